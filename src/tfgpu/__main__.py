@@ -1,0 +1,5 @@
+"""``python -m tfgpu`` runs the command-line tool."""
+
+from tfgpu.cli.main import main
+
+raise SystemExit(main())

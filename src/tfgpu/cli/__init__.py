@@ -1,0 +1,1 @@
+"""Command-line layer: argument parsing, exit codes, rendering. No decisions live here."""

@@ -1,0 +1,103 @@
+"""Entry point of the ``tfgpu`` command.
+
+Sub-commands live in ``tfgpu.cli.cmd_<name>`` modules, each with
+``add_arguments(parser)`` and ``run(args) -> int``.  Only the module of the command
+being run is imported, so ``tfgpu --help`` stays fast and never imports TensorFlow.
+One top-level handler maps exceptions to exit codes (:mod:`tfgpu.cli.status_codes`);
+tracebacks are shown only with ``--debug``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import traceback
+from collections.abc import Sequence
+from types import ModuleType
+
+from tfgpu import __version__
+from tfgpu.cli import status_codes
+
+#: (command, module, one-line help), in the order ``tfgpu --help`` lists them.
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("doctor", "tfgpu.cli.cmd_doctor", "diagnose whether TensorFlow can use this host's GPU"),
+    ("facts", "tfgpu.cli.cmd_facts", "print the host facts snapshot as JSON"),
+    ("capture", "tfgpu.cli.cmd_capture", "record raw probe outputs as a test fixture"),
+    ("explain", "tfgpu.cli.cmd_explain", "explain a pasted TensorFlow/CUDA error log"),
+    ("matrix", "tfgpu.cli.cmd_matrix", "print the TensorFlow/CUDA/cuDNN/driver knowledge"),
+    ("plan", "tfgpu.cli.cmd_plan", "print the install plan for this or a described host"),
+    ("install", "tfgpu.cli.cmd_install", "run the install plan into a virtual environment"),
+    ("verify", "tfgpu.cli.cmd_verify", "prove TensorFlow computes correctly on each GPU"),
+    ("bench", "tfgpu.cli.cmd_bench", "benchmark CPU vs GPU training and device ceilings"),
+    ("tensorboard", "tfgpu.cli.cmd_tensorboard", "start TensorBoard on localhost"),
+    ("launch", "tfgpu.cli.cmd_launch", "run N local workers of a multi-worker script"),
+)
+
+
+class UsageError(Exception):
+    """Bad command-line input or an unreadable input file (exit code 2)."""
+
+
+def _load(module_name: str) -> ModuleType:
+    return importlib.import_module(module_name)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
+    parser.add_argument("-v", "--verbose", action="count", default=0, help="more detail (repeatable)")
+    parser.add_argument("-q", "--quiet", action="count", default=0, help="less output (repeatable)")
+
+
+def build_parser(selected: str | None) -> argparse.ArgumentParser:
+    """Build the parser; only the ``selected`` command's module is imported."""
+    parser = argparse.ArgumentParser(
+        prog="tfgpu",
+        description="Get TensorFlow running on a GPU, prove that it works, and make it fast.",
+    )
+    parser.add_argument("--version", action="version", version=f"tfgpu {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, module, help_text in COMMANDS:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        _common(p)
+        if name == selected:
+            _load(module).add_arguments(p)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``tfgpu``; return the exit code (see :mod:`tfgpu.cli.status_codes`)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    known = {name for name, _, _ in COMMANDS}
+    selected = next((a for a in args_list if not a.startswith("-")), None)
+    if selected not in known:
+        selected = None
+    parser = build_parser(selected)
+    try:
+        args = parser.parse_args(args_list)
+    except SystemExit as exc:  # argparse: --help/--version exit 0, errors exit 2
+        return int(exc.code) if isinstance(exc.code, int) else status_codes.USAGE_ERROR
+    if args.command is None:
+        parser.print_help()
+        return status_codes.USAGE_ERROR
+    module = dict((n, m) for n, m, _ in COMMANDS)[args.command]
+    try:
+        return int(_load(module).run(args))
+    except UsageError as exc:
+        print(f"tfgpu {args.command}: error: {exc}", file=sys.stderr)
+        return status_codes.USAGE_ERROR
+    except KeyboardInterrupt:
+        print("tfgpu: interrupted", file=sys.stderr)
+        return status_codes.INTERRUPTED
+    except BrokenPipeError:
+        return status_codes.SUCCESS
+    except Exception as exc:  # noqa: BLE001 - the one top-level handler
+        if getattr(args, "debug", False):
+            traceback.print_exc()
+        else:
+            print(
+                f"tfgpu {args.command}: internal error: {type(exc).__name__}: {exc}\n"
+                "Rerun with --debug for the traceback, and please report it.",
+                file=sys.stderr,
+            )
+        return status_codes.INTERNAL_ERROR

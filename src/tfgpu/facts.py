@@ -1,0 +1,508 @@
+"""Host facts: one typed, JSON-serialisable snapshot of everything tfgpu looked at.
+
+Every probe in :mod:`tfgpu.probes` returns one of the frozen dataclasses below; the
+doctor gathers them into :class:`HostFacts`.  Rules read only these objects, so a
+snapshot taken on another machine (``tfgpu facts > host.json``) can be diagnosed here
+(``tfgpu doctor --facts host.json``).
+
+Conventions (see ``../shared/STYLE.md`` sections 3 and 6):
+
+* Units are in the field names: ``*_mib`` is mebibytes (2**20 bytes, the unit
+  ``nvidia-smi`` prints as "MiB"), ``*_s`` is seconds.
+* Versions are kept as the strings the source printed (``"535.161.08"``,
+  ``"12.2"``); compare them with :func:`packaging.version.Version`.
+* A probe never raises: a failure is a :class:`ProbeStatus` other than ``OK`` plus the
+  command, exit code and message in a :class:`ProbeRecord`.
+* ``None`` means "not known" (the source did not say); it never means zero or false.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+#: Version of the JSON layout written by :meth:`HostFacts.to_json`.  Bump on any
+#: incompatible change; readers refuse snapshots with a newer major.
+FACTS_SCHEMA_VERSION = "1.0"
+
+
+class ProbeStatus(str, enum.Enum):
+    """Outcome of one probe.
+
+    ``OK``: the source answered.  ``MISSING``: the source is absent (no ``nvidia-smi``
+    on PATH, TensorFlow not installed): a fact, not a failure.  ``ERROR``: the source is
+    present but failed (non-zero exit, driver/library mismatch, import crash).
+    ``TIMEOUT``: the source hung past its time limit.  ``SKIPPED``: not run (``--no-tf``,
+    wrong OS).
+    """
+
+    OK = "ok"
+    MISSING = "missing"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+    SKIPPED = "skipped"
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeRecord:
+    """What one probe did, for the evidence trail.
+
+    Attributes:
+        name: probe id, e.g. ``"nvml"``, ``"nvidia-smi"``, ``"tf"``.
+        status: outcome.
+        command: argv that was run, or the file/API read (``("nvmlInit",)``).
+        returncode: exit status of the command; ``None`` when no process ran.
+        duration_s: wall time in seconds.
+        message: the source's own error text (stderr, exception message), verbatim.
+        raw_excerpt: the first lines of the raw output (at most ~4 KiB) for evidence.
+    """
+
+    name: str
+    status: ProbeStatus
+    command: tuple[str, ...] = ()
+    returncode: int | None = None
+    duration_s: float = 0.0
+    message: str | None = None
+    raw_excerpt: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OSFacts:
+    """Operating system.
+
+    Attributes:
+        system: ``platform.system()``: ``"Linux"``, ``"Windows"``, ``"Darwin"``.
+        name: distribution or product name (``"Ubuntu 22.04.4 LTS"``, ``"Windows 11"``,
+            ``"macOS 14.5"``), from ``/etc/os-release`` on Linux.
+        version: distribution version id (``"22.04"``), Windows build, macOS version.
+        kernel: kernel release (``uname -r``).
+        machine: CPU architecture (``"x86_64"``, ``"aarch64"``, ``"arm64"``, ``"AMD64"``).
+        glibc: glibc version on Linux (``"2.36"``), else ``None``.
+        is_wsl: running inside Windows Subsystem for Linux (either version).
+        wsl_version: 1 or 2 when ``is_wsl``; WSL1 has no GPU support at all.
+    """
+
+    system: str
+    name: str | None = None
+    version: str | None = None
+    kernel: str | None = None
+    machine: str | None = None
+    glibc: str | None = None
+    is_wsl: bool = False
+    wsl_version: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """One installed Python distribution, read with ``importlib.metadata``.
+
+    Attributes:
+        name: canonical project name (``"tensorflow"``, ``"nvidia-cudnn-cu12"``).
+        version: installed version string.
+        location: site-packages folder it is installed in, if known.
+        requires: its ``Requires-Dist`` lines (only kept for tensorflow* and nvidia-*).
+    """
+
+    name: str
+    version: str
+    location: str | None = None
+    requires: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PythonFacts:
+    """The Python interpreter that will run TensorFlow.
+
+    Attributes:
+        version: ``"3.11.7"``.
+        executable: absolute path of the interpreter.
+        implementation: ``"CPython"``.
+        bits: pointer size in bits (64 expected; 32-bit Python has no TensorFlow wheels).
+        virtualenv: prefix of the active venv/virtualenv, or ``None``.
+        conda_env: name or prefix of the active conda environment, or ``None``.
+        distributions: the installed distributions that matter to TensorFlow on a GPU
+            (tensorflow*, tf-nightly*, keras, tf-keras, numpy, protobuf, every
+            ``nvidia-*``, jax*, torch), sorted by name.
+    """
+
+    version: str
+    executable: str
+    implementation: str = "CPython"
+    bits: int = 64
+    virtualenv: str | None = None
+    conda_env: str | None = None
+    distributions: tuple[Distribution, ...] = ()
+
+    def dist(self, name: str) -> Distribution | None:
+        """Return the installed distribution called ``name`` (any case/separator)."""
+        want = _canon(name)
+        for d in self.distributions:
+            if _canon(d.name) == want:
+                return d
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class GPU:
+    """One physical GPU.
+
+    Attributes:
+        index: index as NVML/``nvidia-smi`` numbers it (PCI bus order), or the order
+            found for other vendors.
+        vendor: ``"nvidia"``, ``"amd"``, ``"intel"``, ``"apple"`` or ``"other"``.
+        name: marketing name as reported (``"NVIDIA GeForce RTX 3060 Laptop GPU"``);
+            ``nvidia-smi`` tables truncate long names ("NVIDIA GeForce ...").
+        uuid: ``GPU-…`` UUID (scrubbed in fixtures), or ``None``.
+        pci_bus_id: ``"00000000:01:00.0"``.
+        memory_total_mib: framebuffer size in MiB (``nvidia-smi --query-gpu=memory.total``).
+        memory_free_mib: free framebuffer in MiB at probe time.
+        compute_capability: ``"8.6"`` (NVML ``nvmlDeviceGetCudaComputeCapability`` or
+            ``nvidia-smi --query-gpu=compute_cap``); ``None`` when the source does not
+            give it (then rules look the name up in the knowledge table).
+        is_mig: this entry is a MIG instance rather than a whole GPU.
+        source: which probe produced it (``"nvml"``, ``"nvidia-smi"``, ``"lspci"``,
+            ``"sysfs"``, ``"system_profiler"``, ``"wmi"``).
+    """
+
+    index: int
+    vendor: str
+    name: str
+    uuid: str | None = None
+    pci_bus_id: str | None = None
+    memory_total_mib: int | None = None
+    memory_free_mib: int | None = None
+    compute_capability: str | None = None
+    is_mig: bool = False
+    source: str = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class DriverFacts:
+    """The NVIDIA kernel driver and its user-space library.
+
+    Attributes:
+        status: ``OK`` when NVML or ``nvidia-smi`` answered; ``MISSING`` when no driver
+            component was found at all; ``ERROR`` when it is installed but broken
+            (``message`` then quotes the tool, e.g. "couldn't communicate with the NVIDIA
+            driver", "Driver/library version mismatch").
+        version: driver version (``"535.161.08"``).  On driver 610+ ``nvidia-smi`` prints
+            "KMD Version" instead of "Driver Version"; it is stored here all the same.
+            Inside WSL2 this is the *Windows* driver version.
+        cuda_version: newest CUDA version the driver supports ("CUDA Version" in the
+            ``nvidia-smi`` banner, "CUDA UMD Version" on 610+), e.g. ``"12.2"``.
+        smi_version: version of the ``nvidia-smi`` tool itself ("NVIDIA-SMI 555.52.01");
+            differs from ``version`` under WSL2.
+        source: ``"nvml"`` or ``"nvidia-smi"``.
+        message: the tool's own error text when ``status`` is ``ERROR``.
+    """
+
+    status: ProbeStatus
+    version: str | None = None
+    cuda_version: str | None = None
+    smi_version: str | None = None
+    source: str | None = None
+    message: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CudaToolkit:
+    """One CUDA toolkit installation.
+
+    Attributes:
+        root: install prefix (``/usr/local/cuda-12.2``, ``C:\\Program Files\\NVIDIA GPU
+            Computing Toolkit\\CUDA\\v11.2``), or ``None`` for a bare ``nvcc`` on PATH.
+        version: toolkit version (``"12.2"`` or ``"12.2.140"``).
+        nvcc_path: path of ``nvcc`` when found.
+        source: how it was found: ``"nvcc"``, ``"version.json"``, ``"version.txt"``,
+            ``"CUDA_HOME"``, ``"CUDA_PATH"``, ``"glob"``, ``"conda"``.
+        on_path: its ``bin`` folder is on PATH.
+    """
+
+    root: str | None
+    version: str | None
+    nvcc_path: str | None = None
+    source: str = "unknown"
+    on_path: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SharedLibrary:
+    """One copy of a CUDA shared library that TensorFlow may load.
+
+    Attributes:
+        name: logical name: ``"cuda"`` (driver API), ``"cudart"``, ``"cublas"``,
+            ``"cublasLt"``, ``"cufft"``, ``"cusparse"``, ``"cusolver"``, ``"cudnn"``,
+            ``"nccl"``, ``"cupti"``, ``"nvrtc"``.
+        filename: file name as found (``"libcudnn.so.9"``, ``"cudnn64_8.dll"``).
+        path: absolute path.
+        version: version from the file name or a version header (``"9"``, ``"12.2.140"``);
+            the SONAME major is what the loader matches on.
+        origin: where it lives: ``"tf-runpath"`` (pip ``nvidia/*/lib`` next to
+            TensorFlow), ``"ld_library_path"``, ``"system"`` (ldconfig cache),
+            ``"cuda_home"``, ``"conda"``, ``"path"`` (Windows PATH).
+        selected: the dynamic loader would pick this copy for its SONAME.
+    """
+
+    name: str
+    filename: str
+    path: str
+    version: str | None = None
+    origin: str = "system"
+    selected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CPUFacts:
+    """The CPU.
+
+    Attributes:
+        model: model name (``/proc/cpuinfo`` "model name").
+        machine: architecture (``"x86_64"``).
+        logical_cores: ``os.cpu_count()``.
+        flags: instruction-set flags that TensorFlow wheels care about, lower case
+            (``"avx"``, ``"avx2"``, ``"fma"``, ``"avx512f"``, ``"sse4_2"``); official x86
+            wheels need AVX since TF 1.6.
+    """
+
+    model: str | None = None
+    machine: str | None = None
+    logical_cores: int | None = None
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TFDevice:
+    """One device as TensorFlow saw it in the child probe.
+
+    Attributes:
+        name: TensorFlow device name (``"/physical_device:GPU:0"``).
+        device_type: ``"GPU"`` or ``"CPU"``.
+        details: ``tf.config.experimental.get_device_details`` (``device_name``,
+            ``compute_capability`` as "8.6"), as strings.
+        op_ok: a test op ran and its result was on this device; ``None`` if not tried.
+        op_device: device the result tensor reported.
+        op_error: the error text when the op failed.
+        op_duration_s: wall time of the op in seconds.
+    """
+
+    name: str
+    device_type: str
+    details: Mapping[str, str] = field(default_factory=dict)
+    op_ok: bool | None = None
+    op_device: str | None = None
+    op_error: str | None = None
+    op_duration_s: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TFFacts:
+    """TensorFlow as imported in a child process.
+
+    Attributes:
+        status: ``OK`` (imported), ``MISSING`` (no tensorflow distribution), ``ERROR``
+            (import raised or the child crashed: see ``returncode``/``error``),
+            ``TIMEOUT`` (the child hung), ``SKIPPED`` (``--no-tf``).
+        version: ``tf.__version__``.
+        build_info: ``tf.sysconfig.get_build_info()`` as strings (``cuda_version``,
+            ``cudnn_version``, ``is_cuda_build``, ``cuda_compute_capabilities``...).
+        devices: physical devices TensorFlow listed.
+        log_lines: what TensorFlow printed on stderr, line by line (the reason a GPU was
+            dropped is there).
+        error: exception type and message, or the signal, when ``status`` is ``ERROR``.
+        returncode: exit code of the child (negative = killed by that signal).
+        import_s: time to ``import tensorflow`` in seconds.
+        duration_s: wall time of the whole child.
+    """
+
+    status: ProbeStatus
+    version: str | None = None
+    build_info: Mapping[str, str] = field(default_factory=dict)
+    devices: tuple[TFDevice, ...] = ()
+    log_lines: tuple[str, ...] = ()
+    error: str | None = None
+    returncode: int | None = None
+    import_s: float | None = None
+    duration_s: float | None = None
+
+    @property
+    def gpus(self) -> tuple[TFDevice, ...]:
+        """Physical GPUs TensorFlow saw."""
+        return tuple(d for d in self.devices if d.device_type == "GPU")
+
+
+@dataclass(frozen=True, slots=True)
+class HostFacts:
+    """Everything tfgpu knows about one host.
+
+    Attributes:
+        schema_version: :data:`FACTS_SCHEMA_VERSION` of the writer.
+        collected_at: ISO 8601 UTC time of the snapshot.
+        tfgpu_version: version of tfgpu that took it.
+        os, python, cpu: see their classes.
+        gpus: every GPU found, NVIDIA first, in index order.
+        driver: NVIDIA driver; ``None`` when not probed.
+        toolkits: CUDA toolkits found (several is a fact, not an error).
+        libraries: every copy of every CUDA library found; ``selected`` marks the one the
+            loader would use.
+        env: environment variables that matter (``CUDA_VISIBLE_DEVICES``,
+            ``LD_LIBRARY_PATH``, ``PATH`` entries with CUDA, ``TF_*``, ``XLA_FLAGS``...).
+        tf: TensorFlow child probe; ``None`` when not probed.
+        probes: what each probe did (for evidence and ``--debug``).
+    """
+
+    os: OSFacts
+    python: PythonFacts
+    cpu: CPUFacts = field(default_factory=CPUFacts)
+    gpus: tuple[GPU, ...] = ()
+    driver: DriverFacts | None = None
+    toolkits: tuple[CudaToolkit, ...] = ()
+    libraries: tuple[SharedLibrary, ...] = ()
+    env: Mapping[str, str] = field(default_factory=dict)
+    tf: TFFacts | None = None
+    probes: tuple[ProbeRecord, ...] = ()
+    schema_version: str = FACTS_SCHEMA_VERSION
+    collected_at: str | None = None
+    tfgpu_version: str | None = None
+
+    @property
+    def nvidia_gpus(self) -> tuple[GPU, ...]:
+        """The NVIDIA GPUs (whole GPUs and MIG instances)."""
+        return tuple(g for g in self.gpus if g.vendor == "nvidia")
+
+    def probe(self, name: str) -> ProbeRecord | None:
+        """Return the record of probe ``name``, or ``None`` if it did not run."""
+        for p in self.probes:
+            if p.name == name:
+                return p
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a JSON-ready dict (enums as their values, tuples as lists)."""
+        return _to_jsonable(self)  # type: ignore[no-any-return]
+
+    def to_json(self, indent: int | None = 2) -> str:
+        """Serialise to JSON text (UTF-8 safe, keys in field order)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HostFacts:
+        """Build from :meth:`to_dict` output.
+
+        Unknown keys are ignored (forward compatible within a major version); missing
+        optional keys take their defaults.
+
+        Raises:
+            FactsFormatError: the data is not a facts snapshot (not a mapping, a required
+                key such as ``os``/``python`` missing, a value of the wrong type), or its
+                ``schema_version`` major is newer than this tfgpu understands.
+        """
+        if not isinstance(data, Mapping):
+            raise FactsFormatError("a facts snapshot must be a JSON object")
+        version = str(data.get("schema_version", FACTS_SCHEMA_VERSION))
+        major = version.split(".", 1)[0]
+        if major != FACTS_SCHEMA_VERSION.split(".", 1)[0]:
+            raise FactsFormatError(
+                f"facts schema {version} is not supported (this tfgpu reads "
+                f"{FACTS_SCHEMA_VERSION})"
+            )
+        try:
+            return _from_jsonable(cls, data, "facts")  # type: ignore[no-any-return]
+        except (TypeError, ValueError, KeyError) as exc:
+            raise FactsFormatError(str(exc)) from exc
+
+    @classmethod
+    def from_json(cls, text: str) -> HostFacts:
+        """Parse :meth:`to_json` output.
+
+        Raises:
+            FactsFormatError: not JSON, or not a facts snapshot (see :meth:`from_dict`).
+        """
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise FactsFormatError(f"not JSON: {exc}") from exc
+        return cls.from_dict(data)
+
+
+class FactsFormatError(ValueError):
+    """A facts snapshot could not be read (bad JSON or wrong layout)."""
+
+
+def _canon(name: str) -> str:
+    from packaging.utils import canonicalize_name
+
+    return str(canonicalize_name(name))
+
+
+def _to_jsonable(value: object) -> object:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {str(k): _to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_to_jsonable(v) for v in value]
+    return value
+
+
+T = TypeVar("T")
+
+
+def _from_jsonable(tp: Any, value: Any, where: str) -> Any:  # noqa: C901, PLR0911
+    """Convert JSON data to the annotated type ``tp`` (dataclasses, enums, tuples...)."""
+    origin = typing.get_origin(tp)
+    if tp is Any:
+        return value
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if value is None and type(None) in args:
+            return None
+        last: Exception | None = None
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _from_jsonable(arg, value, where)
+            except (TypeError, ValueError, KeyError) as exc:
+                last = exc
+        raise TypeError(f"{where}: {last}")
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        if not isinstance(value, Mapping):
+            raise TypeError(f"{where}: expected an object, got {type(value).__name__}")
+        hints = typing.get_type_hints(tp)
+        kwargs: dict[str, Any] = {}
+        for f in dataclasses.fields(tp):
+            if f.name in value:
+                kwargs[f.name] = _from_jsonable(hints[f.name], value[f.name], f"{where}.{f.name}")
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise KeyError(f"{where}: required key {f.name!r} is missing")
+        return tp(**kwargs)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return tp(value)
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"{where}: expected a list, got {type(value).__name__}")
+        (item_tp, *_rest) = typing.get_args(tp)
+        return tuple(_from_jsonable(item_tp, v, f"{where}[{i}]") for i, v in enumerate(value))
+    if origin in (Mapping, dict) or tp is dict:
+        if not isinstance(value, Mapping):
+            raise TypeError(f"{where}: expected an object, got {type(value).__name__}")
+        args = typing.get_args(tp)
+        val_tp = args[1] if len(args) == 2 else Any
+        return {str(k): _from_jsonable(val_tp, v, f"{where}.{k}") for k, v in value.items()}
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise TypeError(f"{where}: expected a number, got {type(value).__name__}")
+        return float(value)
+    if tp in (int, str, bool):
+        if not isinstance(value, tp) or (tp is int and isinstance(value, bool)):
+            raise TypeError(f"{where}: expected {tp.__name__}, got {type(value).__name__}")
+        return value
+    raise TypeError(f"{where}: unsupported type {tp!r}")

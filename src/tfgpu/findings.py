@@ -1,0 +1,164 @@
+"""Findings: what the doctor's rules and the explain engine conclude.
+
+One model for both commands, so the text and JSON reporters render them alike
+(``../shared/STYLE.md`` section 4).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass, field
+
+#: Stable kebab-case id: lower-case words joined by single hyphens ("driver-too-old-for-cuda").
+FINDING_ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+#: The fault categories of ``../shared/cases/README.md``; every finding has one.
+CATEGORIES: tuple[str, ...] = (
+    "gpu-not-visible",
+    "version-mismatch",
+    "windows-dll",
+    "pip",
+    "memory",
+    "compute-capability",
+    "wsl2",
+    "xla-ptxas",
+    "multigpu-nccl",
+    "mixed-precision",
+    "cupti",
+)
+
+#: Report sections, in display order.  ``area`` of a finding is one of these.
+AREAS: tuple[str, ...] = (
+    "hardware",
+    "driver",
+    "cuda",
+    "python",
+    "tensorflow",
+    "environment",
+    "runtime",
+    "log",
+)
+
+
+class Severity(str, enum.Enum):
+    """How much a finding matters.  Ordered: ``OK < INFO < WARNING < ERROR``.
+
+    ``OK``: a check that passed.  ``INFO``: worth knowing, including harmless log noise.
+    ``WARNING``: works, but slower or fragile.  ``ERROR``: TensorFlow cannot use the
+    GPU (or the command cannot succeed) until it is fixed.
+    """
+
+    OK = "ok"
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+    @property
+    def rank(self) -> int:
+        """0 for ``OK`` up to 3 for ``ERROR``."""
+        return _RANK[self]
+
+
+_RANK = {Severity.OK: 0, Severity.INFO: 1, Severity.WARNING: 2, Severity.ERROR: 3}
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One fact or log line a finding rests on.
+
+    Attributes:
+        source: where it came from: a fact path (``"driver.version"``), a probe
+            (``"nvidia-smi"``), or ``"log"`` for pasted text.
+        text: the value or the verbatim line.
+        line: 1-based line number in the log, for ``source == "log"``.
+    """
+
+    source: str
+    text: str
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One conclusion.
+
+    Attributes:
+        id: stable kebab-case id (``"driver-too-old-for-cuda"``); tests and users key on it.
+        severity: see :class:`Severity`.
+        category: one of :data:`CATEGORIES`.
+        title: one line, plain words.
+        area: report section, one of :data:`AREAS`.
+        evidence: the facts or log lines used, verbatim.
+        cause: the rule with its numbers ("driver 470.82 < 525.60, the CUDA 12.x minimum
+            (knowledge row tf 2.15)").
+        fix: commands or edits, in order; empty when nothing needs doing.
+        doc: link to the source of the rule or the fix.
+        knowledge_ref: id of the knowledge row the rule used (``"tf_tested_configs:2.15.0-linux-gpu"``).
+        harmless: the message looks alarming but needs no action (NUMA notices, oneDNN).
+    """
+
+    id: str
+    severity: Severity
+    category: str
+    title: str
+    area: str = "tensorflow"
+    evidence: tuple[Evidence, ...] = ()
+    cause: str = ""
+    fix: tuple[str, ...] = ()
+    doc: str | None = None
+    knowledge_ref: str | None = None
+    harmless: bool = False
+
+    def __post_init__(self) -> None:
+        if not FINDING_ID_RE.match(self.id):
+            raise ValueError(f"finding id {self.id!r} is not kebab-case")
+        if self.category not in CATEGORIES:
+            raise ValueError(f"finding {self.id}: unknown category {self.category!r}")
+        if self.area not in AREAS:
+            raise ValueError(f"finding {self.id}: unknown area {self.area!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The one-line answer printed first.
+
+    Attributes:
+        gpu_usable: TensorFlow can compute on at least one GPU.
+        headline: "TensorFlow 2.15.0 can use GPU 0: NVIDIA L4, 22.5 GiB" or
+            "TensorFlow will run on the CPU only: 2 problems".
+        problems: number of error-severity findings.
+    """
+
+    gpu_usable: bool
+    headline: str
+    problems: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What a command reports: a verdict, findings, and what it was based on.
+
+    Attributes:
+        command: ``"doctor"``, ``"explain"``, ``"verify"``...
+        verdict: the headline.
+        findings: sorted most severe first, then by area.
+        meta: small string facts for the header (knowledge version, input name...).
+    """
+
+    command: str
+    verdict: Verdict
+    findings: tuple[Finding, ...] = ()
+    meta: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def has_errors(self) -> bool:
+        """True when any finding is ``ERROR``."""
+        return any(f.severity is Severity.ERROR for f in self.findings)
+
+
+def sort_findings(findings: list[Finding] | tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """Most severe first, then by area order, then by id (stable, deterministic)."""
+    return tuple(
+        sorted(findings, key=lambda f: (-f.severity.rank, AREAS.index(f.area), f.id))
+    )

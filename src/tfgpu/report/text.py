@@ -1,0 +1,93 @@
+"""Terminal renderer: verdict first, then findings grouped by area, colour on a terminal.
+
+Colour follows ``NO_COLOR`` (https://no-color.org) and is off when the stream is not a
+terminal.  ``verbosity`` is ``-v`` count minus ``-q`` count: below 0 shows only warnings
+and errors, 0 hides passing checks' evidence, 1+ shows everything.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+from typing import TextIO
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from tfgpu.findings import AREAS, Finding, Report, Severity
+
+_STYLE = {
+    Severity.OK: ("green", "ok"),
+    Severity.INFO: ("cyan", "info"),
+    Severity.WARNING: ("yellow", "warn"),
+    Severity.ERROR: ("bold red", "ERROR"),
+}
+
+
+def make_console(stream: TextIO | None = None, *, width: int | None = None) -> Console:
+    """Return a rich Console for ``stream`` (stdout by default) honouring NO_COLOR."""
+    stream = stream if stream is not None else sys.stdout
+    is_tty = hasattr(stream, "isatty") and stream.isatty()
+    no_color = bool(os.environ.get("NO_COLOR")) or not is_tty
+    return Console(
+        file=stream,
+        no_color=no_color,
+        color_system=None if no_color else "auto",
+        highlight=False,
+        soft_wrap=False,
+        width=width if width is not None else (None if is_tty else 100),
+        emoji=False,
+    )
+
+
+def _finding_lines(f: Finding, verbosity: int) -> list[Text]:
+    style, label = _STYLE[f.severity]
+    head = Text.assemble((f"[{label:>5}] ", style), (f.title, "bold" if f.severity.rank >= 2 else ""))
+    head.append(f"  ({f.id})", style="dim")
+    if f.harmless:
+        head.append("  harmless", style="dim green")
+    lines = [head]
+    if f.severity is Severity.OK and verbosity < 1:
+        return lines
+    for ev in f.evidence[: (12 if verbosity > 0 else 4)]:
+        where = f"line {ev.line}" if ev.line is not None else ev.source
+        lines.append(Text(f"        {where}: {ev.text}", style="dim"))
+    if f.cause:
+        lines.append(Text(f"        cause: {f.cause}"))
+    for i, step in enumerate(f.fix):
+        prefix = "        fix:   " if i == 0 else "               "
+        lines.append(Text.assemble(prefix, (step, "bold")))
+    if f.doc and verbosity >= 0:
+        lines.append(Text(f"        see:   {f.doc}", style="dim"))
+    return lines
+
+
+def render_text(report: Report, console: Console, verbosity: int = 0) -> None:
+    """Print ``report`` to ``console``: verdict line, then findings by area."""
+    v = report.verdict
+    console.print(Text(v.headline, style="bold green" if v.gpu_usable and not report.has_errors else "bold red" if report.has_errors else "bold yellow"))
+    for key, value in report.meta.items():
+        if verbosity >= 0:
+            console.print(Text(f"  {key}: {value}", style="dim"))
+    shown = [f for f in report.findings if verbosity >= 0 or f.severity.rank >= 2]
+    for area in AREAS:
+        group = [f for f in shown if f.area == area]
+        if not group:
+            continue
+        console.print()
+        console.print(Text(area.upper(), style="bold underline"))
+        for f in group:
+            for line in _finding_lines(f, verbosity):
+                console.print(line)
+
+
+def render_text_to_string(report: Report, verbosity: int = 0, width: int = 100) -> str:
+    """Render without colour to a string (for golden tests and ``--facts`` replays)."""
+    buf = io.StringIO()
+    render_text(report, make_console(buf, width=width), verbosity)
+    return buf.getvalue()
+
+
+__all__ = ["escape", "make_console", "render_text", "render_text_to_string"]

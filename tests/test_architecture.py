@@ -1,0 +1,60 @@
+"""The layout is the architecture: imports flow one way (STYLE.md section 1)."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "tfgpu"
+
+#: package -> packages it must never import
+FORBIDDEN = {
+    "rules": ("tfgpu.report", "tfgpu.cli"),
+    "explain": ("tfgpu.report", "tfgpu.cli"),
+    "knowledge": ("tfgpu.report", "tfgpu.cli", "tfgpu.rules", "tfgpu.probes"),
+    "probes": ("tfgpu.report", "tfgpu.cli", "tfgpu.rules"),
+    "report": ("tfgpu.cli", "tfgpu.probes", "tfgpu.rules"),
+    "plan": ("tfgpu.cli", "tfgpu.report"),
+    "bench": ("tfgpu.cli", "tfgpu.report"),
+    "runtime": ("tfgpu.cli", "tfgpu.report", "tfgpu.rules"),
+}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN))
+def test_imports_flow_one_way(package: str) -> None:
+    bad = []
+    for path in (SRC / package).rglob("*.py"):
+        for name in _imports(path):
+            if any(name == f or name.startswith(f + ".") for f in FORBIDDEN[package]):
+                bad.append(f"{path.relative_to(SRC)} imports {name}")
+    assert not bad, bad
+
+
+def test_help_does_not_import_tensorflow() -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from tfgpu.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    rc = main(['--help'])\n"
+        "assert rc == 0, rc\n"
+        "assert 'tensorflow' not in sys.modules\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(SRC.parent)}, timeout=60)
+    assert out.stdout.strip() == "ok", out.stderr
