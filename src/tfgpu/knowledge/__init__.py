@@ -27,3 +27,12 @@ def knowledge_version() -> str:
             if "updated" in data:
                 dates.append(str(data["updated"]))
     return max(dates) if dates else "none"
+
+
+class Knowledge:
+    """All compatibility tables, loaded once (placeholder: filled by the knowledge layer)."""
+
+
+def load_knowledge() -> Knowledge:
+    """Load every data file (placeholder: filled by the knowledge layer)."""
+    return Knowledge()
