@@ -3,13 +3,14 @@
 The planner asks a handful of questions ("which Linux releases, newest first?", "which
 driver does CUDA 12.x need?", "what compute capability is an RTX 3060?").  This module
 states them as a :class:`PlanKnowledge` protocol with small row types that carry their
-knowledge reference; :func:`tfgpu.plan._kb_adapter.from_knowledge` answers them from
+knowledge reference; :func:`tfgpu.plan._kb_adapter.plan_knowledge` answers them from
 :mod:`tfgpu.knowledge` (the sourced data files), and tests may answer them from a fake.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from packaging.version import Version
@@ -139,16 +140,30 @@ class PlatformFact:
     after 2.10).
 
     Attributes:
-        key: stable id (``"windows-native-last-gpu"``).
-        value: the fact's value (``"2.10"``).
+        key: the knowledge's fact id (``"windows-native-gpu-last"``).
         text: the sentence.
         ref: the knowledge row.
+        values: its typed values (``{"tf_version": "2.10"}``), strings or tuples.
+        url: the first web address among its sources, or ``""``.
     """
 
     key: str
-    value: str
     text: str
     ref: str
+    values: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
+    url: str = ""
+
+    def get(self, name: str, default: str = "") -> str:
+        """String value ``name``, or ``default`` when absent or not a string."""
+        v = self.values.get(name)
+        return v if isinstance(v, str) else default
+
+    def items(self, name: str) -> tuple[str, ...]:
+        """Tuple value ``name`` (a single string becomes a 1-tuple; absent -> ``()``)."""
+        v = self.values.get(name)
+        if v is None:
+            return ()
+        return (v,) if isinstance(v, str) else tuple(v)
 
 
 class PlanKnowledge(Protocol):

@@ -171,8 +171,10 @@ class _Planner:
         if t.gpu_name:
             row = self.kb.gpu(t.gpu_name)
             if row is not None:
+                same = row.name.lower() == t.gpu_name.lower()
                 return row.compute_capability, Reason(
-                    f"{t.gpu_name} has compute capability {row.compute_capability} ({row.name})", row.ref
+                    f"{t.gpu_name} has compute capability {row.compute_capability}"
+                    + ("" if same else f" (table row {row.name})"), row.ref
                 )
         return None, None
 
@@ -347,6 +349,8 @@ class _Planner:
                 reasons.append(Reason(f"not newer: {m.why}", m.ref))
         if python_note:
             reasons.append(python_note)
+        if self.cc_reason is not None:
+            reasons.append(self.cc_reason)
         if self.cc and fit.arch is not None:
             if fit.ptx_jit:
                 reasons.append(Reason(
@@ -400,7 +404,7 @@ class _Planner:
             reasons.append(Reason(
                 "route pip: tensorflow[and-cuda] installs CUDA and cuDNN as nvidia-* wheels inside the new "
                 "virtual environment, so no system CUDA toolkit or cuDNN is needed or touched",
-                self._fact_ref("and-cuda")))
+                self._fact_ref("pip-and-cuda-recommended")))
             req = (f"tensorflow[and-cuda]{_spec(rel.version)}", *numpy_req)
             env = self._env()
             steps += [
@@ -418,7 +422,7 @@ class _Planner:
                 req = (f"tensorflow[and-cuda]{_spec(rel.version)}", *numpy_req)
                 reasons.append(Reason("route conda: conda provides Python only; TensorFlow and its CUDA wheels "
                                       "come from pip (TensorFlow's install page advises against conda's "
-                                      "tensorflow package)", self._fact_ref("and-cuda")))
+                                      "tensorflow package)", self._fact_ref("pip-and-cuda-recommended")))
             else:
                 conda_pk = (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
                 req = (f"tensorflow{_spec(rel.version)}", *numpy_req)
@@ -488,10 +492,11 @@ class _Planner:
 
     def _numpy_cap(self, rel: Release) -> tuple[tuple[str, ...], Reason | None]:
         fact = self.kb.fact("numpy2-first-tf")
-        if fact is None or rel.v >= _v(fact.value):
+        first = fact.get("tf_version") if fact else ""
+        if fact is None or not first or rel.v >= _v(first):
             return (), None
         return ("numpy<2",), Reason(
-            f"numpy<2: TensorFlow {rel.version} predates NumPy 2 support (first in {fact.value}); some of its "
+            f"numpy<2: TensorFlow {rel.version} predates NumPy 2 support (first in {first}); some of its "
             "releases do not cap numpy themselves", fact.ref)
 
     def _fact_ref(self, key: str) -> str:
@@ -510,12 +515,12 @@ class _Planner:
     def wsl2_from_windows(self) -> Plan:
         linux = [r for r in self.kb.releases("linux") if r.cuda]
         plan = self.linux_nvidia(Route.PIP, linux, wsl_from_windows=True)
-        last = self.kb.fact("windows-native-last-gpu")
+        last = self.kb.fact("windows-native-gpu-last")
         reasons = [
             Reason(
                 "native Windows: TensorFlow "
-                + (f"{last.value} was the last release with GPU support" if last else "2.10 was the last release "
-                   "with GPU support")
+                + (f"{last.get('tf_version', '2.10')} was the last release with GPU support" if last
+                   else "2.10 was the last release with GPU support")
                 + "; newer releases use the GPU only inside WSL2, so the plan runs TensorFlow in WSL2",
                 last.ref if last else "",
             ),
@@ -546,9 +551,10 @@ class _Planner:
             return self.cpu([Reason("the knowledge has no native-Windows GPU rows")])
         reasons: list[Reason] = []
         warnings: list[Reason] = []
-        last = self.kb.fact("windows-native-last-gpu")
+        last = self.kb.fact("windows-native-gpu-last")
         reasons.append(Reason(
-            f"native Windows GPU support ended after TensorFlow {last.value if last else '2.10'}; TensorFlow "
+            f"native Windows GPU support ended after TensorFlow {last.get('tf_version') if last else '2.10'}; "
+            "TensorFlow "
             f"{rel.version} is the newest native-Windows GPU release (Python {rel.python_range()}, CUDA {rel.cuda}, "
             f"cuDNN {rel.cudnn})", rel.ref))
         python = t.python if (t.python and rel.python_ok(t.python)) else rel.python_max
@@ -591,15 +597,16 @@ class _Planner:
             ]
         else:
             env = self._env(conda=True)
-            recipe = self.kb.fact("windows-native-recipe")
+            recipe = last.items("conda_packages") if last else ()
+            conda_pk = recipe or (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
+            if last and last.get("pip_requirement"):
+                req = (last.get("pip_requirement"), *numpy_req)
             reasons.append(Reason(
-                f"conda provides CUDA {rel.cuda} and cuDNN {rel.cudnn} inside the environment (TensorFlow's "
-                "native-Windows recipe: conda cudatoolkit + cudnn, then pip tensorflow<2.11)",
-                recipe.ref if recipe else rel.ref))
-            cudnn = recipe.value if recipe else rel.cudnn
+                f"conda provides CUDA and cuDNN inside the environment ({' '.join(conda_pk)}), then pip installs "
+                f"{req[0]}: TensorFlow's native-Windows recipe", last.ref if last else rel.ref))
             steps += [
                 Step("Create a conda environment with CUDA and cuDNN", CondaCreate(
-                    env, python or "3.10", "conda-forge", (f"cudatoolkit={rel.cuda}", f"cudnn={cudnn}")), ps),
+                    env, python or "3.10", "conda-forge", conda_pk), ps),
                 Step("Install TensorFlow", PipInstall(req), ps),
                 Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True), ps),
             ]
@@ -619,17 +626,16 @@ class _Planner:
         apple = t.arch == "arm64"
         if not apple:
             last_x86 = self.kb.fact("macos-x86-last")
-            if last_x86:
-                rows = [r for r in rows if r.v < _v(_next_minor(last_x86.value))]
+            if last_x86 and last_x86.get("tf_version"):
+                rows = tuple(r for r in rows if r.v < _v(_next_minor(last_x86.get("tf_version"))))
         fit = next((r for r in rows if not t.python or r.python_ok(t.python)), rows[0] if rows else None)
         if fit is None:
             return self.cpu([Reason("the knowledge has no macOS release rows")])
         python = t.python if (t.python and fit.python_ok(t.python)) else fit.python_max
-        metal = self.kb.fact("metal")
+        metal = self.kb.fact("macos-metal-plugin")
         reasons = [
-            Reason("macOS has no official TensorFlow GPU build; Apple's tensorflow-metal plugin runs TensorFlow "
-                   "on the Apple silicon (or AMD) GPU"
-                   + (f" ({metal.text})" if metal else ""), metal.ref if metal else ""),
+            Reason(metal.text if metal else "macOS has no official TensorFlow GPU build; Apple's tensorflow-metal "
+                   "plugin runs TensorFlow on the GPU", metal.ref if metal else ""),
             Reason(f"TensorFlow {fit.version} is the newest macOS release in the knowledge"
                    + (f" (Python {fit.python_range()})" if fit.python_range() != "unknown" else ""), fit.ref),
         ]
@@ -655,15 +661,15 @@ class _Planner:
 
     def rocm(self) -> Plan:
         t = self.t
-        fact = self.kb.fact("rocm")
+        fact = self.kb.fact("amd-rocm")
         if fact is None:
             return self.cpu([Reason("the knowledge has no tensorflow-rocm facts")])
-        # value: "ROCm 6.2=2.14.1,2.15.1,2.16.1;..." newest ROCm first is not assumed: pick the newest TF.
+        # rocm_matrix entries: "6.2.x: 2.14.1, 2.15.1, 2.16.1"; pick the newest TensorFlow.
         best_rocm, best_tf = "", ""
-        for part in fact.value.split(";"):
-            if "=" not in part:
+        for part in fact.items("rocm_matrix"):
+            if ":" not in part:
                 continue
-            rocm_v, tfs = part.split("=", 1)
+            rocm_v, tfs = part.split(":", 1)
             for v in tfs.split(","):
                 v = v.strip()
                 if v and (not best_tf or _v(v) > _v(best_tf)):
@@ -682,7 +688,7 @@ class _Planner:
             reasons.append(Reason(f"TensorFlow {rel.version} supports Python {rel.python_range()}", rel.ref))
         steps = [
             Step(f"Install ROCm {best_rocm} (needs root)", Manual(
-                f"Install ROCm {best_rocm} and add your user to the render and video groups", (), True, fact.ref)),
+                f"Install ROCm {best_rocm} and add your user to the render and video groups", (), True, fact.url)),
             Step("Create a fresh virtual environment", CreateVenv(env, self._interpreter(python, Shell.POSIX))),
             Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True)),
             Step("Install tensorflow-rocm", PipInstall(req, index_note=(
@@ -699,8 +705,8 @@ class _Planner:
         rows = self.kb.releases(platform)
         if platform == "macos" and t.arch != "arm64":
             last_x86 = self.kb.fact("macos-x86-last")
-            if last_x86:
-                rows = tuple(r for r in rows if r.v < _v(_next_minor(last_x86.value)))
+            if last_x86 and last_x86.get("tf_version"):
+                rows = tuple(r for r in rows if r.v < _v(_next_minor(last_x86.get("tf_version"))))
         rel = next((r for r in rows if not t.python or r.python_ok(t.python)), None)
         reasons = list(why)
         if rel is None and rows:
