@@ -128,15 +128,9 @@ def run(args: argparse.Namespace) -> int:
             print("Nothing was run.", file=sys.stderr)
             return status_codes.SUCCESS
     console = Console(stderr=True, no_color=bool(os.environ.get("NO_COLOR")) or None, highlight=False)
-    result = run_install(plan, env_path, explicit_env=args.venv is not None, reporter=ConsoleReporter(console),
-                         verify=_bench_verify())
+    result = run_install(plan, env_path, explicit_env=args.venv is not None, reporter=ConsoleReporter(console))
     print(result.message)
     if result.verify is not None:
         for line in result.verify.details:
             print(f"  {line}")
     return status_codes.SUCCESS if result.ok else status_codes.ERRORS_FOUND
-
-
-def _bench_verify():  # type: ignore[no-untyped-def]
-    """The verify function to use: ``tfgpu verify``'s when present, else the minimal one."""
-    return None

@@ -10,7 +10,6 @@ and the environment being built.  Every command goes through an injectable runne
 
 from __future__ import annotations
 
-import json
 import os
 import shlex
 import shutil
@@ -39,6 +38,8 @@ from tfgpu.probes.runner import CommandResult, Runner, run_command
 VENV_TIMEOUT_S = 300.0
 #: Seconds allowed for one pip install (TensorFlow with its CUDA wheels is ~3 GB).
 PIP_TIMEOUT_S = 3600.0
+#: Seconds allowed for the verification child (importing TensorFlow alone takes 3-20 s).
+VERIFY_TIMEOUT_S = 300.0
 #: Lines of a failing command's output quoted in the error message.
 TAIL_LINES = 15
 
@@ -369,48 +370,25 @@ def _apply_setenv(a: SetEnv, env_path: Path, env: dict[str, str]) -> str:
     return f"{a.name} set in {script}"
 
 
-_VERIFY_CHILD = r"""
-import json, sys, time
-out = {"tf_version": None, "gpus": [], "ok": False, "error": None}
-try:
-    import tensorflow as tf
-    out["tf_version"] = tf.__version__
-    out["gpus"] = [d.name for d in tf.config.list_physical_devices("GPU")]
-    dev = "/GPU:0" if out["gpus"] else "/CPU:0"
-    with tf.device(dev):
-        a = tf.ones((256, 256))
-        s = float(tf.reduce_sum(tf.matmul(a, a)))
-    out["device"] = dev
-    out["ok"] = abs(s - 256.0 ** 3) < 1e-3 * 256.0 ** 3
-    if not out["ok"]:
-        out["error"] = "a 256x256 product of ones summed to %r, expected %r" % (s, 256.0 ** 3)
-except Exception as exc:
-    out["error"] = "%s: %s" % (type(exc).__name__, exc)
-print(json.dumps(out))
-"""
-
-
 def default_verify(python: str, expect_gpu: bool, env: Mapping[str, str]) -> VerifyOutcome:
-    """Import TensorFlow in ``python``, list the GPUs, and check one product.
+    """Run ``tfgpu verify``'s checks (:func:`tfgpu.bench.verify.run_verify`) with the new
+    environment's interpreter.
 
-    A minimal check that needs only TensorFlow in the new environment; ``tfgpu verify``
-    does the full per-device check.
+    The verify child needs only TensorFlow and numpy, so the new environment does not
+    need tfgpu.  With ``expect_gpu`` false (a CPU plan) a passing ``CPU:0`` is success.
     """
-    res = run_command([python, "-c", _VERIFY_CHILD], 300.0, env=env)
+    from tfgpu.bench.verify import run_verify
 
-    line = next((ln for ln in reversed(res.stdout.splitlines()) if ln.startswith("{")), "")
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError:
-        return VerifyOutcome(False, f"the check could not run: {res.message or 'no result'}",
-                             details=tuple(res.stderr.splitlines()[-TAIL_LINES:]))
-    gpus = len(data.get("gpus") or [])
-    version = data.get("tf_version")
-    if not data.get("ok"):
-        return VerifyOutcome(False, f"TensorFlow failed: {data.get('error')}", gpus, version,
-                             tuple(res.stderr.splitlines()[-TAIL_LINES:]))
-    if expect_gpu and gpus == 0:
-        return VerifyOutcome(False, f"TensorFlow {version} imports and computes, but lists no GPU", 0, version,
-                             tuple(res.stderr.splitlines()[-TAIL_LINES:]))
-    where = f"{gpus} GPU(s)" if gpus else "the CPU"
-    return VerifyOutcome(True, f"TensorFlow {version} computes correctly on {where}", gpus, version)
+    r = run_verify(python, alloc_mib=64, timeout_s=VERIFY_TIMEOUT_S, cpu_ok=not expect_gpu, size=512, env=env)
+    details: list[str] = []
+    for c in r.checks:
+        line = f"{c.device}: {'passed' if c.passed else 'FAILED'}"
+        if c.matmul_gflops is not None:
+            line += f", {c.matmul_gflops:.1f} GFLOP/s float32 matmul"
+        if c.problems:
+            line += " (" + "; ".join(c.problems) + ")"
+        details.append(line)
+    for f in r.findings:
+        details.append(f"{f.title}" + (f": {f.cause}" if f.cause else ""))
+        details.extend(f"  fix: {x}" for x in f.fix)
+    return VerifyOutcome(r.ok, r.headline, r.gpu_count, r.tf_version, tuple(details))

@@ -296,17 +296,6 @@ class _Planner:
         warnings: list[Reason] = []
         alternatives: list[Alternative] = []
         python_note: Reason | None = None
-        if fit is None and t.python:
-            # Python outside every fitting release: choose ignoring Python, say which to install.
-            fit2, _ = self._first_fit(linux, need_extra=need_extra, python_soft=True)
-            if fit2 is not None:
-                fit = fit2
-                python_note = Reason(
-                    f"Python {t.python} is outside the tested range of every release that fits this GPU and "
-                    f"driver; install Python {fit.release.python_max} (TensorFlow {fit.release.version} supports "
-                    f"{fit.release.python_range()})",
-                    fit.release.ref,
-                )
         if fit is None and route is Route.PIP:
             # The default route cannot work (no release with the and-cuda extra fits): system CUDA.
             fit_sc, misses_sc = self._first_fit(linux, need_extra=False)
@@ -322,6 +311,17 @@ class _Planner:
                     )
                 )
                 route, fit, misses = Route.SYSTEM_CUDA, fit_sc, misses_sc
+        if fit is None and t.python:
+            # Python outside every fitting release: choose ignoring Python, say which to install.
+            fit2, _ = self._first_fit(linux, need_extra=need_extra, python_soft=True)
+            if fit2 is not None:
+                fit = fit2
+                python_note = Reason(
+                    f"Python {t.python} is outside the tested range of every release that fits this GPU and "
+                    f"driver; install Python {fit.release.python_max} (TensorFlow {fit.release.version} supports "
+                    f"{fit.release.python_range()})",
+                    fit.release.ref,
+                )
         if fit is None:
             first = misses[0] if misses else None
             return self.cpu(
@@ -359,7 +359,13 @@ class _Planner:
                     fit.arch.ref))
                 warnings.append(Reason(
                     "the first start JIT-compiles CUDA kernels from PTX, which can take many minutes (cached "
-                    "afterwards; raise CUDA_CACHE_MAXSIZE if it repeats)", fit.arch.ref))
+                    "afterwards; raise CUDA_CACHE_MAXSIZE if it repeats)", self._fact_ref("ptx-jit-slow-first-run")
+                    or fit.arch.ref))
+                if int(self.cc.split(".")[0]) >= 10:
+                    bw = self.kb.fact("blackwell-no-cubins")
+                    if bw is not None:
+                        warnings.append(Reason(bw.text + "; if `tfgpu verify` fails, NVIDIA's NGC TensorFlow "
+                                               "container is the known working route", bw.ref))
             else:
                 reasons.append(Reason(
                     f"compute capability {self.cc} >= {fit.arch.min_cc}, the wheel's minimum, with native "
@@ -378,20 +384,22 @@ class _Planner:
                 warnings.append(Reason(
                     f"driver {t.driver} was given without its minor version and is read as {t.driver}.0; "
                     "give the full version from nvidia-smi for an exact answer"))
-        # Driver upgrade alternative (a newer release blocked only by the driver).
-        blocked = next((m for m in misses if m.blocker in ("driver", "ptx")), None)
-        if blocked is not None:
-            alt_fit = self._fit_with_driver(blocked.release, need_extra=route is Route.PIP)
-            if alt_fit:
+        # Alternatives: what a newer driver, or another Python, would give.
+        if t.driver:
+            up = self._with(driver=None)._first_fit(linux, need_extra=route is Route.PIP)[0]
+            if up is not None and up.release.v > rel.v and up.driver_needed:
                 alternatives.append(Alternative(
-                    route, f"upgrade the NVIDIA driver to >= {blocked.driver_needed} to get TensorFlow "
-                    f"{blocked.release.version} (CUDA {blocked.release.cuda})", blocked.release.version,
-                    Reason(blocked.why, blocked.ref)))
-        pyblock = next((m for m in misses if m.blocker == "python"), None)
-        if pyblock is not None and python_note is None:
-            alternatives.append(Alternative(
-                route, f"use Python {pyblock.release.python_max} to get TensorFlow {pyblock.release.version}",
-                pyblock.release.version, Reason(pyblock.why, pyblock.ref)))
+                    route, f"upgrade the NVIDIA driver to >= {up.driver_needed} to get TensorFlow "
+                    f"{up.release.version} (CUDA {up.release.cuda})", up.release.version,
+                    Reason(f"TensorFlow {up.release.version} needs driver >= {up.driver_needed}", up.driver_ref)))
+        if t.python and python_note is None:
+            soft = self._first_fit(linux, need_extra=route is Route.PIP, python_soft=True)[0]
+            if soft is not None and soft.release.v > rel.v:
+                alternatives.append(Alternative(
+                    route, f"use Python {soft.release.python_max} (not {t.python}) to get TensorFlow "
+                    f"{soft.release.version}", soft.release.version,
+                    Reason(f"TensorFlow {soft.release.version} supports Python {soft.release.python_range()}",
+                           soft.release.ref)))
         # Steps.
         steps: list[Step] = []
         if wsl_from_windows:
@@ -467,14 +475,9 @@ class _Planner:
             cuda=rel.cuda, cudnn=rel.cudnn,
         )
 
-    def _fit_with_driver(self, rel: Release, *, need_extra: bool) -> bool:
-        """Would ``rel`` fit if the driver were new enough?"""
-        saved = self.t
-        self.t = replace(saved, driver=None)
-        try:
-            return self._fit(rel, need_extra=need_extra).ok
-        finally:
-            self.t = saved
+    def _with(self, **changes: str | None) -> _Planner:
+        """A planner for the same target with some facts changed (for alternatives)."""
+        return _Planner(replace(self.t, **changes), self.kb, self.env_path)  # type: ignore[arg-type]
 
     def _driver_steps(self, fit: _Fit) -> list[Step]:
         t = self.t

@@ -237,9 +237,9 @@ def target_this_host(runner: Runner | None = None) -> TargetHost:
 
     Used when the full gatherer (``tfgpu.gather``) is not available.  It knows the OS,
     architecture and Python, and the first NVIDIA GPU from ``nvidia-smi
-    --query-gpu=name,driver_version,compute_cap --format=csv,noheader`` (the
-    ``compute_cap`` field exists from driver 510; older drivers fail the query, and the
-    GPU is then taken without it from ``--query-gpu=name,driver_version``).  Never
+    --query-gpu=driver_version,name,compute_cap --format=csv`` (the ``compute_cap``
+    field exists from driver 510; older drivers fail the query, and the GPU is then
+    taken without it from ``--query-gpu=driver_version,name``).  Never
     raises: a missing or failing ``nvidia-smi`` means "no NVIDIA GPU found".
 
     Args:
@@ -262,18 +262,18 @@ def target_this_host(runner: Runner | None = None) -> TargetHost:
         python=f"{sys.version_info.major}.{sys.version_info.minor}",
         origin="this host",
     )
-    for fields in ("name,driver_version,compute_cap", "name,driver_version"):
-        res = run(["nvidia-smi", f"--query-gpu={fields}", "--format=csv,noheader"], 20.0)
+    for fields in ("driver_version,name,compute_cap", "driver_version,name"):
+        res = run(["nvidia-smi", f"--query-gpu={fields}", "--format=csv"], 20.0)
         if res.status is not ProbeStatus.OK:
             continue
-        first = next((ln for ln in res.stdout.splitlines() if ln.strip()), "")
-        cells = [c.strip() for c in first.split(",")]
-        if len(cells) < 2 or not cells[0]:
+        rows = [ln for ln in res.stdout.splitlines() if ln.strip() and not ln.startswith("driver_version")]
+        cells = [c.strip() for c in rows[0].split(",")] if rows else []
+        if len(cells) < 2 or not cells[1]:
             continue
+        driver = cells[0] if re.fullmatch(r"\d+(\.\d+)*", cells[0]) else None
         cc = cells[2] if len(cells) > 2 and re.fullmatch(r"\d+\.\d+", cells[2]) else None
-        driver = cells[1] if re.fullmatch(r"\d+(\.\d+)*", cells[1]) else None
         return replace(
-            target, gpu_vendor="nvidia", gpu_name=cells[0], driver=driver, compute_capability=cc
+            target, gpu_vendor="nvidia", gpu_name=cells[1], driver=driver, compute_capability=cc
         )
     if os_id == "macos" and target.arch == "arm64":
         return replace(target, gpu_vendor="apple", gpu_name="Apple silicon GPU")
