@@ -12,7 +12,16 @@ import pytest
 
 from tfgpu.knowledge import Knowledge, load_knowledge
 from tfgpu.plan import PlanError, make_plan, plan_knowledge, target_from_description
-from tfgpu.plan.model import CondaCreate, CreateVenv, Manual, PipInstall, Plan, Route, SetEnv, Verify
+from tfgpu.plan.model import (
+    CondaCreate,
+    CreateVenv,
+    Manual,
+    PipInstall,
+    Plan,
+    Route,
+    SetEnv,
+    Verify,
+)
 from tfgpu.plan.target import TargetHost
 
 
@@ -47,13 +56,17 @@ def actions(plan: Plan) -> list[object]:
 
 # --------------------------------------------------------------------------- the hosts
 def test_rtx3060_laptop_windows11_driver531_goes_to_wsl2_with_newest_tf(kb: Knowledge) -> None:
-    plan = plan_for(os="windows", gpu="NVIDIA GeForce RTX 3060 Laptop GPU", driver="531.14", python="3.11")
+    plan = plan_for(
+        os="windows", gpu="NVIDIA GeForce RTX 3060 Laptop GPU", driver="531.14", python="3.11"
+    )
     want = expected_pip_release(kb, "wsl2", python="3.11", driver="531.14", cc="8.6")
     assert plan.route is Route.WSL2
     assert plan.tf_version == want == kb.latest_tf("linux")
     assert plan.requirements[0] == f"tensorflow[and-cuda]~={want}"
     last = kb.platform_fact("windows-native-gpu-last")
-    assert f"{last.value('tf_version')} was the last release with GPU support" in plan.reasons[0].text
+    assert (
+        f"{last.value('tf_version')} was the last release with GPU support" in plan.reasons[0].text
+    )
     assert plan.reasons[0].ref == last.ref
     # WSL2 runs on the Windows driver: the Windows column of the 12.x floor is the one checked.
     floor = kb.min_driver("12.5", "wsl2")
@@ -71,7 +84,13 @@ def test_rtx3060_laptop_windows11_driver531_goes_to_wsl2_with_newest_tf(kb: Know
 
 
 def test_rtx3060_laptop_windows_native_route_uses_the_install_page_recipe(kb: Knowledge) -> None:
-    plan = plan_for(Route.WINDOWS_NATIVE, os="windows", gpu="RTX 3060 Laptop GPU", driver="531.14", python="3.10")
+    plan = plan_for(
+        Route.WINDOWS_NATIVE,
+        os="windows",
+        gpu="RTX 3060 Laptop GPU",
+        driver="531.14",
+        python="3.10",
+    )
     fact = kb.platform_fact("windows-native-gpu-last")
     assert plan.route is Route.WINDOWS_NATIVE
     assert plan.requirements[0] == fact.value("pip_requirement") == "tensorflow<2.11"
@@ -81,7 +100,9 @@ def test_rtx3060_laptop_windows_native_route_uses_the_install_page_recipe(kb: Kn
     assert conda.python == "3.10"
 
 
-def test_gtx1060_ubuntu2004_driver470_gets_newest_cuda11_release_and_driver_upgrade(kb: Knowledge) -> None:
+def test_gtx1060_ubuntu2004_driver470_gets_newest_cuda11_release_and_driver_upgrade(
+    kb: Knowledge,
+) -> None:
     plan = plan_for(os="linux", gpu="GeForce GTX 1060", driver="470.82.01", python="3.11")
     want = expected_pip_release(kb, "linux", python="3.11", driver="470.82.01", cc="6.1")
     cfg = kb.config_for(want, "linux")
@@ -90,8 +111,10 @@ def test_gtx1060_ubuntu2004_driver470_gets_newest_cuda11_release_and_driver_upgr
     assert plan.requirements[0] == f"tensorflow[and-cuda]~={want}"
     cuda12 = kb.min_driver("12.5", "linux")
     assert cuda12 is not None
-    assert any("not newer" in r.text and cuda12.version in r.text and r.ref == cuda12.row.ref
-               for r in plan.reasons)
+    assert any(
+        "not newer" in r.text and cuda12.version in r.text and r.ref == cuda12.row.ref
+        for r in plan.reasons
+    )
     alt = next(a for a in plan.alternatives if "upgrade the NVIDIA driver" in a.summary)
     assert f">= {cuda12.version}" in alt.summary and alt.tf_version == kb.latest_tf("linux")
 
@@ -100,9 +123,16 @@ def test_gtx1060_with_ubuntu2004_python38_falls_back_to_system_cuda(kb: Knowledg
     # Python 3.8 rules out every release with the and-cuda extra, so the default route
     # cannot work: the newest release for 3.8 with system CUDA, as the guide describes.
     plan = plan_for(os="linux", gpu="GeForce GTX 1060", driver="470.82.01", python="3.8")
-    fits = [c for c in kb.gpu_configs("linux") if not any(
-        b.blocking for b in kb.gpu_blockers(c, os="linux", python="3.8", driver="470.82.01",
-                                            compute_capability="6.1"))]
+    fits = [
+        c
+        for c in kb.gpu_configs("linux")
+        if not any(
+            b.blocking
+            for b in kb.gpu_blockers(
+                c, os="linux", python="3.8", driver="470.82.01", compute_capability="6.1"
+            )
+        )
+    ]
     want = fits[0]
     assert not kb.and_cuda_pins(want.tf_version)
     assert plan.route is Route.SYSTEM_CUDA and plan.tf_version == want.tf_version
@@ -119,13 +149,17 @@ def test_gtx1060_with_ubuntu2004_python38_falls_back_to_system_cuda(kb: Knowledg
 
 
 @pytest.mark.parametrize("driver", ["525.85.12", "525.60.13"])
-def test_a100_driver525_runs_newest_tf_by_minor_version_compatibility(kb: Knowledge, driver: str) -> None:
+def test_a100_driver525_runs_newest_tf_by_minor_version_compatibility(
+    kb: Knowledge, driver: str
+) -> None:
     plan = plan_for(os="linux", gpu="NVIDIA A100-SXM4-80GB", driver=driver)
     want = expected_pip_release(kb, "linux", python=plan.python or "", driver=driver, cc="8.0")
     assert plan.tf_version == want == kb.latest_tf("linux")
     fam = kb.min_driver("12.5", "linux")
     assert fam is not None and fam.rule == "minor-version-compat"
-    assert any(r.ref == fam.row.ref and f"driver {driver} >= {fam.version}" in r.text for r in plan.reasons)
+    assert any(
+        r.ref == fam.row.ref and f"driver {driver} >= {fam.version}" in r.text for r in plan.reasons
+    )
     assert not plan.warnings  # sm_80 cubins: no PTX JIT
 
 
@@ -169,7 +203,10 @@ def test_apple_m2_gets_tensorflow_metal(kb: Knowledge) -> None:
     metal = kb.platform_fact("macos-metal-plugin")
     assert plan.route is Route.METAL and plan.uses_gpu
     assert plan.tf_version == kb.latest_tf("macos")
-    assert plan.requirements == (f"{metal.value('base_package')}~={plan.tf_version}", metal.value("package"))
+    assert plan.requirements == (
+        f"{metal.value('base_package')}~={plan.tf_version}",
+        metal.value("package"),
+    )
     assert plan.reasons[0].ref == metal.ref
 
 
@@ -177,16 +214,28 @@ def test_no_gpu_host_gets_the_cpu_build(kb: Knowledge) -> None:
     plan = plan_for(os="linux", python="3.11")
     assert plan.route is Route.CPU and plan.reasons[0].text == "no GPU was found"
     newest = next(c for c in kb.tested_configs(os="linux") if c.python_ok("3.11"))
-    assert plan.tf_version == kb.latest_tf("linux") == max(
-        (c.tf_version for c in kb.tested_configs(os="linux") if c.python_ok("3.11")),
-        key=lambda v: tuple(map(int, v.split("."))))
+    assert (
+        plan.tf_version
+        == kb.latest_tf("linux")
+        == max(
+            (c.tf_version for c in kb.tested_configs(os="linux") if c.python_ok("3.11")),
+            key=lambda v: tuple(map(int, v.split("."))),
+        )
+    )
     assert newest is not None
-    assert [type(a).__name__ for a in actions(plan)] == ["CreateVenv", "PipInstall", "PipInstall", "Verify"]
+    assert [type(a).__name__ for a in actions(plan)] == [
+        "CreateVenv",
+        "PipInstall",
+        "PipInstall",
+        "Verify",
+    ]
 
 
 # --------------------------------------------------------------------------- edges
 @pytest.mark.parametrize("python", ["3.2", "3.14"])
-def test_python_outside_every_release_says_which_python_to_install(kb: Knowledge, python: str) -> None:
+def test_python_outside_every_release_says_which_python_to_install(
+    kb: Knowledge, python: str
+) -> None:
     plan = plan_for(os="linux", gpu="A100", driver="550.54.14", python=python)
     newest = kb.gpu_configs("linux")[0]
     assert plan.tf_version == newest.tf_version
@@ -216,8 +265,10 @@ def test_blackwell_recorded_b300_gets_ptx_and_the_known_failure_warning(kb: Know
 def test_amd_on_linux_gets_tensorflow_rocm_from_the_support_matrix(kb: Knowledge) -> None:
     plan = plan_for(os="linux", gpu="AMD Radeon RX 7900 XTX", python="3.11")
     matrix = kb.platform_fact("amd-rocm").values["rocm_matrix"]
-    newest = max((v.strip() for row in matrix for v in row.split(":")[1].split(",")),
-                 key=lambda v: tuple(map(int, v.split("."))))
+    newest = max(
+        (v.strip() for row in matrix for v in row.split(":")[1].split(",")),
+        key=lambda v: tuple(map(int, v.split("."))),
+    )
     assert plan.route is Route.ROCM and plan.requirements == (f"tensorflow-rocm=={newest}",)
     assert any(isinstance(a, Manual) and a.needs_root for a in actions(plan))
 
@@ -234,18 +285,31 @@ def test_unknown_gpu_name_warns_and_still_plans() -> None:
 
 
 def test_missing_driver_becomes_a_manual_root_step() -> None:
-    t = TargetHost(os="linux", python="3.11", gpu_vendor="nvidia", gpu_name="NVIDIA A100", driver=None)
+    t = TargetHost(
+        os="linux", python="3.11", gpu_vendor="nvidia", gpu_name="NVIDIA A100", driver=None
+    )
     plan = make_plan(t, plan_knowledge())
     manual = plan.manual_steps[0].action
     assert isinstance(manual, Manual) and manual.needs_root and "NVIDIA driver" in manual.text
 
 
-@pytest.mark.parametrize(("os_", "route"), [("linux", Route.METAL), ("linux", Route.WINDOWS_NATIVE),
-                                             ("macos", Route.PIP), ("linux", Route.ROCM)])
+@pytest.mark.parametrize(
+    ("os_", "route"),
+    [
+        ("linux", Route.METAL),
+        ("linux", Route.WINDOWS_NATIVE),
+        ("macos", Route.PIP),
+        ("linux", Route.ROCM),
+    ],
+)
 def test_routes_that_do_not_apply_are_refused(os_: str, route: Route) -> None:
     with pytest.raises(PlanError):
-        plan_for(route, os=os_, gpu="A100" if os_ == "linux" else "Apple M2", driver="550.54.14"
-                 if os_ == "linux" else None)  # type: ignore[arg-type]
+        plan_for(
+            route,
+            os=os_,
+            gpu="A100" if os_ == "linux" else "Apple M2",
+            driver="550.54.14" if os_ == "linux" else None,
+        )  # type: ignore[arg-type]
 
 
 def test_conda_route_uses_conda_for_python_and_pip_for_tensorflow() -> None:
@@ -262,8 +326,15 @@ def _sample_targets(kb: Knowledge) -> list[TargetHost]:
     names = [g.name for g in kb.gpus if g.compute_capability][::7]
     for i, name in enumerate(names):
         for os_ in ("linux", "wsl2", "windows"):
-            out.append(TargetHost(os=os_, python=("3.8", "3.10", "3.11", "3.13")[i % 4], gpu_vendor="nvidia",
-                                  gpu_name=name, driver=("418.96", "470.82.01", "531.14", "580.65.06")[i % 4]))
+            out.append(
+                TargetHost(
+                    os=os_,
+                    python=("3.8", "3.10", "3.11", "3.13")[i % 4],
+                    gpu_vendor="nvidia",
+                    gpu_name=name,
+                    driver=("418.96", "470.82.01", "531.14", "580.65.06")[i % 4],
+                )
+            )
     return out
 
 

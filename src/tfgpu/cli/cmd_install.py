@@ -43,13 +43,19 @@ from tfgpu.plan.target import TargetError, normalize_python
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register ``tfgpu install``'s options."""
-    parser.add_argument("--venv", metavar="PATH",
-                        help=f"environment folder (default {DEFAULT_VENV}); an existing venv is changed only "
-                        "when named here")
+    parser.add_argument(
+        "--venv",
+        metavar="PATH",
+        help=f"environment folder (default {DEFAULT_VENV}); an existing venv is changed only "
+        "when named here",
+    )
     parser.add_argument("--yes", "-y", action="store_true", help="run the plan without asking")
-    parser.add_argument("--route", choices=[r.value for r in Route],
-                        help="use this route instead of the default")
-    parser.add_argument("--python", metavar="3.X", help="build the environment with this Python version")
+    parser.add_argument(
+        "--route", choices=[r.value for r in Route], help="use this route instead of the default"
+    )
+    parser.add_argument(
+        "--python", metavar="3.X", help="build the environment with this Python version"
+    )
 
 
 class ConsoleReporter:
@@ -67,7 +73,9 @@ class ConsoleReporter:
         if command and command[-1] != "<verify>":
             import shlex
 
-            self.console.print(f"      $ {shlex.join(command)}", style="dim", highlight=False, markup=False)
+            self.console.print(
+                f"      $ {shlex.join(command)}", style="dim", highlight=False, markup=False
+            )
         if not isinstance(step.action, Manual):
             self._status = self.console.status(f"{step.title}...")
             self._status.start()
@@ -79,11 +87,19 @@ class ConsoleReporter:
             self._status = None
         took = f" ({outcome.duration_s:.0f} s)" if outcome.duration_s >= 1 else ""
         if outcome.status == "done":
-            self.console.print(f"      done{took}" + (f": {outcome.message}" if outcome.message else ""),
-                               style="green", highlight=False, markup=False)
+            self.console.print(
+                f"      done{took}" + (f": {outcome.message}" if outcome.message else ""),
+                style="green",
+                highlight=False,
+                markup=False,
+            )
         elif outcome.status == "manual":
-            self.console.print(f"      not run by tfgpu (do it yourself): {outcome.message}",
-                               style="yellow", highlight=False, markup=False)
+            self.console.print(
+                f"      not run by tfgpu (do it yourself): {outcome.message}",
+                style="yellow",
+                highlight=False,
+                markup=False,
+            )
         elif outcome.status == "failed":
             self.console.print("      failed" + took, style="red", highlight=False, markup=False)
 
@@ -108,7 +124,9 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
     env_path = Path(args.venv or DEFAULT_VENV)
     try:
-        plan = make_plan(target, plan_knowledge(), Route(args.route) if args.route else None, str(env_path))
+        plan = make_plan(
+            target, plan_knowledge(), Route(args.route) if args.route else None, str(env_path)
+        )
     except PlanError as exc:
         raise UsageError(str(exc)) from None
     sys.stdout.write(render(plan, "text"))
@@ -121,14 +139,19 @@ def run(args: argparse.Namespace) -> int:
     if not args.yes:
         if not sys.stdin.isatty():
             raise UsageError(
-                "not installing: this would run the steps above and stdin is not a terminal to ask; "
+                "not installing: this would run the steps above and stdin is not a terminal to "
+                "ask; "
                 "rerun with --yes to run them without asking"
             )
         if not _confirm(f"Run the steps above {where} {env_path.absolute()}? [y/N] "):
             print("Nothing was run.", file=sys.stderr)
             return status_codes.SUCCESS
-    console = Console(stderr=True, no_color=bool(os.environ.get("NO_COLOR")) or None, highlight=False)
-    result = run_install(plan, env_path, explicit_env=args.venv is not None, reporter=ConsoleReporter(console))
+    console = Console(
+        stderr=True, no_color=bool(os.environ.get("NO_COLOR")) or None, highlight=False
+    )
+    result = run_install(
+        plan, env_path, explicit_env=args.venv is not None, reporter=ConsoleReporter(console)
+    )
     print(result.message)
     if result.verify is not None:
         for line in result.verify.details:

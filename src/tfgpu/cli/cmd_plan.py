@@ -39,17 +39,40 @@ from tfgpu.plan.target import (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Register ``tfgpu plan``'s options (shared with ``tfgpu install`` where noted)."""
     host = parser.add_argument_group("target host (default: this host)")
-    host.add_argument("--os", choices=OS_CHOICES, help="describe a host instead of examining this one")
-    host.add_argument("--gpu", metavar="NAME", help='GPU name, e.g. "RTX 3060 Laptop GPU", "A100", "Apple M2", none')
-    host.add_argument("--driver", metavar="X", help="NVIDIA driver version, e.g. 535.161.08 (Windows driver for WSL2)")
+    host.add_argument(
+        "--os", choices=OS_CHOICES, help="describe a host instead of examining this one"
+    )
+    host.add_argument(
+        "--gpu",
+        metavar="NAME",
+        help='GPU name, e.g. "RTX 3060 Laptop GPU", "A100", "Apple M2", none',
+    )
+    host.add_argument(
+        "--driver",
+        metavar="X",
+        help="NVIDIA driver version, e.g. 535.161.08 (Windows driver for WSL2)",
+    )
     host.add_argument("--python", metavar="3.X", help="Python version the environment should use")
-    host.add_argument("--arch", choices=ARCH_CHOICES, help="CPU architecture (default x86_64; arm64 for Apple)")
-    host.add_argument("--cc", metavar="X.Y", help="GPU compute capability, when the name is not in the table")
-    host.add_argument("--facts", metavar="FILE", help="plan for a snapshot from `tfgpu facts` (- for stdin)")
-    parser.add_argument("--route", choices=[r.value for r in Route],
-                        help="use this route instead of the default (pip and-cuda wheels in a venv)")
-    parser.add_argument("--format", dest="fmt", choices=FORMATS, default="text", help="output format")
-    parser.add_argument("--venv", metavar="PATH", help="virtual environment folder (conda: environment name)")
+    host.add_argument(
+        "--arch", choices=ARCH_CHOICES, help="CPU architecture (default x86_64; arm64 for Apple)"
+    )
+    host.add_argument(
+        "--cc", metavar="X.Y", help="GPU compute capability, when the name is not in the table"
+    )
+    host.add_argument(
+        "--facts", metavar="FILE", help="plan for a snapshot from `tfgpu facts` (- for stdin)"
+    )
+    parser.add_argument(
+        "--route",
+        choices=[r.value for r in Route],
+        help="use this route instead of the default (pip and-cuda wheels in a venv)",
+    )
+    parser.add_argument(
+        "--format", dest="fmt", choices=FORMATS, default="text", help="output format"
+    )
+    parser.add_argument(
+        "--venv", metavar="PATH", help="virtual environment folder (conda: environment name)"
+    )
 
 
 def read_facts_target(path: str) -> TargetHost:
@@ -65,7 +88,9 @@ def read_facts_target(path: str) -> TargetHost:
     try:
         facts = HostFacts.from_json(text)
     except FactsFormatError as exc:
-        raise UsageError(f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`") from None
+        raise UsageError(
+            f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`"
+        ) from None
     return target_from_facts(facts, origin=path)
 
 
@@ -92,7 +117,11 @@ def build_target(args: argparse.Namespace) -> TargetHost:
             target = read_facts_target(args.facts)
         elif getattr(args, "os", None):
             return target_from_description(
-                args.os, gpu=args.gpu, driver=args.driver, python=args.python, arch=args.arch,
+                args.os,
+                gpu=args.gpu,
+                driver=args.driver,
+                python=args.python,
+                arch=args.arch,
                 compute_capability=args.cc,
             )
         else:
@@ -102,7 +131,9 @@ def build_target(args: argparse.Namespace) -> TargetHost:
             if name.lower() in ("none", "no", "cpu"):
                 target = replace(target, gpu_vendor=None, gpu_name=None, compute_capability=None)
             else:
-                target = replace(target, gpu_vendor=guess_vendor(name), gpu_name=name, compute_capability=None)
+                target = replace(
+                    target, gpu_vendor=guess_vendor(name), gpu_name=name, compute_capability=None
+                )
         if getattr(args, "driver", None):
             target = replace(target, driver=normalize_driver(args.driver))
         if getattr(args, "python", None):
@@ -121,7 +152,9 @@ def run(args: argparse.Namespace) -> int:
     """Print the plan in ``--format``; exit 0 (a plan exists) or 1 (nothing installable)."""
     target = build_target(args)
     try:
-        plan = make_plan(target, plan_knowledge(), Route(args.route) if args.route else None, args.venv)
+        plan = make_plan(
+            target, plan_knowledge(), Route(args.route) if args.route else None, args.venv
+        )
     except PlanError as exc:
         raise UsageError(str(exc)) from None
     sys.stdout.write(render(plan, args.fmt))

@@ -33,16 +33,20 @@ class KnowledgeView:
             version = r.tf_version_last or r.tf_version
             if any(x.version == version for x in out):
                 continue  # the source's duplicate macOS 2.0.0 row: keep the first
-            out.append(Release(
-                version=version,
-                platform=r.platform,
-                python_min=r.python_min,
-                python_max=r.python_max,
-                cuda=r.cuda,
-                cudnn=r.cudnn,
-                has_and_cuda=bool(self._kb.and_cuda_pins(version)) if r.kind == "gpu" else False,
-                ref=r.ref,
-            ))
+            out.append(
+                Release(
+                    version=version,
+                    platform=r.platform,
+                    python_min=r.python_min,
+                    python_max=r.python_max,
+                    cuda=r.cuda,
+                    cudnn=r.cudnn,
+                    has_and_cuda=bool(self._kb.and_cuda_pins(version))
+                    if r.kind == "gpu"
+                    else False,
+                    ref=r.ref,
+                )
+            )
         out.sort(key=lambda x: parse_version(x.version), reverse=True)
         self._releases[platform] = tuple(out)
         return self._releases[platform]
@@ -62,10 +66,14 @@ class KnowledgeView:
             return None
         if lin is None and win is None:
             return None
-        row = (lin or win)
+        row = lin or win
         assert row is not None
-        return DriverFloor(row.row.cuda_version, lin.version if lin else None,
-                           win.version if win else None, row.row.ref)
+        return DriverFloor(
+            row.row.cuda_version,
+            lin.version if lin else None,
+            win.version if win else None,
+            row.row.ref,
+        )
 
     def driver_floor(self, cuda: str) -> DriverFloor | None:
         """Minor-version-compatibility floor of CUDA ``cuda``'s family (toolkit minimum
@@ -81,7 +89,9 @@ class KnowledgeView:
         m = self._kb.gpu_compute_capability(name)
         if m is None:
             return None
-        label = m.row.name + (" row; the laptop part is assumed to match" if m.how == "desktop-row" else "")
+        label = m.row.name + (
+            " row; the laptop part is assumed to match" if m.how == "desktop-row" else ""
+        )
         return GpuModel(label, m.cc, m.row.ref)
 
     def fact(self, key: str) -> PlatformFact | None:

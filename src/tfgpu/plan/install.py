@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Protocol
 
 from tfgpu.facts import ProbeStatus
-from tfgpu.plan.render import ps_quote
 from tfgpu.plan.model import (
     CondaCreate,
     CreateVenv,
@@ -32,6 +31,7 @@ from tfgpu.plan.model import (
     Step,
     Verify,
 )
+from tfgpu.plan.render import ps_quote
 from tfgpu.probes.runner import CommandResult, Runner, run_command
 
 #: Seconds allowed for creating a virtual environment.
@@ -175,17 +175,22 @@ def check_installable(plan: Plan, env_path: Path, *, explicit_env: bool) -> str:
         )
     runnable = [s for s in plan.steps if not isinstance(s.action, Manual)]
     if os.name != "nt" and any(s.shell is Shell.POWERSHELL for s in runnable):
-        raise InstallRefused("this plan's steps are PowerShell (a Windows host); render it with --format powershell")
+        raise InstallRefused(
+            "this plan's steps are PowerShell (a Windows host); render it with --format powershell"
+        )
     if env_path.exists() or env_path.is_symlink():
         if not env_path.is_dir() or not is_venv(env_path):
             raise InstallRefused(
-                f"{env_path} exists and is not a virtual environment; tfgpu install will not write into it. "
+                f"{env_path} exists and is not a virtual environment; tfgpu install will not "
+                "write into it. "
                 "Choose a new folder with --venv PATH"
             )
         if not explicit_env:
             raise InstallRefused(
-                f"{env_path} is an existing virtual environment; tfgpu install changes an existing environment "
-                f"only when --venv names it (--venv {shlex.quote(str(env_path))}), or choose a new folder"
+                f"{env_path} is an existing virtual environment; tfgpu install changes an "
+                "existing environment "
+                f"only when --venv names it (--venv {shlex.quote(str(env_path))}), or choose a "
+                "new folder"
             )
         return "reuse"
     return "new"
@@ -270,23 +275,35 @@ def run_install(
             continue
         if isinstance(a, Manual):
             rep.start(i, total, step, ())
-            oc = StepOutcome(i, step.title, "manual", message=a.text + (f" (see {a.url})" if a.url else ""))
+            oc = StepOutcome(
+                i, step.title, "manual", message=a.text + (f" (see {a.url})" if a.url else "")
+            )
             rep.finish(oc)
             outcomes.append(oc)
             continue
         if isinstance(a, CreateVenv):
             if is_venv(env_path):
-                oc = StepOutcome(i, step.title, "done", message=f"using the existing environment {env_path}")
+                oc = StepOutcome(
+                    i, step.title, "done", message=f"using the existing environment {env_path}"
+                )
                 rep.start(i, total, step, ())
                 rep.finish(oc)
                 outcomes.append(oc)
                 continue
             interp = resolve_interpreter(a.python, plan.python)
             if interp is None:
-                failed = StepOutcome(i, step.title, "failed", message=(
-                    f"Python {plan.python} is needed to build {env_path} and `{a.python[0]}` is not on PATH; "
-                    f"install Python {plan.python} (your distribution's python{plan.python} package, or "
-                    f"`uv python install {plan.python}`) and rerun"))
+                failed = StepOutcome(
+                    i,
+                    step.title,
+                    "failed",
+                    message=(
+                        f"Python {plan.python} is needed to build {env_path} and `{a.python[0]}` "
+                        "is not on PATH; "
+                        f"install Python {plan.python} (your distribution's python{plan.python} "
+                        "package, or "
+                        f"`uv python install {plan.python}`) and rerun"
+                    ),
+                )
                 rep.start(i, total, step, ())
                 rep.finish(failed)
                 outcomes.append(failed)
@@ -294,7 +311,14 @@ def run_install(
             argv: tuple[str, ...] = (*interp, "-m", "venv", str(env_path))
             timeout_s = VENV_TIMEOUT_S
         elif isinstance(a, PipInstall):
-            argv = (str(py), "-m", "pip", "install", *(["--upgrade"] if a.upgrade else []), *a.requirements)
+            argv = (
+                str(py),
+                "-m",
+                "pip",
+                "install",
+                *(["--upgrade"] if a.upgrade else []),
+                *a.requirements,
+            )
             timeout_s = PIP_TIMEOUT_S
         elif isinstance(a, SetEnv):
             rep.start(i, total, step, ())
@@ -306,8 +330,12 @@ def run_install(
         elif isinstance(a, Verify):
             rep.start(i, total, step, (str(py), "<verify>"))
             verify_result = check(str(py), a.expect_gpu, env)
-            oc = StepOutcome(i, step.title, "done" if verify_result.ok else "failed",
-                             message=verify_result.headline)
+            oc = StepOutcome(
+                i,
+                step.title,
+                "done" if verify_result.ok else "failed",
+                message=verify_result.headline,
+            )
             rep.finish(oc)
             outcomes.append(oc)
             continue
@@ -319,11 +347,22 @@ def run_install(
             oc = StepOutcome(i, step.title, "done", argv, res.duration_s)
         else:
             why = res.message or f"exit status {res.returncode}"
-            oc = StepOutcome(i, step.title, "failed", argv, res.duration_s, (
-                f"step {i}/{total} '{step.title}' failed while building the new environment {env_path}: {why}\n"
-                f"  command: {shlex.join(argv)}\n" + (_tail(res) + "\n" if _tail(res) else "")
-                + f"  Your own Python environment was not changed. Fix the cause and rerun with "
-                f"--venv {shlex.quote(str(env_path))}, or delete {env_path} to start over."))
+            oc = StepOutcome(
+                i,
+                step.title,
+                "failed",
+                argv,
+                res.duration_s,
+                (
+                    f"step {i}/{total} '{step.title}' failed while building the new environment "
+                    f"{env_path}: {why}\n"
+                    f"  command: {shlex.join(argv)}\n"
+                    + (_tail(res) + "\n" if _tail(res) else "")
+                    + "  Your own Python environment was not changed. Fix the cause and rerun "
+                    + "with "
+                    f"--venv {shlex.quote(str(env_path))}, or delete {env_path} to start over."
+                ),
+            )
             failed = oc
         rep.finish(oc)
         outcomes.append(oc)
@@ -333,17 +372,25 @@ def run_install(
         ok = False
     elif verify_result is not None and not verify_result.ok:
         ok = False
-        message = f"TensorFlow was installed into {env_path}, but the check failed: {verify_result.headline}"
+        message = (
+            f"TensorFlow was installed into {env_path}, but the check failed: "
+            f"{verify_result.headline}"
+        )
         if manual:
-            message += "\n  Complete the steps tfgpu does not run (listed above), then run `tfgpu verify` with " \
-                       f"{py}"
+            message += (
+                "\n  Complete the steps tfgpu does not run (listed above), then run `tfgpu "
+                "verify` with "
+                f"{py}"
+            )
     else:
         ok = True
         message = f"Done: TensorFlow {plan.tf_version} is installed in {env_path}"
         if verify_result is not None:
             message += f"; {verify_result.headline}"
         activate = env_path / ("Scripts\\Activate.ps1" if os.name == "nt" else "bin/activate")
-        message += f"\n  Activate it with: {'' if os.name == 'nt' else '. '}{shlex.quote(str(activate))}"
+        message += (
+            f"\n  Activate it with: {'' if os.name == 'nt' else '. '}{shlex.quote(str(activate))}"
+        )
     return InstallResult(ok, str(env_path), tuple(outcomes), verify_result, message)
 
 
@@ -356,12 +403,20 @@ def _apply_setenv(a: SetEnv, env_path: Path, env: dict[str, str]) -> str:
         env[a.name] = a.value
     if os.name == "nt":
         script = env_path / "Scripts" / "Activate.ps1"
-        value = f"{ps_quote(a.value)} + [IO.Path]::PathSeparator + $env:{a.name}" if a.prepend else ps_quote(a.value)
+        value = (
+            f"{ps_quote(a.value)} + [IO.Path]::PathSeparator + $env:{a.name}"
+            if a.prepend
+            else ps_quote(a.value)
+        )
         line = f"$env:{a.name} = {value}"
     else:
         script = env_path / "bin" / "activate"
         q = shlex.quote(a.value)
-        line = f'export {a.name}={q}"${{{a.name}:+:${a.name}}}"' if a.prepend else f"export {a.name}={q}"
+        line = (
+            f'export {a.name}={q}"${{{a.name}:+:${a.name}}}"'
+            if a.prepend
+            else f"export {a.name}={q}"
+        )
     try:
         with script.open("a", encoding="utf-8") as fh:
             fh.write(line + "\n")
@@ -379,7 +434,9 @@ def default_verify(python: str, expect_gpu: bool, env: Mapping[str, str]) -> Ver
     """
     from tfgpu.bench.verify import run_verify
 
-    r = run_verify(python, alloc_mib=64, timeout_s=VERIFY_TIMEOUT_S, cpu_ok=not expect_gpu, size=512, env=env)
+    r = run_verify(
+        python, alloc_mib=64, timeout_s=VERIFY_TIMEOUT_S, cpu_ok=not expect_gpu, size=512, env=env
+    )
     details: list[str] = []
     for c in r.checks:
         line = f"{c.device}: {'passed' if c.passed else 'FAILED'}"

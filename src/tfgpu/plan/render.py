@@ -137,7 +137,9 @@ def _sh_python(conda: CondaCreate | None) -> str:
     return '"$VENV/bin/python"'
 
 
-def _sh_step(plan: Plan, step: Step, conda: CondaCreate | None, for_text: bool = False) -> list[str]:
+def _sh_step(
+    plan: Plan, step: Step, conda: CondaCreate | None, for_text: bool = False
+) -> list[str]:
     a = step.action
     q = shlex.quote
     venv_ref = q(plan.env_path) if for_text else '"$VENV"'
@@ -151,8 +153,14 @@ def _sh_step(plan: Plan, step: Step, conda: CondaCreate | None, for_text: bool =
     if isinstance(a, CreateVenv):
         return [" ".join(q(x) for x in a.python) + f" -m venv {venv_ref}"]
     if isinstance(a, CondaCreate):
-        return ["conda create -y -n " + q(a.name) + " -c " + q(a.channel) + " "
-                + " ".join(q(p) for p in (f"python={a.python}", *a.packages))]
+        return [
+            "conda create -y -n "
+            + q(a.name)
+            + " -c "
+            + q(a.channel)
+            + " "
+            + " ".join(q(p) for p in (f"python={a.python}", *a.packages))
+        ]
     if isinstance(a, PipInstall):
         flags = "--upgrade " if a.upgrade else ""
         out = _comment_lines(a.index_note) if a.index_note else []
@@ -161,7 +169,7 @@ def _sh_step(plan: Plan, step: Step, conda: CondaCreate | None, for_text: bool =
     if isinstance(a, SetEnv):
         var = a.name
         if a.prepend:
-            line = f"export {var}={q(a.value)}\"${{{var}:+:${var}}}\""
+            line = f'export {var}={q(a.value)}"${{{var}:+:${var}}}"'
         else:
             line = f"export {var}={q(a.value)}"
         if for_text:
@@ -175,7 +183,7 @@ def _sh_step(plan: Plan, step: Step, conda: CondaCreate | None, for_text: bool =
 
 def render_sh(plan: Plan) -> str:
     """A POSIX ``sh`` script (``set -eu``); PowerShell-only steps become comments."""
-    lines = ["#!/bin/sh"] + _comment_lines("\n".join(_header(plan)))
+    lines = ["#!/bin/sh", *_comment_lines("\n".join(_header(plan)))]
     lines += ["set -eu", ""]
     conda = _conda_env(plan)
     if conda is None:
@@ -220,12 +228,17 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
         return [cmd, _ps_check(step.title)]
     if isinstance(a, CondaCreate):
         pk = " ".join(ps_quote(p) for p in (f"python={a.python}", *a.packages))
-        return [f"conda create -y -n {ps_quote(a.name)} -c {ps_quote(a.channel)} {pk}", _ps_check(step.title)]
+        return [
+            f"conda create -y -n {ps_quote(a.name)} -c {ps_quote(a.channel)} {pk}",
+            _ps_check(step.title),
+        ]
     if isinstance(a, PipInstall):
         flags = "--upgrade " if a.upgrade else ""
         out = _comment_lines(a.index_note) if a.index_note else []
-        out += [f"{py} -m pip install {flags}" + " ".join(ps_quote(r) for r in a.requirements),
-                _ps_check(step.title)]
+        out += [
+            f"{py} -m pip install {flags}" + " ".join(ps_quote(r) for r in a.requirements),
+            _ps_check(step.title),
+        ]
         return out
     if isinstance(a, SetEnv):
         if a.prepend:
@@ -234,7 +247,10 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
             value = ps_quote(a.value)
         line = f"$env:{a.name} = {value}"
         # Keep the setting with the environment: appended to the venv's Activate.ps1.
-        return [line, f"Add-Content -Path (Join-Path $Venv 'Scripts\\Activate.ps1') -Value {ps_quote(line)}"]
+        return [
+            line,
+            f"Add-Content -Path (Join-Path $Venv 'Scripts\\Activate.ps1') -Value {ps_quote(line)}",
+        ]
     if isinstance(a, Verify):
         return [f"{py} -c {ps_quote(VERIFY_CODE)}", _ps_check(step.title)]
     raise TypeError(f"unknown step action {a!r}")
@@ -292,7 +308,7 @@ def render_conda(plan: Plan) -> str:
     ]
     for p in conda.packages if conda else ():
         lines.append(f"  - {yaml_quote(p)}")
-    lines.append("  - \"pip\"")
+    lines.append('  - "pip"')
     if plan.requirements:
         lines.append("  - pip:")
         lines += [f"      - {yaml_quote(r)}" for r in plan.requirements]

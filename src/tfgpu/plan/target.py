@@ -112,7 +112,9 @@ def normalize_driver(text: str) -> str:
     try:
         Version(t)
     except InvalidVersion:
-        raise TargetError(f"--driver {text!r}: give the NVIDIA driver version, e.g. 535.161.08") from None
+        raise TargetError(
+            f"--driver {text!r}: give the NVIDIA driver version, e.g. 535.161.08"
+        ) from None
     if not re.fullmatch(r"\d{2,3}(\.\d+){0,2}", t):
         raise TargetError(f"--driver {text!r}: give the NVIDIA driver version, e.g. 535.161.08")
     return t
@@ -266,7 +268,11 @@ def target_this_host(runner: Runner | None = None) -> TargetHost:
         res = run(["nvidia-smi", f"--query-gpu={fields}", "--format=csv"], 20.0)
         if res.status is not ProbeStatus.OK:
             continue
-        rows = [ln for ln in res.stdout.splitlines() if ln.strip() and not ln.startswith("driver_version")]
+        rows = [
+            ln
+            for ln in res.stdout.splitlines()
+            if ln.strip() and not ln.startswith("driver_version")
+        ]
         cells = [c.strip() for c in rows[0].split(",")] if rows else []
         if len(cells) < 2 or not cells[1]:
             continue
