@@ -50,7 +50,8 @@ class FakePip:
                 self.status,
                 1 if self.status is ProbeStatus.ERROR else None,
                 "",
-                "ERROR: Could not find a version that satisfies the requirement tensorflow-cpu~=9.9\n"
+                "ERROR: Could not find a version that satisfies the requirement "
+                "tensorflow-cpu~=9.9\n"
                 "ERROR: No matching distribution found for tensorflow-cpu~=9.9\n",
                 12.0,
                 "pip exited with status 1" if self.status is ProbeStatus.ERROR else "timed out",
@@ -83,7 +84,9 @@ def test_success_runs_venv_pip_pip_then_verify_in_the_new_env(tmp_path: Path) ->
     assert verify.calls[0][:2] == (py, False)
     assert "PYTHONPATH" not in verify.calls[0][2]
     assert res.ok and [s.status for s in res.steps] == ["done"] * 4
-    assert res.message.startswith(f"Done: TensorFlow {plan.tf_version} is installed in {env.absolute()}")
+    assert res.message.startswith(
+        f"Done: TensorFlow {plan.tf_version} is installed in {env.absolute()}"
+    )
     assert rep.events[0] == "start 1/4 Create a fresh virtual environment"
 
 

@@ -22,7 +22,13 @@ RECORDED = Path(__file__).resolve().parents[1] / "fixtures" / "recorded"
 
 @pytest.mark.parametrize(
     ("text", "want"),
-    [("3.11", "3.11"), ("3.11.7", "3.11"), ("python3.12", "3.12"), ("py310", "3.10"), ("cp39", "3.9")],
+    [
+        ("3.11", "3.11"),
+        ("3.11.7", "3.11"),
+        ("python3.12", "3.12"),
+        ("py310", "3.10"),
+        ("cp39", "3.9"),
+    ],
 )
 def test_normalize_python(text: str, want: str) -> None:
     assert normalize_python(text) == want
@@ -110,7 +116,9 @@ def test_target_from_facts_round_trips_through_json_and_knows_wsl() -> None:
 
 def test_this_host_reads_a_recorded_nvidia_smi_query() -> None:
     recorded = (
-        RECORDED / "nvidia-smi-query" / "7x-b300-driver610.57.04-query-driver-name-computecap.csv.txt"
+        RECORDED
+        / "nvidia-smi-query"
+        / "7x-b300-driver610.57.04-query-driver-name-computecap.csv.txt"
     ).read_text(encoding="utf-8")
     argv = ("nvidia-smi", "--query-gpu=driver_version,name,compute_cap", "--format=csv")
     t = target_this_host(FakeRunner({argv: recorded}))
@@ -127,12 +135,18 @@ def test_this_host_falls_back_when_the_driver_is_too_old_for_compute_cap() -> No
     fallback = ("nvidia-smi", "--query-gpu=driver_version,name", "--format=csv")
     runner = FakeRunner(
         {
-            old: CommandResult(old, ProbeStatus.ERROR, 2, "", 'Field "compute_cap" is not a valid field'),
+            old: CommandResult(
+                old, ProbeStatus.ERROR, 2, "", 'Field "compute_cap" is not a valid field'
+            ),
             fallback: "driver_version, name\n470.82.01, NVIDIA GeForce GTX 1060 6GB\n",
         }
     )
     t = target_this_host(runner)
-    assert (t.gpu_name, t.driver, t.compute_capability) == ("NVIDIA GeForce GTX 1060 6GB", "470.82.01", None)
+    assert (t.gpu_name, t.driver, t.compute_capability) == (
+        "NVIDIA GeForce GTX 1060 6GB",
+        "470.82.01",
+        None,
+    )
 
 
 def test_this_host_without_nvidia_smi_has_no_nvidia_gpu() -> None:

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
@@ -71,8 +73,6 @@ class ConsoleReporter:
         self._started = time.monotonic()
         self.console.print(f"[bold][{index}/{total}][/bold] {step.title}", highlight=False)
         if command and command[-1] != "<verify>":
-            import shlex
-
             self.console.print(
                 f"      $ {shlex.join(command)}", style="dim", highlight=False, markup=False
             )
@@ -116,8 +116,6 @@ def run(args: argparse.Namespace) -> int:
     """Plan for this host, confirm, install, verify; exit 0 when verified, 1 otherwise."""
     target = this_host_target()
     if args.python:
-        from dataclasses import replace
-
         try:
             target = replace(target, python=normalize_python(args.python))
         except TargetError as exc:
@@ -147,7 +145,10 @@ def run(args: argparse.Namespace) -> int:
             print("Nothing was run.", file=sys.stderr)
             return status_codes.SUCCESS
     console = Console(
-        stderr=True, no_color=bool(os.environ.get("NO_COLOR")) or None, highlight=False
+        soft_wrap=True,
+        stderr=True,
+        no_color=bool(os.environ.get("NO_COLOR")) or None,
+        highlight=False,
     )
     result = run_install(
         plan, env_path, explicit_env=args.venv is not None, reporter=ConsoleReporter(console)

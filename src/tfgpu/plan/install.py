@@ -445,7 +445,8 @@ def default_verify(python: str, expect_gpu: bool, env: Mapping[str, str]) -> Ver
         if c.problems:
             line += " (" + "; ".join(c.problems) + ")"
         details.append(line)
-    for f in r.findings:
-        details.append(f"{f.title}" + (f": {f.cause}" if f.cause else ""))
-        details.extend(f"  fix: {x}" for x in f.fix)
+    if not r.ok:  # the causes and fixes matter only when it failed
+        for f in r.findings:
+            details.append(f"{f.title}" + (f": {f.cause}" if f.cause else ""))
+            details.extend(f"  fix: {x}" for x in f.fix)
     return VerifyOutcome(r.ok, r.headline, r.gpu_count, r.tf_version, tuple(details))

@@ -407,7 +407,11 @@ class _Planner:
             )
             seen: set[str] = set()
             for m in misses:
-                if m.blocker in seen or m.blocker == "extra":
+                if (
+                    m.blocker in seen
+                    or m.blocker == "extra"
+                    or any(m.why in r.text for r in reasons)
+                ):
                     continue
                 seen.add(m.blocker)
                 reasons.append(Reason(f"not newer: {m.why}", m.ref))
@@ -465,8 +469,12 @@ class _Planner:
         if t.driver and fit.driver_needed:
             reasons.append(
                 Reason(
-                    f"driver {t.driver} >= {fit.driver_needed}, the minimum for CUDA {rel.cuda}"
-                    + (" PTX JIT" if fit.ptx_jit else "")
+                    f"driver {t.driver} >= {fit.driver_needed}, "
+                    + (
+                        f"the CUDA {fit.arch.build_cuda} toolkit minimum that PTX JIT needs"
+                        if fit.ptx_jit and fit.arch is not None
+                        else f"the minimum for CUDA {rel.cuda}"
+                    )
                     + (" (Windows driver, as WSL2 uses it)" if t.driver_is_windows else ""),
                     fit.driver_ref,
                 )
@@ -500,7 +508,7 @@ class _Planner:
             if soft is not None and soft.release.v > rel.v:
                 alternatives.append(
                     Alternative(
-                        route,
+                        Route.PIP if soft.release.has_and_cuda else route,
                         f"use Python {soft.release.python_max} (not {t.python}) to get TensorFlow "
                         f"{soft.release.version}",
                         soft.release.version,
@@ -747,8 +755,8 @@ class _Planner:
                     Route.WINDOWS_NATIVE,
                     f"native Windows: TensorFlow {native.version} "
                     f"(tensorflow<{_next_minor(native.version)}) with conda "
-                    f"cudatoolkit={native.cuda} cudnn={native.cudnn} (tfgpu plan --route "
-                    "windows-native)",
+                    + " ".join(self._windows_conda_packages(native))
+                    + " (tfgpu plan --route windows-native)",
                     native.version,
                     Reason(
                         f"last native-Windows GPU row: CUDA {native.cuda}, cuDNN {native.cudnn}",
@@ -757,6 +765,13 @@ class _Planner:
                 ),
             )
         return replace(plan, route=Route.WSL2, reasons=tuple(reasons), alternatives=tuple(alts))
+
+    def _windows_conda_packages(self, rel: Release) -> tuple[str, ...]:
+        """conda packages of TensorFlow's native-Windows recipe (platform fact), else the
+        CUDA/cuDNN of the tested-configs row."""
+        last = self.kb.fact("windows-native-gpu-last")
+        recipe = last.items("conda_packages") if last else ()
+        return recipe or (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
 
     def _windows_release(self) -> Release | None:
         rows = [r for r in self.kb.releases("windows") if r.cuda]
@@ -800,8 +815,18 @@ class _Planner:
         elif t.driver and fit.driver_needed:
             reasons.append(
                 Reason(
-                    f"driver {t.driver} >= {fit.driver_needed}, the minimum for CUDA {rel.cuda}",
+                    f"driver {t.driver} >= {fit.driver_needed}, the minimum for CUDA {rel.cuda}"
+                    + (" PTX JIT" if fit.ptx_jit else ""),
                     fit.driver_ref,
+                )
+            )
+        if fit.ptx_jit and fit.arch is not None:
+            warnings.append(
+                Reason(
+                    f"compute capability {self.cc} has no cubin in TensorFlow {rel.version} (SASS "
+                    f"{', '.join(fit.arch.sass)}): the first start JIT-compiles kernels from PTX "
+                    f"{', '.join(fit.arch.ptx)}, which can take many minutes",
+                    fit.arch.ref,
                 )
             )
         numpy_req, numpy_reason = self._numpy_cap(rel)
@@ -859,8 +884,7 @@ class _Planner:
             ]
         else:
             env = self._env(conda=True)
-            recipe = last.items("conda_packages") if last else ()
-            conda_pk = recipe or (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
+            conda_pk = self._windows_conda_packages(rel)
             if last and last.get("pip_requirement"):
                 req = (last.get("pip_requirement"), *numpy_req)
             reasons.append(
