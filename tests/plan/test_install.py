@@ -239,3 +239,42 @@ def test_plan_bad_facts_file_is_a_usage_error(tmp_path: Path) -> None:
     with redirect_stdout(out), redirect_stderr(err):
         rc = cli_main.main(["plan", "--facts", str(tmp_path / "missing.json")])
     assert rc == 2 and "cannot read it" in err.getvalue()
+
+
+def test_plan_from_a_facts_snapshot_and_conflicting_options(tmp_path: Path) -> None:
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from tfgpu.facts import GPU, DriverFacts, HostFacts, OSFacts, PythonFacts
+
+    facts = HostFacts(
+        os=OSFacts(system="Linux", machine="x86_64"),
+        python=PythonFacts(version="3.11.9", executable="/usr/bin/python3"),
+        gpus=(GPU(0, "nvidia", "NVIDIA A100-SXM4-80GB", compute_capability="8.0"),),
+        driver=DriverFacts(ProbeStatus.OK, version="535.54.03"),
+    )
+    path = tmp_path / "host.json"
+    path.write_text(facts.to_json())
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        rc = cli_main.main(["plan", "--facts", str(path), "--format", "json"])
+    assert rc == 0, err.getvalue()
+    import json
+
+    doc = json.loads(out.getvalue())
+    assert doc["route"] == "pip" and "NVIDIA A100-SXM4-80GB (cc 8.0)" in doc["target_summary"]
+    with redirect_stdout(out), redirect_stderr(err):
+        rc = cli_main.main(["plan", "--facts", str(path), "--os", "linux"])
+    assert rc == 2 and "either --facts or --os" in err.getvalue()
+
+
+def test_confirm_accepts_only_yes() -> None:
+    from tfgpu.cli.cmd_install import _confirm
+
+    assert _confirm("? ", ask=lambda q: "y")
+    assert _confirm("? ", ask=lambda q: " YES ")
+    assert not _confirm("? ", ask=lambda q: "")
+
+    def eof(q: str) -> str:
+        raise EOFError
+
+    assert not _confirm("? ", ask=eof)
