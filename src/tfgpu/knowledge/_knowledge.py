@@ -335,19 +335,28 @@ class Knowledge:
         """
         column = _driver_column(os)
         major = parse_version(cuda_version, "CUDA version").major
-        candidates: list[tuple[MinDriver | None, str]] = []
-        if ptx_jit or major < 11:
-            candidates.append((self._toolkit_row(cuda_version), "toolkit"))
-        candidates.append((self._family_row(cuda_version), "minor-version-compat"))
-        for row, rule in candidates:
-            if row is None:
-                continue
-            value = row.driver_for(column)
-            if value is not None:
-                return DriverMinimum(value, row, rule)
-            if ptx_jit:
-                return None  # never fall back to the weaker family floor for PTX JIT
-        return None
+        toolkit = self._toolkit_row(cuda_version)
+        tk_value = toolkit.driver_for(column) if toolkit is not None else None
+        if ptx_jit:
+            # never fall back to the weaker family floor: PTX needs the toolkit's driver
+            return DriverMinimum(tk_value, toolkit, "toolkit") if toolkit and tk_value else None
+        family = self._family_row(cuda_version) if major >= 11 else None
+        fam_value = family.driver_for(column) if family is not None else None
+        options: list[DriverMinimum] = []
+        if family is not None and fam_value is not None:
+            options.append(DriverMinimum(fam_value, family, "minor-version-compat"))
+        if toolkit is not None and tk_value is not None:
+            options.append(DriverMinimum(tk_value, toolkit, "toolkit"))
+        if not options and major < 11:
+            legacy = self._family_row(cuda_version)  # 10.x rows: the toolkit minimum again
+            value = legacy.driver_for(column) if legacy is not None else None
+            if legacy is not None and value is not None:
+                options.append(DriverMinimum(value, legacy, "toolkit"))
+        if not options:
+            return None
+        # The lower of the two wins: 11.0 GA shipped with a driver below the later 11.x
+        # floor, and code built with it runs on that driver.
+        return min(options, key=lambda o: parse_version(o.version))
 
     def driver_ok(
         self, driver_version: str, cuda_version: str, os: str, *, ptx_jit: bool = False
