@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import itertools
 import re
 from pathlib import Path
 
@@ -155,7 +156,7 @@ def test_python_ranges_move_forward() -> None:
     """Newer releases never test an older lowest Python than an older release."""
     for platform in ("linux", "windows"):
         rows = [r for r in KB.tested if r.platform == platform and r.python_min]
-        for a, b in zip(rows, rows[1:], strict=False):
+        for a, b in itertools.pairwise(rows):
             assert Version(a.python_min or "") <= Version(b.python_min or ""), (a.id, b.id)
 
 

@@ -340,6 +340,6 @@ def test_broken_file_is_a_clear_error(
 def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     folder = _copy_data(tmp_path)
     (folder / "platform_facts.toml").unlink()
-    with pytest.raises(KnowledgeError, match="platform_facts.toml cannot be read"):
+    with pytest.raises(KnowledgeError, match=r"platform_facts\.toml cannot be read"):
         load_knowledge_from(folder)
     shutil.rmtree(folder)
