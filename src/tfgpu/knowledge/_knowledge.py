@@ -8,6 +8,7 @@ Every query returns the row it used, so a finding can cite it in ``knowledge_ref
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +71,59 @@ def _driver_column(os: str) -> str:
     if canon == "macos":
         raise KnowledgeQueryError("macOS has no NVIDIA CUDA driver")
     return "linux" if canon == "linux" else "windows"
+
+
+def classify_cc(
+    sass: tuple[str, ...], ptx: tuple[str, ...], compute_capability: str
+) -> tuple[str, str | None]:
+    """Classify a GPU against a build's compiled architectures.
+
+    Rule (tensorflow ``gpu_device.cc``, BaseGPUDeviceFactory::GetValidDeviceIds; see
+    ``tf_compute_capabilities.toml``): below the smallest compiled CC the GPU is
+    ignored; a cubin of the same major with an equal or lower minor runs natively;
+    otherwise the newest PTX arch not above the GPU's CC is JIT-compiled.
+
+    Args:
+        sass: CCs with cubins (``("6.0", "7.0")``).
+        ptx: CCs with PTX (``("9.0",)``).
+        compute_capability: the GPU's CC (``"8.6"``).
+
+    Returns:
+        ``(status, via)``: status ``"native"``, ``"ptx-jit"``, ``"below-minimum"`` or
+        ``"no-kernels"``; ``via`` the arch used (``"8.0"``) or ``None``.
+
+    Raises:
+        KnowledgeQueryError: a CC that does not parse.
+    """
+    cc = parse_cc(compute_capability)
+    compiled = [parse_cc(c) for c in (*sass, *ptx)]
+    if not compiled:
+        return "no-kernels", None
+    if cc < min(compiled):
+        return "below-minimum", None
+    native = [s for s in map(parse_cc, sass) if s[0] == cc[0] and s[1] <= cc[1]]
+    if native:
+        return "native", format_cc(max(native))
+    jit = [p for p in map(parse_cc, ptx) if p <= cc]
+    if jit:
+        return "ptx-jit", format_cc(max(jit))
+    return "no-kernels", None
+
+
+def parse_arch_list(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Split a build_info ``cuda_compute_capabilities`` value into (SASS, PTX) CCs.
+
+    Accepts the list's repr (``"['sm_52', 'compute_90']"``), comma/semicolon-joined
+    text, or TF 2.0-2.2's absence (empty text -> two empty tuples).  ``sm_XY``/
+    ``compute_XY`` with a two-digit minor-free arch such as ``sm_120`` mean CC 12.0.
+    """
+    sass: list[tuple[int, int]] = []
+    ptx: list[tuple[int, int]] = []
+    for kind, digits in re.findall(r"\b(sm|compute)_(\d{2,3})[af]?\b", text):
+        cc = (int(digits[:-1]), int(digits[-1]))
+        (sass if kind == "sm" else ptx).append(cc)
+    return (tuple(format_cc(c) for c in sorted(set(sass))),
+            tuple(format_cc(c) for c in sorted(set(ptx))))
 
 
 class DriverMinimum(NamedTuple):
@@ -440,17 +494,8 @@ class Knowledge:
         archs = self.wheel_compute_capabilities(tf_version)
         if archs is None:
             return None
-        cc = parse_cc(compute_capability)
-        text = format_cc(cc)
-        if cc < parse_cc(archs.row.min_cc):
-            return CCSupport("below-minimum", text, None, archs.row)
-        native = [s for s in map(parse_cc, archs.sass) if s[0] == cc[0] and s[1] <= cc[1]]
-        if native:
-            return CCSupport("native", text, format_cc(max(native)), archs.row)
-        ptx = [p for p in map(parse_cc, archs.ptx) if p <= cc]
-        if ptx:
-            return CCSupport("ptx-jit", text, format_cc(max(ptx)), archs.row)
-        return CCSupport("no-kernels", text, None, archs.row)
+        status, via = classify_cc(archs.sass, archs.ptx, compute_capability)
+        return CCSupport(status, format_cc(parse_cc(compute_capability)), via, archs.row)
 
     def build_cuda(self, tf_version: str) -> tuple[str, WheelArchsRow] | None:
         """CUDA version the official Linux wheel was built with (build_info ``cuda_version``)."""
@@ -681,7 +726,9 @@ __all__ = [
     "Knowledge",
     "KnowledgeError",
     "WheelArchs",
+    "classify_cc",
     "load_knowledge",
     "load_knowledge_from",
     "normalise_os",
+    "parse_arch_list",
 ]
