@@ -155,8 +155,7 @@ def _pins_table(view: MatrixView) -> Table:
 
 
 def _archs_table(view: MatrixView) -> Table:
-    table = Table(title=Text("Compute capabilities in the official Linux wheels"),
-                  title_justify="left", header_style="bold")
+    table = _table("Compute capabilities in the official Linux wheels")
     for col in ("TF", "SASS (cubins)", "PTX", "min CC", "build CUDA", "cuDNN"):
         table.add_column(col, no_wrap=True)
     for a in view.archs:
