@@ -69,6 +69,12 @@ def test_filter_gpu_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(status) == 22  # every Linux GPU release, no CPU rows
 
 
+def test_wsl2_uses_linux_rows_and_the_windows_driver(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--tf", "2.15", "--os", "wsl2")
+    assert config_ids(doc) == ["2.15.0-linux"]
+    assert doc["configs"][0]["min_driver"]["version"] == "527.41"  # type: ignore[index]
+
+
 def test_filter_gpu_cc_and_os(capsys: pytest.CaptureFixture[str]) -> None:
     doc = run_json(capsys, "--gpu", "3.0", "--os", "windows")
     statuses = {c["gpu_support"]["status"] for c in doc["configs"]}  # type: ignore[index,union-attr]

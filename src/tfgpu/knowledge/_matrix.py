@@ -169,12 +169,14 @@ def select_matrix(
     for r in configs:
         driver = archs = support = jit = None
         if r.kind == "gpu" and r.cuda:
-            driver = kb.min_driver(r.cuda, r.platform)
+            # WSL2 runs the Linux wheels on the Windows driver
+            driver_os = "wsl2" if canon_os == "wsl2" else r.platform
+            driver = kb.min_driver(r.cuda, driver_os)
             archs = kb.wheel_compute_capabilities(r.tf_version)
             if gpu_cc is not None:
                 support = kb.cc_support(r.tf_version, gpu_cc)
                 if support is not None and support.status == "ptx-jit":
-                    jit = kb.min_driver(support.row.build_cuda, r.platform, ptx_jit=True)
+                    jit = kb.min_driver(support.row.build_cuda, driver_os, ptx_jit=True)
         lines.append(ConfigLine(r, driver, archs, support, jit))
 
     if canon_os == "windows" and tf is not None and gpu is not None and not lines:
@@ -204,7 +206,7 @@ def select_matrix(
         wanted_ids: list[str] = []
         if tf is not None:
             v = parse_version(tf)
-            if v >= parse_version("2.11"):
+            if v >= parse_version("2.11") and canon_os in (None, "windows"):
                 wanted_ids.append("windows-native-gpu-last")
             if v >= parse_version("2.16"):
                 wanted_ids.append("keras3-switch")
