@@ -284,6 +284,16 @@ def test_system_cuda_11_does_not_matter_with_pip_wheels() -> None:
     assert findings[0].severity is Severity.INFO
 
 
+def test_system_cudnn_8_does_not_matter_with_the_cudnn9_wheel() -> None:
+    facts = host(tf="2.18.0", driver="550.54.14", gpus=[gpu(cc="8.6")],
+                 libs=[lib("cudnn", "8.9.7"), lib("cudnn", "9", "tf-runpath")],
+                 dists=[("nvidia-cuda-runtime-cu12", "12.5.82"),
+                        ("nvidia-cudnn-cu12", "9.3.0.75"), ("numpy", "2.0.2")])
+    findings = run(facts)
+    assert ids(findings) == ["system-cudnn-not-used"]
+    assert "cuDNN 8 on the system does not matter" in findings[0].cause
+
+
 def test_pip_cudnn_wheel_of_wrong_major() -> None:
     """tensorflow 2.18 (cuDNN 9) next to an old nvidia-cudnn-cu12 8.9 wheel."""
     facts = host(tf="2.18.0", driver="550.54.14", gpus=[gpu(cc="8.6")],

@@ -14,6 +14,7 @@ Finding ids (stable):
 ``cuda-major-mismatch``             only CUDA libraries of another major are present
 ``cudnn-major-mismatch``            only cuDNN libraries of another major are present
 ``system-cuda-not-used``            system CUDA of another major, pip wheels serve TF (info)
+``system-cudnn-not-used``           system cuDNN of another major, the pip wheel serves TF (info)
 ``python-outside-tf-range``         Python outside the release's tested range
 ``gpu-cc-below-wheel-minimum``      TensorFlow ignores a GPU below the wheel's smallest CC
 ``gpu-needs-ptx-jit``               no cubin for the GPU: kernels JIT-compiled at start
@@ -317,6 +318,24 @@ def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
             doc=kb.doc_url(tf.config) if tf.config else None,
             knowledge_ref=ref,
         )
+    elif pip_dnn is not None and pip_dnn_major == want_cudnn:
+        system = [lib for lib in facts.libraries if lib.name == "cudnn"
+                  and lib.origin != "tf-runpath" and _major(lib.version) not in (None, want_cudnn)]
+        if system:
+            yield Finding(
+                id="system-cudnn-not-used",
+                severity=Severity.INFO,
+                category="version-mismatch",
+                area="cuda",
+                title=f"System cuDNN {system[0].version} is not used: TensorFlow {tf.version} "
+                      f"loads cuDNN {want_cudnn} from the pip {pip_dnn.name} wheel",
+                evidence=tuple(Evidence("libraries", f"{lib.filename} ({lib.path})")
+                               for lib in system),
+                cause=f"TensorFlow {tf.version} needs cuDNN {want_cudnn} (knowledge row {ref}); "
+                      f"{pip_dnn.name} {pip_dnn.version} provides it, so cuDNN "
+                      f"{_major(system[0].version)} on the system does not matter",
+                knowledge_ref=ref,
+            )
 
 
 # ---------------------------------------------------------------------- Python
