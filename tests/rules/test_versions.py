@@ -363,7 +363,8 @@ def test_native_windows_tf_after_210() -> None:
     assert f.id == "windows-native-gpu-unsupported"
     assert f.knowledge_ref == "platform_facts:windows-native-gpu-last"
     assert "TensorFlow 2.15 > 2.10" in f.cause
-    assert 'pip install "tensorflow<2.11"' in f.fix[1]
+    assert 'pip install "tensorflow<2.11"' in f.fix[1] and "Python 3.7-3.10" in f.fix[1]
+    assert "19044" in f.fix[0]
     # no NVIDIA GPU: nothing to say
     assert ids(run(host(os="windows", python="3.11.9", tf="2.15.0"))) == []
     # WSL2 is the fix, not the problem

@@ -11,6 +11,8 @@ import datetime
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from packaging.version import Version
+
 from tfgpu.knowledge._knowledge import (
     CCSupport,
     DriverMinimum,
@@ -28,6 +30,7 @@ from tfgpu.knowledge._rows import (
     TestedConfig,
     parse_cc,
     parse_version,
+    series,
 )
 
 #: What ``--show`` accepts.
@@ -191,7 +194,11 @@ def select_matrix(
         or (d.kind == "minor_compat" and d.cuda_version == f"{parse_version(cuda).major}.x")
     )
     pins = kb.and_cuda_pins(tf) if tf is not None else kb.pins
-    if tf is not None and not pins and parse_version(tf) < parse_version("2.14"):
+    def fact_version(fact_id: str) -> Version:
+        return parse_version(kb.platform_fact(fact_id).value("tf_version"))
+
+    first_and_cuda = fact_version("and-cuda-extra-first")
+    if tf is not None and not pins and parse_version(tf) < first_and_cuda:
         notes.append(kb.platform_fact("and-cuda-extra-first").title)
     archs_rows = tuple(
         WheelArchs(a.sass_cc, a.ptx_cc, a) for a in kb.wheel_archs
@@ -206,11 +213,12 @@ def select_matrix(
         wanted_ids: list[str] = []
         if tf is not None:
             v = parse_version(tf)
-            if v >= parse_version("2.11") and canon_os in (None, "windows"):
+            last_windows = kb.platform_fact("windows-native-gpu-last").value("tf_version")
+            if series(tf) > series(last_windows) and canon_os in (None, "windows"):
                 wanted_ids.append("windows-native-gpu-last")
-            if v >= parse_version("2.16"):
+            if series(tf) >= series(kb.platform_fact("keras3-switch").value("tf_version")):
                 wanted_ids.append("keras3-switch")
-            if v < parse_version("2.18"):
+            if v < fact_version("numpy2-first-tf"):
                 wanted_ids.append("numpy2-first-tf")
         if cuda is not None:
             wanted_ids += ["cuda-minor-version-compat", "ptx-jit-needs-new-driver"]

@@ -489,8 +489,9 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         return
     gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _, _ in jit)
     via = jit[0][3]
+    slow = kb.platform_fact("ptx-jit-slow-first-run")
     fix = ["Expect a slow first start while kernels compile; keep the compiled kernels with a "
-           "large CUDA JIT cache (CUDA_CACHE_MAXSIZE=2147483648)"]
+           f"large CUDA JIT cache: {slow.value('cache_env')}"]
     newer = next(
         (c for c in kb.gpu_configs(tf.os)
          if parse_version(c.tf_version) > parse_version(tf.version)
@@ -557,6 +558,10 @@ def windows_native_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     if series(tf.version) <= series(last):
         return
     conda = " ".join(fact.values.get("conda_packages", ()))
+    wsl = kb.platform_fact("wsl2-min-windows-build")
+    pinned = kb.config_for(last, "windows")
+    py_range = (f"{pinned.python_min}-{pinned.python_max}" if pinned and pinned.python_min
+                else "from its tested range")
     yield Finding(
         id="windows-native-gpu-unsupported",
         severity=Severity.ERROR,
@@ -567,8 +572,9 @@ def windows_native_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                                         .strip())),
         cause=f"TensorFlow {tf.series} > {last}, the last release with native-Windows GPU "
               f"support (knowledge row {fact.ref})",
-        fix=("Use WSL2 (Ubuntu) and install tensorflow[and-cuda] there: wsl --install",
-             f"Or pin TensorFlow {last} with Python <= 3.10: conda install {conda}; "
+        fix=(f"Use WSL2 (Windows 10 build {wsl.value('min_windows_build')} or later) and "
+             'install TensorFlow there: pip install "tensorflow[and-cuda]"',
+             f"Or pin TensorFlow {last} with Python {py_range}: conda install {conda}; "
              f'pip install "{fact.value("pip_requirement")}"'),
         doc=kb.doc_url(fact),
         knowledge_ref=fact.ref,
