@@ -129,6 +129,11 @@ def test_driver_ok() -> None:
     assert KB.driver_ok("470.82.01", "12.2", "linux")[0] is False
     assert KB.driver_ok("610.57.04", "12.5.1", "linux", ptx_jit=True)[0] is True
     assert KB.driver_ok("580", "9.0", "linux") == (None, None)
+    # a bare branch number: definite outside the branch, unknown inside it
+    assert KB.driver_ok("535", "12.2", "linux")[0] is True
+    assert KB.driver_ok("520", "12.2", "linux")[0] is False
+    assert KB.driver_ok("525", "12.2", "linux")[0] is None
+    assert KB.driver_ok("580", "13.0", "linux")[0] is True  # the 13.x floor is "580"
 
 
 # ------------------------------------------------------------------ and-cuda pins
@@ -282,6 +287,14 @@ def test_newest_tf_for(
 ) -> None:
     got = KB.newest_tf_for(os, python=python, driver=driver, compute_capability=cc)
     assert (got.id if got else None) == expected
+
+
+def test_driver_branch_only_is_a_caveat_not_a_blocker() -> None:
+    config = KB.config_for("2.21.0", "linux")
+    assert config is not None
+    blockers = KB.gpu_blockers(config, os="linux", driver="525", compute_capability="8.0")
+    assert [(b.id, b.blocking) for b in blockers] == [("driver-unclear", False)]
+    assert "525.60.13 or later" in blockers[0].message
 
 
 def test_gpu_blockers_explain_the_numbers() -> None:

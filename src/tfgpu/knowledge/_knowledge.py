@@ -196,7 +196,8 @@ class Blocker(NamedTuple):
 
     Attributes:
         id: ``"python-outside-range"``, ``"driver-too-old"``, ``"cc-below-minimum"``,
-            ``"driver-too-old-for-ptx-jit"`` (blocking) or ``"ptx-jit"`` (a caveat).
+            ``"driver-too-old-for-ptx-jit"`` (blocking), ``"ptx-jit"`` or
+            ``"driver-unclear"`` (a bare branch such as ``"525"``; caveats).
         blocking: the GPU cannot be used with this release.
         message: one sentence with the numbers.
         row: the knowledge row the rule used.
@@ -417,8 +418,13 @@ class Knowledge:
     ) -> tuple[bool | None, DriverMinimum | None]:
         """Whether ``driver_version`` runs CUDA ``cuda_version`` code (see :meth:`min_driver`).
 
+        A driver given by its branch only (``"525"``, as users type it) cannot be
+        compared with a minimum inside that branch (525.60.13): the answer is then
+        ``None`` (unknown), while ``"520"`` or ``"535"`` still give a definite answer.
+
         Returns:
-            ``(ok, minimum)``; ``ok`` is ``None`` when the minimum is unknown.
+            ``(ok, minimum)``; ``ok`` is ``None`` when the minimum is unknown or the
+            driver is too vague to compare.
 
         Raises:
             KnowledgeQueryError: a version does not parse, or the OS is unknown.
@@ -427,7 +433,10 @@ class Knowledge:
         if minimum is None:
             return None, None
         have = parse_version(driver_version, "driver version")
-        return have >= parse_version(minimum.version), minimum
+        need = parse_version(minimum.version)
+        if len(have.release) == 1 and len(need.release) > 1 and have.major == need.major:
+            return None, minimum
+        return have >= need, minimum
 
     # ------------------------------------------------------------------ pip and-cuda
 
@@ -607,6 +616,11 @@ class Knowledge:
                     "driver-too-old", True,
                     f"driver {driver} < {minimum.version}, the minimum for CUDA {cuda} "
                     f"({minimum.row.cuda_version})", minimum.row))
+            elif ok is None and minimum is not None:
+                out.append(Blocker(
+                    "driver-unclear", False,
+                    f"driver {driver} is a branch number; CUDA {cuda} needs "
+                    f"{minimum.version} or later ({minimum.row.cuda_version})", minimum.row))
         if compute_capability is not None and cuda is not None:
             support = self.cc_support(config.tf_version, compute_capability)
             if support is not None and support.status in ("below-minimum", "no-kernels"):
