@@ -133,7 +133,7 @@ SRC_WHEELS = {
             "Requires-Dist lines with marker extra == \"and-cuda\" in the METADATA of the "
             "official Linux x86_64 CPython 3.11 wheel of each release, fetched from the "
             "Python package index with pip; wheel file name and sha256 given per row"),
-    "SETUPPY": ("https://github.com/tensorflow/tensorflow/blob/master/tensorflow/tools/pip_package/setup.py",
+    "SETUPPY": ("https://github.com/tensorflow/tensorflow",
                 "tensorflow/tools/pip_package/setup.py EXTRA_PACKAGES['and-cuda'] on each "
                 "release branch (cross-check; a master copy of the 2.19 cycle agrees)"),
 }
@@ -143,7 +143,8 @@ SRC_CC = {
             "cudnn_version) and the CUDA fatbinary headers of the wheels' .so files, fetched "
             "from the Python package index with pip; for 2.11.0-2.21.0 the parsed fatbin "
             "SASS/PTX sets equal build_info's list in every wheel"),
-    "GPUDEV": ("https://github.com/tensorflow/tensorflow/blob/master/tensorflow/core/common_runtime/gpu/gpu_device.cc",
+    "GPUDEV": ("https://github.com/tensorflow/tensorflow",
+               "tensorflow/core/common_runtime/gpu/gpu_device.cc, "
                "BaseGPUDeviceFactory::GetValidDeviceIds: a GPU below the smallest compiled CC "
                "is ignored; a GPU with no same-major cubin of equal or lower minor is "
                "JIT-compiled from PTX ('could take 30 minutes or longer')"),
@@ -163,7 +164,7 @@ SRC_GPU = {
                "an older revision of the NVIDIA cuda-gpus page (per-category tables incl. "
                "'GeForce Notebook Products') as compiled in Lei Mao's table; datacenter rows "
                "cross-checked against a 2022 copy of the NVIDIA page"),
-    "WIKI": ("https://en.wikipedia.org/wiki/CUDA#GPUs_supported",
+    "WIKI": ("https://en.wikipedia.org/wiki/CUDA",
              "GPU table of the Wikipedia 'CUDA' article, read via public copies in GitHub "
              "repositories (secondary; used only for models NVIDIA's pages do not name)"),
     "DERIVED": ("(none)",

@@ -28,9 +28,11 @@ from tfgpu.knowledge._knowledge import (
     GpuMatch,
     Knowledge,
     WheelArchs,
+    classify_cc,
     load_knowledge,
     load_knowledge_from,
     normalise_os,
+    parse_arch_list,
 )
 from tfgpu.knowledge._load import TABLES, TableMeta
 from tfgpu.knowledge._rows import (
@@ -95,11 +97,13 @@ __all__ = [
     "TestedConfig",
     "WheelArchs",
     "WheelArchsRow",
+    "classify_cc",
     "format_cc",
     "knowledge_version",
     "load_knowledge",
     "load_knowledge_from",
     "normalise_os",
+    "parse_arch_list",
     "parse_cc",
     "parse_version",
     "series",

@@ -8,6 +8,7 @@ Every query returns the row it used, so a finding can cite it in ``knowledge_ref
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +71,59 @@ def _driver_column(os: str) -> str:
     if canon == "macos":
         raise KnowledgeQueryError("macOS has no NVIDIA CUDA driver")
     return "linux" if canon == "linux" else "windows"
+
+
+def classify_cc(
+    sass: tuple[str, ...], ptx: tuple[str, ...], compute_capability: str
+) -> tuple[str, str | None]:
+    """Classify a GPU against a build's compiled architectures.
+
+    Rule (tensorflow ``gpu_device.cc``, BaseGPUDeviceFactory::GetValidDeviceIds; see
+    ``tf_compute_capabilities.toml``): below the smallest compiled CC the GPU is
+    ignored; a cubin of the same major with an equal or lower minor runs natively;
+    otherwise the newest PTX arch not above the GPU's CC is JIT-compiled.
+
+    Args:
+        sass: CCs with cubins (``("6.0", "7.0")``).
+        ptx: CCs with PTX (``("9.0",)``).
+        compute_capability: the GPU's CC (``"8.6"``).
+
+    Returns:
+        ``(status, via)``: status ``"native"``, ``"ptx-jit"``, ``"below-minimum"`` or
+        ``"no-kernels"``; ``via`` the arch used (``"8.0"``) or ``None``.
+
+    Raises:
+        KnowledgeQueryError: a CC that does not parse.
+    """
+    cc = parse_cc(compute_capability)
+    compiled = [parse_cc(c) for c in (*sass, *ptx)]
+    if not compiled:
+        return "no-kernels", None
+    if cc < min(compiled):
+        return "below-minimum", None
+    native = [s for s in map(parse_cc, sass) if s[0] == cc[0] and s[1] <= cc[1]]
+    if native:
+        return "native", format_cc(max(native))
+    jit = [p for p in map(parse_cc, ptx) if p <= cc]
+    if jit:
+        return "ptx-jit", format_cc(max(jit))
+    return "no-kernels", None
+
+
+def parse_arch_list(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Split a build_info ``cuda_compute_capabilities`` value into (SASS, PTX) CCs.
+
+    Accepts the list's repr (``"['sm_52', 'compute_90']"``), comma/semicolon-joined
+    text, or TF 2.0-2.2's absence (empty text -> two empty tuples).  ``sm_XY``/
+    ``compute_XY`` with a two-digit minor-free arch such as ``sm_120`` mean CC 12.0.
+    """
+    sass: list[tuple[int, int]] = []
+    ptx: list[tuple[int, int]] = []
+    for kind, digits in re.findall(r"\b(sm|compute)_(\d{2,3})[af]?\b", text):
+        cc = (int(digits[:-1]), int(digits[-1]))
+        (sass if kind == "sm" else ptx).append(cc)
+    return (tuple(format_cc(c) for c in sorted(set(sass))),
+            tuple(format_cc(c) for c in sorted(set(ptx))))
 
 
 class DriverMinimum(NamedTuple):
@@ -142,7 +196,8 @@ class Blocker(NamedTuple):
 
     Attributes:
         id: ``"python-outside-range"``, ``"driver-too-old"``, ``"cc-below-minimum"``,
-            ``"driver-too-old-for-ptx-jit"`` (blocking) or ``"ptx-jit"`` (a caveat).
+            ``"driver-too-old-for-ptx-jit"`` (blocking), ``"ptx-jit"`` or
+            ``"driver-unclear"`` (a bare branch such as ``"525"``; caveats).
         blocking: the GPU cannot be used with this release.
         message: one sentence with the numbers.
         row: the knowledge row the rule used.
@@ -335,27 +390,41 @@ class Knowledge:
         """
         column = _driver_column(os)
         major = parse_version(cuda_version, "CUDA version").major
-        candidates: list[tuple[MinDriver | None, str]] = []
-        if ptx_jit or major < 11:
-            candidates.append((self._toolkit_row(cuda_version), "toolkit"))
-        candidates.append((self._family_row(cuda_version), "minor-version-compat"))
-        for row, rule in candidates:
-            if row is None:
-                continue
-            value = row.driver_for(column)
-            if value is not None:
-                return DriverMinimum(value, row, rule)
-            if ptx_jit:
-                return None  # never fall back to the weaker family floor for PTX JIT
-        return None
+        toolkit = self._toolkit_row(cuda_version)
+        tk_value = toolkit.driver_for(column) if toolkit is not None else None
+        if ptx_jit:
+            # never fall back to the weaker family floor: PTX needs the toolkit's driver
+            return DriverMinimum(tk_value, toolkit, "toolkit") if toolkit and tk_value else None
+        family = self._family_row(cuda_version) if major >= 11 else None
+        fam_value = family.driver_for(column) if family is not None else None
+        options: list[DriverMinimum] = []
+        if family is not None and fam_value is not None:
+            options.append(DriverMinimum(fam_value, family, "minor-version-compat"))
+        if toolkit is not None and tk_value is not None:
+            options.append(DriverMinimum(tk_value, toolkit, "toolkit"))
+        if not options and major < 11:
+            legacy = self._family_row(cuda_version)  # 10.x rows: the toolkit minimum again
+            value = legacy.driver_for(column) if legacy is not None else None
+            if legacy is not None and value is not None:
+                options.append(DriverMinimum(value, legacy, "toolkit"))
+        if not options:
+            return None
+        # The lower of the two wins: 11.0 GA shipped with a driver below the later 11.x
+        # floor, and code built with it runs on that driver.
+        return min(options, key=lambda o: parse_version(o.version))
 
     def driver_ok(
         self, driver_version: str, cuda_version: str, os: str, *, ptx_jit: bool = False
     ) -> tuple[bool | None, DriverMinimum | None]:
         """Whether ``driver_version`` runs CUDA ``cuda_version`` code (see :meth:`min_driver`).
 
+        A driver given by its branch only (``"525"``, as users type it) cannot be
+        compared with a minimum inside that branch (525.60.13): the answer is then
+        ``None`` (unknown), while ``"520"`` or ``"535"`` still give a definite answer.
+
         Returns:
-            ``(ok, minimum)``; ``ok`` is ``None`` when the minimum is unknown.
+            ``(ok, minimum)``; ``ok`` is ``None`` when the minimum is unknown or the
+            driver is too vague to compare.
 
         Raises:
             KnowledgeQueryError: a version does not parse, or the OS is unknown.
@@ -364,7 +433,10 @@ class Knowledge:
         if minimum is None:
             return None, None
         have = parse_version(driver_version, "driver version")
-        return have >= parse_version(minimum.version), minimum
+        need = parse_version(minimum.version)
+        if len(have.release) == 1 and len(need.release) > 1 and have.major == need.major:
+            return None, minimum
+        return have >= need, minimum
 
     # ------------------------------------------------------------------ pip and-cuda
 
@@ -431,17 +503,8 @@ class Knowledge:
         archs = self.wheel_compute_capabilities(tf_version)
         if archs is None:
             return None
-        cc = parse_cc(compute_capability)
-        text = format_cc(cc)
-        if cc < parse_cc(archs.row.min_cc):
-            return CCSupport("below-minimum", text, None, archs.row)
-        native = [s for s in map(parse_cc, archs.sass) if s[0] == cc[0] and s[1] <= cc[1]]
-        if native:
-            return CCSupport("native", text, format_cc(max(native)), archs.row)
-        ptx = [p for p in map(parse_cc, archs.ptx) if p <= cc]
-        if ptx:
-            return CCSupport("ptx-jit", text, format_cc(max(ptx)), archs.row)
-        return CCSupport("no-kernels", text, None, archs.row)
+        status, via = classify_cc(archs.sass, archs.ptx, compute_capability)
+        return CCSupport(status, format_cc(parse_cc(compute_capability)), via, archs.row)
 
     def build_cuda(self, tf_version: str) -> tuple[str, WheelArchsRow] | None:
         """CUDA version the official Linux wheel was built with (build_info ``cuda_version``)."""
@@ -553,6 +616,11 @@ class Knowledge:
                     "driver-too-old", True,
                     f"driver {driver} < {minimum.version}, the minimum for CUDA {cuda} "
                     f"({minimum.row.cuda_version})", minimum.row))
+            elif ok is None and minimum is not None:
+                out.append(Blocker(
+                    "driver-unclear", False,
+                    f"driver {driver} is a branch number; CUDA {cuda} needs "
+                    f"{minimum.version} or later ({minimum.row.cuda_version})", minimum.row))
         if compute_capability is not None and cuda is not None:
             support = self.cc_support(config.tf_version, compute_capability)
             if support is not None and support.status in ("below-minimum", "no-kernels"):
@@ -672,7 +740,9 @@ __all__ = [
     "Knowledge",
     "KnowledgeError",
     "WheelArchs",
+    "classify_cc",
     "load_knowledge",
     "load_knowledge_from",
     "normalise_os",
+    "parse_arch_list",
 ]
