@@ -265,7 +265,7 @@ def synthetic_dataset(
 
     def make(n: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
         y = rng.integers(0, 10, size=n)
-        noise = rng.normal(0, 60, size=(n, 28, 28))
+        noise = rng.normal(0, 150, size=(n, 28, 28))
         x = np.clip(prototypes[y] + noise, 0, 255).astype(np.uint8)
         return x, y.astype(np.uint8)
 

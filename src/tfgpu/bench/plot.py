@@ -29,7 +29,7 @@ def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
     if not devices:
         raise ValueError("no timed run to plot")
     workloads = [w for w in ("guide", "tuned") if any(w in d["workloads"] for d in devices)]
-    fig, ax = plt.subplots(figsize=(2.2 + 1.8 * len(devices), 4.2), dpi=110)
+    fig, ax = plt.subplots(figsize=(max(5.5, 2.2 + 1.8 * len(devices)), 4.4), dpi=110)
     width = 0.8 / max(1, len(workloads))
     colours = {"guide": "#9a9a9a", "tuned": "#2b7bba"}
     for j, wl in enumerate(workloads):
@@ -73,7 +73,10 @@ def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
     ax.set_ylabel("training time, median of runs (s)")
     label = doc["data"]["label"]
     epochs = doc["config"]["epochs"]["value"]
-    ax.set_title(f"{label}: {epochs} epochs, Dense 784-128-10 (whiskers: min-max)", fontsize=10)
+    ax.set_title(
+        f"{label}\nguide model (Dense 784-128-10), {epochs} epochs; whiskers: min-max",
+        fontsize=10,
+    )
     ax.legend()
     if doc.get("synthetic"):
         ax.text(

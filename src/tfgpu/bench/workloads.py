@@ -379,7 +379,7 @@ def run_tuned(
         opt = _snapshot_optimizer(model)
         t0 = time.perf_counter()
         warm_steps = min(steps_per_epoch, spe)
-        model.fit(ds.take(warm_steps), epochs=1, verbose=0)
+        model.fit(ds.take(warm_steps), epochs=1, verbose=0, shuffle=False)
         warm_s = time.perf_counter() - t0
         _restore(model, weights, opt)
         if on_start is not None:
@@ -391,6 +391,7 @@ def run_tuned(
             ds,
             epochs=epochs,
             verbose=0,
+            shuffle=False,
             callbacks=[_EpochEvents.make(emit, base), *callbacks],
         )
         train_s = time.perf_counter() - t0

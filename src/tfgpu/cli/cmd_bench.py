@@ -63,6 +63,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--data", metavar="PATH", help="MNIST-format IDX directory or Keras mnist.npz"
     )
     parser.add_argument(
+        "--train-samples",
+        type=int,
+        default=None,
+        metavar="N",
+        help="train on the first N training images only (--quick: 12000)",
+    )
+    parser.add_argument(
+        "--test-samples",
+        type=int,
+        default=None,
+        metavar="N",
+        help="test on the first N test images only (--quick: 2000)",
+    )
+    parser.add_argument(
         "--synthetic",
         action="store_true",
         help="random MNIST-shaped data (labelled SYNTHETIC in every output)",
@@ -137,8 +151,8 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
         workloads=workloads,
         repeat=repeat,
         epochs=epochs,
-        train_limit=quick.get("train_limit"),
-        test_limit=quick.get("test_limit"),
+        train_limit=train_limit,
+        test_limit=test_limit,
         ceiling_size=quick.get("ceiling_size", 2048),
         copy_mib=quick.get("copy_mib", 256),
         tensorboard_dir=os.path.abspath(args.tensorboard) if args.tensorboard else None,
@@ -261,51 +275,43 @@ def render_tables(doc: dict[str, Any], console: Console) -> None:
     syn = " [SYNTHETIC DATA]" if doc["synthetic"] else ""
     cfg, host = doc["config"], doc["host"]
     console.print(
-        f"data: {doc['data']['label']}{syn}; {cfg['epochs']['value']} epochs, "
+        f"data: {doc['data']['label']}; {cfg['epochs']['value']} epochs, "
         f"{cfg['repeat']['value']} run(s) each; TensorFlow {host['tf_version']}; "
         f"load average (1 min) {_v(host['load_average_1min_before'])} before, "
         f"{_v(host['load_average_1min_after'])} after, on {host['cpu_count']['value']} CPUs"
     )
-    t = Table(title="Training (warm-up excluded)" + syn, header_style="bold", show_edge=False)
+    t = Table(title="Training, warm-up excluded" + syn, header_style="bold", show_edge=False)
     for col in (
         "device",
         "workload",
-        "time median",
-        "min-max",
-        "samples/s",
+        "time: median [min-max]",
         "test acc.",
-        "GFLOP/s",
-        "of ceiling",
-        "batch",
+        "samples/s",
+        "GFLOP/s (of ceiling)",
         "recipe",
     ):
         t.add_column(col, justify="left" if col in ("device", "workload", "recipe") else "right")
     for d in doc["devices"]:
         for wl, s in d["workloads"].items():
             r = s["recipe"]
-            recipe = ", ".join(
-                x
-                for x in (
-                    "XLA" if r["jit_compile"] else "",
-                    f"spe {r['steps_per_execution']['value']}"
-                    if r["steps_per_execution"]["value"] > 1
-                    else "",
-                    "fp16" if r["mixed_precision"] else "",
-                    "tf.data" if r["pipeline"].startswith("tf.data") else "numpy fit",
-                )
-                if x
-            )
+            parts = [f"batch {r['batch_size']['value']}"]
+            if r["jit_compile"]:
+                parts.append("XLA")
+            if r["steps_per_execution"]["value"] > 1:
+                parts.append(f"spe {r['steps_per_execution']['value']}")
+            if r["mixed_precision"]:
+                parts.append("fp16")
+            parts.append("tf.data" if r["pipeline"].startswith("tf.data") else "numpy fit")
+            tt = s["train_time_s"]
             t.add_row(
                 d["device"],
                 wl,
-                _v(s["train_time_s"]["median"], "{:.2f} s"),
-                f"{_v(s['train_time_s']['min'])}-{_v(s['train_time_s']['max'])} s",
-                _v(s["samples_per_s"], "{:,.0f}"),
+                f"{_v(tt['median'])} s [{_v(tt['min'])}-{_v(tt['max'])}]",
                 _v(s["test_accuracy"]["median"], "{:.2f}%"),
-                _v(s["achieved_rate"], "{:.1f}"),
-                _v(s["fraction_of_matmul_ceiling"], "{:.1%}"),
-                str(r["batch_size"]["value"]),
-                recipe,
+                _v(s["samples_per_s"], "{:,.0f}"),
+                f"{_v(s['achieved_rate'], '{:.1f}')} "
+                f"({_v(s['fraction_of_matmul_ceiling'], '{:.1%}')})",
+                ", ".join(parts),
             )
     console.print(t)
     sp = doc["speedup"]
