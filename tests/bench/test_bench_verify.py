@@ -20,9 +20,11 @@ from tfgpu.probes.runner import CommandResult, FakeRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDED = ROOT / "tests" / "fixtures" / "recorded"
-NO_GPU_LOG = (RECORDED / "tf-logs" / "tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt").read_text(
-    encoding="utf-8"
-).split("--- stdout ---")[0]
+NO_GPU_LOG = (
+    (RECORDED / "tf-logs" / "tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt")
+    .read_text(encoding="utf-8")
+    .split("--- stdout ---")[0]
+)
 
 
 def _ids(findings: Iterable[Finding]) -> set[str]:
@@ -69,9 +71,23 @@ def test_corrupted_product_fails_with_a_clear_finding() -> None:
 def test_cli_json_fault_env_exits_1(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), verify.FAULT_ENV: "corrupt-product"}
     out = subprocess.run(
-        [sys.executable, "-m", "tfgpu", "verify", "--json", "--cpu-ok", "--size", "64",
-         "--alloc-mib", "2"],
-        capture_output=True, text=True, env=env, timeout=300, check=False,
+        [
+            sys.executable,
+            "-m",
+            "tfgpu",
+            "verify",
+            "--json",
+            "--cpu-ok",
+            "--size",
+            "64",
+            "--alloc-mib",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
     )
     assert out.returncode == 1, out.stderr
     doc = json.loads(out.stdout)
@@ -87,14 +103,18 @@ def test_cli_json_fault_env_exits_1(tmp_path: Path) -> None:
 
 def test_child_rejects_bad_arguments() -> None:
     out = subprocess.run(
-        [sys.executable, str(CHILD_SCRIPT), "not json"], capture_output=True, text=True,
-        timeout=60, check=False,
+        [sys.executable, str(CHILD_SCRIPT), "not json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     payload = json.loads(out.stdout.strip().splitlines()[-1])
     assert payload["status"] == "bad-arguments"
     r = interpret_child(
         CommandResult(("py",), ProbeStatus.ERROR, out.returncode, out.stdout, out.stderr),
-        "py", cpu_ok=True,
+        "py",
+        cpu_ok=True,
     )
     assert not r.ok and r.outcome == "crash" and "bad-arguments" in (r.error or "")
 
@@ -109,8 +129,17 @@ def test_child_imports_only_tensorflow_and_numpy() -> None:
             mods.update(a.name.split(".")[0] for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             mods.add(node.module.split(".")[0])
-    assert mods <= {"__future__", "json", "os", "sys", "time", "traceback", "typing",
-                    "numpy", "tensorflow"}, mods
+    assert mods <= {
+        "__future__",
+        "json",
+        "os",
+        "sys",
+        "time",
+        "traceback",
+        "typing",
+        "numpy",
+        "tensorflow",
+    }, mods
 
 
 # --- every failure of the child is a result, never a traceback ------------------------
@@ -123,8 +152,15 @@ def test_missing_interpreter() -> None:
 
 
 def test_timeout_is_a_result() -> None:
-    res = CommandResult(("py",), ProbeStatus.TIMEOUT, None, "", NO_GPU_LOG, 120.0,
-                        "py did not finish within 120 s and was stopped")
+    res = CommandResult(
+        ("py",),
+        ProbeStatus.TIMEOUT,
+        None,
+        "",
+        NO_GPU_LOG,
+        120.0,
+        "py did not finish within 120 s and was stopped",
+    )
     r = interpret_child(res, "py", cpu_ok=False)
     assert r.outcome == "timeout" and not r.ok
     assert "within 120 s" in r.headline
@@ -149,8 +185,11 @@ def test_crash_by_signal_is_reported_with_its_log(monkeypatch: pytest.MonkeyPatc
 
 
 def test_import_error_payload() -> None:
-    payload = {"tfgpu_verify": 1, "status": "import-error",
-               "error": "ImportError: libcudart.so.12: cannot open shared object file"}
+    payload = {
+        "tfgpu_verify": 1,
+        "status": "import-error",
+        "error": "ImportError: libcudart.so.12: cannot open shared object file",
+    }
     res = CommandResult(("py",), ProbeStatus.OK, 0, json.dumps(payload) + "\n", "")
     r = interpret_child(res, "py", cpu_ok=True)
     assert r.outcome == "import-error" and not r.ok
@@ -166,11 +205,19 @@ def test_garbage_stdout_is_a_crash() -> None:
 
 def _gpu_check(dev: str, passed: bool, **kw: object) -> dict[str, object]:
     base: dict[str, object] = {
-        "device": dev, "passed": passed, "problems": [] if passed else ["boom"],
+        "device": dev,
+        "passed": passed,
+        "problems": [] if passed else ["boom"],
         "result_device": f"/job:localhost/replica:0/task:0/device:{dev}",
-        "max_componentwise_rel_error": 1e-7, "error_bound": 6.1e-5,
-        "frobenius_rel_error": 1e-7, "matmul_time_s": 0.001, "matmul_gflops": 2000.0,
-        "alloc_mib": 64, "alloc_ok": True, "freed": True, "name": "NVIDIA L4",
+        "max_componentwise_rel_error": 1e-7,
+        "error_bound": 6.1e-5,
+        "frobenius_rel_error": 1e-7,
+        "matmul_time_s": 0.001,
+        "matmul_gflops": 2000.0,
+        "alloc_mib": 64,
+        "alloc_ok": True,
+        "freed": True,
+        "name": "NVIDIA L4",
         "compute_capability": "8.9",
     }
     base.update(kw)
@@ -178,21 +225,31 @@ def _gpu_check(dev: str, passed: bool, **kw: object) -> dict[str, object]:
 
 
 def _payload(checks: list[dict[str, object]]) -> CommandResult:
-    doc = {"tfgpu_verify": 1, "status": "ok", "tf_version": "2.15.0", "size": 1024,
-           "gpus": [{"device": c["device"]} for c in checks if str(c["device"]).startswith("GPU")],
-           "checks": checks}
+    doc = {
+        "tfgpu_verify": 1,
+        "status": "ok",
+        "tf_version": "2.15.0",
+        "size": 1024,
+        "gpus": [{"device": c["device"]} for c in checks if str(c["device"]).startswith("GPU")],
+        "checks": checks,
+    }
     return CommandResult(("py",), ProbeStatus.OK, 0, "log noise\n" + json.dumps(doc) + "\n", "")
 
 
 def test_every_gpu_must_pass() -> None:
-    ok = interpret_child(_payload([_gpu_check("GPU:0", True), _gpu_check("GPU:1", True)]),
-                         "py", cpu_ok=False)
+    ok = interpret_child(
+        _payload([_gpu_check("GPU:0", True), _gpu_check("GPU:1", True)]), "py", cpu_ok=False
+    )
     assert ok.ok and ok.outcome == "pass" and ok.gpu_count == 2
     one_bad = interpret_child(
-        _payload([_gpu_check("GPU:0", True),
-                  _gpu_check("GPU:1", False, error_class="ResourceExhaustedError",
-                             alloc_ok=False)]),
-        "py", cpu_ok=True,
+        _payload(
+            [
+                _gpu_check("GPU:0", True),
+                _gpu_check("GPU:1", False, error_class="ResourceExhaustedError", alloc_ok=False),
+            ]
+        ),
+        "py",
+        cpu_ok=True,
     )
     assert not one_bad.ok and one_bad.outcome == "fail"
     assert "GPU:1" in one_bad.headline
@@ -202,9 +259,15 @@ def test_every_gpu_must_pass() -> None:
 
 def test_product_placed_on_cpu_fails_the_gpu() -> None:
     r = interpret_child(
-        _payload([_gpu_check("GPU:0", False,
-                             result_device="/job:localhost/replica:0/task:0/device:CPU:0")]),
-        "py", cpu_ok=False,
+        _payload(
+            [
+                _gpu_check(
+                    "GPU:0", False, result_device="/job:localhost/replica:0/task:0/device:CPU:0"
+                )
+            ]
+        ),
+        "py",
+        cpu_ok=False,
     )
     assert not r.ok
     bad = next(f for f in r.findings if f.id == "verify-gpu0-failed")
