@@ -194,6 +194,11 @@ class PlanKnowledge(Protocol):
         what PTX JIT of that toolkit's PTX needs."""
         ...
 
+    def driver_meets(self, driver: str, minimum: str) -> bool | None:
+        """``driver`` (``"535.161.08"``, or a bare branch ``"525"``) is at or above
+        ``minimum``; ``None`` when a bare branch equals the minimum's branch (unknown)."""
+        ...
+
     def gpu(self, name: str) -> GpuModel | None:
         """The GPU table's row for a reported name (``"NVIDIA GeForce RTX 3060 Laptop
         GPU"``), or ``None`` when unknown."""

@@ -84,6 +84,20 @@ class KnowledgeView:
         """Driver minimum of the CUDA ``cuda`` toolkit itself (what PTX JIT needs)."""
         return self._floor(cuda, ptx_jit=True)
 
+    def driver_meets(self, driver: str, minimum: str) -> bool | None:
+        """Compare driver versions the way :meth:`Knowledge.driver_ok` does: a driver given
+        by its branch only (``"525"``) is unknown against a minimum inside that branch
+        (525.60.13), and definite against any other branch.
+
+        Raises:
+            KnowledgeQueryError: a version does not parse.
+        """
+        have = parse_version(driver, "driver version")
+        need = parse_version(minimum, "driver version")
+        if len(have.release) == 1 and len(need.release) > 1 and have.major == need.major:
+            return None
+        return have >= need
+
     def gpu(self, name: str) -> GpuModel | None:
         """Compute capability of a GPU name (``gpu_compute_capability``)."""
         m = self._kb.gpu_compute_capability(name)

@@ -84,6 +84,7 @@ class _Fit:
     arch: WheelArch | None = None
     driver_needed: str | None = None
     driver_ref: str = ""
+    driver_unclear: bool = False
 
 
 def _v(text: str) -> Version:
@@ -245,7 +246,11 @@ class _Planner:
                 )
         floor = self.kb.driver_floor(rel.cuda) if rel.cuda else None
         need = floor.minimum(t.driver_is_windows) if floor else None
-        if t.driver and need and _v(t.driver) < _v(need):
+        unclear = False
+        if t.driver and need:
+            meets = self.kb.driver_meets(t.driver, need)
+            unclear = meets is None
+        if t.driver and need and meets is False:
             return _Fit(
                 rel,
                 False,
@@ -260,7 +265,9 @@ class _Planner:
         if ptx and arch is not None and arch.build_cuda:
             tk = self.kb.toolkit_driver(arch.build_cuda)
             tk_need = tk.minimum(t.driver_is_windows) if tk else None
-            if t.driver and tk_need and _v(t.driver) < _v(tk_need):
+            tk_meets = self.kb.driver_meets(t.driver, tk_need) if t.driver and tk_need else True
+            unclear = unclear or tk_meets is None
+            if t.driver and tk_need and tk_meets is False:
                 return _Fit(
                     rel,
                     False,
@@ -281,9 +288,22 @@ class _Planner:
             else:
                 floor_ref = floor.ref if floor else ""
             return _Fit(
-                rel, True, ptx_jit=True, arch=arch, driver_needed=need, driver_ref=floor_ref
+                rel,
+                True,
+                ptx_jit=True,
+                arch=arch,
+                driver_needed=need,
+                driver_ref=floor_ref,
+                driver_unclear=unclear,
             )
-        return _Fit(rel, True, arch=arch, driver_needed=need, driver_ref=floor.ref if floor else "")
+        return _Fit(
+            rel,
+            True,
+            arch=arch,
+            driver_needed=need,
+            driver_ref=floor.ref if floor else "",
+            driver_unclear=unclear,
+        )
 
     def _first_fit(self, releases: Sequence[Release], **kw: bool) -> tuple[_Fit | None, list[_Fit]]:
         misses: list[_Fit] = []
@@ -466,7 +486,24 @@ class _Planner:
                     "wheel"
                 )
             )
-        if t.driver and fit.driver_needed:
+        if t.driver and fit.driver_needed and fit.driver_unclear:
+            older = self._with(driver=f"{t.driver}.0")._first_fit(
+                linux, need_extra=route is Route.PIP
+            )[0]
+            warnings.append(
+                Reason(
+                    f"driver {t.driver} is a branch number, and TensorFlow {rel.version} needs "
+                    f"{fit.driver_needed} or later: check the full version with nvidia-smi"
+                    + (
+                        f"; if it is older, TensorFlow {older.release.version} is the newest "
+                        "that fits"
+                        if older is not None and older.release.v < rel.v
+                        else ""
+                    ),
+                    fit.driver_ref,
+                )
+            )
+        elif t.driver and fit.driver_needed:
             reasons.append(
                 Reason(
                     f"driver {t.driver} >= {fit.driver_needed}, "
@@ -479,14 +516,6 @@ class _Planner:
                     fit.driver_ref,
                 )
             )
-            if len(t.driver.split(".")) == 1:
-                warnings.append(
-                    Reason(
-                        f"driver {t.driver} was given without its minor version and is read as "
-                        f"{t.driver}.0; "
-                        "give the full version from nvidia-smi for an exact answer"
-                    )
-                )
         # Alternatives: what a newer driver, or another Python, would give.
         if t.driver:
             up = self._with(driver=None)._first_fit(linux, need_extra=route is Route.PIP)[0]
@@ -671,7 +700,7 @@ class _Planner:
     def _driver_steps(self, fit: _Fit) -> list[Step]:
         t = self.t
         need = fit.driver_needed
-        if t.driver and (need is None or _v(t.driver) >= _v(need)):
+        if t.driver and (need is None or self.kb.driver_meets(t.driver, need) is not False):
             return []
         where = (
             "on Windows (WSL2 uses the Windows driver; install no Linux driver inside WSL2)"
