@@ -437,9 +437,10 @@ class Knowledge:
             ptx_jit: the GPU runs JIT-compiled PTX (no matching cubin in the wheel).
 
         Returns:
-            ``(version, row, rule)``, or ``None`` when the table has no value (an unknown
-            CUDA family such as 9.x, a CUDA version NVIDIA never released such as 12.7
-            with ``ptx_jit``, or a Windows cell that is N/A).
+            a :class:`DriverMinimum` ``(version, row)`` with ``.rule``, or ``None`` when
+            the table has no value (an unknown CUDA family such as 9.x, a CUDA version
+            NVIDIA never released such as 12.7 with ``ptx_jit``, or a Windows cell that
+            is N/A).
 
         Raises:
             KnowledgeQueryError: bad CUDA version, unknown OS, or macOS.
@@ -531,7 +532,8 @@ class Knowledge:
         headers).  Patch releases map to their x.y (only x.y.0 / 2.16.1 were inspected).
 
         Returns:
-            ``(sass, ptx, row)``, or ``None`` for a release the table does not cover.
+            a :class:`WheelArchs` ``(sass, ptx)`` with ``.row``, or ``None`` for a
+            release the table does not cover.
 
         Raises:
             KnowledgeQueryError: ``tf_version`` is not a version.
@@ -581,8 +583,8 @@ class Knowledge:
         and the legacy page).
 
         Returns:
-            ``(cc, row, how)``, or ``None`` when the name is unknown, ambiguous, or its
-            CC is not known (the sources conflict).
+            a :class:`GpuMatch` ``(cc, row)`` with ``.how``, or ``None`` when the name is
+            unknown, ambiguous, or its CC is not known (the sources conflict).
         """
         if not name or not name.strip():
             return None
