@@ -115,6 +115,16 @@ def test_min_driver(cuda: str, os: str, ptx: bool, version: str, ref: str, rule:
     assert (got.version, got.row.id, got.rule) == (version, ref, rule)
 
 
+def test_results_unpack_as_pairs_and_carry_their_row() -> None:
+    version, row = KB.min_driver("12.2", "linux")  # type: ignore[misc]
+    assert (version, row.ref) == ("525.60.13", "cuda_min_driver:12.x-minor-compat")
+    sass, ptx = KB.wheel_compute_capabilities("2.21.0")  # type: ignore[misc]
+    assert (sass, ptx) == (("6.0", "7.0", "8.0", "8.9"), ("9.0",))
+    cc, gpu_row = KB.gpu_compute_capability("NVIDIA H200")  # type: ignore[misc]
+    assert (cc, gpu_row.ref) == ("9.0", "gpu_compute_capability:nvidia-h200")
+    assert "rule='minor-version-compat'" in repr(KB.min_driver("12.2", "linux"))
+
+
 def test_min_driver_unknown() -> None:
     assert KB.min_driver("9.0", "linux") is None  # no 9.x rows
     assert KB.min_driver("12.7", "linux", ptx_jit=True) is None  # no CUDA 12.7 release

@@ -126,8 +126,10 @@ def parse_arch_list(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(format_cc(c) for c in sorted(set(ptx))))
 
 
-class DriverMinimum(NamedTuple):
+class DriverMinimum(tuple[str, MinDriver]):
     """Minimum driver for a CUDA version (:meth:`Knowledge.min_driver`).
+
+    Unpacks as ``(version, row)``; ``rule`` is an extra attribute.
 
     Attributes:
         version: driver version string (``"525.60.13"``).
@@ -136,13 +138,31 @@ class DriverMinimum(NamedTuple):
             toolkit's own minimum: pre-11 CUDA, or PTX JIT).
     """
 
-    version: str
-    row: MinDriver
     rule: str
 
+    def __new__(cls, version: str, row: MinDriver, rule: str) -> DriverMinimum:
+        self = super().__new__(cls, (version, row))
+        self.rule = rule
+        return self
 
-class WheelArchs(NamedTuple):
+    @property
+    def version(self) -> str:
+        """Driver version string."""
+        return self[0]
+
+    @property
+    def row(self) -> MinDriver:
+        """The ``cuda_min_driver`` row."""
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"DriverMinimum(version={self[0]!r}, row={self[1].ref}, rule={self.rule!r})"
+
+
+class WheelArchs(tuple[tuple[str, ...], tuple[str, ...]]):
     """Compute capabilities compiled into a release's wheel.
+
+    Unpacks as ``(sass, ptx)``; ``row`` is an extra attribute.
 
     Attributes:
         sass: CCs with native cubins, ascending (``("6.0", "7.0", "8.0", "8.9")``).
@@ -150,9 +170,27 @@ class WheelArchs(NamedTuple):
         row: the ``tf_compute_capabilities`` row.
     """
 
-    sass: tuple[str, ...]
-    ptx: tuple[str, ...]
     row: WheelArchsRow
+
+    def __new__(
+        cls, sass: tuple[str, ...], ptx: tuple[str, ...], row: WheelArchsRow
+    ) -> WheelArchs:
+        self = super().__new__(cls, (sass, ptx))
+        self.row = row
+        return self
+
+    @property
+    def sass(self) -> tuple[str, ...]:
+        """CCs with native cubins."""
+        return self[0]
+
+    @property
+    def ptx(self) -> tuple[str, ...]:
+        """CCs with PTX."""
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"WheelArchs(sass={self[0]!r}, ptx={self[1]!r}, row={self.row.ref})"
 
 
 class CCSupport(NamedTuple):
@@ -174,8 +212,10 @@ class CCSupport(NamedTuple):
     row: WheelArchsRow
 
 
-class GpuMatch(NamedTuple):
+class GpuMatch(tuple[str, GpuRow]):
     """A GPU name found in ``gpu_compute_capability.toml``.
+
+    Unpacks as ``(cc, row)``; ``how`` is an extra attribute.
 
     Attributes:
         cc: compute capability (``"8.6"``).
@@ -186,9 +226,25 @@ class GpuMatch(NamedTuple):
             ``nvidia-smi`` name cut short, where every candidate has the same CC).
     """
 
-    cc: str
-    row: GpuRow
     how: str
+
+    def __new__(cls, cc: str, row: GpuRow, how: str) -> GpuMatch:
+        self = super().__new__(cls, (cc, row))
+        self.how = how
+        return self
+
+    @property
+    def cc(self) -> str:
+        """Compute capability."""
+        return self[0]
+
+    @property
+    def row(self) -> GpuRow:
+        """The row matched."""
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"GpuMatch(cc={self[0]!r}, row={self[1].ref}, how={self.how!r})"
 
 
 class Blocker(NamedTuple):
@@ -381,9 +437,10 @@ class Knowledge:
             ptx_jit: the GPU runs JIT-compiled PTX (no matching cubin in the wheel).
 
         Returns:
-            ``(version, row, rule)``, or ``None`` when the table has no value (an unknown
-            CUDA family such as 9.x, a CUDA version NVIDIA never released such as 12.7
-            with ``ptx_jit``, or a Windows cell that is N/A).
+            a :class:`DriverMinimum` ``(version, row)`` with ``.rule``, or ``None`` when
+            the table has no value (an unknown CUDA family such as 9.x, a CUDA version
+            NVIDIA never released such as 12.7 with ``ptx_jit``, or a Windows cell that
+            is N/A).
 
         Raises:
             KnowledgeQueryError: bad CUDA version, unknown OS, or macOS.
@@ -475,7 +532,8 @@ class Knowledge:
         headers).  Patch releases map to their x.y (only x.y.0 / 2.16.1 were inspected).
 
         Returns:
-            ``(sass, ptx, row)``, or ``None`` for a release the table does not cover.
+            a :class:`WheelArchs` ``(sass, ptx)`` with ``.row``, or ``None`` for a
+            release the table does not cover.
 
         Raises:
             KnowledgeQueryError: ``tf_version`` is not a version.
@@ -525,8 +583,8 @@ class Knowledge:
         and the legacy page).
 
         Returns:
-            ``(cc, row, how)``, or ``None`` when the name is unknown, ambiguous, or its
-            CC is not known (the sources conflict).
+            a :class:`GpuMatch` ``(cc, row)`` with ``.how``, or ``None`` when the name is
+            unknown, ambiguous, or its CC is not known (the sources conflict).
         """
         if not name or not name.strip():
             return None
