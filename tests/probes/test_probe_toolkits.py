@@ -66,7 +66,9 @@ def test_linux_three_toolkits(tmp_path: Path) -> None:
     env = {"PATH": "/usr/bin:/usr/local/cuda-12.5/bin/", "CUDA_HOME": "/usr/local/cuda"}
     res = toolkits.run(ProbeContext(runner=runner, fs=fs, env=env, system="Linux"))
     assert res.toolkits == (
-        CudaToolkit("/usr/local/cuda-12.5", "12.5.82", "/usr/local/cuda-12.5/bin/nvcc", "nvcc", True),
+        CudaToolkit(
+            "/usr/local/cuda-12.5", "12.5.82", "/usr/local/cuda-12.5/bin/nvcc", "nvcc", True
+        ),
         CudaToolkit("/usr/local/cuda", "13.3.1", None, "CUDA_HOME", False),
         CudaToolkit("/usr/local/cuda-10.2", "10.2.89", None, "glob", False),
     )
@@ -80,7 +82,9 @@ def test_linux_toolkit_not_on_path_and_no_nvcc(tmp_path: Path) -> None:
         (REC / "libs" / "cuda-13.3.1-usr-local-cuda-version.json.txt").read_text(),
     )
     fs = FakeFileSystem(tmp_path)
-    res = toolkits.run(ProbeContext(runner=FakeRunner(), fs=fs, env={"PATH": "/usr/bin"}, system="Linux"))
+    res = toolkits.run(
+        ProbeContext(runner=FakeRunner(), fs=fs, env={"PATH": "/usr/bin"}, system="Linux")
+    )
     assert res.toolkits == (CudaToolkit("/usr/local/cuda-13.3", "13.3.1", None, "glob", False),)
     assert res.records[0].status is ProbeStatus.MISSING
 

@@ -83,7 +83,7 @@ def _which(ctx: ProbeContext, exe: str) -> str | None:
     names = (exe + ".exe", exe) if ctx.system == "Windows" else (exe,)
     for entry in path_entries(ctx.env, ctx.system):
         for name in names:
-            cand = pm.join(entry, name)
+            cand: str = pm.join(entry, name)
             if ctx.fs.exists(cand):
                 return cand
     return None
