@@ -125,3 +125,23 @@ def test_windows_two_toolkits(tmp_path: Path) -> None:
 def test_real_host_never_raises() -> None:
     res = toolkits.run(ProbeContext(timeout_s=5.0))
     assert all(isinstance(t, CudaToolkit) for t in res.toolkits)
+
+
+def test_nvcc_shell_wrapper_is_followed(tmp_path: Path) -> None:
+    """This development machine: /usr/local/bin/nvcc is a 2-line sh wrapper."""
+    _touch(tmp_path / "usr/local/bin/nvcc", '#!/bin/sh\nexec /usr/local/cuda-13.0/bin/nvcc "$@"\n')
+    _touch(tmp_path / "usr/local/cuda-13.0/bin/nvcc")
+    (tmp_path / "usr/local/cuda").mkdir()
+    fs = FakeFileSystem(tmp_path, links={"/usr/local/cuda": "/usr/local/cuda-13.0"})
+    nvcc_13 = (  # `nvcc --version` on this machine, verbatim (2026-11-30)
+        "nvcc: NVIDIA (R) Cuda compiler driver\n"
+        "Copyright (c) 2005-2025 NVIDIA Corporation\n"
+        "Built on Wed_Aug_20_01:58:59_PM_PDT_2025\n"
+        "Cuda compilation tools, release 13.0, V13.0.88\n"
+        "Build cuda_13.0.r13.0/compiler.36424714_0\n"
+    )
+    runner = FakeRunner({("nvcc", "--version"): nvcc_13})
+    ctx = ProbeContext(runner=runner, fs=fs, env={"PATH": "/usr/local/bin"}, system="Linux")
+    assert toolkits.run(ctx).toolkits == (
+        CudaToolkit("/usr/local/cuda-13.0", "13.0.88", "/usr/local/bin/nvcc", "nvcc", True),
+    )

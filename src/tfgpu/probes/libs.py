@@ -186,12 +186,16 @@ def _ldconfig(ctx: ProbeContext) -> tuple[list[tuple[SharedLibrary, str]], Probe
     return out, rec
 
 
-def _select(copies: list[_Copy], system: str) -> tuple[SharedLibrary, ...]:
-    """Mark the copy the loader takes per SONAME; merge copies of the same file."""
+def _select(copies: list[_Copy], ctx: ProbeContext) -> tuple[SharedLibrary, ...]:
+    """Mark the copy the loader takes per SONAME; merge copies of the same file.
+
+    Two paths that resolve to one file (``/usr/local/cuda/lib64`` and
+    ``/usr/local/cuda-13.0/lib``) are one copy, reported by its strongest route.
+    """
     merged: dict[str, _Copy] = {}
     order: list[str] = []
     for c in copies:
-        key = same_path_key(c.lib.path, system)
+        key = same_path_key(ctx.fs.realpath(c.lib.path), ctx.system)
         if key in merged:
             if c.rank < merged[key].rank:  # same file, reached by a stronger route
                 merged[key] = _Copy(
@@ -234,7 +238,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
         for pos, (folder, origin) in enumerate(folders):
             for lib, soname in _scan_dir(ctx, folder, origin):
                 copies.append(_Copy(lib, soname, (0, pos)))
-        return ProbeResult(records=(), libraries=_select(copies, ctx.system))
+        return ProbeResult(records=(), libraries=_select(copies, ctx))
     folders, records = _linux_sources(ctx)
     for pos, (folder, origin) in enumerate(folders):
         for lib, soname in _scan_dir(ctx, folder, origin):
@@ -243,4 +247,4 @@ def run(ctx: ProbeContext) -> ProbeResult:
     records.append(rec)
     for pos, (lib, soname) in enumerate(cached):
         copies.append(_Copy(lib, soname, (LINUX_PRECEDENCE["system"], pos)))
-    return ProbeResult(records=tuple(records), libraries=_select(copies, ctx.system))
+    return ProbeResult(records=tuple(records), libraries=_select(copies, ctx))

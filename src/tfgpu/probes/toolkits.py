@@ -89,6 +89,29 @@ def _which(ctx: ProbeContext, exe: str) -> str | None:
     return None
 
 
+_WRAPPER_RE = re.compile(r"""(/[^\s'"]+)/bin/nvcc\b""")
+
+
+def _nvcc_root(ctx: ProbeContext, nvcc_path: str) -> str | None:
+    """Install root of the ``nvcc`` at ``nvcc_path``.
+
+    Symlinks are resolved; a small ``#!`` shell wrapper (``exec /usr/local/cuda-13.0/bin/
+    nvcc "$@"``) is followed to the path it runs.  A distro package's ``/usr/bin/nvcc``
+    (Ubuntu ``nvidia-cuda-toolkit``) has no toolkit folder of its own: ``None``.
+    """
+    pm = pathmod(ctx.system)
+    real = ctx.fs.realpath(nvcc_path)
+    head = ctx.fs.read_text(real, 4096) or ""
+    if head.startswith("#!"):
+        m = _WRAPPER_RE.search(head)
+        if m:
+            return m.group(1)
+    root: str = pm.dirname(pm.dirname(real))
+    if same_path_key(root, ctx.system) in ("/usr", "/"):
+        return None
+    return root
+
+
 def _candidates(ctx: ProbeContext) -> tuple[list[_Found], list[ProbeRecord]]:
     pm = pathmod(ctx.system)
     found: list[_Found] = []
@@ -100,9 +123,7 @@ def _candidates(ctx: ProbeContext) -> tuple[list[_Found], list[ProbeRecord]]:
     if nvcc_version or nvcc_path:
         root = None
         if nvcc_path:
-            root = pm.dirname(pm.dirname(ctx.fs.realpath(nvcc_path)))
-            if same_path_key(root, ctx.system) in ("/usr", "/"):
-                root = None  # distro package (/usr/bin/nvcc): no toolkit folder of its own
+            root = _nvcc_root(ctx, nvcc_path)
         found.append(_Found(root, "nvcc", nvcc_path, nvcc_version))
     env = ctx.env
     for var in ("CUDA_HOME", "CUDA_PATH"):
