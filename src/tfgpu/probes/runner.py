@@ -149,9 +149,7 @@ class FakeRunner:
         for argv, ans in (answers or {}).items():
             key = tuple(argv)
             self.answers[key] = (
-                ans
-                if isinstance(ans, CommandResult)
-                else CommandResult(key, ProbeStatus.OK, 0, ans)
+                ans if isinstance(ans, CommandResult) else CommandResult(key, ProbeStatus.OK, 0, ans)
             )
 
     def __call__(self, argv: Sequence[str], timeout_s: float) -> CommandResult:
