@@ -186,7 +186,7 @@ def test_no_driver_at_all_is_missing() -> None:
     assert res.gpus == ()
     assert [(r.name, r.status) for r in res.records] == [
         ("nvml", ProbeStatus.MISSING),
-        ("nvidia-smi-query", ProbeStatus.MISSING),
+        ("nvidia-smi", ProbeStatus.MISSING),
     ]
 
 
@@ -217,7 +217,8 @@ def _fail(argv: tuple[str, ...], text: str, rc: int) -> CommandResult:
 def test_installed_but_broken_quotes_nvidia_smi(fixture: str, rc: int, quote: str) -> None:
     text = (SMI / fixture).read_text(encoding="utf-8")
     broken = FakeNvml([], init_error=FakeNVMLError(9, "Driver Not Loaded"))
-    res = nvidia.run(ctx(FakeRunner({QUERY_ARGV: _fail(QUERY_ARGV, text, rc)})), nvml=broken)
+    smi = ("nvidia-smi",)
+    res = nvidia.run(ctx(FakeRunner({smi: _fail(smi, text, rc)})), nvml=broken)
     assert res.driver is not None
     assert res.driver.status is ProbeStatus.ERROR
     assert res.driver.message is not None and quote in res.driver.message
@@ -235,7 +236,7 @@ def test_nvml_broken_and_no_smi_is_error_not_missing() -> None:
 
 def test_hung_nvidia_smi_is_timeout() -> None:
     hung = CommandResult(
-        QUERY_ARGV,
+        ("nvidia-smi",),
         ProbeStatus.TIMEOUT,
         None,
         "",
@@ -243,11 +244,11 @@ def test_hung_nvidia_smi_is_timeout() -> None:
         1.0,
         "nvidia-smi did not finish within 1 s and was stopped",
     )
-    runner = FakeRunner({QUERY_ARGV: hung})
+    runner = FakeRunner({("nvidia-smi",): hung})
     res = nvidia.run(ctx(runner), nvml=NO_LIB)
     assert res.driver is not None and res.driver.status is ProbeStatus.TIMEOUT
     assert res.driver.message == "nvidia-smi did not finish within 1 s and was stopped"
-    assert runner.calls == [QUERY_ARGV]  # the table is not asked for after a hang
+    assert runner.calls == [("nvidia-smi",)]  # nothing else is asked after a hang
 
 
 def test_smi_fallback_wsl2_with_old_driver_retry() -> None:
@@ -261,7 +262,7 @@ def test_smi_fallback_wsl2_with_old_driver_retry() -> None:
     )
     runner = FakeRunner({QUERY_ARGV: rejected, OLD_ARGV: row, ("nvidia-smi",): table})
     res = nvidia.run(ctx(runner), nvml=NO_LIB)
-    assert runner.calls == [QUERY_ARGV, OLD_ARGV, ("nvidia-smi",)]
+    assert runner.calls == [("nvidia-smi",), QUERY_ARGV, OLD_ARGV]
     d = res.driver
     assert d is not None
     assert (d.status, d.version, d.cuda_version, d.smi_version, d.source) == (
@@ -311,3 +312,20 @@ def test_real_host_never_raises() -> None:
     res = nvidia.run(ProbeContext(timeout_s=5.0))
     assert res.driver is not None
     assert res.driver.status in set(ProbeStatus)
+
+
+def test_query_failure_keeps_the_table_gpus() -> None:
+    table = (SMI / "h200-driver580.173.02-cuda13.0-linux.txt").read_text()
+    broken_query = _fail(QUERY_ARGV, "Unknown Error\n", 255)
+    res = nvidia.run(
+        ctx(FakeRunner({("nvidia-smi",): table, QUERY_ARGV: broken_query})), nvml=NO_LIB
+    )
+    assert res.driver is not None
+    assert (res.driver.status, res.driver.version, res.driver.cuda_version) == (
+        ProbeStatus.OK,
+        "580.173.02",
+        "13.0",
+    )
+    assert [(g.name, g.memory_total_mib, g.compute_capability) for g in res.gpus] == [
+        ("NVIDIA H200", 143771, None)
+    ]

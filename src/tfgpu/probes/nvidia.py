@@ -201,10 +201,12 @@ def _query(ctx: ProbeContext, fields: tuple[str, ...]) -> CommandResult:
 def probe_smi(ctx: ProbeContext) -> ProbeResult:
     """Read the driver and GPUs from ``nvidia-smi``.  Never raises.
 
-    Runs ``nvidia-smi --query-gpu=index,name,uuid,pci.bus_id,memory.total,memory.free,
-    compute_cap,driver_version --format=csv,noheader,nounits`` (retried without
-    ``compute_cap`` on drivers that reject it), then plain ``nvidia-smi`` for the banner
-    (CUDA version, tool version, MIG devices).
+    Runs plain ``nvidia-smi`` first: its banner gives the driver and CUDA versions and
+    the tool's version, and when the driver is broken it prints the message to quote.
+    Then ``nvidia-smi --query-gpu=index,name,uuid,pci.bus_id,memory.total,memory.free,
+    compute_cap,driver_version --format=csv,noheader,nounits`` adds UUIDs, exact free
+    memory and compute capability (retried without ``compute_cap`` on drivers that
+    reject it); if the query fails, the GPUs of the table are kept.
 
     Args:
         ctx: the probe context (its runner enforces ``ctx.timeout_s``).
@@ -213,32 +215,26 @@ def probe_smi(ctx: ProbeContext) -> ProbeResult:
         Driver facts with status ``OK``/``MISSING``/``ERROR``/``TIMEOUT``, the GPUs, and
         one record per command run.
     """
+    table = ctx.runner(("nvidia-smi",), ctx.timeout_s)
+    records = [table.record("nvidia-smi")]
+    if table.status in (ProbeStatus.MISSING, ProbeStatus.TIMEOUT, ProbeStatus.SKIPPED):
+        driver = DriverFacts(table.status, source="nvidia-smi", message=table.message)
+        return ProbeResult(records=tuple(records), driver=driver)
+    report = parse_smi_table(table.stdout)
+    if table.status is not ProbeStatus.OK or report.failure or not report.header.driver_version:
+        return ProbeResult(records=tuple(records), driver=_failed(table))
+    head = report.header
+
     res = _query(ctx, QUERY_FIELDS)
-    records = [res.record("nvidia-smi-query")]
+    records.append(res.record("nvidia-smi-query"))
     fields = QUERY_FIELDS
     if res.status is ProbeStatus.ERROR and invalid_query_field(res.stdout + res.stderr):
         fields = QUERY_FIELDS_OLD
         res = _query(ctx, fields)
         records.append(res.record("nvidia-smi-query"))
-    if res.status is ProbeStatus.MISSING:
-        driver = DriverFacts(ProbeStatus.MISSING, source="nvidia-smi", message=res.message)
-        return ProbeResult(records=tuple(records), driver=driver)
-    if res.status is ProbeStatus.TIMEOUT:
-        driver = DriverFacts(ProbeStatus.TIMEOUT, source="nvidia-smi", message=res.message)
-        return ProbeResult(records=tuple(records), driver=driver)
-    if res.status is not ProbeStatus.OK:
-        return ProbeResult(records=tuple(records), driver=_failed(res))
-    rows = parse_query_csv(res.stdout, fields)
-    gpus = gpus_from_query_rows(rows)
-    query_driver = next((r["driver_version"] for r in rows if r.get("driver_version")), None)
-
-    table = ctx.runner(("nvidia-smi",), ctx.timeout_s)
-    records.append(table.record("nvidia-smi"))
-    report = parse_smi_table(table.stdout) if table.status is ProbeStatus.OK else None
-    if report is None:
-        driver = DriverFacts(ProbeStatus.OK, version=query_driver, source="nvidia-smi")
-        return ProbeResult(records=tuple(records), driver=driver, gpus=gpus)
-    head = report.header
+    gpus: tuple[GPU, ...] = ()
+    if res.status is ProbeStatus.OK:
+        gpus = gpus_from_query_rows(parse_query_csv(res.stdout, fields))
     if not gpus:
         gpus = tuple(g for g in report.gpus if not g.is_mig)
     gpus = gpus + tuple(g for g in report.gpus if g.is_mig)
@@ -248,7 +244,7 @@ def probe_smi(ctx: ProbeContext) -> ProbeResult:
         message = f"nvidia-smi prints 'CUDA Version: {head.cuda_error}'"
     driver = DriverFacts(
         status,
-        version=head.driver_version or query_driver,
+        version=head.driver_version,
         cuda_version=head.cuda_version,
         smi_version=head.smi_version,
         source="nvidia-smi",
@@ -261,7 +257,7 @@ def _failed(res: CommandResult) -> DriverFacts:
     """Driver facts for an ``nvidia-smi`` that ran and failed (driver installed, broken)."""
     text = (res.stdout + "\n" + res.stderr).strip()
     known = classify_smi_failure(text)
-    message = known[0] if known else (text or res.message or "nvidia-smi failed")
+    message = known[0] if known else (text[:2000] or res.message or "nvidia-smi failed")
     return DriverFacts(ProbeStatus.ERROR, source="nvidia-smi", message=message)
 
 
