@@ -197,3 +197,5 @@ def test_real_host_never_raises() -> None:
     res = libs.run(ProbeContext(timeout_s=10.0))
     for lib in res.libraries:
         assert lib.path.endswith(lib.filename)
+    # tfgpu's own interpreter is asked in-process, not through a second interpreter.
+    assert res.records[0].command == ("sysconfig.get_paths",)

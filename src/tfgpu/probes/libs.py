@@ -53,7 +53,7 @@ TF_RUNPATH_MIN = (2, 14)
 
 SITE_SCRIPT = (
     "import json, sysconfig; p = sysconfig.get_paths(); "
-    "print(json.dumps(sorted({p['purelib'], p['platlib']})))"
+    'print(json.dumps(sorted({p["purelib"], p["platlib"]})))'
 )
 
 
