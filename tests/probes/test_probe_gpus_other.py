@@ -165,3 +165,14 @@ def test_vendor_from_text() -> None:
             "AMD (0x1002)",
         )
     ] == ["nvidia", "amd", "intel", "apple", "other", "amd"]
+
+
+def test_run_linux_empty_lspci_falls_back_to_sysfs(tmp_path: Path) -> None:
+    """In a container lspci can run yet list nothing; /sys may still show the card."""
+    dev = tmp_path / "sys/class/drm/card0/device"
+    _write(dev / "class", "0x030000\n")
+    _write(dev / "vendor", "0x1002\n")
+    _write(dev / "device", "0x744c\n")
+    runner = FakeRunner({("lspci", "-nn"): ""})
+    ctx = ProbeContext(runner=runner, fs=FakeFileSystem(tmp_path), env={}, system="Linux")
+    assert [(g.vendor, g.source) for g in gpus_other.run(ctx).gpus] == [("amd", "sysfs")]

@@ -199,3 +199,20 @@ def test_real_host_never_raises() -> None:
         assert lib.path.endswith(lib.filename)
     # tfgpu's own interpreter is asked in-process, not through a second interpreter.
     assert res.records[0].command == ("sysconfig.get_paths",)
+
+
+def test_system_cudnn_header_is_not_given_to_the_pip_copy(tmp_path: Path) -> None:
+    _pip_tree(tmp_path)
+    header = tmp_path / "usr/include/cudnn_version.h"
+    header.parent.mkdir(parents=True)
+    header.write_text("#define CUDNN_MAJOR 9\n#define CUDNN_MINOR 0\n#define CUDNN_PATCHLEVEL 0\n")
+    (tmp_path / "usr/lib/x86_64-linux-gnu").mkdir(parents=True)
+    (tmp_path / "usr/lib/x86_64-linux-gnu/libcudnn.so.9").touch()
+    runner = FakeRunner({SITE_ARGV: json.dumps([SITE])})
+    env = {"LD_LIBRARY_PATH": "/usr/lib/x86_64-linux-gnu"}
+    ctx = ProbeContext(runner=runner, fs=FakeFileSystem(tmp_path), env=env, python_executable=PY)
+    versions = {lib.path: lib.version for lib in libs.run(ctx).libraries if lib.name == "cudnn"}
+    assert versions == {
+        "/usr/lib/x86_64-linux-gnu/libcudnn.so.9": "9.0.0",
+        SITE + "/nvidia/cudnn/lib/libcudnn.so.9": "9",
+    }

@@ -1,7 +1,8 @@
 """Every display adapter, by vendor, so non-NVIDIA GPUs are named honestly.
 
 * Linux: ``lspci -nn`` (classes ``0300`` VGA, ``0302`` 3D, ``0380`` display); when
-  ``lspci`` is missing, ``/sys/class/drm/card*/device/{class,vendor,device}``.
+  ``lspci`` is missing or lists no adapter (containers),
+  ``/sys/class/drm/card*/device/{class,vendor,device}``.
 * macOS: ``system_profiler SPDisplaysDataType``; if that fails on an ``arm64`` Mac the
   GPU is the Apple silicon one (vendor ``"apple"``).
 * Windows: ``Get-CimInstance Win32_VideoController`` through PowerShell, as JSON.
@@ -233,7 +234,9 @@ def run(ctx: ProbeContext, machine: str | None = None) -> ProbeResult:
     res = ctx.runner(("lspci", "-nn"), ctx.timeout_s)
     records = [res.record("lspci")]
     if res.status is ProbeStatus.OK:
-        return ProbeResult(records=tuple(records), gpus=parse_lspci(res.stdout))
+        found = parse_lspci(res.stdout)
+        if found:
+            return ProbeResult(records=tuple(records), gpus=found)
     gpus = _sysfs(ctx)
     records.append(
         ProbeRecord(

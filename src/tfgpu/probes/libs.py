@@ -115,16 +115,24 @@ def tf_version_in(ctx: ProbeContext, site: str) -> tuple[int, int] | None:
 
 
 def _cudnn_version(ctx: ProbeContext, libdir: str) -> str | None:
+    """cuDNN version from the header that belongs to the libraries in ``libdir``.
+
+    Only ``<libdir>/../include`` (pip wheel, toolkit, conda layouts) and, for the system
+    folders ``/usr/lib*``/``/lib*``, ``/usr/include`` and ``/usr/include/<arch>``
+    (Debian/Ubuntu ``libcudnn*-dev``): a header elsewhere describes another copy.
+    """
     pm = pathmod(ctx.system)
     parent = pm.dirname(libdir.rstrip("/\\"))
-    for inc in (pm.join(parent, "include"), "/usr/include", "/usr/include/x86_64-linux-gnu"):
+    includes = [pm.join(parent, "include")]
+    if ctx.system != "Windows" and libdir.startswith(("/usr/lib", "/lib")):
+        arch = libdir.rstrip("/").rsplit("/", 1)[-1]
+        includes += ["/usr/include", f"/usr/include/{arch}"]
+    for inc in includes:
         for header in ("cudnn_version.h", "cudnn.h"):
             text = ctx.fs.read_text(pm.join(inc, header), 1 << 16)
             version = parse_cudnn_header(text) if text else None
             if version:
                 return version
-        if ctx.system == "Windows":
-            break
     return None
 
 
