@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import SimpleNamespace
@@ -13,7 +16,7 @@ from tfgpu.facts import ProbeStatus
 from tfgpu.probes import nvidia
 from tfgpu.probes._smi_parse import QUERY_FIELDS, QUERY_FIELDS_OLD
 from tfgpu.probes.base import ProbeContext
-from tfgpu.probes.runner import CommandResult, FakeRunner
+from tfgpu.probes.runner import CommandResult, FakeRunner, run_command
 
 SMI = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "nvidia-smi"
 MIB = 1 << 20
@@ -329,3 +332,43 @@ def test_query_failure_keeps_the_table_gpus() -> None:
     assert [(g.name, g.memory_total_mib, g.compute_capability) for g in res.gpus] == [
         ("NVIDIA H200", 143771, None)
     ]
+
+
+def _script_runner(script: Path) -> Callable[[Sequence[str], float], CommandResult]:
+    """The real runner, with `nvidia-smi` replaced by ``script`` (a real process)."""
+
+    def runner(argv: Sequence[str], timeout_s: float) -> CommandResult:
+        return run_command([str(script), *argv[1:]], timeout_s)
+
+    return runner
+
+
+@pytest.mark.skipif(os.name != "posix", reason="uses a POSIX shell script")
+def test_really_hung_nvidia_smi_is_stopped(tmp_path: Path) -> None:
+    script = tmp_path / "nvidia-smi"
+    script.write_text("#!/bin/sh\nsleep 30\n")
+    script.chmod(0o755)
+    c = ProbeContext(runner=_script_runner(script), env={}, system="Linux", timeout_s=0.5)
+    start = time.perf_counter()
+    res = nvidia.run(c, nvml=NO_LIB)
+    assert time.perf_counter() - start < 5
+    assert res.driver is not None and res.driver.status is ProbeStatus.TIMEOUT
+    assert res.driver.message == f"{script} did not finish within 0.5 s and was stopped"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="uses a POSIX shell script")
+def test_crashing_nvidia_smi_is_an_error_with_its_output(tmp_path: Path) -> None:
+    script = tmp_path / "nvidia-smi"
+    script.write_text(
+        "#!/bin/sh\n"
+        "echo 'Unable to determine the device handle for GPU0000:01:00.0: Unknown Error' >&2\n"
+        "kill -SEGV $$\n"
+    )
+    script.chmod(0o755)
+    c = ProbeContext(runner=_script_runner(script), env={}, system="Linux", timeout_s=5.0)
+    res = nvidia.run(c, nvml=NO_LIB)
+    assert res.driver is not None and res.driver.status is ProbeStatus.ERROR
+    assert res.driver.message == (
+        "Unable to determine the device handle for GPU0000:01:00.0: Unknown Error"
+    )
+    assert res.records[-1].returncode == -11
