@@ -31,7 +31,6 @@ from packaging.version import Version
 
 from tfgpu.plan._kb import PlanKnowledge, Release, WheelArch
 from tfgpu.plan.model import (
-    Action,
     Alternative,
     CondaCreate,
     CreateVenv,
@@ -1198,8 +1197,3 @@ class _Planner:
             (),
             alts,
         )
-
-
-def step_actions(plan: Plan) -> tuple[Action, ...]:
-    """The actions of ``plan``'s steps, in order (for tests and the installer)."""
-    return tuple(s.action for s in plan.steps)
