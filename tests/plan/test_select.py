@@ -363,3 +363,11 @@ def test_every_plan_cites_real_rows_and_never_uses_tensorflow_gpu(kb: Knowledge)
                     continue
                 text = repr(step.action)
                 assert "sudo" not in text, (t, step)
+
+
+def test_windows_without_gpu_gets_intels_tensorflow_in_powershell(kb: Knowledge) -> None:
+    plan = plan_for(os="windows", python="3.11")
+    assert plan.route is Route.CPU
+    assert plan.requirements == (f"tensorflow~={kb.latest_tf('windows')}",)
+    assert "platform_facts:windows-cpu-wheels-intel" in refs(plan)
+    assert all(s.shell.value == "powershell" for s in plan.steps)

@@ -108,7 +108,12 @@ def render_text(plan: Plan) -> str:
 
 def _step_commands(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     if step.shell is Shell.POWERSHELL:
-        return [ln for ln in _ps_step(plan, step, conda) if not ln.startswith("if ($LASTEXITCODE")]
+        venv = "(" + ps_quote(plan.env_path) + ")"
+        return [
+            ln.replace("$Venv", venv)
+            for ln in _ps_step(plan, step, conda)
+            if not ln.startswith("if ($LASTEXITCODE")
+        ]
     return _sh_step(plan, step, conda, for_text=True)
 
 

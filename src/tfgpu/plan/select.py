@@ -436,6 +436,15 @@ class _Planner:
                 reasons.append(Reason(f"not newer: {m.why}", m.ref))
         if python_note:
             reasons.append(python_note)
+        if t.arch != "x86_64" and fit.arch is not None:
+            warnings.append(
+                Reason(
+                    f"the knowledge's wheel tables describe the Linux x86_64 wheels; on {t.arch} "
+                    "check that the release has a CUDA wheel for this architecture before relying "
+                    "on this plan (NVIDIA's NGC TensorFlow container is the fallback)",
+                    fit.arch.ref,
+                )
+            )
         if self.cc_reason is not None:
             reasons.append(self.cc_reason)
         if self.cc and fit.arch is not None:
@@ -1151,13 +1160,15 @@ class _Planner:
                 rel.ref,
             )
         )
-        # tensorflow-cpu exists for x86_64 Linux and Windows; elsewhere the plain package
-        # is the CPU build.
-        pkg = (
-            "tensorflow-cpu"
-            if (t.arch == "x86_64" and platform in ("linux", "windows"))
-            else "tensorflow"
+        # tensorflow-cpu is the CPU-only variant of the Linux x86_64 CUDA build (platform
+        # fact tensorflow-is-cuda-build); on Windows `tensorflow` is Intel's CPU build
+        # (windows-cpu-wheels-intel), elsewhere the plain package is the CPU build.
+        pkg = "tensorflow-cpu" if (t.arch == "x86_64" and platform == "linux") else "tensorflow"
+        cpu_fact = self.kb.fact(
+            "tensorflow-is-cuda-build" if pkg == "tensorflow-cpu" else "windows-cpu-wheels-intel"
         )
+        if cpu_fact is not None and platform in ("linux", "windows") and t.arch == "x86_64":
+            reasons.append(Reason(cpu_fact.text, cpu_fact.ref))
         if t.os == "macos" and rel.v < _v("2.13") and t.arch == "arm64":
             pkg = "tensorflow-macos"
         numpy_req, numpy_reason = self._numpy_cap(rel)
