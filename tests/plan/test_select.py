@@ -371,3 +371,15 @@ def test_windows_without_gpu_gets_intels_tensorflow_in_powershell(kb: Knowledge)
     assert plan.requirements == (f"tensorflow~={kb.latest_tf('windows')}",)
     assert "platform_facts:windows-cpu-wheels-intel" in refs(plan)
     assert all(s.shell.value == "powershell" for s in plan.steps)
+
+
+def test_python_and_driver_both_limiting_name_both(kb: Knowledge) -> None:
+    # Python 3.14 fits no release and driver 470 rules out CUDA 12: the plan names the
+    # Python to install, the driver reason for not going newer, and the driver upgrade.
+    plan = plan_for(os="linux", gpu="GTX 1060", driver="470.82.01", python="3.14")
+    cuda12 = kb.min_driver("12.5", "linux")
+    assert cuda12 is not None
+    text = " ".join(r.text for r in plan.reasons)
+    assert f"install Python {plan.python}" in text
+    assert f"needs driver >= {cuda12.version}" in text
+    assert any(f">= {cuda12.version}" in a.summary for a in plan.alternatives)

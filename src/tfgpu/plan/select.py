@@ -377,9 +377,9 @@ class _Planner:
                 route, fit, misses = Route.SYSTEM_CUDA, fit_sc, misses_sc
         if fit is None and t.python:
             # Python outside every fitting release: choose ignoring Python, say which to install.
-            fit2, _ = self._first_fit(linux, need_extra=need_extra, python_soft=True)
+            fit2, misses2 = self._first_fit(linux, need_extra=need_extra, python_soft=True)
             if fit2 is not None:
-                fit = fit2
+                fit, misses = fit2, misses2
                 python_note = Reason(
                     f"Python {t.python} is outside the tested range of every release that fits "
                     "this GPU and "
@@ -429,6 +429,8 @@ class _Planner:
                 if (
                     m.blocker in seen
                     or m.blocker == "extra"
+                    or (m.blocker == "python" and python_note is not None)
+                    or m.release.v <= rel.v
                     or any(m.why in r.text for r in reasons)
                 ):
                     continue
@@ -526,7 +528,9 @@ class _Planner:
             )
         # Alternatives: what a newer driver, or another Python, would give.
         if t.driver:
-            up = self._with(driver=None)._first_fit(linux, need_extra=route is Route.PIP)[0]
+            up = self._with(driver=None)._first_fit(
+                linux, need_extra=route is Route.PIP, python_soft=python_note is not None
+            )[0]
             if up is not None and up.release.v > rel.v and up.driver_needed:
                 alternatives.append(
                     Alternative(
