@@ -278,3 +278,24 @@ def test_confirm_accepts_only_yes() -> None:
         raise EOFError
 
     assert not _confirm("? ", ask=eof)
+
+
+def test_console_progress_shows_commands_literally() -> None:
+    from rich.console import Console
+
+    from tfgpu.cli.cmd_install import ConsoleReporter
+    from tfgpu.plan.install import StepOutcome
+    from tfgpu.plan.model import PipInstall, Step
+
+    buf = io.StringIO()
+    rep = ConsoleReporter(Console(file=buf, width=200, no_color=True, soft_wrap=True))
+    step = Step(
+        "Install TensorFlow with its CUDA wheels", PipInstall(("tensorflow[and-cuda]~=2.21.0",))
+    )
+    argv = ("/e nv/bin/python", "-m", "pip", "install", "tensorflow[and-cuda]~=2.21.0")
+    rep.start(3, 4, step, argv)
+    rep.finish(StepOutcome(3, step.title, "done", argv, 65.0))
+    text = buf.getvalue()
+    assert "[3/4] Install TensorFlow with its CUDA wheels" in text
+    assert "$ '/e nv/bin/python' -m pip install 'tensorflow[and-cuda]~=2.21.0'" in text
+    assert "done (65 s)" in text
