@@ -148,6 +148,8 @@ def test_summary_medians_spread_and_speedups() -> None:
     assert sp["tuned_over_guide"]["cpu"]["unit"] == "x"
     assert sp["tuned_over_guide"]["cpu"]["accuracy_delta"]["value"] == pytest.approx(-0.2)
     assert sp["tuned_over_guide"]["cpu"]["accuracy_within_tolerance"] is True
+    paired = [x["value"] for x in sp["tuned_over_guide"]["cpu"]["per_repeat"]]
+    assert paired == pytest.approx([40 / 7, 30 / 6, 35 / 8], rel=1e-3)
     assert sp["gpu_over_cpu"]["guide"]["gpu:0"]["value"] == pytest.approx(35.0 / 11.0, rel=1e-3)
     assert sp["gpu_over_cpu"]["tuned"]["gpu:0"]["value"] == pytest.approx(7.0, rel=1e-3)
     # fraction of the matmul ceiling: 9375 steps * 409088*32 FLOP / 35 s / 1e9 / 100 GFLOP/s
@@ -267,6 +269,8 @@ def test_end_to_end_cpu_synthetic_json_and_plot(tmp_path: Path) -> None:
             "--json",
             "--plot",
             str(png),
+            "--tensorboard",
+            str(tmp_path / "tb"),
         ],
         capture_output=True,
         text=True,
@@ -292,3 +296,6 @@ def test_end_to_end_cpu_synthetic_json_and_plot(tmp_path: Path) -> None:
     assert bench["speedup"]["tuned_over_guide"]["cpu"]["unit"] == "x"
     assert t["recipe"]["jit_compile"] is True
     assert png.is_file() and png.read_bytes()[:4] == b"\x89PNG"
+    assert t["tensorboard"] is True
+    assert {p.name for p in (tmp_path / "tb").iterdir()} == {"cpu-guide-r0", "cpu-tuned-r0"}
+    assert any((tmp_path / "tb" / "cpu-tuned-r0").rglob("*.tfevents.*"))

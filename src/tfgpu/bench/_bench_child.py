@@ -143,7 +143,10 @@ def main(argv: list[str]) -> int:
         try:
             t0 = time.perf_counter()
             ceil = ceilings.measure(
-                tf_device, cc, int(args.get("ceiling_size", 2048)), int(args.get("copy_mib", 64))
+                tf_device,
+                cc,
+                int(args.get("ceiling_size") or (8192 if tf_device.startswith("GPU") else 1024)),
+                int(args.get("copy_mib", 64)),
             )
             emit(
                 {

@@ -52,7 +52,8 @@ class BenchConfig:
         epochs: passes over the training set per run.
         train_limit: use only the first N training images (``--quick``); ``None`` all.
         test_limit: use only the first N test images; ``None`` all.
-        ceiling_size: ``n`` of the ``[n, n]`` matmul ceiling.
+        ceiling_size: ``n`` of the ``[n, n]`` matmul ceiling; ``None``: 1024 on the CPU,
+            8192 on a GPU (large enough to reach the peak, small enough to take seconds).
         copy_mib: MiB copied for the copy-bandwidth ceiling.
         tensorboard_dir: write TensorBoard logs there (``None``: no logs).
         timeout_s: seconds before a device's child is stopped.
@@ -67,7 +68,7 @@ class BenchConfig:
     epochs: int = EPOCHS
     train_limit: int | None = None
     test_limit: int | None = None
-    ceiling_size: int = 2048
+    ceiling_size: int | None = None
     copy_mib: int = 256
     tensorboard_dir: str | None = None
     timeout_s: float = 3600.0
@@ -255,19 +256,22 @@ def run_bench(
     cfg: BenchConfig,
     on_event: Callable[[Event], None] = lambda _e: None,
     workdir: Path | None = None,
-) -> tuple[list[ChildOutcome], Path]:
+) -> list[ChildOutcome]:
     """Run every device's child in turn (CPU first: it also lists the GPUs for ``auto``).
 
     Args:
         cfg: what to run.
         on_event: progress callback (each child event, plus ``{"event": "child-start"}``).
-        workdir: where the shared initial weights file goes (default a temp dir).
+        workdir: where the shared initial-weights file (``initial-weights.npz``) is
+            written; default a temporary directory, removed afterwards.
 
     Returns:
-        The outcomes, one per device, and the initial-weights path.
+        The outcomes, one per device, in the order run.
     """
-    wd = workdir or Path(tempfile.mkdtemp(prefix="tfgpu-bench-"))
-    init = wd / "initial-weights.npz"
+    if workdir is None:
+        with tempfile.TemporaryDirectory(prefix="tfgpu-bench-") as tmp:
+            return run_bench(cfg, on_event, Path(tmp))
+    init = workdir / "initial-weights.npz"
     devices = list(cfg.devices) if cfg.devices is not None else ["cpu"]
     outcomes: list[ChildOutcome] = []
     i = 0
@@ -281,7 +285,7 @@ def run_bench(
             for g in info.get("gpus") or ():
                 devices.append(f"gpu:{int(g.get('index', 0))}")
         i += 1
-    return outcomes, wd / "initial-weights.npz"
+    return outcomes
 
 
 # ----------------------------------------------------------------------- summary
@@ -407,6 +411,20 @@ def _findings_for(oc: ChildOutcome, errors: list[Event]) -> list[Finding]:
     return [own, *explain_lines([*oc.stderr_tail, *messages])]
 
 
+def _paired(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Guide time / tuned time for each repeat (the two ran back to back)."""
+    by: dict[tuple[str, int], float] = {}
+    for e in events:
+        if e.get("event") == "run":
+            by[(str(e["workload"]), int(e["repeat"]))] = float(e["train_time_s"])
+    reps = sorted({r for (_, r) in by})
+    return [
+        q(by[("guide", r)] / by[("tuned", r)], "x")
+        for r in reps
+        if ("guide", r) in by and ("tuned", r) in by
+    ]
+
+
 def summarise(
     cfg: BenchConfig,
     outcomes: Sequence[ChildOutcome],
@@ -480,6 +498,7 @@ def summarise(
                 "accuracy_delta": q(delta, "percentage points"),
                 "accuracy_within_tolerance": abs(delta) <= ACCURACY_TOLERANCE_PTS or delta > 0,
                 "tolerance": q(ACCURACY_TOLERANCE_PTS, "percentage points"),
+                "per_repeat": _paired(oc.events),
             }
             if delta < -ACCURACY_TOLERANCE_PTS:
                 findings.append(

@@ -23,7 +23,6 @@ QUICK = {
     "epochs": 1,
     "train_limit": 12000,
     "test_limit": 2000,
-    "ceiling_size": 1024,
     "copy_mib": 64,
 }
 
@@ -87,6 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="never download MNIST when no local data is found",
     )
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument("--save-json", metavar="FILE", help="also write the JSON document to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="write a chart of time per device")
     parser.add_argument(
         "--tensorboard",
@@ -153,7 +153,7 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
         epochs=epochs,
         train_limit=train_limit,
         test_limit=test_limit,
-        ceiling_size=quick.get("ceiling_size", 2048),
+        ceiling_size=quick.get("ceiling_size"),
         copy_mib=quick.get("copy_mib", 256),
         tensorboard_dir=os.path.abspath(args.tensorboard) if args.tensorboard else None,
         timeout_s=args.timeout,
@@ -219,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
     load_before = os.getloadavg()
     t0 = time.perf_counter()
     with progress:
-        outcomes, _ = run_bench(cfg, on_event)
+        outcomes = run_bench(cfg, on_event)
     doc, findings = summarise(cfg, outcomes, load_before, os.getloadavg(), time.perf_counter() - t0)
     failed = [d["device"] for d in doc["devices"] if d["status"] != "ok"]
     ok_devices = [d["device"] for d in doc["devices"] if d["status"] == "ok"]
@@ -250,6 +250,12 @@ def run(args: argparse.Namespace) -> int:
                 err.print(f"chart written to {args.plot}")
         except (OSError, ValueError) as exc:
             err.print(f"[red]--plot {args.plot}: {exc}[/]")
+    if args.save_json:
+        try:
+            with open(args.save_json, "w", encoding="utf-8") as fh:
+                fh.write(render_json(report, extra={"bench": doc}) + "\n")
+        except OSError as exc:
+            err.print(f"[red]--save-json {args.save_json}: {exc}[/]")
     if args.json:
         print(render_json(report, extra={"bench": doc}))
     else:
