@@ -1,0 +1,207 @@
+"""Streaming reader: bytes in, candidate log lines out, in bounded memory.
+
+The reader never holds more than one chunk (``CHUNK_BYTES``) plus one partial line
+(``MAX_CARRY_BYTES``).  To reach tens of MB/s in pure Python it works on whole chunks
+with C-speed bytes operations: each chunk is lower-cased with its digits deleted
+(``bytes.translate``), split into "templates", de-duplicated with a ``set``, and only the
+templates that contain a catalogue keyword (the prefilter, cached across chunks) lead to a
+decoded, cleaned line.  Log lines that differ only in timestamps or numbers share one
+template, so a repetitive 1 GB log costs a few thousand keyword checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import BinaryIO
+
+#: Bytes read per chunk.
+CHUNK_BYTES = 4 * 1024 * 1024
+#: A line longer than this without a newline is cut into pieces of this size.
+MAX_CARRY_BYTES = 1024 * 1024
+#: Longest line text kept for matching and evidence, in characters.
+MAX_LINE_CHARS = 4096
+#: Templates remembered by the prefilter cache before it is cleared.
+MAX_CACHE_ENTRIES = 200_000
+
+_DIGITS = b"0123456789"
+_LOWER = bytes(range(256)).translate(
+    bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
+)
+_ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+@dataclass
+class ReadStats:
+    """What the reader saw.
+
+    Attributes:
+        bytes_read: input size in bytes.
+        lines: number of lines (a final line without a newline counts).
+        non_blank: ``True`` once any non-whitespace byte was seen.
+        candidates: lines handed to the catalogue.
+        skipped_binary: candidate lines dropped as binary garbage.
+        long_lines: lines longer than ``MAX_LINE_CHARS`` (kept as a bounded excerpt).
+    """
+
+    bytes_read: int = 0
+    lines: int = 0
+    non_blank: bool = False
+    candidates: int = 0
+    skipped_binary: int = 0
+    long_lines: int = 0
+
+
+def template_of(text: str) -> str:
+    """Return the prefilter template of a text line: lower case, digits deleted."""
+    return text.lower().translate(_STR_NO_DIGITS)
+
+
+_STR_NO_DIGITS = str.maketrans("", "", "0123456789")
+
+
+def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
+    """Decode one raw line into matchable text, or ``None`` for binary garbage.
+
+    UTF-8 is tried first, then latin-1 (which never fails); ANSI escape sequences,
+    carriage returns and other control characters are removed.  A line longer than
+    :data:`MAX_LINE_CHARS` is cut to an excerpt: its start, or, when the first keyword of
+    ``anchors`` (lower-case bytes) lies beyond, a window around that keyword.
+
+    Args:
+        raw: the line without its ``\\n``.
+        anchors: lower-case keywords used to place the excerpt of a long line.
+
+    Returns:
+        The cleaned text, or ``None`` when the line holds NUL bytes or is mostly control
+        characters.
+    """
+    if b"\x00" in raw:
+        return None
+    limit = MAX_LINE_CHARS * 2
+    if len(raw) > limit:
+        low = raw[: 16 * limit].translate(_LOWER)
+        hits = [p for p in (low.find(a) for a in anchors) if p >= 0]
+        start = 0
+        if hits and min(hits) > limit // 2:
+            start = min(hits) - limit // 4
+        raw = raw[start : start + limit]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    if "\x1b" in text:
+        text = _ANSI_RE.sub("", text)
+    text = text.replace("\r", " ").rstrip()
+    if _CONTROL_RE.search(text):
+        bad = len(_CONTROL_RE.findall(text))
+        if bad * 4 > len(text):
+            return None
+        text = _CONTROL_RE.sub(" ", text)
+    if len(text) > MAX_LINE_CHARS:
+        text = text[:MAX_LINE_CHARS] + " …"
+    return text
+
+
+def scan_stream(
+    stream: BinaryIO,
+    is_candidate: Callable[[bytes], bool],
+    anchors: tuple[bytes, ...],
+    stats: ReadStats,
+    chunk_bytes: int = CHUNK_BYTES,
+) -> Iterator[tuple[int, str]]:
+    """Yield ``(line_number, text)`` for every line whose template passes ``is_candidate``.
+
+    Args:
+        stream: binary input (a file opened ``"rb"``, ``sys.stdin.buffer``).
+        is_candidate: prefilter on a template (lower case, digits deleted, bytes);
+            results are cached per template.
+        anchors: lower-case keywords, used to place the excerpt of very long lines.
+        stats: updated in place while reading.
+        chunk_bytes: read size in bytes.
+
+    Yields:
+        1-based line numbers and cleaned texts, in input order.  Binary garbage is
+        skipped (counted in ``stats.skipped_binary``).
+
+    Raises:
+        OSError: when reading ``stream`` fails (an unreadable file).
+    """
+    cache: dict[bytes, bool] = {}
+    carry = b""
+    first_line = 1  # number of the first line in the next buffer
+    continuing = False  # the carry is the continuation of an over-long line
+    while True:
+        chunk = stream.read(chunk_bytes)
+        eof = not chunk
+        if chunk:
+            stats.bytes_read += len(chunk)
+            if not stats.non_blank and not chunk.isspace():
+                stats.non_blank = True
+        buf = carry + chunk if carry else chunk
+        if eof:
+            if not buf:
+                break
+            body, carry = buf, b""
+            ends_line = True
+            continuing = False
+        else:
+            cut = buf.rfind(b"\n")
+            if cut < 0:
+                if len(buf) <= MAX_CARRY_BYTES:
+                    carry = buf
+                    continue
+                body, carry = buf, b""
+                ends_line = False
+                continuing = True
+            else:
+                body, carry = buf[: cut + 1], buf[cut + 1 :]
+                if len(carry) > MAX_CARRY_BYTES:
+                    carry = carry[:MAX_CARRY_BYTES]
+                ends_line = True
+                continuing = False
+        if body.endswith(b"\n"):
+            body = body[:-1]
+        yield from _scan_body(body, first_line, is_candidate, anchors, stats, cache)
+        if ends_line:
+            first_line += body.count(b"\n") + 1
+        if eof:
+            break
+    stats.lines = first_line - 1 if not continuing else first_line
+
+
+def _scan_body(
+    body: bytes,
+    first_line: int,
+    is_candidate: Callable[[bytes], bool],
+    anchors: tuple[bytes, ...],
+    stats: ReadStats,
+    cache: dict[bytes, bool],
+) -> Iterator[tuple[int, str]]:
+    templates = body.translate(_LOWER, _DIGITS).split(b"\n")
+    wanted: set[bytes] = set()
+    for t in set(templates):
+        hit = cache.get(t)
+        if hit is None:
+            hit = is_candidate(t)
+            if len(cache) >= MAX_CACHE_ENTRIES:
+                cache.clear()
+            cache[t] = hit
+        if hit:
+            wanted.add(t)
+    if not wanted:
+        return
+    raw_lines = body.split(b"\n")
+    for i, t in enumerate(templates):
+        if t in wanted:
+            raw = raw_lines[i]
+            if len(raw) > MAX_LINE_CHARS:
+                stats.long_lines += 1
+            text = clean_line(raw, anchors)
+            if text is None:
+                stats.skipped_binary += 1
+                continue
+            stats.candidates += 1
+            yield first_line + i, text
