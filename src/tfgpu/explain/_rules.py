@@ -237,8 +237,9 @@ def rule_cudnn_mismatch(ctx: Ctx) -> list[Finding]:
                     f"put cuDNN {want}'s lib folder first on LD_LIBRARY_PATH or remove the old copy"]
     elif rt[0] != src[0]:
         cause += f": the major versions differ ({rt[0]} vs {src[0]}), which never works."
-        fix.append(f"install cuDNN {src[0]}.x (the version TensorFlow was built with), or a "
-                   f"TensorFlow release built for cuDNN {rt[0]}")
+        fix.append(f"install cuDNN {src[0]}.{src[1]} (the version TensorFlow was built with)")
+        fix.append(f"or keep cuDNN and install a TensorFlow release built for cuDNN {rt[0]}.{rt[1]} "
+                   "(no root needed)")
     else:
         cause += (f". This TensorFlow build demands the exact compatibility version it was built "
                   f"with ({hit.g('srcc') or f'{src[0]}{src[1]}00'}), so a different minor is "
@@ -915,7 +916,7 @@ def rule_wsl_numa(ctx: Ctx) -> list[Finding]:
             id="numa-node-notice", severity=I, category="wsl2" if wsl else "gpu-not-visible",
             title="NUMA-node notice: harmless", area="log",
             evidence=log_evidence(unread, ctx.h("numa.no_support"), neg, limit=3),
-            cause=(("WSL2's kernel exposes no numa_node file for the paravirtualised GPU"
+            cause=("Harmless. " + ("WSL2's kernel exposes no numa_node file for the paravirtualised GPU"
                     if unread.count else "The kernel reports NUMA node -1 for the GPU (common on "
                     "single-socket machines and VMs)")
                    + "; TensorFlow uses node 0 and the GPU still works. Not an error: if the GPU is "
