@@ -43,7 +43,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("lib.missing", ("dynamic lib", "could not load library"),
        r"Could not load (?:dynamic )?library '" + _LIB + r"'(?:;\s*dlerror:\s*(?P<err>.*))?", "lib"),
     _p("lib.missing", ("cannot open shared object",),
-       _LIB + r": cannot open shared object file", "lib"),
+       r"(?<![\w.+-])(?P<lib>lib[\w+-][\w.+-]*?\.so[\w.]*): cannot open shared object file", "lib"),
     _p("lib.missing", ("could not locate",), r"Could not locate " + _LIB, "lib"),
     _p("lib.dlopen", ("dlopen",), r"Cannot dlopen some GPU libraries"),
     _p("lib.opened", ("successfully opened",),
@@ -167,7 +167,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("mixed.slow", ("may run slowly with dtype policy",),
        r"may run slowly with dtype policy (?P<policy>\w+)"),
     _p("mixed.gpu", ("your gpu",),
-       r"^\s*(?:Your GPU|\*)[^\n]*?(?P<name>[^,]*?), compute capability (?P<cc>[\d.]+)"),
+       r"^\s*(?:Your GPU|\*)\s*:?\s*(?P<name>[^,]*), compute capability (?P<cc>[\d.]+)"),
     # --- GPU not visible -----------------------------------------------------------------------
     _p("gpu.none_msg", ("not available", "available:"),
        r"GPU is NOT AVAILABLE|Num GPUs Available:?\s*0\b|GPUs? available:\s*(?:\[\]|0\b|False)"),
@@ -207,7 +207,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- telling lines for unknown errors -------------------------------------------------------
     _p("tell.line", ("error", "exception", "traceback", "check failed", "abort", "core dump",
                      "segmentation fault", "fatal", "killed"),
-       r"Traceback \(most recent call last\)|\b\w*(?:Error|Exception)\b|\bERROR\b|Check failed"
+       r"Traceback \(most recent call last\)|(?:Error|Exception)\b|\bERROR\b|Check failed"
        r"|Aborted|core dumped|Segmentation fault|\bFatal\b|\bFATAL\b|^Killed$"),
     _p("tell.exception", ("error", "exception"),
        r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?::\s|$)"),

@@ -21,9 +21,14 @@ CHUNK_BYTES = 4 * 1024 * 1024
 #: A line longer than this without a newline is cut into pieces of this size.
 MAX_CARRY_BYTES = 1024 * 1024
 #: Longest line text kept for matching and evidence, in characters.
-MAX_LINE_CHARS = 4096
+MAX_LINE_CHARS = 2048
 #: Templates remembered by the prefilter cache before it is cleared.
 MAX_CACHE_ENTRIES = 200_000
+#: Only this many bytes of a line's template are searched for keywords (bounded prefix).
+MAX_SCAN_BYTES = 16 * 1024
+#: A candidate line template (same text up to digits) is matched this many times; later
+#: repeats are counted as skipped (evidence keeps the first ones, counts become "at least").
+MAX_REPEATS = 8
 
 _DIGITS = b"0123456789"
 _LOWER = bytes(range(256)).translate(
@@ -44,6 +49,8 @@ class ReadStats:
         candidates: lines handed to the catalogue.
         skipped_binary: candidate lines dropped as binary garbage.
         long_lines: lines longer than ``MAX_LINE_CHARS`` (kept as a bounded excerpt).
+        repeats_skipped: chunks in which a candidate template was skipped because it had
+            already been matched ``MAX_REPEATS`` times (a lower bound of skipped lines).
     """
 
     bytes_read: int = 0
@@ -52,6 +59,7 @@ class ReadStats:
     candidates: int = 0
     skipped_binary: int = 0
     long_lines: int = 0
+    repeats_skipped: int = 0
 
 
 def template_of(text: str) -> str:
@@ -82,7 +90,7 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
         return None
     limit = MAX_LINE_CHARS * 2
     if len(raw) > limit:
-        low = raw[: 16 * limit].translate(_LOWER)
+        low = raw[:MAX_SCAN_BYTES].translate(_LOWER)
         hits = [p for p in (low.find(a) for a in anchors) if p >= 0]
         start = 0
         if hits and min(hits) > limit // 2:
@@ -129,7 +137,7 @@ def scan_stream(
     Raises:
         OSError: when reading ``stream`` fails (an unreadable file).
     """
-    cache: dict[bytes, bool] = {}
+    cache: dict[bytes, int] = {}
     carry = b""
     first_line = 1  # number of the first line in the next buffer
     continuing = False  # the carry is the continuation of an over-long line
@@ -178,24 +186,32 @@ def _scan_body(
     is_candidate: Callable[[bytes], bool],
     anchors: tuple[bytes, ...],
     stats: ReadStats,
-    cache: dict[bytes, bool],
+    cache: dict[bytes, int],
 ) -> Iterator[tuple[int, str]]:
+    # cache: template -> -1 (not a candidate) or the number of times it was matched.
     templates = body.translate(_LOWER, _DIGITS).split(b"\n")
     wanted: set[bytes] = set()
     for t in set(templates):
-        hit = cache.get(t)
-        if hit is None:
-            hit = is_candidate(t)
+        seen = cache.get(t)
+        if seen is None:
+            seen = 0 if is_candidate(t[:MAX_SCAN_BYTES]) else -1
             if len(cache) >= MAX_CACHE_ENTRIES:
                 cache.clear()
-            cache[t] = hit
-        if hit:
+            cache[t] = seen
+        if 0 <= seen < MAX_REPEATS:
             wanted.add(t)
+        elif seen >= MAX_REPEATS:
+            stats.repeats_skipped += 1  # per chunk and template: "at least" this many
     if not wanted:
         return
     raw_lines = body.split(b"\n")
     for i, t in enumerate(templates):
         if t in wanted:
+            seen = cache.get(t, 0)
+            if seen >= MAX_REPEATS:
+                stats.repeats_skipped += 1
+                continue
+            cache[t] = seen + 1
             raw = raw_lines[i]
             if len(raw) > MAX_LINE_CHARS:
                 stats.long_lines += 1
