@@ -83,7 +83,7 @@ def explain_lines(lines: Iterable[str], facts: HostFacts | None = None) -> tuple
             template = template_of(part)
             if not any(n in template for n in PREFILTER_NEEDLES):
                 continue
-            text = clean_line(part.encode("utf-8", "surrogateescape"), PREFILTER_NEEDLES_BYTES)
+            text = clean_line(part.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
             if text is not None:
                 engine.feed(number, text)
     return _finish(engine, facts)

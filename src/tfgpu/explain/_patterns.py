@@ -67,7 +67,7 @@ PATTERNS: tuple[Pattern, ...] = (
        r"|Driver/library version mismatch"),
     _p("cuinit", ("cuinit",),
        r"failed call to cuInit:\s*(?:\w+:\s*)?(?:CUDA error: Failed call to cuInit:\s*)?"
-       r"(?:(?P<name>CUDA_ERROR_[A-Z_]+)|(?P<text>[A-Za-z ]+?)\s*\((?P<code>\d+)\))", "name"),
+       r"(?:(?P<name>CUDA_ERROR_[A-Z_]+)|(?P<text>[A-Za-z ]+?)\s*\((?P<code>\d+)\))"),
     _p("cuda.busy", ("busy or unavailable",),
        r"all CUDA-capable devices are busy or unavailable"),
     _p("cuda.error", ("cuda_error",), r"(?P<name>CUDA_ERROR_[A-Z_]+)", "name"),
@@ -90,7 +90,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("pip.no_dist", ("no matching distribution", "satisfies the requirement"),
        r"(?:No matching distribution found for|Could not find a version that satisfies the "
        r"requirement)\s+(?P<pkg>tensorflow[\w\[\],-]*)(?P<spec>\S*)"),
-    _p("numpy.abi", ("numpy",),
+    _p("numpy.abi", ("numpy", "_array_api"),
        r"compiled using NumPy 1\.x cannot be run in(?:\s+NumPy (?P<np>[\d.]+))?"
        r"|^NumPy (?P<np2>[2-9][\d.]*) as it may crash"
        r"|_ARRAY_API not found|numpy\.core\.multiarray failed to import"
@@ -166,8 +166,8 @@ PATTERNS: tuple[Pattern, ...] = (
        r"Mixed precision compatibility check \((?P<policy>\w+)\): (?P<status>WARNING|OK)"),
     _p("mixed.slow", ("may run slowly with dtype policy",),
        r"may run slowly with dtype policy (?P<policy>\w+)"),
-    _p("mixed.gpu", ("your gpu",),
-       r"^\s*(?:Your GPU|\*)\s*:?\s*(?P<name>[^,]*), compute capability (?P<cc>[\d.]+)"),
+    _p("mixed.gpu", (", compute capability ",),
+       r"^\s*(?:Your GPU:?|\*)?\s*(?P<name>[^,:]{2,80}), compute capability (?P<cc>\d+\.\d+)\s*$"),
     # --- GPU not visible -----------------------------------------------------------------------
     _p("gpu.none_msg", ("not available", "available:"),
        r"GPU is NOT AVAILABLE|Num GPUs Available:?\s*0\b|GPUs? available:\s*(?:\[\]|0\b|False)"),

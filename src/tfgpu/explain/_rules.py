@@ -366,13 +366,15 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
     """``failed call to cuInit: CUDA_ERROR_...`` or ``UNKNOWN ERROR (303)``."""
     hits = ctx.h("cuinit")
     out: list[Finding] = []
-    for _key, hit in list(hits.by_key.items())[:3] or ([(None, hits.first[0])] if hits.first else []):
+    done: set[str] = set()
+    for hit in hits.all():
         name = hit.g("name")
         code = hit.g("code")
         if name is None and code is not None:
             name = K.CURESULT.get(int(code))
-        if name is None:
+        if name is None or name in done:
             continue
+        done.add(name)
         if name == "CUDA_ERROR_OUT_OF_MEMORY":
             continue
         cat, why, fix = _CUINIT_HELP.get(name, (
@@ -1161,14 +1163,15 @@ RULES: tuple[Rule, ...] = (
 
 def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
     """When no rule explains an error, say so and quote the most telling lines."""
-    if any(f.severity.rank >= Severity.WARNING.rank for f in found):
+    if any(f.severity is Severity.ERROR for f in found):
         return []
-    tell = ctx.h("tell.line")
-    exc = ctx.h("tell.exception")
-    if not tell.count and not exc.count:
+    covered = {e.line for f in found for e in f.evidence if e.line is not None}
+    tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
+    excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
+    if not tell and not excs:
         return []
-    quoted = log_evidence(tell.first[:4], [exc.last] if exc.last else [], [tell.last] if tell.last else [])
-    last = exc.last.text.strip() if exc.last else None
+    quoted = log_evidence(tell[:4], excs[-1:], tell[-1:])
+    last = excs[-1].text.strip() if excs else None
     return [Finding(
         id="unrecognised-error", severity=W, category="unknown",
         title="Unrecognised error: not in tfgpu's catalogue", area="log", evidence=quoted,
