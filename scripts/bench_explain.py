@@ -42,20 +42,28 @@ def _real_lines() -> list[str]:
 def _noise(rng: random.Random, step: int) -> str:
     kind = rng.randrange(6)
     if kind == 0:
-        return (f"{step}/1875 [==============================] - {rng.randrange(1, 9)}s "
-                f"{rng.randrange(1, 30)}ms/step - loss: {rng.random():.4f} - accuracy: "
-                f"{rng.random():.4f}")
+        return (
+            f"{step}/1875 [==============================] - {rng.randrange(1, 9)}s "
+            f"{rng.randrange(1, 30)}ms/step - loss: {rng.random():.4f} - accuracy: "
+            f"{rng.random():.4f}"
+        )
     if kind == 1:
         return f"Epoch {step % 50 + 1}/50"
     if kind == 2:
-        return (f"\x1b[32mINFO\x1b[0m {time.strftime('%H:%M:%S')} data pipeline: read "
-                f"{rng.randrange(10**6)} records from shard-{rng.randrange(512):05d}.tfrecord")
+        return (
+            f"\x1b[32mINFO\x1b[0m {time.strftime('%H:%M:%S')} data pipeline: read "
+            f"{rng.randrange(10**6)} records from shard-{rng.randrange(512):05d}.tfrecord"
+        )
     if kind == 3:
         return f"step {step}: lr={rng.random() * 1e-3:.6f} grad_norm={rng.random() * 5:.3f}"
     if kind == 4:
-        return f"W0000 00:00:{rng.randrange(10**9)}.{rng.randrange(10**6)} {rng.randrange(999)} " \
-               "checkpoint_manager.cc:120] saving checkpoint to /tmp/ckpt/model.ckpt"
-    return "".join(rng.choice("abcdefghijklmnopqrstuvwxyz      ") for _ in range(rng.randrange(20, 120)))
+        return (
+            f"W0000 00:00:{rng.randrange(10**9)}.{rng.randrange(10**6)} {rng.randrange(999)} "
+            "checkpoint_manager.cc:120] saving checkpoint to /tmp/ckpt/model.ckpt"
+        )
+    return "".join(
+        rng.choice("abcdefghijklmnopqrstuvwxyz      ") for _ in range(rng.randrange(20, 120))
+    )
 
 
 def generate(path: Path, size_mb: int, seed: int = 0) -> int:
@@ -75,9 +83,13 @@ def generate(path: Path, size_mb: int, seed: int = 0) -> int:
         else:
             block.append(_noise(rng, step))
         if rng.random() < 0.0005:
-            block.append("x" * rng.randrange(10_000, 200_000) + " Could not load dynamic library "
-                         "'libcublas.so.12'; dlerror: libcublas.so.12: cannot open shared object file")
-    text = "\r\n".join(block[: len(block) // 2]) + "\r\n" + "\n".join(block[len(block) // 2:]) + "\n"
+            block.append(
+                "x" * rng.randrange(10_000, 200_000) + " Could not load dynamic library "
+                "'libcublas.so.12'; dlerror: libcublas.so.12: cannot open shared object file"
+            )
+    text = (
+        "\r\n".join(block[: len(block) // 2]) + "\r\n" + "\n".join(block[len(block) // 2 :]) + "\n"
+    )
     data = text.encode("utf-8")
     garbage = rng.randbytes(4096) + b"\n"
     target = size_mb * 1024 * 1024
@@ -102,8 +114,8 @@ with open(sys.argv[1], 'rb') as fh:
 dt = time.perf_counter() - t0
 cpu = time.process_time() - c0
 rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({"seconds": dt, "cpu_seconds": cpu, "bytes": res.stats.bytes_read, "lines": res.stats.lines,
-                  "candidates": res.stats.candidates, "rss_kib": rss_kib,
+print(json.dumps({"seconds": dt, "cpu_seconds": cpu, "bytes": res.stats.bytes_read,
+                  "lines": res.stats.lines, "candidates": res.stats.candidates, "rss_kib": rss_kib,
                   "findings": [f.id for f in res.findings]}))
 """
 
@@ -120,16 +132,24 @@ def main() -> int:
     size = generate(log, args.size_mb)
     print(f"generated {size / 2**20:,.0f} MiB in {time.perf_counter() - t0:.1f} s: {log}")
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
-    out = subprocess.run([sys.executable, "-c", _CHILD, str(log)], capture_output=True, text=True,
-                         env=env, timeout=3600, check=False)
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD, str(log)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=3600,
+        check=False,
+    )
     if out.returncode != 0:
         print(out.stderr, file=sys.stderr)
         return 1
     r = json.loads(out.stdout)
     child_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print(f"engine: {r['bytes'] / 1e6:,.0f} MB, {r['lines']:,} lines, {r['candidates']:,} candidate "
-          f"lines in {r['seconds']:.1f} s wall = {r['bytes'] / 1e6 / r['seconds']:.1f} MB/s "
-          f"({r['cpu_seconds']:.1f} s CPU = {r['bytes'] / 1e6 / r['cpu_seconds']:.1f} MB/s per core)")
+    print(
+        f"engine: {r['bytes'] / 1e6:,.0f} MB, {r['lines']:,} lines, {r['candidates']:,} candidate "
+        f"lines in {r['seconds']:.1f} s wall = {r['bytes'] / 1e6 / r['seconds']:.1f} MB/s "
+        f"({r['cpu_seconds']:.1f} s CPU = {r['bytes'] / 1e6 / r['cpu_seconds']:.1f} MB/s per core)"
+    )
     print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"peak RSS of the child: {max(r['rss_kib'], child_rss) / 1024:.1f} MiB")
     print(f"findings: {', '.join(r['findings'])}")

@@ -50,8 +50,13 @@ def _gpu(text: str) -> GPU:
     else:
         vendor = "other"
     m = re.search(r"(?:cc|compute capability)\s*(\d+\.\d+)", text)
-    return GPU(index=0, vendor=vendor, name=text, compute_capability=m.group(1) if m else None,
-               source="case")
+    return GPU(
+        index=0,
+        vendor=vendor,
+        name=text,
+        compute_capability=m.group(1) if m else None,
+        source="case",
+    )
 
 
 def facts_from_env(env: dict[str, Any] | None) -> HostFacts | None:
@@ -70,11 +75,13 @@ def facts_from_env(env: dict[str, Any] | None) -> HostFacts | None:
             dists.append(Distribution(key, v))
     install = (env.get("install_method") or "").lower()
     python = PythonFacts(
-        version=_version(env.get("python")) or "unknown", executable="python",
-        conda_env="case-env" if "conda" in install else None, distributions=tuple(dists))
+        version=_version(env.get("python")) or "unknown",
+        executable="python",
+        conda_env="case-env" if "conda" in install else None,
+        distributions=tuple(dists),
+    )
     cuda_v = _version(env.get("cuda"))
-    cudnn_v = _version(env.get("cudnn")) or (
-        re.match(r"\d+", env.get("cudnn") or "") or [None])[0]
+    cudnn_v = _version(env.get("cudnn")) or (re.match(r"\d+", env.get("cudnn") or "") or [None])[0]
     driver_v = _version(env.get("driver"))
     return HostFacts(
         os=_os(env.get("os")),
@@ -83,6 +90,7 @@ def facts_from_env(env: dict[str, Any] | None) -> HostFacts | None:
         driver=DriverFacts(status=ProbeStatus.OK, version=driver_v) if driver_v else None,
         toolkits=(CudaToolkit(root=None, version=cuda_v, source="case"),) if cuda_v else (),
         libraries=(SharedLibrary(name="cudnn", filename="", path="", version=cudnn_v),)
-        if cudnn_v else (),
+        if cudnn_v
+        else (),
         tf=TFFacts(status=ProbeStatus.OK, version=tf_v) if tf_v else None,
     )

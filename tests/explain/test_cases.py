@@ -17,17 +17,27 @@ CASES = Path(__file__).resolve().parents[1] / "fixtures" / "cases"
 #: case id -> (finding id, words the cause+fix must contain, from root_cause/fix).
 EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
     "001": ("cudnn-version-mismatch", ("7.0.3", "7.3.1", "exact compatibility", "cuDNN 7.0")),
-    "002": ("cudnn-version-mismatch", ("5.1.5", "6.0.21", "TensorFlow release built for cuDNN 6.0")),
+    "002": (
+        "cudnn-version-mismatch",
+        ("5.1.5", "6.0.21", "TensorFlow release built for cuDNN 6.0"),
+    ),
     "004": ("tensorflow-sees-no-gpu", ("CUDA 10.1", "cudart64_101.dll", "10.2.89")),
     "005": ("tensorflow-sees-no-gpu", ("native Windows", "tensorflow<2.11", "WSL2")),
     "006": ("tensorflow-gpu-package-removed", ("retired", 'replace "tensorflow-gpu"')),
     "008": ("protobuf-too-new", ("4.21", "protobuf<=3.20.3", "patch release")),
-    "009": ("xla-libdevice-not-found", ("libdevice", "ptxas", "cuda-nvcc", "xla_gpu_cuda_data_dir")),
+    "009": (
+        "xla-libdevice-not-found",
+        ("libdevice", "ptxas", "cuda-nvcc", "xla_gpu_cuda_data_dir"),
+    ),
     "011": ("device-config-after-init", ("set_memory_growth", "TF_FORCE_GPU_ALLOW_GROWTH")),
-    "012": ("gpu-memory-held-by-other-process", ("creating the CUDA context", "CUDA_VISIBLE_DEVICES",
-                                                  "nvidia-smi")),
-    "013": ("gpu-memory-held-by-other-process", ("190 MiB", "8,110 MiB", "nvidia-smi",
-                                                  "TF_FORCE_GPU_ALLOW_GROWTH")),
+    "012": (
+        "gpu-memory-held-by-other-process",
+        ("creating the CUDA context", "CUDA_VISIBLE_DEVICES", "nvidia-smi"),
+    ),
+    "013": (
+        "gpu-memory-held-by-other-process",
+        ("190 MiB", "8,110 MiB", "nvidia-smi", "TF_FORCE_GPU_ALLOW_GROWTH"),
+    ),
     "015": ("gpu-compute-capability-too-low", ("6.1", "7.0", "TF_CUDA_COMPUTE_CAPABILITIES=6.1")),
     "016": ("gpu-arch-not-in-build", ("12.0", "Blackwell", "NGC")),
     "017": ("gpu-devices-added", ("JIT", "TF_CUDA_COMPUTE_CAPABILITIES", "CUDA_CACHE_MAXSIZE")),
@@ -40,7 +50,10 @@ EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
     "028": ("driver-too-old-for-cuda-runtime", ("CUDA 12", "525.60.13", "libcudart")),
     "029": ("nccl-not-available", ("Windows", "HierarchicalCopyAllReduce")),
     "032": ("cupti-not-loaded", ("exact versioned name", "CUPTI/lib64", "symlink")),
-    "034": ("cudnn-no-algorithm-workspace", ("4.39 GiB", "4.00 GiB", "Tensor Core", "cuDNN version")),
+    "034": (
+        "cudnn-no-algorithm-workspace",
+        ("4.39 GiB", "4.00 GiB", "Tensor Core", "cuDNN version"),
+    ),
     "035": ("tensorflow-sees-no-gpu", ("tensorflow-metal", "macOS")),
     "038": ("gpu-libraries-not-loaded", ("TF_CPP_MAX_VLOG_LEVEL=3", "LD_LIBRARY_PATH")),
     "040": ("cudnn-version-mismatch", ("conda", "conda install cudnn=7.0.5")),
@@ -84,6 +97,9 @@ def test_case_is_diagnosed(case_id: str, case: dict[str, object]) -> None:
 
 
 def test_every_case_with_a_log_has_an_expectation() -> None:
-    ids = {p.stem for p in CASES.glob("*.json")
-           if json.loads(p.read_text(encoding="utf-8"))["log"] is not None}
+    ids = {
+        p.stem
+        for p in CASES.glob("*.json")
+        if json.loads(p.read_text(encoding="utf-8"))["log"] is not None
+    }
     assert ids == set(EXPECTED)

@@ -33,8 +33,9 @@ def _case_log(tmp_path: Path, case: str) -> Path:
     return path
 
 
-def test_file_with_error_exits_1_and_prints_cause(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_file_with_error_exits_1_and_prints_cause(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rc = main(["explain", str(_case_log(tmp_path, "015"))])
     out = capsys.readouterr().out
     assert rc == 1
@@ -61,8 +62,9 @@ def test_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[st
     assert "set_memory_growth" in capsys.readouterr().out
 
 
-def test_empty_stdin_says_no_log_lines(monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_empty_stdin_says_no_log_lines(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
     assert main(["explain"]) == 0
     assert "No log lines" in capsys.readouterr().out

@@ -30,8 +30,11 @@ def _ids(data: bytes, chunk: int | None = None) -> dict[str, list[int | None]]:
 
         eng = Engine()
         for n, text in _reader.scan_stream(
-            stream, lambda t: any(x in t for x in PREFILTER_NEEDLES_BYTES),
-            PREFILTER_NEEDLES_BYTES, res_stats, chunk_bytes=chunk,
+            stream,
+            lambda t: any(x in t for x in PREFILTER_NEEDLES_BYTES),
+            PREFILTER_NEEDLES_BYTES,
+            res_stats,
+            chunk_bytes=chunk,
         ):
             eng.feed(n, text)
         findings = _finish(eng, None)
@@ -41,7 +44,7 @@ def _ids(data: bytes, chunk: int | None = None) -> dict[str, list[int | None]]:
 
 
 def test_line_numbers_survive_crlf_ansi_and_latin1() -> None:
-    data = (b"Epoch 1/5\r\n\x1b[33mW\x1b[0m caf\xe9 ok\r\n" + LIB_LINE.encode() + b"\r\n")
+    data = b"Epoch 1/5\r\n\x1b[33mW\x1b[0m caf\xe9 ok\r\n" + LIB_LINE.encode() + b"\r\n"
     got = _ids(data)
     assert got["library-not-loaded-libcudart-so-11-0"][0] == 3
 

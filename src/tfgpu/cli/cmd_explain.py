@@ -20,10 +20,19 @@ from tfgpu.findings import Report, Severity, Verdict
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``FILE``, ``--facts`` and ``--json``."""
-    parser.add_argument("file", nargs="?", default="-", metavar="FILE",
-                        help="log file to explain; '-' or nothing reads standard input")
-    parser.add_argument("--facts", metavar="HOST_JSON", type=Path,
-                        help="host facts from `tfgpu facts` to sharpen causes and fixes")
+    parser.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="log file to explain; '-' or nothing reads standard input",
+    )
+    parser.add_argument(
+        "--facts",
+        metavar="HOST_JSON",
+        type=Path,
+        help="host facts from `tfgpu facts` to sharpen causes and fixes",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
@@ -36,7 +45,7 @@ def _load_facts(path: Path | None) -> HostFacts | None:
         raise UsageError(f"cannot read facts file {path}: {exc}") from exc
     try:
         return HostFacts.from_json(text)
-    except Exception as exc:  # noqa: BLE001 - any malformed snapshot is a usage error
+    except Exception as exc:
         raise UsageError(f"{path} is not a tfgpu facts snapshot: {exc}") from exc
 
 
@@ -67,8 +76,9 @@ def build_report(result: ExplainResult, source: str) -> Report:
     elif warnings:
         headline = f"No error-level cause; {len(warnings)} warning(s): {warnings[0].title}"
     elif harmless:
-        headline = (f"No problem found: {len(harmless)} harmless notice(s) only"
-                    + ("; TensorFlow created its GPU device(s)" if created else ""))
+        headline = f"No problem found: {len(harmless)} harmless notice(s) only" + (
+            "; TensorFlow created its GPU device(s)" if created else ""
+        )
     elif created:
         headline = "No problem found: TensorFlow created its GPU device(s)."
     else:
@@ -77,10 +87,12 @@ def build_report(result: ExplainResult, source: str) -> Report:
     meta = {"input": source, "read": f"{s.lines} lines, {s.bytes_read} bytes"}
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
-    return Report(command="explain",
-                  verdict=Verdict(gpu_usable=created and not errors, headline=headline,
-                                  problems=len(errors)),
-                  findings=findings, meta=meta)
+    return Report(
+        command="explain",
+        verdict=Verdict(gpu_usable=created and not errors, headline=headline, problems=len(errors)),
+        findings=findings,
+        meta=meta,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,9 +104,20 @@ def run(args: argparse.Namespace) -> int:
         from tfgpu.report.json_report import render_json
 
         s = result.stats
-        print(render_json(report, extra={"input": {
-            "name": report.meta["input"], "bytes": s.bytes_read, "lines": s.lines,
-            "candidate_lines": s.candidates, "binary_lines_skipped": s.skipped_binary}}))
+        print(
+            render_json(
+                report,
+                extra={
+                    "input": {
+                        "name": report.meta["input"],
+                        "bytes": s.bytes_read,
+                        "lines": s.lines,
+                        "candidate_lines": s.candidates,
+                        "binary_lines_skipped": s.skipped_binary,
+                    }
+                },
+            )
+        )
     else:
         from tfgpu.report.text import make_console, render_text
 

@@ -11,13 +11,27 @@ from __future__ import annotations
 #: Source: compat/tf_tested_configs.csv (linux rows), from
 #: https://www.tensorflow.org/install/source#gpu (tensorflow/docs commit 7c36502, 2026-03-11).
 TF_TESTED_LINUX: dict[str, tuple[str, str]] = {
-    "2.0": ("10.0", "7.4"), "2.1": ("10.1", "7.6"), "2.2": ("10.1", "7.6"),
-    "2.3": ("10.1", "7.6"), "2.4": ("11.0", "8.0"), "2.5": ("11.2", "8.1"),
-    "2.6": ("11.2", "8.1"), "2.7": ("11.2", "8.1"), "2.8": ("11.2", "8.1"),
-    "2.9": ("11.2", "8.1"), "2.10": ("11.2", "8.1"), "2.11": ("11.2", "8.1"),
-    "2.12": ("11.8", "8.6"), "2.13": ("11.8", "8.6"), "2.14": ("11.8", "8.7"),
-    "2.15": ("12.2", "8.9"), "2.16": ("12.3", "8.9"), "2.17": ("12.3", "8.9"),
-    "2.18": ("12.5", "9.3"), "2.19": ("12.5", "9.3"), "2.20": ("12.5", "9.3"),
+    "2.0": ("10.0", "7.4"),
+    "2.1": ("10.1", "7.6"),
+    "2.2": ("10.1", "7.6"),
+    "2.3": ("10.1", "7.6"),
+    "2.4": ("11.0", "8.0"),
+    "2.5": ("11.2", "8.1"),
+    "2.6": ("11.2", "8.1"),
+    "2.7": ("11.2", "8.1"),
+    "2.8": ("11.2", "8.1"),
+    "2.9": ("11.2", "8.1"),
+    "2.10": ("11.2", "8.1"),
+    "2.11": ("11.2", "8.1"),
+    "2.12": ("11.8", "8.6"),
+    "2.13": ("11.8", "8.6"),
+    "2.14": ("11.8", "8.7"),
+    "2.15": ("12.2", "8.9"),
+    "2.16": ("12.3", "8.9"),
+    "2.17": ("12.3", "8.9"),
+    "2.18": ("12.5", "9.3"),
+    "2.19": ("12.5", "9.3"),
+    "2.20": ("12.5", "9.3"),
     "2.21": ("12.5", "9.3"),
 }
 
@@ -25,10 +39,17 @@ TF_TESTED_LINUX: dict[str, tuple[str, str]] = {
 #: Source: compat/tf_tested_configs.csv (windows rows), from
 #: https://www.tensorflow.org/install/source_windows#gpu.
 TF_TESTED_WINDOWS: dict[str, tuple[str, str]] = {
-    "2.0": ("10.0", "7.4"), "2.1": ("10.1", "7.6"), "2.2": ("10.1", "7.6"),
-    "2.3": ("10.1", "7.6"), "2.4": ("11.0", "8.0"), "2.5": ("11.2", "8.1"),
-    "2.6": ("11.2", "8.1"), "2.7": ("11.2", "8.1"), "2.8": ("11.2", "8.1"),
-    "2.9": ("11.2", "8.1"), "2.10": ("11.2", "8.1"),
+    "2.0": ("10.0", "7.4"),
+    "2.1": ("10.1", "7.6"),
+    "2.2": ("10.1", "7.6"),
+    "2.3": ("10.1", "7.6"),
+    "2.4": ("11.0", "8.0"),
+    "2.5": ("11.2", "8.1"),
+    "2.6": ("11.2", "8.1"),
+    "2.7": ("11.2", "8.1"),
+    "2.8": ("11.2", "8.1"),
+    "2.9": ("11.2", "8.1"),
+    "2.10": ("11.2", "8.1"),
 }
 
 #: Last TensorFlow minor with a CUDA build on native Windows (compat/tf_tested_configs.csv:
@@ -99,10 +120,29 @@ CURESULT: dict[int, str] = {
 
 #: Bytes per element of TensorFlow dtypes as OOM messages name them ("type float").
 DTYPE_BYTES: dict[str, int] = {
-    "float": 4, "float32": 4, "half": 2, "float16": 2, "bfloat16": 2, "double": 8,
-    "float64": 8, "int8": 1, "uint8": 1, "int16": 2, "uint16": 2, "int32": 4, "uint32": 4,
-    "int64": 8, "uint64": 8, "bool": 1, "complex64": 8, "complex128": 16, "qint8": 1,
-    "quint8": 1, "qint32": 4, "float8_e4m3fn": 1, "float8_e5m2": 1,
+    "float": 4,
+    "float32": 4,
+    "half": 2,
+    "float16": 2,
+    "bfloat16": 2,
+    "double": 8,
+    "float64": 8,
+    "int8": 1,
+    "uint8": 1,
+    "int16": 2,
+    "uint16": 2,
+    "int32": 4,
+    "uint32": 4,
+    "int64": 8,
+    "uint64": 8,
+    "bool": 1,
+    "complex64": 8,
+    "complex128": 16,
+    "qint8": 1,
+    "quint8": 1,
+    "qint32": 4,
+    "float8_e4m3fn": 1,
+    "float8_e5m2": 1,
 }
 
 DOC_CUDA_TYPES = "https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html"
@@ -113,7 +153,9 @@ DOC_TF_SOURCE_WINDOWS_GPU = "https://www.tensorflow.org/install/source_windows#g
 DOC_CUDA_COMPAT = "https://docs.nvidia.com/deploy/cuda-compatibility/"
 DOC_TF_GPU_GUIDE = "https://www.tensorflow.org/guide/gpu#limiting_gpu_memory_growth"
 DOC_WSL = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
-DOC_PROFILER = "https://www.tensorflow.org/guide/profiler#install_the_profiler_and_gpu_prerequisites"
+DOC_PROFILER = (
+    "https://www.tensorflow.org/guide/profiler#install_the_profiler_and_gpu_prerequisites"
+)
 DOC_NCCL = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
 DOC_MIRRORED = "https://www.tensorflow.org/api_docs/python/tf/distribute/MirroredStrategy"
 DOC_MIXED = "https://www.tensorflow.org/guide/mixed_precision"
@@ -128,8 +170,7 @@ DOC_TF_218 = "https://github.com/tensorflow/tensorflow/releases/tag/v2.18.0"
 DOC_CUDA_GPUS = "https://developer.nvidia.com/cuda-gpus"
 DOC_XLA_FLAGS = "https://openxla.org/xla/flags_guidance"
 DOC_NUMA = (
-    "https://github.com/torvalds/linux/blob/v6.0/Documentation/ABI/testing/"
-    "sysfs-bus-pci#L344-L355"
+    "https://github.com/torvalds/linux/blob/v6.0/Documentation/ABI/testing/sysfs-bus-pci#L344-L355"
 )
 DOC_TF_LOGGING = "https://www.tensorflow.org/api_docs/python/tf/debugging/set_log_device_placement"
 
@@ -161,7 +202,7 @@ def tested_config(tf_version: str | None, windows: bool) -> tuple[str, str] | No
 
 
 def min_driver(cuda_version: str, windows: bool) -> str | None:
-    """Return the minimum NVIDIA driver for CUDA ``cuda_version`` (``"12"``, ``"12.2"``, ``"10.1"``).
+    """Return the minimum NVIDIA driver for CUDA ``cuda_version`` ("12", "12.2", "10.1").
 
     Source: :data:`CUDA_MIN_DRIVER`.  ``None`` when the version is not in the table.
     """

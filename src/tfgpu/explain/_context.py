@@ -58,7 +58,8 @@ class Ctx:
         if self.facts is not None:
             return self.facts.os.is_wsl
         return bool(
-            self.h("ctx.wsl").count or self.h("numa.unreadable").count
+            self.h("ctx.wsl").count
+            or self.h("numa.unreadable").count
             or self.h("wsl.libcuda_symlink").count
         )
 

@@ -102,4 +102,3 @@ class Engine:
             if rec is None:
                 rec = self.hits[p.name] = Hits()
             rec.add(hit, groups.get(p.key) if p.key else None)
-
