@@ -893,8 +893,8 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 area="python",
                 evidence=log_evidence(npabi),
                 cause=(
-                    f"A compiled module (here TensorFlow) was built against the NumPy 1.x C ABI "
-                    f"and "
+                    "A compiled module on the import path (TensorFlow or one it loads) was built "
+                    "against the NumPy 1.x C ABI and "
                     f"NumPy {npv or '2.x'} is installed. TensorFlow releases before 2.18 need "
                     f"numpy<2."
                 ),
