@@ -520,7 +520,8 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
                 "wsl --update",
                 "reinstall the Windows NVIDIA driver (never a Linux driver inside WSL)",
             )
-        sev = E if ctx.has_nvidia_gpu or ctx.has_nvidia_gpu is None else W
+        # Error only when a GPU is known to be there; unknown host: a warning that says so.
+        sev = E if ctx.has_nvidia_gpu else W
         out.append(
             Finding(
                 id=f"cuinit-{_slug(name.replace('CUDA_ERROR_', ''))}",
@@ -1687,6 +1688,11 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
         doc = K.DOC_TF_SOURCE_WINDOWS_GPU
+    elif ctx.facts is not None and not ctx.facts.gpus and ctx.has_nvidia_gpu is False:
+        sev = I
+        cause = "The host facts show no GPU at all, so TensorFlow running on the CPU is expected."
+        fix = []
+        doc = K.DOC_TF_PIP
     elif ctx.facts is not None and ctx.facts.gpus and not ctx.facts.nvidia_gpus:
         cause = "This host has no NVIDIA GPU, and TensorFlow's GPU support is CUDA only."
         fix = ["for AMD: tensorflow-rocm (Linux, ROCm-supported GPUs); otherwise the CPU build"]
