@@ -103,3 +103,38 @@ def test_random_bytes_never_raise(data: bytes) -> None:
 @given(st.lists(st.text(max_size=200), max_size=30))
 def test_random_text_lines_never_raise(lines: list[str]) -> None:
     explain_lines(lines)
+
+
+class _LazyLog(io.RawIOBase):
+    """A read-only stream of ``total`` bytes of repeated log text, never held in memory."""
+
+    def __init__(self, total: int) -> None:
+        block = ("Epoch 1/5\n" + LIB_LINE + "\r\n" + "\x1b[32mstep\x1b[0m 17 loss 0.25\n") * 2000
+        self._block = block.encode()
+        self._left = total
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buf: bytearray) -> int:  # type: ignore[override]
+        n = min(len(buf), self._left, len(self._block))
+        buf[:n] = self._block[:n]
+        self._left -= n
+        return n
+
+
+def test_memory_stays_bounded_on_a_large_stream() -> None:
+    import tracemalloc
+
+    total = 20 * 1024 * 1024
+    tracemalloc.start()
+    try:
+        res = explain_stream(io.BufferedReader(_LazyLog(total), buffer_size=1 << 20))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert res.stats.bytes_read == total
+    # about 25 MiB: one 4 MiB chunk, its joined carry, its lower-cased copy and the two
+    # split line lists; it does not grow with the input size
+    assert peak < 32 * 1024 * 1024, peak
+    assert any(f.id == "library-not-loaded-libcudart-so-11-0" for f in res.findings)

@@ -333,3 +333,14 @@ def test_working_log_reports_created_device() -> None:
         ]
     )
     assert fs[0].id == "gpu-device-created" and "NVIDIA L4" in fs[0].title
+
+
+def test_illegal_instruction_linux_and_windows() -> None:
+    f = _by_id([">>> import tensorflow", "Illegal instruction (core dumped)"])[
+        "cpu-illegal-instruction"
+    ]
+    assert f.category == "pip" and "AVX" in f.cause and "/proc/cpuinfo" in f.fix[0]
+    g = _by_id(["Process finished with exit code -1073741795 (0xC000001D)"])[
+        "cpu-illegal-instruction"
+    ]
+    assert g.category == "windows-dll" and "coreinfo64" in g.fix[0]

@@ -51,6 +51,12 @@ def _load_facts(path: Path | None) -> HostFacts | None:
 
 def _read(name: str, facts: HostFacts | None) -> ExplainResult:
     if name == "-":
+        if sys.stdin.isatty():
+            print(
+                "tfgpu explain: reading the log from standard input (end with Ctrl-D, "
+                "or Ctrl-Z Enter on Windows)",
+                file=sys.stderr,
+            )
         return explain_stream(sys.stdin.buffer, facts)
     path = Path(name)
     if path.is_dir():

@@ -117,6 +117,9 @@ PATTERNS: tuple[Pattern, ...] = (
         ("exit code",),
         r"exit code (?P<code>-1073740791|0xC0000409|-1073741795|0xC000001D|-1073741515|0xC0000135)",
     ),
+    _p(
+        "cpu.illegal", ("illegal instruction",), r"^\s*Illegal instruction(?: \(core dumped\))?\s*$"
+    ),
     # --- pip and import ----------------------------------------------------------------------
     _p(
         "pip.tfgpu_removed",

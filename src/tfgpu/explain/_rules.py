@@ -1109,7 +1109,8 @@ def rule_autotune(ctx: Ctx) -> list[Finding]:
                 "keep those layers in float32: layer(..., dtype='float32')"
                 if tc
                 else "free GPU memory for the workspace",
-                "try another cuDNN version (>= 8.3 fixed this on A10G in one report)",
+                "try another cuDNN version: the available engines differ between cuDNN releases "
+                "and GPU generations",
             ),
             doc=K.DOC_MIXED if tc else K.DOC_TF_GPU_GUIDE,
         )
@@ -1808,6 +1809,48 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
     return out
 
 
+def rule_illegal_instruction(ctx: Ctx) -> list[Finding]:
+    """``Illegal instruction (core dumped)`` / 0xC000001D: the CPU lacks AVX (or newer)."""
+    ill = ctx.h("cpu.illegal")
+    win = [
+        h
+        for h in ctx.h("win.status").all()
+        if (h.g("code") or "").lower() in ("-1073741795", "0xc000001d")
+    ]
+    if not ill.count and not win:
+        return []
+    flags = ctx.facts.cpu.flags if ctx.facts is not None else ()
+    cause = (
+        "The process died on a CPU instruction this CPU does not have. Official TensorFlow "
+        "wheels since 1.6 use AVX (x86), so importing them on a CPU without AVX fails this way."
+    )
+    if flags:
+        cause += (
+            " The CPU has AVX (host facts): look for another native module built for newer CPUs."
+            if "avx" in flags
+            else " The host facts confirm: this CPU has no AVX."
+        )
+    return [
+        Finding(
+            id="cpu-illegal-instruction",
+            severity=E,
+            category="windows-dll" if win else "pip",
+            title="Illegal CPU instruction: this TensorFlow wheel needs AVX",
+            area="python",
+            evidence=log_evidence(ill, win),
+            cause=cause,
+            fix=(
+                "grep -o -w avx /proc/cpuinfo | head -1   # Linux: prints avx when present"
+                if not win
+                else "coreinfo64 -f | findstr AVX   # Sysinternals, on Windows",
+                "on a CPU without AVX: a community TensorFlow wheel built without AVX, or "
+                "another machine",
+            ),
+            doc=K.DOC_TF_PIP,
+        )
+    ]
+
+
 RULES: tuple[Rule, ...] = (
     rule_missing_libraries,
     rule_cudnn_mismatch,
@@ -1826,6 +1869,7 @@ RULES: tuple[Rule, ...] = (
     rule_nccl,
     rule_mixed,
     rule_gpu_not_visible,
+    rule_illegal_instruction,
     rule_gpu_created,
     rule_noise,
 )
