@@ -20,27 +20,8 @@ LIB_LINE = (
 
 def _ids(data: bytes, chunk: int | None = None) -> dict[str, list[int | None]]:
     stream = io.BytesIO(data)
-    if chunk is not None:
-        from tfgpu.explain import _reader
-
-        res_stats = _reader.ReadStats()
-        from tfgpu.explain import _finish  # type: ignore[attr-defined]
-        from tfgpu.explain._engine import Engine
-        from tfgpu.explain._patterns import PREFILTER_NEEDLES_BYTES
-
-        eng = Engine()
-        for n, text in _reader.scan_stream(
-            stream,
-            lambda t: any(x in t for x in PREFILTER_NEEDLES_BYTES),
-            PREFILTER_NEEDLES_BYTES,
-            res_stats,
-            chunk_bytes=chunk,
-        ):
-            eng.feed(n, text)
-        findings = _finish(eng, None)
-    else:
-        findings = explain_stream(stream).findings
-    return {f.id: [e.line for e in f.evidence] for f in findings}
+    res = explain_stream(stream, chunk_bytes=chunk) if chunk else explain_stream(stream)
+    return {f.id: [e.line for e in f.evidence] for f in res.findings}
 
 
 def test_line_numbers_survive_crlf_ansi_and_latin1() -> None:

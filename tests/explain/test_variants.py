@@ -344,3 +344,10 @@ def test_illegal_instruction_linux_and_windows() -> None:
         "cpu-illegal-instruction"
     ]
     assert g.category == "windows-dll" and "coreinfo64" in g.fix[0]
+
+
+def test_unhandled_cuda_error_is_unknown_but_named() -> None:
+    f = _by_id(["CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered"])[
+        "unrecognised-error"
+    ]
+    assert "CUDA_ERROR_ILLEGAL_ADDRESS (700)" in f.cause and f.evidence[0].line == 1

@@ -20,7 +20,7 @@ from typing import BinaryIO
 from tfgpu.explain._context import Ctx
 from tfgpu.explain._engine import Engine
 from tfgpu.explain._patterns import PREFILTER_NEEDLES, PREFILTER_NEEDLES_BYTES
-from tfgpu.explain._reader import ReadStats, clean_line, scan_stream, template_of
+from tfgpu.explain._reader import CHUNK_BYTES, ReadStats, clean_line, scan_stream, template_of
 from tfgpu.explain._rules import RULES, rule_unrecognised
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Finding, sort_findings
@@ -89,7 +89,9 @@ def explain_lines(lines: Iterable[str], facts: HostFacts | None = None) -> tuple
     return _finish(engine, facts)
 
 
-def explain_stream(stream: BinaryIO, facts: HostFacts | None = None) -> ExplainResult:
+def explain_stream(
+    stream: BinaryIO, facts: HostFacts | None = None, *, chunk_bytes: int = CHUNK_BYTES
+) -> ExplainResult:
     """Read a binary stream to its end and return findings plus read statistics.
 
     Memory stays bounded (one 4 MiB chunk, one partial line of at most 1 MiB, bounded
@@ -98,6 +100,7 @@ def explain_stream(stream: BinaryIO, facts: HostFacts | None = None) -> ExplainR
     Args:
         stream: a file opened ``"rb"`` or ``sys.stdin.buffer``.
         facts: host facts, as for :func:`explain_lines`.
+        chunk_bytes: read size in bytes (tests use tiny chunks to cross line edges).
 
     Returns:
         The findings and :class:`ReadStats`.
@@ -107,6 +110,8 @@ def explain_stream(stream: BinaryIO, facts: HostFacts | None = None) -> ExplainR
     """
     engine = Engine()
     stats = ReadStats()
-    for number, text in scan_stream(stream, _is_candidate_bytes, PREFILTER_NEEDLES_BYTES, stats):
+    for number, text in scan_stream(
+        stream, _is_candidate_bytes, PREFILTER_NEEDLES_BYTES, stats, chunk_bytes
+    ):
         engine.feed(number, text)
     return ExplainResult(_finish(engine, facts), stats)

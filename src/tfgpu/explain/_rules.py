@@ -1882,10 +1882,16 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
     covered = {e.line for f in found for e in f.evidence if e.line is not None}
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
-    if not tell and not excs:
+    cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
+    if not tell and not excs and not cuda:
         return []
-    quoted = log_evidence(tell[:4], excs[-1:], tell[-1:])
+    quoted = log_evidence(cuda[:2], tell[:4], excs[-1:], tell[-1:])
     last = excs[-1].text.strip() if excs else None
+    codes = {v: k for k, v in K.CURESULT.items()}
+    named = [
+        f"{h.g('name')} ({codes[h.g('name') or '']})" if h.g("name") in codes else str(h.g("name"))
+        for h in cuda[:3]
+    ]
     return [
         Finding(
             id="unrecognised-error",
@@ -1896,6 +1902,7 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
             evidence=quoted,
             cause=(
                 "The log contains error lines that tfgpu does not recognise, so it makes no guess."
+                + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
                 + (f" The last exception is: {last}" if last else "")
             ),
             fix=(
