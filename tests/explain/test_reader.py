@@ -119,3 +119,13 @@ def test_memory_stays_bounded_on_a_large_stream() -> None:
     # split line lists; it does not grow with the input size
     assert peak < 32 * 1024 * 1024, peak
     assert any(f.id == "library-not-loaded-libcudart-so-11-0" for f in res.findings)
+
+
+def test_many_unique_lines_take_the_batch_path() -> None:
+    # Over 64 new templates in one chunk: keywords are searched in one joined blob.
+    lines = [f"worker {chr(97 + i % 26)}{chr(97 + i // 26 % 26)} ok" for i in range(500)]
+    lines[250] = LIB_LINE
+    lines[499] = "RuntimeError: Physical devices cannot be modified after being initialized"
+    got = _ids("\n".join(lines).encode())
+    assert got["library-not-loaded-libcudart-so-11-0"] == [251]
+    assert got["device-config-after-init"] == [500]

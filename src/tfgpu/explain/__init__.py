@@ -46,10 +46,6 @@ class ExplainResult:
         return not self.stats.non_blank
 
 
-def _is_candidate_bytes(template: bytes) -> bool:
-    return any(n in template for n in PREFILTER_NEEDLES_BYTES)
-
-
 def _finish(engine: Engine, facts: HostFacts | None) -> tuple[Finding, ...]:
     ctx = Ctx(engine, facts)
     found: list[Finding] = []
@@ -110,8 +106,6 @@ def explain_stream(
     """
     engine = Engine()
     stats = ReadStats()
-    for number, text in scan_stream(
-        stream, _is_candidate_bytes, PREFILTER_NEEDLES_BYTES, stats, chunk_bytes
-    ):
+    for number, text in scan_stream(stream, PREFILTER_NEEDLES_BYTES, stats, chunk_bytes):
         engine.feed(number, text)
     return ExplainResult(_finish(engine, facts), stats)

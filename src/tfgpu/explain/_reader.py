@@ -12,8 +12,10 @@ template, so a repetitive 1 GB log costs a few thousand keyword checks.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import BinaryIO
 
 #: Bytes read per chunk.
@@ -115,18 +117,17 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
 
 def scan_stream(
     stream: BinaryIO,
-    is_candidate: Callable[[bytes], bool],
     anchors: tuple[bytes, ...],
     stats: ReadStats,
     chunk_bytes: int = CHUNK_BYTES,
 ) -> Iterator[tuple[int, str]]:
-    """Yield ``(line_number, text)`` for every line whose template passes ``is_candidate``.
+    """Yield ``(line_number, text)`` for every line whose template holds one of ``anchors``.
 
     Args:
         stream: binary input (a file opened ``"rb"``, ``sys.stdin.buffer``).
-        is_candidate: prefilter on a template (lower case, digits deleted, bytes);
-            results are cached per template.
-        anchors: lower-case keywords, used to place the excerpt of very long lines.
+        anchors: the prefilter keywords (lower case, no digits, bytes); a line is a
+            candidate when its template (lower case, digits deleted) contains one within
+            its first :data:`MAX_SCAN_BYTES`.  Results are cached per template.
         stats: updated in place while reading.
         chunk_bytes: read size in bytes.
 
@@ -172,7 +173,7 @@ def scan_stream(
                 continuing = False
         if body.endswith(b"\n"):
             body = body[:-1]
-        yield from _scan_body(body, first_line, is_candidate, anchors, stats, cache)
+        yield from _scan_body(body, first_line, anchors, stats, cache)
         if ends_line:
             first_line += body.count(b"\n") + 1
         if eof:
@@ -180,24 +181,55 @@ def scan_stream(
     stats.lines = first_line - 1 if not continuing else first_line
 
 
+#: Above this many new templates in a chunk, keywords are searched in one joined blob.
+_BATCH_MIN = 64
+
+
+def _batch_candidates(templates: list[bytes], needles: tuple[bytes, ...]) -> list[bool]:
+    """Return, per template, whether it contains one of ``needles`` (searched in one blob).
+
+    One ``bytes.find`` pass per needle over all templates joined by newlines is far
+    cheaper than a Python-level check per template when most lines are unique.
+    """
+    parts = [t[:MAX_SCAN_BYTES] for t in templates]
+    blob = b"\n".join(parts)
+    ends = list(accumulate(len(p) + 1 for p in parts))  # offset just past each template
+    hit = [False] * len(parts)
+    for needle in needles:
+        i = blob.find(needle)
+        while i != -1:
+            k = bisect_right(ends, i)
+            hit[k] = True
+            if k + 1 >= len(ends):
+                break
+            i = blob.find(needle, ends[k])
+    return hit
+
+
 def _scan_body(
     body: bytes,
     first_line: int,
-    is_candidate: Callable[[bytes], bool],
     anchors: tuple[bytes, ...],
     stats: ReadStats,
     cache: dict[bytes, int],
 ) -> Iterator[tuple[int, str]]:
     # cache: template -> -1 (not a candidate) or the number of times it was matched.
     templates = body.translate(_LOWER, _DIGITS).split(b"\n")
+    unique = set(templates)
+    new = [t for t in unique if t not in cache]
+    if len(cache) + len(new) >= MAX_CACHE_ENTRIES:
+        cache.clear()
+        new = list(unique)
+    if len(new) > _BATCH_MIN:
+        for t, hit in zip(new, _batch_candidates(new, anchors), strict=True):
+            cache[t] = 0 if hit else -1
+    else:
+        for t in new:
+            head = t[:MAX_SCAN_BYTES]
+            cache[t] = 0 if any(a in head for a in anchors) else -1
     wanted: set[bytes] = set()
-    for t in set(templates):
-        seen = cache.get(t)
-        if seen is None:
-            seen = 0 if is_candidate(t[:MAX_SCAN_BYTES]) else -1
-            if len(cache) >= MAX_CACHE_ENTRIES:
-                cache.clear()
-            cache[t] = seen
+    for t in unique:
+        seen = cache[t]
         if 0 <= seen < MAX_REPEATS:
             wanted.add(t)
         elif seen >= MAX_REPEATS:
