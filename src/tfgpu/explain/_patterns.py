@@ -363,8 +363,9 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "noise.factory",
-        ("factory",),
-        r"Unable to register (?P<lib>cuDNN|cuFFT|cuBLAS) factory",
+        ("factory", "computation placer already registered"),
+        r"Unable to register (?P<lib>cuDNN|cuFFT|cuBLAS) factory"
+        r"|(?P<placer>computation placer) already registered",
         "lib",
     ),
     _p("noise.absl", ("absl::initializelog",), r"All log messages before absl::InitializeLog"),

@@ -1758,6 +1758,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
             "oneDNN notice: harmless",
             "oneDNN optimisations are on for CPU ops; results may differ in the last bits. Nothing "
             "to do with the GPU (set TF_ENABLE_ONEDNN_OPTS=0 to silence it).",
+            "https://github.com/tensorflow/tensorflow/releases/tag/v2.9.0",
         ),
         (
             "noise.cpu_guard",
@@ -1765,8 +1766,8 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
             "gpu-not-visible",
             "CPU instruction notice: harmless",
             "Only says the wheel could use more CPU instructions if rebuilt; it does not mean the "
-            "GPU "
-            "is unused.",
+            "GPU is unused.",
+            K.DOC_TF_PIP,
         ),
         (
             "noise.trt",
@@ -1774,14 +1775,16 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
             "gpu-not-visible",
             "TF-TRT 'Could not find TensorRT': harmless unless you use TensorRT",
             "TensorRT is optional (only for TF-TRT inference); the GPU works without it.",
+            "https://docs.nvidia.com/deeplearning/frameworks/tf-trt-user-guide/index.html",
         ),
         (
             "noise.factory",
             "duplicate-factory-registration",
             "version-mismatch",
-            "'Unable to register cuDNN/cuFFT/cuBLAS factory': harmless",
+            "'Unable to register cuDNN/cuFFT/cuBLAS factory' (and similar): harmless",
             "A known TensorFlow 2.14+ start-up message (the plugin is registered twice by XLA and "
             "TensorFlow); it does not mean a library conflict.",
+            "https://github.com/tensorflow/tensorflow/issues/62075",
         ),
         (
             "noise.absl",
@@ -1789,9 +1792,10 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
             "gpu-not-visible",
             "absl logging notice: harmless",
             "Only says that messages before logging was set up go to stderr.",
+            None,
         ),
     )
-    for name, fid, cat, title, cause in specs:
+    for name, fid, cat, title, cause, doc in specs:
         hits = ctx.h(name)
         if hits.count:
             out.append(
@@ -1803,6 +1807,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
                     area="log",
                     evidence=log_evidence(hits, limit=2),
                     cause=cause,
+                    doc=doc,
                     harmless=True,
                 )
             )
