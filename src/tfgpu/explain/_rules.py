@@ -288,7 +288,6 @@ def rule_cudnn_mismatch(ctx: Ctx) -> list[Finding]:
             "major and an equal or newer minor)."
         )
         if ctx.conda:
-            cause += " A conda environment ships its own cuDNN, which shadows the system one."
             fix += ["conda list cudnn", f"conda install cudnn={want}   # inside that environment"]
         if ctx.windows:
             fix += [
@@ -319,6 +318,11 @@ def rule_cudnn_mismatch(ctx: Ctx) -> list[Finding]:
         fix.append(
             f"install cuDNN {src[0]}.{src[1]} (what TensorFlow was built with), or install a "
             f"TensorFlow release built for cuDNN {rt[0]}.{rt[1]} instead of changing cuDNN"
+        )
+    if ctx.conda:
+        cause += (
+            " A conda environment ships its own cuDNN, which shadows the system one: change "
+            "cuDNN inside the environment, not system-wide."
         )
     return [
         Finding(
@@ -1093,7 +1097,7 @@ def rule_autotune(ctx: Ctx) -> list[Finding]:
     if tc:
         cause += (
             "; engines marked #TC are the Tensor Core (float16) ones mixed precision uses, and "
-            "which engines exist depends on the cuDNN version and the GPU generation."
+            "which engines exist depends on the cuDNN version and the GPU generation"
         )
     return [
         Finding(
@@ -1620,13 +1624,15 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
     ev = log_evidence(ctx.h("gpu.built_call").first[:1], built, evidence, conda_builds, skipping)
     fev = tuple(ctx.fact_evidence())
     if built:
-        cause = "This TensorFlow build was compiled without CUDA (is_built_with_cuda() is False)"
+        cause = (
+            "This TensorFlow build was compiled without CUDA (is_built_with_cuda() is False), so "
+            "it can never use an NVIDIA GPU."
+        )
         if conda_builds:
             cause += (
-                f"; the conda package's build string ({conda_builds[0].g('build')}) claims a "
-                "CUDA build, so that published build is broken"
+                f" The conda package's build string ({conda_builds[0].g('build')}) claims a CUDA "
+                "build: that published build is mislabelled."
             )
-        cause += ", so it can never use an NVIDIA GPU."
         fix = [
             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"',
             'pip install "tensorflow[and-cuda]"   # in a fresh venv (Linux)',
