@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tfgpu.cli.main import main
 
@@ -103,3 +107,14 @@ def test_binary_file_does_not_crash(tmp_path: Path) -> None:
     path = tmp_path / "bin.log"
     path.write_bytes(bytes(range(256)) * 100)
     assert main(["explain", str(path)]) in (0, 1)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.binary(max_size=2000))
+def test_cli_never_raises_on_random_bytes(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "random.log"
+        path.write_bytes(data)
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["explain", str(path)]) in (0, 1)
+            assert main(["explain", "--json", str(path)]) in (0, 1)
