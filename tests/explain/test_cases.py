@@ -103,3 +103,20 @@ def test_every_case_with_a_log_has_an_expectation() -> None:
         if json.loads(p.read_text(encoding="utf-8"))["log"] is not None
     }
     assert ids == set(EXPECTED)
+
+
+def test_knowledge_refs_resolve_to_rows() -> None:
+    from tfgpu.knowledge import load_knowledge
+
+    kb = load_knowledge()
+    refs = set()
+    for path in sorted(CASES.glob("*.json")):
+        case = json.loads(path.read_text(encoding="utf-8"))
+        if case["log"] is None:
+            continue
+        for f in explain_lines(str(case["log"]).splitlines(), facts_from_env(case["env"])):
+            if f.knowledge_ref:
+                refs.add(f.knowledge_ref)
+                assert kb.row(f.knowledge_ref).ref == f.knowledge_ref
+    # 004 (tested config), 005 (Windows fact), 028 (driver floor), 035 (metal), 041, 043, 006
+    assert len(refs) >= 6, refs

@@ -52,12 +52,21 @@ def test_curesult_codes_match_their_names() -> None:
         ("9.0", False, None),
     ],
 )
-def test_min_driver(cuda: str, windows: bool, driver: str | None) -> None:
-    assert _compat.min_driver(cuda, windows) == driver
+def test_min_driver_comes_from_the_knowledge_rows(
+    cuda: str, windows: bool, driver: str | None
+) -> None:
+    found = _compat.min_driver(cuda, windows)
+    assert (found.version if found else None) == driver
+    if found:
+        assert found.ref.startswith("cuda_min_driver:")
 
 
-def test_tested_configs_cover_every_minor() -> None:
-    assert _compat.tested_config("2.13.0", windows=False) == ("11.8", "8.6")
+def test_tested_configs_come_from_the_knowledge_rows() -> None:
+    t = _compat.tested_config("2.13.0", windows=False)
+    assert t is not None and (t.cuda, t.cudnn) == ("11.8", "8.6")
+    assert t.ref == "tf_tested_configs:2.13.0-linux"
     assert _compat.tested_config("2.11.0", windows=True) is None  # CPU-only on native Windows
     assert _compat.tested_config("1.15.0", windows=False) is None
-    assert [f"2.{i}" for i in range(22)] == list(_compat.TF_TESTED_LINUX)
+    assert _compat.last_native_windows_gpu_tf() == (2, 10)
+    assert _compat.first_and_cuda_tf() == (2, 14)
+    assert _compat.newest_tf_pythons() == ("3.10", "3.13")

@@ -1,86 +1,75 @@
-"""The few compatibility facts the explain engine needs, each with its source.
+"""Compatibility facts the explain engine needs, read from the knowledge layer.
 
-These rows are copied from the project's sourced tables (``../shared/reference/compat``);
-when the knowledge layer (:mod:`tfgpu.knowledge`) exposes them, these constants should be
-read from it instead.
+TensorFlow's tested CUDA/cuDNN, minimum drivers and platform facts come from
+:mod:`tfgpu.knowledge` (the sourced data files; every answer carries its row for
+``Finding.knowledge_ref``).  Only facts the knowledge files do not hold live here, each
+with its source: CUresult codes and dtype sizes.
 """
 
 from __future__ import annotations
 
-#: TensorFlow minor -> (CUDA, cuDNN) it was built and tested with, Linux GPU rows.
-#: Source: compat/tf_tested_configs.csv (linux rows), from
-#: https://www.tensorflow.org/install/source#gpu (tensorflow/docs commit 7c36502, 2026-03-11).
-TF_TESTED_LINUX: dict[str, tuple[str, str]] = {
-    "2.0": ("10.0", "7.4"),
-    "2.1": ("10.1", "7.6"),
-    "2.2": ("10.1", "7.6"),
-    "2.3": ("10.1", "7.6"),
-    "2.4": ("11.0", "8.0"),
-    "2.5": ("11.2", "8.1"),
-    "2.6": ("11.2", "8.1"),
-    "2.7": ("11.2", "8.1"),
-    "2.8": ("11.2", "8.1"),
-    "2.9": ("11.2", "8.1"),
-    "2.10": ("11.2", "8.1"),
-    "2.11": ("11.2", "8.1"),
-    "2.12": ("11.8", "8.6"),
-    "2.13": ("11.8", "8.6"),
-    "2.14": ("11.8", "8.7"),
-    "2.15": ("12.2", "8.9"),
-    "2.16": ("12.3", "8.9"),
-    "2.17": ("12.3", "8.9"),
-    "2.18": ("12.5", "9.3"),
-    "2.19": ("12.5", "9.3"),
-    "2.20": ("12.5", "9.3"),
-    "2.21": ("12.5", "9.3"),
-}
+import re
+from functools import lru_cache
+from typing import NamedTuple
 
-#: TensorFlow minor -> (CUDA, cuDNN), native Windows GPU rows; 2.10 is the last one.
-#: Source: compat/tf_tested_configs.csv (windows rows), from
-#: https://www.tensorflow.org/install/source_windows#gpu.
-TF_TESTED_WINDOWS: dict[str, tuple[str, str]] = {
-    "2.0": ("10.0", "7.4"),
-    "2.1": ("10.1", "7.6"),
-    "2.2": ("10.1", "7.6"),
-    "2.3": ("10.1", "7.6"),
-    "2.4": ("11.0", "8.0"),
-    "2.5": ("11.2", "8.1"),
-    "2.6": ("11.2", "8.1"),
-    "2.7": ("11.2", "8.1"),
-    "2.8": ("11.2", "8.1"),
-    "2.9": ("11.2", "8.1"),
-    "2.10": ("11.2", "8.1"),
-}
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, load_knowledge, series
 
-#: Last TensorFlow minor with a CUDA build on native Windows (compat/tf_tested_configs.csv:
-#: "CPU only on native Windows (no CUDA build since 2.11)").
-LAST_NATIVE_WINDOWS_GPU_TF = (2, 10)
 
-#: First TensorFlow minor whose pip extra ``[and-cuda]`` exists (compat/FACTS.md, "the extra
-#: first appears in 2.14.0").
-FIRST_AND_CUDA_TF = (2, 14)
+class Tested(NamedTuple):
+    """What one TensorFlow release was built and tested with (a tf_tested_configs row)."""
 
-#: First TensorFlow minor built against NumPy 2 (TensorFlow 2.18.0 release notes,
-#: https://github.com/tensorflow/tensorflow/releases/tag/v2.18.0).
-FIRST_NUMPY2_TF = (2, 18)
+    cuda: str
+    cudnn: str
+    ref: str
 
-#: Python versions of the newest TensorFlow rows (compat/tf_tested_configs.csv, linux 2.21.0:
-#: "3.10-3.13").
-NEWEST_TF_PYTHONS = ("3.10", "3.13")
 
-#: CUDA major -> minimum driver (Linux, Windows) for the whole family (minor-version
-#: compatibility).  Source: compat/cuda_min_driver.csv ``minor_compat`` rows, from the CUDA
-#: Toolkit release notes Table 2/3 (https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/)
-#: and https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html.
-#: Pre-11 toolkits had no minor compatibility: their rows are the toolkit minimums.
-CUDA_MIN_DRIVER: dict[str, tuple[str, str]] = {
-    "10.0": ("410.48", "411.31"),
-    "10.1": ("418.39", "418.96"),
-    "10.2": ("440.33", "441.22"),
-    "11": ("450.80.02", "452.39"),
-    "12": ("525.60.13", "527.41"),
-    "13": ("580.65.06", "580"),
-}
+class MinDriver(NamedTuple):
+    """Minimum NVIDIA driver for a CUDA version (a cuda_min_driver row)."""
+
+    version: str
+    ref: str
+
+
+def _fact_series(fact_id: str, default: tuple[int, int]) -> tuple[int, int]:
+    """``(major, minor)`` of a platform fact's ``tf_version`` (``"2.10"`` -> ``(2, 10)``)."""
+    try:
+        major, minor = series(load_knowledge().platform_fact(fact_id).value("tf_version"))
+        return int(major), int(minor)
+    except (KnowledgeError, KnowledgeQueryError, ValueError):
+        return default
+
+
+@lru_cache(maxsize=1)
+def last_native_windows_gpu_tf() -> tuple[int, int]:
+    """Last TensorFlow series with a CUDA build on native Windows (platform fact
+    ``windows-native-gpu-last``: 2.10)."""
+    return _fact_series("windows-native-gpu-last", (2, 10))
+
+
+@lru_cache(maxsize=1)
+def first_and_cuda_tf() -> tuple[int, int]:
+    """First TensorFlow series with the ``[and-cuda]`` extra (platform fact
+    ``and-cuda-extra-first``: 2.14)."""
+    return _fact_series("and-cuda-extra-first", (2, 14))
+
+
+@lru_cache(maxsize=1)
+def first_numpy2_tf() -> tuple[int, int]:
+    """First TensorFlow series that allows NumPy 2 (platform fact ``numpy2-first-tf``: 2.18)."""
+    return _fact_series("numpy2-first-tf", (2, 18))
+
+
+@lru_cache(maxsize=1)
+def newest_tf_pythons() -> tuple[str, str]:
+    """Python range of the newest Linux GPU row of tf_tested_configs (``("3.10", "3.13")``)."""
+    try:
+        rows = load_knowledge().tested_configs(os="linux", kind="gpu")
+    except (KnowledgeError, KnowledgeQueryError):
+        rows = ()
+    if rows and rows[-1].python_min and rows[-1].python_max:
+        return rows[-1].python_min, rows[-1].python_max
+    return "3.10", "3.13"
+
 
 #: CUresult codes of the CUDA driver API (``cuda.h``), as TensorFlow prints them after
 #: "failed call to cuInit".  Source: CUDA Driver API, Data types, enum CUresult
@@ -182,36 +171,43 @@ def tf_minor(version: str | None) -> tuple[int, int] | None:
     """
     if not version:
         return None
-    import re
-
     m = re.match(r"\s*(\d+)\.(\d+)", version)
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
-def tested_config(tf_version: str | None, windows: bool) -> tuple[str, str] | None:
-    """Return the ``(cuda, cudnn)`` TensorFlow ``tf_version`` was tested with, or ``None``.
+def tested_config(tf_version: str | None, windows: bool) -> Tested | None:
+    """Return the CUDA/cuDNN TensorFlow ``tf_version`` was built with, or ``None``.
 
-    Source: compat/tf_tested_configs.csv (see :data:`TF_TESTED_LINUX`).  ``None`` for a
-    version outside the table (1.x, unknown) and for native Windows after 2.10.
+    Source: the knowledge table tf_tested_configs (tensorflow.org "Tested build
+    configurations").  ``None`` for a version outside the table (1.x, unknown, newer than
+    the data) and for CPU-only rows (native Windows after 2.10).
     """
     mm = tf_minor(tf_version)
     if mm is None:
         return None
-    table = TF_TESTED_WINDOWS if windows else TF_TESTED_LINUX
-    return table.get(f"{mm[0]}.{mm[1]}")
+    try:
+        row = load_knowledge().config_for(f"{mm[0]}.{mm[1]}", "windows" if windows else "linux")
+    except (KnowledgeError, KnowledgeQueryError):
+        return None
+    if row is None or row.kind != "gpu" or not row.cuda or not row.cudnn:
+        return None
+    return Tested(row.cuda, row.cudnn, row.ref)
 
 
-def min_driver(cuda_version: str, windows: bool) -> str | None:
+def min_driver(cuda_version: str, windows: bool) -> MinDriver | None:
     """Return the minimum NVIDIA driver for CUDA ``cuda_version`` ("12", "12.2", "10.1").
 
-    Source: :data:`CUDA_MIN_DRIVER`.  ``None`` when the version is not in the table.
+    Source: the knowledge table cuda_min_driver (NVIDIA CUDA release notes, minor-version
+    compatibility: one floor per 11.x/12.x/13.x family).  ``None`` when unknown.
     """
-    parts = cuda_version.split(".")
-    key = parts[0] if parts[0] in ("11", "12", "13") else ".".join(parts[:2])
-    row = CUDA_MIN_DRIVER.get(key)
-    if row is None:
+    version = cuda_version if "." in cuda_version else f"{cuda_version}.0"
+    try:
+        found = load_knowledge().min_driver(version, "windows" if windows else "linux")
+    except (KnowledgeError, KnowledgeQueryError):
         return None
-    return row[1] if windows else row[0]
+    if found is None:
+        return None
+    return MinDriver(found.version, found.row.ref)
 
 
 def windows_cudart_dll(cuda_version: str) -> str:

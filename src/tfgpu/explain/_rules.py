@@ -109,7 +109,7 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         else:
             fix.append(f"Put the folder that directly contains {filename} on PATH")
         mm = ctx.tf_mm
-        if mm is not None and mm > K.LAST_NATIVE_WINDOWS_GPU_TF:
+        if mm is not None and mm > K.last_native_windows_gpu_tf():
             fix.append(
                 f"Note: TensorFlow {ctx.tf_version} has no GPU support on native Windows at all: "
                 'use WSL2, or pip install "tensorflow<2.11"'
@@ -117,7 +117,7 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
     mm = ctx.tf_mm
-    if mm is None or mm >= K.FIRST_AND_CUDA_TF:
+    if mm is None or mm >= K.first_and_cuda_tf():
         fix.append(
             'pip install --upgrade "tensorflow[and-cuda]"   # installs matching CUDA/cuDNN wheels'
         )
@@ -357,7 +357,8 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
         return []
     rt = _runtime_major(ctx)
     drv = ctx.driver_version
-    floor = K.min_driver(rt, ctx.windows) if rt else None
+    minimum = K.min_driver(rt, ctx.windows) if rt else None
+    floor = minimum.version if minimum else None
     cause = "The NVIDIA driver is older than the CUDA runtime TensorFlow loaded"
     if rt:
         cause += f" (CUDA {rt}"
@@ -399,7 +400,7 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
             cause=cause,
             fix=tuple(fix),
             doc=K.DOC_CUDA_COMPAT,
-            knowledge_ref=f"cuda_min_driver:{rt}" if rt else None,
+            knowledge_ref=minimum.ref if minimum else None,
         )
     ]
 
@@ -582,7 +583,7 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
                         "# CUDA 12 build, brings its own libraries",
                     ),
                     doc=K.DOC_TF_SOURCE_GPU,
-                    knowledge_ref=f"tf_tested_configs:{tf}-linux-gpu",
+                    knowledge_ref=tested.ref,
                 )
             ]
         return [
@@ -837,6 +838,7 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 cause=cause,
                 fix=tuple(fix),
                 doc=K.DOC_TF_PIP,
+                knowledge_ref="platform_facts:tensorflow-gpu-removed",
             )
         )
     elif named.count:
@@ -857,7 +859,7 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
     if nod.count:
         py = ctx.facts.python.version if ctx.facts is not None else None
         bits = ctx.facts.python.bits if ctx.facts is not None else None
-        lo, hi = K.NEWEST_TF_PYTHONS
+        lo, hi = K.newest_tf_pythons()
         cause = (
             "pip found no TensorFlow wheel for this interpreter and platform. Wheels exist only "
             f"for 64-bit CPython; current releases cover Python {lo}-{hi}."
@@ -908,6 +910,7 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                     "or upgrade to TensorFlow >= 2.18 (built with NumPy 2)",
                 ),
                 doc=K.DOC_TF_218,
+                knowledge_ref="platform_facts:numpy2-first-tf",
             )
         )
     pb = ctx.h("protobuf.descriptors")
@@ -1652,7 +1655,9 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             )
         ]
     os_ = ctx.os
+    ref: str | None = None
     if os_ == "macos":
+        ref = "platform_facts:macos-metal-plugin"
         cause = (
             "TensorFlow has no CUDA backend on macOS; the Apple GPU is only used through the "
             "tensorflow-metal plugin, which is not active."
@@ -1663,8 +1668,9 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
         doc = K.DOC_METAL
-    elif os_ == "windows" and mm is not None and mm > K.LAST_NATIVE_WINDOWS_GPU_TF:
+    elif os_ == "windows" and mm is not None and mm > K.last_native_windows_gpu_tf():
         sev = E
+        ref = "platform_facts:windows-native-gpu-last"
         cause = (
             f"TensorFlow {ctx.tf_version} on native Windows is CPU-only: 2.10 was the last release "
             "with GPU support on native Windows, whatever CUDA/cuDNN is installed "
@@ -1679,6 +1685,7 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
     elif os_ == "windows" and K.tested_config(ctx.tf_version, True):
         tested = K.tested_config(ctx.tf_version, True)
         assert tested is not None
+        ref = tested.ref
         dll = K.windows_cudart_dll(tested[0])
         have = ctx.cuda_versions
         cause = (
@@ -1726,6 +1733,7 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             cause=cause,
             fix=tuple(fix),
             doc=doc,
+            knowledge_ref=ref,
         )
     ]
 
