@@ -18,18 +18,6 @@ from tfgpu.cli.main import main
 CASES = Path(__file__).resolve().parents[1] / "fixtures" / "cases"
 
 
-@pytest.fixture(autouse=True)
-def _knowledge_version(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The knowledge data files arrive with the knowledge branch; the JSON header only needs a
-    # version string.
-    import tfgpu.knowledge
-
-    try:
-        tfgpu.knowledge.knowledge_version()
-    except OSError:
-        monkeypatch.setattr(tfgpu.knowledge, "knowledge_version", lambda: "none")
-
-
 def _case_log(tmp_path: Path, case: str) -> Path:
     log = json.loads((CASES / f"{case}.json").read_text(encoding="utf-8"))["log"]
     path = tmp_path / f"{case}.log"
