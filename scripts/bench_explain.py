@@ -126,7 +126,7 @@ def main() -> int:
     ap.add_argument("--size-mb", type=int, default=1024, help="log size in MiB (default 1024)")
     ap.add_argument("--keep", action="store_true", help="keep the generated log")
     args = ap.parse_args()
-    tmp = Path(tempfile.mkdtemp(prefix="tfgpu-bench-", dir="/tmp"))
+    tmp = Path(tempfile.mkdtemp(prefix="tfgpu-explain-bench-", dir="/tmp"))
     log = tmp / "big.log"
     t0 = time.perf_counter()
     size = generate(log, args.size_mb)
