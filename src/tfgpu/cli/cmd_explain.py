@@ -1,0 +1,131 @@
+"""``tfgpu explain [FILE|-]``: a TensorFlow/CUDA log in, causes and fixes out.
+
+Gathers (reads the file or standard input, loads ``--facts``), calls the explain engine,
+renders, and returns the exit code: 0 when no error-level cause was found (including empty
+input), 1 when one was, 2 for an unreadable file or facts file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from tfgpu.cli import status_codes
+from tfgpu.cli.main import UsageError
+from tfgpu.explain import ExplainResult, explain_stream
+from tfgpu.facts import HostFacts
+from tfgpu.findings import Report, Severity, Verdict
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``FILE``, ``--facts`` and ``--json``."""
+    parser.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="log file to explain; '-' or nothing reads standard input",
+    )
+    parser.add_argument(
+        "--facts",
+        metavar="HOST_JSON",
+        type=Path,
+        help="host facts from `tfgpu facts` to sharpen causes and fixes",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _load_facts(path: Path | None) -> HostFacts | None:
+    if path is None:
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read facts file {path}: {exc}") from exc
+    try:
+        return HostFacts.from_json(text)
+    except Exception as exc:
+        raise UsageError(f"{path} is not a tfgpu facts snapshot: {exc}") from exc
+
+
+def _read(name: str, facts: HostFacts | None) -> ExplainResult:
+    if name == "-":
+        if sys.stdin.isatty():
+            print(
+                "tfgpu explain: reading the log from standard input (end with Ctrl-D, "
+                "or Ctrl-Z Enter on Windows)",
+                file=sys.stderr,
+            )
+        return explain_stream(sys.stdin.buffer, facts)
+    path = Path(name)
+    if path.is_dir():
+        raise UsageError(f"{name} is a directory, not a log file")
+    try:
+        with path.open("rb") as fh:
+            return explain_stream(fh, facts)
+    except OSError as exc:
+        raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
+
+
+def build_report(result: ExplainResult, source: str) -> Report:
+    """Turn an :class:`ExplainResult` into the :class:`Report` both renderers take."""
+    findings = result.findings
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    warnings = [f for f in findings if f.severity is Severity.WARNING]
+    harmless = [f for f in findings if f.harmless]
+    created = any(f.id == "gpu-device-created" for f in findings)
+    if result.empty:
+        headline = "No log lines: the input is empty."
+    elif errors:
+        headline = f"{len(errors)} problem(s) found in the log: {errors[0].title}"
+    elif warnings:
+        headline = f"No error-level cause; {len(warnings)} warning(s): {warnings[0].title}"
+    elif harmless:
+        headline = f"No problem found: {len(harmless)} harmless notice(s) only" + (
+            "; TensorFlow created its GPU device(s)" if created else ""
+        )
+    elif created:
+        headline = "No problem found: TensorFlow created its GPU device(s)."
+    else:
+        headline = "No known TensorFlow/CUDA message found in the log."
+    s = result.stats
+    meta = {"input": source, "read": f"{s.lines} lines, {s.bytes_read} bytes"}
+    if s.skipped_binary:
+        meta["skipped"] = f"{s.skipped_binary} binary line(s)"
+    return Report(
+        command="explain",
+        verdict=Verdict(gpu_usable=created and not errors, headline=headline, problems=len(errors)),
+        findings=findings,
+        meta=meta,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Explain the input; return 0, 1 (error-level cause found) or 2 (unreadable input)."""
+    facts = _load_facts(args.facts)
+    result = _read(args.file, facts)
+    report = build_report(result, "standard input" if args.file == "-" else args.file)
+    if args.json:
+        from tfgpu.report.json_report import render_json
+
+        s = result.stats
+        print(
+            render_json(
+                report,
+                extra={
+                    "input": {
+                        "name": report.meta["input"],
+                        "bytes": s.bytes_read,
+                        "lines": s.lines,
+                        "candidate_lines": s.candidates,
+                        "binary_lines_skipped": s.skipped_binary,
+                    }
+                },
+            )
+        )
+    else:
+        from tfgpu.report.text import make_console, render_text
+
+        render_text(report, make_console(), verbosity=args.verbose - args.quiet)
+    return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS

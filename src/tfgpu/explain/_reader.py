@@ -1,0 +1,255 @@
+"""Streaming reader: bytes in, candidate log lines out, in bounded memory.
+
+The reader never holds more than one chunk (``CHUNK_BYTES``) plus one partial line
+(``MAX_CARRY_BYTES``).  To reach tens of MB/s in pure Python it works on whole chunks
+with C-speed bytes operations: each chunk is lower-cased with its digits deleted
+(``bytes.translate``), split into "templates", de-duplicated with a ``set``, and only the
+templates that contain a catalogue keyword (the prefilter, cached across chunks) lead to a
+decoded, cleaned line.  Log lines that differ only in timestamps or numbers share one
+template, so a repetitive 1 GB log costs a few thousand keyword checks.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import accumulate
+from typing import BinaryIO
+
+#: Bytes read per chunk.
+CHUNK_BYTES = 4 * 1024 * 1024
+#: A line longer than this without a newline is cut into pieces of this size.
+MAX_CARRY_BYTES = 1024 * 1024
+#: Longest line text kept for matching and evidence, in characters.
+MAX_LINE_CHARS = 2048
+#: Templates remembered by the prefilter cache before it is cleared.
+MAX_CACHE_ENTRIES = 200_000
+#: Only this many bytes of a line's template are searched for keywords (bounded prefix).
+MAX_SCAN_BYTES = 16 * 1024
+#: A candidate line template (same text up to digits) is matched this many times; later
+#: repeats are counted as skipped (evidence keeps the first ones, counts become "at least").
+MAX_REPEATS = 8
+
+_DIGITS = b"0123456789"
+_LOWER = bytes(range(256)).translate(
+    bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
+)
+_ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+@dataclass
+class ReadStats:
+    """What the reader saw.
+
+    Attributes:
+        bytes_read: input size in bytes.
+        lines: number of lines (a final line without a newline counts).
+        non_blank: ``True`` once any non-whitespace byte was seen.
+        candidates: lines handed to the catalogue.
+        skipped_binary: candidate lines dropped as binary garbage.
+        long_lines: lines longer than ``MAX_LINE_CHARS`` (kept as a bounded excerpt).
+        repeats_skipped: chunks in which a candidate template was skipped because it had
+            already been matched ``MAX_REPEATS`` times (a lower bound of skipped lines).
+    """
+
+    bytes_read: int = 0
+    lines: int = 0
+    non_blank: bool = False
+    candidates: int = 0
+    skipped_binary: int = 0
+    long_lines: int = 0
+    repeats_skipped: int = 0
+
+
+def template_of(text: str) -> str:
+    """Return the prefilter template of a text line: lower case, digits deleted."""
+    return text.lower().translate(_STR_NO_DIGITS)
+
+
+_STR_NO_DIGITS = str.maketrans("", "", "0123456789")
+
+
+def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
+    """Decode one raw line into matchable text, or ``None`` for binary garbage.
+
+    UTF-8 is tried first, then latin-1 (which never fails); ANSI escape sequences,
+    carriage returns and other control characters are removed.  A line longer than
+    :data:`MAX_LINE_CHARS` is cut to an excerpt: its start, or, when the first keyword of
+    ``anchors`` (lower-case bytes) lies beyond, a window around that keyword.
+
+    Args:
+        raw: the line without its ``\\n``.
+        anchors: lower-case keywords used to place the excerpt of a long line.
+
+    Returns:
+        The cleaned text, or ``None`` when the line holds NUL bytes or is mostly control
+        characters.
+    """
+    if b"\x00" in raw:
+        return None
+    limit = MAX_LINE_CHARS * 2
+    if len(raw) > limit:
+        low = raw[:MAX_SCAN_BYTES].translate(_LOWER)
+        hits = [p for p in (low.find(a) for a in anchors) if p >= 0]
+        start = 0
+        if hits and min(hits) > limit // 2:
+            start = min(hits) - limit // 4
+        raw = raw[start : start + limit]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")
+    if "\x1b" in text:
+        text = _ANSI_RE.sub("", text)
+    text = text.replace("\r", " ").rstrip()
+    if _CONTROL_RE.search(text):
+        bad = len(_CONTROL_RE.findall(text))
+        if bad * 4 > len(text):
+            return None
+        text = _CONTROL_RE.sub(" ", text)
+    if len(text) > MAX_LINE_CHARS:
+        text = text[:MAX_LINE_CHARS] + " …"
+    return text
+
+
+def scan_stream(
+    stream: BinaryIO,
+    anchors: tuple[bytes, ...],
+    stats: ReadStats,
+    chunk_bytes: int = CHUNK_BYTES,
+) -> Iterator[tuple[int, str]]:
+    """Yield ``(line_number, text)`` for every line whose template holds one of ``anchors``.
+
+    Args:
+        stream: binary input (a file opened ``"rb"``, ``sys.stdin.buffer``).
+        anchors: the prefilter keywords (lower case, no digits, bytes); a line is a
+            candidate when its template (lower case, digits deleted) contains one within
+            its first :data:`MAX_SCAN_BYTES`.  Results are cached per template.
+        stats: updated in place while reading.
+        chunk_bytes: read size in bytes.
+
+    Yields:
+        1-based line numbers and cleaned texts, in input order.  Binary garbage is
+        skipped (counted in ``stats.skipped_binary``).
+
+    Raises:
+        OSError: when reading ``stream`` fails (an unreadable file).
+    """
+    cache: dict[bytes, int] = {}
+    carry = b""
+    first_line = 1  # number of the first line in the next buffer
+    continuing = False  # the carry is the continuation of an over-long line
+    while True:
+        chunk = stream.read(chunk_bytes)
+        eof = not chunk
+        if chunk:
+            stats.bytes_read += len(chunk)
+            if not stats.non_blank and not chunk.isspace():
+                stats.non_blank = True
+        buf = carry + chunk if carry else chunk
+        if eof:
+            if not buf:
+                break
+            body, carry = buf, b""
+            ends_line = True
+            continuing = False
+        else:
+            cut = buf.rfind(b"\n")
+            if cut < 0:
+                if len(buf) <= MAX_CARRY_BYTES:
+                    carry = buf
+                    continue
+                body, carry = buf, b""
+                ends_line = False
+                continuing = True
+            else:
+                body, carry = buf[: cut + 1], buf[cut + 1 :]
+                if len(carry) > MAX_CARRY_BYTES:
+                    carry = carry[:MAX_CARRY_BYTES]
+                ends_line = True
+                continuing = False
+        if body.endswith(b"\n"):
+            body = body[:-1]
+        yield from _scan_body(body, first_line, anchors, stats, cache)
+        if ends_line:
+            first_line += body.count(b"\n") + 1
+        if eof:
+            break
+    stats.lines = first_line - 1 if not continuing else first_line
+
+
+#: Above this many new templates in a chunk, keywords are searched in one joined blob.
+_BATCH_MIN = 64
+
+
+def _batch_candidates(templates: list[bytes], needles: tuple[bytes, ...]) -> list[bool]:
+    """Return, per template, whether it contains one of ``needles`` (searched in one blob).
+
+    One ``bytes.find`` pass per needle over all templates joined by newlines is far
+    cheaper than a Python-level check per template when most lines are unique.
+    """
+    parts = [t[:MAX_SCAN_BYTES] for t in templates]
+    blob = b"\n".join(parts)
+    ends = list(accumulate(len(p) + 1 for p in parts))  # offset just past each template
+    hit = [False] * len(parts)
+    for needle in needles:
+        i = blob.find(needle)
+        while i != -1:
+            k = bisect_right(ends, i)
+            hit[k] = True
+            if k + 1 >= len(ends):
+                break
+            i = blob.find(needle, ends[k])
+    return hit
+
+
+def _scan_body(
+    body: bytes,
+    first_line: int,
+    anchors: tuple[bytes, ...],
+    stats: ReadStats,
+    cache: dict[bytes, int],
+) -> Iterator[tuple[int, str]]:
+    # cache: template -> -1 (not a candidate) or the number of times it was matched.
+    templates = body.translate(_LOWER, _DIGITS).split(b"\n")
+    unique = set(templates)
+    new = [t for t in unique if t not in cache]
+    if len(cache) + len(new) >= MAX_CACHE_ENTRIES:
+        cache.clear()
+        new = list(unique)
+    if len(new) > _BATCH_MIN:
+        for t, hit in zip(new, _batch_candidates(new, anchors), strict=True):
+            cache[t] = 0 if hit else -1
+    else:
+        for t in new:
+            head = t[:MAX_SCAN_BYTES]
+            cache[t] = 0 if any(a in head for a in anchors) else -1
+    wanted: set[bytes] = set()
+    for t in unique:
+        seen = cache[t]
+        if 0 <= seen < MAX_REPEATS:
+            wanted.add(t)
+        elif seen >= MAX_REPEATS:
+            stats.repeats_skipped += 1  # per chunk and template: "at least" this many
+    if not wanted:
+        return
+    raw_lines = body.split(b"\n")
+    for i, t in enumerate(templates):
+        if t in wanted:
+            seen = cache.get(t, 0)
+            if seen >= MAX_REPEATS:
+                stats.repeats_skipped += 1
+                continue
+            cache[t] = seen + 1
+            raw = raw_lines[i]
+            if len(raw) > MAX_LINE_CHARS:
+                stats.long_lines += 1
+            text = clean_line(raw, anchors)
+            if text is None:
+                stats.skipped_binary += 1
+                continue
+            stats.candidates += 1
+            yield first_line + i, text

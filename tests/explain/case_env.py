@@ -1,0 +1,96 @@
+"""Turn a real case's ``env`` (free text per field) into :class:`HostFacts` for the engine."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tfgpu.facts import (
+    GPU,
+    CudaToolkit,
+    Distribution,
+    DriverFacts,
+    HostFacts,
+    OSFacts,
+    ProbeStatus,
+    PythonFacts,
+    SharedLibrary,
+    TFFacts,
+)
+
+_VER = re.compile(r"(\d+\.\d+(?:\.\d+)?)")
+
+
+def _version(text: str | None) -> str | None:
+    m = _VER.search(text or "")
+    return m.group(1) if m else None
+
+
+def _os(text: str | None) -> OSFacts:
+    t = (text or "").lower()
+    if "wsl" in t:
+        return OSFacts(system="Linux", name=text, is_wsl=True, wsl_version=2)
+    if "windows" in t:
+        return OSFacts(system="Windows", name=text)
+    if "macos" in t or "mac os" in t:
+        return OSFacts(system="Darwin", name=text)
+    if any(w in t for w in ("linux", "ubuntu", "debian", "centos", "mint", "fedora")):
+        return OSFacts(system="Linux", name=text)
+    return OSFacts(system="unknown", name=text)
+
+
+def _gpu(text: str) -> GPU:
+    t = text.lower()
+    if "amd" in t or "radeon" in t:
+        vendor = "amd"
+    elif any(w in t for w in ("nvidia", "geforce", "tesla", "rtx", "gtx", "quadro", "titan")):
+        vendor = "nvidia"
+    elif "apple" in t:
+        vendor = "apple"
+    else:
+        vendor = "other"
+    m = re.search(r"(?:cc|compute capability)\s*(\d+\.\d+)", text)
+    return GPU(
+        index=0,
+        vendor=vendor,
+        name=text,
+        compute_capability=m.group(1) if m else None,
+        source="case",
+    )
+
+
+def facts_from_env(env: dict[str, Any] | None) -> HostFacts | None:
+    """Return host facts for a case ``env``, or ``None`` when it says nothing."""
+    if not env or not any(v for v in env.values()):
+        return None
+    dists: list[Distribution] = []
+    tf_text = env.get("tf") or ""
+    tf_v = _version(tf_text)
+    if tf_v:
+        name = "tensorflow-gpu" if "tensorflow-gpu" in tf_text else "tensorflow"
+        dists.append(Distribution(name, tf_v))
+    for key in ("numpy", "protobuf"):
+        v = _version(env.get(key))
+        if v:
+            dists.append(Distribution(key, v))
+    install = (env.get("install_method") or "").lower()
+    python = PythonFacts(
+        version=_version(env.get("python")) or "unknown",
+        executable="python",
+        conda_env="case-env" if "conda" in install else None,
+        distributions=tuple(dists),
+    )
+    cuda_v = _version(env.get("cuda"))
+    cudnn_v = _version(env.get("cudnn")) or (re.match(r"\d+", env.get("cudnn") or "") or [None])[0]
+    driver_v = _version(env.get("driver"))
+    return HostFacts(
+        os=_os(env.get("os")),
+        python=python,
+        gpus=(_gpu(env["gpu"]),) if env.get("gpu") else (),
+        driver=DriverFacts(status=ProbeStatus.OK, version=driver_v) if driver_v else None,
+        toolkits=(CudaToolkit(root=None, version=cuda_v, source="case"),) if cuda_v else (),
+        libraries=(SharedLibrary(name="cudnn", filename="", path="", version=cudnn_v),)
+        if cudnn_v
+        else (),
+        tf=TFFacts(status=ProbeStatus.OK, version=tf_v) if tf_v else None,
+    )

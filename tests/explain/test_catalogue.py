@@ -1,0 +1,72 @@
+"""Catalogue invariants: prefilter keywords are usable, every pattern is read by a rule."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tfgpu.explain import _compat
+from tfgpu.explain._patterns import CONTEXT_ONLY, PATTERNS, PREFILTER_NEEDLES
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "tfgpu" / "explain"
+
+
+@pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.name)
+def test_needles_are_lower_case_without_digits(pattern: object) -> None:
+    for needle in pattern.needles:  # type: ignore[attr-defined]
+        assert needle == needle.lower() and not re.search(r"\d", needle), needle
+
+
+@pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.name)
+def test_every_pattern_is_read_by_a_rule(pattern: object) -> None:
+    code = (SRC / "_rules.py").read_text() + (SRC / "_context.py").read_text()
+    assert f'"{pattern.name}"' in code  # type: ignore[attr-defined]
+
+
+def test_every_non_context_needle_is_covered_by_the_prefilter() -> None:
+    for p in PATTERNS:
+        if p.name in CONTEXT_ONLY:
+            continue
+        for n in p.needles:
+            assert any(m in n for m in PREFILTER_NEEDLES), (p.name, n)
+
+
+def test_curesult_codes_match_their_names() -> None:
+    # Spot checks against cuda.h (CUDA driver API, enum CUresult).
+    assert _compat.CURESULT[100] == "CUDA_ERROR_NO_DEVICE"
+    assert _compat.CURESULT[303] == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"
+    assert _compat.CURESULT[803] == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
+    assert _compat.CURESULT[222] == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"
+    assert len(set(_compat.CURESULT.values())) == len(_compat.CURESULT)
+
+
+@pytest.mark.parametrize(
+    ("cuda", "windows", "driver"),
+    [
+        ("12", False, "525.60.13"),
+        ("12.2", True, "527.41"),
+        ("11.8", False, "450.80.02"),
+        ("10.1", False, "418.39"),
+        ("9.0", False, None),
+    ],
+)
+def test_min_driver_comes_from_the_knowledge_rows(
+    cuda: str, windows: bool, driver: str | None
+) -> None:
+    found = _compat.min_driver(cuda, windows)
+    assert (found.version if found else None) == driver
+    if found:
+        assert found.ref.startswith("cuda_min_driver:")
+
+
+def test_tested_configs_come_from_the_knowledge_rows() -> None:
+    t = _compat.tested_config("2.13.0", windows=False)
+    assert t is not None and (t.cuda, t.cudnn) == ("11.8", "8.6")
+    assert t.ref == "tf_tested_configs:2.13.0-linux"
+    assert _compat.tested_config("2.11.0", windows=True) is None  # CPU-only on native Windows
+    assert _compat.tested_config("1.15.0", windows=False) is None
+    assert _compat.last_native_windows_gpu_tf() == (2, 10)
+    assert _compat.first_and_cuda_tf() == (2, 14)
+    assert _compat.newest_tf_pythons() == ("3.10", "3.13")
