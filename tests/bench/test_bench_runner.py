@@ -299,3 +299,39 @@ def test_end_to_end_cpu_synthetic_json_and_plot(tmp_path: Path) -> None:
     assert t["tensorboard"] is True
     assert {p.name for p in (tmp_path / "tb").iterdir()} == {"cpu-guide-r0", "cpu-tuned-r0"}
     assert any((tmp_path / "tb" / "cpu-tuned-r0").rglob("*.tfevents.*"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--devices", "tpu"], "unknown device 'tpu'"),
+        (["--workloads", "guide,fast"], "unknown ['fast']"),
+        (["--data", "/nonexistent/mnist"], "no such file or directory"),
+        (["--repeat", "0", "--synthetic"], "must be >= 1"),
+        (["--synthetic", "--data", "/tmp"], "exclude each other"),
+    ],
+)
+def test_bad_arguments_exit_2_without_traceback(argv: list[str], message: str) -> None:
+    from tfgpu.cli.main import main
+
+    err = io.StringIO()
+    import contextlib
+
+    with contextlib.redirect_stderr(err):
+        rc = main(["bench", *argv])
+    assert rc == 2
+    assert message in err.getvalue()
+    assert "Traceback" not in err.getvalue()
+
+
+def test_verify_bad_arguments_exit_2() -> None:
+    import contextlib
+
+    from tfgpu.cli.main import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["verify", "--alloc-mib", "0"]) == 2
+        assert main(["verify", "--python", "/nonexistent/python"]) == 2
+    assert "--alloc-mib must be >= 1" in err.getvalue()
+    assert "no such file" in err.getvalue()

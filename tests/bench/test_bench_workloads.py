@@ -80,3 +80,36 @@ def test_guide_and_tuned_start_from_the_same_saved_weights(tmp_path: Path) -> No
     assert t.steps == 4 and t.jit_compile and t.steps_per_execution == 2
     assert 0 <= g.test_accuracy_pct <= 100 and 0 <= t.test_accuracy_pct <= 100
     assert g.flops_per_step == train_flops_per_step(32)
+
+
+@pytest.mark.tf
+def test_mixed_precision_path_trains_with_float16_compute(tmp_path: Path) -> None:
+    """The GPU-only recipe branch (cc >= 7.0), exercised on the CPU."""
+    data = synthetic_dataset(300, 50)
+    weights = initial_weights(tmp_path / "init.npz")
+    seen: dict[str, Any] = {}
+
+    def hook(model: Any) -> None:
+        seen["compute"] = [layer.compute_dtype for layer in model.layers]
+        seen["variables"] = {v.dtype for v in model.trainable_variables}
+        seen["optimizer"] = type(model.optimizer).__name__
+        seen["weights"] = [np.array(w) for w in model.get_weights()]
+
+    rec = run_tuned(
+        data,
+        weights,
+        "CPU:0",
+        epochs=1,
+        batch=100,
+        steps_per_execution=3,
+        mixed_precision=True,
+        jit_compile=False,
+        on_start=hook,
+    )
+    assert rec.mixed_precision and rec.steps == 3
+    assert seen["compute"] == ["float16", "float16", "float32"]
+    assert seen["variables"] == {"float32"}
+    assert seen["optimizer"] == "LossScaleOptimizer"
+    for got, want in zip(seen["weights"], weights, strict=True):
+        np.testing.assert_array_equal(got, want)
+    assert np.isfinite(rec.test_loss)

@@ -171,11 +171,16 @@ def initial_weights(path: Path | None = None, seed: int = INIT_SEED) -> list[npt
     return weights
 
 
-def _compile(model: Any, lr: Any, jit: bool, spe: int) -> None:
+def _compile(model: Any, lr: Any, jit: bool, spe: int, loss_scale: bool = False) -> None:
     import keras
 
+    optimizer = keras.optimizers.Adam(learning_rate=lr)
+    if loss_scale:
+        # float16 gradients underflow without it (Keras mixed-precision guide); Keras wraps
+        # automatically only under a global mixed policy, and tfgpu sets per-layer dtypes.
+        optimizer = keras.optimizers.LossScaleOptimizer(optimizer)
     model.compile(
-        optimizer=keras.optimizers.Adam(learning_rate=lr),
+        optimizer=optimizer,
         loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
         metrics=["accuracy"],
         jit_compile=jit,
@@ -374,7 +379,13 @@ def run_tuned(
     with tf.device("/" + device):
         model = build_model(mixed_precision)
         schedule = keras.optimizers.schedules.CosineDecay(lr, decay_steps=total_steps)
-        _compile(model, schedule, jit=jit_compile, spe=min(spe, steps_per_epoch))
+        _compile(
+            model,
+            schedule,
+            jit=jit_compile,
+            spe=min(spe, steps_per_epoch),
+            loss_scale=mixed_precision,
+        )
         model.set_weights(list(weights))
         opt = _snapshot_optimizer(model)
         t0 = time.perf_counter()
