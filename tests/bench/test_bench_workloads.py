@@ -113,3 +113,27 @@ def test_mixed_precision_path_trains_with_float16_compute(tmp_path: Path) -> Non
     for got, want in zip(seen["weights"], weights, strict=True):
         np.testing.assert_array_equal(got, want)
     assert np.isfinite(rec.test_loss)
+
+
+def test_half_precision_dtypes_follow_compute_capability() -> None:
+    from tfgpu.bench.ceilings import half_dtypes
+
+    assert half_dtypes(None) == ()
+    assert half_dtypes((6, 1)) == ()  # Pascal: no tensor cores
+    assert half_dtypes((7, 0)) == ("float16",)  # Volta
+    assert half_dtypes((7, 5)) == ("float16",)  # Turing
+    assert half_dtypes((8, 0)) == ("float16", "bfloat16")  # Ampere
+    assert half_dtypes((9, 0)) == ("float16", "bfloat16")  # Hopper
+
+
+@pytest.mark.tf
+def test_ceiling_measurements_run_for_every_dtype() -> None:
+    from tfgpu.bench.ceilings import copy_rate, matmul_rate
+
+    for dtype in ("float32", "float16", "bfloat16"):
+        r = matmul_rate("CPU:0", dtype, 64, repeats=2)
+        assert r.dtype == dtype and r.size == 64
+        assert r.gflops > 0 and r.time_s > 0
+        assert r.gflops == pytest.approx(2 * 64**3 / r.time_s / 1e9)
+    c = copy_rate("CPU:0", 4, repeats=2)
+    assert c.kind == "host-memory-copy" and c.mib == 4 and c.gbps > 0

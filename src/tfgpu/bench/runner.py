@@ -478,6 +478,7 @@ def summarise(
                     "kind": ceil_ev["copy"]["kind"],
                     "size": q(int(ceil_ev["copy"]["mib"]), "MiB"),
                 },
+                "float32_uses_tf32": bool(ceil_ev.get("float32_uses_tf32", False)),
             }
         workloads: dict[str, Any] = {}
         for wl in ("guide", "tuned"):
