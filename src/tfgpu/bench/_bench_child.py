@@ -165,6 +165,10 @@ def main(argv: list[str]) -> int:
                     "message": f"{type(exc).__name__}: {exc}",
                 }
             )
+
+    def progress(event: dict[str, Any]) -> None:
+        emit({**event, "device": device, "tf_device": event.get("device")})
+
     tb_root = args.get("tensorboard")
     mixed = cc is not None and cc >= (7, 0)
     epochs = int(args.get("epochs", workloads.EPOCHS))
@@ -185,10 +189,12 @@ def main(argv: list[str]) -> int:
                 )
             try:
                 if wl == "guide":
-                    rec = workloads.run_guide(ds, weights, tf_device, r, epochs, emit, callbacks)
+                    rec = workloads.run_guide(
+                        ds, weights, tf_device, r, epochs, progress, callbacks
+                    )
                 else:
                     rec = workloads.run_tuned(
-                        ds, weights, tf_device, r, epochs, mixed, emit, callbacks
+                        ds, weights, tf_device, r, epochs, mixed, progress, callbacks
                     )
             except Exception as exc:  # noqa: BLE001 - OOM, XLA failures: reported as data
                 emit(

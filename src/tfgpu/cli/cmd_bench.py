@@ -289,36 +289,41 @@ def render_tables(doc: dict[str, Any], console: Console) -> None:
     for col in (
         "device",
         "workload",
-        "time: median [min-max]",
+        "time, s: median [min-max]",
         "test acc.",
         "samples/s",
         "GFLOP/s (of ceiling)",
-        "recipe",
     ):
-        t.add_column(col, justify="left" if col in ("device", "workload", "recipe") else "right")
+        t.add_column(col, justify="left" if col in ("device", "workload") else "right")
+    recipes: dict[str, str] = {}
     for d in doc["devices"]:
         for wl, s in d["workloads"].items():
             r = s["recipe"]
-            parts = [f"batch {r['batch_size']['value']}"]
+            parts = [
+                f"batch {r['batch_size']['value']}",
+                f"lr {r['learning_rate']['value']:g}" + (" cosine" if wl == "tuned" else ""),
+            ]
             if r["jit_compile"]:
                 parts.append("XLA")
             if r["steps_per_execution"]["value"] > 1:
-                parts.append(f"spe {r['steps_per_execution']['value']}")
+                parts.append(f"steps_per_execution {r['steps_per_execution']['value']}")
             if r["mixed_precision"]:
-                parts.append("fp16")
-            parts.append("tf.data" if r["pipeline"].startswith("tf.data") else "numpy fit")
+                parts.append("mixed float16")
+            parts.append(r["pipeline"])
+            recipes[f"{wl} on {d['device']}"] = ", ".join(parts)
             tt = s["train_time_s"]
             t.add_row(
                 d["device"],
                 wl,
-                f"{_v(tt['median'])} s [{_v(tt['min'])}-{_v(tt['max'])}]",
+                f"{_v(tt['median'])} [{_v(tt['min'])}-{_v(tt['max'])}]",
                 _v(s["test_accuracy"]["median"], "{:.2f}%"),
                 _v(s["samples_per_s"], "{:,.0f}"),
                 f"{_v(s['achieved_rate'], '{:.1f}')} "
                 f"({_v(s['fraction_of_matmul_ceiling'], '{:.1%}')})",
-                ", ".join(parts),
             )
     console.print(t)
+    for name, text in recipes.items():
+        console.print(f"  {name}: {text}")
     sp = doc["speedup"]
     for dev, s in sp["tuned_over_guide"].items():
         console.print(
