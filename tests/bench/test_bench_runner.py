@@ -335,3 +335,23 @@ def test_verify_bad_arguments_exit_2() -> None:
         assert main(["verify", "--python", "/nonexistent/python"]) == 2
     assert "--alloc-mib must be >= 1" in err.getvalue()
     assert "no such file" in err.getvalue()
+
+
+SYSTEM_PY = "/usr/bin/python3"
+
+
+@pytest.mark.skipif(
+    not Path(SYSTEM_PY).exists()
+    or subprocess.run(
+        [SYSTEM_PY, "-c", "import numpy"], capture_output=True, check=False
+    ).returncode
+    == 0,
+    reason="needs an interpreter without numpy/TensorFlow",
+)
+def test_interpreter_without_tensorflow_is_a_clear_device_error(tmp_path: Path) -> None:
+    oc = run_child(SYSTEM_PY, child_args(cfg(SYN), "cpu", tmp_path / "w.npz"), timeout_s=60)
+    (err,) = [e for e in oc.events if e["event"] == "error"]
+    assert err["stage"] == "import" and "No module named" in err["message"]
+    doc, findings = summarise(cfg(SYN), [oc], (1.0,), (1.0,), 1.0)
+    assert doc["devices"][0]["status"] == "error"
+    assert findings[0].id == "bench-cpu-failed" and "No module named" in findings[0].cause
