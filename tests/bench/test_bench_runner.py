@@ -355,3 +355,25 @@ def test_interpreter_without_tensorflow_is_a_clear_device_error(tmp_path: Path) 
     doc, findings = summarise(cfg(SYN), [oc], (1.0,), (1.0,), 1.0)
     assert doc["devices"][0]["status"] == "error"
     assert findings[0].id == "bench-cpu-failed" and "No module named" in findings[0].cause
+
+
+def test_best_of_ceiling_measurements() -> None:
+    from tfgpu.bench.runner import best_ceilings
+
+    before = {
+        "event": "ceilings",
+        "when": "before",
+        "matmul": [{"dtype": "float32", "size": 1024, "gflops": 29.0, "time_s": 0.07}],
+        "copy": {"kind": "host-memory-copy", "mib": 64, "gbps": 6.5},
+    }
+    after = {
+        "event": "ceilings",
+        "when": "after",
+        "matmul": [{"dtype": "float32", "size": 1024, "gflops": 49.0, "time_s": 0.04}],
+        "copy": {"kind": "host-memory-copy", "mib": 64, "gbps": 6.0},
+    }
+    best = best_ceilings([before, after])
+    assert best is not None
+    assert best["matmul"][0]["gflops"] == 49.0 and best["copy"]["gbps"] == 6.5
+    assert best["measurements"] == 2
+    assert best_ceilings([]) is None
