@@ -108,9 +108,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _config(args: argparse.Namespace, err: Console) -> Any:
+    from tfgpu.cli.main import UsageError
+
+    try:
+        import numpy  # noqa: F401 - the data loaders need it
+    except ImportError as exc:
+        raise UsageError(
+            "tfgpu bench needs numpy in this interpreter: pip install 'tfgpu[bench]'"
+        ) from exc
     from tfgpu.bench.data import DataError, resolve_source
     from tfgpu.bench.runner import WORKLOADS, BenchConfig, parse_devices
-    from tfgpu.cli.main import UsageError
 
     try:
         devices = parse_devices(args.devices)
@@ -247,6 +254,8 @@ def run(args: argparse.Namespace) -> int:
             plot_times(doc, args.plot)
             if not args.json:
                 err.print(f"chart written to {args.plot}")
+        except ImportError:
+            err.print(f"[red]--plot {args.plot}: needs matplotlib: pip install 'tfgpu[bench]'[/]")
         except (OSError, ValueError) as exc:
             err.print(f"[red]--plot {args.plot}: {exc}[/]")
     if args.save_json:
