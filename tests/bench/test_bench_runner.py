@@ -299,3 +299,81 @@ def test_end_to_end_cpu_synthetic_json_and_plot(tmp_path: Path) -> None:
     assert t["tensorboard"] is True
     assert {p.name for p in (tmp_path / "tb").iterdir()} == {"cpu-guide-r0", "cpu-tuned-r0"}
     assert any((tmp_path / "tb" / "cpu-tuned-r0").rglob("*.tfevents.*"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--devices", "tpu"], "unknown device 'tpu'"),
+        (["--workloads", "guide,fast"], "unknown ['fast']"),
+        (["--data", "/nonexistent/mnist"], "no such file or directory"),
+        (["--repeat", "0", "--synthetic"], "must be >= 1"),
+        (["--synthetic", "--data", "/tmp"], "exclude each other"),
+    ],
+)
+def test_bad_arguments_exit_2_without_traceback(argv: list[str], message: str) -> None:
+    from tfgpu.cli.main import main
+
+    err = io.StringIO()
+    import contextlib
+
+    with contextlib.redirect_stderr(err):
+        rc = main(["bench", *argv])
+    assert rc == 2
+    assert message in err.getvalue()
+    assert "Traceback" not in err.getvalue()
+
+
+def test_verify_bad_arguments_exit_2() -> None:
+    import contextlib
+
+    from tfgpu.cli.main import main
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["verify", "--alloc-mib", "0"]) == 2
+        assert main(["verify", "--python", "/nonexistent/python"]) == 2
+    assert "--alloc-mib must be >= 1" in err.getvalue()
+    assert "no such file" in err.getvalue()
+
+
+SYSTEM_PY = "/usr/bin/python3"
+
+
+@pytest.mark.skipif(
+    not Path(SYSTEM_PY).exists()
+    or subprocess.run(
+        [SYSTEM_PY, "-c", "import numpy"], capture_output=True, check=False
+    ).returncode
+    == 0,
+    reason="needs an interpreter without numpy/TensorFlow",
+)
+def test_interpreter_without_tensorflow_is_a_clear_device_error(tmp_path: Path) -> None:
+    oc = run_child(SYSTEM_PY, child_args(cfg(SYN), "cpu", tmp_path / "w.npz"), timeout_s=60)
+    (err,) = [e for e in oc.events if e["event"] == "error"]
+    assert err["stage"] == "import" and "No module named" in err["message"]
+    doc, findings = summarise(cfg(SYN), [oc], (1.0,), (1.0,), 1.0)
+    assert doc["devices"][0]["status"] == "error"
+    assert findings[0].id == "bench-cpu-failed" and "No module named" in findings[0].cause
+
+
+def test_best_of_ceiling_measurements() -> None:
+    from tfgpu.bench.runner import best_ceilings
+
+    before = {
+        "event": "ceilings",
+        "when": "before",
+        "matmul": [{"dtype": "float32", "size": 1024, "gflops": 29.0, "time_s": 0.07}],
+        "copy": {"kind": "host-memory-copy", "mib": 64, "gbps": 6.5},
+    }
+    after = {
+        "event": "ceilings",
+        "when": "after",
+        "matmul": [{"dtype": "float32", "size": 1024, "gflops": 49.0, "time_s": 0.04}],
+        "copy": {"kind": "host-memory-copy", "mib": 64, "gbps": 6.0},
+    }
+    best = best_ceilings([before, after])
+    assert best is not None
+    assert best["matmul"][0]["gflops"] == 49.0 and best["copy"]["gbps"] == 6.5
+    assert best["measurements"] == 2
+    assert best_ceilings([]) is None

@@ -80,3 +80,60 @@ def test_guide_and_tuned_start_from_the_same_saved_weights(tmp_path: Path) -> No
     assert t.steps == 4 and t.jit_compile and t.steps_per_execution == 2
     assert 0 <= g.test_accuracy_pct <= 100 and 0 <= t.test_accuracy_pct <= 100
     assert g.flops_per_step == train_flops_per_step(32)
+
+
+@pytest.mark.tf
+def test_mixed_precision_path_trains_with_float16_compute(tmp_path: Path) -> None:
+    """The GPU-only recipe branch (cc >= 7.0), exercised on the CPU."""
+    data = synthetic_dataset(300, 50)
+    weights = initial_weights(tmp_path / "init.npz")
+    seen: dict[str, Any] = {}
+
+    def hook(model: Any) -> None:
+        seen["compute"] = [layer.compute_dtype for layer in model.layers]
+        seen["variables"] = {v.dtype for v in model.trainable_variables}
+        seen["optimizer"] = type(model.optimizer).__name__
+        seen["weights"] = [np.array(w) for w in model.get_weights()]
+
+    rec = run_tuned(
+        data,
+        weights,
+        "CPU:0",
+        epochs=1,
+        batch=100,
+        steps_per_execution=3,
+        mixed_precision=True,
+        jit_compile=False,
+        on_start=hook,
+    )
+    assert rec.mixed_precision and rec.steps == 3
+    assert seen["compute"] == ["float16", "float16", "float32"]
+    assert seen["variables"] == {"float32"}
+    assert seen["optimizer"] == "LossScaleOptimizer"
+    for got, want in zip(seen["weights"], weights, strict=True):
+        np.testing.assert_array_equal(got, want)
+    assert np.isfinite(rec.test_loss)
+
+
+def test_half_precision_dtypes_follow_compute_capability() -> None:
+    from tfgpu.bench.ceilings import half_dtypes
+
+    assert half_dtypes(None) == ()
+    assert half_dtypes((6, 1)) == ()  # Pascal: no tensor cores
+    assert half_dtypes((7, 0)) == ("float16",)  # Volta
+    assert half_dtypes((7, 5)) == ("float16",)  # Turing
+    assert half_dtypes((8, 0)) == ("float16", "bfloat16")  # Ampere
+    assert half_dtypes((9, 0)) == ("float16", "bfloat16")  # Hopper
+
+
+@pytest.mark.tf
+def test_ceiling_measurements_run_for_every_dtype() -> None:
+    from tfgpu.bench.ceilings import copy_rate, matmul_rate
+
+    for dtype in ("float32", "float16", "bfloat16"):
+        r = matmul_rate("CPU:0", dtype, 64, repeats=2)
+        assert r.dtype == dtype and r.size == 64
+        assert r.gflops > 0 and r.time_s > 0
+        assert r.gflops == pytest.approx(2 * 64**3 / r.time_s / 1e9)
+    c = copy_rate("CPU:0", 4, repeats=2)
+    assert c.kind == "host-memory-copy" and c.mib == 4 and c.gbps > 0

@@ -139,18 +139,16 @@ def main(argv: list[str]) -> int:
         return 0
     weights = workloads.initial_weights(Path(args["init_weights"]))
     wanted = list(args.get("workloads", ["guide", "tuned", "ceilings"]))
-    if "ceilings" in wanted:
+    ceiling_size = int(args.get("ceiling_size") or (8192 if tf_device.startswith("GPU") else 1024))
+
+    def measure_ceilings(when: str) -> None:
         try:
             t0 = time.perf_counter()
-            ceil = ceilings.measure(
-                tf_device,
-                cc,
-                int(args.get("ceiling_size") or (8192 if tf_device.startswith("GPU") else 1024)),
-                int(args.get("copy_mib", 64)),
-            )
+            ceil = ceilings.measure(tf_device, cc, ceiling_size, int(args.get("copy_mib", 64)))
             emit(
                 {
                     "event": "ceilings",
+                    "when": when,
                     "device": device,
                     "duration_s": time.perf_counter() - t0,
                     **ceil,
@@ -165,6 +163,15 @@ def main(argv: list[str]) -> int:
                     "message": f"{type(exc).__name__}: {exc}",
                 }
             )
+
+    # Measured before and after the training runs; the summary keeps the better of the
+    # two, so a burst of load from other processes does not lower the ceiling.
+    if "ceilings" in wanted:
+        measure_ceilings("before")
+
+    def progress(event: dict[str, Any]) -> None:
+        emit({**event, "device": device, "tf_device": event.get("device")})
+
     tb_root = args.get("tensorboard")
     mixed = cc is not None and cc >= (7, 0)
     epochs = int(args.get("epochs", workloads.EPOCHS))
@@ -185,10 +192,12 @@ def main(argv: list[str]) -> int:
                 )
             try:
                 if wl == "guide":
-                    rec = workloads.run_guide(ds, weights, tf_device, r, epochs, emit, callbacks)
+                    rec = workloads.run_guide(
+                        ds, weights, tf_device, r, epochs, progress, callbacks
+                    )
                 else:
                     rec = workloads.run_tuned(
-                        ds, weights, tf_device, r, epochs, mixed, emit, callbacks
+                        ds, weights, tf_device, r, epochs, mixed, progress, callbacks
                     )
             except Exception as exc:  # noqa: BLE001 - OOM, XLA failures: reported as data
                 emit(
@@ -211,6 +220,8 @@ def main(argv: list[str]) -> int:
                     "tensorboard": bool(tb_root),
                 }
             )
+    if "ceilings" in wanted and any(w in wanted for w in ("guide", "tuned")):
+        measure_ceilings("after")
     emit({"event": "done", "device": device})
     return 0
 

@@ -56,11 +56,12 @@ def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
         for bar, med in zip(bars, meds, strict=True):
             ax.annotate(
                 f"{med:.1f} s",
-                (bar.get_x() + bar.get_width() / 2, bar.get_height()),
+                (bar.get_x() + bar.get_width() / 2, 0),
                 ha="center",
                 va="bottom",
-                fontsize=8,
-                xytext=(0, 3),
+                fontsize=9,
+                color="black",
+                xytext=(0, 4),
                 textcoords="offset points",
             )
     ax.set_xticks(range(len(devices)))

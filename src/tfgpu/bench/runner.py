@@ -314,6 +314,33 @@ def _spread(values: Sequence[float], unit: str) -> dict[str, Any]:
     return out
 
 
+def best_ceilings(events: Sequence[Event]) -> Event | None:
+    """Merge ceiling measurements (before and after training): the best rate of each.
+
+    Args:
+        events: ``ceilings`` events of one device.
+
+    Returns:
+        One event with, per dtype, the highest GFLOP/s, and the highest copy GB/s;
+        ``None`` when there is none.
+    """
+    if not events:
+        return None
+    matmul: dict[str, dict[str, Any]] = {}
+    for e in events:
+        for m in e.get("matmul") or ():
+            dt = str(m["dtype"])
+            if dt not in matmul or float(m["gflops"]) > float(matmul[dt]["gflops"]):
+                matmul[dt] = dict(m)
+    copies = [e["copy"] for e in events if e.get("copy")]
+    best: Event = dict(events[0])
+    best["matmul"] = list(matmul.values())
+    if copies:
+        best["copy"] = max(copies, key=lambda c: float(c["gbps"]))
+    best["measurements"] = len(events)
+    return best
+
+
 def _ceiling_for(ceil: Mapping[str, Any] | None, dtype: str) -> float | None:
     if not ceil:
         return None
@@ -448,7 +475,7 @@ def summarise(
         info = next((e for e in oc.events if e.get("event") == "device"), {})
         tf_version = tf_version or info.get("tf_version")
         errors = [e for e in oc.events if e.get("event") == "error"]
-        ceil_ev = next((e for e in oc.events if e.get("event") == "ceilings"), None)
+        ceil_ev = best_ceilings([e for e in oc.events if e.get("event") == "ceilings"])
         entry: dict[str, Any] = {
             "device": oc.device,
             "tf_device": info.get("tf_device"),
@@ -478,6 +505,8 @@ def summarise(
                     "kind": ceil_ev["copy"]["kind"],
                     "size": q(int(ceil_ev["copy"]["mib"]), "MiB"),
                 },
+                "float32_uses_tf32": bool(ceil_ev.get("float32_uses_tf32", False)),
+                "measurements": q(int(ceil_ev.get("measurements", 1)), "runs (best kept)"),
             }
         workloads: dict[str, Any] = {}
         for wl in ("guide", "tuned"):

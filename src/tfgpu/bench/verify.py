@@ -311,9 +311,17 @@ def interpret_child(
         for k in ("built_with_cuda", "build_cuda_version", "build_cudnn_version")
     }
     if status == "import-error":
-        msg = f"TensorFlow does not import in {python_executable}: {payload.get('error')}"
+        msg = f"TensorFlow/numpy do not import in {python_executable}: {payload.get('error')}"
         lines = [*stderr_lines, *str(payload.get("traceback", "")).splitlines()]
-        return _failed("import-error", msg, base, lines, "verify-tensorflow-import-failed", "pip")
+        return _failed(
+            "import-error",
+            msg,
+            base,
+            lines,
+            "verify-tensorflow-import-failed",
+            "pip",
+            fix=(f"{python_executable} -m pip install tensorflow", "tfgpu plan"),
+        )
     if status != "ok":
         msg = f"the verification child reported {status}: {payload.get('error')}"
         return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", "version-mismatch")
@@ -442,7 +450,7 @@ def _device_finding(c: DeviceCheck) -> Finding:
         title=f"{where} {what}",
         evidence=tuple(evidence),
         cause="; ".join(c.problems) or "a check failed",
-        fix=("tfgpu doctor", "tfgpu explain < the log above"),
+        fix=("tfgpu verify -v  (shows TensorFlow's log)", "tfgpu doctor"),
         doc=_DOC,
     )
 
@@ -454,6 +462,7 @@ def _failed(
     log_lines: Sequence[str],
     finding_id: str,
     category: str,
+    fix: tuple[str, ...] = ("tfgpu doctor",),
 ) -> VerifyResult:
     own = Finding(
         id=finding_id,
@@ -463,7 +472,7 @@ def _failed(
         title=message.splitlines()[0][:200],
         evidence=tuple(Evidence("stderr", ln) for ln in list(log_lines)[-6:]),
         cause=message,
-        fix=("tfgpu doctor",),
+        fix=fix,
         doc=_DOC,
     )
     explained = explain_lines([*log_lines, message]) if log_lines or message else ()

@@ -129,7 +129,8 @@ def build_model(mixed_precision: bool = False) -> Any:
             the logits layer stays float32, as the guide's section 6.2 advises).
 
     Returns:
-        An unbuilt-free (already built) ``keras.Sequential``.
+        A built ``keras.Sequential``: input ``[B, 28, 28]`` float32 in 0..1, output
+        ``[B, 10]`` float32 logits.
     """
     import keras
 
@@ -171,11 +172,16 @@ def initial_weights(path: Path | None = None, seed: int = INIT_SEED) -> list[npt
     return weights
 
 
-def _compile(model: Any, lr: Any, jit: bool, spe: int) -> None:
+def _compile(model: Any, lr: Any, jit: bool, spe: int, loss_scale: bool = False) -> None:
     import keras
 
+    optimizer = keras.optimizers.Adam(learning_rate=lr)
+    if loss_scale:
+        # float16 gradients underflow without it (Keras mixed-precision guide); Keras wraps
+        # automatically only under a global mixed policy, and tfgpu sets per-layer dtypes.
+        optimizer = keras.optimizers.LossScaleOptimizer(optimizer)
     model.compile(
-        optimizer=keras.optimizers.Adam(learning_rate=lr),
+        optimizer=optimizer,
         loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True),
         metrics=["accuracy"],
         jit_compile=jit,
@@ -358,7 +364,27 @@ def run_tuned(
     Programming Guide", compute capabilities table).  Warm-up (XLA compile plus one
     execution) is not timed; weights and optimizer state are reset after it.
 
-    Args and Returns: as :func:`run_guide`, plus the recipe's knobs.
+    Args:
+        data: the dataset.
+        weights: initial weights (:func:`initial_weights`), the same as the guide's.
+        device: TensorFlow device to train on (``"CPU:0"``, ``"GPU:0"``).
+        repeat: repeat index (also seeds this run's shuffling).
+        epochs: passes over the training set.
+        mixed_precision: float16 compute with loss scaling (GPUs with cc >= 7.0).
+        emit: receives progress events (dicts).
+        callbacks: extra Keras callbacks (TensorBoard).
+        on_start: called with the model just before the timed ``fit``.
+        batch: samples per step (default ``TUNED_BATCH``).
+        lr: initial Adam learning rate (default ``TUNED_LR``), cosine-decayed to 0.
+        steps_per_execution: optimizer steps per ``tf.function`` call (capped at
+            the steps in one epoch).
+        jit_compile: compile the train step with XLA.
+
+    Returns:
+        The run's :class:`RunRecord`.
+
+    Raises:
+        ValueError: ``batch`` is larger than the training set.
     """
     import keras
     import tensorflow as tf
@@ -374,7 +400,13 @@ def run_tuned(
     with tf.device("/" + device):
         model = build_model(mixed_precision)
         schedule = keras.optimizers.schedules.CosineDecay(lr, decay_steps=total_steps)
-        _compile(model, schedule, jit=jit_compile, spe=min(spe, steps_per_epoch))
+        _compile(
+            model,
+            schedule,
+            jit=jit_compile,
+            spe=min(spe, steps_per_epoch),
+            loss_scale=mixed_precision,
+        )
         model.set_weights(list(weights))
         opt = _snapshot_optimizer(model)
         t0 = time.perf_counter()

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
         findings=result.findings,
         meta={
             "python": result.python_executable,
-            "tensorflow": str(result.tf_version),
+            "tensorflow": result.tf_version or "not importable",
             "check": f"[{result.size}x{result.size}] @ [{result.size}x{result.size}] float32, "
             f"alloc {args.alloc_mib} MiB",
             "duration": f"{result.duration_s:.1f} s",
