@@ -103,8 +103,24 @@ class SetupResult:
 
 
 def _short(name: str) -> str:
-    """``/job:localhost/replica:0/task:0/device:GPU:0`` -> ``GPU:0``."""
-    return name.rsplit("device:", 1)[-1]
+    """``/job:localhost/replica:0/task:0/device:GPU:0`` -> ``GPU:0``; a device of another
+    job keeps its task: ``/job:worker/replica:0/task:1/device:CPU:0`` -> ``task 1 CPU:0``."""
+    device = name.rsplit("device:", 1)[-1]
+    if name.startswith("/job:localhost") or "/task:" not in name:
+        return device
+    task = name.split("/task:", 1)[1].split("/", 1)[0]
+    return f"task {task} {device}"
+
+
+#: Keras 3's ``Model.fit`` fails under MultiWorkerMirroredStrategy ("Attempt to convert a
+#: value (PerReplica...) ... to a Tensor"), an open bug since TF 2.16.
+KERAS3_MWMS_BUG = "https://github.com/keras-team/keras/issues/20585"
+
+
+def keras_version(tf: Any) -> str:
+    """Version of the Keras that ``tf.keras`` resolves to ("3.x" or tf-keras "2.x")."""
+    version = getattr(tf.keras, "__version__", None)
+    return str(version) if version else "unknown"
 
 
 def _is_initialized_error(exc: BaseException) -> bool:
@@ -269,6 +285,15 @@ def setup(
             len(gpus), n_cpu, environ)
         strategy = _build_strategy(tf, plan, resolver)
         choices.append(plan.choice)
+        kv = keras_version(tf)
+        if plan.kind is StrategyKind.MULTI_WORKER and kv.startswith("3."):
+            choices.append(Choice(
+                "keras", kv,
+                "Keras 3 Model.fit does not work under MultiWorkerMirroredStrategy (it "
+                "fails with 'Attempt to convert a value (PerReplica...)'): train with a "
+                "custom loop (strategy.run, as examples/train_guide_model.py does) or use "
+                "tf-keras (pip install tf-keras; TF_USE_LEGACY_KERAS=1).", KERAS3_MWMS_BUG,
+            ))
         logical = tuple(d.name for d in tf.config.list_logical_devices())
     except ConfigError as exc:
         raise SetupError(str(exc)) from exc
