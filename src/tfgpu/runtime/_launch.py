@@ -172,32 +172,32 @@ def launch(
     procs: list[subprocess.Popen[str]] = []
     pumps: list[threading.Thread] = []
     start = time.monotonic()
-    for i, cfg in enumerate(configs):
-        wenv = dict(base)
-        wenv.update(TF_CONFIG=cfg, TFGPU_WORKER_INDEX=str(i), TFGPU_NUM_WORKERS=str(workers),
-                    PYTHONUNBUFFERED="1")
-        try:
-            proc = subprocess.Popen(  # noqa: S603 - argv list, no shell
-                list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
-                start_new_session=os.name == "posix",
-            )
-        except OSError as exc:
-            _stop_all(procs, signal.SIGTERM, grace_s)
-            raise LaunchError(f"cannot start {command[0]!r}: {exc.strerror or exc}") from exc
-        procs.append(proc)
-        t = threading.Thread(target=_pump, args=(i, proc, out, lock), daemon=True)
-        t.start()
-        pumps.append(t)
-    with lock:
-        out.write(f"tfgpu launch: {workers} worker(s) on {host} ports "
-                  f"{', '.join(map(str, ports))}\n")
-        out.flush()
-
     failed: int | None = None
     exit_code = 0
     message = ""
-    try:
+    try:  # Ctrl-C at any point, even while starting, must not orphan started workers
+        for i, cfg in enumerate(configs):
+            wenv = dict(base)
+            wenv.update(TF_CONFIG=cfg, TFGPU_WORKER_INDEX=str(i),
+                        TFGPU_NUM_WORKERS=str(workers), PYTHONUNBUFFERED="1")
+            try:
+                proc = subprocess.Popen(  # noqa: S603 - argv list, no shell
+                    list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
+                    start_new_session=os.name == "posix",
+                )
+            except OSError as exc:
+                _stop_all(procs, signal.SIGTERM, grace_s)
+                raise LaunchError(
+                    f"cannot start {command[0]!r}: {exc.strerror or exc}") from exc
+            procs.append(proc)
+            t = threading.Thread(target=_pump, args=(i, proc, out, lock), daemon=True)
+            t.start()
+            pumps.append(t)
+        with lock:
+            out.write(f"tfgpu launch: {workers} worker(s) on {host} ports "
+                      f"{', '.join(map(str, ports))}\n")
+            out.flush()
         while True:
             codes = [p.poll() for p in procs]
             bad = [i for i, c in enumerate(codes) if c is not None and c != 0]
