@@ -116,7 +116,7 @@ def custom_loop(tf, keras, run, model, ds, epochs: int, steps: int, global_batch
             logits = model(x, training=True)
             loss = tf.nn.compute_average_loss(loss_fn(y, logits), global_batch_size=global_batch)
         grads = tape.gradient(loss, model.trainable_variables)
-        optimizer.apply_gradients(zip(grads, model.trainable_variables))
+        optimizer.apply_gradients(zip(grads, model.trainable_variables, strict=True))
         return loss
 
     @tf.function
@@ -191,7 +191,9 @@ def main(argv: list[str] | None = None) -> int:
 
     callbacks = []
     if args.logdir:
-        logdir = args.logdir if run.is_chief else os.path.join(args.logdir, f"worker-{run.task_index}")
+        # Only the chief writes to LOGDIR itself; other workers get a sub-folder each.
+        logdir = (args.logdir if run.is_chief
+                  else os.path.join(args.logdir, f"worker-{run.task_index}"))
         callbacks.append(tfgpu.tensorboard_callback(logdir))
 
     if args.save_weights:

@@ -24,21 +24,22 @@ if TYPE_CHECKING:  # static types for the lazy exports below; never run
 
 __version__ = "0.1.0"
 
-#: Public names served lazily from :mod:`tfgpu.runtime` (module ``__getattr__``, PEP 562),
-#: so ``import tfgpu`` and ``tfgpu --help`` stay fast and TensorFlow-free.
-_RUNTIME_EXPORTS = (
+__all__ = [
     "Choice",
     "DevicesAlreadyInitializedError",
     "ProfilerWarning",
     "SetupError",
     "SetupResult",
+    "__version__",
     "float32_output",
     "output_layer_dtype",
     "setup",
     "tensorboard_callback",
-)
+]
 
-__all__ = ["__version__", *_RUNTIME_EXPORTS]
+#: Public names served lazily from :mod:`tfgpu.runtime` (module ``__getattr__``, PEP 562),
+#: so ``import tfgpu`` and ``tfgpu --help`` stay fast and TensorFlow-free.
+_RUNTIME_EXPORTS = frozenset(__all__) - {"__version__"}
 
 
 def __getattr__(name: str) -> object:
@@ -50,4 +51,4 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_RUNTIME_EXPORTS))
+    return sorted(set(globals()) | _RUNTIME_EXPORTS)

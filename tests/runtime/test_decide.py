@@ -17,7 +17,6 @@ from tfgpu.runtime._decide import (
     slurm_task_count,
 )
 
-
 # --- precision ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(

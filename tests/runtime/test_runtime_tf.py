@@ -43,7 +43,8 @@ def _run_py(code: str, timeout_s: float = 180) -> dict[str, object]:
 def test_import_tfgpu_does_not_import_tensorflow() -> None:
     code = ("import sys, json, tfgpu\n"
             "f = tfgpu.setup; g = tfgpu.tensorboard_callback; e = tfgpu.SetupError\n"
-            "try:\n    tfgpu.no_such_name\n    bad = False\nexcept AttributeError:\n    bad = True\n"
+            "try:\n    tfgpu.no_such_name\n    bad = False\n"
+            "except AttributeError:\n    bad = True\n"
             "print(json.dumps({'tf': 'tensorflow' in sys.modules, 'attr_error': bad,\n"
             "  'runtime_error': issubclass(e, RuntimeError), 'in_dir': 'setup' in dir(tfgpu)}))\n")
     assert _run_py(code, 60) == {"tf": False, "attr_error": True, "runtime_error": True,
@@ -96,9 +97,9 @@ start = [w.copy() for w in mirrored.get_weights()]
 ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(48)  # global batch 48 = 3 x 16
 mirrored.fit(ds, epochs=2, verbose=0, shuffle=False)
 single.fit(ds, epochs=2, verbose=0, shuffle=False)
-diff = max(float(np.max(np.abs(a - b))) for a, b in zip(mirrored.get_weights(), single.get_weights()))
+pairs = zip(mirrored.get_weights(), single.get_weights())
+diff = max(float(np.max(np.abs(a - b))) for a, b in pairs)
 moved = max(float(np.max(np.abs(a - b))) for a, b in zip(mirrored.get_weights(), start))
-var_devices = sorted({v.device for v in mirrored.weights[0].values}) if hasattr(mirrored.weights[0], "values") else []
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     cb = tfgpu.tensorboard_callback("/tmp/unused-logs", profile_batch=(2, 4))

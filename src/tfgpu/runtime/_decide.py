@@ -119,6 +119,7 @@ def choose_precision(
                 "mixed_bfloat16 was asked for; there is no GPU, and on CPUs mixed precision "
                 "runs significantly slower than float32.", MIXED_PRECISION_DOC,
             )
+        assert lowest is not None
         return Choice(
             "precision", "mixed_bfloat16",
             f"mixed_bfloat16 was asked for; every GPU has compute capability >= 8.0 "

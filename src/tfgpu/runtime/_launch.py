@@ -13,6 +13,7 @@ Source: https://www.tensorflow.org/tutorials/distribute/multi_worker_with_keras
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -120,10 +121,8 @@ def _stop_all(procs: Sequence[subprocess.Popen[str]], first: int, grace_s: float
         except subprocess.TimeoutExpired:
             _signal_group(p, signal.SIGKILL)
     for p in procs:
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             p.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
 
 
 def launch(
@@ -181,7 +180,7 @@ def launch(
             wenv.update(TF_CONFIG=cfg, TFGPU_WORKER_INDEX=str(i),
                         TFGPU_NUM_WORKERS=str(workers), PYTHONUNBUFFERED="1")
             try:
-                proc = subprocess.Popen(  # noqa: S603 - argv list, no shell
+                proc = subprocess.Popen(
                     list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                     stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
                     start_new_session=os.name == "posix",

@@ -75,8 +75,7 @@ def cupti_search_dirs(env: Mapping[str, str], site_dirs: Sequence[str]) -> list[
         if env.get(var):
             dirs.append(os.path.join(env[var], "extras", "CUPTI", "lib64"))
     dirs.append("/usr/local/cuda/extras/CUPTI/lib64")
-    seen: set[str] = set()
-    return [d for d in dirs if not (d in seen or seen.add(d))]
+    return list(dict.fromkeys(dirs))
 
 
 def find_cupti(dirs: Sequence[str], ldconfig_output: str) -> str | None:
@@ -321,7 +320,7 @@ def start_tensorboard(
     env = dict(os.environ)
     env.setdefault("PYTHONUNBUFFERED", "1")
     try:
-        proc = subprocess.Popen(  # noqa: S603 - argv list, no shell
+        proc = subprocess.Popen(
             argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, errors="replace", env=env, start_new_session=os.name == "posix",
         )
@@ -348,7 +347,7 @@ def start_tensorboard(
 
 def _answers(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=2) as resp:  # noqa: S310 - loopback http
+        with urllib.request.urlopen(url, timeout=2) as resp:
             return int(resp.status) == 200
     except (urllib.error.URLError, OSError, ValueError):
         return False
