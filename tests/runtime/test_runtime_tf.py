@@ -214,3 +214,22 @@ def test_two_workers_on_loopback_end_with_identical_weights(tmp_path: Path) -> N
         assert np.array_equal(w0[k], w1[k]), f"{k} differs between workers"
     assert any(not np.array_equal(w0[k], i0[k]) for k in w0.files), "weights never moved"
     print(f"two-worker launch took {took_s:.1f} s")
+
+
+@pytest.mark.tf
+def test_slurm_resolver_works_on_a_cpu_only_node() -> None:
+    """Scenario: TF's SlurmClusterResolver() crashes without nvidia-smi; tfgpu's does not."""
+    code = (
+        "import json, os, shutil\n"
+        "os.environ.update(SLURM_STEP_NUM_TASKS='2', SLURM_PROCID='1',\n"
+        "    SLURM_STEP_NODELIST='node[01-02]', SLURM_STEP_TASKS_PER_NODE='1(x2)')\n"
+        "os.environ.pop('CUDA_VISIBLE_DEVICES', None)\n"
+        "import tensorflow as tf\n"
+        "from tfgpu.runtime._setup import _slurm_resolver\n"
+        "r = _slurm_resolver(tf, os.environ, 2)\n"
+        "print(json.dumps({'spec': r.cluster_spec().as_dict(), 'task': [r.task_type, r.task_id],\n"
+        "    'smi': shutil.which('nvidia-smi') is not None}))\n"
+    )
+    res = _run_py(code)
+    assert res["spec"] == {"worker": ["node01:8888", "node02:8888"]}
+    assert res["task"] == ["worker", 1]
