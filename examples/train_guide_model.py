@@ -91,12 +91,6 @@ def synthetic_data(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     return rng.random((n, 28, 28), dtype=np.float32), rng.integers(0, 10, n).astype("int64")
 
 
-def keras_major(keras: object) -> int:
-    """Major version of the Keras that ``tf.keras`` resolves to (3, or 2 for tf-keras)."""
-    version = str(getattr(keras, "__version__", getattr(keras, "version", lambda: "3")()))
-    return int(version.split(".")[0])
-
-
 def custom_loop(tf, keras, run, model, ds, epochs: int, steps: int, global_batch: int) -> float:
     """Train with ``strategy.run`` (what ``model.fit`` does); return the last step's loss.
 
@@ -203,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
                  *[np.asarray(w) for w in model.get_weights()])
 
     start = time.perf_counter()
-    if run.num_workers > 1 and keras_major(keras) >= 3:
+    if run.num_workers > 1 and run.keras_version.startswith("3."):
         # Keras 3's model.fit fails under MultiWorkerMirroredStrategy ("Attempt to convert
         # a value (PerReplica...)": keras-team/keras#20585, tensorflow/tensorflow#72388),
         # so multi-worker runs use the equivalent custom loop.

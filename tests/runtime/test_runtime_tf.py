@@ -6,6 +6,7 @@ per process.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import signal
@@ -31,10 +32,24 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
-def _run_py(code: str, timeout_s: float = 180) -> dict[str, object]:
+#: tf.keras flavours: Keras 3 (the venv's), and tf-keras when the ``tf-keras`` package is
+#: installed (TF_USE_LEGACY_KERAS=1 makes tf.keras resolve to it).
+KERAS_FLAVOURS = {"keras3": {"TF_USE_LEGACY_KERAS": "0"},
+                  "tf_keras": {"TF_USE_LEGACY_KERAS": "1"}}
+
+
+@pytest.fixture(params=sorted(KERAS_FLAVOURS))
+def keras_env(request: pytest.FixtureRequest) -> dict[str, str]:
+    if request.param == "tf_keras" and importlib.util.find_spec("tf_keras") is None:
+        pytest.skip("tf-keras is not installed (pip install tf-keras to run this variant)")
+    return KERAS_FLAVOURS[request.param]
+
+
+def _run_py(code: str, timeout_s: float = 180,
+            extra_env: dict[str, str] | None = None) -> dict[str, object]:
     """Run ``code`` in a fresh Python; it prints one JSON line last."""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=_env(), timeout=timeout_s)
+                         env=_env(**(extra_env or {})), timeout=timeout_s)
     lines = [x for x in out.stdout.splitlines() if x.startswith("{")]
     assert lines, f"no JSON from child (rc {out.returncode}):\n{out.stdout}\n{out.stderr[-3000:]}"
     return json.loads(lines[-1])  # type: ignore[no-any-return]
@@ -115,8 +130,10 @@ print(json.dumps({
 
 
 @pytest.mark.tf
-def test_mirrored_strategy_on_logical_cpus_matches_one_device() -> None:
-    res = _run_py(MIRRORED_CODE)
+def test_mirrored_strategy_on_logical_cpus_matches_one_device(
+    keras_env: dict[str, str]
+) -> None:
+    res = _run_py(MIRRORED_CODE, extra_env=keras_env)
     assert res["strategy"] == "MirroredStrategy"
     assert res["replicas"] == 3
     assert res["policy"] == "float32"
@@ -124,6 +141,8 @@ def test_mirrored_strategy_on_logical_cpus_matches_one_device() -> None:
     summary = str(res["summary"])
     assert "MirroredStrategy" in summary and "3 logical CPU devices" in summary
     assert "no GPU visible" in summary
+    flavour = "tf-keras 2." if keras_env["TF_USE_LEGACY_KERAS"] == "1" else "Keras 3."
+    assert f"keras      {flavour}" in summary
     # Training moved the weights, and 3 replicas x 16 equals one device x 48.
     assert float(res["moved"]) > 1e-3  # type: ignore[arg-type]
     assert float(res["diff"]) < 1e-5  # type: ignore[arg-type]
@@ -192,20 +211,24 @@ def test_tensorboard_server_serves_the_logdir_and_stops(trained_logdir: Path) ->
 
 @pytest.mark.tf
 @pytest.mark.slow
-def test_two_workers_on_loopback_end_with_identical_weights(tmp_path: Path) -> None:
+def test_two_workers_on_loopback_end_with_identical_weights(
+    tmp_path: Path, keras_env: dict[str, str]
+) -> None:
     weights = tmp_path / "weights"
     t0 = time.monotonic()
     out = subprocess.run(
         [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--",
          sys.executable, str(EXAMPLE), "--synthetic", "--steps", "5", "--batch-size", "32",
          "--save-weights", str(weights)],
-        capture_output=True, text=True, env=_env(), timeout=300,
+        capture_output=True, text=True, env=_env(**keras_env), timeout=300,
     )
     took_s = time.monotonic() - t0
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
     assert "all 2 worker(s) finished successfully" in out.stderr
     assert "[worker 0]" in out.stdout and "[worker 1]" in out.stdout
     assert "MultiWorkerMirroredStrategy" in out.stdout
+    flavour = "tf-keras 2." if keras_env["TF_USE_LEGACY_KERAS"] == "1" else "Keras 3."
+    assert f"keras      {flavour}" in out.stdout
     assert "2 replica(s)" in out.stdout
     w0, w1 = np.load(weights / "worker-0.npz"), np.load(weights / "worker-1.npz")
     i0 = np.load(weights / "worker-0-initial.npz")

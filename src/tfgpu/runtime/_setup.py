@@ -67,6 +67,8 @@ class SetupResult:
         logical_devices: names of the logical devices TensorFlow created, e.g.
             ``("/job:localhost/replica:0/task:0/device:CPU:0", ...)``.
         num_replicas: model replicas in sync (``strategy.num_replicas_in_sync``).
+        keras_version: version of the Keras ``tf.keras`` resolves to ("3.15.1" for
+            Keras 3, "2.21.0" for tf-keras).
         num_workers: worker processes in the cluster (1 on one machine).
         task_index: this worker's index (0 when not multi-worker); worker 0 is the chief.
         choices: every decision with its reason (see :attr:`summary`).
@@ -76,6 +78,7 @@ class SetupResult:
     policy: str
     logical_devices: tuple[str, ...]
     num_replicas: int
+    keras_version: str
     num_workers: int
     task_index: int
     choices: tuple[Choice, ...]
@@ -118,9 +121,16 @@ KERAS3_MWMS_BUG = "https://github.com/keras-team/keras/issues/20585"
 
 
 def keras_version(tf: Any) -> str:
-    """Version of the Keras that ``tf.keras`` resolves to ("3.x" or tf-keras "2.x")."""
+    """Version of the Keras that ``tf.keras`` resolves to: Keras 3 ("3.15.1"), or tf-keras
+    ("2.21.0") when ``TF_USE_LEGACY_KERAS=1`` and the ``tf-keras`` package are in use."""
     version = getattr(tf.keras, "__version__", None)
-    return str(version) if version else "unknown"
+    if version:
+        return str(version)
+    if str(getattr(tf.keras, "__name__", "")).startswith("tf_keras"):
+        import tf_keras
+
+        return str(tf_keras.__version__)
+    return "unknown"
 
 
 def _is_initialized_error(exc: BaseException) -> bool:
@@ -286,14 +296,22 @@ def setup(
         strategy = _build_strategy(tf, plan, resolver)
         choices.append(plan.choice)
         kv = keras_version(tf)
+        flavour = ("Keras 3" if kv.startswith("3.")
+                   else "tf-keras" if kv.startswith("2.") else "Keras")
+        label = f"{'Keras' if kv.startswith('3.') else flavour} {kv}"
         if plan.kind is StrategyKind.MULTI_WORKER and kv.startswith("3."):
             choices.append(Choice(
-                "keras", kv,
-                "Keras 3 Model.fit does not work under MultiWorkerMirroredStrategy (it "
-                "fails with 'Attempt to convert a value (PerReplica...)'): train with a "
-                "custom loop (strategy.run, as examples/train_guide_model.py does) or use "
-                "tf-keras (pip install tf-keras; TF_USE_LEGACY_KERAS=1).", KERAS3_MWMS_BUG,
+                "keras", label,
+                "tf.keras is Keras 3, whose Model.fit does not work under "
+                "MultiWorkerMirroredStrategy (it fails with 'Attempt to convert a value "
+                "(PerReplica...)'): train with a custom loop (strategy.run, as "
+                "examples/train_guide_model.py does) or use tf-keras (pip install "
+                "tf-keras; TF_USE_LEGACY_KERAS=1).", KERAS3_MWMS_BUG,
             ))
+        else:
+            choices.append(Choice("keras", label,
+                                  f"tf.keras resolves to {flavour}; the policy and the "
+                                  f"strategy apply to models built with it."))
         logical = tuple(d.name for d in tf.config.list_logical_devices())
     except ConfigError as exc:
         raise SetupError(str(exc)) from exc
@@ -312,6 +330,7 @@ def setup(
         policy=precision.value,
         logical_devices=logical,
         num_replicas=int(strategy.num_replicas_in_sync),
+        keras_version=kv,
         num_workers=plan.num_workers,
         task_index=task_index,
         choices=tuple(choices),
