@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         loss = custom_loop(tf, keras, run, model, ds, args.epochs, steps, args.batch_size)
     else:
         hist = model.fit(ds, epochs=args.epochs, steps_per_epoch=steps, callbacks=callbacks,
-                         verbose=2)
+                         verbose=2, shuffle=False)  # ds is already shuffled
         loss = float(hist.history["loss"][-1])
     took_s = time.perf_counter() - start
     print(f"worker {run.task_index}/{run.num_workers}: {args.epochs} epoch(s) x {steps} "

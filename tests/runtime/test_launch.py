@@ -143,7 +143,8 @@ def test_worker_killed_mid_run_stops_the_other_via_cli(tmp_path: Path) -> None:
     assert not _pid_alive(pid0)
 
 
-def test_ctrl_c_is_forwarded_to_all_workers(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_or_sigterm_is_forwarded_to_all_workers(tmp_path: Path, sig: int) -> None:
     script = tmp_path / "w.py"
     script.write_text(
         "import os, signal, sys, time\n"
@@ -161,13 +162,13 @@ def test_ctrl_c_is_forwarded_to_all_workers(tmp_path: Path) -> None:
     )
     try:
         pids = [int(_wait_for(tmp_path / f"pid{i}")) for i in range(2)]
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert proc.returncode == 130, err
     assert "[worker 0] got SIGINT" in out and "[worker 1] got SIGINT" in out
-    assert "interrupted (Ctrl-C)" in err
+    assert "interrupted (Ctrl-C or SIGTERM): stopped all workers" in err
     assert not any(_pid_alive(p) for p in pids)
 
 

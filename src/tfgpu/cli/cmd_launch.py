@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+from types import FrameType
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.main import UsageError
@@ -20,6 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the worker command, after `--` (e.g. -- python train.py)")
 
 
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM to the launcher (``kill``, a batch system) stops the workers like Ctrl-C."""
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace) -> int:
     """Start the workers, stream their output, return 0 when all succeed."""
     cmd = list(args.cmd)
@@ -31,10 +38,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}, not {args.workers}")
     if args.grace < 0:
         raise UsageError("--grace must be >= 0 seconds")
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         result = launch(cmd, args.workers, out=sys.stdout, grace_s=args.grace)
     except LaunchError as exc:
         raise UsageError(str(exc)) from exc
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     print(f"tfgpu launch: {result.message} ({result.duration_s:.1f} s)", file=sys.stderr)
     if result.exit_code == 130:
         return status_codes.INTERRUPTED

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
+from types import FrameType
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.main import UsageError
@@ -18,6 +20,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="TCP port on 127.0.0.1 (default 6006; 0 picks a free one)")
     parser.add_argument("--timeout", type=float, default=90.0, metavar="SECONDS",
                         help="how long to wait for the server to answer (default 90)")
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM (``kill``, a service manager) stops the server like Ctrl-C does."""
+    raise KeyboardInterrupt
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,12 +42,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"tfgpu tensorboard: error: {exc}", file=sys.stderr)
         return status_codes.ERRORS_FOUND
     print(f"TensorBoard serving {args.logdir} at {server.url}  (Ctrl-C to stop)", flush=True)
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         code = server.process.wait()
     except KeyboardInterrupt:
         server.stop()
         print("tfgpu tensorboard: stopped", file=sys.stderr)
         return status_codes.SUCCESS
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     tail = "\n".join(server.output[-15:])
     print(f"tfgpu tensorboard: TensorBoard exited with code {code}:\n{tail}", file=sys.stderr)
     return status_codes.SUCCESS if code == 0 else status_codes.ERRORS_FOUND

@@ -138,8 +138,8 @@ def launch(
     Each worker gets the environment plus ``TF_CONFIG`` (see :func:`tf_configs`),
     ``TFGPU_WORKER_INDEX``, ``TFGPU_NUM_WORKERS`` and ``PYTHONUNBUFFERED=1``, and runs in
     its own process group.  The first worker to exit non-zero stops the rest (SIGTERM, then
-    SIGKILL after ``grace_s``).  Ctrl-C (KeyboardInterrupt in this process) is forwarded to
-    the workers as SIGINT.
+    SIGKILL after ``grace_s``).  Ctrl-C (KeyboardInterrupt in this process; ``tfgpu launch``
+    turns SIGTERM into one too) is forwarded to the workers as SIGINT.
 
     Args:
         command: program and arguments, e.g. ``["python", "train.py"]``.
@@ -217,7 +217,7 @@ def launch(
             time.sleep(0.1)
     except KeyboardInterrupt:
         _stop_all(procs, signal.SIGINT, grace_s)
-        message = "interrupted (Ctrl-C): stopped all workers"
+        message = "interrupted (Ctrl-C or SIGTERM): stopped all workers"
         exit_code = 130
     duration = time.monotonic() - start
     for t in pumps:
