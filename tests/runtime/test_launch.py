@@ -18,6 +18,12 @@ from tfgpu.runtime._launch import LaunchError, describe_exit, launch, tf_configs
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
+def _default_sigint() -> None:
+    """Let the child take Ctrl-C even when pytest runs as a background job (which
+    inherits SIGINT ignored, and Python then installs no KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(SRC)}
 
@@ -159,6 +165,7 @@ def test_ctrl_c_or_sigterm_is_forwarded_to_all_workers(tmp_path: Path, sig: int)
         [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--",
          sys.executable, str(script)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        preexec_fn=_default_sigint,
     )
     try:
         pids = [int(_wait_for(tmp_path / f"pid{i}")) for i in range(2)]

@@ -25,6 +25,12 @@ EXAMPLE = ROOT / "examples" / "train_guide_model.py"
 FASHION = Path("/usr/share/datasets/fashion-mnist")
 
 
+def _default_sigint() -> None:
+    """Let the child take Ctrl-C even when pytest runs as a background job (which
+    inherits SIGINT ignored, and Python then installs no KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("TF_CONFIG",)}
     env = {k: v for k, v in env.items() if not k.startswith("SLURM_")}
@@ -180,6 +186,7 @@ def test_tensorboard_server_serves_the_logdir_and_stops(trained_logdir: Path) ->
     proc = subprocess.Popen(
         [sys.executable, "-m", "tfgpu", "tensorboard", str(trained_logdir), "--port", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        preexec_fn=_default_sigint,
     )
     try:
         assert proc.stdout is not None
