@@ -360,10 +360,13 @@ def plan_memory(
 
     TensorFlow forbids memory growth on a GPU that has logical devices ("Cannot set memory
     growth on device when virtual devices configured"), so a limit wins over growth.
-    ``TF_FORCE_GPU_ALLOW_GROWTH=true`` turns growth on in TensorFlow's allocator whatever
-    the Python setting; ``TF_GPU_ALLOCATOR=cuda_malloc_async`` switches to CUDA's
-    stream-ordered allocator (cudaMallocAsync), which reserves memory from a pool as
-    needed instead of TensorFlow's BFC arena.
+    ``TF_FORCE_GPU_ALLOW_GROWTH`` overrides the Python setting (TensorFlow logs "Overriding
+    ... because the TF_FORCE_GPU_ALLOW_GROWTH environment variable is set");
+    ``TF_GPU_ALLOCATOR=cuda_malloc_async`` switches to CUDA's stream-ordered allocator
+    (cudaMallocAsync) instead of TensorFlow's BFC allocator, which TensorFlow's own
+    out-of-memory message suggests against fragmentation ("If the cause is memory
+    fragmentation maybe the environment variable 'TF_GPU_ALLOCATOR=cuda_malloc_async'
+    will improve the situation").
 
     Args:
         memory_growth: the ``setup()`` argument.
@@ -378,7 +381,8 @@ def plan_memory(
         ConfigError: ``memory_limit_mib`` is not a positive integer.
 
     Source: GPU_GUIDE_DOC (growth, the variable, logical devices); tensorflow
-    eager/context.py (growth vs. logical devices).
+    eager/context.py (growth vs. logical devices); the quoted log lines are strings in
+    TF 2.21's libtensorflow_framework.so.2 (BFC and cudaMallocAsync allocators).
     """
     if memory_limit_mib is not None and (
         isinstance(memory_limit_mib, bool) or not isinstance(memory_limit_mib, int)
@@ -439,10 +443,10 @@ def plan_memory(
         if allocator == "cuda_malloc_async":
             choices.append(Choice(
                 "env", "TF_GPU_ALLOCATOR=cuda_malloc_async",
-                "set in the environment: GPU memory comes from CUDA's stream-ordered "
-                "allocator (cudaMallocAsync), which takes memory from its pool as needed and "
-                "fragments less than TensorFlow's BFC allocator; memory growth then makes "
-                "little difference.", GPU_GUIDE_DOC,
+                "set in the environment: TensorFlow takes GPU memory from CUDA's "
+                "stream-ordered allocator (cudaMallocAsync; needs a driver for CUDA >= 11.2) "
+                "instead of its own BFC allocator. TensorFlow's out-of-memory message "
+                "suggests it when memory fragmentation is the cause.", GPU_GUIDE_DOC,
             ))
         else:
             choices.append(Choice(
