@@ -14,7 +14,7 @@ from tfgpu.runtime._launch import MAX_WORKERS, LaunchError, launch
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("--workers", "-n", type=int, default=2,
+    parser.add_argument("--workers", "-n", type=int, default=2, metavar="N",
                         help=f"number of worker processes (1-{MAX_WORKERS}, default 2)")
     parser.add_argument("--grace", type=float, default=10.0, metavar="SECONDS",
                         help="seconds a worker gets to exit when stopped, before SIGKILL")
