@@ -114,3 +114,26 @@ def test_keras_version_of_keras3_and_unknown() -> None:
 
 def test_output_layer_dtype() -> None:
     assert output_layer_dtype() == "float32"
+
+
+def test_missing_tensorflow_gives_the_install_hint() -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "import sys, json\n"
+        "sys.modules['tensorflow'] = None  # as if it were not installed\n"
+        "import tfgpu\n"
+        "try:\n"
+        "    tfgpu.setup()\n"
+        "except ImportError as exc:\n"
+        "    print(json.dumps(str(exc)))\n"
+    )
+    src = Path(__file__).resolve().parents[2] / "src"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(src)}, timeout=60)
+    msg = json.loads(out.stdout.strip().splitlines()[-1])
+    assert "tfgpu.setup() needs TensorFlow" in msg
+    assert "tfgpu install" in msg and sys.executable in msg

@@ -25,6 +25,7 @@ from tfgpu.runtime._decide import (
     plan_memory,
     select_visible,
 )
+from tfgpu.runtime._tf import import_tensorflow
 
 #: TensorFlow's message when devices are changed after the runtime started (eager/context.py).
 _TF_INITIALIZED_MARKERS = (
@@ -211,7 +212,7 @@ def setup(
     https://www.tensorflow.org/guide/mixed_precision (precision),
     https://www.tensorflow.org/guide/distributed_training (strategies).
     """
-    import tensorflow as tf
+    tf: Any = import_tensorflow("tfgpu.setup()")
 
     environ: Mapping[str, str] = os.environ if env is None else env
     if logical_cpus is not None and (
@@ -379,6 +380,5 @@ def float32_output(name: str = "float32_output") -> Any:
     Raises:
         ImportError: TensorFlow is not installed.
     """
-    import tensorflow as tf
-
+    tf: Any = import_tensorflow("tfgpu.float32_output()")
     return tf.keras.layers.Activation("linear", dtype="float32", name=name)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tfgpu.probes.runner import run_command
+from tfgpu.runtime._tf import import_tensorflow
 
 #: TensorFlow's profiler guide: the GPU trace needs CUPTI on the library path.
 PROFILER_DOC = "https://www.tensorflow.org/guide/profiler"
@@ -185,8 +186,7 @@ def tensorboard_callback(
         ImportError: TensorFlow is not installed.
         ValueError: Keras rejected ``profile_batch``.
     """
-    import tensorflow as tf
-
+    tf: Any = import_tensorflow("tfgpu.tensorboard_callback()")
     if profiling_requested(profile_batch):
         gpus = tf.config.list_physical_devices("GPU")
         cupti = find_cupti(cupti_search_dirs(os.environ, _site_dirs()), _ldconfig_output()) \
