@@ -250,16 +250,25 @@ def test_two_workers_on_loopback_end_with_identical_weights(
 def test_slurm_resolver_works_on_a_cpu_only_node() -> None:
     """Scenario: TF's SlurmClusterResolver() crashes without nvidia-smi; tfgpu's does not."""
     code = (
-        "import json, os, shutil\n"
+        "import json, os\n"
         "os.environ.update(SLURM_STEP_NUM_TASKS='2', SLURM_PROCID='1',\n"
         "    SLURM_STEP_NODELIST='node[01-02]', SLURM_STEP_TASKS_PER_NODE='1(x2)')\n"
         "os.environ.pop('CUDA_VISIBLE_DEVICES', None)\n"
         "import tensorflow as tf\n"
         "from tfgpu.runtime._setup import _slurm_resolver\n"
         "r = _slurm_resolver(tf, os.environ, 2)\n"
-        "print(json.dumps({'spec': r.cluster_spec().as_dict(), 'task': [r.task_type, r.task_id],\n"
-        "    'smi': shutil.which('nvidia-smi') is not None}))\n"
+        "spec = r.cluster_spec().as_dict()\n"
+        "import tfgpu\n"
+        "del os.environ['SLURM_STEP_NODELIST']  # a broken step: srun would set it\n"
+        "try:\n"
+        "    tfgpu.setup()\n"
+        "    err = None\n"
+        "except tfgpu.SetupError as exc:\n"
+        "    err = str(exc)\n"
+        "print(json.dumps({'spec': spec, 'task': [r.task_type, r.task_id], 'err': err}))\n"
     )
     res = _run_py(code)
     assert res["spec"] == {"worker": ["node01:8888", "node02:8888"]}
     assert res["task"] == ["worker", 1]
+    assert "SlurmClusterResolver failed" in str(res["err"])
+    assert "SLURM_STEP_NODELIST" in str(res["err"])

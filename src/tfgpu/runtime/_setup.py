@@ -225,8 +225,15 @@ def setup(
         early = choose_strategy(0, 0, environ)
         resolver = None
         if early.kind is StrategyKind.MULTI_WORKER and early.cluster_source == "slurm":
-            resolver = _slurm_resolver(tf, environ, early.num_workers)
-            resolver.cluster_spec()
+            try:
+                resolver = _slurm_resolver(tf, environ, early.num_workers)
+                resolver.cluster_spec()
+            except (RuntimeError, ValueError, KeyError) as exc:
+                raise SetupError(
+                    f"Slurm step with {early.num_workers} tasks, but TensorFlow's "
+                    f"SlurmClusterResolver failed: {exc}. Check SLURM_STEP_NODELIST and "
+                    f"SLURM_STEP_TASKS_PER_NODE (set by srun), or set TF_CONFIG instead."
+                ) from exc
 
         physical = tf.config.list_physical_devices("GPU")
         keep = select_visible(visible_gpus, len(physical))
