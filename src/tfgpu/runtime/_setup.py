@@ -194,8 +194,9 @@ def setup(
             (``tf.config.optimizer.set_jit(True)``).
         logical_cpus: split CPU:0 into this many logical devices (>= 2), e.g. to test
             ``MirroredStrategy`` code on a machine without GPUs.
-        env: the environment to read (``TF_CONFIG``, ``SLURM_*``, ``TF_*``); default
-            ``os.environ``.
+        env: the environment the decisions read (``TF_CONFIG``, ``SLURM_*``, ``TF_*``);
+            default ``os.environ``.  The multi-worker cluster comes from this
+            ``TF_CONFIG``; TensorFlow's Slurm resolver and allocator read ``os.environ``.
 
     Returns:
         The strategy, policy, logical devices and a printable :attr:`SetupResult.summary`.
@@ -301,6 +302,8 @@ def setup(
 
         plan = early if early.kind is StrategyKind.MULTI_WORKER else choose_strategy(
             len(gpus), n_cpu, environ)
+        if plan.cluster_source == "TF_CONFIG":
+            resolver = _tf_config_resolver(tf, environ["TF_CONFIG"])
         strategy = _build_strategy(tf, plan, resolver)
         choices.append(plan.choice)
         kv = keras_version(tf)
@@ -342,6 +345,25 @@ def setup(
         num_workers=plan.num_workers,
         task_index=task_index,
         choices=tuple(choices),
+    )
+
+
+def _tf_config_resolver(tf: Any, tf_config: str) -> Any:
+    """A cluster resolver for the ``TF_CONFIG`` text that :func:`setup` read.
+
+    Built from the same text the decision used (``env=`` or ``os.environ``), so the
+    strategy and the summary cannot disagree; equivalent to TensorFlow's
+    ``TFConfigClusterResolver`` for a standard ``TF_CONFIG``.
+    """
+    import json
+
+    data = json.loads(tf_config)
+    task = data.get("task", {})
+    return tf.distribute.cluster_resolver.SimpleClusterResolver(
+        tf.train.ClusterSpec(data["cluster"]),
+        task_type=task.get("type", "worker"),
+        task_id=int(task.get("index", 0)),
+        rpc_layer=data.get("rpc_layer", "grpc"),
     )
 
 
