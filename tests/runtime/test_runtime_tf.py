@@ -207,7 +207,12 @@ def test_tensorboard_server_serves_the_logdir_and_stops(trained_logdir: Path) ->
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     finally:
-        proc.kill()
+        if proc.poll() is None:  # SIGTERM lets the CLI stop its TensorBoard child too
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
     assert proc.returncode == 0, err
     assert "stopped" in err
     port = int(url.rsplit(":", 1)[1].strip("/"))
