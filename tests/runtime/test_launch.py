@@ -28,6 +28,16 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(SRC)}
 
 
+def _stop(proc: subprocess.Popen[str]) -> None:
+    """On a failed assertion, SIGTERM lets `tfgpu launch` stop its workers before we kill it."""
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -142,7 +152,7 @@ def test_worker_killed_mid_run_stops_the_other_via_cli(tmp_path: Path) -> None:
         os.kill(pid1, signal.SIGKILL)
         out, err = proc.communicate(timeout=60)
     finally:
-        proc.kill()
+        _stop(proc)
     assert proc.returncode == 1
     assert "tfgpu launch: worker 1 was killed by signal 9 (SIGKILL); stopped worker(s) 0" in err
     assert "[worker 0] training" in out and "[worker 1] training" in out
@@ -172,7 +182,7 @@ def test_ctrl_c_or_sigterm_is_forwarded_to_all_workers(tmp_path: Path, sig: int)
         proc.send_signal(sig)
         out, err = proc.communicate(timeout=60)
     finally:
-        proc.kill()
+        _stop(proc)
     assert proc.returncode == 130, err
     assert "[worker 0] got SIGINT" in out and "[worker 1] got SIGINT" in out
     assert "interrupted (Ctrl-C or SIGTERM): stopped all workers" in err
