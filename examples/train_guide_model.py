@@ -109,7 +109,10 @@ def custom_loop(tf, keras, run, model, ds, epochs: int, steps: int, global_batch
         with tf.GradientTape() as tape:
             logits = model(x, training=True)
             loss = tf.nn.compute_average_loss(loss_fn(y, logits), global_batch_size=global_batch)
-        grads = tape.gradient(loss, model.trainable_variables)
+            # Under mixed_float16, compile() wrapped the optimizer in a LossScaleOptimizer:
+            # scale the loss here; apply_gradients() unscales (identity otherwise).
+            scaled = optimizer.scale_loss(loss)
+        grads = tape.gradient(scaled, model.trainable_variables)
         optimizer.apply_gradients(zip(grads, model.trainable_variables, strict=True))
         return loss
 
