@@ -1,0 +1,51 @@
+"""``tfgpu launch --workers N -- CMD ...``: run N local workers of a multi-worker script."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from types import FrameType
+
+from tfgpu.cli import status_codes
+from tfgpu.cli.main import UsageError
+from tfgpu.runtime._launch import MAX_WORKERS, LaunchError, launch
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("--workers", "-n", type=int, default=2, metavar="N",
+                        help=f"number of worker processes (1-{MAX_WORKERS}, default 2)")
+    parser.add_argument("--grace", type=float, default=10.0, metavar="SECONDS",
+                        help="seconds a worker gets to exit when stopped, before SIGKILL")
+    parser.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- COMMAND ...",
+                        help="the worker command, after `--` (e.g. -- python train.py)")
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM to the launcher (``kill``, a batch system) stops the workers like Ctrl-C."""
+    raise KeyboardInterrupt
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the workers, stream their output, return 0 when all succeed."""
+    cmd = list(args.cmd)
+    if cmd and cmd[0] == "--":
+        cmd = cmd[1:]
+    if not cmd:
+        raise UsageError("no worker command: tfgpu launch --workers 2 -- python train.py")
+    if not 1 <= args.workers <= MAX_WORKERS:
+        raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}, not {args.workers}")
+    if args.grace < 0:
+        raise UsageError("--grace must be >= 0 seconds")
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        result = launch(cmd, args.workers, out=sys.stdout, grace_s=args.grace)
+    except LaunchError as exc:
+        raise UsageError(str(exc)) from exc
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    print(f"tfgpu launch: {result.message} ({result.duration_s:.1f} s)", file=sys.stderr)
+    if result.exit_code == 130:
+        return status_codes.INTERRUPTED
+    return status_codes.SUCCESS if result.exit_code == 0 else status_codes.ERRORS_FOUND

@@ -1,0 +1,56 @@
+"""``tfgpu tensorboard LOGDIR``: start TensorBoard on localhost and print its address."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+from pathlib import Path
+from types import FrameType
+
+from tfgpu.cli import status_codes
+from tfgpu.cli.main import UsageError
+from tfgpu.runtime._tensorboard import TensorBoardError, start_tensorboard
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("logdir", help="folder with TensorBoard event files (e.g. ./logs)")
+    parser.add_argument("--port", type=int, default=6006,
+                        help="TCP port on 127.0.0.1 (default 6006; 0 picks a free one)")
+    parser.add_argument("--timeout", type=float, default=90.0, metavar="SECONDS",
+                        help="how long to wait for the server to answer (default 90)")
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM (``kill``, a service manager) stops the server like Ctrl-C does."""
+    raise KeyboardInterrupt
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server, print its URL, serve until Ctrl-C; return the exit code."""
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port must be between 0 and 65535, not {args.port}")
+    if not Path(args.logdir).is_dir():
+        raise UsageError(f"log folder {args.logdir!r} does not exist (train with the "
+                         "TensorBoard callback first, or check the path)")
+    print(f"tfgpu tensorboard: starting TensorBoard on 127.0.0.1 for {args.logdir} ...",
+          file=sys.stderr)
+    try:
+        server = start_tensorboard(args.logdir, port=args.port, timeout_s=args.timeout)
+    except TensorBoardError as exc:
+        print(f"tfgpu tensorboard: error: {exc}", file=sys.stderr)
+        return status_codes.ERRORS_FOUND
+    print(f"TensorBoard serving {args.logdir} at {server.url}  (Ctrl-C to stop)", flush=True)
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        code = server.process.wait()
+    except KeyboardInterrupt:
+        server.stop()
+        print("tfgpu tensorboard: stopped", file=sys.stderr)
+        return status_codes.SUCCESS
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    tail = "\n".join(server.output[-15:])
+    print(f"tfgpu tensorboard: TensorBoard exited with code {code}:\n{tail}", file=sys.stderr)
+    return status_codes.SUCCESS if code == 0 else status_codes.ERRORS_FOUND

@@ -1,0 +1,226 @@
+"""``tfgpu launch``: N local workers of a multi-worker script, each with its TF_CONFIG.
+
+Each worker is the same command with its own ``TF_CONFIG`` (the cluster of all workers on
+free loopback ports, and its own task index), the way TensorFlow's multi-worker tutorial
+runs workers by hand.  Output lines are prefixed ``[worker i]``; when one worker fails the
+others are stopped, since a ``MultiWorkerMirroredStrategy`` peer would otherwise wait for
+it forever.
+
+Source: https://www.tensorflow.org/tutorials/distribute/multi_worker_with_keras
+(TF_CONFIG layout: ``{"cluster": {"worker": [...]}, "task": {"type": "worker",
+"index": i}}``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from tfgpu.runtime._tensorboard import free_port
+
+#: Most workers ``tfgpu launch`` starts on one machine.
+MAX_WORKERS = 64
+
+
+class LaunchError(RuntimeError):
+    """The workers could not be started (bad command, no free ports)."""
+
+
+def tf_configs(ports: Sequence[int], host: str = "127.0.0.1") -> list[str]:
+    """The ``TF_CONFIG`` JSON text of each worker.
+
+    Args:
+        ports: one distinct TCP port per worker.
+        host: the address every worker listens on.
+
+    Returns:
+        One JSON string per worker, e.g. for worker 1 of 2:
+        ``{"cluster": {"worker": ["127.0.0.1:20000", "127.0.0.1:20001"]},
+        "task": {"type": "worker", "index": 1}}``.
+
+    Raises:
+        LaunchError: two workers were given the same port.
+    """
+    if len(set(ports)) != len(ports):
+        raise LaunchError(f"worker ports must be distinct, got {list(ports)}")
+    cluster = {"worker": [f"{host}:{p}" for p in ports]}
+    return [
+        json.dumps({"cluster": cluster, "task": {"type": "worker", "index": i}})
+        for i in range(len(ports))
+    ]
+
+
+def describe_exit(returncode: int) -> str:
+    """Words for a child's exit status: ``exited with code 3`` or ``was killed by
+    signal 9 (SIGKILL)`` (``Popen.returncode`` is ``-N`` for signal N on POSIX)."""
+    if returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = "unknown signal"
+        return f"was killed by signal {-returncode} ({name})"
+    return f"exited with code {returncode}"
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchResult:
+    """How a launch ended.
+
+    Attributes:
+        exit_code: 0 when every worker exited 0; 1 when a worker failed; 130 after Ctrl-C.
+        returncodes: each worker's exit status (``None`` if it could not be collected).
+        failed_worker: index of the first worker that failed, or ``None``.
+        message: one line for the user ("all 2 workers finished" or why it stopped).
+        duration_s: wall time from the first start to the last exit, in seconds.
+    """
+
+    exit_code: int
+    returncodes: tuple[int | None, ...]
+    failed_worker: int | None
+    message: str
+    duration_s: float
+
+
+def _pump(index: int, proc: subprocess.Popen[str], out: TextIO, lock: threading.Lock) -> None:
+    assert proc.stdout is not None
+    prefix = f"[worker {index}] "
+    for line in proc.stdout:
+        with lock:
+            out.write(prefix + line if line.endswith("\n") else prefix + line + "\n")
+            out.flush()
+
+
+def _signal_group(proc: subprocess.Popen[str], sig: int) -> None:
+    if proc.poll() is not None:
+        return
+    try:
+        if os.name == "posix":
+            os.killpg(proc.pid, sig)
+        else:
+            proc.send_signal(sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _stop_all(procs: Sequence[subprocess.Popen[str]], first: int, grace_s: float) -> None:
+    """Send ``first`` to every live worker, then SIGKILL those alive after ``grace_s``."""
+    for p in procs:
+        _signal_group(p, first)
+    deadline = time.monotonic() + grace_s
+    for p in procs:
+        try:
+            p.wait(timeout=max(0.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            _signal_group(p, signal.SIGKILL)
+    for p in procs:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            p.wait(timeout=5)
+
+
+def launch(
+    command: Sequence[str],
+    workers: int,
+    out: TextIO,
+    env: Mapping[str, str] | None = None,
+    grace_s: float = 10.0,
+    host: str = "127.0.0.1",
+) -> LaunchResult:
+    """Run ``command`` as ``workers`` local workers and wait for them.
+
+    Each worker gets the environment plus ``TF_CONFIG`` (see :func:`tf_configs`),
+    ``TFGPU_WORKER_INDEX``, ``TFGPU_NUM_WORKERS`` and ``PYTHONUNBUFFERED=1``, and runs in
+    its own process group.  The first worker to exit non-zero stops the rest (SIGTERM, then
+    SIGKILL after ``grace_s``).  Ctrl-C (KeyboardInterrupt in this process; ``tfgpu launch``
+    turns SIGTERM into one too) is forwarded to the workers as SIGINT.
+
+    Args:
+        command: program and arguments, e.g. ``["python", "train.py"]``.
+        workers: number of workers (1 to :data:`MAX_WORKERS`).
+        out: where the prefixed output lines go (``sys.stdout``).
+        env: base environment (default ``os.environ``).
+        grace_s: seconds a worker gets to exit after SIGTERM/SIGINT before SIGKILL.
+        host: loopback address the workers listen on.
+
+    Returns:
+        The outcome; see :class:`LaunchResult`.
+
+    Raises:
+        LaunchError: ``command`` is empty, ``workers`` is out of range, or the program
+            cannot be started (not found, not executable).
+    """
+    if not command:
+        raise LaunchError("no command given: use `tfgpu launch --workers N -- python train.py`")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise LaunchError(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
+    ports: list[int] = []
+    while len(ports) < workers:
+        p = free_port(host)
+        if p not in ports:
+            ports.append(p)
+    configs = tf_configs(ports, host)
+    base = dict(os.environ if env is None else env)
+    lock = threading.Lock()
+    procs: list[subprocess.Popen[str]] = []
+    pumps: list[threading.Thread] = []
+    start = time.monotonic()
+    failed: int | None = None
+    exit_code = 0
+    message = ""
+    try:  # Ctrl-C at any point, even while starting, must not orphan started workers
+        for i, cfg in enumerate(configs):
+            wenv = dict(base)
+            wenv.update(TF_CONFIG=cfg, TFGPU_WORKER_INDEX=str(i),
+                        TFGPU_NUM_WORKERS=str(workers), PYTHONUNBUFFERED="1")
+            try:
+                proc = subprocess.Popen(
+                    list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
+                    start_new_session=os.name == "posix",
+                )
+            except OSError as exc:
+                _stop_all(procs, signal.SIGTERM, grace_s)
+                raise LaunchError(
+                    f"cannot start {command[0]!r}: {exc.strerror or exc}") from exc
+            procs.append(proc)
+            t = threading.Thread(target=_pump, args=(i, proc, out, lock), daemon=True)
+            t.start()
+            pumps.append(t)
+        with lock:
+            out.write(f"tfgpu launch: {workers} worker(s) on {host} ports "
+                      f"{', '.join(map(str, ports))}\n")
+            out.flush()
+        while True:
+            codes = [p.poll() for p in procs]
+            bad = [i for i, c in enumerate(codes) if c is not None and c != 0]
+            if bad:
+                failed = bad[0]
+                code = codes[failed]
+                assert code is not None
+                others = [i for i, c in enumerate(codes) if c is None]
+                _stop_all(procs, signal.SIGTERM, grace_s)
+                stopped = (f"; stopped worker(s) {', '.join(map(str, others))}" if others
+                           else "")
+                message = f"worker {failed} {describe_exit(code)}{stopped}"
+                exit_code = 1
+                break
+            if all(c == 0 for c in codes):
+                message = f"all {workers} worker(s) finished successfully"
+                break
+            time.sleep(0.1)
+    except KeyboardInterrupt:
+        _stop_all(procs, signal.SIGINT, grace_s)
+        message = "interrupted (Ctrl-C or SIGTERM): stopped all workers"
+        exit_code = 130
+    duration = time.monotonic() - start
+    for t in pumps:
+        t.join(timeout=5)
+    return LaunchResult(exit_code, tuple(p.poll() for p in procs), failed, message,
+                        round(duration, 3))

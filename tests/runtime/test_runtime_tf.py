@@ -1,0 +1,279 @@
+"""Real TensorFlow on the CPU: setup(), mirrored strategy, the example, TensorBoard, launch.
+
+Each scenario runs in its own Python process, because TensorFlow fixes its devices once
+per process.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src"
+EXAMPLE = ROOT / "examples" / "train_guide_model.py"
+FASHION = Path("/usr/share/datasets/fashion-mnist")
+
+
+def _default_sigint() -> None:
+    """Let the child take Ctrl-C even when pytest runs as a background job (which
+    inherits SIGINT ignored, and Python then installs no KeyboardInterrupt handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("TF_CONFIG",)}
+    env = {k: v for k, v in env.items() if not k.startswith("SLURM_")}
+    env.update(PYTHONPATH=str(SRC), TF_CPP_MIN_LOG_LEVEL="2", **extra)
+    return env
+
+
+#: tf.keras flavours: Keras 3 (the venv's), and tf-keras when the ``tf-keras`` package is
+#: installed (TF_USE_LEGACY_KERAS=1 makes tf.keras resolve to it).
+KERAS_FLAVOURS = {"keras3": {"TF_USE_LEGACY_KERAS": "0"},
+                  "tf_keras": {"TF_USE_LEGACY_KERAS": "1"}}
+
+
+@pytest.fixture(params=sorted(KERAS_FLAVOURS))
+def keras_env(request: pytest.FixtureRequest) -> dict[str, str]:
+    if request.param == "tf_keras" and importlib.util.find_spec("tf_keras") is None:
+        pytest.skip("tf-keras is not installed (pip install tf-keras to run this variant)")
+    return KERAS_FLAVOURS[request.param]
+
+
+def _run_py(code: str, timeout_s: float = 180,
+            extra_env: dict[str, str] | None = None) -> dict[str, object]:
+    """Run ``code`` in a fresh Python; it prints one JSON line last."""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=_env(**(extra_env or {})), timeout=timeout_s)
+    lines = [x for x in out.stdout.splitlines() if x.startswith("{")]
+    assert lines, f"no JSON from child (rc {out.returncode}):\n{out.stdout}\n{out.stderr[-3000:]}"
+    return json.loads(lines[-1])  # type: ignore[no-any-return]
+
+
+def test_import_tfgpu_does_not_import_tensorflow() -> None:
+    code = ("import sys, json, tfgpu\n"
+            "f = tfgpu.setup; g = tfgpu.tensorboard_callback; e = tfgpu.SetupError\n"
+            "try:\n    tfgpu.no_such_name\n    bad = False\n"
+            "except AttributeError:\n    bad = True\n"
+            "print(json.dumps({'tf': 'tensorflow' in sys.modules, 'attr_error': bad,\n"
+            "  'runtime_error': issubclass(e, RuntimeError), 'in_dir': 'setup' in dir(tfgpu)}))\n")
+    assert _run_py(code, 60) == {"tf": False, "attr_error": True, "runtime_error": True,
+                                 "in_dir": True}
+
+
+@pytest.mark.tf
+def test_setup_after_devices_are_initialised_raises_the_clear_error() -> None:
+    code = (
+        "import json, tensorflow as tf, tfgpu\n"
+        "tf.constant(1.0) + 1  # the runtime starts: devices are now fixed\n"
+        "try:\n"
+        "    tfgpu.setup(logical_cpus=2)\n"
+        "    print(json.dumps({'raised': None}))\n"
+        "except tfgpu.SetupError as exc:\n"
+        "    print(json.dumps({'raised': type(exc).__name__, 'msg': str(exc),\n"
+        "        'is_runtime_error': isinstance(exc, RuntimeError)}))\n"
+    )
+    res = _run_py(code)
+    assert res["raised"] == "DevicesAlreadyInitializedError"
+    assert res["is_runtime_error"] is True
+    msg = str(res["msg"])
+    assert "tfgpu.setup() came too late" in msg
+    assert "at the very top of your script" in msg          # where to move the call
+    assert "logical_cpus=2" in msg                           # what could not be applied
+    assert "cannot be modified after being initialized" in msg  # TensorFlow's own words
+
+
+MIRRORED_CODE = r"""
+import json, warnings, numpy as np, tensorflow as tf, tfgpu
+run = tfgpu.setup(logical_cpus=3)
+keras = tf.keras
+rng = np.random.default_rng(0)
+x = rng.random((96, 28, 28), dtype=np.float32); y = rng.integers(0, 10, 96)
+
+def build():
+    m = keras.Sequential([keras.Input((28, 28)), keras.layers.Flatten(),
+        keras.layers.Dense(128, activation="relu"),
+        keras.layers.Dense(10, dtype=tfgpu.output_layer_dtype())])
+    m.compile(optimizer=keras.optimizers.SGD(0.1),
+              loss=keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+    return m
+
+with run.strategy.scope():
+    mirrored = build()
+with tf.distribute.OneDeviceStrategy("/cpu:0").scope():
+    single = build()
+single.set_weights(mirrored.get_weights())
+start = [w.copy() for w in mirrored.get_weights()]
+ds = tf.data.Dataset.from_tensor_slices((x, y)).batch(48)  # global batch 48 = 3 x 16
+mirrored.fit(ds, epochs=2, verbose=0, shuffle=False)
+single.fit(ds, epochs=2, verbose=0, shuffle=False)
+pairs = zip(mirrored.get_weights(), single.get_weights())
+diff = max(float(np.max(np.abs(a - b))) for a, b in pairs)
+moved = max(float(np.max(np.abs(a - b))) for a, b in zip(mirrored.get_weights(), start))
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    cb = tfgpu.tensorboard_callback("/tmp/unused-logs", profile_batch=(2, 4))
+print(json.dumps({
+    "strategy": type(run.strategy).__name__, "replicas": run.num_replicas,
+    "policy": run.policy, "devices": list(run.logical_devices), "summary": run.summary,
+    "diff": diff, "moved": moved,
+    "callback": type(cb).__name__,
+    "warnings": [(w.category.__name__, str(w.message)) for w in caught],
+    "out_dtype": str(tfgpu.float32_output()(tf.constant([[1.0]], dtype=tf.float16)).dtype),
+}))
+"""
+
+
+@pytest.mark.tf
+def test_mirrored_strategy_on_logical_cpus_matches_one_device(
+    keras_env: dict[str, str]
+) -> None:
+    res = _run_py(MIRRORED_CODE, extra_env=keras_env)
+    assert res["strategy"] == "MirroredStrategy"
+    assert res["replicas"] == 3
+    assert res["policy"] == "float32"
+    assert [d.rsplit("device:", 1)[-1] for d in res["devices"]] == ["CPU:0", "CPU:1", "CPU:2"]
+    summary = str(res["summary"])
+    assert "MirroredStrategy" in summary and "3 logical CPU devices" in summary
+    assert "no GPU visible" in summary
+    flavour = "tf-keras 2." if keras_env["TF_USE_LEGACY_KERAS"] == "1" else "Keras 3."
+    assert f"keras      {flavour}" in summary
+    # Training moved the weights, and 3 replicas x 16 equals one device x 48.
+    assert float(res["moved"]) > 1e-3  # type: ignore[arg-type]
+    assert float(res["diff"]) < 1e-5  # type: ignore[arg-type]
+    # The TensorBoard callback: returned, with the CPU-host profiler warning.
+    assert res["callback"] == "TensorBoard"
+    warns = res["warnings"]
+    assert isinstance(warns, list) and any(
+        cat == "ProfilerWarning" and "no GPU" in msg for cat, msg in warns)
+    assert res["out_dtype"] == "<dtype: 'float32'>"
+
+
+@pytest.fixture(scope="module")
+def trained_logdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Train the guide model once (real Fashion-MNIST when installed) with TensorBoard logs."""
+    logdir = tmp_path_factory.mktemp("tb") / "logs"
+    data = (["--samples", "1024"] if (FASHION / "train-images-idx3-ubyte.gz").is_file()
+            else ["--synthetic"])
+    out = subprocess.run(
+        [sys.executable, str(EXAMPLE), *data, "--steps", "4", "--batch-size", "64",
+         "--logical-cpus", "2", "--logdir", str(logdir)],
+        capture_output=True, text=True, env=_env(), timeout=240,
+    )
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-3000:]
+    assert "2 replica(s)" in out.stdout
+    return logdir
+
+
+@pytest.mark.tf
+def test_example_trains_single_process(trained_logdir: Path) -> None:
+    assert list((trained_logdir / "train").glob("events.out.tfevents.*"))
+
+
+@pytest.mark.tf
+def test_tensorboard_server_serves_the_logdir_and_stops(trained_logdir: Path) -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu", "tensorboard", str(trained_logdir), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        preexec_fn=_default_sigint,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # blocks until the server answers (or the CLI fails)
+        assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
+        url = line.split(" at ", 1)[1].split()[0]
+        assert url.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(url, timeout=10) as resp:
+            assert resp.status == 200
+            assert b"<html" in resp.read(4096).lower()
+        runs: list[str] = []
+        deadline = time.monotonic() + 60
+        while "train" not in runs and time.monotonic() < deadline:
+            with urllib.request.urlopen(url + "data/runs", timeout=10) as resp:
+                runs = json.loads(resp.read())
+            time.sleep(0.5)
+        assert "train" in runs, runs
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:  # SIGTERM lets the CLI stop its TensorBoard child too
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    assert proc.returncode == 0, err
+    assert "stopped" in err
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    import socket
+    with socket.socket() as s:  # the server is gone: its port can be bound again
+        s.bind(("127.0.0.1", port))
+
+
+@pytest.mark.tf
+@pytest.mark.slow
+def test_two_workers_on_loopback_end_with_identical_weights(
+    tmp_path: Path, keras_env: dict[str, str]
+) -> None:
+    weights = tmp_path / "weights"
+    t0 = time.monotonic()
+    out = subprocess.run(
+        [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--",
+         sys.executable, str(EXAMPLE), "--synthetic", "--steps", "5", "--batch-size", "32",
+         "--save-weights", str(weights)],
+        capture_output=True, text=True, env=_env(**keras_env), timeout=300,
+    )
+    took_s = time.monotonic() - t0
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
+    assert "all 2 worker(s) finished successfully" in out.stderr
+    assert "[worker 0]" in out.stdout and "[worker 1]" in out.stdout
+    assert "MultiWorkerMirroredStrategy" in out.stdout
+    flavour = "tf-keras 2." if keras_env["TF_USE_LEGACY_KERAS"] == "1" else "Keras 3."
+    assert f"keras      {flavour}" in out.stdout
+    assert "2 replica(s)" in out.stdout
+    w0, w1 = np.load(weights / "worker-0.npz"), np.load(weights / "worker-1.npz")
+    i0 = np.load(weights / "worker-0-initial.npz")
+    assert w0.files == w1.files and len(w0.files) == 4  # 2 Dense layers x (kernel, bias)
+    for k in w0.files:
+        assert np.array_equal(w0[k], w1[k]), f"{k} differs between workers"
+    assert any(not np.array_equal(w0[k], i0[k]) for k in w0.files), "weights never moved"
+    print(f"two-worker launch took {took_s:.1f} s")
+
+
+@pytest.mark.tf
+def test_slurm_resolver_works_on_a_cpu_only_node() -> None:
+    """Scenario: TF's SlurmClusterResolver() crashes without nvidia-smi; tfgpu's does not."""
+    code = (
+        "import json, os\n"
+        "os.environ.update(SLURM_STEP_NUM_TASKS='2', SLURM_PROCID='1',\n"
+        "    SLURM_STEP_NODELIST='node[01-02]', SLURM_STEP_TASKS_PER_NODE='1(x2)')\n"
+        "os.environ.pop('CUDA_VISIBLE_DEVICES', None)\n"
+        "import tensorflow as tf\n"
+        "from tfgpu.runtime._setup import _slurm_resolver\n"
+        "r = _slurm_resolver(tf, os.environ, 2)\n"
+        "spec = r.cluster_spec().as_dict()\n"
+        "import tfgpu\n"
+        "del os.environ['SLURM_STEP_NODELIST']  # a broken step: srun would set it\n"
+        "try:\n"
+        "    tfgpu.setup()\n"
+        "    err = None\n"
+        "except tfgpu.SetupError as exc:\n"
+        "    err = str(exc)\n"
+        "print(json.dumps({'spec': spec, 'task': [r.task_type, r.task_id], 'err': err}))\n"
+    )
+    res = _run_py(code)
+    assert res["spec"] == {"worker": ["node01:8888", "node02:8888"]}
+    assert res["task"] == ["worker", 1]
+    assert "SlurmClusterResolver failed" in str(res["err"])
+    assert "SLURM_STEP_NODELIST" in str(res["err"])
