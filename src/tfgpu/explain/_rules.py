@@ -20,6 +20,41 @@ from tfgpu.findings import Finding, Severity
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
 Rule = Callable[[Ctx], list[Finding]]
 
+AND_CUDA = 'pip install --upgrade "tensorflow[and-cuda]"'
+
+
+def and_cuda_fix(ctx: Ctx) -> str:
+    """The pip command for a CUDA-enabled TensorFlow that fits the host's Python.
+
+    With host facts whose Python has no TensorFlow >= 2.14 wheels (the ``[and-cuda]``
+    extra's first release, platform fact ``and-cuda-extra-first``), say so and name the
+    newest release that Python can install (knowledge table tf_tested_configs) instead of a
+    command that cannot succeed.
+    """
+    py = ctx.python_version
+    if py and not ctx.windows:
+        newest = K.newest_tf_for_python(py, windows=False)
+        mm = K.tf_minor(newest[0]) if newest else None
+        if newest is not None and mm is not None and mm < K.first_and_cuda_tf():
+            first = ".".join(str(x) for x in K.first_and_cuda_tf())
+            tested = K.tested_config(newest[0], windows=False)
+            cuda = f" with CUDA {tested.cuda} + cuDNN {tested.cudnn} installed" if tested else ""
+            return (
+                f"Python {py} (host facts) has no TensorFlow >= {first} wheels, so "
+                f'"tensorflow[and-cuda]" cannot install: create a venv with Python 3.10-3.12 '
+                f'(python3.12 -m venv .venv), or pip install "tensorflow=={newest[0]}"{cuda} '
+                f"(knowledge row {newest[1]})"
+            )
+    return AND_CUDA + "   # Linux/WSL2: brings the matching CUDA/cuDNN wheels"
+
+
+def venv_fix(ctx: Ctx, python: str) -> str:
+    """Commands that create and activate a virtual environment with Python ``python``,
+    in the syntax of the host's OS (Windows: the ``py`` launcher and ``Scripts``)."""
+    if ctx.windows:
+        return f"py -{python} -m venv .venv ; .venv\\Scripts\\activate"
+    return f"python{python} -m venv .venv && . .venv/bin/activate"
+
 
 # --- libraries ------------------------------------------------------------------------------------
 _SO_RE = re.compile(r"^lib(?P<base>[A-Za-z_]+?)(?:64)?\.so\.(?P<ver>[\d.]+)$")
@@ -96,10 +131,19 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         fix = [f"where {filename}"]
         if base in ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse"):
             cuda = (expected or "CUDA").replace("CUDA ", "")
+            tested = K.tested_config(ctx.tf_version, windows=True)
+            if tested is not None and tested.cuda.split(".")[0] == cuda.split(".")[0]:
+                folder, note = f"v{tested.cuda}", f" (TensorFlow {ctx.tf_version} row {tested.ref})"
+            elif "." in cuda:
+                folder, note = f"v{cuda}", ""
+            else:
+                folder = f"v{cuda}.x"
+                note = f" (v{cuda}.x: the folder of the CUDA {cuda}.x release you installed)"
             fix.append(
                 f"Install CUDA {cuda} and add its bin folder to PATH, e.g. PowerShell: "
                 f'[Environment]::SetEnvironmentVariable("Path", $env:Path + '
-                f'";C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{cuda}\\bin", "User")'
+                f'";C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\{folder}\\bin", "User")'
+                + note
             )
         elif base == "cudnn":
             fix.append(
@@ -109,18 +153,22 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         else:
             fix.append(f"Put the folder that directly contains {filename} on PATH")
         mm = ctx.tf_mm
+        last = ".".join(str(x) for x in K.last_native_windows_gpu_tf())
         if mm is not None and mm > K.last_native_windows_gpu_tf():
             fix.append(
                 f"Note: TensorFlow {ctx.tf_version} has no GPU support on native Windows at all: "
-                'use WSL2, or pip install "tensorflow<2.11"'
+                f'use WSL2, or pip install "tensorflow<={last}"'
+            )
+        elif mm is None:
+            fix.append(
+                f"Note: native Windows GPU support ends at TensorFlow {last}: newer releases "
+                "run on the CPU there whatever is installed (use WSL2 for them)"
             )
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
     mm = ctx.tf_mm
     if mm is None or mm >= K.first_and_cuda_tf():
-        fix.append(
-            'pip install --upgrade "tensorflow[and-cuda]"   # installs matching CUDA/cuDNN wheels'
-        )
+        fix.append(and_cuda_fix(ctx))
     tested = K.tested_config(ctx.tf_version, windows=False)
     if tested is not None:
         fix.append(
@@ -169,6 +217,35 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
         if base == "zlibwapi":
             continue  # the zlib rule reports it
         if base.startswith(("msvcp", "vcruntime")):
+            continue
+        stub = ctx.h("noise.cudart_stub")
+        if base == "cudart" and stub.count and not ctx.has_nvidia_gpu:
+            out.append(
+                Finding(
+                    id=f"library-not-loaded-{_slug(filename)}",
+                    severity=I,
+                    category="gpu-not-visible",
+                    title=f"{filename} not loaded: harmless on a host without a GPU",
+                    area="log",
+                    evidence=log_evidence(same, stub.first[:1]),
+                    cause=(
+                        f"TensorFlow tried to load {filename} ({comp}"
+                        + (f", needs {expected}" if expected else "")
+                        + ") and says itself to ignore this when no GPU is set up; "
+                        + (
+                            "the host facts show no NVIDIA GPU."
+                            if ctx.has_nvidia_gpu is False
+                            else "the log shows no GPU. If this host has an NVIDIA GPU you "
+                            "want to use, the fix below applies."
+                        )
+                    ),
+                    fix=() if ctx.has_nvidia_gpu is False else tuple(
+                        _path_fix(ctx, filename, base, expected)
+                    ),
+                    doc=K.DOC_TF_PIP_WINDOWS if ctx.windows else K.DOC_TF_PIP,
+                    harmless=True,
+                )
+            )
             continue
         core_seen = True
         installed = ""
@@ -228,7 +305,7 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
             fix.append(
                 "then fix LD_LIBRARY_PATH (or the module load order) so that folder stays on it"
             )
-            fix.append('or: pip install --upgrade "tensorflow[and-cuda]"')
+            fix.append("or: " + and_cuda_fix(ctx))
         out.append(
             Finding(
                 id="gpu-libraries-not-loaded",
@@ -297,8 +374,20 @@ def rule_cudnn_mismatch(ctx: Ctx) -> list[Finding]:
             ]
         elif not ctx.conda:
             fix += [
-                "ldconfig -p | grep libcudnn",
+                "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH",
                 f"put cuDNN {want}'s lib folder first on LD_LIBRARY_PATH or remove the old copy",
+            ]
+        if not ctx.conda:
+            cu = _runtime_major(ctx)
+            cu_major = (cu or "").split(".")[0] or ("12" if src[0] >= 9 else "11")
+            fix += [
+                "pip list 2>/dev/null | grep -i cudnn   # another framework's wheel may bring "
+                "the older copy"
+                if not ctx.windows
+                else "pip list | findstr /i cudnn   # another framework's wheel may bring the "
+                "older copy",
+                f'pip install -U "nvidia-cudnn-cu{cu_major}>={src[0]}.{src[1]}"   # cuDNN '
+                f"{src[0]}.{src[1]} or newer {src[0]}.x as a pip wheel (CUDA {cu_major} build)",
             ]
     elif rt[0] != src[0]:
         cause += f": the major versions differ ({rt[0]} vs {src[0]}), which never works."
@@ -396,7 +485,11 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
             category="version-mismatch",
             title="NVIDIA driver too old for the CUDA runtime TensorFlow uses",
             area="driver",
-            evidence=log_evidence(hits, ctx.h("lib.opened").first[:2]),
+            evidence=log_evidence(
+                hits,
+                [h for h in ctx.h("cuinit").all() if h.g("name") == "CUDA_ERROR_INSUFFICIENT_DRIVER"],
+                ctx.h("lib.opened").first[:2],
+            ),
             cause=cause,
             fix=tuple(fix),
             doc=K.DOC_CUDA_COMPAT,
@@ -444,6 +537,11 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "gpu-not-visible",
         "the driver library (libcuda) failed to initialise: no NVIDIA kernel driver is loaded",
         ("nvidia-smi", "docker run --gpus all ...   # inside a container"),
+    ),
+    "CUDA_ERROR_INSUFFICIENT_DRIVER": (
+        "version-mismatch",
+        "the installed NVIDIA driver is older than the CUDA runtime TensorFlow uses",
+        ("nvidia-smi   # 'CUDA Version' is the newest CUDA this driver supports",),
     ),
     "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH": (
         "version-mismatch",
@@ -494,10 +592,45 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
         done.add(name)
         if name == "CUDA_ERROR_OUT_OF_MEMORY":
             continue
+        if name == "CUDA_ERROR_INSUFFICIENT_DRIVER" and ctx.h("driver.insufficient").count:
+            continue  # the driver-too-old finding reports it, with this line as evidence
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
         )
-        num = code or next((str(k) for k, v in K.CURESULT.items() if v == name), "?")
+        num = code or next((str(k) for k, v in K.CURESULT.items() if v == name), None)
+        num = num or "code not in tfgpu's CUresult table"
+        libcuda_v = ctx.h("driver.libcuda").last
+        kernel_v = ctx.h("driver.kernel").last
+        sev_override: Severity | None = None
+        if name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and (libcuda_v or kernel_v):
+            lv = libcuda_v.g("v") if libcuda_v else None
+            kv = kernel_v.g("v") if kernel_v else None
+            cat = "version-mismatch"
+            sev_override = E
+            if lv and kv:
+                why = (
+                    f"the kernel driver is loaded (kernel reported version {kv}) and libcuda "
+                    f"reports {lv}, yet libcuda failed to initialise: the libcuda this process "
+                    "loaded does not belong to the running driver or cannot talk to it (a "
+                    "container's or WSL's libcuda, or a stale libcuda.so on LD_LIBRARY_PATH)"
+                    + ("; the two versions differ" if lv != kv else "")
+                )
+            else:
+                why = (
+                    f"the log reports a driver version ({kv or lv}), so a driver is installed, "
+                    "but libcuda failed to initialise: a user-space libcuda that does not "
+                    "match the kernel driver (container/WSL libcuda, stale copy on "
+                    "LD_LIBRARY_PATH)"
+                )
+            fix = (
+                "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # which libcuda is "
+                "found first",
+                "cat /proc/driver/nvidia/version   # the kernel driver version",
+                "remove the stale libcuda folder from LD_LIBRARY_PATH (a toolkit's "
+                "lib64/stubs or compat folder, a copied libcuda.so)",
+                "in a container: docker run --gpus all ... (the NVIDIA Container Toolkit "
+                "mounts the host's matching libcuda); in WSL2 use /usr/lib/wsl/lib only",
+            )
         no_gpu = ctx.has_nvidia_gpu is False
         if no_gpu and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"):
             out.append(
@@ -526,7 +659,7 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
                 "reinstall the Windows NVIDIA driver (never a Linux driver inside WSL)",
             )
         # Error only when a GPU is known to be there; unknown host: a warning that says so.
-        sev = E if ctx.has_nvidia_gpu else W
+        sev = sev_override or (E if ctx.has_nvidia_gpu else W)
         out.append(
             Finding(
                 id=f"cuinit-{_slug(name.replace('CUDA_ERROR_', ''))}",
@@ -534,11 +667,13 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
                 category=cat,
                 title=f"CUDA initialisation failed: {name} ({num})",
                 area="driver",
-                evidence=log_evidence([hit]),
+                evidence=log_evidence(
+                    [hit], [x for x in (libcuda_v, kernel_v) if x is not None]
+                ),
                 cause=f"cuInit returned {name} = {num}: {why}."
                 + (
                     ""
-                    if ctx.has_nvidia_gpu
+                    if ctx.has_nvidia_gpu or sev_override
                     else " If this host has no NVIDIA GPU, this is expected."
                 ),
                 fix=fix,
@@ -573,35 +708,64 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
                         f"loads the CUDA {tested[0].split('.')[0]} runtime; "
                         f"only CUDA {', '.join(have)} "
                         "is installed, so the runtime stub prints this misleading 'could not find "
-                        "cuda drivers' although the NVIDIA driver is fine."
+                        "cuda drivers'"
+                        + (
+                            f" (the NVIDIA driver {ctx.driver_version} itself is present)."
+                            if ctx.driver_known
+                            else "; the facts hold no driver data, so check the driver too."
+                        )
                     ),
                     fix=(
                         f"install CUDA {tested[0]} + cuDNN {tested[1]} (or the pip nvidia-*-cu"
                         f"{tested[0].split('.')[0]} wheels) and put their lib folders on "
                         f"LD_LIBRARY_PATH",
-                        'or upgrade: pip install --upgrade "tensorflow[and-cuda]"   '
-                        "# CUDA 12 build, brings its own libraries",
+                        "or upgrade: " + and_cuda_fix(ctx),
+                        *(() if ctx.driver_known else ("nvidia-smi   # the driver version",)),
                     ),
                     doc=K.DOC_TF_SOURCE_GPU,
                     knowledge_ref=tested.ref,
                 )
             ]
+        gev = ctx.gpu_log_evidence()
+        where = (
+            f"the log itself shows an NVIDIA GPU (lines {', '.join(str(h.line) for h in gev[:3])})"
+            if gev
+            else "the host facts show an NVIDIA GPU"
+        )
+        drv = ctx.driver_version
+        fix_list = (
+            [
+                "where cudart64_*.dll",
+                "native Windows GPU support ends at TensorFlow 2.10: use WSL2 for newer "
+                'releases, or pip install "tensorflow<2.11" with CUDA 11.2 + cuDNN 8.1 on PATH',
+            ]
+            if ctx.windows
+            else [
+                and_cuda_fix(ctx),
+                "ldconfig -p | grep -E 'libcuda|libcudart'   # the driver's libcuda and the "
+                "CUDA runtime",
+                'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
+                "# the CUDA version TensorFlow needs",
+            ]
+        )
         return [
             Finding(
                 id="tf-cuda-runtime-missing",
                 severity=E,
                 category="gpu-not-visible",
-                title="TensorFlow could not load the CUDA runtime on a host with an NVIDIA GPU",
+                title="TensorFlow's CUDA libraries were not found on a host with an NVIDIA GPU",
                 area="cuda",
-                evidence=log_evidence(hits),
+                evidence=log_evidence(hits, gev),
                 cause=(
-                    "The message comes from TensorFlow's CUDA runtime stub: the libcudart of the "
-                    "CUDA version this TensorFlow was built for was not found (the driver itself "
-                    "may "
-                    "be fine)."
+                    f"'Could not find cuda drivers' comes from TensorFlow's CUDA runtime stub, "
+                    f"and {where}"
+                    + (f" with driver {drv}" if drv else "")
+                    + ": so this is not the harmless no-GPU notice. TensorFlow could not load "
+                    "its CUDA runtime libraries (the CUDA version it was built for: a CPU-only "
+                    "install, missing nvidia-* wheels, or libcuda not found)."
                 ),
-                fix=('pip install --upgrade "tensorflow[and-cuda]"', "tfgpu doctor"),
-                doc=K.DOC_TF_PIP,
+                fix=tuple(fix_list),
+                doc=K.DOC_TF_PIP_WINDOWS if ctx.windows else K.DOC_TF_PIP,
             )
         ]
     sev_note = (
@@ -1196,24 +1360,61 @@ def rule_xla(ctx: Ctx) -> list[Finding]:
             )
         )
     old = ctx.h("xla.ptxas_old")
+    arch = ctx.h("xla.ptxas_arch")
+    fallback = ctx.h("xla.driver_fallback")
+    nvcc_fix = _nvcc_fix(ctx)
     if old.count:
         h = old.first[0]
+        title = "ptxas too old"
         cause = "ptxas is older than the PTX XLA generates"
         if h.g("ptx"):
             cause += f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
+        elif h.g("v2"):
+            title = f"ptxas {h.g('v2')} is older than {h.g('min')}, the minimum XLA accepts"
+            cause = (
+                f"The ptxas XLA found is {h.g('v2')}, older than {h.g('min')}; XLA warns that "
+                f"ptxas before {h.g('min')} miscompiles its kernels (wrong results or "
+                "invalid-address errors)"
+            )
         out.append(
             Finding(
                 id="ptxas-too-old",
                 severity=E,
                 category="xla-ptxas",
-                title="ptxas too old",
+                title=title,
                 area="cuda",
                 evidence=log_evidence(old),
                 cause=cause + ".",
-                fix=(
-                    "pip install --upgrade nvidia-cuda-nvcc-cu12",
-                    "which ptxas && ptxas --version",
-                ),
+                fix=nvcc_fix,
+                doc=K.DOC_XLA_FLAGS,
+            )
+        )
+    if arch.count:
+        h = arch.first[0]
+        sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", ""))
+        first = K.PTXAS_FIRST_CUDA.get(sm)
+        cause = (
+            f"The ptxas XLA found does not know the GPU architecture {sm}"
+            + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
+            + ", so it cannot compile kernels for this GPU"
+            + (
+                "; XLA falls back to the driver's PTX JIT, which is slower to start and "
+                "depends on the driver being new enough."
+                if fallback.count
+                else "."
+            )
+        )
+        out.append(
+            Finding(
+                id="ptxas-does-not-support-gpu",
+                severity=W if fallback.count else E,
+                category="xla-ptxas",
+                title=f"ptxas does not support {sm}"
+                + (f" (needs CUDA >= {first} ptxas)" if first else ""),
+                area="cuda",
+                evidence=log_evidence(arch, fallback.first[:1]),
+                cause=cause,
+                fix=nvcc_fix,
                 doc=K.DOC_XLA_FLAGS,
             )
         )
@@ -1248,6 +1449,29 @@ def rule_xla(ctx: Ctx) -> list[Finding]:
             )
         )
     return out
+
+
+def _nvcc_fix(ctx: Ctx) -> tuple[str, ...]:
+    """Fixes that give XLA a new enough ptxas: the pip CUDA compiler wheel matching
+    TensorFlow's CUDA major (tf_tested_configs row), a newer ptxas on PATH, or XLA_FLAGS."""
+    tested = K.tested_config(ctx.tf_version, ctx.windows)
+    if tested is not None:
+        major = tested.cuda.split(".")[0]
+        wheel = (
+            f'pip install -U "nvidia-cuda-nvcc-cu{major}"   # ptxas of CUDA {major}, the CUDA '
+            f"TensorFlow {ctx.tf_version} was built with"
+        )
+    else:
+        wheel = (
+            'pip install -U "nvidia-cuda-nvcc-cu12"   # or -cu11: match the CUDA major '
+            "TensorFlow was built with (tf.sysconfig.get_build_info()['cuda_version'])"
+        )
+    return (
+        wheel,
+        "or put a newer CUDA toolkit's bin first on PATH: which ptxas && ptxas --version",
+        "or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
+        "-12.x   # the folder holding bin/ptxas and nvvm/libdevice",
+    )
 
 
 # --- compute capability ---------------------------------------------------------------------------
@@ -1711,6 +1935,8 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
         cause = "This host has no NVIDIA GPU, and TensorFlow's GPU support is CUDA only."
         fix = ["for AMD: tensorflow-rocm (Linux, ROCm-supported GPUs); otherwise the CPU build"]
         doc = K.DOC_TF_PIP
+    elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
+        return []  # rule_cuda_drivers explains the empty list
     else:
         cause = (
             "TensorFlow lists no GPU. The log does not say why (TensorFlow's warnings may be "
