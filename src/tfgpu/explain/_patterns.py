@@ -267,8 +267,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "cc.ignored",
         ("ignoring visible gpu",),
         r"Ignoring visible gpu device \((?P<desc>.*?)\) with Cuda compute capability "
-        r"(?P<cc>[\d.]+)\."
-        r"\s*The minimum required Cuda capability is (?P<min>[\d.]+)",
+        r"(?P<cc>\d+\.\d+)\."
+        r"\s*The minimum required Cuda capability is (?P<min>\d+\.\d+)",
     ),
     _p(
         "cc.no_kernel",

@@ -1030,23 +1030,58 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
         )
         if py:
             cause += f" This Python is {py}" + (f" ({bits}-bit)" if bits else "") + "."
+        pin_hit = next((h for h in nod.all() if "==" in (h.g("spec") or "")), None)
+        listed_hit = next((h for h in nod.all() if h.g("versions") is not None), None)
+        listed = [
+            v.strip()
+            for v in ((listed_hit.g("versions") or "") if listed_hit else "").split(",")
+            if v.strip() and v.strip() != "none"
+        ]
+        finals = [v for v in listed if re.fullmatch(r"\d+(?:\.\d+)*", v)] or listed
+        highest = max(finals, key=lambda v: [int(x) for x in re.findall(r"\d+", v)]) if finals else None
+        pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
+        title = "No TensorFlow wheel for this Python"
+        install = "pip install tensorflow"
+        py_hint = f"{lo}-{hi}"
+        if pin and highest:
+            title = f"TensorFlow {pin} has no wheel for this Python (newest offered: {highest})"
+            cause = (
+                f"pip offers TensorFlow up to {highest} for this interpreter and platform but not "
+                f"the pinned {pin}: TensorFlow {pin} was published for other Python versions. "
+                f"Either this Python is too old or too new for {pin}, or it is 32-bit."
+            )
+            tested = K.tested_config(pin, ctx.windows)
+            rows = ()
+            try:
+                from tfgpu.knowledge import load_knowledge
+
+                rows = load_knowledge().tested_configs(
+                    tf=pin, os="windows" if ctx.windows else "linux"
+                )
+            except Exception:  # noqa: BLE001 - knowledge is optional here
+                rows = ()
+            if rows and rows[0].python_min and rows[0].python_max:
+                py_hint = f"{rows[0].python_min}-{rows[0].python_max}"
+                cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {rows[0].ref})."
+            del tested
+            install = f'pip install "tensorflow=={pin}"   # in that venv; or keep this Python: pip install "tensorflow=={highest}"'
+        elif listed_hit is not None and not listed:
+            cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
+        py_pick = py_hint.split("-")[-1]
         out.append(
             Finding(
                 id="tensorflow-no-matching-distribution",
                 severity=E,
                 category="pip",
-                title="No TensorFlow wheel for this Python",
+                title=title,
                 area="python",
                 evidence=log_evidence(nod),
                 cause=cause,
                 fix=(
                     "python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * "
                     '8)"',
-                    f"create a venv with a 64-bit Python {lo}-{hi}: python3.12 -m venv .venv"
-                    + (
-                        " ; .venv\\Scripts\\activate" if ctx.windows else " && . .venv/bin/activate"
-                    ),
-                    "pip install tensorflow",
+                    f"create a venv with a 64-bit Python {py_hint}: {venv_fix(ctx, py_pick)}",
+                    install,
                 ),
                 doc=K.DOC_TF_PIP,
             )
@@ -1484,6 +1519,41 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
         cc, mn = h.g("cc") or "?", h.g("min") or "?"
         name = re.search(r"name: ([^,]+)", h.g("desc") or "")
         gpu = name.group(1) if name else "the GPU"
+        lowest = K.lowest_official_cc()
+        fits = K.newest_official_for_cc(cc)
+        cause = f"This TensorFlow build contains kernels only for compute capability >= {mn}; {gpu} is {cc}."
+        ref: str | None = None
+        if lowest is not None and K.cc_below(cc, lowest.min_cc):
+            ref = lowest.ref
+            cause += (
+                f" No official TensorFlow wheel supports it: the lowest floor of any official "
+                f"build is {lowest.min_cc} (TensorFlow {lowest.tf_first}-era wheels, knowledge "
+                f"row {lowest.ref})."
+            )
+            fix: tuple[str, ...] = (
+                f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} (an old "
+                "release whose CUDA still supports this GPU)",
+                "or use a newer GPU",
+                "or run on the CPU: pip install tensorflow-cpu",
+            )
+        elif fits is not None:
+            ref = fits.ref
+            cause += (
+                f" Official wheels up to TensorFlow {fits.tf_last} (floor {fits.min_cc}, "
+                f"knowledge row {fits.ref}) include kernels for {cc}: a floor of {mn} means a "
+                "newer official release or a custom build (third-party image or wheel) "
+                "specialised for other GPUs."
+            )
+            fix = (
+                f'pip install "tensorflow<={fits.tf_last}"   # the newest official wheel built '
+                f"for compute capability {cc}",
+                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+            )
+        else:
+            fix = (
+                f"use a TensorFlow build that includes compute capability {cc}",
+                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+            )
         out.append(
             Finding(
                 id="gpu-compute-capability-too-low",
@@ -1492,17 +1562,10 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
                 title=f"TensorFlow ignores {gpu}: compute capability {cc} < required {mn}",
                 area="hardware",
                 evidence=log_evidence(ign),
-                cause=(
-                    f"This TensorFlow build contains kernels only for compute capability >= {mn}; "
-                    f"{gpu} is {cc}. When {mn} is above the official minimum, the build (often a "
-                    "third-party image or wheel) was specialised for other GPUs."
-                ),
-                fix=(
-                    f"use a TensorFlow wheel/image built for compute capability {cc} (the official "
-                    "tensorflow wheel or tensorflow/tensorflow:*-gpu image)",
-                    f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
-                ),
+                cause=cause,
+                fix=fix,
                 doc=K.DOC_CUDA_GPUS,
+                knowledge_ref=ref,
             )
         )
     errs = ctx.h("cuda.error")
@@ -1709,7 +1772,13 @@ def rule_cupti(ctx: Ctx) -> list[Finding]:
                 "exists, symlink the exact name TensorFlow asks for to it",
             )
             if not ctx.windows
-            else ("add ...\\CUDA\\vX.Y\\extras\\CUPTI\\lib64 to PATH",)
+            else (
+                "dir \"%CUDA_PATH%\\extras\\CUPTI\\lib64\"   # CUDA 11.0 Update 1 and newer "
+                "name the DLL by date, e.g. cupti64_2020.1.1.dll",
+                "add %CUDA_PATH%\\extras\\CUPTI\\lib64 to PATH; if only a dated "
+                f"cupti64_20XX.*.dll is there, copy it to the exact name TensorFlow asks for"
+                f" ({want or 'cupti64_110.dll'})",
+            )
         )
     return [
         Finding(
@@ -1754,7 +1823,40 @@ def rule_nccl(ctx: Ctx) -> list[Finding]:
             )
         )
     err = ctx.h("nccl.error")
-    if err.count:
+    ib = ctx.h("nccl.ib")
+    system = ctx.h("nccl.system")
+    if ib.count and (err.count or system.count):
+        calls = sorted({h.g("call") for h in ib.all() if h.g("call")})
+        out.append(
+            Finding(
+                id="nccl-error",
+                severity=E,
+                category="multigpu-nccl",
+                title="NCCL failed in its InfiniBand transport"
+                + (f" ({', '.join(calls)} failed)" if calls else ""),
+                area="runtime",
+                evidence=log_evidence(system, ib.first[:2], err.first[:1]),
+                cause=(
+                    "NCCL's InfiniBand (verbs) transport failed"
+                    + (f": {', '.join(calls)} returned an error" if calls else "")
+                    + ", and the collective op ended with 'unhandled system error'. Creating "
+                    "queue pairs / completion queues fails when the locked-memory limit (memlock) "
+                    "is too low, typical under Slurm and in containers, or when the IB device is "
+                    "not usable from this process."
+                ),
+                fix=(
+                    "NCCL_IB_DISABLE=1 python train.py   # test without InfiniBand (falls back to "
+                    "sockets)",
+                    "ulimit -l   # must print unlimited; raise memlock: ulimit -l unlimited (Slurm: "
+                    "PropagateResourceLimits / slurmd's LimitMEMLOCK=infinity; Docker: --ulimit "
+                    "memlock=-1)",
+                    "NCCL_DEBUG=INFO python train.py   # shows the failing transport and device",
+                    "ibv_devinfo   # the IB device must be visible in the job/container",
+                ),
+                doc=K.DOC_NCCL,
+            )
+        )
+    elif err.count or system.count:
         out.append(
             Finding(
                 id="nccl-error",
@@ -1762,7 +1864,7 @@ def rule_nccl(ctx: Ctx) -> list[Finding]:
                 category="multigpu-nccl",
                 title="NCCL reported an error",
                 area="runtime",
-                evidence=log_evidence(err),
+                evidence=log_evidence(system, err),
                 cause=(
                     "A collective operation failed inside NCCL; the log line names the NCCL error. "
                     "Common causes: broken GPU peer-to-peer (PCIe ACS/IOMMU), shared memory limits "
@@ -1978,10 +2080,11 @@ def rule_gpu_created(ctx: Ctx) -> list[Finding]:
             id="gpu-device-created",
             severity=Severity.OK,
             category="gpu-not-visible",
-            title="TensorFlow created " + "; ".join(parts),
+            title="GPU in use: TensorFlow created " + "; ".join(parts),
             area="tensorflow",
             evidence=log_evidence(list(hits.by_key.values())[:4]),
-            cause="TensorFlow registered these GPUs and will place ops on them.",
+            cause="TensorFlow registered these GPUs and will place ops on them: not a problem "
+            "(category gpu-not-visible, severity ok: the GPU is visible).",
         )
     ]
 
@@ -2128,25 +2231,38 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
-    if not tell and not excs and not cuda:
+    glog = [h for h in ctx.h("tell.glog").all() if h.line not in covered]
+    fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
+    fatal += [h for h in glog if h.g("lvl") == "F"]
+    if not tell and not excs and not cuda and not glog and not fatal:
         return []
-    quoted = log_evidence(cuda[:2], tell[:4], excs[-1:], tell[-1:])
+    quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], tell[:3], excs[-1:], tell[-1:])
     last = excs[-1].text.strip() if excs else None
     codes = {v: k for k, v in K.CURESULT.items()}
     named = [
         f"{h.g('name')} ({codes[h.g('name') or '']})" if h.g("name") in codes else str(h.g("name"))
         for h in cuda[:3]
     ]
+    crash = bool(fatal)
     return [
         Finding(
             id="unrecognised-error",
-            severity=W,
+            severity=E if crash else W,
             category="unknown",
-            title="Unrecognised error: not in tfgpu's catalogue",
+            title="Unrecognised fatal error (crash): not in tfgpu's catalogue"
+            if crash
+            else "Unrecognised error: not in tfgpu's catalogue",
             area="log",
             evidence=quoted,
             cause=(
-                "The log contains error lines that tfgpu does not recognise, so it makes no guess."
+                (
+                    "The process died (a fatal log line, a failed check, an abort or a "
+                    "segmentation fault) for a reason tfgpu does not recognise, so it makes no "
+                    "guess."
+                    if crash
+                    else "The log contains error lines that tfgpu does not recognise, so it "
+                    "makes no guess."
+                )
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
                 + (f" The last exception is: {last}" if last else "")
             ),
