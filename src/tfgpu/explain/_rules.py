@@ -37,12 +37,14 @@ def and_cuda_fix(ctx: Ctx) -> str:
         mm = K.tf_minor(newest[0]) if newest else None
         if newest is not None and mm is not None and mm < K.first_and_cuda_tf():
             first = ".".join(str(x) for x in K.first_and_cuda_tf())
+            lo, hi = K.newest_tf_pythons()
             tested = K.tested_config(newest[0], windows=False)
             cuda = f" with CUDA {tested.cuda} + cuDNN {tested.cudnn} installed" if tested else ""
             return (
                 f"Python {py} (host facts) has no TensorFlow >= {first} wheels, so "
-                f'"tensorflow[and-cuda]" cannot install: create a venv with Python 3.10-3.12 '
-                f'(python3.12 -m venv .venv), or pip install "tensorflow=={newest[0]}"{cuda} '
+                f'"tensorflow[and-cuda]" cannot install: create a venv with Python {lo}-{hi} '
+                f"({venv_fix(ctx, hi)}), or pip install "
+                f'"tensorflow=={newest[0]}"{cuda} '
                 f"(knowledge row {newest[1]})"
             )
     return AND_CUDA + "   # Linux/WSL2: brings the matching CUDA/cuDNN wheels"
@@ -198,7 +200,7 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
                 Finding(
                     id=f"tensorrt-not-loaded-{_slug(filename)}",
                     severity=I,
-                    category="gpu-not-visible",
+                    category="notice",
                     title=f"TensorRT library {filename} not loaded (optional)",
                     area="log",
                     evidence=log_evidence(same),
@@ -515,7 +517,11 @@ def rule_driver_mismatch(ctx: Ctx) -> list[Finding]:
             category="version-mismatch",
             title="NVIDIA kernel module and driver library versions differ",
             area="driver",
-            evidence=log_evidence(hits),
+            evidence=log_evidence(
+                hits,
+                [h for h in ctx.h("cuinit").all() if h.g("name") == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
+                 or h.g("code") == "803"],
+            ),
             cause=cause,
             fix=(
                 "reboot (loads the new kernel module)",
@@ -577,6 +583,14 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
 }
 
 
+#: cuInit errors that restate a fault another pattern's finding already reports (that
+#: finding quotes the cuInit line too), so only one finding is given.
+_CUINIT_REPORTED_BY: dict[str, str] = {
+    "CUDA_ERROR_INSUFFICIENT_DRIVER": "driver.insufficient",
+    "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH": "driver.mismatch",
+}
+
+
 def rule_cuinit(ctx: Ctx) -> list[Finding]:
     """``failed call to cuInit: CUDA_ERROR_...`` or ``UNKNOWN ERROR (303)``."""
     hits = ctx.h("cuinit")
@@ -592,8 +606,9 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
         done.add(name)
         if name == "CUDA_ERROR_OUT_OF_MEMORY":
             continue
-        if name == "CUDA_ERROR_INSUFFICIENT_DRIVER" and ctx.h("driver.insufficient").count:
-            continue  # the driver-too-old finding reports it, with this line as evidence
+        restated = _CUINIT_REPORTED_BY.get(name)
+        if restated is not None and ctx.h(restated).count:
+            continue  # that pattern's finding reports this fault, with this line as evidence
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
         )
@@ -1703,7 +1718,7 @@ def rule_wsl_numa(ctx: Ctx) -> list[Finding]:
             Finding(
                 id="numa-node-notice",
                 severity=I,
-                category="wsl2" if wsl else "gpu-not-visible",
+                category="wsl2" if wsl else "notice",
                 title="NUMA-node notice: harmless",
                 area="log",
                 evidence=log_evidence(unread, ctx.h("numa.no_support"), neg, limit=3),
@@ -2097,7 +2112,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.onednn",
             "onednn-notice",
-            "gpu-not-visible",
+            "notice",
             "oneDNN notice: harmless",
             "oneDNN optimisations are on for CPU ops; results may differ in the last bits. Nothing "
             "to do with the GPU (set TF_ENABLE_ONEDNN_OPTS=0 to silence it).",
@@ -2106,7 +2121,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.cpu_guard",
             "cpu-feature-guard-notice",
-            "gpu-not-visible",
+            "notice",
             "CPU instruction notice: harmless",
             "Only says the wheel could use more CPU instructions if rebuilt; it does not mean the "
             "GPU is unused.",
@@ -2115,7 +2130,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.trt",
             "tensorrt-not-found-notice",
-            "gpu-not-visible",
+            "notice",
             "TF-TRT 'Could not find TensorRT': harmless unless you use TensorRT",
             "TensorRT is optional (only for TF-TRT inference); the GPU works without it.",
             "https://docs.nvidia.com/deeplearning/frameworks/tf-trt-user-guide/index.html",
@@ -2123,7 +2138,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.factory",
             "duplicate-factory-registration",
-            "version-mismatch",
+            "notice",
             "'Unable to register cuDNN/cuFFT/cuBLAS factory' (and similar): harmless",
             "A known TensorFlow 2.14+ start-up message (the plugin is registered twice by XLA and "
             "TensorFlow); it does not mean a library conflict.",
@@ -2132,7 +2147,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.absl",
             "absl-log-notice",
-            "gpu-not-visible",
+            "notice",
             "absl logging notice: harmless",
             "Only says that messages before logging was set up go to stderr.",
             None,
