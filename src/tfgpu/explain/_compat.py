@@ -172,12 +172,9 @@ def cc_below(cc: str, other: str) -> bool:
     return _cc_key(cc) < _cc_key(other)
 
 
-def python_allows(tf_version: str, python: str, windows: bool) -> bool | None:
-    """Whether TensorFlow ``tf_version`` has wheels for Python ``python`` (tested configs).
-
-    Source: the knowledge table tf_tested_configs (python_min/python_max per release).
-    ``None`` when the table has no row or no Python range for that release.
-    """
+def python_range(tf_version: str, windows: bool) -> tuple[str, str, str] | None:
+    """``(python_min, python_max, row ref)`` of TensorFlow ``tf_version`` (tf_tested_configs),
+    or ``None`` when the table has no such release or no Python range for it."""
     try:
         rows = load_knowledge().tested_configs(tf=tf_version, os="windows" if windows else "linux")
     except (KnowledgeError, KnowledgeQueryError):
@@ -185,8 +182,7 @@ def python_allows(tf_version: str, python: str, windows: bool) -> bool | None:
     row = rows[0] if rows else None
     if row is None or not row.python_min or not row.python_max:
         return None
-    want = _cc_key(python)
-    return _cc_key(row.python_min) <= want <= _cc_key(row.python_max)
+    return row.python_min, row.python_max, row.ref
 
 
 def newest_tf_for_python(python: str, windows: bool) -> tuple[str, str] | None:

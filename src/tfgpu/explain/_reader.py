@@ -174,9 +174,8 @@ def scan_stream(
     while True:
         chunk = next(chunks, b"")
         eof = not chunk
-        if chunk:
-            if not stats.non_blank and not chunk.isspace():
-                stats.non_blank = True
+        if chunk and not stats.non_blank and not chunk.isspace():
+            stats.non_blank = True
         buf = carry + chunk if carry else chunk
         if eof:
             if not buf:

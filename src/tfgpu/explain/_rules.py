@@ -241,9 +241,9 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
                             "want to use, the fix below applies."
                         )
                     ),
-                    fix=() if ctx.has_nvidia_gpu is False else tuple(
-                        _path_fix(ctx, filename, base, expected)
-                    ),
+                    fix=()
+                    if ctx.has_nvidia_gpu is False
+                    else tuple(_path_fix(ctx, filename, base, expected)),
                     doc=K.DOC_TF_PIP_WINDOWS if ctx.windows else K.DOC_TF_PIP,
                     harmless=True,
                 )
@@ -489,7 +489,11 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
             area="driver",
             evidence=log_evidence(
                 hits,
-                [h for h in ctx.h("cuinit").all() if h.g("name") == "CUDA_ERROR_INSUFFICIENT_DRIVER"],
+                [
+                    h
+                    for h in ctx.h("cuinit").all()
+                    if h.g("name") == "CUDA_ERROR_INSUFFICIENT_DRIVER"
+                ],
                 ctx.h("lib.opened").first[:2],
             ),
             cause=cause,
@@ -519,8 +523,11 @@ def rule_driver_mismatch(ctx: Ctx) -> list[Finding]:
             area="driver",
             evidence=log_evidence(
                 hits,
-                [h for h in ctx.h("cuinit").all() if h.g("name") == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
-                 or h.g("code") == "803"],
+                [
+                    h
+                    for h in ctx.h("cuinit").all()
+                    if h.g("name") == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH" or h.g("code") == "803"
+                ],
             ),
             cause=cause,
             fix=(
@@ -682,9 +689,7 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
                 category=cat,
                 title=f"CUDA initialisation failed: {name} ({num})",
                 area="driver",
-                evidence=log_evidence(
-                    [hit], [x for x in (libcuda_v, kernel_v) if x is not None]
-                ),
+                evidence=log_evidence([hit], [x for x in (libcuda_v, kernel_v) if x is not None]),
                 cause=f"cuInit returned {name} = {num}: {why}."
                 + (
                     ""
@@ -886,6 +891,15 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
                             "folders",
                             "winget install Microsoft.VCRedist.2015+.x64   # MSVC runtime",
                         ]
+                        + (
+                            []
+                            if tested
+                            else [
+                                "note: native Windows GPU support ends at TensorFlow "
+                                + ".".join(str(x) for x in K.last_native_windows_gpu_tf())
+                                + " (CUDA 11.2 + cuDNN 8.1); newer releases need WSL2 for the GPU"
+                            ]
+                        )
                     ),
                     doc=K.DOC_TF_PIP_WINDOWS,
                 )
@@ -1053,7 +1067,9 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
             if v.strip() and v.strip() != "none"
         ]
         finals = [v for v in listed if re.fullmatch(r"\d+(?:\.\d+)*", v)] or listed
-        highest = max(finals, key=lambda v: [int(x) for x in re.findall(r"\d+", v)]) if finals else None
+        highest = (
+            max(finals, key=lambda v: [int(x) for x in re.findall(r"\d+", v)]) if finals else None
+        )
         pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
         title = "No TensorFlow wheel for this Python"
         install = "pip install tensorflow"
@@ -1065,21 +1081,14 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 f"the pinned {pin}: TensorFlow {pin} was published for other Python versions. "
                 f"Either this Python is too old or too new for {pin}, or it is 32-bit."
             )
-            tested = K.tested_config(pin, ctx.windows)
-            rows = ()
-            try:
-                from tfgpu.knowledge import load_knowledge
-
-                rows = load_knowledge().tested_configs(
-                    tf=pin, os="windows" if ctx.windows else "linux"
-                )
-            except Exception:  # noqa: BLE001 - knowledge is optional here
-                rows = ()
-            if rows and rows[0].python_min and rows[0].python_max:
-                py_hint = f"{rows[0].python_min}-{rows[0].python_max}"
-                cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {rows[0].ref})."
-            del tested
-            install = f'pip install "tensorflow=={pin}"   # in that venv; or keep this Python: pip install "tensorflow=={highest}"'
+            rng = K.python_range(pin, ctx.windows)
+            if rng is not None:
+                py_hint = f"{rng[0]}-{rng[1]}"
+                cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {rng[2]})."
+            install = (
+                f'pip install "tensorflow=={pin}"   # in that venv; or keep this Python: '
+                f'pip install "tensorflow=={highest}"'
+            )
         elif listed_hit is not None and not listed:
             cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
         py_pick = py_hint.split("-")[-1]
@@ -1536,7 +1545,10 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
         gpu = name.group(1) if name else "the GPU"
         lowest = K.lowest_official_cc()
         fits = K.newest_official_for_cc(cc)
-        cause = f"This TensorFlow build contains kernels only for compute capability >= {mn}; {gpu} is {cc}."
+        cause = (
+            f"This TensorFlow build contains kernels only for compute capability >= {mn}; "
+            f"{gpu} is {cc}."
+        )
         ref: str | None = None
         if lowest is not None and K.cc_below(cc, lowest.min_cc):
             ref = lowest.ref
@@ -1788,7 +1800,7 @@ def rule_cupti(ctx: Ctx) -> list[Finding]:
             )
             if not ctx.windows
             else (
-                "dir \"%CUDA_PATH%\\extras\\CUPTI\\lib64\"   # CUDA 11.0 Update 1 and newer "
+                'dir "%CUDA_PATH%\\extras\\CUPTI\\lib64"   # CUDA 11.0 Update 1 and newer '
                 "name the DLL by date, e.g. cupti64_2020.1.1.dll",
                 "add %CUDA_PATH%\\extras\\CUPTI\\lib64 to PATH; if only a dated "
                 f"cupti64_20XX.*.dll is there, copy it to the exact name TensorFlow asks for"
@@ -1841,7 +1853,7 @@ def rule_nccl(ctx: Ctx) -> list[Finding]:
     ib = ctx.h("nccl.ib")
     system = ctx.h("nccl.system")
     if ib.count and (err.count or system.count):
-        calls = sorted({h.g("call") for h in ib.all() if h.g("call")})
+        calls = sorted({c for h in ib.all() if (c := h.g("call"))})
         out.append(
             Finding(
                 id="nccl-error",
@@ -1862,7 +1874,8 @@ def rule_nccl(ctx: Ctx) -> list[Finding]:
                 fix=(
                     "NCCL_IB_DISABLE=1 python train.py   # test without InfiniBand (falls back to "
                     "sockets)",
-                    "ulimit -l   # must print unlimited; raise memlock: ulimit -l unlimited (Slurm: "
+                    "ulimit -l   # must print unlimited; raise memlock: ulimit -l unlimited "
+                    "(Slurm: "
                     "PropagateResourceLimits / slurmd's LimitMEMLOCK=infinity; Docker: --ulimit "
                     "memlock=-1)",
                     "NCCL_DEBUG=INFO python train.py   # shows the failing transport and device",
