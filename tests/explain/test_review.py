@@ -356,3 +356,14 @@ def test_cupti_on_windows_mentions_dated_dll_names() -> None:
 def test_gbk_lines_are_decoded() -> None:
     f = _explain("gbk.log")["windows-dll-not-found"]
     assert "找不到指定的模块" in f.evidence[0].text
+
+
+def test_arch_finding_quotes_only_its_own_cuda_errors() -> None:
+    log = (
+        "E cuda_driver.cc:1002] failed to allocate 190.31M (199557120 bytes) from device: "
+        "CUDA_ERROR_OUT_OF_MEMORY\n"
+        "E cuda_blas.cc:1] CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel image is available for "
+        "execution on the device\n"
+    )
+    f = _lines(log)["gpu-arch-not-in-build"]
+    assert [e.line for e in f.evidence] == [2]

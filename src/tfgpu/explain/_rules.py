@@ -1623,9 +1623,7 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
                 category="compute-capability",
                 title="TensorFlow has no kernels for this GPU architecture",
                 area="hardware",
-                evidence=log_evidence(
-                    [x for x in (invalid, nobin) if x is not None], nokernel, errs.first[:2]
-                ),
+                evidence=log_evidence([x for x in (invalid, nobin) if x is not None], nokernel),
                 cause=cause,
                 fix=(
                     'python -c "import tensorflow as tf; '
