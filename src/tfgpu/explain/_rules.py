@@ -1552,10 +1552,11 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
         ref: str | None = None
         if lowest is not None and K.cc_below(cc, lowest.min_cc):
             ref = lowest.ref
+            same = [f for f in K.official_cc_floors() if f.min_cc == lowest.min_cc]
             cause += (
                 f" No official TensorFlow wheel supports it: the lowest floor of any official "
-                f"build is {lowest.min_cc} (TensorFlow {lowest.tf_first}-era wheels, knowledge "
-                f"row {lowest.ref})."
+                f"build is {lowest.min_cc} (TensorFlow {same[0].tf_first} to {same[-1].tf_last}, "
+                f"knowledge table tf_compute_capabilities, e.g. row {lowest.ref})."
             )
             fix: tuple[str, ...] = (
                 f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} (an old "
