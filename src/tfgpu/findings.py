@@ -28,6 +28,8 @@ CATEGORIES: tuple[str, ...] = (
     "cupti",
     # No known fault: the explain engine's "unrecognised-error" finding (it never guesses).
     "unknown",
+    # Not a fault: a harmless start-up notice (oneDNN, CPU instructions, factory registration).
+    "notice",
 )
 
 #: Report sections, in display order.  ``area`` of a finding is one of these.

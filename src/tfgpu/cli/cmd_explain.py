@@ -83,14 +83,24 @@ def build_report(result: ExplainResult, source: str) -> Report:
         headline = f"No error-level cause; {len(warnings)} warning(s): {warnings[0].title}"
     elif harmless:
         headline = f"No problem found: {len(harmless)} harmless notice(s) only" + (
-            "; TensorFlow created its GPU device(s)" if created else ""
+            "; TensorFlow created its GPU device(s)"
+            if created
+            else "; the log does not show whether the GPU is usable"
         )
     elif created:
         headline = "No problem found: TensorFlow created its GPU device(s)."
     else:
-        headline = "No known TensorFlow/CUDA message found in the log."
+        headline = (
+            "No known TensorFlow/CUDA message found in the log; it does not show whether the "
+            "GPU is usable."
+        )
     s = result.stats
     meta = {"input": source, "read": f"{s.lines} lines, {s.bytes_read} bytes"}
+    if s.encoding:
+        meta["encoding"] = f"{s.encoding} (transcoded)"
+    if not created and not errors:
+        # Verdict.gpu_usable is a bool: for explain, False means "not shown by the log".
+        meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
     return Report(
@@ -103,8 +113,23 @@ def build_report(result: ExplainResult, source: str) -> Report:
 
 def run(args: argparse.Namespace) -> int:
     """Explain the input; return 0, 1 (error-level cause found) or 2 (unreadable input)."""
-    facts = _load_facts(args.facts)
-    result = _read(args.file, facts)
+    try:
+        facts = _load_facts(args.facts)
+        result = _read(args.file, facts)
+    except UsageError as exc:
+        if not args.json:
+            raise
+        import json
+
+        print(
+            json.dumps(
+                {"command": "explain", "error": str(exc), "input": {"name": args.file}},
+                indent=2,
+                ensure_ascii=False,
+            )
+        )
+        print(f"tfgpu explain: {exc}", file=sys.stderr)
+        return status_codes.USAGE_ERROR
     report = build_report(result, "standard input" if args.file == "-" else args.file)
     if args.json:
         from tfgpu.report.json_report import render_json
@@ -120,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
                         "lines": s.lines,
                         "candidate_lines": s.candidates,
                         "binary_lines_skipped": s.skipped_binary,
+                        "encoding": s.encoding or "bytes (UTF-8, GBK or latin-1 per line)",
                     }
                 },
             )

@@ -74,14 +74,15 @@ def explain_lines(lines: Iterable[str], facts: HostFacts | None = None) -> tuple
     engine = Engine()
     number = 0
     for item in lines:
-        for part in str(item).split("\n"):
+        for line in str(item).split("\n"):
             number += 1
-            template = template_of(part)
-            if not any(n in template for n in PREFILTER_NEEDLES):
-                continue
-            text = clean_line(part.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
-            if text is not None:
-                engine.feed(number, text)
+            for part in line.split("\r"):  # progress bars: each \r starts a new piece
+                template = template_of(part)
+                if not any(n in template for n in PREFILTER_NEEDLES):
+                    continue
+                text = clean_line(part.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
+                if text is not None:
+                    engine.feed(number, text)
     return _finish(engine, facts)
 
 

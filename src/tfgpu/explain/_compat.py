@@ -81,6 +81,8 @@ CURESULT: dict[int, str] = {
     3: "CUDA_ERROR_NOT_INITIALIZED",
     4: "CUDA_ERROR_DEINITIALIZED",
     34: "CUDA_ERROR_STUB_LIBRARY",
+    35: "CUDA_ERROR_INSUFFICIENT_DRIVER",
+    36: "CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER",
     46: "CUDA_ERROR_DEVICE_UNAVAILABLE",
     100: "CUDA_ERROR_NO_DEVICE",
     101: "CUDA_ERROR_INVALID_DEVICE",
@@ -106,6 +108,94 @@ CURESULT: dict[int, str] = {
     804: "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE",
     999: "CUDA_ERROR_UNKNOWN",
 }
+
+#: First CUDA release whose ptxas knows each GPU architecture (``sm_XX``).  Source: the
+#: CUDA Toolkit release notes, "New Features" per release (sm_80: 11.0, sm_86: 11.1,
+#: sm_87: 11.4, sm_89/sm_90: 11.8, sm_100/sm_120: 12.8),
+#: https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html
+PTXAS_FIRST_CUDA: dict[str, str] = {
+    "sm_80": "11.0",
+    "sm_86": "11.1",
+    "sm_87": "11.4",
+    "sm_89": "11.8",
+    "sm_90": "11.8",
+    "sm_100": "12.8",
+    "sm_120": "12.8",
+}
+
+
+class CCFloor(NamedTuple):
+    """Smallest compute capability of an official wheel range (a tf_compute_capabilities row)."""
+
+    min_cc: str
+    tf_first: str
+    tf_last: str
+    ref: str
+
+
+def _cc_key(cc: str) -> tuple[int, int]:
+    m = re.match(r"\s*(\d+)\.(\d+)", cc)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+
+@lru_cache(maxsize=1)
+def official_cc_floors() -> tuple[CCFloor, ...]:
+    """Every official wheel range with its smallest compiled compute capability, oldest first.
+
+    Source: the knowledge table tf_compute_capabilities (build_info and fatbin headers of the
+    official Linux wheels).  Empty when the table cannot be read.
+    """
+    try:
+        rows = load_knowledge().wheel_archs
+    except (KnowledgeError, KnowledgeQueryError):
+        return ()
+    return tuple(CCFloor(r.min_cc, r.tf_version, r.tf_version_last, r.ref) for r in rows)
+
+
+def lowest_official_cc() -> CCFloor | None:
+    """The official wheel range with the lowest compute-capability floor (3.5 for 2.0-2.14)."""
+    floors = official_cc_floors()
+    return min(floors, key=lambda f: _cc_key(f.min_cc)) if floors else None
+
+
+def newest_official_for_cc(cc: str) -> CCFloor | None:
+    """The newest official wheel range whose floor is at or below compute capability ``cc``.
+
+    ``"5.2"`` -> the 2.16.1 row (floor 5.0); ``"3.0"`` -> ``None`` (no official wheel).
+    """
+    fits = [f for f in official_cc_floors() if _cc_key(f.min_cc) <= _cc_key(cc)]
+    return fits[-1] if fits else None
+
+
+def cc_below(cc: str, other: str) -> bool:
+    """``True`` when compute capability ``cc`` is lower than ``other`` ("3.0" < "3.5")."""
+    return _cc_key(cc) < _cc_key(other)
+
+
+def python_range(tf_version: str, windows: bool) -> tuple[str, str, str] | None:
+    """``(python_min, python_max, row ref)`` of TensorFlow ``tf_version`` (tf_tested_configs),
+    or ``None`` when the table has no such release or no Python range for it."""
+    try:
+        rows = load_knowledge().tested_configs(tf=tf_version, os="windows" if windows else "linux")
+    except (KnowledgeError, KnowledgeQueryError):
+        return None
+    row = rows[0] if rows else None
+    if row is None or not row.python_min or not row.python_max:
+        return None
+    return row.python_min, row.python_max, row.ref
+
+
+def newest_tf_for_python(python: str, windows: bool) -> tuple[str, str] | None:
+    """The newest TensorFlow GPU release with wheels for ``python``: ``(version, row ref)``.
+
+    Source: tf_tested_configs through :meth:`Knowledge.newest_tf_for`.
+    """
+    try:
+        row = load_knowledge().newest_tf_for("windows" if windows else "linux", python=python)
+    except (KnowledgeError, KnowledgeQueryError):
+        return None
+    return (row.tf_version, row.ref) if row is not None else None
+
 
 #: Bytes per element of TensorFlow dtypes as OOM messages name them ("type float").
 DTYPE_BYTES: dict[str, int] = {

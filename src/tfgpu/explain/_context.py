@@ -39,7 +39,11 @@ class Ctx:
                 return "linux"
         if self.wsl:
             return "linux"
-        if self.h("ctx.windows").count or self.h("win.dll_load").count:
+        if (
+            self.h("ctx.windows").count
+            or self.h("win.dll_load").count
+            or self.h("ctx.win_prompt").count
+        ):
             return "windows"
         if self.h("ctx.macos").count:
             return "macos"
@@ -111,13 +115,40 @@ class Ctx:
         """NVIDIA driver version (facts, else the "kernel reported version" log line)."""
         if self.facts is not None and self.facts.driver is not None and self.facts.driver.version:
             return self.facts.driver.version
-        hit = self.h("driver.kernel").last
-        return hit.g("v") if hit else None
+        for name in ("driver.kernel", "driver.libcuda", "smi.driver"):
+            hit = self.h(name).last
+            if hit is not None and hit.g("v"):
+                return hit.g("v")
+        return None
+
+    @property
+    def driver_known(self) -> bool:
+        """The NVIDIA driver version is known (facts with driver data, or the log)."""
+        return self.driver_version is not None
+
+    def gpu_log_evidence(self) -> list[Hit]:
+        """Log lines that prove an NVIDIA GPU and driver are present (nvidia-smi table rows,
+        "Created device", "Found device ... major/minor", an ignored GPU's description)."""
+        out: list[Hit] = []
+        for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored"):
+            out += self.h(name).first[:2]
+        return out
+
+    @property
+    def python_version(self) -> str | None:
+        """Python version of the host (facts only; the log rarely states it reliably)."""
+        if self.facts is not None and self.facts.python.version:
+            return self.facts.python.version
+        return None
 
     @property
     def has_nvidia_gpu(self) -> bool | None:
-        """``True``/``False`` from facts or "Created device" lines; ``None`` when unknown."""
-        if self.h("gpu.created").count:
+        """``True``/``False`` from facts or the log; ``None`` when unknown.
+
+        The log proves a GPU with nvidia-smi's table (Driver Version, GPU rows), "Created
+        device", "Found device ... major/minor" or an "Ignoring visible gpu device" line.
+        """
+        if self.gpu_log_evidence():
             return True
         if self.facts is None:
             return None

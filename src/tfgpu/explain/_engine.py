@@ -11,6 +11,10 @@ from tfgpu.explain._reader import template_of
 MAX_EVIDENCE = 5
 #: Distinct keys kept per pattern (libraries, error names...).
 MAX_KEYS = 16
+#: Patterns that pick out telling lines for unrecognised errors.
+TELLING_PREFIX = "tell."
+#: Patterns whose match does not explain a line (context, generic CUDA error names).
+NOT_EXPLAINING = ("tell.", "ctx.", "cuda.error")
 #: Line templates whose pattern list is remembered before the cache is cleared.
 MAX_TEMPLATES = 50_000
 
@@ -92,10 +96,15 @@ class Engine:
             if len(self._templates) >= MAX_TEMPLATES:
                 self._templates.clear()
             self._templates[template] = pats
+        known = False  # a catalogue entry matched this line (PATTERNS puts tell.* last)
         for p in pats:
+            if known and p.name.startswith(TELLING_PREFIX):
+                continue  # telling lines are the ones no catalogue entry explains
             m = p.regex.search(text)
             if m is None:
                 continue
+            if not p.name.startswith(NOT_EXPLAINING):
+                known = True
             groups = {k: v for k, v in m.groupdict().items() if v is not None}
             hit = Hit(line_no, text, groups)
             rec = self.hits.get(p.name)

@@ -88,6 +88,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"kernel reported version is:?\s*'?(?P<v>\d+(?:\.\d+)+)",
     ),
     _p(
+        "driver.libcuda",
+        ("libcuda reported version",),
+        r"libcuda reported version is:?\s*'?(?P<v>\d+(?:\.\d+)+)",
+    ),
+    _p(
+        "smi.driver",
+        ("driver version:",),
+        r"(?:NVIDIA-SMI\s+[\d.]+\s+)?Driver Version:\s*(?P<v>\d+(?:\.\d+)+)"
+        r"(?:\s+CUDA Version:\s*(?P<cuda>\d+\.\d+))?",
+    ),
+    _p(
+        "smi.gpu",
+        ("off  |", "on  |", "off |", "on |"),
+        r"^\|\s+(?P<idx>\d+)\s+(?P<name>(?:NVIDIA|GeForce|Tesla|Quadro|TITAN|RTX|A\d|H\d|L\d)"
+        r"[^|]*?)\s+(?:On|Off)\s+\|",
+        "idx",
+    ),
+    _p(
         "driver.mismatch",
         ("does not match dso version", "driver/library version mismatch"),
         r"kernel version (?P<k>[\d.]+) does not match DSO version (?P<dso>[\d.]+)"
@@ -142,7 +160,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "pip.no_dist",
         ("no matching distribution", "satisfies the requirement"),
         r"(?:No matching distribution found for|Could not find a version that satisfies the "
-        r"requirement)\s+(?P<pkg>tensorflow[\w\[\],-]*)(?P<spec>\S*)",
+        r"requirement)\s+(?P<pkg>tensorflow[\w\[\],-]*)(?P<spec>[^\s(]*)"
+        r"(?:\s*\(from versions:\s*(?P<versions>[^)]*)\))?",
     ),
     _p(
         "numpy.abi",
@@ -210,6 +229,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Can't find libdevice directory (?P<dir>\S+)|libdevice not found at (?P<path>\S+)"
         r"|Couldn't find libdevice|libdevice\.\d+\.bc.*not found",
     ),
+    _p(
+        "xla.ptxas_arch",
+        ("ptxas",),
+        r"ptxas fatal\s*:\s*Value '(?P<sm>sm_\d+\w?)' is not defined for option 'gpu-name'"
+        r"|ptxas does not support CC (?P<cc>\d+\.\d+)",
+    ),
+    _p(
+        "xla.driver_fallback",
+        ("ptx compilation",),
+        r"Relying on driver to perform ptx compilation"
+        r"|Falling back to the CUDA driver for PTX compilation",
+    ),
     _p("xla.ptxas_bug", ("ptxas",), r"ptxas (?P<v>\d+\.\d+\.\d+) has a bug"),
     _p(
         "xla.ptxas_missing",
@@ -222,7 +253,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("ptxas", "unsupported .version"),
         r"ptxas (?:fatal\s*:\s*)?Unsupported \.version (?P<ptx>[\d.]+); current version is "
         r"'(?P<cur>[\d.]+)'"
-        r"|ptxas (?P<v>[\d.]+) is too old|(?:Your|The) ptxas version is too old",
+        r"|ptxas (?P<v>[\d.]+) is too old|(?:Your|The) ptxas version is too old"
+        r"|You are using ptxas (?P<v2>\d+(?:\.\d+)+),? which is older than (?P<min>\d+\.\d+)",
     ),
     _p(
         "xla.ptx_jit",
@@ -235,8 +267,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "cc.ignored",
         ("ignoring visible gpu",),
         r"Ignoring visible gpu device \((?P<desc>.*?)\) with Cuda compute capability "
-        r"(?P<cc>[\d.]+)\."
-        r"\s*The minimum required Cuda capability is (?P<min>[\d.]+)",
+        r"(?P<cc>\d+\.\d+)\."
+        r"\s*The minimum required Cuda capability is (?P<min>\d+\.\d+)",
     ),
     _p(
         "cc.no_kernel",
@@ -280,6 +312,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nccl",),
         r"(?P<code>nccl(?:Unhandled\w+Error|InternalError|SystemError|InvalidUsage|RemoteError))"
         r"|NCCL (?:WARN|error|failure)|NCCL operation \w+ failed",
+    ),
+    _p(
+        "nccl.ib",
+        ("ibv_", "net/ib", "ib_plugin", "ibvwrap"),
+        r"\b(?P<call>ibv_\w+)|NET/IB|ib_plugin|ibvwrap",
+    ),
+    _p(
+        "nccl.system",
+        ("unhandled system error", "unhandled cuda error"),
+        r"unhandled (?:system|cuda) error",
     ),
     _p(
         "mixed.warning",
@@ -347,6 +389,12 @@ PATTERNS: tuple[Pattern, ...] = (
         (".so", "ld_library_path", "/usr/", "linux"),
         r"\.so(?:\.\d+)*\b|LD_LIBRARY_PATH|\blinux\b|manylinux",
     ),
+    _p(
+        "ctx.win_prompt",
+        (":\\users\\", ":\\program files", ":\\programdata", "ps c:\\", ".exe"),
+        r"[A-Za-z]:\\(?:Users|Program Files|ProgramData)\\|^PS [A-Za-z]:\\|^[A-Za-z]:\\[^>]*>"
+        r"|\b\w+\.exe\b",
+    ),
     _p("ctx.conda", ("conda",), r"\bconda\b|conda-forge|miniconda|anaconda|/envs/"),
     # --- harmless noise ----------------------------------------------------------------------
     _p("noise.onednn", ("onednn custom operations",), r"oneDNN custom operations are on"),
@@ -369,7 +417,23 @@ PATTERNS: tuple[Pattern, ...] = (
         "lib",
     ),
     _p("noise.absl", ("absl::initializelog",), r"All log messages before absl::InitializeLog"),
+    _p(
+        "noise.cudart_stub",
+        ("ignore above cudart dlerror",),
+        r"Ignore above cudart dlerror if you do not have a GPU set up",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
+    _p(
+        "tell.glog",
+        (": e ", ": f ", "e :: .", "f :: ."),
+        r"^(?:[\d\-/]+ [\d:.]+:\s+)?(?P<lvl>[EF])(?:\d{4} [\d:.]+\s+\d+)?\s+"
+        r"(?P<src>[\w/.+-]+\.(?:cc|cpp|c|h)):\d+\]\s*(?P<msg>.+)",
+    ),
+    _p(
+        "tell.fatal",
+        ("check failed", "aborted", "core dump", "segmentation fault", "fatal python error"),
+        r"Check failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault|Fatal Python error",
+    ),
     _p(
         "tell.line",
         (

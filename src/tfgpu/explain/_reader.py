@@ -11,6 +11,7 @@ template, so a repetitive 1 GB log costs a few thousand keyword checks.
 
 from __future__ import annotations
 
+import codecs
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -53,6 +54,8 @@ class ReadStats:
         long_lines: lines longer than ``MAX_LINE_CHARS`` (kept as a bounded excerpt).
         repeats_skipped: chunks in which a candidate template was skipped because it had
             already been matched ``MAX_REPEATS`` times (a lower bound of skipped lines).
+        encoding: ``"utf-16"``/``"utf-16-le"``/``"utf-16-be"`` when the input was
+            detected as UTF-16 and transcoded; ``None`` for byte-oriented input.
     """
 
     bytes_read: int = 0
@@ -62,6 +65,7 @@ class ReadStats:
     skipped_binary: int = 0
     long_lines: int = 0
     repeats_skipped: int = 0
+    encoding: str | None = None
 
 
 def template_of(text: str) -> str:
@@ -72,10 +76,30 @@ def template_of(text: str) -> str:
 _STR_NO_DIGITS = str.maketrans("", "", "0123456789")
 
 
+def _decode(raw: bytes) -> str:
+    """UTF-8, else GBK/cp936 when the bytes are valid GBK holding CJK text, else latin-1.
+
+    Chinese Windows consoles (code page 936) print system messages such as
+    ``DLL load failed: 找不到指定的模块。`` in GBK; latin-1 would turn them into mojibake.
+    """
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = raw.decode("gbk")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+    if any("\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" for ch in text):
+        return text
+    return raw.decode("latin-1")
+
+
 def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     """Decode one raw line into matchable text, or ``None`` for binary garbage.
 
-    UTF-8 is tried first, then latin-1 (which never fails); ANSI escape sequences,
+    UTF-8 is tried first, then GBK (when it yields CJK text), then latin-1 (which never
+    fails); ANSI escape sequences,
     carriage returns and other control characters are removed.  A line longer than
     :data:`MAX_LINE_CHARS` is cut to an excerpt: its start, or, when the first keyword of
     ``anchors`` (lower-case bytes) lies beyond, a window around that keyword.
@@ -97,11 +121,15 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
         start = 0
         if hits and min(hits) > limit // 2:
             start = min(hits) - limit // 4
+        elif not hits and len(raw) > MAX_SCAN_BYTES:
+            # No keyword in the head: place the window on the first one in the tail.
+            tail_at = len(raw) - MAX_SCAN_BYTES
+            low = raw[tail_at:].translate(_LOWER)
+            hits = [p for p in (low.find(a) for a in anchors) if p >= 0]
+            if hits:
+                start = max(0, tail_at + min(hits) - limit // 4)
         raw = raw[start : start + limit]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        text = raw.decode("latin-1")
+    text = _decode(raw)
     if "\x1b" in text:
         text = _ANSI_RE.sub("", text)
     text = text.replace("\r", " ").rstrip()
@@ -142,13 +170,12 @@ def scan_stream(
     carry = b""
     first_line = 1  # number of the first line in the next buffer
     continuing = False  # the carry is the continuation of an over-long line
+    chunks = _utf8_chunks(stream, chunk_bytes, stats)
     while True:
-        chunk = stream.read(chunk_bytes)
+        chunk = next(chunks, b"")
         eof = not chunk
-        if chunk:
-            stats.bytes_read += len(chunk)
-            if not stats.non_blank and not chunk.isspace():
-                stats.non_blank = True
+        if chunk and not stats.non_blank and not chunk.isspace():
+            stats.non_blank = True
         buf = carry + chunk if carry else chunk
         if eof:
             if not buf:
@@ -181,6 +208,86 @@ def scan_stream(
     stats.lines = first_line - 1 if not continuing else first_line
 
 
+def scan_view(template: bytes) -> bytes:
+    """The part of a template searched for keywords: all of it, or its head and its tail.
+
+    A very long line (a Keras progress bar rewritten with ``\\r`` thousands of times) can
+    end with the one message that matters, so the last :data:`MAX_SCAN_BYTES` are searched
+    as well as the first.  The two pieces are joined by a newline so that no keyword is
+    found across the cut.
+    """
+    if len(template) <= 2 * MAX_SCAN_BYTES:
+        return template
+    return template[:MAX_SCAN_BYTES] + b"\n" + template[-MAX_SCAN_BYTES:]
+
+
+def split_cr(raw: bytes) -> list[bytes]:
+    """Split a line at carriage returns (progress bars), dropping empty pieces.
+
+    ``b"1/5 [=>..]\\r2/5 [==>.]\\rW ... OOM"`` -> three pieces; a CRLF line ending gives
+    one piece.  Line numbers stay those of newlines: every piece keeps its line's number.
+    """
+    return [part for part in raw.split(b"\r") if part.strip()]
+
+
+#: Bytes of the first chunk inspected for UTF-16 without a byte-order mark.
+_SNIFF_BYTES = 4096
+
+
+def sniff_utf16(head: bytes) -> str | None:
+    """Return ``"utf-16"`` (BOM), ``"utf-16-le"``/``"utf-16-be"`` (NUL-interleaved text) or
+    ``None`` for a byte-oriented encoding.
+
+    Windows PowerShell 5.1 ``>`` redirection writes UTF-16LE with a BOM; some tools write it
+    without one.  Without a BOM, text is taken as UTF-16 when at least 40 % of the even (BE)
+    or odd (LE) bytes of the first :data:`_SNIFF_BYTES` are NUL and almost none of the others.
+    """
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "utf-16"
+    sample = head[: _SNIFF_BYTES - _SNIFF_BYTES % 2]
+    if len(sample) < 8:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    n = len(odd)
+    even_nul, odd_nul = even.count(0), odd.count(0)
+    if odd_nul >= 0.4 * n and even_nul <= 0.05 * n:
+        return "utf-16-le"
+    if even_nul >= 0.4 * n and odd_nul <= 0.05 * n:
+        return "utf-16-be"
+    return None
+
+
+def _utf8_chunks(stream: BinaryIO, chunk_bytes: int, stats: ReadStats) -> Iterator[bytes]:
+    """Yield the stream's chunks; UTF-16 input is transcoded to UTF-8 chunk by chunk.
+
+    ``stats.bytes_read`` counts the input bytes.  Memory stays one chunk (an incremental
+    decoder keeps at most one half character between chunks).
+    """
+    first = stream.read(chunk_bytes)
+    if not first:
+        return
+    stats.bytes_read += len(first)
+    encoding = sniff_utf16(first)
+    if encoding is None:
+        yield first
+        while chunk := stream.read(chunk_bytes):
+            stats.bytes_read += len(chunk)
+            yield chunk
+        return
+    stats.encoding = encoding
+    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
+    chunk = first
+    while chunk:
+        out = decoder.decode(chunk).encode("utf-8")
+        if out:
+            yield out
+        chunk = stream.read(chunk_bytes)
+        stats.bytes_read += len(chunk)
+    tail = decoder.decode(b"", final=True).encode("utf-8")
+    if tail:
+        yield tail
+
+
 #: Above this many new templates in a chunk, keywords are searched in one joined blob.
 _BATCH_MIN = 64
 
@@ -191,7 +298,7 @@ def _batch_candidates(templates: list[bytes], needles: tuple[bytes, ...]) -> lis
     One ``bytes.find`` pass per needle over all templates joined by newlines is far
     cheaper than a Python-level check per template when most lines are unique.
     """
-    parts = [t[:MAX_SCAN_BYTES] for t in templates]
+    parts = [scan_view(t) for t in templates]
     blob = b"\n".join(parts)
     ends = list(accumulate(len(p) + 1 for p in parts))  # offset just past each template
     hit = [False] * len(parts)
@@ -225,7 +332,7 @@ def _scan_body(
             cache[t] = 0 if hit else -1
     else:
         for t in new:
-            head = t[:MAX_SCAN_BYTES]
+            head = scan_view(t)
             cache[t] = 0 if any(a in head for a in anchors) else -1
     wanted: set[bytes] = set()
     for t in unique:
@@ -247,9 +354,17 @@ def _scan_body(
             raw = raw_lines[i]
             if len(raw) > MAX_LINE_CHARS:
                 stats.long_lines += 1
-            text = clean_line(raw, anchors)
-            if text is None:
-                stats.skipped_binary += 1
-                continue
-            stats.candidates += 1
-            yield first_line + i, text
+            pieces = [raw]
+            if b"\r" in raw.rstrip(b"\r"):
+                pieces = [
+                    p
+                    for p in split_cr(raw)
+                    if any(a in scan_view(p.translate(_LOWER, _DIGITS)) for a in anchors)
+                ]
+            for piece in pieces:
+                text = clean_line(piece, anchors)
+                if text is None:
+                    stats.skipped_binary += 1
+                    continue
+                stats.candidates += 1
+                yield first_line + i, text

@@ -20,6 +20,43 @@ from tfgpu.findings import Finding, Severity
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
 Rule = Callable[[Ctx], list[Finding]]
 
+AND_CUDA = 'pip install --upgrade "tensorflow[and-cuda]"'
+
+
+def and_cuda_fix(ctx: Ctx) -> str:
+    """The pip command for a CUDA-enabled TensorFlow that fits the host's Python.
+
+    With host facts whose Python has no TensorFlow >= 2.14 wheels (the ``[and-cuda]``
+    extra's first release, platform fact ``and-cuda-extra-first``), say so and name the
+    newest release that Python can install (knowledge table tf_tested_configs) instead of a
+    command that cannot succeed.
+    """
+    py = ctx.python_version
+    if py and not ctx.windows:
+        newest = K.newest_tf_for_python(py, windows=False)
+        mm = K.tf_minor(newest[0]) if newest else None
+        if newest is not None and mm is not None and mm < K.first_and_cuda_tf():
+            first = ".".join(str(x) for x in K.first_and_cuda_tf())
+            lo, hi = K.newest_tf_pythons()
+            tested = K.tested_config(newest[0], windows=False)
+            cuda = f" with CUDA {tested.cuda} + cuDNN {tested.cudnn} installed" if tested else ""
+            return (
+                f"Python {py} (host facts) has no TensorFlow >= {first} wheels, so "
+                f'"tensorflow[and-cuda]" cannot install: create a venv with Python {lo}-{hi} '
+                f"({venv_fix(ctx, hi)}), or pip install "
+                f'"tensorflow=={newest[0]}"{cuda} '
+                f"(knowledge row {newest[1]})"
+            )
+    return AND_CUDA + "   # Linux/WSL2: brings the matching CUDA/cuDNN wheels"
+
+
+def venv_fix(ctx: Ctx, python: str) -> str:
+    """Commands that create and activate a virtual environment with Python ``python``,
+    in the syntax of the host's OS (Windows: the ``py`` launcher and ``Scripts``)."""
+    if ctx.windows:
+        return f"py -{python} -m venv .venv ; .venv\\Scripts\\activate"
+    return f"python{python} -m venv .venv && . .venv/bin/activate"
+
 
 # --- libraries ------------------------------------------------------------------------------------
 _SO_RE = re.compile(r"^lib(?P<base>[A-Za-z_]+?)(?:64)?\.so\.(?P<ver>[\d.]+)$")
@@ -96,10 +133,19 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         fix = [f"where {filename}"]
         if base in ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse"):
             cuda = (expected or "CUDA").replace("CUDA ", "")
+            tested = K.tested_config(ctx.tf_version, windows=True)
+            if tested is not None and tested.cuda.split(".")[0] == cuda.split(".")[0]:
+                folder, note = f"v{tested.cuda}", f" (TensorFlow {ctx.tf_version} row {tested.ref})"
+            elif "." in cuda:
+                folder, note = f"v{cuda}", ""
+            else:
+                folder = f"v{cuda}.x"
+                note = f" (v{cuda}.x: the folder of the CUDA {cuda}.x release you installed)"
             fix.append(
                 f"Install CUDA {cuda} and add its bin folder to PATH, e.g. PowerShell: "
                 f'[Environment]::SetEnvironmentVariable("Path", $env:Path + '
-                f'";C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{cuda}\\bin", "User")'
+                f'";C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\{folder}\\bin", "User")'
+                + note
             )
         elif base == "cudnn":
             fix.append(
@@ -109,18 +155,22 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         else:
             fix.append(f"Put the folder that directly contains {filename} on PATH")
         mm = ctx.tf_mm
+        last = ".".join(str(x) for x in K.last_native_windows_gpu_tf())
         if mm is not None and mm > K.last_native_windows_gpu_tf():
             fix.append(
                 f"Note: TensorFlow {ctx.tf_version} has no GPU support on native Windows at all: "
-                'use WSL2, or pip install "tensorflow<2.11"'
+                f'use WSL2, or pip install "tensorflow<={last}"'
+            )
+        elif mm is None:
+            fix.append(
+                f"Note: native Windows GPU support ends at TensorFlow {last}: newer releases "
+                "run on the CPU there whatever is installed (use WSL2 for them)"
             )
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
     mm = ctx.tf_mm
     if mm is None or mm >= K.first_and_cuda_tf():
-        fix.append(
-            'pip install --upgrade "tensorflow[and-cuda]"   # installs matching CUDA/cuDNN wheels'
-        )
+        fix.append(and_cuda_fix(ctx))
     tested = K.tested_config(ctx.tf_version, windows=False)
     if tested is not None:
         fix.append(
@@ -150,7 +200,7 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
                 Finding(
                     id=f"tensorrt-not-loaded-{_slug(filename)}",
                     severity=I,
-                    category="gpu-not-visible",
+                    category="notice",
                     title=f"TensorRT library {filename} not loaded (optional)",
                     area="log",
                     evidence=log_evidence(same),
@@ -169,6 +219,35 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
         if base == "zlibwapi":
             continue  # the zlib rule reports it
         if base.startswith(("msvcp", "vcruntime")):
+            continue
+        stub = ctx.h("noise.cudart_stub")
+        if base == "cudart" and stub.count and not ctx.has_nvidia_gpu:
+            out.append(
+                Finding(
+                    id=f"library-not-loaded-{_slug(filename)}",
+                    severity=I,
+                    category="gpu-not-visible",
+                    title=f"{filename} not loaded: harmless on a host without a GPU",
+                    area="log",
+                    evidence=log_evidence(same, stub.first[:1]),
+                    cause=(
+                        f"TensorFlow tried to load {filename} ({comp}"
+                        + (f", needs {expected}" if expected else "")
+                        + ") and says itself to ignore this when no GPU is set up; "
+                        + (
+                            "the host facts show no NVIDIA GPU."
+                            if ctx.has_nvidia_gpu is False
+                            else "the log shows no GPU. If this host has an NVIDIA GPU you "
+                            "want to use, the fix below applies."
+                        )
+                    ),
+                    fix=()
+                    if ctx.has_nvidia_gpu is False
+                    else tuple(_path_fix(ctx, filename, base, expected)),
+                    doc=K.DOC_TF_PIP_WINDOWS if ctx.windows else K.DOC_TF_PIP,
+                    harmless=True,
+                )
+            )
             continue
         core_seen = True
         installed = ""
@@ -228,7 +307,7 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
             fix.append(
                 "then fix LD_LIBRARY_PATH (or the module load order) so that folder stays on it"
             )
-            fix.append('or: pip install --upgrade "tensorflow[and-cuda]"')
+            fix.append("or: " + and_cuda_fix(ctx))
         out.append(
             Finding(
                 id="gpu-libraries-not-loaded",
@@ -297,8 +376,20 @@ def rule_cudnn_mismatch(ctx: Ctx) -> list[Finding]:
             ]
         elif not ctx.conda:
             fix += [
-                "ldconfig -p | grep libcudnn",
+                "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH",
                 f"put cuDNN {want}'s lib folder first on LD_LIBRARY_PATH or remove the old copy",
+            ]
+        if not ctx.conda:
+            cu = _runtime_major(ctx)
+            cu_major = (cu or "").split(".")[0] or ("12" if src[0] >= 9 else "11")
+            fix += [
+                "pip list 2>/dev/null | grep -i cudnn   # another framework's wheel may bring "
+                "the older copy"
+                if not ctx.windows
+                else "pip list | findstr /i cudnn   # another framework's wheel may bring the "
+                "older copy",
+                f'pip install -U "nvidia-cudnn-cu{cu_major}>={src[0]}.{src[1]}"   # cuDNN '
+                f"{src[0]}.{src[1]} or newer {src[0]}.x as a pip wheel (CUDA {cu_major} build)",
             ]
     elif rt[0] != src[0]:
         cause += f": the major versions differ ({rt[0]} vs {src[0]}), which never works."
@@ -396,7 +487,15 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
             category="version-mismatch",
             title="NVIDIA driver too old for the CUDA runtime TensorFlow uses",
             area="driver",
-            evidence=log_evidence(hits, ctx.h("lib.opened").first[:2]),
+            evidence=log_evidence(
+                hits,
+                [
+                    h
+                    for h in ctx.h("cuinit").all()
+                    if h.g("name") == "CUDA_ERROR_INSUFFICIENT_DRIVER"
+                ],
+                ctx.h("lib.opened").first[:2],
+            ),
             cause=cause,
             fix=tuple(fix),
             doc=K.DOC_CUDA_COMPAT,
@@ -422,7 +521,14 @@ def rule_driver_mismatch(ctx: Ctx) -> list[Finding]:
             category="version-mismatch",
             title="NVIDIA kernel module and driver library versions differ",
             area="driver",
-            evidence=log_evidence(hits),
+            evidence=log_evidence(
+                hits,
+                [
+                    h
+                    for h in ctx.h("cuinit").all()
+                    if h.g("name") == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH" or h.g("code") == "803"
+                ],
+            ),
             cause=cause,
             fix=(
                 "reboot (loads the new kernel module)",
@@ -444,6 +550,11 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "gpu-not-visible",
         "the driver library (libcuda) failed to initialise: no NVIDIA kernel driver is loaded",
         ("nvidia-smi", "docker run --gpus all ...   # inside a container"),
+    ),
+    "CUDA_ERROR_INSUFFICIENT_DRIVER": (
+        "version-mismatch",
+        "the installed NVIDIA driver is older than the CUDA runtime TensorFlow uses",
+        ("nvidia-smi   # 'CUDA Version' is the newest CUDA this driver supports",),
     ),
     "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH": (
         "version-mismatch",
@@ -479,6 +590,14 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
 }
 
 
+#: cuInit errors that restate a fault another pattern's finding already reports (that
+#: finding quotes the cuInit line too), so only one finding is given.
+_CUINIT_REPORTED_BY: dict[str, str] = {
+    "CUDA_ERROR_INSUFFICIENT_DRIVER": "driver.insufficient",
+    "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH": "driver.mismatch",
+}
+
+
 def rule_cuinit(ctx: Ctx) -> list[Finding]:
     """``failed call to cuInit: CUDA_ERROR_...`` or ``UNKNOWN ERROR (303)``."""
     hits = ctx.h("cuinit")
@@ -494,10 +613,46 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
         done.add(name)
         if name == "CUDA_ERROR_OUT_OF_MEMORY":
             continue
+        restated = _CUINIT_REPORTED_BY.get(name)
+        if restated is not None and ctx.h(restated).count:
+            continue  # that pattern's finding reports this fault, with this line as evidence
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
         )
-        num = code or next((str(k) for k, v in K.CURESULT.items() if v == name), "?")
+        num = code or next((str(k) for k, v in K.CURESULT.items() if v == name), None)
+        num = num or "code not in tfgpu's CUresult table"
+        libcuda_v = ctx.h("driver.libcuda").last
+        kernel_v = ctx.h("driver.kernel").last
+        sev_override: Severity | None = None
+        if name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and (libcuda_v or kernel_v):
+            lv = libcuda_v.g("v") if libcuda_v else None
+            kv = kernel_v.g("v") if kernel_v else None
+            cat = "version-mismatch"
+            sev_override = E
+            if lv and kv:
+                why = (
+                    f"the kernel driver is loaded (kernel reported version {kv}) and libcuda "
+                    f"reports {lv}, yet libcuda failed to initialise: the libcuda this process "
+                    "loaded does not belong to the running driver or cannot talk to it (a "
+                    "container's or WSL's libcuda, or a stale libcuda.so on LD_LIBRARY_PATH)"
+                    + ("; the two versions differ" if lv != kv else "")
+                )
+            else:
+                why = (
+                    f"the log reports a driver version ({kv or lv}), so a driver is installed, "
+                    "but libcuda failed to initialise: a user-space libcuda that does not "
+                    "match the kernel driver (container/WSL libcuda, stale copy on "
+                    "LD_LIBRARY_PATH)"
+                )
+            fix = (
+                "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # which libcuda is "
+                "found first",
+                "cat /proc/driver/nvidia/version   # the kernel driver version",
+                "remove the stale libcuda folder from LD_LIBRARY_PATH (a toolkit's "
+                "lib64/stubs or compat folder, a copied libcuda.so)",
+                "in a container: docker run --gpus all ... (the NVIDIA Container Toolkit "
+                "mounts the host's matching libcuda); in WSL2 use /usr/lib/wsl/lib only",
+            )
         no_gpu = ctx.has_nvidia_gpu is False
         if no_gpu and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"):
             out.append(
@@ -526,7 +681,7 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
                 "reinstall the Windows NVIDIA driver (never a Linux driver inside WSL)",
             )
         # Error only when a GPU is known to be there; unknown host: a warning that says so.
-        sev = E if ctx.has_nvidia_gpu else W
+        sev = sev_override or (E if ctx.has_nvidia_gpu else W)
         out.append(
             Finding(
                 id=f"cuinit-{_slug(name.replace('CUDA_ERROR_', ''))}",
@@ -534,11 +689,11 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
                 category=cat,
                 title=f"CUDA initialisation failed: {name} ({num})",
                 area="driver",
-                evidence=log_evidence([hit]),
+                evidence=log_evidence([hit], [x for x in (libcuda_v, kernel_v) if x is not None]),
                 cause=f"cuInit returned {name} = {num}: {why}."
                 + (
                     ""
-                    if ctx.has_nvidia_gpu
+                    if ctx.has_nvidia_gpu or sev_override
                     else " If this host has no NVIDIA GPU, this is expected."
                 ),
                 fix=fix,
@@ -573,35 +728,64 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
                         f"loads the CUDA {tested[0].split('.')[0]} runtime; "
                         f"only CUDA {', '.join(have)} "
                         "is installed, so the runtime stub prints this misleading 'could not find "
-                        "cuda drivers' although the NVIDIA driver is fine."
+                        "cuda drivers'"
+                        + (
+                            f" (the NVIDIA driver {ctx.driver_version} itself is present)."
+                            if ctx.driver_known
+                            else "; the facts hold no driver data, so check the driver too."
+                        )
                     ),
                     fix=(
                         f"install CUDA {tested[0]} + cuDNN {tested[1]} (or the pip nvidia-*-cu"
                         f"{tested[0].split('.')[0]} wheels) and put their lib folders on "
                         f"LD_LIBRARY_PATH",
-                        'or upgrade: pip install --upgrade "tensorflow[and-cuda]"   '
-                        "# CUDA 12 build, brings its own libraries",
+                        "or upgrade: " + and_cuda_fix(ctx),
+                        *(() if ctx.driver_known else ("nvidia-smi   # the driver version",)),
                     ),
                     doc=K.DOC_TF_SOURCE_GPU,
                     knowledge_ref=tested.ref,
                 )
             ]
+        gev = ctx.gpu_log_evidence()
+        where = (
+            f"the log itself shows an NVIDIA GPU (lines {', '.join(str(h.line) for h in gev[:3])})"
+            if gev
+            else "the host facts show an NVIDIA GPU"
+        )
+        drv = ctx.driver_version
+        fix_list = (
+            [
+                "where cudart64_*.dll",
+                "native Windows GPU support ends at TensorFlow 2.10: use WSL2 for newer "
+                'releases, or pip install "tensorflow<2.11" with CUDA 11.2 + cuDNN 8.1 on PATH',
+            ]
+            if ctx.windows
+            else [
+                and_cuda_fix(ctx),
+                "ldconfig -p | grep -E 'libcuda|libcudart'   # the driver's libcuda and the "
+                "CUDA runtime",
+                'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
+                "# the CUDA version TensorFlow needs",
+            ]
+        )
         return [
             Finding(
                 id="tf-cuda-runtime-missing",
                 severity=E,
                 category="gpu-not-visible",
-                title="TensorFlow could not load the CUDA runtime on a host with an NVIDIA GPU",
+                title="TensorFlow's CUDA libraries were not found on a host with an NVIDIA GPU",
                 area="cuda",
-                evidence=log_evidence(hits),
+                evidence=log_evidence(hits, gev),
                 cause=(
-                    "The message comes from TensorFlow's CUDA runtime stub: the libcudart of the "
-                    "CUDA version this TensorFlow was built for was not found (the driver itself "
-                    "may "
-                    "be fine)."
+                    f"'Could not find cuda drivers' comes from TensorFlow's CUDA runtime stub, "
+                    f"and {where}"
+                    + (f" with driver {drv}" if drv else "")
+                    + ": so this is not the harmless no-GPU notice. TensorFlow could not load "
+                    "its CUDA runtime libraries (the CUDA version it was built for: a CPU-only "
+                    "install, missing nvidia-* wheels, or libcuda not found)."
                 ),
-                fix=('pip install --upgrade "tensorflow[and-cuda]"', "tfgpu doctor"),
-                doc=K.DOC_TF_PIP,
+                fix=tuple(fix_list),
+                doc=K.DOC_TF_PIP_WINDOWS if ctx.windows else K.DOC_TF_PIP,
             )
         ]
     sev_note = (
@@ -707,6 +891,15 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
                             "folders",
                             "winget install Microsoft.VCRedist.2015+.x64   # MSVC runtime",
                         ]
+                        + (
+                            []
+                            if tested
+                            else [
+                                "note: native Windows GPU support ends at TensorFlow "
+                                + ".".join(str(x) for x in K.last_native_windows_gpu_tf())
+                                + " (CUDA 11.2 + cuDNN 8.1); newer releases need WSL2 for the GPU"
+                            ]
+                        )
                     ),
                     doc=K.DOC_TF_PIP_WINDOWS,
                 )
@@ -866,23 +1059,53 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
         )
         if py:
             cause += f" This Python is {py}" + (f" ({bits}-bit)" if bits else "") + "."
+        pin_hit = next((h for h in nod.all() if "==" in (h.g("spec") or "")), None)
+        listed_hit = next((h for h in nod.all() if h.g("versions") is not None), None)
+        listed = [
+            v.strip()
+            for v in ((listed_hit.g("versions") or "") if listed_hit else "").split(",")
+            if v.strip() and v.strip() != "none"
+        ]
+        finals = [v for v in listed if re.fullmatch(r"\d+(?:\.\d+)*", v)] or listed
+        highest = (
+            max(finals, key=lambda v: [int(x) for x in re.findall(r"\d+", v)]) if finals else None
+        )
+        pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
+        title = "No TensorFlow wheel for this Python"
+        install = "pip install tensorflow"
+        py_hint = f"{lo}-{hi}"
+        if pin and highest:
+            title = f"TensorFlow {pin} has no wheel for this Python (newest offered: {highest})"
+            cause = (
+                f"pip offers TensorFlow up to {highest} for this interpreter and platform but not "
+                f"the pinned {pin}: TensorFlow {pin} was published for other Python versions. "
+                f"Either this Python is too old or too new for {pin}, or it is 32-bit."
+            )
+            rng = K.python_range(pin, ctx.windows)
+            if rng is not None:
+                py_hint = f"{rng[0]}-{rng[1]}"
+                cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {rng[2]})."
+            install = (
+                f'pip install "tensorflow=={pin}"   # in that venv; or keep this Python: '
+                f'pip install "tensorflow=={highest}"'
+            )
+        elif listed_hit is not None and not listed:
+            cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
+        py_pick = py_hint.split("-")[-1]
         out.append(
             Finding(
                 id="tensorflow-no-matching-distribution",
                 severity=E,
                 category="pip",
-                title="No TensorFlow wheel for this Python",
+                title=title,
                 area="python",
                 evidence=log_evidence(nod),
                 cause=cause,
                 fix=(
                     "python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * "
                     '8)"',
-                    f"create a venv with a 64-bit Python {lo}-{hi}: python3.12 -m venv .venv"
-                    + (
-                        " ; .venv\\Scripts\\activate" if ctx.windows else " && . .venv/bin/activate"
-                    ),
-                    "pip install tensorflow",
+                    f"create a venv with a 64-bit Python {py_hint}: {venv_fix(ctx, py_pick)}",
+                    install,
                 ),
                 doc=K.DOC_TF_PIP,
             )
@@ -1196,24 +1419,61 @@ def rule_xla(ctx: Ctx) -> list[Finding]:
             )
         )
     old = ctx.h("xla.ptxas_old")
+    arch = ctx.h("xla.ptxas_arch")
+    fallback = ctx.h("xla.driver_fallback")
+    nvcc_fix = _nvcc_fix(ctx)
     if old.count:
         h = old.first[0]
+        title = "ptxas too old"
         cause = "ptxas is older than the PTX XLA generates"
         if h.g("ptx"):
             cause += f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
+        elif h.g("v2"):
+            title = f"ptxas {h.g('v2')} is older than {h.g('min')}, the minimum XLA accepts"
+            cause = (
+                f"The ptxas XLA found is {h.g('v2')}, older than {h.g('min')}; XLA warns that "
+                f"ptxas before {h.g('min')} miscompiles its kernels (wrong results or "
+                "invalid-address errors)"
+            )
         out.append(
             Finding(
                 id="ptxas-too-old",
                 severity=E,
                 category="xla-ptxas",
-                title="ptxas too old",
+                title=title,
                 area="cuda",
                 evidence=log_evidence(old),
                 cause=cause + ".",
-                fix=(
-                    "pip install --upgrade nvidia-cuda-nvcc-cu12",
-                    "which ptxas && ptxas --version",
-                ),
+                fix=nvcc_fix,
+                doc=K.DOC_XLA_FLAGS,
+            )
+        )
+    if arch.count:
+        h = arch.first[0]
+        sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", ""))
+        first = K.PTXAS_FIRST_CUDA.get(sm)
+        cause = (
+            f"The ptxas XLA found does not know the GPU architecture {sm}"
+            + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
+            + ", so it cannot compile kernels for this GPU"
+            + (
+                "; XLA falls back to the driver's PTX JIT, which is slower to start and "
+                "depends on the driver being new enough."
+                if fallback.count
+                else "."
+            )
+        )
+        out.append(
+            Finding(
+                id="ptxas-does-not-support-gpu",
+                severity=W if fallback.count else E,
+                category="xla-ptxas",
+                title=f"ptxas does not support {sm}"
+                + (f" (needs CUDA >= {first} ptxas)" if first else ""),
+                area="cuda",
+                evidence=log_evidence(arch, fallback.first[:1]),
+                cause=cause,
+                fix=nvcc_fix,
                 doc=K.DOC_XLA_FLAGS,
             )
         )
@@ -1250,6 +1510,29 @@ def rule_xla(ctx: Ctx) -> list[Finding]:
     return out
 
 
+def _nvcc_fix(ctx: Ctx) -> tuple[str, ...]:
+    """Fixes that give XLA a new enough ptxas: the pip CUDA compiler wheel matching
+    TensorFlow's CUDA major (tf_tested_configs row), a newer ptxas on PATH, or XLA_FLAGS."""
+    tested = K.tested_config(ctx.tf_version, ctx.windows)
+    if tested is not None:
+        major = tested.cuda.split(".")[0]
+        wheel = (
+            f'pip install -U "nvidia-cuda-nvcc-cu{major}"   # ptxas of CUDA {major}, the CUDA '
+            f"TensorFlow {ctx.tf_version} was built with"
+        )
+    else:
+        wheel = (
+            'pip install -U "nvidia-cuda-nvcc-cu12"   # or -cu11: match the CUDA major '
+            "TensorFlow was built with (tf.sysconfig.get_build_info()['cuda_version'])"
+        )
+    return (
+        wheel,
+        "or put a newer CUDA toolkit's bin first on PATH: which ptxas && ptxas --version",
+        "or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
+        "-12.x   # the folder holding bin/ptxas and nvvm/libdevice",
+    )
+
+
 # --- compute capability ---------------------------------------------------------------------------
 def rule_compute_capability(ctx: Ctx) -> list[Finding]:
     """Ignored GPUs, missing kernels, invalid PTX on a new architecture, slow JIT start."""
@@ -1260,6 +1543,45 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
         cc, mn = h.g("cc") or "?", h.g("min") or "?"
         name = re.search(r"name: ([^,]+)", h.g("desc") or "")
         gpu = name.group(1) if name else "the GPU"
+        lowest = K.lowest_official_cc()
+        fits = K.newest_official_for_cc(cc)
+        cause = (
+            f"This TensorFlow build contains kernels only for compute capability >= {mn}; "
+            f"{gpu} is {cc}."
+        )
+        ref: str | None = None
+        if lowest is not None and K.cc_below(cc, lowest.min_cc):
+            ref = lowest.ref
+            same = [f for f in K.official_cc_floors() if f.min_cc == lowest.min_cc]
+            cause += (
+                f" No official TensorFlow wheel supports it: the lowest floor of any official "
+                f"build is {lowest.min_cc} (TensorFlow {same[0].tf_first} to {same[-1].tf_last}, "
+                f"knowledge table tf_compute_capabilities, e.g. row {lowest.ref})."
+            )
+            fix: tuple[str, ...] = (
+                f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} (an old "
+                "release whose CUDA still supports this GPU)",
+                "or use a newer GPU",
+                "or run on the CPU: pip install tensorflow-cpu",
+            )
+        elif fits is not None:
+            ref = fits.ref
+            cause += (
+                f" Official wheels up to TensorFlow {fits.tf_last} (floor {fits.min_cc}, "
+                f"knowledge row {fits.ref}) include kernels for {cc}: a floor of {mn} means a "
+                "newer official release or a custom build (third-party image or wheel) "
+                "specialised for other GPUs."
+            )
+            fix = (
+                f'pip install "tensorflow<={fits.tf_last}"   # the newest official wheel built '
+                f"for compute capability {cc}",
+                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+            )
+        else:
+            fix = (
+                f"use a TensorFlow build that includes compute capability {cc}",
+                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+            )
         out.append(
             Finding(
                 id="gpu-compute-capability-too-low",
@@ -1268,17 +1590,10 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
                 title=f"TensorFlow ignores {gpu}: compute capability {cc} < required {mn}",
                 area="hardware",
                 evidence=log_evidence(ign),
-                cause=(
-                    f"This TensorFlow build contains kernels only for compute capability >= {mn}; "
-                    f"{gpu} is {cc}. When {mn} is above the official minimum, the build (often a "
-                    "third-party image or wheel) was specialised for other GPUs."
-                ),
-                fix=(
-                    f"use a TensorFlow wheel/image built for compute capability {cc} (the official "
-                    "tensorflow wheel or tensorflow/tensorflow:*-gpu image)",
-                    f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
-                ),
+                cause=cause,
+                fix=fix,
                 doc=K.DOC_CUDA_GPUS,
+                knowledge_ref=ref,
             )
         )
     errs = ctx.h("cuda.error")
@@ -1309,9 +1624,7 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
                 category="compute-capability",
                 title="TensorFlow has no kernels for this GPU architecture",
                 area="hardware",
-                evidence=log_evidence(
-                    [x for x in (invalid, nobin) if x is not None], nokernel, errs.first[:2]
-                ),
+                evidence=log_evidence([x for x in (invalid, nobin) if x is not None], nokernel),
                 cause=cause,
                 fix=(
                     'python -c "import tensorflow as tf; '
@@ -1416,7 +1729,7 @@ def rule_wsl_numa(ctx: Ctx) -> list[Finding]:
             Finding(
                 id="numa-node-notice",
                 severity=I,
-                category="wsl2" if wsl else "gpu-not-visible",
+                category="wsl2" if wsl else "notice",
                 title="NUMA-node notice: harmless",
                 area="log",
                 evidence=log_evidence(unread, ctx.h("numa.no_support"), neg, limit=3),
@@ -1485,7 +1798,13 @@ def rule_cupti(ctx: Ctx) -> list[Finding]:
                 "exists, symlink the exact name TensorFlow asks for to it",
             )
             if not ctx.windows
-            else ("add ...\\CUDA\\vX.Y\\extras\\CUPTI\\lib64 to PATH",)
+            else (
+                'dir "%CUDA_PATH%\\extras\\CUPTI\\lib64"   # CUDA 11.0 Update 1 and newer '
+                "name the DLL by date, e.g. cupti64_2020.1.1.dll",
+                "add %CUDA_PATH%\\extras\\CUPTI\\lib64 to PATH; if only a dated "
+                f"cupti64_20XX.*.dll is there, copy it to the exact name TensorFlow asks for"
+                f" ({want or 'cupti64_110.dll'})",
+            )
         )
     return [
         Finding(
@@ -1530,7 +1849,41 @@ def rule_nccl(ctx: Ctx) -> list[Finding]:
             )
         )
     err = ctx.h("nccl.error")
-    if err.count:
+    ib = ctx.h("nccl.ib")
+    system = ctx.h("nccl.system")
+    if ib.count and (err.count or system.count):
+        calls = sorted({c for h in ib.all() if (c := h.g("call"))})
+        out.append(
+            Finding(
+                id="nccl-error",
+                severity=E,
+                category="multigpu-nccl",
+                title="NCCL failed in its InfiniBand transport"
+                + (f" ({', '.join(calls)} failed)" if calls else ""),
+                area="runtime",
+                evidence=log_evidence(system, ib.first[:2], err.first[:1]),
+                cause=(
+                    "NCCL's InfiniBand (verbs) transport failed"
+                    + (f": {', '.join(calls)} returned an error" if calls else "")
+                    + ", and the collective op ended with 'unhandled system error'. Creating "
+                    "queue pairs / completion queues fails when the locked-memory limit (memlock) "
+                    "is too low, typical under Slurm and in containers, or when the IB device is "
+                    "not usable from this process."
+                ),
+                fix=(
+                    "NCCL_IB_DISABLE=1 python train.py   # test without InfiniBand (falls back to "
+                    "sockets)",
+                    "ulimit -l   # must print unlimited; raise memlock: ulimit -l unlimited "
+                    "(Slurm: "
+                    "PropagateResourceLimits / slurmd's LimitMEMLOCK=infinity; Docker: --ulimit "
+                    "memlock=-1)",
+                    "NCCL_DEBUG=INFO python train.py   # shows the failing transport and device",
+                    "ibv_devinfo   # the IB device must be visible in the job/container",
+                ),
+                doc=K.DOC_NCCL,
+            )
+        )
+    elif err.count or system.count:
         out.append(
             Finding(
                 id="nccl-error",
@@ -1538,7 +1891,7 @@ def rule_nccl(ctx: Ctx) -> list[Finding]:
                 category="multigpu-nccl",
                 title="NCCL reported an error",
                 area="runtime",
-                evidence=log_evidence(err),
+                evidence=log_evidence(system, err),
                 cause=(
                     "A collective operation failed inside NCCL; the log line names the NCCL error. "
                     "Common causes: broken GPU peer-to-peer (PCIe ACS/IOMMU), shared memory limits "
@@ -1711,6 +2064,8 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
         cause = "This host has no NVIDIA GPU, and TensorFlow's GPU support is CUDA only."
         fix = ["for AMD: tensorflow-rocm (Linux, ROCm-supported GPUs); otherwise the CPU build"]
         doc = K.DOC_TF_PIP
+    elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
+        return []  # rule_cuda_drivers explains the empty list
     else:
         cause = (
             "TensorFlow lists no GPU. The log does not say why (TensorFlow's warnings may be "
@@ -1752,10 +2107,11 @@ def rule_gpu_created(ctx: Ctx) -> list[Finding]:
             id="gpu-device-created",
             severity=Severity.OK,
             category="gpu-not-visible",
-            title="TensorFlow created " + "; ".join(parts),
+            title="GPU in use: TensorFlow created " + "; ".join(parts),
             area="tensorflow",
             evidence=log_evidence(list(hits.by_key.values())[:4]),
-            cause="TensorFlow registered these GPUs and will place ops on them.",
+            cause="TensorFlow registered these GPUs and will place ops on them: not a problem "
+            "(category gpu-not-visible, severity ok: the GPU is visible).",
         )
     ]
 
@@ -1768,7 +2124,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.onednn",
             "onednn-notice",
-            "gpu-not-visible",
+            "notice",
             "oneDNN notice: harmless",
             "oneDNN optimisations are on for CPU ops; results may differ in the last bits. Nothing "
             "to do with the GPU (set TF_ENABLE_ONEDNN_OPTS=0 to silence it).",
@@ -1777,7 +2133,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.cpu_guard",
             "cpu-feature-guard-notice",
-            "gpu-not-visible",
+            "notice",
             "CPU instruction notice: harmless",
             "Only says the wheel could use more CPU instructions if rebuilt; it does not mean the "
             "GPU is unused.",
@@ -1786,7 +2142,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.trt",
             "tensorrt-not-found-notice",
-            "gpu-not-visible",
+            "notice",
             "TF-TRT 'Could not find TensorRT': harmless unless you use TensorRT",
             "TensorRT is optional (only for TF-TRT inference); the GPU works without it.",
             "https://docs.nvidia.com/deeplearning/frameworks/tf-trt-user-guide/index.html",
@@ -1794,7 +2150,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.factory",
             "duplicate-factory-registration",
-            "version-mismatch",
+            "notice",
             "'Unable to register cuDNN/cuFFT/cuBLAS factory' (and similar): harmless",
             "A known TensorFlow 2.14+ start-up message (the plugin is registered twice by XLA and "
             "TensorFlow); it does not mean a library conflict.",
@@ -1803,7 +2159,7 @@ def rule_noise(ctx: Ctx) -> list[Finding]:
         (
             "noise.absl",
             "absl-log-notice",
-            "gpu-not-visible",
+            "notice",
             "absl logging notice: harmless",
             "Only says that messages before logging was set up go to stderr.",
             None,
@@ -1902,25 +2258,38 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
-    if not tell and not excs and not cuda:
+    glog = [h for h in ctx.h("tell.glog").all() if h.line not in covered]
+    fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
+    fatal += [h for h in glog if h.g("lvl") == "F"]
+    if not tell and not excs and not cuda and not glog and not fatal:
         return []
-    quoted = log_evidence(cuda[:2], tell[:4], excs[-1:], tell[-1:])
+    quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], tell[:3], excs[-1:], tell[-1:])
     last = excs[-1].text.strip() if excs else None
     codes = {v: k for k, v in K.CURESULT.items()}
     named = [
         f"{h.g('name')} ({codes[h.g('name') or '']})" if h.g("name") in codes else str(h.g("name"))
         for h in cuda[:3]
     ]
+    crash = bool(fatal)
     return [
         Finding(
             id="unrecognised-error",
-            severity=W,
+            severity=E if crash else W,
             category="unknown",
-            title="Unrecognised error: not in tfgpu's catalogue",
+            title="Unrecognised fatal error (crash): not in tfgpu's catalogue"
+            if crash
+            else "Unrecognised error: not in tfgpu's catalogue",
             area="log",
             evidence=quoted,
             cause=(
-                "The log contains error lines that tfgpu does not recognise, so it makes no guess."
+                (
+                    "The process died (a fatal log line, a failed check, an abort or a "
+                    "segmentation fault) for a reason tfgpu does not recognise, so it makes no "
+                    "guess."
+                    if crash
+                    else "The log contains error lines that tfgpu does not recognise, so it "
+                    "makes no guess."
+                )
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
                 + (f" The last exception is: {last}" if last else "")
             ),
