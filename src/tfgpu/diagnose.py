@@ -73,7 +73,7 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
                            problems)
     no_nvidia = (not facts.nvidia_gpus and facts.driver is not None
-                 and facts.driver.status is not ProbeStatus.ERROR)
+                 and facts.driver.status in (ProbeStatus.OK, ProbeStatus.MISSING))
     suffix = " (no NVIDIA GPU on this host)" if no_nvidia else ""
     if tf is not None and tf.status is ProbeStatus.MISSING:
         return Verdict(False, f"TensorFlow is not installed: {_plural(problems, 'problem')}"

@@ -31,6 +31,7 @@ def describe(units: list[str], groups: int, cmdline: str) -> str:
         cmdline: ``/proc/cmdline``.
     """
     words = cmdline.split()
+    units = [u for u in units if not u.startswith(".")]
     if not units and groups == 0:
         return "disabled"
     if "iommu=pt" in words or "iommu.passthrough=1" in words:
@@ -46,7 +47,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
                                                 message="not Linux"),))
     cmdline = ctx.fs.read_text("/proc/cmdline") or ""
     units = ctx.fs.listdir("/sys/class/iommu")
-    groups = len(ctx.fs.listdir("/sys/kernel/iommu_groups"))
+    groups = len([g for g in ctx.fs.listdir("/sys/kernel/iommu_groups") if not g.startswith(".")])
     state = describe(units, groups, cmdline)
     record = ProbeRecord(NAME, ProbeStatus.OK, ("/sys/class/iommu", "/proc/cmdline"),
                          duration_s=round(time.perf_counter() - start, 4), message=state,

@@ -75,6 +75,9 @@ def describe_returncode(returncode: int) -> str:
 
     Windows crash codes (``0xC000001D`` illegal instruction...) are named too.
     """
+    code = returncode & 0xFFFFFFFF
+    if code in _WIN_STATUS:
+        return f"exited with 0x{code:08X} {_WIN_STATUS[code]}"
     if returncode < 0:
         try:
             name = signal.Signals(-returncode).name
@@ -86,9 +89,6 @@ def describe_returncode(returncode: int) -> str:
         elif name == "SIGSEGV":
             extra = ": a segmentation fault inside a native library"
         return f"killed by {name} (signal {-returncode}){extra}"
-    code = returncode & 0xFFFFFFFF
-    if code in _WIN_STATUS:
-        return f"exited with 0x{code:08X} {_WIN_STATUS[code]}"
     return f"exited with status {returncode}"
 
 

@@ -60,8 +60,9 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     del kb
     if facts.nvidia_gpus:
         return
-    if facts.driver is not None and facts.driver.status is ProbeStatus.ERROR:
-        return  # the driver rules speak: a broken driver is not "no GPU"
+    if facts.driver is not None and facts.driver.status in (ProbeStatus.ERROR,
+                                                            ProbeStatus.TIMEOUT):
+        return  # the driver rules speak: a broken or hung driver is not "no GPU"
     others = [g for g in facts.gpus if g.vendor != "nvidia"]
     vendors = {g.vendor for g in others}
     ev = [Evidence(f"gpus ({g.source})", f"{g.vendor}: {g.name}") for g in others]
@@ -154,6 +155,20 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """
     del kb
     d = facts.driver
+    if d is not None and d.status is ProbeStatus.TIMEOUT:
+        yield Finding(
+            id="nvidia-smi-hung", severity=Severity.ERROR, category="gpu-not-visible",
+            area="driver", title="nvidia-smi hung: the driver or a GPU is stuck",
+            evidence=tuple(dict.fromkeys(
+                (Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),)
+                + _nvidia_records(facts))),
+            cause=f"{d.message or 'nvidia-smi did not answer in time'}: a GPU that fell off the "
+                  "bus (\"GPU has fallen off the bus\", Xid 79) or a wedged driver makes every "
+                  "CUDA program, TensorFlow included, hang the same way",
+            fix=("sudo dmesg | grep -i -E 'xid|nvrm' | tail", "sudo reboot"),
+            doc=c.DOC_NVIDIA_DRIVERS,
+        )
+        return
     if d is None or d.status is not ProbeStatus.ERROR:
         return
     msg = (d.message or "").strip()
