@@ -316,7 +316,9 @@ def no_tensor_cores(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """
     del kb
     for g in facts.nvidia_gpus:
-        cc = g.compute_capability
+        mx = _MX_RE.search(g.name)
+        cc = g.compute_capability or (MX_COMPUTE_CAPABILITY.get(f"MX{mx.group(1)}") if mx
+                                      else None)
         old = False
         if cc:
             try:
