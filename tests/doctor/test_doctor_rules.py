@@ -78,7 +78,11 @@ def smi_fail(text: str) -> HostFacts:
 
 def test_scenario_this_gpu_less_machine_with_tf_2_21_runs_on_cpu_exit_0() -> None:
     report = run(this_machine())
-    assert [f.id for f in report.findings] == ["no-nvidia-gpu"]
+    assert [f.id for f in report.findings] == ["no-nvidia-gpu",
+                                               "cuda-messages-harmless-without-gpu"]
+    noise = report.findings[1]
+    assert noise.harmless and noise.severity is Severity.INFO
+    assert [e.line for e in noise.evidence] == [3, 8, 9]  # lines of the recorded log
     f = report.findings[0]
     assert f.severity is Severity.WARNING and f.area == "hardware"
     assert f.cause.startswith("NVML and nvidia-smi found no NVIDIA GPU") or \

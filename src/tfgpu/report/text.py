@@ -70,7 +70,10 @@ def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Text]:
         return lines
     for ev in f.evidence[: (12 if verbosity > 0 else 4)]:
         where = f"line {ev.line}" if ev.line is not None else ev.source
-        lines.append(Text(f"{_INDENT}{where}: {ev.text}", style="dim"))
+        first, *rest = ev.text.splitlines() or [""]
+        lines.append(Text(f"{_INDENT}{where}: {first}", style="dim"))
+        pad = " " * (len(_INDENT) + len(where) + 2)
+        lines.extend(Text(f"{pad}{more}", style="dim") for more in rest)
     if len(f.evidence) > 4 and verbosity <= 0:
         lines.append(Text(f"{_INDENT}(+{len(f.evidence) - 4} more evidence lines: -v)",
                           style="dim"))

@@ -74,9 +74,10 @@ def pip(facts: HostFacts, *args: str) -> str:
 
 
 def python_cmd(facts: HostFacts, code: str) -> str:
-    """``<this python> -c CODE`` quoted for this shell."""
+    """``<this python> -c CODE`` quoted for this shell (write CODE with double quotes)."""
     exe = facts.python.executable or "python3"
     if shell_kind(facts) == "powershell":
+        code = code.replace('"', "'")
         return f"& {quote(facts, exe)} -c \"{code}\""
     return f"{quote(facts, exe)} -c {shlex.quote(code)}"
 

@@ -44,8 +44,12 @@ def _nvidia_records(facts: HostFacts) -> tuple[Evidence, ...]:
     ev: list[Evidence] = []
     for name in ("nvml", "nvidia-smi", "nvidia"):
         ev.extend(c.record_evidence(facts.probe(name)))
-    if facts.driver is not None and facts.driver.message:
-        ev.append(Evidence(f"driver ({facts.driver.source or 'nvidia'})", facts.driver.message))
+    d = facts.driver
+    if d is not None and d.message:
+        quoted = {e.text for e in ev}
+        ev.extend(Evidence(f"driver ({d.source or 'nvidia'})", line)
+                  for line in d.message.strip().splitlines()
+                  if line.strip() and line not in quoted)
     return tuple(dict.fromkeys(ev))
 
 
@@ -159,9 +163,8 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         yield Finding(
             id="nvidia-smi-hung", severity=Severity.ERROR, category="gpu-not-visible",
             area="driver", title="nvidia-smi hung: the driver or a GPU is stuck",
-            evidence=tuple(dict.fromkeys(
-                (Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),)
-                + _nvidia_records(facts))),
+            evidence=_nvidia_records(facts) or (
+                Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
             cause=f"{d.message or 'nvidia-smi did not answer in time'}: a GPU that fell off the "
                   "bus (\"GPU has fallen off the bus\", Xid 79) or a wedged driver makes every "
                   "CUDA program, TensorFlow included, hang the same way",
@@ -173,9 +176,8 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         return
     msg = (d.message or "").strip()
     low = msg.lower()
-    ev = (Evidence(f"driver ({d.source or 'nvidia-smi'})", msg or "error"),) + _nvidia_records(
-        facts)
-    ev = tuple(dict.fromkeys(ev))
+    ev = _nvidia_records(facts) or (Evidence(f"driver ({d.source or 'nvidia-smi'})",
+                                             msg or "error"),)
     if "version mismatch" in low:
         yield Finding(
             id="nvidia-driver-library-mismatch", severity=Severity.ERROR,
@@ -384,5 +386,39 @@ def multi_gpu_p2p(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-RULES = (no_nvidia_gpu, driver_missing, driver_broken, wsl1, small_memory, laptop_mx,
+_CPU_HOST_NOISE = ("Could not find cuda drivers", "failed call to cuInit",
+                   "Could not load dynamic library 'libcuda.so.1'")
+
+
+def cpu_host_gpu_messages(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """On a host without an NVIDIA GPU, TensorFlow's CUDA start-up lines are harmless.
+
+    The CUDA build of TensorFlow (every Linux ``tensorflow`` wheel since 2.1) looks for the
+    driver at import and logs "Could not find cuda drivers on your machine, GPU will not be
+    used" and an ``E`` line "failed call to cuInit ... (303)"
+    (recorded/tf-logs/tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt).  Without a GPU they
+    need no action.
+    """
+    del kb
+    tf = facts.tf
+    if facts.nvidia_gpus or tf is None or tf.status is not ProbeStatus.OK:
+        return
+    if facts.driver is None or facts.driver.status is not ProbeStatus.MISSING:
+        return
+    hits = [(i + 1, ln.strip()) for i, ln in enumerate(tf.log_lines)
+            if any(k in ln for k in _CPU_HOST_NOISE)]
+    if not hits:
+        return
+    yield Finding(
+        id="cuda-messages-harmless-without-gpu", severity=Severity.INFO,
+        category="gpu-not-visible", area="log",
+        title="TensorFlow's \"Could not find cuda drivers\" / cuInit lines are expected here",
+        evidence=tuple(Evidence("tf.log_lines", text[:300], line) for line, text in hits[:4]),
+        cause="this TensorFlow is a CUDA build; on a host without an NVIDIA driver it logs that "
+              "it found none and falls back to the CPU, which is correct",
+        harmless=True, doc=c.DOC_PIP,
+    )
+
+
+RULES = (no_nvidia_gpu, cpu_host_gpu_messages, driver_missing, driver_broken, wsl1, small_memory, laptop_mx,
          no_tensor_cores, multi_gpu_p2p)

@@ -273,7 +273,7 @@ def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
             fix.append(c.unset_env(facts, "LD_LIBRARY_PATH")
                        + "   # pip's nvidia libraries need no LD_LIBRARY_PATH")
     fix.append(c.python_cmd(facts, "import tensorflow as tf; "
-                                   "print(tf.config.list_physical_devices('GPU'))"))
+                                   "print(tf.config.list_physical_devices(\"GPU\"))"))
     yield Finding(
         id="tensorflow-sees-no-gpu", severity=Severity.ERROR, category="gpu-not-visible",
         area="tensorflow", title="The GPU works, but TensorFlow does not see it",
