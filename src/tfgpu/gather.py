@@ -23,11 +23,14 @@ from dataclasses import dataclass
 from tfgpu import __version__
 from tfgpu.facts import (
     GPU,
+    CPUFacts,
+    CudaToolkit,
     HostFacts,
     OSFacts,
     ProbeRecord,
     ProbeStatus,
     PythonFacts,
+    SharedLibrary,
     TFFacts,
 )
 from tfgpu.probes.base import ProbeContext, ProbeResult
@@ -164,8 +167,8 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
     records: list[ProbeRecord] = []
     os_f = python = cpu = driver = tf = None
     gpus: list[GPU] = []
-    toolkits = []
-    libraries = []
+    toolkits: list[CudaToolkit] = []
+    libraries: list[SharedLibrary] = []
     env: dict[str, str] = {}
     for r in results:
         records.extend(r.records)
@@ -180,9 +183,6 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
         if r.env:
             for k, v in r.env.items():
                 env.setdefault(k, v)
-    kwargs = {}
-    if cpu is not None:
-        kwargs["cpu"] = cpu
     return HostFacts(
         os=os_f or OSFacts(system=ctx.system, machine=platform.machine() or None),
         python=python or PythonFacts(version="unknown", executable=ctx.python_executable),
@@ -195,7 +195,7 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
         probes=tuple(records),
         collected_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         tfgpu_version=__version__,
-        **kwargs,
+        cpu=cpu or CPUFacts(),
     )
 
 

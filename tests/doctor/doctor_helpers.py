@@ -132,7 +132,8 @@ def tf_with_gpus(*names: str, version: str = "2.15.0", op_ok: bool = True) -> TF
             op_error=None if op_ok else "INTERNAL: no kernel image is available for execution",
             op_duration_s=0.02))
     return TFFacts(ProbeStatus.OK, version=version,
-                   build_info={"cuda_version": "12.2", "cudnn_version": "8", "is_cuda_build": "True"},
+                   build_info={"cuda_version": "12.2", "cudnn_version": "8",
+                               "is_cuda_build": "True"},
                    devices=tuple(devs), returncode=0, import_s=2.5, duration_s=3.1)
 
 

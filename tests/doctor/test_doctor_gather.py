@@ -87,7 +87,7 @@ def test_no_tf_skips_the_tf_probe_and_says_so() -> None:
 def test_tf_probe_gets_the_long_limit() -> None:
     seen: dict[str, float] = {}
 
-    def grab(name: str):  # noqa: ANN202
+    def grab(name: str):
         def run(ctx: ProbeContext) -> ProbeResult:
             seen[name] = ctx.timeout_s
             return ProbeResult()

@@ -88,7 +88,8 @@ def test_macos_sysctl_feature_words_map_to_flags() -> None:
 
 
 def test_env_probe_keeps_what_matters_and_drops_secrets() -> None:
-    env = {"CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3", "XLA_FLAGS": "--xla_gpu_cuda_data_dir=/usr/local/cuda",
+    env = {"CUDA_VISIBLE_DEVICES": "", "TF_CPP_MIN_LOG_LEVEL": "3",
+           "XLA_FLAGS": "--xla_gpu_cuda_data_dir=/usr/local/cuda",
            "TF_TOKEN_app_terraform_io": "secret", "TF_VAR_region": "x", "HOME": "/home/u",
            "PATH": "/usr/local/cuda-11.8/bin:/usr/bin:/usr/local/cuda-12.2/bin:/home/u/bin",
            "LD_LIBRARY_PATH": "/usr/local/cuda/lib64", "AWS_SECRET_ACCESS_KEY": "k"}
@@ -138,7 +139,7 @@ def _site(tmp: Path) -> Path:
     ):
         info = site / f"{name}-{version}.dist-info"
         info.mkdir(parents=True)
-        meta = [f"Metadata-Version: 2.1", f"Name: {name.replace('_', '-')}", f"Version: {version}"]
+        meta = ["Metadata-Version: 2.1", f"Name: {name.replace('_', '-')}", f"Version: {version}"]
         meta += [f"Requires-Dist: {r}" for r in requires]
         (info / "METADATA").write_text("\n".join(meta) + "\n")
     return site

@@ -18,7 +18,7 @@ from tfgpu.diagnose import diagnose
 from tfgpu.facts import DriverFacts, HostFacts, ProbeRecord, ProbeStatus, TFFacts
 from tfgpu.findings import Report
 from tfgpu.knowledge import load_knowledge
-from tfgpu.report.json_report import REPORT_SCHEMA_VERSION, report_to_dict, render_json
+from tfgpu.report.json_report import REPORT_SCHEMA_VERSION, render_json, report_to_dict
 from tfgpu.report.text import make_console, render_text, render_text_to_string
 from tfgpu.rules import environment, hardware, tf_setup
 

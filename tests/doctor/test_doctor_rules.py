@@ -327,7 +327,8 @@ def test_scenario_cpu_only_build_on_cpu_host_is_info() -> None:
 
 def test_scenario_windows_native_tf_2_15_with_nvidia_gpu() -> None:
     facts = gpu_host(os=OSFacts(system="Windows", name="Windows 11", machine="AMD64"),
-                     python=python(dist("tensorflow", "2.15.0"), dist("tensorflow-intel", "2.15.0")),
+                     python=python(dist("tensorflow", "2.15.0"),
+                                   dist("tensorflow-intel", "2.15.0")),
                      tf=dataclasses.replace(tf_with_gpus(), build_info={"is_cuda_build": "False"}))
     got = ids(facts)
     assert "tensorflow-windows-native-no-gpu" in got
@@ -365,7 +366,8 @@ def _pip_cudnn9_not_selected() -> tuple[SharedLibrary, ...]:
     names = recorded("libs/ls-site-packages-nvidia-cudnn-lib-cudnn9-pip-wheel.txt").split()
     libdir = f"{SITE}/nvidia/cudnn/lib"
     libs = [SharedLibrary(name="cudnn", filename=n, path=f"{libdir}/{n}", version="9",
-                          origin="tf-runpath", selected=False) for n in names if n == "libcudnn.so.9"]
+                          origin="tf-runpath", selected=False)
+            for n in names if n == "libcudnn.so.9"]
     for name in ("cudart", "cublas", "cublasLt", "cufft", "cusparse", "cusolver"):
         libs.append(SharedLibrary(name=name, filename=f"lib{name}.so.12",
                                   path=f"{SITE}/nvidia/x/lib/lib{name}.so.12", version="12",

@@ -84,19 +84,23 @@ def test_fake_tensorflow_with_a_gpu_reports_devices_and_op(tmp_path: Path) -> No
     body = '''
 import sys
 __version__ = "2.15.0"
-print("I tensorflow/core/common_runtime/gpu/gpu_device.cc:1886] Created device GPU:0", file=sys.stderr)
+print("I tensorflow/core/common_runtime/gpu/gpu_device.cc:1886] Created device GPU:0",
+      file=sys.stderr)
 class _D:
     def __init__(s, n, t): s.name, s.device_type = n, t
 class sysconfig:
     @staticmethod
-    def get_build_info(): return {"cuda_version": "12.2", "cuda_compute_capabilities": ["sm_50", "sm_90"], "is_cuda_build": True}
+    def get_build_info():
+        return {"cuda_version": "12.2", "cuda_compute_capabilities": ["sm_50", "sm_90"],
+                "is_cuda_build": True}
 class _Exp:
     @staticmethod
     def get_device_details(d): return {"device_name": "NVIDIA L4", "compute_capability": (8, 9)}
 class config:
     experimental = _Exp
     @staticmethod
-    def list_physical_devices(kind=None): return [_D("/physical_device:CPU:0", "CPU"), _D("/physical_device:GPU:0", "GPU")]
+    def list_physical_devices(kind=None):
+        return [_D("/physical_device:CPU:0", "CPU"), _D("/physical_device:GPU:0", "GPU")]
 class _T:
     device = "/job:localhost/replica:0/task:0/device:GPU:0"
     def numpy(s):

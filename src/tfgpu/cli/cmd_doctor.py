@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from tfgpu.cli import status_codes
+
+if TYPE_CHECKING:
+    from tfgpu.facts import HostFacts
 
 #: Ordinary probes never get more than this many seconds, whatever ``--timeout`` says.
 MAX_PROBE_TIMEOUT_S = 10.0
@@ -37,7 +41,7 @@ def add_gather_arguments(parser: argparse.ArgumentParser) -> None:
                         help="examine this Python interpreter's TensorFlow (default: this one)")
 
 
-def gather_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]  # noqa: ANN201
+def gather_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     """Examine the host as the options say; return :class:`~tfgpu.facts.HostFacts`.
 
     Raises:
@@ -62,7 +66,7 @@ def gather_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def] 
                   probe_timeout_s=min(MAX_PROBE_TIMEOUT_S, timeout))
 
 
-def load_facts(path: str):  # type: ignore[no-untyped-def]  # noqa: ANN201
+def load_facts(path: str):  # type: ignore[no-untyped-def]
     """Read a ``tfgpu facts`` snapshot.
 
     Raises:

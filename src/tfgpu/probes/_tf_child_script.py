@@ -5,11 +5,15 @@ any environment the user points tfgpu at.  It prints exactly one line that start
 ``TFGPU-TF-PROBE:`` followed by a JSON object; everything TensorFlow logs goes to stderr
 and is read by the parent as ``log_lines``.  The parent enforces the time limit.
 
+Written for any Python TensorFlow 2.x ever supported (3.5+): ``%`` formatting, no
+f-strings, no annotations.
+
 JSON keys: ``missing`` (true when no TensorFlow distribution is installed), ``error``
 (the import failed: "ModuleNotFoundError: ..."), ``version``, ``build_info`` (strings),
 ``devices`` (list of objects), ``import_s``.
 """
 
+# ruff: noqa: UP031  (see the docstring: runs on Python 3.5+)
 import json
 import os
 import sys
@@ -35,9 +39,9 @@ def tf_installed():
     for name in TF_DISTS:
         try:
             md.distribution(name)
-            return True
         except md.PackageNotFoundError:
             continue
+        return True
     import importlib.util
 
     return importlib.util.find_spec("tensorflow") is not None

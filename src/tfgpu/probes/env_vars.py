@@ -3,10 +3,10 @@
 Kept verbatim: ``CUDA_VISIBLE_DEVICES``, ``NVIDIA_VISIBLE_DEVICES``, ``LD_LIBRARY_PATH``,
 ``CUDA_HOME``, ``CUDA_PATH`` (and ``CUDA_PATH_V*``), ``CUDNN_PATH``, ``XLA_FLAGS``, every
 ``TF_*`` (except Terraform's, which may hold secrets), ``CONDA_PREFIX``, ``VIRTUAL_ENV``,
-``SHELL``.  ``PATH`` is cut down to its entries that mention CUDA/NVIDIA/cuDNN (the rest is private and irrelevant), joined with
-the host's path separator.  A variable that is not set is absent from the mapping; a
-variable set to the empty string is kept as ``""`` (``CUDA_VISIBLE_DEVICES=""`` hides
-every GPU).
+``SHELL``.  ``PATH`` is cut down to its entries that mention CUDA/NVIDIA/cuDNN (the rest
+is private and irrelevant), joined with the host's path separator.  A variable that is
+not set is absent from the mapping; a variable set to the empty string is kept as ``""``
+(``CUDA_VISIBLE_DEVICES=""`` hides every GPU).
 """
 
 from __future__ import annotations

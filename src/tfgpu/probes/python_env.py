@@ -108,7 +108,7 @@ def _same_interpreter(exe: str) -> bool:
 def _in_process() -> dict[str, Any]:
     out: dict[str, Any] = {}
     buf: list[str] = []
-    exec(  # noqa: S102 - our own constant script, run here to avoid a second interpreter
+    exec(
         compile(SCRIPT, "<tfgpu-python-probe>", "exec"),
         {"__name__": "__tfgpu_probe__", "print": buf.append},
     )

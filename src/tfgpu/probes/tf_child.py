@@ -64,9 +64,9 @@ def tf_installed_here() -> bool:
     for name in _TF_DISTS:
         try:
             md.distribution(name)
-            return True
         except md.PackageNotFoundError:
             continue
+        return True
     return importlib.util.find_spec("tensorflow") is not None
 
 

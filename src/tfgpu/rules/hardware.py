@@ -420,5 +420,5 @@ def cpu_host_gpu_messages(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-RULES = (no_nvidia_gpu, cpu_host_gpu_messages, driver_missing, driver_broken, wsl1, small_memory, laptop_mx,
-         no_tensor_cores, multi_gpu_p2p)
+RULES = (no_nvidia_gpu, cpu_host_gpu_messages, driver_missing, driver_broken, wsl1,
+         small_memory, laptop_mx, no_tensor_cores, multi_gpu_p2p)

@@ -297,7 +297,7 @@ def tensorflow_gpu_ops(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
             or "no kernel image" in (d.op_error or "").lower() else "gpu-not-visible",
             area="tensorflow", title=f"TensorFlow lists {d.name} but an op on it failed",
             evidence=(Evidence("tf.devices", f"{d.name} {dict(d.details)}"),
-                      Evidence("tf.op_error", d.op_error or "?")) + _reason_lines(tf.log_lines),
+                      Evidence("tf.op_error", d.op_error or "?"), *_reason_lines(tf.log_lines)),
             cause=f"a 2x2 matmul on {d.name}: {d.op_error}",
             fix=(c.python_cmd(facts, "import tensorflow as tf; tf.debugging.set_log_device_"
                                      "placement(True); print(tf.linalg.matmul([[1.]], [[1.]]))"),),
