@@ -41,7 +41,7 @@ def add_gather_arguments(parser: argparse.ArgumentParser) -> None:
                         help="examine this Python interpreter's TensorFlow (default: this one)")
 
 
-def gather_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def gather_from_args(args: argparse.Namespace) -> HostFacts:
     """Examine the host as the options say; return :class:`~tfgpu.facts.HostFacts`.
 
     Raises:
@@ -66,7 +66,7 @@ def gather_from_args(args: argparse.Namespace):  # type: ignore[no-untyped-def]
                   probe_timeout_s=min(MAX_PROBE_TIMEOUT_S, timeout))
 
 
-def load_facts(path: str):  # type: ignore[no-untyped-def]
+def load_facts(path: str) -> HostFacts:
     """Read a ``tfgpu facts`` snapshot.
 
     Raises:
