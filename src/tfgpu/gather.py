@@ -124,14 +124,13 @@ def run_probes(
             results[i] = res
             done.notify_all()
 
-    limits: list[float] = []
+    limits = [tf_timeout_s if p.long_running else probe_timeout_s for p in probes]
     start = time.perf_counter()
-    for i, probe in enumerate(probes):
-        limit = tf_timeout_s if probe.long_running else probe_timeout_s
-        limits.append(limit)
-        pctx = dataclasses.replace(ctx, timeout_s=limit)
-        threading.Thread(target=work, args=(i, probe, pctx), daemon=True,
-                         name=f"tfgpu-probe-{probe.name}").start()
+    # Long-running probes (the TensorFlow child) start first: they set the total time.
+    for i in sorted(range(len(probes)), key=lambda i: not probes[i].long_running):
+        pctx = dataclasses.replace(ctx, timeout_s=limits[i])
+        threading.Thread(target=work, args=(i, probes[i], pctx), daemon=True,
+                         name=f"tfgpu-probe-{probes[i].name}").start()
     with done:
         while len(results) < len(probes):
             now = time.perf_counter() - start
