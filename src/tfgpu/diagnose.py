@@ -105,6 +105,23 @@ def host_meta(facts: HostFacts) -> dict[str, str]:
         "host": os_words,
         "python": f"{facts.python.version} ({facts.python.executable})",
     }
+    if facts.cpu.model:
+        flags = " ".join(f for f in facts.cpu.flags if f in ("avx", "avx2", "avx512f"))
+        meta["cpu"] = facts.cpu.model + (f" ({flags})" if flags else "")
+    tf = facts.tf
+    if tf is not None and tf.status is ProbeStatus.OK and tf.version:
+        info = tf.build_info
+        if info.get("is_cuda_build") == "True":
+            build = ", ".join(f"{label} {info[key]}" for key, label in
+                              (("cuda_version", "CUDA"), ("cudnn_version", "cuDNN"))
+                              if info.get(key))
+            build = f"built for {build}" if build else "CUDA build"
+        elif info.get("is_rocm_build") == "True":
+            build = "ROCm build"
+        else:
+            build = "CPU-only build"
+        took = f", import {tf.import_s:.1f} s" if tf.import_s is not None else ""
+        meta["tensorflow"] = f"{tf.version} ({build}{took})"
     if facts.driver is not None and facts.driver.version:
         meta["driver"] = facts.driver.version + (
             f" (CUDA {facts.driver.cuda_version})" if facts.driver.cuda_version else "")

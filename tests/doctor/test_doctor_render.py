@@ -114,3 +114,16 @@ def test_json_document_has_the_documented_keys() -> None:
 def test_json_extra_keys_cannot_overwrite_schema_keys() -> None:
     with pytest.raises(ValueError, match="overwrite"):
         report_to_dict(_report(SCENARIOS["working-l4"]), extra={"verdict": 1})
+
+
+def test_header_names_host_python_cpu_and_tensorflow_build() -> None:
+    from tfgpu.diagnose import host_meta
+
+    meta = host_meta(this_machine())
+    meta.pop("knowledge")
+    assert meta == {
+        "host": "Debian GNU/Linux 12 (bookworm), x86_64",
+        "python": "3.11.7 (/opt/venv/bin/python)",
+        "cpu": "AMD EPYC (avx avx2)",
+        "tensorflow": "2.21.0 (built for CUDA 12.5.1, cuDNN 9, import 4.6 s)",
+    }
