@@ -5,22 +5,57 @@ first.  The verdict is a decision, so it lives here rather than in :mod:`tfgpu.r
 (renderers make no decisions) or :mod:`tfgpu.cli` (commands only gather, call and render).
 
 Exit-code policy (``docs/doctor.md``): 1 when any finding is ``ERROR``, else 0.  A host
-without an NVIDIA GPU is not an error by itself: ``no-nvidia-gpu`` is a ``WARNING``, so a
+without an NVIDIA GPU is not an error by itself: ``no-nvidia-gpu`` is a ``WARNING``, and
+findings that only matter on a GPU (CUDA/cuDNN versions, compute capability, XLA, NCCL,
+mixed precision, CUPTI) are capped at ``INFO`` there (:func:`cap_for_cpu_host`), so a
 CPU-only host with a working TensorFlow exits 0 with the verdict "TensorFlow X will run
 on the CPU only: 0 problems (no NVIDIA GPU on this host)".
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
-from tfgpu.findings import Finding, Report, Severity, Verdict
+from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 from tfgpu.rules import Rule, run_rules
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
+
+
+#: Finding categories that only matter when TensorFlow computes on an NVIDIA GPU.  On a
+#: host without one (no driver, or a driver that lists no GPU) such findings are capped
+#: at ``INFO``: a CUDA toolkit of the wrong major cannot stop TensorFlow on the CPU.
+GPU_ONLY_CATEGORIES: tuple[str, ...] = (
+    "version-mismatch", "compute-capability", "xla-ptxas", "multigpu-nccl",
+    "mixed-precision", "cupti",
+)
+_CPU_HOST_NOTE = " (this host has no NVIDIA GPU, so it does not affect TensorFlow on the CPU)"
+
+
+def _no_nvidia_gpu(facts: HostFacts) -> bool:
+    return (not facts.nvidia_gpus and facts.driver is not None
+            and facts.driver.status in (ProbeStatus.OK, ProbeStatus.MISSING))
+
+
+def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    """On a host without an NVIDIA GPU, lower GPU-only findings above ``INFO`` to ``INFO``.
+
+    Returns the findings re-sorted; unchanged when the host has an NVIDIA GPU, or when
+    the driver is broken (then a GPU may well be there).
+    """
+    items = tuple(findings)
+    if not _no_nvidia_gpu(facts):
+        return items
+    out = []
+    for f in items:
+        if f.category in GPU_ONLY_CATEGORIES and f.severity.rank > Severity.INFO.rank:
+            f = dataclasses.replace(f, severity=Severity.INFO, cause=f.cause + _CPU_HOST_NOTE)
+        out.append(f)
+    return sort_findings(out)
 
 
 def _plural(n: int, word: str) -> str:
@@ -72,9 +107,7 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             tail = f"; {_plural(problems, 'problem')}" if problems else ""
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
                            problems)
-    no_nvidia = (not facts.nvidia_gpus and facts.driver is not None
-                 and facts.driver.status in (ProbeStatus.OK, ProbeStatus.MISSING))
-    suffix = " (no NVIDIA GPU on this host)" if no_nvidia else ""
+    suffix = " (no NVIDIA GPU on this host)" if _no_nvidia_gpu(facts) else ""
     if tf is not None and tf.status is ProbeStatus.MISSING:
         return Verdict(False, f"TensorFlow is not installed: {_plural(problems, 'problem')}"
                        + suffix, problems)
@@ -127,7 +160,7 @@ def host_meta(facts: HostFacts) -> dict[str, str]:
             f" (CUDA {facts.driver.cuda_version})" if facts.driver.cuda_version else "")
     try:
         meta["knowledge"] = knowledge_version()
-    except (OSError, ValueError):
+    except Exception:  # noqa: BLE001 - a header line must not stop the diagnosis
         meta["knowledge"] = "unavailable"
     return meta
 
@@ -150,7 +183,7 @@ def diagnose(
         from tfgpu.knowledge import load_knowledge
 
         kb = load_knowledge()
-    findings = run_rules(facts, kb, rules)
+    findings = cap_for_cpu_host(facts, run_rules(facts, kb, rules))
     return Report(
         command="doctor",
         verdict=make_verdict(facts, findings),

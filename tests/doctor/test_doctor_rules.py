@@ -535,3 +535,19 @@ def test_every_problem_finding_has_cause_fix_doc_and_valid_labels(facts: HostFac
 def test_rules_are_pure_same_facts_same_findings() -> None:
     facts = ALL_SCENARIOS[7]
     assert run(facts).findings == run(facts).findings
+
+
+def test_scenario_cuda_toolkit_of_wrong_major_does_not_fail_a_cpu_host() -> None:
+    def toolkit_rule(facts: HostFacts, kb: object) -> list[Finding]:
+        return [Finding(id="cuda-major-mismatch", severity=Severity.ERROR,
+                        category="version-mismatch", title="t", area="cuda", cause="c")]
+
+    report = diagnose(this_machine(), load_knowledge(), (*DOCTOR_RULES, toolkit_rule), meta={})
+    f = next(f for f in report.findings if f.id == "cuda-major-mismatch")
+    assert f.severity is Severity.INFO and f.cause.endswith("does not affect TensorFlow on "
+                                                            "the CPU)")
+    assert not report.has_errors
+    gpu = diagnose(gpu_host(tf=tf_with_gpus("NVIDIA L4")), load_knowledge(),
+                   (*DOCTOR_RULES, toolkit_rule), meta={})
+    assert next(f for f in gpu.findings if f.id == "cuda-major-mismatch").severity \
+        is Severity.ERROR
