@@ -24,14 +24,31 @@ def _host() -> HostFacts:
     return HostFacts(
         os=OSFacts(system="Linux", name="Ubuntu 22.04.4 LTS", version="22.04", is_wsl=False),
         python=PythonFacts(version="3.11.7", executable="/usr/bin/python3"),
-        gpus=(GPU(index=0, vendor="nvidia", name="NVIDIA L4", memory_total_mib=23034,
-                  compute_capability="8.9", source="nvml"),),
+        gpus=(
+            GPU(
+                index=0,
+                vendor="nvidia",
+                name="NVIDIA L4",
+                memory_total_mib=23034,
+                compute_capability="8.9",
+                source="nvml",
+            ),
+        ),
         driver=DriverFacts(status=ProbeStatus.OK, version="535.161.08", cuda_version="12.2"),
         env={"CUDA_VISIBLE_DEVICES": "0"},
-        tf=TFFacts(status=ProbeStatus.OK, version="2.15.0",
-                   build_info={"cuda_version": "12.2"},
-                   devices=(TFDevice(name="/physical_device:GPU:0", device_type="GPU",
-                                     details={"compute_capability": "8.9"}, op_ok=True),)),
+        tf=TFFacts(
+            status=ProbeStatus.OK,
+            version="2.15.0",
+            build_info={"cuda_version": "12.2"},
+            devices=(
+                TFDevice(
+                    name="/physical_device:GPU:0",
+                    device_type="GPU",
+                    details={"compute_capability": "8.9"},
+                    op_ok=True,
+                ),
+            ),
+        ),
     )
 
 
@@ -50,9 +67,17 @@ def test_facts_json_uses_plain_values() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "not json", "[]", '{"python": {"version": "3.11", "executable": "x"}}',
-     '{"os": {"system": 3}, "python": {"version": "3.11", "executable": "x"}}',
-     '{"schema_version": "9.0", "os": {"system": "Linux"}, "python": {"version": "3", "executable": "x"}}'],
+    [
+        "",
+        "not json",
+        "[]",
+        '{"python": {"version": "3.11", "executable": "x"}}',
+        '{"os": {"system": 3}, "python": {"version": "3.11", "executable": "x"}}',
+        (
+            '{"schema_version": "9.0", "os": {"system": "Linux"},'
+            ' "python": {"version": "3", "executable": "x"}}'
+        ),
+    ],
 )
 def test_bad_snapshots_raise_facts_format_error(text: str) -> None:
     with pytest.raises(FactsFormatError):

@@ -384,7 +384,9 @@ class HostFacts:
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict (enums as their values, tuples as lists)."""
-        return _to_jsonable(self)  # type: ignore[no-any-return]
+        out = _to_jsonable(self)
+        assert isinstance(out, dict)
+        return out
 
     def to_json(self, indent: int | None = 2) -> str:
         """Serialise to JSON text (UTF-8 safe, keys in field order)."""
@@ -408,8 +410,7 @@ class HostFacts:
         major = version.split(".", 1)[0]
         if major != FACTS_SCHEMA_VERSION.split(".", 1)[0]:
             raise FactsFormatError(
-                f"facts schema {version} is not supported (this tfgpu reads "
-                f"{FACTS_SCHEMA_VERSION})"
+                f"facts schema {version} is not supported (this tfgpu reads {FACTS_SCHEMA_VERSION})"
             )
         try:
             return _from_jsonable(cls, data, "facts")  # type: ignore[no-any-return]
@@ -455,7 +456,7 @@ def _to_jsonable(value: object) -> object:
 T = TypeVar("T")
 
 
-def _from_jsonable(tp: Any, value: Any, where: str) -> Any:  # noqa: C901, PLR0911
+def _from_jsonable(tp: Any, value: Any, where: str) -> Any:
     """Convert JSON data to the annotated type ``tp`` (dataclasses, enums, tuples...)."""
     origin = typing.get_origin(tp)
     if tp is Any:

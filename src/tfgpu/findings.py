@@ -94,7 +94,8 @@ class Finding:
             (knowledge row tf 2.15)").
         fix: commands or edits, in order; empty when nothing needs doing.
         doc: link to the source of the rule or the fix.
-        knowledge_ref: id of the knowledge row the rule used (``"tf_tested_configs:2.15.0-linux-gpu"``).
+        knowledge_ref: id of the knowledge row the rule used
+            (``"tf_tested_configs:2.15.0-linux-gpu"``).
         harmless: the message looks alarming but needs no action (NUMA notices, oneDNN).
     """
 
@@ -159,6 +160,4 @@ class Report:
 
 def sort_findings(findings: list[Finding] | tuple[Finding, ...]) -> tuple[Finding, ...]:
     """Most severe first, then by area order, then by id (stable, deterministic)."""
-    return tuple(
-        sorted(findings, key=lambda f: (-f.severity.rank, AREAS.index(f.area), f.id))
-    )
+    return tuple(sorted(findings, key=lambda f: (-f.severity.rank, AREAS.index(f.area), f.id)))

@@ -45,7 +45,9 @@ def _load(module_name: str) -> ModuleType:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--debug", action="store_true", help="show tracebacks of internal errors")
-    parser.add_argument("-v", "--verbose", action="count", default=0, help="more detail (repeatable)")
+    parser.add_argument(
+        "-v", "--verbose", action="count", default=0, help="more detail (repeatable)"
+    )
     parser.add_argument("-q", "--quiet", action="count", default=0, help="less output (repeatable)")
 
 

@@ -1,16 +1,60 @@
-"""Compatibility knowledge: versioned data files (``data/*.toml``) and their loaders.
+"""Compatibility knowledge: versioned data files (``data/*.toml``) and their queries.
 
 Every compatibility fact tfgpu uses is a row in one of the data files, with its
-``source`` and ``retrieved`` date (``../shared/STYLE.md`` section 2).
+``source`` and ``retrieved`` date (``STYLE.md`` section 2, ``docs/knowledge.md``):
+
+=========================== ===========================================================
+``tf_tested_configs``       TensorFlow tested build configurations (Python, CUDA, cuDNN)
+``cuda_min_driver``         minimum NVIDIA driver per CUDA version, and family floors
+``tf_pip_cuda_wheels``      what ``tensorflow[and-cuda]`` pins, per release
+``tf_compute_capabilities`` SASS/PTX compute capabilities in the official wheels
+``gpu_compute_capability``  GPU model name -> compute capability
+``platform_facts``          packaging/platform facts (tensorflow-gpu, Windows, numpy 2...)
+=========================== ===========================================================
+
+Use :func:`load_knowledge` (cached) and the query methods of :class:`Knowledge`; every
+query returns the row it used (``row.ref`` goes into ``Finding.knowledge_ref``).
 """
 
 from __future__ import annotations
 
 from importlib import resources
 
+from tfgpu.knowledge._knowledge import (
+    OS_NAMES,
+    Blocker,
+    CCSupport,
+    DriverMinimum,
+    GpuMatch,
+    Knowledge,
+    WheelArchs,
+    classify_cc,
+    load_knowledge,
+    load_knowledge_from,
+    normalise_os,
+    parse_arch_list,
+)
+from tfgpu.knowledge._load import TABLES, TableMeta
+from tfgpu.knowledge._rows import (
+    AndCudaPin,
+    GpuRow,
+    KnowledgeError,
+    KnowledgeQueryError,
+    MinDriver,
+    PlatformFact,
+    Row,
+    Source,
+    TestedConfig,
+    WheelArchsRow,
+    format_cc,
+    parse_cc,
+    parse_version,
+    series,
+)
+
 try:
     import tomllib
-except ModuleNotFoundError:  # Python 3.10
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 
@@ -18,21 +62,49 @@ def knowledge_version() -> str:
     """Return the knowledge version: the newest ``updated`` date of the data files.
 
     Reports name it so a diagnosis can be traced to the data it used.  Returns
-    ``"none"`` when no data file is present (a broken install).
+    ``"none"`` when no data file is present (a broken install).  Reads only the file
+    headers, so it stays cheap for ``--json`` output.
     """
     dates: list[str] = []
     for entry in resources.files("tfgpu.knowledge").joinpath("data").iterdir():
         if entry.name.endswith(".toml"):
-            data = tomllib.loads(entry.read_text(encoding="utf-8"))
+            try:
+                data = tomllib.loads(entry.read_text(encoding="utf-8"))
+            except (OSError, tomllib.TOMLDecodeError):
+                continue
             if "updated" in data:
                 dates.append(str(data["updated"]))
     return max(dates) if dates else "none"
 
 
-class Knowledge:
-    """All compatibility tables, loaded once (placeholder: filled by the knowledge layer)."""
-
-
-def load_knowledge() -> Knowledge:
-    """Load every data file (placeholder: filled by the knowledge layer)."""
-    return Knowledge()
+__all__ = [
+    "OS_NAMES",
+    "TABLES",
+    "AndCudaPin",
+    "Blocker",
+    "CCSupport",
+    "DriverMinimum",
+    "GpuMatch",
+    "GpuRow",
+    "Knowledge",
+    "KnowledgeError",
+    "KnowledgeQueryError",
+    "MinDriver",
+    "PlatformFact",
+    "Row",
+    "Source",
+    "TableMeta",
+    "TestedConfig",
+    "WheelArchs",
+    "WheelArchsRow",
+    "classify_cc",
+    "format_cc",
+    "knowledge_version",
+    "load_knowledge",
+    "load_knowledge_from",
+    "normalise_os",
+    "parse_arch_list",
+    "parse_cc",
+    "parse_version",
+    "series",
+]

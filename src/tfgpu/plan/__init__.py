@@ -1,1 +1,47 @@
-"""plan package."""
+"""Install plans: ``(host, knowledge, route) -> Plan``; renderers; the installer.
+
+* :func:`make_plan` chooses the newest TensorFlow that will use the target's GPU and
+  the route (pip ``and-cuda`` wheels in a fresh venv by default), with reasons that
+  cite the knowledge rows (:mod:`tfgpu.plan.select`).
+* :func:`render` writes it as text, JSON, POSIX sh, PowerShell, ``requirements.txt``
+  or a conda ``environment.yml`` (:mod:`tfgpu.plan.render`).
+* :func:`run_install` runs it into a new virtual environment and verifies it
+  (:mod:`tfgpu.plan.install`).
+"""
+
+from __future__ import annotations
+
+from tfgpu.plan._kb_adapter import plan_knowledge
+from tfgpu.plan.install import InstallRefused, InstallResult, VerifyOutcome, run_install
+from tfgpu.plan.model import Plan, Reason, Route, Step
+from tfgpu.plan.render import FORMATS, render
+from tfgpu.plan.select import DEFAULT_VENV, PlanError, make_plan
+from tfgpu.plan.target import (
+    TargetError,
+    TargetHost,
+    target_from_description,
+    target_from_facts,
+    target_this_host,
+)
+
+__all__ = [
+    "DEFAULT_VENV",
+    "FORMATS",
+    "InstallRefused",
+    "InstallResult",
+    "Plan",
+    "PlanError",
+    "Reason",
+    "Route",
+    "Step",
+    "TargetError",
+    "TargetHost",
+    "VerifyOutcome",
+    "make_plan",
+    "plan_knowledge",
+    "render",
+    "run_install",
+    "target_from_description",
+    "target_from_facts",
+    "target_this_host",
+]

@@ -79,7 +79,7 @@ def run_command(
     argv_t = tuple(argv)
     start = time.perf_counter()
     try:
-        proc = subprocess.Popen(  # noqa: S603 - argv list, no shell
+        proc = subprocess.Popen(
             argv_t,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
@@ -149,7 +149,9 @@ class FakeRunner:
         for argv, ans in (answers or {}).items():
             key = tuple(argv)
             self.answers[key] = (
-                ans if isinstance(ans, CommandResult) else CommandResult(key, ProbeStatus.OK, 0, ans)
+                ans
+                if isinstance(ans, CommandResult)
+                else CommandResult(key, ProbeStatus.OK, 0, ans)
             )
 
     def __call__(self, argv: Sequence[str], timeout_s: float) -> CommandResult:

@@ -1,0 +1,556 @@
+"""``tfgpu bench``: run the benchmark children, gather their events, summarise.
+
+The TensorFlow work runs in one child process per device (``_bench_child``); this
+module never imports TensorFlow.  A child that crashes, hangs or cannot import
+TensorFlow becomes a device entry with an ``error`` and findings from the explain
+engine; the other devices still report.
+
+Summary (:func:`summarise`) is pure: events in, a JSON-ready dict out in which every
+figure is ``{"value": ..., "unit": ...}``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tfgpu
+from tfgpu.bench.data import DataSource
+from tfgpu.bench.workloads import EPOCHS, TUNED_BATCH, TUNED_LR, TUNED_STEPS_PER_EXECUTION
+from tfgpu.explain import explain_lines
+from tfgpu.findings import Evidence, Finding, Severity
+
+#: Workloads ``--workloads`` accepts.
+WORKLOADS: tuple[str, ...] = ("guide", "tuned", "ceilings")
+#: Test accuracy the tuned workload may lose against the guide's, percentage points.
+ACCURACY_TOLERANCE_PTS = 0.5
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class BenchConfig:
+    """What to run.
+
+    Attributes:
+        source: the data (:func:`tfgpu.bench.data.resolve_source`).
+        devices: ``("cpu", "gpu:0")``; ``None`` means the CPU plus every GPU the CPU
+            child lists.
+        workloads: subset of :data:`WORKLOADS`.
+        repeat: timed runs per device and workload.
+        epochs: passes over the training set per run.
+        train_limit: use only the first N training images (``--quick``); ``None`` all.
+        test_limit: use only the first N test images; ``None`` all.
+        ceiling_size: ``n`` of the ``[n, n]`` matmul ceiling; ``None``: 1024 on the CPU,
+            8192 on a GPU (large enough to reach the peak, small enough to take seconds).
+        copy_mib: MiB copied for the copy-bandwidth ceiling.
+        tensorboard_dir: write TensorBoard logs there (``None``: no logs).
+        timeout_s: seconds before a device's child is stopped.
+        python_executable: interpreter with TensorFlow (and tfgpu importable).
+        quick: the short version (recorded in the output).
+    """
+
+    source: DataSource
+    devices: tuple[str, ...] | None = ("cpu",)
+    workloads: tuple[str, ...] = WORKLOADS
+    repeat: int = 3
+    epochs: int = EPOCHS
+    train_limit: int | None = None
+    test_limit: int | None = None
+    ceiling_size: int | None = None
+    copy_mib: int = 256
+    tensorboard_dir: str | None = None
+    timeout_s: float = 3600.0
+    python_executable: str = sys.executable
+    quick: bool = False
+
+
+@dataclass
+class ChildOutcome:
+    """What one device's child produced.
+
+    Attributes:
+        device: ``"cpu"`` or ``"gpu:N"``.
+        events: its parsed events, in order.
+        returncode: exit status (``None`` when killed on timeout).
+        stderr_tail: last lines of its stderr (TensorFlow's log).
+        timed_out: it ran past ``timeout_s`` and was killed.
+        duration_s: wall time, seconds.
+    """
+
+    device: str
+    events: list[Event] = field(default_factory=list)
+    returncode: int | None = None
+    stderr_tail: list[str] = field(default_factory=list)
+    timed_out: bool = False
+    duration_s: float = 0.0
+
+
+def parse_devices(text: str) -> tuple[str, ...] | None:
+    """Parse ``--devices``: ``"cpu,gpu:0"`` -> ``("cpu", "gpu:0")``; ``"auto"`` -> None.
+
+    Raises:
+        ValueError: an entry other than ``cpu``, ``gpu`` (= ``gpu:0``) or ``gpu:N``.
+    """
+    if text.strip().lower() == "auto":
+        return None
+    out: list[str] = []
+    for raw in text.split(","):
+        item = raw.strip().lower()
+        if item == "gpu":
+            item = "gpu:0"
+        if item != "cpu" and not (item.startswith("gpu:") and item[4:].isdigit()):
+            raise ValueError(f"unknown device {raw.strip()!r} (use cpu, gpu:0, gpu:1, ... or auto)")
+        if item not in out:
+            out.append(item)
+    if not out:
+        raise ValueError("no device given")
+    return tuple(out)
+
+
+def child_args(cfg: BenchConfig, device: str, init_weights: Path) -> dict[str, Any]:
+    """The JSON argument of one device's child."""
+    return {
+        "device": device,
+        "workloads": list(cfg.workloads),
+        "repeat": cfg.repeat,
+        "epochs": cfg.epochs,
+        "train_limit": cfg.train_limit,
+        "test_limit": cfg.test_limit,
+        "synthetic_train": cfg.train_limit or 60000,
+        "synthetic_test": cfg.test_limit or 10000,
+        "source": cfg.source.to_dict(),
+        "init_weights": str(init_weights),
+        "tensorboard": cfg.tensorboard_dir,
+        "ceiling_size": cfg.ceiling_size,
+        "copy_mib": cfg.copy_mib,
+    }
+
+
+def _child_env() -> dict[str, str]:
+    env = dict(os.environ)
+    pkg_root = str(Path(tfgpu.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (pkg_root, env.get("PYTHONPATH")) if p)
+    env.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
+    return env
+
+
+def run_child(
+    python_executable: str,
+    args: Mapping[str, Any],
+    timeout_s: float,
+    on_event: Callable[[Event], None] = lambda _e: None,
+) -> ChildOutcome:
+    """Run one benchmark child, streaming its events to ``on_event``.  Never raises.
+
+    Args:
+        python_executable: interpreter with TensorFlow.
+        args: :func:`child_args`.
+        timeout_s: the child (and its process group) is killed after this many seconds.
+        on_event: called in this thread with each event as it arrives.
+
+    Returns:
+        The outcome (events, exit status, stderr tail, timeout flag).
+    """
+    device = str(args["device"])
+    out = ChildOutcome(device)
+    argv = [python_executable, "-m", "tfgpu.bench._bench_child", json.dumps(dict(args))]
+    start = time.perf_counter()
+    with tempfile.TemporaryFile(mode="w+b") as err:
+        try:
+            proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=err,
+                env=_child_env(),
+                start_new_session=os.name == "posix",
+            )
+        except OSError as exc:
+            out.events.append(
+                {
+                    "event": "error",
+                    "stage": "start",
+                    "device": device,
+                    "message": f"cannot start {python_executable}: {exc}",
+                }
+            )
+            return out
+        lines: queue.Queue[bytes | None] = queue.Queue()
+
+        def pump() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                lines.put(line)
+            lines.put(None)
+
+        reader = threading.Thread(target=pump, daemon=True)
+        reader.start()
+        deadline = start + timeout_s
+        while True:
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                out.timed_out = True
+                _kill(proc)
+                break
+            try:
+                item = lines.get(timeout=min(remaining, 0.5))
+            except queue.Empty:
+                continue
+            if item is None:
+                break
+            event = _parse_event(item)
+            if event is not None:
+                out.events.append(event)
+                on_event(event)
+        try:
+            out.returncode = proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            _kill(proc)
+            out.returncode = None
+        if out.timed_out:
+            out.returncode = None
+        err.seek(0)
+        text = err.read().decode("utf-8", "replace")
+        out.stderr_tail = text.splitlines()[-200:]
+    out.duration_s = time.perf_counter() - start
+    return out
+
+
+def _parse_event(raw: bytes) -> Event | None:
+    line = raw.decode("utf-8", "replace").strip()
+    if not line.startswith("{"):
+        return None
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return None
+    return obj if isinstance(obj, dict) and obj.get("tfgpu_bench") == 1 else None
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    if os.name == "posix":
+        import signal
+
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            proc.kill()
+    else:
+        proc.kill()
+    proc.wait()
+
+
+def run_bench(
+    cfg: BenchConfig,
+    on_event: Callable[[Event], None] = lambda _e: None,
+    workdir: Path | None = None,
+) -> list[ChildOutcome]:
+    """Run every device's child in turn (CPU first: it also lists the GPUs for ``auto``).
+
+    Args:
+        cfg: what to run.
+        on_event: progress callback (each child event, plus ``{"event": "child-start"}``).
+        workdir: where the shared initial-weights file (``initial-weights.npz``) is
+            written; default a temporary directory, removed afterwards.
+
+    Returns:
+        The outcomes, one per device, in the order run.
+    """
+    if workdir is None:
+        with tempfile.TemporaryDirectory(prefix="tfgpu-bench-") as tmp:
+            return run_bench(cfg, on_event, Path(tmp))
+    init = workdir / "initial-weights.npz"
+    devices = list(cfg.devices) if cfg.devices is not None else ["cpu"]
+    outcomes: list[ChildOutcome] = []
+    i = 0
+    while i < len(devices):
+        dev = devices[i]
+        on_event({"event": "child-start", "device": dev})
+        oc = run_child(cfg.python_executable, child_args(cfg, dev, init), cfg.timeout_s, on_event)
+        outcomes.append(oc)
+        if cfg.devices is None and dev == "cpu":
+            info = next((e for e in oc.events if e.get("event") == "device"), {})
+            for g in info.get("gpus") or ():
+                devices.append(f"gpu:{int(g.get('index', 0))}")
+        i += 1
+    return outcomes
+
+
+# ----------------------------------------------------------------------- summary
+
+
+def q(value: float | int | None, unit: str, digits: int = 4) -> dict[str, Any]:
+    """A figure with its unit: ``{"value": 1.23, "unit": "s"}`` (``None`` when unknown)."""
+    if value is None:
+        return {"value": None, "unit": unit}
+    if isinstance(value, float):
+        value = float(f"{value:.{digits}g}")
+    return {"value": value, "unit": unit}
+
+
+def _spread(values: Sequence[float], unit: str) -> dict[str, Any]:
+    vals = sorted(values)
+    out = {
+        "median": q(statistics.median(vals), unit),
+        "min": q(vals[0], unit),
+        "max": q(vals[-1], unit),
+        "n": q(len(vals), "runs"),
+    }
+    if len(vals) >= 4:
+        quart = statistics.quantiles(vals, n=4)
+        out["iqr"] = q(quart[2] - quart[0], unit)
+    return out
+
+
+def _ceiling_for(ceil: Mapping[str, Any] | None, dtype: str) -> float | None:
+    if not ceil:
+        return None
+    for m in ceil.get("matmul") or ():
+        if m.get("dtype") == dtype:
+            return float(m["gflops"])
+    return None
+
+
+def _workload_summary(runs: list[Event], ceil: Mapping[str, Any] | None) -> dict[str, Any]:
+    times = [float(r["train_time_s"]) for r in runs]
+    med_i = sorted(range(len(runs)), key=lambda i: times[i])[len(runs) // 2]
+    rep = runs[med_i]
+    flops = float(rep["flops_per_step"]) * float(rep["steps"])
+    med_t = statistics.median(times)
+    achieved = flops / med_t / 1e9
+    dtype = "float16" if rep.get("mixed_precision") else "float32"
+    ceiling = _ceiling_for(ceil, dtype) or _ceiling_for(ceil, "float32")
+    accs = [float(r["test_accuracy_pct"]) for r in runs]
+    return {
+        "train_time_s": _spread(times, "s"),
+        "warmup_time_s": q(statistics.median(float(r["warmup_time_s"]) for r in runs), "s"),
+        "samples_per_s": q(float(rep["samples"]) / med_t, "samples/s"),
+        "test_accuracy": _spread(accs, "%"),
+        "test_loss": q(statistics.median(float(r["test_loss"]) for r in runs), "nats"),
+        "train_accuracy_last_epoch": q(
+            statistics.median(float(r["train_accuracy_pct"]) for r in runs), "%"
+        ),
+        "flops_per_step": q(int(rep["flops_per_step"]), "FLOP"),
+        "flops_total": q(flops, "FLOP"),
+        "achieved_rate": q(achieved, "GFLOP/s"),
+        "fraction_of_matmul_ceiling": q(achieved / ceiling if ceiling else None, "fraction"),
+        "ceiling_dtype": dtype,
+        "recipe": {
+            "epochs": q(int(rep["epochs"]), "epochs"),
+            "batch_size": q(int(rep["batch_size"]), "samples"),
+            "steps": q(int(rep["steps"]), "steps"),
+            "learning_rate": q(float(rep["learning_rate"]), "1 (Adam step size)"),
+            "steps_per_execution": q(int(rep["steps_per_execution"]), "steps"),
+            "jit_compile": bool(rep["jit_compile"]),
+            "mixed_precision": bool(rep["mixed_precision"]),
+            "pipeline": str(rep["pipeline"]),
+        },
+        "initial_weights_sha256": sorted({str(r["initial_weights_sha256"]) for r in runs}),
+        "load_average_1min": _spread([float(r["load_average"][0]) for r in runs], "processes"),
+        "runs": [
+            {
+                "repeat": q(int(r["repeat"]), "index"),
+                "train_time_s": q(float(r["train_time_s"]), "s"),
+                "warmup_time_s": q(float(r["warmup_time_s"]), "s"),
+                "test_accuracy": q(float(r["test_accuracy_pct"]), "%"),
+                "load_average_1min": q(float(r["load_average"][0]), "processes"),
+                "history": {
+                    k: [q(float(v), "fraction" if "acc" in k else "nats") for v in vs]
+                    for k, vs in (r.get("history") or {}).items()
+                },
+            }
+            for r in runs
+        ],
+        "tensorboard": any(bool(r.get("tensorboard")) for r in runs),
+    }
+
+
+def _findings_for(oc: ChildOutcome, errors: list[Event]) -> list[Finding]:
+    if not errors and not oc.timed_out and oc.returncode in (0, None):
+        return []
+    messages = [str(e.get("message")) for e in errors]
+    if oc.timed_out:
+        messages.append(f"the {oc.device} benchmark did not finish in time and was stopped")
+    elif oc.returncode not in (0, None) and not any(e.get("event") == "done" for e in oc.events):
+        how = (
+            f"was killed by signal {-oc.returncode}"
+            if oc.returncode is not None and oc.returncode < 0
+            else f"exited with status {oc.returncode}"
+        )
+        messages.append(f"the {oc.device} benchmark process {how}")
+    if not messages:
+        return []
+    no_gpu = any(e.get("stage") == "device" for e in errors)
+    own = Finding(
+        id=f"bench-{oc.device.replace(':', '')}-failed",
+        severity=Severity.ERROR,
+        category="gpu-not-visible"
+        if no_gpu
+        else "memory"
+        if any("ResourceExhausted" in m for m in messages)
+        else "version-mismatch",
+        area="runtime",
+        title=f"benchmark on {oc.device} failed: {messages[0][:160]}",
+        evidence=tuple(Evidence("stderr", ln) for ln in oc.stderr_tail[-5:]),
+        cause="; ".join(messages),
+        fix=("tfgpu verify", "tfgpu doctor"),
+        doc="https://www.tensorflow.org/guide/gpu",
+    )
+    return [own, *explain_lines([*oc.stderr_tail, *messages])]
+
+
+def _paired(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Guide time / tuned time for each repeat (the two ran back to back)."""
+    by: dict[tuple[str, int], float] = {}
+    for e in events:
+        if e.get("event") == "run":
+            by[(str(e["workload"]), int(e["repeat"]))] = float(e["train_time_s"])
+    reps = sorted({r for (_, r) in by})
+    return [
+        q(by[("guide", r)] / by[("tuned", r)], "x")
+        for r in reps
+        if ("guide", r) in by and ("tuned", r) in by
+    ]
+
+
+def summarise(
+    cfg: BenchConfig,
+    outcomes: Sequence[ChildOutcome],
+    load_before: Sequence[float],
+    load_after: Sequence[float],
+    wall_s: float,
+) -> tuple[dict[str, Any], list[Finding]]:
+    """Turn the children's events into the ``bench`` JSON document and findings (pure).
+
+    Returns:
+        ``(doc, findings)``: ``doc`` has ``data``, ``config``, ``host``, ``devices``
+        (per device: ``ceilings`` and per workload summaries) and ``speedup``
+        (``tuned_over_guide`` per device, ``gpu_over_cpu`` per workload and GPU).
+    """
+    findings: list[Finding] = []
+    devices: list[dict[str, Any]] = []
+    medians: dict[tuple[str, str], float] = {}
+    accs: dict[tuple[str, str], float] = {}
+    tf_version = None
+    for oc in outcomes:
+        info = next((e for e in oc.events if e.get("event") == "device"), {})
+        tf_version = tf_version or info.get("tf_version")
+        errors = [e for e in oc.events if e.get("event") == "error"]
+        ceil_ev = next((e for e in oc.events if e.get("event") == "ceilings"), None)
+        entry: dict[str, Any] = {
+            "device": oc.device,
+            "tf_device": info.get("tf_device"),
+            "name": info.get("name"),
+            "compute_capability": ".".join(map(str, info["compute_capability"]))
+            if info.get("compute_capability")
+            else None,
+            "status": "ok",
+            "errors": [str(e.get("message")) for e in errors],
+            "duration_s": q(oc.duration_s, "s"),
+        }
+        dev_findings = _findings_for(oc, errors)
+        if dev_findings:
+            entry["status"] = "error"
+            findings.extend(dev_findings)
+        if ceil_ev is not None:
+            entry["ceilings"] = {
+                **{
+                    f"matmul_{m['dtype']}": {
+                        **q(float(m["gflops"]), "GFLOP/s"),
+                        "size": q(int(m["size"]), "n ([n, n] @ [n, n])"),
+                    }
+                    for m in ceil_ev.get("matmul") or ()
+                },
+                "copy": {
+                    **q(float(ceil_ev["copy"]["gbps"]), "GB/s"),
+                    "kind": ceil_ev["copy"]["kind"],
+                    "size": q(int(ceil_ev["copy"]["mib"]), "MiB"),
+                },
+            }
+        workloads: dict[str, Any] = {}
+        for wl in ("guide", "tuned"):
+            runs = [e for e in oc.events if e.get("event") == "run" and e.get("workload") == wl]
+            if runs:
+                workloads[wl] = _workload_summary(runs, ceil_ev)
+                medians[(oc.device, wl)] = float(workloads[wl]["train_time_s"]["median"]["value"])
+                accs[(oc.device, wl)] = float(workloads[wl]["test_accuracy"]["median"]["value"])
+        entry["workloads"] = workloads
+        devices.append(entry)
+    speedup: dict[str, Any] = {"tuned_over_guide": {}, "gpu_over_cpu": {}}
+    for oc in outcomes:
+        d = oc.device
+        if (d, "guide") in medians and (d, "tuned") in medians:
+            delta = accs[(d, "tuned")] - accs[(d, "guide")]
+            speedup["tuned_over_guide"][d] = {
+                **q(medians[(d, "guide")] / medians[(d, "tuned")], "x"),
+                "accuracy_delta": q(delta, "percentage points"),
+                "accuracy_within_tolerance": abs(delta) <= ACCURACY_TOLERANCE_PTS or delta > 0,
+                "tolerance": q(ACCURACY_TOLERANCE_PTS, "percentage points"),
+                "per_repeat": _paired(oc.events),
+            }
+            if delta < -ACCURACY_TOLERANCE_PTS:
+                findings.append(
+                    Finding(
+                        id="bench-tuned-accuracy-drop",
+                        severity=Severity.WARNING,
+                        category="mixed-precision",
+                        area="runtime",
+                        title=f"tuned recipe on {d} lost {-delta:.2f} points of test accuracy",
+                        cause=f"test accuracy {accs[(d, 'tuned')]:.2f}% (tuned) vs "
+                        f"{accs[(d, 'guide')]:.2f}% (guide): more than "
+                        f"{ACCURACY_TOLERANCE_PTS} points apart",
+                    )
+                )
+    for wl in ("guide", "tuned"):
+        if ("cpu", wl) not in medians:
+            continue
+        per_gpu = {
+            d: q(medians[("cpu", wl)] / medians[(d, wl)], "x")
+            for (d, w) in medians
+            if w == wl and d.startswith("gpu")
+        }
+        if per_gpu:
+            speedup["gpu_over_cpu"][wl] = per_gpu
+    doc = {
+        "synthetic": cfg.source.synthetic,
+        "data": {
+            **cfg.source.to_dict(),
+            "label": "SYNTHETIC DATA (--synthetic)" if cfg.source.synthetic else cfg.source.name,
+        },
+        "config": {
+            "repeat": q(cfg.repeat, "runs"),
+            "epochs": q(cfg.epochs, "epochs"),
+            "quick": cfg.quick,
+            "workloads": list(cfg.workloads),
+            "train_limit": q(cfg.train_limit, "samples"),
+            "test_limit": q(cfg.test_limit, "samples"),
+            "tuned_recipe": {
+                "batch_size": q(TUNED_BATCH, "samples"),
+                "learning_rate": q(TUNED_LR, "1 (Adam step size, cosine-decayed to 0)"),
+                "steps_per_execution": q(TUNED_STEPS_PER_EXECUTION, "steps"),
+            },
+            "tensorboard_dir": cfg.tensorboard_dir,
+        },
+        "host": {
+            "tf_version": tf_version,
+            "cpu_count": q(os.cpu_count(), "logical CPUs"),
+            "load_average_1min_before": q(load_before[0] if load_before else None, "processes"),
+            "load_average_1min_after": q(load_after[0] if load_after else None, "processes"),
+            "wall_time_s": q(wall_s, "s"),
+        },
+        "devices": devices,
+        "speedup": speedup,
+    }
+    return doc, findings

@@ -1,0 +1,351 @@
+"""``tfgpu bench``: benchmark the guide's MNIST training against tfgpu's recipe, per device.
+
+Gathers (:mod:`tfgpu.bench.runner`, one child process per device), renders (a table
+on stdout, a progress bar on stderr, ``--json``, ``--plot``), returns the exit code:
+0 when every requested device ran, 1 when one failed, 2 for bad arguments or data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+from tfgpu.cli import status_codes
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: ``--quick``: one repeat of one epoch on the first 12,000 training and 2,000 test images.
+QUICK = {
+    "repeat": 1,
+    "epochs": 1,
+    "train_limit": 12000,
+    "test_limit": 2000,
+    "copy_mib": 64,
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``bench``'s options to ``parser``."""
+    parser.add_argument(
+        "--devices",
+        default="auto",
+        metavar="LIST",
+        help="comma list of cpu, gpu:N; 'auto' (default): cpu and every GPU",
+    )
+    parser.add_argument(
+        "--workloads",
+        default="guide,tuned,ceilings",
+        metavar="LIST",
+        help="comma list of guide, tuned, ceilings (default: all)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=None,
+        metavar="N",
+        help="timed runs per device and workload (default 3; --quick 1)",
+    )
+    parser.add_argument(
+        "--epochs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="epochs per run (default 5, as the guide; --quick 1)",
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="short version: 1 run of 1 epoch on 12,000 images"
+    )
+    parser.add_argument(
+        "--data", metavar="PATH", help="MNIST-format IDX directory or Keras mnist.npz"
+    )
+    parser.add_argument(
+        "--train-samples",
+        type=int,
+        default=None,
+        metavar="N",
+        help="train on the first N training images only (--quick: 12000)",
+    )
+    parser.add_argument(
+        "--test-samples",
+        type=int,
+        default=None,
+        metavar="N",
+        help="test on the first N test images only (--quick: 2000)",
+    )
+    parser.add_argument(
+        "--synthetic",
+        action="store_true",
+        help="random MNIST-shaped data (labelled SYNTHETIC in every output)",
+    )
+    parser.add_argument(
+        "--no-download",
+        action="store_true",
+        help="never download MNIST when no local data is found",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    parser.add_argument("--save-json", metavar="FILE", help="also write the JSON document to FILE")
+    parser.add_argument("--plot", metavar="FILE.png", help="write a chart of time per device")
+    parser.add_argument(
+        "--tensorboard",
+        metavar="DIR",
+        help="write training curves (and, on a GPU, a profile) to DIR",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=3600.0,
+        metavar="S",
+        help="seconds before one device's benchmark is stopped (default 3600)",
+    )
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        metavar="PATH",
+        help="interpreter with TensorFlow (default: this one)",
+    )
+
+
+def _config(args: argparse.Namespace, err: Console) -> Any:
+    from tfgpu.bench.data import DataError, resolve_source
+    from tfgpu.bench.runner import WORKLOADS, BenchConfig, parse_devices
+    from tfgpu.cli.main import UsageError
+
+    try:
+        devices = parse_devices(args.devices)
+    except ValueError as exc:
+        raise UsageError(f"--devices: {exc}") from exc
+    workloads = tuple(w.strip() for w in args.workloads.split(",") if w.strip())
+    bad = [w for w in workloads if w not in WORKLOADS]
+    if bad or not workloads:
+        raise UsageError(
+            f"--workloads: unknown {bad or 'empty'}; choose from {', '.join(WORKLOADS)}"
+        )
+    quick: dict[str, Any] = QUICK if args.quick else {}
+    repeat = args.repeat if args.repeat is not None else quick.get("repeat", 3)
+    epochs = args.epochs if args.epochs is not None else quick.get("epochs", 5)
+    if repeat < 1 or epochs < 1:
+        raise UsageError("--repeat and --epochs must be >= 1")
+    train_limit = args.train_samples if args.train_samples is not None else quick.get("train_limit")
+    test_limit = args.test_samples if args.test_samples is not None else quick.get("test_limit")
+    if (train_limit is not None and train_limit < 64) or (
+        test_limit is not None and test_limit < 1
+    ):
+        raise UsageError("--train-samples must be >= 64 and --test-samples >= 1")
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be > 0")
+    try:
+        source = resolve_source(
+            args.data,
+            args.synthetic,
+            allow_download=not args.no_download,
+            announce=lambda msg: err.print(f"[bold yellow]{msg}[/]"),
+        )
+    except DataError as exc:
+        raise UsageError(str(exc)) from exc
+    return BenchConfig(
+        source=source,
+        devices=devices,
+        workloads=workloads,
+        repeat=repeat,
+        epochs=epochs,
+        train_limit=train_limit,
+        test_limit=test_limit,
+        ceiling_size=quick.get("ceiling_size"),
+        copy_mib=quick.get("copy_mib", 256),
+        tensorboard_dir=os.path.abspath(args.tensorboard) if args.tensorboard else None,
+        timeout_s=args.timeout,
+        python_executable=args.python,
+        quick=args.quick,
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and print it; return the exit code."""
+    import time
+
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from tfgpu.bench.runner import run_bench, summarise
+    from tfgpu.findings import Report, Verdict, sort_findings
+    from tfgpu.report.json_report import render_json
+    from tfgpu.report.text import make_console, render_text
+
+    err = make_console(sys.stderr)
+    cfg = _config(args, err)
+    src = cfg.source
+    if not args.json:
+        label = "SYNTHETIC DATA (--synthetic)" if src.synthetic else f"{src.name} ({src.origin})"
+        err.print(f"data: {label}" + (f": {os.path.dirname(src.paths[0])}" if src.paths else ""))
+    n_wl = sum(1 for w in cfg.workloads if w in ("guide", "tuned"))
+    per_device = n_wl * cfg.repeat * cfg.epochs
+    show = args.quiet < 1 and sys.stderr.isatty()
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} epochs"),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not show,
+        transient=True,
+    )
+    task = progress.add_task("starting", total=per_device)
+    seen: set[str] = set()
+
+    def on_event(e: dict[str, Any]) -> None:
+        kind = e.get("event")
+        dev = e.get("device", "")
+        if kind == "child-start":
+            if dev not in seen and seen:
+                progress.update(task, total=(progress.tasks[0].total or 0) + per_device)
+            seen.add(dev)
+            progress.update(task, description=f"{dev}: importing TensorFlow")
+        elif kind == "ceilings" or kind == "data":
+            progress.update(task, description=f"{dev}: measuring ceilings")
+        elif kind == "start":
+            progress.update(task, description=f"{dev}: {e['workload']} run {e['repeat'] + 1}")
+        elif kind == "epoch":
+            progress.advance(task)
+        elif kind == "error":
+            err.print(f"[red]{dev}: {e.get('message')}[/]", markup=True)
+        elif kind == "run" and not show and not args.json and args.quiet < 1:
+            err.print(
+                f"{dev} {e['workload']} run {e['repeat'] + 1}: "
+                f"{e['train_time_s']:.2f} s, test accuracy {e['test_accuracy_pct']:.2f}%"
+            )
+
+    load_before = os.getloadavg()
+    t0 = time.perf_counter()
+    with progress:
+        outcomes = run_bench(cfg, on_event)
+    doc, findings = summarise(cfg, outcomes, load_before, os.getloadavg(), time.perf_counter() - t0)
+    failed = [d["device"] for d in doc["devices"] if d["status"] != "ok"]
+    ok_devices = [d["device"] for d in doc["devices"] if d["status"] == "ok"]
+    headline = (
+        f"Benchmark done on {', '.join(ok_devices)}"
+        if not failed
+        else f"Benchmark FAILED on {', '.join(failed)}"
+        + (f" (done on {', '.join(ok_devices)})" if ok_devices else "")
+    )
+    if src.synthetic:
+        headline += " [SYNTHETIC DATA]"
+    report = Report(
+        command="bench",
+        verdict=Verdict(
+            gpu_usable=any(d.startswith("gpu") for d in ok_devices),
+            headline=headline,
+            problems=len(failed),
+        ),
+        findings=sort_findings(findings),
+        meta={"data": doc["data"]["label"], "tensorflow": str(doc["host"]["tf_version"])},
+    )
+    if args.plot:
+        from tfgpu.bench.plot import plot_times
+
+        try:
+            plot_times(doc, args.plot)
+            if not args.json:
+                err.print(f"chart written to {args.plot}")
+        except (OSError, ValueError) as exc:
+            err.print(f"[red]--plot {args.plot}: {exc}[/]")
+    if args.save_json:
+        try:
+            with open(args.save_json, "w", encoding="utf-8") as fh:
+                fh.write(render_json(report, extra={"bench": doc}) + "\n")
+        except OSError as exc:
+            err.print(f"[red]--save-json {args.save_json}: {exc}[/]")
+    if args.json:
+        print(render_json(report, extra={"bench": doc}))
+    else:
+        out = make_console()
+        if findings:
+            render_text(report, out, args.verbose - args.quiet)
+        else:
+            out.print(headline)
+        render_tables(doc, out)
+    return status_codes.ERRORS_FOUND if failed else status_codes.SUCCESS
+
+
+def _v(fig: dict[str, Any] | None, fmt: str = "{:.2f}") -> str:
+    if not fig or fig.get("value") is None:
+        return "-"
+    return fmt.format(fig["value"])
+
+
+def render_tables(doc: dict[str, Any], console: Console) -> None:
+    """Print the result tables (training, speed-ups, ceilings) to ``console``."""
+    from rich.table import Table
+
+    syn = " [SYNTHETIC DATA]" if doc["synthetic"] else ""
+    cfg, host = doc["config"], doc["host"]
+    console.print(
+        f"data: {doc['data']['label']}; {cfg['epochs']['value']} epochs, "
+        f"{cfg['repeat']['value']} run(s) each; TensorFlow {host['tf_version']}; "
+        f"load average (1 min) {_v(host['load_average_1min_before'])} before, "
+        f"{_v(host['load_average_1min_after'])} after, on {host['cpu_count']['value']} CPUs"
+    )
+    t = Table(title="Training, warm-up excluded" + syn, header_style="bold", show_edge=False)
+    for col in (
+        "device",
+        "workload",
+        "time: median [min-max]",
+        "test acc.",
+        "samples/s",
+        "GFLOP/s (of ceiling)",
+        "recipe",
+    ):
+        t.add_column(col, justify="left" if col in ("device", "workload", "recipe") else "right")
+    for d in doc["devices"]:
+        for wl, s in d["workloads"].items():
+            r = s["recipe"]
+            parts = [f"batch {r['batch_size']['value']}"]
+            if r["jit_compile"]:
+                parts.append("XLA")
+            if r["steps_per_execution"]["value"] > 1:
+                parts.append(f"spe {r['steps_per_execution']['value']}")
+            if r["mixed_precision"]:
+                parts.append("fp16")
+            parts.append("tf.data" if r["pipeline"].startswith("tf.data") else "numpy fit")
+            tt = s["train_time_s"]
+            t.add_row(
+                d["device"],
+                wl,
+                f"{_v(tt['median'])} s [{_v(tt['min'])}-{_v(tt['max'])}]",
+                _v(s["test_accuracy"]["median"], "{:.2f}%"),
+                _v(s["samples_per_s"], "{:,.0f}"),
+                f"{_v(s['achieved_rate'], '{:.1f}')} "
+                f"({_v(s['fraction_of_matmul_ceiling'], '{:.1%}')})",
+                ", ".join(parts),
+            )
+    console.print(t)
+    sp = doc["speedup"]
+    for dev, s in sp["tuned_over_guide"].items():
+        console.print(
+            f"tuned over guide on {dev}: {_v(s, '{:.2f}x')} faster, test accuracy "
+            f"{_v(s['accuracy_delta'], '{:+.2f}')} points "
+            + ("(within tolerance)" if s["accuracy_within_tolerance"] else "(OUTSIDE 0.5 points)")
+        )
+    for wl, per in sp["gpu_over_cpu"].items():
+        for dev, s in per.items():
+            console.print(f"{dev} over cpu, {wl}: {_v(s, '{:.2f}x')} faster")
+    c = Table(title="Ceilings (measured)", header_style="bold", show_edge=False)
+    for col in ("device", "matmul float32", "float16", "bfloat16", "copy", "copy kind"):
+        c.add_column(col, justify="left" if col in ("device", "copy kind") else "right")
+    any_ceiling = False
+    for d in doc["devices"]:
+        ce = d.get("ceilings")
+        if not ce:
+            continue
+        any_ceiling = True
+        c.add_row(
+            d["device"],
+            _v(ce.get("matmul_float32"), "{:,.1f} GFLOP/s"),
+            _v(ce.get("matmul_float16"), "{:,.1f}"),
+            _v(ce.get("matmul_bfloat16"), "{:,.1f}"),
+            _v(ce.get("copy"), "{:.2f} GB/s"),
+            ce["copy"]["kind"],
+        )
+    if any_ceiling:
+        console.print(c)

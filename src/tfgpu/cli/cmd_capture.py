@@ -1,0 +1,109 @@
+"""``tfgpu capture``: record this host's raw probe outputs as a test fixture.
+
+Shows every command before running it; ``--dry-run`` only shows them.  The logic is
+in :mod:`tfgpu.probes.capture`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import platform
+import shlex
+import sys
+from pathlib import Path
+
+from tfgpu.cli import status_codes
+
+DEFAULT_ROOT = Path("tests") / "fixtures" / "hosts"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of ``tfgpu capture``."""
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help=f"folder to write (default: {DEFAULT_ROOT}/<host-id>)",
+    )
+    parser.add_argument(
+        "--host-id",
+        metavar="ID",
+        help="folder name under the default root (default: <os>-<arch>-<gpu>-<date>)",
+    )
+    parser.add_argument("--dry-run", action="store_true", help="show the commands, run nothing")
+    parser.add_argument("--force", action="store_true", help="overwrite a non-empty folder")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="time limit per command in seconds (default: 20)",
+    )
+    parser.add_argument(
+        "--python",
+        metavar="EXE",
+        default=sys.executable,
+        help="interpreter whose packages are recorded (default: this one)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Capture the host; return an exit code."""
+    from tfgpu.cli.main import UsageError
+    from tfgpu.probes import capture
+    from tfgpu.probes.base import ProbeContext
+
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    if args.out and args.host_id:
+        raise UsageError("give --out or --host-id, not both")
+    ctx = ProbeContext(
+        python_executable=args.python, timeout_s=args.timeout, system=platform.system()
+    )
+
+    def echo(line: str) -> None:
+        print(f"  $ {line}", file=sys.stderr)
+
+    print("tfgpu capture will run (each with a time limit, read-only):", file=sys.stderr)
+    for step in capture.plan(ctx.system, ctx.python_executable):
+        echo(shlex.join(step.argv))
+    print("and read CUDA folders, PATH/LD_LIBRARY_PATH entries, site-packages.", file=sys.stderr)
+    if args.dry_run:
+        return status_codes.SUCCESS
+    out_given = Path(args.out) if args.out else None
+    if out_given is not None:
+        _check_target(out_given, args.force)
+    print("running:", file=sys.stderr)
+    cap = capture.record(ctx, echo, capture.default_scrubber())
+    now = _dt.datetime.now(_dt.timezone.utc)
+    host = args.host_id or capture.host_id(
+        cap.facts, ctx.system, str(cap.context.get("machine")), now.date()
+    )
+    out = out_given or DEFAULT_ROOT / host
+    if out_given is None:
+        _check_target(out, args.force)
+    try:
+        written = capture.write(cap, out, now)
+    except OSError as exc:
+        raise UsageError(f"cannot write {out}: {exc}") from exc
+    driver = cap.facts.get("driver") or {}
+    print(f"wrote {len(written)} files to {out}/", file=sys.stderr)
+    print(
+        f"driver: {driver.get('status')} {driver.get('version') or ''}".rstrip()
+        + f"; GPUs: {len(cap.facts.get('gpus', []))}"
+        + f"; CUDA toolkits: {len(cap.facts.get('toolkits', []))}"
+        + f"; CUDA libraries: {len(cap.facts.get('libraries', []))}",
+        file=sys.stderr,
+    )
+    print("Check the files for anything private before sharing them.", file=sys.stderr)
+    print(out)
+    return status_codes.SUCCESS
+
+
+def _check_target(out: Path, force: bool) -> None:
+    from tfgpu.cli.main import UsageError
+
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} exists and is not a folder")
+    if out.is_dir() and any(out.iterdir()) and not force:
+        raise UsageError(f"{out} is not empty (use --force to overwrite)")

@@ -1,0 +1,160 @@
+"""``tfgpu install``: run this host's plan into a new virtual environment, then verify it.
+
+It prints the plan and asks before running anything (``--yes`` skips the question;
+without a terminal and without ``--yes`` it refuses).  It never uses ``sudo`` and never
+touches a system CUDA: root steps are printed as instructions.  Progress goes to
+stderr.
+
+Examples::
+
+    tfgpu install                        # asks, then builds .venv-tfgpu
+    tfgpu install --yes --venv ~/envs/tf # no question; builds ~/envs/tf
+    tfgpu install --route cpu --yes      # the CPU build
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from rich.console import Console
+from rich.status import Status
+
+from tfgpu.cli import status_codes
+from tfgpu.cli.cmd_plan import this_host_target
+from tfgpu.cli.main import UsageError
+from tfgpu.plan import (
+    DEFAULT_VENV,
+    InstallRefused,
+    PlanError,
+    make_plan,
+    plan_knowledge,
+    render,
+    run_install,
+)
+from tfgpu.plan.install import StepOutcome, check_installable
+from tfgpu.plan.model import Manual, Route, Step
+from tfgpu.plan.target import TargetError, normalize_python
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register ``tfgpu install``'s options."""
+    parser.add_argument(
+        "--venv",
+        metavar="PATH",
+        help=f"environment folder (default {DEFAULT_VENV}); an existing venv is changed only "
+        "when named here",
+    )
+    parser.add_argument("--yes", "-y", action="store_true", help="run the plan without asking")
+    parser.add_argument(
+        "--route", choices=[r.value for r in Route], help="use this route instead of the default"
+    )
+    parser.add_argument(
+        "--python", metavar="3.X", help="build the environment with this Python version"
+    )
+
+
+class ConsoleReporter:
+    """Progress on stderr: a spinner with the elapsed time for each running step."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self._status: Status | None = None
+        self._started = 0.0
+
+    def start(self, index: int, total: int, step: Step, command: Sequence[str]) -> None:
+        """Show ``[i/n] title`` and the command; start the spinner for commands."""
+        self._started = time.monotonic()
+        self.console.print(f"[bold][{index}/{total}][/bold] {step.title}", highlight=False)
+        if command and command[-1] != "<verify>":
+            self.console.print(
+                f"      $ {shlex.join(command)}", style="dim", highlight=False, markup=False
+            )
+        if not isinstance(step.action, Manual):
+            self._status = self.console.status(f"{step.title}...")
+            self._status.start()
+
+    def finish(self, outcome: StepOutcome) -> None:
+        """Stop the spinner and print the outcome."""
+        if self._status is not None:
+            self._status.stop()
+            self._status = None
+        took = f" ({outcome.duration_s:.0f} s)" if outcome.duration_s >= 1 else ""
+        if outcome.status == "done":
+            self.console.print(
+                f"      done{took}" + (f": {outcome.message}" if outcome.message else ""),
+                style="green",
+                highlight=False,
+                markup=False,
+            )
+        elif outcome.status == "manual":
+            self.console.print(
+                f"      not run by tfgpu (do it yourself): {outcome.message}",
+                style="yellow",
+                highlight=False,
+                markup=False,
+            )
+        elif outcome.status == "failed":
+            self.console.print("      failed" + took, style="red", highlight=False, markup=False)
+
+
+def _confirm(question: str, ask: Callable[[str], str] = input) -> bool:
+    try:
+        answer = ask(question)
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Plan for this host, confirm, install, verify; exit 0 when verified, 1 otherwise."""
+    target = this_host_target()
+    if args.python:
+        try:
+            target = replace(target, python=normalize_python(args.python))
+        except TargetError as exc:
+            raise UsageError(str(exc)) from None
+    env_path = Path(args.venv or DEFAULT_VENV)
+    try:
+        plan = make_plan(
+            target, plan_knowledge(), Route(args.route) if args.route else None, str(env_path)
+        )
+    except PlanError as exc:
+        raise UsageError(str(exc)) from None
+    sys.stdout.write(render(plan, "text"))
+    sys.stdout.flush()
+    try:
+        mode = check_installable(plan, env_path.absolute(), explicit_env=args.venv is not None)
+    except InstallRefused as exc:
+        raise UsageError(f"not installing: {exc}") from None
+    where = "into the existing environment" if mode == "reuse" else "into a new environment"
+    if not args.yes:
+        if not sys.stdin.isatty():
+            raise UsageError(
+                "not installing: this would run the steps above and stdin is not a terminal to "
+                "ask; "
+                "rerun with --yes to run them without asking"
+            )
+        if not _confirm(f"Run the steps above {where} {env_path.absolute()}? [y/N] "):
+            print("Nothing was run.", file=sys.stderr)
+            return status_codes.SUCCESS
+    console = Console(
+        soft_wrap=True,
+        stderr=True,
+        no_color=bool(os.environ.get("NO_COLOR")) or None,
+        highlight=False,
+    )
+    result = run_install(
+        plan, env_path, explicit_env=args.venv is not None, reporter=ConsoleReporter(console)
+    )
+    print(result.message)
+    if result.verify is not None:
+        for line in result.verify.details:
+            print(f"  {line}")
+    return status_codes.SUCCESS if result.ok else status_codes.ERRORS_FOUND

@@ -1,0 +1,161 @@
+"""``tfgpu plan``: the install plan for this host, a described host, or a facts file.
+
+Examples::
+
+    tfgpu plan                                   # this host
+    tfgpu plan --os linux --gpu "GTX 1060" --driver 470.82.01 --python 3.10
+    tfgpu plan --os windows --gpu "RTX 3060 Laptop GPU" --driver 531.14 --format powershell
+    tfgpu plan --facts host.json --route system-cuda --format sh > install.sh
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from tfgpu.cli import status_codes
+from tfgpu.cli.main import UsageError
+from tfgpu.facts import FactsFormatError, HostFacts
+from tfgpu.plan import PlanError, make_plan, plan_knowledge, render
+from tfgpu.plan.model import Route
+from tfgpu.plan.render import FORMATS
+from tfgpu.plan.target import (
+    ARCH_CHOICES,
+    OS_CHOICES,
+    TargetError,
+    TargetHost,
+    guess_vendor,
+    normalize_arch,
+    normalize_driver,
+    normalize_python,
+    target_from_description,
+    target_from_facts,
+    target_this_host,
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Register ``tfgpu plan``'s options (shared with ``tfgpu install`` where noted)."""
+    host = parser.add_argument_group("target host (default: this host)")
+    host.add_argument(
+        "--os", choices=OS_CHOICES, help="describe a host instead of examining this one"
+    )
+    host.add_argument(
+        "--gpu",
+        metavar="NAME",
+        help='GPU name, e.g. "RTX 3060 Laptop GPU", "A100", "Apple M2", none',
+    )
+    host.add_argument(
+        "--driver",
+        metavar="X",
+        help="NVIDIA driver version, e.g. 535.161.08 (Windows driver for WSL2)",
+    )
+    host.add_argument("--python", metavar="3.X", help="Python version the environment should use")
+    host.add_argument(
+        "--arch", choices=ARCH_CHOICES, help="CPU architecture (default x86_64; arm64 for Apple)"
+    )
+    host.add_argument(
+        "--cc", metavar="X.Y", help="GPU compute capability, when the name is not in the table"
+    )
+    host.add_argument(
+        "--facts", metavar="FILE", help="plan for a snapshot from `tfgpu facts` (- for stdin)"
+    )
+    parser.add_argument(
+        "--route",
+        choices=[r.value for r in Route],
+        help="use this route instead of the default (pip and-cuda wheels in a venv)",
+    )
+    parser.add_argument(
+        "--format", dest="fmt", choices=FORMATS, default="text", help="output format"
+    )
+    parser.add_argument(
+        "--venv", metavar="PATH", help="virtual environment folder (conda: environment name)"
+    )
+
+
+def read_facts_target(path: str) -> TargetHost:
+    """Load ``--facts FILE`` as a target.
+
+    Raises:
+        UsageError: the file is missing, unreadable, not JSON or not a facts snapshot.
+    """
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--facts {path}: cannot read it ({exc})") from None
+    try:
+        facts = HostFacts.from_json(text)
+    except FactsFormatError as exc:
+        raise UsageError(
+            f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`"
+        ) from None
+    return target_from_facts(facts, origin=path)
+
+
+def this_host_target() -> TargetHost:
+    """This host as a target: the full gatherer when present, else a minimal probe."""
+    try:
+        from tfgpu.gather import gather  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return target_this_host()
+    return target_from_facts(gather(include_tf=False))
+
+
+def build_target(args: argparse.Namespace) -> TargetHost:
+    """The target from the arguments: ``--facts``, or ``--os`` (a description), or this
+    host; ``--gpu/--driver/--python/--arch/--cc`` override any of them.
+
+    Raises:
+        UsageError: conflicting or malformed options.
+    """
+    try:
+        if getattr(args, "facts", None) and getattr(args, "os", None):
+            raise UsageError("give either --facts or --os, not both")
+        if getattr(args, "facts", None):
+            target = read_facts_target(args.facts)
+        elif getattr(args, "os", None):
+            return target_from_description(
+                args.os,
+                gpu=args.gpu,
+                driver=args.driver,
+                python=args.python,
+                arch=args.arch,
+                compute_capability=args.cc,
+            )
+        else:
+            target = this_host_target()
+        if getattr(args, "gpu", None):
+            name = args.gpu.strip()
+            if name.lower() in ("none", "no", "cpu"):
+                target = replace(target, gpu_vendor=None, gpu_name=None, compute_capability=None)
+            else:
+                target = replace(
+                    target, gpu_vendor=guess_vendor(name), gpu_name=name, compute_capability=None
+                )
+        if getattr(args, "driver", None):
+            target = replace(target, driver=normalize_driver(args.driver))
+        if getattr(args, "python", None):
+            target = replace(target, python=normalize_python(args.python))
+        if getattr(args, "arch", None):
+            target = replace(target, arch=normalize_arch(args.arch))
+        if getattr(args, "cc", None):
+            probe = target_from_description("linux", compute_capability=args.cc)
+            target = replace(target, compute_capability=probe.compute_capability)
+    except TargetError as exc:
+        raise UsageError(str(exc)) from None
+    return target
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the plan in ``--format``; exit 0 (a plan exists) or 1 (nothing installable)."""
+    target = build_target(args)
+    try:
+        plan = make_plan(
+            target, plan_knowledge(), Route(args.route) if args.route else None, args.venv
+        )
+    except PlanError as exc:
+        raise UsageError(str(exc)) from None
+    sys.stdout.write(render(plan, args.fmt))
+    return status_codes.SUCCESS if plan.requirements else status_codes.ERRORS_FOUND

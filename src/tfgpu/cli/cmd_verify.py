@@ -1,0 +1,143 @@
+"""``tfgpu verify``: prove that TensorFlow computes correctly on each GPU.
+
+Gathers (:func:`tfgpu.bench.verify.run_verify`), renders, returns the exit code:
+0 when every GPU passed (or, with ``--cpu-ok``, a CPU-only host passed on ``CPU:0``),
+1 otherwise, 2 for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from tfgpu.cli import status_codes
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tfgpu.bench.verify import VerifyResult
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``verify``'s options to ``parser``."""
+    parser.add_argument(
+        "--alloc-mib",
+        type=int,
+        default=64,
+        metavar="MIB",
+        help="buffer allocated and freed on each device, MiB (default 64)",
+    )
+    parser.add_argument(
+        "--size",
+        type=int,
+        default=1024,
+        metavar="K",
+        help="the check multiplies two [K, K] float32 matrices (default 1024)",
+    )
+    parser.add_argument(
+        "--cpu-ok",
+        action="store_true",
+        help="exit 0 on a host without a GPU when CPU:0 passes the same checks",
+    )
+    parser.add_argument(
+        "--include-cpu", action="store_true", help="also check CPU:0 when GPUs are visible"
+    )
+    parser.add_argument(
+        "--python",
+        default=sys.executable,
+        metavar="PATH",
+        help="interpreter whose TensorFlow is verified (default: this one)",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=180.0,
+        metavar="S",
+        help="seconds before the check is stopped (default 180)",
+    )
+    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the verification and print it; return the exit code."""
+    from tfgpu.bench.verify import run_verify
+    from tfgpu.cli.main import UsageError
+    from tfgpu.findings import Report, Verdict
+    from tfgpu.report.json_report import render_json
+    from tfgpu.report.text import make_console, render_text
+
+    if args.alloc_mib < 1:
+        raise UsageError(f"--alloc-mib must be >= 1, got {args.alloc_mib}")
+    if not 16 <= args.size <= 16384:
+        raise UsageError(f"--size must be in 16..16384, got {args.size}")
+    if args.timeout <= 0:
+        raise UsageError(f"--timeout must be > 0, got {args.timeout}")
+    if os.sep in args.python and not os.path.exists(args.python):
+        raise UsageError(f"--python {args.python}: no such file")
+    err = make_console(sys.stderr)
+    if not args.json and args.quiet < 1:
+        err.print(f"Verifying TensorFlow in {args.python} (importing TensorFlow takes a while)...")
+    result = run_verify(
+        args.python,
+        alloc_mib=args.alloc_mib,
+        timeout_s=args.timeout,
+        cpu_ok=args.cpu_ok,
+        size=args.size,
+        include_cpu=args.include_cpu,
+    )
+    problems = sum(1 for f in result.findings if f.severity.value == "error")
+    report = Report(
+        command="verify",
+        verdict=Verdict(
+            gpu_usable=result.ok and result.gpu_count > 0,
+            headline=result.headline,
+            problems=problems,
+        ),
+        findings=result.findings,
+        meta={
+            "python": result.python_executable,
+            "tensorflow": str(result.tf_version),
+            "check": f"[{result.size}x{result.size}] @ [{result.size}x{result.size}] float32, "
+            f"alloc {args.alloc_mib} MiB",
+            "duration": f"{result.duration_s:.1f} s",
+            **(
+                {"fault injected (test only)": result.fault_injected}
+                if result.fault_injected
+                else {}
+            ),
+        },
+    )
+    if args.json:
+        print(render_json(report, extra={"verify": result.to_dict()}))
+    else:
+        out = make_console()
+        render_text(report, out, args.verbose - args.quiet)
+        if result.checks and args.quiet < 1:
+            _table(out, result)
+        if not result.ok and args.verbose > 0 and result.stderr_tail:
+            out.print("\nchild stderr (tail):")
+            for line in result.stderr_tail[-20:]:
+                out.print(f"  {line}", markup=False)
+    return status_codes.SUCCESS if result.ok else status_codes.ERRORS_FOUND
+
+
+def _table(console: Console, result: VerifyResult) -> None:
+    from rich.table import Table
+
+    table = Table(title=None, show_edge=False, header_style="bold")
+    for col in ("device", "result", "max rel. error", "bound", "matmul", "GFLOP/s", "alloc"):
+        table.add_column(col, justify="left" if col in ("device", "result") else "right")
+    for c in result.checks:
+        table.add_row(
+            c.device + (f" {c.name}" if c.name else ""),
+            "PASS" if c.passed else "FAIL",
+            f"{c.max_rel_error:.2e}" if c.max_rel_error is not None else "-",
+            f"{c.error_bound:.2e}" if c.error_bound is not None else "-",
+            f"{c.matmul_time_s * 1e3:.2f} ms" if c.matmul_time_s is not None else "-",
+            f"{c.matmul_gflops:.1f}" if c.matmul_gflops is not None else "-",
+            f"{c.alloc_mib} MiB " + ("ok" if c.alloc_ok else "FAILED"),
+        )
+    console.print()
+    console.print(table)

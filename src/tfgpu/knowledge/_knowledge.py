@@ -1,0 +1,806 @@
+"""The :class:`Knowledge` object: every table, and the queries rules and the planner use.
+
+Every query returns the row it used, so a finding can cite it in ``knowledge_ref``
+(``row.ref``) and link its source.  The data files are in ``tfgpu/knowledge/data/``
+(``docs/knowledge.md`` describes them).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import NamedTuple
+
+from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
+from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, load_table, typed
+from tfgpu.knowledge._rows import (
+    AndCudaPin,
+    GpuRow,
+    KnowledgeError,
+    KnowledgeQueryError,
+    MinDriver,
+    PlatformFact,
+    Row,
+    Source,
+    TestedConfig,
+    WheelArchsRow,
+    format_cc,
+    parse_cc,
+    parse_version,
+    series,
+)
+
+#: OS names accepted by queries, mapped to the canonical ones.
+_OS_ALIASES: dict[str, str] = {
+    "linux": "linux", "ubuntu": "linux",
+    "windows": "windows", "win": "windows", "win32": "windows", "nt": "windows",
+    "wsl": "wsl2", "wsl2": "wsl2",
+    "macos": "macos", "darwin": "macos", "mac": "macos", "osx": "macos",
+}
+OS_NAMES: tuple[str, ...] = ("linux", "windows", "wsl2", "macos")
+
+
+def normalise_os(os: str) -> str:
+    """Map an OS name (``"Linux"``, ``"Darwin"``, ``"win"``, ``"WSL"``) to one of
+    :data:`OS_NAMES`.
+
+    Raises:
+        KnowledgeQueryError: not an OS tfgpu knows.
+    """
+    key = os.strip().lower()
+    if key not in _OS_ALIASES:
+        raise KnowledgeQueryError(
+            f"unknown OS {os!r}: use one of {', '.join(OS_NAMES)}"
+        )
+    return _OS_ALIASES[key]
+
+
+def _table_platform(os: str) -> str:
+    """The tested-config platform for an OS: WSL2 runs the Linux wheels."""
+    canon = normalise_os(os)
+    return "linux" if canon == "wsl2" else canon
+
+
+def _driver_column(os: str) -> str:
+    """The driver-table column for an OS: WSL2 runs on the Windows driver."""
+    canon = normalise_os(os)
+    if canon == "macos":
+        raise KnowledgeQueryError("macOS has no NVIDIA CUDA driver")
+    return "linux" if canon == "linux" else "windows"
+
+
+def classify_cc(
+    sass: tuple[str, ...], ptx: tuple[str, ...], compute_capability: str
+) -> tuple[str, str | None]:
+    """Classify a GPU against a build's compiled architectures.
+
+    Rule (tensorflow ``gpu_device.cc``, BaseGPUDeviceFactory::GetValidDeviceIds; see
+    ``tf_compute_capabilities.toml``): below the smallest compiled CC the GPU is
+    ignored; a cubin of the same major with an equal or lower minor runs natively;
+    otherwise the newest PTX arch not above the GPU's CC is JIT-compiled.
+
+    Args:
+        sass: CCs with cubins (``("6.0", "7.0")``).
+        ptx: CCs with PTX (``("9.0",)``).
+        compute_capability: the GPU's CC (``"8.6"``).
+
+    Returns:
+        ``(status, via)``: status ``"native"``, ``"ptx-jit"``, ``"below-minimum"`` or
+        ``"no-kernels"``; ``via`` the arch used (``"8.0"``) or ``None``.
+
+    Raises:
+        KnowledgeQueryError: a CC that does not parse.
+    """
+    cc = parse_cc(compute_capability)
+    compiled = [parse_cc(c) for c in (*sass, *ptx)]
+    if not compiled:
+        return "no-kernels", None
+    if cc < min(compiled):
+        return "below-minimum", None
+    native = [s for s in map(parse_cc, sass) if s[0] == cc[0] and s[1] <= cc[1]]
+    if native:
+        return "native", format_cc(max(native))
+    jit = [p for p in map(parse_cc, ptx) if p <= cc]
+    if jit:
+        return "ptx-jit", format_cc(max(jit))
+    return "no-kernels", None
+
+
+def parse_arch_list(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Split a build_info ``cuda_compute_capabilities`` value into (SASS, PTX) CCs.
+
+    Accepts the list's repr (``"['sm_52', 'compute_90']"``), comma/semicolon-joined
+    text, or TF 2.0-2.2's absence (empty text -> two empty tuples).  ``sm_XY``/
+    ``compute_XY`` with a two-digit minor-free arch such as ``sm_120`` mean CC 12.0.
+    """
+    sass: list[tuple[int, int]] = []
+    ptx: list[tuple[int, int]] = []
+    for kind, digits in re.findall(r"\b(sm|compute)_(\d{2,3})[af]?\b", text):
+        cc = (int(digits[:-1]), int(digits[-1]))
+        (sass if kind == "sm" else ptx).append(cc)
+    return (tuple(format_cc(c) for c in sorted(set(sass))),
+            tuple(format_cc(c) for c in sorted(set(ptx))))
+
+
+class DriverMinimum(tuple[str, MinDriver]):
+    """Minimum driver for a CUDA version (:meth:`Knowledge.min_driver`).
+
+    Unpacks as ``(version, row)``; ``rule`` is an extra attribute.
+
+    Attributes:
+        version: driver version string (``"525.60.13"``).
+        row: the ``cuda_min_driver`` row it came from.
+        rule: ``"minor-version-compat"`` (the family floor) or ``"toolkit"`` (the
+            toolkit's own minimum: pre-11 CUDA, or PTX JIT).
+    """
+
+    rule: str
+
+    def __new__(cls, version: str, row: MinDriver, rule: str) -> DriverMinimum:
+        self = super().__new__(cls, (version, row))
+        self.rule = rule
+        return self
+
+    @property
+    def version(self) -> str:
+        """Driver version string."""
+        return self[0]
+
+    @property
+    def row(self) -> MinDriver:
+        """The ``cuda_min_driver`` row."""
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"DriverMinimum(version={self[0]!r}, row={self[1].ref}, rule={self.rule!r})"
+
+
+class WheelArchs(tuple[tuple[str, ...], tuple[str, ...]]):
+    """Compute capabilities compiled into a release's wheel.
+
+    Unpacks as ``(sass, ptx)``; ``row`` is an extra attribute.
+
+    Attributes:
+        sass: CCs with native cubins, ascending (``("6.0", "7.0", "8.0", "8.9")``).
+        ptx: CCs with PTX (``("9.0",)``).
+        row: the ``tf_compute_capabilities`` row.
+    """
+
+    row: WheelArchsRow
+
+    def __new__(
+        cls, sass: tuple[str, ...], ptx: tuple[str, ...], row: WheelArchsRow
+    ) -> WheelArchs:
+        self = super().__new__(cls, (sass, ptx))
+        self.row = row
+        return self
+
+    @property
+    def sass(self) -> tuple[str, ...]:
+        """CCs with native cubins."""
+        return self[0]
+
+    @property
+    def ptx(self) -> tuple[str, ...]:
+        """CCs with PTX."""
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"WheelArchs(sass={self[0]!r}, ptx={self[1]!r}, row={self.row.ref})"
+
+
+class CCSupport(NamedTuple):
+    """How a release's wheel runs on a GPU of a given compute capability.
+
+    Attributes:
+        status: ``"native"`` (a same-major cubin of equal or lower minor exists),
+            ``"ptx-jit"`` (no such cubin: kernels are JIT-compiled from PTX at start,
+            slow the first time and needs a driver as new as the build CUDA),
+            ``"below-minimum"`` (TensorFlow ignores the GPU) or ``"no-kernels"``.
+        cc: the GPU's CC (``"8.6"``).
+        via: the cubin or PTX arch used (``"8.0"``), ``None`` when none.
+        row: the ``tf_compute_capabilities`` row.
+    """
+
+    status: str
+    cc: str
+    via: str | None
+    row: WheelArchsRow
+
+
+class GpuMatch(tuple[str, GpuRow]):
+    """A GPU name found in ``gpu_compute_capability.toml``.
+
+    Unpacks as ``(cc, row)``; ``how`` is an extra attribute.
+
+    Attributes:
+        cc: compute capability (``"8.6"``).
+        row: the row matched.
+        how: ``"exact"``, ``"normalised"`` (vendor words/suffixes dropped),
+            ``"desktop-row"`` (a laptop name whose laptop row is not in the table, matched
+            to the desktop part: an assumption, say so), or ``"truncated"`` (an
+            ``nvidia-smi`` name cut short, where every candidate has the same CC).
+    """
+
+    how: str
+
+    def __new__(cls, cc: str, row: GpuRow, how: str) -> GpuMatch:
+        self = super().__new__(cls, (cc, row))
+        self.how = how
+        return self
+
+    @property
+    def cc(self) -> str:
+        """Compute capability."""
+        return self[0]
+
+    @property
+    def row(self) -> GpuRow:
+        """The row matched."""
+        return self[1]
+
+    def __repr__(self) -> str:
+        return f"GpuMatch(cc={self[0]!r}, row={self[1].ref}, how={self.how!r})"
+
+
+class Blocker(NamedTuple):
+    """Why a TensorFlow release cannot (or can only slowly) use the GPU on a host.
+
+    Attributes:
+        id: ``"python-outside-range"``, ``"driver-too-old"``, ``"cc-below-minimum"``,
+            ``"driver-too-old-for-ptx-jit"`` (blocking), ``"ptx-jit"`` or
+            ``"driver-unclear"`` (a bare branch such as ``"525"``; caveats).
+        blocking: the GPU cannot be used with this release.
+        message: one sentence with the numbers.
+        row: the knowledge row the rule used.
+    """
+
+    id: str
+    blocking: bool
+    message: str
+    row: Row
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """All compatibility tables, loaded once (:func:`load_knowledge`), with queries.
+
+    Attributes:
+        tested: ``tf_tested_configs.toml`` rows, in file order.
+        drivers: ``cuda_min_driver.toml`` rows.
+        pins: ``tf_pip_cuda_wheels.toml`` rows.
+        wheel_archs: ``tf_compute_capabilities.toml`` rows.
+        gpus: ``gpu_compute_capability.toml`` rows.
+        facts: ``platform_facts.toml`` rows.
+        tables: header (schema version, updated, sources) of each file, by table name.
+        version: :func:`knowledge_version` of these files.
+        gpu_index: lookup key -> GPU rows (built from ``gpus`` by :func:`gpu_index_of`).
+    """
+
+    tested: tuple[TestedConfig, ...]
+    drivers: tuple[MinDriver, ...]
+    pins: tuple[AndCudaPin, ...]
+    wheel_archs: tuple[WheelArchsRow, ...]
+    gpus: tuple[GpuRow, ...]
+    facts: tuple[PlatformFact, ...]
+    tables: Mapping[str, TableMeta]
+    version: str
+    gpu_index: Mapping[str, tuple[GpuRow, ...]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
+
+    # ------------------------------------------------------------------ generic
+
+    def rows(self, table: str) -> tuple[Row, ...]:
+        """Rows of ``table`` (a data-file name).
+
+        Raises:
+            KnowledgeQueryError: no such table.
+        """
+        by_table: dict[str, tuple[Row, ...]] = {
+            "tf_tested_configs": self.tested, "cuda_min_driver": self.drivers,
+            "tf_pip_cuda_wheels": self.pins, "tf_compute_capabilities": self.wheel_archs,
+            "gpu_compute_capability": self.gpus, "platform_facts": self.facts,
+        }
+        if table not in by_table:
+            raise KnowledgeQueryError(f"no knowledge table {table!r}")
+        return by_table[table]
+
+    def row(self, ref: str) -> Row:
+        """The row named by ``ref`` (``"tf_tested_configs:2.15.0-linux"``).
+
+        Raises:
+            KnowledgeQueryError: no such row.
+        """
+        table, _, rid = ref.partition(":")
+        for r in self.rows(table):
+            if r.id == rid:
+                return r
+        raise KnowledgeQueryError(f"no knowledge row {ref!r}")
+
+    def sources_of(self, row: Row) -> tuple[Source, ...]:
+        """The sources a row cites (a URL part becomes a Source with key = URL)."""
+        known = self.tables[row.table].sources
+        return tuple(
+            known[k] if k in known else Source(key=k, url=k, description="")
+            for k in row.source_keys
+        )
+
+    def doc_url(self, row: Row) -> str | None:
+        """The first http(s) address among a row's sources, for ``Finding.doc``."""
+        for s in self.sources_of(row):
+            if s.url.startswith(("http://", "https://")):
+                return s.url
+        return None
+
+    # ------------------------------------------------------------------ tested configs
+
+    def tested_configs(
+        self, tf: str | None = None, os: str | None = None, kind: str | None = None
+    ) -> tuple[TestedConfig, ...]:
+        """Tested build configurations, filtered.
+
+        Args:
+            tf: a release or series (``"2.12"``, ``"2.16.2"``): rows of the same x.y.
+            os: ``"linux"``, ``"windows"`` (native), ``"wsl2"`` (= the Linux rows) or
+                ``"macos"``.
+            kind: ``"gpu"`` or ``"cpu"``.
+
+        Returns:
+            Matching ``tf_tested_configs.toml`` rows in file order (empty when none).
+
+        Raises:
+            KnowledgeQueryError: ``tf`` is not a version, or ``os``/``kind`` unknown.
+        """
+        platform = _table_platform(os) if os is not None else None
+        if kind is not None and kind not in ("gpu", "cpu"):
+            raise KnowledgeQueryError(f"unknown kind {kind!r}: use gpu or cpu")
+        if tf is not None:
+            series(tf)  # validate early
+        return tuple(
+            r for r in self.tested
+            if (platform is None or r.platform == platform)
+            and (kind is None or r.kind == kind)
+            and (tf is None or r.covers(tf))
+        )
+
+    def config_for(self, tf_version: str, os: str) -> TestedConfig | None:
+        """The tested configuration of ``tf_version`` on ``os``.
+
+        Patch releases map to their x.y row (``"2.16.2"`` -> the 2.16.1 row); WSL2 uses
+        the Linux rows.  When the source has two rows for one release (macOS 2.0.0) the
+        first is returned.
+
+        Returns:
+            The row, or ``None`` when the table has none (a release newer than the data).
+
+        Raises:
+            KnowledgeQueryError: bad version or OS.
+        """
+        rows = self.tested_configs(tf=tf_version, os=os)
+        return rows[0] if rows else None
+
+    def gpu_configs(self, os: str) -> tuple[TestedConfig, ...]:
+        """GPU (CUDA) tested configurations for ``os``, newest release first."""
+        rows = self.tested_configs(os=os, kind="gpu")
+        return tuple(sorted(rows, key=lambda r: parse_version(r.tf_version), reverse=True))
+
+    def latest_tf(self, os: str | None = None) -> str:
+        """The newest release in the tested-config table (for ``os`` if given)."""
+        rows = self.tested_configs(os=os)
+        return max(
+            (r.tf_version_last or r.tf_version for r in rows), key=parse_version
+        )
+
+    # ------------------------------------------------------------------ drivers
+
+    def _toolkit_row(self, cuda_version: str) -> MinDriver | None:
+        v = parse_version(cuda_version, "CUDA version")
+        rel = (*v.release, 0, 0)
+        wanted = [f"{rel[0]}.{rel[1]}.{rel[2]}", f"{rel[0]}.{rel[1]}"]
+        for want in wanted:
+            for r in self.drivers:
+                if r.kind in ("toolkit_ga", "toolkit_update") and r.cuda_version == want:
+                    return r
+        return None
+
+    def _family_row(self, cuda_version: str) -> MinDriver | None:
+        v = parse_version(cuda_version, "CUDA version")
+        rel = (*v.release, 0)
+        for want in (f"{rel[0]}.x", f"{rel[0]}.{rel[1]}"):
+            for r in self.drivers:
+                if r.kind == "minor_compat" and r.cuda_version == want:
+                    return r
+        return None
+
+    def min_driver(
+        self, cuda_version: str, os: str, *, ptx_jit: bool = False
+    ) -> DriverMinimum | None:
+        """Minimum NVIDIA driver that runs code built with CUDA ``cuda_version``.
+
+        Rule (NVIDIA minor-version compatibility, ``cuda_min_driver.toml`` rows
+        ``11.x``/``12.x``/``13.x``; https://docs.nvidia.com/deploy/cuda-compatibility/
+        minor-version-compatibility.html): an application built with any CUDA 11.x, 12.x
+        or 13.x toolkit runs on any driver at or above that family's floor (12.x:
+        525.60.13 Linux / 527.41 Windows).  The exception is PTX JIT: PTX made by a newer
+        toolkit fails on an older driver, so with ``ptx_jit=True`` the toolkit's own
+        minimum (``toolkit_ga``/``toolkit_update`` row) applies.  CUDA before 11 had no
+        minor-version compatibility: its toolkit minimum always applies.
+
+        Args:
+            cuda_version: ``"12.5.1"``, ``"12.2"``, ``"11.8"``, ``"10"``.
+            os: ``"linux"``; ``"windows"`` or ``"wsl2"`` (both use the Windows driver).
+            ptx_jit: the GPU runs JIT-compiled PTX (no matching cubin in the wheel).
+
+        Returns:
+            a :class:`DriverMinimum` ``(version, row)`` with ``.rule``, or ``None`` when
+            the table has no value (an unknown CUDA family such as 9.x, a CUDA version
+            NVIDIA never released such as 12.7 with ``ptx_jit``, or a Windows cell that
+            is N/A).
+
+        Raises:
+            KnowledgeQueryError: bad CUDA version, unknown OS, or macOS.
+        """
+        column = _driver_column(os)
+        major = parse_version(cuda_version, "CUDA version").major
+        toolkit = self._toolkit_row(cuda_version)
+        tk_value = toolkit.driver_for(column) if toolkit is not None else None
+        if ptx_jit:
+            # never fall back to the weaker family floor: PTX needs the toolkit's driver
+            return DriverMinimum(tk_value, toolkit, "toolkit") if toolkit and tk_value else None
+        family = self._family_row(cuda_version) if major >= 11 else None
+        fam_value = family.driver_for(column) if family is not None else None
+        options: list[DriverMinimum] = []
+        if family is not None and fam_value is not None:
+            options.append(DriverMinimum(fam_value, family, "minor-version-compat"))
+        if toolkit is not None and tk_value is not None:
+            options.append(DriverMinimum(tk_value, toolkit, "toolkit"))
+        if not options and major < 11:
+            legacy = self._family_row(cuda_version)  # 10.x rows: the toolkit minimum again
+            value = legacy.driver_for(column) if legacy is not None else None
+            if legacy is not None and value is not None:
+                options.append(DriverMinimum(value, legacy, "toolkit"))
+        if not options:
+            return None
+        # The lower of the two wins: 11.0 GA shipped with a driver below the later 11.x
+        # floor, and code built with it runs on that driver.
+        return min(options, key=lambda o: parse_version(o.version))
+
+    def driver_ok(
+        self, driver_version: str, cuda_version: str, os: str, *, ptx_jit: bool = False
+    ) -> tuple[bool | None, DriverMinimum | None]:
+        """Whether ``driver_version`` runs CUDA ``cuda_version`` code (see :meth:`min_driver`).
+
+        A driver given by its branch only (``"525"``, as users type it) cannot be
+        compared with a minimum inside that branch (525.60.13): the answer is then
+        ``None`` (unknown), while ``"520"`` or ``"535"`` still give a definite answer.
+
+        Returns:
+            ``(ok, minimum)``; ``ok`` is ``None`` when the minimum is unknown or the
+            driver is too vague to compare.
+
+        Raises:
+            KnowledgeQueryError: a version does not parse, or the OS is unknown.
+        """
+        minimum = self.min_driver(cuda_version, os, ptx_jit=ptx_jit)
+        if minimum is None:
+            return None, None
+        have = parse_version(driver_version, "driver version")
+        need = parse_version(minimum.version)
+        if len(have.release) == 1 and len(need.release) > 1 and have.major == need.major:
+            return None, minimum
+        return have >= need, minimum
+
+    # ------------------------------------------------------------------ pip and-cuda
+
+    def and_cuda_pins(self, tf_version: str) -> tuple[AndCudaPin, ...]:
+        """The requirements ``pip install tensorflow[and-cuda]==tf_version`` adds.
+
+        Exact releases come from their own METADATA (``tf_pip_cuda_wheels.toml``).  A
+        release the table lacks uses the newest listed release of the same x.y that is
+        not newer than it (else the oldest of that x.y); check ``pins[0].tf_version``.
+
+        Returns:
+            The pins (empty before 2.14.0, where the extra does not exist, or for an x.y
+            the table does not list).
+
+        Raises:
+            KnowledgeQueryError: ``tf_version`` is not a version.
+        """
+        want = parse_version(tf_version, "TensorFlow version")
+        releases = sorted({p.tf_version for p in self.pins}, key=parse_version)
+        if any(parse_version(r) == want for r in releases):
+            chosen = next(r for r in releases if parse_version(r) == want)
+        else:
+            same = [r for r in releases if series(r) == series(tf_version)]
+            if not same:
+                return ()
+            older = [r for r in same if parse_version(r) <= want]
+            chosen = older[-1] if older else same[0]
+        return tuple(p for p in self.pins if p.tf_version == chosen)
+
+    # ------------------------------------------------------------------ compute capability
+
+    def wheel_compute_capabilities(self, tf_version: str) -> WheelArchs | None:
+        """SASS and PTX compute capabilities of the official Linux x86_64 wheel.
+
+        Source: ``tf_compute_capabilities.toml`` (wheels' build_info.py and fatbin
+        headers).  Patch releases map to their x.y (only x.y.0 / 2.16.1 were inspected).
+
+        Returns:
+            a :class:`WheelArchs` ``(sass, ptx)`` with ``.row``, or ``None`` for a
+            release the table does not cover.
+
+        Raises:
+            KnowledgeQueryError: ``tf_version`` is not a version.
+        """
+        for r in self.wheel_archs:
+            if r.covers(tf_version):
+                return WheelArchs(r.sass_cc, r.ptx_cc, r)
+        return None
+
+    def cc_support(self, tf_version: str, compute_capability: str) -> CCSupport | None:
+        """How the ``tf_version`` wheel runs on a GPU of ``compute_capability``.
+
+        Rule (tensorflow ``gpu_device.cc``, BaseGPUDeviceFactory::GetValidDeviceIds, in
+        ``tf_compute_capabilities.toml``): a CC below the smallest compiled CC is
+        ignored; a GPU with a cubin of the same major and equal or lower minor runs it
+        natively; otherwise kernels are JIT-compiled from the newest PTX arch not above
+        its CC.
+
+        Returns:
+            The verdict with its row, or ``None`` for a release the table lacks.
+
+        Raises:
+            KnowledgeQueryError: bad version or CC.
+        """
+        archs = self.wheel_compute_capabilities(tf_version)
+        if archs is None:
+            return None
+        status, via = classify_cc(archs.sass, archs.ptx, compute_capability)
+        return CCSupport(status, format_cc(parse_cc(compute_capability)), via, archs.row)
+
+    def build_cuda(self, tf_version: str) -> tuple[str, WheelArchsRow] | None:
+        """CUDA version the official Linux wheel was built with (build_info ``cuda_version``)."""
+        archs = self.wheel_compute_capabilities(tf_version)
+        return (archs.row.build_cuda, archs.row) if archs else None
+
+    def gpu_compute_capability(self, name: str) -> GpuMatch | None:
+        """Compute capability of an NVIDIA GPU by its marketing name.
+
+        Accepts the spellings NVML and ``nvidia-smi`` print: vendor words (NVIDIA,
+        GeForce, Tesla, Quadro), ``Laptop GPU``/``(notebook)``/``Max-Q``, and form-factor
+        or memory suffixes (``-SXM4-80GB``, ``80GB HBM3``, ``-PCIE-16GB``, ``SXM6 AC``,
+        MIG slices).  A name cut short by ``nvidia-smi`` (``"NVIDIA GeForce RTX 3060 ..."``)
+        matches only when every model it could be has the same CC; a prefix with no
+        model number (``"NVIDIA GeForce ..."``) gives ``None``.
+
+        Source: ``gpu_compute_capability.toml`` (https://developer.nvidia.com/cuda-gpus
+        and the legacy page).
+
+        Returns:
+            a :class:`GpuMatch` ``(cc, row)`` with ``.how``, or ``None`` when the name is
+            unknown, ambiguous, or its CC is not known (the sources conflict).
+        """
+        if not name or not name.strip():
+            return None
+        prefix = truncated_prefix(name)
+        if prefix is not None:
+            return self._gpu_by_prefix(prefix)
+        keys = name_keys(name)
+        is_laptop = len(keys) > 2 and keys[1].endswith(" laptop")
+        for i, key in enumerate(keys):
+            rows = self.gpu_index.get(key, ())
+            ccs = {r.compute_capability for r in rows}
+            if rows and len(ccs) == 1 and None not in ccs:
+                row = rows[0]
+                cc = row.compute_capability
+                assert cc is not None
+                if i == 0 and key == " ".join(row.name.lower().split()):
+                    how = "exact"
+                elif is_laptop and i == len(keys) - 1 and row.segment != "laptop":
+                    how = "desktop-row"
+                else:
+                    how = "normalised"
+                return GpuMatch(cc, row, how)
+            if rows:
+                return None  # ambiguous or CC unknown: do not guess
+        return None
+
+    def _gpu_by_prefix(self, prefix: str) -> GpuMatch | None:
+        keys = name_keys(prefix)
+        core = keys[-1]
+        if not any(ch.isdigit() for ch in core):
+            return None
+        # The cut may fall inside a word ("RTX 207..."), so match on the raw prefix.
+        rows = [r for k, rs in self.gpu_index.items() if k.startswith(core) for r in rs]
+        ccs = {r.compute_capability for r in rows}
+        if rows and len(ccs) == 1 and None not in ccs:
+            best = self.gpu_index.get(core, (rows[0],))[0]
+            cc = best.compute_capability
+            assert cc is not None
+            return GpuMatch(cc, best, "truncated")
+        return None
+
+    # ------------------------------------------------------------------ platform facts
+
+    def platform_fact(self, fact_id: str) -> PlatformFact:
+        """The platform fact ``fact_id`` (``"numpy2-first-tf"``).
+
+        Raises:
+            KnowledgeQueryError: no such fact.
+        """
+        for f in self.facts:
+            if f.id == fact_id:
+                return f
+        raise KnowledgeQueryError(f"no platform fact {fact_id!r}")
+
+    # ------------------------------------------------------------------ planning helpers
+
+    def gpu_blockers(
+        self,
+        config: TestedConfig,
+        *,
+        os: str,
+        python: str | None = None,
+        driver: str | None = None,
+        compute_capability: str | None = None,
+    ) -> tuple[Blocker, ...]:
+        """What stops ``config``'s release from using the GPU on a described host.
+
+        Checks, each with its row: Python in the tested range; driver at or above the
+        minimum for the release's CUDA (minor-version rule); GPU CC at or above the
+        wheel's minimum; PTX JIT needed (caveat) and, if so, driver at or above the
+        toolkit minimum of the build CUDA.  Unknown inputs (``None``) are not checked.
+
+        Raises:
+            KnowledgeQueryError: a version does not parse, or the OS is unknown.
+        """
+        out: list[Blocker] = []
+        if python is not None and config.python_ok(python) is False:
+            out.append(Blocker(
+                "python-outside-range", True,
+                f"Python {python} is outside TensorFlow {config.tf_version}'s tested range "
+                f"{config.python_min}-{config.python_max}", config))
+        cuda = config.cuda
+        if driver is not None and cuda is not None and normalise_os(os) != "macos":
+            ok, minimum = self.driver_ok(driver, cuda, os)
+            if ok is False and minimum is not None:
+                out.append(Blocker(
+                    "driver-too-old", True,
+                    f"driver {driver} < {minimum.version}, the minimum for CUDA {cuda} "
+                    f"({minimum.row.cuda_version})", minimum.row))
+            elif ok is None and minimum is not None:
+                out.append(Blocker(
+                    "driver-unclear", False,
+                    f"driver {driver} is a branch number; CUDA {cuda} needs "
+                    f"{minimum.version} or later ({minimum.row.cuda_version})", minimum.row))
+        if compute_capability is not None and cuda is not None:
+            support = self.cc_support(config.tf_version, compute_capability)
+            if support is not None and support.status in ("below-minimum", "no-kernels"):
+                out.append(Blocker(
+                    "cc-below-minimum", True,
+                    f"compute capability {support.cc} < {support.row.min_cc}, the minimum of "
+                    f"the TensorFlow {config.tf_series} wheels", support.row))
+            elif support is not None and support.status == "ptx-jit":
+                out.append(Blocker(
+                    "ptx-jit", False,
+                    f"no cubin for compute capability {support.cc}: kernels are JIT-compiled "
+                    f"from compute_{support.via} PTX at start (slow first run)", support.row))
+                build = support.row.build_cuda
+                if driver is not None and normalise_os(os) != "macos":
+                    ok, minimum = self.driver_ok(driver, build, os, ptx_jit=True)
+                    if ok is False and minimum is not None:
+                        out.append(Blocker(
+                            "driver-too-old-for-ptx-jit", True,
+                            f"driver {driver} < {minimum.version}, the CUDA {build} toolkit "
+                            "minimum that PTX JIT needs", minimum.row))
+        return tuple(out)
+
+    def newest_tf_for(
+        self,
+        os: str,
+        *,
+        python: str | None = None,
+        driver: str | None = None,
+        compute_capability: str | None = None,
+    ) -> TestedConfig | None:
+        """The newest TensorFlow GPU configuration with no blocking :meth:`gpu_blockers`.
+
+        Args:
+            os: ``"linux"``, ``"wsl2"`` (Linux wheels) or ``"windows"`` (native: 2.10 at
+                most). ``"macos"`` has no CUDA build and always gives ``None``.
+            python: host Python (``"3.11.7"``), or ``None`` to ignore.
+            driver: NVIDIA driver version, or ``None`` to ignore.
+            compute_capability: GPU CC (``"8.6"``), or ``None`` to ignore.
+
+        Returns:
+            The tested-config row, or ``None`` when no release fits.
+
+        Raises:
+            KnowledgeQueryError: a version does not parse, or the OS is unknown.
+        """
+        for config in self.gpu_configs(os):
+            blockers = self.gpu_blockers(
+                config, os=os, python=python, driver=driver,
+                compute_capability=compute_capability,
+            )
+            if not any(b.blocking for b in blockers):
+                return config
+        return None
+
+
+def gpu_index_of(gpus: tuple[GpuRow, ...]) -> Mapping[str, tuple[GpuRow, ...]]:
+    """Index GPU rows by their lookup keys (see :mod:`tfgpu.knowledge._gpu_names`)."""
+    index: dict[str, list[GpuRow]] = {}
+    for r in gpus:
+        for k in row_keys(r.name):
+            index.setdefault(k, []).append(r)
+    return MappingProxyType({k: tuple(v) for k, v in index.items()})
+
+
+def _updated_dates(tables: Mapping[str, TableMeta]) -> str:
+    return max(str(m.updated) for m in tables.values()) if tables else "none"
+
+
+def load_knowledge_from(folder: Path) -> Knowledge:
+    """Load every data file from ``folder`` (tests use this on edited copies).
+
+    Raises:
+        KnowledgeError: a file is missing or malformed (see
+            :func:`tfgpu.knowledge._load.load_table`).
+    """
+    return _build(folder)
+
+
+def _build(folder: Path | None) -> Knowledge:
+    src = data_dir() if folder is None else folder
+    metas: dict[str, TableMeta] = {}
+    loaded: dict[str, tuple[Row, ...]] = {}
+    for table in TABLES:
+        meta, rows = load_table(src, table)
+        metas[table] = meta
+        loaded[table] = rows
+    gpus = typed(loaded["gpu_compute_capability"], GpuRow)
+    return Knowledge(
+        tested=typed(loaded["tf_tested_configs"], TestedConfig),
+        drivers=typed(loaded["cuda_min_driver"], MinDriver),
+        pins=typed(loaded["tf_pip_cuda_wheels"], AndCudaPin),
+        wheel_archs=typed(loaded["tf_compute_capabilities"], WheelArchsRow),
+        gpus=gpus,
+        facts=typed(loaded["platform_facts"], PlatformFact),
+        tables=metas,
+        version=_updated_dates(metas),
+        gpu_index=gpu_index_of(gpus),
+    )
+
+
+@functools.cache
+def load_knowledge() -> Knowledge:
+    """Load the packaged data files once (cached for the process).
+
+    Raises:
+        KnowledgeError: a data file is missing or malformed (a broken install).
+    """
+    return _build(None)
+
+
+__all__ = [
+    "OS_NAMES",
+    "Blocker",
+    "CCSupport",
+    "DriverMinimum",
+    "GpuMatch",
+    "Knowledge",
+    "KnowledgeError",
+    "WheelArchs",
+    "classify_cc",
+    "load_knowledge",
+    "load_knowledge_from",
+    "normalise_os",
+    "parse_arch_list",
+]

@@ -1,0 +1,284 @@
+"""Read ``data/*.toml`` into typed rows (:mod:`tfgpu.knowledge._rows`).
+
+Validation here is structural (required keys, types, unique ids, resolvable sources);
+the invariant tests in ``tests/knowledge`` check the values of every row.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from types import MappingProxyType
+from typing import TypeVar
+
+from tfgpu.knowledge._rows import (
+    AndCudaPin,
+    GpuRow,
+    KnowledgeError,
+    MinDriver,
+    PlatformFact,
+    Row,
+    Source,
+    TestedConfig,
+    WheelArchsRow,
+)
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+#: Major version of the data-file layout this code reads.
+SCHEMA_MAJOR = "1"
+
+#: The data files, in load order.
+TABLES: tuple[str, ...] = (
+    "tf_tested_configs",
+    "cuda_min_driver",
+    "tf_pip_cuda_wheels",
+    "tf_compute_capabilities",
+    "gpu_compute_capability",
+    "platform_facts",
+)
+
+_COMMON = ("id", "source", "retrieved", "note")
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeta:
+    """Header of one data file.
+
+    Attributes:
+        table: file name without ``.toml``.
+        schema_version: layout version (``"1.0"``).
+        updated: date of the last edit.
+        description: one line on what the file holds.
+        sources: ``key -> Source``.
+    """
+
+    table: str
+    schema_version: str
+    updated: datetime.date
+    description: str
+    sources: Mapping[str, Source]
+
+
+R = TypeVar("R", bound=Row)
+Raw = Mapping[str, object]
+
+
+def data_dir() -> Traversable:
+    """The package's ``knowledge/data`` folder."""
+    return resources.files("tfgpu.knowledge").joinpath("data")
+
+
+def read_table(folder: Traversable | Path, table: str) -> dict[str, object]:
+    """Parse ``<folder>/<table>.toml``.
+
+    Raises:
+        KnowledgeError: the file is missing (a broken install) or not valid TOML.
+    """
+    entry = folder.joinpath(f"{table}.toml")
+    try:
+        text = entry.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise KnowledgeError(f"knowledge file {table}.toml cannot be read: {exc}") from exc
+    try:
+        data: dict[str, object] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise KnowledgeError(f"knowledge file {table}.toml is not valid TOML: {exc}") from exc
+    return data
+
+
+def _str(raw: Raw, key: str, where: str, *, optional: bool = False) -> str | None:
+    value = raw.get(key)
+    if value is None:
+        if optional:
+            return None
+        raise KnowledgeError(f"{where}: required key {key!r} is missing")
+    if not isinstance(value, str):
+        raise KnowledgeError(f"{where}: {key!r} must be a string, not {type(value).__name__}")
+    return value
+
+
+def _req(raw: Raw, key: str, where: str) -> str:
+    value = _str(raw, key, where)
+    assert value is not None
+    return value
+
+
+def _opt(raw: Raw, key: str, where: str) -> str | None:
+    return _str(raw, key, where, optional=True)
+
+
+def _strs(raw: Raw, key: str, where: str) -> tuple[str, ...]:
+    value = raw.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise KnowledgeError(f"{where}: {key!r} must be a list of strings")
+    return tuple(value)
+
+
+def _common(raw: Raw, table: str, where: str) -> dict[str, object]:
+    retrieved = raw.get("retrieved")
+    if not isinstance(retrieved, datetime.date) or isinstance(retrieved, datetime.datetime):
+        raise KnowledgeError(f"{where}: 'retrieved' must be a date (YYYY-MM-DD)")
+    return {
+        "table": table,
+        "id": _req(raw, "id", where),
+        "source": _req(raw, "source", where),
+        "retrieved": retrieved,
+        "note": _opt(raw, "note", where) or "",
+    }
+
+
+def _tested(raw: Raw, c: dict[str, object], w: str) -> TestedConfig:
+    return TestedConfig(
+        **c,  # type: ignore[arg-type]
+        platform=_req(raw, "platform", w), tf_version=_req(raw, "tf_version", w),
+        tf_version_last=_opt(raw, "tf_version_last", w), kind=_req(raw, "kind", w),
+        python_versions=_req(raw, "python_versions", w),
+        python_min=_opt(raw, "python_min", w), python_max=_opt(raw, "python_max", w),
+        compiler=_opt(raw, "compiler", w), build_tools=_opt(raw, "build_tools", w),
+        cuda=_opt(raw, "cuda", w), cudnn=_opt(raw, "cudnn", w),
+    )
+
+
+def _driver(raw: Raw, c: dict[str, object], w: str) -> MinDriver:
+    return MinDriver(
+        **c,  # type: ignore[arg-type]
+        cuda_version=_req(raw, "cuda_version", w), kind=_req(raw, "kind", w),
+        min_driver_linux=_opt(raw, "min_driver_linux", w),
+        min_driver_windows=_opt(raw, "min_driver_windows", w),
+    )
+
+
+def _pin(raw: Raw, c: dict[str, object], w: str) -> AndCudaPin:
+    major = raw.get("cuda_major")
+    if major is not None and (not isinstance(major, int) or isinstance(major, bool)):
+        raise KnowledgeError(f"{w}: 'cuda_major' must be an integer")
+    return AndCudaPin(
+        **c,  # type: ignore[arg-type]
+        tf_version=_req(raw, "tf_version", w), package=_req(raw, "package", w),
+        specifier=_req(raw, "specifier", w), cuda_major=major,
+        wheel_file=_req(raw, "wheel_file", w), wheel_sha256=_req(raw, "wheel_sha256", w),
+    )
+
+
+def _archs(raw: Raw, c: dict[str, object], w: str) -> WheelArchsRow:
+    return WheelArchsRow(
+        **c,  # type: ignore[arg-type]
+        tf_version=_req(raw, "tf_version", w), tf_version_last=_req(raw, "tf_version_last", w),
+        wheels_checked=_req(raw, "wheels_checked", w),
+        cuda_compute_capabilities=_req(raw, "cuda_compute_capabilities", w),
+        sass_cc=_strs(raw, "sass_cc", w), ptx_cc=_strs(raw, "ptx_cc", w),
+        min_cc=_req(raw, "min_cc", w), build_cuda=_req(raw, "build_cuda", w),
+        build_cudnn=_req(raw, "build_cudnn", w), evidence=_req(raw, "evidence", w),
+    )
+
+
+def _gpu(raw: Raw, c: dict[str, object], w: str) -> GpuRow:
+    return GpuRow(
+        **c,  # type: ignore[arg-type]
+        name=_req(raw, "name", w), compute_capability=_opt(raw, "compute_capability", w),
+        vram_gb=_opt(raw, "vram_gb", w), segment=_req(raw, "segment", w),
+    )
+
+
+def _fact(raw: Raw, c: dict[str, object], w: str) -> PlatformFact:
+    values: dict[str, str | tuple[str, ...]] = {}
+    for key, value in raw.items():
+        if key in (*_COMMON, "title"):
+            continue
+        if isinstance(value, str):
+            values[key] = value
+        elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+            values[key] = tuple(value)
+        else:
+            raise KnowledgeError(f"{w}: value {key!r} must be a string or a list of strings")
+    return PlatformFact(
+        **c,  # type: ignore[arg-type]
+        title=_req(raw, "title", w), values=MappingProxyType(values),
+    )
+
+
+_BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], Row]] = {
+    "tf_tested_configs": _tested,
+    "cuda_min_driver": _driver,
+    "tf_pip_cuda_wheels": _pin,
+    "tf_compute_capabilities": _archs,
+    "gpu_compute_capability": _gpu,
+    "platform_facts": _fact,
+}
+
+
+def _is_url_like(part: str) -> bool:
+    return part.startswith(("http://", "https://"))
+
+
+def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple[Row, ...]]:
+    """Load one data file into its header and typed rows.
+
+    Raises:
+        KnowledgeError: missing/invalid file, a newer ``schema_version`` major, a row
+            with a missing or mistyped key, a duplicate id, or a ``source`` part that is
+            neither a key of ``[sources]`` nor a URL.
+    """
+    data = read_table(folder, table)
+    where = f"{table}.toml"
+    schema = data.get("schema_version")
+    if not isinstance(schema, str) or schema.split(".", 1)[0] != SCHEMA_MAJOR:
+        raise KnowledgeError(
+            f"{where}: schema_version {schema!r} is not supported (this tfgpu reads "
+            f"{SCHEMA_MAJOR}.x)"
+        )
+    updated = data.get("updated")
+    if not isinstance(updated, datetime.date):
+        raise KnowledgeError(f"{where}: 'updated' must be a date (YYYY-MM-DD)")
+    raw_sources = data.get("sources")
+    if not isinstance(raw_sources, dict) or not raw_sources:
+        raise KnowledgeError(f"{where}: the [sources] table is missing")
+    sources: dict[str, Source] = {}
+    for key, entry in raw_sources.items():
+        if not isinstance(entry, dict):
+            raise KnowledgeError(f"{where}: sources.{key} must be a table")
+        sources[key] = Source(
+            key=key,
+            url=_req(entry, "url", f"{where} sources.{key}"),
+            description=_req(entry, "description", f"{where} sources.{key}"),
+        )
+    meta = TableMeta(
+        table=table, schema_version=schema, updated=updated,
+        description=str(data.get("description", "")), sources=MappingProxyType(sources),
+    )
+    raw_rows = data.get("rows")
+    if not isinstance(raw_rows, list):
+        raise KnowledgeError(f"{where}: no [[rows]]")
+    rows: list[Row] = []
+    ids: set[str] = set()
+    build = _BUILDERS[table]
+    for i, raw in enumerate(raw_rows):
+        w = f"{where} row {i + 1}"
+        if not isinstance(raw, dict):
+            raise KnowledgeError(f"{w}: not a table")
+        w = f"{where} row {raw.get('id', i + 1)!s}"
+        row = build(raw, _common(raw, table, w), w)
+        if row.id in ids:
+            raise KnowledgeError(f"{w}: duplicate id {row.id!r}")
+        ids.add(row.id)
+        for part in row.source_keys:
+            if part not in sources and not _is_url_like(part):
+                raise KnowledgeError(f"{w}: source {part!r} is not in [sources] nor a URL")
+        rows.append(row)
+    return meta, tuple(rows)
+
+
+def typed(rows: tuple[Row, ...], cls: type[R]) -> tuple[R, ...]:
+    """Narrow a row tuple to ``cls`` (every row of one table has the same class)."""
+    out = tuple(r for r in rows if isinstance(r, cls))
+    if len(out) != len(rows):  # pragma: no cover - _BUILDERS guarantees it
+        raise KnowledgeError(f"rows of mixed types, expected {cls.__name__}")
+    return out

@@ -1,0 +1,307 @@
+"""Select the rows ``tfgpu matrix`` shows (pure: no printing, no I/O).
+
+The command parses its options, calls :func:`select_matrix`, and renders the
+:class:`MatrixView` as rich tables or JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from packaging.version import Version
+
+from tfgpu.knowledge._knowledge import (
+    CCSupport,
+    DriverMinimum,
+    GpuMatch,
+    Knowledge,
+    WheelArchs,
+    normalise_os,
+)
+from tfgpu.knowledge._rows import (
+    AndCudaPin,
+    KnowledgeQueryError,
+    MinDriver,
+    PlatformFact,
+    Row,
+    TestedConfig,
+    parse_cc,
+    parse_version,
+    series,
+)
+
+#: What ``--show`` accepts.
+SECTIONS: tuple[str, ...] = ("configs", "drivers", "pins", "archs", "gpus", "facts")
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigLine:
+    """One tested configuration with what the other tables say about it.
+
+    Attributes:
+        config: the ``tf_tested_configs`` row.
+        driver: minimum driver for its CUDA (minor-version rule) on its platform's
+            driver column; ``None`` for CPU rows.
+        archs: SASS/PTX of the release's wheel; ``None`` for CPU rows.
+        gpu: how the release runs on the ``--gpu`` GPU; ``None`` without ``--gpu``.
+        gpu_driver: with ``--gpu`` and PTX JIT, the toolkit minimum driver JIT needs.
+    """
+
+    config: TestedConfig
+    driver: DriverMinimum | None
+    archs: WheelArchs | None
+    gpu: CCSupport | None = None
+    gpu_driver: DriverMinimum | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixView:
+    """What ``tfgpu matrix`` prints for one set of filters.
+
+    Attributes:
+        filters: the filters as given (``{"tf": "2.12", "os": "linux"}``).
+        sections: the sections to print, in order.
+        configs: tested configurations that match.
+        drivers: driver-table rows that match ``--cuda`` (all rows without it).
+        pins: and-cuda pins of ``--tf`` (all rows without it).
+        archs: wheel SASS/PTX rows that match ``--tf`` (all without it).
+        gpus: GPU rows (the matched one with ``--gpu``; all without it).
+        gpu: the ``--gpu`` match; ``None`` when ``--gpu`` was a bare CC or not given.
+        gpu_cc: the ``--gpu`` compute capability.
+        facts: platform facts that bear on the filters (all without filters).
+        notes: plain-language remarks (why a filter combination is empty).
+    """
+
+    filters: Mapping[str, str]
+    sections: tuple[str, ...]
+    configs: tuple[ConfigLine, ...]
+    drivers: tuple[MinDriver, ...]
+    pins: tuple[AndCudaPin, ...]
+    archs: tuple[WheelArchs, ...]
+    gpus: tuple[Row, ...]
+    gpu: GpuMatch | None
+    gpu_cc: str | None
+    facts: tuple[PlatformFact, ...]
+    notes: tuple[str, ...]
+
+
+def _cuda_matches(row_cuda: str, wanted: str) -> bool:
+    want = parse_version(wanted, "CUDA version").release
+    have = parse_version(row_cuda).release
+    return have[: len(want)] == want if len(want) < 2 else have[:2] == want[:2]
+
+
+def _resolve_gpu(kb: Knowledge, gpu: str) -> tuple[str, GpuMatch | None]:
+    try:
+        cc = parse_cc(gpu)
+        return f"{cc[0]}.{cc[1]}", None
+    except KnowledgeQueryError:
+        pass
+    match = kb.gpu_compute_capability(gpu)
+    if match is None:
+        raise KnowledgeQueryError(
+            f"GPU {gpu!r} is not in the compute-capability table (or its name is cut short "
+            "or ambiguous); give the full name as nvidia-smi -L prints it, or its compute "
+            "capability, e.g. --gpu 8.6"
+        )
+    return match.cc, match
+
+
+def select_matrix(
+    kb: Knowledge,
+    *,
+    tf: str | None = None,
+    cuda: str | None = None,
+    gpu: str | None = None,
+    os: str | None = None,
+    show: tuple[str, ...] = (),
+) -> MatrixView:
+    """Apply ``tfgpu matrix``'s filters to the knowledge.
+
+    Args:
+        kb: the knowledge.
+        tf: a release or series (``"2.12"``): that x.y only.
+        cuda: a CUDA version (``"11.8"``, or ``"12"`` for the family).
+        gpu: a GPU name (``"RTX 3060"``) or a compute capability (``"8.6"``): GPU
+            configurations only, each with how its wheel runs on that GPU.
+        os: ``"linux"``, ``"windows"``, ``"wsl2"`` or ``"macos"``.
+        show: sections to print (:data:`SECTIONS`); empty = the configurations plus the
+            sections the filters make relevant.
+
+    Returns:
+        The selected rows.
+
+    Raises:
+        KnowledgeQueryError: a filter value that is not understood or matches nothing
+            in the knowledge at all (unknown release, CUDA version, GPU or OS); the
+            message says what is known.
+    """
+    filters = {k: v for k, v in (("tf", tf), ("cuda", cuda), ("gpu", gpu), ("os", os)) if v}
+    notes: list[str] = []
+    canon_os = normalise_os(os) if os else None
+    if tf is not None:
+        parse_version(tf, "TensorFlow version")
+        if not kb.tested_configs(tf=tf):
+            known = sorted({r.tf_version for r in kb.tested}, key=parse_version)
+            raise KnowledgeQueryError(
+                f"no TensorFlow {tf} in the knowledge (it covers {known[0]} to "
+                f"{kb.latest_tf()}; data version {kb.version})"
+            )
+    if cuda is not None:
+        parse_version(cuda, "CUDA version")
+        in_configs = any(r.cuda and _cuda_matches(r.cuda, cuda) for r in kb.tested)
+        in_drivers = any(_cuda_matches(d.cuda_version, cuda) for d in kb.drivers)
+        if not (in_configs or in_drivers):
+            known = sorted({r.cuda for r in kb.tested if r.cuda}, key=parse_version)
+            raise KnowledgeQueryError(
+                f"CUDA {cuda} is in neither the tested configurations ({', '.join(known)}) "
+                "nor NVIDIA's driver table"
+            )
+    gpu_cc: str | None = None
+    match: GpuMatch | None = None
+    if gpu is not None:
+        gpu_cc, match = _resolve_gpu(kb, gpu)
+
+    configs = kb.tested_configs(tf=tf, os=canon_os, kind="gpu" if gpu else None)
+    if cuda is not None:
+        configs = tuple(r for r in configs if r.cuda and _cuda_matches(r.cuda, cuda))
+    lines: list[ConfigLine] = []
+    for r in configs:
+        driver = archs = support = jit = None
+        if r.kind == "gpu" and r.cuda:
+            # WSL2 runs the Linux wheels on the Windows driver
+            driver_os = "wsl2" if canon_os == "wsl2" else r.platform
+            driver = kb.min_driver(r.cuda, driver_os)
+            archs = kb.wheel_compute_capabilities(r.tf_version)
+            if gpu_cc is not None:
+                support = kb.cc_support(r.tf_version, gpu_cc)
+                if support is not None and support.status == "ptx-jit":
+                    jit = kb.min_driver(support.row.build_cuda, driver_os, ptx_jit=True)
+        lines.append(ConfigLine(r, driver, archs, support, jit))
+
+    if canon_os == "windows" and tf is not None and gpu is not None and not lines:
+        fact = kb.platform_fact("windows-native-gpu-last")
+        notes.append(f"TensorFlow {tf} has no GPU build for native Windows ({fact.ref}): "
+                     f"{fact.title}")
+    if canon_os == "macos" and gpu is not None:
+        notes.append(kb.platform_fact("macos-metal-plugin").title)
+
+    drivers = tuple(
+        d for d in kb.drivers if cuda is None or _cuda_matches(d.cuda_version, cuda)
+        or (d.kind == "minor_compat" and d.cuda_version == f"{parse_version(cuda).major}.x")
+    )
+    pins = kb.and_cuda_pins(tf) if tf is not None else kb.pins
+    def fact_version(fact_id: str) -> Version:
+        return parse_version(kb.platform_fact(fact_id).value("tf_version"))
+
+    first_and_cuda = fact_version("and-cuda-extra-first")
+    if tf is not None and not pins and parse_version(tf) < first_and_cuda:
+        notes.append(kb.platform_fact("and-cuda-extra-first").title)
+    archs_rows = tuple(
+        WheelArchs(a.sass_cc, a.ptx_cc, a) for a in kb.wheel_archs
+        if tf is None or a.covers(tf)
+    )
+    gpus: tuple[Row, ...] = (match.row,) if match else kb.gpus
+    if gpu is not None and match is None:
+        gpus = tuple(g for g in kb.gpus if g.compute_capability == gpu_cc)
+
+    facts = kb.facts
+    if filters:
+        wanted_ids: list[str] = []
+        if tf is not None:
+            v = parse_version(tf)
+            last_windows = kb.platform_fact("windows-native-gpu-last").value("tf_version")
+            if series(tf) > series(last_windows) and canon_os in (None, "windows"):
+                wanted_ids.append("windows-native-gpu-last")
+            if series(tf) >= series(kb.platform_fact("keras3-switch").value("tf_version")):
+                wanted_ids.append("keras3-switch")
+            if v < fact_version("numpy2-first-tf"):
+                wanted_ids.append("numpy2-first-tf")
+        if cuda is not None:
+            wanted_ids += ["cuda-minor-version-compat", "ptx-jit-needs-new-driver"]
+        if gpu_cc is not None and any(ln.gpu and ln.gpu.status == "ptx-jit" for ln in lines):
+            wanted_ids += ["ptx-jit-slow-first-run", "ptx-jit-needs-new-driver"]
+        if gpu_cc is not None and parse_cc(gpu_cc) >= (10, 0):
+            wanted_ids.append("blackwell-no-cubins")
+        facts = tuple(f for f in kb.facts if f.id in dict.fromkeys(wanted_ids))
+
+    sections: tuple[str, ...]
+    if show:
+        bad = [s for s in show if s not in SECTIONS]
+        if bad:
+            raise KnowledgeQueryError(
+                f"unknown section {bad[0]!r}: use {', '.join(SECTIONS)}"
+            )
+        sections = tuple(dict.fromkeys(show))
+    else:
+        auto = ["configs"]
+        if cuda is not None:
+            auto.append("drivers")
+        if tf is not None and pins and canon_os in (None, "linux", "wsl2"):
+            auto.append("pins")  # the and-cuda extra is for Linux and WSL2
+        if tf is not None:
+            auto.append("archs")
+        if facts and filters:
+            auto.append("facts")
+        sections = tuple(auto)
+    return MatrixView(
+        filters=filters, sections=sections, configs=tuple(lines), drivers=drivers,
+        pins=pins, archs=archs_rows, gpus=gpus, gpu=match, gpu_cc=gpu_cc,
+        facts=facts, notes=tuple(notes),
+    )
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def row_to_dict(row: Row) -> dict[str, object]:
+    """JSON form of a row: its fields (dates as ISO text) plus ``ref``."""
+    out: dict[str, object] = {"ref": row.ref}
+    for f in dataclasses.fields(row):
+        out[f.name] = _plain(getattr(row, f.name))
+    return out
+
+
+def view_to_dict(view: MatrixView) -> dict[str, object]:
+    """JSON form of a :class:`MatrixView` (every section, whatever ``sections`` says)."""
+
+    def _drv(d: DriverMinimum | None) -> dict[str, object] | None:
+        return None if d is None else {"version": d.version, "rule": d.rule, "ref": d.row.ref}
+
+    return {
+        "filters": dict(view.filters),
+        "gpu": None if view.gpu_cc is None else {
+            "compute_capability": view.gpu_cc,
+            "match": None if view.gpu is None else {
+                "how": view.gpu.how, "ref": view.gpu.row.ref, "name": view.gpu.row.name},
+        },
+        "configs": [
+            {
+                "config": row_to_dict(ln.config),
+                "min_driver": _drv(ln.driver),
+                "wheel_archs": None if ln.archs is None else {
+                    "sass": list(ln.archs.sass), "ptx": list(ln.archs.ptx),
+                    "ref": ln.archs.row.ref},
+                "gpu_support": None if ln.gpu is None else {
+                    "status": ln.gpu.status, "via": ln.gpu.via, "ref": ln.gpu.row.ref,
+                    "ptx_jit_min_driver": _drv(ln.gpu_driver)},
+            }
+            for ln in view.configs
+        ],
+        "drivers": [row_to_dict(d) for d in view.drivers],
+        "pins": [row_to_dict(p) for p in view.pins],
+        "archs": [row_to_dict(a.row) for a in view.archs],
+        "gpus": [row_to_dict(g) for g in view.gpus],
+        "facts": [row_to_dict(f) for f in view.facts],
+        "notes": list(view.notes),
+    }

@@ -1,0 +1,347 @@
+"""Typed rows of the knowledge data files (``tfgpu/knowledge/data/*.toml``).
+
+One frozen dataclass per file.  Every row carries ``table``, ``id``, ``source``,
+``retrieved`` and ``note``; :attr:`Row.ref` (``"table:id"``) is what findings put in
+``knowledge_ref``.  Versions stay strings, as the sources print them; compare them with
+:func:`packaging.version.Version` (see :func:`parse_version`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.version import InvalidVersion, Version
+
+
+class KnowledgeError(Exception):
+    """A knowledge data file is missing or malformed (a broken install or a bad edit)."""
+
+
+class KnowledgeQueryError(ValueError):
+    """A query was given input it cannot use (a version that does not parse, an unknown OS).
+
+    The CLI turns it into a usage error (exit 2).
+    """
+
+
+def parse_version(text: str, what: str = "version") -> Version:
+    """Parse a version string (``"2.15.0"``, ``"525.60.13"``, ``"12.x"`` -> 12).
+
+    A trailing ``.x`` (a CUDA family, ``"12.x"``) parses as its major version.
+
+    Raises:
+        KnowledgeQueryError: the text is not a version (``"latest"``, ``""``).
+    """
+    cleaned = text.strip()
+    if cleaned.endswith(".x"):
+        cleaned = cleaned[:-2]
+    try:
+        return Version(cleaned)
+    except InvalidVersion:
+        raise KnowledgeQueryError(f"{what} {text!r} is not a version number") from None
+
+
+def series(version: str) -> tuple[int, int]:
+    """Return ``(major, minor)`` of a version string (``"2.16.2"`` -> ``(2, 16)``).
+
+    Raises:
+        KnowledgeQueryError: not a version.
+    """
+    v = parse_version(version)
+    rel = (*v.release, 0)
+    return rel[0], rel[1]
+
+
+def parse_cc(text: str) -> tuple[int, int]:
+    """Parse a CUDA compute capability (``"8.6"``, ``"sm_86"``, ``"12.0"``) to ``(8, 6)``.
+
+    Raises:
+        KnowledgeQueryError: not a compute capability.
+    """
+    t = text.strip().lower()
+    m = re.fullmatch(r"(?:sm_|compute_)(\d+)(\d)", t)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    m = re.fullmatch(r"(\d+)\.(\d+)", t)
+    if m:
+        return int(m.group(1)), int(m.group(2))
+    raise KnowledgeQueryError(f"compute capability {text!r} is not of the form X.Y")
+
+
+def format_cc(cc: tuple[int, int]) -> str:
+    """``(8, 6)`` -> ``"8.6"``."""
+    return f"{cc[0]}.{cc[1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One entry of a data file's ``[sources]`` table.
+
+    Attributes:
+        key: the key rows use in ``source`` (``"SRCMD"``).
+        url: the document's address, or the command that produced the data.
+        description: what exactly was read (file, section, commit).
+    """
+
+    key: str
+    url: str
+    description: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Row:
+    """Fields every knowledge row has.
+
+    Attributes:
+        table: data file name without ``.toml`` (``"tf_tested_configs"``).
+        id: unique id within the file (``"2.15.0-linux"``).
+        source: one or more keys of the file's ``sources`` joined by ``+``, or a URL.
+        retrieved: the date the source was read.
+        note: free text from the source table (caveats, conflicts).
+    """
+
+    table: str
+    id: str
+    source: str
+    retrieved: datetime.date
+    note: str = ""
+
+    @property
+    def ref(self) -> str:
+        """``"table:id"``, the value findings put in ``knowledge_ref``."""
+        return f"{self.table}:{self.id}"
+
+    @property
+    def source_keys(self) -> tuple[str, ...]:
+        """The ``+``-separated parts of :attr:`source` (keys or URLs)."""
+        return tuple(p.strip() for p in self.source.split("+") if p.strip())
+
+
+def _covers(first: str, last: str | None, version: str) -> bool:
+    """True when ``version``'s x.y series lies within ``[first, last]``'s series."""
+    lo = series(first)
+    hi = series(last) if last else lo
+    return lo <= series(version) <= hi
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TestedConfig(Row):
+    """A row of ``tf_tested_configs.toml``: one TensorFlow tested build configuration.
+
+    Source: https://www.tensorflow.org/install/source#tested_build_configurations and
+    https://www.tensorflow.org/install/source_windows#tested_build_configurations.
+
+    Attributes:
+        platform: ``"linux"``, ``"windows"`` (native) or ``"macos"``.
+        tf_version: release the row names (``"2.16.1"``); patch releases of the same x.y
+            map to it.
+        tf_version_last: for a range row (``"2.17.0-2.21.0"``), the last release.
+        kind: ``"gpu"`` (a CUDA build) or ``"cpu"``.
+        python_versions: the Python cell verbatim (``"2.7, 3.5-3.7"``).
+        python_min: lowest Python 3 version tested (``"3.9"``), ``None`` if unknown.
+        python_max: highest Python 3 version tested (``"3.12"``), ``None`` if unknown.
+        compiler: compiler cell, ``None`` if unknown.
+        build_tools: Bazel cell, ``None`` if unknown.
+        cuda: CUDA version the build was tested with (``"12.5"``); ``None`` for CPU rows.
+        cudnn: cuDNN version (``"9.3"``); ``None`` for CPU rows.
+    """
+
+    __test__ = False  # not a pytest class despite the name
+
+    platform: str
+    tf_version: str
+    tf_version_last: str | None = None
+    kind: str
+    python_versions: str
+    python_min: str | None = None
+    python_max: str | None = None
+    compiler: str | None = None
+    build_tools: str | None = None
+    cuda: str | None = None
+    cudnn: str | None = None
+
+    @property
+    def tf_series(self) -> str:
+        """``"2.16"`` for the 2.16.1 row; ``"2.17-2.21"`` for a range row."""
+        a = "{}.{}".format(*series(self.tf_version))
+        if self.tf_version_last:
+            return a + "-{}.{}".format(*series(self.tf_version_last))
+        return a
+
+    @property
+    def cuda_major(self) -> int | None:
+        """Major of :attr:`cuda` (``12``), ``None`` for CPU rows."""
+        return int(parse_version(self.cuda).major) if self.cuda else None
+
+    @property
+    def cudnn_major(self) -> int | None:
+        """Major of :attr:`cudnn` (``9``), ``None`` for CPU rows."""
+        return int(parse_version(self.cudnn).major) if self.cudnn else None
+
+    def covers(self, tf_version: str) -> bool:
+        """True when ``tf_version`` (any patch/post release) belongs to this row's x.y."""
+        return _covers(self.tf_version, self.tf_version_last, tf_version)
+
+    def python_ok(self, python_version: str) -> bool | None:
+        """Whether ``python_version`` (``"3.11.7"``) is in the tested range.
+
+        Returns ``None`` when the row gives no range.
+        """
+        if self.python_min is None or self.python_max is None:
+            return None
+        return series(self.python_min) <= series(python_version) <= series(self.python_max)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MinDriver(Row):
+    """A row of ``cuda_min_driver.toml``: minimum NVIDIA driver for a CUDA version.
+
+    Source: NVIDIA CUDA Toolkit release notes, Tables 2-3
+    (https://docs.nvidia.com/cuda/archive/13.2.2/cuda-toolkit-release-notes/index.html)
+    and https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html.
+
+    Attributes:
+        cuda_version: ``"12.2"`` (GA), ``"12.2.1"`` (Update 1), ``"11.0.1"`` (RC), or
+            ``"12.x"`` for a family's minor-version-compatibility floor.
+        kind: ``"toolkit_ga"``, ``"toolkit_update"``, ``"toolkit_rc"`` or ``"minor_compat"``.
+        min_driver_linux: minimum Linux x86_64 driver (``"525.60.13"``), ``None`` = n/a.
+        min_driver_windows: minimum Windows driver (``"527.41"``), ``None`` = n/a.
+    """
+
+    cuda_version: str
+    kind: str
+    min_driver_linux: str | None = None
+    min_driver_windows: str | None = None
+
+    def driver_for(self, os: str) -> str | None:
+        """Minimum driver for ``os`` (``"linux"``, or ``"windows"``/``"wsl2"``: the
+        Windows driver, which is what WSL2 runs on)."""
+        return self.min_driver_linux if os == "linux" else self.min_driver_windows
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AndCudaPin(Row):
+    """A row of ``tf_pip_cuda_wheels.toml``: one requirement of ``tensorflow[and-cuda]``.
+
+    Source: the ``Requires-Dist`` lines (``extra == "and-cuda"``) of the official Linux
+    x86_64 cp311 wheel METADATA of each release (``wheel_file``/``wheel_sha256``).
+
+    Attributes:
+        tf_version: exact release (``"2.15.0.post1"``).
+        package: ``"nvidia-cudnn-cu12"``, ``"tensorrt"``...
+        specifier: exact specifier (``"==8.9.4.25"``, ``"<10.0,>=9.3.0.75"``).
+        cuda_major: 11 or 12 from the ``-cuXX`` suffix; ``None`` for tensorrt rows.
+        wheel_file: the TensorFlow wheel whose METADATA was read.
+        wheel_sha256: its sha256.
+    """
+
+    tf_version: str
+    package: str
+    specifier: str
+    cuda_major: int | None = None
+    wheel_file: str
+    wheel_sha256: str
+
+    def allows(self, version: str) -> bool:
+        """True when ``version`` satisfies :attr:`specifier` (pre-releases allowed).
+
+        Raises:
+            KnowledgeQueryError: ``version`` is not a version.
+        """
+        try:
+            spec = SpecifierSet(self.specifier)
+        except InvalidSpecifier:  # pragma: no cover - checked by the invariant tests
+            raise KnowledgeError(f"{self.ref}: bad specifier {self.specifier!r}") from None
+        return spec.contains(parse_version(version, "package version"), prereleases=True)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WheelArchsRow(Row):
+    """A row of ``tf_compute_capabilities.toml``: CCs compiled into the official wheels.
+
+    Source: ``build_info.py`` and the CUDA fatbinary headers of the Linux x86_64 wheels
+    (``wheels_checked``); runtime rule from tensorflow ``gpu_device.cc``.
+
+    Attributes:
+        tf_version: first release of the range (``"2.18.0"``).
+        tf_version_last: last release of the range (``"2.21.0"``; equal for one release).
+        wheels_checked: which wheels were inspected.
+        cuda_compute_capabilities: build_info's list verbatim (``"sm_60;...;compute_90"``).
+        sass_cc: CCs with native cubins (SASS), ascending (``("6.0", "7.0", "8.0", "8.9")``).
+        ptx_cc: CCs with PTX (``("9.0",)``).
+        min_cc: smallest compiled CC: GPUs below it are ignored by TensorFlow.
+        build_cuda: build_info ``cuda_version`` (``"12.5.1"``).
+        build_cudnn: build_info ``cudnn_version`` (``"9"``).
+        evidence: ``"build_info"``, ``"fatbin"`` or both.
+    """
+
+    tf_version: str
+    tf_version_last: str
+    wheels_checked: str
+    cuda_compute_capabilities: str
+    sass_cc: tuple[str, ...]
+    ptx_cc: tuple[str, ...]
+    min_cc: str
+    build_cuda: str
+    build_cudnn: str
+    evidence: str
+
+    def covers(self, tf_version: str) -> bool:
+        """True when ``tf_version``'s x.y lies in this row's range."""
+        return _covers(self.tf_version, self.tf_version_last, tf_version)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GpuRow(Row):
+    """A row of ``gpu_compute_capability.toml``: an NVIDIA GPU model and its CC.
+
+    Source: https://developer.nvidia.com/cuda-gpus (NV_CUR),
+    https://developer.nvidia.com/cuda-legacy-gpus (NV_LEG), and the secondary sources
+    named in the file.
+
+    Attributes:
+        name: model name as the source writes it (``"GeForce RTX 3060 Laptop GPU"``).
+        compute_capability: ``"8.6"``; ``None`` when the sources conflict (MX110).
+        vram_gb: memory in GB when a source gives it (none do yet).
+        segment: ``"desktop"``, ``"laptop"``, ``"workstation"``, ``"datacenter"``,
+            ``"jetson"``, ``"mixed"``...
+    """
+
+    name: str
+    compute_capability: str | None = None
+    vram_gb: str | None = None
+    segment: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlatformFact(Row):
+    """A row of ``platform_facts.toml``: one packaging/platform fact.
+
+    Source: per row (``source``), from the workplace's ``reference/compat/FACTS.md``.
+
+    Attributes:
+        title: the fact in one sentence.
+        values: its typed values (``{"tf_version": "2.18.0", "package": "numpy"}``);
+            strings or tuples of strings.
+    """
+
+    title: str
+    values: Mapping[str, str | tuple[str, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def value(self, key: str) -> str:
+        """Return the string value ``key``.
+
+        Raises:
+            KnowledgeError: the fact has no such string value (a data-file edit removed it).
+        """
+        v = self.values.get(key)
+        if not isinstance(v, str):
+            raise KnowledgeError(f"{self.ref}: no string value {key!r}")
+        return v

@@ -1,0 +1,452 @@
+"""Run a plan into a new virtual environment (``tfgpu install``).
+
+Safety rules (issue 3): never ``sudo``; never touch a system CUDA; steps that need root
+or a download page (:class:`~tfgpu.plan.model.Manual`) are printed, never run; an
+existing folder is used only when the user named it with ``--venv`` and it is a
+virtual environment; a failing step stops the run with a message that names the step
+and the environment being built.  Every command goes through an injectable runner
+(``(argv, timeout_s) -> CommandResult``) so the logic is tested without pip.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from tfgpu.facts import ProbeStatus
+from tfgpu.plan.model import (
+    CondaCreate,
+    CreateVenv,
+    Manual,
+    PipInstall,
+    Plan,
+    SetEnv,
+    Shell,
+    Step,
+    Verify,
+)
+from tfgpu.plan.render import ps_quote
+from tfgpu.probes.runner import CommandResult, Runner, run_command
+
+#: Seconds allowed for creating a virtual environment.
+VENV_TIMEOUT_S = 300.0
+#: Seconds allowed for one pip install (TensorFlow with its CUDA wheels is ~3 GB).
+PIP_TIMEOUT_S = 3600.0
+#: Seconds allowed for the verification child (importing TensorFlow alone takes 3-20 s).
+VERIFY_TIMEOUT_S = 300.0
+#: Lines of a failing command's output quoted in the error message.
+TAIL_LINES = 15
+
+
+class InstallRefused(Exception):
+    """The plan cannot or must not be run here (the message says why and what to do)."""
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyOutcome:
+    """Result of checking the new environment.
+
+    Attributes:
+        ok: TensorFlow imported and computed correctly; with ``expect_gpu``, on a GPU.
+        headline: one line for the user.
+        gpu_count: GPUs TensorFlow listed.
+        tf_version: ``tf.__version__`` in the new environment, or ``None``.
+        details: further lines (per-device results, the error).
+    """
+
+    ok: bool
+    headline: str
+    gpu_count: int = 0
+    tf_version: str | None = None
+    details: tuple[str, ...] = ()
+
+
+#: ``(python_executable, expect_gpu, env) -> VerifyOutcome``.
+VerifyFn = Callable[[str, bool, Mapping[str, str]], VerifyOutcome]
+
+
+@dataclass(frozen=True, slots=True)
+class StepOutcome:
+    """What happened to one step.
+
+    Attributes:
+        index: 1-based step number.
+        title: the step's title.
+        status: ``"done"``, ``"failed"``, ``"manual"`` (printed, not run) or
+            ``"not-run"`` (after a failure).
+        command: the argv that ran, if any.
+        duration_s: wall time, seconds.
+        message: what went wrong, or the instruction for a manual step.
+    """
+
+    index: int
+    title: str
+    status: str
+    command: tuple[str, ...] = ()
+    duration_s: float = 0.0
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class InstallResult:
+    """Outcome of :func:`run_install`.
+
+    Attributes:
+        ok: every runnable step succeeded and verification passed.
+        env_path: absolute path of the environment that was built.
+        steps: one outcome per plan step.
+        verify: the verification result (``None`` when it did not run).
+        message: summary for the user (the failure, or what to do next).
+    """
+
+    ok: bool
+    env_path: str
+    steps: tuple[StepOutcome, ...]
+    verify: VerifyOutcome | None
+    message: str
+
+
+class Reporter(Protocol):
+    """Progress callbacks (the CLI shows a spinner on stderr; tests record calls)."""
+
+    def start(self, index: int, total: int, step: Step, command: Sequence[str]) -> None:
+        """A step is about to run ``command`` (empty for manual steps)."""
+
+    def finish(self, outcome: StepOutcome) -> None:
+        """A step ended."""
+
+
+@dataclass
+class RecordingReporter:
+    """A :class:`Reporter` that keeps every event (for tests and ``--quiet``)."""
+
+    events: list[str] = field(default_factory=list)
+
+    def start(self, index: int, total: int, step: Step, command: Sequence[str]) -> None:
+        self.events.append(f"start {index}/{total} {step.title}")
+
+    def finish(self, outcome: StepOutcome) -> None:
+        self.events.append(f"{outcome.status} {outcome.index} {outcome.title}")
+
+
+def venv_python(env_path: Path, windows: bool | None = None) -> Path:
+    """The interpreter inside a virtual environment (``bin/python`` or
+    ``Scripts\\python.exe`` on Windows)."""
+    win = os.name == "nt" if windows is None else windows
+    return env_path / "Scripts" / "python.exe" if win else env_path / "bin" / "python"
+
+
+def is_venv(path: Path) -> bool:
+    """``path`` is a virtual environment (has ``pyvenv.cfg``, PEP 405)."""
+    return (path / "pyvenv.cfg").is_file()
+
+
+def check_installable(plan: Plan, env_path: Path, *, explicit_env: bool) -> str:
+    """Refuse plans and folders that ``tfgpu install`` must not run into.
+
+    Args:
+        plan: the plan (made for this host).
+        env_path: where the environment goes.
+        explicit_env: the user named ``env_path`` with ``--venv``.
+
+    Returns:
+        ``"new"`` (the folder does not exist) or ``"reuse"`` (an existing virtual
+        environment that ``--venv`` named).
+
+    Raises:
+        InstallRefused: nothing to install; a conda or PowerShell-only plan on a host
+            that runs POSIX steps (render it with ``--format`` instead); the folder
+            exists and is not a virtual environment; an existing environment that
+            ``--venv`` did not name.
+    """
+    if not plan.requirements:
+        raise InstallRefused("the plan installs nothing (see its reasons)")
+    if any(isinstance(s.action, CondaCreate) for s in plan.steps):
+        raise InstallRefused(
+            f"the {plan.route.value} route uses conda, which tfgpu install does not drive; "
+            f"write the steps with `tfgpu plan --route {plan.route.value} --format sh` "
+            "(or --format conda for an environment.yml) and run them yourself"
+        )
+    runnable = [s for s in plan.steps if not isinstance(s.action, Manual)]
+    if os.name != "nt" and any(s.shell is Shell.POWERSHELL for s in runnable):
+        raise InstallRefused(
+            "this plan's steps are PowerShell (a Windows host); render it with --format powershell"
+        )
+    if env_path.exists() or env_path.is_symlink():
+        if not env_path.is_dir() or not is_venv(env_path):
+            raise InstallRefused(
+                f"{env_path} exists and is not a virtual environment; tfgpu install will not "
+                "write into it. "
+                "Choose a new folder with --venv PATH"
+            )
+        if not explicit_env:
+            raise InstallRefused(
+                f"{env_path} is an existing virtual environment; tfgpu install changes an "
+                "existing environment "
+                f"only when --venv names it (--venv {shlex.quote(str(env_path))}), or choose a "
+                "new folder"
+            )
+        return "reuse"
+    return "new"
+
+
+def child_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Environment for commands in the new environment: ours, without ``PYTHONPATH``,
+    ``PYTHONHOME`` and an active venv's ``VIRTUAL_ENV`` (they would leak our packages in),
+    with pip's version check and prompts off."""
+    env = dict(os.environ if base is None else base)
+    for k in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PYTHONSTARTUP"):
+        env.pop(k, None)
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    env["PIP_NO_INPUT"] = "1"
+    return env
+
+
+def resolve_interpreter(wanted: Sequence[str], python: str | None) -> tuple[str, ...] | None:
+    """The argv that starts the plan's Python on this host, or ``None`` if absent.
+
+    The running interpreter is used when its version is the plan's (``python -m venv``
+    from inside a venv builds on the base interpreter); otherwise ``python3.X`` (or the
+    ``py -3.X`` launcher on Windows) is looked up on ``PATH``.
+    """
+    if python is None or python == f"{sys.version_info.major}.{sys.version_info.minor}":
+        return (sys.executable,)
+    exe = shutil.which(wanted[0])
+    if exe is None:
+        return None
+    return (exe, *wanted[1:])
+
+
+def _tail(res: CommandResult) -> str:
+    text = (res.stderr.strip() or res.stdout.strip() or res.message or "").splitlines()
+    return "\n".join("    " + ln for ln in text[-TAIL_LINES:])
+
+
+def run_install(
+    plan: Plan,
+    env_path: Path,
+    *,
+    explicit_env: bool,
+    runner: Runner | None = None,
+    verify: VerifyFn | None = None,
+    reporter: Reporter | None = None,
+    base_env: Mapping[str, str] | None = None,
+) -> InstallResult:
+    """Run the plan's steps into ``env_path`` and verify the result.
+
+    Args:
+        plan: the plan for this host.
+        env_path: the environment folder (created here unless it is an existing venv
+            that ``--venv`` named).
+        explicit_env: the user passed ``--venv``.
+        runner: runs ``(argv, timeout_s)``; default :func:`run_command` with
+            :func:`child_env`.
+        verify: checks the environment; default :func:`default_verify`.
+        reporter: progress callbacks.
+        base_env: environment to derive the children's from (default ``os.environ``).
+
+    Returns:
+        The outcome; never raises for a failing command.
+
+    Raises:
+        InstallRefused: see :func:`check_installable` (checked again here).
+    """
+    env_path = env_path.absolute()
+    check_installable(plan, env_path, explicit_env=explicit_env)
+    env = child_env(base_env)
+    run: Runner = runner or (lambda argv, t: run_command(argv, t, env=env))
+    check: VerifyFn = verify or default_verify
+    rep: Reporter = reporter or RecordingReporter()
+    py = venv_python(env_path)
+    outcomes: list[StepOutcome] = []
+    total = len(plan.steps)
+    failed: StepOutcome | None = None
+    verify_result: VerifyOutcome | None = None
+    for i, step in enumerate(plan.steps, 1):
+        a = step.action
+        if failed is not None:
+            outcomes.append(StepOutcome(i, step.title, "not-run"))
+            continue
+        if isinstance(a, Manual):
+            rep.start(i, total, step, ())
+            oc = StepOutcome(
+                i, step.title, "manual", message=a.text + (f" (see {a.url})" if a.url else "")
+            )
+            rep.finish(oc)
+            outcomes.append(oc)
+            continue
+        if isinstance(a, CreateVenv):
+            if is_venv(env_path):
+                oc = StepOutcome(
+                    i, step.title, "done", message=f"using the existing environment {env_path}"
+                )
+                rep.start(i, total, step, ())
+                rep.finish(oc)
+                outcomes.append(oc)
+                continue
+            interp = resolve_interpreter(a.python, plan.python)
+            if interp is None:
+                failed = StepOutcome(
+                    i,
+                    step.title,
+                    "failed",
+                    message=(
+                        f"Python {plan.python} is needed to build {env_path} and `{a.python[0]}` "
+                        "is not on PATH; "
+                        f"install Python {plan.python} (your distribution's python{plan.python} "
+                        "package, or "
+                        f"`uv python install {plan.python}`) and rerun"
+                    ),
+                )
+                rep.start(i, total, step, ())
+                rep.finish(failed)
+                outcomes.append(failed)
+                continue
+            argv: tuple[str, ...] = (*interp, "-m", "venv", str(env_path))
+            timeout_s = VENV_TIMEOUT_S
+        elif isinstance(a, PipInstall):
+            argv = (
+                str(py),
+                "-m",
+                "pip",
+                "install",
+                *(["--upgrade"] if a.upgrade else []),
+                *a.requirements,
+            )
+            timeout_s = PIP_TIMEOUT_S
+        elif isinstance(a, SetEnv):
+            rep.start(i, total, step, ())
+            msg = _apply_setenv(a, env_path, env)
+            oc = StepOutcome(i, step.title, "done", message=msg)
+            rep.finish(oc)
+            outcomes.append(oc)
+            continue
+        elif isinstance(a, Verify):
+            rep.start(i, total, step, (str(py), "<verify>"))
+            verify_result = check(str(py), a.expect_gpu, env)
+            oc = StepOutcome(
+                i,
+                step.title,
+                "done" if verify_result.ok else "failed",
+                message=verify_result.headline,
+            )
+            rep.finish(oc)
+            outcomes.append(oc)
+            continue
+        else:  # CondaCreate is refused by check_installable
+            raise InstallRefused(f"step {i} ({step.title}) cannot be run by tfgpu install")
+        rep.start(i, total, step, argv)
+        res = run(argv, timeout_s)
+        if res.status is ProbeStatus.OK:
+            oc = StepOutcome(i, step.title, "done", argv, res.duration_s)
+        else:
+            why = res.message or f"exit status {res.returncode}"
+            oc = StepOutcome(
+                i,
+                step.title,
+                "failed",
+                argv,
+                res.duration_s,
+                (
+                    f"step {i}/{total} '{step.title}' failed while building the new environment "
+                    f"{env_path}: {why}\n"
+                    f"  command: {shlex.join(argv)}\n"
+                    + (_tail(res) + "\n" if _tail(res) else "")
+                    + "  Your own Python environment was not changed. Fix the cause and rerun "
+                    + "with "
+                    f"--venv {shlex.quote(str(env_path))}, or delete {env_path} to start over."
+                ),
+            )
+            failed = oc
+        rep.finish(oc)
+        outcomes.append(oc)
+    manual = [o for o in outcomes if o.status == "manual"]
+    if failed is not None:
+        message = failed.message
+        ok = False
+    elif verify_result is not None and not verify_result.ok:
+        ok = False
+        message = (
+            f"TensorFlow was installed into {env_path}, but the check failed: "
+            f"{verify_result.headline}"
+        )
+        if manual:
+            message += (
+                "\n  Complete the steps tfgpu does not run (listed above), then run `tfgpu "
+                "verify` with "
+                f"{py}"
+            )
+    else:
+        ok = True
+        message = f"Done: TensorFlow {plan.tf_version} is installed in {env_path}"
+        if verify_result is not None:
+            message += f"; {verify_result.headline}"
+        activate = env_path / ("Scripts\\Activate.ps1" if os.name == "nt" else "bin/activate")
+        message += (
+            f"\n  Activate it with: {'' if os.name == 'nt' else '. '}{shlex.quote(str(activate))}"
+        )
+    return InstallResult(ok, str(env_path), tuple(outcomes), verify_result, message)
+
+
+def _apply_setenv(a: SetEnv, env_path: Path, env: dict[str, str]) -> str:
+    """Record a variable in the new environment's activate script and in ``env``."""
+    sep = os.pathsep
+    if a.prepend and env.get(a.name):
+        env[a.name] = a.value + sep + env[a.name]
+    else:
+        env[a.name] = a.value
+    if os.name == "nt":
+        script = env_path / "Scripts" / "Activate.ps1"
+        value = (
+            f"{ps_quote(a.value)} + [IO.Path]::PathSeparator + $env:{a.name}"
+            if a.prepend
+            else ps_quote(a.value)
+        )
+        line = f"$env:{a.name} = {value}"
+    else:
+        script = env_path / "bin" / "activate"
+        q = shlex.quote(a.value)
+        line = (
+            f'export {a.name}={q}"${{{a.name}:+:${a.name}}}"'
+            if a.prepend
+            else f"export {a.name}={q}"
+        )
+    try:
+        with script.open("a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+    except OSError as exc:
+        return f"could not add {a.name} to {script}: {exc}; set it yourself: {line}"
+    return f"{a.name} set in {script}"
+
+
+def default_verify(python: str, expect_gpu: bool, env: Mapping[str, str]) -> VerifyOutcome:
+    """Run ``tfgpu verify``'s checks (:func:`tfgpu.bench.verify.run_verify`) with the new
+    environment's interpreter.
+
+    The verify child needs only TensorFlow and numpy, so the new environment does not
+    need tfgpu.  With ``expect_gpu`` false (a CPU plan) a passing ``CPU:0`` is success.
+    """
+    from tfgpu.bench.verify import run_verify
+
+    r = run_verify(
+        python, alloc_mib=64, timeout_s=VERIFY_TIMEOUT_S, cpu_ok=not expect_gpu, size=512, env=env
+    )
+    details: list[str] = []
+    for c in r.checks:
+        line = f"{c.device}: {'passed' if c.passed else 'FAILED'}"
+        if c.matmul_gflops is not None:
+            line += f", {c.matmul_gflops:.1f} GFLOP/s float32 matmul"
+        if c.problems:
+            line += " (" + "; ".join(c.problems) + ")"
+        details.append(line)
+    if not r.ok:  # the causes and fixes matter only when it failed
+        for f in r.findings:
+            details.append(f"{f.title}" + (f": {f.cause}" if f.cause else ""))
+            details.extend(f"  fix: {x}" for x in f.fix)
+    return VerifyOutcome(r.ok, r.headline, r.gpu_count, r.tf_version, tuple(details))

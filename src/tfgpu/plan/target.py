@@ -1,0 +1,286 @@
+"""The host a plan is made for: this host's facts, a description, or a facts file.
+
+:class:`TargetHost` is the small, explicit subset of :class:`tfgpu.facts.HostFacts`
+that the planner needs.  It is built by :func:`target_from_facts` (this host, or a
+``--facts host.json`` snapshot taken elsewhere) or :func:`target_from_description`
+(``--os windows --gpu "RTX 3060 Laptop" --driver 531.14 --python 3.11``).
+"""
+
+from __future__ import annotations
+
+import platform
+import re
+import sys
+from dataclasses import dataclass, replace
+
+from packaging.version import InvalidVersion, Version
+
+from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.probes.runner import Runner, run_command
+
+#: Operating systems a plan can target (``--os``).
+OS_CHOICES = ("linux", "windows", "wsl2", "macos")
+#: CPU architectures (``--arch``); ``aarch64`` and ``arm64`` are the same machine.
+ARCH_CHOICES = ("x86_64", "arm64")
+
+_ARCH_ALIASES = {
+    "x86_64": "x86_64",
+    "amd64": "x86_64",
+    "x64": "x86_64",
+    "arm64": "arm64",
+    "aarch64": "arm64",
+}
+
+
+class TargetError(ValueError):
+    """A host description that cannot be planned for (bad ``--os``, ``--python``...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TargetHost:
+    """What the planner needs to know about a host.
+
+    Attributes:
+        os: ``"linux"``, ``"windows"`` (native), ``"wsl2"`` (Linux inside WSL2) or
+            ``"macos"``.
+        arch: ``"x86_64"`` or ``"arm64"``.
+        python: ``"3.11"`` (major.minor) of the interpreter that would build the
+            environment, or ``None`` when not known (the plan then picks one).
+        gpu_vendor: ``"nvidia"``, ``"amd"``, ``"apple"``, ``"intel"``, or ``None`` for
+            no GPU.
+        gpu_name: marketing name (``"NVIDIA GeForce RTX 3060 Laptop GPU"``).
+        compute_capability: CUDA compute capability (``"8.6"``) when the source gave
+            it; otherwise the planner looks the name up in the knowledge table.
+        driver: NVIDIA driver version (``"531.14"``); under WSL2 this is the Windows
+            driver.  ``None`` when unknown or not installed.
+        os_name: distribution/product name for the summary (``"Ubuntu 20.04"``).
+        origin: where the description came from: ``"this host"``, ``"described"``,
+            or the facts file's path.
+    """
+
+    os: str
+    arch: str = "x86_64"
+    python: str | None = None
+    gpu_vendor: str | None = None
+    gpu_name: str | None = None
+    compute_capability: str | None = None
+    driver: str | None = None
+    os_name: str | None = None
+    origin: str = "described"
+
+    @property
+    def driver_is_windows(self) -> bool:
+        """The driver version is a Windows driver (native Windows or WSL2)."""
+        return self.os in ("windows", "wsl2")
+
+    def summary(self) -> str:
+        """One line: ``"linux x86_64 (Ubuntu 20.04), Python 3.8, NVIDIA GeForce GTX 1060
+        (cc 6.1), driver 470.82.01"``."""
+        parts = [f"{self.os} {self.arch}" + (f" ({self.os_name})" if self.os_name else "")]
+        parts.append(f"Python {self.python}" if self.python else "Python not given")
+        if self.gpu_vendor is None:
+            parts.append("no GPU")
+        else:
+            gpu = self.gpu_name or f"{self.gpu_vendor} GPU"
+            if self.compute_capability:
+                gpu += f" (cc {self.compute_capability})"
+            parts.append(gpu)
+        if self.gpu_vendor == "nvidia":
+            parts.append(f"driver {self.driver}" if self.driver else "no NVIDIA driver")
+        return ", ".join(parts)
+
+
+def normalize_python(text: str) -> str:
+    """Return ``"3.11"`` for ``"3.11"``, ``"3.11.7"``, ``"python3.11"``, ``"py311"``.
+
+    Raises:
+        TargetError: not a Python 3 version (``"2.7"``, ``"three"``).
+    """
+    m = re.fullmatch(r"(?:python|py|cp)?\s*(\d)\.?(\d{1,2})(?:\.\d+.*)?", text.strip().lower())
+    if not m or m.group(1) != "3":
+        raise TargetError(f"--python {text!r}: give a Python 3 version such as 3.11")
+    return f"{m.group(1)}.{int(m.group(2))}"
+
+
+def normalize_driver(text: str) -> str:
+    """Return the driver version as given (``"531.14"``, ``"470"``) after checking it.
+
+    Raises:
+        TargetError: not a driver version (``"latest"``, ``"5x"``).
+    """
+    t = text.strip()
+    try:
+        Version(t)
+    except InvalidVersion:
+        raise TargetError(
+            f"--driver {text!r}: give the NVIDIA driver version, e.g. 535.161.08"
+        ) from None
+    if not re.fullmatch(r"\d{2,3}(\.\d+){0,2}", t):
+        raise TargetError(f"--driver {text!r}: give the NVIDIA driver version, e.g. 535.161.08")
+    return t
+
+
+def normalize_arch(text: str) -> str:
+    """Return ``"x86_64"`` or ``"arm64"`` for the common spellings.
+
+    Raises:
+        TargetError: an architecture no TensorFlow wheel exists for.
+    """
+    arch = _ARCH_ALIASES.get(text.strip().lower())
+    if arch is None:
+        raise TargetError(f"--arch {text!r}: choose x86_64 or arm64")
+    return arch
+
+
+def guess_vendor(gpu_name: str) -> str:
+    """Vendor of a GPU from its name: Apple M-series, AMD Radeon/Instinct, Intel Arc,
+    otherwise NVIDIA (GeForce, RTX, Quadro, Tesla, A100, H100...)."""
+    n = gpu_name.strip().lower()
+    if re.search(r"\bapple\b|^m[1-9](\s|$)|\bm[1-9] (pro|max|ultra)\b", n):
+        return "apple"
+    if re.search(r"\b(amd|radeon|instinct|mi\d{2,3}x?)\b", n):
+        return "amd"
+    if re.search(r"\b(intel|arc|iris)\b", n):
+        return "intel"
+    return "nvidia"
+
+
+def target_from_description(
+    os: str,
+    *,
+    gpu: str | None = None,
+    driver: str | None = None,
+    python: str | None = None,
+    arch: str | None = None,
+    compute_capability: str | None = None,
+) -> TargetHost:
+    """Build a target from ``--os/--gpu/--driver/--python/--arch``.
+
+    Args:
+        os: one of :data:`OS_CHOICES` (``"mac"``/``"darwin"`` accepted for macos).
+        gpu: GPU name (``"RTX 3060 Laptop"``, ``"Apple M2"``, ``"none"``); ``None`` or
+            ``"none"`` means no GPU.
+        driver: NVIDIA driver version.
+        python: Python version (``"3.11"``).
+        arch: CPU architecture; default ``arm64`` for an Apple GPU, else ``x86_64``.
+        compute_capability: override the knowledge lookup (``"8.6"``).
+
+    Raises:
+        TargetError: an unknown OS/architecture, or a malformed version.
+    """
+    o = os.strip().lower()
+    o = {"mac": "macos", "darwin": "macos", "osx": "macos", "win": "windows"}.get(o, o)
+    if o not in OS_CHOICES:
+        raise TargetError(f"--os {os!r}: choose one of {', '.join(OS_CHOICES)}")
+    vendor: str | None = None
+    name: str | None = None
+    if gpu and gpu.strip().lower() not in ("none", "no", "cpu", ""):
+        name = gpu.strip()
+        vendor = guess_vendor(name)
+    if arch:
+        a = normalize_arch(arch)
+    else:
+        a = "arm64" if (o == "macos" and vendor in (None, "apple")) else "x86_64"
+    if compute_capability is not None and not re.fullmatch(r"\d+\.\d+", compute_capability):
+        raise TargetError(f"--cc {compute_capability!r}: give a compute capability such as 8.6")
+    return TargetHost(
+        os=o,
+        arch=a,
+        python=normalize_python(python) if python else None,
+        gpu_vendor=vendor,
+        gpu_name=name,
+        compute_capability=compute_capability,
+        driver=normalize_driver(driver) if driver else None,
+        origin="described",
+    )
+
+
+def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost:
+    """Build a target from a host snapshot (``tfgpu facts``/``tfgpu.gather``).
+
+    The first NVIDIA GPU (whole GPU, not a MIG slice) is planned for; otherwise the
+    first GPU of another vendor.  The driver counts only when its probe answered.
+    """
+    system = facts.os.system.lower()
+    if facts.os.is_wsl:
+        os_id = "wsl2"
+    elif system == "darwin":
+        os_id = "macos"
+    elif system == "windows":
+        os_id = "windows"
+    else:
+        os_id = "linux"
+    machine = (facts.os.machine or facts.cpu.machine or "x86_64").lower()
+    arch = _ARCH_ALIASES.get(machine, machine)
+    whole = [g for g in facts.gpus if not g.is_mig]
+    gpu = next((g for g in whole if g.vendor == "nvidia"), whole[0] if whole else None)
+    driver = None
+    if facts.driver is not None and facts.driver.status is ProbeStatus.OK:
+        driver = facts.driver.version
+    try:
+        py: str | None = normalize_python(facts.python.version)
+    except TargetError:
+        py = None
+    return TargetHost(
+        os=os_id,
+        arch=arch,
+        python=py,
+        gpu_vendor=gpu.vendor if gpu else None,
+        gpu_name=gpu.name if gpu else None,
+        compute_capability=gpu.compute_capability if gpu else None,
+        driver=driver,
+        os_name=facts.os.name,
+        origin=origin,
+    )
+
+
+def target_this_host(runner: Runner | None = None) -> TargetHost:
+    """A target for this host from the standard library and one ``nvidia-smi`` query.
+
+    Used when the full gatherer (``tfgpu.gather``) is not available.  It knows the OS,
+    architecture and Python, and the first NVIDIA GPU from ``nvidia-smi
+    --query-gpu=driver_version,name,compute_cap --format=csv`` (the ``compute_cap``
+    field exists from driver 510; older drivers fail the query, and the GPU is then
+    taken without it from ``--query-gpu=driver_version,name``).  Never
+    raises: a missing or failing ``nvidia-smi`` means "no NVIDIA GPU found".
+
+    Args:
+        runner: command runner (default :func:`tfgpu.probes.runner.run_command`).
+    """
+    run = runner or run_command
+    system = platform.system().lower()
+    os_id = {"darwin": "macos", "windows": "windows"}.get(system, "linux")
+    if os_id == "linux":
+        try:
+            with open("/proc/version", encoding="utf-8") as fh:
+                if "microsoft" in fh.read().lower():
+                    os_id = "wsl2"
+        except OSError:
+            pass
+    machine = platform.machine().lower()
+    target = TargetHost(
+        os=os_id,
+        arch=_ARCH_ALIASES.get(machine, machine),
+        python=f"{sys.version_info.major}.{sys.version_info.minor}",
+        origin="this host",
+    )
+    for fields in ("driver_version,name,compute_cap", "driver_version,name"):
+        res = run(["nvidia-smi", f"--query-gpu={fields}", "--format=csv"], 20.0)
+        if res.status is not ProbeStatus.OK:
+            continue
+        rows = [
+            ln
+            for ln in res.stdout.splitlines()
+            if ln.strip() and not ln.startswith("driver_version")
+        ]
+        cells = [c.strip() for c in rows[0].split(",")] if rows else []
+        if len(cells) < 2 or not cells[1]:
+            continue
+        driver = cells[0] if re.fullmatch(r"\d+(\.\d+)*", cells[0]) else None
+        cc = cells[2] if len(cells) > 2 and re.fullmatch(r"\d+\.\d+", cells[2]) else None
+        return replace(
+            target, gpu_vendor="nvidia", gpu_name=cells[1], driver=driver, compute_capability=cc
+        )
+    if os_id == "macos" and target.arch == "arm64":
+        return replace(target, gpu_vendor="apple", gpu_name="Apple silicon GPU")
+    return target

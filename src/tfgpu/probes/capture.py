@@ -1,0 +1,275 @@
+"""Record this host's raw probe outputs as a test fixture (``tfgpu capture``).
+
+The folder written (``tests/fixtures/hosts/<host-id>/`` by default) holds:
+
+* the raw outputs, one file per command (``nvidia-smi.txt``, ``nvidia-smi-query.csv``,
+  ``nvidia-smi-q.xml``, ``nvidia-smi-L.txt``, ``nvcc.txt``, ``ldconfig.txt``,
+  ``lspci.txt``, ``pip-list.json``, ``site-packages.json``, ``system-profiler.txt``,
+  ``wmi-video.json``), and ``commands.json`` (argv, status, exit code, stderr of each);
+* ``fs.json``: every file-system question the probes asked and its answer;
+* ``context.json``: OS, machine, interpreter and the environment variables probes read;
+* ``meta.toml``: machine, date, versions, for people;
+* ``expected-facts.json``: what the parsers give on these outputs (rerun from the
+  folder itself, so the test that replays it must match exactly).
+
+Everything written is scrubbed: GPU/MIG UUIDs become zeros (format kept), serial
+numbers zeros of the same length, the user name in home paths becomes ``user`` and
+the host name ``host``.  No ``NAME`` here: this module is not a probe.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import getpass
+import json
+import platform
+import re
+import socket
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tfgpu import __version__
+from tfgpu.probes import _replay, libs
+from tfgpu.probes._smi_parse import QUERY_FIELDS
+from tfgpu.probes.base import ProbeContext
+from tfgpu.probes.runner import CommandResult
+
+#: Environment variables the probes read (and so the fixture must keep).
+ENV_KEYS = (
+    "PATH",
+    "Path",
+    "LD_LIBRARY_PATH",
+    "CUDA_HOME",
+    "CUDA_PATH",
+    "CONDA_PREFIX",
+    "ProgramFiles",
+    "SystemRoot",
+    "WINDIR",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One command ``tfgpu capture`` runs, and the file its output goes to."""
+
+    argv: tuple[str, ...]
+    filename: str
+
+
+def plan(system: str, python_executable: str) -> list[Step]:
+    """The commands to run on a host of this OS, in order.
+
+    The nvidia-smi variants and ``nvcc`` run everywhere (their absence is recorded);
+    ``ldconfig -p`` and ``lspci -nn`` on Linux, ``system_profiler`` on macOS, the
+    ``Win32_VideoController`` query on Windows; ``pip list`` and the site-packages
+    query through ``python_executable``.
+    """
+    query = f"--query-gpu={','.join(QUERY_FIELDS)}"
+    steps = [
+        Step(("nvidia-smi",), "nvidia-smi.txt"),
+        Step(("nvidia-smi", query, "--format=csv,noheader,nounits"), "nvidia-smi-query.csv"),
+        Step(("nvidia-smi", "-q", "-x"), "nvidia-smi-q.xml"),
+        Step(("nvidia-smi", "-L"), "nvidia-smi-L.txt"),
+        Step(("nvcc", "--version"), "nvcc.txt"),
+    ]
+    if system == "Linux":
+        steps += [Step(("ldconfig", "-p"), "ldconfig.txt"), Step(("lspci", "-nn"), "lspci.txt")]
+    elif system == "Darwin":
+        steps.append(Step(("system_profiler", "SPDisplaysDataType"), "system-profiler.txt"))
+    elif system == "Windows":
+        from tfgpu.probes.gpus_other import WIN_COMMAND
+
+        steps.append(Step(WIN_COMMAND, "wmi-video.json"))
+    steps += [
+        Step((python_executable, "-m", "pip", "list", "--format=json"), "pip-list.json"),
+        Step((python_executable, "-c", libs.SITE_SCRIPT), "site-packages.json"),
+    ]
+    return steps
+
+
+_UUID_RE = re.compile(
+    r"\b(GPU|MIG)-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
+)
+_SERIAL_RE = re.compile(r"(Serial Number\s*:\s*|<serial>)([0-9A-Za-z]+)")
+
+
+@dataclass(frozen=True)
+class Scrubber:
+    """Removes personal data from captured text.
+
+    Attributes:
+        user: login name to replace in home-folder paths (``/home/<user>``,
+            ``/Users/<user>``, ``C:\\Users\\<user>``); ``root`` is left alone.
+        host: host name to replace as a whole word.
+    """
+
+    user: str | None
+    host: str | None
+
+    def __call__(self, text: str) -> str:
+        """Return ``text`` scrubbed."""
+        text = _UUID_RE.sub(lambda m: f"{m.group(1)}-00000000-0000-0000-0000-000000000000", text)
+        text = _SERIAL_RE.sub(lambda m: m.group(1) + "0" * len(m.group(2)), text)
+        if self.user and self.user != "root":
+            u = re.escape(self.user)
+            text = re.sub(
+                r"(/home/|/Users/|\\Users\\|\\\\Users\\\\)" + u + r"(?=$|[/\\\s\"':;])",
+                lambda m: m.group(1) + "user",
+                text,
+            )
+        if self.host and len(self.host) >= 2 and self.host not in ("localhost", "host"):
+            text = re.sub(r"\b" + re.escape(self.host) + r"\b", "host", text)
+        return text
+
+    def data(self, value: Any) -> Any:
+        """Scrub every string in a JSON-like value (keys included)."""
+        if isinstance(value, str):
+            return self(value)
+        if isinstance(value, list):
+            return [self.data(v) for v in value]
+        if isinstance(value, dict):
+            return {self(str(k)): self.data(v) for k, v in value.items()}
+        return value
+
+
+def default_scrubber() -> Scrubber:
+    """A :class:`Scrubber` for the current user and host."""
+    try:
+        user: str | None = getpass.getuser()
+    except (KeyError, OSError):
+        user = None
+    return Scrubber(user, socket.gethostname() or None)
+
+
+@dataclass(frozen=True)
+class Capture:
+    """Everything recorded on the host, scrubbed, ready to be written."""
+
+    files: Mapping[str, str]
+    facts: Mapping[str, Any]
+    context: Mapping[str, Any]
+
+
+def record(
+    ctx: ProbeContext, echo: Callable[[str], None], scrub: Scrubber, machine: str | None = None
+) -> Capture:
+    """Run the :func:`plan` and the probes on this host and keep what they saw.
+
+    Args:
+        ctx: the live probe context.
+        echo: told each command line just before it runs.
+        scrub: applied to everything kept.
+        machine: CPU architecture (``platform.machine()`` by default).
+
+    Returns:
+        The files to write; ``facts`` is what the parsers give when the probes are
+        rerun on the scrubbed recording (the fixture's ``expected-facts.json``).
+    """
+    machine = machine or platform.machine()
+    runner = _replay.RecordingRunner(ctx.runner, echo)
+    fs = _replay.RecordingFileSystem(ctx.fs)
+    steps = plan(ctx.system, ctx.python_executable)
+    for step in steps:
+        runner(step.argv, ctx.timeout_s)
+    live = ProbeContext(
+        runner=runner,
+        fs=fs,
+        env=ctx.env,
+        system=ctx.system,
+        python_executable=ctx.python_executable,
+        timeout_s=ctx.timeout_s,
+    )
+    _replay.run_probes(live, machine=machine)
+    names = {s.argv: s.filename for s in steps}
+    files: dict[str, str] = {}
+    commands: list[dict[str, Any]] = []
+    for n, (argv, res) in enumerate(runner.results.items()):
+        entry = _command_entry(argv, res)
+        if res.stdout:
+            fname = names.get(argv, f"cmd-{n:02d}.txt")
+            files[fname] = scrub(res.stdout)
+            entry["stdout_file"] = fname
+        commands.append(scrub.data(entry))
+    env = {k: v for k, v in ctx.env.items() if k in ENV_KEYS or k.upper().startswith("CUDA_PATH_V")}
+    context = scrub.data(
+        {
+            "system": ctx.system,
+            "machine": machine,
+            "python_executable": ctx.python_executable,
+            "env": env,
+        }
+    )
+    files["commands.json"] = json.dumps(commands, indent=2, ensure_ascii=False) + "\n"
+    files["fs.json"] = json.dumps(scrub.data(fs.answers), indent=2, ensure_ascii=False) + "\n"
+    files["context.json"] = json.dumps(context, indent=2, ensure_ascii=False) + "\n"
+    return Capture(files=files, facts=_replay.replay_files(files), context=context)
+
+
+def _command_entry(argv: tuple[str, ...], res: CommandResult) -> dict[str, Any]:
+    return {
+        "argv": list(argv),
+        "status": res.status.value,
+        "returncode": res.returncode,
+        "stderr": res.stderr,
+        "message": res.message,
+        "duration_s": round(res.duration_s, 3),
+    }
+
+
+def host_id(facts: Mapping[str, Any], system: str, machine: str, today: _dt.date) -> str:
+    """A folder name such as ``linux-x86_64-nvidia-h200-20261130``."""
+    gpus = [g for g in facts.get("gpus", []) if g.get("vendor") == "nvidia"] or facts.get(
+        "gpus", []
+    )
+    what = gpus[0]["name"] if gpus else "no-gpu"
+    slug = re.sub(r"[^a-z0-9_.]+", "-", f"{system}-{machine}-{what}".lower()).strip("-.")
+    return f"{slug}-{today:%Y%m%d}"
+
+
+def meta_toml(context: Mapping[str, Any], facts: Mapping[str, Any], when: _dt.datetime) -> str:
+    """Human-readable ``meta.toml`` (machine, date, versions, what was found)."""
+    driver = facts.get("driver") or {}
+    lines = [
+        "# Written by `tfgpu capture`; raw outputs are scrubbed (UUIDs, serials, user, host).",
+        f"captured_at = {json.dumps(when.isoformat(timespec='seconds'))}",
+        f"tfgpu_version = {json.dumps(__version__)}",
+        f"source = {json.dumps('tfgpu capture on the machine itself')}",
+        "",
+        "[machine]",
+        f"system = {json.dumps(context.get('system'))}",
+        f"machine = {json.dumps(context.get('machine'))}",
+        f"release = {json.dumps(platform.release())}",
+        f"python = {json.dumps(platform.python_version())}",
+        "",
+        "[found]",
+        f"driver_status = {json.dumps(driver.get('status'))}",
+        f"driver_version = {json.dumps(driver.get('version') or '')}",
+        f"cuda_version = {json.dumps(driver.get('cuda_version') or '')}",
+        f"gpus = {json.dumps([g['name'] for g in facts.get('gpus', [])])}",
+        f"toolkits = {json.dumps([t['version'] or '' for t in facts.get('toolkits', [])])}",
+        f"libraries = {len(facts.get('libraries', []))}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write(capture: Capture, out: Path, when: _dt.datetime) -> list[Path]:
+    """Write the capture, ``meta.toml`` and ``expected-facts.json`` into ``out``.
+
+    Returns:
+        The paths written, in order.
+
+    Raises:
+        OSError: ``out`` cannot be created or written.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    texts = dict(capture.files)
+    texts["meta.toml"] = meta_toml(capture.context, capture.facts, when)
+    texts["expected-facts.json"] = json.dumps(capture.facts, indent=2, ensure_ascii=False) + "\n"
+    written = []
+    for name, text in texts.items():
+        (out / name).write_text(text, encoding="utf-8")
+        written.append(out / name)
+    return written

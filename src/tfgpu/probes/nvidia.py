@@ -1,0 +1,304 @@
+"""NVIDIA driver and GPUs: NVML first (``nvidia-ml-py``), ``nvidia-smi`` as fallback.
+
+Outcomes, as :class:`~tfgpu.facts.DriverFacts` ``status``:
+
+* ``OK``: NVML (or ``nvidia-smi``) answered; GPUs listed.
+* ``MISSING``: neither the NVML library (``libnvidia-ml.so.1`` / ``nvml.dll``) nor
+  ``nvidia-smi`` exists: no NVIDIA driver is installed.
+* ``ERROR``: a driver is installed but broken; ``message`` quotes the tool verbatim
+  ("couldn't communicate with the NVIDIA driver", "Driver/library version mismatch" +
+  "NVML library version: 570.124", "No devices were found", "Driver Not Loaded",
+  "CUDA Version: ERR!").
+* ``TIMEOUT``: ``nvidia-smi`` hung (a GPU that fell off the bus does this); it was
+  stopped after the context's time limit.
+
+NVML calls (nvidia-ml-py, https://docs.nvidia.com/deploy/nvml-api/): ``nvmlInit``,
+``nvmlSystemGetDriverVersion``, ``nvmlSystemGetCudaDriverVersion_v2`` (an int such as
+12020 = CUDA 12.2), ``nvmlDeviceGetCount``, ``nvmlDeviceGetHandleByIndex``,
+``nvmlDeviceGetName``, ``nvmlDeviceGetUUID``, ``nvmlDeviceGetPciInfo``,
+``nvmlDeviceGetMemoryInfo`` (bytes), ``nvmlDeviceGetCudaComputeCapability``,
+``nvmlDeviceGetMigMode``, ``nvmlDeviceGetMaxMigDeviceCount``,
+``nvmlDeviceGetMigDeviceHandleByIndex``, ``nvmlShutdown``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tfgpu.facts import GPU, DriverFacts, ProbeRecord, ProbeStatus
+from tfgpu.probes._smi_parse import (
+    QUERY_FIELDS,
+    QUERY_FIELDS_OLD,
+    classify_smi_failure,
+    gpus_from_query_rows,
+    invalid_query_field,
+    parse_query_csv,
+    parse_smi_table,
+)
+from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes.runner import CommandResult
+
+NAME = "nvidia"
+ORDER = 10
+
+#: ``NVML_ERROR_LIBRARY_NOT_FOUND`` in nvml.h: the NVML shared library is absent.
+_LIB_NOT_FOUND = 12
+_MIB = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class NvmlOutcome:
+    """What NVML said.
+
+    Attributes:
+        record: the evidence record (``name="nvml"``).
+        driver: driver facts when NVML initialised, else ``None``.
+        gpus: GPUs and MIG instances found.
+        library_missing: the NVML library could not be loaded (no driver user space).
+    """
+
+    record: ProbeRecord
+    driver: DriverFacts | None = None
+    gpus: tuple[GPU, ...] = ()
+    library_missing: bool = False
+
+
+def cuda_version_from_int(value: int) -> str:
+    """Turn NVML's CUDA driver version int into ``"major.minor"``.
+
+    Args:
+        value: ``nvmlSystemGetCudaDriverVersion_v2`` result, ``1000*major + 10*minor``
+            (12020 -> ``"12.2"``; the same encoding as ``cudaDriverGetVersion``).
+    """
+    return f"{value // 1000}.{(value % 1000) // 10}"
+
+
+def _text(value: object) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
+
+
+def probe_nvml(nvml: Any) -> NvmlOutcome:
+    """Ask NVML for the driver and every GPU.  Never raises.
+
+    Args:
+        nvml: the ``pynvml`` module (nvidia-ml-py) or a test double with the same
+            functions, ``NVMLError`` (with ``.value``) and constants.
+
+    Returns:
+        The outcome; a GPU whose queries fail (lost GPU) is kept with what was read, a
+        field NVML does not support is ``None``.
+    """
+    start = time.perf_counter()
+    err_cls: type[BaseException] = getattr(nvml, "NVMLError", OSError)
+    errors = (err_cls, OSError, AttributeError)
+    try:
+        nvml.nvmlInit()
+    except errors as exc:
+        code = getattr(exc, "value", None)
+        missing = code == getattr(nvml, "NVML_ERROR_LIBRARY_NOT_FOUND", _LIB_NOT_FOUND)
+        rec = ProbeRecord(
+            "nvml",
+            ProbeStatus.MISSING if missing else ProbeStatus.ERROR,
+            ("nvmlInit",),
+            duration_s=round(time.perf_counter() - start, 4),
+            message=f"NVML: {exc}",
+        )
+        return NvmlOutcome(rec, library_missing=missing)
+
+    def attempt(fn: str, *args: object) -> Any:
+        try:
+            return getattr(nvml, fn)(*args)
+        except errors:
+            return None
+
+    notes: list[str] = []
+    try:
+        version = attempt("nvmlSystemGetDriverVersion")
+        cuda_int = attempt("nvmlSystemGetCudaDriverVersion_v2")
+        if cuda_int is None:
+            cuda_int = attempt("nvmlSystemGetCudaDriverVersion")
+        count = attempt("nvmlDeviceGetCount") or 0
+        gpus: list[GPU] = []
+        for i in range(int(count)):
+            handle = attempt("nvmlDeviceGetHandleByIndex", i)
+            if handle is None:
+                notes.append(f"GPU {i}: no handle (lost or inaccessible)")
+                gpus.append(
+                    GPU(i, "nvidia", "unknown NVIDIA GPU (NVML could not open it)", source="nvml")
+                )
+                continue
+            gpu = _device(attempt, i, handle, is_mig=False)
+            gpus.append(gpu)
+            mode = attempt("nvmlDeviceGetMigMode", handle)
+            if mode and int(mode[0]) == getattr(nvml, "NVML_DEVICE_MIG_ENABLE", 1):
+                for j in range(int(attempt("nvmlDeviceGetMaxMigDeviceCount", handle) or 0)):
+                    mh = attempt("nvmlDeviceGetMigDeviceHandleByIndex", handle, j)
+                    if mh is not None:
+                        mig = _device(attempt, i, mh, is_mig=True)
+                        gpus.append(_with(mig, gpu))
+    finally:
+        attempt("nvmlShutdown")
+    driver = DriverFacts(
+        ProbeStatus.OK,
+        version=_text(version) if version is not None else None,
+        cuda_version=cuda_version_from_int(int(cuda_int)) if cuda_int else None,
+        source="nvml",
+    )
+    rec = ProbeRecord(
+        "nvml",
+        ProbeStatus.OK,
+        ("nvmlInit",),
+        duration_s=round(time.perf_counter() - start, 4),
+        message="; ".join(notes) or None,
+        raw_excerpt=f"driver {driver.version}, CUDA {driver.cuda_version}, {count} GPU(s)",
+    )
+    return NvmlOutcome(rec, driver, tuple(gpus))
+
+
+def _device(attempt: Any, index: int, handle: object, *, is_mig: bool) -> GPU:
+    name = attempt("nvmlDeviceGetName", handle)
+    uuid = attempt("nvmlDeviceGetUUID", handle)
+    pci = attempt("nvmlDeviceGetPciInfo", handle)
+    mem = attempt("nvmlDeviceGetMemoryInfo", handle)
+    cc = attempt("nvmlDeviceGetCudaComputeCapability", handle)
+    return GPU(
+        index=index,
+        vendor="nvidia",
+        name=_text(name) if name is not None else "unknown NVIDIA GPU",
+        uuid=_text(uuid) if uuid is not None else None,
+        pci_bus_id=_text(pci.busId) if pci is not None else None,
+        memory_total_mib=int(mem.total) // _MIB if mem is not None else None,
+        memory_free_mib=int(mem.free) // _MIB if mem is not None else None,
+        compute_capability=f"{cc[0]}.{cc[1]}" if cc else None,
+        is_mig=is_mig,
+        source="nvml",
+    )
+
+
+def _with(mig: GPU, parent: GPU) -> GPU:
+    """A MIG instance inherits the parent's bus id and compute capability."""
+    return GPU(
+        mig.index,
+        mig.vendor,
+        mig.name,
+        mig.uuid,
+        mig.pci_bus_id or parent.pci_bus_id,
+        mig.memory_total_mib,
+        mig.memory_free_mib,
+        mig.compute_capability or parent.compute_capability,
+        True,
+        mig.source,
+    )
+
+
+def _query(ctx: ProbeContext, fields: tuple[str, ...]) -> CommandResult:
+    argv = ("nvidia-smi", f"--query-gpu={','.join(fields)}", "--format=csv,noheader,nounits")
+    return ctx.runner(argv, ctx.timeout_s)
+
+
+def probe_smi(ctx: ProbeContext) -> ProbeResult:
+    """Read the driver and GPUs from ``nvidia-smi``.  Never raises.
+
+    Runs plain ``nvidia-smi`` first: its banner gives the driver and CUDA versions and
+    the tool's version, and when the driver is broken it prints the message to quote.
+    Then ``nvidia-smi --query-gpu=index,name,uuid,pci.bus_id,memory.total,memory.free,
+    compute_cap,driver_version --format=csv,noheader,nounits`` adds UUIDs, exact free
+    memory and compute capability (retried without ``compute_cap`` on drivers that
+    reject it); if the query fails, the GPUs of the table are kept.
+
+    Args:
+        ctx: the probe context (its runner enforces ``ctx.timeout_s``).
+
+    Returns:
+        Driver facts with status ``OK``/``MISSING``/``ERROR``/``TIMEOUT``, the GPUs, and
+        one record per command run.
+    """
+    table = ctx.runner(("nvidia-smi",), ctx.timeout_s)
+    records = [table.record("nvidia-smi")]
+    if table.status in (ProbeStatus.MISSING, ProbeStatus.TIMEOUT, ProbeStatus.SKIPPED):
+        driver = DriverFacts(table.status, source="nvidia-smi", message=table.message)
+        return ProbeResult(records=tuple(records), driver=driver)
+    report = parse_smi_table(table.stdout)
+    if table.status is not ProbeStatus.OK or report.failure or not report.header.driver_version:
+        return ProbeResult(records=tuple(records), driver=_failed(table))
+    head = report.header
+
+    res = _query(ctx, QUERY_FIELDS)
+    records.append(res.record("nvidia-smi-query"))
+    fields = QUERY_FIELDS
+    if res.status is ProbeStatus.ERROR and invalid_query_field(res.stdout + res.stderr):
+        fields = QUERY_FIELDS_OLD
+        res = _query(ctx, fields)
+        records.append(res.record("nvidia-smi-query"))
+    gpus: tuple[GPU, ...] = ()
+    if res.status is ProbeStatus.OK:
+        gpus = gpus_from_query_rows(parse_query_csv(res.stdout, fields))
+    if not gpus:
+        gpus = tuple(g for g in report.gpus if not g.is_mig)
+    gpus = gpus + tuple(g for g in report.gpus if g.is_mig)
+    status, message = ProbeStatus.OK, None
+    if head.cuda_error:
+        status = ProbeStatus.ERROR
+        message = f"nvidia-smi prints 'CUDA Version: {head.cuda_error}'"
+    driver = DriverFacts(
+        status,
+        version=head.driver_version,
+        cuda_version=head.cuda_version,
+        smi_version=head.smi_version,
+        source="nvidia-smi",
+        message=message,
+    )
+    return ProbeResult(records=tuple(records), driver=driver, gpus=gpus)
+
+
+def _failed(res: CommandResult) -> DriverFacts:
+    """Driver facts for an ``nvidia-smi`` that ran and failed (driver installed, broken)."""
+    text = (res.stdout + "\n" + res.stderr).strip()
+    known = classify_smi_failure(text)
+    message = known[0] if known else (text[:2000] or res.message or "nvidia-smi failed")
+    return DriverFacts(ProbeStatus.ERROR, source="nvidia-smi", message=message)
+
+
+def _import_pynvml() -> Any:
+    try:
+        import pynvml
+    except ImportError:
+        return None
+    return pynvml
+
+
+def run(ctx: ProbeContext, nvml: Any = None) -> ProbeResult:
+    """Probe the NVIDIA driver and GPUs.  Never raises.
+
+    NVML answers first; if its library is missing or it fails, ``nvidia-smi`` is asked
+    so its own error text is quoted.  The driver is ``MISSING`` only when neither
+    exists.
+
+    Args:
+        ctx: the probe context.
+        nvml: NVML module to use (tests pass a fake); default imports ``pynvml``.
+    """
+    nvml = nvml if nvml is not None else _import_pynvml()
+    if nvml is None:
+        outcome = NvmlOutcome(
+            ProbeRecord(
+                "nvml",
+                ProbeStatus.MISSING,
+                ("import pynvml",),
+                message="nvidia-ml-py is not installed",
+            ),
+            library_missing=True,
+        )
+    else:
+        outcome = probe_nvml(nvml)
+    if outcome.driver is not None:
+        return ProbeResult(records=(outcome.record,), driver=outcome.driver, gpus=outcome.gpus)
+    smi = probe_smi(ctx)
+    records = (outcome.record, *smi.records)
+    driver = smi.driver
+    if driver is not None and driver.status is ProbeStatus.MISSING and not outcome.library_missing:
+        # NVML library present but failing, no nvidia-smi: installed but broken.
+        driver = DriverFacts(ProbeStatus.ERROR, source="nvml", message=outcome.record.message)
+    return ProbeResult(records=records, driver=driver, gpus=smi.gpus)

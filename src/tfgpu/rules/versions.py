@@ -1,0 +1,664 @@
+"""Version-matching rules: the installed TensorFlow against driver, CUDA, cuDNN, Python,
+GPU compute capability, OS, numpy and the pip ``nvidia-*`` wheels.
+
+Every rule is pure (``(HostFacts, Knowledge) -> findings``), states its rule with the
+numbers in ``cause``, and names the knowledge row it used in ``knowledge_ref``
+(``tfgpu/knowledge/data/*.toml``).  A rule whose facts are missing returns nothing
+(other rules report missing facts); it never guesses.
+
+Finding ids (stable):
+
+=================================  =================================================
+``driver-too-old-for-cuda``         driver below the minimum for TF's CUDA (minor-version rule)
+``driver-too-old-for-ptx-jit``      a GPU needs PTX JIT and the driver is older than the build CUDA
+``cuda-major-mismatch``             only CUDA libraries of another major are present
+``cudnn-major-mismatch``            only cuDNN libraries of another major are present
+``system-cuda-not-used``            system CUDA of another major, pip wheels serve TF (info)
+``system-cudnn-not-used``           system cuDNN of another major, the pip wheel serves TF (info)
+``python-outside-tf-range``         Python outside the release's tested range
+``gpu-cc-below-wheel-minimum``      TensorFlow ignores a GPU below the wheel's smallest CC
+``gpu-needs-ptx-jit``               no cubin for the GPU: kernels JIT-compiled at start
+``gpu-compute-capability-unknown``  the GPU's CC is not reported and its name is not in the table
+``windows-native-gpu-unsupported``  native Windows with TensorFlow > 2.10 and an NVIDIA GPU
+``numpy2-with-old-tf``              numpy 2 with a TensorFlow built before numpy 2
+``nvidia-wheels-mismatch-tf-pins``  installed ``nvidia-*`` wheels differ from the and-cuda pins
+=================================  =================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from tfgpu.facts import GPU, HostFacts, ProbeStatus
+from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.knowledge import (
+    Knowledge,
+    KnowledgeQueryError,
+    TestedConfig,
+    classify_cc,
+    parse_arch_list,
+    parse_cc,
+    parse_version,
+    series,
+)
+
+#: Distributions that provide the ``tensorflow`` module, most usual first.
+_TF_DISTS = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel",
+             "tensorflow-macos", "tf-nightly", "tf-nightly-gpu")
+#: Distributions that are never a CUDA build.
+_CPU_DISTS = ("tensorflow-cpu", "tensorflow-intel", "tensorflow-macos")
+
+
+def _parses(text: str | None) -> bool:
+    if not text:
+        return False
+    try:
+        parse_version(text)
+    except KnowledgeQueryError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class _TF:
+    """The installed TensorFlow as the rules see it."""
+
+    version: str
+    evidence: Evidence
+    os: str  # "linux", "windows", "wsl2", "macos"
+    config: TestedConfig | None
+    cuda: str | None  # CUDA it was built with/tested with; None for a CPU build
+    cuda_evidence: Evidence | None
+    cudnn: str | None
+    cudnn_evidence: Evidence | None
+    build_archs: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+
+    @property
+    def series(self) -> str:
+        return "{}.{}".format(*series(self.version))
+
+
+def _host_os(facts: HostFacts) -> str | None:
+    if facts.os.is_wsl:
+        return "wsl2"
+    return {"linux": "linux", "windows": "windows", "darwin": "macos"}.get(
+        facts.os.system.lower()
+    )
+
+
+def _installed_tf(facts: HostFacts, kb: Knowledge) -> _TF | None:
+    """Identify the installed TensorFlow and the CUDA/cuDNN it expects, or ``None``."""
+    os = _host_os(facts)
+    if os is None:
+        return None
+    version: str | None = None
+    evidence: Evidence | None = None
+    dist_name: str | None = None
+    tf = facts.tf
+    if tf is not None and tf.status is ProbeStatus.OK and _parses(tf.version):
+        version = tf.version
+        evidence = Evidence("tf.version", f"tensorflow {tf.version} (import tensorflow)")
+    for name in _TF_DISTS:
+        d = facts.python.dist(name)
+        if d is not None and _parses(d.version):
+            dist_name = d.name
+            if version is None:
+                version = d.version
+                evidence = Evidence("python.distributions", f"{d.name} {d.version}")
+            break
+    if version is None or evidence is None:
+        return None
+    config = kb.config_for(version, os)
+    build = dict(tf.build_info) if tf is not None and tf.status is ProbeStatus.OK else {}
+    cpu_build = build.get("is_cuda_build", "").lower() == "false" or (
+        dist_name is not None and dist_name.lower() in _CPU_DISTS and "cuda_version" not in build
+    )
+    cuda = cudnn = None
+    cuda_ev = cudnn_ev = None
+    if not cpu_build and config is not None and config.kind == "gpu":
+        if _parses(build.get("cuda_version")):
+            cuda = build["cuda_version"]
+            cuda_ev = Evidence("tf.build_info.cuda_version", cuda)
+        else:
+            cuda = config.cuda
+            cuda_ev = Evidence(config.ref, f"CUDA {cuda} (tested configuration)")
+        if _parses(build.get("cudnn_version")):
+            cudnn = build["cudnn_version"]
+            cudnn_ev = Evidence("tf.build_info.cudnn_version", cudnn)
+        else:
+            cudnn = config.cudnn
+            cudnn_ev = Evidence(config.ref, f"cuDNN {cudnn} (tested configuration)")
+    archs = parse_arch_list(build.get("cuda_compute_capabilities", ""))
+    build_archs = archs if (archs[0] or archs[1]) and cuda is not None else None
+    return _TF(version, evidence, os, config, cuda, cuda_ev, cudnn, cudnn_ev, build_archs)
+
+
+def _major(version: str | None) -> int | None:
+    if not _parses(version):
+        return None
+    assert version is not None
+    return int(parse_version(version).major)
+
+
+def _driver_evidence(facts: HostFacts) -> Evidence | None:
+    d = facts.driver
+    if d is None or d.status is not ProbeStatus.OK or not _parses(d.version):
+        return None
+    return Evidence("driver.version", f"{d.version} ({d.source or 'driver probe'})")
+
+
+def _pip_spec(series_text: str) -> str:
+    return f'pip install "tensorflow=={series_text}.*"'
+
+
+# ---------------------------------------------------------------------- driver
+
+
+def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """The driver is below the minimum for the CUDA the installed TensorFlow was built with.
+
+    Rule: NVIDIA minor-version compatibility (``cuda_min_driver.toml``, rows
+    ``11.x``/``12.x``/``13.x``; https://docs.nvidia.com/deploy/cuda-compatibility/
+    minor-version-compatibility.html): CUDA 11+ code runs on any driver at or above its
+    family floor; pre-11 CUDA needs its toolkit's own minimum.  The CUDA comes from
+    ``tf.build_info`` or else the tested-configuration row.  Inside WSL2 the driver is
+    the Windows driver and is compared with the Windows column.
+    """
+    tf = _installed_tf(facts, kb)
+    ev = _driver_evidence(facts)
+    if tf is None or tf.cuda is None or ev is None or tf.os == "macos":
+        return
+    assert facts.driver is not None and facts.driver.version is not None
+    driver = facts.driver.version
+    ok, minimum = kb.driver_ok(driver, tf.cuda, tf.os)
+    if ok is not False or minimum is None:
+        return
+    rule = (f"the CUDA {minimum.row.cuda_version} minor-version-compatibility floor"
+            if minimum.rule == "minor-version-compat"
+            else f"the CUDA {minimum.row.cuda_version} toolkit minimum")
+    column = "Linux" if tf.os == "linux" else "Windows"
+    fix = [f"Install an NVIDIA driver >= {minimum.version} ({column} driver"
+           + (", installed on the Windows side: WSL2 uses it" if tf.os == "wsl2" else "")
+           + ")."]
+    alt = kb.newest_tf_for(tf.os, python=facts.python.version, driver=driver)
+    if alt is not None and parse_version(alt.tf_version) < parse_version(tf.version):
+        fix.append(f"Or use TensorFlow {alt.tf_series} (CUDA {alt.cuda}), the newest release "
+                   f"this driver runs: {_pip_spec(alt.tf_series)}")
+    yield Finding(
+        id="driver-too-old-for-cuda",
+        severity=Severity.ERROR,
+        category="version-mismatch",
+        area="driver",
+        title=f"NVIDIA driver {driver} is too old for TensorFlow {tf.version} "
+              f"(built with CUDA {tf.cuda})",
+        evidence=tuple(e for e in (ev, tf.evidence, tf.cuda_evidence) if e is not None),
+        cause=f"driver {driver} < {minimum.version}, {rule} ({column} column, knowledge row "
+              f"{minimum.row.ref}); TensorFlow {tf.version} uses CUDA {tf.cuda}",
+        fix=tuple(fix),
+        doc=kb.doc_url(minimum.row),
+        knowledge_ref=minimum.row.ref,
+    )
+
+
+# ---------------------------------------------------------------------- CUDA / cuDNN
+
+
+def _lib_majors(facts: HostFacts, name: str) -> tuple[list[int], list[int], bool]:
+    """(majors of selected/usable copies, majors of all copies, any copy from pip wheels)."""
+    libs = [lib for lib in facts.libraries if lib.name == name]
+    any_selected = any(lib.selected for lib in libs)
+    usable = [m for lib in libs if (lib.selected or not any_selected)
+              and (m := _major(lib.version)) is not None]
+    every = [m for lib in libs if (m := _major(lib.version)) is not None]
+    from_pip = any(lib.origin == "tf-runpath" for lib in libs)
+    return usable, every, from_pip
+
+
+def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """System CUDA/cuDNN of the wrong major for the installed TensorFlow.
+
+    TensorFlow dlopens libraries by SONAME major (``libcudart.so.12``, ``libcudnn.so.9``,
+    ``cudnn64_8.dll``): a CUDA 11 toolkit cannot serve a TensorFlow built with CUDA 12.
+    The expected majors come from ``tf.build_info`` or the tested-configuration row
+    (``tf_tested_configs.toml``).  When the pip ``nvidia-*-cuXX`` wheels of the right
+    major are installed, TensorFlow loads those and a system toolkit of another major
+    does not matter (an info finding says so).
+    """
+    tf = _installed_tf(facts, kb)
+    if tf is None or tf.cuda is None or tf.os == "macos":
+        return
+    want_cuda = _major(tf.cuda)
+    want_cudnn = _major(tf.cudnn)
+    ref = tf.config.ref if tf.config else None
+    usable_rt, all_rt, pip_rt_lib = _lib_majors(facts, "cudart")
+    toolkit_majors = [(t, m) for t in facts.toolkits if (m := _major(t.version)) is not None]
+    pip_rt = facts.python.dist(f"nvidia-cuda-runtime-cu{want_cuda}") is not None or pip_rt_lib
+    have_cuda = want_cuda in usable_rt or pip_rt or any(m == want_cuda for _, m in toolkit_majors)
+    wrong_toolkits = [(t, m) for t, m in toolkit_majors if m != want_cuda]
+    wrong_rt = [m for m in all_rt if m != want_cuda]
+    if want_cuda is not None and not have_cuda and (wrong_toolkits or wrong_rt):
+        found = ", ".join(
+            [f"CUDA {t.version} toolkit ({t.root or t.nvcc_path or t.source})"
+             for t, _ in wrong_toolkits]
+            + [f"libcudart major {m}" for m in sorted(set(wrong_rt))]
+        )
+        fix = []
+        if tf.os in ("linux", "wsl2") and kb.and_cuda_pins(tf.version):
+            fix.append(f'pip install "tensorflow[and-cuda]=={tf.version}"  (brings CUDA '
+                       f"{want_cuda} as pip wheels; no system toolkit needed)")
+        fix.append(f"Or install a CUDA {tf.cuda} toolkit and put its libraries on the "
+                   + ("PATH" if tf.os == "windows" else "LD_LIBRARY_PATH"))
+        yield Finding(
+            id="cuda-major-mismatch",
+            severity=Severity.ERROR,
+            category="version-mismatch",
+            area="cuda",
+            title=f"TensorFlow {tf.version} needs CUDA {want_cuda}, but only CUDA of another "
+                  "major is installed",
+            evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence) if e is not None)
+            + tuple(Evidence("toolkits", f"{t.version} at {t.root or t.nvcc_path}")
+                    for t, _ in wrong_toolkits),
+            cause=f"found {found}; TensorFlow {tf.version} loads CUDA {want_cuda} libraries "
+                  f"(CUDA {tf.cuda}, knowledge row {ref})",
+            fix=tuple(fix),
+            doc=kb.doc_url(tf.config) if tf.config else None,
+            knowledge_ref=ref,
+        )
+    elif want_cuda is not None and pip_rt and wrong_toolkits:
+        yield Finding(
+            id="system-cuda-not-used",
+            severity=Severity.INFO,
+            category="version-mismatch",
+            area="cuda",
+            title=f"System CUDA {wrong_toolkits[0][0].version} is not used: TensorFlow "
+                  f"{tf.version} loads CUDA {want_cuda} from the pip nvidia-* wheels",
+            evidence=tuple(Evidence("toolkits", f"{t.version} at {t.root or t.nvcc_path}")
+                           for t, _ in wrong_toolkits),
+            cause=f"TensorFlow {tf.version} needs CUDA {want_cuda} (knowledge row {ref}); the "
+                  f"nvidia-cuda-runtime-cu{want_cuda} wheel provides it, so a CUDA "
+                  f"{wrong_toolkits[0][1]} toolkit on the system does not matter",
+            knowledge_ref=ref,
+        )
+    if want_cudnn is None:
+        return
+    usable_dnn, all_dnn, _ = _lib_majors(facts, "cudnn")
+    pip_dnn = facts.python.dist(f"nvidia-cudnn-cu{want_cuda}")
+    pip_dnn_major = _major(pip_dnn.version) if pip_dnn is not None else None
+    have_dnn = want_cudnn in usable_dnn or pip_dnn_major == want_cudnn
+    wrong_dnn = sorted({m for m in all_dnn if m != want_cudnn}
+                       | ({pip_dnn_major} if pip_dnn_major not in (None, want_cudnn) else set()))
+    wrong_dnn_int = [m for m in wrong_dnn if m is not None]
+    if not have_dnn and wrong_dnn_int:
+        libs = [f"{lib.filename} ({lib.path})" for lib in facts.libraries
+                if lib.name == "cudnn" and _major(lib.version) in wrong_dnn_int]
+        if pip_dnn is not None and pip_dnn_major in wrong_dnn_int:
+            libs.append(f"{pip_dnn.name} {pip_dnn.version}")
+        fix = []
+        pins = {p.package: p for p in kb.and_cuda_pins(tf.version)}
+        pin = pins.get(f"nvidia-cudnn-cu{want_cuda}")
+        if pin is not None and tf.os in ("linux", "wsl2"):
+            fix.append(f'pip install "nvidia-cudnn-cu{want_cuda}{pin.specifier}"  (the pin of '
+                       f"tensorflow[and-cuda]=={pin.tf_version})")
+        fix.append(f"Or install cuDNN {want_cudnn}.x for CUDA {want_cuda} and make it the one "
+                   "the loader finds")
+        yield Finding(
+            id="cudnn-major-mismatch",
+            severity=Severity.ERROR,
+            category="version-mismatch",
+            area="cuda",
+            title=f"TensorFlow {tf.version} needs cuDNN {want_cudnn}, but cuDNN "
+                  f"{'/'.join(map(str, wrong_dnn_int))} is installed",
+            evidence=tuple(e for e in (tf.evidence, tf.cudnn_evidence) if e is not None)
+            + tuple(Evidence("libraries", s) for s in libs),
+            cause=f"cuDNN major {'/'.join(map(str, wrong_dnn_int))} found, TensorFlow "
+                  f"{tf.version} loads cuDNN {want_cudnn} (cuDNN {tf.cudnn}, knowledge row "
+                  f"{ref})",
+            fix=tuple(fix),
+            doc=kb.doc_url(tf.config) if tf.config else None,
+            knowledge_ref=ref,
+        )
+    elif pip_dnn is not None and pip_dnn_major == want_cudnn:
+        system = [lib for lib in facts.libraries if lib.name == "cudnn"
+                  and lib.origin != "tf-runpath" and _major(lib.version) not in (None, want_cudnn)]
+        if system:
+            yield Finding(
+                id="system-cudnn-not-used",
+                severity=Severity.INFO,
+                category="version-mismatch",
+                area="cuda",
+                title=f"System cuDNN {system[0].version} is not used: TensorFlow {tf.version} "
+                      f"loads cuDNN {want_cudnn} from the pip {pip_dnn.name} wheel",
+                evidence=tuple(Evidence("libraries", f"{lib.filename} ({lib.path})")
+                               for lib in system),
+                cause=f"TensorFlow {tf.version} needs cuDNN {want_cudnn} (knowledge row {ref}); "
+                      f"{pip_dnn.name} {pip_dnn.version} provides it, so cuDNN "
+                      f"{_major(system[0].version)} on the system does not matter",
+                knowledge_ref=ref,
+            )
+
+
+# ---------------------------------------------------------------------- Python
+
+
+def python_outside_tf_range(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """Python is outside the installed release's tested range (``tf_tested_configs.toml``).
+
+    No wheel of that release was published for such a Python, so the install is an
+    untested combination (a warning), or broken when TensorFlow fails to import (error).
+    """
+    tf = _installed_tf(facts, kb)
+    if tf is None or tf.config is None or not _parses(facts.python.version):
+        return
+    config = tf.config
+    if config.python_ok(facts.python.version) is not False:
+        return
+    broken = facts.tf is not None and facts.tf.status is ProbeStatus.ERROR
+    fix = [f"Use Python {config.python_max} (or down to {config.python_min}) in a new virtual "
+           f"environment for TensorFlow {tf.series}"]
+    newest = next((c for c in kb.tested_configs(os=tf.os)[::-1]
+                   if c.python_ok(facts.python.version)), None)
+    if newest is not None:
+        fix.append(f"Or install TensorFlow {newest.tf_series}, tested with Python "
+                   f"{newest.python_min}-{newest.python_max}: {_pip_spec(newest.tf_series)}")
+    yield Finding(
+        id="python-outside-tf-range",
+        severity=Severity.ERROR if broken else Severity.WARNING,
+        category="version-mismatch",
+        area="python",
+        title=f"Python {facts.python.version} is outside TensorFlow {tf.series}'s tested "
+              f"range {config.python_min}-{config.python_max}",
+        evidence=(Evidence("python.version", facts.python.version), tf.evidence),
+        cause=f"Python {facts.python.version} is not in {config.python_min}-"
+              f"{config.python_max}, the tested Python range of TensorFlow {config.tf_version} "
+              f"on {config.platform} (knowledge row {config.ref})",
+        fix=tuple(fix),
+        doc=kb.doc_url(config),
+        knowledge_ref=config.ref,
+    )
+
+
+# ---------------------------------------------------------------------- compute capability
+
+
+def _gpu_cc(gpu: GPU, kb: Knowledge) -> tuple[str | None, Evidence]:
+    if gpu.compute_capability:
+        try:
+            parse_cc(gpu.compute_capability)
+            return gpu.compute_capability, Evidence(
+                f"gpus[{gpu.index}].compute_capability",
+                f"{gpu.compute_capability} ({gpu.name}, {gpu.source})")
+        except KnowledgeQueryError:
+            pass
+    match = kb.gpu_compute_capability(gpu.name)
+    if match is None:
+        return None, Evidence(f"gpus[{gpu.index}].name", gpu.name)
+    how = "" if match.how in ("exact", "normalised") else f", {match.how} match"
+    return match.cc, Evidence(
+        f"gpus[{gpu.index}].name",
+        f"{gpu.name} -> CC {match.cc} ({match.row.ref}{how})")
+
+
+def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """GPU compute capability against the CCs compiled into the installed build.
+
+    Rule (``tf_compute_capabilities.toml``; tensorflow ``gpu_device.cc``): a GPU below
+    the build's smallest CC is ignored; a GPU with no cubin of its major and an equal or
+    lower minor runs kernels JIT-compiled from PTX at start ("could take 30 minutes or
+    longer"), which also needs a driver at least as new as the build CUDA (the PTX JIT
+    limit of minor-version compatibility; ``cuda_min_driver.toml`` toolkit rows).  The
+    compiled CCs come from ``tf.build_info['cuda_compute_capabilities']`` when the probe
+    has it (conda-forge and NGC builds differ from the official wheels), else from the
+    official wheel's row.
+    """
+    tf = _installed_tf(facts, kb)
+    if tf is None or tf.cuda is None or tf.os == "macos":
+        return
+    wheel = kb.wheel_compute_capabilities(tf.version)
+    if tf.build_archs is not None:
+        sass_t, ptx_t = tf.build_archs
+        build_cuda = tf.cuda
+        where = "tf.build_info.cuda_compute_capabilities"
+    elif wheel is not None:
+        sass_t, ptx_t = wheel.sass, wheel.ptx
+        build_cuda = wheel.row.build_cuda
+        where = f"the official TensorFlow {tf.series} wheel"
+    else:
+        return
+    ref_row = wheel.row if wheel is not None else tf.config
+    ref = ref_row.ref if ref_row is not None else None
+    doc = kb.doc_url(ref_row) if ref_row is not None else None
+    min_cc = min((*sass_t, *ptx_t), key=parse_cc)
+    below: list[tuple[GPU, str, Evidence]] = []
+    jit: list[tuple[GPU, str, Evidence, str | None]] = []
+    unknown: list[GPU] = []
+    for gpu in facts.nvidia_gpus:
+        if gpu.is_mig:
+            continue
+        cc, ev = _gpu_cc(gpu, kb)
+        if cc is None:
+            unknown.append(gpu)
+            continue
+        status, via = classify_cc(sass_t, ptx_t, cc)
+        if status in ("below-minimum", "no-kernels"):
+            below.append((gpu, cc, ev))
+        elif status == "ptx-jit":
+            jit.append((gpu, cc, ev, via))
+    if unknown:
+        names = ", ".join(f"GPU {g.index}: {g.name}" for g in unknown)
+        yield Finding(
+            id="gpu-compute-capability-unknown",
+            severity=Severity.INFO,
+            category="compute-capability",
+            area="hardware",
+            title="Compute capability unknown for " + names,
+            evidence=tuple(Evidence(f"gpus[{g.index}].name", g.name) for g in unknown),
+            cause="the probe did not report a compute capability and the name is not in the "
+                  "GPU table (or is cut short); compute-capability checks were skipped",
+            fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv",),
+            knowledge_ref="gpu_compute_capability",
+        )
+    archs_text = f"SASS {' '.join(sass_t)}, PTX {' '.join(ptx_t)}, from {where}"
+    if below:
+        newest = next(
+            (c for c in kb.gpu_configs(tf.os)
+             if all((s := kb.cc_support(c.tf_version, cc)) is not None
+                    and s.status not in ("below-minimum", "no-kernels") for _, cc, _ in below)),
+            None)
+        fix = ([f"Use TensorFlow {newest.tf_series}, the newest official release whose wheel "
+                f"includes CC {below[0][1]}: {_pip_spec(newest.tf_series)}"] if newest else
+               [f"No official TensorFlow wheel includes CC {below[0][1]}; use the CPU or "
+                "build TensorFlow from source for it"])
+        gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _ in below)
+        yield Finding(
+            id="gpu-cc-below-wheel-minimum",
+            severity=Severity.ERROR,
+            category="compute-capability",
+            area="hardware",
+            title=f"TensorFlow {tf.version} ignores {gpus}: compute capability below {min_cc}",
+            evidence=(tf.evidence, *(ev for _, _, ev in below)),
+            cause=f"compute capability {below[0][1]} < {min_cc}, the smallest CC compiled into "
+                  f"TensorFlow {tf.version} ({archs_text}; knowledge row {ref}); TensorFlow "
+                  "logs 'Ignoring visible gpu device ... The minimum required Cuda capability "
+                  f"is {min_cc}.'",
+            fix=tuple(fix),
+            doc=doc,
+            knowledge_ref=ref,
+        )
+    if not jit:
+        return
+    gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _, _ in jit)
+    via = jit[0][3]
+    slow = kb.platform_fact("ptx-jit-slow-first-run")
+    fix = ["Expect a slow first start while kernels compile; keep the compiled kernels with a "
+           f"large CUDA JIT cache: {slow.value('cache_env')}"]
+    newer = next(
+        (c for c in kb.gpu_configs(tf.os)
+         if parse_version(c.tf_version) > parse_version(tf.version)
+         and all((s := kb.cc_support(c.tf_version, cc)) is not None
+                 and s.status == "native" for _, cc, _, _ in jit)),
+        None)
+    if newer is not None:
+        fix.append(f"Or use TensorFlow {newer.tf_series}, whose wheel has native cubins for "
+                   f"CC {jit[0][1]}: {_pip_spec(newer.tf_series)}")
+    yield Finding(
+        id="gpu-needs-ptx-jit",
+        severity=Severity.WARNING,
+        category="compute-capability",
+        area="hardware",
+        title=f"TensorFlow {tf.version} has no kernels compiled for {gpus}: they are "
+              "JIT-compiled from PTX at start",
+        evidence=(tf.evidence, *(ev for _, _, ev, _ in jit)),
+        cause=f"CC {jit[0][1]} has no cubin of its major with an equal or lower minor "
+              f"({archs_text}); kernels are JIT-compiled from compute_{via} PTX (knowledge "
+              f"row {ref}), which can take 30 minutes or longer the first time",
+        fix=tuple(fix),
+        doc=doc,
+        knowledge_ref=ref,
+    )
+    drv_ev = _driver_evidence(facts)
+    if drv_ev is None:
+        return
+    assert facts.driver is not None and facts.driver.version is not None
+    driver = facts.driver.version
+    ok, minimum = kb.driver_ok(driver, build_cuda, tf.os, ptx_jit=True)
+    if ok is False and minimum is not None:
+        yield Finding(
+            id="driver-too-old-for-ptx-jit",
+            severity=Severity.ERROR,
+            category="compute-capability",
+            area="driver",
+            title=f"NVIDIA driver {driver} cannot JIT-compile TensorFlow {tf.version}'s PTX "
+                  f"for {gpus}",
+            evidence=(drv_ev, tf.evidence, *(e for _, _, e, _ in jit)),
+            cause=f"driver {driver} < {minimum.version}, the CUDA {build_cuda} toolkit "
+                  f"minimum (knowledge row {minimum.row.ref}); PTX made by a newer toolkit "
+                  "fails on an older driver (NVIDIA minor-version compatibility limits, "
+                  "platform fact ptx-jit-needs-new-driver)",
+            fix=(f"Install an NVIDIA driver >= {minimum.version}",),
+            doc=kb.doc_url(minimum.row),
+            knowledge_ref=minimum.row.ref,
+        )
+
+
+# ---------------------------------------------------------------------- OS, numpy, pip
+
+
+def windows_native_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """Native Windows with TensorFlow > 2.10 and an NVIDIA GPU: no GPU support.
+
+    Source: platform fact ``windows-native-gpu-last`` (2.10 is the last release with
+    native-Windows GPU support; https://www.tensorflow.org/install/pip).
+    """
+    tf = _installed_tf(facts, kb)
+    if tf is None or tf.os != "windows" or not facts.nvidia_gpus:
+        return
+    fact = kb.platform_fact("windows-native-gpu-last")
+    last = fact.value("tf_version")
+    if series(tf.version) <= series(last):
+        return
+    conda = " ".join(fact.values.get("conda_packages", ()))
+    wsl = kb.platform_fact("wsl2-min-windows-build")
+    pinned = kb.config_for(last, "windows")
+    py_range = (f"{pinned.python_min}-{pinned.python_max}" if pinned and pinned.python_min
+                else "from its tested range")
+    yield Finding(
+        id="windows-native-gpu-unsupported",
+        severity=Severity.ERROR,
+        category="version-mismatch",
+        area="tensorflow",
+        title=f"TensorFlow {tf.version} has no GPU support on native Windows (last: {last})",
+        evidence=(tf.evidence, Evidence("os.system", f"{facts.os.system} {facts.os.name or ''}"
+                                        .strip())),
+        cause=f"TensorFlow {tf.series} > {last}, the last release with native-Windows GPU "
+              f"support (knowledge row {fact.ref})",
+        fix=(f"Use WSL2 (Windows 10 build {wsl.value('min_windows_build')} or later) and "
+             'install TensorFlow there: pip install "tensorflow[and-cuda]"',
+             f"Or pin TensorFlow {last} with Python {py_range}: conda install {conda}; "
+             f'pip install "{fact.value("pip_requirement")}"'),
+        doc=kb.doc_url(fact),
+        knowledge_ref=fact.ref,
+    )
+
+
+def numpy2_with_old_tf(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """numpy 2 installed with a TensorFlow older than the first release built for it.
+
+    Source: platform fact ``numpy2-first-tf`` (2.18.0; 2.14.1-2.17.x cap numpy < 2,
+    2.14.0 has no cap so pip can pair it with numpy 2).
+    """
+    tf = _installed_tf(facts, kb)
+    numpy = facts.python.dist("numpy")
+    if tf is None or numpy is None or not _parses(numpy.version):
+        return
+    fact = kb.platform_fact("numpy2-first-tf")
+    first = fact.value("tf_version")
+    if parse_version(numpy.version).major < 2 or parse_version(tf.version) >= parse_version(first):
+        return
+    yield Finding(
+        id="numpy2-with-old-tf",
+        severity=Severity.ERROR,
+        category="pip",
+        area="python",
+        title=f"numpy {numpy.version} with TensorFlow {tf.version}, which predates numpy 2",
+        evidence=(Evidence("python.distributions", f"numpy {numpy.version}"), tf.evidence),
+        cause=f"numpy {numpy.version} >= 2.0 and TensorFlow {tf.version} < {first}, the first "
+              f"release that allows numpy 2 (knowledge row {fact.ref})",
+        fix=('pip install "numpy<2"',
+             f"Or upgrade TensorFlow to {first} or later: pip install \"tensorflow>={first}\""),
+        doc=kb.doc_url(fact),
+        knowledge_ref=fact.ref,
+    )
+
+
+def nvidia_wheels_match_pins(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """Installed ``nvidia-*`` wheels that differ from the installed TensorFlow's and-cuda pins.
+
+    Source: ``tf_pip_cuda_wheels.toml`` (the release's wheel METADATA).  Only packages
+    that are installed are compared; a missing wheel is another rule's business.
+    """
+    tf = _installed_tf(facts, kb)
+    if tf is None:
+        return
+    pins = kb.and_cuda_pins(tf.version)
+    bad: list[tuple[str, str, str]] = []
+    for pin in pins:
+        d = facts.python.dist(pin.package)
+        if d is None or not _parses(d.version):
+            continue
+        if not pin.allows(d.version):
+            bad.append((pin.package, d.version, pin.specifier))
+    if not bad:
+        return
+    release = pins[0].tf_version
+    ref = f"tf_pip_cuda_wheels:{release}-{bad[0][0]}"
+    listing = "; ".join(f"{p} {v} not {s}" for p, v, s in bad)
+    yield Finding(
+        id="nvidia-wheels-mismatch-tf-pins",
+        severity=Severity.WARNING,
+        category="pip",
+        area="python",
+        title=f"{len(bad)} nvidia-* wheel(s) differ from what tensorflow[and-cuda]=={release} "
+              "pins",
+        evidence=(*(Evidence("python.distributions", f"{p} {v}") for p, v, _ in bad),
+                  tf.evidence),
+        cause=f"{listing} (and-cuda pins of TensorFlow {release}, knowledge rows "
+              f"tf_pip_cuda_wheels:{release}-*)",
+        fix=(f'pip install "tensorflow[and-cuda]=={tf.version}"  (reinstalls the pinned '
+             "wheels)",
+             "pip install " + " ".join(f'"{p}{s}"' for p, _, s in bad)),
+        doc=kb.doc_url(kb.row(ref)),
+        knowledge_ref=ref,
+    )
+
+
+#: The rules :func:`tfgpu.rules.all_rules` discovers, in report order.
+RULES = (
+    driver_too_old_for_cuda,
+    cuda_cudnn_major,
+    python_outside_tf_range,
+    compute_capability,
+    windows_native_gpu,
+    numpy2_with_old_tf,
+    nvidia_wheels_match_pins,
+)

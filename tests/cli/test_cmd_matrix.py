@@ -1,0 +1,143 @@
+"""``tfgpu matrix``: filters, JSON, text, and clear usage errors (exit 2, no traceback)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tfgpu.cli.main import main
+from tfgpu.knowledge import load_knowledge
+
+KB = load_knowledge()
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object]:
+    rc = main(["matrix", *args, "--json"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    doc = json.loads(out)
+    assert isinstance(doc, dict)
+    return doc
+
+
+def config_ids(doc: dict[str, object]) -> list[str]:
+    return [c["config"]["id"] for c in doc["configs"]]  # type: ignore[index,union-attr]
+
+
+def test_json_header_and_full_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys)
+    assert doc["schema_version"] == "1.0" and doc["command"] == "matrix"
+    assert doc["knowledge_version"] == KB.version
+    assert len(doc["configs"]) == len(KB.tested)  # type: ignore[arg-type]
+    assert len(doc["drivers"]) == len(KB.drivers)  # type: ignore[arg-type]
+    assert len(doc["pins"]) == len(KB.pins)  # type: ignore[arg-type]
+    assert len(doc["gpus"]) == len(KB.gpus)  # type: ignore[arg-type]
+    assert len(doc["facts"]) == len(KB.facts)  # type: ignore[arg-type]
+
+
+def test_filter_tf(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--tf", "2.12")
+    assert config_ids(doc) == ["2.12.0-linux", "2.12.0-windows", "2.12.0-macos"]
+    assert doc["pins"] == []  # the and-cuda extra starts in 2.14.0
+    assert any("2.14.0" in n for n in doc["notes"])  # type: ignore[union-attr]
+    first = doc["configs"][0]  # type: ignore[index]
+    assert first["min_driver"] == {"version": "450.80.02", "rule": "minor-version-compat",
+                                   "ref": "cuda_min_driver:11.x-minor-compat"}
+    assert first["wheel_archs"]["ptx"] == ["8.0"]
+
+
+def test_filter_cuda(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--cuda", "11.8")
+    assert config_ids(doc) == ["2.12.0-linux", "2.13.0-linux", "2.14.0-linux"]
+    assert [d["id"] for d in doc["drivers"]] == [  # type: ignore[union-attr,index]
+        "11.8-toolkit-ga", "11.x-minor-compat"]
+
+
+def test_filter_gpu_name(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--gpu", "RTX 3060", "--os", "linux")
+    assert doc["gpu"]["compute_capability"] == "8.6"  # type: ignore[index]
+    assert doc["gpu"]["match"]["ref"] == "gpu_compute_capability:geforce-rtx-3060"  # type: ignore[index]
+    status = {c["config"]["tf_version"]: c["gpu_support"]["status"]  # type: ignore[index]
+              for c in doc["configs"]}  # type: ignore[union-attr]
+    assert status["2.15.0"] == "ptx-jit" and status["2.16.1"] == "native"
+    assert status["2.21.0"] == "native"
+    assert len(status) == 22  # every Linux GPU release, no CPU rows
+
+
+def test_wsl2_uses_linux_rows_and_the_windows_driver(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--tf", "2.15", "--os", "wsl2")
+    assert config_ids(doc) == ["2.15.0-linux"]
+    assert doc["configs"][0]["min_driver"]["version"] == "527.41"  # type: ignore[index]
+
+
+def test_filter_gpu_cc_and_os(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--gpu", "3.0", "--os", "windows")
+    statuses = {c["gpu_support"]["status"] for c in doc["configs"]}  # type: ignore[index,union-attr]
+    assert statuses == {"below-minimum"}
+    assert doc["gpu"]["match"] is None  # type: ignore[index]
+
+
+def test_windows_after_210_with_gpu_explains_itself(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = run_json(capsys, "--tf", "2.15", "--os", "windows", "--gpu", "8.6")
+    assert doc["configs"] == []
+    assert any("windows-native-gpu-last" in n for n in doc["notes"])  # type: ignore[union-attr]
+
+
+def test_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["matrix", "--tf", "2.15.0", "--os", "linux"]) == 0
+    out = capsys.readouterr().out
+    assert "525.60.13 (12.x)" in out
+    assert "pip install tensorflow[and-cuda]==2.15.0 adds" in out
+    assert "nvidia-cudnn-cu12" in out and "==8.9.4.25" in out
+    assert "5.0 6.0 7.0 7.5 / 8.0" in out
+    assert f"knowledge {KB.version}" in out
+    assert "\x1b[" not in out  # no colour when not a terminal
+
+
+def test_show_sections(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["matrix", "--show", "facts", "--show", "gpus"]) == 0
+    out = capsys.readouterr().out
+    assert "Platform facts" in out and "GPU compute capability" in out
+    assert "TensorFlow tested configurations" not in out
+    assert "tensorflow-gpu-removed" in out and "GeForce RTX 4090" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--tf", "2.99"], "no TensorFlow 2.99 in the knowledge (it covers 2.0.0 to 2.21.0"),
+        (["--tf", "banana"], "TensorFlow version 'banana' is not a version number"),
+        (["--cuda", "9.9"], "CUDA 9.9 is in neither the tested configurations"),
+        (["--gpu", "RTX 9999"], "GPU 'RTX 9999' is not in the compute-capability table"),
+        (["--gpu", "NVIDIA GeForce ..."], "cut short or ambiguous"),
+        (["--os", "beos"], "invalid choice: 'beos'"),
+        (["--show", "everything"], "invalid choice: 'everything'"),
+    ],
+)
+def test_unknown_filter_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["matrix", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_as_a_process_exit_code_and_no_tensorflow_import() -> None:
+    code = (
+        "import sys\n"
+        "from tfgpu.cli.main import main\n"
+        "rc = main(['matrix', '--cuda', '12', '--json'])\n"
+        "assert 'tensorflow' not in sys.modules\n"
+        "sys.exit(rc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(SRC)}, timeout=60, check=False)
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert {c["config"]["cuda"] for c in doc["configs"]} == {"12.2", "12.3", "12.5"}

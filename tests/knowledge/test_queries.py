@@ -1,0 +1,368 @@
+"""Queries of :class:`tfgpu.knowledge.Knowledge`: exact answers with the row they used."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tfgpu.knowledge import (
+    KnowledgeError,
+    KnowledgeQueryError,
+    load_knowledge,
+    load_knowledge_from,
+    normalise_os,
+)
+from tfgpu.knowledge._load import data_dir
+
+KB = load_knowledge()
+
+
+def test_loaded_once() -> None:
+    assert load_knowledge() is KB
+
+
+# ------------------------------------------------------------------ tested configs
+
+
+@pytest.mark.parametrize(
+    ("tf", "os", "row_id"),
+    [
+        ("2.15.0", "linux", "2.15.0-linux"),
+        ("2.15.1", "linux", "2.15.0-linux"),
+        ("2.15.0.post1", "linux", "2.15.0-linux"),
+        ("2.16.2", "linux", "2.16.1-linux"),  # no 2.16.0 row in the source
+        ("2.16.0", "wsl2", "2.16.1-linux"),  # WSL2 runs the Linux wheels
+        ("2.10.1", "windows", "2.10.0-windows"),
+        ("2.19.0", "macos", "2.17.0-2.21.0-macos"),  # range row
+        ("2.0.0", "Darwin", "2.0.0-macos"),  # two source rows: the first
+    ],
+)
+def test_config_for(tf: str, os: str, row_id: str) -> None:
+    row = KB.config_for(tf, os)
+    assert row is not None and row.id == row_id
+
+
+def test_config_for_unknown_release_is_none() -> None:
+    assert KB.config_for("2.99.0", "linux") is None
+    assert KB.config_for("1.15.0", "linux") is None
+
+
+def test_tested_configs_filters() -> None:
+    assert [r.id for r in KB.tested_configs(tf="2.12")] == [
+        "2.12.0-linux", "2.12.0-windows", "2.12.0-macos"]
+    gpu_windows = KB.tested_configs(os="windows", kind="gpu")
+    assert gpu_windows[-1].tf_version == "2.10.0" and len(gpu_windows) == 11
+    assert KB.tested_configs(tf="2.11", os="windows")[0].kind == "cpu"
+
+
+def test_tested_config_python_range() -> None:
+    row = KB.config_for("2.21.0", "linux")
+    assert row is not None
+    assert row.python_ok("3.13.1") is True
+    assert row.python_ok("3.9.18") is False
+    assert row.python_ok("3.14.0") is False
+    unknown = KB.config_for("2.13.0", "windows")
+    assert unknown is not None and unknown.python_ok("3.11") is None
+
+
+@pytest.mark.parametrize("bad", ["latest", "", "two.ten"])
+def test_bad_version_is_a_query_error(bad: str) -> None:
+    with pytest.raises(KnowledgeQueryError):
+        KB.config_for(bad, "linux")
+
+
+def test_unknown_os_is_a_query_error() -> None:
+    with pytest.raises(KnowledgeQueryError, match="unknown OS 'beos'"):
+        normalise_os("beos")
+    with pytest.raises(KnowledgeQueryError):
+        KB.tested_configs(kind="tpu")
+
+
+def test_latest_tf() -> None:
+    assert KB.latest_tf("linux") == "2.21.0"
+    assert KB.latest_tf("macos") == "2.21.0"
+
+
+# ------------------------------------------------------------------ drivers
+
+
+@pytest.mark.parametrize(
+    ("cuda", "os", "ptx", "version", "ref", "rule"),
+    [
+        # minor-version compatibility: any 12.x app on the 12.x floor
+        ("12.5.1", "linux", False, "525.60.13", "12.x-minor-compat", "minor-version-compat"),
+        ("12.2", "windows", False, "527.41", "12.x-minor-compat", "minor-version-compat"),
+        ("12.3", "wsl2", False, "527.41", "12.x-minor-compat", "minor-version-compat"),
+        ("11.8", "linux", False, "450.80.02", "11.x-minor-compat", "minor-version-compat"),
+        # 11.0 GA shipped below the later 11.x floor: its own minimum is lower
+        ("11.0", "linux", False, "450.51.05", "11.0-toolkit-ga", "toolkit"),
+        # PTX JIT: the toolkit's own minimum
+        ("12.5.1", "linux", True, "555.42.06", "12.5.1-toolkit-update", "toolkit"),
+        ("12.5", "windows", True, "555.85", "12.5-toolkit-ga", "toolkit"),
+        ("12.2", "linux", True, "535.54.03", "12.2-toolkit-ga", "toolkit"),
+        ("11.2", "linux", True, "460.27.03", "11.2-toolkit-ga", "toolkit"),
+        # before CUDA 11: no minor-version compatibility
+        ("10.1", "linux", False, "418.39", "10.1-toolkit-ga", "toolkit"),
+        ("10", "windows", False, "411.31", "10.0-toolkit-ga", "toolkit"),
+        ("13.0", "windows", False, "580", "13.x-minor-compat", "minor-version-compat"),
+    ],
+)
+def test_min_driver(cuda: str, os: str, ptx: bool, version: str, ref: str, rule: str) -> None:
+    got = KB.min_driver(cuda, os, ptx_jit=ptx)
+    assert got is not None
+    assert (got.version, got.row.id, got.rule) == (version, ref, rule)
+
+
+def test_results_unpack_as_pairs_and_carry_their_row() -> None:
+    version, row = KB.min_driver("12.2", "linux")  # type: ignore[misc]
+    assert (version, row.ref) == ("525.60.13", "cuda_min_driver:12.x-minor-compat")
+    sass, ptx = KB.wheel_compute_capabilities("2.21.0")  # type: ignore[misc]
+    assert (sass, ptx) == (("6.0", "7.0", "8.0", "8.9"), ("9.0",))
+    cc, gpu_row = KB.gpu_compute_capability("NVIDIA H200")  # type: ignore[misc]
+    assert (cc, gpu_row.ref) == ("9.0", "gpu_compute_capability:nvidia-h200")
+    assert "rule='minor-version-compat'" in repr(KB.min_driver("12.2", "linux"))
+
+
+def test_min_driver_unknown() -> None:
+    assert KB.min_driver("9.0", "linux") is None  # no 9.x rows
+    assert KB.min_driver("12.7", "linux", ptx_jit=True) is None  # no CUDA 12.7 release
+    assert KB.min_driver("13.0", "windows", ptx_jit=True) is None  # N/A in the source
+    with pytest.raises(KnowledgeQueryError):
+        KB.min_driver("12.2", "macos")
+
+
+def test_driver_ok() -> None:
+    assert KB.driver_ok("525.60.13", "12.5.1", "linux")[0] is True
+    assert KB.driver_ok("525.60.12", "12.5.1", "linux")[0] is False
+    assert KB.driver_ok("470.82.01", "12.2", "linux")[0] is False
+    assert KB.driver_ok("610.57.04", "12.5.1", "linux", ptx_jit=True)[0] is True
+    assert KB.driver_ok("580", "9.0", "linux") == (None, None)
+    # a bare branch number: definite outside the branch, unknown inside it
+    assert KB.driver_ok("535", "12.2", "linux")[0] is True
+    assert KB.driver_ok("520", "12.2", "linux")[0] is False
+    assert KB.driver_ok("525", "12.2", "linux")[0] is None
+    assert KB.driver_ok("580", "13.0", "linux")[0] is True  # the 13.x floor is "580"
+
+
+# ------------------------------------------------------------------ and-cuda pins
+
+
+def test_and_cuda_pins_exact_and_fallback() -> None:
+    pins = KB.and_cuda_pins("2.15.0")
+    assert len(pins) == 15 and {p.tf_version for p in pins} == {"2.15.0"}
+    cudnn = {p.package: p for p in pins}["nvidia-cudnn-cu12"]
+    assert cudnn.specifier == "==8.9.4.25" and cudnn.allows("8.9.4.25")
+    assert not cudnn.allows("9.3.0.75")
+    # 2.15.0.post1 dropped the tensorrt pins
+    assert not any(p.package.startswith("tensorrt") for p in KB.and_cuda_pins("2.15.0.post1"))
+    # 2.16.0 is not in the table: the 2.16 series' first listed release
+    assert {p.tf_version for p in KB.and_cuda_pins("2.16.0")} == {"2.16.1"}
+    assert {p.tf_version for p in KB.and_cuda_pins("2.17.5")} == {"2.17.1"}
+    assert KB.and_cuda_pins("2.13.0") == ()  # the extra does not exist yet
+    nccl = {p.package: p for p in KB.and_cuda_pins("2.21.0")}["nvidia-nccl-cu12"]
+    assert nccl.allows("2.28.1") and not nccl.allows("2.27.6") and not nccl.allows("3.0")
+
+
+# ------------------------------------------------------------------ compute capability
+
+
+def test_wheel_compute_capabilities() -> None:
+    archs = KB.wheel_compute_capabilities("2.16.2")
+    assert archs is not None
+    assert archs.sass == ("5.0", "6.0", "7.0", "8.0") and archs.ptx == ("9.0",)
+    assert archs.row.id == "2.16.1"
+    assert KB.wheel_compute_capabilities("2.7.1") is not None
+    assert KB.wheel_compute_capabilities("2.7.1").row.id == "2.5.0-2.11.0"  # type: ignore[union-attr]
+    assert KB.wheel_compute_capabilities("2.30.0") is None
+
+
+@pytest.mark.parametrize(
+    ("tf", "cc", "status", "via"),
+    [
+        ("2.21.0", "8.6", "native", "8.0"),
+        ("2.21.0", "7.5", "native", "7.0"),
+        ("2.21.0", "9.0", "ptx-jit", "9.0"),
+        ("2.21.0", "12.0", "ptx-jit", "9.0"),  # RTX 50: only compute_90 PTX
+        ("2.21.0", "5.2", "below-minimum", None),  # Maxwell dropped in 2.17
+        ("2.16.1", "5.2", "native", "5.0"),
+        ("2.15.0", "3.7", "below-minimum", None),  # Kepler dropped in 2.15
+        ("2.14.0", "3.7", "native", "3.5"),
+        ("2.14.0", "3.0", "below-minimum", None),  # GTX 680
+        ("2.10.0", "8.6", "ptx-jit", "8.0"),
+        ("2.2.0", "7.5", "native", "7.0"),
+        ("2.3.0", "7.5", "ptx-jit", "7.0"),  # 2.3 kept PTX only for 7.0
+    ],
+)
+def test_cc_support(tf: str, cc: str, status: str, via: str | None) -> None:
+    got = KB.cc_support(tf, cc)
+    assert got is not None and (got.status, got.via) == (status, via)
+
+
+@pytest.mark.parametrize(
+    ("name", "cc", "row_name", "how"),
+    [
+        # names as recorded in tests/fixtures/recorded (nvidia-smi / NVML spellings)
+        ("NVIDIA H100 80GB HBM3", "9.0", "NVIDIA H100", "normalised"),
+        ("NVIDIA A100-SXM4-80GB", "8.0", "NVIDIA A100", "normalised"),
+        ("Tesla P100-PCIE-16GB", "6.0", "Tesla P100", "normalised"),
+        ("Tesla T4", "7.5", "NVIDIA T4", "normalised"),
+        ("NVIDIA B300 SXM6 AC", "10.3", "NVIDIA B300", "normalised"),
+        ("NVIDIA H200", "9.0", "NVIDIA H200", "exact"),
+        ("NVIDIA L40S", "8.9", "NVIDIA L40S", "exact"),
+        ("NVIDIA GeForce GTX 960", "5.2", "GeForce GTX 960", "normalised"),
+        ("NVIDIA GeForce RTX 2080 SUPER", "7.5", "GeForce RTX 2080 SUPER", "normalised"),
+        ("NVIDIA GeForce GTX 1080 Ti", "6.1", "GeForce GTX 1080 Ti", "normalised"),
+        ("NVIDIA RTX A6000", "8.6", "NVIDIA RTX A6000", "exact"),
+        ("TITAN Xp", "6.1", "NVIDIA TITAN Xp", "normalised"),
+        ("NVIDIA H100 80GB HBM3 MIG 3g.40gb", "9.0", "NVIDIA H100", "normalised"),
+        # laptop spellings
+        ("NVIDIA GeForce RTX 3060 Laptop GPU", "8.6", "GeForce RTX 3060 Laptop GPU", "normalised"),
+        ("GeForce GTX 1060 with Max-Q Design", "6.1", "GeForce GTX 1060 (notebook)", "normalised"),
+        ("NVIDIA GeForce RTX 5070 Laptop GPU", "12.0", "GeForce RTX 5070", "desktop-row"),
+        # TITAN X is two different chips: the vendor words keep them apart
+        ("NVIDIA TITAN X", "6.1", "NVIDIA TITAN X", "exact"),
+        ("NVIDIA GeForce GTX TITAN X", "5.2", "GeForce GTX TITAN X", "normalised"),
+        ("GeForce GTX 680", "3.0", "GeForce GTX 680", "exact"),
+        # nvidia-smi truncation where every candidate agrees
+        ("NVIDIA GeForce RTX 3060 ...", "8.6", "GeForce RTX 3060", "truncated"),
+        ("GeForce RTX 207...", "7.5", "GeForce RTX 2070", "truncated"),
+    ],
+)
+def test_gpu_compute_capability(name: str, cc: str, row_name: str, how: str) -> None:
+    got = KB.gpu_compute_capability(name)
+    assert got is not None
+    assert (got.cc, got.row.name, got.how) == (cc, row_name, how)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "NVIDIA GeForce ...",  # nvidia-smi cut the model off: refuse to guess
+        "RTX 20...",  # 2050 (8.6) and 2060-2080 (7.5) disagree
+        "NVIDIA A10G",  # not in any source read
+        "GeForce MX110",  # sources conflict: CC unknown
+        "",
+        "Intel(R) UHD Graphics 620",
+    ],
+)
+def test_gpu_compute_capability_unknown(name: str) -> None:
+    assert KB.gpu_compute_capability(name) is None
+
+
+# ------------------------------------------------------------------ platform facts
+
+
+def test_platform_facts() -> None:
+    assert KB.platform_fact("numpy2-first-tf").value("tf_version") == "2.18.0"
+    removed = KB.platform_fact("tensorflow-gpu-removed")
+    assert (removed.value("last_linux"), removed.value("last_windows")) == ("2.11.0", "2.10.1")
+    assert KB.platform_fact("windows-native-gpu-last").value("tf_version") == "2.10"
+    assert KB.platform_fact("keras3-switch").value("tf_version") == "2.16"
+    assert KB.platform_fact("and-cuda-extra-first").value("tf_version") == "2.14.0"
+    assert KB.doc_url(removed) == "https://github.com/tensorflow/tensorflow/issues/60074"
+    with pytest.raises(KnowledgeQueryError):
+        KB.platform_fact("no-such-fact")
+    with pytest.raises(KnowledgeError):
+        removed.value("no_such_value")
+
+
+# ------------------------------------------------------------------ planning helpers
+
+
+@pytest.mark.parametrize(
+    ("os", "python", "driver", "cc", "expected"),
+    [
+        # GTX 1060 on Ubuntu 20.04 with driver 470: CUDA 12 needs 525.60.13 -> 2.14 (11.8)
+        ("linux", "3.8", "470.82.01", "6.1", "2.13.0-linux"),
+        ("linux", "3.11", "470.82.01", "6.1", "2.14.0-linux"),
+        # A100 with driver 525: CUDA 12.x floor is 525.60.13; sm_80 cubins, no JIT
+        ("linux", "3.12", "525.85.12", "8.0", "2.21.0-linux"),
+        # H100 with driver 580: PTX JIT of the 12.5.1 build needs >= 555.42.06
+        ("linux", "3.12", "580.65.06", "9.0", "2.21.0-linux"),
+        # H100 with driver 525: every CUDA 12 wheel would JIT PTX the driver cannot load
+        ("linux", "3.11", "525.85.12", "9.0", "2.14.0-linux"),
+        # RTX 3060 laptop on native Windows, driver 531: 2.10 is the last GPU release
+        ("windows", "3.10", "531.14", "8.6", "2.10.0-windows"),
+        ("windows", "3.11", "531.14", "8.6", None),  # 2.10 never supported Python 3.11
+        ("wsl2", "3.12", "531.14", "8.6", "2.21.0-linux"),
+        # GTX 680 (CC 3.0) is below every wheel's minimum
+        ("linux", "3.8", "470.82.01", "3.0", None),
+        ("macos", "3.12", None, None, None),
+    ],
+)
+def test_newest_tf_for(
+    os: str, python: str, driver: str | None, cc: str | None, expected: str | None
+) -> None:
+    got = KB.newest_tf_for(os, python=python, driver=driver, compute_capability=cc)
+    assert (got.id if got else None) == expected
+
+
+def test_driver_branch_only_is_a_caveat_not_a_blocker() -> None:
+    config = KB.config_for("2.21.0", "linux")
+    assert config is not None
+    blockers = KB.gpu_blockers(config, os="linux", driver="525", compute_capability="8.0")
+    assert [(b.id, b.blocking) for b in blockers] == [("driver-unclear", False)]
+    assert "525.60.13 or later" in blockers[0].message
+
+
+def test_gpu_blockers_explain_the_numbers() -> None:
+    config = KB.config_for("2.21.0", "linux")
+    assert config is not None
+    blockers = KB.gpu_blockers(
+        config, os="linux", python="3.9", driver="470.82.01", compute_capability="5.2"
+    )
+    assert [b.id for b in blockers] == ["python-outside-range", "driver-too-old",
+                                        "cc-below-minimum"]
+    assert "470.82.01 < 525.60.13" in blockers[1].message
+    assert blockers[1].row.ref == "cuda_min_driver:12.x-minor-compat"
+    assert blockers[2].row.ref == "tf_compute_capabilities:2.18.0-2.21.0"
+
+
+# ------------------------------------------------------------------ broken data files
+
+
+def _copy_data(tmp_path: Path) -> Path:
+    dest = tmp_path / "data"
+    dest.mkdir()
+    for entry in data_dir().iterdir():
+        if entry.name.endswith(".toml"):
+            (dest / entry.name).write_text(entry.read_text(encoding="utf-8"), encoding="utf-8")
+    return dest
+
+
+def test_copy_loads(tmp_path: Path) -> None:
+    kb = load_knowledge_from(_copy_data(tmp_path))
+    assert len(kb.tested) == len(KB.tested)
+
+
+@pytest.mark.parametrize(
+    ("table", "old", "new", "message"),
+    [
+        ("cuda_min_driver", 'id = "12.2-toolkit-ga"', 'id = "12.0-toolkit-ga"', "duplicate id"),
+        ("tf_tested_configs", 'source = "SRCWIN"', 'source = "NOPE"', "'NOPE' is not in"),
+        ("platform_facts", 'schema_version = "1.0"', 'schema_version = "2.0"', "not supported"),
+        ("gpu_compute_capability", "retrieved = 2026-11-30", 'retrieved = "soon"', "date"),
+        ("tf_pip_cuda_wheels", "cuda_major = 12", 'cuda_major = "12"', "integer"),
+        ("tf_compute_capabilities", "[[rows]]", "[[rows]\n", "not valid TOML"),
+    ],
+)
+def test_broken_file_is_a_clear_error(
+    tmp_path: Path, table: str, old: str, new: str, message: str
+) -> None:
+    folder = _copy_data(tmp_path)
+    path = folder / f"{table}.toml"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(KnowledgeError, match=message):
+        load_knowledge_from(folder)
+
+
+def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    folder = _copy_data(tmp_path)
+    (folder / "platform_facts.toml").unlink()
+    with pytest.raises(KnowledgeError, match=r"platform_facts\.toml cannot be read"):
+        load_knowledge_from(folder)
+    shutil.rmtree(folder)
