@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -10,7 +12,7 @@ from pathlib import Path
 import pytest
 from doctor_helpers import CPU_ONLY_LOG, cpu_only_log, fake_python
 
-from tfgpu.facts import ProbeStatus
+from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.probes import tf_child
 from tfgpu.probes.base import ProbeContext
 from tfgpu.probes.runner import CommandResult, FakeRunner, run_command
@@ -177,8 +179,20 @@ def test_fake_runner_answer_is_used_for_the_child() -> None:
 
 @pytest.mark.tf
 def test_real_tensorflow_on_this_cpu_machine() -> None:
-    res = tf_child.run(_ctx(sys.executable, timeout_s=180))
-    tf = res.tf
+    # Run the probe in a fresh interpreter: other tests may have imported TensorFlow here.
+    code = ("import sys\n"
+            "from tfgpu.probes import tf_child\n"
+            "from tfgpu.probes.base import ProbeContext\n"
+            "res = tf_child.run(ProbeContext(timeout_s=180))\n"
+            "assert 'tensorflow' not in sys.modules, 'the parent imported TensorFlow'\n"
+            "from tfgpu.facts import HostFacts, OSFacts, PythonFacts\n"
+            "host = HostFacts(os=OSFacts('x'), python=PythonFacts('3', 'x'), tf=res.tf)\n"
+            "print(host.to_json())\n")
+    env = dict(os.environ, PYTHONPATH=str(Path(tf_child.__file__).parents[2]))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         timeout=240)
+    assert out.returncode == 0, out.stderr[-2000:]
+    tf = HostFacts.from_json(out.stdout).tf
     assert tf is not None
     if tf.status is ProbeStatus.MISSING:
         pytest.skip("TensorFlow is not installed in this interpreter")
@@ -187,4 +201,3 @@ def test_real_tensorflow_on_this_cpu_machine() -> None:
     assert tf.import_s is not None and tf.import_s > 0
     assert any(d.device_type == "CPU" for d in tf.devices)
     assert tf.build_info.get("is_cuda_build") in ("True", "False")
-    assert "tensorflow" not in sys.modules  # the parent never imported it
