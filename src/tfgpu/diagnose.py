@@ -127,9 +127,12 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
                           f"{_plural(problems, 'problem')}{suffix}", problems)
 
 
-def host_meta(facts: HostFacts) -> dict[str, str]:
-    """Small strings for the report header: host, Python, knowledge version."""
-    from tfgpu.knowledge import knowledge_version
+def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
+    """Small strings for the report header: host, Python, CPU, TensorFlow, driver, knowledge.
+
+    The knowledge version is ``kb.version`` when ``kb`` has one (no second read of the
+    data files), else :func:`tfgpu.knowledge.knowledge_version`.
+    """
 
     os_words = ", ".join(x for x in (facts.os.name or facts.os.system, facts.os.machine,
                                      "WSL2" if facts.os.is_wsl and facts.os.wsl_version == 2
@@ -158,10 +161,16 @@ def host_meta(facts: HostFacts) -> dict[str, str]:
     if facts.driver is not None and facts.driver.version:
         meta["driver"] = facts.driver.version + (
             f" (CUDA {facts.driver.cuda_version})" if facts.driver.cuda_version else "")
-    try:
-        meta["knowledge"] = knowledge_version()
-    except Exception:  # noqa: BLE001 - a header line must not stop the diagnosis
-        meta["knowledge"] = "unavailable"
+    version = getattr(kb, "version", None)
+    if isinstance(version, str) and version:
+        meta["knowledge"] = version
+    else:
+        try:
+            from tfgpu.knowledge import knowledge_version
+
+            meta["knowledge"] = knowledge_version()
+        except Exception:  # noqa: BLE001 - a header line must not stop the diagnosis
+            meta["knowledge"] = "unavailable"
     return meta
 
 
@@ -188,5 +197,5 @@ def diagnose(
         command="doctor",
         verdict=make_verdict(facts, findings),
         findings=findings,
-        meta=host_meta(facts) if meta is None else meta,
+        meta=host_meta(facts, kb) if meta is None else meta,
     )

@@ -59,19 +59,18 @@ def gather_from_args(args: argparse.Namespace) -> HostFacts:
     ctx = ProbeContext()
     if args.python:
         ctx = dataclasses.replace(ctx, python_executable=args.python)
-    if not args.no_tf:
-        _prewarm()
-        if sys.stderr.isatty():
-            print(f"tfgpu: examining this host (TensorFlow probe: up to {timeout:g} s)...",
-                  file=sys.stderr, flush=True)
+    _prewarm()
+    if not args.no_tf and sys.stderr.isatty():
+        print(f"tfgpu: examining this host (TensorFlow probe: up to {timeout:g} s)...",
+              file=sys.stderr, flush=True)
     return gather(ctx, include_tf=not args.no_tf, tf_timeout_s=timeout,
                   probe_timeout_s=min(MAX_PROBE_TIMEOUT_S, timeout))
 
 
 def _prewarm() -> None:
-    """Import the rules, knowledge and renderers in the background while the TensorFlow
-    child runs, so that nothing is left to load once it answers (a daemon thread; an
-    import error here is ignored and surfaces later, in the normal path)."""
+    """Import the rules, knowledge and renderers in the background while the probes run
+    (above all the TensorFlow child), so that little is left to load once they answer.
+    A daemon thread; an error here is ignored and surfaces later, in the normal path."""
     import threading
 
     def work() -> None:
