@@ -17,7 +17,9 @@ Usage::
 
 The peers venv is a throwaway one (``python -m venv /tmp/peers-venv &&
 /tmp/peers-venv/bin/pip install cuda-doctor env-doctor torch``); peers are skipped when
-it is missing.  Prints a Markdown table (median and min, seconds) and the two checks.
+it is missing.  Prints a Markdown table (wall median and min, and the median CPU time,
+user + system, of the command and its children: on a loaded machine it is steadier than
+wall time) and the two checks, which use the wall medians.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -34,14 +37,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _time(argv: list[str], env: dict[str, str], timeout_s: float) -> float | None:
+def _time(argv: list[str], env: dict[str, str],
+          timeout_s: float) -> tuple[float, float] | None:
+    """Return (wall seconds, CPU seconds of the command and its children) or None."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     try:
         subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, env=env, timeout=timeout_s, check=False)
     except (OSError, subprocess.TimeoutExpired):
         return None
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def main() -> int:
@@ -78,23 +87,26 @@ def main() -> int:
     peer_env = {k: v for k, v in env.items() if k != "PYTHONPATH"}
 
     times: dict[str, list[float]] = {name: [] for name in cmds}
+    cpus: dict[str, list[float]] = {name: [] for name in cmds}
     for r in range(args.runs):
         for name, argv in cmds.items():
             t = _time(argv, peer_env if name in peer_cmds else env, args.timeout)
             if t is not None:
-                times[name].append(t)
+                times[name].append(t[0])
+                cpus[name].append(t[1])
         print(f"round {r + 1}/{args.runs} done", file=sys.stderr)
 
     med = {n: statistics.median(v) for n, v in times.items() if v}
     print(f"\n{args.runs} interleaved rounds on {os.cpu_count()} CPU(s), "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
-    print("| command | median s | min s |")
-    print("| --- | ---: | ---: |")
+    print("| command | wall median s | wall min s | CPU median s |")
+    print("| --- | ---: | ---: | ---: |")
     for name, values in times.items():
         if values:
-            print(f"| `{name}` | {statistics.median(values):.3f} | {min(values):.3f} |")
+            print(f"| `{name}` | {statistics.median(values):.3f} | {min(values):.3f} | "
+                  f"{statistics.median(cpus[name]):.3f} |")
         else:
-            print(f"| `{name}` | failed | failed |")
+            print(f"| `{name}` | failed | failed | failed |")
 
     ok = True
     no_tf = med.get("tfgpu doctor --no-tf")

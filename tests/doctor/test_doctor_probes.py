@@ -174,3 +174,16 @@ def test_python_probe_garbage_answer_is_an_error_fact(stdout: str) -> None:
     res = python_env.run(ProbeContext(runner=runner, python_executable=exe))
     assert res.records[0].status is ProbeStatus.ERROR
     assert res.python is not None and res.python.version == "unknown"
+
+
+def test_a_symlink_to_this_interpreter_is_probed_as_another_interpreter(tmp_path: Path) -> None:
+    # A venv's bin/python is a symlink to the base interpreter but has its own site-packages.
+    site = _site(tmp_path)
+    link = tmp_path / "venv-python"
+    link.symlink_to(sys.executable)
+    runner = FakeRunner({(str(link), "-c", python_env.SCRIPT): json.dumps({
+        "version": "3.11.7", "executable": str(link), "distributions": [
+            {"name": "tensorflow", "version": "2.15.0", "location": str(site)}]}) + "\n"})
+    res = python_env.run(ProbeContext(runner=runner, python_executable=str(link)))
+    assert runner.calls == [(str(link), "-c", python_env.SCRIPT)]
+    assert res.python is not None and res.python.dist("tensorflow") is not None

@@ -99,10 +99,15 @@ def parse(data: dict[str, Any]) -> PythonFacts:
 
 
 def _same_interpreter(exe: str) -> bool:
-    try:
-        return os.path.samefile(exe, sys.executable)
-    except OSError:
-        return exe == sys.executable
+    """True when ``exe`` is the running interpreter's own path.
+
+    Symlinks are deliberately not resolved: a venv's ``bin/python`` links to the base
+    interpreter but has other site-packages, so they are different interpreters here.
+    """
+    def norm(path: str) -> str:
+        return os.path.normcase(os.path.abspath(path))
+
+    return norm(exe) == norm(sys.executable)
 
 
 def _in_process() -> dict[str, Any]:
