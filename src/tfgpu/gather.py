@@ -67,26 +67,24 @@ class Probe:
     is_tf: bool = False
 
 
-def discover() -> tuple[Probe, ...]:
-    """Import every probe module of :mod:`tfgpu.probes` and return them by ``ORDER``."""
+def discover(skip: Iterable[str] = ()) -> tuple[Probe, ...]:
+    """Import every probe module of :mod:`tfgpu.probes` and return them by ``ORDER``.
+
+    Args:
+        skip: module names (``"tf_child"``) not to import.
+    """
+    skip = frozenset(skip)
     import tfgpu.probes as pkg
 
     found: list[Probe] = []
     for info in pkgutil.iter_modules(pkg.__path__):
         if info.name.startswith("_") or info.name in ("base", "runner"):
             continue
-        module = importlib.import_module(f"{pkg.__name__}.{info.name}")
-        name = getattr(module, "NAME", None)
-        run = getattr(module, "run", None)
-        if not isinstance(name, str) or not callable(run):
+        if info.name in skip:
             continue
-        found.append(Probe(
-            name=name,
-            order=int(getattr(module, "ORDER", 50)),
-            run=run,
-            long_running=bool(getattr(module, "LONG_RUNNING", False)),
-            is_tf=bool(getattr(module, "IS_TF_PROBE", False)) or name == "tf",
-        ))
+        probe = _probe_from_module(importlib.import_module(f"{pkg.__name__}.{info.name}"))
+        if probe is not None:
+            found.append(probe)
     return tuple(sorted(found, key=lambda p: (p.order, p.name)))
 
 
@@ -96,21 +94,26 @@ def run_probes(
     *,
     probe_timeout_s: float = DEFAULT_PROBE_TIMEOUT_S,
     tf_timeout_s: float = DEFAULT_TF_TIMEOUT_S,
+    then: Callable[[], Sequence[Probe]] | None = None,
 ) -> list[tuple[Probe, ProbeResult]]:
-    """Run ``probes`` concurrently; return ``(probe, result)`` in ``probes`` order.
+    """Run ``probes`` concurrently; return ``(probe, result)`` in start order.
 
     Args:
-        probes: what to run.
+        probes: what to run, started at once (long-running ones first).
         ctx: the context; each probe gets a copy whose ``timeout_s`` is its limit.
         probe_timeout_s: limit of ordinary probes, seconds.
         tf_timeout_s: limit of long-running probes (TensorFlow), seconds.
+        then: called once the first probes are running; the probes it returns are
+            started too (lets the TensorFlow child start before the other probe modules
+            are even imported).
 
     A probe still running ``GRACE_S`` after its limit gives a ``TIMEOUT`` record; one
     that raises gives an ``ERROR`` record with the exception text.  Never raises.
     """
     results: dict[int, ProbeResult] = {}
-    lock = threading.Lock()
-    done = threading.Condition(lock)
+    started: list[Probe] = []
+    deadlines: list[float] = []
+    done = threading.Condition(threading.Lock())
 
     def work(i: int, probe: Probe, pctx: ProbeContext) -> None:
         start = time.perf_counter()
@@ -124,35 +127,56 @@ def run_probes(
             results[i] = res
             done.notify_all()
 
-    limits = [tf_timeout_s if p.long_running else probe_timeout_s for p in probes]
-    start = time.perf_counter()
-    # Long-running probes (the TensorFlow child) start first: they set the total time.
-    for i in sorted(range(len(probes)), key=lambda i: not probes[i].long_running):
-        pctx = dataclasses.replace(ctx, timeout_s=limits[i])
-        threading.Thread(target=work, args=(i, probes[i], pctx), daemon=True,
-                         name=f"tfgpu-probe-{probes[i].name}").start()
+    def launch(batch: Sequence[Probe]) -> None:
+        # Long-running probes (the TensorFlow child) start first: they set the total time.
+        for probe in sorted(batch, key=lambda p: not p.long_running):
+            limit = tf_timeout_s if probe.long_running else probe_timeout_s
+            i = len(started)
+            started.append(probe)
+            deadlines.append(time.perf_counter() + limit + GRACE_S)
+            pctx = dataclasses.replace(ctx, timeout_s=limit)
+            threading.Thread(target=work, args=(i, probe, pctx), daemon=True,
+                             name=f"tfgpu-probe-{probe.name}").start()
+
+    launch(probes)
+    if then is not None:
+        launch(then())
     with done:
-        while len(results) < len(probes):
-            now = time.perf_counter() - start
-            pending = [limits[i] + GRACE_S - now for i in range(len(probes)) if i not in results]
-            wait_s = min(pending)
+        while len(results) < len(started):
+            now = time.perf_counter()
+            wait_s = min(deadlines[i] - now for i in range(len(started)) if i not in results)
             if wait_s <= 0:
                 break
             done.wait(timeout=wait_s)
         snapshot = dict(results)
     out: list[tuple[Probe, ProbeResult]] = []
-    for i, probe in enumerate(probes):
+    for i, probe in enumerate(started):
         res = snapshot.get(i)
         if res is None:
+            limit = tf_timeout_s if probe.long_running else probe_timeout_s
             res = ProbeResult(records=(ProbeRecord(
-                probe.name, ProbeStatus.TIMEOUT, duration_s=round(limits[i] + GRACE_S, 4),
-                message=f"probe {probe.name} did not finish within {limits[i]:g} s"),))
+                probe.name, ProbeStatus.TIMEOUT, duration_s=round(limit + GRACE_S, 4),
+                message=f"probe {probe.name} did not finish within {limit:g} s"),))
             if probe.is_tf:
                 res = dataclasses.replace(res, tf=TFFacts(
                     ProbeStatus.TIMEOUT, error=f"the TensorFlow probe did not finish within "
-                                               f"{limits[i]:g} s and was abandoned"))
+                                               f"{limit:g} s and was abandoned"))
         out.append((probe, res))
     return out
+
+
+def _probe_from_module(module: object) -> Probe | None:
+    name = getattr(module, "NAME", None)
+    run = getattr(module, "run", None)
+    if not isinstance(name, str) or not callable(run):
+        return None
+    return Probe(
+        name=name,
+        order=int(getattr(module, "ORDER", 50)),
+        run=run,
+        long_running=bool(getattr(module, "LONG_RUNNING", False)),
+        is_tf=bool(getattr(module, "IS_TF_PROBE", False)) or name == "tf",
+    )
 
 
 def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
@@ -241,12 +265,32 @@ def gather(
         probes: probes to run (default: :func:`discover`).
     """
     ctx = ctx or ProbeContext()
-    all_probes = tuple(probes) if probes is not None else discover()
-    selected = [p for p in all_probes if include_tf or not p.is_tf]
-    skipped = [p for p in all_probes if p not in selected]
-    ran = run_probes(selected, ctx, probe_timeout_s=probe_timeout_s, tf_timeout_s=tf_timeout_s)
-    results = [r for _p, r in ran]
-    for p in skipped:
+    early: list[Probe] = []
+    if probes is None and include_tf:
+        # Start the TensorFlow child before the other probe modules are imported.
+        from tfgpu.probes import tf_child
+
+        first = _probe_from_module(tf_child)
+        early = [first] if first is not None else []
+    if probes is not None:
+        all_probes: tuple[Probe, ...] = tuple(probes)
+        ran = run_probes([p for p in all_probes if include_tf or not p.is_tf], ctx,
+                         probe_timeout_s=probe_timeout_s, tf_timeout_s=tf_timeout_s)
+    else:
+        found: list[Probe] = []
+
+        def rest() -> list[Probe]:
+            found.extend(discover(skip=("tf_child",) if early else ()))
+            return [p for p in found if include_tf or not p.is_tf]
+
+        ran = run_probes(early, ctx, probe_timeout_s=probe_timeout_s,
+                         tf_timeout_s=tf_timeout_s, then=rest)
+        all_probes = tuple(early) + tuple(found)
+    ran_names = {id(p) for p, _r in ran}
+    results = [r for _p, r in sorted(ran, key=lambda pr: (pr[0].order, pr[0].name))]
+    for p in all_probes:
+        if id(p) in ran_names:
+            continue
         results.append(ProbeResult(
             records=(ProbeRecord(p.name, ProbeStatus.SKIPPED, message="skipped (--no-tf)"),),
             tf=TFFacts(ProbeStatus.SKIPPED) if p.is_tf else None,

@@ -191,12 +191,14 @@ def run(ctx: ProbeContext) -> ProbeResult:
     """Probe TensorFlow of ``ctx.python_executable`` within ``ctx.timeout_s``; never raises."""
     start = time.perf_counter()
     exe = ctx.python_executable
-    if _same_interpreter(exe) and not tf_installed_here():
-        record = ProbeRecord(NAME, ProbeStatus.MISSING, ("importlib.metadata", "tensorflow"),
-                             duration_s=round(time.perf_counter() - start, 4),
-                             message="no TensorFlow distribution is installed")
-        return ProbeResult(records=(record,), tf=TFFacts(ProbeStatus.MISSING))
     argv = [exe, str(SCRIPT_PATH)]
+    if _same_interpreter(exe):
+        if not tf_installed_here():
+            record = ProbeRecord(NAME, ProbeStatus.MISSING, ("importlib.metadata", "tensorflow"),
+                                 duration_s=round(time.perf_counter() - start, 4),
+                                 message="no TensorFlow distribution is installed")
+            return ProbeResult(records=(record,), tf=TFFacts(ProbeStatus.MISSING))
+        argv.append("--tf-installed")  # the child need not look again
     res = ctx.runner(argv, ctx.timeout_s)
     facts = parse(res, ctx.timeout_s)
     record = ProbeRecord(
