@@ -6,7 +6,7 @@ any environment the user points tfgpu at.  It prints exactly one line that start
 and is read by the parent as ``log_lines``.  The parent enforces the time limit.
 
 Written for any Python TensorFlow 2.x ever supported (3.5+): ``%`` formatting, no
-f-strings, no annotations.
+f-strings, types in PEP 484 type comments.
 
 JSON keys: ``missing`` (true when no TensorFlow distribution is installed), ``error``
 (the import failed: "ModuleNotFoundError: ..."), ``version``, ``build_info`` (strings),
@@ -18,6 +18,10 @@ import json
 import os
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # type comments keep the script runnable on Python 3.5
+    pass
 
 MARK = "TFGPU-TF-PROBE:"
 TF_DISTS = (
@@ -27,11 +31,13 @@ TF_DISTS = (
 
 
 def emit(data):
+    # type: (dict[str, Any]) -> None
     sys.stdout.write(MARK + json.dumps(data) + "\n")
     sys.stdout.flush()
 
 
 def tf_installed():
+    # type: () -> bool
     try:
         import importlib.metadata as md
     except ImportError:
@@ -48,12 +54,14 @@ def tf_installed():
 
 
 def as_text(value):
+    # type: (Any) -> str
     if isinstance(value, (list, tuple)):
         return ",".join(str(v) for v in value)
     return str(value)
 
 
 def run_op(tf, index):
+    # type: (Any, int) -> dict[str, Any]
     """Run a 2x2 matmul on GPU ``index``; check the values and where the result lives."""
     start = time.perf_counter()
     try:
@@ -77,6 +85,7 @@ def run_op(tf, index):
 
 
 def main():
+    # type: () -> int
     # The parent passes --tf-installed when it has already checked (same interpreter).
     if "--tf-installed" not in sys.argv[1:] and not tf_installed():
         emit({"missing": True})
@@ -90,13 +99,13 @@ def main():
         emit({"error": "%s: %s" % (type(exc).__name__, exc),
               "import_s": round(time.perf_counter() - start, 4)})
         return 0
-    out = {"import_s": round(time.perf_counter() - start, 4)}
+    out = {"import_s": round(time.perf_counter() - start, 4)}  # type: dict[str, Any]
     out["version"] = str(getattr(tf, "__version__", "unknown"))
     try:
         out["build_info"] = {str(k): as_text(v) for k, v in tf.sysconfig.get_build_info().items()}
     except Exception as exc:  # noqa: BLE001
         out["build_info"] = {"error": "%s: %s" % (type(exc).__name__, exc)}
-    devices = []
+    devices = []  # type: list[dict[str, Any]]
     try:
         gpu_index = 0
         for dev in tf.config.list_physical_devices():
