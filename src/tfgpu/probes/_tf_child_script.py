@@ -21,7 +21,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # type comments keep the script runnable on Python 3.5
-    pass
+    from typing import Any  # noqa: F401 - used in type comments
 
 MARK = "TFGPU-TF-PROBE:"
 TF_DISTS = (
