@@ -52,10 +52,16 @@ def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None) -> di
     """Return the whole JSON document for ``report``; ``extra`` adds command-specific keys."""
     from tfgpu.knowledge import knowledge_version
 
+    kv = report.meta.get("knowledge")  # the doctor's header already names it
+    if not kv:
+        try:
+            kv = knowledge_version()
+        except Exception:  # noqa: BLE001 - data files missing or unreadable: a broken install
+            kv = "unavailable"
     doc: dict[str, Any] = {
         "schema_version": REPORT_SCHEMA_VERSION,
         "tfgpu_version": __version__,
-        "knowledge_version": knowledge_version(),
+        "knowledge_version": kv,
         "command": report.command,
         "verdict": {
             "gpu_usable": report.verdict.gpu_usable,

@@ -2,7 +2,9 @@
 
 Colour follows ``NO_COLOR`` (https://no-color.org) and is off when the stream is not a
 terminal.  ``verbosity`` is ``-v`` count minus ``-q`` count: below 0 shows only warnings
-and errors, 0 hides passing checks' evidence, 1+ shows everything.
+and errors without the header, 0 shows findings with up to 4 evidence lines (passing
+checks as one line), 1+ shows everything.  Causes are wrapped to the console width with a
+hanging indent; fix commands are never wrapped, so they can be copied whole.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+import textwrap
 from typing import TextIO
 
 from rich.console import Console
@@ -24,10 +27,15 @@ _STYLE = {
     Severity.WARNING: ("yellow", "warn"),
     Severity.ERROR: ("bold red", "ERROR"),
 }
+_INDENT = " " * 8
+_LABEL_INDENT = " " * 15
 
 
 def make_console(stream: TextIO | None = None, *, width: int | None = None) -> Console:
-    """Return a rich Console for ``stream`` (stdout by default) honouring NO_COLOR."""
+    """Return a rich Console for ``stream`` (stdout by default) honouring NO_COLOR.
+
+    Not a terminal, or ``NO_COLOR`` set to anything non-empty: no colour codes at all.
+    """
     stream = stream if stream is not None else sys.stdout
     is_tty = hasattr(stream, "isatty") and stream.isatty()
     no_color = bool(os.environ.get("NO_COLOR")) or not is_tty
@@ -36,15 +44,24 @@ def make_console(stream: TextIO | None = None, *, width: int | None = None) -> C
         no_color=no_color,
         color_system=None if no_color else "auto",
         highlight=False,
-        soft_wrap=False,
+        soft_wrap=True,
         width=width if width is not None else (None if is_tty else 100),
         emoji=False,
+        markup=False,
     )
 
 
-def _finding_lines(f: Finding, verbosity: int) -> list[Text]:
+def _wrap(prefix: str, text: str, width: int, style: str = "") -> list[Text]:
+    lines = textwrap.wrap(text, width=max(40, width), initial_indent=prefix,
+                          subsequent_indent=_LABEL_INDENT, break_on_hyphens=False,
+                          break_long_words=False) or [prefix]
+    return [Text(line, style=style) for line in lines]
+
+
+def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Text]:
     style, label = _STYLE[f.severity]
-    head = Text.assemble((f"[{label:>5}] ", style), (f.title, "bold" if f.severity.rank >= 2 else ""))
+    head = Text.assemble((f"[{label:>5}] ", style),
+                         (f.title, "bold" if f.severity.rank >= 2 else ""))
     head.append(f"  ({f.id})", style="dim")
     if f.harmless:
         head.append("  harmless", style="dim green")
@@ -53,25 +70,38 @@ def _finding_lines(f: Finding, verbosity: int) -> list[Text]:
         return lines
     for ev in f.evidence[: (12 if verbosity > 0 else 4)]:
         where = f"line {ev.line}" if ev.line is not None else ev.source
-        lines.append(Text(f"        {where}: {ev.text}", style="dim"))
+        first, *rest = ev.text.splitlines() or [""]
+        lines.append(Text(f"{_INDENT}{where}: {first}", style="dim"))
+        pad = " " * (len(_INDENT) + len(where) + 2)
+        lines.extend(Text(f"{pad}{more}", style="dim") for more in rest)
+    if len(f.evidence) > 4 and verbosity <= 0:
+        lines.append(Text(f"{_INDENT}(+{len(f.evidence) - 4} more evidence lines: -v)",
+                          style="dim"))
     if f.cause:
-        lines.append(Text(f"        cause: {f.cause}"))
+        lines.extend(_wrap(f"{_INDENT}cause: ", f.cause, width))
     for i, step in enumerate(f.fix):
-        prefix = "        fix:   " if i == 0 else "               "
+        prefix = f"{_INDENT}fix:   " if i == 0 else _LABEL_INDENT
         lines.append(Text.assemble(prefix, (step, "bold")))
     if f.doc and verbosity >= 0:
-        lines.append(Text(f"        see:   {f.doc}", style="dim"))
+        lines.append(Text(f"{_INDENT}see:   {f.doc}", style="dim"))
     return lines
 
 
 def render_text(report: Report, console: Console, verbosity: int = 0) -> None:
-    """Print ``report`` to ``console``: verdict line, then findings by area."""
+    """Print ``report`` to ``console``: verdict line, header, then findings by area."""
     v = report.verdict
-    console.print(Text(v.headline, style="bold green" if v.gpu_usable and not report.has_errors else "bold red" if report.has_errors else "bold yellow"))
-    for key, value in report.meta.items():
-        if verbosity >= 0:
+    if report.has_errors:
+        style = "bold red"
+    elif v.gpu_usable:
+        style = "bold green"
+    else:
+        style = "bold yellow"
+    console.print(Text(v.headline, style=style))
+    if verbosity >= 0:
+        for key, value in report.meta.items():
             console.print(Text(f"  {key}: {value}", style="dim"))
     shown = [f for f in report.findings if verbosity >= 0 or f.severity.rank >= 2]
+    width = console.width
     for area in AREAS:
         group = [f for f in shown if f.area == area]
         if not group:
@@ -79,7 +109,7 @@ def render_text(report: Report, console: Console, verbosity: int = 0) -> None:
         console.print()
         console.print(Text(area.upper(), style="bold underline"))
         for f in group:
-            for line in _finding_lines(f, verbosity):
+            for line in _finding_lines(f, verbosity, width):
                 console.print(line)
 
 

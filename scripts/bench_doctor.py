@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Benchmark ``tfgpu doctor`` against its peers, side by side, in one run.
+
+Measures wall time of whole commands (interpreter start-up included), interleaved round by
+round so that load on the machine hits every command alike:
+
+* ``tfgpu doctor --no-tf``            (target: < 0.5 s and faster than ``cuda-doctor diagnose``)
+* ``tfgpu doctor``                    (target: <= TensorFlow import time + 0.3 s)
+* ``python -c "import tensorflow"``   (the TensorFlow import time, same interpreter)
+* ``python -c pass``                  (bare interpreter start-up, for reference)
+* peers, when their virtualenv is given: ``cuda-doctor diagnose``, ``env-doctor check``,
+  PyTorch's ``python -m torch.utils.collect_env``
+
+Usage::
+
+    python scripts/bench_doctor.py --runs 5 --peers-venv /tmp/peers-venv
+
+The peers venv is a throwaway one (``python -m venv /tmp/peers-venv &&
+/tmp/peers-venv/bin/pip install cuda-doctor env-doctor torch``); peers are skipped when
+it is missing.  Prints a Markdown table (wall median and min, and the median CPU time,
+user + system, of the command and its children: on a loaded machine it is steadier than
+wall time) and the two checks, which use the wall medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _time(argv: list[str], env: dict[str, str],
+          timeout_s: float) -> tuple[float, float] | None:
+    """Return (wall seconds, CPU seconds of the command and its children) or None."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    try:
+        subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=env, timeout=timeout_s, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main() -> int:
+    """Run the benchmark; return 0 when both targets are met, 1 otherwise."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=5, help="rounds (default 5)")
+    ap.add_argument("--python", default=sys.executable, help="interpreter with TensorFlow")
+    ap.add_argument("--peers-venv", default="/tmp/peers-venv", help="venv holding the peers")
+    ap.add_argument("--timeout", type=float, default=300, help="per-command limit, seconds")
+    args = ap.parse_args()
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + env.get("PYTHONPATH", "")
+    env["NO_COLOR"] = "1"
+    py = args.python
+    cmds: dict[str, list[str]] = {
+        "tfgpu doctor --no-tf": [py, "-m", "tfgpu", "doctor", "--no-tf"],
+        "tfgpu doctor": [py, "-m", "tfgpu", "doctor"],
+        "python -c 'import tensorflow'": [py, "-c", "import tensorflow"],
+        "python -c pass": [py, "-c", "pass"],
+    }
+    peers = Path(args.peers_venv) / "bin"
+    peer_cmds = {
+        "cuda-doctor diagnose": [str(peers / "cuda-doctor"), "diagnose"],
+        "env-doctor check": [str(peers / "env-doctor"), "check"],
+        "python -m torch.utils.collect_env": [str(peers / "python"), "-m",
+                                              "torch.utils.collect_env"],
+    }
+    for name, argv in peer_cmds.items():
+        if Path(argv[0]).exists():
+            cmds[name] = argv
+        else:
+            print(f"(skipping {name}: {argv[0]} not found)", file=sys.stderr)
+    peer_env = {k: v for k, v in env.items() if k != "PYTHONPATH"}
+
+    times: dict[str, list[float]] = {name: [] for name in cmds}
+    cpus: dict[str, list[float]] = {name: [] for name in cmds}
+    for r in range(args.runs):
+        for name, argv in cmds.items():
+            t = _time(argv, peer_env if name in peer_cmds else env, args.timeout)
+            if t is not None:
+                times[name].append(t[0])
+                cpus[name].append(t[1])
+        print(f"round {r + 1}/{args.runs} done", file=sys.stderr)
+
+    med = {n: statistics.median(v) for n, v in times.items() if v}
+    print(f"\n{args.runs} interleaved rounds on {os.cpu_count()} CPU(s), "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+    print("| command | wall median s | wall min s | CPU median s |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, values in times.items():
+        if values:
+            print(f"| `{name}` | {statistics.median(values):.3f} | {min(values):.3f} | "
+                  f"{statistics.median(cpus[name]):.3f} |")
+        else:
+            print(f"| `{name}` | failed | failed | failed |")
+
+    ok = True
+    no_tf = med.get("tfgpu doctor --no-tf")
+    if no_tf is not None:
+        line = f"\n- `--no-tf`: {no_tf:.3f} s (target < 0.5 s)"
+        ok &= no_tf < 0.5
+        if "cuda-doctor diagnose" in med:
+            cd = med["cuda-doctor diagnose"]
+            line += f"; cuda-doctor {cd:.3f} s: {cd / no_tf:.1f}x slower than tfgpu"
+            ok &= no_tf < cd
+        print(line)
+    full, imp = med.get("tfgpu doctor"), med.get("python -c 'import tensorflow'")
+    if full is not None and imp is not None:
+        paired = [f - i for f, i in zip(times["tfgpu doctor"],
+                                        times["python -c 'import tensorflow'"], strict=False)]
+        over = statistics.median(paired)
+        print(f"- with TensorFlow: {full:.3f} s vs import {imp:.3f} s: median paired overhead "
+              f"{over:+.3f} s (target <= +0.3 s)")
+        ok &= over <= 0.3
+
+    res = subprocess.run([py, "-m", "tfgpu", "facts"], capture_output=True, text=True, env=env,
+                         timeout=args.timeout, check=False)
+    try:
+        probes = json.loads(res.stdout)["probes"]
+        print("\nPer-probe wall time in one `tfgpu facts` run (they run concurrently):\n")
+        for p in probes:
+            print(f"- {p['name']}: {p['duration_s']:.3f} s ({p['status']})")
+    except (ValueError, KeyError, TypeError):
+        print("(could not read per-probe times)", file=sys.stderr)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,137 @@
+"""``tfgpu doctor``: can TensorFlow use this host's GPU?  If not, why, and what to type.
+
+Gathers the facts (or loads ``--facts host.json``), calls :func:`tfgpu.diagnose.diagnose`,
+renders text or ``--json``, and returns the exit code: 0 when no finding is an error
+(TensorFlow can use a GPU, or nothing is wrong for a CPU host), 1 when one is, 2 for usage
+errors and unreadable ``--facts`` files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from tfgpu.cli import status_codes
+
+if TYPE_CHECKING:
+    from tfgpu.facts import HostFacts
+
+#: Ordinary probes never get more than this many seconds, whatever ``--timeout`` says.
+MAX_PROBE_TIMEOUT_S = 10.0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the doctor's options (shared by ``tfgpu facts`` for the gathering ones)."""
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON document (schema: docs/json-schema.md)")
+    parser.add_argument("--facts", metavar="FILE",
+                        help="diagnose a snapshot written by `tfgpu facts` instead of this host")
+    add_gather_arguments(parser)
+
+
+def add_gather_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options that control how the host is examined."""
+    parser.add_argument("--no-tf", action="store_true",
+                        help="skip the TensorFlow child probe (fast; hardware/driver/install only)")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                        help="time limit of the TensorFlow probe (default 90); other probes get "
+                             f"at most {MAX_PROBE_TIMEOUT_S:g}")
+    parser.add_argument("--python", metavar="PATH", default=None,
+                        help="examine this Python interpreter's TensorFlow (default: this one)")
+
+
+def gather_from_args(args: argparse.Namespace) -> HostFacts:
+    """Examine the host as the options say; return :class:`~tfgpu.facts.HostFacts`.
+
+    Raises:
+        UsageError: ``--timeout`` is not positive.
+    """
+    import dataclasses
+
+    from tfgpu.cli.main import UsageError
+    from tfgpu.gather import DEFAULT_TF_TIMEOUT_S, gather
+    from tfgpu.probes.base import ProbeContext
+
+    timeout = DEFAULT_TF_TIMEOUT_S if args.timeout is None else args.timeout
+    if timeout <= 0:
+        raise UsageError(f"--timeout must be a positive number of seconds, not {timeout:g}")
+    ctx = ProbeContext()
+    if args.python:
+        ctx = dataclasses.replace(ctx, python_executable=args.python)
+    _prewarm()
+    if not args.no_tf and sys.stderr.isatty():
+        print(f"tfgpu: examining this host (TensorFlow probe: up to {timeout:g} s)...",
+              file=sys.stderr, flush=True)
+    return gather(ctx, include_tf=not args.no_tf, tf_timeout_s=timeout,
+                  probe_timeout_s=min(MAX_PROBE_TIMEOUT_S, timeout))
+
+
+def _prewarm() -> None:
+    """Import the rules, knowledge and renderers in the background while the probes run
+    (above all the TensorFlow child), so that little is left to load once they answer.
+    A daemon thread; an error here is ignored and surfaces later, in the normal path."""
+    import threading
+
+    def work() -> None:
+        import importlib
+
+        try:
+            for name in ("tfgpu.diagnose", "tfgpu.report.text", "tfgpu.report.json_report"):
+                importlib.import_module(name)
+            from tfgpu.knowledge import load_knowledge
+            from tfgpu.rules import all_rules
+
+            all_rules()
+            load_knowledge()
+        except Exception:  # noqa: BLE001 - the real path reports it
+            return
+
+    threading.Thread(target=work, daemon=True, name="tfgpu-prewarm").start()
+
+
+def load_facts(path: str) -> HostFacts:
+    """Read a ``tfgpu facts`` snapshot.
+
+    Raises:
+        UsageError: the file cannot be read, is not JSON, or is not a facts snapshot.
+    """
+    from tfgpu.cli.main import UsageError
+    from tfgpu.facts import FactsFormatError, HostFacts
+
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read {path}: {exc}") from exc
+    try:
+        return HostFacts.from_json(text)
+    except FactsFormatError as exc:
+        raise UsageError(f"{path} is not a tfgpu facts snapshot ({exc}); "
+                         "write one with: tfgpu facts > host.json") from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the doctor; return the exit code."""
+    from tfgpu.diagnose import diagnose
+
+    if args.facts:
+        facts = load_facts(args.facts)
+        meta_extra = {"facts": args.facts}
+    else:
+        facts = gather_from_args(args)
+        meta_extra = {}
+    report = diagnose(facts)
+    report.meta.update(meta_extra)
+    if args.json:
+        from tfgpu.report.json_report import render_json
+
+        print(render_json(report, extra={"facts": facts.to_dict()}))
+    else:
+        from tfgpu.report.text import make_console, render_text
+
+        render_text(report, make_console(), verbosity=args.verbose - args.quiet)
+    return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS

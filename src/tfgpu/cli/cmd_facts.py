@@ -1,0 +1,35 @@
+"""``tfgpu facts``: print the host snapshot as JSON (``tfgpu doctor --facts`` reads it).
+
+The layout is :meth:`tfgpu.facts.HostFacts.to_dict` (``schema_version`` inside).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from tfgpu.cli import status_codes
+from tfgpu.cli.cmd_doctor import add_gather_arguments, gather_from_args
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--no-tf``, ``--timeout``, ``--python`` and ``-o FILE``."""
+    add_gather_arguments(parser)
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write the snapshot to FILE instead of stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Gather and print (or write) the facts; return 0, or 2 if FILE cannot be written."""
+    from tfgpu.cli.main import UsageError
+
+    facts = gather_from_args(args)
+    text = facts.to_json()
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.output}: {exc}") from exc
+    else:
+        print(text)
+    return status_codes.SUCCESS

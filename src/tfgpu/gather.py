@@ -1,0 +1,298 @@
+"""Gather the host facts: run every probe concurrently, each under a time limit, and merge.
+
+Probes are the modules of :mod:`tfgpu.probes` that define ``NAME``, ``ORDER`` and
+``run(ctx) -> ProbeResult`` (modules whose name starts with ``_`` and the shared helper
+modules without ``NAME`` are skipped).  They run in daemon threads, all at once, so the
+total time is about the slowest probe (the TensorFlow child) rather than the sum; a probe
+that overstays its limit is recorded as ``TIMEOUT`` and left behind, so the doctor never
+hangs.  A probe that raises (a bug: probes must not) is recorded as ``ERROR``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import importlib
+import pkgutil
+import platform
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from tfgpu import __version__
+from tfgpu.facts import (
+    GPU,
+    CPUFacts,
+    CudaToolkit,
+    HostFacts,
+    OSFacts,
+    ProbeRecord,
+    ProbeStatus,
+    PythonFacts,
+    SharedLibrary,
+    TFFacts,
+)
+from tfgpu.probes.base import ProbeContext, ProbeResult
+
+#: Default time limit of each ordinary probe (nvidia-smi, nvcc, ldconfig...), seconds.
+DEFAULT_PROBE_TIMEOUT_S = 10.0
+#: Default time limit of the TensorFlow child probe, seconds (a cold import of TF 2.x
+#: with CUDA libraries takes 2-20 s; first GPU initialisation may add PTX compilation).
+DEFAULT_TF_TIMEOUT_S = 90.0
+#: Extra seconds a probe thread is given beyond its own limit before it is abandoned
+#: (its subprocess has its own, shorter, limit).
+GRACE_S = 2.0
+#: Sources of NVIDIA GPUs that only saw a PCI device (no driver answer).
+_BUS_SOURCES = ("lspci", "sysfs")
+_DRIVER_SOURCES = ("nvml", "nvidia-smi")
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One discovered probe.
+
+    Attributes:
+        name: the module's ``NAME`` (``"os"``, ``"tf"``...).
+        order: the module's ``ORDER``; results merge in this order (first wins).
+        run: the module's ``run`` function.
+        long_running: gets the TensorFlow time limit (module ``LONG_RUNNING = True``).
+        is_tf: skipped by ``--no-tf`` (module ``IS_TF_PROBE = True`` or ``NAME == "tf"``).
+    """
+
+    name: str
+    order: int
+    run: Callable[[ProbeContext], ProbeResult]
+    long_running: bool = False
+    is_tf: bool = False
+
+
+def discover(skip: Iterable[str] = ()) -> tuple[Probe, ...]:
+    """Import every probe module of :mod:`tfgpu.probes` and return them by ``ORDER``.
+
+    Args:
+        skip: module names (``"tf_child"``) not to import.
+    """
+    skip = frozenset(skip)
+    import tfgpu.probes as pkg
+
+    found: list[Probe] = []
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("_") or info.name in ("base", "runner"):
+            continue
+        if info.name in skip:
+            continue
+        probe = _probe_from_module(importlib.import_module(f"{pkg.__name__}.{info.name}"))
+        if probe is not None:
+            found.append(probe)
+    return tuple(sorted(found, key=lambda p: (p.order, p.name)))
+
+
+def run_probes(
+    probes: Sequence[Probe],
+    ctx: ProbeContext,
+    *,
+    probe_timeout_s: float = DEFAULT_PROBE_TIMEOUT_S,
+    tf_timeout_s: float = DEFAULT_TF_TIMEOUT_S,
+    then: Callable[[], Sequence[Probe]] | None = None,
+) -> list[tuple[Probe, ProbeResult]]:
+    """Run ``probes`` concurrently; return ``(probe, result)`` in start order.
+
+    Args:
+        probes: what to run, started at once (long-running ones first).
+        ctx: the context; each probe gets a copy whose ``timeout_s`` is its limit.
+        probe_timeout_s: limit of ordinary probes, seconds.
+        tf_timeout_s: limit of long-running probes (TensorFlow), seconds.
+        then: called once the first probes are running; the probes it returns are
+            started too (lets the TensorFlow child start before the other probe modules
+            are even imported).
+
+    A probe still running ``GRACE_S`` after its limit gives a ``TIMEOUT`` record; one
+    that raises gives an ``ERROR`` record with the exception text.  Never raises.
+    """
+    results: dict[int, ProbeResult] = {}
+    started: list[Probe] = []
+    deadlines: list[float] = []
+    done = threading.Condition(threading.Lock())
+
+    def work(i: int, probe: Probe, pctx: ProbeContext) -> None:
+        start = time.perf_counter()
+        try:
+            res = probe.run(pctx)
+        except Exception as exc:  # noqa: BLE001 - a probe bug must not stop the doctor
+            res = ProbeResult(records=(ProbeRecord(
+                probe.name, ProbeStatus.ERROR, duration_s=round(time.perf_counter() - start, 4),
+                message=f"internal error in probe {probe.name}: {type(exc).__name__}: {exc}"),))
+        with done:
+            results[i] = res
+            done.notify_all()
+
+    def launch(batch: Sequence[Probe]) -> None:
+        # Long-running probes (the TensorFlow child) start first: they set the total time.
+        for probe in sorted(batch, key=lambda p: not p.long_running):
+            limit = tf_timeout_s if probe.long_running else probe_timeout_s
+            i = len(started)
+            started.append(probe)
+            deadlines.append(time.perf_counter() + limit + GRACE_S)
+            pctx = dataclasses.replace(ctx, timeout_s=limit)
+            threading.Thread(target=work, args=(i, probe, pctx), daemon=True,
+                             name=f"tfgpu-probe-{probe.name}").start()
+
+    launch(probes)
+    if then is not None:
+        launch(then())
+    with done:
+        while len(results) < len(started):
+            now = time.perf_counter()
+            wait_s = min(deadlines[i] - now for i in range(len(started)) if i not in results)
+            if wait_s <= 0:
+                break
+            done.wait(timeout=wait_s)
+        snapshot = dict(results)
+    out: list[tuple[Probe, ProbeResult]] = []
+    for i, probe in enumerate(started):
+        res = snapshot.get(i)
+        if res is None:
+            limit = tf_timeout_s if probe.long_running else probe_timeout_s
+            res = ProbeResult(records=(ProbeRecord(
+                probe.name, ProbeStatus.TIMEOUT, duration_s=round(limit + GRACE_S, 4),
+                message=f"probe {probe.name} did not finish within {limit:g} s"),))
+            if probe.is_tf:
+                res = dataclasses.replace(res, tf=TFFacts(
+                    ProbeStatus.TIMEOUT, error=f"the TensorFlow probe did not finish within "
+                                               f"{limit:g} s and was abandoned"))
+        out.append((probe, res))
+    return out
+
+
+def _probe_from_module(module: object) -> Probe | None:
+    name = getattr(module, "NAME", None)
+    run = getattr(module, "run", None)
+    if not isinstance(name, str) or not callable(run):
+        return None
+    return Probe(
+        name=name,
+        order=int(getattr(module, "ORDER", 50)),
+        run=run,
+        long_running=bool(getattr(module, "LONG_RUNNING", False)),
+        is_tf=bool(getattr(module, "IS_TF_PROBE", False)) or name == "tf",
+    )
+
+
+def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
+    """Merge probe results into one :class:`HostFacts` (pure).
+
+    Single fields: the first non-``None`` value wins, in the order given.  GPUs and
+    libraries are concatenated; NVIDIA GPUs seen only on the PCI bus (source ``lspci`` or
+    ``sysfs``) are dropped when NVML or ``nvidia-smi`` listed NVIDIA GPUs, and NVIDIA GPUs
+    listed twice (same UUID or PCI bus id) keep the first.  ``env`` mappings are merged.
+    """
+    records: list[ProbeRecord] = []
+    os_f = python = cpu = driver = tf = None
+    gpus: list[GPU] = []
+    toolkits: list[CudaToolkit] = []
+    libraries: list[SharedLibrary] = []
+    env: dict[str, str] = {}
+    for r in results:
+        records.extend(r.records)
+        os_f = os_f or r.os
+        python = python or r.python
+        cpu = cpu or r.cpu
+        driver = driver or r.driver
+        tf = tf or r.tf
+        gpus.extend(r.gpus)
+        toolkits.extend(r.toolkits)
+        libraries.extend(r.libraries)
+        if r.env:
+            for k, v in r.env.items():
+                env.setdefault(k, v)
+    return HostFacts(
+        os=os_f or OSFacts(system=ctx.system, machine=platform.machine() or None),
+        python=python or PythonFacts(version="unknown", executable=ctx.python_executable),
+        gpus=_merge_gpus(gpus),
+        driver=driver,
+        toolkits=tuple(toolkits),
+        libraries=tuple(libraries),
+        env=env,
+        tf=tf,
+        probes=tuple(records),
+        collected_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+        tfgpu_version=__version__,
+        cpu=cpu or CPUFacts(),
+    )
+
+
+def _merge_gpus(gpus: list[GPU]) -> tuple[GPU, ...]:
+    nvidia_by_driver = any(g.vendor == "nvidia" and g.source in _DRIVER_SOURCES for g in gpus)
+    seen: set[str] = set()
+    kept: list[GPU] = []
+    for g in gpus:
+        if g.vendor == "nvidia":
+            if nvidia_by_driver and g.source in _BUS_SOURCES:
+                continue
+            keys = {k for k in (g.uuid, _bus_key(g.pci_bus_id)) if k}
+            if keys & seen:
+                continue
+            seen |= keys
+        kept.append(g)
+    return tuple(sorted(kept, key=lambda g: (g.vendor != "nvidia", g.vendor, g.index)))
+
+
+def _bus_key(bus_id: str | None) -> str | None:
+    """Normalise ``00000000:01:00.0`` and ``0000:01:00.0`` to ``01:00.0``."""
+    if not bus_id:
+        return None
+    parts = bus_id.lower().split(":")
+    return ":".join(parts[-2:])
+
+
+def gather(
+    ctx: ProbeContext | None = None,
+    *,
+    include_tf: bool = True,
+    probe_timeout_s: float = DEFAULT_PROBE_TIMEOUT_S,
+    tf_timeout_s: float = DEFAULT_TF_TIMEOUT_S,
+    probes: Sequence[Probe] | None = None,
+) -> HostFacts:
+    """Examine the host and return its :class:`HostFacts`.  Never raises.
+
+    Args:
+        ctx: probe context (default: the real machine and this interpreter).
+        include_tf: run the TensorFlow child probe (``--no-tf`` sets False; its facts
+            then say ``SKIPPED``).
+        probe_timeout_s: limit of each ordinary probe, seconds.
+        tf_timeout_s: limit of the TensorFlow probe, seconds.
+        probes: probes to run (default: :func:`discover`).
+    """
+    ctx = ctx or ProbeContext()
+    early: list[Probe] = []
+    if probes is None and include_tf:
+        # Start the TensorFlow child before the other probe modules are imported.
+        from tfgpu.probes import tf_child
+
+        first = _probe_from_module(tf_child)
+        early = [first] if first is not None else []
+    if probes is not None:
+        all_probes: tuple[Probe, ...] = tuple(probes)
+        ran = run_probes([p for p in all_probes if include_tf or not p.is_tf], ctx,
+                         probe_timeout_s=probe_timeout_s, tf_timeout_s=tf_timeout_s)
+    else:
+        found: list[Probe] = []
+
+        def rest() -> list[Probe]:
+            found.extend(discover(skip=("tf_child",) if early else ()))
+            return [p for p in found if include_tf or not p.is_tf]
+
+        ran = run_probes(early, ctx, probe_timeout_s=probe_timeout_s,
+                         tf_timeout_s=tf_timeout_s, then=rest)
+        all_probes = tuple(early) + tuple(found)
+    ran_names = {id(p) for p, _r in ran}
+    results = [r for _p, r in sorted(ran, key=lambda pr: (pr[0].order, pr[0].name))]
+    for p in all_probes:
+        if id(p) in ran_names:
+            continue
+        results.append(ProbeResult(
+            records=(ProbeRecord(p.name, ProbeStatus.SKIPPED, message="skipped (--no-tf)"),),
+            tf=TFFacts(ProbeStatus.SKIPPED) if p.is_tf else None,
+        ))
+    return merge(results, ctx)

@@ -1,0 +1,138 @@
+"""tfgpu's TensorFlow probe, run as a script in a CHILD interpreter.
+
+Self-contained on purpose (standard library + TensorFlow; no tfgpu import) so it runs in
+any environment the user points tfgpu at.  It prints exactly one line that starts with
+``TFGPU-TF-PROBE:`` followed by a JSON object; everything TensorFlow logs goes to stderr
+and is read by the parent as ``log_lines``.  The parent enforces the time limit.
+
+Written for any Python TensorFlow 2.x ever supported (3.5+): ``%`` formatting, no
+f-strings, types in PEP 484 type comments.
+
+JSON keys: ``missing`` (true when no TensorFlow distribution is installed), ``error``
+(the import failed: "ModuleNotFoundError: ..."), ``version``, ``build_info`` (strings),
+``devices`` (list of objects), ``import_s``.
+"""
+
+# ruff: noqa: UP031  (see the docstring: runs on Python 3.5+)
+import json
+import os
+import sys
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # type comments keep the script runnable on Python 3.5
+    from typing import Any  # noqa: F401 - used in type comments
+
+MARK = "TFGPU-TF-PROBE:"
+TF_DISTS = (
+    "tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-intel", "tensorflow-macos",
+    "tensorflow-rocm", "tensorflow-cpu-aws", "tf-nightly", "tf-nightly-cpu", "tf-nightly-gpu",
+)
+
+
+def emit(data):
+    # type: (dict[str, Any]) -> None
+    sys.stdout.write(MARK + json.dumps(data) + "\n")
+    sys.stdout.flush()
+
+
+def tf_installed():
+    # type: () -> bool
+    try:
+        import importlib.metadata as md
+    except ImportError:
+        return True
+    for name in TF_DISTS:
+        try:
+            md.distribution(name)
+        except md.PackageNotFoundError:
+            continue
+        return True
+    import importlib.util
+
+    return importlib.util.find_spec("tensorflow") is not None
+
+
+def as_text(value):
+    # type: (Any) -> str
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def run_op(tf, index):
+    # type: (Any, int) -> dict[str, Any]
+    """Run a 2x2 matmul on GPU ``index``; check the values and where the result lives."""
+    start = time.perf_counter()
+    try:
+        with tf.device("/device:GPU:%d" % index):
+            a = tf.constant([[1.0, 2.0], [3.0, 4.0]])
+            b = tf.linalg.matmul(a, a)
+        values = b.numpy().tolist()
+        device = b.device
+        right = values == [[7.0, 10.0], [15.0, 22.0]]
+        on_gpu = ("GPU:%d" % index) in device
+        err = None
+        if not right:
+            err = "wrong result %r (expected [[7, 10], [15, 22]])" % (values,)
+        elif not on_gpu:
+            err = "the result was placed on %s, not GPU:%d" % (device, index)
+        return {"op_ok": right and on_gpu, "op_device": device, "op_error": err,
+                "op_duration_s": round(time.perf_counter() - start, 4)}
+    except Exception as exc:  # noqa: BLE001 - report, never crash
+        return {"op_ok": False, "op_device": None, "op_error": "%s: %s" % (type(exc).__name__, exc),
+                "op_duration_s": round(time.perf_counter() - start, 4)}
+
+
+def main():
+    # type: () -> int
+    # The parent passes --tf-installed when it has already checked (same interpreter).
+    if "--tf-installed" not in sys.argv[1:] and not tf_installed():
+        emit({"missing": True})
+        return 0
+    # Make TensorFlow say why it drops a GPU even if the user silenced it.
+    os.environ["TF_CPP_MIN_LOG_LEVEL"] = "0"
+    start = time.perf_counter()
+    try:
+        import tensorflow as tf
+    except BaseException as exc:  # noqa: BLE001 - SystemExit/ImportError alike
+        emit({"error": "%s: %s" % (type(exc).__name__, exc),
+              "import_s": round(time.perf_counter() - start, 4)})
+        return 0
+    out = {"import_s": round(time.perf_counter() - start, 4)}  # type: dict[str, Any]
+    out["version"] = str(getattr(tf, "__version__", "unknown"))
+    try:
+        out["build_info"] = {str(k): as_text(v) for k, v in tf.sysconfig.get_build_info().items()}
+    except Exception as exc:  # noqa: BLE001
+        out["build_info"] = {"error": "%s: %s" % (type(exc).__name__, exc)}
+    devices = []  # type: list[dict[str, Any]]
+    try:
+        gpu_index = 0
+        for dev in tf.config.list_physical_devices():
+            entry = {"name": dev.name, "device_type": dev.device_type, "details": {}}
+            if dev.device_type == "GPU":
+                try:
+                    details = tf.config.experimental.get_device_details(dev)
+                    entry["details"] = {
+                        str(k): (".".join(str(x) for x in v) if isinstance(v, (tuple, list))
+                                 else str(v))
+                        for k, v in details.items()
+                    }
+                except Exception as exc:  # noqa: BLE001
+                    entry["details"] = {"error": str(exc)}
+                entry.update(run_op(tf, gpu_index))
+                gpu_index += 1
+            devices.append(entry)
+    except Exception as exc:  # noqa: BLE001
+        out["devices_error"] = "%s: %s" % (type(exc).__name__, exc)
+    out["devices"] = devices
+    emit(out)
+    return 0
+
+
+if __name__ == "__main__":
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Skip interpreter teardown: unloading TensorFlow takes 0.5-2 s and tells us nothing.
+    os._exit(code)

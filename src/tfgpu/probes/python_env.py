@@ -1,0 +1,172 @@
+"""Python probe: the interpreter that will run TensorFlow and the distributions that matter.
+
+Distributions are read from ``*.dist-info``/``*.egg-info`` folder names on that
+interpreter's ``sys.path`` (the first copy on the path wins, as for imports), with
+``importlib.metadata`` reading ``Requires-Dist`` only for tensorflow* and nvidia-*.
+Nothing is imported.  When ``ctx.python_executable`` is not the running interpreter, that
+interpreter runs :data:`SCRIPT` (standard library only) and prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import Any
+
+from tfgpu.facts import Distribution, ProbeRecord, ProbeStatus, PythonFacts
+from tfgpu.probes.base import ProbeContext, ProbeResult
+
+NAME = "python"
+ORDER = 20
+
+#: Self-contained script: prints one JSON object describing the interpreter it runs in.
+#: Kept free of tfgpu imports so any interpreter (3.8+) can run it.
+SCRIPT = r'''
+import json, os, re, sys, platform, struct
+WANT = re.compile(r"^(tensorflow.*|tf-nightly.*|tf-keras|keras|keras-nightly|numpy|protobuf|"
+                  r"nvidia-.*|jax|jaxlib|jax-cuda.*|torch|tensorrt.*|ml-dtypes|"
+                  r"intel-extension-for-tensorflow.*)$")
+REQ = re.compile(r"^(tensorflow.*|tf-nightly.*|nvidia-.*)$")
+def canon(n):
+    return re.sub(r"[-_.]+", "-", n).lower()
+dists, seen = [], set()
+for base in sys.path:
+    try:
+        names = sorted(os.listdir(base or "."))
+    except OSError:
+        continue
+    for entry in names:
+        if not (entry.endswith(".dist-info") or entry.endswith(".egg-info")):
+            continue
+        stem = entry.rsplit(".", 1)[0]
+        name, _, version = stem.partition("-")
+        version = version.split("-py")[0]
+        c = canon(name)
+        if c in seen or not WANT.match(c):
+            continue
+        seen.add(c)
+        requires = []
+        if REQ.match(c):
+            try:
+                import importlib.metadata as md
+                d = md.PathDistribution(__import__("pathlib").Path(base or ".", entry))
+                requires = list(d.requires or [])
+                version = d.version or version
+            except Exception:
+                pass
+        dists.append({"name": c, "version": version, "location": os.path.abspath(base or "."),
+                      "requires": requires})
+venv = sys.prefix if sys.prefix != getattr(sys, "base_prefix", sys.prefix) else None
+print(json.dumps({
+    "version": platform.python_version(),
+    "executable": sys.executable,
+    "implementation": platform.python_implementation(),
+    "bits": struct.calcsize("P") * 8,
+    "virtualenv": venv or os.environ.get("VIRTUAL_ENV"),
+    "conda_env": os.environ.get("CONDA_PREFIX") or (sys.prefix if os.path.isdir(
+        os.path.join(sys.prefix, "conda-meta")) else None),
+    "distributions": sorted(dists, key=lambda d: d["name"]),
+}))
+'''
+
+
+def parse(data: dict[str, Any]) -> PythonFacts:
+    """Build :class:`PythonFacts` from the JSON object :data:`SCRIPT` prints.
+
+    Raises:
+        KeyError, TypeError, ValueError: the object is not what the script prints.
+    """
+    dists = tuple(
+        Distribution(
+            name=str(d["name"]),
+            version=str(d["version"]),
+            location=str(d["location"]) if d.get("location") else None,
+            requires=tuple(str(r) for r in d.get("requires") or ()),
+        )
+        for d in data.get("distributions") or ()
+    )
+    return PythonFacts(
+        version=str(data["version"]),
+        executable=str(data["executable"]),
+        implementation=str(data.get("implementation") or "CPython"),
+        bits=int(data.get("bits") or 64),
+        virtualenv=str(data["virtualenv"]) if data.get("virtualenv") else None,
+        conda_env=str(data["conda_env"]) if data.get("conda_env") else None,
+        distributions=tuple(sorted(dists, key=lambda d: d.name)),
+    )
+
+
+def _same_interpreter(exe: str) -> bool:
+    """True when ``exe`` is the running interpreter's own path.
+
+    Symlinks are deliberately not resolved: a venv's ``bin/python`` links to the base
+    interpreter but has other site-packages, so they are different interpreters here.
+    """
+    def norm(path: str) -> str:
+        return os.path.normcase(os.path.abspath(path))
+
+    return norm(exe) == norm(sys.executable)
+
+
+def _in_process() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    buf: list[str] = []
+    exec(
+        compile(SCRIPT, "<tfgpu-python-probe>", "exec"),
+        {"__name__": "__tfgpu_probe__", "print": buf.append},
+    )
+    out = json.loads(buf[-1])
+    return out
+
+
+def run(ctx: ProbeContext) -> ProbeResult:
+    """Probe ``ctx.python_executable``; never raises.
+
+    On failure (the interpreter is missing, crashes, or prints garbage) the result holds
+    a :class:`PythonFacts` with ``version="unknown"`` and an ``ERROR``/``MISSING`` record.
+    """
+    start = time.perf_counter()
+    exe = ctx.python_executable
+    command: tuple[str, ...] = (exe, "-c", "<python probe>")
+    try:
+        if _same_interpreter(exe):
+            command = ("importlib.metadata", exe)
+            facts = parse(_in_process())
+            record = ProbeRecord(NAME, ProbeStatus.OK, command,
+                                 duration_s=round(time.perf_counter() - start, 4))
+            return ProbeResult(records=(record,), python=facts)
+        res = ctx.runner([exe, "-c", SCRIPT], ctx.timeout_s)
+        if res.status is not ProbeStatus.OK:
+            rec = res.record(NAME)
+            return ProbeResult(
+                records=(ProbeRecord(NAME, res.status, command, res.returncode,
+                                     round(res.duration_s, 4), _describe_failure(res.returncode,
+                                                                                 rec.message),
+                                     rec.raw_excerpt),),
+                python=PythonFacts(version="unknown", executable=exe),
+            )
+        line = res.stdout.strip().splitlines()[-1] if res.stdout.strip() else ""
+        facts = parse(json.loads(line))
+        record = ProbeRecord(NAME, ProbeStatus.OK, command, res.returncode,
+                             round(res.duration_s, 4))
+        return ProbeResult(records=(record,), python=facts)
+    except (ValueError, KeyError, TypeError, OSError, IndexError) as exc:
+        record = ProbeRecord(NAME, ProbeStatus.ERROR, command,
+                             duration_s=round(time.perf_counter() - start, 4),
+                             message=f"could not read the interpreter's answer: {exc}")
+        return ProbeResult(records=(record,), python=PythonFacts(version="unknown",
+                                                                 executable=exe))
+
+
+def _describe_failure(returncode: int | None, message: str | None) -> str | None:
+    if returncode is not None and returncode < 0:
+        import signal
+
+        try:
+            sig = signal.Signals(-returncode).name
+        except ValueError:
+            sig = f"signal {-returncode}"
+        return f"the interpreter was killed by {sig}"
+    return message

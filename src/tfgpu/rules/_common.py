@@ -1,0 +1,119 @@
+"""Helpers shared by the doctor's rules: commands for this host's shell, evidence, links.
+
+Not a rule module (its name starts with ``_``, so :func:`tfgpu.rules.all_rules` skips it).
+"""
+
+from __future__ import annotations
+
+import shlex
+
+from tfgpu.facts import HostFacts, ProbeRecord
+from tfgpu.findings import Evidence
+
+#: TensorFlow's pip install page (GPU on Linux/WSL2, the ``[and-cuda]`` extra, native
+#: Windows after 2.10, macOS).  compat/FACTS.md source PIPMD.
+DOC_PIP = "https://www.tensorflow.org/install/pip"
+#: TensorFlow's pluggable-device page (Metal, DirectML, Intel extension).  Source PLUGINS.
+DOC_PLUGINS = "https://www.tensorflow.org/install/gpu_plugins"
+DOC_GPU_GUIDE = "https://www.tensorflow.org/guide/gpu"
+DOC_APPLE = "https://developer.apple.com/metal/tensorflow-plugin/"
+DOC_ROCM = ("https://rocm.docs.amd.com/projects/install-on-linux/en/docs-6.2.2/install/"
+            "3rd-party/tensorflow-install.html")
+DOC_ITEX = "https://intel.github.io/intel-extension-for-tensorflow/v2.15.0.1/get_started.html"
+DOC_CUDA_ENV = "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"
+DOC_NVIDIA_DRIVERS = "https://www.nvidia.com/Download/index.aspx"
+DOC_WSL_CUDA = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+DOC_TF_GPU_PYPI = "https://github.com/tensorflow/tensorflow/issues/60074"
+DOC_MIXED = "https://www.tensorflow.org/guide/mixed_precision"
+DOC_NCCL_TROUBLE = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
+
+
+def shell_kind(facts: HostFacts) -> str:
+    """Return ``"powershell"`` on Windows, ``"fish"`` for a fish ``SHELL``, else ``"sh"``."""
+    if facts.os.system == "Windows":
+        return "powershell"
+    if facts.env.get("SHELL", "").rstrip("/").endswith("fish"):
+        return "fish"
+    return "sh"
+
+
+def quote(facts: HostFacts, word: str) -> str:
+    """Quote ``word`` for this host's shell (no quotes when none are needed)."""
+    if shell_kind(facts) == "powershell":
+        return f'"{word}"' if any(c in word for c in " ()&;'$`") else word
+    return shlex.quote(word)
+
+
+def set_env(facts: HostFacts, name: str, value: str) -> str:
+    """The command that sets environment variable ``name`` for this shell session."""
+    kind = shell_kind(facts)
+    if kind == "powershell":
+        return f'$env:{name} = "{value}"'
+    if kind == "fish":
+        return f"set -gx {name} {shlex.quote(value)}"
+    return f"export {name}={shlex.quote(value)}"
+
+
+def unset_env(facts: HostFacts, name: str) -> str:
+    """The command that removes environment variable ``name`` for this shell session."""
+    kind = shell_kind(facts)
+    if kind == "powershell":
+        return f"Remove-Item Env:{name}"
+    if kind == "fish":
+        return f"set -e {name}"
+    return f"unset {name}"
+
+
+def pip(facts: HostFacts, *args: str) -> str:
+    """``<this python> -m pip ARGS`` for the probed interpreter, quoted for this shell."""
+    exe = facts.python.executable or "python3"
+    words = " ".join(quote(facts, a) for a in args)
+    if shell_kind(facts) == "powershell":
+        return f"& {quote(facts, exe)} -m pip {words}" if " " in exe else f"{exe} -m pip {words}"
+    return f"{quote(facts, exe)} -m pip {words}"
+
+
+def python_cmd(facts: HostFacts, code: str) -> str:
+    """``<this python> -c CODE`` quoted for this shell (write CODE with double quotes)."""
+    exe = facts.python.executable or "python3"
+    if shell_kind(facts) == "powershell":
+        code = code.replace('"', "'")
+        return f"& {quote(facts, exe)} -c \"{code}\""
+    return f"{quote(facts, exe)} -c {shlex.quote(code)}"
+
+
+def record_evidence(rec: ProbeRecord | None) -> tuple[Evidence, ...]:
+    """Evidence lines for a probe record: its command, outcome and own message."""
+    if rec is None:
+        return ()
+    cmd = " ".join(rec.command) if rec.command else rec.name
+    out = [Evidence(rec.name, f"{cmd}: {rec.status.value}"
+                    + (f" (exit {rec.returncode})" if rec.returncode is not None else ""))]
+    if rec.message:
+        out.extend(Evidence(rec.name, line) for line in rec.message.strip().splitlines()[:4]
+                   if line.strip())
+    return tuple(out)
+
+
+def gpu_words(facts: HostFacts) -> str:
+    """``"GPU 0 NVIDIA L4 (23034 MiB)"``-style list of the NVIDIA GPUs, for causes."""
+    parts = []
+    for g in facts.nvidia_gpus:
+        mem = f", {g.memory_total_mib} MiB" if g.memory_total_mib is not None else ""
+        parts.append(f"GPU {g.index} {g.name}{mem}")
+    return "; ".join(parts) or "no NVIDIA GPU"
+
+
+def tf_install_command(facts: HostFacts) -> str:
+    """The pip command installing the right TensorFlow for this host.
+
+    Linux and WSL2 with an NVIDIA GPU: ``tensorflow[and-cuda]`` (TF >= 2.14; the CUDA and
+    cuDNN libraries come as pip wheels).  Native Windows with an NVIDIA GPU:
+    ``tensorflow<2.11`` (2.10 is the last native-Windows GPU release).  Elsewhere plain
+    ``tensorflow``.  Source: compat/FACTS.md rows PIPMD and WHL.
+    """
+    if facts.nvidia_gpus and facts.os.system == "Linux":
+        return pip(facts, "install", "tensorflow[and-cuda]")
+    if facts.nvidia_gpus and facts.os.system == "Windows":
+        return pip(facts, "install", "tensorflow<2.11")
+    return pip(facts, "install", "tensorflow")

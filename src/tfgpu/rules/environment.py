@@ -1,0 +1,170 @@
+"""Rules about environment variables and search paths.
+
+Each rule is pure: ``(HostFacts, Knowledge) -> Iterable[Finding]``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from tfgpu.facts import HostFacts
+from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.rules import _common as c
+
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
+
+_CUDA_VER_RE = re.compile(r"cuda[-_/\\]?v?(\d+\.\d+)", re.IGNORECASE)
+
+
+def visible_gpu_count(value: str, gpu_count: int, uuids: tuple[str | None, ...]) -> int:
+    """How many GPUs ``CUDA_VISIBLE_DEVICES=value`` leaves visible (pure).
+
+    CUDA reads the comma-separated list in order and stops at the first invalid entry:
+    "If one of the indices is invalid, only the devices whose index precedes the invalid
+    index are visible" (CUDA C Programming Guide, "CUDA Environment Variables").  Entries
+    are indices (``0``), UUIDs (``GPU-8932f937...``, any unique prefix) or MIG ids
+    (``MIG-...``).  An unknown UUID list (``None`` entries) counts UUIDs as valid.
+
+    Args:
+        value: the variable's value (``""`` and ``"-1"`` hide everything).
+        gpu_count: number of NVIDIA GPUs on the host.
+        uuids: their UUIDs, index order.
+
+    Returns:
+        The number of devices CUDA will expose, 0..``gpu_count``.
+    """
+    visible = 0
+    seen: set[int] = set()
+    for raw in value.split(","):
+        token = raw.strip()
+        if not token:
+            break
+        if re.fullmatch(r"\d+", token):
+            idx = int(token)
+            if idx >= gpu_count or idx in seen:
+                break
+            seen.add(idx)
+        elif token.upper().startswith(("GPU-", "MIG-")):
+            known = [u for u in uuids if u]
+            if known and not any(u.lower().startswith(token.lower()) for u in known):
+                break
+        else:
+            break
+        visible += 1
+    return min(visible, gpu_count)
+
+
+def cuda_visible_devices_hides_gpus(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """``CUDA_VISIBLE_DEVICES`` set so that no GPU is left (``-1``, ``""``, bad indices)."""
+    del kb
+    value = facts.env.get("CUDA_VISIBLE_DEVICES")
+    gpus = [g for g in facts.nvidia_gpus if not g.is_mig]
+    if value is None or not gpus:
+        return
+    n = visible_gpu_count(value, len(gpus), tuple(g.uuid for g in gpus))
+    if n > 0:
+        return
+    yield Finding(
+        id="cuda-visible-devices-hides-gpus", severity=Severity.ERROR,
+        category="gpu-not-visible", area="environment",
+        title="CUDA_VISIBLE_DEVICES hides every GPU",
+        evidence=(Evidence("env.CUDA_VISIBLE_DEVICES", repr(value)),
+                  Evidence("gpus", c.gpu_words(facts))),
+        cause=f"CUDA_VISIBLE_DEVICES={value!r} leaves 0 of {len(gpus)} GPU(s): CUDA stops at "
+              "the first entry that is not a valid index or UUID, so \"\", \"-1\" or an index "
+              f">= {len(gpus)} hides them all",
+        fix=(c.unset_env(facts, "CUDA_VISIBLE_DEVICES"),
+             "# or choose GPUs by index: " + c.set_env(facts, "CUDA_VISIBLE_DEVICES", "0")),
+        doc=c.DOC_CUDA_ENV,
+    )
+
+
+def several_toolkits_on_path(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """More than one CUDA toolkit version on PATH: nvcc/ptxas may come from the wrong one.
+
+    Several toolkits installed is only a fact; several on PATH is the fault.
+    """
+    del kb
+    versions: dict[str, str] = {}
+    for t in facts.toolkits:
+        if t.on_path:
+            versions.setdefault(t.version or t.root or "?", t.root or t.nvcc_path or "?")
+    sep = ";" if facts.os.system == "Windows" else ":"
+    for entry in (facts.env.get("PATH") or "").split(sep):
+        m = _CUDA_VER_RE.search(entry)
+        if m and not any(k.startswith(m.group(1)) for k in versions):
+            versions[m.group(1)] = entry
+    if len(versions) < 2:
+        return
+    first = next(iter(versions))
+    others = [v for v in versions if v != first]
+    if facts.os.system == "Windows":
+        drop = " -and ".join(f"$_ -notlike '*{versions[o]}*'" for o in others)
+        fix = f"$env:Path = ($env:Path -split ';' | Where-Object {{ {drop} }}) -join ';'"
+    else:
+        pattern = "|".join(re.escape(versions[o]) for o in others)
+        fix = (f"export PATH=\"$(printf %s \"$PATH\" | tr ':' '\\n' | grep -v -E "
+               f"'{pattern}' | paste -sd: -)\"")
+    yield Finding(
+        id="several-cuda-toolkits-on-path", severity=Severity.WARNING,
+        category="version-mismatch", area="environment",
+        title=f"{len(versions)} CUDA toolkit versions are on PATH",
+        evidence=tuple(Evidence("PATH", f"CUDA {v}: {p}") for v, p in versions.items()),
+        cause=f"PATH holds CUDA {', '.join(versions)}: nvcc and ptxas (which XLA calls) come from "
+              f"whichever is first ({first}), and may not match the CUDA TensorFlow was built for",
+        fix=(fix + f"   # keep only CUDA {first}",), doc=c.DOC_PIP,
+    )
+
+
+def log_level_hides_reasons(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """``TF_CPP_MIN_LOG_LEVEL`` >= 2 hides the lines that say why a GPU was dropped."""
+    del kb
+    value = facts.env.get("TF_CPP_MIN_LOG_LEVEL", "").strip()
+    if value not in ("2", "3"):
+        return
+    yield Finding(
+        id="tf-log-level-hides-gpu-messages", severity=Severity.INFO, category="gpu-not-visible",
+        area="environment", title="TF_CPP_MIN_LOG_LEVEL hides TensorFlow's GPU messages",
+        evidence=(Evidence("env.TF_CPP_MIN_LOG_LEVEL", value),),
+        cause=f"TF_CPP_MIN_LOG_LEVEL={value} silences the warnings that name a missing library "
+              "(\"Cannot dlopen some GPU libraries\"); tfgpu's own probe sets it to 0",
+        fix=(c.unset_env(facts, "TF_CPP_MIN_LOG_LEVEL") + "   # while debugging",),
+        doc=c.DOC_GPU_GUIDE,
+    )
+
+
+def ld_library_path_shadows(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """A library from LD_LIBRARY_PATH is picked over the pip copy TensorFlow ships with."""
+    del kb
+    shadow = []
+    for lib in facts.libraries:
+        if not (lib.selected and lib.origin == "ld_library_path"):
+            continue
+        pip_copies = [o for o in facts.libraries
+                      if o.name == lib.name and o.origin == "tf-runpath" and o.path != lib.path]
+        if pip_copies and pip_copies[0].version != lib.version:
+            shadow.append((lib, pip_copies[0]))
+    if not shadow:
+        return
+    yield Finding(
+        id="ld-library-path-shadows-pip-libraries", severity=Severity.WARNING,
+        category="version-mismatch", area="environment",
+        title="LD_LIBRARY_PATH puts other CUDA library copies before TensorFlow's pip ones",
+        evidence=tuple(Evidence("libraries", f"{a.filename} {a.version or '?'} from {a.path} "
+                                             f"shadows {b.version or '?'} at {b.path}")
+                       for a, b in shadow[:6]),
+        cause="the loader picks " + "; ".join(
+            f"lib{a.name} {a.version or '?'} ({a.path}) instead of {b.version or '?'} from the "
+            "pip nvidia wheel" for a, b in shadow[:3])
+              + "; with pip's nvidia-* wheels (tensorflow[and-cuda]) LD_LIBRARY_PATH is not "
+                "needed",
+        fix=(c.unset_env(facts, "LD_LIBRARY_PATH"),),
+        doc=c.DOC_PIP,
+    )
+
+
+RULES = (cuda_visible_devices_hides_gpus, several_toolkits_on_path, log_level_hides_reasons,
+         ld_library_path_shadows)

@@ -1,0 +1,424 @@
+"""Rules about the GPU hardware and the NVIDIA driver.
+
+Each rule is pure: ``(HostFacts, Knowledge) -> Iterable[Finding]``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from tfgpu.facts import GPU, HostFacts, ProbeStatus
+from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.rules import _common as c
+
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
+
+#: Below this framebuffer size (MiB) a GPU is "less than 4 GiB".  4 GiB boards report
+#: 4096 MiB or a little less (3911-4096 MiB in nvidia-smi), so the cut is 3900 MiB.
+SMALL_GPU_MIB = 3900
+
+#: GeForce MX laptop parts -> compute capability, from compat/gpu_compute_capability.csv
+#: (rows "GeForce MX110".."GeForce MX570"; MX130 = 5.0 per its GM108M die, MX110 unknown).
+MX_COMPUTE_CAPABILITY: dict[str, str | None] = {
+    "MX110": None, "MX130": "5.0", "MX150": "6.1", "MX230": "6.1", "MX250": "6.1",
+    "MX330": "6.1", "MX350": "6.1", "MX450": "7.5", "MX550": "7.5", "MX570": "8.6",
+}
+_MX_RE = re.compile(r"\bMX\s?([1-5]\d0)\b", re.IGNORECASE)
+#: Turing GTX 16xx (TU116/TU117) have compute capability 7.5 but no Tensor Cores
+#: (compat/gpu_compute_capability.csv rows "GeForce GTX 1650".."1660 Ti"; case 033).
+_NO_TENSOR_CORE_RE = re.compile(r"\bGTX\s?16[56]0\b|\bMX\s?[45]\d0\b", re.IGNORECASE)
+
+
+def _pci_only_nvidia(facts: HostFacts) -> tuple[GPU, ...]:
+    return tuple(g for g in facts.nvidia_gpus if g.source in ("lspci", "sysfs"))
+
+
+def _driver_gpus(facts: HostFacts) -> tuple[GPU, ...]:
+    return tuple(g for g in facts.nvidia_gpus if g.source not in ("lspci", "sysfs"))
+
+
+def _nvidia_records(facts: HostFacts) -> tuple[Evidence, ...]:
+    ev: list[Evidence] = []
+    for name in ("nvml", "nvidia-smi", "nvidia"):
+        ev.extend(c.record_evidence(facts.probe(name)))
+    d = facts.driver
+    if d is not None and d.message:
+        quoted = {e.text for e in ev}
+        ev.extend(Evidence(f"driver ({d.source or 'nvidia'})", line)
+                  for line in d.message.strip().splitlines()
+                  if line.strip() and line not in quoted)
+    return tuple(dict.fromkeys(ev))
+
+
+def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """No NVIDIA GPU: say so plainly, with the honest option for the GPU that is there.
+
+    Sources (compat/FACTS.md): AMD -> ``tensorflow-rocm``, Linux only, wheels on AMD's own
+    repository from ROCm 6.1 [ROCM622]; Intel -> ``intel-extension-for-tensorflow``, Linux
+    and WSL2, TF 2.10-2.15 [PLUGINS, ITEX]; Apple -> ``tensorflow-metal`` on macOS 12+
+    [APPLE]; no GPU build of TensorFlow exists for macOS [PIPMD].
+    """
+    del kb
+    if facts.nvidia_gpus:
+        return
+    if facts.driver is not None and facts.driver.status in (ProbeStatus.ERROR,
+                                                            ProbeStatus.TIMEOUT):
+        return  # the driver rules speak: a broken or hung driver is not "no GPU"
+    others = [g for g in facts.gpus if g.vendor != "nvidia"]
+    vendors = {g.vendor for g in others}
+    ev = [Evidence(f"gpus ({g.source})", f"{g.vendor}: {g.name}") for g in others]
+    ev.extend(_nvidia_records(facts))
+    if facts.driver is None and not any(facts.probe(n) for n in ("nvml", "nvidia-smi", "nvidia")):
+        yield Finding(
+            id="nvidia-gpu-not-probed", severity=Severity.INFO, category="gpu-not-visible",
+            area="hardware", title="The NVIDIA GPU probes did not run; GPU presence unknown",
+            evidence=tuple(ev),
+            cause="no NVML or nvidia-smi result is in these facts, so tfgpu cannot tell "
+                  "whether an NVIDIA GPU is present",
+            fix=("nvidia-smi",), doc=c.DOC_PIP,
+        )
+        return
+    system = facts.os.system
+    fix: list[str] = []
+    words: list[str] = []
+    doc = c.DOC_PIP
+    if "amd" in vendors:
+        if system == "Linux" and not facts.os.is_wsl:
+            words.append("AMD GPU: TensorFlow can use it only through ROCm, with AMD's "
+                         "`tensorflow-rocm` build (Linux only; from ROCm 6.1 its wheels are on "
+                         "AMD's own repository, not the usual package index)")
+            fix.append("# install ROCm, then tensorflow-rocm, following " + c.DOC_ROCM)
+        else:
+            words.append("AMD GPU: `tensorflow-rocm` exists only for native Linux, so on this "
+                         f"{system} host TensorFlow runs on the CPU (the DirectML plugin for "
+                         "TF 2.10 is the only other route, a preview)")
+        doc = c.DOC_ROCM
+    if "intel" in vendors:
+        words.append("Intel GPU: TensorFlow uses the CPU; `intel-extension-for-tensorflow` "
+                     "adds Intel GPUs on Linux/WSL2 for TF 2.10-2.15 only (2.16 needs a source "
+                     "build, 2.17+ is not supported)")
+        if system == "Linux":
+            fix.append(c.pip(facts, "install", "tensorflow==2.15.1",
+                             "intel-extension-for-tensorflow[xpu]"))
+        doc = c.DOC_ITEX
+    if "apple" in vendors or (system == "Darwin" and (facts.os.machine or "") == "arm64"):
+        words.append("Apple GPU: install Apple's `tensorflow-metal` plugin next to `tensorflow` "
+                     "(macOS 12+, Python 3.9+); there is no CUDA on macOS")
+        fix.append(c.pip(facts, "install", "tensorflow", "tensorflow-metal"))
+        doc = c.DOC_APPLE
+    if not words:
+        words.append("no GPU that TensorFlow can use was found; TensorFlow works on the CPU, "
+                      "only slower for large models")
+    smi = facts.probe("nvidia-smi")
+    how = "nvidia-smi is not installed" if smi is not None and smi.status is ProbeStatus.MISSING \
+        else "NVML and nvidia-smi found no NVIDIA GPU"
+    yield Finding(
+        id="no-nvidia-gpu", severity=Severity.WARNING, category="gpu-not-visible",
+        area="hardware", title="No NVIDIA GPU on this host: TensorFlow will use the CPU",
+        evidence=tuple(ev), cause=f"{how}; " + "; ".join(words), fix=tuple(fix), doc=doc,
+    )
+
+
+def driver_missing(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """An NVIDIA GPU is on the PCI bus but no driver answers (nvidia-smi/NVML missing)."""
+    del kb
+    pci = _pci_only_nvidia(facts)
+    if not pci or _driver_gpus(facts):
+        return
+    if facts.driver is not None and facts.driver.status is not ProbeStatus.MISSING:
+        return
+    ev = tuple(Evidence(f"gpus ({g.source})", f"{g.pci_bus_id or ''} {g.name}".strip())
+               for g in pci) + _nvidia_records(facts)
+    if facts.os.system == "Windows":
+        fix: tuple[str, ...] = (f"# download and install the driver from {c.DOC_NVIDIA_DRIVERS}",)
+    elif facts.os.is_wsl:
+        fix = ("# install the NVIDIA driver on WINDOWS (not inside WSL): " + c.DOC_WSL_CUDA,)
+    else:
+        fix = ("sudo ubuntu-drivers install   # Ubuntu; Debian: sudo apt install nvidia-driver",
+               "sudo reboot", "nvidia-smi")
+    yield Finding(
+        id="nvidia-driver-missing", severity=Severity.ERROR, category="gpu-not-visible",
+        area="driver", title="NVIDIA GPU found but the NVIDIA driver is not installed",
+        evidence=ev,
+        cause=f"{len(pci)} NVIDIA device(s) on the PCI bus, but neither NVML nor nvidia-smi is "
+              "present: without the driver no CUDA program, TensorFlow included, can use it",
+        fix=fix, doc=c.DOC_NVIDIA_DRIVERS,
+    )
+
+
+def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """The driver is installed but broken: quote nvidia-smi's own words and say which fault.
+
+    "couldn't communicate with the NVIDIA driver" means the kernel module is not loaded
+    (often Secure Boot, or a kernel update without a DKMS rebuild; in WSL1 there is no GPU
+    at all), not that the driver is missing.  "Driver/library version mismatch" means the
+    user-space libraries were upgraded while the old kernel module is still loaded.
+    """
+    del kb
+    d = facts.driver
+    if d is not None and d.status is ProbeStatus.TIMEOUT:
+        yield Finding(
+            id="nvidia-smi-hung", severity=Severity.ERROR, category="gpu-not-visible",
+            area="driver", title="nvidia-smi hung: the driver or a GPU is stuck",
+            evidence=_nvidia_records(facts) or (
+                Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
+            cause=f"{d.message or 'nvidia-smi did not answer in time'}: a GPU that fell off the "
+                  "bus (\"GPU has fallen off the bus\", Xid 79) or a wedged driver makes every "
+                  "CUDA program, TensorFlow included, hang the same way",
+            fix=("sudo dmesg | grep -i -E 'xid|nvrm' | tail", "sudo reboot"),
+            doc=c.DOC_NVIDIA_DRIVERS,
+        )
+        return
+    if d is None or d.status is not ProbeStatus.ERROR:
+        return
+    msg = (d.message or "").strip()
+    low = msg.lower()
+    ev = _nvidia_records(facts) or (Evidence(f"driver ({d.source or 'nvidia-smi'})",
+                                             msg or "error"),)
+    if "version mismatch" in low:
+        yield Finding(
+            id="nvidia-driver-library-mismatch", severity=Severity.ERROR,
+            category="version-mismatch", area="driver",
+            title="NVIDIA driver and library versions differ (driver updated, not reloaded)",
+            evidence=ev,
+            cause="nvidia-smi says \"Driver/library version mismatch\": the user-space driver "
+                  "library was upgraded (often by unattended-upgrades) while the old kernel "
+                  "module is still loaded",
+            fix=("sudo reboot",
+                 "# if it persists, reinstall one driver version for both parts: "
+                 "sudo apt install --reinstall nvidia-driver-<version>",
+                 "nvidia-smi"),
+            doc="https://github.com/NVIDIA/open-gpu-kernel-modules/issues/47",
+        )
+        return
+    if "couldn't communicate" in low or "driver not loaded" in low:
+        if facts.os.is_wsl and facts.os.wsl_version == 1:
+            fix: tuple[str, ...] = ("wsl --set-version <distro> 2   # in Windows PowerShell",
+                                    "wsl --shutdown")
+            extra = "; this is WSL1, which has no GPU support at all (WSL2 has)"
+        elif facts.os.is_wsl:
+            fix = ("# update the NVIDIA driver on WINDOWS, then in PowerShell: wsl --update; "
+                   "wsl --shutdown", "nvidia-smi")
+            extra = "; inside WSL2 the driver is the Windows one, exposed through /usr/lib/wsl"
+        else:
+            fix = ("lsmod | grep nvidia", "sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
+                   "mokutil --sb-state   # Secure Boot on blocks unsigned modules",
+                   "sudo dkms autoinstall && sudo modprobe nvidia   # rebuild for this kernel",
+                   "nvidia-smi")
+            extra = ("; the driver is installed but its kernel module is not loaded (Secure Boot"
+                     " blocking an unsigned module, or a new kernel without a rebuilt module)")
+        yield Finding(
+            id="nvidia-driver-not-loaded", severity=Severity.ERROR, category="gpu-not-visible",
+            area="driver", title="NVIDIA driver installed but not working (kernel module not "
+                                 "loaded)",
+            evidence=ev, cause=f"nvidia-smi: \"{msg.splitlines()[0] if msg else ''}\"{extra}",
+            fix=fix, doc=c.DOC_WSL_CUDA if facts.os.is_wsl else c.DOC_NVIDIA_DRIVERS,
+        )
+        return
+    if "no devices were found" in low:
+        yield Finding(
+            id="nvidia-no-devices-found", severity=Severity.ERROR, category="gpu-not-visible",
+            area="driver", title="NVIDIA driver loaded but it initialised no GPU",
+            evidence=ev,
+            cause="nvidia-smi says \"No devices were found\": the kernel module is loaded but "
+                  "failed to start the GPU (the kernel log shows why, e.g. RmInitAdapter "
+                  "failed; on new cards Above-4G decoding/Resizable BAR off in the BIOS, or a "
+                  "driver too old for the card)",
+            fix=("sudo dmesg | grep -i -E 'nvrm|rminitadapter' | tail",
+                 "# enable Above 4G Decoding / Resizable BAR in the BIOS; install a driver "
+                 "that supports this GPU", "nvidia-smi"),
+            doc="https://github.com/NVIDIA/open-gpu-kernel-modules/issues/862",
+        )
+        return
+    yield Finding(
+        id="nvidia-driver-error", severity=Severity.ERROR, category="gpu-not-visible",
+        area="driver", title="The NVIDIA driver is installed but reports an error",
+        evidence=ev, cause=f"{d.source or 'nvidia-smi'} failed: \"{msg}\"",
+        fix=("nvidia-smi", "sudo dmesg | grep -i nvrm | tail"), doc=c.DOC_NVIDIA_DRIVERS,
+    )
+
+
+def wsl1(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """WSL1 has no GPU support; CUDA needs WSL2 (NVIDIA CUDA on WSL user guide)."""
+    del kb
+    if not (facts.os.is_wsl and facts.os.wsl_version == 1):
+        return
+    yield Finding(
+        id="wsl1-has-no-gpu", severity=Severity.ERROR, category="wsl2", area="hardware",
+        title="This is WSL1: it has no GPU support; use WSL2",
+        evidence=(Evidence("os.kernel", facts.os.kernel or "?"),),
+        cause="the kernel release has no \"microsoft-standard-WSL2\": WSL1 translates Linux "
+              "calls and cannot reach the GPU; CUDA works only in WSL2 (Windows 10 21H2, build "
+              "19044, or later)",
+        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+        doc=c.DOC_WSL_CUDA,
+    )
+
+
+def small_memory(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """Less than 4 GiB of GPU memory (:data:`SMALL_GPU_MIB`)."""
+    del kb
+    small = [g for g in facts.nvidia_gpus
+             if not g.is_mig and g.memory_total_mib is not None
+             and g.memory_total_mib < SMALL_GPU_MIB]
+    if not small:
+        return
+    words = ", ".join(f"GPU {g.index} {g.name}: {g.memory_total_mib} MiB" for g in small)
+    yield Finding(
+        id="gpu-memory-small", severity=Severity.WARNING, category="memory", area="hardware",
+        title="GPU has less than 4 GiB of memory: only small models will fit",
+        evidence=tuple(Evidence(f"gpus[{g.index}].memory_total_mib", str(g.memory_total_mib))
+                       for g in small),
+        cause=f"{words} < 4 GiB ({SMALL_GPU_MIB} MiB cut); TensorFlow itself, cuDNN and cuBLAS "
+              "workspaces take several hundred MiB, so out-of-memory errors come early",
+        fix=("# use small batches and mixed precision; let memory grow instead of taking it all:",
+             c.set_env(facts, "TF_FORCE_GPU_ALLOW_GROWTH", "true")),
+        doc=c.DOC_GPU_GUIDE,
+    )
+
+
+def laptop_mx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """GeForce MX1xx-5xx laptop parts: weak, 2-4 GiB, and the older ones below TF's minimum.
+
+    Compute capabilities: compat/gpu_compute_capability.csv (MX130 5.0; MX150/230/250/330/350
+    6.1; MX450/550 7.5; MX570 8.6).  Current TensorFlow wheels start at sm_60
+    (compat/tf_compute_capabilities.csv), so an MX130 is not usable at all.
+    """
+    del kb
+    for g in facts.nvidia_gpus:
+        m = _MX_RE.search(g.name)
+        if not m:
+            continue
+        model = f"MX{m.group(1)}"
+        cc = g.compute_capability or MX_COMPUTE_CAPABILITY.get(model)
+        cc_words = f"compute capability {cc}" if cc else "compute capability unknown"
+        yield Finding(
+            id="laptop-mx-gpu", severity=Severity.WARNING, category="compute-capability",
+            area="hardware", title=f"GeForce {model} is a low-end laptop GPU",
+            evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
+            + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
+            cause=f"GeForce {model}: {cc_words}, usually 2 GiB, a 64-bit memory bus and a 10-25 W "
+                  "budget; often no faster than the CPU for training, and cards below 6.0 are "
+                  "not in current TensorFlow wheels (sm_60 and up)",
+            fix=("# expect little speed-up; compare with: tfgpu bench",),
+            doc="https://developer.nvidia.com/cuda-gpus",
+        )
+        return
+
+
+def no_tensor_cores(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """GPUs without Tensor Cores: ``mixed_float16`` makes them slower, not faster (case 033).
+
+    TensorFlow's mixed-precision guide checks only compute capability >= 7.0, but Turing
+    GTX 16xx (TU116/TU117, cc 7.5) and MX450/550 have no Tensor Cores; below cc 7.0 no GPU
+    has them.  Source: https://www.tensorflow.org/guide/mixed_precision (supported hardware).
+    """
+    del kb
+    for g in facts.nvidia_gpus:
+        mx = _MX_RE.search(g.name)
+        cc = g.compute_capability or (MX_COMPUTE_CAPABILITY.get(f"MX{mx.group(1)}") if mx
+                                      else None)
+        old = False
+        if cc:
+            try:
+                old = float(cc) < 7.0
+            except ValueError:
+                old = False
+        if not (_NO_TENSOR_CORE_RE.search(g.name) or old):
+            continue
+        reason = (f"compute capability {cc} < 7.0" if old else
+                  f"{g.name} is a Turing part without Tensor Cores although its compute "
+                  "capability is 7.5")
+        yield Finding(
+            id="gpu-without-tensor-cores", severity=Severity.WARNING, category="mixed-precision",
+            area="hardware", title="No Tensor Cores: keep float32, mixed precision will be slower",
+            evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
+            + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
+            cause=f"{reason}; mixed_float16 only adds casts there (2-4x slower matmuls/convs "
+                  "reported), and TensorFlow prints no warning because it checks cc >= 7.0",
+            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
+            doc=c.DOC_MIXED,
+        )
+        return
+
+
+def _iommu_state(facts: HostFacts) -> str | None:
+    rec = facts.probe("iommu")
+    if rec is None or rec.status is not ProbeStatus.OK:
+        return None
+    return rec.message
+
+
+def multi_gpu_p2p(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """Several NVIDIA GPUs: NCCL peer-to-peer can hang or give NaN behind PCIe ACS/IOMMU.
+
+    Case 030 (10x RTX A5000, MirroredStrategy NaN losses): PCIe Access Control Services
+    redirected peer-to-peer traffic through the root complex.  NVIDIA's NCCL
+    troubleshooting guide says to disable ACS (or IOMMU) for GPU Direct P2P.  Warning when
+    the ``iommu`` probe saw an active IOMMU without passthrough, info otherwise.
+    """
+    del kb
+    gpus = [g for g in facts.nvidia_gpus if not g.is_mig]
+    if len(gpus) < 2:
+        return
+    state = _iommu_state(facts)
+    active = state is not None and state.startswith("enabled") and "passthrough" not in state
+    ev = [Evidence("gpus", c.gpu_words(facts))]
+    if state:
+        ev.append(Evidence("iommu", state))
+    yield Finding(
+        id="multi-gpu-p2p-check", severity=Severity.WARNING if active else Severity.INFO,
+        category="multigpu-nccl", area="hardware",
+        title=f"{len(gpus)} GPUs: check that NCCL peer-to-peer works before multi-GPU training",
+        evidence=tuple(ev),
+        cause=("the IOMMU is on without passthrough: PCIe ACS then routes GPU peer-to-peer "
+               "traffic through the CPU, which makes NCCL all-reduce hang or return NaN"
+               if active else
+               "multi-GPU training (MirroredStrategy) uses NCCL peer-to-peer; with PCIe ACS or "
+               "an IOMMU on, transfers can hang or corrupt (NaN losses)"),
+        fix=("nvidia-smi topo -m",
+             c.set_env(facts, "NCCL_P2P_DISABLE", "1") + "   # stop-gap: test without P2P",
+             "# lasting fix: disable ACS (or VT-d/IOMMU) in the BIOS, or boot with iommu=pt"),
+        doc=c.DOC_NCCL_TROUBLE,
+    )
+
+
+_CPU_HOST_NOISE = ("Could not find cuda drivers", "failed call to cuInit",
+                   "Could not load dynamic library 'libcuda.so.1'")
+
+
+def cpu_host_gpu_messages(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """On a host without an NVIDIA GPU, TensorFlow's CUDA start-up lines are harmless.
+
+    The CUDA build of TensorFlow (every Linux ``tensorflow`` wheel since 2.1) looks for the
+    driver at import and logs "Could not find cuda drivers on your machine, GPU will not be
+    used" and an ``E`` line "failed call to cuInit ... (303)"
+    (recorded/tf-logs/tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt).  Without a GPU they
+    need no action.
+    """
+    del kb
+    tf = facts.tf
+    if facts.nvidia_gpus or tf is None or tf.status is not ProbeStatus.OK:
+        return
+    if facts.driver is None or facts.driver.status is not ProbeStatus.MISSING:
+        return
+    hits = [(i + 1, ln.strip()) for i, ln in enumerate(tf.log_lines)
+            if any(k in ln for k in _CPU_HOST_NOISE)]
+    if not hits:
+        return
+    yield Finding(
+        id="cuda-messages-harmless-without-gpu", severity=Severity.INFO,
+        category="gpu-not-visible", area="log",
+        title="TensorFlow's \"Could not find cuda drivers\" / cuInit lines are expected here",
+        evidence=tuple(Evidence("tf.log_lines", text[:300], line) for line, text in hits[:4]),
+        cause="this TensorFlow is a CUDA build; on a host without an NVIDIA driver it logs that "
+              "it found none and falls back to the CPU, which is correct",
+        harmless=True, doc=c.DOC_PIP,
+    )
+
+
+RULES = (no_nvidia_gpu, cpu_host_gpu_messages, driver_missing, driver_broken, wsl1,
+         small_memory, laptop_mx, no_tensor_cores, multi_gpu_p2p)

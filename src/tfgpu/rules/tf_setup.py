@@ -1,0 +1,393 @@
+"""Rules about the TensorFlow installation and what the TensorFlow child probe saw.
+
+Each rule is pure: ``(HostFacts, Knowledge) -> Iterable[Finding]``.  Package facts are
+from compat/FACTS.md ("Packages and variants"): from 2.1 the plain ``tensorflow`` wheel is
+the CUDA build and ``tensorflow-cpu`` the CPU-only variant [REL21, WHL]; ``tensorflow-gpu``
+was retired (2.12.0 is a stub that never installs) [PIPRUN, ISS-60074]; native Windows
+GPU support ended with 2.10 [PIPMD]; official x86 wheels need AVX since TF 1.6 (TensorFlow
+RELEASE.md, Release 1.6.0).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from packaging.version import InvalidVersion, Version
+
+from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.rules import _common as c
+
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
+
+#: The libraries TensorFlow dlopens before it registers a GPU (Linux names without
+#: ``lib``/``.so``); "Cannot dlopen some GPU libraries" names one of them.
+TF_GPU_LIBRARIES: tuple[str, ...] = (
+    "cudart", "cublas", "cublasLt", "cufft", "cusparse", "cusolver", "cudnn",
+)
+#: Log lines that carry the reason TensorFlow dropped a GPU (used as evidence).
+_REASON_RE = re.compile(
+    r"Could not load dynamic library|Cannot dlopen|cannot open shared object|"
+    r"Skipping registering GPU|CUDA_ERROR|cuInit|minimum required Cuda capability|"
+    r"compute capability|libdevice|ptxas|driver version is insufficient",
+    re.IGNORECASE,
+)
+_TF_DOC_SOURCE = "https://www.tensorflow.org/install/source"
+_TF_VARIANTS = ("tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tf-nightly",
+                "tf-nightly-cpu", "tf-nightly-gpu", "tensorflow-macos", "tensorflow-rocm",
+                "tensorflow-intel", "tensorflow-cpu-aws")
+
+
+def _version(text: str | None) -> Version | None:
+    if not text:
+        return None
+    try:
+        return Version(text)
+    except InvalidVersion:
+        return None
+
+
+def _tf_version(facts: HostFacts) -> str | None:
+    if facts.tf is not None and facts.tf.version:
+        return facts.tf.version
+    for name in _TF_VARIANTS:
+        d = facts.python.dist(name)
+        if d is not None:
+            return d.version
+    return None
+
+
+def _driver_gpus(facts: HostFacts) -> bool:
+    return any(g.source not in ("lspci", "sysfs") for g in facts.nvidia_gpus)
+
+
+def _windows_native(facts: HostFacts) -> bool:
+    return facts.os.system == "Windows"
+
+
+def _windows_too_new(facts: HostFacts) -> bool:
+    v = _version(_tf_version(facts))
+    return _windows_native(facts) and v is not None and v >= Version("2.11")
+
+
+def _installed(facts: HostFacts) -> list[str]:
+    return [n for n in _TF_VARIANTS if facts.python.dist(n) is not None]
+
+
+def _dist_evidence(facts: HostFacts, names: list[str]) -> tuple[Evidence, ...]:
+    out = []
+    for n in names:
+        d = facts.python.dist(n)
+        if d is not None:
+            out.append(Evidence("python.distributions", f"{d.name}=={d.version}"
+                                + (f" ({d.location})" if d.location else "")))
+    return tuple(out)
+
+
+def tensorflow_not_installed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """No TensorFlow distribution in the probed interpreter."""
+    del kb
+    tf = facts.tf
+    missing = (tf is not None and tf.status is ProbeStatus.MISSING) or (
+        (tf is None or tf.status is ProbeStatus.SKIPPED) and facts.python.distributions
+        and not _installed(facts))
+    if not missing:
+        return
+    yield Finding(
+        id="tensorflow-not-installed", severity=Severity.ERROR, category="pip", area="python",
+        title="TensorFlow is not installed in this Python",
+        evidence=(Evidence("python.executable", facts.python.executable),
+                  Evidence("python.distributions", "no tensorflow, tensorflow-cpu, tf-nightly "
+                                                   "or other TensorFlow distribution")),
+        cause=f"importlib.metadata finds no TensorFlow distribution for "
+              f"{facts.python.executable} (Python {facts.python.version})",
+        fix=(c.tf_install_command(facts),),
+        doc=c.DOC_PIP,
+    )
+
+
+def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """A CPU-only TensorFlow: ``tensorflow-cpu``, or a build with ``is_cuda_build`` False."""
+    del kb
+    if _windows_too_new(facts) and facts.nvidia_gpus:
+        return  # windows_native_no_gpu explains it
+    tf = facts.tf
+    info = tf.build_info if tf is not None and tf.status is ProbeStatus.OK else {}
+    cpu_dist = facts.python.dist("tensorflow-cpu") or facts.python.dist("tf-nightly-cpu")
+    reasons: list[str] = []
+    ev: list[Evidence] = []
+    if cpu_dist is not None:
+        reasons.append(f"{cpu_dist.name} {cpu_dist.version} is the CPU-only variant")
+        ev.extend(_dist_evidence(facts, [cpu_dist.name]))
+    if info.get("is_cuda_build") == "False" and info.get("is_rocm_build") != "True":
+        reasons.append(f"tf.sysconfig.get_build_info() says is_cuda_build=False "
+                       f"(TensorFlow {tf.version if tf else '?'})")
+        ev.append(Evidence("tf.build_info.is_cuda_build", "False"))
+    if not reasons:
+        return
+    gpu_wanted = bool(facts.nvidia_gpus) and facts.os.system == "Linux"
+    if facts.os.system == "Darwin":
+        reasons.append("there is no CUDA build of TensorFlow for macOS")
+    yield Finding(
+        id="tensorflow-cpu-only-build",
+        severity=Severity.ERROR if gpu_wanted else Severity.INFO,
+        category="pip", area="tensorflow",
+        title="This TensorFlow is a CPU-only build" + (
+            ": it cannot use the NVIDIA GPU" if gpu_wanted else ""),
+        evidence=tuple(ev), cause="; ".join(reasons),
+        fix=(c.pip(facts, "uninstall", "-y", *(_installed(facts) or ["tensorflow-cpu"])),
+             c.tf_install_command(facts)) if gpu_wanted else (),
+        doc=c.DOC_PIP,
+    )
+
+
+def windows_native_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """Native Windows with TF >= 2.11 and an NVIDIA GPU: no GPU support any more (2.10 last)."""
+    del kb
+    if not (_windows_too_new(facts) and facts.nvidia_gpus):
+        return
+    ver = _tf_version(facts)
+    yield Finding(
+        id="tensorflow-windows-native-no-gpu", severity=Severity.ERROR,
+        category="gpu-not-visible", area="tensorflow",
+        title=f"TensorFlow {ver} has no GPU support on native Windows",
+        evidence=(Evidence("os.system", "Windows"), Evidence("tf.version", ver or "?")),
+        cause=f"TensorFlow {ver} >= 2.11: TensorFlow 2.10 was the last release with GPU support "
+              "on native Windows; later versions need WSL2 (or the DirectML plugin)",
+        fix=("wsl --install   # then, inside WSL2 Ubuntu: pip install tensorflow[and-cuda]",
+             "# or stay native with the last GPU release (CUDA 11.2, cuDNN 8.1 via conda):",
+             "conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0",
+             c.pip(facts, "install", "tensorflow<2.11")),
+        doc=c.DOC_PIP,
+    )
+
+
+def tensorflow_gpu_package(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """The retired ``tensorflow-gpu`` (or ``tf-nightly-gpu``) distribution is installed."""
+    del kb
+    old = facts.python.dist("tensorflow-gpu") or facts.python.dist("tf-nightly-gpu")
+    if old is None:
+        return
+    others = [n for n in _installed(facts) if n not in ("tensorflow-gpu", "tf-nightly-gpu")]
+    clash = bool(others)
+    yield Finding(
+        id="tensorflow-gpu-package-removed",
+        severity=Severity.ERROR if clash else Severity.WARNING, category="pip", area="python",
+        title=f"The retired {old.name} package is installed",
+        evidence=_dist_evidence(facts, [old.name, *others]),
+        cause=f"{old.name} {old.version}: the name was retired in December 2022; its last real "
+              "wheels are 2.11.0 (Linux) and 2.10.1 (Windows), 2.12.0 is a stub that refuses to "
+              "install, and `tensorflow` has been the same GPU build since 2.1"
+              + (f"; it also overwrites the same tensorflow/ folder as {', '.join(others)}"
+                 if clash else ""),
+        fix=(c.pip(facts, "uninstall", "-y", old.name, *others), c.tf_install_command(facts)),
+        doc=c.DOC_TF_GPU_PYPI,
+    )
+
+
+def tensorflow_and_cpu_variant(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """``tensorflow`` plus ``tensorflow-cpu`` (or a nightly) installed together."""
+    del kb
+    names = [n for n in ("tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu")
+             if facts.python.dist(n) is not None]
+    if len(names) < 2:
+        return
+    severe = bool(facts.nvidia_gpus)
+    yield Finding(
+        id="tensorflow-variants-conflict",
+        severity=Severity.ERROR if severe else Severity.WARNING, category="pip", area="python",
+        title=f"{' and '.join(names)} are installed together",
+        evidence=_dist_evidence(facts, names),
+        cause=f"{', '.join(names)} all install the same `tensorflow` package folder; whichever "
+              "was installed last won, so the files may be a CPU-only build whatever pip says",
+        fix=(c.pip(facts, "uninstall", "-y", *names), c.tf_install_command(facts)),
+        doc=c.DOC_PIP,
+    )
+
+
+def _missing_libraries(facts: HostFacts) -> list[str]:
+    """Logical TF GPU libraries with no copy the loader would pick (empty: not probed)."""
+    if not facts.libraries:
+        return []
+    out = []
+    for name in TF_GPU_LIBRARIES:
+        copies = [lib for lib in facts.libraries if lib.name == name]
+        if not any(lib.selected for lib in copies):
+            where = (f"found only at {', '.join(lib.path for lib in copies[:2])} where the loader "
+                     "does not look") if copies else "not found anywhere"
+            out.append(f"lib{name} ({where})")
+    return out
+
+
+def _reason_lines(lines: tuple[str, ...]) -> tuple[Evidence, ...]:
+    hits = [(i + 1, ln) for i, ln in enumerate(lines) if _REASON_RE.search(ln)]
+    return tuple(Evidence("tf.log_lines", ln.strip()[:300], i) for i, ln in hits[:4])
+
+
+def _explain(facts: HostFacts) -> tuple[Finding, ...]:
+    from tfgpu.explain import explain_lines
+
+    if facts.tf is None or not facts.tf.log_lines:
+        return ()
+    return tuple(explain_lines(facts.tf.log_lines, facts))
+
+
+def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """An NVIDIA GPU works (NVML/nvidia-smi) but TensorFlow lists no GPU: name the library.
+
+    The missing library is taken from the library facts (a logical library with no
+    selected copy) and from TensorFlow's own log lines, through the explain engine.
+    """
+    del kb
+    tf = facts.tf
+    if tf is None or tf.status is not ProbeStatus.OK or tf.gpus:
+        return
+    if not _driver_gpus(facts) or (facts.driver and facts.driver.status is not ProbeStatus.OK):
+        return
+    if tf.build_info.get("is_cuda_build") == "False" or _windows_too_new(facts):
+        return  # cpu_only_build / windows_native_no_gpu explain it
+    explained = _explain(facts)
+    missing = _missing_libraries(facts)
+    ev: list[Evidence] = [Evidence("nvidia", c.gpu_words(facts)),
+                          Evidence("tf.devices", ", ".join(d.name for d in tf.devices) or "none")]
+    ev.extend(_reason_lines(tf.log_lines))
+    ev.extend(Evidence("libraries", m) for m in missing)
+    build = ", ".join(f"{k.replace('_version', '')} {tf.build_info[k]}"
+                      for k in ("cuda_version", "cudnn_version") if k in tf.build_info)
+    cause = (f"TensorFlow {tf.version}" + (f" (built for {build})" if build else "")
+             + f" lists no GPU although the driver shows {c.gpu_words(facts)}")
+    if missing:
+        cause += "; missing: " + "; ".join(missing)
+    elif explained:
+        cause += "; its log says why: " + "; ".join(f.title for f in explained[:2])
+    elif not facts.libraries:
+        cause += "; the library search did not run, so the missing library is not known"
+    fix: list[str] = []
+    if facts.os.system == "Linux":
+        fix.append(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
+                   if tf.version else c.tf_install_command(facts))
+        if facts.env.get("LD_LIBRARY_PATH"):
+            fix.append(c.unset_env(facts, "LD_LIBRARY_PATH")
+                       + "   # pip's nvidia libraries need no LD_LIBRARY_PATH")
+    fix.append(c.python_cmd(facts, "import tensorflow as tf; "
+                                   "print(tf.config.list_physical_devices(\"GPU\"))"))
+    yield Finding(
+        id="tensorflow-sees-no-gpu", severity=Severity.ERROR, category="gpu-not-visible",
+        area="tensorflow", title="The GPU works, but TensorFlow does not see it",
+        evidence=tuple(ev), cause=cause, fix=tuple(fix), doc=c.DOC_PIP,
+    )
+    yield from explained
+
+
+def tensorflow_gpu_ops(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """Each GPU TensorFlow listed ran a small op: OK when right and on that GPU, else error."""
+    del kb
+    tf = facts.tf
+    if tf is None or tf.status is not ProbeStatus.OK:
+        return
+    bad = [d for d in tf.gpus if d.op_ok is False]
+    good = [d for d in tf.gpus if d.op_ok]
+    for d in bad:
+        yield Finding(
+            id="tensorflow-gpu-op-failed", severity=Severity.ERROR,
+            category="compute-capability" if "capab" in (d.op_error or "").lower()
+            or "no kernel image" in (d.op_error or "").lower() else "gpu-not-visible",
+            area="tensorflow", title=f"TensorFlow lists {d.name} but an op on it failed",
+            evidence=(Evidence("tf.devices", f"{d.name} {dict(d.details)}"),
+                      Evidence("tf.op_error", d.op_error or "?"), *_reason_lines(tf.log_lines)),
+            cause=f"a 2x2 matmul on {d.name}: {d.op_error}",
+            fix=(c.python_cmd(facts, "import tensorflow as tf; tf.debugging.set_log_device_"
+                                     "placement(True); print(tf.linalg.matmul([[1.]], [[1.]]))"),),
+            doc=c.DOC_GPU_GUIDE,
+        )
+        return
+    if good and not bad:
+        names = "; ".join(f"{d.name} ({d.details.get('device_name', '?')}, cc "
+                          f"{d.details.get('compute_capability', '?')})" for d in good)
+        yield Finding(
+            id="tensorflow-gpu-works", severity=Severity.OK, category="gpu-not-visible",
+            area="tensorflow", title=f"TensorFlow {tf.version} computed on {len(good)} GPU(s)",
+            evidence=tuple(Evidence("tf.devices", f"{d.name} -> {d.op_device} in "
+                                                  f"{d.op_duration_s} s") for d in good),
+            cause=f"a 2x2 matmul gave the right answer on {names}",
+        )
+
+
+def tensorflow_probe_failed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """The TensorFlow child crashed, hung, or could not import TensorFlow."""
+    del kb
+    tf = facts.tf
+    if tf is None or tf.status not in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
+        return
+    ev = [Evidence("tf.error", tf.error or "?")]
+    if tf.returncode is not None:
+        ev.append(Evidence("tf.returncode", str(tf.returncode)))
+    ev.extend(_reason_lines(tf.log_lines))
+    tail = [ln for ln in tf.log_lines if ln.strip()][-2:]
+    ev.extend(Evidence("tf.log_lines", ln.strip()[:300]) for ln in tail
+              if Evidence("tf.log_lines", ln.strip()[:300]) not in ev)
+    repro = c.python_cmd(facts, "import tensorflow as tf; print(tf.__version__)")
+    if tf.status is ProbeStatus.TIMEOUT:
+        yield Finding(
+            id="tensorflow-probe-timeout", severity=Severity.ERROR, category="gpu-not-visible",
+            area="tensorflow", title="Importing TensorFlow and listing its devices hung",
+            evidence=tuple(ev),
+            cause=f"{tf.error}; the usual causes are a first-run PTX JIT compile for a GPU "
+                  "whose compute capability is not in the wheel (minutes), a hung driver, or a "
+                  "slow network file system",
+            fix=("tfgpu doctor --timeout 600   # wait longer once", repro),
+            doc=c.DOC_GPU_GUIDE,
+        )
+    elif (tf.returncode is not None and tf.returncode < 0) or "killed by" in (tf.error or "") \
+            or "exited with 0xC" in (tf.error or ""):
+        illegal = "SIGILL" in (tf.error or "") or "ILLEGAL_INSTRUCTION" in (tf.error or "")
+        yield Finding(
+            id="tensorflow-import-crashed", severity=Severity.ERROR, category="pip",
+            area="tensorflow", title="Importing TensorFlow crashes the Python process",
+            evidence=tuple(ev),
+            cause=f"{tf.error}" + ("; an illegal instruction on import almost always means the "
+                                    "CPU lacks AVX, which official wheels require" if illegal else
+                                    "; a native library TensorFlow loads crashed (a mismatched "
+                                    "CUDA/cuDNN copy, or a broken install)"),
+            fix=(repro, c.pip(facts, "install", "--force-reinstall", "--no-deps",
+                              f"tensorflow=={tf.version}" if tf.version else "tensorflow")),
+            doc=_TF_DOC_SOURCE if illegal else c.DOC_PIP,
+        )
+    else:
+        yield Finding(
+            id="tensorflow-import-failed", severity=Severity.ERROR, category="pip",
+            area="tensorflow", title="TensorFlow is installed but does not import",
+            evidence=tuple(ev), cause=tf.error or "the import failed",
+            fix=(repro,), doc=c.DOC_PIP,
+        )
+    yield from _explain(facts)
+
+
+def cpu_without_avx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """An x86 CPU without AVX: official TensorFlow wheels die on import."""
+    del kb
+    machine = (facts.cpu.machine or facts.os.machine or "").lower()
+    rec = facts.probe("cpu")
+    if machine not in ("x86_64", "amd64") or rec is None or rec.status is not ProbeStatus.OK:
+        return
+    if "avx" in facts.cpu.flags:
+        return
+    yield Finding(
+        id="cpu-without-avx", severity=Severity.ERROR, category="pip", area="hardware",
+        title="This CPU has no AVX: official TensorFlow wheels cannot run on it",
+        evidence=(Evidence("cpu.model", facts.cpu.model or "?"),
+                  Evidence("cpu.flags", " ".join(facts.cpu.flags) or "none of avx/avx2/fma")),
+        cause="official x86-64 TensorFlow wheels are compiled with AVX since TF 1.6; on a CPU "
+              "without it `import tensorflow` dies with \"Illegal instruction\" (Linux) or a DLL "
+              "load failure (Windows), which looks like a GPU problem but is not",
+        fix=("# build TensorFlow from source without -mavx, or use a machine with an AVX CPU",),
+        doc=_TF_DOC_SOURCE,
+    )
+
+
+RULES = (tensorflow_not_installed, cpu_only_build, windows_native_no_gpu, tensorflow_gpu_package,
+         tensorflow_and_cpu_variant, tensorflow_sees_no_gpu, tensorflow_gpu_ops,
+         tensorflow_probe_failed, cpu_without_avx)

@@ -1,0 +1,553 @@
+"""The doctor's rules, one scenario each, on hand-built facts and recorded real outputs.
+
+Scenario names say the fault they reproduce.  Exact finding ids are checked against the
+doctor's own rule modules (the knowledge helper's version rules are tested on their own).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import subprocess
+
+import pytest
+from doctor_helpers import (
+    PY,
+    SITE,
+    cpu_ok,
+    dist,
+    gpu_host,
+    l4_gpu,
+    linux,
+    python,
+    recorded,
+    tf_cpu_only_from_recording,
+    tf_with_gpus,
+    this_machine,
+)
+
+from tfgpu.diagnose import diagnose
+from tfgpu.facts import (
+    GPU,
+    CPUFacts,
+    CudaToolkit,
+    DriverFacts,
+    HostFacts,
+    OSFacts,
+    ProbeRecord,
+    ProbeStatus,
+    SharedLibrary,
+    TFFacts,
+)
+from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
+from tfgpu.knowledge import load_knowledge
+from tfgpu.rules import environment, hardware, tf_setup
+from tfgpu.rules.environment import visible_gpu_count
+
+DOCTOR_RULES = hardware.RULES + tf_setup.RULES + environment.RULES
+
+
+def run(facts: HostFacts) -> Report:
+    return diagnose(facts, load_knowledge(), DOCTOR_RULES, meta={})
+
+
+def ids(facts: HostFacts) -> set[str]:
+    return {f.id for f in run(facts).findings}
+
+
+def one(facts: HostFacts, fid: str) -> Finding:
+    found = [f for f in run(facts).findings if f.id == fid]
+    assert found, f"{fid} not in {ids(facts)}"
+    return found[0]
+
+
+def smi_fail(text: str) -> HostFacts:
+    """A Linux host whose nvidia-smi failed with ``text`` (recorded), GPU seen on the bus."""
+    return HostFacts(
+        os=linux(), python=python(dist("tensorflow", "2.15.0")), cpu=cpu_ok(),
+        gpus=(GPU(index=0, vendor="nvidia", name="NVIDIA Corporation GA102 [GeForce RTX 3090]",
+                  pci_bus_id="0000:01:00.0", source="lspci"),),
+        driver=DriverFacts(ProbeStatus.ERROR, source="nvidia-smi", message=text.strip()),
+        tf=TFFacts(ProbeStatus.SKIPPED),
+        probes=(ProbeRecord("nvidia-smi", ProbeStatus.ERROR, ("nvidia-smi",), 9, 0.05,
+                            text.strip()),),
+    )
+
+
+# --- this machine and a working GPU host ---------------------------------------------------
+
+def test_scenario_this_gpu_less_machine_with_tf_2_21_runs_on_cpu_exit_0() -> None:
+    report = run(this_machine())
+    assert [f.id for f in report.findings] == ["no-nvidia-gpu",
+                                               "cuda-messages-harmless-without-gpu"]
+    noise = report.findings[1]
+    assert noise.harmless and noise.severity is Severity.INFO
+    assert [e.line for e in noise.evidence] == [3, 8, 9]  # lines of the recorded log
+    f = report.findings[0]
+    assert f.severity is Severity.WARNING and f.area == "hardware"
+    assert f.cause.startswith("NVML and nvidia-smi found no NVIDIA GPU") or \
+        f.cause.startswith("nvidia-smi is not installed")
+    assert report.verdict.headline == ("TensorFlow 2.21.0 will run on the CPU only: 0 problems "
+                                       "(no NVIDIA GPU on this host)")
+    assert not report.has_errors and not report.verdict.gpu_usable
+
+
+def test_scenario_working_l4_host_can_use_gpu_0() -> None:
+    facts = gpu_host(tf=tf_with_gpus("NVIDIA L4"))
+    report = run(facts)
+    assert [f.id for f in report.findings] == ["tensorflow-gpu-works"]
+    assert report.findings[0].severity is Severity.OK
+    assert report.verdict.headline == "TensorFlow 2.15.0 can use GPU 0: NVIDIA L4, 22.5 GiB"
+    assert report.verdict.gpu_usable
+
+
+def test_scenario_two_l4_behind_cuda_visible_devices_1_reports_gpu_1_memory() -> None:
+    facts = gpu_host(gpus=(l4_gpu(0), l4_gpu(1, memory_total_mib=15360)),
+                     tf=tf_with_gpus("NVIDIA L4"), env={"CUDA_VISIBLE_DEVICES": "1"})
+    assert run(facts).verdict.headline == "TensorFlow 2.15.0 can use GPU 0: NVIDIA L4, 15.0 GiB"
+
+
+# --- driver ----------------------------------------------------------------------------------
+
+def test_scenario_driver_library_mismatch_570_says_reboot_not_install() -> None:
+    text = recorded("nvidia-smi/fail-nvml-driver-library-mismatch-570.124.txt")
+    report = run(smi_fail(text))
+    assert [f.id for f in report.findings] == ["nvidia-driver-library-mismatch"]
+    f = report.findings[0]
+    assert f.category == "version-mismatch" and f.fix[0] == "sudo reboot"
+    assert any("NVML library version: 570.124" in e.text for e in f.evidence)
+    assert report.verdict.headline == "TensorFlow will run on the CPU only: 1 problem; " \
+                                      "TensorFlow itself was not checked (--no-tf)"
+
+
+def test_scenario_legacy_driver_library_mismatch_one_line() -> None:
+    text = recorded("nvidia-smi/fail-nvml-driver-library-mismatch-legacy.txt")
+    assert ids(smi_fail(text)) == {"nvidia-driver-library-mismatch"}
+
+
+def test_scenario_couldnt_communicate_is_not_driver_missing() -> None:
+    text = recorded("nvidia-smi/fail-couldnt-communicate-with-driver.txt")
+    f = one(smi_fail(text), "nvidia-driver-not-loaded")
+    assert "not installed" not in f.title.lower() or "installed but" in f.title.lower()
+    assert f.cause.startswith("nvidia-smi: \"NVIDIA-SMI has failed because it couldn't "
+                              "communicate with the NVIDIA driver.")
+    assert "Secure Boot" in f.cause
+    assert "nvidia-driver-missing" not in ids(smi_fail(text))
+
+
+def test_scenario_wsl1_couldnt_communicate_says_use_wsl2() -> None:
+    text = recorded("nvidia-smi/fail-couldnt-communicate-with-driver.txt")
+    facts = dataclasses.replace(smi_fail(text), os=linux(kernel="4.4.0-17763-Microsoft",
+                                                         is_wsl=True, wsl_version=1), gpus=())
+    assert ids(facts) == {"nvidia-driver-not-loaded", "wsl1-has-no-gpu"}
+    f = one(facts, "nvidia-driver-not-loaded")
+    assert "WSL1" in f.cause and f.fix[0].startswith("wsl --set-version")
+
+
+def test_scenario_wsl2_couldnt_communicate_plus_nvml_shutdown() -> None:
+    text = recorded("nvidia-smi/fail-wsl2-couldnt-communicate-plus-nvml-shutdown.txt")
+    facts = dataclasses.replace(smi_fail(text), os=linux(
+        kernel="5.15.153.1-microsoft-standard-WSL2", is_wsl=True, wsl_version=2), gpus=())
+    f = one(facts, "nvidia-driver-not-loaded")
+    assert "Windows" in f.cause and "WINDOWS" in f.fix[0]
+    assert any("Driver Not Loaded" in e.text for e in f.evidence)
+
+
+def test_scenario_no_devices_were_found_rtx5090() -> None:
+    text = recorded("nvidia-smi/fail-no-devices-were-found-rtx5090.txt")
+    f = one(smi_fail(text), "nvidia-no-devices-found")
+    assert "Resizable BAR" in f.cause
+
+
+def test_scenario_hung_nvidia_smi_is_a_clear_error() -> None:
+    facts = dataclasses.replace(smi_fail(""), driver=DriverFacts(
+        ProbeStatus.TIMEOUT, source="nvidia-smi",
+        message="nvidia-smi did not finish within 10 s and was stopped"))
+    report = run(facts)
+    assert [f.id for f in report.findings] == ["nvidia-smi-hung"]
+    assert report.findings[0].cause.startswith("nvidia-smi did not finish within 10 s")
+
+
+def test_scenario_gpu_on_pci_bus_without_driver() -> None:
+    facts = dataclasses.replace(smi_fail(""), driver=DriverFacts(ProbeStatus.MISSING),
+                                probes=(ProbeRecord("nvidia-smi", ProbeStatus.MISSING,
+                                                    ("nvidia-smi",), message="not found"),))
+    assert ids(facts) == {"nvidia-driver-missing"}
+    assert one(facts, "nvidia-driver-missing").fix[0].startswith("sudo ubuntu-drivers install")
+
+
+def test_scenario_unknown_driver_error_is_quoted_verbatim() -> None:
+    facts = smi_fail("Unable to determine the device handle for GPU0000:01:00.0: Unknown Error")
+    f = one(facts, "nvidia-driver-error")
+    assert "Unable to determine the device handle" in f.cause
+
+
+# --- no NVIDIA GPU: the honest words --------------------------------------------------------
+
+def _no_nvidia(system: str, vendor: str, name: str, machine: str = "x86_64") -> HostFacts:
+    return HostFacts(
+        os=OSFacts(system=system, machine=machine), python=python(dist("tensorflow", "2.16.1")),
+        cpu=cpu_ok(), gpus=(GPU(index=0, vendor=vendor, name=name, source="lspci"),),
+        driver=DriverFacts(ProbeStatus.MISSING), tf=TFFacts(ProbeStatus.SKIPPED),
+        probes=(ProbeRecord("cpu", ProbeStatus.OK),
+                ProbeRecord("nvidia-smi", ProbeStatus.MISSING, ("nvidia-smi",))),
+    )
+
+
+def test_scenario_amd_gpu_on_linux_points_to_tensorflow_rocm() -> None:
+    f = one(_no_nvidia("Linux", "amd", "Radeon RX 7900 XTX"), "no-nvidia-gpu")
+    assert "tensorflow-rocm" in f.cause and "Linux only" in f.cause
+    assert f.doc is not None and "rocm.docs.amd.com" in f.doc
+
+
+def test_scenario_amd_gpu_on_windows_is_cpu_only() -> None:
+    f = one(_no_nvidia("Windows", "amd", "AMD Radeon RX 6800"), "no-nvidia-gpu")
+    assert "only for native Linux" in f.cause and not f.fix
+
+
+def test_scenario_intel_gpu_points_to_the_intel_extension() -> None:
+    f = one(_no_nvidia("Linux", "intel", "Intel Arc A770"), "no-nvidia-gpu")
+    assert "intel-extension-for-tensorflow" in f.cause
+    assert "intel-extension-for-tensorflow[xpu]" in f.fix[0]
+
+
+def test_scenario_apple_silicon_points_to_tensorflow_metal() -> None:
+    f = one(_no_nvidia("Darwin", "apple", "Apple M2", machine="arm64"), "no-nvidia-gpu")
+    assert f.fix == (f"{PY} -m pip install tensorflow tensorflow-metal",)
+    assert f.doc == "https://developer.apple.com/metal/tensorflow-plugin/"
+
+
+def test_scenario_nvidia_probes_absent_says_unknown_not_no_gpu() -> None:
+    facts = dataclasses.replace(this_machine(), driver=None, probes=())
+    assert ids(facts) == {"nvidia-gpu-not-probed"}
+
+
+# --- hardware --------------------------------------------------------------------------------
+
+def test_scenario_gtx_1050_with_2_gib_is_small() -> None:
+    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1050", memory_total_mib=2048,
+            compute_capability="6.1", source="nvml")
+    facts = gpu_host(gpus=(g,), tf=tf_with_gpus("NVIDIA GeForce GTX 1050"))
+    f = one(facts, "gpu-memory-small")
+    assert f.cause.startswith("GPU 0 NVIDIA GeForce GTX 1050: 2048 MiB < 4 GiB")
+    assert f.fix[-1] == "export TF_FORCE_GPU_ALLOW_GROWTH=true"
+
+
+def test_scenario_4_gib_card_is_not_small() -> None:
+    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1650", memory_total_mib=4096,
+            compute_capability="7.5", source="nvml")
+    assert "gpu-memory-small" not in ids(gpu_host(gpus=(g,), tf=tf_with_gpus("x")))
+
+
+def test_scenario_laptop_mx250_is_weak_cc_6_1() -> None:
+    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce MX250", memory_total_mib=2048,
+            source="nvidia-smi")
+    facts = gpu_host(gpus=(g,), tf=tf_with_gpus("NVIDIA GeForce MX250"))
+    f = one(facts, "laptop-mx-gpu")
+    assert "compute capability 6.1" in f.cause and f.category == "compute-capability"
+    assert {"gpu-memory-small", "laptop-mx-gpu", "gpu-without-tensor-cores"} <= ids(facts)
+
+
+def test_scenario_case_033_gtx_1660_ti_has_no_tensor_cores() -> None:
+    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1660 Ti", memory_total_mib=6144,
+            compute_capability="7.5", source="nvml")
+    f = one(gpu_host(gpus=(g,), tf=tf_with_gpus("NVIDIA GeForce GTX 1660 Ti")),
+            "gpu-without-tensor-cores")
+    assert f.category == "mixed-precision" and "float32" in f.fix[0]
+
+
+def test_scenario_rtx_3060_has_tensor_cores() -> None:
+    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce RTX 3060", memory_total_mib=12288,
+            compute_capability="8.6", source="nvml")
+    assert ids(gpu_host(gpus=(g,), tf=tf_with_gpus("x"))) == {"tensorflow-gpu-works"}
+
+
+def test_scenario_case_030_ten_gpus_with_iommu_on_warns_about_nccl_p2p() -> None:
+    gpus = tuple(l4_gpu(i, name="NVIDIA RTX A5000", pci_bus_id=f"00000000:{i + 1:02x}:00.0")
+                 for i in range(10))
+    iommu_on = ProbeRecord("iommu", ProbeStatus.OK, message="enabled (120 groups)")
+    facts = gpu_host(gpus=gpus, tf=tf_with_gpus(*["NVIDIA RTX A5000"] * 10),
+                     probes=(ProbeRecord("cpu", ProbeStatus.OK), iommu_on))
+    f = one(facts, "multi-gpu-p2p-check")
+    assert f.severity is Severity.WARNING and f.category == "multigpu-nccl"
+    assert "export NCCL_P2P_DISABLE=1" in f.fix[1]
+    passthrough = dataclasses.replace(facts, probes=(ProbeRecord(
+        "iommu", ProbeStatus.OK, message="enabled, passthrough (iommu=pt)"),))
+    assert one(passthrough, "multi-gpu-p2p-check").severity is Severity.INFO
+
+
+def test_scenario_cpu_without_avx_is_an_error() -> None:
+    facts = dataclasses.replace(this_machine(), cpu=CPUFacts(model="Intel Pentium G6950",
+                                                             machine="x86_64", flags=("sse4_2",)))
+    f = one(facts, "cpu-without-avx")
+    assert f.severity is Severity.ERROR and "Illegal instruction" in f.cause
+
+
+def test_scenario_cpu_flags_unknown_does_not_claim_no_avx() -> None:
+    facts = dataclasses.replace(this_machine(), cpu=CPUFacts(machine="x86_64"),
+                                probes=(ProbeRecord("cpu", ProbeStatus.MISSING),))
+    assert "cpu-without-avx" not in ids(facts)
+
+
+# --- TensorFlow installation ------------------------------------------------------------------
+
+def test_scenario_tensorflow_not_installed_on_gpu_linux_host() -> None:
+    facts = gpu_host(python=python(dist("numpy", "1.26.4")), tf=TFFacts(ProbeStatus.MISSING))
+    report = run(facts)
+    assert {f.id for f in report.findings} == {"tensorflow-not-installed"}
+    assert report.findings[0].fix == (f"{PY} -m pip install 'tensorflow[and-cuda]'",)
+    assert report.verdict.headline == "TensorFlow is not installed: 1 problem"
+
+
+def test_scenario_tensorflow_not_installed_windows_powershell_command() -> None:
+    facts = gpu_host(os=OSFacts(system="Windows", name="Windows 11", machine="AMD64"),
+                     python=dataclasses.replace(python(), executable=r"C:\Python311\python.exe"),
+                     tf=TFFacts(ProbeStatus.MISSING))
+    f = one(facts, "tensorflow-not-installed")
+    assert f.fix == (r'C:\Python311\python.exe -m pip install tensorflow<2.11',)
+
+
+def test_scenario_tensorflow_cpu_on_gpu_host_is_an_error() -> None:
+    tf = dataclasses.replace(tf_with_gpus(), build_info={"is_cuda_build": "False"})
+    facts = gpu_host(python=python(dist("tensorflow-cpu", "2.15.0")), tf=tf)
+    f = one(facts, "tensorflow-cpu-only-build")
+    assert f.severity is Severity.ERROR
+    assert f.fix == (f"{PY} -m pip uninstall -y tensorflow-cpu",
+                     f"{PY} -m pip install 'tensorflow[and-cuda]'")
+    assert "tensorflow-sees-no-gpu" not in ids(facts)
+
+
+def test_scenario_cpu_only_build_on_cpu_host_is_info() -> None:
+    tf = dataclasses.replace(tf_cpu_only_from_recording(),
+                             build_info={"is_cuda_build": "False", "is_rocm_build": "False"})
+    facts = dataclasses.replace(this_machine(), tf=tf)
+    assert one(facts, "tensorflow-cpu-only-build").severity is Severity.INFO
+    assert not run(facts).has_errors
+
+
+def test_scenario_windows_native_tf_2_15_with_nvidia_gpu() -> None:
+    facts = gpu_host(os=OSFacts(system="Windows", name="Windows 11", machine="AMD64"),
+                     python=python(dist("tensorflow", "2.15.0"),
+                                   dist("tensorflow-intel", "2.15.0")),
+                     tf=dataclasses.replace(tf_with_gpus(), build_info={"is_cuda_build": "False"}))
+    got = ids(facts)
+    assert "tensorflow-windows-native-no-gpu" in got
+    assert "tensorflow-cpu-only-build" not in got and "tensorflow-variants-conflict" not in got
+    f = one(facts, "tensorflow-windows-native-no-gpu")
+    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11"') or \
+        f.fix[-1].endswith("-m pip install tensorflow<2.11")
+
+
+def test_scenario_removed_tensorflow_gpu_package_alone_is_a_warning() -> None:
+    facts = gpu_host(python=python(dist("tensorflow-gpu", "2.10.1")),
+                     tf=tf_with_gpus("NVIDIA L4", version="2.10.1"))
+    f = one(facts, "tensorflow-gpu-package-removed")
+    assert f.severity is Severity.WARNING and "2.12.0 is a stub" in f.cause
+    assert f.fix == (f"{PY} -m pip uninstall -y tensorflow-gpu",
+                     f"{PY} -m pip install 'tensorflow[and-cuda]'")
+
+
+def test_scenario_tensorflow_gpu_next_to_tensorflow_is_an_error() -> None:
+    facts = gpu_host(python=python(dist("tensorflow-gpu", "2.11.0"), dist("tensorflow", "2.11.0")),
+                     tf=tf_with_gpus("NVIDIA L4", version="2.11.0"))
+    assert one(facts, "tensorflow-gpu-package-removed").severity is Severity.ERROR
+
+
+def test_scenario_tensorflow_and_tensorflow_cpu_both_installed() -> None:
+    facts = gpu_host(python=python(dist("tensorflow", "2.15.0"), dist("tensorflow-cpu", "2.15.0")),
+                     tf=tf_with_gpus())
+    f = one(facts, "tensorflow-variants-conflict")
+    assert f.severity is Severity.ERROR
+    assert f.fix[0] == f"{PY} -m pip uninstall -y tensorflow tensorflow-cpu"
+
+
+def _pip_cudnn9_not_selected() -> tuple[SharedLibrary, ...]:
+    """Library facts: pip cuDNN 9 files (recorded `ls` of the wheel) that the loader skips."""
+    names = recorded("libs/ls-site-packages-nvidia-cudnn-lib-cudnn9-pip-wheel.txt").split()
+    libdir = f"{SITE}/nvidia/cudnn/lib"
+    libs = [SharedLibrary(name="cudnn", filename=n, path=f"{libdir}/{n}", version="9",
+                          origin="tf-runpath", selected=False)
+            for n in names if n == "libcudnn.so.9"]
+    for name in ("cudart", "cublas", "cublasLt", "cufft", "cusparse", "cusolver"):
+        libs.append(SharedLibrary(name=name, filename=f"lib{name}.so.12",
+                                  path=f"{SITE}/nvidia/x/lib/lib{name}.so.12", version="12",
+                                  origin="tf-runpath", selected=True))
+    return tuple(libs)
+
+
+def test_scenario_gpu_works_but_tensorflow_sees_none_names_cudnn() -> None:
+    err = tuple(recorded("tf-build-info/list-physical-devices-empty-wsl2-failing.txt")
+                .splitlines()[:1])
+    tf = dataclasses.replace(tf_with_gpus(version="2.16.1"), log_lines=err)
+    facts = gpu_host(tf=tf, libraries=_pip_cudnn9_not_selected(),
+                     env={"LD_LIBRARY_PATH": "/usr/local/cuda/lib64"})
+    f = one(facts, "tensorflow-sees-no-gpu")
+    assert f.severity is Severity.ERROR and f.category == "gpu-not-visible"
+    assert "missing: libcudnn (found only at" in f.cause
+    assert f.fix[0] == f"{PY} -m pip install 'tensorflow[and-cuda]==2.16.1'"
+    assert f.fix[1].startswith("unset LD_LIBRARY_PATH")
+    assert run(facts).verdict.headline == "TensorFlow 2.16.1 will run on the CPU only: 1 problem"
+
+
+def test_scenario_tensorflow_sees_none_without_library_facts_says_unknown() -> None:
+    facts = gpu_host(tf=tf_with_gpus(version="2.16.1"))
+    f = one(facts, "tensorflow-sees-no-gpu")
+    assert "the library search did not run" in f.cause
+
+
+def test_scenario_gpu_op_fails_with_no_kernel_image() -> None:
+    facts = gpu_host(tf=tf_with_gpus("NVIDIA L4", op_ok=False))
+    f = one(facts, "tensorflow-gpu-op-failed")
+    assert f.category == "compute-capability" and "no kernel image" in f.cause
+    assert not run(facts).verdict.gpu_usable
+
+
+def test_scenario_tf_import_segfault_gives_clear_words() -> None:
+    tf = TFFacts(ProbeStatus.ERROR, returncode=-11, error="the TensorFlow probe killed by "
+                 "SIGSEGV (signal 11): a segmentation fault inside a native library")
+    report = run(gpu_host(tf=tf))
+    assert [f.id for f in report.findings] == ["tensorflow-import-crashed"]
+    assert report.verdict.headline == "TensorFlow does not start: 1 problem"
+
+
+def test_scenario_tf_import_sigill_points_to_avx() -> None:
+    tf = TFFacts(ProbeStatus.ERROR, returncode=-4, error="the TensorFlow probe killed by SIGILL "
+                 "(signal 4): an illegal instruction, usually a CPU without AVX")
+    f = one(gpu_host(tf=tf), "tensorflow-import-crashed")
+    assert "lacks AVX" in f.cause
+
+
+def test_scenario_tf_hang_is_a_timeout_finding() -> None:
+    tf = TFFacts(ProbeStatus.TIMEOUT, error="the TensorFlow probe did not finish within 90 s "
+                 "(import or device set-up hung) and was stopped")
+    f = one(gpu_host(tf=tf), "tensorflow-probe-timeout")
+    assert f.fix[0].startswith("tfgpu doctor --timeout")
+
+
+def test_scenario_tf_import_error_quotes_the_exception() -> None:
+    tf = TFFacts(ProbeStatus.ERROR, returncode=0, error="ImportError: libcudnn.so.8: cannot "
+                 "open shared object file: No such file or directory")
+    f = one(gpu_host(tf=tf), "tensorflow-import-failed")
+    assert f.cause.startswith("ImportError: libcudnn.so.8")
+
+
+# --- environment -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("value", "visible"), [
+    ("-1", 0), ("", 0), (" ", 0), ("2", 0), ("0,1", 2), ("1", 1), ("0,5,1", 1), ("1,1", 1),
+    ("GPU-00000001", 1), ("GPU-ffff", 0), ("MIG-0", 0), ("abc", 0),
+])
+def test_cuda_visible_devices_parsing_follows_cuda_rules(value: str, visible: int) -> None:
+    uuids = ("GPU-00000000-0000-0000-0000-000000000000", "GPU-00000001-0000-0000-0000-000000000000")
+    assert visible_gpu_count(value, 2, uuids) == visible
+
+
+@pytest.mark.parametrize("value", ["-1", "", "3"])
+def test_scenario_cuda_visible_devices_hides_every_gpu(value: str) -> None:
+    facts = gpu_host(tf=tf_with_gpus(), env={"CUDA_VISIBLE_DEVICES": value})
+    f = one(facts, "cuda-visible-devices-hides-gpus")
+    assert f.fix[0] == "unset CUDA_VISIBLE_DEVICES"
+
+
+def test_scenario_cuda_visible_devices_fix_in_fish_and_powershell() -> None:
+    fish = gpu_host(tf=tf_with_gpus(), env={"CUDA_VISIBLE_DEVICES": "-1",
+                                            "SHELL": "/usr/bin/fish"})
+    assert one(fish, "cuda-visible-devices-hides-gpus").fix[0] == "set -e CUDA_VISIBLE_DEVICES"
+    win = dataclasses.replace(fish, os=OSFacts(system="Windows", machine="AMD64"))
+    assert one(win, "cuda-visible-devices-hides-gpus").fix[0] == \
+        "Remove-Item Env:CUDA_VISIBLE_DEVICES"
+
+
+def test_scenario_cuda_visible_devices_selecting_one_gpu_is_fine() -> None:
+    facts = gpu_host(tf=tf_with_gpus("NVIDIA L4"), env={"CUDA_VISIBLE_DEVICES": "0"})
+    assert ids(facts) == {"tensorflow-gpu-works"}
+
+
+def test_scenario_two_cuda_toolkits_on_path_and_the_fix_really_works() -> None:
+    path = "/usr/local/cuda-12.2/bin:/usr/local/cuda-11.8/bin"
+    facts = gpu_host(tf=tf_with_gpus("NVIDIA L4"), env={"PATH": path}, toolkits=(
+        CudaToolkit(root="/usr/local/cuda-12.2", version="12.2", source="nvcc", on_path=True),
+        CudaToolkit(root="/usr/local/cuda-11.8", version="11.8", source="glob", on_path=True)))
+    f = one(facts, "several-cuda-toolkits-on-path")
+    assert f.severity is Severity.WARNING and "CUDA 12.2, 11.8" in f.cause
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("no bash")
+    cmd = f.fix[0].split("   #")[0]
+    out = subprocess.run([bash, "-c", f"PATH=/usr/local/cuda-12.2/bin:/usr/bin:/bin:"
+                                      f"/usr/local/cuda-11.8/bin; {cmd}; printf %s \"$PATH\""],
+                         capture_output=True, text=True, timeout=10, check=True)
+    assert out.stdout == "/usr/local/cuda-12.2/bin:/usr/bin:/bin"
+
+
+def test_scenario_one_toolkit_on_path_and_others_installed_is_only_a_fact() -> None:
+    facts = gpu_host(tf=tf_with_gpus("NVIDIA L4"), toolkits=(
+        CudaToolkit(root="/usr/local/cuda-12.2", version="12.2", on_path=True),
+        CudaToolkit(root="/usr/local/cuda-11.8", version="11.8", on_path=False)))
+    assert ids(facts) == {"tensorflow-gpu-works"}
+
+
+def test_scenario_stale_ld_library_path_cudnn_shadows_pip_copy() -> None:
+    libs = (
+        SharedLibrary(name="cudnn", filename="libcudnn.so.8", path="/usr/local/cuda/lib64/"
+                      "libcudnn.so.8", version="8.1.0", origin="ld_library_path", selected=True),
+        SharedLibrary(name="cudnn", filename="libcudnn.so.8", path=f"{SITE}/nvidia/cudnn/lib/"
+                      "libcudnn.so.8", version="8.9.4", origin="tf-runpath", selected=False),
+    )
+    facts = gpu_host(tf=tf_with_gpus("NVIDIA L4"), libraries=libs,
+                     env={"LD_LIBRARY_PATH": "/usr/local/cuda/lib64"})
+    f = one(facts, "ld-library-path-shadows-pip-libraries")
+    assert "libcudnn 8.1.0" in f.cause and f.fix == ("unset LD_LIBRARY_PATH",)
+
+
+def test_scenario_tf_cpp_min_log_level_3_hides_reasons() -> None:
+    facts = dataclasses.replace(this_machine(), env={"TF_CPP_MIN_LOG_LEVEL": "3"})
+    assert one(facts, "tf-log-level-hides-gpu-messages").severity is Severity.INFO
+
+
+# --- every finding of every scenario is complete ----------------------------------------------
+
+ALL_SCENARIOS = [
+    this_machine(),
+    smi_fail(recorded("nvidia-smi/fail-nvml-driver-library-mismatch-570.124.txt")),
+    smi_fail(recorded("nvidia-smi/fail-couldnt-communicate-with-driver.txt")),
+    smi_fail(recorded("nvidia-smi/fail-no-devices-were-found-rtx5090.txt")),
+    _no_nvidia("Linux", "amd", "Radeon"), _no_nvidia("Darwin", "apple", "M1", "arm64"),
+    gpu_host(tf=TFFacts(ProbeStatus.MISSING), python=python()),
+    gpu_host(tf=tf_with_gpus(version="2.16.1"), libraries=_pip_cudnn9_not_selected()),
+    gpu_host(tf=TFFacts(ProbeStatus.TIMEOUT, error="hung")),
+    gpu_host(python=python(dist("tensorflow-gpu", "2.10.1"), dist("tensorflow", "2.10.1")),
+             tf=tf_with_gpus("x"), env={"CUDA_VISIBLE_DEVICES": "-1"}),
+]
+
+
+@pytest.mark.parametrize("facts", ALL_SCENARIOS, ids=range(len(ALL_SCENARIOS)))
+def test_every_problem_finding_has_cause_fix_doc_and_valid_labels(facts: HostFacts) -> None:
+    for f in run(facts).findings:
+        assert f.category in CATEGORIES and f.area in AREAS
+        if f.severity.rank >= Severity.WARNING.rank:
+            assert f.cause and f.doc and f.doc.startswith("https://"), f.id
+            assert f.evidence, f.id
+        if f.severity is Severity.ERROR:
+            assert f.fix, f.id
+
+
+def test_rules_are_pure_same_facts_same_findings() -> None:
+    facts = ALL_SCENARIOS[7]
+    assert run(facts).findings == run(facts).findings
+
+
+def test_scenario_cuda_toolkit_of_wrong_major_does_not_fail_a_cpu_host() -> None:
+    def toolkit_rule(facts: HostFacts, kb: object) -> list[Finding]:
+        return [Finding(id="cuda-major-mismatch", severity=Severity.ERROR,
+                        category="version-mismatch", title="t", area="cuda", cause="c")]
+
+    report = diagnose(this_machine(), load_knowledge(), (*DOCTOR_RULES, toolkit_rule), meta={})
+    f = next(f for f in report.findings if f.id == "cuda-major-mismatch")
+    assert f.severity is Severity.INFO and f.cause.endswith("does not affect TensorFlow on "
+                                                            "the CPU)")
+    assert not report.has_errors
+    gpu = diagnose(gpu_host(tf=tf_with_gpus("NVIDIA L4")), load_knowledge(),
+                   (*DOCTOR_RULES, toolkit_rule), meta={})
+    assert next(f for f in gpu.findings if f.id == "cuda-major-mismatch").severity \
+        is Severity.ERROR
