@@ -44,6 +44,8 @@ def _no_nvidia_gpu(facts: HostFacts) -> bool:
 def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Finding, ...]:
     """On a host without an NVIDIA GPU, lower GPU-only findings above ``INFO`` to ``INFO``.
 
+    Their fix commands are dropped too: they set up the GPU path, which this host lacks.
+
     Returns the findings re-sorted; unchanged when the host has an NVIDIA GPU, or when
     the driver is broken (then a GPU may well be there).
     """
@@ -53,7 +55,10 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
     out = []
     for f in items:
         if f.category in GPU_ONLY_CATEGORIES and f.severity.rank > Severity.INFO.rank:
-            f = dataclasses.replace(f, severity=Severity.INFO, cause=f.cause + _CPU_HOST_NOTE)
+            # Nothing to fix for TensorFlow on the CPU: drop the GPU-only fix commands.
+            f = dataclasses.replace(
+                f, severity=Severity.INFO, cause=f.cause + _CPU_HOST_NOTE, fix=()
+            )
         out.append(f)
     return sort_findings(out)
 

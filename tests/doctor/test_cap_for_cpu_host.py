@@ -1,0 +1,41 @@
+"""GPU-only findings on a host without an NVIDIA GPU: lowered to info, no GPU fix commands."""
+
+from __future__ import annotations
+
+from doctor_helpers import cpu_ok, linux, python
+
+from tfgpu.diagnose import cap_for_cpu_host
+from tfgpu.facts import GPU, DriverFacts, HostFacts, ProbeStatus
+from tfgpu.findings import Finding, Severity
+
+STRAY_TOOLKIT = Finding(
+    id="cuda-major-mismatch", severity=Severity.ERROR, category="version-mismatch",
+    title="TensorFlow needs CUDA 12, only CUDA 13 is installed", area="cuda",
+    cause="found CUDA 13.0", fix=('pip install "tensorflow[and-cuda]"',),
+)
+NOT_GPU_ONLY = Finding(id="tensorflow-gpu-removed", severity=Severity.ERROR, category="pip",
+                       title="x", area="python", fix=("pip uninstall tensorflow-gpu",))
+
+
+def _host(driver: DriverFacts, gpus: tuple[GPU, ...] = ()) -> HostFacts:
+    return HostFacts(os=linux(), python=python(), cpu=cpu_ok(), driver=driver, gpus=gpus)
+
+
+def test_no_driver_no_gpu_lowers_gpu_only_findings_and_drops_their_fix() -> None:
+    out = {f.id: f for f in cap_for_cpu_host(_host(DriverFacts(ProbeStatus.MISSING)),
+                                             [STRAY_TOOLKIT, NOT_GPU_ONLY])}
+    assert out["cuda-major-mismatch"].severity is Severity.INFO
+    assert out["cuda-major-mismatch"].fix == ()
+    assert "no NVIDIA GPU" in out["cuda-major-mismatch"].cause
+    assert out["tensorflow-gpu-removed"] == NOT_GPU_ONLY
+
+
+def test_broken_driver_keeps_findings_as_they_are() -> None:
+    host = _host(DriverFacts(ProbeStatus.ERROR, message="couldn't communicate with the driver"))
+    assert cap_for_cpu_host(host, [STRAY_TOOLKIT]) == (STRAY_TOOLKIT,)
+
+
+def test_host_with_nvidia_gpu_keeps_findings_as_they_are() -> None:
+    gpu = GPU(index=0, vendor="nvidia", name="NVIDIA L4", source="nvml")
+    host = _host(DriverFacts(ProbeStatus.OK, version="535.161.08"), (gpu,))
+    assert cap_for_cpu_host(host, [STRAY_TOOLKIT]) == (STRAY_TOOLKIT,)
