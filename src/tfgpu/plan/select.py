@@ -99,6 +99,13 @@ def _spec(version: str) -> str:
     return f"~={version}"
 
 
+def _max_v(a: str | None, b: str | None) -> str | None:
+    """The higher of two driver versions (``None`` counts as absent)."""
+    if a is None or b is None:
+        return a or b
+    return a if _v(a) >= _v(b) else b
+
+
 def _minor(version: str) -> str:
     return ".".join(version.split(".")[:2])
 
@@ -571,10 +578,13 @@ class _Planner:
         floor = self.kb.driver_floor(up.release.cuda) if up.release.cuda else None
         lin = floor.minimum(False) if floor else None
         win = floor.minimum(True) if floor else None
-        if up.ptx_jit and up.driver_needed:
-            need_here = up.driver_needed
-            text = f"upgrade the NVIDIA driver to >= {need_here}"
-        elif lin or win:
+        if up.ptx_jit and up.arch is not None and up.arch.build_cuda:
+            # PTX JIT needs the build toolkit's own driver, when that is higher.
+            tk = self.kb.toolkit_driver(up.arch.build_cuda)
+            if tk is not None:
+                lin = _max_v(lin, tk.minimum(False))
+                win = _max_v(win, tk.minimum(True))
+        if lin or win:
             here, other = (win, lin) if t.driver_is_windows else (lin, win)
             where_other = "on Linux" if t.driver_is_windows else "on WSL2/Windows"
             text = f"upgrade the NVIDIA driver to >= {here}" + (
