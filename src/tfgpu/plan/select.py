@@ -258,6 +258,9 @@ def _route_alternatives(
             continue
         if other.uses_gpu is not plan.uses_gpu and r is not Route.CPU:
             continue
+        same_kind = {type(s.action) for s in other.steps} == {type(s.action) for s in plan.steps}
+        if other.requirements == plan.requirements and same_kind:
+            continue  # the same install under another label (pip vs cpu on a CPU host)
         out.append(
             Alternative(
                 r,
