@@ -474,3 +474,29 @@ def test_install_reuse_does_not_append_activate_lines_again(tmp_path: Path) -> N
     text = (env / "bin" / "activate").read_text()
     assert text.count(BEGIN) == 1
     assert text.count("export LD_LIBRARY_PATH=") == 1 and text.count("export PATH='/usr/") == 1
+
+
+def test_install_empty_python_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = cli(capsys, "install", "--python", "")
+    assert code == 2 and "--python ''" in err and out == ""
+
+
+@pytest.mark.skipif(SH is None, reason="no sh")
+def test_sh_script_activate_edit_is_idempotent_when_rerun(tmp_path: Path) -> None:
+    """Defect 14 for the written script: running the system-CUDA script's activate edit
+    twice leaves one block (the same code as tfgpu install)."""
+    plan = plan_for(Route.SYSTEM_CUDA, env=str(tmp_path / "v"), os="linux", gpu="GTX 1060",
+                    driver="470.82.01", python="3.10")
+    act = _real_activate(tmp_path)
+    sh = render(plan, "sh")
+    lines = sh.splitlines()
+    starts = [i for i, ln in enumerate(lines) if ln.startswith('"$VENV/bin/python" - ')]
+    assert starts
+    last = starts[-1]
+    end = lines.index("TFGPU_ACTIVATE_PY", last)
+    snippet = "\n".join(lines[last : end + 1]).replace('"$VENV/bin/python"', sys.executable)
+    for _ in range(2):
+        subprocess.run([SH, "-c", snippet], check=True, timeout=30,
+                       env={"PATH": "/usr/bin:/bin", "VENV": str(act.parent.parent)})
+    text = act.read_text()
+    assert text.count(BEGIN) == 1 and "/usr/local/cuda-" in text

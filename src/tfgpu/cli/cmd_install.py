@@ -131,7 +131,7 @@ def _confirm(question: str, ask: Callable[[str], str] = input) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Plan for this host, confirm, install, verify; exit 0 when verified, 1 otherwise."""
     target = this_host_target()
-    if args.python:
+    if args.python is not None:
         try:
             target = replace(target, python=normalize_python(args.python))
         except TargetError as exc:
