@@ -128,7 +128,7 @@ def render_text(plan: Plan, verbosity: int = 0) -> str:
         mark = "  (you do this; tfgpu never runs it)" if isinstance(step.action, Manual) else ""
         lines.append(f"  {i}. {step.title}{mark}")
         for cmd in _step_commands(plan, step, conda):
-            lines.append(f"       {cmd}")
+            lines.extend(f"       {part}" for part in cmd.split("\n"))
     if not plan.steps:
         lines.append("  (none: nothing can be installed until the reasons above are addressed)")
     return "\n".join(lines) + "\n"
