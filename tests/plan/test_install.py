@@ -158,7 +158,7 @@ def test_manual_root_steps_are_never_run_and_sudo_never_appears(tmp_path: Path) 
     assert all(c[0] in (sys.executable, str(venv_python(env.absolute()))) for c in runner.calls)
     # PATH/LD_LIBRARY_PATH went into the new env's activate script, not the user's shell.
     activate = (env / "bin" / "activate").read_text()
-    assert "export LD_LIBRARY_PATH=/usr/local/cuda-" in activate
+    assert "export LD_LIBRARY_PATH='/usr/local/cuda-" in activate
 
 
 def test_conda_and_powershell_plans_are_refused_with_what_to_do(tmp_path: Path) -> None:
@@ -214,7 +214,7 @@ def test_install_without_tty_and_without_yes_refuses_and_runs_nothing(tmp_path: 
     res = _cli(["install", "--venv", "fresh"], tmp_path)
     assert res.returncode == 2, res.stderr
     assert "stdin is not a terminal" in res.stderr and "--yes" in res.stderr
-    assert "Steps:" in res.stdout  # the plan was shown first
+    assert "Steps (exactly what tfgpu install runs):" in res.stdout  # the plan was shown first
     assert not (tmp_path / "fresh").exists()
 
 

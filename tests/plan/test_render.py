@@ -8,6 +8,7 @@ import re
 import shutil
 import stat
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,11 @@ def described(route: Route | None = None, env: str | None = None, **desc: str) -
     return make_plan(target_from_description(os_, **desc), plan_knowledge(), route, env)
 
 
+def _conda(env: str | None) -> str | None:
+    """A nasty conda environment must be a prefix path: names allow only ``[A-Za-z0-9._-]``."""
+    return None if env is None else "envs/" + env
+
+
 PLANS = {
     "pip-a100": lambda env=None: described(
         os="linux", gpu="A100", driver="550.54.14", python="3.11", env=env
@@ -48,13 +54,17 @@ PLANS = {
         Route.SYSTEM_CUDA, os="linux", gpu="GTX 1060", driver="470.82.01", python="3.11", env=env
     ),
     "conda-a100": lambda env=None: described(
-        Route.CONDA, os="linux", gpu="A100", driver="550.54.14", python="3.11", env=env
+        Route.CONDA, os="linux", gpu="A100", driver="550.54.14", python="3.11", env=_conda(env)
     ),
     "wsl2-rtx3060": lambda env=None: described(
         os="windows", gpu="RTX 3060 Laptop GPU", driver="531.14", env=env
     ),
     "windows-native": lambda env=None: described(
-        Route.WINDOWS_NATIVE, os="windows", gpu="RTX 3060 Laptop GPU", driver="531.14", env=env
+        Route.WINDOWS_NATIVE,
+        os="windows",
+        gpu="RTX 3060 Laptop GPU",
+        driver="531.14",
+        env=_conda(env),
     ),
     "windows-system-cuda": lambda env=None: described(
         Route.SYSTEM_CUDA,
@@ -91,6 +101,9 @@ def _fake_python(bin_dir: Path, name: str, log: Path) -> None:
         '  printf "%s\\n" "$3" >> "$LOG"\n'
         "  cat > \"$3/bin/python\" <<'EOF'\n"
         "#!/bin/sh\n"
+        # `python - ACTIVATE NAME=+VALUE <<EOF` (tfgpu's activate-block updater) runs for
+        # real, so the activate script gets the block; everything else is only logged.
+        f'if [ "$1" = - ]; then exec {sys.executable} "$@"; fi\n'
         'for a in "$@"; do printf "%s\\0" "$a" >> "$LOG"; done; printf "\\n" >> "$LOG"\n'
         "EOF\n"
         '  chmod +x "$3/bin/python"\n'
@@ -235,7 +248,7 @@ def test_environment_yml_parses_back(name: str) -> None:
     assert f"python={plan.python}" in deps
     assert "pip" in deps and doc["channels"] == ["conda-forge"]
     if name == "conda-a100":
-        assert doc["name"] == NASTY
+        assert doc["prefix"] == "envs/" + NASTY  # a path: prefix:, never name:
     if name == "windows-native":
         assert {"cudatoolkit=11.2", "cudnn=8.1.0"} <= {d for d in deps if isinstance(d, str)}
 

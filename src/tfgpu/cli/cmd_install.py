@@ -27,7 +27,7 @@ from rich.console import Console
 from rich.status import Status
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.cmd_plan import this_host_target
+from tfgpu.cli.cmd_plan import this_host_target, verbosity_of
 from tfgpu.cli.main import UsageError
 from tfgpu.plan import (
     DEFAULT_VENV,
@@ -35,11 +35,11 @@ from tfgpu.plan import (
     PlanError,
     make_plan,
     plan_knowledge,
-    render,
     run_install,
 )
-from tfgpu.plan.install import StepOutcome, check_installable
+from tfgpu.plan.install import PlannedStep, StepOutcome, check_installable, planned_steps
 from tfgpu.plan.model import Manual, Route, Step
+from tfgpu.plan.render import render_header
 from tfgpu.plan.target import TargetError, normalize_python
 
 
@@ -63,8 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 class ConsoleReporter:
     """Progress on stderr: a spinner with the elapsed time for each running step."""
 
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, quiet: bool = False) -> None:
         self.console = console
+        self.quiet = quiet
         self._status: Status | None = None
         self._started = 0.0
 
@@ -72,7 +73,7 @@ class ConsoleReporter:
         """Show ``[i/n] title`` and the command; start the spinner for commands."""
         self._started = time.monotonic()
         self.console.print(f"[bold][{index}/{total}][/bold] {step.title}", highlight=False)
-        if command and command[-1] != "<verify>":
+        if command and not self.quiet:
             self.console.print(
                 f"      $ {shlex.join(command)}", style="dim", highlight=False, markup=False
             )
@@ -104,6 +105,21 @@ class ConsoleReporter:
             self.console.print("      failed" + took, style="red", highlight=False, markup=False)
 
 
+def format_planned(steps: Sequence[PlannedStep]) -> str:
+    """The steps as ``tfgpu install`` will run them: each runnable step's exact argv
+    (what :func:`tfgpu.plan.run_install` runs), reuse/manual/activate-script steps in
+    words."""
+    lines = ["Steps (exactly what tfgpu install runs):"]
+    for ps in steps:
+        mark = "  (you do this; tfgpu never runs it)" if ps.kind == "manual" else ""
+        lines.append(f"  {ps.index}. {ps.title}{mark}")
+        if ps.argv:
+            lines.append(f"       $ {shlex.join(ps.argv)}")
+        if ps.text:
+            lines.append(f"       {ps.text}")
+    return "\n".join(lines) + "\n"
+
+
 def _confirm(question: str, ask: Callable[[str], str] = input) -> bool:
     try:
         answer = ask(question)
@@ -115,7 +131,7 @@ def _confirm(question: str, ask: Callable[[str], str] = input) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Plan for this host, confirm, install, verify; exit 0 when verified, 1 otherwise."""
     target = this_host_target()
-    if args.python:
+    if args.python is not None:
         try:
             target = replace(target, python=normalize_python(args.python))
         except TargetError as exc:
@@ -127,12 +143,15 @@ def run(args: argparse.Namespace) -> int:
         )
     except PlanError as exc:
         raise UsageError(str(exc)) from None
-    sys.stdout.write(render(plan, "text"))
-    sys.stdout.flush()
+    verbosity = verbosity_of(args)
+    sys.stdout.write(render_header(plan, verbosity))
     try:
         mode = check_installable(plan, env_path.absolute(), explicit_env=args.venv is not None)
     except InstallRefused as exc:
+        sys.stdout.flush()
         raise UsageError(f"not installing: {exc}") from None
+    sys.stdout.write(format_planned(planned_steps(plan, env_path)))
+    sys.stdout.flush()
     where = "into the existing environment" if mode == "reuse" else "into a new environment"
     if not args.yes:
         if not sys.stdin.isatty():
@@ -151,7 +170,10 @@ def run(args: argparse.Namespace) -> int:
         highlight=False,
     )
     result = run_install(
-        plan, env_path, explicit_env=args.venv is not None, reporter=ConsoleReporter(console)
+        plan,
+        env_path,
+        explicit_env=args.venv is not None,
+        reporter=ConsoleReporter(console, quiet=verbosity < 0),
     )
     print(result.message)
     if result.verify is not None:

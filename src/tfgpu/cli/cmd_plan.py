@@ -21,15 +21,18 @@ from tfgpu.facts import FactsFormatError, HostFacts
 from tfgpu.plan import PlanError, make_plan, plan_knowledge, render
 from tfgpu.plan.model import Route
 from tfgpu.plan.render import FORMATS
+from tfgpu.plan.select import check_conda_env
 from tfgpu.plan.target import (
     ARCH_CHOICES,
     OS_CHOICES,
     TargetError,
     TargetHost,
-    guess_vendor,
+    check_gpu_platform,
     normalize_arch,
+    normalize_cc,
     normalize_driver,
     normalize_python,
+    parse_gpu,
     target_from_description,
     target_from_facts,
     target_this_host,
@@ -91,7 +94,12 @@ def read_facts_target(path: str) -> TargetHost:
         raise UsageError(
             f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`"
         ) from None
-    return target_from_facts(facts, origin=path)
+    try:
+        return target_from_facts(facts, origin=path)
+    except TargetError as exc:
+        raise UsageError(
+            f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`"
+        ) from None
 
 
 def this_host_target() -> TargetHost:
@@ -126,36 +134,53 @@ def build_target(args: argparse.Namespace) -> TargetHost:
             )
         else:
             target = this_host_target()
-        if getattr(args, "gpu", None):
-            name = args.gpu.strip()
-            if name.lower() in ("none", "no", "cpu"):
-                target = replace(target, gpu_vendor=None, gpu_name=None, compute_capability=None)
-            else:
-                target = replace(
-                    target, gpu_vendor=guess_vendor(name), gpu_name=name, compute_capability=None
-                )
+        if getattr(args, "gpu", None) is not None:
+            vendor, name = parse_gpu(args.gpu)
+            target = replace(
+                target, gpu_vendor=vendor, gpu_name=name, compute_capability=None
+            )
         if getattr(args, "driver", None):
             target = replace(target, driver=normalize_driver(args.driver))
-        if getattr(args, "python", None):
-            target = replace(target, python=normalize_python(args.python))
+        if getattr(args, "python", None) is not None:
+            target = replace(target, python=normalize_python(args.python), python_assumed=False)
         if getattr(args, "arch", None):
             target = replace(target, arch=normalize_arch(args.arch))
-        if getattr(args, "cc", None):
-            probe = target_from_description("linux", compute_capability=args.cc)
-            target = replace(target, compute_capability=probe.compute_capability)
+        if getattr(args, "cc", None) is not None:
+            cc = normalize_cc(args.cc)
+            if target.gpu_vendor is None:
+                target = replace(target, gpu_vendor="nvidia")
+            target = replace(
+                target, compute_capability=cc, cc_source="given on the command line"
+            )
+        check_gpu_platform(target.os, target.arch, target.gpu_vendor, target.gpu_name)
     except TargetError as exc:
         raise UsageError(str(exc)) from None
     return target
 
 
+def verbosity_of(args: argparse.Namespace) -> int:
+    """The global ``-v`` count minus the ``-q`` count (0 when absent)."""
+    return int(getattr(args, "verbose", 0) or 0) - int(getattr(args, "quiet", 0) or 0)
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the plan in ``--format``; exit 0 (a plan exists) or 1 (nothing installable)."""
     target = build_target(args)
+    if args.fmt == "powershell" and target.os != "windows":
+        raise UsageError(
+            f"--format powershell writes Windows steps and the target is {target.os}; "
+            "use --format sh (or describe a Windows host with --os windows)"
+        )
+    if args.fmt == "conda" and args.venv and not args.route:
+        try:
+            check_conda_env(args.venv)
+        except PlanError as exc:
+            raise UsageError(str(exc)) from None
     try:
         plan = make_plan(
             target, plan_knowledge(), Route(args.route) if args.route else None, args.venv
         )
     except PlanError as exc:
         raise UsageError(str(exc)) from None
-    sys.stdout.write(render(plan, args.fmt))
+    sys.stdout.write(render(plan, args.fmt, verbosity_of(args)))
     return status_codes.SUCCESS if plan.requirements else status_codes.ERRORS_FOUND

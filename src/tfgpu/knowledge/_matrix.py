@@ -94,12 +94,30 @@ def _cuda_matches(row_cuda: str, wanted: str) -> bool:
     return have[: len(want)] == want if len(want) < 2 else have[:2] == want[:2]
 
 
+def known_ccs(kb: Knowledge) -> tuple[str, ...]:
+    """Every compute capability the knowledge names: the GPU table's and the wheels'
+    SASS/PTX targets, ascending (``("3.0", "3.5", ..., "12.0")``)."""
+    ccs = {g.compute_capability for g in kb.gpus if g.compute_capability}
+    for a in kb.wheel_archs:
+        ccs.update(a.sass_cc)
+        ccs.update(a.ptx_cc)
+    return tuple(sorted(ccs, key=parse_cc))
+
+
 def _resolve_gpu(kb: Knowledge, gpu: str) -> tuple[str, GpuMatch | None]:
     try:
         cc = parse_cc(gpu)
-        return f"{cc[0]}.{cc[1]}", None
     except KnowledgeQueryError:
         pass
+    else:
+        text = f"{cc[0]}.{cc[1]}"
+        known = known_ccs(kb)
+        if text not in known:
+            raise KnowledgeQueryError(
+                f"compute capability {text} is not a known NVIDIA compute capability "
+                f"(the knowledge names {', '.join(known)})"
+            )
+        return text, None
     match = kb.gpu_compute_capability(gpu)
     if match is None:
         raise KnowledgeQueryError(
@@ -143,7 +161,12 @@ def select_matrix(
     notes: list[str] = []
     canon_os = normalise_os(os) if os else None
     if tf is not None:
-        parse_version(tf, "TensorFlow version")
+        tf_v = parse_version(tf, "TensorFlow version")
+        if len(tf_v.release) < 2:
+            raise KnowledgeQueryError(
+                f"--tf {tf}: give a release series such as 2.12 or a release such as 2.16.1 "
+                "(the knowledge has rows per x.y series)"
+            )
         if not kb.tested_configs(tf=tf):
             known = sorted({r.tf_version for r in kb.tested}, key=parse_version)
             raise KnowledgeQueryError(
@@ -159,6 +182,15 @@ def select_matrix(
             raise KnowledgeQueryError(
                 f"CUDA {cuda} is in neither the tested configurations ({', '.join(known)}) "
                 "nor NVIDIA's driver table"
+            )
+    if tf is not None and len(parse_version(tf, "TensorFlow version").release) >= 3:
+        rows = {r.tf_version for r in kb.tested_configs(tf=tf)}
+        if rows and tf not in rows and not any(
+            r.tf_version_last == tf for r in kb.tested_configs(tf=tf)
+        ):
+            notes.append(
+                f"TensorFlow {tf} has no row of its own; the knowledge's rows are per x.y "
+                f"series, so the {', '.join(sorted(rows))} row(s) of the same series are shown"
             )
     gpu_cc: str | None = None
     match: GpuMatch | None = None

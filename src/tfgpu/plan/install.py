@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from tfgpu.facts import ProbeStatus
+from tfgpu.plan import _activate
 from tfgpu.plan.model import (
     CondaCreate,
     CreateVenv,
@@ -42,6 +43,9 @@ PIP_TIMEOUT_S = 3600.0
 VERIFY_TIMEOUT_S = 300.0
 #: Lines of a failing command's output quoted in the error message.
 TAIL_LINES = 15
+#: Matrix size and allocation of the verification child (``tfgpu verify``'s checks).
+VERIFY_SIZE = 512
+VERIFY_ALLOC_MIB = 64
 
 
 class InstallRefused(Exception):
@@ -223,6 +227,118 @@ def resolve_interpreter(wanted: Sequence[str], python: str | None) -> tuple[str,
     return (exe, *wanted[1:])
 
 
+def verify_argv(python: str) -> tuple[str, ...]:
+    """The exact argv of the verification child that :func:`default_verify` runs (the
+    same construction as :func:`tfgpu.bench.verify.run_verify`)."""
+    import json
+
+    from tfgpu.bench.verify import CHILD_SCRIPT
+
+    args = {
+        "size": VERIFY_SIZE,
+        "alloc_mib": VERIFY_ALLOC_MIB,
+        "include_cpu": False,
+        "inject_fault": None,
+    }
+    return (python, str(CHILD_SCRIPT), json.dumps(args))
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedStep:
+    """What ``tfgpu install`` does for one step, decided before anything runs.
+
+    Attributes:
+        index: 1-based step number.
+        title: the title shown (``"Reuse the existing virtual environment"`` on reuse).
+        kind: ``"run"`` (``argv`` runs), ``"manual"`` (printed, never run),
+            ``"reuse"`` (nothing runs), ``"setenv"`` (tfgpu edits the activate script),
+            ``"verify"`` (``argv`` is the verification child), ``"missing-python"``.
+        argv: the exact command, when one runs.
+        text: what happens, in words (manual steps, reuse, activate-script edits).
+        timeout_s: the command's time limit, seconds.
+    """
+
+    index: int
+    title: str
+    kind: str
+    argv: tuple[str, ...] = ()
+    text: str = ""
+    timeout_s: float = 0.0
+
+
+def planned_steps(plan: Plan, env_path: Path) -> tuple[PlannedStep, ...]:
+    """The steps exactly as :func:`run_install` will run them into ``env_path``.
+
+    The installer runs these argvs, so what the user is shown before saying yes is
+    what runs (absolute environment path, the resolved interpreter, the verification
+    child).
+    """
+    env_path = env_path.absolute()
+    py = str(venv_python(env_path))
+    out: list[PlannedStep] = []
+    for i, step in enumerate(plan.steps, 1):
+        a = step.action
+        if isinstance(a, Manual):
+            out.append(
+                PlannedStep(
+                    i, step.title, "manual", text=a.text + (f" (see {a.url})" if a.url else "")
+                )
+            )
+        elif isinstance(a, CreateVenv):
+            if is_venv(env_path):
+                out.append(
+                    PlannedStep(
+                        i,
+                        "Reuse the existing virtual environment",
+                        "reuse",
+                        text=f"reuse {env_path} (nothing is created)",
+                    )
+                )
+                continue
+            interp = resolve_interpreter(a.python, plan.python)
+            if interp is None:
+                out.append(
+                    PlannedStep(
+                        i,
+                        step.title,
+                        "missing-python",
+                        text=(
+                            f"Python {plan.python} is needed to build {env_path} and "
+                            f"`{a.python[0]}` is not on PATH; install Python {plan.python} "
+                            f"(your distribution's python{plan.python} package, or "
+                            f"`uv python install {plan.python}`) and rerun"
+                        ),
+                    )
+                )
+                continue
+            out.append(
+                PlannedStep(
+                    i, step.title, "run", (*interp, "-m", "venv", str(env_path)),
+                    timeout_s=VENV_TIMEOUT_S,
+                )
+            )
+        elif isinstance(a, PipInstall):
+            argv = (py, "-m", "pip", "install", *(["--upgrade"] if a.upgrade else []),
+                    *a.requirements)
+            out.append(PlannedStep(i, step.title, "run", argv, timeout_s=PIP_TIMEOUT_S))
+        elif isinstance(a, SetEnv):
+            script = env_path / ("Scripts/Activate.ps1" if os.name == "nt" else "bin/activate")
+            out.append(
+                PlannedStep(
+                    i, step.title, "setenv",
+                    text=f"{a.name}: prepend {a.value} in tfgpu's block of {script}"
+                    if a.prepend else f"{a.name}={a.value} in tfgpu's block of {script}",
+                )
+            )
+        elif isinstance(a, Verify):
+            out.append(
+                PlannedStep(i, step.title, "verify", verify_argv(py), timeout_s=VERIFY_TIMEOUT_S)
+            )
+        else:  # CondaCreate is refused by check_installable
+            raise InstallRefused(f"step {i} ({step.title}) cannot be run by tfgpu install")
+    return tuple(out)
+
+
 def _tail(res: CommandResult) -> str:
     text = (res.stderr.strip() or res.stdout.strip() or res.message or "").splitlines()
     return "\n".join("    " + ln for ln in text[-TAIL_LINES:])
@@ -268,93 +384,61 @@ def run_install(
     total = len(plan.steps)
     failed: StepOutcome | None = None
     verify_result: VerifyOutcome | None = None
-    for i, step in enumerate(plan.steps, 1):
-        a = step.action
+    setenvs: list[SetEnv] = []
+    for ps, step in zip(planned_steps(plan, env_path), plan.steps, strict=True):
+        i, a = ps.index, step.action
+        shown = Step(ps.title, a, step.shell)
         if failed is not None:
-            outcomes.append(StepOutcome(i, step.title, "not-run"))
+            outcomes.append(StepOutcome(i, ps.title, "not-run"))
             continue
-        if isinstance(a, Manual):
-            rep.start(i, total, step, ())
-            oc = StepOutcome(
-                i, step.title, "manual", message=a.text + (f" (see {a.url})" if a.url else "")
-            )
+        if ps.kind in ("manual", "reuse", "missing-python"):
+            rep.start(i, total, shown, ())
+            status = {"manual": "manual", "reuse": "done", "missing-python": "failed"}[ps.kind]
+            text = ps.text if ps.kind != "reuse" else f"using the existing environment {env_path}"
+            oc = StepOutcome(i, ps.title, status, message=text)
+            rep.finish(oc)
+            outcomes.append(oc)
+            if status == "failed":
+                failed = oc
+            continue
+        if ps.kind == "setenv":
+            assert isinstance(a, SetEnv)
+            rep.start(i, total, shown, ())
+            setenvs.append(a)
+            msg = _apply_setenv(a, setenvs, env_path, env)
+            oc = StepOutcome(i, ps.title, "done", message=msg)
             rep.finish(oc)
             outcomes.append(oc)
             continue
-        if isinstance(a, CreateVenv):
-            if is_venv(env_path):
-                oc = StepOutcome(
-                    i, step.title, "done", message=f"using the existing environment {env_path}"
-                )
-                rep.start(i, total, step, ())
-                rep.finish(oc)
-                outcomes.append(oc)
-                continue
-            interp = resolve_interpreter(a.python, plan.python)
-            if interp is None:
-                failed = StepOutcome(
-                    i,
-                    step.title,
-                    "failed",
-                    message=(
-                        f"Python {plan.python} is needed to build {env_path} and `{a.python[0]}` "
-                        "is not on PATH; "
-                        f"install Python {plan.python} (your distribution's python{plan.python} "
-                        "package, or "
-                        f"`uv python install {plan.python}`) and rerun"
-                    ),
-                )
-                rep.start(i, total, step, ())
-                rep.finish(failed)
-                outcomes.append(failed)
-                continue
-            argv: tuple[str, ...] = (*interp, "-m", "venv", str(env_path))
-            timeout_s = VENV_TIMEOUT_S
-        elif isinstance(a, PipInstall):
-            argv = (
-                str(py),
-                "-m",
-                "pip",
-                "install",
-                *(["--upgrade"] if a.upgrade else []),
-                *a.requirements,
-            )
-            timeout_s = PIP_TIMEOUT_S
-        elif isinstance(a, SetEnv):
-            rep.start(i, total, step, ())
-            msg = _apply_setenv(a, env_path, env)
-            oc = StepOutcome(i, step.title, "done", message=msg)
-            rep.finish(oc)
-            outcomes.append(oc)
-            continue
-        elif isinstance(a, Verify):
-            rep.start(i, total, step, (str(py), "<verify>"))
+        if ps.kind == "verify":
+            assert isinstance(a, Verify)
+            rep.start(i, total, shown, ps.argv)
             verify_result = check(str(py), a.expect_gpu, env)
             oc = StepOutcome(
                 i,
-                step.title,
+                ps.title,
                 "done" if verify_result.ok else "failed",
+                ps.argv,
                 message=verify_result.headline,
             )
             rep.finish(oc)
             outcomes.append(oc)
             continue
-        else:  # CondaCreate is refused by check_installable
-            raise InstallRefused(f"step {i} ({step.title}) cannot be run by tfgpu install")
-        rep.start(i, total, step, argv)
-        res = run(argv, timeout_s)
+        argv = ps.argv
+        rep.start(i, total, shown, argv)
+        res = run(argv, ps.timeout_s)
         if res.status is ProbeStatus.OK:
-            oc = StepOutcome(i, step.title, "done", argv, res.duration_s)
+            oc = StepOutcome(i, ps.title, "done", argv, res.duration_s)
         else:
             why = res.message or f"exit status {res.returncode}"
             oc = StepOutcome(
                 i,
-                step.title,
+                ps.title,
                 "failed",
                 argv,
                 res.duration_s,
                 (
-                    f"step {i}/{total} '{step.title}' failed while building the new environment "
+                    f"step {i}/{total} '{ps.title}' failed while building the new environment "
                     f"{env_path}: {why}\n"
                     f"  command: {shlex.join(argv)}\n"
                     + (_tail(res) + "\n" if _tail(res) else "")
@@ -394,8 +478,13 @@ def run_install(
     return InstallResult(ok, str(env_path), tuple(outcomes), verify_result, message)
 
 
-def _apply_setenv(a: SetEnv, env_path: Path, env: dict[str, str]) -> str:
-    """Record a variable in the new environment's activate script and in ``env``."""
+def _apply_setenv(
+    a: SetEnv, settings: Sequence[SetEnv], env_path: Path, env: dict[str, str]
+) -> str:
+    """Set ``a`` in ``env`` and write ``settings`` (every variable so far) as tfgpu's
+    marked block in the environment's activate script, replacing an earlier block
+    (:mod:`tfgpu.plan._activate`): reinstalling never duplicates the lines, and
+    ``deactivate`` restores the old values."""
     sep = os.pathsep
     if a.prepend and env.get(a.name):
         env[a.name] = a.value + sep + env[a.name]
@@ -403,26 +492,38 @@ def _apply_setenv(a: SetEnv, env_path: Path, env: dict[str, str]) -> str:
         env[a.name] = a.value
     if os.name == "nt":
         script = env_path / "Scripts" / "Activate.ps1"
-        value = (
-            f"{ps_quote(a.value)} + [IO.Path]::PathSeparator + $env:{a.name}"
-            if a.prepend
-            else ps_quote(a.value)
-        )
-        line = f"$env:{a.name} = {value}"
+        lines = [
+            f"$env:{s.name} = "
+            + (
+                f"{ps_quote(s.value)} + [IO.Path]::PathSeparator + $env:{s.name}"
+                if s.prepend
+                else ps_quote(s.value)
+            )
+            for s in settings
+        ]
+
+        def update(text: str) -> str:
+            text = _activate._strip(text, _activate.BEGIN, _activate.END)
+            if not text.endswith("\n"):
+                text += "\n"
+            return text + "\n".join([_activate.BEGIN, *lines, _activate.END]) + "\n"
     else:
         script = env_path / "bin" / "activate"
-        q = shlex.quote(a.value)
-        line = (
-            f'export {a.name}={q}"${{{a.name}:+:${a.name}}}"'
-            if a.prepend
-            else f"export {a.name}={q}"
-        )
+
+        def update(text: str) -> str:
+            return _activate.update_activate(
+                text, [(s.name, s.value, s.prepend) for s in settings]
+            )
+
     try:
-        with script.open("a", encoding="utf-8") as fh:
-            fh.write(line + "\n")
+        old = script.read_text(encoding="utf-8")
+        script.write_text(update(old), encoding="utf-8")
     except OSError as exc:
-        return f"could not add {a.name} to {script}: {exc}; set it yourself: {line}"
-    return f"{a.name} set in {script}"
+        return (
+            f"could not write {a.name} into {script}: {exc}; set it yourself: "
+            f"{a.name}={a.value}" + (f"{sep}${a.name}" if a.prepend else "")
+        )
+    return f"{a.name} set in tfgpu's block of {script} (restored by deactivate)"
 
 
 def default_verify(python: str, expect_gpu: bool, env: Mapping[str, str]) -> VerifyOutcome:
@@ -435,7 +536,12 @@ def default_verify(python: str, expect_gpu: bool, env: Mapping[str, str]) -> Ver
     from tfgpu.bench.verify import run_verify
 
     r = run_verify(
-        python, alloc_mib=64, timeout_s=VERIFY_TIMEOUT_S, cpu_ok=not expect_gpu, size=512, env=env
+        python,
+        alloc_mib=VERIFY_ALLOC_MIB,
+        timeout_s=VERIFY_TIMEOUT_S,
+        cpu_ok=not expect_gpu,
+        size=VERIFY_SIZE,
+        env=env,
     )
     details: list[str] = []
     for c in r.checks:

@@ -94,19 +94,31 @@ class PipInstall:
 
 @dataclass(frozen=True, slots=True)
 class CondaCreate:
-    """``conda create`` a named environment.
+    """``conda create`` an environment by name (``-n``) or by path (``-p``).
 
     Attributes:
-        name: environment name.
+        name: environment name (letters, digits, ``._-``) or a path (has a path
+            separator, or starts with ``~`` or ``.``; see :attr:`is_path`).
         python: Python version (``"3.10"``).
         channel: conda channel for the packages (``"conda-forge"``).
         packages: extra conda packages (``("cudatoolkit=11.2", "cudnn=8.1.0")``).
+        lib_on_ld_library_path: also write ``etc/conda/activate.d`` (and ``deactivate.d``)
+            scripts that put ``$CONDA_PREFIX/lib`` on ``LD_LIBRARY_PATH``, as TensorFlow's
+            own Linux conda recipe did for the ``cudatoolkit`` route (tensorflow/docs commit
+            5cb83e49f305950caba5c8ca32a7108918779366, site/en/install/pip.md, "Configure the
+            system paths").
     """
 
     name: str
     python: str
     channel: str = "conda-forge"
     packages: tuple[str, ...] = ()
+    lib_on_ld_library_path: bool = False
+
+    @property
+    def is_path(self) -> bool:
+        """``name`` is a path (``conda create -p``, ``prefix:``), not a name (``-n``)."""
+        return "/" in self.name or "\\" in self.name or self.name.startswith(("~", "."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +223,8 @@ class Plan:
         knowledge_version: version of the knowledge data used.
         cuda: CUDA version TensorFlow was built/tested with (``"12.5"``), or ``None``.
         cudnn: cuDNN version from the same row (``"9.3"``), or ``None``.
+        gpu_unverified: the GPU's compute capability is unknown, so whether the wheel
+            runs on it is not checked (``uses_gpu`` is then "if supported").
     """
 
     target_summary: str
@@ -227,6 +241,7 @@ class Plan:
     alternatives: tuple[Alternative, ...] = ()
     cuda: str | None = None
     cudnn: str | None = None
+    gpu_unverified: bool = False
 
     @property
     def manual_steps(self) -> tuple[Step, ...]:

@@ -66,13 +66,26 @@ def _comment_lines(text: str, prefix: str = "# ") -> list[str]:
     return [prefix + line if line else prefix.rstrip() for line in text.splitlines()]
 
 
-def _header(plan: Plan) -> list[str]:
+def _header(plan: Plan, verbosity: int = 0) -> list[str]:
+    """The plan's header.  ``verbosity`` < 0: the route line only; > 0: also each
+    alternative's TensorFlow version and knowledge row."""
+    route_line = (
+        f"Route: {plan.route.value}; TensorFlow {plan.tf_version or 'none'}"
+        + (f"; Python {plan.python}" if plan.python else "")
+        + (
+            "; uses the GPU if its compute capability is supported (unknown: pass --cc)"
+            if plan.uses_gpu and plan.gpu_unverified
+            else "; uses the GPU"
+            if plan.uses_gpu
+            else "; CPU only"
+        )
+    )
+    if verbosity < 0:
+        return [route_line]
     lines = [
         f"tfgpu {__version__} install plan (knowledge {plan.knowledge_version})",
         f"Target: {plan.target_summary}",
-        f"Route: {plan.route.value}; TensorFlow {plan.tf_version or 'none'}"
-        + (f"; Python {plan.python}" if plan.python else "")
-        + ("; uses the GPU" if plan.uses_gpu else "; CPU only"),
+        route_line,
         "Why:",
     ]
     for r in plan.reasons:
@@ -83,7 +96,22 @@ def _header(plan: Plan) -> list[str]:
         lines.append("Alternatives:")
         for a in plan.alternatives:
             lines.append(f"  - {a.route.value}: {a.summary}")
+            if verbosity > 0 and a.reason is not None:
+                lines.append(
+                    f"      because: {a.reason.text}"
+                    + (f" [{a.reason.ref}]" if a.reason.ref else "")
+                )
+    if verbosity > 0:
+        lines.append(f"Environment: {plan.env_path}")
+        if plan.cuda:
+            lines.append(f"Built with: CUDA {plan.cuda}, cuDNN {plan.cudnn}")
     return lines
+
+
+def render_header(plan: Plan, verbosity: int = 0) -> str:
+    """The text header alone (target, route, reasons, alternatives), for ``tfgpu
+    install``, which lists its own exact commands after it."""
+    return "\n".join(_header(plan, verbosity)) + "\n"
 
 
 def _conda_env(plan: Plan) -> CondaCreate | None:
@@ -91,16 +119,16 @@ def _conda_env(plan: Plan) -> CondaCreate | None:
 
 
 # --------------------------------------------------------------------------- text
-def render_text(plan: Plan) -> str:
+def render_text(plan: Plan, verbosity: int = 0) -> str:
     """Human-readable plan: the header, then numbered steps with their commands."""
-    lines = _header(plan)
+    lines = _header(plan, verbosity)
     lines.append("Steps:")
     conda = _conda_env(plan)
     for i, step in enumerate(plan.steps, 1):
         mark = "  (you do this; tfgpu never runs it)" if isinstance(step.action, Manual) else ""
         lines.append(f"  {i}. {step.title}{mark}")
         for cmd in _step_commands(plan, step, conda):
-            lines.append(f"       {cmd}")
+            lines.extend(f"       {part}" for part in cmd.split("\n"))
     if not plan.steps:
         lines.append("  (none: nothing can be installed until the reasons above are addressed)")
     return "\n".join(lines) + "\n"
@@ -130,15 +158,46 @@ def plan_to_dict(plan: Plan) -> dict[str, Any]:
     return {"schema_version": PLAN_SCHEMA_VERSION, "tfgpu_version": __version__, **d}
 
 
-def render_json(plan: Plan) -> str:
+def render_json(plan: Plan, verbosity: int = 0) -> str:
     """One JSON document (see :func:`plan_to_dict`)."""
     return json.dumps(plan_to_dict(plan), indent=2, ensure_ascii=False) + "\n"
 
 
 # --------------------------------------------------------------------------- POSIX sh
+def conda_where(conda: CondaCreate, quote: Callable[[str], str]) -> str:
+    """``-p 'PATH'`` for a path environment, ``-n NAME`` for a named one."""
+    return ("-p " if conda.is_path else "-n ") + quote(conda.name)
+
+
+#: The activate.d/deactivate.d scripts of :attr:`CondaCreate.lib_on_ld_library_path`.
+CONDA_ACTIVATE_SH = (
+    'export TFGPU_OLD_LD_LIBRARY_PATH="${LD_LIBRARY_PATH-}"\n'
+    'export LD_LIBRARY_PATH="$CONDA_PREFIX/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"\n'
+)
+CONDA_DEACTIVATE_SH = (
+    'export LD_LIBRARY_PATH="${TFGPU_OLD_LD_LIBRARY_PATH-}"\n'
+    "unset TFGPU_OLD_LD_LIBRARY_PATH\n"
+    '[ -n "$LD_LIBRARY_PATH" ] || unset LD_LIBRARY_PATH\n'
+)
+
+
+def _conda_lib_lines(conda: CondaCreate) -> list[str]:
+    q = shlex.quote
+    prefix = f"conda run {conda_where(conda, q)} python -c 'import sys; print(sys.prefix)'"
+    out = [f'TFGPU_CONDA_PREFIX="$({prefix})"']
+    for kind, body in (("activate", CONDA_ACTIVATE_SH), ("deactivate", CONDA_DEACTIVATE_SH)):
+        d = f'"$TFGPU_CONDA_PREFIX/etc/conda/{kind}.d"'
+        out.append(f"mkdir -p {d}")
+        out.append(
+            f"printf '%s' {q(body)} > \"$TFGPU_CONDA_PREFIX/etc/conda/{kind}.d/"
+            'tfgpu-ld-library-path.sh"'
+        )
+    return out
+
+
 def _sh_python(conda: CondaCreate | None) -> str:
     if conda is not None:
-        return f"conda run -n {shlex.quote(conda.name)} python"
+        return f"conda run {conda_where(conda, shlex.quote)} python"
     return '"$VENV/bin/python"'
 
 
@@ -159,12 +218,11 @@ def _sh_step(
         return [" ".join(q(x) for x in a.python) + f" -m venv {venv_ref}"]
     if isinstance(a, CondaCreate):
         return [
-            "conda create -y -n "
-            + q(a.name)
-            + " -c "
+            f"conda create -y {conda_where(a, q)} -c "
             + q(a.channel)
             + " "
-            + " ".join(q(p) for p in (f"python={a.python}", *a.packages))
+            + " ".join(q(p) for p in (f"python={a.python}", *a.packages)),
+            *(_conda_lib_lines(a) if a.lib_on_ld_library_path else []),
         ]
     if isinstance(a, PipInstall):
         flags = "--upgrade " if a.upgrade else ""
@@ -179,16 +237,36 @@ def _sh_step(
             line = f"export {var}={q(a.value)}"
         if for_text:
             return [line]
-        # Keep the setting with the environment: appended to the venv's activate script.
-        return [line, f"printf '%s\\n' {q(line)} >> \"$VENV/bin/activate\""]
+        # Keep the settings with the environment: tfgpu's marked block in the venv's
+        # activate script, replaced (not appended) on a rerun, undone by deactivate.
+        settings = [
+            s.action for s in plan.steps[: plan.steps.index(step) + 1]
+            if isinstance(s.action, SetEnv)
+        ]
+        args = " ".join(
+            q(f"{s.name}={'+' if s.prepend else ''}{s.value}") for s in settings
+        )
+        return [
+            line,
+            f'"$VENV/bin/python" - "$VENV/bin/activate" {args} <<\'TFGPU_ACTIVATE_PY\'',
+            *_activate_source().rstrip("\n").splitlines(),
+            "TFGPU_ACTIVATE_PY",
+        ]
     if isinstance(a, Verify):
         return [f"{py} -c {q(VERIFY_CODE)}"]
     raise TypeError(f"unknown step action {a!r}")
 
 
-def render_sh(plan: Plan) -> str:
+def _activate_source() -> str:
+    """The source of :mod:`tfgpu.plan._activate`, embedded in shell scripts."""
+    from importlib import resources
+
+    return resources.files("tfgpu.plan").joinpath("_activate.py").read_text(encoding="utf-8")
+
+
+def render_sh(plan: Plan, verbosity: int = 0) -> str:
     """A POSIX ``sh`` script (``set -eu``); PowerShell-only steps become comments."""
-    lines = ["#!/bin/sh", *_comment_lines("\n".join(_header(plan)))]
+    lines = ["#!/bin/sh", *_comment_lines("\n".join(_header(plan, verbosity)))]
     lines += ["set -eu", ""]
     conda = _conda_env(plan)
     if conda is None:
@@ -210,7 +288,7 @@ def render_sh(plan: Plan) -> str:
 # --------------------------------------------------------------------------- PowerShell
 def _ps_python(conda: CondaCreate | None) -> str:
     if conda is not None:
-        return f"conda run -n {ps_quote(conda.name)} python"
+        return f"conda run {conda_where(conda, ps_quote)} python"
     return "& (Join-Path $Venv 'Scripts\\python.exe')"
 
 
@@ -234,7 +312,7 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     if isinstance(a, CondaCreate):
         pk = " ".join(ps_quote(p) for p in (f"python={a.python}", *a.packages))
         return [
-            f"conda create -y -n {ps_quote(a.name)} -c {ps_quote(a.channel)} {pk}",
+            f"conda create -y {conda_where(a, ps_quote)} -c {ps_quote(a.channel)} {pk}",
             _ps_check(step.title),
         ]
     if isinstance(a, PipInstall):
@@ -261,9 +339,9 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     raise TypeError(f"unknown step action {a!r}")
 
 
-def render_powershell(plan: Plan) -> str:
+def render_powershell(plan: Plan, verbosity: int = 0) -> str:
     """A PowerShell script; POSIX-only steps (inside WSL2) become comments."""
-    lines = _comment_lines("\n".join(_header(plan)))
+    lines = _comment_lines("\n".join(_header(plan, verbosity)))
     lines += ["$ErrorActionPreference = 'Stop'", ""]
     conda = _conda_env(plan)
     if conda is None:
@@ -283,10 +361,10 @@ def render_powershell(plan: Plan) -> str:
 
 
 # --------------------------------------------------------------------------- requirements / conda
-def render_requirements(plan: Plan) -> str:
+def render_requirements(plan: Plan, verbosity: int = 0) -> str:
     """``requirements.txt``: the requirements, with the plan's header and manual steps as
     comments."""
-    lines = _comment_lines("\n".join(_header(plan)))
+    lines = _comment_lines("\n".join(_header(plan, verbosity)))
     for step in plan.manual_steps:
         assert isinstance(step.action, Manual)
         lines += _comment_lines(f"Before installing: {step.action.text}")
@@ -297,21 +375,31 @@ def render_requirements(plan: Plan) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_conda(plan: Plan) -> str:
-    """A conda ``environment.yml``: Python (and conda packages), pip requirements."""
+def render_conda(plan: Plan, verbosity: int = 0) -> str:
+    """A conda ``environment.yml``: Python (and conda packages), pip requirements.
+
+    The environment is the plan's conda environment, or for other routes the plan's
+    ``--venv`` value (default name ``tfgpu``); a path becomes ``prefix:``, a name
+    ``name:``.
+    """
     conda = _conda_env(plan)
-    name = conda.name if conda else "tfgpu"
-    channel = conda.channel if conda else "conda-forge"
-    python = conda.python if conda else (plan.python or "3")
-    lines = _comment_lines("\n".join(_header(plan)))
+    if conda is None:
+        where = plan.env_path if plan.env_path and plan.env_path != ".venv-tfgpu" else "tfgpu"
+        conda = CondaCreate(where, plan.python or "3")
+    lines = _comment_lines("\n".join(_header(plan, verbosity)))
+    if conda.lib_on_ld_library_path:
+        lines += _comment_lines(
+            "After `conda env create -f` this file, put the environment's lib on "
+            "LD_LIBRARY_PATH when it is activated:\n" + "\n".join(_conda_lib_lines(conda))
+        )
     lines += [
-        f"name: {yaml_quote(name)}",
+        f"{'prefix' if conda.is_path else 'name'}: {yaml_quote(conda.name)}",
         "channels:",
-        f"  - {yaml_quote(channel)}",
+        f"  - {yaml_quote(conda.channel)}",
         "dependencies:",
-        f"  - {yaml_quote('python=' + python)}",
+        f"  - {yaml_quote('python=' + conda.python)}",
     ]
-    for p in conda.packages if conda else ():
+    for p in conda.packages:
         lines.append(f"  - {yaml_quote(p)}")
     lines.append('  - "pip"')
     if plan.requirements:
@@ -320,7 +408,7 @@ def render_conda(plan: Plan) -> str:
     return "\n".join(lines) + "\n"
 
 
-RENDERERS: dict[str, Callable[[Plan], str]] = {
+RENDERERS: dict[str, Callable[[Plan, int], str]] = {
     "text": render_text,
     "json": render_json,
     "sh": render_sh,
@@ -330,13 +418,18 @@ RENDERERS: dict[str, Callable[[Plan], str]] = {
 }
 
 
-def render(plan: Plan, fmt: str) -> str:
+def render(plan: Plan, fmt: str, verbosity: int = 0) -> str:
     """Render ``plan`` in format ``fmt`` (one of :data:`FORMATS`).
+
+    ``verbosity`` (``-v`` count minus ``-q`` count): below 0 the text and the scripts'
+    comment headers keep only the route line (the script/steps stay whole); above 0
+    they add each alternative's reason and the environment.  JSON is always complete.
 
     Raises:
         ValueError: unknown format.
     """
     try:
-        return RENDERERS[fmt](plan)
+        renderer = RENDERERS[fmt]
     except KeyError:
         raise ValueError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}") from None
+    return renderer(plan, verbosity)

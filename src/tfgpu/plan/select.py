@@ -24,6 +24,7 @@ Decision order (the rules, each with its source in the knowledge rows it cites):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -63,6 +64,9 @@ _NVIDIA_DRIVER_URL = "https://www.nvidia.com/Download/index.aspx"
 _CUDA_ARCHIVE_URL = "https://developer.nvidia.com/cuda-toolkit-archive"
 _CUDNN_ARCHIVE_URL = "https://developer.nvidia.com/rdp/cudnn-archive"
 _WSL_URL = "https://learn.microsoft.com/windows/wsl/install"
+#: NVIDIA's CUDA on WSL user guide: the Windows driver is the only driver (libcuda is
+#: mapped into WSL2); inside WSL2 use the WSL-Ubuntu toolkit package, which has no driver.
+_CUDA_WSL_URL = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
 _TF_PIP_URL = "https://www.tensorflow.org/install/pip"
 
 
@@ -95,6 +99,13 @@ def _spec(version: str) -> str:
     return f"~={version}"
 
 
+def _max_v(a: str | None, b: str | None) -> str | None:
+    """The higher of two driver versions (``None`` counts as absent)."""
+    if a is None or b is None:
+        return a or b
+    return a if _v(a) >= _v(b) else b
+
+
 def _minor(version: str) -> str:
     return ".".join(version.split(".")[:2])
 
@@ -105,6 +116,200 @@ def _next_minor(version: str) -> str:
 
 
 def make_plan(
+    target: TargetHost,
+    kb: PlanKnowledge,
+    route: Route | None = None,
+    env_path: str | None = None,
+    *,
+    alternatives: bool = True,
+) -> Plan:
+    """Choose the newest TensorFlow that will use the target's GPU, and the steps.
+
+    An explicit ``route`` is honoured or refused, never silently replaced: ``pip`` and
+    ``conda`` on a host without a usable GPU give the CPU build by that route; any other
+    route that cannot apply raises :class:`PlanError`.  Every alternative that names a
+    ``tfgpu plan --route X`` command is computed by planning that route (so its text is
+    what the command prints).
+
+    Args:
+        target: the host (see :mod:`tfgpu.plan.target`).
+        kb: the knowledge (see :class:`tfgpu.plan._kb.PlanKnowledge`).
+        route: a route the user asked for (``--route``); ``None`` = the default route.
+        env_path: virtual environment folder; for conda routes a plain environment
+            name (``-n``) or a path (``-p``); default :data:`DEFAULT_VENV` /
+            :data:`DEFAULT_CONDA_ENV`.
+        alternatives: compute the route alternatives (off for the inner plans).
+
+    Returns:
+        The plan.
+
+    Raises:
+        PlanError: ``route`` does not apply to the target, or ``env_path`` is neither a
+            plain conda environment name nor a path for a conda route.
+    """
+    plan = _make_plan(target, kb, route, env_path)
+    if route is not None and plan.route is not route:
+        plan = _honour_route(plan, route, target, kb, env_path)
+    conda = next((s.action for s in plan.steps if isinstance(s.action, CondaCreate)), None)
+    if conda is not None:
+        check_conda_env(conda.name)
+    planner = _Planner(target, kb, env_path)
+    warnings = list(plan.warnings)
+    if planner.cc_warning is not None:
+        warnings.insert(0, planner.cc_warning)
+    gpu_unverified = (
+        plan.uses_gpu and target.gpu_vendor == "nvidia" and planner.cc is None
+    )
+    if gpu_unverified and not any("--cc" in w.text for w in warnings):
+        warnings.append(
+            Reason(
+                f"the compute capability of {target.gpu_name or 'the GPU'!r} is unknown; pass "
+                "--cc X.Y (nvidia-smi --query-gpu=compute_cap --format=csv) to check it "
+                "against the wheel"
+            )
+        )
+    if target.python is None and plan.python and plan.tf_version:
+        p = plan.python
+        warnings.append(
+            Reason(
+                f"no Python version was given, so the plan assumes Python {p}, the newest "
+                f"that TensorFlow {plan.tf_version} supports; if `python3 --version` shows "
+                "another version, rerun with --python 3.X, or install Python "
+                f"{p} (`uv python install {p}`, pyenv, or on Ubuntu the deadsnakes PPA's "
+                f"python{p} and python{p}-venv packages)"
+            )
+        )
+    plan = replace(plan, warnings=tuple(warnings), gpu_unverified=gpu_unverified)
+    if alternatives:
+        plan = replace(
+            plan, alternatives=_route_alternatives(plan, target, kb, env_path)
+        )
+    return plan
+
+
+_CONDA_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")
+
+
+def conda_env_is_path(name: str) -> bool:
+    """A conda ``--venv`` value is a path (``-p``/``prefix:``) when it has a path
+    separator or starts with ``~`` or ``.``; otherwise it is an environment name."""
+    return CondaCreate(name, "3").is_path
+
+
+def check_conda_env(name: str) -> None:
+    """Refuse a conda environment name conda would reject.
+
+    Raises:
+        PlanError: neither a path nor a plain name (letters, digits, ``._-``).
+    """
+    if not conda_env_is_path(name) and not _CONDA_NAME_RE.fullmatch(name):
+        raise PlanError(
+            f"--venv {name!r}: a conda environment name may hold only letters, digits and "
+            "._- (give a path such as ./envs/tf for a prefix environment)"
+        )
+
+
+def _describe(plan: Plan) -> str:
+    """``TensorFlow 2.11.0 with system CUDA 11.2 + cuDNN 8.1, Python 3.10``."""
+    tf = f"TensorFlow {plan.tf_version}"
+    how = {
+        Route.PIP: " with its CUDA wheels (tensorflow[and-cuda])"
+        if any("[and-cuda]" in r for r in plan.requirements)
+        else " from pip",
+        Route.SYSTEM_CUDA: f" with system CUDA {plan.cuda} + cuDNN {plan.cudnn}",
+        Route.CONDA: " in a conda environment"
+        + (
+            " with conda " + " ".join(c.packages)
+            if (c := next((s.action for s in plan.steps if isinstance(s.action, CondaCreate)),
+                          None)) is not None and c.packages
+            else ""
+        ),
+        Route.WINDOWS_NATIVE: " on native Windows with conda "
+        + " ".join(
+            next(
+                (s.action.packages for s in plan.steps if isinstance(s.action, CondaCreate)),
+                (),
+            )
+        ),
+        Route.WSL2: " inside WSL2",
+        Route.CPU: " (CPU only)",
+    }.get(plan.route, "")
+    return f"{tf}{how}" + (f", Python {plan.python}" if plan.python else "")
+
+
+def _route_alternatives(
+    plan: Plan, target: TargetHost, kb: PlanKnowledge, env_path: str | None
+) -> tuple[Alternative, ...]:
+    """The plan's own non-route alternatives plus one per other applicable route,
+    each made by planning that route."""
+    keep = [a for a in plan.alternatives if "--route" not in a.summary]
+    had_cpu = any(a.route is Route.CPU for a in plan.alternatives)
+    out: list[Alternative] = []
+    for r in ROUTES_FOR_OS[target.os]:
+        if r is plan.route or (r is Route.CPU and not had_cpu):
+            continue
+        if r is Route.ROCM and target.gpu_vendor != "amd":
+            continue
+        try:
+            other = make_plan(target, kb, r, env_path, alternatives=False)
+        except PlanError:
+            continue
+        if other.route is not r or not other.requirements:
+            continue
+        if other.uses_gpu is not plan.uses_gpu and r is not Route.CPU:
+            continue
+        same_kind = {type(s.action) for s in other.steps} == {type(s.action) for s in plan.steps}
+        if other.requirements == plan.requirements and same_kind:
+            continue  # the same install under another label (pip vs cpu on a CPU host)
+        out.append(
+            Alternative(
+                r,
+                f"{_describe(other)} (tfgpu plan --route {r.value})",
+                other.tf_version,
+                other.reasons[0] if other.reasons else None,
+            )
+        )
+    return (*keep, *out)
+
+
+def _honour_route(
+    plan: Plan, route: Route, target: TargetHost, kb: PlanKnowledge, env_path: str | None
+) -> Plan:
+    """An explicit route the planner did not take: the CPU build by pip or conda, or
+    a :class:`PlanError` that says why."""
+    if plan.route is Route.CPU and plan.requirements and route in (Route.PIP, Route.CONDA):
+        why = Reason(
+            f"route {route.value} was asked for; no usable GPU, so it installs the CPU build"
+        )
+        if route is Route.PIP:
+            return replace(plan, route=Route.PIP, reasons=(*plan.reasons, why))
+        name = env_path or DEFAULT_CONDA_ENV
+        steps: list[Step] = []
+        for st in plan.steps:
+            if isinstance(st.action, CreateVenv):
+                steps.append(
+                    Step(
+                        "Create a conda environment",
+                        CondaCreate(name, plan.python or "3", "conda-forge"),
+                        st.shell,
+                    )
+                )
+            elif isinstance(st.action, PipInstall) and st.action.requirements == ("pip",):
+                continue
+            else:
+                steps.append(st)
+        return replace(
+            plan, route=Route.CONDA, reasons=(*plan.reasons, why), steps=tuple(steps),
+            env_path=name,
+        )
+    first = plan.reasons[0].text if plan.reasons else "it does not apply"
+    raise PlanError(
+        f"route {route.value!r} cannot be used for this target ({target.summary()}): {first}; "
+        f"this target gets route {plan.route.value!r} (run tfgpu plan without --route)"
+    )
+
+
+def _make_plan(
     target: TargetHost,
     kb: PlanKnowledge,
     route: Route | None = None,
@@ -166,6 +371,7 @@ class _Planner:
         self.t = target
         self.kb = kb
         self.env_path = env_path
+        self.cc_warning: Reason | None = None
         self.cc, self.cc_reason = self._compute_capability()
 
     # ----------------------------------------------------------------- helpers
@@ -174,9 +380,18 @@ class _Planner:
         if t.gpu_vendor != "nvidia":
             return None, None
         if t.compute_capability:
+            row = self.kb.gpu(t.gpu_name) if t.gpu_name else None
+            if row is not None and row.compute_capability != t.compute_capability:
+                self.cc_warning = Reason(
+                    f"compute capability {t.compute_capability} ({t.cc_source}) differs from "
+                    f"{row.compute_capability}, the table's value for {t.gpu_name} (row "
+                    f"{row.name}); the plan uses {t.compute_capability}: check it with "
+                    "nvidia-smi --query-gpu=compute_cap --format=csv",
+                    row.ref,
+                )
             return t.compute_capability, Reason(
                 f"{t.gpu_name or 'the GPU'} has compute capability {t.compute_capability} "
-                "(reported by the host)"
+                f"({t.cc_source})"
             )
         if t.gpu_name:
             row = self.kb.gpu(t.gpu_name)
@@ -347,60 +562,134 @@ class _Planner:
             if route in (Route.WINDOWS_NATIVE, Route.SYSTEM_CUDA, Route.CONDA):
                 return self.windows_native(route)
             return self.wsl2_from_windows()
-        return self.linux_nvidia(route or Route.PIP, linux)
+        return self.linux_nvidia(route or Route.PIP, linux, explicit=route is not None)
+
+    def _driver_upgrade_alt(self, linux: list[Release], than: Release | None) -> Alternative | None:
+        """"upgrade the driver to >= X (>= Y on WSL2/Windows) -> TensorFlow N" when a
+        newer driver gives a newer release than ``than`` (``None``: than nothing)."""
+        t = self.t
+        if not t.driver:
+            return None
+        free = self._with(driver=None)
+        up = free._first_fit(linux, need_extra=True)[0] or free._first_fit(
+            linux, need_extra=True, python_soft=True
+        )[0]
+        if up is None:
+            up = free._first_fit(linux, need_extra=False, python_soft=True)[0]
+        if up is None or (than is not None and up.release.v <= than.v):
+            return None
+        floor = self.kb.driver_floor(up.release.cuda) if up.release.cuda else None
+        lin = floor.minimum(False) if floor else None
+        win = floor.minimum(True) if floor else None
+        if up.ptx_jit and up.arch is not None and up.arch.build_cuda:
+            # PTX JIT needs the build toolkit's own driver, when that is higher.
+            tk = self.kb.toolkit_driver(up.arch.build_cuda)
+            if tk is not None:
+                lin = _max_v(lin, tk.minimum(False))
+                win = _max_v(win, tk.minimum(True))
+        if lin or win:
+            here, other = (win, lin) if t.driver_is_windows else (lin, win)
+            where_other = "on Linux" if t.driver_is_windows else "on WSL2/Windows"
+            text = f"upgrade the NVIDIA driver to >= {here}" + (
+                f" (>= {other} {where_other})" if other and other != here else ""
+            )
+        else:
+            return None
+        py = "" if not t.python or up.release.python_ok(t.python) else (
+            f" with Python {up.release.python_max}"
+        )
+        return Alternative(
+            Route.PIP if up.release.has_and_cuda else Route.SYSTEM_CUDA,
+            f"{text} to get TensorFlow {up.release.version} (CUDA {up.release.cuda}){py}",
+            up.release.version,
+            Reason(
+                f"TensorFlow {up.release.version} needs driver >= {up.driver_needed}",
+                up.driver_ref,
+            ),
+        )
+
+    def _best_fit(
+        self, linux: list[Release], route: Route, explicit: bool
+    ) -> tuple[_Fit | None, list[_Fit], Route, bool]:
+        """The newest fitting release over the allowed routes and Pythons.
+
+        Order: the route with the target's Python; for the default route, system CUDA
+        (releases before the ``and-cuda`` extra) with the target's Python; then either
+        with another Python (the newest release wins; the plan says which Python to
+        install).  Returns ``(fit, misses of the first try, route, python_changed)``.
+        """
+        routes = [route]
+        if route is Route.PIP and not explicit:
+            routes.append(Route.SYSTEM_CUDA)
+        first_misses: list[_Fit] | None = None
+        for r in routes:
+            fit, misses = self._first_fit(linux, need_extra=r is Route.PIP)
+            if first_misses is None:
+                first_misses = misses
+            if fit is not None:
+                return fit, misses, r, False
+        if self.t.python:
+            best: tuple[_Fit, list[_Fit], Route] | None = None
+            for r in routes:
+                fit, misses = self._first_fit(linux, need_extra=r is Route.PIP, python_soft=True)
+                if fit is not None and (best is None or fit.release.v > best[0].release.v):
+                    best = (fit, misses, r)
+            if best is not None:
+                return best[0], best[1], best[2], True
+        return None, first_misses or [], route, False
 
     def linux_nvidia(
-        self, route: Route, linux: list[Release], *, wsl_from_windows: bool = False
+        self,
+        route: Route,
+        linux: list[Release],
+        *,
+        wsl_from_windows: bool = False,
+        explicit: bool = False,
     ) -> Plan:
         t = self.t
-        need_extra = route is Route.PIP
-        fit, misses = self._first_fit(linux, need_extra=need_extra)
+        asked = route
+        fit, misses, route, python_changed = self._best_fit(linux, route, explicit)
         reasons: list[Reason] = []
         warnings: list[Reason] = []
         alternatives: list[Alternative] = []
         python_note: Reason | None = None
-        if fit is None and route is Route.PIP:
-            # The default route cannot work (no release with the and-cuda extra fits): system CUDA.
-            fit_sc, misses_sc = self._first_fit(linux, need_extra=False)
-            if fit_sc is not None:
-                newest_extra = next((m for m in misses if m.blocker != "extra"), None)
-                reasons.append(
-                    Reason(
-                        "no release with the and-cuda extra fits"
-                        + (f" ({newest_extra.why})" if newest_extra else "")
-                        + f"; TensorFlow {fit_sc.release.version} predates the extra, "
-                        + "so CUDA and cuDNN come "
-                        "from a system install (the guide's route)",
-                        newest_extra.ref if newest_extra else fit_sc.release.ref,
-                    )
+        if fit is not None and route is not asked:
+            pip_misses = self._first_fit(linux, need_extra=True)[1]
+            newest_extra = next((m for m in pip_misses if m.blocker != "extra"), None)
+            reasons.append(
+                Reason(
+                    "no release with the and-cuda extra fits"
+                    + (f" ({newest_extra.why})" if newest_extra else "")
+                    + f"; TensorFlow {fit.release.version} predates the extra, "
+                    + "so CUDA and cuDNN come from a system install (the guide's route)",
+                    newest_extra.ref if newest_extra else fit.release.ref,
                 )
-                route, fit, misses = Route.SYSTEM_CUDA, fit_sc, misses_sc
-        if fit is None and t.python:
-            # Python outside every fitting release: choose ignoring Python, say which to install.
-            fit2, misses2 = self._first_fit(linux, need_extra=need_extra, python_soft=True)
-            if fit2 is not None:
-                fit, misses = fit2, misses2
-                python_note = Reason(
-                    f"Python {t.python} is outside the tested range of every release that fits "
-                    "this GPU and "
-                    f"driver; install Python {fit.release.python_max} (TensorFlow "
-                    f"{fit.release.version} supports "
-                    f"{fit.release.python_range()})",
-                    fit.release.ref,
-                )
+            )
+        if fit is not None and python_changed:
+            python_note = Reason(
+                f"Python {t.python} is outside the tested range of every release that fits "
+                f"this GPU and driver; install Python {fit.release.python_max} (TensorFlow "
+                f"{fit.release.version} supports {fit.release.python_range()})",
+                fit.release.ref,
+            )
         if fit is None:
             first = misses[0] if misses else None
-            return self.cpu(
-                [
-                    Reason(
-                        f"no TensorFlow GPU release fits this host: {first.why}"
-                        if first
-                        else "no TensorFlow GPU release fits this host",
-                        first.ref if first else "",
-                    )
-                ]
+            why = (
+                f"no TensorFlow GPU release fits this host: {first.why}"
+                if first
+                else "no TensorFlow GPU release fits this host"
+            )
+            if explicit:
+                raise PlanError(
+                    f"route {asked.value!r} cannot give a GPU setup here: {why}; "
+                    "run `tfgpu plan` without --route for the best route"
+                )
+            up = self._driver_upgrade_alt(linux, None)
+            plan = self.cpu(
+                [Reason(why, first.ref if first else "")]
                 + ([self.cc_reason] if self.cc_reason else []),
             )
+            return replace(plan, alternatives=(up, *plan.alternatives) if up else plan.alternatives)
         rel = fit.release
         python = t.python if (t.python and rel.python_ok(t.python)) else rel.python_max
         newest = linux[0]
@@ -527,23 +816,9 @@ class _Planner:
                 )
             )
         # Alternatives: what a newer driver, or another Python, would give.
-        if t.driver:
-            up = self._with(driver=None)._first_fit(
-                linux, need_extra=route is Route.PIP, python_soft=python_note is not None
-            )[0]
-            if up is not None and up.release.v > rel.v and up.driver_needed:
-                alternatives.append(
-                    Alternative(
-                        route,
-                        f"upgrade the NVIDIA driver to >= {up.driver_needed} to get TensorFlow "
-                        f"{up.release.version} (CUDA {up.release.cuda})",
-                        up.release.version,
-                        Reason(
-                            f"TensorFlow {up.release.version} needs driver >= {up.driver_needed}",
-                            up.driver_ref,
-                        ),
-                    )
-                )
+        up_alt = self._driver_upgrade_alt(linux, rel)
+        if up_alt is not None:
+            alternatives.append(up_alt)
         if t.python and python_note is None:
             soft = self._first_fit(linux, need_extra=route is Route.PIP, python_soft=True)[0]
             if soft is not None and soft.release.v > rel.v:
@@ -622,7 +897,11 @@ class _Planner:
             steps += [
                 Step(
                     "Create a conda environment",
-                    CondaCreate(env, python or "3", "conda-forge", conda_pk),
+                    CondaCreate(
+                        env, python or "3", "conda-forge", conda_pk, lib_on_ld_library_path=bool(
+                            conda_pk
+                        )
+                    ),
                 ),
                 Step("Install TensorFlow", PipInstall(req)),
                 Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
@@ -641,18 +920,29 @@ class _Planner:
                 )
             )
             env = self._env()
+            if t.os in ("wsl2", "windows"):
+                pkg = "cuda-toolkit-" + cuda.replace(".", "-")
+                toolkit = Manual(
+                    f"Inside WSL2, install CUDA toolkit {cuda} from NVIDIA's WSL-Ubuntu "
+                    f"repository (package {pkg}, which contains no driver) into {root}. "
+                    "Never install a Linux NVIDIA driver (nor the `cuda` or `cuda-drivers` "
+                    "packages, nor the runfile's driver) inside WSL2: the Windows driver "
+                    "provides libcuda in /usr/lib/wsl/lib, and a Linux driver would override it",
+                    (f"sudo apt-get install {pkg}   # from the wsl-ubuntu repository",),
+                    True,
+                    _CUDA_WSL_URL,
+                )
+            else:
+                toolkit = Manual(
+                    f"Install CUDA toolkit {cuda} into {root} with NVIDIA's runfile or "
+                    "network repository "
+                    "(deselect the bundled driver if yours is newer)",
+                    (),
+                    True,
+                    _CUDA_ARCHIVE_URL,
+                )
             steps += [
-                Step(
-                    f"Install the CUDA {cuda} toolkit (needs root)",
-                    Manual(
-                        f"Install CUDA toolkit {cuda} into {root} with NVIDIA's runfile or "
-                        "network repository "
-                        "(deselect the bundled driver if yours is newer)",
-                        (),
-                        True,
-                        _CUDA_ARCHIVE_URL,
-                    ),
-                ),
+                Step(f"Install the CUDA {cuda} toolkit (needs root)", toolkit),
                 Step(
                     f"Install cuDNN {cudnn} for CUDA {cuda.split('.')[0]} (needs root)",
                     Manual(
@@ -947,7 +1237,7 @@ class _Planner:
             ]
         return Plan(
             target_summary=t.summary(),
-            route=route if route is Route.SYSTEM_CUDA else Route.WINDOWS_NATIVE,
+            route=route if route in (Route.SYSTEM_CUDA, Route.CONDA) else Route.WINDOWS_NATIVE,
             tf_version=rel.version,
             requirements=req,
             python=python,

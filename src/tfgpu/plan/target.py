@@ -56,6 +56,9 @@ class TargetHost:
         os_name: distribution/product name for the summary (``"Ubuntu 20.04"``).
         origin: where the description came from: ``"this host"``, ``"described"``,
             or the facts file's path.
+        cc_source: where ``compute_capability`` came from, for the plan's reason
+            (``"reported by the host"``, ``"given on the command line"``).
+        python_assumed: no Python was given or found; the plan chooses one and says so.
     """
 
     os: str
@@ -67,6 +70,8 @@ class TargetHost:
     driver: str | None = None
     os_name: str | None = None
     origin: str = "described"
+    cc_source: str = "reported by the host"
+    python_assumed: bool = False
 
     @property
     def driver_is_windows(self) -> bool:
@@ -96,6 +101,8 @@ def normalize_python(text: str) -> str:
     Raises:
         TargetError: not a Python 3 version (``"2.7"``, ``"three"``).
     """
+    if not text.strip():
+        raise TargetError("--python '': give a Python 3 version such as 3.11")
     m = re.fullmatch(r"(?:python|py|cp)?\s*(\d)\.?(\d{1,2})(?:\.\d+.*)?", text.strip().lower())
     if not m or m.group(1) != "3":
         raise TargetError(f"--python {text!r}: give a Python 3 version such as 3.11")
@@ -118,6 +125,20 @@ def normalize_driver(text: str) -> str:
     if not re.fullmatch(r"\d{2,3}(\.\d+){0,2}", t):
         raise TargetError(f"--driver {text!r}: give the NVIDIA driver version, e.g. 535.161.08")
     return t
+
+
+def normalize_cc(text: str, what: str = "--cc") -> str:
+    """Return a compute capability ``"8.6"`` after checking its form (``major.minor``,
+    major 1-19).
+
+    Raises:
+        TargetError: not a compute capability (``"abc"``, ``"86"``, ``"99.9"``).
+    """
+    t = text.strip()
+    m = re.fullmatch(r"(\d{1,2})\.(\d)", t)
+    if not m or not 1 <= int(m.group(1)) <= 19:
+        raise TargetError(f"{what} {text!r}: give a compute capability such as 8.6")
+    return f"{int(m.group(1))}.{m.group(2)}"
 
 
 def normalize_arch(text: str) -> str:
@@ -159,40 +180,77 @@ def target_from_description(
     Args:
         os: one of :data:`OS_CHOICES` (``"mac"``/``"darwin"`` accepted for macos).
         gpu: GPU name (``"RTX 3060 Laptop"``, ``"Apple M2"``, ``"none"``); ``None`` or
-            ``"none"`` means no GPU.
+            ``"none"`` means no GPU (with ``compute_capability`` alone: an NVIDIA GPU of
+            that compute capability).
         driver: NVIDIA driver version.
         python: Python version (``"3.11"``).
         arch: CPU architecture; default ``arm64`` for an Apple GPU, else ``x86_64``.
         compute_capability: override the knowledge lookup (``"8.6"``).
 
     Raises:
-        TargetError: an unknown OS/architecture, or a malformed version.
+        TargetError: an unknown OS/architecture, a malformed version, ``--gpu ""``,
+            an Apple GPU on anything but arm64 macOS.
     """
     o = os.strip().lower()
     o = {"mac": "macos", "darwin": "macos", "osx": "macos", "win": "windows"}.get(o, o)
     if o not in OS_CHOICES:
         raise TargetError(f"--os {os!r}: choose one of {', '.join(OS_CHOICES)}")
-    vendor: str | None = None
-    name: str | None = None
-    if gpu and gpu.strip().lower() not in ("none", "no", "cpu", ""):
-        name = gpu.strip()
-        vendor = guess_vendor(name)
+    vendor, name = parse_gpu(gpu)
+    cc = normalize_cc(compute_capability) if compute_capability is not None else None
+    if cc is not None and vendor is None:
+        if gpu is not None:
+            raise TargetError(f"--cc {cc} with --gpu {gpu!r}: a compute capability needs a GPU")
+        vendor = "nvidia"  # --cc alone describes an NVIDIA GPU of that compute capability
+    if cc is not None and vendor not in (None, "nvidia"):
+        raise TargetError(f"--cc {cc}: compute capabilities are NVIDIA's; {name} is not NVIDIA")
     if arch:
         a = normalize_arch(arch)
     else:
         a = "arm64" if (o == "macos" and vendor in (None, "apple")) else "x86_64"
-    if compute_capability is not None and not re.fullmatch(r"\d+\.\d+", compute_capability):
-        raise TargetError(f"--cc {compute_capability!r}: give a compute capability such as 8.6")
+    check_gpu_platform(o, a, vendor, name)
     return TargetHost(
         os=o,
         arch=a,
-        python=normalize_python(python) if python else None,
+        python=normalize_python(python) if python is not None else None,
         gpu_vendor=vendor,
         gpu_name=name,
-        compute_capability=compute_capability,
+        compute_capability=cc,
         driver=normalize_driver(driver) if driver else None,
         origin="described",
+        cc_source="given on the command line",
+        python_assumed=python is None,
     )
+
+
+def parse_gpu(gpu: str | None) -> tuple[str | None, str | None]:
+    """``(vendor, name)`` for ``--gpu``: ``(None, None)`` for not given or ``none``.
+
+    Raises:
+        TargetError: ``--gpu ""`` (say ``--gpu none`` for no GPU).
+    """
+    if gpu is None:
+        return None, None
+    g = gpu.strip()
+    if not g:
+        raise TargetError("--gpu '': give a GPU name such as \"RTX 3060\", or --gpu none")
+    if g.lower() in ("none", "no", "cpu"):
+        return None, None
+    return guess_vendor(g), g
+
+
+def check_gpu_platform(os: str, arch: str, vendor: str | None, name: str | None) -> None:
+    """Refuse descriptions no machine matches.
+
+    Raises:
+        TargetError: an Apple GPU on a non-macOS or non-arm64 host (Apple silicon is
+            arm64 and runs macOS); an Apple GPU with another OS.
+    """
+    if vendor == "apple" and os != "macos":
+        raise TargetError(f"--gpu {name!r} is Apple silicon, which runs macOS (--os macos)")
+    if vendor == "apple" and arch != "arm64":
+        raise TargetError(
+            f"--gpu {name!r} with --arch {arch}: Apple silicon GPUs are arm64 machines"
+        )
 
 
 def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost:
@@ -200,6 +258,10 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
 
     The first NVIDIA GPU (whole GPU, not a MIG slice) is planned for; otherwise the
     first GPU of another vendor.  The driver counts only when its probe answered.
+
+    Raises:
+        TargetError: a value of the snapshot is malformed (driver version, compute
+            capability, Python version), so the snapshot cannot be trusted.
     """
     system = facts.os.system.lower()
     if facts.os.is_wsl:
@@ -215,22 +277,35 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
     whole = [g for g in facts.gpus if not g.is_mig]
     gpu = next((g for g in whole if g.vendor == "nvidia"), whole[0] if whole else None)
     driver = None
-    if facts.driver is not None and facts.driver.status is ProbeStatus.OK:
-        driver = facts.driver.version
-    try:
-        py: str | None = normalize_python(facts.python.version)
-    except TargetError:
-        py = None
+    if facts.driver is not None and facts.driver.status is ProbeStatus.OK and facts.driver.version:
+        try:
+            driver = normalize_driver(facts.driver.version)
+        except TargetError:
+            raise TargetError(
+                f"driver version {facts.driver.version!r} is not an NVIDIA driver version"
+            ) from None
+    cc = None
+    if gpu is not None and gpu.compute_capability:
+        cc = normalize_cc(gpu.compute_capability, f"GPU {gpu.name!r} compute_capability")
+    py: str | None = None
+    if facts.python.version and facts.python.version.strip():
+        try:
+            py = normalize_python(facts.python.version)
+        except TargetError:
+            raise TargetError(
+                f"python version {facts.python.version!r} is not a Python 3 version"
+            ) from None
     return TargetHost(
         os=os_id,
         arch=arch,
         python=py,
         gpu_vendor=gpu.vendor if gpu else None,
         gpu_name=gpu.name if gpu else None,
-        compute_capability=gpu.compute_capability if gpu else None,
+        compute_capability=cc,
         driver=driver,
         os_name=facts.os.name,
         origin=origin,
+        python_assumed=py is None,
     )
 
 
