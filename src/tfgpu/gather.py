@@ -43,6 +43,10 @@ DEFAULT_TF_TIMEOUT_S = 90.0
 #: Extra seconds a probe thread is given beyond its own limit before it is abandoned
 #: (its subprocess has its own, shorter, limit).
 GRACE_S = 2.0
+#: Modules of :mod:`tfgpu.probes` that are not probes (no ``NAME``); never imported by
+#: :func:`discover`, so ``tfgpu doctor`` does not pay for them (``capture`` pulls in the
+#: fixture recorder and replayer).
+NOT_PROBES = frozenset({"base", "runner", "capture"})
 #: Sources of NVIDIA GPUs that only saw a PCI device (no driver answer).
 _BUS_SOURCES = ("lspci", "sysfs")
 _DRIVER_SOURCES = ("nvml", "nvidia-smi")
@@ -78,7 +82,7 @@ def discover(skip: Iterable[str] = ()) -> tuple[Probe, ...]:
 
     found: list[Probe] = []
     for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("_") or info.name in ("base", "runner"):
+        if info.name.startswith("_") or info.name in NOT_PROBES:
             continue
         if info.name in skip:
             continue
