@@ -16,6 +16,7 @@ none.  ``TFGPU_NO_CACHE=1`` turns it off.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import json
@@ -118,8 +119,6 @@ def store(table: str, content: bytes, data: dict[str, object]) -> bool:
         return False
     finally:
         if tmp is not None:
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
     return True
