@@ -21,7 +21,6 @@ import datetime
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +103,8 @@ def store(table: str, content: bytes, data: dict[str, object]) -> bool:
         text = json.dumps(data, default=_encode, separators=(",", ":"))
     except (TypeError, ValueError):
         return False
+    import tempfile  # only a miss writes
+
     tmp = None
     try:
         folder.mkdir(parents=True, exist_ok=True)

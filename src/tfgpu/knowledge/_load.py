@@ -9,13 +9,14 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from tfgpu.knowledge import _cache
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 from tfgpu.knowledge._rows import (
     AndCudaPin,
     GpuRow,
@@ -68,7 +69,17 @@ Raw = Mapping[str, object]
 
 
 def data_dir() -> Traversable:
-    """The package's ``knowledge/data`` folder."""
+    """The package's ``knowledge/data`` folder.
+
+    A plain :class:`~pathlib.Path` when the package is installed as files (the usual
+    case; skips importing :mod:`importlib.resources` and :mod:`zipfile`), else the
+    :mod:`importlib.resources` view (a zipped install).
+    """
+    here = Path(__file__).resolve().parent / "data"
+    if here.is_dir():
+        return here
+    from importlib import resources
+
     return resources.files("tfgpu.knowledge").joinpath("data")
 
 
