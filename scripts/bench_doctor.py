@@ -14,6 +14,7 @@ round so that load on the machine hits every command alike:
 Usage::
 
     python scripts/bench_doctor.py --runs 5 --peers-venv /tmp/peers-venv
+    python scripts/bench_doctor.py --runs 10 --no-tf-only --baseline-src /old/checkout/src
 
 The peers venv is a throwaway one (``python -m venv /tmp/peers-venv &&
 /tmp/peers-venv/bin/pip install cuda-doctor env-doctor torch``); peers are skipped when
@@ -60,6 +61,11 @@ def main() -> int:
     ap.add_argument("--python", default=sys.executable, help="interpreter with TensorFlow")
     ap.add_argument("--peers-venv", default="/tmp/peers-venv", help="venv holding the peers")
     ap.add_argument("--timeout", type=float, default=300, help="per-command limit, seconds")
+    ap.add_argument("--baseline-src", metavar="DIR", default=None,
+                    help="another checkout's src/ (e.g. before a change): its "
+                         "`tfgpu doctor --no-tf` is timed in the same rounds")
+    ap.add_argument("--no-tf-only", action="store_true",
+                    help="skip the TensorFlow commands (quick before/after of --no-tf)")
     args = ap.parse_args()
 
     env = dict(os.environ)
@@ -72,6 +78,13 @@ def main() -> int:
         "python -c 'import tensorflow'": [py, "-c", "import tensorflow"],
         "python -c pass": [py, "-c", "pass"],
     }
+    if args.no_tf_only:
+        del cmds["tfgpu doctor"], cmds["python -c 'import tensorflow'"]
+    envs: dict[str, dict[str, str]] = {}
+    if args.baseline_src:
+        base = "tfgpu doctor --no-tf (baseline)"
+        cmds[base] = [py, "-m", "tfgpu", "doctor", "--no-tf"]
+        envs[base] = dict(env, PYTHONPATH=str(Path(args.baseline_src).resolve()))
     peers = Path(args.peers_venv) / "bin"
     peer_cmds = {
         "cuda-doctor diagnose": [str(peers / "cuda-doctor"), "diagnose"],
@@ -88,9 +101,12 @@ def main() -> int:
 
     times: dict[str, list[float]] = {name: [] for name in cmds}
     cpus: dict[str, list[float]] = {name: [] for name in cmds}
+    loads: list[float] = []
     for r in range(args.runs):
+        loads.append(os.getloadavg()[0])
         for name, argv in cmds.items():
-            t = _time(argv, peer_env if name in peer_cmds else env, args.timeout)
+            t = _time(argv, peer_env if name in peer_cmds else envs.get(name, env),
+                      args.timeout)
             if t is not None:
                 times[name].append(t[0])
                 cpus[name].append(t[1])
@@ -98,7 +114,8 @@ def main() -> int:
 
     med = {n: statistics.median(v) for n, v in times.items() if v}
     print(f"\n{args.runs} interleaved rounds on {os.cpu_count()} CPU(s), "
-          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; 1-minute load average "
+          f"at the start of each round: {', '.join(f'{x:.2f}' for x in loads)}\n")
     print("| command | wall median s | wall min s | CPU median s |")
     print("| --- | ---: | ---: | ---: |")
     for name, values in times.items():

@@ -16,3 +16,13 @@ SHARED = ROOT.parent / "shared"
 @pytest.fixture
 def fixtures_dir() -> Path:
     return FIXTURES
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Point tfgpu's cache (parsed knowledge tables) at a folder of this test session,
+    so tests neither read nor write the user's ``~/.cache/tfgpu`` (subprocesses inherit
+    it through the environment)."""
+    import os
+
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))

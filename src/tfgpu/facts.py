@@ -436,9 +436,13 @@ class FactsFormatError(ValueError):
 
 
 def _canon(name: str) -> str:
-    from packaging.utils import canonicalize_name
-
-    return str(canonicalize_name(name))
+    """PEP 503 normalised distribution name (what ``packaging.utils.canonicalize_name``
+    returns; written out because importing ``packaging.utils`` pulls in
+    ``packaging.tags``, ``logging`` and ``sysconfig``, ~30 ms, on every doctor run)."""
+    value = name.lower().replace("_", "-").replace(".", "-")
+    while "--" in value:
+        value = value.replace("--", "-")
+    return value
 
 
 def _to_jsonable(value: object) -> object:

@@ -17,7 +17,7 @@ import pkgutil
 import platform
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from tfgpu import __version__
@@ -43,6 +43,13 @@ DEFAULT_TF_TIMEOUT_S = 90.0
 #: Extra seconds a probe thread is given beyond its own limit before it is abandoned
 #: (its subprocess has its own, shorter, limit).
 GRACE_S = 2.0
+#: Modules of :mod:`tfgpu.probes` that are not probes (no ``NAME``); never imported by
+#: :func:`discover`, so ``tfgpu doctor`` does not pay for them (``capture`` pulls in the
+#: fixture recorder and replayer).
+NOT_PROBES = frozenset({"base", "runner", "capture"})
+#: Probe modules imported and started first: they run commands (``ldconfig -p``,
+#: ``nvcc``, ``lspci``, ``nvidia-smi``), slowest first.
+START_FIRST = ("libs", "toolkits", "gpus_other", "nvidia", "os_info")
 #: Sources of NVIDIA GPUs that only saw a PCI device (no driver answer).
 _BUS_SOURCES = ("lspci", "sysfs")
 _DRIVER_SOURCES = ("nvml", "nvidia-smi")
@@ -73,19 +80,31 @@ def discover(skip: Iterable[str] = ()) -> tuple[Probe, ...]:
     Args:
         skip: module names (``"tf_child"``) not to import.
     """
+    return tuple(sorted(iter_probes(skip), key=lambda p: (p.order, p.name)))
+
+
+def iter_probes(skip: Iterable[str] = ()) -> Iterator[Probe]:
+    """Import the probe modules one by one, yielding each probe as soon as it is loaded.
+
+    Modules in :data:`START_FIRST` (those that run a command) come first, so that
+    :func:`run_probes` can start their subprocesses while the rest are imported (an
+    import holds the GIL; a child process does not need it).
+
+    Args:
+        skip: module names (``"tf_child"``) not to import.
+    """
     skip = frozenset(skip)
     import tfgpu.probes as pkg
 
-    found: list[Probe] = []
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("_") or info.name in ("base", "runner"):
-            continue
-        if info.name in skip:
-            continue
-        probe = _probe_from_module(importlib.import_module(f"{pkg.__name__}.{info.name}"))
+    names = [info.name for info in pkgutil.iter_modules(pkg.__path__)
+             if not info.name.startswith("_") and info.name not in NOT_PROBES
+             and info.name not in skip]
+    names.sort(key=lambda n: (n not in START_FIRST,
+                              START_FIRST.index(n) if n in START_FIRST else 0, n))
+    for name in names:
+        probe = _probe_from_module(importlib.import_module(f"{pkg.__name__}.{name}"))
         if probe is not None:
-            found.append(probe)
-    return tuple(sorted(found, key=lambda p: (p.order, p.name)))
+            yield probe
 
 
 def run_probes(
@@ -94,7 +113,7 @@ def run_probes(
     *,
     probe_timeout_s: float = DEFAULT_PROBE_TIMEOUT_S,
     tf_timeout_s: float = DEFAULT_TF_TIMEOUT_S,
-    then: Callable[[], Sequence[Probe]] | None = None,
+    then: Callable[[], Iterable[Probe]] | None = None,
 ) -> list[tuple[Probe, ProbeResult]]:
     """Run ``probes`` concurrently; return ``(probe, result)`` in start order.
 
@@ -103,9 +122,9 @@ def run_probes(
         ctx: the context; each probe gets a copy whose ``timeout_s`` is its limit.
         probe_timeout_s: limit of ordinary probes, seconds.
         tf_timeout_s: limit of long-running probes (TensorFlow), seconds.
-        then: called once the first probes are running; the probes it returns are
-            started too (lets the TensorFlow child start before the other probe modules
-            are even imported).
+        then: called once the first probes are running; each probe it yields is
+            started at once (lets the TensorFlow child start before the other probe
+            modules are even imported, and each probe start while the next is imported).
 
     A probe still running ``GRACE_S`` after its limit gives a ``TIMEOUT`` record; one
     that raises gives an ``ERROR`` record with the exception text.  Never raises.
@@ -140,7 +159,8 @@ def run_probes(
 
     launch(probes)
     if then is not None:
-        launch(then())
+        for probe in then():
+            launch((probe,))
     with done:
         while len(results) < len(started):
             now = time.perf_counter()
@@ -279,9 +299,11 @@ def gather(
     else:
         found: list[Probe] = []
 
-        def rest() -> list[Probe]:
-            found.extend(discover(skip=("tf_child",) if early else ()))
-            return [p for p in found if include_tf or not p.is_tf]
+        def rest() -> Iterator[Probe]:
+            for p in iter_probes(skip=("tf_child",) if early else ()):
+                found.append(p)
+                if include_tf or not p.is_tf:
+                    yield p
 
         ran = run_probes(early, ctx, probe_timeout_s=probe_timeout_s,
                          tf_timeout_s=tf_timeout_s, then=rest)

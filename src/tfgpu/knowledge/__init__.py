@@ -18,8 +18,6 @@ query returns the row it used (``row.ref`` goes into ``Finding.knowledge_ref``).
 
 from __future__ import annotations
 
-from importlib import resources
-
 from tfgpu.knowledge._knowledge import (
     OS_NAMES,
     Blocker,
@@ -34,7 +32,7 @@ from tfgpu.knowledge._knowledge import (
     normalise_os,
     parse_arch_list,
 )
-from tfgpu.knowledge._load import TABLES, TableMeta
+from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, read_table
 from tfgpu.knowledge._rows import (
     AndCudaPin,
     GpuRow,
@@ -52,25 +50,22 @@ from tfgpu.knowledge._rows import (
     series,
 )
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
-
 
 def knowledge_version() -> str:
     """Return the knowledge version: the newest ``updated`` date of the data files.
 
     Reports name it so a diagnosis can be traced to the data it used.  Returns
-    ``"none"`` when no data file is present (a broken install).  Reads only the file
-    headers, so it stays cheap for ``--json`` output.
+    ``"none"`` when no data file is present (a broken install).  Reads the files
+    through the parse cache (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap
+    for ``--json`` output.
     """
     dates: list[str] = []
-    for entry in resources.files("tfgpu.knowledge").joinpath("data").iterdir():
+    folder = data_dir()
+    for entry in folder.iterdir():
         if entry.name.endswith(".toml"):
             try:
-                data = tomllib.loads(entry.read_text(encoding="utf-8"))
-            except (OSError, tomllib.TOMLDecodeError):
+                data = read_table(folder, entry.name[: -len(".toml")])
+            except KnowledgeError:
                 continue
             if "updated" in data:
                 dates.append(str(data["updated"]))

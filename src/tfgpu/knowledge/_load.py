@@ -9,12 +9,14 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from tfgpu.knowledge import _cache
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 from tfgpu.knowledge._rows import (
     AndCudaPin,
     GpuRow,
@@ -26,11 +28,6 @@ from tfgpu.knowledge._rows import (
     TestedConfig,
     WheelArchsRow,
 )
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 #: Major version of the data-file layout this code reads.
 SCHEMA_MAJOR = "1"
@@ -72,25 +69,46 @@ Raw = Mapping[str, object]
 
 
 def data_dir() -> Traversable:
-    """The package's ``knowledge/data`` folder."""
+    """The package's ``knowledge/data`` folder.
+
+    A plain :class:`~pathlib.Path` when the package is installed as files (the usual
+    case; skips importing :mod:`importlib.resources` and :mod:`zipfile`), else the
+    :mod:`importlib.resources` view (a zipped install).
+    """
+    here = Path(__file__).resolve().parent / "data"
+    if here.is_dir():
+        return here
+    from importlib import resources
+
     return resources.files("tfgpu.knowledge").joinpath("data")
 
 
 def read_table(folder: Traversable | Path, table: str) -> dict[str, object]:
-    """Parse ``<folder>/<table>.toml``.
+    """Parse ``<folder>/<table>.toml`` (through :mod:`tfgpu.knowledge._cache`: a file
+    parsed before, byte for byte, is read back from the user's cache folder).
 
     Raises:
         KnowledgeError: the file is missing (a broken install) or not valid TOML.
     """
     entry = folder.joinpath(f"{table}.toml")
     try:
-        text = entry.read_text(encoding="utf-8")
+        content = entry.read_bytes()
     except OSError as exc:
         raise KnowledgeError(f"knowledge file {table}.toml cannot be read: {exc}") from exc
+    cached = _cache.load(table, content)
+    if cached is not None:
+        return cached
+    try:  # imported here: a cache hit does not need the TOML parser (~20 ms to import)
+        import tomllib
+    except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
     try:
-        data: dict[str, object] = tomllib.loads(text)
+        data: dict[str, object] = tomllib.loads(content.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise KnowledgeError(f"knowledge file {table}.toml cannot be read: {exc}") from exc
     except tomllib.TOMLDecodeError as exc:
         raise KnowledgeError(f"knowledge file {table}.toml is not valid TOML: {exc}") from exc
+    _cache.store(table, content, data)
     return data
 
 

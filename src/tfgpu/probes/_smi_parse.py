@@ -20,7 +20,6 @@ This module defines no ``NAME``: it is a helper, not a probe.
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from tfgpu.facts import GPU
@@ -435,6 +434,8 @@ def parse_smi_xml(text: str) -> SmiReport:
         ``<attached_gpus>``.  Text that is not XML gives an empty report whose
         ``failure`` holds the parser's message.
     """
+    import xml.etree.ElementTree as ET  # here: only the rare -q -x fallback needs it
+
     try:
         root = ET.fromstring(text.strip())
     except ET.ParseError as exc:

@@ -261,6 +261,36 @@ def _failed(res: CommandResult) -> DriverFacts:
     return DriverFacts(ProbeStatus.ERROR, source="nvidia-smi", message=message)
 
 
+#: The library ``pynvml`` loads on Linux and other non-Windows systems (``CDLL`` name).
+NVML_SONAME = "libnvidia-ml.so.1"
+
+
+def nvml_library_error(system: str) -> str | None:
+    """Check cheaply that the NVML library can be loaded, before importing ``pynvml``.
+
+    ``pynvml`` takes ~50 ms to import; on a host without the NVIDIA driver it would only
+    say "NVML Shared Library Not Found".  ``dlopen`` of :data:`NVML_SONAME` (exactly what
+    ``pynvml`` does on Linux) answers in well under a millisecond.  Windows
+    (``nvml.dll`` in two places) is left to ``pynvml``.
+
+    Args:
+        system: ``platform.system()`` of the host (``"Linux"``, ``"Windows"``...).
+
+    Returns:
+        The loader's message when the library cannot be loaded, else ``None``
+        (loadable, or not checked on this system).
+    """
+    if system == "Windows":
+        return None
+    import ctypes
+
+    try:
+        ctypes.CDLL(NVML_SONAME)
+    except OSError as exc:
+        return str(exc) or f"{NVML_SONAME}: cannot be loaded"
+    return None
+
+
 def _import_pynvml() -> Any:
     try:
         import pynvml
@@ -280,6 +310,19 @@ def run(ctx: ProbeContext, nvml: Any = None) -> ProbeResult:
         ctx: the probe context.
         nvml: NVML module to use (tests pass a fake); default imports ``pynvml``.
     """
+    lib_error = nvml_library_error(ctx.system) if nvml is None else None
+    if lib_error is not None:
+        outcome = NvmlOutcome(
+            ProbeRecord(
+                "nvml",
+                ProbeStatus.MISSING,
+                ("nvmlInit",),
+                message="NVML: NVML Shared Library Not Found",
+                raw_excerpt=lib_error,
+            ),
+            library_missing=True,
+        )
+        return _with_smi(ctx, outcome)
     nvml = nvml if nvml is not None else _import_pynvml()
     if nvml is None:
         outcome = NvmlOutcome(
@@ -293,6 +336,11 @@ def run(ctx: ProbeContext, nvml: Any = None) -> ProbeResult:
         )
     else:
         outcome = probe_nvml(nvml)
+    return _with_smi(ctx, outcome)
+
+
+def _with_smi(ctx: ProbeContext, outcome: NvmlOutcome) -> ProbeResult:
+    """NVML's answer, or, when it gave no driver, ``nvidia-smi``'s next to it."""
     if outcome.driver is not None:
         return ProbeResult(records=(outcome.record,), driver=outcome.driver, gpus=outcome.gpus)
     smi = probe_smi(ctx)
