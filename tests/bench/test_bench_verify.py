@@ -116,7 +116,8 @@ def test_child_rejects_bad_arguments() -> None:
         "py",
         cpu_ok=True,
     )
-    assert not r.ok and r.outcome == "crash" and "bad-arguments" in (r.error or "")
+    assert not r.ok and r.outcome == "crash" and "rejected its arguments" in (r.error or "")
+    assert "verify-bad-arguments" in _ids(r.findings)
 
 
 def test_child_imports_only_tensorflow_and_numpy() -> None:
