@@ -50,6 +50,10 @@ def test_cpu_path_passes_with_cpu_ok() -> None:
     assert cpu.alloc_ok and cpu.alloc_mib == 4
     assert r.tf_version
     assert "verify-cpu0-ok" in _ids(r.findings)
+    # the child's phase markers reached the parent and were kept out of the log
+    assert r.phase == "report"
+    assert not any(ln.startswith("tfgpu-verify-phase") for ln in r.stderr_tail)
+    assert isinstance(r.build["built_with_cuda"], bool)
 
 
 @pytest.mark.tf

@@ -567,15 +567,18 @@ def _crashed(
     return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", "version-mismatch")
 
 
-def _explained(lines: Sequence[str]) -> list[Finding]:
+def _explained(lines: Sequence[str], *, drop_unrecognised: bool = False) -> list[Finding]:
     """The explain engine's findings for ``lines``, without a redundant "unrecognised".
 
     ``unrecognised-error`` says "tfgpu makes no guess"; when another catalogue entry
-    explained the same log (a ``ModuleNotFoundError``, an OOM), it only adds noise.
+    explained the same log (an OOM), or verify's own finding names the cause
+    (``drop_unrecognised``: a ``ModuleNotFoundError``), it only adds noise.
     """
     found = list(explain_lines(list(lines))) if lines else []
     known = [f for f in found if f.id != "unrecognised-error" and f.category != "notice"]
-    return [f for f in found if f.id != "unrecognised-error"] if known else found
+    if known or drop_unrecognised:
+        return [f for f in found if f.id != "unrecognised-error"]
+    return found
 
 
 def _device_finding(c: DeviceCheck) -> Finding:
@@ -655,7 +658,10 @@ def _failed(
         fix=fix,
         doc=_DOC,
     )
-    explained = _explained([*log_lines, message])
+    # verify's own finding already explains an import failure, a missing interpreter or
+    # a crash with a known cause: "unrecognised error" next to it would contradict it.
+    explains_itself = finding_id not in ("verify-child-crashed", "verify-timed-out")
+    explained = _explained([*log_lines, message], drop_unrecognised=explains_itself)
     return VerifyResult(
         ok=False,
         outcome=outcome,

@@ -287,6 +287,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if src.synthetic:
         headline += " [SYNTHETIC DATA]"
+    ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
     report = Report(
         command="bench",
         verdict=Verdict(
@@ -295,7 +296,14 @@ def run(args: argparse.Namespace) -> int:
             problems=len(failed),
         ),
         findings=sort_findings(findings),
-        meta={"data": doc["data"]["label"], "tensorflow": str(doc["host"]["tf_version"])},
+        meta=(
+            {
+                "data": doc["data"]["label"],
+                "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
+            }
+            if ran
+            else {}
+        ),
     )
     write_failed = False
     if args.plot:
@@ -320,7 +328,6 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             write_failed = True
             err.print(Text(f"--save-json {args.save_json}: {exc}", style="red"))
-    ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
     if args.json:
         print(render_json(report, extra={"bench": doc}))
     else:
