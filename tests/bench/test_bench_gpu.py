@@ -42,6 +42,18 @@ def test_verify_passes_on_every_gpu() -> None:
         assert c.result_device is not None and c.result_device.endswith(c.device)
         assert c.freed is True  # a GPU reports its allocator's memory
         assert c.matmul_gflops is not None and c.matmul_gflops > 100
+    assert r.phase == "report"
+
+
+def test_alloc_above_gpu_memory_is_refused_up_front() -> None:
+    from tfgpu.bench.verify import alloc_too_large, gpu_memory_mib, physical_memory_mib
+
+    gpus = gpu_memory_mib()
+    _need_gpu(len(gpus))
+    index, total = gpus[0]
+    assert total > 1024
+    why = alloc_too_large(total + 1, False, physical_memory_mib(), gpus)
+    assert why is not None and f"GPU {index}'s total memory" in why
 
 
 def test_verify_fails_on_a_corrupted_gpu_product() -> None:

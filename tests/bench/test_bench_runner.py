@@ -332,9 +332,7 @@ def test_verify_bad_arguments_exit_2() -> None:
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
         assert main(["verify", "--alloc-mib", "0"]) == 2
-        assert main(["verify", "--python", "/nonexistent/python"]) == 2
     assert "--alloc-mib must be >= 1" in err.getvalue()
-    assert "no such file" in err.getvalue()
 
 
 SYSTEM_PY = "/usr/bin/python3"

@@ -50,6 +50,10 @@ def test_cpu_path_passes_with_cpu_ok() -> None:
     assert cpu.alloc_ok and cpu.alloc_mib == 4
     assert r.tf_version
     assert "verify-cpu0-ok" in _ids(r.findings)
+    # the child's phase markers reached the parent and were kept out of the log
+    assert r.phase == "report"
+    assert not any(ln.startswith("tfgpu-verify-phase") for ln in r.stderr_tail)
+    assert isinstance(r.build["built_with_cuda"], bool)
 
 
 @pytest.mark.tf
@@ -116,7 +120,8 @@ def test_child_rejects_bad_arguments() -> None:
         "py",
         cpu_ok=True,
     )
-    assert not r.ok and r.outcome == "crash" and "bad-arguments" in (r.error or "")
+    assert not r.ok and r.outcome == "crash" and "rejected its arguments" in (r.error or "")
+    assert "verify-bad-arguments" in _ids(r.findings)
 
 
 def test_child_imports_only_tensorflow_and_numpy() -> None:

@@ -3,7 +3,10 @@
 Run as ``python _verify_child.py '<json args>'`` by any interpreter that has TensorFlow
 (for example a freshly installed virtual environment that does not have tfgpu).  It
 prints exactly one JSON line on stdout, whose object has the key ``"tfgpu_verify"``;
-TensorFlow's own log lines go to stderr, untouched, for the explain engine.
+TensorFlow's own log lines go to stderr, untouched, for the explain engine.  Before each
+phase the child writes one marker line ``tfgpu-verify-phase: NAME`` to stderr
+(``import-numpy``, ``import-tensorflow``, ``list-gpus``, ``check GPU:0``, ...,
+``report``), so the parent can tell where a crash or a hang happened.
 
 Arguments (JSON object, every key optional):
 
@@ -41,6 +44,15 @@ from typing import Any
 _KEY = "tfgpu_verify"
 _FAULT_ENV = "TFGPU_VERIFY_INJECT_FAULT"
 _FAULTS = ("corrupt-product",)
+
+
+#: Prefix of the phase marker lines written to stderr.
+PHASE_MARKER = "tfgpu-verify-phase: "
+
+
+def _phase(name: str) -> None:
+    sys.stderr.write(PHASE_MARKER + name + "\n")
+    sys.stderr.flush()
 
 
 def _emit(payload: dict[str, Any]) -> None:
@@ -185,7 +197,10 @@ def main(argv: list[str]) -> int:
     }
     t_import = time.perf_counter()
     try:
+        _phase("import-numpy")
         import numpy as np
+
+        _phase("import-tensorflow")
         import tensorflow as tf
     except Exception as exc:  # noqa: BLE001 - ImportError, or a DLL/so load failure
         result.update(
@@ -204,6 +219,7 @@ def main(argv: list[str]) -> int:
         result["build_cudnn_version"] = build.get("cudnn_version")
     except Exception:  # noqa: BLE001 - informative only
         pass
+    _phase("list-gpus")
     try:
         tf.config.experimental.enable_tensor_float_32_execution(False)
         gpus = tf.config.list_physical_devices("GPU")
@@ -228,12 +244,14 @@ def main(argv: list[str]) -> int:
         devices.append("CPU:0")
     checks = []
     for dev in devices:
+        _phase(f"check {dev}")
         check = _check_device(tf, np, dev, size, alloc_mib, repeats, fault)
         match = next((g for g in gpu_info if g["device"] == dev), None)
         if match:
             check.update({k: v for k, v in match.items() if k != "device"})
         checks.append(check)
     result["checks"] = checks
+    _phase("report")
     _emit(result)
     return 0
 

@@ -23,6 +23,7 @@ big-endian C order.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import urllib.request
 import zipfile
@@ -40,6 +41,16 @@ DEBIAN_FASHION_MNIST = Path("/usr/share/datasets/fashion-mnist")
 KERAS_MNIST_URL = "https://storage.googleapis.com/tensorflow/tf-keras-datasets/mnist.npz"
 #: Size of that file, bytes (for the announcement).
 KERAS_MNIST_BYTES = 11_490_434
+#: SHA-256 of that file: the ``file_hash`` Keras passes to ``get_file`` in
+#: ``keras/src/datasets/mnist.py`` (keras 3, ``load_data``).  A download must match it.
+KERAS_MNIST_SHA256 = "731c5ac602752760c8e48fbffcf8c3b850d9dc2a2aedcf2cc48468fc17b673d1"
+#: SHA-256 of Fashion-MNIST's ``train-labels-idx1-ubyte.gz`` as Debian's
+#: ``dataset-fashion-mnist`` ships it (the upstream zalandoresearch file; measured with
+#: ``sha256sum /usr/share/datasets/fashion-mnist/train-labels-idx1-ubyte.gz``).  Content,
+#: not the path, identifies Fashion-MNIST.
+FASHION_MNIST_TRAIN_LABELS_GZ_SHA256 = (
+    "0ae29f65d86684f32d1b9c85147786c547b9c6aebcaf235f0400a0cce308b056"
+)
 
 #: IDX type byte -> numpy big-endian dtype.
 _IDX_TYPES: dict[int, str] = {
@@ -65,8 +76,10 @@ class DataSource:
     Attributes:
         kind: ``"idx"`` (four IDX files), ``"npz"`` (Keras ``mnist.npz``) or
             ``"synthetic"``.
-        name: for the report: ``"MNIST"``, ``"Fashion-MNIST"``, ``"synthetic"``, or
-            ``"user data"``.
+        name: for the report, from the content, never from the path: ``"MNIST"``
+            (the Keras cache), ``"MNIST (npz)"`` (a file with Keras' SHA-256),
+            ``"Fashion-MNIST"`` (Debian's files, by SHA-256), ``"synthetic"``, or a neutral
+            ``"IDX data set"`` / ``"npz data set"``.
         paths: the files that will be read (IDX: train images, train labels, test
             images, test labels; npz: one file; synthetic: none).
         origin: how it was chosen (``"--data"``, ``"keras cache"``,
@@ -82,6 +95,14 @@ class DataSource:
     def synthetic(self) -> bool:
         """True for generated data (labelled as such in every output)."""
         return self.kind == "synthetic"
+
+    @property
+    def location(self) -> str | None:
+        """What the user should see as the data's place: the ``.npz`` file itself, the
+        directory of the IDX files, ``None`` for synthetic data."""
+        if not self.paths:
+            return None
+        return self.paths[0] if self.kind == "npz" else os.path.dirname(self.paths[0])
 
     def to_dict(self) -> dict[str, object]:
         """JSON form."""
@@ -195,13 +216,36 @@ def find_idx_files(directory: str | os.PathLike[str]) -> tuple[str, str, str, st
     return (found[0], found[1], found[2], found[3])
 
 
+def _check_integral(a: npt.NDArray[np.generic], lo: int, hi: int, what: str) -> None:
+    """Raise unless ``a`` holds whole numbers in ``lo..hi`` (any numeric dtype)."""
+    if a.dtype.kind not in "uif":
+        raise DataError(f"{what} must be numbers, got dtype {a.dtype}")
+    if a.size == 0:
+        return
+    amin, amax = float(a.min()), float(a.max())
+    if amin < lo or amax > hi:
+        raise DataError(f"{what} must be in {lo}..{hi}, found {amin:g}..{amax:g}")
+    if a.dtype.kind == "f" and not bool(np.all(np.mod(a, 1) == 0)):
+        raise DataError(
+            f"{what} must be whole numbers {lo}..{hi} (uint8, as MNIST ships them), got "
+            f"{a.dtype} values such as {float(a.flat[int(np.argmax(np.mod(a, 1) != 0))]):g}"
+            + (
+                "; the images look already scaled to 0..1: pass the raw uint8 data"
+                if amax <= 1.0
+                else ""
+            )
+        )
+
+
 def _check(x: npt.NDArray[np.generic], y: npt.NDArray[np.generic], what: str) -> None:
     if x.ndim != 3 or x.shape[1:] != (28, 28):
         raise DataError(f"{what}: images must be [n, 28, 28], got {list(x.shape)}")
+    if x.shape[0] == 0:
+        raise DataError(f"{what}: no images (shape {list(x.shape)})")
     if y.ndim != 1 or y.shape[0] != x.shape[0]:
         raise DataError(f"{what}: {x.shape[0]} images but labels of shape {list(y.shape)}")
-    if y.size and (int(y.min()) < 0 or int(y.max()) > 9):
-        raise DataError(f"{what}: labels must be 0..9, found {int(y.min())}..{int(y.max())}")
+    _check_integral(x, 0, 255, f"{what}: image pixels")
+    _check_integral(y, 0, 9, f"{what}: labels")
 
 
 def load(source: DataSource, synthetic_train: int = 60000, synthetic_test: int = 10000) -> Dataset:
@@ -216,7 +260,9 @@ def load(source: DataSource, synthetic_train: int = 60000, synthetic_test: int =
         The dataset (uint8 images ``[n, 28, 28]``, uint8 labels ``[n]``).
 
     Raises:
-        DataError: a file is missing, not IDX/npz, truncated, or has the wrong shapes.
+        DataError: a file is missing, not IDX/npz, truncated, has the wrong shapes, an
+            empty set, labels outside 0..9, or pixels that are not whole numbers 0..255
+            (for example images already divided by 255).
     """
     if source.kind == "synthetic":
         return synthetic_dataset(synthetic_train, synthetic_test, source)
@@ -229,6 +275,10 @@ def load(source: DataSource, synthetic_train: int = 60000, synthetic_test: int =
                     raise DataError(f"{path}: not a Keras mnist.npz (missing {sorted(missing)})")
                 arrays = [np.asarray(z[k]) for k in ("x_train", "y_train", "x_test", "y_test")]
         except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+            if "Object arrays" in str(exc):
+                raise DataError(
+                    f"{path}: holds Python objects, not numeric arrays (not a Keras mnist.npz)"
+                ) from exc
             raise DataError(f"{path}: cannot read as .npz: {exc}") from exc
     elif source.kind == "idx":
         arrays = [read_idx(p) for p in source.paths]
@@ -281,6 +331,24 @@ def keras_cache_path() -> Path:
     return Path(home) / "datasets" / "mnist.npz"
 
 
+def file_sha256(path: str | os.PathLike[str]) -> str | None:
+    """SHA-256 of a file, hex; ``None`` when it cannot be read."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as fh:
+            for block in iter(lambda: fh.read(1 << 20), b""):
+                digest.update(block)
+    except OSError:
+        return None
+    return digest.hexdigest()
+
+
+def _idx_name(files: tuple[str, str, str, str]) -> str:
+    if file_sha256(files[1]) == FASHION_MNIST_TRAIN_LABELS_GZ_SHA256:
+        return "Fashion-MNIST"
+    return "IDX data set"
+
+
 def _from_path(path: str) -> DataSource:
     p = Path(path).expanduser()
     if p.is_dir():
@@ -291,26 +359,51 @@ def _from_path(path: str) -> DataSource:
                 "train-labels-idx1-ubyte[.gz], t10k-images-idx3-ubyte[.gz], "
                 "t10k-labels-idx1-ubyte[.gz])"
             )
-        name = "Fashion-MNIST" if "fashion" in str(p).lower() else "user data (IDX)"
-        return DataSource("idx", name, files, "--data")
+        return DataSource("idx", _idx_name(files), files, "--data")
     if p.is_file():
         if p.suffix == ".npz":
-            return DataSource("npz", "user data (npz)", (str(p),), "--data")
+            name = "MNIST (npz)" if file_sha256(p) == KERAS_MNIST_SHA256 else "npz data set"
+            return DataSource("npz", name, (str(p),), "--data")
         raise DataError(f"--data {path}: expected an IDX directory or a Keras mnist.npz file")
     raise DataError(f"--data {path}: no such file or directory")
+
+
+class IntegrityError(OSError):
+    """A download whose SHA-256 is not the expected one (the file was discarded)."""
 
 
 def download_mnist(dest: Path, timeout_s: float = 60.0) -> None:
     """Download Keras' ``mnist.npz`` to ``dest`` (the caller announces it first).
 
+    The bytes go to ``dest`` + ``.part``; only when their SHA-256 equals
+    :data:`KERAS_MNIST_SHA256` is the file renamed to ``dest``.  On any failure the
+    ``.part`` file is deleted and ``dest`` is left untouched.
+
     Raises:
+        IntegrityError: the downloaded bytes have another SHA-256 (a proxy's error page,
+            a truncated transfer).
         OSError: no network, a refused connection, or a failed write.
     """
     dest.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dest.with_suffix(".part")
-    with urllib.request.urlopen(KERAS_MNIST_URL, timeout=timeout_s) as resp:
-        tmp.write_bytes(resp.read())
-    tmp.replace(dest)
+    tmp = dest.with_name(dest.name + ".part")
+    digest = hashlib.sha256()
+    try:
+        with (
+            urllib.request.urlopen(KERAS_MNIST_URL, timeout=timeout_s) as resp,
+            open(tmp, "wb") as fh,
+        ):
+            for block in iter(lambda: resp.read(1 << 20), b""):
+                digest.update(block)
+                fh.write(block)
+        got = digest.hexdigest()
+        if got != KERAS_MNIST_SHA256:
+            raise IntegrityError(
+                f"downloaded {KERAS_MNIST_URL} has SHA-256 {got}, expected "
+                f"{KERAS_MNIST_SHA256} (Keras' hash); the file was discarded"
+            )
+        tmp.replace(dest)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def resolve_source(
@@ -330,7 +423,8 @@ def resolve_source(
         synthetic: ``--synthetic``.
         announce: called with a message before any download starts.
         allow_download: try a download when nothing is found locally.
-        downloader: fetches ``mnist.npz`` to the given path (tests inject a fake).
+        downloader: fetches ``mnist.npz`` to the given path, checking its SHA-256
+            (tests inject a fake).
         keras_cache: the Keras cache file (default :func:`keras_cache_path`).
         debian_dir: where Debian's ``dataset-fashion-mnist`` files live.
 
@@ -365,6 +459,8 @@ def resolve_source(
     )
     try:
         downloader(cache)
+    except IntegrityError as exc:
+        raise DataError(f"{exc}; {hint}") from exc
     except OSError as exc:
         raise DataError(
             f"download of {KERAS_MNIST_URL} failed ({exc}); this host looks offline: {hint}"

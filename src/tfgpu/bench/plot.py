@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from tfgpu.bench.runner import TENSORBOARD_NOTE
+
 
 def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
     """Draw median training time (bars) with min-max whiskers, one group per device.
@@ -75,7 +77,9 @@ def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
     label = doc["data"]["label"]
     epochs = doc["config"]["epochs"]["value"]
     ax.set_title(
-        f"{label}\nguide model (Dense 784-128-10), {epochs} epochs; whiskers: min-max",
+        f"{label}\nguide model (Dense 784-128-10), {epochs} epoch{'s' if epochs != 1 else ''}; "
+        "whiskers: min-max"
+        + (f"\n{TENSORBOARD_NOTE}" if doc.get("timings_include_tensorboard") else ""),
         fontsize=10,
     )
     ax.legend()

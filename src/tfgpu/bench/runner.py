@@ -11,6 +11,7 @@ figure is ``{"value": ..., "unit": ...}``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -37,6 +38,10 @@ WORKLOADS: tuple[str, ...] = ("guide", "tuned", "ceilings")
 ACCURACY_TOLERANCE_PTS = 0.5
 
 Event = dict[str, Any]
+#: Label of every timing taken with ``--tensorboard`` (terminal, JSON, plot): the logging
+#: callback writes summaries each epoch (and, on a GPU, a profile), so those times are
+#: not comparable with runs without it.  They are labelled, not excluded.
+TENSORBOARD_NOTE = "with TensorBoard logging: timings include logging overhead"
 
 
 @dataclass(frozen=True)
@@ -198,34 +203,51 @@ def run_child(
         reader = threading.Thread(target=pump, daemon=True)
         reader.start()
         deadline = start + timeout_s
-        while True:
-            remaining = deadline - time.perf_counter()
-            if remaining <= 0:
-                out.timed_out = True
-                _kill(proc)
-                break
-            try:
-                item = lines.get(timeout=min(remaining, 0.5))
-            except queue.Empty:
-                continue
-            if item is None:
-                break
-            event = _parse_event(item)
-            if event is not None:
-                out.events.append(event)
-                on_event(event)
         try:
-            out.returncode = proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            _kill(proc)
-            out.returncode = None
-        if out.timed_out:
-            out.returncode = None
+            _follow(proc, lines, out, deadline, on_event)
+        except BaseException:
+            # Ctrl-C (KeyboardInterrupt): the child is in its own session and did not
+            # get the SIGINT; stop its whole group before the parent exits.
+            stop_process_group(proc)
+            raise
         err.seek(0)
         text = err.read().decode("utf-8", "replace")
         out.stderr_tail = text.splitlines()[-200:]
     out.duration_s = time.perf_counter() - start
     return out
+
+
+def _follow(
+    proc: subprocess.Popen[bytes],
+    lines: queue.Queue[bytes | None],
+    out: ChildOutcome,
+    deadline: float,
+    on_event: Callable[[Event], None],
+) -> None:
+    """Read events until the child closes stdout or ``deadline`` passes; reap it."""
+    while True:
+        remaining = deadline - time.perf_counter()
+        if remaining <= 0:
+            out.timed_out = True
+            _kill(proc)
+            break
+        try:
+            item = lines.get(timeout=min(remaining, 0.5))
+        except queue.Empty:
+            continue
+        if item is None:
+            break
+        event = _parse_event(item)
+        if event is not None:
+            out.events.append(event)
+            on_event(event)
+    try:
+        out.returncode = proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        _kill(proc)
+        out.returncode = None
+    if out.timed_out:
+        out.returncode = None
 
 
 def _parse_event(raw: bytes) -> Event | None:
@@ -239,17 +261,45 @@ def _parse_event(raw: bytes) -> Event | None:
     return obj if isinstance(obj, dict) and obj.get("tfgpu_bench") == 1 else None
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
+#: Seconds a child gets to exit after SIGTERM before it is sent SIGKILL.
+KILL_GRACE_S = 3.0
+
+
+def stop_process_group(proc: subprocess.Popen[bytes], grace_s: float = KILL_GRACE_S) -> None:
+    """Stop ``proc`` and every process in its group: SIGTERM, then SIGKILL after ``grace_s``.
+
+    The benchmark children run in their own session (``start_new_session``), so the
+    terminal's Ctrl-C never reaches them: the parent must stop them itself.  Never raises.
+
+    Args:
+        proc: a child started with ``start_new_session=True`` (its pid is its group id).
+        grace_s: seconds between SIGTERM and SIGKILL.
+    """
+    if proc.poll() is None:
+        if os.name == "posix":
+            import signal
+
+            try:
+                os.killpg(proc.pid, signal.SIGTERM)
+            except (ProcessLookupError, PermissionError):
+                proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=grace_s)
+        else:
+            proc.terminate()
     if os.name == "posix":
         import signal
 
-        try:
+        # the group may outlive its leader (a grandchild)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            proc.kill()
-    else:
+    if proc.poll() is None:
         proc.kill()
     proc.wait()
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    stop_process_group(proc, grace_s=0.0)
 
 
 def run_bench(
@@ -463,8 +513,10 @@ def summarise(
 
     Returns:
         ``(doc, findings)``: ``doc`` has ``data``, ``config``, ``host``, ``devices``
-        (per device: ``ceilings`` and per workload summaries) and ``speedup``
-        (``tuned_over_guide`` per device, ``gpu_over_cpu`` per workload and GPU).
+        (per device: ``ceilings`` and per workload summaries), ``speedup``
+        (``tuned_over_guide`` per device, ``gpu_over_cpu`` per workload and GPU, and a
+        ``note`` with :data:`TENSORBOARD_NOTE` when TensorBoard logged the runs) and
+        ``timings_include_tensorboard`` (bool).
     """
     findings: list[Finding] = []
     devices: list[dict[str, Any]] = []
@@ -552,8 +604,14 @@ def summarise(
         }
         if per_gpu:
             speedup["gpu_over_cpu"][wl] = per_gpu
+    with_tb = any(
+        bool(s.get("tensorboard")) for d in devices for s in d["workloads"].values()
+    ) or bool(cfg.tensorboard_dir)
+    if with_tb:
+        speedup["note"] = TENSORBOARD_NOTE
     doc = {
         "synthetic": cfg.source.synthetic,
+        "timings_include_tensorboard": with_tb,
         "data": {
             **cfg.source.to_dict(),
             "label": "SYNTHETIC DATA (--synthetic)" if cfg.source.synthetic else cfg.source.name,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -46,6 +47,13 @@ FAULT_ENV = "TFGPU_VERIFY_INJECT_FAULT"
 FAULTS: tuple[str, ...] = ("corrupt-product",)
 #: Most stderr lines kept in a result (the tail of the child's log).
 STDERR_TAIL_LINES = 400
+#: Prefix of the child's phase marker lines on stderr (``_verify_child.PHASE_MARKER``).
+PHASE_MARKER = "tfgpu-verify-phase: "
+#: Signals that kill a process loading a broken native library (a wheel built for
+#: another CPU or platform: SIGILL on a CPU without the AVX instructions TensorFlow's
+#: x86-64 wheels are compiled for, https://www.tensorflow.org/install/pip "Hardware
+#: requirements"; SIGSEGV/SIGBUS from an incompatible shared object).
+_LOAD_CRASH_SIGNALS = ("SIGILL", "SIGSEGV", "SIGBUS", "SIGABRT")
 
 #: Outcomes of :func:`run_verify` (``VerifyResult.outcome``).
 OUTCOMES: tuple[str, ...] = (
@@ -129,6 +137,10 @@ class VerifyResult:
         stderr_tail: last :data:`STDERR_TAIL_LINES` lines of the child's stderr.
         error: why the child gave no usable result, in words (``None`` when it did).
         fault_injected: the test-only fault that was injected, if any.
+        build: ``built_with_cuda`` (bool), ``build_cuda_version``,
+            ``build_cudnn_version`` (strings) from ``tf.sysconfig.get_build_info()``.
+        phase: the child's last phase marker (``"import-tensorflow"``, ``"check GPU:0"``,
+            ...), ``None`` when it wrote none (it never started Python).
     """
 
     ok: bool
@@ -144,7 +156,8 @@ class VerifyResult:
     stderr_tail: tuple[str, ...] = ()
     error: str | None = None
     fault_injected: str | None = None
-    build: Mapping[str, str | None] = field(default_factory=dict)
+    build: Mapping[str, str | bool | None] = field(default_factory=dict)
+    phase: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form; every number's unit is in its key (``*_s``, ``*_mib``...)."""
@@ -160,6 +173,7 @@ class VerifyResult:
             "error": self.error,
             "fault_injected": self.fault_injected,
             "build": dict(self.build),
+            "phase": self.phase,
             "checks": [
                 {**asdict(c), "problems": list(c.problems), "is_gpu": c.is_gpu} for c in self.checks
             ],
@@ -225,6 +239,70 @@ def run_verify(
     return interpret_child(res, python_executable, cpu_ok, duration_s)
 
 
+def physical_memory_mib() -> int | None:
+    """Installed RAM, MiB: ``SC_PHYS_PAGES * SC_PAGE_SIZE`` (``free -m``'s "Mem: total");
+    ``None`` where ``os.sysconf`` does not know it (Windows)."""
+    try:
+        pages = os.sysconf("SC_PHYS_PAGES")
+        page_b = os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, OSError, ValueError):
+        return None
+    if pages <= 0 or page_b <= 0:
+        return None
+    return int(pages * page_b // 2**20)
+
+
+def gpu_memory_mib(nvml: Any = None) -> list[tuple[int, int]]:
+    """``(index, total MiB)`` of each NVIDIA GPU NVML reports (``nvidia-smi
+    --query-gpu=index,memory.total``); empty when NVML is absent or lists none.
+
+    Args:
+        nvml: the ``pynvml`` module or a test double; default imports it.
+    """
+    from tfgpu.probes.nvidia import _import_pynvml, probe_nvml
+
+    mod = nvml if nvml is not None else _import_pynvml()
+    if mod is None:
+        return []
+    outcome = probe_nvml(mod)
+    return [(g.index, g.memory_total_mib) for g in outcome.gpus if g.memory_total_mib]
+
+
+def alloc_too_large(
+    alloc_mib: int,
+    include_cpu: bool,
+    ram_mib: int | None,
+    gpus_mib: Sequence[tuple[int, int]],
+) -> str | None:
+    """Why an ``alloc_mib`` buffer cannot fit, or ``None`` when it may.  Pure.
+
+    The buffer is allocated on every checked device: each GPU (its total memory) and
+    ``CPU:0`` (installed RAM) when it is checked, that is with ``include_cpu`` or when no
+    GPU is known.
+
+    Args:
+        alloc_mib: the requested buffer, MiB.
+        include_cpu: ``CPU:0`` is checked even with GPUs.
+        ram_mib: :func:`physical_memory_mib`.
+        gpus_mib: :func:`gpu_memory_mib`.
+
+    Returns:
+        A sentence naming the limit that is exceeded, or ``None``.
+    """
+    for index, total in gpus_mib:
+        if alloc_mib > total:
+            return (
+                f"--alloc-mib {alloc_mib} exceeds GPU {index}'s total memory ({total:,} MiB, "
+                "NVML); choose a smaller buffer"
+            )
+    if (include_cpu or not gpus_mib) and ram_mib is not None and alloc_mib > ram_mib:
+        return (
+            f"--alloc-mib {alloc_mib} exceeds this host's physical memory ({ram_mib:,} MiB), "
+            "which CPU:0's buffer would need; choose a smaller buffer"
+        )
+    return None
+
+
 def _parse_payload(stdout: str) -> dict[str, Any] | None:
     for line in reversed(stdout.splitlines()):
         line = line.strip()
@@ -279,36 +357,43 @@ def interpret_child(
     Returns:
         The result, with findings (explain's included on failure).
     """
-    stderr_lines = tuple(res.stderr.splitlines()[-STDERR_TAIL_LINES:])
+    phase, log = split_phases(res.stderr.splitlines())
+    stderr_lines = tuple(log[-STDERR_TAIL_LINES:])
     base: dict[str, Any] = {
         "python_executable": python_executable,
         "duration_s": duration_s,
         "stderr_tail": stderr_lines,
+        "phase": phase,
     }
     if res.status is ProbeStatus.MISSING:
         msg = f"{python_executable}: no such interpreter"
-        return _failed("not-found", msg, base, [], "verify-python-not-found", "pip")
+        return _failed(
+            "not-found",
+            msg,
+            base,
+            [],
+            "verify-python-not-found",
+            "pip",
+            fix=("tfgpu verify --python PATH/TO/venv/bin/python", "tfgpu install"),
+        )
     payload = _parse_payload(res.stdout)
+    where = f"while {phase_words(phase)}" if phase else "before it reported any phase"
     if res.status is ProbeStatus.TIMEOUT:
-        msg = res.message or "verification did not finish within the time limit"
+        msg = (res.message or "verification did not finish within the time limit") + f" ({where})"
         return _failed("timeout", msg, base, stderr_lines, "verify-timed-out", "gpu-not-visible")
     if payload is None:
-        rc = res.returncode
-        how = (
-            f"was killed by signal {-rc}"
-            if rc is not None and rc < 0
-            else f"exited with status {rc}"
-            if rc is not None
-            else (res.message or "did not run")
-        )
-        msg = f"the verification child {how} before reporting a result"
-        return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", "version-mismatch")
+        return _crashed(res, base, phase, where, stderr_lines)
     status = payload.get("status")
     base["tf_version"] = payload.get("tf_version")
     base["size"] = int(payload.get("size") or 0)
     base["build"] = {
-        k: (str(payload[k]) if payload.get(k) is not None else None)
-        for k in ("built_with_cuda", "build_cuda_version", "build_cudnn_version")
+        "built_with_cuda": (
+            bool(payload["built_with_cuda"]) if payload.get("built_with_cuda") is not None else None
+        ),
+        **{
+            k: (str(payload[k]) if payload.get(k) is not None else None)
+            for k in ("build_cuda_version", "build_cudnn_version")
+        },
     }
     if status == "import-error":
         msg = f"TensorFlow/numpy do not import in {python_executable}: {payload.get('error')}"
@@ -322,8 +407,11 @@ def interpret_child(
             "pip",
             fix=(f"{python_executable} -m pip install tensorflow", "tfgpu plan"),
         )
+    if status == "bad-arguments":
+        msg = f"the verification child rejected its arguments: {payload.get('error')}"
+        return _failed("crash", msg, base, stderr_lines, "verify-bad-arguments", "version-mismatch")
     if status != "ok":
-        msg = f"the verification child reported {status}: {payload.get('error')}"
+        msg = f"the verification child reported {status} {where}: {payload.get('error')}"
         return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", "version-mismatch")
     checks = tuple(_check_from(c) for c in payload.get("checks") or () if isinstance(c, dict))
     gpus = [c for c in checks if c.is_gpu]
@@ -385,7 +473,7 @@ def interpret_child(
     result_findings = list(findings)
     if failed or not ok:
         problem_lines = [p for c in failed for p in c.problems]
-        result_findings.extend(explain_lines([*stderr_lines, *problem_lines]))
+        result_findings.extend(_explained([*stderr_lines, *problem_lines]))
     return VerifyResult(
         ok=ok,
         outcome=outcome,
@@ -396,6 +484,101 @@ def interpret_child(
         fault_injected=fault,
         **base,
     )
+
+
+def split_phases(lines: Sequence[str]) -> tuple[str | None, list[str]]:
+    """Separate the child's phase markers from its log.
+
+    Args:
+        lines: the child's stderr, one string per line.
+
+    Returns:
+        ``(last_phase, log)``: the name in the last ``tfgpu-verify-phase: NAME`` line
+        (``None`` when there is none) and the other lines, in order.
+    """
+    phase: str | None = None
+    log: list[str] = []
+    for line in lines:
+        if line.startswith(PHASE_MARKER):
+            phase = line[len(PHASE_MARKER) :].strip() or phase
+        else:
+            log.append(line)
+    return phase, log
+
+
+def phase_words(phase: str) -> str:
+    """``"import-tensorflow"`` -> ``"importing TensorFlow"`` (unknown names verbatim)."""
+    words = {
+        "import-numpy": "importing numpy",
+        "import-tensorflow": "importing TensorFlow",
+        "list-gpus": "listing the GPUs",
+        "report": "reporting the result",
+    }
+    if phase.startswith("check "):
+        return f"checking {phase[6:]}"
+    return words.get(phase, f"in phase {phase!r}")
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
+
+
+def _crashed(
+    res: CommandResult,
+    base: dict[str, Any],
+    phase: str | None,
+    where: str,
+    stderr_lines: Sequence[str],
+) -> VerifyResult:
+    """The child ended without its JSON line: say how, in which phase, and quote stderr."""
+    rc = res.returncode
+    last = next((ln.strip() for ln in reversed(stderr_lines) if ln.strip()), None)
+    quote = f"; its last stderr line: {last!r}" if last else "; it wrote nothing to stderr"
+    if rc is not None and rc < 0:
+        sig = _signal_name(-rc)
+        how = f"was killed by signal {-rc} ({sig}) {where}"
+        if phase == "import-tensorflow" and sig in _LOAD_CRASH_SIGNALS:
+            msg = (
+                f"the verification child {how}: the TensorFlow wheel is broken or does not "
+                "match this platform, or the CPU lacks the AVX instructions it was built for"
+                + quote
+            )
+            return _failed(
+                "crash",
+                msg,
+                base,
+                stderr_lines,
+                "verify-tensorflow-import-crashed",
+                "version-mismatch",
+                fix=(
+                    "grep -o -w 'avx[^ ]*' /proc/cpuinfo | sort -u   # AVX is required",
+                    f"{base['python_executable']} -m pip install --force-reinstall tensorflow",
+                    "tfgpu doctor",
+                ),
+            )
+    elif rc is not None:
+        how = f"exited with status {rc} {where}"
+    else:
+        how = f"did not run ({res.message})" if res.message else f"did not run {where}"
+    msg = f"the verification child {how}, without a result" + quote
+    return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", "version-mismatch")
+
+
+def _explained(lines: Sequence[str], *, drop_unrecognised: bool = False) -> list[Finding]:
+    """The explain engine's findings for ``lines``, without a redundant "unrecognised".
+
+    ``unrecognised-error`` says "tfgpu makes no guess"; when another catalogue entry
+    explained the same log (an OOM), or verify's own finding names the cause
+    (``drop_unrecognised``: a ``ModuleNotFoundError``), it only adds noise.
+    """
+    found = list(explain_lines(list(lines))) if lines else []
+    known = [f for f in found if f.id != "unrecognised-error" and f.category != "notice"]
+    if known or drop_unrecognised:
+        return [f for f in found if f.id != "unrecognised-error"]
+    return found
 
 
 def _device_finding(c: DeviceCheck) -> Finding:
@@ -475,7 +658,10 @@ def _failed(
         fix=fix,
         doc=_DOC,
     )
-    explained = explain_lines([*log_lines, message]) if log_lines or message else ()
+    # verify's own finding already explains an import failure, a missing interpreter or
+    # a crash with a known cause: "unrecognised error" next to it would contradict it.
+    explains_itself = finding_id not in ("verify-child-crashed", "verify-timed-out")
+    explained = _explained([*log_lines, message], drop_unrecognised=explains_itself)
     return VerifyResult(
         ok=False,
         outcome=outcome,
@@ -486,4 +672,15 @@ def _failed(
     )
 
 
-__all__ = ["CHILD_SCRIPT", "FAULTS", "OUTCOMES", "DeviceCheck", "VerifyResult", "run_verify"]
+__all__ = [
+    "CHILD_SCRIPT",
+    "FAULTS",
+    "FAULT_ENV",
+    "OUTCOMES",
+    "DeviceCheck",
+    "VerifyResult",
+    "alloc_too_large",
+    "gpu_memory_mib",
+    "physical_memory_mib",
+    "run_verify",
+]

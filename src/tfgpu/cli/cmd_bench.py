@@ -107,6 +107,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def output_path_problem(path: str) -> str | None:
+    """Why ``path`` cannot be written as an output file, or ``None`` when it can.
+
+    Checked before the benchmark runs, so a typo costs nothing: the parent directory
+    must exist and be writable, and ``path`` must not be a directory or a read-only file.
+    """
+    target = os.path.abspath(os.path.expanduser(path))
+    parent = os.path.dirname(target)
+    if os.path.isdir(target):
+        return "is a directory"
+    if not os.path.isdir(parent):
+        return f"directory {parent} does not exist"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"directory {parent} is not writable"
+    if os.path.exists(target) and not os.access(target, os.W_OK):
+        return "exists and is not writable"
+    return None
+
+
+def output_dir_problem(path: str) -> str | None:
+    """Why ``path`` cannot be used (created) as an output directory, or ``None``."""
+    target = os.path.abspath(os.path.expanduser(path))
+    if os.path.exists(target):
+        if not os.path.isdir(target):
+            return "exists and is not a directory"
+        return None if os.access(target, os.W_OK | os.X_OK) else "is not writable"
+    parent = target
+    while not os.path.exists(parent):
+        parent = os.path.dirname(parent)
+    if not os.path.isdir(parent) or not os.access(parent, os.W_OK | os.X_OK):
+        return f"cannot be created: {parent} is not a writable directory"
+    return None
+
+
 def _config(args: argparse.Namespace, err: Console) -> Any:
     from tfgpu.cli.main import UsageError
 
@@ -116,7 +150,9 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
         raise UsageError(
             "tfgpu bench needs numpy in this interpreter: pip install 'tfgpu[bench]'"
         ) from exc
-    from tfgpu.bench.data import DataError, resolve_source
+    from rich.text import Text
+
+    from tfgpu.bench.data import DataError, load, resolve_source
     from tfgpu.bench.runner import WORKLOADS, BenchConfig, parse_devices
 
     try:
@@ -142,13 +178,26 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
         raise UsageError("--train-samples must be >= 64 and --test-samples >= 1")
     if args.timeout <= 0:
         raise UsageError("--timeout must be > 0")
+    for flag, value in (("--plot", args.plot), ("--save-json", args.save_json)):
+        if value:
+            problem = output_path_problem(value)
+            if problem:
+                raise UsageError(f"{flag} {value}: {problem}")
+    if args.tensorboard:
+        problem = output_dir_problem(args.tensorboard)
+        if problem:
+            raise UsageError(f"--tensorboard {args.tensorboard}: {problem}")
     try:
         source = resolve_source(
             args.data,
             args.synthetic,
             allow_download=not args.no_download,
-            announce=lambda msg: err.print(f"[bold yellow]{msg}[/]"),
+            announce=lambda msg: err.print(Text(msg, style="bold yellow")),
         )
+        if not source.synthetic:
+            # Read and check the data here, before any TensorFlow child starts: a bad
+            # file is the user's input (exit 2), not a device failure.
+            load(source)
     except DataError as exc:
         raise UsageError(str(exc)) from exc
     return BenchConfig(
@@ -173,6 +222,7 @@ def run(args: argparse.Namespace) -> int:
     import time
 
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.text import Text
 
     from tfgpu.bench.runner import run_bench, summarise
     from tfgpu.findings import Report, Verdict, sort_findings
@@ -184,7 +234,7 @@ def run(args: argparse.Namespace) -> int:
     src = cfg.source
     if not args.json:
         label = "SYNTHETIC DATA (--synthetic)" if src.synthetic else f"{src.name} ({src.origin})"
-        err.print(f"data: {label}" + (f": {os.path.dirname(src.paths[0])}" if src.paths else ""))
+        err.print(Text(f"data: {label}" + (f": {src.location}" if src.location else "")))
     n_wl = sum(1 for w in cfg.workloads if w in ("guide", "tuned"))
     per_device = n_wl * cfg.repeat * cfg.epochs
     show = args.quiet < 1 and sys.stderr.isatty()
@@ -215,7 +265,7 @@ def run(args: argparse.Namespace) -> int:
         elif kind == "epoch":
             progress.advance(task)
         elif kind == "error":
-            err.print(f"[red]{dev}: {e.get('message')}[/]", markup=True)
+            err.print(Text(f"{dev}: {e.get('message')}", style="red"))
         elif kind == "run" and not show and not args.json and args.quiet < 1:
             err.print(
                 f"{dev} {e['workload']} run {e['repeat'] + 1}: "
@@ -237,6 +287,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if src.synthetic:
         headline += " [SYNTHETIC DATA]"
+    ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
     report = Report(
         command="bench",
         verdict=Verdict(
@@ -245,25 +296,38 @@ def run(args: argparse.Namespace) -> int:
             problems=len(failed),
         ),
         findings=sort_findings(findings),
-        meta={"data": doc["data"]["label"], "tensorflow": str(doc["host"]["tf_version"])},
+        meta=(
+            {
+                "data": doc["data"]["label"],
+                "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
+            }
+            if ran
+            else {}
+        ),
     )
+    write_failed = False
     if args.plot:
         from tfgpu.bench.plot import plot_times
 
         try:
             plot_times(doc, args.plot)
             if not args.json:
-                err.print(f"chart written to {args.plot}")
+                err.print(Text(f"chart written to {args.plot}"))
         except ImportError:
-            err.print(f"[red]--plot {args.plot}: needs matplotlib: pip install 'tfgpu[bench]'[/]")
+            write_failed = True
+            err.print(
+                Text(f"--plot {args.plot}: needs matplotlib: pip install 'tfgpu[bench]'", "red")
+            )
         except (OSError, ValueError) as exc:
-            err.print(f"[red]--plot {args.plot}: {exc}[/]")
+            write_failed = True
+            err.print(Text(f"--plot {args.plot}: {exc}", style="red"))
     if args.save_json:
         try:
             with open(args.save_json, "w", encoding="utf-8") as fh:
                 fh.write(render_json(report, extra={"bench": doc}) + "\n")
         except OSError as exc:
-            err.print(f"[red]--save-json {args.save_json}: {exc}[/]")
+            write_failed = True
+            err.print(Text(f"--save-json {args.save_json}: {exc}", style="red"))
     if args.json:
         print(render_json(report, extra={"bench": doc}))
     else:
@@ -271,9 +335,17 @@ def run(args: argparse.Namespace) -> int:
         if findings:
             render_text(report, out, args.verbose - args.quiet)
         else:
-            out.print(headline)
-        render_tables(doc, out)
-    return status_codes.ERRORS_FOUND if failed else status_codes.SUCCESS
+            out.print(Text(headline))
+        if ran:  # nothing ran (no such GPU...): the findings say why; no empty table
+            render_tables(doc, out)
+    if failed:
+        return status_codes.ERRORS_FOUND
+    # an output the user asked for is missing: not a success
+    return status_codes.ERRORS_FOUND if write_failed else status_codes.SUCCESS
+
+
+def _plural(n: Any, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _v(fig: dict[str, Any] | None, fmt: str = "{:.2f}") -> str:
@@ -285,16 +357,35 @@ def _v(fig: dict[str, Any] | None, fmt: str = "{:.2f}") -> str:
 def render_tables(doc: dict[str, Any], console: Console) -> None:
     """Print the result tables (training, speed-ups, ceilings) to ``console``."""
     from rich.table import Table
+    from rich.text import Text
+
+    from tfgpu.bench.runner import TENSORBOARD_NOTE
 
     syn = " [SYNTHETIC DATA]" if doc["synthetic"] else ""
+    tb = doc.get("timings_include_tensorboard", False)
+    tb_note = f" ({TENSORBOARD_NOTE})" if tb else ""
     cfg, host = doc["config"], doc["host"]
-    console.print(
-        f"data: {doc['data']['label']}; {cfg['epochs']['value']} epochs, "
-        f"{cfg['repeat']['value']} run(s) each; TensorFlow {host['tf_version']}; "
-        f"load average (1 min) {_v(host['load_average_1min_before'])} before, "
-        f"{_v(host['load_average_1min_after'])} after, on {host['cpu_count']['value']} CPUs"
+    where = doc["data"].get("paths") or []
+    location = (
+        (where[0] if doc["data"].get("kind") == "npz" else os.path.dirname(where[0]))
+        if where
+        else None
     )
-    t = Table(title="Training, warm-up excluded" + syn, header_style="bold", show_edge=False)
+    console.print(
+        Text(
+            f"data: {doc['data']['label']}"
+            + (f" ({location})" if location else "")
+            + f"; {_plural(cfg['epochs']['value'], 'epoch')}, "
+            f"{_plural(cfg['repeat']['value'], 'run')} each; TensorFlow {host['tf_version']}; "
+            f"load average (1 min) {_v(host['load_average_1min_before'])} before, "
+            f"{_v(host['load_average_1min_after'])} after, on {host['cpu_count']['value']} CPUs"
+        )
+    )
+    t = Table(
+        title=Text("Training, warm-up excluded" + syn + tb_note),
+        header_style="bold",
+        show_edge=False,
+    )
     for col in (
         "device",
         "workload",
@@ -319,6 +410,8 @@ def render_tables(doc: dict[str, Any], console: Console) -> None:
             if r["mixed_precision"]:
                 parts.append("mixed float16")
             parts.append(r["pipeline"])
+            if s.get("tensorboard"):
+                parts.append("TensorBoard logging on")
             recipes[f"{wl} on {d['device']}"] = ", ".join(parts)
             tt = s["train_time_s"]
             t.add_row(
@@ -332,17 +425,24 @@ def render_tables(doc: dict[str, Any], console: Console) -> None:
             )
     console.print(t)
     for name, text in recipes.items():
-        console.print(f"  {name}: {text}")
+        console.print(Text(f"  {name}: {text}"))
     sp = doc["speedup"]
     for dev, s in sp["tuned_over_guide"].items():
         console.print(
-            f"tuned over guide on {dev}: {_v(s, '{:.2f}x')} faster, test accuracy "
-            f"{_v(s['accuracy_delta'], '{:+.2f}')} points "
-            + ("(within tolerance)" if s["accuracy_within_tolerance"] else "(OUTSIDE 0.5 points)")
+            Text(
+                f"tuned over guide on {dev}: {_v(s, '{:.2f}x')} faster, test accuracy "
+                f"{_v(s['accuracy_delta'], '{:+.2f}')} points "
+                + (
+                    "(within tolerance)"
+                    if s["accuracy_within_tolerance"]
+                    else "(OUTSIDE 0.5 points)"
+                )
+                + tb_note
+            )
         )
     for wl, per in sp["gpu_over_cpu"].items():
         for dev, s in per.items():
-            console.print(f"{dev} over cpu, {wl}: {_v(s, '{:.2f}x')} faster")
+            console.print(Text(f"{dev} over cpu, {wl}: {_v(s, '{:.2f}x')} faster{tb_note}"))
     c = Table(title="Ceilings (measured)", header_style="bold", show_edge=False)
     for col in ("device", "matmul float32", "float16", "bfloat16", "copy", "copy kind"):
         c.add_column(col, justify="left" if col in ("device", "copy kind") else "right")

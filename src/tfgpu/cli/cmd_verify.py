@@ -62,7 +62,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the verification and print it; return the exit code."""
-    from tfgpu.bench.verify import run_verify
+    from rich.markup import escape
+
+    from tfgpu.bench.verify import (
+        FAULT_ENV,
+        FAULTS,
+        alloc_too_large,
+        gpu_memory_mib,
+        physical_memory_mib,
+        run_verify,
+    )
     from tfgpu.cli.main import UsageError
     from tfgpu.findings import Report, Verdict
     from tfgpu.report.json_report import render_json
@@ -74,11 +83,21 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--size must be in 16..16384, got {args.size}")
     if args.timeout <= 0:
         raise UsageError(f"--timeout must be > 0, got {args.timeout}")
-    if os.sep in args.python and not os.path.exists(args.python):
-        raise UsageError(f"--python {args.python}: no such file")
+    fault = os.environ.get(FAULT_ENV)
+    if fault and fault not in FAULTS:
+        raise UsageError(
+            f"{FAULT_ENV}={fault!r} is not a known fault (test only; known: {', '.join(FAULTS)})"
+        )
+    too_large = alloc_too_large(
+        args.alloc_mib, args.include_cpu, physical_memory_mib(), gpu_memory_mib()
+    )
+    if too_large:
+        raise UsageError(too_large)
     err = make_console(sys.stderr)
     if not args.json and args.quiet < 1:
-        err.print(f"Verifying TensorFlow in {args.python} (importing TensorFlow takes a while)...")
+        err.print(
+            f"Verifying TensorFlow in {escape(args.python)} (importing TensorFlow takes a while)..."
+        )
     result = run_verify(
         args.python,
         alloc_mib=args.alloc_mib,
@@ -88,6 +107,22 @@ def run(args: argparse.Namespace) -> int:
         include_cpu=args.include_cpu,
     )
     problems = sum(1 for f in result.findings if f.severity.value == "error")
+    if result.tf_version:
+        tf_text = result.tf_version
+    elif result.outcome == "import-error":
+        tf_text = "not importable"
+    else:
+        tf_text = "unknown (the child did not report it)"
+    meta = {
+        "python": result.python_executable,
+        "tensorflow": tf_text,
+        "check": f"[{args.size}x{args.size}] @ [{args.size}x{args.size}] float32, "
+        f"alloc {args.alloc_mib} MiB",
+    }
+    if not args.json:  # JSON has the number: verify.duration_s
+        meta["duration"] = f"{result.duration_s:.1f} s"
+    if result.fault_injected:
+        meta["fault injected (test only)"] = result.fault_injected
     report = Report(
         command="verify",
         verdict=Verdict(
@@ -96,18 +131,7 @@ def run(args: argparse.Namespace) -> int:
             problems=problems,
         ),
         findings=result.findings,
-        meta={
-            "python": result.python_executable,
-            "tensorflow": result.tf_version or "not importable",
-            "check": f"[{result.size}x{result.size}] @ [{result.size}x{result.size}] float32, "
-            f"alloc {args.alloc_mib} MiB",
-            "duration": f"{result.duration_s:.1f} s",
-            **(
-                {"fault injected (test only)": result.fault_injected}
-                if result.fault_injected
-                else {}
-            ),
-        },
+        meta=meta,
     )
     if args.json:
         print(render_json(report, extra={"verify": result.to_dict()}))
@@ -125,13 +149,14 @@ def run(args: argparse.Namespace) -> int:
 
 def _table(console: Console, result: VerifyResult) -> None:
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(title=None, show_edge=False, header_style="bold")
     for col in ("device", "result", "max rel. error", "bound", "matmul", "GFLOP/s", "alloc"):
         table.add_column(col, justify="left" if col in ("device", "result") else "right")
     for c in result.checks:
         table.add_row(
-            c.device + (f" {c.name}" if c.name else ""),
+            Text(c.device + (f" {c.name}" if c.name else "")),
             "PASS" if c.passed else "FAIL",
             f"{c.max_rel_error:.2e}" if c.max_rel_error is not None else "-",
             f"{c.error_bound:.2e}" if c.error_bound is not None else "-",

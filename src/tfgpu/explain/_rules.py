@@ -1180,24 +1180,44 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
             what = f"a {shape} {dtype} tensor = {math.prod(dims):,} x {size} B = {mib:,.1f} MiB"
         else:
             what = f"a {shape} tensor of type {dtype or 'unknown'}"
+        # The log names the device and allocator: "... on /job:localhost/replica:0/
+        # task:0/device:CPU:0 by allocator cpu" is host RAM, not GPU memory.
+        host = "CPU" in (h.g("device") or "").upper() or (h.g("alloc") or "").lower() == "cpu"
         out.append(
             Finding(
-                id="gpu-out-of-memory-tensor",
+                id="host-out-of-memory-tensor" if host else "gpu-out-of-memory-tensor",
                 severity=E,
                 category="memory",
-                title=f"GPU out of memory allocating {shape} {dtype}".strip(),
+                title=(
+                    f"{'Host (CPU) memory exhausted' if host else 'GPU out of memory'} "
+                    f"allocating {shape} {dtype}"
+                ).strip(),
                 area="runtime",
                 evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1]),
                 cause=(
                     f"TensorFlow could not allocate {what}"
                     + (f" on {h.g('device')}" if h.g("device") else "")
-                    + ". The model/batch needs more GPU memory than is free."
+                    + (
+                        (f" by allocator {h.g('alloc')}" if h.g("alloc") else "")
+                        + ". This is host RAM, not GPU memory: the request is larger than "
+                        "the memory the operating system could give."
+                        if host
+                        else ". The model/batch needs more GPU memory than is free."
+                    )
                 ),
                 fix=(
-                    "reduce the batch size (the first dimension) or the input size",
-                    "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
-                    "# other users",
-                    "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
+                    (
+                        "reduce the batch size or the tensor/buffer size",
+                        "free -m   # RAM and swap in use",
+                        "stop other memory-hungry processes (top -o %MEM)",
+                    )
+                    if host
+                    else (
+                        "reduce the batch size (the first dimension) or the input size",
+                        "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                        "--format=csv   # other users",
+                        "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
+                    )
                 ),
                 doc=K.DOC_TF_GPU_GUIDE,
             )

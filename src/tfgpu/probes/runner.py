@@ -105,6 +105,12 @@ def run_command(
             time.perf_counter() - start,
             f"{argv_t[0]} did not finish within {timeout_s:g} s and was stopped",
         )
+    except BaseException:
+        # Ctrl-C (KeyboardInterrupt) or any other escape: the child runs in its own
+        # session, so the terminal's SIGINT never reached it; stop it before leaving.
+        _kill(proc)
+        proc.wait()
+        raise
     status = ProbeStatus.OK if proc.returncode == 0 else ProbeStatus.ERROR
     return CommandResult(
         argv_t,
