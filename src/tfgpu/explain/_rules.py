@@ -1309,19 +1309,28 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
     ran = ctx.h("mem.ran_out")
     if ran.count and not out:
         h = ran.first[0]
+        alloc = h.g("alloc") or ""
+        # TensorFlow names the allocator: "GPU_0_bfc" / "gpu_..." for device memory,
+        # "cpu" / "mklcpu" for host memory.
+        on_host = "gpu" not in alloc.lower()
+        where = "host (CPU) memory" if on_host else "GPU memory"
         out.append(
             Finding(
-                id="gpu-allocator-ran-out",
+                id="host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
                 severity=W,
                 category="memory",
-                title=f"Allocator {h.g('alloc')} ran out of memory allocating {h.g('size')}",
+                title=f"Allocator {alloc} ran out of {where} allocating {h.g('size')}",
                 area="runtime",
                 evidence=log_evidence(ran),
                 cause=(
-                    "The GPU allocator could not get the memory it asked for; TensorFlow may retry "
-                    "with a slower algorithm, or fail."
+                    f"The {alloc} allocator could not get the {where} it asked for; TensorFlow "
+                    "may retry with a slower algorithm, or fail."
                 ),
-                fix=("reduce the batch size", "nvidia-smi"),
+                fix=(
+                    ("# reduce the batch size, or free host memory", "free -m")
+                    if on_host
+                    else ("# reduce the batch size", "nvidia-smi")
+                ),
                 doc=K.DOC_TF_GPU_GUIDE,
             )
         )
