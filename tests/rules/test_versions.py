@@ -357,19 +357,22 @@ def test_truncated_name_without_cc_is_unknown_not_guessed() -> None:
 
 
 def test_native_windows_tf_after_210() -> None:
+    """One finding for it (tf_setup's), built from the knowledge rows (review defects 4e, 6)."""
+    from tfgpu.rules import tf_setup
+
     rtx = [gpu("NVIDIA GeForce RTX 3060 Laptop GPU")]
     facts = host(os="windows", python="3.11.9", tf="2.15.0", driver="531.14", gpus=rtx)
-    (f,) = run(facts)
-    assert f.id == "windows-native-gpu-unsupported"
+    assert ids(run(facts)) == []  # versions.py no longer duplicates it
+    (f,) = run_rules(facts, KB, (tf_setup.windows_native_no_gpu,))
+    assert f.id == "tensorflow-windows-native-no-gpu"
     assert f.knowledge_ref == "platform_facts:windows-native-gpu-last"
-    assert "TensorFlow 2.15 > 2.10" in f.cause
-    assert 'pip install "tensorflow<2.11"' in f.fix[1] and "Python 3.7-3.10" in f.fix[1]
+    assert "2.15.0 > 2.10" in f.cause
+    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11"')  # quoted for PowerShell
+    assert any("Python 3.7-3.10" in line and "3.11.9" in line for line in f.fix)
     assert "19044" in f.fix[0]
     # no NVIDIA GPU: nothing to say
-    assert ids(run(host(os="windows", python="3.11.9", tf="2.15.0"))) == []
-    # WSL2 is the fix, not the problem
-    assert "windows-native-gpu-unsupported" not in ids(
-        run(host(os="wsl2", python="3.11.9", tf="2.15.0", driver="531.14", gpus=rtx)))
+    assert list(run_rules(host(os="windows", python="3.11.9", tf="2.15.0"), KB,
+                          (tf_setup.windows_native_no_gpu,))) == []
 
 
 @pytest.mark.parametrize(
