@@ -221,7 +221,9 @@ def test_gtx1060_driver470_with_tf215_suggests_214() -> None:
     assert f.id == "driver-too-old-for-cuda"
     assert f.cause.startswith("driver 470.82.01 < 525.60.13, the CUDA 12.x minor-version")
     assert f.knowledge_ref == "cuda_min_driver:12.x-minor-compat"
-    assert f.fix[1].endswith('pip install "tensorflow==2.14.*"')
+    # and-cuda exists from 2.14 (platform fact and-cuda-extra-first); the CC fits 2.14
+    assert f.fix[0].startswith("# install an NVIDIA driver >= ")
+    assert f.fix[2].endswith("-m pip install 'tensorflow[and-cuda]==2.14.*'")
     assert f.doc and f.doc.startswith("https://docs.nvidia.com/")
 
 
@@ -268,7 +270,8 @@ def test_system_cuda_11_with_tf215_and_no_pip_wheels() -> None:
     (f,) = run(facts)
     assert f.id == "cuda-major-mismatch"
     assert "CUDA 11.2 toolkit (/usr/local/cuda-11.2)" in f.cause
-    assert f.fix[0].startswith('pip install "tensorflow[and-cuda]==2.15.0"')
+    assert f.fix[0].endswith("-m pip install 'tensorflow[and-cuda]==2.15.0'   # brings CUDA "
+                             "12 as pip wheels; no system toolkit needed")
     assert f.knowledge_ref == "tf_tested_configs:2.15.0-linux"
 
 
@@ -311,7 +314,8 @@ def test_gtx680_is_below_every_wheel() -> None:
     (f,) = run(facts)
     assert f.id == "gpu-cc-below-wheel-minimum"
     assert "compute capability 3.0 < 3.5" in f.cause
-    assert f.fix[0].startswith("No official TensorFlow wheel includes CC 3.0")
+    assert f.fix[0].startswith("# no official TensorFlow wheel includes CC 3.0")
+    assert "tensorflow-cpu" not in " ".join(f.fix)  # review defect 4b
     assert f.knowledge_ref == "tf_compute_capabilities:2.12.0-2.14.0"
 
 
@@ -319,7 +323,7 @@ def test_maxwell_with_tf217_suggests_216() -> None:
     facts = host(tf="2.17.0", driver="550.54.14", gpus=[gpu("NVIDIA GeForce GTX 960", "5.2")])
     (f,) = run(facts)
     assert f.id == "gpu-cc-below-wheel-minimum"
-    assert f.fix[0].endswith('pip install "tensorflow==2.16.*"')
+    assert f.fix[1].endswith("-m pip install 'tensorflow[and-cuda]==2.16.*'")
 
 
 def test_rtx3060_laptop_with_tf210_jit_compiles_ptx() -> None:
@@ -328,12 +332,13 @@ def test_rtx3060_laptop_with_tf210_jit_compiles_ptx() -> None:
     (f,) = run(facts)
     assert f.id == "gpu-needs-ptx-jit" and f.severity is Severity.WARNING
     assert "compute_8.0 PTX" in f.cause
-    assert len(f.fix) == 1  # no newer native-Windows GPU release to suggest
+    assert len(f.fix) == 2  # no newer native-Windows GPU release to suggest
+    assert f.fix[1] == '$env:CUDA_CACHE_MAXSIZE = "2147483648"'
     # on Linux the same GPU gets native cubins from 2.16 on
     linux = host(python="3.10.11", tf="2.10.0", driver="531.14",
                  gpus=[gpu("NVIDIA GeForce RTX 3060 Laptop GPU")])
     (f,) = run(linux)
-    assert f.fix[1].endswith('pip install "tensorflow==2.21.*"')
+    assert f.fix[3].endswith("-m pip install 'tensorflow[and-cuda]==2.21.*'")
 
 
 def test_h100_needs_driver_for_ptx_jit() -> None:

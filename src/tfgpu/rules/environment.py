@@ -168,6 +168,14 @@ def log_level_hides_reasons(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     )
 
 
+def _soname(filename: str, facts: HostFacts) -> str:
+    """The SONAME a library file answers to (``libcublas.so.12.2.5.6`` -> ``.so.12``)."""
+    from tfgpu.probes._libnames import classify
+
+    info = classify(filename, facts.os.system)
+    return info.soname if info is not None else filename
+
+
 def ld_library_path_shadows(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """A library from LD_LIBRARY_PATH is picked over the pip copy TensorFlow ships with."""
     del kb
@@ -175,8 +183,10 @@ def ld_library_path_shadows(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     for lib in facts.libraries:
         if not (lib.selected and lib.origin == "ld_library_path"):
             continue
+        # Shadowing needs the same SONAME: libcublas.so.11 cannot shadow libcublas.so.12.
         pip_copies = [o for o in facts.libraries
-                      if o.name == lib.name and o.origin == "tf-runpath" and o.path != lib.path]
+                      if o.name == lib.name and o.origin == "tf-runpath" and o.path != lib.path
+                      and _soname(o.filename, facts) == _soname(lib.filename, facts)]
         if pip_copies and pip_copies[0].version != lib.version:
             shadow.append((lib, pip_copies[0]))
     if not shadow:

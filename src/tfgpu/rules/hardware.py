@@ -272,7 +272,8 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     yield Finding(
         id="nvidia-driver-error", severity=Severity.ERROR, category="gpu-not-visible",
         area="driver", title="The NVIDIA driver is installed but reports an error",
-        evidence=ev, cause=f"{d.source or 'nvidia-smi'} failed: \"{msg}\"",
+        evidence=ev, cause=msg if msg.startswith("nvidia-smi printed output")
+        else f"{d.source or 'nvidia-smi'} failed: \"{msg}\"",
         fix=("nvidia-smi", "sudo dmesg | grep -i nvrm | tail"), doc=c.DOC_NVIDIA_DRIVERS,
     )
 
