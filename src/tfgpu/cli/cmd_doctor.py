@@ -121,6 +121,19 @@ def interpreter_failure(facts: HostFacts) -> str | None:
     return f"the Python interpreter {facts.python.executable} could not be run: {why}"
 
 
+def probe_lines(facts: HostFacts) -> list[str]:
+    """One line per probe record (``-vv``): name, status, duration in seconds, command,
+    and the first line of its message."""
+    out = []
+    for rec in facts.probes:
+        took = f" in {rec.duration_s:.3f} s" if rec.duration_s is not None else ""
+        cmd = f"  $ {' '.join(rec.command)}" if rec.command else ""
+        msg = (rec.message or "").strip().splitlines()
+        out.append(f"  {rec.name}: {rec.status.value}{took}{cmd}"
+                   + (f"  ({msg[0][:160]})" if msg else ""))
+    return out
+
+
 def _prewarm() -> None:
     """Import the rules, knowledge and renderers in the background while the probes run
     (above all the TensorFlow child), so that little is left to load once they answer.
@@ -197,5 +210,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         from tfgpu.report.text import make_console, render_text
 
-        render_text(report, make_console(), verbosity=args.verbose - args.quiet)
+        verbosity = args.verbose - args.quiet
+        console = make_console()
+        render_text(report, console, verbosity=verbosity)
+        if verbosity >= 2:
+            from rich.text import Text
+
+            console.print()
+            console.print(Text("PROBES", style="bold underline"))
+            for line in probe_lines(facts):
+                console.print(Text(line, style="dim"))
     return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -92,6 +93,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("tfgpu: interrupted", file=sys.stderr)
         return status_codes.INTERRUPTED
     except BrokenPipeError:
+        # The reader went away (`| head -1`): stop quietly, and point stdout at the null
+        # device so the flush at interpreter exit cannot raise a second time.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return status_codes.SUCCESS
     except Exception as exc:  # noqa: BLE001 - the one top-level handler
         if getattr(args, "debug", False):

@@ -261,9 +261,9 @@ def _failed(res: CommandResult) -> DriverFacts:
         message = known[0]
     elif res.status is ProbeStatus.OK and text:
         # Exit 0 but no driver banner: say so, and quote only the start.
-        quoted = " ".join(text.split())
+        quoted = repr(" ".join(text.split()))
         quoted = quoted if len(quoted) <= SMI_QUOTE_CHARS else quoted[:SMI_QUOTE_CHARS] + "..."
-        message = f"nvidia-smi printed output tfgpu could not parse: {quoted!r}"
+        message = f"nvidia-smi printed output tfgpu could not parse: {quoted}"
     else:
         message = text[:2000] or res.message or "nvidia-smi failed"
     return DriverFacts(ProbeStatus.ERROR, source="nvidia-smi", message=message)
