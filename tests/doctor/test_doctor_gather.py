@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-
 import time
 
 from tfgpu.facts import GPU, DriverFacts, ProbeRecord, ProbeStatus, TFFacts

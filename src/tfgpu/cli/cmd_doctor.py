@@ -52,7 +52,6 @@ def gather_from_args(args: argparse.Namespace) -> HostFacts:
     """
     import dataclasses
 
-    from tfgpu.cli.main import UsageError
     from tfgpu.gather import DEFAULT_TF_TIMEOUT_S, gather
     from tfgpu.probes.base import ProbeContext
 

@@ -10,6 +10,7 @@ tracebacks are shown only with ``--debug``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -95,10 +96,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader went away (`| head -1`): stop quietly, and point stdout at the null
         # device so the flush at interpreter exit cannot raise a second time.
-        try:
+        with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
         return status_codes.SUCCESS
     except Exception as exc:  # noqa: BLE001 - the one top-level handler
         if getattr(args, "debug", False):

@@ -501,6 +501,6 @@ def cpu_without_avx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-RULES = (python_interpreter_unusable, tensorflow_not_installed, cpu_only_build, windows_native_no_gpu, tensorflow_gpu_package,
-         tensorflow_and_cpu_variant, tensorflow_sees_no_gpu, tensorflow_gpu_ops,
-         tensorflow_probe_failed, cpu_without_avx)
+RULES = (python_interpreter_unusable, tensorflow_not_installed, cpu_only_build,
+         windows_native_no_gpu, tensorflow_gpu_package, tensorflow_and_cpu_variant,
+         tensorflow_sees_no_gpu, tensorflow_gpu_ops, tensorflow_probe_failed, cpu_without_avx)

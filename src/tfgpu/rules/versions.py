@@ -31,7 +31,6 @@ from dataclasses import dataclass
 
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.rules import _common as c
 from tfgpu.knowledge import (
     Knowledge,
     KnowledgeQueryError,
@@ -42,6 +41,7 @@ from tfgpu.knowledge import (
     parse_version,
     series,
 )
+from tfgpu.rules import _common as c
 
 #: Distributions that provide the ``tensorflow`` module, most usual first.
 _TF_DISTS = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel",
@@ -365,16 +365,17 @@ def python_outside_tf_range(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     untested combination (a warning), or broken when TensorFlow fails to import (error).
     """
     tf = _installed_tf(facts, kb)
-    if tf is None or tf.config is None or not _parses(facts.python.version):
+    py = facts.python.version
+    if tf is None or tf.config is None or py is None or not _parses(py):
         return
     config = tf.config
-    if config.python_ok(facts.python.version) is not False:
+    if config.python_ok(py) is not False:
         return
     broken = facts.tf is not None and facts.tf.status is ProbeStatus.ERROR
     fix = [f"# use Python {config.python_max} (or down to {config.python_min}) in a new "
            f"virtual environment for TensorFlow {tf.series}"]
     newest = next((row for row in kb.tested_configs(os=tf.os)[::-1]
-                   if row.python_ok(facts.python.version)), None)
+                   if row.python_ok(py)), None)
     if newest is not None:
         fix.append(f"# or install TensorFlow {newest.tf_series}, tested with Python "
                    f"{newest.python_min}-{newest.python_max}:")
@@ -386,7 +387,7 @@ def python_outside_tf_range(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
         area="python",
         title=f"Python {facts.python.version} is outside TensorFlow {tf.series}'s tested "
               f"range {config.python_min}-{config.python_max}",
-        evidence=(Evidence("python.version", facts.python.version), tf.evidence),
+        evidence=(Evidence("python.version", py), tf.evidence),
         cause=f"Python {facts.python.version} is not in {config.python_min}-"
               f"{config.python_max}, the tested Python range of TensorFlow {config.tf_version} "
               f"on {config.platform} (knowledge row {config.ref})",
