@@ -358,3 +358,15 @@ def test_facts_snapshot_keeps_the_review_scenarios_readable() -> None:
         assert f"`{name}.json`" in readme
         assert load(name).schema_version
 
+
+
+def test_python_probe_records_pep668_marker() -> None:
+    """Defect 4d: the python probe says whether the interpreter is EXTERNALLY-MANAGED."""
+    from tfgpu.probes import python_env
+
+    data = python_env._in_process()
+    assert isinstance(data["externally_managed"], bool)
+    assert data["externally_managed"] is False  # the test venv is a venv
+    assert python_env.parse({**data, "externally_managed": True}).externally_managed is True
+    assert python_env.parse({k: v for k, v in data.items()
+                             if k != "externally_managed"}).externally_managed is False
