@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
-from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
+from tfgpu.findings import Evidence, Finding, Report, Severity, Verdict, sort_findings
 from tfgpu.rules import Rule, run_rules
 
 if TYPE_CHECKING:
@@ -36,9 +36,33 @@ GPU_ONLY_CATEGORIES: tuple[str, ...] = (
 _CPU_HOST_NOTE = " (this host has no NVIDIA GPU, so it does not affect TensorFlow on the CPU)"
 
 
+#: TensorFlow's own words for "this host has no NVIDIA driver"
+#: (recorded/tf-logs/tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt).
+_TF_NO_DRIVER_LINE = "Could not find cuda drivers"
+
+
+def _wsl2(facts: HostFacts) -> bool:
+    return facts.os.is_wsl and facts.os.wsl_version == 2
+
+
 def _no_nvidia_gpu(facts: HostFacts) -> bool:
-    return (not facts.nvidia_gpus and facts.driver is not None
-            and facts.driver.status in (ProbeStatus.OK, ProbeStatus.MISSING))
+    """True when the facts show no NVIDIA GPU (conservatively).
+
+    Evidence: the driver probe ran and listed none (or found no driver); or, when the
+    driver was not probed, TensorFlow ran, listed no GPU and logged "Could not find cuda
+    drivers".  Inside WSL2 a missing driver tool proves nothing (the GPU is not on the
+    PCI bus there), so the answer is False: GPU presence is unknown.
+    """
+    if facts.nvidia_gpus:
+        return False
+    d = facts.driver
+    if d is not None:
+        if d.status is ProbeStatus.MISSING and _wsl2(facts):
+            return False
+        return d.status in (ProbeStatus.OK, ProbeStatus.MISSING)
+    tf = facts.tf
+    return (tf is not None and tf.status is ProbeStatus.OK and not tf.gpus
+            and any(_TF_NO_DRIVER_LINE in ln for ln in tf.log_lines))
 
 
 def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Finding, ...]:
@@ -59,6 +83,63 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
             f = dataclasses.replace(
                 f, severity=Severity.INFO, cause=f.cause + _CPU_HOST_NOTE, fix=()
             )
+        out.append(f)
+    return sort_findings(out)
+
+
+#: Finding ids that say the same thing as a more precise finding: when any id of the
+#: value is present, the key's finding is dropped and its evidence is added to that one.
+SUPERSEDED_BY: dict[str, tuple[str, ...]] = {
+    # TensorFlow's "Ignoring visible gpu device" log line (explain) vs. the knowledge rule.
+    "gpu-compute-capability-too-low": ("gpu-cc-below-wheel-minimum",),
+    # cuInit's CUDA_ERROR_NO_DEVICE is what CUDA_VISIBLE_DEVICES=-1 produces.
+    "cuinit-no-device": ("cuda-visible-devices-hides-gpus",),
+    # cuInit's CUDA_ERROR_SYSTEM_DRIVER_MISMATCH is what a driver too old for TF's CUDA
+    # produces; its "reboot after a driver upgrade" advice needs a library/module mismatch.
+    "cuinit-system-driver-mismatch": ("driver-too-old-for-cuda",),
+    "cuinit-insufficient-driver": ("driver-too-old-for-cuda",),
+}
+#: Findings that name the reason TensorFlow lists no GPU.  With one of them present as an
+#: ``ERROR`` the generic ``tensorflow-sees-no-gpu`` is lowered to ``INFO`` without fix
+#: and points at it.
+NO_GPU_CAUSES: tuple[str, ...] = (
+    "cuda-visible-devices-hides-gpus", "gpu-cc-below-wheel-minimum", "driver-too-old-for-cuda",
+    "tensorflow-cpu-only-build", "tensorflow-windows-native-no-gpu", "cuda-major-mismatch",
+    "cudnn-major-mismatch", "cudnn-version-mismatch", "gpu-libraries-not-loaded",
+    "tensorflow-variants-conflict", "tensorflow-gpu-package-removed",
+)
+
+
+def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    """Keep one finding per root cause (pure).
+
+    A finding listed in :data:`SUPERSEDED_BY` is dropped when a superseding one is present
+    (its evidence moves there); ``tensorflow-sees-no-gpu`` defers to the first finding of
+    :data:`NO_GPU_CAUSES` present: it becomes ``INFO``, loses its fix commands and names
+    that finding.  Returns the findings re-sorted.
+    """
+    items = list(findings)
+    by_id = {f.id: f for f in items}
+    extra: dict[str, list[Evidence]] = {}
+    kept: list[Finding] = []
+    for f in items:
+        winner = next((w for w in SUPERSEDED_BY.get(f.id, ()) if w in by_id), None)
+        if winner is not None:
+            extra.setdefault(winner, []).extend(f.evidence)
+            continue
+        kept.append(f)
+    cause = next((by_id[i] for i in NO_GPU_CAUSES
+                  if i in by_id and by_id[i].severity is Severity.ERROR), None)
+    out = []
+    for f in kept:
+        if f.id in extra:
+            f = dataclasses.replace(f, evidence=tuple(dict.fromkeys((*f.evidence,
+                                                                     *extra[f.id]))))
+        if f.id == "tensorflow-sees-no-gpu" and cause is not None:
+            f = dataclasses.replace(
+                f, severity=Severity.INFO, fix=(),
+                title=f"TensorFlow lists no GPU: see {cause.id}",
+                cause=f"{f.cause}; the reason is the finding {cause.id}: {cause.title}")
         out.append(f)
     return sort_findings(out)
 
@@ -113,18 +194,23 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
                            problems)
     suffix = " (no NVIDIA GPU on this host)" if _no_nvidia_gpu(facts) else ""
+    if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
+            and facts.driver.status is ProbeStatus.MISSING:
+        suffix = " (WSL2: no NVIDIA driver answers, GPU presence unknown)"
     if tf is not None and tf.status is ProbeStatus.MISSING:
         return Verdict(False, f"TensorFlow is not installed: {_plural(problems, 'problem')}"
                        + suffix, problems)
     if tf is None or tf.status is ProbeStatus.SKIPPED:
+        # SKIPPED is only ever set by --no-tf; a snapshot without `tf` was not probed.
+        why = ("TensorFlow itself was not checked (--no-tf)" if tf is not None
+               else "TensorFlow was not probed")
         if facts.nvidia_gpus and problems == 0:
             g = facts.nvidia_gpus[0]
             mem = _gib(g.memory_total_mib)
             return Verdict(False, f"GPU {g.index}: {g.name}" + (f", {mem}" if mem else "")
-                           + " looks ready; TensorFlow itself was not checked (--no-tf)", 0)
+                           + f" looks ready; {why}", 0)
         return Verdict(False, f"TensorFlow will run on the CPU only: "
-                              f"{_plural(problems, 'problem')}{suffix}; TensorFlow itself was "
-                              "not checked (--no-tf)", problems)
+                              f"{_plural(problems, 'problem')}{suffix}; {why}", problems)
     if tf.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return Verdict(False, f"{tf_name} does not start: {_plural(problems, 'problem')}",
                        problems)
@@ -197,7 +283,7 @@ def diagnose(
         from tfgpu.knowledge import load_knowledge
 
         kb = load_knowledge()
-    findings = cap_for_cpu_host(facts, run_rules(facts, kb, rules))
+    findings = cap_for_cpu_host(facts, resolve_overlaps(run_rules(facts, kb, rules)))
     return Report(
         command="doctor",
         verdict=make_verdict(facts, findings),

@@ -120,7 +120,7 @@ class PythonFacts:
     """The Python interpreter that will run TensorFlow.
 
     Attributes:
-        version: ``"3.11.7"``.
+        version: ``"3.11.7"``; ``None`` when the interpreter could not be run.
         executable: absolute path of the interpreter.
         implementation: ``"CPython"``.
         bits: pointer size in bits (64 expected; 32-bit Python has no TensorFlow wheels).
@@ -129,15 +129,19 @@ class PythonFacts:
         distributions: the installed distributions that matter to TensorFlow on a GPU
             (tensorflow*, tf-nightly*, keras, tf-keras, numpy, protobuf, every
             ``nvidia-*``, jax*, torch), sorted by name.
+        externally_managed: the interpreter's stdlib folder has an ``EXTERNALLY-MANAGED``
+            file (PEP 668: a distribution's system Python; ``pip install`` into it is
+            refused).  Source: https://peps.python.org/pep-0668/
     """
 
-    version: str
+    version: str | None
     executable: str
     implementation: str = "CPython"
     bits: int = 64
     virtualenv: str | None = None
     conda_env: str | None = None
     distributions: tuple[Distribution, ...] = ()
+    externally_managed: bool = False
 
     def dist(self, name: str) -> Distribution | None:
         """Return the installed distribution called ``name`` (any case/separator)."""

@@ -141,7 +141,11 @@ def run_probes(
         except Exception as exc:  # noqa: BLE001 - a probe bug must not stop the doctor
             res = ProbeResult(records=(ProbeRecord(
                 probe.name, ProbeStatus.ERROR, duration_s=round(time.perf_counter() - start, 4),
-                message=f"internal error in probe {probe.name}: {type(exc).__name__}: {exc}"),))
+                message=f"internal error in probe {probe.name}: {type(exc).__name__}: {exc}"),),
+                # A failed TensorFlow probe is a fact to report, never "not checked".
+                tf=TFFacts(ProbeStatus.ERROR, error=f"the TensorFlow probe failed: "
+                                                    f"{type(exc).__name__}: {exc}")
+                if probe.is_tf else None)
         with done:
             results[i] = res
             done.notify_all()
@@ -228,7 +232,7 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
                 env.setdefault(k, v)
     return HostFacts(
         os=os_f or OSFacts(system=ctx.system, machine=platform.machine() or None),
-        python=python or PythonFacts(version="unknown", executable=ctx.python_executable),
+        python=python or PythonFacts(version=None, executable=ctx.python_executable),
         gpus=_merge_gpus(gpus),
         driver=driver,
         toolkits=tuple(toolkits),

@@ -10,10 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from doctor_helpers import fake_python, recorded, this_machine
+from doctor_helpers import TESTS, fake_python, recorded, this_machine
 
 from tfgpu.cli.main import main
 from tfgpu.facts import DriverFacts, ProbeStatus, TFFacts
+
+REVIEW = TESTS / "fixtures" / "doctor-review"
 
 SRC = Path(__file__).resolve().parent.parent.parent / "src"
 
@@ -76,9 +78,11 @@ def test_snapshot_with_driver_mismatch_exits_1_and_json_is_one_document(
     assert doc["facts"]["driver"]["message"] == text
 
 
-def test_bad_timeout_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["doctor", "--timeout", "0"]) == 2
-    assert "--timeout must be a positive number" in capsys.readouterr().err
+@pytest.mark.parametrize("value", ["0", "-1", "inf", "nan", "1e300", "86401"])
+def test_bad_timeout_is_a_usage_error(capsys: pytest.CaptureFixture[str], value: str) -> None:
+    """Review defect 1: inf/nan/huge used to skip TF silently and leave children behind."""
+    assert main(["doctor", f"--timeout={value}", "--no-tf"]) == 2
+    assert "--timeout must be a number of seconds above 0" in capsys.readouterr().err
 
 
 def test_doctor_no_tf_never_imports_tensorflow_and_is_quick() -> None:
@@ -99,8 +103,13 @@ def test_doctor_no_tf_never_imports_tensorflow_and_is_quick() -> None:
         "looks ready" in res.stdout.split("\n")[1]
 
 
+#: A fake interpreter that answers the python probe (``-c SCRIPT``) with the real one, so
+#: only the TensorFlow child misbehaves.
+_ANSWER_PROBE = f'if [ "$1" = "-c" ]; then exec {sys.executable} "$@"; fi; '
+
+
 def test_tensorflow_that_segfaults_on_import_gives_a_clear_message(tmp_path: Path) -> None:
-    exe = fake_python(tmp_path, "python-segv", "kill -SEGV $$")
+    exe = fake_python(tmp_path, "python-segv", _ANSWER_PROBE + "kill -SEGV $$")
     res = _tfgpu("doctor", "--python", exe, "--timeout", "20")
     assert res.returncode == 1, res.stdout + res.stderr
     assert "Traceback" not in res.stdout + res.stderr
@@ -109,12 +118,43 @@ def test_tensorflow_that_segfaults_on_import_gives_a_clear_message(tmp_path: Pat
 
 
 def test_hung_tensorflow_gives_a_timeout_message_within_the_limit(tmp_path: Path) -> None:
-    exe = fake_python(tmp_path, "python-hang", "sleep 60")
+    exe = fake_python(tmp_path, "python-hang", _ANSWER_PROBE + "sleep 60")
     res = _tfgpu("doctor", "--python", exe, "--timeout", "1", timeout=30)
     assert res.returncode == 1
     assert "(tensorflow-probe-timeout)" in res.stdout
     assert "did not finish within 1 s" in res.stdout
     assert "Traceback" not in res.stderr
+
+
+def test_interpreter_that_cannot_run_exits_3_with_one_line(tmp_path: Path) -> None:
+    """Review defect 2: a crashing --python said "0 problems", exit 0."""
+    exe = fake_python(tmp_path, "python-segv", "kill -SEGV $$")
+    res = _tfgpu("doctor", "--python", exe, "--no-tf")
+    assert res.returncode == 3, res.stdout + res.stderr
+    assert "could not be run" in res.stderr and "SIGSEGV" in res.stderr
+    assert "Traceback" not in res.stderr and res.stdout == ""
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "not-executable", "empty"])
+def test_bad_python_path_is_a_usage_error(tmp_path: Path, kind: str,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = {"missing": str(tmp_path / "nope" / "python"), "folder": str(tmp_path),
+            "empty": ""}.get(kind)
+    if kind == "not-executable":
+        (tmp_path / "py").write_text("x")
+        path = str(tmp_path / "py")
+    assert path is not None
+    assert main(["doctor", "--no-tf", "--python", path]) == 2
+    err = capsys.readouterr().err
+    assert "--python" in err and len(err.strip().splitlines()) == 1
+
+
+def test_facts_option_warns_that_gathering_options_are_ignored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    snap = tmp_path / "host.json"
+    snap.write_text((REVIEW / "l4_ok.json").read_text())
+    assert main(["doctor", "--facts", str(snap), "--no-tf", "--timeout", "5"]) == 0
+    assert "--no-tf, --timeout ignored with --facts" in capsys.readouterr().err
 
 
 def test_facts_command_writes_a_snapshot_the_doctor_reads(tmp_path: Path) -> None:

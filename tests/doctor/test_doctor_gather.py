@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 from tfgpu.facts import GPU, DriverFacts, ProbeRecord, ProbeStatus, TFFacts
@@ -66,7 +67,25 @@ def test_a_raising_probe_is_an_error_record_not_a_crash() -> None:
     rec = facts.probe("boom")
     assert rec is not None and rec.status is ProbeStatus.ERROR
     assert rec.message == "internal error in probe boom: RuntimeError: bug"
-    assert facts.python.version == "unknown"  # defaults fill what no probe gave
+    assert facts.python.version is None  # defaults fill what no probe gave
+
+
+def test_a_raising_tf_probe_is_a_tf_error_not_no_tf() -> None:
+    """Review defect 1: an internal TF-probe failure read as "not checked (--no-tf)"."""
+    from tfgpu.diagnose import diagnose
+
+    def boom(ctx: ProbeContext) -> ProbeResult:
+        raise OverflowError("timeout value is too large")
+
+    facts = gather(_ctx(), probes=[Probe(name="tf", order=90, run=boom, is_tf=True,
+                                         long_running=True)])
+    assert facts.tf is not None and facts.tf.status is ProbeStatus.ERROR
+    assert facts.tf.error == ("the TensorFlow probe failed: OverflowError: timeout value is "
+                              "too large")
+    report = diagnose(dataclasses.replace(
+        facts, python=dataclasses.replace(facts.python, version="3.11.7")))
+    assert "--no-tf" not in report.verdict.headline
+    assert "tensorflow-probe-failed" in {f.id for f in report.findings}
 
 
 def test_no_tf_skips_the_tf_probe_and_says_so() -> None:
@@ -135,5 +154,5 @@ def test_real_gather_without_tf_is_fast_and_complete() -> None:
     facts = gather(include_tf=False)
     assert time.perf_counter() - start < 3
     assert facts.os.system
-    assert facts.python.version != "unknown"
+    assert facts.python.version is not None
     assert facts.tf is not None and facts.tf.status is ProbeStatus.SKIPPED

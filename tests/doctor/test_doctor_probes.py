@@ -163,7 +163,7 @@ def test_python_probe_of_a_segfaulting_interpreter_is_an_error_fact(tmp_path: Pa
     res = python_env.run(ProbeContext(runner=run_command, python_executable=exe, timeout_s=10))
     assert res.records[0].status is ProbeStatus.ERROR
     assert "SIGSEGV" in (res.records[0].message or "")
-    assert res.python is not None and res.python.version == "unknown"
+    assert res.python is not None and res.python.version is None
 
 
 @pytest.mark.parametrize("stdout", ["", "hello\n", "{not json\n", json.dumps({"x": 1}) + "\n"])
@@ -173,7 +173,7 @@ def test_python_probe_garbage_answer_is_an_error_fact(stdout: str) -> None:
         (exe,), ProbeStatus.OK, 0, stdout)})
     res = python_env.run(ProbeContext(runner=runner, python_executable=exe))
     assert res.records[0].status is ProbeStatus.ERROR
-    assert res.python is not None and res.python.version == "unknown"
+    assert res.python is not None and res.python.version is None
 
 
 def test_a_symlink_to_this_interpreter_is_probed_as_another_interpreter(tmp_path: Path) -> None:

@@ -304,7 +304,8 @@ def test_scenario_tensorflow_not_installed_windows_powershell_command() -> None:
                      python=dataclasses.replace(python(), executable=r"C:\Python311\python.exe"),
                      tf=TFFacts(ProbeStatus.MISSING))
     f = one(facts, "tensorflow-not-installed")
-    assert f.fix == (r'C:\Python311\python.exe -m pip install tensorflow<2.11',)
+    # quoted: an unquoted < is a redirection in PowerShell (review defect 4e)
+    assert f.fix == (r'C:\Python311\python.exe -m pip install "tensorflow<2.11"',)
 
 
 def test_scenario_tensorflow_cpu_on_gpu_host_is_an_error() -> None:
@@ -413,8 +414,20 @@ def test_scenario_tf_import_segfault_gives_clear_words() -> None:
 def test_scenario_tf_import_sigill_points_to_avx() -> None:
     tf = TFFacts(ProbeStatus.ERROR, returncode=-4, error="the TensorFlow probe killed by SIGILL "
                  "(signal 4): an illegal instruction, usually a CPU without AVX")
-    f = one(gpu_host(tf=tf), "tensorflow-import-crashed")
+    no_avx = CPUFacts(model="Intel Pentium G4560", machine="x86_64", flags=("sse4_2",))
+    f = one(gpu_host(tf=tf, cpu=no_avx), "tensorflow-import-crashed")
     assert "lacks AVX" in f.cause
+
+
+def test_scenario_sigill_with_avx_cpu_does_not_blame_avx() -> None:
+    """Review defect 14: the CPU facts show AVX, so the crash is something else."""
+    tf = TFFacts(ProbeStatus.ERROR, returncode=-4, error="the TensorFlow probe killed by SIGILL "
+                 "(signal 4): an illegal instruction, usually a CPU without AVX",
+                 log_lines=("2024-01-01 loading", "Illegal instruction (core dumped)"))
+    f = one(gpu_host(tf=tf), "tensorflow-import-crashed")
+    assert "not the missing-AVX case" in f.cause and "AVX-512" in f.cause
+    assert "lacks AVX" not in f.cause
+    assert any("Illegal instruction (core dumped)" in e.text for e in f.evidence)
 
 
 def test_scenario_tf_hang_is_a_timeout_finding() -> None:

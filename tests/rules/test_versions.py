@@ -221,7 +221,9 @@ def test_gtx1060_driver470_with_tf215_suggests_214() -> None:
     assert f.id == "driver-too-old-for-cuda"
     assert f.cause.startswith("driver 470.82.01 < 525.60.13, the CUDA 12.x minor-version")
     assert f.knowledge_ref == "cuda_min_driver:12.x-minor-compat"
-    assert f.fix[1].endswith('pip install "tensorflow==2.14.*"')
+    # and-cuda exists from 2.14 (platform fact and-cuda-extra-first); the CC fits 2.14
+    assert f.fix[0].startswith("# install an NVIDIA driver >= ")
+    assert f.fix[2].endswith("-m pip install 'tensorflow[and-cuda]==2.14.*'")
     assert f.doc and f.doc.startswith("https://docs.nvidia.com/")
 
 
@@ -268,7 +270,8 @@ def test_system_cuda_11_with_tf215_and_no_pip_wheels() -> None:
     (f,) = run(facts)
     assert f.id == "cuda-major-mismatch"
     assert "CUDA 11.2 toolkit (/usr/local/cuda-11.2)" in f.cause
-    assert f.fix[0].startswith('pip install "tensorflow[and-cuda]==2.15.0"')
+    assert f.fix[0].endswith("-m pip install 'tensorflow[and-cuda]==2.15.0'   # brings CUDA "
+                             "12 as pip wheels; no system toolkit needed")
     assert f.knowledge_ref == "tf_tested_configs:2.15.0-linux"
 
 
@@ -311,7 +314,8 @@ def test_gtx680_is_below_every_wheel() -> None:
     (f,) = run(facts)
     assert f.id == "gpu-cc-below-wheel-minimum"
     assert "compute capability 3.0 < 3.5" in f.cause
-    assert f.fix[0].startswith("No official TensorFlow wheel includes CC 3.0")
+    assert f.fix[0].startswith("# no official TensorFlow wheel includes CC 3.0")
+    assert "tensorflow-cpu" not in " ".join(f.fix)  # review defect 4b
     assert f.knowledge_ref == "tf_compute_capabilities:2.12.0-2.14.0"
 
 
@@ -319,7 +323,7 @@ def test_maxwell_with_tf217_suggests_216() -> None:
     facts = host(tf="2.17.0", driver="550.54.14", gpus=[gpu("NVIDIA GeForce GTX 960", "5.2")])
     (f,) = run(facts)
     assert f.id == "gpu-cc-below-wheel-minimum"
-    assert f.fix[0].endswith('pip install "tensorflow==2.16.*"')
+    assert f.fix[1].endswith("-m pip install 'tensorflow[and-cuda]==2.16.*'")
 
 
 def test_rtx3060_laptop_with_tf210_jit_compiles_ptx() -> None:
@@ -328,12 +332,13 @@ def test_rtx3060_laptop_with_tf210_jit_compiles_ptx() -> None:
     (f,) = run(facts)
     assert f.id == "gpu-needs-ptx-jit" and f.severity is Severity.WARNING
     assert "compute_8.0 PTX" in f.cause
-    assert len(f.fix) == 1  # no newer native-Windows GPU release to suggest
+    assert len(f.fix) == 2  # no newer native-Windows GPU release to suggest
+    assert f.fix[1] == '$env:CUDA_CACHE_MAXSIZE = "2147483648"'
     # on Linux the same GPU gets native cubins from 2.16 on
     linux = host(python="3.10.11", tf="2.10.0", driver="531.14",
                  gpus=[gpu("NVIDIA GeForce RTX 3060 Laptop GPU")])
     (f,) = run(linux)
-    assert f.fix[1].endswith('pip install "tensorflow==2.21.*"')
+    assert f.fix[3].endswith("-m pip install 'tensorflow[and-cuda]==2.21.*'")
 
 
 def test_h100_needs_driver_for_ptx_jit() -> None:
@@ -357,19 +362,22 @@ def test_truncated_name_without_cc_is_unknown_not_guessed() -> None:
 
 
 def test_native_windows_tf_after_210() -> None:
+    """One finding for it (tf_setup's), built from the knowledge rows (review defects 4e, 6)."""
+    from tfgpu.rules import tf_setup
+
     rtx = [gpu("NVIDIA GeForce RTX 3060 Laptop GPU")]
     facts = host(os="windows", python="3.11.9", tf="2.15.0", driver="531.14", gpus=rtx)
-    (f,) = run(facts)
-    assert f.id == "windows-native-gpu-unsupported"
+    assert ids(run(facts)) == []  # versions.py no longer duplicates it
+    (f,) = run_rules(facts, KB, (tf_setup.windows_native_no_gpu,))
+    assert f.id == "tensorflow-windows-native-no-gpu"
     assert f.knowledge_ref == "platform_facts:windows-native-gpu-last"
-    assert "TensorFlow 2.15 > 2.10" in f.cause
-    assert 'pip install "tensorflow<2.11"' in f.fix[1] and "Python 3.7-3.10" in f.fix[1]
+    assert "2.15.0 > 2.10" in f.cause
+    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11"')  # quoted for PowerShell
+    assert any("Python 3.7-3.10" in line and "3.11.9" in line for line in f.fix)
     assert "19044" in f.fix[0]
     # no NVIDIA GPU: nothing to say
-    assert ids(run(host(os="windows", python="3.11.9", tf="2.15.0"))) == []
-    # WSL2 is the fix, not the problem
-    assert "windows-native-gpu-unsupported" not in ids(
-        run(host(os="wsl2", python="3.11.9", tf="2.15.0", driver="531.14", gpus=rtx)))
+    assert list(run_rules(host(os="windows", python="3.11.9", tf="2.15.0"), KB,
+                          (tf_setup.windows_native_no_gpu,))) == []
 
 
 @pytest.mark.parametrize(

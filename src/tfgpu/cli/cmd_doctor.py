@@ -3,7 +3,8 @@
 Gathers the facts (or loads ``--facts host.json``), calls :func:`tfgpu.diagnose.diagnose`,
 renders text or ``--json``, and returns the exit code: 0 when no finding is an error
 (TensorFlow can use a GPU, or nothing is wrong for a CPU host), 1 when one is, 2 for usage
-errors and unreadable ``--facts`` files.
+errors and unreadable ``--facts`` files (a bad ``--timeout`` or ``--python`` too), 3 when
+the ``--python`` interpreter cannot be run (the host could not be examined).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 
 #: Ordinary probes never get more than this many seconds, whatever ``--timeout`` says.
 MAX_PROBE_TIMEOUT_S = 10.0
+#: Largest ``--timeout`` accepted, seconds (one day).
+MAX_TIMEOUT_S = 86400.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,15 +52,14 @@ def gather_from_args(args: argparse.Namespace) -> HostFacts:
     """
     import dataclasses
 
-    from tfgpu.cli.main import UsageError
     from tfgpu.gather import DEFAULT_TF_TIMEOUT_S, gather
     from tfgpu.probes.base import ProbeContext
 
     timeout = DEFAULT_TF_TIMEOUT_S if args.timeout is None else args.timeout
-    if timeout <= 0:
-        raise UsageError(f"--timeout must be a positive number of seconds, not {timeout:g}")
+    check_timeout(timeout)
     ctx = ProbeContext()
-    if args.python:
+    if args.python is not None:
+        check_python(args.python)
         ctx = dataclasses.replace(ctx, python_executable=args.python)
     _prewarm()
     if not args.no_tf and sys.stderr.isatty():
@@ -65,6 +67,70 @@ def gather_from_args(args: argparse.Namespace) -> HostFacts:
               file=sys.stderr, flush=True)
     return gather(ctx, include_tf=not args.no_tf, tf_timeout_s=timeout,
                   probe_timeout_s=min(MAX_PROBE_TIMEOUT_S, timeout))
+
+
+def check_timeout(timeout_s: float) -> None:
+    """Refuse a ``--timeout`` that is not a finite number of seconds in (0, 86400].
+
+    ``inf``, ``nan`` or ``1e300`` would overflow the subprocess and thread time limits.
+
+    Raises:
+        UsageError: ``timeout_s`` is not finite, not positive, or above
+            :data:`MAX_TIMEOUT_S`.
+    """
+    import math
+
+    from tfgpu.cli.main import UsageError
+
+    if not math.isfinite(timeout_s) or timeout_s <= 0 or timeout_s > MAX_TIMEOUT_S:
+        raise UsageError(f"--timeout must be a number of seconds above 0 and at most "
+                         f"{MAX_TIMEOUT_S:g} (one day), not {timeout_s:g}")
+
+
+def check_python(path: str) -> None:
+    """Refuse a ``--python`` that is not an executable file (checked before any probe runs).
+
+    Raises:
+        UsageError: ``path`` is empty, does not exist, is a folder, or is not executable.
+    """
+    import os
+
+    from tfgpu.cli.main import UsageError
+
+    if not path.strip():
+        raise UsageError("--python needs the path of a Python interpreter")
+    if not os.path.exists(path):
+        raise UsageError(f"--python {path}: no such file")
+    if os.path.isdir(path):
+        raise UsageError(f"--python {path}: is a folder, not a Python interpreter")
+    if not os.access(path, os.X_OK):
+        raise UsageError(f"--python {path}: not executable")
+
+
+def interpreter_failure(facts: HostFacts) -> str | None:
+    """Why the examined interpreter could not be run, or ``None`` when it answered.
+
+    The python probe leaves ``python.version`` ``None`` when the interpreter is missing,
+    crashes or prints garbage; then nothing about its TensorFlow is known.
+    """
+    if facts.python.version is not None:
+        return None
+    rec = facts.probe("python")
+    why = rec.message if rec is not None and rec.message else "it gave no answer"
+    return f"the Python interpreter {facts.python.executable} could not be run: {why}"
+
+
+def probe_lines(facts: HostFacts) -> list[str]:
+    """One line per probe record (``-vv``): name, status, duration in seconds, command,
+    and the first line of its message."""
+    out = []
+    for rec in facts.probes:
+        took = f" in {rec.duration_s:.3f} s" if rec.duration_s is not None else ""
+        cmd = f"  $ {' '.join(rec.command)}" if rec.command else ""
+        msg = (rec.message or "").strip().splitlines()
+        out.append(f"  {rec.name}: {rec.status.value}{took}{cmd}"
+                   + (f"  ({msg[0][:160]})" if msg else ""))
+    return out
 
 
 def _prewarm() -> None:
@@ -119,11 +185,21 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu.diagnose import diagnose
 
     if args.facts:
+        ignored = [opt for opt, on in (("--python", args.python is not None),
+                                       ("--no-tf", args.no_tf),
+                                       ("--timeout", args.timeout is not None)) if on]
+        if ignored:
+            print(f"tfgpu doctor: {', '.join(ignored)} ignored with --facts (the snapshot "
+                  "is diagnosed as it is)", file=sys.stderr)
         facts = load_facts(args.facts)
         meta_extra = {"facts": args.facts}
     else:
         facts = gather_from_args(args)
         meta_extra = {}
+        failure = interpreter_failure(facts) if args.python is not None else None
+        if failure is not None:
+            print(f"tfgpu doctor: {failure}", file=sys.stderr)
+            return status_codes.HOST_UNEXAMINED
     report = diagnose(facts)
     report.meta.update(meta_extra)
     if args.json:
@@ -133,5 +209,14 @@ def run(args: argparse.Namespace) -> int:
     else:
         from tfgpu.report.text import make_console, render_text
 
-        render_text(report, make_console(), verbosity=args.verbose - args.quiet)
+        verbosity = args.verbose - args.quiet
+        console = make_console()
+        render_text(report, console, verbosity=verbosity)
+        if verbosity >= 2:
+            from rich.text import Text
+
+            console.print()
+            console.print(Text("PROBES", style="bold underline"))
+            for line in probe_lines(facts):
+                console.print(Text(line, style="dim"))
     return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS

@@ -10,7 +10,9 @@ tracebacks are shown only with ``--debug``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -92,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("tfgpu: interrupted", file=sys.stderr)
         return status_codes.INTERRUPTED
     except BrokenPipeError:
+        # The reader went away (`| head -1`): stop quietly, and point stdout at the null
+        # device so the flush at interpreter exit cannot raise a second time.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return status_codes.SUCCESS
     except Exception as exc:  # noqa: BLE001 - the one top-level handler
         if getattr(args, "debug", False):

@@ -75,6 +75,11 @@ class RealFileSystem:
     def realpath(self, path: str) -> str:
         return os.path.realpath(path)
 
+    def is_file(self, path: str) -> bool:
+        """True for a regular file, after following links (False: dangling link, loop,
+        FIFO, device, folder)."""
+        return os.path.isfile(path)
+
 
 @dataclass(frozen=True)
 class FakeFileSystem:
@@ -112,6 +117,10 @@ class FakeFileSystem:
 
     def realpath(self, path: str) -> str:
         return self.links.get(path, path)
+
+    def is_file(self, path: str) -> bool:
+        """True for a regular file of the recorded tree (links in ``links`` followed)."""
+        return self._p(self.realpath(path)).is_file()
 
 
 @dataclass(frozen=True)

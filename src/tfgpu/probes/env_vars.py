@@ -1,8 +1,12 @@
 """Environment probe: the variables that change what TensorFlow and CUDA do.
 
-Kept verbatim: ``CUDA_VISIBLE_DEVICES``, ``NVIDIA_VISIBLE_DEVICES``, ``LD_LIBRARY_PATH``,
-``CUDA_HOME``, ``CUDA_PATH`` (and ``CUDA_PATH_V*``), ``CUDNN_PATH``, ``XLA_FLAGS``, every
-``TF_*`` (except Terraform's, which may hold secrets), ``CONDA_PREFIX``, ``VIRTUAL_ENV``,
+An allow-list, never a deny-list: only the variables named here are kept, verbatim
+(``TF_*`` names that TensorFlow does not read, such as Terraform's ``TF_API_TOKEN`` or
+``TF_VAR_*``, may hold secrets and are never read into the facts, nor into any excerpt).
+Kept: ``CUDA_VISIBLE_DEVICES``, ``NVIDIA_VISIBLE_DEVICES``, ``LD_LIBRARY_PATH``,
+``CUDA_HOME``, ``CUDA_PATH`` (and ``CUDA_PATH_V*``), ``CUDNN_PATH``, ``XLA_FLAGS``, the
+TensorFlow variables of :data:`TF_VARIABLES` and the ``TF_CPP_*`` logging family
+(compat/FACTS.md "Environment variables TF reads"), ``CONDA_PREFIX``, ``VIRTUAL_ENV``,
 ``SHELL``.  ``PATH`` is cut down to its entries that mention CUDA/NVIDIA/cuDNN (the rest
 is private and irrelevant), joined with the host's path separator.  A variable that is
 not set is absent from the mapping; a variable set to the empty string is kept as ``""``
@@ -27,12 +31,22 @@ KEPT: tuple[str, ...] = (
     "LD_LIBRARY_PATH", "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "CUDNN_PATH", "XLA_FLAGS",
     "CONDA_PREFIX", "CONDA_DEFAULT_ENV", "VIRTUAL_ENV", "SHELL", "PSModulePath",
 )
-_PREFIXES = ("TF_", "CUDA_PATH_V")
-#: Terraform also uses ``TF_`` names, some of them secrets (``TF_TOKEN_*``); never kept.
-#: Source: https://developer.hashicorp.com/terraform/cli/config/environment-variables
-_TERRAFORM = ("TF_CLI_", "TF_VAR_", "TF_TOKEN_", "TF_LOG", "TF_INPUT", "TF_WORKSPACE",
-              "TF_DATA_DIR", "TF_PLUGIN_CACHE", "TF_IN_AUTOMATION", "TF_REGISTRY_",
-              "TF_STATE_", "TF_IGNORE", "TF_APPEND_USER_AGENT")
+#: TensorFlow's own variables (compat/FACTS.md "Environment variables TF reads"; sources
+#: WHL, TFGPUGUIDE, GPUDEV, PIPMD, LOGGINGCC).  ``TF_CONFIG`` (the distributed cluster
+#: spec) holds host names, not secrets, and decides multi-worker behaviour: kept.
+TF_VARIABLES: tuple[str, ...] = (
+    "TF_FORCE_GPU_ALLOW_GROWTH", "TF_GPU_ALLOCATOR", "TF_ENABLE_ONEDNN_OPTS",
+    "TF_USE_LEGACY_KERAS", "TF_XLA_FLAGS", "TF_CONFIG", "TF_GPU_THREAD_MODE",
+    "TF_GPU_THREAD_COUNT", "TF_MIN_GPU_MULTIPROCESSOR_COUNT", "TF_CUDNN_DETERMINISTIC",
+    "TF_DETERMINISTIC_OPS", "TF_CUDNN_USE_AUTOTUNE", "TF_ENABLE_AUTO_MIXED_PRECISION",
+    "TF_NUM_INTEROP_THREADS", "TF_NUM_INTRAOP_THREADS", "TF_FORCE_UNIFIED_MEMORY",
+    "TF_GPU_HOST_MEM_LIMIT_IN_MB", "TF_DISABLE_MKL", "TF2_BEHAVIOR",
+    "CUDA_FORCE_PTX_JIT", "CUDA_CACHE_MAXSIZE", "CUDA_CACHE_PATH", "CUDA_CACHE_DISABLE",
+    "CUDA_MODULE_LOADING", "CUDA_DEVICE_ORDER", "CUDA_LAUNCH_BLOCKING",
+)
+#: Name prefixes kept: TensorFlow's C++ logging family (``TF_CPP_MIN_LOG_LEVEL``,
+#: ``TF_CPP_MAX_VLOG_LEVEL``, ``TF_CPP_VMODULE``...) and Windows' ``CUDA_PATH_V12_4``.
+_PREFIXES = ("TF_CPP_", "CUDA_PATH_V")
 _CUDA_WORD = re.compile(r"cuda|nvidia|cudnn", re.IGNORECASE)
 
 
@@ -45,9 +59,7 @@ def select(env: Mapping[str, str], system: str) -> dict[str, str]:
     """
     out: dict[str, str] = {}
     for key in sorted(env):
-        if key.startswith(_TERRAFORM):
-            continue
-        if key in KEPT or key.startswith(_PREFIXES):
+        if key in KEPT or key in TF_VARIABLES or key.startswith(_PREFIXES):
             out[key] = env[key]
     sep = ";" if system == "Windows" else ":"
     path = env.get("PATH") if system != "Windows" else env.get("PATH", env.get("Path"))

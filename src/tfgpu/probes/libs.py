@@ -140,9 +140,12 @@ def _scan_dir(ctx: ProbeContext, folder: str, origin: str) -> list[tuple[SharedL
     """CUDA libraries in one folder: one entry per SONAME, longest version kept."""
     pm = pathmod(ctx.system)
     best: dict[str, tuple[str, str | None, str]] = {}  # soname -> (filename, version, name)
+    # Only regular files after following links: a dangling link, a link loop, a FIFO or a
+    # device is not a library the loader can take.  (Fakes without is_file: exists.)
+    is_file = getattr(ctx.fs, "is_file", ctx.fs.exists)
     for fname in ctx.fs.listdir(folder):
         info = classify(fname, ctx.system)
-        if info is None:
+        if info is None or not is_file(pm.join(folder, fname)):
             continue
         old = best.get(info.soname)
         if old is None:

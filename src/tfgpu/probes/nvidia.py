@@ -257,7 +257,15 @@ def _failed(res: CommandResult) -> DriverFacts:
     """Driver facts for an ``nvidia-smi`` that ran and failed (driver installed, broken)."""
     text = (res.stdout + "\n" + res.stderr).strip()
     known = classify_smi_failure(text)
-    message = known[0] if known else (text[:2000] or res.message or "nvidia-smi failed")
+    if known:
+        message = known[0]
+    elif res.status is ProbeStatus.OK and text:
+        # Exit 0 but no driver banner: say so, and quote only the start.
+        quoted = repr(" ".join(text.split()))
+        quoted = quoted if len(quoted) <= SMI_QUOTE_CHARS else quoted[:SMI_QUOTE_CHARS] + "..."
+        message = f"nvidia-smi printed output tfgpu could not parse: {quoted}"
+    else:
+        message = text[:2000] or res.message or "nvidia-smi failed"
     return DriverFacts(ProbeStatus.ERROR, source="nvidia-smi", message=message)
 
 
@@ -289,6 +297,10 @@ def nvml_library_error(system: str) -> str | None:
     except OSError as exc:
         return str(exc) or f"{NVML_SONAME}: cannot be loaded"
     return None
+
+
+#: Most characters of unparsable nvidia-smi output quoted in the driver message.
+SMI_QUOTE_CHARS = 200
 
 
 def _import_pynvml() -> Any:

@@ -26,7 +26,7 @@ ORDER = 20
 #: Self-contained script: prints one JSON object describing the interpreter it runs in.
 #: Kept free of tfgpu imports so any interpreter (3.8+) can run it.
 SCRIPT = r'''
-import json, os, re, sys, platform, struct
+import json, os, re, sys, platform, struct, sysconfig
 WANT = re.compile(r"^(tensorflow.*|tf-nightly.*|tf-keras|keras|keras-nightly|numpy|protobuf|"
                   r"nvidia-.*|jax|jaxlib|jax-cuda.*|torch|tensorrt.*|ml-dtypes|"
                   r"intel-extension-for-tensorflow.*)$")
@@ -99,6 +99,8 @@ print(json.dumps({
     "conda_env": os.environ.get("CONDA_PREFIX") or (sys.prefix if os.path.isdir(
         os.path.join(sys.prefix, "conda-meta")) else None),
     "distributions": sorted(dists, key=lambda d: d["name"]),
+    "externally_managed": venv is None and os.path.isfile(os.path.join(
+        sysconfig.get_path("stdlib") or "", "EXTERNALLY-MANAGED")),
 }))
 '''
 
@@ -126,6 +128,7 @@ def parse(data: dict[str, Any]) -> PythonFacts:
         virtualenv=str(data["virtualenv"]) if data.get("virtualenv") else None,
         conda_env=str(data["conda_env"]) if data.get("conda_env") else None,
         distributions=tuple(sorted(dists, key=lambda d: d.name)),
+        externally_managed=bool(data.get("externally_managed")),
     )
 
 
@@ -156,7 +159,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
     """Probe ``ctx.python_executable``; never raises.
 
     On failure (the interpreter is missing, crashes, or prints garbage) the result holds
-    a :class:`PythonFacts` with ``version="unknown"`` and an ``ERROR``/``MISSING`` record.
+    a :class:`PythonFacts` with ``version=None`` and an ``ERROR``/``MISSING`` record.
     """
     start = time.perf_counter()
     exe = ctx.python_executable
@@ -176,7 +179,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
                                      round(res.duration_s, 4), _describe_failure(res.returncode,
                                                                                  rec.message),
                                      rec.raw_excerpt),),
-                python=PythonFacts(version="unknown", executable=exe),
+                python=PythonFacts(version=None, executable=exe),
             )
         line = res.stdout.strip().splitlines()[-1] if res.stdout.strip() else ""
         facts = parse(json.loads(line))
@@ -187,7 +190,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
         record = ProbeRecord(NAME, ProbeStatus.ERROR, command,
                              duration_s=round(time.perf_counter() - start, 4),
                              message=f"could not read the interpreter's answer: {exc}")
-        return ProbeResult(records=(record,), python=PythonFacts(version="unknown",
+        return ProbeResult(records=(record,), python=PythonFacts(version=None,
                                                                  executable=exe))
 
 

@@ -39,7 +39,7 @@ def make_console(stream: TextIO | None = None, *, width: int | None = None) -> C
     stream = stream if stream is not None else sys.stdout
     is_tty = hasattr(stream, "isatty") and stream.isatty()
     no_color = bool(os.environ.get("NO_COLOR")) or not is_tty
-    return Console(
+    console = Console(
         file=stream,
         no_color=no_color,
         color_system=None if no_color else "auto",
@@ -49,6 +49,20 @@ def make_console(stream: TextIO | None = None, *, width: int | None = None) -> C
         emoji=False,
         markup=False,
     )
+    # rich answers a closed pipe (`tfgpu doctor | head -1`) with SystemExit(1); raise
+    # BrokenPipeError instead, which the CLI turns into a quiet exit 0.
+    console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
+    return console
+
+
+def _broken_pipe() -> None:
+    """Point stdout at the null device (so the exit-time flush cannot fail) and raise."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    raise BrokenPipeError("stdout was closed by the reader")
 
 
 def _wrap(prefix: str, text: str, width: int, style: str = "") -> list[Text]:
@@ -68,7 +82,7 @@ def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Text]:
     lines = [head]
     if f.severity is Severity.OK and verbosity < 1:
         return lines
-    for ev in f.evidence[: (12 if verbosity > 0 else 4)]:
+    for ev in f.evidence[: (None if verbosity > 1 else 12 if verbosity > 0 else 4)]:
         where = f"line {ev.line}" if ev.line is not None else ev.source
         first, *rest = ev.text.splitlines() or [""]
         lines.append(Text(f"{_INDENT}{where}: {first}", style="dim"))

@@ -5,6 +5,7 @@ Not a rule module (its name starts with ``_``, so :func:`tfgpu.rules.all_rules` 
 
 from __future__ import annotations
 
+import re
 import shlex
 
 from tfgpu.facts import HostFacts, ProbeRecord
@@ -40,7 +41,7 @@ def shell_kind(facts: HostFacts) -> str:
 def quote(facts: HostFacts, word: str) -> str:
     """Quote ``word`` for this host's shell (no quotes when none are needed)."""
     if shell_kind(facts) == "powershell":
-        return f'"{word}"' if any(c in word for c in " ()&;'$`") else word
+        return f'"{word}"' if any(c in word for c in " ()&;'$`<>|[]{},=") else word
     return shlex.quote(word)
 
 
@@ -65,7 +66,11 @@ def unset_env(facts: HostFacts, name: str) -> str:
 
 
 def pip(facts: HostFacts, *args: str) -> str:
-    """``<this python> -m pip ARGS`` for the probed interpreter, quoted for this shell."""
+    """``<this python> -m pip ARGS`` for the probed interpreter, quoted for this shell.
+
+    PowerShell quotes words with ``<``/``>`` too (``"tensorflow<2.11"``): unquoted, ``<``
+    is a redirection there.
+    """
     exe = facts.python.executable or "python3"
     words = " ".join(quote(facts, a) for a in args)
     if shell_kind(facts) == "powershell":
@@ -87,12 +92,14 @@ def record_evidence(rec: ProbeRecord | None) -> tuple[Evidence, ...]:
     if rec is None:
         return ()
     cmd = " ".join(rec.command) if rec.command else rec.name
-    out = [Evidence(rec.name, f"{cmd}: {rec.status.value}"
-                    + (f" (exit {rec.returncode})" if rec.returncode is not None else ""))]
-    if rec.message:
-        out.extend(Evidence(rec.name, line) for line in rec.message.strip().splitlines()[:4]
-                   if line.strip())
-    return tuple(out)
+    head = f"{cmd}: {rec.status.value}" + (
+        f" (exit {rec.returncode})" if rec.returncode is not None else "")
+    lines = [ln.strip() for ln in (rec.message or "").strip().splitlines()[:4] if ln.strip()]
+    # "nvidia-smi: not found" already says what "nvidia-smi: missing" says: one line.
+    lines = [ln[len(f"{cmd}:"):].strip() if ln.startswith(f"{cmd}:") else ln for ln in lines]
+    if len(lines) == 1:
+        return (Evidence(rec.name, f"{head}: {lines[0]}"),)
+    return (Evidence(rec.name, head), *(Evidence(rec.name, ln) for ln in lines))
 
 
 def gpu_words(facts: HostFacts) -> str:
@@ -117,3 +124,44 @@ def tf_install_command(facts: HostFacts) -> str:
     if facts.nvidia_gpus and facts.os.system == "Windows":
         return pip(facts, "install", "tensorflow<2.11")
     return pip(facts, "install", "tensorflow")
+
+
+#: First words of the fix lines that are commands (docs/json-schema.md: every other fix
+#: line is a ``#``-prefixed instruction).  Paths (the probed interpreter), ``VAR=value``
+#: prefixes and PowerShell's ``$env:``/``&`` count as commands too.
+COMMAND_WORDS = frozenset({
+    "pip", "pip3", "python", "python3", "py", "conda", "mamba", "sudo", "apt", "apt-get",
+    "nvidia-smi", "nvcc", "export", "unset", "set", "setx", "Remove-Item", "wsl", "ls",
+    "lsmod", "modprobe", "mokutil", "dmesg", "ldconfig", "ldd", "echo", "tfgpu", "cat",
+    "grep", "find", "reboot", "ubuntu-drivers", "dkms", "source", ".", "&", "winget",
+    "Get-ChildItem", "where.exe", "which", "ln", "mkdir", "rm", "cd", "env", "readelf",
+    "objdump", "strings", "nproc", "uname", "lspci", "docker", "brew", "xcode-select",
+})
+_ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+_PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")
+
+
+def is_command_line(line: str) -> bool:
+    """True when fix line ``line`` is a command (or ``#``-comment), per docs/json-schema.md."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return True
+    word = text.split()[0]
+    return (word in COMMAND_WORDS or word.startswith(("/", "~/", "./", "$env:", '"', "'"))
+            or bool(re.match(r"^[A-Za-z]:\\", word)) or bool(_ASSIGN_RE.match(word)))
+
+
+def fix_line(facts: HostFacts, line: str) -> str:
+    """Make a fix line honour the contract: a command, or ``# `` + an instruction.
+
+    A bare ``pip install ...`` (or ``python -m pip``) becomes ``<probed python> -m pip ...``
+    (docs/doctor.md: pip commands name the interpreter tfgpu examined).
+    """
+    text = line.rstrip()
+    m = _PIP_RE.match(text)
+    if m:
+        exe = facts.python.executable or "python3"
+        shown = f"& {quote(facts, exe)}" if shell_kind(facts) == "powershell" and " " in exe \
+            else quote(facts, exe)
+        return f"{shown} -m pip {text[m.start(1):]}"
+    return text if is_command_line(text) else f"# {text}"

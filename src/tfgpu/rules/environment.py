@@ -87,7 +87,6 @@ def several_toolkits_on_path(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
 
     Several toolkits installed is only a fact; several on PATH is the fault.
     """
-    del kb
     versions: dict[str, str] = {}
     for t in facts.toolkits:
         if t.on_path:
@@ -100,7 +99,10 @@ def several_toolkits_on_path(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
     if len(versions) < 2:
         return
     first = next(iter(versions))
-    others = [v for v in versions if v != first]
+    want = _tf_cuda_major(facts, kb)
+    matching = [v for v in versions if want is not None and v.split(".")[0] == str(want)]
+    keep = matching[0] if matching else (first if want is None else None)
+    others = [v for v in versions if v != keep]
     if facts.os.system == "Windows":
         drop = " -and ".join(f"$_ -notlike '*{versions[o]}*'" for o in others)
         fix = f"$env:Path = ($env:Path -split ';' | Where-Object {{ {drop} }}) -join ';'"
@@ -108,6 +110,12 @@ def several_toolkits_on_path(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
         pattern = "|".join(re.escape(versions[o]) for o in others)
         fix = (f"export PATH=\"$(printf %s \"$PATH\" | tr ':' '\\n' | grep -v -E "
                f"'{pattern}' | paste -sd: -)\"")
+    if keep is not None:
+        fix += f"   # keep only CUDA {keep}" + (
+            f", the major TensorFlow was built for (CUDA {want})" if want is not None else "")
+    else:
+        fix += (f"   # neither matches TensorFlow's CUDA {want}; with the pip nvidia-* wheels "
+                "(tensorflow[and-cuda]) no toolkit on PATH is needed")
     yield Finding(
         id="several-cuda-toolkits-on-path", severity=Severity.WARNING,
         category="version-mismatch", area="environment",
@@ -115,8 +123,32 @@ def several_toolkits_on_path(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
         evidence=tuple(Evidence("PATH", f"CUDA {v}: {p}") for v, p in versions.items()),
         cause=f"PATH holds CUDA {', '.join(versions)}: nvcc and ptxas (which XLA calls) come from "
               f"whichever is first ({first}), and may not match the CUDA TensorFlow was built for",
-        fix=(fix + f"   # keep only CUDA {first}",), doc=c.DOC_PIP,
+        fix=(fix,), doc=c.DOC_PIP,
     )
+
+
+def _tf_cuda_major(facts: HostFacts, kb: Knowledge) -> int | None:
+    """The CUDA major the installed TensorFlow loads: ``tf.build_info`` when the probe ran,
+    else the tested configuration of its version (``tf_tested_configs.toml``); ``None``
+    for a CPU build or when unknown."""
+    tf = facts.tf
+    text: str | None = None
+    if tf is not None and tf.build_info.get("is_cuda_build") == "True":
+        text = tf.build_info.get("cuda_version")
+    if not text:
+        version = tf.version if tf is not None and tf.version else None
+        if version is None:
+            d = facts.python.dist("tensorflow")
+            version = d.version if d is not None else None
+        os = "wsl2" if facts.os.is_wsl else facts.os.system.lower()
+        try:
+            config = kb.config_for(version, os) if version and os in ("linux", "wsl2") \
+                else None
+        except Exception:  # noqa: BLE001 - an unknown version: no advice on the major
+            config = None
+        text = config.cuda if config is not None and config.kind == "gpu" else None
+    m = re.match(r"(\d+)", text or "")
+    return int(m.group(1)) if m else None
 
 
 def log_level_hides_reasons(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
@@ -136,6 +168,14 @@ def log_level_hides_reasons(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     )
 
 
+def _soname(filename: str, facts: HostFacts) -> str:
+    """The SONAME a library file answers to (``libcublas.so.12.2.5.6`` -> ``.so.12``)."""
+    from tfgpu.probes._libnames import classify
+
+    info = classify(filename, facts.os.system)
+    return info.soname if info is not None else filename
+
+
 def ld_library_path_shadows(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """A library from LD_LIBRARY_PATH is picked over the pip copy TensorFlow ships with."""
     del kb
@@ -143,8 +183,10 @@ def ld_library_path_shadows(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     for lib in facts.libraries:
         if not (lib.selected and lib.origin == "ld_library_path"):
             continue
+        # Shadowing needs the same SONAME: libcublas.so.11 cannot shadow libcublas.so.12.
         pip_copies = [o for o in facts.libraries
-                      if o.name == lib.name and o.origin == "tf-runpath" and o.path != lib.path]
+                      if o.name == lib.name and o.origin == "tf-runpath" and o.path != lib.path
+                      and _soname(o.filename, facts) == _soname(lib.filename, facts)]
         if pip_copies and pip_copies[0].version != lib.version:
             shadow.append((lib, pip_copies[0]))
     if not shadow:

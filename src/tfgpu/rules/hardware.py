@@ -46,10 +46,13 @@ def _nvidia_records(facts: HostFacts) -> tuple[Evidence, ...]:
         ev.extend(c.record_evidence(facts.probe(name)))
     d = facts.driver
     if d is not None and d.message:
-        quoted = {e.text for e in ev}
+        def quoted(line: str) -> bool:
+            tail = line.split(":", 1)[-1].strip()
+            return any(line in e.text or (tail and e.text.endswith(tail)) for e in ev)
+
         ev.extend(Evidence(f"driver ({d.source or 'nvidia'})", line)
                   for line in d.message.strip().splitlines()
-                  if line.strip() and line not in quoted)
+                  if line.strip() and not quoted(line))
     return tuple(dict.fromkeys(ev))
 
 
@@ -81,6 +84,9 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
             fix=("nvidia-smi",), doc=c.DOC_PIP,
         )
         return
+    if facts.os.is_wsl and facts.os.wsl_version == 2 and not others:
+        yield _wsl2_gpu_unknown(facts, tuple(ev))
+        return
     system = facts.os.system
     fix: list[str] = []
     words: list[str] = []
@@ -110,8 +116,10 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         fix.append(c.pip(facts, "install", "tensorflow", "tensorflow-metal"))
         doc = c.DOC_APPLE
     if not words:
-        words.append("no GPU that TensorFlow can use was found; TensorFlow works on the CPU, "
-                      "only slower for large models")
+        tf_ok = facts.tf is not None and facts.tf.status is ProbeStatus.OK
+        words.append("no GPU that TensorFlow can use was found" + (
+            "; TensorFlow works on the CPU, only slower for large models" if tf_ok else
+            "; TensorFlow can only run on the CPU here"))
     smi = facts.probe("nvidia-smi")
     how = "nvidia-smi is not installed" if smi is not None and smi.status is ProbeStatus.MISSING \
         else "NVML and nvidia-smi found no NVIDIA GPU"
@@ -119,6 +127,34 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         id="no-nvidia-gpu", severity=Severity.WARNING, category="gpu-not-visible",
         area="hardware", title="No NVIDIA GPU on this host: TensorFlow will use the CPU",
         evidence=tuple(ev), cause=f"{how}; " + "; ".join(words), fix=tuple(fix), doc=doc,
+    )
+
+
+#: Where WSL2 mounts the Windows NVIDIA driver's Linux libraries (libcuda.so...).
+#: Source: NVIDIA CUDA on WSL user guide, https://docs.nvidia.com/cuda/wsl-user-guide/
+WSL_LIB_DIR = "/usr/lib/wsl/lib"
+
+
+def _wsl2_gpu_unknown(facts: HostFacts, ev: tuple[Evidence, ...]) -> Finding:
+    """WSL2 without a driver answer: the GPU may be there (the PCI bus does not show it).
+
+    Inside WSL2 the GPU is reached through the Windows driver (``/dev/dxg`` and
+    ``libcuda.so`` in :data:`WSL_LIB_DIR`), never through a Linux NVIDIA driver, which
+    must not be installed there (NVIDIA CUDA on WSL user guide, "Getting Started").
+    """
+    return Finding(
+        id="wsl2-gpu-unknown", severity=Severity.WARNING, category="wsl2", area="hardware",
+        title="WSL2: no NVIDIA driver answers, so whether a GPU is present is unknown",
+        evidence=ev,
+        cause="inside WSL2 the PCI bus does not show the GPU, so a missing nvidia-smi is not "
+              "evidence that there is none: WSL2 reaches the GPU through the Windows NVIDIA "
+              f"driver, whose libcuda.so and nvidia-smi appear in {WSL_LIB_DIR}",
+        fix=(f"ls -l {WSL_LIB_DIR}/libcuda.so* {WSL_LIB_DIR}/nvidia-smi",
+             f"# install or update the NVIDIA driver on WINDOWS (not inside WSL): "
+             f"{c.DOC_NVIDIA_DRIVERS}; then in PowerShell: wsl --shutdown",
+             "# never install a Linux NVIDIA driver inside WSL2: it overwrites the WSL "
+             f"libcuda.so ({c.DOC_WSL_CUDA})"),
+        doc=c.DOC_WSL_CUDA,
     )
 
 
@@ -236,7 +272,8 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     yield Finding(
         id="nvidia-driver-error", severity=Severity.ERROR, category="gpu-not-visible",
         area="driver", title="The NVIDIA driver is installed but reports an error",
-        evidence=ev, cause=f"{d.source or 'nvidia-smi'} failed: \"{msg}\"",
+        evidence=ev, cause=msg if msg.startswith("nvidia-smi printed output")
+        else f"{d.source or 'nvidia-smi'} failed: \"{msg}\"",
         fix=("nvidia-smi", "sudo dmesg | grep -i nvrm | tail"), doc=c.DOC_NVIDIA_DRIVERS,
     )
 
@@ -274,7 +311,9 @@ def small_memory(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                        for g in small),
         cause=f"{words} < 4 GiB ({SMALL_GPU_MIB} MiB cut); TensorFlow itself, cuDNN and cuBLAS "
               "workspaces take several hundred MiB, so out-of-memory errors come early",
-        fix=("# use small batches and mixed precision; let memory grow instead of taking it all:",
+        fix=("# use small batches" + (" and mixed precision" if all(_has_tensor_cores(g)
+                                                                    for g in small) else "")
+             + "; let memory grow instead of taking it all:",
              c.set_env(facts, "TF_FORCE_GPU_ALLOW_GROWTH", "true")),
         doc=c.DOC_GPU_GUIDE,
     )
@@ -307,6 +346,18 @@ def laptop_mx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
             doc="https://developer.nvidia.com/cuda-gpus",
         )
         return
+
+
+def _has_tensor_cores(g: GPU) -> bool:
+    """True when ``g`` is known to have Tensor Cores (cc >= 7.0 and not a GTX 16xx/MX450)."""
+    mx = _MX_RE.search(g.name)
+    cc = g.compute_capability or (MX_COMPUTE_CAPABILITY.get(f"MX{mx.group(1)}") if mx
+                                  else None)
+    try:
+        new_enough = cc is not None and float(cc) >= 7.0
+    except ValueError:
+        return False
+    return new_enough and not _NO_TENSOR_CORE_RE.search(g.name)
 
 
 def no_tensor_cores(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
@@ -405,6 +456,8 @@ def cpu_host_gpu_messages(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         return
     if facts.driver is None or facts.driver.status is not ProbeStatus.MISSING:
         return
+    if facts.os.is_wsl and facts.os.wsl_version == 2:
+        return  # wsl2-gpu-unknown: the GPU may well be there
     hits = [(i + 1, ln.strip()) for i, ln in enumerate(tf.log_lines)
             if any(k in ln for k in _CPU_HOST_NOISE)]
     if not hits:

@@ -90,6 +90,8 @@ def _dist_evidence(facts: HostFacts, names: list[str]) -> tuple[Evidence, ...]:
 def tensorflow_not_installed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """No TensorFlow distribution in the probed interpreter."""
     del kb
+    if facts.python.version is None:
+        return  # python_interpreter_unusable: nothing is known about its packages
     tf = facts.tf
     missing = (tf is not None and tf.status is ProbeStatus.MISSING) or (
         (tf is None or tf.status is ProbeStatus.SKIPPED) and facts.python.distributions
@@ -103,8 +105,45 @@ def tensorflow_not_installed(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
                   Evidence("python.distributions", "no tensorflow, tensorflow-cpu, tf-nightly "
                                                    "or other TensorFlow distribution")),
         cause=f"importlib.metadata finds no TensorFlow distribution for "
-              f"{facts.python.executable} (Python {facts.python.version})",
-        fix=(c.tf_install_command(facts),),
+              f"{facts.python.executable} (Python {facts.python.version})"
+              + ("; this is a system Python marked EXTERNALLY-MANAGED (PEP 668), so pip "
+                 "refuses to install into it: use a virtual environment"
+                 if facts.python.externally_managed else ""),
+        fix=_venv_install(facts) if facts.python.externally_managed
+        else (c.tf_install_command(facts),),
+        doc=c.DOC_PIP,
+    )
+
+
+def _venv_install(facts: HostFacts) -> tuple[str, ...]:
+    """Create ``~/tf`` and install TensorFlow there (PEP 668: never into the system Python).
+
+    Source: https://peps.python.org/pep-0668/ and https://www.tensorflow.org/install/pip
+    (step "Create a virtual environment").
+    """
+    exe = facts.python.executable or "python3"
+    venv_py = "~/tf/bin/python"
+    spec = "tensorflow[and-cuda]" if facts.nvidia_gpus and facts.os.system == "Linux" \
+        else "tensorflow"
+    return (f"{c.quote(facts, exe)} -m venv ~/tf && {venv_py} -m pip install "
+            f"{c.quote(facts, spec)}",
+            "# then run TensorFlow (and tfgpu doctor --python ~/tf/bin/python) with ~/tf's "
+            "Python")
+
+
+def python_interpreter_unusable(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+    """The examined interpreter could not be run: nothing about its TensorFlow is known."""
+    del kb
+    if facts.python.version is not None:
+        return
+    rec = facts.probe("python")
+    yield Finding(
+        id="python-interpreter-unusable", severity=Severity.ERROR, category="pip",
+        area="python", title=f"The Python interpreter {facts.python.executable} could not be run",
+        evidence=c.record_evidence(rec) or (Evidence("python.version", "unknown"),),
+        cause="the python probe got no answer from it (missing, crashed or printed something "
+              "else), so whether TensorFlow is installed there is not known",
+        fix=(f"{c.quote(facts, facts.python.executable)} -c 'import sys; print(sys.version)'",),
         doc=c.DOC_PIP,
     )
 
@@ -119,6 +158,8 @@ def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     cpu_dist = facts.python.dist("tensorflow-cpu") or facts.python.dist("tf-nightly-cpu")
     reasons: list[str] = []
     ev: list[Evidence] = []
+    if info.get("is_cuda_build") == "True":
+        return  # tf.build_info is the truth; a both-installed conflict has its own finding
     if cpu_dist is not None:
         reasons.append(f"{cpu_dist.name} {cpu_dist.version} is the CPU-only variant")
         ev.extend(_dist_evidence(facts, [cpu_dist.name]))
@@ -146,22 +187,33 @@ def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
 
 def windows_native_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """Native Windows with TF >= 2.11 and an NVIDIA GPU: no GPU support any more (2.10 last)."""
-    del kb
     if not (_windows_too_new(facts) and facts.nvidia_gpus):
         return
     ver = _tf_version(facts)
+    fact = kb.platform_fact("windows-native-gpu-last")
+    last = fact.value("tf_version")
+    conda = " ".join(str(p) for p in fact.values.get("conda_packages", ()))
+    pinned = kb.config_for(last, "windows")
+    py = facts.python.version
+    wsl = kb.platform_fact("wsl2-min-windows-build").value("min_windows_build")
+    fix = [f"wsl --install   # Windows 10 build {wsl}+; then, inside WSL2 Ubuntu: "
+           "python3 -m pip install 'tensorflow[and-cuda]'",
+           f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
+           f"(CUDA and cuDNN via conda):"]
+    if pinned is not None and pinned.python_min and py and pinned.python_ok(py) is False:
+        fix.append(f"# TensorFlow {last} needs Python {pinned.python_min}-{pinned.python_max}; "
+                   f"this one is {py}: create a venv with such a Python first")
+    fix += [f"conda install -c conda-forge {conda}",
+            c.pip(facts, "install", fact.value("pip_requirement"))]
     yield Finding(
         id="tensorflow-windows-native-no-gpu", severity=Severity.ERROR,
         category="gpu-not-visible", area="tensorflow",
-        title=f"TensorFlow {ver} has no GPU support on native Windows",
+        title=f"TensorFlow {ver} has no GPU support on native Windows (last: {last})",
         evidence=(Evidence("os.system", "Windows"), Evidence("tf.version", ver or "?")),
-        cause=f"TensorFlow {ver} >= 2.11: TensorFlow 2.10 was the last release with GPU support "
-              "on native Windows; later versions need WSL2 (or the DirectML plugin)",
-        fix=("wsl --install   # then, inside WSL2 Ubuntu: pip install tensorflow[and-cuda]",
-             "# or stay native with the last GPU release (CUDA 11.2, cuDNN 8.1 via conda):",
-             "conda install -c conda-forge cudatoolkit=11.2 cudnn=8.1.0",
-             c.pip(facts, "install", "tensorflow<2.11")),
-        doc=c.DOC_PIP,
+        cause=f"TensorFlow {ver} > {last}: {last} was the last release with GPU support "
+              "on native Windows; later versions need WSL2 (or the DirectML plugin) "
+              f"(knowledge row {fact.ref})",
+        fix=tuple(fix), doc=c.DOC_PIP, knowledge_ref=fact.ref,
     )
 
 
@@ -232,7 +284,23 @@ def _explain(facts: HostFacts) -> tuple[Finding, ...]:
 
     if facts.tf is None or not facts.tf.log_lines:
         return ()
-    return tuple(explain_lines(facts.tf.log_lines, facts))
+    return tuple(_clean_fix(facts, f) for f in explain_lines(facts.tf.log_lines, facts))
+
+
+def _clean_fix(facts: HostFacts, finding: Finding) -> Finding:
+    """Fix lines of an explain finding as the doctor promises them: commands naming the
+    probed interpreter, or ``# `` instructions; never ``pip install tensorflow-cpu`` next
+    to an installed ``tensorflow`` (that makes the tensorflow-variants conflict)."""
+    import dataclasses
+
+    lines = []
+    for line in finding.fix:
+        if "tensorflow-cpu" in line and "install" in line and _installed(facts):
+            lines.append("# or keep using the CPU: the installed TensorFlow already runs on "
+                         "the CPU as it is")
+            continue
+        lines.append(c.fix_line(facts, line))
+    return dataclasses.replace(finding, fix=tuple(lines))
 
 
 def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
@@ -241,12 +309,12 @@ def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
     The missing library is taken from the library facts (a logical library with no
     selected copy) and from TensorFlow's own log lines, through the explain engine.
     """
-    del kb
     tf = facts.tf
     if tf is None or tf.status is not ProbeStatus.OK or tf.gpus:
         return
     if not _driver_gpus(facts) or (facts.driver and facts.driver.status is not ProbeStatus.OK):
         return
+    driver_ok = facts.driver is not None and facts.driver.status is ProbeStatus.OK
     if tf.build_info.get("is_cuda_build") == "False" or _windows_too_new(facts):
         return  # cpu_only_build / windows_native_no_gpu explain it
     explained = _explain(facts)
@@ -258,7 +326,9 @@ def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
     build = ", ".join(f"{k.replace('_version', '')} {tf.build_info[k]}"
                       for k in ("cuda_version", "cudnn_version") if k in tf.build_info)
     cause = (f"TensorFlow {tf.version}" + (f" (built for {build})" if build else "")
-             + f" lists no GPU although the driver shows {c.gpu_words(facts)}")
+             + " lists no GPU although "
+             + (f"the driver shows {c.gpu_words(facts)}" if driver_ok
+                else f"the host has {c.gpu_words(facts)} (driver not probed)"))
     if missing:
         cause += "; missing: " + "; ".join(missing)
     elif explained:
@@ -267,8 +337,7 @@ def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
         cause += "; the library search did not run, so the missing library is not known"
     fix: list[str] = []
     if facts.os.system == "Linux":
-        fix.append(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
-                   if tf.version else c.tf_install_command(facts))
+        fix.extend(_reinstall_with_cuda(facts, kb, tf.version))
         if facts.env.get("LD_LIBRARY_PATH"):
             fix.append(c.unset_env(facts, "LD_LIBRARY_PATH")
                        + "   # pip's nvidia libraries need no LD_LIBRARY_PATH")
@@ -276,10 +345,33 @@ def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
                                    "print(tf.config.list_physical_devices(\"GPU\"))"))
     yield Finding(
         id="tensorflow-sees-no-gpu", severity=Severity.ERROR, category="gpu-not-visible",
-        area="tensorflow", title="The GPU works, but TensorFlow does not see it",
+        area="tensorflow",
+        title=("The GPU works, but TensorFlow does not see it" if driver_ok
+               else "TensorFlow does not see the NVIDIA GPU"),
         evidence=tuple(ev), cause=cause, fix=tuple(fix), doc=c.DOC_PIP,
     )
     yield from explained
+
+
+def _reinstall_with_cuda(facts: HostFacts, kb: Knowledge, version: str | None) -> list[str]:
+    """Fix lines that give TensorFlow ``version`` its CUDA libraries on Linux/WSL2.
+
+    ``tensorflow[and-cuda]==X`` only exists from the release in platform fact
+    ``and-cuda-extra-first`` (2.14.0, compat/FACTS.md WHL); older releases need a system
+    CUDA/cuDNN of the tested configuration (``tf_tested_configs.toml``).
+    """
+    if not version:
+        return [c.tf_install_command(facts)]
+    first = kb.platform_fact("and-cuda-extra-first").value("tf_version")
+    v, f = _version(version), _version(first)
+    if v is not None and f is not None and v >= f:
+        return [c.pip(facts, "install", f"tensorflow[and-cuda]=={version}")]
+    config = kb.config_for(version, "linux")
+    need = (f"CUDA {config.cuda} and cuDNN {config.cudnn}" if config is not None
+            and config.cuda else "the CUDA and cuDNN of its tested configuration")
+    return [f"# TensorFlow {version} predates the [and-cuda] extra (first in {first}): install "
+            f"{need} and put their lib folders on LD_LIBRARY_PATH, or upgrade:",
+            c.pip(facts, "install", "tensorflow[and-cuda]")]
 
 
 def tensorflow_gpu_ops(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
@@ -330,6 +422,17 @@ def tensorflow_probe_failed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     ev.extend(Evidence("tf.log_lines", ln.strip()[:300]) for ln in tail
               if Evidence("tf.log_lines", ln.strip()[:300]) not in ev)
     repro = c.python_cmd(facts, "import tensorflow as tf; print(tf.__version__)")
+    if facts.python.version is None:
+        return  # python_interpreter_unusable: TensorFlow is not known to be installed
+    if (tf.error or "").startswith("the TensorFlow probe failed"):
+        yield Finding(
+            id="tensorflow-probe-failed", severity=Severity.ERROR, category="gpu-not-visible",
+            area="tensorflow", title="The TensorFlow probe failed: TensorFlow was not checked",
+            evidence=tuple(ev), cause=tf.error or "the probe failed",
+            fix=(repro, "tfgpu doctor --debug   # and please report the probe failure"),
+            doc=c.DOC_GPU_GUIDE,
+        )
+        return
     if tf.status is ProbeStatus.TIMEOUT:
         yield Finding(
             id="tensorflow-probe-timeout", severity=Severity.ERROR, category="gpu-not-visible",
@@ -344,17 +447,27 @@ def tensorflow_probe_failed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     elif (tf.returncode is not None and tf.returncode < 0) or "killed by" in (tf.error or "") \
             or "exited with 0xC" in (tf.error or ""):
         illegal = "SIGILL" in (tf.error or "") or "ILLEGAL_INSTRUCTION" in (tf.error or "")
+        cpu_known = facts.probe("cpu") is not None and bool(facts.cpu.flags)
+        has_avx = "avx" in facts.cpu.flags
+        if illegal and cpu_known and has_avx:
+            flags = " ".join(f for f in facts.cpu.flags if f.startswith(("avx", "fma")))
+            why = (f"; this CPU has AVX ({flags}), so it is not the missing-AVX case: the "
+                   "wheel may be built for a newer instruction set (AVX-512, or a build "
+                   "with -march=native from another machine) or the install is broken")
+        elif illegal:
+            why = ("; an illegal instruction on import almost always means the CPU lacks AVX, "
+                   "which official wheels require")
+        else:
+            why = ("; a native library TensorFlow loads crashed (a mismatched CUDA/cuDNN copy, "
+                   "or a broken install)")
         yield Finding(
             id="tensorflow-import-crashed", severity=Severity.ERROR, category="pip",
             area="tensorflow", title="Importing TensorFlow crashes the Python process",
             evidence=tuple(ev),
-            cause=f"{tf.error}" + ("; an illegal instruction on import almost always means the "
-                                    "CPU lacks AVX, which official wheels require" if illegal else
-                                    "; a native library TensorFlow loads crashed (a mismatched "
-                                    "CUDA/cuDNN copy, or a broken install)"),
+            cause=f"{tf.error}{why}",
             fix=(repro, c.pip(facts, "install", "--force-reinstall", "--no-deps",
                               f"tensorflow=={tf.version}" if tf.version else "tensorflow")),
-            doc=_TF_DOC_SOURCE if illegal else c.DOC_PIP,
+            doc=_TF_DOC_SOURCE if illegal and not has_avx else c.DOC_PIP,
         )
     else:
         yield Finding(
@@ -388,6 +501,6 @@ def cpu_without_avx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-RULES = (tensorflow_not_installed, cpu_only_build, windows_native_no_gpu, tensorflow_gpu_package,
-         tensorflow_and_cpu_variant, tensorflow_sees_no_gpu, tensorflow_gpu_ops,
-         tensorflow_probe_failed, cpu_without_avx)
+RULES = (python_interpreter_unusable, tensorflow_not_installed, cpu_only_build,
+         windows_native_no_gpu, tensorflow_gpu_package, tensorflow_and_cpu_variant,
+         tensorflow_sees_no_gpu, tensorflow_gpu_ops, tensorflow_probe_failed, cpu_without_avx)

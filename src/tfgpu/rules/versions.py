@@ -19,7 +19,6 @@ Finding ids (stable):
 ``gpu-cc-below-wheel-minimum``      TensorFlow ignores a GPU below the wheel's smallest CC
 ``gpu-needs-ptx-jit``               no cubin for the GPU: kernels JIT-compiled at start
 ``gpu-compute-capability-unknown``  the GPU's CC is not reported and its name is not in the table
-``windows-native-gpu-unsupported``  native Windows with TensorFlow > 2.10 and an NVIDIA GPU
 ``numpy2-with-old-tf``              numpy 2 with a TensorFlow built before numpy 2
 ``nvidia-wheels-mismatch-tf-pins``  installed ``nvidia-*`` wheels differ from the and-cuda pins
 =================================  =================================================
@@ -42,6 +41,7 @@ from tfgpu.knowledge import (
     parse_version,
     series,
 )
+from tfgpu.rules import _common as c
 
 #: Distributions that provide the ``tensorflow`` module, most usual first.
 _TF_DISTS = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel",
@@ -148,8 +148,21 @@ def _driver_evidence(facts: HostFacts) -> Evidence | None:
     return Evidence("driver.version", f"{d.version} ({d.source or 'driver probe'})")
 
 
-def _pip_spec(series_text: str) -> str:
-    return f'pip install "tensorflow=={series_text}.*"'
+def _pip_spec(facts: HostFacts, kb: Knowledge, series_text: str, os: str) -> str:
+    """``<python> -m pip install "tensorflow[and-cuda]==X.Y.*"`` for a GPU release.
+
+    The ``[and-cuda]`` extra is used on Linux/WSL2 from the release in platform fact
+    ``and-cuda-extra-first`` (2.14.0) on; before it, and elsewhere, plain ``tensorflow``.
+    """
+    first = kb.platform_fact("and-cuda-extra-first").value("tf_version")
+    extra = os in ("linux", "wsl2") and series(series_text) >= series(first)
+    return c.pip(facts, "install", f"tensorflow{'[and-cuda]' if extra else ''}=={series_text}.*")
+
+
+def _min_gpu_cc(facts: HostFacts, kb: Knowledge) -> str | None:
+    """The smallest known compute capability among the NVIDIA GPUs (``None``: none known)."""
+    ccs = [cc for g in facts.nvidia_gpus if not g.is_mig and (cc := _gpu_cc(g, kb)[0])]
+    return min(ccs, key=parse_cc) if ccs else None
 
 
 # ---------------------------------------------------------------------- driver
@@ -178,13 +191,17 @@ def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
             if minimum.rule == "minor-version-compat"
             else f"the CUDA {minimum.row.cuda_version} toolkit minimum")
     column = "Linux" if tf.os == "linux" else "Windows"
-    fix = [f"Install an NVIDIA driver >= {minimum.version} ({column} driver"
+    fix = [f"# install an NVIDIA driver >= {minimum.version} ({column} driver"
            + (", installed on the Windows side: WSL2 uses it" if tf.os == "wsl2" else "")
-           + ")."]
-    alt = kb.newest_tf_for(tf.os, python=facts.python.version, driver=driver)
+           + f"): {c.DOC_NVIDIA_DRIVERS}"]
+    cc = _min_gpu_cc(facts, kb)
+    alt = kb.newest_tf_for(tf.os, python=facts.python.version, driver=driver,
+                           compute_capability=cc)
     if alt is not None and parse_version(alt.tf_version) < parse_version(tf.version):
-        fix.append(f"Or use TensorFlow {alt.tf_series} (CUDA {alt.cuda}), the newest release "
-                   f"this driver runs: {_pip_spec(alt.tf_series)}")
+        fix.append(f"# or use TensorFlow {alt.tf_series} (CUDA {alt.cuda}), the newest release "
+                   "this driver runs" + (f" on a GPU of compute capability {cc}" if cc else "")
+                   + ":")
+        fix.append(_pip_spec(facts, kb, alt.tf_series, tf.os))
     yield Finding(
         id="driver-too-old-for-cuda",
         severity=Severity.ERROR,
@@ -245,9 +262,9 @@ def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         )
         fix = []
         if tf.os in ("linux", "wsl2") and kb.and_cuda_pins(tf.version):
-            fix.append(f'pip install "tensorflow[and-cuda]=={tf.version}"  (brings CUDA '
-                       f"{want_cuda} as pip wheels; no system toolkit needed)")
-        fix.append(f"Or install a CUDA {tf.cuda} toolkit and put its libraries on the "
+            fix.append(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
+                       + f"   # brings CUDA {want_cuda} as pip wheels; no system toolkit needed")
+        fix.append(f"# or install a CUDA {tf.cuda} toolkit and put its libraries on the "
                    + ("PATH" if tf.os == "windows" else "LD_LIBRARY_PATH"))
         yield Finding(
             id="cuda-major-mismatch",
@@ -298,10 +315,10 @@ def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         pins = {p.package: p for p in kb.and_cuda_pins(tf.version)}
         pin = pins.get(f"nvidia-cudnn-cu{want_cuda}")
         if pin is not None and tf.os in ("linux", "wsl2"):
-            fix.append(f'pip install "nvidia-cudnn-cu{want_cuda}{pin.specifier}"  (the pin of '
-                       f"tensorflow[and-cuda]=={pin.tf_version})")
-        fix.append(f"Or install cuDNN {want_cudnn}.x for CUDA {want_cuda} and make it the one "
-                   "the loader finds")
+            fix.append(c.pip(facts, "install", f"nvidia-cudnn-cu{want_cuda}{pin.specifier}")
+                       + f"   # the pin of tensorflow[and-cuda]=={pin.tf_version}")
+        fix.append(f"# or install cuDNN {want_cudnn}.x for CUDA {want_cuda} and make it the "
+                   "one the loader finds")
         yield Finding(
             id="cudnn-major-mismatch",
             severity=Severity.ERROR,
@@ -348,19 +365,21 @@ def python_outside_tf_range(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     untested combination (a warning), or broken when TensorFlow fails to import (error).
     """
     tf = _installed_tf(facts, kb)
-    if tf is None or tf.config is None or not _parses(facts.python.version):
+    py = facts.python.version
+    if tf is None or tf.config is None or py is None or not _parses(py):
         return
     config = tf.config
-    if config.python_ok(facts.python.version) is not False:
+    if config.python_ok(py) is not False:
         return
     broken = facts.tf is not None and facts.tf.status is ProbeStatus.ERROR
-    fix = [f"Use Python {config.python_max} (or down to {config.python_min}) in a new virtual "
-           f"environment for TensorFlow {tf.series}"]
-    newest = next((c for c in kb.tested_configs(os=tf.os)[::-1]
-                   if c.python_ok(facts.python.version)), None)
+    fix = [f"# use Python {config.python_max} (or down to {config.python_min}) in a new "
+           f"virtual environment for TensorFlow {tf.series}"]
+    newest = next((row for row in kb.tested_configs(os=tf.os)[::-1]
+                   if row.python_ok(py)), None)
     if newest is not None:
-        fix.append(f"Or install TensorFlow {newest.tf_series}, tested with Python "
-                   f"{newest.python_min}-{newest.python_max}: {_pip_spec(newest.tf_series)}")
+        fix.append(f"# or install TensorFlow {newest.tf_series}, tested with Python "
+                   f"{newest.python_min}-{newest.python_max}:")
+        fix.append(_pip_spec(facts, kb, newest.tf_series, tf.os))
     yield Finding(
         id="python-outside-tf-range",
         severity=Severity.ERROR if broken else Severity.WARNING,
@@ -368,7 +387,7 @@ def python_outside_tf_range(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
         area="python",
         title=f"Python {facts.python.version} is outside TensorFlow {tf.series}'s tested "
               f"range {config.python_min}-{config.python_max}",
-        evidence=(Evidence("python.version", facts.python.version), tf.evidence),
+        evidence=(Evidence("python.version", py), tf.evidence),
         cause=f"Python {facts.python.version} is not in {config.python_min}-"
               f"{config.python_max}, the tested Python range of TensorFlow {config.tf_version} "
               f"on {config.platform} (knowledge row {config.ref})",
@@ -465,10 +484,12 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
              if all((s := kb.cc_support(c.tf_version, cc)) is not None
                     and s.status not in ("below-minimum", "no-kernels") for _, cc, _ in below)),
             None)
-        fix = ([f"Use TensorFlow {newest.tf_series}, the newest official release whose wheel "
-                f"includes CC {below[0][1]}: {_pip_spec(newest.tf_series)}"] if newest else
-               [f"No official TensorFlow wheel includes CC {below[0][1]}; use the CPU or "
-                "build TensorFlow from source for it"])
+        fix = ([f"# use TensorFlow {newest.tf_series}, the newest official release whose "
+                f"wheel includes CC {below[0][1]}:",
+                _pip_spec(facts, kb, newest.tf_series, tf.os)] if newest else
+               [f"# no official TensorFlow wheel includes CC {below[0][1]}: TensorFlow already "
+                "runs on the CPU as it is installed; for this GPU, build TensorFlow from "
+                "source (an old release whose CUDA still supports it) or use a newer GPU"])
         gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _ in below)
         yield Finding(
             id="gpu-cc-below-wheel-minimum",
@@ -490,8 +511,9 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _, _ in jit)
     via = jit[0][3]
     slow = kb.platform_fact("ptx-jit-slow-first-run")
-    fix = ["Expect a slow first start while kernels compile; keep the compiled kernels with a "
-           f"large CUDA JIT cache: {slow.value('cache_env')}"]
+    fix = ["# expect a slow first start while kernels compile; keep the compiled kernels in "
+           "a large CUDA JIT cache:",
+           _env_assignment(facts, slow.value("cache_env"))]
     newer = next(
         (c for c in kb.gpu_configs(tf.os)
          if parse_version(c.tf_version) > parse_version(tf.version)
@@ -499,8 +521,9 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                  and s.status == "native" for _, cc, _, _ in jit)),
         None)
     if newer is not None:
-        fix.append(f"Or use TensorFlow {newer.tf_series}, whose wheel has native cubins for "
-                   f"CC {jit[0][1]}: {_pip_spec(newer.tf_series)}")
+        fix.append(f"# or use TensorFlow {newer.tf_series}, whose wheel has native cubins "
+                   f"for CC {jit[0][1]}:")
+        fix.append(_pip_spec(facts, kb, newer.tf_series, tf.os))
     yield Finding(
         id="gpu-needs-ptx-jit",
         severity=Severity.WARNING,
@@ -535,50 +558,19 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                   f"minimum (knowledge row {minimum.row.ref}); PTX made by a newer toolkit "
                   "fails on an older driver (NVIDIA minor-version compatibility limits, "
                   "platform fact ptx-jit-needs-new-driver)",
-            fix=(f"Install an NVIDIA driver >= {minimum.version}",),
+            fix=(f"# install an NVIDIA driver >= {minimum.version}: {c.DOC_NVIDIA_DRIVERS}",),
             doc=kb.doc_url(minimum.row),
             knowledge_ref=minimum.row.ref,
         )
 
 
+def _env_assignment(facts: HostFacts, assignment: str) -> str:
+    """``NAME=value`` as this shell's command setting it (``export NAME=value``...)."""
+    name, _, value = assignment.partition("=")
+    return c.set_env(facts, name.strip(), value.strip())
+
+
 # ---------------------------------------------------------------------- OS, numpy, pip
-
-
-def windows_native_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
-    """Native Windows with TensorFlow > 2.10 and an NVIDIA GPU: no GPU support.
-
-    Source: platform fact ``windows-native-gpu-last`` (2.10 is the last release with
-    native-Windows GPU support; https://www.tensorflow.org/install/pip).
-    """
-    tf = _installed_tf(facts, kb)
-    if tf is None or tf.os != "windows" or not facts.nvidia_gpus:
-        return
-    fact = kb.platform_fact("windows-native-gpu-last")
-    last = fact.value("tf_version")
-    if series(tf.version) <= series(last):
-        return
-    conda = " ".join(fact.values.get("conda_packages", ()))
-    wsl = kb.platform_fact("wsl2-min-windows-build")
-    pinned = kb.config_for(last, "windows")
-    py_range = (f"{pinned.python_min}-{pinned.python_max}" if pinned and pinned.python_min
-                else "from its tested range")
-    yield Finding(
-        id="windows-native-gpu-unsupported",
-        severity=Severity.ERROR,
-        category="version-mismatch",
-        area="tensorflow",
-        title=f"TensorFlow {tf.version} has no GPU support on native Windows (last: {last})",
-        evidence=(tf.evidence, Evidence("os.system", f"{facts.os.system} {facts.os.name or ''}"
-                                        .strip())),
-        cause=f"TensorFlow {tf.series} > {last}, the last release with native-Windows GPU "
-              f"support (knowledge row {fact.ref})",
-        fix=(f"Use WSL2 (Windows 10 build {wsl.value('min_windows_build')} or later) and "
-             'install TensorFlow there: pip install "tensorflow[and-cuda]"',
-             f"Or pin TensorFlow {last} with Python {py_range}: conda install {conda}; "
-             f'pip install "{fact.value("pip_requirement")}"'),
-        doc=kb.doc_url(fact),
-        knowledge_ref=fact.ref,
-    )
 
 
 def numpy2_with_old_tf(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
@@ -604,8 +596,9 @@ def numpy2_with_old_tf(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         evidence=(Evidence("python.distributions", f"numpy {numpy.version}"), tf.evidence),
         cause=f"numpy {numpy.version} >= 2.0 and TensorFlow {tf.version} < {first}, the first "
               f"release that allows numpy 2 (knowledge row {fact.ref})",
-        fix=('pip install "numpy<2"',
-             f"Or upgrade TensorFlow to {first} or later: pip install \"tensorflow>={first}\""),
+        fix=(c.pip(facts, "install", "numpy<2"),
+             f"# or upgrade TensorFlow to {first} or later:",
+             c.pip(facts, "install", f"tensorflow>={first}")),
         doc=kb.doc_url(fact),
         knowledge_ref=fact.ref,
     )
@@ -644,9 +637,9 @@ def nvidia_wheels_match_pins(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
                   tf.evidence),
         cause=f"{listing} (and-cuda pins of TensorFlow {release}, knowledge rows "
               f"tf_pip_cuda_wheels:{release}-*)",
-        fix=(f'pip install "tensorflow[and-cuda]=={tf.version}"  (reinstalls the pinned '
-             "wheels)",
-             "pip install " + " ".join(f'"{p}{s}"' for p, _, s in bad)),
+        fix=(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
+             + "   # reinstalls the pinned wheels",
+             c.pip(facts, "install", *(f"{p}{s}" for p, _, s in bad))),
         doc=kb.doc_url(kb.row(ref)),
         knowledge_ref=ref,
     )
@@ -658,7 +651,6 @@ RULES = (
     cuda_cudnn_major,
     python_outside_tf_range,
     compute_capability,
-    windows_native_gpu,
     numpy2_with_old_tf,
     nvidia_wheels_match_pins,
 )
