@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tfgpu.explain import explain_lines
-from tfgpu.explain._rules import parse_library
+from tfgpu.explain.rules.libraries import parse_library
 from tfgpu.facts import GPU, CudaToolkit, HostFacts, OSFacts, ProbeStatus, PythonFacts, TFFacts
 from tfgpu.findings import Finding, Severity
 

@@ -21,7 +21,7 @@ from tfgpu.explain._context import Ctx
 from tfgpu.explain._engine import Engine
 from tfgpu.explain._patterns import PREFILTER_NEEDLES, PREFILTER_NEEDLES_BYTES
 from tfgpu.explain._reader import CHUNK_BYTES, ReadStats, clean_line, scan_stream, template_of
-from tfgpu.explain._rules import RULES, rule_unrecognised
+from tfgpu.explain.rules import RULES, rule_unrecognised
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Finding, sort_findings
 

@@ -1,0 +1,145 @@
+"""Compute capability: ignored GPUs, missing kernels, invalid PTX on a new architecture,
+slow JIT start.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.explain import _compat as K
+from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.explain.rules._common import E, I
+from tfgpu.findings import Finding
+
+
+def rule_compute_capability(ctx: Ctx) -> list[Finding]:
+    """Ignored GPUs, missing kernels, invalid PTX on a new architecture, slow JIT start."""
+    out: list[Finding] = []
+    ign = ctx.h("cc.ignored")
+    if ign.count:
+        h = ign.first[0]
+        cc, mn = h.g("cc") or "?", h.g("min") or "?"
+        name = re.search(r"name: ([^,]+)", h.g("desc") or "")
+        gpu = name.group(1) if name else "the GPU"
+        lowest = K.lowest_official_cc()
+        fits = K.newest_official_for_cc(cc)
+        cause = (
+            f"This TensorFlow build contains kernels only for compute capability >= {mn}; "
+            f"{gpu} is {cc}."
+        )
+        ref: str | None = None
+        if lowest is not None and K.cc_below(cc, lowest.min_cc):
+            ref = lowest.ref
+            same = [f for f in K.official_cc_floors() if f.min_cc == lowest.min_cc]
+            cause += (
+                f" No official TensorFlow wheel supports it: the lowest floor of any official "
+                f"build is {lowest.min_cc} (TensorFlow {same[0].tf_first} to {same[-1].tf_last}, "
+                f"knowledge table tf_compute_capabilities, e.g. row {lowest.ref})."
+            )
+            fix: tuple[str, ...] = (
+                f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} (an old "
+                "release whose CUDA still supports this GPU)",
+                "or use a newer GPU",
+                "or run on the CPU: pip install tensorflow-cpu",
+            )
+        elif fits is not None:
+            ref = fits.ref
+            cause += (
+                f" Official wheels up to TensorFlow {fits.tf_last} (floor {fits.min_cc}, "
+                f"knowledge row {fits.ref}) include kernels for {cc}: a floor of {mn} means a "
+                "newer official release or a custom build (third-party image or wheel) "
+                "specialised for other GPUs."
+            )
+            fix = (
+                f'pip install "tensorflow<={fits.tf_last}"   # the newest official wheel built '
+                f"for compute capability {cc}",
+                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+            )
+        else:
+            fix = (
+                f"use a TensorFlow build that includes compute capability {cc}",
+                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+            )
+        out.append(
+            Finding(
+                id="gpu-compute-capability-too-low",
+                severity=E,
+                category="compute-capability",
+                title=f"TensorFlow ignores {gpu}: compute capability {cc} < required {mn}",
+                area="hardware",
+                evidence=log_evidence(ign),
+                cause=cause,
+                fix=fix,
+                doc=K.DOC_CUDA_GPUS,
+                knowledge_ref=ref,
+            )
+        )
+    errs = ctx.h("cuda.error")
+    invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
+    nokernel = ctx.h("cc.no_kernel")
+    nobin = errs.by_key.get("CUDA_ERROR_NO_BINARY_FOR_GPU")
+    if invalid is not None or nokernel.count or nobin is not None:
+        ccs = ctx.compute_capabilities
+        gpu_cc: str | None = ccs[0] if ccs else None
+        cause = (
+            "The GPU has no matching machine code (SASS) in this TensorFlow build and the "
+            "embedded PTX could not be JIT-compiled for it"
+        )
+        if invalid is not None:
+            cause += " (CUDA_ERROR_INVALID_PTX = 218)"
+        if gpu_cc:
+            cause += f"; the GPU's compute capability is {gpu_cc}"
+            major = int(gpu_cc.split(".")[0]) if gpu_cc.split(".")[0].isdigit() else 0
+            if major >= 10:
+                cause += (
+                    " (Blackwell), newer than the architectures stock pip wheels were built for"
+                )
+        cause += "."
+        out.append(
+            Finding(
+                id="gpu-arch-not-in-build",
+                severity=E,
+                category="compute-capability",
+                title="TensorFlow has no kernels for this GPU architecture",
+                area="hardware",
+                evidence=log_evidence([x for x in (invalid, nobin) if x is not None], nokernel),
+                cause=cause,
+                fix=(
+                    'python -c "import tensorflow as tf; '
+                    "print(tf.sysconfig.get_build_info()['cuda_compute_capabilities'])\"",
+                    "use NVIDIA's NGC TensorFlow container (built for the newest GPUs)",
+                    "or a TensorFlow build compiled for this GPU (TF_CUDA_COMPUTE_CAPABILITIES="
+                    + (gpu_cc or "<your cc>")
+                    + ")",
+                ),
+                doc=K.DOC_CUDA_GPUS,
+            )
+        )
+    adding = ctx.h("cc.adding")
+    if adding.count and not out:
+        out.append(
+            Finding(
+                id="gpu-devices-added",
+                severity=I,
+                category="compute-capability",
+                title=f"TensorFlow registered GPU(s) {adding.first[0].g('ids') or ''}".strip(),
+                area="log",
+                evidence=log_evidence(adding.first[:1]),
+                cause=(
+                    "Normal start-up line: the GPUs passed TensorFlow's checks. If the program "
+                    "then "
+                    "stalls for minutes, the build has no machine code for this GPU's compute "
+                    "capability and the driver is JIT-compiling PTX."
+                ),
+                fix=(
+                    'python -c "import tensorflow as tf; '
+                    "print(tf.sysconfig.get_build_info()['cuda_compute_capabilities'])\"",
+                    "rebuild with TF_CUDA_COMPUTE_CAPABILITIES including your GPU's capability, "
+                    "or keep "
+                    "the JIT cache large: export CUDA_CACHE_MAXSIZE=4294967296",
+                ),
+                doc=K.DOC_CUDA_GPUS,
+                harmless=True,
+            )
+        )
+    return out

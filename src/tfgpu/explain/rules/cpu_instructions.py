@@ -1,0 +1,50 @@
+"""``Illegal instruction`` / 0xC000001D: the CPU lacks AVX (or newer) instructions."""
+
+from __future__ import annotations
+
+from tfgpu.explain import _compat as K
+from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.explain.rules._common import E
+from tfgpu.findings import Finding
+
+
+def rule_illegal_instruction(ctx: Ctx) -> list[Finding]:
+    """``Illegal instruction (core dumped)`` / 0xC000001D: the CPU lacks AVX (or newer)."""
+    ill = ctx.h("cpu.illegal")
+    win = [
+        h
+        for h in ctx.h("win.status").all()
+        if (h.g("code") or "").lower() in ("-1073741795", "0xc000001d")
+    ]
+    if not ill.count and not win:
+        return []
+    flags = ctx.facts.cpu.flags if ctx.facts is not None else ()
+    cause = (
+        "The process died on a CPU instruction this CPU does not have. Official TensorFlow "
+        "wheels since 1.6 use AVX (x86), so importing them on a CPU without AVX fails this way."
+    )
+    if flags:
+        cause += (
+            " The CPU has AVX (host facts): look for another native module built for newer CPUs."
+            if "avx" in flags
+            else " The host facts confirm: this CPU has no AVX."
+        )
+    return [
+        Finding(
+            id="cpu-illegal-instruction",
+            severity=E,
+            category="windows-dll" if win else "pip",
+            title="Illegal CPU instruction: this TensorFlow wheel needs AVX",
+            area="python",
+            evidence=log_evidence(ill, win),
+            cause=cause,
+            fix=(
+                "grep -o -w avx /proc/cpuinfo | head -1   # Linux: prints avx when present"
+                if not win
+                else "coreinfo64 -f | findstr AVX   # Sysinternals, on Windows",
+                "on a CPU without AVX: a community TensorFlow wheel built without AVX, or "
+                "another machine",
+            ),
+            doc=K.DOC_TF_PIP,
+        )
+    ]

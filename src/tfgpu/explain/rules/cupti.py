@@ -1,0 +1,59 @@
+"""CUPTI: the profiler library did not load (only the TensorBoard profiler is affected)."""
+
+from __future__ import annotations
+
+from tfgpu.explain import _compat as K
+from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.explain.rules._common import W
+from tfgpu.findings import Finding
+
+
+def rule_cupti(ctx: Ctx) -> list[Finding]:
+    """CUPTI not loaded: only the TensorBoard profiler is affected."""
+    hits = ctx.h("cupti.failed")
+    libs = [h for h in ctx.h("lib.missing").all() if "cupti" in (h.g("lib") or "")]
+    if not hits.count and not libs:
+        return []
+    priv = any("INSUFFICIENT_PRIVILEGES" in (h.g("code") or "") for h in hits.all())
+    want = next((h.g("lib") for h in libs), None)
+    if priv:
+        cause = "CUPTI may not read GPU performance counters as a non-admin user."
+        fix: tuple[str, ...] = (
+            "echo 'options nvidia NVreg_RestrictProfilingToAdminUsers=0' | sudo tee "
+            "/etc/modprobe.d/nvidia-profiling.conf && sudo update-initramfs -u && reboot",
+        )
+    else:
+        cause = (
+            "TensorFlow loads CUPTI by its exact versioned name"
+            + (f" ({want})" if want else "")
+            + " for the TensorBoard profiler; it was not found on the loader path. Training "
+            "itself is not affected."
+        )
+        fix = (
+            (
+                "export LD_LIBRARY_PATH=/usr/local/cuda/extras/CUPTI/lib64:$LD_LIBRARY_PATH",
+                "ls /usr/local/cuda/extras/CUPTI/lib64   # if only a dated libcupti.so.20XX file "
+                "exists, symlink the exact name TensorFlow asks for to it",
+            )
+            if not ctx.windows
+            else (
+                'dir "%CUDA_PATH%\\extras\\CUPTI\\lib64"   # CUDA 11.0 Update 1 and newer '
+                "name the DLL by date, e.g. cupti64_2020.1.1.dll",
+                "add %CUDA_PATH%\\extras\\CUPTI\\lib64 to PATH; if only a dated "
+                f"cupti64_20XX.*.dll is there, copy it to the exact name TensorFlow asks for"
+                f" ({want or 'cupti64_110.dll'})",
+            )
+        )
+    return [
+        Finding(
+            id="cupti-not-loaded",
+            severity=W,
+            category="cupti",
+            title="CUPTI not loaded: the TensorBoard profiler cannot trace the GPU",
+            area="cuda",
+            evidence=log_evidence(hits, libs),
+            cause=cause,
+            fix=fix,
+            doc=K.DOC_PROFILER,
+        )
+    ]

@@ -1,0 +1,192 @@
+"""pip and import: the removed tensorflow-gpu package, no matching distribution, the NumPy
+ABI, protobuf descriptors.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.explain import _compat as K
+from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.explain.rules._common import E, W, venv_fix
+from tfgpu.findings import Finding
+
+
+def rule_pip(ctx: Ctx) -> list[Finding]:
+    """Removed tensorflow-gpu, no matching distribution, NumPy ABI, protobuf descriptors."""
+    out: list[Finding] = []
+    removed, named, failed = (
+        ctx.h("pip.tfgpu_removed"),
+        ctx.h("pip.tfgpu_named"),
+        ctx.h("pip.failed"),
+    )
+    if removed.count or (named.count and failed.count):
+        fix = [
+            'replace "tensorflow-gpu" with "tensorflow" in requirements/environment files',
+            'pip install "tensorflow[and-cuda]"   # Linux, TensorFlow >= 2.14'
+            if not ctx.windows
+            else "pip install tensorflow",
+        ]
+        cause = (
+            "The tensorflow-gpu name was retired in December 2022: versions from 2.12 are "
+            'empty placeholder packages that fail on install. "tensorflow" has been the same '
+            "GPU-enabled build since 2.1."
+        )
+        if not removed.count:
+            cause += (
+                " Newer pip/setuptools fail while reading the placeholder's metadata, so the "
+                "'package has been removed' notice may not even show."
+            )
+        f = ctx.facts
+        if f is not None and f.gpus and not f.nvidia_gpus:
+            vendors = ", ".join(sorted({g.vendor for g in f.gpus}))
+            cause += (
+                f" Also, this host's GPU is {vendors}, not NVIDIA: CUDA builds of TensorFlow "
+                "cannot use it."
+            )
+            fix.append(
+                "for an AMD GPU: tensorflow-rocm on a ROCm-supported Radeon (Linux), or the "
+                "DirectML plugin on Windows; otherwise TensorFlow runs on the CPU"
+            )
+        out.append(
+            Finding(
+                id="tensorflow-gpu-package-removed",
+                severity=E,
+                category="pip",
+                title="The tensorflow-gpu package no longer installs",
+                area="python",
+                evidence=log_evidence(removed, named, failed.first[:2]),
+                cause=cause,
+                fix=tuple(fix),
+                doc=K.DOC_TF_PIP,
+                knowledge_ref="platform_facts:tensorflow-gpu-removed",
+            )
+        )
+    elif named.count:
+        out.append(
+            Finding(
+                id="tensorflow-gpu-package-named",
+                severity=W,
+                category="pip",
+                title="tensorflow-gpu is a retired package name",
+                area="python",
+                evidence=log_evidence(named),
+                cause="tensorflow-gpu stopped at 2.11 (Linux) / 2.10.1 (Windows); use tensorflow.",
+                fix=('pip install "tensorflow[and-cuda]"',),
+                doc=K.DOC_TF_PIP,
+            )
+        )
+    nod = ctx.h("pip.no_dist")
+    if nod.count:
+        py = ctx.facts.python.version if ctx.facts is not None else None
+        bits = ctx.facts.python.bits if ctx.facts is not None else None
+        lo, hi = K.newest_tf_pythons()
+        cause = (
+            "pip found no TensorFlow wheel for this interpreter and platform. Wheels exist only "
+            f"for 64-bit CPython; current releases cover Python {lo}-{hi}."
+        )
+        if py:
+            cause += f" This Python is {py}" + (f" ({bits}-bit)" if bits else "") + "."
+        pin_hit = next((h for h in nod.all() if "==" in (h.g("spec") or "")), None)
+        listed_hit = next((h for h in nod.all() if h.g("versions") is not None), None)
+        listed = [
+            v.strip()
+            for v in ((listed_hit.g("versions") or "") if listed_hit else "").split(",")
+            if v.strip() and v.strip() != "none"
+        ]
+        finals = [v for v in listed if re.fullmatch(r"\d+(?:\.\d+)*", v)] or listed
+        highest = (
+            max(finals, key=lambda v: [int(x) for x in re.findall(r"\d+", v)]) if finals else None
+        )
+        pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
+        title = "No TensorFlow wheel for this Python"
+        install = "pip install tensorflow"
+        py_hint = f"{lo}-{hi}"
+        if pin and highest:
+            title = f"TensorFlow {pin} has no wheel for this Python (newest offered: {highest})"
+            cause = (
+                f"pip offers TensorFlow up to {highest} for this interpreter and platform but not "
+                f"the pinned {pin}: TensorFlow {pin} was published for other Python versions. "
+                f"Either this Python is too old or too new for {pin}, or it is 32-bit."
+            )
+            rng = K.python_range(pin, ctx.windows)
+            if rng is not None:
+                py_hint = f"{rng[0]}-{rng[1]}"
+                cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {rng[2]})."
+            install = (
+                f'pip install "tensorflow=={pin}"   # in that venv; or keep this Python: '
+                f'pip install "tensorflow=={highest}"'
+            )
+        elif listed_hit is not None and not listed:
+            cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
+        py_pick = py_hint.split("-")[-1]
+        out.append(
+            Finding(
+                id="tensorflow-no-matching-distribution",
+                severity=E,
+                category="pip",
+                title=title,
+                area="python",
+                evidence=log_evidence(nod),
+                cause=cause,
+                fix=(
+                    "python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * "
+                    '8)"',
+                    f"create a venv with a 64-bit Python {py_hint}: {venv_fix(ctx, py_pick)}",
+                    install,
+                ),
+                doc=K.DOC_TF_PIP,
+            )
+        )
+    npabi = ctx.h("numpy.abi")
+    if npabi.count:
+        npv = next((h.g("np") or h.g("np2") for h in npabi.all() if h.g("np") or h.g("np2")), None)
+        npv = npv or ctx.dist_version("numpy")
+        out.append(
+            Finding(
+                id="numpy-abi-mismatch",
+                severity=E,
+                category="pip",
+                title=f"NumPy {npv or '2.x'} installed, TensorFlow was built against NumPy 1.x",
+                area="python",
+                evidence=log_evidence(npabi),
+                cause=(
+                    "A compiled module on the import path (TensorFlow or one it loads) was built "
+                    "against the NumPy 1.x C ABI and "
+                    f"NumPy {npv or '2.x'} is installed. TensorFlow releases before 2.18 need "
+                    f"numpy<2."
+                ),
+                fix=(
+                    'pip install "numpy<2"',
+                    "or upgrade to TensorFlow >= 2.18 (built with NumPy 2)",
+                ),
+                doc=K.DOC_TF_218,
+                knowledge_ref="platform_facts:numpy2-first-tf",
+            )
+        )
+    pb = ctx.h("protobuf.descriptors")
+    if pb.count:
+        pbv = ctx.dist_version("protobuf")
+        out.append(
+            Finding(
+                id="protobuf-too-new",
+                severity=E,
+                category="pip",
+                title="protobuf too new for this TensorFlow's generated code",
+                area="python",
+                evidence=log_evidence(pb, ctx.h("protobuf.downgrade")),
+                cause=(
+                    "protobuf 4.21+ rejects the _pb2 modules this TensorFlow was generated with"
+                    + (f" (protobuf {pbv} is installed)" if pbv else "")
+                    + "; the TensorFlow "
+                    "release did not cap its protobuf requirement."
+                ),
+                fix=(
+                    'pip install "protobuf<=3.20.3"',
+                    "or upgrade TensorFlow to a patch release that pins protobuf",
+                    "stop-gap (slow): PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python",
+                ),
+                doc=K.DOC_PROTOBUF,
+            )
+        )
+    return out

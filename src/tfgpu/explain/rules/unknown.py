@@ -1,0 +1,60 @@
+"""Errors no rule explains: say so and quote the most telling lines."""
+
+from __future__ import annotations
+
+from tfgpu.explain import _compat as K
+from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.explain.rules._common import E, W
+from tfgpu.findings import Finding, Severity
+
+
+def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
+    """When no rule explains an error, say so and quote the most telling lines."""
+    if any(f.severity is Severity.ERROR for f in found):
+        return []
+    covered = {e.line for f in found for e in f.evidence if e.line is not None}
+    tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
+    excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
+    cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
+    glog = [h for h in ctx.h("tell.glog").all() if h.line not in covered]
+    fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
+    fatal += [h for h in glog if h.g("lvl") == "F"]
+    if not tell and not excs and not cuda and not glog and not fatal:
+        return []
+    quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], tell[:3], excs[-1:], tell[-1:])
+    last = excs[-1].text.strip() if excs else None
+    codes = {v: k for k, v in K.CURESULT.items()}
+    named = [
+        f"{h.g('name')} ({codes[h.g('name') or '']})" if h.g("name") in codes else str(h.g("name"))
+        for h in cuda[:3]
+    ]
+    crash = bool(fatal)
+    return [
+        Finding(
+            id="unrecognised-error",
+            severity=E if crash else W,
+            category="unknown",
+            title="Unrecognised fatal error (crash): not in tfgpu's catalogue"
+            if crash
+            else "Unrecognised error: not in tfgpu's catalogue",
+            area="log",
+            evidence=quoted,
+            cause=(
+                (
+                    "The process died (a fatal log line, a failed check, an abort or a "
+                    "segmentation fault) for a reason tfgpu does not recognise, so it makes no "
+                    "guess."
+                    if crash
+                    else "The log contains error lines that tfgpu does not recognise, so it "
+                    "makes no guess."
+                )
+                + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
+                + (f" The last exception is: {last}" if last else "")
+            ),
+            fix=(
+                "tfgpu doctor   # checks the host itself",
+                "search the exact last exception line in the TensorFlow issue tracker",
+            ),
+            doc="https://github.com/tensorflow/tensorflow/issues",
+        )
+    ]

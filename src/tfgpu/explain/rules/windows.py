@@ -1,0 +1,180 @@
+"""Windows: DLL load failures, zlibwapi, the MSVC runtime, crash codes."""
+
+from __future__ import annotations
+
+from tfgpu.explain import _compat as K
+from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.explain.rules._common import E
+from tfgpu.findings import Finding
+
+
+def rule_windows(ctx: Ctx) -> list[Finding]:
+    """DLL load failures, zlibwapi, MSVC runtime, crash codes."""
+    out: list[Finding] = []
+    dll = ctx.h("win.dll_load")
+    for hit in dll.first[:1]:
+        why = (hit.g("why") or "").strip()
+        if "initialization routine failed" in why.lower():
+            flags = ctx.facts.cpu.flags if ctx.facts is not None else ()
+            if flags and "avx" in flags:
+                cause = (
+                    "A DLL's initialisation routine failed. The CPU has AVX (host facts), so the "
+                    "usual cause (no AVX) is ruled out: check the MSVC runtime."
+                )
+                fix: tuple[str, ...] = ("winget install Microsoft.VCRedist.2015+.x64",)
+            else:
+                cause = (
+                    "TensorFlow's native module aborted while initialising. Official TensorFlow "
+                    "wheels since 1.6 are compiled with AVX instructions; on a CPU without AVX "
+                    "this is exactly the error, whatever the CUDA/cuDNN setup."
+                )
+                fix = (
+                    "check that the CPU supports AVX (Sysinternals: coreinfo64 -f | findstr AVX)",
+                    "on a CPU without AVX: install a community TensorFlow wheel built without AVX, "
+                    "or use another machine; reinstalling CUDA/cuDNN does not help",
+                    "if the CPU has AVX: winget install Microsoft.VCRedist.2015+.x64",
+                )
+            out.append(
+                Finding(
+                    id="windows-dll-init-failed",
+                    severity=E,
+                    category="windows-dll",
+                    title="Windows: TensorFlow's DLL failed to initialise",
+                    area="environment",
+                    evidence=log_evidence(dll),
+                    cause=cause,
+                    fix=fix,
+                    doc=K.DOC_TF_PIP_WINDOWS,
+                )
+            )
+        else:
+            cudnn = ctx.cudnn_versions
+            names = []
+            tested = K.tested_config(ctx.tf_version, windows=True)
+            if tested:
+                names.append(K.windows_cudart_dll(tested[0]))
+                names.append(f"cudnn64_{tested[1].split('.')[0]}.dll")
+            elif cudnn:
+                names.append(f"cudnn64_{cudnn[0].split('.')[0]}.dll")
+            else:
+                names += ["cudart64_*.dll", "cudnn64_*.dll"]
+            cause = (
+                "Windows could not find a DLL that TensorFlow's native module "
+                f"({hit.g('mod') or '_pywrap_tensorflow_internal'}) depends on: a CUDA/cuDNN "
+                "DLL of the version the wheel was built for, or the MSVC runtime, is not in a "
+                "folder on PATH. Windows does not search sub-folders: the folder that directly "
+                "contains each DLL must be on PATH."
+            )
+            if tested:
+                cause += (
+                    f" TensorFlow {ctx.tf_version} (native Windows) was built with CUDA "
+                    f"{tested[0]} and cuDNN {tested[1]}."
+                )
+            out.append(
+                Finding(
+                    id="windows-dll-not-found",
+                    severity=E,
+                    category="windows-dll",
+                    title="Windows: a DLL TensorFlow needs was not found",
+                    area="environment",
+                    evidence=log_evidence(dll),
+                    cause=cause,
+                    fix=tuple(
+                        [f"where {n}" for n in names]
+                        + [
+                            "add the folder that directly contains each missing DLL (e.g. "
+                            "...\\cuda\\bin)"
+                            " to PATH, or copy cuDNN's bin/include/lib into the CUDA toolkit "
+                            "folders",
+                            "winget install Microsoft.VCRedist.2015+.x64   # MSVC runtime",
+                        ]
+                        + (
+                            []
+                            if tested
+                            else [
+                                "note: native Windows GPU support ends at TensorFlow "
+                                + ".".join(str(x) for x in K.last_native_windows_gpu_tf())
+                                + " (CUDA 11.2 + cuDNN 8.1); newer releases need WSL2 for the GPU"
+                            ]
+                        )
+                    ),
+                    doc=K.DOC_TF_PIP_WINDOWS,
+                )
+            )
+    zlib = [h for h in ctx.h("lib.missing").all() if "zlibwapi" in (h.g("lib") or "").lower()]
+    status = ctx.h("win.status")
+    loaded = ctx.h("cudnn.loaded").first
+    cudnn_v = int(loaded[0].g("v") or 0) if loaded else 0
+    if zlib:
+        out.append(
+            Finding(
+                id="windows-zlibwapi-missing",
+                severity=E,
+                category="windows-dll",
+                title="Windows: cuDNN cannot find zlibwapi.dll",
+                area="environment",
+                evidence=log_evidence(zlib),
+                cause="cuDNN 8.3 and newer on Windows need zlibwapi.dll, which is not on PATH.",
+                fix=(
+                    "download zlib for Windows (zlibwapi.dll) as NVIDIA's cuDNN install guide "
+                    "describes",
+                    "copy zlibwapi.dll into the CUDA bin folder (a folder on PATH)",
+                ),
+                doc=K.DOC_ZLIB,
+            )
+        )
+    elif (
+        status.count
+        and any((h.g("code") or "").lower() in ("-1073740791", "0xc0000409") for h in status.all())
+        and (cudnn_v >= 8300 or (ctx.windows and cudnn_v))
+    ):
+        out.append(
+            Finding(
+                id="windows-zlibwapi-missing",
+                severity=E,
+                category="windows-dll",
+                title="Windows: process crashed (0xC0000409) right after cuDNN loaded",
+                area="environment",
+                evidence=log_evidence(loaded, status),
+                cause=(
+                    f"cuDNN {cudnn_v // 1000}.{(cudnn_v % 1000) // 100} was loaded and the "
+                    f"process "
+                    "then died with 0xC0000409 without a Python traceback. cuDNN >= 8.3 on "
+                    "Windows "
+                    "aborts this way when zlibwapi.dll is missing (likely cause; an IDE hides "
+                    "the "
+                    "'Could not locate zlibwapi.dll' line)."
+                ),
+                fix=(
+                    "run the script from a plain console to see the 'Could not locate "
+                    "zlibwapi.dll' line",
+                    "put zlibwapi.dll (zlib for Windows, see NVIDIA's cuDNN install guide) "
+                    "into the "
+                    "CUDA bin folder",
+                    "or use a cuDNN older than 8.3",
+                ),
+                doc=K.DOC_ZLIB,
+            )
+        )
+    msvc = ctx.h("lib.msvc")
+    msvc_missing = [h for h in msvc.all() if h.g("dlls")] + [
+        h
+        for h in ctx.h("lib.missing").all()
+        if (h.g("lib") or "").lower().startswith(("msvcp", "vcruntime"))
+    ]
+    if msvc_missing:
+        out.append(
+            Finding(
+                id="windows-msvc-runtime-missing",
+                severity=E,
+                category="windows-dll",
+                title="Windows: the Microsoft Visual C++ runtime is missing",
+                area="environment",
+                evidence=log_evidence(msvc_missing),
+                cause="TensorFlow needs msvcp140.dll/msvcp140_1.dll from the Visual C++ 2015-2022 "
+                "redistributable, which is not installed.",
+                fix=("winget install Microsoft.VCRedist.2015+.x64",),
+                doc=K.DOC_MSVC,
+            )
+        )
+    return out
