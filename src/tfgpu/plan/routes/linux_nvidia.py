@@ -1,0 +1,494 @@
+"""NVIDIA on Linux/WSL2: walk the tested configurations newest first and take the first
+release that fits Python, compute capability and driver; the driver-upgrade alternative.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tfgpu.plan._kb import Release
+from tfgpu.plan.model import (
+    Alternative,
+    CondaCreate,
+    CreateVenv,
+    Manual,
+    PipInstall,
+    Plan,
+    Reason,
+    Route,
+    SetEnv,
+    Shell,
+    Step,
+    Verify,
+)
+from tfgpu.plan.routes._shared import (
+    _CUDA_ARCHIVE_URL,
+    _CUDA_WSL_URL,
+    _CUDNN_ARCHIVE_URL,
+    _WSL_URL,
+    PlanError,
+    _Fit,
+    _max_v,
+    _spec,
+)
+from tfgpu.plan.routes.cpu_metal_rocm import _OtherRoutes
+
+
+class _LinuxNvidiaRoute(_OtherRoutes):
+    """NVIDIA GPU on Linux or WSL2 (pip, conda or system CUDA); falls back to
+    the CPU plan when no release fits."""
+
+    def _driver_upgrade_alt(self, linux: list[Release], than: Release | None) -> Alternative | None:
+        """"upgrade the driver to >= X (>= Y on WSL2/Windows) -> TensorFlow N" when a
+        newer driver gives a newer release than ``than`` (``None``: than nothing)."""
+        t = self.t
+        if not t.driver:
+            return None
+        free = self._with(driver=None)
+        up = free._first_fit(linux, need_extra=True)[0] or free._first_fit(
+            linux, need_extra=True, python_soft=True
+        )[0]
+        if up is None:
+            up = free._first_fit(linux, need_extra=False, python_soft=True)[0]
+        if up is None or (than is not None and up.release.v <= than.v):
+            return None
+        floor = self.kb.driver_floor(up.release.cuda) if up.release.cuda else None
+        lin = floor.minimum(False) if floor else None
+        win = floor.minimum(True) if floor else None
+        if up.ptx_jit and up.arch is not None and up.arch.build_cuda:
+            # PTX JIT needs the build toolkit's own driver, when that is higher.
+            tk = self.kb.toolkit_driver(up.arch.build_cuda)
+            if tk is not None:
+                lin = _max_v(lin, tk.minimum(False))
+                win = _max_v(win, tk.minimum(True))
+        if lin or win:
+            here, other = (win, lin) if t.driver_is_windows else (lin, win)
+            where_other = "on Linux" if t.driver_is_windows else "on WSL2/Windows"
+            text = f"upgrade the NVIDIA driver to >= {here}" + (
+                f" (>= {other} {where_other})" if other and other != here else ""
+            )
+        else:
+            return None
+        py = "" if not t.python or up.release.python_ok(t.python) else (
+            f" with Python {up.release.python_max}"
+        )
+        return Alternative(
+            Route.PIP if up.release.has_and_cuda else Route.SYSTEM_CUDA,
+            f"{text} to get TensorFlow {up.release.version} (CUDA {up.release.cuda}){py}",
+            up.release.version,
+            Reason(
+                f"TensorFlow {up.release.version} needs driver >= {up.driver_needed}",
+                up.driver_ref,
+            ),
+        )
+
+    def _best_fit(
+        self, linux: list[Release], route: Route, explicit: bool
+    ) -> tuple[_Fit | None, list[_Fit], Route, bool]:
+        """The newest fitting release over the allowed routes and Pythons.
+
+        Order: the route with the target's Python; for the default route, system CUDA
+        (releases before the ``and-cuda`` extra) with the target's Python; then either
+        with another Python (the newest release wins; the plan says which Python to
+        install).  Returns ``(fit, misses of the first try, route, python_changed)``.
+        """
+        routes = [route]
+        if route is Route.PIP and not explicit:
+            routes.append(Route.SYSTEM_CUDA)
+        first_misses: list[_Fit] | None = None
+        for r in routes:
+            fit, misses = self._first_fit(linux, need_extra=r is Route.PIP)
+            if first_misses is None:
+                first_misses = misses
+            if fit is not None:
+                return fit, misses, r, False
+        if self.t.python:
+            best: tuple[_Fit, list[_Fit], Route] | None = None
+            for r in routes:
+                fit, misses = self._first_fit(linux, need_extra=r is Route.PIP, python_soft=True)
+                if fit is not None and (best is None or fit.release.v > best[0].release.v):
+                    best = (fit, misses, r)
+            if best is not None:
+                return best[0], best[1], best[2], True
+        return None, first_misses or [], route, False
+
+    def linux_nvidia(
+        self,
+        route: Route,
+        linux: list[Release],
+        *,
+        wsl_from_windows: bool = False,
+        explicit: bool = False,
+    ) -> Plan:
+        t = self.t
+        asked = route
+        fit, misses, route, python_changed = self._best_fit(linux, route, explicit)
+        reasons: list[Reason] = []
+        warnings: list[Reason] = []
+        alternatives: list[Alternative] = []
+        python_note: Reason | None = None
+        if fit is not None and route is not asked:
+            pip_misses = self._first_fit(linux, need_extra=True)[1]
+            newest_extra = next((m for m in pip_misses if m.blocker != "extra"), None)
+            reasons.append(
+                Reason(
+                    "no release with the and-cuda extra fits"
+                    + (f" ({newest_extra.why})" if newest_extra else "")
+                    + f"; TensorFlow {fit.release.version} predates the extra, "
+                    + "so CUDA and cuDNN come from a system install (the guide's route)",
+                    newest_extra.ref if newest_extra else fit.release.ref,
+                )
+            )
+        if fit is not None and python_changed:
+            python_note = Reason(
+                f"Python {t.python} is outside the tested range of every release that fits "
+                f"this GPU and driver; install Python {fit.release.python_max} (TensorFlow "
+                f"{fit.release.version} supports {fit.release.python_range()})",
+                fit.release.ref,
+            )
+        if fit is None:
+            first = misses[0] if misses else None
+            why = (
+                f"no TensorFlow GPU release fits this host: {first.why}"
+                if first
+                else "no TensorFlow GPU release fits this host"
+            )
+            if explicit:
+                raise PlanError(
+                    f"route {asked.value!r} cannot give a GPU setup here: {why}; "
+                    "run `tfgpu plan` without --route for the best route"
+                )
+            up = self._driver_upgrade_alt(linux, None)
+            plan = self.cpu(
+                [Reason(why, first.ref if first else "")]
+                + ([self.cc_reason] if self.cc_reason else []),
+            )
+            return replace(plan, alternatives=(up, *plan.alternatives) if up else plan.alternatives)
+        rel = fit.release
+        python = t.python if (t.python and rel.python_ok(t.python)) else rel.python_max
+        newest = linux[0]
+        # Why this version.
+        if rel.version == newest.version:
+            reasons.insert(
+                0,
+                Reason(
+                    f"TensorFlow {rel.version} is the newest release in the knowledge (Python "
+                    f"{rel.python_range()}, "
+                    f"CUDA {rel.cuda}, cuDNN {rel.cudnn})",
+                    rel.ref,
+                ),
+            )
+        else:
+            reasons.insert(
+                0,
+                Reason(
+                    f"TensorFlow {rel.version} is the newest release that fits this host (Python "
+                    f"{rel.python_range()}, CUDA {rel.cuda}, cuDNN {rel.cudnn})",
+                    rel.ref,
+                ),
+            )
+            seen: set[str] = set()
+            for m in misses:
+                if (
+                    m.blocker in seen
+                    or m.blocker == "extra"
+                    or (m.blocker == "python" and python_note is not None)
+                    or m.release.v <= rel.v
+                    or any(m.why in r.text for r in reasons)
+                ):
+                    continue
+                seen.add(m.blocker)
+                reasons.append(Reason(f"not newer: {m.why}", m.ref))
+        if python_note:
+            reasons.append(python_note)
+        if t.arch != "x86_64" and fit.arch is not None:
+            warnings.append(
+                Reason(
+                    f"the knowledge's wheel tables describe the Linux x86_64 wheels; on {t.arch} "
+                    "check that the release has a CUDA wheel for this architecture before relying "
+                    "on this plan (NVIDIA's NGC TensorFlow container is the fallback)",
+                    fit.arch.ref,
+                )
+            )
+        if self.cc_reason is not None:
+            reasons.append(self.cc_reason)
+        if self.cc and fit.arch is not None:
+            if fit.ptx_jit:
+                reasons.append(
+                    Reason(
+                        f"compute capability {self.cc} >= {fit.arch.min_cc}, the wheel's minimum; "
+                        "it has no matching "
+                        f"cubin (SASS {', '.join(fit.arch.sass)}), so kernels run from PTX "
+                        f"{', '.join(fit.arch.ptx)}",
+                        fit.arch.ref,
+                    )
+                )
+                warnings.append(
+                    Reason(
+                        "the first start JIT-compiles CUDA kernels from PTX, which can take many "
+                        "minutes (cached "
+                        "afterwards; raise CUDA_CACHE_MAXSIZE if it repeats)",
+                        self._fact_ref("ptx-jit-slow-first-run") or fit.arch.ref,
+                    )
+                )
+                if int(self.cc.split(".")[0]) >= 10:
+                    bw = self.kb.fact("blackwell-no-cubins")
+                    if bw is not None:
+                        warnings.append(
+                            Reason(
+                                bw.text + "; if `tfgpu verify` fails, NVIDIA's NGC TensorFlow "
+                                "container is the known working route",
+                                bw.ref,
+                            )
+                        )
+            else:
+                reasons.append(
+                    Reason(
+                        f"compute capability {self.cc} >= {fit.arch.min_cc}, the wheel's minimum, "
+                        "with native "
+                        f"cubins (SASS {', '.join(fit.arch.sass)})",
+                        fit.arch.ref,
+                    )
+                )
+        elif t.gpu_name and not self.cc:
+            warnings.append(
+                Reason(
+                    f"the compute capability of {t.gpu_name!r} is not in the knowledge table; "
+                    "pass --cc X.Y "
+                    "(nvidia-smi --query-gpu=compute_cap --format=csv) to check it against the "
+                    "wheel"
+                )
+            )
+        if t.driver and fit.driver_needed and fit.driver_unclear:
+            older = self._with(driver=f"{t.driver}.0")._first_fit(
+                linux, need_extra=route is Route.PIP
+            )[0]
+            warnings.append(
+                Reason(
+                    f"driver {t.driver} is a branch number, and TensorFlow {rel.version} needs "
+                    f"{fit.driver_needed} or later: check the full version with nvidia-smi"
+                    + (
+                        f"; if it is older, TensorFlow {older.release.version} is the newest "
+                        "that fits"
+                        if older is not None and older.release.v < rel.v
+                        else ""
+                    ),
+                    fit.driver_ref,
+                )
+            )
+        elif t.driver and fit.driver_needed:
+            reasons.append(
+                Reason(
+                    f"driver {t.driver} >= {fit.driver_needed}, "
+                    + (
+                        f"the CUDA {fit.arch.build_cuda} toolkit minimum that PTX JIT needs"
+                        if fit.ptx_jit and fit.arch is not None
+                        else f"the minimum for CUDA {rel.cuda}"
+                    )
+                    + (" (Windows driver, as WSL2 uses it)" if t.driver_is_windows else ""),
+                    fit.driver_ref,
+                )
+            )
+        # Alternatives: what a newer driver, or another Python, would give.
+        up_alt = self._driver_upgrade_alt(linux, rel)
+        if up_alt is not None:
+            alternatives.append(up_alt)
+        if t.python and python_note is None:
+            soft = self._first_fit(linux, need_extra=route is Route.PIP, python_soft=True)[0]
+            if soft is not None and soft.release.v > rel.v:
+                alternatives.append(
+                    Alternative(
+                        Route.PIP if soft.release.has_and_cuda else route,
+                        f"use Python {soft.release.python_max} (not {t.python}) to get TensorFlow "
+                        f"{soft.release.version}",
+                        soft.release.version,
+                        Reason(
+                            f"TensorFlow {soft.release.version} supports Python "
+                            f"{soft.release.python_range()}",
+                            soft.release.ref,
+                        ),
+                    )
+                )
+        # Steps.
+        steps: list[Step] = []
+        if wsl_from_windows:
+            steps.extend(self._wsl_setup_steps())
+        steps.extend(self._driver_steps(fit))
+        numpy_req, numpy_reason = self._numpy_cap(rel)
+        if numpy_reason:
+            reasons.append(numpy_reason)
+        if route is Route.PIP:
+            reasons.append(
+                Reason(
+                    "route pip: tensorflow[and-cuda] installs CUDA and cuDNN as nvidia-* wheels "
+                    "inside the new "
+                    "virtual environment, so no system CUDA toolkit or cuDNN is needed or touched",
+                    self._fact_ref("pip-and-cuda-recommended"),
+                )
+            )
+            req = (f"tensorflow[and-cuda]{_spec(rel.version)}", *numpy_req)
+            env = self._env()
+            steps += [
+                Step(
+                    "Create a fresh virtual environment",
+                    CreateVenv(env, self._interpreter(python, Shell.POSIX)),
+                ),
+                Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True)),
+                Step("Install TensorFlow with its CUDA wheels", PipInstall(req)),
+                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
+            ]
+            alternatives.append(
+                Alternative(
+                    Route.SYSTEM_CUDA,
+                    f"system CUDA {rel.cuda} + cuDNN {rel.cudnn} "
+                    "(the guide's route; tfgpu plan --route system-cuda)",
+                    rel.version,
+                )
+            )
+        elif route is Route.CONDA:
+            env = self._env(conda=True)
+            conda_pk: tuple[str, ...] = ()
+            if rel.has_and_cuda:
+                req = (f"tensorflow[and-cuda]{_spec(rel.version)}", *numpy_req)
+                reasons.append(
+                    Reason(
+                        "route conda: conda provides Python only; TensorFlow and its CUDA wheels "
+                        "come from pip (TensorFlow's install page advises against conda's "
+                        "tensorflow package)",
+                        self._fact_ref("pip-and-cuda-recommended"),
+                    )
+                )
+            else:
+                conda_pk = (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
+                req = (f"tensorflow{_spec(rel.version)}", *numpy_req)
+                reasons.append(
+                    Reason(
+                        f"route conda: TensorFlow {rel.version} has no and-cuda extra, so CUDA "
+                        f"{rel.cuda} and cuDNN {rel.cudnn} come from conda-forge",
+                        rel.ref,
+                    )
+                )
+            steps += [
+                Step(
+                    "Create a conda environment",
+                    CondaCreate(
+                        env, python or "3", "conda-forge", conda_pk, lib_on_ld_library_path=bool(
+                            conda_pk
+                        )
+                    ),
+                ),
+                Step("Install TensorFlow", PipInstall(req)),
+                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
+            ]
+        else:  # SYSTEM_CUDA
+            req = (f"tensorflow{_spec(rel.version)}", *numpy_req)
+            cuda, cudnn = rel.cuda or "?", rel.cudnn or "?"
+            root = f"/usr/local/cuda-{cuda}"
+            reasons.append(
+                Reason(
+                    f"route system-cuda: TensorFlow {rel.version} was tested with CUDA {cuda} and "
+                    f"cuDNN {cudnn}; "
+                    "install exactly these majors system-wide and put them on "
+                    "PATH/LD_LIBRARY_PATH",
+                    rel.ref,
+                )
+            )
+            env = self._env()
+            if t.os in ("wsl2", "windows"):
+                pkg = "cuda-toolkit-" + cuda.replace(".", "-")
+                toolkit = Manual(
+                    f"Inside WSL2, install CUDA toolkit {cuda} from NVIDIA's WSL-Ubuntu "
+                    f"repository (package {pkg}, which contains no driver) into {root}. "
+                    "Never install a Linux NVIDIA driver (nor the `cuda` or `cuda-drivers` "
+                    "packages, nor the runfile's driver) inside WSL2: the Windows driver "
+                    "provides libcuda in /usr/lib/wsl/lib, and a Linux driver would override it",
+                    (f"sudo apt-get install {pkg}   # from the wsl-ubuntu repository",),
+                    True,
+                    _CUDA_WSL_URL,
+                )
+            else:
+                toolkit = Manual(
+                    f"Install CUDA toolkit {cuda} into {root} with NVIDIA's runfile or "
+                    "network repository "
+                    "(deselect the bundled driver if yours is newer)",
+                    (),
+                    True,
+                    _CUDA_ARCHIVE_URL,
+                )
+            steps += [
+                Step(f"Install the CUDA {cuda} toolkit (needs root)", toolkit),
+                Step(
+                    f"Install cuDNN {cudnn} for CUDA {cuda.split('.')[0]} (needs root)",
+                    Manual(
+                        f"Download cuDNN {cudnn} for CUDA {cuda.split('.')[0]}.x and copy "
+                        f"include/ and lib/ into {root} "
+                        "(or install NVIDIA's cudnn package)",
+                        (),
+                        True,
+                        _CUDNN_ARCHIVE_URL,
+                    ),
+                ),
+                Step(
+                    "Create a fresh virtual environment",
+                    CreateVenv(env, self._interpreter(python, Shell.POSIX)),
+                ),
+                Step("Put CUDA on PATH", SetEnv("PATH", f"{root}/bin")),
+                Step(
+                    "Put the CUDA libraries on LD_LIBRARY_PATH",
+                    SetEnv("LD_LIBRARY_PATH", f"{root}/lib64"),
+                ),
+                Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True)),
+                Step("Install TensorFlow (CUDA comes from the system)", PipInstall(req)),
+                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
+            ]
+            if rel.has_and_cuda:
+                alternatives.append(
+                    Alternative(
+                        Route.PIP,
+                        "tensorflow[and-cuda] wheels instead of system CUDA "
+                        "(the default; tfgpu plan --route pip)",
+                        rel.version,
+                    )
+                )
+        if wsl_from_windows:
+            route = Route.WSL2
+        return Plan(
+            target_summary=t.summary(),
+            route=route,
+            tf_version=rel.version,
+            requirements=req,
+            python=python,
+            uses_gpu=True,
+            reasons=tuple(reasons),
+            steps=tuple(steps),
+            env_path=env,
+            knowledge_version=self.kb.version,
+            warnings=tuple(warnings),
+            alternatives=tuple(alternatives),
+            cuda=rel.cuda,
+            cudnn=rel.cudnn,
+        )
+
+    def _with(self, **changes: str | None) -> _LinuxNvidiaRoute:
+        """A planner for the same target with some facts changed (for alternatives)."""
+        return type(self)(replace(self.t, **changes), self.kb, self.env_path)  # type: ignore[arg-type]
+
+    def _fact_ref(self, key: str) -> str:
+        f = self.kb.fact(key)
+        return f.ref if f else ""
+
+    def _wsl_setup_steps(self) -> list[Step]:
+        return [
+            Step(
+                "Install WSL2 with Ubuntu (PowerShell as administrator)",
+                Manual(
+                    "Install WSL2 and a Linux distribution; needs Windows 10 build 19044 (21H2) "
+                    "or later, or "
+                    "Windows 11. Then open the Ubuntu shell and run the remaining steps there.",
+                    ("wsl --install -d Ubuntu",),
+                    True,
+                    _WSL_URL,
+                ),
+                Shell.POWERSHELL,
+            ),
+        ]

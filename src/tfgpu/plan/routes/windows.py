@@ -1,0 +1,227 @@
+"""NVIDIA on native Windows: WSL2 with the Linux choice by default; native GPU only with
+the last release that had it (2.10) and conda ``cudatoolkit``/``cudnn``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tfgpu.plan._kb import Release
+from tfgpu.plan.model import (
+    Alternative,
+    CondaCreate,
+    CreateVenv,
+    Manual,
+    PipInstall,
+    Plan,
+    Reason,
+    Route,
+    SetEnv,
+    Shell,
+    Step,
+    Verify,
+)
+from tfgpu.plan.routes._shared import _CUDA_ARCHIVE_URL, _CUDNN_ARCHIVE_URL, _next_minor
+from tfgpu.plan.routes.linux_nvidia import _LinuxNvidiaRoute
+
+
+class _WindowsRoutes(_LinuxNvidiaRoute):
+    """NVIDIA GPU on native Windows: through WSL2, or natively with TensorFlow 2.10."""
+
+    def wsl2_from_windows(self) -> Plan:
+        linux = [r for r in self.kb.releases("linux") if r.cuda]
+        plan = self.linux_nvidia(Route.PIP, linux, wsl_from_windows=True)
+        last = self.kb.fact("windows-native-gpu-last")
+        reasons = [
+            Reason(
+                "native Windows: TensorFlow "
+                + (
+                    f"{last.get('tf_version', '2.10')} was the last release with GPU support"
+                    if last
+                    else "2.10 was the last release with GPU support"
+                )
+                + "; newer releases use the GPU only inside WSL2, "
+                + "so the plan runs TensorFlow in WSL2",
+                last.ref if last else "",
+            ),
+            *plan.reasons,
+        ]
+        native = self._windows_release()
+        alts = list(plan.alternatives)
+        if native is not None:
+            alts.insert(
+                0,
+                Alternative(
+                    Route.WINDOWS_NATIVE,
+                    f"native Windows: TensorFlow {native.version} "
+                    f"(tensorflow<{_next_minor(native.version)}) with conda "
+                    + " ".join(self._windows_conda_packages(native))
+                    + " (tfgpu plan --route windows-native)",
+                    native.version,
+                    Reason(
+                        f"last native-Windows GPU row: CUDA {native.cuda}, cuDNN {native.cudnn}",
+                        native.ref,
+                    ),
+                ),
+            )
+        return replace(plan, route=Route.WSL2, reasons=tuple(reasons), alternatives=tuple(alts))
+
+    def _windows_conda_packages(self, rel: Release) -> tuple[str, ...]:
+        """conda packages of TensorFlow's native-Windows recipe (platform fact), else the
+        CUDA/cuDNN of the tested-configs row."""
+        last = self.kb.fact("windows-native-gpu-last")
+        recipe = last.items("conda_packages") if last else ()
+        return recipe or (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
+
+    def _windows_release(self) -> Release | None:
+        rows = [r for r in self.kb.releases("windows") if r.cuda]
+        for r in rows:
+            if not self.t.python or r.python_ok(self.t.python):
+                return r
+        return rows[0] if rows else None
+
+    def windows_native(self, route: Route) -> Plan:
+        t = self.t
+        rel = self._windows_release()
+        if rel is None:
+            return self.cpu([Reason("the knowledge has no native-Windows GPU rows")])
+        reasons: list[Reason] = []
+        warnings: list[Reason] = []
+        last = self.kb.fact("windows-native-gpu-last")
+        reasons.append(
+            Reason(
+                "native Windows GPU support ended after TensorFlow "
+                f"{last.get('tf_version') if last else '2.10'}; "
+                "TensorFlow "
+                f"{rel.version} is the newest native-Windows GPU release (Python "
+                f"{rel.python_range()}, CUDA {rel.cuda}, "
+                f"cuDNN {rel.cudnn})",
+                rel.ref,
+            )
+        )
+        python = t.python if (t.python and rel.python_ok(t.python)) else rel.python_max
+        if t.python and not rel.python_ok(t.python):
+            reasons.append(
+                Reason(
+                    f"Python {t.python} is outside {rel.python_range()}; install Python {python}",
+                    rel.ref,
+                )
+            )
+        fit = self._fit(rel, need_extra=False, python_soft=True)
+        if not fit.ok:
+            if fit.blocker == "cc":
+                return self.cpu([Reason(fit.why, fit.ref)], gpu_unusable=True)
+            warnings.append(Reason(fit.why, fit.ref))
+        elif t.driver and fit.driver_needed:
+            reasons.append(
+                Reason(
+                    f"driver {t.driver} >= {fit.driver_needed}, the minimum for CUDA {rel.cuda}"
+                    + (" PTX JIT" if fit.ptx_jit else ""),
+                    fit.driver_ref,
+                )
+            )
+        if fit.ptx_jit and fit.arch is not None:
+            warnings.append(
+                Reason(
+                    f"compute capability {self.cc} has no cubin in TensorFlow {rel.version} (SASS "
+                    f"{', '.join(fit.arch.sass)}): the first start JIT-compiles kernels from PTX "
+                    f"{', '.join(fit.arch.ptx)}, which can take many minutes",
+                    fit.arch.ref,
+                )
+            )
+        numpy_req, numpy_reason = self._numpy_cap(rel)
+        if numpy_reason:
+            reasons.append(numpy_reason)
+        req = (f"tensorflow<{_next_minor(rel.version)}", *numpy_req)
+        steps: list[Step] = list(self._driver_steps(fit))
+        ps = Shell.POWERSHELL
+        if route is Route.SYSTEM_CUDA:
+            root = f"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{rel.cuda}"
+            env = self._env()
+            reasons.append(
+                Reason(
+                    f"route system-cuda: CUDA {rel.cuda} and cuDNN {rel.cudnn} installed "
+                    "system-wide "
+                    "and put on PATH (the guide's route)",
+                    rel.ref,
+                )
+            )
+            steps += [
+                Step(
+                    f"Install the CUDA {rel.cuda} toolkit (administrator)",
+                    Manual(
+                        f"Install CUDA toolkit {rel.cuda} (custom install: CUDA components only) "
+                        f"into {root}",
+                        (),
+                        True,
+                        _CUDA_ARCHIVE_URL,
+                    ),
+                    ps,
+                ),
+                Step(
+                    f"Install cuDNN {rel.cudnn} (administrator)",
+                    Manual(
+                        f"Copy cuDNN {rel.cudnn} for CUDA {(rel.cuda or '?').split('.')[0]}.x: "
+                        "bin\\*.dll into "
+                        f"{root}\\bin, include\\*.h into {root}\\include, lib\\x64\\*.lib into "
+                        f"{root}\\lib\\x64",
+                        (),
+                        True,
+                        _CUDNN_ARCHIVE_URL,
+                    ),
+                    ps,
+                ),
+                Step(
+                    "Create a fresh virtual environment",
+                    CreateVenv(env, self._interpreter(python, ps)),
+                    ps,
+                ),
+                Step("Put CUDA on PATH", SetEnv("PATH", f"{root}\\bin"), ps),
+                Step("Put CUPTI on PATH", SetEnv("PATH", f"{root}\\extras\\CUPTI\\lib64"), ps),
+                Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True), ps),
+                Step("Install TensorFlow", PipInstall(req), ps),
+                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True), ps),
+            ]
+        else:
+            env = self._env(conda=True)
+            conda_pk = self._windows_conda_packages(rel)
+            if last and last.get("pip_requirement"):
+                req = (last.get("pip_requirement"), *numpy_req)
+            reasons.append(
+                Reason(
+                    "conda provides CUDA and cuDNN inside the environment "
+                    f"({' '.join(conda_pk)}), then pip installs "
+                    f"{req[0]}: TensorFlow's native-Windows recipe",
+                    last.ref if last else rel.ref,
+                )
+            )
+            steps += [
+                Step(
+                    "Create a conda environment with CUDA and cuDNN",
+                    CondaCreate(env, python or "3.10", "conda-forge", conda_pk),
+                    ps,
+                ),
+                Step("Install TensorFlow", PipInstall(req), ps),
+                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True), ps),
+            ]
+        return Plan(
+            target_summary=t.summary(),
+            route=route if route in (Route.SYSTEM_CUDA, Route.CONDA) else Route.WINDOWS_NATIVE,
+            tf_version=rel.version,
+            requirements=req,
+            python=python,
+            uses_gpu=fit.ok or fit.blocker != "cc",
+            reasons=tuple(reasons),
+            steps=tuple(steps),
+            env_path=env,
+            knowledge_version=self.kb.version,
+            warnings=tuple(warnings),
+            alternatives=(
+                Alternative(
+                    Route.WSL2,
+                    "WSL2 with the newest TensorFlow (the default; tfgpu plan --route wsl2)",
+                ),
+            ),
+            cuda=rel.cuda,
+            cudnn=rel.cudnn,
+        )
