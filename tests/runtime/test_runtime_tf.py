@@ -277,3 +277,113 @@ def test_slurm_resolver_works_on_a_cpu_only_node() -> None:
     assert res["task"] == ["worker", 1]
     assert "SlurmClusterResolver failed" in str(res["err"])
     assert "SLURM_STEP_NODELIST" in str(res["err"])
+
+
+def _children(pid: int) -> list[int]:
+    """Direct children of ``pid`` (from /proc)."""
+    kids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                kids.append(int(entry.name))
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _gone_within(pid: int, timeout_s: float) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
+def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
+    """Reviewer: closing the terminal (SIGHUP) left TensorBoard running."""
+    logdir = tmp_path / "empty-logs"
+    logdir.mkdir()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu", "tensorboard", str(logdir), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+    )
+    server_pids: list[int] = []
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
+        server_pids = _children(proc.pid)
+        assert len(server_pids) == 1
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in server_pids:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+    assert proc.returncode == 0, err
+    assert "no event files yet" in err  # the empty-folder note (defect 6)
+    assert "stopped" in err
+    assert _gone_within(server_pids[0], 10)
+
+
+FAKE_TENSORBOARD = r'''
+import argparse, http.server
+p = argparse.ArgumentParser(); p.add_argument("--logdir"); p.add_argument("--host")
+p.add_argument("--port", type=int); a = p.parse_args()
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200); self.end_headers(); self.wfile.write(b"[]")
+    def log_message(self, *args):
+        pass
+http.server.HTTPServer((a.host, a.port), H).serve_forever()
+'''
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")
+def test_scenario_sigkilled_cli_leaves_no_tensorboard(tmp_path: Path) -> None:
+    """A SIGKILLed `tfgpu tensorboard` cannot clean up; the kernel stops the server.
+
+    A stand-in ``tensorboard.main`` (a 10-line HTTP server) keeps this fast: what is
+    tested is the process lifetime, not TensorBoard.
+    """
+    fake = tmp_path / "fake"
+    (fake / "tensorboard").mkdir(parents=True)
+    (fake / "tensorboard" / "__init__.py").write_text("")
+    (fake / "tensorboard" / "main.py").write_text(FAKE_TENSORBOARD)
+    env = _env()
+    env["PYTHONPATH"] = f"{fake}{os.pathsep}{SRC}"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu", "tensorboard", str(tmp_path), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    server_pids: list[int] = []
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
+        server_pids = _children(proc.pid)
+        assert len(server_pids) == 1
+        proc.kill()
+        proc.wait(timeout=10)
+        assert _gone_within(server_pids[0], 10), "the server outlived its SIGKILLed launcher"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in server_pids:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
