@@ -387,3 +387,131 @@ def test_scenario_sigkilled_cli_leaves_no_tensorboard(tmp_path: Path) -> None:
         for p in server_pids:
             if _alive(p):
                 os.kill(p, signal.SIGKILL)
+
+
+REGRESSION_CODE = r"""
+import json, os, tensorflow as tf, tfgpu
+out = {}
+first = tfgpu.setup(mixed_precision="mixed_bfloat16")
+second = tfgpu.setup(mixed_precision="float32")
+out["policies"] = [first.policy, second.policy]
+out["first_summary"] = first.summary
+out["second_summary"] = " ".join(second.summary.split())
+keras = tf.keras
+inp = keras.Input((4,))
+h = keras.layers.Dense(3)(inp)
+a, b = tfgpu.float32_output()(h), tfgpu.float32_output()(keras.layers.Dense(2)(h))
+model = keras.Model(inp, [a, b])
+out["outputs"] = [o.shape[-1] for o in model(tf.zeros((1, 4)))]
+out["names"] = [layer.name for layer in model.layers]
+errors = {}
+for key, kwargs in {"int": {"visible_gpus": 0}, "bool": {"visible_gpus": True},
+                    "str": {"visible_gpus": "0"}}.items():
+    try:
+        tfgpu.setup(**kwargs)
+        errors[key] = None
+    except Exception as exc:
+        errors[key] = [type(exc).__name__, str(exc)]
+bad = json.dumps({"cluster": {"worker": ["127.0.0.1:23456", "127.0.0.1:23457"]},
+                  "task": {"type": "worker", "index": 5}})
+try:
+    tfgpu.setup(env={"TF_CONFIG": bad})
+    errors["tf_config"] = None
+except Exception as exc:
+    errors["tf_config"] = [type(exc).__name__, str(exc)]
+out["errors"] = errors
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def regressions() -> dict[str, object]:
+    """One TensorFlow process for the reviewer's setup()/float32_output() findings."""
+    return _run_py(REGRESSION_CODE)
+
+
+@pytest.mark.tf
+def test_scenario_two_float32_outputs_in_one_model(regressions: dict[str, object]) -> None:
+    """Reviewer: every float32_output() was named "float32_output", so two clashed."""
+    assert regressions["outputs"] == [3, 2]
+    names = regressions["names"]
+    assert isinstance(names, list) and len(set(names)) == len(names)
+
+
+@pytest.mark.tf
+def test_scenario_second_setup_says_it_replaces_the_policy(
+    regressions: dict[str, object]
+) -> None:
+    assert regressions["policies"] == ["mixed_bfloat16", "float32"]
+    assert ("replaces the mixed-precision policy set by an earlier call: mixed_bfloat16 -> "
+            "float32") in str(regressions["second_summary"])
+    assert "replaces" not in str(regressions["first_summary"])
+
+
+@pytest.mark.tf
+def test_scenario_visible_gpus_int_and_bad_types(regressions: dict[str, object]) -> None:
+    """Reviewer: visible_gpus=0 gave a raw TypeError."""
+    errors = regressions["errors"]
+    assert isinstance(errors, dict)
+    # An int means [int]; this host has no GPU, so index 0 is out of range: SetupError.
+    assert errors["int"][0] == "SetupError" and "lists 0 GPU(s)" in errors["int"][1]
+    for key in ("bool", "str"):
+        assert errors[key][0] == "SetupError"
+        assert "visible_gpus must be a list of GPU indices" in errors[key][1]
+
+
+@pytest.mark.tf
+def test_scenario_tf_config_index_out_of_range_through_setup(
+    regressions: dict[str, object]
+) -> None:
+    """Reviewer: TensorFlow's "The task_id 5 exceeds the maximum id of worker." leaked."""
+    errors = regressions["errors"]
+    assert isinstance(errors, dict)
+    assert errors["tf_config"][0] == "SetupError"
+    assert "TF_CONFIG task.index 5 is outside 0..1" in errors["tf_config"][1]
+
+
+LONE_WORKER = r"""
+import tfgpu
+tfgpu.setup()
+print("setup returned", flush=True)
+"""
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sigaction via libc")
+def test_scenario_lone_worker_says_it_waits_and_ctrl_c_ends_it() -> None:
+    """Reviewer: a worker whose peer is not running blocked silently and ignored signals.
+
+    TensorFlow blocks in C++ holding the GIL, so Python's Ctrl-C handler never ran;
+    setup() now gives SIGINT the default action for the wait.
+    """
+    from tfgpu.runtime._tensorboard import free_port
+
+    ports = [free_port(), free_port()]
+    cfg = json.dumps({"cluster": {"worker": [f"127.0.0.1:{p}" for p in ports]},
+                      "task": {"type": "worker", "index": 0}})
+    proc = subprocess.Popen([sys.executable, "-c", LONE_WORKER], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=_env(TF_CONFIG=cfg),
+                            preexec_fn=_default_sigint)
+    try:
+        assert proc.stderr is not None
+        waiting = ""
+        for line in proc.stderr:
+            if line.startswith("tfgpu: waiting"):
+                waiting = line.strip()
+                break
+        assert waiting == (f"tfgpu: waiting for 2 workers at 127.0.0.1:{ports[0]},"
+                           f"127.0.0.1:{ports[1]} (this is worker 0); start the others or "
+                           f"press Ctrl-C")
+        time.sleep(3)  # let it get into TensorFlow's blocking call
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
+        took_s = time.monotonic() - t0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == -signal.SIGINT
+    assert took_s < 5
