@@ -445,9 +445,11 @@ def choose_strategy(
     if slurm is not None and slurm[0] > 1:
         tasks, proc = slurm
         if proc < 0 or proc >= tasks:
+            what = (f"SLURM_PROCID {proc} >= SLURM_STEP_NUM_TASKS {tasks}" if proc >= tasks
+                    else f"SLURM_PROCID {proc} is negative")
             raise ConfigError(
-                f"SLURM_PROCID {proc} >= SLURM_STEP_NUM_TASKS {tasks}" if proc >= tasks
-                else f"SLURM_PROCID {proc} is negative"
+                f"{what}: this process is not one of the srun step's tasks 0..{tasks - 1}; "
+                f"start it with srun, or unset the SLURM_* variables to run as 1 worker"
             )
         return StrategyPlan(
             StrategyKind.MULTI_WORKER, (), "slurm", tasks, proc,
