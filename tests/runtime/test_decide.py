@@ -9,11 +9,14 @@ import pytest
 from tfgpu.runtime._decide import (
     ConfigError,
     StrategyKind,
+    TfConfig,
     choose_precision,
     choose_strategy,
+    normalize_visible,
     parse_tf_config,
     plan_memory,
     select_visible,
+    slurm_notes,
     slurm_task_count,
 )
 
@@ -117,7 +120,8 @@ def test_tf_config_with_one_worker_is_local() -> None:
 def test_chief_counts_as_a_worker() -> None:
     cfg = json.dumps({"cluster": {"chief": ["h:1"], "worker": ["h:2"]},
                       "task": {"type": "chief", "index": 0}})
-    assert parse_tf_config(cfg) == (2, "chief", 0)
+    assert parse_tf_config(cfg) == TfConfig(("h:1", "h:2"), "chief", 0)
+    assert parse_tf_config(cfg).workers == 2
     assert choose_strategy(0, 1, {"TF_CONFIG": cfg}).kind is StrategyKind.MULTI_WORKER
 
 
@@ -161,6 +165,88 @@ def test_malformed_tf_config_is_a_clear_error(text: str, match: str) -> None:
         choose_strategy(0, 1, {"TF_CONFIG": text})
 
 
+def test_scenario_tf_config_task_index_out_of_range() -> None:
+    """Reviewer: index 5 of 2 workers gave TensorFlow's bare ValueError."""
+    with pytest.raises(ConfigError, match=r"TF_CONFIG task\.index 5 is outside 0\.\.1"):
+        choose_strategy(0, 1, {"TF_CONFIG": _tf_config(2, index=5)})
+    with pytest.raises(ConfigError, match=r"task\.index -1 is outside 0\.\.1"):
+        choose_strategy(0, 1, {"TF_CONFIG": _tf_config(2, index=-1)})
+
+
+def test_scenario_multi_worker_tf_config_without_task() -> None:
+    """Not silently worker 0: two processes would both think they are worker 0."""
+    cfg = json.dumps({"cluster": {"worker": ["h:1", "h:2"]}})
+    with pytest.raises(ConfigError, match="lists 2 workers but has no 'task'"):
+        choose_strategy(0, 1, {"TF_CONFIG": cfg})
+    one = json.dumps({"cluster": {"worker": ["h:1"]}})  # one worker: fine, local
+    assert choose_strategy(0, 1, {"TF_CONFIG": one}).kind is StrategyKind.DEFAULT
+
+
+def test_scenario_unknown_task_type() -> None:
+    cfg = json.dumps({"cluster": {"worker": ["h:1", "h:2"]},
+                      "task": {"type": "wroker", "index": 0}})
+    with pytest.raises(ConfigError, match=r"task\.type 'wroker' is not a job.*worker"):
+        choose_strategy(0, 1, {"TF_CONFIG": cfg})
+    evaluator = json.dumps({"cluster": {"worker": ["h:1", "h:2"]},
+                            "task": {"type": "evaluator", "index": 0}})
+    assert parse_tf_config(evaluator).task_type == "evaluator"  # TF's side-car evaluator
+
+
+def test_multi_worker_plan_knows_the_addresses() -> None:
+    plan = choose_strategy(0, 1, {"TF_CONFIG": _tf_config(2, index=1)})
+    assert plan.addresses == ("127.0.0.1:2000", "127.0.0.1:2001")
+    assert (plan.task_type, plan.task_index) == ("worker", 1)
+
+
+def test_scenario_slurm_procid_out_of_range() -> None:
+    env = {"SLURM_STEP_NUM_TASKS": "2", "SLURM_PROCID": "7"}
+    with pytest.raises(ConfigError, match="SLURM_PROCID 7 >= SLURM_STEP_NUM_TASKS 2"):
+        choose_strategy(0, 1, env)
+    with pytest.raises(ConfigError, match="SLURM_PROCID -1 is negative"):
+        choose_strategy(0, 1, {"SLURM_STEP_NUM_TASKS": "2", "SLURM_PROCID": "-1"})
+
+
+def test_scenario_slurm_allocation_outside_srun_is_explained() -> None:
+    """sbatch/salloc without srun: SLURM_NTASKS=2 but no job step, so 1 worker."""
+    plan = choose_strategy(0, 1, {"SLURM_NTASKS": "2", "SLURM_PROCID": "0"})
+    assert plan.kind is StrategyKind.DEFAULT
+    assert [n.reason.split(":")[0] for n in plan.notes] == [
+        "Slurm allocation with 2 tasks (SLURM_NTASKS), but this is not an srun step "
+        "(no SLURM_STEP_NUM_TASKS)"]
+    assert "running as 1 worker" in plan.notes[0].reason
+    assert "srun python train.py" in plan.notes[0].reason
+
+
+@pytest.mark.parametrize(
+    ("env", "needle"),
+    [
+        ({"SLURM_STEP_NUM_TASKS": "x", "SLURM_PROCID": "0"}, "SLURM_STEP_NUM_TASKS='x'"),
+        ({"SLURM_STEP_NUM_TASKS": "0", "SLURM_PROCID": "0"}, "SLURM_STEP_NUM_TASKS='0'"),
+        ({"SLURM_STEP_NUM_TASKS": "2"}, "SLURM_PROCID is not set"),
+        ({"SLURM_STEP_NUM_TASKS": "2", "SLURM_PROCID": "a"}, "SLURM_PROCID='a'"),
+        ({"SLURM_NTASKS": "two"}, "SLURM_NTASKS='two' is not an integer"),
+    ],
+)
+def test_malformed_slurm_values_are_mentioned(env: dict[str, str], needle: str) -> None:
+    plan = choose_strategy(0, 1, env)
+    assert plan.kind is StrategyKind.DEFAULT
+    assert len(plan.notes) == 1 and needle in plan.notes[0].reason
+    assert "running as 1 worker" in plan.notes[0].reason
+
+
+def test_no_slurm_notes_when_slurm_is_used_or_absent() -> None:
+    assert slurm_notes({}, tf_config_wins=False) == ()
+    assert slurm_notes({"SLURM_NTASKS": "1"}, tf_config_wins=False) == ()
+    step = {"SLURM_NTASKS": "2", "SLURM_STEP_NUM_TASKS": "2", "SLURM_PROCID": "1"}
+    assert choose_strategy(0, 1, step).notes == ()
+
+
+def test_tf_config_over_slurm_step_is_mentioned() -> None:
+    env = {"TF_CONFIG": _tf_config(2, 1), "SLURM_STEP_NUM_TASKS": "4", "SLURM_PROCID": "0"}
+    notes = choose_strategy(0, 1, env).notes
+    assert len(notes) == 1 and "TF_CONFIG takes precedence" in notes[0].reason
+
+
 # --- memory ---------------------------------------------------------------------------
 
 def test_growth_by_default() -> None:
@@ -202,3 +288,17 @@ def test_visible_gpus_are_checked() -> None:
     assert select_visible([2, 0, 2], 3) == (0, 2)
     with pytest.raises(ConfigError, match="lists 2 GPU"):
         select_visible([2], 2)
+
+
+@pytest.mark.parametrize(("given", "expected"),
+                         [(None, None), (0, (0,)), (3, (3,)), ([1, 0], (1, 0)), ((), ()),
+                          (range(2), (0, 1))])
+def test_visible_gpus_forms(given: object, expected: tuple[int, ...] | None) -> None:
+    assert normalize_visible(given) == expected
+
+
+@pytest.mark.parametrize("bad", [True, False, "0", "0,1", b"0", 1.0, {0: 1}, [True], ["0"]])
+def test_scenario_visible_gpus_bad_types(bad: object) -> None:
+    """Reviewer: visible_gpus=0 gave a raw TypeError; bools and strings must be clear too."""
+    with pytest.raises(ConfigError, match="visible_gpus must be a list of GPU indices"):
+        normalize_visible(bad)

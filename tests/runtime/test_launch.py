@@ -203,3 +203,79 @@ def test_cli_usage_errors(argv: list[str], message: str,
 
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def _children(pid: int) -> list[int]:
+    """Direct children of ``pid`` (from /proc)."""
+    kids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                kids.append(int(entry.name))
+    return kids
+
+
+def _gone_within(pids: list[int], timeout_s: float) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if not any(_pid_alive(p) for p in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")
+def test_scenario_sigkilled_launcher_leaves_no_workers(tmp_path: Path) -> None:
+    """Reviewer: `tfgpu launch` killed with SIGKILL left its workers running."""
+    script = tmp_path / "w.py"
+    script.write_text(
+        "import os, signal, time\n"
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)  # like a waiting TF worker\n"
+        "i = os.environ['TFGPU_WORKER_INDEX']\n"
+        f"open(os.path.join({str(tmp_path)!r}, 'pid' + i), 'w').write(str(os.getpid()))\n"
+        "time.sleep(120)\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--",
+         sys.executable, str(script)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env(),
+    )
+    pids: list[int] = []
+    try:
+        pids = [int(_wait_for(tmp_path / f"pid{i}")) for i in range(2)]
+        proc.kill()
+        proc.wait(timeout=10)
+        assert _gone_within(pids, 10), "workers outlived their SIGKILLed launcher"
+    finally:
+        for p in pids:
+            if _pid_alive(p):
+                os.kill(p, signal.SIGKILL)
+
+
+def test_scenario_sighup_to_launcher_stops_the_workers(tmp_path: Path) -> None:
+    """Closing the terminal (SIGHUP) stops the workers like Ctrl-C."""
+    script = tmp_path / "w.py"
+    script.write_text(
+        "import os, time\n"
+        "i = os.environ['TFGPU_WORKER_INDEX']\n"
+        f"open(os.path.join({str(tmp_path)!r}, 'pid' + i), 'w').write(str(os.getpid()))\n"
+        "time.sleep(120)\n"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--grace", "3", "--",
+         sys.executable, str(script)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+    )
+    try:
+        pids = [int(_wait_for(tmp_path / f"pid{i}")) for i in range(2)]
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        _stop(proc)
+    assert proc.returncode == 130, err
+    assert "stopped all workers" in err
+    assert not any(_pid_alive(p) for p in pids)

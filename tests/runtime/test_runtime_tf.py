@@ -277,3 +277,241 @@ def test_slurm_resolver_works_on_a_cpu_only_node() -> None:
     assert res["task"] == ["worker", 1]
     assert "SlurmClusterResolver failed" in str(res["err"])
     assert "SLURM_STEP_NODELIST" in str(res["err"])
+
+
+def _children(pid: int) -> list[int]:
+    """Direct children of ``pid`` (from /proc)."""
+    kids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                kids.append(int(entry.name))
+    return kids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _gone_within(pid: int, timeout_s: float) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if not _alive(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
+def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
+    """Reviewer: closing the terminal (SIGHUP) left TensorBoard running."""
+    logdir = tmp_path / "empty-logs"
+    logdir.mkdir()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu", "tensorboard", str(logdir), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+    )
+    server_pids: list[int] = []
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
+        server_pids = _children(proc.pid)
+        assert len(server_pids) == 1
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in server_pids:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+    assert proc.returncode == 0, err
+    assert "no event files yet" in err  # the empty-folder note (defect 6)
+    assert "stopped" in err
+    assert _gone_within(server_pids[0], 10)
+
+
+FAKE_TENSORBOARD = r'''
+import argparse, http.server
+p = argparse.ArgumentParser(); p.add_argument("--logdir"); p.add_argument("--host")
+p.add_argument("--port", type=int); a = p.parse_args()
+class H(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        self.send_response(200); self.end_headers(); self.wfile.write(b"[]")
+    def log_message(self, *args):
+        pass
+http.server.HTTPServer((a.host, a.port), H).serve_forever()
+'''
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")
+def test_scenario_sigkilled_cli_leaves_no_tensorboard(tmp_path: Path) -> None:
+    """A SIGKILLed `tfgpu tensorboard` cannot clean up; the kernel stops the server.
+
+    A stand-in ``tensorboard.main`` (a 10-line HTTP server) keeps this fast: what is
+    tested is the process lifetime, not TensorBoard.
+    """
+    fake = tmp_path / "fake"
+    (fake / "tensorboard").mkdir(parents=True)
+    (fake / "tensorboard" / "__init__.py").write_text("")
+    (fake / "tensorboard" / "main.py").write_text(FAKE_TENSORBOARD)
+    env = _env()
+    env["PYTHONPATH"] = f"{fake}{os.pathsep}{SRC}"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu", "tensorboard", str(tmp_path), "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    server_pids: list[int] = []
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
+        server_pids = _children(proc.pid)
+        assert len(server_pids) == 1
+        proc.kill()
+        proc.wait(timeout=10)
+        assert _gone_within(server_pids[0], 10), "the server outlived its SIGKILLed launcher"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in server_pids:
+            if _alive(p):
+                os.kill(p, signal.SIGKILL)
+
+
+REGRESSION_CODE = r"""
+import json, os, tensorflow as tf, tfgpu
+out = {}
+first = tfgpu.setup(mixed_precision="mixed_bfloat16")
+second = tfgpu.setup(mixed_precision="float32")
+out["policies"] = [first.policy, second.policy]
+out["first_summary"] = first.summary
+out["second_summary"] = " ".join(second.summary.split())
+keras = tf.keras
+inp = keras.Input((4,))
+h = keras.layers.Dense(3)(inp)
+a, b = tfgpu.float32_output()(h), tfgpu.float32_output()(keras.layers.Dense(2)(h))
+model = keras.Model(inp, [a, b])
+out["outputs"] = [o.shape[-1] for o in model(tf.zeros((1, 4)))]
+out["names"] = [layer.name for layer in model.layers]
+errors = {}
+for key, kwargs in {"int": {"visible_gpus": 0}, "bool": {"visible_gpus": True},
+                    "str": {"visible_gpus": "0"}}.items():
+    try:
+        tfgpu.setup(**kwargs)
+        errors[key] = None
+    except Exception as exc:
+        errors[key] = [type(exc).__name__, str(exc)]
+bad = json.dumps({"cluster": {"worker": ["127.0.0.1:23456", "127.0.0.1:23457"]},
+                  "task": {"type": "worker", "index": 5}})
+try:
+    tfgpu.setup(env={"TF_CONFIG": bad})
+    errors["tf_config"] = None
+except Exception as exc:
+    errors["tf_config"] = [type(exc).__name__, str(exc)]
+out["errors"] = errors
+print(json.dumps(out))
+"""
+
+
+@pytest.fixture(scope="module")
+def regressions() -> dict[str, object]:
+    """One TensorFlow process for the reviewer's setup()/float32_output() findings."""
+    return _run_py(REGRESSION_CODE)
+
+
+@pytest.mark.tf
+def test_scenario_two_float32_outputs_in_one_model(regressions: dict[str, object]) -> None:
+    """Reviewer: every float32_output() was named "float32_output", so two clashed."""
+    assert regressions["outputs"] == [3, 2]
+    names = regressions["names"]
+    assert isinstance(names, list) and len(set(names)) == len(names)
+
+
+@pytest.mark.tf
+def test_scenario_second_setup_says_it_replaces_the_policy(
+    regressions: dict[str, object]
+) -> None:
+    assert regressions["policies"] == ["mixed_bfloat16", "float32"]
+    assert ("replaces the mixed-precision policy set by an earlier call: mixed_bfloat16 -> "
+            "float32") in str(regressions["second_summary"])
+    assert "replaces" not in str(regressions["first_summary"])
+
+
+@pytest.mark.tf
+def test_scenario_visible_gpus_int_and_bad_types(regressions: dict[str, object]) -> None:
+    """Reviewer: visible_gpus=0 gave a raw TypeError."""
+    errors = regressions["errors"]
+    assert isinstance(errors, dict)
+    # An int means [int]; this host has no GPU, so index 0 is out of range: SetupError.
+    assert errors["int"][0] == "SetupError" and "lists 0 GPU(s)" in errors["int"][1]
+    for key in ("bool", "str"):
+        assert errors[key][0] == "SetupError"
+        assert "visible_gpus must be a list of GPU indices" in errors[key][1]
+
+
+@pytest.mark.tf
+def test_scenario_tf_config_index_out_of_range_through_setup(
+    regressions: dict[str, object]
+) -> None:
+    """Reviewer: TensorFlow's "The task_id 5 exceeds the maximum id of worker." leaked."""
+    errors = regressions["errors"]
+    assert isinstance(errors, dict)
+    assert errors["tf_config"][0] == "SetupError"
+    assert "TF_CONFIG task.index 5 is outside 0..1" in errors["tf_config"][1]
+
+
+LONE_WORKER = r"""
+import tfgpu
+tfgpu.setup()
+print("setup returned", flush=True)
+"""
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="sigaction via libc")
+def test_scenario_lone_worker_says_it_waits_and_ctrl_c_ends_it() -> None:
+    """Reviewer: a worker whose peer is not running blocked silently and ignored signals.
+
+    TensorFlow blocks in C++ holding the GIL, so Python's Ctrl-C handler never ran;
+    setup() now gives SIGINT the default action for the wait.
+    """
+    from tfgpu.runtime._tensorboard import free_port
+
+    ports = [free_port(), free_port()]
+    cfg = json.dumps({"cluster": {"worker": [f"127.0.0.1:{p}" for p in ports]},
+                      "task": {"type": "worker", "index": 0}})
+    proc = subprocess.Popen([sys.executable, "-c", LONE_WORKER], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=_env(TF_CONFIG=cfg),
+                            preexec_fn=_default_sigint)
+    try:
+        assert proc.stderr is not None
+        waiting = ""
+        for line in proc.stderr:
+            if line.startswith("tfgpu: waiting"):
+                waiting = line.strip()
+                break
+        assert waiting == (f"tfgpu: waiting for 2 workers at 127.0.0.1:{ports[0]},"
+                           f"127.0.0.1:{ports[1]} (this is worker 0); start the others or "
+                           f"press Ctrl-C")
+        time.sleep(3)  # let it get into TensorFlow's blocking call
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=10)
+        took_s = time.monotonic() - t0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == -signal.SIGINT
+    assert took_s < 5

@@ -110,3 +110,28 @@ def test_cli_bad_port_is_a_usage_error(
 
     assert main(["tensorboard", str(tmp_path), "--port", "70000"]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+def test_scenario_cli_logdir_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Reviewer: an existing file was reported as "does not exist"."""
+    from tfgpu.cli.main import main
+
+    f = tmp_path / "events.txt"
+    f.write_text("x")
+    assert main(["tensorboard", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "is not a folder" in err and "does not exist" not in err
+
+
+def test_logdir_note_only_without_event_files(tmp_path: Path) -> None:
+    from tfgpu.runtime._tensorboard import logdir_note
+
+    note = logdir_note(tmp_path)
+    assert note is not None
+    assert "no event files yet" in note and "pick them up when training writes them" in note
+    run = tmp_path / "train"
+    run.mkdir()
+    (run / "events.out.tfevents.1796039622.host.1.v2").write_bytes(b"")
+    assert logdir_note(tmp_path) is None

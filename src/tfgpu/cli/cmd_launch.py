@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 from types import FrameType
@@ -22,8 +23,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the worker command, after `--` (e.g. -- python train.py)")
 
 
+#: Signals that stop the workers like Ctrl-C: SIGTERM (``kill``, a batch system) and
+#: SIGHUP (the terminal was closed).
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
+
+
 def _terminate(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM to the launcher (``kill``, a batch system) stops the workers like Ctrl-C."""
+    """SIGTERM or SIGHUP to the launcher stops the workers like Ctrl-C."""
     raise KeyboardInterrupt
 
 
@@ -38,14 +44,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}, not {args.workers}")
     if args.grace < 0:
         raise UsageError("--grace must be >= 0 seconds")
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    previous = {s: signal.signal(s, _terminate) for s in STOP_SIGNALS}
     try:
         result = launch(cmd, args.workers, out=sys.stdout, grace_s=args.grace)
     except LaunchError as exc:
         raise UsageError(str(exc)) from exc
     finally:
-        signal.signal(signal.SIGTERM, previous)
-    print(f"tfgpu launch: {result.message} ({result.duration_s:.1f} s)", file=sys.stderr)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    with contextlib.suppress(OSError):  # stderr is gone when the terminal closed
+        print(f"tfgpu launch: {result.message} ({result.duration_s:.1f} s)", file=sys.stderr)
     if result.exit_code == 130:
         return status_codes.INTERRUPTED
     return status_codes.SUCCESS if result.exit_code == 0 else status_codes.ERRORS_FOUND

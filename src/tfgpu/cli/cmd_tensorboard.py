@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import signal
 import sys
 from pathlib import Path
@@ -10,7 +11,16 @@ from types import FrameType
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.main import UsageError
-from tfgpu.runtime._tensorboard import TensorBoardError, start_tensorboard
+from tfgpu.runtime._tensorboard import (
+    TensorBoardError,
+    logdir_note,
+    logdir_problem,
+    start_tensorboard,
+)
+
+#: Signals that stop the server like Ctrl-C: SIGTERM (``kill``, a service manager) and
+#: SIGHUP (the terminal was closed).
+STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM (``kill``, a service manager) stops the server like Ctrl-C does."""
+    """SIGTERM or SIGHUP stops the server like Ctrl-C does."""
     raise KeyboardInterrupt
 
 
@@ -31,9 +41,14 @@ def run(args: argparse.Namespace) -> int:
     """Start the server, print its URL, serve until Ctrl-C; return the exit code."""
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535, not {args.port}")
-    if not Path(args.logdir).is_dir():
-        raise UsageError(f"log folder {args.logdir!r} does not exist (train with the "
-                         "TensorBoard callback first, or check the path)")
+    problem = logdir_problem(Path(args.logdir))
+    if problem:
+        hint = (" (train with the TensorBoard callback first, or check the path)"
+                if "does not exist" in problem else "")
+        raise UsageError(problem + hint)
+    note = logdir_note(Path(args.logdir))
+    if note:
+        print(f"tfgpu tensorboard: note: {note}", file=sys.stderr)
     print(f"tfgpu tensorboard: starting TensorBoard on 127.0.0.1 for {args.logdir} ...",
           file=sys.stderr)
     try:
@@ -42,15 +57,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"tfgpu tensorboard: error: {exc}", file=sys.stderr)
         return status_codes.ERRORS_FOUND
     print(f"TensorBoard serving {args.logdir} at {server.url}  (Ctrl-C to stop)", flush=True)
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    previous = {s: signal.signal(s, _terminate) for s in STOP_SIGNALS}
     try:
         code = server.process.wait()
     except KeyboardInterrupt:
         server.stop()
-        print("tfgpu tensorboard: stopped", file=sys.stderr)
+        with contextlib.suppress(OSError):  # stderr is gone when the terminal closed
+            print("tfgpu tensorboard: stopped", file=sys.stderr)
         return status_codes.SUCCESS
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
     tail = "\n".join(server.output[-15:])
     print(f"tfgpu tensorboard: TensorBoard exited with code {code}:\n{tail}", file=sys.stderr)
     return status_codes.SUCCESS if code == 0 else status_codes.ERRORS_FOUND

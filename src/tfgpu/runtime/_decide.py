@@ -190,6 +190,11 @@ class StrategyPlan:
         num_workers: worker processes in the cluster (1 unless multi-worker).
         task_index: this process's index among the workers (0 unless multi-worker).
         choice: the decision and its reason, for the summary.
+        task_type: this process's task type (``"worker"``, ``"chief"``, ...).
+        addresses: ``host:port`` of every worker (chief first) from ``TF_CONFIG``; empty
+            for Slurm (the resolver knows them) and on one machine.
+        notes: environment settings that were ignored and why (Slurm variables outside an
+            ``srun`` step, malformed values), for the summary.
     """
 
     kind: StrategyKind
@@ -198,10 +203,39 @@ class StrategyPlan:
     num_workers: int
     task_index: int
     choice: Choice
+    task_type: str = "worker"
+    addresses: tuple[str, ...] = ()
+    notes: tuple[Choice, ...] = ()
 
 
-def parse_tf_config(text: str) -> tuple[int, str | None, int | None]:
-    """Read a ``TF_CONFIG`` value.
+#: Task types TensorFlow accepts in ``TF_CONFIG`` without a matching cluster job: the
+#: side-car evaluator (TensorFlow's distributed-training guide, "evaluator" task).
+_TASK_TYPES_WITHOUT_JOB = ("evaluator",)
+
+
+@dataclass(frozen=True, slots=True)
+class TfConfig:
+    """The parts of ``TF_CONFIG`` that :func:`choose_strategy` uses.
+
+    Attributes:
+        addresses: ``host:port`` of the ``chief`` then the ``worker`` tasks.
+        task_type: this process's task type, or ``None`` when ``task`` is absent (allowed
+            only for a one-worker cluster).
+        task_index: this process's index within its job, or ``None`` with no ``task``.
+    """
+
+    addresses: tuple[str, ...]
+    task_type: str | None
+    task_index: int | None
+
+    @property
+    def workers(self) -> int:
+        """Number of ``chief`` plus ``worker`` tasks (the processes that train)."""
+        return len(self.addresses)
+
+
+def parse_tf_config(text: str) -> TfConfig:
+    """Read and check a ``TF_CONFIG`` value.
 
     Args:
         text: the JSON text of the ``TF_CONFIG`` environment variable, e.g.
@@ -209,12 +243,17 @@ def parse_tf_config(text: str) -> tuple[int, str | None, int | None]:
             "task": {"type": "worker", "index": 0}}``.
 
     Returns:
-        ``(workers, task_type, task_index)``: the number of ``chief`` plus ``worker``
-        tasks in the cluster, and this process's task (``None`` when not given).
+        The cluster's chief and worker addresses and this process's task.
 
     Raises:
-        ConfigError: the text is not JSON, or its ``cluster``/``task`` parts have the
-            wrong shape.
+        ConfigError: the text is not JSON; its ``cluster``/``task`` parts have the wrong
+            shape; a cluster of several workers has no ``task`` (TensorFlow would need to
+            know which one this process is); ``task.type`` is not a job of the cluster;
+            or ``task.index`` is outside that job's address list.  TensorFlow itself would
+            fail later with a bare ``ValueError`` ("The task_id 5 exceeds the maximum id
+            of worker.").
+
+    Source: MULTI_WORKER_DOC (TF_CONFIG layout).
     """
     try:
         data = json.loads(text)
@@ -225,22 +264,45 @@ def parse_tf_config(text: str) -> tuple[int, str | None, int | None]:
     cluster = data.get("cluster", {})
     if not isinstance(cluster, dict):
         raise ConfigError("TF_CONFIG 'cluster' must be an object of job name -> address list")
-    workers = 0
-    for job in ("chief", "worker"):
-        addrs = cluster.get(job, [])
-        if not isinstance(addrs, list):
+    for job, addrs in cluster.items():
+        if not isinstance(addrs, list) or not all(isinstance(a, str) for a in addrs):
             raise ConfigError(f"TF_CONFIG cluster.{job} must be a list of 'host:port'")
-        workers += len(addrs)
+    addresses: list[str] = []
+    for job in ("chief", "worker"):
+        addresses.extend(cluster.get(job, []))
     task = data.get("task")
     if task is None:
-        return workers, None, None
+        if len(addresses) > 1:
+            raise ConfigError(
+                f"TF_CONFIG lists {len(addresses)} workers but has no 'task', so this "
+                f"process does not know which one it is: add "
+                f'"task": {{"type": "worker", "index": i}} with its own i'
+            )
+        return TfConfig(tuple(addresses), None, None)
     if not isinstance(task, dict):
         raise ConfigError("TF_CONFIG 'task' must be an object with 'type' and 'index'")
     ttype = task.get("type")
     index = task.get("index", 0)
     if not isinstance(ttype, str) or not isinstance(index, int) or isinstance(index, bool):
         raise ConfigError("TF_CONFIG task needs a string 'type' and an integer 'index'")
-    return workers, ttype, index
+    if ttype in cluster:
+        size = len(cluster[ttype])
+        if size == 0:
+            raise ConfigError(f"TF_CONFIG task.type is {ttype!r}, but cluster.{ttype} has "
+                              f"no addresses")
+        if not 0 <= index < size:
+            raise ConfigError(
+                f"TF_CONFIG task.index {index} is outside 0..{size - 1} (cluster.{ttype} "
+                f"has {size} address{'es' if size != 1 else ''}): give each worker its own "
+                f"index from 0 to {size - 1}"
+            )
+    elif ttype not in _TASK_TYPES_WITHOUT_JOB:
+        jobs = ", ".join(sorted(cluster)) or "none"
+        raise ConfigError(
+            f"TF_CONFIG task.type {ttype!r} is not a job of the cluster (jobs: {jobs}); "
+            f"use one of them, usually 'worker'"
+        )
+    return TfConfig(tuple(addresses), ttype, index)
 
 
 def slurm_task_count(env: Mapping[str, str]) -> tuple[int, int] | None:
@@ -251,7 +313,8 @@ def slurm_task_count(env: Mapping[str, str]) -> tuple[int, int] | None:
 
     Returns:
         ``(num_tasks, proc_id)`` from ``SLURM_STEP_NUM_TASKS`` and ``SLURM_PROCID``, or
-        ``None`` outside a Slurm job step (either variable missing or not an integer).
+        ``None`` outside a Slurm job step (either variable missing or not an integer;
+        :func:`slurm_notes` says which).
 
     Source: tensorflow/python/distribute/cluster_resolver/slurm_cluster_resolver.py
     (TF 2.21): it reads SLURM_PROCID, SLURM_STEP_NUM_TASKS, SLURM_STEP_NODELIST and
@@ -265,6 +328,76 @@ def slurm_task_count(env: Mapping[str, str]) -> tuple[int, int] | None:
     return tasks, proc
 
 
+def _int_or_none(text: str | None) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def slurm_notes(env: Mapping[str, str], tf_config_wins: bool) -> tuple[Choice, ...]:
+    """Slurm settings that :func:`choose_strategy` does not use, and why.
+
+    Without these notes a Slurm job that is not an ``srun`` step silently trains as one
+    worker.
+
+    Args:
+        env: the environment.
+        tf_config_wins: ``TF_CONFIG`` already made this process one of several workers.
+
+    Returns:
+        One ``Choice`` (topic ``"slurm"``) per ignored setting; empty outside Slurm and
+        when the Slurm step is used.
+
+    Source: Slurm's sbatch/srun manual pages (SLURM_NTASKS is set for the allocation,
+    SLURM_STEP_NUM_TASKS and SLURM_PROCID only inside an ``srun`` job step).
+    """
+    notes: list[Choice] = []
+    step_raw = env.get("SLURM_STEP_NUM_TASKS")
+    proc_raw = env.get("SLURM_PROCID")
+    step = _int_or_none(step_raw)
+    if step_raw is None:
+        ntasks_raw = env.get("SLURM_NTASKS")
+        ntasks = _int_or_none(ntasks_raw)
+        if ntasks_raw is not None and ntasks is None:
+            notes.append(Choice(
+                "slurm", "ignored",
+                f"SLURM_NTASKS={ntasks_raw!r} is not an integer; Slurm variables are "
+                f"ignored: running as 1 worker.",
+            ))
+        elif ntasks is not None and ntasks > 1 and not tf_config_wins:
+            notes.append(Choice(
+                "slurm", "not an srun step",
+                f"Slurm allocation with {ntasks} tasks (SLURM_NTASKS), but this is not an "
+                f"srun step (no SLURM_STEP_NUM_TASKS): running as 1 worker. Start the "
+                f"script with `srun python train.py` to run one worker per task.",
+                MULTI_WORKER_DOC,
+            ))
+        return tuple(notes)
+    if step is None or step < 1:
+        notes.append(Choice(
+            "slurm", "ignored",
+            f"SLURM_STEP_NUM_TASKS={step_raw!r} is not a positive integer; the Slurm step "
+            f"is ignored: running as 1 worker.",
+        ))
+    elif _int_or_none(proc_raw) is None:
+        shown = " is not set" if proc_raw is None else f"={proc_raw!r} is not an integer"
+        notes.append(Choice(
+            "slurm", "ignored",
+            f"SLURM_STEP_NUM_TASKS={step} but SLURM_PROCID{shown}; the Slurm step is "
+            f"ignored: running as 1 worker.",
+        ))
+    elif tf_config_wins and step > 1:
+        notes.append(Choice(
+            "slurm", "ignored",
+            f"Slurm step with {step} tasks, but TF_CONFIG takes precedence: the cluster "
+            f"comes from TF_CONFIG.",
+        ))
+    return tuple(notes)
+
+
 def choose_strategy(
     num_gpus: int, num_cpu_devices: int, env: Mapping[str, str]
 ) -> StrategyPlan:
@@ -273,7 +406,8 @@ def choose_strategy(
     Order: a ``TF_CONFIG`` with more than one worker, then a Slurm step with more than
     one task -> ``MultiWorkerMirroredStrategy``; otherwise several GPUs ->
     ``MirroredStrategy``; one GPU -> ``OneDeviceStrategy``; no GPU but several logical
-    CPU devices -> ``MirroredStrategy`` over them; else the default strategy.
+    CPU devices -> ``MirroredStrategy`` over them; else the default strategy.  Slurm
+    settings that are not used are listed in :attr:`StrategyPlan.notes`.
 
     Args:
         num_gpus: logical GPU devices this process sees.
@@ -284,32 +418,48 @@ def choose_strategy(
         The plan, with the reason.
 
     Raises:
-        ConfigError: ``TF_CONFIG`` is malformed.
+        ConfigError: ``TF_CONFIG`` is malformed or inconsistent (see
+            :func:`parse_tf_config`), or in a Slurm step of several tasks
+            ``SLURM_PROCID`` is outside ``0..SLURM_STEP_NUM_TASKS-1``.
 
     Source: MULTI_WORKER_DOC (TF_CONFIG), slurm_cluster_resolver.py (Slurm variables).
     """
     tf_config = env.get("TF_CONFIG", "").strip()
     if tf_config:
-        workers, ttype, index = parse_tf_config(tf_config)
-        if workers > 1:
+        cfg = parse_tf_config(tf_config)
+        if cfg.workers > 1:
+            ttype = cfg.task_type or "worker"
+            index = cfg.task_index or 0
             return StrategyPlan(
-                StrategyKind.MULTI_WORKER, (), "TF_CONFIG", workers, index or 0,
+                StrategyKind.MULTI_WORKER, (), "TF_CONFIG", cfg.workers, index,
                 Choice(
                     "strategy", "MultiWorkerMirroredStrategy",
-                    f"TF_CONFIG lists {workers} workers; this process is "
-                    f"{ttype or 'worker'} {index or 0}.", MULTI_WORKER_DOC,
+                    f"TF_CONFIG lists {cfg.workers} workers; this process is "
+                    f"{ttype} {index}.", MULTI_WORKER_DOC,
                 ),
+                task_type=ttype, addresses=cfg.addresses,
+                notes=slurm_notes(env, tf_config_wins=True),
             )
+    notes = slurm_notes(env, tf_config_wins=False)
     slurm = slurm_task_count(env)
     if slurm is not None and slurm[0] > 1:
+        tasks, proc = slurm
+        if proc < 0 or proc >= tasks:
+            what = (f"SLURM_PROCID {proc} >= SLURM_STEP_NUM_TASKS {tasks}" if proc >= tasks
+                    else f"SLURM_PROCID {proc} is negative")
+            raise ConfigError(
+                f"{what}: this process is not one of the srun step's tasks 0..{tasks - 1}; "
+                f"start it with srun, or unset the SLURM_* variables to run as 1 worker"
+            )
         return StrategyPlan(
-            StrategyKind.MULTI_WORKER, (), "slurm", slurm[0], slurm[1],
+            StrategyKind.MULTI_WORKER, (), "slurm", tasks, proc,
             Choice(
                 "strategy", "MultiWorkerMirroredStrategy",
-                f"Slurm job step with {slurm[0]} tasks (SLURM_STEP_NUM_TASKS); this process "
-                f"is task {slurm[1]} (SLURM_PROCID); cluster from SlurmClusterResolver.",
+                f"Slurm job step with {tasks} tasks (SLURM_STEP_NUM_TASKS); this process "
+                f"is task {proc} (SLURM_PROCID); cluster from SlurmClusterResolver.",
                 MULTI_WORKER_DOC,
             ),
+            notes=notes,
         )
     if num_gpus > 1:
         devs = tuple(f"/gpu:{i}" for i in range(num_gpus))
@@ -317,11 +467,13 @@ def choose_strategy(
             StrategyKind.MIRRORED, devs, None, 1, 0,
             Choice("strategy", "MirroredStrategy",
                    f"{num_gpus} GPUs in this process: one model replica per GPU."),
+            notes=notes,
         )
     if num_gpus == 1:
         return StrategyPlan(
             StrategyKind.ONE_DEVICE, ("/gpu:0",), None, 1, 0,
             Choice("strategy", "OneDeviceStrategy", "one GPU: every variable and op on /gpu:0."),
+            notes=notes,
         )
     if num_cpu_devices > 1:
         devs = tuple(f"/cpu:{i}" for i in range(num_cpu_devices))
@@ -330,10 +482,12 @@ def choose_strategy(
             Choice("strategy", "MirroredStrategy",
                    f"no GPU, {num_cpu_devices} logical CPU devices: one replica per CPU "
                    f"device (useful to test multi-device code on a laptop)."),
+            notes=notes,
         )
     return StrategyPlan(
         StrategyKind.DEFAULT, (), None, 1, 0,
         Choice("strategy", "default strategy", "no GPU: TensorFlow's default (CPU) strategy."),
+        notes=notes,
     )
 
 
@@ -455,6 +609,40 @@ def plan_memory(
                 "uses its default BFC allocator for anything else.", GPU_GUIDE_DOC,
             ))
     return MemoryPlan(growth, limit, tuple(choices))
+
+
+def normalize_visible(visible_gpus: object) -> tuple[int, ...] | None:
+    """Turn the ``visible_gpus`` argument into a tuple of indices.
+
+    Args:
+        visible_gpus: ``None`` (all GPUs), one index (``0``), or a list/tuple/range of
+            indices (``[0, 2]``; ``[]`` hides every GPU).
+
+    Returns:
+        The indices as given (not yet checked against the GPUs), or ``None``.
+
+    Raises:
+        ConfigError: a bool, a string, or anything that is not an index or a sequence of
+            integer indices.
+    """
+    if visible_gpus is None:
+        return None
+    if isinstance(visible_gpus, int) and not isinstance(visible_gpus, bool):
+        return (visible_gpus,)
+    if isinstance(visible_gpus, (bool, str, bytes, Mapping)) or not isinstance(
+        visible_gpus, (Sequence, range, set, frozenset)
+    ):
+        raise ConfigError(
+            f"visible_gpus must be a list of GPU indices such as [0] or [0, 1] (or one "
+            f"index), not {visible_gpus!r}"
+        )
+    out: list[int] = []
+    for i in visible_gpus:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise ConfigError(f"visible_gpus must be a list of GPU indices; {i!r} is not an "
+                              f"integer index")
+        out.append(i)
+    return tuple(out)
 
 
 def select_visible(visible_gpus: Sequence[int] | None, num_physical: int) -> tuple[int, ...]:

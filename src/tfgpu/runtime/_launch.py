@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from tfgpu.runtime._signals import die_with_parent
 from tfgpu.runtime._tensorboard import free_port
 
 #: Most workers ``tfgpu launch`` starts on one machine.
@@ -138,7 +139,9 @@ def launch(
     Each worker gets the environment plus ``TF_CONFIG`` (see :func:`tf_configs`),
     ``TFGPU_WORKER_INDEX``, ``TFGPU_NUM_WORKERS`` and ``PYTHONUNBUFFERED=1``, and runs in
     its own process group.  The first worker to exit non-zero stops the rest (SIGTERM, then
-    SIGKILL after ``grace_s``).  Ctrl-C (KeyboardInterrupt in this process; ``tfgpu launch``
+    SIGKILL after ``grace_s``).  On Linux each worker also gets SIGKILL if this process
+    dies without stopping them (``prctl(PR_SET_PDEATHSIG)``; the worker itself, not
+    processes it starts).  Ctrl-C (KeyboardInterrupt in this process; ``tfgpu launch``
     turns SIGTERM into one too) is forwarded to the workers as SIGINT.
 
     Args:
@@ -174,6 +177,9 @@ def launch(
     failed: int | None = None
     exit_code = 0
     message = ""
+    # Workers get SIGKILL if this process dies without stopping them (it was SIGKILLed):
+    # TensorFlow's own SIGTERM handler would make a waiting worker ignore SIGTERM.
+    preexec = die_with_parent(signal.SIGKILL)
     try:  # Ctrl-C at any point, even while starting, must not orphan started workers
         for i, cfg in enumerate(configs):
             wenv = dict(base)
@@ -183,13 +189,15 @@ def launch(
                 proc = subprocess.Popen(
                     list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                     stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
-                    start_new_session=os.name == "posix",
+                    start_new_session=os.name == "posix", preexec_fn=preexec,
                 )
             except OSError as exc:
                 _stop_all(procs, signal.SIGTERM, grace_s)
                 raise LaunchError(
                     f"cannot start {command[0]!r}: {exc.strerror or exc}") from exc
             procs.append(proc)
+        # Output threads start after every fork: preexec_fn is safest without threads.
+        for i, proc in enumerate(procs):
             t = threading.Thread(target=_pump, args=(i, proc, out, lock), daemon=True)
             t.start()
             pumps.append(t)

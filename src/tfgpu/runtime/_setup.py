@@ -7,8 +7,10 @@ tfgpu`` stays cheap.  The decisions are the pure functions of
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
+import sys
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -22,10 +24,18 @@ from tfgpu.runtime._decide import (
     StrategyPlan,
     choose_precision,
     choose_strategy,
+    normalize_visible,
     plan_memory,
     select_visible,
 )
+from tfgpu.runtime._signals import default_signals_while_blocked
 from tfgpu.runtime._tf import import_tensorflow
+
+#: The policy the last :func:`setup` call in this process set (to tell a second call
+#: that changes it).
+_last_policy: list[str] = []
+#: Most worker addresses the waiting line lists before "... (N in all)".
+_MAX_ADDRESSES_SHOWN = 8
 
 #: TensorFlow's message when devices are changed after the runtime started (eager/context.py).
 _TF_INITIALIZED_MARKERS = (
@@ -163,7 +173,7 @@ def _slurm_resolver(tf: Any, env: Mapping[str, str], tasks: int) -> Any:
 def setup(
     memory_growth: bool = True,
     memory_limit_mib: int | None = None,
-    visible_gpus: Sequence[int] | None = None,
+    visible_gpus: Sequence[int] | int | None = None,
     mixed_precision: str | bool | None = "auto",
     jit: bool = False,
     logical_cpus: int | None = None,
@@ -185,8 +195,9 @@ def setup(
             (``tf.config.experimental.set_memory_growth``).  Ignored with a limit.
         memory_limit_mib: hard limit per GPU in MiB: one logical device per GPU with this
             ``memory_limit`` (``tf.config.set_logical_device_configuration``).
-        visible_gpus: indices of the GPUs to use (as TensorFlow lists them), ``None`` for
-            all; the others are hidden from this process.
+        visible_gpus: indices of the GPUs to use (as TensorFlow lists them), e.g.
+            ``[0, 1]``; one index (``0``) means ``[0]``; ``None`` for all.  The others are
+            hidden from this process.
         mixed_precision: ``"auto"`` (``mixed_float16`` on compute capability >= 7.0 GPUs,
             else ``float32``), ``"float32"``, ``"mixed_float16"`` or ``"mixed_bfloat16"``
             (compute capability >= 8.0).  Sets the global Keras dtype policy.
@@ -198,6 +209,15 @@ def setup(
             default ``os.environ``.  The multi-worker cluster comes from this
             ``TF_CONFIG``; TensorFlow's Slurm resolver and allocator read ``os.environ``.
 
+    When this process is one worker of several, ``setup()`` prints ``tfgpu: waiting for N
+    workers at host:port,... (this is worker i); start the others or press Ctrl-C`` to
+    stderr and blocks until every worker has connected (TensorFlow's
+    ``MultiWorkerMirroredStrategy`` does); while it waits, Ctrl-C and SIGTERM end the
+    process (on Linux), which TensorFlow alone would ignore.
+
+    Calling ``setup()`` again changes the global dtype policy for layers built afterwards;
+    the summary says so when the policy changes.
+
     Returns:
         The strategy, policy, logical devices and a printable :attr:`SetupResult.summary`.
 
@@ -206,13 +226,20 @@ def setup(
             a model or ``list_logical_devices()`` ran before ``setup()``); move the call
             to the top of the script.
         SetupError: an argument or environment variable cannot be used (a malformed
-            ``TF_CONFIG``, a GPU index out of range, ``mixed_bfloat16`` on an old GPU).
+            ``TF_CONFIG`` or one whose ``task.index`` is outside the cluster,
+            ``SLURM_PROCID`` >= ``SLURM_STEP_NUM_TASKS``, ``visible_gpus`` that is not a
+            list of indices or has an index out of range, ``mixed_bfloat16`` on an old
+            GPU).
         ImportError: TensorFlow is not installed.
 
     Sources: https://www.tensorflow.org/guide/gpu (memory),
     https://www.tensorflow.org/guide/mixed_precision (precision),
     https://www.tensorflow.org/guide/distributed_training (strategies).
     """
+    try:
+        visible = normalize_visible(visible_gpus)
+    except ConfigError as exc:
+        raise SetupError(str(exc)) from exc
     tf: Any = import_tensorflow("tfgpu.setup()")
 
     environ: Mapping[str, str] = os.environ if env is None else env
@@ -237,18 +264,18 @@ def setup(
                 ) from exc
 
         physical = tf.config.list_physical_devices("GPU")
-        keep = select_visible(visible_gpus, len(physical))
+        keep = select_visible(visible, len(physical))
         gpus = [physical[i] for i in keep]
         choices: list[Choice] = []
-        if visible_gpus is not None:
+        if visible is not None:
             try:
                 tf.config.set_visible_devices(gpus, "GPU")
             except RuntimeError as exc:
                 if _is_initialized_error(exc):
-                    raise _initialized_error(exc, f"visible_gpus={list(visible_gpus)}") from exc
+                    raise _initialized_error(exc, f"visible_gpus={list(visible)}") from exc
                 raise
             choices.append(Choice("gpus", ", ".join(f"GPU:{i}" for i in keep) or "none",
-                                  f"visible_gpus={list(visible_gpus)}: the other "
+                                  f"visible_gpus={list(visible)}: the other "
                                   f"{len(physical) - len(keep)} GPU(s) are hidden."))
 
         mem = plan_memory(memory_growth, memory_limit_mib, environ, len(gpus))
@@ -290,8 +317,10 @@ def setup(
             cc = details.get("compute_capability") if isinstance(details, dict) else None
             ccs.append((int(cc[0]), int(cc[1])) if cc else None)
         precision = choose_precision(mixed_precision, ccs)
+        previous = _global_policy_name(tf)
         tf.keras.mixed_precision.set_global_policy(precision.value)
-        choices.append(precision)
+        choices.append(_note_policy_change(precision, previous))
+        _last_policy[:] = [precision.value]
 
         if jit:
             tf.config.optimizer.set_jit(True)
@@ -304,8 +333,14 @@ def setup(
             len(gpus), n_cpu, environ)
         if plan.cluster_source == "TF_CONFIG":
             resolver = _tf_config_resolver(tf, environ["TF_CONFIG"])
-        strategy = _build_strategy(tf, plan, resolver)
+        if plan.kind is StrategyKind.MULTI_WORKER:
+            print(waiting_line(plan, resolver), file=sys.stderr, flush=True)
+            with default_signals_while_blocked():
+                strategy = _build_strategy(tf, plan, resolver)
+        else:
+            strategy = _build_strategy(tf, plan, resolver)
         choices.append(plan.choice)
+        choices.extend(plan.notes)
         kv = keras_version(tf)
         flavour = ("Keras 3" if kv.startswith("3.")
                    else "tf-keras" if kv.startswith("2.") else "Keras")
@@ -367,6 +402,54 @@ def _tf_config_resolver(tf: Any, tf_config: str) -> Any:
     )
 
 
+def _global_policy_name(tf: Any) -> str | None:
+    """Name of the current global Keras dtype policy, or ``None`` if it cannot be read."""
+    try:
+        return str(tf.keras.mixed_precision.global_policy().name)
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def _note_policy_change(precision: Choice, previous: str | None) -> Choice:
+    """``precision`` with a sentence added when it replaces another global policy: one set
+    by an earlier :func:`setup` call, or one set by other code before ``setup()``."""
+    if previous is None or previous == precision.value:
+        return precision
+    if _last_policy and _last_policy[0] == previous:
+        extra = (f" This replaces the mixed-precision policy set by an earlier call: "
+                 f"{previous} -> {precision.value}; layers built before keep {previous}.")
+    elif previous != "float32":
+        extra = (f" This replaces the global Keras dtype policy {previous}, set before "
+                 f"tfgpu.setup(): {previous} -> {precision.value}.")
+    else:
+        return precision
+    return dataclasses.replace(precision, reason=precision.reason + extra)
+
+
+def waiting_line(plan: StrategyPlan, resolver: Any) -> str:
+    """The line :func:`setup` prints before ``MultiWorkerMirroredStrategy`` blocks.
+
+    Example: ``tfgpu: waiting for 2 workers at 127.0.0.1:23456,127.0.0.1:23457 (this is
+    worker 0); start the others or press Ctrl-C``.  The addresses come from ``TF_CONFIG``
+    (chief first) or from the Slurm resolver's cluster spec.
+    """
+    addresses = list(plan.addresses)
+    task = f"{plan.task_type} {plan.task_index}"
+    if resolver is not None and plan.cluster_source == "slurm":
+        try:
+            spec = resolver.cluster_spec().as_dict()
+            addresses = [a for job in ("chief", "worker") for a in spec.get(job, [])]
+            task = f"{resolver.task_type} {resolver.task_id}"
+        except (AttributeError, RuntimeError, ValueError, KeyError):
+            pass
+    shown = ",".join(addresses[:_MAX_ADDRESSES_SHOWN])
+    if len(addresses) > _MAX_ADDRESSES_SHOWN:
+        shown += f",... ({len(addresses)} in all)"
+    where = f" at {shown}" if shown else ""
+    return (f"tfgpu: waiting for {plan.num_workers} workers{where} (this is {task}); "
+            f"start the others or press Ctrl-C")
+
+
 def _build_strategy(tf: Any, plan: StrategyPlan, resolver: Any) -> Any:
     """Create the ``tf.distribute`` strategy of ``plan``."""
     if plan.kind is StrategyKind.MULTI_WORKER:
@@ -392,7 +475,7 @@ def output_layer_dtype() -> str:
     return "float32"
 
 
-def float32_output(name: str = "float32_output") -> Any:
+def float32_output(name: str | None = None) -> Any:
     """A Keras layer that casts the model output to float32 (identity otherwise).
 
     Append it after the last layer: ``keras.Sequential([..., Dense(10),
@@ -401,7 +484,9 @@ def float32_output(name: str = "float32_output") -> Any:
     ``tf.keras`` resolves to).
 
     Args:
-        name: the layer name.
+        name: the layer name; ``None`` (the default) lets Keras make a unique one
+            (``activation``, ``activation_1``, ...), so a model with several outputs can
+            use it on each.
 
     Returns:
         A new ``tf.keras.layers.Activation`` layer.

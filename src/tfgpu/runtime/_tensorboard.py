@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tfgpu.probes.runner import run_command
+from tfgpu.runtime._signals import die_with_parent
 from tfgpu.runtime._tf import import_tensorflow
 
 #: TensorFlow's profiler guide: the GPU trace needs CUPTI on the library path.
@@ -282,7 +283,9 @@ def start_tensorboard(
     """Start the TensorBoard server on loopback and wait until it answers over HTTP.
 
     Runs ``python -m tensorboard.main --logdir LOGDIR --host 127.0.0.1 --port PORT`` (the
-    ``tensorboard`` package of the Python running tfgpu, unless ``python`` is given).
+    ``tensorboard`` package of the Python running tfgpu, unless ``python`` is given).  On
+    Linux the server gets SIGTERM when this process dies, even by SIGKILL
+    (``prctl(PR_SET_PDEATHSIG)``), so no server outlives its launcher.
 
     Args:
         logdir: folder with event files (need not have any yet; it must exist).
@@ -296,13 +299,14 @@ def start_tensorboard(
         The running server; call :meth:`TensorBoardServer.stop` when done.
 
     Raises:
-        TensorBoardError: the folder does not exist, the port is taken, the
+        TensorBoardError: the folder does not exist or is a file, the port is taken, the
             ``tensorboard`` package is missing, or the server exited or did not answer
             within ``timeout_s`` (its last output lines are in the message).
     """
     folder = Path(logdir)
-    if not folder.is_dir():
-        raise TensorBoardError(f"log folder {os.fspath(folder)!r} does not exist")
+    problem = logdir_problem(folder)
+    if problem:
+        raise TensorBoardError(problem)
     exe = python or sys.executable
     if python is None and importlib.util.find_spec("tensorboard") is None:
         raise TensorBoardError(
@@ -323,6 +327,7 @@ def start_tensorboard(
         proc = subprocess.Popen(
             argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
             text=True, errors="replace", env=env, start_new_session=os.name == "posix",
+            preexec_fn=die_with_parent(signal.SIGTERM),
         )
     except OSError as exc:
         raise TensorBoardError(f"could not start {exe}: {exc}") from exc
@@ -343,6 +348,36 @@ def start_tensorboard(
     raise TensorBoardError(
         f"TensorBoard did not answer on {server.url} within {timeout_s:g} s:\n{tail}"
     )
+
+
+def logdir_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot be served, or ``None`` when it is a folder.
+
+    Args:
+        folder: the ``--logdir`` path.
+    """
+    if folder.is_dir():
+        return None
+    if folder.exists():
+        return f"{os.fspath(folder)!r} is not a folder (give the folder that holds the event files)"
+    return f"log folder {os.fspath(folder)!r} does not exist"
+
+
+#: TensorBoard's default ``--reload_interval``: seconds between rescans of the log folder.
+RELOAD_INTERVAL_S = 5
+
+
+def logdir_note(folder: Path) -> str | None:
+    """A note when ``folder`` has no TensorBoard event files yet, else ``None``.
+
+    Args:
+        folder: an existing log folder; searched recursively for
+            ``events.out.tfevents.*`` (stops at the first one).
+    """
+    if next(folder.rglob("events.out.tfevents.*"), None) is not None:
+        return None
+    return (f"{os.fspath(folder)} has no event files yet; TensorBoard will pick them up "
+            f"when training writes them (it rescans every {RELOAD_INTERVAL_S} s)")
 
 
 def _answers(url: str) -> bool:
