@@ -86,10 +86,11 @@ def name_keys(name: str) -> tuple[str, ...]:
     """Return the lookup keys for ``name``, most specific first (no duplicates).
 
     Steps: keep the bracketed marketing name of an ``lspci`` name and drop
-    ``Lite Hash Rate``/``LHR`` (:func:`marketing_name`); lower case and collapse spaces; mark laptop parts (``Laptop GPU``,
-    ``(notebook)``, ``Max-Q``) with a trailing ``" laptop"``; drop vendor words
-    (NVIDIA, GeForce, Tesla, Quadro); drop form-factor/memory suffixes (SXM4, PCIe,
-    80GB, HBM3, NVL, MIG slices).  The caller tries each key in order.
+    ``Lite Hash Rate``/``LHR`` (:func:`marketing_name`); lower case and collapse
+    spaces; mark laptop parts (``Laptop GPU``, ``(notebook)``, ``Max-Q``) with a
+    trailing ``" laptop"``; drop vendor words (NVIDIA, GeForce, Tesla, Quadro); drop
+    form-factor/memory suffixes (SXM4, PCIe, 80GB, HBM3, NVL, MIG slices).  The caller
+    tries each key in order.
 
     Example:
         ``"NVIDIA GeForce RTX 3060 Laptop GPU"`` -> ``("nvidia geforce rtx 3060 laptop gpu",

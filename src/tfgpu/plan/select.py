@@ -96,6 +96,7 @@ def make_plan(
                 "against the wheel"
             )
         )
+    warnings[:0] = _driver_problem_warnings(plan, target, kb)
     if target.python is None and plan.python and plan.tf_version:
         p = plan.python
         warnings.append(
@@ -113,6 +114,37 @@ def make_plan(
             plan, alternatives=_route_alternatives(plan, target, kb, env_path)
         )
     return plan
+
+
+def _driver_problem_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) -> list[Reason]:
+    """Warnings for a broken NVIDIA driver (``target.driver_problem``): fix it first
+    (quoting its message), and, when its version is unknown, that the TensorFlow choice
+    could not be checked against it (with the minimum the chosen CUDA needs)."""
+    if not target.driver_problem:
+        return []
+    out = [
+        Reason(
+            f"fix the NVIDIA driver first: {target.driver_problem!r}; until nvidia-smi "
+            "works, TensorFlow cannot use the GPU (see the first step)"
+        )
+    ]
+    if target.driver is None and plan.uses_gpu and plan.tf_version:
+        floor = kb.driver_floor(plan.cuda) if plan.cuda else None
+        need = floor.minimum(target.driver_is_windows) if floor else None
+        out.append(
+            Reason(
+                f"the driver version is unknown (its tools failed), so TensorFlow "
+                f"{plan.tf_version} was chosen without checking it against the driver"
+                + (
+                    f"; it needs driver >= {need} (CUDA {plan.cuda}): rerun tfgpu plan "
+                    "once nvidia-smi works"
+                    if need
+                    else ""
+                ),
+                floor.ref if floor else "",
+            )
+        )
+    return out
 
 
 _CONDA_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")
