@@ -170,3 +170,65 @@ def test_lspci_only_snapshots_know_the_compute_capability(snapshot: str, cc: str
     plan = plan_of(facts_of(FIX / snapshot))
     assert f"compute capability {cc}" in " ".join(r.text for r in plan.reasons)
     assert not plan.gpu_unverified
+
+
+# --------------------------------------------------------------------------- defect 9
+def test_wsl2_min_driver_fact_is_sourced_and_agrees_with_the_cuda_table() -> None:
+    from tfgpu.knowledge import load_knowledge
+
+    kb = load_knowledge()
+    fact = kb.platform_fact("wsl2-min-driver")
+    assert fact.source == "PIPMD" and fact.retrieved and fact.note
+    assert kb.doc_url(fact) == "https://www.tensorflow.org/install/pip"
+    floor = kb.row("cuda_min_driver:12.x-minor-compat")
+    assert fact.value("cuda_floor_windows") == floor.min_driver_windows  # type: ignore[attr-defined]
+    assert fact.value("min_driver_linux") == floor.min_driver_linux  # type: ignore[attr-defined]
+    assert fact.value("min_driver") == "528.33"
+
+
+WSL2_WARNING = "TensorFlow's install page asks for >= 528.33 on WSL2"
+
+
+@pytest.mark.parametrize(
+    ("os_", "driver", "warned"),
+    [
+        ("wsl2", "527.41", True),
+        ("wsl2", "528.02", True),
+        ("windows", "528.02", True),  # native Windows is sent to the WSL2 route
+        ("wsl2", "528.33", False),
+        ("wsl2", "546.33", False),
+        ("wsl2", "528", False),  # bare branch: not judged
+        ("linux", "527.41", False),
+        ("wsl2", "526.98", False),  # below CUDA's own floor: the driver step says upgrade
+    ],
+)
+def test_plan_warns_on_a_wsl2_driver_below_the_tf_page_minimum(
+    os_: str, driver: str, warned: bool
+) -> None:
+    plan = make_plan(
+        target_from_description(os_, gpu="RTX 3060 Laptop GPU", driver=driver, python="3.11"),
+        plan_knowledge(),
+    )
+    hits = [w for w in plan.warnings if WSL2_WARNING in w.text]
+    assert bool(hits) is warned
+    if warned:
+        assert hits[0].ref == "platform_facts:wsl2-min-driver"
+        assert "https://www.tensorflow.org/install/pip" in hits[0].text
+
+
+def test_plan_reviewer_wsl2_snapshot_528_02(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = cli(capsys, "plan", "--facts", str(FIX / "h2b.json"))
+    assert code == 0 and "driver 528.02" in out
+    assert f"! Windows driver 528.02 meets CUDA 12.5's minimum (527.41) but {WSL2_WARNING}" in out
+
+
+def test_wsl2_driver_install_step_asks_for_the_tf_page_minimum() -> None:
+    plan = make_plan(
+        target_from_description("wsl2", gpu="RTX 3060", python="3.11"), plan_knowledge()
+    )
+    step = first_manual(plan)
+    assert "Install the NVIDIA driver >= 528.33 on Windows" in step.text
+    linux = make_plan(
+        target_from_description("linux", gpu="RTX 3060", python="3.11"), plan_knowledge()
+    )
+    assert ">= 525.60.13" in first_manual(linux).text

@@ -97,6 +97,7 @@ def make_plan(
             )
         )
     warnings[:0] = _driver_problem_warnings(plan, target, kb)
+    warnings.extend(_wsl2_driver_warnings(plan, target, kb))
     if target.python is None and plan.python and plan.tf_version:
         p = plan.python
         warnings.append(
@@ -145,6 +146,37 @@ def _driver_problem_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) 
             )
         )
     return out
+
+
+def _wsl2_driver_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) -> list[Reason]:
+    """A Windows driver that meets CUDA's table but not TensorFlow's WSL2 minimum.
+
+    Source: platform fact ``wsl2-min-driver`` (TensorFlow's pip install page,
+    https://www.tensorflow.org/install/pip: driver >= 528.33 on WSL2, while the CUDA 12.x
+    Windows floor is 527.41).  Applies when the plan runs TensorFlow inside WSL2 (a WSL2
+    target, or native Windows sent to the WSL2 route) with a CUDA 12 build, and the
+    driver's full version is known.
+    """
+    fact = kb.fact("wsl2-min-driver")
+    in_wsl2 = target.os == "wsl2" or plan.route is Route.WSL2
+    if fact is None or not in_wsl2 or not target.driver or not plan.uses_gpu or not plan.cuda:
+        return []
+    need = fact.get("min_driver")
+    if not need or plan.cuda.split(".")[0] != fact.get("cuda_major"):
+        return []
+    if kb.driver_meets(target.driver, need) is not False:
+        return []
+    floor = fact.get("cuda_floor_windows")
+    if floor and kb.driver_meets(target.driver, floor) is False:
+        return []  # below CUDA's own minimum: the driver step already says upgrade
+    return [
+        Reason(
+            f"Windows driver {target.driver} meets CUDA {plan.cuda}'s minimum ({floor}) but "
+            f"TensorFlow's install page asks for >= {need} on WSL2: update the Windows "
+            f"NVIDIA driver to {need} or newer ({fact.url or 'TensorFlow pip install page'})",
+            fact.ref,
+        )
+    ]
 
 
 _CONDA_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")

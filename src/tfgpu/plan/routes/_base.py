@@ -8,7 +8,14 @@ from collections.abc import Sequence
 
 from tfgpu.plan._kb import PlanKnowledge, Release
 from tfgpu.plan.model import Manual, Reason, Shell, Step
-from tfgpu.plan.routes._shared import _NVIDIA_DRIVER_URL, DEFAULT_CONDA_ENV, DEFAULT_VENV, _Fit, _v
+from tfgpu.plan.routes._shared import (
+    _NVIDIA_DRIVER_URL,
+    DEFAULT_CONDA_ENV,
+    DEFAULT_VENV,
+    _Fit,
+    _max_v,
+    _v,
+)
 from tfgpu.plan.target import TargetHost
 
 
@@ -180,9 +187,10 @@ class _PlannerBase:
         t = self.t
         need = fit.driver_needed
         if t.driver_problem:
-            return [driver_fix_step(t, need)]
+            return [driver_fix_step(t, self._wsl2_tf_minimum(fit, need))]
         if t.driver and (need is None or self.kb.driver_meets(t.driver, need) is not False):
             return []
+        need = self._wsl2_tf_minimum(fit, need)
         where = (
             "on Windows (WSL2 uses the Windows driver; install no Linux driver inside WSL2)"
             if t.driver_is_windows
@@ -204,6 +212,18 @@ class _PlannerBase:
                 Manual(text, cmds, True, _NVIDIA_DRIVER_URL),
             )
         ]
+
+    def _wsl2_tf_minimum(self, fit: _Fit, need: str | None) -> str | None:
+        """``need`` raised to TensorFlow's WSL2 minimum (528.33, platform fact
+        ``wsl2-min-driver`` from https://www.tensorflow.org/install/pip) for a CUDA 12
+        release on a Windows driver, so the driver the step installs draws no warning."""
+        fact = self.kb.fact("wsl2-min-driver")
+        cuda = fit.release.cuda
+        if not (self.t.driver_is_windows and need and cuda and fact is not None):
+            return need
+        if cuda.split(".")[0] != fact.get("cuda_major") or not fact.get("min_driver"):
+            return need
+        return _max_v(need, fact.get("min_driver"))
 
     def _numpy_cap(self, rel: Release) -> tuple[tuple[str, ...], Reason | None]:
         fact = self.kb.fact("numpy2-first-tf")
@@ -243,7 +263,7 @@ def driver_fix_step(t: TargetHost, need: str | None) -> Step:
     """
     msg = t.driver_problem or "nvidia-smi failed"
     low = msg.lower()
-    need_text = f" (TensorFlow's CUDA needs driver >= {need})" if need else ""
+    need_text = f" (TensorFlow needs driver >= {need})" if need else ""
     url = _NVIDIA_DRIVER_URL
     if t.os == "wsl2":
         text = (
