@@ -104,8 +104,18 @@ def test_target_from_facts_takes_the_first_whole_nvidia_gpu_and_a_working_driver
         "6.1",
         "470.82.01",
     )
-    broken = target_from_facts(_facts(driver=DriverFacts(ProbeStatus.ERROR, version="470.82.01")))
-    assert broken.driver is None
+    # A driver that failed but still printed its version (WSL2 "CUDA Version: ERR!")
+    # keeps the version and is marked broken (final review, defect 1).
+    broken = target_from_facts(
+        _facts(driver=DriverFacts(ProbeStatus.ERROR, version="470.82.01", message="ERR!"))
+    )
+    assert (broken.driver, broken.driver_problem, broken.gpu_vendor) == (
+        "470.82.01",
+        "ERR!",
+        "nvidia",
+    )
+    missing = target_from_facts(_facts(driver=DriverFacts(ProbeStatus.MISSING)))
+    assert (missing.driver, missing.driver_problem, missing.gpu_vendor) == (None, None, None)
 
 
 def test_target_from_facts_round_trips_through_json_and_knows_wsl() -> None:

@@ -208,11 +208,38 @@ def test_cudnn_major_off(config: TestedConfig, step: int) -> None:
 def test_wsl2_compares_the_windows_driver_column() -> None:
     """Inside WSL2 nvidia-smi reports the Windows driver (527.41 is the 12.x Windows floor)."""
     base = {"tf": "2.15.0", "gpus": [gpu(cc="7.5")]}
-    assert ids(run(host(os="wsl2", driver="527.41", **base))) == []  # type: ignore[arg-type]
+    assert ids(run(host(os="wsl2", driver="528.33", **base))) == []  # type: ignore[arg-type]
+    # 527.41 meets CUDA 12's Windows floor but not TF's WSL2 minimum 528.33: a warning only
+    assert ids(run(host(os="wsl2", driver="527.41", **base))) == [  # type: ignore[arg-type]
+        "driver-below-tf-wsl2-minimum"]
     assert ids(run(host(os="wsl2", driver="526.98", **base))) == [  # type: ignore[arg-type]
         "driver-too-old-for-cuda"]
     # the same number is fine for the Linux column (525.60.13)
     assert ids(run(host(os="linux", driver="526.98", **base))) == []  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("driver", ["527.41", "528.02", "528.24"])
+def test_wsl2_driver_between_cuda_floor_and_tf_page_minimum_warns(driver: str) -> None:
+    """Final review, defect 9: TF's install page asks for >= 528.33 on WSL2."""
+    (f,) = run(host(os="wsl2", driver=driver, tf="2.21.0", gpus=[gpu(cc="8.6")]))
+    assert f.id == "driver-below-tf-wsl2-minimum" and f.severity is Severity.WARNING
+    assert f.knowledge_ref == "platform_facts:wsl2-min-driver"
+    assert f.doc == "https://www.tensorflow.org/install/pip"
+    assert "528.33" in f.title and "(527.41)" in f.cause
+
+
+@pytest.mark.parametrize(
+    ("os", "driver", "tf"),
+    [
+        ("wsl2", "528.33", "2.21.0"),  # at TF's minimum
+        ("wsl2", "528", "2.21.0"),  # a bare branch is not judged
+        ("linux", "527.41", "2.21.0"),  # the Linux column has its own floor
+        ("wsl2", "472.12", "2.10.0"),  # CUDA 11 build: the 12.x page does not apply
+    ],
+)
+def test_wsl2_tf_page_minimum_does_not_fire_elsewhere(os: str, driver: str, tf: str) -> None:
+    found = ids(run(host(os=os, driver=driver, tf=tf, gpus=[gpu(cc="8.6")])))
+    assert "driver-below-tf-wsl2-minimum" not in found
 
 
 def test_gtx1060_driver470_with_tf215_suggests_214() -> None:

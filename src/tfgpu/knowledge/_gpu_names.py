@@ -7,7 +7,10 @@ Names arrive in many spellings for one part: NVML/``nvidia-smi`` print
 ``"NVIDIA T4"``, ``"GeForce RTX 3060"``.  :func:`name_keys` reduces a name to the keys
 it may be filed under, most specific first.  The ``nvidia-smi`` table truncates long
 names (``"NVIDIA GeForce ..."``, ``"RTX 3060 ..."``); :func:`truncated_prefix` detects
-that so the caller can refuse to guess.
+that so the caller can refuse to guess.  ``lspci`` writes the chip and the marketing
+name (``"NVIDIA Corporation GM204 [GeForce GTX 970]"``, ``"NVIDIA Corporation GA106
+[GeForce RTX 3060 Lite Hash Rate] [10de:2504]"``): :func:`marketing_name` keeps the
+bracketed marketing name.
 """
 
 from __future__ import annotations
@@ -21,6 +24,30 @@ _VENDOR_WORDS = ("nvidia", "geforce", "tesla", "quadro")
 _SUFFIX_TOKEN = re.compile(r"^(sxm\d*|pcie|nvl|hbm\d*e?|\d+gb|ac|oem|dgx|mig)$")
 _LAPTOP = re.compile(r"\blaptop gpu\b|\blaptop\b|\(notebook\)|\bnotebook\b|\bmobile\b")
 _MAXQ = re.compile(r"\b(with )?max-q( design)?\b")
+#: A bracketed group of an ``lspci`` line: ``[GeForce GTX 970]``, ``[10de:13c2]``.
+_BRACKET = re.compile(r"\[([^\[\]]*)\]")
+#: ``lspci -nn``'s vendor:device id (``10de:2504``) and class (``0300``): not names.
+_PCI_ID = re.compile(r"^[0-9a-f]{4}(:[0-9a-f]{4})?$", re.IGNORECASE)
+#: Board variants with the same chip and CC: ``Lite Hash Rate`` (RTX 30 LHR boards), ``LHR``.
+_LHR = re.compile(r"\b(lite hash rate|lhr)\b", re.IGNORECASE)
+
+
+def marketing_name(name: str) -> str:
+    """Return the marketing name inside an ``lspci`` adapter name, else ``name``.
+
+    ``lspci`` prints the vendor, the chip code name and the marketing name in brackets
+    (pci.ids wording): ``"NVIDIA Corporation GM204 [GeForce GTX 970]"`` -> ``"GeForce
+    GTX 970"``.  ``lspci -nn`` ids (``[10de:2504]``) are skipped; with several groups
+    the last name is used (``"GA106 [GeForce RTX 3060 Lite Hash Rate] [10de:2504]"``).
+    The ``Lite Hash Rate``/``LHR`` board variant is dropped (same chip, same compute
+    capability), so the result is ``"GeForce RTX 3060"``.
+    """
+    groups = [g.strip() for g in _BRACKET.findall(name)]
+    names = [g for g in groups if g and not _PCI_ID.match(g)]
+    text = names[-1] if names else _BRACKET.sub(
+        lambda m: "" if _PCI_ID.match(m.group(1).strip()) else m.group(0), name
+    )
+    return " ".join(_LHR.sub(" ", text).split())
 
 
 def truncated_prefix(name: str) -> str | None:
@@ -58,16 +85,18 @@ def _strip_suffixes(key: str) -> str:
 def name_keys(name: str) -> tuple[str, ...]:
     """Return the lookup keys for ``name``, most specific first (no duplicates).
 
-    Steps: lower case and collapse spaces; mark laptop parts (``Laptop GPU``,
-    ``(notebook)``, ``Max-Q``) with a trailing ``" laptop"``; drop vendor words
-    (NVIDIA, GeForce, Tesla, Quadro); drop form-factor/memory suffixes (SXM4, PCIe,
-    80GB, HBM3, NVL, MIG slices).  The caller tries each key in order.
+    Steps: keep the bracketed marketing name of an ``lspci`` name and drop
+    ``Lite Hash Rate``/``LHR`` (:func:`marketing_name`); lower case and collapse
+    spaces; mark laptop parts (``Laptop GPU``, ``(notebook)``, ``Max-Q``) with a
+    trailing ``" laptop"``; drop vendor words (NVIDIA, GeForce, Tesla, Quadro); drop
+    form-factor/memory suffixes (SXM4, PCIe, 80GB, HBM3, NVL, MIG slices).  The caller
+    tries each key in order.
 
     Example:
         ``"NVIDIA GeForce RTX 3060 Laptop GPU"`` -> ``("nvidia geforce rtx 3060 laptop gpu",
         "rtx 3060 laptop", ...)``.
     """
-    base = _basic(name)
+    base = _basic(marketing_name(name))
     keys: list[str] = [base]
     laptop = bool(_LAPTOP.search(base) or _MAXQ.search(base))
     core = _MAXQ.sub(" ", _LAPTOP.sub(" ", base))

@@ -96,6 +96,8 @@ def make_plan(
                 "against the wheel"
             )
         )
+    warnings[:0] = _driver_problem_warnings(plan, target, kb)
+    warnings.extend(_wsl2_driver_warnings(plan, target, kb))
     if target.python is None and plan.python and plan.tf_version:
         p = plan.python
         warnings.append(
@@ -113,6 +115,68 @@ def make_plan(
             plan, alternatives=_route_alternatives(plan, target, kb, env_path)
         )
     return plan
+
+
+def _driver_problem_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) -> list[Reason]:
+    """Warnings for a broken NVIDIA driver (``target.driver_problem``): fix it first
+    (quoting its message), and, when its version is unknown, that the TensorFlow choice
+    could not be checked against it (with the minimum the chosen CUDA needs)."""
+    if not target.driver_problem:
+        return []
+    out = [
+        Reason(
+            f"fix the NVIDIA driver first: {target.driver_problem!r}; until nvidia-smi "
+            "works, TensorFlow cannot use the GPU (see the first step)"
+        )
+    ]
+    if target.driver is None and plan.uses_gpu and plan.tf_version:
+        floor = kb.driver_floor(plan.cuda) if plan.cuda else None
+        need = floor.minimum(target.driver_is_windows) if floor else None
+        out.append(
+            Reason(
+                f"the driver version is unknown (its tools failed), so TensorFlow "
+                f"{plan.tf_version} was chosen without checking it against the driver"
+                + (
+                    f"; it needs driver >= {need} (CUDA {plan.cuda}): rerun tfgpu plan "
+                    "once nvidia-smi works"
+                    if need
+                    else ""
+                ),
+                floor.ref if floor else "",
+            )
+        )
+    return out
+
+
+def _wsl2_driver_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) -> list[Reason]:
+    """A Windows driver that meets CUDA's table but not TensorFlow's WSL2 minimum.
+
+    Source: platform fact ``wsl2-min-driver`` (TensorFlow's pip install page,
+    https://www.tensorflow.org/install/pip: driver >= 528.33 on WSL2, while the CUDA 12.x
+    Windows floor is 527.41).  Applies when the plan runs TensorFlow inside WSL2 (a WSL2
+    target, or native Windows sent to the WSL2 route) with a CUDA 12 build, and the
+    driver's full version is known.
+    """
+    fact = kb.fact("wsl2-min-driver")
+    in_wsl2 = target.os == "wsl2" or plan.route is Route.WSL2
+    if fact is None or not in_wsl2 or not target.driver or not plan.uses_gpu or not plan.cuda:
+        return []
+    need = fact.get("min_driver")
+    if not need or plan.cuda.split(".")[0] != fact.get("cuda_major"):
+        return []
+    if kb.driver_meets(target.driver, need) is not False:
+        return []
+    floor = fact.get("cuda_floor_windows")
+    if floor and kb.driver_meets(target.driver, floor) is False:
+        return []  # below CUDA's own minimum: the driver step already says upgrade
+    return [
+        Reason(
+            f"Windows driver {target.driver} meets CUDA {plan.cuda}'s minimum ({floor}) but "
+            f"TensorFlow's install page asks for >= {need} on WSL2: update the Windows "
+            f"NVIDIA driver to {need} or newer ({fact.url or 'TensorFlow pip install page'})",
+            fact.ref,
+        )
+    ]
 
 
 _CONDA_NAME_RE = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")

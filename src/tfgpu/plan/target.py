@@ -59,6 +59,9 @@ class TargetHost:
         cc_source: where ``compute_capability`` came from, for the plan's reason
             (``"reported by the host"``, ``"given on the command line"``).
         python_assumed: no Python was given or found; the plan chooses one and says so.
+        driver_problem: the NVIDIA driver is installed but broken: the error its tools
+            printed (``"Failed to initialize NVML: Driver/library version mismatch"``),
+            one line.  ``None`` when the driver answered or is absent.
     """
 
     os: str
@@ -72,6 +75,7 @@ class TargetHost:
     origin: str = "described"
     cc_source: str = "reported by the host"
     python_assumed: bool = False
+    driver_problem: str | None = None
 
     @property
     def driver_is_windows(self) -> bool:
@@ -86,11 +90,18 @@ class TargetHost:
         if self.gpu_vendor is None:
             parts.append("no GPU")
         else:
-            gpu = self.gpu_name or f"{self.gpu_vendor} GPU"
+            gpu = self.gpu_name or (
+                "NVIDIA GPU (not listed: the driver failed)"
+                if self.gpu_vendor == "nvidia"
+                else f"{self.gpu_vendor} GPU"
+            )
             if self.compute_capability:
                 gpu += f" (cc {self.compute_capability})"
             parts.append(gpu)
-        if self.gpu_vendor == "nvidia":
+        if self.gpu_vendor == "nvidia" and self.driver_problem:
+            version = f" (version {self.driver})" if self.driver else ""
+            parts.append(f"NVIDIA driver broken: {self.driver_problem}{version}")
+        elif self.gpu_vendor == "nvidia":
             parts.append(f"driver {self.driver}" if self.driver else "no NVIDIA driver")
         return ", ".join(parts)
 
@@ -257,7 +268,14 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
     """Build a target from a host snapshot (``tfgpu facts``/``tfgpu.gather``).
 
     The first NVIDIA GPU (whole GPU, not a MIG slice) is planned for; otherwise the
-    first GPU of another vendor.  The driver counts only when its probe answered.
+    first GPU of another vendor.  The driver version counts when its probe answered,
+    or when it failed but still read the version (WSL2's ``CUDA Version: ERR!``).  A
+    driver probe that failed (status ``error``/``timeout``: ``Driver/library version
+    mismatch``, ``couldn't communicate with the NVIDIA driver``) means an NVIDIA driver
+    is installed, hence an NVIDIA GPU is probably present: the target keeps an NVIDIA
+    GPU (unnamed when no probe listed it) and ``driver_problem`` quotes the error, so
+    the plan says "fix the driver first" instead of going CPU-only.  (A listed GPU of
+    another vendor with no NVIDIA one is kept: the NVIDIA driver may be a leftover.)
 
     Raises:
         TargetError: a value of the snapshot is malformed (driver version, compute
@@ -277,7 +295,11 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
     whole = [g for g in facts.gpus if not g.is_mig]
     gpu = next((g for g in whole if g.vendor == "nvidia"), whole[0] if whole else None)
     driver = None
-    if facts.driver is not None and facts.driver.status is ProbeStatus.OK and facts.driver.version:
+    problem = _driver_problem(facts)
+    answered = facts.driver is not None and (
+        facts.driver.status is ProbeStatus.OK or problem is not None
+    )
+    if facts.driver is not None and answered and facts.driver.version:
         try:
             driver = normalize_driver(facts.driver.version)
         except TargetError:
@@ -295,18 +317,37 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
             raise TargetError(
                 f"python version {facts.python.version!r} is not a Python 3 version"
             ) from None
+    vendor = gpu.vendor if gpu else None
+    if problem is not None and gpu is None:
+        vendor = "nvidia"  # no GPU listed: the broken driver is the evidence of one
     return TargetHost(
         os=os_id,
         arch=arch,
         python=py,
-        gpu_vendor=gpu.vendor if gpu else None,
+        gpu_vendor=vendor,
         gpu_name=gpu.name if gpu else None,
-        compute_capability=cc,
+        compute_capability=cc if gpu else None,
         driver=driver,
         os_name=facts.os.name,
         origin=origin,
         python_assumed=py is None,
+        driver_problem=problem,
     )
+
+
+def _driver_problem(facts: HostFacts) -> str | None:
+    """The broken driver's own message, one line, or ``None`` (driver fine or absent).
+
+    Only a driver probe that ran and failed (``error``/``timeout``) counts; a missing
+    ``nvidia-smi`` is "no driver", not a broken one.
+    """
+    d = facts.driver
+    if d is None or d.status not in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
+        return None
+    if d.status is ProbeStatus.TIMEOUT and not d.message:
+        return "nvidia-smi did not answer in time (hung driver)"
+    lines = [ln.strip() for ln in (d.message or "").splitlines() if ln.strip()]
+    return "; ".join(lines) if lines else "nvidia-smi failed without a message"
 
 
 def target_this_host(runner: Runner | None = None) -> TargetHost:

@@ -11,6 +11,7 @@ Finding ids (stable):
 =================================  =================================================
 ``driver-too-old-for-cuda``         driver below the minimum for TF's CUDA (minor-version rule)
 ``driver-too-old-for-ptx-jit``      a GPU needs PTX JIT and the driver is older than the build CUDA
+``driver-below-tf-wsl2-minimum``    WSL2 Windows driver meets CUDA 12's floor but not TF's 528.33
 ``cuda-major-mismatch``             only CUDA libraries of another major are present
 ``cudnn-major-mismatch``            only cuDNN libraries of another major are present
 ``system-cuda-not-used``            system CUDA of another major, pip wheels serve TF (info)
@@ -185,6 +186,8 @@ def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     assert facts.driver is not None and facts.driver.version is not None
     driver = facts.driver.version
     ok, minimum = kb.driver_ok(driver, tf.cuda, tf.os)
+    if ok is True and tf.os == "wsl2":
+        yield from _below_tf_wsl2_minimum(driver, tf, ev, kb)
     if ok is not False or minimum is None:
         return
     rule = (f"the CUDA {minimum.row.cuda_version} minor-version-compatibility floor"
@@ -215,6 +218,33 @@ def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
         fix=tuple(fix),
         doc=kb.doc_url(minimum.row),
         knowledge_ref=minimum.row.ref,
+    )
+
+
+def _below_tf_wsl2_minimum(driver: str, tf: _TF, ev: Evidence, kb: Knowledge) -> Iterator[Finding]:
+    """WARNING when a WSL2 (Windows) driver meets CUDA 12's Windows floor (527.41) but is
+    below TensorFlow's WSL2 minimum 528.33 (platform fact ``wsl2-min-driver``, from
+    https://www.tensorflow.org/install/pip).  A bare branch (``"528"``) is not judged."""
+    fact = kb.platform_fact("wsl2-min-driver")
+    need = fact.value("min_driver")
+    if (tf.cuda is None or _major(tf.cuda) != int(fact.value("cuda_major"))
+            or len(parse_version(driver).release) < 2
+            or parse_version(driver) >= parse_version(need)):
+        return
+    yield Finding(
+        id="driver-below-tf-wsl2-minimum",
+        severity=Severity.WARNING,
+        category="version-mismatch",
+        area="driver",
+        title=f"Windows driver {driver} is below {need}, TensorFlow's minimum for WSL2",
+        evidence=tuple(e for e in (ev, tf.evidence, tf.cuda_evidence) if e is not None),
+        cause=f"driver {driver} meets CUDA {tf.cuda}'s Windows floor "
+              f"({fact.value('cuda_floor_windows')}) but TensorFlow's install page asks for "
+              f">= {need} on WSL2 (knowledge row {fact.ref})",
+        fix=(f"# update the Windows NVIDIA driver to {need} or newer (WSL2 uses it): "
+             f"{c.DOC_NVIDIA_DRIVERS}",),
+        doc=kb.doc_url(fact),
+        knowledge_ref=fact.ref,
     )
 
 

@@ -8,7 +8,14 @@ from collections.abc import Sequence
 
 from tfgpu.plan._kb import PlanKnowledge, Release
 from tfgpu.plan.model import Manual, Reason, Shell, Step
-from tfgpu.plan.routes._shared import _NVIDIA_DRIVER_URL, DEFAULT_CONDA_ENV, DEFAULT_VENV, _Fit, _v
+from tfgpu.plan.routes._shared import (
+    _NVIDIA_DRIVER_URL,
+    DEFAULT_CONDA_ENV,
+    DEFAULT_VENV,
+    _Fit,
+    _max_v,
+    _v,
+)
 from tfgpu.plan.target import TargetHost
 
 
@@ -179,8 +186,11 @@ class _PlannerBase:
     def _driver_steps(self, fit: _Fit) -> list[Step]:
         t = self.t
         need = fit.driver_needed
+        if t.driver_problem:
+            return [driver_fix_step(t, self._wsl2_tf_minimum(fit, need))]
         if t.driver and (need is None or self.kb.driver_meets(t.driver, need) is not False):
             return []
+        need = self._wsl2_tf_minimum(fit, need)
         where = (
             "on Windows (WSL2 uses the Windows driver; install no Linux driver inside WSL2)"
             if t.driver_is_windows
@@ -203,6 +213,18 @@ class _PlannerBase:
             )
         ]
 
+    def _wsl2_tf_minimum(self, fit: _Fit, need: str | None) -> str | None:
+        """``need`` raised to TensorFlow's WSL2 minimum (528.33, platform fact
+        ``wsl2-min-driver`` from https://www.tensorflow.org/install/pip) for a CUDA 12
+        release on a Windows driver, so the driver the step installs draws no warning."""
+        fact = self.kb.fact("wsl2-min-driver")
+        cuda = fit.release.cuda
+        if not (self.t.driver_is_windows and need and cuda and fact is not None):
+            return need
+        if cuda.split(".")[0] != fact.get("cuda_major") or not fact.get("min_driver"):
+            return need
+        return _max_v(need, fact.get("min_driver"))
+
     def _numpy_cap(self, rel: Release) -> tuple[tuple[str, ...], Reason | None]:
         fact = self.kb.fact("numpy2-first-tf")
         first = fact.get("tf_version") if fact else ""
@@ -214,3 +236,72 @@ class _PlannerBase:
             "releases do not cap numpy themselves",
             fact.ref,
         )
+
+
+#: NVIDIA's CUDA on WSL user guide (the Windows driver serves WSL2).
+_CUDA_WSL_GUIDE_URL = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
+
+
+def driver_fix_step(t: TargetHost, need: str | None) -> Step:
+    """The manual first step for a broken NVIDIA driver, chosen by its error message.
+
+    * WSL2 (any error, e.g. ``CUDA Version: ERR!``): the Windows driver serves WSL2, so
+      update WSL (``wsl --update``), restart it (``wsl --shutdown``), and update or roll
+      back the Windows driver (NVIDIA's CUDA on WSL user guide).
+    * ``Driver/library version mismatch``: the loaded kernel module and the user-space
+      libraries differ (a driver update without a reboot): reboot, or reinstall
+      matching driver packages.
+    * ``couldn't communicate with the NVIDIA driver``: the kernel module is not loaded
+      (new kernel without the DKMS module, Secure Boot refusing it).
+    * anything else: run ``nvidia-smi`` and reinstall the driver.
+
+    tfgpu never runs these (they need root/administrator rights); they are shown.
+
+    Args:
+        t: the target; ``t.driver_problem`` is the quoted error.
+        need: the minimum driver the chosen TensorFlow needs, when known.
+    """
+    msg = t.driver_problem or "nvidia-smi failed"
+    low = msg.lower()
+    need_text = f" (TensorFlow needs driver >= {need})" if need else ""
+    url = _NVIDIA_DRIVER_URL
+    if t.os == "wsl2":
+        text = (
+            f"Fix the NVIDIA driver first: {msg!r}. WSL2 uses the Windows driver: in Windows "
+            "PowerShell update WSL and restart it, then update (or roll back) the Windows "
+            f"NVIDIA driver{need_text}; install no Linux driver inside WSL2"
+        )
+        cmds: tuple[str, ...] = (
+            "wsl --update      # in Windows PowerShell",
+            "wsl --shutdown    # then reopen the WSL2 terminal and run nvidia-smi",
+        )
+        url = _CUDA_WSL_GUIDE_URL
+    elif "mismatch" in low:
+        text = (
+            f"Fix the NVIDIA driver first: {msg!r}. The loaded kernel module and the driver "
+            "libraries are different versions (usually a driver update without a reboot): "
+            "reboot; if nvidia-smi still fails, reinstall matching driver packages"
+            f"{need_text}"
+        )
+        cmds = (
+            "sudo reboot",
+            "sudo apt install --reinstall nvidia-driver-<branch>   # Ubuntu; if reboot "
+            "did not help",
+        ) if t.os == "linux" else ("reboot",)
+    elif "communicate" in low or "not loaded" in low:
+        text = (
+            f"Fix the NVIDIA driver first: {msg!r}. The kernel module is not loaded (a new "
+            "kernel without the driver module, or Secure Boot refusing it): reboot, check "
+            f"Secure Boot, or reinstall the driver for this kernel{need_text}"
+        )
+        cmds = (
+            "mokutil --sb-state   # Secure Boot on: enroll the module key or sign it",
+            "sudo ubuntu-drivers install   # Ubuntu; reinstalls the module for this kernel",
+        ) if t.os == "linux" else ()
+    else:
+        text = (
+            f"Fix the NVIDIA driver first: {msg!r}. Run nvidia-smi until it lists the GPU "
+            f"without an error; reinstall the driver if it keeps failing{need_text}"
+        )
+        cmds = ("nvidia-smi",)
+    return Step("Fix the NVIDIA driver first (needs root)", Manual(text, cmds, True, url))
