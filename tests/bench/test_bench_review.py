@@ -513,3 +513,23 @@ def test_verify_json_numbers_and_booleans(monkeypatch: pytest.MonkeyPatch) -> No
     assert "duration" not in doc["meta"]
     assert doc["verify"]["duration_s"] == 7.5
     assert doc["verify"]["build"]["built_with_cuda"] is True
+
+
+# --- final review B, defect 4: --plot without matplotlib fails before any child -------------
+
+
+def test_plot_without_matplotlib_is_refused_before_the_run(
+    tmp_path: Path, no_children: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    real_find_spec = importlib.util.find_spec
+
+    def no_matplotlib(name: str, *a: Any, **k: Any) -> Any:
+        return None if name == "matplotlib" else real_find_spec(name, *a, **k)
+
+    monkeypatch.setattr(importlib.util, "find_spec", no_matplotlib)
+    rc, out, err = _cli(["bench", "--synthetic", "--plot", str(tmp_path / "x.png")])
+    assert rc == 2 and out == ""
+    assert "needs matplotlib" in err and "pip install 'tfgpu[bench]'" in err
+    assert not (tmp_path / "x.png").exists()

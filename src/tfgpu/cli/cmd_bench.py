@@ -8,6 +8,7 @@ on stdout, a progress bar on stderr, ``--json``, ``--plot``), returns the exit c
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -178,6 +179,9 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
         raise UsageError("--train-samples must be >= 64 and --test-samples >= 1")
     if args.timeout <= 0:
         raise UsageError("--timeout must be > 0")
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        # Checked before any child starts: a missing chart library must not cost a full run.
+        raise UsageError(f"--plot {args.plot}: needs matplotlib: pip install 'tfgpu[bench]'")
     for flag, value in (("--plot", args.plot), ("--save-json", args.save_json)):
         if value:
             problem = output_path_problem(value)
