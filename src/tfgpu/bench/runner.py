@@ -28,7 +28,7 @@ from typing import Any
 
 import tfgpu
 from tfgpu.bench.data import DataSource
-from tfgpu.bench.workloads import EPOCHS, TUNED_BATCH, TUNED_LR, TUNED_STEPS_PER_EXECUTION
+from tfgpu.bench.workloads import EPOCHS, tuned_recipe
 from tfgpu.explain import explain_lines
 from tfgpu.findings import Evidence, Finding, Severity
 
@@ -609,6 +609,15 @@ def summarise(
     ) or bool(cfg.tensorboard_dir)
     if with_tb:
         speedup["note"] = TENSORBOARD_NOTE
+    # The tuned recipe follows the training-set size (tuned_recipe): the children report it.
+    seen_n = [
+        int(e["train_samples"])
+        for oc in outcomes
+        for e in oc.events
+        if e.get("event") == "data" and e.get("train_samples")
+    ]
+    recipe_n = seen_n[0] if seen_n else (cfg.train_limit or 60000)
+    recipe = tuned_recipe(recipe_n)
     doc = {
         "synthetic": cfg.source.synthetic,
         "timings_include_tensorboard": with_tb,
@@ -624,9 +633,12 @@ def summarise(
             "train_limit": q(cfg.train_limit, "samples"),
             "test_limit": q(cfg.test_limit, "samples"),
             "tuned_recipe": {
-                "batch_size": q(TUNED_BATCH, "samples"),
-                "learning_rate": q(TUNED_LR, "1 (Adam step size, cosine-decayed to 0)"),
-                "steps_per_execution": q(TUNED_STEPS_PER_EXECUTION, "steps"),
+                "train_samples": q(recipe_n, "samples"),
+                "batch_size": q(recipe.batch_size, "samples"),
+                "learning_rate": q(
+                    recipe.learning_rate, "1 (Adam step size, cosine-decayed to 0)"
+                ),
+                "steps_per_execution": q(recipe.steps_per_execution, "steps"),
             },
             "tensorboard_dir": cfg.tensorboard_dir,
         },
