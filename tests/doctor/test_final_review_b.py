@@ -80,3 +80,42 @@ def test_old_driver_with_a_fitting_python_keeps_the_pip_pin() -> None:
     text = fix_text(f)
     assert "tensorflow[and-cuda]==2.14.*" in text
     assert "new venv" not in text
+
+
+# --- 3: an old driver and "Cannot dlopen some GPU libraries" -----------------------------
+
+
+def test_library_fix_respects_the_driver_limit() -> None:
+    found = by_id(diagnose(load("final-review-b/h1.json")).findings)
+    driver = fix_text(found["driver-too-old-for-cuda"])
+    libs = fix_text(found["gpu-libraries-not-loaded"])
+    assert "tensorflow[and-cuda]==2.14.*" in driver
+    # the same release, never an unpinned upgrade that brings a CUDA 12 TensorFlow
+    assert 'pip install "tensorflow[and-cuda]==2.14.*"' in libs
+    assert "--upgrade" not in libs
+    assert "that folder" not in libs
+    assert "the library that command names" in libs
+
+
+# --- 5: a broken driver under WSL2 ---------------------------------------------------------
+
+
+def test_wsl2_cuda_version_err_gets_the_windows_side_fix() -> None:
+    f = by_id(diagnose(load("final-review-b/h9.json")).findings)["nvidia-driver-error"]
+    assert f.cause.startswith("nvidia-smi ran (exit 0) but reports CUDA Version: ERR!")
+    assert "failed" not in f.cause
+    text = fix_text(f)
+    assert "wsl --update" in text and "wsl --shutdown" in text
+    assert "driver on WINDOWS" in text and "never install a Linux NVIDIA driver" in text
+    assert "dmesg" not in text
+
+
+def test_native_linux_driver_error_keeps_the_kernel_log_fix() -> None:
+    facts = load("final-review-b/h9.json")
+    facts = dataclasses.replace(
+        facts, os=dataclasses.replace(facts.os, is_wsl=False, wsl_version=None)
+    )
+    f = by_id(diagnose(facts).findings)["nvidia-driver-error"]
+    assert f.cause.startswith("nvidia-smi ran (exit 0) but reports CUDA Version: ERR!")
+    assert "sudo dmesg | grep -i nvrm | tail" in fix_text(f)
+    assert "wsl" not in fix_text(f)
