@@ -30,6 +30,7 @@ import tfgpu
 from tfgpu.bench.data import DataSource
 from tfgpu.bench.workloads import EPOCHS, tuned_recipe
 from tfgpu.explain import explain_lines
+from tfgpu.facts import HostFacts
 from tfgpu.findings import Evidence, Finding, Severity
 
 #: Workloads ``--workloads`` accepts.
@@ -454,7 +455,9 @@ def _workload_summary(runs: list[Event], ceil: Mapping[str, Any] | None) -> dict
     }
 
 
-def _findings_for(oc: ChildOutcome, errors: list[Event]) -> list[Finding]:
+def _findings_for(
+    oc: ChildOutcome, errors: list[Event], facts: HostFacts | None = None
+) -> list[Finding]:
     if not errors and not oc.timed_out and oc.returncode in (0, None):
         return []
     messages = [str(e.get("message")) for e in errors]
@@ -485,7 +488,7 @@ def _findings_for(oc: ChildOutcome, errors: list[Event]) -> list[Finding]:
         fix=("tfgpu verify", "tfgpu doctor"),
         doc="https://www.tensorflow.org/guide/gpu",
     )
-    return [own, *explain_lines([*oc.stderr_tail, *messages])]
+    return [own, *explain_lines([*oc.stderr_tail, *messages], facts)]
 
 
 def _paired(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -508,8 +511,12 @@ def summarise(
     load_before: Sequence[float],
     load_after: Sequence[float],
     wall_s: float,
+    facts: HostFacts | None = None,
 ) -> tuple[dict[str, Any], list[Finding]]:
     """Turn the children's events into the ``bench`` JSON document and findings (pure).
+
+    ``facts`` (this host's cheap facts, :func:`tfgpu.bench.verify.host_facts_for_explain`)
+    go to the explain engine with a failed child's log, as in ``tfgpu doctor``.
 
     Returns:
         ``(doc, findings)``: ``doc`` has ``data``, ``config``, ``host``, ``devices``
@@ -539,7 +546,7 @@ def summarise(
             "errors": [str(e.get("message")) for e in errors],
             "duration_s": q(oc.duration_s, "s"),
         }
-        dev_findings = _findings_for(oc, errors)
+        dev_findings = _findings_for(oc, errors, facts)
         if dev_findings:
             entry["status"] = "error"
             findings.extend(dev_findings)

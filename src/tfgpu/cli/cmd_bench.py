@@ -229,6 +229,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from tfgpu.bench.runner import run_bench, summarise
+    from tfgpu.bench.verify import host_facts_for_explain
     from tfgpu.findings import Report, Verdict, sort_findings
     from tfgpu.report.json_report import render_json
     from tfgpu.report.text import make_console, render_text
@@ -280,7 +281,17 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     with progress:
         outcomes = run_bench(cfg, on_event)
-    doc, findings = summarise(cfg, outcomes, load_before, os.getloadavg(), time.perf_counter() - t0)
+    wall_s, load_after = time.perf_counter() - t0, os.getloadavg()
+    failed_child = any(
+        oc.timed_out
+        or oc.returncode not in (0, None)
+        or any(e.get("event") == "error" for e in oc.events)
+        for oc in outcomes
+    )
+    # A failed child's log is read against this host's facts, as the doctor reads it
+    # (gathered once, only when needed, outside the timed run).
+    facts = host_facts_for_explain() if failed_child else None
+    doc, findings = summarise(cfg, outcomes, load_before, load_after, wall_s, facts)
     failed = [d["device"] for d in doc["devices"] if d["status"] != "ok"]
     ok_devices = [d["device"] for d in doc["devices"] if d["status"] == "ok"]
     headline = (

@@ -246,9 +246,14 @@ def _other_python_alternative(
                f'%USERPROFILE%\\{venv}\\Scripts\\python -m pip install "{pkg}"')
     else:
         cmd = f"python{py} -m venv ~/{venv} && ~/{venv}/bin/python -m pip install '{pkg}'"
-    return [f"# or, without a driver upgrade: a new venv with Python {py} and TF "
-            f"{other.tf_series} (CUDA {other.cuda}; Python {other.python_min}-{py}, not "
-            f"{facts.python.version}):", cmd]
+    lines = [f"# or, without a driver upgrade: a new venv with Python {py} and TF "
+             f"{other.tf_series} (CUDA {other.cuda}; Python {other.python_min}-{py}, not "
+             f"{facts.python.version}):", cmd]
+    if not extra and tf.os != "windows":
+        lines.append(f"# TensorFlow {other.tf_series} predates the [and-cuda] extra: install "
+                     f"CUDA {other.cuda} and cuDNN {other.cudnn} system-wide too "
+                     "(tfgpu plan lists the steps)")
+    return lines
 
 
 # ---------------------------------------------------------------------- CUDA / cuDNN
