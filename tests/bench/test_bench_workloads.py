@@ -15,6 +15,7 @@ from tfgpu.bench.workloads import (
     run_guide,
     run_tuned,
     train_flops_per_step,
+    tuned_recipe,
     weights_digest,
 )
 
@@ -24,6 +25,36 @@ def test_flops_formula() -> None:
     assert train_flops_per_step(1) == 4 * 784 * 128 + 6 * 128 * 10 == 409_088
     assert train_flops_per_step(32) == 32 * 409_088
     assert train_flops_per_step(2, (4, 3)) == 2 * 2 * 2 * 4 * 3
+
+
+def test_tuned_recipe_full_data_is_the_swept_recipe() -> None:
+    r = tuned_recipe(60_000)
+    assert (r.batch_size, r.learning_rate, r.steps_per_execution) == (500, 4e-3, 40)
+    # larger sets keep the batch cap; steps per execution stay capped at 40
+    assert tuned_recipe(1_000_000).batch_size == 500
+    assert tuned_recipe(1_000_000).steps_per_execution == 40
+
+
+@pytest.mark.parametrize("n_train", [64, 1_000, 3_000, 12_000, 30_000])
+def test_tuned_recipe_small_data_keeps_enough_optimizer_steps(n_train: int) -> None:
+    r = tuned_recipe(n_train)
+    steps_per_epoch = n_train // r.batch_size
+    # final review B #8: 3,000 images at batch 500 gave 6 steps an epoch and lost 14 points
+    assert r.batch_size < 500
+    assert r.batch_size == 32 or steps_per_epoch >= 120
+    assert steps_per_epoch >= 2
+    # square-root learning-rate scaling: batch 32 gets about the guide's Adam default
+    assert r.learning_rate == pytest.approx(4e-3 * (r.batch_size / 500) ** 0.5)
+    assert 1 <= r.steps_per_execution <= max(1, steps_per_epoch // 3)
+
+
+def test_tuned_recipe_for_the_reviewed_small_run() -> None:
+    r = tuned_recipe(3_000)
+    assert r.batch_size == 32 and r.steps_per_execution == 31
+    assert r.learning_rate == pytest.approx(1.012e-3, rel=1e-3)
+    assert tuned_recipe(12_000).batch_size == 100
+    with pytest.raises(ValueError):
+        tuned_recipe(0)
 
 
 def test_digest_changes_with_any_weight() -> None:

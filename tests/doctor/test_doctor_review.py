@@ -154,11 +154,19 @@ def test_sees_no_gpu_says_the_gpu_works_only_with_a_driver_answer() -> None:
 
 def test_driver_too_old_offers_only_what_the_knowledge_allows() -> None:
     """RTX 3080 (cc 8.6) on driver 470: 2.14 would JIT its PTX, which needs driver >= 520,
-    so only the driver upgrade is offered (the GTX 1060 case with its `[and-cuda]==2.14.*`
-    offer is tests/rules/test_versions.py::test_gtx1060_driver470_with_tf215_suggests_214)."""
+    so no 2.14 is offered (the GTX 1060 case with its `[and-cuda]==2.14.*` offer is
+    tests/rules/test_versions.py::test_gtx1060_driver470_with_tf215_suggests_214).  Since the
+    final review (B, defect 7) the doctor also offers what `tfgpu plan` does: TensorFlow 2.11
+    (the newest release the driver runs on this GPU) in a Python 3.10 venv, since this
+    Python 3.11 has no 2.11 wheels."""
     f = by_id(diagnose(load("nv470_tf215")).findings)["driver-too-old-for-cuda"]
-    assert f.fix == ("# install an NVIDIA driver >= 525.60.13 (Linux driver): "
-                     f"{c.DOC_NVIDIA_DRIVERS}",)
+    assert f.fix[0] == ("# install an NVIDIA driver >= 525.60.13 (Linux driver): "
+                        f"{c.DOC_NVIDIA_DRIVERS}")
+    rest = "\n".join(f.fix[1:])
+    assert "2.14" not in rest
+    assert "python3.10 -m venv ~/tf211 && ~/tf211/bin/python -m pip install 'tensorflow==2.11.*'" \
+        in rest
+    assert "install CUDA 11.2 and cuDNN 8.1 system-wide" in rest
 
 
 def test_driver_too_old_does_not_offer_a_release_the_gpu_is_below() -> None:

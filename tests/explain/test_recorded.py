@@ -45,9 +45,13 @@ def test_gpu_less_host_log() -> None:
     path = RECORDED / "tf-logs" / "tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt"
     lines = path.read_text(encoding="utf-8").splitlines()
     without = {f.id: f for f in explain_lines(lines)}
-    # Without facts: cuInit 303 is named, but only a warning (the host may have no GPU).
+    # Without facts: cuInit 303 after "Could not find cuda drivers" (no libcuda at all) and
+    # no GPU or driver anywhere in the log is the no-GPU case: harmless (final review B #6).
     cu = without["cuinit-shared-object-init-failed"]
-    assert cu.severity is Severity.WARNING and "303" in cu.title
+    assert cu.severity is Severity.INFO and cu.harmless and "303" in cu.title
+    assert "docker" not in " ".join(cu.fix)
+    assert without["tensorflow-sees-no-gpu"].severity is Severity.WARNING
+    assert "Could not find cuda drivers" in without["tensorflow-sees-no-gpu"].cause
     assert without["cuda-drivers-not-found-notice"].harmless
     # The same log with this host's facts (probes ran, no GPU found): only notices remain.
     facts = HostFacts(

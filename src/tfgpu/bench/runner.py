@@ -28,8 +28,9 @@ from typing import Any
 
 import tfgpu
 from tfgpu.bench.data import DataSource
-from tfgpu.bench.workloads import EPOCHS, TUNED_BATCH, TUNED_LR, TUNED_STEPS_PER_EXECUTION
+from tfgpu.bench.workloads import EPOCHS, tuned_recipe
 from tfgpu.explain import explain_lines
+from tfgpu.facts import HostFacts
 from tfgpu.findings import Evidence, Finding, Severity
 
 #: Workloads ``--workloads`` accepts.
@@ -454,7 +455,9 @@ def _workload_summary(runs: list[Event], ceil: Mapping[str, Any] | None) -> dict
     }
 
 
-def _findings_for(oc: ChildOutcome, errors: list[Event]) -> list[Finding]:
+def _findings_for(
+    oc: ChildOutcome, errors: list[Event], facts: HostFacts | None = None
+) -> list[Finding]:
     if not errors and not oc.timed_out and oc.returncode in (0, None):
         return []
     messages = [str(e.get("message")) for e in errors]
@@ -485,7 +488,7 @@ def _findings_for(oc: ChildOutcome, errors: list[Event]) -> list[Finding]:
         fix=("tfgpu verify", "tfgpu doctor"),
         doc="https://www.tensorflow.org/guide/gpu",
     )
-    return [own, *explain_lines([*oc.stderr_tail, *messages])]
+    return [own, *explain_lines([*oc.stderr_tail, *messages], facts)]
 
 
 def _paired(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -508,8 +511,12 @@ def summarise(
     load_before: Sequence[float],
     load_after: Sequence[float],
     wall_s: float,
+    facts: HostFacts | None = None,
 ) -> tuple[dict[str, Any], list[Finding]]:
     """Turn the children's events into the ``bench`` JSON document and findings (pure).
+
+    ``facts`` (this host's cheap facts, :func:`tfgpu.bench.verify.host_facts_for_explain`)
+    go to the explain engine with a failed child's log, as in ``tfgpu doctor``.
 
     Returns:
         ``(doc, findings)``: ``doc`` has ``data``, ``config``, ``host``, ``devices``
@@ -539,7 +546,7 @@ def summarise(
             "errors": [str(e.get("message")) for e in errors],
             "duration_s": q(oc.duration_s, "s"),
         }
-        dev_findings = _findings_for(oc, errors)
+        dev_findings = _findings_for(oc, errors, facts)
         if dev_findings:
             entry["status"] = "error"
             findings.extend(dev_findings)
@@ -609,6 +616,15 @@ def summarise(
     ) or bool(cfg.tensorboard_dir)
     if with_tb:
         speedup["note"] = TENSORBOARD_NOTE
+    # The tuned recipe follows the training-set size (tuned_recipe): the children report it.
+    seen_n = [
+        int(e["train_samples"])
+        for oc in outcomes
+        for e in oc.events
+        if e.get("event") == "data" and e.get("train_samples")
+    ]
+    recipe_n = seen_n[0] if seen_n else (cfg.train_limit or 60000)
+    recipe = tuned_recipe(recipe_n)
     doc = {
         "synthetic": cfg.source.synthetic,
         "timings_include_tensorboard": with_tb,
@@ -624,9 +640,12 @@ def summarise(
             "train_limit": q(cfg.train_limit, "samples"),
             "test_limit": q(cfg.test_limit, "samples"),
             "tuned_recipe": {
-                "batch_size": q(TUNED_BATCH, "samples"),
-                "learning_rate": q(TUNED_LR, "1 (Adam step size, cosine-decayed to 0)"),
-                "steps_per_execution": q(TUNED_STEPS_PER_EXECUTION, "steps"),
+                "train_samples": q(recipe_n, "samples"),
+                "batch_size": q(recipe.batch_size, "samples"),
+                "learning_rate": q(
+                    recipe.learning_rate, "1 (Adam step size, cosine-decayed to 0)"
+                ),
+                "steps_per_execution": q(recipe.steps_per_execution, "steps"),
             },
             "tensorboard_dir": cfg.tensorboard_dir,
         },

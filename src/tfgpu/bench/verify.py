@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from tfgpu.explain import explain_lines
-from tfgpu.facts import ProbeStatus
+from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
 from tfgpu.probes.runner import CommandResult, Runner, run_command
 
@@ -192,6 +192,7 @@ def run_verify(
     inject_fault: str | None = None,
     runner: Runner | None = None,
     env: Mapping[str, str] | None = None,
+    facts: HostFacts | None = None,
 ) -> VerifyResult:
     """Verify that ``python_executable``'s TensorFlow computes correctly on each GPU.
 
@@ -210,6 +211,9 @@ def run_verify(
             element of each product, to prove that verification then fails.
         runner: runs ``(argv, timeout_s)``; default :func:`run_command` with ``env``.
         env: child environment; default ours.
+        facts: this host's facts (``gather(include_tf=False)``), passed to the explain
+            engine so that a log line is read against the host (a cuInit error on a host
+            with no NVIDIA GPU is harmless); ``None``: the log alone.
 
     Returns:
         The :class:`VerifyResult`.
@@ -236,7 +240,26 @@ def run_verify(
     started = time.perf_counter()
     res = run(argv, timeout_s)
     duration_s = res.duration_s or (time.perf_counter() - started)
-    return interpret_child(res, python_executable, cpu_ok, duration_s)
+    return interpret_child(res, python_executable, cpu_ok, duration_s, facts=facts)
+
+
+def host_facts_for_explain() -> HostFacts | None:
+    """This host's cheap facts (every probe but the TensorFlow child), for the explain engine.
+
+    Verify and bench read their children's TensorFlow logs with these facts, so a log line
+    is judged against the host as ``tfgpu doctor`` judges it: cuInit's
+    ``CUDA_ERROR_SHARED_OBJECT_INIT_FAILED`` on a host with no NVIDIA GPU is harmless,
+    not "no kernel driver loaded".  Takes well under a second (``tfgpu doctor --no-tf``).
+
+    Returns:
+        The facts, or ``None`` when gathering them failed (the log alone is read then).
+    """
+    try:
+        from tfgpu.gather import gather
+
+        return gather(include_tf=False)
+    except Exception:  # noqa: BLE001 - facts only sharpen the findings; never fail for them
+        return None
 
 
 def physical_memory_mib() -> int | None:
@@ -344,7 +367,12 @@ def _check_from(d: Mapping[str, Any]) -> DeviceCheck:
 
 
 def interpret_child(
-    res: CommandResult, python_executable: str, cpu_ok: bool, duration_s: float = 0.0
+    res: CommandResult,
+    python_executable: str,
+    cpu_ok: bool,
+    duration_s: float = 0.0,
+    *,
+    facts: HostFacts | None = None,
 ) -> VerifyResult:
     """Turn the child's :class:`CommandResult` into a :class:`VerifyResult` (pure).
 
@@ -353,6 +381,7 @@ def interpret_child(
         python_executable: the interpreter that was run, for the report.
         cpu_ok: a CPU-only pass counts as ok.
         duration_s: wall time of the run, seconds.
+        facts: host facts for the explain engine (see :func:`run_verify`).
 
     Returns:
         The result, with findings (explain's included on failure).
@@ -375,14 +404,23 @@ def interpret_child(
             "verify-python-not-found",
             "pip",
             fix=("tfgpu verify --python PATH/TO/venv/bin/python", "tfgpu install"),
+            facts=facts,
         )
     payload = _parse_payload(res.stdout)
     where = f"while {phase_words(phase)}" if phase else "before it reported any phase"
     if res.status is ProbeStatus.TIMEOUT:
         msg = (res.message or "verification did not finish within the time limit") + f" ({where})"
-        return _failed("timeout", msg, base, stderr_lines, "verify-timed-out", "gpu-not-visible")
+        return _failed(
+            "timeout",
+            msg,
+            base,
+            stderr_lines,
+            "verify-timed-out",
+            "gpu-not-visible",
+            facts=facts,
+        )
     if payload is None:
-        return _crashed(res, base, phase, where, stderr_lines)
+        return _crashed(res, base, phase, where, stderr_lines, facts)
     status = payload.get("status")
     base["tf_version"] = payload.get("tf_version")
     base["size"] = int(payload.get("size") or 0)
@@ -406,13 +444,30 @@ def interpret_child(
             "verify-tensorflow-import-failed",
             "pip",
             fix=(f"{python_executable} -m pip install tensorflow", "tfgpu plan"),
+            facts=facts,
         )
     if status == "bad-arguments":
         msg = f"the verification child rejected its arguments: {payload.get('error')}"
-        return _failed("crash", msg, base, stderr_lines, "verify-bad-arguments", "version-mismatch")
+        return _failed(
+            "crash",
+            msg,
+            base,
+            stderr_lines,
+            "verify-bad-arguments",
+            "version-mismatch",
+            facts=facts,
+        )
     if status != "ok":
         msg = f"the verification child reported {status} {where}: {payload.get('error')}"
-        return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", "version-mismatch")
+        return _failed(
+            "crash",
+            msg,
+            base,
+            stderr_lines,
+            "verify-child-crashed",
+            "version-mismatch",
+            facts=facts,
+        )
     checks = tuple(_check_from(c) for c in payload.get("checks") or () if isinstance(c, dict))
     gpus = [c for c in checks if c.is_gpu]
     gpu_count = len(payload.get("gpus") or ())
@@ -473,7 +528,7 @@ def interpret_child(
     result_findings = list(findings)
     if failed or not ok:
         problem_lines = [p for c in failed for p in c.problems]
-        result_findings.extend(_explained([*stderr_lines, *problem_lines]))
+        result_findings.extend(_explained([*stderr_lines, *problem_lines], facts=facts))
     return VerifyResult(
         ok=ok,
         outcome=outcome,
@@ -532,6 +587,7 @@ def _crashed(
     phase: str | None,
     where: str,
     stderr_lines: Sequence[str],
+    facts: HostFacts | None = None,
 ) -> VerifyResult:
     """The child ended without its JSON line: say how, in which phase, and quote stderr."""
     rc = res.returncode
@@ -558,23 +614,34 @@ def _crashed(
                     f"{base['python_executable']} -m pip install --force-reinstall tensorflow",
                     "tfgpu doctor",
                 ),
-            )
+            facts=facts,
+        )
     elif rc is not None:
         how = f"exited with status {rc} {where}"
     else:
         how = f"did not run ({res.message})" if res.message else f"did not run {where}"
     msg = f"the verification child {how}, without a result" + quote
-    return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", "version-mismatch")
+    return _failed(
+        "crash",
+        msg,
+        base,
+        stderr_lines,
+        "verify-child-crashed",
+        "version-mismatch",
+        facts=facts,
+    )
 
 
-def _explained(lines: Sequence[str], *, drop_unrecognised: bool = False) -> list[Finding]:
+def _explained(
+    lines: Sequence[str], *, drop_unrecognised: bool = False, facts: HostFacts | None = None
+) -> list[Finding]:
     """The explain engine's findings for ``lines``, without a redundant "unrecognised".
 
     ``unrecognised-error`` says "tfgpu makes no guess"; when another catalogue entry
     explained the same log (an OOM), or verify's own finding names the cause
     (``drop_unrecognised``: a ``ModuleNotFoundError``), it only adds noise.
     """
-    found = list(explain_lines(list(lines))) if lines else []
+    found = list(explain_lines(list(lines), facts)) if lines else []
     known = [f for f in found if f.id != "unrecognised-error" and f.category != "notice"]
     if known or drop_unrecognised:
         return [f for f in found if f.id != "unrecognised-error"]
@@ -646,6 +713,7 @@ def _failed(
     finding_id: str,
     category: str,
     fix: tuple[str, ...] = ("tfgpu doctor",),
+    facts: HostFacts | None = None,
 ) -> VerifyResult:
     own = Finding(
         id=finding_id,
@@ -661,7 +729,9 @@ def _failed(
     # verify's own finding already explains an import failure, a missing interpreter or
     # a crash with a known cause: "unrecognised error" next to it would contradict it.
     explains_itself = finding_id not in ("verify-child-crashed", "verify-timed-out")
-    explained = _explained([*log_lines, message], drop_unrecognised=explains_itself)
+    explained = _explained(
+        [*log_lines, message], drop_unrecognised=explains_itself, facts=facts
+    )
     return VerifyResult(
         ok=False,
         outcome=outcome,

@@ -8,6 +8,7 @@ on stdout, a progress bar on stderr, ``--json``, ``--plot``), returns the exit c
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from typing import TYPE_CHECKING, Any
@@ -178,6 +179,9 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
         raise UsageError("--train-samples must be >= 64 and --test-samples >= 1")
     if args.timeout <= 0:
         raise UsageError("--timeout must be > 0")
+    if args.plot and importlib.util.find_spec("matplotlib") is None:
+        # Checked before any child starts: a missing chart library must not cost a full run.
+        raise UsageError(f"--plot {args.plot}: needs matplotlib: pip install 'tfgpu[bench]'")
     for flag, value in (("--plot", args.plot), ("--save-json", args.save_json)):
         if value:
             problem = output_path_problem(value)
@@ -225,6 +229,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from tfgpu.bench.runner import run_bench, summarise
+    from tfgpu.bench.verify import host_facts_for_explain
     from tfgpu.findings import Report, Verdict, sort_findings
     from tfgpu.report.json_report import render_json
     from tfgpu.report.text import make_console, render_text
@@ -276,7 +281,17 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     with progress:
         outcomes = run_bench(cfg, on_event)
-    doc, findings = summarise(cfg, outcomes, load_before, os.getloadavg(), time.perf_counter() - t0)
+    wall_s, load_after = time.perf_counter() - t0, os.getloadavg()
+    failed_child = any(
+        oc.timed_out
+        or oc.returncode not in (0, None)
+        or any(e.get("event") == "error" for e in oc.events)
+        for oc in outcomes
+    )
+    # A failed child's log is read against this host's facts, as the doctor reads it
+    # (gathered once, only when needed, outside the timed run).
+    facts = host_facts_for_explain() if failed_child else None
+    doc, findings = summarise(cfg, outcomes, load_before, load_after, wall_s, facts)
     failed = [d["device"] for d in doc["devices"] if d["status"] != "ok"]
     ok_devices = [d["device"] for d in doc["devices"] if d["status"] == "ok"]
     headline = (

@@ -69,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
         FAULTS,
         alloc_too_large,
         gpu_memory_mib,
+        host_facts_for_explain,
         physical_memory_mib,
         run_verify,
     )
@@ -105,6 +106,7 @@ def run(args: argparse.Namespace) -> int:
         cpu_ok=args.cpu_ok,
         size=args.size,
         include_cpu=args.include_cpu,
+        facts=host_facts_for_explain(),
     )
     problems = sum(1 for f in result.findings if f.severity.value == "error")
     if result.tf_version:

@@ -167,6 +167,11 @@ def newest_official_for_cc(cc: str) -> CCFloor | None:
     return fits[-1] if fits else None
 
 
+def cc_sort_key(cc: str) -> tuple[int, int]:
+    """``(major, minor)`` of a compute capability for sorting (``"8.6"`` -> ``(8, 6)``)."""
+    return _cc_key(cc)
+
+
 def cc_below(cc: str, other: str) -> bool:
     """``True`` when compute capability ``cc`` is lower than ``other`` ("3.0" < "3.5")."""
     return _cc_key(cc) < _cc_key(other)
@@ -195,6 +200,38 @@ def newest_tf_for_python(python: str, windows: bool) -> tuple[str, str] | None:
     except (KnowledgeError, KnowledgeQueryError):
         return None
     return (row.tf_version, row.ref) if row is not None else None
+
+
+class DriverLimited(NamedTuple):
+    """The newest TensorFlow GPU release a host's driver (and Python, GPU) can run."""
+
+    tf_series: str
+    cuda: str
+    ref: str
+    newest_overall: bool
+
+
+def newest_tf_for_driver(
+    driver: str, *, python: str | None, os: str, compute_capability: str | None
+) -> DriverLimited | None:
+    """The newest TensorFlow GPU release whose CUDA ``driver`` supports.
+
+    Source: :meth:`Knowledge.newest_tf_for` (tf_tested_configs rows against the
+    cuda_min_driver floors; ``os`` ``"wsl2"`` uses the Windows driver column).
+    ``newest_overall`` says the release is also the newest GPU release for ``os`` (the
+    driver limits nothing).  ``None`` when no release fits or the versions do not parse.
+    """
+    try:
+        kb = load_knowledge()
+        row = kb.newest_tf_for(os, python=python, driver=driver,
+                               compute_capability=compute_capability)
+        configs = kb.gpu_configs(os)
+    except (KnowledgeError, KnowledgeQueryError):
+        return None
+    if row is None or not row.cuda:
+        return None
+    newest = bool(configs) and configs[0].tf_version == row.tf_version
+    return DriverLimited(row.tf_series, row.cuda, row.ref, newest)
 
 
 #: Bytes per element of TensorFlow dtypes as OOM messages name them ("type float").

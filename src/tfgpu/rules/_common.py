@@ -148,7 +148,8 @@ def is_command_line(line: str) -> bool:
         return True
     word = text.split()[0]
     return (word in COMMAND_WORDS or word.startswith(("/", "~/", "./", "$env:", '"', "'"))
-            or bool(re.match(r"^[A-Za-z]:\\", word)) or bool(_ASSIGN_RE.match(word)))
+            or bool(re.match(r"^[A-Za-z]:\\", word)) or bool(_ASSIGN_RE.match(word))
+            or bool(re.match(r"^python3\.\d+$", word)))
 
 
 def fix_line(facts: HostFacts, line: str) -> str:

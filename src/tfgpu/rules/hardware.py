@@ -269,12 +269,49 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
             doc="https://github.com/NVIDIA/open-gpu-kernel-modules/issues/862",
         )
         return
-    yield Finding(
+    yield _driver_error(facts, d.source, msg, ev)
+
+
+def _driver_error(
+    facts: HostFacts, source: str | None, msg: str, ev: tuple[Evidence, ...]
+) -> Finding:
+    """``nvidia-driver-error``: the driver probe failed in a way no other rule names.
+
+    When ``nvidia-smi`` exited 0 its output carried the error (``CUDA Version: ERR!``):
+    the cause says it ran.  Inside WSL2 the driver is the Windows one, exposed through
+    /usr/lib/wsl (NVIDIA, "CUDA on WSL User Guide"): the fix is on the Windows side, never a
+    Linux driver inside WSL2.
+    """
+    smi = facts.probe("nvidia-smi")
+    ran = smi is not None and smi.returncode == 0
+    shown = re.match(r"nvidia-smi prints '(.+)'$", msg)
+    if msg.startswith("nvidia-smi printed output"):
+        cause = msg
+    elif ran:
+        cause = f"nvidia-smi ran (exit 0) but reports {shown.group(1) if shown else msg}"
+    else:
+        cause = f"{source or 'nvidia-smi'} failed: \"{msg}\""
+    if facts.os.is_wsl:
+        cause += ("; inside WSL2 the driver is the Windows NVIDIA driver, exposed through "
+                  "/usr/lib/wsl, so the fault is on the Windows side (often after a Windows "
+                  "or driver update)")
+        fix: tuple[str, ...] = (
+            "wsl --update   # in Windows PowerShell",
+            "wsl --shutdown   # in Windows PowerShell, then reopen the distribution",
+            "# still failing: update, or roll back, the NVIDIA driver on WINDOWS: "
+            + c.DOC_NVIDIA_DRIVERS,
+            "# never install a Linux NVIDIA driver inside WSL2: it shadows /usr/lib/wsl/lib's "
+            "libcuda.so",
+            "nvidia-smi   # inside WSL2, to check",
+        )
+        doc = c.DOC_WSL_CUDA
+    else:
+        fix = ("nvidia-smi", "sudo dmesg | grep -i nvrm | tail")
+        doc = c.DOC_NVIDIA_DRIVERS
+    return Finding(
         id="nvidia-driver-error", severity=Severity.ERROR, category="gpu-not-visible",
         area="driver", title="The NVIDIA driver is installed but reports an error",
-        evidence=ev, cause=msg if msg.startswith("nvidia-smi printed output")
-        else f"{d.source or 'nvidia-smi'} failed: \"{msg}\"",
-        fix=("nvidia-smi", "sudo dmesg | grep -i nvrm | tail"), doc=c.DOC_NVIDIA_DRIVERS,
+        evidence=ev, cause=cause, fix=fix, doc=doc,
     )
 
 

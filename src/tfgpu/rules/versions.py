@@ -27,6 +27,7 @@ Finding ids (stable):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -205,6 +206,8 @@ def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
                    "this driver runs" + (f" on a GPU of compute capability {cc}" if cc else "")
                    + ":")
         fix.append(_pip_spec(facts, kb, alt.tf_series, tf.os))
+    else:
+        fix.extend(_other_python_alternative(facts, kb, tf, driver, cc))
     yield Finding(
         id="driver-too-old-for-cuda",
         severity=Severity.ERROR,
@@ -246,6 +249,41 @@ def _below_tf_wsl2_minimum(driver: str, tf: _TF, ev: Evidence, kb: Knowledge) ->
         doc=kb.doc_url(fact),
         knowledge_ref=fact.ref,
     )
+
+
+def _other_python_alternative(
+    facts: HostFacts, kb: Knowledge, tf: _TF, driver: str, cc: str | None
+) -> list[str]:
+    """Fix lines for an older TensorFlow that this driver runs but this Python cannot.
+
+    The same alternative ``tfgpu plan`` offers: the newest GPU release with no driver or
+    compute-capability blocker (``kb.newest_tf_for`` without the Python), installed into a
+    new virtual environment of the newest Python its tested-configuration row lists
+    (``tf_tested_configs.toml`` ``python_max``).  Empty when there is no such release or
+    it is not older than the installed one.
+    """
+    other = kb.newest_tf_for(tf.os, driver=driver, compute_capability=cc)
+    if (other is None or other.python_max is None
+            or parse_version(other.tf_version) >= parse_version(tf.version)):
+        return []
+    py = other.python_max
+    first = kb.platform_fact("and-cuda-extra-first").value("tf_version")
+    extra = tf.os in ("linux", "wsl2") and series(other.tf_series) >= series(first)
+    pkg = f"tensorflow{'[and-cuda]' if extra else ''}=={other.tf_series}.*"
+    venv = "tf" + other.tf_series.replace(".", "")
+    if tf.os == "windows":
+        cmd = (f'py -{py} -m venv %USERPROFILE%\\{venv} && '
+               f'%USERPROFILE%\\{venv}\\Scripts\\python -m pip install "{pkg}"')
+    else:
+        cmd = f"python{py} -m venv ~/{venv} && ~/{venv}/bin/python -m pip install '{pkg}'"
+    lines = [f"# or, without a driver upgrade: a new venv with Python {py} and TF "
+             f"{other.tf_series} (CUDA {other.cuda}; Python {other.python_min}-{py}, not "
+             f"{facts.python.version}):", cmd]
+    if not extra and tf.os != "windows":
+        lines.append(f"# TensorFlow {other.tf_series} predates the [and-cuda] extra: install "
+                     f"CUDA {other.cuda} and cuDNN {other.cudnn} system-wide too "
+                     "(tfgpu plan lists the steps)")
+    return lines
 
 
 # ---------------------------------------------------------------------- CUDA / cuDNN
@@ -448,6 +486,31 @@ def _gpu_cc(gpu: GPU, kb: Knowledge) -> tuple[str | None, Evidence]:
         f"{gpu.name} -> CC {match.cc} ({match.row.ref}{how})")
 
 
+def _marketing_name(name: str) -> str:
+    """``lspci``'s bracketed marketing name (``GM204 [GeForce GTX 970]`` -> ``GeForce GTX
+    970``), else ``name`` as it is."""
+    m = re.search(r"\[((?:GeForce|Quadro|Tesla|TITAN|RTX|NVIDIA)[^\]]*)\]", name, re.I)
+    return m.group(1).strip() if m else name
+
+
+def _cc_unknown_fix(facts: HostFacts, unknown: list[GPU]) -> tuple[str, ...]:
+    """How to learn an unknown compute capability on this host.
+
+    ``nvidia-smi`` needs a working driver: with the driver missing or broken (the GPU
+    known only from ``lspci``, or ``nvidia-smi`` failing), fix the driver first, or look
+    the name up in tfgpu's GPU table.
+    """
+    lookup = tuple(f"tfgpu matrix --gpu {c.quote(facts, _marketing_name(g.name))}"
+                   for g in unknown)
+    d = facts.driver
+    if d is None or d.status is not ProbeStatus.OK:
+        return ("# nvidia-smi cannot run without a working driver: install or fix the "
+                "NVIDIA driver first (see the driver finding), then rerun tfgpu doctor",
+                "# or look the GPU up by name:", *lookup)
+    return ("nvidia-smi --query-gpu=name,compute_cap --format=csv",
+            "# or look the GPU up by name:", *lookup)
+
+
 def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """GPU compute capability against the CCs compiled into the installed build.
 
@@ -504,7 +567,7 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
             evidence=tuple(Evidence(f"gpus[{g.index}].name", g.name) for g in unknown),
             cause="the probe did not report a compute capability and the name is not in the "
                   "GPU table (or is cut short); compute-capability checks were skipped",
-            fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv",),
+            fix=_cc_unknown_fix(facts, unknown),
             knowledge_ref="gpu_compute_capability",
         )
     archs_text = f"SASS {' '.join(sass_t)}, PTX {' '.join(ptx_t)}, from {where}"

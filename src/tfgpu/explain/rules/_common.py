@@ -41,7 +41,41 @@ def and_cuda_fix(ctx: Ctx) -> str:
                 f'"tensorflow=={newest[0]}"{cuda} '
                 f"(knowledge row {newest[1]})"
             )
+    driver_pin = _driver_limited_fix(ctx)
+    if driver_pin is not None:
+        return driver_pin
     return AND_CUDA + "   # Linux/WSL2: brings the matching CUDA/cuDNN wheels"
+
+
+def _driver_limited_fix(ctx: Ctx) -> str | None:
+    """With a known driver too old for the newest release, pin the newest release it runs.
+
+    ``pip install --upgrade "tensorflow[and-cuda]"`` brings the newest TensorFlow, whose
+    CUDA may need a newer driver than the host has (knowledge tables tf_tested_configs and
+    cuda_min_driver, through :func:`K.newest_tf_for_driver`).  ``None`` when the driver is
+    unknown, on native Windows, or when it runs the newest release.
+    """
+    driver = ctx.driver_version
+    if driver is None or ctx.windows:
+        return None
+    ccs = ctx.compute_capabilities
+    cc = min(ccs, key=K.cc_sort_key) if ccs else None
+    limited = K.newest_tf_for_driver(
+        driver, python=ctx.python_version, os="wsl2" if ctx.wsl else "linux",
+        compute_capability=cc,
+    )
+    if limited is None:
+        return None
+    if limited.newest_overall:
+        return None
+    mm = K.tf_minor(limited.tf_series)
+    extra = mm is not None and mm >= K.first_and_cuda_tf()
+    pkg = f"tensorflow{'[and-cuda]' if extra else ''}=={limited.tf_series}.*"
+    return (
+        f'pip install "{pkg}"   # TensorFlow {limited.tf_series} (CUDA {limited.cuda}) is the '
+        f"newest release NVIDIA driver {driver} runs (knowledge row {limited.ref}); "
+        'a plain "tensorflow[and-cuda]" upgrade brings one that needs a newer driver'
+    )
 
 
 def venv_fix(ctx: Ctx, python: str) -> str:

@@ -123,6 +123,36 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
                 "in a container: docker run --gpus all ... (the NVIDIA Container Toolkit "
                 "mounts the host's matching libcuda); in WSL2 use /usr/lib/wsl/lib only",
             )
+        stub = ctx.h("cuda.drivers").first
+        if (
+            name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"
+            and ctx.has_nvidia_gpu is None
+            and not (libcuda_v or kernel_v)
+            and stub
+            and stub[0].line < hit.line
+        ):
+            # TensorFlow's cudart stub found no libcuda at all ("Could not find cuda
+            # drivers"), and nothing in the log shows a GPU or a driver: cuInit's 303 is the
+            # stub's own follow-up on a host with no NVIDIA driver, not a second fault.
+            out.append(
+                Finding(
+                    id=f"cuinit-{_slug(name.replace('CUDA_ERROR_', ''))}",
+                    severity=I,
+                    category=cat,
+                    title=f"cuInit failed with {name} ({num}) after 'Could not find cuda "
+                    "drivers': expected on a host without an NVIDIA GPU",
+                    area="log",
+                    evidence=log_evidence([stub[0], hit]),
+                    cause=f"{name} = {num}: TensorFlow found no NVIDIA driver library "
+                    f"(libcuda) at line {stub[0].line}, so cuInit cannot start; the log shows "
+                    "no NVIDIA GPU or driver. On a host without an NVIDIA GPU this is harmless. "
+                    "If this host has one, its driver is not installed: run `tfgpu doctor`.",
+                    fix=("tfgpu doctor   # only if this host has an NVIDIA GPU",),
+                    doc=K.DOC_CUDA_TYPES,
+                    harmless=True,
+                )
+            )
+            continue
         no_gpu = ctx.has_nvidia_gpu is False
         if no_gpu and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"):
             out.append(

@@ -140,6 +140,15 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
         doc = K.DOC_TF_PIP
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
         return []  # rule_cuda_drivers explains the empty list
+    elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None:
+        line = ctx.h("cuda.drivers").first[0].line
+        cause = (
+            f"TensorFlow lists no GPU because it found no NVIDIA driver library (line {line}: "
+            "'Could not find cuda drivers'). That is expected on a host without an NVIDIA "
+            "GPU; on a host with one, the driver is missing."
+        )
+        fix = ["tfgpu doctor   # says whether this host has an NVIDIA GPU and its driver"]
+        doc = K.DOC_TF_PIP
     else:
         cause = (
             "TensorFlow lists no GPU. The log does not say why (TensorFlow's warnings may be "

@@ -257,7 +257,8 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
             fix.append("then put the folder holding the named DLL on PATH")
         else:
             fix.append(
-                "then fix LD_LIBRARY_PATH (or the module load order) so that folder stays on it"
+                "then put the folder of the library that command names on LD_LIBRARY_PATH "
+                "(or fix the module load order that drops it)"
             )
             fix.append("or: " + and_cuda_fix(ctx))
         out.append(
