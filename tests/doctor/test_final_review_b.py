@@ -35,7 +35,16 @@ def fix_text(f: Finding) -> str:
 
 
 def test_cc_unknown_without_driver_does_not_suggest_nvidia_smi() -> None:
+    import dataclasses
+
     facts = load("final-review-b/h12.json")
+    # The reviewer's GTX 970 is now found in the knowledge table from its lspci name
+    # (final review A, defect 2); an lspci name the table lacks keeps the cc unknown.
+    assert "gpu-compute-capability-unknown" not in by_id(diagnose(facts).findings)
+    unknown_name = "NVIDIA Corporation XZ999 [GeForce ZZ 9999]"
+    facts = dataclasses.replace(
+        facts, gpus=tuple(dataclasses.replace(g, name=unknown_name) for g in facts.gpus)
+    )
     found = by_id(diagnose(facts).findings)
     assert "nvidia-driver-missing" in found
     cc = found["gpu-compute-capability-unknown"]
@@ -43,7 +52,7 @@ def test_cc_unknown_without_driver_does_not_suggest_nvidia_smi() -> None:
     assert "nvidia-smi --query-gpu" not in text
     assert "driver first" in text
     # the lspci name is cut down to its bracketed marketing name for the lookup
-    assert "tfgpu matrix --gpu 'GeForce GTX 970'" in text
+    assert "tfgpu matrix --gpu 'GeForce ZZ 9999'" in text
 
 
 def test_cc_unknown_with_a_working_driver_still_offers_nvidia_smi() -> None:
