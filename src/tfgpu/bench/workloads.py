@@ -97,6 +97,7 @@ def tuned_recipe(n_train: int) -> TunedRecipe:
     spe = max(1, min(TUNED_STEPS_PER_EXECUTION, steps_per_epoch // 3))
     return TunedRecipe(batch_size=batch, learning_rate=lr, steps_per_execution=spe)
 
+
 Event = Callable[[dict[str, Any]], None]
 
 
@@ -320,28 +321,27 @@ def run_guide(
     with tf.device("/" + device):
         model = build_model()
         _compile(model, GUIDE_LR, jit=False, spe=1)
-        model.set_weights(list(weights))
-        opt = _snapshot_optimizer(model)
-        t0 = time.perf_counter()
         n_warm = min(len(x), GUIDE_BATCH * 4)
-        model.fit(x[:n_warm], y[:n_warm], batch_size=GUIDE_BATCH, epochs=1, verbose=0)
-        warm_s = time.perf_counter() - t0
-        _restore(model, weights, opt)
-        if on_start is not None:
-            on_start(model)
-        start_digest = weights_digest(model.get_weights())
-        emit({**base, "event": "start"})
-        t0 = time.perf_counter()
-        hist = model.fit(
-            x,
-            y,
-            batch_size=GUIDE_BATCH,
-            epochs=epochs,
-            verbose=0,
-            shuffle=True,
-            callbacks=[_EpochEvents.make(emit, base), *callbacks],
+        warm_s, start_digest, hist, train_s = _warm_then_time(
+            model,
+            weights,
+            warm=lambda: model.fit(
+                x[:n_warm], y[:n_warm], batch_size=GUIDE_BATCH, epochs=1, verbose=0
+            ),
+            timed=lambda cbs: model.fit(
+                x,
+                y,
+                batch_size=GUIDE_BATCH,
+                epochs=epochs,
+                verbose=0,
+                shuffle=True,
+                callbacks=cbs,
+            ),
+            base=base,
+            emit=emit,
+            callbacks=callbacks,
+            on_start=on_start,
         )
-        train_s = time.perf_counter() - t0
         acc, loss = _evaluate(model, data)
     steps = epochs * -(-len(x) // GUIDE_BATCH)
     return RunRecord(
@@ -366,6 +366,52 @@ def run_guide(
         pipeline="numpy arrays (Keras adapter)",
         history={k: [float(v) for v in vs] for k, vs in hist.history.items()},
     )
+
+
+def _warm_then_time(
+    model: Any,
+    weights: Sequence[npt.NDArray[Any]],
+    *,
+    warm: Callable[[], object],
+    timed: Callable[[list[Any]], Any],
+    base: dict[str, Any],
+    emit: Callable[[dict[str, Any]], None],
+    callbacks: Sequence[Any],
+    on_start: Callable[[Any], None] | None,
+) -> tuple[float, str, Any, float]:
+    """The protocol both workloads share: warm up, restore, then time one ``fit``.
+
+    The warm-up ``fit`` (tracing, XLA compilation, allocator growth) is timed apart and
+    then undone: the weights and the optimizer state go back to ``weights``, so the timed
+    run starts from exactly the initial weights.
+
+    Args:
+        model: a compiled Keras model whose weights are ``weights``.
+        weights: the initial weights (:func:`initial_weights`).
+        warm: runs the short warm-up ``fit``.
+        timed: runs the timed ``fit`` with the given callbacks; returns its History.
+        base: fields of every progress event.
+        emit: receives progress events.
+        callbacks: extra Keras callbacks for the timed run.
+        on_start: called with the model just before the timed run.
+
+    Returns:
+        ``(warmup_s, start_weights_sha256, history, train_s)``, times in seconds.
+    """
+    model.set_weights(list(weights))
+    opt = _snapshot_optimizer(model)
+    t0 = time.perf_counter()
+    warm()
+    warm_s = time.perf_counter() - t0
+    _restore(model, weights, opt)
+    if on_start is not None:
+        on_start(model)
+    start_digest = weights_digest(model.get_weights())
+    emit({**base, "event": "start"})
+    t0 = time.perf_counter()
+    hist = timed([_EpochEvents.make(emit, base), *callbacks])
+    train_s = time.perf_counter() - t0
+    return warm_s, start_digest, hist, train_s
 
 
 def tuned_pipeline(data: Dataset, batch: int, seed: int = 0) -> Any:
@@ -462,26 +508,17 @@ def run_tuned(
             spe=min(spe, steps_per_epoch),
             loss_scale=mixed_precision,
         )
-        model.set_weights(list(weights))
-        opt = _snapshot_optimizer(model)
-        t0 = time.perf_counter()
         warm_steps = min(steps_per_epoch, spe)
-        model.fit(ds.take(warm_steps), epochs=1, verbose=0, shuffle=False)
-        warm_s = time.perf_counter() - t0
-        _restore(model, weights, opt)
-        if on_start is not None:
-            on_start(model)
-        start_digest = weights_digest(model.get_weights())
-        emit({**base, "event": "start"})
-        t0 = time.perf_counter()
-        hist = model.fit(
-            ds,
-            epochs=epochs,
-            verbose=0,
-            shuffle=False,
-            callbacks=[_EpochEvents.make(emit, base), *callbacks],
+        warm_s, start_digest, hist, train_s = _warm_then_time(
+            model,
+            weights,
+            warm=lambda: model.fit(ds.take(warm_steps), epochs=1, verbose=0, shuffle=False),
+            timed=lambda cbs: model.fit(ds, epochs=epochs, verbose=0, shuffle=False, callbacks=cbs),
+            base=base,
+            emit=emit,
+            callbacks=callbacks,
+            on_start=on_start,
         )
-        train_s = time.perf_counter() - t0
         acc, loss = _evaluate(model, data)
     return RunRecord(
         workload="tuned",
