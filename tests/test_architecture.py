@@ -21,6 +21,11 @@ FORBIDDEN = {
     "plan": ("tfgpu.cli", "tfgpu.report"),
     "bench": ("tfgpu.cli", "tfgpu.report"),
     "runtime": ("tfgpu.cli", "tfgpu.report", "tfgpu.rules"),
+    # A log is facts: logs/ turns text into LogFacts and knows nothing of findings.
+    "logs": ("tfgpu.report", "tfgpu.cli", "tfgpu.rules", "tfgpu.explain", "tfgpu.findings",
+             "tfgpu.diagnose", "tfgpu.knowledge", "tfgpu.probes"),
+    "facts": ("tfgpu.report", "tfgpu.cli", "tfgpu.rules", "tfgpu.explain", "tfgpu.probes",
+              "tfgpu.logs", "tfgpu.diagnose"),
 }
 
 

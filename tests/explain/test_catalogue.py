@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tfgpu.explain import _compat
-from tfgpu.explain._patterns import CONTEXT_ONLY, PATTERNS, PREFILTER_NEEDLES
+from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, PREFILTER_NEEDLES
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "tfgpu" / "explain"
 

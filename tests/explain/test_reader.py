@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tfgpu.explain import explain_lines, explain_stream
-from tfgpu.explain._reader import MAX_LINE_CHARS, clean_line
+from tfgpu.logs.reader import MAX_LINE_CHARS, clean_line
 
 LIB_LINE = (
     "2021-03-01 10:00:00.000000: W tensorflow/stream_executor/platform/default/dso_loader.cc:60] "

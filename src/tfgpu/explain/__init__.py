@@ -5,7 +5,7 @@ Public interface:
 * :func:`explain_lines` — for lines already in memory (the doctor passes the TensorFlow
   child's ``log_lines``).
 * :func:`explain_stream` — for a file or standard input of any size, read in bounded
-  memory (see :mod:`tfgpu.explain._reader`).
+  memory (see :mod:`tfgpu.logs.reader`).
 
 Both return findings sorted most severe first; harmless notices (``harmless=True``,
 severity ``INFO``) come after what matters.  Neither raises on any input text.
@@ -18,14 +18,14 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from tfgpu.explain._context import Ctx
-from tfgpu.explain._engine import Engine
-from tfgpu.explain._patterns import PREFILTER_NEEDLES, PREFILTER_NEEDLES_BYTES
-from tfgpu.explain._reader import CHUNK_BYTES, ReadStats, clean_line, scan_stream, template_of
 from tfgpu.explain.rules import RULES, rule_unrecognised
 from tfgpu.facts import HostFacts
+from tfgpu.facts.log import LogFacts
 from tfgpu.findings import Finding, sort_findings
+from tfgpu.logs import ReadStats, read_lines, read_stream
+from tfgpu.logs.reader import CHUNK_BYTES
 
-__all__ = ["ExplainResult", "ReadStats", "explain_lines", "explain_stream"]
+__all__ = ["ExplainResult", "ReadStats", "explain_lines", "explain_log", "explain_stream"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +46,9 @@ class ExplainResult:
         return not self.stats.non_blank
 
 
-def _finish(engine: Engine, facts: HostFacts | None) -> tuple[Finding, ...]:
-    ctx = Ctx(engine, facts)
+def explain_log(log: LogFacts, facts: HostFacts | None = None) -> tuple[Finding, ...]:
+    """Return findings for already-read log facts (see :mod:`tfgpu.logs`)."""
+    ctx = Ctx(log, facts)
     found: list[Finding] = []
     for rule in RULES:
         found.extend(rule(ctx))
@@ -71,19 +72,7 @@ def explain_lines(lines: Iterable[str], facts: HostFacts | None = None) -> tuple
     Returns:
         Findings, most severe first; ``()`` for empty input.
     """
-    engine = Engine()
-    number = 0
-    for item in lines:
-        for line in str(item).split("\n"):
-            number += 1
-            for part in line.split("\r"):  # progress bars: each \r starts a new piece
-                template = template_of(part)
-                if not any(n in template for n in PREFILTER_NEEDLES):
-                    continue
-                text = clean_line(part.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
-                if text is not None:
-                    engine.feed(number, text)
-    return _finish(engine, facts)
+    return explain_log(read_lines(lines), facts)
 
 
 def explain_stream(
@@ -105,8 +94,5 @@ def explain_stream(
     Raises:
         OSError: reading the stream failed (the caller reports an unreadable input).
     """
-    engine = Engine()
-    stats = ReadStats()
-    for number, text in scan_stream(stream, PREFILTER_NEEDLES_BYTES, stats, chunk_bytes):
-        engine.feed(number, text)
-    return ExplainResult(_finish(engine, facts), stats)
+    log = read_stream(stream, chunk_bytes=chunk_bytes)
+    return ExplainResult(explain_log(log, facts), log.stats or ReadStats())

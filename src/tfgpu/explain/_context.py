@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from tfgpu.explain._compat import tf_minor
-from tfgpu.explain._engine import Engine, Hit, Hits
 from tfgpu.facts import HostFacts
+from tfgpu.facts.log import Hit, Hits, LogFacts
 from tfgpu.findings import Evidence
 
 
@@ -17,13 +17,13 @@ class Ctx:
     ``None`` (unknown), never a guess.
     """
 
-    def __init__(self, engine: Engine, facts: HostFacts | None) -> None:
-        self.engine = engine
+    def __init__(self, log: LogFacts, facts: HostFacts | None) -> None:
+        self.log = log
         self.facts = facts
 
     def h(self, name: str) -> Hits:
         """Hits of pattern ``name``."""
-        return self.engine.get(name)
+        return self.log.get(name)
 
     # --- operating system -----------------------------------------------------------
     @property

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from tfgpu.explain import _compat as K
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain._engine import Hit
 from tfgpu.explain.rules._common import E, I, W
+from tfgpu.facts.log import Hit
 from tfgpu.findings import Finding, Severity
 
 

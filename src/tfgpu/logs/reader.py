@@ -15,9 +15,10 @@ import codecs
 import re
 from bisect import bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import accumulate
 from typing import BinaryIO
+
+from tfgpu.facts.log import ReadStats
 
 #: Bytes read per chunk.
 CHUNK_BYTES = 4 * 1024 * 1024
@@ -39,33 +40,6 @@ _LOWER = bytes(range(256)).translate(
 )
 _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
-
-
-@dataclass
-class ReadStats:
-    """What the reader saw.
-
-    Attributes:
-        bytes_read: input size in bytes.
-        lines: number of lines (a final line without a newline counts).
-        non_blank: ``True`` once any non-whitespace byte was seen.
-        candidates: lines handed to the catalogue.
-        skipped_binary: candidate lines dropped as binary garbage.
-        long_lines: lines longer than ``MAX_LINE_CHARS`` (kept as a bounded excerpt).
-        repeats_skipped: chunks in which a candidate template was skipped because it had
-            already been matched ``MAX_REPEATS`` times (a lower bound of skipped lines).
-        encoding: ``"utf-16"``/``"utf-16-le"``/``"utf-16-be"`` when the input was
-            detected as UTF-16 and transcoded; ``None`` for byte-oriented input.
-    """
-
-    bytes_read: int = 0
-    lines: int = 0
-    non_blank: bool = False
-    candidates: int = 0
-    skipped_binary: int = 0
-    long_lines: int = 0
-    repeats_skipped: int = 0
-    encoding: str | None = None
 
 
 def template_of(text: str) -> str:

@@ -1,70 +1,17 @@
-"""The matching engine: cleaned lines in, bounded hits per pattern out."""
+"""The matching engine: cleaned lines in, bounded hits per pattern out (:class:`LogFacts`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from tfgpu.facts.log import Hit, Hits, LogFacts
+from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
+from tfgpu.logs.reader import template_of
 
-from tfgpu.explain._patterns import CONTEXT_ONLY, PATTERNS, Pattern
-from tfgpu.explain._reader import template_of
-
-#: Evidence lines kept per pattern (the first ones; the last one is kept too).
-MAX_EVIDENCE = 5
-#: Distinct keys kept per pattern (libraries, error names...).
-MAX_KEYS = 16
 #: Patterns that pick out telling lines for unrecognised errors.
 TELLING_PREFIX = "tell."
 #: Patterns whose match does not explain a line (context, generic CUDA error names).
 NOT_EXPLAINING = ("tell.", "ctx.", "cuda.error")
 #: Line templates whose pattern list is remembered before the cache is cleared.
 MAX_TEMPLATES = 50_000
-
-
-@dataclass(frozen=True, slots=True)
-class Hit:
-    """One matched line.
-
-    Attributes:
-        line: 1-based line number in the input.
-        text: the cleaned line (bounded length).
-        groups: the named groups that matched, as strings.
-    """
-
-    line: int
-    text: str
-    groups: dict[str, str]
-
-    def g(self, name: str) -> str | None:
-        """Return group ``name`` or ``None`` when it did not take part in the match."""
-        return self.groups.get(name)
-
-
-@dataclass
-class Hits:
-    """Bounded record of one pattern's matches: count, first few, last, one per key."""
-
-    count: int = 0
-    first: list[Hit] = field(default_factory=list)
-    last: Hit | None = None
-    by_key: dict[str, Hit] = field(default_factory=dict)
-
-    def add(self, hit: Hit, key: str | None) -> None:
-        """Record ``hit``; memory stays bounded whatever the number of calls."""
-        self.count += 1
-        if len(self.first) < MAX_EVIDENCE:
-            self.first.append(hit)
-        self.last = hit
-        if key is not None and key not in self.by_key and len(self.by_key) < MAX_KEYS:
-            self.by_key[key] = hit
-
-    def all(self) -> list[Hit]:
-        """The first hits plus the last one (without duplicates), in line order."""
-        out = list(self.first)
-        if self.last is not None and (not out or out[-1].line != self.last.line):
-            out.append(self.last)
-        return out
-
-
-_EMPTY = Hits()
 
 
 class Engine:
@@ -75,9 +22,9 @@ class Engine:
         self._templates: dict[str, tuple[Pattern, ...]] = {}
         self.lines_fed = 0
 
-    def get(self, name: str) -> Hits:
-        """Hits of pattern ``name`` (an empty record when it never matched)."""
-        return self.hits.get(name, _EMPTY)
+    def facts(self) -> LogFacts:
+        """What was fed so far, as :class:`LogFacts` (the engine's records, not copies)."""
+        return LogFacts(hits=self.hits, lines_fed=self.lines_fed)
 
     def feed(self, line_no: int, text: str) -> None:
         """Match one cleaned line against the catalogue.

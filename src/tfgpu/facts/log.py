@@ -1,0 +1,111 @@
+"""Log facts: what one log (a pasted error log, or the TensorFlow child's stderr) says.
+
+Produced by :mod:`tfgpu.logs` (reader, patterns, engine); read by the diagnosis through
+:class:`tfgpu.facts.view.Facts`.  Memory is bounded whatever the log's size: each pattern
+keeps its count, its first :data:`MAX_EVIDENCE` hits, its last hit and one hit per key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+#: Evidence lines kept per pattern (the first ones; the last one is kept too).
+MAX_EVIDENCE = 5
+#: Distinct keys kept per pattern (libraries, error names...).
+MAX_KEYS = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """One matched line.
+
+    Attributes:
+        line: 1-based line number in the input.
+        text: the cleaned line (bounded length).
+        groups: the named groups that matched, as strings.
+    """
+
+    line: int
+    text: str
+    groups: dict[str, str]
+
+    def g(self, name: str) -> str | None:
+        """Return group ``name`` or ``None`` when it did not take part in the match."""
+        return self.groups.get(name)
+
+
+@dataclass
+class Hits:
+    """Bounded record of one pattern's matches: count, first few, last, one per key."""
+
+    count: int = 0
+    first: list[Hit] = field(default_factory=list)
+    last: Hit | None = None
+    by_key: dict[str, Hit] = field(default_factory=dict)
+
+    def add(self, hit: Hit, key: str | None) -> None:
+        """Record ``hit``; memory stays bounded whatever the number of calls."""
+        self.count += 1
+        if len(self.first) < MAX_EVIDENCE:
+            self.first.append(hit)
+        self.last = hit
+        if key is not None and key not in self.by_key and len(self.by_key) < MAX_KEYS:
+            self.by_key[key] = hit
+
+    def all(self) -> list[Hit]:
+        """The first hits plus the last one (without duplicates), in line order."""
+        out = list(self.first)
+        if self.last is not None and (not out or out[-1].line != self.last.line):
+            out.append(self.last)
+        return out
+
+
+@dataclass
+class ReadStats:
+    """What the reader saw.
+
+    Attributes:
+        bytes_read: input size in bytes.
+        lines: number of lines (a final line without a newline counts).
+        non_blank: ``True`` once any non-whitespace byte was seen.
+        candidates: lines handed to the catalogue.
+        skipped_binary: candidate lines dropped as binary garbage.
+        long_lines: lines longer than ``MAX_LINE_CHARS`` (kept as a bounded excerpt).
+        repeats_skipped: chunks in which a candidate template was skipped because it had
+            already been matched ``MAX_REPEATS`` times (a lower bound of skipped lines).
+        encoding: ``"utf-16"``/``"utf-16-le"``/``"utf-16-be"`` when the input was
+            detected as UTF-16 and transcoded; ``None`` for byte-oriented input.
+    """
+
+    bytes_read: int = 0
+    lines: int = 0
+    non_blank: bool = False
+    candidates: int = 0
+    skipped_binary: int = 0
+    long_lines: int = 0
+    repeats_skipped: int = 0
+    encoding: str | None = None
+
+
+_EMPTY = Hits()
+
+
+@dataclass(frozen=True, slots=True)
+class LogFacts:
+    """The hits of one log, by pattern name (``"lib.missing"``, ``"cuinit"``...).
+
+    Attributes:
+        hits: pattern name -> its bounded record; patterns that never matched are absent.
+        lines_fed: candidate lines the engine matched (after the keyword prefilter).
+        stats: what the reader saw (bytes, lines, encoding), for streamed input; ``None``
+            for lines given in memory.
+    """
+
+    hits: Mapping[str, Hits] = field(default_factory=dict)
+    lines_fed: int = 0
+    stats: ReadStats | None = None
+
+    def get(self, name: str) -> Hits:
+        """Hits of pattern ``name`` (an empty record when it never matched)."""
+        return self.hits.get(name, _EMPTY)

@@ -1,0 +1,72 @@
+"""Logs: text in, :class:`~tfgpu.facts.log.LogFacts` out (no findings here).
+
+* :mod:`tfgpu.logs.reader`: bytes to candidate lines, in bounded memory and time.
+* :mod:`tfgpu.logs.patterns`: the catalogue of message forms (one compiled pattern each)
+  and the prefilter keywords derived from it.
+* :mod:`tfgpu.logs.engine`: matches candidate lines, keeps bounded hits per pattern.
+
+A log is one more source of facts: the diagnosis reads it through
+:class:`tfgpu.facts.view.Facts`, next to the host facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import BinaryIO
+
+from tfgpu.facts.log import LogFacts, ReadStats
+from tfgpu.logs.engine import Engine
+from tfgpu.logs.patterns import PREFILTER_NEEDLES, PREFILTER_NEEDLES_BYTES
+from tfgpu.logs.reader import CHUNK_BYTES, clean_line, scan_stream, template_of
+
+__all__ = ["LogFacts", "ReadStats", "read_lines", "read_stream"]
+
+
+def read_lines(lines: Iterable[str]) -> LogFacts:
+    """Return the log facts of ``lines`` already in memory.
+
+    Args:
+        lines: log lines (with or without trailing newlines); a string holding several
+            lines is split, and each ``\\r`` starts a new piece (progress bars).  ANSI
+            colour codes and control characters are removed; very long lines are cut to a
+            bounded excerpt.
+
+    Returns:
+        The hits by pattern; never raises on any text.
+    """
+    engine = Engine()
+    number = 0
+    for item in lines:
+        for line in str(item).split("\n"):
+            number += 1
+            for part in line.split("\r"):
+                template = template_of(part)
+                if not any(n in template for n in PREFILTER_NEEDLES):
+                    continue
+                text = clean_line(part.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
+                if text is not None:
+                    engine.feed(number, text)
+    return engine.facts()
+
+
+def read_stream(stream: BinaryIO, *, chunk_bytes: int = CHUNK_BYTES) -> LogFacts:
+    """Read a binary stream to its end and return its log facts, with reader statistics.
+
+    Memory stays bounded (one chunk of ``chunk_bytes``, one partial line, bounded caches
+    and evidence) whatever the input size.
+
+    Args:
+        stream: a file opened ``"rb"`` or ``sys.stdin.buffer``.
+        chunk_bytes: read size in bytes (tests use tiny chunks to cross line edges).
+
+    Returns:
+        The hits by pattern; ``stats`` holds a :class:`ReadStats`.
+
+    Raises:
+        OSError: reading the stream failed (the caller reports an unreadable input).
+    """
+    engine = Engine()
+    stats = ReadStats()
+    for number, text in scan_stream(stream, PREFILTER_NEEDLES_BYTES, stats, chunk_bytes):
+        engine.feed(number, text)
+    return LogFacts(hits=engine.hits, lines_fed=engine.lines_fed, stats=stats)
