@@ -63,3 +63,22 @@ def test_help_does_not_import_tensorflow() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env={"PYTHONPATH": str(SRC.parent)}, timeout=60)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_doctor_json_does_not_import_rich() -> None:
+    """``--json`` output is one document: the terminal renderer (about 0.2 s of imports)
+    is never loaded, not even by the background pre-import."""
+    code = (
+        "import sys, contextlib, io, threading\n"
+        "from tfgpu.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    main(['doctor', '--no-tf', '--json'])\n"
+        "for t in threading.enumerate():\n"
+        "    if t.name == 'tfgpu-prewarm':\n"
+        "        t.join(30)\n"
+        "print(sorted(m for m in sys.modules if m == 'rich' or m.startswith('rich.')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(SRC.parent), "PATH": "/usr/bin:/bin"},
+                         timeout=60)
+    assert out.stdout.strip() == "[]", (out.stdout, out.stderr)
