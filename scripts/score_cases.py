@@ -10,16 +10,18 @@ Each case's log goes through :func:`tfgpu.explain.explain_lines` with its ``env`
 facts (``tests/explain/case_env.py``).  The *claims* are the error- and warning-level
 findings that are not harmless and not ``unrecognised-error``.
 
-* RIGHT: a claim is one of ``answer.ids`` (cases without ``answer``: a claim of the
-  case's ``kind``); for a harmless answer, the answer id is present and nothing is claimed
-  beyond it.
+* RIGHT: a claim is one of ``answer.ids`` or ``answer.proposed`` (cases without
+  ``answer``: a claim of the case's ``kind``); for a harmless answer, an answer id is
+  present and nothing is claimed.
 * PARTIAL: no answer id, but a claim of the case's ``kind`` (right area, wrong detail).
 * UNKNOWN: no claim: tfgpu said it does not know (quoting the telling lines).
 * WRONG: claims, none of them the answer or of the case's kind: confidently wrong.
 
 Usage::
 
-    python scripts/score_cases.py tests/fixtures/cases-public [--markdown] [--json]
+    python scripts/score_cases.py tests/fixtures/cases-public [--json]
+
+Prints the cases not graded RIGHT on stderr and a Markdown table by kind on stdout.
 
 Exit code 0 always (a measurement, not a test); ``--max-wrong N`` exits 1 past N WRONG.
 """
@@ -55,6 +57,8 @@ def grade(case: dict[str, Any], findings: tuple[Finding, ...]) -> str:
     said = claims(findings)
     answer = case.get("answer") or {}
     ids = set(answer.get("ids") or ())
+    if answer.get("proposed"):
+        ids.add(answer["proposed"])
     if answer.get("harmless"):
         present = {f.id for f in findings}
         if ids & present and not said:
@@ -63,7 +67,7 @@ def grade(case: dict[str, Any], findings: tuple[Finding, ...]) -> str:
     if ids and any(f.id in ids for f in said):
         return "RIGHT"
     if any(f.category == case.get("kind") for f in said):
-        return "RIGHT" if not ids else "PARTIAL"
+        return "RIGHT" if not answer else "PARTIAL"
     return "WRONG" if said else "UNKNOWN"
 
 
