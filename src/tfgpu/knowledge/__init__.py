@@ -8,8 +8,12 @@ Every compatibility fact tfgpu uses is a row in one of the data files, with its
 ``cuda_min_driver``         minimum NVIDIA driver per CUDA version, and family floors
 ``tf_pip_cuda_wheels``      what ``tensorflow[and-cuda]`` pins, per release
 ``tf_compute_capabilities`` SASS/PTX compute capabilities in the official wheels
-``gpu_compute_capability``  GPU model name -> compute capability
-``platform_facts``          packaging/platform facts (tensorflow-gpu, Windows, numpy 2...)
+``gpu_compute_capability``  GPU model name -> compute capability, Tensor Cores
+``platform_facts``          packaging/platform facts (tensorflow-gpu, Windows, numpy 2,
+                            Tensor Core and bfloat16 CC floors, distribution names...)
+``cuda_errors``             CUresult codes TensorFlow logs print
+``cuda_arch``               first CUDA release whose ptxas knows each ``sm_XX``
+``tf_dtypes``               bytes per element of TensorFlow dtypes
 =========================== ===========================================================
 
 Use :func:`load_knowledge` (cached) and the query methods of :class:`Knowledge`; every
@@ -25,6 +29,7 @@ from tfgpu.knowledge._knowledge import (
     DriverMinimum,
     GpuMatch,
     Knowledge,
+    TensorCores,
     WheelArchs,
     classify_cc,
     load_knowledge,
@@ -35,11 +40,14 @@ from tfgpu.knowledge._knowledge import (
 from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, read_table
 from tfgpu.knowledge._rows import (
     AndCudaPin,
+    CudaError,
+    DtypeSize,
     GpuRow,
     KnowledgeError,
     KnowledgeQueryError,
     MinDriver,
     PlatformFact,
+    PtxasArch,
     Row,
     Source,
     TestedConfig,
@@ -78,7 +86,9 @@ __all__ = [
     "AndCudaPin",
     "Blocker",
     "CCSupport",
+    "CudaError",
     "DriverMinimum",
+    "DtypeSize",
     "GpuMatch",
     "GpuRow",
     "Knowledge",
@@ -86,9 +96,11 @@ __all__ = [
     "KnowledgeQueryError",
     "MinDriver",
     "PlatformFact",
+    "PtxasArch",
     "Row",
     "Source",
     "TableMeta",
+    "TensorCores",
     "TestedConfig",
     "WheelArchs",
     "WheelArchsRow",
