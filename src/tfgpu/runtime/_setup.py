@@ -312,11 +312,14 @@ def setup(
                                   GPU_GUIDE_DOC))
 
         ccs: list[tuple[int, int] | None] = []
+        names: list[str | None] = []
         for gpu in gpus:
             details = tf.config.experimental.get_device_details(gpu)
             cc = details.get("compute_capability") if isinstance(details, dict) else None
+            name = details.get("device_name") if isinstance(details, dict) else None
             ccs.append((int(cc[0]), int(cc[1])) if cc else None)
-        precision = choose_precision(mixed_precision, ccs)
+            names.append(str(name) if name else None)
+        precision = choose_precision(mixed_precision, ccs, names)
         previous = _global_policy_name(tf)
         tf.keras.mixed_precision.set_global_policy(precision.value)
         choices.append(_note_policy_change(precision, previous))
