@@ -200,7 +200,8 @@ def setup(
             hidden from this process.
         mixed_precision: ``"auto"`` (``mixed_float16`` when every GPU has Tensor Cores by
             the knowledge, so not on a GTX 1650; else ``float32``), ``"float32"``,
-            ``"mixed_float16"`` or ``"mixed_bfloat16"`` (compute capability >= 8.0).  Sets the global Keras dtype policy.
+            ``"mixed_float16"`` or ``"mixed_bfloat16"`` (compute capability >= 8.0).  Sets
+            the global Keras dtype policy.
         jit: turn on XLA auto-clustering for TensorFlow functions
             (``tf.config.optimizer.set_jit(True)``).
         logical_cpus: split CPU:0 into this many logical devices (>= 2), e.g. to test
