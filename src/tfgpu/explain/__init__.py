@@ -47,7 +47,7 @@ class ExplainResult:
 
 
 def _finish(engine: Engine, facts: HostFacts | None) -> tuple[Finding, ...]:
-    ctx = Ctx(engine, facts)
+    ctx = Ctx(engine, facts)  # the rules read the knowledge through ctx.kb, loaded on use
     found: list[Finding] = []
     for rule in RULES:
         found.extend(rule(ctx))
