@@ -112,7 +112,7 @@ class Ctx:
         if f is not None:
             if f.tf is not None and f.tf.version:
                 return f.tf.version
-            for name in ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tf-nightly"):
+            for name in self.kb.tf_distributions():  # platform_facts:tf-distributions
                 d = f.python.dist(name)
                 if d is not None:
                     return d.version
