@@ -25,6 +25,13 @@ def tf_minor(version: str | None) -> tuple[int, int] | None:
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
+def cc_key(cc: str) -> tuple[int, int]:
+    """``(major, minor)`` of a compute capability from a log or facts, for sorting and
+    comparing (``"8.6"`` -> ``(8, 6)``; text that is not ``X.Y`` sorts first as ``(0, 0)``)."""
+    m = re.match(r"\s*(\d+)\.(\d+)", cc)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+
 class Ctx:
     """Host facts (when given), what the log itself says about the host, and the knowledge.
 

@@ -268,6 +268,26 @@ class Blocker(NamedTuple):
     row: Row
 
 
+class GpuBuild(NamedTuple):
+    """The CUDA and cuDNN a TensorFlow release was built and tested with
+    (:meth:`Knowledge.tested_gpu_build`).
+
+    Attributes:
+        cuda: ``"12.5"``.
+        cudnn: ``"9.3"``.
+        row: the ``tf_tested_configs`` row.
+    """
+
+    cuda: str
+    cudnn: str
+    row: TestedConfig
+
+    @property
+    def ref(self) -> str:
+        """The row's reference (``"tf_tested_configs:2.13.0-linux"``)."""
+        return self.row.ref
+
+
 class TensorCores(NamedTuple):
     """Whether a GPU has Tensor Cores (:meth:`Knowledge.tensor_cores`), and how it is known.
 
@@ -436,6 +456,28 @@ class Knowledge:
         """
         rows = self.tested_configs(tf=tf_version, os=os)
         return rows[0] if rows else None
+
+    def tested_gpu_build(self, tf_version: str | None, os: str) -> GpuBuild | None:
+        """CUDA and cuDNN the GPU build of ``tf_version`` was tested with on ``os``.
+
+        Lenient on the version, which often comes from a log line: ``"2.13.0"``,
+        ``"2.16.1rc0"`` and ``"2.13"`` map to their x.y row; text that does not start with
+        ``X.Y`` (``"2.x"``, ``None``) gives ``None``.
+
+        Returns:
+            The build, or ``None`` for a release the table lacks (1.x, newer than the
+            data) and for CPU-only rows (native Windows after 2.10).
+
+        Raises:
+            KnowledgeQueryError: unknown OS.
+        """
+        m = re.match(r"\s*(\d+)\.(\d+)", tf_version or "")
+        if m is None:
+            return None
+        row = self.config_for(f"{m.group(1)}.{m.group(2)}", os)
+        if row is None or row.kind != "gpu" or not row.cuda or not row.cudnn:
+            return None
+        return GpuBuild(row.cuda, row.cudnn, row)
 
     def gpu_configs(self, os: str) -> tuple[TestedConfig, ...]:
         """GPU (CUDA) tested configurations for ``os``, newest release first."""
@@ -1031,6 +1073,7 @@ __all__ = [
     "Blocker",
     "CCSupport",
     "DriverMinimum",
+    "GpuBuild",
     "GpuMatch",
     "Knowledge",
     "KnowledgeError",

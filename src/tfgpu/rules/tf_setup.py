@@ -222,14 +222,18 @@ def tensorflow_gpu_package(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
         return
     others = [n for n in _installed(facts, kb) if n not in ("tensorflow-gpu", "tf-nightly-gpu")]
     clash = bool(others)
+    gone = kb.platform_fact("tensorflow-gpu-removed")
+    same, _ = kb.fact_series("tensorflow-is-cuda-build")
     yield Finding(
         id="tensorflow-gpu-package-removed",
         severity=Severity.ERROR if clash else Severity.WARNING, category="pip", area="python",
         title=f"The retired {old.name} package is installed",
         evidence=_dist_evidence(facts, [old.name, *others]),
-        cause=f"{old.name} {old.version}: the name was retired in December 2022; its last real "
-              "wheels are 2.11.0 (Linux) and 2.10.1 (Windows), 2.12.0 is a stub that refuses to "
-              "install, and `tensorflow` has been the same GPU build since 2.1"
+        cause=f"{old.name} {old.version}: the name was retired in {gone.value('retired')}; its "
+              f"last real wheels are {gone.value('last_linux')} (Linux) and "
+              f"{gone.value('last_windows')} (Windows), {gone.value('stub_version')} is a stub "
+              f"that refuses to install, and `tensorflow` has been the same GPU build since "
+              f"{same[0]}.{same[1]}"
               + (f"; it also overwrites the same tensorflow/ folder as {', '.join(others)}"
                  if clash else ""),
         fix=(c.pip(facts, "uninstall", "-y", old.name, *others), c.tf_install_command(facts)),
