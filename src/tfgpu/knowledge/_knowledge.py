@@ -76,6 +76,23 @@ def _driver_column(os: str) -> str:
     return "linux" if canon == "linux" else "windows"
 
 
+def driver_at_least(driver_version: str, minimum: str) -> bool | None:
+    """Whether NVIDIA driver ``driver_version`` is at or above ``minimum``.
+
+    A driver given by its branch only (``"525"``, as users type it) cannot be compared
+    with a minimum inside that branch (``"525.60.13"``): the answer is then ``None``;
+    ``"520"`` or ``"535"`` still give a definite answer.
+
+    Raises:
+        KnowledgeQueryError: a version does not parse.
+    """
+    have = parse_version(driver_version, "driver version")
+    need = parse_version(minimum, "driver version")
+    if len(have.release) == 1 and len(need.release) > 1 and have.major == need.major:
+        return None
+    return have >= need
+
+
 def classify_cc(
     sass: tuple[str, ...], ptx: tuple[str, ...], compute_capability: str
 ) -> tuple[str, str | None]:
@@ -255,17 +272,23 @@ class Blocker(NamedTuple):
 
     Attributes:
         id: ``"python-outside-range"``, ``"driver-too-old"``, ``"cc-below-minimum"``,
+            ``"no-kernels"`` (neither a cubin nor a PTX the GPU can use),
             ``"driver-too-old-for-ptx-jit"`` (blocking), ``"ptx-jit"`` or
             ``"driver-unclear"`` (a bare branch such as ``"525"``; caveats).
         blocking: the GPU cannot be used with this release.
         message: one sentence with the numbers.
         row: the knowledge row the rule used.
+        need: the threshold the rule compared with, for callers that word their own
+            text: the minimum driver (``"525.60.13"``), the wheel's minimum compute
+            capability (``"6.0"``) or the Python range (``"3.10-3.13"``); ``None`` for
+            ``ptx-jit``.
     """
 
     id: str
     blocking: bool
     message: str
     row: Row
+    need: str | None = None
 
 
 class GpuBuild(NamedTuple):
@@ -479,6 +502,22 @@ class Knowledge:
             return None
         return GpuBuild(row.cuda, row.cudnn, row)
 
+    def releases(self, os: str) -> tuple[TestedConfig, ...]:
+        """Tested configurations for ``os`` (GPU and CPU rows), newest release first
+        (:attr:`TestedConfig.release`), one row per release: when the source lists a
+        release twice (macOS 2.0.0) the first row is kept.
+
+        Raises:
+            KnowledgeQueryError: unknown OS.
+        """
+        out: list[TestedConfig] = []
+        seen: set[str] = set()
+        for r in self.tested_configs(os=os):
+            if r.release not in seen:
+                seen.add(r.release)
+                out.append(r)
+        return tuple(sorted(out, key=lambda r: parse_version(r.release), reverse=True))
+
     def gpu_configs(self, os: str) -> tuple[TestedConfig, ...]:
         """GPU (CUDA) tested configurations for ``os``, newest release first."""
         rows = self.tested_configs(os=os, kind="gpu")
@@ -584,11 +623,7 @@ class Knowledge:
         minimum = self.min_driver(cuda_version, os, ptx_jit=ptx_jit)
         if minimum is None:
             return None, None
-        have = parse_version(driver_version, "driver version")
-        need = parse_version(minimum.version)
-        if len(have.release) == 1 and len(need.release) > 1 and have.major == need.major:
-            return None, minimum
-        return have >= need, minimum
+        return driver_at_least(driver_version, minimum.version), minimum
 
     # ------------------------------------------------------------------ pip and-cuda
 
@@ -941,7 +976,7 @@ class Knowledge:
             out.append(Blocker(
                 "python-outside-range", True,
                 f"Python {python} is outside TensorFlow {config.tf_version}'s tested range "
-                f"{config.python_min}-{config.python_max}", config))
+                f"{config.python_min}-{config.python_max}", config, config.python_range()))
         cuda = config.cuda
         if driver is not None and cuda is not None and normalise_os(os) != "macos":
             ok, minimum = self.driver_ok(driver, cuda, os)
@@ -949,19 +984,26 @@ class Knowledge:
                 out.append(Blocker(
                     "driver-too-old", True,
                     f"driver {driver} < {minimum.version}, the minimum for CUDA {cuda} "
-                    f"({minimum.row.cuda_version})", minimum.row))
+                    f"({minimum.row.cuda_version})", minimum.row, minimum.version))
             elif ok is None and minimum is not None:
                 out.append(Blocker(
                     "driver-unclear", False,
                     f"driver {driver} is a branch number; CUDA {cuda} needs "
-                    f"{minimum.version} or later ({minimum.row.cuda_version})", minimum.row))
+                    f"{minimum.version} or later ({minimum.row.cuda_version})", minimum.row,
+                    minimum.version))
         if compute_capability is not None and cuda is not None:
             support = self.cc_support(config.tf_version, compute_capability)
-            if support is not None and support.status in ("below-minimum", "no-kernels"):
+            if support is not None and support.status == "below-minimum":
                 out.append(Blocker(
                     "cc-below-minimum", True,
                     f"compute capability {support.cc} < {support.row.min_cc}, the minimum of "
-                    f"the TensorFlow {config.tf_series} wheels", support.row))
+                    f"the TensorFlow {config.tf_series} wheels", support.row, support.row.min_cc))
+            elif support is not None and support.status == "no-kernels":
+                out.append(Blocker(
+                    "no-kernels", True,
+                    f"the TensorFlow {config.tf_series} wheels have neither a cubin nor PTX "
+                    f"usable by compute capability {support.cc}", support.row,
+                    support.row.min_cc))
             elif support is not None and support.status == "ptx-jit":
                 out.append(Blocker(
                     "ptx-jit", False,
@@ -974,7 +1016,7 @@ class Knowledge:
                         out.append(Blocker(
                             "driver-too-old-for-ptx-jit", True,
                             f"driver {driver} < {minimum.version}, the CUDA {build} toolkit "
-                            "minimum that PTX JIT needs", minimum.row))
+                            "minimum that PTX JIT needs", minimum.row, minimum.version))
         return tuple(out)
 
     def newest_tf_for(
@@ -1080,6 +1122,7 @@ __all__ = [
     "TensorCores",
     "WheelArchs",
     "classify_cc",
+    "driver_at_least",
     "load_knowledge",
     "load_knowledge_from",
     "normalise_os",

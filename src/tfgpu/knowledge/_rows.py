@@ -174,6 +174,18 @@ class TestedConfig(Row):
         return a
 
     @property
+    def release(self) -> str:
+        """The newest release the row covers: :attr:`tf_version_last` of a range row
+        (``"2.21.0"`` for ``"2.17.0-2.21.0"``), else :attr:`tf_version`."""
+        return self.tf_version_last or self.tf_version
+
+    def python_range(self) -> str:
+        """``"3.10-3.13"``; ``"?"`` for a missing bound, ``"unknown"`` without both."""
+        if not self.python_min and not self.python_max:
+            return "unknown"
+        return f"{self.python_min or '?'}-{self.python_max or '?'}"
+
+    @property
     def cuda_major(self) -> int | None:
         """Major of :attr:`cuda` (``12``), ``None`` for CPU rows."""
         return int(parse_version(self.cuda).major) if self.cuda else None
