@@ -1,6 +1,6 @@
 """Choose the TensorFlow release and route for a target host, with the reasons.
 
-Pure: ``(TargetHost, PlanKnowledge, requested route) -> Plan``.  Every number in a
+Pure: ``(TargetHost, Knowledge, requested route) -> Plan``.  Every number in a
 reason comes from a knowledge row, and the reason names that row.
 
 Decision order (the rules, each with its source in the knowledge rows it cites):
