@@ -91,7 +91,10 @@ def test_bench_quick_on_gpu(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr[-3000:]
     assert gpu["ceilings"]["matmul_float32"]["value"] > 0
     cc = tuple(int(x) for x in gpu["compute_capability"].split("."))
-    assert gpu["workloads"]["tuned"]["recipe"]["mixed_precision"] is (cc >= (7, 0))
-    assert ("matmul_float16" in gpu["ceilings"]) is (cc >= (7, 0))
+    from tfgpu.bench.ceilings import has_tensor_cores
+
+    tensor_cores = has_tensor_cores(gpu.get("name"), (cc[0], cc[1]))
+    assert gpu["workloads"]["tuned"]["recipe"]["mixed_precision"] is tensor_cores
+    assert ("matmul_float16" in gpu["ceilings"]) is tensor_cores
     assert "gpu:0" in doc["bench"]["speedup"]["gpu_over_cpu"]["guide"]
     assert any((tmp_path / "tb").rglob("*.tfevents.*"))

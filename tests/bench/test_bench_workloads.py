@@ -157,6 +157,19 @@ def test_half_precision_dtypes_follow_compute_capability() -> None:
     assert half_dtypes((9, 0)) == ("float16", "bfloat16")  # Hopper
 
 
+def test_gtx_1650_tuned_recipe_keeps_float32() -> None:
+    """The tuned recipe and the float16 ceiling ask the knowledge by name: a GTX 1650
+    (CC 7.5, TU117) has no Tensor Cores, as the doctor and tfgpu.setup(auto) say."""
+    from tfgpu.bench.ceilings import half_dtypes, has_tensor_cores
+
+    assert has_tensor_cores("NVIDIA GeForce GTX 1650", (7, 5)) is False
+    assert half_dtypes((7, 5), "NVIDIA GeForce GTX 1650") == ()
+    assert has_tensor_cores("Tesla T4", (7, 5)) is True
+    assert half_dtypes((8, 6), "NVIDIA GeForce RTX 3060") == ("float16", "bfloat16")
+    assert has_tensor_cores("Frobnicator 9000", (8, 6)) is True  # unknown name: the floor
+    assert has_tensor_cores(None, None) is False
+
+
 @pytest.mark.tf
 def test_ceiling_measurements_run_for_every_dtype() -> None:
     from tfgpu.bench.ceilings import copy_rate, matmul_rate

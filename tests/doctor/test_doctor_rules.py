@@ -564,3 +564,42 @@ def test_scenario_cuda_toolkit_of_wrong_major_does_not_fail_a_cpu_host() -> None
                    (*DOCTOR_RULES, toolkit_rule), meta={})
     assert next(f for f in gpu.findings if f.id == "cuda-major-mismatch").severity \
         is Severity.ERROR
+
+
+# ------------------------------------------------------------------ Tensor Cores: one answer
+
+@pytest.mark.parametrize(("name", "cc", "has"), [
+    ("NVIDIA GeForce GTX 1650", "7.5", False),
+    ("NVIDIA GeForce GTX 1660 Ti", "7.5", False),
+    ("NVIDIA GeForce MX450", "7.5", False),
+    ("NVIDIA T1000", "7.5", False),          # TU117 workstation part: the old regex missed it
+    ("Tesla T4", "7.5", True),
+    ("NVIDIA GeForce RTX 2060", "7.5", True),
+    ("NVIDIA GeForce GTX 1080 Ti", "6.1", False),
+    ("NVIDIA L4", "8.9", True),
+])
+def test_gtx_1650_doctor_and_setup_agree_on_tensor_cores(name: str, cc: str, has: bool) -> None:
+    """The doctor warns gpu-without-tensor-cores exactly where tfgpu.setup(auto) keeps float32."""
+    from tfgpu.runtime._decide import choose_precision
+
+    facts = gpu_host((l4_gpu(name=name, compute_capability=cc),))
+    warned = "gpu-without-tensor-cores" in ids(facts)
+    major, minor = (int(x) for x in cc.split("."))
+    policy = choose_precision("auto", [(major, minor)], [name]).value
+    assert warned is (not has)
+    assert policy == ("mixed_float16" if has else "float32")
+
+
+def test_gtx_1650_without_tensor_cores_cites_its_knowledge_row() -> None:
+    f = one(gpu_host((l4_gpu(name="NVIDIA GeForce GTX 1650", compute_capability="7.5"),)),
+            "gpu-without-tensor-cores")
+    assert "Turing part without Tensor Cores although its compute capability is 7.5" in f.cause
+
+
+def test_small_gtx_1650_is_not_told_to_use_mixed_precision() -> None:
+    small = l4_gpu(name="NVIDIA GeForce GTX 1650", compute_capability="7.5",
+                   memory_total_mib=3500, memory_free_mib=3400)
+    assert "mixed precision" not in one(gpu_host((small,)), "gpu-memory-small").fix[0]
+    tesla = l4_gpu(name="Tesla T4", compute_capability="7.5", memory_total_mib=3500,
+                   memory_free_mib=3400)
+    assert "mixed precision" in one(gpu_host((tesla,)), "gpu-memory-small").fix[0]

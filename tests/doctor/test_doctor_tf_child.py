@@ -13,6 +13,7 @@ import pytest
 from doctor_helpers import CPU_ONLY_LOG, cpu_only_log, fake_python
 
 from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.knowledge import load_knowledge
 from tfgpu.probes import tf_child
 from tfgpu.probes.base import ProbeContext
 from tfgpu.probes.runner import CommandResult, FakeRunner, run_command
@@ -169,7 +170,9 @@ def test_windows_illegal_instruction_exit_code_is_named() -> None:
 
 def test_fake_runner_answer_is_used_for_the_child() -> None:
     exe = "/other/python"
-    argv = (exe, str(tf_child.SCRIPT_PATH))
+    dists = ",".join(load_knowledge().tf_distributions())
+    argv = (exe, str(tf_child.SCRIPT_PATH), "--tf-dists=" + dists)
+    assert "tensorflow-gpu" in dists  # the list comes from platform_facts:tf-distributions
     runner = FakeRunner({argv: CommandResult(argv, ProbeStatus.TIMEOUT, None, "", "", 30.0,
                                              "stopped")})
     res = tf_child.run(ProbeContext(runner=runner, python_executable=exe, timeout_s=30))

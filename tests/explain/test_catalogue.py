@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu.explain import _compat
+from tfgpu.knowledge import load_knowledge
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, PREFILTER_NEEDLES
 
+KB = load_knowledge()
 SRC = Path(__file__).resolve().parents[2] / "src" / "tfgpu" / "explain"
 
 
@@ -34,13 +35,18 @@ def test_every_non_context_needle_is_covered_by_the_prefilter() -> None:
             assert any(m in n for m in PREFILTER_NEEDLES), (p.name, n)
 
 
+def _name(code: int) -> str | None:
+    row = KB.cuda_error(code)
+    return row.name if row is not None else None
+
+
 def test_curesult_codes_match_their_names() -> None:
-    # Spot checks against cuda.h (CUDA driver API, enum CUresult).
-    assert _compat.CURESULT[100] == "CUDA_ERROR_NO_DEVICE"
-    assert _compat.CURESULT[303] == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"
-    assert _compat.CURESULT[803] == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
-    assert _compat.CURESULT[222] == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"
-    assert len(set(_compat.CURESULT.values())) == len(_compat.CURESULT)
+    # Spot checks against cuda.h (CUDA driver API, enum CUresult): knowledge cuda_errors.
+    assert _name(100) == "CUDA_ERROR_NO_DEVICE"
+    assert _name(303) == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"
+    assert _name(803) == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH"
+    assert _name(222) == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"
+    assert len({r.name for r in KB.cuda_errors}) == len(KB.cuda_errors)
 
 
 @pytest.mark.parametrize(
@@ -56,18 +62,27 @@ def test_curesult_codes_match_their_names() -> None:
 def test_min_driver_comes_from_the_knowledge_rows(
     cuda: str, windows: bool, driver: str | None
 ) -> None:
-    found = _compat.min_driver(cuda, windows)
+    found = KB.min_driver(cuda if "." in cuda else f"{cuda}.0",
+                          "windows" if windows else "linux")
     assert (found.version if found else None) == driver
     if found:
-        assert found.ref.startswith("cuda_min_driver:")
+        assert found.row.ref.startswith("cuda_min_driver:")
 
 
 def test_tested_configs_come_from_the_knowledge_rows() -> None:
-    t = _compat.tested_config("2.13.0", windows=False)
+    t = KB.tested_gpu_build("2.13.0", "linux")
     assert t is not None and (t.cuda, t.cudnn) == ("11.8", "8.6")
     assert t.ref == "tf_tested_configs:2.13.0-linux"
-    assert _compat.tested_config("2.11.0", windows=True) is None  # CPU-only on native Windows
-    assert _compat.tested_config("1.15.0", windows=False) is None
-    assert _compat.last_native_windows_gpu_tf() == (2, 10)
-    assert _compat.first_and_cuda_tf() == (2, 14)
-    assert _compat.newest_tf_pythons() == ("3.10", "3.13")
+    assert KB.tested_gpu_build("2.11.0", "windows") is None  # CPU-only on native Windows
+    assert KB.tested_gpu_build("1.15.0", "linux") is None
+    assert KB.tested_gpu_build("2.x", "linux") is None  # a log's vague version: unknown
+    assert KB.fact_series("windows-native-gpu-last")[0] == (2, 10)
+    assert KB.fact_series("and-cuda-extra-first")[0] == (2, 14)
+    assert KB.newest_python_range("linux")[:2] == ("3.10", "3.13")
+
+
+def test_explain_compat_holds_no_facts_only_doc_links() -> None:
+    from tfgpu.explain import _compat
+
+    names = [n for n in vars(_compat) if not n.startswith("__") and n != "annotations"]
+    assert names and all(n.startswith("DOC_") for n in names), names

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from tfgpu.cli.main import main
-from tfgpu.explain import _compat as K
 from tfgpu.explain import explain_lines, explain_stream
 from tfgpu.facts import HostFacts, OSFacts, ProbeStatus, PythonFacts, TFFacts
 from tfgpu.findings import CATEGORIES, Finding, Severity
+from tfgpu.knowledge import load_knowledge
 
 REVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "explain-review"
 
@@ -147,15 +147,15 @@ def test_cc_below_every_official_floor_says_no_official_build() -> None:
     assert "No official TensorFlow wheel supports it" in f.cause
     assert not any("official" in x for x in f.fix)
     assert any("source" in x for x in f.fix) and any("CPU" in x for x in f.fix)
-    floor = K.lowest_official_cc()
-    assert floor is not None and floor.min_cc in f.cause
+    floor = load_knowledge().lowest_wheel_cc()
+    assert floor.min_cc in f.cause
 
 
 def test_cc_above_an_official_floor_points_to_the_official_wheel() -> None:
     f = _explain("r09_cc52_tfjs.log")["gpu-compute-capability-too-low"]
-    fits = K.newest_official_for_cc("5.2")
+    fits = load_knowledge().newest_wheel_for_cc("5.2")
     assert fits is not None
-    assert f"tensorflow<={fits.tf_last}" in f.fix[0]
+    assert f"tensorflow<={fits.tf_version_last}" in f.fix[0]
     assert f.knowledge_ref == fits.ref
 
 
@@ -235,7 +235,8 @@ def test_windows_dll_load_mentions_the_native_gpu_end() -> None:
 
 # 10. CUresult names and merged restatements ------------------------------------------
 def test_insufficient_driver_is_named_and_reported_once() -> None:
-    assert K.CURESULT[35] == "CUDA_ERROR_INSUFFICIENT_DRIVER"
+    row = load_knowledge().cuda_error(35)
+    assert row is not None and row.name == "CUDA_ERROR_INSUFFICIENT_DRIVER"
     fs = explain_stream((REVIEW / "w01_win_driver_old.log").open("rb")).findings
     ids = [f.id for f in fs]
     assert ids == ["driver-too-old-for-cuda-runtime"]

@@ -351,3 +351,27 @@ def test_unhandled_cuda_error_is_unknown_but_named() -> None:
         "unrecognised-error"
     ]
     assert "CUDA_ERROR_ILLEGAL_ADDRESS (700)" in f.cause and f.evidence[0].line == 1
+
+
+def test_gtx_1650_keras_ok_still_warns_no_tensor_cores() -> None:
+    # Keras only checks compute capability >= 7.0, so it logs OK for a GTX 1650 (CC 7.5,
+    # TU117, no Tensor Cores); the knowledge answers by name and explain warns, like the
+    # doctor's gpu-without-tensor-cores
+    f = _by_id(
+        [
+            "Mixed precision compatibility check (mixed_float16): OK",
+            "Your GPU will likely run quickly with dtype policy mixed_float16 as it has "
+            "compute capability of at least 7.0. Your GPU: NVIDIA GeForce GTX 1650, "
+            "compute capability 7.5",
+        ]
+    )["mixed-precision-unsupported-gpu"]
+    assert "GeForce GTX 1650: no Tensor Cores" in f.cause
+    assert f.knowledge_ref == "gpu_compute_capability:geforce-gtx-1650"
+    ok_t4 = _by_id(
+        [
+            "Mixed precision compatibility check (mixed_float16): OK",
+            "Your GPU will likely run quickly with dtype policy mixed_float16 as it has "
+            "compute capability of at least 7.0. Your GPU: Tesla T4, compute capability 7.5",
+        ]
+    )
+    assert "mixed-precision-unsupported-gpu" not in ok_t4

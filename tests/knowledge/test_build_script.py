@@ -23,6 +23,10 @@ def test_conversion_reproduces_ids_and_values(tmp_path: Path) -> None:
         _, rows = load_table(tmp_path, table)
         committed = kb.rows(table)
         assert [r.id for r in rows] == [r.id for r in committed], table
-        # the authored files may gain notes, but the generated values must still agree
+        # the authored files may gain notes, and columns added by hand bring their own
+        # source keys (gpu_compute_capability's tensor_cores: TC_*), but the generated
+        # sources must still come first, unchanged
         for new, old in zip(rows, committed, strict=True):
-            assert new.source == old.source, new.ref
+            added = old.source_keys[len(new.source_keys):]
+            assert old.source_keys[:len(new.source_keys)] == new.source_keys, new.ref
+            assert all(k.startswith("TC_") for k in added), new.ref

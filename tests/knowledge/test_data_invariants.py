@@ -267,3 +267,72 @@ def test_platform_fact_row(row: PlatformFact) -> None:
     for key, value in row.values.items():
         if key.startswith(("tf_version", "min_", "last_", "stub_")) and isinstance(value, str):
             Version(value)
+
+
+# ------------------------------------------------------------------ tensor cores, new tables
+
+TENSOR_FLOOR, _ = KB.cc_floor("tensor-cores-min-cc")
+
+
+@pytest.mark.parametrize("row", [r for r in KB.gpus if r.tensor_cores is not None],
+                         ids=_ids([r for r in KB.gpus if r.tensor_cores is not None]))
+def test_gpu_tensor_cores_column(row: GpuRow) -> None:
+    assert row.compute_capability is not None
+    assert any(k.startswith("TC_") for k in row.source_keys), "the column cites its source"
+    below = parse_cc(row.compute_capability) < TENSOR_FLOOR
+    if below:
+        assert row.tensor_cores is False  # nothing before Volta has Tensor Cores
+    elif row.tensor_cores is False:
+        # an exception to the floor must cite a source naming the part's chip
+        assert {"TC_TU11X", "TC_TU117PRO"} & set(row.source_keys), row.ref
+
+
+def test_tu116_tu117_parts_have_no_tensor_cores() -> None:
+    for name in ("GeForce GTX 1650", "GeForce GTX 1660 Ti", "GeForce MX450", "GeForce MX550",
+                 "NVIDIA T1000"):
+        match = KB.gpu_compute_capability(name)
+        assert match is not None and match.cc == "7.5", name
+        assert match.row.tensor_cores is False, name
+    assert KB.gpu_compute_capability("GeForce RTX 2060").row.tensor_cores is True  # type: ignore[union-attr]
+
+
+def test_cc_floors() -> None:
+    assert KB.cc_floor("tensor-cores-min-cc")[0] == (7, 0)
+    assert KB.cc_floor("bfloat16-min-cc")[0] == (8, 0)
+
+
+def test_tf_distributions() -> None:
+    names = KB.tf_distributions()
+    assert names[0] == "tensorflow" and len(set(names)) == len(names)
+    assert set(KB.cpu_only_distributions()) <= set(names)
+    assert "tensorflow" not in KB.cpu_only_distributions()
+    assert "tensorflow-gpu" not in KB.cpu_only_distributions()
+
+
+def test_cuda_error_rows() -> None:
+    codes = [r.code for r in KB.cuda_errors]
+    names = [r.name for r in KB.cuda_errors]
+    assert len(set(codes)) == len(codes) and len(set(names)) == len(names)
+    assert all(n.startswith("CUDA_ERROR_") for n in names)
+    assert KB.cuda_error(100).name == "CUDA_ERROR_NO_DEVICE"  # type: ignore[union-attr]
+    assert KB.cuda_error_named("CUDA_ERROR_SYSTEM_DRIVER_MISMATCH").code == 803  # type: ignore[union-attr]
+
+
+def test_ptxas_rows() -> None:
+    for r in KB.ptxas_archs:
+        assert re.fullmatch(r"sm_\d{2,3}", r.arch), r.ref
+        Version(r.first_cuda)
+    assert KB.ptxas_first_cuda("sm_89").first_cuda == "11.8"  # type: ignore[union-attr]
+
+
+def test_dtype_rows() -> None:
+    assert len({r.dtype for r in KB.dtypes}) == len(KB.dtypes)
+    assert all(r.size_bytes in (1, 2, 4, 8, 16) for r in KB.dtypes)
+    assert KB.dtype_size("half").size_bytes == 2  # type: ignore[union-attr]
+
+
+def test_windows_cudart_dll_rule() -> None:
+    assert KB.windows_cudart_dll("10.1")[0] == "cudart64_101.dll"  # type: ignore[index]
+    assert KB.windows_cudart_dll("11.8")[0] == "cudart64_110.dll"  # type: ignore[index]
+    assert KB.windows_cudart_dll("12.5")[0] == "cudart64_12.dll"  # type: ignore[index]
+    assert KB.windows_cudart_dll("9.0") is None

@@ -366,3 +366,37 @@ def test_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(KnowledgeError, match=r"platform_facts\.toml cannot be read"):
         load_knowledge_from(folder)
     shutil.rmtree(folder)
+
+
+def _without_fact(tmp_path: Path, fact_id: str) -> Path:
+    dest = _copy_data(tmp_path)
+    path = dest / "platform_facts.toml"
+    head, *blocks = path.read_text(encoding="utf-8").split("\n[[rows]]\n")
+    kept = [b for b in blocks if f'id = "{fact_id}"' not in b]
+    assert len(kept) == len(blocks) - 1
+    path.write_text("\n[[rows]]\n".join([head, *kept]), encoding="utf-8")
+    return dest
+
+
+def test_a_missing_fact_is_an_error_not_a_silent_default(tmp_path: Path) -> None:
+    """explain/_compat used to fall back to (2, 14) when the row could not be read; the
+    rules now ask the Knowledge, which refuses."""
+    from tfgpu.explain._context import Ctx
+    from tfgpu.explain.rules._common import and_cuda_fix
+    from tfgpu.facts import HostFacts, OSFacts, PythonFacts
+    from tfgpu.facts.log import LogFacts
+
+    kb = load_knowledge_from(_without_fact(tmp_path, "and-cuda-extra-first"))
+    with pytest.raises(KnowledgeQueryError, match="and-cuda-extra-first"):
+        kb.fact_series("and-cuda-extra-first")
+    host = HostFacts(os=OSFacts("Linux"), python=PythonFacts("3.8.10", "/usr/bin/python3"))
+    with pytest.raises(KnowledgeQueryError, match="and-cuda-extra-first"):
+        and_cuda_fix(Ctx(LogFacts(), host, kb))
+    assert "tensorflow==2.13" in and_cuda_fix(Ctx(LogFacts(), host, KB))
+
+
+def test_tensor_cores_without_the_floor_fact_is_an_error(tmp_path: Path) -> None:
+    kb = load_knowledge_from(_without_fact(tmp_path, "tensor-cores-min-cc"))
+    assert kb.tensor_cores("NVIDIA GeForce GTX 1650", "7.5").has is False  # the row answers
+    with pytest.raises(KnowledgeQueryError, match="tensor-cores-min-cc"):
+        kb.tensor_cores("Frobnicator 9000", "8.6")  # only the floor could answer

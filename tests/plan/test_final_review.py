@@ -11,7 +11,8 @@ import pytest
 
 from tfgpu.cli.main import main
 from tfgpu.facts import DriverFacts, HostFacts, OSFacts, ProbeStatus, PythonFacts
-from tfgpu.plan import make_plan, plan_knowledge, target_from_description
+from tfgpu.knowledge import load_knowledge
+from tfgpu.plan import make_plan, target_from_description
 from tfgpu.plan.model import Manual, Plan, Route
 from tfgpu.plan.target import target_from_facts
 
@@ -37,7 +38,7 @@ def facts_of(path: Path) -> HostFacts:
 
 
 def plan_of(facts: HostFacts) -> Plan:
-    return make_plan(target_from_facts(facts, origin="x.json"), plan_knowledge())
+    return make_plan(target_from_facts(facts, origin="x.json"), load_knowledge())
 
 
 def first_manual(plan: Plan) -> Manual:
@@ -145,7 +146,7 @@ def _plan_text(plan: Plan) -> tuple[object, ...]:
 def test_lspci_gpu_names_plan_like_their_marketing_names(
     lspci_name: str, marketing: str, tf: str | None
 ) -> None:
-    kb = plan_knowledge()
+    kb = load_knowledge()
     desc = {"driver": "535.104.05", "python": "3.11"}
     a = make_plan(target_from_description("linux", gpu=lspci_name, **desc), kb)
     b = make_plan(target_from_description("linux", gpu=marketing, **desc), kb)
@@ -207,7 +208,7 @@ def test_plan_warns_on_a_wsl2_driver_below_the_tf_page_minimum(
 ) -> None:
     plan = make_plan(
         target_from_description(os_, gpu="RTX 3060 Laptop GPU", driver=driver, python="3.11"),
-        plan_knowledge(),
+        load_knowledge(),
     )
     hits = [w for w in plan.warnings if WSL2_WARNING in w.text]
     assert bool(hits) is warned
@@ -224,11 +225,11 @@ def test_plan_reviewer_wsl2_snapshot_528_02(capsys: pytest.CaptureFixture[str]) 
 
 def test_wsl2_driver_install_step_asks_for_the_tf_page_minimum() -> None:
     plan = make_plan(
-        target_from_description("wsl2", gpu="RTX 3060", python="3.11"), plan_knowledge()
+        target_from_description("wsl2", gpu="RTX 3060", python="3.11"), load_knowledge()
     )
     step = first_manual(plan)
     assert "Install the NVIDIA driver >= 528.33 on Windows" in step.text
     linux = make_plan(
-        target_from_description("linux", gpu="RTX 3060", python="3.11"), plan_knowledge()
+        target_from_description("linux", gpu="RTX 3060", python="3.11"), load_knowledge()
     )
     assert ">= 525.60.13" in first_manual(linux).text

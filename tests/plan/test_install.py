@@ -13,7 +13,8 @@ import pytest
 
 from tfgpu.cli import main as cli_main
 from tfgpu.facts import ProbeStatus
-from tfgpu.plan import InstallRefused, VerifyOutcome, make_plan, plan_knowledge, run_install
+from tfgpu.knowledge import load_knowledge
+from tfgpu.plan import InstallRefused, VerifyOutcome, make_plan, run_install
 from tfgpu.plan.install import RecordingReporter, check_installable, child_env, venv_python
 from tfgpu.plan.model import Plan, Route
 from tfgpu.plan.target import TargetHost, target_from_description
@@ -24,7 +25,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 
 def cpu_plan(env: Path) -> Plan:
-    return make_plan(TargetHost(os="linux", python=PY), plan_knowledge(), None, str(env))
+    return make_plan(TargetHost(os="linux", python=PY), load_knowledge(), None, str(env))
 
 
 class FakePip:
@@ -150,7 +151,7 @@ def test_existing_venv_is_changed_only_when_named_with_venv(tmp_path: Path) -> N
 def test_manual_root_steps_are_never_run_and_sudo_never_appears(tmp_path: Path) -> None:
     env = tmp_path / "e"
     t = target_from_description("linux", gpu="GTX 1060", driver="470.82.01", python=PY)
-    plan = make_plan(t, plan_knowledge(), Route.SYSTEM_CUDA, str(env))
+    plan = make_plan(t, load_knowledge(), Route.SYSTEM_CUDA, str(env))
     runner = FakePip()
     res = run_install(plan, env, explicit_env=False, runner=runner, verify=FakeVerify())
     assert [s.status for s in res.steps][:2] == ["manual", "manual"]
@@ -164,20 +165,20 @@ def test_manual_root_steps_are_never_run_and_sudo_never_appears(tmp_path: Path) 
 def test_conda_and_powershell_plans_are_refused_with_what_to_do(tmp_path: Path) -> None:
     conda = make_plan(
         target_from_description("linux", gpu="A100", driver="550.54.14", python=PY),
-        plan_knowledge(),
+        load_knowledge(),
         Route.CONDA,
     )
     with pytest.raises(InstallRefused, match="--format sh"):
         check_installable(conda, tmp_path / "x", explicit_env=False)
     if os.name != "nt":
-        win = make_plan(target_from_description("windows", python="3.11"), plan_knowledge())
+        win = make_plan(target_from_description("windows", python="3.11"), load_knowledge())
         with pytest.raises(InstallRefused, match="PowerShell"):
             check_installable(win, tmp_path / "x", explicit_env=False)
 
 
 def test_missing_interpreter_for_the_plans_python_is_a_clear_failure(tmp_path: Path) -> None:
     env = tmp_path / "e"
-    plan = make_plan(TargetHost(os="linux", python="3.2"), plan_knowledge(), None, str(env))
+    plan = make_plan(TargetHost(os="linux", python="3.2"), load_knowledge(), None, str(env))
     # Python 3.2 fits no release: the plan asks for another Python, which is not on PATH here.
     assert plan.python != PY
     runner = FakePip()

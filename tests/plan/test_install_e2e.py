@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu.plan import make_plan, plan_knowledge
+from tfgpu.knowledge import load_knowledge
+from tfgpu.plan import make_plan
 from tfgpu.plan.target import target_this_host
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -27,7 +28,7 @@ def test_install_yes_builds_and_verifies_a_fresh_venv(tmp_path: Path) -> None:
     target = target_this_host()
     if target.gpu_vendor is not None:
         pytest.skip("this end-to-end test is for the CPU CI host")
-    plan = make_plan(target, plan_knowledge())
+    plan = make_plan(target, load_knowledge())
     venv = tmp_path / "new env"  # a space, to prove the paths are passed as one argument
     env = {**os.environ, "PYTHONPATH": str(SRC), "NO_COLOR": "1"}
     res = subprocess.run(

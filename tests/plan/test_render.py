@@ -15,7 +15,8 @@ import pytest
 import yaml
 from packaging.requirements import Requirement
 
-from tfgpu.plan import make_plan, plan_knowledge, render, target_from_description
+from tfgpu.knowledge import load_knowledge
+from tfgpu.plan import make_plan, render, target_from_description
 from tfgpu.plan.model import (
     CreateVenv,
     Manual,
@@ -38,7 +39,7 @@ CUDA_WIN = r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.2\bin"
 
 def described(route: Route | None = None, env: str | None = None, **desc: str) -> Plan:
     os_ = desc.pop("os")
-    return make_plan(target_from_description(os_, **desc), plan_knowledge(), route, env)
+    return make_plan(target_from_description(os_, **desc), load_knowledge(), route, env)
 
 
 def _conda(env: str | None) -> str | None:

@@ -16,7 +16,8 @@ import pytest
 
 from tfgpu.cli.main import main
 from tfgpu.facts import ProbeStatus
-from tfgpu.plan import PlanError, make_plan, plan_knowledge, render, target_from_description
+from tfgpu.knowledge import load_knowledge
+from tfgpu.plan import PlanError, make_plan, render, target_from_description
 from tfgpu.plan._activate import BEGIN, update_activate
 from tfgpu.plan.install import (
     RecordingReporter,
@@ -41,7 +42,7 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 def plan_for(route: Route | None = None, env: str | None = None, **desc: str) -> Plan:
     os_ = desc.pop("os")
-    return make_plan(target_from_description(os_, **desc), plan_knowledge(), route, env)
+    return make_plan(target_from_description(os_, **desc), load_knowledge(), route, env)
 
 
 # --------------------------------------------------------------------------- defect 1
@@ -63,7 +64,7 @@ def test_old_driver_never_gets_a_silent_cpu_plan(gpu: str, driver: str, python: 
     any_route = [
         make_plan(
             target_from_description("linux", gpu=gpu, driver=driver, python=p),
-            plan_knowledge(),
+            load_knowledge(),
             r,
         )
         for p in ("3.8", "3.9", "3.10")
@@ -316,7 +317,7 @@ def test_install_shows_exactly_the_argv_it_runs(tmp_path: Path) -> None:
     py = f"{sys.version_info.major}.{sys.version_info.minor}"
     t = target_from_description("linux", python=py)
     env = tmp_path / "e"
-    plan = make_plan(t, plan_knowledge(), None, str(env))
+    plan = make_plan(t, load_knowledge(), None, str(env))
     shown = planned_steps(plan, env)
     pip = _Pip()
     seen: list[tuple[str, ...]] = []
@@ -464,7 +465,7 @@ def test_install_reuse_does_not_append_activate_lines_again(tmp_path: Path) -> N
     py = f"{sys.version_info.major}.{sys.version_info.minor}"
     t = target_from_description("linux", gpu="GTX 1060", driver="470.82.01", python=py)
     env = tmp_path / "e"
-    plan = make_plan(t, plan_knowledge(), Route.SYSTEM_CUDA, str(env))
+    plan = make_plan(t, load_knowledge(), Route.SYSTEM_CUDA, str(env))
 
     def verify(python: str, expect_gpu: bool, environ: object) -> VerifyOutcome:
         return VerifyOutcome(True, "ok")

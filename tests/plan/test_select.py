@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tfgpu.knowledge import Knowledge, load_knowledge
-from tfgpu.plan import PlanError, make_plan, plan_knowledge, target_from_description
+from tfgpu.plan import PlanError, make_plan, target_from_description
 from tfgpu.plan.model import (
     CondaCreate,
     CreateVenv,
@@ -32,7 +32,7 @@ def kb() -> Knowledge:
 
 def plan_for(route: Route | None = None, **desc: str) -> Plan:
     os_ = desc.pop("os")
-    return make_plan(target_from_description(os_, **desc), plan_knowledge(), route)
+    return make_plan(target_from_description(os_, **desc), load_knowledge(), route)
 
 
 def expected_pip_release(kb: Knowledge, os: str, *, python: str, driver: str, cc: str) -> str:
@@ -296,7 +296,7 @@ def test_missing_driver_becomes_a_manual_root_step() -> None:
     t = TargetHost(
         os="linux", python="3.11", gpu_vendor="nvidia", gpu_name="NVIDIA A100", driver=None
     )
-    plan = make_plan(t, plan_knowledge())
+    plan = make_plan(t, load_knowledge())
     manual = plan.manual_steps[0].action
     assert isinstance(manual, Manual) and manual.needs_root and "NVIDIA driver" in manual.text
 
@@ -347,7 +347,7 @@ def _sample_targets(kb: Knowledge) -> list[TargetHost]:
 
 
 def test_every_plan_cites_real_rows_and_never_uses_tensorflow_gpu(kb: Knowledge) -> None:
-    view = plan_knowledge(kb)
+    view = kb
     targets = _sample_targets(kb)
     assert len(targets) > 60
     for t in targets:

@@ -50,6 +50,40 @@ def test_auto_reason_quotes_the_numbers() -> None:
     assert "8.6 >= 7.0" in r and "mixed_bfloat16" in r  # bf16 offered, not chosen
 
 
+def test_gtx_1650_gets_float32_not_mixed_float16() -> None:
+    # CC 7.5 passes the Tensor-Core floor, but the GTX 1650 (TU117) has no Tensor Cores:
+    # the doctor warns gpu-without-tensor-cores for it, so setup() must not enable fp16
+    choice = choose_precision("auto", [(7, 5)], ["NVIDIA GeForce GTX 1650"])
+    assert choice.value == "float32"
+    assert "GeForce GTX 1650: no Tensor Cores" in choice.reason
+    assert "gpu_compute_capability:geforce-gtx-1650" in choice.reason
+
+
+@pytest.mark.parametrize("name", ["NVIDIA GeForce GTX 1660 SUPER", "NVIDIA GeForce MX450",
+                                  "NVIDIA T1000"])
+def test_other_tu116_tu117_parts_get_float32(name: str) -> None:
+    assert choose_precision("auto", [(7, 5)], [name]).value == "float32"
+
+
+def test_named_tensor_core_gpu_still_gets_mixed_float16() -> None:
+    choice = choose_precision("auto", [(7, 5)], ["Tesla T4"])
+    assert choice.value == "mixed_float16"
+    assert "floor alone" not in choice.reason  # answered by name, not by the floor
+
+
+def test_unknown_name_falls_back_to_the_floor_and_says_so() -> None:
+    choice = choose_precision("auto", [(8, 6)], ["Frobnicator 9000"])
+    assert choice.value == "mixed_float16"
+    assert "floor alone" in choice.reason and "Frobnicator 9000" in choice.reason
+    assert "no GPU name known" in choose_precision("auto", [(8, 6)]).reason
+
+
+def test_explicit_float16_on_gtx_1650_is_explained() -> None:
+    c = choose_precision("mixed_float16", [(7, 5)], ["NVIDIA GeForce GTX 1650"])
+    assert c.value == "mixed_float16"
+    assert "no Tensor Cores" in c.reason and "no math speed-up" in c.reason
+
+
 def test_auto_never_picks_bfloat16() -> None:
     assert choose_precision("auto", [(9, 0)]).value == "mixed_float16"
 

@@ -110,6 +110,7 @@ def main(argv: list[str]) -> int:
     tf_device = str(info["tf_device"])
     cc_list = info.get("compute_capability")
     cc = (int(cc_list[0]), int(cc_list[1])) if cc_list else None
+    gpu_name = str(info["name"]) if cc is not None and info.get("name") else None
     try:
         source = data.DataSource.from_dict(args["source"])
         ds = data.load(
@@ -144,7 +145,8 @@ def main(argv: list[str]) -> int:
     def measure_ceilings(when: str) -> None:
         try:
             t0 = time.perf_counter()
-            ceil = ceilings.measure(tf_device, cc, ceiling_size, int(args.get("copy_mib", 64)))
+            ceil = ceilings.measure(tf_device, cc, ceiling_size, int(args.get("copy_mib", 64)),
+                                    gpu_name)
             emit(
                 {
                     "event": "ceilings",
@@ -173,7 +175,9 @@ def main(argv: list[str]) -> int:
         emit({**event, "device": device, "tf_device": event.get("device")})
 
     tb_root = args.get("tensorboard")
-    mixed = cc is not None and cc >= (7, 0)
+    # float16 compute only where the knowledge says the GPU has Tensor Cores (a GTX 1650,
+    # CC 7.5, has none: it gets float32, as tfgpu.setup(auto) and the doctor say)
+    mixed = cc is not None and ceilings.has_tensor_cores(gpu_name, cc)
     epochs = int(args.get("epochs", workloads.EPOCHS))
     for r in range(int(args.get("repeat", 1))):
         for wl in ("guide", "tuned"):

@@ -1,20 +1,24 @@
 """Device ceilings: measured matrix-product rate and host-to-device copy bandwidth.
 
 Imported only in the benchmark child (TensorFlow is imported inside the functions).
-Half-precision rates are measured only where the GPU has fast units for them:
-float16 on compute capability >= 7.0 (Volta tensor cores), bfloat16 on >= 8.0
-(Ampere); source: NVIDIA, "CUDA C++ Programming Guide", section "Compute
-Capabilities" (feature table: "Tensor Cores", "bfloat16"),
-https://docs.nvidia.com/cuda/cuda-c-programming-guide/#compute-capabilities.
+Half-precision rates are measured only where the GPU has fast units for them: float16
+where it has Tensor Cores, bfloat16 where it also reaches compute capability 8.0
+(Ampere).  Both answers come from the knowledge tables (:meth:`tfgpu.knowledge.
+Knowledge.tensor_cores`: by the GPU's name, the compute-capability floor of platform
+fact ``tensor-cores-min-cc`` only for a name the table does not answer; platform fact
+``bfloat16-min-cc``), loaded once per child (a few milliseconds from the parse cache).
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,14 +54,51 @@ class CopyRate:
     gbps: float
 
 
-def half_dtypes(compute_capability: tuple[int, int] | None) -> tuple[str, ...]:
-    """Half-precision dtypes worth measuring on a GPU of ``compute_capability``."""
+def _kb(kb: Knowledge | None) -> Knowledge:
+    if kb is not None:
+        return kb
+    from tfgpu.knowledge import load_knowledge
+
+    return load_knowledge()
+
+
+def has_tensor_cores(
+    name: str | None, compute_capability: tuple[int, int] | None,
+    kb: Knowledge | None = None,
+) -> bool:
+    """Whether the GPU named ``name`` (TensorFlow's ``device_name``) has Tensor Cores.
+
+    The knowledge's answer (:meth:`tfgpu.knowledge.Knowledge.tensor_cores`): a GeForce
+    GTX 1650 (compute capability 7.5) has none; an unknown name falls back to the
+    compute-capability floor; nothing known at all gives ``False``.
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the knowledge tables cannot be read.
+    """
+    if name is None and compute_capability is None:
+        return False
+    cc = f"{compute_capability[0]}.{compute_capability[1]}" if compute_capability else None
+    return _kb(kb).tensor_cores(name, cc).has is True
+
+
+def half_dtypes(
+    compute_capability: tuple[int, int] | None, name: str | None = None,
+    kb: Knowledge | None = None,
+) -> tuple[str, ...]:
+    """Half-precision dtypes worth measuring on a GPU (``name``, ``compute_capability``):
+    ``float16`` with Tensor Cores (:func:`has_tensor_cores`), ``bfloat16`` too from the
+    ``bfloat16-min-cc`` floor (8.0); ``()`` on the CPU (``compute_capability`` ``None``).
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the knowledge tables cannot be read.
+    """
     if compute_capability is None:
         return ()
-    out: list[str] = []
-    if compute_capability >= (7, 0):
-        out.append("float16")
-    if compute_capability >= (8, 0):
+    knowledge = _kb(kb)
+    if not has_tensor_cores(name, compute_capability, knowledge):
+        return ()
+    out = ["float16"]
+    if compute_capability >= knowledge.cc_floor("bfloat16-min-cc")[0]:
         out.append("bfloat16")
     return tuple(out)
 
@@ -116,15 +157,16 @@ def copy_rate(device: str, mib: int, repeats: int = 5) -> CopyRate:
 
 
 def measure(
-    device: str, compute_capability: tuple[int, int] | None, size: int, copy_mib: int
+    device: str, compute_capability: tuple[int, int] | None, size: int, copy_mib: int,
+    name: str | None = None,
 ) -> dict[str, Any]:
-    """All ceilings of ``device`` as a JSON-ready dict (units in the keys).
+    """All ceilings of ``device`` (GPU ``name``) as a JSON-ready dict (units in the keys).
 
     ``float32_uses_tf32`` is true on compute capability >= 8.0 while TensorFlow's
     default TensorFloat-32 mode is on: the "float32" rate is then the TF32 tensor-core
     rate, which is also what float32 training gets.
     """
-    dtypes = ("float32", *half_dtypes(compute_capability))
+    dtypes = ("float32", *half_dtypes(compute_capability, name))
     rates = [matmul_rate(device, dt, size) for dt in dtypes]
     copy = copy_rate(device, copy_mib)
     tf32 = False

@@ -456,9 +456,8 @@ def run_tuned(
     ``steps_per_execution`` steps per call, the batch and Adam learning rate of
     :func:`tuned_recipe` (500 and 4e-3 on the full set; smaller on a small training
     set) decayed by a cosine schedule to 0 over the run, and float16 compute
-    when ``mixed_precision`` (the caller enables it only on GPUs with compute
-    capability >= 7.0, which have float16 tensor cores: NVIDIA, "CUDA C++
-    Programming Guide", compute capabilities table).  Warm-up (XLA compile plus one
+    when ``mixed_precision`` (the caller enables it only on GPUs with Tensor Cores,
+    :func:`tfgpu.bench.ceilings.has_tensor_cores`).  Warm-up (XLA compile plus one
     execution) is not timed; weights and optimizer state are reset after it.
 
     Args:
@@ -467,7 +466,7 @@ def run_tuned(
         device: TensorFlow device to train on (``"CPU:0"``, ``"GPU:0"``).
         repeat: repeat index (also seeds this run's shuffling).
         epochs: passes over the training set.
-        mixed_precision: float16 compute with loss scaling (GPUs with cc >= 7.0).
+        mixed_precision: float16 compute with loss scaling (GPUs with Tensor Cores).
         emit: receives progress events (dicts).
         callbacks: extra Keras callbacks (TensorBoard).
         on_start: called with the model just before the timed ``fit``.

@@ -29,12 +29,12 @@ from rich.status import Status
 from tfgpu.cli import status_codes
 from tfgpu.cli.cmd_plan import this_host_target, verbosity_of
 from tfgpu.cli.main import UsageError
+from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import (
     DEFAULT_VENV,
     InstallRefused,
     PlanError,
     make_plan,
-    plan_knowledge,
     run_install,
 )
 from tfgpu.plan.install import PlannedStep, StepOutcome, check_installable, planned_steps
@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     env_path = Path(args.venv or DEFAULT_VENV)
     try:
         plan = make_plan(
-            target, plan_knowledge(), Route(args.route) if args.route else None, str(env_path)
+            target, load_knowledge(), Route(args.route) if args.route else None, str(env_path)
         )
     except PlanError as exc:
         raise UsageError(str(exc)) from None

@@ -18,7 +18,8 @@ from pathlib import Path
 from tfgpu.cli import status_codes
 from tfgpu.cli.main import UsageError
 from tfgpu.facts import FactsFormatError, HostFacts
-from tfgpu.plan import PlanError, make_plan, plan_knowledge, render
+from tfgpu.knowledge import load_knowledge
+from tfgpu.plan import PlanError, make_plan, render
 from tfgpu.plan.model import Route
 from tfgpu.plan.render import FORMATS
 from tfgpu.plan.select import check_conda_env
@@ -178,7 +179,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
     try:
         plan = make_plan(
-            target, plan_knowledge(), Route(args.route) if args.route else None, args.venv
+            target, load_knowledge(), Route(args.route) if args.route else None, args.venv
         )
     except PlanError as exc:
         raise UsageError(str(exc)) from None

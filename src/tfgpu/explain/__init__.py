@@ -48,7 +48,7 @@ class ExplainResult:
 
 def explain_log(log: LogFacts, facts: HostFacts | None = None) -> tuple[Finding, ...]:
     """Return findings for already-read log facts (see :mod:`tfgpu.logs`)."""
-    ctx = Ctx(log, facts)
+    ctx = Ctx(log, facts)  # the rules read the knowledge through ctx.kb, loaded on use
     found: list[Finding] = []
     for rule in RULES:
         found.extend(rule(ctx))

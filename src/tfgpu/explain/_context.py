@@ -3,23 +3,62 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
-from tfgpu.explain._compat import tf_minor
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit, Hits, LogFacts
 from tfgpu.findings import Evidence
 
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
+
+
+def tf_minor(version: str | None) -> tuple[int, int] | None:
+    """Return ``(major, minor)`` of a TensorFlow version string, or ``None``.
+
+    ``"2.12.0"`` -> ``(2, 12)``; ``"2.16.1rc0"`` -> ``(2, 16)``; ``"2.x"`` -> ``None``.
+    Lenient on purpose: versions come from log lines.
+    """
+    if not version:
+        return None
+    m = re.match(r"\s*(\d+)\.(\d+)", version)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def cc_key(cc: str) -> tuple[int, int]:
+    """``(major, minor)`` of a compute capability from a log or facts, for sorting and
+    comparing (``"8.6"`` -> ``(8, 6)``; text that is not ``X.Y`` sorts first as ``(0, 0)``)."""
+    m = re.match(r"\s*(\d+)\.(\d+)", cc)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
 
 class Ctx:
-    """Host facts (when given) and what the log itself says about the host.
+    """Host facts (when given), what the log itself says about the host, and the knowledge.
 
     Facts win over log hints; either may be missing, and then the properties return
     ``None`` (unknown), never a guess.
     """
 
-    def __init__(self, log: LogFacts, facts: HostFacts | None) -> None:
+    def __init__(
+        self, log: LogFacts, facts: HostFacts | None, kb: Knowledge | None = None
+    ) -> None:
         self.log = log
         self.facts = facts
+        self._kb = kb
+
+    @property
+    def kb(self) -> Knowledge:
+        """The compatibility knowledge (the packaged tables unless one was given), loaded
+        on first use: a log whose rules need no compatibility fact never reads it.
+
+        Raises:
+            tfgpu.knowledge.KnowledgeError: a data file cannot be read (a broken install).
+        """
+        if self._kb is None:
+            from tfgpu.knowledge import load_knowledge
+
+            self._kb = load_knowledge()
+        return self._kb
 
     def h(self, name: str) -> Hits:
         """Hits of pattern ``name``."""
@@ -80,7 +119,7 @@ class Ctx:
         if f is not None:
             if f.tf is not None and f.tf.version:
                 return f.tf.version
-            for name in ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tf-nightly"):
+            for name in self.kb.tf_distributions():  # platform_facts:tf-distributions
                 d = f.python.dist(name)
                 if d is not None:
                     return d.version

@@ -8,8 +8,12 @@ Every compatibility fact tfgpu uses is a row in one of the data files, with its
 ``cuda_min_driver``         minimum NVIDIA driver per CUDA version, and family floors
 ``tf_pip_cuda_wheels``      what ``tensorflow[and-cuda]`` pins, per release
 ``tf_compute_capabilities`` SASS/PTX compute capabilities in the official wheels
-``gpu_compute_capability``  GPU model name -> compute capability
-``platform_facts``          packaging/platform facts (tensorflow-gpu, Windows, numpy 2...)
+``gpu_compute_capability``  GPU model name -> compute capability, Tensor Cores
+``platform_facts``          packaging/platform facts (tensorflow-gpu, Windows, numpy 2,
+                            Tensor Core and bfloat16 CC floors, distribution names...)
+``cuda_errors``             CUresult codes TensorFlow logs print
+``cuda_arch``               first CUDA release whose ptxas knows each ``sm_XX``
+``tf_dtypes``               bytes per element of TensorFlow dtypes
 =========================== ===========================================================
 
 Use :func:`load_knowledge` (cached) and the query methods of :class:`Knowledge`; every
@@ -23,10 +27,13 @@ from tfgpu.knowledge._knowledge import (
     Blocker,
     CCSupport,
     DriverMinimum,
+    GpuBuild,
     GpuMatch,
     Knowledge,
+    TensorCores,
     WheelArchs,
     classify_cc,
+    driver_at_least,
     load_knowledge,
     load_knowledge_from,
     normalise_os,
@@ -35,11 +42,14 @@ from tfgpu.knowledge._knowledge import (
 from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, read_table
 from tfgpu.knowledge._rows import (
     AndCudaPin,
+    CudaError,
+    DtypeSize,
     GpuRow,
     KnowledgeError,
     KnowledgeQueryError,
     MinDriver,
     PlatformFact,
+    PtxasArch,
     Row,
     Source,
     TestedConfig,
@@ -78,7 +88,10 @@ __all__ = [
     "AndCudaPin",
     "Blocker",
     "CCSupport",
+    "CudaError",
     "DriverMinimum",
+    "DtypeSize",
+    "GpuBuild",
     "GpuMatch",
     "GpuRow",
     "Knowledge",
@@ -86,13 +99,16 @@ __all__ = [
     "KnowledgeQueryError",
     "MinDriver",
     "PlatformFact",
+    "PtxasArch",
     "Row",
     "Source",
     "TableMeta",
+    "TensorCores",
     "TestedConfig",
     "WheelArchs",
     "WheelArchsRow",
     "classify_cc",
+    "driver_at_least",
     "format_cc",
     "knowledge_version",
     "load_knowledge",

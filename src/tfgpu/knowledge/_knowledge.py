@@ -19,11 +19,14 @@ from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
 from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, load_table, typed
 from tfgpu.knowledge._rows import (
     AndCudaPin,
+    CudaError,
+    DtypeSize,
     GpuRow,
     KnowledgeError,
     KnowledgeQueryError,
     MinDriver,
     PlatformFact,
+    PtxasArch,
     Row,
     Source,
     TestedConfig,
@@ -71,6 +74,23 @@ def _driver_column(os: str) -> str:
     if canon == "macos":
         raise KnowledgeQueryError("macOS has no NVIDIA CUDA driver")
     return "linux" if canon == "linux" else "windows"
+
+
+def driver_at_least(driver_version: str, minimum: str) -> bool | None:
+    """Whether NVIDIA driver ``driver_version`` is at or above ``minimum``.
+
+    A driver given by its branch only (``"525"``, as users type it) cannot be compared
+    with a minimum inside that branch (``"525.60.13"``): the answer is then ``None``;
+    ``"520"`` or ``"535"`` still give a definite answer.
+
+    Raises:
+        KnowledgeQueryError: a version does not parse.
+    """
+    have = parse_version(driver_version, "driver version")
+    need = parse_version(minimum, "driver version")
+    if len(have.release) == 1 and len(need.release) > 1 and have.major == need.major:
+        return None
+    return have >= need
 
 
 def classify_cc(
@@ -252,17 +272,85 @@ class Blocker(NamedTuple):
 
     Attributes:
         id: ``"python-outside-range"``, ``"driver-too-old"``, ``"cc-below-minimum"``,
+            ``"no-kernels"`` (neither a cubin nor a PTX the GPU can use),
             ``"driver-too-old-for-ptx-jit"`` (blocking), ``"ptx-jit"`` or
             ``"driver-unclear"`` (a bare branch such as ``"525"``; caveats).
         blocking: the GPU cannot be used with this release.
         message: one sentence with the numbers.
         row: the knowledge row the rule used.
+        need: the threshold the rule compared with, for callers that word their own
+            text: the minimum driver (``"525.60.13"``), the wheel's minimum compute
+            capability (``"6.0"``) or the Python range (``"3.10-3.13"``); ``None`` for
+            ``ptx-jit``.
     """
 
     id: str
     blocking: bool
     message: str
     row: Row
+    need: str | None = None
+
+
+class GpuBuild(NamedTuple):
+    """The CUDA and cuDNN a TensorFlow release was built and tested with
+    (:meth:`Knowledge.tested_gpu_build`).
+
+    Attributes:
+        cuda: ``"12.5"``.
+        cudnn: ``"9.3"``.
+        row: the ``tf_tested_configs`` row.
+    """
+
+    cuda: str
+    cudnn: str
+    row: TestedConfig
+
+    @property
+    def ref(self) -> str:
+        """The row's reference (``"tf_tested_configs:2.13.0-linux"``)."""
+        return self.row.ref
+
+
+class TensorCores(NamedTuple):
+    """Whether a GPU has Tensor Cores (:meth:`Knowledge.tensor_cores`), and how it is known.
+
+    Attributes:
+        has: ``True``/``False``; ``None`` when unknown (no table answer and no compute
+            capability).
+        basis: ``"gpu-table"`` (the model's row of ``gpu_compute_capability`` says so),
+            ``"cc-floor"`` (the table does not answer for this name: compute capability
+            against platform fact ``tensor-cores-min-cc``; wrong for TU116/TU117 parts,
+            so say so) or ``"unknown"``.
+        cc: the compute capability used or known (``"7.5"``), or ``None``.
+        row: the GPU row or the floor fact; ``None`` when unknown.
+        name: the GPU name asked about, ``None`` when none was given.
+    """
+
+    has: bool | None
+    basis: str
+    cc: str | None
+    row: Row | None
+    name: str | None = None
+
+    def describe(self) -> str:
+        """One clause with the rule and the row, for reasons and causes.
+
+        ``"GeForce GTX 1650: no Tensor Cores (knowledge row
+        gpu_compute_capability:geforce-gtx-1650)"``; on the floor: ``"compute capability
+        7.5 >= 7.0, the Tensor Core floor (no Tensor Core answer for this GPU name in the
+        knowledge table; knowledge row platform_facts:tensor-cores-min-cc)"``.
+        """
+        if self.basis == "gpu-table" and isinstance(self.row, GpuRow):
+            return (f"{self.row.name}: {'' if self.has else 'no '}Tensor Cores "
+                    f"(knowledge row {self.row.ref})")
+        if self.basis == "cc-floor" and isinstance(self.row, PlatformFact):
+            floor = self.row.value("min_cc")
+            op = ">=" if self.has else "<"
+            why = ("no Tensor Core answer for this GPU name in the knowledge table"
+                   if self.name else "no GPU name known")
+            return (f"compute capability {self.cc} {op} {floor}, the Tensor Core floor "
+                    f"({why}; knowledge row {self.row.ref})")
+        return "Tensor Cores unknown (no GPU name or compute capability)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,6 +364,9 @@ class Knowledge:
         wheel_archs: ``tf_compute_capabilities.toml`` rows.
         gpus: ``gpu_compute_capability.toml`` rows.
         facts: ``platform_facts.toml`` rows.
+        cuda_errors: ``cuda_errors.toml`` rows (CUresult codes).
+        ptxas_archs: ``cuda_arch.toml`` rows (first ptxas per ``sm_XX``).
+        dtypes: ``tf_dtypes.toml`` rows (bytes per element).
         tables: header (schema version, updated, sources) of each file, by table name.
         version: :func:`knowledge_version` of these files.
         gpu_index: lookup key -> GPU rows (built from ``gpus`` by :func:`gpu_index_of`).
@@ -287,6 +378,9 @@ class Knowledge:
     wheel_archs: tuple[WheelArchsRow, ...]
     gpus: tuple[GpuRow, ...]
     facts: tuple[PlatformFact, ...]
+    cuda_errors: tuple[CudaError, ...]
+    ptxas_archs: tuple[PtxasArch, ...]
+    dtypes: tuple[DtypeSize, ...]
     tables: Mapping[str, TableMeta]
     version: str
     gpu_index: Mapping[str, tuple[GpuRow, ...]] = field(
@@ -305,6 +399,8 @@ class Knowledge:
             "tf_tested_configs": self.tested, "cuda_min_driver": self.drivers,
             "tf_pip_cuda_wheels": self.pins, "tf_compute_capabilities": self.wheel_archs,
             "gpu_compute_capability": self.gpus, "platform_facts": self.facts,
+            "cuda_errors": self.cuda_errors, "cuda_arch": self.ptxas_archs,
+            "tf_dtypes": self.dtypes,
         }
         if table not in by_table:
             raise KnowledgeQueryError(f"no knowledge table {table!r}")
@@ -383,6 +479,44 @@ class Knowledge:
         """
         rows = self.tested_configs(tf=tf_version, os=os)
         return rows[0] if rows else None
+
+    def tested_gpu_build(self, tf_version: str | None, os: str) -> GpuBuild | None:
+        """CUDA and cuDNN the GPU build of ``tf_version`` was tested with on ``os``.
+
+        Lenient on the version, which often comes from a log line: ``"2.13.0"``,
+        ``"2.16.1rc0"`` and ``"2.13"`` map to their x.y row; text that does not start with
+        ``X.Y`` (``"2.x"``, ``None``) gives ``None``.
+
+        Returns:
+            The build, or ``None`` for a release the table lacks (1.x, newer than the
+            data) and for CPU-only rows (native Windows after 2.10).
+
+        Raises:
+            KnowledgeQueryError: unknown OS.
+        """
+        m = re.match(r"\s*(\d+)\.(\d+)", tf_version or "")
+        if m is None:
+            return None
+        row = self.config_for(f"{m.group(1)}.{m.group(2)}", os)
+        if row is None or row.kind != "gpu" or not row.cuda or not row.cudnn:
+            return None
+        return GpuBuild(row.cuda, row.cudnn, row)
+
+    def releases(self, os: str) -> tuple[TestedConfig, ...]:
+        """Tested configurations for ``os`` (GPU and CPU rows), newest release first
+        (:attr:`TestedConfig.release`), one row per release: when the source lists a
+        release twice (macOS 2.0.0) the first row is kept.
+
+        Raises:
+            KnowledgeQueryError: unknown OS.
+        """
+        out: list[TestedConfig] = []
+        seen: set[str] = set()
+        for r in self.tested_configs(os=os):
+            if r.release not in seen:
+                seen.add(r.release)
+                out.append(r)
+        return tuple(sorted(out, key=lambda r: parse_version(r.release), reverse=True))
 
     def gpu_configs(self, os: str) -> tuple[TestedConfig, ...]:
         """GPU (CUDA) tested configurations for ``os``, newest release first."""
@@ -489,11 +623,7 @@ class Knowledge:
         minimum = self.min_driver(cuda_version, os, ptx_jit=ptx_jit)
         if minimum is None:
             return None, None
-        have = parse_version(driver_version, "driver version")
-        need = parse_version(minimum.version)
-        if len(have.release) == 1 and len(need.release) > 1 and have.major == need.major:
-            return None, minimum
-        return have >= need, minimum
+        return driver_at_least(driver_version, minimum.version), minimum
 
     # ------------------------------------------------------------------ pip and-cuda
 
@@ -639,6 +769,187 @@ class Knowledge:
                 return f
         raise KnowledgeQueryError(f"no platform fact {fact_id!r}")
 
+    # ------------------------------------------------------------------ typed platform facts
+
+    def fact_series(
+        self, fact_id: str, key: str = "tf_version"
+    ) -> tuple[tuple[int, int], PlatformFact]:
+        """``(major, minor)`` of a platform fact's version value, with its row.
+
+        ``fact_series("windows-native-gpu-last")`` -> ``((2, 10), row)``;
+        ``"and-cuda-extra-first"`` -> ``(2, 14)``; ``"numpy2-first-tf"`` -> ``(2, 18)``.
+
+        Raises:
+            KnowledgeQueryError: no such fact.
+            KnowledgeError: the fact has no such value, or it is not a version (a bad
+                data-file edit).
+        """
+        fact = self.platform_fact(fact_id)
+        text = fact.value(key)
+        try:
+            return series(text), fact
+        except KnowledgeQueryError as exc:
+            raise KnowledgeError(f"{fact.ref}: {key} {text!r} is not a version") from exc
+
+    def cc_floor(self, fact_id: str) -> tuple[tuple[int, int], PlatformFact]:
+        """The compute-capability floor of a platform fact, with its row.
+
+        ``"tensor-cores-min-cc"`` -> ``((7, 0), row)`` (Tensor Cores, Volta; source
+        tensorflow.org/guide/mixed_precision), ``"bfloat16-min-cc"`` -> ``((8, 0), row)``
+        (bfloat16 Tensor Core math, Ampere whitepaper).
+
+        Raises:
+            KnowledgeQueryError: no such fact.
+            KnowledgeError: its ``min_cc`` is missing or not of the form X.Y.
+        """
+        fact = self.platform_fact(fact_id)
+        text = fact.value("min_cc")
+        try:
+            return parse_cc(text), fact
+        except KnowledgeQueryError as exc:
+            raise KnowledgeError(f"{fact.ref}: min_cc {text!r} is not X.Y") from exc
+
+    def tensor_cores(
+        self, name: str | None = None, compute_capability: str | None = None
+    ) -> TensorCores:
+        """Whether a GPU has Tensor Cores: by its name first, by compute capability only
+        when the name does not answer.
+
+        Rule: the ``tensor_cores`` column of the GPU's ``gpu_compute_capability`` row
+        (sources: NVIDIA architecture whitepapers; the TU116/TU117 parts, GeForce GTX
+        16xx, MX450/MX550 and T400-T2000, have compute capability 7.5 and no Tensor
+        Cores).  A name the table does not know (or whose row leaves the column out)
+        falls back to platform fact ``tensor-cores-min-cc`` (7.0), and the answer says so
+        (``basis == "cc-floor"``).
+
+        Args:
+            name: the GPU name as NVML, ``nvidia-smi`` or TensorFlow print it
+                (``"NVIDIA GeForce GTX 1650"``), or ``None``.
+            compute_capability: ``"7.5"``, or ``None`` (then the table's CC is used).
+
+        Returns:
+            The answer with its basis and row (``has is None`` when nothing is known).
+
+        Raises:
+            KnowledgeQueryError: ``compute_capability`` is not of the form X.Y.
+        """
+        match = self.gpu_compute_capability(name) if name else None
+        if match is not None and match.row.tensor_cores is not None:
+            cc = compute_capability or match.cc
+            return TensorCores(match.row.tensor_cores, "gpu-table",
+                               format_cc(parse_cc(cc)), match.row, name)
+        cc_text = compute_capability or (match.cc if match is not None else None)
+        if cc_text is None:
+            return TensorCores(None, "unknown", None, None, name)
+        parsed = parse_cc(cc_text)
+        floor, fact = self.cc_floor("tensor-cores-min-cc")
+        return TensorCores(parsed >= floor, "cc-floor", format_cc(parsed), fact, name)
+
+    def tf_distributions(self) -> tuple[str, ...]:
+        """Distributions that install the ``tensorflow`` package, most usual first
+        (platform fact ``tf-distributions``: ``tensorflow``, ``tensorflow-gpu``, ...).
+
+        Raises:
+            KnowledgeError: the fact lost its ``names`` list (a bad data-file edit).
+        """
+        return self.platform_fact("tf-distributions").items("names")
+
+    def cpu_only_distributions(self) -> tuple[str, ...]:
+        """The :meth:`tf_distributions` that are never a CUDA build (``tensorflow-cpu``,
+        ``tensorflow-intel``, ``tensorflow-macos``, ...; platform fact ``tf-distributions``).
+
+        Raises:
+            KnowledgeError: the fact lost its ``cpu_only`` list.
+        """
+        return self.platform_fact("tf-distributions").items("cpu_only")
+
+    def windows_cudart_dll(self, cuda_version: str) -> tuple[str, PlatformFact] | None:
+        """The CUDA runtime DLL a Windows build for CUDA ``cuda_version`` loads.
+
+        Platform fact ``windows-cudart-dll``: ``"10.1"`` -> ``cudart64_101.dll``, every
+        ``11.x`` -> ``cudart64_110.dll``, ``"12.5"`` -> ``cudart64_12.dll``.
+
+        Returns:
+            ``(dll name, row)``, or ``None`` for a CUDA major below the table's first entry.
+
+        Raises:
+            KnowledgeQueryError: ``cuda_version`` does not start with a number.
+            KnowledgeError: an entry of the fact is not ``"<major>=<template>"``.
+        """
+        fact = self.platform_fact("windows-cudart-dll")
+        parts = cuda_version.strip().split(".")
+        if not parts[0].isdigit():
+            raise KnowledgeQueryError(f"CUDA version {cuda_version!r} is not a version")
+        major = int(parts[0])
+        minor = parts[1] if len(parts) > 1 and parts[1].isdigit() else "0"
+        chosen: str | None = None
+        for entry in fact.items("names_by_major"):
+            first, sep, template = entry.partition("=")
+            if not sep or not first.isdigit():
+                raise KnowledgeError(f"{fact.ref}: entry {entry!r} is not <major>=<name>")
+            if int(first) <= major:
+                chosen = template
+        if chosen is None:
+            return None
+        return chosen.format(major=major, minor=minor), fact
+
+    def cuda_error(self, code: int) -> CudaError | None:
+        """The ``CUresult`` row of ``code`` (``100`` -> ``CUDA_ERROR_NO_DEVICE``), or
+        ``None`` for a code the table (``cuda_errors.toml``) does not list."""
+        return next((r for r in self.cuda_errors if r.code == code), None)
+
+    def cuda_error_named(self, name: str) -> CudaError | None:
+        """The ``CUresult`` row named ``name`` (``"CUDA_ERROR_NO_DEVICE"``), or ``None``."""
+        return next((r for r in self.cuda_errors if r.name == name), None)
+
+    def ptxas_first_cuda(self, arch: str) -> PtxasArch | None:
+        """The first CUDA release whose ``ptxas`` knows ``arch`` (``"sm_89"`` -> 11.8,
+        ``cuda_arch.toml``), or ``None`` for an arch the table does not list."""
+        return next((r for r in self.ptxas_archs if r.arch == arch), None)
+
+    def dtype_size(self, dtype: str) -> DtypeSize | None:
+        """Bytes per element of a TensorFlow dtype as messages name it (``"float"`` -> 4,
+        ``tf_dtypes.toml``), or ``None`` for a name the table does not list."""
+        return next((r for r in self.dtypes if r.dtype == dtype), None)
+
+    def newest_python_range(self, os: str) -> tuple[str, str, TestedConfig]:
+        """Python range of the newest GPU release for ``os`` (``("3.10", "3.13", row)``).
+
+        Raises:
+            KnowledgeQueryError: unknown OS, or no GPU release for it (macOS).
+            KnowledgeError: the newest row gives no Python range (a data defect).
+        """
+        configs = self.gpu_configs(os)
+        if not configs:
+            raise KnowledgeQueryError(f"no TensorFlow GPU release for {os!r}")
+        row = configs[0]
+        if not row.python_min or not row.python_max:
+            raise KnowledgeError(f"{row.ref}: the newest GPU release has no Python range")
+        return row.python_min, row.python_max, row
+
+    def lowest_wheel_cc(self) -> WheelArchsRow:
+        """The official wheel range with the lowest compute-capability floor (3.5, for
+        TensorFlow 2.0-2.14; ``tf_compute_capabilities.toml``).
+
+        Raises:
+            KnowledgeError: the table is empty.
+        """
+        if not self.wheel_archs:
+            raise KnowledgeError("tf_compute_capabilities.toml has no rows")
+        return min(self.wheel_archs, key=lambda r: parse_cc(r.min_cc))
+
+    def newest_wheel_for_cc(self, compute_capability: str) -> WheelArchsRow | None:
+        """The newest official wheel range whose floor is at or below ``compute_capability``.
+
+        ``"5.2"`` -> the 2.16.1 row (floor 5.0); ``"3.0"`` -> ``None`` (no official wheel).
+
+        Raises:
+            KnowledgeQueryError: not a compute capability.
+        """
+        cc = parse_cc(compute_capability)
+        fits = [r for r in self.wheel_archs if parse_cc(r.min_cc) <= cc]
+        return fits[-1] if fits else None
+
     # ------------------------------------------------------------------ planning helpers
 
     def gpu_blockers(
@@ -665,7 +976,7 @@ class Knowledge:
             out.append(Blocker(
                 "python-outside-range", True,
                 f"Python {python} is outside TensorFlow {config.tf_version}'s tested range "
-                f"{config.python_min}-{config.python_max}", config))
+                f"{config.python_min}-{config.python_max}", config, config.python_range()))
         cuda = config.cuda
         if driver is not None and cuda is not None and normalise_os(os) != "macos":
             ok, minimum = self.driver_ok(driver, cuda, os)
@@ -673,19 +984,26 @@ class Knowledge:
                 out.append(Blocker(
                     "driver-too-old", True,
                     f"driver {driver} < {minimum.version}, the minimum for CUDA {cuda} "
-                    f"({minimum.row.cuda_version})", minimum.row))
+                    f"({minimum.row.cuda_version})", minimum.row, minimum.version))
             elif ok is None and minimum is not None:
                 out.append(Blocker(
                     "driver-unclear", False,
                     f"driver {driver} is a branch number; CUDA {cuda} needs "
-                    f"{minimum.version} or later ({minimum.row.cuda_version})", minimum.row))
+                    f"{minimum.version} or later ({minimum.row.cuda_version})", minimum.row,
+                    minimum.version))
         if compute_capability is not None and cuda is not None:
             support = self.cc_support(config.tf_version, compute_capability)
-            if support is not None and support.status in ("below-minimum", "no-kernels"):
+            if support is not None and support.status == "below-minimum":
                 out.append(Blocker(
                     "cc-below-minimum", True,
                     f"compute capability {support.cc} < {support.row.min_cc}, the minimum of "
-                    f"the TensorFlow {config.tf_series} wheels", support.row))
+                    f"the TensorFlow {config.tf_series} wheels", support.row, support.row.min_cc))
+            elif support is not None and support.status == "no-kernels":
+                out.append(Blocker(
+                    "no-kernels", True,
+                    f"the TensorFlow {config.tf_series} wheels have neither a cubin nor PTX "
+                    f"usable by compute capability {support.cc}", support.row,
+                    support.row.min_cc))
             elif support is not None and support.status == "ptx-jit":
                 out.append(Blocker(
                     "ptx-jit", False,
@@ -698,7 +1016,7 @@ class Knowledge:
                         out.append(Blocker(
                             "driver-too-old-for-ptx-jit", True,
                             f"driver {driver} < {minimum.version}, the CUDA {build} toolkit "
-                            "minimum that PTX JIT needs", minimum.row))
+                            "minimum that PTX JIT needs", minimum.row, minimum.version))
         return tuple(out)
 
     def newest_tf_for(
@@ -773,6 +1091,9 @@ def _build(folder: Path | None) -> Knowledge:
         wheel_archs=typed(loaded["tf_compute_capabilities"], WheelArchsRow),
         gpus=gpus,
         facts=typed(loaded["platform_facts"], PlatformFact),
+        cuda_errors=typed(loaded["cuda_errors"], CudaError),
+        ptxas_archs=typed(loaded["cuda_arch"], PtxasArch),
+        dtypes=typed(loaded["tf_dtypes"], DtypeSize),
         tables=metas,
         version=_updated_dates(metas),
         gpu_index=gpu_index_of(gpus),
@@ -794,11 +1115,14 @@ __all__ = [
     "Blocker",
     "CCSupport",
     "DriverMinimum",
+    "GpuBuild",
     "GpuMatch",
     "Knowledge",
     "KnowledgeError",
+    "TensorCores",
     "WheelArchs",
     "classify_cc",
+    "driver_at_least",
     "load_knowledge",
     "load_knowledge_from",
     "normalise_os",

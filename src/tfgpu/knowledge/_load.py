@@ -19,10 +19,13 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 from tfgpu.knowledge._rows import (
     AndCudaPin,
+    CudaError,
+    DtypeSize,
     GpuRow,
     KnowledgeError,
     MinDriver,
     PlatformFact,
+    PtxasArch,
     Row,
     Source,
     TestedConfig,
@@ -40,6 +43,9 @@ TABLES: tuple[str, ...] = (
     "tf_compute_capabilities",
     "gpu_compute_capability",
     "platform_facts",
+    "cuda_errors",
+    "cuda_arch",
+    "tf_dtypes",
 )
 
 _COMMON = ("id", "source", "retrieved", "note")
@@ -133,6 +139,13 @@ def _opt(raw: Raw, key: str, where: str) -> str | None:
     return _str(raw, key, where, optional=True)
 
 
+def _int(raw: Raw, key: str, where: str) -> int:
+    value = raw.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise KnowledgeError(f"{where}: {key!r} must be an integer")
+    return value
+
+
 def _strs(raw: Raw, key: str, where: str) -> tuple[str, ...]:
     value = raw.get(key)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -198,11 +211,19 @@ def _archs(raw: Raw, c: dict[str, object], w: str) -> WheelArchsRow:
     )
 
 
+def _opt_bool(raw: Raw, key: str, where: str) -> bool | None:
+    value = raw.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise KnowledgeError(f"{where}: {key!r} must be true or false")
+    return value
+
+
 def _gpu(raw: Raw, c: dict[str, object], w: str) -> GpuRow:
     return GpuRow(
         **c,  # type: ignore[arg-type]
         name=_req(raw, "name", w), compute_capability=_opt(raw, "compute_capability", w),
         vram_gb=_opt(raw, "vram_gb", w), segment=_req(raw, "segment", w),
+        tensor_cores=_opt_bool(raw, "tensor_cores", w),
     )
 
 
@@ -223,6 +244,27 @@ def _fact(raw: Raw, c: dict[str, object], w: str) -> PlatformFact:
     )
 
 
+def _cuda_error(raw: Raw, c: dict[str, object], w: str) -> CudaError:
+    return CudaError(
+        **c,  # type: ignore[arg-type]
+        code=_int(raw, "code", w), name=_req(raw, "name", w),
+    )
+
+
+def _ptxas(raw: Raw, c: dict[str, object], w: str) -> PtxasArch:
+    return PtxasArch(
+        **c,  # type: ignore[arg-type]
+        arch=_req(raw, "arch", w), first_cuda=_req(raw, "first_cuda", w),
+    )
+
+
+def _dtype(raw: Raw, c: dict[str, object], w: str) -> DtypeSize:
+    return DtypeSize(
+        **c,  # type: ignore[arg-type]
+        dtype=_req(raw, "dtype", w), size_bytes=_int(raw, "size_bytes", w),
+    )
+
+
 _BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], Row]] = {
     "tf_tested_configs": _tested,
     "cuda_min_driver": _driver,
@@ -230,6 +272,9 @@ _BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], Row]] = {
     "tf_compute_capabilities": _archs,
     "gpu_compute_capability": _gpu,
     "platform_facts": _fact,
+    "cuda_errors": _cuda_error,
+    "cuda_arch": _ptxas,
+    "tf_dtypes": _dtype,
 }
 
 

@@ -174,6 +174,18 @@ class TestedConfig(Row):
         return a
 
     @property
+    def release(self) -> str:
+        """The newest release the row covers: :attr:`tf_version_last` of a range row
+        (``"2.21.0"`` for ``"2.17.0-2.21.0"``), else :attr:`tf_version`."""
+        return self.tf_version_last or self.tf_version
+
+    def python_range(self) -> str:
+        """``"3.10-3.13"``; ``"?"`` for a missing bound, ``"unknown"`` without both."""
+        if not self.python_min and not self.python_max:
+            return "unknown"
+        return f"{self.python_min or '?'}-{self.python_max or '?'}"
+
+    @property
     def cuda_major(self) -> int | None:
         """Major of :attr:`cuda` (``12``), ``None`` for CPU rows."""
         return int(parse_version(self.cuda).major) if self.cuda else None
@@ -310,12 +322,16 @@ class GpuRow(Row):
         vram_gb: memory in GB when a source gives it (none do yet).
         segment: ``"desktop"``, ``"laptop"``, ``"workstation"``, ``"datacenter"``,
             ``"jetson"``, ``"mixed"``...
+        tensor_cores: whether the model has Tensor Cores (sources ``TC_*`` of the file:
+            NVIDIA architecture whitepapers; reviews of the TU116/TU117 parts, which have
+            compute capability 7.5 and none); ``None`` when no source states it.
     """
 
     name: str
     compute_capability: str | None = None
     vram_gb: str | None = None
     segment: str
+    tensor_cores: bool | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -345,3 +361,61 @@ class PlatformFact(Row):
         if not isinstance(v, str):
             raise KnowledgeError(f"{self.ref}: no string value {key!r}")
         return v
+
+    def items(self, key: str) -> tuple[str, ...]:
+        """Return the list value ``key`` (``("tensorflow", "tensorflow-cpu")``).
+
+        Raises:
+            KnowledgeError: the fact has no such list value (a data-file edit removed it).
+        """
+        v = self.values.get(key)
+        if not isinstance(v, tuple):
+            raise KnowledgeError(f"{self.ref}: no list value {key!r}")
+        return v
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CudaError(Row):
+    """A row of ``cuda_errors.toml``: one ``CUresult`` code of the CUDA driver API.
+
+    Source: CUDA Driver API, Data types, ``enum CUresult``
+    (https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html).
+
+    Attributes:
+        code: the number TensorFlow prints after "failed call to cuInit" (``100``).
+        name: the enum name (``"CUDA_ERROR_NO_DEVICE"``).
+    """
+
+    code: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PtxasArch(Row):
+    """A row of ``cuda_arch.toml``: the first CUDA release whose ``ptxas`` knows an arch.
+
+    Source: CUDA Toolkit release notes, "New Features" of each release.
+
+    Attributes:
+        arch: the GPU architecture as ptxas names it (``"sm_89"``).
+        first_cuda: first CUDA release whose ptxas accepts it (``"11.8"``).
+    """
+
+    arch: str
+    first_cuda: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DtypeSize(Row):
+    """A row of ``tf_dtypes.toml``: bytes per element of a TensorFlow dtype.
+
+    Source: TensorFlow ``tf.dtypes.DType.size`` and the names its out-of-memory messages
+    use (``"type float"``).
+
+    Attributes:
+        dtype: the name as TensorFlow prints it (``"float"``, ``"bfloat16"``).
+        size_bytes: bytes per element (``4``).
+    """
+
+    dtype: str
+    size_bytes: int

@@ -336,7 +336,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mixed.gpu",
         (", compute capability ",),
-        r"^\s*(?:Your GPU:?|\*)?\s*(?P<name>[^,:]{2,80}), compute capability (?P<cc>\d+\.\d+)\s*$",
+        # a listed GPU under Keras' WARNING, or the one GPU its INFO "OK" line names
+        r"(?:^\s*(?:Your GPU:?|\*)?|Your GPU:)\s*(?P<name>[^,:]{2,80}), compute capability "
+        r"(?P<cc>\d+\.\d+)\s*$",
     ),
     # --- GPU not visible -----------------------------------------------------------------------
     _p(

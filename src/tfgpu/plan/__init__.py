@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from tfgpu.plan._kb_adapter import plan_knowledge
 from tfgpu.plan.install import InstallRefused, InstallResult, VerifyOutcome, run_install
 from tfgpu.plan.model import Plan, Reason, Route, Step
 from tfgpu.plan.render import FORMATS, render
@@ -38,7 +37,6 @@ __all__ = [
     "TargetHost",
     "VerifyOutcome",
     "make_plan",
-    "plan_knowledge",
     "render",
     "run_install",
     "target_from_description",

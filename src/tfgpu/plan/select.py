@@ -1,6 +1,6 @@
 """Choose the TensorFlow release and route for a target host, with the reasons.
 
-Pure: ``(TargetHost, PlanKnowledge, requested route) -> Plan``.  Every number in a
+Pure: ``(TargetHost, Knowledge, requested route) -> Plan``.  Every number in a
 reason comes from a knowledge row, and the reason names that row.
 
 Decision order (the rules, each with its source in the knowledge rows it cites):
@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tfgpu.plan._kb import PlanKnowledge
+from tfgpu.knowledge import Knowledge, driver_at_least
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -45,7 +45,7 @@ from tfgpu.plan.target import TargetHost
 
 def make_plan(
     target: TargetHost,
-    kb: PlanKnowledge,
+    kb: Knowledge,
     route: Route | None = None,
     env_path: str | None = None,
     *,
@@ -61,7 +61,7 @@ def make_plan(
 
     Args:
         target: the host (see :mod:`tfgpu.plan.target`).
-        kb: the knowledge (see :class:`tfgpu.plan._kb.PlanKnowledge`).
+        kb: the knowledge (:func:`tfgpu.knowledge.load_knowledge`).
         route: a route the user asked for (``--route``); ``None`` = the default route.
         env_path: virtual environment folder; for conda routes a plain environment
             name (``-n``) or a path (``-p``); default :data:`DEFAULT_VENV` /
@@ -117,7 +117,7 @@ def make_plan(
     return plan
 
 
-def _driver_problem_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) -> list[Reason]:
+def _driver_problem_warnings(plan: Plan, target: TargetHost, kb: Knowledge) -> list[Reason]:
     """Warnings for a broken NVIDIA driver (``target.driver_problem``): fix it first
     (quoting its message), and, when its version is unknown, that the TensorFlow choice
     could not be checked against it (with the minimum the chosen CUDA needs)."""
@@ -130,8 +130,11 @@ def _driver_problem_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) 
         )
     ]
     if target.driver is None and plan.uses_gpu and plan.tf_version:
-        floor = kb.driver_floor(plan.cuda) if plan.cuda else None
-        need = floor.minimum(target.driver_is_windows) if floor else None
+        floor = (
+            kb.min_driver(plan.cuda, "windows" if target.driver_is_windows else "linux")
+            if plan.cuda else None
+        )
+        need = floor.version if floor else None
         out.append(
             Reason(
                 f"the driver version is unknown (its tools failed), so TensorFlow "
@@ -142,13 +145,13 @@ def _driver_problem_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) 
                     if need
                     else ""
                 ),
-                floor.ref if floor else "",
+                floor.row.ref if floor else "",
             )
         )
     return out
 
 
-def _wsl2_driver_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) -> list[Reason]:
+def _wsl2_driver_warnings(plan: Plan, target: TargetHost, kb: Knowledge) -> list[Reason]:
     """A Windows driver that meets CUDA's table but not TensorFlow's WSL2 minimum.
 
     Source: platform fact ``wsl2-min-driver`` (TensorFlow's pip install page,
@@ -157,23 +160,24 @@ def _wsl2_driver_warnings(plan: Plan, target: TargetHost, kb: PlanKnowledge) -> 
     target, or native Windows sent to the WSL2 route) with a CUDA 12 build, and the
     driver's full version is known.
     """
-    fact = kb.fact("wsl2-min-driver")
+    fact = kb.platform_fact("wsl2-min-driver")
     in_wsl2 = target.os == "wsl2" or plan.route is Route.WSL2
-    if fact is None or not in_wsl2 or not target.driver or not plan.uses_gpu or not plan.cuda:
+    if not in_wsl2 or not target.driver or not plan.uses_gpu or not plan.cuda:
         return []
-    need = fact.get("min_driver")
-    if not need or plan.cuda.split(".")[0] != fact.get("cuda_major"):
+    need = fact.value("min_driver")
+    if plan.cuda.split(".")[0] != fact.value("cuda_major"):
         return []
-    if kb.driver_meets(target.driver, need) is not False:
+    if driver_at_least(target.driver, need) is not False:
         return []
-    floor = fact.get("cuda_floor_windows")
-    if floor and kb.driver_meets(target.driver, floor) is False:
+    floor = fact.value("cuda_floor_windows")
+    if driver_at_least(target.driver, floor) is False:
         return []  # below CUDA's own minimum: the driver step already says upgrade
     return [
         Reason(
             f"Windows driver {target.driver} meets CUDA {plan.cuda}'s minimum ({floor}) but "
             f"TensorFlow's install page asks for >= {need} on WSL2: update the Windows "
-            f"NVIDIA driver to {need} or newer ({fact.url or 'TensorFlow pip install page'})",
+            f"NVIDIA driver to {need} or newer "
+            f"({kb.doc_url(fact) or 'TensorFlow pip install page'})",
             fact.ref,
         )
     ]
@@ -230,7 +234,7 @@ def _describe(plan: Plan) -> str:
 
 
 def _route_alternatives(
-    plan: Plan, target: TargetHost, kb: PlanKnowledge, env_path: str | None
+    plan: Plan, target: TargetHost, kb: Knowledge, env_path: str | None
 ) -> tuple[Alternative, ...]:
     """The plan's own non-route alternatives plus one per other applicable route,
     each made by planning that route."""
@@ -265,7 +269,7 @@ def _route_alternatives(
 
 
 def _honour_route(
-    plan: Plan, route: Route, target: TargetHost, kb: PlanKnowledge, env_path: str | None
+    plan: Plan, route: Route, target: TargetHost, kb: Knowledge, env_path: str | None
 ) -> Plan:
     """An explicit route the planner did not take: the CPU build by pip or conda, or
     a :class:`PlanError` that says why."""
@@ -303,7 +307,7 @@ def _honour_route(
 
 def _make_plan(
     target: TargetHost,
-    kb: PlanKnowledge,
+    kb: Knowledge,
     route: Route | None = None,
     env_path: str | None = None,
 ) -> Plan:
@@ -311,7 +315,7 @@ def _make_plan(
 
     Args:
         target: the host (see :mod:`tfgpu.plan.target`).
-        kb: the knowledge (see :class:`tfgpu.plan._kb.PlanKnowledge`).
+        kb: the knowledge (:func:`tfgpu.knowledge.load_knowledge`).
         route: a route the user asked for (``--route``); ``None`` = the default route.
         env_path: virtual environment folder (or conda environment name for conda
             routes); default :data:`DEFAULT_VENV` / :data:`DEFAULT_CONDA_ENV`.

@@ -8,6 +8,10 @@ and is read by the parent as ``log_lines``.  The parent enforces the time limit.
 Written for any Python TensorFlow 2.x ever supported (3.5+): ``%`` formatting, no
 f-strings, types in PEP 484 type comments.
 
+Arguments: ``--tf-installed`` (the parent already looked), or ``--tf-dists=NAME,NAME``:
+the distributions that install ``tensorflow`` (the parent passes the knowledge's list,
+platform fact ``tf-distributions``; without it only the import spec is checked).
+
 JSON keys: ``missing`` (true when no TensorFlow distribution is installed), ``error``
 (the import failed: "ModuleNotFoundError: ..."), ``version``, ``build_info`` (strings),
 ``devices`` (list of objects), ``import_s``.
@@ -24,10 +28,7 @@ if TYPE_CHECKING:  # type comments keep the script runnable on Python 3.5
     from typing import Any  # noqa: F401 - used in type comments
 
 MARK = "TFGPU-TF-PROBE:"
-TF_DISTS = (
-    "tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-intel", "tensorflow-macos",
-    "tensorflow-rocm", "tensorflow-cpu-aws", "tf-nightly", "tf-nightly-cpu", "tf-nightly-gpu",
-)
+DISTS_ARG = "--tf-dists="
 
 
 def emit(data):
@@ -36,13 +37,21 @@ def emit(data):
     sys.stdout.flush()
 
 
+def tf_dists():
+    # type: () -> list[str]
+    for arg in sys.argv[1:]:
+        if arg.startswith(DISTS_ARG):
+            return [n for n in arg[len(DISTS_ARG):].split(",") if n]
+    return []
+
+
 def tf_installed():
     # type: () -> bool
     try:
         import importlib.metadata as md
     except ImportError:
         return True
-    for name in TF_DISTS:
+    for name in tf_dists():
         try:
             md.distribution(name)
         except md.PackageNotFoundError:

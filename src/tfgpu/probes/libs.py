@@ -47,9 +47,18 @@ ORDER = 30
 #: Loader precedence of each origin on Linux (lower wins); absent = never loaded.
 LINUX_PRECEDENCE = {"ld_library_path": 0, "tf-runpath": 1, "system": 2}
 
-#: TensorFlow wheels >= 2.14 find pip CUDA libraries through their RUNPATH
-#: (TensorFlow 2.14 release notes: "tensorflow[and-cuda]" installs NVIDIA's pip wheels).
-TF_RUNPATH_MIN = (2, 14)
+
+def _tf_runpath_min() -> tuple[int, int]:
+    """First TensorFlow series whose wheels find the pip CUDA libraries through their
+    RUNPATH: the release that introduced ``tensorflow[and-cuda]`` (platform fact
+    ``and-cuda-extra-first``: 2.14; TensorFlow 2.14 release notes).
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the knowledge tables cannot be read.
+    """
+    from tfgpu.knowledge import load_knowledge
+
+    return load_knowledge().fact_series("and-cuda-extra-first")[0]
 
 SITE_SCRIPT = (
     "import json, sysconfig; p = sysconfig.get_paths(); "
@@ -177,7 +186,7 @@ def _linux_sources(ctx: ProbeContext) -> tuple[list[tuple[str, str]], list[Probe
     records = [rec]
     for site in sites:
         tf = tf_version_in(ctx, site)
-        origin = "tf-runpath" if tf is not None and tf >= TF_RUNPATH_MIN else "pip"
+        origin = "tf-runpath" if tf is not None and tf >= _tf_runpath_min() else "pip"
         for lib in ctx.fs.glob(pm.join(site, "nvidia", "*", "lib")):
             folders.append((lib, origin))
     roots = [ctx.env.get("CUDA_HOME"), ctx.env.get("CUDA_PATH"), "/usr/local/cuda"]

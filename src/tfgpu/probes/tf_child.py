@@ -37,10 +37,6 @@ MARK = "TFGPU-TF-PROBE:"
 #: Most log lines kept from the child's stderr.
 MAX_LOG_LINES = 400
 
-_TF_DISTS = (
-    "tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tensorflow-intel", "tensorflow-macos",
-    "tensorflow-rocm", "tensorflow-cpu-aws", "tf-nightly", "tf-nightly-cpu", "tf-nightly-gpu",
-)
 # Windows NTSTATUS exit codes of a crashed process (ntstatus.h).
 _WIN_STATUS = {
     0xC000001D: "STATUS_ILLEGAL_INSTRUCTION (the CPU lacks an instruction set the wheel needs)",
@@ -61,12 +57,27 @@ def _same_interpreter(exe: str) -> bool:
     return norm(exe) == norm(sys.executable)
 
 
+def _tf_dists() -> tuple[str, ...]:
+    """The distributions that install ``tensorflow`` (platform fact ``tf-distributions``).
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the knowledge tables cannot be read.
+    """
+    from tfgpu.knowledge import load_knowledge
+
+    return load_knowledge().tf_distributions()
+
+
 def tf_installed_here() -> bool:
-    """True when the running interpreter has a TensorFlow distribution (no import)."""
+    """True when the running interpreter has a TensorFlow distribution (no import).
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the knowledge tables cannot be read.
+    """
     import importlib.metadata as md
     import importlib.util
 
-    for name in _TF_DISTS:
+    for name in _tf_dists():
         try:
             md.distribution(name)
         except md.PackageNotFoundError:
@@ -188,7 +199,11 @@ def _from_data(data: dict[str, Any], res: CommandResult, log_lines: tuple[str, .
 
 
 def run(ctx: ProbeContext) -> ProbeResult:
-    """Probe TensorFlow of ``ctx.python_executable`` within ``ctx.timeout_s``; never raises."""
+    """Probe TensorFlow of ``ctx.python_executable`` within ``ctx.timeout_s``.
+
+    Never raises for anything the child does; only a broken tfgpu install (knowledge
+    tables unreadable: :class:`tfgpu.knowledge.KnowledgeError`) does.
+    """
     start = time.perf_counter()
     exe = ctx.python_executable
     argv = [exe, str(SCRIPT_PATH)]
@@ -199,6 +214,8 @@ def run(ctx: ProbeContext) -> ProbeResult:
                                  message="no TensorFlow distribution is installed")
             return ProbeResult(records=(record,), tf=TFFacts(ProbeStatus.MISSING))
         argv.append("--tf-installed")  # the child need not look again
+    else:
+        argv.append("--tf-dists=" + ",".join(_tf_dists()))
     res = ctx.runner(argv, ctx.timeout_s)
     facts = parse(res, ctx.timeout_s)
     record = ProbeRecord(

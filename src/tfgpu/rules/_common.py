@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import re
 import shlex
+from typing import TYPE_CHECKING
 
 from tfgpu.facts import HostFacts, ProbeRecord
 from tfgpu.findings import Evidence
+
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
 
 #: TensorFlow's pip install page (GPU on Linux/WSL2, the ``[and-cuda]`` extra, native
 #: Windows after 2.10, macOS).  compat/FACTS.md source PIPMD.
@@ -111,18 +115,30 @@ def gpu_words(facts: HostFacts) -> str:
     return "; ".join(parts) or "no NVIDIA GPU"
 
 
-def tf_install_command(facts: HostFacts) -> str:
+def tf_install_command(facts: HostFacts, kb: Knowledge | None = None) -> str:
     """The pip command installing the right TensorFlow for this host.
 
     Linux and WSL2 with an NVIDIA GPU: ``tensorflow[and-cuda]`` (TF >= 2.14; the CUDA and
-    cuDNN libraries come as pip wheels).  Native Windows with an NVIDIA GPU:
-    ``tensorflow<2.11`` (2.10 is the last native-Windows GPU release).  Elsewhere plain
-    ``tensorflow``.  Source: compat/FACTS.md rows PIPMD and WHL.
+    cuDNN libraries come as pip wheels).  Native Windows with an NVIDIA GPU: the
+    requirement of platform fact ``windows-native-gpu-last`` (``tensorflow<2.11``: 2.10
+    is the last native-Windows GPU release).  Elsewhere plain ``tensorflow``.
+
+    Args:
+        facts: the host.
+        kb: the knowledge; ``None`` uses the packaged tables (loaded once, cached).
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the knowledge tables cannot be read.
     """
     if facts.nvidia_gpus and facts.os.system == "Linux":
         return pip(facts, "install", "tensorflow[and-cuda]")
     if facts.nvidia_gpus and facts.os.system == "Windows":
-        return pip(facts, "install", "tensorflow<2.11")
+        if kb is None:
+            from tfgpu.knowledge import load_knowledge
+
+            kb = load_knowledge()
+        keep = kb.platform_fact("windows-native-gpu-last").value("pip_requirement")
+        return pip(facts, "install", keep)
     return pip(facts, "install", "tensorflow")
 
 

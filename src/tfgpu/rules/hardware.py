@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.knowledge import KnowledgeQueryError, TensorCores, format_cc, parse_cc
 from tfgpu.rules import _common as c
 
 if TYPE_CHECKING:
@@ -20,16 +21,25 @@ if TYPE_CHECKING:
 #: 4096 MiB or a little less (3911-4096 MiB in nvidia-smi), so the cut is 3900 MiB.
 SMALL_GPU_MIB = 3900
 
-#: GeForce MX laptop parts -> compute capability, from compat/gpu_compute_capability.csv
-#: (rows "GeForce MX110".."GeForce MX570"; MX130 = 5.0 per its GM108M die, MX110 unknown).
-MX_COMPUTE_CAPABILITY: dict[str, str | None] = {
-    "MX110": None, "MX130": "5.0", "MX150": "6.1", "MX230": "6.1", "MX250": "6.1",
-    "MX330": "6.1", "MX350": "6.1", "MX450": "7.5", "MX550": "7.5", "MX570": "8.6",
-}
 _MX_RE = re.compile(r"\bMX\s?([1-5]\d0)\b", re.IGNORECASE)
-#: Turing GTX 16xx (TU116/TU117) have compute capability 7.5 but no Tensor Cores
-#: (compat/gpu_compute_capability.csv rows "GeForce GTX 1650".."1660 Ti"; case 033).
-_NO_TENSOR_CORE_RE = re.compile(r"\bGTX\s?16[56]0\b|\bMX\s?[45]\d0\b", re.IGNORECASE)
+
+
+def _known_cc(g: GPU, kb: Knowledge) -> str | None:
+    """The GPU's compute capability: reported by the driver, else its knowledge row (a
+    GeForce MX part seen only by lspci: gpu_compute_capability rows MX110..MX570)."""
+    if g.compute_capability:
+        return g.compute_capability
+    match = kb.gpu_compute_capability(g.name) if _MX_RE.search(g.name) else None
+    return match.cc if match is not None else None
+
+
+def _tensor_cores(g: GPU, kb: Knowledge) -> TensorCores | None:
+    """The knowledge's Tensor Core answer for ``g`` (by name, else the CC floor), or
+    ``None`` when its compute capability does not parse."""
+    try:
+        return kb.tensor_cores(g.name, _known_cc(g, kb))
+    except KnowledgeQueryError:
+        return None
 
 
 def _pci_only_nvidia(facts: HostFacts) -> tuple[GPU, ...]:
@@ -334,7 +344,6 @@ def wsl1(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
 
 def small_memory(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """Less than 4 GiB of GPU memory (:data:`SMALL_GPU_MIB`)."""
-    del kb
     small = [g for g in facts.nvidia_gpus
              if not g.is_mig and g.memory_total_mib is not None
              and g.memory_total_mib < SMALL_GPU_MIB]
@@ -348,7 +357,7 @@ def small_memory(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                        for g in small),
         cause=f"{words} < 4 GiB ({SMALL_GPU_MIB} MiB cut); TensorFlow itself, cuDNN and cuBLAS "
               "workspaces take several hundred MiB, so out-of-memory errors come early",
-        fix=("# use small batches" + (" and mixed precision" if all(_has_tensor_cores(g)
+        fix=("# use small batches" + (" and mixed precision" if all(_has_tensor_cores(g, kb)
                                                                     for g in small) else "")
              + "; let memory grow instead of taking it all:",
              c.set_env(facts, "TF_FORCE_GPU_ALLOW_GROWTH", "true")),
@@ -359,17 +368,17 @@ def small_memory(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
 def laptop_mx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """GeForce MX1xx-5xx laptop parts: weak, 2-4 GiB, and the older ones below TF's minimum.
 
-    Compute capabilities: compat/gpu_compute_capability.csv (MX130 5.0; MX150/230/250/330/350
-    6.1; MX450/550 7.5; MX570 8.6).  Current TensorFlow wheels start at sm_60
-    (compat/tf_compute_capabilities.csv), so an MX130 is not usable at all.
+    Compute capabilities: the knowledge rows gpu_compute_capability "GeForce MX110".."MX570"
+    (MX130 5.0; MX150/230/250/330/350 6.1; MX450/550 7.5; MX570 8.6; MX110 unknown).
+    Current TensorFlow wheels start at sm_60 (tf_compute_capabilities), so an MX130 is not
+    usable at all.
     """
-    del kb
     for g in facts.nvidia_gpus:
         m = _MX_RE.search(g.name)
         if not m:
             continue
         model = f"MX{m.group(1)}"
-        cc = g.compute_capability or MX_COMPUTE_CAPABILITY.get(model)
+        cc = _known_cc(g, kb)
         cc_words = f"compute capability {cc}" if cc else "compute capability unknown"
         yield Finding(
             id="laptop-mx-gpu", severity=Severity.WARNING, category="compute-capability",
@@ -385,48 +394,42 @@ def laptop_mx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         return
 
 
-def _has_tensor_cores(g: GPU) -> bool:
-    """True when ``g`` is known to have Tensor Cores (cc >= 7.0 and not a GTX 16xx/MX450)."""
-    mx = _MX_RE.search(g.name)
-    cc = g.compute_capability or (MX_COMPUTE_CAPABILITY.get(f"MX{mx.group(1)}") if mx
-                                  else None)
-    try:
-        new_enough = cc is not None and float(cc) >= 7.0
-    except ValueError:
-        return False
-    return new_enough and not _NO_TENSOR_CORE_RE.search(g.name)
+def _has_tensor_cores(g: GPU, kb: Knowledge) -> bool:
+    """True when the knowledge says ``g`` has Tensor Cores (:meth:`Knowledge.tensor_cores`:
+    its name's row, else compute capability >= the tensor-cores-min-cc floor)."""
+    tc = _tensor_cores(g, kb)
+    return tc is not None and tc.has is True
 
 
 def no_tensor_cores(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """GPUs without Tensor Cores: ``mixed_float16`` makes them slower, not faster (case 033).
 
-    TensorFlow's mixed-precision guide checks only compute capability >= 7.0, but Turing
-    GTX 16xx (TU116/TU117, cc 7.5) and MX450/550 have no Tensor Cores; below cc 7.0 no GPU
-    has them.  Source: https://www.tensorflow.org/guide/mixed_precision (supported hardware).
+    TensorFlow's mixed-precision guide checks only compute capability >= 7.0 (platform
+    fact tensor-cores-min-cc), but the TU116/TU117 parts (GTX 16xx, MX450/550, T400-T2000;
+    CC 7.5) have no Tensor Cores: the knowledge answers by the GPU's name (column
+    tensor_cores of gpu_compute_capability) and by the floor only for a name it does not
+    know.  Source: https://www.tensorflow.org/guide/mixed_precision (supported hardware).
     """
-    del kb
+    floor = kb.cc_floor("tensor-cores-min-cc")[0]
     for g in facts.nvidia_gpus:
-        mx = _MX_RE.search(g.name)
-        cc = g.compute_capability or (MX_COMPUTE_CAPABILITY.get(f"MX{mx.group(1)}") if mx
-                                      else None)
-        old = False
-        if cc:
-            try:
-                old = float(cc) < 7.0
-            except ValueError:
-                old = False
-        if not (_NO_TENSOR_CORE_RE.search(g.name) or old):
+        tc = _tensor_cores(g, kb)
+        if tc is None or tc.has is not False or tc.cc is None:
             continue
-        reason = (f"compute capability {cc} < 7.0" if old else
+        cc = _known_cc(g, kb)  # reported (or an MX row), the evidence line
+        old = parse_cc(tc.cc) < floor
+        if old and cc is None:
+            continue  # only the table's CC, for a GPU no driver reports: nothing to add
+        reason = (f"compute capability {cc} < {format_cc(floor)}" if old else
                   f"{g.name} is a Turing part without Tensor Cores although its compute "
-                  "capability is 7.5")
+                  f"capability is {tc.cc}")
         yield Finding(
             id="gpu-without-tensor-cores", severity=Severity.WARNING, category="mixed-precision",
             area="hardware", title="No Tensor Cores: keep float32, mixed precision will be slower",
             evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
             + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
             cause=f"{reason}; mixed_float16 only adds casts there (2-4x slower matmuls/convs "
-                  "reported), and TensorFlow prints no warning because it checks cc >= 7.0",
+                  f"reported), and TensorFlow prints no warning because it checks cc >= "
+                  f"{format_cc(floor)}",
             fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
             doc=c.DOC_MIXED,
         )

@@ -36,9 +36,6 @@ _REASON_RE = re.compile(
     re.IGNORECASE,
 )
 _TF_DOC_SOURCE = "https://www.tensorflow.org/install/source"
-_TF_VARIANTS = ("tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tf-nightly",
-                "tf-nightly-cpu", "tf-nightly-gpu", "tensorflow-macos", "tensorflow-rocm",
-                "tensorflow-intel", "tensorflow-cpu-aws")
 
 
 def _version(text: str | None) -> Version | None:
@@ -50,10 +47,10 @@ def _version(text: str | None) -> Version | None:
         return None
 
 
-def _tf_version(facts: HostFacts) -> str | None:
+def _tf_version(facts: HostFacts, kb: Knowledge) -> str | None:
     if facts.tf is not None and facts.tf.version:
         return facts.tf.version
-    for name in _TF_VARIANTS:
+    for name in kb.tf_distributions():
         d = facts.python.dist(name)
         if d is not None:
             return d.version
@@ -68,13 +65,16 @@ def _windows_native(facts: HostFacts) -> bool:
     return facts.os.system == "Windows"
 
 
-def _windows_too_new(facts: HostFacts) -> bool:
-    v = _version(_tf_version(facts))
-    return _windows_native(facts) and v is not None and v >= Version("2.11")
+def _windows_too_new(facts: HostFacts, kb: Knowledge) -> bool:
+    """Native Windows with a TensorFlow after the last native GPU release (platform fact
+    windows-native-gpu-last: 2.10)."""
+    v = _version(_tf_version(facts, kb))
+    last, _ = kb.fact_series("windows-native-gpu-last")
+    return _windows_native(facts) and v is not None and (*v.release, 0)[:2] > last
 
 
-def _installed(facts: HostFacts) -> list[str]:
-    return [n for n in _TF_VARIANTS if facts.python.dist(n) is not None]
+def _installed(facts: HostFacts, kb: Knowledge) -> list[str]:
+    return [n for n in kb.tf_distributions() if facts.python.dist(n) is not None]
 
 
 def _dist_evidence(facts: HostFacts, names: list[str]) -> tuple[Evidence, ...]:
@@ -89,13 +89,12 @@ def _dist_evidence(facts: HostFacts, names: list[str]) -> tuple[Evidence, ...]:
 
 def tensorflow_not_installed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """No TensorFlow distribution in the probed interpreter."""
-    del kb
     if facts.python.version is None:
         return  # python_interpreter_unusable: nothing is known about its packages
     tf = facts.tf
     missing = (tf is not None and tf.status is ProbeStatus.MISSING) or (
         (tf is None or tf.status is ProbeStatus.SKIPPED) and facts.python.distributions
-        and not _installed(facts))
+        and not _installed(facts, kb))
     if not missing:
         return
     yield Finding(
@@ -150,8 +149,7 @@ def python_interpreter_unusable(facts: HostFacts, kb: Knowledge) -> Iterator[Fin
 
 def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """A CPU-only TensorFlow: ``tensorflow-cpu``, or a build with ``is_cuda_build`` False."""
-    del kb
-    if _windows_too_new(facts) and facts.nvidia_gpus:
+    if _windows_too_new(facts, kb) and facts.nvidia_gpus:
         return  # windows_native_no_gpu explains it
     tf = facts.tf
     info = tf.build_info if tf is not None and tf.status is ProbeStatus.OK else {}
@@ -179,7 +177,7 @@ def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         title="This TensorFlow is a CPU-only build" + (
             ": it cannot use the NVIDIA GPU" if gpu_wanted else ""),
         evidence=tuple(ev), cause="; ".join(reasons),
-        fix=(c.pip(facts, "uninstall", "-y", *(_installed(facts) or ["tensorflow-cpu"])),
+        fix=(c.pip(facts, "uninstall", "-y", *(_installed(facts, kb) or ["tensorflow-cpu"])),
              c.tf_install_command(facts)) if gpu_wanted else (),
         doc=c.DOC_PIP,
     )
@@ -187,9 +185,9 @@ def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
 
 def windows_native_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """Native Windows with TF >= 2.11 and an NVIDIA GPU: no GPU support any more (2.10 last)."""
-    if not (_windows_too_new(facts) and facts.nvidia_gpus):
+    if not (_windows_too_new(facts, kb) and facts.nvidia_gpus):
         return
-    ver = _tf_version(facts)
+    ver = _tf_version(facts, kb)
     fact = kb.platform_fact("windows-native-gpu-last")
     last = fact.value("tf_version")
     conda = " ".join(str(p) for p in fact.values.get("conda_packages", ()))
@@ -219,20 +217,23 @@ def windows_native_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
 
 def tensorflow_gpu_package(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """The retired ``tensorflow-gpu`` (or ``tf-nightly-gpu``) distribution is installed."""
-    del kb
     old = facts.python.dist("tensorflow-gpu") or facts.python.dist("tf-nightly-gpu")
     if old is None:
         return
-    others = [n for n in _installed(facts) if n not in ("tensorflow-gpu", "tf-nightly-gpu")]
+    others = [n for n in _installed(facts, kb) if n not in ("tensorflow-gpu", "tf-nightly-gpu")]
     clash = bool(others)
+    gone = kb.platform_fact("tensorflow-gpu-removed")
+    same, _ = kb.fact_series("tensorflow-is-cuda-build")
     yield Finding(
         id="tensorflow-gpu-package-removed",
         severity=Severity.ERROR if clash else Severity.WARNING, category="pip", area="python",
         title=f"The retired {old.name} package is installed",
         evidence=_dist_evidence(facts, [old.name, *others]),
-        cause=f"{old.name} {old.version}: the name was retired in December 2022; its last real "
-              "wheels are 2.11.0 (Linux) and 2.10.1 (Windows), 2.12.0 is a stub that refuses to "
-              "install, and `tensorflow` has been the same GPU build since 2.1"
+        cause=f"{old.name} {old.version}: the name was retired in {gone.value('retired')}; its "
+              f"last real wheels are {gone.value('last_linux')} (Linux) and "
+              f"{gone.value('last_windows')} (Windows), {gone.value('stub_version')} is a stub "
+              f"that refuses to install, and `tensorflow` has been the same GPU build since "
+              f"{same[0]}.{same[1]}"
               + (f"; it also overwrites the same tensorflow/ folder as {', '.join(others)}"
                  if clash else ""),
         fix=(c.pip(facts, "uninstall", "-y", old.name, *others), c.tf_install_command(facts)),
@@ -279,15 +280,15 @@ def _reason_lines(lines: tuple[str, ...]) -> tuple[Evidence, ...]:
     return tuple(Evidence("tf.log_lines", ln.strip()[:300], i) for i, ln in hits[:4])
 
 
-def _explain(facts: HostFacts) -> tuple[Finding, ...]:
+def _explain(facts: HostFacts, kb: Knowledge) -> tuple[Finding, ...]:
     from tfgpu.explain import explain_lines
 
     if facts.tf is None or not facts.tf.log_lines:
         return ()
-    return tuple(_clean_fix(facts, f) for f in explain_lines(facts.tf.log_lines, facts))
+    return tuple(_clean_fix(facts, kb, f) for f in explain_lines(facts.tf.log_lines, facts))
 
 
-def _clean_fix(facts: HostFacts, finding: Finding) -> Finding:
+def _clean_fix(facts: HostFacts, kb: Knowledge, finding: Finding) -> Finding:
     """Fix lines of an explain finding as the doctor promises them: commands naming the
     probed interpreter, or ``# `` instructions; never ``pip install tensorflow-cpu`` next
     to an installed ``tensorflow`` (that makes the tensorflow-variants conflict)."""
@@ -295,7 +296,7 @@ def _clean_fix(facts: HostFacts, finding: Finding) -> Finding:
 
     lines = []
     for line in finding.fix:
-        if "tensorflow-cpu" in line and "install" in line and _installed(facts):
+        if "tensorflow-cpu" in line and "install" in line and _installed(facts, kb):
             lines.append("# or keep using the CPU: the installed TensorFlow already runs on "
                          "the CPU as it is")
             continue
@@ -315,9 +316,9 @@ def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
     if not _driver_gpus(facts) or (facts.driver and facts.driver.status is not ProbeStatus.OK):
         return
     driver_ok = facts.driver is not None and facts.driver.status is ProbeStatus.OK
-    if tf.build_info.get("is_cuda_build") == "False" or _windows_too_new(facts):
+    if tf.build_info.get("is_cuda_build") == "False" or _windows_too_new(facts, kb):
         return  # cpu_only_build / windows_native_no_gpu explain it
-    explained = _explain(facts)
+    explained = _explain(facts, kb)
     missing = _missing_libraries(facts)
     ev: list[Evidence] = [Evidence("nvidia", c.gpu_words(facts)),
                           Evidence("tf.devices", ", ".join(d.name for d in tf.devices) or "none")]
@@ -410,7 +411,6 @@ def tensorflow_gpu_ops(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
 
 def tensorflow_probe_failed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     """The TensorFlow child crashed, hung, or could not import TensorFlow."""
-    del kb
     tf = facts.tf
     if tf is None or tf.status not in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return
@@ -476,7 +476,7 @@ def tensorflow_probe_failed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
             evidence=tuple(ev), cause=tf.error or "the import failed",
             fix=(repro,), doc=c.DOC_PIP,
         )
-    yield from _explain(facts)
+    yield from _explain(facts, kb)
 
 
 def cpu_without_avx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:

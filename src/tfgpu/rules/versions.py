@@ -45,12 +45,6 @@ from tfgpu.knowledge import (
 )
 from tfgpu.rules import _common as c
 
-#: Distributions that provide the ``tensorflow`` module, most usual first.
-_TF_DISTS = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel",
-             "tensorflow-macos", "tf-nightly", "tf-nightly-gpu")
-#: Distributions that are never a CUDA build.
-_CPU_DISTS = ("tensorflow-cpu", "tensorflow-intel", "tensorflow-macos")
-
 
 def _parses(text: str | None) -> bool:
     if not text:
@@ -101,7 +95,7 @@ def _installed_tf(facts: HostFacts, kb: Knowledge) -> _TF | None:
     if tf is not None and tf.status is ProbeStatus.OK and _parses(tf.version):
         version = tf.version
         evidence = Evidence("tf.version", f"tensorflow {tf.version} (import tensorflow)")
-    for name in _TF_DISTS:
+    for name in kb.tf_distributions():  # most usual first (platform_facts:tf-distributions)
         d = facts.python.dist(name)
         if d is not None and _parses(d.version):
             dist_name = d.name
@@ -114,7 +108,8 @@ def _installed_tf(facts: HostFacts, kb: Knowledge) -> _TF | None:
     config = kb.config_for(version, os)
     build = dict(tf.build_info) if tf is not None and tf.status is ProbeStatus.OK else {}
     cpu_build = build.get("is_cuda_build", "").lower() == "false" or (
-        dist_name is not None and dist_name.lower() in _CPU_DISTS and "cuda_version" not in build
+        dist_name is not None and dist_name.lower() in kb.cpu_only_distributions()
+        and "cuda_version" not in build
     )
     cuda = cudnn = None
     cuda_ev = cudnn_ev = None

@@ -12,6 +12,10 @@ import enum
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
 
 #: TensorFlow's mixed-precision guide (site/en/guide/mixed_precision.ipynb in
 #: tensorflow/docs): "NVIDIA GPUs support using a mix of float16 and float32, while TPUs
@@ -30,11 +34,6 @@ AMPERE_BF16_DOC = (
 GPU_GUIDE_DOC = "https://www.tensorflow.org/guide/gpu"
 #: TensorFlow's distributed-training guide: TF_CONFIG and MultiWorkerMirroredStrategy.
 MULTI_WORKER_DOC = "https://www.tensorflow.org/tutorials/distribute/multi_worker_with_keras"
-
-#: Smallest compute capability with Tensor Cores for float16 (Volta), per MIXED_PRECISION_DOC.
-FLOAT16_MIN_CC: tuple[int, int] = (7, 0)
-#: Smallest compute capability with bfloat16 Tensor Cores (Ampere), per AMPERE_BF16_DOC.
-BFLOAT16_MIN_CC: tuple[int, int] = (8, 0)
 
 #: Values accepted for ``mixed_precision=``.
 PRECISION_CHOICES: tuple[str, ...] = ("auto", "float32", "mixed_float16", "mixed_bfloat16")
@@ -66,22 +65,34 @@ def _cc_text(cc: tuple[int, int]) -> str:
 
 
 def choose_precision(
-    requested: str | bool | None, compute_capabilities: Sequence[tuple[int, int] | None]
+    requested: str | bool | None,
+    compute_capabilities: Sequence[tuple[int, int] | None],
+    names: Sequence[str | None] | None = None,
+    *,
+    kb: Knowledge | None = None,
 ) -> Choice:
     """Pick the Keras dtype policy.
 
-    ``"auto"`` gives ``mixed_float16`` when every visible GPU has compute capability
-    >= 7.0 (Tensor Cores), and ``float32`` on older GPUs, on unknown GPUs and without a
-    GPU.  ``auto`` never picks ``mixed_bfloat16``: TensorFlow's guide names float16 as the
+    ``"auto"`` gives ``mixed_float16`` when every visible GPU has Tensor Cores, and
+    ``float32`` on GPUs without them, on unknown GPUs and without a GPU.  Whether a GPU
+    has Tensor Cores is the knowledge's answer (:meth:`tfgpu.knowledge.Knowledge.
+    tensor_cores`): by the GPU's name first (a GeForce GTX 1650 has compute capability
+    7.5 but no Tensor Cores), by the compute-capability floor (7.0, platform fact
+    ``tensor-cores-min-cc``) only when the name does not answer, and the reason says
+    so.  ``auto`` never picks ``mixed_bfloat16``: TensorFlow's guide names float16 as the
     GPU mixed type (bfloat16 is the TPU one), and float16 runs on every Tensor Core GPU;
-    ask for ``"mixed_bfloat16"`` explicitly on compute capability >= 8.0 (Ampere) for its
-    float32-sized exponent range (no loss scaling).
+    ask for ``"mixed_bfloat16"`` explicitly on compute capability >= 8.0 (Ampere,
+    platform fact ``bfloat16-min-cc``) for its float32-sized exponent range (no loss
+    scaling).
 
     Args:
         requested: ``"auto"``, ``"float32"``, ``"mixed_float16"``, ``"mixed_bfloat16"``;
             ``False``/``None`` mean ``"float32"``, ``True`` means ``"auto"``.
         compute_capabilities: ``(major, minor)`` of each visible GPU (``None`` when
             TensorFlow did not report it); empty without a GPU.
+        names: each GPU's name as TensorFlow reports it (``get_device_details``
+            ``device_name``), same order; ``None`` (or a ``None`` item) when unknown.
+        kb: the knowledge; ``None`` loads the packaged tables (cached, no TensorFlow).
 
     Returns:
         The policy name and the reason.
@@ -89,8 +100,11 @@ def choose_precision(
     Raises:
         ConfigError: ``requested`` is not one of the accepted values, or
             ``mixed_bfloat16`` is asked for on a GPU older than compute capability 8.0.
+        tfgpu.knowledge.KnowledgeError: the knowledge tables cannot be read (a broken
+            install).
 
-    Sources: MIXED_PRECISION_DOC (cc >= 7.0, CPU slower), AMPERE_BF16_DOC (bf16 >= 8.0).
+    Sources: MIXED_PRECISION_DOC (cc >= 7.0, CPU slower), AMPERE_BF16_DOC (bf16 >= 8.0),
+    through the knowledge rows named above.
     """
     if requested is None or requested is False:
         requested = "float32"
@@ -105,13 +119,20 @@ def choose_precision(
     lowest = min(known) if known else None
     if requested == "float32":
         return Choice("precision", "float32", "float32 was asked for.", MIXED_PRECISION_DOC)
+    if kb is None:
+        from tfgpu.knowledge import load_knowledge
+
+        kb = load_knowledge()
+    tc_floor = _cc_text(kb.cc_floor("tensor-cores-min-cc")[0])
+    bf16_floor = kb.cc_floor("bfloat16-min-cc")[0]
     if requested == "mixed_bfloat16":
-        if ccs and (lowest is None or len(known) < len(ccs) or lowest < BFLOAT16_MIN_CC):
+        if ccs and (lowest is None or len(known) < len(ccs) or lowest < bf16_floor):
             shown = _cc_text(lowest) if lowest is not None else "unknown"
             raise ConfigError(
-                f"mixed_bfloat16 needs compute capability >= 8.0 (Ampere) on every GPU; "
-                f"the lowest here is {shown}. Use mixed_precision='mixed_float16' "
-                f"(cc >= 7.0) or 'float32'. Source: {AMPERE_BF16_DOC}"
+                f"mixed_bfloat16 needs compute capability >= {_cc_text(bf16_floor)} "
+                f"(Ampere) on every GPU; the lowest here is {shown}. Use "
+                f"mixed_precision='mixed_float16' (Tensor Cores, cc >= {tc_floor}) or "
+                f"'float32'. Source: {AMPERE_BF16_DOC}"
             )
         if not ccs:
             return Choice(
@@ -122,21 +143,43 @@ def choose_precision(
         assert lowest is not None
         return Choice(
             "precision", "mixed_bfloat16",
-            f"mixed_bfloat16 was asked for; every GPU has compute capability >= 8.0 "
-            f"(lowest {_cc_text(lowest)}) and bfloat16 Tensor Cores.", AMPERE_BF16_DOC,
+            f"mixed_bfloat16 was asked for; every GPU has compute capability >= "
+            f"{_cc_text(bf16_floor)} (lowest {_cc_text(lowest)}) and bfloat16 Tensor Cores.",
+            AMPERE_BF16_DOC,
         )
+    gpu_names = list(names) if names is not None else []
+    gpu_names += [None] * (len(ccs) - len(gpu_names))
+    answers = [kb.tensor_cores(name, _cc_text(cc) if cc is not None else None)
+               for name, cc in zip(gpu_names, ccs, strict=False)]
+    without = next((a for a in answers if a.has is False), None)
+    unknown = any(a.has is None for a in answers)
+    by_floor = [a for a in answers if a.basis == "cc-floor"]
+    # say so when the floor stood in for a name: the floor is wrong for TU116/TU117 parts
+    floor_note = (
+        "" if not by_floor else
+        " (Tensor Cores judged by the compute-capability floor alone: "
+        + ("no GPU name known" if all(a.name is None for a in by_floor)
+           else "the knowledge table has no answer for " + ", ".join(
+               sorted({a.name for a in by_floor if a.name})))
+        + ")"
+    )
     if requested == "mixed_float16":
         if not ccs:
             why = ("mixed_float16 was asked for; there is no GPU, and on CPUs mixed "
                    "precision runs significantly slower than float32.")
-        elif lowest is not None and len(known) == len(ccs) and lowest >= FLOAT16_MIN_CC:
-            why = (f"mixed_float16 was asked for; every GPU has compute capability >= 7.0 "
-                   f"(lowest {_cc_text(lowest)}), so Tensor Cores speed up float16.")
+        elif not unknown and without is None:
+            assert lowest is not None
+            why = (f"mixed_float16 was asked for; every GPU has Tensor Cores (lowest "
+                   f"compute capability {_cc_text(lowest)} >= {tc_floor}){floor_note}, so "
+                   f"they speed up float16.")
+        elif without is not None and without.basis == "gpu-table":
+            why = (f"mixed_float16 was asked for, but {without.describe()}: expect memory "
+                   f"savings and no math speed-up.")
         else:
             shown = _cc_text(lowest) if lowest is not None else "unknown"
             why = (f"mixed_float16 was asked for, but the lowest compute capability is "
-                   f"{shown} (< 7.0 or unknown): no Tensor Cores, so expect memory savings "
-                   f"and no math speed-up.")
+                   f"{shown} (< {tc_floor} or unknown): no Tensor Cores, so expect memory "
+                   f"savings and no math speed-up.")
         return Choice("precision", "mixed_float16", why, MIXED_PRECISION_DOC)
     # auto
     if not ccs:
@@ -145,27 +188,33 @@ def choose_precision(
             "auto: no GPU visible; on CPUs mixed precision runs significantly slower, "
             "so float32.", MIXED_PRECISION_DOC,
         )
-    if lowest is None or len(known) < len(ccs):
+    if without is not None and without.basis == "gpu-table":
+        return Choice(
+            "precision", "float32",
+            f"auto: {without.describe()}; mixed_float16 would give no math speed-up, so "
+            f"float32.", MIXED_PRECISION_DOC,
+        )
+    if lowest is None or len(known) < len(ccs) or unknown:
         return Choice(
             "precision", "float32",
             "auto: TensorFlow did not report the compute capability of every GPU, so "
             "float32 (pass mixed_precision='mixed_float16' to override).",
             MIXED_PRECISION_DOC,
         )
-    if lowest >= FLOAT16_MIN_CC:
+    if without is None:
         extra = ""
-        if lowest >= BFLOAT16_MIN_CC:
+        if lowest >= bf16_floor:
             extra = (" (mixed_bfloat16 is also supported here: pass it explicitly to "
                      "avoid float16 loss scaling)")
         return Choice(
             "precision", "mixed_float16",
-            f"auto: lowest compute capability {_cc_text(lowest)} >= 7.0, so Tensor Cores "
-            f"run float16 math{extra}.", MIXED_PRECISION_DOC,
+            f"auto: lowest compute capability {_cc_text(lowest)} >= {tc_floor}, so Tensor "
+            f"Cores run float16 math{extra}{floor_note}.", MIXED_PRECISION_DOC,
         )
     return Choice(
         "precision", "float32",
-        f"auto: lowest compute capability {_cc_text(lowest)} < 7.0 has no Tensor Cores; "
-        f"mixed_float16 would give no math speed-up, so float32.", MIXED_PRECISION_DOC,
+        f"auto: lowest compute capability {_cc_text(lowest)} < {tc_floor} has no Tensor "
+        f"Cores; mixed_float16 would give no math speed-up, so float32.", MIXED_PRECISION_DOC,
     )
 
 

@@ -198,9 +198,10 @@ def setup(
         visible_gpus: indices of the GPUs to use (as TensorFlow lists them), e.g.
             ``[0, 1]``; one index (``0``) means ``[0]``; ``None`` for all.  The others are
             hidden from this process.
-        mixed_precision: ``"auto"`` (``mixed_float16`` on compute capability >= 7.0 GPUs,
-            else ``float32``), ``"float32"``, ``"mixed_float16"`` or ``"mixed_bfloat16"``
-            (compute capability >= 8.0).  Sets the global Keras dtype policy.
+        mixed_precision: ``"auto"`` (``mixed_float16`` when every GPU has Tensor Cores by
+            the knowledge, so not on a GTX 1650; else ``float32``), ``"float32"``,
+            ``"mixed_float16"`` or ``"mixed_bfloat16"`` (compute capability >= 8.0).  Sets
+            the global Keras dtype policy.
         jit: turn on XLA auto-clustering for TensorFlow functions
             (``tf.config.optimizer.set_jit(True)``).
         logical_cpus: split CPU:0 into this many logical devices (>= 2), e.g. to test
@@ -312,11 +313,14 @@ def setup(
                                   GPU_GUIDE_DOC))
 
         ccs: list[tuple[int, int] | None] = []
+        names: list[str | None] = []
         for gpu in gpus:
             details = tf.config.experimental.get_device_details(gpu)
             cc = details.get("compute_capability") if isinstance(details, dict) else None
+            name = details.get("device_name") if isinstance(details, dict) else None
             ccs.append((int(cc[0]), int(cc[1])) if cc else None)
-        precision = choose_precision(mixed_precision, ccs)
+            names.append(str(name) if name else None)
+        precision = choose_precision(mixed_precision, ccs, names)
         previous = _global_policy_name(tf)
         tf.keras.mixed_precision.set_global_policy(precision.value)
         choices.append(_note_policy_change(precision, previous))

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tfgpu.explain import _compat as K
-from tfgpu.explain._context import Ctx
+from tfgpu.explain._context import Ctx, cc_key, tf_minor
 from tfgpu.findings import Finding, Severity
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
 Rule = Callable[[Ctx], list[Finding]]
@@ -26,20 +26,24 @@ def and_cuda_fix(ctx: Ctx) -> str:
     command that cannot succeed.
     """
     py = ctx.python_version
+    kb = ctx.kb
     if py and not ctx.windows:
-        newest = K.newest_tf_for_python(py, windows=False)
-        mm = K.tf_minor(newest[0]) if newest else None
-        if newest is not None and mm is not None and mm < K.first_and_cuda_tf():
-            first = ".".join(str(x) for x in K.first_and_cuda_tf())
-            lo, hi = K.newest_tf_pythons()
-            tested = K.tested_config(newest[0], windows=False)
+        try:
+            newest = kb.newest_tf_for("linux", python=py)
+        except KnowledgeQueryError:
+            newest = None  # a Python version the facts hold that does not parse
+        mm = tf_minor(newest.tf_version) if newest else None
+        first, _ = kb.fact_series("and-cuda-extra-first")
+        if newest is not None and mm is not None and mm < first:
+            lo, hi, _row = kb.newest_python_range("linux")
+            tested = kb.tested_gpu_build(newest.tf_version, "linux")
             cuda = f" with CUDA {tested.cuda} + cuDNN {tested.cudnn} installed" if tested else ""
             return (
-                f"Python {py} (host facts) has no TensorFlow >= {first} wheels, so "
-                f'"tensorflow[and-cuda]" cannot install: create a venv with Python {lo}-{hi} '
-                f"({venv_fix(ctx, hi)}), or pip install "
-                f'"tensorflow=={newest[0]}"{cuda} '
-                f"(knowledge row {newest[1]})"
+                f"Python {py} (host facts) has no TensorFlow >= {first[0]}.{first[1]} wheels, "
+                f'so "tensorflow[and-cuda]" cannot install: create a venv with Python '
+                f"{lo}-{hi} ({venv_fix(ctx, hi)}), or pip install "
+                f'"tensorflow=={newest.tf_version}"{cuda} '
+                f"(knowledge row {newest.ref})"
             )
     driver_pin = _driver_limited_fix(ctx)
     if driver_pin is not None:
@@ -52,30 +56,54 @@ def _driver_limited_fix(ctx: Ctx) -> str | None:
 
     ``pip install --upgrade "tensorflow[and-cuda]"`` brings the newest TensorFlow, whose
     CUDA may need a newer driver than the host has (knowledge tables tf_tested_configs and
-    cuda_min_driver, through :func:`K.newest_tf_for_driver`).  ``None`` when the driver is
+    cuda_min_driver, through :meth:`Knowledge.newest_tf_for`).  ``None`` when the driver is
     unknown, on native Windows, or when it runs the newest release.
     """
     driver = ctx.driver_version
     if driver is None or ctx.windows:
         return None
     ccs = ctx.compute_capabilities
-    cc = min(ccs, key=K.cc_sort_key) if ccs else None
-    limited = K.newest_tf_for_driver(
-        driver, python=ctx.python_version, os="wsl2" if ctx.wsl else "linux",
-        compute_capability=cc,
-    )
-    if limited is None:
+    cc = min(ccs, key=cc_key) if ccs else None
+    os = "wsl2" if ctx.wsl else "linux"
+    kb = ctx.kb
+    try:
+        limited = kb.newest_tf_for(os, python=ctx.python_version, driver=driver,
+                                   compute_capability=cc)
+    except KnowledgeQueryError:
+        return None  # a driver, Python or CC from the log or facts that does not parse
+    if limited is None or not limited.cuda:
         return None
-    if limited.newest_overall:
-        return None
-    mm = K.tf_minor(limited.tf_series)
-    extra = mm is not None and mm >= K.first_and_cuda_tf()
+    if kb.gpu_configs(os)[0].tf_version == limited.tf_version:
+        return None  # the driver runs the newest release
+    mm = tf_minor(limited.tf_series)
+    extra = mm is not None and mm >= kb.fact_series("and-cuda-extra-first")[0]
     pkg = f"tensorflow{'[and-cuda]' if extra else ''}=={limited.tf_series}.*"
     return (
         f'pip install "{pkg}"   # TensorFlow {limited.tf_series} (CUDA {limited.cuda}) is the '
         f"newest release NVIDIA driver {driver} runs (knowledge row {limited.ref}); "
         'a plain "tensorflow[and-cuda]" upgrade brings one that needs a newer driver'
     )
+
+
+def windows_gpu_last(ctx: Ctx) -> tuple[tuple[int, int], str, str, str]:
+    """The last TensorFlow release with GPU support on native Windows, from platform fact
+    ``windows-native-gpu-last`` and its tf_tested_configs row.
+
+    Returns:
+        ``((2, 10), "2.10", 'tensorflow<2.11', "CUDA 11.2 + cuDNN 8.1")``: the series, the
+        release, the pip requirement that keeps it, and what it was built with.
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: the fact or its tested configuration is missing.
+    """
+    kb = ctx.kb
+    last_series, fact = kb.fact_series("windows-native-gpu-last")
+    last = fact.value("tf_version")
+    build = kb.tested_gpu_build(last, "windows")
+    if build is None:
+        raise KnowledgeError(f"{fact.ref}: no tested Windows GPU configuration for {last}")
+    return (last_series, last, fact.value("pip_requirement"),
+            f"CUDA {build.cuda} + cuDNN {build.cudnn}")
 
 
 def venv_fix(ctx: Ctx, python: str) -> str:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 from tfgpu.explain import _compat as K
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.explain._context import Ctx, cc_key, log_evidence
 from tfgpu.explain.rules._common import E, I
 from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeQueryError
 
 
 def rule_compute_capability(ctx: Ctx) -> list[Finding]:
@@ -21,19 +22,23 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
         cc, mn = h.g("cc") or "?", h.g("min") or "?"
         name = re.search(r"name: ([^,]+)", h.g("desc") or "")
         gpu = name.group(1) if name else "the GPU"
-        lowest = K.lowest_official_cc()
-        fits = K.newest_official_for_cc(cc)
+        lowest = ctx.kb.lowest_wheel_cc()
+        try:
+            fits = ctx.kb.newest_wheel_for_cc(cc)
+        except KnowledgeQueryError:
+            fits = None  # "?" or another CC the log gives in no X.Y form
         cause = (
             f"This TensorFlow build contains kernels only for compute capability >= {mn}; "
             f"{gpu} is {cc}."
         )
         ref: str | None = None
-        if lowest is not None and K.cc_below(cc, lowest.min_cc):
+        if cc_key(cc) < cc_key(lowest.min_cc):
             ref = lowest.ref
-            same = [f for f in K.official_cc_floors() if f.min_cc == lowest.min_cc]
+            same = [f for f in ctx.kb.wheel_archs if f.min_cc == lowest.min_cc]
             cause += (
                 f" No official TensorFlow wheel supports it: the lowest floor of any official "
-                f"build is {lowest.min_cc} (TensorFlow {same[0].tf_first} to {same[-1].tf_last}, "
+                f"build is {lowest.min_cc} (TensorFlow {same[0].tf_version} to "
+                f"{same[-1].tf_version_last}, "
                 f"knowledge table tf_compute_capabilities, e.g. row {lowest.ref})."
             )
             fix: tuple[str, ...] = (
@@ -45,14 +50,14 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
         elif fits is not None:
             ref = fits.ref
             cause += (
-                f" Official wheels up to TensorFlow {fits.tf_last} (floor {fits.min_cc}, "
+                f" Official wheels up to TensorFlow {fits.tf_version_last} (floor {fits.min_cc}, "
                 f"knowledge row {fits.ref}) include kernels for {cc}: a floor of {mn} means a "
                 "newer official release or a custom build (third-party image or wheel) "
                 "specialised for other GPUs."
             )
             fix = (
-                f'pip install "tensorflow<={fits.tf_last}"   # the newest official wheel built '
-                f"for compute capability {cc}",
+                f'pip install "tensorflow<={fits.tf_version_last}"   # the newest official wheel '
+                f"built for compute capability {cc}",
                 f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
             )
         else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tfgpu.explain import _compat as K
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, I, W, _slug, and_cuda_fix
+from tfgpu.explain.rules._common import E, I, W, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.findings import Finding, Severity
 
 _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -77,7 +77,8 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
         name = hit.g("name")
         code = hit.g("code")
         if name is None and code is not None:
-            name = K.CURESULT.get(int(code))
+            row = ctx.kb.cuda_error(int(code))
+            name = row.name if row is not None else None
         if name is None or name in done:
             continue
         done.add(name)
@@ -89,7 +90,8 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
         )
-        num = code or next((str(k) for k, v in K.CURESULT.items() if v == name), None)
+        named = ctx.kb.cuda_error_named(name)
+        num = code or (str(named.code) if named is not None else None)
         num = num or "code not in tfgpu's CUresult table"
         libcuda_v = ctx.h("driver.libcuda").last
         kernel_v = ctx.h("driver.kernel").last
@@ -203,6 +205,15 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
     return out
 
 
+def _windows_cudart_fix(ctx: Ctx) -> list[str]:
+    _, last, keep, build = windows_gpu_last(ctx)
+    return [
+        "where cudart64_*.dll",
+        f"native Windows GPU support ends at TensorFlow {last}: use WSL2 for newer "
+        f'releases, or pip install "{keep}" with {build} on PATH',
+    ]
+
+
 def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
     """``Could not find cuda drivers on your machine, GPU will not be used``."""
     hits = ctx.h("cuda.drivers")
@@ -211,7 +222,7 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
     gpu = ctx.has_nvidia_gpu
     tf = ctx.tf_version
     if gpu:
-        tested = K.tested_config(tf, ctx.windows)
+        tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
         have = ctx.cuda_versions
         if tested and have and not any(v.split(".")[0] == tested[0].split(".")[0] for v in have):
             return [
@@ -254,11 +265,7 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
         )
         drv = ctx.driver_version
         fix_list = (
-            [
-                "where cudart64_*.dll",
-                "native Windows GPU support ends at TensorFlow 2.10: use WSL2 for newer "
-                'releases, or pip install "tensorflow<2.11" with CUDA 11.2 + cuDNN 8.1 on PATH',
-            ]
+            _windows_cudart_fix(ctx)
             if ctx.windows
             else [
                 and_cuda_fix(ctx),

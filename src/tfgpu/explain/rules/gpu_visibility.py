@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tfgpu.explain import _compat as K
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, I, W
+from tfgpu.explain.rules._common import E, I, W, windows_gpu_last
 from tfgpu.facts.log import Hit
 from tfgpu.findings import Finding, Severity
 
@@ -95,25 +95,27 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
         doc = K.DOC_METAL
-    elif os_ == "windows" and mm is not None and mm > K.last_native_windows_gpu_tf():
+    elif os_ == "windows" and mm is not None and mm > windows_gpu_last(ctx)[0]:
+        _, last, keep, build = windows_gpu_last(ctx)
         sev = E
         ref = "platform_facts:windows-native-gpu-last"
         cause = (
-            f"TensorFlow {ctx.tf_version} on native Windows is CPU-only: 2.10 was the last release "
-            "with GPU support on native Windows, whatever CUDA/cuDNN is installed "
+            f"TensorFlow {ctx.tf_version} on native Windows is CPU-only: {last} was the last "
+            "release with GPU support on native Windows, whatever CUDA/cuDNN is installed "
             f"({ctx.os_source})."
         )
         fix = [
-            'pip install "tensorflow<2.11"   # 2.10 with CUDA 11.2 + cuDNN 8.1',
+            f'pip install "{keep}"   # {last} with {build}',
             'or run a current TensorFlow in WSL2: pip install "tensorflow[and-cuda]"',
             "or tensorflow-cpu + tensorflow-directml-plugin",
         ]
         doc = K.DOC_TF_PIP_WINDOWS
-    elif os_ == "windows" and K.tested_config(ctx.tf_version, True):
-        tested = K.tested_config(ctx.tf_version, True)
+    elif os_ == "windows" and ctx.kb.tested_gpu_build(ctx.tf_version, "windows"):
+        tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
         assert tested is not None
         ref = tested.ref
-        dll = K.windows_cudart_dll(tested[0])
+        dll_row = ctx.kb.windows_cudart_dll(tested.cuda)
+        dll = dll_row[0] if dll_row is not None else "cudart64_*.dll"
         have = ctx.cuda_versions
         cause = (
             f"TensorFlow {ctx.tf_version} (native Windows) is built for CUDA {tested[0]} + cuDNN "

@@ -8,7 +8,7 @@ import re
 
 from tfgpu.explain import _compat as K
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, I, _slug, and_cuda_fix
+from tfgpu.explain.rules._common import E, I, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.findings import Finding
 
 _SO_RE = re.compile(r"^lib(?P<base>[A-Za-z_]+?)(?:64)?\.so\.(?P<ver>[\d.]+)$")
@@ -85,7 +85,7 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         fix = [f"where {filename}"]
         if base in ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse"):
             cuda = (expected or "CUDA").replace("CUDA ", "")
-            tested = K.tested_config(ctx.tf_version, windows=True)
+            tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
             if tested is not None and tested.cuda.split(".")[0] == cuda.split(".")[0]:
                 folder, note = f"v{tested.cuda}", f" (TensorFlow {ctx.tf_version} row {tested.ref})"
             elif "." in cuda:
@@ -107,8 +107,8 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         else:
             fix.append(f"Put the folder that directly contains {filename} on PATH")
         mm = ctx.tf_mm
-        last = ".".join(str(x) for x in K.last_native_windows_gpu_tf())
-        if mm is not None and mm > K.last_native_windows_gpu_tf():
+        last_series, last, _, _ = windows_gpu_last(ctx)
+        if mm is not None and mm > last_series:
             fix.append(
                 f"Note: TensorFlow {ctx.tf_version} has no GPU support on native Windows at all: "
                 f'use WSL2, or pip install "tensorflow<={last}"'
@@ -121,9 +121,9 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
     mm = ctx.tf_mm
-    if mm is None or mm >= K.first_and_cuda_tf():
+    if mm is None or mm >= ctx.kb.fact_series("and-cuda-extra-first")[0]:
         fix.append(and_cuda_fix(ctx))
-    tested = K.tested_config(ctx.tf_version, windows=False)
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "linux")
     if tested is not None:
         fix.append(
             f"or install CUDA {tested[0]} + cuDNN {tested[1]} (what TensorFlow {ctx.tf_version} "

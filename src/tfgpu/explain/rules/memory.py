@@ -21,7 +21,8 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
         h = oom.first[0]
         dims = [int(x) for x in re.findall(r"\d+", h.g("shape") or "")]
         dtype = (h.g("dtype") or "").lower()
-        size = K.DTYPE_BYTES.get(dtype)
+        size_row = ctx.kb.dtype_size(dtype)
+        size = size_row.size_bytes if size_row is not None else None
         shape = "[" + ",".join(str(d) for d in dims) + "]"
         if size is not None:
             mib = math.prod(dims) * size / 2**20

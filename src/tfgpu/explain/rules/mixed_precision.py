@@ -8,14 +8,52 @@ from tfgpu.explain.rules._common import W
 from tfgpu.findings import Finding
 
 
+def _keras_ok_without_tensor_cores(ctx: Ctx) -> list[Finding]:
+    """Keras' check said OK (compute capability >= its floor) for a GPU the knowledge
+    says has no Tensor Cores (a GeForce GTX 1650 or 1660, CC 7.5): mixed_float16 is slower
+    there, and Keras prints no warning."""
+    ok = [h for h in ctx.h("mixed.warning").all() if h.g("status") == "OK"]
+    if not ok:
+        return []
+    for hit in ctx.h("mixed.gpu").all():
+        name, cc = hit.g("name"), hit.g("cc")
+        if not name or not cc:
+            continue
+        tc = ctx.kb.tensor_cores(name.strip(), cc)
+        if tc.has is not False or tc.basis != "gpu-table" or tc.row is None:
+            continue
+        floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
+        return [
+            Finding(
+                id="mixed-precision-unsupported-gpu",
+                severity=W,
+                category="mixed-precision",
+                title="mixed_float16 on a GPU without fast float16 (Tensor Cores)",
+                area="runtime",
+                evidence=log_evidence(ok, [hit]),
+                cause=(
+                    f"Keras' mixed-precision check passed because the GPU has compute "
+                    f"capability {cc} >= {floor}, but {tc.describe()}: float16 math and "
+                    f"the extra casts run slower than float32 on it, with no warning."
+                ),
+                fix=("keras.mixed_precision.set_global_policy('float32')",),
+                doc=K.DOC_MIXED,
+                knowledge_ref=tc.row.ref,
+            )
+        ]
+    return []
+
+
 def rule_mixed(ctx: Ctx) -> list[Finding]:
-    """Keras mixed-precision compatibility warning."""
+    """Keras mixed-precision compatibility warning, or its OK on a GPU without Tensor
+    Cores (the knowledge's answer by GPU name)."""
     warn = [h for h in ctx.h("mixed.warning").all() if h.g("status") == "WARNING"]
     slow = ctx.h("mixed.slow")
     if not warn and not slow.count:
-        return []
+        return _keras_ok_without_tensor_cores(ctx)
     gpu = ctx.h("mixed.gpu").first
     cc = gpu[0].g("cc") if gpu else None
+    floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
     return [
         Finding(
             id="mixed-precision-unsupported-gpu",
@@ -25,7 +63,7 @@ def rule_mixed(ctx: Ctx) -> list[Finding]:
             area="runtime",
             evidence=log_evidence(warn, slow, gpu),
             cause=(
-                "Keras' mixed-precision check says this GPU lacks compute capability 7.0"
+                f"Keras' mixed-precision check says this GPU lacks compute capability {floor}"
                 + (f" (it has {cc})" if cc else "")
                 + ": float16 math and the extra casts run slower than float32 on it."
             ),

@@ -10,6 +10,16 @@ from tfgpu.explain import _compat as K
 from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import E, W, venv_fix
 from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeQueryError
+
+
+def _tensorflow_gpu_stopped(ctx: Ctx) -> str:
+    """``"tensorflow-gpu stopped at 2.11 (Linux) / 2.10.1 (Windows); use tensorflow."``
+    (platform fact tensorflow-gpu-removed)."""
+    gone = ctx.kb.platform_fact("tensorflow-gpu-removed")
+    linux = ".".join(gone.value("last_linux").split(".")[:2])
+    return (f"tensorflow-gpu stopped at {linux} (Linux) / {gone.value('last_windows')} "
+            "(Windows); use tensorflow.")
 
 
 def rule_pip(ctx: Ctx) -> list[Finding]:
@@ -21,16 +31,23 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
         ctx.h("pip.failed"),
     )
     if removed.count or (named.count and failed.count):
+        kb = ctx.kb
+        gone = kb.platform_fact("tensorflow-gpu-removed")
+        and_cuda, _ = kb.fact_series("and-cuda-extra-first")
+        same, _ = kb.fact_series("tensorflow-is-cuda-build")
+        stub, _ = kb.fact_series("tensorflow-gpu-removed", "stub_version")
         fix = [
             'replace "tensorflow-gpu" with "tensorflow" in requirements/environment files',
-            'pip install "tensorflow[and-cuda]"   # Linux, TensorFlow >= 2.14'
+            f'pip install "tensorflow[and-cuda]"   # Linux, TensorFlow >= '
+            f"{and_cuda[0]}.{and_cuda[1]}"
             if not ctx.windows
             else "pip install tensorflow",
         ]
         cause = (
-            "The tensorflow-gpu name was retired in December 2022: versions from 2.12 are "
+            f"The tensorflow-gpu name was retired in {gone.value('retired')}: versions from "
+            f"{stub[0]}.{stub[1]} are "
             'empty placeholder packages that fail on install. "tensorflow" has been the same '
-            "GPU-enabled build since 2.1."
+            f"GPU-enabled build since {same[0]}.{same[1]}."
         )
         if not removed.count:
             cause += (
@@ -71,7 +88,7 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 title="tensorflow-gpu is a retired package name",
                 area="python",
                 evidence=log_evidence(named),
-                cause="tensorflow-gpu stopped at 2.11 (Linux) / 2.10.1 (Windows); use tensorflow.",
+                cause=_tensorflow_gpu_stopped(ctx),
                 fix=('pip install "tensorflow[and-cuda]"',),
                 doc=K.DOC_TF_PIP,
             )
@@ -80,7 +97,7 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
     if nod.count:
         py = ctx.facts.python.version if ctx.facts is not None else None
         bits = ctx.facts.python.bits if ctx.facts is not None else None
-        lo, hi = K.newest_tf_pythons()
+        lo, hi, _ = ctx.kb.newest_python_range("linux")
         cause = (
             "pip found no TensorFlow wheel for this interpreter and platform. Wheels exist only "
             f"for 64-bit CPython; current releases cover Python {lo}-{hi}."
@@ -109,10 +126,13 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 f"the pinned {pin}: TensorFlow {pin} was published for other Python versions. "
                 f"Either this Python is too old or too new for {pin}, or it is 32-bit."
             )
-            rng = K.python_range(pin, ctx.windows)
-            if rng is not None:
-                py_hint = f"{rng[0]}-{rng[1]}"
-                cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {rng[2]})."
+            try:
+                prow = ctx.kb.config_for(pin, "windows" if ctx.windows else "linux")
+            except KnowledgeQueryError:
+                prow = None  # a pin the log gives that is not a version
+            if prow is not None and prow.python_min and prow.python_max:
+                py_hint = f"{prow.python_min}-{prow.python_max}"
+                cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {prow.ref})."
             install = (
                 f'pip install "tensorflow=={pin}"   # in that venv; or keep this Python: '
                 f'pip install "tensorflow=={highest}"'
@@ -142,6 +162,8 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
     if npabi.count:
         npv = next((h.g("np") or h.g("np2") for h in npabi.all() if h.g("np") or h.g("np2")), None)
         npv = npv or ctx.dist_version("numpy")
+        np2, _ = ctx.kb.fact_series("numpy2-first-tf")
+        np2_tf = f"{np2[0]}.{np2[1]}"
         out.append(
             Finding(
                 id="numpy-abi-mismatch",
@@ -153,12 +175,12 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 cause=(
                     "A compiled module on the import path (TensorFlow or one it loads) was built "
                     "against the NumPy 1.x C ABI and "
-                    f"NumPy {npv or '2.x'} is installed. TensorFlow releases before 2.18 need "
+                    f"NumPy {npv or '2.x'} is installed. TensorFlow releases before {np2_tf} need "
                     f"numpy<2."
                 ),
                 fix=(
                     'pip install "numpy<2"',
-                    "or upgrade to TensorFlow >= 2.18 (built with NumPy 2)",
+                    f"or upgrade to TensorFlow >= {np2_tf} (built with NumPy 2)",
                 ),
                 doc=K.DOC_TF_218,
                 knowledge_ref="platform_facts:numpy2-first-tf",
@@ -167,6 +189,7 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
     pb = ctx.h("protobuf.descriptors")
     if pb.count:
         pbv = ctx.dist_version("protobuf")
+        cap = ctx.kb.platform_fact("protobuf-descriptors-cap")
         out.append(
             Finding(
                 id="protobuf-too-new",
@@ -176,15 +199,16 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 area="python",
                 evidence=log_evidence(pb, ctx.h("protobuf.downgrade")),
                 cause=(
-                    "protobuf 4.21+ rejects the _pb2 modules this TensorFlow was generated with"
+                    f"protobuf {cap.value('first_breaking')}+ rejects the _pb2 modules this "
+                    "TensorFlow was generated with"
                     + (f" (protobuf {pbv} is installed)" if pbv else "")
                     + "; the TensorFlow "
                     "release did not cap its protobuf requirement."
                 ),
                 fix=(
-                    'pip install "protobuf<=3.20.3"',
+                    f'pip install "protobuf<={cap.value("cap")}"',
                     "or upgrade TensorFlow to a patch release that pins protobuf",
-                    "stop-gap (slow): PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python",
+                    f"stop-gap (slow): {cap.value('slow_env')}",
                 ),
                 doc=K.DOC_PROTOBUF,
             )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
 from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import E, W
 from tfgpu.findings import Finding, Severity
@@ -23,7 +22,7 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
         return []
     quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], tell[:3], excs[-1:], tell[-1:])
     last = excs[-1].text.strip() if excs else None
-    codes = {v: k for k, v in K.CURESULT.items()}
+    codes = {r.name: r.code for r in ctx.kb.cuda_errors}
     named = [
         f"{h.g('name')} ({codes[h.g('name') or '']})" if h.g("name") in codes else str(h.g("name"))
         for h in cuda[:3]

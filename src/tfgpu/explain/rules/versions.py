@@ -9,6 +9,7 @@ from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import E
 from tfgpu.explain.rules.libraries import parse_library
 from tfgpu.findings import Finding
+from tfgpu.knowledge import DriverMinimum, KnowledgeQueryError
 
 
 def _cudnn_num(text: str) -> tuple[int, int, int] | None:
@@ -114,8 +115,19 @@ def _runtime_major(ctx: Ctx) -> str | None:
             if base == "cudart" and expected:
                 return expected.replace("CUDA ", "")
     mm = ctx.tf_mm
-    tested = K.tested_config(ctx.tf_version, ctx.windows) if mm else None
+    os = "windows" if ctx.windows else "linux"
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, os) if mm else None
     return tested[0] if tested else None
+
+
+def _min_driver(ctx: Ctx, cuda: str) -> DriverMinimum | None:
+    """Minimum driver for CUDA ``cuda`` (``"12"`` means 12.0) on the host's OS
+    (cuda_min_driver), or ``None`` when the table has none or the version does not parse."""
+    try:
+        return ctx.kb.min_driver(cuda if "." in cuda else f"{cuda}.0",
+                                 "windows" if ctx.windows else "linux")
+    except KnowledgeQueryError:
+        return None
 
 
 def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
@@ -125,7 +137,7 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
         return []
     rt = _runtime_major(ctx)
     drv = ctx.driver_version
-    minimum = K.min_driver(rt, ctx.windows) if rt else None
+    minimum = _min_driver(ctx, rt) if rt else None
     floor = minimum.version if minimum else None
     cause = "The NVIDIA driver is older than the CUDA runtime TensorFlow loaded"
     if rt:
@@ -176,7 +188,7 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
             cause=cause,
             fix=tuple(fix),
             doc=K.DOC_CUDA_COMPAT,
-            knowledge_ref=minimum.ref if minimum else None,
+            knowledge_ref=minimum.row.ref if minimum else None,
         )
     ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tfgpu.explain import _compat as K
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E
+from tfgpu.explain.rules._common import E, windows_gpu_last
 from tfgpu.findings import Finding
 
 
@@ -50,9 +50,10 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
         else:
             cudnn = ctx.cudnn_versions
             names = []
-            tested = K.tested_config(ctx.tf_version, windows=True)
+            tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
             if tested:
-                names.append(K.windows_cudart_dll(tested[0]))
+                dll_row = ctx.kb.windows_cudart_dll(tested.cuda)
+                names.append(dll_row[0] if dll_row is not None else "cudart64_*.dll")
                 names.append(f"cudnn64_{tested[1].split('.')[0]}.dll")
             elif cudnn:
                 names.append(f"cudnn64_{cudnn[0].split('.')[0]}.dll")
@@ -93,8 +94,9 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
                             if tested
                             else [
                                 "note: native Windows GPU support ends at TensorFlow "
-                                + ".".join(str(x) for x in K.last_native_windows_gpu_tf())
-                                + " (CUDA 11.2 + cuDNN 8.1); newer releases need WSL2 for the GPU"
+                                + windows_gpu_last(ctx)[1]
+                                + f" ({windows_gpu_last(ctx)[3]}); newer releases need WSL2 "
+                                "for the GPU"
                             ]
                         )
                     ),

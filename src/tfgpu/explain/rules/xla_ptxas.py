@@ -111,7 +111,8 @@ def rule_xla(ctx: Ctx) -> list[Finding]:
     if arch.count:
         h = arch.first[0]
         sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", ""))
-        first = K.PTXAS_FIRST_CUDA.get(sm)
+        first_row = ctx.kb.ptxas_first_cuda(sm)
+        first = first_row.first_cuda if first_row is not None else None
         cause = (
             f"The ptxas XLA found does not know the GPU architecture {sm}"
             + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
@@ -173,7 +174,7 @@ def rule_xla(ctx: Ctx) -> list[Finding]:
 def _nvcc_fix(ctx: Ctx) -> tuple[str, ...]:
     """Fixes that give XLA a new enough ptxas: the pip CUDA compiler wheel matching
     TensorFlow's CUDA major (tf_tested_configs row), a newer ptxas on PATH, or XLA_FLAGS."""
-    tested = K.tested_config(ctx.tf_version, ctx.windows)
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
     if tested is not None:
         major = tested.cuda.split(".")[0]
         wheel = (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfgpu.plan._kb import PlanKnowledge, Release
+from tfgpu.knowledge import Knowledge, TestedConfig, driver_at_least
 from tfgpu.plan.model import Manual, Reason, Shell, Step
 from tfgpu.plan.routes._shared import (
     _NVIDIA_DRIVER_URL,
@@ -14,6 +14,7 @@ from tfgpu.plan.routes._shared import (
     DEFAULT_VENV,
     _Fit,
     _max_v,
+    _rv,
     _v,
 )
 from tfgpu.plan.target import TargetHost
@@ -22,7 +23,7 @@ from tfgpu.plan.target import TargetHost
 class _PlannerBase:
     """The target, the knowledge and the helpers that every route planner uses."""
 
-    def __init__(self, target: TargetHost, kb: PlanKnowledge, env_path: str | None) -> None:
+    def __init__(self, target: TargetHost, kb: Knowledge, env_path: str | None) -> None:
         self.t = target
         self.kb = kb
         self.env_path = env_path
@@ -30,37 +31,61 @@ class _PlannerBase:
         self.cc, self.cc_reason = self._compute_capability()
 
     # ----------------------------------------------------------------- helpers
+    def _gpu_row(self, name: str) -> tuple[str, str, str] | None:
+        """``(row label, compute capability, row ref)`` of a GPU name in the knowledge's
+        gpu table (:meth:`Knowledge.gpu_compute_capability`), or ``None``."""
+        m = self.kb.gpu_compute_capability(name)
+        if m is None:
+            return None
+        label = m.row.name + (
+            " row; the laptop part is assumed to match" if m.how == "desktop-row" else ""
+        )
+        return label, m.cc, m.row.ref
+
     def _compute_capability(self) -> tuple[str | None, Reason | None]:
         t = self.t
         if t.gpu_vendor != "nvidia":
             return None, None
         if t.compute_capability:
-            row = self.kb.gpu(t.gpu_name) if t.gpu_name else None
-            if row is not None and row.compute_capability != t.compute_capability:
+            row = self._gpu_row(t.gpu_name) if t.gpu_name else None
+            if row is not None and row[1] != t.compute_capability:
                 self.cc_warning = Reason(
                     f"compute capability {t.compute_capability} ({t.cc_source}) differs from "
-                    f"{row.compute_capability}, the table's value for {t.gpu_name} (row "
-                    f"{row.name}); the plan uses {t.compute_capability}: check it with "
+                    f"{row[1]}, the table's value for {t.gpu_name} (row "
+                    f"{row[0]}); the plan uses {t.compute_capability}: check it with "
                     "nvidia-smi --query-gpu=compute_cap --format=csv",
-                    row.ref,
+                    row[2],
                 )
             return t.compute_capability, Reason(
                 f"{t.gpu_name or 'the GPU'} has compute capability {t.compute_capability} "
                 f"({t.cc_source})"
             )
         if t.gpu_name:
-            row = self.kb.gpu(t.gpu_name)
+            row = self._gpu_row(t.gpu_name)
             if row is not None:
-                same = row.name.lower() == t.gpu_name.lower()
-                return row.compute_capability, Reason(
-                    f"{t.gpu_name} has compute capability {row.compute_capability}"
-                    + ("" if same else f" (table row {row.name})"),
-                    row.ref,
+                same = row[0].lower() == t.gpu_name.lower()
+                return row[1], Reason(
+                    f"{t.gpu_name} has compute capability {row[1]}"
+                    + ("" if same else f" (table row {row[0]})"),
+                    row[2],
                 )
         return None, None
 
-    def _python_for(self, rel: Release) -> str | None:
-        if self.t.python and rel.python_ok(self.t.python):
+    def _driver_os(self) -> str:
+        """The driver column of the target: WSL2 and Windows run the Windows driver."""
+        return "windows" if self.t.driver_is_windows else "linux"
+
+    def _has_extra(self, rel: TestedConfig) -> bool:
+        """``pip install tensorflow[and-cuda]`` exists for this GPU release
+        (tf_pip_cuda_wheels rows)."""
+        return rel.kind == "gpu" and bool(self.kb.and_cuda_pins(rel.release))
+
+    def _python_ok(self, rel: TestedConfig, python: str) -> bool:
+        """``python`` is in the release's tested range (an unknown range passes)."""
+        return rel.python_ok(python) is not False
+
+    def _python_for(self, rel: TestedConfig) -> str | None:
+        if self.t.python and self._python_ok(rel, self.t.python):
             return self.t.python
         return rel.python_max
 
@@ -74,88 +99,86 @@ class _PlannerBase:
             return self.env_path
         return DEFAULT_CONDA_ENV if conda else DEFAULT_VENV
 
-    def _fit(self, rel: Release, *, need_extra: bool, python_soft: bool = False) -> _Fit:
+    def _fit(self, rel: TestedConfig, *, need_extra: bool, python_soft: bool = False) -> _Fit:
+        """Whether ``rel`` fits the target: the and-cuda extra when asked for, then the
+        knowledge's :meth:`Knowledge.gpu_blockers` (Python, compute capability, driver,
+        PTX JIT driver), reported by the first failing rule in that order, with the
+        driver minimum the steps need."""
         t = self.t
-        if need_extra and not rel.has_and_cuda:
+        if need_extra and not self._has_extra(rel):
             return _Fit(
-                rel, False, "extra", f"TensorFlow {rel.version} has no and-cuda extra", rel.ref
+                rel, False, "extra", f"TensorFlow {rel.release} has no and-cuda extra", rel.ref
             )
-        if t.python and not python_soft and not rel.python_ok(t.python):
+        os = self._driver_os()
+        blockers = {
+            b.id: b
+            for b in self.kb.gpu_blockers(
+                rel, os=os, python=None if python_soft else t.python, driver=t.driver,
+                compute_capability=self.cc,
+            )
+        }
+        arch = self.kb.wheel_compute_capabilities(rel.release)
+        if "python-outside-range" in blockers:
             return _Fit(
                 rel,
                 False,
                 "python",
-                f"TensorFlow {rel.version} supports Python {rel.python_range()}, the target has "
+                f"TensorFlow {rel.release} supports Python {rel.python_range()}, the target has "
                 f"{t.python}",
                 rel.ref,
             )
-        arch = self.kb.wheel_arch(rel.version)
-        ptx = False
-        if self.cc and arch is not None:
-            if _v(self.cc) < _v(arch.min_cc):
-                return _Fit(
-                    rel,
-                    False,
-                    "cc",
-                    f"compute capability {self.cc} < {arch.min_cc}, the minimum of the "
-                    f"TensorFlow {rel.version} wheel",
-                    arch.ref,
-                    arch=arch,
-                )
-            ptx = arch.needs_ptx_jit(self.cc)
-            if ptx and not arch.can_run(self.cc):
-                return _Fit(
-                    rel,
-                    False,
-                    "cc",
-                    f"the TensorFlow {rel.version} wheel has neither a cubin nor PTX usable by "
-                    f"compute capability {self.cc}",
-                    arch.ref,
-                    arch=arch,
-                )
-        floor = self.kb.driver_floor(rel.cuda) if rel.cuda else None
-        need = floor.minimum(t.driver_is_windows) if floor else None
-        unclear = False
-        if t.driver and need:
-            meets = self.kb.driver_meets(t.driver, need)
-            unclear = meets is None
-        if t.driver and need and meets is False:
+        cc_block = blockers.get("cc-below-minimum") or blockers.get("no-kernels")
+        if cc_block is not None:
+            why = (
+                f"compute capability {self.cc} < {cc_block.need}, the minimum of the "
+                f"TensorFlow {rel.release} wheel"
+                if cc_block.id == "cc-below-minimum"
+                else f"the TensorFlow {rel.release} wheel has neither a cubin nor PTX usable "
+                f"by compute capability {self.cc}"
+            )
+            return _Fit(rel, False, "cc", why, cc_block.row.ref, arch=arch)
+        floor = self.kb.min_driver(rel.cuda, os) if rel.cuda else None
+        need = floor.version if floor else None
+        floor_ref = floor.row.ref if floor else ""
+        unclear = "driver-unclear" in blockers
+        old = blockers.get("driver-too-old")
+        if old is not None:
             return _Fit(
                 rel,
                 False,
                 "driver",
-                f"TensorFlow {rel.version} uses CUDA {rel.cuda}, which needs driver >= {need}; "
-                f"the target has {t.driver}",
-                floor.ref if floor else "",
+                f"TensorFlow {rel.release} uses CUDA {rel.cuda}, which needs driver >= "
+                f"{old.need}; the target has {t.driver}",
+                old.row.ref,
                 arch=arch,
-                driver_needed=need,
-                driver_ref=floor.ref if floor else "",
+                driver_needed=old.need,
+                driver_ref=old.row.ref,
             )
-        if ptx and arch is not None and arch.build_cuda:
-            tk = self.kb.toolkit_driver(arch.build_cuda)
-            tk_need = tk.minimum(t.driver_is_windows) if tk else None
-            tk_meets = self.kb.driver_meets(t.driver, tk_need) if t.driver and tk_need else True
-            unclear = unclear or tk_meets is None
-            if t.driver and tk_need and tk_meets is False:
+        if "ptx-jit" in blockers and arch is not None:
+            build = arch.row.build_cuda
+            tk = self.kb.min_driver(build, os, ptx_jit=True)
+            tk_need = tk.version if tk else None
+            if t.driver and tk_need and driver_at_least(t.driver, tk_need) is None:
+                unclear = True
+            ptx_old = blockers.get("driver-too-old-for-ptx-jit")
+            if ptx_old is not None:
                 return _Fit(
                     rel,
                     False,
                     "ptx",
-                    f"compute capability {self.cc} has no cubin in TensorFlow {rel.version}, so "
+                    f"compute capability {self.cc} has no cubin in TensorFlow {rel.release}, so "
                     "its kernels are "
-                    f"JIT-compiled from PTX made by CUDA {arch.build_cuda}, which needs driver >= "
-                    f"{tk_need}; "
+                    f"JIT-compiled from PTX made by CUDA {build}, which needs driver >= "
+                    f"{ptx_old.need}; "
                     f"the target has {t.driver}",
-                    tk.ref if tk else arch.ref,
+                    ptx_old.row.ref,
                     ptx_jit=True,
                     arch=arch,
-                    driver_needed=tk_need,
-                    driver_ref=tk.ref if tk else "",
+                    driver_needed=ptx_old.need,
+                    driver_ref=ptx_old.row.ref,
                 )
             if tk_need and (need is None or _v(tk_need) > _v(need)):
-                need, floor_ref = tk_need, (tk.ref if tk else "")
-            else:
-                floor_ref = floor.ref if floor else ""
+                need, floor_ref = tk_need, (tk.row.ref if tk else "")
             return _Fit(
                 rel,
                 True,
@@ -170,11 +193,13 @@ class _PlannerBase:
             True,
             arch=arch,
             driver_needed=need,
-            driver_ref=floor.ref if floor else "",
+            driver_ref=floor_ref,
             driver_unclear=unclear,
         )
 
-    def _first_fit(self, releases: Sequence[Release], **kw: bool) -> tuple[_Fit | None, list[_Fit]]:
+    def _first_fit(
+        self, releases: Sequence[TestedConfig], **kw: bool
+    ) -> tuple[_Fit | None, list[_Fit]]:
         misses: list[_Fit] = []
         for rel in releases:
             f = self._fit(rel, **kw)
@@ -188,7 +213,7 @@ class _PlannerBase:
         need = fit.driver_needed
         if t.driver_problem:
             return [driver_fix_step(t, self._wsl2_tf_minimum(fit, need))]
-        if t.driver and (need is None or self.kb.driver_meets(t.driver, need) is not False):
+        if t.driver and (need is None or driver_at_least(t.driver, need) is not False):
             return []
         need = self._wsl2_tf_minimum(fit, need)
         where = (
@@ -217,21 +242,21 @@ class _PlannerBase:
         """``need`` raised to TensorFlow's WSL2 minimum (528.33, platform fact
         ``wsl2-min-driver`` from https://www.tensorflow.org/install/pip) for a CUDA 12
         release on a Windows driver, so the driver the step installs draws no warning."""
-        fact = self.kb.fact("wsl2-min-driver")
+        fact = self.kb.platform_fact("wsl2-min-driver")
         cuda = fit.release.cuda
-        if not (self.t.driver_is_windows and need and cuda and fact is not None):
+        if not (self.t.driver_is_windows and need and cuda):
             return need
-        if cuda.split(".")[0] != fact.get("cuda_major") or not fact.get("min_driver"):
+        if cuda.split(".")[0] != fact.value("cuda_major"):
             return need
-        return _max_v(need, fact.get("min_driver"))
+        return _max_v(need, fact.value("min_driver"))
 
-    def _numpy_cap(self, rel: Release) -> tuple[tuple[str, ...], Reason | None]:
-        fact = self.kb.fact("numpy2-first-tf")
-        first = fact.get("tf_version") if fact else ""
-        if fact is None or not first or rel.v >= _v(first):
+    def _numpy_cap(self, rel: TestedConfig) -> tuple[tuple[str, ...], Reason | None]:
+        fact = self.kb.platform_fact("numpy2-first-tf")
+        first = fact.value("tf_version")
+        if _rv(rel) >= _v(first):
             return (), None
         return ("numpy<2",), Reason(
-            f"numpy<2: TensorFlow {rel.version} predates NumPy 2 support (first in {first}); some "
+            f"numpy<2: TensorFlow {rel.release} predates NumPy 2 support (first in {first}); some "
             "of its "
             "releases do not cap numpy themselves",
             fact.ref,

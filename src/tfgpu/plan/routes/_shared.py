@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from packaging.version import Version
 
-from tfgpu.plan._kb import Release, WheelArch
+from tfgpu.knowledge import TestedConfig, WheelArchs
 from tfgpu.plan.model import Route
 
 #: Default folder of the new virtual environment (``tfgpu install``).
@@ -41,13 +41,13 @@ class PlanError(ValueError):
 class _Fit:
     """Why a release does or does not fit the target (first failing rule)."""
 
-    release: Release
+    release: TestedConfig
     ok: bool
     blocker: str = ""  # "python" | "cc" | "driver" | "ptx" | "extra" | ""
     why: str = ""
     ref: str = ""
     ptx_jit: bool = False
-    arch: WheelArch | None = None
+    arch: WheelArchs | None = None
     driver_needed: str | None = None
     driver_ref: str = ""
     driver_unclear: bool = False
@@ -55,6 +55,11 @@ class _Fit:
 
 def _v(text: str) -> Version:
     return Version(text)
+
+
+def _rv(rel: TestedConfig) -> Version:
+    """The newest release a tested-config row covers, parsed (for ordering releases)."""
+    return Version(rel.release)
 
 
 def _spec(version: str) -> str:

@@ -4,6 +4,7 @@ on Linux, and the CPU build.
 
 from __future__ import annotations
 
+from tfgpu.knowledge import PlatformFact, TestedConfig
 from tfgpu.plan.model import (
     Alternative,
     CreateVenv,
@@ -17,7 +18,15 @@ from tfgpu.plan.model import (
     Verify,
 )
 from tfgpu.plan.routes._base import _PlannerBase
-from tfgpu.plan.routes._shared import _minor, _next_minor, _spec, _v
+from tfgpu.plan.routes._shared import _minor, _next_minor, _rv, _spec, _v
+
+
+def _macos_package(metal: PlatformFact, rel: TestedConfig) -> str:
+    """``tensorflow`` from TensorFlow 2.13 on macOS, ``tensorflow-macos`` before (platform
+    fact ``macos-metal-plugin``: ``tf_version``, ``base_package``, ``base_package_until_2_12``)."""
+    if _rv(rel) >= _v(metal.value("tf_version")):
+        return metal.value("base_package")
+    return metal.value("base_package_until_2_12")
 
 
 class _OtherRoutes(_PlannerBase):
@@ -28,31 +37,25 @@ class _OtherRoutes(_PlannerBase):
         rows = self.kb.releases("macos")
         apple = t.arch == "arm64"
         if not apple:
-            last_x86 = self.kb.fact("macos-x86-last")
-            if last_x86 and last_x86.get("tf_version"):
-                rows = tuple(r for r in rows if r.v < _v(_next_minor(last_x86.get("tf_version"))))
+            last_x86 = self.kb.platform_fact("macos-x86-last").value("tf_version")
+            rows = tuple(r for r in rows if _rv(r) < _v(_next_minor(last_x86)))
         fit = next(
-            (r for r in rows if not t.python or r.python_ok(t.python)), rows[0] if rows else None
+            (r for r in rows if not t.python or self._python_ok(r, t.python)),
+            rows[0] if rows else None,
         )
         if fit is None:
             return self.cpu([Reason("the knowledge has no macOS release rows")])
-        python = t.python if (t.python and fit.python_ok(t.python)) else fit.python_max
-        metal = self.kb.fact("macos-metal-plugin")
+        python = t.python if (t.python and self._python_ok(fit, t.python)) else fit.python_max
+        metal = self.kb.platform_fact("macos-metal-plugin")
         reasons = [
+            Reason(metal.title, metal.ref),
             Reason(
-                metal.text
-                if metal
-                else "macOS has no official TensorFlow GPU build; Apple's tensorflow-metal "
-                "plugin runs TensorFlow on the GPU",
-                metal.ref if metal else "",
-            ),
-            Reason(
-                f"TensorFlow {fit.version} is the newest macOS release in the knowledge"
+                f"TensorFlow {fit.release} is the newest macOS release in the knowledge"
                 + (f" (Python {fit.python_range()})" if fit.python_range() != "unknown" else ""),
                 fit.ref,
             ),
         ]
-        if t.python and not fit.python_ok(t.python):
+        if t.python and not self._python_ok(fit, t.python):
             reasons.append(
                 Reason(
                     f"Python {t.python} is outside {fit.python_range()}; install Python {python}",
@@ -65,11 +68,11 @@ class _OtherRoutes(_PlannerBase):
                 "has no "
                 "tensorflow-metal version table; if the GPU is not listed after install, pin the "
                 "TensorFlow version Apple's plugin page names",
-                metal.ref if metal else "",
+                metal.ref,
             )
         ]
-        pkg = "tensorflow" if fit.v >= _v("2.13") else "tensorflow-macos"
-        req = (f"{pkg}{_spec(fit.version)}", "tensorflow-metal")
+        pkg = _macos_package(metal, fit)
+        req = (f"{pkg}{_spec(fit.release)}", "tensorflow-metal")
         if t.gpu_vendor not in ("apple", "amd"):
             return self.cpu([Reason("no Apple silicon or AMD GPU was found on this Mac")])
         env = self._env()
@@ -85,7 +88,7 @@ class _OtherRoutes(_PlannerBase):
         return Plan(
             t.summary(),
             Route.METAL,
-            fit.version,
+            fit.release,
             req,
             python,
             True,
@@ -99,9 +102,7 @@ class _OtherRoutes(_PlannerBase):
 
     def rocm(self) -> Plan:
         t = self.t
-        fact = self.kb.fact("amd-rocm")
-        if fact is None:
-            return self.cpu([Reason("the knowledge has no tensorflow-rocm facts")])
+        fact = self.kb.platform_fact("amd-rocm")
         # rocm_matrix entries: "6.2.x: 2.14.1, 2.15.1, 2.16.1"; pick the newest TensorFlow.
         best_rocm, best_tf = "", ""
         for part in fact.items("rocm_matrix"):
@@ -115,10 +116,12 @@ class _OtherRoutes(_PlannerBase):
         if not best_tf:
             return self.cpu([Reason("the knowledge lists no tensorflow-rocm release")])
         rel = next(
-            (r for r in self.kb.releases("linux") if _minor(r.version) == _minor(best_tf)), None
+            (r for r in self.kb.releases("linux") if _minor(r.release) == _minor(best_tf)), None
         )
         python = (
-            t.python if (rel is None or (t.python and rel.python_ok(t.python))) else rel.python_max
+            t.python
+            if (rel is None or (t.python and self._python_ok(rel, t.python)))
+            else rel.python_max
         )
         req = (f"tensorflow-rocm=={best_tf}",)
         env = self._env()
@@ -132,7 +135,7 @@ class _OtherRoutes(_PlannerBase):
         ]
         if rel is not None:
             reasons.append(
-                Reason(f"TensorFlow {rel.version} supports Python {rel.python_range()}", rel.ref)
+                Reason(f"TensorFlow {rel.release} supports Python {rel.python_range()}", rel.ref)
             )
         steps = [
             Step(
@@ -141,7 +144,7 @@ class _OtherRoutes(_PlannerBase):
                     f"Install ROCm {best_rocm} and add your user to the render and video groups",
                     (),
                     True,
-                    fact.url,
+                    self.kb.doc_url(fact) or "",
                 ),
             ),
             Step(
@@ -183,17 +186,16 @@ class _OtherRoutes(_PlannerBase):
         platform = {"windows": "windows", "macos": "macos"}.get(t.os, "linux")
         rows = self.kb.releases(platform)
         if platform == "macos" and t.arch != "arm64":
-            last_x86 = self.kb.fact("macos-x86-last")
-            if last_x86 and last_x86.get("tf_version"):
-                rows = tuple(r for r in rows if r.v < _v(_next_minor(last_x86.get("tf_version"))))
-        rel = next((r for r in rows if not t.python or r.python_ok(t.python)), None)
+            last_x86 = self.kb.platform_fact("macos-x86-last").value("tf_version")
+            rows = tuple(r for r in rows if _rv(r) < _v(_next_minor(last_x86)))
+        rel = next((r for r in rows if not t.python or self._python_ok(r, t.python)), None)
         reasons = list(why)
         if rel is None and rows:
             rel = rows[0]
             reasons.append(
                 Reason(
                     f"Python {t.python} is outside the tested range of every release; install "
-                    f"Python {rel.python_max} (TensorFlow {rel.version} supports "
+                    f"Python {rel.python_max} (TensorFlow {rel.release} supports "
                     f"{rel.python_range()})",
                     rel.ref,
                 )
@@ -211,10 +213,10 @@ class _OtherRoutes(_PlannerBase):
                 self._env(),
                 self.kb.version,
             )
-        python = t.python if (t.python and rel.python_ok(t.python)) else rel.python_max
+        python = t.python if (t.python and self._python_ok(rel, t.python)) else rel.python_max
         reasons.append(
             Reason(
-                f"TensorFlow {rel.version} is the newest {platform} release that supports "
+                f"TensorFlow {rel.release} is the newest {platform} release that supports "
                 f"Python {python}",
                 rel.ref,
             )
@@ -223,17 +225,17 @@ class _OtherRoutes(_PlannerBase):
         # fact tensorflow-is-cuda-build); on Windows `tensorflow` is Intel's CPU build
         # (windows-cpu-wheels-intel), elsewhere the plain package is the CPU build.
         pkg = "tensorflow-cpu" if (t.arch == "x86_64" and platform == "linux") else "tensorflow"
-        cpu_fact = self.kb.fact(
+        cpu_fact = self.kb.platform_fact(
             "tensorflow-is-cuda-build" if pkg == "tensorflow-cpu" else "windows-cpu-wheels-intel"
         )
-        if cpu_fact is not None and platform in ("linux", "windows") and t.arch == "x86_64":
-            reasons.append(Reason(cpu_fact.text, cpu_fact.ref))
-        if t.os == "macos" and rel.v < _v("2.13") and t.arch == "arm64":
-            pkg = "tensorflow-macos"
+        if platform in ("linux", "windows") and t.arch == "x86_64":
+            reasons.append(Reason(cpu_fact.title, cpu_fact.ref))
+        if t.os == "macos" and t.arch == "arm64":
+            pkg = _macos_package(self.kb.platform_fact("macos-metal-plugin"), rel)
         numpy_req, numpy_reason = self._numpy_cap(rel)
         if numpy_reason:
             reasons.append(numpy_reason)
-        req = (f"{pkg}{_spec(rel.version)}", *numpy_req)
+        req = (f"{pkg}{_spec(rel.release)}", *numpy_req)
         shell = Shell.POWERSHELL if t.os == "windows" else Shell.POSIX
         env = self._env()
         steps = [
@@ -256,7 +258,7 @@ class _OtherRoutes(_PlannerBase):
         return Plan(
             t.summary(),
             Route.CPU,
-            rel.version,
+            rel.release,
             req,
             python,
             False,

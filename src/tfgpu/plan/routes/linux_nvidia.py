@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tfgpu.plan._kb import Release
+from tfgpu.knowledge import TestedConfig
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -29,6 +29,7 @@ from tfgpu.plan.routes._shared import (
     PlanError,
     _Fit,
     _max_v,
+    _rv,
     _spec,
 )
 from tfgpu.plan.routes.cpu_metal_rocm import _OtherRoutes
@@ -38,7 +39,9 @@ class _LinuxNvidiaRoute(_OtherRoutes):
     """NVIDIA GPU on Linux or WSL2 (pip, conda or system CUDA); falls back to
     the CPU plan when no release fits."""
 
-    def _driver_upgrade_alt(self, linux: list[Release], than: Release | None) -> Alternative | None:
+    def _driver_upgrade_alt(
+        self, linux: list[TestedConfig], than: TestedConfig | None
+    ) -> Alternative | None:
         """"upgrade the driver to >= X (>= Y on WSL2/Windows) -> TensorFlow N" when a
         newer driver gives a newer release than ``than`` (``None``: than nothing)."""
         t = self.t
@@ -50,17 +53,14 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         )[0]
         if up is None:
             up = free._first_fit(linux, need_extra=False, python_soft=True)[0]
-        if up is None or (than is not None and up.release.v <= than.v):
+        if up is None or (than is not None and _rv(up.release) <= _rv(than)):
             return None
-        floor = self.kb.driver_floor(up.release.cuda) if up.release.cuda else None
-        lin = floor.minimum(False) if floor else None
-        win = floor.minimum(True) if floor else None
-        if up.ptx_jit and up.arch is not None and up.arch.build_cuda:
+        lin, win = self._driver_minimums(up.release.cuda)
+        if up.ptx_jit and up.arch is not None and up.arch.row.build_cuda:
             # PTX JIT needs the build toolkit's own driver, when that is higher.
-            tk = self.kb.toolkit_driver(up.arch.build_cuda)
-            if tk is not None:
-                lin = _max_v(lin, tk.minimum(False))
-                win = _max_v(win, tk.minimum(True))
+            tk_lin, tk_win = self._driver_minimums(up.arch.row.build_cuda, ptx_jit=True)
+            lin = _max_v(lin, tk_lin)
+            win = _max_v(win, tk_win)
         if lin or win:
             here, other = (win, lin) if t.driver_is_windows else (lin, win)
             where_other = "on Linux" if t.driver_is_windows else "on WSL2/Windows"
@@ -69,21 +69,21 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             )
         else:
             return None
-        py = "" if not t.python or up.release.python_ok(t.python) else (
+        py = "" if not t.python or self._python_ok(up.release, t.python) else (
             f" with Python {up.release.python_max}"
         )
         return Alternative(
-            Route.PIP if up.release.has_and_cuda else Route.SYSTEM_CUDA,
-            f"{text} to get TensorFlow {up.release.version} (CUDA {up.release.cuda}){py}",
-            up.release.version,
+            Route.PIP if self._has_extra(up.release) else Route.SYSTEM_CUDA,
+            f"{text} to get TensorFlow {up.release.release} (CUDA {up.release.cuda}){py}",
+            up.release.release,
             Reason(
-                f"TensorFlow {up.release.version} needs driver >= {up.driver_needed}",
+                f"TensorFlow {up.release.release} needs driver >= {up.driver_needed}",
                 up.driver_ref,
             ),
         )
 
     def _best_fit(
-        self, linux: list[Release], route: Route, explicit: bool
+        self, linux: list[TestedConfig], route: Route, explicit: bool
     ) -> tuple[_Fit | None, list[_Fit], Route, bool]:
         """The newest fitting release over the allowed routes and Pythons.
 
@@ -106,7 +106,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             best: tuple[_Fit, list[_Fit], Route] | None = None
             for r in routes:
                 fit, misses = self._first_fit(linux, need_extra=r is Route.PIP, python_soft=True)
-                if fit is not None and (best is None or fit.release.v > best[0].release.v):
+                if fit is not None and (best is None or _rv(fit.release) > _rv(best[0].release)):
                     best = (fit, misses, r)
             if best is not None:
                 return best[0], best[1], best[2], True
@@ -115,7 +115,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
     def linux_nvidia(
         self,
         route: Route,
-        linux: list[Release],
+        linux: list[TestedConfig],
         *,
         wsl_from_windows: bool = False,
         explicit: bool = False,
@@ -134,7 +134,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 Reason(
                     "no release with the and-cuda extra fits"
                     + (f" ({newest_extra.why})" if newest_extra else "")
-                    + f"; TensorFlow {fit.release.version} predates the extra, "
+                    + f"; TensorFlow {fit.release.release} predates the extra, "
                     + "so CUDA and cuDNN come from a system install (the guide's route)",
                     newest_extra.ref if newest_extra else fit.release.ref,
                 )
@@ -143,7 +143,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             python_note = Reason(
                 f"Python {t.python} is outside the tested range of every release that fits "
                 f"this GPU and driver; install Python {fit.release.python_max} (TensorFlow "
-                f"{fit.release.version} supports {fit.release.python_range()})",
+                f"{fit.release.release} supports {fit.release.python_range()})",
                 fit.release.ref,
             )
         if fit is None:
@@ -165,14 +165,14 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             )
             return replace(plan, alternatives=(up, *plan.alternatives) if up else plan.alternatives)
         rel = fit.release
-        python = t.python if (t.python and rel.python_ok(t.python)) else rel.python_max
+        python = t.python if (t.python and self._python_ok(rel, t.python)) else rel.python_max
         newest = linux[0]
         # Why this version.
-        if rel.version == newest.version:
+        if rel.release == newest.release:
             reasons.insert(
                 0,
                 Reason(
-                    f"TensorFlow {rel.version} is the newest release in the knowledge (Python "
+                    f"TensorFlow {rel.release} is the newest release in the knowledge (Python "
                     f"{rel.python_range()}, "
                     f"CUDA {rel.cuda}, cuDNN {rel.cudnn})",
                     rel.ref,
@@ -182,7 +182,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             reasons.insert(
                 0,
                 Reason(
-                    f"TensorFlow {rel.version} is the newest release that fits this host (Python "
+                    f"TensorFlow {rel.release} is the newest release that fits this host (Python "
                     f"{rel.python_range()}, CUDA {rel.cuda}, cuDNN {rel.cudnn})",
                     rel.ref,
                 ),
@@ -193,7 +193,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     m.blocker in seen
                     or m.blocker == "extra"
                     or (m.blocker == "python" and python_note is not None)
-                    or m.release.v <= rel.v
+                    or _rv(m.release) <= _rv(rel)
                     or any(m.why in r.text for r in reasons)
                 ):
                     continue
@@ -207,7 +207,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     f"the knowledge's wheel tables describe the Linux x86_64 wheels; on {t.arch} "
                     "check that the release has a CUDA wheel for this architecture before relying "
                     "on this plan (NVIDIA's NGC TensorFlow container is the fallback)",
-                    fit.arch.ref,
+                    fit.arch.row.ref,
                 )
             )
         if self.cc_reason is not None:
@@ -216,11 +216,11 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             if fit.ptx_jit:
                 reasons.append(
                     Reason(
-                        f"compute capability {self.cc} >= {fit.arch.min_cc}, the wheel's minimum; "
-                        "it has no matching "
+                        f"compute capability {self.cc} >= {fit.arch.row.min_cc}, the wheel's "
+                        "minimum; it has no matching "
                         f"cubin (SASS {', '.join(fit.arch.sass)}), so kernels run from PTX "
                         f"{', '.join(fit.arch.ptx)}",
-                        fit.arch.ref,
+                        fit.arch.row.ref,
                     )
                 )
                 warnings.append(
@@ -228,26 +228,25 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                         "the first start JIT-compiles CUDA kernels from PTX, which can take many "
                         "minutes (cached "
                         "afterwards; raise CUDA_CACHE_MAXSIZE if it repeats)",
-                        self._fact_ref("ptx-jit-slow-first-run") or fit.arch.ref,
+                        self._fact_ref("ptx-jit-slow-first-run") or fit.arch.row.ref,
                     )
                 )
                 if int(self.cc.split(".")[0]) >= 10:
-                    bw = self.kb.fact("blackwell-no-cubins")
-                    if bw is not None:
-                        warnings.append(
-                            Reason(
-                                bw.text + "; if `tfgpu verify` fails, NVIDIA's NGC TensorFlow "
-                                "container is the known working route",
-                                bw.ref,
-                            )
+                    bw = self.kb.platform_fact("blackwell-no-cubins")
+                    warnings.append(
+                        Reason(
+                            bw.title + "; if `tfgpu verify` fails, NVIDIA's NGC TensorFlow "
+                            "container is the known working route",
+                            bw.ref,
                         )
+                    )
             else:
                 reasons.append(
                     Reason(
-                        f"compute capability {self.cc} >= {fit.arch.min_cc}, the wheel's minimum, "
-                        "with native "
+                        f"compute capability {self.cc} >= {fit.arch.row.min_cc}, the wheel's "
+                        "minimum, with native "
                         f"cubins (SASS {', '.join(fit.arch.sass)})",
-                        fit.arch.ref,
+                        fit.arch.row.ref,
                     )
                 )
         elif t.gpu_name and not self.cc:
@@ -265,12 +264,12 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             )[0]
             warnings.append(
                 Reason(
-                    f"driver {t.driver} is a branch number, and TensorFlow {rel.version} needs "
+                    f"driver {t.driver} is a branch number, and TensorFlow {rel.release} needs "
                     f"{fit.driver_needed} or later: check the full version with nvidia-smi"
                     + (
-                        f"; if it is older, TensorFlow {older.release.version} is the newest "
+                        f"; if it is older, TensorFlow {older.release.release} is the newest "
                         "that fits"
-                        if older is not None and older.release.v < rel.v
+                        if older is not None and _rv(older.release) < _rv(rel)
                         else ""
                     ),
                     fit.driver_ref,
@@ -281,7 +280,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 Reason(
                     f"driver {t.driver} >= {fit.driver_needed}, "
                     + (
-                        f"the CUDA {fit.arch.build_cuda} toolkit minimum that PTX JIT needs"
+                        f"the CUDA {fit.arch.row.build_cuda} toolkit minimum that PTX JIT needs"
                         if fit.ptx_jit and fit.arch is not None
                         else f"the minimum for CUDA {rel.cuda}"
                     )
@@ -295,15 +294,15 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             alternatives.append(up_alt)
         if t.python and python_note is None:
             soft = self._first_fit(linux, need_extra=route is Route.PIP, python_soft=True)[0]
-            if soft is not None and soft.release.v > rel.v:
+            if soft is not None and _rv(soft.release) > _rv(rel):
                 alternatives.append(
                     Alternative(
-                        Route.PIP if soft.release.has_and_cuda else route,
+                        Route.PIP if self._has_extra(soft.release) else route,
                         f"use Python {soft.release.python_max} (not {t.python}) to get TensorFlow "
-                        f"{soft.release.version}",
-                        soft.release.version,
+                        f"{soft.release.release}",
+                        soft.release.release,
                         Reason(
-                            f"TensorFlow {soft.release.version} supports Python "
+                            f"TensorFlow {soft.release.release} supports Python "
                             f"{soft.release.python_range()}",
                             soft.release.ref,
                         ),
@@ -326,7 +325,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     self._fact_ref("pip-and-cuda-recommended"),
                 )
             )
-            req = (f"tensorflow[and-cuda]{_spec(rel.version)}", *numpy_req)
+            req = (f"tensorflow[and-cuda]{_spec(rel.release)}", *numpy_req)
             env = self._env()
             steps += [
                 Step(
@@ -342,14 +341,14 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     Route.SYSTEM_CUDA,
                     f"system CUDA {rel.cuda} + cuDNN {rel.cudnn} "
                     "(the guide's route; tfgpu plan --route system-cuda)",
-                    rel.version,
+                    rel.release,
                 )
             )
         elif route is Route.CONDA:
             env = self._env(conda=True)
             conda_pk: tuple[str, ...] = ()
-            if rel.has_and_cuda:
-                req = (f"tensorflow[and-cuda]{_spec(rel.version)}", *numpy_req)
+            if self._has_extra(rel):
+                req = (f"tensorflow[and-cuda]{_spec(rel.release)}", *numpy_req)
                 reasons.append(
                     Reason(
                         "route conda: conda provides Python only; TensorFlow and its CUDA wheels "
@@ -360,10 +359,10 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 )
             else:
                 conda_pk = (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
-                req = (f"tensorflow{_spec(rel.version)}", *numpy_req)
+                req = (f"tensorflow{_spec(rel.release)}", *numpy_req)
                 reasons.append(
                     Reason(
-                        f"route conda: TensorFlow {rel.version} has no and-cuda extra, so CUDA "
+                        f"route conda: TensorFlow {rel.release} has no and-cuda extra, so CUDA "
                         f"{rel.cuda} and cuDNN {rel.cudnn} come from conda-forge",
                         rel.ref,
                     )
@@ -381,12 +380,12 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
             ]
         else:  # SYSTEM_CUDA
-            req = (f"tensorflow{_spec(rel.version)}", *numpy_req)
+            req = (f"tensorflow{_spec(rel.release)}", *numpy_req)
             cuda, cudnn = rel.cuda or "?", rel.cudnn or "?"
             root = f"/usr/local/cuda-{cuda}"
             reasons.append(
                 Reason(
-                    f"route system-cuda: TensorFlow {rel.version} was tested with CUDA {cuda} and "
+                    f"route system-cuda: TensorFlow {rel.release} was tested with CUDA {cuda} and "
                     f"cuDNN {cudnn}; "
                     "install exactly these majors system-wide and put them on "
                     "PATH/LD_LIBRARY_PATH",
@@ -441,13 +440,13 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 Step("Install TensorFlow (CUDA comes from the system)", PipInstall(req)),
                 Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
             ]
-            if rel.has_and_cuda:
+            if self._has_extra(rel):
                 alternatives.append(
                     Alternative(
                         Route.PIP,
                         "tensorflow[and-cuda] wheels instead of system CUDA "
                         "(the default; tfgpu plan --route pip)",
-                        rel.version,
+                        rel.release,
                     )
                 )
         if wsl_from_windows:
@@ -455,7 +454,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         return Plan(
             target_summary=t.summary(),
             route=route,
-            tf_version=rel.version,
+            tf_version=rel.release,
             requirements=req,
             python=python,
             uses_gpu=True,
@@ -474,8 +473,17 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         return type(self)(replace(self.t, **changes), self.kb, self.env_path)  # type: ignore[arg-type]
 
     def _fact_ref(self, key: str) -> str:
-        f = self.kb.fact(key)
-        return f.ref if f else ""
+        return self.kb.platform_fact(key).ref
+
+    def _driver_minimums(
+        self, cuda: str | None, *, ptx_jit: bool = False
+    ) -> tuple[str | None, str | None]:
+        """``(Linux, Windows)`` minimum drivers for CUDA ``cuda`` (Knowledge.min_driver)."""
+        if not cuda:
+            return None, None
+        lin = self.kb.min_driver(cuda, "linux", ptx_jit=ptx_jit)
+        win = self.kb.min_driver(cuda, "windows", ptx_jit=ptx_jit)
+        return (lin.version if lin else None), (win.version if win else None)
 
     def _wsl_setup_steps(self) -> list[Step]:
         return [

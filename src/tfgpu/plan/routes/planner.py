@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tfgpu.knowledge import classify_cc
 from tfgpu.plan.model import Plan, Reason, Route
 from tfgpu.plan.routes._shared import _v
 from tfgpu.plan.routes.windows import _WindowsRoutes
@@ -18,13 +19,18 @@ class _Planner(_WindowsRoutes):
             return self.cpu([Reason("the knowledge has no Linux GPU release rows")])
         # 1. Can any wheel use this GPU at all (ignoring Python and the driver)?
         if self.cc:
-            arches = [(r, self.kb.wheel_arch(r.version)) for r in linux]
-            usable = [(r, a) for r, a in arches if a is None or a.can_run(self.cc)]
+            cc = self.cc
+            arches = [(r, self.kb.wheel_compute_capabilities(r.release)) for r in linux]
+            usable = [
+                (r, a) for r, a in arches
+                if a is None or classify_cc(a.sass, a.ptx, cc)[0] in ("native", "ptx-jit")
+            ]
             if not usable:
-                mins = sorted({a.min_cc for _, a in arches if a is not None}, key=_v)
+                mins = sorted({a.row.min_cc for _, a in arches if a is not None}, key=_v)
                 lowest = mins[0] if mins else "?"
                 row = next(
-                    (a for _, a in reversed(arches) if a is not None and a.min_cc == lowest), None
+                    (a.row for _, a in reversed(arches)
+                     if a is not None and a.row.min_cc == lowest), None
                 )
                 return self.cpu(
                     [

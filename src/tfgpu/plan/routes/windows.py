@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tfgpu.plan._kb import Release
+from tfgpu.knowledge import TestedConfig
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -31,18 +31,13 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
     def wsl2_from_windows(self) -> Plan:
         linux = [r for r in self.kb.releases("linux") if r.cuda]
         plan = self.linux_nvidia(Route.PIP, linux, wsl_from_windows=True)
-        last = self.kb.fact("windows-native-gpu-last")
+        last = self.kb.platform_fact("windows-native-gpu-last")
         reasons = [
             Reason(
-                "native Windows: TensorFlow "
-                + (
-                    f"{last.get('tf_version', '2.10')} was the last release with GPU support"
-                    if last
-                    else "2.10 was the last release with GPU support"
-                )
-                + "; newer releases use the GPU only inside WSL2, "
-                + "so the plan runs TensorFlow in WSL2",
-                last.ref if last else "",
+                f"native Windows: TensorFlow {last.value('tf_version')} was the last release "
+                "with GPU support; newer releases use the GPU only inside WSL2, "
+                "so the plan runs TensorFlow in WSL2",
+                last.ref,
             ),
             *plan.reasons,
         ]
@@ -53,11 +48,11 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                 0,
                 Alternative(
                     Route.WINDOWS_NATIVE,
-                    f"native Windows: TensorFlow {native.version} "
-                    f"(tensorflow<{_next_minor(native.version)}) with conda "
+                    f"native Windows: TensorFlow {native.release} "
+                    f"(tensorflow<{_next_minor(native.release)}) with conda "
                     + " ".join(self._windows_conda_packages(native))
                     + " (tfgpu plan --route windows-native)",
-                    native.version,
+                    native.release,
                     Reason(
                         f"last native-Windows GPU row: CUDA {native.cuda}, cuDNN {native.cudnn}",
                         native.ref,
@@ -66,17 +61,16 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
             )
         return replace(plan, route=Route.WSL2, reasons=tuple(reasons), alternatives=tuple(alts))
 
-    def _windows_conda_packages(self, rel: Release) -> tuple[str, ...]:
+    def _windows_conda_packages(self, rel: TestedConfig) -> tuple[str, ...]:
         """conda packages of TensorFlow's native-Windows recipe (platform fact), else the
         CUDA/cuDNN of the tested-configs row."""
-        last = self.kb.fact("windows-native-gpu-last")
-        recipe = last.items("conda_packages") if last else ()
+        recipe = self.kb.platform_fact("windows-native-gpu-last").items("conda_packages")
         return recipe or (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
 
-    def _windows_release(self) -> Release | None:
+    def _windows_release(self) -> TestedConfig | None:
         rows = [r for r in self.kb.releases("windows") if r.cuda]
         for r in rows:
-            if not self.t.python or r.python_ok(self.t.python):
+            if not self.t.python or self._python_ok(r, self.t.python):
                 return r
         return rows[0] if rows else None
 
@@ -87,20 +81,20 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
             return self.cpu([Reason("the knowledge has no native-Windows GPU rows")])
         reasons: list[Reason] = []
         warnings: list[Reason] = []
-        last = self.kb.fact("windows-native-gpu-last")
+        last = self.kb.platform_fact("windows-native-gpu-last")
         reasons.append(
             Reason(
                 "native Windows GPU support ended after TensorFlow "
-                f"{last.get('tf_version') if last else '2.10'}; "
+                f"{last.value('tf_version')}; "
                 "TensorFlow "
-                f"{rel.version} is the newest native-Windows GPU release (Python "
+                f"{rel.release} is the newest native-Windows GPU release (Python "
                 f"{rel.python_range()}, CUDA {rel.cuda}, "
                 f"cuDNN {rel.cudnn})",
                 rel.ref,
             )
         )
-        python = t.python if (t.python and rel.python_ok(t.python)) else rel.python_max
-        if t.python and not rel.python_ok(t.python):
+        python = t.python if (t.python and self._python_ok(rel, t.python)) else rel.python_max
+        if t.python and not self._python_ok(rel, t.python):
             reasons.append(
                 Reason(
                     f"Python {t.python} is outside {rel.python_range()}; install Python {python}",
@@ -123,16 +117,16 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         if fit.ptx_jit and fit.arch is not None:
             warnings.append(
                 Reason(
-                    f"compute capability {self.cc} has no cubin in TensorFlow {rel.version} (SASS "
+                    f"compute capability {self.cc} has no cubin in TensorFlow {rel.release} (SASS "
                     f"{', '.join(fit.arch.sass)}): the first start JIT-compiles kernels from PTX "
                     f"{', '.join(fit.arch.ptx)}, which can take many minutes",
-                    fit.arch.ref,
+                    fit.arch.row.ref,
                 )
             )
         numpy_req, numpy_reason = self._numpy_cap(rel)
         if numpy_reason:
             reasons.append(numpy_reason)
-        req = (f"tensorflow<{_next_minor(rel.version)}", *numpy_req)
+        req = (f"tensorflow<{_next_minor(rel.release)}", *numpy_req)
         steps: list[Step] = list(self._driver_steps(fit))
         ps = Shell.POWERSHELL
         if route is Route.SYSTEM_CUDA:
@@ -185,14 +179,13 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         else:
             env = self._env(conda=True)
             conda_pk = self._windows_conda_packages(rel)
-            if last and last.get("pip_requirement"):
-                req = (last.get("pip_requirement"), *numpy_req)
+            req = (last.value("pip_requirement"), *numpy_req)
             reasons.append(
                 Reason(
                     "conda provides CUDA and cuDNN inside the environment "
                     f"({' '.join(conda_pk)}), then pip installs "
                     f"{req[0]}: TensorFlow's native-Windows recipe",
-                    last.ref if last else rel.ref,
+                    last.ref,
                 )
             )
             steps += [
@@ -207,7 +200,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         return Plan(
             target_summary=t.summary(),
             route=route if route in (Route.SYSTEM_CUDA, Route.CONDA) else Route.WINDOWS_NATIVE,
-            tf_version=rel.version,
+            tf_version=rel.release,
             requirements=req,
             python=python,
             uses_gpu=fit.ok or fit.blocker != "cc",
