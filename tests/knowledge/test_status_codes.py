@@ -327,14 +327,11 @@ def test_rows_without_example_have_no_example_source() -> None:
 # ------------------------------------------------------------------ known gaps elsewhere
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="explain/_compat.py CURESULT lists 35 CUDA_ERROR_INSUFFICIENT_DRIVER, which cuda.h "
-    "never defines (35 is the runtime's cudaErrorInsufficientDriver); fix _compat, then drop "
-    "this marker",
-)
-def test_compat_curesult_table_agrees_with_cuda_h() -> None:
-    from tfgpu.explain._compat import CURESULT
+def test_knowledge_curesult_rows_agree_with_cuda_h() -> None:
+    """The CUresult rows the diagnosis reads (cuda_errors.toml) name each code as cuda.h
+    does (35 is the runtime's cudaErrorInsufficientDriver, not a CUresult)."""
+    from tfgpu.knowledge import load_knowledge
 
     header = {r["value"]: r["name"] for r in CODES if r["enum"] == "CUresult"}
-    assert {v: n for v, n in CURESULT.items() if header.get(v) != n} == {}
+    rows = {r.code: r.name for r in load_knowledge().cuda_errors}
+    assert {v: n for v, n in rows.items() if header.get(v) != n} == {}

@@ -62,23 +62,24 @@ from tfgpu.knowledge._rows import (
 
 
 def knowledge_version() -> str:
-    """Return the knowledge version: the newest ``updated`` date of the data files.
+    """Return the knowledge version: the newest ``updated`` date of the tables the
+    diagnosis loads (:data:`TABLES`), the same value as :attr:`Knowledge.version`.
 
     Reports name it so a diagnosis can be traced to the data it used.  Returns
-    ``"none"`` when no data file is present (a broken install).  Reads the files
-    through the parse cache (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap
-    for ``--json`` output.
+    ``"none"`` when no table can be read (a broken install).  Reads the files through the
+    parse cache (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap for
+    ``--json`` output.  Reference catalogues that no query reads (``messages_*.toml``,
+    ``status_codes.toml``) do not count until a query reads them.
     """
     dates: list[str] = []
     folder = data_dir()
-    for entry in folder.iterdir():
-        if entry.name.endswith(".toml"):
-            try:
-                data = read_table(folder, entry.name[: -len(".toml")])
-            except KnowledgeError:
-                continue
-            if "updated" in data:
-                dates.append(str(data["updated"]))
+    for name in TABLES:
+        try:
+            data = read_table(folder, name)
+        except KnowledgeError:
+            continue
+        if "updated" in data:
+            dates.append(str(data["updated"]))
     return max(dates) if dates else "none"
 
 
