@@ -54,21 +54,22 @@ from tfgpu.knowledge._rows import (
 def knowledge_version() -> str:
     """Return the knowledge version: the newest ``updated`` date of the data files.
 
-    Reports name it so a diagnosis can be traced to the data it used.  Returns
-    ``"none"`` when no data file is present (a broken install).  Reads the files
-    through the parse cache (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap
-    for ``--json`` output.
+    Reports name it so a diagnosis can be traced to the data it used.  Only the
+    compatibility tables (:data:`TABLES`) count, as in :attr:`Knowledge.version`; the
+    finding catalogue and the documentation links (``findings.toml``, ``docs.toml``) carry
+    their own ``updated``.  Returns ``"none"`` when no table is present (a broken
+    install).  Reads the files through the parse cache
+    (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap for ``--json`` output.
     """
     dates: list[str] = []
     folder = data_dir()
-    for entry in folder.iterdir():
-        if entry.name.endswith(".toml"):
-            try:
-                data = read_table(folder, entry.name[: -len(".toml")])
-            except KnowledgeError:
-                continue
-            if "updated" in data:
-                dates.append(str(data["updated"]))
+    for table in TABLES:
+        try:
+            data = read_table(folder, table)
+        except KnowledgeError:
+            continue
+        if "updated" in data:
+            dates.append(str(data["updated"]))
     return max(dates) if dates else "none"
 
 
