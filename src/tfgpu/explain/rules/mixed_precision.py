@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import W
 from tfgpu.findings import Finding
 
 
@@ -17,12 +16,8 @@ def rule_mixed(ctx: Ctx) -> list[Finding]:
     gpu = ctx.h("mixed.gpu").first
     cc = gpu[0].g("cc") if gpu else None
     return [
-        Finding(
-            id="mixed-precision-unsupported-gpu",
-            severity=W,
-            category="mixed-precision",
-            title="mixed_float16 on a GPU without fast float16 (Tensor Cores)",
-            area="runtime",
+        catalogue.make(
+            "mixed-precision-unsupported-gpu",
             evidence=log_evidence(warn, slow, gpu),
             cause=(
                 "Keras' mixed-precision check says this GPU lacks compute capability 7.0"
@@ -30,6 +25,5 @@ def rule_mixed(ctx: Ctx) -> list[Finding]:
                 + ": float16 math and the extra casts run slower than float32 on it."
             ),
             fix=("keras.mixed_precision.set_global_policy('float32')",),
-            doc=K.DOC_MIXED,
         )
     ]

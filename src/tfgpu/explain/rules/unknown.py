@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain import _compat as K
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, W
 from tfgpu.findings import Finding, Severity
 
 
@@ -30,14 +30,9 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
     ]
     crash = bool(fatal)
     return [
-        Finding(
-            id="unrecognised-error",
-            severity=E if crash else W,
-            category="unknown",
-            title="Unrecognised fatal error (crash): not in tfgpu's catalogue"
-            if crash
-            else "Unrecognised error: not in tfgpu's catalogue",
-            area="log",
+        catalogue.make(
+            "unrecognised-error",
+            variant="crash" if crash else None,
             evidence=quoted,
             cause=(
                 (
@@ -55,6 +50,5 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
                 "tfgpu doctor   # checks the host itself",
                 "search the exact last exception line in the TensorFlow issue tracker",
             ),
-            doc="https://github.com/tensorflow/tensorflow/issues",
         )
     ]
