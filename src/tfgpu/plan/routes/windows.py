@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from tfgpu.knowledge import docs
 from tfgpu.plan._kb import Release
 from tfgpu.plan.model import (
     Alternative,
@@ -21,7 +22,7 @@ from tfgpu.plan.model import (
     Step,
     Verify,
 )
-from tfgpu.plan.routes._shared import _CUDA_ARCHIVE_URL, _CUDNN_ARCHIVE_URL, _next_minor
+from tfgpu.plan.routes._shared import _next_minor
 from tfgpu.plan.routes.linux_nvidia import _LinuxNvidiaRoute
 
 
@@ -154,7 +155,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                         f"into {root}",
                         (),
                         True,
-                        _CUDA_ARCHIVE_URL,
+                        docs.url("cuda-toolkit-archive"),
                     ),
                     ps,
                 ),
@@ -167,7 +168,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                         f"{root}\\lib\\x64",
                         (),
                         True,
-                        _CUDNN_ARCHIVE_URL,
+                        docs.url("cudnn-archive"),
                     ),
                     ps,
                 ),
