@@ -383,6 +383,10 @@ def _spec(raw: object, index: int) -> FindingSpec:
     )
     for template in (spec.id, spec.title, spec.cause, spec.deferred_title):
         _check_template(template, where)
+    if spec.defers_to and (spec.deferred_title is None
+                           or template_fields(spec.deferred_title) != {"cause_id"}):
+        raise _bad(where, "a row with 'defers_to' needs a 'deferred_title' whose only field "
+                          "is {cause_id}")
     return spec
 
 
