@@ -61,7 +61,7 @@ def gather_from_args(args: argparse.Namespace) -> HostFacts:
     if args.python is not None:
         check_python(args.python)
         ctx = dataclasses.replace(ctx, python_executable=args.python)
-    _prewarm()
+    _prewarm(text=not getattr(args, "json", False))
     if not args.no_tf and sys.stderr.isatty():
         print(f"tfgpu: examining this host (TensorFlow probe: up to {timeout:g} s)...",
               file=sys.stderr, flush=True)
@@ -133,23 +133,29 @@ def probe_lines(facts: HostFacts) -> list[str]:
     return out
 
 
-def _prewarm() -> None:
-    """Import the rules, knowledge and renderers in the background while the probes run
-    (above all the TensorFlow child), so that little is left to load once they answer.
-    A daemon thread; an error here is ignored and surfaces later, in the normal path."""
+def _prewarm(*, text: bool) -> None:
+    """Import the rules, knowledge and the renderer, and read the finding catalogue, in
+    the background while the probes run (above all the TensorFlow child), so that little
+    is left to load once they answer.  ``text``: the text renderer will be used (it
+    imports ``rich``, which ``--json`` never needs).  A daemon thread; an error here is
+    ignored and surfaces later, in the normal path."""
     import threading
+
+    renderer = "tfgpu.report.text" if text else "tfgpu.report.json_report"
 
     def work() -> None:
         import importlib
 
         try:
-            for name in ("tfgpu.diagnose", "tfgpu.report.text", "tfgpu.report.json_report"):
+            for name in ("tfgpu.diagnose", renderer):
                 importlib.import_module(name)
+            from tfgpu.diagnosis.catalogue import load_catalogue
             from tfgpu.knowledge import load_knowledge
             from tfgpu.rules import all_rules
 
             all_rules()
             load_knowledge()
+            load_catalogue().superseded_by("")
         except Exception:  # noqa: BLE001 - the real path reports it
             return
 

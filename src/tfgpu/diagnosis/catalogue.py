@@ -42,9 +42,9 @@ The catalogue is read once, on the first :func:`make`, through the knowledge par
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
-import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,7 +67,9 @@ RESERVED_FIELDS: frozenset[str] = frozenset({
 })
 #: A rendered family id part: one or more kebab-case words.
 _ID_PART = r"[a-z0-9]+(?:-[a-z0-9]+)*"
-_FIELD_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
+#: One replacement field of a template (after ``{{``/``}}`` are taken out), and its name.
+_FIELD = re.compile(r"\{([^{}]*)\}")
+_NAME_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 _ROW_KEYS = frozenset({
     "id", "severity", "severities", "category", "categories", "area", "title", "cause",
     "doc", "docs", "doc_from_knowledge", "harmless", "supersedes", "defers_to",
@@ -97,47 +99,28 @@ def template_fields(template: str) -> frozenset[str]:
 
 @functools.lru_cache(maxsize=1024)
 def _template_fields(template: str) -> frozenset[str]:
+    # The str.format grammar for what a template may use: {name}, {name!r}, {name:spec}
+    # (no nested fields); {{ and }} are literal braces.
+    text = template.replace("{{", "").replace("}}", "")
     names: set[str] = set()
-    for _, name, _, _ in string.Formatter().parse(template):
-        if name is None:
-            continue
-        if not _FIELD_RE.match(name):
-            raise ValueError(f"template field {{{name}}} is not a plain lower-case name "
+    for inner in _FIELD.findall(text):
+        name = re.split(r"[!:]", inner, maxsplit=1)[0]
+        if not _NAME_RE.match(name):
+            raise ValueError(f"template field {{{inner}}} is not a plain lower-case name "
                              f"in {template!r}")
         names.add(name)
+    if "{" in _FIELD.sub("", text) or "}" in _FIELD.sub("", text):
+        raise ValueError(f"unbalanced braces in {template!r}")
     return frozenset(names)
 
 
 @dataclass(frozen=True, slots=True)
-class Variant:
-    """A named situation of one finding id with its own constant texts.
-
-    Every attribute left ``None`` falls back to the row's.
-
-    Attributes:
-        name: kebab-case name the check passes as ``variant=``.
-        title: title template.
-        cause: cause template.
-        severity: default severity in this situation.
-        category: default category in this situation.
-        area: report section in this situation.
-        doc: ``docs.toml`` key in this situation.
-        harmless: whether the finding is harmless in this situation.
-    """
-
-    name: str
-    title: str | None = None
-    cause: str | None = None
-    severity: Severity | None = None
-    category: str | None = None
-    area: str | None = None
-    doc: str | None = None
-    harmless: bool | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class FindingSpec:
-    """One catalogue row (see the module docstring for each key's meaning).
+    """One catalogue row, or one of its variants (see the module docstring for each key).
+
+    A variant (``[finding.variants.<name>]``) is built as a spec of its own: the row with
+    the keys the variant sets replaced, :attr:`variant` set to its name, and the row's
+    defaults moved into the alternatives (a check of that situation may still pass them).
 
     Attributes:
         id: kebab-case id, or an id template with ``{field}`` placeholders (a family).
@@ -156,7 +139,8 @@ class FindingSpec:
         defers_to: ids, in order, that name the reason for this finding.
         deferred_title: title template (field ``cause_id``) once it defers to one of them.
         aliases: former ids of this finding.
-        variants: named situations, by name.
+        variants: the row's named situations, by name (empty on a variant).
+        variant: the variant's name; ``None`` for the row itself.
     """
 
     id: str
@@ -175,110 +159,133 @@ class FindingSpec:
     defers_to: tuple[str, ...] = ()
     deferred_title: str | None = None
     aliases: tuple[str, ...] = ()
-    variants: Mapping[str, Variant] = field(default_factory=lambda: MappingProxyType({}))
+    variants: Mapping[str, FindingSpec] = field(default_factory=lambda: MappingProxyType({}))
+    variant: str | None = None
 
     @property
     def is_family(self) -> bool:
         """True when :attr:`id` has placeholders (one row, many rendered ids)."""
         return "{" in self.id
 
-    def variant(self, name: str) -> Variant:
-        """The variant called ``name``.
+    def situation(self, variant: str | None) -> FindingSpec:
+        """The spec of ``variant`` (``None``: this row itself).
 
         Raises:
             CatalogueError: the row has no such variant.
         """
-        found = self.variants.get(name)
+        if variant is None:
+            return self
+        found = self.variants.get(variant)
         if found is None:
-            raise CatalogueError(f"finding {self.id}: no variant {name!r} "
+            raise CatalogueError(f"finding {self.id}: no variant {variant!r} "
                                  f"(known: {', '.join(self.variants) or 'none'})")
         return found
 
-    def fields(self, variant: str | None = None) -> frozenset[str]:
-        """The fields :func:`make` needs for ``variant`` (``None``: the row itself): those
-        of the id, title and cause templates.
+    def fields(self) -> frozenset[str]:
+        """The fields :func:`make` needs: those of the id, title and cause templates."""
+        out = template_fields(self.id) | template_fields(self.title)
+        return out | template_fields(self.cause) if self.cause is not None else out
 
-        Raises:
-            CatalogueError: no such variant.
-        """
-        v = self.variant(variant) if variant is not None else None
-        title = v.title if v is not None and v.title is not None else self.title
-        cause = v.cause if v is not None and v.cause is not None else self.cause
-        out = template_fields(self.id) | template_fields(title)
-        return out | template_fields(cause) if cause is not None else out
+    def allowed_severities(self) -> frozenset[Severity]:
+        """Severities a call may pass: the default and :attr:`severities`."""
+        return frozenset((self.severity, *self.severities))
 
-    def allowed_severities(self, variant: Variant | None = None) -> frozenset[Severity]:
-        """Severities a call may pass: the row's default, ``severities`` and the variant's."""
-        extra = (variant.severity,) if variant is not None and variant.severity else ()
-        return frozenset((self.severity, *self.severities, *extra))
+    def allowed_categories(self) -> frozenset[str]:
+        """Categories a call may pass: the default and :attr:`categories`."""
+        return frozenset((self.category, *self.categories))
 
-    def allowed_categories(self, variant: Variant | None = None) -> frozenset[str]:
-        """Categories a call may pass: the row's default, ``categories`` and the variant's."""
-        extra = (variant.category,) if variant is not None and variant.category else ()
-        return frozenset((self.category, *self.categories, *extra))
-
-    def allowed_docs(self, variant: Variant | None = None) -> frozenset[str]:
-        """``docs.toml`` keys a call may pass: the row's ``doc``, ``docs`` and the variant's."""
-        keys = [k for k in (self.doc, *self.docs) if k]
-        if variant is not None and variant.doc:
-            keys.append(variant.doc)
-        return frozenset(keys)
+    def allowed_docs(self) -> frozenset[str]:
+        """``docs.toml`` keys a call may pass: :attr:`doc` and :attr:`docs`."""
+        return frozenset(k for k in (self.doc, *self.docs) if k)
 
     def doc_keys(self) -> frozenset[str]:
-        """Every ``docs.toml`` key this row names (row, alternatives and variants)."""
-        keys = {k for k in (self.doc, *self.docs) if k}
-        keys.update(v.doc for v in self.variants.values() if v.doc)
+        """Every ``docs.toml`` key this row names (its own and its variants')."""
+        keys = set(self.allowed_docs())
+        for v in self.variants.values():
+            keys |= v.allowed_docs()
         return frozenset(keys)
 
 
 def _id_pattern(template: str) -> re.Pattern[str]:
-    parts = []
-    for literal, name, _, _ in string.Formatter().parse(template):
-        parts.append(re.escape(literal))
-        if name is not None:
-            parts.append(_ID_PART)
-    return re.compile("^" + "".join(parts) + "$")
+    parts = re.split(r"\{[^{}]*\}", template)
+    return re.compile("^" + _ID_PART.join(re.escape(p) for p in parts) + "$")
 
 
-@dataclass(frozen=True, slots=True)
 class Catalogue:
-    """Every finding row, loaded once (:func:`load_catalogue`).
+    """Every finding row of ``findings.toml`` (:func:`load_catalogue`), read-only.
+
+    A row becomes a :class:`FindingSpec` the first time it is asked for, so a command
+    that makes three findings builds three specs (``tfgpu doctor --no-tf`` stays as fast
+    as before the catalogue); :attr:`specs` builds them all.
 
     Attributes:
         schema_version: layout version of ``findings.toml`` (``"1.0"``).
         updated: date of its last edit (``"2026-12-01"``).
-        specs: rows by id (the id template for a family), in file order.
     """
 
-    schema_version: str
-    updated: str
-    specs: Mapping[str, FindingSpec]
-    _families: tuple[tuple[re.Pattern[str], FindingSpec], ...] = field(
-        default=(), repr=False, compare=False)
-    _superseded_by: Mapping[str, tuple[str, ...]] = field(
-        default_factory=lambda: MappingProxyType({}), repr=False, compare=False)
+    __slots__ = ("_built", "_families", "_raw", "_superseded_by", "schema_version", "updated")
+
+    def __init__(self, schema_version: str, updated: str,
+                 rows: Mapping[str, Mapping[str, object]]) -> None:
+        """``rows``: id -> the row as parsed, in file order (see :func:`catalogue_from_data`)."""
+        self.schema_version = schema_version
+        self.updated = updated
+        self._raw = rows
+        self._built: dict[str, FindingSpec] = {}
+        self._families: tuple[tuple[re.Pattern[str], str], ...] | None = None
+        self._superseded_by: dict[str, tuple[str, ...]] | None = None
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Every row id (the id template for a family), in file order."""
+        return tuple(self._raw)
+
+    @property
+    def specs(self) -> Mapping[str, FindingSpec]:
+        """Every row by id, in file order (builds and checks each one).
+
+        Raises:
+            KnowledgeError: a row is malformed (see :func:`catalogue_from_data`).
+        """
+        return MappingProxyType({fid: self.spec(fid) for fid in self._raw})
 
     def spec(self, finding_id: str) -> FindingSpec:
         """The row of ``finding_id`` as the code names it (an id template for a family).
 
         Raises:
             CatalogueError: no such row.
+            KnowledgeError: the row is malformed.
         """
-        found = self.specs.get(finding_id)
+        found = self._built.get(finding_id)
         if found is None:
-            raise CatalogueError(f"no finding {finding_id!r} in {TABLE}.toml")
+            raw = self._raw.get(finding_id)
+            if raw is None:
+                raise CatalogueError(f"no finding {finding_id!r} in {TABLE}.toml")
+            found = self._built[finding_id] = _spec(raw, finding_id)
         return found
 
     def spec_of(self, finding_id: str) -> FindingSpec | None:
         """The row a rendered id comes from (``"cuinit-no-device"`` -> the
         ``"cuinit-{error}"`` row), or ``None`` when no row makes it."""
-        found = self.specs.get(finding_id)
-        if found is not None:
-            return found
-        return next((s for pattern, s in self._families if pattern.match(finding_id)), None)
+        if finding_id in self._raw:
+            return self.spec(finding_id)
+        if self._families is None:
+            self._families = tuple((_id_pattern(fid), fid) for fid in self._raw if "{" in fid)
+        return next((self.spec(fid) for pattern, fid in self._families
+                     if pattern.match(finding_id)), None)
 
     def superseded_by(self, finding_id: str) -> tuple[str, ...]:
-        """Ids whose rows list ``finding_id`` in ``supersedes``, in catalogue order."""
+        """Ids whose rows list ``finding_id`` in ``supersedes``, in catalogue order.
+
+        Raises:
+            KnowledgeError: a ``supersedes`` that is not a list of strings.
+        """
+        if self._superseded_by is None:
+            found: dict[str, tuple[str, ...]] = {}
+            for fid, raw in self._raw.items():
+                for loser in _strs(raw, "supersedes", f"finding {fid}"):
+                    found[loser] = (*found.get(loser, ()), fid)
+            self._superseded_by = found
         return self._superseded_by.get(finding_id, ())
 
 
@@ -331,31 +338,40 @@ def _check_template(template: str | None, where: str) -> None:
         raise _bad(where, f"template fields {sorted(clash)} are make() keywords")
 
 
-def _variant(name: str, raw: object, where: str) -> Variant:
+def _variant(row: FindingSpec, name: str, raw: object, where: str) -> FindingSpec:
+    """The row as it reads in situation ``name``: the keys ``raw`` sets replaced."""
     if not isinstance(raw, dict):
         raise _bad(where, f"variant {name!r} must be a table")
     unknown = set(raw) - _VARIANT_KEYS
     if unknown:
         raise _bad(where, f"variant {name!r}: unknown keys {sorted(unknown)}")
     sev = raw.get("severity")
-    out = Variant(
-        name=name, title=_opt_str(raw, "title", where), cause=_opt_str(raw, "cause", where),
-        severity=_severity(sev, where) if sev is not None else None,
-        category=_opt_str(raw, "category", where), area=_opt_str(raw, "area", where),
-        doc=_opt_str(raw, "doc", where), harmless=_opt_bool(raw, "harmless", where),
+    severity = _severity(sev, where) if sev is not None else row.severity
+    category = _opt_str(raw, "category", where) or row.category
+    doc = _opt_str(raw, "doc", where) or row.doc
+    harmless = _opt_bool(raw, "harmless", where)
+    out = dataclasses.replace(
+        row, variant=name, variants=MappingProxyType({}),
+        title=_opt_str(raw, "title", where) or row.title,
+        cause=_opt_str(raw, "cause", where) or row.cause,
+        area=_opt_str(raw, "area", where) or row.area,
+        harmless=row.harmless if harmless is None else harmless,
+        # the row's defaults become alternatives: a check of this situation may pass them
+        severity=severity,
+        severities=tuple(dict.fromkeys(
+            s for s in (row.severity, *row.severities) if s is not severity)),
+        category=category,
+        categories=tuple(dict.fromkeys(
+            c for c in (row.category, *row.categories) if c != category)),
+        doc=doc,
+        docs=tuple(dict.fromkeys(k for k in (row.doc, *row.docs) if k and k != doc)),
     )
     _check_template(out.title, where)
     _check_template(out.cause, where)
     return out
 
 
-def _spec(raw: object, index: int) -> FindingSpec:
-    where = f"finding {index + 1}"
-    if not isinstance(raw, dict):
-        raise _bad(where, "not a table")
-    fid = raw.get("id")
-    if not isinstance(fid, str):
-        raise _bad(where, "'id' must be a string")
+def _spec(raw: Mapping[str, object], fid: str) -> FindingSpec:
     where = f"finding {fid}"
     unknown = set(raw) - _ROW_KEYS
     if unknown:
@@ -378,9 +394,10 @@ def _spec(raw: object, index: int) -> FindingSpec:
         supersedes=_strs(raw, "supersedes", where), defers_to=_strs(raw, "defers_to", where),
         deferred_title=_opt_str(raw, "deferred_title", where),
         aliases=_strs(raw, "aliases", where),
-        variants=MappingProxyType({name: _variant(name, v, where)
-                                   for name, v in raw_variants.items()}),
     )
+    if raw_variants:
+        spec = dataclasses.replace(spec, variants=MappingProxyType(
+            {name: _variant(spec, name, v, where) for name, v in raw_variants.items()}))
     for template in (spec.id, spec.title, spec.cause, spec.deferred_title):
         _check_template(template, where)
     if spec.defers_to and (spec.deferred_title is None
@@ -391,13 +408,17 @@ def _spec(raw: object, index: int) -> FindingSpec:
 
 
 def catalogue_from_data(data: Mapping[str, object]) -> Catalogue:
-    """Build the catalogue from the parsed ``findings.toml`` (structural checks only;
-    ``tests/knowledge/test_findings_catalogue.py`` checks every row's values).
+    """Build the catalogue from the parsed ``findings.toml``.
+
+    The header and the ids are checked here; each row's keys when the row is first used
+    (:meth:`Catalogue.spec`, or all at once through :attr:`Catalogue.specs`): a missing,
+    mistyped or unknown key, a template with a positional field or one named like a
+    :func:`make` keyword.  ``tests/knowledge/test_findings_catalogue.py`` checks every
+    row's values.
 
     Raises:
         KnowledgeError: a newer ``schema_version`` major, a missing ``updated``, a row
-            with a missing, mistyped or unknown key, a duplicate id, or a template with a
-            positional field or one named like a :func:`make` keyword.
+            that is not a table or has no string ``id``, a duplicate id.
     """
     schema = data.get("schema_version")
     if not isinstance(schema, str) or schema.split(".", 1)[0] != SCHEMA_MAJOR:
@@ -409,21 +430,15 @@ def catalogue_from_data(data: Mapping[str, object]) -> Catalogue:
     rows = data.get("finding")
     if not isinstance(rows, list) or not rows:
         raise _bad("header", "no [[finding]] rows")
-    specs: dict[str, FindingSpec] = {}
+    by_id: dict[str, Mapping[str, object]] = {}
     for i, raw in enumerate(rows):
-        spec = _spec(raw, i)
-        if spec.id in specs:
-            raise _bad(f"finding {spec.id}", "duplicate id")
-        specs[spec.id] = spec
-    superseded: dict[str, tuple[str, ...]] = {}
-    for spec in specs.values():
-        for loser in spec.supersedes:
-            superseded[loser] = (*superseded.get(loser, ()), spec.id)
-    return Catalogue(
-        schema_version=schema, updated=str(updated), specs=MappingProxyType(specs),
-        _families=tuple((_id_pattern(s.id), s) for s in specs.values() if s.is_family),
-        _superseded_by=MappingProxyType(superseded),
-    )
+        if not isinstance(raw, dict) or not isinstance(raw.get("id"), str):
+            raise _bad(f"finding {i + 1}", "not a table with a string 'id'")
+        fid = raw["id"]
+        if fid in by_id:
+            raise _bad(f"finding {fid}", "duplicate id")
+        by_id[fid] = raw
+    return Catalogue(str(schema), str(updated), MappingProxyType(by_id))
 
 
 def load_catalogue_from(folder: Traversable | Path) -> Catalogue:
@@ -512,26 +527,21 @@ def make(
         ValueError: the rendered id is not kebab-case, or a format spec does not fit its
             value (``{n:.1f}`` given a string).
     """
-    spec = load_catalogue().spec(finding_id)
-    v = spec.variant(variant) if variant is not None else None
-    title_t = v.title if v is not None and v.title is not None else spec.title
-    cause_t = v.cause if v is not None and v.cause is not None else spec.cause
-    need = spec.fields(variant)
+    spec = load_catalogue().spec(finding_id).situation(variant)
+    need = spec.fields()
     given = frozenset(fields)
     if need != given:
         missing, extra = sorted(need - given), sorted(given - need)
         raise CatalogueError(f"finding {spec.id}: fields missing {missing}, not used {extra}")
-    if cause_t is not None and cause is not None:
+    if spec.cause is not None and cause is not None:
         raise CatalogueError(f"finding {spec.id}: its row has a cause template; "
                              "pass the template's fields, not cause=")
     if isinstance(fix, str):
         raise CatalogueError(f"finding {spec.id}: fix must be a sequence of lines, not a str")
-    sev = severity if severity is not None else (
-        v.severity if v is not None and v.severity is not None else spec.severity)
-    if sev not in spec.allowed_severities(v):
+    sev = spec.severity if severity is None else severity
+    if sev is not spec.severity and sev not in spec.severities:
         raise CatalogueError(f"finding {spec.id}: severity {sev.value!r} is not in its row")
-    cat = _pick(category, spec.allowed_categories(v), "category", spec,
-                v.category if v is not None and v.category else spec.category)
+    cat = _pick(category, spec.allowed_categories(), "category", spec, spec.category)
     assert cat is not None
     if spec.doc_from_knowledge:
         if doc is not None:
@@ -542,8 +552,7 @@ def make(
         if doc_url is not None:
             raise CatalogueError(f"finding {spec.id}: its row is not doc_from_knowledge; "
                                  "pass a docs.toml key as doc=")
-        key = _pick(doc, spec.allowed_docs(v), "doc", spec,
-                    v.doc if v is not None and v.doc else spec.doc)
+        key = _pick(doc, spec.allowed_docs(), "doc", spec, spec.doc)
         if key is None:
             url = None
         else:
@@ -554,14 +563,14 @@ def make(
         id=spec.id.format_map(fields) if spec.is_family else spec.id,
         severity=sev,
         category=cat,
-        title=title_t.format_map(fields).strip(),
-        area=v.area if v is not None and v.area else spec.area,
+        title=spec.title.format_map(fields).strip(),
+        area=spec.area,
         evidence=tuple(evidence),
-        cause=cause_t.format_map(fields) if cause_t is not None else (cause or ""),
+        cause=spec.cause.format_map(fields) if spec.cause is not None else (cause or ""),
         fix=tuple(fix),
         doc=url,
         knowledge_ref=knowledge_ref,
-        harmless=v.harmless if v is not None and v.harmless is not None else spec.harmless,
+        harmless=spec.harmless,
     )
 
 
@@ -571,7 +580,6 @@ __all__ = [
     "Catalogue",
     "CatalogueError",
     "FindingSpec",
-    "Variant",
     "catalogue_from_data",
     "load_catalogue",
     "load_catalogue_from",

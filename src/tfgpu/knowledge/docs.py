@@ -58,33 +58,40 @@ def _link(key: str, raw: object) -> DocLink:
 
 
 @functools.cache
+def _entries() -> Mapping[str, object]:
+    data = read_table(data_dir(), TABLE)
+    raw = data.get("docs")
+    if not isinstance(raw, dict) or not raw:
+        raise KnowledgeError(f"{TABLE}.toml: the [docs] table is missing")
+    return MappingProxyType(raw)
+
+
 def links() -> Mapping[str, DocLink]:
-    """Every link of ``docs.toml``, by key, in file order (read once per process).
+    """Every link of ``docs.toml``, by key, in file order (the file is read once per
+    process).
 
     Raises:
         KnowledgeError: the file is missing, not valid TOML, or an entry lacks an
             http(s) ``url`` or a ``title`` (a broken install or a bad edit).
     """
-    data = read_table(data_dir(), TABLE)
-    raw = data.get("docs")
-    if not isinstance(raw, dict) or not raw:
-        raise KnowledgeError(f"{TABLE}.toml: the [docs] table is missing")
-    return MappingProxyType({key: _link(key, entry) for key, entry in raw.items()})
+    return MappingProxyType({key: link(key) for key in _entries()})
 
 
+@functools.cache
 def link(key: str) -> DocLink:
-    """The link named ``key`` (``"tf-pip"``).
+    """The link named ``key`` (``"tf-pip"``); only that entry is checked, so a command
+    that prints two links builds two.
 
     Raises:
         KeyError: no such key (a programming error: keys are literals in the code and
             in ``findings.toml``, and ``tests/knowledge/test_findings_catalogue.py``
             checks that every one resolves).
-        KnowledgeError: ``docs.toml`` cannot be read (see :func:`links`).
+        KnowledgeError: ``docs.toml`` cannot be read, or this entry is malformed.
     """
-    found = links().get(key)
-    if found is None:
+    entry = _entries().get(key)
+    if entry is None:
         raise KeyError(f"no documentation link {key!r} in {TABLE}.toml")
-    return found
+    return _link(key, entry)
 
 
 def url(key: str) -> str:
