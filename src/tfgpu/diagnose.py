@@ -18,6 +18,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.findings import Evidence, Finding, Report, Severity, Verdict, sort_findings
 from tfgpu.rules import Rule, run_rules
@@ -87,59 +88,45 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
     return sort_findings(out)
 
 
-#: Finding ids that say the same thing as a more precise finding: when any id of the
-#: value is present, the key's finding is dropped and its evidence is added to that one.
-SUPERSEDED_BY: dict[str, tuple[str, ...]] = {
-    # TensorFlow's "Ignoring visible gpu device" log line (explain) vs. the knowledge rule.
-    "gpu-compute-capability-too-low": ("gpu-cc-below-wheel-minimum",),
-    # cuInit's CUDA_ERROR_NO_DEVICE is what CUDA_VISIBLE_DEVICES=-1 produces.
-    "cuinit-no-device": ("cuda-visible-devices-hides-gpus",),
-    # cuInit's CUDA_ERROR_SYSTEM_DRIVER_MISMATCH is what a driver too old for TF's CUDA
-    # produces; its "reboot after a driver upgrade" advice needs a library/module mismatch.
-    "cuinit-system-driver-mismatch": ("driver-too-old-for-cuda",),
-    "cuinit-insufficient-driver": ("driver-too-old-for-cuda",),
-}
-#: Findings that name the reason TensorFlow lists no GPU.  With one of them present as an
-#: ``ERROR`` the generic ``tensorflow-sees-no-gpu`` is lowered to ``INFO`` without fix
-#: and points at it.
-NO_GPU_CAUSES: tuple[str, ...] = (
-    "cuda-visible-devices-hides-gpus", "gpu-cc-below-wheel-minimum", "driver-too-old-for-cuda",
-    "tensorflow-cpu-only-build", "tensorflow-windows-native-no-gpu", "cuda-major-mismatch",
-    "cudnn-major-mismatch", "cudnn-version-mismatch", "gpu-libraries-not-loaded",
-    "tensorflow-variants-conflict", "tensorflow-gpu-package-removed",
-)
-
-
 def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     """Keep one finding per root cause (pure).
 
-    A finding listed in :data:`SUPERSEDED_BY` is dropped when a superseding one is present
-    (its evidence moves there); ``tensorflow-sees-no-gpu`` defers to the first finding of
-    :data:`NO_GPU_CAUSES` present: it becomes ``INFO``, loses its fix commands and names
-    that finding.  Returns the findings re-sorted.
+    The overlaps are catalogue data (``knowledge/data/findings.toml``): a finding that
+    another present finding lists in ``supersedes`` is dropped and its evidence moves to
+    that one (the first in catalogue order when several do); a finding whose row has
+    ``defers_to`` (``tensorflow-sees-no-gpu``) defers to the first of those present as an
+    ``ERROR``: it becomes ``INFO``, loses its fix commands, takes the row's
+    ``deferred_title`` and names that finding in its cause.  Ids the catalogue does not
+    know are kept as they are.  Returns the findings re-sorted.
+
+    Raises:
+        KnowledgeError: ``findings.toml`` cannot be read (a broken install).
     """
+    book = load_catalogue()
     items = list(findings)
     by_id = {f.id: f for f in items}
     extra: dict[str, list[Evidence]] = {}
     kept: list[Finding] = []
     for f in items:
-        winner = next((w for w in SUPERSEDED_BY.get(f.id, ()) if w in by_id), None)
+        winner = next((w for w in book.superseded_by(f.id) if w in by_id), None)
         if winner is not None:
             extra.setdefault(winner, []).extend(f.evidence)
             continue
         kept.append(f)
-    cause = next((by_id[i] for i in NO_GPU_CAUSES
-                  if i in by_id and by_id[i].severity is Severity.ERROR), None)
     out = []
     for f in kept:
         if f.id in extra:
             f = dataclasses.replace(f, evidence=tuple(dict.fromkeys((*f.evidence,
                                                                      *extra[f.id]))))
-        if f.id == "tensorflow-sees-no-gpu" and cause is not None:
-            f = dataclasses.replace(
-                f, severity=Severity.INFO, fix=(),
-                title=f"TensorFlow lists no GPU: see {cause.id}",
-                cause=f"{f.cause}; the reason is the finding {cause.id}: {cause.title}")
+        spec = book.spec_of(f.id)
+        if spec is not None and spec.defers_to and spec.deferred_title is not None:
+            cause = next((by_id[i] for i in spec.defers_to
+                          if i in by_id and by_id[i].severity is Severity.ERROR), None)
+            if cause is not None:
+                f = dataclasses.replace(
+                    f, severity=Severity.INFO, fix=(),
+                    title=spec.deferred_title.format(cause_id=cause.id),
+                    cause=f"{f.cause}; the reason is the finding {cause.id}: {cause.title}")
         out.append(f)
     return sort_findings(out)
 

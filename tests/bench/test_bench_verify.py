@@ -206,6 +206,7 @@ def test_garbage_stdout_is_a_crash() -> None:
     res = CommandResult(("py",), ProbeStatus.OK, 0, "hello\n{not json\n", "")
     r = interpret_child(res, "py", cpu_ok=True)
     assert r.outcome == "crash" and not r.ok
+    assert "verify-child-crashed" in _ids(r.findings)
 
 
 def _gpu_check(dev: str, passed: bool, **kw: object) -> dict[str, object]:

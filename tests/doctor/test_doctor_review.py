@@ -27,7 +27,7 @@ from tfgpu.facts import (
     TFFacts,
 )
 from tfgpu.findings import Finding, Severity
-from tfgpu.knowledge import load_knowledge
+from tfgpu.knowledge import docs, load_knowledge
 from tfgpu.probes import env_vars, libs, nvidia
 from tfgpu.probes.base import ProbeContext, RealFileSystem
 from tfgpu.probes.runner import CommandResult
@@ -161,7 +161,7 @@ def test_driver_too_old_offers_only_what_the_knowledge_allows() -> None:
     Python 3.11 has no 2.11 wheels."""
     f = by_id(diagnose(load("nv470_tf215")).findings)["driver-too-old-for-cuda"]
     assert f.fix[0] == ("# install an NVIDIA driver >= 525.60.13 (Linux driver): "
-                        f"{c.DOC_NVIDIA_DRIVERS}")
+                        f"{docs.url('nvidia-drivers')}")
     rest = "\n".join(f.fix[1:])
     assert "2.14" not in rest
     assert "python3.10 -m venv ~/tf211 && ~/tf211/bin/python -m pip install 'tensorflow==2.11.*'" \
@@ -212,7 +212,7 @@ def test_wsl2_without_nvidia_smi_is_gpu_unknown_not_no_gpu() -> None:
     found = by_id(report.findings)
     assert "no-nvidia-gpu" not in found and "cuda-messages-harmless-without-gpu" not in found
     f = found["wsl2-gpu-unknown"]
-    assert "/usr/lib/wsl/lib" in f.cause and f.doc == c.DOC_WSL_CUDA
+    assert "/usr/lib/wsl/lib" in f.cause and f.doc == docs.url("cuda-wsl-guide")
     assert any("never install a Linux NVIDIA driver" in line for line in f.fix)
     assert "GPU presence unknown" in report.verdict.headline
     assert "no NVIDIA GPU on this host" not in report.verdict.headline

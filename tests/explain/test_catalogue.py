@@ -79,10 +79,3 @@ def test_tested_configs_come_from_the_knowledge_rows() -> None:
     assert KB.fact_series("windows-native-gpu-last")[0] == (2, 10)
     assert KB.fact_series("and-cuda-extra-first")[0] == (2, 14)
     assert KB.newest_python_range("linux")[:2] == ("3.10", "3.13")
-
-
-def test_explain_compat_holds_no_facts_only_doc_links() -> None:
-    from tfgpu.explain import _compat
-
-    names = [n for n in vars(_compat) if not n.startswith("__") and n != "annotations"]
-    assert names and all(n.startswith("DOC_") for n in names), names

@@ -40,13 +40,11 @@ FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_
 
 
 def _finding_ids() -> set[str]:
-    """Literal ids and the prefixes of f-string ids (``library-not-loaded-``) in the code."""
-    ids: set[str] = set()
-    for path in SRC.rglob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        ids.update(re.findall(r'\bid="([a-z0-9-]+)"', text))
-        ids.update(p + "*" for p in re.findall(r'\bid=f"([a-z0-9-]+-)\{', text))
-    return ids
+    """Ids of the finding catalogue (findings.toml); an id family such as
+    ``library-not-loaded-{library}`` is given as its prefix and ``*``."""
+    from tfgpu.diagnosis.catalogue import load_catalogue
+
+    return {i.split("{", 1)[0] + "*" if "{" in i else i for i in load_catalogue().ids}
 
 
 FINDING_IDS = _finding_ids()

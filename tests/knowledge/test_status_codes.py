@@ -54,15 +54,13 @@ def _slug(text: str) -> str:
 
 
 def _finding_ids() -> tuple[set[str], set[str]]:
-    """Literal finding ids in the source tree, and the prefixes of f-string id families."""
-    literal: set[str] = set()
-    prefixes: set[str] = set()
-    for path in SRC.rglob("*.py"):
-        text = path.read_text(encoding="utf-8")
-        literal.update(re.findall(r'\bid="([a-z0-9]+(?:-[a-z0-9]+)*)"', text))
-        for a, b in re.findall(r'\bid="([a-z0-9-]+)"\s+if\b[^\n]*?\belse\s+"([a-z0-9-]+)"', text):
-            literal.update((a, b))
-        prefixes.update(re.findall(r'\bid=f"([a-z0-9]+(?:-[a-z0-9]+)*)-\{', text))
+    """Finding ids of the catalogue (findings.toml), and the prefixes of its id families
+    (``cuinit-{error}`` -> ``cuinit``)."""
+    from tfgpu.diagnosis.catalogue import load_catalogue
+
+    ids = load_catalogue().ids
+    literal = {i for i in ids if "{" not in i}
+    prefixes = {i.split("-{", 1)[0] for i in ids if "-{" in i}
     return literal, prefixes
 
 

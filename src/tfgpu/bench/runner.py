@@ -29,9 +29,10 @@ from typing import Any
 import tfgpu
 from tfgpu.bench.data import DataSource
 from tfgpu.bench.workloads import EPOCHS, tuned_recipe
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts
-from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.findings import Evidence, Finding
 
 #: Workloads ``--workloads`` accepts.
 WORKLOADS: tuple[str, ...] = ("guide", "tuned", "ceilings")
@@ -473,20 +474,19 @@ def _findings_for(
     if not messages:
         return []
     no_gpu = any(e.get("stage") == "device" for e in errors)
-    own = Finding(
-        id=f"bench-{oc.device.replace(':', '')}-failed",
-        severity=Severity.ERROR,
+    own = catalogue.make(
+        "bench-{device_id}-failed",
+        device_id=oc.device.replace(":", ""),
+        device=oc.device,
+        message=messages[0][:160],
         category="gpu-not-visible"
         if no_gpu
         else "memory"
         if any("ResourceExhausted" in m for m in messages)
         else "version-mismatch",
-        area="runtime",
-        title=f"benchmark on {oc.device} failed: {messages[0][:160]}",
         evidence=tuple(Evidence("stderr", ln) for ln in oc.stderr_tail[-5:]),
         cause="; ".join(messages),
         fix=("tfgpu verify", "tfgpu doctor"),
-        doc="https://www.tensorflow.org/guide/gpu",
     )
     return [own, *explain_lines([*oc.stderr_tail, *messages], facts)]
 
@@ -590,15 +590,13 @@ def summarise(
             }
             if delta < -ACCURACY_TOLERANCE_PTS:
                 findings.append(
-                    Finding(
-                        id="bench-tuned-accuracy-drop",
-                        severity=Severity.WARNING,
-                        category="mixed-precision",
-                        area="runtime",
-                        title=f"tuned recipe on {d} lost {-delta:.2f} points of test accuracy",
-                        cause=f"test accuracy {accs[(d, 'tuned')]:.2f}% (tuned) vs "
-                        f"{accs[(d, 'guide')]:.2f}% (guide): more than "
-                        f"{ACCURACY_TOLERANCE_PTS} points apart",
+                    catalogue.make(
+                        "bench-tuned-accuracy-drop",
+                        device=d,
+                        points=-delta,
+                        tuned=accs[(d, "tuned")],
+                        guide=accs[(d, "guide")],
+                        tolerance=ACCURACY_TOLERANCE_PTS,
                     )
                 )
     for wl in ("guide", "tuned"):

@@ -34,6 +34,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
@@ -65,9 +66,6 @@ OUTCOMES: tuple[str, ...] = (
     "timeout",  # the child did not finish within timeout_s
     "not-found",  # the interpreter does not exist
 )
-
-_DOC = "https://www.tensorflow.org/guide/gpu"
-
 
 @dataclass(frozen=True, slots=True)
 class DeviceCheck:
@@ -402,7 +400,6 @@ def interpret_child(
             base,
             [],
             "verify-python-not-found",
-            "pip",
             fix=("tfgpu verify --python PATH/TO/venv/bin/python", "tfgpu install"),
             facts=facts,
         )
@@ -416,7 +413,6 @@ def interpret_child(
             base,
             stderr_lines,
             "verify-timed-out",
-            "gpu-not-visible",
             facts=facts,
         )
     if payload is None:
@@ -442,7 +438,6 @@ def interpret_child(
             base,
             lines,
             "verify-tensorflow-import-failed",
-            "pip",
             fix=(f"{python_executable} -m pip install tensorflow", "tfgpu plan"),
             facts=facts,
         )
@@ -454,7 +449,6 @@ def interpret_child(
             base,
             stderr_lines,
             "verify-bad-arguments",
-            "version-mismatch",
             facts=facts,
         )
     if status != "ok":
@@ -465,7 +459,6 @@ def interpret_child(
             base,
             stderr_lines,
             "verify-child-crashed",
-            "version-mismatch",
             facts=facts,
         )
     checks = tuple(_check_from(c) for c in payload.get("checks") or () if isinstance(c, dict))
@@ -494,12 +487,9 @@ def interpret_child(
         else:
             headline = "No GPU visible to TensorFlow, and CPU:0 FAILED verification"
         findings.append(
-            Finding(
-                id="verify-no-gpu",
+            catalogue.make(
+                "verify-no-gpu",
                 severity=Severity.INFO if cpu_ok else Severity.ERROR,
-                category="gpu-not-visible",
-                area="runtime",
-                title="TensorFlow lists no GPU: this interpreter computes on the CPU only",
                 evidence=(
                     Evidence("tf.config.list_physical_devices('GPU')", "[]"),
                     Evidence("tensorflow", f"{payload.get('tf_version')} in {python_executable}"),
@@ -513,7 +503,6 @@ def interpret_child(
                     )
                 ),
                 fix=("tfgpu doctor",),
-                doc=_DOC,
             )
         )
     else:
@@ -608,7 +597,6 @@ def _crashed(
                 base,
                 stderr_lines,
                 "verify-tensorflow-import-crashed",
-                "version-mismatch",
                 fix=(
                     "grep -o -w 'avx[^ ]*' /proc/cpuinfo | sort -u   # AVX is required",
                     f"{base['python_executable']} -m pip install --force-reinstall tensorflow",
@@ -627,7 +615,6 @@ def _crashed(
         base,
         stderr_lines,
         "verify-child-crashed",
-        "version-mismatch",
         facts=facts,
     )
 
@@ -674,34 +661,43 @@ def _device_finding(c: DeviceCheck) -> Finding:
         )
     )
     evidence.extend(Evidence("verify", p) for p in c.problems)
+    device_id = c.device.lower().replace(":", "")
     if c.passed:
-        return Finding(
-            id=f"verify-{c.device.lower().replace(':', '')}-ok",
-            severity=Severity.OK,
-            category="gpu-not-visible",
-            area="runtime",
-            title=f"{where} computes a correct float32 product and allocates {c.alloc_mib} MiB",
-            evidence=tuple(evidence),
+        return catalogue.make(
+            "verify-{device_id}-ok",
+            device_id=device_id,
+            device=where,
+            alloc_mib=c.alloc_mib,
+            evidence=evidence,
         )
+    cause = "; ".join(c.problems) or "a check failed"
+    fix = ("tfgpu verify -v  (shows TensorFlow's log)", "tfgpu doctor")
     memory = c.error_class == "ResourceExhaustedError" or not c.alloc_ok or c.freed is False
     if memory and c.max_rel_error is not None and c.max_rel_error <= (c.error_bound or 0):
-        category, what = "memory", "cannot allocate or free memory"
+        variant: str | None = "memory"
     elif c.result_device is not None and not c.result_device.upper().endswith(c.device.upper()):
-        category, what = "gpu-not-visible", "did not run the product (it ran elsewhere)"
+        variant = "ran-elsewhere"
     elif c.max_rel_error is None and c.error_class:
-        category, what = "version-mismatch", f"raised {c.error_class}"
+        return catalogue.make(
+            "verify-{device_id}-failed",
+            variant="raised",
+            device_id=device_id,
+            device=where,
+            error=c.error_class,
+            evidence=evidence,
+            cause=cause,
+            fix=fix,
+        )
     else:
-        category, what = "compute-capability", "computes a WRONG product"
-    return Finding(
-        id=f"verify-{c.device.lower().replace(':', '')}-failed",
-        severity=Severity.ERROR,
-        category=category,
-        area="runtime",
-        title=f"{where} {what}",
-        evidence=tuple(evidence),
-        cause="; ".join(c.problems) or "a check failed",
-        fix=("tfgpu verify -v  (shows TensorFlow's log)", "tfgpu doctor"),
-        doc=_DOC,
+        variant = None
+    return catalogue.make(
+        "verify-{device_id}-failed",
+        variant=variant,
+        device_id=device_id,
+        device=where,
+        evidence=evidence,
+        cause=cause,
+        fix=fix,
     )
 
 
@@ -711,20 +707,15 @@ def _failed(
     base: dict[str, Any],
     log_lines: Sequence[str],
     finding_id: str,
-    category: str,
     fix: tuple[str, ...] = ("tfgpu doctor",),
     facts: HostFacts | None = None,
 ) -> VerifyResult:
-    own = Finding(
-        id=finding_id,
-        severity=Severity.ERROR,
-        category=category,
-        area="runtime",
-        title=message.splitlines()[0][:200],
+    own = catalogue.make(
+        finding_id,
+        headline=message.splitlines()[0][:200],
         evidence=tuple(Evidence("stderr", ln) for ln in list(log_lines)[-6:]),
         cause=message,
         fix=fix,
-        doc=_DOC,
     )
     # verify's own finding already explains an import failure, a missing interpreter or
     # a crash with a known cause: "unrecognised error" next to it would contradict it.

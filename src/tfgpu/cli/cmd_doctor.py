@@ -137,11 +137,11 @@ def probe_lines(facts: HostFacts) -> list[str]:
 
 
 def _prewarm(renderer: str | None) -> None:
-    """Import the rules, knowledge and the one renderer the output needs in the background
-    while the probes run (above all the TensorFlow child), so that little is left to load
-    once they answer; ``--json`` never loads ``rich`` (about 0.2 s of imports).  Nothing
-    when ``renderer`` is ``None``.  A daemon thread; an error here is ignored and surfaces
-    later, in the normal path."""
+    """Import the rules, knowledge and the one renderer the output needs, and read the
+    finding catalogue, in the background while the probes run (above all the TensorFlow
+    child), so that little is left to load once they answer; ``--json`` never loads
+    ``rich`` (about 0.2 s of imports).  Nothing when ``renderer`` is ``None``.  A daemon
+    thread; an error here is ignored and surfaces later, in the normal path."""
     import threading
 
     if renderer is None:
@@ -153,11 +153,13 @@ def _prewarm(renderer: str | None) -> None:
         try:
             for name in ("tfgpu.diagnose", renderer):
                 importlib.import_module(name)
+            from tfgpu.diagnosis.catalogue import load_catalogue
             from tfgpu.knowledge import load_knowledge
             from tfgpu.rules import all_rules
 
             all_rules()
             load_knowledge()
+            load_catalogue().superseded_by("")
         except Exception:  # noqa: BLE001 - the real path reports it
             return
 

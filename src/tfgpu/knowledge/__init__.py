@@ -65,17 +65,18 @@ def knowledge_version() -> str:
     """Return the knowledge version: the newest ``updated`` date of the tables the
     diagnosis loads (:data:`TABLES`), the same value as :attr:`Knowledge.version`.
 
-    Reports name it so a diagnosis can be traced to the data it used.  Returns
-    ``"none"`` when no table can be read (a broken install).  Reads the files through the
-    parse cache (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap for
-    ``--json`` output.  Reference catalogues that no query reads (``messages_*.toml``,
-    ``status_codes.toml``) do not count until a query reads them.
+    Reports name it so a diagnosis can be traced to the data it used.  Only the
+    compatibility tables (:data:`TABLES`) count, as in :attr:`Knowledge.version`; the
+    finding catalogue and the documentation links (``findings.toml``, ``docs.toml``) carry
+    their own ``updated``.  Returns ``"none"`` when no table is present (a broken
+    install).  Reads the files through the parse cache
+    (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap for ``--json`` output.
     """
     dates: list[str] = []
     folder = data_dir()
-    for name in TABLES:
+    for table in TABLES:
         try:
-            data = read_table(folder, name)
+            data = read_table(folder, table)
         except KnowledgeError:
             continue
         if "updated" in data:

@@ -1,4 +1,6 @@
-"""Helpers shared by the doctor's rules: commands for this host's shell, evidence, links.
+"""Helpers shared by the doctor's rules: commands for this host's shell, evidence.
+
+Documentation links are in ``knowledge/data/docs.toml`` (:mod:`tfgpu.knowledge.docs`).
 
 Not a rule module (its name starts with ``_``, so :func:`tfgpu.rules.all_rules` skips it).
 """
@@ -14,23 +16,6 @@ from tfgpu.findings import Evidence
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
-
-#: TensorFlow's pip install page (GPU on Linux/WSL2, the ``[and-cuda]`` extra, native
-#: Windows after 2.10, macOS).  compat/FACTS.md source PIPMD.
-DOC_PIP = "https://www.tensorflow.org/install/pip"
-#: TensorFlow's pluggable-device page (Metal, DirectML, Intel extension).  Source PLUGINS.
-DOC_PLUGINS = "https://www.tensorflow.org/install/gpu_plugins"
-DOC_GPU_GUIDE = "https://www.tensorflow.org/guide/gpu"
-DOC_APPLE = "https://developer.apple.com/metal/tensorflow-plugin/"
-DOC_ROCM = ("https://rocm.docs.amd.com/projects/install-on-linux/en/docs-6.2.2/install/"
-            "3rd-party/tensorflow-install.html")
-DOC_ITEX = "https://intel.github.io/intel-extension-for-tensorflow/v2.15.0.1/get_started.html"
-DOC_CUDA_ENV = "https://docs.nvidia.com/cuda/cuda-c-programming-guide/index.html#env-vars"
-DOC_NVIDIA_DRIVERS = "https://www.nvidia.com/Download/index.aspx"
-DOC_WSL_CUDA = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
-DOC_TF_GPU_PYPI = "https://github.com/tensorflow/tensorflow/issues/60074"
-DOC_MIXED = "https://www.tensorflow.org/guide/mixed_precision"
-DOC_NCCL_TROUBLE = "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/troubleshooting.html"
 
 
 def shell_kind(facts: HostFacts) -> str:

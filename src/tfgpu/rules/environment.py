@@ -9,8 +9,9 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.facts import HostFacts
-from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.findings import Evidence, Finding
 from tfgpu.rules import _common as c
 
 if TYPE_CHECKING:
@@ -67,18 +68,12 @@ def cuda_visible_devices_hides_gpus(facts: HostFacts, kb: Knowledge) -> Iterator
     n = visible_gpu_count(value, len(gpus), tuple(g.uuid for g in gpus))
     if n > 0:
         return
-    yield Finding(
-        id="cuda-visible-devices-hides-gpus", severity=Severity.ERROR,
-        category="gpu-not-visible", area="environment",
-        title="CUDA_VISIBLE_DEVICES hides every GPU",
+    yield catalogue.make(
+        "cuda-visible-devices-hides-gpus", value=value, count=len(gpus),
         evidence=(Evidence("env.CUDA_VISIBLE_DEVICES", repr(value)),
                   Evidence("gpus", c.gpu_words(facts))),
-        cause=f"CUDA_VISIBLE_DEVICES={value!r} leaves 0 of {len(gpus)} GPU(s): CUDA stops at "
-              "the first entry that is not a valid index or UUID, so \"\", \"-1\" or an index "
-              f">= {len(gpus)} hides them all",
         fix=(c.unset_env(facts, "CUDA_VISIBLE_DEVICES"),
              "# or choose GPUs by index: " + c.set_env(facts, "CUDA_VISIBLE_DEVICES", "0")),
-        doc=c.DOC_CUDA_ENV,
     )
 
 
@@ -116,14 +111,11 @@ def several_toolkits_on_path(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
     else:
         fix += (f"   # neither matches TensorFlow's CUDA {want}; with the pip nvidia-* wheels "
                 "(tensorflow[and-cuda]) no toolkit on PATH is needed")
-    yield Finding(
-        id="several-cuda-toolkits-on-path", severity=Severity.WARNING,
-        category="version-mismatch", area="environment",
-        title=f"{len(versions)} CUDA toolkit versions are on PATH",
+    yield catalogue.make(
+        "several-cuda-toolkits-on-path", count=len(versions), versions=", ".join(versions),
+        first=first,
         evidence=tuple(Evidence("PATH", f"CUDA {v}: {p}") for v, p in versions.items()),
-        cause=f"PATH holds CUDA {', '.join(versions)}: nvcc and ptxas (which XLA calls) come from "
-              f"whichever is first ({first}), and may not match the CUDA TensorFlow was built for",
-        fix=(fix,), doc=c.DOC_PIP,
+        fix=(fix,),
     )
 
 
@@ -157,14 +149,10 @@ def log_level_hides_reasons(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     value = facts.env.get("TF_CPP_MIN_LOG_LEVEL", "").strip()
     if value not in ("2", "3"):
         return
-    yield Finding(
-        id="tf-log-level-hides-gpu-messages", severity=Severity.INFO, category="gpu-not-visible",
-        area="environment", title="TF_CPP_MIN_LOG_LEVEL hides TensorFlow's GPU messages",
+    yield catalogue.make(
+        "tf-log-level-hides-gpu-messages", value=value,
         evidence=(Evidence("env.TF_CPP_MIN_LOG_LEVEL", value),),
-        cause=f"TF_CPP_MIN_LOG_LEVEL={value} silences the warnings that name a missing library "
-              "(\"Cannot dlopen some GPU libraries\"); tfgpu's own probe sets it to 0",
         fix=(c.unset_env(facts, "TF_CPP_MIN_LOG_LEVEL") + "   # while debugging",),
-        doc=c.DOC_GPU_GUIDE,
     )
 
 
@@ -191,20 +179,15 @@ def ld_library_path_shadows(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
             shadow.append((lib, pip_copies[0]))
     if not shadow:
         return
-    yield Finding(
-        id="ld-library-path-shadows-pip-libraries", severity=Severity.WARNING,
-        category="version-mismatch", area="environment",
-        title="LD_LIBRARY_PATH puts other CUDA library copies before TensorFlow's pip ones",
+    yield catalogue.make(
+        "ld-library-path-shadows-pip-libraries",
+        picks="; ".join(
+            f"lib{a.name} {a.version or '?'} ({a.path}) instead of {b.version or '?'} from the "
+            "pip nvidia wheel" for a, b in shadow[:3]),
         evidence=tuple(Evidence("libraries", f"{a.filename} {a.version or '?'} from {a.path} "
                                              f"shadows {b.version or '?'} at {b.path}")
                        for a, b in shadow[:6]),
-        cause="the loader picks " + "; ".join(
-            f"lib{a.name} {a.version or '?'} ({a.path}) instead of {b.version or '?'} from the "
-            "pip nvidia wheel" for a, b in shadow[:3])
-              + "; with pip's nvidia-* wheels (tensorflow[and-cuda]) LD_LIBRARY_PATH is not "
-                "needed",
         fix=(c.unset_env(facts, "LD_LIBRARY_PATH"),),
-        doc=c.DOC_PIP,
     )
 
 

@@ -9,9 +9,10 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
-from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.knowledge import KnowledgeQueryError, TensorCores, format_cc, parse_cc
+from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import KnowledgeQueryError, TensorCores, docs, format_cc, parse_cc
 from tfgpu.rules import _common as c
 
 if TYPE_CHECKING:
@@ -85,14 +86,7 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     ev = [Evidence(f"gpus ({g.source})", f"{g.vendor}: {g.name}") for g in others]
     ev.extend(_nvidia_records(facts))
     if facts.driver is None and not any(facts.probe(n) for n in ("nvml", "nvidia-smi", "nvidia")):
-        yield Finding(
-            id="nvidia-gpu-not-probed", severity=Severity.INFO, category="gpu-not-visible",
-            area="hardware", title="The NVIDIA GPU probes did not run; GPU presence unknown",
-            evidence=tuple(ev),
-            cause="no NVML or nvidia-smi result is in these facts, so tfgpu cannot tell "
-                  "whether an NVIDIA GPU is present",
-            fix=("nvidia-smi",), doc=c.DOC_PIP,
-        )
+        yield catalogue.make("nvidia-gpu-not-probed", evidence=ev, fix=("nvidia-smi",))
         return
     if facts.os.is_wsl and facts.os.wsl_version == 2 and not others:
         yield _wsl2_gpu_unknown(facts, tuple(ev))
@@ -100,18 +94,19 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     system = facts.os.system
     fix: list[str] = []
     words: list[str] = []
-    doc = c.DOC_PIP
+    doc = "tf-pip"
     if "amd" in vendors:
         if system == "Linux" and not facts.os.is_wsl:
             words.append("AMD GPU: TensorFlow can use it only through ROCm, with AMD's "
                          "`tensorflow-rocm` build (Linux only; from ROCm 6.1 its wheels are on "
                          "AMD's own repository, not the usual package index)")
-            fix.append("# install ROCm, then tensorflow-rocm, following " + c.DOC_ROCM)
+            fix.append("# install ROCm, then tensorflow-rocm, following "
+                       + docs.url("rocm-tensorflow"))
         else:
             words.append("AMD GPU: `tensorflow-rocm` exists only for native Linux, so on this "
                          f"{system} host TensorFlow runs on the CPU (the DirectML plugin for "
                          "TF 2.10 is the only other route, a preview)")
-        doc = c.DOC_ROCM
+        doc = "rocm-tensorflow"
     if "intel" in vendors:
         words.append("Intel GPU: TensorFlow uses the CPU; `intel-extension-for-tensorflow` "
                      "adds Intel GPUs on Linux/WSL2 for TF 2.10-2.15 only (2.16 needs a source "
@@ -119,12 +114,12 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         if system == "Linux":
             fix.append(c.pip(facts, "install", "tensorflow==2.15.1",
                              "intel-extension-for-tensorflow[xpu]"))
-        doc = c.DOC_ITEX
+        doc = "intel-extension-tensorflow"
     if "apple" in vendors or (system == "Darwin" and (facts.os.machine or "") == "arm64"):
         words.append("Apple GPU: install Apple's `tensorflow-metal` plugin next to `tensorflow` "
                      "(macOS 12+, Python 3.9+); there is no CUDA on macOS")
         fix.append(c.pip(facts, "install", "tensorflow", "tensorflow-metal"))
-        doc = c.DOC_APPLE
+        doc = "apple-metal-plugin"
     if not words:
         tf_ok = facts.tf is not None and facts.tf.status is ProbeStatus.OK
         words.append("no GPU that TensorFlow can use was found" + (
@@ -133,11 +128,8 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     smi = facts.probe("nvidia-smi")
     how = "nvidia-smi is not installed" if smi is not None and smi.status is ProbeStatus.MISSING \
         else "NVML and nvidia-smi found no NVIDIA GPU"
-    yield Finding(
-        id="no-nvidia-gpu", severity=Severity.WARNING, category="gpu-not-visible",
-        area="hardware", title="No NVIDIA GPU on this host: TensorFlow will use the CPU",
-        evidence=tuple(ev), cause=f"{how}; " + "; ".join(words), fix=tuple(fix), doc=doc,
-    )
+    yield catalogue.make("no-nvidia-gpu", evidence=ev, cause=f"{how}; " + "; ".join(words),
+                         fix=fix, doc=doc)
 
 
 #: Where WSL2 mounts the Windows NVIDIA driver's Linux libraries (libcuda.so...).
@@ -152,19 +144,13 @@ def _wsl2_gpu_unknown(facts: HostFacts, ev: tuple[Evidence, ...]) -> Finding:
     ``libcuda.so`` in :data:`WSL_LIB_DIR`), never through a Linux NVIDIA driver, which
     must not be installed there (NVIDIA CUDA on WSL user guide, "Getting Started").
     """
-    return Finding(
-        id="wsl2-gpu-unknown", severity=Severity.WARNING, category="wsl2", area="hardware",
-        title="WSL2: no NVIDIA driver answers, so whether a GPU is present is unknown",
-        evidence=ev,
-        cause="inside WSL2 the PCI bus does not show the GPU, so a missing nvidia-smi is not "
-              "evidence that there is none: WSL2 reaches the GPU through the Windows NVIDIA "
-              f"driver, whose libcuda.so and nvidia-smi appear in {WSL_LIB_DIR}",
+    return catalogue.make(
+        "wsl2-gpu-unknown", evidence=ev, wsl_lib_dir=WSL_LIB_DIR,
         fix=(f"ls -l {WSL_LIB_DIR}/libcuda.so* {WSL_LIB_DIR}/nvidia-smi",
              f"# install or update the NVIDIA driver on WINDOWS (not inside WSL): "
-             f"{c.DOC_NVIDIA_DRIVERS}; then in PowerShell: wsl --shutdown",
+             f"{docs.url('nvidia-drivers')}; then in PowerShell: wsl --shutdown",
              "# never install a Linux NVIDIA driver inside WSL2: it overwrites the WSL "
-             f"libcuda.so ({c.DOC_WSL_CUDA})"),
-        doc=c.DOC_WSL_CUDA,
+             f"libcuda.so ({docs.url('cuda-wsl-guide')})"),
     )
 
 
@@ -179,20 +165,15 @@ def driver_missing(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     ev = tuple(Evidence(f"gpus ({g.source})", f"{g.pci_bus_id or ''} {g.name}".strip())
                for g in pci) + _nvidia_records(facts)
     if facts.os.system == "Windows":
-        fix: tuple[str, ...] = (f"# download and install the driver from {c.DOC_NVIDIA_DRIVERS}",)
+        fix: tuple[str, ...] = (
+            f"# download and install the driver from {docs.url('nvidia-drivers')}",)
     elif facts.os.is_wsl:
-        fix = ("# install the NVIDIA driver on WINDOWS (not inside WSL): " + c.DOC_WSL_CUDA,)
+        fix = ("# install the NVIDIA driver on WINDOWS (not inside WSL): "
+               + docs.url("cuda-wsl-guide"),)
     else:
         fix = ("sudo ubuntu-drivers install   # Ubuntu; Debian: sudo apt install nvidia-driver",
                "sudo reboot", "nvidia-smi")
-    yield Finding(
-        id="nvidia-driver-missing", severity=Severity.ERROR, category="gpu-not-visible",
-        area="driver", title="NVIDIA GPU found but the NVIDIA driver is not installed",
-        evidence=ev,
-        cause=f"{len(pci)} NVIDIA device(s) on the PCI bus, but neither NVML nor nvidia-smi is "
-              "present: without the driver no CUDA program, TensorFlow included, can use it",
-        fix=fix, doc=c.DOC_NVIDIA_DRIVERS,
-    )
+    yield catalogue.make("nvidia-driver-missing", evidence=ev, fix=fix, count=len(pci))
 
 
 def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
@@ -206,16 +187,12 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     del kb
     d = facts.driver
     if d is not None and d.status is ProbeStatus.TIMEOUT:
-        yield Finding(
-            id="nvidia-smi-hung", severity=Severity.ERROR, category="gpu-not-visible",
-            area="driver", title="nvidia-smi hung: the driver or a GPU is stuck",
+        yield catalogue.make(
+            "nvidia-smi-hung",
             evidence=_nvidia_records(facts) or (
                 Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
-            cause=f"{d.message or 'nvidia-smi did not answer in time'}: a GPU that fell off the "
-                  "bus (\"GPU has fallen off the bus\", Xid 79) or a wedged driver makes every "
-                  "CUDA program, TensorFlow included, hang the same way",
             fix=("sudo dmesg | grep -i -E 'xid|nvrm' | tail", "sudo reboot"),
-            doc=c.DOC_NVIDIA_DRIVERS,
+            message=d.message or "nvidia-smi did not answer in time",
         )
         return
     if d is None or d.status is not ProbeStatus.ERROR:
@@ -225,58 +202,38 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     ev = _nvidia_records(facts) or (Evidence(f"driver ({d.source or 'nvidia-smi'})",
                                              msg or "error"),)
     if "version mismatch" in low:
-        yield Finding(
-            id="nvidia-driver-library-mismatch", severity=Severity.ERROR,
-            category="version-mismatch", area="driver",
-            title="NVIDIA driver and library versions differ (driver updated, not reloaded)",
-            evidence=ev,
-            cause="nvidia-smi says \"Driver/library version mismatch\": the user-space driver "
-                  "library was upgraded (often by unattended-upgrades) while the old kernel "
-                  "module is still loaded",
+        yield catalogue.make(
+            "nvidia-driver-library-mismatch", evidence=ev,
             fix=("sudo reboot",
                  "# if it persists, reinstall one driver version for both parts: "
                  "sudo apt install --reinstall nvidia-driver-<version>",
                  "nvidia-smi"),
-            doc="https://github.com/NVIDIA/open-gpu-kernel-modules/issues/47",
         )
         return
     if "couldn't communicate" in low or "driver not loaded" in low:
         if facts.os.is_wsl and facts.os.wsl_version == 1:
             fix: tuple[str, ...] = ("wsl --set-version <distro> 2   # in Windows PowerShell",
                                     "wsl --shutdown")
-            extra = "; this is WSL1, which has no GPU support at all (WSL2 has)"
+            variant: str | None = "wsl1"
         elif facts.os.is_wsl:
             fix = ("# update the NVIDIA driver on WINDOWS, then in PowerShell: wsl --update; "
                    "wsl --shutdown", "nvidia-smi")
-            extra = "; inside WSL2 the driver is the Windows one, exposed through /usr/lib/wsl"
+            variant = "wsl2"
         else:
             fix = ("lsmod | grep nvidia", "sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
                    "mokutil --sb-state   # Secure Boot on blocks unsigned modules",
                    "sudo dkms autoinstall && sudo modprobe nvidia   # rebuild for this kernel",
                    "nvidia-smi")
-            extra = ("; the driver is installed but its kernel module is not loaded (Secure Boot"
-                     " blocking an unsigned module, or a new kernel without a rebuilt module)")
-        yield Finding(
-            id="nvidia-driver-not-loaded", severity=Severity.ERROR, category="gpu-not-visible",
-            area="driver", title="NVIDIA driver installed but not working (kernel module not "
-                                 "loaded)",
-            evidence=ev, cause=f"nvidia-smi: \"{msg.splitlines()[0] if msg else ''}\"{extra}",
-            fix=fix, doc=c.DOC_WSL_CUDA if facts.os.is_wsl else c.DOC_NVIDIA_DRIVERS,
-        )
+            variant = None
+        yield catalogue.make("nvidia-driver-not-loaded", variant=variant, evidence=ev, fix=fix,
+                             message=msg.splitlines()[0] if msg else "")
         return
     if "no devices were found" in low:
-        yield Finding(
-            id="nvidia-no-devices-found", severity=Severity.ERROR, category="gpu-not-visible",
-            area="driver", title="NVIDIA driver loaded but it initialised no GPU",
-            evidence=ev,
-            cause="nvidia-smi says \"No devices were found\": the kernel module is loaded but "
-                  "failed to start the GPU (the kernel log shows why, e.g. RmInitAdapter "
-                  "failed; on new cards Above-4G decoding/Resizable BAR off in the BIOS, or a "
-                  "driver too old for the card)",
+        yield catalogue.make(
+            "nvidia-no-devices-found", evidence=ev,
             fix=("sudo dmesg | grep -i -E 'nvrm|rminitadapter' | tail",
                  "# enable Above 4G Decoding / Resizable BAR in the BIOS; install a driver "
                  "that supports this GPU", "nvidia-smi"),
-            doc="https://github.com/NVIDIA/open-gpu-kernel-modules/issues/862",
         )
         return
     yield _driver_error(facts, d.source, msg, ev)
@@ -309,20 +266,16 @@ def _driver_error(
             "wsl --update   # in Windows PowerShell",
             "wsl --shutdown   # in Windows PowerShell, then reopen the distribution",
             "# still failing: update, or roll back, the NVIDIA driver on WINDOWS: "
-            + c.DOC_NVIDIA_DRIVERS,
+            + docs.url("nvidia-drivers"),
             "# never install a Linux NVIDIA driver inside WSL2: it shadows /usr/lib/wsl/lib's "
             "libcuda.so",
             "nvidia-smi   # inside WSL2, to check",
         )
-        doc = c.DOC_WSL_CUDA
+        doc = "cuda-wsl-guide"
     else:
         fix = ("nvidia-smi", "sudo dmesg | grep -i nvrm | tail")
-        doc = c.DOC_NVIDIA_DRIVERS
-    return Finding(
-        id="nvidia-driver-error", severity=Severity.ERROR, category="gpu-not-visible",
-        area="driver", title="The NVIDIA driver is installed but reports an error",
-        evidence=ev, cause=cause, fix=fix, doc=doc,
-    )
+        doc = "nvidia-drivers"
+    return catalogue.make("nvidia-driver-error", evidence=ev, cause=cause, fix=fix, doc=doc)
 
 
 def wsl1(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
@@ -330,15 +283,9 @@ def wsl1(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     del kb
     if not (facts.os.is_wsl and facts.os.wsl_version == 1):
         return
-    yield Finding(
-        id="wsl1-has-no-gpu", severity=Severity.ERROR, category="wsl2", area="hardware",
-        title="This is WSL1: it has no GPU support; use WSL2",
-        evidence=(Evidence("os.kernel", facts.os.kernel or "?"),),
-        cause="the kernel release has no \"microsoft-standard-WSL2\": WSL1 translates Linux "
-              "calls and cannot reach the GPU; CUDA works only in WSL2 (Windows 10 21H2, build "
-              "19044, or later)",
+    yield catalogue.make(
+        "wsl1-has-no-gpu", evidence=(Evidence("os.kernel", facts.os.kernel or "?"),),
         fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
-        doc=c.DOC_WSL_CUDA,
     )
 
 
@@ -350,18 +297,14 @@ def small_memory(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     if not small:
         return
     words = ", ".join(f"GPU {g.index} {g.name}: {g.memory_total_mib} MiB" for g in small)
-    yield Finding(
-        id="gpu-memory-small", severity=Severity.WARNING, category="memory", area="hardware",
-        title="GPU has less than 4 GiB of memory: only small models will fit",
+    yield catalogue.make(
+        "gpu-memory-small", gpus=words, cut_mib=SMALL_GPU_MIB,
         evidence=tuple(Evidence(f"gpus[{g.index}].memory_total_mib", str(g.memory_total_mib))
                        for g in small),
-        cause=f"{words} < 4 GiB ({SMALL_GPU_MIB} MiB cut); TensorFlow itself, cuDNN and cuBLAS "
-              "workspaces take several hundred MiB, so out-of-memory errors come early",
         fix=("# use small batches" + (" and mixed precision" if all(_has_tensor_cores(g, kb)
                                                                     for g in small) else "")
              + "; let memory grow instead of taking it all:",
              c.set_env(facts, "TF_FORCE_GPU_ALLOW_GROWTH", "true")),
-        doc=c.DOC_GPU_GUIDE,
     )
 
 
@@ -380,16 +323,11 @@ def laptop_mx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         model = f"MX{m.group(1)}"
         cc = _known_cc(g, kb)
         cc_words = f"compute capability {cc}" if cc else "compute capability unknown"
-        yield Finding(
-            id="laptop-mx-gpu", severity=Severity.WARNING, category="compute-capability",
-            area="hardware", title=f"GeForce {model} is a low-end laptop GPU",
+        yield catalogue.make(
+            "laptop-mx-gpu", model=model, cc_words=cc_words,
             evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
             + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
-            cause=f"GeForce {model}: {cc_words}, usually 2 GiB, a 64-bit memory bus and a 10-25 W "
-                  "budget; often no faster than the CPU for training, and cards below 6.0 are "
-                  "not in current TensorFlow wheels (sm_60 and up)",
             fix=("# expect little speed-up; compare with: tfgpu bench",),
-            doc="https://developer.nvidia.com/cuda-gpus",
         )
         return
 
@@ -422,16 +360,11 @@ def no_tensor_cores(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         reason = (f"compute capability {cc} < {format_cc(floor)}" if old else
                   f"{g.name} is a Turing part without Tensor Cores although its compute "
                   f"capability is {tc.cc}")
-        yield Finding(
-            id="gpu-without-tensor-cores", severity=Severity.WARNING, category="mixed-precision",
-            area="hardware", title="No Tensor Cores: keep float32, mixed precision will be slower",
+        yield catalogue.make(
+            "gpu-without-tensor-cores", reason=reason, floor=format_cc(floor),
             evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
             + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
-            cause=f"{reason}; mixed_float16 only adds casts there (2-4x slower matmuls/convs "
-                  f"reported), and TensorFlow prints no warning because it checks cc >= "
-                  f"{format_cc(floor)}",
             fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
-            doc=c.DOC_MIXED,
         )
         return
 
@@ -460,20 +393,12 @@ def multi_gpu_p2p(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     ev = [Evidence("gpus", c.gpu_words(facts))]
     if state:
         ev.append(Evidence("iommu", state))
-    yield Finding(
-        id="multi-gpu-p2p-check", severity=Severity.WARNING if active else Severity.INFO,
-        category="multigpu-nccl", area="hardware",
-        title=f"{len(gpus)} GPUs: check that NCCL peer-to-peer works before multi-GPU training",
-        evidence=tuple(ev),
-        cause=("the IOMMU is on without passthrough: PCIe ACS then routes GPU peer-to-peer "
-               "traffic through the CPU, which makes NCCL all-reduce hang or return NaN"
-               if active else
-               "multi-GPU training (MirroredStrategy) uses NCCL peer-to-peer; with PCIe ACS or "
-               "an IOMMU on, transfers can hang or corrupt (NaN losses)"),
+    yield catalogue.make(
+        "multi-gpu-p2p-check", variant="iommu-active" if active else None, count=len(gpus),
+        evidence=ev,
         fix=("nvidia-smi topo -m",
              c.set_env(facts, "NCCL_P2P_DISABLE", "1") + "   # stop-gap: test without P2P",
              "# lasting fix: disable ACS (or VT-d/IOMMU) in the BIOS, or boot with iommu=pt"),
-        doc=c.DOC_NCCL_TROUBLE,
     )
 
 
@@ -502,14 +427,9 @@ def cpu_host_gpu_messages(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
             if any(k in ln for k in _CPU_HOST_NOISE)]
     if not hits:
         return
-    yield Finding(
-        id="cuda-messages-harmless-without-gpu", severity=Severity.INFO,
-        category="gpu-not-visible", area="log",
-        title="TensorFlow's \"Could not find cuda drivers\" / cuInit lines are expected here",
+    yield catalogue.make(
+        "cuda-messages-harmless-without-gpu",
         evidence=tuple(Evidence("tf.log_lines", text[:300], line) for line, text in hits[:4]),
-        cause="this TensorFlow is a CUDA build; on a host without an NVIDIA driver it logs that "
-              "it found none and falls back to the CPU, which is correct",
-        harmless=True, doc=c.DOC_PIP,
     )
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from packaging.version import InvalidVersion, Version
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.rules import _common as c
@@ -35,7 +36,6 @@ _REASON_RE = re.compile(
     r"compute capability|libdevice|ptxas|driver version is insufficient",
     re.IGNORECASE,
 )
-_TF_DOC_SOURCE = "https://www.tensorflow.org/install/source"
 
 
 def _version(text: str | None) -> Version | None:
@@ -97,20 +97,15 @@ def tensorflow_not_installed(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
         and not _installed(facts, kb))
     if not missing:
         return
-    yield Finding(
-        id="tensorflow-not-installed", severity=Severity.ERROR, category="pip", area="python",
-        title="TensorFlow is not installed in this Python",
+    yield catalogue.make(
+        "tensorflow-not-installed",
+        variant="externally-managed" if facts.python.externally_managed else None,
+        executable=facts.python.executable, python=facts.python.version,
         evidence=(Evidence("python.executable", facts.python.executable),
                   Evidence("python.distributions", "no tensorflow, tensorflow-cpu, tf-nightly "
                                                    "or other TensorFlow distribution")),
-        cause=f"importlib.metadata finds no TensorFlow distribution for "
-              f"{facts.python.executable} (Python {facts.python.version})"
-              + ("; this is a system Python marked EXTERNALLY-MANAGED (PEP 668), so pip "
-                 "refuses to install into it: use a virtual environment"
-                 if facts.python.externally_managed else ""),
         fix=_venv_install(facts) if facts.python.externally_managed
         else (c.tf_install_command(facts),),
-        doc=c.DOC_PIP,
     )
 
 
@@ -136,14 +131,10 @@ def python_interpreter_unusable(facts: HostFacts, kb: Knowledge) -> Iterator[Fin
     if facts.python.version is not None:
         return
     rec = facts.probe("python")
-    yield Finding(
-        id="python-interpreter-unusable", severity=Severity.ERROR, category="pip",
-        area="python", title=f"The Python interpreter {facts.python.executable} could not be run",
+    yield catalogue.make(
+        "python-interpreter-unusable", executable=facts.python.executable,
         evidence=c.record_evidence(rec) or (Evidence("python.version", "unknown"),),
-        cause="the python probe got no answer from it (missing, crashed or printed something "
-              "else), so whether TensorFlow is installed there is not known",
         fix=(f"{c.quote(facts, facts.python.executable)} -c 'import sys; print(sys.version)'",),
-        doc=c.DOC_PIP,
     )
 
 
@@ -170,16 +161,11 @@ def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     gpu_wanted = bool(facts.nvidia_gpus) and facts.os.system == "Linux"
     if facts.os.system == "Darwin":
         reasons.append("there is no CUDA build of TensorFlow for macOS")
-    yield Finding(
-        id="tensorflow-cpu-only-build",
-        severity=Severity.ERROR if gpu_wanted else Severity.INFO,
-        category="pip", area="tensorflow",
-        title="This TensorFlow is a CPU-only build" + (
-            ": it cannot use the NVIDIA GPU" if gpu_wanted else ""),
-        evidence=tuple(ev), cause="; ".join(reasons),
+    yield catalogue.make(
+        "tensorflow-cpu-only-build", variant="gpu-wanted" if gpu_wanted else None,
+        evidence=ev, cause="; ".join(reasons),
         fix=(c.pip(facts, "uninstall", "-y", *(_installed(facts, kb) or ["tensorflow-cpu"])),
              c.tf_install_command(facts)) if gpu_wanted else (),
-        doc=c.DOC_PIP,
     )
 
 
@@ -203,15 +189,10 @@ def windows_native_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                    f"this one is {py}: create a venv with such a Python first")
     fix += [f"conda install -c conda-forge {conda}",
             c.pip(facts, "install", fact.value("pip_requirement"))]
-    yield Finding(
-        id="tensorflow-windows-native-no-gpu", severity=Severity.ERROR,
-        category="gpu-not-visible", area="tensorflow",
-        title=f"TensorFlow {ver} has no GPU support on native Windows (last: {last})",
+    yield catalogue.make(
+        "tensorflow-windows-native-no-gpu", version=ver, last=last, ref=fact.ref,
         evidence=(Evidence("os.system", "Windows"), Evidence("tf.version", ver or "?")),
-        cause=f"TensorFlow {ver} > {last}: {last} was the last release with GPU support "
-              "on native Windows; later versions need WSL2 (or the DirectML plugin) "
-              f"(knowledge row {fact.ref})",
-        fix=tuple(fix), doc=c.DOC_PIP, knowledge_ref=fact.ref,
+        fix=fix, knowledge_ref=fact.ref,
     )
 
 
@@ -224,20 +205,16 @@ def tensorflow_gpu_package(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
     clash = bool(others)
     gone = kb.platform_fact("tensorflow-gpu-removed")
     same, _ = kb.fact_series("tensorflow-is-cuda-build")
-    yield Finding(
-        id="tensorflow-gpu-package-removed",
-        severity=Severity.ERROR if clash else Severity.WARNING, category="pip", area="python",
-        title=f"The retired {old.name} package is installed",
+    yield catalogue.make(
+        "tensorflow-gpu-package-removed", variant="installed",
+        severity=Severity.ERROR if clash else Severity.WARNING,
+        package=old.name, version=old.version, retired=gone.value("retired"),
+        last_linux=gone.value("last_linux"), last_windows=gone.value("last_windows"),
+        stub=gone.value("stub_version"), same_since=f"{same[0]}.{same[1]}",
+        clash=f"; it also overwrites the same tensorflow/ folder as {', '.join(others)}"
+        if clash else "",
         evidence=_dist_evidence(facts, [old.name, *others]),
-        cause=f"{old.name} {old.version}: the name was retired in {gone.value('retired')}; its "
-              f"last real wheels are {gone.value('last_linux')} (Linux) and "
-              f"{gone.value('last_windows')} (Windows), {gone.value('stub_version')} is a stub "
-              f"that refuses to install, and `tensorflow` has been the same GPU build since "
-              f"{same[0]}.{same[1]}"
-              + (f"; it also overwrites the same tensorflow/ folder as {', '.join(others)}"
-                 if clash else ""),
         fix=(c.pip(facts, "uninstall", "-y", old.name, *others), c.tf_install_command(facts)),
-        doc=c.DOC_TF_GPU_PYPI,
     )
 
 
@@ -249,15 +226,11 @@ def tensorflow_and_cpu_variant(facts: HostFacts, kb: Knowledge) -> Iterator[Find
     if len(names) < 2:
         return
     severe = bool(facts.nvidia_gpus)
-    yield Finding(
-        id="tensorflow-variants-conflict",
-        severity=Severity.ERROR if severe else Severity.WARNING, category="pip", area="python",
-        title=f"{' and '.join(names)} are installed together",
+    yield catalogue.make(
+        "tensorflow-variants-conflict", severity=Severity.ERROR if severe else Severity.WARNING,
+        packages=" and ".join(names), listing=", ".join(names),
         evidence=_dist_evidence(facts, names),
-        cause=f"{', '.join(names)} all install the same `tensorflow` package folder; whichever "
-              "was installed last won, so the files may be a CPU-only build whatever pip says",
         fix=(c.pip(facts, "uninstall", "-y", *names), c.tf_install_command(facts)),
-        doc=c.DOC_PIP,
     )
 
 
@@ -344,12 +317,9 @@ def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
                        + "   # pip's nvidia libraries need no LD_LIBRARY_PATH")
     fix.append(c.python_cmd(facts, "import tensorflow as tf; "
                                    "print(tf.config.list_physical_devices(\"GPU\"))"))
-    yield Finding(
-        id="tensorflow-sees-no-gpu", severity=Severity.ERROR, category="gpu-not-visible",
-        area="tensorflow",
-        title=("The GPU works, but TensorFlow does not see it" if driver_ok
-               else "TensorFlow does not see the NVIDIA GPU"),
-        evidence=tuple(ev), cause=cause, fix=tuple(fix), doc=c.DOC_PIP,
+    yield catalogue.make(
+        "tensorflow-sees-no-gpu", variant=None if driver_ok else "driver-not-probed",
+        evidence=ev, cause=cause, fix=fix,
     )
     yield from explained
 
@@ -384,28 +354,24 @@ def tensorflow_gpu_ops(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     bad = [d for d in tf.gpus if d.op_ok is False]
     good = [d for d in tf.gpus if d.op_ok]
     for d in bad:
-        yield Finding(
-            id="tensorflow-gpu-op-failed", severity=Severity.ERROR,
+        yield catalogue.make(
+            "tensorflow-gpu-op-failed",
             category="compute-capability" if "capab" in (d.op_error or "").lower()
             or "no kernel image" in (d.op_error or "").lower() else "gpu-not-visible",
-            area="tensorflow", title=f"TensorFlow lists {d.name} but an op on it failed",
+            device=d.name, error=d.op_error,
             evidence=(Evidence("tf.devices", f"{d.name} {dict(d.details)}"),
                       Evidence("tf.op_error", d.op_error or "?"), *_reason_lines(tf.log_lines)),
-            cause=f"a 2x2 matmul on {d.name}: {d.op_error}",
             fix=(c.python_cmd(facts, "import tensorflow as tf; tf.debugging.set_log_device_"
                                      "placement(True); print(tf.linalg.matmul([[1.]], [[1.]]))"),),
-            doc=c.DOC_GPU_GUIDE,
         )
         return
     if good and not bad:
         names = "; ".join(f"{d.name} ({d.details.get('device_name', '?')}, cc "
                           f"{d.details.get('compute_capability', '?')})" for d in good)
-        yield Finding(
-            id="tensorflow-gpu-works", severity=Severity.OK, category="gpu-not-visible",
-            area="tensorflow", title=f"TensorFlow {tf.version} computed on {len(good)} GPU(s)",
+        yield catalogue.make(
+            "tensorflow-gpu-works", version=tf.version, count=len(good), devices=names,
             evidence=tuple(Evidence("tf.devices", f"{d.name} -> {d.op_device} in "
                                                   f"{d.op_duration_s} s") for d in good),
-            cause=f"a 2x2 matmul gave the right answer on {names}",
         )
 
 
@@ -425,57 +391,36 @@ def tensorflow_probe_failed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     if facts.python.version is None:
         return  # python_interpreter_unusable: TensorFlow is not known to be installed
     if (tf.error or "").startswith("the TensorFlow probe failed"):
-        yield Finding(
-            id="tensorflow-probe-failed", severity=Severity.ERROR, category="gpu-not-visible",
-            area="tensorflow", title="The TensorFlow probe failed: TensorFlow was not checked",
-            evidence=tuple(ev), cause=tf.error or "the probe failed",
+        yield catalogue.make(
+            "tensorflow-probe-failed", evidence=ev, cause=tf.error or "the probe failed",
             fix=(repro, "tfgpu doctor --debug   # and please report the probe failure"),
-            doc=c.DOC_GPU_GUIDE,
         )
         return
     if tf.status is ProbeStatus.TIMEOUT:
-        yield Finding(
-            id="tensorflow-probe-timeout", severity=Severity.ERROR, category="gpu-not-visible",
-            area="tensorflow", title="Importing TensorFlow and listing its devices hung",
-            evidence=tuple(ev),
-            cause=f"{tf.error}; the usual causes are a first-run PTX JIT compile for a GPU "
-                  "whose compute capability is not in the wheel (minutes), a hung driver, or a "
-                  "slow network file system",
+        yield catalogue.make(
+            "tensorflow-probe-timeout", error=tf.error, evidence=ev,
             fix=("tfgpu doctor --timeout 600   # wait longer once", repro),
-            doc=c.DOC_GPU_GUIDE,
         )
     elif (tf.returncode is not None and tf.returncode < 0) or "killed by" in (tf.error or "") \
             or "exited with 0xC" in (tf.error or ""):
         illegal = "SIGILL" in (tf.error or "") or "ILLEGAL_INSTRUCTION" in (tf.error or "")
         cpu_known = facts.probe("cpu") is not None and bool(facts.cpu.flags)
         has_avx = "avx" in facts.cpu.flags
+        fix = (repro, c.pip(facts, "install", "--force-reinstall", "--no-deps",
+                            f"tensorflow=={tf.version}" if tf.version else "tensorflow"))
+        doc = "tf-source" if illegal and not has_avx else None
         if illegal and cpu_known and has_avx:
             flags = " ".join(f for f in facts.cpu.flags if f.startswith(("avx", "fma")))
-            why = (f"; this CPU has AVX ({flags}), so it is not the missing-AVX case: the "
-                   "wheel may be built for a newer instruction set (AVX-512, or a build "
-                   "with -march=native from another machine) or the install is broken")
-        elif illegal:
-            why = ("; an illegal instruction on import almost always means the CPU lacks AVX, "
-                   "which official wheels require")
+            yield catalogue.make("tensorflow-import-crashed",
+                                 variant="illegal-instruction-with-avx", error=tf.error,
+                                 flags=flags, evidence=ev, fix=fix, doc=doc)
         else:
-            why = ("; a native library TensorFlow loads crashed (a mismatched CUDA/cuDNN copy, "
-                   "or a broken install)")
-        yield Finding(
-            id="tensorflow-import-crashed", severity=Severity.ERROR, category="pip",
-            area="tensorflow", title="Importing TensorFlow crashes the Python process",
-            evidence=tuple(ev),
-            cause=f"{tf.error}{why}",
-            fix=(repro, c.pip(facts, "install", "--force-reinstall", "--no-deps",
-                              f"tensorflow=={tf.version}" if tf.version else "tensorflow")),
-            doc=_TF_DOC_SOURCE if illegal and not has_avx else c.DOC_PIP,
-        )
+            yield catalogue.make("tensorflow-import-crashed",
+                                 variant="illegal-instruction" if illegal else None,
+                                 error=tf.error, evidence=ev, fix=fix, doc=doc)
     else:
-        yield Finding(
-            id="tensorflow-import-failed", severity=Severity.ERROR, category="pip",
-            area="tensorflow", title="TensorFlow is installed but does not import",
-            evidence=tuple(ev), cause=tf.error or "the import failed",
-            fix=(repro,), doc=c.DOC_PIP,
-        )
+        yield catalogue.make("tensorflow-import-failed", evidence=ev,
+                             cause=tf.error or "the import failed", fix=(repro,))
     yield from _explain(facts, kb)
 
 
@@ -488,16 +433,11 @@ def cpu_without_avx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         return
     if "avx" in facts.cpu.flags:
         return
-    yield Finding(
-        id="cpu-without-avx", severity=Severity.ERROR, category="pip", area="hardware",
-        title="This CPU has no AVX: official TensorFlow wheels cannot run on it",
+    yield catalogue.make(
+        "cpu-without-avx",
         evidence=(Evidence("cpu.model", facts.cpu.model or "?"),
                   Evidence("cpu.flags", " ".join(facts.cpu.flags) or "none of avx/avx2/fma")),
-        cause="official x86-64 TensorFlow wheels are compiled with AVX since TF 1.6; on a CPU "
-              "without it `import tensorflow` dies with \"Illegal instruction\" (Linux) or a DLL "
-              "load failure (Windows), which looks like a GPU problem but is not",
         fix=("# build TensorFlow from source without -mavx, or use a machine with an AVX CPU",),
-        doc=_TF_DOC_SOURCE,
     )
 
 

@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
@@ -38,6 +39,7 @@ from tfgpu.knowledge import (
     KnowledgeQueryError,
     TestedConfig,
     classify_cc,
+    docs,
     parse_arch_list,
     parse_cc,
     parse_version,
@@ -186,13 +188,10 @@ def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
         yield from _below_tf_wsl2_minimum(driver, tf, ev, kb)
     if ok is not False or minimum is None:
         return
-    rule = (f"the CUDA {minimum.row.cuda_version} minor-version-compatibility floor"
-            if minimum.rule == "minor-version-compat"
-            else f"the CUDA {minimum.row.cuda_version} toolkit minimum")
     column = "Linux" if tf.os == "linux" else "Windows"
     fix = [f"# install an NVIDIA driver >= {minimum.version} ({column} driver"
            + (", installed on the Windows side: WSL2 uses it" if tf.os == "wsl2" else "")
-           + f"): {c.DOC_NVIDIA_DRIVERS}"]
+           + f"): {docs.url('nvidia-drivers')}"]
     cc = _min_gpu_cc(facts, kb)
     alt = kb.newest_tf_for(tf.os, python=facts.python.version, driver=driver,
                            compute_capability=cc)
@@ -203,18 +202,14 @@ def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
         fix.append(_pip_spec(facts, kb, alt.tf_series, tf.os))
     else:
         fix.extend(_other_python_alternative(facts, kb, tf, driver, cc))
-    yield Finding(
-        id="driver-too-old-for-cuda",
-        severity=Severity.ERROR,
-        category="version-mismatch",
-        area="driver",
-        title=f"NVIDIA driver {driver} is too old for TensorFlow {tf.version} "
-              f"(built with CUDA {tf.cuda})",
+    yield catalogue.make(
+        "driver-too-old-for-cuda",
+        variant=None if minimum.rule == "minor-version-compat" else "toolkit-minimum",
+        driver=driver, tf=tf.version, cuda=tf.cuda, floor=minimum.version,
+        rule_cuda=minimum.row.cuda_version, column=column, ref=minimum.row.ref,
         evidence=tuple(e for e in (ev, tf.evidence, tf.cuda_evidence) if e is not None),
-        cause=f"driver {driver} < {minimum.version}, {rule} ({column} column, knowledge row "
-              f"{minimum.row.ref}); TensorFlow {tf.version} uses CUDA {tf.cuda}",
-        fix=tuple(fix),
-        doc=kb.doc_url(minimum.row),
+        fix=fix,
+        doc_url=kb.doc_url(minimum.row),
         knowledge_ref=minimum.row.ref,
     )
 
@@ -229,19 +224,14 @@ def _below_tf_wsl2_minimum(driver: str, tf: _TF, ev: Evidence, kb: Knowledge) ->
             or len(parse_version(driver).release) < 2
             or parse_version(driver) >= parse_version(need)):
         return
-    yield Finding(
-        id="driver-below-tf-wsl2-minimum",
-        severity=Severity.WARNING,
-        category="version-mismatch",
-        area="driver",
-        title=f"Windows driver {driver} is below {need}, TensorFlow's minimum for WSL2",
+    yield catalogue.make(
+        "driver-below-tf-wsl2-minimum",
+        driver=driver, need=need, cuda=tf.cuda, floor=fact.value("cuda_floor_windows"),
+        ref=fact.ref,
         evidence=tuple(e for e in (ev, tf.evidence, tf.cuda_evidence) if e is not None),
-        cause=f"driver {driver} meets CUDA {tf.cuda}'s Windows floor "
-              f"({fact.value('cuda_floor_windows')}) but TensorFlow's install page asks for "
-              f">= {need} on WSL2 (knowledge row {fact.ref})",
         fix=(f"# update the Windows NVIDIA driver to {need} or newer (WSL2 uses it): "
-             f"{c.DOC_NVIDIA_DRIVERS}",),
-        doc=kb.doc_url(fact),
+             f"{docs.url('nvidia-drivers')}",),
+        doc_url=kb.doc_url(fact),
         knowledge_ref=fact.ref,
     )
 
@@ -329,35 +319,23 @@ def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                        + f"   # brings CUDA {want_cuda} as pip wheels; no system toolkit needed")
         fix.append(f"# or install a CUDA {tf.cuda} toolkit and put its libraries on the "
                    + ("PATH" if tf.os == "windows" else "LD_LIBRARY_PATH"))
-        yield Finding(
-            id="cuda-major-mismatch",
-            severity=Severity.ERROR,
-            category="version-mismatch",
-            area="cuda",
-            title=f"TensorFlow {tf.version} needs CUDA {want_cuda}, but only CUDA of another "
-                  "major is installed",
+        yield catalogue.make(
+            "cuda-major-mismatch",
+            tf=tf.version, major=want_cuda, found=found, cuda=tf.cuda, ref=ref,
             evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence) if e is not None)
             + tuple(Evidence("toolkits", f"{t.version} at {t.root or t.nvcc_path}")
                     for t, _ in wrong_toolkits),
-            cause=f"found {found}; TensorFlow {tf.version} loads CUDA {want_cuda} libraries "
-                  f"(CUDA {tf.cuda}, knowledge row {ref})",
-            fix=tuple(fix),
-            doc=kb.doc_url(tf.config) if tf.config else None,
+            fix=fix,
+            doc_url=kb.doc_url(tf.config) if tf.config else None,
             knowledge_ref=ref,
         )
     elif want_cuda is not None and pip_rt and wrong_toolkits:
-        yield Finding(
-            id="system-cuda-not-used",
-            severity=Severity.INFO,
-            category="version-mismatch",
-            area="cuda",
-            title=f"System CUDA {wrong_toolkits[0][0].version} is not used: TensorFlow "
-                  f"{tf.version} loads CUDA {want_cuda} from the pip nvidia-* wheels",
+        yield catalogue.make(
+            "system-cuda-not-used",
+            system=wrong_toolkits[0][0].version, tf=tf.version, major=want_cuda, ref=ref,
+            system_major=wrong_toolkits[0][1],
             evidence=tuple(Evidence("toolkits", f"{t.version} at {t.root or t.nvcc_path}")
                            for t, _ in wrong_toolkits),
-            cause=f"TensorFlow {tf.version} needs CUDA {want_cuda} (knowledge row {ref}); the "
-                  f"nvidia-cuda-runtime-cu{want_cuda} wheel provides it, so a CUDA "
-                  f"{wrong_toolkits[0][1]} toolkit on the system does not matter",
             knowledge_ref=ref,
         )
     if want_cudnn is None:
@@ -382,38 +360,26 @@ def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                        + f"   # the pin of tensorflow[and-cuda]=={pin.tf_version}")
         fix.append(f"# or install cuDNN {want_cudnn}.x for CUDA {want_cuda} and make it the "
                    "one the loader finds")
-        yield Finding(
-            id="cudnn-major-mismatch",
-            severity=Severity.ERROR,
-            category="version-mismatch",
-            area="cuda",
-            title=f"TensorFlow {tf.version} needs cuDNN {want_cudnn}, but cuDNN "
-                  f"{'/'.join(map(str, wrong_dnn_int))} is installed",
+        yield catalogue.make(
+            "cudnn-major-mismatch",
+            tf=tf.version, major=want_cudnn, found="/".join(map(str, wrong_dnn_int)),
+            cudnn=tf.cudnn, ref=ref,
             evidence=tuple(e for e in (tf.evidence, tf.cudnn_evidence) if e is not None)
             + tuple(Evidence("libraries", s) for s in libs),
-            cause=f"cuDNN major {'/'.join(map(str, wrong_dnn_int))} found, TensorFlow "
-                  f"{tf.version} loads cuDNN {want_cudnn} (cuDNN {tf.cudnn}, knowledge row "
-                  f"{ref})",
-            fix=tuple(fix),
-            doc=kb.doc_url(tf.config) if tf.config else None,
+            fix=fix,
+            doc_url=kb.doc_url(tf.config) if tf.config else None,
             knowledge_ref=ref,
         )
     elif pip_dnn is not None and pip_dnn_major == want_cudnn:
         system = [lib for lib in facts.libraries if lib.name == "cudnn"
                   and lib.origin != "tf-runpath" and _major(lib.version) not in (None, want_cudnn)]
         if system:
-            yield Finding(
-                id="system-cudnn-not-used",
-                severity=Severity.INFO,
-                category="version-mismatch",
-                area="cuda",
-                title=f"System cuDNN {system[0].version} is not used: TensorFlow {tf.version} "
-                      f"loads cuDNN {want_cudnn} from the pip {pip_dnn.name} wheel",
+            yield catalogue.make(
+                "system-cudnn-not-used",
+                system=system[0].version, tf=tf.version, major=want_cudnn, wheel=pip_dnn.name,
+                wheel_version=pip_dnn.version, system_major=_major(system[0].version), ref=ref,
                 evidence=tuple(Evidence("libraries", f"{lib.filename} ({lib.path})")
                                for lib in system),
-                cause=f"TensorFlow {tf.version} needs cuDNN {want_cudnn} (knowledge row {ref}); "
-                      f"{pip_dnn.name} {pip_dnn.version} provides it, so cuDNN "
-                      f"{_major(system[0].version)} on the system does not matter",
                 knowledge_ref=ref,
             )
 
@@ -443,19 +409,14 @@ def python_outside_tf_range(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
         fix.append(f"# or install TensorFlow {newest.tf_series}, tested with Python "
                    f"{newest.python_min}-{newest.python_max}:")
         fix.append(_pip_spec(facts, kb, newest.tf_series, tf.os))
-    yield Finding(
-        id="python-outside-tf-range",
+    yield catalogue.make(
+        "python-outside-tf-range",
         severity=Severity.ERROR if broken else Severity.WARNING,
-        category="version-mismatch",
-        area="python",
-        title=f"Python {facts.python.version} is outside TensorFlow {tf.series}'s tested "
-              f"range {config.python_min}-{config.python_max}",
+        python=facts.python.version, series=tf.series, low=config.python_min,
+        high=config.python_max, tf=config.tf_version, platform=config.platform, ref=config.ref,
         evidence=(Evidence("python.version", py), tf.evidence),
-        cause=f"Python {facts.python.version} is not in {config.python_min}-"
-              f"{config.python_max}, the tested Python range of TensorFlow {config.tf_version} "
-              f"on {config.platform} (knowledge row {config.ref})",
-        fix=tuple(fix),
-        doc=kb.doc_url(config),
+        fix=fix,
+        doc_url=kb.doc_url(config),
         knowledge_ref=config.ref,
     )
 
@@ -553,15 +514,9 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
             jit.append((gpu, cc, ev, via))
     if unknown:
         names = ", ".join(f"GPU {g.index}: {g.name}" for g in unknown)
-        yield Finding(
-            id="gpu-compute-capability-unknown",
-            severity=Severity.INFO,
-            category="compute-capability",
-            area="hardware",
-            title="Compute capability unknown for " + names,
+        yield catalogue.make(
+            "gpu-compute-capability-unknown", gpus=names,
             evidence=tuple(Evidence(f"gpus[{g.index}].name", g.name) for g in unknown),
-            cause="the probe did not report a compute capability and the name is not in the "
-                  "GPU table (or is cut short); compute-capability checks were skipped",
             fix=_cc_unknown_fix(facts, unknown),
             knowledge_ref="gpu_compute_capability",
         )
@@ -579,19 +534,12 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
                 "runs on the CPU as it is installed; for this GPU, build TensorFlow from "
                 "source (an old release whose CUDA still supports it) or use a newer GPU"])
         gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _ in below)
-        yield Finding(
-            id="gpu-cc-below-wheel-minimum",
-            severity=Severity.ERROR,
-            category="compute-capability",
-            area="hardware",
-            title=f"TensorFlow {tf.version} ignores {gpus}: compute capability below {min_cc}",
+        yield catalogue.make(
+            "gpu-cc-below-wheel-minimum",
+            tf=tf.version, gpus=gpus, min_cc=min_cc, cc=below[0][1], archs=archs_text, ref=ref,
             evidence=(tf.evidence, *(ev for _, _, ev in below)),
-            cause=f"compute capability {below[0][1]} < {min_cc}, the smallest CC compiled into "
-                  f"TensorFlow {tf.version} ({archs_text}; knowledge row {ref}); TensorFlow "
-                  "logs 'Ignoring visible gpu device ... The minimum required Cuda capability "
-                  f"is {min_cc}.'",
-            fix=tuple(fix),
-            doc=doc,
+            fix=fix,
+            doc_url=doc,
             knowledge_ref=ref,
         )
     if not jit:
@@ -612,19 +560,12 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         fix.append(f"# or use TensorFlow {newer.tf_series}, whose wheel has native cubins "
                    f"for CC {jit[0][1]}:")
         fix.append(_pip_spec(facts, kb, newer.tf_series, tf.os))
-    yield Finding(
-        id="gpu-needs-ptx-jit",
-        severity=Severity.WARNING,
-        category="compute-capability",
-        area="hardware",
-        title=f"TensorFlow {tf.version} has no kernels compiled for {gpus}: they are "
-              "JIT-compiled from PTX at start",
+    yield catalogue.make(
+        "gpu-needs-ptx-jit",
+        tf=tf.version, gpus=gpus, cc=jit[0][1], archs=archs_text, via=via, ref=ref,
         evidence=(tf.evidence, *(ev for _, _, ev, _ in jit)),
-        cause=f"CC {jit[0][1]} has no cubin of its major with an equal or lower minor "
-              f"({archs_text}); kernels are JIT-compiled from compute_{via} PTX (knowledge "
-              f"row {ref}), which can take 30 minutes or longer the first time",
-        fix=tuple(fix),
-        doc=doc,
+        fix=fix,
+        doc_url=doc,
         knowledge_ref=ref,
     )
     drv_ev = _driver_evidence(facts)
@@ -634,20 +575,14 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     driver = facts.driver.version
     ok, minimum = kb.driver_ok(driver, build_cuda, tf.os, ptx_jit=True)
     if ok is False and minimum is not None:
-        yield Finding(
-            id="driver-too-old-for-ptx-jit",
-            severity=Severity.ERROR,
-            category="compute-capability",
-            area="driver",
-            title=f"NVIDIA driver {driver} cannot JIT-compile TensorFlow {tf.version}'s PTX "
-                  f"for {gpus}",
+        yield catalogue.make(
+            "driver-too-old-for-ptx-jit",
+            driver=driver, tf=tf.version, gpus=gpus, floor=minimum.version, cuda=build_cuda,
+            ref=minimum.row.ref,
             evidence=(drv_ev, tf.evidence, *(e for _, _, e, _ in jit)),
-            cause=f"driver {driver} < {minimum.version}, the CUDA {build_cuda} toolkit "
-                  f"minimum (knowledge row {minimum.row.ref}); PTX made by a newer toolkit "
-                  "fails on an older driver (NVIDIA minor-version compatibility limits, "
-                  "platform fact ptx-jit-needs-new-driver)",
-            fix=(f"# install an NVIDIA driver >= {minimum.version}: {c.DOC_NVIDIA_DRIVERS}",),
-            doc=kb.doc_url(minimum.row),
+            fix=(f"# install an NVIDIA driver >= {minimum.version}: "
+                 f"{docs.url('nvidia-drivers')}",),
+            doc_url=kb.doc_url(minimum.row),
             knowledge_ref=minimum.row.ref,
         )
 
@@ -675,19 +610,14 @@ def numpy2_with_old_tf(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     first = fact.value("tf_version")
     if parse_version(numpy.version).major < 2 or parse_version(tf.version) >= parse_version(first):
         return
-    yield Finding(
-        id="numpy2-with-old-tf",
-        severity=Severity.ERROR,
-        category="pip",
-        area="python",
-        title=f"numpy {numpy.version} with TensorFlow {tf.version}, which predates numpy 2",
+    yield catalogue.make(
+        "numpy2-with-old-tf",
+        numpy=numpy.version, tf=tf.version, first=first, ref=fact.ref,
         evidence=(Evidence("python.distributions", f"numpy {numpy.version}"), tf.evidence),
-        cause=f"numpy {numpy.version} >= 2.0 and TensorFlow {tf.version} < {first}, the first "
-              f"release that allows numpy 2 (knowledge row {fact.ref})",
         fix=(c.pip(facts, "install", "numpy<2"),
              f"# or upgrade TensorFlow to {first} or later:",
              c.pip(facts, "install", f"tensorflow>={first}")),
-        doc=kb.doc_url(fact),
+        doc_url=kb.doc_url(fact),
         knowledge_ref=fact.ref,
     )
 
@@ -714,21 +644,15 @@ def nvidia_wheels_match_pins(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
     release = pins[0].tf_version
     ref = f"tf_pip_cuda_wheels:{release}-{bad[0][0]}"
     listing = "; ".join(f"{p} {v} not {s}" for p, v, s in bad)
-    yield Finding(
-        id="nvidia-wheels-mismatch-tf-pins",
-        severity=Severity.WARNING,
-        category="pip",
-        area="python",
-        title=f"{len(bad)} nvidia-* wheel(s) differ from what tensorflow[and-cuda]=={release} "
-              "pins",
+    yield catalogue.make(
+        "nvidia-wheels-mismatch-tf-pins",
+        count=len(bad), release=release, listing=listing,
         evidence=(*(Evidence("python.distributions", f"{p} {v}") for p, v, _ in bad),
                   tf.evidence),
-        cause=f"{listing} (and-cuda pins of TensorFlow {release}, knowledge rows "
-              f"tf_pip_cuda_wheels:{release}-*)",
         fix=(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
              + "   # reinstalls the pinned wheels",
              c.pip(facts, "install", *(f"{p}{s}" for p, _, s in bad))),
-        doc=kb.doc_url(kb.row(ref)),
+        doc_url=kb.doc_url(kb.row(ref)),
         knowledge_ref=ref,
     )
 

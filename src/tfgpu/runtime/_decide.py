@@ -17,23 +17,22 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
 
+from tfgpu.knowledge import docs
+
 #: TensorFlow's mixed-precision guide (site/en/guide/mixed_precision.ipynb in
 #: tensorflow/docs): "NVIDIA GPUs support using a mix of float16 and float32, while TPUs
 #: support a mix of bfloat16 and float32"; GPUs of compute capability >= 7.0 have Tensor
 #: Cores and "will see the greatest performance benefit"; "On CPUs, mixed precision will
 #: run significantly slower".
-MIXED_PRECISION_DOC = "https://www.tensorflow.org/guide/mixed_precision"
+MIXED_PRECISION_DOC = docs.url("tf-mixed-precision")
 #: NVIDIA A100 Tensor Core GPU Architecture whitepaper: bfloat16 Tensor Core math starts
 #: with the Ampere generation (compute capability 8.0).
-AMPERE_BF16_DOC = (
-    "https://images.nvidia.com/aem-dam/en-zz/Solutions/data-center/"
-    "nvidia-ampere-architecture-whitepaper.pdf"
-)
+AMPERE_BF16_DOC = docs.url("nvidia-ampere-whitepaper")
 #: TensorFlow's GPU guide (site/en/guide/gpu.ipynb): memory growth, the
 #: TF_FORCE_GPU_ALLOW_GROWTH variable and logical devices with a memory limit.
-GPU_GUIDE_DOC = "https://www.tensorflow.org/guide/gpu"
+GPU_GUIDE_DOC = docs.url("tf-gpu-guide")
 #: TensorFlow's distributed-training guide: TF_CONFIG and MultiWorkerMirroredStrategy.
-MULTI_WORKER_DOC = "https://www.tensorflow.org/tutorials/distribute/multi_worker_with_keras"
+MULTI_WORKER_DOC = docs.url("tf-multi-worker")
 
 #: Values accepted for ``mixed_precision=``.
 PRECISION_CHOICES: tuple[str, ...] = ("auto", "float32", "mixed_float16", "mixed_bfloat16")

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tfgpu.knowledge import docs
 from tfgpu.runtime._decide import (
     GPU_GUIDE_DOC,
     Choice,
@@ -128,7 +129,7 @@ def _short(name: str) -> str:
 
 #: Keras 3's ``Model.fit`` fails under MultiWorkerMirroredStrategy ("Attempt to convert a
 #: value (PerReplica...) ... to a Tensor"), an open bug since TF 2.16.
-KERAS3_MWMS_BUG = "https://github.com/keras-team/keras/issues/20585"
+KERAS3_MWMS_BUG = docs.url("keras-mwms-issue")
 
 
 def keras_version(tf: Any) -> str:
@@ -331,7 +332,7 @@ def setup(
             choices.append(Choice("xla", "auto-clustering on",
                                   "jit=True: tf.config.optimizer.set_jit(True); XLA compiles "
                                   "clusters of TensorFlow ops (first steps are slower).",
-                                  "https://www.tensorflow.org/xla"))
+                                  docs.url("tf-xla")))
 
         plan = early if early.kind is StrategyKind.MULTI_WORKER else choose_strategy(
             len(gpus), n_cpu, environ)

@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tfgpu.knowledge import docs
 from tfgpu.probes.runner import run_command
 from tfgpu.runtime._signals import die_with_parent
 from tfgpu.runtime._tf import import_tensorflow
 
 #: TensorFlow's profiler guide: the GPU trace needs CUPTI on the library path.
-PROFILER_DOC = "https://www.tensorflow.org/guide/profiler"
+PROFILER_DOC = docs.url("tf-profiler")
 #: pip wheel of CUPTI that ``tensorflow[and-cuda]`` 2.21 requires (compat
 #: tf_pip_cuda_wheels.csv row "2.21.0,nvidia-cuda-cupti-cu12"); it unpacks to
 #: ``site-packages/nvidia/cuda_cupti/lib/libcupti.so.12``.

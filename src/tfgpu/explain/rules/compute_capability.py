@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, cc_key, log_evidence
-from tfgpu.explain.rules._common import E, I
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
 
@@ -66,16 +65,14 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
                 f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
             )
         out.append(
-            Finding(
-                id="gpu-compute-capability-too-low",
-                severity=E,
-                category="compute-capability",
-                title=f"TensorFlow ignores {gpu}: compute capability {cc} < required {mn}",
-                area="hardware",
+            catalogue.make(
+                "gpu-compute-capability-too-low",
+                gpu=gpu,
+                cc=cc,
+                minimum=mn,
                 evidence=log_evidence(ign),
                 cause=cause,
                 fix=fix,
-                doc=K.DOC_CUDA_GPUS,
                 knowledge_ref=ref,
             )
         )
@@ -101,12 +98,8 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
                 )
         cause += "."
         out.append(
-            Finding(
-                id="gpu-arch-not-in-build",
-                severity=E,
-                category="compute-capability",
-                title="TensorFlow has no kernels for this GPU architecture",
-                area="hardware",
+            catalogue.make(
+                "gpu-arch-not-in-build",
                 evidence=log_evidence([x for x in (invalid, nobin) if x is not None], nokernel),
                 cause=cause,
                 fix=(
@@ -117,25 +110,15 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
                     + (gpu_cc or "<your cc>")
                     + ")",
                 ),
-                doc=K.DOC_CUDA_GPUS,
             )
         )
     adding = ctx.h("cc.adding")
     if adding.count and not out:
         out.append(
-            Finding(
-                id="gpu-devices-added",
-                severity=I,
-                category="compute-capability",
-                title=f"TensorFlow registered GPU(s) {adding.first[0].g('ids') or ''}".strip(),
-                area="log",
+            catalogue.make(
+                "gpu-devices-added",
+                ids=adding.first[0].g("ids") or "",
                 evidence=log_evidence(adding.first[:1]),
-                cause=(
-                    "Normal start-up line: the GPUs passed TensorFlow's checks. If the program "
-                    "then "
-                    "stalls for minutes, the build has no machine code for this GPU's compute "
-                    "capability and the driver is JIT-compiling PTX."
-                ),
                 fix=(
                     'python -c "import tensorflow as tf; '
                     "print(tf.sysconfig.get_build_info()['cuda_compute_capabilities'])\"",
@@ -143,8 +126,6 @@ def rule_compute_capability(ctx: Ctx) -> list[Finding]:
                     "or keep "
                     "the JIT cache large: export CUDA_CACHE_MAXSIZE=4294967296",
                 ),
-                doc=K.DOC_CUDA_GPUS,
-                harmless=True,
             )
         )
     return out

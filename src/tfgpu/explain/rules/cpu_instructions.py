@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E
 from tfgpu.findings import Finding
 
 
@@ -30,12 +29,9 @@ def rule_illegal_instruction(ctx: Ctx) -> list[Finding]:
             else " The host facts confirm: this CPU has no AVX."
         )
     return [
-        Finding(
-            id="cpu-illegal-instruction",
-            severity=E,
+        catalogue.make(
+            "cpu-illegal-instruction",
             category="windows-dll" if win else "pip",
-            title="Illegal CPU instruction: this TensorFlow wheel needs AVX",
-            area="python",
             evidence=log_evidence(ill, win),
             cause=cause,
             fix=(
@@ -45,6 +41,5 @@ def rule_illegal_instruction(ctx: Ctx) -> list[Finding]:
                 "on a CPU without AVX: a community TensorFlow wheel built without AVX, or "
                 "another machine",
             ),
-            doc=K.DOC_TF_PIP,
         )
     ]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import W
 from tfgpu.findings import Finding
 
 
@@ -45,15 +44,10 @@ def rule_cupti(ctx: Ctx) -> list[Finding]:
             )
         )
     return [
-        Finding(
-            id="cupti-not-loaded",
-            severity=W,
-            category="cupti",
-            title="CUPTI not loaded: the TensorBoard profiler cannot trace the GPU",
-            area="cuda",
+        catalogue.make(
+            "cupti-not-loaded",
             evidence=log_evidence(hits, libs),
             cause=cause,
             fix=fix,
-            doc=K.DOC_PROFILER,
         )
     ]

@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, I, W, _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.explain.rules._common import E, W, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.findings import Finding, Severity
 
 _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -137,39 +137,31 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
             # drivers"), and nothing in the log shows a GPU or a driver: cuInit's 303 is the
             # stub's own follow-up on a host with no NVIDIA driver, not a second fault.
             out.append(
-                Finding(
-                    id=f"cuinit-{_slug(name.replace('CUDA_ERROR_', ''))}",
-                    severity=I,
+                catalogue.make(
+                    "cuinit-{error}",
+                    variant="after-stub",
+                    error=_slug(name.replace("CUDA_ERROR_", "")),
+                    name=name,
+                    num=num,
+                    line=stub[0].line,
                     category=cat,
-                    title=f"cuInit failed with {name} ({num}) after 'Could not find cuda "
-                    "drivers': expected on a host without an NVIDIA GPU",
-                    area="log",
                     evidence=log_evidence([stub[0], hit]),
-                    cause=f"{name} = {num}: TensorFlow found no NVIDIA driver library "
-                    f"(libcuda) at line {stub[0].line}, so cuInit cannot start; the log shows "
-                    "no NVIDIA GPU or driver. On a host without an NVIDIA GPU this is harmless. "
-                    "If this host has one, its driver is not installed: run `tfgpu doctor`.",
                     fix=("tfgpu doctor   # only if this host has an NVIDIA GPU",),
-                    doc=K.DOC_CUDA_TYPES,
-                    harmless=True,
                 )
             )
             continue
         no_gpu = ctx.has_nvidia_gpu is False
         if no_gpu and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"):
             out.append(
-                Finding(
-                    id=f"cuinit-{_slug(name.replace('CUDA_ERROR_', ''))}",
-                    severity=I,
+                catalogue.make(
+                    "cuinit-{error}",
+                    variant="no-gpu",
+                    error=_slug(name.replace("CUDA_ERROR_", "")),
+                    name=name,
+                    num=num,
+                    why=why,
                     category=cat,
-                    title=f"cuInit failed with {name} ({num}): expected on a host without an "
-                    f"NVIDIA GPU",
-                    area="log",
                     evidence=log_evidence([hit]),
-                    cause=f"{name} = {num}: {why}. The host facts show no NVIDIA GPU, so this is "
-                    f"harmless.",
-                    doc=K.DOC_CUDA_TYPES,
-                    harmless=True,
                 )
             )
             continue
@@ -185,12 +177,13 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
         # Error only when a GPU is known to be there; unknown host: a warning that says so.
         sev = sev_override or (E if ctx.has_nvidia_gpu else W)
         out.append(
-            Finding(
-                id=f"cuinit-{_slug(name.replace('CUDA_ERROR_', ''))}",
+            catalogue.make(
+                "cuinit-{error}",
+                error=_slug(name.replace("CUDA_ERROR_", "")),
+                name=name,
+                num=num,
                 severity=sev,
                 category=cat,
-                title=f"CUDA initialisation failed: {name} ({num})",
-                area="driver",
                 evidence=log_evidence([hit], [x for x in (libcuda_v, kernel_v) if x is not None]),
                 cause=f"cuInit returned {name} = {num}: {why}."
                 + (
@@ -199,7 +192,7 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
                     else " If this host has no NVIDIA GPU, this is expected."
                 ),
                 fix=fix,
-                doc=K.DOC_WSL if cat == "wsl2" else K.DOC_CUDA_TYPES,
+                doc="cuda-wsl-guide" if cat == "wsl2" else None,
             )
         )
     return out
@@ -226,13 +219,12 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
         have = ctx.cuda_versions
         if tested and have and not any(v.split(".")[0] == tested[0].split(".")[0] for v in have):
             return [
-                Finding(
-                    id="tf-cuda-runtime-missing",
-                    severity=E,
-                    category="version-mismatch",
-                    title=f"TensorFlow {tf} needs CUDA {tested[0]}, "
-                    f"this host has CUDA {', '.join(have)}",
-                    area="cuda",
+                catalogue.make(
+                    "tf-cuda-runtime-missing",
+                    variant="cuda-major-missing",
+                    tf=tf,
+                    cuda=tested[0],
+                    have=", ".join(have),
                     evidence=log_evidence(hits) + tuple(ctx.fact_evidence()),
                     cause=(
                         f"TensorFlow {tf} was built with CUDA {tested[0]} / cuDNN {tested[1]} and "
@@ -253,7 +245,6 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
                         "or upgrade: " + and_cuda_fix(ctx),
                         *(() if ctx.driver_known else ("nvidia-smi   # the driver version",)),
                     ),
-                    doc=K.DOC_TF_SOURCE_GPU,
                     knowledge_ref=tested.ref,
                 )
             ]
@@ -276,12 +267,8 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
             ]
         )
         return [
-            Finding(
-                id="tf-cuda-runtime-missing",
-                severity=E,
-                category="gpu-not-visible",
-                title="TensorFlow's CUDA libraries were not found on a host with an NVIDIA GPU",
-                area="cuda",
+            catalogue.make(
+                "tf-cuda-runtime-missing",
                 evidence=log_evidence(hits, gev),
                 cause=(
                     f"'Could not find cuda drivers' comes from TensorFlow's CUDA runtime stub, "
@@ -292,26 +279,14 @@ def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
                     "install, missing nvidia-* wheels, or libcuda not found)."
                 ),
                 fix=tuple(fix_list),
-                doc=K.DOC_TF_PIP_WINDOWS if ctx.windows else K.DOC_TF_PIP,
+                doc="tf-pip-windows-native" if ctx.windows else None,
             )
         ]
-    sev_note = (
-        "The host facts show no NVIDIA GPU, so this is expected and harmless."
-        if gpu is False
-        else "On a host without an NVIDIA GPU this is expected. If this host has one, the CUDA "
-        "runtime of TensorFlow's CUDA version was not found: run `tfgpu doctor`."
-    )
     return [
-        Finding(
-            id="cuda-drivers-not-found-notice",
-            severity=I,
-            category="gpu-not-visible",
-            title="'Could not find cuda drivers': TensorFlow runs on the CPU",
-            area="log",
+        catalogue.make(
+            "cuda-drivers-not-found-notice",
+            variant="no-gpu" if gpu is False else None,
             evidence=log_evidence(hits),
-            cause=sev_note,
             fix=() if gpu is False else ("tfgpu doctor",),
-            doc=K.DOC_TF_PIP,
-            harmless=True,
         )
     ]

@@ -4,11 +4,11 @@
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import E, I, W, windows_gpu_last
 from tfgpu.facts.log import Hit
-from tfgpu.findings import Finding, Severity
+from tfgpu.findings import Finding
 
 
 def _near_after(hits: list[Hit], anchors: list[Hit], window: int = 4) -> list[Hit]:
@@ -69,16 +69,11 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             "or pin a conda build known to be CUDA-enabled",
         ]
         return [
-            Finding(
-                id="tensorflow-built-without-cuda",
-                severity=E,
-                category="gpu-not-visible",
-                title="TensorFlow was built without CUDA",
-                area="tensorflow",
+            catalogue.make(
+                "tensorflow-built-without-cuda",
                 evidence=ev + fev,
                 cause=cause,
                 fix=tuple(fix),
-                doc=K.DOC_TF_PIP,
             )
         ]
     os_ = ctx.os
@@ -94,7 +89,7 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             + (ctx.tf_version or "(your version)"),
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
-        doc = K.DOC_METAL
+        doc: str | None = "apple-metal-plugin"
     elif os_ == "windows" and mm is not None and mm > windows_gpu_last(ctx)[0]:
         _, last, keep, build = windows_gpu_last(ctx)
         sev = E
@@ -109,7 +104,7 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             'or run a current TensorFlow in WSL2: pip install "tensorflow[and-cuda]"',
             "or tensorflow-cpu + tensorflow-directml-plugin",
         ]
-        doc = K.DOC_TF_PIP_WINDOWS
+        doc = "tf-pip-windows-native"
     elif os_ == "windows" and ctx.kb.tested_gpu_build(ctx.tf_version, "windows"):
         tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
         assert tested is not None
@@ -130,16 +125,16 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             f"install CUDA {tested[0]} and cuDNN {tested[1]}, add their bin folders to PATH",
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
-        doc = K.DOC_TF_SOURCE_WINDOWS_GPU
+        doc = "tf-source-windows-gpu"
     elif ctx.facts is not None and not ctx.facts.gpus and ctx.has_nvidia_gpu is False:
         sev = I
         cause = "The host facts show no GPU at all, so TensorFlow running on the CPU is expected."
         fix = []
-        doc = K.DOC_TF_PIP
+        doc = None
     elif ctx.facts is not None and ctx.facts.gpus and not ctx.facts.nvidia_gpus:
         cause = "This host has no NVIDIA GPU, and TensorFlow's GPU support is CUDA only."
         fix = ["for AMD: tensorflow-rocm (Linux, ROCm-supported GPUs); otherwise the CPU build"]
-        doc = K.DOC_TF_PIP
+        doc = None
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
         return []  # rule_cuda_drivers explains the empty list
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None:
@@ -150,7 +145,7 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             "GPU; on a host with one, the driver is missing."
         )
         fix = ["tfgpu doctor   # says whether this host has an NVIDIA GPU and its driver"]
-        doc = K.DOC_TF_PIP
+        doc = None
     else:
         cause = (
             "TensorFlow lists no GPU. The log does not say why (TensorFlow's warnings may be "
@@ -161,14 +156,12 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             "print(tf.config.list_physical_devices('GPU'))\"",
             "tfgpu doctor",
         ]
-        doc = K.DOC_TF_PIP
+        doc = None
     return [
-        Finding(
-            id="tensorflow-sees-no-gpu",
+        catalogue.make(
+            "tensorflow-sees-no-gpu",
+            variant="from-log",
             severity=sev,
-            category="gpu-not-visible",
-            title="TensorFlow sees no GPU",
-            area="tensorflow",
             evidence=ev + fev,
             cause=cause,
             fix=tuple(fix),
@@ -188,14 +181,9 @@ def rule_gpu_created(ctx: Ctx) -> list[Finding]:
         cc = f", cc {h.g('cc')}" if h.g("cc") else ""
         parts.append(f"GPU:{h.g('idx')} {h.g('name')} ({h.g('mb')} MB{cc})")
     return [
-        Finding(
-            id="gpu-device-created",
-            severity=Severity.OK,
-            category="gpu-not-visible",
-            title="GPU in use: TensorFlow created " + "; ".join(parts),
-            area="tensorflow",
+        catalogue.make(
+            "gpu-device-created",
+            devices="; ".join(parts),
             evidence=log_evidence(list(hits.by_key.values())[:4]),
-            cause="TensorFlow registered these GPUs and will place ops on them: not a problem "
-            "(category gpu-not-visible, severity ok: the GPU is visible).",
         )
     ]

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, I, _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.explain.rules._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.findings import Finding
 
 _SO_RE = re.compile(r"^lib(?P<base>[A-Za-z_]+?)(?:64)?\.so\.(?P<ver>[\d.]+)$")
@@ -149,20 +149,12 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
         same = [h for h in missing.all() if h.g("lib") == filename] or [hit]
         if base in ("nvinfer", "nvinfer_plugin"):
             out.append(
-                Finding(
-                    id=f"tensorrt-not-loaded-{_slug(filename)}",
-                    severity=I,
-                    category="notice",
-                    title=f"TensorRT library {filename} not loaded (optional)",
-                    area="log",
+                catalogue.make(
+                    "tensorrt-not-loaded-{library}",
+                    library=_slug(filename),
+                    filename=filename,
+                    what=expected or "TensorRT",
                     evidence=log_evidence(same),
-                    cause=(
-                        f"{filename} is {expected or 'TensorRT'}, used only by TF-TRT "
-                        "(tf.experimental.tensorrt). TensorFlow runs on the GPU without it."
-                    ),
-                    fix=(),
-                    doc=K.DOC_TF_PIP,
-                    harmless=True,
                 )
             )
             continue
@@ -175,12 +167,11 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
         stub = ctx.h("noise.cudart_stub")
         if base == "cudart" and stub.count and not ctx.has_nvidia_gpu:
             out.append(
-                Finding(
-                    id=f"library-not-loaded-{_slug(filename)}",
-                    severity=I,
-                    category="gpu-not-visible",
-                    title=f"{filename} not loaded: harmless on a host without a GPU",
-                    area="log",
+                catalogue.make(
+                    "library-not-loaded-{library}",
+                    variant="harmless-without-gpu",
+                    library=_slug(filename),
+                    filename=filename,
                     evidence=log_evidence(same, stub.first[:1]),
                     cause=(
                         f"TensorFlow tried to load {filename} ({comp}"
@@ -196,8 +187,7 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
                     fix=()
                     if ctx.has_nvidia_gpu is False
                     else tuple(_path_fix(ctx, filename, base, expected)),
-                    doc=K.DOC_TF_PIP_WINDOWS if ctx.windows else K.DOC_TF_PIP,
-                    harmless=True,
+                    doc="tf-pip-windows-native" if ctx.windows else None,
                 )
             )
             continue
@@ -235,17 +225,17 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
         else:
             fix = _path_fix(ctx, filename, base, expected)
         out.append(
-            Finding(
-                id=f"library-not-loaded-{_slug(filename)}",
-                severity=E,
+            catalogue.make(
+                "library-not-loaded-{library}",
+                library=_slug(filename),
+                component=comp,
+                filename=filename,
+                needs=f" (needs {expected})" if expected else "",
                 category=category,
-                title=f"{comp} library {filename} could not be loaded"
-                + (f" (needs {expected})" if expected else ""),
-                area="cuda",
                 evidence=log_evidence(same, dlopen.first[:1]),
                 cause=cause,
                 fix=tuple(fix),
-                doc=K.DOC_TF_PIP_WINDOWS if ctx.windows else K.DOC_TF_PIP,
+                doc="tf-pip-windows-native" if ctx.windows else None,
             )
         )
     if dlopen.count and not core_seen:
@@ -262,20 +252,10 @@ def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
             )
             fix.append("or: " + and_cuda_fix(ctx))
         out.append(
-            Finding(
-                id="gpu-libraries-not-loaded",
-                severity=E,
-                category="gpu-not-visible",
-                title="TensorFlow could not load some GPU libraries and skips the GPU",
-                area="cuda",
+            catalogue.make(
+                "gpu-libraries-not-loaded",
                 evidence=log_evidence(dlopen),
-                cause=(
-                    "TensorFlow failed to dlopen at least one CUDA/cuDNN library; at the default "
-                    "log "
-                    "level the log does not say which one."
-                ),
                 fix=tuple(fix),
-                doc=K.DOC_TF_PIP,
             )
         )
     return out

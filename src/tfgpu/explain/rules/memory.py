@@ -7,9 +7,8 @@ from __future__ import annotations
 import math
 import re
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence, size_to_mib
-from tfgpu.explain.rules._common import E, W
 from tfgpu.findings import Finding
 
 
@@ -33,15 +32,9 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
         # task:0/device:CPU:0 by allocator cpu" is host RAM, not GPU memory.
         host = "CPU" in (h.g("device") or "").upper() or (h.g("alloc") or "").lower() == "cpu"
         out.append(
-            Finding(
-                id="host-out-of-memory-tensor" if host else "gpu-out-of-memory-tensor",
-                severity=E,
-                category="memory",
-                title=(
-                    f"{'Host (CPU) memory exhausted' if host else 'GPU out of memory'} "
-                    f"allocating {shape} {dtype}"
-                ).strip(),
-                area="runtime",
+            catalogue.make(
+                "host-out-of-memory-tensor" if host else "gpu-out-of-memory-tensor",
+                tensor=f"{shape} {dtype}",
                 evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1]),
                 cause=(
                     f"TensorFlow could not allocate {what}"
@@ -68,21 +61,14 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
                         "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
                     )
                 ),
-                doc=K.DOC_TF_GPU_GUIDE,
             )
         )
     elif ctx.h("mem.exhausted").count and not ctx.h("mem.autotune_limit").count:
         out.append(
-            Finding(
-                id="gpu-resource-exhausted",
-                severity=E,
-                category="memory",
-                title="ResourceExhaustedError: out of memory",
-                area="runtime",
+            catalogue.make(
+                "gpu-resource-exhausted",
                 evidence=log_evidence(ctx.h("mem.exhausted")),
-                cause="TensorFlow ran out of memory (the log does not give the tensor shape).",
                 fix=("reduce the batch size", "nvidia-smi"),
-                doc=K.DOC_TF_GPU_GUIDE,
             )
         )
     cuda_oom = ctx.h("mem.cuda_oom")
@@ -112,12 +98,8 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
             "which grabs nearly all memory by default) already holds the GPU memory."
         )
         out.append(
-            Finding(
-                id="gpu-memory-held-by-other-process",
-                severity=E,
-                category="memory",
-                title="GPU memory already taken (CUDA_ERROR_OUT_OF_MEMORY)",
-                area="runtime",
+            catalogue.make(
+                "gpu-memory-held-by-other-process",
                 evidence=log_evidence(cuda_oom, info[:3]),
                 cause=cause,
                 fix=(
@@ -126,33 +108,21 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
                     "let processes share: TF_FORCE_GPU_ALLOW_GROWTH=true (or set_memory_growth) "
                     "in each",
                 ),
-                doc=K.DOC_TF_GPU_GUIDE,
             )
         )
     frozen = ctx.h("mem.frozen")
     if frozen.count:
         what = frozen.first[0].g("what") or "Physical"
         out.append(
-            Finding(
-                id="device-config-after-init",
-                severity=E,
-                category="memory",
-                title=f"{what} devices configured after TensorFlow initialised the GPU",
-                area="runtime",
+            catalogue.make(
+                "device-config-after-init",
+                what=what,
                 evidence=log_evidence(frozen),
-                cause=(
-                    "tf.config (set_memory_growth, set_visible_devices, logical/virtual device "
-                    "setup) "
-                    "ran after something had already initialised the GPU runtime (an op, a model, "
-                    "or an "
-                    "imported module that builds one); device configuration is frozen from then on."
-                ),
                 fix=(
                     "call tf.config.experimental.set_memory_growth(gpu, True) right after "
                     "`import tensorflow`, before importing modules that build models or run ops",
                     "or set it from the environment instead: export TF_FORCE_GPU_ALLOW_GROWTH=true",
                 ),
-                doc=K.DOC_TF_GPU_GUIDE,
             )
         )
     ran = ctx.h("mem.ran_out")
@@ -162,25 +132,17 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
         # TensorFlow names the allocator: "GPU_0_bfc" / "gpu_..." for device memory,
         # "cpu" / "mklcpu" for host memory.
         on_host = "gpu" not in alloc.lower()
-        where = "host (CPU) memory" if on_host else "GPU memory"
         out.append(
-            Finding(
-                id="host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
-                severity=W,
-                category="memory",
-                title=f"Allocator {alloc} ran out of {where} allocating {h.g('size')}",
-                area="runtime",
+            catalogue.make(
+                "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
+                allocator=alloc,
+                size=h.g("size"),
                 evidence=log_evidence(ran),
-                cause=(
-                    f"The {alloc} allocator could not get the {where} it asked for; TensorFlow "
-                    "may retry with a slower algorithm, or fail."
-                ),
                 fix=(
                     ("# reduce the batch size, or free host memory", "free -m")
                     if on_host
                     else ("# reduce the batch size", "nvidia-smi")
                 ),
-                doc=K.DOC_TF_GPU_GUIDE,
             )
         )
     return out
@@ -194,24 +156,13 @@ def rule_autotune(ctx: Ctx) -> list[Finding]:
     h = lim.first[0]
     want, limit = int(h.g("want") or 0), int(h.g("limit") or 1)
     tc = any("#TC" in (k or "") for k in lim.by_key) or any("#TC" in x.text for x in lim.all())
-    cause = (
-        f"cuDNN autotuning found no convolution algorithm: the engines need {want / 2**30:.2f} GiB "
-        f"of workspace, over TensorFlow's limit of {limit / 2**30:.2f} GiB"
-    )
-    if tc:
-        cause += (
-            "; engines marked #TC are the Tensor Core (float16) ones mixed precision uses, and "
-            "which engines exist depends on the cuDNN version and the GPU generation"
-        )
     return [
-        Finding(
-            id="cudnn-no-algorithm-workspace",
-            severity=E,
-            category="mixed-precision" if tc else "memory",
-            title="cuDNN: no convolution algorithm fits the workspace limit",
-            area="runtime",
+        catalogue.make(
+            "cudnn-no-algorithm-workspace",
+            variant="tensor-cores" if tc else None,
+            want_gib=want / 2**30,
+            limit_gib=limit / 2**30,
             evidence=log_evidence(ctx.h("mem.no_algo").first[:1], lim),
-            cause=cause + ".",
             fix=(
                 "reduce the convolution workload (batch size, volume/image size)",
                 "keep those layers in float32: layer(..., dtype='float32')"
@@ -220,6 +171,5 @@ def rule_autotune(ctx: Ctx) -> list[Finding]:
                 "try another cuDNN version: the available engines differ between cuDNN releases "
                 "and GPU generations",
             ),
-            doc=K.DOC_MIXED if tc else K.DOC_TF_GPU_GUIDE,
         )
     ]

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import W
 from tfgpu.findings import Finding
 
 
@@ -24,12 +23,8 @@ def _keras_ok_without_tensor_cores(ctx: Ctx) -> list[Finding]:
             continue
         floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
         return [
-            Finding(
-                id="mixed-precision-unsupported-gpu",
-                severity=W,
-                category="mixed-precision",
-                title="mixed_float16 on a GPU without fast float16 (Tensor Cores)",
-                area="runtime",
+            catalogue.make(
+                "mixed-precision-unsupported-gpu",
                 evidence=log_evidence(ok, [hit]),
                 cause=(
                     f"Keras' mixed-precision check passed because the GPU has compute "
@@ -37,7 +32,6 @@ def _keras_ok_without_tensor_cores(ctx: Ctx) -> list[Finding]:
                     f"the extra casts run slower than float32 on it, with no warning."
                 ),
                 fix=("keras.mixed_precision.set_global_policy('float32')",),
-                doc=K.DOC_MIXED,
                 knowledge_ref=tc.row.ref,
             )
         ]
@@ -55,12 +49,8 @@ def rule_mixed(ctx: Ctx) -> list[Finding]:
     cc = gpu[0].g("cc") if gpu else None
     floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
     return [
-        Finding(
-            id="mixed-precision-unsupported-gpu",
-            severity=W,
-            category="mixed-precision",
-            title="mixed_float16 on a GPU without fast float16 (Tensor Cores)",
-            area="runtime",
+        catalogue.make(
+            "mixed-precision-unsupported-gpu",
             evidence=log_evidence(warn, slow, gpu),
             cause=(
                 f"Keras' mixed-precision check says this GPU lacks compute capability {floor}"
@@ -68,6 +58,5 @@ def rule_mixed(ctx: Ctx) -> list[Finding]:
                 + ": float16 math and the extra casts run slower than float32 on it."
             ),
             fix=("keras.mixed_precision.set_global_policy('float32')",),
-            doc=K.DOC_MIXED,
         )
     ]

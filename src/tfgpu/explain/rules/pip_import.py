@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, W, venv_fix
+from tfgpu.explain.rules._common import venv_fix
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
 
@@ -66,31 +66,21 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 "DirectML plugin on Windows; otherwise TensorFlow runs on the CPU"
             )
         out.append(
-            Finding(
-                id="tensorflow-gpu-package-removed",
-                severity=E,
-                category="pip",
-                title="The tensorflow-gpu package no longer installs",
-                area="python",
+            catalogue.make(
+                "tensorflow-gpu-package-removed",
                 evidence=log_evidence(removed, named, failed.first[:2]),
                 cause=cause,
                 fix=tuple(fix),
-                doc=K.DOC_TF_PIP,
                 knowledge_ref="platform_facts:tensorflow-gpu-removed",
             )
         )
     elif named.count:
         out.append(
-            Finding(
-                id="tensorflow-gpu-package-named",
-                severity=W,
-                category="pip",
-                title="tensorflow-gpu is a retired package name",
-                area="python",
+            catalogue.make(
+                "tensorflow-gpu-package-named",
                 evidence=log_evidence(named),
                 cause=_tensorflow_gpu_stopped(ctx),
                 fix=('pip install "tensorflow[and-cuda]"',),
-                doc=K.DOC_TF_PIP,
             )
         )
     nod = ctx.h("pip.no_dist")
@@ -116,11 +106,9 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
             max(finals, key=lambda v: [int(x) for x in re.findall(r"\d+", v)]) if finals else None
         )
         pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
-        title = "No TensorFlow wheel for this Python"
         install = "pip install tensorflow"
         py_hint = f"{lo}-{hi}"
         if pin and highest:
-            title = f"TensorFlow {pin} has no wheel for this Python (newest offered: {highest})"
             cause = (
                 f"pip offers TensorFlow up to {highest} for this interpreter and platform but not "
                 f"the pinned {pin}: TensorFlow {pin} was published for other Python versions. "
@@ -140,24 +128,33 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
         elif listed_hit is not None and not listed:
             cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
         py_pick = py_hint.split("-")[-1]
-        out.append(
-            Finding(
-                id="tensorflow-no-matching-distribution",
-                severity=E,
-                category="pip",
-                title=title,
-                area="python",
-                evidence=log_evidence(nod),
-                cause=cause,
-                fix=(
-                    "python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * "
-                    '8)"',
-                    f"create a venv with a 64-bit Python {py_hint}: {venv_fix(ctx, py_pick)}",
-                    install,
-                ),
-                doc=K.DOC_TF_PIP,
+        fix = [
+            "python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * "
+            '8)"',
+            f"create a venv with a 64-bit Python {py_hint}: {venv_fix(ctx, py_pick)}",
+            install,
+        ]
+        if pin and highest:
+            out.append(
+                catalogue.make(
+                    "tensorflow-no-matching-distribution",
+                    variant="pinned",
+                    pin=pin,
+                    highest=highest,
+                    evidence=log_evidence(nod),
+                    cause=cause,
+                    fix=fix,
+                )
             )
-        )
+        else:
+            out.append(
+                catalogue.make(
+                    "tensorflow-no-matching-distribution",
+                    evidence=log_evidence(nod),
+                    cause=cause,
+                    fix=fix,
+                )
+            )
     npabi = ctx.h("numpy.abi")
     if npabi.count:
         npv = next((h.g("np") or h.g("np2") for h in npabi.all() if h.g("np") or h.g("np2")), None)
@@ -165,12 +162,9 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
         np2, _ = ctx.kb.fact_series("numpy2-first-tf")
         np2_tf = f"{np2[0]}.{np2[1]}"
         out.append(
-            Finding(
-                id="numpy-abi-mismatch",
-                severity=E,
-                category="pip",
-                title=f"NumPy {npv or '2.x'} installed, TensorFlow was built against NumPy 1.x",
-                area="python",
+            catalogue.make(
+                "numpy-abi-mismatch",
+                numpy=npv or "2.x",
                 evidence=log_evidence(npabi),
                 cause=(
                     "A compiled module on the import path (TensorFlow or one it loads) was built "
@@ -182,7 +176,6 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                     'pip install "numpy<2"',
                     f"or upgrade to TensorFlow >= {np2_tf} (built with NumPy 2)",
                 ),
-                doc=K.DOC_TF_218,
                 knowledge_ref="platform_facts:numpy2-first-tf",
             )
         )
@@ -191,12 +184,8 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
         pbv = ctx.dist_version("protobuf")
         cap = ctx.kb.platform_fact("protobuf-descriptors-cap")
         out.append(
-            Finding(
-                id="protobuf-too-new",
-                severity=E,
-                category="pip",
-                title="protobuf too new for this TensorFlow's generated code",
-                area="python",
+            catalogue.make(
+                "protobuf-too-new",
                 evidence=log_evidence(pb, ctx.h("protobuf.downgrade")),
                 cause=(
                     f"protobuf {cap.value('first_breaking')}+ rejects the _pb2 modules this "
@@ -210,7 +199,6 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                     "or upgrade TensorFlow to a patch release that pins protobuf",
                     f"stop-gap (slow): {cap.value('slow_env')}",
                 ),
-                doc=K.DOC_PROTOBUF,
             )
         )
     return out

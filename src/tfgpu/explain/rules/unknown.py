@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, W
 from tfgpu.findings import Finding, Severity
 
 
@@ -29,14 +29,9 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
     ]
     crash = bool(fatal)
     return [
-        Finding(
-            id="unrecognised-error",
-            severity=E if crash else W,
-            category="unknown",
-            title="Unrecognised fatal error (crash): not in tfgpu's catalogue"
-            if crash
-            else "Unrecognised error: not in tfgpu's catalogue",
-            area="log",
+        catalogue.make(
+            "unrecognised-error",
+            variant="crash" if crash else None,
             evidence=quoted,
             cause=(
                 (
@@ -54,6 +49,5 @@ def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
                 "tfgpu doctor   # checks the host itself",
                 "search the exact last exception line in the TensorFlow issue tracker",
             ),
-            doc="https://github.com/tensorflow/tensorflow/issues",
         )
     ]

@@ -4,12 +4,11 @@ too old for the CUDA runtime, and a kernel module that differs from the driver l
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E
 from tfgpu.explain.rules.libraries import parse_library
 from tfgpu.findings import Finding
-from tfgpu.knowledge import DriverMinimum, KnowledgeQueryError
+from tfgpu.knowledge import DriverMinimum, KnowledgeQueryError, docs
 
 
 def _cudnn_num(text: str) -> tuple[int, int, int] | None:
@@ -94,16 +93,14 @@ def rule_cudnn_mismatch(ctx: Ctx) -> list[Finding]:
             "cuDNN inside the environment, not system-wide."
         )
     return [
-        Finding(
-            id="cudnn-version-mismatch",
-            severity=E,
-            category="version-mismatch",
-            title=f"cuDNN {_ver(rt)} loaded, TensorFlow was built with {_ver(src)}",
-            area="cuda",
+        catalogue.make(
+            "cudnn-version-mismatch",
+            loaded=_ver(rt),
+            built=_ver(src),
             evidence=log_evidence(hits),
             cause=cause,
             fix=tuple(fix),
-            doc=K.DOC_TF_SOURCE_WINDOWS_GPU if ctx.windows else K.DOC_TF_SOURCE_GPU,
+            doc="tf-source-windows-gpu" if ctx.windows else None,
         )
     ]
 
@@ -158,7 +155,7 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
         fix.append(
             f"upgrade the NVIDIA driver to >= {floor}"
             + (
-                " (https://www.nvidia.com/drivers)"
+                f" ({docs.url('nvidia-drivers-short')})"
                 if ctx.windows
                 else ", e.g. sudo ubuntu-drivers install   # Ubuntu"
             )
@@ -170,12 +167,8 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
         "(nvidia-smi: 'CUDA Version')"
     )
     return [
-        Finding(
-            id="driver-too-old-for-cuda-runtime",
-            severity=E,
-            category="version-mismatch",
-            title="NVIDIA driver too old for the CUDA runtime TensorFlow uses",
-            area="driver",
+        catalogue.make(
+            "driver-too-old-for-cuda-runtime",
             evidence=log_evidence(
                 hits,
                 [
@@ -187,7 +180,6 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
             ),
             cause=cause,
             fix=tuple(fix),
-            doc=K.DOC_CUDA_COMPAT,
             knowledge_ref=minimum.row.ref if minimum else None,
         )
     ]
@@ -204,12 +196,8 @@ def rule_driver_mismatch(ctx: Ctx) -> list[Finding]:
         cause += f" (kernel {h.g('k')}, library {h.g('dso')})"
     cause += ", usually after a driver upgrade without a reboot."
     return [
-        Finding(
-            id="driver-library-mismatch",
-            severity=E,
-            category="version-mismatch",
-            title="NVIDIA kernel module and driver library versions differ",
-            area="driver",
+        catalogue.make(
+            "driver-library-mismatch",
             evidence=log_evidence(
                 hits,
                 [
@@ -223,6 +211,5 @@ def rule_driver_mismatch(ctx: Ctx) -> list[Finding]:
                 "reboot (loads the new kernel module)",
                 "nvidia-smi   # must print the table again",
             ),
-            doc=K.DOC_CUDA_COMPAT,
         )
     ]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tfgpu.explain import _compat as K
+from tfgpu.diagnosis import catalogue
 from tfgpu.explain._context import Ctx, log_evidence
-from tfgpu.explain.rules._common import E, windows_gpu_last
+from tfgpu.explain.rules._common import windows_gpu_last
 from tfgpu.findings import Finding
 
 
@@ -35,16 +35,11 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
                     "if the CPU has AVX: winget install Microsoft.VCRedist.2015+.x64",
                 )
             out.append(
-                Finding(
-                    id="windows-dll-init-failed",
-                    severity=E,
-                    category="windows-dll",
-                    title="Windows: TensorFlow's DLL failed to initialise",
-                    area="environment",
+                catalogue.make(
+                    "windows-dll-init-failed",
                     evidence=log_evidence(dll),
                     cause=cause,
                     fix=fix,
-                    doc=K.DOC_TF_PIP_WINDOWS,
                 )
             )
         else:
@@ -72,12 +67,8 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
                     f"{tested[0]} and cuDNN {tested[1]}."
                 )
             out.append(
-                Finding(
-                    id="windows-dll-not-found",
-                    severity=E,
-                    category="windows-dll",
-                    title="Windows: a DLL TensorFlow needs was not found",
-                    area="environment",
+                catalogue.make(
+                    "windows-dll-not-found",
                     evidence=log_evidence(dll),
                     cause=cause,
                     fix=tuple(
@@ -100,7 +91,6 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
                             ]
                         )
                     ),
-                    doc=K.DOC_TF_PIP_WINDOWS,
                 )
             )
     zlib = [h for h in ctx.h("lib.missing").all() if "zlibwapi" in (h.g("lib") or "").lower()]
@@ -109,20 +99,14 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
     cudnn_v = int(loaded[0].g("v") or 0) if loaded else 0
     if zlib:
         out.append(
-            Finding(
-                id="windows-zlibwapi-missing",
-                severity=E,
-                category="windows-dll",
-                title="Windows: cuDNN cannot find zlibwapi.dll",
-                area="environment",
+            catalogue.make(
+                "windows-zlibwapi-missing",
                 evidence=log_evidence(zlib),
-                cause="cuDNN 8.3 and newer on Windows need zlibwapi.dll, which is not on PATH.",
                 fix=(
                     "download zlib for Windows (zlibwapi.dll) as NVIDIA's cuDNN install guide "
                     "describes",
                     "copy zlibwapi.dll into the CUDA bin folder (a folder on PATH)",
                 ),
-                doc=K.DOC_ZLIB,
             )
         )
     elif (
@@ -131,22 +115,11 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
         and (cudnn_v >= 8300 or (ctx.windows and cudnn_v))
     ):
         out.append(
-            Finding(
-                id="windows-zlibwapi-missing",
-                severity=E,
-                category="windows-dll",
-                title="Windows: process crashed (0xC0000409) right after cuDNN loaded",
-                area="environment",
+            catalogue.make(
+                "windows-zlibwapi-missing",
+                variant="crash-after-cudnn",
+                cudnn=f"{cudnn_v // 1000}.{(cudnn_v % 1000) // 100}",
                 evidence=log_evidence(loaded, status),
-                cause=(
-                    f"cuDNN {cudnn_v // 1000}.{(cudnn_v % 1000) // 100} was loaded and the "
-                    f"process "
-                    "then died with 0xC0000409 without a Python traceback. cuDNN >= 8.3 on "
-                    "Windows "
-                    "aborts this way when zlibwapi.dll is missing (likely cause; an IDE hides "
-                    "the "
-                    "'Could not locate zlibwapi.dll' line)."
-                ),
                 fix=(
                     "run the script from a plain console to see the 'Could not locate "
                     "zlibwapi.dll' line",
@@ -155,7 +128,6 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
                     "CUDA bin folder",
                     "or use a cuDNN older than 8.3",
                 ),
-                doc=K.DOC_ZLIB,
             )
         )
     msvc = ctx.h("lib.msvc")
@@ -166,17 +138,10 @@ def rule_windows(ctx: Ctx) -> list[Finding]:
     ]
     if msvc_missing:
         out.append(
-            Finding(
-                id="windows-msvc-runtime-missing",
-                severity=E,
-                category="windows-dll",
-                title="Windows: the Microsoft Visual C++ runtime is missing",
-                area="environment",
+            catalogue.make(
+                "windows-msvc-runtime-missing",
                 evidence=log_evidence(msvc_missing),
-                cause="TensorFlow needs msvcp140.dll/msvcp140_1.dll from the Visual C++ 2015-2022 "
-                "redistributable, which is not installed.",
                 fix=("winget install Microsoft.VCRedist.2015+.x64",),
-                doc=K.DOC_MSVC,
             )
         )
     return out

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfgpu.knowledge import Knowledge, TestedConfig, driver_at_least
+from tfgpu.knowledge import Knowledge, TestedConfig, docs, driver_at_least
 from tfgpu.plan.model import Manual, Reason, Shell, Step
 from tfgpu.plan.routes._shared import (
-    _NVIDIA_DRIVER_URL,
     DEFAULT_CONDA_ENV,
     DEFAULT_VENV,
     _Fit,
@@ -234,7 +233,7 @@ class _PlannerBase:
         return [
             Step(
                 "Install the NVIDIA driver (needs root)",
-                Manual(text, cmds, True, _NVIDIA_DRIVER_URL),
+                Manual(text, cmds, True, docs.url("nvidia-drivers")),
             )
         ]
 
@@ -263,10 +262,6 @@ class _PlannerBase:
         )
 
 
-#: NVIDIA's CUDA on WSL user guide (the Windows driver serves WSL2).
-_CUDA_WSL_GUIDE_URL = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
-
-
 def driver_fix_step(t: TargetHost, need: str | None) -> Step:
     """The manual first step for a broken NVIDIA driver, chosen by its error message.
 
@@ -289,7 +284,7 @@ def driver_fix_step(t: TargetHost, need: str | None) -> Step:
     msg = t.driver_problem or "nvidia-smi failed"
     low = msg.lower()
     need_text = f" (TensorFlow needs driver >= {need})" if need else ""
-    url = _NVIDIA_DRIVER_URL
+    url = docs.url("nvidia-drivers")
     if t.os == "wsl2":
         text = (
             f"Fix the NVIDIA driver first: {msg!r}. WSL2 uses the Windows driver: in Windows "
@@ -300,7 +295,8 @@ def driver_fix_step(t: TargetHost, need: str | None) -> Step:
             "wsl --update      # in Windows PowerShell",
             "wsl --shutdown    # then reopen the WSL2 terminal and run nvidia-smi",
         )
-        url = _CUDA_WSL_GUIDE_URL
+        # NVIDIA's CUDA on WSL user guide (the Windows driver serves WSL2)
+        url = docs.url("cuda-wsl-guide")
     elif "mismatch" in low:
         text = (
             f"Fix the NVIDIA driver first: {msg!r}. The loaded kernel module and the driver "

@@ -1,5 +1,6 @@
-"""What every route planner shares: defaults, the routes per OS, the documentation URLs
-that reasons cite, :class:`PlanError`, the release-fit record and version helpers."""
+"""What every route planner shares: defaults, the routes per OS, :class:`PlanError`, the
+release-fit record and version helpers.  Documentation links are keys of
+``knowledge/data/docs.toml`` (:func:`tfgpu.knowledge.docs.url`)."""
 
 from __future__ import annotations
 
@@ -22,16 +23,6 @@ ROUTES_FOR_OS: dict[str, tuple[Route, ...]] = {
     "windows": (Route.WSL2, Route.WINDOWS_NATIVE, Route.SYSTEM_CUDA, Route.CONDA, Route.CPU),
     "macos": (Route.METAL, Route.CPU),
 }
-
-_NVIDIA_DRIVER_URL = "https://www.nvidia.com/Download/index.aspx"
-_CUDA_ARCHIVE_URL = "https://developer.nvidia.com/cuda-toolkit-archive"
-_CUDNN_ARCHIVE_URL = "https://developer.nvidia.com/rdp/cudnn-archive"
-_WSL_URL = "https://learn.microsoft.com/windows/wsl/install"
-#: NVIDIA's CUDA on WSL user guide: the Windows driver is the only driver (libcuda is
-#: mapped into WSL2); inside WSL2 use the WSL-Ubuntu toolkit package, which has no driver.
-_CUDA_WSL_URL = "https://docs.nvidia.com/cuda/wsl-user-guide/index.html"
-_TF_PIP_URL = "https://www.tensorflow.org/install/pip"
-
 
 class PlanError(ValueError):
     """The requested plan cannot exist (a route that does not apply to the target)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tfgpu.knowledge import TestedConfig
+from tfgpu.knowledge import TestedConfig, docs
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -22,10 +22,6 @@ from tfgpu.plan.model import (
     Verify,
 )
 from tfgpu.plan.routes._shared import (
-    _CUDA_ARCHIVE_URL,
-    _CUDA_WSL_URL,
-    _CUDNN_ARCHIVE_URL,
-    _WSL_URL,
     PlanError,
     _Fit,
     _max_v,
@@ -403,7 +399,8 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     "provides libcuda in /usr/lib/wsl/lib, and a Linux driver would override it",
                     (f"sudo apt-get install {pkg}   # from the wsl-ubuntu repository",),
                     True,
-                    _CUDA_WSL_URL,
+                    # the Windows driver provides libcuda: NVIDIA's CUDA on WSL guide
+                    docs.url("cuda-wsl-guide"),
                 )
             else:
                 toolkit = Manual(
@@ -412,7 +409,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     "(deselect the bundled driver if yours is newer)",
                     (),
                     True,
-                    _CUDA_ARCHIVE_URL,
+                    docs.url("cuda-toolkit-archive"),
                 )
             steps += [
                 Step(f"Install the CUDA {cuda} toolkit (needs root)", toolkit),
@@ -424,7 +421,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                         "(or install NVIDIA's cudnn package)",
                         (),
                         True,
-                        _CUDNN_ARCHIVE_URL,
+                        docs.url("cudnn-archive"),
                     ),
                 ),
                 Step(
@@ -495,7 +492,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     "Windows 11. Then open the Ubuntu shell and run the remaining steps there.",
                     ("wsl --install -d Ubuntu",),
                     True,
-                    _WSL_URL,
+                    docs.url("wsl-install"),
                 ),
                 Shell.POWERSHELL,
             ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tfgpu.knowledge import TestedConfig
+from tfgpu.knowledge import TestedConfig, docs
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -21,7 +21,7 @@ from tfgpu.plan.model import (
     Step,
     Verify,
 )
-from tfgpu.plan.routes._shared import _CUDA_ARCHIVE_URL, _CUDNN_ARCHIVE_URL, _next_minor
+from tfgpu.plan.routes._shared import _next_minor
 from tfgpu.plan.routes.linux_nvidia import _LinuxNvidiaRoute
 
 
@@ -148,7 +148,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                         f"into {root}",
                         (),
                         True,
-                        _CUDA_ARCHIVE_URL,
+                        docs.url("cuda-toolkit-archive"),
                     ),
                     ps,
                 ),
@@ -161,7 +161,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                         f"{root}\\lib\\x64",
                         (),
                         True,
-                        _CUDNN_ARCHIVE_URL,
+                        docs.url("cudnn-archive"),
                     ),
                     ps,
                 ),

@@ -1,0 +1,595 @@
+"""Invariants over every row of the finding catalogue (``knowledge/data/findings.toml``),
+every documentation link (``docs.toml``) and every ``catalogue.make(...)`` call in src.
+
+Parametrized per row and per call site, the way cuda-pathfinder's
+``test_descriptor_catalog.py`` checks each descriptor.  Each check is a function that
+returns its problems, so ``test_each_check_catches_a_broken_row`` can feed it a broken
+row and watch it complain (a check that cannot fail proves nothing).
+
+The call sites are read with :mod:`ast`, not run.  What the scan can and cannot see:
+
+* the id: a string literal, or ``a if cond else b`` of literals.  An id held in a name is
+  resolved from the literals passed for it: a parameter of the enclosing function takes
+  the literals its callers in the same module pass (``verify._failed``); any other name
+  takes the row ids spelled as literals in the enclosing function (the notices table).
+* ``variant=``: a literal, ``a if cond else b``, or a name whose assignments in the
+  enclosing function are literals; every candidate is checked.
+* the fields: the keywords written at the call.  A call with ``**fields`` is checked only
+  for fields its row does not use (none in src today); ``make`` itself raises at run time
+  on a missing or unused field, and the diagnosis snapshot runs every recorded input.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import dataclasses
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from tfgpu.diagnosis.catalogue import (
+    RESERVED_FIELDS,
+    Catalogue,
+    CatalogueError,
+    FindingSpec,
+    catalogue_from_data,
+    load_catalogue,
+    make,
+    template_fields,
+)
+from tfgpu.findings import AREAS, CATEGORIES, FINDING_ID_RE, Severity
+from tfgpu.knowledge import KnowledgeError, docs
+from tfgpu.knowledge._load import data_dir, read_table
+
+ROOT = Path(__file__).resolve().parents[2]
+SRC = ROOT / "src" / "tfgpu"
+TESTS = ROOT / "tests"
+SNAPSHOT = TESTS / "fixtures" / "diagnosis-snapshot.json"
+
+BOOK = load_catalogue()
+BY_ID = BOOK.specs
+SPECS = tuple(BY_ID.values())
+LINKS = docs.links()
+KEBAB = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def _sample_id(spec: FindingSpec) -> str:
+    """The row's id with each placeholder filled by a kebab-case sample."""
+    return spec.id.format_map({name: "x1" for name in template_fields(spec.id)})
+
+
+def _id_regex(spec: FindingSpec) -> re.Pattern[str]:
+    """Where the row's id (or any id of its family) is written in a text."""
+    parts = []
+    for chunk in re.split(r"(\{[a-z_][a-z0-9_]*\})", spec.id):
+        parts.append(r"[a-z0-9]+(?:-[a-z0-9]+)*" if chunk.startswith("{") else re.escape(chunk))
+    return re.compile(r"(?<![a-z0-9-])" + "".join(parts) + r"(?![a-z0-9-])")
+
+
+# ---------------------------------------------------------------------- the static scan
+
+
+@dataclass(frozen=True)
+class Call:
+    """One ``catalogue.make(...)`` call site, as written.
+
+    Attributes:
+        where: ``"rules/hardware.py:77"`` (relative to src/tfgpu).
+        ids: the row ids it may name (see the module docstring).
+        variants: the ``variant=`` values it may pass (``None``: the row itself).
+        keywords: every keyword written at the call.
+        star: the call passes ``**fields``.
+        literals: keyword -> the string literals it may take (``doc``, ``category``...).
+        severities: the ``Severity.X`` members ``severity=`` may take (empty: not a literal).
+    """
+
+    where: str
+    ids: tuple[str, ...]
+    variants: tuple[str | None, ...]
+    keywords: frozenset[str]
+    star: bool
+    literals: MappingProxyType[str, tuple[str | None, ...]]
+    severities: tuple[Severity, ...]
+
+
+def _consts(node: ast.expr | None) -> tuple[str | None, ...] | None:
+    """The constant strings (or ``None``) an expression can take, or ``None`` if unknown."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)):
+        return (node.value,)
+    if isinstance(node, ast.IfExp):
+        a, b = _consts(node.body), _consts(node.orelse)
+        return None if a is None or b is None else a + b
+    return None
+
+
+def _strings(tree: ast.AST) -> set[str]:
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str)}
+
+
+def _assigned(func: ast.AST, name: str) -> tuple[str | None, ...] | None:
+    values: list[str | None] = []
+    for node in ast.walk(func):
+        target, value = None, None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign):
+            target, value = node.target, node.value
+        if isinstance(target, ast.Name) and target.id == name:
+            got = _consts(value)
+            if got is None:
+                return None
+            values.extend(got)
+    return tuple(values) or None
+
+
+def _param_args(module: ast.Module, func: ast.FunctionDef, name: str) -> set[str]:
+    """String literals the module's calls of ``func`` pass for its parameter ``name``."""
+    params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+    pos = params.index(name) if name in params else None
+    found: set[str] = set()
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Call):
+            continue
+        callee = node.func.id if isinstance(node.func, ast.Name) else (
+            node.func.attr if isinstance(node.func, ast.Attribute) else None)
+        if callee != func.name:
+            continue
+        args = [kw.value for kw in node.keywords if kw.arg == name]
+        if pos is not None and pos < len(node.args):
+            args.append(node.args[pos])
+        for arg in args:
+            found.update(v for v in (_consts(arg) or ()) if v is not None)
+    return found
+
+
+def _is_make(node: ast.Call) -> bool:
+    f = node.func
+    return (isinstance(f, ast.Attribute) and f.attr == "make" and isinstance(f.value, ast.Name)
+            and f.value.id == "catalogue")
+
+
+def _enclosing(tree: ast.Module) -> dict[ast.AST, ast.FunctionDef]:
+    owner: dict[ast.AST, ast.FunctionDef] = {}
+    for func in ast.walk(tree):
+        if isinstance(func, ast.FunctionDef):
+            for node in ast.walk(func):
+                owner[node] = func  # walk is outer-first: the innermost function wins
+    return owner
+
+
+def _severities(node: ast.expr | None) -> tuple[Severity, ...]:
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+            and node.value.id == "Severity":
+        return (Severity[node.attr],)
+    if isinstance(node, ast.IfExp):
+        a, b = _severities(node.body), _severities(node.orelse)
+        return a + b if a and b else ()
+    return ()
+
+
+def _scan(path: Path) -> Iterator[Call]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    owner = _enclosing(tree)
+    where = str(path.relative_to(SRC))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not _is_make(node):
+            continue
+        func = owner.get(node)
+        first = node.args[0] if node.args else None
+        ids = _consts(first)
+        if ids is None and isinstance(first, ast.Name) and func is not None:
+            params = {a.arg for a in (*func.args.posonlyargs, *func.args.args)}
+            pool = (_param_args(tree, func, first.id) if first.id in params
+                    else _strings(func))
+            ids = tuple(sorted(s for s in pool if s in BY_ID))
+        kws = {kw.arg: kw.value for kw in node.keywords if kw.arg is not None}
+        variant_node = kws.get("variant")
+        variants: tuple[str | None, ...] | None = (None,) if variant_node is None else (
+            _consts(variant_node))
+        if variants is None and isinstance(variant_node, ast.Name) and func is not None:
+            variants = _assigned(func, variant_node.id)
+        literals = {k: v for k in ("doc", "category") if (v := _consts(kws.get(k))) is not None}
+        yield Call(
+            where=f"{where}:{node.lineno}",
+            ids=tuple(i for i in (ids or ()) if i is not None),
+            variants=variants if variants is not None else ("<unknown>",),
+            keywords=frozenset(kws),
+            star=any(kw.arg is None for kw in node.keywords),
+            literals=MappingProxyType(literals),
+            severities=_severities(kws.get("severity")),
+        )
+
+
+CALLS = tuple(c for path in sorted(SRC.rglob("*.py")) for c in _scan(path))
+MADE = frozenset(i for c in CALLS for i in c.ids)
+
+
+def _doc_url_keys() -> set[str]:
+    """Keys passed as literals to ``docs.url(...)`` / ``docs.link(...)`` in src."""
+    keys: set[str] = set()
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("url", "link") and isinstance(node.func.value, ast.Name)
+                    and node.func.value.id == "docs" and node.args):
+                keys.update(v for v in (_consts(node.args[0]) or ()) if v is not None)
+    return keys
+
+
+CODE_DOC_KEYS = frozenset(_doc_url_keys())
+
+
+def _test_text() -> str:
+    own = Path(__file__).resolve()
+    texts = [p.read_text(encoding="utf-8") for p in TESTS.rglob("*.py") if p.resolve() != own]
+    texts.append(SNAPSHOT.read_text(encoding="utf-8"))
+    return "\n".join(texts)
+
+
+TEST_TEXT = _test_text()
+
+
+# ---------------------------------------------------------------------- the checks
+
+
+def check_id(spec: FindingSpec) -> list[str]:
+    """Kebab-case id (a family's, with its placeholders filled); kebab-case variant names."""
+    out = []
+    sample = _sample_id(spec)
+    if not FINDING_ID_RE.match(sample):
+        out.append(f"id {spec.id!r} is not kebab-case (rendered: {sample!r})")
+    out += [f"variant {v!r} is not kebab-case" for v in spec.variants if not KEBAB.match(v)]
+    return out
+
+
+def check_category_area(spec: FindingSpec) -> list[str]:
+    """Categories in CATEGORIES, areas in AREAS (row, alternatives, variants)."""
+    cats = [spec.category, *spec.categories,
+            *(v.category for v in spec.variants.values() if v.category)]
+    areas = [spec.area, *(v.area for v in spec.variants.values() if v.area)]
+    return ([f"unknown category {c!r}" for c in cats if c not in CATEGORIES]
+            + [f"unknown area {a!r}" for a in areas if a not in AREAS]
+            + ([f"severities repeat the default {spec.severity.value!r}"]
+               if spec.severity in spec.severities else []))
+
+
+def check_references(spec: FindingSpec, book: Catalogue) -> list[str]:
+    """supersedes / defers_to name findings the catalogue makes; aliases are kebab-case,
+    not a live id, and not claimed by two rows."""
+    out = []
+    for ref in (*spec.supersedes, *spec.defers_to):
+        target = book.spec_of(ref)
+        if target is None:
+            out.append(f"{ref!r} (supersedes/defers_to) is no finding of the catalogue")
+        elif target.id == spec.id:
+            out.append(f"{ref!r}: a finding cannot supersede or defer to itself")
+    if spec.defers_to and not spec.deferred_title:
+        out.append("defers_to without a deferred_title")
+    for alias in spec.aliases:
+        if not KEBAB.match(alias):
+            out.append(f"alias {alias!r} is not kebab-case")
+        if book.spec_of(alias) is not None:
+            out.append(f"alias {alias!r} is a live id")
+        owners = [fid for fid in book.ids if alias in book.spec(fid).aliases]
+        if len(owners) > 1:
+            out.append(f"alias {alias!r} is claimed by {owners}")
+    return out
+
+
+def check_docs(spec: FindingSpec, links: Mapping[str, object]) -> list[str]:
+    """Doc keys resolve in docs.toml; a knowledge-linked row names no doc key."""
+    keys = spec.doc_keys()
+    out = [f"doc key {k!r} is not in docs.toml" for k in sorted(keys) if k not in links]
+    if spec.doc_from_knowledge and keys:
+        out.append("doc_from_knowledge with doc keys: the link would be ambiguous")
+    return out
+
+
+def check_made(spec: FindingSpec, made: frozenset[str]) -> list[str]:
+    """The row is built by at least one catalogue.make call in src (no dead rows)."""
+    return [] if spec.id in made else [f"no catalogue.make({spec.id!r}) in src"]
+
+
+def check_reached(spec: FindingSpec, text: str) -> list[str]:
+    """The id (any id of a family) is written in a test or in the diagnosis snapshot."""
+    return [] if _id_regex(spec).search(text) else [
+        f"{spec.id} appears in no test and not in {SNAPSHOT.name}"]
+
+
+def check_call(call: Call, book: Catalogue) -> list[str]:
+    """The call names rows, passes exactly the template fields of each row/variant it may
+    build, and only the severities, categories and doc keys the row allows."""
+    out = []
+    if not call.ids:
+        return [f"{call.where}: cannot tell which finding it makes"]
+    given = call.keywords - RESERVED_FIELDS
+    for fid in call.ids:
+        spec = book.spec(fid) if fid in book.ids else None
+        if spec is None:
+            out.append(f"{call.where}: no row {fid!r}")
+            continue
+        for variant in call.variants:
+            if variant is not None and variant not in spec.variants:
+                out.append(f"{call.where}: {fid} has no variant {variant!r}")
+                continue
+            eff = spec.situation(variant)
+            need = eff.fields()
+            if call.star:
+                if not given <= need:
+                    out.append(f"{call.where}: {fid} does not use {sorted(given - need)}")
+            elif given != need:
+                out.append(f"{call.where}: {fid}/{variant}: fields missing "
+                           f"{sorted(need - given)}, not used {sorted(given - need)}")
+            if eff.cause is not None and "cause" in call.keywords:
+                out.append(f"{call.where}: {fid}/{variant} has a cause template; cause= given")
+            for sev in call.severities:
+                if sev not in eff.allowed_severities():
+                    out.append(f"{call.where}: {fid}: severity {sev.value} not in its row")
+            for cat in call.literals.get("category", ()):
+                if cat is not None and cat not in eff.allowed_categories():
+                    out.append(f"{call.where}: {fid}: category {cat!r} not in its row")
+            for key in call.literals.get("doc", ()):
+                if key is not None and key not in eff.allowed_docs():
+                    out.append(f"{call.where}: {fid}: doc {key!r} not in its row")
+        if spec.doc_from_knowledge and "doc" in call.keywords:
+            out.append(f"{call.where}: {fid} takes its link from knowledge: doc_url=, not doc=")
+        if not spec.doc_from_knowledge and "doc_url" in call.keywords:
+            out.append(f"{call.where}: {fid} is not doc_from_knowledge: doc=, not doc_url=")
+    return out
+
+
+# ---------------------------------------------------------------------- per row
+
+
+def _row_param(spec: FindingSpec) -> object:
+    return pytest.param(spec, id=spec.id)
+
+
+ROWS = [_row_param(s) for s in SPECS]
+
+
+def test_ids_are_unique_in_the_file() -> None:
+    raw = _data()["finding"]
+    assert isinstance(raw, list)
+    ids = [row["id"] for row in raw]
+    assert len(ids) == len(set(ids)) == len(SPECS)
+
+
+@pytest.mark.parametrize("spec", ROWS)
+def test_id_is_kebab_case(spec: FindingSpec) -> None:
+    assert check_id(spec) == []
+
+
+@pytest.mark.parametrize("spec", ROWS)
+def test_category_and_area_are_known(spec: FindingSpec) -> None:
+    assert check_category_area(spec) == []
+
+
+@pytest.mark.parametrize("spec", ROWS)
+def test_supersedes_defers_to_and_aliases_resolve(spec: FindingSpec) -> None:
+    assert check_references(spec, BOOK) == []
+
+
+@pytest.mark.parametrize("spec", ROWS)
+def test_doc_keys_resolve(spec: FindingSpec) -> None:
+    assert check_docs(spec, LINKS) == []
+
+
+@pytest.mark.parametrize("spec", ROWS)
+def test_row_is_made_by_src(spec: FindingSpec) -> None:
+    assert check_made(spec, MADE) == []
+
+
+@pytest.mark.parametrize("spec", ROWS)
+def test_row_is_reached_by_a_test(spec: FindingSpec) -> None:
+    assert check_reached(spec, TEST_TEXT) == []
+
+
+# ---------------------------------------------------------------------- per call site
+
+
+@pytest.mark.parametrize("call", [pytest.param(c, id=c.where) for c in CALLS])
+def test_make_call_names_its_rows_and_supplies_their_fields(call: Call) -> None:
+    assert check_call(call, BOOK) == []
+
+
+def test_every_finding_of_src_is_built_by_the_catalogue() -> None:
+    """No ``Finding(...)`` literal left outside findings.py, diagnosis/ and tests."""
+    left = []
+    for path in SRC.rglob("*.py"):
+        rel = path.relative_to(SRC)
+        if rel.parts[0] == "diagnosis" or str(rel) == "findings.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
+                    and node.func.id == "Finding":
+                left.append(f"{rel}:{node.lineno}")
+    assert left == []
+
+
+def test_the_scan_sees_every_make_call() -> None:
+    """The scan found the calls (a scan that finds nothing checks nothing)."""
+    text = "\n".join(p.read_text(encoding="utf-8") for p in SRC.rglob("*.py")
+                     if p.parent.name != "diagnosis")
+    assert len(CALLS) == text.count("catalogue.make(") >= 100
+
+
+# ---------------------------------------------------------------------- the snapshot
+
+
+def test_every_id_of_the_diagnosis_snapshot_is_a_catalogue_finding() -> None:
+    ids = set(re.findall(r'"([a-z0-9-]+) (?:ok|info|warning|error)"',
+                         SNAPSHOT.read_text(encoding="utf-8")))
+    assert len(ids) > 50
+    assert sorted(i for i in ids if BOOK.spec_of(i) is None) == []
+
+
+# ---------------------------------------------------------------------- docs.toml
+
+
+@pytest.mark.parametrize("key", sorted(LINKS))
+def test_every_doc_link_is_used(key: str) -> None:
+    used = {k for s in SPECS for k in s.doc_keys()} | CODE_DOC_KEYS
+    assert key in used, f"docs.toml {key} is cited by no finding row and no docs.url() call"
+
+
+@pytest.mark.parametrize("key", sorted(LINKS))
+def test_doc_link_is_well_formed(key: str) -> None:
+    link = LINKS[key]
+    assert KEBAB.match(key)
+    assert link.url.startswith("https://") and " " not in link.url
+    assert link.title and link.replaces
+
+
+def test_doc_urls_are_unique() -> None:
+    urls = [link.url for link in LINKS.values()]
+    assert len(urls) == len(set(urls))
+
+
+def test_every_docs_url_call_names_a_key() -> None:
+    assert CODE_DOC_KEYS and sorted(CODE_DOC_KEYS - set(LINKS)) == []
+
+
+def test_no_documentation_url_is_written_in_python() -> None:
+    """Every printed link comes from docs.toml; the one URL left is a data download."""
+    found = []
+    for path in SRC.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                    and re.match(r"https?://\S+$", node.value.strip()):
+                found.append(node.value)
+    assert found == ["https://storage.googleapis.com/tensorflow/tf-keras-datasets/mnist.npz"]
+
+
+# ---------------------------------------------------------------------- make() itself
+
+
+def test_make_renders_the_row() -> None:
+    f = make("nvidia-driver-missing", count=2, fix=("nvidia-smi",))
+    assert f.title == "NVIDIA GPU found but the NVIDIA driver is not installed"
+    assert f.cause.startswith("2 NVIDIA device(s) on the PCI bus")
+    assert (f.severity, f.category, f.area) == (Severity.ERROR, "gpu-not-visible", "driver")
+    assert f.doc == docs.url("nvidia-drivers") == "https://www.nvidia.com/Download/index.aspx"
+
+
+def test_make_renders_a_family_id_and_a_variant() -> None:
+    f = make("cuinit-{error}", variant="no-gpu", error="no-device", name="CUDA_ERROR_NO_DEVICE",
+             num="100", why="no GPU", category="gpu-not-visible")
+    assert f.id == "cuinit-no-device" and f.harmless and f.area == "log"
+    assert f.severity is Severity.INFO
+    assert BOOK.spec_of(f.id) is BOOK.spec("cuinit-{error}")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: make("no-such-finding"), "no finding"),
+        (lambda: make("nvidia-driver-missing"), "fields missing"),
+        (lambda: make("nvidia-driver-missing", count=1, extra=2), "not used"),
+        (lambda: make("nvidia-driver-missing", count=1, severity=Severity.INFO), "severity"),
+        (lambda: make("nvidia-driver-missing", count=1, cause="x"), "cause template"),
+        (lambda: make("nvidia-driver-missing", count=1, doc="tf-pip"), "doc"),
+        (lambda: make("nvidia-driver-missing", count=1, doc_url="https://x"), "doc_from"),
+        (lambda: make("nvidia-driver-missing", count=1, category="pip"), "category"),
+        (lambda: make("nvidia-driver-missing", count=1, variant="wsl9"), "no variant"),
+        (lambda: make("nvidia-driver-missing", count=1, fix="nvidia-smi"), "not a str"),
+        (lambda: make("driver-too-old-for-cuda", driver="1", tf="2", cuda="3", floor="4",
+                      rule_cuda="5", column="Linux", ref="r", doc="tf-pip"), "doc_url="),
+    ],
+)
+def test_make_refuses_what_the_row_does_not_allow(call: object, message: str) -> None:
+    assert callable(call)
+    with pytest.raises(CatalogueError, match=message):
+        call()
+
+
+def test_a_family_id_must_render_kebab_case() -> None:
+    with pytest.raises(ValueError, match="kebab-case"):
+        make("cuinit-{error}", error="NO_DEVICE", name="n", num="1", why="w",
+             category="gpu-not-visible", variant="no-gpu")
+
+
+# ---------------------------------------------------------------------- the loader
+
+
+def _data() -> dict[str, object]:
+    """A fresh parse of findings.toml (a deep copy: the edits below must not leak)."""
+    return copy.deepcopy(read_table(data_dir(), "findings"))
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda rows: rows.append(dict(rows[0])), "duplicate id"),
+        (lambda rows: rows[0].update(colour="red"), "unknown keys"),
+        (lambda rows: rows[0].update(severity="fatal"), "unknown severity"),
+        (lambda rows: rows[0].update(title="{0} positional"), "plain lower-case name"),
+        (lambda rows: rows[0].update(title="uses {fix}"), "make\\(\\) keywords"),
+        (lambda rows: next(r for r in rows if r.get("defers_to")).pop("deferred_title"),
+         "deferred_title"),
+    ],
+)
+def test_the_loader_refuses_a_malformed_row(edit: object, message: str) -> None:
+    data = _data()
+    rows = data["finding"]
+    assert isinstance(rows, list) and callable(edit)
+    edit(rows)
+    with pytest.raises(KnowledgeError, match=message):
+        catalogue_from_data(data).specs  # noqa: B018 - building every row checks it
+
+
+def test_the_loader_refuses_a_newer_schema() -> None:
+    data = _data()
+    data["schema_version"] = "2.0"
+    with pytest.raises(KnowledgeError, match="schema_version"):
+        catalogue_from_data(data)
+
+
+# ---------------------------------------------------------------------- the checks bite
+
+
+def _variant(spec: FindingSpec, name: str, area: str = "log") -> FindingSpec:
+    """``spec`` with one more variant: itself under ``name``, in report section ``area``."""
+    extra = dataclasses.replace(spec, variant=name, variants=MappingProxyType({}), area=area)
+    return dataclasses.replace(spec, variants=MappingProxyType({**spec.variants, name: extra}))
+
+
+def test_each_check_catches_a_broken_row() -> None:
+    """Break one thing per check and watch the check report it."""
+    row = BOOK.spec("nvidia-driver-missing")
+    no_gpu = BOOK.spec("tensorflow-sees-no-gpu")
+    assert check_id(dataclasses.replace(row, id="Nvidia_Driver"))
+    assert check_id(dataclasses.replace(row, id="cuinit-{error}_x"))
+    assert check_id(_variant(row, "Bad Name"))
+    assert check_category_area(dataclasses.replace(row, category="gpu"))
+    assert check_category_area(dataclasses.replace(row, categories=("nope",)))
+    assert check_category_area(_variant(row, "v", area="kitchen"))
+    assert check_references(dataclasses.replace(row, supersedes=("no-such-id",)), BOOK)
+    assert check_references(dataclasses.replace(row, supersedes=(row.id,)), BOOK)
+    assert check_references(dataclasses.replace(no_gpu, deferred_title=None), BOOK)
+    assert check_references(dataclasses.replace(row, aliases=("wsl1-has-no-gpu",)), BOOK)
+    assert check_references(dataclasses.replace(row, aliases=("cuinit-foo",)), BOOK)
+    assert check_docs(dataclasses.replace(row, doc="no-such-link"), LINKS)
+    assert check_docs(dataclasses.replace(row, doc_from_knowledge=True), LINKS)
+    assert check_made(dataclasses.replace(row, id="never-made"), MADE)
+    assert check_reached(dataclasses.replace(row, id="never-tested-anywhere"), TEST_TEXT)
+    # a call site: a field too few, a field too many, a variant the row lacks
+    call = next(c for c in CALLS if c.ids == ("nvidia-driver-missing",))
+    assert check_call(call, BOOK) == []
+    assert check_call(dataclasses.replace(call, keywords=call.keywords - {"count"}), BOOK)
+    assert check_call(dataclasses.replace(call, keywords=call.keywords | {"gpu"}), BOOK)
+    assert check_call(dataclasses.replace(call, variants=("wsl9",)), BOOK)
+    assert check_call(dataclasses.replace(call, keywords=call.keywords | {"cause"}), BOOK)
+    assert check_call(dataclasses.replace(call, severities=(Severity.OK,)), BOOK)
+    assert check_call(dataclasses.replace(
+        call, literals=MappingProxyType({"doc": ("tf-pip",)})), BOOK)
+    assert check_call(dataclasses.replace(call, ids=("no-such-id",)), BOOK)
+    assert check_call(dataclasses.replace(call, ids=()), BOOK)
