@@ -381,18 +381,18 @@ def _without_fact(tmp_path: Path, fact_id: str) -> Path:
 def test_a_missing_fact_is_an_error_not_a_silent_default(tmp_path: Path) -> None:
     """explain/_compat used to fall back to (2, 14) when the row could not be read; the
     rules now ask the Knowledge, which refuses."""
-    from tfgpu.explain._context import Ctx
     from tfgpu.explain.rules._common import and_cuda_fix
     from tfgpu.facts import HostFacts, OSFacts, PythonFacts
     from tfgpu.facts.log import LogFacts
+    from tfgpu.facts.view import Facts
 
     kb = load_knowledge_from(_without_fact(tmp_path, "and-cuda-extra-first"))
     with pytest.raises(KnowledgeQueryError, match="and-cuda-extra-first"):
         kb.fact_series("and-cuda-extra-first")
     host = HostFacts(os=OSFacts("Linux"), python=PythonFacts("3.8.10", "/usr/bin/python3"))
     with pytest.raises(KnowledgeQueryError, match="and-cuda-extra-first"):
-        and_cuda_fix(Ctx(LogFacts(), host, kb))
-    assert "tensorflow==2.13" in and_cuda_fix(Ctx(LogFacts(), host, KB))
+        and_cuda_fix(Facts(host, LogFacts(), kb))
+    assert "tensorflow==2.13" in and_cuda_fix(Facts(host, LogFacts(), KB))
 
 
 def test_tensor_cores_without_the_floor_fact_is_an_error(tmp_path: Path) -> None:

@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from tfgpu.explain._context import Ctx
 from tfgpu.explain.rules import RULES, rule_unrecognised
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import LogFacts
+from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding, sort_findings
 from tfgpu.logs import ReadStats, read_lines, read_stream
 from tfgpu.logs.reader import CHUNK_BYTES
@@ -48,7 +48,7 @@ class ExplainResult:
 
 def explain_log(log: LogFacts, facts: HostFacts | None = None) -> tuple[Finding, ...]:
     """Return findings for already-read log facts (see :mod:`tfgpu.logs`)."""
-    ctx = Ctx(log, facts)  # the rules read the knowledge through ctx.kb, loaded on use
+    ctx = Facts(facts, log)  # the rules read the knowledge through ctx.kb, loaded on use
     found: list[Finding] = []
     for rule in RULES:
         found.extend(rule(ctx))

@@ -1,6 +1,6 @@
 """From hits to findings: one function per message kind.
 
-Each rule reads the hits of its patterns plus the context (:class:`Ctx`) and returns
+Each rule reads the hits of its patterns plus the context (:class:`Facts`) and returns
 findings whose cause states the parsed numbers and whose fix is commands for the OS the
 facts or the log show.  A rule never guesses: when the log does not say enough, the cause
 says what is unknown and the fix says how to find out.

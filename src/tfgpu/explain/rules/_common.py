@@ -7,17 +7,17 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from tfgpu.explain._context import Ctx, cc_key, tf_minor
+from tfgpu.facts.view import Facts, cc_key, tf_minor
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
 E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
-Rule = Callable[[Ctx], list[Finding]]
+Rule = Callable[[Facts], list[Finding]]
 
 AND_CUDA = 'pip install --upgrade "tensorflow[and-cuda]"'
 
 
-def and_cuda_fix(ctx: Ctx) -> str:
+def and_cuda_fix(ctx: Facts) -> str:
     """The pip command for a CUDA-enabled TensorFlow that fits the host's Python.
 
     With host facts whose Python has no TensorFlow >= 2.14 wheels (the ``[and-cuda]``
@@ -51,7 +51,7 @@ def and_cuda_fix(ctx: Ctx) -> str:
     return AND_CUDA + "   # Linux/WSL2: brings the matching CUDA/cuDNN wheels"
 
 
-def _driver_limited_fix(ctx: Ctx) -> str | None:
+def _driver_limited_fix(ctx: Facts) -> str | None:
     """With a known driver too old for the newest release, pin the newest release it runs.
 
     ``pip install --upgrade "tensorflow[and-cuda]"`` brings the newest TensorFlow, whose
@@ -85,7 +85,7 @@ def _driver_limited_fix(ctx: Ctx) -> str | None:
     )
 
 
-def windows_gpu_last(ctx: Ctx) -> tuple[tuple[int, int], str, str, str]:
+def windows_gpu_last(ctx: Facts) -> tuple[tuple[int, int], str, str, str]:
     """The last TensorFlow release with GPU support on native Windows, from platform fact
     ``windows-native-gpu-last`` and its tf_tested_configs row.
 
@@ -106,7 +106,7 @@ def windows_gpu_last(ctx: Ctx) -> tuple[tuple[int, int], str, str, str]:
             f"CUDA {build.cuda} + cuDNN {build.cudnn}")
 
 
-def venv_fix(ctx: Ctx, python: str) -> str:
+def venv_fix(ctx: Facts, python: str) -> str:
     """Commands that create and activate a virtual environment with Python ``python``,
     in the syntax of the host's OS (Windows: the ``py`` launcher and ``Scripts``)."""
     if ctx.windows:

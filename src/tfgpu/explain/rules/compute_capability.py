@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, cc_key, log_evidence
+from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
 
 
-def rule_compute_capability(ctx: Ctx) -> list[Finding]:
+def rule_compute_capability(ctx: Facts) -> list[Finding]:
     """Ignored GPUs, missing kernels, invalid PTX on a new architecture, slow JIT start."""
     out: list[Finding] = []
     ign = ctx.h("cc.ignored")

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
-def rule_illegal_instruction(ctx: Ctx) -> list[Finding]:
+def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
     """``Illegal instruction (core dumped)`` / 0xC000001D: the CPU lacks AVX (or newer)."""
     ill = ctx.h("cpu.illegal")
     win = [
@@ -17,7 +17,7 @@ def rule_illegal_instruction(ctx: Ctx) -> list[Finding]:
     ]
     if not ill.count and not win:
         return []
-    flags = ctx.facts.cpu.flags if ctx.facts is not None else ()
+    flags = ctx.host.cpu.flags if ctx.host is not None else ()
     cause = (
         "The process died on a CPU instruction this CPU does not have. Official TensorFlow "
         "wheels since 1.6 use AVX (x86), so importing them on a CPU without AVX fails this way."

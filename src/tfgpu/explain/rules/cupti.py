@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
-def rule_cupti(ctx: Ctx) -> list[Finding]:
+def rule_cupti(ctx: Facts) -> list[Finding]:
     """CUPTI not loaded: only the TensorBoard profiler is affected."""
     hits = ctx.h("cupti.failed")
     libs = [h for h in ctx.h("lib.missing").all() if "cupti" in (h.g("lib") or "")]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
-def rule_nccl(ctx: Ctx) -> list[Finding]:
+def rule_nccl(ctx: Facts) -> list[Finding]:
     """NCCL kernels missing (Windows) or NCCL runtime errors."""
     out: list[Finding] = []
     nok = ctx.h("nccl.no_kernel")

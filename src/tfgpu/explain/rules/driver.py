@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import E, W, _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
 _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -68,7 +68,7 @@ _CUINIT_REPORTED_BY: dict[str, str] = {
 }
 
 
-def rule_cuinit(ctx: Ctx) -> list[Finding]:
+def rule_cuinit(ctx: Facts) -> list[Finding]:
     """``failed call to cuInit: CUDA_ERROR_...`` or ``UNKNOWN ERROR (303)``."""
     hits = ctx.h("cuinit")
     out: list[Finding] = []
@@ -198,7 +198,7 @@ def rule_cuinit(ctx: Ctx) -> list[Finding]:
     return out
 
 
-def _windows_cudart_fix(ctx: Ctx) -> list[str]:
+def _windows_cudart_fix(ctx: Facts) -> list[str]:
     _, last, keep, build = windows_gpu_last(ctx)
     return [
         "where cudart64_*.dll",
@@ -207,7 +207,7 @@ def _windows_cudart_fix(ctx: Ctx) -> list[str]:
     ]
 
 
-def rule_cuda_drivers(ctx: Ctx) -> list[Finding]:
+def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
     """``Could not find cuda drivers on your machine, GPU will not be used``."""
     hits = ctx.h("cuda.drivers")
     if not hits.count:

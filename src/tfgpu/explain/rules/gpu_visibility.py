@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import E, I, W, windows_gpu_last
 from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
@@ -15,7 +15,7 @@ def _near_after(hits: list[Hit], anchors: list[Hit], window: int = 4) -> list[Hi
     return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
 
 
-def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
+def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     """Empty GPU lists, CPU-only device lists, "GPU is NOT AVAILABLE", built without CUDA."""
     calls = ctx.h("gpu.list_call").all()
     gpu_calls = [h for h in calls if h.g("dev") == "GPU"]
@@ -126,12 +126,12 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
         doc = "tf-source-windows-gpu"
-    elif ctx.facts is not None and not ctx.facts.gpus and ctx.has_nvidia_gpu is False:
+    elif ctx.host is not None and not ctx.host.gpus and ctx.has_nvidia_gpu is False:
         sev = I
         cause = "The host facts show no GPU at all, so TensorFlow running on the CPU is expected."
         fix = []
         doc = None
-    elif ctx.facts is not None and ctx.facts.gpus and not ctx.facts.nvidia_gpus:
+    elif ctx.host is not None and ctx.host.gpus and not ctx.host.nvidia_gpus:
         cause = "This host has no NVIDIA GPU, and TensorFlow's GPU support is CUDA only."
         fix = ["for AMD: tensorflow-rocm (Linux, ROCm-supported GPUs); otherwise the CPU build"]
         doc = None
@@ -171,7 +171,7 @@ def rule_gpu_not_visible(ctx: Ctx) -> list[Finding]:
     ]
 
 
-def rule_gpu_created(ctx: Ctx) -> list[Finding]:
+def rule_gpu_created(ctx: Facts) -> list[Finding]:
     """``Created device ... GPU:N`` lines: the GPU works (an OK finding)."""
     hits = ctx.h("gpu.created")
     if not hits.count:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 _SO_RE = re.compile(r"^lib(?P<base>[A-Za-z_]+?)(?:64)?\.so\.(?P<ver>[\d.]+)$")
@@ -80,7 +80,7 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
     return base, comp, f"lib{base} {ver}"
 
 
-def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[str]:
+def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> list[str]:
     if ctx.windows:
         fix = [f"where {filename}"]
         if base in ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse"):
@@ -138,7 +138,7 @@ def _path_fix(ctx: Ctx, filename: str, base: str, expected: str | None) -> list[
     return fix
 
 
-def rule_missing_libraries(ctx: Ctx) -> list[Finding]:
+def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     out: list[Finding] = []
     missing = ctx.h("lib.missing")

@@ -8,11 +8,11 @@ import math
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence, size_to_mib
+from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding
 
 
-def rule_memory(ctx: Ctx) -> list[Finding]:
+def rule_memory(ctx: Facts) -> list[Finding]:
     """OOM tensors, CUDA_ERROR_OUT_OF_MEMORY, frozen device configuration."""
     out: list[Finding] = []
     oom = ctx.h("mem.oom_tensor")
@@ -148,7 +148,7 @@ def rule_memory(ctx: Ctx) -> list[Finding]:
     return out
 
 
-def rule_autotune(ctx: Ctx) -> list[Finding]:
+def rule_autotune(ctx: Facts) -> list[Finding]:
     """cuDNN autotuning: every engine's workspace exceeded the limit (034)."""
     lim = ctx.h("mem.autotune_limit")
     if not lim.count:

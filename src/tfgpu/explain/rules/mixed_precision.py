@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
-def _keras_ok_without_tensor_cores(ctx: Ctx) -> list[Finding]:
+def _keras_ok_without_tensor_cores(ctx: Facts) -> list[Finding]:
     """Keras' check said OK (compute capability >= its floor) for a GPU the knowledge
     says has no Tensor Cores (a GeForce GTX 1650 or 1660, CC 7.5): mixed_float16 is slower
     there, and Keras prints no warning."""
@@ -38,7 +38,7 @@ def _keras_ok_without_tensor_cores(ctx: Ctx) -> list[Finding]:
     return []
 
 
-def rule_mixed(ctx: Ctx) -> list[Finding]:
+def rule_mixed(ctx: Facts) -> list[Finding]:
     """Keras mixed-precision compatibility warning, or its OK on a GPU without Tensor
     Cores (the knowledge's answer by GPU name)."""
     warn = [h for h in ctx.h("mixed.warning").all() if h.g("status") == "WARNING"]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
-def rule_noise(ctx: Ctx) -> list[Finding]:
+def rule_noise(ctx: Facts) -> list[Finding]:
     """Messages that look alarming but need no action."""
     out: list[Finding] = []
     # pattern -> finding id; each finding's words are its catalogue row

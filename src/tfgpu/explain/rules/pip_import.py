@@ -7,13 +7,13 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import venv_fix
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
 
 
-def _tensorflow_gpu_stopped(ctx: Ctx) -> str:
+def _tensorflow_gpu_stopped(ctx: Facts) -> str:
     """``"tensorflow-gpu stopped at 2.11 (Linux) / 2.10.1 (Windows); use tensorflow."``
     (platform fact tensorflow-gpu-removed)."""
     gone = ctx.kb.platform_fact("tensorflow-gpu-removed")
@@ -22,7 +22,7 @@ def _tensorflow_gpu_stopped(ctx: Ctx) -> str:
             "(Windows); use tensorflow.")
 
 
-def rule_pip(ctx: Ctx) -> list[Finding]:
+def rule_pip(ctx: Facts) -> list[Finding]:
     """Removed tensorflow-gpu, no matching distribution, NumPy ABI, protobuf descriptors."""
     out: list[Finding] = []
     removed, named, failed = (
@@ -54,7 +54,7 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
                 " Newer pip/setuptools fail while reading the placeholder's metadata, so the "
                 "'package has been removed' notice may not even show."
             )
-        f = ctx.facts
+        f = ctx.host
         if f is not None and f.gpus and not f.nvidia_gpus:
             vendors = ", ".join(sorted({g.vendor for g in f.gpus}))
             cause += (
@@ -85,8 +85,8 @@ def rule_pip(ctx: Ctx) -> list[Finding]:
         )
     nod = ctx.h("pip.no_dist")
     if nod.count:
-        py = ctx.facts.python.version if ctx.facts is not None else None
-        bits = ctx.facts.python.bits if ctx.facts is not None else None
+        py = ctx.host.python.version if ctx.host is not None else None
+        bits = ctx.host.python.bits if ctx.host is not None else None
         lo, hi, _ = ctx.kb.newest_python_range("linux")
         cause = (
             "pip found no TensorFlow wheel for this interpreter and platform. Wheels exist only "

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
 
-def rule_unrecognised(ctx: Ctx, found: list[Finding]) -> list[Finding]:
+def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     """When no rule explains an error, say so and quote the most telling lines."""
     if any(f.severity is Severity.ERROR for f in found):
         return []

@@ -5,8 +5,8 @@ too old for the CUDA runtime, and a kernel module that differs from the driver l
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules.libraries import parse_library
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import DriverMinimum, KnowledgeQueryError, docs
 
@@ -26,7 +26,7 @@ def _ver(t: tuple[int, int, int]) -> str:
     return f"{t[0]}.{t[1]}.{t[2]}"
 
 
-def rule_cudnn_mismatch(ctx: Ctx) -> list[Finding]:
+def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     """``Loaded runtime CuDNN library: X but source was compiled with: Y``."""
     hits = ctx.h("cudnn.mismatch")
     hit = hits.first[0] if hits.first else None
@@ -105,7 +105,7 @@ def rule_cudnn_mismatch(ctx: Ctx) -> list[Finding]:
     ]
 
 
-def _runtime_major(ctx: Ctx) -> str | None:
+def _runtime_major(ctx: Facts) -> str | None:
     for name in ("lib.opened",):
         for key in ctx.h(name).by_key:
             base, _, expected = parse_library(key)
@@ -117,7 +117,7 @@ def _runtime_major(ctx: Ctx) -> str | None:
     return tested[0] if tested else None
 
 
-def _min_driver(ctx: Ctx, cuda: str) -> DriverMinimum | None:
+def _min_driver(ctx: Facts, cuda: str) -> DriverMinimum | None:
     """Minimum driver for CUDA ``cuda`` (``"12"`` means 12.0) on the host's OS
     (cuda_min_driver), or ``None`` when the table has none or the version does not parse."""
     try:
@@ -127,7 +127,7 @@ def _min_driver(ctx: Ctx, cuda: str) -> DriverMinimum | None:
         return None
 
 
-def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
+def rule_driver_insufficient(ctx: Facts) -> list[Finding]:
     """``CUDA driver version is insufficient for CUDA runtime version``."""
     hits = ctx.h("driver.insufficient")
     if not hits.count:
@@ -185,7 +185,7 @@ def rule_driver_insufficient(ctx: Ctx) -> list[Finding]:
     ]
 
 
-def rule_driver_mismatch(ctx: Ctx) -> list[Finding]:
+def rule_driver_mismatch(ctx: Facts) -> list[Finding]:
     """Kernel module and user-space driver library of different versions."""
     hits = ctx.h("driver.mismatch")
     if not hits.count:

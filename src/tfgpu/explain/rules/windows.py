@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
 from tfgpu.explain.rules._common import windows_gpu_last
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
-def rule_windows(ctx: Ctx) -> list[Finding]:
+def rule_windows(ctx: Facts) -> list[Finding]:
     """DLL load failures, zlibwapi, MSVC runtime, crash codes."""
     out: list[Finding] = []
     dll = ctx.h("win.dll_load")
     for hit in dll.first[:1]:
         why = (hit.g("why") or "").strip()
         if "initialization routine failed" in why.lower():
-            flags = ctx.facts.cpu.flags if ctx.facts is not None else ()
+            flags = ctx.host.cpu.flags if ctx.host is not None else ()
             if flags and "avx" in flags:
                 cause = (
                     "A DLL's initialisation routine failed. The CPU has AVX (host facts), so the "

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
-def rule_wsl_numa(ctx: Ctx) -> list[Finding]:
+def rule_wsl_numa(ctx: Facts) -> list[Finding]:
     """Busy/unavailable devices, NUMA notices (harmless), WSL libcuda symlink notice."""
     out: list[Finding] = []
     busy = ctx.h("cuda.busy")

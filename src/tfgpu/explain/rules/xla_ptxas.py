@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain._context import Ctx, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
 
-def rule_xla(ctx: Ctx) -> list[Finding]:
+def rule_xla(ctx: Facts) -> list[Finding]:
     """libdevice, ptxas missing/too old/buggy, PTX JIT."""
     out: list[Finding] = []
     linux_fix = (
@@ -126,7 +126,7 @@ def rule_xla(ctx: Ctx) -> list[Finding]:
     return out
 
 
-def _nvcc_fix(ctx: Ctx) -> tuple[str, ...]:
+def _nvcc_fix(ctx: Facts) -> tuple[str, ...]:
     """Fixes that give XLA a new enough ptxas: the pip CUDA compiler wheel matching
     TensorFlow's CUDA major (tf_tested_configs row), a newer ptxas on PATH, or XLA_FLAGS."""
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")

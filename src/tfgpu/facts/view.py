@@ -1,4 +1,11 @@
-"""What the findings may rely on besides the matched line: host facts and log hints."""
+"""One view of everything known: host facts, log facts, and the knowledge to read them by.
+
+The diagnosis runs the same checks for ``doctor`` (host facts, plus the TensorFlow
+child's log), ``doctor --facts`` (a snapshot), ``explain`` (a pasted log, with host facts
+when given) and the verdicts of ``verify`` and ``bench``; this view is what they read.
+Host facts win over log hints; either may be missing, and then a property answers
+``None`` (unknown), never a guess.
+"""
 
 from __future__ import annotations
 
@@ -32,18 +39,23 @@ def cc_key(cc: str) -> tuple[int, int]:
     return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
 
 
-class Ctx:
+class Facts:
     """Host facts (when given), what the log itself says about the host, and the knowledge.
 
-    Facts win over log hints; either may be missing, and then the properties return
+    Host facts win over log hints; either may be missing, and then the properties return
     ``None`` (unknown), never a guess.
+
+    Attributes:
+        host: the host snapshot, or ``None`` when only a log is known.
+        log: the log's facts (empty when there is no log).
     """
 
     def __init__(
-        self, log: LogFacts, facts: HostFacts | None, kb: Knowledge | None = None
+        self, host: HostFacts | None = None, log: LogFacts | None = None,
+        kb: Knowledge | None = None,
     ) -> None:
-        self.log = log
-        self.facts = facts
+        self.host = host
+        self.log = log if log is not None else LogFacts()
         self._kb = kb
 
     @property
@@ -68,8 +80,8 @@ class Ctx:
     @property
     def os(self) -> str | None:
         """``"windows"``, ``"linux"``, ``"macos"`` or ``None`` (unknown)."""
-        if self.facts is not None:
-            system = self.facts.os.system.lower()
+        if self.host is not None:
+            system = self.host.os.system.lower()
             if system.startswith("win"):
                 return "windows"
             if system == "darwin" or system.startswith("mac"):
@@ -98,8 +110,8 @@ class Ctx:
     @property
     def wsl(self) -> bool:
         """The host is WSL (facts), or the log shows WSL paths or the WSL NUMA notice."""
-        if self.facts is not None:
-            return self.facts.os.is_wsl
+        if self.host is not None:
+            return self.host.os.is_wsl
         return bool(
             self.h("ctx.wsl").count
             or self.h("numa.unreadable").count
@@ -109,13 +121,13 @@ class Ctx:
     @property
     def os_source(self) -> str:
         """Where :attr:`os` came from, for evidence."""
-        return "host facts" if self.facts is not None else "the log"
+        return "host facts" if self.host is not None else "the log"
 
     # --- versions --------------------------------------------------------------------------
     @property
     def tf_version(self) -> str | None:
         """TensorFlow version from the facts or a version line in the log."""
-        f = self.facts
+        f = self.host
         if f is not None:
             if f.tf is not None and f.tf.version:
                 return f.tf.version
@@ -136,24 +148,24 @@ class Ctx:
     @property
     def cuda_versions(self) -> tuple[str, ...]:
         """CUDA toolkit versions the facts list."""
-        if self.facts is None:
+        if self.host is None:
             return ()
-        return tuple(t.version for t in self.facts.toolkits if t.version)
+        return tuple(t.version for t in self.host.toolkits if t.version)
 
     @property
     def cudnn_versions(self) -> tuple[str, ...]:
         """cuDNN versions the facts list."""
-        if self.facts is None:
+        if self.host is None:
             return ()
         return tuple(
-            lib.version for lib in self.facts.libraries if lib.name == "cudnn" and lib.version
+            lib.version for lib in self.host.libraries if lib.name == "cudnn" and lib.version
         )
 
     @property
     def driver_version(self) -> str | None:
         """NVIDIA driver version (facts, else the "kernel reported version" log line)."""
-        if self.facts is not None and self.facts.driver is not None and self.facts.driver.version:
-            return self.facts.driver.version
+        if self.host is not None and self.host.driver is not None and self.host.driver.version:
+            return self.host.driver.version
         for name in ("driver.kernel", "driver.libcuda", "smi.driver"):
             hit = self.h(name).last
             if hit is not None and hit.g("v"):
@@ -176,8 +188,8 @@ class Ctx:
     @property
     def python_version(self) -> str | None:
         """Python version of the host (facts only; the log rarely states it reliably)."""
-        if self.facts is not None and self.facts.python.version:
-            return self.facts.python.version
+        if self.host is not None and self.host.python.version:
+            return self.host.python.version
         return None
 
     @property
@@ -189,34 +201,34 @@ class Ctx:
         """
         if self.gpu_log_evidence():
             return True
-        if self.facts is None:
+        if self.host is None:
             return None
-        if self.facts.nvidia_gpus:
+        if self.host.nvidia_gpus:
             return True
-        if self.facts.gpus:
+        if self.host.gpus:
             return False
-        return None if not self.facts.probes else False
+        return None if not self.host.probes else False
 
     @property
     def conda(self) -> bool:
         """The Python environment is a conda environment (facts or log)."""
-        if self.facts is not None and self.facts.python.conda_env:
+        if self.host is not None and self.host.python.conda_env:
             return True
         return bool(self.h("ctx.conda").count)
 
     @property
     def gpu_names(self) -> tuple[str, ...]:
         """GPU names from the facts or the log."""
-        if self.facts is not None and self.facts.gpus:
-            return tuple(g.name for g in self.facts.gpus)
+        if self.host is not None and self.host.gpus:
+            return tuple(g.name for g in self.host.gpus)
         return tuple(h.g("name") or "" for h in self.h("gpu.created").by_key.values())
 
     @property
     def compute_capabilities(self) -> tuple[str, ...]:
         """Compute capabilities known from facts or the log ("8.6")."""
         out: list[str] = []
-        if self.facts is not None:
-            out += [g.compute_capability for g in self.facts.nvidia_gpus if g.compute_capability]
+        if self.host is not None:
+            out += [g.compute_capability for g in self.host.nvidia_gpus if g.compute_capability]
         for h in self.h("gpu.created").by_key.values():
             if h.g("cc"):
                 out.append(h.g("cc") or "")
@@ -229,15 +241,15 @@ class Ctx:
 
     def dist_version(self, name: str) -> str | None:
         """Version of an installed distribution from the facts."""
-        if self.facts is None:
+        if self.host is None:
             return None
-        d = self.facts.python.dist(name)
+        d = self.host.python.dist(name)
         return d.version if d else None
 
     # --- evidence helpers --------------------------------------------------------------------
     def fact_evidence(self) -> list[Evidence]:
         """Evidence lines for the facts the rules used (OS, TF, CUDA, GPU)."""
-        f = self.facts
+        f = self.host
         if f is None:
             return []
         ev = [Evidence("os.system", f.os.system + (" (WSL)" if f.os.is_wsl else ""))]
