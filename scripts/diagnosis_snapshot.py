@@ -42,7 +42,7 @@ def _ids(findings: tuple[Finding, ...]) -> list[str]:
 
 def snapshot() -> dict[str, list[str]]:
     """Return input name -> sorted finding ``"id severity"`` strings."""
-    from tfgpu.diagnose import diagnose
+    from tfgpu.diagnosis.doctor import diagnose
     from tfgpu.explain import explain_lines
     from tfgpu.knowledge import load_knowledge
 

@@ -13,19 +13,20 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "tfgpu"
 
 #: package -> packages it must never import
 FORBIDDEN = {
-    "rules": ("tfgpu.report", "tfgpu.cli"),
+    "diagnosis": ("tfgpu.report", "tfgpu.cli", "tfgpu.explain", "tfgpu.logs.engine",
+                  "tfgpu.logs.reader", "tfgpu.logs.patterns", "tfgpu.plan", "tfgpu.bench"),
     "explain": ("tfgpu.report", "tfgpu.cli"),
-    "knowledge": ("tfgpu.report", "tfgpu.cli", "tfgpu.rules", "tfgpu.probes"),
-    "probes": ("tfgpu.report", "tfgpu.cli", "tfgpu.rules"),
-    "report": ("tfgpu.cli", "tfgpu.probes", "tfgpu.rules"),
+    "knowledge": ("tfgpu.report", "tfgpu.cli", "tfgpu.diagnosis", "tfgpu.probes"),
+    "probes": ("tfgpu.report", "tfgpu.cli", "tfgpu.diagnosis"),
+    "report": ("tfgpu.cli", "tfgpu.probes", "tfgpu.diagnosis.checks"),
     "plan": ("tfgpu.cli", "tfgpu.report"),
     "bench": ("tfgpu.cli", "tfgpu.report"),
-    "runtime": ("tfgpu.cli", "tfgpu.report", "tfgpu.rules"),
+    "runtime": ("tfgpu.cli", "tfgpu.report", "tfgpu.diagnosis"),
     # A log is facts: logs/ turns text into LogFacts and knows nothing of findings.
-    "logs": ("tfgpu.report", "tfgpu.cli", "tfgpu.rules", "tfgpu.explain", "tfgpu.findings",
-             "tfgpu.diagnose", "tfgpu.knowledge", "tfgpu.probes"),
-    "facts": ("tfgpu.report", "tfgpu.cli", "tfgpu.rules", "tfgpu.explain", "tfgpu.probes",
-              "tfgpu.logs", "tfgpu.diagnose"),
+    "logs": ("tfgpu.report", "tfgpu.cli", "tfgpu.explain", "tfgpu.findings", "tfgpu.diagnosis",
+             "tfgpu.knowledge", "tfgpu.probes"),
+    "facts": ("tfgpu.report", "tfgpu.cli", "tfgpu.explain", "tfgpu.probes", "tfgpu.diagnosis",
+              "tfgpu.logs"),
 }
 
 

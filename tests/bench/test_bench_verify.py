@@ -175,7 +175,9 @@ def test_timeout_is_a_result() -> None:
 def test_crash_by_signal_is_reported_with_its_log(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
 
-    def fake_explain(lines: Iterable[str], facts: HostFacts | None = None) -> tuple[Finding, ...]:
+    def fake_explain(lines: Iterable[str], facts: HostFacts | None = None, *,
+                     host_checks: bool = True) -> tuple[Finding, ...]:
+        assert not host_checks  # the host's diagnosis is the doctor's, not verify's
         seen.append(list(lines))
         return ()
 

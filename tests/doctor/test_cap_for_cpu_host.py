@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from doctor_helpers import cpu_ok, linux, python
 
-from tfgpu.diagnose import cap_for_cpu_host
+from tfgpu.diagnosis.engine import cap_for_cpu_host
 from tfgpu.facts import GPU, DriverFacts, HostFacts, ProbeStatus
 from tfgpu.findings import Finding, Severity
 

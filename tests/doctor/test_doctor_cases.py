@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from doctor_helpers import cpu_ok
 
-from tfgpu.diagnose import diagnose
+from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import (
     GPU,
     Distribution,

@@ -175,7 +175,7 @@ def test_facts_to_stdout_is_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_hung_nvidia_smi_through_the_nvidia_probe_is_a_clear_finding() -> None:
     nvidia = pytest.importorskip("tfgpu.probes.nvidia")
-    from tfgpu.diagnose import diagnose
+    from tfgpu.diagnosis.doctor import diagnose
     from tfgpu.gather import Probe, gather
     from tfgpu.probes.base import ProbeContext
     from tfgpu.probes.runner import CommandResult

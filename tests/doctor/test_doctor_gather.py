@@ -72,7 +72,7 @@ def test_a_raising_probe_is_an_error_record_not_a_crash() -> None:
 
 def test_a_raising_tf_probe_is_a_tf_error_not_no_tf() -> None:
     """Review defect 1: an internal TF-probe failure read as "not checked (--no-tf)"."""
-    from tfgpu.diagnose import diagnose
+    from tfgpu.diagnosis.doctor import diagnose
 
     def boom(ctx: ProbeContext) -> ProbeResult:
         raise OverflowError("timeout value is too large")

@@ -66,7 +66,7 @@ def test_the_run_is_a_real_diagnosis(runs: tuple[set[str], set[str], str]) -> No
     _cold, warm, out = runs
     assert "TensorFlow itself was not checked (--no-tf)" in out or "looks ready" in out
     # The probes, rules, knowledge and renderer really ran.
-    for name in ("tfgpu.probes.libs", "tfgpu.probes.python_env", "tfgpu.rules.versions",
+    for name in ("tfgpu.probes.libs", "tfgpu.probes.python_env", "tfgpu.diagnosis.checks.versions",
                  "tfgpu.knowledge._knowledge", "tfgpu.report.text"):
         assert name in warm
 

@@ -14,15 +14,16 @@ import os
 import pytest
 from doctor_helpers import GOLDEN, gpu_host, recorded, tf_with_gpus, this_machine
 
-from tfgpu.diagnose import diagnose
+from tfgpu.diagnosis.checks import CHECKS
+from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import DriverFacts, HostFacts, ProbeRecord, ProbeStatus, TFFacts
 from tfgpu.findings import Report
 from tfgpu.knowledge import load_knowledge
 from tfgpu.report.json_report import REPORT_SCHEMA_VERSION, render_json, report_to_dict
 from tfgpu.report.text import make_console, render_text, render_text_to_string
-from tfgpu.rules import environment, hardware, tf_setup
 
-RULES = hardware.RULES + tf_setup.RULES + environment.RULES
+RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
+              in ("hardware", "tf_install", "environment"))
 META = {"host": "test host", "python": "3.11.7 (/opt/venv/bin/python)", "knowledge": "test"}
 
 
@@ -117,7 +118,7 @@ def test_json_extra_keys_cannot_overwrite_schema_keys() -> None:
 
 
 def test_header_names_host_python_cpu_and_tensorflow_build() -> None:
-    from tfgpu.diagnose import host_meta
+    from tfgpu.diagnosis.verdict import host_meta
 
     meta = host_meta(this_machine())
     meta.pop("knowledge")

@@ -18,7 +18,10 @@ import pytest
 from doctor_helpers import TESTS, cpu_ok, dist, linux, python
 
 from tfgpu.cli.main import main
-from tfgpu.diagnose import diagnose
+from tfgpu.diagnosis.checks import HOST_CHECKS
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.doctor import diagnose
+from tfgpu.diagnosis.engine import collect
 from tfgpu.facts import (
     CudaToolkit,
     HostFacts,
@@ -26,13 +29,12 @@ from tfgpu.facts import (
     SharedLibrary,
     TFFacts,
 )
+from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding, Severity
-from tfgpu.knowledge import docs, load_knowledge
+from tfgpu.knowledge import Knowledge, docs, load_knowledge
 from tfgpu.probes import env_vars, libs, nvidia
 from tfgpu.probes.base import ProbeContext, RealFileSystem
 from tfgpu.probes.runner import CommandResult
-from tfgpu.rules import _common as c
-from tfgpu.rules import run_rules
 
 REVIEW = TESTS / "fixtures" / "doctor-review"
 SCENARIOS = sorted(p.stem for p in REVIEW.glob("*.json"))
@@ -54,6 +56,11 @@ SAME_ROOT: tuple[frozenset[str], ...] = (
 def load(name: str) -> HostFacts:
     return HostFacts.from_json((REVIEW / f"{name}.json").read_text(encoding="utf-8"))
 
+
+
+def run_rules(facts: HostFacts, kb: Knowledge) -> tuple[Finding, ...]:
+    """The host checks' findings for ``facts`` (no overlap resolution, no cap)."""
+    return collect(Facts(facts, kb=kb), HOST_CHECKS)
 
 def by_id(findings: Iterable[Finding]) -> dict[str, Finding]:
     return {f.id: f for f in findings}

@@ -26,7 +26,9 @@ from doctor_helpers import (
     this_machine,
 )
 
-from tfgpu.diagnose import diagnose
+from tfgpu.diagnosis.checks import CHECKS
+from tfgpu.diagnosis.checks.environment import visible_gpu_count
+from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import (
     GPU,
     CPUFacts,
@@ -41,10 +43,9 @@ from tfgpu.facts import (
 )
 from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
-from tfgpu.rules import environment, hardware, tf_setup
-from tfgpu.rules.environment import visible_gpu_count
 
-DOCTOR_RULES = hardware.RULES + tf_setup.RULES + environment.RULES
+DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
+                     in ("hardware", "tf_install", "environment"))
 
 
 def run(facts: HostFacts) -> Report:
@@ -551,7 +552,7 @@ def test_rules_are_pure_same_facts_same_findings() -> None:
 
 
 def test_scenario_cuda_toolkit_of_wrong_major_does_not_fail_a_cpu_host() -> None:
-    def toolkit_rule(facts: HostFacts, kb: object) -> list[Finding]:
+    def toolkit_rule(f: object) -> list[Finding]:
         return [Finding(id="cuda-major-mismatch", severity=Severity.ERROR,
                         category="version-mismatch", title="t", area="cuda", cause="c")]
 

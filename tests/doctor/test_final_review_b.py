@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from doctor_helpers import TESTS
 
-from tfgpu.diagnose import diagnose
+from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Finding
 
@@ -56,14 +56,15 @@ def test_cc_unknown_without_driver_does_not_suggest_nvidia_smi() -> None:
 
 
 def test_cc_unknown_with_a_working_driver_still_offers_nvidia_smi() -> None:
+    from tfgpu.diagnosis.checks.versions import compute_capability
+    from tfgpu.facts.view import Facts
     from tfgpu.knowledge import load_knowledge
-    from tfgpu.rules.versions import compute_capability
 
     facts = load("final-review-b/h7.json")
     gpu = facts.nvidia_gpus[0]
     odd = dataclasses.replace(gpu, name="NVIDIA Unheard-of 9999", compute_capability=None)
     facts = dataclasses.replace(facts, gpus=(odd,))
-    found = by_id(compute_capability(facts, load_knowledge()))
+    found = by_id(compute_capability(Facts(facts, kb=load_knowledge())))
     text = fix_text(found["gpu-compute-capability-unknown"])
     assert text.startswith("nvidia-smi --query-gpu=name,compute_cap --format=csv")
 

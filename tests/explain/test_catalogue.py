@@ -22,7 +22,8 @@ def test_needles_are_lower_case_without_digits(pattern: object) -> None:
 
 @pytest.mark.parametrize("pattern", PATTERNS, ids=lambda p: p.name)
 def test_every_pattern_is_read_by_a_rule(pattern: object) -> None:
-    code = "".join(f.read_text() for f in sorted((SRC / "rules").glob("*.py")))
+    checks = SRC.parent / "diagnosis" / "checks"
+    code = "".join(f.read_text() for f in sorted(checks.glob("*.py")))
     code += (SRC.parent / "facts" / "view.py").read_text()
     assert f'"{pattern.name}"' in code  # type: ignore[attr-defined]
 

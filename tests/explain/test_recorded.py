@@ -53,12 +53,15 @@ def test_gpu_less_host_log() -> None:
     assert without["tensorflow-sees-no-gpu"].severity is Severity.WARNING
     assert "Could not find cuda drivers" in without["tensorflow-sees-no-gpu"].cause
     assert without["cuda-drivers-not-found-notice"].harmless
-    # The same log with this host's facts (probes ran, no GPU found): only notices remain.
+    # The same log with this host's facts (probes ran, no GPU found): only notices remain,
+    # beside the host check's plain "no NVIDIA GPU" (the doctor's own finding).
     facts = HostFacts(
         os=OSFacts(system="Linux", name="Debian GNU/Linux 12"),
         python=PythonFacts(version="3.11.7", executable="python"),
         probes=(ProbeRecord("nvml", ProbeStatus.MISSING),),
     )
     with_facts = explain_lines(lines, facts)
-    assert {f.severity for f in with_facts} == {Severity.INFO}
+    assert {f.id for f in with_facts if f.severity is not Severity.INFO} == {"no-nvidia-gpu"}
+    assert {f.severity for f in explain_lines(lines, facts, host_checks=False)} \
+        == {Severity.INFO}
     assert all(f.harmless for f in with_facts if f.id.startswith(("cuinit", "cuda-drivers")))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tfgpu.diagnosis.checks.libraries import parse_library
 from tfgpu.explain import explain_lines
-from tfgpu.explain.rules.libraries import parse_library
 from tfgpu.facts import GPU, CudaToolkit, HostFacts, OSFacts, ProbeStatus, PythonFacts, TFFacts
 from tfgpu.findings import Finding, Severity
 

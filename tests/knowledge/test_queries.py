@@ -381,7 +381,7 @@ def _without_fact(tmp_path: Path, fact_id: str) -> Path:
 def test_a_missing_fact_is_an_error_not_a_silent_default(tmp_path: Path) -> None:
     """explain/_compat used to fall back to (2, 14) when the row could not be read; the
     rules now ask the Knowledge, which refuses."""
-    from tfgpu.explain.rules._common import and_cuda_fix
+    from tfgpu.diagnosis.checks._common import and_cuda_fix
     from tfgpu.facts import HostFacts, OSFacts, PythonFacts
     from tfgpu.facts.log import LogFacts
     from tfgpu.facts.view import Facts

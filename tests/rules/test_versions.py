@@ -16,6 +16,9 @@ import pytest
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
+from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check
+from tfgpu.diagnosis.checks import versions as V
+from tfgpu.diagnosis.engine import collect
 from tfgpu.facts import (
     GPU,
     CudaToolkit,
@@ -28,10 +31,9 @@ from tfgpu.facts import (
     SharedLibrary,
     TFFacts,
 )
+from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding, Severity
-from tfgpu.knowledge import TestedConfig, load_knowledge
-from tfgpu.rules import all_rules, run_rules
-from tfgpu.rules import versions as V
+from tfgpu.knowledge import Knowledge, TestedConfig, load_knowledge
 
 KB = load_knowledge()
 RECORDED = Path(__file__).resolve().parents[1] / "fixtures" / "recorded"
@@ -84,12 +86,23 @@ def lib(name: str, version: str, origin: str = "system", selected: bool = True) 
                          version=version, origin=origin, selected=selected)
 
 
+
+def _module_checks(*names: str) -> tuple[Check, ...]:
+    """The checks of ``tfgpu.diagnosis.checks.<name>`` modules, in CHECKS order."""
+    return tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1] in names)
+
+
+def run_rules(facts: HostFacts, kb: Knowledge, checks: Iterable[Check] | None = None,
+              ) -> tuple[Finding, ...]:
+    """The host checks' findings for ``facts`` (no overlap resolution, no cap)."""
+    return collect(Facts(facts, kb=kb), HOST_CHECKS if checks is None else checks)
+
 def ids(findings: Iterable[Finding]) -> list[str]:
     return sorted(f.id for f in findings)
 
 
 def run(facts: HostFacts) -> tuple[Finding, ...]:
-    return run_rules(facts, KB, V.RULES)
+    return run_rules(facts, KB, _module_checks("versions"))
 
 
 def one_below(version: str) -> str:
@@ -390,7 +403,7 @@ def test_truncated_name_without_cc_is_unknown_not_guessed() -> None:
 
 def test_native_windows_tf_after_210() -> None:
     """One finding for it (tf_setup's), built from the knowledge rows (review defects 4e, 6)."""
-    from tfgpu.rules import tf_setup
+    from tfgpu.diagnosis.checks import tf_install as tf_setup
 
     rtx = [gpu("NVIDIA GeForce RTX 3060 Laptop GPU")]
     facts = host(os="windows", python="3.11.9", tf="2.15.0", driver="531.14", gpus=rtx)
@@ -467,10 +480,12 @@ def test_import_failure_with_python_outside_range_is_an_error() -> None:
     assert f.id == "python-outside-tf-range" and f.severity is Severity.ERROR
 
 
-def test_rules_are_discovered() -> None:
-    rules = all_rules()
-    for rule in V.RULES:
-        assert rule in rules
+def test_every_versions_check_is_listed() -> None:
+    listed = set(CHECKS)
+    for name, value in vars(V).items():
+        if callable(value) and getattr(value, "__module__", "") == V.__name__ \
+                and not name.startswith("_") and "f" in getattr(value, "__annotations__", {}):
+            assert value in listed, name
 
 
 def test_every_knowledge_ref_resolves() -> None:

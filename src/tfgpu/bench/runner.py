@@ -488,7 +488,7 @@ def _findings_for(
         cause="; ".join(messages),
         fix=("tfgpu verify", "tfgpu doctor"),
     )
-    return [own, *explain_lines([*oc.stderr_tail, *messages], facts)]
+    return [own, *explain_lines([*oc.stderr_tail, *messages], facts, host_checks=False)]
 
 
 def _paired(events: Sequence[Event]) -> list[dict[str, Any]]:

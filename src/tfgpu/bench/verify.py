@@ -628,7 +628,7 @@ def _explained(
     explained the same log (an OOM), or verify's own finding names the cause
     (``drop_unrecognised``: a ``ModuleNotFoundError``), it only adds noise.
     """
-    found = list(explain_lines(list(lines), facts)) if lines else []
+    found = list(explain_lines(list(lines), facts, host_checks=False)) if lines else []
     known = [f for f in found if f.id != "unrecognised-error" and f.category != "notice"]
     if known or drop_unrecognised:
         return [f for f in found if f.id != "unrecognised-error"]

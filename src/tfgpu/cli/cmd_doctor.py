@@ -1,6 +1,6 @@
 """``tfgpu doctor``: can TensorFlow use this host's GPU?  If not, why, and what to type.
 
-Gathers the facts (or loads ``--facts host.json``), calls :func:`tfgpu.diagnose.diagnose`,
+Gathers the facts (or loads ``--facts host.json``), calls :func:`tfgpu.diagnosis.doctor.diagnose`,
 renders text or ``--json``, and returns the exit code: 0 when no finding is an error
 (TensorFlow can use a GPU, or nothing is wrong for a CPU host), 1 when one is, 2 for usage
 errors and unreadable ``--facts`` files (a bad ``--timeout`` or ``--python`` too), 3 when
@@ -151,13 +151,11 @@ def _prewarm(renderer: str | None) -> None:
         import importlib
 
         try:
-            for name in ("tfgpu.diagnose", renderer):
+            for name in ("tfgpu.diagnosis.doctor", renderer):
                 importlib.import_module(name)
             from tfgpu.diagnosis.catalogue import load_catalogue
             from tfgpu.knowledge import load_knowledge
-            from tfgpu.rules import all_rules
 
-            all_rules()
             load_knowledge()
             load_catalogue().superseded_by("")
         except Exception:  # noqa: BLE001 - the real path reports it
@@ -192,7 +190,7 @@ def load_facts(path: str) -> HostFacts:
 
 def run(args: argparse.Namespace) -> int:
     """Run the doctor; return the exit code."""
-    from tfgpu.diagnose import diagnose
+    from tfgpu.diagnosis.doctor import diagnose
 
     if args.facts:
         ignored = [opt for opt, on in (("--python", args.python is not None),

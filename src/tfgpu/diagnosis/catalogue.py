@@ -28,7 +28,7 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
   check may choose.  ``doc_from_knowledge = true`` instead: the link is the source of the
   knowledge row the check used, passed as ``doc_url=kb.doc_url(row)``.
 * ``harmless``: the message looks alarming but needs no action.
-* ``supersedes``: ids this finding makes redundant (:func:`tfgpu.diagnose.resolve_overlaps`
+* ``supersedes``: ids this finding makes redundant (:func:`tfgpu.diagnosis.engine.resolve_overlaps`
   drops them and keeps their evidence); ``defers_to``: the findings, in order, that name
   the reason for this one (it is then lowered to ``INFO``, titled ``deferred_title``).
 * ``aliases``: old ids of this finding, kept for one JSON schema version.

@@ -1,4 +1,5 @@
-"""Explain: log text in, findings out (a catalogue of TensorFlow/CUDA messages).
+"""Explain: log text in, findings out: the log becomes facts (:mod:`tfgpu.logs`), the one
+set of checks (:mod:`tfgpu.diagnosis`) reads them.
 
 Public interface:
 
@@ -17,11 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from tfgpu.explain.rules import RULES, rule_unrecognised
+from tfgpu.diagnosis.checks import CHECKS, LOG_CHECKS
+from tfgpu.diagnosis.engine import run_checks
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import LogFacts
 from tfgpu.facts.view import Facts
-from tfgpu.findings import Finding, sort_findings
+from tfgpu.findings import Finding
 from tfgpu.logs import ReadStats, read_lines, read_stream
 from tfgpu.logs.reader import CHUNK_BYTES
 
@@ -46,20 +48,25 @@ class ExplainResult:
         return not self.stats.non_blank
 
 
-def explain_log(log: LogFacts, facts: HostFacts | None = None) -> tuple[Finding, ...]:
-    """Return findings for already-read log facts (see :mod:`tfgpu.logs`)."""
-    ctx = Facts(facts, log)  # the rules read the knowledge through ctx.kb, loaded on use
-    found: list[Finding] = []
-    for rule in RULES:
-        found.extend(rule(ctx))
-    found.extend(rule_unrecognised(ctx, found))
-    unique: dict[str, Finding] = {}
-    for f in found:
-        unique.setdefault(f.id, f)
-    return sort_findings(list(unique.values()))
+def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
+                host_checks: bool = True) -> tuple[Finding, ...]:
+    """Return findings for already-read log facts (see :mod:`tfgpu.logs`).
+
+    The checks of log messages always run, sharpened by ``facts`` when given.  The checks
+    of host facts run too when ``host_checks`` and ``facts`` is a probed snapshot
+    (``tfgpu facts``: it has probe records): they tell "absent" from "unknown" by the
+    probes that ran, so on a host described by hand (no probe records) they would mistake
+    unknown for absent.  ``verify`` and ``bench`` explain a child's log with
+    ``host_checks=False``: the host's own diagnosis is the doctor's.  The knowledge is
+    loaded only when a check needs it.
+    """
+    probed = facts is not None and bool(facts.probes)
+    checks = CHECKS if probed and host_checks else LOG_CHECKS
+    return run_checks(Facts(facts, log), checks, probed=probed and host_checks)
 
 
-def explain_lines(lines: Iterable[str], facts: HostFacts | None = None) -> tuple[Finding, ...]:
+def explain_lines(lines: Iterable[str], facts: HostFacts | None = None, *,
+                  host_checks: bool = True) -> tuple[Finding, ...]:
     """Return findings for log ``lines``.
 
     Args:
@@ -68,11 +75,12 @@ def explain_lines(lines: Iterable[str], facts: HostFacts | None = None) -> tuple
             are removed; very long lines are cut to a bounded excerpt.
         facts: host facts; they sharpen causes and fixes (OS, TensorFlow/CUDA versions,
             GPUs).  ``None`` when only the log is known.
+        host_checks: also run the checks of host facts (see :func:`explain_log`).
 
     Returns:
         Findings, most severe first; ``()`` for empty input.
     """
-    return explain_log(read_lines(lines), facts)
+    return explain_log(read_lines(lines), facts, host_checks=host_checks)
 
 
 def explain_stream(

@@ -10,10 +10,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
+from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeQueryError, TensorCores, docs, format_cc, parse_cc
-from tfgpu.rules import _common as c
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -67,7 +68,7 @@ def _nvidia_records(facts: HostFacts) -> tuple[Evidence, ...]:
     return tuple(dict.fromkeys(ev))
 
 
-def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
     """No NVIDIA GPU: say so plainly, with the honest option for the GPU that is there.
 
     Sources (compat/FACTS.md): AMD -> ``tensorflow-rocm``, Linux only, wheels on AMD's own
@@ -75,7 +76,9 @@ def no_nvidia_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     and WSL2, TF 2.10-2.15 [PLUGINS, ITEX]; Apple -> ``tensorflow-metal`` on macOS 12+
     [APPLE]; no GPU build of TensorFlow exists for macOS [PIPMD].
     """
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     if facts.nvidia_gpus:
         return
     if facts.driver is not None and facts.driver.status in (ProbeStatus.ERROR,
@@ -154,9 +157,11 @@ def _wsl2_gpu_unknown(facts: HostFacts, ev: tuple[Evidence, ...]) -> Finding:
     )
 
 
-def driver_missing(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def driver_missing(f: Facts) -> Iterator[Finding]:
     """An NVIDIA GPU is on the PCI bus but no driver answers (nvidia-smi/NVML missing)."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     pci = _pci_only_nvidia(facts)
     if not pci or _driver_gpus(facts):
         return
@@ -176,7 +181,7 @@ def driver_missing(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     yield catalogue.make("nvidia-driver-missing", evidence=ev, fix=fix, count=len(pci))
 
 
-def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def driver_broken(f: Facts) -> Iterator[Finding]:
     """The driver is installed but broken: quote nvidia-smi's own words and say which fault.
 
     "couldn't communicate with the NVIDIA driver" means the kernel module is not loaded
@@ -184,7 +189,9 @@ def driver_broken(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     at all), not that the driver is missing.  "Driver/library version mismatch" means the
     user-space libraries were upgraded while the old kernel module is still loaded.
     """
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     d = facts.driver
     if d is not None and d.status is ProbeStatus.TIMEOUT:
         yield catalogue.make(
@@ -278,9 +285,11 @@ def _driver_error(
     return catalogue.make("nvidia-driver-error", evidence=ev, cause=cause, fix=fix, doc=doc)
 
 
-def wsl1(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def wsl1(f: Facts) -> Iterator[Finding]:
     """WSL1 has no GPU support; CUDA needs WSL2 (NVIDIA CUDA on WSL user guide)."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     if not (facts.os.is_wsl and facts.os.wsl_version == 1):
         return
     yield catalogue.make(
@@ -289,8 +298,12 @@ def wsl1(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-def small_memory(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def small_memory(f: Facts) -> Iterator[Finding]:
     """Less than 4 GiB of GPU memory (:data:`SMALL_GPU_MIB`)."""
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     small = [g for g in facts.nvidia_gpus
              if not g.is_mig and g.memory_total_mib is not None
              and g.memory_total_mib < SMALL_GPU_MIB]
@@ -308,7 +321,7 @@ def small_memory(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-def laptop_mx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def laptop_mx(f: Facts) -> Iterator[Finding]:
     """GeForce MX1xx-5xx laptop parts: weak, 2-4 GiB, and the older ones below TF's minimum.
 
     Compute capabilities: the knowledge rows gpu_compute_capability "GeForce MX110".."MX570"
@@ -316,6 +329,10 @@ def laptop_mx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     Current TensorFlow wheels start at sm_60 (tf_compute_capabilities), so an MX130 is not
     usable at all.
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     for g in facts.nvidia_gpus:
         m = _MX_RE.search(g.name)
         if not m:
@@ -339,7 +356,7 @@ def _has_tensor_cores(g: GPU, kb: Knowledge) -> bool:
     return tc is not None and tc.has is True
 
 
-def no_tensor_cores(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def no_tensor_cores(f: Facts) -> Iterator[Finding]:
     """GPUs without Tensor Cores: ``mixed_float16`` makes them slower, not faster (case 033).
 
     TensorFlow's mixed-precision guide checks only compute capability >= 7.0 (platform
@@ -348,6 +365,10 @@ def no_tensor_cores(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     tensor_cores of gpu_compute_capability) and by the floor only for a name it does not
     know.  Source: https://www.tensorflow.org/guide/mixed_precision (supported hardware).
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     floor = kb.cc_floor("tensor-cores-min-cc")[0]
     for g in facts.nvidia_gpus:
         tc = _tensor_cores(g, kb)
@@ -376,7 +397,7 @@ def _iommu_state(facts: HostFacts) -> str | None:
     return rec.message
 
 
-def multi_gpu_p2p(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def multi_gpu_p2p(f: Facts) -> Iterator[Finding]:
     """Several NVIDIA GPUs: NCCL peer-to-peer can hang or give NaN behind PCIe ACS/IOMMU.
 
     Case 030 (10x RTX A5000, MirroredStrategy NaN losses): PCIe Access Control Services
@@ -384,7 +405,9 @@ def multi_gpu_p2p(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     troubleshooting guide says to disable ACS (or IOMMU) for GPU Direct P2P.  Warning when
     the ``iommu`` probe saw an active IOMMU without passthrough, info otherwise.
     """
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     gpus = [g for g in facts.nvidia_gpus if not g.is_mig]
     if len(gpus) < 2:
         return
@@ -406,7 +429,7 @@ _CPU_HOST_NOISE = ("Could not find cuda drivers", "failed call to cuInit",
                    "Could not load dynamic library 'libcuda.so.1'")
 
 
-def cpu_host_gpu_messages(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def cpu_host_gpu_messages(f: Facts) -> Iterator[Finding]:
     """On a host without an NVIDIA GPU, TensorFlow's CUDA start-up lines are harmless.
 
     The CUDA build of TensorFlow (every Linux ``tensorflow`` wheel since 2.1) looks for the
@@ -415,7 +438,9 @@ def cpu_host_gpu_messages(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     (recorded/tf-logs/tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt).  Without a GPU they
     need no action.
     """
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     tf = facts.tf
     if facts.nvidia_gpus or tf is None or tf.status is not ProbeStatus.OK:
         return
@@ -433,5 +458,3 @@ def cpu_host_gpu_messages(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-RULES = (no_nvidia_gpu, cpu_host_gpu_messages, driver_missing, driver_broken, wsl1,
-         small_memory, laptop_mx, no_tensor_cores, multi_gpu_p2p)

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.rules import _common as c
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -87,8 +88,12 @@ def _dist_evidence(facts: HostFacts, names: list[str]) -> tuple[Evidence, ...]:
     return tuple(out)
 
 
-def tensorflow_not_installed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def tensorflow_not_installed(f: Facts) -> Iterator[Finding]:
     """No TensorFlow distribution in the probed interpreter."""
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     if facts.python.version is None:
         return  # python_interpreter_unusable: nothing is known about its packages
     tf = facts.tf
@@ -125,9 +130,11 @@ def _venv_install(facts: HostFacts) -> tuple[str, ...]:
             "Python")
 
 
-def python_interpreter_unusable(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def python_interpreter_unusable(f: Facts) -> Iterator[Finding]:
     """The examined interpreter could not be run: nothing about its TensorFlow is known."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     if facts.python.version is not None:
         return
     rec = facts.probe("python")
@@ -138,8 +145,12 @@ def python_interpreter_unusable(facts: HostFacts, kb: Knowledge) -> Iterator[Fin
     )
 
 
-def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def cpu_only_build(f: Facts) -> Iterator[Finding]:
     """A CPU-only TensorFlow: ``tensorflow-cpu``, or a build with ``is_cuda_build`` False."""
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     if _windows_too_new(facts, kb) and facts.nvidia_gpus:
         return  # windows_native_no_gpu explains it
     tf = facts.tf
@@ -169,8 +180,12 @@ def cpu_only_build(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-def windows_native_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     """Native Windows with TF >= 2.11 and an NVIDIA GPU: no GPU support any more (2.10 last)."""
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     if not (_windows_too_new(facts, kb) and facts.nvidia_gpus):
         return
     ver = _tf_version(facts, kb)
@@ -196,8 +211,12 @@ def windows_native_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-def tensorflow_gpu_package(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def tensorflow_gpu_package(f: Facts) -> Iterator[Finding]:
     """The retired ``tensorflow-gpu`` (or ``tf-nightly-gpu``) distribution is installed."""
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     old = facts.python.dist("tensorflow-gpu") or facts.python.dist("tf-nightly-gpu")
     if old is None:
         return
@@ -218,9 +237,11 @@ def tensorflow_gpu_package(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]
     )
 
 
-def tensorflow_and_cpu_variant(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def tensorflow_and_cpu_variant(f: Facts) -> Iterator[Finding]:
     """``tensorflow`` plus ``tensorflow-cpu`` (or a nightly) installed together."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     names = [n for n in ("tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu")
              if facts.python.dist(n) is not None]
     if len(names) < 2:
@@ -254,11 +275,14 @@ def _reason_lines(lines: tuple[str, ...]) -> tuple[Evidence, ...]:
 
 
 def _explain(facts: HostFacts, kb: Knowledge) -> tuple[Finding, ...]:
-    from tfgpu.explain import explain_lines
+    from tfgpu.diagnosis.checks import LOG_CHECKS
+    from tfgpu.diagnosis.engine import collect
+    from tfgpu.logs import read_lines
 
     if facts.tf is None or not facts.tf.log_lines:
         return ()
-    return tuple(_clean_fix(facts, kb, f) for f in explain_lines(facts.tf.log_lines, facts))
+    log = read_lines(facts.tf.log_lines)
+    return tuple(_clean_fix(facts, kb, f) for f in collect(Facts(facts, log, kb), LOG_CHECKS))
 
 
 def _clean_fix(facts: HostFacts, kb: Knowledge, finding: Finding) -> Finding:
@@ -277,12 +301,16 @@ def _clean_fix(facts: HostFacts, kb: Knowledge, finding: Finding) -> Finding:
     return dataclasses.replace(finding, fix=tuple(lines))
 
 
-def tensorflow_sees_no_gpu(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def tensorflow_sees_no_gpu(f: Facts) -> Iterator[Finding]:
     """An NVIDIA GPU works (NVML/nvidia-smi) but TensorFlow lists no GPU: name the library.
 
     The missing library is taken from the library facts (a logical library with no
     selected copy) and from TensorFlow's own log lines, through the explain engine.
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     tf = facts.tf
     if tf is None or tf.status is not ProbeStatus.OK or tf.gpus:
         return
@@ -345,9 +373,11 @@ def _reinstall_with_cuda(facts: HostFacts, kb: Knowledge, version: str | None) -
             c.pip(facts, "install", "tensorflow[and-cuda]")]
 
 
-def tensorflow_gpu_ops(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def tensorflow_gpu_ops(f: Facts) -> Iterator[Finding]:
     """Each GPU TensorFlow listed ran a small op: OK when right and on that GPU, else error."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     tf = facts.tf
     if tf is None or tf.status is not ProbeStatus.OK:
         return
@@ -375,8 +405,12 @@ def tensorflow_gpu_ops(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
         )
 
 
-def tensorflow_probe_failed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     """The TensorFlow child crashed, hung, or could not import TensorFlow."""
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     tf = facts.tf
     if tf is None or tf.status not in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return
@@ -424,9 +458,11 @@ def tensorflow_probe_failed(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     yield from _explain(facts, kb)
 
 
-def cpu_without_avx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def cpu_without_avx(f: Facts) -> Iterator[Finding]:
     """An x86 CPU without AVX: official TensorFlow wheels die on import."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     machine = (facts.cpu.machine or facts.os.machine or "").lower()
     rec = facts.probe("cpu")
     if machine not in ("x86_64", "amd64") or rec is None or rec.status is not ProbeStatus.OK:
@@ -441,6 +477,3 @@ def cpu_without_avx(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-RULES = (python_interpreter_unusable, tensorflow_not_installed, cpu_only_build,
-         windows_native_no_gpu, tensorflow_gpu_package, tensorflow_and_cpu_variant,
-         tensorflow_sees_no_gpu, tensorflow_gpu_ops, tensorflow_probe_failed, cpu_without_avx)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain.rules._common import _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 

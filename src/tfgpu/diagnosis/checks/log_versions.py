@@ -5,7 +5,7 @@ too old for the CUDA runtime, and a kernel module that differs from the driver l
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain.rules.libraries import parse_library
+from tfgpu.diagnosis.checks.libraries import parse_library
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import DriverMinimum, KnowledgeQueryError, docs

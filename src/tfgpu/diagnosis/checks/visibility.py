@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain.rules._common import E, I, W, windows_gpu_last
+from tfgpu.diagnosis.checks._common import E, I, W, windows_gpu_last
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding

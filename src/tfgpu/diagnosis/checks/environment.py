@@ -10,9 +10,10 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import HostFacts
+from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding
-from tfgpu.rules import _common as c
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -58,9 +59,11 @@ def visible_gpu_count(value: str, gpu_count: int, uuids: tuple[str | None, ...])
     return min(visible, gpu_count)
 
 
-def cuda_visible_devices_hides_gpus(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def cuda_visible_devices_hides_gpus(f: Facts) -> Iterator[Finding]:
     """``CUDA_VISIBLE_DEVICES`` set so that no GPU is left (``-1``, ``""``, bad indices)."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     value = facts.env.get("CUDA_VISIBLE_DEVICES")
     gpus = [g for g in facts.nvidia_gpus if not g.is_mig]
     if value is None or not gpus:
@@ -77,11 +80,15 @@ def cuda_visible_devices_hides_gpus(facts: HostFacts, kb: Knowledge) -> Iterator
     )
 
 
-def several_toolkits_on_path(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def several_toolkits_on_path(f: Facts) -> Iterator[Finding]:
     """More than one CUDA toolkit version on PATH: nvcc/ptxas may come from the wrong one.
 
     Several toolkits installed is only a fact; several on PATH is the fault.
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     versions: dict[str, str] = {}
     for t in facts.toolkits:
         if t.on_path:
@@ -143,9 +150,11 @@ def _tf_cuda_major(facts: HostFacts, kb: Knowledge) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def log_level_hides_reasons(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def log_level_hides_reasons(f: Facts) -> Iterator[Finding]:
     """``TF_CPP_MIN_LOG_LEVEL`` >= 2 hides the lines that say why a GPU was dropped."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     value = facts.env.get("TF_CPP_MIN_LOG_LEVEL", "").strip()
     if value not in ("2", "3"):
         return
@@ -164,9 +173,11 @@ def _soname(filename: str, facts: HostFacts) -> str:
     return info.soname if info is not None else filename
 
 
-def ld_library_path_shadows(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def ld_library_path_shadows(f: Facts) -> Iterator[Finding]:
     """A library from LD_LIBRARY_PATH is picked over the pip copy TensorFlow ships with."""
-    del kb
+    facts = f.host
+    if facts is None:
+        return
     shadow = []
     for lib in facts.libraries:
         if not (lib.selected and lib.origin == "ld_library_path"):
@@ -191,5 +202,3 @@ def ld_library_path_shadows(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     )
 
 
-RULES = (cuda_visible_devices_hides_gpus, several_toolkits_on_path, log_level_hides_reasons,
-         ld_library_path_shadows)

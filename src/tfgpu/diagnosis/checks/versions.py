@@ -32,7 +32,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
+from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
     Knowledge,
@@ -45,7 +47,6 @@ from tfgpu.knowledge import (
     parse_version,
     series,
 )
-from tfgpu.rules import _common as c
 
 
 def _parses(text: str | None) -> bool:
@@ -167,7 +168,7 @@ def _min_gpu_cc(facts: HostFacts, kb: Knowledge) -> str | None:
 # ---------------------------------------------------------------------- driver
 
 
-def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def driver_too_old_for_cuda(f: Facts) -> Iterator[Finding]:
     """The driver is below the minimum for the CUDA the installed TensorFlow was built with.
 
     Rule: NVIDIA minor-version compatibility (``cuda_min_driver.toml``, rows
@@ -177,6 +178,10 @@ def driver_too_old_for_cuda(facts: HostFacts, kb: Knowledge) -> Iterator[Finding
     ``tf.build_info`` or else the tested-configuration row.  Inside WSL2 the driver is
     the Windows driver and is compared with the Windows column.
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     tf = _installed_tf(facts, kb)
     ev = _driver_evidence(facts)
     if tf is None or tf.cuda is None or ev is None or tf.os == "macos":
@@ -285,7 +290,7 @@ def _lib_majors(facts: HostFacts, name: str) -> tuple[list[int], list[int], bool
     return usable, every, from_pip
 
 
-def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def cuda_cudnn_major(f: Facts) -> Iterator[Finding]:
     """System CUDA/cuDNN of the wrong major for the installed TensorFlow.
 
     TensorFlow dlopens libraries by SONAME major (``libcudart.so.12``, ``libcudnn.so.9``,
@@ -295,6 +300,10 @@ def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     major are installed, TensorFlow loads those and a system toolkit of another major
     does not matter (an info finding says so).
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     tf = _installed_tf(facts, kb)
     if tf is None or tf.cuda is None or tf.os == "macos":
         return
@@ -387,12 +396,16 @@ def cuda_cudnn_major(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
 # ---------------------------------------------------------------------- Python
 
 
-def python_outside_tf_range(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def python_outside_tf_range(f: Facts) -> Iterator[Finding]:
     """Python is outside the installed release's tested range (``tf_tested_configs.toml``).
 
     No wheel of that release was published for such a Python, so the install is an
     untested combination (a warning), or broken when TensorFlow fails to import (error).
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     tf = _installed_tf(facts, kb)
     py = facts.python.version
     if tf is None or tf.config is None or py is None or not _parses(py):
@@ -467,7 +480,7 @@ def _cc_unknown_fix(facts: HostFacts, unknown: list[GPU]) -> tuple[str, ...]:
             "# or look the GPU up by name:", *lookup)
 
 
-def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def compute_capability(f: Facts) -> Iterator[Finding]:
     """GPU compute capability against the CCs compiled into the installed build.
 
     Rule (``tf_compute_capabilities.toml``; tensorflow ``gpu_device.cc``): a GPU below
@@ -479,6 +492,10 @@ def compute_capability(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     has it (conda-forge and NGC builds differ from the official wheels), else from the
     official wheel's row.
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     tf = _installed_tf(facts, kb)
     if tf is None or tf.cuda is None or tf.os == "macos":
         return
@@ -596,12 +613,16 @@ def _env_assignment(facts: HostFacts, assignment: str) -> str:
 # ---------------------------------------------------------------------- OS, numpy, pip
 
 
-def numpy2_with_old_tf(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def numpy2_with_old_tf(f: Facts) -> Iterator[Finding]:
     """numpy 2 installed with a TensorFlow older than the first release built for it.
 
     Source: platform fact ``numpy2-first-tf`` (2.18.0; 2.14.1-2.17.x cap numpy < 2,
     2.14.0 has no cap so pip can pair it with numpy 2).
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     tf = _installed_tf(facts, kb)
     numpy = facts.python.dist("numpy")
     if tf is None or numpy is None or not _parses(numpy.version):
@@ -622,12 +643,16 @@ def numpy2_with_old_tf(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
     )
 
 
-def nvidia_wheels_match_pins(facts: HostFacts, kb: Knowledge) -> Iterator[Finding]:
+def nvidia_wheels_match_pins(f: Facts) -> Iterator[Finding]:
     """Installed ``nvidia-*`` wheels that differ from the installed TensorFlow's and-cuda pins.
 
     Source: ``tf_pip_cuda_wheels.toml`` (the release's wheel METADATA).  Only packages
     that are installed are compared; a missing wheel is another rule's business.
     """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
     tf = _installed_tf(facts, kb)
     if tf is None:
         return
@@ -657,12 +682,3 @@ def nvidia_wheels_match_pins(facts: HostFacts, kb: Knowledge) -> Iterator[Findin
     )
 
 
-#: The rules :func:`tfgpu.rules.all_rules` discovers, in report order.
-RULES = (
-    driver_too_old_for_cuda,
-    cuda_cudnn_major,
-    python_outside_tf_range,
-    compute_capability,
-    numpy2_with_old_tf,
-    nvidia_wheels_match_pins,
-)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.explain.rules._common import venv_fix
+from tfgpu.diagnosis.checks._common import venv_fix
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError

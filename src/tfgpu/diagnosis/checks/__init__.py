@@ -1,0 +1,132 @@
+"""The checks: pure functions ``(Facts) -> Iterable[Finding]``, grouped by fault kind.
+
+One set of checks runs for ``doctor``, ``doctor --facts``, ``explain`` and the verdicts of
+``verify`` and ``bench``; each reads the one view :class:`tfgpu.facts.view.Facts` (host
+facts, log facts, knowledge) and answers nothing when what it needs is unknown.  Every
+finding is built from its catalogue row (:func:`tfgpu.diagnosis.catalogue.make`).
+
+:data:`CHECKS` is the explicit list, in the order findings are produced (the first
+finding of an id wins): checks that read host facts first (host facts win over log
+hints), then the checks of log messages.  Adding a check means adding it here.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis.checks._common import Check
+from tfgpu.diagnosis.checks.compute_capability import rule_compute_capability
+from tfgpu.diagnosis.checks.cpu import rule_illegal_instruction
+from tfgpu.diagnosis.checks.cupti import rule_cupti
+from tfgpu.diagnosis.checks.distributed import rule_nccl
+from tfgpu.diagnosis.checks.driver import rule_cuda_drivers, rule_cuinit
+from tfgpu.diagnosis.checks.environment import (
+    cuda_visible_devices_hides_gpus,
+    ld_library_path_shadows,
+    log_level_hides_reasons,
+    several_toolkits_on_path,
+)
+from tfgpu.diagnosis.checks.hardware import (
+    cpu_host_gpu_messages,
+    driver_broken,
+    driver_missing,
+    laptop_mx,
+    multi_gpu_p2p,
+    no_nvidia_gpu,
+    no_tensor_cores,
+    small_memory,
+    wsl1,
+)
+from tfgpu.diagnosis.checks.libraries import rule_missing_libraries
+from tfgpu.diagnosis.checks.log_versions import (
+    rule_cudnn_mismatch,
+    rule_driver_insufficient,
+    rule_driver_mismatch,
+)
+from tfgpu.diagnosis.checks.memory import rule_autotune, rule_memory
+from tfgpu.diagnosis.checks.mixed_precision import rule_mixed
+from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.pip_import import rule_pip
+from tfgpu.diagnosis.checks.tf_install import (
+    cpu_only_build,
+    cpu_without_avx,
+    python_interpreter_unusable,
+    tensorflow_and_cpu_variant,
+    tensorflow_gpu_ops,
+    tensorflow_gpu_package,
+    tensorflow_not_installed,
+    tensorflow_probe_failed,
+    tensorflow_sees_no_gpu,
+    windows_native_no_gpu,
+)
+from tfgpu.diagnosis.checks.unknown import rule_unrecognised
+from tfgpu.diagnosis.checks.versions import (
+    compute_capability,
+    cuda_cudnn_major,
+    driver_too_old_for_cuda,
+    numpy2_with_old_tf,
+    nvidia_wheels_match_pins,
+    python_outside_tf_range,
+)
+from tfgpu.diagnosis.checks.visibility import rule_gpu_created, rule_gpu_not_visible
+from tfgpu.diagnosis.checks.windows import rule_windows
+from tfgpu.diagnosis.checks.wsl import rule_wsl_numa
+from tfgpu.diagnosis.checks.xla import rule_xla
+
+#: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
+HOST_CHECKS: tuple[Check, ...] = (
+    cuda_visible_devices_hides_gpus,
+    several_toolkits_on_path,
+    log_level_hides_reasons,
+    ld_library_path_shadows,
+    no_nvidia_gpu,
+    cpu_host_gpu_messages,
+    driver_missing,
+    driver_broken,
+    wsl1,
+    small_memory,
+    laptop_mx,
+    no_tensor_cores,
+    multi_gpu_p2p,
+    python_interpreter_unusable,
+    tensorflow_not_installed,
+    cpu_only_build,
+    windows_native_no_gpu,
+    tensorflow_gpu_package,
+    tensorflow_and_cpu_variant,
+    tensorflow_sees_no_gpu,
+    tensorflow_gpu_ops,
+    tensorflow_probe_failed,
+    cpu_without_avx,
+    driver_too_old_for_cuda,
+    cuda_cudnn_major,
+    python_outside_tf_range,
+    compute_capability,
+    numpy2_with_old_tf,
+    nvidia_wheels_match_pins,
+)
+#: Checks of log messages (they read host facts too, to sharpen causes and fixes).
+LOG_CHECKS: tuple[Check, ...] = (
+    rule_missing_libraries,
+    rule_cudnn_mismatch,
+    rule_driver_insufficient,
+    rule_driver_mismatch,
+    rule_cuinit,
+    rule_cuda_drivers,
+    rule_windows,
+    rule_pip,
+    rule_memory,
+    rule_autotune,
+    rule_xla,
+    rule_compute_capability,
+    rule_wsl_numa,
+    rule_cupti,
+    rule_nccl,
+    rule_mixed,
+    rule_gpu_not_visible,
+    rule_illegal_instruction,
+    rule_gpu_created,
+    rule_noise,
+)
+#: Every check, in the order findings are produced (and deduplicated by): keep it.
+CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
+
+__all__ = ["CHECKS", "HOST_CHECKS", "LOG_CHECKS", "Check", "rule_unrecognised"]

@@ -1,0 +1,162 @@
+"""The diagnosis engine: run the checks over one view of the facts, keep one finding per
+root cause (pure).
+
+``run_checks`` applies every check of :data:`tfgpu.diagnosis.checks.CHECKS` to a
+:class:`~tfgpu.facts.view.Facts`, adds the unrecognised-error finding for telling log lines
+no check explained, keeps one finding per id, resolves overlaps through the catalogue
+(``supersedes``, ``defers_to``) and, on a host the facts show has no NVIDIA GPU, caps
+GPU-only findings at ``INFO``.
+
+Exit-code policy (``docs/doctor.md``): 1 when any finding is ``ERROR``, else 0.  A host
+without an NVIDIA GPU is not an error by itself: ``no-nvidia-gpu`` is a ``WARNING``, and
+findings that only matter on a GPU (CUDA/cuDNN versions, compute capability, XLA, NCCL,
+mixed precision, CUPTI) are capped at ``INFO`` there (:func:`cap_for_cpu_host`), so a
+CPU-only host with a working TensorFlow exits 0 with the verdict "TensorFlow X will run
+on the CPU only: 0 problems (no NVIDIA GPU on this host)".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from tfgpu.diagnosis.catalogue import load_catalogue
+from tfgpu.diagnosis.checks import CHECKS, Check, rule_unrecognised
+from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts.view import Facts
+from tfgpu.findings import Evidence, Finding, Severity, sort_findings
+
+#: Finding categories that only matter when TensorFlow computes on an NVIDIA GPU.  On a
+#: host without one (no driver, or a driver that lists no GPU) such findings are capped
+#: at ``INFO``: a CUDA toolkit of the wrong major cannot stop TensorFlow on the CPU.
+GPU_ONLY_CATEGORIES: tuple[str, ...] = (
+    "version-mismatch", "compute-capability", "xla-ptxas", "multigpu-nccl",
+    "mixed-precision", "cupti",
+)
+_CPU_HOST_NOTE = " (this host has no NVIDIA GPU, so it does not affect TensorFlow on the CPU)"
+
+
+#: TensorFlow's own words for "this host has no NVIDIA driver"
+#: (recorded/tf-logs/tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt).
+_TF_NO_DRIVER_LINE = "Could not find cuda drivers"
+
+
+def _wsl2(facts: HostFacts) -> bool:
+    return facts.os.is_wsl and facts.os.wsl_version == 2
+
+
+def _no_nvidia_gpu(facts: HostFacts) -> bool:
+    """True when the facts show no NVIDIA GPU (conservatively).
+
+    Evidence: the driver probe ran and listed none (or found no driver); or, when the
+    driver was not probed, TensorFlow ran, listed no GPU and logged "Could not find cuda
+    drivers".  Inside WSL2 a missing driver tool proves nothing (the GPU is not on the
+    PCI bus there), so the answer is False: GPU presence is unknown.
+    """
+    if facts.nvidia_gpus:
+        return False
+    d = facts.driver
+    if d is not None:
+        if d.status is ProbeStatus.MISSING and _wsl2(facts):
+            return False
+        return d.status in (ProbeStatus.OK, ProbeStatus.MISSING)
+    tf = facts.tf
+    return (tf is not None and tf.status is ProbeStatus.OK and not tf.gpus
+            and any(_TF_NO_DRIVER_LINE in ln for ln in tf.log_lines))
+
+
+def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    """On a host without an NVIDIA GPU, lower GPU-only findings above ``INFO`` to ``INFO``.
+
+    Their fix commands are dropped too: they set up the GPU path, which this host lacks.
+
+    Returns the findings re-sorted; unchanged when the host has an NVIDIA GPU, or when
+    the driver is broken (then a GPU may well be there).
+    """
+    items = tuple(findings)
+    if not _no_nvidia_gpu(facts):
+        return items
+    out = []
+    for f in items:
+        if f.category in GPU_ONLY_CATEGORIES and f.severity.rank > Severity.INFO.rank:
+            # Nothing to fix for TensorFlow on the CPU: drop the GPU-only fix commands.
+            f = dataclasses.replace(
+                f, severity=Severity.INFO, cause=f.cause + _CPU_HOST_NOTE, fix=()
+            )
+        out.append(f)
+    return sort_findings(out)
+
+
+def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
+    """Keep one finding per root cause (pure).
+
+    The overlaps are catalogue data (``knowledge/data/findings.toml``): a finding that
+    another present finding lists in ``supersedes`` is dropped and its evidence moves to
+    that one (the first in catalogue order when several do); a finding whose row has
+    ``defers_to`` (``tensorflow-sees-no-gpu``) defers to the first of those present as an
+    ``ERROR``: it becomes ``INFO``, loses its fix commands, takes the row's
+    ``deferred_title`` and names that finding in its cause.  Ids the catalogue does not
+    know are kept as they are.  Returns the findings re-sorted.
+
+    Raises:
+        KnowledgeError: ``findings.toml`` cannot be read (a broken install).
+    """
+    book = load_catalogue()
+    items = list(findings)
+    by_id = {f.id: f for f in items}
+    extra: dict[str, list[Evidence]] = {}
+    kept: list[Finding] = []
+    for f in items:
+        winner = next((w for w in book.superseded_by(f.id) if w in by_id), None)
+        if winner is not None:
+            extra.setdefault(winner, []).extend(f.evidence)
+            continue
+        kept.append(f)
+    out = []
+    for f in kept:
+        if f.id in extra:
+            f = dataclasses.replace(f, evidence=tuple(dict.fromkeys((*f.evidence,
+                                                                     *extra[f.id]))))
+        spec = book.spec_of(f.id)
+        if spec is not None and spec.defers_to and spec.deferred_title is not None:
+            cause = next((by_id[i] for i in spec.defers_to
+                          if i in by_id and by_id[i].severity is Severity.ERROR), None)
+            if cause is not None:
+                f = dataclasses.replace(
+                    f, severity=Severity.INFO, fix=(),
+                    title=spec.deferred_title.format(cause_id=cause.id),
+                    cause=f"{f.cause}; the reason is the finding {cause.id}: {cause.title}")
+        out.append(f)
+    return sort_findings(out)
+
+
+def collect(f: Facts, checks: Iterable[Check]) -> tuple[Finding, ...]:
+    """Apply ``checks`` to ``f``, then the unrecognised-error check; the first finding of
+    each id is kept.  Sorted; no overlap resolution (see :func:`run_checks`).
+
+    Checks are pure; an exception in one is a bug and propagates (the CLI's top-level
+    handler reports it).
+    """
+    seen: set[str] = set()
+    out: list[Finding] = []
+    for check in checks:
+        for finding in check(f):
+            if finding.id not in seen:
+                seen.add(finding.id)
+                out.append(finding)
+    for finding in rule_unrecognised(f, out):
+        if finding.id not in seen:
+            seen.add(finding.id)
+            out.append(finding)
+    return sort_findings(out)
+
+
+def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
+               probed: bool = True) -> tuple[Finding, ...]:
+    """Apply ``checks`` (default: :data:`CHECKS`) to ``f`` and return one finding per root
+    cause, sorted: :func:`collect`, then :func:`resolve_overlaps` and, with host facts
+    that came from probes (``probed``), :func:`cap_for_cpu_host`.  Host facts described
+    by hand (``probed=False``: a bug report's environment) never prove the GPU absent.
+    """
+    found = resolve_overlaps(collect(f, CHECKS if checks is None else checks))
+    return cap_for_cpu_host(f.host, found) if f.host is not None and probed else found
