@@ -232,7 +232,8 @@ def run_command(
     if timed_out:
         return CommandResult(
             argv_t, ProbeStatus.TIMEOUT, None, out.text(), err.text(), duration,
-            f"{argv_t[0]} did not finish within {round(timeout_s, 2):g} s and was stopped", **dropped,
+            f"{argv_t[0]} did not finish within {round(timeout_s, 2):g} s and was stopped",
+            **dropped,
         )
     code = proc.returncode
     status = ProbeStatus.OK if code == 0 else ProbeStatus.ERROR
