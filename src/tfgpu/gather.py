@@ -25,6 +25,7 @@ from tfgpu.facts import (
     GPU,
     CPUFacts,
     CudaToolkit,
+    DriverFacts,
     HostFacts,
     OSFacts,
     ProbeRecord,
@@ -65,6 +66,9 @@ class Probe:
         run: the module's ``run`` function.
         long_running: gets the TensorFlow time limit (module ``LONG_RUNNING = True``).
         is_tf: skipped by ``--no-tf`` (module ``IS_TF_PROBE = True`` or ``NAME == "tf"``).
+        provides: single facts the probe gives (module ``PROVIDES``, e.g. ``("driver",)``);
+            when the probe times out or fails, they are set to that status with the reason,
+            so that "unknown" is never read as "absent".
     """
 
     name: str
@@ -72,6 +76,7 @@ class Probe:
     run: Callable[[ProbeContext], ProbeResult]
     long_running: bool = False
     is_tf: bool = False
+    provides: tuple[str, ...] = ()
 
 
 def discover(skip: Iterable[str] = ()) -> tuple[Probe, ...]:
@@ -139,13 +144,16 @@ def run_probes(
         try:
             res = probe.run(pctx)
         except Exception as exc:  # noqa: BLE001 - a probe bug must not stop the doctor
+            message = f"internal error in probe {probe.name}: {type(exc).__name__}: {exc}"
             res = ProbeResult(records=(ProbeRecord(
                 probe.name, ProbeStatus.ERROR, duration_s=round(time.perf_counter() - start, 4),
-                message=f"internal error in probe {probe.name}: {type(exc).__name__}: {exc}"),),
+                message=message),),
                 # A failed TensorFlow probe is a fact to report, never "not checked".
                 tf=TFFacts(ProbeStatus.ERROR, error=f"the TensorFlow probe failed: "
                                                     f"{type(exc).__name__}: {exc}")
-                if probe.is_tf else None)
+                if probe.is_tf else None,
+                driver=DriverFacts(ProbeStatus.ERROR, source=probe.name, message=message)
+                if "driver" in probe.provides else None)
         with done:
             results[i] = res
             done.notify_all()
@@ -185,6 +193,12 @@ def run_probes(
                 res = dataclasses.replace(res, tf=TFFacts(
                     ProbeStatus.TIMEOUT, error=f"the TensorFlow probe did not finish within "
                                                f"{limit:g} s and was abandoned"))
+            if "driver" in probe.provides:
+                # NVML hung in-process, or nvidia-smi never answered: unknown, not absent.
+                res = dataclasses.replace(res, driver=DriverFacts(
+                    ProbeStatus.TIMEOUT, source=probe.name,
+                    message=f"the {probe.name} probe (NVML, nvidia-smi) did not finish "
+                            f"within {limit:g} s and was abandoned"))
         out.append((probe, res))
     return out
 
@@ -200,6 +214,7 @@ def _probe_from_module(module: object) -> Probe | None:
         run=run,
         long_running=bool(getattr(module, "LONG_RUNNING", False)),
         is_tf=bool(getattr(module, "IS_TF_PROBE", False)) or name == "tf",
+        provides=tuple(str(p) for p in getattr(module, "PROVIDES", ())),
     )
 
 

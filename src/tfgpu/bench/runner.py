@@ -33,6 +33,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Evidence, Finding
+from tfgpu.probes.runner import DRAIN_S, BoundedCapture, kill_pipe_holders
 
 #: Workloads ``--workloads`` accepts.
 WORKLOADS: tuple[str, ...] = ("guide", "tuned", "ceilings")
@@ -174,47 +175,64 @@ def run_child(
     out = ChildOutcome(device)
     argv = [python_executable, "-m", "tfgpu.bench._bench_child", json.dumps(dict(args))]
     start = time.perf_counter()
-    with tempfile.TemporaryFile(mode="w+b") as err:
-        try:
-            proc = subprocess.Popen(
-                argv,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=err,
-                env=_child_env(),
-                start_new_session=os.name == "posix",
-            )
-        except OSError as exc:
-            out.events.append(
-                {
-                    "event": "error",
-                    "stage": "start",
-                    "device": device,
-                    "message": f"cannot start {python_executable}: {exc}",
-                }
-            )
-            return out
-        lines: queue.Queue[bytes | None] = queue.Queue()
+    try:
+        proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=_child_env(),
+            start_new_session=os.name == "posix",
+        )
+    except OSError as exc:
+        out.events.append(
+            {
+                "event": "error",
+                "stage": "start",
+                "device": device,
+                "message": f"cannot start {python_executable}: {exc}",
+            }
+        )
+        return out
+    lines: queue.Queue[bytes | None] = queue.Queue(maxsize=MAX_QUEUED_LINES)
+    err = BoundedCapture(MAX_STDERR_BYTES)
 
-        def pump() -> None:
-            assert proc.stdout is not None
-            for line in proc.stdout:
-                lines.put(line)
-            lines.put(None)
+    def pump() -> None:
+        # Bounded: a line is cut at MAX_LINE_BYTES, and lines the parent has no room
+        # for (a child flooding stdout) are dropped rather than queued.
+        assert proc.stdout is not None
+        with contextlib.suppress(OSError, ValueError):
+            while line := proc.stdout.readline(MAX_LINE_BYTES):
+                with contextlib.suppress(queue.Full):
+                    lines.put(line, timeout=0.5)
+        with contextlib.suppress(queue.Full):
+            lines.put(None, timeout=5)
 
-        reader = threading.Thread(target=pump, daemon=True)
-        reader.start()
-        deadline = start + timeout_s
-        try:
-            _follow(proc, lines, out, deadline, on_event)
-        except BaseException:
-            # Ctrl-C (KeyboardInterrupt): the child is in its own session and did not
-            # get the SIGINT; stop its whole group before the parent exits.
-            stop_process_group(proc)
-            raise
-        err.seek(0)
-        text = err.read().decode("utf-8", "replace")
-        out.stderr_tail = text.splitlines()[-200:]
+    def pump_err() -> None:
+        assert proc.stderr is not None
+        with contextlib.suppress(OSError, ValueError):
+            while data := os.read(proc.stderr.fileno(), 1 << 16):
+                err.add(data)
+
+    reader = threading.Thread(target=pump, daemon=True)
+    reader.start()
+    err_reader = threading.Thread(target=pump_err, daemon=True)
+    err_reader.start()
+    deadline = start + timeout_s
+    try:
+        _follow(proc, lines, out, deadline, on_event)
+    except BaseException:
+        # Ctrl-C (KeyboardInterrupt): the child is in its own session and did not
+        # get the SIGINT; stop its whole group before the parent exits.
+        stop_process_group(proc)
+        raise
+    finally:
+        err_reader.join(timeout=DRAIN_S)
+        # A grandchild that left the group (setsid) may still hold the pipes.
+        kill_pipe_holders([pipe for pipe, t in ((proc.stdout, reader), (proc.stderr, err_reader))
+                           if t.is_alive()])
+        err_reader.join(timeout=DRAIN_S)
+    out.stderr_tail = err.text().splitlines()[-200:]
     out.duration_s = time.perf_counter() - start
     return out
 
@@ -226,15 +244,21 @@ def _follow(
     deadline: float,
     on_event: Callable[[Event], None],
 ) -> None:
-    """Read events until the child closes stdout or ``deadline`` passes; reap it."""
+    """Read events until the child closes stdout (or exited :data:`DRAIN_S` ago: a
+    grandchild may hold the pipe) or ``deadline`` passes; reap it and kill its group."""
+    exited_at: float | None = None
     while True:
-        remaining = deadline - time.perf_counter()
+        now = time.perf_counter()
+        if exited_at is None and proc.poll() is not None:
+            exited_at = now
+        if exited_at is not None and now - exited_at > DRAIN_S and lines.empty():
+            break
+        remaining = deadline - now
         if remaining <= 0:
-            out.timed_out = True
-            _kill(proc)
+            out.timed_out = proc.poll() is None
             break
         try:
-            item = lines.get(timeout=min(remaining, 0.5))
+            item = lines.get(timeout=min(remaining, 0.1 if exited_at is not None else 0.5))
         except queue.Empty:
             continue
         if item is None:
@@ -243,11 +267,12 @@ def _follow(
         if event is not None:
             out.events.append(event)
             on_event(event)
-    try:
-        out.returncode = proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        _kill(proc)
-        out.returncode = None
+    if not out.timed_out:
+        try:
+            out.returncode = proc.wait(timeout=max(deadline - time.perf_counter(), 0.1))
+        except subprocess.TimeoutExpired:
+            out.timed_out = True
+    _kill(proc)
     if out.timed_out:
         out.returncode = None
 
@@ -262,6 +287,13 @@ def _parse_event(raw: bytes) -> Event | None:
         return None
     return obj if isinstance(obj, dict) and obj.get("tfgpu_bench") == 1 else None
 
+
+#: Longest stdout line read from a benchmark child, bytes (events are < 4 KiB).
+MAX_LINE_BYTES = 1 << 20
+#: Most stdout lines waiting for the parent; more are dropped (a flooding child).
+MAX_QUEUED_LINES = 1024
+#: Most bytes of a child's stderr kept (first and last half), bytes.
+MAX_STDERR_BYTES = 4 << 20
 
 #: Seconds a child gets to exit after SIGTERM before it is sent SIGKILL.
 KILL_GRACE_S = 3.0

@@ -171,18 +171,12 @@ def load_facts(path: str) -> HostFacts:
         UsageError: the file cannot be read, is not JSON, or is not a facts snapshot.
     """
     from tfgpu.cli.main import UsageError
-    from tfgpu.facts import FactsFormatError, HostFacts
+    from tfgpu.facts import FactsFormatError, read_facts_file
 
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        return read_facts_file(path)
+    except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc}") from exc
-    try:
-        return HostFacts.from_json(text)
     except FactsFormatError as exc:
         raise UsageError(f"{path} is not a tfgpu facts snapshot ({exc}); "
                          "write one with: tfgpu facts > host.json") from exc

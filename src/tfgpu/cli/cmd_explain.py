@@ -39,13 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _load_facts(path: Path | None) -> HostFacts | None:
     if path is None:
         return None
+    from tfgpu.facts import FactsFormatError, read_facts_file
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        return read_facts_file(str(path))
+    except OSError as exc:
         raise UsageError(f"cannot read facts file {path}: {exc}") from exc
-    try:
-        return HostFacts.from_json(text)
-    except Exception as exc:
+    except FactsFormatError as exc:
         raise UsageError(f"{path} is not a tfgpu facts snapshot: {exc}") from exc
 
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from pathlib import Path
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.main import UsageError
-from tfgpu.facts import FactsFormatError, HostFacts
+from tfgpu.facts import FactsFormatError, read_facts_file
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import PlanError, make_plan, render
 from tfgpu.plan.model import Route
@@ -86,11 +85,9 @@ def read_facts_target(path: str) -> TargetHost:
         UsageError: the file is missing, unreadable, not JSON or not a facts snapshot.
     """
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        facts = read_facts_file(path)
+    except OSError as exc:
         raise UsageError(f"--facts {path}: cannot read it ({exc})") from None
-    try:
-        facts = HostFacts.from_json(text)
     except FactsFormatError as exc:
         raise UsageError(
             f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`"

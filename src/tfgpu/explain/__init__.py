@@ -88,7 +88,7 @@ def explain_stream(
 ) -> ExplainResult:
     """Read a binary stream to its end and return findings plus read statistics.
 
-    Memory stays bounded (one 4 MiB chunk, one partial line of at most 1 MiB, bounded
+    Memory stays bounded (one 1 MiB chunk, one partial line of at most 1 MiB, 8 MiB
     caches and evidence) whatever the input size.
 
     Args:

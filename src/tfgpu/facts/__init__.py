@@ -12,6 +12,7 @@ from __future__ import annotations
 from tfgpu.facts.host import (
     FACTS_SCHEMA_VERSION,
     GPU,
+    MAX_FACTS_BYTES,
     CPUFacts,
     CudaToolkit,
     Distribution,
@@ -25,11 +26,14 @@ from tfgpu.facts.host import (
     SharedLibrary,
     TFDevice,
     TFFacts,
+    read_facts_file,
+    validate,
 )
 
 __all__ = [
     "FACTS_SCHEMA_VERSION",
     "GPU",
+    "MAX_FACTS_BYTES",
     "CPUFacts",
     "CudaToolkit",
     "Distribution",
@@ -43,4 +47,6 @@ __all__ = [
     "SharedLibrary",
     "TFDevice",
     "TFFacts",
+    "read_facts_file",
+    "validate",
 ]

@@ -21,6 +21,8 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import math
+import re
 import types
 import typing
 from collections.abc import Mapping
@@ -398,45 +400,288 @@ class HostFacts:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HostFacts:
-        """Build from :meth:`to_dict` output.
+        """Build from :meth:`to_dict` output, and validate every value.
 
         Unknown keys are ignored (forward compatible within a major version); missing
-        optional keys take their defaults.
+        optional keys take their defaults.  Every value is checked before any rule can
+        see it (:func:`validate`): types, number ranges, version strings, sizes.
 
         Raises:
             FactsFormatError: the data is not a facts snapshot (not a mapping, a required
-                key such as ``os``/``python`` missing, a value of the wrong type), or its
-                ``schema_version`` major is newer than this tfgpu understands.
+                key such as ``os``/``python`` missing, a value of the wrong type or out of
+                range, nested deeper than :data:`MAX_JSON_DEPTH`), or its
+                ``schema_version`` major is newer than this tfgpu understands.  The
+                message starts with the JSON path of the bad value (``facts.tf.version``).
         """
         if not isinstance(data, Mapping):
             raise FactsFormatError("a facts snapshot must be a JSON object")
-        version = str(data.get("schema_version", FACTS_SCHEMA_VERSION))
+        _check_depth(data, "facts")
+        version = data.get("schema_version", FACTS_SCHEMA_VERSION)
+        if not isinstance(version, str) or len(version) > 20:
+            raise FactsFormatError("facts.schema_version: expected a version string such as "
+                                   f"{FACTS_SCHEMA_VERSION!r}")
         major = version.split(".", 1)[0]
         if major != FACTS_SCHEMA_VERSION.split(".", 1)[0]:
             raise FactsFormatError(
                 f"facts schema {version} is not supported (this tfgpu reads {FACTS_SCHEMA_VERSION})"
             )
         try:
-            return _from_jsonable(cls, data, "facts")  # type: ignore[no-any-return]
+            facts = _from_jsonable(cls, data, "facts")
         except (TypeError, ValueError, KeyError) as exc:
-            raise FactsFormatError(str(exc)) from exc
+            raise FactsFormatError(str(exc).strip("'\"")) from exc
+        validate(facts)
+        return facts  # type: ignore[no-any-return]
 
     @classmethod
-    def from_json(cls, text: str) -> HostFacts:
-        """Parse :meth:`to_json` output.
+    def from_json(cls, text: str | bytes) -> HostFacts:
+        """Parse :meth:`to_json` output (at most :data:`MAX_FACTS_BYTES`).
+
+        Numbers are read as text first: an integer of more than 19 digits, a float that
+        overflows (``1e400``) and ``NaN``/``Infinity`` are rejected with their JSON path,
+        never converted.
 
         Raises:
-            FactsFormatError: not JSON, or not a facts snapshot (see :meth:`from_dict`).
+            FactsFormatError: too large, not JSON, nested too deeply, or not a valid facts
+                snapshot (see :meth:`from_dict`).
         """
+        if len(text) > MAX_FACTS_BYTES:
+            raise FactsFormatError(
+                f"larger than {MAX_FACTS_BYTES >> 20} MiB; a facts snapshot is under 1 MiB")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                              parse_constant=_BadNumber)
+        except RecursionError:
+            raise FactsFormatError(
+                f"not a facts snapshot: JSON nested deeper than {MAX_JSON_DEPTH} levels"
+            ) from None
         except json.JSONDecodeError as exc:
+            raise FactsFormatError(f"not JSON: {exc}") from exc
+        except (ValueError, UnicodeDecodeError) as exc:
             raise FactsFormatError(f"not JSON: {exc}") from exc
         return cls.from_dict(data)
 
 
 class FactsFormatError(ValueError):
-    """A facts snapshot could not be read (bad JSON or wrong layout)."""
+    """A facts snapshot could not be read (bad JSON, wrong layout, a value out of range)."""
+
+
+#: Most bytes of a facts snapshot read (``--facts``); real ones are 5-200 KiB.
+MAX_FACTS_BYTES = 16 << 20
+#: Deepest nesting of JSON arrays/objects accepted; a snapshot is 5 levels deep.
+MAX_JSON_DEPTH = 32
+#: Longest string value accepted, characters (a log line, a message, a path).
+MAX_STRING_CHARS = 1 << 16
+#: Most items in one list or mapping of a snapshot (GPUs, libraries, log lines...).
+MAX_ITEMS = 100_000
+
+
+def read_facts_file(path: str, stdin: Any = None) -> HostFacts:
+    """Read and validate a ``tfgpu facts`` snapshot from a file, or ``-`` for stdin.
+
+    Reads at most :data:`MAX_FACTS_BYTES` + 1 bytes, so ``/dev/zero``, a FIFO or a huge
+    file is refused at once instead of being loaded.
+
+    Args:
+        path: file name, or ``"-"`` for ``stdin``.
+        stdin: a binary stream for ``"-"`` (default ``sys.stdin.buffer``).
+
+    Raises:
+        OSError: the file cannot be opened or read (missing, a folder, no permission).
+        FactsFormatError: too large, not UTF-8, not JSON, or not a valid snapshot (the
+            message names the JSON path of the bad value).
+    """
+    import sys
+
+    if path == "-":
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        data = stream.read(MAX_FACTS_BYTES + 1)
+    else:
+        with open(path, "rb") as fh:
+            data = fh.read(MAX_FACTS_BYTES + 1)
+    if len(data) > MAX_FACTS_BYTES:
+        raise FactsFormatError(
+            f"larger than {MAX_FACTS_BYTES >> 20} MiB (read stopped there); a facts snapshot "
+            "is under 1 MiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FactsFormatError(f"not UTF-8 text: {exc}") from None
+    return HostFacts.from_json(text)
+
+
+class _BadNumber:
+    """A JSON number tfgpu will not convert: an integer of more than 19 digits (Python
+    refuses 4,300+ digits anyway), a float that overflows to infinity, ``NaN``,
+    ``Infinity``.  Kept as text so that validation can name it and its JSON path."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        t = self.text
+        return t if len(t) <= 24 else f"{t[:12]}...{t[-4:]} ({len(t)} characters)"
+
+
+def _parse_int(text: str) -> int | _BadNumber:
+    return int(text) if len(text) <= 19 else _BadNumber(text)
+
+
+def _parse_float(text: str) -> float | _BadNumber:
+    if len(text) > 64:
+        return _BadNumber(text)
+    value = float(text)
+    return value if math.isfinite(value) else _BadNumber(text)
+
+
+def _check_depth(data: object, where: str) -> None:
+    """Refuse JSON nested deeper than :data:`MAX_JSON_DEPTH` (iterative: no recursion)."""
+    stack: list[tuple[object, str, int]] = [(data, where, 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise FactsFormatError(f"{path}: nested deeper than {MAX_JSON_DEPTH} levels")
+        if isinstance(value, Mapping):
+            if len(value) > MAX_ITEMS:
+                raise FactsFormatError(f"{path}: more than {MAX_ITEMS} entries")
+            stack.extend((v, f"{path}.{k}", depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            if len(value) > MAX_ITEMS:
+                raise FactsFormatError(f"{path}: more than {MAX_ITEMS} items")
+            stack.extend((v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value))
+
+
+# --- validation: what the rules may assume of every value -----------------------------
+
+#: Allowed range of integer fields, by field name (inclusive); others: 0..2**53.
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    # exit status: negative signal numbers on POSIX, NTSTATUS codes on Windows
+    "returncode": (-(1 << 31), (1 << 32) - 1),
+    "bits": (8, 128),
+    "index": (0, 1 << 16),
+    # 1 PiB of GPU memory, in MiB: far above any GPU (the B300 has 288 GB)
+    "memory_total_mib": (0, 1 << 30),
+    "memory_free_mib": (0, 1 << 30),
+    "wsl_version": (1, 2),
+    "logical_cores": (1, 1 << 20),
+}
+#: Largest float accepted (seconds: durations), and the smallest.
+_FLOAT_RANGE = (0.0, 1e9)
+#: String fields that hold a version number the rules compare
+#: (:class:`packaging.version.Version` after dropping a trailing ``.x``), by
+#: ``(class, field)``.
+_VERSION_FIELDS = frozenset({
+    ("PythonFacts", "version"), ("Distribution", "version"),
+    ("DriverFacts", "version"), ("DriverFacts", "cuda_version"),
+    ("DriverFacts", "smi_version"), ("CudaToolkit", "version"),
+    ("SharedLibrary", "version"), ("TFFacts", "version"), ("OSFacts", "glibc"),
+})
+#: ``tf.build_info`` keys whose values are versions (``"12.2"``, ``"8"``).
+_BUILD_VERSION_KEYS = ("cuda_version", "cudnn_version")
+#: A compute capability: ``"8.6"`` (major.minor, each at most three digits).
+_CC_RE = re.compile(r"\d{1,3}\.\d{1,3}")
+
+
+def validate(facts: HostFacts) -> None:
+    """Check every value of ``facts`` that rules read, before any rule reads it.
+
+    Checks: integers within their field's range (memory in MiB up to 2**30, an exit
+    status within 32 bits...); floats finite and within 0..1e9; strings at most
+    :data:`MAX_STRING_CHARS`; version fields parse as versions (``"2.15.0"``,
+    ``"535.161.08"``, ``"12.x"``); compute capabilities look like ``"8.6"``.
+
+    Raises:
+        FactsFormatError: the first bad value, with its JSON path
+            (``facts.gpus[0].memory_total_mib: 10000...0000 is out of range``).
+    """
+    _validate_value(facts, "facts")
+
+
+def _validate_value(value: object, where: str) -> None:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        cls = type(value).__name__
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            path = f"{where}.{f.name}"
+            if isinstance(item, bool) or item is None:
+                continue
+            if isinstance(item, int):
+                lo, hi = _INT_RANGES.get(f.name, (0, 1 << 53))
+                if not lo <= item <= hi:
+                    raise FactsFormatError(f"{path}: {_short(item)} is out of range "
+                                           f"({lo}..{hi})")
+            elif isinstance(item, float):
+                lo_f, hi_f = _FLOAT_RANGE
+                if not (math.isfinite(item) and lo_f <= item <= hi_f):
+                    raise FactsFormatError(f"{path}: {item!r} is out of range "
+                                           f"({lo_f:g}..{hi_f:g} seconds)")
+            elif isinstance(item, str):
+                _check_str(item, path)
+                if (cls, f.name) in _VERSION_FIELDS:
+                    _check_version(item, path)
+                elif f.name == "compute_capability" and not _CC_RE.fullmatch(item):
+                    raise FactsFormatError(f"{path}: {_short(item)} is not a compute "
+                                           "capability such as '8.6'")
+            elif f.name == "build_info" and isinstance(item, Mapping):
+                _validate_value(item, path)
+                for key in _BUILD_VERSION_KEYS:
+                    if key in item:
+                        _check_version(item[key], f"{path}.{key}")
+            elif f.name == "details" and isinstance(item, Mapping):
+                _validate_value(item, path)
+                cc = item.get("compute_capability")
+                if cc is not None and not _CC_RE.fullmatch(cc):
+                    raise FactsFormatError(f"{path}.compute_capability: {_short(cc)} is not "
+                                           "a compute capability such as '8.6'")
+            else:
+                _validate_value(item, path)
+    elif isinstance(value, Mapping):
+        for k, v in value.items():
+            _check_str(str(k), f"{where} (a key)")
+            _validate_value(v, f"{where}.{k}")
+    elif isinstance(value, tuple | list):
+        for i, v in enumerate(value):
+            _validate_value(v, f"{where}[{i}]")
+    elif isinstance(value, str):
+        _check_str(value, where)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:16]}...{text[-8:]} ({len(text)} characters)"
+
+
+def _check_str(text: str, where: str) -> None:
+    if len(text) > MAX_STRING_CHARS:
+        raise FactsFormatError(f"{where}: a string of {len(text)} characters (at most "
+                               f"{MAX_STRING_CHARS})")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # a lone surrogate ("\\ud800" in the JSON): it could not even be printed
+        raise FactsFormatError(f"{where}: not valid Unicode (a lone surrogate)") from None
+
+
+_VERSION_RE = re.compile(
+    # PEP 440 (packaging's VERSION_PATTERN, simplified): release, pre, post, dev, local
+    r"v?(\d{1,9}!)?\d{1,9}(\.\d{1,9}){0,7}"
+    r"([-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?\d{0,9})?"
+    r"([-_.]?(post|rev|r)[-_.]?\d{0,9}|-\d{1,9})?"
+    r"([-_.]?dev[-_.]?\d{0,9})?"
+    r"(\+[a-z0-9]+([-_.][a-z0-9]+)*)?",
+    re.IGNORECASE,
+)
+
+
+def _check_version(text: str, where: str) -> None:
+    """``text`` must be a version the rules can compare (PEP 440; a trailing ``.x``,
+    a CUDA family such as ``"12.x"``, is allowed)."""
+    cleaned = text.strip()
+    if cleaned.endswith(".x"):
+        cleaned = cleaned[:-2]
+    if len(cleaned) > 64 or not _VERSION_RE.fullmatch(cleaned):
+        raise FactsFormatError(f"{where}: {_short(text)} is not a version number")
 
 
 def _canon(name: str) -> str:
@@ -467,6 +712,8 @@ T = TypeVar("T")
 def _from_jsonable(tp: Any, value: Any, where: str) -> Any:
     """Convert JSON data to the annotated type ``tp`` (dataclasses, enums, tuples...)."""
     origin = typing.get_origin(tp)
+    if isinstance(value, _BadNumber):
+        raise TypeError(f"{where}: the number {value!r} is out of range")
     if tp is Any:
         return value
     if origin in (typing.Union, types.UnionType):
@@ -481,7 +728,7 @@ def _from_jsonable(tp: Any, value: Any, where: str) -> Any:
                 return _from_jsonable(arg, value, where)
             except (TypeError, ValueError, KeyError) as exc:
                 last = exc
-        raise TypeError(f"{where}: {last}")
+        raise TypeError(str(last) if last is not None else f"{where}: no type matches")
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         if not isinstance(value, Mapping):
             raise TypeError(f"{where}: expected an object, got {type(value).__name__}")
@@ -494,7 +741,13 @@ def _from_jsonable(tp: Any, value: Any, where: str) -> Any:
                 raise KeyError(f"{where}: required key {f.name!r} is missing")
         return tp(**kwargs)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        return tp(value)
+        if not isinstance(value, str):
+            raise TypeError(f"{where}: expected a string, got {type(value).__name__}")
+        try:
+            return tp(value)
+        except ValueError:
+            known = ", ".join(repr(m.value) for m in tp)
+            raise ValueError(f"{where}: {_short(value)} is not one of {known}") from None
     if origin is tuple:
         if not isinstance(value, list | tuple):
             raise TypeError(f"{where}: expected a list, got {type(value).__name__}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from tfgpu.facts.log import Hit, Hits, LogFacts
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import template_of
@@ -10,8 +12,9 @@ from tfgpu.logs.reader import template_of
 TELLING_PREFIX = "tell."
 #: Patterns whose match does not explain a line (context, generic CUDA error names).
 NOT_EXPLAINING = ("tell.", "ctx.", "cuda.error")
-#: Line templates whose pattern list is remembered before the cache is cleared.
-MAX_TEMPLATES = 50_000
+#: Bytes of line templates (``sys.getsizeof``) whose pattern list is remembered before
+#: the cache is cleared: a bound in bytes, so unique 2 KiB lines cannot grow it.
+MAX_TEMPLATE_BYTES = 8 * 1024 * 1024
 
 
 class Engine:
@@ -20,6 +23,7 @@ class Engine:
     def __init__(self) -> None:
         self.hits: dict[str, Hits] = {}
         self._templates: dict[str, tuple[Pattern, ...]] = {}
+        self._template_bytes = 0
         self.lines_fed = 0
 
     def facts(self) -> LogFacts:
@@ -40,9 +44,12 @@ class Engine:
             pats = tuple(p for p in PATTERNS if any(n in template for n in p.needles))
             if all(p.name in CONTEXT_ONLY for p in pats):
                 pats = ()  # context patterns only read lines selected for another reason
-            if len(self._templates) >= MAX_TEMPLATES:
+            size = sys.getsizeof(template) + 100  # + dict slot and tuple
+            if self._template_bytes + size > MAX_TEMPLATE_BYTES:
                 self._templates.clear()
+                self._template_bytes = 0
             self._templates[template] = pats
+            self._template_bytes += size
         known = False  # a catalogue entry matched this line (PATTERNS puts tell.* last)
         for p in pats:
             if known and p.name.startswith(TELLING_PREFIX):

@@ -1,7 +1,9 @@
 """Streaming reader: bytes in, candidate log lines out, in bounded memory.
 
 The reader never holds more than one chunk (``CHUNK_BYTES``) plus one partial line
-(``MAX_CARRY_BYTES``).  To reach tens of MB/s in pure Python it works on whole chunks
+(``MAX_CARRY_BYTES``), and its template cache is bounded in bytes (``MAX_CACHE_BYTES``),
+not in entries: 512 MiB of unique 4 KiB lines, or 1 GiB of letters without a newline,
+cannot grow it.  To reach tens of MB/s in pure Python it works on whole chunks
 with C-speed bytes operations: each chunk is lower-cased with its digits deleted
 (``bytes.translate``), split into "templates", de-duplicated with a ``set``, and only the
 templates that contain a catalogue keyword (the prefilter, cached across chunks) lead to a
@@ -20,14 +22,18 @@ from typing import BinaryIO
 
 from tfgpu.facts.log import ReadStats
 
-#: Bytes read per chunk.
-CHUNK_BYTES = 4 * 1024 * 1024
+#: Bytes read per chunk.  1 MiB: a chunk of tiny lines (``"ab\n"`` repeated) splits into
+#: ~350,000 objects, ~30 MiB while it is processed; 4 MiB chunks made that ~120 MiB.
+CHUNK_BYTES = 1024 * 1024
 #: A line longer than this without a newline is cut into pieces of this size.
 MAX_CARRY_BYTES = 1024 * 1024
 #: Longest line text kept for matching and evidence, in characters.
 MAX_LINE_CHARS = 2048
-#: Templates remembered by the prefilter cache before it is cleared.
-MAX_CACHE_ENTRIES = 200_000
+#: Bytes of templates the prefilter cache holds before it is cleared (keys are at most
+#: ``2 * MAX_SCAN_BYTES + 1`` bytes each, plus ~100 bytes of bookkeeping per entry).
+MAX_CACHE_BYTES = 8 * 1024 * 1024
+#: Bookkeeping bytes counted per cache entry (dict slot, bytes header, int).
+_ENTRY_OVERHEAD = 100
 #: Only this many bytes of a line's template are searched for keywords (bounded prefix).
 MAX_SCAN_BYTES = 16 * 1024
 #: A candidate line template (same text up to digits) is matched this many times; later
@@ -140,7 +146,7 @@ def scan_stream(
     Raises:
         OSError: when reading ``stream`` fails (an unreadable file).
     """
-    cache: dict[bytes, int] = {}
+    cache = TemplateCache()
     carry = b""
     first_line = 1  # number of the first line in the next buffer
     continuing = False  # the carry is the continuation of an over-long line
@@ -262,6 +268,48 @@ def _utf8_chunks(stream: BinaryIO, chunk_bytes: int, stats: ReadStats) -> Iterat
         yield tail
 
 
+class TemplateCache:
+    """Template key -> ``-1`` (not a candidate) or the number of times it was matched.
+
+    Bounded by bytes, not entries: once the keys (plus :data:`_ENTRY_OVERHEAD` each) pass
+    :data:`MAX_CACHE_BYTES`, it is cleared (repeat counts start again; only speed and
+    the "at least" counts are affected).  A key is :func:`scan_view` of the template (at
+    most 32 KiB + 1 byte), since only that part decides whether it is a candidate.
+
+    Attributes:
+        counts: the mapping.
+        nbytes: bytes accounted to it.
+        limit: the bound, bytes.
+    """
+
+    __slots__ = ("counts", "limit", "nbytes")
+
+    def __init__(self, limit: int = MAX_CACHE_BYTES) -> None:
+        self.counts: dict[bytes, int] = {}
+        self.nbytes = 0
+        self.limit = limit
+
+    def make_room(self, new_keys: list[bytes]) -> bool:
+        """Clear the cache if adding ``new_keys`` would pass the bound; True if cleared."""
+        add = sum(len(k) for k in new_keys) + _ENTRY_OVERHEAD * len(new_keys)
+        if self.nbytes + add <= self.limit:
+            self.nbytes += add
+            return False
+        self.counts.clear()
+        self.nbytes = 0
+        return True
+
+    def account(self, keys: list[bytes]) -> None:
+        """Count ``keys`` (just added after a clear) against the bound."""
+        self.nbytes += sum(len(k) for k in keys) + _ENTRY_OVERHEAD * len(keys)
+
+
+def cache_key(template: bytes) -> bytes:
+    """The cache key of a template: itself, or for a very long one its :func:`scan_view`
+    (what the keyword search reads), so that a 5 MiB line costs 32 KiB of cache."""
+    return template if len(template) <= 2 * MAX_SCAN_BYTES else scan_view(template)
+
+
 #: Above this many new templates in a chunk, keywords are searched in one joined blob.
 _BATCH_MIN = 64
 
@@ -292,25 +340,26 @@ def _scan_body(
     first_line: int,
     anchors: tuple[bytes, ...],
     stats: ReadStats,
-    cache: dict[bytes, int],
+    tcache: TemplateCache,
 ) -> Iterator[tuple[int, str]]:
-    # cache: template -> -1 (not a candidate) or the number of times it was matched.
+    cache = tcache.counts
     templates = body.translate(_LOWER, _DIGITS).split(b"\n")
     unique = set(templates)
-    new = [t for t in unique if t not in cache]
-    if len(cache) + len(new) >= MAX_CACHE_ENTRIES:
-        cache.clear()
-        new = list(unique)
+    keys = {t: cache_key(t) for t in unique}
+    new = list({k for k in keys.values() if k not in cache})
+    if tcache.make_room(new):
+        new = list(set(keys.values()))
+        tcache.account(new)
     if len(new) > _BATCH_MIN:
-        for t, hit in zip(new, _batch_candidates(new, anchors), strict=True):
-            cache[t] = 0 if hit else -1
+        for k, hit in zip(new, _batch_candidates(new, anchors), strict=True):
+            cache[k] = 0 if hit else -1
     else:
-        for t in new:
-            head = scan_view(t)
-            cache[t] = 0 if any(a in head for a in anchors) else -1
+        for k in new:
+            head = scan_view(k)
+            cache[k] = 0 if any(a in head for a in anchors) else -1
     wanted: set[bytes] = set()
     for t in unique:
-        seen = cache[t]
+        seen = cache[keys[t]]
         if 0 <= seen < MAX_REPEATS:
             wanted.add(t)
         elif seen >= MAX_REPEATS:
@@ -320,11 +369,12 @@ def _scan_body(
     raw_lines = body.split(b"\n")
     for i, t in enumerate(templates):
         if t in wanted:
-            seen = cache.get(t, 0)
+            k = keys[t]
+            seen = cache.get(k, 0)
             if seen >= MAX_REPEATS:
                 stats.repeats_skipped += 1
                 continue
-            cache[t] = seen + 1
+            cache[k] = seen + 1
             raw = raw_lines[i]
             if len(raw) > MAX_LINE_CHARS:
                 stats.long_lines += 1

@@ -23,6 +23,7 @@ NVML calls (nvidia-ml-py, https://docs.nvidia.com/deploy/nvml-api/): ``nvmlInit`
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -42,6 +43,9 @@ from tfgpu.probes.runner import CommandResult
 
 NAME = "nvidia"
 ORDER = 10
+#: The facts this probe gives; if it overstays its limit, the gatherer reports them
+#: as ``TIMEOUT`` (unknown, and why), never as absent.
+PROVIDES = ("driver",)
 
 #: ``NVML_ERROR_LIBRARY_NOT_FOUND`` in nvml.h: the NVML shared library is absent.
 _LIB_NOT_FOUND = 12
@@ -193,9 +197,20 @@ def _with(mig: GPU, parent: GPU) -> GPU:
     )
 
 
-def _query(ctx: ProbeContext, fields: tuple[str, ...]) -> CommandResult:
+#: Least seconds a follow-up ``nvidia-smi`` call is given; with less left of the probe's
+#: limit it is not run (its record says so) and the banner's answer stands.
+MIN_CALL_S = 0.5
+
+
+def _query(ctx: ProbeContext, fields: tuple[str, ...], deadline: float) -> CommandResult:
     argv = ("nvidia-smi", f"--query-gpu={','.join(fields)}", "--format=csv,noheader,nounits")
-    return ctx.runner(argv, ctx.timeout_s)
+    left = deadline - time.monotonic()
+    if left < MIN_CALL_S:
+        return CommandResult(
+            argv, ProbeStatus.SKIPPED,
+            message=f"not run: the nvidia probe's {ctx.timeout_s:g} s limit was spent "
+                    "on the nvidia-smi banner")
+    return ctx.runner(argv, left)
 
 
 def probe_smi(ctx: ProbeContext) -> ProbeResult:
@@ -208,13 +223,18 @@ def probe_smi(ctx: ProbeContext) -> ProbeResult:
     memory and compute capability (retried without ``compute_cap`` on drivers that
     reject it); if the query fails, the GPUs of the table are kept.
 
+    All calls together stay within ``ctx.timeout_s`` seconds: each gets what is left
+    of it (a slow ``nvidia-smi``, 8 s a call, leaves the query too little time; its
+    GPUs then come from the banner's table).
+
     Args:
-        ctx: the probe context (its runner enforces ``ctx.timeout_s``).
+        ctx: the probe context (its runner enforces each call's limit).
 
     Returns:
         Driver facts with status ``OK``/``MISSING``/``ERROR``/``TIMEOUT``, the GPUs, and
         one record per command run.
     """
+    deadline = time.monotonic() + ctx.timeout_s
     table = ctx.runner(("nvidia-smi",), ctx.timeout_s)
     records = [table.record("nvidia-smi")]
     if table.status in (ProbeStatus.MISSING, ProbeStatus.TIMEOUT, ProbeStatus.SKIPPED):
@@ -225,12 +245,12 @@ def probe_smi(ctx: ProbeContext) -> ProbeResult:
         return ProbeResult(records=tuple(records), driver=_failed(table))
     head = report.header
 
-    res = _query(ctx, QUERY_FIELDS)
+    res = _query(ctx, QUERY_FIELDS, deadline)
     records.append(res.record("nvidia-smi-query"))
     fields = QUERY_FIELDS
     if res.status is ProbeStatus.ERROR and invalid_query_field(res.stdout + res.stderr):
         fields = QUERY_FIELDS_OLD
-        res = _query(ctx, fields)
+        res = _query(ctx, fields, deadline)
         records.append(res.record("nvidia-smi-query"))
     gpus: tuple[GPU, ...] = ()
     if res.status is ProbeStatus.OK:
@@ -322,6 +342,7 @@ def run(ctx: ProbeContext, nvml: Any = None) -> ProbeResult:
         ctx: the probe context.
         nvml: NVML module to use (tests pass a fake); default imports ``pynvml``.
     """
+    start = time.monotonic()
     lib_error = nvml_library_error(ctx.system) if nvml is None else None
     if lib_error is not None:
         outcome = NvmlOutcome(
@@ -334,7 +355,7 @@ def run(ctx: ProbeContext, nvml: Any = None) -> ProbeResult:
             ),
             library_missing=True,
         )
-        return _with_smi(ctx, outcome)
+        return _with_smi(ctx, outcome, start)
     nvml = nvml if nvml is not None else _import_pynvml()
     if nvml is None:
         outcome = NvmlOutcome(
@@ -348,14 +369,16 @@ def run(ctx: ProbeContext, nvml: Any = None) -> ProbeResult:
         )
     else:
         outcome = probe_nvml(nvml)
-    return _with_smi(ctx, outcome)
+    return _with_smi(ctx, outcome, start)
 
 
-def _with_smi(ctx: ProbeContext, outcome: NvmlOutcome) -> ProbeResult:
-    """NVML's answer, or, when it gave no driver, ``nvidia-smi``'s next to it."""
+def _with_smi(ctx: ProbeContext, outcome: NvmlOutcome, start: float) -> ProbeResult:
+    """NVML's answer, or, when it gave no driver, ``nvidia-smi``'s next to it (within
+    what is left of ``ctx.timeout_s`` since ``start``, a ``time.monotonic()``)."""
     if outcome.driver is not None:
         return ProbeResult(records=(outcome.record,), driver=outcome.driver, gpus=outcome.gpus)
-    smi = probe_smi(ctx)
+    left = ctx.timeout_s - (time.monotonic() - start)
+    smi = probe_smi(dataclasses.replace(ctx, timeout_s=max(MIN_CALL_S, left)))
     records = (outcome.record, *smi.records)
     driver = smi.driver
     if driver is not None and driver.status is ProbeStatus.MISSING and not outcome.library_missing:

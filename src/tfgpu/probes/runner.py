@@ -3,20 +3,95 @@
 :func:`run_command` is the real runner; tests pass a :class:`FakeRunner` that answers
 from recorded real outputs (``tests/fixtures``).  Neither raises on a failing, missing
 or hung command: the outcome is in :class:`CommandResult`.
+
+Bounds :func:`run_command` keeps, whatever the child does:
+
+* **Memory**: at most :data:`MAX_STREAM_BYTES` of each stream (stdout, stderr) is kept,
+  the first half and the last half; what was dropped in between is replaced by one
+  marker line that says how many bytes were dropped (:data:`DROPPED_MARK`).
+* **Time**: the call returns within ``timeout_s`` plus a fraction of a second.  Once the
+  child has exited, its pipes are read for at most :data:`DRAIN_S` more: a grandchild
+  that keeps them open (a daemon started with ``setsid``) cannot hold the call.
+* **Processes**: the child starts in a new session (POSIX), so it and everything it
+  starts share one process group; that group is killed (SIGKILL) when the call returns,
+  for any reason: exit, timeout, Ctrl-C.  On Linux, any other process still holding the
+  write end of the child's pipes (a ``setsid`` grandchild, which left the group) is
+  killed too.  Children still running when the interpreter exits (a probe thread the
+  gatherer abandoned) are killed by an ``atexit`` hook.
 """
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import os
+import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import IO
 
 from tfgpu.facts import ProbeRecord, ProbeStatus
 
 #: Most bytes of raw output kept as a record's excerpt.
 EXCERPT_CHARS = 4096
+#: Most bytes kept of each captured stream, in bytes (half from the start, half from the
+#: end).  4 MiB holds any real probe output (``ldconfig -p`` is ~0.3 MiB on a large host,
+#: ``pip list --format=json`` ~0.1 MiB for 1,000 packages, TensorFlow's start-up log
+#: ~0.05 MiB) while a flooding child cannot grow tfgpu's memory.
+MAX_STREAM_BYTES = 4 << 20
+#: Seconds the pipes are still read after the child exited (output in flight), before
+#: a grandchild holding them is killed and the call returns.
+DRAIN_S = 0.5
+#: Marker put where bytes were dropped from a stream; ``{n}`` is their number.
+DROPPED_MARK = "\n[tfgpu: {n} bytes of output dropped here]\n"
+_CHUNK = 1 << 16
+
+
+class BoundedCapture:
+    """Collects a stream, keeping its first and last ``limit // 2`` bytes.
+
+    Attributes:
+        limit: most bytes kept (head + tail).
+        total: bytes seen, in bytes.
+    """
+
+    def __init__(self, limit: int = MAX_STREAM_BYTES) -> None:
+        self.limit = max(2, limit)
+        self._head_max = self.limit // 2
+        self._tail_max = self.limit - self._head_max
+        self._head = bytearray()
+        self._tail = bytearray()
+        self.total = 0
+
+    def add(self, data: bytes) -> None:
+        """Append ``data``; memory stays under about ``1.5 * limit`` bytes."""
+        self.total += len(data)
+        room = self._head_max - len(self._head)
+        if room > 0:
+            self._head += data[:room]
+            data = data[room:]
+        if data:
+            self._tail += data[-self._tail_max:]
+            if len(self._tail) > self._tail_max + (self._tail_max >> 1):
+                del self._tail[: len(self._tail) - self._tail_max]
+
+    @property
+    def dropped(self) -> int:
+        """Bytes seen but not kept."""
+        return self.total - len(self._head) - min(len(self._tail), self._tail_max)
+
+    def text(self) -> str:
+        """The kept bytes decoded (UTF-8, undecodable bytes replaced), with the
+        :data:`DROPPED_MARK` line where bytes were dropped."""
+        tail = bytes(self._tail[-self._tail_max:]) if self._tail else b""
+        head = self._head.decode("utf-8", "replace")
+        if not self.dropped:
+            return head + tail.decode("utf-8", "replace")
+        return (head + DROPPED_MARK.format(n=self.dropped)
+                + tail.decode("utf-8", "replace"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,9 +103,11 @@ class CommandResult:
         status: ``OK`` (exit 0), ``ERROR`` (non-zero exit or OS error), ``MISSING``
             (executable not found), ``TIMEOUT`` (killed after the time limit).
         returncode: exit status; ``None`` when it never ran or was killed on timeout.
-        stdout, stderr: decoded output (UTF-8, undecodable bytes replaced).
+        stdout, stderr: decoded output (UTF-8, undecodable bytes replaced), at most
+            :data:`MAX_STREAM_BYTES` each (see :class:`BoundedCapture`).
         duration_s: wall time in seconds.
         message: why it failed, in words, when ``status`` is not ``OK``.
+        stdout_dropped, stderr_dropped: bytes of each stream not kept (past the bound).
     """
 
     argv: tuple[str, ...]
@@ -40,6 +117,8 @@ class CommandResult:
     stderr: str = ""
     duration_s: float = 0.0
     message: str | None = None
+    stdout_dropped: int = 0
+    stderr_dropped: int = 0
 
     def record(self, name: str) -> ProbeRecord:
         """Return the :class:`ProbeRecord` for this command under probe ``name``."""
@@ -47,6 +126,9 @@ class CommandResult:
         msg = self.message
         if self.status is not ProbeStatus.OK and not msg:
             msg = (self.stderr or self.stdout).strip()[:EXCERPT_CHARS] or None
+        note = self.dropped_note()
+        if note:
+            msg = f"{msg}; {note}" if msg else note
         return ProbeRecord(
             name=name,
             status=self.status,
@@ -57,27 +139,61 @@ class CommandResult:
             raw_excerpt=raw[:EXCERPT_CHARS] if raw else None,
         )
 
+    def dropped_note(self) -> str | None:
+        """Say how much output was dropped past the bound ("5368709120 bytes of stdout
+        were dropped ..."), or ``None`` when nothing was."""
+        parts = [f"{n} bytes of {name}"
+                 for name, n in (("stdout", self.stdout_dropped), ("stderr", self.stderr_dropped))
+                 if n]
+        if not parts:
+            return None
+        return (f"{' and '.join(parts)} were dropped (tfgpu keeps the first and the last "
+                f"{MAX_STREAM_BYTES >> 21} MiB of each stream)")
+
 
 #: A runner takes ``(argv, timeout_s)`` and returns a :class:`CommandResult`.
 Runner = Callable[[Sequence[str], float], CommandResult]
 
+_LIVE: set[subprocess.Popen[bytes]] = set()
+_LIVE_LOCK = threading.Lock()
+
+
+def _stop_live_children() -> None:
+    """``atexit`` hook: kill every child (and its group) still running."""
+    with _LIVE_LOCK:
+        live = list(_LIVE)
+    for proc in live:
+        _kill_group(proc)
+
+
+atexit.register(_stop_live_children)
+
 
 def run_command(
-    argv: Sequence[str], timeout_s: float, env: Mapping[str, str] | None = None
+    argv: Sequence[str],
+    timeout_s: float,
+    env: Mapping[str, str] | None = None,
+    *,
+    max_bytes: int = MAX_STREAM_BYTES,
 ) -> CommandResult:
-    """Run ``argv`` with a time limit and capture its output.  Never raises.
+    """Run ``argv`` with a time limit and capture its output.  Never raises
+    (except ``KeyboardInterrupt``, after stopping the child).
 
     Args:
         argv: program and arguments (no shell).
         timeout_s: seconds before the process (and its children) are killed.
         env: full environment for the child; ``None`` inherits ours.
+        max_bytes: most bytes kept of each of stdout and stderr (see
+            :class:`BoundedCapture`).
 
     Returns:
         The outcome; a hung command gives ``TIMEOUT`` after ``timeout_s`` seconds,
-        a missing executable gives ``MISSING``.
+        a missing executable gives ``MISSING``.  The call returns within about
+        ``timeout_s + 1`` seconds, and nothing the command started (in its process
+        group, or holding its pipes on Linux) is left running.
     """
     argv_t = tuple(argv)
-    start = time.perf_counter()
+    start = time.monotonic()
     try:
         proc = subprocess.Popen(
             argv_t,
@@ -89,51 +205,208 @@ def run_command(
         )
     except FileNotFoundError:
         return CommandResult(argv_t, ProbeStatus.MISSING, message=f"{argv_t[0]}: not found")
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         return CommandResult(argv_t, ProbeStatus.ERROR, message=f"{argv_t[0]}: {exc}")
+    with _LIVE_LOCK:
+        _LIVE.add(proc)
+    out, err = BoundedCapture(max_bytes), BoundedCapture(max_bytes)
+    deadline = start + max(0.0, timeout_s)
+    open_pipes: list[IO[bytes]] = []
     try:
-        out, err = proc.communicate(timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        _kill(proc)
-        out, err = proc.communicate()
+        if os.name == "posix":
+            _pump_posix(proc, out, err, deadline, open_pipes)
+        else:
+            _pump_threads(proc, out, err, deadline, open_pipes)
+        timed_out = not _has_exited(proc)
+    finally:
+        # Exit, timeout or Ctrl-C: kill the group and the pipes' holders, then reap.
+        _kill_group(proc)
+        kill_pipe_holders(open_pipes)
+        _close_pipes(proc)
+        with contextlib.suppress(Exception):
+            proc.wait(timeout=5)
+        with _LIVE_LOCK:
+            _LIVE.discard(proc)
+    duration = time.monotonic() - start
+    dropped = {"stdout_dropped": out.dropped, "stderr_dropped": err.dropped}
+    if timed_out:
         return CommandResult(
-            argv_t,
-            ProbeStatus.TIMEOUT,
-            None,
-            out.decode("utf-8", "replace"),
-            err.decode("utf-8", "replace"),
-            time.perf_counter() - start,
-            f"{argv_t[0]} did not finish within {timeout_s:g} s and was stopped",
+            argv_t, ProbeStatus.TIMEOUT, None, out.text(), err.text(), duration,
+            f"{argv_t[0]} did not finish within {round(timeout_s, 2):g} s and was stopped",
+            **dropped,
         )
-    except BaseException:
-        # Ctrl-C (KeyboardInterrupt) or any other escape: the child runs in its own
-        # session, so the terminal's SIGINT never reached it; stop it before leaving.
-        _kill(proc)
-        proc.wait()
-        raise
-    status = ProbeStatus.OK if proc.returncode == 0 else ProbeStatus.ERROR
+    code = proc.returncode
+    status = ProbeStatus.OK if code == 0 else ProbeStatus.ERROR
     return CommandResult(
-        argv_t,
-        status,
-        proc.returncode,
-        out.decode("utf-8", "replace"),
-        err.decode("utf-8", "replace"),
-        time.perf_counter() - start,
-        None if status is ProbeStatus.OK else f"{argv_t[0]} exited with status {proc.returncode}",
+        argv_t, status, code, out.text(), err.text(), duration,
+        None if status is ProbeStatus.OK else f"{argv_t[0]} exited with status {code}",
+        **dropped,
     )
 
 
-def _kill(proc: subprocess.Popen[bytes]) -> None:
-    """Kill ``proc`` and, on POSIX, its whole process group."""
-    if os.name == "posix":
-        import signal
-
+def _has_exited(proc: subprocess.Popen[bytes]) -> bool:
+    """True once ``proc`` has exited, WITHOUT reaping it on POSIX (``waitid`` with
+    ``WNOWAIT``), so that its pid, the group id, cannot be reused before the group is
+    killed."""
+    if proc.returncode is not None:
+        return True
+    waitid = getattr(os, "waitid", None)
+    if waitid is not None and os.name == "posix":
         try:
+            info = waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return proc.poll() is not None
+        return info is not None
+    return proc.poll() is not None
+
+
+def _pump_posix(
+    proc: subprocess.Popen[bytes], out: BoundedCapture, err: BoundedCapture, deadline: float,
+    open_pipes: list[IO[bytes]],
+) -> None:
+    """Read both pipes until EOF, the deadline, or :data:`DRAIN_S` after the exit.
+    ``open_pipes`` is left holding the pipes that did not reach EOF."""
+    import selectors
+
+    sel = selectors.DefaultSelector()
+    try:
+        for pipe, cap in ((proc.stdout, out), (proc.stderr, err)):
+            if pipe is not None:
+                os.set_blocking(pipe.fileno(), False)
+                sel.register(pipe.fileno(), selectors.EVENT_READ, (pipe, cap))
+                open_pipes.append(pipe)
+        exited_at: float | None = None
+        while True:
+            now = time.monotonic()
+            if exited_at is None and _has_exited(proc):
+                exited_at = now
+            limit = deadline if exited_at is None else min(deadline, exited_at + DRAIN_S)
+            if now >= limit:
+                return
+            if not sel.get_map():
+                # Both pipes closed: only the exit is left to wait for.
+                if exited_at is not None:
+                    return
+                time.sleep(min(0.05, limit - now))
+                continue
+            for key, _ev in sel.select(min(0.1, limit - now)):
+                try:
+                    data = os.read(key.fd, _CHUNK)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                pipe, cap = key.data
+                if data:
+                    cap.add(data)
+                else:
+                    sel.unregister(key.fd)
+                    open_pipes.remove(pipe)
+    finally:
+        sel.close()
+
+
+def _pump_threads(
+    proc: subprocess.Popen[bytes], out: BoundedCapture, err: BoundedCapture, deadline: float,
+    open_pipes: list[IO[bytes]],
+) -> None:
+    """Windows: one reader thread per pipe; wait for the exit until the deadline."""
+
+    def reader(pipe: IO[bytes], cap: BoundedCapture) -> None:
+        read = getattr(pipe, "read1", pipe.read)
+        with contextlib.suppress(OSError, ValueError):
+            while data := read(_CHUNK):
+                cap.add(data)
+
+    threads = [threading.Thread(target=reader, args=(p, c), daemon=True)
+               for p, c in ((proc.stdout, out), (proc.stderr, err)) if p is not None]
+    for t in threads:
+        t.start()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+    drain_until = min(deadline, time.monotonic() + DRAIN_S) if proc.returncode is not None \
+        else time.monotonic()
+    for t in threads:
+        t.join(timeout=max(0.0, drain_until - time.monotonic()))
+    open_pipes.extend(p for p, t in zip((proc.stdout, proc.stderr), threads, strict=False)
+                      if p is not None and t.is_alive())
+
+
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL ``proc``'s process group (POSIX; its pid is the group id) or ``proc``."""
+    if os.name == "posix":
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
+    if proc.returncode is None:
+        with contextlib.suppress(OSError):
             proc.kill()
-    else:
-        proc.kill()
+
+
+def kill_pipe_holders(pipes: Sequence[IO[bytes] | None]) -> None:
+    """Linux: SIGKILL every other process that still holds the write end of ``pipes``
+    (a grandchild that left the child's process group with ``setsid``).  Elsewhere, or
+    for closed pipes: nothing.  Never raises.
+
+    Args:
+        pipes: the parent's read ends of a child's stdout/stderr, still open (not at EOF).
+    """
+    if not os.path.isdir("/proc/self/fd"):
+        return
+    inodes: set[str] = set()
+    for p in pipes:
+        if p is not None and not p.closed:
+            with contextlib.suppress(OSError, ValueError):
+                inodes.add(f"pipe:[{os.fstat(p.fileno()).st_ino}]")
+    if not inodes:
+        return
+    for pid in pipe_writers(inodes):
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def pipe_writers(inodes: set[str]) -> list[int]:
+    """Pids of the processes (other than this one) holding a pipe of ``inodes`` open for
+    writing, read from ``/proc/<pid>/fd`` and ``/proc/<pid>/fdinfo`` (Linux only).
+
+    Args:
+        inodes: link texts such as ``"pipe:[123456]"`` (``readlink /proc/<pid>/fd/<n>``).
+
+    Returns:
+        The pids, possibly empty; processes that vanish or cannot be read are skipped.
+    """
+    me = os.getpid()
+    found: list[int] = []
+    try:
+        pids = [int(n) for n in os.listdir("/proc") if n.isdigit()]
+    except OSError:
+        return found
+    for pid in pids:
+        if pid == me:
+            continue
+        fd_dir = f"/proc/{pid}/fd"
+        try:
+            fds = os.listdir(fd_dir)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(f"{fd_dir}/{fd}") not in inodes:
+                    continue
+                with open(f"/proc/{pid}/fdinfo/{fd}", encoding="ascii") as fh:
+                    flags = next((ln.split()[1] for ln in fh if ln.startswith("flags:")), "0")
+            except (OSError, IndexError):
+                continue
+            if int(flags, 8) & 0o3 in (os.O_WRONLY, os.O_RDWR):
+                found.append(pid)
+                break
+    return found
+
+
+def _close_pipes(proc: subprocess.Popen[bytes]) -> None:
+    for pipe in (proc.stdout, proc.stderr):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
 
 
 @dataclass

@@ -8,6 +8,7 @@ helper looks for it first and warns with the fix.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import importlib.util
 import os
@@ -237,7 +238,8 @@ class TensorBoardServer:
         host: the address it listens on (loopback).
         port: the TCP port.
         process: the child process.
-        output: its output lines so far (stdout and stderr merged).
+        output: its output lines so far (stdout and stderr merged), the newest
+            :data:`MAX_OUTPUT_LINES` to ``2 * MAX_OUTPUT_LINES``.
     """
 
     logdir: str
@@ -268,10 +270,19 @@ class TensorBoardServer:
         return proc.poll()
 
 
+#: Most output lines a :class:`TensorBoardServer` keeps (the newest), and the longest
+#: line kept, characters: a server that runs for days must not grow tfgpu's memory.
+MAX_OUTPUT_LINES = 1000
+MAX_LINE_CHARS = 8192
+
+
 def _reader(proc: subprocess.Popen[str], sink: list[str]) -> None:
     assert proc.stdout is not None
-    for line in proc.stdout:
-        sink.append(line.rstrip("\n"))
+    with contextlib.suppress(OSError, ValueError):
+        while line := proc.stdout.readline(MAX_LINE_CHARS):
+            sink.append(line.rstrip("\n"))
+            if len(sink) > 2 * MAX_OUTPUT_LINES:
+                del sink[:-MAX_OUTPUT_LINES]
 
 
 def start_tensorboard(
