@@ -45,7 +45,7 @@ from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
 
 DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
-                     in ("hardware", "tf_install", "environment"))
+                     in ("hardware", "tf_install", "environment", "cpu"))
 
 
 def run(facts: HostFacts) -> Report:
@@ -280,14 +280,14 @@ def test_scenario_case_030_ten_gpus_with_iommu_on_warns_about_nccl_p2p() -> None
 def test_scenario_cpu_without_avx_is_an_error() -> None:
     facts = dataclasses.replace(this_machine(), cpu=CPUFacts(model="Intel Pentium G6950",
                                                              machine="x86_64", flags=("sse4_2",)))
-    f = one(facts, "cpu-without-avx")
+    f = one(facts, "cpu-lacks-required-instructions")  # was cpu-without-avx (alias)
     assert f.severity is Severity.ERROR and "Illegal instruction" in f.cause
 
 
 def test_scenario_cpu_flags_unknown_does_not_claim_no_avx() -> None:
     facts = dataclasses.replace(this_machine(), cpu=CPUFacts(machine="x86_64"),
                                 probes=(ProbeRecord("cpu", ProbeStatus.MISSING),))
-    assert "cpu-without-avx" not in ids(facts)
+    assert "cpu-lacks-required-instructions" not in ids(facts)
 
 
 # --- TensorFlow installation ------------------------------------------------------------------

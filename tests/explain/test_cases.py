@@ -61,7 +61,7 @@ EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
     "042": ("tensorflow-gpu-package-removed", ("metadata", "amd", "tensorflow-rocm")),
     "043": ("numpy-abi-mismatch", ("NumPy 2.0.0", "numpy<2", "2.18")),
     "044": ("ptxas-version-rejected", ("12.3.103", "nvidia-cuda-nvcc-cu12!=12.3.103")),
-    "045": ("tensorflow-built-without-cuda", ("cuda120py311h5cbd639_1", "get_build_info")),
+    "045": ("tensorflow-cpu-only-build", ("cuda120py311h5cbd639_1", "get_build_info")),
     "048": ("windows-zlibwapi-missing", ("0xC0000409", "zlibwapi.dll", "8.4")),
 }
 

@@ -14,8 +14,9 @@ LINES: dict[str, tuple[str, Severity]] = {
     "gpu-resource-exhausted": (
         "tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to allocate "
         "memory [Op:AddV2]", Severity.ERROR),
-    # pip collecting the retired name, without the install failing in the log
-    "tensorflow-gpu-package-named": ("Collecting tensorflow-gpu==2.10.1", Severity.WARNING),
+    # pip collecting the retired name, without the install failing in the log (variant
+    # "named" of tensorflow-gpu-package-removed; was tensorflow-gpu-package-named)
+    "tensorflow-gpu-package-removed": ("Collecting tensorflow-gpu==2.10.1", Severity.WARNING),
     # outside WSL2: exclusive-process mode or a GPU in a bad state
     "gpu-busy-or-unavailable": (
         "RuntimeError: CUDA error: all CUDA-capable devices are busy or unavailable",

@@ -102,7 +102,11 @@ def ids(findings: Iterable[Finding]) -> list[str]:
 
 
 def run(facts: HostFacts) -> tuple[Finding, ...]:
-    return run_rules(facts, KB, _module_checks("versions"))
+    """The version checks: versions.py plus the Python and NumPy host checks (tf_install.py)."""
+    from tfgpu.diagnosis.checks import tf_install
+
+    return run_rules(facts, KB, (*_module_checks("versions"), tf_install.python_outside_tf_range,
+                                 tf_install.numpy_abi))
 
 
 def one_below(version: str) -> str:
@@ -423,8 +427,8 @@ def test_native_windows_tf_after_210() -> None:
 @pytest.mark.parametrize(
     ("tf", "numpy", "expected"),
     [
-        ("2.15.1", "2.0.1", ["numpy2-with-old-tf"]),
-        ("2.14.0", "2.1.0", ["numpy2-with-old-tf"]),  # 2.14.0 had no numpy cap
+        ("2.15.1", "2.0.1", ["numpy-abi-mismatch"]),  # the twin numpy2-with-old-tf, merged
+        ("2.14.0", "2.1.0", ["numpy-abi-mismatch"]),  # 2.14.0 had no numpy cap
         ("2.17.1", "1.26.4", []),
         ("2.18.0", "2.0.2", []),
     ],

@@ -136,19 +136,33 @@ PATTERNS: tuple[Pattern, ...] = (
         r"exit code (?P<code>-1073740791|0xC0000409|-1073741795|0xC000001D|-1073741515|0xC0000135)",
     ),
     _p(
-        "cpu.illegal", ("illegal instruction",), r"^\s*Illegal instruction(?: \(core dumped\))?\s*$"
+        "cpu.illegal",
+        ("illegal instruction", "illegal hardware instruction", "invalid opcode"),
+        r"^\s*Illegal instruction(?: \(core dumped\))?\s*$"
+        r"|(?P<zsh>zsh|bash|fish): (?:\d+ )?illegal hardware instruction"
+        r"|^\s*\[?\d*\]?\s*\d*\s*illegal hardware instruction"
+        r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)",
+    ),
+    _p(
+        "cpu.guard_abort",
+        ("compiled to use", "aren't available on your machine"),
+        r"(?:library|binary) was compiled to use (?P<isa>[\w.]+(?:(?:,| and) [\w.]+)*) "
+        r"instructions,? but these aren't available on your machine",
     ),
     # --- pip and import ----------------------------------------------------------------------
     _p(
         "pip.tfgpu_removed",
-        ("tensorflow-gpu", "package has been removed"),
-        r'The "?tensorflow-gpu"? package has been removed',
+        ("tensorflow-gpu", "tf-nightly-gpu", "package has been removed",
+         "package has been deprecated"),
+        r'The "?(?:tensorflow|tf-nightly)-gpu"? package has been (?:removed|deprecated)'
+        r"|Invalid requirement \([^)]*\) found in (?:tensorflow|tf-nightly)-gpu-\S+ dependencies",
     ),
     _p(
         "pip.tfgpu_named",
-        ("tensorflow-gpu", "tensorflow_gpu"),
+        ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu", "tf_nightly_gpu"),
         r"(?:Collecting|pip install|Downloading|Using cached|Requirement already satisfied:)"
-        r"\s+(?P<spec>tensorflow[-_]gpu\S*)",
+        r"\s+(?P<spec>(?:tensorflow|tf[-_]nightly)[-_]gpu\S*)"
+        r"|[/\\](?P<dir>(?:tensorflow|tf-nightly)-gpu)_[0-9a-f]{32}[/\\]setup\.py",
     ),
     _p(
         "pip.failed",
@@ -158,18 +172,88 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "pip.no_dist",
-        ("no matching distribution", "satisfies the requirement"),
+        ("no matching distribution", "satisfies the requirement", "installation candidates"),
         r"(?:No matching distribution found for|Could not find a version that satisfies the "
-        r"requirement)\s+(?P<pkg>tensorflow[\w\[\],-]*)(?P<spec>[^\s(]*)"
-        r"(?:\s*\(from versions:\s*(?P<versions>[^)]*)\))?",
+        r"requirement|Unable to find installation candidates for)\s+"
+        r"(?P<pkg>[A-Za-z0-9][\w.-]*)(?P<extras>\[[\w,\s-]*\])?\s*"
+        r"(?:\((?P<poetry>[^)\s]+)\)|(?P<spec>[<>=!~][^\s(;]*))?"
+        r"(?:[^(]*?\(from versions:\s*(?P<versions>[^)]*)\))?",
+        "pkg",
+    ),
+    _p(
+        "pip.wheel_unsupported",
+        ("is not a supported wheel on this platform",),
+        r"(?P<pkg>[A-Za-z0-9][\w.]*?)-(?P<v>\d[\w.]*)-(?P<py>cp\d+|py\d+)-[\w.]+?-(?P<plat>\w+)"
+        r"\.whl is not a supported wheel on this platform",
+    ),
+    _p(
+        "pip.requires_python",
+        ("requires a different python", "require a different python"),
+        r"Package '(?P<pkg>[\w.-]+)' requires a different Python: (?P<py>[\d.]+) not in "
+        r"'(?P<spec>[^']+)'"
+        r"|Ignored the following versions that require a different python version: (?P<list>.+)",
+    ),
+    _p(
+        "pip.no_extra",
+        ("does not provide the extra",),
+        r"(?P<pkg>tensorflow[\w-]*) (?P<v>\d[\w.]*) does not provide the extra '(?P<extra>[\w-]+)'",
+    ),
+    _p(
+        "pip.zsh_extra",
+        ("no matches found",),
+        r"zsh: no matches found: (?P<spec>[\w.-]+\[[\w,-]+\]\S*)",
+    ),
+    _p(
+        "pip.externally_managed",
+        ("externally-managed-environment", "is managed externally"),
+        r"externally-managed-environment|environment is externally managed"
+        r"|Python environment under \S+ is managed externally",
+    ),
+    _p(
+        "pip.pin_conflict",
+        ("which is incompatible", "conflicting dependencies"),
+        r"(?P<pkg>[\w.-]+) (?P<v>\d[\w.]*) requires (?P<req>(?P<dep>[\w.-]+)\S*),"
+        r" but you(?:'ll| will)? have (?P<dep2>[\w.-]+) (?P<have>\d[\w.]*) which is incompatible",
+        "pkg",
+    ),
+    _p(
+        "pip.listing",
+        ("tensorflow  ", "tensorflow-gpu  ", "tensorflow-cpu  ", "tf-nightly  ", "tf-nightly-gpu  ",
+         "tf-nightly-cpu  "),
+        r"^\s*(?P<dist>tensorflow|tensorflow-gpu|tensorflow-cpu|tf-nightly|tf-nightly-gpu"
+        r"|tf-nightly-cpu)\s+(?P<v>\d+\.\d+[\w.]*)(?:\s+(?P<build>\S+)\s+(?P<channel>conda-forge"
+        r"|defaults|pypi|pkgs/main|anaconda))?\s*$",
+        "dist",
     ),
     _p(
         "numpy.abi",
         ("numpy", "_array_api"),
         r"compiled using NumPy 1\.x cannot be run in(?:\s+NumPy (?P<np>[\d.]+))?"
         r"|^NumPy (?P<np2>[2-9][\d.]*) as it may crash"
-        r"|_ARRAY_API not found|numpy\.core\.multiarray failed to import"
-        r"|numpy\.dtype size changed, may indicate binary incompatibility",
+        r"|_ARRAY_API not found",
+    ),
+    _p(
+        "numpy.too_old",
+        ("compiled against api version", "compiled against numpy c-api", "size changed",
+         "unable to convert function return value"),
+        r"module (?:was )?compiled against (?:API version|NumPy C-API version) "
+        r"(?P<want>0x[0-9a-fA-F]+)"
+        r"(?: \(NumPy (?P<want_v>[\d.]+)\))?"
+        r"|numpy\.(?:dtype|ndarray) size changed, may indicate binary incompatibility\. Expected "
+        r"(?P<exp>\d+) from C header, got (?P<got>\d+) from PyObject"
+        r"|Unable to convert function return value to a Python type",
+    ),
+    _p(
+        "numpy.multiarray",
+        ("multiarray",),
+        r"numpy\.core\.(?:multiarray|_multiarray_umath) failed to import",
+    ),
+    _p(
+        "numpy.removed_alias",
+        ("was a deprecated alias", "was removed in the numpy"),
+        r"`np\.(?P<name>\w+)` was (?:a deprecated alias"
+        r"|removed in the NumPy (?P<np>[\d.]+) release)",
+        "name",
     ),
     _p(
         "protobuf.descriptors",
@@ -177,6 +261,48 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Descriptors cannot (?:not )?be created directly",
     ),
     _p("protobuf.downgrade", ("protobuf",), r"Downgrade the protobuf package to (?P<v>[\d.x]+)"),
+    _p(
+        "protobuf.too_old",
+        ("protobuf",),
+        r"cannot import name '?(?P<name>builder|symbol_database|runtime_version)'? from "
+        r"'?google\.protobuf"
+        r"|from google\.protobuf(?:\.internal)? import (?P<name2>builder|symbol_database|"
+        r"runtime_version)"
+        r"|Detected incompatible Protobuf Gencode/Runtime versions",
+    ),
+    _p(
+        "protobuf.too_old",
+        ("cannot import name symbol_database", "cannot import name builder"),
+        r"ImportError: cannot import name '?(?P<name>symbol_database|builder)'?\s*$",
+    ),
+    # --- Keras 3 and tf-keras -------------------------------------------------------------
+    _p(
+        "keras.needs_tf_keras",
+        ("keras is keras", "keras.layer", "kerastensor cannot be used", "tf_keras package",
+         "tf-keras"),
+        r"installed version of Keras is Keras 3, but this is not yet supported in "
+        r"(?P<lib>\w+)"
+        r"|Only instances of `keras\.Layer` can be added to a Sequential model\. Received: "
+        r"<?(?P<obj>[\w.]+)"
+        r"|A KerasTensor cannot be used as input to a TensorFlow function"
+        r"|TF_USE_LEGACY_KERAS set to True, but you do not have the tf_keras package"
+        r"|(?P<pipreq>[\w.-]+) [\d.]+ requires tf-keras",
+    ),
+    _p(
+        "keras.legacy_api",
+        ("not available with keras", "not supported in keras", "argument(s) not recognized",
+         "unrecognized keyword arguments passed to"),
+        r"`(?P<api>[\w.]+)` is not (?:available with|supported in) Keras 3"
+        r"|Argument\(s\) not recognized: \{'(?P<kw>lr|decay)'"
+        r"|Unrecognized keyword arguments passed to (?P<cls>\w+): \{'(?P<kw2>\w+)'",
+    ),
+    _p(
+        "keras.private_api",
+        ("no module named 'keras.", "no module named \"keras.", "keras.engine", "keras.src"),
+        r"No module named '(?P<mod>keras\.(?:engine|layers\.core|utils\.generic_utils|"
+        r"saving\.hdf5_format|src(?:\.[\w.]+)?)|tensorflow\.python\.keras[\w.]*)'",
+        "mod",
+    ),
     # --- memory ------------------------------------------------------------------------------
     _p(
         "mem.oom_tensor",
@@ -193,8 +319,59 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.ran_out",
         ("ran out of memory",),
-        r"Allocator \((?P<alloc>\w+)\) ran out of memory trying to allocate "
-        r"(?P<size>[\d.]+\s*[KMGT]?i?B)",
+        r"(?:(?P<src>\w*bfc_allocator)\.cc:\d+\]\s*)?(?:Allocator \((?P<alloc>\w+)\) ran|Ran)"
+        r" out of memory trying to allocate (?P<size>[\d.]+\s*[KMGT]?i?B)",
+    ),
+    _p(
+        "mem.exhausted",
+        ("dst tensor is not initialized", "out of memory while trying to allocate"),
+        r"(?P<dst>Dst tensor is not initialized)"
+        r"|Out of memory while trying to allocate (?P<bytes>\d+) bytes",
+    ),
+    _p(
+        "mem.pinned",
+        ("pinned host memory", "on host: cuda_error_out_of_memory", "bytes on host"),
+        r"could not allocate pinned host memory of size:? (?P<size>\d+)"
+        r"|failed to alloc (?P<bytes>\d+) bytes on host: CUDA_ERROR_OUT_OF_MEMORY",
+    ),
+    _p(
+        "mem.module_oom",
+        ("cubin", "cumoduleload"),
+        r"(?:Failed to load in-memory CUBIN|cuModuleLoad\w*)[^\n]*?CUDA_ERROR_OUT_OF_MEMORY",
+    ),
+    _p(
+        "mem.runtime_init_oom",
+        ("implicit initialization",),
+        r"CUDA runtime implicit initialization on GPU:\d+ failed\. Status: out of memory",
+    ),
+    _p(
+        "mem.host_notice",
+        ("exceeds % of free system memory", "of free system memory"),
+        r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of (?:free )?system memory",
+    ),
+    _p(
+        "mem.handle",
+        ("create cudnn handle", "create cublas handle", "create cusolver handle",
+         "create cusparse handle", "create cublaslt handle", "cudnn failed to initialize",
+         "dnn library is not found", "gemm launch failed",
+         "cufft", "cusolver", "without blas support", "cudnn_status_", "without dnn support"),
+        r"(?:could not|failed to) create (?P<lib>cudnn|cublas|cusolver|cublasLt|cusparse) handle"
+        r"(?::\s*(?P<code>[A-Z_]+|<unknown cudnn status: \d+>))?"
+        r"|(?P<conv>Failed to get convolution algorithm)\. This is probably because cuDNN failed"
+        r"|(?P<notfound>DNN library is not found)"
+        r"|(?P<gemm>Blas (?:x|S|D|H)?GEMM(?:Batched)? launch failed)"
+        r"|(?P<fft>Failed to create cuFFT (?:batched )?plan|failed to make cuFFT batched plan|"
+        r"CUFFT_ALLOC_FAILED|CUFFT_INTERNAL_ERROR)"
+        r"|(?P<solver>cuSolverDN call failed with status =\s*\d+|CUSOLVER_STATUS_\w+)"
+        r"|(?P<nosupport>without (?:BLAS|DNN) support)"
+        r"|(?P<status>CUDNN_STATUS_(?:ALLOC_FAILED|INTERNAL_ERROR|NOT_INITIALIZED|EXECUTION_FAILED))",
+    ),
+    _p(
+        "mem.other_dnn",
+        ("site-packages/torch", "site-packages\\torch", "import torch", "cupy", "jaxlib"),
+        r"(?P<lib>site-packages[/\\](?:torch|cupy\w*|jaxlib|nvidia[/\\]cudnn)\b|"
+        r"^\s*import (?:torch|cupy)\b)",
+        "lib",
     ),
     _p(
         "mem.cuda_oom",
@@ -321,7 +498,30 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "nccl.system",
         ("unhandled system error", "unhandled cuda error"),
-        r"unhandled (?:system|cuda) error",
+        r"unhandled (?P<what>system|cuda) error",
+    ),
+    _p(
+        "nccl.shm",
+        ("shm", "posix_fallocate", "shared memory segment"),
+        r"(?:shm\.h|shmutils\.cc|shm\.cc):\d+|/dev/shm\b|Call to posix_fallocate failed"
+        r"|Error while creating shared memory segment|failed to (?:open|create|extend) shm"
+        r"|NCCL_SHM_DISABLE",
+    ),
+    _p(
+        "nccl.version",
+        ("nccl version",),
+        r"NCCL version (?P<v>\d+\.\d+\.\d+)\+cuda(?P<cuda>\d+\.\d+)",
+    ),
+    _p(
+        "gpu.peer_access",
+        ("unable to enable peer access",),
+        r"Unable to enable peer access between device ordinals (?P<a>\d+) and (?P<b>\d+)",
+    ),
+    _p(
+        "iommu.fault",
+        ("dmar:", "amd-vi:", "io_page_fault"),
+        r"DMAR: \[DMA (?:Read|Write)\]|DMAR: DRHD: handling fault|AMD-Vi: Event logged "
+        r"\[IO_PAGE_FAULT",
     ),
     _p(
         "mixed.warning",

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
 from tfgpu.diagnosis.checks.compute_capability import rule_compute_capability
-from tfgpu.diagnosis.checks.cpu import rule_illegal_instruction
+from tfgpu.diagnosis.checks.cpu import (
+    cpu_guard_abort,
+    cpu_lacks_required_instructions,
+    rule_illegal_instruction,
+)
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import rule_nccl
 from tfgpu.diagnosis.checks.driver import rule_cuda_drivers, rule_cuinit
@@ -41,20 +45,29 @@ from tfgpu.diagnosis.checks.log_versions import (
     rule_driver_insufficient,
     rule_driver_mismatch,
 )
-from tfgpu.diagnosis.checks.memory import rule_autotune, rule_memory
+from tfgpu.diagnosis.checks.memory import rule_autotune, rule_library_handle, rule_memory
 from tfgpu.diagnosis.checks.mixed_precision import rule_mixed
 from tfgpu.diagnosis.checks.notices import rule_noise
-from tfgpu.diagnosis.checks.pip_import import rule_pip
 from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
-    cpu_without_avx,
+    cpu_only_build_log,
+    keras3,
+    numpy_abi,
+    numpy_abi_log,
+    numpy_removed_alias,
+    numpy_too_old,
+    protobuf_version,
     python_interpreter_unusable,
+    python_outside_tf_range,
+    rule_pip,
     tensorflow_and_cpu_variant,
     tensorflow_gpu_ops,
     tensorflow_gpu_package,
+    tensorflow_gpu_package_log,
     tensorflow_not_installed,
     tensorflow_probe_failed,
     tensorflow_sees_no_gpu,
+    tensorflow_variants_log,
     windows_native_no_gpu,
 )
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
@@ -62,9 +75,7 @@ from tfgpu.diagnosis.checks.versions import (
     compute_capability,
     cuda_cudnn_major,
     driver_too_old_for_cuda,
-    numpy2_with_old_tf,
     nvidia_wheels_match_pins,
-    python_outside_tf_range,
 )
 from tfgpu.diagnosis.checks.visibility import rule_gpu_created, rule_gpu_not_visible
 from tfgpu.diagnosis.checks.windows import rule_windows
@@ -95,12 +106,12 @@ HOST_CHECKS: tuple[Check, ...] = (
     tensorflow_sees_no_gpu,
     tensorflow_gpu_ops,
     tensorflow_probe_failed,
-    cpu_without_avx,
+    cpu_lacks_required_instructions,
     driver_too_old_for_cuda,
     cuda_cudnn_major,
     python_outside_tf_range,
     compute_capability,
-    numpy2_with_old_tf,
+    numpy_abi,
     nvidia_wheels_match_pins,
 )
 #: Checks of log messages (they read host facts too, to sharpen causes and fixes).
@@ -113,7 +124,16 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_cuda_drivers,
     rule_windows,
     rule_pip,
+    tensorflow_gpu_package_log,
+    tensorflow_variants_log,
+    cpu_only_build_log,
+    numpy_abi_log,
+    numpy_too_old,
+    numpy_removed_alias,
+    protobuf_version,
+    keras3,
     rule_memory,
+    rule_library_handle,
     rule_autotune,
     rule_xla,
     rule_compute_capability,
@@ -122,6 +142,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_nccl,
     rule_mixed,
     rule_gpu_not_visible,
+    cpu_guard_abort,
     rule_illegal_instruction,
     rule_gpu_created,
     rule_noise,

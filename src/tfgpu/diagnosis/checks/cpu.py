@@ -1,45 +1,155 @@
-"""``Illegal instruction`` / 0xC000001D: the CPU lacks AVX (or newer) instructions."""
+"""CPU instructions: a TensorFlow binary built for instructions this CPU lacks.
+
+One fault, ``cpu-lacks-required-instructions``, whether the fact comes from the host (an
+x86-64 CPU whose flags have no AVX) or from the log (TensorFlow's ``cpu_feature_guard``
+aborting with "The TensorFlow library was compiled to use SSE4.2 instructions, but these
+aren't available on your machine").  A bare ``Illegal instruction`` is
+``cpu-illegal-instruction``: its cause is only stated when the host facts or the log tell
+which (no AVX; x86 Python under Rosetta); otherwise the finding says what is unknown and
+what to run.
+
+Sources: official x86-64 wheels use AVX since TF 1.6 (TensorFlow RELEASE.md, Release 1.6.0);
+``tensorflow/core/platform/cpu_feature_guard.cc`` (the abort and its wording); Rosetta 2
+does not translate AVX instructions (Apple, "About the Rosetta translation environment").
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts import ProbeStatus
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
+
+#: Windows exit codes of STATUS_ILLEGAL_INSTRUCTION (0xC000001D), as printed.
+_WIN_ILLEGAL = ("-1073741795", "0xc000001d")
+
+
+def _flags(f: Facts) -> tuple[str, ...] | None:
+    """The CPU flags when the cpu probe ran on x86-64, else ``None`` (unknown)."""
+    host = f.host
+    if host is None:
+        return None
+    rec = host.probe("cpu")
+    machine = (host.cpu.machine or host.os.machine or "").lower()
+    if rec is None or rec.status is not ProbeStatus.OK or machine not in ("x86_64", "amd64"):
+        return None
+    return tuple(host.cpu.flags)
+
+
+def _no_isa_fix(isa: str, windows: bool) -> tuple[str, ...]:
+    check = ("coreinfo64 -f | findstr /i \"AVX SSE4\"   # Sysinternals: what this CPU has"
+             if windows else "grep -o -w -E 'avx2?|sse4_[12]|fma' /proc/cpuinfo | sort -u   "
+             "# what this CPU has")
+    return (
+        check,
+        f"# in a VM or container host: pass the host CPU's features through (VMware/Proxmox/"
+        f"KVM CPU type 'host'), then recheck for {isa}",
+        f"# otherwise use a TensorFlow built without {isa} (build from source with "
+        "-march=native, or an image/wheel built for older CPUs) or a CPU that has it",
+    )
+
+
+def cpu_lacks_required_instructions(f: Facts) -> Iterator[Finding]:
+    """The CPU lacks an instruction set the TensorFlow binary was compiled for.
+
+    The host half: x86-64 CPU flags without ``avx``.  :func:`cpu_guard_abort` is the log
+    half (same id).
+    """
+    flags = _flags(f)
+    if flags is None or "avx" in flags:
+        return
+    host = f.host
+    assert host is not None  # _flags returned flags
+    yield catalogue.make(
+        "cpu-lacks-required-instructions", variant="host",
+        evidence=(Evidence("cpu.model", host.cpu.model or "?"),
+                  Evidence("cpu.flags", " ".join(flags) or "none of avx/avx2/fma")),
+        fix=("# build TensorFlow from source without -mavx, or use a machine with an AVX CPU",),
+    )
+
+
+def cpu_guard_abort(f: Facts) -> Iterator[Finding]:
+    """The log half of :func:`cpu_lacks_required_instructions`: ``cpu_feature_guard``
+    aborting with "compiled to use <ISA> instructions, but these aren't available on your
+    machine" (any ISA: SSE4.1, SSE4.2, AVX, AVX2, FMA...)."""
+    guard = f.h("cpu.guard_abort")
+    flags = _flags(f)
+    if guard.count:
+        isa = guard.first[0].g("isa") or "AVX"
+        host_ev: tuple[Evidence, ...] = ()
+        if flags is not None:
+            host_ev = (Evidence("cpu.flags", " ".join(x for x in flags
+                                                      if x.startswith(("avx", "sse4", "fma")))
+                                or "none of avx/sse4/fma"),)
+        yield catalogue.make(
+            "cpu-lacks-required-instructions", isa=isa,
+            evidence=log_evidence(guard) + host_ev,
+            fix=_no_isa_fix(isa, f.windows),
+        )
+
+
+def _apple_silicon(f: Facts) -> bool:
+    """macOS on an Apple M-series chip, as far as the host facts or the log tell."""
+    if f.os != "macos":
+        return False
+    host = f.host
+    words = ""
+    if host is not None:
+        words = " ".join([host.os.name or "", host.cpu.model or "", host.os.machine or "",
+                          *(g.name for g in host.gpus)])
+    return any(w in words for w in ("Apple M", "arm64", "M1", "M2", "M3", "M4"))
 
 
 def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
-    """``Illegal instruction (core dumped)`` / 0xC000001D: the CPU lacks AVX (or newer)."""
+    """``Illegal instruction`` / ``illegal hardware instruction`` / 0xC000001D.
+
+    The cause is stated only when the facts tell it: the host has no AVX (then
+    :func:`cpu_lacks_required_instructions` names it), the host has AVX (a module built
+    for newer CPUs, or a release regression), or macOS on Apple silicon (an x86-64 Python
+    under Rosetta, which has no AVX).  Otherwise: unknown which, and what to run.
+    """
+    if ctx.h("cpu.guard_abort").count:
+        return []  # cpu_lacks_required_instructions names the instruction set
     ill = ctx.h("cpu.illegal")
-    win = [
-        h
-        for h in ctx.h("win.status").all()
-        if (h.g("code") or "").lower() in ("-1073741795", "0xc000001d")
-    ]
+    win = [h for h in ctx.h("win.status").all()
+           if (h.g("code") or "").lower() in _WIN_ILLEGAL]
     if not ill.count and not win:
         return []
-    flags = ctx.host.cpu.flags if ctx.host is not None else ()
-    cause = (
-        "The process died on a CPU instruction this CPU does not have. Official TensorFlow "
-        "wheels since 1.6 use AVX (x86), so importing them on a CPU without AVX fails this way."
-    )
-    if flags:
-        cause += (
-            " The CPU has AVX (host facts): look for another native module built for newer CPUs."
-            if "avx" in flags
-            else " The host facts confirm: this CPU has no AVX."
-        )
-    return [
-        catalogue.make(
-            "cpu-illegal-instruction",
-            category="windows-dll" if win else "pip",
-            evidence=log_evidence(ill, win),
-            cause=cause,
-            fix=(
-                "grep -o -w avx /proc/cpuinfo | head -1   # Linux: prints avx when present"
-                if not win
-                else "coreinfo64 -f | findstr AVX   # Sysinternals, on Windows",
-                "on a CPU without AVX: a community TensorFlow wheel built without AVX, or "
-                "another machine",
-            ),
-        )
-    ]
+    flags = _flags(ctx)
+    if flags is not None and "avx" not in flags:
+        return []  # cpu_lacks_required_instructions (host) says it
+    ev = log_evidence(ill, win)
+    category = "windows-dll" if win else "pip"
+    module = next((m for h in ill.all() if (m := h.g("module"))), None)
+    where = f" (in {module})" if module else ""
+    if flags is not None:
+        have = " ".join(x for x in flags if x.startswith(("avx", "fma", "sse4")))
+        return [catalogue.make(
+            "cpu-illegal-instruction", variant="cpu-has-avx", category=category, where=where,
+            flags=have, evidence=(*ev, Evidence("cpu.flags", have)),
+            fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # which "
+                 "release crashes",
+                 "# try the previous or next TensorFlow release (a release's build can need "
+                 "newer instructions than its predecessors), and check other native modules "
+                 "imported first (python -X importtime)"),
+        )]
+    if _apple_silicon(ctx):
+        return [catalogue.make(
+            "cpu-illegal-instruction", variant="rosetta", category=category, where=where,
+            evidence=ev,
+            fix=("python -c \"import platform; print(platform.machine())\"   # x86_64 here "
+                 "means an Intel Python running under Rosetta",
+                 "# use an arm64 Python (python.org universal2, Homebrew on /opt/homebrew, "
+                 "Miniforge arm64) in a new venv, then pip install tensorflow"),
+        )]
+    return [catalogue.make(
+        "cpu-illegal-instruction", category=category, where=where, evidence=ev,
+        fix=("grep -o -w -E 'avx2?|fma' /proc/cpuinfo | sort -u   # Linux: which of "
+             "AVX/AVX2/FMA this CPU has" if not win
+             else "coreinfo64 -f | findstr AVX   # Sysinternals, on Windows",
+             "# no avx: the CPU cannot run official wheels (a wheel built without AVX, or "
+             "another machine); avx present: try another TensorFlow release, and check "
+             "whether another native module crashed (python -X faulthandler)"),
+    )]

@@ -1,4 +1,12 @@
-"""Distributed training: NCCL kernels missing (Windows) or NCCL runtime errors."""
+"""Distributed training: NCCL kernels missing (Windows), NCCL runtime errors, NCCL's
+shared-memory transport out of /dev/shm, IOMMU faults blocking GPU peer-to-peer, and the
+harmless peer-access limit of more than eight GPUs.
+
+Sources: NCCL troubleshooting guide ("Shared memory": Docker's 64 MB /dev/shm default,
+``--shm-size``/``--ipc=host``, ``NCCL_SHM_DISABLE``; "PCI Access Control Services" /
+IOMMU); CUDA Runtime API ``cudaDeviceEnablePeerAccess`` (a device has a limited number of
+peers; TensorFlow ``gpu_device.cc`` logs "Unable to enable peer access" and carries on).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +16,7 @@ from tfgpu.findings import Finding
 
 
 def rule_nccl(ctx: Facts) -> list[Finding]:
-    """NCCL kernels missing (Windows) or NCCL runtime errors."""
+    """NCCL kernels missing (Windows), NCCL shared memory, IOMMU faults, NCCL errors."""
     out: list[Finding] = []
     nok = ctx.h("nccl.no_kernel")
     if nok.count:
@@ -28,7 +36,34 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     err = ctx.h("nccl.error")
     ib = ctx.h("nccl.ib")
     system = ctx.h("nccl.system")
-    if ib.count and (err.count or system.count):
+    shm = ctx.h("nccl.shm")
+    iommu = ctx.h("iommu.fault")
+    if iommu.count:
+        out.append(
+            catalogue.make(
+                "multi-gpu-p2p-check", variant="iommu-faults",
+                evidence=log_evidence(iommu.first[:2], err.first[:1], system.first[:1]),
+                fix=(
+                    "NCCL_P2P_DISABLE=1 python train.py   # stop-gap: no peer-to-peer",
+                    "# lasting fix: boot with intel_iommu=off or iommu=pt (or disable VT-d/ACS in "
+                    "the BIOS), then check: nvidia-smi topo -m",
+                ),
+            )
+        )
+    elif shm.count and (err.count or system.count):
+        out.append(
+            catalogue.make(
+                "nccl-shm-too-small",
+                evidence=log_evidence(shm.first[:2], err.first[:1], system.first[:1]),
+                fix=(
+                    "df -h /dev/shm   # Docker's default is 64 MB",
+                    "docker run --shm-size=1g ...   # or --ipc=host; Kubernetes: mount an "
+                    "emptyDir {medium: Memory} at /dev/shm",
+                    "# remove stale nccl-shm-* files in /dev/shm; stop-gap: NCCL_SHM_DISABLE=1",
+                ),
+            )
+        )
+    elif ib.count and (err.count or system.count):
         calls = sorted({c for h in ib.all() if (c := h.g("call"))})
         out.append(
             catalogue.make(
@@ -50,16 +85,29 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             )
         )
     elif err.count or system.count:
+        cuda = any(h.g("what") == "cuda" for h in system.all())
+        ver = ctx.h("nccl.version").first
         out.append(
             catalogue.make(
                 "nccl-error",
-                evidence=log_evidence(system, err),
+                variant="cuda" if cuda else None,
+                evidence=log_evidence(system, err, ver[:1]),
                 fix=(
-                    "NCCL_DEBUG=INFO python train.py   # rerun to see the failing transport",
-                    "nvidia-smi topo -m",
-                    "test without peer-to-peer: NCCL_P2P_DISABLE=1 python train.py",
-                    "docker run --shm-size=1g ...   # in containers",
+                    ("NCCL_DEBUG=INFO python train.py   # the line 'NCCL version X+cudaY' names "
+                     "the CUDA this NCCL was built for",
+                     "# it must not be newer than the CUDA runtime/driver TensorFlow uses; with a "
+                     "system NCCL (Horovod), install the build for your CUDA, e.g. "
+                     "libnccl2=<version>+cuda<your CUDA>",
+                     "nvidia-smi   # the driver's CUDA version")
+                    if cuda else
+                    ("NCCL_DEBUG=INFO python train.py   # rerun to see the failing transport",
+                     "nvidia-smi topo -m",
+                     "test without peer-to-peer: NCCL_P2P_DISABLE=1 python train.py",
+                     "docker run --shm-size=1g ...   # in containers")
                 ),
             )
         )
+    peer = ctx.h("gpu.peer_access")
+    if peer.count and not out:
+        out.append(catalogue.make("gpu-peer-access-limit", evidence=log_evidence(peer, limit=2)))
     return out

@@ -1,5 +1,13 @@
-"""Memory: OOM tensors, CUDA_ERROR_OUT_OF_MEMORY, a frozen device configuration, and
-cuDNN autotuning engines whose workspace exceeded the limit.
+"""Memory: every out-of-memory wording (TF 0.x to 2.x, XLA), pinned host memory, GPU memory
+held by another process, a frozen device configuration, cuDNN autotuning workspaces, and
+cuDNN/cuBLAS/cuFFT/cuSOLVER handle or plan creation failing.
+
+Handle creation: the cuBLAS/cuDNN status tables (``status_codes.toml``, rows
+CUBLAS_STATUS_NOT_INITIALIZED/ALLOC_FAILED/INTERNAL_ERROR, CUDNN_STATUS_*) say a failing
+handle in TensorFlow is almost always GPU memory already taken (TensorFlow preallocates
+nearly all of it, or another process holds it); rarer causes are a second copy of the
+library loaded by another framework, or a library the build does not match.  The check
+decides from what the log shows and says "unknown which" when it cannot tell.
 """
 
 from __future__ import annotations
@@ -8,6 +16,7 @@ import math
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding
 
@@ -64,15 +73,20 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             )
         )
     elif ctx.h("mem.exhausted").count and not ctx.h("mem.autotune_limit").count:
+        dst = any(h.g("dst") for h in ctx.h("mem.exhausted").all())
         out.append(
             catalogue.make(
                 "gpu-resource-exhausted",
-                evidence=log_evidence(ctx.h("mem.exhausted")),
-                fix=("reduce the batch size", "nvidia-smi"),
+                variant="dst-tensor" if dst else None,
+                evidence=log_evidence(ctx.h("mem.exhausted"), ctx.h("mem.ran_out").first[:1]),
+                fix=("reduce the batch size (evaluate/predict in batches too)",
+                     "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                     "--format=csv   # other processes holding GPU memory"),
             )
         )
     cuda_oom = ctx.h("mem.cuda_oom")
-    if cuda_oom.count:
+    init_oom = ctx.h("mem.runtime_init_oom")
+    if cuda_oom.count or init_oom.count:
         info = ctx.h("mem.info").all()
         total = free = None
         for h in info:
@@ -82,10 +96,10 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 free = size_to_mib(h.g("v1") or "")
             elif h.g("total"):
                 total, free = size_to_mib(h.g("total") or ""), size_to_mib(h.g("free") or "")
-        h0 = cuda_oom.first[0]
+        h0 = (cuda_oom.first or init_oom.first)[0]
         if h0.g("total") and total is None:
             total = int(h0.g("total") or 0) / 2**20
-        ctxfail = bool(h0.g("ctx"))
+        ctxfail = bool(h0.g("ctx")) or bool(init_oom.count)
         cause = "CUDA reported out of memory"
         if ctxfail:
             cause += " while creating the CUDA context, before TensorFlow allocated anything"
@@ -100,7 +114,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         out.append(
             catalogue.make(
                 "gpu-memory-held-by-other-process",
-                evidence=log_evidence(cuda_oom, info[:3]),
+                evidence=log_evidence(cuda_oom, init_oom, info[:3]),
                 cause=cause,
                 fix=(
                     "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
@@ -125,13 +139,15 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
+    out.extend(_pinned_and_module(ctx, bool(out)))
     ran = ctx.h("mem.ran_out")
     if ran.count and not out:
         h = ran.first[0]
-        alloc = h.g("alloc") or ""
+        alloc = h.g("alloc") or h.g("src") or "bfc_allocator"
         # TensorFlow names the allocator: "GPU_0_bfc" / "gpu_..." for device memory,
-        # "cpu" / "mklcpu" for host memory.
-        on_host = "gpu" not in alloc.lower()
+        # "cpu" / "mklcpu" for host memory; before TF 1.x named it, the line came from
+        # (gpu_)bfc_allocator.cc, the GPU allocator.
+        on_host = "gpu" not in alloc.lower() and "bfc_allocator" not in alloc
         out.append(
             catalogue.make(
                 "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
@@ -173,3 +189,120 @@ def rule_autotune(ctx: Facts) -> list[Finding]:
             ),
         )
     ]
+
+
+def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
+    """Pinned (page-locked) host memory, and a GPU module that could not be loaded."""
+    out: list[Finding] = []
+    pinned = ctx.h("mem.pinned")
+    if pinned.count and not said:
+        size = next((h.g("size") or h.g("bytes") for h in pinned.all()
+                     if h.g("size") or h.g("bytes")), None)
+        out.append(catalogue.make(
+            "host-allocator-ran-out", variant="pinned",
+            size=f"{int(size) / 2**20:,.0f} MiB" if size else "?",
+            evidence=log_evidence(pinned),
+            fix=("# reduce what the input pipeline holds in memory at once (samples per "
+                 "queue/buffer, prefetch size, batch size)", "free -m   # RAM in use"),
+        ))
+    module = ctx.h("mem.module_oom")
+    if module.count:
+        out.append(catalogue.make(
+            "cuda-module-load-out-of-memory",
+            evidence=log_evidence(module),
+            fix=("export TF_FORCE_GPU_ALLOW_GROWTH=true   # or "
+                 "tf.config.experimental.set_memory_growth(gpu, True) before any op",
+                 "# or cap TensorFlow's pool with a memory limit "
+                 "(tf.config.set_logical_device_configuration(gpu, "
+                 "[tf.config.LogicalDeviceConfiguration(memory_limit=...)]))",
+                 "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv"),
+        ))
+    return out
+
+
+#: Status words of a handle failure that mean "no memory" outright.
+_ALLOC_WORDS = ("ALLOC_FAILED", "out of memory", "OUT_OF_MEMORY")
+
+
+def rule_library_handle(ctx: Facts) -> list[Finding]:
+    """cuDNN/cuBLAS/cuFFT/cuSOLVER could not create a handle or plan.
+
+    * another framework's copy of cuDNN/cuBLAS in the process (torch, cupy, jaxlib paths
+      in the log) -> ``dnn-handle-failed-gpu-memory`` variant ``second-copy`` (unknown
+      which: memory or the second copy, with the command that tells);
+    * "DNN library is not found" with nothing else: cuDNN was not loaded at all
+      (``dnn-library-not-found``), unless the log names the missing or mismatched library, which
+      its own finding explains;
+    * otherwise the memory cause (the status tables' "almost always"), confident when the
+      status says ALLOC_FAILED, else hedged ("most often"; variant ``unsure``).
+    """
+    hits = ctx.h("mem.handle")
+    if not hits.count:
+        return []
+    if ctx.h("cudnn.mismatch").count:
+        return []  # the cuDNN version mismatch finding names the cause
+    texts = [h.text for h in hits.all()]
+    libs = sorted({lib for h in hits.all() if (lib := _library(h))})
+    what = "/".join(libs) or "cuDNN"
+    ev = log_evidence(hits, ctx.h("mem.cuda_oom").first[:1])
+    fix_mem = (
+        "export TF_FORCE_GPU_ALLOW_GROWTH=true   # before starting Python; or, right after "
+        "import: for g in tf.config.list_physical_devices('GPU'): "
+        "tf.config.experimental.set_memory_growth(g, True)",
+        "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+        "# another process or notebook holding GPU memory: stop it",
+        "# TF 1.x: config = tf.ConfigProto(); config.gpu_options.allow_growth = True; "
+        "tf.Session(config=config)",
+    )
+    other = ctx.h("mem.other_dnn")
+    if other.count:
+        names = ", ".join(sorted({(h.g("lib") or "").replace("\\", "/").split("/")[-1]
+                                  for h in other.all()}))
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="second-copy", library=what,
+            others=names, evidence=ev + log_evidence(other, limit=2),
+            fix=(fix_mem[0],
+                 "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
+                 "   # the cuDNN/CUDA this TensorFlow was built for",
+                 "pip list 2>/dev/null | grep -i -E 'nvidia-cudnn|nvidia-cublas|torch|cupy'   "
+                 "# copies other frameworks bring; import tensorflow first, or give each "
+                 "framework its own venv"),
+        )]
+    notfound = all("DNN library is not found" in t or "without DNN support" in t
+                   for t in texts)
+    if notfound:
+        if any("cudnn" in (h.g("lib") or "").lower() for h in ctx.h("lib.missing").all()):
+            return []  # the missing-library finding names libcudnn
+        return [catalogue.make(
+            "dnn-library-not-found",
+            evidence=ev,
+            fix=("python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
+                 "   # the cuDNN version this TensorFlow needs",
+                 "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_VMODULE=dso_loader=1 python -c \"import "
+                 "tensorflow as tf; tf.nn.conv2d(tf.ones([1,8,8,1]), tf.ones([3,3,1,1]), 1, "
+                 "'SAME')\" 2>&1 | grep -i -E 'cudnn|dlerror'   # which cuDNN was (not) loaded",
+                 "# then install the cuDNN major/minor it names (pip: tensorflow[and-cuda] "
+                 "for TF >= 2.14 on Linux)"),
+        )]
+    alloc = any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
+    return [catalogue.make(
+        "dnn-handle-failed-gpu-memory", variant=None if alloc else "unsure", library=what,
+        evidence=ev, fix=fix_mem,
+    )]
+
+
+def _library(h: Hit) -> str | None:
+    """The library a handle-failure line names (cuDNN, cuBLAS, cuFFT, cuSOLVER)."""
+    lib = (h.g("lib") or "").lower()
+    if lib:
+        return {"cudnn": "cuDNN", "cublas": "cuBLAS", "cublaslt": "cuBLASLt",
+                "cusolver": "cuSOLVER", "cusparse": "cuSPARSE"}.get(lib, lib)
+    if h.g("conv") or h.g("notfound") or h.g("status"):
+        return "cuDNN"
+    if h.g("gemm") or (h.g("nosupport") and "BLAS" in h.text):
+        return "cuBLAS"
+    if h.g("fft"):
+        return "cuFFT"
+    if h.g("solver"):
+        return "cuSOLVER"
+    return None

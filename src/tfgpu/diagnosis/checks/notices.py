@@ -17,6 +17,7 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         ("noise.trt", "tensorrt-not-found-notice"),
         ("noise.factory", "duplicate-factory-registration"),
         ("noise.absl", "absl-log-notice"),
+        ("mem.host_notice", "host-allocation-notice"),
     )
     for name, fid in specs:
         hits = ctx.h(name)

@@ -1,6 +1,9 @@
-"""Rules about the TensorFlow installation and what the TensorFlow child probe saw.
+"""The TensorFlow installation: which distribution, which Python, NumPy, protobuf, Keras,
+pip's resolver, and what the TensorFlow child probe saw.
 
-Each rule is pure: ``(HostFacts, Knowledge) -> Iterable[Finding]``.  Package facts are
+Each check is pure, ``(Facts) -> Iterable[Finding]``, and fires whether its fact comes from
+the host (the probed interpreter's distributions, ``tf.sysconfig.get_build_info()``) or
+from a pasted log (pip's resolver errors, import tracebacks, a ``pip list``).  Package facts are
 from compat/FACTS.md ("Packages and variants"): from 2.1 the plain ``tensorflow`` wheel is
 the CUDA build and ``tensorflow-cpu`` the CPU-only variant [REL21, WHL]; ``tensorflow-gpu``
 was retired (2.12.0 is a stub that never installs) [PIPRUN, ISS-60074]; native Windows
@@ -18,12 +21,15 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _pip_spec
 from tfgpu.facts import HostFacts, ProbeStatus
-from tfgpu.facts.view import Facts
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.knowledge import KnowledgeQueryError, parse_version, series
 
 if TYPE_CHECKING:
-    from tfgpu.knowledge import Knowledge
+    from tfgpu.knowledge import Knowledge, PlatformFact
 
 #: The libraries TensorFlow dlopens before it registers a GPU (Linux names without
 #: ``lib``/``.so``); "Cannot dlopen some GPU libraries" names one of them.
@@ -37,6 +43,11 @@ _REASON_RE = re.compile(
     r"compute capability|libdevice|ptxas|driver version is insufficient",
     re.IGNORECASE,
 )
+
+
+#: The TensorFlow distributions that install the same ``tensorflow`` package folder.
+_VARIANTS = ("tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tf-nightly", "tf-nightly-cpu",
+             "tf-nightly-gpu")
 
 
 def _version(text: str | None) -> Version | None:
@@ -146,7 +157,12 @@ def python_interpreter_unusable(f: Facts) -> Iterator[Finding]:
 
 
 def cpu_only_build(f: Facts) -> Iterator[Finding]:
-    """A CPU-only TensorFlow: ``tensorflow-cpu``, or a build with ``is_cuda_build`` False."""
+    """A CPU-only TensorFlow: ``tensorflow-cpu``, or a build with ``is_cuda_build`` False.
+
+    One fault whether the host facts say it (the distribution, ``get_build_info()``) or a
+    pasted log does (``tf.test.is_built_with_cuda()`` printing False, ``'is_cuda_build':
+    False``); the old id ``tensorflow-built-without-cuda`` is an alias.
+    """
     facts = f.host
     if facts is None:
         return
@@ -177,6 +193,45 @@ def cpu_only_build(f: Facts) -> Iterator[Finding]:
         evidence=ev, cause="; ".join(reasons),
         fix=(c.pip(facts, "uninstall", "-y", *(_installed(facts, kb) or ["tensorflow-cpu"])),
              c.tf_install_command(facts)) if gpu_wanted else (),
+    )
+
+
+def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
+    """The log half of :func:`cpu_only_build`: the log shows ``is_built_with_cuda()`` /
+    ``is_cuda_build`` False (and no GPU created)."""
+    built = [h for h in f.h("gpu.built_call").all() if h.g("val") == "False"]
+    built += [h for h in f.h("gpu.build_info").all() if h.g("val") == "False"]
+    calls = f.h("gpu.built_call").all()
+    # is_built_with_cuda() on one line, False printed on the next
+    built += [h for h in f.h("gpu.bool_line").all()
+              if h.g("val") == "False" and any(h.line - a.line == 1 for a in calls)]
+    if not built or f.h("gpu.created").count:
+        return
+    mm = f.tf_mm
+    last = f.kb.platform_fact("windows-native-gpu-last")
+    if f.windows and mm is not None and mm > series(last.value("tf_version")):
+        yield catalogue.make(
+            "tensorflow-windows-native-no-gpu", version=f.tf_version,
+            last=last.value("tf_version"), ref=last.ref,
+            evidence=log_evidence(calls[:1], built) + tuple(f.fact_evidence()),
+            fix=_windows_last_fix(last),
+            knowledge_ref=last.ref,
+        )
+        return
+    conda = f.h("gpu.conda_cuda_build").all()
+    cause = ("This TensorFlow build was compiled without CUDA (is_built_with_cuda() is False), "
+             "so it can never use an NVIDIA GPU.")
+    if conda:
+        cause += (f" The conda package's build string ({conda[0].g('build')}) claims a CUDA "
+                  "build: that published build is mislabelled.")
+    yield catalogue.make(
+        "tensorflow-cpu-only-build", variant="log",
+        evidence=log_evidence(f.h("gpu.built_call").first[:1], built, conda,
+                              f.h("gpu.skipping")) + tuple(f.fact_evidence()),
+        cause=cause,
+        fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"',
+             'pip install "tensorflow[and-cuda]"   # in a fresh venv (Linux)',
+             "or pin a conda build known to be CUDA-enabled"),
     )
 
 
@@ -211,8 +266,24 @@ def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     )
 
 
+def _windows_last_fix(last: PlatformFact) -> tuple[str, ...]:
+    """Stay on the last native-Windows GPU release (platform fact windows-native-gpu-last:
+    its pip requirement and the conda CUDA/cuDNN packages), or move to WSL2."""
+    conda = " ".join(str(p) for p in last.values.get("conda_packages", ()))
+    return (f"conda install -c conda-forge {conda}   # the CUDA/cuDNN of the last native-"
+            f"Windows GPU release, {last.value('tf_version')}",
+            f'pip install "{last.value("pip_requirement")}"',
+            'or a current TensorFlow in WSL2: pip install "tensorflow[and-cuda]"')
+
+
 def tensorflow_gpu_package(f: Facts) -> Iterator[Finding]:
-    """The retired ``tensorflow-gpu`` (or ``tf-nightly-gpu``) distribution is installed."""
+    """The retired ``tensorflow-gpu`` (or ``tf-nightly-gpu``): installed, or pip failing on it.
+
+    The host half (the distribution is installed); :func:`tensorflow_gpu_package_log` is the
+    log half (pip's stub notice, its metadata failure, or no matching version), same id.
+    Facts: platform fact ``tensorflow-gpu-removed`` (last real wheels, the stub, the
+    retirement date).
+    """
     facts = f.host
     if facts is None:
         return
@@ -238,20 +309,43 @@ def tensorflow_gpu_package(f: Facts) -> Iterator[Finding]:
 
 
 def tensorflow_and_cpu_variant(f: Facts) -> Iterator[Finding]:
-    """``tensorflow`` plus ``tensorflow-cpu`` (or a nightly) installed together."""
+    """``tensorflow`` plus ``tensorflow-cpu``/``tensorflow-gpu`` (or a nightly) together.
+
+    The host half; :func:`tensorflow_variants_log` reads a pasted ``pip list`` /
+    ``conda list`` (same id).
+    """
     facts = f.host
     if facts is None:
         return
-    names = [n for n in ("tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu")
-             if facts.python.dist(n) is not None]
-    if len(names) < 2:
+    # tensorflow-gpu installed beside another: tensorflow_gpu_package says it (the clash)
+    names = [n for n in _VARIANTS if not n.endswith("-gpu") and facts.python.dist(n) is not None]
+    if len(names) >= 2:
+        yield catalogue.make(
+            "tensorflow-variants-conflict",
+            severity=Severity.ERROR if facts.nvidia_gpus else Severity.WARNING,
+            packages=" and ".join(names), listing=", ".join(names),
+            evidence=_dist_evidence(facts, names),
+            fix=(c.pip(facts, "uninstall", "-y", *names), c.tf_install_command(facts)),
+        )
+
+
+def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
+    """Several TensorFlow distributions in a pasted ``pip list`` / ``conda list``."""
+    listed = f.h("pip.listing")
+    seen = [k for k in listed.by_key if k]
+    if len(seen) < 2:
         return
-    severe = bool(facts.nvidia_gpus)
+    conda = any(h.g("channel") for h in listed.all())
+    channels = sorted({ch for h in listed.all() if (ch := h.g("channel"))})
     yield catalogue.make(
-        "tensorflow-variants-conflict", severity=Severity.ERROR if severe else Severity.WARNING,
-        packages=" and ".join(names), listing=", ".join(names),
-        evidence=_dist_evidence(facts, names),
-        fix=(c.pip(facts, "uninstall", "-y", *names), c.tf_install_command(facts)),
+        "tensorflow-variants-conflict", severity=Severity.ERROR,
+        packages=" and ".join(seen), listing=", ".join(seen),
+        evidence=log_evidence(listed),
+        fix=((f"conda remove {' '.join(seen)}   # channels mixed: {', '.join(channels)}",
+              "# then install one TensorFlow from one channel only (or recreate the env)")
+             if conda else
+             (f"pip uninstall -y {' '.join(seen)}", 'pip install "tensorflow[and-cuda]"   '
+              "# Linux; on other systems: pip install tensorflow")),
     )
 
 
@@ -458,22 +552,636 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     yield from _explain(facts, kb)
 
 
-def cpu_without_avx(f: Facts) -> Iterator[Finding]:
-    """An x86 CPU without AVX: official TensorFlow wheels die on import."""
+# ---------------------------------------------------------------------- Python and NumPy
+# (host checks moved from versions.py; they read its view of the installed TensorFlow)
+
+
+def python_outside_tf_range(f: Facts) -> Iterator[Finding]:
+    """Python is outside the installed release's tested range (``tf_tested_configs.toml``).
+
+    No wheel of that release was published for such a Python, so the install is an
+    untested combination (a warning), or broken when TensorFlow fails to import (error).
+    """
     facts = f.host
     if facts is None:
         return
-    machine = (facts.cpu.machine or facts.os.machine or "").lower()
-    rec = facts.probe("cpu")
-    if machine not in ("x86_64", "amd64") or rec is None or rec.status is not ProbeStatus.OK:
+    kb = f.kb
+    tf = _installed_tf(facts, kb)
+    py = facts.python.version
+    if tf is None or tf.config is None or py is None or not _parses(py):
         return
-    if "avx" in facts.cpu.flags:
+    config = tf.config
+    if config.python_ok(py) is not False:
         return
+    broken = facts.tf is not None and facts.tf.status is ProbeStatus.ERROR
+    fix = [f"# use Python {config.python_max} (or down to {config.python_min}) in a new "
+           f"virtual environment for TensorFlow {tf.series}"]
+    newest = next((row for row in kb.tested_configs(os=tf.os)[::-1]
+                   if row.python_ok(py)), None)
+    if newest is not None:
+        fix.append(f"# or install TensorFlow {newest.tf_series}, tested with Python "
+                   f"{newest.python_min}-{newest.python_max}:")
+        fix.append(_pip_spec(facts, kb, newest.tf_series, tf.os))
     yield catalogue.make(
-        "cpu-without-avx",
-        evidence=(Evidence("cpu.model", facts.cpu.model or "?"),
-                  Evidence("cpu.flags", " ".join(facts.cpu.flags) or "none of avx/avx2/fma")),
-        fix=("# build TensorFlow from source without -mavx, or use a machine with an AVX CPU",),
+        "python-outside-tf-range",
+        severity=Severity.ERROR if broken else Severity.WARNING,
+        python=facts.python.version, series=tf.series, low=config.python_min,
+        high=config.python_max, tf=config.tf_version, platform=config.platform, ref=config.ref,
+        evidence=(Evidence("python.version", py), tf.evidence),
+        fix=fix,
+        doc_url=kb.doc_url(config),
+        knowledge_ref=config.ref,
     )
 
 
+
+def numpy_abi(f: Facts) -> Iterator[Finding]:
+    """NumPy 2 with a module built against NumPy 1.x: one fault, from host or log.
+
+    Host: numpy >= 2 installed with a TensorFlow older than the first release built for it
+    (platform fact ``numpy2-first-tf``: 2.18.0; 2.14.1-2.17.x cap numpy < 2, 2.14.0 has no
+    cap so pip can pair it with numpy 2); the old id ``numpy2-with-old-tf`` is an alias.
+    The log half, :func:`numpy_abi_log`, reads NumPy's own message ("A module that was
+    compiled using NumPy 1.x cannot be run in
+    NumPy 2.x", ``_ARRAY_API not found``).  The opposite fault (a module built for a
+    *newer* NumPy than the installed one) is :func:`numpy_too_old`.
+    """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
+    fact = kb.platform_fact("numpy2-first-tf")
+    first = fact.value("tf_version")
+    tf = _installed_tf(facts, kb)
+    numpy = facts.python.dist("numpy")
+    if (tf is None or numpy is None or not _parses(numpy.version)
+            or parse_version(numpy.version).major < 2
+            or parse_version(tf.version) >= parse_version(first)):
+        return
+    yield catalogue.make(
+        "numpy-abi-mismatch", variant="old-tf",
+        numpy=numpy.version, tf=tf.version, first=first, ref=fact.ref,
+        evidence=(Evidence("python.distributions", f"numpy {numpy.version}"), tf.evidence),
+        fix=(c.pip(facts, "install", "numpy<2"),
+             f"# or upgrade TensorFlow to {first} or later:",
+             c.pip(facts, "install", f"tensorflow>={first}")),
+        knowledge_ref=fact.ref,
+    )
+
+
+def numpy_abi_log(f: Facts) -> Iterator[Finding]:
+    """The log half of :func:`numpy_abi`: NumPy's own message (same id)."""
+    fact = f.kb.platform_fact("numpy2-first-tf")
+    first = fact.value("tf_version")
+    npabi = f.h("numpy.abi")
+    if not npabi.count:
+        return
+    npv = next((h.g("np") or h.g("np2") for h in npabi.all() if h.g("np") or h.g("np2")), None)
+    npv = npv or f.dist_version("numpy")
+    mm = f.tf_mm
+    new_tf = mm is not None and mm >= series(first)
+    yield catalogue.make(
+        "numpy-abi-mismatch",
+        numpy=npv or "2.x",
+        evidence=log_evidence(npabi, f.h("numpy.multiarray").first[:1]),
+        cause=(
+            "A compiled module on the import path was built against the NumPy 1.x C ABI and "
+            f"NumPy {npv or '2.x'} is installed."
+            + (f" TensorFlow {f.tf_version} is built for NumPy 2, so the module is another "
+               "package in the traceback (upgrade that one)." if new_tf else
+               f" TensorFlow releases before {first} (and packages built for them) need "
+               "numpy<2.")
+        ),
+        fix=(("pip install --upgrade <the package named in the traceback>   # a build for "
+              "NumPy 2", 'or, until it has one: pip install "numpy<2"')
+             if new_tf else
+             ('pip install "numpy<2"',
+              f"or upgrade to TensorFlow >= {first} (built with NumPy 2) and the packages "
+              "in the traceback")),
+        knowledge_ref=fact.ref,
+    )
+
+
+def numpy_too_old(f: Facts) -> Iterator[Finding]:
+    """A module built for a newer NumPy than the installed one (C-API version too low).
+
+    NumPy's checks: "module compiled against API version 0x10 but this version of numpy
+    is 0xf", "numpy.dtype size changed ... Expected 96 from C header, got 88 from
+    PyObject" (the error form).  The fix is a newer NumPy, never ``numpy<2``.
+    """
+    old = f.h("numpy.too_old")
+    if not old.count:
+        return
+    npv = f.dist_version("numpy")
+    want = next((h.g("want_v") or h.g("want") for h in old.all()
+                 if h.g("want_v") or h.g("want")), None)
+    mm = f.tf_mm
+    first = f.kb.platform_fact("numpy2-first-tf").value("tf_version")
+    capped = mm is not None and mm < series(first)
+    yield catalogue.make(
+        "numpy-too-old-for-module",
+        numpy=npv or "installed",
+        evidence=log_evidence(old, f.h("numpy.multiarray").first[:1]),
+        cause=("A compiled module on the import path was built against a newer NumPy C API"
+               + (f" ({want})" if want else "")
+               + f" than NumPy {npv or 'installed here'} provides: NumPy is too old for it "
+               "(an old NumPy pinned by another package, or a second NumPy earlier on the "
+               "path)."),
+        fix=(("pip install --upgrade \"numpy<2\"   # newest 1.x: TensorFlow "
+              f"{f.tf_version} predates NumPy 2 ({first} is the first built for it)")
+             if capped else "pip install --upgrade numpy",
+             "python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"   "
+             "# the NumPy actually imported",
+             "pip check   # which package pins NumPy down"),
+    )
+
+
+def numpy_removed_alias(f: Facts) -> Iterator[Finding]:
+    """Old code using a NumPy alias NumPy removed (``np.object``/``np.bool`` in 1.24,
+    ``np.float_`` and others in 2.0): NumPy too new for the code, not a GPU fault."""
+    alias = f.h("numpy.removed_alias")
+    if not alias.count:
+        return
+    names = ", ".join(f"np.{k}" for k in alias.by_key if k)
+    yield catalogue.make(
+        "numpy-too-new-for-code", names=names or "an alias",
+        evidence=log_evidence(alias),
+        fix=("# edit the code (or upgrade the library in the traceback): np.object -> object, "
+             "np.bool -> bool, np.float_ -> np.float64 ...",
+             'or, for an old stack, pin NumPy below the release that removed it: pip install '
+             '"numpy<1.24"   # or "numpy<2" for the NumPy 2.0 removals'),
+    )
+
+
+# ---------------------------------------------------------------------- log: protobuf, Keras
+
+
+def protobuf_version(f: Facts) -> Iterator[Finding]:
+    """protobuf too new (descriptors) or too old (``builder``/``symbol_database`` missing)."""
+    pb = f.h("protobuf.descriptors")
+    if pb.count or f.h("protobuf.downgrade").count:
+        pbv = f.dist_version("protobuf")
+        cap = f.kb.platform_fact("protobuf-descriptors-cap")
+        yield catalogue.make(
+            "protobuf-too-new",
+            evidence=log_evidence(pb, f.h("protobuf.downgrade")),
+            cause=(
+                f"protobuf {cap.value('first_breaking')}+ rejects the _pb2 modules this "
+                "TensorFlow was generated with"
+                + (f" (protobuf {pbv} is installed)" if pbv else "")
+                + "; the TensorFlow release did not cap its protobuf requirement."
+            ),
+            fix=(
+                f'pip install "protobuf<={cap.value("cap")}"',
+                "or upgrade TensorFlow to a patch release that pins protobuf",
+                f"stop-gap (slow): {cap.value('slow_env')}",
+            ),
+            knowledge_ref=cap.ref,
+        )
+        return
+    old = f.h("protobuf.too_old")
+    if not old.count:
+        return
+    name = next((h.g("name") or h.g("name2") for h in old.all()
+                 if h.g("name") or h.g("name2")), None)
+    tfv = f.tf_version
+    yield catalogue.make(
+        "protobuf-too-old",
+        what=f"google.protobuf {name}" if name else "the protobuf runtime",
+        evidence=log_evidence(old),
+        fix=("python -c \"import google.protobuf as p; print(p.__version__, p.__file__)\"   "
+             "# the protobuf actually imported (an older copy may shadow the new one)",
+             f'pip install --force-reinstall "tensorflow=={tfv}"   # restores the protobuf '
+             "range this TensorFlow declares" if tfv else
+             "pip install --upgrade protobuf   # within the range TensorFlow declares; then: "
+             "pip check"),
+    )
+
+
+def keras3(f: Facts) -> Iterator[Finding]:
+    """Keras 3 (tf.keras from TF 2.16) meeting code or libraries written for Keras 2.
+
+    Facts: platform fact ``keras3-switch`` (Keras 3 from TF 2.16; Keras 2 stays available as
+    tf-keras with ``TF_USE_LEGACY_KERAS=1``).  Three faults: a library that needs Keras 2
+    (Transformers' TF models, TF-Hub layers mixed into a Keras 3 model), Keras 2-only APIs
+    on Keras 3, and Keras internals imported from paths that moved.
+    """
+    fact = f.kb.platform_fact("keras3-switch")
+    env = fact.value("legacy_env")
+    legacy = fact.value("legacy_package")
+    needs = f.h("keras.needs_tf_keras")
+    if needs.count:
+        lib = next((h.g("lib") or h.g("obj") or h.g("pipreq") for h in needs.all()
+                    if h.g("lib") or h.g("obj") or h.g("pipreq")), None)
+        hub = "tensorflow_hub" in (lib or "")
+        fix = (f"pip install {legacy}   # the release matching your TensorFlow minor "
+                 "(tf-keras 2.16 for TensorFlow 2.16 ...)",
+                 f"export {env}   # before importing TensorFlow: tf.keras is then Keras 2"
+                 + ("; build the model with tf_keras, not keras" if hub else ""),
+                 "or use TensorFlow <= 2.15 (Keras 2)")
+        if hub:
+            yield catalogue.make("keras3-needs-tf-keras", variant="hub",
+                                 tf=fact.value("tf_version"), legacy=legacy, env=env,
+                                 evidence=log_evidence(needs), fix=fix, knowledge_ref=fact.ref)
+        else:
+            yield catalogue.make("keras3-needs-tf-keras",
+                                 library=lib.split(".")[0] if lib else "a library",
+                                 tf=fact.value("tf_version"), legacy=legacy, env=env,
+                                 evidence=log_evidence(needs), fix=fix, knowledge_ref=fact.ref)
+        return
+    legacy_api = f.h("keras.legacy_api")
+    if legacy_api.count:
+        h = legacy_api.first[0]
+        api = h.g("api") or (f"the {h.g('kw')}= argument" if h.g("kw") else
+                             f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else "a Keras 2 API")
+        yield catalogue.make(
+            "keras3-legacy-api-used", api=api, tf=fact.value("tf_version"),
+            evidence=log_evidence(legacy_api),
+            fix=("# port the code to Keras 3 (learning_rate= not lr=, keras.optimizers not "
+                 ".legacy, no tf.compat.v1.keras)",
+                 f"or keep Keras 2: pip install {legacy} && export {env}",
+                 "or use TensorFlow <= 2.15"),
+            knowledge_ref=fact.ref,
+        )
+        return
+    private = f.h("keras.private_api")
+    if private.count:
+        mod = private.first[0].g("mod") or "keras.engine"
+        yield catalogue.make(
+            "keras-private-api-moved", module=mod,
+            evidence=log_evidence(private),
+            fix=("pip install --upgrade <the library in the traceback>   # a release for "
+                 "your Keras/TensorFlow",
+                 "pip list 2>/dev/null | grep -i -E '^(keras|tf-keras|tensorflow) '   # the "
+                 "versions that must match",
+                 "# or pin TensorFlow/Keras to the release that library supports"),
+        )
+
+
+# ---------------------------------------------------------------------- log: pip
+
+
+def _norm(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
+    """The log half of :func:`tensorflow_gpu_package`: pip failing on the retired
+    tensorflow-gpu / tf-nightly-gpu (stub, or no version)."""
+    removed, named, failed = f.h("pip.tfgpu_removed"), f.h("pip.tfgpu_named"), f.h("pip.failed")
+    nod = [h for h in f.h("pip.no_dist").all()
+           if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")]
+    kb = f.kb
+    gone = kb.platform_fact("tensorflow-gpu-removed")
+    if nod and f.windows:
+        pin = (nod[0].g("spec") or "").lstrip("=<>~!")
+        last = kb.platform_fact("windows-native-gpu-last")
+        pv, lv = _version(pin), _version(last.value("tf_version"))
+        if pv is not None and lv is not None and (*pv.release, 0)[:2] > (*lv.release, 0)[:2]:
+            yield catalogue.make(
+                "tensorflow-windows-native-no-gpu", version=pin, last=last.value("tf_version"),
+                ref=last.ref, evidence=log_evidence(nod),
+                fix=_windows_last_fix(last),
+                knowledge_ref=last.ref,
+            )
+            return
+    if not (removed.count or nod or (named.count and failed.count)):
+        if named.count:
+            linux = ".".join(gone.value("last_linux").split(".")[:2])
+            yield catalogue.make(
+                "tensorflow-gpu-package-removed", variant="named",
+                evidence=log_evidence(named),
+                cause=(f"tensorflow-gpu stopped at {linux} (Linux) / "
+                       f"{gone.value('last_windows')} (Windows); use tensorflow."),
+                fix=('pip install "tensorflow[and-cuda]"',),
+                knowledge_ref=gone.ref,
+            )
+        return
+    and_cuda, _ = kb.fact_series("and-cuda-extra-first")
+    same, _ = kb.fact_series("tensorflow-is-cuda-build")
+    stub, _ = kb.fact_series("tensorflow-gpu-removed", "stub_version")
+    pkg = next((_norm(h.g("pkg") or "") for h in nod), "tensorflow-gpu")
+    fix = [
+        f'replace "{pkg}" with "{pkg.replace("-gpu", "")}" in requirements/environment files',
+        f'pip install "tensorflow[and-cuda]"   # Linux, TensorFlow >= {and_cuda[0]}.{and_cuda[1]}'
+        if not f.windows else "pip install tensorflow",
+    ]
+    cause = (f"The {pkg} name was retired in {gone.value('retired')}: versions from "
+             f"{stub[0]}.{stub[1]} are empty placeholder packages that fail on install. "
+             f'"{pkg.replace("-gpu", "")}" has been the same GPU-enabled build since '
+             f"{same[0]}.{same[1]}.")
+    if not removed.count:
+        cause += (" Newer pip/setuptools fail while reading the placeholder's metadata, so the "
+                  "'package has been removed' notice may not even show.")
+    host = f.host
+    if host is not None and host.gpus and not host.nvidia_gpus:
+        vendors = ", ".join(sorted({g.vendor for g in host.gpus}))
+        cause += (f" Also, this host's GPU is {vendors}, not NVIDIA: CUDA builds of TensorFlow "
+                  "cannot use it.")
+        fix.append("for an AMD GPU: tensorflow-rocm on a ROCm-supported Radeon (Linux), or the "
+                   "DirectML plugin on Windows; otherwise TensorFlow runs on the CPU")
+    yield catalogue.make(
+        "tensorflow-gpu-package-removed",
+        evidence=log_evidence(removed, named, nod, failed.first[:2]),
+        cause=cause, fix=tuple(fix), knowledge_ref=gone.ref,
+    )
+
+
+#: Distributions pip reports that are TensorFlow itself (the -gpu ones are handled above;
+#: tensorflow-intel/-macos/-metal/-rocm have their own findings).
+_TF_ITSELF = ("tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu",
+              "tensorflow-aarch64", "tensorflow-cpu-aws")
+#: Apple's distributions (platform fact macos-metal-plugin).
+_APPLE = ("tensorflow-macos", "tensorflow-metal")
+
+
+def _listed_versions(h: Hit) -> list[str]:
+    return [v.strip() for v in (h.g("versions") or "").split(",")
+            if v.strip() and v.strip() != "none"]
+
+
+def _highest(listed: list[str]) -> str | None:
+    finals = [v for v in listed if re.fullmatch(r"\d+(?:\.\d+)*", v)] or listed
+    if not finals:
+        return None
+    return max(finals, key=lambda v: [int(x) for x in re.findall(r"\d+", v)])
+
+
+def rule_pip(ctx: Facts) -> list[Finding]:
+    """pip's resolver: no matching distribution (per TensorFlow distribution and for
+    TensorFlow's dependencies), wheels for another platform, requires-python, the and-cuda
+    extra, zsh globbing, PEP 668, version pins of TensorFlow add-ons."""
+    out: list[Finding] = []
+    out.extend(_no_matching(ctx))
+    out.extend(_pip_misc(ctx))
+    return out
+
+
+def _no_matching(ctx: Facts) -> Iterator[Finding]:
+    """"No matching distribution" / "Could not find a version" / poetry's "Unable to find
+    installation candidates", classified by the distribution pip names."""
+    hits = ctx.h("pip.no_dist").all()
+    by: dict[str, list[Hit]] = {}
+    for h in hits:
+        by.setdefault(_norm(h.g("pkg") or ""), []).append(h)
+    tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF for h in hs]
+    if tf_hits:
+        yield _no_tensorflow_wheel(ctx, tf_hits)
+    for apple in _APPLE:
+        if apple in by:
+            yield _apple_no_wheel(ctx, apple, by[apple])
+            break
+    if "tensorflow-intel" in by:
+        yield _intel_no_wheel(ctx, by["tensorflow-intel"])
+    if "tensorflow-rocm" in by:
+        amd = ctx.kb.platform_fact("amd-rocm")
+        yield catalogue.make(
+            "tensorflow-rocm-not-available", evidence=log_evidence(by["tensorflow-rocm"]),
+            fix=("# tensorflow-rocm wheels are Linux-only, for the Python versions of each ROCm "
+                 "release: use AMD's wheel index for your ROCm version (see the ROCm "
+                 "TensorFlow install guide), or the rocm/tensorflow Docker image",
+                 "python -c \"import sys, platform; print(sys.version, platform.system())\""),
+            knowledge_ref=amd.ref,
+        )
+    deps = [(k, hs) for k, hs in by.items()
+            if k not in (*_TF_ITSELF, *_APPLE, "tensorflow-intel", "tensorflow-rocm",
+                         "tensorflow-gpu", "tf-nightly-gpu")
+            and (k.startswith(("tensorflow-", "tf-")) or k in ("tensorrt", "tensorrt-libs"))]
+    if deps and not tf_hits:
+        name, hs = deps[0]
+        h = hs[0]
+        pin = (h.g("spec") or h.g("poetry") or "").lstrip("=")
+        listed = _listed_versions(h)
+        yield catalogue.make(
+            "tensorflow-dependency-no-wheel", package=name,
+            pin=f" {pin}" if pin else "",
+            evidence=log_evidence(hs),
+            cause=(f"{name} (not TensorFlow itself) has no wheel"
+                   + (f" of version {pin}" if pin else "")
+                   + " for this Python and platform"
+                   + (f" (pip offers {', '.join(listed[-3:])} ...)" if listed else
+                      " (pip lists no version at all)" if h.g("versions") is not None else "")
+                   + ". It is a dependency (of TensorFlow or of the project's lock/requirements "
+                   "file), often pinned on another OS or Python."),
+            fix=(f"# drop or loosen the {name} pin (or guard it with an environment marker, e.g. "
+                 f"; sys_platform != 'win32'), and let pip resolve TensorFlow's own dependencies",
+                 "pip install tensorflow   # then: pip check",
+                 "# if TensorFlow itself requires it: use a Python version for which it has "
+                 "wheels (python -c \"import sys; print(sys.version)\")"),
+        )
+
+
+def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
+    """No wheel of TensorFlow itself for this interpreter (Python version, 32-bit, OS)."""
+    py = ctx.host.python.version if ctx.host is not None else None
+    bits = ctx.host.python.bits if ctx.host is not None else None
+    lo, hi, _ = ctx.kb.newest_python_range("linux")
+    cause = ("pip found no TensorFlow wheel for this interpreter and platform. Wheels exist only "
+             f"for 64-bit CPython; current releases cover Python {lo}-{hi}.")
+    if py:
+        cause += f" This Python is {py}" + (f" ({bits}-bit)" if bits else "") + "."
+    pin_hit = next((h for h in nod if "==" in (h.g("spec") or "")), None)
+    listed_hit = next((h for h in nod if h.g("versions") is not None), None)
+    listed = _listed_versions(listed_hit) if listed_hit else []
+    highest = _highest(listed)
+    pin = (pin_hit.g("spec") or "").lstrip("=") if pin_hit else None
+    pkg = _norm((pin_hit or nod[0]).g("pkg") or "tensorflow")
+    install = f"pip install {pkg}"
+    py_hint = f"{lo}-{hi}"
+    req = ctx.h("pip.requires_python").first
+    if req:
+        cause += " pip skipped releases that need another Python: " + req[0].text.strip()[:200]
+    if pin and highest:
+        cause = (f"pip offers {pkg} up to {highest} for this interpreter and platform but not "
+                 f"the pinned {pin}: {pkg} {pin} was published for other Python versions. "
+                 f"Either this Python is too old or too new for {pin}, or it is 32-bit.")
+        try:
+            prow = ctx.kb.config_for(pin, "windows" if ctx.windows else "linux")
+        except KnowledgeQueryError:
+            prow = None  # a pin the log gives that is not a version
+        if prow is not None and prow.python_min and prow.python_max:
+            py_hint = f"{prow.python_min}-{prow.python_max}"
+            cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {prow.ref})."
+        install = (f'pip install "{pkg}=={pin}"   # in that venv; or keep this Python: '
+                   f'pip install "{pkg}=={highest}"')
+    elif listed_hit is not None and not listed:
+        cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
+    py_pick = py_hint.split("-")[-1]
+    fix = ["python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * 8)\"",
+           f"create a venv with a 64-bit Python {py_hint}: {c.venv_fix(ctx, py_pick)}",
+           install]
+    if pin and highest:
+        return catalogue.make("tensorflow-no-matching-distribution", variant="pinned", pin=pin,
+                              highest=highest, evidence=log_evidence(nod), cause=cause, fix=fix)
+    return catalogue.make("tensorflow-no-matching-distribution", evidence=log_evidence(nod),
+                          cause=cause, fix=fix)
+
+
+def _apple_no_wheel(ctx: Facts, pkg: str, hits: list[Hit]) -> Finding:
+    """tensorflow-macos / tensorflow-metal: not on this OS, CPU or Python, or a pin that
+    does not exist (tensorflow-metal has its own version numbers)."""
+    metal = ctx.kb.platform_fact("macos-metal-plugin")
+    h = hits[0]
+    pin = (h.g("spec") or "").lstrip("=<>~!")
+    listed = _listed_versions(next((x for x in hits if x.g("versions") is not None), h))
+    highest = _highest(listed)
+    since = metal.value("tf_version")
+    hv, pv = _version(highest), _version(pin)
+    if ctx.os in ("linux", "windows", "wsl2"):
+        variant = "wrong-platform"
+    elif hv is not None and pv is not None and pv > hv:
+        variant = "no-such-version"
+    else:
+        variant = None
+    fix = (("python -c \"import sys, platform; print(sys.version, platform.machine())\"   "
+              "# arm64 and a Python version the plugin has wheels for",
+              f"pip install tensorflow tensorflow-metal   # TensorFlow >= {since}: no "
+              "tensorflow-macos; use a Python the newest tensorflow-metal has wheels for",
+              "# a requirement for every platform: add the marker "
+              "; sys_platform == 'darwin' and platform_machine == 'arm64'")
+             if variant != "wrong-platform" else
+             (f"# {pkg} is for macOS only: require plain tensorflow here (Linux: "
+              "tensorflow[and-cuda] for the NVIDIA GPU)",
+              "# guard the Apple requirement with ; sys_platform == 'darwin' and "
+              "platform_machine == 'arm64'"))
+    ev = log_evidence(hits)
+    if variant == "no-such-version":
+        return catalogue.make("tensorflow-metal-no-wheel", variant="no-such-version",
+                              package=pkg, pin=pin, highest=highest, evidence=ev, fix=fix,
+                              knowledge_ref=metal.ref)
+    if variant == "wrong-platform":
+        return catalogue.make("tensorflow-metal-no-wheel", variant="wrong-platform",
+                              package=pkg, evidence=ev, fix=fix, knowledge_ref=metal.ref)
+    return catalogue.make("tensorflow-metal-no-wheel", package=pkg, highest=highest or "none",
+                          since=since, min_python=metal.value("min_python"), evidence=ev,
+                          fix=fix, knowledge_ref=metal.ref)
+
+
+def _intel_no_wheel(ctx: Facts, hits: list[Hit]) -> Finding:
+    """tensorflow-intel: the Windows CPU build that Windows ``tensorflow`` pulls in
+    (platform fact windows-cpu-wheels-intel); pinned off Windows, or no wheel for this
+    Python on Windows."""
+    fact = ctx.kb.platform_fact("windows-cpu-wheels-intel")
+    pin = (hits[0].g("spec") or "").lstrip("=")
+    listed = [v for h in hits for v in _listed_versions(h)]
+    # off Windows the index offers only the 0.0.1 placeholder of tensorflow-intel
+    off = ctx.os in ("linux", "wsl2", "macos") or (bool(listed) and set(listed) == {"0.0.1"})
+    pin_part = f" {pin}" if pin else ""
+    ev = log_evidence(hits)
+    if off:
+        return catalogue.make(
+            "windows-only-tensorflow-intel-pinned", pin=pin_part, evidence=ev,
+            fix=(f"# replace the tensorflow-intel pin with tensorflow{'==' + pin if pin else ''} "
+                 "(pip list/freeze on Windows writes it; on Linux/WSL/macOS it does not exist)",
+                 "# or guard it: tensorflow-intel==... ; sys_platform == 'win32'"),
+            knowledge_ref=fact.ref,
+        )
+    return catalogue.make(
+        "tensorflow-dependency-no-wheel", package="tensorflow-intel", pin=pin_part, evidence=ev,
+        cause=(f"tensorflow-intel{pin_part} has no wheel for this Python: it is the Windows CPU "
+               "build that the Windows tensorflow package depends on (from TensorFlow "
+               f"{fact.value('tf_version')}), published per Python version, and that wheel was "
+               "not published for this one (or this is not Windows)."),
+        fix=(f"pip install \"tensorflow{'==' + pin if pin else ''}\"   # let it pick its own "
+             "tensorflow-intel",
+             "# or another Python version (py -3.X -m venv ...) or another patch release that "
+             "has a wheel for this Python"),
+        knowledge_ref=fact.ref,
+    )
+
+
+def _pip_misc(ctx: Facts) -> Iterator[Finding]:
+    """Wheels for another platform, requires-python, the and-cuda extra, zsh, PEP 668,
+    add-on pins."""
+    wheel = [h for h in ctx.h("pip.wheel_unsupported").all()
+             if _norm(h.g("pkg") or "") in (*_TF_ITSELF, "tensorflow-gpu")]
+    if wheel and not ctx.h("pip.no_dist").count:
+        h = wheel[0]
+        tag = h.g("py") or "?"
+        wpy = f"{tag[2]}.{tag[3:]}" if tag.startswith("cp") and len(tag) > 3 else tag
+        yield catalogue.make(
+            "tensorflow-no-matching-distribution", variant="wheel-file",
+            wheel_python=wpy, platform=h.g("plat") or "?",
+            evidence=log_evidence(wheel),
+            cause=(f"The wheel file is built for CPython {wpy} on {h.g('plat')}; pip installs "
+                   "a wheel only into the Python version, OS and architecture its tags name, "
+                   "and this interpreter is a different one."),
+            fix=("python -c \"import sys, platform; print(sys.version, platform.machine())\"",
+                 f"# use a Python {wpy} venv for this wheel, or download the wheel whose cpXY "
+                 "tag matches this Python (or a newer TensorFlow release that has one)"),
+        )
+    req = [h for h in ctx.h("pip.requires_python").all()
+           if h.g("py") and _norm(h.g("pkg") or "").startswith(("tensorflow", "tf-"))]
+    if req and not ctx.h("pip.no_dist").count and req[0].g("py"):
+        h = req[0]
+        yield catalogue.make(
+            "tensorflow-no-matching-distribution", variant="requires-python",
+            package=h.g("pkg") or "tensorflow", python=h.g("py") or "?",
+            spec=h.g("spec") or "?", evidence=log_evidence(req),
+            cause=(f"{h.g('pkg')} declares Requires-Python {h.g('spec')} and this Python is "
+                   f"{h.g('py')}: pip refuses it."),
+            fix=(f"# a venv with a Python inside {h.g('spec')}: "
+                 + c.venv_fix(ctx, m.group(0) if (m := re.search(r"\d+\.\d+", h.g("spec") or ""))
+                              else "3"),
+                 f"or an older {h.g('pkg')} release that supports Python {h.g('py')}"),
+        )
+    ignored = [h for h in ctx.h("pip.requires_python").all() if h.g("list")]
+    if ignored and not req and not ctx.h("pip.no_dist").count:
+        m = re.search(r"Requires-Python\s*([<>=!~][^;\s]*)", ignored[0].g("list") or "")
+        spec = m.group(1) if m else "another Python"
+        ver = re.search(r"\d+\.\d+", spec)
+        yield catalogue.make(
+            "tensorflow-no-matching-distribution", variant="requires-python-ignored", spec=spec,
+            evidence=log_evidence(ignored),
+            cause=(f"pip skipped releases whose Requires-Python ({spec}) excludes this "
+                   "interpreter; the package it was resolving (TensorFlow, Keras or another) "
+                   "has no release left for this Python."),
+            fix=("python -c \"import sys; print(sys.version)\"",
+                 f"# a venv with a Python that satisfies {spec}: "
+                 + c.venv_fix(ctx, ver.group(0) if ver else "3"),
+                 "# or pin the last release of that package that supports this Python"),
+        )
+    extra = ctx.h("pip.no_extra")
+    if extra.count:
+        h = extra.first[0]
+        first = ctx.kb.platform_fact("and-cuda-extra-first")
+        yield catalogue.make(
+            "tensorflow-and-cuda-extra-unavailable", version=h.g("v") or "?",
+            extra=h.g("extra") or "and-cuda", first=first.value("tf_version"),
+            evidence=log_evidence(extra),
+            fix=(f'pip install "tensorflow[and-cuda]>={first.value("tf_version")}"   # Linux '
+                 "or WSL2 only",
+                 "# older TensorFlow: install the CUDA/cuDNN of its tested configuration "
+                 "system-wide (tfgpu plan)"),
+            knowledge_ref=first.ref,
+        )
+    zsh = ctx.h("pip.zsh_extra")
+    if zsh.count:
+        spec = zsh.first[0].g("spec") or "tensorflow[and-cuda]"
+        yield catalogue.make(
+            "pip-extra-needs-quotes", spec=spec, evidence=log_evidence(zsh),
+            fix=(f"pip install '{spec}'   # quotes stop zsh expanding the [...]",),
+        )
+    pep = ctx.h("pip.externally_managed")
+    if pep.count:
+        yield catalogue.make(
+            "pip-externally-managed-environment", evidence=log_evidence(pep, limit=2),
+            fix=("python3 -m venv ~/tf && ~/tf/bin/python -m pip install "
+                 "'tensorflow[and-cuda]'   # Linux; elsewhere: tensorflow",
+                 "# then run TensorFlow with ~/tf/bin/python (never pip install "
+                 "--break-system-packages into the system Python)"),
+        )
+    pins = [h for h in ctx.h("pip.pin_conflict").all()
+            if _norm(h.g("dep") or "").startswith(("tensorflow", "tf-"))
+            and _norm(h.g("pkg") or "").startswith(("tensorflow-", "tf-", "tensorflow_"))]
+    if pins:
+        h = pins[0]
+        yield catalogue.make(
+            "tensorflow-addon-version-pin", package=h.g("pkg") or "?",
+            version=h.g("v") or "?", requirement=h.g("req") or "?", have=h.g("have") or "?",
+            evidence=log_evidence(pins),
+            fix=(f"# install the {h.g('pkg')} release built for TensorFlow {h.g('have')} (each "
+                 "add-on release pairs with one TensorFlow minor; see its compatibility table)",
+                 f"pip install \"{h.g('pkg')}\" \"tensorflow=={h.g('have')}\"   # let pip "
+                 "pick the matching add-on, then: pip check"),
+        )

@@ -6,7 +6,7 @@ numbers in ``cause``, and names the knowledge row it used in ``knowledge_ref``
 (``tfgpu/knowledge/data/*.toml``).  A rule whose facts are missing returns nothing
 (other rules report missing facts); it never guesses.
 
-Finding ids (stable):
+Finding ids (stable; the Python and numpy checks live in ``tf_install.py``):
 
 =================================  =================================================
 ``driver-too-old-for-cuda``         driver below the minimum for TF's CUDA (minor-version rule)
@@ -16,11 +16,9 @@ Finding ids (stable):
 ``cudnn-major-mismatch``            only cuDNN libraries of another major are present
 ``system-cuda-not-used``            system CUDA of another major, pip wheels serve TF (info)
 ``system-cudnn-not-used``           system cuDNN of another major, the pip wheel serves TF (info)
-``python-outside-tf-range``         Python outside the release's tested range
 ``gpu-cc-below-wheel-minimum``      TensorFlow ignores a GPU below the wheel's smallest CC
 ``gpu-needs-ptx-jit``               no cubin for the GPU: kernels JIT-compiled at start
 ``gpu-compute-capability-unknown``  the GPU's CC is not reported and its name is not in the table
-``numpy2-with-old-tf``              numpy 2 with a TensorFlow built before numpy 2
 ``nvidia-wheels-mismatch-tf-pins``  installed ``nvidia-*`` wheels differ from the and-cuda pins
 =================================  =================================================
 """
@@ -35,7 +33,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.view import Facts
-from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import (
     Knowledge,
     KnowledgeQueryError,
@@ -393,47 +391,6 @@ def cuda_cudnn_major(f: Facts) -> Iterator[Finding]:
             )
 
 
-# ---------------------------------------------------------------------- Python
-
-
-def python_outside_tf_range(f: Facts) -> Iterator[Finding]:
-    """Python is outside the installed release's tested range (``tf_tested_configs.toml``).
-
-    No wheel of that release was published for such a Python, so the install is an
-    untested combination (a warning), or broken when TensorFlow fails to import (error).
-    """
-    facts = f.host
-    if facts is None:
-        return
-    kb = f.kb
-    tf = _installed_tf(facts, kb)
-    py = facts.python.version
-    if tf is None or tf.config is None or py is None or not _parses(py):
-        return
-    config = tf.config
-    if config.python_ok(py) is not False:
-        return
-    broken = facts.tf is not None and facts.tf.status is ProbeStatus.ERROR
-    fix = [f"# use Python {config.python_max} (or down to {config.python_min}) in a new "
-           f"virtual environment for TensorFlow {tf.series}"]
-    newest = next((row for row in kb.tested_configs(os=tf.os)[::-1]
-                   if row.python_ok(py)), None)
-    if newest is not None:
-        fix.append(f"# or install TensorFlow {newest.tf_series}, tested with Python "
-                   f"{newest.python_min}-{newest.python_max}:")
-        fix.append(_pip_spec(facts, kb, newest.tf_series, tf.os))
-    yield catalogue.make(
-        "python-outside-tf-range",
-        severity=Severity.ERROR if broken else Severity.WARNING,
-        python=facts.python.version, series=tf.series, low=config.python_min,
-        high=config.python_max, tf=config.tf_version, platform=config.platform, ref=config.ref,
-        evidence=(Evidence("python.version", py), tf.evidence),
-        fix=fix,
-        doc_url=kb.doc_url(config),
-        knowledge_ref=config.ref,
-    )
-
-
 # ---------------------------------------------------------------------- compute capability
 
 
@@ -610,37 +567,7 @@ def _env_assignment(facts: HostFacts, assignment: str) -> str:
     return c.set_env(facts, name.strip(), value.strip())
 
 
-# ---------------------------------------------------------------------- OS, numpy, pip
-
-
-def numpy2_with_old_tf(f: Facts) -> Iterator[Finding]:
-    """numpy 2 installed with a TensorFlow older than the first release built for it.
-
-    Source: platform fact ``numpy2-first-tf`` (2.18.0; 2.14.1-2.17.x cap numpy < 2,
-    2.14.0 has no cap so pip can pair it with numpy 2).
-    """
-    facts = f.host
-    if facts is None:
-        return
-    kb = f.kb
-    tf = _installed_tf(facts, kb)
-    numpy = facts.python.dist("numpy")
-    if tf is None or numpy is None or not _parses(numpy.version):
-        return
-    fact = kb.platform_fact("numpy2-first-tf")
-    first = fact.value("tf_version")
-    if parse_version(numpy.version).major < 2 or parse_version(tf.version) >= parse_version(first):
-        return
-    yield catalogue.make(
-        "numpy2-with-old-tf",
-        numpy=numpy.version, tf=tf.version, first=first, ref=fact.ref,
-        evidence=(Evidence("python.distributions", f"numpy {numpy.version}"), tf.evidence),
-        fix=(c.pip(facts, "install", "numpy<2"),
-             f"# or upgrade TensorFlow to {first} or later:",
-             c.pip(facts, "install", f"tensorflow>={first}")),
-        doc_url=kb.doc_url(fact),
-        knowledge_ref=fact.ref,
-    )
+# ---------------------------------------------------------------------- pip
 
 
 def nvidia_wheels_match_pins(f: Facts) -> Iterator[Finding]:

@@ -54,28 +54,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     ev = log_evidence(ctx.h("gpu.built_call").first[:1], built, evidence, conda_builds, skipping)
     fev = tuple(ctx.fact_evidence())
     if built:
-        cause = (
-            "This TensorFlow build was compiled without CUDA (is_built_with_cuda() is False), so "
-            "it can never use an NVIDIA GPU."
-        )
-        if conda_builds:
-            cause += (
-                f" The conda package's build string ({conda_builds[0].g('build')}) claims a CUDA "
-                "build: that published build is mislabelled."
-            )
-        fix = [
-            'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"',
-            'pip install "tensorflow[and-cuda]"   # in a fresh venv (Linux)',
-            "or pin a conda build known to be CUDA-enabled",
-        ]
-        return [
-            catalogue.make(
-                "tensorflow-built-without-cuda",
-                evidence=ev + fev,
-                cause=cause,
-                fix=tuple(fix),
-            )
-        ]
+        return []  # tf_install.cpu_only_build: tensorflow-cpu-only-build (log variant)
     os_ = ctx.os
     ref: str | None = None
     if os_ == "macos":
