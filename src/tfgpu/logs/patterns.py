@@ -146,8 +146,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "cpu.guard_abort",
         ("compiled to use", "aren't available on your machine"),
-        r"(?:library|binary) was compiled to use (?P<isa>[\w.]+(?:(?:,| and) [\w.]+)*) "
-        r"instructions,? but these aren't available on your machine",
+        r"(?:library|binary) was compiled to use (?P<isa>[\w.]{1,12}(?:(?:,| and)? [\w.]{1,12})"
+        r"{0,6}?) instructions,? but these aren't available on your machine",
     ),
     # --- pip and import ----------------------------------------------------------------------
     _p(
@@ -177,13 +177,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"requirement|Unable to find installation candidates for)\s+"
         r"(?P<pkg>[A-Za-z0-9][\w.-]*)(?P<extras>\[[\w,\s-]*\])?\s*"
         r"(?:\((?P<poetry>[^)\s]+)\)|(?P<spec>[<>=!~][^\s(;]*))?"
-        r"(?:[^(]*?\(from versions:\s*(?P<versions>[^)]*)\))?",
+        r"(?:[^(]{0,300}?\(from versions:\s*(?P<versions>[^)]*)\))?",
         "pkg",
     ),
     _p(
         "pip.wheel_unsupported",
         ("is not a supported wheel on this platform",),
-        r"(?P<pkg>[A-Za-z0-9][\w.]*?)-(?P<v>\d[\w.]*)-(?P<py>cp\d+|py\d+)-[\w.]+?-(?P<plat>\w+)"
+        r"(?P<pkg>(?:tensorflow|tf[-_]nightly)(?:[-_][a-z]{1,12}){0,2})-(?P<v>\d[\w.+]{0,30})-"
+        r"(?P<py>cp\d+|py\d+)-[^\s-]{1,20}-(?P<plat>\w{1,60})(?:\.\w{1,60}){0,3}"
         r"\.whl is not a supported wheel on this platform",
     ),
     _p(
@@ -196,7 +197,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.no_extra",
         ("does not provide the extra",),
-        r"(?P<pkg>tensorflow[\w-]*) (?P<v>\d[\w.]*) does not provide the extra '(?P<extra>[\w-]+)'",
+        r"(?P<pkg>tensorflow[\w-]{0,30}) (?P<v>\d[\w.]{0,30}) does not provide the extra "
+        r"'(?P<extra>[\w-]{1,40})'",
     ),
     _p(
         "pip.zsh_extra",
@@ -212,8 +214,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "pip.pin_conflict",
         ("which is incompatible", "conflicting dependencies"),
-        r"(?P<pkg>[\w.-]+) (?P<v>\d[\w.]*) requires (?P<req>(?P<dep>[\w.-]+)\S*),"
-        r" but you(?:'ll| will)? have (?P<dep2>[\w.-]+) (?P<have>\d[\w.]*) which is incompatible",
+        r"(?P<pkg>(?:tensorflow|tf)[\w.-]{0,60}) (?P<v>\d[\w.]{0,30}) requires "
+        r"(?P<req>(?P<dep>[\w.-]{1,60})[^,;\s]{0,100})[^\n]{0,300}?, but you(?:'ll| will)? have "
+        r"(?P<dep2>[\w.-]{1,60}) (?P<have>\d[\w.]{0,30}) which is incompatible",
         "pkg",
     ),
     _p(
@@ -286,7 +289,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"<?(?P<obj>[\w.]+)"
         r"|A KerasTensor cannot be used as input to a TensorFlow function"
         r"|TF_USE_LEGACY_KERAS set to True, but you do not have the tf_keras package"
-        r"|(?P<pipreq>[\w.-]+) [\d.]+ requires tf-keras",
+        r"|(?P<pipreq>[\w.-]{1,60}) [\d.]{1,20} requires tf-keras",
     ),
     _p(
         "keras.legacy_api",
@@ -319,8 +322,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.ran_out",
         ("ran out of memory",),
-        r"(?:(?P<src>\w*bfc_allocator)\.cc:\d+\]\s*)?(?:Allocator \((?P<alloc>\w+)\) ran|Ran)"
-        r" out of memory trying to allocate (?P<size>[\d.]+\s*[KMGT]?i?B)",
+        r"(?:(?P<src>(?:gpu_)?bfc_allocator)\.cc:\d+\]\s*)?"
+        r"(?:Allocator \((?P<alloc>\w+)\) ran|Ran) out of memory trying to allocate "
+        r"(?P<size>[\d.]+\s*[KMGT]?i?B)",
     ),
     _p(
         "mem.exhausted",

@@ -860,7 +860,10 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     and_cuda, _ = kb.fact_series("and-cuda-extra-first")
     same, _ = kb.fact_series("tensorflow-is-cuda-build")
     stub, _ = kb.fact_series("tensorflow-gpu-removed", "stub_version")
-    pkg = next((_norm(h.g("pkg") or "") for h in nod), "tensorflow-gpu")
+    pkg = next((_norm(h.g("pkg") or "") for h in nod), None) or next(
+        (_norm(n) for h in named.all() if (n := h.g("dir") or (h.g("spec") or "").split("=")[0]
+                                            .split("<")[0].split(">")[0])), "tensorflow-gpu")
+    pkg = "tf-nightly-gpu" if pkg.startswith("tf-nightly-gpu") else "tensorflow-gpu"
     fix = [
         f'replace "{pkg}" with "{pkg.replace("-gpu", "")}" in requirements/environment files',
         f'pip install "tensorflow[and-cuda]"   # Linux, TensorFlow >= {and_cuda[0]}.{and_cuda[1]}'
