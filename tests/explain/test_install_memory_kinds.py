@@ -203,7 +203,7 @@ def test_bare_illegal_instruction_says_unknown_which() -> None:
 
 def test_illegal_instruction_on_apple_silicon_points_at_rosetta() -> None:
     f = _one("fish: Job 1, 'python -c \"import tensorflow\"' terminated by signal SIGILL\n"
-             "zsh: illegal hardware instruction  python3", "cpu-illegal-instruction",
+             "zsh: illegal hardware instruction  python3", "macos-x86-python-under-rosetta",
              _host("Darwin", "macOS 14.2 (Apple M3 Pro)"))
     assert "Rosetta" in f.title and "platform.machine()" in f.fix[0]
 
@@ -382,6 +382,36 @@ def test_legacy_optimizer_argument_on_keras_3() -> None:
     assert "lr=" in f.title
 
 
+def test_nccl_built_for_a_newer_cuda_than_in_use() -> None:
+    log = "\n".join([
+        "host:1:1 [0] NCCL INFO NCCL version 2.18.5+cuda12.2",
+        "tensorflow.python.framework.errors_impl.UnknownError: ncclCommInitRank failed: "
+        "unhandled cuda error",
+    ])
+    f = _one(log, "nccl-cuda-version-mismatch", facts_from_env({"os": "Ubuntu 22.04",
+                                                                "cuda": "11.8"}))
+    assert "12.2" in f.title and "11.8" in f.title
+
+
+def test_nccl_of_the_same_cuda_major_is_not_called_a_mismatch() -> None:
+    log = ["NCCL INFO NCCL version 2.18.5+cuda12.2", "ncclAllReduce: unhandled cuda error"]
+    found = explain_lines(log, facts_from_env({"os": "Ubuntu 22.04", "cuda": "12.0"}))
+    assert "nccl-cuda-version-mismatch" not in _ids(found) and "nccl-error" in _ids(found)
+
+
+def test_metal_plugin_for_another_tensorflow() -> None:
+    f = _one("NotFoundError: dlopen(/opt/homebrew/lib/python3.11/site-packages/tensorflow-plugins/"
+             "libmetal_plugin.dylib, 0x0006): Symbol not found: _TF_GetInputTensorFromVariable",
+             "metal-plugin-tensorflow-mismatch")
+    assert "_TF_GetInputTensorFromVariable" in f.title
+
+
+def test_keras3_installed_into_a_keras2_tensorflow() -> None:
+    f = _one("tensorflow-intel 2.14.1 requires keras<2.15,>=2.14.0, but you have keras 3.3.3 "
+             "which is incompatible.", "keras3-installed-over-keras2-tensorflow")
+    assert "2.14.1" in f.title and "3.3.3" in f.title
+
+
 def test_private_keras_module_moved() -> None:
     f = _one("ModuleNotFoundError: No module named 'keras.utils.generic_utils'",
              "keras-private-api-moved")
@@ -408,7 +438,8 @@ MINE = {
     "numpy-abi-mismatch", "protobuf-too-old", "protobuf-too-new", "keras3-needs-tf-keras",
     "keras3-legacy-api-used", "keras-private-api-moved", "tensorflow-cpu-only-build",
     "nccl-error", "nccl-shm-too-small", "dnn-handle-failed-gpu-memory", "cupti-not-loaded",
-    "gpu-memory-held-by-other-process",
+    "gpu-memory-held-by-other-process", "metal-plugin-tensorflow-mismatch",
+    "keras3-installed-over-keras2-tensorflow",
 }
 
 

@@ -292,6 +292,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<pipreq>[\w.-]{1,60}) [\d.]{1,20} requires tf-keras",
     ),
     _p(
+        "metal.symbol",
+        ("libmetal_plugin", "tensorflow-plugins", "load_library(_plugin_dir)"),
+        r"(?P<lib>libmetal_plugin\.dylib|tensorflow-plugins/\w+\.dylib)[^\n]{0,40}?: "
+        r"(?:Symbol not found: |symbol not found in flat namespace ')(?P<sym>_?\w{1,80})"
+        r"|(?P<plugin_dir>_ll\.load_library\(_plugin_dir\))",
+    ),
+    _p(
         "keras.legacy_api",
         ("not available with keras", "not supported in keras", "argument(s) not recognized",
          "unrecognized keyword arguments passed to"),

@@ -137,8 +137,7 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
         )]
     if _apple_silicon(ctx):
         return [catalogue.make(
-            "cpu-illegal-instruction", variant="rosetta", category=category, where=where,
-            evidence=ev,
+            "macos-x86-python-under-rosetta", where=where, evidence=ev,
             fix=("python -c \"import platform; print(platform.machine())\"   # x86_64 here "
                  "means an Intel Python running under Rosetta",
                  "# use an arm64 Python (python.org universal2, Homebrew on /opt/homebrew, "

@@ -11,7 +11,7 @@ peers; TensorFlow ``gpu_device.cc`` logs "Unable to enable peer access" and carr
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
 
@@ -84,6 +84,17 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
+    elif (err.count or system.count) and (mismatch := _nccl_cuda_newer(ctx)) is not None:
+        nccl_v, nccl_cuda, cuda_used = mismatch
+        out.append(
+            catalogue.make(
+                "nccl-cuda-version-mismatch", nccl=nccl_v, nccl_cuda=nccl_cuda, cuda=cuda_used,
+                evidence=log_evidence(ctx.h("nccl.version").first[:1], system, err.first[:1]),
+                fix=(f"# install the NCCL build for CUDA {cuda_used} (apt: libnccl2=<version>"
+                     f"+cuda{cuda_used} libnccl-dev=<same>), then rebuild what links it (Horovod)",
+                     "NCCL_DEBUG=INFO python train.py   # check the 'NCCL version' line again"),
+            )
+        )
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
         ver = ctx.h("nccl.version").first
@@ -111,3 +122,17 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     if peer.count and not out:
         out.append(catalogue.make("gpu-peer-access-limit", evidence=log_evidence(peer, limit=2)))
     return out
+
+
+def _nccl_cuda_newer(ctx: Facts) -> tuple[str, str, str] | None:
+    """(NCCL version, the CUDA it was built for, the CUDA in use) when the log's "NCCL
+    version X+cudaY" names a newer CUDA than the one the host or log shows, else None."""
+    ver = ctx.h("nccl.version").first
+    if not ver or not ctx.cuda_versions:
+        return None
+    built = ver[0].g("cuda") or ""
+    used = ctx.cuda_versions[0]
+    b, u = tf_minor(built), tf_minor(used)
+    if b is None or u is None or b[0] <= u[0]:
+        return None  # same CUDA major: minor-version compatibility applies
+    return ver[0].g("v") or "?", built, used

@@ -716,6 +716,32 @@ def numpy_removed_alias(f: Facts) -> Iterator[Finding]:
 # ---------------------------------------------------------------------- log: protobuf, Keras
 
 
+def metal_plugin_mismatch(f: Facts) -> Iterator[Finding]:
+    """tensorflow-metal's plugin built against another TensorFlow's C API (a symbol not
+    found when TensorFlow loads ``libmetal_plugin.dylib``).
+
+    Facts: platform fact ``macos-metal-plugin`` (tensorflow-macos up to 2.12, plain
+    tensorflow from 2.13, with the tensorflow-metal release Apple pairs with it).
+    """
+    sym = f.h("metal.symbol")
+    if not sym.count or f.os in ("windows", "linux", "wsl2"):
+        return  # tensorflow-plugins on other systems hold other plugins (DirectML, ITEX)
+    fact = f.kb.platform_fact("macos-metal-plugin")
+    name = next((s for h in sym.all() if (s := h.g("sym"))), None)
+    yield catalogue.make(
+        "metal-plugin-tensorflow-mismatch",
+        detail=f" (symbol {name} not found)" if name else " (the plugin failed to load)",
+        since=fact.value("tf_version"), evidence=log_evidence(sym),
+        fix=("pip list 2>/dev/null | grep -i -E '^tensorflow(-macos|-metal)? '   # the pair "
+             "installed",
+             "# reinstall the tensorflow / tensorflow-metal pair Apple lists for this "
+             f"plugin release (tensorflow-macos before {fact.value('tf_version')}, plain "
+             "tensorflow from it)",
+             "or pip uninstall tensorflow-metal   # run on the CPU with this TensorFlow"),
+        knowledge_ref=fact.ref,
+    )
+
+
 def protobuf_version(f: Facts) -> Iterator[Finding]:
     """protobuf too new (descriptors) or too old (``builder``/``symbol_database`` missing)."""
     pb = f.h("protobuf.descriptors")
@@ -801,6 +827,22 @@ def keras3(f: Facts) -> Iterator[Finding]:
                  ".legacy, no tf.compat.v1.keras)",
                  f"or keep Keras 2: pip install {legacy} && export {env}",
                  "or use TensorFlow <= 2.15"),
+            knowledge_ref=fact.ref,
+        )
+        return
+    over = [h for h in f.h("pip.pin_conflict").all()
+            if _norm(h.g("dep") or "") == "keras" and (h.g("have") or "").startswith("3")
+            and _norm(h.g("pkg") or "").startswith("tensorflow")]
+    if over:
+        h = over[0]
+        yield catalogue.make(
+            "keras3-installed-over-keras2-tensorflow", tf=h.g("v") or "?",
+            keras=h.g("have") or "3", first=fact.value("tf_version"),
+            evidence=log_evidence(over),
+            fix=(f'pip install "tensorflow>={fact.value("tf_version")}"   # a TensorFlow built '
+                 "for Keras 3",
+                 f"or put Keras 2 back: pip install \"{h.g('req')}\"   # what "
+                 f"{h.g('pkg')} {h.g('v')} requires"),
             knowledge_ref=fact.ref,
         )
         return
