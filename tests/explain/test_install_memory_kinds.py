@@ -64,14 +64,24 @@ def _host(system: str, name: str) -> HostFacts:
     # cuSOLVER
     "InternalError: tensorflow/core/util/cuda_solvers.cc:541: cuSolverDN call failed with "
     "status =7",
-    # GEMM launch
-    "InternalError: Blas SGEMM launch failed : m=2, n=2, k=2 [Op:MatMul]",
 ])
 def test_handle_failures_are_gpu_memory_hedged(line: str) -> None:
     f = _one(line, "dnn-handle-failed-gpu-memory")
     assert f.category == "memory"
     assert "most likely" in f.title  # no ALLOC_FAILED status: the usual cause, not certain
     assert "TF_FORCE_GPU_ALLOW_GROWTH" in f.fix[0]
+
+
+@pytest.mark.parametrize("line", [
+    "InternalError: Blas SGEMM launch failed : m=2, n=2, k=2 [Op:MatMul]",
+    "E tensorflow/stream_executor/cuda/cuda_blas.cc:428] failed to run cuBLAS routine: "
+    "CUBLAS_STATUS_EXECUTION_FAILED",
+    "UnknownError: CUDNN_STATUS_EXECUTION_FAILED in cuda_dnn.cc(5750): "
+    "'cudnnBatchNormalizationForwardTrainingEx(...)'",
+])
+def test_kernel_execution_failures_say_unknown_which(line: str) -> None:
+    f = _one(line, "dnn-handle-failed-gpu-memory")
+    assert "unknown which" in f.title and "get_build_info" in f.fix[-1]
 
 
 def test_alloc_failed_status_is_stated_as_memory() -> None:

@@ -364,13 +364,14 @@ PATTERNS: tuple[Pattern, ...] = (
         "mem.handle",
         ("create cudnn handle", "create cublas handle", "create cusolver handle",
          "create cusparse handle", "create cublaslt handle", "cudnn failed to initialize",
-         "dnn library is not found", "gemm launch failed",
+         "dnn library is not found", "gemm launch failed", "failed to run cublas routine",
          "cufft", "cusolver", "without blas support", "cudnn_status_", "without dnn support"),
         r"(?:could not|failed to) create (?P<lib>cudnn|cublas|cusolver|cublasLt|cusparse) handle"
         r"(?::\s*(?P<code>[A-Z_]+|<unknown cudnn status: \d+>))?"
         r"|(?P<conv>Failed to get convolution algorithm)\. This is probably because cuDNN failed"
         r"|(?P<notfound>DNN library is not found)"
-        r"|(?P<gemm>Blas (?:x|S|D|H)?GEMM(?:Batched)? launch failed)"
+        r"|(?P<gemm>Blas (?:x|S|D|H)?GEMM(?:Batched)? launch failed"
+        r"|failed to run cuBLAS routine(?:: CUBLAS_STATUS_EXECUTION_FAILED)?)"
         r"|(?P<fft>Failed to create cuFFT (?:batched )?plan|failed to make cuFFT batched plan|"
         r"CUFFT_ALLOC_FAILED|CUFFT_INTERNAL_ERROR)"
         r"|(?P<solver>cuSolverDN call failed with status =\s*\d+|CUSOLVER_STATUS_\w+)"

@@ -285,10 +285,22 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "for TF >= 2.14 on Linux)"),
         )]
     alloc = any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
-    return [catalogue.make(
-        "dnn-handle-failed-gpu-memory", variant=None if alloc else "unsure", library=what,
-        evidence=ev, fix=fix_mem,
-    )]
+    if alloc:
+        return [catalogue.make("dnn-handle-failed-gpu-memory", library=what, evidence=ev,
+                               fix=fix_mem)]
+    running = all(h.g("gemm") or "EXECUTION_FAILED" in (h.g("status") or "")
+                  or h.g("nosupport") for h in hits.all())
+    if running:
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="execution", library=what, evidence=ev,
+            fix=(*fix_mem[:2],
+                 "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info(), "
+                 "tf.config.list_physical_devices('GPU'))\"   # a CUDA build older than the "
+                 "GPU (e.g. CUDA 10 on an Ampere card) fails this way too: then upgrade "
+                 "TensorFlow"),
+        )]
+    return [catalogue.make("dnn-handle-failed-gpu-memory", variant="unsure", library=what,
+                           evidence=ev, fix=fix_mem)]
 
 
 def _library(h: Hit) -> str | None:
