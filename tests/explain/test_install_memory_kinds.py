@@ -135,6 +135,11 @@ def test_xla_out_of_memory_wording() -> None:
          "to allocate 8589934592 bytes.", "gpu-resource-exhausted")
 
 
+def test_xla_allocation_request_wording() -> None:
+    _one("RESOURCE_EXHAUSTED: Failed to allocate request for 3.50GiB (3758096384B) on device "
+         "ordinal 0", "gpu-resource-exhausted")
+
+
 def test_pinned_host_memory_is_host_ram() -> None:
     f = _one("W tensorflow/core/common_runtime/gpu/gpu_host_allocator.h:44] could not allocate "
              "pinned host memory of size: 2147483648", "host-allocator-ran-out")

@@ -335,9 +335,11 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p(
         "mem.exhausted",
-        ("dst tensor is not initialized", "out of memory while trying to allocate"),
+        ("dst tensor is not initialized", "out of memory while trying to allocate",
+         "failed to allocate request for"),
         r"(?P<dst>Dst tensor is not initialized)"
-        r"|Out of memory while trying to allocate (?P<bytes>\d+) bytes",
+        r"|Out of memory while trying to allocate (?P<bytes>\d+) bytes"
+        r"|Failed to allocate request for (?P<req>[\d.]+\s?[KMGT]?i?B)",
     ),
     _p(
         "mem.pinned",
