@@ -502,6 +502,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "nccl.error",
         ("nccl",),
         r"(?P<code>nccl(?:Unhandled\w+Error|InternalError|SystemError|InvalidUsage|RemoteError))"
+        r"|remote process exited or there was a network error"
         r"|NCCL (?:WARN|error|failure)|NCCL operation \w+ failed",
     ),
     _p(

@@ -95,6 +95,18 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                      "NCCL_DEBUG=INFO python train.py   # check the 'NCCL version' line again"),
             )
         )
+    elif any("RemoteError" in (h.g("code") or "") or "remote process exited" in h.text
+             for h in err.all()):
+        out.append(
+            catalogue.make(
+                "nccl-error", variant="remote",
+                evidence=log_evidence(err),
+                fix=("# read the log of every other worker/rank: the first error there is the "
+                     "cause (an OOM, a crash, a killed process)",
+                     "NCCL_DEBUG=INFO NCCL_SOCKET_IFNAME=<the interface the ranks share> "
+                     "python train.py   # if no rank shows an error: the network"),
+            )
+        )
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
         ver = ctx.h("nccl.version").first

@@ -687,9 +687,9 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
                + f" than NumPy {npv or 'installed here'} provides: NumPy is too old for it "
                "(an old NumPy pinned by another package, or a second NumPy earlier on the "
                "path)."),
-        fix=(("pip install --upgrade \"numpy<2\"   # newest 1.x: TensorFlow "
-              f"{f.tf_version} predates NumPy 2 ({first} is the first built for it)")
-             if capped else "pip install --upgrade numpy",
+        fix=("pip install --upgrade numpy" + (
+                f"   # TensorFlow {f.tf_version} predates NumPy 2 ({first} is the first built "
+                "for it): keep the newest NumPy 1.x release" if capped else ""),
              "python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"   "
              "# the NumPy actually imported",
              "pip check   # which package pins NumPy down"),
