@@ -511,3 +511,10 @@ def test_patterns_are_linear_on_adversarial_lines(pattern: object) -> None:
     for line in lines:
         rx.search(line)
     assert time.perf_counter() - start < 1.0
+
+
+def test_memory_fixes_fit_a_windows_host() -> None:
+    f = _one("E cuda_blas.cc:238] failed to create cublas handle: CUBLAS_STATUS_ALLOC_FAILED",
+             "dnn-handle-failed-gpu-memory", _host("Windows", "Windows 10"))
+    assert f.fix[0].startswith("set TF_FORCE_GPU_ALLOW_GROWTH=true")
+    assert not any(x.startswith("export ") for x in f.fix)

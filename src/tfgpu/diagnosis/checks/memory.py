@@ -210,7 +210,7 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
         out.append(catalogue.make(
             "cuda-module-load-out-of-memory",
             evidence=log_evidence(module),
-            fix=("export TF_FORCE_GPU_ALLOW_GROWTH=true   # or "
+            fix=(_growth(ctx) + "   # or "
                  "tf.config.experimental.set_memory_growth(gpu, True) before any op",
                  "# or cap TensorFlow's pool with a memory limit "
                  "(tf.config.set_logical_device_configuration(gpu, "
@@ -246,7 +246,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     what = "/".join(libs) or "cuDNN"
     ev = log_evidence(hits, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
-        "export TF_FORCE_GPU_ALLOW_GROWTH=true   # before starting Python; or, right after "
+        _growth(ctx) + "   # before starting Python; or, right after "
         "import: for g in tf.config.list_physical_devices('GPU'): "
         "tf.config.experimental.set_memory_growth(g, True)",
         "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
@@ -264,7 +264,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
             fix=(fix_mem[0],
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
                  "   # the cuDNN/CUDA this TensorFlow was built for",
-                 "pip list 2>/dev/null | grep -i -E 'nvidia-cudnn|nvidia-cublas|torch|cupy'   "
+                 _pip_grep(ctx, "nvidia-cudnn nvidia-cublas torch cupy") + "   "
                  "# copies other frameworks bring; import tensorflow first, or give each "
                  "framework its own venv"),
         )]
@@ -299,8 +299,14 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "GPU (e.g. CUDA 10 on an Ampere card) fails this way too: then upgrade "
                  "TensorFlow"),
         )]
-    return [catalogue.make("dnn-handle-failed-gpu-memory", variant="unsure", library=what,
-                           evidence=ev, fix=fix_mem)]
+    return [catalogue.make(
+        "dnn-handle-failed-gpu-memory", variant="unsure", library=what, evidence=ev,
+        fix=(*fix_mem,
+             "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
+             "# the cuDNN/CUDA this TensorFlow was built for",
+             _pip_grep(ctx, "nvidia-cudnn nvidia-cublas torch cupy jax") + "   "
+             "# other copies in this environment"),
+    )]
 
 
 def _library(h: Hit) -> str | None:
@@ -318,3 +324,18 @@ def _library(h: Hit) -> str | None:
     if h.g("solver"):
         return "cuSOLVER"
     return None
+
+
+def _growth(ctx: Facts) -> str:
+    """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide)."""
+    if ctx.windows:
+        return ('set TF_FORCE_GPU_ALLOW_GROWTH=true   (PowerShell: '
+                '$env:TF_FORCE_GPU_ALLOW_GROWTH="true")')
+    return "export TF_FORCE_GPU_ALLOW_GROWTH=true"
+
+
+def _pip_grep(ctx: Facts, words: str) -> str:
+    """``pip list`` filtered to ``words`` (space-separated), in the host's shell."""
+    if ctx.windows:
+        return f'pip list | findstr /i "{words}"'
+    return f"pip list 2>/dev/null | grep -i -E '{words.replace(' ', '|')}'"
