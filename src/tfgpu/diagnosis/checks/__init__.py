@@ -42,7 +42,7 @@ from tfgpu.diagnosis.checks.log_versions import (
     rule_driver_mismatch,
 )
 from tfgpu.diagnosis.checks.memory import rule_autotune, rule_memory
-from tfgpu.diagnosis.checks.mixed_precision import rule_mixed
+from tfgpu.diagnosis.checks.mixed_precision import rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.pip_import import rule_pip
 from tfgpu.diagnosis.checks.tf_install import (
@@ -121,6 +121,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_cupti,
     rule_nccl,
     rule_mixed,
+    rule_mixed_dtypes,
     rule_gpu_not_visible,
     rule_illegal_instruction,
     rule_gpu_created,

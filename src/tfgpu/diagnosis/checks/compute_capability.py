@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
@@ -76,11 +77,17 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 knowledge_ref=ref,
             )
         )
+    out += _min_required(ctx, out)
     errs = ctx.h("cuda.error")
     invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
-    nokernel = ctx.h("cc.no_kernel")
+    nokernel = ctx.h("cc.no_kernel").all() + ctx.h("cc.kernel_image").all()
     nobin = errs.by_key.get("CUDA_ERROR_NO_BINARY_FOR_GPU")
-    if invalid is not None or nokernel.count or nobin is not None:
+    jit_notice = ctx.h("cc.ptx_jit_notice")
+    # After the PTX-JIT notice, a failed kernel launch or module load means the JIT did
+    # not produce a usable image either (e.g. Blackwell with PTX of an older ISA).
+    jit_failed = [errs.by_key[k] for k in _JIT_FAILURES if k in errs.by_key] if jit_notice.count \
+        else []
+    if invalid is not None or nokernel or nobin is not None or jit_failed:
         ccs = ctx.compute_capabilities
         gpu_cc: str | None = ccs[0] if ccs else None
         cause = (
@@ -89,6 +96,10 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
         )
         if invalid is not None:
             cause += " (CUDA_ERROR_INVALID_PTX = 218)"
+        if jit_notice.count:
+            cause += (f" (TensorFlow logged that it has no kernel binaries for compute "
+                      f"capability {jit_notice.first[0].g('cc')}, then the launch failed)")
+            gpu_cc = gpu_cc or jit_notice.first[0].g("cc")
         if gpu_cc:
             cause += f"; the GPU's compute capability is {gpu_cc}"
             major = int(gpu_cc.split(".")[0]) if gpu_cc.split(".")[0].isdigit() else 0
@@ -100,7 +111,9 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
         out.append(
             catalogue.make(
                 "gpu-arch-not-in-build",
-                evidence=log_evidence([x for x in (invalid, nobin) if x is not None], nokernel),
+                evidence=log_evidence(jit_notice.first[:1],
+                                      [x for x in (invalid, nobin) if x is not None],
+                                      jit_failed, nokernel),
                 cause=cause,
                 fix=(
                     'python -c "import tensorflow as tf; '
@@ -112,6 +125,8 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
+    if jit_notice.count and not any(f.id == "gpu-arch-not-in-build" for f in out):
+        out.append(_ptx_jit_notice(ctx, jit_notice.all()))
     adding = ctx.h("cc.adding")
     if adding.count and not out:
         out.append(
@@ -129,3 +144,73 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+# ------------------------------------------------------------------------------ k-gpu
+
+#: CUDA errors that, after TensorFlow's "will be jit-compiled from PTX" notice, show the
+#: JIT gave no usable kernel image (cuda.h CUresult names; status_codes.toml rows).
+_JIT_FAILURES = (
+    "CUDA_ERROR_INVALID_HANDLE",
+    "CUDA_ERROR_INVALID_IMAGE",
+    "CUDA_ERROR_INVALID_SOURCE",
+    "CUDA_ERROR_NOT_FOUND",
+    "CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+)
+
+
+def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
+    """"No CUDA device found with minimum required compute capability X" (tools that
+    check TensorFlow's floor themselves, e.g. DeepFaceLab): the GPU is below the build's
+    floor.  The GPU's compute capability comes from host facts when known."""
+    hits = ctx.h("cc.min_required")
+    if not hits.count or any(f.id == "gpu-compute-capability-too-low" for f in found):
+        return []
+    mn = hits.first[0].g("min") or "?"
+    ccs = ctx.compute_capabilities
+    have = f"; the compute capability here: {', '.join(ccs)}" if ccs else ""
+    return [catalogue.make(
+        "gpu-compute-capability-too-low",
+        variant="no-device-above-minimum",
+        minimum=mn,
+        evidence=log_evidence(hits) + tuple(ctx.fact_evidence()),
+        cause=(f"This TensorFlow build only uses GPUs of compute capability >= {mn}, and no "
+               f"GPU meets it{have}. The floor is a property of the build, not a setting."),
+        fix=(f"# use a GPU with compute capability >= {mn}: nvidia-smi --query-gpu=name,"
+             "compute_cap --format=csv",
+             "# or a TensorFlow build compiled for this GPU "
+             "(TF_CUDA_COMPUTE_CAPABILITIES), or run on the CPU"),
+    )]
+
+
+def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
+    """TensorFlow's "not built with CUDA kernel binaries compatible with compute
+    capability X ... jit-compiled from PTX" with no failure after it: slow first start,
+    not an error.  The wheel's architectures come from ``tf_compute_capabilities.toml``
+    when the TensorFlow version is known."""
+    cc = hits[0].g("cc") or "?"
+    archs = ""
+    ref: str | None = None
+    try:
+        wheel = ctx.kb.wheel_compute_capabilities(ctx.tf_version) if ctx.tf_version else None
+    except KnowledgeQueryError:
+        wheel = None  # a version the table cannot read ("2.15.0rc0" is read; others not)
+    if wheel is not None:
+        archs = (f" (the TensorFlow {ctx.tf_version} wheel has SASS "
+                 f"{' '.join(wheel.sass)} and PTX {' '.join(wheel.ptx)}, knowledge row "
+                 f"{wheel.row.ref})")
+        ref = wheel.row.ref
+    slow = ctx.kb.platform_fact("ptx-jit-slow-first-run")
+    return catalogue.make(
+        "gpu-needs-ptx-jit",
+        variant="log-notice",
+        cc=cc,
+        archs=archs,
+        evidence=log_evidence(hits),
+        fix=("# expect a slow first start while the driver compiles the kernels; keep them "
+             "in a large CUDA JIT cache so later starts are fast:",
+             f"{'set' if ctx.windows else 'export'} {slow.value('cache_env')}",
+             "# or use a build with native kernels for this GPU (NVIDIA's NGC TensorFlow "
+             f"container, or a source build with TF_CUDA_COMPUTE_CAPABILITIES={cc})"),
+        knowledge_ref=ref,
+    )

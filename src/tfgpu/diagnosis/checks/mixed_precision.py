@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -60,3 +61,62 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
             fix=("keras.mixed_precision.set_global_policy('float32')",),
         )
     ]
+
+
+# ------------------------------------------------------------------------------ k-gpu
+
+_HALF = frozenset({"half", "float16", "bfloat16"})
+
+
+def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
+    """Mixed-precision faults in op errors.
+
+    * "cannot compute AddV2 as input #1 was expected to be a half tensor but is a float
+      tensor" (eager), "Input 'y' of 'AddV2' Op has type float32 that does not match type
+      float16" (graph), "Tensor conversion requested dtype float16 for Tensor with dtype
+      float32": a float16/bfloat16 tensor meets a float32 one (a layer or model code that
+      ignores the Keras compute dtype).
+    * "No OpKernel was registered to support Op 'Conv2D' ... T=DT_BFLOAT16": no bfloat16
+      GPU kernel for the op (TF registers bfloat16 GPU kernels for few ops; XLA has them).
+    """
+    out: list[Finding] = []
+    mism: list[tuple[Hit, set[str]]] = []
+    for h in ctx.h("mixed.dtype_mismatch").all():
+        pair = {h.g("want") or h.g("want2") or h.g("want3") or "",
+                h.g("got") or h.g("got2") or h.g("got3") or ""} - {""}
+        if pair & _HALF and len(pair) == 2:
+            mism.append((h, pair))
+    if mism:
+        h, pair = mism[0]
+        op = h.g("op") or h.g("op2") or "an op"
+        low = sorted(pair & _HALF)[0]
+        out.append(catalogue.make(
+            "mixed-precision-dtype-mismatch",
+            op=op,
+            evidence=log_evidence([m for m, _ in mism]),
+            cause=(f"{op} got a {low} tensor and a {sorted(pair - _HALF)[0]} one: under a "
+                   "mixed-precision policy layers compute in the low-precision dtype, but code "
+                   "that creates its own float32 tensors (constants, embeddings sums, custom "
+                   "layers) does not follow it."),
+            fix=("# cast the float32 tensor to the layer's compute dtype in that code: "
+                 "tf.cast(x, self.compute_dtype)",
+                 "# or leave the Keras policy at float32 for this model: "
+                 "keras.mixed_precision.set_global_policy('float32')",
+                 "# or use the graph rewrite instead: tf.config.optimizer."
+                 "set_experimental_options({'auto_mixed_precision': True})"),
+        ))
+    nok = ctx.h("mixed.no_kernel")
+    bf = ctx.h("mixed.bf16_attr")
+    if nok.count and bf.count:
+        op = nok.first[0].g("op") or "the op"
+        out.append(catalogue.make(
+            "bfloat16-unsupported-on-gpu",
+            op=op,
+            evidence=log_evidence(nok.first[:1], bf.first[:1]),
+            fix=("# compute in float32 or float16 on NVIDIA GPUs: "
+                 "keras.mixed_precision.set_global_policy('mixed_float16')",
+                 "# or compile the model with XLA, which has bfloat16 kernels: "
+                 "model.compile(..., jit_compile=True)",
+                 "# keep bfloat16 models for TPUs"),
+        ))
+    return out
