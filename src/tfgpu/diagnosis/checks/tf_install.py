@@ -274,38 +274,12 @@ def _reason_lines(lines: tuple[str, ...]) -> tuple[Evidence, ...]:
     return tuple(Evidence("tf.log_lines", ln.strip()[:300], i) for i, ln in hits[:4])
 
 
-def _explain(facts: HostFacts, kb: Knowledge) -> tuple[Finding, ...]:
-    from tfgpu.diagnosis.checks import LOG_CHECKS
-    from tfgpu.diagnosis.engine import collect
-    from tfgpu.logs import read_lines
-
-    if facts.tf is None or not facts.tf.log_lines:
-        return ()
-    log = read_lines(facts.tf.log_lines)
-    return tuple(_clean_fix(facts, kb, f) for f in collect(Facts(facts, log, kb), LOG_CHECKS))
-
-
-def _clean_fix(facts: HostFacts, kb: Knowledge, finding: Finding) -> Finding:
-    """Fix lines of an explain finding as the doctor promises them: commands naming the
-    probed interpreter, or ``# `` instructions; never ``pip install tensorflow-cpu`` next
-    to an installed ``tensorflow`` (that makes the tensorflow-variants conflict)."""
-    import dataclasses
-
-    lines = []
-    for line in finding.fix:
-        if "tensorflow-cpu" in line and "install" in line and _installed(facts, kb):
-            lines.append("# or keep using the CPU: the installed TensorFlow already runs on "
-                         "the CPU as it is")
-            continue
-        lines.append(c.fix_line(facts, line))
-    return dataclasses.replace(finding, fix=tuple(lines))
-
-
 def tensorflow_sees_no_gpu(f: Facts) -> Iterator[Finding]:
     """An NVIDIA GPU works (NVML/nvidia-smi) but TensorFlow lists no GPU: name the library.
 
     The missing library is taken from the library facts (a logical library with no
-    selected copy) and from TensorFlow's own log lines, through the explain engine.
+    selected copy); TensorFlow's own log lines are quoted as evidence, and the log
+    checks, which the doctor runs on the same log, name the reason they prove.
     """
     facts = f.host
     if facts is None:
@@ -319,7 +293,6 @@ def tensorflow_sees_no_gpu(f: Facts) -> Iterator[Finding]:
     driver_ok = facts.driver is not None and facts.driver.status is ProbeStatus.OK
     if tf.build_info.get("is_cuda_build") == "False" or _windows_too_new(facts, kb):
         return  # cpu_only_build / windows_native_no_gpu explain it
-    explained = _explain(facts, kb)
     missing = _missing_libraries(facts)
     ev: list[Evidence] = [Evidence("nvidia", c.gpu_words(facts)),
                           Evidence("tf.devices", ", ".join(d.name for d in tf.devices) or "none")]
@@ -333,8 +306,8 @@ def tensorflow_sees_no_gpu(f: Facts) -> Iterator[Finding]:
                 else f"the host has {c.gpu_words(facts)} (driver not probed)"))
     if missing:
         cause += "; missing: " + "; ".join(missing)
-    elif explained:
-        cause += "; its log says why: " + "; ".join(f.title for f in explained[:2])
+    elif _reason_lines(tf.log_lines):
+        cause += "; its log gives the reason (the lines below, and the findings they prove)"
     elif not facts.libraries:
         cause += "; the library search did not run, so the missing library is not known"
     fix: list[str] = []
@@ -349,7 +322,6 @@ def tensorflow_sees_no_gpu(f: Facts) -> Iterator[Finding]:
         "tensorflow-sees-no-gpu", variant=None if driver_ok else "driver-not-probed",
         evidence=ev, cause=cause, fix=fix,
     )
-    yield from explained
 
 
 def _reinstall_with_cuda(facts: HostFacts, kb: Knowledge, version: str | None) -> list[str]:
@@ -410,7 +382,6 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     facts = f.host
     if facts is None:
         return
-    kb = f.kb
     tf = facts.tf
     if tf is None or tf.status not in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return
@@ -455,7 +426,6 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     else:
         yield catalogue.make("tensorflow-import-failed", evidence=ev,
                              cause=tf.error or "the import failed", fix=(repro,))
-    yield from _explain(facts, kb)
 
 
 def cpu_without_avx(f: Facts) -> Iterator[Finding]:
