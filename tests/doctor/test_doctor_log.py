@@ -42,10 +42,10 @@ def _contract_breaks(f: Finding) -> list[str]:
     bad = []
     for line in f.fix:
         command = line.split("   #")[0]
-        if not c.is_command_line(line) or line.lstrip().startswith(("pip ", "pip3 ")):
-            bad.append(line)
-        elif not line.lstrip().startswith("#") and " pip " in f" {command} " \
-                and "-m pip" not in command:
+        bare_pip = line.lstrip().startswith(("pip ", "pip3 "))
+        unnamed = (not line.lstrip().startswith("#") and " pip " in f" {command} "
+                   and "-m pip" not in command)
+        if not c.is_command_line(line) or bare_pip or unnamed:
             bad.append(line)
     return bad
 

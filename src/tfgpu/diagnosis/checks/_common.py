@@ -121,7 +121,7 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     out: list[str] = []
     for line in lines:
         if ("tensorflow-cpu" in line and re.search(r"(?<!un)install\b", line)
-                and not line.lstrip().startswith("#") and _tf_installed(f)):
+                and not line.lstrip().startswith("#") and tf_installed(f)):
             out.append("# or keep using the CPU: the installed TensorFlow already runs on "
                        "the CPU as it is")
             continue
@@ -129,7 +129,7 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def _tf_installed(f: View) -> bool:
+def tf_installed(f: View) -> bool:
     """A TensorFlow distribution is installed (the names of platform fact
     ``tf-distributions``, through :meth:`Knowledge.tf_distributions`)."""
     facts = _host(f)

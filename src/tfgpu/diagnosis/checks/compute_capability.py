@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Finding
-from tfgpu.knowledge import KnowledgeQueryError
+from tfgpu.knowledge import KnowledgeQueryError, docs
 
 
 def rule_compute_capability(ctx: Facts) -> list[Finding]:
@@ -42,10 +43,12 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 f"knowledge table tf_compute_capabilities, e.g. row {lowest.ref})."
             )
             fix: tuple[str, ...] = (
-                f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} (an old "
-                "release whose CUDA still supports this GPU)",
-                "or use a newer GPU",
-                "or run on the CPU: pip install tensorflow-cpu",
+                c.note(f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} "
+                       "(an old release whose CUDA still supports this GPU)"),
+                c.note("or use a newer GPU"),
+                c.note("or keep using the CPU: the installed TensorFlow already runs on the "
+                       "CPU as it is") if c.tf_installed(ctx) else
+                c.pip(ctx, "install", "tensorflow-cpu") + "   # or run on the CPU",
             )
         elif fits is not None:
             ref = fits.ref
@@ -56,14 +59,14 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 "specialised for other GPUs."
             )
             fix = (
-                f'pip install "tensorflow<={fits.tf_version_last}"   # the newest official wheel '
-                f"built for compute capability {cc}",
-                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+                c.pip(ctx, "install", f"tensorflow<={fits.tf_version_last}")
+                + f"   # the newest official wheel built for compute capability {cc}",
+                c.note(f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
             )
         else:
             fix = (
-                f"use a TensorFlow build that includes compute capability {cc}",
-                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+                c.note(f"use a TensorFlow build that includes compute capability {cc}"),
+                c.note(f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
             )
         out.append(
             catalogue.make(
@@ -74,6 +77,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 evidence=log_evidence(ign),
                 cause=cause,
                 fix=fix,
+                doc_url=_cc_doc(ctx, ref),
                 knowledge_ref=ref,
             )
         )
@@ -174,6 +178,7 @@ def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
         variant="no-device-above-minimum",
         minimum=mn,
         evidence=log_evidence(hits) + tuple(ctx.fact_evidence()),
+        doc_url=_cc_doc(ctx, None),
         cause=(f"This TensorFlow build only uses GPUs of compute capability >= {mn}, and no "
                f"GPU meets it{have}. The floor is a property of the build, not a setting."),
         fix=(f"# use a GPU with compute capability >= {mn}: nvidia-smi --query-gpu=name,"
@@ -214,3 +219,15 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
              f"container, or a source build with TF_CUDA_COMPUTE_CAPABILITIES={cc})"),
         knowledge_ref=ref,
     )
+
+
+def _cc_doc(ctx: Facts, ref: str | None) -> str | None:
+    """The link of ``gpu-compute-capability-too-low``: the source of the knowledge row
+    used (``tf_compute_capabilities``), else NVIDIA's compute-capability list."""
+    if ref is not None:
+        row = next((r for r in ctx.kb.wheel_archs if r.ref == ref), None)
+        if row is not None:
+            url = ctx.kb.doc_url(row)
+            if url:
+                return url
+    return docs.url("cuda-gpus")

@@ -1,4 +1,6 @@
-"""Mixed precision: Keras's mixed-precision compatibility warning."""
+"""Mixed precision: GPUs without Tensor Cores (Keras' compatibility warning, or its OK on
+a GPU the knowledge says has none), float16/bfloat16 dtype mismatches, bfloat16 ops
+without GPU kernels."""
 
 from __future__ import annotations
 
@@ -25,14 +27,12 @@ def _keras_ok_without_tensor_cores(ctx: Facts) -> list[Finding]:
         floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
         return [
             catalogue.make(
-                "mixed-precision-unsupported-gpu",
+                "gpu-without-tensor-cores",
+                reason=(f"Keras' mixed-precision check passed because {name.strip()} has "
+                        f"compute capability {cc}, but {tc.describe()}"),
+                floor=floor,
                 evidence=log_evidence(ok, [hit]),
-                cause=(
-                    f"Keras' mixed-precision check passed because the GPU has compute "
-                    f"capability {cc} >= {floor}, but {tc.describe()}: float16 math and "
-                    f"the extra casts run slower than float32 on it, with no warning."
-                ),
-                fix=("keras.mixed_precision.set_global_policy('float32')",),
+                fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
                 knowledge_ref=tc.row.ref,
             )
         ]
@@ -51,14 +51,13 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
     floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
     return [
         catalogue.make(
-            "mixed-precision-unsupported-gpu",
+            "gpu-without-tensor-cores",
+            variant="keras-warning",
+            reason=(f"this GPU lacks compute capability {floor}"
+                    + (f" (it has {cc})" if cc else "")),
+            floor=floor,
             evidence=log_evidence(warn, slow, gpu),
-            cause=(
-                f"Keras' mixed-precision check says this GPU lacks compute capability {floor}"
-                + (f" (it has {cc})" if cc else "")
-                + ": float16 math and the extra casts run slower than float32 on it."
-            ),
-            fix=("keras.mixed_precision.set_global_policy('float32')",),
+            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
         )
     ]
 

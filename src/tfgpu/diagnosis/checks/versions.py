@@ -17,7 +17,7 @@ Finding ids (stable):
 ``system-cuda-not-used``            system CUDA of another major, pip wheels serve TF (info)
 ``system-cudnn-not-used``           system cuDNN of another major, the pip wheel serves TF (info)
 ``python-outside-tf-range``         Python outside the release's tested range
-``gpu-cc-below-wheel-minimum``      TensorFlow ignores a GPU below the wheel's smallest CC
+``gpu-compute-capability-too-low``  TensorFlow ignores a GPU below the wheel's smallest CC
 ``gpu-needs-ptx-jit``               no cubin for the GPU: kernels JIT-compiled at start
 ``gpu-compute-capability-unknown``  the GPU's CC is not reported and its name is not in the table
 ``numpy2-with-old-tf``              numpy 2 with a TensorFlow built before numpy 2
@@ -552,7 +552,7 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
                 "source (an old release whose CUDA still supports it) or use a newer GPU"])
         gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _ in below)
         yield catalogue.make(
-            "gpu-cc-below-wheel-minimum",
+            "gpu-compute-capability-too-low", variant="below-wheel-minimum",
             tf=tf.version, gpus=gpus, min_cc=min_cc, cc=below[0][1], archs=archs_text, ref=ref,
             evidence=(tf.evidence, *(ev for _, _, ev in below)),
             fix=fix,
