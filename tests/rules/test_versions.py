@@ -102,7 +102,7 @@ def ids(findings: Iterable[Finding]) -> list[str]:
 
 
 def run(facts: HostFacts) -> tuple[Finding, ...]:
-    return run_rules(facts, KB, _module_checks("versions"))
+    return run_rules(facts, KB, _module_checks("versions", "compute_capability"))
 
 
 def one_below(version: str) -> str:
