@@ -200,3 +200,30 @@ def test_bfloat16_op_without_gpu_kernel() -> None:
 def test_missing_kernel_of_another_dtype_is_not_bfloat16() -> None:
     line = "No OpKernel was registered to support Op 'Conv2D' with these attrs: [T=DT_INT32]"
     assert "bfloat16-unsupported-on-gpu" not in _by_id([line])
+
+
+# ------------------------------------------------------------------ TensorFlow sees no GPU
+
+
+@pytest.mark.parametrize("lines", [
+    ['[name: "/device:CPU:0"', 'device_type: "CPU"', "memory_limit: 268435456", "]"],
+    [">>> tf.test.is_gpu_available(cuda_only=True)", "False"],
+    [">>> tf.test.gpu_device_name()", "''"],
+])
+def test_plain_text_evidence_of_no_gpu_says_what_to_run_next(lines: list[str]) -> None:
+    f = _by_id(lines)["tensorflow-sees-no-gpu"]
+    assert f.fix[0].startswith("nvidia-smi")
+    assert any("is_built_with_cuda" in x for x in f.fix)
+
+
+def test_device_list_with_a_gpu_is_not_evidence_of_none() -> None:
+    lines = ['[name: "/device:CPU:0"', 'device_type: "CPU"', ', name: "/device:GPU:0"',
+             'device_type: "GPU"', "]"]
+    assert "tensorflow-sees-no-gpu" not in _by_id(lines)
+
+
+def test_xla_gpu_without_gpu_device_names_the_libraries() -> None:
+    lines = ['[name: "/device:CPU:0"', 'device_type: "CPU"', ', name: "/device:XLA_GPU:0"',
+             'device_type: "XLA_GPU"', "]"]
+    f = _by_id(lines)["tensorflow-sees-no-gpu"]
+    assert "XLA_GPU" in f.cause and "did not load" in f.cause

@@ -460,6 +460,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No OpKernel was registered to support Op '(?P<op>\w+)'",
     ),
     _p("mixed.bf16_attr", ("t=dt_bfloat",), r"\bT=DT_BFLOAT16\b"),
+    # Plain-text evidence that TensorFlow sees no GPU (k-gpu): device_lib listings,
+    # tf.test.is_gpu_available() -> False, tf.test.gpu_device_name() -> ''.
+    _p("gpu.devlib", ('name: "/device:',), r'name: "/device:(?P<dev>(?:XLA_)?[A-Z]+):\d+"'),
+    _p("gpu.avail_call", ("is_gpu_available", "gpu_device_name"),
+       r"is_gpu_available\(|gpu_device_name\("),
+    _p("gpu.empty_str", ("''", '""'), r"^\s*(?:''|\"\")\s*$"),
     # --- context ------------------------------------------------------------------------------
     _p(
         "ctx.tf_version",

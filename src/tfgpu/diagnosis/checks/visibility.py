@@ -60,6 +60,16 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     built += [h for h in ctx.h("gpu.built_call").all() if h.g("val") == "False"]
     built += [h for h in ctx.h("gpu.build_info").all() if h.g("val") == "False"]
     skipping = ctx.h("gpu.skipping").all()
+    devlib = ctx.h("gpu.devlib").all()
+    devs = {h.g("dev") for h in devlib}
+    xla_gpu_only = "XLA_GPU" in devs and "GPU" not in devs
+    if devlib and "GPU" not in devs:
+        evidence += devlib[:3]  # device_lib.list_local_devices() without a GPU device
+    calls_avail = ctx.h("gpu.avail_call").all()
+    evidence += _near_after(
+        [h for h in ctx.h("gpu.bool_line").all() if h.g("val") == "False"]
+        + ctx.h("gpu.empty_str").all(),
+        calls_avail, 2)
     if not evidence and not built:
         return []
     if ctx.h("gpu.created").count:
@@ -165,16 +175,23 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         )
         fix = ["tfgpu doctor   # says whether this host has an NVIDIA GPU and its driver"]
         doc = None
+    elif xla_gpu_only:
+        cause = (
+            "device_lib lists an XLA_GPU device but no GPU device: the driver and the GPU "
+            "work (XLA registered them; TensorFlow <= 2.3 did so whenever the driver "
+            "answered), but TensorFlow's own GPU device needs the CUDA runtime, cuBLAS, "
+            "cuFFT, cuDNN... of the versions it was built for, and one of them did not load."
+        )
+        fix = [*_what_to_run_next(ctx),
+               "# then install the CUDA/cuDNN pair the 'Could not load dynamic library' lines "
+               "name (the tested pair of your TensorFlow: tfgpu matrix)"]
+        doc = None
     else:
         cause = (
             "TensorFlow lists no GPU. The log does not say why (TensorFlow's warnings may be "
             "hidden by TF_CPP_MIN_LOG_LEVEL or were not pasted)."
         )
-        fix = [
-            'TF_CPP_MIN_LOG_LEVEL=0 python -c "import tensorflow as tf; '
-            "print(tf.config.list_physical_devices('GPU'))\"",
-            "tfgpu doctor",
-        ]
+        fix = _what_to_run_next(ctx)
         doc = None
     return [
         catalogue.make(
@@ -187,6 +204,23 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             doc=doc,
             knowledge_ref=ref,
         )
+    ]
+
+
+def _what_to_run_next(ctx: Facts) -> list[str]:
+    """Commands that show why TensorFlow lists no GPU when the log does not say: the
+    driver (``nvidia-smi``), whether the installed TensorFlow is a CUDA build and for
+    which CUDA/cuDNN, TensorFlow's own reasons with its log level at 0, and the doctor."""
+    build = ('import tensorflow as tf; i = tf.sysconfig.get_build_info(); '
+             'print(tf.__version__, tf.test.is_built_with_cuda(), i.get("cuda_version"), '
+             'i.get("cudnn_version"))')
+    listing = 'import tensorflow as tf; print(tf.config.list_physical_devices("GPU"))'
+    return [
+        "nvidia-smi   # the driver and the GPU: must list the GPU",
+        c.python_cmd(ctx, build) + "   # True and a CUDA version: a CUDA build",
+        c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # show TensorFlow's reasons",
+        c.python_cmd(ctx, listing),
+        "tfgpu doctor",
     ]
 
 
