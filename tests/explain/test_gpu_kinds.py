@@ -227,3 +227,31 @@ def test_xla_gpu_without_gpu_device_names_the_libraries() -> None:
              'device_type: "XLA_GPU"', "]"]
     f = _by_id(lines)["tensorflow-sees-no-gpu"]
     assert "XLA_GPU" in f.cause and "did not load" in f.cause
+
+
+# ------------------------------------------------------------------ the driver's PTX JIT
+
+
+@pytest.mark.parametrize("line", [
+    "ncclUnhandledCudaError: Call to CUDA function failed. Cuda failure 'PTX JIT compiler "
+    "library not found'",
+    "failed to load module: CUDA_ERROR_JIT_COMPILER_NOT_FOUND: PTX JIT compiler library not "
+    "found",
+])
+def test_ptx_jit_compiler_library_missing(line: str) -> None:
+    got = _by_id([line])
+    assert "ptx-jit-compiler-missing" in got
+    assert "ptx-newer-than-driver" not in got
+
+
+def test_ptx_jit_disabled_is_not_a_driver_too_old() -> None:
+    got = _by_id(["CUDA error: PTX JIT compilation was disabled"])
+    assert "ptx-jit-disabled" in got
+    assert any("CUDA_DISABLE_PTX_JIT" in x for x in got["ptx-jit-disabled"].fix)
+    assert "ptx-newer-than-driver" not in got
+
+
+def test_unsupported_toolchain_is_ptx_newer_than_driver() -> None:
+    got = _by_id(["RuntimeError: CUDA error: the provided PTX was compiled with an "
+                  "unsupported toolchain."])
+    assert "ptx-newer-than-driver" in got

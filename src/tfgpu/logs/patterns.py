@@ -441,6 +441,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Unknown compute capability \((?P<ma>\d+), ?(?P<mi>\d+)\) ?\.? ?Defaulting to "
         r"(?:telling LLVM that we're compiling for )?(?P<dflt>sm_\d+)",
     ),
+    # The driver's PTX JIT (cuda.h CUresult 221, 223 and their runtime-API strings).
+    _p(
+        "xla.ptx_jit_missing",
+        ("ptx jit compiler library not found", "jit_compiler_not_found", "jitcompilernotfound"),
+        r"PTX JIT compiler library not found|CUDA_ERROR_JIT_COMPILER_NOT_FOUND"
+        r"|cudaErrorJitCompilerNotFound",
+    ),
+    _p(
+        "xla.ptx_jit_disabled",
+        ("jit compilation was disabled", "jit_compilation_disabled", "jitcompilationdisabled"),
+        r"JIT compilation was disabled|CUDA_ERROR_JIT_COMPILATION_DISABLED"
+        r"|cudaErrorJitCompilationDisabled",
+    ),
+    # cudaErrorUnsupportedPtxVersion (222)'s runtime-API string.
+    _p(
+        "xla.ptx_toolchain",
+        ("compiled with an unsupported toolchain",),
+        r"the provided PTX was compiled with an unsupported toolchain",
+    ),
     # Eager/graph dtype mismatches under a float16/bfloat16 policy (mixed precision).
     _p(
         "mixed.dtype_mismatch",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -111,13 +112,17 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         )
     errs = ctx.h("cuda.error")
     unsupported = errs.by_key.get("CUDA_ERROR_UNSUPPORTED_PTX_VERSION")
+    toolchain = ctx.h("xla.ptx_toolchain").first[:1]
     jit = ctx.h("xla.ptx_jit")
-    if unsupported is not None or (jit.count and "CUDA_ERROR_INVALID_PTX" not in errs.by_key):
+    out += _ptx_jit_unavailable(ctx)
+    jit_off = ctx.h("xla.ptx_jit_missing").count or ctx.h("xla.ptx_jit_disabled").count
+    if unsupported is not None or toolchain or (
+            jit.count and "CUDA_ERROR_INVALID_PTX" not in errs.by_key and not jit_off):
         out.append(
             catalogue.make(
                 "ptx-newer-than-driver",
-                variant="unsupported-ptx-version" if unsupported else None,
-                evidence=log_evidence([unsupported] if unsupported else [], jit),
+                variant="unsupported-ptx-version" if unsupported or toolchain else None,
+                evidence=log_evidence([unsupported] if unsupported else [], toolchain, jit),
                 fix=(
                     "upgrade the NVIDIA driver (nvidia-smi 'CUDA Version' must be >= the CUDA of "
                     "ptxas)",
@@ -254,5 +259,35 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
             "ptxas-driver-fallback-notice",
             evidence=log_evidence(win, fallback),
             fix=("# nothing to do: the driver compiles the PTX instead (a one-time notice)",),
+        ))
+    return out
+
+
+def _ptx_jit_unavailable(ctx: Facts) -> list[Finding]:
+    """The driver cannot JIT-compile PTX at all: its JIT library is missing
+    (CUDA_ERROR_JIT_COMPILER_NOT_FOUND, 221: libnvidia-ptxjitcompiler absent, typical of
+    containers without the ``compute`` driver capability or a partial driver install) or
+    JIT is switched off (CUDA_ERROR_JIT_COMPILATION_DISABLED, 223: ``CUDA_DISABLE_PTX_JIT``
+    or a driver policy).  Sources: cuda.h CUresult texts (status_codes.toml rows)."""
+    out: list[Finding] = []
+    missing = ctx.h("xla.ptx_jit_missing")
+    if missing.count:
+        out.append(catalogue.make(
+            "ptx-jit-compiler-missing",
+            evidence=log_evidence(missing),
+            fix=("ldconfig -p | grep ptxjitcompiler   # libnvidia-ptxjitcompiler.so.1 must be "
+                 "listed",
+                 "# in a container: start it with the compute capability, e.g. docker run "
+                 "--gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility ...",
+                 "# on the host: reinstall the NVIDIA driver's compute libraries (Ubuntu: "
+                 "the libnvidia-compute package of your driver branch)"),
+        ))
+    disabled = ctx.h("xla.ptx_jit_disabled")
+    if disabled.count:
+        out.append(catalogue.make(
+            "ptx-jit-disabled",
+            evidence=log_evidence(disabled),
+            fix=(c.unset_env(ctx, "CUDA_DISABLE_PTX_JIT") + "   # let the driver JIT PTX",
+                 "# or use a TensorFlow build with native kernels (SASS) for this GPU"),
         ))
     return out
