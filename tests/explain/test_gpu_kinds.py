@@ -255,3 +255,58 @@ def test_unsupported_toolchain_is_ptx_newer_than_driver() -> None:
     got = _by_id(["RuntimeError: CUDA error: the provided PTX was compiled with an "
                   "unsupported toolchain."])
     assert "ptx-newer-than-driver" in got
+
+
+# ------------------------------------------------------------------ the data rows of these kinds
+
+_GPU_KIND_IDS = frozenset({
+    "tensorflow-sees-no-gpu", "gpu-compute-capability-too-low", "gpu-arch-not-in-build",
+    "gpu-needs-ptx-jit", "ptx-newer-than-driver", "ptx-jit-compiler-missing", "ptx-jit-disabled",
+    "ptxas-too-old", "ptxas-not-found", "ptxas-does-not-support-gpu", "xla-libdevice-not-found",
+    "gpu-without-tensor-cores", "mixed-precision-dtype-mismatch", "bfloat16-unsupported-on-gpu",
+    "xla-llvm-gpu-arch-unsupported", "driver-older-than-ptxas", "ptxas-driver-fallback-notice",
+    "ptxas-version-check-false-alarm",
+})
+
+
+def _rows_of_gpu_kinds() -> list[tuple[str, str, tuple[str, ...]]]:
+    from pathlib import Path
+
+    import tomllib
+
+    data = Path(__file__).resolve().parents[2] / "src" / "tfgpu" / "knowledge" / "data"
+    out = []
+    for name in ("messages_ecosystem", "status_codes"):
+        table = tomllib.loads((data / f"{name}.toml").read_text(encoding="utf-8"))
+        for rows in table.values():
+            for r in rows if isinstance(rows, list) else ():
+                if isinstance(r, dict) and r.get("maps_to") in _GPU_KIND_IDS:
+                    texts = tuple(t for t in (r.get("example"), r.get("text"),
+                                              r.get("printed_as"), r.get("name"))
+                                  if isinstance(t, str))
+                    out.append((f"{name}:{r.get('id') or r.get('name')}", r["maps_to"], texts))
+    return out
+
+
+@pytest.mark.parametrize(("row", "finding_id", "texts"), _rows_of_gpu_kinds(),
+                         ids=lambda x: x if isinstance(x, str) else "")
+def test_every_data_row_of_a_gpu_kind_is_recognised(
+        row: str, finding_id: str, texts: tuple[str, ...]) -> None:
+    found = {f.id for t in texts for f in explain_lines(t.splitlines())}
+    assert finding_id in found, row
+
+
+@pytest.mark.parametrize(("line", "lib"), [
+    ("E external/local_xla/xla/stream_executor/cuda/cuda_blas.cc:190] failed to run cuBLAS "
+     "routine: CUBLAS_STATUS_ARCH_MISMATCH", "cuBLAS"),
+    ("Could not create cudnn handle: CUDNN_STATUS_ARCH_MISMATCH", "cuDNN"),
+])
+def test_library_arch_mismatch(line: str, lib: str) -> None:
+    f = _by_id([line])["gpu-compute-capability-too-low"]
+    assert f.title.startswith(lib)
+
+
+def test_runtime_sees_no_device() -> None:
+    f = _by_id(["RuntimeError: CUDA runtime implicit initialization on GPU:0 failed. Status: "
+                "no CUDA-capable device is detected"])["tensorflow-sees-no-gpu"]
+    assert "CUDA_VISIBLE_DEVICES" in f.cause

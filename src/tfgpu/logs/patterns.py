@@ -457,8 +457,31 @@ PATTERNS: tuple[Pattern, ...] = (
     # cudaErrorUnsupportedPtxVersion (222)'s runtime-API string.
     _p(
         "xla.ptx_toolchain",
-        ("compiled with an unsupported toolchain",),
-        r"the provided PTX was compiled with an unsupported toolchain",
+        ("compiled with an unsupported toolchain", "cudaerrorunsupportedptx"),
+        r"the provided PTX was compiled with an unsupported toolchain"
+        r"|cudaErrorUnsupportedPtxVersion",
+    ),
+    # Runtime-API names of "no image for this GPU" (driver_types.h cudaError_t 98, 200, 209,
+    # 218) and the CUDA libraries' architecture-mismatch statuses (cublas/cudnn/cusolver).
+    _p(
+        "cc.runtime_code",
+        ("cudaerrorinvalid", "cudaerrornokernel", "cuda_error_invalid_image"),
+        r"\b(?P<name>cudaError(?:InvalidDeviceFunction|InvalidKernelImage|NoKernelImageForDevice"
+        r"|InvalidPtx)|CUDA_ERROR_INVALID_IMAGE)\b",
+        "name",
+    ),
+    _p(
+        "cc.lib_arch",
+        ("arch_mismatch",),
+        r"\b(?P<code>(?P<lib>CUBLAS|CUDNN|CUSOLVER|CUSPARSE|CUFFT)_STATUS_(?:NOT_SUPPORTED_)?"
+        r"ARCH_MISMATCH)\b",
+        "code",
+    ),
+    # cudaErrorNoDevice (100): the runtime sees no GPU at all.
+    _p(
+        "gpu.no_device",
+        ("no cuda-capable device is detected", "cudaerrornodevice"),
+        r"no CUDA-capable device is detected|cudaErrorNoDevice",
     ),
     # Eager/graph dtype mismatches under a float16/bfloat16 policy (mixed precision).
     _p(

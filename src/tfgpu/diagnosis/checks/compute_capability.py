@@ -88,9 +88,11 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     out += _min_required(ctx, out)
+    out += _library_arch(ctx, out)
     errs = ctx.h("cuda.error")
     invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
-    nokernel = ctx.h("cc.no_kernel").all() + ctx.h("cc.kernel_image").all()
+    nokernel = (ctx.h("cc.no_kernel").all() + ctx.h("cc.kernel_image").all()
+                + ctx.h("cc.runtime_code").all())
     nobin = errs.by_key.get("CUDA_ERROR_NO_BINARY_FOR_GPU")
     jit_notice = ctx.h("cc.ptx_jit_notice")
     # After the PTX-JIT notice, a failed kernel launch or module load means the JIT did
@@ -191,6 +193,37 @@ def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
              "compute_cap --format=csv",
              "# or a TensorFlow build compiled for this GPU "
              "(TF_CUDA_COMPUTE_CAPABILITIES), or run on the CPU"),
+    )]
+
+
+def _library_arch(ctx: Facts, found: list[Finding]) -> list[Finding]:
+    """CUBLAS/CUDNN/CUSOLVER ``*_STATUS_ARCH_MISMATCH``: the library (or the routine
+    TensorFlow called) needs a GPU feature this architecture lacks, e.g. a cuDNN that
+    dropped the GPU's generation or half/TF32 tensor-op routines on an old GPU
+    (cublas_api.h, cudnn_graph.h, cusolver_common.h; status_codes.toml rows)."""
+    hits = ctx.h("cc.lib_arch")
+    if not hits.count or any(f.id == "gpu-compute-capability-too-low" for f in found):
+        return []
+    h = hits.first[0]
+    lib = {"CUBLAS": "cuBLAS", "CUDNN": "cuDNN", "CUSOLVER": "cuSOLVER",
+           "CUSPARSE": "cuSPARSE", "CUFFT": "cuFFT"}.get(h.g("lib") or "", "A CUDA library")
+    ccs = ctx.compute_capabilities
+    have = f" (the GPU here: compute capability {', '.join(ccs)})" if ccs else ""
+    return [catalogue.make(
+        "gpu-compute-capability-too-low",
+        variant="library-arch-mismatch",
+        library=lib,
+        code=h.g("code") or "ARCH_MISMATCH",
+        evidence=log_evidence(hits) + tuple(ctx.fact_evidence()),
+        cause=(f"{lib} returned {h.g('code')}: the routine TensorFlow called, or this {lib} "
+               f"release, does not support the GPU's architecture{have}. Either the GPU is "
+               f"older than this {lib} supports, or the operation needs a newer GPU "
+               "(e.g. float16/bfloat16/TF32 tensor-op routines)."),
+        fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv",
+             f"# use the TensorFlow release (and its {lib}) whose tested configuration still "
+             "covers this GPU (tfgpu matrix), or compute in float32",
+             "tfgpu doctor"),
+        doc_url=_cc_doc(ctx, None),
     )]
 
 

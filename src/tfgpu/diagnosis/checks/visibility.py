@@ -69,7 +69,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     evidence += _near_after(
         [h for h in ctx.h("gpu.bool_line").all() if h.g("val") == "False"]
         + ctx.h("gpu.empty_str").all(),
-        calls_avail, 2)
+        calls_avail, 5)  # after the deprecation warning is_gpu_available() prints first
+    no_device = ctx.h("gpu.no_device").all()
+    evidence += no_device[:1]
     if not evidence and not built:
         return []
     if ctx.h("gpu.created").count:
@@ -174,6 +176,18 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             "GPU; on a host with one, the driver is missing."
         )
         fix = ["tfgpu doctor   # says whether this host has an NVIDIA GPU and its driver"]
+        doc = None
+    elif no_device and not ctx.h("cuda.drivers").count:
+        cause = (
+            "The CUDA runtime sees no GPU at all ('no CUDA-capable device is detected', "
+            "cudaErrorNoDevice): there is none, CUDA_VISIBLE_DEVICES hides them (empty or "
+            "-1), or the GPU is not passed into this container or VM."
+        )
+        fix = ["nvidia-smi   # lists the GPUs the driver sees",
+               c.python_cmd(ctx, 'import os; print(os.environ.get("CUDA_VISIBLE_DEVICES"))')
+               + "   # must not be empty or -1",
+               "# in a container: start it with GPUs: docker run --gpus all ...",
+               "tfgpu doctor"]
         doc = None
     elif xla_gpu_only:
         cause = (
