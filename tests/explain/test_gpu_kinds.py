@@ -310,3 +310,24 @@ def test_runtime_sees_no_device() -> None:
     f = _by_id(["RuntimeError: CUDA runtime implicit initialization on GPU:0 failed. Status: "
                 "no CUDA-capable device is detected"])["tensorflow-sees-no-gpu"]
     assert "CUDA_VISIBLE_DEVICES" in f.cause
+
+
+@pytest.mark.parametrize("lines", [
+    ["TensorFlow Version: 2.13.0", "GPU Available: []"],
+    ["TensorFlow version: 2.16.1", ">>> print(tf.test.is_built_with_cuda())", "False"],
+])
+def test_native_windows_after_the_last_gpu_release_is_one_fault(lines: list[str]) -> None:
+    from tfgpu.facts import HostFacts, OSFacts, PythonFacts
+
+    win = HostFacts(os=OSFacts(system="Windows"),
+                    python=PythonFacts(version="3.11.7", executable="python"))
+    got = _by_id_facts(lines, win)
+    assert "tensorflow-windows-native-no-gpu" in got
+    assert not {"tensorflow-sees-no-gpu", "tensorflow-built-without-cuda"} & set(got)
+
+
+def _by_id_facts(lines: list[str], facts: object) -> dict[str, Finding]:
+    from tfgpu.facts import HostFacts
+
+    assert isinstance(facts, HostFacts)
+    return {f.id: f for f in explain_lines(lines, facts)}

@@ -346,7 +346,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "gpu.none_msg",
         ("not available", "available:"),
-        r"GPU is NOT AVAILABLE|Num GPUs Available:?\s*0\b|GPUs? available:\s*(?:\[\]|0\b|False)",
+        r"GPU is NOT AVAILABLE|Num GPUs Available:?\s*0\b"
+        r"|GPUs? (?i:available):\s*(?:\[\]|0\b|False)",
     ),
     _p(
         "gpu.list_call",

@@ -84,6 +84,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         sev = E
     ev = log_evidence(ctx.h("gpu.built_call").first[:1], built, evidence, conda_builds, skipping)
     fev = tuple(ctx.fact_evidence())
+    os_ = ctx.os
+    if os_ == "windows" and mm is not None and mm > windows_gpu_last(ctx)[0]:
+        return [_windows_native(ctx, ev + fev)]  # a CPU-only build there, whatever it says
     if built:
         cause = (
             "This TensorFlow build was compiled without CUDA (is_built_with_cuda() is False), so "
@@ -107,7 +110,6 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
                 fix=tuple(fix),
             )
         ]
-    os_ = ctx.os
     ref: str | None = None
     if os_ == "macos":
         ref = "platform_facts:macos-metal-plugin"
@@ -121,21 +123,6 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
         doc: str | None = "apple-metal-plugin"
-    elif os_ == "windows" and mm is not None and mm > windows_gpu_last(ctx)[0]:
-        _, last, keep, build = windows_gpu_last(ctx)
-        sev = E
-        ref = "platform_facts:windows-native-gpu-last"
-        cause = (
-            f"TensorFlow {ctx.tf_version} on native Windows is CPU-only: {last} was the last "
-            "release with GPU support on native Windows, whatever CUDA/cuDNN is installed "
-            f"({ctx.os_source})."
-        )
-        fix = [
-            f'pip install "{keep}"   # {last} with {build}',
-            'or run a current TensorFlow in WSL2: pip install "tensorflow[and-cuda]"',
-            "or tensorflow-cpu + tensorflow-directml-plugin",
-        ]
-        doc = "tf-pip-windows-native"
     elif os_ == "windows" and ctx.kb.tested_gpu_build(ctx.tf_version, "windows"):
         tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
         assert tested is not None
@@ -219,6 +206,26 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             knowledge_ref=ref,
         )
     ]
+
+
+def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
+    """TensorFlow after the last native-Windows GPU release lists no GPU (or says it is
+    not a CUDA build): the same fault the host check ``windows_native_no_gpu`` finds from
+    host facts (platform fact ``windows-native-gpu-last``)."""
+    _, last, keep, build = windows_gpu_last(ctx)
+    ref = "platform_facts:windows-native-gpu-last"
+    return catalogue.make(
+        "tensorflow-windows-native-no-gpu",
+        version=ctx.tf_version or "?", last=last, ref=ref,
+        evidence=evidence + ((Evidence("os", ctx.os_source),) if ctx.host is None else ()),
+        fix=("wsl --install   # then, inside WSL2 Ubuntu: python3 -m pip install "
+             "'tensorflow[and-cuda]'",
+             f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
+             f"({build}):",
+             c.pip(ctx, "install", keep),
+             "# or keep TensorFlow on the CPU, or add tensorflow-directml-plugin"),
+        knowledge_ref=ref,
+    )
 
 
 def _what_to_run_next(ctx: Facts) -> list[str]:
