@@ -253,7 +253,7 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
         evidence=log_evidence(hits),
         fix=("# expect a slow first start while the driver compiles the kernels; keep them "
              "in a large CUDA JIT cache so later starts are fast:",
-             f"{'set' if ctx.windows else 'export'} {slow.value('cache_env')}",
+             c.set_env(ctx, *slow.value("cache_env").split("=", 1)),
              "# or use a build with native kernels for this GPU (NVIDIA's NGC TensorFlow "
              f"container, or a source build with TF_CUDA_COMPUTE_CAPABILITIES={cc})"),
         knowledge_ref=ref,

@@ -221,7 +221,11 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
                    "compiles with it will likely fail. The ptxas XLA uses is the first one "
                    "it finds (the CUDA folder it was built for, then PATH): an older toolkit "
                    "there shadows the right one."),
-            fix=(*nvcc_fix[1:], "# or remove the old CUDA toolkit that holds that ptxas"),
+            fix=("which ptxas && ptxas --version   # the ptxas first on PATH",
+                 "# put the bin folder of the CUDA toolkit TensorFlow was built with first on "
+                 "PATH, or remove the old toolkit that holds that ptxas",
+                 c.set_env(ctx, "XLA_FLAGS", "--xla_gpu_cuda_data_dir=/usr/local/cuda-X.Y")
+                 + "   # or point XLA at that toolkit's folder"),
         ))
     drv = ctx.h("xla.driver_older_than_ptxas")
     if drv.count:
@@ -248,7 +252,7 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
             fix=("# a TensorFlow build whose XLA knows this GPU: a newer release, NVIDIA's NGC "
                  "TensorFlow container, or a source build for it",
                  "# until then keep XLA off this GPU: no jit_compile=True, and",
-                 "export TF_XLA_FLAGS=--tf_xla_auto_jit=0"),
+                 c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0")),
         ))
     fallback = ctx.h("xla.driver_fallback")
     win = ctx.h("xla.asm_windows")
