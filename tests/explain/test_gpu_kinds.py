@@ -331,3 +331,12 @@ def _by_id_facts(lines: list[str], facts: object) -> dict[str, Finding]:
 
     assert isinstance(facts, HostFacts)
     return {f.id: f for f in explain_lines(lines, facts)}
+
+
+def test_ptx_jit_notice_on_blackwell_cites_the_reported_failures() -> None:
+    line = ("TensorFlow was not built with CUDA kernel binaries compatible with compute "
+            "capability 12.0. CUDA kernels will be jit-compiled from PTX, which could take 30 "
+            "minutes or longer.")
+    f = _by_id([line])["gpu-needs-ptx-jit"]
+    assert f.knowledge_ref == "platform_facts:blackwell-no-cubins"
+    assert "runs normally" not in f.cause

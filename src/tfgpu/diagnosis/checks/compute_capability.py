@@ -244,12 +244,21 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
                  f"{' '.join(wheel.sass)} and PTX {' '.join(wheel.ptx)}, knowledge row "
                  f"{wheel.row.ref})")
         ref = wheel.row.ref
+    outcome = "; the program then runs normally"
+    major = cc.split(".")[0]
+    if major.isdigit() and int(major) >= 10:
+        bw = ctx.kb.platform_fact("blackwell-no-cubins")
+        outcome = (f". On Blackwell (CC 10.x/12.x) public issues report this JIT failing "
+                   f"with CUDA_ERROR_INVALID_PTX or CUDA_ERROR_INVALID_HANDLE (knowledge row "
+                   f"{bw.ref}): if the program then fails, that is the cause")
+        ref = ref or bw.ref
     slow = ctx.kb.platform_fact("ptx-jit-slow-first-run")
     return catalogue.make(
         "gpu-needs-ptx-jit",
         variant="log-notice",
         cc=cc,
         archs=archs,
+        outcome=outcome,
         evidence=log_evidence(hits),
         fix=("# expect a slow first start while the driver compiles the kernels; keep them "
              "in a large CUDA JIT cache so later starts are fast:",
