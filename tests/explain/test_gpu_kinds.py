@@ -340,3 +340,11 @@ def test_ptx_jit_notice_on_blackwell_cites_the_reported_failures() -> None:
     f = _by_id([line])["gpu-needs-ptx-jit"]
     assert f.knowledge_ref == "platform_facts:blackwell-no-cubins"
     assert "runs normally" not in f.cause
+
+
+def test_bfloat16_elsewhere_in_the_log_is_not_the_missing_kernel() -> None:
+    lines = ["x = tf.cast(y, tf.bfloat16)  # T=DT_BFLOAT16 cast on the CPU",
+             *["..."] * 40,
+             "No OpKernel was registered to support Op 'NcclAllReduce' with these attrs: "
+             "[T=DT_FLOAT]"]
+    assert "bfloat16-unsupported-on-gpu" not in _by_id(lines)

@@ -108,14 +108,17 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
                  "# or use the graph rewrite instead: tf.config.optimizer."
                  "set_experimental_options({'auto_mixed_precision': True})"),
         ))
-    nok = ctx.h("mixed.no_kernel")
-    bf = ctx.h("mixed.bf16_attr")
-    if nok.count and bf.count:
-        op = nok.first[0].g("op") or "the op"
+    # the DT_BFLOAT16 attribute on the same line or in the node dump below it (TF 1.x
+    # prints "[[Node: ... = Conv2D[T=DT_BFLOAT16 ...]]" after the registered kernels)
+    pairs = [(k, b) for k in ctx.h("mixed.no_kernel").all() for b in ctx.h("mixed.bf16_attr").all()
+             if 0 <= b.line - k.line <= 30]
+    if pairs:
+        k, b = pairs[0]
+        op = k.g("op") or "the op"
         out.append(catalogue.make(
             "bfloat16-unsupported-on-gpu",
             op=op,
-            evidence=log_evidence(nok.first[:1], bf.first[:1]),
+            evidence=log_evidence([k], [b] if b.line != k.line else []),
             fix=("# compute in float32 or float16 on NVIDIA GPUs: "
                  "keras.mixed_precision.set_global_policy('mixed_float16')",
                  "# or compile the model with XLA, which has bfloat16 kernels: "
