@@ -43,7 +43,6 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 #: Findings that name the same root cause: at most one of each group may be reported.
 SAME_ROOT: tuple[frozenset[str], ...] = (
-    frozenset({"gpu-cc-below-wheel-minimum", "gpu-compute-capability-too-low"}),
     frozenset({"tensorflow-windows-native-no-gpu", "windows-native-gpu-unsupported"}),
     frozenset({"cuda-visible-devices-hides-gpus", "cuinit-no-device"}),
     frozenset({"driver-too-old-for-cuda", "cuinit-system-driver-mismatch",
@@ -129,7 +128,7 @@ def test_unknown_python_version_is_null_and_its_own_finding() -> None:
 
 @pytest.mark.parametrize("name,cause", [
     ("cvd_minus1", "cuda-visible-devices-hides-gpus"),
-    ("gtx680", "gpu-cc-below-wheel-minimum"),
+    ("gtx680", "gpu-compute-capability-too-low"),
     ("nv470_tf215", "driver-too-old-for-cuda"),
 ])
 def test_sees_no_gpu_defers_to_the_finding_that_names_the_cause(name: str, cause: str) -> None:

@@ -27,7 +27,7 @@ from doctor_helpers import (
 )
 
 from tfgpu.diagnosis.checks import CHECKS
-from tfgpu.diagnosis.checks.environment import visible_gpu_count
+from tfgpu.diagnosis.checks.visibility import visible_gpu_count
 from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import (
     GPU,
@@ -44,8 +44,13 @@ from tfgpu.facts import (
 from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
 
+#: The checks of the doctor's hardware, TensorFlow-install and environment rules (some now
+#: live in the fault-kind modules visibility and mixed_precision).
+_MOVED = frozenset({"cuda_visible_devices_hides_gpus", "log_level_hides_reasons",
+                    "tensorflow_sees_no_gpu", "tensorflow_gpu_ops", "no_tensor_cores"})
 DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
-                     in ("hardware", "tf_install", "environment", "cpu"))
+                     in ("hardware", "tf_install", "environment", "cpu")
+                     or c.__name__ in _MOVED)
 
 
 def run(facts: HostFacts) -> Report:

@@ -56,7 +56,7 @@ def test_cc_unknown_without_driver_does_not_suggest_nvidia_smi() -> None:
 
 
 def test_cc_unknown_with_a_working_driver_still_offers_nvidia_smi() -> None:
-    from tfgpu.diagnosis.checks.versions import compute_capability
+    from tfgpu.diagnosis.checks.compute_capability import compute_capability
     from tfgpu.facts.view import Facts
     from tfgpu.knowledge import load_knowledge
 

@@ -22,7 +22,7 @@ EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
         ("5.1.5", "6.0.21", "TensorFlow release built for cuDNN 6.0"),
     ),
     "004": ("tensorflow-sees-no-gpu", ("CUDA 10.1", "cudart64_101.dll", "10.2.89")),
-    "005": ("tensorflow-sees-no-gpu", ("native Windows", "tensorflow<2.11", "WSL2")),
+    "005": ("tensorflow-windows-native-no-gpu", ("native Windows", "tensorflow<2.11", "WSL2")),
     "006": ("tensorflow-gpu-package-removed", ("retired", 'replace "tensorflow-gpu"')),
     "008": ("protobuf-too-new", ("4.21", "protobuf<=3.20.3", "patch release")),
     "009": (

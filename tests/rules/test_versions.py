@@ -102,11 +102,12 @@ def ids(findings: Iterable[Finding]) -> list[str]:
 
 
 def run(facts: HostFacts) -> tuple[Finding, ...]:
-    """The version checks: versions.py plus the Python and NumPy host checks (tf_install.py)."""
+    """The version checks: versions.py, compute_capability.py's host check, plus the Python
+    and NumPy host checks (tf_install.py)."""
     from tfgpu.diagnosis.checks import tf_install
 
-    return run_rules(facts, KB, (*_module_checks("versions"), tf_install.python_outside_tf_range,
-                                 tf_install.numpy_abi))
+    return run_rules(facts, KB, (*_module_checks("versions", "compute_capability"),
+                                 tf_install.python_outside_tf_range, tf_install.numpy_abi))
 
 
 def one_below(version: str) -> str:
@@ -356,7 +357,7 @@ def test_gtx680_is_below_every_wheel() -> None:
     facts = host(tf="2.14.0", driver="470.82.01", python="3.10.12",
                  gpus=[gpu("NVIDIA GeForce GTX 680")])
     (f,) = run(facts)
-    assert f.id == "gpu-cc-below-wheel-minimum"
+    assert f.id == "gpu-compute-capability-too-low"
     assert "compute capability 3.0 < 3.5" in f.cause
     assert f.fix[0].startswith("# no official TensorFlow wheel includes CC 3.0")
     assert "tensorflow-cpu" not in " ".join(f.fix)  # review defect 4b
@@ -366,7 +367,7 @@ def test_gtx680_is_below_every_wheel() -> None:
 def test_maxwell_with_tf217_suggests_216() -> None:
     facts = host(tf="2.17.0", driver="550.54.14", gpus=[gpu("NVIDIA GeForce GTX 960", "5.2")])
     (f,) = run(facts)
-    assert f.id == "gpu-cc-below-wheel-minimum"
+    assert f.id == "gpu-compute-capability-too-low"
     assert f.fix[1].endswith("-m pip install 'tensorflow[and-cuda]==2.16.*'")
 
 

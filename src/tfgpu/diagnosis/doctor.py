@@ -1,7 +1,9 @@
 """The doctor's report: host facts in, a :class:`~tfgpu.findings.Report` out (pure).
 
 ``diagnose`` runs the one set of checks (:func:`tfgpu.diagnosis.engine.run_checks`) over
-the host facts and puts the verdict line first (:mod:`tfgpu.diagnosis.verdict`).
+the host facts and the TensorFlow child's own log (``facts.tf.log_lines``, read into log
+facts like any pasted log), and puts the verdict line first (:mod:`tfgpu.diagnosis.verdict`).
+The log checks read that log directly: a log is one more source of facts.
 """
 
 from __future__ import annotations
@@ -13,11 +15,21 @@ from tfgpu.diagnosis.checks import Check
 from tfgpu.diagnosis.engine import run_checks
 from tfgpu.diagnosis.verdict import host_meta, make_verdict
 from tfgpu.facts import HostFacts
+from tfgpu.facts.log import LogFacts
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Report
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
+
+
+def _tf_log(facts: HostFacts) -> LogFacts | None:
+    """The TensorFlow child's stderr/stdout lines as log facts (``None``: no log)."""
+    if facts.tf is None or not facts.tf.log_lines:
+        return None
+    from tfgpu.logs import read_lines
+
+    return read_lines(facts.tf.log_lines)
 
 
 def diagnose(
@@ -41,7 +53,7 @@ def diagnose(
         from tfgpu.knowledge import load_knowledge
 
         kb = load_knowledge()
-    findings = run_checks(Facts(facts, kb=kb), checks)
+    findings = run_checks(Facts(facts, _tf_log(facts), kb=kb), checks)
     return Report(
         command="doctor",
         verdict=make_verdict(facts, findings),

@@ -21,7 +21,8 @@ import dataclasses
 from collections.abc import Iterable
 
 from tfgpu.diagnosis.catalogue import load_catalogue
-from tfgpu.diagnosis.checks import CHECKS, Check, rule_unrecognised
+from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check, rule_unrecognised
+from tfgpu.diagnosis.checks._common import fix_lines
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
@@ -130,6 +131,19 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     return sort_findings(out)
 
 
+def _host_fix(f: Facts, check: Check, finding: Finding) -> Finding:
+    """A log check's finding with host facts known: its fix lines as the doctor promises
+    them (:func:`tfgpu.diagnosis.checks._common.fix_lines`: commands naming the probed
+    interpreter, ``# `` instructions, no ``tensorflow-cpu`` install next to an installed
+    TensorFlow).  Log checks that write their lines with the shared writers
+    (``c.pip(f, ...)``, ``c.note``) already comply and pass unchanged; host checks always
+    do.  Unchanged without host facts."""
+    if f.host is None or check in HOST_CHECKS or not finding.fix:
+        return finding
+    fixed = fix_lines(f, finding.fix)
+    return finding if fixed == finding.fix else dataclasses.replace(finding, fix=fixed)
+
+
 def collect(f: Facts, checks: Iterable[Check]) -> tuple[Finding, ...]:
     """Apply ``checks`` to ``f``, then the unrecognised-error check; the first finding of
     each id is kept.  Sorted; no overlap resolution (see :func:`run_checks`).
@@ -143,7 +157,7 @@ def collect(f: Facts, checks: Iterable[Check]) -> tuple[Finding, ...]:
         for finding in check(f):
             if finding.id not in seen:
                 seen.add(finding.id)
-                out.append(finding)
+                out.append(_host_fix(f, check, finding))
     for finding in rule_unrecognised(f, out):
         if finding.id not in seen:
             seen.add(finding.id)

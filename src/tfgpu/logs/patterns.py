@@ -436,14 +436,16 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "xla.ptxas_missing",
         ("ptxas",),
-        r"Couldn't get ptxas version|Can't find ptxas binary|ptxas[^\n]*not found"
+        r"Couldn't get ptxas version|Can't find ptxas binary|^(?:(?!ptxas).)*ptxas.*not found"
         r"|Failed to launch ptxas|Couldn't invoke ptxas",
     ),
     _p(
         "xla.ptxas_old",
-        ("ptxas", "unsupported .version"),
-        r"ptxas (?:fatal\s*:\s*)?Unsupported \.version (?P<ptx>[\d.]+); current version is "
-        r"'(?P<cur>[\d.]+)'"
+        ("ptxas", "unsupported .version", "does not support .target"),
+        # ptxas (any era) and LLVM: PTX of a newer ISA than this ptxas knows ("current
+        # version" only in some), or an ISA too old for the target architecture (k-gpu).
+        r"Unsupported \.version (?P<ptx>\d+\.\d+)(?:; current version is '(?P<cur>[\d.]+)')?"
+        r"|PTX \.version (?P<ptxv>\d+\.\d+) does not support \.target (?P<tsm>sm_\d+\w?)"
         r"|ptxas (?P<v>[\d.]+) is too old|(?:Your|The) ptxas version is too old"
         r"|You are using ptxas (?P<v2>\d+(?:\.\d+)+),? which is older than (?P<min>\d+\.\d+)",
     ),
@@ -559,7 +561,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "gpu.none_msg",
         ("not available", "available:"),
-        r"GPU is NOT AVAILABLE|Num GPUs Available:?\s*0\b|GPUs? available:\s*(?:\[\]|0\b|False)",
+        r"GPU is NOT AVAILABLE|Num GPUs Available:?\s*0\b"
+        r"|GPUs? (?i:available):\s*(?:\[\]|0\b|False)",
     ),
     _p(
         "gpu.list_call",
@@ -581,6 +584,146 @@ PATTERNS: tuple[Pattern, ...] = (
         ("conda-forge",),
         r"^\s*tensorflow(?:-base)?\s+(?P<v>\d[\w.]*)\s+(?P<build>cuda\w+)\s+conda-forge",
     ),
+    # --- GPU kinds: compute capability, XLA/ptxas, mixed precision (k-gpu) ------------------
+    # TensorFlow gpu_device.cc, every era: "Ignoring gpu device (...)" (0.x) and "Ignoring
+    # visible gpu device (...)" (1.x-2.x) with "... The minimum required Cuda capability is X".
+    _p(
+        "cc.ignored",
+        ("ignoring gpu device",),
+        r"Ignoring gpu device \((?P<desc>[^()]*)\) with Cuda compute capability "
+        r"(?P<cc>\d+\.\d+)\.\s*The minimum required Cuda capability is (?P<min>\d+\.\d+)",
+    ),
+    # Tools built on TensorFlow (DeepFaceLab, ...) that check the floor themselves.
+    _p(
+        "cc.min_required",
+        ("minimum required compute capability",),
+        r"No CUDA devices? (?:was |were )?found with (?:a )?minimum required compute capability "
+        r"(?P<min>\d+\.\d+)",
+    ),
+    # cudaErrorInvalidKernelImage / CUDA_ERROR_INVALID_IMAGE (200) and cudaErrorInvalidDevice
+    # Function (98): the binary has no image this GPU can run (cuda_runtime_api.h texts).
+    _p(
+        "cc.kernel_image",
+        ("kernel image is invalid", "invalid device function"),
+        r"device kernel image is invalid|\binvalid device function\b",
+    ),
+    # gpu_device.cc (TF >= 2.5): the wheel has no SASS for this CC; kernels JIT from PTX.
+    _p(
+        "cc.ptx_jit_notice",
+        ("not built with cuda kernel binaries",),
+        r"not built with CUDA kernel binaries compatible with compute capability "
+        r"(?P<cc>\d+\.\d+)",
+    ),
+    # XLA nvptx_compiler.cc (TF 1.13-2.2): the two ptxas version checks.
+    _p(
+        "xla.ptxas_requires",
+        ("but tf requires ptxas",),
+        r"You are using ptxas (?P<v>[\dx]+(?:\.[\dx]+)*),? but TF requires ptxas "
+        r"(?P<req>[\dx]+(?:\.[\dx]+)*)",
+    ),
+    _p("xla.ptxas_using", ("using ptxas at",), r"Using ptxas at (?P<path>\S+)"),
+    # asm_compiler.cc / redzone_allocator.cc: ptxas present but does not run (exit code).
+    _p(
+        "xla.ptxas_missing",
+        ("running ptxas", "ptxas exited"),
+        r"Running ptxas --version returned -?\d+|ptxas exited with non-zero error code -?\d+, "
+        r"output:\s*$",
+    ),
+    # asm_compiler.cc: the driver compiles the PTX XLA's ptxas could not (TF 2.4-2.5 wording).
+    _p(
+        "xla.driver_fallback",
+        ("fallback to the nvidia driver",),
+        r"We fallback to the NVIDIA driver for some compilation",
+    ),
+    # redzone_allocator.cc on Windows: XLA never runs ptxas there; a one-time notice.
+    _p(
+        "xla.asm_windows",
+        ("non-windows platforms only",),
+        r"GPU asm compilation is supported on Cuda non-Windows platforms only",
+    ),
+    # XLA nvptx_compiler.cc (TF >= 2.15): ptxas newer than the driver -> serial compilation.
+    _p(
+        "xla.driver_older_than_ptxas",
+        ("which is older than the ptx", "which is older than the ptxas"),
+        r"driver's CUDA version is (?P<drv>\d+\.\d+)\S* which is older than the "
+        r"(?:PTX compiler|ptxas CUDA) version \(?(?P<ptxas>\d+\.\d+(?:\.\d+)?)",
+    ),
+    # LLVM NVPTX backend (XLA): the PTX ISA it emits cannot target this GPU.
+    _p(
+        "xla.llvm_arch",
+        ("does not support target", "unknown compute capability"),
+        r"PTX version (?P<ptx>\d+\.\d+) does not support target '(?P<sm>sm_\d+\w?)'"
+        r"(?:[^.]*\. Minimum required PTX version is (?P<need>\d+\.\d+))?"
+        r"|Unknown compute capability \((?P<ma>\d+), ?(?P<mi>\d+)\) ?\.? ?Defaulting to "
+        r"(?:telling LLVM that we're compiling for )?(?P<dflt>sm_\d+)",
+    ),
+    # The driver's PTX JIT (cuda.h CUresult 221, 223 and their runtime-API strings).
+    _p(
+        "xla.ptx_jit_missing",
+        ("ptx jit compiler library not found", "jit_compiler_not_found", "jitcompilernotfound"),
+        r"PTX JIT compiler library not found|CUDA_ERROR_JIT_COMPILER_NOT_FOUND"
+        r"|cudaErrorJitCompilerNotFound",
+    ),
+    _p(
+        "xla.ptx_jit_disabled",
+        ("jit compilation was disabled", "jit_compilation_disabled", "jitcompilationdisabled"),
+        r"JIT compilation was disabled|CUDA_ERROR_JIT_COMPILATION_DISABLED"
+        r"|cudaErrorJitCompilationDisabled",
+    ),
+    # cudaErrorUnsupportedPtxVersion (222)'s runtime-API string.
+    _p(
+        "xla.ptx_toolchain",
+        ("compiled with an unsupported toolchain", "cudaerrorunsupportedptx"),
+        r"the provided PTX was compiled with an unsupported toolchain"
+        r"|cudaErrorUnsupportedPtxVersion",
+    ),
+    # Runtime-API names of "no image for this GPU" (driver_types.h cudaError_t 98, 200, 209,
+    # 218) and the CUDA libraries' architecture-mismatch statuses (cublas/cudnn/cusolver).
+    _p(
+        "cc.runtime_code",
+        ("cudaerrorinvalid", "cudaerrornokernel", "cuda_error_invalid_image"),
+        r"\b(?P<name>cudaError(?:InvalidDeviceFunction|InvalidKernelImage|NoKernelImageForDevice"
+        r"|InvalidPtx)|CUDA_ERROR_INVALID_IMAGE)\b",
+        "name",
+    ),
+    _p(
+        "cc.lib_arch",
+        ("arch_mismatch",),
+        r"\b(?P<code>(?P<lib>CUBLAS|CUDNN|CUSOLVER|CUSPARSE|CUFFT)_STATUS_(?:NOT_SUPPORTED_)?"
+        r"ARCH_MISMATCH)\b",
+        "code",
+    ),
+    # cudaErrorNoDevice (100): the runtime sees no GPU at all.
+    _p(
+        "gpu.no_device",
+        ("no cuda-capable device is detected", "cudaerrornodevice"),
+        r"no CUDA-capable device is detected|cudaErrorNoDevice",
+    ),
+    # Eager/graph dtype mismatches under a float16/bfloat16 policy (mixed precision).
+    _p(
+        "mixed.dtype_mismatch",
+        ("was expected to be a", "that does not match type", "conversion requested dtype"),
+        r"cannot compute (?P<op>\w+) as input #\d+(?:\(zero-based\))? was expected to be a "
+        r"(?P<want>half|float|bfloat16|double) tensor but is a (?P<got>half|float|bfloat16|double)"
+        r" tensor"
+        r"|Input '\w+' of '(?P<op2>\w+)' Op has type (?P<got2>float16|float32|bfloat16|float64) "
+        r"that does not match type (?P<want2>float16|float32|bfloat16|float64)"
+        r"|Tensor conversion requested dtype (?P<want3>float16|float32|bfloat16) for Tensor with "
+        r"dtype (?P<got3>float16|float32|bfloat16)",
+    ),
+    # No kernel for an op, and the bfloat16 type attribute it was asked for.
+    _p(
+        "mixed.no_kernel",
+        ("no opkernel was registered",),
+        r"No OpKernel was registered to support Op '(?P<op>\w+)'",
+    ),
+    _p("mixed.bf16_attr", ("t=dt_bfloat",), r"\bT=DT_BFLOAT16\b"),
+    # Plain-text evidence that TensorFlow sees no GPU (k-gpu): device_lib listings,
+    # tf.test.is_gpu_available() -> False, tf.test.gpu_device_name() -> ''.
+    _p("gpu.devlib", ('name: "/device:',), r'name: "/device:(?P<dev>(?:XLA_)?[A-Z]+):\d+"'),
+    _p("gpu.avail_call", ("is_gpu_available", "gpu_device_name"),
+       r"is_gpu_available\(|gpu_device_name\("),
+    _p("gpu.empty_str", ("''", '""'), r"^\s*(?:''|\"\")\s*$"),
     # --- context ------------------------------------------------------------------------------
     _p(
         "ctx.tf_version",

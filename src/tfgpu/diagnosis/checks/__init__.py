@@ -13,7 +13,7 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
-from tfgpu.diagnosis.checks.compute_capability import rule_compute_capability
+from tfgpu.diagnosis.checks.compute_capability import compute_capability, rule_compute_capability
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
     cpu_lacks_required_instructions,
@@ -22,12 +22,7 @@ from tfgpu.diagnosis.checks.cpu import (
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import rule_nccl
 from tfgpu.diagnosis.checks.driver import rule_cuda_drivers, rule_cuinit
-from tfgpu.diagnosis.checks.environment import (
-    cuda_visible_devices_hides_gpus,
-    ld_library_path_shadows,
-    log_level_hides_reasons,
-    several_toolkits_on_path,
-)
+from tfgpu.diagnosis.checks.environment import ld_library_path_shadows, several_toolkits_on_path
 from tfgpu.diagnosis.checks.hardware import (
     cpu_host_gpu_messages,
     driver_broken,
@@ -35,7 +30,6 @@ from tfgpu.diagnosis.checks.hardware import (
     laptop_mx,
     multi_gpu_p2p,
     no_nvidia_gpu,
-    no_tensor_cores,
     small_memory,
     wsl1,
 )
@@ -46,7 +40,7 @@ from tfgpu.diagnosis.checks.log_versions import (
     rule_driver_mismatch,
 )
 from tfgpu.diagnosis.checks.memory import rule_autotune, rule_library_handle, rule_memory
-from tfgpu.diagnosis.checks.mixed_precision import rule_mixed
+from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
@@ -62,23 +56,27 @@ from tfgpu.diagnosis.checks.tf_install import (
     python_outside_tf_range,
     rule_pip,
     tensorflow_and_cpu_variant,
-    tensorflow_gpu_ops,
     tensorflow_gpu_package,
     tensorflow_gpu_package_log,
     tensorflow_not_installed,
     tensorflow_probe_failed,
-    tensorflow_sees_no_gpu,
     tensorflow_variants_log,
     windows_native_no_gpu,
 )
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.versions import (
-    compute_capability,
     cuda_cudnn_major,
     driver_too_old_for_cuda,
     nvidia_wheels_match_pins,
 )
-from tfgpu.diagnosis.checks.visibility import rule_gpu_created, rule_gpu_not_visible
+from tfgpu.diagnosis.checks.visibility import (
+    cuda_visible_devices_hides_gpus,
+    log_level_hides_reasons,
+    rule_gpu_created,
+    rule_gpu_not_visible,
+    tensorflow_gpu_ops,
+    tensorflow_sees_no_gpu,
+)
 from tfgpu.diagnosis.checks.windows import rule_windows
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa
 from tfgpu.diagnosis.checks.xla import rule_xla
@@ -143,6 +141,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_cupti,
     rule_nccl,
     rule_mixed,
+    rule_mixed_dtypes,
     rule_gpu_not_visible,
     cpu_guard_abort,
     rule_illegal_instruction,

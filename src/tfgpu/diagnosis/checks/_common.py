@@ -20,8 +20,24 @@ if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
 
 
-def shell_kind(facts: HostFacts) -> str:
-    """Return ``"powershell"`` on Windows, ``"fish"`` for a fish ``SHELL``, else ``"sh"``."""
+#: What the fix writers take: the one view (:class:`Facts`) or, in host checks, its host
+#: facts.  Without host facts (a pasted log) the writers write the generic command.
+View = Facts | HostFacts
+
+
+def _host(f: View) -> HostFacts | None:
+    return f if isinstance(f, HostFacts) else f.host
+
+
+def shell_kind(f: View) -> str:
+    """Return ``"powershell"`` on Windows, ``"fish"`` for a fish ``SHELL``, else ``"sh"``.
+
+    Without host facts, a log that shows native Windows (``Facts.windows``) means
+    PowerShell; anything else ``sh``.
+    """
+    facts = _host(f)
+    if facts is None:
+        return "powershell" if isinstance(f, Facts) and f.windows else "sh"
     if facts.os.system == "Windows":
         return "powershell"
     if facts.env.get("SHELL", "").rstrip("/").endswith("fish"):
@@ -29,16 +45,16 @@ def shell_kind(facts: HostFacts) -> str:
     return "sh"
 
 
-def quote(facts: HostFacts, word: str) -> str:
+def quote(f: View, word: str) -> str:
     """Quote ``word`` for this host's shell (no quotes when none are needed)."""
-    if shell_kind(facts) == "powershell":
+    if shell_kind(f) == "powershell":
         return f'"{word}"' if any(c in word for c in " ()&;'$`<>|[]{},=") else word
     return shlex.quote(word)
 
 
-def set_env(facts: HostFacts, name: str, value: str) -> str:
+def set_env(f: View, name: str, value: str) -> str:
     """The command that sets environment variable ``name`` for this shell session."""
-    kind = shell_kind(facts)
+    kind = shell_kind(f)
     if kind == "powershell":
         return f'$env:{name} = "{value}"'
     if kind == "fish":
@@ -46,9 +62,9 @@ def set_env(facts: HostFacts, name: str, value: str) -> str:
     return f"export {name}={shlex.quote(value)}"
 
 
-def unset_env(facts: HostFacts, name: str) -> str:
+def unset_env(f: View, name: str) -> str:
     """The command that removes environment variable ``name`` for this shell session."""
-    kind = shell_kind(facts)
+    kind = shell_kind(f)
     if kind == "powershell":
         return f"Remove-Item Env:{name}"
     if kind == "fish":
@@ -56,26 +72,76 @@ def unset_env(facts: HostFacts, name: str) -> str:
     return f"unset {name}"
 
 
-def pip(facts: HostFacts, *args: str) -> str:
+def pip(f: View, *args: str) -> str:
     """``<this python> -m pip ARGS`` for the probed interpreter, quoted for this shell.
 
-    PowerShell quotes words with ``<``/``>`` too (``"tensorflow<2.11"``): unquoted, ``<``
-    is a redirection there.
+    With host facts the command names the interpreter tfgpu examined (``python3`` when
+    its path is unknown), as docs/doctor.md promises; without (a pasted log) it is plain
+    ``pip ARGS``.  PowerShell quotes words with ``<``/``>`` too (``"tensorflow<2.11"``):
+    unquoted, ``<`` is a redirection there.
     """
+    words = " ".join(quote(f, a) for a in args)
+    facts = _host(f)
+    if facts is None:
+        return f"pip {words}"
     exe = facts.python.executable or "python3"
-    words = " ".join(quote(facts, a) for a in args)
-    if shell_kind(facts) == "powershell":
-        return f"& {quote(facts, exe)} -m pip {words}" if " " in exe else f"{exe} -m pip {words}"
-    return f"{quote(facts, exe)} -m pip {words}"
+    if shell_kind(f) == "powershell":
+        return f"& {quote(f, exe)} -m pip {words}" if " " in exe else f"{exe} -m pip {words}"
+    return f"{quote(f, exe)} -m pip {words}"
 
 
-def python_cmd(facts: HostFacts, code: str) -> str:
-    """``<this python> -c CODE`` quoted for this shell (write CODE with double quotes)."""
-    exe = facts.python.executable or "python3"
-    if shell_kind(facts) == "powershell":
+def python_cmd(f: View, code: str) -> str:
+    """``<this python> -c CODE`` quoted for this shell (write CODE with double quotes);
+    ``python -c CODE`` without host facts."""
+    facts = _host(f)
+    exe = (facts.python.executable or "python3") if facts is not None else "python"
+    if shell_kind(f) == "powershell":
         code = code.replace('"', "'")
-        return f"& {quote(facts, exe)} -c \"{code}\""
-    return f"{quote(facts, exe)} -c {shlex.quote(code)}"
+        return f"& {quote(f, exe)} -c \"{code}\""
+    return f"{quote(f, exe)} -c {shlex.quote(code)}"
+
+
+def note(text: str) -> str:
+    """A fix line that is an instruction, not a command: ``# text``."""
+    return text if text.startswith("#") else f"# {text}"
+
+
+def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
+    """Fix lines as the doctor promises them when host facts are known.
+
+    Each line becomes a command naming the probed interpreter (``pip install X`` ->
+    ``<python> -m pip install X``) or a ``# `` instruction (:func:`fix_line`), and a
+    ``pip install tensorflow-cpu`` next to an installed TensorFlow distribution becomes
+    the instruction to keep using the CPU (installing it would make the
+    tensorflow-variants conflict).  Without host facts the lines stay as written.
+    """
+    facts = _host(f)
+    if facts is None:
+        return tuple(lines)
+    out: list[str] = []
+    for line in lines:
+        if ("tensorflow-cpu" in line and re.search(r"(?<!un)install\b", line)
+                and not line.lstrip().startswith("#") and tf_installed(f)):
+            out.append("# or keep using the CPU: the installed TensorFlow already runs on "
+                       "the CPU as it is")
+            continue
+        out.append(fix_line(facts, line))
+    return tuple(dict.fromkeys(out))
+
+
+def tf_installed(f: View) -> bool:
+    """A TensorFlow distribution is installed (the names of platform fact
+    ``tf-distributions``, through :meth:`Knowledge.tf_distributions`)."""
+    facts = _host(f)
+    if facts is None:
+        return False
+    if isinstance(f, Facts):
+        kb = f.kb
+    else:
+        from tfgpu.knowledge import load_knowledge
+
+        kb = load_knowledge()
+    return any(facts.python.dist(n) is not None for n in kb.tf_distributions())
 
 
 def record_evidence(rec: ProbeRecord | None) -> tuple[Evidence, ...]:
@@ -137,7 +203,7 @@ COMMAND_WORDS = frozenset({
     "nvidia-smi", "nvcc", "export", "unset", "set", "setx", "Remove-Item", "wsl", "ls",
     "lsmod", "modprobe", "mokutil", "dmesg", "ldconfig", "ldd", "echo", "tfgpu", "cat",
     "grep", "find", "reboot", "ubuntu-drivers", "dkms", "source", ".", "&", "winget",
-    "Get-ChildItem", "where.exe", "which", "ln", "mkdir", "rm", "cd", "env", "readelf",
+    "Get-ChildItem", "where.exe", "where", "which", "ln", "mkdir", "rm", "cd", "env", "readelf",
     "objdump", "strings", "nproc", "uname", "lspci", "docker", "brew", "xcode-select",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")

@@ -1,15 +1,23 @@
-"""Compute capability: ignored GPUs, missing kernels, invalid PTX on a new architecture,
-slow JIT start.
+"""Compute capability, one fault kind from every source: the GPU's CC against the CCs
+compiled into the installed build (host facts: ``gpu-compute-capability-too-low``,
+``gpu-needs-ptx-jit``, ``driver-too-old-for-ptx-jit``, ``gpu-compute-capability-unknown``)
+and TensorFlow's own messages (ignored GPUs, missing kernel images, the PTX-JIT notice,
+invalid PTX on a new architecture).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.versions import _driver_evidence, _gpu_cc, _installed_tf, _pip_spec
+from tfgpu.facts import GPU, HostFacts, ProbeStatus
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
-from tfgpu.findings import Finding
-from tfgpu.knowledge import KnowledgeQueryError
+from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import KnowledgeQueryError, classify_cc, docs, parse_cc, parse_version
 
 
 def rule_compute_capability(ctx: Facts) -> list[Finding]:
@@ -41,10 +49,12 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 f"knowledge table tf_compute_capabilities, e.g. row {lowest.ref})."
             )
             fix: tuple[str, ...] = (
-                f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} (an old "
-                "release whose CUDA still supports this GPU)",
-                "or use a newer GPU",
-                "or run on the CPU: pip install tensorflow-cpu",
+                c.note(f"build TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} "
+                       "(an old release whose CUDA still supports this GPU)"),
+                c.note("or use a newer GPU"),
+                c.note("or keep using the CPU: the installed TensorFlow already runs on the "
+                       "CPU as it is") if c.tf_installed(ctx) else
+                c.pip(ctx, "install", "tensorflow-cpu") + "   # or run on the CPU",
             )
         elif fits is not None:
             ref = fits.ref
@@ -55,14 +65,14 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 "specialised for other GPUs."
             )
             fix = (
-                f'pip install "tensorflow<={fits.tf_version_last}"   # the newest official wheel '
-                f"built for compute capability {cc}",
-                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+                c.pip(ctx, "install", f"tensorflow<={fits.tf_version_last}")
+                + f"   # the newest official wheel built for compute capability {cc}",
+                c.note(f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
             )
         else:
             fix = (
-                f"use a TensorFlow build that includes compute capability {cc}",
-                f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+                c.note(f"use a TensorFlow build that includes compute capability {cc}"),
+                c.note(f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
             )
         out.append(
             catalogue.make(
@@ -73,14 +83,23 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 evidence=log_evidence(ign),
                 cause=cause,
                 fix=fix,
+                doc_url=_cc_doc(ctx, ref),
                 knowledge_ref=ref,
             )
         )
+    out += _min_required(ctx, out)
+    out += _library_arch(ctx, out)
     errs = ctx.h("cuda.error")
     invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
-    nokernel = ctx.h("cc.no_kernel")
+    nokernel = (ctx.h("cc.no_kernel").all() + ctx.h("cc.kernel_image").all()
+                + ctx.h("cc.runtime_code").all())
     nobin = errs.by_key.get("CUDA_ERROR_NO_BINARY_FOR_GPU")
-    if invalid is not None or nokernel.count or nobin is not None:
+    jit_notice = ctx.h("cc.ptx_jit_notice")
+    # After the PTX-JIT notice, a failed kernel launch or module load means the JIT did
+    # not produce a usable image either (e.g. Blackwell with PTX of an older ISA).
+    jit_failed = [errs.by_key[k] for k in _JIT_FAILURES if k in errs.by_key] if jit_notice.count \
+        else []
+    if invalid is not None or nokernel or nobin is not None or jit_failed:
         ccs = ctx.compute_capabilities
         gpu_cc: str | None = ccs[0] if ccs else None
         cause = (
@@ -89,6 +108,10 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
         )
         if invalid is not None:
             cause += " (CUDA_ERROR_INVALID_PTX = 218)"
+        if jit_notice.count:
+            cause += (f" (TensorFlow logged that it has no kernel binaries for compute "
+                      f"capability {jit_notice.first[0].g('cc')}, then the launch failed)")
+            gpu_cc = gpu_cc or jit_notice.first[0].g("cc")
         if gpu_cc:
             cause += f"; the GPU's compute capability is {gpu_cc}"
             major = int(gpu_cc.split(".")[0]) if gpu_cc.split(".")[0].isdigit() else 0
@@ -100,7 +123,9 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
         out.append(
             catalogue.make(
                 "gpu-arch-not-in-build",
-                evidence=log_evidence([x for x in (invalid, nobin) if x is not None], nokernel),
+                evidence=log_evidence(jit_notice.first[:1],
+                                      [x for x in (invalid, nobin) if x is not None],
+                                      jit_failed, nokernel),
                 cause=cause,
                 fix=(
                     'python -c "import tensorflow as tf; '
@@ -112,6 +137,8 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
+    if jit_notice.count and not any(f.id == "gpu-arch-not-in-build" for f in out):
+        out.append(_ptx_jit_notice(ctx, jit_notice.all()))
     adding = ctx.h("cc.adding")
     if adding.count and not out:
         out.append(
@@ -129,3 +156,284 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+# ------------------------------------------------------------------------------ k-gpu
+
+#: CUDA errors that, after TensorFlow's "will be jit-compiled from PTX" notice, show the
+#: JIT gave no usable kernel image (cuda.h CUresult names; status_codes.toml rows).
+_JIT_FAILURES = (
+    "CUDA_ERROR_INVALID_HANDLE",
+    "CUDA_ERROR_INVALID_IMAGE",
+    "CUDA_ERROR_INVALID_SOURCE",
+    "CUDA_ERROR_NOT_FOUND",
+    "CUDA_ERROR_UNSUPPORTED_PTX_VERSION",
+)
+
+
+def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
+    """"No CUDA device found with minimum required compute capability X" (tools that
+    check TensorFlow's floor themselves, e.g. DeepFaceLab): the GPU is below the build's
+    floor.  The GPU's compute capability comes from host facts when known."""
+    hits = ctx.h("cc.min_required")
+    if not hits.count or any(f.id == "gpu-compute-capability-too-low" for f in found):
+        return []
+    mn = hits.first[0].g("min") or "?"
+    ccs = ctx.compute_capabilities
+    have = f"; the compute capability here: {', '.join(ccs)}" if ccs else ""
+    return [catalogue.make(
+        "gpu-compute-capability-too-low",
+        variant="no-device-above-minimum",
+        minimum=mn,
+        evidence=log_evidence(hits) + tuple(ctx.fact_evidence()),
+        doc_url=_cc_doc(ctx, None),
+        cause=(f"This TensorFlow build only uses GPUs of compute capability >= {mn}, and no "
+               f"GPU meets it{have}. The floor is a property of the build, not a setting."),
+        fix=(f"# use a GPU with compute capability >= {mn}: nvidia-smi --query-gpu=name,"
+             "compute_cap --format=csv",
+             "# or a TensorFlow build compiled for this GPU "
+             "(TF_CUDA_COMPUTE_CAPABILITIES), or run on the CPU"),
+    )]
+
+
+def _library_arch(ctx: Facts, found: list[Finding]) -> list[Finding]:
+    """CUBLAS/CUDNN/CUSOLVER ``*_STATUS_ARCH_MISMATCH``: the library (or the routine
+    TensorFlow called) needs a GPU feature this architecture lacks, e.g. a cuDNN that
+    dropped the GPU's generation or half/TF32 tensor-op routines on an old GPU
+    (cublas_api.h, cudnn_graph.h, cusolver_common.h; status_codes.toml rows)."""
+    hits = ctx.h("cc.lib_arch")
+    if not hits.count or any(f.id == "gpu-compute-capability-too-low" for f in found):
+        return []
+    h = hits.first[0]
+    lib = {"CUBLAS": "cuBLAS", "CUDNN": "cuDNN", "CUSOLVER": "cuSOLVER",
+           "CUSPARSE": "cuSPARSE", "CUFFT": "cuFFT"}.get(h.g("lib") or "", "A CUDA library")
+    ccs = ctx.compute_capabilities
+    have = f" (the GPU here: compute capability {', '.join(ccs)})" if ccs else ""
+    return [catalogue.make(
+        "gpu-compute-capability-too-low",
+        variant="library-arch-mismatch",
+        library=lib,
+        code=h.g("code") or "ARCH_MISMATCH",
+        evidence=log_evidence(hits) + tuple(ctx.fact_evidence()),
+        cause=(f"{lib} returned {h.g('code')}: the routine TensorFlow called, or this {lib} "
+               f"release, does not support the GPU's architecture{have}. Either the GPU is "
+               f"older than this {lib} supports, or the operation needs a newer GPU "
+               "(e.g. float16/bfloat16/TF32 tensor-op routines)."),
+        fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv",
+             f"# use the TensorFlow release (and its {lib}) whose tested configuration still "
+             "covers this GPU (tfgpu matrix), or compute in float32",
+             "tfgpu doctor"),
+        doc_url=_cc_doc(ctx, None),
+    )]
+
+
+def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
+    """TensorFlow's "not built with CUDA kernel binaries compatible with compute
+    capability X ... jit-compiled from PTX" with no failure after it: slow first start,
+    not an error.  The wheel's architectures come from ``tf_compute_capabilities.toml``
+    when the TensorFlow version is known."""
+    cc = hits[0].g("cc") or "?"
+    archs = ""
+    ref: str | None = None
+    try:
+        wheel = ctx.kb.wheel_compute_capabilities(ctx.tf_version) if ctx.tf_version else None
+    except KnowledgeQueryError:
+        wheel = None  # a version the table cannot read ("2.15.0rc0" is read; others not)
+    if wheel is not None:
+        archs = (f" (the TensorFlow {ctx.tf_version} wheel has SASS "
+                 f"{' '.join(wheel.sass)} and PTX {' '.join(wheel.ptx)}, knowledge row "
+                 f"{wheel.row.ref})")
+        ref = wheel.row.ref
+    outcome = "; the program then runs normally"
+    major = cc.split(".")[0]
+    if major.isdigit() and int(major) >= 10:
+        bw = ctx.kb.platform_fact("blackwell-no-cubins")
+        outcome = (f". On Blackwell (CC 10.x/12.x) public issues report this JIT failing "
+                   f"with CUDA_ERROR_INVALID_PTX or CUDA_ERROR_INVALID_HANDLE (knowledge row "
+                   f"{bw.ref}): if the program then fails, that is the cause")
+        ref = ref or bw.ref
+    slow = ctx.kb.platform_fact("ptx-jit-slow-first-run")
+    return catalogue.make(
+        "gpu-needs-ptx-jit",
+        variant="log-notice",
+        cc=cc,
+        archs=archs,
+        outcome=outcome,
+        evidence=log_evidence(hits),
+        fix=("# expect a slow first start while the driver compiles the kernels; keep them "
+             "in a large CUDA JIT cache so later starts are fast:",
+             c.set_env(ctx, *slow.value("cache_env").split("=", 1)),
+             "# or use a build with native kernels for this GPU (NVIDIA's NGC TensorFlow "
+             f"container, or a source build with TF_CUDA_COMPUTE_CAPABILITIES={cc})"),
+        knowledge_ref=ref,
+    )
+
+
+def _cc_doc(ctx: Facts, ref: str | None) -> str | None:
+    """The link of ``gpu-compute-capability-too-low``: the source of the knowledge row
+    used (``tf_compute_capabilities``), else NVIDIA's compute-capability list."""
+    if ref is not None:
+        row = next((r for r in ctx.kb.wheel_archs if r.ref == ref), None)
+        if row is not None:
+            url = ctx.kb.doc_url(row)
+            if url:
+                return url
+    return docs.url("cuda-gpus")
+
+
+# ------------------------------------------------------------- host facts (from versions.py)
+
+
+def _marketing_name(name: str) -> str:
+    """``lspci``'s bracketed marketing name (``GM204 [GeForce GTX 970]`` -> ``GeForce GTX
+    970``), else ``name`` as it is."""
+    m = re.search(r"\[((?:GeForce|Quadro|Tesla|TITAN|RTX|NVIDIA)[^\]]*)\]", name, re.I)
+    return m.group(1).strip() if m else name
+
+
+def _cc_unknown_fix(facts: HostFacts, unknown: list[GPU]) -> tuple[str, ...]:
+    """How to learn an unknown compute capability on this host.
+
+    ``nvidia-smi`` needs a working driver: with the driver missing or broken (the GPU
+    known only from ``lspci``, or ``nvidia-smi`` failing), fix the driver first, or look
+    the name up in tfgpu's GPU table.
+    """
+    lookup = tuple(f"tfgpu matrix --gpu {c.quote(facts, _marketing_name(g.name))}"
+                   for g in unknown)
+    d = facts.driver
+    if d is None or d.status is not ProbeStatus.OK:
+        return ("# nvidia-smi cannot run without a working driver: install or fix the "
+                "NVIDIA driver first (see the driver finding), then rerun tfgpu doctor",
+                "# or look the GPU up by name:", *lookup)
+    return ("nvidia-smi --query-gpu=name,compute_cap --format=csv",
+            "# or look the GPU up by name:", *lookup)
+
+
+def compute_capability(f: Facts) -> Iterator[Finding]:
+    """GPU compute capability against the CCs compiled into the installed build.
+
+    Rule (``tf_compute_capabilities.toml``; tensorflow ``gpu_device.cc``): a GPU below
+    the build's smallest CC is ignored; a GPU with no cubin of its major and an equal or
+    lower minor runs kernels JIT-compiled from PTX at start ("could take 30 minutes or
+    longer"), which also needs a driver at least as new as the build CUDA (the PTX JIT
+    limit of minor-version compatibility; ``cuda_min_driver.toml`` toolkit rows).  The
+    compiled CCs come from ``tf.build_info['cuda_compute_capabilities']`` when the probe
+    has it (conda-forge and NGC builds differ from the official wheels), else from the
+    official wheel's row.
+    """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
+    tf = _installed_tf(facts, kb)
+    if tf is None or tf.cuda is None or tf.os == "macos":
+        return
+    wheel = kb.wheel_compute_capabilities(tf.version)
+    if tf.build_archs is not None:
+        sass_t, ptx_t = tf.build_archs
+        build_cuda = tf.cuda
+        where = "tf.build_info.cuda_compute_capabilities"
+    elif wheel is not None:
+        sass_t, ptx_t = wheel.sass, wheel.ptx
+        build_cuda = wheel.row.build_cuda
+        where = f"the official TensorFlow {tf.series} wheel"
+    else:
+        return
+    ref_row = wheel.row if wheel is not None else tf.config
+    ref = ref_row.ref if ref_row is not None else None
+    doc = kb.doc_url(ref_row) if ref_row is not None else None
+    min_cc = min((*sass_t, *ptx_t), key=parse_cc)
+    below: list[tuple[GPU, str, Evidence]] = []
+    jit: list[tuple[GPU, str, Evidence, str | None]] = []
+    unknown: list[GPU] = []
+    for gpu in facts.nvidia_gpus:
+        if gpu.is_mig:
+            continue
+        cc, ev = _gpu_cc(gpu, kb)
+        if cc is None:
+            unknown.append(gpu)
+            continue
+        status, via = classify_cc(sass_t, ptx_t, cc)
+        if status in ("below-minimum", "no-kernels"):
+            below.append((gpu, cc, ev))
+        elif status == "ptx-jit":
+            jit.append((gpu, cc, ev, via))
+    if unknown:
+        names = ", ".join(f"GPU {g.index}: {g.name}" for g in unknown)
+        yield catalogue.make(
+            "gpu-compute-capability-unknown", gpus=names,
+            evidence=tuple(Evidence(f"gpus[{g.index}].name", g.name) for g in unknown),
+            fix=_cc_unknown_fix(facts, unknown),
+            knowledge_ref="gpu_compute_capability",
+        )
+    archs_text = f"SASS {' '.join(sass_t)}, PTX {' '.join(ptx_t)}, from {where}"
+    if below:
+        newest = next(
+            (c for c in kb.gpu_configs(tf.os)
+             if all((s := kb.cc_support(c.tf_version, cc)) is not None
+                    and s.status not in ("below-minimum", "no-kernels") for _, cc, _ in below)),
+            None)
+        fix = ([f"# use TensorFlow {newest.tf_series}, the newest official release whose "
+                f"wheel includes CC {below[0][1]}:",
+                _pip_spec(facts, kb, newest.tf_series, tf.os)] if newest else
+               [f"# no official TensorFlow wheel includes CC {below[0][1]}: TensorFlow already "
+                "runs on the CPU as it is installed; for this GPU, build TensorFlow from "
+                "source (an old release whose CUDA still supports it) or use a newer GPU"])
+        gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _ in below)
+        yield catalogue.make(
+            "gpu-compute-capability-too-low", variant="below-wheel-minimum",
+            tf=tf.version, gpus=gpus, min_cc=min_cc, cc=below[0][1], archs=archs_text, ref=ref,
+            evidence=(tf.evidence, *(ev for _, _, ev in below)),
+            fix=fix,
+            doc_url=doc,
+            knowledge_ref=ref,
+        )
+    if not jit:
+        return
+    gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _, _ in jit)
+    via = jit[0][3]
+    slow = kb.platform_fact("ptx-jit-slow-first-run")
+    fix = ["# expect a slow first start while kernels compile; keep the compiled kernels in "
+           "a large CUDA JIT cache:",
+           _env_assignment(facts, slow.value("cache_env"))]
+    newer = next(
+        (c for c in kb.gpu_configs(tf.os)
+         if parse_version(c.tf_version) > parse_version(tf.version)
+         and all((s := kb.cc_support(c.tf_version, cc)) is not None
+                 and s.status == "native" for _, cc, _, _ in jit)),
+        None)
+    if newer is not None:
+        fix.append(f"# or use TensorFlow {newer.tf_series}, whose wheel has native cubins "
+                   f"for CC {jit[0][1]}:")
+        fix.append(_pip_spec(facts, kb, newer.tf_series, tf.os))
+    yield catalogue.make(
+        "gpu-needs-ptx-jit",
+        tf=tf.version, gpus=gpus, cc=jit[0][1], archs=archs_text, via=via, ref=ref,
+        evidence=(tf.evidence, *(ev for _, _, ev, _ in jit)),
+        fix=fix,
+        doc_url=doc,
+        knowledge_ref=ref,
+    )
+    drv_ev = _driver_evidence(facts)
+    if drv_ev is None:
+        return
+    assert facts.driver is not None and facts.driver.version is not None
+    driver = facts.driver.version
+    ok, minimum = kb.driver_ok(driver, build_cuda, tf.os, ptx_jit=True)
+    if ok is False and minimum is not None:
+        yield catalogue.make(
+            "driver-too-old-for-ptx-jit",
+            driver=driver, tf=tf.version, gpus=gpus, floor=minimum.version, cuda=build_cuda,
+            ref=minimum.row.ref,
+            evidence=(drv_ev, tf.evidence, *(e for _, _, e, _ in jit)),
+            fix=(f"# install an NVIDIA driver >= {minimum.version}: "
+                 f"{docs.url('nvidia-drivers')}",),
+            doc_url=kb.doc_url(minimum.row),
+            knowledge_ref=minimum.row.ref,
+        )
+
+
+def _env_assignment(facts: HostFacts, assignment: str) -> str:
+    """``NAME=value`` as this shell's command setting it (``export NAME=value``...)."""
+    name, _, value = assignment.partition("=")
+    return c.set_env(facts, name.strip(), value.strip())

@@ -14,7 +14,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError, TensorCores, docs, format_cc, parse_cc
+from tfgpu.knowledge import KnowledgeQueryError, TensorCores, docs
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -354,40 +354,6 @@ def _has_tensor_cores(g: GPU, kb: Knowledge) -> bool:
     its name's row, else compute capability >= the tensor-cores-min-cc floor)."""
     tc = _tensor_cores(g, kb)
     return tc is not None and tc.has is True
-
-
-def no_tensor_cores(f: Facts) -> Iterator[Finding]:
-    """GPUs without Tensor Cores: ``mixed_float16`` makes them slower, not faster (case 033).
-
-    TensorFlow's mixed-precision guide checks only compute capability >= 7.0 (platform
-    fact tensor-cores-min-cc), but the TU116/TU117 parts (GTX 16xx, MX450/550, T400-T2000;
-    CC 7.5) have no Tensor Cores: the knowledge answers by the GPU's name (column
-    tensor_cores of gpu_compute_capability) and by the floor only for a name it does not
-    know.  Source: https://www.tensorflow.org/guide/mixed_precision (supported hardware).
-    """
-    facts = f.host
-    if facts is None:
-        return
-    kb = f.kb
-    floor = kb.cc_floor("tensor-cores-min-cc")[0]
-    for g in facts.nvidia_gpus:
-        tc = _tensor_cores(g, kb)
-        if tc is None or tc.has is not False or tc.cc is None:
-            continue
-        cc = _known_cc(g, kb)  # reported (or an MX row), the evidence line
-        old = parse_cc(tc.cc) < floor
-        if old and cc is None:
-            continue  # only the table's CC, for a GPU no driver reports: nothing to add
-        reason = (f"compute capability {cc} < {format_cc(floor)}" if old else
-                  f"{g.name} is a Turing part without Tensor Cores although its compute "
-                  f"capability is {tc.cc}")
-        yield catalogue.make(
-            "gpu-without-tensor-cores", reason=reason, floor=format_cc(floor),
-            evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
-            + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
-            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
-        )
-        return
 
 
 def _iommu_state(facts: HostFacts) -> str | None:

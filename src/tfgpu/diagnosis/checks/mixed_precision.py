@@ -1,10 +1,17 @@
-"""Mixed precision: Keras's mixed-precision compatibility warning."""
+"""Mixed precision: GPUs without Tensor Cores (Keras' compatibility warning, or its OK on
+a GPU the knowledge says has none), float16/bfloat16 dtype mismatches, bfloat16 ops
+without GPU kernels."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.hardware import _known_cc, _tensor_cores
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import format_cc, parse_cc
 
 
 def _keras_ok_without_tensor_cores(ctx: Facts) -> list[Finding]:
@@ -24,14 +31,12 @@ def _keras_ok_without_tensor_cores(ctx: Facts) -> list[Finding]:
         floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
         return [
             catalogue.make(
-                "mixed-precision-unsupported-gpu",
+                "gpu-without-tensor-cores",
+                reason=(f"Keras' mixed-precision check passed because {name.strip()} has "
+                        f"compute capability {cc}, but {tc.describe()}"),
+                floor=floor,
                 evidence=log_evidence(ok, [hit]),
-                cause=(
-                    f"Keras' mixed-precision check passed because the GPU has compute "
-                    f"capability {cc} >= {floor}, but {tc.describe()}: float16 math and "
-                    f"the extra casts run slower than float32 on it, with no warning."
-                ),
-                fix=("keras.mixed_precision.set_global_policy('float32')",),
+                fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
                 knowledge_ref=tc.row.ref,
             )
         ]
@@ -50,13 +55,111 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
     floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
     return [
         catalogue.make(
-            "mixed-precision-unsupported-gpu",
+            "gpu-without-tensor-cores",
+            variant="keras-warning",
+            reason=(f"this GPU lacks compute capability {floor}"
+                    + (f" (it has {cc})" if cc else "")),
+            floor=floor,
             evidence=log_evidence(warn, slow, gpu),
-            cause=(
-                f"Keras' mixed-precision check says this GPU lacks compute capability {floor}"
-                + (f" (it has {cc})" if cc else "")
-                + ": float16 math and the extra casts run slower than float32 on it."
-            ),
-            fix=("keras.mixed_precision.set_global_policy('float32')",),
+            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
         )
     ]
+
+
+# ------------------------------------------------------------------------------ k-gpu
+
+_HALF = frozenset({"half", "float16", "bfloat16"})
+
+
+def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
+    """Mixed-precision faults in op errors.
+
+    * "cannot compute AddV2 as input #1 was expected to be a half tensor but is a float
+      tensor" (eager), "Input 'y' of 'AddV2' Op has type float32 that does not match type
+      float16" (graph), "Tensor conversion requested dtype float16 for Tensor with dtype
+      float32": a float16/bfloat16 tensor meets a float32 one (a layer or model code that
+      ignores the Keras compute dtype).
+    * "No OpKernel was registered to support Op 'Conv2D' ... T=DT_BFLOAT16": no bfloat16
+      GPU kernel for the op (TF registers bfloat16 GPU kernels for few ops; XLA has them).
+    """
+    out: list[Finding] = []
+    mism: list[tuple[Hit, set[str]]] = []
+    for h in ctx.h("mixed.dtype_mismatch").all():
+        pair = {h.g("want") or h.g("want2") or h.g("want3") or "",
+                h.g("got") or h.g("got2") or h.g("got3") or ""} - {""}
+        if pair & _HALF and len(pair) == 2:
+            mism.append((h, pair))
+    if mism:
+        h, pair = mism[0]
+        op = h.g("op") or h.g("op2") or "an op"
+        low = sorted(pair & _HALF)[0]
+        out.append(catalogue.make(
+            "mixed-precision-dtype-mismatch",
+            op=op,
+            evidence=log_evidence([m for m, _ in mism]),
+            cause=(f"{op} got a {low} tensor and a {sorted(pair - _HALF)[0]} one: under a "
+                   "mixed-precision policy layers compute in the low-precision dtype, but code "
+                   "that creates its own float32 tensors (constants, embeddings sums, custom "
+                   "layers) does not follow it."),
+            fix=("# cast the float32 tensor to the layer's compute dtype in that code: "
+                 "tf.cast(x, self.compute_dtype)",
+                 "# or leave the Keras policy at float32 for this model: "
+                 "keras.mixed_precision.set_global_policy('float32')",
+                 "# or use the graph rewrite instead: tf.config.optimizer."
+                 "set_experimental_options({'auto_mixed_precision': True})"),
+        ))
+    # the DT_BFLOAT16 attribute on the same line or in the node dump below it (TF 1.x
+    # prints "[[Node: ... = Conv2D[T=DT_BFLOAT16 ...]]" after the registered kernels)
+    pairs = [(k, b) for k in ctx.h("mixed.no_kernel").all() for b in ctx.h("mixed.bf16_attr").all()
+             if 0 <= b.line - k.line <= 30]
+    if pairs:
+        k, b = pairs[0]
+        op = k.g("op") or "the op"
+        out.append(catalogue.make(
+            "bfloat16-unsupported-on-gpu",
+            op=op,
+            evidence=log_evidence([k], [b] if b.line != k.line else []),
+            fix=("# compute in float32 or float16 on NVIDIA GPUs: "
+                 "keras.mixed_precision.set_global_policy('mixed_float16')",
+                 "# or compile the model with XLA, which has bfloat16 kernels: "
+                 "model.compile(..., jit_compile=True)",
+                 "# keep bfloat16 models for TPUs"),
+        ))
+    return out
+
+
+# ------------------------------------------------------------- host facts (from hardware.py)
+
+
+def no_tensor_cores(f: Facts) -> Iterator[Finding]:
+    """GPUs without Tensor Cores: ``mixed_float16`` makes them slower, not faster (case 033).
+
+    TensorFlow's mixed-precision guide checks only compute capability >= 7.0 (platform
+    fact tensor-cores-min-cc), but the TU116/TU117 parts (GTX 16xx, MX450/550, T400-T2000;
+    CC 7.5) have no Tensor Cores: the knowledge answers by the GPU's name (column
+    tensor_cores of gpu_compute_capability) and by the floor only for a name it does not
+    know.  Source: https://www.tensorflow.org/guide/mixed_precision (supported hardware).
+    """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
+    floor = kb.cc_floor("tensor-cores-min-cc")[0]
+    for g in facts.nvidia_gpus:
+        tc = _tensor_cores(g, kb)
+        if tc is None or tc.has is not False or tc.cc is None:
+            continue
+        cc = _known_cc(g, kb)  # reported (or an MX row), the evidence line
+        old = parse_cc(tc.cc) < floor
+        if old and cc is None:
+            continue  # only the table's CC, for a GPU no driver reports: nothing to add
+        reason = (f"compute capability {cc} < {format_cc(floor)}" if old else
+                  f"{g.name} is a Turing part without Tensor Cores although its compute "
+                  f"capability is {tc.cc}")
+        yield catalogue.make(
+            "gpu-without-tensor-cores", reason=reason, floor=format_cc(floor),
+            evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
+            + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
+            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
+        )
+        return

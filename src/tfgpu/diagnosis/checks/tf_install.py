@@ -349,154 +349,9 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
     )
 
 
-def _missing_libraries(facts: HostFacts) -> list[str]:
-    """Logical TF GPU libraries with no copy the loader would pick (empty: not probed)."""
-    if not facts.libraries:
-        return []
-    out = []
-    for name in TF_GPU_LIBRARIES:
-        copies = [lib for lib in facts.libraries if lib.name == name]
-        if not any(lib.selected for lib in copies):
-            where = (f"found only at {', '.join(lib.path for lib in copies[:2])} where the loader "
-                     "does not look") if copies else "not found anywhere"
-            out.append(f"lib{name} ({where})")
-    return out
-
-
 def _reason_lines(lines: tuple[str, ...]) -> tuple[Evidence, ...]:
     hits = [(i + 1, ln) for i, ln in enumerate(lines) if _REASON_RE.search(ln)]
     return tuple(Evidence("tf.log_lines", ln.strip()[:300], i) for i, ln in hits[:4])
-
-
-def _explain(facts: HostFacts, kb: Knowledge) -> tuple[Finding, ...]:
-    from tfgpu.diagnosis.checks import LOG_CHECKS
-    from tfgpu.diagnosis.engine import collect
-    from tfgpu.logs import read_lines
-
-    if facts.tf is None or not facts.tf.log_lines:
-        return ()
-    log = read_lines(facts.tf.log_lines)
-    return tuple(_clean_fix(facts, kb, f) for f in collect(Facts(facts, log, kb), LOG_CHECKS))
-
-
-def _clean_fix(facts: HostFacts, kb: Knowledge, finding: Finding) -> Finding:
-    """Fix lines of an explain finding as the doctor promises them: commands naming the
-    probed interpreter, or ``# `` instructions; never ``pip install tensorflow-cpu`` next
-    to an installed ``tensorflow`` (that makes the tensorflow-variants conflict)."""
-    import dataclasses
-
-    lines = []
-    for line in finding.fix:
-        if "tensorflow-cpu" in line and "install" in line and _installed(facts, kb):
-            lines.append("# or keep using the CPU: the installed TensorFlow already runs on "
-                         "the CPU as it is")
-            continue
-        lines.append(c.fix_line(facts, line))
-    return dataclasses.replace(finding, fix=tuple(lines))
-
-
-def tensorflow_sees_no_gpu(f: Facts) -> Iterator[Finding]:
-    """An NVIDIA GPU works (NVML/nvidia-smi) but TensorFlow lists no GPU: name the library.
-
-    The missing library is taken from the library facts (a logical library with no
-    selected copy) and from TensorFlow's own log lines, through the explain engine.
-    """
-    facts = f.host
-    if facts is None:
-        return
-    kb = f.kb
-    tf = facts.tf
-    if tf is None or tf.status is not ProbeStatus.OK or tf.gpus:
-        return
-    if not _driver_gpus(facts) or (facts.driver and facts.driver.status is not ProbeStatus.OK):
-        return
-    driver_ok = facts.driver is not None and facts.driver.status is ProbeStatus.OK
-    if tf.build_info.get("is_cuda_build") == "False" or _windows_too_new(facts, kb):
-        return  # cpu_only_build / windows_native_no_gpu explain it
-    explained = _explain(facts, kb)
-    missing = _missing_libraries(facts)
-    ev: list[Evidence] = [Evidence("nvidia", c.gpu_words(facts)),
-                          Evidence("tf.devices", ", ".join(d.name for d in tf.devices) or "none")]
-    ev.extend(_reason_lines(tf.log_lines))
-    ev.extend(Evidence("libraries", m) for m in missing)
-    build = ", ".join(f"{k.replace('_version', '')} {tf.build_info[k]}"
-                      for k in ("cuda_version", "cudnn_version") if k in tf.build_info)
-    cause = (f"TensorFlow {tf.version}" + (f" (built for {build})" if build else "")
-             + " lists no GPU although "
-             + (f"the driver shows {c.gpu_words(facts)}" if driver_ok
-                else f"the host has {c.gpu_words(facts)} (driver not probed)"))
-    if missing:
-        cause += "; missing: " + "; ".join(missing)
-    elif explained:
-        cause += "; its log says why: " + "; ".join(f.title for f in explained[:2])
-    elif not facts.libraries:
-        cause += "; the library search did not run, so the missing library is not known"
-    fix: list[str] = []
-    if facts.os.system == "Linux":
-        fix.extend(_reinstall_with_cuda(facts, kb, tf.version))
-        if facts.env.get("LD_LIBRARY_PATH"):
-            fix.append(c.unset_env(facts, "LD_LIBRARY_PATH")
-                       + "   # pip's nvidia libraries need no LD_LIBRARY_PATH")
-    fix.append(c.python_cmd(facts, "import tensorflow as tf; "
-                                   "print(tf.config.list_physical_devices(\"GPU\"))"))
-    yield catalogue.make(
-        "tensorflow-sees-no-gpu", variant=None if driver_ok else "driver-not-probed",
-        evidence=ev, cause=cause, fix=fix,
-    )
-    yield from explained
-
-
-def _reinstall_with_cuda(facts: HostFacts, kb: Knowledge, version: str | None) -> list[str]:
-    """Fix lines that give TensorFlow ``version`` its CUDA libraries on Linux/WSL2.
-
-    ``tensorflow[and-cuda]==X`` only exists from the release in platform fact
-    ``and-cuda-extra-first`` (2.14.0, compat/FACTS.md WHL); older releases need a system
-    CUDA/cuDNN of the tested configuration (``tf_tested_configs.toml``).
-    """
-    if not version:
-        return [c.tf_install_command(facts)]
-    first = kb.platform_fact("and-cuda-extra-first").value("tf_version")
-    v, f = _version(version), _version(first)
-    if v is not None and f is not None and v >= f:
-        return [c.pip(facts, "install", f"tensorflow[and-cuda]=={version}")]
-    config = kb.config_for(version, "linux")
-    need = (f"CUDA {config.cuda} and cuDNN {config.cudnn}" if config is not None
-            and config.cuda else "the CUDA and cuDNN of its tested configuration")
-    return [f"# TensorFlow {version} predates the [and-cuda] extra (first in {first}): install "
-            f"{need} and put their lib folders on LD_LIBRARY_PATH, or upgrade:",
-            c.pip(facts, "install", "tensorflow[and-cuda]")]
-
-
-def tensorflow_gpu_ops(f: Facts) -> Iterator[Finding]:
-    """Each GPU TensorFlow listed ran a small op: OK when right and on that GPU, else error."""
-    facts = f.host
-    if facts is None:
-        return
-    tf = facts.tf
-    if tf is None or tf.status is not ProbeStatus.OK:
-        return
-    bad = [d for d in tf.gpus if d.op_ok is False]
-    good = [d for d in tf.gpus if d.op_ok]
-    for d in bad:
-        yield catalogue.make(
-            "tensorflow-gpu-op-failed",
-            category="compute-capability" if "capab" in (d.op_error or "").lower()
-            or "no kernel image" in (d.op_error or "").lower() else "gpu-not-visible",
-            device=d.name, error=d.op_error,
-            evidence=(Evidence("tf.devices", f"{d.name} {dict(d.details)}"),
-                      Evidence("tf.op_error", d.op_error or "?"), *_reason_lines(tf.log_lines)),
-            fix=(c.python_cmd(facts, "import tensorflow as tf; tf.debugging.set_log_device_"
-                                     "placement(True); print(tf.linalg.matmul([[1.]], [[1.]]))"),),
-        )
-        return
-    if good and not bad:
-        names = "; ".join(f"{d.name} ({d.details.get('device_name', '?')}, cc "
-                          f"{d.details.get('compute_capability', '?')})" for d in good)
-        yield catalogue.make(
-            "tensorflow-gpu-works", version=tf.version, count=len(good), devices=names,
-            evidence=tuple(Evidence("tf.devices", f"{d.name} -> {d.op_device} in "
-                                                  f"{d.op_duration_s} s") for d in good),
-        )
 
 
 def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
@@ -504,7 +359,6 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     facts = f.host
     if facts is None:
         return
-    kb = f.kb
     tf = facts.tf
     if tf is None or tf.status not in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return
@@ -549,7 +403,6 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     else:
         yield catalogue.make("tensorflow-import-failed", evidence=ev,
                              cause=tf.error or "the import failed", fix=(repro,))
-    yield from _explain(facts, kb)
 
 
 # ---------------------------------------------------------------------- Python and NumPy

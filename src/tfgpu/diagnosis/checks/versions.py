@@ -16,7 +16,6 @@ Finding ids (stable; the Python and numpy checks live in ``tf_install.py``):
 ``cudnn-major-mismatch``            only cuDNN libraries of another major are present
 ``system-cuda-not-used``            system CUDA of another major, pip wheels serve TF (info)
 ``system-cudnn-not-used``           system cuDNN of another major, the pip wheel serves TF (info)
-``gpu-cc-below-wheel-minimum``      TensorFlow ignores a GPU below the wheel's smallest CC
 ``gpu-needs-ptx-jit``               no cubin for the GPU: kernels JIT-compiled at start
 ``gpu-compute-capability-unknown``  the GPU's CC is not reported and its name is not in the table
 ``nvidia-wheels-mismatch-tf-pins``  installed ``nvidia-*`` wheels differ from the and-cuda pins
@@ -25,7 +24,6 @@ Finding ids (stable; the Python and numpy checks live in ``tf_install.py``):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -38,7 +36,6 @@ from tfgpu.knowledge import (
     Knowledge,
     KnowledgeQueryError,
     TestedConfig,
-    classify_cc,
     docs,
     parse_arch_list,
     parse_cc,
@@ -412,162 +409,6 @@ def _gpu_cc(gpu: GPU, kb: Knowledge) -> tuple[str | None, Evidence]:
         f"{gpu.name} -> CC {match.cc} ({match.row.ref}{how})")
 
 
-def _marketing_name(name: str) -> str:
-    """``lspci``'s bracketed marketing name (``GM204 [GeForce GTX 970]`` -> ``GeForce GTX
-    970``), else ``name`` as it is."""
-    m = re.search(r"\[((?:GeForce|Quadro|Tesla|TITAN|RTX|NVIDIA)[^\]]*)\]", name, re.I)
-    return m.group(1).strip() if m else name
-
-
-def _cc_unknown_fix(facts: HostFacts, unknown: list[GPU]) -> tuple[str, ...]:
-    """How to learn an unknown compute capability on this host.
-
-    ``nvidia-smi`` needs a working driver: with the driver missing or broken (the GPU
-    known only from ``lspci``, or ``nvidia-smi`` failing), fix the driver first, or look
-    the name up in tfgpu's GPU table.
-    """
-    lookup = tuple(f"tfgpu matrix --gpu {c.quote(facts, _marketing_name(g.name))}"
-                   for g in unknown)
-    d = facts.driver
-    if d is None or d.status is not ProbeStatus.OK:
-        return ("# nvidia-smi cannot run without a working driver: install or fix the "
-                "NVIDIA driver first (see the driver finding), then rerun tfgpu doctor",
-                "# or look the GPU up by name:", *lookup)
-    return ("nvidia-smi --query-gpu=name,compute_cap --format=csv",
-            "# or look the GPU up by name:", *lookup)
-
-
-def compute_capability(f: Facts) -> Iterator[Finding]:
-    """GPU compute capability against the CCs compiled into the installed build.
-
-    Rule (``tf_compute_capabilities.toml``; tensorflow ``gpu_device.cc``): a GPU below
-    the build's smallest CC is ignored; a GPU with no cubin of its major and an equal or
-    lower minor runs kernels JIT-compiled from PTX at start ("could take 30 minutes or
-    longer"), which also needs a driver at least as new as the build CUDA (the PTX JIT
-    limit of minor-version compatibility; ``cuda_min_driver.toml`` toolkit rows).  The
-    compiled CCs come from ``tf.build_info['cuda_compute_capabilities']`` when the probe
-    has it (conda-forge and NGC builds differ from the official wheels), else from the
-    official wheel's row.
-    """
-    facts = f.host
-    if facts is None:
-        return
-    kb = f.kb
-    tf = _installed_tf(facts, kb)
-    if tf is None or tf.cuda is None or tf.os == "macos":
-        return
-    wheel = kb.wheel_compute_capabilities(tf.version)
-    if tf.build_archs is not None:
-        sass_t, ptx_t = tf.build_archs
-        build_cuda = tf.cuda
-        where = "tf.build_info.cuda_compute_capabilities"
-    elif wheel is not None:
-        sass_t, ptx_t = wheel.sass, wheel.ptx
-        build_cuda = wheel.row.build_cuda
-        where = f"the official TensorFlow {tf.series} wheel"
-    else:
-        return
-    ref_row = wheel.row if wheel is not None else tf.config
-    ref = ref_row.ref if ref_row is not None else None
-    doc = kb.doc_url(ref_row) if ref_row is not None else None
-    min_cc = min((*sass_t, *ptx_t), key=parse_cc)
-    below: list[tuple[GPU, str, Evidence]] = []
-    jit: list[tuple[GPU, str, Evidence, str | None]] = []
-    unknown: list[GPU] = []
-    for gpu in facts.nvidia_gpus:
-        if gpu.is_mig:
-            continue
-        cc, ev = _gpu_cc(gpu, kb)
-        if cc is None:
-            unknown.append(gpu)
-            continue
-        status, via = classify_cc(sass_t, ptx_t, cc)
-        if status in ("below-minimum", "no-kernels"):
-            below.append((gpu, cc, ev))
-        elif status == "ptx-jit":
-            jit.append((gpu, cc, ev, via))
-    if unknown:
-        names = ", ".join(f"GPU {g.index}: {g.name}" for g in unknown)
-        yield catalogue.make(
-            "gpu-compute-capability-unknown", gpus=names,
-            evidence=tuple(Evidence(f"gpus[{g.index}].name", g.name) for g in unknown),
-            fix=_cc_unknown_fix(facts, unknown),
-            knowledge_ref="gpu_compute_capability",
-        )
-    archs_text = f"SASS {' '.join(sass_t)}, PTX {' '.join(ptx_t)}, from {where}"
-    if below:
-        newest = next(
-            (c for c in kb.gpu_configs(tf.os)
-             if all((s := kb.cc_support(c.tf_version, cc)) is not None
-                    and s.status not in ("below-minimum", "no-kernels") for _, cc, _ in below)),
-            None)
-        fix = ([f"# use TensorFlow {newest.tf_series}, the newest official release whose "
-                f"wheel includes CC {below[0][1]}:",
-                _pip_spec(facts, kb, newest.tf_series, tf.os)] if newest else
-               [f"# no official TensorFlow wheel includes CC {below[0][1]}: TensorFlow already "
-                "runs on the CPU as it is installed; for this GPU, build TensorFlow from "
-                "source (an old release whose CUDA still supports it) or use a newer GPU"])
-        gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _ in below)
-        yield catalogue.make(
-            "gpu-cc-below-wheel-minimum",
-            tf=tf.version, gpus=gpus, min_cc=min_cc, cc=below[0][1], archs=archs_text, ref=ref,
-            evidence=(tf.evidence, *(ev for _, _, ev in below)),
-            fix=fix,
-            doc_url=doc,
-            knowledge_ref=ref,
-        )
-    if not jit:
-        return
-    gpus = ", ".join(f"GPU {g.index} ({g.name}, CC {cc})" for g, cc, _, _ in jit)
-    via = jit[0][3]
-    slow = kb.platform_fact("ptx-jit-slow-first-run")
-    fix = ["# expect a slow first start while kernels compile; keep the compiled kernels in "
-           "a large CUDA JIT cache:",
-           _env_assignment(facts, slow.value("cache_env"))]
-    newer = next(
-        (c for c in kb.gpu_configs(tf.os)
-         if parse_version(c.tf_version) > parse_version(tf.version)
-         and all((s := kb.cc_support(c.tf_version, cc)) is not None
-                 and s.status == "native" for _, cc, _, _ in jit)),
-        None)
-    if newer is not None:
-        fix.append(f"# or use TensorFlow {newer.tf_series}, whose wheel has native cubins "
-                   f"for CC {jit[0][1]}:")
-        fix.append(_pip_spec(facts, kb, newer.tf_series, tf.os))
-    yield catalogue.make(
-        "gpu-needs-ptx-jit",
-        tf=tf.version, gpus=gpus, cc=jit[0][1], archs=archs_text, via=via, ref=ref,
-        evidence=(tf.evidence, *(ev for _, _, ev, _ in jit)),
-        fix=fix,
-        doc_url=doc,
-        knowledge_ref=ref,
-    )
-    drv_ev = _driver_evidence(facts)
-    if drv_ev is None:
-        return
-    assert facts.driver is not None and facts.driver.version is not None
-    driver = facts.driver.version
-    ok, minimum = kb.driver_ok(driver, build_cuda, tf.os, ptx_jit=True)
-    if ok is False and minimum is not None:
-        yield catalogue.make(
-            "driver-too-old-for-ptx-jit",
-            driver=driver, tf=tf.version, gpus=gpus, floor=minimum.version, cuda=build_cuda,
-            ref=minimum.row.ref,
-            evidence=(drv_ev, tf.evidence, *(e for _, _, e, _ in jit)),
-            fix=(f"# install an NVIDIA driver >= {minimum.version}: "
-                 f"{docs.url('nvidia-drivers')}",),
-            doc_url=kb.doc_url(minimum.row),
-            knowledge_ref=minimum.row.ref,
-        )
-
-
-def _env_assignment(facts: HostFacts, assignment: str) -> str:
-    """``NAME=value`` as this shell's command setting it (``export NAME=value``...)."""
-    name, _, value = assignment.partition("=")
-    return c.set_env(facts, name.strip(), value.strip())
-
-
-# ---------------------------------------------------------------------- pip
 
 
 def nvidia_wheels_match_pins(f: Facts) -> Iterator[Finding]:

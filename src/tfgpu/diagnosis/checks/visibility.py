@@ -1,14 +1,33 @@
-"""GPU visibility: empty GPU lists, CPU-only device lists, builds without CUDA, and
-``Created device ... GPU:N`` lines that show the GPU works.
+"""GPU presence and visibility to TensorFlow, one fault kind from every source: the
+TensorFlow child listing no GPU while the driver shows one (``tensorflow-sees-no-gpu``),
+each listed GPU running an op, ``CUDA_VISIBLE_DEVICES`` hiding GPUs, ``TF_CPP_MIN_LOG_LEVEL``
+hiding the reasons; and in logs: empty GPU lists, CPU-only device lists, builds without
+CUDA, and ``Created device ... GPU:N`` lines that show the GPU works.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, windows_gpu_last
+from tfgpu.diagnosis.checks.tf_install import (
+    TF_GPU_LIBRARIES,
+    _driver_gpus,
+    _reason_lines,
+    _version,
+    _windows_too_new,
+)
+from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
+
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
 
 
 def _near_after(hits: list[Hit], anchors: list[Hit], window: int = 4) -> list[Hit]:
@@ -41,6 +60,18 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     built += [h for h in ctx.h("gpu.built_call").all() if h.g("val") == "False"]
     built += [h for h in ctx.h("gpu.build_info").all() if h.g("val") == "False"]
     skipping = ctx.h("gpu.skipping").all()
+    devlib = ctx.h("gpu.devlib").all()
+    devs = {h.g("dev") for h in devlib}
+    xla_gpu_only = "XLA_GPU" in devs and "GPU" not in devs
+    if devlib and "GPU" not in devs:
+        evidence += devlib[:3]  # device_lib.list_local_devices() without a GPU device
+    calls_avail = ctx.h("gpu.avail_call").all()
+    evidence += _near_after(
+        [h for h in ctx.h("gpu.bool_line").all() if h.g("val") == "False"]
+        + ctx.h("gpu.empty_str").all(),
+        calls_avail, 5)  # after the deprecation warning is_gpu_available() prints first
+    no_device = ctx.h("gpu.no_device").all()
+    evidence += no_device[:1]
     if not evidence and not built:
         return []
     if ctx.h("gpu.created").count:
@@ -53,9 +84,11 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         sev = E
     ev = log_evidence(ctx.h("gpu.built_call").first[:1], built, evidence, conda_builds, skipping)
     fev = tuple(ctx.fact_evidence())
+    os_ = ctx.os
+    if os_ == "windows" and mm is not None and mm > windows_gpu_last(ctx)[0]:
+        return [_windows_native(ctx, ev + fev)]  # a CPU-only build there, whatever it says
     if built:
         return []  # tf_install.cpu_only_build: tensorflow-cpu-only-build (log variant)
-    os_ = ctx.os
     ref: str | None = None
     if os_ == "macos":
         ref = "platform_facts:macos-metal-plugin"
@@ -69,21 +102,6 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
         doc: str | None = "apple-metal-plugin"
-    elif os_ == "windows" and mm is not None and mm > windows_gpu_last(ctx)[0]:
-        _, last, keep, build = windows_gpu_last(ctx)
-        sev = E
-        ref = "platform_facts:windows-native-gpu-last"
-        cause = (
-            f"TensorFlow {ctx.tf_version} on native Windows is CPU-only: {last} was the last "
-            "release with GPU support on native Windows, whatever CUDA/cuDNN is installed "
-            f"({ctx.os_source})."
-        )
-        fix = [
-            f'pip install "{keep}"   # {last} with {build}',
-            'or run a current TensorFlow in WSL2: pip install "tensorflow[and-cuda]"',
-            "or tensorflow-cpu + tensorflow-directml-plugin",
-        ]
-        doc = "tf-pip-windows-native"
     elif os_ == "windows" and ctx.kb.tested_gpu_build(ctx.tf_version, "windows"):
         tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
         assert tested is not None
@@ -125,16 +143,35 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         )
         fix = ["tfgpu doctor   # says whether this host has an NVIDIA GPU and its driver"]
         doc = None
+    elif no_device and not ctx.h("cuda.drivers").count:
+        cause = (
+            "The CUDA runtime sees no GPU at all ('no CUDA-capable device is detected', "
+            "cudaErrorNoDevice): there is none, CUDA_VISIBLE_DEVICES hides them (empty or "
+            "-1), or the GPU is not passed into this container or VM."
+        )
+        fix = ["nvidia-smi   # lists the GPUs the driver sees",
+               c.python_cmd(ctx, 'import os; print(os.environ.get("CUDA_VISIBLE_DEVICES"))')
+               + "   # must not be empty or -1",
+               "# in a container: start it with GPUs: docker run --gpus all ...",
+               "tfgpu doctor"]
+        doc = None
+    elif xla_gpu_only:
+        cause = (
+            "device_lib lists an XLA_GPU device but no GPU device: the driver and the GPU "
+            "work (XLA registered them; TensorFlow <= 2.3 did so whenever the driver "
+            "answered), but TensorFlow's own GPU device needs the CUDA runtime, cuBLAS, "
+            "cuFFT, cuDNN... of the versions it was built for, and one of them did not load."
+        )
+        fix = [*_what_to_run_next(ctx),
+               "# then install the CUDA/cuDNN pair the 'Could not load dynamic library' lines "
+               "name (the tested pair of your TensorFlow: tfgpu matrix)"]
+        doc = None
     else:
         cause = (
             "TensorFlow lists no GPU. The log does not say why (TensorFlow's warnings may be "
             "hidden by TF_CPP_MIN_LOG_LEVEL or were not pasted)."
         )
-        fix = [
-            'TF_CPP_MIN_LOG_LEVEL=0 python -c "import tensorflow as tf; '
-            "print(tf.config.list_physical_devices('GPU'))\"",
-            "tfgpu doctor",
-        ]
+        fix = _what_to_run_next(ctx)
         doc = None
     return [
         catalogue.make(
@@ -147,6 +184,43 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             doc=doc,
             knowledge_ref=ref,
         )
+    ]
+
+
+def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
+    """TensorFlow after the last native-Windows GPU release lists no GPU (or says it is
+    not a CUDA build): the same fault the host check ``windows_native_no_gpu`` finds from
+    host facts (platform fact ``windows-native-gpu-last``)."""
+    _, last, keep, build = windows_gpu_last(ctx)
+    ref = "platform_facts:windows-native-gpu-last"
+    return catalogue.make(
+        "tensorflow-windows-native-no-gpu",
+        version=ctx.tf_version or "?", last=last, ref=ref,
+        evidence=evidence + ((Evidence("os", ctx.os_source),) if ctx.host is None else ()),
+        fix=("wsl --install   # then, inside WSL2 Ubuntu: python3 -m pip install "
+             "'tensorflow[and-cuda]'",
+             f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
+             f"({build}):",
+             c.pip(ctx, "install", keep),
+             "# or keep TensorFlow on the CPU, or add tensorflow-directml-plugin"),
+        knowledge_ref=ref,
+    )
+
+
+def _what_to_run_next(ctx: Facts) -> list[str]:
+    """Commands that show why TensorFlow lists no GPU when the log does not say: the
+    driver (``nvidia-smi``), whether the installed TensorFlow is a CUDA build and for
+    which CUDA/cuDNN, TensorFlow's own reasons with its log level at 0, and the doctor."""
+    build = ('import tensorflow as tf; i = tf.sysconfig.get_build_info(); '
+             'print(tf.__version__, tf.test.is_built_with_cuda(), i.get("cuda_version"), '
+             'i.get("cudnn_version"))')
+    listing = 'import tensorflow as tf; print(tf.config.list_physical_devices("GPU"))'
+    return [
+        "nvidia-smi   # the driver and the GPU: must list the GPU",
+        c.python_cmd(ctx, build) + "   # True and a CUDA version: a CUDA build",
+        c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # show TensorFlow's reasons",
+        c.python_cmd(ctx, listing),
+        "tfgpu doctor",
     ]
 
 
@@ -166,3 +240,200 @@ def rule_gpu_created(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(list(hits.by_key.values())[:4]),
         )
     ]
+
+
+# ------------------------------------------------------------- host facts (from tf_install.py)
+
+
+def _missing_libraries(facts: HostFacts) -> list[str]:
+    """Logical TF GPU libraries with no copy the loader would pick (empty: not probed)."""
+    if not facts.libraries:
+        return []
+    out = []
+    for name in TF_GPU_LIBRARIES:
+        copies = [lib for lib in facts.libraries if lib.name == name]
+        if not any(lib.selected for lib in copies):
+            where = (f"found only at {', '.join(lib.path for lib in copies[:2])} where the loader "
+                     "does not look") if copies else "not found anywhere"
+            out.append(f"lib{name} ({where})")
+    return out
+
+
+def tensorflow_sees_no_gpu(f: Facts) -> Iterator[Finding]:
+    """An NVIDIA GPU works (NVML/nvidia-smi) but TensorFlow lists no GPU: name the library.
+
+    The missing library is taken from the library facts (a logical library with no
+    selected copy); TensorFlow's own log lines are quoted as evidence, and the log
+    checks, which the doctor runs on the same log, name the reason they prove.
+    """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
+    tf = facts.tf
+    if tf is None or tf.status is not ProbeStatus.OK or tf.gpus:
+        return
+    if not _driver_gpus(facts) or (facts.driver and facts.driver.status is not ProbeStatus.OK):
+        return
+    driver_ok = facts.driver is not None and facts.driver.status is ProbeStatus.OK
+    if tf.build_info.get("is_cuda_build") == "False" or _windows_too_new(facts, kb):
+        return  # cpu_only_build / windows_native_no_gpu explain it
+    missing = _missing_libraries(facts)
+    ev: list[Evidence] = [Evidence("nvidia", c.gpu_words(facts)),
+                          Evidence("tf.devices", ", ".join(d.name for d in tf.devices) or "none")]
+    ev.extend(_reason_lines(tf.log_lines))
+    ev.extend(Evidence("libraries", m) for m in missing)
+    build = ", ".join(f"{k.replace('_version', '')} {tf.build_info[k]}"
+                      for k in ("cuda_version", "cudnn_version") if k in tf.build_info)
+    cause = (f"TensorFlow {tf.version}" + (f" (built for {build})" if build else "")
+             + " lists no GPU although "
+             + (f"the driver shows {c.gpu_words(facts)}" if driver_ok
+                else f"the host has {c.gpu_words(facts)} (driver not probed)"))
+    if missing:
+        cause += "; missing: " + "; ".join(missing)
+    elif _reason_lines(tf.log_lines):
+        cause += "; its log gives the reason (the lines below, and the findings they prove)"
+    elif not facts.libraries:
+        cause += "; the library search did not run, so the missing library is not known"
+    fix: list[str] = []
+    if facts.os.system == "Linux":
+        fix.extend(_reinstall_with_cuda(facts, kb, tf.version))
+        if facts.env.get("LD_LIBRARY_PATH"):
+            fix.append(c.unset_env(facts, "LD_LIBRARY_PATH")
+                       + "   # pip's nvidia libraries need no LD_LIBRARY_PATH")
+    fix.append(c.python_cmd(facts, "import tensorflow as tf; "
+                                   "print(tf.config.list_physical_devices(\"GPU\"))"))
+    yield catalogue.make(
+        "tensorflow-sees-no-gpu", variant=None if driver_ok else "driver-not-probed",
+        evidence=ev, cause=cause, fix=fix,
+    )
+
+
+def _reinstall_with_cuda(facts: HostFacts, kb: Knowledge, version: str | None) -> list[str]:
+    """Fix lines that give TensorFlow ``version`` its CUDA libraries on Linux/WSL2.
+
+    ``tensorflow[and-cuda]==X`` only exists from the release in platform fact
+    ``and-cuda-extra-first`` (2.14.0, compat/FACTS.md WHL); older releases need a system
+    CUDA/cuDNN of the tested configuration (``tf_tested_configs.toml``).
+    """
+    if not version:
+        return [c.tf_install_command(facts)]
+    first = kb.platform_fact("and-cuda-extra-first").value("tf_version")
+    v, f = _version(version), _version(first)
+    if v is not None and f is not None and v >= f:
+        return [c.pip(facts, "install", f"tensorflow[and-cuda]=={version}")]
+    config = kb.config_for(version, "linux")
+    need = (f"CUDA {config.cuda} and cuDNN {config.cudnn}" if config is not None
+            and config.cuda else "the CUDA and cuDNN of its tested configuration")
+    return [f"# TensorFlow {version} predates the [and-cuda] extra (first in {first}): install "
+            f"{need} and put their lib folders on LD_LIBRARY_PATH, or upgrade:",
+            c.pip(facts, "install", "tensorflow[and-cuda]")]
+
+
+def tensorflow_gpu_ops(f: Facts) -> Iterator[Finding]:
+    """Each GPU TensorFlow listed ran a small op: OK when right and on that GPU, else error."""
+    facts = f.host
+    if facts is None:
+        return
+    tf = facts.tf
+    if tf is None or tf.status is not ProbeStatus.OK:
+        return
+    bad = [d for d in tf.gpus if d.op_ok is False]
+    good = [d for d in tf.gpus if d.op_ok]
+    for d in bad:
+        yield catalogue.make(
+            "tensorflow-gpu-op-failed",
+            category="compute-capability" if "capab" in (d.op_error or "").lower()
+            or "no kernel image" in (d.op_error or "").lower() else "gpu-not-visible",
+            device=d.name, error=d.op_error,
+            evidence=(Evidence("tf.devices", f"{d.name} {dict(d.details)}"),
+                      Evidence("tf.op_error", d.op_error or "?"), *_reason_lines(tf.log_lines)),
+            fix=(c.python_cmd(facts, "import tensorflow as tf; tf.debugging.set_log_device_"
+                                     "placement(True); print(tf.linalg.matmul([[1.]], [[1.]]))"),),
+        )
+        return
+    if good and not bad:
+        names = "; ".join(f"{d.name} ({d.details.get('device_name', '?')}, cc "
+                          f"{d.details.get('compute_capability', '?')})" for d in good)
+        yield catalogue.make(
+            "tensorflow-gpu-works", version=tf.version, count=len(good), devices=names,
+            evidence=tuple(Evidence("tf.devices", f"{d.name} -> {d.op_device} in "
+                                                  f"{d.op_duration_s} s") for d in good),
+        )
+
+
+# ------------------------------------------------------------- host facts (from environment.py)
+
+
+def visible_gpu_count(value: str, gpu_count: int, uuids: tuple[str | None, ...]) -> int:
+    """How many GPUs ``CUDA_VISIBLE_DEVICES=value`` leaves visible (pure).
+
+    CUDA reads the comma-separated list in order and stops at the first invalid entry:
+    "If one of the indices is invalid, only the devices whose index precedes the invalid
+    index are visible" (CUDA C Programming Guide, "CUDA Environment Variables").  Entries
+    are indices (``0``), UUIDs (``GPU-8932f937...``, any unique prefix) or MIG ids
+    (``MIG-...``).  An unknown UUID list (``None`` entries) counts UUIDs as valid.
+
+    Args:
+        value: the variable's value (``""`` and ``"-1"`` hide everything).
+        gpu_count: number of NVIDIA GPUs on the host.
+        uuids: their UUIDs, index order.
+
+    Returns:
+        The number of devices CUDA will expose, 0..``gpu_count``.
+    """
+    visible = 0
+    seen: set[int] = set()
+    for raw in value.split(","):
+        token = raw.strip()
+        if not token:
+            break
+        if re.fullmatch(r"\d+", token):
+            idx = int(token)
+            if idx >= gpu_count or idx in seen:
+                break
+            seen.add(idx)
+        elif token.upper().startswith(("GPU-", "MIG-")):
+            known = [u for u in uuids if u]
+            if known and not any(u.lower().startswith(token.lower()) for u in known):
+                break
+        else:
+            break
+        visible += 1
+    return min(visible, gpu_count)
+
+
+def cuda_visible_devices_hides_gpus(f: Facts) -> Iterator[Finding]:
+    """``CUDA_VISIBLE_DEVICES`` set so that no GPU is left (``-1``, ``""``, bad indices)."""
+    facts = f.host
+    if facts is None:
+        return
+    value = facts.env.get("CUDA_VISIBLE_DEVICES")
+    gpus = [g for g in facts.nvidia_gpus if not g.is_mig]
+    if value is None or not gpus:
+        return
+    n = visible_gpu_count(value, len(gpus), tuple(g.uuid for g in gpus))
+    if n > 0:
+        return
+    yield catalogue.make(
+        "cuda-visible-devices-hides-gpus", value=value, count=len(gpus),
+        evidence=(Evidence("env.CUDA_VISIBLE_DEVICES", repr(value)),
+                  Evidence("gpus", c.gpu_words(facts))),
+        fix=(c.unset_env(facts, "CUDA_VISIBLE_DEVICES"),
+             "# or choose GPUs by index: " + c.set_env(facts, "CUDA_VISIBLE_DEVICES", "0")),
+    )
+
+
+def log_level_hides_reasons(f: Facts) -> Iterator[Finding]:
+    """``TF_CPP_MIN_LOG_LEVEL`` >= 2 hides the lines that say why a GPU was dropped."""
+    facts = f.host
+    if facts is None:
+        return
+    value = facts.env.get("TF_CPP_MIN_LOG_LEVEL", "").strip()
+    if value not in ("2", "3"):
+        return
+    yield catalogue.make(
+        "tf-log-level-hides-gpu-messages", value=value,
+        evidence=(Evidence("env.TF_CPP_MIN_LOG_LEVEL", value),),
+        fix=(c.unset_env(facts, "TF_CPP_MIN_LOG_LEVEL") + "   # while debugging",),
+    )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding, Severity
+from tfgpu.findings import Finding
 
 
 def rule_xla(ctx: Facts) -> list[Finding]:
@@ -54,7 +56,8 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     arch = ctx.h("xla.ptxas_arch")
     fallback = ctx.h("xla.driver_fallback")
     nvcc_fix = _nvcc_fix(ctx)
-    if old.count:
+    out += _ptxas_version_checks(ctx, nvcc_fix)
+    if old.count and not _false_alarm(old.first[0]) and old.first[0].g("tsm") is None:
         h = old.first[0]
         cause = "ptxas is older than the PTX XLA generates"
         if h.g("ptx"):
@@ -99,7 +102,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         out.append(
             catalogue.make(
                 "ptxas-does-not-support-gpu",
-                severity=Severity.WARNING if fallback.count else Severity.ERROR,
+                variant="driver-fallback" if fallback.count else None,
                 sm=sm,
                 needs=f" (needs CUDA >= {first} ptxas)" if first else "",
                 evidence=log_evidence(arch, fallback.first[:1]),
@@ -109,13 +112,17 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         )
     errs = ctx.h("cuda.error")
     unsupported = errs.by_key.get("CUDA_ERROR_UNSUPPORTED_PTX_VERSION")
+    toolchain = ctx.h("xla.ptx_toolchain").first[:1]
     jit = ctx.h("xla.ptx_jit")
-    if unsupported is not None or (jit.count and "CUDA_ERROR_INVALID_PTX" not in errs.by_key):
+    out += _ptx_jit_unavailable(ctx)
+    jit_off = ctx.h("xla.ptx_jit_missing").count or ctx.h("xla.ptx_jit_disabled").count
+    if unsupported is not None or toolchain or (
+            jit.count and "CUDA_ERROR_INVALID_PTX" not in errs.by_key and not jit_off):
         out.append(
             catalogue.make(
                 "ptx-newer-than-driver",
-                variant="unsupported-ptx-version" if unsupported else None,
-                evidence=log_evidence([unsupported] if unsupported else [], jit),
+                variant="unsupported-ptx-version" if unsupported or toolchain else None,
+                evidence=log_evidence([unsupported] if unsupported else [], toolchain, jit),
                 fix=(
                     "upgrade the NVIDIA driver (nvidia-smi 'CUDA Version' must be >= the CUDA of "
                     "ptxas)",
@@ -147,3 +154,144 @@ def _nvcc_fix(ctx: Facts) -> tuple[str, ...]:
         "or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
         "-12.x   # the folder holding bin/ptxas and nvvm/libdevice",
     )
+
+
+# ---------------------------------------------------------------- ptxas version checks (k-gpu)
+
+
+def _vtuple(text: str) -> tuple[int, ...]:
+    """``"10.0.145"`` -> ``(10, 0, 145)``; parts that are not numbers stop the tuple."""
+    out: list[int] = []
+    for part in text.split("."):
+        if not part.isdigit():
+            break
+        out.append(int(part))
+    return tuple(out)
+
+
+def _false_alarm(hit: Hit) -> bool:
+    """XLA's "You are using ptxas X, which is older than Y" with X >= Y: the version check
+    itself compared wrongly (TF 1.12 nvptx_compiler.cc, fixed later; tensorflow#23874), so
+    the ptxas is fine."""
+    v, mn = hit.g("v2"), hit.g("min")
+    if not v or not mn:
+        return False
+    have, need = _vtuple(v), _vtuple(mn)
+    return bool(have) and bool(need) and have >= need
+
+
+def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding]:
+    """The ptxas/XLA version messages of every era, as kinds.
+
+    * "You are using ptxas X, which is older than Y" with X >= Y: a false alarm of XLA's
+      version check (harmless; tensorflow#23874).
+    * "You are using ptxas 8.x, but TF requires ptxas 9.x" (XLA nvptx_compiler.cc, TF
+      1.13-2.2): the ptxas XLA found is too old.
+    * "The NVIDIA driver's CUDA version is X which is older than the PTX compiler / ptxas
+      CUDA version Y" (XLA, TF >= 2.15): XLA compiles serially; the driver is older than
+      ptxas (NVIDIA minor-version compatibility: PTX from a newer ptxas needs a newer driver
+      to JIT).
+    * LLVM "PTX version X does not support target 'sm_Y'", XLA "Unknown compute
+      capability (M, N)", ptxas "PTX .version X does not support .target sm_Y": XLA's
+      own code generator does not know this GPU; no host change fixes it.
+    * "Relying on driver to perform ptx compilation" / "GPU asm compilation is supported
+      on Cuda non-Windows platforms only" without a failing ptxas: a one-time notice.
+    """
+    out: list[Finding] = []
+    old = [h for h in ctx.h("xla.ptxas_old").all() if _false_alarm(h)]
+    if old:
+        h = old[0]
+        out.append(catalogue.make(
+            "ptxas-version-check-false-alarm",
+            version=h.g("v2") or "?", minimum=h.g("min") or "?",
+            evidence=log_evidence(old),
+            fix=("# nothing to do: the ptxas is new enough; later TensorFlow releases "
+                 "compare the versions correctly",),
+        ))
+    req = ctx.h("xla.ptxas_requires")
+    if req.count:
+        h = req.first[0]
+        out.append(catalogue.make(
+            "ptxas-too-old",
+            variant="below-xla-minimum",
+            version=h.g("v") or "?",
+            minimum=h.g("req") or "?",
+            evidence=log_evidence(req, ctx.h("xla.ptxas_using").first[:1]),
+            cause=(f"XLA found ptxas {h.g('v')} and requires {h.g('req')}: kernels XLA "
+                   "compiles with it will likely fail. The ptxas XLA uses is the first one "
+                   "it finds (the CUDA folder it was built for, then PATH): an older toolkit "
+                   "there shadows the right one."),
+            fix=("which ptxas && ptxas --version   # the ptxas first on PATH",
+                 "# put the bin folder of the CUDA toolkit TensorFlow was built with first on "
+                 "PATH, or remove the old toolkit that holds that ptxas",
+                 c.set_env(ctx, "XLA_FLAGS", "--xla_gpu_cuda_data_dir=/usr/local/cuda-X.Y")
+                 + "   # or point XLA at that toolkit's folder"),
+        ))
+    drv = ctx.h("xla.driver_older_than_ptxas")
+    if drv.count:
+        h = drv.first[0]
+        out.append(catalogue.make(
+            "driver-older-than-ptxas",
+            driver_cuda=h.g("drv") or "?", ptxas=h.g("ptxas") or "?",
+            evidence=log_evidence(drv),
+            fix=(f"# upgrade the NVIDIA driver to one whose CUDA version (nvidia-smi) is >= "
+                 f"{h.g('ptxas')}, or install NVIDIA's CUDA forward-compatibility package; "
+                 "otherwise nothing fails, XLA only compiles more slowly",
+                 "nvidia-smi   # 'CUDA Version' is the newest CUDA the driver supports"),
+        ))
+    llvm = ctx.h("xla.llvm_arch")
+    isa = [h for h in ctx.h("xla.ptxas_old").all() if h.g("tsm")]
+    if llvm.count or isa:
+        h = (llvm.first or isa)[0]
+        sm = (h.g("sm") or h.g("tsm")
+              or (f"sm_{h.g('ma')}{h.g('mi')}" if h.g("ma") else "this GPU"))
+        out.append(catalogue.make(
+            "xla-llvm-gpu-arch-unsupported",
+            sm=sm,
+            evidence=log_evidence(llvm, isa),
+            fix=("# a TensorFlow build whose XLA knows this GPU: a newer release, NVIDIA's NGC "
+                 "TensorFlow container, or a source build for it",
+                 "# until then keep XLA off this GPU: no jit_compile=True, and",
+                 c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0")),
+        ))
+    fallback = ctx.h("xla.driver_fallback")
+    win = ctx.h("xla.asm_windows")
+    failing = (ctx.h("xla.ptxas_missing").count or ctx.h("xla.ptxas_arch").count
+               or ctx.h("xla.ptx_jit").count)
+    if (fallback.count or win.count) and not failing:
+        out.append(catalogue.make(
+            "ptxas-driver-fallback-notice",
+            evidence=log_evidence(win, fallback),
+            fix=("# nothing to do: the driver compiles the PTX instead (a one-time notice)",),
+        ))
+    return out
+
+
+def _ptx_jit_unavailable(ctx: Facts) -> list[Finding]:
+    """The driver cannot JIT-compile PTX at all: its JIT library is missing
+    (CUDA_ERROR_JIT_COMPILER_NOT_FOUND, 221: libnvidia-ptxjitcompiler absent, typical of
+    containers without the ``compute`` driver capability or a partial driver install) or
+    JIT is switched off (CUDA_ERROR_JIT_COMPILATION_DISABLED, 223: ``CUDA_DISABLE_PTX_JIT``
+    or a driver policy).  Sources: cuda.h CUresult texts (status_codes.toml rows)."""
+    out: list[Finding] = []
+    missing = ctx.h("xla.ptx_jit_missing")
+    if missing.count:
+        out.append(catalogue.make(
+            "ptx-jit-compiler-missing",
+            evidence=log_evidence(missing),
+            fix=("ldconfig -p | grep ptxjitcompiler   # libnvidia-ptxjitcompiler.so.1 must be "
+                 "listed",
+                 "# in a container: start it with the compute capability, e.g. docker run "
+                 "--gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility ...",
+                 "# on the host: reinstall the NVIDIA driver's compute libraries (Ubuntu: "
+                 "the libnvidia-compute package of your driver branch)"),
+        ))
+    disabled = ctx.h("xla.ptx_jit_disabled")
+    if disabled.count:
+        out.append(catalogue.make(
+            "ptx-jit-disabled",
+            evidence=log_evidence(disabled),
+            fix=(c.unset_env(ctx, "CUDA_DISABLE_PTX_JIT") + "   # let the driver JIT PTX",
+                 "# or use a TensorFlow build with native kernels (SASS) for this GPU"),
+        ))
+    return out
