@@ -22,8 +22,11 @@ from tfgpu.knowledge import load_knowledge
 from tfgpu.report.json_report import REPORT_SCHEMA_VERSION, render_json, report_to_dict
 from tfgpu.report.text import make_console, render_text, render_text_to_string
 
+#: The doctor checks of hardware/environment that moved to their fault-kind modules.
+_MOVED = ("driver_missing", "driver_broken", "wsl1", "several_toolkits_on_path",
+          "ld_library_path_shadows")
 RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
-              in ("hardware", "tf_install", "environment"))
+              in ("hardware", "tf_install", "environment") or c.__name__ in _MOVED)
 META = {"host": "test host", "python": "3.11.7 (/opt/venv/bin/python)", "knowledge": "test"}
 
 

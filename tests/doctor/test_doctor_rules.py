@@ -44,8 +44,12 @@ from tfgpu.facts import (
 from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
 
+#: The doctor checks of hardware/environment that moved to their fault-kind modules.
+_MOVED = ("driver_missing", "driver_broken", "wsl1", "several_toolkits_on_path",
+          "ld_library_path_shadows")
 DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
-                     in ("hardware", "tf_install", "environment"))
+                     in ("hardware", "tf_install", "environment")
+                     or c.__name__ in _MOVED)
 
 
 def run(facts: HostFacts) -> Report:

@@ -262,6 +262,17 @@ class SharedLibrary:
     origin: str = "system"
     selected: bool = False
 
+    @property
+    def soname(self) -> str:
+        """The name the loader matches (``libcublas.so.12.2.5.6`` -> ``libcublas.so.12``,
+        ``cudnn64_8.dll`` -> ``cudnn64_8.dll``); the file name when it is not a CUDA
+        library name (:func:`tfgpu.facts.libnames.classify`)."""
+        from tfgpu.facts.libnames import classify
+
+        system = "Windows" if self.filename.lower().endswith(".dll") else "Linux"
+        info = classify(self.filename, system)
+        return info.soname if info is not None else self.filename
+
 
 @dataclass(frozen=True, slots=True)
 class CPUFacts:

@@ -254,9 +254,11 @@ def _cuda_error(raw: Raw, c: dict[str, object], w: str) -> CudaError:
 
 
 def _status_rows(data: Mapping[str, object], where: str) -> list[dict[str, object]]:
-    """``status_codes.toml``'s ``[[code]]`` rows in the common row shape: ``id`` is
-    ``<enum>.<name>`` in lower case with ``-`` for ``_`` (``curesult.cuda-error-no-device``) and ``retrieved`` the date of the row's first source (the file keeps
-    the dates in its ``[sources]`` blocks, not per row)."""
+    """``status_codes.toml``'s ``[[code]]`` rows in the common row shape.
+
+    ``id`` is ``<enum>.<name>`` in lower case with ``-`` for ``_``
+    (``curesult.cuda-error-no-device``); ``retrieved`` is the date of the row's first source
+    (the file keeps the dates in its ``[sources]`` blocks, not per row)."""
     raw_codes = data.get("code")
     raw_sources = data.get("sources")
     if not isinstance(raw_codes, list) or not isinstance(raw_sources, dict):

@@ -17,29 +17,34 @@ from tfgpu.diagnosis.checks.compute_capability import rule_compute_capability
 from tfgpu.diagnosis.checks.cpu import rule_illegal_instruction
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import rule_nccl
-from tfgpu.diagnosis.checks.driver import rule_cuda_drivers, rule_cuinit
+from tfgpu.diagnosis.checks.driver import (
+    driver_broken,
+    driver_missing,
+    driver_too_old_for_cuda,
+    rule_cuda_drivers,
+    rule_cuinit,
+    rule_driver_insufficient,
+    rule_driver_mismatch,
+)
 from tfgpu.diagnosis.checks.environment import (
     cuda_visible_devices_hides_gpus,
-    ld_library_path_shadows,
     log_level_hides_reasons,
-    several_toolkits_on_path,
 )
 from tfgpu.diagnosis.checks.hardware import (
     cpu_host_gpu_messages,
-    driver_broken,
-    driver_missing,
     laptop_mx,
     multi_gpu_p2p,
     no_nvidia_gpu,
     no_tensor_cores,
     small_memory,
-    wsl1,
 )
-from tfgpu.diagnosis.checks.libraries import rule_missing_libraries
-from tfgpu.diagnosis.checks.log_versions import (
+from tfgpu.diagnosis.checks.libraries import (
+    cuda_cudnn_major,
+    ld_library_path_shadows,
+    nvidia_wheels_match_pins,
     rule_cudnn_mismatch,
-    rule_driver_insufficient,
-    rule_driver_mismatch,
+    rule_missing_libraries,
+    several_toolkits_on_path,
 )
 from tfgpu.diagnosis.checks.memory import rule_autotune, rule_memory
 from tfgpu.diagnosis.checks.mixed_precision import rule_mixed
@@ -60,15 +65,12 @@ from tfgpu.diagnosis.checks.tf_install import (
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.versions import (
     compute_capability,
-    cuda_cudnn_major,
-    driver_too_old_for_cuda,
     numpy2_with_old_tf,
-    nvidia_wheels_match_pins,
     python_outside_tf_range,
 )
 from tfgpu.diagnosis.checks.visibility import rule_gpu_created, rule_gpu_not_visible
 from tfgpu.diagnosis.checks.windows import rule_windows
-from tfgpu.diagnosis.checks.wsl import rule_wsl_numa
+from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1
 from tfgpu.diagnosis.checks.xla import rule_xla
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.

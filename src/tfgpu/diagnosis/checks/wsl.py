@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 
 def rule_wsl_numa(ctx: Facts) -> list[Finding]:
@@ -59,3 +61,18 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def wsl1(f: Facts) -> Iterator[Finding]:
+    """WSL1 has no GPU support; CUDA needs WSL2 (NVIDIA CUDA on WSL user guide)."""
+    facts = f.host
+    if facts is None:
+        return
+    if not (facts.os.is_wsl and facts.os.wsl_version == 1):
+        return
+    yield catalogue.make(
+        "wsl1-has-no-gpu", evidence=(Evidence("os.kernel", facts.os.kernel or "?"),),
+        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+    )
+
+
