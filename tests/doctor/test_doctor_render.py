@@ -23,7 +23,8 @@ from tfgpu.report.json_report import REPORT_SCHEMA_VERSION, render_json, report_
 from tfgpu.report.text import make_console, render_text, render_text_to_string
 
 #: The doctor checks of hardware/environment that moved to their fault-kind modules.
-_MOVED = ("driver_missing", "driver_broken", "wsl1", "several_toolkits_on_path",
+_MOVED = ("driver_missing", "driver_broken", "driver_library_mismatch", "wsl1",
+          "several_toolkits_on_path",
           "ld_library_path_shadows")
 RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
               in ("hardware", "tf_install", "environment") or c.__name__ in _MOVED)

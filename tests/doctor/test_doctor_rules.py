@@ -45,7 +45,8 @@ from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
 
 #: The doctor checks of hardware/environment that moved to their fault-kind modules.
-_MOVED = ("driver_missing", "driver_broken", "wsl1", "several_toolkits_on_path",
+_MOVED = ("driver_missing", "driver_broken", "driver_library_mismatch", "wsl1",
+          "several_toolkits_on_path",
           "ld_library_path_shadows")
 DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
                      in ("hardware", "tf_install", "environment")

@@ -281,7 +281,7 @@ def test_driver_insufficient_with_tf_facts() -> None:
             "runtime version"
         ],
         _facts(tf="2.16.1"),
-    )["driver-too-old-for-cuda-runtime"]
+    )["driver-too-old-for-cuda"]
     assert "CUDA 12.3" in f.cause and "525.60.13" in f.cause
 
 

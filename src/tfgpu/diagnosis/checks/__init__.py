@@ -14,17 +14,20 @@ from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
 from tfgpu.diagnosis.checks.compute_capability import rule_compute_capability
+from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import rule_illegal_instruction
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import rule_nccl
 from tfgpu.diagnosis.checks.driver import (
+    cuda_runtime_init,
     driver_broken,
+    driver_library_mismatch,
+    driver_library_mismatch_log,
     driver_missing,
     driver_too_old_for_cuda,
+    driver_too_old_for_cuda_log,
     rule_cuda_drivers,
     rule_cuinit,
-    rule_driver_insufficient,
-    rule_driver_mismatch,
 )
 from tfgpu.diagnosis.checks.environment import (
     cuda_visible_devices_hides_gpus,
@@ -70,7 +73,7 @@ from tfgpu.diagnosis.checks.versions import (
 )
 from tfgpu.diagnosis.checks.visibility import rule_gpu_created, rule_gpu_not_visible
 from tfgpu.diagnosis.checks.windows import rule_windows
-from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1
+from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
 from tfgpu.diagnosis.checks.xla import rule_xla
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
@@ -83,6 +86,7 @@ HOST_CHECKS: tuple[Check, ...] = (
     cpu_host_gpu_messages,
     driver_missing,
     driver_broken,
+    driver_library_mismatch,
     wsl1,
     small_memory,
     laptop_mx,
@@ -109,9 +113,13 @@ HOST_CHECKS: tuple[Check, ...] = (
 LOG_CHECKS: tuple[Check, ...] = (
     rule_missing_libraries,
     rule_cudnn_mismatch,
-    rule_driver_insufficient,
-    rule_driver_mismatch,
+    driver_too_old_for_cuda_log,
+    driver_library_mismatch_log,
+    wsl1_log,
+    docker_errors,
+    container_without_gpu,
     rule_cuinit,
+    cuda_runtime_init,
     rule_cuda_drivers,
     rule_windows,
     rule_pip,

@@ -35,6 +35,7 @@ from tfgpu.diagnosis.checks.versions import (
     _pip_spec,
 )
 from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
@@ -120,6 +121,23 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             continue
         done.add(name)
         if name == "CUDA_ERROR_OUT_OF_MEMORY":
+            continue
+        if ctx.wsl1:
+            continue  # wsl1-has-no-gpu says why (WSL1 has no GPU at all)
+        if name == "CUDA_ERROR_NOT_FOUND" and not (ctx.host is not None and not ctx.wsl):
+            out.append(_cuinit_not_found(ctx, hit))
+            continue
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and ctx.has_nvidia_gpu is None
+                and not ctx.driver_known and not ctx.any_cuda_versions and not ctx.wsl
+                and not ctx.h("cuda.drivers").count and not ctx.h("diag.no_device_node").count
+                and not ctx.h("diag.kernel_not_running").count and not _cuda_libs_missing(ctx)):
+            # 303 alone: nothing shows an NVIDIA GPU, driver or CUDA set-up (a CPU node
+            # running a GPU build; TensorFlow logs this code as the no-driver case)
+            out.append(catalogue.make(
+                "cuinit-{error}", variant="unknown-host",
+                error=_slug(name.replace("CUDA_ERROR_", "")), name=name, num=code or "303",
+                evidence=log_evidence([hit]),
+                fix=("nvidia-smi   # only if this host has an NVIDIA GPU",)))
             continue
         restated = _CUINIT_REPORTED_BY.get(name)
         if restated is not None and ctx.h(restated).count:
@@ -233,6 +251,63 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def _cuda_libs_missing(ctx: Facts) -> bool:
+    """The log shows a CUDA/cuDNN library (not the driver's libcuda) failing to load."""
+    return any(not (lib.startswith(("libcuda.", "nvcuda"))) for lib in ctx.h("lib.missing").by_key)
+
+
+def _cuinit_not_found(ctx: Facts, hit: Hit) -> Finding:
+    """``cuInit`` returned ``CUDA_ERROR_NOT_FOUND`` (500, "named symbol not found"): under
+    WSL2 a container whose toolkit does not map the library Windows drivers 555+ added
+    (``platform_facts:wsl2-container-libnvdxgdmal``, NVIDIA/nvidia-container-toolkit#520)."""
+    fact = ctx.kb.platform_fact("wsl2-container-libnvdxgdmal")
+    fixed = " / ".join(fact.items("toolkit_fixed"))
+    where = ("" if ctx.wsl else
+             "; the log does not say this is WSL2: elsewhere it means the libcuda this process "
+             "loaded is older than, or foreign to, the running driver")
+    return catalogue.make(
+        "wsl2-container-cuinit-not-found",
+        severity=E if ctx.wsl else W,
+        driver_first=fact.value("driver_first"), library=fact.value("library"),
+        toolkit_fixed=fixed, docker_desktop=fact.value("docker_desktop_fixed"), where=where,
+        ref=fact.ref,
+        evidence=log_evidence([hit]),
+        fix=(f"# Docker Desktop: update to {fact.value('docker_desktop_fixed')} or newer",
+             f"# Docker inside WSL2: update nvidia-container-toolkit to {fixed} or newer, then "
+             "sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker",
+             f"# or keep the Windows NVIDIA driver below {fact.value('driver_first')} until then",
+             "docker run --rm --gpus all ubuntu nvidia-smi   # checks GPU access in a container"),
+        knowledge_ref=fact.ref,
+    )
+
+
+def cuda_runtime_init(ctx: Facts) -> list[Finding]:
+    """``CUDA runtime implicit initialization on GPU:N failed. Status: <text>``: ``<text>``
+    is ``cudaGetErrorString`` of a ``cudaError_t``, looked up in ``status_codes.toml``
+    (:meth:`tfgpu.knowledge.Knowledge.runtime_error_by_text`).  The insufficient-driver
+    text is :func:`driver_too_old_for_cuda_log`'s."""
+    hits = ctx.h("cuda.runtime_init")
+    hit = hits.first[0] if hits.first else None
+    if hit is None or ctx.h("driver.insufficient").count:
+        return []
+    text = (hit.g("text") or "").strip()
+    row = ctx.kb.runtime_error_by_text(text)
+    if row is None or row.maps_to != "cuda-runtime-init-failed":
+        # another fault's code (no kernel image -> gpu-arch-not-in-build, out of memory...):
+        # its own check reports it; an unknown text is left to the unrecognised-error pass
+        return []
+    return [catalogue.make(
+        "cuda-runtime-init-failed", text=text, name=row.name, code=str(row.code),
+        meaning=row.meaning, ref=row.ref,
+        evidence=log_evidence(hits),
+        fix=("nvidia-smi   # the driver must list the GPU",
+             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
+             "# the CUDA TensorFlow was built with",
+             "ldconfig -p | grep -E 'libcuda|libcudart'   # which driver and runtime load"),
+        knowledge_ref=row.ref,
+    )]
 
 
 def _windows_cudart_fix(ctx: Facts) -> list[str]:
@@ -381,14 +456,7 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
     ev = _nvidia_records(facts) or (Evidence(f"driver ({d.source or 'nvidia-smi'})",
                                              msg or "error"),)
     if "version mismatch" in low:
-        yield catalogue.make(
-            "nvidia-driver-library-mismatch", evidence=ev,
-            fix=("sudo reboot",
-                 "# if it persists, reinstall one driver version for both parts: "
-                 "sudo apt install --reinstall nvidia-driver-<version>",
-                 "nvidia-smi"),
-        )
-        return
+        return  # driver_library_mismatch reports it
     if "couldn't communicate" in low or "driver not loaded" in low:
         if facts.os.is_wsl and facts.os.wsl_version == 1:
             fix: tuple[str, ...] = ("wsl --set-version <distro> 2   # in Windows PowerShell",
@@ -463,7 +531,8 @@ def _driver_error(
 
 
 def driver_too_old_for_cuda(f: Facts) -> Iterator[Finding]:
-    """The driver is below the minimum for the CUDA the installed TensorFlow was built with.
+    """The driver is below the minimum for the CUDA the installed TensorFlow was built with
+    (host facts; the same id from a log line: :func:`driver_too_old_for_cuda_log`).
 
     Rule: NVIDIA minor-version compatibility (``cuda_min_driver.toml``, rows
     ``11.x``/``12.x``/``13.x``; https://docs.nvidia.com/deploy/cuda-compatibility/
@@ -584,8 +653,10 @@ def _min_driver(ctx: Facts, cuda: str) -> DriverMinimum | None:
 
 
 
-def rule_driver_insufficient(ctx: Facts) -> list[Finding]:
-    """``CUDA driver version is insufficient for CUDA runtime version``."""
+def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
+    """``driver-too-old-for-cuda`` from a log (formerly ``driver-too-old-for-cuda-runtime``):
+    ``CUDA driver version is insufficient for CUDA runtime version`` (and cuInit's
+    ``CUDA_ERROR_INSUFFICIENT_DRIVER``, ``cudaErrorInsufficientDriver``) in a log."""
     hits = ctx.h("driver.insufficient")
     if not hits.count:
         return []
@@ -625,7 +696,8 @@ def rule_driver_insufficient(ctx: Facts) -> list[Finding]:
     )
     return [
         catalogue.make(
-            "driver-too-old-for-cuda-runtime",
+            "driver-too-old-for-cuda",
+            variant="from-log",
             evidence=log_evidence(
                 hits,
                 [
@@ -635,8 +707,9 @@ def rule_driver_insufficient(ctx: Facts) -> list[Finding]:
                 ],
                 ctx.h("lib.opened").first[:2],
             ),
-            cause=cause,
+            why=cause,
             fix=tuple(fix),
+            doc_url=ctx.kb.doc_url(minimum.row) if minimum else None,
             knowledge_ref=minimum.row.ref if minimum else None,
         )
     ]
@@ -644,8 +717,29 @@ def rule_driver_insufficient(ctx: Facts) -> list[Finding]:
 
 
 
-def rule_driver_mismatch(ctx: Facts) -> list[Finding]:
-    """Kernel module and user-space driver library of different versions."""
+def driver_library_mismatch(f: Facts) -> Iterator[Finding]:
+    """Kernel module and user-space driver library of different versions: nvidia-smi's
+    "Driver/library version mismatch" (host facts); the same id from the log's "kernel
+    version X does not match DSO version Y" (:func:`driver_library_mismatch_log`).  One id,
+    ``nvidia-driver-library-mismatch`` (formerly also ``driver-library-mismatch``)."""
+    facts = f.host
+    d = facts.driver if facts is not None else None
+    if (facts is not None and d is not None and d.status is ProbeStatus.ERROR
+            and "version mismatch" in (d.message or "").lower()):
+        ev = _nvidia_records(facts) or (Evidence(f"driver ({d.source or 'nvidia-smi'})",
+                                                 (d.message or "").strip() or "error"),)
+        yield catalogue.make(
+            "nvidia-driver-library-mismatch", evidence=ev,
+            fix=("sudo reboot",
+                 "# if it persists, reinstall one driver version for both parts: "
+                 "sudo apt install --reinstall nvidia-driver-<version>",
+                 "nvidia-smi"),
+        )
+
+
+def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
+    """``nvidia-driver-library-mismatch`` from a log (formerly ``driver-library-mismatch``):
+    kernel module and user-space driver library of different versions."""
     hits = ctx.h("driver.mismatch")
     if not hits.count:
         return []
@@ -656,7 +750,8 @@ def rule_driver_mismatch(ctx: Facts) -> list[Finding]:
     cause += ", usually after a driver upgrade without a reboot."
     return [
         catalogue.make(
-            "driver-library-mismatch",
+            "nvidia-driver-library-mismatch",
+            variant="from-log",
             evidence=log_evidence(
                 hits,
                 [
@@ -665,7 +760,7 @@ def rule_driver_mismatch(ctx: Facts) -> list[Finding]:
                     if h.g("name") == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH" or h.g("code") == "803"
                 ],
             ),
-            cause=cause,
+            why=cause,
             fix=(
                 "reboot (loads the new kernel module)",
                 "nvidia-smi   # must print the table again",

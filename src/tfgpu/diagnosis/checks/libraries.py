@@ -13,6 +13,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.versions import _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -129,7 +130,11 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
     mm = ctx.tf_mm
-    if mm is None or mm >= ctx.kb.fact_series("and-cuda-extra-first")[0]:
+    if ctx.non_pip_tensorflow:
+        fix.append("# tfjs-node-gpu / libtensorflow load the CUDA and cuDNN their libtensorflow "
+                   "was built for: pip's tensorflow[and-cuda] does not apply; install that "
+                   "CUDA/cuDNN and put its lib64 on LD_LIBRARY_PATH")
+    elif mm is None or mm >= ctx.kb.fact_series("and-cuda-extra-first")[0]:
         fix.append(and_cuda_fix(ctx))
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "linux")
     if tested is not None:
@@ -144,6 +149,153 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
         )
     return fix
+
+
+#: CUDA math libraries whose file names TensorFlow asks for by SONAME.
+_MATH_LIBS = ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse")
+
+
+def _mm(text: str) -> tuple[int, int] | None:
+    m = re.match(r"(\d+)\.(\d+)", text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _soname_cuda(filename: str, base: str) -> tuple[str, str | None] | None:
+    """``(soname number, CUDA x.y it pins or None)`` of a CUDA math library file name.
+
+    Before CUDA 10.1 every library carried the CUDA major.minor (``libcublas.so.9.0``,
+    ``cublas64_90.dll``, ``libcudart.so.10.1``, ``cudart64_101.dll``): the second item is
+    that CUDA.  Later names carry the library's own major (``libcusolver.so.10``,
+    ``cusolver64_11.dll``) and the second item is ``None``.
+    """
+    if base not in _MATH_LIBS:
+        return None
+    name = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    m = _SO_RE.match(name) or _DLL_RE.match(name)
+    if not m:
+        return None
+    ver = m.group("ver")
+    if name.lower().endswith(".dll") and ver.isdigit():
+        if len(ver) == 3:
+            ver = f"{ver[:2]}.{ver[2]}"
+        elif len(ver) == 2 and int(ver) >= 70:
+            ver = f"{ver[0]}.{ver[1]}"
+    mm = _mm(ver)
+    if mm is not None and mm[0] < 11:
+        return ver, f"{mm[0]}.{mm[1]}"
+    return ver.split(".")[0], None
+
+
+def _soname_ranges(ctx: Facts, base: str) -> list[tuple[tuple[int, int], int]]:
+    """``[(first CUDA x.y, soname major), ...]`` of ``base`` from the knowledge
+    (``platform_facts:cuda-library-sonames``); empty when the row does not list it."""
+    fact = ctx.kb.platform_fact("cuda-library-sonames")
+    if base not in fact.values:
+        return []
+    out = []
+    for entry in fact.items(base):
+        first, _, major = entry.partition("=")
+        mm = _mm(first)
+        if mm is not None and major.isdigit():
+            out.append((mm, int(major)))
+    return sorted(out)
+
+
+def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> Finding | None:
+    """``cuda-minor-soname-mismatch``: the SONAME TensorFlow asks for exists only in other
+    minor releases of the CUDA major this host has (``libcublas.so.9.0`` on CUDA 9.1;
+    ``libcusolver.so.10``, CUDA 10.1-11.0 only, on CUDA 11.2).  Knowledge:
+    ``platform_facts:cuda-library-sonames`` (CUDA release notes, major component versions);
+    the TensorFlow build's CUDA from ``tf_tested_configs``."""
+    parsed = _soname_cuda(filename, base)
+    have = [v for v in ctx.any_cuda_versions if _mm(v) is not None]
+    if parsed is None or not have:
+        return None
+    number, pinned = parsed
+    ref = None
+    if pinned is not None:
+        want = _mm(pinned)
+        assert want is not None
+        if any(_mm(v) == want for v in have) or not any(
+                (hm := _mm(v)) is not None and hm[0] == want[0] for v in have):
+            return None
+        ships = pinned
+        shipping_majors = {want[0]}
+    else:
+        ranges = _soname_ranges(ctx, base)
+        if not ranges or not number.isdigit():
+            return None
+        mine = [(first, (ranges[i + 1][0] if i + 1 < len(ranges) else None))
+                for i, (first, major) in enumerate(ranges) if major == int(number)]
+        if not mine:
+            return None
+        lo, hi = mine[0]
+
+        def ships_it(v: tuple[int, int]) -> bool:
+            return v >= lo and (hi is None or v < hi)
+
+        host = [hm for v in have if (hm := _mm(v)) is not None]
+        if any(ships_it(h) for h in host):
+            return None
+        shipping_majors = {lo[0]} | ({hi[0]} if hi is not None else set())
+        if not any(h[0] in shipping_majors for h in host):
+            return None  # another CUDA major altogether: library-not-loaded says so
+        ships = f"{lo[0]}.{lo[1]}" + (f" up to {hi[0]}.{hi[1]} (excluded)" if hi else " on")
+        ref = "platform_facts:cuda-library-sonames"
+    os = "windows" if ctx.windows else "linux"
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, os)
+    built = ""
+    target = pinned
+    if tested is not None:
+        built = (f" TensorFlow {ctx.tf_version} was built with CUDA {tested.cuda} "
+                 f"(knowledge row {tested.ref}), which is where this name comes from.")
+        tm = _mm(tested.cuda)
+        if target is None and tm is not None and tm[0] in shipping_majors:
+            target = tested.cuda
+    cause = (f"TensorFlow asks the loader for {filename}; that SONAME exists only in CUDA "
+             f"{ships}, and this host has CUDA {', '.join(have)}, whose {base} carries another "
+             f"number, so the same-major toolkit cannot serve it." + built)
+    libdir = "bin" if ctx.windows else "lib64"
+    fix = [f"install CUDA {target or ships} (the release that ships {filename}) and put its "
+           f"{libdir} folder first on {'PATH' if ctx.windows else 'LD_LIBRARY_PATH'}"]
+    if not ctx.non_pip_tensorflow:
+        fix.append("or install a TensorFlow release built for the CUDA you have (tfgpu plan "
+                   "lists them)")
+    return catalogue.make(
+        "cuda-minor-soname-mismatch", filename=filename, ships=ships, have=", ".join(have),
+        evidence=log_evidence(same) + tuple(ctx.fact_evidence()),
+        cause=cause, fix=tuple(fix),
+        knowledge_ref=ref or (tested.ref if tested is not None else None),
+    )
+
+
+def _dll_not_searched(ctx: Facts, filename: str, base: str, expected: str | None,
+                      same: list[Hit]) -> Finding | None:
+    """``windows-dll-directory-not-searched``: native Windows, a CUDA DLL of the CUDA major
+    the host has installed (host facts) is "not found": its bin folder is not on PATH, or
+    the interpreter (Python 3.8+, ``platform_facts:windows-python38-dll-search``) does not
+    search PATH for it."""
+    if not ctx.windows or base not in _MATH_LIBS or not expected or \
+            not expected.startswith("CUDA "):
+        return None
+    want = expected.split()[1].split(".")[0]
+    have = [v for v in ctx.cuda_versions if v.split(".")[0] == want]
+    if not have:
+        return None
+    fact = ctx.kb.platform_fact("windows-python38-dll-search")
+    folder = f"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{have[0]}\\bin"
+    return catalogue.make(
+        "windows-dll-directory-not-searched", filename=filename, have=", ".join(have),
+        evidence=log_evidence(same) + tuple(ctx.fact_evidence()),
+        cause=(f"{filename} belongs to CUDA {want}.x, and the host has CUDA {', '.join(have)} "
+               "installed, yet the loader did not find it: that toolkit's bin folder is not on "
+               f"PATH, or this Python (3.8 and newer) does not search PATH for the DLLs of "
+               f"extension modules ({fact.title}; knowledge row {fact.ref})."),
+        fix=(f"where {filename}   # must print the CUDA bin folder",
+             f"add it to PATH, e.g. PowerShell: $env:Path = \"{folder};$env:Path\"",
+             f'or, before importing TensorFlow: import os; os.add_dll_directory(r"{folder}")'),
+        knowledge_ref=fact.ref,
+    )
 
 
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
@@ -172,8 +324,24 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue  # the zlib rule reports it
         if base.startswith(("msvcp", "vcruntime")):
             continue
+        if base == "nvidia-ml" and ctx.h("docker.nvc_init").count:
+            continue  # docker-host-nvidia-driver-not-loaded quotes it
+        if ctx.wsl1 and base in ("cuda", "nvcuda"):
+            continue  # wsl1-has-no-gpu says why
+        minor = _soname_mismatch(ctx, filename, base, same)
+        if minor is not None:
+            core_seen = True
+            out.append(minor)
+            continue
+        not_searched = _dll_not_searched(ctx, filename, base, expected, same)
+        if not_searched is not None:
+            core_seen = True
+            out.append(not_searched)
+            continue
         stub = ctx.h("noise.cudart_stub")
-        if base == "cudart" and stub.count and not ctx.has_nvidia_gpu:
+        only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
+        if (base == "cudart" and (stub.count or only_cudart) and not ctx.has_nvidia_gpu
+                and not ctx.any_cuda_versions):
             out.append(
                 catalogue.make(
                     "library-not-loaded-{library}",

@@ -76,3 +76,17 @@ def wsl1(f: Facts) -> Iterator[Finding]:
     )
 
 
+
+
+def wsl1_log(f: Facts) -> list[Finding]:
+    """``wsl1-has-no-gpu`` from a log: a WSL1 kernel release (``4.4.0-<build>-Microsoft``, as
+    ``cat /proc/version`` or ``uname -r`` print it) and host facts that do not show WSL2.
+    WSL1 translates Linux calls and has no GPU (NVIDIA CUDA on WSL user guide); the host
+    check :func:`wsl1` gives the same id from the facts."""
+    hits = f.h("ctx.wsl1")
+    if not hits.count or not f.wsl1:
+        return []
+    return [catalogue.make(
+        "wsl1-has-no-gpu", evidence=log_evidence(hits, limit=2),
+        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+    )]
