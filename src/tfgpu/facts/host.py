@@ -253,6 +253,9 @@ class SharedLibrary:
             TensorFlow), ``"ld_library_path"``, ``"system"`` (ldconfig cache),
             ``"cuda_home"``, ``"conda"``, ``"path"`` (Windows PATH).
         selected: the dynamic loader would pick this copy for its SONAME.
+        binary: what the file's header says (:func:`tfgpu.facts.libnames.binary_format`):
+            ``"elf64-x86_64"``, ``"pe-AMD64"``, ``"not-a-library"`` (a file only named like
+            a library); ``None`` when the header was not read.
     """
 
     name: str
@@ -261,6 +264,7 @@ class SharedLibrary:
     version: str | None = None
     origin: str = "system"
     selected: bool = False
+    binary: str | None = None
 
     @property
     def soname(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 #: Logical libraries TensorFlow loads (``dso_loader.cc`` in TensorFlow/XLA), by file stem.
 #: cuDNN 9 is split into ``libcudnn_ops``, ``libcudnn_cnn``, ``libcudnn_adv``,
@@ -87,3 +88,55 @@ def classify(filename: str, system: str = "Linux") -> LibName | None:
     return LibName(stem, version, f"lib{stem}.so.{version.split('.')[0]}")
 
 
+
+
+#: ELF ``e_machine`` values (System V ABI, ``elf.h`` EM_*) -> the architecture name
+#: ``platform.machine()`` reports on Linux.
+_ELF_MACHINES = {0x03: "i386", 0x3E: "x86_64", 0xB7: "aarch64", 0x15: "ppc64le", 0x28: "arm"}
+#: PE/COFF ``Machine`` values (Microsoft PE format, "Machine Types") -> the name Windows'
+#: ``platform.machine()`` reports.
+_PE_MACHINES = {0x8664: "AMD64", 0xAA64: "ARM64", 0x14C: "x86"}
+#: The architecture names of one machine, as Linux and Windows spell them.
+_SAME_ARCH = {"amd64": "x86_64", "x64": "x86_64", "arm64": "aarch64", "x86": "i386"}
+
+#: ``binary_format`` of a file that is not an ELF/PE shared library at all.
+NOT_A_LIBRARY = "not-a-library"
+
+
+def binary_format(head: bytes) -> str:
+    """What the first bytes of a file say it is (pure; read at least 512 bytes).
+
+    Returns ``"elf64-x86_64"``/``"elf32-i386"``... for an ELF shared object or executable
+    (System V ABI: magic ``\\x7fELF``, ``EI_CLASS`` at 4, ``EI_DATA`` at 5, ``e_type`` at
+    16, ``e_machine`` at 18), ``"pe-AMD64"``... for a PE image (``MZ``, ``e_lfanew`` at 0x3C,
+    ``PE\\0\\0`` then ``Machine``), and :data:`NOT_A_LIBRARY` for anything else (a text
+    file, an empty or truncated file, an ELF relocatable object or core file).
+    """
+    if len(head) >= 20 and head[:4] == b"\x7fELF" and head[4] in (1, 2) and head[5] in (1, 2):
+        order: Literal["little", "big"] = "little" if head[5] == 1 else "big"
+        e_type = int.from_bytes(head[16:18], order)
+        if e_type not in (2, 3):  # ET_EXEC, ET_DYN
+            return NOT_A_LIBRARY
+        machine = int.from_bytes(head[18:20], order)
+        return f"elf{32 if head[4] == 1 else 64}-{_ELF_MACHINES.get(machine, hex(machine))}"
+    if len(head) >= 0x40 and head[:2] == b"MZ":
+        off = int.from_bytes(head[0x3C:0x40], "little")
+        if off + 6 <= len(head) and head[off:off + 4] == b"PE\x00\x00":
+            machine = int.from_bytes(head[off + 4:off + 6], "little")
+            return f"pe-{_PE_MACHINES.get(machine, hex(machine))}"
+    return NOT_A_LIBRARY
+
+
+def arch_matches(fmt: str | None, machine: str | None) -> bool | None:
+    """Whether a :func:`binary_format` result can be loaded on a CPU ``machine``
+    (``platform.machine()``: ``"x86_64"``, ``"AMD64"``, ``"aarch64"``); ``None`` when either
+    is unknown, ``False`` for :data:`NOT_A_LIBRARY`."""
+    if fmt is None:
+        return None
+    if fmt == NOT_A_LIBRARY:
+        return False
+    if not machine:
+        return None
+    arch = fmt.split("-", 1)[1].lower()
+    want = machine.lower()
+    return _SAME_ARCH.get(arch, arch) == _SAME_ARCH.get(want, want)

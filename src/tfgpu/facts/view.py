@@ -262,6 +262,10 @@ class Facts:
         return ev
 
     # --- k-driver: host hints read from the log (issue 10 section 2) ----------------------------
+    #: The log comes from a run meant to use a GPU (``verify``/``bench`` children): log-only
+    #: "harmless on a CPU host" readings do not apply.  Set by :func:`tfgpu.explain.explain_log`.
+    gpu_expected: bool = False
+
     @property
     def wsl1(self) -> bool:
         """The host is WSL1 (no GPU at all): host facts, else a WSL1 kernel release in the

@@ -48,6 +48,7 @@ from tfgpu.diagnosis.checks.libraries import (
     rule_cudnn_mismatch,
     rule_missing_libraries,
     several_toolkits_on_path,
+    tf_cuda_libraries_missing,
 )
 from tfgpu.diagnosis.checks.memory import rule_autotune, rule_memory
 from tfgpu.diagnosis.checks.mixed_precision import rule_mixed
@@ -108,6 +109,7 @@ HOST_CHECKS: tuple[Check, ...] = (
     compute_capability,
     numpy2_with_old_tf,
     nvidia_wheels_match_pins,
+    tf_cuda_libraries_missing,
 )
 #: Checks of log messages (they read host facts too, to sharpen causes and fixes).
 LOG_CHECKS: tuple[Check, ...] = (

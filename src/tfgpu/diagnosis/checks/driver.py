@@ -128,7 +128,8 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             out.append(_cuinit_not_found(ctx, hit))
             continue
         if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and ctx.has_nvidia_gpu is None
-                and not ctx.driver_known and not ctx.any_cuda_versions and not ctx.wsl
+                and not ctx.gpu_expected and not ctx.driver_known
+                and not ctx.any_cuda_versions and not ctx.wsl
                 and not ctx.h("cuda.drivers").count and not ctx.h("diag.no_device_node").count
                 and not ctx.h("diag.kernel_not_running").count and not _cuda_libs_missing(ctx)):
             # 303 alone: nothing shows an NVIDIA GPU, driver or CUDA set-up (a CPU node

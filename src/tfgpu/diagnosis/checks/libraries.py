@@ -340,8 +340,8 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue
         stub = ctx.h("noise.cudart_stub")
         only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
-        if (base == "cudart" and (stub.count or only_cudart) and not ctx.has_nvidia_gpu
-                and not ctx.any_cuda_versions):
+        if (base == "cudart" and (stub.count or (only_cudart and not ctx.gpu_expected))
+                and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions):
             out.append(
                 catalogue.make(
                     "library-not-loaded-{library}",
@@ -817,3 +817,94 @@ def ld_library_path_shadows(f: Facts) -> Iterator[Finding]:
     )
 
 
+
+
+# ---------------------------------------------------------------------- no false green (host)
+
+#: Libraries without which TensorFlow's GPU build registers no GPU, by the version they must
+#: match: the CUDA major (cudart, cublas) or the cuDNN major.
+_NEEDED = (("cudart", "cuda"), ("cublas", "cuda"), ("cudnn", "cudnn"))
+
+
+def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
+    """``doctor --no-tf`` on a GPU host: the CUDA and cuDNN libraries the installed
+    TensorFlow needs are not loadable (issue 10, "no false green").
+
+    Needed: ``libcudart``/``libcublas`` of TensorFlow's CUDA major and ``libcudnn`` of its
+    cuDNN major (``tf.build_info`` or the tested configuration, ``tf_tested_configs.toml``;
+    the ``[and-cuda]`` pins, ``tf_pip_cuda_wheels.toml``, give the fix).  A copy counts
+    only when the loader would take it (``selected``, or TensorFlow's own RUNPATH into the
+    pip ``nvidia/*/lib`` folders) and its header is an ELF of this CPU's architecture
+    (:func:`tfgpu.facts.libnames.arch_matches`): a toolkit whose ``nvcc`` is on PATH but
+    whose libraries are not on the loader path does not count, nor does a file only named
+    like a library.  Runs on probed snapshots of Linux/WSL2 hosts whose TensorFlow was not
+    imported (``--no-tf``, or the import failed); the import, when it ran, says more.
+    """
+    from tfgpu.facts import ProbeStatus
+    from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
+
+    facts = f.host
+    if facts is None or facts.probe("ldconfig") is None:
+        return
+    if facts.tf is not None and facts.tf.status is ProbeStatus.OK:
+        return
+    d = facts.driver
+    if not facts.nvidia_gpus or d is None or d.status is not ProbeStatus.OK:
+        return
+    kb = f.kb
+    tf = _installed_tf(facts, kb)
+    if tf is None or tf.cuda is None or tf.os not in ("linux", "wsl2"):
+        return
+    want = {"cuda": _major(tf.cuda), "cudnn": _major(tf.cudnn)}
+    missing: list[str] = []
+    seen: list[str] = []
+    for name, kind in _NEEDED:
+        major = want[kind]
+        if major is None:
+            continue
+        copies = [lib for lib in facts.libraries if lib.name == name]
+        ok = [lib for lib in copies if _major(lib.version) == major
+              and (lib.selected or lib.origin == "tf-runpath")
+              and arch_matches(lib.binary, facts.os.machine) is not False]
+        if ok:
+            continue
+        missing.append(f"lib{name}.so.{major}")
+        for lib in copies:
+            if lib.binary == NOT_A_LIBRARY:
+                why = "not an ELF library (a file only named like one)"
+            elif arch_matches(lib.binary, facts.os.machine) is False:
+                why = f"built for another CPU ({lib.binary}, this host is {facts.os.machine})"
+            elif _major(lib.version) != major:
+                why = f"major {_major(lib.version)}, not {major}"
+            else:
+                why = f"not on the loader path ({lib.origin})"
+            seen.append(f"{lib.path}: {why}")
+    if not missing:
+        return
+    pins = kb.and_cuda_pins(tf.version)
+    fix: list[str] = []
+    if pins:
+        fix.append(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
+                   + f"   # the CUDA {want['cuda']} / cuDNN {want['cudnn']} pip wheels "
+                   "TensorFlow loads through its RUNPATH")
+    fix.append(f"# or install CUDA {tf.cuda} and cuDNN {tf.cudnn} and put their lib64 on "
+               "LD_LIBRARY_PATH (ldconfig -p | grep -E 'libcudart|libcudnn' must list them)")
+    toolkits = [t for t in facts.toolkits if t.version]
+    why = (f"TensorFlow {tf.version} loads CUDA {want['cuda']} and cuDNN {want['cudnn']} "
+           f"libraries (CUDA {tf.cuda}, cuDNN {tf.cudnn}"
+           + (f", knowledge row {tf.config.ref}" if tf.config else "")
+           + f"); the loader finds no usable {', '.join(missing)}"
+           + (f" (found: {'; '.join(seen[:4])})" if seen else "")
+           + (f"; a CUDA {', '.join(t.version or '' for t in toolkits)} toolkit is installed "
+              "but its libraries are not on the loader path" if toolkits and not seen else "")
+           + ", so TensorFlow will register no GPU and run on the CPU.")
+    yield catalogue.make(
+        "tf-cuda-runtime-missing",
+        variant="host-libraries",
+        tf=tf.version, missing=", ".join(missing), why=why,
+        evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence, tf.cudnn_evidence)
+                       if e is not None)
+        + tuple(Evidence("libraries", s) for s in seen[:6]),
+        fix=tuple(fix),
+        knowledge_ref=tf.config.ref if tf.config else None,
+    )
