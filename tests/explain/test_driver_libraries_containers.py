@@ -271,3 +271,35 @@ def test_host_hints_from_log_paths() -> None:
     assert f.log_cuda_versions == ("11.8",) and f.any_cuda_versions == ("11.8",)
     assert f.log_python_version == "3.9" and f.wsl1 and not f.non_pip_tensorflow
     assert Facts(_host(wsl=True), read_lines(lines)).wsl1 is False  # host facts win
+
+
+# --- Windows: DLL load failed at import of TensorFlow >= 2.1 is the MSVC runtime ---------------
+
+@pytest.mark.parametrize("why", ["The specified module could not be found.",
+                                 "Le module spécifié est introuvable."])
+def test_import_dll_load_failed_on_tf22_is_the_msvc_runtime(why: str) -> None:
+    line = f"ImportError: DLL load failed while importing _pywrap_tensorflow_internal: {why}"
+    f = _by_id([line], _host("Windows", tf="2.2.0"))["windows-msvc-runtime-missing"]
+    assert "msvcp140_1.dll" in f.cause and f.knowledge_ref == \
+        "platform_facts:windows-msvc-2019-runtime"
+
+
+def test_import_dll_load_failed_on_tf20_or_numpy_is_not_the_msvc_reading() -> None:
+    line = "ImportError: DLL load failed: The specified module could not be found."
+    assert "windows-msvc-runtime-missing" not in _by_id([line], _host("Windows", tf="2.0.0"))
+    numpy = ("ImportError: DLL load failed while importing _multiarray_umath: The specified "
+             "module could not be found.")
+    assert "windows-msvc-runtime-missing" not in _by_id([numpy], _host("Windows", tf="2.5.0"))
+
+
+@pytest.mark.parametrize("line", [
+    "I tensorflow/core/common_runtime/pluggable_device/pluggable_device_factory.cc:306] Could "
+    "not identify NUMA node of platform GPU ID 1, defaulting to 0. Your kernel may not have "
+    "been built with NUMA support.",
+    "I tensorflow/core/common_runtime/gpu/gpu_device.cc:1601] Could not identify NUMA node of "
+    "platform GPU ID 0, defaulting to 0.  Your kernel may not have been built with NUMA support.",
+])
+def test_unidentified_numa_node_is_a_harmless_notice(line: str) -> None:
+    f = _by_id([line])["numa-node-notice"]
+    assert f.harmless and "DirectML" in f.cause
+    assert _claims([line]) == []

@@ -496,6 +496,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|libtensorflow(?:_framework)?\.so"
         r"|libtensorflow-(?:gpu|cpu)-",
     ),
+    # gpu_device.cc / pluggable_device_factory.cc: no NUMA node known for the device
+    _p(
+        "numa.unidentified",
+        ("could not identify numa node",),
+        r"Could not identify NUMA node of (?:platform )?GPU(?: ID)? \d+, defaulting to 0",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

@@ -42,14 +42,17 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
             )
     unread = ctx.h("numa.unreadable")
     neg = ctx.h("numa.negative")
-    if unread.count or neg.count:
+    unidentified = ctx.h("numa.unidentified")
+    if unread.count or neg.count or unidentified.count:
         wsl = ctx.wsl
         out.append(
             catalogue.make(
                 "numa-node-notice",
-                variant="unreadable" if unread.count else None,
+                variant="unreadable" if unread.count else (
+                    "unidentified" if unidentified.count and not neg.count else None),
                 category="wsl2" if wsl else "notice",
-                evidence=log_evidence(unread, ctx.h("numa.no_support"), neg, limit=3),
+                evidence=log_evidence(unread, ctx.h("numa.no_support"), neg, unidentified,
+                                      limit=3),
             )
         )
     sym = ctx.h("wsl.libcuda_symlink")
