@@ -52,6 +52,17 @@ def claims(findings: tuple[Finding, ...]) -> list[Finding]:
             and f.category not in ("unknown", "notice")]
 
 
+def _current_id(finding_id: str) -> str:
+    """The catalogue id that lists ``finding_id`` among its ``aliases`` (a merged twin),
+    else ``finding_id`` itself."""
+    from tfgpu.diagnosis.catalogue import load_catalogue
+
+    for spec in load_catalogue().specs.values():
+        if finding_id in spec.aliases:
+            return spec.id
+    return finding_id
+
+
 def grade(case: dict[str, Any], findings: tuple[Finding, ...]) -> str:
     """Return one of :data:`GRADES` for ``case`` given tfgpu's ``findings``."""
     said = claims(findings)
@@ -59,6 +70,7 @@ def grade(case: dict[str, Any], findings: tuple[Finding, ...]) -> str:
     ids = set(answer.get("ids") or ())
     if answer.get("proposed"):
         ids.add(answer["proposed"])
+    ids = {_current_id(i) for i in ids}
     if answer.get("harmless"):
         present = {f.id for f in findings}
         if ids & present and not said:

@@ -22,10 +22,12 @@ from tfgpu.knowledge import load_knowledge
 from tfgpu.report.json_report import REPORT_SCHEMA_VERSION, render_json, report_to_dict
 from tfgpu.report.text import make_console, render_text, render_text_to_string
 
-#: The checks of the doctor's hardware, TensorFlow-install and environment rules (some now
-#: live in the fault-kind modules visibility and mixed_precision).
+#: The checks of the doctor's hardware, TensorFlow-install and environment rules (most now
+#: live in their fault-kind modules: visibility, mixed_precision, driver, libraries, wsl).
 _MOVED = frozenset({"cuda_visible_devices_hides_gpus", "log_level_hides_reasons",
-                    "tensorflow_sees_no_gpu", "tensorflow_gpu_ops", "no_tensor_cores"})
+                    "tensorflow_sees_no_gpu", "tensorflow_gpu_ops", "no_tensor_cores",
+                    "driver_missing", "driver_broken", "driver_library_mismatch", "wsl1",
+                    "several_toolkits_on_path", "ld_library_path_shadows"})
 RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
               in ("hardware", "tf_install", "environment") or c.__name__ in _MOVED)
 META = {"host": "test host", "python": "3.11.7 (/opt/venv/bin/python)", "knowledge": "test"}

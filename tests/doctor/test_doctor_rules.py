@@ -44,10 +44,12 @@ from tfgpu.facts import (
 from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
 
-#: The checks of the doctor's hardware, TensorFlow-install and environment rules (some now
-#: live in the fault-kind modules visibility and mixed_precision).
+#: The checks of the doctor's hardware, TensorFlow-install and environment rules (most now
+#: live in their fault-kind modules: visibility, mixed_precision, driver, libraries, wsl).
 _MOVED = frozenset({"cuda_visible_devices_hides_gpus", "log_level_hides_reasons",
-                    "tensorflow_sees_no_gpu", "tensorflow_gpu_ops", "no_tensor_cores"})
+                    "tensorflow_sees_no_gpu", "tensorflow_gpu_ops", "no_tensor_cores",
+                    "driver_missing", "driver_broken", "driver_library_mismatch", "wsl1",
+                    "several_toolkits_on_path", "ld_library_path_shadows"})
 DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
                      in ("hardware", "tf_install", "environment", "cpu")
                      or c.__name__ in _MOVED)

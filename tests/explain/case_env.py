@@ -80,7 +80,8 @@ def facts_from_env(env: dict[str, Any] | None) -> HostFacts | None:
         conda_env="case-env" if "conda" in install else None,
         distributions=tuple(dists),
     )
-    cuda_v = _version(env.get("cuda"))
+    cuda_m = re.search(r"\b(\d+)\.x\b", env.get("cuda") or "")  # "11.x": the major only
+    cuda_v = _version(env.get("cuda")) or (cuda_m.group(1) if cuda_m else None)
     cudnn_v = _version(env.get("cudnn")) or (re.match(r"\d+", env.get("cudnn") or "") or [None])[0]
     driver_v = _version(env.get("driver"))
     return HostFacts(

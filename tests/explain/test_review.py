@@ -99,7 +99,7 @@ def test_utf16_logs_are_transcoded(name: str) -> None:
         res = explain_stream(fh)
     assert res.stats.encoding in ("utf-16", "utf-16-le")
     ids = {f.id for f in res.findings}
-    assert "driver-too-old-for-cuda-runtime" in ids
+    assert "driver-too-old-for-cuda" in ids
     assert res.stats.lines == 3
 
 
@@ -171,7 +171,9 @@ def test_cuinit_303_with_reported_versions_points_at_libcuda() -> None:
 
 def test_cuinit_303_without_versions_keeps_the_no_driver_reading() -> None:
     f = _lines("E cuda_driver.cc:271] failed call to cuInit: UNKNOWN ERROR (303)")
-    assert "no NVIDIA kernel driver is loaded" in f["cuinit-shared-object-init-failed"].cause
+    # nothing shows a GPU: the no-driver reading, harmless on a CPU host (k-driver)
+    assert "driver is not installed or not loaded" in f["cuinit-shared-object-init-failed"].cause
+    assert f["cuinit-shared-object-init-failed"].harmless
 
 
 # 7. facts: Python too old for [and-cuda]; no driver claims without driver data --------
@@ -238,7 +240,7 @@ def test_insufficient_driver_is_named_and_reported_once() -> None:
     assert load_knowledge().cuda_error(35) is None  # a runtime code (cudaError_t), not CUresult
     fs = explain_stream((REVIEW / "w01_win_driver_old.log").open("rb")).findings
     ids = [f.id for f in fs]
-    assert ids == ["driver-too-old-for-cuda-runtime"]
+    assert ids == ["driver-too-old-for-cuda"]
     assert fs[0].category == "version-mismatch"
     assert 3 in [e.line for e in fs[0].evidence]  # the cuInit line is its evidence
     assert "(?)" not in " ".join(_text(f) for f in fs)
@@ -246,7 +248,7 @@ def test_insufficient_driver_is_named_and_reported_once() -> None:
 
 def test_system_driver_mismatch_is_reported_once() -> None:
     fs = explain_stream((REVIEW / "v08_driver_mismatch.log").open("rb")).findings
-    assert [f.id for f in fs] == ["driver-library-mismatch"]
+    assert [f.id for f in fs] == ["nvidia-driver-library-mismatch"]
     assert [e.line for e in fs[0].evidence] == [1, 4]
 
 

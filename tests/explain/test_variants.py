@@ -198,8 +198,19 @@ def test_native_windows_dll_load_failed_while_importing() -> None:
             "specified module could not be found."
         ],
         _facts("Windows", tf="2.10.0"),
+    )["windows-msvc-runtime-missing"]
+    # TF >= 2.1 loads cudart64_110.dll/cudnn64_8.dll lazily (warnings, not an import error):
+    # at import the missing DLL is the MSVC runtime (TF 2.1.0 release notes; k-driver)
+    assert "msvcp140_1.dll" in f.cause and "winget install Microsoft.VCRedist.2015+.x64" in \
+        f.fix[0]
+
+
+def test_native_windows_dll_load_failed_on_tf20_names_the_cuda_dlls() -> None:
+    f = _by_id(
+        ["ImportError: DLL load failed: The specified module could not be found."],
+        _facts("Windows", tf="2.0.0"),
     )["windows-dll-not-found"]
-    assert "where cudart64_110.dll" in f.fix and "where cudnn64_8.dll" in f.fix
+    assert "where cudart64_100.dll" in f.fix and "where cudnn64_7.dll" in f.fix
 
 
 def test_msvc_runtime_missing() -> None:
@@ -282,7 +293,7 @@ def test_driver_insufficient_with_tf_facts() -> None:
             "runtime version"
         ],
         _facts(tf="2.16.1"),
-    )["driver-too-old-for-cuda-runtime"]
+    )["driver-too-old-for-cuda"]
     assert "CUDA 12.3" in f.cause and "525.60.13" in f.cause
 
 

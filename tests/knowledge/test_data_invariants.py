@@ -313,7 +313,9 @@ def test_cuda_error_rows() -> None:
     codes = [r.code for r in KB.cuda_errors]
     names = [r.name for r in KB.cuda_errors]
     assert len(set(codes)) == len(codes) and len(set(names)) == len(names)
-    assert all(n.startswith("CUDA_ERROR_") for n in names)
+    assert all(n.startswith("CUDA_") for n in names)  # CUDA_SUCCESS, CUDA_ERROR_*
+    assert all(r.enum == "CUresult" for r in KB.cuda_errors)
+    assert KB.cuda_error(-1) is None  # TensorFlow's UNKNOWN ERROR (-1) is no CUresult
     assert KB.cuda_error(100).name == "CUDA_ERROR_NO_DEVICE"  # type: ignore[union-attr]
     assert KB.cuda_error_named("CUDA_ERROR_SYSTEM_DRIVER_MISMATCH").code == 803  # type: ignore[union-attr]
 

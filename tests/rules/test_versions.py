@@ -17,6 +17,8 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
 from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check
+from tfgpu.diagnosis.checks import driver as D
+from tfgpu.diagnosis.checks import libraries as LIB
 from tfgpu.diagnosis.checks import versions as V
 from tfgpu.diagnosis.engine import collect
 from tfgpu.facts import (
@@ -102,11 +104,12 @@ def ids(findings: Iterable[Finding]) -> list[str]:
 
 
 def run(facts: HostFacts) -> tuple[Finding, ...]:
-    """The version checks: versions.py, compute_capability.py's host check, plus the Python
-    and NumPy host checks (tf_install.py)."""
+    """The version checks: versions.py, driver.py, libraries.py, compute_capability.py's
+    host check, plus the Python and NumPy host checks (tf_install.py)."""
     from tfgpu.diagnosis.checks import tf_install
 
-    return run_rules(facts, KB, (*_module_checks("versions", "compute_capability"),
+    return run_rules(facts, KB, (*_module_checks("versions", "driver", "libraries",
+                                                 "compute_capability"),
                                  tf_install.python_outside_tf_range, tf_install.numpy_abi))
 
 
@@ -485,10 +488,11 @@ def test_import_failure_with_python_outside_range_is_an_error() -> None:
     assert f.id == "python-outside-tf-range" and f.severity is Severity.ERROR
 
 
-def test_every_versions_check_is_listed() -> None:
+@pytest.mark.parametrize("module", [V, D, LIB], ids=lambda m: m.__name__)
+def test_every_versions_check_is_listed(module: object) -> None:
     listed = set(CHECKS)
-    for name, value in vars(V).items():
-        if callable(value) and getattr(value, "__module__", "") == V.__name__ \
+    for name, value in vars(module).items():
+        if callable(value) and getattr(value, "__module__", "") == module.__name__ \
                 and not name.startswith("_") and "f" in getattr(value, "__annotations__", {}):
             assert value in listed, name
 

@@ -57,12 +57,16 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
     (``tfgpu facts``: it has probe records): they tell "absent" from "unknown" by the
     probes that ran, so on a host described by hand (no probe records) they would mistake
     unknown for absent.  ``verify`` and ``bench`` explain a child's log with
-    ``host_checks=False``: the host's own diagnosis is the doctor's.  The knowledge is
+    ``host_checks=False``: the host's own diagnosis is the doctor's, and their child
+    ran to use a GPU, so the view's ``gpu_expected`` is set (a log-only reading such as
+    "cuInit 303 alone is harmless on a CPU node" does not apply).  The knowledge is
     loaded only when a check needs it.
     """
     probed = facts is not None and bool(facts.probes)
     checks = CHECKS if probed and host_checks else LOG_CHECKS
-    return run_checks(Facts(facts, log), checks, probed=probed and host_checks)
+    view = Facts(facts, log)
+    view.gpu_expected = not host_checks
+    return run_checks(view, checks, probed=probed and host_checks)
 
 
 def explain_lines(lines: Iterable[str], facts: HostFacts | None = None, *,

@@ -253,6 +253,9 @@ class SharedLibrary:
             TensorFlow), ``"ld_library_path"``, ``"system"`` (ldconfig cache),
             ``"cuda_home"``, ``"conda"``, ``"path"`` (Windows PATH).
         selected: the dynamic loader would pick this copy for its SONAME.
+        binary: what the file's header says (:func:`tfgpu.facts.libnames.binary_format`):
+            ``"elf64-x86_64"``, ``"pe-AMD64"``, ``"not-a-library"`` (a file only named like
+            a library); ``None`` when the header was not read.
     """
 
     name: str
@@ -261,6 +264,18 @@ class SharedLibrary:
     version: str | None = None
     origin: str = "system"
     selected: bool = False
+    binary: str | None = None
+
+    @property
+    def soname(self) -> str:
+        """The name the loader matches (``libcublas.so.12.2.5.6`` -> ``libcublas.so.12``,
+        ``cudnn64_8.dll`` -> ``cudnn64_8.dll``); the file name when it is not a CUDA
+        library name (:func:`tfgpu.facts.libnames.classify`)."""
+        from tfgpu.facts.libnames import classify
+
+        system = "Windows" if self.filename.lower().endswith(".dll") else "Linux"
+        info = classify(self.filename, system)
+        return info.soname if info is not None else self.filename
 
 
 @dataclass(frozen=True, slots=True)

@@ -261,6 +261,51 @@ class Facts:
             ev.append(Evidence("gpu", g.name))
         return ev
 
+    # --- k-driver: host hints read from the log (issue 10 section 2) ----------------------------
+    #: The log comes from a run meant to use a GPU (``verify``/``bench`` children): log-only
+    #: "harmless on a CPU host" readings do not apply.  Set by :func:`tfgpu.explain.explain_log`.
+    gpu_expected: bool = False
+
+    @property
+    def wsl1(self) -> bool:
+        """The host is WSL1 (no GPU at all): host facts, else a WSL1 kernel release in the
+        log (``4.4.0-<build>-Microsoft``, e.g. from ``cat /proc/version``) when the facts do
+        not show WSL2."""
+        if self.host is not None and self.host.os.is_wsl:
+            return self.host.os.wsl_version == 1
+        return bool(self.h("ctx.wsl1").count)
+
+    @property
+    def log_cuda_versions(self) -> tuple[str, ...]:
+        """CUDA toolkit versions named by folders in the log (``/usr/local/cuda-11.2/lib64``,
+        ``...\\CUDA\\v11.2\\bin``), first seen first."""
+        return tuple(self.h("ctx.cuda_path").by_key)
+
+    @property
+    def any_cuda_versions(self) -> tuple[str, ...]:
+        """CUDA versions from the host facts, else from the log's folder names."""
+        return self.cuda_versions or self.log_cuda_versions
+
+    @property
+    def log_python_version(self) -> str | None:
+        """Python ``3.Y`` from a ``pythonX.Y/site-packages`` path in the log, or ``None``."""
+        keys = list(self.h("ctx.python_site").by_key)
+        return keys[0] if keys else None
+
+    @property
+    def non_pip_tensorflow(self) -> bool:
+        """The log shows TensorFlow used through tfjs-node(-gpu) or the libtensorflow C
+        library: pip fixes (``tensorflow[and-cuda]``) do not apply."""
+        return bool(self.h("ctx.nonpip_tf").count)
+
+    @property
+    def in_container(self) -> bool:
+        """The log comes from (or about) a Docker/NGC container: the NGC banner or a
+        Docker / NVIDIA Container Toolkit error."""
+        return any(self.h(n).count for n in ("container.ngc_no_driver", "docker.no_gpu_driver",
+                                             "docker.no_runtime", "docker.no_gpus_flag",
+                                             "docker.nvc_init"))
+
 
 def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence, ...]:
     """Evidence tuples from hits (first hits of each list), sorted by line, de-duplicated."""

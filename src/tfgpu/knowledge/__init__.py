@@ -11,7 +11,7 @@ Every compatibility fact tfgpu uses is a row in one of the data files, with its
 ``gpu_compute_capability``  GPU model name -> compute capability, Tensor Cores
 ``platform_facts``          packaging/platform facts (tensorflow-gpu, Windows, numpy 2,
                             Tensor Core and bfloat16 CC floors, distribution names...)
-``cuda_errors``             CUresult codes TensorFlow logs print
+``status_codes``            every CUresult, cudaError_t, cuDNN, cuBLAS, NCCL, cuSOLVER, cuFFT code
 ``cuda_arch``               first CUDA release whose ptxas knows each ``sm_XX``
 ``tf_dtypes``               bytes per element of TensorFlow dtypes
 =========================== ===========================================================

@@ -364,7 +364,8 @@ class Knowledge:
         wheel_archs: ``tf_compute_capabilities.toml`` rows.
         gpus: ``gpu_compute_capability.toml`` rows.
         facts: ``platform_facts.toml`` rows.
-        cuda_errors: ``cuda_errors.toml`` rows (CUresult codes).
+        cuda_errors: the ``CUresult`` rows of ``status_codes.toml``.
+        status_codes: every ``status_codes.toml`` row (all seven enums).
         ptxas_archs: ``cuda_arch.toml`` rows (first ptxas per ``sm_XX``).
         dtypes: ``tf_dtypes.toml`` rows (bytes per element).
         tables: header (schema version, updated, sources) of each file, by table name.
@@ -379,6 +380,7 @@ class Knowledge:
     gpus: tuple[GpuRow, ...]
     facts: tuple[PlatformFact, ...]
     cuda_errors: tuple[CudaError, ...]
+    status_codes: tuple[CudaError, ...]
     ptxas_archs: tuple[PtxasArch, ...]
     dtypes: tuple[DtypeSize, ...]
     tables: Mapping[str, TableMeta]
@@ -399,7 +401,7 @@ class Knowledge:
             "tf_tested_configs": self.tested, "cuda_min_driver": self.drivers,
             "tf_pip_cuda_wheels": self.pins, "tf_compute_capabilities": self.wheel_archs,
             "gpu_compute_capability": self.gpus, "platform_facts": self.facts,
-            "cuda_errors": self.cuda_errors, "cuda_arch": self.ptxas_archs,
+            "status_codes": self.status_codes, "cuda_arch": self.ptxas_archs,
             "tf_dtypes": self.dtypes,
         }
         if table not in by_table:
@@ -895,8 +897,19 @@ class Knowledge:
 
     def cuda_error(self, code: int) -> CudaError | None:
         """The ``CUresult`` row of ``code`` (``100`` -> ``CUDA_ERROR_NO_DEVICE``), or
-        ``None`` for a code the table (``cuda_errors.toml``) does not list."""
-        return next((r for r in self.cuda_errors if r.code == code), None)
+        ``None`` for a code ``status_codes.toml`` does not list (``-1``: TensorFlow's
+        "UNKNOWN ERROR (-1)", which is no CUresult)."""
+        return next((r for r in self.cuda_errors if r.code == code and not r.alias_of), None)
+
+    def runtime_error_by_text(self, text: str) -> CudaError | None:
+        """The ``cudaError_t`` row whose ``cudaGetErrorString`` text is ``text`` (what
+        TensorFlow prints after "CUDA runtime implicit initialization on GPU:0 failed.
+        Status: "), compared without case and surrounding space; ``None`` when no row has it.
+        Source: ``status_codes.toml`` (driver_types.h, cudaGetErrorString)."""
+        want = text.strip().rstrip(".").lower()
+        return next((r for r in self.status_codes if r.enum == "cudaError_t"
+                     and r.error_string is not None
+                     and r.error_string.strip().rstrip(".").lower() == want), None)
 
     def cuda_error_named(self, name: str) -> CudaError | None:
         """The ``CUresult`` row named ``name`` (``"CUDA_ERROR_NO_DEVICE"``), or ``None``."""
@@ -1091,7 +1104,9 @@ def _build(folder: Path | None) -> Knowledge:
         wheel_archs=typed(loaded["tf_compute_capabilities"], WheelArchsRow),
         gpus=gpus,
         facts=typed(loaded["platform_facts"], PlatformFact),
-        cuda_errors=typed(loaded["cuda_errors"], CudaError),
+        cuda_errors=tuple(r for r in typed(loaded["status_codes"], CudaError)
+                          if r.enum == "CUresult"),
+        status_codes=typed(loaded["status_codes"], CudaError),
         ptxas_archs=typed(loaded["cuda_arch"], PtxasArch),
         dtypes=typed(loaded["tf_dtypes"], DtypeSize),
         tables=metas,

@@ -43,7 +43,7 @@ TABLES: tuple[str, ...] = (
     "tf_compute_capabilities",
     "gpu_compute_capability",
     "platform_facts",
-    "cuda_errors",
+    "status_codes",
     "cuda_arch",
     "tf_dtypes",
 )
@@ -247,8 +247,34 @@ def _fact(raw: Raw, c: dict[str, object], w: str) -> PlatformFact:
 def _cuda_error(raw: Raw, c: dict[str, object], w: str) -> CudaError:
     return CudaError(
         **c,  # type: ignore[arg-type]
-        code=_int(raw, "code", w), name=_req(raw, "name", w),
+        code=_int(raw, "value", w), name=_req(raw, "name", w), enum=_req(raw, "enum", w),
+        meaning=_req(raw, "meaning", w), maps_to=_req(raw, "maps_to", w),
+        error_string=_opt(raw, "error_string", w), alias_of=_opt(raw, "alias_of", w),
     )
+
+
+def _status_rows(data: Mapping[str, object], where: str) -> list[dict[str, object]]:
+    """``status_codes.toml``'s ``[[code]]`` rows in the common row shape.
+
+    ``id`` is ``<enum>.<name>`` in lower case with ``-`` for ``_``
+    (``curesult.cuda-error-no-device``); ``retrieved`` is the date of the row's first source
+    (the file keeps the dates in its ``[sources]`` blocks, not per row)."""
+    raw_codes = data.get("code")
+    raw_sources = data.get("sources")
+    if not isinstance(raw_codes, list) or not isinstance(raw_sources, dict):
+        raise KnowledgeError(f"{where}: no [[code]] rows")
+    rows: list[dict[str, object]] = []
+    for i, raw in enumerate(raw_codes):
+        if not isinstance(raw, dict):
+            raise KnowledgeError(f"{where} code {i + 1}: not a table")
+        row = dict(raw)
+        row["id"] = f"{raw.get('enum')}.{raw.get('name')}".lower().replace("_", "-")
+        first = str(raw.get("source", "")).split("+")[0].strip()
+        src = raw_sources.get(first)
+        if isinstance(src, dict) and "retrieved" not in row:
+            row["retrieved"] = src.get("retrieved")
+        rows.append(row)
+    return rows
 
 
 def _ptxas(raw: Raw, c: dict[str, object], w: str) -> PtxasArch:
@@ -272,7 +298,7 @@ _BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], Row]] = {
     "tf_compute_capabilities": _archs,
     "gpu_compute_capability": _gpu,
     "platform_facts": _fact,
-    "cuda_errors": _cuda_error,
+    "status_codes": _cuda_error,
     "cuda_arch": _ptxas,
     "tf_dtypes": _dtype,
 }
@@ -317,7 +343,7 @@ def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple
         table=table, schema_version=schema, updated=updated,
         description=str(data.get("description", "")), sources=MappingProxyType(sources),
     )
-    raw_rows = data.get("rows")
+    raw_rows = _status_rows(data, where) if table == "status_codes" else data.get("rows")
     if not isinstance(raw_rows, list):
         raise KnowledgeError(f"{where}: no [[rows]]")
     rows: list[Row] = []

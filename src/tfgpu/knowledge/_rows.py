@@ -376,18 +376,31 @@ class PlatformFact(Row):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CudaError(Row):
-    """A row of ``cuda_errors.toml``: one ``CUresult`` code of the CUDA driver API.
-
-    Source: CUDA Driver API, Data types, ``enum CUresult``
-    (https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html).
+    """A ``[[code]]`` row of ``status_codes.toml``: one status code of a CUDA-stack enum
+    (``CUresult``, ``cudaError_t``, ``cudnnStatus_t``, ...), read from the headers named in
+    the file's ``[sources]`` (e.g. cuda.h ``enum CUresult``,
+    https://docs.nvidia.com/cuda/cuda-driver-api/group__CUDA__TYPES.html).
 
     Attributes:
-        code: the number TensorFlow prints after "failed call to cuInit" (``100``).
-        name: the enum name (``"CUDA_ERROR_NO_DEVICE"``).
+        code: the enumerator's value (``100``: what TensorFlow prints after "failed call
+            to cuInit" as ``UNKNOWN ERROR (100)`` when it cannot name it).
+        name: the enumerator (``"CUDA_ERROR_NO_DEVICE"``).
+        enum: the enum it belongs to (``"CUresult"``, ``"cudaError_t"``, ...).
+        meaning: what the code means to a TensorFlow user (the file's ``meaning``).
+        maps_to: where tfgpu maps it: a finding id, ``harmless``, ``context``,
+            ``generic`` or ``new:<proposed-id>``.
+        error_string: the text ``cudaGetErrorString`` returns (``cudaError_t`` rows;
+            what TensorFlow prints after "Status:"), or ``None``.
+        alias_of: the enumerator this one is a deprecated alias of, or ``None``.
     """
 
     code: int
     name: str
+    enum: str = "CUresult"
+    meaning: str = ""
+    maps_to: str = ""
+    error_string: str | None = None
+    alias_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

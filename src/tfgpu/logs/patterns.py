@@ -115,7 +115,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "cuinit",
         ("cuinit",),
         r"failed call to cuInit:\s*(?:\w+:\s*)?(?:CUDA error: Failed call to cuInit:\s*)?"
-        r"(?:(?P<name>CUDA_ERROR_[A-Z_]+)|(?P<text>[A-Za-z ]+?)\s*\((?P<code>\d+)\))",
+        r"(?:(?P<name>CUDA_ERROR_[A-Z_]+)|(?P<text>[A-Za-z ]+?)\s*\((?P<code>-?\d+)\))",
     ),
     _p("cuda.busy", ("busy or unavailable",), r"all CUDA-capable devices are busy or unavailable"),
     _p("cuda.error", ("cuda_error",), r"(?P<name>CUDA_ERROR_[A-Z_]+)", "name"),
@@ -781,6 +781,84 @@ PATTERNS: tuple[Pattern, ...] = (
         "noise.cudart_stub",
         ("ignore above cudart dlerror",),
         r"Ignore above cudart dlerror if you do not have a GPU set up",
+    ),
+    # --- k-driver: driver, libraries, WSL2, containers, host hints -------------------------
+    # cuda_diagnostics.cc (TF 1.x-2.x): why cuInit failed, from the device nodes and /proc
+    _p(
+        "diag.no_device_node",
+        ("no nvidia gpu device is present",),
+        r"no NVIDIA GPU device is present: (?P<node>/dev/nvidia\d+) does not exist",
+    ),
+    _p(
+        "diag.kernel_not_running",
+        ("kernel driver does not appear to be running",),
+        r"kernel driver does not appear to be running on this host",
+    ),
+    # TensorFlow's "CUDA runtime implicit initialization on GPU:0 failed. Status: <text>":
+    # <text> is cudaGetErrorString of a cudaError_t (status_codes.toml error_string)
+    _p(
+        "cuda.runtime_init",
+        ("cuda runtime implicit initialization",),
+        r"CUDA runtime implicit initialization on GPU:(?P<gpu>\d+) failed\. Status: "
+        r"(?P<text>[^\r\n]{1,160}?)\s*$",
+    ),
+    # TF 1.x self_check.py on Windows: "Could not find 'nvcuda.dll'" / "'cudart64_90.dll'"
+    _p(
+        "lib.missing",
+        ("could not find '",),
+        r"Could not find '(?P<lib>[\w+-][\w.+-]{0,80}\.dll)'",
+        "lib",
+    ),
+    # NGC container start-up banner (nvidia_entrypoint.sh)
+    _p(
+        "container.ngc_no_driver",
+        ("nvidia driver was not detected",),
+        r"The NVIDIA Driver was not detected\.\s*GPU functionality will not be available",
+    ),
+    # Docker / NVIDIA Container Toolkit (messages_ecosystem.toml "Docker" rows)
+    _p(
+        "docker.no_gpu_driver",
+        ("could not select device driver",),
+        r"could not select device driver \"[^\"]{0,40}\" with capabilities: \[\[gpu\]\]",
+    ),
+    _p(
+        "docker.no_runtime",
+        ("unknown or invalid runtime name",),
+        r"unknown or invalid runtime name: nvidia",
+    ),
+    _p("docker.no_gpus_flag", ("unknown flag: --gpus",), r"unknown flag: --gpus\b"),
+    _p(
+        "docker.nvc_init",
+        ("nvidia-container-cli: initialization error",),
+        r"nvidia-container-cli: initialization error: (?P<detail>nvml error: driver not loaded"
+        r"|load library failed: libnvidia-ml\.so\.1)",
+    ),
+    # host hints (facts/view.py reads them): WSL1's kernel, CUDA toolkit folders, the
+    # Python of site-packages paths, libtensorflow / tfjs-node users
+    _p("ctx.wsl1", ("-microsoft",), r"\b4\.4\.0-\d{1,6}-Microsoft\b"),
+    _p(
+        "ctx.cuda_path",
+        ("cuda-", "\\cuda\\v"),
+        r"(?:/cuda-|\\CUDA\\v)(?P<v>\d{1,2}\.\d{1,2})\b",
+        "v",
+    ),
+    _p(
+        "ctx.python_site",
+        ("site-packages", "dist-packages"),
+        r"python(?P<v>3\.\d{1,2})[/\\](?:site|dist)-packages",
+        "v",
+    ),
+    _p(
+        "ctx.nonpip_tf",
+        ("tfjs", "libtensorflow"),
+        r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|libtensorflow(?:_framework)?\.so"
+        r"|libtensorflow-(?:gpu|cpu)-",
+    ),
+    # gpu_device.cc / pluggable_device_factory.cc: no NUMA node known for the device
+    _p(
+        "numa.unidentified",
+        ("could not identify numa node",),
+        r"Could not identify NUMA node of (?:platform )?GPU(?: ID)? \d+, defaulting to 0",
     ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(

@@ -63,6 +63,15 @@ class RealFileSystem:
     def exists(self, path: str) -> bool:
         return os.path.exists(path)
 
+    def read_head(self, path: str, size: int = 1024) -> bytes | None:
+        """The first ``size`` bytes of the file (following links), or ``None`` if
+        unreadable."""
+        try:
+            with open(path, "rb") as fh:
+                return fh.read(size)
+        except OSError:
+            return None
+
     def listdir(self, path: str) -> list[str]:
         try:
             return sorted(os.listdir(path))
@@ -98,6 +107,14 @@ class FakeFileSystem:
     def read_text(self, path: str, limit: int = 1 << 20) -> str | None:
         try:
             return self._p(path).read_text(encoding="utf-8", errors="replace")[:limit]
+        except OSError:
+            return None
+
+    def read_head(self, path: str, size: int = 1024) -> bytes | None:
+        """The first ``size`` bytes of the recorded file, or ``None``."""
+        try:
+            with self._p(self.realpath(path)).open("rb") as fh:
+                return fh.read(size)
         except OSError:
             return None
 

@@ -36,6 +36,7 @@ import sysconfig
 from dataclasses import dataclass, replace
 
 from tfgpu.facts import ProbeRecord, ProbeStatus, SharedLibrary
+from tfgpu.facts.libnames import binary_format
 from tfgpu.probes._libnames import classify, parse_cudnn_header, parse_ldconfig
 from tfgpu.probes._paths import path_entries, pathmod, same_path_key
 from tfgpu.probes.base import ProbeContext, ProbeResult
@@ -171,9 +172,19 @@ def _scan_dir(ctx: ProbeContext, folder: str, origin: str) -> list[tuple[SharedL
             cudnn_version = cudnn_version or _cudnn_version(ctx, folder)
             if cudnn_version and version and cudnn_version.split(".")[0] == version.split(".")[0]:
                 version = cudnn_version if len(cudnn_version) > len(version) else version
-        lib = SharedLibrary(name, fname, pm.join(folder, fname), version, origin)
+        path = pm.join(folder, fname)
+        lib = SharedLibrary(name, fname, path, version, origin, binary=_binary(ctx, path))
         out.append((lib, soname))
     return out
+
+
+def _binary(ctx: ProbeContext, path: str) -> str | None:
+    """The file's format from its header (:func:`tfgpu.facts.libnames.binary_format`), or
+    ``None`` when this file system cannot read bytes (a recording) or the file is
+    unreadable.  A file named like a library but holding text is ``not-a-library``."""
+    read_head = getattr(ctx.fs, "read_head", None)
+    head = read_head(path) if read_head is not None else None
+    return binary_format(head) if isinstance(head, bytes) else None
 
 
 def _linux_sources(ctx: ProbeContext) -> tuple[list[tuple[str, str]], list[ProbeRecord]]:
@@ -214,7 +225,8 @@ def _ldconfig(ctx: ProbeContext) -> tuple[list[tuple[SharedLibrary, str]], Probe
         real_info = classify(pm.basename(real), ctx.system)
         version = real_info.version if real_info and real_info.soname == info.soname else None
         version = version if version and len(version) > len(info.version or "") else info.version
-        out.append((SharedLibrary(info.name, name, path, version, "system"), info.soname))
+        out.append((SharedLibrary(info.name, name, path, version, "system",
+                                  binary=_binary(ctx, path)), info.soname))
         cuda_lines.append(f"{name} => {path}")
     rec = res.record("ldconfig")
     if rec.status is ProbeStatus.OK:  # keep the CUDA entries as evidence, not 500 others

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
 from tfgpu.diagnosis.checks.compute_capability import compute_capability, rule_compute_capability
+from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
     cpu_lacks_required_instructions,
@@ -21,23 +22,32 @@ from tfgpu.diagnosis.checks.cpu import (
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import rule_nccl
-from tfgpu.diagnosis.checks.driver import rule_cuda_drivers, rule_cuinit
-from tfgpu.diagnosis.checks.environment import ld_library_path_shadows, several_toolkits_on_path
+from tfgpu.diagnosis.checks.driver import (
+    cuda_runtime_init,
+    driver_broken,
+    driver_library_mismatch,
+    driver_library_mismatch_log,
+    driver_missing,
+    driver_too_old_for_cuda,
+    driver_too_old_for_cuda_log,
+    rule_cuda_drivers,
+    rule_cuinit,
+)
 from tfgpu.diagnosis.checks.hardware import (
     cpu_host_gpu_messages,
-    driver_broken,
-    driver_missing,
     laptop_mx,
     multi_gpu_p2p,
     no_nvidia_gpu,
     small_memory,
-    wsl1,
 )
-from tfgpu.diagnosis.checks.libraries import rule_missing_libraries
-from tfgpu.diagnosis.checks.log_versions import (
+from tfgpu.diagnosis.checks.libraries import (
+    cuda_cudnn_major,
+    ld_library_path_shadows,
+    nvidia_wheels_match_pins,
     rule_cudnn_mismatch,
-    rule_driver_insufficient,
-    rule_driver_mismatch,
+    rule_missing_libraries,
+    several_toolkits_on_path,
+    tf_cuda_libraries_missing,
 )
 from tfgpu.diagnosis.checks.memory import rule_autotune, rule_library_handle, rule_memory
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
@@ -64,11 +74,6 @@ from tfgpu.diagnosis.checks.tf_install import (
     windows_native_no_gpu,
 )
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
-from tfgpu.diagnosis.checks.versions import (
-    cuda_cudnn_major,
-    driver_too_old_for_cuda,
-    nvidia_wheels_match_pins,
-)
 from tfgpu.diagnosis.checks.visibility import (
     cuda_visible_devices_hides_gpus,
     log_level_hides_reasons,
@@ -78,7 +83,7 @@ from tfgpu.diagnosis.checks.visibility import (
     tensorflow_sees_no_gpu,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows
-from tfgpu.diagnosis.checks.wsl import rule_wsl_numa
+from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
 from tfgpu.diagnosis.checks.xla import rule_xla
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
@@ -91,6 +96,7 @@ HOST_CHECKS: tuple[Check, ...] = (
     cpu_host_gpu_messages,
     driver_missing,
     driver_broken,
+    driver_library_mismatch,
     wsl1,
     small_memory,
     laptop_mx,
@@ -112,14 +118,19 @@ HOST_CHECKS: tuple[Check, ...] = (
     compute_capability,
     numpy_abi,
     nvidia_wheels_match_pins,
+    tf_cuda_libraries_missing,
 )
 #: Checks of log messages (they read host facts too, to sharpen causes and fixes).
 LOG_CHECKS: tuple[Check, ...] = (
     rule_missing_libraries,
     rule_cudnn_mismatch,
-    rule_driver_insufficient,
-    rule_driver_mismatch,
+    driver_too_old_for_cuda_log,
+    driver_library_mismatch_log,
+    wsl1_log,
+    docker_errors,
+    container_without_gpu,
     rule_cuinit,
+    cuda_runtime_init,
     rule_cuda_drivers,
     rule_windows,
     rule_pip,

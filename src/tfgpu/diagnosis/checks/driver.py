@@ -1,13 +1,51 @@
-"""The CUDA driver API: ``failed call to cuInit`` errors and
-``Could not find cuda drivers on your machine``.
+"""Fault kind DRIVER: the NVIDIA driver missing, broken, not loaded, too old for the CUDA
+TensorFlow uses, or its kernel module and user-space library out of step.
+
+Each check reads the one view :class:`tfgpu.facts.view.Facts` and fires whether the fact came
+from the host (nvidia-smi/NVML, ``doctor``) or from a log line (``explain``):
+
+* ``nvidia-driver-missing`` / ``nvidia-driver-not-loaded`` / ``nvidia-driver-error`` ...
+  (:func:`driver_missing`, :func:`driver_broken`): host facts.
+* ``driver-too-old-for-cuda`` (:func:`driver_too_old_for_cuda`): the driver version from the
+  host or a log's "kernel reported version", the CUDA from TensorFlow's build or a log's
+  "CUDA driver version is insufficient for CUDA runtime version" (formerly also
+  ``driver-too-old-for-cuda-runtime``).
+* ``nvidia-driver-library-mismatch`` (:func:`driver_library_mismatch`): nvidia-smi's
+  "Driver/library version mismatch" or the log's kernel-module/DSO version lines (formerly
+  also ``driver-library-mismatch``).
+* ``cuinit-*`` (:func:`rule_cuinit`): every CUresult ``cuInit`` can return
+  (``status_codes.toml``), and ``Could not find cuda drivers`` (:func:`rule_cuda_drivers`).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks.hardware import _driver_gpus, _nvidia_records, _pci_only_nvidia
+from tfgpu.diagnosis.checks.libraries import _runtime_major
+from tfgpu.diagnosis.checks.versions import (
+    _TF,
+    _driver_evidence,
+    _installed_tf,
+    _major,
+    _min_gpu_cc,
+    _pip_spec,
+)
+from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding, Severity
+from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.knowledge import (
+    DriverMinimum,
+    Knowledge,
+    KnowledgeQueryError,
+    docs,
+    parse_version,
+    series,
+)
 
 _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "CUDA_ERROR_NO_DEVICE": (
@@ -83,6 +121,24 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             continue
         done.add(name)
         if name == "CUDA_ERROR_OUT_OF_MEMORY":
+            continue
+        if ctx.wsl1:
+            continue  # wsl1-has-no-gpu says why (WSL1 has no GPU at all)
+        if name == "CUDA_ERROR_NOT_FOUND" and not (ctx.host is not None and not ctx.wsl):
+            out.append(_cuinit_not_found(ctx, hit))
+            continue
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and ctx.has_nvidia_gpu is None
+                and not ctx.gpu_expected and not ctx.driver_known
+                and not ctx.any_cuda_versions and not ctx.wsl
+                and not ctx.h("cuda.drivers").count and not ctx.h("diag.no_device_node").count
+                and not ctx.h("diag.kernel_not_running").count and not _cuda_libs_missing(ctx)):
+            # 303 alone: nothing shows an NVIDIA GPU, driver or CUDA set-up (a CPU node
+            # running a GPU build; TensorFlow logs this code as the no-driver case)
+            out.append(catalogue.make(
+                "cuinit-{error}", variant="unknown-host",
+                error=_slug(name.replace("CUDA_ERROR_", "")), name=name, num=code or "303",
+                evidence=log_evidence([hit]),
+                fix=("nvidia-smi   # only if this host has an NVIDIA GPU",)))
             continue
         restated = _CUINIT_REPORTED_BY.get(name)
         if restated is not None and ctx.h(restated).count:
@@ -198,6 +254,63 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
     return out
 
 
+def _cuda_libs_missing(ctx: Facts) -> bool:
+    """The log shows a CUDA/cuDNN library (not the driver's libcuda) failing to load."""
+    return any(not (lib.startswith(("libcuda.", "nvcuda"))) for lib in ctx.h("lib.missing").by_key)
+
+
+def _cuinit_not_found(ctx: Facts, hit: Hit) -> Finding:
+    """``cuInit`` returned ``CUDA_ERROR_NOT_FOUND`` (500, "named symbol not found"): under
+    WSL2 a container whose toolkit does not map the library Windows drivers 555+ added
+    (``platform_facts:wsl2-container-libnvdxgdmal``, NVIDIA/nvidia-container-toolkit#520)."""
+    fact = ctx.kb.platform_fact("wsl2-container-libnvdxgdmal")
+    fixed = " / ".join(fact.items("toolkit_fixed"))
+    where = ("" if ctx.wsl else
+             "; the log does not say this is WSL2: elsewhere it means the libcuda this process "
+             "loaded is older than, or foreign to, the running driver")
+    return catalogue.make(
+        "wsl2-container-cuinit-not-found",
+        severity=E if ctx.wsl else W,
+        driver_first=fact.value("driver_first"), library=fact.value("library"),
+        toolkit_fixed=fixed, docker_desktop=fact.value("docker_desktop_fixed"), where=where,
+        ref=fact.ref,
+        evidence=log_evidence([hit]),
+        fix=(f"# Docker Desktop: update to {fact.value('docker_desktop_fixed')} or newer",
+             f"# Docker inside WSL2: update nvidia-container-toolkit to {fixed} or newer, then "
+             "sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker",
+             f"# or keep the Windows NVIDIA driver below {fact.value('driver_first')} until then",
+             "docker run --rm --gpus all ubuntu nvidia-smi   # checks GPU access in a container"),
+        knowledge_ref=fact.ref,
+    )
+
+
+def cuda_runtime_init(ctx: Facts) -> list[Finding]:
+    """``CUDA runtime implicit initialization on GPU:N failed. Status: <text>``: ``<text>``
+    is ``cudaGetErrorString`` of a ``cudaError_t``, looked up in ``status_codes.toml``
+    (:meth:`tfgpu.knowledge.Knowledge.runtime_error_by_text`).  The insufficient-driver
+    text is :func:`driver_too_old_for_cuda_log`'s."""
+    hits = ctx.h("cuda.runtime_init")
+    hit = hits.first[0] if hits.first else None
+    if hit is None or ctx.h("driver.insufficient").count:
+        return []
+    text = (hit.g("text") or "").strip()
+    row = ctx.kb.runtime_error_by_text(text)
+    if row is None or row.maps_to != "cuda-runtime-init-failed":
+        # another fault's code (no kernel image -> gpu-arch-not-in-build, out of memory...):
+        # its own check reports it; an unknown text is left to the unrecognised-error pass
+        return []
+    return [catalogue.make(
+        "cuda-runtime-init-failed", text=text, name=row.name, code=str(row.code),
+        meaning=row.meaning, ref=row.ref,
+        evidence=log_evidence(hits),
+        fix=("nvidia-smi   # the driver must list the GPU",
+             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
+             "# the CUDA TensorFlow was built with",
+             "ldconfig -p | grep -E 'libcuda|libcudart'   # which driver and runtime load"),
+        knowledge_ref=row.ref,
+    )]
+
+
 def _windows_cudart_fix(ctx: Facts) -> list[str]:
     _, last, keep, build = windows_gpu_last(ctx)
     return [
@@ -288,5 +401,370 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
             variant="no-gpu" if gpu is False else None,
             evidence=log_evidence(hits),
             fix=() if gpu is False else ("tfgpu doctor",),
+        )
+    ]
+
+
+def driver_missing(f: Facts) -> Iterator[Finding]:
+    """An NVIDIA GPU is on the PCI bus but no driver answers (nvidia-smi/NVML missing)."""
+    facts = f.host
+    if facts is None:
+        return
+    pci = _pci_only_nvidia(facts)
+    if not pci or _driver_gpus(facts):
+        return
+    if facts.driver is not None and facts.driver.status is not ProbeStatus.MISSING:
+        return
+    ev = tuple(Evidence(f"gpus ({g.source})", f"{g.pci_bus_id or ''} {g.name}".strip())
+               for g in pci) + _nvidia_records(facts)
+    if facts.os.system == "Windows":
+        fix: tuple[str, ...] = (
+            f"# download and install the driver from {docs.url('nvidia-drivers')}",)
+    elif facts.os.is_wsl:
+        fix = ("# install the NVIDIA driver on WINDOWS (not inside WSL): "
+               + docs.url("cuda-wsl-guide"),)
+    else:
+        fix = ("sudo ubuntu-drivers install   # Ubuntu; Debian: sudo apt install nvidia-driver",
+               "sudo reboot", "nvidia-smi")
+    yield catalogue.make("nvidia-driver-missing", evidence=ev, fix=fix, count=len(pci))
+
+
+def driver_broken(f: Facts) -> Iterator[Finding]:
+    """The driver is installed but broken: quote nvidia-smi's own words and say which fault.
+
+    "couldn't communicate with the NVIDIA driver" means the kernel module is not loaded
+    (often Secure Boot, or a kernel update without a DKMS rebuild; in WSL1 there is no GPU
+    at all), not that the driver is missing.  "Driver/library version mismatch" means the
+    user-space libraries were upgraded while the old kernel module is still loaded.
+    """
+    facts = f.host
+    if facts is None:
+        return
+    d = facts.driver
+    if d is not None and d.status is ProbeStatus.TIMEOUT:
+        yield catalogue.make(
+            "nvidia-smi-hung",
+            evidence=_nvidia_records(facts) or (
+                Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
+            fix=("sudo dmesg | grep -i -E 'xid|nvrm' | tail", "sudo reboot"),
+            message=d.message or "nvidia-smi did not answer in time",
+        )
+        return
+    if d is None or d.status is not ProbeStatus.ERROR:
+        return
+    msg = (d.message or "").strip()
+    low = msg.lower()
+    ev = _nvidia_records(facts) or (Evidence(f"driver ({d.source or 'nvidia-smi'})",
+                                             msg or "error"),)
+    if "version mismatch" in low:
+        return  # driver_library_mismatch reports it
+    if "couldn't communicate" in low or "driver not loaded" in low:
+        if facts.os.is_wsl and facts.os.wsl_version == 1:
+            fix: tuple[str, ...] = ("wsl --set-version <distro> 2   # in Windows PowerShell",
+                                    "wsl --shutdown")
+            variant: str | None = "wsl1"
+        elif facts.os.is_wsl:
+            fix = ("# update the NVIDIA driver on WINDOWS, then in PowerShell: wsl --update; "
+                   "wsl --shutdown", "nvidia-smi")
+            variant = "wsl2"
+        else:
+            fix = ("lsmod | grep nvidia", "sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
+                   "mokutil --sb-state   # Secure Boot on blocks unsigned modules",
+                   "sudo dkms autoinstall && sudo modprobe nvidia   # rebuild for this kernel",
+                   "nvidia-smi")
+            variant = None
+        yield catalogue.make("nvidia-driver-not-loaded", variant=variant, evidence=ev, fix=fix,
+                             message=msg.splitlines()[0] if msg else "")
+        return
+    if "no devices were found" in low:
+        yield catalogue.make(
+            "nvidia-no-devices-found", evidence=ev,
+            fix=("sudo dmesg | grep -i -E 'nvrm|rminitadapter' | tail",
+                 "# enable Above 4G Decoding / Resizable BAR in the BIOS; install a driver "
+                 "that supports this GPU", "nvidia-smi"),
+        )
+        return
+    yield _driver_error(facts, d.source, msg, ev)
+
+
+def _driver_error(
+    facts: HostFacts, source: str | None, msg: str, ev: tuple[Evidence, ...]
+) -> Finding:
+    """``nvidia-driver-error``: the driver probe failed in a way no other rule names.
+
+    When ``nvidia-smi`` exited 0 its output carried the error (``CUDA Version: ERR!``):
+    the cause says it ran.  Inside WSL2 the driver is the Windows one, exposed through
+    /usr/lib/wsl (NVIDIA, "CUDA on WSL User Guide"): the fix is on the Windows side, never a
+    Linux driver inside WSL2.
+    """
+    smi = facts.probe("nvidia-smi")
+    ran = smi is not None and smi.returncode == 0
+    shown = re.match(r"nvidia-smi prints '(.+)'$", msg)
+    if msg.startswith("nvidia-smi printed output"):
+        cause = msg
+    elif ran:
+        cause = f"nvidia-smi ran (exit 0) but reports {shown.group(1) if shown else msg}"
+    else:
+        cause = f"{source or 'nvidia-smi'} failed: \"{msg}\""
+    if facts.os.is_wsl:
+        cause += ("; inside WSL2 the driver is the Windows NVIDIA driver, exposed through "
+                  "/usr/lib/wsl, so the fault is on the Windows side (often after a Windows "
+                  "or driver update)")
+        fix: tuple[str, ...] = (
+            "wsl --update   # in Windows PowerShell",
+            "wsl --shutdown   # in Windows PowerShell, then reopen the distribution",
+            "# still failing: update, or roll back, the NVIDIA driver on WINDOWS: "
+            + docs.url("nvidia-drivers"),
+            "# never install a Linux NVIDIA driver inside WSL2: it shadows /usr/lib/wsl/lib's "
+            "libcuda.so",
+            "nvidia-smi   # inside WSL2, to check",
+        )
+        doc = "cuda-wsl-guide"
+    else:
+        fix = ("nvidia-smi", "sudo dmesg | grep -i nvrm | tail")
+        doc = "nvidia-drivers"
+    return catalogue.make("nvidia-driver-error", evidence=ev, cause=cause, fix=fix, doc=doc)
+
+
+
+
+# ---------------------------------------------------------------------- driver vs CUDA
+
+
+def driver_too_old_for_cuda(f: Facts) -> Iterator[Finding]:
+    """The driver is below the minimum for the CUDA the installed TensorFlow was built with
+    (host facts; the same id from a log line: :func:`driver_too_old_for_cuda_log`).
+
+    Rule: NVIDIA minor-version compatibility (``cuda_min_driver.toml``, rows
+    ``11.x``/``12.x``/``13.x``; https://docs.nvidia.com/deploy/cuda-compatibility/
+    minor-version-compatibility.html): CUDA 11+ code runs on any driver at or above its
+    family floor; pre-11 CUDA needs its toolkit's own minimum.  The CUDA comes from
+    ``tf.build_info`` or else the tested-configuration row.  Inside WSL2 the driver is
+    the Windows driver and is compared with the Windows column.
+    """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
+    tf = _installed_tf(facts, kb)
+    ev = _driver_evidence(facts)
+    if tf is None or tf.cuda is None or ev is None or tf.os == "macos":
+        return
+    assert facts.driver is not None and facts.driver.version is not None
+    driver = facts.driver.version
+    ok, minimum = kb.driver_ok(driver, tf.cuda, tf.os)
+    if ok is True and tf.os == "wsl2":
+        yield from _below_tf_wsl2_minimum(driver, tf, ev, kb)
+    if ok is not False or minimum is None:
+        return
+    column = "Linux" if tf.os == "linux" else "Windows"
+    fix = [f"# install an NVIDIA driver >= {minimum.version} ({column} driver"
+           + (", installed on the Windows side: WSL2 uses it" if tf.os == "wsl2" else "")
+           + f"): {docs.url('nvidia-drivers')}"]
+    cc = _min_gpu_cc(facts, kb)
+    alt = kb.newest_tf_for(tf.os, python=facts.python.version, driver=driver,
+                           compute_capability=cc)
+    if alt is not None and parse_version(alt.tf_version) < parse_version(tf.version):
+        fix.append(f"# or use TensorFlow {alt.tf_series} (CUDA {alt.cuda}), the newest release "
+                   "this driver runs" + (f" on a GPU of compute capability {cc}" if cc else "")
+                   + ":")
+        fix.append(_pip_spec(facts, kb, alt.tf_series, tf.os))
+    else:
+        fix.extend(_other_python_alternative(facts, kb, tf, driver, cc))
+    yield catalogue.make(
+        "driver-too-old-for-cuda",
+        variant=None if minimum.rule == "minor-version-compat" else "toolkit-minimum",
+        driver=driver, tf=tf.version, cuda=tf.cuda, floor=minimum.version,
+        rule_cuda=minimum.row.cuda_version, column=column, ref=minimum.row.ref,
+        evidence=tuple(e for e in (ev, tf.evidence, tf.cuda_evidence) if e is not None),
+        fix=fix,
+        doc_url=kb.doc_url(minimum.row),
+        knowledge_ref=minimum.row.ref,
+    )
+
+
+def _below_tf_wsl2_minimum(driver: str, tf: _TF, ev: Evidence, kb: Knowledge) -> Iterator[Finding]:
+    """WARNING when a WSL2 (Windows) driver meets CUDA 12's Windows floor (527.41) but is
+    below TensorFlow's WSL2 minimum 528.33 (platform fact ``wsl2-min-driver``, from
+    https://www.tensorflow.org/install/pip).  A bare branch (``"528"``) is not judged."""
+    fact = kb.platform_fact("wsl2-min-driver")
+    need = fact.value("min_driver")
+    if (tf.cuda is None or _major(tf.cuda) != int(fact.value("cuda_major"))
+            or len(parse_version(driver).release) < 2
+            or parse_version(driver) >= parse_version(need)):
+        return
+    yield catalogue.make(
+        "driver-below-tf-wsl2-minimum",
+        driver=driver, need=need, cuda=tf.cuda, floor=fact.value("cuda_floor_windows"),
+        ref=fact.ref,
+        evidence=tuple(e for e in (ev, tf.evidence, tf.cuda_evidence) if e is not None),
+        fix=(f"# update the Windows NVIDIA driver to {need} or newer (WSL2 uses it): "
+             f"{docs.url('nvidia-drivers')}",),
+        doc_url=kb.doc_url(fact),
+        knowledge_ref=fact.ref,
+    )
+
+
+def _other_python_alternative(
+    facts: HostFacts, kb: Knowledge, tf: _TF, driver: str, cc: str | None
+) -> list[str]:
+    """Fix lines for an older TensorFlow that this driver runs but this Python cannot.
+
+    The same alternative ``tfgpu plan`` offers: the newest GPU release with no driver or
+    compute-capability blocker (``kb.newest_tf_for`` without the Python), installed into a
+    new virtual environment of the newest Python its tested-configuration row lists
+    (``tf_tested_configs.toml`` ``python_max``).  Empty when there is no such release or
+    it is not older than the installed one.
+    """
+    other = kb.newest_tf_for(tf.os, driver=driver, compute_capability=cc)
+    if (other is None or other.python_max is None
+            or parse_version(other.tf_version) >= parse_version(tf.version)):
+        return []
+    py = other.python_max
+    first = kb.platform_fact("and-cuda-extra-first").value("tf_version")
+    extra = tf.os in ("linux", "wsl2") and series(other.tf_series) >= series(first)
+    pkg = f"tensorflow{'[and-cuda]' if extra else ''}=={other.tf_series}.*"
+    venv = "tf" + other.tf_series.replace(".", "")
+    if tf.os == "windows":
+        cmd = (f'py -{py} -m venv %USERPROFILE%\\{venv} && '
+               f'%USERPROFILE%\\{venv}\\Scripts\\python -m pip install "{pkg}"')
+    else:
+        cmd = f"python{py} -m venv ~/{venv} && ~/{venv}/bin/python -m pip install '{pkg}'"
+    lines = [f"# or, without a driver upgrade: a new venv with Python {py} and TF "
+             f"{other.tf_series} (CUDA {other.cuda}; Python {other.python_min}-{py}, not "
+             f"{facts.python.version}):", cmd]
+    if not extra and tf.os != "windows":
+        lines.append(f"# TensorFlow {other.tf_series} predates the [and-cuda] extra: install "
+                     f"CUDA {other.cuda} and cuDNN {other.cudnn} system-wide too "
+                     "(tfgpu plan lists the steps)")
+    return lines
+
+
+
+
+def _min_driver(ctx: Facts, cuda: str) -> DriverMinimum | None:
+    """Minimum driver for CUDA ``cuda`` (``"12"`` means 12.0) on the host's OS
+    (cuda_min_driver), or ``None`` when the table has none or the version does not parse."""
+    try:
+        return ctx.kb.min_driver(cuda if "." in cuda else f"{cuda}.0",
+                                 "windows" if ctx.windows else "linux")
+    except KnowledgeQueryError:
+        return None
+
+
+
+
+def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
+    """``driver-too-old-for-cuda`` from a log (formerly ``driver-too-old-for-cuda-runtime``):
+    ``CUDA driver version is insufficient for CUDA runtime version`` (and cuInit's
+    ``CUDA_ERROR_INSUFFICIENT_DRIVER``, ``cudaErrorInsufficientDriver``) in a log."""
+    hits = ctx.h("driver.insufficient")
+    if not hits.count:
+        return []
+    rt = _runtime_major(ctx)
+    drv = ctx.driver_version
+    minimum = _min_driver(ctx, rt) if rt else None
+    floor = minimum.version if minimum else None
+    cause = "The NVIDIA driver is older than the CUDA runtime TensorFlow loaded"
+    if rt:
+        cause += f" (CUDA {rt}"
+        opened = [h for h in ctx.h("lib.opened").all() if "cudart" in (h.g("lib") or "")]
+        cause += (
+            ", from the libcudart it opened)"
+            if opened
+            else ", what this TensorFlow was built with)"
+        )
+    if floor:
+        cause += f"; CUDA {rt} needs driver >= {floor}"
+    if drv:
+        cause += f"; this driver is {drv}"
+    cause += "."
+    fix = []
+    if floor:
+        fix.append(
+            f"upgrade the NVIDIA driver to >= {floor}"
+            + (
+                f" ({docs.url('nvidia-drivers-short')})"
+                if ctx.windows
+                else ", e.g. sudo ubuntu-drivers install   # Ubuntu"
+            )
+        )
+    else:
+        fix.append("upgrade the NVIDIA driver (nvidia-smi shows the newest CUDA it supports)")
+    fix.append(
+        "or install a TensorFlow build for the CUDA version your driver supports "
+        "(nvidia-smi: 'CUDA Version')"
+    )
+    return [
+        catalogue.make(
+            "driver-too-old-for-cuda",
+            variant="from-log",
+            evidence=log_evidence(
+                hits,
+                [
+                    h
+                    for h in ctx.h("cuinit").all()
+                    if h.g("name") == "CUDA_ERROR_INSUFFICIENT_DRIVER"
+                ],
+                ctx.h("lib.opened").first[:2],
+            ),
+            why=cause,
+            fix=tuple(fix),
+            doc_url=ctx.kb.doc_url(minimum.row) if minimum else None,
+            knowledge_ref=minimum.row.ref if minimum else None,
+        )
+    ]
+
+
+
+
+def driver_library_mismatch(f: Facts) -> Iterator[Finding]:
+    """Kernel module and user-space driver library of different versions: nvidia-smi's
+    "Driver/library version mismatch" (host facts); the same id from the log's "kernel
+    version X does not match DSO version Y" (:func:`driver_library_mismatch_log`).  One id,
+    ``nvidia-driver-library-mismatch`` (formerly also ``driver-library-mismatch``)."""
+    facts = f.host
+    d = facts.driver if facts is not None else None
+    if (facts is not None and d is not None and d.status is ProbeStatus.ERROR
+            and "version mismatch" in (d.message or "").lower()):
+        ev = _nvidia_records(facts) or (Evidence(f"driver ({d.source or 'nvidia-smi'})",
+                                                 (d.message or "").strip() or "error"),)
+        yield catalogue.make(
+            "nvidia-driver-library-mismatch", evidence=ev,
+            fix=("sudo reboot",
+                 "# if it persists, reinstall one driver version for both parts: "
+                 "sudo apt install --reinstall nvidia-driver-<version>",
+                 "nvidia-smi"),
+        )
+
+
+def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
+    """``nvidia-driver-library-mismatch`` from a log (formerly ``driver-library-mismatch``):
+    kernel module and user-space driver library of different versions."""
+    hits = ctx.h("driver.mismatch")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    cause = "The loaded NVIDIA kernel module and the user-space driver library differ"
+    if h.g("k"):
+        cause += f" (kernel {h.g('k')}, library {h.g('dso')})"
+    cause += ", usually after a driver upgrade without a reboot."
+    return [
+        catalogue.make(
+            "nvidia-driver-library-mismatch",
+            variant="from-log",
+            evidence=log_evidence(
+                hits,
+                [
+                    h
+                    for h in ctx.h("cuinit").all()
+                    if h.g("name") == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH" or h.g("code") == "803"
+                ],
+            ),
+            why=cause,
+            fix=(
+                "reboot (loads the new kernel module)",
+                "nvidia-smi   # must print the table again",
+            ),
         )
     ]

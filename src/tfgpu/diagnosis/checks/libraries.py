@@ -5,11 +5,20 @@ component and version is missing, and how to install it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks.versions import _installed_tf, _major, _parses
+from tfgpu.facts import HostFacts
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
+
+if TYPE_CHECKING:
+    from tfgpu.knowledge import Knowledge
 
 _SO_RE = re.compile(r"^lib(?P<base>[A-Za-z_]+?)(?:64)?\.so\.(?P<ver>[\d.]+)$")
 _DLL_RE = re.compile(r"^(?P<base>[A-Za-z_]+?)64_(?P<ver>\d+)\.dll$", re.I)
@@ -121,7 +130,11 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
     mm = ctx.tf_mm
-    if mm is None or mm >= ctx.kb.fact_series("and-cuda-extra-first")[0]:
+    if ctx.non_pip_tensorflow:
+        fix.append("# tfjs-node-gpu / libtensorflow load the CUDA and cuDNN their libtensorflow "
+                   "was built for: pip's tensorflow[and-cuda] does not apply; install that "
+                   "CUDA/cuDNN and put its lib64 on LD_LIBRARY_PATH")
+    elif mm is None or mm >= ctx.kb.fact_series("and-cuda-extra-first")[0]:
         fix.append(and_cuda_fix(ctx))
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "linux")
     if tested is not None:
@@ -136,6 +149,153 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
         )
     return fix
+
+
+#: CUDA math libraries whose file names TensorFlow asks for by SONAME.
+_MATH_LIBS = ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse")
+
+
+def _mm(text: str) -> tuple[int, int] | None:
+    m = re.match(r"(\d+)\.(\d+)", text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _soname_cuda(filename: str, base: str) -> tuple[str, str | None] | None:
+    """``(soname number, CUDA x.y it pins or None)`` of a CUDA math library file name.
+
+    Before CUDA 10.1 every library carried the CUDA major.minor (``libcublas.so.9.0``,
+    ``cublas64_90.dll``, ``libcudart.so.10.1``, ``cudart64_101.dll``): the second item is
+    that CUDA.  Later names carry the library's own major (``libcusolver.so.10``,
+    ``cusolver64_11.dll``) and the second item is ``None``.
+    """
+    if base not in _MATH_LIBS:
+        return None
+    name = filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    m = _SO_RE.match(name) or _DLL_RE.match(name)
+    if not m:
+        return None
+    ver = m.group("ver")
+    if name.lower().endswith(".dll") and ver.isdigit():
+        if len(ver) == 3:
+            ver = f"{ver[:2]}.{ver[2]}"
+        elif len(ver) == 2 and int(ver) >= 70:
+            ver = f"{ver[0]}.{ver[1]}"
+    mm = _mm(ver)
+    if mm is not None and mm[0] < 11:
+        return ver, f"{mm[0]}.{mm[1]}"
+    return ver.split(".")[0], None
+
+
+def _soname_ranges(ctx: Facts, base: str) -> list[tuple[tuple[int, int], int]]:
+    """``[(first CUDA x.y, soname major), ...]`` of ``base`` from the knowledge
+    (``platform_facts:cuda-library-sonames``); empty when the row does not list it."""
+    fact = ctx.kb.platform_fact("cuda-library-sonames")
+    if base not in fact.values:
+        return []
+    out = []
+    for entry in fact.items(base):
+        first, _, major = entry.partition("=")
+        mm = _mm(first)
+        if mm is not None and major.isdigit():
+            out.append((mm, int(major)))
+    return sorted(out)
+
+
+def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> Finding | None:
+    """``cuda-minor-soname-mismatch``: the SONAME TensorFlow asks for exists only in other
+    minor releases of the CUDA major this host has (``libcublas.so.9.0`` on CUDA 9.1;
+    ``libcusolver.so.10``, CUDA 10.1-11.0 only, on CUDA 11.2).  Knowledge:
+    ``platform_facts:cuda-library-sonames`` (CUDA release notes, major component versions);
+    the TensorFlow build's CUDA from ``tf_tested_configs``."""
+    parsed = _soname_cuda(filename, base)
+    have = [v for v in ctx.any_cuda_versions if _mm(v) is not None]
+    if parsed is None or not have:
+        return None
+    number, pinned = parsed
+    ref = None
+    if pinned is not None:
+        want = _mm(pinned)
+        assert want is not None
+        if any(_mm(v) == want for v in have) or not any(
+                (hm := _mm(v)) is not None and hm[0] == want[0] for v in have):
+            return None
+        ships = pinned
+        shipping_majors = {want[0]}
+    else:
+        ranges = _soname_ranges(ctx, base)
+        if not ranges or not number.isdigit():
+            return None
+        mine = [(first, (ranges[i + 1][0] if i + 1 < len(ranges) else None))
+                for i, (first, major) in enumerate(ranges) if major == int(number)]
+        if not mine:
+            return None
+        lo, hi = mine[0]
+
+        def ships_it(v: tuple[int, int]) -> bool:
+            return v >= lo and (hi is None or v < hi)
+
+        host = [hm for v in have if (hm := _mm(v)) is not None]
+        if any(ships_it(h) for h in host):
+            return None
+        shipping_majors = {lo[0]} | ({hi[0]} if hi is not None else set())
+        if not any(h[0] in shipping_majors for h in host):
+            return None  # another CUDA major altogether: library-not-loaded says so
+        ships = f"{lo[0]}.{lo[1]}" + (f" up to {hi[0]}.{hi[1]} (excluded)" if hi else " on")
+        ref = "platform_facts:cuda-library-sonames"
+    os = "windows" if ctx.windows else "linux"
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, os)
+    built = ""
+    target = pinned
+    if tested is not None:
+        built = (f" TensorFlow {ctx.tf_version} was built with CUDA {tested.cuda} "
+                 f"(knowledge row {tested.ref}), which is where this name comes from.")
+        tm = _mm(tested.cuda)
+        if target is None and tm is not None and tm[0] in shipping_majors:
+            target = tested.cuda
+    cause = (f"TensorFlow asks the loader for {filename}; that SONAME exists only in CUDA "
+             f"{ships}, and this host has CUDA {', '.join(have)}, whose {base} carries another "
+             f"number, so the same-major toolkit cannot serve it." + built)
+    libdir = "bin" if ctx.windows else "lib64"
+    fix = [f"install CUDA {target or ships} (the release that ships {filename}) and put its "
+           f"{libdir} folder first on {'PATH' if ctx.windows else 'LD_LIBRARY_PATH'}"]
+    if not ctx.non_pip_tensorflow:
+        fix.append("or install a TensorFlow release built for the CUDA you have (tfgpu plan "
+                   "lists them)")
+    return catalogue.make(
+        "cuda-minor-soname-mismatch", filename=filename, ships=ships, have=", ".join(have),
+        evidence=log_evidence(same) + tuple(ctx.fact_evidence()),
+        cause=cause, fix=tuple(fix),
+        knowledge_ref=ref or (tested.ref if tested is not None else None),
+    )
+
+
+def _dll_not_searched(ctx: Facts, filename: str, base: str, expected: str | None,
+                      same: list[Hit]) -> Finding | None:
+    """``windows-dll-directory-not-searched``: native Windows, a CUDA DLL of the CUDA major
+    the host has installed (host facts) is "not found": its bin folder is not on PATH, or
+    the interpreter (Python 3.8+, ``platform_facts:windows-python38-dll-search``) does not
+    search PATH for it."""
+    if not ctx.windows or base not in _MATH_LIBS or not expected or \
+            not expected.startswith("CUDA "):
+        return None
+    want = expected.split()[1].split(".")[0]
+    have = [v for v in ctx.cuda_versions if v.split(".")[0] == want]
+    if not have:
+        return None
+    fact = ctx.kb.platform_fact("windows-python38-dll-search")
+    folder = f"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{have[0]}\\bin"
+    return catalogue.make(
+        "windows-dll-directory-not-searched", filename=filename, have=", ".join(have),
+        evidence=log_evidence(same) + tuple(ctx.fact_evidence()),
+        cause=(f"{filename} belongs to CUDA {want}.x, and the host has CUDA {', '.join(have)} "
+               "installed, yet the loader did not find it: that toolkit's bin folder is not on "
+               f"PATH, or this Python (3.8 and newer) does not search PATH for the DLLs of "
+               f"extension modules ({fact.title}; knowledge row {fact.ref})."),
+        fix=(f"where {filename}   # must print the CUDA bin folder",
+             f"add it to PATH, e.g. PowerShell: $env:Path = \"{folder};$env:Path\"",
+             f'or, before importing TensorFlow: import os; os.add_dll_directory(r"{folder}")'),
+        knowledge_ref=fact.ref,
+    )
 
 
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
@@ -164,8 +324,24 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue  # the zlib rule reports it
         if base.startswith(("msvcp", "vcruntime")):
             continue
+        if base == "nvidia-ml" and ctx.h("docker.nvc_init").count:
+            continue  # docker-host-nvidia-driver-not-loaded quotes it
+        if ctx.wsl1 and base in ("cuda", "nvcuda"):
+            continue  # wsl1-has-no-gpu says why
+        minor = _soname_mismatch(ctx, filename, base, same)
+        if minor is not None:
+            core_seen = True
+            out.append(minor)
+            continue
+        not_searched = _dll_not_searched(ctx, filename, base, expected, same)
+        if not_searched is not None:
+            core_seen = True
+            out.append(not_searched)
+            continue
         stub = ctx.h("noise.cudart_stub")
-        if base == "cudart" and stub.count and not ctx.has_nvidia_gpu:
+        only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
+        if (base == "cudart" and (stub.count or (only_cudart and not ctx.gpu_expected))
+                and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions):
             out.append(
                 catalogue.make(
                     "library-not-loaded-{library}",
@@ -259,3 +435,476 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+# ---------------------------------------------------------------------- cuDNN version (log)
+
+
+def _cudnn_num(text: str) -> tuple[int, int, int] | None:
+    if "." in text:
+        parts = [int(p) for p in text.split(".") if p.isdigit()]
+        parts += [0] * (3 - len(parts))
+        return parts[0], parts[1], parts[2]
+    if not text.isdigit():
+        return None
+    n = int(text)
+    return n // 1000, (n % 1000) // 100, n % 100
+
+
+
+
+def _ver(t: tuple[int, int, int]) -> str:
+    return f"{t[0]}.{t[1]}.{t[2]}"
+
+
+
+
+def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
+    """``Loaded runtime CuDNN library: X but source was compiled with: Y``."""
+    hits = ctx.h("cudnn.mismatch")
+    hit = hits.first[0] if hits.first else None
+    if hit is None:
+        return []
+    rt, src = _cudnn_num(hit.g("rt") or ""), _cudnn_num(hit.g("src") or "")
+    if rt is None or src is None:
+        return []
+    cause = f"TensorFlow was compiled against cuDNN {_ver(src)} but loaded cuDNN {_ver(rt)}"
+    fix: list[str] = []
+    want = f"{src[0]}.{src[1]}.{src[2]}"
+    if rt[0] == src[0] and rt[:2] < src[:2]:
+        cause += (
+            f": an older cuDNN {rt[0]}.{rt[1]} copy was found first (cuDNN needs the same "
+            "major and an equal or newer minor)."
+        )
+        if ctx.conda:
+            fix += ["conda list cudnn", f"conda install cudnn={want}   # inside that environment"]
+        if ctx.windows:
+            fix += [
+                f"where cudnn64_{rt[0]}.dll",
+                f"remove or move the stale cuDNN {rt[0]}.{rt[1]} DLL so the {want} one comes "
+                f"first on PATH",
+            ]
+        elif not ctx.conda:
+            fix += [
+                "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH",
+                f"put cuDNN {want}'s lib folder first on LD_LIBRARY_PATH or remove the old copy",
+            ]
+        if not ctx.conda:
+            cu = _runtime_major(ctx)
+            cu_major = (cu or "").split(".")[0] or ("12" if src[0] >= 9 else "11")
+            fix += [
+                "pip list 2>/dev/null | grep -i cudnn   # another framework's wheel may bring "
+                "the older copy"
+                if not ctx.windows
+                else "pip list | findstr /i cudnn   # another framework's wheel may bring the "
+                "older copy",
+                f'pip install -U "nvidia-cudnn-cu{cu_major}>={src[0]}.{src[1]}"   # cuDNN '
+                f"{src[0]}.{src[1]} or newer {src[0]}.x as a pip wheel (CUDA {cu_major} build)",
+            ]
+    elif rt[0] != src[0]:
+        cause += f": the major versions differ ({rt[0]} vs {src[0]}), which never works."
+        fix.append(f"install cuDNN {src[0]}.{src[1]} (the version TensorFlow was built with)")
+        fix.append(
+            f"or keep cuDNN and install a TensorFlow release built for cuDNN {rt[0]}.{rt[1]} "
+            "(no root needed)"
+        )
+    else:
+        cause += (
+            f". This TensorFlow build demands the exact compatibility version it was built "
+            f"with ({hit.g('srcc') or f'{src[0]}{src[1]}00'}), so a different minor is "
+            "rejected even when newer."
+        )
+        if ctx.conda:
+            fix.append(f"conda install cudnn={want}   # inside the environment")
+        fix.append(
+            f"install cuDNN {src[0]}.{src[1]} (what TensorFlow was built with), or install a "
+            f"TensorFlow release built for cuDNN {rt[0]}.{rt[1]} instead of changing cuDNN"
+        )
+    if ctx.conda:
+        cause += (
+            " A conda environment ships its own cuDNN, which shadows the system one: change "
+            "cuDNN inside the environment, not system-wide."
+        )
+    return [
+        catalogue.make(
+            "cudnn-version-mismatch",
+            loaded=_ver(rt),
+            built=_ver(src),
+            evidence=log_evidence(hits),
+            cause=cause,
+            fix=tuple(fix),
+            doc="tf-source-windows-gpu" if ctx.windows else None,
+        )
+    ]
+
+
+
+
+def _runtime_major(ctx: Facts) -> str | None:
+    for name in ("lib.opened",):
+        for key in ctx.h(name).by_key:
+            base, _, expected = parse_library(key)
+            if base == "cudart" and expected:
+                return expected.replace("CUDA ", "")
+    mm = ctx.tf_mm
+    os = "windows" if ctx.windows else "linux"
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, os) if mm else None
+    return tested[0] if tested else None
+
+
+
+
+# ---------------------------------------------------------------------- CUDA / cuDNN majors (host)
+
+
+def _lib_majors(facts: HostFacts, name: str) -> tuple[list[int], list[int], bool]:
+    """(majors of selected/usable copies, majors of all copies, any copy from pip wheels)."""
+    libs = [lib for lib in facts.libraries if lib.name == name]
+    any_selected = any(lib.selected for lib in libs)
+    usable = [m for lib in libs if (lib.selected or not any_selected)
+              and (m := _major(lib.version)) is not None]
+    every = [m for lib in libs if (m := _major(lib.version)) is not None]
+    from_pip = any(lib.origin == "tf-runpath" for lib in libs)
+    return usable, every, from_pip
+
+
+def cuda_cudnn_major(f: Facts) -> Iterator[Finding]:
+    """System CUDA/cuDNN of the wrong major for the installed TensorFlow.
+
+    TensorFlow dlopens libraries by SONAME major (``libcudart.so.12``, ``libcudnn.so.9``,
+    ``cudnn64_8.dll``): a CUDA 11 toolkit cannot serve a TensorFlow built with CUDA 12.
+    The expected majors come from ``tf.build_info`` or the tested-configuration row
+    (``tf_tested_configs.toml``).  When the pip ``nvidia-*-cuXX`` wheels of the right
+    major are installed, TensorFlow loads those and a system toolkit of another major
+    does not matter (an info finding says so).
+    """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
+    tf = _installed_tf(facts, kb)
+    if tf is None or tf.cuda is None or tf.os == "macos":
+        return
+    want_cuda = _major(tf.cuda)
+    want_cudnn = _major(tf.cudnn)
+    ref = tf.config.ref if tf.config else None
+    usable_rt, all_rt, pip_rt_lib = _lib_majors(facts, "cudart")
+    toolkit_majors = [(t, m) for t in facts.toolkits if (m := _major(t.version)) is not None]
+    pip_rt = facts.python.dist(f"nvidia-cuda-runtime-cu{want_cuda}") is not None or pip_rt_lib
+    have_cuda = want_cuda in usable_rt or pip_rt or any(m == want_cuda for _, m in toolkit_majors)
+    wrong_toolkits = [(t, m) for t, m in toolkit_majors if m != want_cuda]
+    wrong_rt = [m for m in all_rt if m != want_cuda]
+    if want_cuda is not None and not have_cuda and (wrong_toolkits or wrong_rt):
+        found = ", ".join(
+            [f"CUDA {t.version} toolkit ({t.root or t.nvcc_path or t.source})"
+             for t, _ in wrong_toolkits]
+            + [f"libcudart major {m}" for m in sorted(set(wrong_rt))]
+        )
+        fix = []
+        if tf.os in ("linux", "wsl2") and kb.and_cuda_pins(tf.version):
+            fix.append(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
+                       + f"   # brings CUDA {want_cuda} as pip wheels; no system toolkit needed")
+        fix.append(f"# or install a CUDA {tf.cuda} toolkit and put its libraries on the "
+                   + ("PATH" if tf.os == "windows" else "LD_LIBRARY_PATH"))
+        yield catalogue.make(
+            "cuda-major-mismatch",
+            tf=tf.version, major=want_cuda, found=found, cuda=tf.cuda, ref=ref,
+            evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence) if e is not None)
+            + tuple(Evidence("toolkits", f"{t.version} at {t.root or t.nvcc_path}")
+                    for t, _ in wrong_toolkits),
+            fix=fix,
+            doc_url=kb.doc_url(tf.config) if tf.config else None,
+            knowledge_ref=ref,
+        )
+    elif want_cuda is not None and pip_rt and wrong_toolkits:
+        yield catalogue.make(
+            "system-cuda-not-used",
+            system=wrong_toolkits[0][0].version, tf=tf.version, major=want_cuda, ref=ref,
+            system_major=wrong_toolkits[0][1],
+            evidence=tuple(Evidence("toolkits", f"{t.version} at {t.root or t.nvcc_path}")
+                           for t, _ in wrong_toolkits),
+            knowledge_ref=ref,
+        )
+    if want_cudnn is None:
+        return
+    usable_dnn, all_dnn, _ = _lib_majors(facts, "cudnn")
+    pip_dnn = facts.python.dist(f"nvidia-cudnn-cu{want_cuda}")
+    pip_dnn_major = _major(pip_dnn.version) if pip_dnn is not None else None
+    have_dnn = want_cudnn in usable_dnn or pip_dnn_major == want_cudnn
+    wrong_dnn = sorted({m for m in all_dnn if m != want_cudnn}
+                       | ({pip_dnn_major} if pip_dnn_major not in (None, want_cudnn) else set()))
+    wrong_dnn_int = [m for m in wrong_dnn if m is not None]
+    if not have_dnn and wrong_dnn_int:
+        libs = [f"{lib.filename} ({lib.path})" for lib in facts.libraries
+                if lib.name == "cudnn" and _major(lib.version) in wrong_dnn_int]
+        if pip_dnn is not None and pip_dnn_major in wrong_dnn_int:
+            libs.append(f"{pip_dnn.name} {pip_dnn.version}")
+        fix = []
+        pins = {p.package: p for p in kb.and_cuda_pins(tf.version)}
+        pin = pins.get(f"nvidia-cudnn-cu{want_cuda}")
+        if pin is not None and tf.os in ("linux", "wsl2"):
+            fix.append(c.pip(facts, "install", f"nvidia-cudnn-cu{want_cuda}{pin.specifier}")
+                       + f"   # the pin of tensorflow[and-cuda]=={pin.tf_version}")
+        fix.append(f"# or install cuDNN {want_cudnn}.x for CUDA {want_cuda} and make it the "
+                   "one the loader finds")
+        yield catalogue.make(
+            "cudnn-major-mismatch",
+            tf=tf.version, major=want_cudnn, found="/".join(map(str, wrong_dnn_int)),
+            cudnn=tf.cudnn, ref=ref,
+            evidence=tuple(e for e in (tf.evidence, tf.cudnn_evidence) if e is not None)
+            + tuple(Evidence("libraries", s) for s in libs),
+            fix=fix,
+            doc_url=kb.doc_url(tf.config) if tf.config else None,
+            knowledge_ref=ref,
+        )
+    elif pip_dnn is not None and pip_dnn_major == want_cudnn:
+        system = [lib for lib in facts.libraries if lib.name == "cudnn"
+                  and lib.origin != "tf-runpath" and _major(lib.version) not in (None, want_cudnn)]
+        if system:
+            yield catalogue.make(
+                "system-cudnn-not-used",
+                system=system[0].version, tf=tf.version, major=want_cudnn, wheel=pip_dnn.name,
+                wheel_version=pip_dnn.version, system_major=_major(system[0].version), ref=ref,
+                evidence=tuple(Evidence("libraries", f"{lib.filename} ({lib.path})")
+                               for lib in system),
+                knowledge_ref=ref,
+            )
+
+
+def nvidia_wheels_match_pins(f: Facts) -> Iterator[Finding]:
+    """Installed ``nvidia-*`` wheels that differ from the installed TensorFlow's and-cuda pins.
+
+    Source: ``tf_pip_cuda_wheels.toml`` (the release's wheel METADATA).  Only packages
+    that are installed are compared; a missing wheel is another rule's business.
+    """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
+    tf = _installed_tf(facts, kb)
+    if tf is None:
+        return
+    pins = kb.and_cuda_pins(tf.version)
+    bad: list[tuple[str, str, str]] = []
+    for pin in pins:
+        d = facts.python.dist(pin.package)
+        if d is None or not _parses(d.version):
+            continue
+        if not pin.allows(d.version):
+            bad.append((pin.package, d.version, pin.specifier))
+    if not bad:
+        return
+    release = pins[0].tf_version
+    ref = f"tf_pip_cuda_wheels:{release}-{bad[0][0]}"
+    listing = "; ".join(f"{p} {v} not {s}" for p, v, s in bad)
+    yield catalogue.make(
+        "nvidia-wheels-mismatch-tf-pins",
+        count=len(bad), release=release, listing=listing,
+        evidence=(*(Evidence("python.distributions", f"{p} {v}") for p, v, _ in bad),
+                  tf.evidence),
+        fix=(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
+             + "   # reinstalls the pinned wheels",
+             c.pip(facts, "install", *(f"{p}{s}" for p, _, s in bad))),
+        doc_url=kb.doc_url(kb.row(ref)),
+        knowledge_ref=ref,
+    )
+
+
+
+
+# ---------------------------------------------------------------------- loader path (host)
+
+
+_CUDA_VER_RE = re.compile(r"cuda[-_/\\]?v?(\d+\.\d+)", re.IGNORECASE)
+
+
+def several_toolkits_on_path(f: Facts) -> Iterator[Finding]:
+    """More than one CUDA toolkit version on PATH: nvcc/ptxas may come from the wrong one.
+
+    Several toolkits installed is only a fact; several on PATH is the fault.
+    """
+    facts = f.host
+    if facts is None:
+        return
+    kb = f.kb
+    versions: dict[str, str] = {}
+    for t in facts.toolkits:
+        if t.on_path:
+            versions.setdefault(t.version or t.root or "?", t.root or t.nvcc_path or "?")
+    sep = ";" if facts.os.system == "Windows" else ":"
+    for entry in (facts.env.get("PATH") or "").split(sep):
+        m = _CUDA_VER_RE.search(entry)
+        if m and not any(k.startswith(m.group(1)) for k in versions):
+            versions[m.group(1)] = entry
+    if len(versions) < 2:
+        return
+    first = next(iter(versions))
+    want = _tf_cuda_major(facts, kb)
+    matching = [v for v in versions if want is not None and v.split(".")[0] == str(want)]
+    keep = matching[0] if matching else (first if want is None else None)
+    others = [v for v in versions if v != keep]
+    if facts.os.system == "Windows":
+        drop = " -and ".join(f"$_ -notlike '*{versions[o]}*'" for o in others)
+        fix = f"$env:Path = ($env:Path -split ';' | Where-Object {{ {drop} }}) -join ';'"
+    else:
+        pattern = "|".join(re.escape(versions[o]) for o in others)
+        fix = (f"export PATH=\"$(printf %s \"$PATH\" | tr ':' '\\n' | grep -v -E "
+               f"'{pattern}' | paste -sd: -)\"")
+    if keep is not None:
+        fix += f"   # keep only CUDA {keep}" + (
+            f", the major TensorFlow was built for (CUDA {want})" if want is not None else "")
+    else:
+        fix += (f"   # neither matches TensorFlow's CUDA {want}; with the pip nvidia-* wheels "
+                "(tensorflow[and-cuda]) no toolkit on PATH is needed")
+    yield catalogue.make(
+        "several-cuda-toolkits-on-path", count=len(versions), versions=", ".join(versions),
+        first=first,
+        evidence=tuple(Evidence("PATH", f"CUDA {v}: {p}") for v, p in versions.items()),
+        fix=(fix,),
+    )
+
+
+def _tf_cuda_major(facts: HostFacts, kb: Knowledge) -> int | None:
+    """The CUDA major the installed TensorFlow loads: ``tf.build_info`` when the probe ran,
+    else the tested configuration of its version (``tf_tested_configs.toml``); ``None``
+    for a CPU build or when unknown."""
+    tf = facts.tf
+    text: str | None = None
+    if tf is not None and tf.build_info.get("is_cuda_build") == "True":
+        text = tf.build_info.get("cuda_version")
+    if not text:
+        version = tf.version if tf is not None and tf.version else None
+        if version is None:
+            d = facts.python.dist("tensorflow")
+            version = d.version if d is not None else None
+        os = "wsl2" if facts.os.is_wsl else facts.os.system.lower()
+        try:
+            config = kb.config_for(version, os) if version and os in ("linux", "wsl2") \
+                else None
+        except Exception:  # noqa: BLE001 - an unknown version: no advice on the major
+            config = None
+        text = config.cuda if config is not None and config.kind == "gpu" else None
+    m = re.match(r"(\d+)", text or "")
+    return int(m.group(1)) if m else None
+
+
+def ld_library_path_shadows(f: Facts) -> Iterator[Finding]:
+    """A library from LD_LIBRARY_PATH is picked over the pip copy TensorFlow ships with."""
+    facts = f.host
+    if facts is None:
+        return
+    shadow = []
+    for lib in facts.libraries:
+        if not (lib.selected and lib.origin == "ld_library_path"):
+            continue
+        # Shadowing needs the same SONAME: libcublas.so.11 cannot shadow libcublas.so.12.
+        pip_copies = [o for o in facts.libraries
+                      if o.name == lib.name and o.origin == "tf-runpath" and o.path != lib.path
+                      and o.soname == lib.soname]
+        if pip_copies and pip_copies[0].version != lib.version:
+            shadow.append((lib, pip_copies[0]))
+    if not shadow:
+        return
+    yield catalogue.make(
+        "ld-library-path-shadows-pip-libraries",
+        picks="; ".join(
+            f"lib{a.name} {a.version or '?'} ({a.path}) instead of {b.version or '?'} from the "
+            "pip nvidia wheel" for a, b in shadow[:3]),
+        evidence=tuple(Evidence("libraries", f"{a.filename} {a.version or '?'} from {a.path} "
+                                             f"shadows {b.version or '?'} at {b.path}")
+                       for a, b in shadow[:6]),
+        fix=(c.unset_env(facts, "LD_LIBRARY_PATH"),),
+    )
+
+
+
+
+# ---------------------------------------------------------------------- no false green (host)
+
+#: Libraries without which TensorFlow's GPU build registers no GPU, by the version they must
+#: match: the CUDA major (cudart, cublas) or the cuDNN major.
+_NEEDED = (("cudart", "cuda"), ("cublas", "cuda"), ("cudnn", "cudnn"))
+
+
+def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
+    """``doctor --no-tf`` on a GPU host: the CUDA and cuDNN libraries the installed
+    TensorFlow needs are not loadable (issue 10, "no false green").
+
+    Needed: ``libcudart``/``libcublas`` of TensorFlow's CUDA major and ``libcudnn`` of its
+    cuDNN major (``tf.build_info`` or the tested configuration, ``tf_tested_configs.toml``;
+    the ``[and-cuda]`` pins, ``tf_pip_cuda_wheels.toml``, give the fix).  A copy counts
+    only when the loader would take it (``selected``, or TensorFlow's own RUNPATH into the
+    pip ``nvidia/*/lib`` folders) and its header is an ELF of this CPU's architecture
+    (:func:`tfgpu.facts.libnames.arch_matches`): a toolkit whose ``nvcc`` is on PATH but
+    whose libraries are not on the loader path does not count, nor does a file only named
+    like a library.  Runs on probed snapshots of Linux/WSL2 hosts whose TensorFlow was not
+    imported (``--no-tf``, or the import failed); the import, when it ran, says more.
+    """
+    from tfgpu.facts import ProbeStatus
+    from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
+
+    facts = f.host
+    if facts is None or facts.probe("ldconfig") is None:
+        return
+    if facts.tf is not None and facts.tf.status is ProbeStatus.OK:
+        return
+    d = facts.driver
+    if not facts.nvidia_gpus or d is None or d.status is not ProbeStatus.OK:
+        return
+    kb = f.kb
+    tf = _installed_tf(facts, kb)
+    if tf is None or tf.cuda is None or tf.os not in ("linux", "wsl2"):
+        return
+    want = {"cuda": _major(tf.cuda), "cudnn": _major(tf.cudnn)}
+    missing: list[str] = []
+    seen: list[str] = []
+    for name, kind in _NEEDED:
+        major = want[kind]
+        if major is None:
+            continue
+        copies = [lib for lib in facts.libraries if lib.name == name]
+        ok = [lib for lib in copies if _major(lib.version) == major
+              and (lib.selected or lib.origin == "tf-runpath")
+              and arch_matches(lib.binary, facts.os.machine) is not False]
+        if ok:
+            continue
+        missing.append(f"lib{name}.so.{major}")
+        for lib in copies:
+            if lib.binary == NOT_A_LIBRARY:
+                why = "not an ELF library (a file only named like one)"
+            elif arch_matches(lib.binary, facts.os.machine) is False:
+                why = f"built for another CPU ({lib.binary}, this host is {facts.os.machine})"
+            elif _major(lib.version) != major:
+                why = f"major {_major(lib.version)}, not {major}"
+            else:
+                why = f"not on the loader path ({lib.origin})"
+            seen.append(f"{lib.path}: {why}")
+    if not missing:
+        return
+    pins = kb.and_cuda_pins(tf.version)
+    fix: list[str] = []
+    if pins:
+        fix.append(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
+                   + f"   # the CUDA {want['cuda']} / cuDNN {want['cudnn']} pip wheels "
+                   "TensorFlow loads through its RUNPATH")
+    fix.append(f"# or install CUDA {tf.cuda} and cuDNN {tf.cudnn} and put their lib64 on "
+               "LD_LIBRARY_PATH (ldconfig -p | grep -E 'libcudart|libcudnn' must list them)")
+    toolkits = [t for t in facts.toolkits if t.version]
+    why = (f"TensorFlow {tf.version} loads CUDA {want['cuda']} and cuDNN {want['cudnn']} "
+           f"libraries (CUDA {tf.cuda}, cuDNN {tf.cudnn}"
+           + (f", knowledge row {tf.config.ref}" if tf.config else "")
+           + f"); the loader finds no usable {', '.join(missing)}"
+           + (f" (found: {'; '.join(seen[:4])})" if seen else "")
+           + (f"; a CUDA {', '.join(t.version or '' for t in toolkits)} toolkit is installed "
+              "but its libraries are not on the loader path" if toolkits and not seen else "")
+           + ", so TensorFlow will register no GPU and run on the CPU.")
+    yield catalogue.make(
+        "tf-cuda-runtime-missing",
+        variant="host-libraries",
+        tf=tf.version, missing=", ".join(missing), why=why,
+        evidence=tuple(e for e in (tf.evidence, tf.cuda_evidence, tf.cudnn_evidence)
+                       if e is not None)
+        + tuple(Evidence("libraries", s) for s in seen[:6]),
+        fix=tuple(fix),
+        knowledge_ref=tf.config.ref if tf.config else None,
+    )

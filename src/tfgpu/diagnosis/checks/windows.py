@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import windows_gpu_last
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -42,6 +43,8 @@ def rule_windows(ctx: Facts) -> list[Finding]:
                     fix=fix,
                 )
             )
+        elif (at_import := _msvc_at_import(ctx, hit, dll)) is not None:
+            out.append(at_import)
         else:
             cudnn = ctx.cudnn_versions
             names = []
@@ -145,3 +148,33 @@ def rule_windows(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def _msvc_at_import(ctx: Facts, hit: Hit, dll: Hits) -> Finding | None:
+    """``DLL load failed`` (module not found) while importing the native module of a
+    TensorFlow at or after ``platform_facts:windows-msvc-2019-runtime`` (2.1.0): the CUDA
+    DLLs load lazily there, so the missing DLL is the MSVC runtime the wheel links
+    (TensorFlow 2.1.0 release notes).  ``None`` when the version is unknown or older, or
+    the log names a CUDA/cuDNN DLL that did not load (that finding says more)."""
+    mod = (hit.g("mod") or "").lower()
+    why = (hit.g("why") or "").lower()
+    if (mod and "pywrap" not in mod and "tensorflow" not in mod) or "win32" in why:
+        return None  # another package's module (numpy...), or a 32/64-bit mismatch
+    fact = ctx.kb.platform_fact("windows-msvc-2019-runtime")
+    mm = ctx.tf_mm
+    first = fact.value("tf_version")
+    if mm is None or mm < ctx.kb.fact_series("windows-msvc-2019-runtime")[0] or \
+            ctx.h("lib.missing").count:
+        return None
+    dlls = fact.items("dlls")
+    return catalogue.make(
+        "windows-msvc-runtime-missing", variant="import-dll-not-found",
+        tf=ctx.tf_version, why=(hit.g("why") or "").strip()[:120], first=first,
+        dlls=" and ".join(dlls), ref=fact.ref,
+        evidence=log_evidence(dll),
+        fix=("winget install Microsoft.VCRedist.2015+.x64   # or the x64 installer from "
+             "Microsoft's Visual C++ redistributable page",
+             *(f"where {d}   # must print C:\\Windows\\System32\\{d}" for d in dlls),
+             'python -c "import struct; print(struct.calcsize(\'P\') * 8)"   # must print 64'),
+        knowledge_ref=fact.ref,
+    )

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 
 def rule_wsl_numa(ctx: Facts) -> list[Finding]:
@@ -40,14 +42,17 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
             )
     unread = ctx.h("numa.unreadable")
     neg = ctx.h("numa.negative")
-    if unread.count or neg.count:
+    unidentified = ctx.h("numa.unidentified")
+    if unread.count or neg.count or unidentified.count:
         wsl = ctx.wsl
         out.append(
             catalogue.make(
                 "numa-node-notice",
-                variant="unreadable" if unread.count else None,
+                variant="unreadable" if unread.count else (
+                    "unidentified" if unidentified.count and not neg.count else None),
                 category="wsl2" if wsl else "notice",
-                evidence=log_evidence(unread, ctx.h("numa.no_support"), neg, limit=3),
+                evidence=log_evidence(unread, ctx.h("numa.no_support"), neg, unidentified,
+                                      limit=3),
             )
         )
     sym = ctx.h("wsl.libcuda_symlink")
@@ -59,3 +64,32 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def wsl1(f: Facts) -> Iterator[Finding]:
+    """WSL1 has no GPU support; CUDA needs WSL2 (NVIDIA CUDA on WSL user guide)."""
+    facts = f.host
+    if facts is None:
+        return
+    if not (facts.os.is_wsl and facts.os.wsl_version == 1):
+        return
+    yield catalogue.make(
+        "wsl1-has-no-gpu", evidence=(Evidence("os.kernel", facts.os.kernel or "?"),),
+        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+    )
+
+
+
+
+def wsl1_log(f: Facts) -> list[Finding]:
+    """``wsl1-has-no-gpu`` from a log: a WSL1 kernel release (``4.4.0-<build>-Microsoft``, as
+    ``cat /proc/version`` or ``uname -r`` print it) and host facts that do not show WSL2.
+    WSL1 translates Linux calls and has no GPU (NVIDIA CUDA on WSL user guide); the host
+    check :func:`wsl1` gives the same id from the facts."""
+    hits = f.h("ctx.wsl1")
+    if not hits.count or not f.wsl1:
+        return []
+    return [catalogue.make(
+        "wsl1-has-no-gpu", evidence=log_evidence(hits, limit=2),
+        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+    )]

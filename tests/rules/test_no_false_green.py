@@ -1,0 +1,154 @@
+"""``doctor --no-tf`` never calls a GPU host ready when TensorFlow's CUDA/cuDNN libraries
+are not loadable (issue 10, "no false green"): hand-built hosts, real ELF/PE headers, and
+the library probe over a tree with a junk file named like a library."""
+
+from __future__ import annotations
+
+import json
+import struct
+from pathlib import Path
+
+import pytest
+
+from tfgpu.diagnosis.doctor import diagnose
+from tfgpu.facts import (
+    GPU,
+    CudaToolkit,
+    Distribution,
+    DriverFacts,
+    HostFacts,
+    OSFacts,
+    ProbeRecord,
+    ProbeStatus,
+    PythonFacts,
+    SharedLibrary,
+    TFFacts,
+)
+from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches, binary_format
+from tfgpu.findings import Report, Severity
+from tfgpu.knowledge import load_knowledge
+from tfgpu.probes import libs
+from tfgpu.probes.base import FakeFileSystem, ProbeContext
+from tfgpu.probes.runner import FakeRunner
+
+SITE = "/home/u/venv/lib/python3.11/site-packages"
+ELF_X86 = b"\x7fELF\x02\x01\x01" + b"\x00" * 9 + struct.pack("<HH", 3, 0x3E) + b"\x00" * 40
+ELF_ARM = b"\x7fELF\x02\x01\x01" + b"\x00" * 9 + struct.pack("<HH", 3, 0xB7) + b"\x00" * 40
+
+
+def _pe(machine: int) -> bytes:
+    head = bytearray(b"MZ" + b"\x00" * 0x7E)
+    head[0x3C:0x40] = struct.pack("<I", 0x80)
+    return bytes(head) + b"PE\x00\x00" + struct.pack("<H", machine) + b"\x00" * 16
+
+
+def _lib(name: str, major: str, *, origin: str = "tf-runpath", selected: bool = True,
+         binary: str | None = "elf64-x86_64") -> SharedLibrary:
+    folder = {"cudart": "cuda_runtime", "cublas": "cublas", "cudnn": "cudnn"}[name]
+    path = (f"{SITE}/nvidia/{folder}/lib/lib{name}.so.{major}" if origin == "tf-runpath"
+            else f"/usr/local/cuda/lib64/lib{name}.so.{major}")
+    return SharedLibrary(name, f"lib{name}.so.{major}", path, major, origin, selected, binary)
+
+
+GOOD = (_lib("cudart", "12"), _lib("cublas", "12"), _lib("cudnn", "8"))
+
+
+def _host(libraries: tuple[SharedLibrary, ...] = (), *, tf: str = "2.16.1",
+          toolkits: tuple[CudaToolkit, ...] = ()) -> HostFacts:
+    return HostFacts(
+        os=OSFacts(system="Linux", name="Ubuntu 22.04", machine="x86_64"),
+        python=PythonFacts(version="3.11.9", executable="/home/u/venv/bin/python",
+                           distributions=(Distribution("tensorflow", tf),)),
+        gpus=(GPU(0, "nvidia", "NVIDIA GeForce RTX 4090", "8.9", source="nvml"),),
+        driver=DriverFacts(status=ProbeStatus.OK, version="550.54.14", source="nvml"),
+        toolkits=toolkits,
+        libraries=libraries,
+        tf=TFFacts(status=ProbeStatus.SKIPPED),
+        probes=(ProbeRecord("ldconfig", ProbeStatus.OK, ("ldconfig", "-p")),),
+    )
+
+
+def _report(facts: HostFacts) -> Report:
+    return diagnose(facts, load_knowledge())
+
+
+def _missing(facts: HostFacts) -> list[str]:
+    return [f.id for f in _report(facts).findings if f.id == "tf-cuda-runtime-missing"]
+
+
+def test_plain_tensorflow_wheel_without_cuda12_is_an_error_with_the_and_cuda_fix() -> None:
+    report = _report(_host())
+    f = next(x for x in report.findings if x.id == "tf-cuda-runtime-missing")
+    assert f.severity is Severity.ERROR
+    assert "libcudart.so.12" in f.title and "libcudnn.so.8" in f.title
+    assert "tensorflow[and-cuda]==2.16.1" in f.fix[0]
+    assert "ready" not in report.verdict.headline.lower()
+
+
+def test_pip_wheels_on_tensorflows_runpath_are_ready() -> None:
+    assert _missing(_host(GOOD)) == []
+
+
+@pytest.mark.parametrize(("binary", "words"), [
+    (NOT_A_LIBRARY, "not an ELF library"),
+    ("elf64-aarch64", "built for another CPU"),
+])
+def test_junk_or_foreign_files_are_not_libraries(binary: str, words: str) -> None:
+    libraries = (_lib("cudart", "12", binary=binary), *GOOD[1:])
+    report = _report(_host(libraries))
+    f = next(x for x in report.findings if x.id == "tf-cuda-runtime-missing")
+    assert "libcudart.so.12" in f.title and words in f.cause
+    assert "libcublas" not in f.title
+
+
+def test_nvcc_toolkit_off_the_loader_path_does_not_count() -> None:
+    toolkit = CudaToolkit(root="/usr/local/cuda-12.3", version="12.3",
+                          nvcc_path="/usr/local/cuda-12.3/bin/nvcc", on_path=True)
+    off_path = tuple(_lib(n, m, origin="cuda_home", selected=False)
+                     for n, m in (("cudart", "12"), ("cublas", "12"), ("cudnn", "8")))
+    f = next(x for x in _report(_host(off_path, toolkits=(toolkit,))).findings
+             if x.id == "tf-cuda-runtime-missing")
+    assert "not on the loader path (cuda_home)" in f.cause
+
+
+def test_unread_headers_still_count() -> None:
+    # a snapshot from a recording (no header read) is not called broken
+    assert _missing(_host(tuple(SharedLibrary(x.name, x.filename, x.path, x.version, x.origin,
+                                              x.selected) for x in GOOD))) == []
+
+
+def test_tf_import_that_ran_says_more_than_the_library_check() -> None:
+    ran = HostFacts(**{**{f: getattr(_host(), f) for f in _host().__dataclass_fields__},
+                       "tf": TFFacts(status=ProbeStatus.OK, version="2.16.1")})
+    assert _missing(ran) == []
+
+
+@pytest.mark.parametrize(("head", "fmt", "machine", "ok"), [
+    (ELF_X86, "elf64-x86_64", "x86_64", True),
+    (ELF_ARM, "elf64-aarch64", "x86_64", False),
+    (ELF_ARM, "elf64-aarch64", "aarch64", True),
+    (_pe(0x8664), "pe-AMD64", "AMD64", True),
+    (_pe(0x8664), "pe-AMD64", "x86_64", True),
+    (_pe(0xAA64), "pe-ARM64", "AMD64", False),
+    (b"INPUT(-lcudart)\n", NOT_A_LIBRARY, "x86_64", False),   # a linker script
+    (b"", NOT_A_LIBRARY, "x86_64", False),
+    (b"\x7fELF\x02\x01\x01" + b"\x00" * 9 + struct.pack("<HH", 1, 0x3E), NOT_A_LIBRARY,
+     "x86_64", False),                                         # ET_REL: an object file
+])
+def test_binary_format(head: bytes, fmt: str, machine: str, ok: bool) -> None:
+    assert binary_format(head) == fmt
+    assert arch_matches(fmt, machine) is ok
+
+
+def test_probe_reads_the_header_of_the_copy_it_finds(tmp_path: Path) -> None:
+    lib = tmp_path / "opt/cuda/lib64"
+    lib.mkdir(parents=True)
+    (lib / "libcudart.so.12").write_bytes(ELF_X86)
+    (lib / "libcublas.so.12").write_text("not a library\n")
+    py = "/home/u/venv/bin/python"
+    runner = FakeRunner({(py, "-c", libs.SITE_SCRIPT): json.dumps([SITE]) + "\n",
+                         ("ldconfig", "-p"): "0 libs found in cache `/etc/ld.so.cache'\n"})
+    ctx = ProbeContext(runner=runner, fs=FakeFileSystem(tmp_path),
+                       env={"LD_LIBRARY_PATH": "/opt/cuda/lib64"}, python_executable=py)
+    got = {x.filename: x.binary for x in libs.run(ctx).libraries}
+    assert got == {"libcudart.so.12": "elf64-x86_64", "libcublas.so.12": NOT_A_LIBRARY}
