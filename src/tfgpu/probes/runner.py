@@ -31,7 +31,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any
 
 from tfgpu.facts import ProbeRecord, ProbeStatus
 
@@ -342,7 +342,7 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
             proc.kill()
 
 
-def kill_pipe_holders(pipes: Sequence[IO[bytes] | None]) -> None:
+def kill_pipe_holders(pipes: Sequence[IO[Any] | None]) -> None:
     """Linux: SIGKILL every other process that still holds the write end of ``pipes``
     (a grandchild that left the child's process group with ``setsid``).  Elsewhere, or
     for closed pipes: nothing.  Never raises.
