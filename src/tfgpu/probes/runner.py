@@ -409,6 +409,39 @@ def _close_pipes(proc: subprocess.Popen[bytes]) -> None:
                 pipe.close()
 
 
+def scratch_env(env: Mapping[str, str], folder: str) -> dict[str, str]:
+    """``env`` for a TensorFlow child that must not write the user's files.
+
+    ``KERAS_HOME`` points at ``folder`` (a temporary folder the caller removes), holding
+    a copy of the user's ``keras.json`` (``$KERAS_HOME`` or ``~/.keras``) so that its
+    settings still apply: Keras writes ``keras.json`` there when it is imported.  When
+    the home folder does not exist, ``CUDA_CACHE_PATH`` (CUDA's JIT cache, default
+    ``~/.nv/ComputeCache``) and ``MPLCONFIGDIR`` (matplotlib, imported by Keras 3) go
+    into ``folder`` too, so that nothing creates the home folder.
+
+    Args:
+        env: the child's environment (not modified).
+        folder: an existing, empty, temporary folder.
+
+    Returns:
+        A new environment mapping.
+    """
+    import shutil
+
+    out = dict(env)
+    home = os.path.expanduser("~")
+    user_dir = out.get("KERAS_HOME") or os.path.join(home, ".keras")
+    config = os.path.join(user_dir, "keras.json")
+    if os.path.isfile(config):
+        with contextlib.suppress(OSError):
+            shutil.copyfile(config, os.path.join(folder, "keras.json"))
+    out["KERAS_HOME"] = folder
+    if not os.path.isdir(home):
+        out.setdefault("CUDA_CACHE_PATH", os.path.join(folder, "ComputeCache"))
+        out.setdefault("MPLCONFIGDIR", os.path.join(folder, "matplotlib"))
+    return out
+
+
 @dataclass
 class FakeRunner:
     """A runner that answers from recorded outputs, for tests.
