@@ -158,6 +158,49 @@ _LIVE: set[subprocess.Popen[bytes]] = set()
 _LIVE_LOCK = threading.Lock()
 
 
+class DeferSigint:
+    """Hold Ctrl-C (SIGINT) back while a child is being started, then replay it.
+
+    A KeyboardInterrupt raised inside ``subprocess.Popen`` after the fork loses the
+    child: ``Popen`` never returns it, so nobody can stop it (seen under load: the child
+    outlived its interrupted parent).  In the main thread, this installs a handler that
+    only records SIGINT; :meth:`replay`, called once the child is in the caller's
+    ``try`` block, runs the original handler (raising KeyboardInterrupt as usual).
+    Elsewhere (other threads, no SIGINT) it does nothing.
+    """
+
+    def __init__(self) -> None:
+        self._previous: Any = None
+        self._active = False
+        self._pending = False
+
+    def __enter__(self) -> DeferSigint:
+        if threading.current_thread() is threading.main_thread():
+            try:
+                self._previous = signal.signal(signal.SIGINT, self._record)
+                self._active = True
+            except (ValueError, OSError):
+                self._active = False
+        return self
+
+    def _record(self, _signum: int, _frame: object) -> None:
+        self._pending = True
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._active:
+            signal.signal(signal.SIGINT, self._previous)
+            self._active = False
+
+    def replay(self) -> None:
+        """Run the original SIGINT handler if Ctrl-C came while deferred."""
+        if self._pending:
+            self._pending = False
+            if callable(self._previous):
+                self._previous(signal.SIGINT, None)
+            elif self._previous == signal.SIG_DFL:
+                raise KeyboardInterrupt
+
+
 def _stop_live_children() -> None:
     """``atexit`` hook: kill every child (and its group) still running."""
     with _LIVE_LOCK:
@@ -194,18 +237,22 @@ def run_command(
     """
     argv_t = tuple(argv)
     start = time.monotonic()
+    deferred = DeferSigint()
     try:
-        proc = subprocess.Popen(
-            argv_t,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=dict(env) if env is not None else None,
-            start_new_session=os.name == "posix",
-        )
+        with deferred:
+            proc = subprocess.Popen(
+                argv_t,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=dict(env) if env is not None else None,
+                start_new_session=os.name == "posix",
+            )
     except FileNotFoundError:
+        deferred.replay()
         return CommandResult(argv_t, ProbeStatus.MISSING, message=f"{argv_t[0]}: not found")
     except (OSError, ValueError) as exc:
+        deferred.replay()
         return CommandResult(argv_t, ProbeStatus.ERROR, message=f"{argv_t[0]}: {exc}")
     with _LIVE_LOCK:
         _LIVE.add(proc)
@@ -213,6 +260,7 @@ def run_command(
     deadline = start + max(0.0, timeout_s)
     open_pipes: list[IO[bytes]] = []
     try:
+        deferred.replay()  # a Ctrl-C during the start: the child is now ours to stop
         if os.name == "posix":
             _pump_posix(proc, out, err, deadline, open_pipes)
         else:

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from tfgpu.probes.runner import DeferSigint
 from tfgpu.runtime._signals import die_with_parent
 from tfgpu.runtime._tensorboard import free_port
 
@@ -250,17 +251,21 @@ def launch(
             wenv = dict(base)
             wenv.update(TF_CONFIG=cfg, TFGPU_WORKER_INDEX=str(i),
                         TFGPU_NUM_WORKERS=str(workers), PYTHONUNBUFFERED="1")
+            deferred = DeferSigint()  # a Ctrl-C inside Popen would lose the worker
             try:
-                proc = subprocess.Popen(
-                    list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                    stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
-                    start_new_session=os.name == "posix", preexec_fn=preexec,
-                )
+                with deferred:
+                    proc = subprocess.Popen(
+                        list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                        stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
+                        start_new_session=os.name == "posix", preexec_fn=preexec,
+                    )
             except OSError as exc:
                 _stop_all(procs, signal.SIGTERM, grace_s)
+                deferred.replay()
                 raise LaunchError(
                     f"cannot start {command[0]!r}: {exc.strerror or exc}") from exc
             procs.append(proc)
+            deferred.replay()
         # Output threads start after every fork: preexec_fn is safest without threads.
         for i, proc in enumerate(procs):
             t = threading.Thread(target=_pump, args=(i, proc, out, lock), daemon=True)
