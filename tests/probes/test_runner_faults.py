@@ -271,3 +271,18 @@ def test_tensorboard_output_kept_is_bounded() -> None:
     assert len(sink) <= 2 * tb.MAX_OUTPUT_LINES
     assert sink[-11] == f"line {5 * tb.MAX_OUTPUT_LINES - 1}"
     assert max(map(len, sink)) <= tb.MAX_LINE_CHARS
+
+
+def test_ctrl_c_while_a_child_starts_is_held_then_replayed() -> None:
+    # A KeyboardInterrupt inside Popen (after the fork) lost the child: it outlived its
+    # interrupted parent.  Ctrl-C is held back while Popen runs, then replayed.
+    from tfgpu.probes.runner import DeferSigint
+
+    deferred = DeferSigint()
+    with deferred:
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)  # the handler runs here, and must not raise
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt):
+        deferred.replay()
+    deferred.replay()  # once only

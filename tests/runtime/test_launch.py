@@ -279,3 +279,80 @@ def test_scenario_sighup_to_launcher_stops_the_workers(tmp_path: Path) -> None:
     assert proc.returncode == 130, err
     assert "stopped all workers" in err
     assert not any(_pid_alive(p) for p in pids)
+
+
+# --- issue 11: no orphans, bounded stop time, loopback TF_CONFIG --------------------------
+
+
+def test_ctrl_c_with_shell_workers_leaves_no_orphans_and_returns_quickly(
+        tmp_path: Path) -> None:
+    # A non-interactive shell's background job ignores SIGINT: before, Ctrl-C left the
+    # three `sleep`s running and the launcher waited 15 s for their pipes.
+    body = f'echo $! >> {tmp_path}/pids; wait'
+    cmd = f'sleep 1000 & {body}'
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tfgpu", "launch", "--workers", "3", "--", "sh", "-c", cmd],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        preexec_fn=_default_sigint,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while len((tmp_path / "pids").read_text().split()
+                  if (tmp_path / "pids").exists() else []) < 3:
+            assert time.monotonic() < deadline, "the workers never started"
+            time.sleep(0.05)
+        sleeps = [int(p) for p in (tmp_path / "pids").read_text().split()]
+        assert all(_pid_alive(p) for p in sleeps)
+        t0 = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=60)
+        took = time.monotonic() - t0
+    finally:
+        _stop(proc)
+    assert proc.returncode == 130, err
+    assert took < 5, f"the launcher took {took:.1f} s to stop"
+    time.sleep(0.2)
+    assert not [p for p in sleeps if _pid_alive(p)], "orphaned worker children"
+
+
+def test_a_successful_launch_kills_what_the_workers_left_behind(tmp_path: Path) -> None:
+    # A background child in the worker's group, and one that left it with setsid and
+    # holds the output pipe: neither outlives the launch, nor holds it up.
+    script = tmp_path / "w.py"
+    script.write_text(
+        "import os, subprocess, sys\n"
+        "a = subprocess.Popen(['sleep', '1000'])\n"
+        "b = subprocess.Popen(['sleep', '1000'], start_new_session=True)\n"
+        f"open({str(tmp_path / 'pids')!r} + os.environ['TFGPU_WORKER_INDEX'], 'w')"
+        ".write(f'{a.pid} {b.pid}')\n"
+        "print('done', flush=True)\n"
+    )
+    out = io.StringIO()
+    t0 = time.monotonic()
+    result = launch([sys.executable, str(script)], 2, out, env=_env(), grace_s=1)
+    assert result.exit_code == 0, out.getvalue()
+    assert time.monotonic() - t0 < 10
+    pids = [int(p) for i in range(2) for p in (tmp_path / f"pids{i}").read_text().split()]
+    time.sleep(0.2)
+    assert not [p for p in pids if _pid_alive(p)]
+
+
+def test_tf_config_uses_loopback_by_default_and_the_host_given() -> None:
+    out = io.StringIO()
+    code = ("import json, os; c = json.loads(os.environ['TF_CONFIG']); "
+            "print(c['cluster']['worker'][int(os.environ['TFGPU_WORKER_INDEX'])])")
+    launch([sys.executable, "-c", code], 2, out, env=_env())
+    text = out.getvalue()
+    assert text.count("] 127.0.0.1:") == 2  # one address per worker
+    assert "listens on all interfaces" in text
+    out = io.StringIO()
+    launch([sys.executable, "-c", code], 1, out, env=_env(), host="localhost")
+    assert "[worker 0] localhost:" in out.getvalue()
+
+
+def test_an_unusable_host_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    from tfgpu.cli.main import main
+
+    assert main(["launch", "--host", "192.0.2.1", "--", sys.executable, "-c", "0"]) == 2
+    assert "cannot use host '192.0.2.1'" in capsys.readouterr().err
+    assert main(["launch", "--host", "a b", "--", sys.executable, "-c", "0"]) == 2

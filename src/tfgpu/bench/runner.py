@@ -33,7 +33,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Evidence, Finding
-from tfgpu.probes.runner import DRAIN_S, BoundedCapture, kill_pipe_holders
+from tfgpu.probes.runner import DRAIN_S, BoundedCapture, DeferSigint, kill_pipe_holders
 
 #: Workloads ``--workloads`` accepts.
 WORKLOADS: tuple[str, ...] = ("guide", "tuned", "ceilings")
@@ -175,16 +175,19 @@ def run_child(
     out = ChildOutcome(device)
     argv = [python_executable, "-m", "tfgpu.bench._bench_child", json.dumps(dict(args))]
     start = time.perf_counter()
+    deferred = DeferSigint()
     try:
-        proc = subprocess.Popen(
-            argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=_child_env(),
-            start_new_session=os.name == "posix",
-        )
+        with deferred:
+            proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=_child_env(),
+                start_new_session=os.name == "posix",
+            )
     except OSError as exc:
+        deferred.replay()
         out.events.append(
             {
                 "event": "error",
@@ -220,6 +223,7 @@ def run_child(
     err_reader.start()
     deadline = start + timeout_s
     try:
+        deferred.replay()  # a Ctrl-C during the start: the child is now ours to stop
         _follow(proc, lines, out, deadline, on_event)
     except BaseException:
         # Ctrl-C (KeyboardInterrupt): the child is in its own session and did not

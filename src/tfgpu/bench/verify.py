@@ -28,6 +28,7 @@ import json
 import os
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
@@ -38,7 +39,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
-from tfgpu.probes.runner import CommandResult, Runner, run_command
+from tfgpu.probes.runner import CommandResult, Runner, run_command, scratch_env
 
 #: The self-contained child script (a file inside this package; runnable by any Python).
 CHILD_SCRIPT = Path(__file__).with_name("_verify_child.py")
@@ -227,7 +228,6 @@ def run_verify(
     if inject_fault is not None and inject_fault not in FAULTS:
         raise ValueError(f"unknown fault {inject_fault!r}; known: {', '.join(FAULTS)}")
     child_env = dict(os.environ if env is None else env)
-    run = runner or functools.partial(run_command, env=child_env)
     args = {
         "size": size,
         "alloc_mib": alloc_mib,
@@ -236,7 +236,10 @@ def run_verify(
     }
     argv = [python_executable, str(CHILD_SCRIPT), json.dumps(args)]
     started = time.perf_counter()
-    res = run(argv, timeout_s)
+    # Keras writes keras.json into KERAS_HOME on import: give it a scratch folder.
+    with tempfile.TemporaryDirectory(prefix="tfgpu-keras-") as scratch:
+        run = runner or functools.partial(run_command, env=scratch_env(child_env, scratch))
+        res = run(argv, timeout_s)
     duration_s = res.duration_s or (time.perf_counter() - started)
     return interpret_child(res, python_executable, cpu_ok, duration_s, facts=facts)
 

@@ -10,7 +10,7 @@ from types import FrameType
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.main import UsageError
-from tfgpu.runtime._launch import MAX_WORKERS, LaunchError, launch
+from tfgpu.runtime._launch import DEFAULT_HOST, MAX_WORKERS, LaunchError, launch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,6 +19,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"number of worker processes (1-{MAX_WORKERS}, default 2)")
     parser.add_argument("--grace", type=float, default=10.0, metavar="SECONDS",
                         help="seconds a worker gets to exit when stopped, before SIGKILL")
+    parser.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS",
+                        help=f"address written in each worker's TF_CONFIG (default "
+                             f"{DEFAULT_HOST}, loopback); TensorFlow's server listens on "
+                             "all interfaces whatever it is: firewall the ports")
     parser.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- COMMAND ...",
                         help="the worker command, after `--` (e.g. -- python train.py)")
 
@@ -44,9 +48,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}, not {args.workers}")
     if args.grace < 0:
         raise UsageError("--grace must be >= 0 seconds")
+    if not args.host or any(c in args.host for c in " /[]"):
+        raise UsageError(f"--host must be an IPv4 address or a host name, not {args.host!r}")
     previous = {s: signal.signal(s, _terminate) for s in STOP_SIGNALS}
     try:
-        result = launch(cmd, args.workers, out=sys.stdout, grace_s=args.grace)
+        result = launch(cmd, args.workers, out=sys.stdout, grace_s=args.grace, host=args.host)
     except LaunchError as exc:
         raise UsageError(str(exc)) from exc
     finally:

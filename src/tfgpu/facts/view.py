@@ -321,12 +321,26 @@ def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence
 _SIZE_RE = re.compile(r"([\d.]+)\s*([KMGT]?)i?B?", re.I)
 
 
+#: Largest size :func:`size_to_mib` accepts, MiB (1 EiB): anything larger is not a real
+#: memory size but a mangled log line.
+MAX_SIZE_MIB = float(2**40)
+
+
 def size_to_mib(text: str) -> float | None:
-    """Parse "7.92GiB", "190.31MiB", "2.00GiB", "190.31M" into MiB (2**20 bytes)."""
-    m = _SIZE_RE.fullmatch(text.strip())
+    """Parse "7.92GiB", "190.31MiB", "2.00GiB", "190.31M" into MiB (2**20 bytes).
+
+    Returns:
+        The size in MiB, or ``None`` when ``text`` is not a size ("0..", "1.2.3GiB") or
+        is not finite or over :data:`MAX_SIZE_MIB` (a 400-digit number in a mangled log).
+    """
+    m = _SIZE_RE.fullmatch(text.strip()[:64])
     if not m:
         return None
-    value = float(m.group(1))
+    try:
+        value = float(m.group(1))
+    except ValueError:
+        return None
     unit = m.group(2).upper()
     factor = {"": 1 / 2**20, "K": 1 / 1024, "M": 1.0, "G": 1024.0, "T": 1024.0 * 1024}[unit]
-    return value * factor
+    mib = value * factor
+    return mib if 0 <= mib <= MAX_SIZE_MIB else None

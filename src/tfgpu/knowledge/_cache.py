@@ -2,16 +2,22 @@
 
 Parsing the six TOML data files (~170 KB) with :mod:`tomllib` is the largest single cost
 of ``tfgpu doctor --no-tf`` (~60 ms of CPU on an idle core, several times that on a busy
-one).  The parsed document of each file is kept as JSON in
-``$XDG_CACHE_HOME/tfgpu/knowledge/`` (``~/.cache/tfgpu/knowledge/`` when
-``XDG_CACHE_HOME`` is unset or not absolute), named after the SHA-256 of the file's
-bytes, so an edited or upgraded data file never meets a stale entry.  JSON decoding is
+one).  The parsed document of each file is kept as JSON in the platform's user cache
+folder, as ``platformdirs.user_cache_dir("tfgpu")`` names it, under ``knowledge/``:
+``$XDG_CACHE_HOME/tfgpu/knowledge/`` on Linux (``~/.cache/tfgpu/knowledge/`` when
+``XDG_CACHE_HOME`` is unset or not absolute), ``~/Library/Caches/tfgpu/knowledge/`` on
+macOS, ``%LOCALAPPDATA%\\tfgpu\\Cache\\knowledge\\`` on Windows.  Entries are named after
+the SHA-256 of the file's bytes, so an edited or upgraded data file never meets a stale
+entry.  JSON decoding is
 done in C: reading a cached table costs about a millisecond.
 
 The cache is an optimisation only.  An unreadable, corrupt or unwritable cache is
 ignored (the file is parsed as before); entries are written atomically (temporary file,
 then :func:`os.replace`), so a concurrent reader sees the old entry, the new one, or
-none.  ``TFGPU_NO_CACHE=1`` turns it off.
+none.  ``TFGPU_NO_CACHE=1`` turns it off.  The home folder is never created: when
+``HOME`` names a folder that does not exist (a service account, a container), nothing is
+written (before, tfgpu created that folder, as root at ``/``).  Folders it creates are
+private (mode 0700, as the XDG base directory spec asks).
 """
 
 from __future__ import annotations
@@ -35,19 +41,35 @@ _DATETIME = "__tfgpu_toml_datetime__"
 def cache_dir() -> Path | None:
     """The folder of cached tables, or ``None`` when the cache is turned off.
 
+    ``platformdirs.user_cache_dir("tfgpu", appauthor=False) / "knowledge"``: on Linux
     ``$XDG_CACHE_HOME/tfgpu/knowledge`` when that variable is an absolute path (the XDG
-    base directory rule), else ``~/.cache/tfgpu/knowledge``; ``None`` when
-    ``TFGPU_NO_CACHE`` is set or no home folder is known.
+    base directory rule), else ``~/.cache/tfgpu/knowledge``.  ``None`` when
+    ``TFGPU_NO_CACHE`` is set or no cache folder is known.
     """
     if os.environ.get(NO_CACHE_ENV):
         return None
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):
-        home = os.path.expanduser("~")
-        if home == "~" or not home:
-            return None
-        base = os.path.join(home, ".cache")
-    return Path(base, "tfgpu", "knowledge")
+    try:
+        import platformdirs
+
+        base = platformdirs.user_cache_dir("tfgpu", appauthor=False)
+    except (ImportError, OSError, KeyError, RuntimeError):
+        return None
+    if not base or not os.path.isabs(base):
+        return None
+    return Path(base, "knowledge")
+
+
+def may_create(folder: Path) -> bool:
+    """True when ``folder`` may be created: never when that would create the home folder
+    (``HOME`` names a folder that does not exist), or anything inside it."""
+    home = os.path.expanduser("~")
+    if home == "~" or not home:
+        return True
+    try:
+        folder.relative_to(home)
+    except ValueError:
+        return True  # outside the home folder (an absolute $XDG_CACHE_HOME elsewhere)
+    return os.path.isdir(home)
 
 
 def entry_name(table: str, content: bytes) -> str:
@@ -106,8 +128,10 @@ def store(table: str, content: bytes, data: dict[str, object]) -> bool:
     import tempfile  # only a miss writes
 
     tmp = None
+    if not folder.is_dir() and not may_create(folder):
+        return False
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{table}-", suffix=".tmp", dir=folder)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)

@@ -36,6 +36,20 @@ def _p(name: str, needles: tuple[str, ...], regex: str, key: str | None = None) 
     return Pattern(name, needles, re.compile(regex), key)
 
 
+def _first(literal: str) -> str:
+    """A regex prefix that makes a search start only at the FIRST occurrence of ``literal``.
+
+    For a pattern ``literal + rest`` where ``rest`` fails after the first occurrence only
+    if it fails after every later one (``rest`` begins with a lazy ``.*?`` that may run
+    over later occurrences), this gives the same match or no match and the same groups
+    as searching ``literal + rest``, on one line, but in linear time: a plain search
+    would rescan the rest of the line from each of 1,000 occurrences in a 40 KB line.
+    The match's span then starts at 0 (the engine reads only the groups).
+    """
+    lit = re.escape(literal)
+    return rf"^(?:(?!{lit}).)*{lit}"
+
+
 _LIB = r"(?P<lib>[\w.+-]+?\.(?:so(?:\.[\w.]+)?|dll|dylib))"
 
 PATTERNS: tuple[Pattern, ...] = (
@@ -49,7 +63,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "lib.missing",
         ("cannot open shared object",),
-        r"(?<![\w.+-])(?P<lib>lib[\w+-][\w.+-]*?\.so[\w.]*): cannot open shared object file",
+        r"(?<![\w.+-])(?P<lib>lib[\w+-](?:[\w.+-]*[+-])?(?:\w|\.(?!so))*\.so[\w.]*): "
+        r"cannot open shared object file",
         "lib",
     ),
     _p("lib.missing", ("could not locate",), r"Could not locate " + _LIB, "lib"),
@@ -71,8 +86,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "cudnn.mismatch",
         ("cudnn",),
         r"Loaded runtime CuDNN library:?\s*(?P<rt>[\d.]+)\s*(?:\(compatibility version "
-        r"(?P<rtc>\d+)\))?"
-        r"\s*but source was compiled with:?\s*(?P<src>[\d.]+)"
+        r"(?P<rtc>\d+)\)\s*)?"
+        r"but source was compiled with:?\s*(?P<src>[\d.]+)"
         r"\s*(?:\(compatibility version (?P<srcc>\d+)\))?",
     ),
     _p("cudnn.loaded", ("cudnn",), r"Loaded cuDNN version (?P<v>\d+)"),
@@ -102,7 +117,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "smi.gpu",
         ("off  |", "on  |", "off |", "on |"),
         r"^\|\s+(?P<idx>\d+)\s+(?P<name>(?:NVIDIA|GeForce|Tesla|Quadro|TITAN|RTX|A\d|H\d|L\d)"
-        r"[^|]*?)\s+(?:On|Off)\s+\|",
+        r"(?:[^|]*?[^|\s])?)\s+(?:On|Off)\s+\|",
         "idx",
     ),
     _p(
@@ -115,7 +130,11 @@ PATTERNS: tuple[Pattern, ...] = (
         "cuinit",
         ("cuinit",),
         r"failed call to cuInit:\s*(?:\w+:\s*)?(?:CUDA error: Failed call to cuInit:\s*)?"
-        r"(?:(?P<name>CUDA_ERROR_[A-Z_]+)|(?P<text>[A-Za-z ]+?)\s*\((?P<code>-?\d+)\))",
+        # text: words, or (a whitespace-only text) the last space before "(": the same
+        # captures as the lazy "[A-Za-z ]+?" it replaced, in linear time (that one took
+        # 8.4 s on a 2 KB line of spaces).
+        r"(?:(?P<name>CUDA_ERROR_[A-Z_]+)"
+        r"|(?P<text>[A-Za-z]+(?: +[A-Za-z]+)*| (?=[^\S ]*\())\s*\((?P<code>-?\d+)\))",
     ),
     _p("cuda.busy", ("busy or unavailable",), r"all CUDA-capable devices are busy or unavailable"),
     _p("cuda.error", ("cuda_error",), r"(?P<name>CUDA_ERROR_[A-Z_]+)", "name"),
@@ -140,7 +159,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("illegal instruction", "illegal hardware instruction", "invalid opcode"),
         r"^\s*Illegal instruction(?: \(core dumped\))?\s*$"
         r"|(?P<zsh>zsh|bash|fish): (?:\d+ )?illegal hardware instruction"
-        r"|^\s*\[?\d*\]?\s*\d*\s*illegal hardware instruction"
+        r"|^\s*(?:\[\d+\]\s*)?(?:\d+\s+)?illegal hardware instruction"
         r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)",
     ),
     _p(
@@ -177,7 +196,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"requirement|Unable to find installation candidates for)\s+"
         r"(?P<pkg>[A-Za-z0-9][\w.-]*)(?P<extras>\[[\w,\s-]*\])?\s*"
         r"(?:\((?P<poetry>[^)\s]+)\)|(?P<spec>[<>=!~][^\s(;]*))?"
-        r"(?:[^(]{0,300}?\(from versions:\s*(?P<versions>[^)]*)\))?",
+        r"(?:[^(]{0,300}?\(from versions:\s*(?P<versions>(?:[^)\s][^)]*)?)\))?",
         "pkg",
     ),
     _p(
@@ -215,7 +234,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "pip.pin_conflict",
         ("which is incompatible", "conflicting dependencies"),
         r"(?P<pkg>(?:tensorflow|tf)[\w.-]{0,60}) (?P<v>\d[\w.]{0,30}) requires "
-        r"(?P<req>(?P<dep>[\w.-]{1,60})[^,;\s]{0,100})[^\n]{0,300}?, but you(?:'ll| will)? have "
+        r"(?P<req>(?P<dep>[\w.-]{1,60})(?![\w.-])[^,;\s]{0,100})[^\n]{0,300}?, but you(?:'ll"
+        r"| will)? have "
         r"(?P<dep2>[\w.-]{1,60}) (?P<have>\d[\w.]{0,30}) which is incompatible",
         "pkg",
     ),
@@ -224,7 +244,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("tensorflow  ", "tensorflow-gpu  ", "tensorflow-cpu  ", "tf-nightly  ", "tf-nightly-gpu  ",
          "tf-nightly-cpu  "),
         r"^\s*(?P<dist>tensorflow|tensorflow-gpu|tensorflow-cpu|tf-nightly|tf-nightly-gpu"
-        r"|tf-nightly-cpu)\s+(?P<v>\d+\.\d+[\w.]*)(?:\s+(?P<build>\S+)\s+(?P<channel>conda-forge"
+        r"|tf-nightly-cpu)\s+(?P<v>\d+\.\d+(?!\d)[\w.]*)(?:\s+(?P<build>\S+)\s+(?P<channel>conda-forge"
         r"|defaults|pypi|pkgs/main|anaconda))?\s*$",
         "dist",
     ),
@@ -350,7 +370,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.module_oom",
         ("cubin", "cumoduleload"),
-        r"(?:Failed to load in-memory CUBIN|cuModuleLoad\w*)[^\n]*?CUDA_ERROR_OUT_OF_MEMORY",
+        r"(?:Failed to load in-memory CUBIN|cuModuleLoad)[^\n]*?CUDA_ERROR_OUT_OF_MEMORY",
     ),
     _p(
         "mem.runtime_init_oom",
@@ -459,7 +479,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "cc.ignored",
         ("ignoring visible gpu",),
-        r"Ignoring visible gpu device \((?P<desc>.*?)\) with Cuda compute capability "
+        _first("Ignoring visible gpu device (")
+        + r"(?P<desc>.*?)\) with Cuda compute capability "
         r"(?P<cc>\d+\.\d+)\."
         r"\s*The minimum required Cuda capability is (?P<min>\d+\.\d+)",
     ),
@@ -472,7 +493,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "gpu.created",
         ("created device", "created tensorflow device"),
-        r"Created (?:TensorFlow )?device \S*?GPU:(?P<idx>\d+)\S* with (?P<mb>\d+) MB memory\)?:?"
+        r"Created (?:TensorFlow )?device (?:(?!GPU:\d)\S)*GPU:(?P<idx>\d+)(?:[^\d\s]\S*)? with "
+        r"(?P<mb>\d+) MB memory\)?:?"
         r"\s*->\s*(?:physical GPU \()?device: \d+, name: (?P<name>.+?), pci bus id: [\w:.]+"
         r"(?:, compute capability: (?P<cc>[\d.]+))?",
         "idx",
@@ -480,8 +502,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "gpu.props",
         ("major:", "computecapability"),
-        r"name: (?P<name>.+?)\s+major: (?P<ma>\d+) minor: (?P<mi>\d+)"
-        r"|name: (?P<name2>.+?)\s+computeCapability: (?P<cc>[\d.]+)",
+        _first("name: ") + r"(?:(?P<name>\s|.*?\S)\s+major: (?P<ma>\d+) minor: (?P<mi>\d+)"
+        r"|(?P<name2>\s|.*?\S)\s+computeCapability: (?P<cc>[\d.]+))",
     ),
     # --- WSL2, NUMA ----------------------------------------------------------------------------
     _p("numa.unreadable", ("numa",), r"could not open file to read NUMA node"),
@@ -554,7 +576,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "mixed.gpu",
         (", compute capability ",),
         # a listed GPU under Keras' WARNING, or the one GPU its INFO "OK" line names
-        r"(?:^\s*(?:Your GPU:?|\*)?|Your GPU:)\s*(?P<name>[^,:]{2,80}), compute capability "
+        # (one run of spaces before the name: two adjacent ones split n^2 ways)
+        r"(?:^\s*(?:(?:Your GPU:?|\*)\s*)?|Your GPU:\s*)(?P<name>[^,:]{2,80}), "
+        r"compute capability "
         r"(?P<cc>\d+\.\d+)\s*$",
     ),
     # --- GPU not visible -----------------------------------------------------------------------
@@ -574,10 +598,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "gpu.built_call",
         ("is_built_with_cuda",),
-        r"is_built_with_cuda\(\)(?:\s*[:=]?\s*(?P<val>True|False))?",
+        r"is_built_with_cuda\(\)(?:\s*(?:[:=]\s*)?(?P<val>True|False))?",
     ),
     _p("gpu.bool_line", ("false",), r"^\s*(?P<val>False|True)\s*$"),
-    _p("gpu.build_info", ("is_cuda_build",), r"'is_cuda_build',?\s*:?\s*(?P<val>True|False)"),
+    _p("gpu.build_info", ("is_cuda_build",), r"'is_cuda_build',?\s*(?::\s*)?(?P<val>True|False)"),
     _p("gpu.skipping", ("skipping registering gpu",), r"Skipping registering GPU devices"),
     _p(
         "gpu.conda_cuda_build",
@@ -645,7 +669,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "xla.driver_older_than_ptxas",
         ("which is older than the ptx", "which is older than the ptxas"),
-        r"driver's CUDA version is (?P<drv>\d+\.\d+)\S* which is older than the "
+        r"driver's CUDA version is (?P<drv>\d+\.\d+)(?!\d)\S* which is older than the "
         r"(?:PTX compiler|ptxas CUDA) version \(?(?P<ptxas>\d+\.\d+(?:\.\d+)?)",
     ),
     # LLVM NVPTX backend (XLA): the PTX ISA it emits cannot target this GPU.
@@ -728,7 +752,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.tf_version",
         ("flow version", "tensorflow==", "tensorflow-", "__version__"),
-        r"Tensor ?Flow (?:version|Version)\s*[:=]?\s*(?P<v>\d+\.\d+(?:\.\d+)?)"
+        r"Tensor ?Flow (?:version|Version)\s*(?:[:=]\s*)?(?P<v>\d+\.\d+(?:\.\d+)?)"
         r"|tensorflow==(?P<v2>\d+\.\d+(?:\.\d+)?)|tensorflow-(?P<v3>\d+\.\d+\.\d+)-cp",
     ),
     _p(

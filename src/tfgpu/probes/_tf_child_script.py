@@ -15,9 +15,20 @@ platform fact ``tf-distributions``; without it only the import spec is checked).
 JSON keys: ``missing`` (true when no TensorFlow distribution is installed), ``error``
 (the import failed: "ModuleNotFoundError: ..."), ``version``, ``build_info`` (strings),
 ``devices`` (list of objects), ``import_s``.
+
+Writes nothing of the user's: Keras creates ``$KERAS_HOME/keras.json`` (default
+``~/.keras/keras.json``) when it is imported, so ``KERAS_HOME`` points at a temporary
+folder (holding a copy of the user's ``keras.json``, if any, so that its settings still
+apply), removed before exit.  When the home folder does not exist, the CUDA JIT cache
+(``CUDA_CACHE_PATH``, default ``~/.nv/ComputeCache``) and matplotlib's folder
+(``MPLCONFIGDIR``: Keras 3 imports ``matplotlib.pyplot``, which writes
+``~/.config/matplotlib`` and ``~/.cache/matplotlib``) go there too, so that nothing
+creates the home folder.  With a home folder they stay where they are: a fresh
+matplotlib font cache costs about a second per run.
 """
 
 # ruff: noqa: UP031  (see the docstring: runs on Python 3.5+)
+import contextlib
 import json
 import os
 import sys
@@ -93,6 +104,27 @@ def run_op(tf, index):
                 "op_duration_s": round(time.perf_counter() - start, 4)}
 
 
+def private_keras_home():
+    # type: () -> str
+    """Point ``KERAS_HOME`` (and, without a home folder, ``CUDA_CACHE_PATH`` and
+    ``MPLCONFIGDIR``) at a new temporary folder; return it (the caller removes it)."""
+    import shutil
+    import tempfile
+
+    home = os.path.expanduser("~")
+    user_dir = os.environ.get("KERAS_HOME") or os.path.join(home, ".keras")
+    tmp = tempfile.mkdtemp(prefix="tfgpu-keras-")
+    config = os.path.join(user_dir, "keras.json")
+    if os.path.isfile(config):
+        with contextlib.suppress(OSError):
+            shutil.copyfile(config, os.path.join(tmp, "keras.json"))
+    os.environ["KERAS_HOME"] = tmp
+    if not os.path.isdir(home):
+        os.environ.setdefault("CUDA_CACHE_PATH", os.path.join(tmp, "ComputeCache"))
+        os.environ.setdefault("MPLCONFIGDIR", os.path.join(tmp, "matplotlib"))
+    return tmp
+
+
 def main():
     # type: () -> int
     # The parent passes --tf-installed when it has already checked (same interpreter).
@@ -140,7 +172,13 @@ def main():
 
 
 if __name__ == "__main__":
-    code = main()
+    scratch = private_keras_home()
+    try:
+        code = main()
+    finally:
+        import shutil
+
+        shutil.rmtree(scratch, ignore_errors=True)
     sys.stdout.flush()
     sys.stderr.flush()
     # Skip interpreter teardown: unloading TensorFlow takes 0.5-2 s and tells us nothing.

@@ -31,7 +31,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any
 
 from tfgpu.facts import ProbeRecord, ProbeStatus
 
@@ -158,6 +158,49 @@ _LIVE: set[subprocess.Popen[bytes]] = set()
 _LIVE_LOCK = threading.Lock()
 
 
+class DeferSigint:
+    """Hold Ctrl-C (SIGINT) back while a child is being started, then replay it.
+
+    A KeyboardInterrupt raised inside ``subprocess.Popen`` after the fork loses the
+    child: ``Popen`` never returns it, so nobody can stop it (seen under load: the child
+    outlived its interrupted parent).  In the main thread, this installs a handler that
+    only records SIGINT; :meth:`replay`, called once the child is in the caller's
+    ``try`` block, runs the original handler (raising KeyboardInterrupt as usual).
+    Elsewhere (other threads, no SIGINT) it does nothing.
+    """
+
+    def __init__(self) -> None:
+        self._previous: Any = None
+        self._active = False
+        self._pending = False
+
+    def __enter__(self) -> DeferSigint:
+        if threading.current_thread() is threading.main_thread():
+            try:
+                self._previous = signal.signal(signal.SIGINT, self._record)
+                self._active = True
+            except (ValueError, OSError):
+                self._active = False
+        return self
+
+    def _record(self, _signum: int, _frame: object) -> None:
+        self._pending = True
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._active:
+            signal.signal(signal.SIGINT, self._previous)
+            self._active = False
+
+    def replay(self) -> None:
+        """Run the original SIGINT handler if Ctrl-C came while deferred."""
+        if self._pending:
+            self._pending = False
+            if callable(self._previous):
+                self._previous(signal.SIGINT, None)
+            elif self._previous == signal.SIG_DFL:
+                raise KeyboardInterrupt
+
+
 def _stop_live_children() -> None:
     """``atexit`` hook: kill every child (and its group) still running."""
     with _LIVE_LOCK:
@@ -194,18 +237,22 @@ def run_command(
     """
     argv_t = tuple(argv)
     start = time.monotonic()
+    deferred = DeferSigint()
     try:
-        proc = subprocess.Popen(
-            argv_t,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            env=dict(env) if env is not None else None,
-            start_new_session=os.name == "posix",
-        )
+        with deferred:
+            proc = subprocess.Popen(
+                argv_t,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=dict(env) if env is not None else None,
+                start_new_session=os.name == "posix",
+            )
     except FileNotFoundError:
+        deferred.replay()
         return CommandResult(argv_t, ProbeStatus.MISSING, message=f"{argv_t[0]}: not found")
     except (OSError, ValueError) as exc:
+        deferred.replay()
         return CommandResult(argv_t, ProbeStatus.ERROR, message=f"{argv_t[0]}: {exc}")
     with _LIVE_LOCK:
         _LIVE.add(proc)
@@ -213,6 +260,7 @@ def run_command(
     deadline = start + max(0.0, timeout_s)
     open_pipes: list[IO[bytes]] = []
     try:
+        deferred.replay()  # a Ctrl-C during the start: the child is now ours to stop
         if os.name == "posix":
             _pump_posix(proc, out, err, deadline, open_pipes)
         else:
@@ -342,7 +390,7 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
             proc.kill()
 
 
-def kill_pipe_holders(pipes: Sequence[IO[bytes] | None]) -> None:
+def kill_pipe_holders(pipes: Sequence[IO[Any] | None]) -> None:
     """Linux: SIGKILL every other process that still holds the write end of ``pipes``
     (a grandchild that left the child's process group with ``setsid``).  Elsewhere, or
     for closed pipes: nothing.  Never raises.
@@ -407,6 +455,39 @@ def _close_pipes(proc: subprocess.Popen[bytes]) -> None:
         if pipe is not None:
             with contextlib.suppress(OSError):
                 pipe.close()
+
+
+def scratch_env(env: Mapping[str, str], folder: str) -> dict[str, str]:
+    """``env`` for a TensorFlow child that must not write the user's files.
+
+    ``KERAS_HOME`` points at ``folder`` (a temporary folder the caller removes), holding
+    a copy of the user's ``keras.json`` (``$KERAS_HOME`` or ``~/.keras``) so that its
+    settings still apply: Keras writes ``keras.json`` there when it is imported.  When
+    the home folder does not exist, ``CUDA_CACHE_PATH`` (CUDA's JIT cache, default
+    ``~/.nv/ComputeCache``) and ``MPLCONFIGDIR`` (matplotlib, imported by Keras 3) go
+    into ``folder`` too, so that nothing creates the home folder.
+
+    Args:
+        env: the child's environment (not modified).
+        folder: an existing, empty, temporary folder.
+
+    Returns:
+        A new environment mapping.
+    """
+    import shutil
+
+    out = dict(env)
+    home = os.path.expanduser("~")
+    user_dir = out.get("KERAS_HOME") or os.path.join(home, ".keras")
+    config = os.path.join(user_dir, "keras.json")
+    if os.path.isfile(config):
+        with contextlib.suppress(OSError):
+            shutil.copyfile(config, os.path.join(folder, "keras.json"))
+    out["KERAS_HOME"] = folder
+    if not os.path.isdir(home):
+        out.setdefault("CUDA_CACHE_PATH", os.path.join(folder, "ComputeCache"))
+        out.setdefault("MPLCONFIGDIR", os.path.join(folder, "matplotlib"))
+    return out
 
 
 @dataclass

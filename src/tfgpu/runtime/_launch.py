@@ -9,6 +9,19 @@ it forever.
 Source: https://www.tensorflow.org/tutorials/distribute/multi_worker_with_keras
 (TF_CONFIG layout: ``{"cluster": {"worker": [...]}, "task": {"type": "worker",
 "index": i}}``).
+
+Network exposure: the ``TF_CONFIG`` addresses are loopback (``127.0.0.1``) unless the
+caller passes another ``host``, and the ports are picked free on that address.  But
+TensorFlow's gRPC server listens on every interface whatever ``TF_CONFIG`` says
+(``grpc_server_lib.cc``: ``builder.AddListeningPort(strings::StrCat("0.0.0.0:",
+requested_port), ...)``; tensorflow/tensorflow issue #11689: "binds it to every
+interface, host is not being used") and has no authentication, so :data:`EXPOSURE_NOTE`
+is printed with the ports.
+
+Processes: each worker runs in its own process group; when the launch ends (success,
+failure or Ctrl-C) every group is killed (SIGKILL), so a worker's own children
+(``sh -c "sleep 1000 & wait"``: the ``sleep`` ignores SIGINT in a non-interactive shell)
+do not outlive it, and a process still holding a worker's output pipe is killed (Linux).
 """
 
 from __future__ import annotations
@@ -24,11 +37,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
+from tfgpu.probes.runner import DeferSigint
 from tfgpu.runtime._signals import die_with_parent
 from tfgpu.runtime._tensorboard import free_port
 
 #: Most workers ``tfgpu launch`` starts on one machine.
 MAX_WORKERS = 64
+#: Default address in every worker's ``TF_CONFIG`` (and where free ports are picked).
+DEFAULT_HOST = "127.0.0.1"
+#: Seconds the output threads get to finish once the workers are gone.
+PUMP_JOIN_S = 1.0
+#: Printed with the ports: what TensorFlow's workers expose.
+EXPOSURE_NOTE = ("note: TensorFlow's gRPC server listens on all interfaces on these ports, "
+                 "with no authentication, whatever TF_CONFIG says; on a shared network, "
+                 "firewall them")
 
 
 class LaunchError(RuntimeError):
@@ -90,13 +112,18 @@ class LaunchResult:
     duration_s: float
 
 
+#: Longest output line passed on, characters (a longer one is cut into pieces).
+MAX_LINE_CHARS = 1 << 16
+
+
 def _pump(index: int, proc: subprocess.Popen[str], out: TextIO, lock: threading.Lock) -> None:
     assert proc.stdout is not None
     prefix = f"[worker {index}] "
-    for line in proc.stdout:
-        with lock:
-            out.write(prefix + line if line.endswith("\n") else prefix + line + "\n")
-            out.flush()
+    with contextlib.suppress(OSError, ValueError):
+        while line := proc.stdout.readline(MAX_LINE_CHARS):
+            with lock:
+                out.write(prefix + line if line.endswith("\n") else prefix + line + "\n")
+                out.flush()
 
 
 def _signal_group(proc: subprocess.Popen[str], sig: int) -> None:
@@ -126,13 +153,45 @@ def _stop_all(procs: Sequence[subprocess.Popen[str]], first: int, grace_s: float
             p.wait(timeout=5)
 
 
+def _kill_groups(procs: Sequence[subprocess.Popen[str]]) -> None:
+    """SIGKILL every worker's whole process group, leader gone or not: what a worker
+    started (a background ``sleep`` of ``sh -c "sleep 1000 & wait"``, which ignores
+    SIGINT) must not outlive the launch.  Never raises."""
+    for p in procs:
+        if os.name == "posix":
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(p.pid, signal.SIGKILL)
+        elif p.poll() is None:
+            with contextlib.suppress(OSError):
+                p.kill()
+    for p in procs:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            p.wait(timeout=5)
+
+
+def _finish(procs: Sequence[subprocess.Popen[str]], pumps: Sequence[threading.Thread]) -> None:
+    """Kill what is left of the workers and let the output threads end, within about
+    ``2 * PUMP_JOIN_S`` seconds even when a process outside the groups holds a pipe."""
+    from tfgpu.probes.runner import kill_pipe_holders
+
+    _kill_groups(procs)
+    deadline = time.monotonic() + PUMP_JOIN_S
+    for t in pumps:
+        t.join(timeout=max(0.0, deadline - time.monotonic()))
+    held = [p.stdout for p, t in zip(procs, pumps, strict=False) if t.is_alive()]
+    if held:
+        kill_pipe_holders(held)
+        for t in pumps:
+            t.join(timeout=PUMP_JOIN_S)
+
+
 def launch(
     command: Sequence[str],
     workers: int,
     out: TextIO,
     env: Mapping[str, str] | None = None,
     grace_s: float = 10.0,
-    host: str = "127.0.0.1",
+    host: str = DEFAULT_HOST,
 ) -> LaunchResult:
     """Run ``command`` as ``workers`` local workers and wait for them.
 
@@ -142,7 +201,9 @@ def launch(
     SIGKILL after ``grace_s``).  On Linux each worker also gets SIGKILL if this process
     dies without stopping them (``prctl(PR_SET_PDEATHSIG)``; the worker itself, not
     processes it starts).  Ctrl-C (KeyboardInterrupt in this process; ``tfgpu launch``
-    turns SIGTERM into one too) is forwarded to the workers as SIGINT.
+    turns SIGTERM into one too) is forwarded to the workers as SIGINT.  However it ends,
+    every worker's process group is then killed, so nothing a worker started outlives
+    the launch.
 
     Args:
         command: program and arguments, e.g. ``["python", "train.py"]``.
@@ -150,7 +211,9 @@ def launch(
         out: where the prefixed output lines go (``sys.stdout``).
         env: base environment (default ``os.environ``).
         grace_s: seconds a worker gets to exit after SIGTERM/SIGINT before SIGKILL.
-        host: loopback address the workers listen on.
+        host: the address written in every ``TF_CONFIG`` and where the free ports are
+            picked; default loopback.  TensorFlow's server itself listens on every
+            interface (see the module docstring).
 
     Returns:
         The outcome; see :class:`LaunchResult`.
@@ -165,7 +228,10 @@ def launch(
         raise LaunchError(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
     ports: list[int] = []
     while len(ports) < workers:
-        p = free_port(host)
+        try:
+            p = free_port(host)
+        except OSError as exc:
+            raise LaunchError(f"cannot use host {host!r}: {exc.strerror or exc}") from exc
         if p not in ports:
             ports.append(p)
     configs = tf_configs(ports, host)
@@ -185,17 +251,21 @@ def launch(
             wenv = dict(base)
             wenv.update(TF_CONFIG=cfg, TFGPU_WORKER_INDEX=str(i),
                         TFGPU_NUM_WORKERS=str(workers), PYTHONUNBUFFERED="1")
+            deferred = DeferSigint()  # a Ctrl-C inside Popen would lose the worker
             try:
-                proc = subprocess.Popen(
-                    list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                    stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
-                    start_new_session=os.name == "posix", preexec_fn=preexec,
-                )
+                with deferred:
+                    proc = subprocess.Popen(
+                        list(command), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                        stderr=subprocess.STDOUT, text=True, errors="replace", env=wenv,
+                        start_new_session=os.name == "posix", preexec_fn=preexec,
+                    )
             except OSError as exc:
                 _stop_all(procs, signal.SIGTERM, grace_s)
+                deferred.replay()
                 raise LaunchError(
                     f"cannot start {command[0]!r}: {exc.strerror or exc}") from exc
             procs.append(proc)
+            deferred.replay()
         # Output threads start after every fork: preexec_fn is safest without threads.
         for i, proc in enumerate(procs):
             t = threading.Thread(target=_pump, args=(i, proc, out, lock), daemon=True)
@@ -204,6 +274,7 @@ def launch(
         with lock:
             out.write(f"tfgpu launch: {workers} worker(s) on {host} ports "
                       f"{', '.join(map(str, ports))}\n")
+            out.write(f"tfgpu launch: {EXPOSURE_NOTE}\n")
             out.flush()
         while True:
             codes = [p.poll() for p in procs]
@@ -227,8 +298,8 @@ def launch(
         _stop_all(procs, signal.SIGINT, grace_s)
         message = "interrupted (Ctrl-C or SIGTERM): stopped all workers"
         exit_code = 130
+    finally:
+        _finish(procs, pumps)
     duration = time.monotonic() - start
-    for t in pumps:
-        t.join(timeout=5)
     return LaunchResult(exit_code, tuple(p.poll() for p in procs), failed, message,
                         round(duration, 3))

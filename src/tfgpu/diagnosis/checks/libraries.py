@@ -275,10 +275,10 @@ def _dll_not_searched(ctx: Facts, filename: str, base: str, expected: str | None
     the host has installed (host facts) is "not found": its bin folder is not on PATH, or
     the interpreter (Python 3.8+, ``platform_facts:windows-python38-dll-search``) does not
     search PATH for it."""
-    if not ctx.windows or base not in _MATH_LIBS or not expected or \
-            not expected.startswith("CUDA "):
+    words = (expected or "").split()
+    if not ctx.windows or base not in _MATH_LIBS or len(words) < 2 or words[0] != "CUDA":
         return None
-    want = expected.split()[1].split(".")[0]
+    want = words[1].split(".")[0]
     have = [v for v in ctx.cuda_versions if v.split(".")[0] == want]
     if not have:
         return None

@@ -20,6 +20,19 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding
 
+#: Byte counts above this (16 EiB, the whole 64-bit address space) are no real allocation:
+#: a log line with such a number is garbage, and the number is treated as unknown.
+MAX_BYTES = 2**64
+
+
+def _bytes(text: str | None) -> int | None:
+    """A byte count from a log group (``"4718624784"``), or ``None`` when it is missing,
+    not a plain number, or above :data:`MAX_BYTES`."""
+    if not text or not text.isdigit() or len(text) > 20:
+        return None
+    n = int(text)
+    return n if n <= MAX_BYTES else None
+
 
 def rule_memory(ctx: Facts) -> list[Finding]:
     """OOM tensors, CUDA_ERROR_OUT_OF_MEMORY, frozen device configuration."""
@@ -32,8 +45,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         size_row = ctx.kb.dtype_size(dtype)
         size = size_row.size_bytes if size_row is not None else None
         shape = "[" + ",".join(str(d) for d in dims) + "]"
-        if size is not None:
-            mib = math.prod(dims) * size / 2**20
+        elements = math.prod(dims)
+        if size is not None and elements * size <= MAX_BYTES:
+            mib = elements * size / 2**20
             what = f"a {shape} {dtype} tensor = {math.prod(dims):,} x {size} B = {mib:,.1f} MiB"
         else:
             what = f"a {shape} tensor of type {dtype or 'unknown'}"
@@ -97,8 +111,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             elif h.g("total"):
                 total, free = size_to_mib(h.g("total") or ""), size_to_mib(h.g("free") or "")
         h0 = (cuda_oom.first or init_oom.first)[0]
-        if h0.g("total") and total is None:
-            total = int(h0.g("total") or 0) / 2**20
+        total_bytes = _bytes(h0.g("total"))
+        if total_bytes is not None and total is None:
+            total = total_bytes / 2**20
         ctxfail = bool(h0.g("ctx")) or bool(init_oom.count)
         cause = "CUDA reported out of memory"
         if ctxfail:
@@ -170,25 +185,24 @@ def rule_autotune(ctx: Facts) -> list[Finding]:
     if not lim.count:
         return []
     h = lim.first[0]
-    want, limit = int(h.g("want") or 0), int(h.g("limit") or 1)
+    want, limit = _bytes(h.g("want")), _bytes(h.g("limit"))
     tc = any("#TC" in (k or "") for k in lim.by_key) or any("#TC" in x.text for x in lim.all())
-    return [
-        catalogue.make(
-            "cudnn-no-algorithm-workspace",
-            variant="tensor-cores" if tc else None,
-            want_gib=want / 2**30,
-            limit_gib=limit / 2**30,
-            evidence=log_evidence(ctx.h("mem.no_algo").first[:1], lim),
-            fix=(
-                "reduce the convolution workload (batch size, volume/image size)",
-                "keep those layers in float32: layer(..., dtype='float32')"
-                if tc
-                else "free GPU memory for the workspace",
-                "try another cuDNN version: the available engines differ between cuDNN releases "
-                "and GPU generations",
-            ),
-        )
-    ]
+    evidence = log_evidence(ctx.h("mem.no_algo").first[:1], lim)
+    fix = (
+        "reduce the convolution workload (batch size, volume/image size)",
+        "keep those layers in float32: layer(..., dtype='float32')"
+        if tc
+        else "free GPU memory for the workspace",
+        "try another cuDNN version: the available engines differ between cuDNN releases "
+        "and GPU generations",
+    )
+    if want is None or limit is None:
+        return [catalogue.make("cudnn-no-algorithm-workspace", variant="unreadable-sizes",
+                               evidence=evidence, fix=fix)]
+    return [catalogue.make("cudnn-no-algorithm-workspace",
+                           variant="tensor-cores" if tc else None,
+                           want_gib=want / 2**30, limit_gib=limit / 2**30,
+                           evidence=evidence, fix=fix)]
 
 
 def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
@@ -200,7 +214,7 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
                      if h.g("size") or h.g("bytes")), None)
         out.append(catalogue.make(
             "host-allocator-ran-out", variant="pinned",
-            size=f"{int(size) / 2**20:,.0f} MiB" if size else "?",
+            size=f"{n / 2**20:,.0f} MiB" if (n := _bytes(size)) is not None else (size or "?"),
             evidence=log_evidence(pinned),
             fix=("# reduce what the input pipeline holds in memory at once (samples per "
                  "queue/buffer, prefetch size, batch size)", "free -m   # RAM in use"),

@@ -10,19 +10,15 @@ architectures) and ``tf_install`` (Python range, NumPy).  Nothing here is a chec
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
-from tfgpu.facts.view import Facts
-from tfgpu.findings import Evidence, Finding
+from tfgpu.findings import Evidence
 from tfgpu.knowledge import (
     Knowledge,
     KnowledgeQueryError,
     TestedConfig,
-    docs,
     parse_arch_list,
     parse_cc,
     parse_version,
