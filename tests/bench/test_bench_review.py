@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 from rich.console import Console
 
+from tfgpu._proc import CommandResult
 from tfgpu.bench import data as bench_data
 from tfgpu.bench import runner as bench_runner
 from tfgpu.bench.data import DataError, DataSource, load, resolve_source
@@ -34,7 +35,6 @@ from tfgpu.cli.cmd_bench import output_path_problem, render_tables
 from tfgpu.cli.main import main
 from tfgpu.explain import explain_lines
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes.runner import CommandResult
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "tests" / "fixtures" / "bench-review"

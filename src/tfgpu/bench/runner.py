@@ -27,13 +27,13 @@ from pathlib import Path
 from typing import Any
 
 import tfgpu
+from tfgpu._proc import DRAIN_S, BoundedCapture, kill_pipe_holders
 from tfgpu.bench.data import DataSource
 from tfgpu.bench.workloads import EPOCHS, tuned_recipe
 from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Evidence, Finding
-from tfgpu.probes.runner import DRAIN_S, BoundedCapture, kill_pipe_holders
 
 #: Workloads ``--workloads`` accepts.
 WORKLOADS: tuple[str, ...] = ("guide", "tuned", "ceilings")

@@ -34,11 +34,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tfgpu._proc import CommandResult, Runner, run_command
 from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
-from tfgpu.probes.runner import CommandResult, Runner, run_command
 
 #: The self-contained child script (a file inside this package; runnable by any Python).
 CHILD_SCRIPT = Path(__file__).with_name("_verify_child.py")

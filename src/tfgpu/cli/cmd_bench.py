@@ -143,7 +143,7 @@ def output_dir_problem(path: str) -> str | None:
 
 
 def _config(args: argparse.Namespace, err: Console) -> Any:
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
 
     try:
         import numpy  # noqa: F401 - the data loaders need it

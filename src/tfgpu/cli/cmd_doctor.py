@@ -56,7 +56,7 @@ def gather_from_args(args: argparse.Namespace, *, renderer: str | None = None) -
     import dataclasses
 
     from tfgpu.gather import DEFAULT_TF_TIMEOUT_S, gather
-    from tfgpu.probes.base import ProbeContext
+    from tfgpu.probes import ProbeContext
 
     timeout = DEFAULT_TF_TIMEOUT_S if args.timeout is None else args.timeout
     check_timeout(timeout)
@@ -83,7 +83,7 @@ def check_timeout(timeout_s: float) -> None:
     """
     import math
 
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
 
     if not math.isfinite(timeout_s) or timeout_s <= 0 or timeout_s > MAX_TIMEOUT_S:
         raise UsageError(f"--timeout must be a number of seconds above 0 and at most "
@@ -98,7 +98,7 @@ def check_python(path: str) -> None:
     """
     import os
 
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
 
     if not path.strip():
         raise UsageError("--python needs the path of a Python interpreter")
@@ -170,7 +170,7 @@ def load_facts(path: str) -> HostFacts:
     Raises:
         UsageError: the file cannot be read, is not JSON, or is not a facts snapshot.
     """
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
     from tfgpu.facts import FactsFormatError, read_facts_file
 
     try:

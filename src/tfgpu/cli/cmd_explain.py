@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
+from tfgpu.cli.errors import UsageError
 from tfgpu.explain import ExplainResult, explain_stream
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Report, Severity, Verdict

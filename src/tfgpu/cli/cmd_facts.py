@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Gather and print (or write) the facts; return 0, or 2 if FILE cannot be written."""
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
 
     facts = gather_from_args(args)
     text = facts.to_json()

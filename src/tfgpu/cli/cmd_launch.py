@@ -9,7 +9,7 @@ import sys
 from types import FrameType
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
+from tfgpu.cli.errors import UsageError
 from tfgpu.runtime._launch import MAX_WORKERS, LaunchError, launch
 
 

@@ -22,9 +22,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tfgpu import __version__
+from tfgpu._version import __version__
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
+from tfgpu.cli.errors import UsageError
 from tfgpu.knowledge import Knowledge, KnowledgeError, KnowledgeQueryError, load_knowledge
 from tfgpu.knowledge._matrix import SECTIONS, ConfigLine, MatrixView, select_matrix, view_to_dict
 from tfgpu.report.text import make_console

@@ -15,7 +15,7 @@ import sys
 from dataclasses import replace
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
+from tfgpu.cli.errors import UsageError
 from tfgpu.facts import FactsFormatError, read_facts_file
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import PlanError, make_plan, render

@@ -10,7 +10,7 @@ from pathlib import Path
 from types import FrameType
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
+from tfgpu.cli.errors import UsageError
 from tfgpu.runtime._tensorboard import (
     TensorBoardError,
     logdir_note,

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         physical_memory_mib,
         run_verify,
     )
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
     from tfgpu.findings import Report, Verdict
     from tfgpu.report.json_report import render_json
     from tfgpu.report.text import make_console, render_text

@@ -18,8 +18,9 @@ import traceback
 from collections.abc import Sequence
 from types import ModuleType
 
-from tfgpu import __version__
+from tfgpu._version import __version__
 from tfgpu.cli import status_codes
+from tfgpu.cli.errors import UsageError
 
 #: (command, module, one-line help), in the order ``tfgpu --help`` lists them.
 COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -35,10 +36,6 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("tensorboard", "tfgpu.cli.cmd_tensorboard", "start TensorBoard on localhost"),
     ("launch", "tfgpu.cli.cmd_launch", "run N local workers of a multi-worker script"),
 )
-
-
-class UsageError(Exception):
-    """Bad command-line input or an unreadable input file (exit code 2)."""
 
 
 def _load(module_name: str) -> ModuleType:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from tfgpu._proc import CommandResult, Runner, run_command
 from tfgpu.facts import ProbeStatus
 from tfgpu.plan import _activate
 from tfgpu.plan.model import (
@@ -33,7 +34,6 @@ from tfgpu.plan.model import (
     Verify,
 )
 from tfgpu.plan.render import ps_quote
-from tfgpu.probes.runner import CommandResult, Runner, run_command
 
 #: Seconds allowed for creating a virtual environment.
 VENV_TIMEOUT_S = 300.0

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from tfgpu import __version__
+from tfgpu._version import __version__
 from tfgpu.plan.model import (
     CondaCreate,
     CreateVenv,

@@ -28,8 +28,10 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from tfgpu._proc import CommandResult
 from tfgpu.facts import GPU, DriverFacts, ProbeRecord, ProbeStatus
-from tfgpu.probes._smi_parse import (
+from tfgpu.probes import ProbeContext, ProbeResult
+from tfgpu.probes.nvidia_smi_parse import (
     QUERY_FIELDS,
     QUERY_FIELDS_OLD,
     classify_smi_failure,
@@ -38,8 +40,6 @@ from tfgpu.probes._smi_parse import (
     parse_query_csv,
     parse_smi_table,
 )
-from tfgpu.probes.base import ProbeContext, ProbeResult
-from tfgpu.probes.runner import CommandResult
 
 NAME = "nvidia"
 ORDER = 10

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from tfgpu.facts import Distribution, ProbeRecord, ProbeStatus, PythonFacts
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "python"
 ORDER = 20

@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tfgpu._proc import CommandResult
 from tfgpu.facts import ProbeRecord, ProbeStatus, TFDevice, TFFacts
-from tfgpu.probes.base import ProbeContext, ProbeResult
-from tfgpu.probes.runner import CommandResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "tf"
 ORDER = 90
@@ -32,7 +32,7 @@ LONG_RUNNING = True
 #: ``--no-tf`` skips the probes that set this.
 IS_TF_PROBE = True
 
-SCRIPT_PATH = Path(__file__).with_name("_tf_child_script.py")
+SCRIPT_PATH = Path(__file__).with_name("tf_child_script.py")
 MARK = "TFGPU-TF-PROBE:"
 #: Most log lines kept from the child's stderr.
 MAX_LOG_LINES = 400

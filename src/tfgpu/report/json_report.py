@@ -25,7 +25,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from tfgpu import __version__
+from tfgpu._version import __version__
 from tfgpu.findings import Finding, Report
 
 REPORT_SCHEMA_VERSION = "1.0"
