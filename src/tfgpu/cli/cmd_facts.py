@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.cmd_doctor import add_gather_arguments, gather_from_args
+from tfgpu.cli.common import add_gather_arguments, gather_from_args
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
