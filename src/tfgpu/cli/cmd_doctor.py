@@ -75,16 +75,14 @@ def run(args: argparse.Namespace) -> int:
 
         print(render_json(report, extra={"facts": facts.to_dict()}))
     else:
-        from tfgpu.report.text import make_console, render_text
+        from tfgpu.report.text import make_report_console, print_line, render_text
 
         verbosity = args.verbose - args.quiet
-        console = make_console()
+        console = make_report_console()
         render_text(report, console, verbosity=verbosity)
         if verbosity >= 2:
-            from rich.text import Text
-
-            console.print()
-            console.print(Text("PROBES", style="bold underline"))
+            print_line(console)
+            print_line(console, "PROBES", "bold underline")
             for line in probe_lines(facts):
-                console.print(Text(line, style="dim"))
+                print_line(console, line, "dim")
     return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS

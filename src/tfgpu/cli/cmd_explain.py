@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
             )
         )
     else:
-        from tfgpu.report.text import make_console, render_text
+        from tfgpu.report.text import make_report_console, render_text
 
-        render_text(report, make_console(), verbosity=args.verbose - args.quiet)
+        render_text(report, make_report_console(), verbosity=args.verbose - args.quiet)
     return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS
