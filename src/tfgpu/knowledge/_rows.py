@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 
@@ -265,6 +264,10 @@ class AndCudaPin(Row):
         Raises:
             KnowledgeQueryError: ``version`` is not a version.
         """
+        # Imported here: packaging.specifiers costs ~10 ms of imports that most commands,
+        # the doctor among them, never need.
+        from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
         try:
             spec = SpecifierSet(self.specifier)
         except InvalidSpecifier:  # pragma: no cover - checked by the invariant tests
