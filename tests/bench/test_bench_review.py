@@ -31,10 +31,11 @@ from tfgpu.bench import runner as bench_runner
 from tfgpu.bench.data import DataError, DataSource, load, resolve_source
 from tfgpu.bench.runner import BenchConfig, ChildOutcome, summarise
 from tfgpu.bench.verify import alloc_too_large, interpret_child, split_phases
-from tfgpu.cli.cmd_bench import output_path_problem, render_tables
+from tfgpu.cli.cmd_bench import output_path_problem
 from tfgpu.cli.main import main
 from tfgpu.explain import explain_lines
 from tfgpu.facts import ProbeStatus
+from tfgpu.report.tables import render_bench_tables as render_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "tests" / "fixtures" / "bench-review"

@@ -24,7 +24,7 @@ from tfgpu.bench.runner import (
     run_child,
     summarise,
 )
-from tfgpu.cli.cmd_bench import render_tables
+from tfgpu.report.tables import render_bench_tables as render_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 SYN = DataSource("synthetic", "synthetic", (), "--synthetic")

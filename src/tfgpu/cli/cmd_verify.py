@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 from tfgpu.cli import status_codes
 
 if TYPE_CHECKING:
-    from rich.console import Console
 
-    from tfgpu.bench.verify import VerifyResult
+    pass
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -76,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu.cli.errors import UsageError
     from tfgpu.findings import Report, Verdict
     from tfgpu.report.json_report import render_json
+    from tfgpu.report.tables import render_verify_table
     from tfgpu.report.text import make_console, render_text
 
     if args.alloc_mib < 1:
@@ -141,30 +141,9 @@ def run(args: argparse.Namespace) -> int:
         out = make_console()
         render_text(report, out, args.verbose - args.quiet)
         if result.checks and args.quiet < 1:
-            _table(out, result)
+            render_verify_table(out, result)
         if not result.ok and args.verbose > 0 and result.stderr_tail:
             out.print("\nchild stderr (tail):")
             for line in result.stderr_tail[-20:]:
                 out.print(f"  {line}", markup=False)
     return status_codes.SUCCESS if result.ok else status_codes.ERRORS_FOUND
-
-
-def _table(console: Console, result: VerifyResult) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title=None, show_edge=False, header_style="bold")
-    for col in ("device", "result", "max rel. error", "bound", "matmul", "GFLOP/s", "alloc"):
-        table.add_column(col, justify="left" if col in ("device", "result") else "right")
-    for c in result.checks:
-        table.add_row(
-            Text(c.device + (f" {c.name}" if c.name else "")),
-            "PASS" if c.passed else "FAIL",
-            f"{c.max_rel_error:.2e}" if c.max_rel_error is not None else "-",
-            f"{c.error_bound:.2e}" if c.error_bound is not None else "-",
-            f"{c.matmul_time_s * 1e3:.2f} ms" if c.matmul_time_s is not None else "-",
-            f"{c.matmul_gflops:.1f}" if c.matmul_gflops is not None else "-",
-            f"{c.alloc_mib} MiB " + ("ok" if c.alloc_ok else "FAILED"),
-        )
-    console.print()
-    console.print(table)
