@@ -230,7 +230,8 @@ def run(args: argparse.Namespace) -> int:
 
     from tfgpu.bench.runner import run_bench, summarise
     from tfgpu.bench.verify import host_facts_for_explain
-    from tfgpu.findings import Report, Verdict, sort_findings
+    from tfgpu.cli.common import knowledge_version
+    from tfgpu.diagnosis.verdict import bench_report
     from tfgpu.report.json_report import render_json
     from tfgpu.report.tables import render_bench_tables
     from tfgpu.report.text import make_console, render_text
@@ -293,34 +294,10 @@ def run(args: argparse.Namespace) -> int:
     # (gathered once, only when needed, outside the timed run).
     facts = host_facts_for_explain() if failed_child else None
     doc, findings = summarise(cfg, outcomes, load_before, load_after, wall_s, facts)
+    report = bench_report(doc, findings)
+    kv = knowledge_version()
     failed = [d["device"] for d in doc["devices"] if d["status"] != "ok"]
-    ok_devices = [d["device"] for d in doc["devices"] if d["status"] == "ok"]
-    headline = (
-        f"Benchmark done on {', '.join(ok_devices)}"
-        if not failed
-        else f"Benchmark FAILED on {', '.join(failed)}"
-        + (f" (done on {', '.join(ok_devices)})" if ok_devices else "")
-    )
-    if src.synthetic:
-        headline += " [SYNTHETIC DATA]"
     ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
-    report = Report(
-        command="bench",
-        verdict=Verdict(
-            gpu_usable=any(d.startswith("gpu") for d in ok_devices),
-            headline=headline,
-            problems=len(failed),
-        ),
-        findings=sort_findings(findings),
-        meta=(
-            {
-                "data": doc["data"]["label"],
-                "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
-            }
-            if ran
-            else {}
-        ),
-    )
     write_failed = False
     if args.plot:
         from tfgpu.bench.plot import plot_times
@@ -340,18 +317,18 @@ def run(args: argparse.Namespace) -> int:
     if args.save_json:
         try:
             with open(args.save_json, "w", encoding="utf-8") as fh:
-                fh.write(render_json(report, extra={"bench": doc}) + "\n")
+                fh.write(render_json(report, extra={"bench": doc}, knowledge_version=kv) + "\n")
         except OSError as exc:
             write_failed = True
             err.print(Text(f"--save-json {args.save_json}: {exc}", style="red"))
     if args.json:
-        print(render_json(report, extra={"bench": doc}))
+        print(render_json(report, extra={"bench": doc}, knowledge_version=kv))
     else:
         out = make_console()
         if findings:
             render_text(report, out, args.verbose - args.quiet)
         else:
-            out.print(Text(headline))
+            out.print(Text(report.verdict.headline))
         if ran:  # nothing ran (no such GPU...): the findings say why; no empty table
             render_bench_tables(doc, out)
     if failed:

@@ -72,8 +72,9 @@ def run(args: argparse.Namespace) -> int:
         physical_memory_mib,
         run_verify,
     )
+    from tfgpu.cli.common import knowledge_version
     from tfgpu.cli.errors import UsageError
-    from tfgpu.findings import Report, Verdict
+    from tfgpu.diagnosis.verdict import verify_report
     from tfgpu.report.json_report import render_json
     from tfgpu.report.tables import render_verify_table
     from tfgpu.report.text import make_console, render_text
@@ -108,35 +109,11 @@ def run(args: argparse.Namespace) -> int:
         include_cpu=args.include_cpu,
         facts=host_facts_for_explain(),
     )
-    problems = sum(1 for f in result.findings if f.severity.value == "error")
-    if result.tf_version:
-        tf_text = result.tf_version
-    elif result.outcome == "import-error":
-        tf_text = "not importable"
-    else:
-        tf_text = "unknown (the child did not report it)"
-    meta = {
-        "python": result.python_executable,
-        "tensorflow": tf_text,
-        "check": f"[{args.size}x{args.size}] @ [{args.size}x{args.size}] float32, "
-        f"alloc {args.alloc_mib} MiB",
-    }
-    if not args.json:  # JSON has the number: verify.duration_s
-        meta["duration"] = f"{result.duration_s:.1f} s"
-    if result.fault_injected:
-        meta["fault injected (test only)"] = result.fault_injected
-    report = Report(
-        command="verify",
-        verdict=Verdict(
-            gpu_usable=result.ok and result.gpu_count > 0,
-            headline=result.headline,
-            problems=problems,
-        ),
-        findings=result.findings,
-        meta=meta,
-    )
+    report = verify_report(result, size=args.size, alloc_mib=args.alloc_mib,
+                           with_duration=not args.json)
     if args.json:
-        print(render_json(report, extra={"verify": result.to_dict()}))
+        print(render_json(report, extra={"verify": result.to_dict()},
+                          knowledge_version=knowledge_version()))
     else:
         out = make_console()
         render_text(report, out, args.verbose - args.quiet)

@@ -167,3 +167,14 @@ def this_host_target() -> TargetHost:
 def verbosity_of(args: argparse.Namespace) -> int:
     """The global ``-v`` count minus the ``-q`` count (0 when absent)."""
     return int(getattr(args, "verbose", 0) or 0) - int(getattr(args, "quiet", 0) or 0)
+
+
+def knowledge_version() -> str:
+    """The knowledge version a report names (``"unavailable"`` when the data files cannot be
+    read: a broken install still gets its report)."""
+    from tfgpu.knowledge import knowledge_version as read_version
+
+    try:
+        return read_version()
+    except Exception:  # noqa: BLE001 - data files missing or unreadable: a broken install
+        return "unavailable"

@@ -48,16 +48,21 @@ def finding_to_dict(f: Finding) -> dict[str, Any]:
     }
 
 
-def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Return the whole JSON document for ``report``; ``extra`` adds command-specific keys."""
-    from tfgpu.knowledge import knowledge_version
+def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None, *,
+                   knowledge_version: str | None = None) -> dict[str, Any]:
+    """Return the whole JSON document for ``report``; ``extra`` adds command-specific keys.
 
-    kv = report.meta.get("knowledge")  # the doctor's header already names it
-    if not kv:
-        try:
-            kv = knowledge_version()
-        except Exception:  # noqa: BLE001 - data files missing or unreadable: a broken install
-            kv = "unavailable"
+    Args:
+        report: what to write.
+        extra: command-specific top-level keys.
+        knowledge_version: the ``knowledge_version`` to write (the caller reads it: a
+            renderer loads no knowledge); default: the report header's ``knowledge``
+            (the doctor's names it), else ``"unavailable"``.
+
+    Raises:
+        ValueError: an ``extra`` key would overwrite a schema key.
+    """
+    kv = knowledge_version or report.meta.get("knowledge") or "unavailable"
     doc: dict[str, Any] = {
         "schema_version": REPORT_SCHEMA_VERSION,
         "tfgpu_version": __version__,
@@ -79,6 +84,9 @@ def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None) -> di
     return doc
 
 
-def render_json(report: Report, extra: Mapping[str, Any] | None = None) -> str:
-    """Render ``report`` as indented JSON text (ends without a newline)."""
-    return json.dumps(report_to_dict(report, extra), indent=2, ensure_ascii=False)
+def render_json(report: Report, extra: Mapping[str, Any] | None = None, *,
+                knowledge_version: str | None = None) -> str:
+    """Render ``report`` as indented JSON text (ends without a newline); arguments as for
+    :func:`report_to_dict`."""
+    return json.dumps(report_to_dict(report, extra, knowledge_version=knowledge_version),
+                      indent=2, ensure_ascii=False)
