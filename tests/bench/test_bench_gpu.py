@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu.bench.verify import run_verify
+from tfgpu.verify import run_verify
 
 ROOT = Path(__file__).resolve().parents[2]
 MODE = os.environ.get("TFGPU_GPU_TESTS", "")
@@ -46,7 +46,7 @@ def test_verify_passes_on_every_gpu() -> None:
 
 
 def test_alloc_above_gpu_memory_is_refused_up_front() -> None:
-    from tfgpu.bench.verify import alloc_too_large, gpu_memory_mib, physical_memory_mib
+    from tfgpu.verify import alloc_too_large, gpu_memory_mib, physical_memory_mib
 
     gpus = gpu_memory_mib()
     _need_gpu(len(gpus))

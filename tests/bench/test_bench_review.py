@@ -30,12 +30,12 @@ from tfgpu.bench import data as bench_data
 from tfgpu.bench import runner as bench_runner
 from tfgpu.bench.data import DataError, DataSource, load, resolve_source
 from tfgpu.bench.runner import BenchConfig, ChildOutcome, summarise
-from tfgpu.bench.verify import alloc_too_large, interpret_child, split_phases
 from tfgpu.cli.cmd_bench import output_path_problem
 from tfgpu.cli.main import main
 from tfgpu.explain import explain_lines
 from tfgpu.facts import ProbeStatus
 from tfgpu.report.tables import render_bench_tables as render_tables
+from tfgpu.verify import alloc_too_large, interpret_child, split_phases
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "tests" / "fixtures" / "bench-review"
@@ -104,7 +104,7 @@ def _interrupt_parent(tmp_path: Path, call: str, trap_term: bool) -> tuple[int, 
         import sys
         sys.path.insert(0, {str(ROOT / "src")!r})
         from tfgpu.bench.runner import run_child
-        from tfgpu.bench.verify import run_verify
+        from tfgpu.verify import run_verify
         {call}
         """
     )
@@ -362,7 +362,7 @@ def test_crash_before_any_phase_does_not_claim_an_import_failure() -> None:
 def test_cli_meta_never_says_not_importable_or_0x0_for_a_crash(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import tfgpu.bench.verify as verify
+    import tfgpu.verify as verify
 
     crash = interpret_child(CommandResult(("py",), ProbeStatus.ERROR, -11, "", ""), "py", False)
     monkeypatch.setattr(verify, "run_verify", lambda *a, **k: crash)
@@ -503,7 +503,7 @@ def test_one_epoch_one_run_is_singular() -> None:
 
 
 def test_verify_json_numbers_and_booleans(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tfgpu.bench.verify as verify
+    import tfgpu.verify as verify
 
     stdout = (FIX / "verify-cpu-oom.stdout.json").read_text()
     r = interpret_child(CommandResult(("py",), ProbeStatus.OK, 0, stdout, ""), "py", True, 7.5)
@@ -588,7 +588,7 @@ def test_bench_summary_reads_a_failed_child_log_with_host_facts() -> None:
 def test_verify_cli_gathers_host_facts_once_for_the_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import tfgpu.bench.verify as verify
+    import tfgpu.verify as verify
 
     facts = _no_gpu_facts()
     calls: list[Any] = []
@@ -614,7 +614,7 @@ def test_verify_cli_gathers_host_facts_once_for_the_engine(
 
 def test_the_real_gpu_less_host_facts_make_cuinit_harmless() -> None:
     """On this GPU-less host, the facts verify gathers label cuInit 303 harmless."""
-    from tfgpu.bench.verify import host_facts_for_explain
+    from tfgpu.verify import host_facts_for_explain
 
     facts = host_facts_for_explain()
     assert facts is not None

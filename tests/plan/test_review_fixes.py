@@ -340,8 +340,8 @@ def test_install_shows_exactly_the_argv_it_runs(tmp_path: Path) -> None:
 
 
 def test_verify_argv_is_what_run_verify_runs() -> None:
-    from tfgpu.bench.verify import run_verify
     from tfgpu.plan.install import VERIFY_ALLOC_MIB, VERIFY_SIZE
+    from tfgpu.verify import run_verify
 
     calls: list[tuple[str, ...]] = []
 

@@ -260,7 +260,7 @@ def test_a_benchmark_child_leaving_a_setsid_grandchild_returns_at_once(tmp_path:
 def test_tensorboard_output_kept_is_bounded() -> None:
     import io
 
-    from tfgpu.runtime import _tensorboard as tb
+    from tfgpu.runtime import tensorboard as tb
 
     class Proc:
         stdout = io.StringIO("".join(f"line {i}\n" for i in range(5 * tb.MAX_OUTPUT_LINES))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu.runtime._launch import LaunchError, describe_exit, launch, tf_configs
+from tfgpu.runtime.launch import LaunchError, describe_exit, launch, tf_configs
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 

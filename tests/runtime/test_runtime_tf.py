@@ -486,7 +486,7 @@ def test_scenario_lone_worker_says_it_waits_and_ctrl_c_ends_it() -> None:
     TensorFlow blocks in C++ holding the GIL, so Python's Ctrl-C handler never ran;
     setup() now gives SIGINT the default action for the wait.
     """
-    from tfgpu.runtime._tensorboard import free_port
+    from tfgpu.runtime.tensorboard import free_port
 
     ports = [free_port(), free_port()]
     cfg = json.dumps({"cluster": {"worker": [f"127.0.0.1:{p}" for p in ports]},

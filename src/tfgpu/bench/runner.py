@@ -547,7 +547,7 @@ def summarise(
 ) -> tuple[dict[str, Any], list[Finding]]:
     """Turn the children's events into the ``bench`` JSON document and findings (pure).
 
-    ``facts`` (this host's cheap facts, :func:`tfgpu.bench.verify.host_facts_for_explain`)
+    ``facts`` (this host's cheap facts, :func:`tfgpu.verify.host_facts_for_explain`)
     go to the explain engine with a failed child's log, as in ``tfgpu doctor``.
 
     Returns:

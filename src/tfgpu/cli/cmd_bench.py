@@ -229,12 +229,12 @@ def run(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from tfgpu.bench.runner import run_bench, summarise
-    from tfgpu.bench.verify import host_facts_for_explain
     from tfgpu.cli.common import knowledge_version
     from tfgpu.diagnosis.verdict import bench_report
     from tfgpu.report.json_report import render_json
     from tfgpu.report.tables import render_bench_tables
     from tfgpu.report.text import make_console, render_text
+    from tfgpu.verify import host_facts_for_explain
 
     err = make_console(sys.stderr)
     cfg = _config(args, err)

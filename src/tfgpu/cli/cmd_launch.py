@@ -10,7 +10,7 @@ from types import FrameType
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.errors import UsageError
-from tfgpu.runtime._launch import MAX_WORKERS, LaunchError, launch
+from tfgpu.runtime.launch import MAX_WORKERS, LaunchError, launch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

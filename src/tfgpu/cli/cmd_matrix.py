@@ -9,7 +9,7 @@ Examples::
     tfgpu matrix --os windows --json   # one JSON document on stdout
 
 The rows come from ``tfgpu/knowledge/data/*.toml``; the selection is
-:func:`tfgpu.knowledge._matrix.select_matrix`; this module only parses and renders.
+:func:`tfgpu.knowledge.matrix.select_matrix`; this module only parses and renders.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tfgpu._version import __version__
 from tfgpu.cli import status_codes
 from tfgpu.cli.errors import UsageError
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, load_knowledge
-from tfgpu.knowledge._matrix import SECTIONS, select_matrix, view_to_dict
+from tfgpu.knowledge.matrix import SECTIONS, select_matrix, view_to_dict
 from tfgpu.report.tables import render_matrix
 from tfgpu.report.text import make_console
 

@@ -11,7 +11,7 @@ from types import FrameType
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.errors import UsageError
-from tfgpu.runtime._tensorboard import (
+from tfgpu.runtime.tensorboard import (
     TensorBoardError,
     logdir_note,
     logdir_problem,

@@ -1,6 +1,6 @@
 """``tfgpu verify``: prove that TensorFlow computes correctly on each GPU.
 
-Gathers (:func:`tfgpu.bench.verify.run_verify`), renders, returns the exit code:
+Gathers (:func:`tfgpu.verify.run_verify`), renders, returns the exit code:
 0 when every GPU passed (or, with ``--cpu-ok``, a CPU-only host passed on ``CPU:0``),
 1 otherwise, 2 for bad arguments.
 """
@@ -63,7 +63,13 @@ def run(args: argparse.Namespace) -> int:
     """Run the verification and print it; return the exit code."""
     from rich.markup import escape
 
-    from tfgpu.bench.verify import (
+    from tfgpu.cli.common import knowledge_version
+    from tfgpu.cli.errors import UsageError
+    from tfgpu.diagnosis.verdict import verify_report
+    from tfgpu.report.json_report import render_json
+    from tfgpu.report.tables import render_verify_table
+    from tfgpu.report.text import make_console, render_text
+    from tfgpu.verify import (
         FAULT_ENV,
         FAULTS,
         alloc_too_large,
@@ -72,12 +78,6 @@ def run(args: argparse.Namespace) -> int:
         physical_memory_mib,
         run_verify,
     )
-    from tfgpu.cli.common import knowledge_version
-    from tfgpu.cli.errors import UsageError
-    from tfgpu.diagnosis.verdict import verify_report
-    from tfgpu.report.json_report import render_json
-    from tfgpu.report.tables import render_verify_table
-    from tfgpu.report.text import make_console, render_text
 
     if args.alloc_mib < 1:
         raise UsageError(f"--alloc-mib must be >= 1, got {args.alloc_mib}")

@@ -190,7 +190,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
 
 
 class VerifyOutcome(Protocol):
-    """What :func:`verify_report` reads of a verification (``tfgpu.bench.verify.VerifyResult``
+    """What :func:`verify_report` reads of a verification (``tfgpu.verify.VerifyResult``
     has these attributes; diagnosis/ does not import bench/)."""
 
     @property
@@ -219,7 +219,7 @@ def verify_report(result: VerifyOutcome, *, size: int, alloc_mib: int,
     GPU; one problem per error finding.
 
     Args:
-        result: what the verification child reported (:func:`tfgpu.bench.verify.run_verify`).
+        result: what the verification child reported (:func:`tfgpu.verify.run_verify`).
         size: the side of the square matmul checked (elements).
         alloc_mib: the allocation tried per device, MiB.
         with_duration: name the duration in the header (the JSON has it as a number).

@@ -16,9 +16,9 @@ from rich.text import Text
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from tfgpu.bench.verify import VerifyResult
     from tfgpu.knowledge import Knowledge
-    from tfgpu.knowledge._matrix import ConfigLine, MatrixView
+    from tfgpu.knowledge.matrix import ConfigLine, MatrixView
+    from tfgpu.verify import VerifyResult
 
 
 # ---------------------------------------------------------------------- bench

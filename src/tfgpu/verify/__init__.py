@@ -6,7 +6,7 @@ checked becomes a :class:`VerifyResult`, never a traceback here.  The child may 
 Python that has TensorFlow, for example a virtual environment ``tfgpu install`` has just
 made and that does not contain tfgpu itself::
 
-    from tfgpu.bench.verify import run_verify
+    from tfgpu.verify import run_verify
     result = run_verify("/path/to/venv/bin/python", alloc_mib=64)
     if not result.ok:
         for finding in result.findings:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from tfgpu.runtime._signals import die_with_parent
-from tfgpu.runtime._tensorboard import free_port
+from tfgpu.runtime.tensorboard import free_port
 
 #: Most workers ``tfgpu launch`` starts on one machine.
 MAX_WORKERS = 64
