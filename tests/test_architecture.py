@@ -168,3 +168,22 @@ def test_doctor_json_does_not_import_rich() -> None:
                          env={"PYTHONPATH": str(SRC.parent), "PATH": "/usr/bin:/bin"},
                          timeout=60)
     assert out.stdout.strip() == "[]", (out.stdout, out.stderr)
+
+
+def test_doctor_text_without_colour_does_not_import_rich() -> None:
+    """Plain text (a pipe, or ``NO_COLOR``) is written without rich (~25 ms of imports)."""
+    code = (
+        "import sys, threading\n"
+        "from tfgpu.cli.main import main\n"
+        "main(['doctor', '--no-tf'])\n"
+        "for t in threading.enumerate():\n"
+        "    if t.name == 'tfgpu-prewarm':\n"
+        "        t.join(30)\n"
+        "print(sorted(m for m in sys.modules if m == 'rich' or m.startswith('rich.')),\n"
+        "      file=sys.stderr)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(SRC.parent), "PATH": "/usr/bin:/bin"},
+                         timeout=60)
+    assert out.stdout.strip(), out.stderr  # the report was printed
+    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr

@@ -11,7 +11,6 @@ import contextlib
 import hashlib
 import io
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -25,6 +24,7 @@ import numpy as np
 import pytest
 from rich.console import Console
 
+from proc_helpers import pid_alive as _pid_alive
 from tfgpu._proc import CommandResult
 from tfgpu.bench import data as bench_data
 from tfgpu.bench import runner as bench_runner
@@ -76,19 +76,6 @@ def _npz(path: Path, **override: Any) -> Path:
 
 
 # --- 1: Ctrl-C leaves orphan children -------------------------------------------------------
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a zombie still answers kill(0); it is dead for our purpose
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().split(") ", 1)[1][0] != "Z"
-    except OSError:
-        return False
 
 
 def _interrupt_parent(tmp_path: Path, call: str, trap_term: bool) -> tuple[int, int, float]:

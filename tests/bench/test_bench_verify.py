@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu._proc import CommandResult, FakeRunner
 from tfgpu import verify
+from tfgpu._proc import CommandResult, FakeRunner
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Finding, Severity
 from tfgpu.verify import CHILD_SCRIPT, interpret_child, run_verify

@@ -18,9 +18,11 @@ import time
 from pathlib import Path
 
 import pytest
-from _faults import FLOOD, FLOOD_RSS_MIB, GRANDCHILD, PY, ROOT, alive, wait_dead
+from _faults import FLOOD, FLOOD_RSS_MIB, GRANDCHILD, PY, ROOT
 from _faults import script as _script
 
+from proc_helpers import pid_alive as alive
+from proc_helpers import wait_dead
 from tfgpu._proc import DROPPED_MARK, MAX_STREAM_BYTES, BoundedCapture, run_command
 from tfgpu.facts import ProbeStatus
 

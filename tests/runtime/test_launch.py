@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from proc_helpers import pid_alive as _pid_alive
 from tfgpu.runtime.launch import LaunchError, describe_exit, launch, tf_configs
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -36,19 +37,6 @@ def _stop(proc: subprocess.Popen[str]) -> None:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             proc.kill()
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a zombie is dead for our purposes
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.split(")")[-1].split()[0] != "Z"
 
 
 def _wait_for(path: Path, timeout_s: float = 30.0) -> str:
@@ -203,20 +191,6 @@ def test_cli_usage_errors(argv: list[str], message: str,
 
     assert main(argv) == 2
     assert message in capsys.readouterr().err
-
-
-def _children(pid: int) -> list[int]:
-    """Direct children of ``pid`` (from /proc)."""
-    kids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.append(int(entry.name))
-    return kids
 
 
 def _gone_within(pids: list[int], timeout_s: float) -> bool:

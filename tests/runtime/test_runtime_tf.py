@@ -19,6 +19,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from proc_helpers import children as _children
+
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
 EXAMPLE = ROOT / "examples" / "train_guide_model.py"
@@ -277,20 +279,6 @@ def test_slurm_resolver_works_on_a_cpu_only_node() -> None:
     assert res["task"] == ["worker", 1]
     assert "SlurmClusterResolver failed" in str(res["err"])
     assert "SLURM_STEP_NODELIST" in str(res["err"])
-
-
-def _children(pid: int) -> list[int]:
-    """Direct children of ``pid`` (from /proc)."""
-    kids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.append(int(entry.name))
-    return kids
 
 
 def _alive(pid: int) -> bool:
