@@ -7,7 +7,7 @@ make no decisions) or :mod:`tfgpu.cli` (commands only gather, call and render).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from tfgpu.diagnosis.engine import _no_nvidia_gpu, _wsl2
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
@@ -16,6 +16,7 @@ from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 if TYPE_CHECKING:
     from tfgpu.facts.log import ReadStats
     from tfgpu.knowledge import Knowledge
+    from tfgpu.verify import VerifyResult
 
 
 def _plural(n: int, word: str) -> str:
@@ -189,31 +190,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
     )
 
 
-class VerifyOutcome(Protocol):
-    """What :func:`verify_report` reads of a verification (``tfgpu.verify.VerifyResult``
-    has these attributes; diagnosis/ does not import bench/)."""
-
-    @property
-    def findings(self) -> tuple[Finding, ...]: ...
-    @property
-    def ok(self) -> bool: ...
-    @property
-    def gpu_count(self) -> int: ...
-    @property
-    def headline(self) -> str: ...
-    @property
-    def tf_version(self) -> str | None: ...
-    @property
-    def outcome(self) -> str: ...
-    @property
-    def python_executable(self) -> str: ...
-    @property
-    def duration_s(self) -> float: ...
-    @property
-    def fault_injected(self) -> str | None: ...
-
-
-def verify_report(result: VerifyOutcome, *, size: int, alloc_mib: int,
+def verify_report(result: VerifyResult, *, size: int, alloc_mib: int,
                   with_duration: bool = True) -> Report:
     """The report of ``tfgpu verify``: "GPU usable" when every check passed on at least one
     GPU; one problem per error finding.
