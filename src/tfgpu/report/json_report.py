@@ -1,6 +1,6 @@
 """JSON renderer: one document on stdout with a stable, documented schema.
 
-Schema (``schema_version`` "1.0"), documented in ``docs/json-schema.md``::
+Schema (``schema_version`` "1.1"; 1.1 added ``aliases``), documented in ``docs/json-schema.md``::
 
     {
       "schema_version": "1.0",
@@ -12,7 +12,7 @@ Schema (``schema_version`` "1.0"), documented in ``docs/json-schema.md``::
         {"id": "...", "severity": "error", "category": "...", "area": "...",
          "title": "...", "evidence": [{"source": "...", "text": "...", "line": 3}],
          "cause": "...", "fix": ["..."], "doc": "...", "knowledge_ref": "...",
-         "harmless": false}
+         "harmless": false, "aliases": []}
       ],
       "meta": {"...": "..."},
       ... command-specific keys (for example "facts" for the doctor)
@@ -28,7 +28,7 @@ from typing import Any
 from tfgpu._version import __version__
 from tfgpu.findings import Finding, Report
 
-REPORT_SCHEMA_VERSION = "1.0"
+REPORT_SCHEMA_VERSION = "1.1"
 
 
 def finding_to_dict(f: Finding) -> dict[str, Any]:
@@ -45,6 +45,7 @@ def finding_to_dict(f: Finding) -> dict[str, Any]:
         "doc": f.doc,
         "knowledge_ref": f.knowledge_ref,
         "harmless": f.harmless,
+        "aliases": list(f.aliases),
     }
 
 
