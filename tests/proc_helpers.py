@@ -4,8 +4,13 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
+
+SRC = Path(__file__).resolve().parent.parent / "src"
 
 
 def pid_alive(pid: int) -> bool:
@@ -39,3 +44,12 @@ def children(pid: int) -> list[int]:
             if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                 kids.append(int(entry.name))
     return kids
+
+
+def run_tfgpu(*args: str, timeout_s: float = 600) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m tfgpu ARGS`` (this checkout's ``src/``) and capture its output; a
+    non-zero exit is returned, not raised."""
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    return subprocess.run([sys.executable, "-m", "tfgpu", *args], capture_output=True,
+                          text=True, env=env, timeout=timeout_s, check=False)
+

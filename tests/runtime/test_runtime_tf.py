@@ -6,6 +6,7 @@ per process.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -298,15 +300,14 @@ def _gone_within(pid: int, timeout_s: float) -> bool:
     return False
 
 
-@pytest.mark.tf
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
-def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
-    """Reviewer: closing the terminal (SIGHUP) left TensorBoard running."""
-    logdir = tmp_path / "empty-logs"
-    logdir.mkdir()
+@contextlib.contextmanager
+def _serving(logdir: Path, env: dict[str, str]) -> Iterator[tuple[subprocess.Popen[str],
+                                                                  list[int]]]:
+    """Run ``tfgpu tensorboard LOGDIR --port 0`` until it serves; yield it and the pid of
+    its one server child; afterwards kill whichever of the two is still running."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "tfgpu", "tensorboard", str(logdir), "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
     server_pids: list[int] = []
     try:
@@ -315,14 +316,24 @@ def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
         assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
         server_pids = _children(proc.pid)
         assert len(server_pids) == 1
-        proc.send_signal(signal.SIGHUP)
-        _, err = proc.communicate(timeout=30)
+        yield proc, server_pids
     finally:
         if proc.poll() is None:
             proc.kill()
         for p in server_pids:
             if _alive(p):
                 os.kill(p, signal.SIGKILL)
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
+def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
+    """Reviewer: closing the terminal (SIGHUP) left TensorBoard running."""
+    logdir = tmp_path / "empty-logs"
+    logdir.mkdir()
+    with _serving(logdir, _env()) as (proc, server_pids):
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert "no event files yet" in err  # the empty-folder note (defect 6)
     assert "stopped" in err
@@ -355,26 +366,10 @@ def test_scenario_sigkilled_cli_leaves_no_tensorboard(tmp_path: Path) -> None:
     (fake / "tensorboard" / "main.py").write_text(FAKE_TENSORBOARD)
     env = _env()
     env["PYTHONPATH"] = f"{fake}{os.pathsep}{SRC}"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tfgpu", "tensorboard", str(tmp_path), "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )
-    server_pids: list[int] = []
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
-        server_pids = _children(proc.pid)
-        assert len(server_pids) == 1
+    with _serving(tmp_path, env) as (proc, server_pids):
         proc.kill()
         proc.wait(timeout=10)
         assert _gone_within(server_pids[0], 10), "the server outlived its SIGKILLed launcher"
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        for p in server_pids:
-            if _alive(p):
-                os.kill(p, signal.SIGKILL)
 
 
 REGRESSION_CODE = r"""

@@ -168,3 +168,15 @@ class ProbeResult:
     libraries: tuple[SharedLibrary, ...] = ()
     env: Mapping[str, str] | None = None
     tf: TFFacts | None = None
+
+
+def same_interpreter(exe: str) -> bool:
+    """True when ``exe`` is the running interpreter's own path.
+
+    Symlinks are deliberately not resolved: a venv's ``bin/python`` links to the base
+    interpreter but has other site-packages, so they are different interpreters here.
+    """
+    def norm(path: str) -> str:
+        return os.path.normcase(os.path.abspath(path))
+
+    return norm(exe) == norm(sys.executable)

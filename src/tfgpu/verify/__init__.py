@@ -453,14 +453,7 @@ def interpret_child(
         )
     if status != "ok":
         msg = f"the verification child reported {status} {where}: {payload.get('error')}"
-        return _failed(
-            "crash",
-            msg,
-            base,
-            stderr_lines,
-            "verify-child-crashed",
-            facts=facts,
-        )
+        return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", facts=facts)
     checks = tuple(_check_from(c) for c in payload.get("checks") or () if isinstance(c, dict))
     gpus = [c for c in checks if c.is_gpu]
     gpu_count = len(payload.get("gpus") or ())
@@ -609,14 +602,7 @@ def _crashed(
     else:
         how = f"did not run ({res.message})" if res.message else f"did not run {where}"
     msg = f"the verification child {how}, without a result" + quote
-    return _failed(
-        "crash",
-        msg,
-        base,
-        stderr_lines,
-        "verify-child-crashed",
-        facts=facts,
-    )
+    return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", facts=facts)
 
 
 def _explained(
