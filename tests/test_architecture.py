@@ -171,3 +171,14 @@ def test_doctor_without_colour_does_not_import_rich(argv: list[str]) -> None:
                          timeout=60)
     assert out.stdout.strip(), out.stderr  # the report was printed
     assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr
+
+
+def test_plan_face_does_not_load_the_installer() -> None:
+    """``tfgpu plan`` prints a plan; the installer (``plan/install.py``) loads on first use."""
+    code = ("import sys, tfgpu.plan\n"
+            "print('tfgpu.plan.install' in sys.modules)\n"
+            "tfgpu.plan.run_install\n"
+            "print('tfgpu.plan.install' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={"PYTHONPATH": str(SRC.parent)}, timeout=60)
+    assert out.stdout.split() == ["False", "True"], out.stderr
