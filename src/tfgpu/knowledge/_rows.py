@@ -422,3 +422,24 @@ class DtypeSize(Row):
 
     dtype: str
     size_bytes: int
+
+
+__all__ = [
+    "AndCudaPin",
+    "CudaError",
+    "DtypeSize",
+    "GpuRow",
+    "KnowledgeError",
+    "KnowledgeQueryError",
+    "MinDriver",
+    "PlatformFact",
+    "PtxasArch",
+    "Row",
+    "Source",
+    "TestedConfig",
+    "WheelArchsRow",
+    "format_cc",
+    "parse_cc",
+    "parse_version",
+    "series",
+]
