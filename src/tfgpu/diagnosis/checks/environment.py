@@ -167,7 +167,7 @@ def log_level_hides_reasons(f: Facts) -> Iterator[Finding]:
 
 def _soname(filename: str, facts: HostFacts) -> str:
     """The SONAME a library file answers to (``libcublas.so.12.2.5.6`` -> ``.so.12``)."""
-    from tfgpu.probes.libs_names import classify
+    from tfgpu.probes._libnames import classify
 
     info = classify(filename, facts.os.system)
     return info.soname if info is not None else filename
