@@ -14,7 +14,6 @@ import contextlib
 import importlib
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -126,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status_codes.SUCCESS
     except Exception as exc:  # noqa: BLE001 - the one top-level handler
         if getattr(args, "debug", False):
+            import traceback
+
             traceback.print_exc()
         else:
             print(
