@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # static types for the lazy exports below; never run
         tensorboard_callback,
     )
 
-__version__ = "0.1.0"
+from tfgpu._version import __version__
 
 __all__ = [
     "Choice",

@@ -101,6 +101,8 @@ class Finding:
         knowledge_ref: id of the knowledge row the rule used
             (``"tf_tested_configs:2.15.0-linux-gpu"``).
         harmless: the message looks alarming but needs no action (NUMA notices, oneDNN).
+        aliases: former ids of this finding (merged twins), from its catalogue row; written
+            to the JSON for one schema version so that consumers keyed on them keep working.
     """
 
     id: str
@@ -114,6 +116,7 @@ class Finding:
     doc: str | None = None
     knowledge_ref: str | None = None
     harmless: bool = False
+    aliases: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not FINDING_ID_RE.match(self.id):

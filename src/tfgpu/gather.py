@@ -1,10 +1,9 @@
 """Gather the host facts: run every probe concurrently, each under a time limit, and merge.
 
-Probes are the modules of :mod:`tfgpu.probes` that define ``NAME``, ``ORDER`` and
-``run(ctx) -> ProbeResult`` (modules whose name starts with ``_`` and the shared helper
-modules without ``NAME`` are skipped).  They run in daemon threads, all at once, so the
-total time is about the slowest probe (the TensorFlow child) rather than the sum; a probe
-that overstays its limit is recorded as ``TIMEOUT`` and left behind, so the doctor never
+Probes are the modules of :mod:`tfgpu.probes` listed in :data:`PROBES`; each defines
+``NAME``, ``ORDER`` and ``run(ctx) -> ProbeResult``.  They run in daemon threads, all at
+once, so the total time is about the slowest probe (the TensorFlow child) rather than the sum;
+a probe that overstays its limit is recorded as ``TIMEOUT`` and left behind, so the doctor never
 hangs.  A probe that raises (a bug: probes must not) is recorded as ``ERROR``.
 """
 
@@ -13,14 +12,13 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import importlib
-import pkgutil
 import platform
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from tfgpu import __version__
+from tfgpu._version import __version__
 from tfgpu.facts import (
     GPU,
     CPUFacts,
@@ -34,7 +32,7 @@ from tfgpu.facts import (
     SharedLibrary,
     TFFacts,
 )
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 #: Default time limit of each ordinary probe (nvidia-smi, nvcc, ldconfig...), seconds.
 DEFAULT_PROBE_TIMEOUT_S = 10.0
@@ -44,13 +42,15 @@ DEFAULT_TF_TIMEOUT_S = 90.0
 #: Extra seconds a probe thread is given beyond its own limit before it is abandoned
 #: (its subprocess has its own, shorter, limit).
 GRACE_S = 2.0
-#: Modules of :mod:`tfgpu.probes` that are not probes (no ``NAME``); never imported by
-#: :func:`discover`, so ``tfgpu doctor`` does not pay for them (``capture`` pulls in the
-#: fixture recorder and replayer).
-NOT_PROBES = frozenset({"base", "runner", "capture"})
-#: Probe modules imported and started first: they run commands (``ldconfig -p``,
-#: ``nvcc``, ``lspci``, ``nvidia-smi``), slowest first.
-START_FIRST = ("libs", "toolkits", "gpus_other", "nvidia", "os_info")
+#: The probe modules of :mod:`tfgpu.probes` that the doctor runs, in start order: those
+#: that run a command (``ldconfig -p``, ``nvcc``, ``lspci``, ``nvidia-smi``) first, slowest
+#: first, so that their subprocesses run while the rest are imported; the TensorFlow child
+#: last (:func:`gather` starts it before all the others).  Each module defines ``NAME``,
+#: ``ORDER`` (merge order, first wins) and ``run(ctx) -> ProbeResult``, and optionally
+#: ``LONG_RUNNING``, ``IS_TF_PROBE`` and ``PROVIDES``.  Listed, not discovered: a new probe
+#: is added here.
+PROBES: tuple[str, ...] = ("libs", "toolkits", "gpus_other", "nvidia", "os_info",
+                           "cpu", "env_vars", "iommu", "python_env", "tf_child")
 #: Sources of NVIDIA GPUs that only saw a PCI device (no driver answer).
 _BUS_SOURCES = ("lspci", "sysfs")
 _DRIVER_SOURCES = ("nvml", "nvidia-smi")
@@ -80,7 +80,7 @@ class Probe:
 
 
 def discover(skip: Iterable[str] = ()) -> tuple[Probe, ...]:
-    """Import every probe module of :mod:`tfgpu.probes` and return them by ``ORDER``.
+    """Import the probe modules of :data:`PROBES` and return them by ``ORDER``.
 
     Args:
         skip: module names (``"tf_child"``) not to import.
@@ -89,27 +89,26 @@ def discover(skip: Iterable[str] = ()) -> tuple[Probe, ...]:
 
 
 def iter_probes(skip: Iterable[str] = ()) -> Iterator[Probe]:
-    """Import the probe modules one by one, yielding each probe as soon as it is loaded.
-
-    Modules in :data:`START_FIRST` (those that run a command) come first, so that
-    :func:`run_probes` can start their subprocesses while the rest are imported (an
-    import holds the GIL; a child process does not need it).
+    """Import the probe modules of :data:`PROBES` one by one, in that order, yielding each
+    probe as soon as it is loaded (so that :func:`run_probes` can start the subprocesses of
+    the first while the rest are imported: an import holds the GIL, a child process does
+    not need it).
 
     Args:
         skip: module names (``"tf_child"``) not to import.
+
+    Raises:
+        ValueError: a module of :data:`PROBES` lacks ``NAME`` or ``run`` (a bug).
     """
     skip = frozenset(skip)
-    import tfgpu.probes as pkg
-
-    names = [info.name for info in pkgutil.iter_modules(pkg.__path__)
-             if not info.name.startswith("_") and info.name not in NOT_PROBES
-             and info.name not in skip]
-    names.sort(key=lambda n: (n not in START_FIRST,
-                              START_FIRST.index(n) if n in START_FIRST else 0, n))
-    for name in names:
-        probe = _probe_from_module(importlib.import_module(f"{pkg.__name__}.{name}"))
-        if probe is not None:
-            yield probe
+    for name in PROBES:
+        if name in skip:
+            continue
+        module = importlib.import_module(f"tfgpu.probes.{name}")
+        probe = _probe_from_module(module)
+        if probe is None:
+            raise ValueError(f"tfgpu.probes.{name} is listed in PROBES but is not a probe")
+        yield probe
 
 
 def run_probes(

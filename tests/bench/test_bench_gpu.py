@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tfgpu.bench.verify import run_verify
+from proc_helpers import run_tfgpu
+from tfgpu.verify import run_verify
 
 ROOT = Path(__file__).resolve().parents[2]
 MODE = os.environ.get("TFGPU_GPU_TESTS", "")
@@ -46,7 +45,7 @@ def test_verify_passes_on_every_gpu() -> None:
 
 
 def test_alloc_above_gpu_memory_is_refused_up_front() -> None:
-    from tfgpu.bench.verify import alloc_too_large, gpu_memory_mib, physical_memory_mib
+    from tfgpu.verify import alloc_too_large, gpu_memory_mib, physical_memory_mib
 
     gpus = gpu_memory_mib()
     _need_gpu(len(gpus))
@@ -64,27 +63,8 @@ def test_verify_fails_on_a_corrupted_gpu_product() -> None:
 
 
 def test_bench_quick_on_gpu(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tfgpu",
-            "bench",
-            "--synthetic",
-            "--quick",
-            "--devices",
-            "cpu,gpu:0",
-            "--json",
-            "--tensorboard",
-            str(tmp_path / "tb"),
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=900,
-        check=False,
-    )
+    out = run_tfgpu("bench", "--synthetic", "--quick", "--devices", "cpu,gpu:0", "--json",
+                    "--tensorboard", str(tmp_path / "tb"), timeout_s=900)
     doc = json.loads(out.stdout)
     gpu = doc["bench"]["devices"][1]
     _need_gpu(0 if gpu["status"] != "ok" and "lists 0 GPU" in " ".join(gpu["errors"]) else 1)

@@ -11,7 +11,6 @@ import contextlib
 import hashlib
 import io
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -25,16 +24,18 @@ import numpy as np
 import pytest
 from rich.console import Console
 
+from proc_helpers import pid_alive as _pid_alive
+from tfgpu._proc import CommandResult
 from tfgpu.bench import data as bench_data
 from tfgpu.bench import runner as bench_runner
 from tfgpu.bench.data import DataError, DataSource, load, resolve_source
 from tfgpu.bench.runner import BenchConfig, ChildOutcome, summarise
-from tfgpu.bench.verify import alloc_too_large, interpret_child, split_phases
-from tfgpu.cli.cmd_bench import output_path_problem, render_tables
+from tfgpu.cli.cmd_bench import output_path_problem
 from tfgpu.cli.main import main
 from tfgpu.explain import explain_lines
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes.runner import CommandResult
+from tfgpu.report.tables import render_bench_tables as render_tables
+from tfgpu.verify import alloc_too_large, interpret_child, split_phases
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "tests" / "fixtures" / "bench-review"
@@ -77,19 +78,6 @@ def _npz(path: Path, **override: Any) -> Path:
 # --- 1: Ctrl-C leaves orphan children -------------------------------------------------------
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a zombie still answers kill(0); it is dead for our purpose
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().split(") ", 1)[1][0] != "Z"
-    except OSError:
-        return False
-
-
 def _interrupt_parent(tmp_path: Path, call: str, trap_term: bool) -> tuple[int, int, float]:
     """Run ``call`` in a parent Python with a fake interpreter that records its pid and
     sleeps; send the parent SIGINT (Ctrl-C); return (parent rc, child pid, seconds)."""
@@ -103,7 +91,7 @@ def _interrupt_parent(tmp_path: Path, call: str, trap_term: bool) -> tuple[int, 
         import sys
         sys.path.insert(0, {str(ROOT / "src")!r})
         from tfgpu.bench.runner import run_child
-        from tfgpu.bench.verify import run_verify
+        from tfgpu.verify import run_verify
         {call}
         """
     )
@@ -361,7 +349,7 @@ def test_crash_before_any_phase_does_not_claim_an_import_failure() -> None:
 def test_cli_meta_never_says_not_importable_or_0x0_for_a_crash(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import tfgpu.bench.verify as verify
+    import tfgpu.verify as verify
 
     crash = interpret_child(CommandResult(("py",), ProbeStatus.ERROR, -11, "", ""), "py", False)
     monkeypatch.setattr(verify, "run_verify", lambda *a, **k: crash)
@@ -502,7 +490,7 @@ def test_one_epoch_one_run_is_singular() -> None:
 
 
 def test_verify_json_numbers_and_booleans(monkeypatch: pytest.MonkeyPatch) -> None:
-    import tfgpu.bench.verify as verify
+    import tfgpu.verify as verify
 
     stdout = (FIX / "verify-cpu-oom.stdout.json").read_text()
     r = interpret_child(CommandResult(("py",), ProbeStatus.OK, 0, stdout, ""), "py", True, 7.5)
@@ -587,7 +575,7 @@ def test_bench_summary_reads_a_failed_child_log_with_host_facts() -> None:
 def test_verify_cli_gathers_host_facts_once_for_the_engine(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import tfgpu.bench.verify as verify
+    import tfgpu.verify as verify
 
     facts = _no_gpu_facts()
     calls: list[Any] = []
@@ -613,7 +601,7 @@ def test_verify_cli_gathers_host_facts_once_for_the_engine(
 
 def test_the_real_gpu_less_host_facts_make_cuinit_harmless() -> None:
     """On this GPU-less host, the facts verify gathers label cuInit 303 harmless."""
-    from tfgpu.bench.verify import host_facts_for_explain
+    from tfgpu.verify import host_facts_for_explain
 
     facts = host_facts_for_explain()
     assert facts is not None

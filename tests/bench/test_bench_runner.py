@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import stat
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
 
+from proc_helpers import run_tfgpu
 from tfgpu.bench.data import DataSource
 from tfgpu.bench.runner import (
     BenchConfig,
@@ -24,7 +23,7 @@ from tfgpu.bench.runner import (
     run_child,
     summarise,
 )
-from tfgpu.cli.cmd_bench import render_tables
+from tfgpu.report.tables import render_bench_tables as render_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 SYN = DataSource("synthetic", "synthetic", (), "--synthetic")
@@ -251,33 +250,9 @@ def test_missing_interpreter(tmp_path: Path) -> None:
 @pytest.mark.tf
 def test_end_to_end_cpu_synthetic_json_and_plot(tmp_path: Path) -> None:
     png = tmp_path / "t.png"
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "tfgpu",
-            "bench",
-            "--synthetic",
-            "--quick",
-            "--devices",
-            "cpu",
-            "--train-samples",
-            "1000",
-            "--test-samples",
-            "200",
-            "--json",
-            "--plot",
-            str(png),
-            "--tensorboard",
-            str(tmp_path / "tb"),
-        ],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-        check=False,
-    )
+    out = run_tfgpu("bench", "--synthetic", "--quick", "--devices", "cpu", "--train-samples",
+                    "1000", "--test-samples", "200", "--json", "--plot", str(png),
+                    "--tensorboard", str(tmp_path / "tb"))
     assert out.returncode == 0, out.stderr[-3000:]
     doc = json.loads(out.stdout)
     assert doc["command"] == "bench" and "schema_version" in doc

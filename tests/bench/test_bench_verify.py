@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu.bench import verify
-from tfgpu.bench.verify import CHILD_SCRIPT, interpret_child, run_verify
+from tfgpu import verify
+from tfgpu._proc import CommandResult, FakeRunner
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Finding, Severity
-from tfgpu.probes.runner import CommandResult, FakeRunner
+from tfgpu.verify import CHILD_SCRIPT, interpret_child, run_verify
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDED = ROOT / "tests" / "fixtures" / "recorded"

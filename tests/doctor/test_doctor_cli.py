@@ -175,10 +175,10 @@ def test_facts_to_stdout_is_json(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_hung_nvidia_smi_through_the_nvidia_probe_is_a_clear_finding() -> None:
     nvidia = pytest.importorskip("tfgpu.probes.nvidia")
+    from tfgpu._proc import CommandResult
     from tfgpu.diagnosis.doctor import diagnose
     from tfgpu.gather import Probe, gather
-    from tfgpu.probes.base import ProbeContext
-    from tfgpu.probes.runner import CommandResult
+    from tfgpu.probes import ProbeContext
 
     def runner(argv, timeout_s):  # type: ignore[no-untyped-def]
         if "nvidia-smi" in argv[0]:

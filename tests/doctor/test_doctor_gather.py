@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 import time
 
+from tfgpu._proc import FakeRunner
 from tfgpu.facts import GPU, DriverFacts, ProbeRecord, ProbeStatus, TFFacts
-from tfgpu.gather import Probe, discover, gather, merge
-from tfgpu.probes.base import ProbeContext, ProbeResult
-from tfgpu.probes.runner import FakeRunner
+from tfgpu.gather import PROBES, Probe, discover, gather, merge
+from tfgpu.probes import ProbeContext, ProbeResult
 
 
 def _sleeper(name: str, seconds: float, **fields: object) -> Probe:
@@ -23,10 +23,11 @@ def _ctx() -> ProbeContext:
     return ProbeContext(runner=FakeRunner(), env={}, system="Linux", python_executable="/py")
 
 
-def test_discover_finds_the_doctor_probes_and_skips_helpers() -> None:
+def test_discover_loads_exactly_the_listed_probes() -> None:
     names = {p.name for p in discover()}
-    assert {"os", "python", "cpu", "env", "iommu", "tf"} <= names
-    assert not names & {"base", "runner", "_tf_child_script"}
+    assert names == {"os", "python", "cpu", "env", "iommu", "tf", "nvidia", "cuda-toolkits",
+                     "cuda-libs", "gpus-other"}
+    assert len(discover()) == len(PROBES)
     (tf,) = [p for p in discover() if p.name == "tf"]
     assert tf.is_tf and tf.long_running
 

@@ -30,8 +30,8 @@ NEVER = (
     "packaging.tags",
     "packaging.utils",
     "xml.etree.ElementTree",
-    "tfgpu.probes._replay",
-    "tfgpu.probes.capture",
+    "tfgpu.capture.replay",
+    "tfgpu.capture",
 )
 
 _RUN = (

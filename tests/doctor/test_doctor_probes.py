@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 from doctor_helpers import HOSTS, fake_python, recorded
 
+from tfgpu._proc import CommandResult, FakeRunner, run_command
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes import cpu, env_vars, iommu, os_info, python_env
-from tfgpu.probes.base import FakeFileSystem, ProbeContext
-from tfgpu.probes.runner import CommandResult, FakeRunner, run_command
+from tfgpu.probes import FakeFileSystem, ProbeContext, cpu, env_vars, iommu, os_info, python_env
 
 THIS_HOST = HOSTS / "debian12-amd-epyc-no-gpu"
 

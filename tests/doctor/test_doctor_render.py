@@ -114,8 +114,21 @@ def test_json_document_has_the_documented_keys() -> None:
                               "headline": "TensorFlow does not start: 2 problems"}
     first = doc["findings"][0]
     assert list(first) == ["id", "severity", "category", "area", "title", "evidence", "cause",
-                           "fix", "doc", "knowledge_ref", "harmless"]
+                           "fix", "doc", "knowledge_ref", "harmless", "aliases"]
     assert HostFacts.from_dict(doc["facts"]) == facts
+
+
+def test_json_names_the_former_ids_of_a_merged_finding() -> None:
+    """A merged twin's old id stays findable for one schema version (findings.toml
+    ``aliases`` -> ``Finding.aliases`` -> ``findings[].aliases``)."""
+    import dataclasses
+
+    report = _report(SCENARIOS["driver-mismatch-and-segfault"])
+    first = dataclasses.replace(report.findings[0], aliases=("old-id-of-this-fault",))
+    report = dataclasses.replace(report, findings=(first, *report.findings[1:]))
+    doc = json.loads(render_json(report))
+    assert doc["findings"][0]["aliases"] == ["old-id-of-this-fault"]
+    assert all(f["aliases"] == [] for f in doc["findings"][1:])
 
 
 def test_json_extra_keys_cannot_overwrite_schema_keys() -> None:

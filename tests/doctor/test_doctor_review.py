@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from doctor_helpers import TESTS, cpu_ok, dist, linux, python
 
+from tfgpu._proc import CommandResult
 from tfgpu.cli.main import main
 from tfgpu.diagnosis.checks import HOST_CHECKS
 from tfgpu.diagnosis.checks import _common as c
@@ -32,9 +33,7 @@ from tfgpu.facts import (
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import Knowledge, docs, load_knowledge
-from tfgpu.probes import env_vars, libs, nvidia
-from tfgpu.probes.base import ProbeContext, RealFileSystem
-from tfgpu.probes.runner import CommandResult
+from tfgpu.probes import ProbeContext, RealFileSystem, env_vars, libs, nvidia
 
 REVIEW = TESTS / "fixtures" / "doctor-review"
 SCENARIOS = sorted(p.stem for p in REVIEW.glob("*.json"))

@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 from doctor_helpers import CPU_ONLY_LOG, cpu_only_log, fake_python
 
+from tfgpu._proc import CommandResult, FakeRunner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.knowledge import load_knowledge
-from tfgpu.probes import tf_child
-from tfgpu.probes.base import ProbeContext
-from tfgpu.probes.runner import CommandResult, FakeRunner, run_command
+from tfgpu.probes import ProbeContext, tf_child
 
 
 def _ctx(exe: str, timeout_s: float = 20) -> ProbeContext:
@@ -185,7 +184,7 @@ def test_real_tensorflow_on_this_cpu_machine() -> None:
     # Run the probe in a fresh interpreter: other tests may have imported TensorFlow here.
     code = ("import sys\n"
             "from tfgpu.probes import tf_child\n"
-            "from tfgpu.probes.base import ProbeContext\n"
+            "from tfgpu.probes import ProbeContext\n"
             "res = tf_child.run(ProbeContext(timeout_s=180))\n"
             "assert 'tensorflow' not in sys.modules, 'the parent imported TensorFlow'\n"
             "from tfgpu.facts import HostFacts, OSFacts, PythonFacts\n"

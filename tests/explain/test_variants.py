@@ -387,3 +387,9 @@ def test_gtx_1650_keras_ok_still_warns_no_tensor_cores() -> None:
         ]
     )
     assert "gpu-without-tensor-cores" not in ok_t4
+
+
+def test_a_garbled_soname_has_no_expected_version() -> None:
+    """``libcudart.so..`` (a cut line) names no CUDA version: nothing is inferred from it."""
+    assert parse_library("libcudart.so..")[2] is None
+    assert parse_library("libcudart.so.12")[2] == "CUDA 12"

@@ -57,8 +57,16 @@ def test_an_edited_file_is_never_served_a_stale_entry(cache_home: Path, data_cop
         f'updated = {before["updated"]}', "updated = 2031-01-02"), encoding="utf-8")
     after = read_table(data_copy, "platform_facts")
     assert str(after["updated"]) == "2031-01-02"
-    # The old entry of that table was replaced, not left to pile up.
-    assert len(list(cache_home.glob("platform_facts-*.json"))) == 1
+    # Entries do not pile up: the newest KEEP_ENTRIES of a table stay (another install's
+    # entry is not evicted on every run), the oldest go.
+    for year in range(2032, 2032 + _cache.KEEP_ENTRIES + 2):
+        path.write_text(path.read_text(encoding="utf-8").replace(
+            str(after["updated"]), f"{year}-01-02"), encoding="utf-8")
+        after = read_table(data_copy, "platform_facts")
+    entries = list(cache_home.glob("platform_facts-*.json"))
+    assert len(entries) == _cache.KEEP_ENTRIES
+    current = _cache.entry_name("platform_facts", path.read_bytes())
+    assert current in {e.name for e in entries}
 
 
 def test_a_corrupt_entry_is_ignored_and_rewritten(cache_home: Path, data_copy: Path) -> None:

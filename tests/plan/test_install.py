@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu._proc import CommandResult
 from tfgpu.cli import main as cli_main
 from tfgpu.facts import ProbeStatus
 from tfgpu.knowledge import load_knowledge
@@ -18,7 +19,6 @@ from tfgpu.plan import InstallRefused, VerifyOutcome, make_plan, run_install
 from tfgpu.plan.install import RecordingReporter, check_installable, child_env, venv_python
 from tfgpu.plan.model import Plan, Route
 from tfgpu.plan.target import TargetHost, target_from_description
-from tfgpu.probes.runner import CommandResult
 
 PY = f"{sys.version_info.major}.{sys.version_info.minor}"
 SRC = Path(__file__).resolve().parents[2] / "src"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu._proc import CommandResult
 from tfgpu.cli.main import main
 from tfgpu.facts import ProbeStatus
 from tfgpu.knowledge import load_knowledge
@@ -28,7 +29,6 @@ from tfgpu.plan.install import (
 )
 from tfgpu.plan.model import CondaCreate, CreateVenv, Manual, Plan, Route
 from tfgpu.plan.target import TargetError
-from tfgpu.probes.runner import CommandResult
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "plan-review"
 SH = shutil.which("sh")
@@ -340,8 +340,8 @@ def test_install_shows_exactly_the_argv_it_runs(tmp_path: Path) -> None:
 
 
 def test_verify_argv_is_what_run_verify_runs() -> None:
-    from tfgpu.bench.verify import run_verify
     from tfgpu.plan.install import VERIFY_ALLOC_MIB, VERIFY_SIZE
+    from tfgpu.verify import run_verify
 
     calls: list[tuple[str, ...]] = []
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu._proc import CommandResult, FakeRunner
 from tfgpu.facts import GPU, DriverFacts, HostFacts, OSFacts, ProbeStatus, PythonFacts
 from tfgpu.plan.target import (
     TargetError,
@@ -15,7 +16,6 @@ from tfgpu.plan.target import (
     target_from_facts,
     target_this_host,
 )
-from tfgpu.probes.runner import CommandResult, FakeRunner
 
 RECORDED = Path(__file__).resolve().parents[1] / "fixtures" / "recorded"
 

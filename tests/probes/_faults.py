@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,24 +22,6 @@ def script(tmp: Path, name: str, body: str) -> str:
     path.write_text(f"#!{PY}\n" + textwrap.dedent(body), encoding="utf-8")
     path.chmod(0o755)
     return str(path)
-
-
-def alive(pid: int) -> bool:
-    """True while ``pid`` runs (a zombie, killed and waiting to be reaped, is dead)."""
-    try:
-        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
-            return fh.read().rsplit(") ", 1)[1][0] != "Z"
-    except OSError:
-        return False
-
-
-def wait_dead(pid: int, within_s: float = 2.0) -> bool:
-    end = time.monotonic() + within_s
-    while alive(pid):
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 FLOOD = """\

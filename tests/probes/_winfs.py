@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from tfgpu.probes.base import FakeFileSystem
+from tfgpu.probes import FakeFileSystem
 
 
 @dataclass(frozen=True)

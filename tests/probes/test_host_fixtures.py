@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu import capture
+from tfgpu._proc import CommandResult, FakeRunner
+from tfgpu.capture.replay import replay_host
 from tfgpu.cli.main import main
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes import capture
-from tfgpu.probes._replay import replay_host
-from tfgpu.probes._smi_parse import QUERY_FIELDS
-from tfgpu.probes.base import FakeFileSystem, ProbeContext
-from tfgpu.probes.runner import CommandResult, FakeRunner
+from tfgpu.probes import FakeFileSystem, ProbeContext
+from tfgpu.probes.nvidia_smi_parse import QUERY_FIELDS
 
 HOSTS = Path(__file__).resolve().parents[1] / "fixtures" / "hosts"
 SMI = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "nvidia-smi"

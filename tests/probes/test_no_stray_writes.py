@@ -14,9 +14,9 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from tfgpu._proc import scratch_env
 from tfgpu.knowledge import _cache
 from tfgpu.probes import tf_child
-from tfgpu.probes.runner import scratch_env
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -140,7 +140,7 @@ def test_the_real_tensorflow_probe_writes_nothing_in_home(tmp_path: Path) -> Non
     home.mkdir()
     code = textwrap.dedent("""
         from tfgpu.probes import tf_child
-        from tfgpu.probes.base import ProbeContext
+        from tfgpu.probes import ProbeContext
         import sys
         res = tf_child.run(ProbeContext(timeout_s=240))
         print(res.tf.status.value if res.tf else None)

@@ -10,7 +10,7 @@ from typing import Any
 import tfgpu.probes
 
 MINE = {"nvidia": 10, "cuda-toolkits": 20, "cuda-libs": 30, "gpus-other": 40}
-HELPERS = ("_smi_parse", "_libnames", "_paths", "_replay", "capture")
+HELPERS = ("nvidia_smi_parse", "libs_names", "host_paths", "tf_child_script")
 
 
 def _modules() -> dict[str, Any]:

@@ -17,10 +17,9 @@ import pytest
 from _faults import FLOOD, H200, PY, ROOT
 from _faults import script as _script
 
+from tfgpu._proc import run_command
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes import nvidia
-from tfgpu.probes.base import ProbeContext, ProbeResult
-from tfgpu.probes.runner import run_command
+from tfgpu.probes import ProbeContext, ProbeResult, nvidia
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="POSIX fake scripts")
 
@@ -51,7 +50,7 @@ def _smi_ctx(tmp_path: Path, body: str, timeout_s: float) -> ProbeContext:
 
 
 def _run_nvidia(ctx: ProbeContext) -> tuple[ProbeResult, float]:
-    from tfgpu.probes._replay import NoNvml
+    from tfgpu.capture.replay import NoNvml
 
     t0 = time.monotonic()
     res = nvidia.run(ctx, nvml=NoNvml())

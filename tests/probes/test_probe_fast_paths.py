@@ -11,10 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu._proc import FakeRunner
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes import nvidia, python_env
-from tfgpu.probes.base import ProbeContext
-from tfgpu.probes.runner import FakeRunner
+from tfgpu.probes import ProbeContext, nvidia, python_env
 
 
 def test_nvml_check_reports_a_library_that_cannot_be_loaded(

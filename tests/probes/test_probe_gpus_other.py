@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu._proc import CommandResult, FakeRunner
 from tfgpu.facts import GPU, ProbeStatus
-from tfgpu.probes import gpus_other
-from tfgpu.probes.base import FakeFileSystem, ProbeContext
-from tfgpu.probes.runner import CommandResult, FakeRunner
+from tfgpu.probes import FakeFileSystem, ProbeContext, gpus_other
 
 FIX = Path(__file__).resolve().parents[1] / "fixtures" / "gpus-other"
 

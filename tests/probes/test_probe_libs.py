@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 from _winfs import WindowsFakeFS, wpath
 
+from tfgpu._proc import FakeRunner
 from tfgpu.facts import ProbeStatus, SharedLibrary
-from tfgpu.probes import libs
-from tfgpu.probes._libnames import classify, parse_cudnn_header, parse_ldconfig
-from tfgpu.probes.base import FakeFileSystem, ProbeContext
-from tfgpu.probes.runner import FakeRunner
+from tfgpu.probes import FakeFileSystem, ProbeContext, libs
+from tfgpu.probes.libs_names import classify, parse_cudnn_header, parse_ldconfig
 
 LIBS = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "libs"
 PY = "/home/u/venv/bin/python"

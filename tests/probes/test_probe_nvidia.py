@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
+from tfgpu._proc import CommandResult, FakeRunner, run_command
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes import nvidia
-from tfgpu.probes._smi_parse import QUERY_FIELDS, QUERY_FIELDS_OLD
-from tfgpu.probes.base import ProbeContext
-from tfgpu.probes.runner import CommandResult, FakeRunner, run_command
+from tfgpu.probes import ProbeContext, nvidia
+from tfgpu.probes.nvidia_smi_parse import QUERY_FIELDS, QUERY_FIELDS_OLD
 
 SMI = Path(__file__).resolve().parents[1] / "fixtures" / "recorded" / "nvidia-smi"
 MIB = 1 << 20

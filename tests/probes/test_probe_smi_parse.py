@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu.probes._smi_parse import (
+from tfgpu.probes.nvidia_smi_parse import (
     QUERY_FIELDS,
     classify_smi_failure,
     gpus_from_query_rows,

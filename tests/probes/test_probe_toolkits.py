@@ -7,10 +7,9 @@ from pathlib import Path
 import pytest
 from _winfs import WindowsFakeFS, wpath
 
+from tfgpu._proc import FakeRunner
 from tfgpu.facts import CudaToolkit, ProbeStatus
-from tfgpu.probes import toolkits
-from tfgpu.probes.base import FakeFileSystem, ProbeContext
-from tfgpu.probes.runner import FakeRunner
+from tfgpu.probes import FakeFileSystem, ProbeContext, toolkits
 
 REC = Path(__file__).resolve().parents[1] / "fixtures" / "recorded"
 NVCC = REC / "nvcc"

@@ -1,7 +1,7 @@
 """Fault cases of the subprocess runner: flood, hang, setsid grandchild, slow nvidia-smi.
 
 Each case runs a real tiny child script.  The bounds tested are the runner's promises
-(:mod:`tfgpu.probes.runner`): memory (each stream kept to ``MAX_STREAM_BYTES``), time
+(:mod:`tfgpu._proc`): memory (each stream kept to ``MAX_STREAM_BYTES``), time
 (``timeout_s`` plus a fraction of a second, even when a grandchild holds the pipes) and
 processes (nothing the command started is left running).
 """
@@ -18,11 +18,13 @@ import time
 from pathlib import Path
 
 import pytest
-from _faults import FLOOD, FLOOD_RSS_MIB, GRANDCHILD, PY, ROOT, alive, wait_dead
+from _faults import FLOOD, FLOOD_RSS_MIB, GRANDCHILD, PY, ROOT
 from _faults import script as _script
 
+from proc_helpers import pid_alive as alive
+from proc_helpers import wait_dead
+from tfgpu._proc import DROPPED_MARK, MAX_STREAM_BYTES, BoundedCapture, run_command
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes.runner import DROPPED_MARK, MAX_STREAM_BYTES, BoundedCapture, run_command
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="uses /proc and setsid")
 
@@ -46,7 +48,7 @@ def test_a_flooding_child_is_cut_off_at_the_time_limit_with_bounded_memory(
     flood = _script(tmp_path, "flood", FLOOD)
     res, hwm = _peak_rss_of(textwrap.dedent(f"""
         import json, time
-        from tfgpu.probes.runner import run_command
+        from tfgpu._proc import run_command
         t = time.monotonic()
         r = run_command([{flood!r}, "-1"], 3)
         print(json.dumps({{"status": r.status.value, "took": time.monotonic() - t,
@@ -130,7 +132,7 @@ def _wait_for(path: Path, within_s: float = 20) -> int:
 def test_ctrl_c_kills_the_child_group_and_propagates(tmp_path: Path) -> None:
     pid_file = tmp_path / "child.pid"
     parent = _parent(f"""
-        from tfgpu.probes.runner import run_command
+        from tfgpu._proc import run_command
         run_command(["sh", "-c", "echo $$ > {pid_file}; sleep 1000 & wait"], 1000)
         print("returned")
         """)
@@ -163,7 +165,7 @@ def test_a_command_left_running_in_an_abandoned_thread_dies_with_the_process(
     pid_file = tmp_path / "child.pid"
     parent = _parent(f"""
         import threading, time
-        from tfgpu.probes.runner import run_command
+        from tfgpu._proc import run_command
         threading.Thread(target=run_command, daemon=True, args=(
             ["sh", "-c", "echo $$ > {pid_file}; exec sleep 1000"], 1000)).start()
         while not open("{pid_file}", "a+").tell():
@@ -260,7 +262,7 @@ def test_a_benchmark_child_leaving_a_setsid_grandchild_returns_at_once(tmp_path:
 def test_tensorboard_output_kept_is_bounded() -> None:
     import io
 
-    from tfgpu.runtime import _tensorboard as tb
+    from tfgpu.runtime import tensorboard as tb
 
     class Proc:
         stdout = io.StringIO("".join(f"line {i}\n" for i in range(5 * tb.MAX_OUTPUT_LINES))
@@ -276,7 +278,7 @@ def test_tensorboard_output_kept_is_bounded() -> None:
 def test_ctrl_c_while_a_child_starts_is_held_then_replayed() -> None:
     # A KeyboardInterrupt inside Popen (after the fork) lost the child: it outlived its
     # interrupted parent.  Ctrl-C is held back while Popen runs, then replayed.
-    from tfgpu.probes.runner import DeferSigint
+    from tfgpu._proc import DeferSigint
 
     deferred = DeferSigint()
     with deferred:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu._proc import FakeRunner
 from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import (
     GPU,
@@ -27,9 +28,7 @@ from tfgpu.facts import (
 from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches, binary_format
 from tfgpu.findings import Report, Severity
 from tfgpu.knowledge import load_knowledge
-from tfgpu.probes import libs
-from tfgpu.probes.base import FakeFileSystem, ProbeContext
-from tfgpu.probes.runner import FakeRunner
+from tfgpu.probes import FakeFileSystem, ProbeContext, libs
 
 SITE = "/home/u/venv/lib/python3.11/site-packages"
 ELF_X86 = b"\x7fELF\x02\x01\x01" + b"\x00" * 9 + struct.pack("<HH", 3, 0x3E) + b"\x00" * 40

@@ -10,10 +10,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tfgpu.runtime._launch import LaunchError, describe_exit, launch, tf_configs
+from proc_helpers import pid_alive as _pid_alive
+from tfgpu.runtime.launch import LaunchError, describe_exit, launch, tf_configs
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -38,17 +40,22 @@ def _stop(proc: subprocess.Popen[str]) -> None:
             proc.kill()
 
 
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # a zombie is dead for our purposes
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat.split(")")[-1].split()[0] != "Z"
+def _start_workers(tmp_path: Path, body: str, *, before: str = "", grace: int | None = None,
+                   **popen: Any) -> subprocess.Popen[str]:
+    """Start ``tfgpu launch --workers 2 [--grace G] -- python w.py``: each worker runs
+    ``before``, writes its pid to ``tmp_path/pid<index>``, then runs ``body``."""
+    script = tmp_path / "w.py"
+    script.write_text(
+        "import os, signal, sys, time\n" + before
+        + "i = os.environ['TFGPU_WORKER_INDEX']\n"
+        f"open(os.path.join({str(tmp_path)!r}, 'pid' + i), 'w').write(str(os.getpid()))\n"
+        + body
+    )
+    grace_opt = ["--grace", str(grace)] if grace is not None else []
+    kw: dict[str, Any] = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True,
+                          "env": _env(), **popen}
+    return subprocess.Popen([sys.executable, "-m", "tfgpu", "launch", "--workers", "2",
+                             *grace_opt, "--", sys.executable, str(script)], **kw)
 
 
 def _wait_for(path: Path, timeout_s: float = 30.0) -> str:
@@ -133,19 +140,7 @@ def test_missing_program_is_a_launch_error() -> None:
 
 def test_worker_killed_mid_run_stops_the_other_via_cli(tmp_path: Path) -> None:
     """Scenario: a worker dies of SIGKILL (e.g. the OOM killer) while its peer waits."""
-    script = tmp_path / "w.py"
-    script.write_text(
-        "import os, time\n"
-        "i = os.environ['TFGPU_WORKER_INDEX']\n"
-        f"open(os.path.join({str(tmp_path)!r}, 'pid' + i), 'w').write(str(os.getpid()))\n"
-        "print('training', flush=True)\n"
-        "time.sleep(120)\n"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--grace", "5", "--",
-         sys.executable, str(script)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
-    )
+    proc = _start_workers(tmp_path, "print('training', flush=True)\ntime.sleep(120)\n", grace=5)
     try:
         pid0 = int(_wait_for(tmp_path / "pid0"))
         pid1 = int(_wait_for(tmp_path / "pid1"))
@@ -161,22 +156,10 @@ def test_worker_killed_mid_run_stops_the_other_via_cli(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
 def test_ctrl_c_or_sigterm_is_forwarded_to_all_workers(tmp_path: Path, sig: int) -> None:
-    script = tmp_path / "w.py"
-    script.write_text(
-        "import os, signal, sys, time\n"
-        "i = os.environ['TFGPU_WORKER_INDEX']\n"
+    proc = _start_workers(tmp_path, "time.sleep(120)\n", before=(
         "def bye(*_):\n"
         "    print('got SIGINT', flush=True); sys.exit(0)\n"
-        "signal.signal(signal.SIGINT, bye)\n"
-        f"open(os.path.join({str(tmp_path)!r}, 'pid' + i), 'w').write(str(os.getpid()))\n"
-        "time.sleep(120)\n"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--",
-         sys.executable, str(script)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
-        preexec_fn=_default_sigint,
-    )
+        "signal.signal(signal.SIGINT, bye)\n"), preexec_fn=_default_sigint)
     try:
         pids = [int(_wait_for(tmp_path / f"pid{i}")) for i in range(2)]
         proc.send_signal(sig)
@@ -205,20 +188,6 @@ def test_cli_usage_errors(argv: list[str], message: str,
     assert message in capsys.readouterr().err
 
 
-def _children(pid: int) -> list[int]:
-    """Direct children of ``pid`` (from /proc)."""
-    kids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.append(int(entry.name))
-    return kids
-
-
 def _gone_within(pids: list[int], timeout_s: float) -> bool:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -231,19 +200,9 @@ def _gone_within(pids: list[int], timeout_s: float) -> bool:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux")
 def test_scenario_sigkilled_launcher_leaves_no_workers(tmp_path: Path) -> None:
     """Reviewer: `tfgpu launch` killed with SIGKILL left its workers running."""
-    script = tmp_path / "w.py"
-    script.write_text(
-        "import os, signal, time\n"
-        "signal.signal(signal.SIGTERM, signal.SIG_IGN)  # like a waiting TF worker\n"
-        "i = os.environ['TFGPU_WORKER_INDEX']\n"
-        f"open(os.path.join({str(tmp_path)!r}, 'pid' + i), 'w').write(str(os.getpid()))\n"
-        "time.sleep(120)\n"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--",
-         sys.executable, str(script)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=_env(),
-    )
+    proc = _start_workers(tmp_path, "time.sleep(120)\n", before=(
+        "signal.signal(signal.SIGTERM, signal.SIG_IGN)  # like a waiting TF worker\n"),
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=False)
     pids: list[int] = []
     try:
         pids = [int(_wait_for(tmp_path / f"pid{i}")) for i in range(2)]
@@ -258,18 +217,7 @@ def test_scenario_sigkilled_launcher_leaves_no_workers(tmp_path: Path) -> None:
 
 def test_scenario_sighup_to_launcher_stops_the_workers(tmp_path: Path) -> None:
     """Closing the terminal (SIGHUP) stops the workers like Ctrl-C."""
-    script = tmp_path / "w.py"
-    script.write_text(
-        "import os, time\n"
-        "i = os.environ['TFGPU_WORKER_INDEX']\n"
-        f"open(os.path.join({str(tmp_path)!r}, 'pid' + i), 'w').write(str(os.getpid()))\n"
-        "time.sleep(120)\n"
-    )
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tfgpu", "launch", "--workers", "2", "--grace", "3", "--",
-         sys.executable, str(script)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
-    )
+    proc = _start_workers(tmp_path, "time.sleep(120)\n", grace=3)
     try:
         pids = [int(_wait_for(tmp_path / f"pid{i}")) for i in range(2)]
         proc.send_signal(signal.SIGHUP)

@@ -6,6 +6,7 @@ per process.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
@@ -14,10 +15,13 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pytest
+
+from proc_helpers import children as _children
 
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
@@ -279,20 +283,6 @@ def test_slurm_resolver_works_on_a_cpu_only_node() -> None:
     assert "SLURM_STEP_NODELIST" in str(res["err"])
 
 
-def _children(pid: int) -> list[int]:
-    """Direct children of ``pid`` (from /proc)."""
-    kids = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.append(int(entry.name))
-    return kids
-
-
 def _alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -310,15 +300,14 @@ def _gone_within(pid: int, timeout_s: float) -> bool:
     return False
 
 
-@pytest.mark.tf
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
-def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
-    """Reviewer: closing the terminal (SIGHUP) left TensorBoard running."""
-    logdir = tmp_path / "empty-logs"
-    logdir.mkdir()
+@contextlib.contextmanager
+def _serving(logdir: Path, env: dict[str, str]) -> Iterator[tuple[subprocess.Popen[str],
+                                                                  list[int]]]:
+    """Run ``tfgpu tensorboard LOGDIR --port 0`` until it serves; yield it and the pid of
+    its one server child; afterwards kill whichever of the two is still running."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "tfgpu", "tensorboard", str(logdir), "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
     server_pids: list[int] = []
     try:
@@ -327,14 +316,24 @@ def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
         assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
         server_pids = _children(proc.pid)
         assert len(server_pids) == 1
-        proc.send_signal(signal.SIGHUP)
-        _, err = proc.communicate(timeout=30)
+        yield proc, server_pids
     finally:
         if proc.poll() is None:
             proc.kill()
         for p in server_pids:
             if _alive(p):
                 os.kill(p, signal.SIGKILL)
+
+
+@pytest.mark.tf
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="uses /proc")
+def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
+    """Reviewer: closing the terminal (SIGHUP) left TensorBoard running."""
+    logdir = tmp_path / "empty-logs"
+    logdir.mkdir()
+    with _serving(logdir, _env()) as (proc, server_pids):
+        proc.send_signal(signal.SIGHUP)
+        _, err = proc.communicate(timeout=30)
     assert proc.returncode == 0, err
     assert "no event files yet" in err  # the empty-folder note (defect 6)
     assert "stopped" in err
@@ -367,26 +366,10 @@ def test_scenario_sigkilled_cli_leaves_no_tensorboard(tmp_path: Path) -> None:
     (fake / "tensorboard" / "main.py").write_text(FAKE_TENSORBOARD)
     env = _env()
     env["PYTHONPATH"] = f"{fake}{os.pathsep}{SRC}"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tfgpu", "tensorboard", str(tmp_path), "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )
-    server_pids: list[int] = []
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert "TensorBoard serving" in line, line + (proc.stderr.read() if proc.stderr else "")
-        server_pids = _children(proc.pid)
-        assert len(server_pids) == 1
+    with _serving(tmp_path, env) as (proc, server_pids):
         proc.kill()
         proc.wait(timeout=10)
         assert _gone_within(server_pids[0], 10), "the server outlived its SIGKILLed launcher"
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        for p in server_pids:
-            if _alive(p):
-                os.kill(p, signal.SIGKILL)
 
 
 REGRESSION_CODE = r"""
@@ -486,7 +469,7 @@ def test_scenario_lone_worker_says_it_waits_and_ctrl_c_ends_it() -> None:
     TensorFlow blocks in C++ holding the GIL, so Python's Ctrl-C handler never ran;
     setup() now gives SIGINT the default action for the wait.
     """
-    from tfgpu.runtime._tensorboard import free_port
+    from tfgpu.runtime.tensorboard import free_port
 
     ports = [free_port(), free_port()]
     cfg = json.dumps({"cluster": {"worker": [f"127.0.0.1:{p}" for p in ports]},

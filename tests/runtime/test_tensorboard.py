@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tfgpu.runtime._tensorboard import (
+from tfgpu.runtime.tensorboard import (
     CUPTI_WHEEL,
     cupti_search_dirs,
     find_cupti,
@@ -126,7 +126,7 @@ def test_scenario_cli_logdir_is_a_file(
 
 
 def test_logdir_note_only_without_event_files(tmp_path: Path) -> None:
-    from tfgpu.runtime._tensorboard import logdir_note
+    from tfgpu.runtime.tensorboard import logdir_note
 
     note = logdir_note(tmp_path)
     assert note is not None

@@ -1,9 +1,9 @@
-"""Verify and benchmark: prove TensorFlow computes correctly on each GPU, then measure it.
+"""Benchmark: measure TensorFlow training and device ceilings per device (``tfgpu bench``).
 
-Modules (none imports TensorFlow at import time):
+Proving that TensorFlow computes correctly is :mod:`tfgpu.verify` (run by ``tfgpu verify``,
+``tfgpu install`` and, on a failed child, here).  Modules (none imports TensorFlow at
+import time):
 
-* :mod:`tfgpu.bench.verify`: :func:`~tfgpu.bench.verify.run_verify`, run by ``tfgpu
-  verify`` and by ``tfgpu install`` against a new virtual environment's interpreter.
 * :mod:`tfgpu.bench.data`: MNIST-format datasets (IDX, ``mnist.npz``, Debian's
   Fashion-MNIST, synthetic) and where they are looked for.
 * :mod:`tfgpu.bench.runner`: ``tfgpu bench``'s per-device child processes and the summary.

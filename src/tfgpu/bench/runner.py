@@ -27,13 +27,13 @@ from pathlib import Path
 from typing import Any
 
 import tfgpu
+from tfgpu._proc import DRAIN_S, BoundedCapture, DeferSigint, kill_pipe_holders
 from tfgpu.bench.data import DataSource
 from tfgpu.bench.workloads import EPOCHS, tuned_recipe
 from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Evidence, Finding
-from tfgpu.probes.runner import DRAIN_S, BoundedCapture, DeferSigint, kill_pipe_holders
 
 #: Workloads ``--workloads`` accepts.
 WORKLOADS: tuple[str, ...] = ("guide", "tuned", "ceilings")
@@ -551,7 +551,7 @@ def summarise(
 ) -> tuple[dict[str, Any], list[Finding]]:
     """Turn the children's events into the ``bench`` JSON document and findings (pure).
 
-    ``facts`` (this host's cheap facts, :func:`tfgpu.bench.verify.host_facts_for_explain`)
+    ``facts`` (this host's cheap facts, :func:`tfgpu.verify.host_facts_for_explain`)
     go to the explain engine with a failed child's log, as in ``tfgpu doctor``.
 
     Returns:

@@ -143,7 +143,7 @@ def output_dir_problem(path: str) -> str | None:
 
 
 def _config(args: argparse.Namespace, err: Console) -> Any:
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
 
     try:
         import numpy  # noqa: F401 - the data loaders need it
@@ -229,10 +229,12 @@ def run(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from tfgpu.bench.runner import run_bench, summarise
-    from tfgpu.bench.verify import host_facts_for_explain
-    from tfgpu.findings import Report, Verdict, sort_findings
+    from tfgpu.cli.common import knowledge_version
+    from tfgpu.diagnosis.verdict import bench_report
     from tfgpu.report.json_report import render_json
+    from tfgpu.report.tables import render_bench_tables
     from tfgpu.report.text import make_console, render_text
+    from tfgpu.verify import host_facts_for_explain
 
     err = make_console(sys.stderr)
     cfg = _config(args, err)
@@ -292,34 +294,10 @@ def run(args: argparse.Namespace) -> int:
     # (gathered once, only when needed, outside the timed run).
     facts = host_facts_for_explain() if failed_child else None
     doc, findings = summarise(cfg, outcomes, load_before, load_after, wall_s, facts)
+    report = bench_report(doc, findings)
+    kv = knowledge_version()
     failed = [d["device"] for d in doc["devices"] if d["status"] != "ok"]
-    ok_devices = [d["device"] for d in doc["devices"] if d["status"] == "ok"]
-    headline = (
-        f"Benchmark done on {', '.join(ok_devices)}"
-        if not failed
-        else f"Benchmark FAILED on {', '.join(failed)}"
-        + (f" (done on {', '.join(ok_devices)})" if ok_devices else "")
-    )
-    if src.synthetic:
-        headline += " [SYNTHETIC DATA]"
     ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
-    report = Report(
-        command="bench",
-        verdict=Verdict(
-            gpu_usable=any(d.startswith("gpu") for d in ok_devices),
-            headline=headline,
-            problems=len(failed),
-        ),
-        findings=sort_findings(findings),
-        meta=(
-            {
-                "data": doc["data"]["label"],
-                "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
-            }
-            if ran
-            else {}
-        ),
-    )
     write_failed = False
     if args.plot:
         from tfgpu.bench.plot import plot_times
@@ -339,141 +317,21 @@ def run(args: argparse.Namespace) -> int:
     if args.save_json:
         try:
             with open(args.save_json, "w", encoding="utf-8") as fh:
-                fh.write(render_json(report, extra={"bench": doc}) + "\n")
+                fh.write(render_json(report, extra={"bench": doc}, knowledge_version=kv) + "\n")
         except OSError as exc:
             write_failed = True
             err.print(Text(f"--save-json {args.save_json}: {exc}", style="red"))
     if args.json:
-        print(render_json(report, extra={"bench": doc}))
+        print(render_json(report, extra={"bench": doc}, knowledge_version=kv))
     else:
         out = make_console()
         if findings:
             render_text(report, out, args.verbose - args.quiet)
         else:
-            out.print(Text(headline))
+            out.print(Text(report.verdict.headline))
         if ran:  # nothing ran (no such GPU...): the findings say why; no empty table
-            render_tables(doc, out)
+            render_bench_tables(doc, out)
     if failed:
         return status_codes.ERRORS_FOUND
     # an output the user asked for is missing: not a success
     return status_codes.ERRORS_FOUND if write_failed else status_codes.SUCCESS
-
-
-def _plural(n: Any, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _v(fig: dict[str, Any] | None, fmt: str = "{:.2f}") -> str:
-    if not fig or fig.get("value") is None:
-        return "-"
-    return fmt.format(fig["value"])
-
-
-def render_tables(doc: dict[str, Any], console: Console) -> None:
-    """Print the result tables (training, speed-ups, ceilings) to ``console``."""
-    from rich.table import Table
-    from rich.text import Text
-
-    from tfgpu.bench.runner import TENSORBOARD_NOTE
-
-    syn = " [SYNTHETIC DATA]" if doc["synthetic"] else ""
-    tb = doc.get("timings_include_tensorboard", False)
-    tb_note = f" ({TENSORBOARD_NOTE})" if tb else ""
-    cfg, host = doc["config"], doc["host"]
-    where = doc["data"].get("paths") or []
-    location = (
-        (where[0] if doc["data"].get("kind") == "npz" else os.path.dirname(where[0]))
-        if where
-        else None
-    )
-    console.print(
-        Text(
-            f"data: {doc['data']['label']}"
-            + (f" ({location})" if location else "")
-            + f"; {_plural(cfg['epochs']['value'], 'epoch')}, "
-            f"{_plural(cfg['repeat']['value'], 'run')} each; TensorFlow {host['tf_version']}; "
-            f"load average (1 min) {_v(host['load_average_1min_before'])} before, "
-            f"{_v(host['load_average_1min_after'])} after, on {host['cpu_count']['value']} CPUs"
-        )
-    )
-    t = Table(
-        title=Text("Training, warm-up excluded" + syn + tb_note),
-        header_style="bold",
-        show_edge=False,
-    )
-    for col in (
-        "device",
-        "workload",
-        "time, s: median [min-max]",
-        "test acc.",
-        "samples/s",
-        "GFLOP/s (of ceiling)",
-    ):
-        t.add_column(col, justify="left" if col in ("device", "workload") else "right")
-    recipes: dict[str, str] = {}
-    for d in doc["devices"]:
-        for wl, s in d["workloads"].items():
-            r = s["recipe"]
-            parts = [
-                f"batch {r['batch_size']['value']}",
-                f"lr {r['learning_rate']['value']:g}" + (" cosine" if wl == "tuned" else ""),
-            ]
-            if r["jit_compile"]:
-                parts.append("XLA")
-            if r["steps_per_execution"]["value"] > 1:
-                parts.append(f"steps_per_execution {r['steps_per_execution']['value']}")
-            if r["mixed_precision"]:
-                parts.append("mixed float16")
-            parts.append(r["pipeline"])
-            if s.get("tensorboard"):
-                parts.append("TensorBoard logging on")
-            recipes[f"{wl} on {d['device']}"] = ", ".join(parts)
-            tt = s["train_time_s"]
-            t.add_row(
-                d["device"],
-                wl,
-                f"{_v(tt['median'])} [{_v(tt['min'])}-{_v(tt['max'])}]",
-                _v(s["test_accuracy"]["median"], "{:.2f}%"),
-                _v(s["samples_per_s"], "{:,.0f}"),
-                f"{_v(s['achieved_rate'], '{:.1f}')} "
-                f"({_v(s['fraction_of_matmul_ceiling'], '{:.1%}')})",
-            )
-    console.print(t)
-    for name, text in recipes.items():
-        console.print(Text(f"  {name}: {text}"))
-    sp = doc["speedup"]
-    for dev, s in sp["tuned_over_guide"].items():
-        console.print(
-            Text(
-                f"tuned over guide on {dev}: {_v(s, '{:.2f}x')} faster, test accuracy "
-                f"{_v(s['accuracy_delta'], '{:+.2f}')} points "
-                + (
-                    "(within tolerance)"
-                    if s["accuracy_within_tolerance"]
-                    else "(OUTSIDE 0.5 points)"
-                )
-                + tb_note
-            )
-        )
-    for wl, per in sp["gpu_over_cpu"].items():
-        for dev, s in per.items():
-            console.print(Text(f"{dev} over cpu, {wl}: {_v(s, '{:.2f}x')} faster{tb_note}"))
-    c = Table(title="Ceilings (measured)", header_style="bold", show_edge=False)
-    for col in ("device", "matmul float32", "float16", "bfloat16", "copy", "copy kind"):
-        c.add_column(col, justify="left" if col in ("device", "copy kind") else "right")
-    any_ceiling = False
-    for d in doc["devices"]:
-        ce = d.get("ceilings")
-        if not ce:
-            continue
-        any_ceiling = True
-        c.add_row(
-            d["device"],
-            _v(ce.get("matmul_float32"), "{:,.1f} GFLOP/s"),
-            _v(ce.get("matmul_float16"), "{:,.1f}"),
-            _v(ce.get("matmul_bfloat16"), "{:,.1f}"),
-            _v(ce.get("copy"), "{:.2f} GB/s"),
-            ce["copy"]["kind"],
-        )
-    if any_ceiling:
-        console.print(c)

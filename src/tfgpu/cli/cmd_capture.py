@@ -1,7 +1,7 @@
 """``tfgpu capture``: record this host's raw probe outputs as a test fixture.
 
 Shows every command before running it; ``--dry-run`` only shows them.  The logic is
-in :mod:`tfgpu.probes.capture`.
+in :mod:`tfgpu.capture`.
 """
 
 from __future__ import annotations
@@ -49,9 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Capture the host; return an exit code."""
-    from tfgpu.cli.main import UsageError
-    from tfgpu.probes import capture
-    from tfgpu.probes.base import ProbeContext
+    from tfgpu import capture
+    from tfgpu.cli.errors import UsageError
+    from tfgpu.probes import ProbeContext
 
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_target(out: Path, force: bool) -> None:
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
 
     if out.exists() and not out.is_dir():
         raise UsageError(f"{out} exists and is not a folder")

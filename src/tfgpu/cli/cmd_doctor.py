@@ -14,14 +14,15 @@ import sys
 from typing import TYPE_CHECKING
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import (
+    add_gather_arguments,
+    gather_from_args,
+    interpreter_failure,
+    load_facts,
+)
 
 if TYPE_CHECKING:
     from tfgpu.facts import HostFacts
-
-#: Ordinary probes never get more than this many seconds, whatever ``--timeout`` says.
-MAX_PROBE_TIMEOUT_S = 10.0
-#: Largest ``--timeout`` accepted, seconds (one day).
-MAX_TIMEOUT_S = 86400.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,96 +32,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--facts", metavar="FILE",
                         help="diagnose a snapshot written by `tfgpu facts` instead of this host")
     add_gather_arguments(parser)
-
-
-def add_gather_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options that control how the host is examined."""
-    parser.add_argument("--no-tf", action="store_true",
-                        help="skip the TensorFlow child probe (fast; hardware/driver/install only)")
-    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                        help="time limit of the TensorFlow probe (default 90); other probes get "
-                             f"at most {MAX_PROBE_TIMEOUT_S:g}")
-    parser.add_argument("--python", metavar="PATH", default=None,
-                        help="examine this Python interpreter's TensorFlow (default: this one)")
-
-
-def gather_from_args(args: argparse.Namespace, *, renderer: str | None = None) -> HostFacts:
-    """Examine the host as the options say; return :class:`~tfgpu.facts.HostFacts`.
-
-    ``renderer`` names the report module the caller will render with (imported in the
-    background while the probes run); ``None`` diagnoses nothing (``tfgpu facts``).
-
-    Raises:
-        UsageError: ``--timeout`` is not positive.
-    """
-    import dataclasses
-
-    from tfgpu.gather import DEFAULT_TF_TIMEOUT_S, gather
-    from tfgpu.probes.base import ProbeContext
-
-    timeout = DEFAULT_TF_TIMEOUT_S if args.timeout is None else args.timeout
-    check_timeout(timeout)
-    ctx = ProbeContext()
-    if args.python is not None:
-        check_python(args.python)
-        ctx = dataclasses.replace(ctx, python_executable=args.python)
-    _prewarm(renderer)
-    if not args.no_tf and sys.stderr.isatty():
-        print(f"tfgpu: examining this host (TensorFlow probe: up to {timeout:g} s)...",
-              file=sys.stderr, flush=True)
-    return gather(ctx, include_tf=not args.no_tf, tf_timeout_s=timeout,
-                  probe_timeout_s=min(MAX_PROBE_TIMEOUT_S, timeout))
-
-
-def check_timeout(timeout_s: float) -> None:
-    """Refuse a ``--timeout`` that is not a finite number of seconds in (0, 86400].
-
-    ``inf``, ``nan`` or ``1e300`` would overflow the subprocess and thread time limits.
-
-    Raises:
-        UsageError: ``timeout_s`` is not finite, not positive, or above
-            :data:`MAX_TIMEOUT_S`.
-    """
-    import math
-
-    from tfgpu.cli.main import UsageError
-
-    if not math.isfinite(timeout_s) or timeout_s <= 0 or timeout_s > MAX_TIMEOUT_S:
-        raise UsageError(f"--timeout must be a number of seconds above 0 and at most "
-                         f"{MAX_TIMEOUT_S:g} (one day), not {timeout_s:g}")
-
-
-def check_python(path: str) -> None:
-    """Refuse a ``--python`` that is not an executable file (checked before any probe runs).
-
-    Raises:
-        UsageError: ``path`` is empty, does not exist, is a folder, or is not executable.
-    """
-    import os
-
-    from tfgpu.cli.main import UsageError
-
-    if not path.strip():
-        raise UsageError("--python needs the path of a Python interpreter")
-    if not os.path.exists(path):
-        raise UsageError(f"--python {path}: no such file")
-    if os.path.isdir(path):
-        raise UsageError(f"--python {path}: is a folder, not a Python interpreter")
-    if not os.access(path, os.X_OK):
-        raise UsageError(f"--python {path}: not executable")
-
-
-def interpreter_failure(facts: HostFacts) -> str | None:
-    """Why the examined interpreter could not be run, or ``None`` when it answered.
-
-    The python probe leaves ``python.version`` ``None`` when the interpreter is missing,
-    crashes or prints garbage; then nothing about its TensorFlow is known.
-    """
-    if facts.python.version is not None:
-        return None
-    rec = facts.probe("python")
-    why = rec.message if rec is not None and rec.message else "it gave no answer"
-    return f"the Python interpreter {facts.python.executable} could not be run: {why}"
 
 
 def probe_lines(facts: HostFacts) -> list[str]:
@@ -134,52 +45,6 @@ def probe_lines(facts: HostFacts) -> list[str]:
         out.append(f"  {rec.name}: {rec.status.value}{took}{cmd}"
                    + (f"  ({msg[0][:160]})" if msg else ""))
     return out
-
-
-def _prewarm(renderer: str | None) -> None:
-    """Import the rules, knowledge and the one renderer the output needs, and read the
-    finding catalogue, in the background while the probes run (above all the TensorFlow
-    child), so that little is left to load once they answer; ``--json`` never loads
-    ``rich`` (about 0.2 s of imports).  Nothing when ``renderer`` is ``None``.  A daemon
-    thread; an error here is ignored and surfaces later, in the normal path."""
-    import threading
-
-    if renderer is None:
-        return
-
-    def work() -> None:
-        import importlib
-
-        try:
-            for name in ("tfgpu.diagnosis.doctor", renderer):
-                importlib.import_module(name)
-            from tfgpu.diagnosis.catalogue import load_catalogue
-            from tfgpu.knowledge import load_knowledge
-
-            load_knowledge()
-            load_catalogue().superseded_by("")
-        except Exception:  # noqa: BLE001 - the real path reports it
-            return
-
-    threading.Thread(target=work, daemon=True, name="tfgpu-prewarm").start()
-
-
-def load_facts(path: str) -> HostFacts:
-    """Read a ``tfgpu facts`` snapshot.
-
-    Raises:
-        UsageError: the file cannot be read, is not JSON, or is not a facts snapshot.
-    """
-    from tfgpu.cli.main import UsageError
-    from tfgpu.facts import FactsFormatError, read_facts_file
-
-    try:
-        return read_facts_file(path)
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc}") from exc
-    except FactsFormatError as exc:
-        raise UsageError(f"{path} is not a tfgpu facts snapshot ({exc}); "
-                         "write one with: tfgpu facts > host.json") from exc
 
 
 def run(args: argparse.Namespace) -> int:
@@ -210,16 +75,14 @@ def run(args: argparse.Namespace) -> int:
 
         print(render_json(report, extra={"facts": facts.to_dict()}))
     else:
-        from tfgpu.report.text import make_console, render_text
+        from tfgpu.report.text import make_report_console, print_line, render_text
 
         verbosity = args.verbose - args.quiet
-        console = make_console()
+        console = make_report_console()
         render_text(report, console, verbosity=verbosity)
         if verbosity >= 2:
-            from rich.text import Text
-
-            console.print()
-            console.print(Text("PROBES", style="bold underline"))
+            print_line(console)
+            print_line(console, "PROBES", "bold underline")
             for line in probe_lines(facts):
-                console.print(Text(line, style="dim"))
+                print_line(console, line, "dim")
     return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS

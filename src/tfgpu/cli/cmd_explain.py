@@ -12,10 +12,11 @@ import sys
 from pathlib import Path
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
+from tfgpu.cli.common import knowledge_version
+from tfgpu.cli.errors import UsageError
+from tfgpu.diagnosis.verdict import explain_report
 from tfgpu.explain import ExplainResult, explain_stream
 from tfgpu.facts import HostFacts
-from tfgpu.findings import Report, Severity, Verdict
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -68,49 +69,6 @@ def _read(name: str, facts: HostFacts | None) -> ExplainResult:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
 
 
-def build_report(result: ExplainResult, source: str) -> Report:
-    """Turn an :class:`ExplainResult` into the :class:`Report` both renderers take."""
-    findings = result.findings
-    errors = [f for f in findings if f.severity is Severity.ERROR]
-    warnings = [f for f in findings if f.severity is Severity.WARNING]
-    harmless = [f for f in findings if f.harmless]
-    created = any(f.id == "gpu-device-created" for f in findings)
-    if result.empty:
-        headline = "No log lines: the input is empty."
-    elif errors:
-        headline = f"{len(errors)} problem(s) found in the log: {errors[0].title}"
-    elif warnings:
-        headline = f"No error-level cause; {len(warnings)} warning(s): {warnings[0].title}"
-    elif harmless:
-        headline = f"No problem found: {len(harmless)} harmless notice(s) only" + (
-            "; TensorFlow created its GPU device(s)"
-            if created
-            else "; the log does not show whether the GPU is usable"
-        )
-    elif created:
-        headline = "No problem found: TensorFlow created its GPU device(s)."
-    else:
-        headline = (
-            "No known TensorFlow/CUDA message found in the log; it does not show whether the "
-            "GPU is usable."
-        )
-    s = result.stats
-    meta = {"input": source, "read": f"{s.lines} lines, {s.bytes_read} bytes"}
-    if s.encoding:
-        meta["encoding"] = f"{s.encoding} (transcoded)"
-    if not created and not errors:
-        # Verdict.gpu_usable is a bool: for explain, False means "not shown by the log".
-        meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
-    if s.skipped_binary:
-        meta["skipped"] = f"{s.skipped_binary} binary line(s)"
-    return Report(
-        command="explain",
-        verdict=Verdict(gpu_usable=created and not errors, headline=headline, problems=len(errors)),
-        findings=findings,
-        meta=meta,
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     """Explain the input; return 0, 1 (error-level cause found) or 2 (unreadable input)."""
     try:
@@ -130,7 +88,8 @@ def run(args: argparse.Namespace) -> int:
         )
         print(f"tfgpu explain: {exc}", file=sys.stderr)
         return status_codes.USAGE_ERROR
-    report = build_report(result, "standard input" if args.file == "-" else args.file)
+    report = explain_report(result.findings, result.stats,
+                            "standard input" if args.file == "-" else args.file)
     if args.json:
         from tfgpu.report.json_report import render_json
 
@@ -148,10 +107,11 @@ def run(args: argparse.Namespace) -> int:
                         "encoding": s.encoding or "bytes (UTF-8, GBK or latin-1 per line)",
                     }
                 },
+                knowledge_version=knowledge_version(),
             )
         )
     else:
-        from tfgpu.report.text import make_console, render_text
+        from tfgpu.report.text import make_report_console, render_text
 
-        render_text(report, make_console(), verbosity=args.verbose - args.quiet)
+        render_text(report, make_report_console(), verbosity=args.verbose - args.quiet)
     return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS

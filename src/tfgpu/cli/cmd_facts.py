@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.cmd_doctor import add_gather_arguments, gather_from_args
+from tfgpu.cli.common import add_gather_arguments, gather_from_args
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Gather and print (or write) the facts; return 0, or 2 if FILE cannot be written."""
-    from tfgpu.cli.main import UsageError
+    from tfgpu.cli.errors import UsageError
 
     facts = gather_from_args(args)
     text = facts.to_json()

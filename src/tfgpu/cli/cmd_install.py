@@ -27,8 +27,8 @@ from rich.console import Console
 from rich.status import Status
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.cmd_plan import this_host_target, verbosity_of
-from tfgpu.cli.main import UsageError
+from tfgpu.cli.common import this_host_target, verbosity_of
+from tfgpu.cli.errors import UsageError
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import (
     DEFAULT_VENV,

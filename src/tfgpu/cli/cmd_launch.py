@@ -9,8 +9,8 @@ import sys
 from types import FrameType
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
-from tfgpu.runtime._launch import DEFAULT_HOST, MAX_WORKERS, LaunchError, launch
+from tfgpu.cli.errors import UsageError
+from tfgpu.runtime.launch import DEFAULT_HOST, MAX_WORKERS, LaunchError, launch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

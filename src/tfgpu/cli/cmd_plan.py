@@ -15,7 +15,8 @@ import sys
 from dataclasses import replace
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
+from tfgpu.cli.common import this_host_target, verbosity_of
+from tfgpu.cli.errors import UsageError
 from tfgpu.facts import FactsFormatError, read_facts_file
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import PlanError, make_plan, render
@@ -35,7 +36,6 @@ from tfgpu.plan.target import (
     parse_gpu,
     target_from_description,
     target_from_facts,
-    target_this_host,
 )
 
 
@@ -100,15 +100,6 @@ def read_facts_target(path: str) -> TargetHost:
         ) from None
 
 
-def this_host_target() -> TargetHost:
-    """This host as a target: the full gatherer when present, else a minimal probe."""
-    try:
-        from tfgpu.gather import gather  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return target_this_host()
-    return target_from_facts(gather(include_tf=False))
-
-
 def build_target(args: argparse.Namespace) -> TargetHost:
     """The target from the arguments: ``--facts``, or ``--os`` (a description), or this
     host; ``--gpu/--driver/--python/--arch/--cc`` override any of them.
@@ -154,11 +145,6 @@ def build_target(args: argparse.Namespace) -> TargetHost:
     except TargetError as exc:
         raise UsageError(str(exc)) from None
     return target
-
-
-def verbosity_of(args: argparse.Namespace) -> int:
-    """The global ``-v`` count minus the ``-q`` count (0 when absent)."""
-    return int(getattr(args, "verbose", 0) or 0) - int(getattr(args, "quiet", 0) or 0)
 
 
 def run(args: argparse.Namespace) -> int:

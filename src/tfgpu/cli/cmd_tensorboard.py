@@ -10,8 +10,8 @@ from pathlib import Path
 from types import FrameType
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.main import UsageError
-from tfgpu.runtime._tensorboard import (
+from tfgpu.cli.errors import UsageError
+from tfgpu.runtime.tensorboard import (
     TensorBoardError,
     logdir_note,
     logdir_problem,

@@ -1,6 +1,6 @@
 """``tfgpu verify``: prove that TensorFlow computes correctly on each GPU.
 
-Gathers (:func:`tfgpu.bench.verify.run_verify`), renders, returns the exit code:
+Gathers (:func:`tfgpu.verify.run_verify`), renders, returns the exit code:
 0 when every GPU passed (or, with ``--cpu-ok``, a CPU-only host passed on ``CPU:0``),
 1 otherwise, 2 for bad arguments.
 """
@@ -15,9 +15,8 @@ from typing import TYPE_CHECKING
 from tfgpu.cli import status_codes
 
 if TYPE_CHECKING:
-    from rich.console import Console
 
-    from tfgpu.bench.verify import VerifyResult
+    pass
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -64,7 +63,13 @@ def run(args: argparse.Namespace) -> int:
     """Run the verification and print it; return the exit code."""
     from rich.markup import escape
 
-    from tfgpu.bench.verify import (
+    from tfgpu.cli.common import knowledge_version
+    from tfgpu.cli.errors import UsageError
+    from tfgpu.diagnosis.verdict import verify_report
+    from tfgpu.report.json_report import render_json
+    from tfgpu.report.tables import render_verify_table
+    from tfgpu.report.text import make_console, render_text
+    from tfgpu.verify import (
         FAULT_ENV,
         FAULTS,
         alloc_too_large,
@@ -73,10 +78,6 @@ def run(args: argparse.Namespace) -> int:
         physical_memory_mib,
         run_verify,
     )
-    from tfgpu.cli.main import UsageError
-    from tfgpu.findings import Report, Verdict
-    from tfgpu.report.json_report import render_json
-    from tfgpu.report.text import make_console, render_text
 
     if args.alloc_mib < 1:
         raise UsageError(f"--alloc-mib must be >= 1, got {args.alloc_mib}")
@@ -108,63 +109,18 @@ def run(args: argparse.Namespace) -> int:
         include_cpu=args.include_cpu,
         facts=host_facts_for_explain(),
     )
-    problems = sum(1 for f in result.findings if f.severity.value == "error")
-    if result.tf_version:
-        tf_text = result.tf_version
-    elif result.outcome == "import-error":
-        tf_text = "not importable"
-    else:
-        tf_text = "unknown (the child did not report it)"
-    meta = {
-        "python": result.python_executable,
-        "tensorflow": tf_text,
-        "check": f"[{args.size}x{args.size}] @ [{args.size}x{args.size}] float32, "
-        f"alloc {args.alloc_mib} MiB",
-    }
-    if not args.json:  # JSON has the number: verify.duration_s
-        meta["duration"] = f"{result.duration_s:.1f} s"
-    if result.fault_injected:
-        meta["fault injected (test only)"] = result.fault_injected
-    report = Report(
-        command="verify",
-        verdict=Verdict(
-            gpu_usable=result.ok and result.gpu_count > 0,
-            headline=result.headline,
-            problems=problems,
-        ),
-        findings=result.findings,
-        meta=meta,
-    )
+    report = verify_report(result, size=args.size, alloc_mib=args.alloc_mib,
+                           with_duration=not args.json)
     if args.json:
-        print(render_json(report, extra={"verify": result.to_dict()}))
+        print(render_json(report, extra={"verify": result.to_dict()},
+                          knowledge_version=knowledge_version()))
     else:
         out = make_console()
         render_text(report, out, args.verbose - args.quiet)
         if result.checks and args.quiet < 1:
-            _table(out, result)
+            render_verify_table(out, result)
         if not result.ok and args.verbose > 0 and result.stderr_tail:
             out.print("\nchild stderr (tail):")
             for line in result.stderr_tail[-20:]:
                 out.print(f"  {line}", markup=False)
     return status_codes.SUCCESS if result.ok else status_codes.ERRORS_FOUND
-
-
-def _table(console: Console, result: VerifyResult) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(title=None, show_edge=False, header_style="bold")
-    for col in ("device", "result", "max rel. error", "bound", "matmul", "GFLOP/s", "alloc"):
-        table.add_column(col, justify="left" if col in ("device", "result") else "right")
-    for c in result.checks:
-        table.add_row(
-            Text(c.device + (f" {c.name}" if c.name else "")),
-            "PASS" if c.passed else "FAIL",
-            f"{c.max_rel_error:.2e}" if c.max_rel_error is not None else "-",
-            f"{c.error_bound:.2e}" if c.error_bound is not None else "-",
-            f"{c.matmul_time_s * 1e3:.2f} ms" if c.matmul_time_s is not None else "-",
-            f"{c.matmul_gflops:.1f}" if c.matmul_gflops is not None else "-",
-            f"{c.alloc_mib} MiB " + ("ok" if c.alloc_ok else "FAILED"),
-        )
-    console.print()
-    console.print(table)

@@ -14,12 +14,12 @@ import contextlib
 import importlib
 import os
 import sys
-import traceback
 from collections.abc import Sequence
 from types import ModuleType
 
-from tfgpu import __version__
+from tfgpu._version import __version__
 from tfgpu.cli import status_codes
+from tfgpu.cli.errors import UsageError
 
 #: (command, module, one-line help), in the order ``tfgpu --help`` lists them.
 COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -37,8 +37,30 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-class UsageError(Exception):
-    """Bad command-line input or an unreadable input file (exit code 2)."""
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, sized without :mod:`shutil` (which argparse imports for
+    ``get_terminal_size`` on every ``add_argument``, pulling in ``bz2``/``lzma``: a few
+    milliseconds of every command).  Same rule: ``COLUMNS``, else the terminal of stdout,
+    else 80 columns; minus 2."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _columns() -> int:
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
 
 
 def _load(module_name: str) -> ModuleType:
@@ -57,12 +79,14 @@ def build_parser(selected: str | None) -> argparse.ArgumentParser:
     """Build the parser; only the ``selected`` command's module is imported."""
     parser = argparse.ArgumentParser(
         prog="tfgpu",
+        formatter_class=_HelpFormatter,
         description="Get TensorFlow running on a GPU, prove that it works, and make it fast.",
     )
     parser.add_argument("--version", action="version", version=f"tfgpu {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, help_text in COMMANDS:
-        p = sub.add_parser(name, help=help_text, description=help_text)
+        p = sub.add_parser(name, help=help_text, description=help_text,
+                           formatter_class=_HelpFormatter)
         _common(p)
         if name == selected:
             _load(module).add_arguments(p)
@@ -101,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return status_codes.SUCCESS
     except Exception as exc:  # noqa: BLE001 - the one top-level handler
         if getattr(args, "debug", False):
+            import traceback
+
             traceback.print_exc()
         else:
             print(

@@ -576,6 +576,7 @@ def make(
         doc=url,
         knowledge_ref=knowledge_ref,
         harmless=spec.harmless,
+        aliases=spec.aliases,
     )
 
 

@@ -7,14 +7,16 @@ make no decisions) or :mod:`tfgpu.cli` (commands only gather, call and render).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tfgpu.diagnosis.engine import _no_nvidia_gpu, _wsl2
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
-from tfgpu.findings import Finding, Severity, Verdict
+from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
 if TYPE_CHECKING:
+    from tfgpu.facts.log import ReadStats
     from tfgpu.knowledge import Knowledge
+    from tfgpu.verify import VerifyResult
 
 
 def _plural(n: int, word: str) -> str:
@@ -136,3 +138,131 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
         except Exception:  # noqa: BLE001 - a header line must not stop the diagnosis
             meta["knowledge"] = "unavailable"
     return meta
+
+
+def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str) -> Report:
+    """The report of ``tfgpu explain``: its verdict (a headline from the most severe
+    finding; "GPU usable" only when the log shows TensorFlow creating a GPU device and no
+    error) and header.
+
+    Args:
+        findings: what the checks found in the log, sorted most severe first.
+        stats: what was read (lines, bytes, encoding, binary lines skipped).
+        source: the input's name (``"standard input"`` or the file name).
+    """
+    errors = [f for f in findings if f.severity is Severity.ERROR]
+    warnings = [f for f in findings if f.severity is Severity.WARNING]
+    harmless = [f for f in findings if f.harmless]
+    created = any(f.id == "gpu-device-created" for f in findings)
+    if not stats.non_blank:
+        headline = "No log lines: the input is empty."
+    elif errors:
+        headline = f"{len(errors)} problem(s) found in the log: {errors[0].title}"
+    elif warnings:
+        headline = f"No error-level cause; {len(warnings)} warning(s): {warnings[0].title}"
+    elif harmless:
+        headline = f"No problem found: {len(harmless)} harmless notice(s) only" + (
+            "; TensorFlow created its GPU device(s)"
+            if created
+            else "; the log does not show whether the GPU is usable"
+        )
+    elif created:
+        headline = "No problem found: TensorFlow created its GPU device(s)."
+    else:
+        headline = (
+            "No known TensorFlow/CUDA message found in the log; it does not show whether the "
+            "GPU is usable."
+        )
+    s = stats
+    meta = {"input": source, "read": f"{s.lines} lines, {s.bytes_read} bytes"}
+    if s.encoding:
+        meta["encoding"] = f"{s.encoding} (transcoded)"
+    if not created and not errors:
+        # Verdict.gpu_usable is a bool: for explain, False means "not shown by the log".
+        meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
+    if s.skipped_binary:
+        meta["skipped"] = f"{s.skipped_binary} binary line(s)"
+    return Report(
+        command="explain",
+        verdict=Verdict(gpu_usable=created and not errors, headline=headline, problems=len(errors)),
+        findings=findings,
+        meta=meta,
+    )
+
+
+def verify_report(result: VerifyResult, *, size: int, alloc_mib: int,
+                  with_duration: bool = True) -> Report:
+    """The report of ``tfgpu verify``: "GPU usable" when every check passed on at least one
+    GPU; one problem per error finding.
+
+    Args:
+        result: what the verification child reported (:func:`tfgpu.verify.run_verify`).
+        size: the side of the square matmul checked (elements).
+        alloc_mib: the allocation tried per device, MiB.
+        with_duration: name the duration in the header (the JSON has it as a number).
+    """
+    problems = sum(1 for f in result.findings if f.severity.value == "error")
+    if result.tf_version:
+        tf_text = result.tf_version
+    elif result.outcome == "import-error":
+        tf_text = "not importable"
+    else:
+        tf_text = "unknown (the child did not report it)"
+    meta = {
+        "python": result.python_executable,
+        "tensorflow": tf_text,
+        "check": f"[{size}x{size}] @ [{size}x{size}] float32, "
+        f"alloc {alloc_mib} MiB",
+    }
+    if with_duration:  # JSON has the number: verify.duration_s
+        meta["duration"] = f"{result.duration_s:.1f} s"
+    if result.fault_injected:
+        meta["fault injected (test only)"] = result.fault_injected
+    return Report(
+        command="verify",
+        verdict=Verdict(
+            gpu_usable=result.ok and result.gpu_count > 0,
+            headline=result.headline,
+            problems=problems,
+        ),
+        findings=result.findings,
+        meta=meta,
+    )
+
+
+def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
+    """The report of ``tfgpu bench``: done on the devices that ran, FAILED on the others;
+    "GPU usable" when a GPU ran; one problem per failed device.
+
+    Args:
+        doc: the benchmark document (:func:`tfgpu.bench.runner.summarise`).
+        findings: what reading the failed children's logs found.
+    """
+    failed = [d["device"] for d in doc["devices"] if d["status"] != "ok"]
+    ok_devices = [d["device"] for d in doc["devices"] if d["status"] == "ok"]
+    headline = (
+        f"Benchmark done on {', '.join(ok_devices)}"
+        if not failed
+        else f"Benchmark FAILED on {', '.join(failed)}"
+        + (f" (done on {', '.join(ok_devices)})" if ok_devices else "")
+    )
+    if doc["synthetic"]:
+        headline += " [SYNTHETIC DATA]"
+    ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
+    return Report(
+        command="bench",
+        verdict=Verdict(
+            gpu_usable=any(d.startswith("gpu") for d in ok_devices),
+            headline=headline,
+            problems=len(failed),
+        ),
+        findings=sort_findings(tuple(findings)),
+        meta=(
+            {
+                "data": doc["data"]["label"],
+                "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
+            }
+            if ran
+            else {}
+        ),
+    )

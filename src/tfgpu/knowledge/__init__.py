@@ -22,6 +22,7 @@ query returns the row it used (``row.ref`` goes into ``Finding.knowledge_ref``).
 
 from __future__ import annotations
 
+from tfgpu.knowledge import _rows
 from tfgpu.knowledge._knowledge import (
     OS_NAMES,
     Blocker,
@@ -40,25 +41,8 @@ from tfgpu.knowledge._knowledge import (
     parse_arch_list,
 )
 from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, read_table
-from tfgpu.knowledge._rows import (
-    AndCudaPin,
-    CudaError,
-    DtypeSize,
-    GpuRow,
-    KnowledgeError,
-    KnowledgeQueryError,
-    MinDriver,
-    PlatformFact,
-    PtxasArch,
-    Row,
-    Source,
-    TestedConfig,
-    WheelArchsRow,
-    format_cc,
-    parse_cc,
-    parse_version,
-    series,
-)
+from tfgpu.knowledge._rows import *  # noqa: F403 - every row type is part of the face
+from tfgpu.knowledge._rows import KnowledgeError
 
 
 def knowledge_version() -> str:
@@ -87,37 +71,22 @@ def knowledge_version() -> str:
 __all__ = [
     "OS_NAMES",
     "TABLES",
-    "AndCudaPin",
     "Blocker",
     "CCSupport",
-    "CudaError",
     "DriverMinimum",
-    "DtypeSize",
     "GpuBuild",
     "GpuMatch",
-    "GpuRow",
     "Knowledge",
-    "KnowledgeError",
-    "KnowledgeQueryError",
-    "MinDriver",
-    "PlatformFact",
-    "PtxasArch",
-    "Row",
-    "Source",
     "TableMeta",
     "TensorCores",
-    "TestedConfig",
     "WheelArchs",
-    "WheelArchsRow",
     "classify_cc",
     "driver_at_least",
-    "format_cc",
     "knowledge_version",
     "load_knowledge",
     "load_knowledge_from",
     "normalise_os",
     "parse_arch_list",
-    "parse_cc",
-    "parse_version",
-    "series",
 ]
+# The row types and their parsers (tfgpu.knowledge._rows) are part of the face too.
+__all__ += _rows.__all__

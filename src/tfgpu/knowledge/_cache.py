@@ -14,10 +14,11 @@ done in C: reading a cached table costs about a millisecond.
 The cache is an optimisation only.  An unreadable, corrupt or unwritable cache is
 ignored (the file is parsed as before); entries are written atomically (temporary file,
 then :func:`os.replace`), so a concurrent reader sees the old entry, the new one, or
-none.  ``TFGPU_NO_CACHE=1`` turns it off.  The home folder is never created: when
-``HOME`` names a folder that does not exist (a service account, a container), nothing is
-written (before, tfgpu created that folder, as root at ``/``).  Folders it creates are
-private (mode 0700, as the XDG base directory spec asks).
+none; the newest :data:`KEEP_ENTRIES` entries of each table are kept (other installs').
+``TFGPU_NO_CACHE=1`` turns it off.  The home folder is never created: when ``HOME`` names
+a folder that does not exist (a service account, a container), nothing is written
+(before, tfgpu created that folder, as root at ``/``).  Folders it creates are private
+(mode 0700, as the XDG base directory spec asks).
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from typing import Any
 
 #: Bump when the JSON layout of an entry changes (it is part of every entry's name).
 CACHE_FORMAT = "1"
+#: Entries kept per table (this one and the newest others): other installs' data files.
+KEEP_ENTRIES = 4
 #: Environment variable that turns the cache off when set to a non-empty value.
 NO_CACHE_ENV = "TFGPU_NO_CACHE"
 _DATE = "__tfgpu_toml_date__"
@@ -137,9 +140,12 @@ def store(table: str, content: bytes, data: dict[str, object]) -> bool:
             fh.write(text)
         os.replace(tmp, folder / name)
         tmp = None
-        for old in folder.glob(f"{table}-v*.json"):
-            if old.name != name:
-                old.unlink(missing_ok=True)
+        # Keep the newest few entries of the table, not only this one: two installs (or
+        # checkouts) side by side would otherwise evict each other on every run.
+        olds = sorted((e for e in folder.glob(f"{table}-v*.json") if e.name != name),
+                      key=lambda e: e.stat().st_mtime, reverse=True)
+        for old in olds[KEEP_ENTRIES - 1:]:
+            old.unlink(missing_ok=True)
     except OSError:
         return False
     finally:

@@ -370,7 +370,9 @@ class Knowledge:
         dtypes: ``tf_dtypes.toml`` rows (bytes per element).
         tables: header (schema version, updated, sources) of each file, by table name.
         version: :func:`knowledge_version` of these files.
-        gpu_index: lookup key -> GPU rows (built from ``gpus`` by :func:`gpu_index_of`).
+        gpu_index: lookup key -> GPU rows (:func:`gpu_index_of` of ``gpus``), built on the
+            first GPU-name lookup (:meth:`_index`): most runs never look a name up, and
+            the index costs ~5 ms of regular expressions over every row.
     """
 
     tested: tuple[TestedConfig, ...]
@@ -385,9 +387,17 @@ class Knowledge:
     dtypes: tuple[DtypeSize, ...]
     tables: Mapping[str, TableMeta]
     version: str
-    gpu_index: Mapping[str, tuple[GpuRow, ...]] = field(
-        default_factory=dict, repr=False, compare=False
+    gpu_index: Mapping[str, tuple[GpuRow, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
     )
+
+    def _index(self) -> Mapping[str, tuple[GpuRow, ...]]:
+        """:attr:`gpu_index`, built and kept on first use."""
+        index = self.gpu_index
+        if index is None:
+            index = gpu_index_of(self.gpus)
+            object.__setattr__(self, "gpu_index", index)  # a cache: frozen for callers
+        return index
 
     # ------------------------------------------------------------------ generic
 
@@ -726,7 +736,7 @@ class Knowledge:
         keys = name_keys(name)
         is_laptop = len(keys) > 2 and keys[1].endswith(" laptop")
         for i, key in enumerate(keys):
-            rows = self.gpu_index.get(key, ())
+            rows = self._index().get(key, ())
             ccs = {r.compute_capability for r in rows}
             if rows and len(ccs) == 1 and None not in ccs:
                 row = rows[0]
@@ -749,10 +759,10 @@ class Knowledge:
         if not any(ch.isdigit() for ch in core):
             return None
         # The cut may fall inside a word ("RTX 207..."), so match on the raw prefix.
-        rows = [r for k, rs in self.gpu_index.items() if k.startswith(core) for r in rs]
+        rows = [r for k, rs in self._index().items() if k.startswith(core) for r in rs]
         ccs = {r.compute_capability for r in rows}
         if rows and len(ccs) == 1 and None not in ccs:
-            best = self.gpu_index.get(core, (rows[0],))[0]
+            best = self._index().get(core, (rows[0],))[0]
             cc = best.compute_capability
             assert cc is not None
             return GpuMatch(cc, best, "truncated")
@@ -1111,7 +1121,6 @@ def _build(folder: Path | None) -> Knowledge:
         dtypes=typed(loaded["tf_dtypes"], DtypeSize),
         tables=metas,
         version=_updated_dates(metas),
-        gpu_index=gpu_index_of(gpus),
     )
 
 

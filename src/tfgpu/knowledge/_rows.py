@@ -14,7 +14,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 
@@ -265,6 +264,10 @@ class AndCudaPin(Row):
         Raises:
             KnowledgeQueryError: ``version`` is not a version.
         """
+        # Imported here: packaging.specifiers costs ~10 ms of imports that most commands,
+        # the doctor among them, never need.
+        from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
         try:
             spec = SpecifierSet(self.specifier)
         except InvalidSpecifier:  # pragma: no cover - checked by the invariant tests
@@ -432,3 +435,24 @@ class DtypeSize(Row):
 
     dtype: str
     size_bytes: int
+
+
+__all__ = [
+    "AndCudaPin",
+    "CudaError",
+    "DtypeSize",
+    "GpuRow",
+    "KnowledgeError",
+    "KnowledgeQueryError",
+    "MinDriver",
+    "PlatformFact",
+    "PtxasArch",
+    "Row",
+    "Source",
+    "TestedConfig",
+    "WheelArchsRow",
+    "format_cc",
+    "parse_cc",
+    "parse_version",
+    "series",
+]

@@ -6,12 +6,16 @@
 * :func:`render` writes it as text, JSON, POSIX sh, PowerShell, ``requirements.txt``
   or a conda ``environment.yml`` (:mod:`tfgpu.plan.render`).
 * :func:`run_install` runs it into a new virtual environment and verifies it
-  (:mod:`tfgpu.plan.install`).
+  (:mod:`tfgpu.plan.install`); it and its names are imported only when first used
+  (module ``__getattr__``, PEP 562), so ``tfgpu plan`` never loads the installer.
 """
 
 from __future__ import annotations
 
-from tfgpu.plan.install import InstallRefused, InstallResult, VerifyOutcome, run_install
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # static types for the lazy exports below; never run
+    from tfgpu.plan.install import InstallRefused, InstallResult, VerifyOutcome, run_install
 from tfgpu.plan.model import Plan, Reason, Route, Step
 from tfgpu.plan.render import FORMATS, render
 from tfgpu.plan.select import DEFAULT_VENV, PlanError, make_plan
@@ -43,3 +47,14 @@ __all__ = [
     "target_from_facts",
     "target_this_host",
 ]
+
+#: Names served lazily from :mod:`tfgpu.plan.install`.
+_INSTALL_EXPORTS = frozenset({"InstallRefused", "InstallResult", "VerifyOutcome", "run_install"})
+
+
+def __getattr__(name: str) -> object:
+    if name in _INSTALL_EXPORTS:
+        from tfgpu.plan import install
+
+        return getattr(install, name)
+    raise AttributeError(f"module 'tfgpu.plan' has no attribute {name!r}")

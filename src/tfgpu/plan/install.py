@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
+from tfgpu._proc import CommandResult, Runner, run_command
 from tfgpu.facts import ProbeStatus
 from tfgpu.plan import _activate
 from tfgpu.plan.model import (
@@ -33,7 +34,6 @@ from tfgpu.plan.model import (
     Verify,
 )
 from tfgpu.plan.render import ps_quote
-from tfgpu.probes.runner import CommandResult, Runner, run_command
 
 #: Seconds allowed for creating a virtual environment.
 VENV_TIMEOUT_S = 300.0
@@ -229,10 +229,10 @@ def resolve_interpreter(wanted: Sequence[str], python: str | None) -> tuple[str,
 
 def verify_argv(python: str) -> tuple[str, ...]:
     """The exact argv of the verification child that :func:`default_verify` runs (the
-    same construction as :func:`tfgpu.bench.verify.run_verify`)."""
+    same construction as :func:`tfgpu.verify.run_verify`)."""
     import json
 
-    from tfgpu.bench.verify import CHILD_SCRIPT
+    from tfgpu.verify import CHILD_SCRIPT
 
     args = {
         "size": VERIFY_SIZE,
@@ -527,13 +527,13 @@ def _apply_setenv(
 
 
 def default_verify(python: str, expect_gpu: bool, env: Mapping[str, str]) -> VerifyOutcome:
-    """Run ``tfgpu verify``'s checks (:func:`tfgpu.bench.verify.run_verify`) with the new
+    """Run ``tfgpu verify``'s checks (:func:`tfgpu.verify.run_verify`) with the new
     environment's interpreter.
 
     The verify child needs only TensorFlow and numpy, so the new environment does not
     need tfgpu.  With ``expect_gpu`` false (a CPU plan) a passing ``CPU:0`` is success.
     """
-    from tfgpu.bench.verify import run_verify
+    from tfgpu.verify import run_verify
 
     r = run_verify(
         python,

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
 
-from tfgpu import __version__
+from tfgpu._version import __version__
 from tfgpu.plan.model import (
     CondaCreate,
     CreateVenv,
@@ -64,6 +64,15 @@ def yaml_quote(value: str) -> str:
 
 def _comment_lines(text: str, prefix: str = "# ") -> list[str]:
     return [prefix + line if line else prefix.rstrip() for line in text.splitlines()]
+
+
+def _manual_lines(a: Manual) -> list[str]:
+    """A manual step as comments (the same in sh and PowerShell): what to do, the commands
+    to type, the link."""
+    out = _comment_lines(a.text) + [f"#   {c}" for c in a.commands]
+    if a.url:
+        out.append(f"#   see {a.url}")
+    return out
 
 
 def _header(plan: Plan, verbosity: int = 0) -> list[str]:
@@ -209,11 +218,7 @@ def _sh_step(
     venv_ref = q(plan.env_path) if for_text else '"$VENV"'
     py = _sh_python(conda) if not for_text or conda else f"{q(plan.env_path + '/bin/python')}"
     if isinstance(a, Manual):
-        out = _comment_lines(a.text)
-        out += [f"#   {c}" for c in a.commands]
-        if a.url:
-            out.append(f"#   see {a.url}")
-        return out
+        return _manual_lines(a)
     if isinstance(a, CreateVenv):
         return [" ".join(q(x) for x in a.python) + f" -m venv {venv_ref}"]
     if isinstance(a, CondaCreate):
@@ -300,11 +305,7 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     a = step.action
     py = _ps_python(conda)
     if isinstance(a, Manual):
-        out = _comment_lines(a.text)
-        out += [f"#   {c}" for c in a.commands]
-        if a.url:
-            out.append(f"#   see {a.url}")
-        return out
+        return _manual_lines(a)
     if isinstance(a, CreateVenv):
         exe, *args = a.python
         cmd = "& " + ps_quote(exe) + "".join(" " + ps_quote(x) for x in args) + " -m venv $Venv"

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 
 from packaging.version import InvalidVersion, Version
 
+from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
-from tfgpu.probes.runner import Runner, run_command
 
 #: Operating systems a plan can target (``--os``).
 OS_CHOICES = ("linux", "windows", "wsl2", "macos")
@@ -361,7 +361,7 @@ def target_this_host(runner: Runner | None = None) -> TargetHost:
     raises: a missing or failing ``nvidia-smi`` means "no NVIDIA GPU found".
 
     Args:
-        runner: command runner (default :func:`tfgpu.probes.runner.run_command`).
+        runner: command runner (default :func:`tfgpu._proc.run_command`).
     """
     run = runner or run_command
     system = platform.system().lower()

@@ -16,7 +16,7 @@ import platform
 import time
 
 from tfgpu.facts import CPUFacts, ProbeRecord, ProbeStatus
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "cpu"
 ORDER = 30

@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping
 
 from tfgpu.facts import ProbeRecord, ProbeStatus
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "env"
 ORDER = 40

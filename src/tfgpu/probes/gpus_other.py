@@ -27,7 +27,7 @@ import platform
 import re
 
 from tfgpu.facts import GPU, ProbeRecord, ProbeStatus
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "gpus-other"
 ORDER = 40

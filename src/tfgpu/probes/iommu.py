@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 
 from tfgpu.facts import ProbeRecord, ProbeStatus
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "iommu"
 ORDER = 60

@@ -35,12 +35,12 @@ import sys
 import sysconfig
 from dataclasses import dataclass, replace
 
+from tfgpu._proc import EXCERPT_CHARS, run_command
 from tfgpu.facts import ProbeRecord, ProbeStatus, SharedLibrary
 from tfgpu.facts.libnames import binary_format
-from tfgpu.probes._libnames import classify, parse_cudnn_header, parse_ldconfig
-from tfgpu.probes._paths import path_entries, pathmod, same_path_key
-from tfgpu.probes.base import ProbeContext, ProbeResult
-from tfgpu.probes.runner import EXCERPT_CHARS, run_command
+from tfgpu.probes import ProbeContext, ProbeResult
+from tfgpu.probes.host_paths import path_entries, pathmod, same_path_key
+from tfgpu.probes.libs_names import classify, parse_cudnn_header, parse_ldconfig
 
 NAME = "cuda-libs"
 ORDER = 30

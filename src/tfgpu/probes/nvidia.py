@@ -28,18 +28,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from tfgpu._proc import CommandResult
 from tfgpu.facts import GPU, DriverFacts, ProbeRecord, ProbeStatus
-from tfgpu.probes._smi_parse import (
-    QUERY_FIELDS,
-    QUERY_FIELDS_OLD,
-    classify_smi_failure,
-    gpus_from_query_rows,
-    invalid_query_field,
-    parse_query_csv,
-    parse_smi_table,
-)
-from tfgpu.probes.base import ProbeContext, ProbeResult
-from tfgpu.probes.runner import CommandResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "nvidia"
 ORDER = 10
@@ -240,6 +231,16 @@ def probe_smi(ctx: ProbeContext) -> ProbeResult:
     if table.status in (ProbeStatus.MISSING, ProbeStatus.TIMEOUT, ProbeStatus.SKIPPED):
         driver = DriverFacts(table.status, source="nvidia-smi", message=table.message)
         return ProbeResult(records=tuple(records), driver=driver)
+    # The parsers load only when nvidia-smi answered (most hosts without a driver lack it).
+    from tfgpu.probes.nvidia_smi_parse import (
+        QUERY_FIELDS,
+        QUERY_FIELDS_OLD,
+        gpus_from_query_rows,
+        invalid_query_field,
+        parse_query_csv,
+        parse_smi_table,
+    )
+
     report = parse_smi_table(table.stdout)
     if table.status is not ProbeStatus.OK or report.failure or not report.header.driver_version:
         return ProbeResult(records=tuple(records), driver=_failed(table))
@@ -276,6 +277,8 @@ def probe_smi(ctx: ProbeContext) -> ProbeResult:
 def _failed(res: CommandResult) -> DriverFacts:
     """Driver facts for an ``nvidia-smi`` that ran and failed (driver installed, broken)."""
     text = (res.stdout + "\n" + res.stderr).strip()
+    from tfgpu.probes.nvidia_smi_parse import classify_smi_failure
+
     known = classify_smi_failure(text)
     if known:
         message = known[0]

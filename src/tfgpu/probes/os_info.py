@@ -14,7 +14,7 @@ import re
 import time
 
 from tfgpu.facts import OSFacts, ProbeRecord, ProbeStatus
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "os"
 ORDER = 10

@@ -12,13 +12,11 @@ interpreter runs :data:`SCRIPT` (standard library only) and prints one JSON obje
 from __future__ import annotations
 
 import json
-import os
-import sys
 import time
 from typing import Any
 
 from tfgpu.facts import Distribution, ProbeRecord, ProbeStatus, PythonFacts
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult, same_interpreter
 
 NAME = "python"
 ORDER = 20
@@ -132,18 +130,6 @@ def parse(data: dict[str, Any]) -> PythonFacts:
     )
 
 
-def _same_interpreter(exe: str) -> bool:
-    """True when ``exe`` is the running interpreter's own path.
-
-    Symlinks are deliberately not resolved: a venv's ``bin/python`` links to the base
-    interpreter but has other site-packages, so they are different interpreters here.
-    """
-    def norm(path: str) -> str:
-        return os.path.normcase(os.path.abspath(path))
-
-    return norm(exe) == norm(sys.executable)
-
-
 def _in_process() -> dict[str, Any]:
     out: dict[str, Any] = {}
     buf: list[str] = []
@@ -165,7 +151,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
     exe = ctx.python_executable
     command: tuple[str, ...] = (exe, "-c", "<python probe>")
     try:
-        if _same_interpreter(exe):
+        if same_interpreter(exe):
             command = ("importlib.metadata", exe)
             facts = parse(_in_process())
             record = ProbeRecord(NAME, ProbeStatus.OK, command,

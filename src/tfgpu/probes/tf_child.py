@@ -14,16 +14,14 @@ printed no result), ``TIMEOUT`` (hung past the limit), ``OK``.
 from __future__ import annotations
 
 import json
-import os
 import signal
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from tfgpu._proc import CommandResult
 from tfgpu.facts import ProbeRecord, ProbeStatus, TFDevice, TFFacts
-from tfgpu.probes.base import ProbeContext, ProbeResult
-from tfgpu.probes.runner import CommandResult
+from tfgpu.probes import ProbeContext, ProbeResult, same_interpreter
 
 NAME = "tf"
 ORDER = 90
@@ -32,7 +30,7 @@ LONG_RUNNING = True
 #: ``--no-tf`` skips the probes that set this.
 IS_TF_PROBE = True
 
-SCRIPT_PATH = Path(__file__).with_name("_tf_child_script.py")
+SCRIPT_PATH = Path(__file__).with_name("tf_child_script.py")
 MARK = "TFGPU-TF-PROBE:"
 #: Most log lines kept from the child's stderr.
 MAX_LOG_LINES = 400
@@ -43,18 +41,6 @@ _WIN_STATUS = {
     0xC0000005: "STATUS_ACCESS_VIOLATION (a crash inside a native library)",
     0xC0000409: "STATUS_STACK_BUFFER_OVERRUN (a crash inside a native library)",
 }
-
-
-def _same_interpreter(exe: str) -> bool:
-    """True when ``exe`` is the running interpreter's own path.
-
-    Symlinks are deliberately not resolved: a venv's ``bin/python`` links to the base
-    interpreter but has other site-packages, so they are different interpreters here.
-    """
-    def norm(path: str) -> str:
-        return os.path.normcase(os.path.abspath(path))
-
-    return norm(exe) == norm(sys.executable)
 
 
 def _tf_dists() -> tuple[str, ...]:
@@ -207,7 +193,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
     start = time.perf_counter()
     exe = ctx.python_executable
     argv = [exe, str(SCRIPT_PATH)]
-    if _same_interpreter(exe):
+    if same_interpreter(exe):
         if not tf_installed_here():
             record = ProbeRecord(NAME, ProbeStatus.MISSING, ("importlib.metadata", "tensorflow"),
                                  duration_s=round(time.perf_counter() - start, 4),

@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, replace
 
 from tfgpu.facts import CudaToolkit, ProbeRecord
-from tfgpu.probes._paths import path_entries, pathmod, same_path_key
-from tfgpu.probes.base import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult
+from tfgpu.probes.host_paths import path_entries, pathmod, same_path_key
 
 NAME = "cuda-toolkits"
 ORDER = 20

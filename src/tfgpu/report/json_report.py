@@ -1,6 +1,6 @@
 """JSON renderer: one document on stdout with a stable, documented schema.
 
-Schema (``schema_version`` "1.0"), documented in ``docs/json-schema.md``::
+Schema (``schema_version`` "1.1"; 1.1 added ``aliases``), documented in ``docs/json-schema.md``::
 
     {
       "schema_version": "1.0",
@@ -12,7 +12,7 @@ Schema (``schema_version`` "1.0"), documented in ``docs/json-schema.md``::
         {"id": "...", "severity": "error", "category": "...", "area": "...",
          "title": "...", "evidence": [{"source": "...", "text": "...", "line": 3}],
          "cause": "...", "fix": ["..."], "doc": "...", "knowledge_ref": "...",
-         "harmless": false}
+         "harmless": false, "aliases": []}
       ],
       "meta": {"...": "..."},
       ... command-specific keys (for example "facts" for the doctor)
@@ -25,10 +25,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from tfgpu import __version__
+from tfgpu._version import __version__
 from tfgpu.findings import Finding, Report
 
-REPORT_SCHEMA_VERSION = "1.0"
+REPORT_SCHEMA_VERSION = "1.1"
 
 
 def finding_to_dict(f: Finding) -> dict[str, Any]:
@@ -45,19 +45,25 @@ def finding_to_dict(f: Finding) -> dict[str, Any]:
         "doc": f.doc,
         "knowledge_ref": f.knowledge_ref,
         "harmless": f.harmless,
+        "aliases": list(f.aliases),
     }
 
 
-def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Return the whole JSON document for ``report``; ``extra`` adds command-specific keys."""
-    from tfgpu.knowledge import knowledge_version
+def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None, *,
+                   knowledge_version: str | None = None) -> dict[str, Any]:
+    """Return the whole JSON document for ``report``; ``extra`` adds command-specific keys.
 
-    kv = report.meta.get("knowledge")  # the doctor's header already names it
-    if not kv:
-        try:
-            kv = knowledge_version()
-        except Exception:  # noqa: BLE001 - data files missing or unreadable: a broken install
-            kv = "unavailable"
+    Args:
+        report: what to write.
+        extra: command-specific top-level keys.
+        knowledge_version: the ``knowledge_version`` to write (the caller reads it: a
+            renderer loads no knowledge); default: the report header's ``knowledge``
+            (the doctor's names it), else ``"unavailable"``.
+
+    Raises:
+        ValueError: an ``extra`` key would overwrite a schema key.
+    """
+    kv = knowledge_version or report.meta.get("knowledge") or "unavailable"
     doc: dict[str, Any] = {
         "schema_version": REPORT_SCHEMA_VERSION,
         "tfgpu_version": __version__,
@@ -79,6 +85,9 @@ def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None) -> di
     return doc
 
 
-def render_json(report: Report, extra: Mapping[str, Any] | None = None) -> str:
-    """Render ``report`` as indented JSON text (ends without a newline)."""
-    return json.dumps(report_to_dict(report, extra), indent=2, ensure_ascii=False)
+def render_json(report: Report, extra: Mapping[str, Any] | None = None, *,
+                knowledge_version: str | None = None) -> str:
+    """Render ``report`` as indented JSON text (ends without a newline); arguments as for
+    :func:`report_to_dict`."""
+    return json.dumps(report_to_dict(report, extra, knowledge_version=knowledge_version),
+                      indent=2, ensure_ascii=False)

@@ -5,6 +5,10 @@ terminal.  ``verbosity`` is ``-v`` count minus ``-q`` count: below 0 shows only 
 and errors without the header, 0 shows findings with up to 4 evidence lines (passing
 checks as one line), 1+ shows everything.  Causes are wrapped to the console width with a
 hanging indent; fix commands are never wrapped, so they can be copied whole.
+
+``rich`` (about 25 ms of imports) is loaded only when colour is on: without colour the
+report is plain lines, written by :class:`PlainConsole` (the same text rich would print:
+no wrapping, tabs expanded, the control characters rich drops dropped).
 """
 
 from __future__ import annotations
@@ -13,13 +17,15 @@ import io
 import os
 import sys
 import textwrap
-from typing import TextIO
-
-from rich.console import Console
-from rich.markup import escape
-from rich.text import Text
+from typing import TYPE_CHECKING, TextIO, Union
 
 from tfgpu.findings import AREAS, Finding, Report, Severity
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+#: One output line: ``(text, style)`` segments (style in rich's syntax, ``""`` for none).
+Line = list[tuple[str, str]]
 
 _STYLE = {
     Severity.OK: ("green", "ok"),
@@ -31,14 +37,63 @@ _INDENT = " " * 8
 _LABEL_INDENT = " " * 15
 
 
+#: Characters rich removes from printed text (``rich.control.strip_control_codes``:
+#: BEL, BS, VT, FF, CR); :class:`PlainConsole` removes the same.
+_STRIP = {7: None, 8: None, 11: None, 12: None, 13: None}
+
+
+class PlainConsole:
+    """Writes report lines as plain text, as rich prints them without colour.
+
+    Attributes:
+        file: the stream written to.
+        width: the width, in characters, causes are wrapped to (100 when not given).
+    """
+
+    def __init__(self, file: TextIO, width: int | None = None) -> None:
+        self.file = file
+        self.width = width if width is not None else 100
+
+    def print(self, line: str | Line = "") -> None:
+        """Write one line (a string or ``(text, style)`` segments) and a newline."""
+        text = line if isinstance(line, str) else "".join(t for t, _style in line)
+        self.file.write(text.translate(_STRIP).expandtabs(8) + "\n")
+
+
+#: What :func:`render_text` writes to: a rich Console (colour) or a :class:`PlainConsole`.
+ReportConsole = Union["Console", PlainConsole]
+
+
+def _colour_wanted(stream: TextIO) -> bool:
+    is_tty = hasattr(stream, "isatty") and stream.isatty()
+    return is_tty and not os.environ.get("NO_COLOR")
+
+
+def make_report_console(stream: TextIO | None = None, *,
+                        width: int | None = None) -> ReportConsole:
+    """The console :func:`render_text` writes to: rich's when colour is on (a terminal and
+    no ``NO_COLOR``), else a :class:`PlainConsole`, which does not import rich.
+
+    Args:
+        stream: where to write (stdout by default).
+        width: the width in characters (default: the terminal's, or 100 when not one).
+    """
+    stream = stream if stream is not None else sys.stdout
+    if _colour_wanted(stream):
+        return make_console(stream, width=width)
+    return PlainConsole(stream, width)
+
+
 def make_console(stream: TextIO | None = None, *, width: int | None = None) -> Console:
     """Return a rich Console for ``stream`` (stdout by default) honouring NO_COLOR.
 
     Not a terminal, or ``NO_COLOR`` set to anything non-empty: no colour codes at all.
     """
+    from rich.console import Console
+
     stream = stream if stream is not None else sys.stdout
     is_tty = hasattr(stream, "isatty") and stream.isatty()
-    no_color = bool(os.environ.get("NO_COLOR")) or not is_tty
+    no_color = not _colour_wanted(stream)
     console = Console(
         file=stream,
         no_color=no_color,
@@ -65,44 +120,60 @@ def _broken_pipe() -> None:
     raise BrokenPipeError("stdout was closed by the reader")
 
 
-def _wrap(prefix: str, text: str, width: int, style: str = "") -> list[Text]:
+def _wrap(prefix: str, text: str, width: int, style: str = "") -> list[Line]:
     lines = textwrap.wrap(text, width=max(40, width), initial_indent=prefix,
                           subsequent_indent=_LABEL_INDENT, break_on_hyphens=False,
                           break_long_words=False) or [prefix]
-    return [Text(line, style=style) for line in lines]
+    return [[(line, style)] for line in lines]
 
 
-def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Text]:
+def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Line]:
     style, label = _STYLE[f.severity]
-    head = Text.assemble((f"[{label:>5}] ", style),
-                         (f.title, "bold" if f.severity.rank >= 2 else ""))
-    head.append(f"  ({f.id})", style="dim")
+    head: Line = [(f"[{label:>5}] ", style),
+                  (f.title, "bold" if f.severity.rank >= 2 else ""),
+                  (f"  ({f.id})", "dim")]
     if f.harmless:
-        head.append("  harmless", style="dim green")
+        head.append(("  harmless", "dim green"))
     lines = [head]
     if f.severity is Severity.OK and verbosity < 1:
         return lines
     for ev in f.evidence[: (None if verbosity > 1 else 12 if verbosity > 0 else 4)]:
         where = f"line {ev.line}" if ev.line is not None else ev.source
         first, *rest = ev.text.splitlines() or [""]
-        lines.append(Text(f"{_INDENT}{where}: {first}", style="dim"))
+        lines.append([(f"{_INDENT}{where}: {first}", "dim")])
         pad = " " * (len(_INDENT) + len(where) + 2)
-        lines.extend(Text(f"{pad}{more}", style="dim") for more in rest)
+        lines.extend([(f"{pad}{more}", "dim")] for more in rest)
     if len(f.evidence) > 4 and verbosity <= 0:
-        lines.append(Text(f"{_INDENT}(+{len(f.evidence) - 4} more evidence lines: -v)",
-                          style="dim"))
+        lines.append([(f"{_INDENT}(+{len(f.evidence) - 4} more evidence lines: -v)", "dim")])
     if f.cause:
         lines.extend(_wrap(f"{_INDENT}cause: ", f.cause, width))
     for i, step in enumerate(f.fix):
         prefix = f"{_INDENT}fix:   " if i == 0 else _LABEL_INDENT
-        lines.append(Text.assemble(prefix, (step, "bold")))
+        lines.append([(prefix, ""), (step, "bold")])
     if f.doc and verbosity >= 0:
-        lines.append(Text(f"{_INDENT}see:   {f.doc}", style="dim"))
+        lines.append([(f"{_INDENT}see:   {f.doc}", "dim")])
     return lines
 
 
-def render_text(report: Report, console: Console, verbosity: int = 0) -> None:
-    """Print ``report`` to ``console``: verdict line, header, then findings by area."""
+def print_line(console: ReportConsole, line: Line | str = "", style: str = "") -> None:
+    """Print one line to ``console``: ``(text, style)`` segments, or a string in ``style``."""
+    if isinstance(console, PlainConsole):
+        console.print(line)
+        return
+    from rich.text import Text
+
+    segments = [(line, style)] if isinstance(line, str) else line
+    console.print(Text.assemble(*segments) if segments != [("", "")] else "")
+
+
+def render_text(report: Report, console: ReportConsole, verbosity: int = 0) -> None:
+    """Print ``report`` to ``console``: verdict line, header, then findings by area.
+
+    Args:
+        report: what to print.
+        console: from :func:`make_report_console` (or a rich Console).
+        verbosity: ``-v`` count minus ``-q`` count (see the module docstring).
+    """
     v = report.verdict
     if report.has_errors:
         style = "bold red"
@@ -110,28 +181,29 @@ def render_text(report: Report, console: Console, verbosity: int = 0) -> None:
         style = "bold green"
     else:
         style = "bold yellow"
-    console.print(Text(v.headline, style=style))
+    print_line(console, v.headline, style)
     if verbosity >= 0:
         for key, value in report.meta.items():
-            console.print(Text(f"  {key}: {value}", style="dim"))
+            print_line(console, f"  {key}: {value}", "dim")
     shown = [f for f in report.findings if verbosity >= 0 or f.severity.rank >= 2]
     width = console.width
     for area in AREAS:
         group = [f for f in shown if f.area == area]
         if not group:
             continue
-        console.print()
-        console.print(Text(area.upper(), style="bold underline"))
+        print_line(console)
+        print_line(console, area.upper(), "bold underline")
         for f in group:
             for line in _finding_lines(f, verbosity, width):
-                console.print(line)
+                print_line(console, line)
 
 
 def render_text_to_string(report: Report, verbosity: int = 0, width: int = 100) -> str:
     """Render without colour to a string (for golden tests and ``--facts`` replays)."""
     buf = io.StringIO()
-    render_text(report, make_console(buf, width=width), verbosity)
+    render_text(report, PlainConsole(buf, width), verbosity)
     return buf.getvalue()
 
 
-__all__ = ["escape", "make_console", "render_text", "render_text_to_string"]
+__all__ = ["PlainConsole", "make_console", "make_report_console", "print_line", "render_text",
+           "render_text_to_string"]

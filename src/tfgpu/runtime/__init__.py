@@ -15,7 +15,7 @@ from tfgpu.runtime._setup import (
     output_layer_dtype,
     setup,
 )
-from tfgpu.runtime._tensorboard import ProfilerWarning, tensorboard_callback
+from tfgpu.runtime.tensorboard import ProfilerWarning, tensorboard_callback
 
 __all__ = [
     "Choice",

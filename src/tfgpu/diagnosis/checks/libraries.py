@@ -59,6 +59,8 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
         base = re.sub(r"^lib|(?:64)?(?:_\d+)?\.(?:so.*|dll|dylib)$", "", name)
         return base, _COMPONENT.get(base, base), None
     base, ver = m.group("base"), m.group("ver")
+    if not ver.split(".")[0].isdigit():  # "libcudart.so.." (a cut or garbled line)
+        return base, _COMPONENT.get(base, base), None
     base = {
         "cudnn_ops_infer": "cudnn",
         "cudnn_cnn_infer": "cudnn",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfgpu.knowledge import Knowledge, TestedConfig, docs, driver_at_least
-from tfgpu.plan.model import Manual, Reason, Shell, Step
+from tfgpu.plan.model import CreateVenv, Manual, PipInstall, Reason, Shell, Step, Verify
 from tfgpu.plan.routes._shared import (
     DEFAULT_CONDA_ENV,
     DEFAULT_VENV,
@@ -92,6 +92,22 @@ class _PlannerBase:
         if shell is Shell.POWERSHELL:
             return ("py", f"-{python}") if python else ("py", "-3")
         return (f"python{python}",) if python else ("python3",)
+
+    def _venv_steps(self, env: str, python: str | None, install: str,
+                    req: tuple[str, ...], *, expect_gpu: bool = True,
+                    shell: Shell = Shell.POSIX) -> list[Step]:
+        """The steps of every fresh-venv route: create the venv with ``python``, upgrade
+        pip, install ``req`` (step titled ``install``), check TensorFlow (on a GPU when
+        ``expect_gpu``)."""
+        check = ("Check that TensorFlow sees the GPU" if expect_gpu
+                 else "Check that TensorFlow imports and computes")
+        return [
+            Step("Create a fresh virtual environment",
+                 CreateVenv(env, self._interpreter(python, shell)), shell),
+            Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True), shell),
+            Step(install, PipInstall(req), shell),
+            Step(check, Verify(expect_gpu=expect_gpu), shell),
+        ]
 
     def _env(self, conda: bool = False) -> str:
         if self.env_path:

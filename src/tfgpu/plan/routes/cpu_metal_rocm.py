@@ -76,15 +76,7 @@ class _OtherRoutes(_PlannerBase):
         if t.gpu_vendor not in ("apple", "amd"):
             return self.cpu([Reason("no Apple silicon or AMD GPU was found on this Mac")])
         env = self._env()
-        steps = [
-            Step(
-                "Create a fresh virtual environment",
-                CreateVenv(env, self._interpreter(python, Shell.POSIX)),
-            ),
-            Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True)),
-            Step("Install TensorFlow and the Metal plugin", PipInstall(req)),
-            Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
-        ]
+        steps = self._venv_steps(env, python, "Install TensorFlow and the Metal plugin", req)
         return Plan(
             t.summary(),
             Route.METAL,
@@ -238,16 +230,8 @@ class _OtherRoutes(_PlannerBase):
         req = (f"{pkg}{_spec(rel.release)}", *numpy_req)
         shell = Shell.POWERSHELL if t.os == "windows" else Shell.POSIX
         env = self._env()
-        steps = [
-            Step(
-                "Create a fresh virtual environment",
-                CreateVenv(env, self._interpreter(python, shell)),
-                shell,
-            ),
-            Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True), shell),
-            Step("Install TensorFlow (CPU)", PipInstall(req), shell),
-            Step("Check that TensorFlow imports and computes", Verify(expect_gpu=False), shell),
-        ]
+        steps = self._venv_steps(env, python, "Install TensorFlow (CPU)", req, expect_gpu=False,
+                                 shell=shell)
         alts: tuple[Alternative, ...] = ()
         if gpu_unusable:
             alts = (

@@ -323,15 +323,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             )
             req = (f"tensorflow[and-cuda]{_spec(rel.release)}", *numpy_req)
             env = self._env()
-            steps += [
-                Step(
-                    "Create a fresh virtual environment",
-                    CreateVenv(env, self._interpreter(python, Shell.POSIX)),
-                ),
-                Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True)),
-                Step("Install TensorFlow with its CUDA wheels", PipInstall(req)),
-                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
-            ]
+            steps += self._venv_steps(env, python, "Install TensorFlow with its CUDA wheels", req)
             alternatives.append(
                 Alternative(
                     Route.SYSTEM_CUDA,

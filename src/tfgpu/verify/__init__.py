@@ -6,7 +6,7 @@ checked becomes a :class:`VerifyResult`, never a traceback here.  The child may 
 Python that has TensorFlow, for example a virtual environment ``tfgpu install`` has just
 made and that does not contain tfgpu itself::
 
-    from tfgpu.bench.verify import run_verify
+    from tfgpu.verify import run_verify
     result = run_verify("/path/to/venv/bin/python", alloc_mib=64)
     if not result.ok:
         for finding in result.findings:
@@ -35,11 +35,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tfgpu._proc import CommandResult, Runner, run_command, scratch_env
 from tfgpu.diagnosis import catalogue
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
-from tfgpu.probes.runner import CommandResult, Runner, run_command, scratch_env
 
 #: The self-contained child script (a file inside this package; runnable by any Python).
 CHILD_SCRIPT = Path(__file__).with_name("_verify_child.py")
@@ -456,14 +456,7 @@ def interpret_child(
         )
     if status != "ok":
         msg = f"the verification child reported {status} {where}: {payload.get('error')}"
-        return _failed(
-            "crash",
-            msg,
-            base,
-            stderr_lines,
-            "verify-child-crashed",
-            facts=facts,
-        )
+        return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", facts=facts)
     checks = tuple(_check_from(c) for c in payload.get("checks") or () if isinstance(c, dict))
     gpus = [c for c in checks if c.is_gpu]
     gpu_count = len(payload.get("gpus") or ())
@@ -612,14 +605,7 @@ def _crashed(
     else:
         how = f"did not run ({res.message})" if res.message else f"did not run {where}"
     msg = f"the verification child {how}, without a result" + quote
-    return _failed(
-        "crash",
-        msg,
-        base,
-        stderr_lines,
-        "verify-child-crashed",
-        facts=facts,
-    )
+    return _failed("crash", msg, base, stderr_lines, "verify-child-crashed", facts=facts)
 
 
 def _explained(

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tfgpu._proc import run_command
 from tfgpu.knowledge import docs
-from tfgpu.probes.runner import run_command
 from tfgpu.runtime._signals import die_with_parent
 from tfgpu.runtime._tf import import_tensorflow
 

@@ -17,10 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tfgpu._proc import CommandResult, Runner
 from tfgpu.facts import ProbeStatus
-from tfgpu.probes import gpus_other, libs, nvidia, toolkits
-from tfgpu.probes.base import FileSystem, ProbeContext, ProbeResult
-from tfgpu.probes.runner import CommandResult, Runner
+from tfgpu.probes import FileSystem, ProbeContext, ProbeResult, gpus_other, libs, nvidia, toolkits
 
 #: The probes of this package, in ``ORDER``.
 PROBES = (nvidia, toolkits, libs, gpus_other)
@@ -67,7 +66,7 @@ class RecordingRunner:
 
 @dataclass
 class RecordingFileSystem:
-    """A :class:`~tfgpu.probes.base.FileSystem` that remembers every answer.
+    """A :class:`~tfgpu.probes.FileSystem` that remembers every answer.
 
     ``read_text`` of a binary file is recorded as ``""`` (no probe reads binary
     content; an ELF ``nvcc`` is only checked for a ``#!`` line).

@@ -37,9 +37,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from tfgpu.probes.runner import DeferSigint
+from tfgpu._proc import DeferSigint
 from tfgpu.runtime._signals import die_with_parent
-from tfgpu.runtime._tensorboard import free_port
+from tfgpu.runtime.tensorboard import free_port
 
 #: Most workers ``tfgpu launch`` starts on one machine.
 MAX_WORKERS = 64
@@ -172,7 +172,7 @@ def _kill_groups(procs: Sequence[subprocess.Popen[str]]) -> None:
 def _finish(procs: Sequence[subprocess.Popen[str]], pumps: Sequence[threading.Thread]) -> None:
     """Kill what is left of the workers and let the output threads end, within about
     ``2 * PUMP_JOIN_S`` seconds even when a process outside the groups holds a pipe."""
-    from tfgpu.probes.runner import kill_pipe_holders
+    from tfgpu._proc import kill_pipe_holders
 
     _kill_groups(procs)
     deadline = time.monotonic() + PUMP_JOIN_S

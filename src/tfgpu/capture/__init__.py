@@ -30,11 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tfgpu import __version__
-from tfgpu.probes import _replay, libs
-from tfgpu.probes._smi_parse import QUERY_FIELDS
-from tfgpu.probes.base import ProbeContext
-from tfgpu.probes.runner import CommandResult
+from tfgpu._proc import CommandResult
+from tfgpu._version import __version__
+from tfgpu.capture import replay as _replay
+from tfgpu.probes import ProbeContext, libs
+from tfgpu.probes.nvidia_smi_parse import QUERY_FIELDS
 
 #: Environment variables the probes read (and so the fixture must keep).
 ENV_KEYS = (

@@ -1,13 +1,14 @@
-"""Pure helpers for CUDA library file names, ``ldconfig -p`` and version headers.
+"""Pure helpers for ``ldconfig -p`` and cuDNN version headers (the library probe's parsers).
 
-No ``NAME``: this is not a probe.  Used by :mod:`tfgpu.probes.libs`.
+No ``NAME``: this is not a probe.  Used by :mod:`tfgpu.probes.libs`.  The file-name rules
+(which file is which logical library) live with the facts, :mod:`tfgpu.facts.libnames`,
+since the checks read them too and must not import probes.
 """
 
 from __future__ import annotations
 
 import re
 
-# The file-name rules live with the facts (checks read them too, and must not import probes).
 from tfgpu.facts.libnames import STEMS, LibName, classify
 
 __all__ = ["STEMS", "LibName", "classify", "parse_cudnn_header", "parse_ldconfig"]

@@ -1,0 +1,318 @@
+"""Tables drawn by the commands that print them: ``bench`` (training, speed-ups,
+ceilings), ``verify`` (one row per device) and ``matrix`` (the knowledge, filtered).
+
+rich renderables from data the commands already computed: no decisions, no knowledge
+loaded (the matrix view and knowledge object are passed in).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from tfgpu.knowledge import Knowledge
+    from tfgpu.knowledge.matrix import ConfigLine, MatrixView
+    from tfgpu.verify import VerifyResult
+
+
+# ---------------------------------------------------------------------- bench
+
+
+def _plural(n: Any, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _v(fig: dict[str, Any] | None, fmt: str = "{:.2f}") -> str:
+    if not fig or fig.get("value") is None:
+        return "-"
+    return fmt.format(fig["value"])
+
+
+def render_bench_tables(doc: dict[str, Any], console: Console) -> None:
+    """Print the result tables (training, speed-ups, ceilings) to ``console``."""
+    from tfgpu.bench.runner import TENSORBOARD_NOTE
+
+    syn = " [SYNTHETIC DATA]" if doc["synthetic"] else ""
+    tb = doc.get("timings_include_tensorboard", False)
+    tb_note = f" ({TENSORBOARD_NOTE})" if tb else ""
+    cfg, host = doc["config"], doc["host"]
+    where = doc["data"].get("paths") or []
+    location = (
+        (where[0] if doc["data"].get("kind") == "npz" else os.path.dirname(where[0]))
+        if where
+        else None
+    )
+    console.print(
+        Text(
+            f"data: {doc['data']['label']}"
+            + (f" ({location})" if location else "")
+            + f"; {_plural(cfg['epochs']['value'], 'epoch')}, "
+            f"{_plural(cfg['repeat']['value'], 'run')} each; TensorFlow {host['tf_version']}; "
+            f"load average (1 min) {_v(host['load_average_1min_before'])} before, "
+            f"{_v(host['load_average_1min_after'])} after, on {host['cpu_count']['value']} CPUs"
+        )
+    )
+    t = Table(
+        title=Text("Training, warm-up excluded" + syn + tb_note),
+        header_style="bold",
+        show_edge=False,
+    )
+    for col in (
+        "device",
+        "workload",
+        "time, s: median [min-max]",
+        "test acc.",
+        "samples/s",
+        "GFLOP/s (of ceiling)",
+    ):
+        t.add_column(col, justify="left" if col in ("device", "workload") else "right")
+    recipes: dict[str, str] = {}
+    for d in doc["devices"]:
+        for wl, s in d["workloads"].items():
+            r = s["recipe"]
+            parts = [
+                f"batch {r['batch_size']['value']}",
+                f"lr {r['learning_rate']['value']:g}" + (" cosine" if wl == "tuned" else ""),
+            ]
+            if r["jit_compile"]:
+                parts.append("XLA")
+            if r["steps_per_execution"]["value"] > 1:
+                parts.append(f"steps_per_execution {r['steps_per_execution']['value']}")
+            if r["mixed_precision"]:
+                parts.append("mixed float16")
+            parts.append(r["pipeline"])
+            if s.get("tensorboard"):
+                parts.append("TensorBoard logging on")
+            recipes[f"{wl} on {d['device']}"] = ", ".join(parts)
+            tt = s["train_time_s"]
+            t.add_row(
+                d["device"],
+                wl,
+                f"{_v(tt['median'])} [{_v(tt['min'])}-{_v(tt['max'])}]",
+                _v(s["test_accuracy"]["median"], "{:.2f}%"),
+                _v(s["samples_per_s"], "{:,.0f}"),
+                f"{_v(s['achieved_rate'], '{:.1f}')} "
+                f"({_v(s['fraction_of_matmul_ceiling'], '{:.1%}')})",
+            )
+    console.print(t)
+    for name, text in recipes.items():
+        console.print(Text(f"  {name}: {text}"))
+    sp = doc["speedup"]
+    for dev, s in sp["tuned_over_guide"].items():
+        console.print(
+            Text(
+                f"tuned over guide on {dev}: {_v(s, '{:.2f}x')} faster, test accuracy "
+                f"{_v(s['accuracy_delta'], '{:+.2f}')} points "
+                + (
+                    "(within tolerance)"
+                    if s["accuracy_within_tolerance"]
+                    else "(OUTSIDE 0.5 points)"
+                )
+                + tb_note
+            )
+        )
+    for wl, per in sp["gpu_over_cpu"].items():
+        for dev, s in per.items():
+            console.print(Text(f"{dev} over cpu, {wl}: {_v(s, '{:.2f}x')} faster{tb_note}"))
+    c = Table(title="Ceilings (measured)", header_style="bold", show_edge=False)
+    for col in ("device", "matmul float32", "float16", "bfloat16", "copy", "copy kind"):
+        c.add_column(col, justify="left" if col in ("device", "copy kind") else "right")
+    any_ceiling = False
+    for d in doc["devices"]:
+        ce = d.get("ceilings")
+        if not ce:
+            continue
+        any_ceiling = True
+        c.add_row(
+            d["device"],
+            _v(ce.get("matmul_float32"), "{:,.1f} GFLOP/s"),
+            _v(ce.get("matmul_float16"), "{:,.1f}"),
+            _v(ce.get("matmul_bfloat16"), "{:,.1f}"),
+            _v(ce.get("copy"), "{:.2f} GB/s"),
+            ce["copy"]["kind"],
+        )
+    if any_ceiling:
+        console.print(c)
+
+
+# ---------------------------------------------------------------------- verify
+
+
+def render_verify_table(console: Console, result: VerifyResult) -> None:
+    """Print one row per device checked by ``tfgpu verify``: result, error against its
+    bound, matmul time (ms) and rate (GFLOP/s), and the allocation test (MiB)."""
+    table = Table(title=None, show_edge=False, header_style="bold")
+    for col in ("device", "result", "max rel. error", "bound", "matmul", "GFLOP/s", "alloc"):
+        table.add_column(col, justify="left" if col in ("device", "result") else "right")
+    for c in result.checks:
+        table.add_row(
+            Text(c.device + (f" {c.name}" if c.name else "")),
+            "PASS" if c.passed else "FAIL",
+            f"{c.max_rel_error:.2e}" if c.max_rel_error is not None else "-",
+            f"{c.error_bound:.2e}" if c.error_bound is not None else "-",
+            f"{c.matmul_time_s * 1e3:.2f} ms" if c.matmul_time_s is not None else "-",
+            f"{c.matmul_gflops:.1f}" if c.matmul_gflops is not None else "-",
+            f"{c.alloc_mib} MiB " + ("ok" if c.alloc_ok else "FAILED"),
+        )
+    console.print()
+    console.print(table)
+
+
+# ---------------------------------------------------------------------- matrix
+
+_GPU_STATUS = {
+    "native": ("green", "native sm_{via}"),
+    "ptx-jit": ("yellow", "PTX JIT from compute_{via}"),
+    "below-minimum": ("red", "ignored: CC below {min_cc}"),
+    "no-kernels": ("red", "no kernels"),
+}
+
+
+def _matrix_table(title: str) -> Table:
+    # Text(): a title such as "tensorflow[and-cuda]" must not be read as rich markup.
+    return Table(title=Text(title), title_justify="left", header_style="bold",
+                 min_width=len(title) + 1)
+
+
+def _gpu_cell(line: ConfigLine) -> Text:
+    if line.gpu is None:
+        return Text("?", style="dim")
+    style, fmt = _GPU_STATUS[line.gpu.status]
+    text = fmt.format(via=(line.gpu.via or "").replace(".", ""), min_cc=line.gpu.row.min_cc)
+    if line.gpu.status == "ptx-jit" and line.gpu_driver is not None:
+        text += f" (driver >= {line.gpu_driver.version})"
+    return Text(text, style=style)
+
+
+def _configs_table(view: MatrixView) -> Table:
+    table = _matrix_table("TensorFlow tested configurations")
+    for col in ("TF", "OS", "build", "Python", "CUDA", "cuDNN", "min driver"):
+        table.add_column(col, no_wrap=True)
+    table.add_column("wheel SASS / PTX")
+    with_gpu = view.gpu_cc is not None
+    if with_gpu:
+        table.add_column(f"on CC {view.gpu_cc}")
+    for line in view.configs:
+        r = line.config
+        tf = r.tf_version + (f"-{r.tf_version_last}" if r.tf_version_last else "")
+        python = (f"{r.python_min}-{r.python_max}" if r.python_min else r.python_versions)
+        driver = line.driver.version if line.driver else ""
+        if line.driver and line.driver.rule == "minor-version-compat":
+            driver += f" ({line.driver.row.cuda_version})"
+        archs = ""
+        if line.archs is not None:
+            archs = " ".join(line.archs.sass) + " / " + " ".join(line.archs.ptx)
+        cells: list[str | Text] = [
+            tf, r.platform, r.kind, python, r.cuda or "-", r.cudnn or "-", driver, archs]
+        if with_gpu:
+            cells.append(_gpu_cell(line))
+        table.add_row(*cells)
+    return table
+
+
+def _drivers_table(view: MatrixView) -> Table:
+    table = _matrix_table("Minimum NVIDIA driver per CUDA version")
+    for col in ("CUDA", "kind", "Linux", "Windows"):
+        table.add_column(col, no_wrap=True)
+    for d in view.drivers:
+        table.add_row(d.cuda_version, d.kind, d.min_driver_linux or "n/a",
+                      d.min_driver_windows or "n/a")
+    return table
+
+
+def _pins_table(view: MatrixView) -> Table:
+    releases = sorted({p.tf_version for p in view.pins})
+    title = "pip install tensorflow[and-cuda]"  # Text(): no rich markup in titles
+    if len(releases) == 1:
+        title += f"=={releases[0]} adds"
+    table = _matrix_table(title)
+    if len(releases) > 1:
+        table.add_column("TF", no_wrap=True)
+    table.add_column("package", no_wrap=True)
+    table.add_column("specifier", no_wrap=True)
+    for p in view.pins:
+        cells = ([p.tf_version] if len(releases) > 1 else []) + [p.package, p.specifier]
+        table.add_row(*cells)
+    return table
+
+
+def _archs_table(view: MatrixView) -> Table:
+    table = _matrix_table("Compute capabilities in the official Linux wheels")
+    for col in ("TF", "SASS (cubins)", "PTX", "min CC", "build CUDA", "cuDNN"):
+        table.add_column(col, no_wrap=True)
+    for a in view.archs:
+        table.add_row(a.row.id, " ".join(a.sass), " ".join(a.ptx), a.row.min_cc,
+                      a.row.build_cuda, a.row.build_cudnn)
+    return table
+
+
+def _gpus_table(view: MatrixView) -> Table:
+    table = _matrix_table("GPU compute capability")
+    for col in ("GPU", "CC", "segment", "source"):
+        table.add_column(col, no_wrap=True)
+    for g in view.gpus:
+        table.add_row(getattr(g, "name", g.id), getattr(g, "compute_capability", None) or "?",
+                      getattr(g, "segment", ""), g.source)
+    return table
+
+
+def _facts_table(view: MatrixView) -> Table:
+    table = _matrix_table("Platform facts")
+    table.add_column("id", no_wrap=True)
+    table.add_column("fact")
+    table.add_column("source")
+    for f in view.facts:
+        table.add_row(f.id, f.title, f.source.replace("+", " "))
+    return table
+
+
+_RENDERERS = {
+    "configs": _configs_table,
+    "drivers": _drivers_table,
+    "pins": _pins_table,
+    "archs": _archs_table,
+    "gpus": _gpus_table,
+    "facts": _facts_table,
+}
+
+
+def render_matrix(view: MatrixView, kb: Knowledge, console: Console, verbosity: int = 0) -> None:
+    """Print ``view`` as rich tables, then the knowledge version and sources."""
+    if view.gpu_cc is not None:
+        if view.gpu is not None:
+            how = "" if view.gpu.how in ("exact", "normalised") else f", {view.gpu.how} match"
+            console.print(Text(
+                f"GPU {view.filters.get('gpu')!r} = {view.gpu.row.name}: compute capability "
+                f"{view.gpu.cc} ({view.gpu.row.ref}, source {view.gpu.row.source}{how})"))
+        else:
+            console.print(Text(f"compute capability {view.gpu_cc}"))
+    for section in view.sections:
+        table = _RENDERERS[section](view)
+        if table.row_count == 0:
+            console.print(Text(f"{table.title}: no rows match the filters", style="yellow"))
+            continue
+        console.print(table)
+    for note in view.notes:
+        console.print(Text(f"note: {note}", style="yellow"))
+    if "configs" in view.sections and view.configs:
+        console.print(Text(
+            "min driver: the CUDA family floor from NVIDIA's minor-version compatibility "
+            "(PTX JIT needs the build toolkit's own minimum); Windows rows use the Windows "
+            "driver column, WSL2 the Windows driver with the Linux rows.", style="dim"))
+    if verbosity >= 0:
+        used = list(kb.tables)
+        console.print(Text(f"knowledge {kb.version}; sources:", style="dim"))
+        seen: set[tuple[str, str]] = set()
+        for table_name in used if verbosity >= 1 else used[:2]:
+            for src in kb.tables[table_name].sources.values():
+                if (src.key, src.url) not in seen:
+                    seen.add((src.key, src.url))
+                    console.print(Text(f"  [{src.key}] {src.url}", style="dim"))
+        if verbosity < 1:
+            console.print(Text("  (-v lists every source)", style="dim"))
