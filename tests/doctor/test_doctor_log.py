@@ -98,5 +98,5 @@ def test_writers_take_the_view() -> None:
         f"{PY} -m pip install x"
     assert c.pip(Facts(), "install", "tensorflow<2.11") == "pip install 'tensorflow<2.11'"
     assert c.python_cmd(Facts(), "print(1)") == "python -c 'print(1)'"
-    assert c.fix_lines(Facts(), ["put the folder on PATH"]) == ("put the folder on PATH",)
+    assert c.fix_lines(Facts(), ["put the folder on PATH"]) == ("# put the folder on PATH",)
     assert c.fix_lines(Facts(host), ["put the folder on PATH"]) == ("# put the folder on PATH",)

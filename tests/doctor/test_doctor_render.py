@@ -17,7 +17,7 @@ from doctor_helpers import GOLDEN, gpu_host, recorded, tf_with_gpus, this_machin
 from tfgpu.diagnosis.checks import CHECKS
 from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import DriverFacts, HostFacts, ProbeRecord, ProbeStatus, TFFacts
-from tfgpu.findings import Report
+from tfgpu.findings import Report, Verdict
 from tfgpu.knowledge import load_knowledge
 from tfgpu.report.json_report import REPORT_SCHEMA_VERSION, render_json, report_to_dict
 from tfgpu.report.text import make_console, render_text, render_text_to_string
@@ -147,3 +147,18 @@ def test_header_names_host_python_cpu_and_tensorflow_build() -> None:
         "cpu": "AMD EPYC (avx avx2)",
         "tensorflow": "2.21.0 (built for CUDA 12.5.1, cuDNN 9, import 4.6 s)",
     }
+
+
+def test_control_characters_from_a_snapshot_never_reach_the_terminal() -> None:
+    """A GPU name with an escape sequence and a newline (a hostile --facts file) prints as
+    visible text on one line: no screen clear, no window title, no fake line."""
+    from tfgpu.report.text import PlainConsole, render_text
+
+    hostile = "\x1b[2J\x1b]0;pwned\x07\nFAKE LINE"
+    report = Report(command="doctor", verdict=Verdict(False, f"GPU 0: {hostile} looks ready"),
+                    findings=(), meta={"host": hostile})
+    out = io.StringIO()
+    render_text(report, PlainConsole(out))
+    text = out.getvalue()
+    assert "\x1b" not in text and "\x07" not in text
+    assert "\nFAKE LINE" not in text and "\\x1b[2J" in text

@@ -383,3 +383,16 @@ def test_python_probe_records_pep668_marker() -> None:
     assert python_env.parse({**data, "externally_managed": True}).externally_managed is True
     assert python_env.parse({k: v for k, v in data.items()
                              if k != "externally_managed"}).externally_managed is False
+
+
+def test_one_cause_one_error_when_cuinit_names_why_tensorflow_sees_no_gpu() -> None:
+    """cuInit's CUDA_ERROR_NO_DEVICE in TensorFlow's own log names why it lists no GPU:
+    tensorflow-sees-no-gpu steps down to info and points at it (an id family in defers_to)."""
+    facts = dataclasses.replace(load("ldlp_cuda11"), tf=dataclasses.replace(
+        load("ldlp_cuda11").tf,  # type: ignore[arg-type]
+        log_lines=("E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:282] failed "
+                   "call to cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected",)))
+    found = by_id(diagnose(facts).findings)
+    assert found["cuinit-no-device"].severity is Severity.ERROR
+    assert found["tensorflow-sees-no-gpu"].severity is Severity.INFO
+    assert "cuinit-no-device" in found["tensorflow-sees-no-gpu"].title

@@ -151,3 +151,9 @@ def test_probe_reads_the_header_of_the_copy_it_finds(tmp_path: Path) -> None:
                        env={"LD_LIBRARY_PATH": "/opt/cuda/lib64"}, python_executable=py)
     got = {x.filename: x.binary for x in libs.run(ctx).libraries}
     assert got == {"libcudart.so.12": "elf64-x86_64", "libcublas.so.12": NOT_A_LIBRARY}
+
+
+@pytest.mark.parametrize("fmt", ["data", "elf64", "", "elf64-", "zip-x86_64"])
+def test_a_hand_edited_binary_value_is_unknown_not_a_crash(fmt: str) -> None:
+    """A snapshot's ``binary`` that binary_format never gives means "unknown"."""
+    assert arch_matches(fmt, "x86_64") is None

@@ -279,6 +279,11 @@ class Catalogue:
         return next((self.spec(fid) for pattern, fid in self._families
                      if pattern.match(finding_id)), None)
 
+    def names(self, ref: str, finding_id: str) -> bool:
+        """Whether catalogue id ``ref`` (a plain id, or an id family such as
+        ``cuinit-{error}``) names the finding ``finding_id`` (``cuinit-no-device``)."""
+        return ref == finding_id or ("{" in ref and bool(_id_pattern(ref).match(finding_id)))
+
     def superseded_by(self, finding_id: str) -> tuple[str, ...]:
         """Ids whose rows list ``finding_id`` in ``supersedes``, in catalogue order.
 

@@ -120,8 +120,9 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
                                                                      *extra[f.id]))))
         spec = book.spec_of(f.id)
         if spec is not None and spec.defers_to and spec.deferred_title is not None:
-            cause = next((by_id[i] for i in spec.defers_to
-                          if i in by_id and by_id[i].severity is Severity.ERROR), None)
+            cause = next((g for i in spec.defers_to for g in items
+                          if g.id != f.id and book.names(i, g.id) and not g.harmless
+                          and g.severity is Severity.ERROR), None)
             if cause is not None:
                 f = dataclasses.replace(
                     f, severity=Severity.INFO, fix=(),
@@ -131,14 +132,14 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     return sort_findings(out)
 
 
-def _host_fix(f: Facts, check: Check, finding: Finding) -> Finding:
+def _host_fix(f: Facts, check: object, finding: Finding) -> Finding:
     """A log check's finding with host facts known: its fix lines as the doctor promises
     them (:func:`tfgpu.diagnosis.checks._common.fix_lines`: commands naming the probed
     interpreter, ``# `` instructions, no ``tensorflow-cpu`` install next to an installed
     TensorFlow).  Log checks that write their lines with the shared writers
     (``c.pip(f, ...)``, ``c.note``) already comply and pass unchanged; host checks always
-    do.  Unchanged without host facts."""
-    if f.host is None or check in HOST_CHECKS or not finding.fix:
+    do.  Without host facts only the "command or ``#`` comment" rule applies."""
+    if check in HOST_CHECKS or not finding.fix:
         return finding
     fixed = fix_lines(f, finding.fix)
     return finding if fixed == finding.fix else dataclasses.replace(finding, fix=fixed)
@@ -161,7 +162,7 @@ def collect(f: Facts, checks: Iterable[Check]) -> tuple[Finding, ...]:
     for finding in rule_unrecognised(f, out):
         if finding.id not in seen:
             seen.add(finding.id)
-            out.append(finding)
+            out.append(_host_fix(f, rule_unrecognised, finding))
     return sort_findings(out)
 
 

@@ -135,8 +135,9 @@ def arch_matches(fmt: str | None, machine: str | None) -> bool | None:
         return None
     if fmt == NOT_A_LIBRARY:
         return False
-    if not machine:
-        return None
-    arch = fmt.split("-", 1)[1].lower()
+    kind, sep, arch = fmt.partition("-")
+    if not machine or not sep or kind not in ("elf32", "elf64", "pe") or not arch:
+        return None  # a value binary_format never gives (a hand-edited snapshot): unknown
+    arch = arch.lower()
     want = machine.lower()
     return _SAME_ARCH.get(arch, arch) == _SAME_ARCH.get(want, want)

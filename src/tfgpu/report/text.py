@@ -155,14 +155,31 @@ def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Line]:
     return lines
 
 
+#: Control characters (C0 but TAB, DEL, C1) shown as ``\\xNN``: text from a host snapshot
+#: or a log must not move the cursor, clear the screen, set the window title or start a
+#: fake line on the user's terminal.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if c != 9}
+
+
+def safe_text(text: str) -> str:
+    """``text`` with every control character but TAB (newlines included) written as
+    ``\\xNN``: one printed line stays one line, and no escape sequence reaches the
+    terminal."""
+    return text.translate(_CONTROLS)
+
+
 def print_line(console: ReportConsole, line: Line | str = "", style: str = "") -> None:
-    """Print one line to ``console``: ``(text, style)`` segments, or a string in ``style``."""
+    """Print one line to ``console``: ``(text, style)`` segments, or a string in ``style``.
+
+    Control characters are made visible (:func:`safe_text`).
+    """
+    segments = [(line, style)] if isinstance(line, str) else line
+    segments = [(safe_text(text), st) for text, st in segments]
     if isinstance(console, PlainConsole):
-        console.print(line)
+        console.print(segments)
         return
     from rich.text import Text
 
-    segments = [(line, style)] if isinstance(line, str) else line
     console.print(Text.assemble(*segments) if segments != [("", "")] else "")
 
 

@@ -113,11 +113,14 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     ``<python> -m pip install X``) or a ``# `` instruction (:func:`fix_line`), and a
     ``pip install tensorflow-cpu`` next to an installed TensorFlow distribution becomes
     the instruction to keep using the CPU (installing it would make the
-    tensorflow-variants conflict).  Without host facts the lines stay as written.
+    tensorflow-variants conflict).  Without host facts a line that is not a command
+    becomes a ``# `` instruction, the rest stay as written (docs/json-schema.md: a fix line
+    is a command or a ``#`` comment, whatever the command).
     """
     facts = _host(f)
     if facts is None:
-        return tuple(lines)
+        return tuple(dict.fromkeys(line if is_command_line(line) else f"# {line.strip()}"
+                                   for line in lines))
     out: list[str] = []
     for line in lines:
         if ("tensorflow-cpu" in line and re.search(r"(?<!un)install\b", line)
