@@ -44,9 +44,9 @@ SRC = ROOT / "src" / "tfgpu"
 DATA = SRC / "knowledge" / "data"
 FILES = sorted(DATA.glob("messages_*.toml"))
 
-#: Coverage measured on 2026-12-01 over messages_gpu_stack.toml (178 of 307 rows = 58.0%).
+#: Coverage measured on 2026-12-01 over messages_gpu_stack.toml (179 of 307 rows = 58.3%).
 #: Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.579
+RATCHET = 0.583
 
 LEVELS = frozenset({"ERROR", "WARNING", "INFO", "VLOG", "FATAL", "STATUS", "PYTHON"})
 SPECIAL = ("harmless", "context")
