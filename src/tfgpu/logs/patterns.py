@@ -884,6 +884,61 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not identify numa node",),
         r"Could not identify NUMA node of (?:platform )?GPU(?: ID)? \d+, defaulting to 0",
     ),
+    # --- universe ---------------------------------------------------------------------------
+    # Lines of messages_gpu_stack.toml (issue 10 §1) that the families above miss.
+    # cuda_dnn.cc / cuda_blas.cc / cuda_fft.cc: a library could not create its handle or plan
+    # (read by rule_library_handle with mem.handle); the cuda_dnn.cc lines that follow a
+    # failed cudnnCreate (memory usage, driver version) belong to the same failure.
+    _p(
+        "uni.dnn_handle",
+        ("could not create cudnn handle", "failure to initialize cublas",
+         "dnn library initialization failed", "fail to find the dnn implementation",
+         "xgemmbatched launch failed", "failed to make cufft batched plan",
+         "memory usage:", "possibly insufficient driver version",
+         "error retrieving driver version"),
+        r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
+        r"(?: handle:\s*(?P<code>[A-Z_]{3,60}))?"
+        r"|(?P<dnninit>DNN library initialization failed|Fail to find the dnn implementation)"
+        r"|(?P<gemm>Blas xGEMMBatched launch failed)"
+        r"|(?P<fft>Failed to make cuFFT batched plan)"
+        r"|cuda_dnn\.cc:\d+\]\s*(?P<followup>Memory usage: \d+ bytes free"
+        r"|Possibly insufficient driver version|Error retrieving driver version)",
+    ),
+    # cuda_driver.cc / gpu_cudamallocasync_allocator.cc: a device allocation of the driver
+    # (unified memory, stream-ordered pool) returned out of memory
+    _p(
+        "uni.cuda_alloc_oom",
+        ("cumemallocasync failed to allocate", "bytes unified memory"),
+        r"cuMemAllocAsync failed to allocate (?P<bytes>\d+) bytes: CUDA error: out of memory"
+        r"|failed to alloc (?P<bytes2>\d+) bytes unified memory; result: "
+        r"CUDA_ERROR_OUT_OF_MEMORY",
+    ),
+    # cpu_feature_guard.cc (TF >= 2.9): the oneDNN wording and the follow-up lines of the
+    # CPU-instruction notice
+    _p(
+        "uni.cpu_guard_notice",
+        ("optimized with oneapi deep neural network library", "in other operations, rebuild"),
+        r"This TensorFlow binary is optimized with oneAPI Deep Neural Network Library "
+        r"\(oneDNN\) to use the following CPU instructions"
+        r"|To enable (?:them|the following instructions: [\w ,.]{1,200}) in other operations, "
+        r"rebuild TensorFlow with the appropriate compiler flags",
+    ),
+    # grappler: meta_optimizer.cc logs a pass that could not rewrite a graph and carries on;
+    # op_level_cost_estimator.cc has no cost estimate for an op
+    _p(
+        "uni.grappler_notice",
+        ("layout failed:", "error in predictcost() for the op"),
+        r"meta_optimizer\.cc:\d+\]\s*layout failed: |Error in PredictCost\(\) for the op",
+    ),
+    # cuDNN autotuning notices: the redzone self-check skipped (gpu_utils.cc), a convolution
+    # sent to the legacy cuDNN API (convolution_pattern.cc)
+    _p(
+        "uni.autotune_notice",
+        ("failed to check cudnn convolutions for out-of-bounds",
+         "disabling cudnn frontend for the following convolution"),
+        r"Failed to check cudnn convolutions for out-of-bounds reads and writes"
+        r"|Disabling cuDNN frontend for the following convolution",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

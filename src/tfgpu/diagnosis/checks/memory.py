@@ -37,6 +37,12 @@ def _bytes(text: str | None) -> int | None:
 def rule_memory(ctx: Facts) -> list[Finding]:
     """OOM tensors, CUDA_ERROR_OUT_OF_MEMORY, frozen device configuration."""
     out: list[Finding] = []
+    # "Resource exhausted" inside a notice (the cuDNN redzone self-check skipped for want of
+    # memory, gpu_utils.cc) is no failure; a driver allocation out of memory (unified memory,
+    # cuMemAllocAsync) is one
+    notices = {h.line for h in ctx.h("uni.autotune_notice").all()}
+    exhausted = [h for h in ctx.h("mem.exhausted").all() if h.line not in notices]
+    exhausted += ctx.h("uni.cuda_alloc_oom").all()
     oom = ctx.h("mem.oom_tensor")
     if oom.count:
         h = oom.first[0]
@@ -86,13 +92,13 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
-    elif ctx.h("mem.exhausted").count and not ctx.h("mem.autotune_limit").count:
-        dst = any(h.g("dst") for h in ctx.h("mem.exhausted").all())
+    elif exhausted and not ctx.h("mem.autotune_limit").count:
+        dst = any(h.g("dst") for h in exhausted)
         out.append(
             catalogue.make(
                 "gpu-resource-exhausted",
                 variant="dst-tensor" if dst else None,
-                evidence=log_evidence(ctx.h("mem.exhausted"), ctx.h("mem.ran_out").first[:1]),
+                evidence=log_evidence(exhausted, ctx.h("mem.ran_out").first[:1]),
                 fix=("reduce the batch size (evaluate/predict in batches too)",
                      "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                      "--format=csv   # other processes holding GPU memory"),
@@ -250,15 +256,15 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     * otherwise the memory cause (the status tables' "almost always"), confident when the
       status says ALLOC_FAILED, else hedged ("most often"; variant ``unsure``).
     """
-    hits = ctx.h("mem.handle")
-    if not hits.count:
+    found = [*ctx.h("mem.handle").all(), *ctx.h("uni.dnn_handle").all()]
+    if not found:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
-    texts = [h.text for h in hits.all()]
-    libs = sorted({lib for h in hits.all() if (lib := _library(h))})
+    texts = [h.text for h in found]
+    libs = sorted({lib for h in found if (lib := _library(h))})
     what = "/".join(libs) or "cuDNN"
-    ev = log_evidence(hits, ctx.h("mem.cuda_oom").first[:1])
+    ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
         _growth(ctx) + "   # before starting Python; or, right after "
         "import: for g in tf.config.list_physical_devices('GPU'): "
@@ -303,7 +309,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return [catalogue.make("dnn-handle-failed-gpu-memory", library=what, evidence=ev,
                                fix=fix_mem)]
     running = all(h.g("gemm") or "EXECUTION_FAILED" in (h.g("status") or "")
-                  or h.g("nosupport") for h in hits.all())
+                  or h.g("nosupport") for h in found)
     if running:
         return [catalogue.make(
             "dnn-handle-failed-gpu-memory", variant="execution", library=what, evidence=ev,

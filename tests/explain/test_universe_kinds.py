@@ -1,0 +1,137 @@
+"""Message families added for the message universe (issue 10 §1), with variants: other
+libraries, statuses, sizes, TensorFlow source paths and wordings than the data rows'
+examples (src/tfgpu/knowledge/data/messages_gpu_stack.toml)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgpu.explain import explain_lines
+from tfgpu.findings import Finding, Severity
+
+
+def _ids(lines: list[str]) -> dict[str, Finding]:
+    return {f.id: f for f in explain_lines(lines)}
+
+
+def _alarms(found: dict[str, Finding]) -> list[str]:
+    return [f.id for f in found.values()
+            if f.severity in (Severity.ERROR, Severity.WARNING) and not f.harmless]
+
+
+# ------------------------------------------------- a library handle or plan was not created
+
+
+@pytest.mark.parametrize(("line", "library"), [
+    ("2024-03-09 08:01:02.000001: E external/local_xla/xla/stream_executor/cuda/"
+     "cuda_dnn.cc:512] Could not create cudnn handle: CUDNN_STATUS_NOT_SUPPORTED", "cuDNN"),
+    ("E0309 08:01:02.000001 1234 cuda_dnn.cc:535] could not create cudnn handle: "
+     "CUDNN_STATUS_MAPPING_ERROR", "cuDNN"),
+    ("2022-02-01 11:00:00.1: E tensorflow/stream_executor/cuda/cuda_blas.cc:218] Failure to "
+     "initialize cublas may be due to OOM (cublas needs some free memory when you initialize "
+     "it, and your deep-learning framework may have preallocated more than its fair share), "
+     "or may be because this binary was not built with support for the GPU in your machine.",
+     "cuBLAS"),
+    ("2021-05-05 09:09:09.9: E tensorflow/stream_executor/cuda/cuda_fft.cc:201] Failed to "
+     "make cuFFT batched plan.", "cuFFT"),
+    ("tensorflow.python.framework.errors_impl.InternalError: Blas xGEMMBatched launch failed "
+     ": a.shape=[2,128,32], b.shape=[2,32,128], m=128, n=128, k=32, batch_size=2 "
+     "[Op:BatchMatMulV2]", "cuBLAS"),
+])
+def test_handle_failures_of_every_library(line: str, library: str) -> None:
+    found = _ids([line])
+    assert "dnn-handle-failed-gpu-memory" in found, found
+    assert library in found["dnn-handle-failed-gpu-memory"].title
+    assert "unrecognised-error" not in found
+
+
+@pytest.mark.parametrize("line", [
+    "2020-11-11 10:00:00.5: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Memory usage: "
+    "0 bytes free, 11554717696 bytes total.",
+    "2021-03-03 10:00:00.5: E tensorflow/stream_executor/cuda/cuda_dnn.cc:340] Possibly "
+    "insufficient driver version: 450.80.2",
+    "2022-12-12 12:12:12.1: E tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:399] "
+    "Error retrieving driver version: Unimplemented: kernel reported driver version not "
+    "implemented on Windows",
+    "tensorflow.python.framework.errors_impl.UnknownError: Fail to find the dnn "
+    "implementation. [Op:CudnnRNNV3]",
+    "tensorflow.python.framework.errors_impl.FailedPreconditionError: DNN library "
+    "initialization failed. Look at the errors above for more details. [Op:Conv2D]",
+])
+def test_lines_after_a_failed_cudnn_create(line: str) -> None:
+    found = _ids([line])
+    assert "dnn-handle-failed-gpu-memory" in found, found
+    assert "cuDNN" in found["dnn-handle-failed-gpu-memory"].title
+
+
+def test_memory_usage_needs_the_cuda_dnn_source() -> None:
+    """'Memory usage: ... bytes free' alone, from a user's own print, is no cuDNN failure."""
+    found = _ids(["Memory usage: 1024 bytes free, 2048 bytes total."])
+    assert "dnn-handle-failed-gpu-memory" not in found
+
+
+# --------------------------------------------------------- a driver allocation ran out
+
+
+@pytest.mark.parametrize("line", [
+    "2024-01-01 00:00:00.1: E external/local_xla/xla/stream_executor/gpu/"
+    "gpu_cudamallocasync_allocator.cc:301] cuMemAllocAsync failed to allocate 536870912 "
+    "bytes: CUDA error: out of memory (CUDA_ERROR_OUT_OF_MEMORY)",
+    "2022-07-07 07:07:07.7: E tensorflow/stream_executor/cuda/cuda_driver.cc:790] failed to "
+    "alloc 2147483648 bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+])
+def test_driver_allocation_out_of_memory(line: str) -> None:
+    found = _ids([line])
+    assert "gpu-resource-exhausted" in found, found
+    assert "unrecognised-error" not in found
+
+
+# ------------------------------------------------------------------- harmless notices
+
+
+@pytest.mark.parametrize(("line", "fid"), [
+    ("2021-06-06 06:06:06.6: W tensorflow/core/kernels/gpu_utils.cc:69] Failed to check "
+     "cudnn convolutions for out-of-bounds reads and writes with an error message: "
+     "'RESOURCE_EXHAUSTED: Out of memory while trying to allocate 25165824 bytes.'; "
+     "skipping this check. This only means that we won't check cudnn for out-of-bounds "
+     "reads and writes. This message will only be printed once.", "cudnn-autotune-notice"),
+    ("2022-02-02 02:02:02.2: E tensorflow/compiler/mlir/tfrt/transforms/lmhlo_to_gpu/"
+     "convolution_pattern.cc:480] Disabling cuDNN frontend for the following convolution:",
+     "cudnn-autotune-notice"),
+    ("2024-04-04 04:04:04.4: E tensorflow/core/grappler/optimizers/meta_optimizer.cc:961] "
+     "layout failed: OUT_OF_RANGE: src_output = 25, but num_outputs is only 25",
+     "grappler-optimizer-notice"),
+    ("2020-10-10 10:10:10.1: W tensorflow/core/grappler/costs/op_level_cost_estimator.cc:689] "
+     "Error in PredictCost() for the op: op: \"Softmax\" attr { key: \"T\" value { type: "
+     "DT_HALF } }", "grappler-optimizer-notice"),
+    ("To enable the following instructions: SSE4.1 SSE4.2 AVX AVX2 FMA, in other operations, "
+     "rebuild TensorFlow with the appropriate compiler flags.", "cpu-feature-guard-notice"),
+    ("To enable them in other operations, rebuild TensorFlow with the appropriate compiler "
+     "flags.", "cpu-feature-guard-notice"),
+    ("2022-05-05 05:05:05.5: I tensorflow/core/platform/cpu_feature_guard.cc:193] This "
+     "TensorFlow binary is optimized with oneAPI Deep Neural Network Library (oneDNN) to use "
+     "the following CPU instructions in performance-critical operations:  AVX2 FMA",
+     "cpu-feature-guard-notice"),
+])
+def test_notices_are_harmless(line: str, fid: str) -> None:
+    found = _ids([line])
+    assert fid in found, found
+    assert found[fid].harmless
+    assert _alarms(found) == [], found
+
+
+def test_redzone_notice_does_not_hide_a_real_exhaustion() -> None:
+    """The notice's own 'RESOURCE_EXHAUSTED' is no failure; a real one still is."""
+    notice = ("2021-06-06 06:06:06.6: W tensorflow/core/kernels/gpu_utils.cc:69] Failed to "
+              "check cudnn convolutions for out-of-bounds reads and writes with an error "
+              "message: 'Resource exhausted: Out of memory while trying to allocate 1 bytes.'")
+    real = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to "
+            "allocate memory [Op:Conv2D]")
+    assert "gpu-resource-exhausted" not in _ids([notice])
+    assert "gpu-resource-exhausted" in _ids([notice, real])
+
+
+def test_layout_failed_needs_the_grappler_source() -> None:
+    """A user's own 'layout failed:' line is not grappler's notice."""
+    found = _ids(["ERROR: layout failed: my plotting code could not place the legend"])
+    assert "grappler-optimizer-notice" not in found
