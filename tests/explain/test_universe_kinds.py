@@ -135,3 +135,58 @@ def test_layout_failed_needs_the_grappler_source() -> None:
     """A user's own 'layout failed:' line is not grappler's notice."""
     found = _ids(["ERROR: layout failed: my plotting code could not place the legend"])
     assert "grappler-optimizer-notice" not in found
+
+
+# ------------------------------------------------- wordings the existing families missed
+
+
+@pytest.mark.parametrize(("line", "fid"), [
+    ("2022-08-08 08:08:08.8: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1934] Could "
+     "not identify NUMA node of platform GPU id 1, defaulting to 0.  Your kernel may not have "
+     "been built with NUMA support.", "numa-node-notice"),
+    ("RuntimeError: Visible devices cannot be modified after being initialized",
+     "device-config-after-init"),
+    ("tensorflow.python.framework.errors_impl.UnavailableError: NCCL operation "
+     "ncclAllReduce() failed: unhandled cuda error [Op:CollectiveReduceV2]", "nccl-error"),
+    ("2024-02-02 02:02:02.2: E external/local_xla/xla/backends/profiler/gpu/"
+     "cupti_tracer.cc:1721] Insufficient privilege to run libcupti (you need root "
+     "permission).", "cupti-not-loaded"),
+    ("tensorflow.python.framework.errors_impl.InternalError: Loaded PTX assembler is too old "
+     "for sm_100a.", "ptxas-does-not-support-gpu"),
+    ("'sm_121' is not a recognized processor for this target (ignoring processor)",
+     "xla-llvm-gpu-arch-unsupported"),
+])
+def test_more_wordings_of_known_faults(line: str, fid: str) -> None:
+    found = _ids([line])
+    assert fid in found, found
+    assert "unrecognised-error" not in found
+
+
+def test_cupti_privilege_fix_names_the_driver_option() -> None:
+    found = _ids(["E cupti_tracer.cc:1715] Insufficient privilege to run libcupti (you need "
+                  "root permission)."])
+    assert any("RestrictProfilingToAdminUsers" in line for line in found["cupti-not-loaded"].fix)
+
+
+@pytest.mark.parametrize("line", [
+    "tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a device for "
+    "operation Conv2D: Could not satisfy explicit device specification "
+    "'/job:worker/replica:0/task:1/device:GPU:1' because no devices matching that "
+    "specification are registered in this process; available devices: "
+    "/job:localhost/replica:0/task:0/device:CPU:0",
+    "INFO:tensorflow:Using MirroredStrategy with devices ('/job:localhost/replica:0/task:0/"
+    "device:CPU:0', '/job:localhost/replica:0/task:0/device:CPU:1')",
+    "WARNING:tensorflow:There are non-GPU devices in `tf.distribute.Strategy`, not using nccl "
+    "allreduce.",
+    "The dtype policy mixed_bfloat16 may run slowly because this machine does not have a GPU.",
+])
+def test_tensorflow_runs_without_a_gpu(line: str) -> None:
+    found = _ids([line])
+    assert "tensorflow-sees-no-gpu" in found, found
+    assert "gpu-without-tensor-cores" not in found
+
+
+def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
+    found = _ids(["INFO:tensorflow:Using MirroredStrategy with devices "
+                  "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
+    assert "tensorflow-sees-no-gpu" not in found

@@ -423,7 +423,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.frozen",
         ("cannot be modified after being initialized",),
-        r"(?P<what>Physical|Virtual) devices cannot be modified after being initialized",
+        r"(?P<what>Physical|Virtual|Visible) devices cannot be modified after being initialized",
     ),
     _p(
         "mem.autotune_limit",
@@ -527,7 +527,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nccl",),
         r"(?P<code>nccl(?:Unhandled\w+Error|InternalError|SystemError|InvalidUsage|RemoteError))"
         r"|remote process exited or there was a network error"
-        r"|NCCL (?:WARN|error|failure)|NCCL operation \w+ failed",
+        r"|NCCL (?:WARN|error|failure)|NCCL operation \w+(?:\(\))? failed",
     ),
     _p(
         "nccl.ib",
@@ -882,7 +882,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "numa.unidentified",
         ("could not identify numa node",),
-        r"Could not identify NUMA node of (?:platform )?GPU(?: ID)? \d+, defaulting to 0",
+        r"Could not identify NUMA node of (?:platform )?GPU(?: [Ii][Dd])? \d+, defaulting to 0",
     ),
     # --- universe ---------------------------------------------------------------------------
     # Lines of messages_gpu_stack.toml (issue 10 §1) that the families above miss.
@@ -938,6 +938,41 @@ PATTERNS: tuple[Pattern, ...] = (
          "disabling cudnn frontend for the following convolution"),
         r"Failed to check cudnn convolutions for out-of-bounds reads and writes"
         r"|Disabling cuDNN frontend for the following convolution",
+    ),
+    # cupti_tracer.cc: profiling counters are restricted to admin users
+    # (NVreg_RestrictProfilingToAdminUsers), read by rule_cupti
+    _p(
+        "uni.cupti_privilege",
+        ("insufficient privilege to run libcupti",),
+        r"Insufficient privilege to run libcupti",
+    ),
+    # nvptx_compiler.cc (TF >= 2.16): the ptxas found does not know the GPU's architecture,
+    # read by the xla check with xla.ptxas_arch
+    _p(
+        "uni.ptxas_arch",
+        ("loaded ptx assembler is too old for",),
+        r"Loaded PTX assembler is too old for (?P<sm>sm_\d+\w?)",
+    ),
+    # TensorFlow runs without a GPU device: the placer, MirroredStrategy and the
+    # cross-device ops say so (placer.cc, mirrored_strategy.py, cross_device_ops.py), and
+    # Keras' mixed-precision check (device_compatibility_check.py)
+    _p(
+        "uni.no_gpu_device",
+        ("because no devices matching that specification are registered",
+         "using mirroredstrategy with devices", "there are non-gpu devices in",
+         "because this machine does not have a gpu"),
+        r"Could not satisfy explicit device specification '[^'\s]{0,200}device:GPU:\d+' "
+        r"because no devices matching that specification are registered"
+        r"|Using MirroredStrategy with devices "
+        r"\((?P<cpus>(?:'[^',)]{0,200}device:CPU:\d+',?\s*)+)\)"
+        r"|There are non-GPU devices in `?tf\.distribute\.Strategy`?, not using nccl allreduce"
+        r"|(?P<mixed>may run slowly because this machine does not have a GPU)",
+    ),
+    # LLVM's NVPTX backend (inside XLA) does not know the GPU's architecture
+    _p(
+        "uni.llvm_arch",
+        ("is not a recognized processor for this target",),
+        r"'(?P<sm>sm_\d+\w?)' is not a recognized processor for this target",
     ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(

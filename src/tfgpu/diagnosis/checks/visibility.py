@@ -72,6 +72,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         calls_avail, 5)  # after the deprecation warning is_gpu_available() prints first
     no_device = ctx.h("gpu.no_device").all()
     evidence += no_device[:1]
+    evidence += ctx.h("uni.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
     if not evidence and not built:
         return []
     if ctx.h("gpu.created").count:
