@@ -190,3 +190,33 @@ def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
     found = _ids(["INFO:tensorflow:Using MirroredStrategy with devices "
                   "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
     assert "tensorflow-sees-no-gpu" not in found
+
+
+# ------------------------------------------------------- gpu-kernel-fault (sticky CUDA errors)
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("2024-06-06 06:06:06.6: E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:1200]"
+     " failed to unload module 0x55; leaking: CUDA_ERROR_MISALIGNED_ADDRESS: misaligned "
+     "address", "CUDA_ERROR_MISALIGNED_ADDRESS"),
+    ("tensorflow.python.framework.errors_impl.InternalError: Failed to memcpy from host to "
+     "device: CUDA_ERROR_ILLEGAL_INSTRUCTION: an illegal instruction was encountered",
+     "CUDA_ERROR_ILLEGAL_INSTRUCTION"),
+    ("E cuda_event.cc:29] Error polling for event status: failed to query event: "
+     "CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure", "CUDA_ERROR_LAUNCH_FAILED"),
+    ("RuntimeError: CUDA error: an illegal memory access was encountered",
+     "cudaErrorIllegalAddress"),
+])
+def test_sticky_kernel_faults(line: str, name: str) -> None:
+    found = _ids([line])
+    assert "gpu-kernel-fault" in found, found
+    assert name in found["gpu-kernel-fault"].title
+    assert "unrecognised-error" not in found
+    assert any("CUDA_LAUNCH_BLOCKING=1" in f for f in found["gpu-kernel-fault"].fix)
+
+
+def test_other_cuda_errors_are_no_kernel_fault() -> None:
+    """Only the codes status_codes.toml maps to gpu-kernel-fault are kernel faults."""
+    found = _ids(["E cuda_driver.cc:1000] failed to query device memory info: "
+                  "CUDA_ERROR_INVALID_VALUE: invalid argument"])
+    assert "gpu-kernel-fault" not in found

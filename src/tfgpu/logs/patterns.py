@@ -974,6 +974,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("is not a recognized processor for this target",),
         r"'(?P<sm>sm_\d+\w?)' is not a recognized processor for this target",
     ),
+    # cudaGetErrorString texts of the sticky kernel faults (status_codes.toml rows that map
+    # to gpu-kernel-fault), read by gpu_kernel_fault
+    _p(
+        "uni.cuda_fault_text",
+        ("an illegal memory access was encountered", "an illegal instruction was encountered",
+         "unspecified launch failure", "device-side assert triggered"),
+        r"(?P<text>an illegal memory access was encountered|an illegal instruction was "
+        r"encountered|unspecified launch failure|device-side assert triggered)",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

@@ -30,6 +30,7 @@ from tfgpu.diagnosis.checks.driver import (
     driver_missing,
     driver_too_old_for_cuda,
     driver_too_old_for_cuda_log,
+    gpu_kernel_fault,
     rule_cuda_drivers,
     rule_cuinit,
 )
@@ -131,6 +132,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     container_without_gpu,
     rule_cuinit,
     cuda_runtime_init,
+    gpu_kernel_fault,  # universe
     rule_cuda_drivers,
     rule_windows,
     rule_pip,

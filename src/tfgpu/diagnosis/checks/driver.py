@@ -39,6 +39,7 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
+    CudaError,
     DriverMinimum,
     Knowledge,
     KnowledgeQueryError,
@@ -307,6 +308,48 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
              'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
              "# the CUDA TensorFlow was built with",
              "ldconfig -p | grep -E 'libcuda|libcudart'   # which driver and runtime load"),
+        knowledge_ref=row.ref,
+    )]
+
+
+# --- universe: a GPU kernel faulted (sticky CUDA errors) ------------------------------
+
+
+def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
+    """A sticky CUDA error: a kernel faulted and the process's CUDA context is lost.
+
+    The codes are those ``status_codes.toml`` maps to ``gpu-kernel-fault`` (from cuda.h
+    ``enum CUresult`` and ``cudaError_t``: ILLEGAL_ADDRESS, ILLEGAL_INSTRUCTION,
+    MISALIGNED_ADDRESS, LAUNCH_FAILED, ASSERT, ...), named by their enumerator
+    (``CUDA_ERROR_ILLEGAL_ADDRESS``) or by their ``cudaGetErrorString`` text ("an illegal
+    memory access was encountered").  Every later CUDA call fails the same way, so the first
+    such line is the fault; the op that ran it is in the error that follows.
+    """
+    by_name = {r.name: r for r in ctx.kb.cuda_errors if r.maps_to == "gpu-kernel-fault"}
+    found: list[tuple[Hit, CudaError]] = []
+    for h in ctx.h("cuda.error").all():
+        row = by_name.get(h.g("name") or "")
+        if row is not None:
+            found.append((h, row))
+    for h in ctx.h("uni.cuda_fault_text").all():
+        text_row = ctx.kb.runtime_error_by_text(h.g("text") or "")
+        if text_row is not None and text_row.maps_to == "gpu-kernel-fault":
+            found.append((h, text_row))
+    if not found:
+        return []
+    found.sort(key=lambda pair: pair[0].line)
+    _, row = found[0]
+    return [catalogue.make(
+        "gpu-kernel-fault", name=row.name, code=str(row.code),
+        evidence=log_evidence([h for h, _ in found], limit=3),
+        cause=(f"{row.name} ({row.code}): {row.meaning} (knowledge row {row.ref})"),
+        fix=("CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time: the error "
+             "then names the op that faulted",
+             "# run that step on the CPU (with tf.device('/CPU:0'): ...): an out-of-range "
+             "index or a bad shape shows there as a readable error",
+             "# isolate XLA: no jit_compile=True and TF_XLA_FLAGS=--tf_xla_auto_jit=0",
+             "sudo dmesg | grep -i xid   # driver/hardware faults of the GPU (NVIDIA Xid "
+             "messages)"),
         knowledge_ref=row.ref,
     )]
 
