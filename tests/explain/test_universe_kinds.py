@@ -220,3 +220,57 @@ def test_other_cuda_errors_are_no_kernel_fault() -> None:
     found = _ids(["E cuda_driver.cc:1000] failed to query device memory info: "
                   "CUDA_ERROR_INVALID_VALUE: invalid argument"])
     assert "gpu-kernel-fault" not in found
+
+
+# ------------------------------------------- pip-tensorflow-pin-conflict (ResolutionImpossible)
+
+
+def test_pip_conflict_names_the_range_tensorflow_pins() -> None:
+    found = _ids([
+        "ERROR: Cannot install -r reqs/base.txt (line 7) and protobuf==4.25.3 because these "
+        "package versions have conflicting dependencies.",
+        "",
+        "The conflict is caused by:",
+        "    The user requested protobuf==4.25.3",
+        "    tensorflow-cpu 2.12.0 depends on protobuf!=4.21.0,!=4.21.1,<5.0.0dev,>=3.20.3",
+        "",
+        "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/"
+        "dependency-resolution/#dealing-with-dependency-conflicts",
+    ])
+    f = found["pip-tensorflow-pin-conflict"]
+    assert "tensorflow-cpu 2.12.0 depends on protobuf!=4.21.0" in f.fix[0]
+
+
+def test_pip_conflict_tf_keras_side() -> None:
+    found = _ids([
+        "ERROR: Cannot install tensorflow==2.17.1 and tf-keras==2.18.0 because these package "
+        "versions have conflicting dependencies.",
+        "    tf-keras 2.18.0 depends on tensorflow<2.19 and >=2.18",
+    ])
+    assert "tf-keras 2.18.0 depends on tensorflow<2.19" in found[
+        "pip-tensorflow-pin-conflict"].fix[0]
+
+
+def test_pip_conflict_without_cause_lines_still_says_what_to_read() -> None:
+    found = _ids(["ERROR: Cannot install numpy==1.18.5 and scipy because these package "
+                  "versions have conflicting dependencies."])
+    assert "The conflict is caused by" in found["pip-tensorflow-pin-conflict"].fix[0]
+
+
+# ------------------------------------------------------------ gpu-visible-device-list-invalid
+
+
+@pytest.mark.parametrize("line", [
+    "tensorflow.python.framework.errors_impl.InvalidArgumentError: visible_device_list "
+    "contained a duplicate entry: 1,2,1",
+    "InvalidArgumentError: 'visible_device_list' listed an invalid GPU id '3' but visible "
+    "device count is 2",
+    "tensorflow.python.framework.errors_impl.InvalidArgumentError: Could not parse entry in "
+    "'visible_device_list': ' 1'. visible_device_list = 0, 1",
+    "UnknownError: Not enough GPUs to create virtual devices. num_gpus_to_use: 2 "
+    "#virtual_devices: 4",
+])
+def test_visible_device_list_invalid(line: str) -> None:
+    found = _ids([line])
+    assert "gpu-visible-device-list-invalid" in found, found
+    assert "unrecognised-error" not in found

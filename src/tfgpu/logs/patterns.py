@@ -983,6 +983,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<text>an illegal memory access was encountered|an illegal instruction was "
         r"encountered|unspecified launch failure|device-side assert triggered)",
     ),
+    # pip's resolver (resolvelib/factory.py): no set of versions satisfies every requirement;
+    # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>"
+    _p(
+        "uni.pip_resolution",
+        ("because these package versions have conflicting dependencies",),
+        r"because these package versions have conflicting dependencies",
+    ),
+    _p(
+        "uni.pip_depends",
+        ("depends on",),
+        r"^\s*(?P<pkg>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?) (?P<v>\d[\w.+]{0,30}) "
+        r"depends on (?P<req>[^\s;]{1,120}(?: and [^\s;]{1,60})?)",
+    ),
+    # GPUOptions.visible_device_list / virtual devices name GPUs that are not there
+    # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
+    _p(
+        "uni.visible_device_list",
+        ("visible_device_list", "not enough gpus to create virtual devices"),
+        r"visible_device_list contained a duplicate entry"
+        r"|'visible_device_list' listed an invalid (?:GPU|Device) id"
+        r"|Could not parse entry in 'visible_device_list'"
+        r"|Not enough GPUs to create virtual devices",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

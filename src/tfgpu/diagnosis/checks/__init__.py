@@ -62,6 +62,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     numpy_abi_log,
     numpy_removed_alias,
     numpy_too_old,
+    pip_resolution_conflict,
     protobuf_version,
     python_interpreter_unusable,
     python_outside_tf_range,
@@ -82,6 +83,7 @@ from tfgpu.diagnosis.checks.visibility import (
     rule_gpu_not_visible,
     tensorflow_gpu_ops,
     tensorflow_sees_no_gpu,
+    visible_device_list_invalid,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
@@ -136,6 +138,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_cuda_drivers,
     rule_windows,
     rule_pip,
+    pip_resolution_conflict,  # universe
     tensorflow_gpu_package_log,
     tensorflow_variants_log,
     cpu_only_build_log,
@@ -156,6 +159,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_mixed,
     rule_mixed_dtypes,
     rule_gpu_not_visible,
+    visible_device_list_invalid,  # universe
     cpu_guard_abort,
     rule_illegal_instruction,
     rule_gpu_created,

@@ -815,6 +815,43 @@ def rule_pip(ctx: Facts) -> list[Finding]:
     return out
 
 
+# --- universe: pip's resolver found no consistent set of versions ----------------------
+
+
+def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
+    """pip's "Cannot install A and B because these package versions have conflicting
+    dependencies" (ResolutionImpossible, pip >= 20.3): two requirements exclude each other.
+
+    The "The conflict is caused by:" lines ("tensorflow 2.10.1 depends on keras<2.11 and
+    >=2.10.0") name the side TensorFlow pins; every TensorFlow release pins its Keras,
+    protobuf, NumPy, tensorboard ranges (its setup.py REQUIRED_PACKAGES), and tf-keras X.Y
+    requires TensorFlow X.Y.
+    """
+    hits = ctx.h("uni.pip_resolution").all()
+    if not hits:
+        return []
+    depends = ctx.h("uni.pip_depends").all()
+    tf_side = [h for h in depends
+               if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
+    named = tf_side[0] if tf_side else None
+    fix = [
+        (f"# {named.g('pkg')} {named.g('v')} depends on {named.g('req')}: pin that range in "
+         "your requirements, or drop your pin and let pip choose")
+        if named is not None else
+        "# read the 'The conflict is caused by:' lines: they name the two requirements that "
+        "exclude each other; pin the range the package you keep depends on, or drop your pin",
+        "# tf-keras must match TensorFlow's major.minor: pip install \"tf-keras~=X.Y.0\" for "
+        "TensorFlow X.Y",
+        "# two tools that need disjoint ranges (e.g. NumPy) cannot share one environment: "
+        "give each its own virtual environment",
+    ]
+    return [catalogue.make(
+        "pip-tensorflow-pin-conflict",
+        evidence=log_evidence(hits, tf_side[:2] or depends[:2], limit=4),
+        fix=tuple(fix),
+    )]
+
+
 def _no_matching(ctx: Facts) -> Iterator[Finding]:
     """"No matching distribution" / "Could not find a version" / poetry's "Unable to find
     installation candidates", classified by the distribution pip names."""

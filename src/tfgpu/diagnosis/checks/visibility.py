@@ -188,6 +188,29 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     ]
 
 
+# --- universe: a GPU list that names GPUs the process does not have -------------------
+
+
+def visible_device_list_invalid(ctx: Facts) -> list[Finding]:
+    """``GPUOptions.visible_device_list`` (or the logical-device configuration) names a
+    GPU twice, a GPU index CUDA does not show, or is not a list of integers.  The indices
+    count the GPUs ``CUDA_VISIBLE_DEVICES`` leaves, renumbered from 0."""
+    hits = ctx.h("uni.visible_device_list").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "gpu-visible-device-list-invalid",
+        evidence=log_evidence(hits),
+        fix=(c.python_cmd(ctx, "import tensorflow as tf; "
+                          "print(tf.config.list_physical_devices('GPU'))")
+             + "   # the GPUs this process has, numbered from 0",
+             "# name only those indices, each once, as integers: visible_device_list='0,1' or "
+             "tf.config.set_visible_devices(gpus[:1], 'GPU'); with CUDA_VISIBLE_DEVICES=3 "
+             "the one GPU left is index 0",
+             "# logical (virtual) devices: configure them only on GPUs that are listed"),
+    )]
+
+
 def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     """TensorFlow after the last native-Windows GPU release lists no GPU (or says it is
     not a CUDA build): the same fault the host check ``windows_native_no_gpu`` finds from
