@@ -44,9 +44,9 @@ SRC = ROOT / "src" / "tfgpu"
 DATA = SRC / "knowledge" / "data"
 FILES = sorted(DATA.glob("messages_*.toml"))
 
-#: Coverage measured on 2026-12-01 over every messages_*.toml (343 of 438 rows = 78.3%).
+#: Coverage measured on 2026-12-01 over every messages_*.toml (349 of 438 rows = 79.7%).
 #: Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.783
+RATCHET = 0.796
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {

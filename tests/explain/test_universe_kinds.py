@@ -274,3 +274,36 @@ def test_visible_device_list_invalid(line: str) -> None:
     found = _ids([line])
     assert "gpu-visible-device-list-invalid" in found, found
     assert "unrecognised-error" not in found
+
+
+# ------------------------------------- gpu-memory-options-conflict, cuda-malloc-async-unsupported
+
+
+@pytest.mark.parametrize(("line", "word"), [
+    ("InvalidArgumentError: It's invalid to set per_process_gpu_memory_fraction when "
+     "virtual_devices is set.", "fraction"),
+    ("InternalError: Unified memory on GPUs with compute capability lower than 6.0 "
+     "(pre-Pascal class GPUs) does not support oversubscription.", "oversubscription"),
+    ("ValueError: Memory growth cannot differ between GPU devices", "every GPU"),
+    ("ValueError: Cannot set memory growth on device when virtual devices configured",
+     "exclude each other"),
+])
+def test_memory_options_conflict(line: str, word: str) -> None:
+    found = _ids([line])
+    f = found["gpu-memory-options-conflict"]
+    assert word in f.cause + " ".join(f.fix)
+    assert "unrecognised-error" not in found
+
+
+@pytest.mark.parametrize("line", [
+    "2024-01-01 01:01:01.1: E tensorflow/core/common_runtime/gpu/"
+    "gpu_cudamallocasync_allocator.cc:211] TF_GPU_ALLOCATOR=cuda_malloc_async isn't "
+    "currently supported on GPU id 1: Possible causes: device not supported (request SM60+), "
+    "driver too old, OS not supported, CUDA version too old(request CUDA11.2+).",
+    "E external/local_xla/xla/stream_executor/gpu/gpu_cudamallocasync_allocator.cc:260] "
+    "Failed to create CUDA pool: CUDA_ERROR_INVALID_VALUE: invalid argument",
+])
+def test_malloc_async_unsupported(line: str) -> None:
+    found = _ids([line])
+    f = found["cuda-malloc-async-unsupported"]
+    assert any("TF_GPU_ALLOCATOR" in x for x in f.fix)

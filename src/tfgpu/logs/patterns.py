@@ -1006,6 +1006,26 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Could not parse entry in 'visible_device_list'"
         r"|Not enough GPUs to create virtual devices",
     ),
+    # GPU memory settings TensorFlow rejects together (context.py, gpu_device.cc)
+    _p(
+        "uni.memory_options",
+        ("per_process_gpu_memory_fraction when virtual_devices",
+         "does not support oversubscription", "memory growth cannot differ",
+         "cannot set memory growth on device when virtual devices"),
+        r"(?P<fraction>invalid to set per_process_gpu_memory_fraction when virtual_devices is set)"
+        r"|(?P<unified>Unified memory on GPUs with compute capability lower than 6\.0 .{0,40}"
+        r"does not support oversubscription)"
+        r"|(?P<differ>Memory growth cannot differ between GPU devices)"
+        r"|(?P<virtual>Cannot set memory growth on device when virtual devices configured)",
+    ),
+    # gpu_cudamallocasync_allocator.cc: TF_GPU_ALLOCATOR=cuda_malloc_async on a device,
+    # driver or OS without CUDA memory pools
+    _p(
+        "uni.malloc_async",
+        ("cuda_malloc_async isn't currently supported", "failed to create cuda pool"),
+        r"TF_GPU_ALLOCATOR=cuda_malloc_async isn't currently supported on GPU id \d+"
+        r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

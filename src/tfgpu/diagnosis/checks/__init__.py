@@ -50,7 +50,13 @@ from tfgpu.diagnosis.checks.libraries import (
     several_toolkits_on_path,
     tf_cuda_libraries_missing,
 )
-from tfgpu.diagnosis.checks.memory import rule_autotune, rule_library_handle, rule_memory
+from tfgpu.diagnosis.checks.memory import (
+    cuda_malloc_async_unsupported,
+    gpu_memory_options_conflict,
+    rule_autotune,
+    rule_library_handle,
+    rule_memory,
+)
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.tf_install import (
@@ -149,6 +155,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3,
     metal_plugin_mismatch,
     rule_memory,
+    gpu_memory_options_conflict,  # universe
+    cuda_malloc_async_unsupported,  # universe
     rule_library_handle,
     rule_autotune,
     rule_xla,

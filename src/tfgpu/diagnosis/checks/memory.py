@@ -16,6 +16,7 @@ import math
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding
@@ -326,6 +327,59 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
              "# the cuDNN/CUDA this TensorFlow was built for",
              _pip_grep(ctx, "nvidia-cudnn nvidia-cublas torch cupy jax") + "   "
              "# other copies in this environment"),
+    )]
+
+
+# --- universe: GPU memory settings TensorFlow rejects ----------------------------------
+
+#: What each rejected combination means and what to keep (context.py, gpu_device.cc).
+_MEMORY_OPTIONS: dict[str, tuple[str, str]] = {
+    "fraction": ("per_process_gpu_memory_fraction was set together with virtual (logical) "
+                 "devices, which carry their own memory_limit",
+                 "# keep one: the logical devices' memory_limit, or the fraction"),
+    "unified": ("a per_process_gpu_memory_fraction above 1 asks for unified-memory "
+                "oversubscription, which needs compute capability 6.0 (Pascal) or newer",
+                "# use a fraction of at most 1 on this GPU"),
+    "differ": ("memory growth was set on some GPUs but not on all; TensorFlow requires the same "
+               "setting on every visible GPU",
+               "for g in tf.config.list_physical_devices('GPU'): "
+               "tf.config.experimental.set_memory_growth(g, True)   # every GPU, or "
+               "TF_FORCE_GPU_ALLOW_GROWTH=true"),
+    "virtual": ("memory growth was asked for on a GPU that has logical devices with a "
+                "memory_limit; the two exclude each other",
+                "# keep one: memory growth, or the logical devices' memory_limit"),
+}
+
+
+def gpu_memory_options_conflict(ctx: Facts) -> list[Finding]:
+    """GPU memory settings TensorFlow rejects together: a memory fraction or memory growth
+    with logical devices, growth on some GPUs only, oversubscription before Pascal."""
+    hits = ctx.h("uni.memory_options").all()
+    if not hits:
+        return []
+    kinds = [k for k in _MEMORY_OPTIONS if any(h.g(k) for h in hits)]
+    return [catalogue.make(
+        "gpu-memory-options-conflict",
+        evidence=log_evidence(hits),
+        cause="TensorFlow refused its GPU memory configuration: "
+              + "; ".join(_MEMORY_OPTIONS[k][0] for k in kinds) + ".",
+        fix=tuple(_MEMORY_OPTIONS[k][1] for k in kinds),
+    )]
+
+
+def cuda_malloc_async_unsupported(ctx: Facts) -> list[Finding]:
+    """``TF_GPU_ALLOCATOR=cuda_malloc_async`` on a GPU, driver or OS without CUDA memory
+    pools (gpu_cudamallocasync_allocator.cc: compute capability >= 6.0, CUDA >= 11.2 and a
+    driver with memory-pool support)."""
+    hits = ctx.h("uni.malloc_async").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "cuda-malloc-async-unsupported",
+        evidence=log_evidence(hits),
+        fix=(c.unset_env(ctx, "TF_GPU_ALLOCATOR") + "   # back to TensorFlow's own (BFC) "
+             "allocator",
+             "nvidia-smi   # or update the driver: memory pools need a recent driver"),
     )]
 
 
