@@ -307,3 +307,39 @@ def test_malloc_async_unsupported(line: str) -> None:
     found = _ids([line])
     f = found["cuda-malloc-async-unsupported"]
     assert any("TF_GPU_ALLOCATOR" in x for x in f.fix)
+
+
+# ------------------- tf-env-var-invalid, cuda-context-created-by-other-library, cudnn-bug-detected
+
+
+@pytest.mark.parametrize(("line", "var"), [
+    ("2023-03-03 03:03:03.3: E tensorflow/core/common_runtime/gpu/gpu_device.cc:1800] Invalid "
+     "minimum GPU multiprocessor count: eight. Using the default value: 8",
+     "TF_MIN_GPU_MULTIPROCESSOR_COUNT"),
+    ("W gpu_device.cc:520] Invalid gpu_thread_mode: private", "TF_GPU_THREAD_MODE"),
+])
+def test_env_var_invalid(line: str, var: str) -> None:
+    f = _ids([line])["tf-env-var-invalid"]
+    assert var in f.title
+    assert any(var in x for x in f.fix)
+
+
+@pytest.mark.parametrize(("line", "fid"), [
+    ("2021-02-02 02:02:02.2: W tensorflow/stream_executor/cuda/cuda_driver.cc:312] A "
+     "non-primary context 0x7f00aa for device 1 exists before initializing the StreamExecutor. "
+     "The primary context is now 0x7f00bb. We haven't verified StreamExecutor works with that.",
+     "cuda-context-created-by-other-library"),
+    ("E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:290] The primary context "
+     "is active and has a different flag set (1) than the desired flag set (4).",
+     "cuda-context-created-by-other-library"),
+    ("2024-05-05 05:05:05.5: E external/local_xla/xla/service/gpu/conv_algorithm_picker.cc:"
+     "840] Detected cudnn out-of-bounds read in convolution buffer! This is likely a cudnn "
+     "bug.", "cudnn-bug-detected"),
+    ("E conv_algorithm_picker.cc:560] Results mismatch between different convolution "
+     "algorithms. This is likely a bug/unexpected loss of precision in cudnn.",
+     "cudnn-bug-detected"),
+])
+def test_warnings_of_their_own(line: str, fid: str) -> None:
+    found = _ids([line])
+    assert found[fid].severity is Severity.WARNING
+    assert "unrecognised-error" not in found

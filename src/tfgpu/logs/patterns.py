@@ -1026,6 +1026,30 @@ PATTERNS: tuple[Pattern, ...] = (
         r"TF_GPU_ALLOCATOR=cuda_malloc_async isn't currently supported on GPU id \d+"
         r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)",
     ),
+    # gpu_device.cc: an environment variable of the GPU device has a value it cannot use
+    # (TF_MIN_GPU_MULTIPROCESSOR_COUNT, TF_GPU_THREAD_MODE)
+    _p(
+        "uni.env_invalid",
+        ("invalid minimum gpu multiprocessor count", "invalid gpu_thread_mode"),
+        r"Invalid minimum GPU multiprocessor count: (?P<mp>[^.\s]{0,60})"
+        r"|Invalid gpu_thread_mode: (?P<mode>\S{0,60})",
+    ),
+    # cuda_driver.cc: another library created or activated a CUDA context in this process
+    # before TensorFlow
+    _p(
+        "uni.foreign_context",
+        ("a non-primary context", "the primary context is active and has a different flag set"),
+        r"A non-primary context 0x[0-9a-f]+ for device \d+ exists before initializing the "
+        r"StreamExecutor"
+        r"|The primary context is active and has a different flag set",
+    ),
+    # gpu_conv_algorithm_picker.cc: XLA's autotuner caught a cuDNN algorithm misbehaving
+    _p(
+        "uni.cudnn_bug",
+        ("detected cudnn out-of-bounds", "results mismatch between different convolution"),
+        r"Detected cudnn out-of-bounds (?:write|read) in convolution buffer"
+        r"|Results mismatch between different convolution algorithms",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

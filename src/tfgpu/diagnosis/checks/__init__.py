@@ -23,6 +23,7 @@ from tfgpu.diagnosis.checks.cpu import (
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import rule_nccl
 from tfgpu.diagnosis.checks.driver import (
+    cuda_context_of_other_library,
     cuda_runtime_init,
     driver_broken,
     driver_library_mismatch,
@@ -52,6 +53,7 @@ from tfgpu.diagnosis.checks.libraries import (
 )
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
+    cudnn_bug_detected,
     gpu_memory_options_conflict,
     rule_autotune,
     rule_library_handle,
@@ -89,6 +91,7 @@ from tfgpu.diagnosis.checks.visibility import (
     rule_gpu_not_visible,
     tensorflow_gpu_ops,
     tensorflow_sees_no_gpu,
+    tf_env_var_invalid,
     visible_device_list_invalid,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows
@@ -157,6 +160,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_memory,
     gpu_memory_options_conflict,  # universe
     cuda_malloc_async_unsupported,  # universe
+    cudnn_bug_detected,  # universe
+    cuda_context_of_other_library,  # universe
+    tf_env_var_invalid,  # universe
     rule_library_handle,
     rule_autotune,
     rule_xla,

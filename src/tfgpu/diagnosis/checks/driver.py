@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.hardware import _driver_gpus, _nvidia_records, _pci_only_nvidia
 from tfgpu.diagnosis.checks.libraries import _runtime_major
@@ -351,6 +352,23 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
              "sudo dmesg | grep -i xid   # driver/hardware faults of the GPU (NVIDIA Xid "
              "messages)"),
         knowledge_ref=row.ref,
+    )]
+
+
+def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
+    """Another CUDA user in the process (PyTorch, CuPy, PyCUDA, OpenCV) created a context,
+    or activated the primary one with other flags, before TensorFlow (cuda_driver.cc)."""
+    hits = ctx.h("uni.foreign_context").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "cuda-context-created-by-other-library",
+        evidence=log_evidence(hits),
+        fix=("# import and initialise TensorFlow (e.g. tf.config.list_physical_devices('GPU')) "
+             "before torch/cupy/pycuda/cv2 touch the GPU, or run each framework in its own "
+             "process",
+             c.unset_env(ctx, "TF_CUDA_PLATFORM_GPU_DEVICE_SCHEDULE")
+             + "   # if set: the flags TensorFlow asks the primary context for"),
     )]
 
 

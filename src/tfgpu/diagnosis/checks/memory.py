@@ -383,6 +383,21 @@ def cuda_malloc_async_unsupported(ctx: Facts) -> list[Finding]:
     )]
 
 
+def cudnn_bug_detected(ctx: Facts) -> list[Finding]:
+    """XLA's convolution autotuner caught a cuDNN algorithm writing outside its buffer or
+    disagreeing with the others (gpu_conv_algorithm_picker.cc); it skips that algorithm."""
+    hits = ctx.h("uni.cudnn_bug").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "cudnn-bug-detected",
+        evidence=log_evidence(hits),
+        fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
+             "# the cuDNN this TensorFlow was tested with: install that one",
+             _pip_grep(ctx, "nvidia-cudnn") + "   # the cuDNN wheel installed"),
+    )]
+
+
 def _library(h: Hit) -> str | None:
     """The library a handle-failure line names (cuDNN, cuBLAS, cuFFT, cuSOLVER)."""
     lib = (h.g("lib") or "").lower()

@@ -211,6 +211,25 @@ def visible_device_list_invalid(ctx: Facts) -> list[Finding]:
     )]
 
 
+def tf_env_var_invalid(ctx: Facts) -> list[Finding]:
+    """An environment variable the GPU device reads has a value TensorFlow cannot use
+    (gpu_device.cc: ``TF_MIN_GPU_MULTIPROCESSOR_COUNT`` falls back to its default,
+    ``TF_GPU_THREAD_MODE`` other than global/gpu_private/gpu_shared)."""
+    hits = ctx.h("uni.env_invalid").all()
+    if not hits:
+        return []
+    names = (["TF_MIN_GPU_MULTIPROCESSOR_COUNT"] if any(h.g("mp") is not None for h in hits)
+             else []) + (["TF_GPU_THREAD_MODE"] if any(h.g("mode") is not None for h in hits)
+                         else [])
+    return [catalogue.make(
+        "tf-env-var-invalid", variable=" and ".join(names),
+        evidence=log_evidence(hits),
+        fix=tuple(c.unset_env(ctx, n) + "   # or give it a valid value ("
+                  + ("an integer" if n.startswith("TF_MIN") else
+                     "global, gpu_private or gpu_shared") + ")" for n in names),
+    )]
+
+
 def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     """TensorFlow after the last native-Windows GPU release lists no GPU (or says it is
     not a CUDA build): the same fault the host check ``windows_native_no_gpu`` finds from
