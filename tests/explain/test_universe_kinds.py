@@ -343,3 +343,41 @@ def test_warnings_of_their_own(line: str, fid: str) -> None:
     found = _ids([line])
     assert found[fid].severity is Severity.WARNING
     assert "unrecognised-error" not in found
+
+
+# ---------------------------------------- cuDNN kernels that failed while running; Keras minors
+
+
+@pytest.mark.parametrize("line", [
+    "tensorflow.python.framework.errors_impl.InternalError: cuDNN launch failure : input shape "
+    "([8,3,512,512]) filter shape ([7,7,3,64]) [Op:Conv2D]",
+    "InternalError: Failed to call ThenRnnBackward with model config: [rnn_mode, "
+    "rnn_input_mode, rnn_direction_mode]: 3, 0, 1",
+])
+def test_cudnn_kernel_failed_while_running(line: str) -> None:
+    f = _ids([line])["dnn-handle-failed-gpu-memory"]
+    assert f.title.startswith("cuDNN failed while running a kernel")
+
+
+@pytest.mark.parametrize("lines", [
+    ["AttributeError: module 'tensorflow._api.v2.compat.v2.__internal__' has no attribute "
+     "'register_call_context_function'"],
+    ["AttributeError: module 'tensorflow.__internal__' has no attribute 'dispatch'"],
+    ["tensorflow.python.framework.errors_impl.AlreadyExistsError: Another metric with the "
+     "same name already exists."],
+])
+def test_keras_minor_mismatch(lines: list[str]) -> None:
+    found = _ids(lines)
+    assert "keras-version-mismatch-tensorflow" in found, found
+    assert "unrecognised-error" not in found
+
+
+def test_keras_minor_fix_fits_the_tensorflow_in_the_log() -> None:
+    found = _ids([
+        "TensorFlow version: 2.17.0",
+        "AttributeError: module 'tensorflow._api.v2.compat.v2.__internal__' has no attribute "
+        "'register_load_context_function'",
+    ])
+    fix = " ".join(found["keras-version-mismatch-tensorflow"].fix)
+    assert 'tf-keras~=2.17.0' in fix
+    assert "keras<2.7" not in fix

@@ -895,11 +895,13 @@ PATTERNS: tuple[Pattern, ...] = (
          "dnn library initialization failed", "fail to find the dnn implementation",
          "xgemmbatched launch failed", "failed to make cufft batched plan",
          "memory usage:", "possibly insufficient driver version",
-         "error retrieving driver version"),
+         "error retrieving driver version", "cudnn launch failure",
+         "failed to call thenrnnforward", "failed to call thenrnnbackward"),
         r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
         r"(?: handle:\s*(?P<code>[A-Z_]{3,60}))?"
         r"|(?P<dnninit>DNN library initialization failed|Fail to find the dnn implementation)"
         r"|(?P<gemm>Blas xGEMMBatched launch failed)"
+        r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward))"
         r"|(?P<fft>Failed to make cuFFT batched plan)"
         r"|cuda_dnn\.cc:\d+\]\s*(?P<followup>Memory usage: \d+ bytes free"
         r"|Possibly insufficient driver version|Error retrieving driver version)",
@@ -1049,6 +1051,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("detected cudnn out-of-bounds", "results mismatch between different convolution"),
         r"Detected cudnn out-of-bounds (?:write|read) in convolution buffer"
         r"|Results mismatch between different convolution algorithms",
+    ),
+    # Keras 2 / tf-keras of another minor than TensorFlow: it calls private tf.__internal__
+    # APIs that minor does not have, or registers TensorFlow's metrics a second time
+    _p(
+        "uni.keras_minor",
+        ("__internal__' has no attribute", "another metric with the same name already exists"),
+        r"module 'tensorflow(?:\._api\.v2(?:\.compat\.v2)?)?\.__internal__' has no attribute "
+        r"'(?P<attr>\w{1,80})'"
+        r"|(?P<metric>Another metric with the same name already exists)",
     ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(

@@ -65,6 +65,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
     cpu_only_build_log,
     keras3,
+    keras_minor_mismatch,
     metal_plugin_mismatch,
     numpy_abi,
     numpy_abi_log,
@@ -148,6 +149,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_windows,
     rule_pip,
     pip_resolution_conflict,  # universe
+    keras_minor_mismatch,  # universe
     tensorflow_gpu_package_log,
     tensorflow_variants_log,
     cpu_only_build_log,

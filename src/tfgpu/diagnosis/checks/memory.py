@@ -309,7 +309,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     if alloc:
         return [catalogue.make("dnn-handle-failed-gpu-memory", library=what, evidence=ev,
                                fix=fix_mem)]
-    running = all(h.g("gemm") or "EXECUTION_FAILED" in (h.g("status") or "")
+    running = all(h.g("gemm") or h.g("exec") or "EXECUTION_FAILED" in (h.g("status") or "")
                   or h.g("nosupport") for h in found)
     if running:
         return [catalogue.make(

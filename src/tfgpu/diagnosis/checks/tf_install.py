@@ -852,6 +852,32 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     )]
 
 
+def keras_minor_mismatch(ctx: Facts) -> list[Finding]:
+    """Keras 2 or tf-keras of another minor than TensorFlow (tensorflow/tensorflow#59763,
+    #52937): it calls private ``tf.__internal__`` APIs of the TensorFlow it was built for
+    ("has no attribute 'register_load_context_function'"), or, with TensorFlow 2.6.0/2.6.1
+    (which required keras~=2.6, so pip took Keras 2.7), registers TensorFlow's metrics a
+    second time ("Another metric with the same name already exists")."""
+    hits = ctx.h("uni.keras_minor").all()
+    if not hits:
+        return []
+    mm = ctx.tf_mm
+    ver = f"{mm[0]}.{mm[1]}" if mm is not None else "X.Y"
+    dist = "tf-keras" if mm is not None and mm >= (2, 16) else "keras"
+    fix = [
+        "pip show tensorflow keras tf-keras   # their major.minor must match",
+        f'pip install "{dist}~={ver}.0"   # the Keras of TensorFlow {ver}'
+        + ("" if mm is not None else " (keras for TensorFlow <= 2.15, tf-keras from 2.16)"),
+    ]
+    if mm is None or mm == (2, 6):
+        fix.append('# TensorFlow 2.6.0/2.6.1: pip install "keras<2.7" (or TensorFlow 2.6.2+)')
+    return [catalogue.make(
+        "keras-version-mismatch-tensorflow",
+        evidence=log_evidence(hits),
+        fix=tuple(fix),
+    )]
+
+
 def _no_matching(ctx: Facts) -> Iterator[Finding]:
     """"No matching distribution" / "Could not find a version" / poetry's "Unable to find
     installation candidates", classified by the distribution pip names."""
