@@ -381,3 +381,25 @@ def test_keras_minor_fix_fits_the_tensorflow_in_the_log() -> None:
     fix = " ".join(found["keras-version-mismatch-tensorflow"].fix)
     assert 'tf-keras~=2.17.0' in fix
     assert "keras<2.7" not in fix
+
+
+# ------------------------------------------------ allocator "ran out ... not a failure"
+
+
+def test_allocator_ran_out_not_a_failure_is_harmless() -> None:
+    line = ("2022-04-04 04:04:04.4: W tensorflow/core/common_runtime/bfc_allocator.cc:275] "
+            "Allocator (GPU_1_bfc) ran out of memory trying to allocate 3.51GiB with "
+            "freed_by_count=0. The caller indicates that this is not a failure, but may mean "
+            "that there could be performance gains if more memory were available.")
+    found = _ids([line])
+    f = found["gpu-allocator-ran-out"]
+    assert f.harmless and f.severity is Severity.INFO
+    assert _alarms(found) == []
+
+
+def test_allocator_ran_out_without_the_callers_word_still_warns() -> None:
+    line = ("W tensorflow/core/common_runtime/bfc_allocator.cc:424] Allocator (GPU_0_bfc) ran "
+            "out of memory trying to allocate 1.00GiB (rounded to 1073741824)requested by op "
+            "Conv2D")
+    f = _ids([line])["gpu-allocator-ran-out"]
+    assert not f.harmless and f.severity is Severity.WARNING

@@ -162,9 +162,12 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             )
         )
     out.extend(_pinned_and_module(ctx, bool(out)))
-    ran = ctx.h("mem.ran_out")
-    if ran.count and not out:
-        h = ran.first[0]
+    ran = ctx.h("mem.ran_out").all()
+    if ran and not out:
+        # bfc_allocator.cc: "The caller indicates that this is not a failure" (an autotuning
+        # probe that retries with less memory): harmless unless another line says otherwise
+        benign = all("indicates that this is not a failure" in x.text for x in ran)
+        h = ran[0]
         alloc = h.g("alloc") or h.g("src") or "bfc_allocator"
         # TensorFlow names the allocator: "GPU_0_bfc" / "gpu_..." for device memory,
         # "cpu" / "mklcpu" for host memory; before TF 1.x named it, the line came from
@@ -173,6 +176,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         out.append(
             catalogue.make(
                 "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
+                variant="not-a-failure" if benign else None,
                 allocator=alloc,
                 size=h.g("size"),
                 evidence=log_evidence(ran),
