@@ -44,9 +44,9 @@ SRC = ROOT / "src" / "tfgpu"
 DATA = SRC / "knowledge" / "data"
 FILES = sorted(DATA.glob("messages_*.toml"))
 
-#: Coverage measured on 2026-12-01 over every messages_*.toml (361 of 438 rows = 82.4%).
+#: Coverage measured on 2026-12-01 over every messages_*.toml (365 of 438 rows = 83.3%).
 #: Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.824
+RATCHET = 0.833
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {

@@ -403,3 +403,35 @@ def test_allocator_ran_out_without_the_callers_word_still_warns() -> None:
             "Conv2D")
     f = _ids([line])["gpu-allocator-ran-out"]
     assert not f.harmless and f.severity is Severity.WARNING
+
+
+# ------------ gpu-ignored-low-multiprocessor-count, op-has-no-gpu-kernel, keras-rnn-not-using-cudnn
+
+
+def test_gpu_ignored_for_its_multiprocessor_count() -> None:
+    line = ("2020-02-02 02:02:02.2: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1700] "
+            "Ignoring visible gpu device (device: 2, name: GeForce GT 1030, pci bus id: "
+            "0000:03:00.0, compute capability: 6.1) with core count: 3. The minimum required "
+            "count is 5. You can adjust this requirement with the env var "
+            "TF_MIN_GPU_MULTIPROCESSOR_COUNT.")
+    f = _ids([line])["gpu-ignored-low-multiprocessor-count"]
+    assert "GeForce GT 1030" in f.title and "3" in f.title and "5" in f.title
+    assert any("TF_MIN_GPU_MULTIPROCESSOR_COUNT" in x and "3" in x for x in f.fix)
+
+
+def test_op_without_a_gpu_kernel() -> None:
+    line = ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a "
+            "device for operation StringToHashBucketFast: Could not satisfy explicit device "
+            "specification '/job:localhost/replica:0/task:0/device:GPU:1' because no supported "
+            "kernel for GPU devices is available.")
+    found = _ids([line])
+    assert "StringToHashBucketFast" in found["op-has-no-gpu-kernel"].title
+    assert "tensorflow-sees-no-gpu" not in found
+
+
+def test_rnn_without_cudnn_is_a_notice() -> None:
+    found = _ids(["WARNING:tensorflow:Layer gru_3 will not use cuDNN kernels since it doesn't "
+                  "meet the criteria. It will use a generic GPU kernel as fallback when running "
+                  "on GPU."])
+    assert found["keras-rnn-not-using-cudnn"].harmless
+    assert _alarms(found) == []

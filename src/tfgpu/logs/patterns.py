@@ -1061,6 +1061,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"'(?P<attr>\w{1,80})'"
         r"|(?P<metric>Another metric with the same name already exists)",
     ),
+    # gpu_device.cc: with several GPUs, a GPU with fewer multiprocessors than the minimum is
+    # dropped (GetMinGPUMultiprocessorCount)
+    _p(
+        "uni.low_core_count",
+        ("with core count:",),
+        r"name: (?P<name>[^,]{1,80}),[^)]{0,200}\) with core count: (?P<have>\d+)\. The minimum "
+        r"required count is (?P<need>\d+)",
+    ),
+    # keras gru_lstm_utils: an LSTM/GRU whose arguments rule out the fused cuDNN kernel
+    _p(
+        "uni.rnn_no_cudnn",
+        ("will not use cudnn kernels since it doesn't meet the criteria",),
+        r"Layer (?P<layer>\w{1,80}) will not use cuDNN kernels? since it doesn't meet the "
+        r"criteria",
+    ),
+    # placer.cc: an op pinned to the GPU has no GPU kernel
+    _p(
+        "uni.no_gpu_kernel",
+        ("because no supported kernel for gpu devices is available",),
+        r"Cannot assign a device for operation (?P<op>[\w/.-]{1,120}): Could not satisfy "
+        r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
+        r"devices is available",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

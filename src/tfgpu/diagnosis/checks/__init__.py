@@ -87,7 +87,9 @@ from tfgpu.diagnosis.checks.tf_install import (
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.visibility import (
     cuda_visible_devices_hides_gpus,
+    gpu_ignored_low_multiprocessor_count,
     log_level_hides_reasons,
+    op_has_no_gpu_kernel,
     rule_gpu_created,
     rule_gpu_not_visible,
     tensorflow_gpu_ops,
@@ -165,6 +167,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn_bug_detected,  # universe
     cuda_context_of_other_library,  # universe
     tf_env_var_invalid,  # universe
+    gpu_ignored_low_multiprocessor_count,  # universe
+    op_has_no_gpu_kernel,  # universe
     rule_library_handle,
     rule_autotune,
     rule_xla,

@@ -28,6 +28,7 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         ("uni.cpu_guard_notice", "cpu-feature-guard-notice"),
         ("uni.grappler_notice", "grappler-optimizer-notice"),
         ("uni.autotune_notice", "cudnn-autotune-notice"),
+        ("uni.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
     )
     made = {f.id for f in out}
     for name, fid in universe:

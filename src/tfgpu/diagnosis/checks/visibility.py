@@ -230,6 +230,38 @@ def tf_env_var_invalid(ctx: Facts) -> list[Finding]:
     )]
 
 
+def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
+    """With several GPUs TensorFlow drops those with fewer multiprocessors than
+    ``min(8, the largest count)`` (gpu_device.cc ``GetMinGPUMultiprocessorCount``)."""
+    hits = ctx.h("uni.low_core_count").all()
+    if not hits:
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "gpu-ignored-low-multiprocessor-count", name=(h.g("name") or "a GPU").strip(),
+        have=h.g("have") or "?", need=h.g("need") or "?",
+        evidence=log_evidence(hits),
+        fix=(c.set_env(ctx, "TF_MIN_GPU_MULTIPROCESSOR_COUNT", h.g("have") or "2")
+             + "   # to use that GPU too (it will be the slowest)",
+             "# or hide it: CUDA_VISIBLE_DEVICES=<the other GPUs' indices>"),
+    )]
+
+
+def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
+    """An op pinned to the GPU has no GPU kernel in TensorFlow (placer.cc): not a setup
+    fault."""
+    hits = ctx.h("uni.no_gpu_kernel").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "op-has-no-gpu-kernel", op=hits[0].g("op") or "an op",
+        evidence=log_evidence(hits),
+        fix=("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
+             "CPU",
+             "# or place it yourself: with tf.device('/CPU:0'): ..."),
+    )]
+
+
 def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     """TensorFlow after the last native-Windows GPU release lists no GPU (or says it is
     not a CUDA build): the same fault the host check ``windows_native_no_gpu`` finds from
