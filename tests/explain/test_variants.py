@@ -359,10 +359,9 @@ def test_illegal_instruction_linux_and_windows() -> None:
 
 
 def test_unhandled_cuda_error_is_unknown_but_named() -> None:
-    f = _by_id(["CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered"])[
-        "unrecognised-error"
-    ]
-    assert "CUDA_ERROR_ILLEGAL_ADDRESS (700)" in f.cause and f.evidence[0].line == 1
+    # (CUDA_ERROR_ILLEGAL_ADDRESS, this test's first code, is now gpu-kernel-fault)
+    f = _by_id(["CUDA_ERROR_NOT_PERMITTED: operation not permitted"])["unrecognised-error"]
+    assert "CUDA_ERROR_NOT_PERMITTED (800)" in f.cause and f.evidence[0].line == 1
 
 
 def test_gtx_1650_keras_ok_still_warns_no_tensor_cores() -> None:

@@ -423,7 +423,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "mem.frozen",
         ("cannot be modified after being initialized",),
-        r"(?P<what>Physical|Virtual) devices cannot be modified after being initialized",
+        r"(?P<what>Physical|Virtual|Visible) devices cannot be modified after being initialized",
     ),
     _p(
         "mem.autotune_limit",
@@ -527,7 +527,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nccl",),
         r"(?P<code>nccl(?:Unhandled\w+Error|InternalError|SystemError|InvalidUsage|RemoteError))"
         r"|remote process exited or there was a network error"
-        r"|NCCL (?:WARN|error|failure)|NCCL operation \w+ failed",
+        r"|NCCL (?:WARN|error|failure)|NCCL operation \w+(?:\(\))? failed",
     ),
     _p(
         "nccl.ib",
@@ -882,7 +882,207 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "numa.unidentified",
         ("could not identify numa node",),
-        r"Could not identify NUMA node of (?:platform )?GPU(?: ID)? \d+, defaulting to 0",
+        r"Could not identify NUMA node of (?:platform )?GPU(?: [Ii][Dd])? \d+, defaulting to 0",
+    ),
+    # --- universe ---------------------------------------------------------------------------
+    # Lines of messages_gpu_stack.toml (issue 10 §1) that the families above miss.
+    # cuda_dnn.cc / cuda_blas.cc / cuda_fft.cc: a library could not create its handle or plan
+    # (read by rule_library_handle with mem.handle); the cuda_dnn.cc lines that follow a
+    # failed cudnnCreate (memory usage, driver version) belong to the same failure.
+    _p(
+        "uni.dnn_handle",
+        ("could not create cudnn handle", "failure to initialize cublas",
+         "dnn library initialization failed", "fail to find the dnn implementation",
+         "xgemmbatched launch failed", "failed to make cufft batched plan",
+         "memory usage:", "possibly insufficient driver version",
+         "error retrieving driver version", "cudnn launch failure",
+         "failed to call thenrnnforward", "failed to call thenrnnbackward"),
+        r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
+        r"(?: handle:\s*(?P<code>[A-Z_]{3,60}))?"
+        r"|(?P<dnninit>DNN library initialization failed|Fail to find the dnn implementation)"
+        r"|(?P<gemm>Blas xGEMMBatched launch failed)"
+        r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward))"
+        r"|(?P<fft>Failed to make cuFFT batched plan)"
+        r"|cuda_dnn\.cc:\d+\]\s*(?P<followup>Memory usage: \d+ bytes free"
+        r"|Possibly insufficient driver version|Error retrieving driver version)",
+    ),
+    # cuda_driver.cc / gpu_cudamallocasync_allocator.cc: a device allocation of the driver
+    # (unified memory, stream-ordered pool) returned out of memory
+    _p(
+        "uni.cuda_alloc_oom",
+        ("cumemallocasync failed to allocate", "bytes unified memory"),
+        r"cuMemAllocAsync failed to allocate (?P<bytes>\d+) bytes: CUDA error: out of memory"
+        r"|failed to alloc (?P<bytes2>\d+) bytes unified memory; result: "
+        r"CUDA_ERROR_OUT_OF_MEMORY",
+    ),
+    # cpu_feature_guard.cc (TF >= 2.9): the oneDNN wording and the follow-up lines of the
+    # CPU-instruction notice
+    _p(
+        "uni.cpu_guard_notice",
+        ("optimized with oneapi deep neural network library", "in other operations, rebuild"),
+        r"This TensorFlow binary is optimized with oneAPI Deep Neural Network Library "
+        r"\(oneDNN\) to use the following CPU instructions"
+        r"|To enable (?:them|the following instructions: [\w ,.]{1,200}) in other operations, "
+        r"rebuild TensorFlow with the appropriate compiler flags",
+    ),
+    # grappler: meta_optimizer.cc logs a pass that could not rewrite a graph and carries on;
+    # op_level_cost_estimator.cc has no cost estimate for an op
+    _p(
+        "uni.grappler_notice",
+        ("layout failed:", "error in predictcost() for the op"),
+        r"meta_optimizer\.cc:\d+\]\s*layout failed: |Error in PredictCost\(\) for the op",
+    ),
+    # cuDNN autotuning notices: the redzone self-check skipped (gpu_utils.cc), a convolution
+    # sent to the legacy cuDNN API (convolution_pattern.cc)
+    _p(
+        "uni.autotune_notice",
+        ("failed to check cudnn convolutions for out-of-bounds",
+         "disabling cudnn frontend for the following convolution"),
+        r"Failed to check cudnn convolutions for out-of-bounds reads and writes"
+        r"|Disabling cuDNN frontend for the following convolution",
+    ),
+    # cupti_tracer.cc: profiling counters are restricted to admin users
+    # (NVreg_RestrictProfilingToAdminUsers), read by rule_cupti
+    _p(
+        "uni.cupti_privilege",
+        ("insufficient privilege to run libcupti",),
+        r"Insufficient privilege to run libcupti",
+    ),
+    # nvptx_compiler.cc (TF >= 2.16): the ptxas found does not know the GPU's architecture,
+    # read by the xla check with xla.ptxas_arch
+    _p(
+        "uni.ptxas_arch",
+        ("loaded ptx assembler is too old for",),
+        r"Loaded PTX assembler is too old for (?P<sm>sm_\d+\w?)",
+    ),
+    # TensorFlow runs without a GPU device: the placer, MirroredStrategy and the
+    # cross-device ops say so (placer.cc, mirrored_strategy.py, cross_device_ops.py), and
+    # Keras' mixed-precision check (device_compatibility_check.py)
+    _p(
+        "uni.no_gpu_device",
+        ("because no devices matching that specification are registered",
+         "using mirroredstrategy with devices", "there are non-gpu devices in",
+         "because this machine does not have a gpu"),
+        r"Could not satisfy explicit device specification '[^'\s]{0,200}device:GPU:\d+' "
+        r"because no devices matching that specification are registered"
+        r"|Using MirroredStrategy with devices "
+        r"\((?P<cpus>(?:'[^',)]{0,200}device:CPU:\d+',?\s*)+)\)"
+        r"|There are non-GPU devices in `?tf\.distribute\.Strategy`?, not using nccl allreduce"
+        r"|(?P<mixed>may run slowly because this machine does not have a GPU)",
+    ),
+    # LLVM's NVPTX backend (inside XLA) does not know the GPU's architecture
+    _p(
+        "uni.llvm_arch",
+        ("is not a recognized processor for this target",),
+        r"'(?P<sm>sm_\d+\w?)' is not a recognized processor for this target",
+    ),
+    # cudaGetErrorString texts of the sticky kernel faults (status_codes.toml rows that map
+    # to gpu-kernel-fault), read by gpu_kernel_fault
+    _p(
+        "uni.cuda_fault_text",
+        ("an illegal memory access was encountered", "an illegal instruction was encountered",
+         "unspecified launch failure", "device-side assert triggered"),
+        r"(?P<text>an illegal memory access was encountered|an illegal instruction was "
+        r"encountered|unspecified launch failure|device-side assert triggered)",
+    ),
+    # pip's resolver (resolvelib/factory.py): no set of versions satisfies every requirement;
+    # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>"
+    _p(
+        "uni.pip_resolution",
+        ("because these package versions have conflicting dependencies",),
+        r"because these package versions have conflicting dependencies",
+    ),
+    _p(
+        "uni.pip_depends",
+        ("depends on",),
+        r"^\s*(?P<pkg>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?) (?P<v>\d[\w.+]{0,30}) "
+        r"depends on (?P<req>[^\s;]{1,120}(?: and [^\s;]{1,60})?)",
+    ),
+    # GPUOptions.visible_device_list / virtual devices name GPUs that are not there
+    # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
+    _p(
+        "uni.visible_device_list",
+        ("visible_device_list", "not enough gpus to create virtual devices"),
+        r"visible_device_list contained a duplicate entry"
+        r"|'visible_device_list' listed an invalid (?:GPU|Device) id"
+        r"|Could not parse entry in 'visible_device_list'"
+        r"|Not enough GPUs to create virtual devices",
+    ),
+    # GPU memory settings TensorFlow rejects together (context.py, gpu_device.cc)
+    _p(
+        "uni.memory_options",
+        ("per_process_gpu_memory_fraction when virtual_devices",
+         "does not support oversubscription", "memory growth cannot differ",
+         "cannot set memory growth on device when virtual devices"),
+        r"(?P<fraction>invalid to set per_process_gpu_memory_fraction when virtual_devices is set)"
+        r"|(?P<unified>Unified memory on GPUs with compute capability lower than 6\.0 .{0,40}"
+        r"does not support oversubscription)"
+        r"|(?P<differ>Memory growth cannot differ between GPU devices)"
+        r"|(?P<virtual>Cannot set memory growth on device when virtual devices configured)",
+    ),
+    # gpu_cudamallocasync_allocator.cc: TF_GPU_ALLOCATOR=cuda_malloc_async on a device,
+    # driver or OS without CUDA memory pools
+    _p(
+        "uni.malloc_async",
+        ("cuda_malloc_async isn't currently supported", "failed to create cuda pool"),
+        r"TF_GPU_ALLOCATOR=cuda_malloc_async isn't currently supported on GPU id \d+"
+        r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)",
+    ),
+    # gpu_device.cc: an environment variable of the GPU device has a value it cannot use
+    # (TF_MIN_GPU_MULTIPROCESSOR_COUNT, TF_GPU_THREAD_MODE)
+    _p(
+        "uni.env_invalid",
+        ("invalid minimum gpu multiprocessor count", "invalid gpu_thread_mode"),
+        r"Invalid minimum GPU multiprocessor count: (?P<mp>[^.\s]{0,60})"
+        r"|Invalid gpu_thread_mode: (?P<mode>\S{0,60})",
+    ),
+    # cuda_driver.cc: another library created or activated a CUDA context in this process
+    # before TensorFlow
+    _p(
+        "uni.foreign_context",
+        ("a non-primary context", "the primary context is active and has a different flag set"),
+        r"A non-primary context 0x[0-9a-f]+ for device \d+ exists before initializing the "
+        r"StreamExecutor"
+        r"|The primary context is active and has a different flag set",
+    ),
+    # gpu_conv_algorithm_picker.cc: XLA's autotuner caught a cuDNN algorithm misbehaving
+    _p(
+        "uni.cudnn_bug",
+        ("detected cudnn out-of-bounds", "results mismatch between different convolution"),
+        r"Detected cudnn out-of-bounds (?:write|read) in convolution buffer"
+        r"|Results mismatch between different convolution algorithms",
+    ),
+    # Keras 2 / tf-keras of another minor than TensorFlow: it calls private tf.__internal__
+    # APIs that minor does not have, or registers TensorFlow's metrics a second time
+    _p(
+        "uni.keras_minor",
+        ("__internal__' has no attribute", "another metric with the same name already exists"),
+        r"module 'tensorflow(?:\._api\.v2(?:\.compat\.v2)?)?\.__internal__' has no attribute "
+        r"'(?P<attr>\w{1,80})'"
+        r"|(?P<metric>Another metric with the same name already exists)",
+    ),
+    # gpu_device.cc: with several GPUs, a GPU with fewer multiprocessors than the minimum is
+    # dropped (GetMinGPUMultiprocessorCount)
+    _p(
+        "uni.low_core_count",
+        ("with core count:",),
+        r"name: (?P<name>[^,]{1,80}),[^)]{0,200}\) with core count: (?P<have>\d+)\. The minimum "
+        r"required count is (?P<need>\d+)",
+    ),
+    # keras gru_lstm_utils: an LSTM/GRU whose arguments rule out the fused cuDNN kernel
+    _p(
+        "uni.rnn_no_cudnn",
+        ("will not use cudnn kernels since it doesn't meet the criteria",),
+        r"Layer (?P<layer>\w{1,80}) will not use cuDNN kernels? since it doesn't meet the "
+        r"criteria",
+    ),
+    # placer.cc: an op pinned to the GPU has no GPU kernel
+    _p(
+        "uni.no_gpu_kernel",
+        ("because no supported kernel for gpu devices is available",),
+        r"Cannot assign a device for operation (?P<op>[\w/.-]{1,120}): Could not satisfy "
+        r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
+        r"devices is available",
     ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(

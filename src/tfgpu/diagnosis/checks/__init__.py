@@ -23,6 +23,7 @@ from tfgpu.diagnosis.checks.cpu import (
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import rule_nccl
 from tfgpu.diagnosis.checks.driver import (
+    cuda_context_of_other_library,
     cuda_runtime_init,
     driver_broken,
     driver_library_mismatch,
@@ -30,6 +31,7 @@ from tfgpu.diagnosis.checks.driver import (
     driver_missing,
     driver_too_old_for_cuda,
     driver_too_old_for_cuda_log,
+    gpu_kernel_fault,
     rule_cuda_drivers,
     rule_cuinit,
 )
@@ -49,18 +51,27 @@ from tfgpu.diagnosis.checks.libraries import (
     several_toolkits_on_path,
     tf_cuda_libraries_missing,
 )
-from tfgpu.diagnosis.checks.memory import rule_autotune, rule_library_handle, rule_memory
+from tfgpu.diagnosis.checks.memory import (
+    cuda_malloc_async_unsupported,
+    cudnn_bug_detected,
+    gpu_memory_options_conflict,
+    rule_autotune,
+    rule_library_handle,
+    rule_memory,
+)
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
     cpu_only_build_log,
     keras3,
+    keras_minor_mismatch,
     metal_plugin_mismatch,
     numpy_abi,
     numpy_abi_log,
     numpy_removed_alias,
     numpy_too_old,
+    pip_resolution_conflict,
     protobuf_version,
     python_interpreter_unusable,
     python_outside_tf_range,
@@ -76,11 +87,15 @@ from tfgpu.diagnosis.checks.tf_install import (
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.visibility import (
     cuda_visible_devices_hides_gpus,
+    gpu_ignored_low_multiprocessor_count,
     log_level_hides_reasons,
+    op_has_no_gpu_kernel,
     rule_gpu_created,
     rule_gpu_not_visible,
     tensorflow_gpu_ops,
     tensorflow_sees_no_gpu,
+    tf_env_var_invalid,
+    visible_device_list_invalid,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
@@ -131,9 +146,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     container_without_gpu,
     rule_cuinit,
     cuda_runtime_init,
+    gpu_kernel_fault,  # universe
     rule_cuda_drivers,
     rule_windows,
     rule_pip,
+    pip_resolution_conflict,  # universe
+    keras_minor_mismatch,  # universe
     tensorflow_gpu_package_log,
     tensorflow_variants_log,
     cpu_only_build_log,
@@ -144,6 +162,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3,
     metal_plugin_mismatch,
     rule_memory,
+    gpu_memory_options_conflict,  # universe
+    cuda_malloc_async_unsupported,  # universe
+    cudnn_bug_detected,  # universe
+    cuda_context_of_other_library,  # universe
+    tf_env_var_invalid,  # universe
+    gpu_ignored_low_multiprocessor_count,  # universe
+    op_has_no_gpu_kernel,  # universe
     rule_library_handle,
     rule_autotune,
     rule_xla,
@@ -154,6 +179,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_mixed,
     rule_mixed_dtypes,
     rule_gpu_not_visible,
+    visible_device_list_invalid,  # universe
     cpu_guard_abort,
     rule_illegal_instruction,
     rule_gpu_created,

@@ -9,11 +9,12 @@ from tfgpu.findings import Finding
 
 def rule_cupti(ctx: Facts) -> list[Finding]:
     """CUPTI not loaded: only the TensorBoard profiler is affected."""
-    hits = ctx.h("cupti.failed")
+    root = ctx.h("uni.cupti_privilege").all()
+    hits = [*ctx.h("cupti.failed").all(), *root]
     libs = [h for h in ctx.h("lib.missing").all() if "cupti" in (h.g("lib") or "")]
-    if not hits.count and not libs:
+    if not hits and not libs:
         return []
-    priv = any("INSUFFICIENT_PRIVILEGES" in (h.g("code") or "") for h in hits.all())
+    priv = bool(root) or any("INSUFFICIENT_PRIVILEGES" in (h.g("code") or "") for h in hits)
     want = next((h.g("lib") for h in libs), None)
     if priv:
         cause = "CUPTI may not read GPU performance counters as a non-admin user."

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.hardware import _driver_gpus, _nvidia_records, _pci_only_nvidia
 from tfgpu.diagnosis.checks.libraries import _runtime_major
@@ -39,6 +40,7 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
+    CudaError,
     DriverMinimum,
     Knowledge,
     KnowledgeQueryError,
@@ -308,6 +310,65 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
              "# the CUDA TensorFlow was built with",
              "ldconfig -p | grep -E 'libcuda|libcudart'   # which driver and runtime load"),
         knowledge_ref=row.ref,
+    )]
+
+
+# --- universe: a GPU kernel faulted (sticky CUDA errors) ------------------------------
+
+
+def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
+    """A sticky CUDA error: a kernel faulted and the process's CUDA context is lost.
+
+    The codes are those ``status_codes.toml`` maps to ``gpu-kernel-fault`` (from cuda.h
+    ``enum CUresult`` and ``cudaError_t``: ILLEGAL_ADDRESS, ILLEGAL_INSTRUCTION,
+    MISALIGNED_ADDRESS, LAUNCH_FAILED, ASSERT, ...), named by their enumerator
+    (``CUDA_ERROR_ILLEGAL_ADDRESS``) or by their ``cudaGetErrorString`` text ("an illegal
+    memory access was encountered").  Every later CUDA call fails the same way, so the first
+    such line is the fault; the op that ran it is in the error that follows.
+    """
+    by_name = {r.name: r for r in ctx.kb.cuda_errors if r.maps_to == "gpu-kernel-fault"}
+    found: list[tuple[Hit, CudaError]] = []
+    for h in ctx.h("cuda.error").all():
+        row = by_name.get(h.g("name") or "")
+        if row is not None:
+            found.append((h, row))
+    for h in ctx.h("uni.cuda_fault_text").all():
+        text_row = ctx.kb.runtime_error_by_text(h.g("text") or "")
+        if text_row is not None and text_row.maps_to == "gpu-kernel-fault":
+            found.append((h, text_row))
+    if not found:
+        return []
+    found.sort(key=lambda pair: pair[0].line)
+    _, row = found[0]
+    return [catalogue.make(
+        "gpu-kernel-fault", name=row.name, code=str(row.code),
+        evidence=log_evidence([h for h, _ in found], limit=3),
+        cause=(f"{row.name} ({row.code}): {row.meaning} (knowledge row {row.ref})"),
+        fix=("CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time: the error "
+             "then names the op that faulted",
+             "# run that step on the CPU (with tf.device('/CPU:0'): ...): an out-of-range "
+             "index or a bad shape shows there as a readable error",
+             "# isolate XLA: no jit_compile=True and TF_XLA_FLAGS=--tf_xla_auto_jit=0",
+             "sudo dmesg | grep -i xid   # driver/hardware faults of the GPU (NVIDIA Xid "
+             "messages)"),
+        knowledge_ref=row.ref,
+    )]
+
+
+def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
+    """Another CUDA user in the process (PyTorch, CuPy, PyCUDA, OpenCV) created a context,
+    or activated the primary one with other flags, before TensorFlow (cuda_driver.cc)."""
+    hits = ctx.h("uni.foreign_context").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "cuda-context-created-by-other-library",
+        evidence=log_evidence(hits),
+        fix=("# import and initialise TensorFlow (e.g. tf.config.list_physical_devices('GPU')) "
+             "before torch/cupy/pycuda/cv2 touch the GPU, or run each framework in its own "
+             "process",
+             c.unset_env(ctx, "TF_CUDA_PLATFORM_GPU_DEVICE_SCHEDULE")
+             + "   # if set: the flags TensorFlow asks the primary context for"),
     )]
 
 

@@ -374,13 +374,15 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         category = "gpu-not-visible"
         if ctx.windows:
             category = "windows-dll"
-        elif expected and expected.startswith("CUDA ") and ctx.cuda_versions:
+        elif expected and expected.startswith("CUDA ") and len(expected.split()) > 1 \
+                and ctx.cuda_versions:  # a fuzzed 'libcudart.so..' names no version
             have = ", ".join(ctx.cuda_versions)
             want_major = expected.split()[1].split(".")[0]
             if not any(v.split(".")[0] == want_major for v in ctx.cuda_versions):
                 category = "version-mismatch"
                 installed = f"; this host has CUDA {have} (host facts)"
-        elif expected and expected.startswith("cuDNN ") and ctx.cudnn_versions:
+        elif expected and expected.startswith("cuDNN ") and len(expected.split()) > 1 \
+                and ctx.cudnn_versions:
             want = expected.split()[1]
             if not any(v.split(".")[0] == want for v in ctx.cudnn_versions):
                 category = "version-mismatch"

@@ -16,6 +16,7 @@ import math
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding
@@ -37,6 +38,12 @@ def _bytes(text: str | None) -> int | None:
 def rule_memory(ctx: Facts) -> list[Finding]:
     """OOM tensors, CUDA_ERROR_OUT_OF_MEMORY, frozen device configuration."""
     out: list[Finding] = []
+    # "Resource exhausted" inside a notice (the cuDNN redzone self-check skipped for want of
+    # memory, gpu_utils.cc) is no failure; a driver allocation out of memory (unified memory,
+    # cuMemAllocAsync) is one
+    notices = {h.line for h in ctx.h("uni.autotune_notice").all()}
+    exhausted = [h for h in ctx.h("mem.exhausted").all() if h.line not in notices]
+    exhausted += ctx.h("uni.cuda_alloc_oom").all()
     oom = ctx.h("mem.oom_tensor")
     if oom.count:
         h = oom.first[0]
@@ -86,13 +93,13 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
-    elif ctx.h("mem.exhausted").count and not ctx.h("mem.autotune_limit").count:
-        dst = any(h.g("dst") for h in ctx.h("mem.exhausted").all())
+    elif exhausted and not ctx.h("mem.autotune_limit").count:
+        dst = any(h.g("dst") for h in exhausted)
         out.append(
             catalogue.make(
                 "gpu-resource-exhausted",
                 variant="dst-tensor" if dst else None,
-                evidence=log_evidence(ctx.h("mem.exhausted"), ctx.h("mem.ran_out").first[:1]),
+                evidence=log_evidence(exhausted, ctx.h("mem.ran_out").first[:1]),
                 fix=("reduce the batch size (evaluate/predict in batches too)",
                      "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                      "--format=csv   # other processes holding GPU memory"),
@@ -155,9 +162,12 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             )
         )
     out.extend(_pinned_and_module(ctx, bool(out)))
-    ran = ctx.h("mem.ran_out")
-    if ran.count and not out:
-        h = ran.first[0]
+    ran = ctx.h("mem.ran_out").all()
+    if ran and not out:
+        # bfc_allocator.cc: "The caller indicates that this is not a failure" (an autotuning
+        # probe that retries with less memory): harmless unless another line says otherwise
+        benign = all("indicates that this is not a failure" in x.text for x in ran)
+        h = ran[0]
         alloc = h.g("alloc") or h.g("src") or "bfc_allocator"
         # TensorFlow names the allocator: "GPU_0_bfc" / "gpu_..." for device memory,
         # "cpu" / "mklcpu" for host memory; before TF 1.x named it, the line came from
@@ -166,6 +176,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         out.append(
             catalogue.make(
                 "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
+                variant="not-a-failure" if benign else None,
                 allocator=alloc,
                 size=h.g("size"),
                 evidence=log_evidence(ran),
@@ -250,15 +261,15 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     * otherwise the memory cause (the status tables' "almost always"), confident when the
       status says ALLOC_FAILED, else hedged ("most often"; variant ``unsure``).
     """
-    hits = ctx.h("mem.handle")
-    if not hits.count:
+    found = [*ctx.h("mem.handle").all(), *ctx.h("uni.dnn_handle").all()]
+    if not found:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
-    texts = [h.text for h in hits.all()]
-    libs = sorted({lib for h in hits.all() if (lib := _library(h))})
+    texts = [h.text for h in found]
+    libs = sorted({lib for h in found if (lib := _library(h))})
     what = "/".join(libs) or "cuDNN"
-    ev = log_evidence(hits, ctx.h("mem.cuda_oom").first[:1])
+    ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
         _growth(ctx) + "   # before starting Python; or, right after "
         "import: for g in tf.config.list_physical_devices('GPU'): "
@@ -302,8 +313,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     if alloc:
         return [catalogue.make("dnn-handle-failed-gpu-memory", library=what, evidence=ev,
                                fix=fix_mem)]
-    running = all(h.g("gemm") or "EXECUTION_FAILED" in (h.g("status") or "")
-                  or h.g("nosupport") for h in hits.all())
+    running = all(h.g("gemm") or h.g("exec") or "EXECUTION_FAILED" in (h.g("status") or "")
+                  or h.g("nosupport") for h in found)
     if running:
         return [catalogue.make(
             "dnn-handle-failed-gpu-memory", variant="execution", library=what, evidence=ev,
@@ -320,6 +331,74 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
              "# the cuDNN/CUDA this TensorFlow was built for",
              _pip_grep(ctx, "nvidia-cudnn nvidia-cublas torch cupy jax") + "   "
              "# other copies in this environment"),
+    )]
+
+
+# --- universe: GPU memory settings TensorFlow rejects ----------------------------------
+
+#: What each rejected combination means and what to keep (context.py, gpu_device.cc).
+_MEMORY_OPTIONS: dict[str, tuple[str, str]] = {
+    "fraction": ("per_process_gpu_memory_fraction was set together with virtual (logical) "
+                 "devices, which carry their own memory_limit",
+                 "# keep one: the logical devices' memory_limit, or the fraction"),
+    "unified": ("a per_process_gpu_memory_fraction above 1 asks for unified-memory "
+                "oversubscription, which needs compute capability 6.0 (Pascal) or newer",
+                "# use a fraction of at most 1 on this GPU"),
+    "differ": ("memory growth was set on some GPUs but not on all; TensorFlow requires the same "
+               "setting on every visible GPU",
+               "for g in tf.config.list_physical_devices('GPU'): "
+               "tf.config.experimental.set_memory_growth(g, True)   # every GPU, or "
+               "TF_FORCE_GPU_ALLOW_GROWTH=true"),
+    "virtual": ("memory growth was asked for on a GPU that has logical devices with a "
+                "memory_limit; the two exclude each other",
+                "# keep one: memory growth, or the logical devices' memory_limit"),
+}
+
+
+def gpu_memory_options_conflict(ctx: Facts) -> list[Finding]:
+    """GPU memory settings TensorFlow rejects together: a memory fraction or memory growth
+    with logical devices, growth on some GPUs only, oversubscription before Pascal."""
+    hits = ctx.h("uni.memory_options").all()
+    if not hits:
+        return []
+    kinds = [k for k in _MEMORY_OPTIONS if any(h.g(k) for h in hits)]
+    return [catalogue.make(
+        "gpu-memory-options-conflict",
+        evidence=log_evidence(hits),
+        cause="TensorFlow refused its GPU memory configuration: "
+              + "; ".join(_MEMORY_OPTIONS[k][0] for k in kinds) + ".",
+        fix=tuple(_MEMORY_OPTIONS[k][1] for k in kinds),
+    )]
+
+
+def cuda_malloc_async_unsupported(ctx: Facts) -> list[Finding]:
+    """``TF_GPU_ALLOCATOR=cuda_malloc_async`` on a GPU, driver or OS without CUDA memory
+    pools (gpu_cudamallocasync_allocator.cc: compute capability >= 6.0, CUDA >= 11.2 and a
+    driver with memory-pool support)."""
+    hits = ctx.h("uni.malloc_async").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "cuda-malloc-async-unsupported",
+        evidence=log_evidence(hits),
+        fix=(c.unset_env(ctx, "TF_GPU_ALLOCATOR") + "   # back to TensorFlow's own (BFC) "
+             "allocator",
+             "nvidia-smi   # or update the driver: memory pools need a recent driver"),
+    )]
+
+
+def cudnn_bug_detected(ctx: Facts) -> list[Finding]:
+    """XLA's convolution autotuner caught a cuDNN algorithm writing outside its buffer or
+    disagreeing with the others (gpu_conv_algorithm_picker.cc); it skips that algorithm."""
+    hits = ctx.h("uni.cudnn_bug").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "cudnn-bug-detected",
+        evidence=log_evidence(hits),
+        fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
+             "# the cuDNN this TensorFlow was tested with: install that one",
+             _pip_grep(ctx, "nvidia-cudnn") + "   # the cuDNN wheel installed"),
     )]
 
 

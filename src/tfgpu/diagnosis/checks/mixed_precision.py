@@ -46,6 +46,8 @@ def _keras_ok_without_tensor_cores(ctx: Facts) -> list[Finding]:
 def rule_mixed(ctx: Facts) -> list[Finding]:
     """Keras mixed-precision compatibility warning, or its OK on a GPU without Tensor
     Cores (the knowledge's answer by GPU name)."""
+    if any(h.g("mixed") for h in ctx.h("uni.no_gpu_device").all()):
+        return []  # "this machine does not have a GPU": tensorflow-sees-no-gpu says why
     warn = [h for h in ctx.h("mixed.warning").all() if h.g("status") == "WARNING"]
     slow = ctx.h("mixed.slow")
     if not warn and not slow.count:

@@ -23,4 +23,17 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         hits = ctx.h(name)
         if hits.count:
             out.append(catalogue.make(fid, evidence=log_evidence(hits, limit=2)))
+    # --- universe: more wordings of the notices above, and notices of their own
+    universe = (
+        ("uni.cpu_guard_notice", "cpu-feature-guard-notice"),
+        ("uni.grappler_notice", "grappler-optimizer-notice"),
+        ("uni.autotune_notice", "cudnn-autotune-notice"),
+        ("uni.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
+    )
+    made = {f.id for f in out}
+    for name, fid in universe:
+        hits = ctx.h(name)
+        if hits.count and fid not in made:
+            made.add(fid)
+            out.append(catalogue.make(fid, evidence=log_evidence(hits, limit=2)))
     return out

@@ -815,6 +815,69 @@ def rule_pip(ctx: Facts) -> list[Finding]:
     return out
 
 
+# --- universe: pip's resolver found no consistent set of versions ----------------------
+
+
+def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
+    """pip's "Cannot install A and B because these package versions have conflicting
+    dependencies" (ResolutionImpossible, pip >= 20.3): two requirements exclude each other.
+
+    The "The conflict is caused by:" lines ("tensorflow 2.10.1 depends on keras<2.11 and
+    >=2.10.0") name the side TensorFlow pins; every TensorFlow release pins its Keras,
+    protobuf, NumPy, tensorboard ranges (its setup.py REQUIRED_PACKAGES), and tf-keras X.Y
+    requires TensorFlow X.Y.
+    """
+    hits = ctx.h("uni.pip_resolution").all()
+    if not hits:
+        return []
+    depends = ctx.h("uni.pip_depends").all()
+    tf_side = [h for h in depends
+               if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
+    named = tf_side[0] if tf_side else None
+    fix = [
+        (f"# {named.g('pkg')} {named.g('v')} depends on {named.g('req')}: pin that range in "
+         "your requirements, or drop your pin and let pip choose")
+        if named is not None else
+        "# read the 'The conflict is caused by:' lines: they name the two requirements that "
+        "exclude each other; pin the range the package you keep depends on, or drop your pin",
+        "# tf-keras must match TensorFlow's major.minor: pip install \"tf-keras~=X.Y.0\" for "
+        "TensorFlow X.Y",
+        "# two tools that need disjoint ranges (e.g. NumPy) cannot share one environment: "
+        "give each its own virtual environment",
+    ]
+    return [catalogue.make(
+        "pip-tensorflow-pin-conflict",
+        evidence=log_evidence(hits, tf_side[:2] or depends[:2], limit=4),
+        fix=tuple(fix),
+    )]
+
+
+def keras_minor_mismatch(ctx: Facts) -> list[Finding]:
+    """Keras 2 or tf-keras of another minor than TensorFlow (tensorflow/tensorflow#59763,
+    #52937): it calls private ``tf.__internal__`` APIs of the TensorFlow it was built for
+    ("has no attribute 'register_load_context_function'"), or, with TensorFlow 2.6.0/2.6.1
+    (which required keras~=2.6, so pip took Keras 2.7), registers TensorFlow's metrics a
+    second time ("Another metric with the same name already exists")."""
+    hits = ctx.h("uni.keras_minor").all()
+    if not hits:
+        return []
+    mm = ctx.tf_mm
+    ver = f"{mm[0]}.{mm[1]}" if mm is not None else "X.Y"
+    dist = "tf-keras" if mm is not None and mm >= (2, 16) else "keras"
+    fix = [
+        "pip show tensorflow keras tf-keras   # their major.minor must match",
+        f'pip install "{dist}~={ver}.0"   # the Keras of TensorFlow {ver}'
+        + ("" if mm is not None else " (keras for TensorFlow <= 2.15, tf-keras from 2.16)"),
+    ]
+    if mm is None or mm == (2, 6):
+        fix.append('# TensorFlow 2.6.0/2.6.1: pip install "keras<2.7" (or TensorFlow 2.6.2+)')
+    return [catalogue.make(
+        "keras-version-mismatch-tensorflow",
+        evidence=log_evidence(hits),
+        fix=tuple(fix),
+    )]
+
+
 def _no_matching(ctx: Facts) -> Iterator[Finding]:
     """"No matching distribution" / "Could not find a version" / poetry's "Unable to find
     installation candidates", classified by the distribution pip names."""

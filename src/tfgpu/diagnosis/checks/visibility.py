@@ -72,6 +72,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         calls_avail, 5)  # after the deprecation warning is_gpu_available() prints first
     no_device = ctx.h("gpu.no_device").all()
     evidence += no_device[:1]
+    evidence += ctx.h("uni.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
     if not evidence and not built:
         return []
     if ctx.h("gpu.created").count:
@@ -185,6 +186,80 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             knowledge_ref=ref,
         )
     ]
+
+
+# --- universe: a GPU list that names GPUs the process does not have -------------------
+
+
+def visible_device_list_invalid(ctx: Facts) -> list[Finding]:
+    """``GPUOptions.visible_device_list`` (or the logical-device configuration) names a
+    GPU twice, a GPU index CUDA does not show, or is not a list of integers.  The indices
+    count the GPUs ``CUDA_VISIBLE_DEVICES`` leaves, renumbered from 0."""
+    hits = ctx.h("uni.visible_device_list").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "gpu-visible-device-list-invalid",
+        evidence=log_evidence(hits),
+        fix=(c.python_cmd(ctx, "import tensorflow as tf; "
+                          "print(tf.config.list_physical_devices('GPU'))")
+             + "   # the GPUs this process has, numbered from 0",
+             "# name only those indices, each once, as integers: visible_device_list='0,1' or "
+             "tf.config.set_visible_devices(gpus[:1], 'GPU'); with CUDA_VISIBLE_DEVICES=3 "
+             "the one GPU left is index 0",
+             "# logical (virtual) devices: configure them only on GPUs that are listed"),
+    )]
+
+
+def tf_env_var_invalid(ctx: Facts) -> list[Finding]:
+    """An environment variable the GPU device reads has a value TensorFlow cannot use
+    (gpu_device.cc: ``TF_MIN_GPU_MULTIPROCESSOR_COUNT`` falls back to its default,
+    ``TF_GPU_THREAD_MODE`` other than global/gpu_private/gpu_shared)."""
+    hits = ctx.h("uni.env_invalid").all()
+    if not hits:
+        return []
+    names = (["TF_MIN_GPU_MULTIPROCESSOR_COUNT"] if any(h.g("mp") is not None for h in hits)
+             else []) + (["TF_GPU_THREAD_MODE"] if any(h.g("mode") is not None for h in hits)
+                         else [])
+    return [catalogue.make(
+        "tf-env-var-invalid", variable=" and ".join(names),
+        evidence=log_evidence(hits),
+        fix=tuple(c.unset_env(ctx, n) + "   # or give it a valid value ("
+                  + ("an integer" if n.startswith("TF_MIN") else
+                     "global, gpu_private or gpu_shared") + ")" for n in names),
+    )]
+
+
+def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
+    """With several GPUs TensorFlow drops those with fewer multiprocessors than
+    ``min(8, the largest count)`` (gpu_device.cc ``GetMinGPUMultiprocessorCount``)."""
+    hits = ctx.h("uni.low_core_count").all()
+    if not hits:
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "gpu-ignored-low-multiprocessor-count", name=(h.g("name") or "a GPU").strip(),
+        have=h.g("have") or "?", need=h.g("need") or "?",
+        evidence=log_evidence(hits),
+        fix=(c.set_env(ctx, "TF_MIN_GPU_MULTIPROCESSOR_COUNT", h.g("have") or "2")
+             + "   # to use that GPU too (it will be the slowest)",
+             "# or hide it: CUDA_VISIBLE_DEVICES=<the other GPUs' indices>"),
+    )]
+
+
+def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
+    """An op pinned to the GPU has no GPU kernel in TensorFlow (placer.cc): not a setup
+    fault."""
+    hits = ctx.h("uni.no_gpu_kernel").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "op-has-no-gpu-kernel", op=hits[0].g("op") or "an op",
+        evidence=log_evidence(hits),
+        fix=("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
+             "CPU",
+             "# or place it yourself: with tf.device('/CPU:0'): ..."),
+    )]
 
 
 def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:

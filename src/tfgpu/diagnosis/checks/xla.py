@@ -53,7 +53,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             )
         )
     old = ctx.h("xla.ptxas_old")
-    arch = ctx.h("xla.ptxas_arch")
+    arch = [*ctx.h("xla.ptxas_arch").all(), *ctx.h("uni.ptxas_arch").all()]
     fallback = ctx.h("xla.driver_fallback")
     nvcc_fix = _nvcc_fix(ctx)
     out += _ptxas_version_checks(ctx, nvcc_fix)
@@ -83,8 +83,8 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                 "ptxas-too-old", evidence=log_evidence(old), cause=cause + ".", fix=nvcc_fix
             )
         out.append(too_old)
-    if arch.count:
-        h = arch.first[0]
+    if arch:
+        h = arch[0]
         sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", ""))
         first_row = ctx.kb.ptxas_first_cuda(sm)
         first = first_row.first_cuda if first_row is not None else None
@@ -239,10 +239,10 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
                  "otherwise nothing fails, XLA only compiles more slowly",
                  "nvidia-smi   # 'CUDA Version' is the newest CUDA the driver supports"),
         ))
-    llvm = ctx.h("xla.llvm_arch")
+    llvm = [*ctx.h("xla.llvm_arch").all(), *ctx.h("uni.llvm_arch").all()]
     isa = [h for h in ctx.h("xla.ptxas_old").all() if h.g("tsm")]
-    if llvm.count or isa:
-        h = (llvm.first or isa)[0]
+    if llvm or isa:
+        h = (llvm or isa)[0]
         sm = (h.g("sm") or h.g("tsm")
               or (f"sm_{h.g('ma')}{h.g('mi')}" if h.g("ma") else "this GPU"))
         out.append(catalogue.make(
@@ -257,6 +257,7 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
     fallback = ctx.h("xla.driver_fallback")
     win = ctx.h("xla.asm_windows")
     failing = (ctx.h("xla.ptxas_missing").count or ctx.h("xla.ptxas_arch").count
+               or ctx.h("uni.ptxas_arch").count
                or ctx.h("xla.ptx_jit").count)
     if (fallback.count or win.count) and not failing:
         out.append(catalogue.make(

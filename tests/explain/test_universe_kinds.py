@@ -1,0 +1,456 @@
+"""Message families added for the message universe (issue 10 §1), with variants: other
+libraries, statuses, sizes, TensorFlow source paths and wordings than the data rows'
+examples (src/tfgpu/knowledge/data/messages_gpu_stack.toml)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tfgpu.explain import explain_lines
+from tfgpu.findings import Finding, Severity
+
+
+def _ids(lines: list[str]) -> dict[str, Finding]:
+    return {f.id: f for f in explain_lines(lines)}
+
+
+def _alarms(found: dict[str, Finding]) -> list[str]:
+    return [f.id for f in found.values()
+            if f.severity in (Severity.ERROR, Severity.WARNING) and not f.harmless]
+
+
+# ------------------------------------------------- a library handle or plan was not created
+
+
+@pytest.mark.parametrize(("line", "library"), [
+    ("2024-03-09 08:01:02.000001: E external/local_xla/xla/stream_executor/cuda/"
+     "cuda_dnn.cc:512] Could not create cudnn handle: CUDNN_STATUS_NOT_SUPPORTED", "cuDNN"),
+    ("E0309 08:01:02.000001 1234 cuda_dnn.cc:535] could not create cudnn handle: "
+     "CUDNN_STATUS_MAPPING_ERROR", "cuDNN"),
+    ("2022-02-01 11:00:00.1: E tensorflow/stream_executor/cuda/cuda_blas.cc:218] Failure to "
+     "initialize cublas may be due to OOM (cublas needs some free memory when you initialize "
+     "it, and your deep-learning framework may have preallocated more than its fair share), "
+     "or may be because this binary was not built with support for the GPU in your machine.",
+     "cuBLAS"),
+    ("2021-05-05 09:09:09.9: E tensorflow/stream_executor/cuda/cuda_fft.cc:201] Failed to "
+     "make cuFFT batched plan.", "cuFFT"),
+    ("tensorflow.python.framework.errors_impl.InternalError: Blas xGEMMBatched launch failed "
+     ": a.shape=[2,128,32], b.shape=[2,32,128], m=128, n=128, k=32, batch_size=2 "
+     "[Op:BatchMatMulV2]", "cuBLAS"),
+])
+def test_handle_failures_of_every_library(line: str, library: str) -> None:
+    found = _ids([line])
+    assert "dnn-handle-failed-gpu-memory" in found, found
+    assert library in found["dnn-handle-failed-gpu-memory"].title
+    assert "unrecognised-error" not in found
+
+
+@pytest.mark.parametrize("line", [
+    "2020-11-11 10:00:00.5: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Memory usage: "
+    "0 bytes free, 11554717696 bytes total.",
+    "2021-03-03 10:00:00.5: E tensorflow/stream_executor/cuda/cuda_dnn.cc:340] Possibly "
+    "insufficient driver version: 450.80.2",
+    "2022-12-12 12:12:12.1: E tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:399] "
+    "Error retrieving driver version: Unimplemented: kernel reported driver version not "
+    "implemented on Windows",
+    "tensorflow.python.framework.errors_impl.UnknownError: Fail to find the dnn "
+    "implementation. [Op:CudnnRNNV3]",
+    "tensorflow.python.framework.errors_impl.FailedPreconditionError: DNN library "
+    "initialization failed. Look at the errors above for more details. [Op:Conv2D]",
+])
+def test_lines_after_a_failed_cudnn_create(line: str) -> None:
+    found = _ids([line])
+    assert "dnn-handle-failed-gpu-memory" in found, found
+    assert "cuDNN" in found["dnn-handle-failed-gpu-memory"].title
+
+
+def test_memory_usage_needs_the_cuda_dnn_source() -> None:
+    """'Memory usage: ... bytes free' alone, from a user's own print, is no cuDNN failure."""
+    found = _ids(["Memory usage: 1024 bytes free, 2048 bytes total."])
+    assert "dnn-handle-failed-gpu-memory" not in found
+
+
+# --------------------------------------------------------- a driver allocation ran out
+
+
+@pytest.mark.parametrize("line", [
+    "2024-01-01 00:00:00.1: E external/local_xla/xla/stream_executor/gpu/"
+    "gpu_cudamallocasync_allocator.cc:301] cuMemAllocAsync failed to allocate 536870912 "
+    "bytes: CUDA error: out of memory (CUDA_ERROR_OUT_OF_MEMORY)",
+    "2022-07-07 07:07:07.7: E tensorflow/stream_executor/cuda/cuda_driver.cc:790] failed to "
+    "alloc 2147483648 bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+])
+def test_driver_allocation_out_of_memory(line: str) -> None:
+    found = _ids([line])
+    assert "gpu-resource-exhausted" in found, found
+    assert "unrecognised-error" not in found
+
+
+# ------------------------------------------------------------------- harmless notices
+
+
+@pytest.mark.parametrize(("line", "fid"), [
+    ("2021-06-06 06:06:06.6: W tensorflow/core/kernels/gpu_utils.cc:69] Failed to check "
+     "cudnn convolutions for out-of-bounds reads and writes with an error message: "
+     "'RESOURCE_EXHAUSTED: Out of memory while trying to allocate 25165824 bytes.'; "
+     "skipping this check. This only means that we won't check cudnn for out-of-bounds "
+     "reads and writes. This message will only be printed once.", "cudnn-autotune-notice"),
+    ("2022-02-02 02:02:02.2: E tensorflow/compiler/mlir/tfrt/transforms/lmhlo_to_gpu/"
+     "convolution_pattern.cc:480] Disabling cuDNN frontend for the following convolution:",
+     "cudnn-autotune-notice"),
+    ("2024-04-04 04:04:04.4: E tensorflow/core/grappler/optimizers/meta_optimizer.cc:961] "
+     "layout failed: OUT_OF_RANGE: src_output = 25, but num_outputs is only 25",
+     "grappler-optimizer-notice"),
+    ("2020-10-10 10:10:10.1: W tensorflow/core/grappler/costs/op_level_cost_estimator.cc:689] "
+     "Error in PredictCost() for the op: op: \"Softmax\" attr { key: \"T\" value { type: "
+     "DT_HALF } }", "grappler-optimizer-notice"),
+    ("To enable the following instructions: SSE4.1 SSE4.2 AVX AVX2 FMA, in other operations, "
+     "rebuild TensorFlow with the appropriate compiler flags.", "cpu-feature-guard-notice"),
+    ("To enable them in other operations, rebuild TensorFlow with the appropriate compiler "
+     "flags.", "cpu-feature-guard-notice"),
+    ("2022-05-05 05:05:05.5: I tensorflow/core/platform/cpu_feature_guard.cc:193] This "
+     "TensorFlow binary is optimized with oneAPI Deep Neural Network Library (oneDNN) to use "
+     "the following CPU instructions in performance-critical operations:  AVX2 FMA",
+     "cpu-feature-guard-notice"),
+])
+def test_notices_are_harmless(line: str, fid: str) -> None:
+    found = _ids([line])
+    assert fid in found, found
+    assert found[fid].harmless
+    assert _alarms(found) == [], found
+
+
+def test_redzone_notice_does_not_hide_a_real_exhaustion() -> None:
+    """The notice's own 'RESOURCE_EXHAUSTED' is no failure; a real one still is."""
+    notice = ("2021-06-06 06:06:06.6: W tensorflow/core/kernels/gpu_utils.cc:69] Failed to "
+              "check cudnn convolutions for out-of-bounds reads and writes with an error "
+              "message: 'Resource exhausted: Out of memory while trying to allocate 1 bytes.'")
+    real = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to "
+            "allocate memory [Op:Conv2D]")
+    assert "gpu-resource-exhausted" not in _ids([notice])
+    assert "gpu-resource-exhausted" in _ids([notice, real])
+
+
+def test_layout_failed_needs_the_grappler_source() -> None:
+    """A user's own 'layout failed:' line is not grappler's notice."""
+    found = _ids(["ERROR: layout failed: my plotting code could not place the legend"])
+    assert "grappler-optimizer-notice" not in found
+
+
+# ------------------------------------------------- wordings the existing families missed
+
+
+@pytest.mark.parametrize(("line", "fid"), [
+    ("2022-08-08 08:08:08.8: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1934] Could "
+     "not identify NUMA node of platform GPU id 1, defaulting to 0.  Your kernel may not have "
+     "been built with NUMA support.", "numa-node-notice"),
+    ("RuntimeError: Visible devices cannot be modified after being initialized",
+     "device-config-after-init"),
+    ("tensorflow.python.framework.errors_impl.UnavailableError: NCCL operation "
+     "ncclAllReduce() failed: unhandled cuda error [Op:CollectiveReduceV2]", "nccl-error"),
+    ("2024-02-02 02:02:02.2: E external/local_xla/xla/backends/profiler/gpu/"
+     "cupti_tracer.cc:1721] Insufficient privilege to run libcupti (you need root "
+     "permission).", "cupti-not-loaded"),
+    ("tensorflow.python.framework.errors_impl.InternalError: Loaded PTX assembler is too old "
+     "for sm_100a.", "ptxas-does-not-support-gpu"),
+    ("'sm_121' is not a recognized processor for this target (ignoring processor)",
+     "xla-llvm-gpu-arch-unsupported"),
+])
+def test_more_wordings_of_known_faults(line: str, fid: str) -> None:
+    found = _ids([line])
+    assert fid in found, found
+    assert "unrecognised-error" not in found
+
+
+def test_cupti_privilege_fix_names_the_driver_option() -> None:
+    found = _ids(["E cupti_tracer.cc:1715] Insufficient privilege to run libcupti (you need "
+                  "root permission)."])
+    assert any("RestrictProfilingToAdminUsers" in line for line in found["cupti-not-loaded"].fix)
+
+
+@pytest.mark.parametrize("line", [
+    "tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a device for "
+    "operation Conv2D: Could not satisfy explicit device specification "
+    "'/job:worker/replica:0/task:1/device:GPU:1' because no devices matching that "
+    "specification are registered in this process; available devices: "
+    "/job:localhost/replica:0/task:0/device:CPU:0",
+    "INFO:tensorflow:Using MirroredStrategy with devices ('/job:localhost/replica:0/task:0/"
+    "device:CPU:0', '/job:localhost/replica:0/task:0/device:CPU:1')",
+    "WARNING:tensorflow:There are non-GPU devices in `tf.distribute.Strategy`, not using nccl "
+    "allreduce.",
+    "The dtype policy mixed_bfloat16 may run slowly because this machine does not have a GPU.",
+])
+def test_tensorflow_runs_without_a_gpu(line: str) -> None:
+    found = _ids([line])
+    assert "tensorflow-sees-no-gpu" in found, found
+    assert "gpu-without-tensor-cores" not in found
+
+
+def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
+    found = _ids(["INFO:tensorflow:Using MirroredStrategy with devices "
+                  "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
+    assert "tensorflow-sees-no-gpu" not in found
+
+
+# ------------------------------------------------------- gpu-kernel-fault (sticky CUDA errors)
+
+
+@pytest.mark.parametrize(("line", "name"), [
+    ("2024-06-06 06:06:06.6: E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:1200]"
+     " failed to unload module 0x55; leaking: CUDA_ERROR_MISALIGNED_ADDRESS: misaligned "
+     "address", "CUDA_ERROR_MISALIGNED_ADDRESS"),
+    ("tensorflow.python.framework.errors_impl.InternalError: Failed to memcpy from host to "
+     "device: CUDA_ERROR_ILLEGAL_INSTRUCTION: an illegal instruction was encountered",
+     "CUDA_ERROR_ILLEGAL_INSTRUCTION"),
+    ("E cuda_event.cc:29] Error polling for event status: failed to query event: "
+     "CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure", "CUDA_ERROR_LAUNCH_FAILED"),
+    ("RuntimeError: CUDA error: an illegal memory access was encountered",
+     "cudaErrorIllegalAddress"),
+])
+def test_sticky_kernel_faults(line: str, name: str) -> None:
+    found = _ids([line])
+    assert "gpu-kernel-fault" in found, found
+    assert name in found["gpu-kernel-fault"].title
+    assert "unrecognised-error" not in found
+    assert any("CUDA_LAUNCH_BLOCKING=1" in f for f in found["gpu-kernel-fault"].fix)
+
+
+def test_other_cuda_errors_are_no_kernel_fault() -> None:
+    """Only the codes status_codes.toml maps to gpu-kernel-fault are kernel faults."""
+    found = _ids(["E cuda_driver.cc:1000] failed to query device memory info: "
+                  "CUDA_ERROR_INVALID_VALUE: invalid argument"])
+    assert "gpu-kernel-fault" not in found
+
+
+# ------------------------------------------- pip-tensorflow-pin-conflict (ResolutionImpossible)
+
+
+def test_pip_conflict_names_the_range_tensorflow_pins() -> None:
+    found = _ids([
+        "ERROR: Cannot install -r reqs/base.txt (line 7) and protobuf==4.25.3 because these "
+        "package versions have conflicting dependencies.",
+        "",
+        "The conflict is caused by:",
+        "    The user requested protobuf==4.25.3",
+        "    tensorflow-cpu 2.12.0 depends on protobuf!=4.21.0,!=4.21.1,<5.0.0dev,>=3.20.3",
+        "",
+        "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/"
+        "dependency-resolution/#dealing-with-dependency-conflicts",
+    ])
+    f = found["pip-tensorflow-pin-conflict"]
+    assert "tensorflow-cpu 2.12.0 depends on protobuf!=4.21.0" in f.fix[0]
+
+
+def test_pip_conflict_tf_keras_side() -> None:
+    found = _ids([
+        "ERROR: Cannot install tensorflow==2.17.1 and tf-keras==2.18.0 because these package "
+        "versions have conflicting dependencies.",
+        "    tf-keras 2.18.0 depends on tensorflow<2.19 and >=2.18",
+    ])
+    assert "tf-keras 2.18.0 depends on tensorflow<2.19" in found[
+        "pip-tensorflow-pin-conflict"].fix[0]
+
+
+def test_pip_conflict_without_cause_lines_still_says_what_to_read() -> None:
+    found = _ids(["ERROR: Cannot install numpy==1.18.5 and scipy because these package "
+                  "versions have conflicting dependencies."])
+    assert "The conflict is caused by" in found["pip-tensorflow-pin-conflict"].fix[0]
+
+
+# ------------------------------------------------------------ gpu-visible-device-list-invalid
+
+
+@pytest.mark.parametrize("line", [
+    "tensorflow.python.framework.errors_impl.InvalidArgumentError: visible_device_list "
+    "contained a duplicate entry: 1,2,1",
+    "InvalidArgumentError: 'visible_device_list' listed an invalid GPU id '3' but visible "
+    "device count is 2",
+    "tensorflow.python.framework.errors_impl.InvalidArgumentError: Could not parse entry in "
+    "'visible_device_list': ' 1'. visible_device_list = 0, 1",
+    "UnknownError: Not enough GPUs to create virtual devices. num_gpus_to_use: 2 "
+    "#virtual_devices: 4",
+])
+def test_visible_device_list_invalid(line: str) -> None:
+    found = _ids([line])
+    assert "gpu-visible-device-list-invalid" in found, found
+    assert "unrecognised-error" not in found
+
+
+# ------------------------------------- gpu-memory-options-conflict, cuda-malloc-async-unsupported
+
+
+@pytest.mark.parametrize(("line", "word"), [
+    ("InvalidArgumentError: It's invalid to set per_process_gpu_memory_fraction when "
+     "virtual_devices is set.", "fraction"),
+    ("InternalError: Unified memory on GPUs with compute capability lower than 6.0 "
+     "(pre-Pascal class GPUs) does not support oversubscription.", "oversubscription"),
+    ("ValueError: Memory growth cannot differ between GPU devices", "every GPU"),
+    ("ValueError: Cannot set memory growth on device when virtual devices configured",
+     "exclude each other"),
+])
+def test_memory_options_conflict(line: str, word: str) -> None:
+    found = _ids([line])
+    f = found["gpu-memory-options-conflict"]
+    assert word in f.cause + " ".join(f.fix)
+    assert "unrecognised-error" not in found
+
+
+@pytest.mark.parametrize("line", [
+    "2024-01-01 01:01:01.1: E tensorflow/core/common_runtime/gpu/"
+    "gpu_cudamallocasync_allocator.cc:211] TF_GPU_ALLOCATOR=cuda_malloc_async isn't "
+    "currently supported on GPU id 1: Possible causes: device not supported (request SM60+), "
+    "driver too old, OS not supported, CUDA version too old(request CUDA11.2+).",
+    "E external/local_xla/xla/stream_executor/gpu/gpu_cudamallocasync_allocator.cc:260] "
+    "Failed to create CUDA pool: CUDA_ERROR_INVALID_VALUE: invalid argument",
+])
+def test_malloc_async_unsupported(line: str) -> None:
+    found = _ids([line])
+    f = found["cuda-malloc-async-unsupported"]
+    assert any("TF_GPU_ALLOCATOR" in x for x in f.fix)
+
+
+# ------------------- tf-env-var-invalid, cuda-context-created-by-other-library, cudnn-bug-detected
+
+
+@pytest.mark.parametrize(("line", "var"), [
+    ("2023-03-03 03:03:03.3: E tensorflow/core/common_runtime/gpu/gpu_device.cc:1800] Invalid "
+     "minimum GPU multiprocessor count: eight. Using the default value: 8",
+     "TF_MIN_GPU_MULTIPROCESSOR_COUNT"),
+    ("W gpu_device.cc:520] Invalid gpu_thread_mode: private", "TF_GPU_THREAD_MODE"),
+])
+def test_env_var_invalid(line: str, var: str) -> None:
+    f = _ids([line])["tf-env-var-invalid"]
+    assert var in f.title
+    assert any(var in x for x in f.fix)
+
+
+@pytest.mark.parametrize(("line", "fid"), [
+    ("2021-02-02 02:02:02.2: W tensorflow/stream_executor/cuda/cuda_driver.cc:312] A "
+     "non-primary context 0x7f00aa for device 1 exists before initializing the StreamExecutor. "
+     "The primary context is now 0x7f00bb. We haven't verified StreamExecutor works with that.",
+     "cuda-context-created-by-other-library"),
+    ("E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:290] The primary context "
+     "is active and has a different flag set (1) than the desired flag set (4).",
+     "cuda-context-created-by-other-library"),
+    ("2024-05-05 05:05:05.5: E external/local_xla/xla/service/gpu/conv_algorithm_picker.cc:"
+     "840] Detected cudnn out-of-bounds read in convolution buffer! This is likely a cudnn "
+     "bug.", "cudnn-bug-detected"),
+    ("E conv_algorithm_picker.cc:560] Results mismatch between different convolution "
+     "algorithms. This is likely a bug/unexpected loss of precision in cudnn.",
+     "cudnn-bug-detected"),
+])
+def test_warnings_of_their_own(line: str, fid: str) -> None:
+    found = _ids([line])
+    assert found[fid].severity is Severity.WARNING
+    assert "unrecognised-error" not in found
+
+
+# ---------------------------------------- cuDNN kernels that failed while running; Keras minors
+
+
+@pytest.mark.parametrize("line", [
+    "tensorflow.python.framework.errors_impl.InternalError: cuDNN launch failure : input shape "
+    "([8,3,512,512]) filter shape ([7,7,3,64]) [Op:Conv2D]",
+    "InternalError: Failed to call ThenRnnBackward with model config: [rnn_mode, "
+    "rnn_input_mode, rnn_direction_mode]: 3, 0, 1",
+])
+def test_cudnn_kernel_failed_while_running(line: str) -> None:
+    f = _ids([line])["dnn-handle-failed-gpu-memory"]
+    assert f.title.startswith("cuDNN failed while running a kernel")
+
+
+@pytest.mark.parametrize("lines", [
+    ["AttributeError: module 'tensorflow._api.v2.compat.v2.__internal__' has no attribute "
+     "'register_call_context_function'"],
+    ["AttributeError: module 'tensorflow.__internal__' has no attribute 'dispatch'"],
+    ["tensorflow.python.framework.errors_impl.AlreadyExistsError: Another metric with the "
+     "same name already exists."],
+])
+def test_keras_minor_mismatch(lines: list[str]) -> None:
+    found = _ids(lines)
+    assert "keras-version-mismatch-tensorflow" in found, found
+    assert "unrecognised-error" not in found
+
+
+def test_keras_minor_fix_fits_the_tensorflow_in_the_log() -> None:
+    found = _ids([
+        "TensorFlow version: 2.17.0",
+        "AttributeError: module 'tensorflow._api.v2.compat.v2.__internal__' has no attribute "
+        "'register_load_context_function'",
+    ])
+    fix = " ".join(found["keras-version-mismatch-tensorflow"].fix)
+    assert 'tf-keras~=2.17.0' in fix
+    assert "keras<2.7" not in fix
+
+
+# ------------------------------------------------ allocator "ran out ... not a failure"
+
+
+def test_allocator_ran_out_not_a_failure_is_harmless() -> None:
+    line = ("2022-04-04 04:04:04.4: W tensorflow/core/common_runtime/bfc_allocator.cc:275] "
+            "Allocator (GPU_1_bfc) ran out of memory trying to allocate 3.51GiB with "
+            "freed_by_count=0. The caller indicates that this is not a failure, but may mean "
+            "that there could be performance gains if more memory were available.")
+    found = _ids([line])
+    f = found["gpu-allocator-ran-out"]
+    assert f.harmless and f.severity is Severity.INFO
+    assert _alarms(found) == []
+
+
+def test_allocator_ran_out_without_the_callers_word_still_warns() -> None:
+    line = ("W tensorflow/core/common_runtime/bfc_allocator.cc:424] Allocator (GPU_0_bfc) ran "
+            "out of memory trying to allocate 1.00GiB (rounded to 1073741824)requested by op "
+            "Conv2D")
+    f = _ids([line])["gpu-allocator-ran-out"]
+    assert not f.harmless and f.severity is Severity.WARNING
+
+
+# ------------ gpu-ignored-low-multiprocessor-count, op-has-no-gpu-kernel, keras-rnn-not-using-cudnn
+
+
+def test_gpu_ignored_for_its_multiprocessor_count() -> None:
+    line = ("2020-02-02 02:02:02.2: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1700] "
+            "Ignoring visible gpu device (device: 2, name: GeForce GT 1030, pci bus id: "
+            "0000:03:00.0, compute capability: 6.1) with core count: 3. The minimum required "
+            "count is 5. You can adjust this requirement with the env var "
+            "TF_MIN_GPU_MULTIPROCESSOR_COUNT.")
+    f = _ids([line])["gpu-ignored-low-multiprocessor-count"]
+    assert "GeForce GT 1030" in f.title and "3" in f.title and "5" in f.title
+    assert any("TF_MIN_GPU_MULTIPROCESSOR_COUNT" in x and "3" in x for x in f.fix)
+
+
+def test_op_without_a_gpu_kernel() -> None:
+    line = ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a "
+            "device for operation StringToHashBucketFast: Could not satisfy explicit device "
+            "specification '/job:localhost/replica:0/task:0/device:GPU:1' because no supported "
+            "kernel for GPU devices is available.")
+    found = _ids([line])
+    assert "StringToHashBucketFast" in found["op-has-no-gpu-kernel"].title
+    assert "tensorflow-sees-no-gpu" not in found
+
+
+def test_rnn_without_cudnn_is_a_notice() -> None:
+    found = _ids(["WARNING:tensorflow:Layer gru_3 will not use cuDNN kernels since it doesn't "
+                  "meet the criteria. It will use a generic GPU kernel as fallback when running "
+                  "on GPU."])
+    assert found["keras-rnn-not-using-cudnn"].harmless
+    assert _alarms(found) == []
+
+
+def test_a_library_name_without_a_version_does_not_raise() -> None:
+    """A mangled 'libcudart.so..' names no CUDA version (found by the explain fuzz suite on
+    hosts whose facts list CUDA toolkits)."""
+    from pathlib import Path
+
+    from tfgpu.facts import HostFacts
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    hosts = []
+    for p in sorted(fixtures.glob("*/*.json")):
+        try:
+            hosts.append(HostFacts.from_json(p.read_text(encoding="utf-8")))
+        except ValueError:
+            continue
+    assert hosts
+    for host in hosts:
+        explain_lines(["Could not load dynamic library 'libcudart.so..'; dlerror: x"], host)
