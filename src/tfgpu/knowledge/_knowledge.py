@@ -430,7 +430,7 @@ class Knowledge:
         self.gpu_index: Mapping[str, tuple[GpuRow, ...]] | None = None
 
     def __repr__(self) -> str:
-        return f"Knowledge(version={self._version!r}, loaded={sorted(self._rows)!r})"
+        return f"Knowledge(version={self._version!r}, loaded={self.loaded!r})"
 
     def _table(self, table: str) -> tuple[Row, ...]:
         """Rows of ``table``, built and checked on first use, then kept.
@@ -453,6 +453,11 @@ class Knowledge:
         for table in TABLES:
             self._table(table)
         return self
+
+    @property
+    def loaded(self) -> tuple[str, ...]:
+        """Names of the tables whose rows have been built so far, in :data:`TABLES` order."""
+        return tuple(t for t in TABLES if t in self._rows)
 
     @property
     def tables(self) -> Mapping[str, TableMeta]:
