@@ -75,8 +75,17 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="count", default=0, help="less output (repeatable)")
 
 
-def build_parser(selected: str | None) -> argparse.ArgumentParser:
-    """Build the parser; only the ``selected`` command's module is imported."""
+def build_parser(selected: str | None, *, alone: bool = False) -> argparse.ArgumentParser:
+    """Build the parser; only the ``selected`` command's module is imported.
+
+    Args:
+        selected: the command named on the command line, or ``None``.
+        alone: register ``selected`` only, not the other commands: right when the command
+            line starts with it, as then no other command's parser can be reached and
+            the top-level help is never printed.  Each command's parser costs argparse's
+            message lookups (:func:`gettext.dgettext`, which searches the locale folders
+            on every call: ~1 ms per command on an idle core).
+    """
     parser = argparse.ArgumentParser(
         prog="tfgpu",
         formatter_class=_HelpFormatter,
@@ -85,6 +94,8 @@ def build_parser(selected: str | None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"tfgpu {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module, help_text in COMMANDS:
+        if alone and name != selected:
+            continue
         p = sub.add_parser(name, help=help_text, description=help_text,
                            formatter_class=_HelpFormatter)
         _common(p)
@@ -100,7 +111,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     selected = next((a for a in args_list if not a.startswith("-")), None)
     if selected not in known:
         selected = None
-    parser = build_parser(selected)
+    parser = build_parser(selected, alone=selected is not None and args_list[0] == selected)
     try:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # argparse: --help/--version exit 0, errors exit 2

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import json
 import math
 import re
@@ -678,15 +679,20 @@ def _check_str(text: str, where: str) -> None:
         raise FactsFormatError(f"{where}: not valid Unicode (a lone surrogate)") from None
 
 
-_VERSION_RE = re.compile(
-    # PEP 440 (packaging's VERSION_PATTERN, simplified): release, pre, post, dev, local
-    r"v?(\d{1,9}!)?\d{1,9}(\.\d{1,9}){0,7}"
-    r"([-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?\d{0,9})?"
-    r"([-_.]?(post|rev|r)[-_.]?\d{0,9}|-\d{1,9})?"
-    r"([-_.]?dev[-_.]?\d{0,9})?"
-    r"(\+[a-z0-9]+([-_.][a-z0-9]+)*)?",
-    re.IGNORECASE,
-)
+@functools.cache
+def _version_re() -> re.Pattern[str]:
+    """PEP 440 (packaging's VERSION_PATTERN, simplified): release, pre, post, dev, local.
+
+    Compiled on first use (only reading a facts file checks versions; compiling costs
+    ~3 ms, which every ``tfgpu doctor`` would otherwise pay at import)."""
+    return re.compile(
+        r"v?(\d{1,9}!)?\d{1,9}(\.\d{1,9}){0,7}"
+        r"([-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?\d{0,9})?"
+        r"([-_.]?(post|rev|r)[-_.]?\d{0,9}|-\d{1,9})?"
+        r"([-_.]?dev[-_.]?\d{0,9})?"
+        r"(\+[a-z0-9]+([-_.][a-z0-9]+)*)?",
+        re.IGNORECASE,
+    )
 
 
 def _check_version(text: str, where: str) -> None:
@@ -695,7 +701,7 @@ def _check_version(text: str, where: str) -> None:
     cleaned = text.strip()
     if cleaned.endswith(".x"):
         cleaned = cleaned[:-2]
-    if len(cleaned) > 64 or not _VERSION_RE.fullmatch(cleaned):
+    if len(cleaned) > 64 or not _version_re().fullmatch(cleaned):
         raise FactsFormatError(f"{where}: {_short(text)} is not a version number")
 
 

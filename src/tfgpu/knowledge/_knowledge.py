@@ -9,14 +9,25 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
-from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, load_table, typed
+from tfgpu.knowledge._load import (
+    TABLES,
+    TableMeta,
+    data_dir,
+    read_table,
+    table_meta,
+    table_rows,
+    typed,
+)
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 from tfgpu.knowledge._rows import (
     AndCudaPin,
     CudaError,
@@ -353,12 +364,33 @@ class TensorCores(NamedTuple):
         return "Tensor Cores unknown (no GPU name or compute capability)"
 
 
-@dataclass(frozen=True, slots=True)
-class Knowledge:
-    """All compatibility tables, loaded once (:func:`load_knowledge`), with queries.
+#: Table name -> row class, for every data file :class:`Knowledge` reads.
+_ROW_TYPES: Mapping[str, type[Row]] = MappingProxyType({
+    "tf_tested_configs": TestedConfig,
+    "cuda_min_driver": MinDriver,
+    "tf_pip_cuda_wheels": AndCudaPin,
+    "tf_compute_capabilities": WheelArchsRow,
+    "gpu_compute_capability": GpuRow,
+    "platform_facts": PlatformFact,
+    "status_codes": CudaError,
+    "cuda_arch": PtxasArch,
+    "tf_dtypes": DtypeSize,
+})
 
-    Attributes:
-        tested: ``tf_tested_configs.toml`` rows, in file order.
+
+class Knowledge:
+    """All compatibility tables, with the queries rules and the planner use.
+
+    Made by :func:`load_knowledge` (the packaged files, once per process) or
+    :func:`load_knowledge_from` (a folder).  Every file is read and its header checked
+    when the object is made, so a missing or unparsable file, or a newer schema, is an
+    error there; the rows of a table are built and checked on the first query that reads
+    them (a doctor run without a log reads a few of the nine tables: building the 350
+    ``status_codes`` rows alone costs milliseconds) and kept.  The object is read-only for
+    callers; its caches are filled at most once per table.
+
+    Attributes (each a tuple of typed rows, in file order, loaded on first use):
+        tested: ``tf_tested_configs.toml`` rows.
         drivers: ``cuda_min_driver.toml`` rows.
         pins: ``tf_pip_cuda_wheels.toml`` rows.
         wheel_archs: ``tf_compute_capabilities.toml`` rows.
@@ -369,34 +401,130 @@ class Knowledge:
         ptxas_archs: ``cuda_arch.toml`` rows (first ptxas per ``sm_XX``).
         dtypes: ``tf_dtypes.toml`` rows (bytes per element).
         tables: header (schema version, updated, sources) of each file, by table name.
-        version: :func:`knowledge_version` of these files.
+        version: the newest ``updated`` date of the files (``"2026-11-30"``).
         gpu_index: lookup key -> GPU rows (:func:`gpu_index_of` of ``gpus``), built on the
             first GPU-name lookup (:meth:`_index`): most runs never look a name up, and
             the index costs ~5 ms of regular expressions over every row.
     """
 
-    tested: tuple[TestedConfig, ...]
-    drivers: tuple[MinDriver, ...]
-    pins: tuple[AndCudaPin, ...]
-    wheel_archs: tuple[WheelArchsRow, ...]
-    gpus: tuple[GpuRow, ...]
-    facts: tuple[PlatformFact, ...]
-    cuda_errors: tuple[CudaError, ...]
-    status_codes: tuple[CudaError, ...]
-    ptxas_archs: tuple[PtxasArch, ...]
-    dtypes: tuple[DtypeSize, ...]
-    tables: Mapping[str, TableMeta]
-    version: str
-    gpu_index: Mapping[str, tuple[GpuRow, ...]] | None = field(
-        default=None, init=False, repr=False, compare=False
-    )
+    __slots__ = ("_data", "_rows", "_tables", "_version", "gpu_index")
+
+    def __init__(self, data: Mapping[str, Mapping[str, object]]) -> None:
+        """Check the headers of parsed data files (:func:`tfgpu.knowledge._load.read_table`).
+
+        Args:
+            data: table name -> parsed file, for every table of :data:`TABLES`.
+
+        Raises:
+            KnowledgeError: a table is missing from ``data``, or a header is invalid
+                (:func:`tfgpu.knowledge._load.table_meta`).
+        """
+        missing = [t for t in TABLES if t not in data]
+        if missing:
+            raise KnowledgeError(f"knowledge tables missing: {', '.join(missing)}")
+        self._data = MappingProxyType({t: data[t] for t in TABLES})
+        self._tables: Mapping[str, TableMeta] = MappingProxyType(
+            {t: table_meta(t, self._data[t]) for t in TABLES})
+        self._version = _updated_dates(self._tables)
+        self._rows: dict[str, tuple[Row, ...]] = {}
+        self.gpu_index: Mapping[str, tuple[GpuRow, ...]] | None = None
+
+    def __repr__(self) -> str:
+        return f"Knowledge(version={self._version!r}, loaded={self.loaded!r})"
+
+    def _table(self, table: str) -> tuple[Row, ...]:
+        """Rows of ``table``, built and checked on first use, then kept.
+
+        Raises:
+            KnowledgeError: a row is invalid (:func:`tfgpu.knowledge._load.table_rows`).
+        """
+        rows = self._rows.get(table)
+        if rows is None:
+            rows = table_rows(table, self._data[table], self._tables[table])
+            self._rows[table] = rows
+        return rows
+
+    def load_all(self) -> Knowledge:
+        """Build and check the rows of every table now; return ``self``.
+
+        Raises:
+            KnowledgeError: a row of some table is invalid.
+        """
+        for table in TABLES:
+            self._table(table)
+        return self
+
+    @property
+    def loaded(self) -> tuple[str, ...]:
+        """Names of the tables whose rows have been built so far, in :data:`TABLES` order."""
+        return tuple(t for t in TABLES if t in self._rows)
+
+    @property
+    def tables(self) -> Mapping[str, TableMeta]:
+        """Header of each data file, by table name."""
+        return self._tables
+
+    @property
+    def version(self) -> str:
+        """The knowledge version: the newest ``updated`` date of the data files."""
+        return self._version
+
+    @property
+    def tested(self) -> tuple[TestedConfig, ...]:
+        """``tf_tested_configs.toml`` rows, in file order."""
+        return typed(self._table("tf_tested_configs"), TestedConfig)
+
+    @property
+    def drivers(self) -> tuple[MinDriver, ...]:
+        """``cuda_min_driver.toml`` rows."""
+        return typed(self._table("cuda_min_driver"), MinDriver)
+
+    @property
+    def pins(self) -> tuple[AndCudaPin, ...]:
+        """``tf_pip_cuda_wheels.toml`` rows."""
+        return typed(self._table("tf_pip_cuda_wheels"), AndCudaPin)
+
+    @property
+    def wheel_archs(self) -> tuple[WheelArchsRow, ...]:
+        """``tf_compute_capabilities.toml`` rows."""
+        return typed(self._table("tf_compute_capabilities"), WheelArchsRow)
+
+    @property
+    def gpus(self) -> tuple[GpuRow, ...]:
+        """``gpu_compute_capability.toml`` rows."""
+        return typed(self._table("gpu_compute_capability"), GpuRow)
+
+    @property
+    def facts(self) -> tuple[PlatformFact, ...]:
+        """``platform_facts.toml`` rows."""
+        return typed(self._table("platform_facts"), PlatformFact)
+
+    @property
+    def status_codes(self) -> tuple[CudaError, ...]:
+        """Every ``status_codes.toml`` row (all seven enums)."""
+        return typed(self._table("status_codes"), CudaError)
+
+    @property
+    def cuda_errors(self) -> tuple[CudaError, ...]:
+        """The ``CUresult`` rows of ``status_codes.toml``."""
+        return tuple(r for r in self.status_codes if r.enum == "CUresult")
+
+    @property
+    def ptxas_archs(self) -> tuple[PtxasArch, ...]:
+        """``cuda_arch.toml`` rows (first ptxas per ``sm_XX``)."""
+        return typed(self._table("cuda_arch"), PtxasArch)
+
+    @property
+    def dtypes(self) -> tuple[DtypeSize, ...]:
+        """``tf_dtypes.toml`` rows (bytes per element)."""
+        return typed(self._table("tf_dtypes"), DtypeSize)
 
     def _index(self) -> Mapping[str, tuple[GpuRow, ...]]:
         """:attr:`gpu_index`, built and kept on first use."""
         index = self.gpu_index
         if index is None:
             index = gpu_index_of(self.gpus)
-            object.__setattr__(self, "gpu_index", index)  # a cache: frozen for callers
+            self.gpu_index = index
         return index
 
     # ------------------------------------------------------------------ generic
@@ -407,16 +535,9 @@ class Knowledge:
         Raises:
             KnowledgeQueryError: no such table.
         """
-        by_table: dict[str, tuple[Row, ...]] = {
-            "tf_tested_configs": self.tested, "cuda_min_driver": self.drivers,
-            "tf_pip_cuda_wheels": self.pins, "tf_compute_capabilities": self.wheel_archs,
-            "gpu_compute_capability": self.gpus, "platform_facts": self.facts,
-            "status_codes": self.status_codes, "cuda_arch": self.ptxas_archs,
-            "tf_dtypes": self.dtypes,
-        }
-        if table not in by_table:
+        if table not in _ROW_TYPES:
             raise KnowledgeQueryError(f"no knowledge table {table!r}")
-        return by_table[table]
+        return self._table(table)
 
     def row(self, ref: str) -> Row:
         """The row named by ``ref`` (``"tf_tested_configs:2.15.0-linux"``).
@@ -1089,49 +1210,43 @@ def _updated_dates(tables: Mapping[str, TableMeta]) -> str:
 
 
 def load_knowledge_from(folder: Path) -> Knowledge:
-    """Load every data file from ``folder`` (tests use this on edited copies).
+    """Load every data file from ``folder`` and check every row now (tests use this on
+    edited copies, where an error should surface at once).
 
     Raises:
         KnowledgeError: a file is missing or malformed (see
             :func:`tfgpu.knowledge._load.load_table`).
     """
-    return _build(folder)
+    return _read(folder).load_all()
 
 
-def _build(folder: Path | None) -> Knowledge:
-    src = data_dir() if folder is None else folder
-    metas: dict[str, TableMeta] = {}
-    loaded: dict[str, tuple[Row, ...]] = {}
-    for table in TABLES:
-        meta, rows = load_table(src, table)
-        metas[table] = meta
-        loaded[table] = rows
-    gpus = typed(loaded["gpu_compute_capability"], GpuRow)
-    return Knowledge(
-        tested=typed(loaded["tf_tested_configs"], TestedConfig),
-        drivers=typed(loaded["cuda_min_driver"], MinDriver),
-        pins=typed(loaded["tf_pip_cuda_wheels"], AndCudaPin),
-        wheel_archs=typed(loaded["tf_compute_capabilities"], WheelArchsRow),
-        gpus=gpus,
-        facts=typed(loaded["platform_facts"], PlatformFact),
-        cuda_errors=tuple(r for r in typed(loaded["status_codes"], CudaError)
-                          if r.enum == "CUresult"),
-        status_codes=typed(loaded["status_codes"], CudaError),
-        ptxas_archs=typed(loaded["cuda_arch"], PtxasArch),
-        dtypes=typed(loaded["tf_dtypes"], DtypeSize),
-        tables=metas,
-        version=_updated_dates(metas),
-    )
+def _read(folder: Traversable | Path) -> Knowledge:
+    return Knowledge({table: read_table(folder, table) for table in TABLES})
+
+
+#: Serialises :func:`load_knowledge`'s first call: the CLI's pre-warm thread and the main
+#: thread may both ask at once, and the files are then read once, not twice.
+_LOAD_LOCK = threading.Lock()
+
+
+def load_knowledge() -> Knowledge:
+    """The packaged data files, read once per process (then the same object).
+
+    Every file is read (through the parse cache, :mod:`tfgpu.knowledge._cache`) and its
+    header checked on the first call; a table's rows are built on the first query that
+    reads them (:class:`Knowledge`).  Safe to call from several threads.
+
+    Raises:
+        KnowledgeError: a data file is missing, unparsable, or of a newer schema (a
+            broken install).
+    """
+    with _LOAD_LOCK:
+        return _packaged()
 
 
 @functools.cache
-def load_knowledge() -> Knowledge:
-    """Load the packaged data files once (cached for the process).
-
-    Raises:
-        KnowledgeError: a data file is missing or malformed (a broken install).
-    """
-    return _build(None)
+def _packaged() -> Knowledge:
+    return _read(data_dir())
 
 
 __all__ = [

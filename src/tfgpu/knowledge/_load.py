@@ -309,7 +309,8 @@ def _is_url_like(part: str) -> bool:
 
 
 def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple[Row, ...]]:
-    """Load one data file into its header and typed rows.
+    """Load one data file into its header and typed rows (:func:`read_table`, then
+    :func:`table_meta` and :func:`table_rows`).
 
     Raises:
         KnowledgeError: missing/invalid file, a newer ``schema_version`` major, a row
@@ -317,6 +318,17 @@ def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple
             neither a key of ``[sources]`` nor a URL.
     """
     data = read_table(folder, table)
+    meta = table_meta(table, data)
+    return meta, table_rows(table, data, meta)
+
+
+def table_meta(table: str, data: Mapping[str, object]) -> TableMeta:
+    """The header of ``table`` from its parsed file ``data`` (:func:`read_table`).
+
+    Raises:
+        KnowledgeError: a newer ``schema_version`` major, no ``updated`` date, or a
+            missing or malformed ``[sources]`` table.
+    """
     where = f"{table}.toml"
     schema = data.get("schema_version")
     if not isinstance(schema, str) or schema.split(".", 1)[0] != SCHEMA_MAJOR:
@@ -339,13 +351,25 @@ def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple
             url=_req(entry, "url", f"{where} sources.{key}"),
             description=_req(entry, "description", f"{where} sources.{key}"),
         )
-    meta = TableMeta(
+    return TableMeta(
         table=table, schema_version=schema, updated=updated,
         description=str(data.get("description", "")), sources=MappingProxyType(sources),
     )
+
+
+def table_rows(table: str, data: Mapping[str, object], meta: TableMeta) -> tuple[Row, ...]:
+    """The typed rows of ``table`` from its parsed file ``data``, checked against its
+    header ``meta`` (:func:`table_meta`: every ``source`` part is one of its keys or a URL).
+
+    Raises:
+        KnowledgeError: no rows, a row with a missing or mistyped key, a duplicate id, or
+            a ``source`` part that is neither a key of ``[sources]`` nor a URL.
+    """
+    where = f"{table}.toml"
     raw_rows = _status_rows(data, where) if table == "status_codes" else data.get("rows")
     if not isinstance(raw_rows, list):
         raise KnowledgeError(f"{where}: no [[rows]]")
+    sources = meta.sources
     rows: list[Row] = []
     ids: set[str] = set()
     build = _BUILDERS[table]
@@ -362,7 +386,7 @@ def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple
             if part not in sources and not _is_url_like(part):
                 raise KnowledgeError(f"{w}: source {part!r} is not in [sources] nor a URL")
         rows.append(row)
-    return meta, tuple(rows)
+    return tuple(rows)
 
 
 def typed(rows: tuple[Row, ...], cls: type[R]) -> tuple[R, ...]:
