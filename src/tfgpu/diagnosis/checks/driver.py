@@ -326,6 +326,8 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
     memory access was encountered").  Every later CUDA call fails the same way, so the first
     such line is the fault; the op that ran it is in the error that follows.
     """
+    if not ctx.h("cuda.error").count and not ctx.h("uni.cuda_fault_text").count:
+        return []  # no CUDA error in the log: the status-code table is not read
     by_name = {r.name: r for r in ctx.kb.cuda_errors if r.maps_to == "gpu-kernel-fault"}
     found: list[tuple[Hit, CudaError]] = []
     for h in ctx.h("cuda.error").all():
