@@ -9,6 +9,9 @@ from tfgpu.plan import model as M
 from tfgpu.plan.routes._base import _PlannerBase
 from tfgpu.plan.routes._shared import _minor, _next_minor, _rv, _spec, _v
 
+#: The CPU build, offered beside the Metal and ROCm routes.
+_CPU_ALTERNATIVE = (M.Alternative(M.Route.CPU, "CPU only (tfgpu plan --route cpu)"),)
+
 
 def _macos_package(metal: PlatformFact, rel: TestedConfig) -> str:
     """``tensorflow`` from TensorFlow 2.13 on macOS, ``tensorflow-macos`` before (platform
@@ -66,20 +69,8 @@ class _OtherRoutes(_PlannerBase):
             return self.cpu([M.Reason("no Apple silicon or AMD GPU was found on this Mac")])
         env = self._env()
         steps = self._venv_steps(env, python, "Install TensorFlow and the Metal plugin", req)
-        return M.Plan(
-            t.summary(),
-            M.Route.METAL,
-            fit.release,
-            req,
-            python,
-            True,
-            tuple(reasons),
-            tuple(steps),
-            env,
-            self.kb.version,
-            tuple(warnings),
-            (M.Alternative(M.Route.CPU, "CPU only (tfgpu plan --route cpu)"),),
-        )
+        return self._plan(M.Route.METAL, fit.release, req, python, reasons, steps, env,
+                          uses_gpu=True, warnings=warnings, alternatives=_CPU_ALTERNATIVE)
 
     def rocm(self) -> M.Plan:
         t = self.t
@@ -147,20 +138,8 @@ class _OtherRoutes(_PlannerBase):
             ),
             M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True)),
         ]
-        return M.Plan(
-            t.summary(),
-            M.Route.ROCM,
-            best_tf,
-            req,
-            python,
-            True,
-            tuple(reasons),
-            tuple(steps),
-            env,
-            self.kb.version,
-            (),
-            (M.Alternative(M.Route.CPU, "CPU only (tfgpu plan --route cpu)"),),
-        )
+        return self._plan(M.Route.ROCM, best_tf, req, python, reasons, steps, env,
+                          uses_gpu=True, alternatives=_CPU_ALTERNATIVE)
 
     def cpu(self, why: list[M.Reason], *, gpu_unusable: bool = False) -> M.Plan:
         t = self.t
@@ -182,18 +161,8 @@ class _OtherRoutes(_PlannerBase):
                 )
             )
         if rel is None:
-            return M.Plan(
-                t.summary(),
-                M.Route.CPU,
-                None,
-                (),
-                t.python,
-                False,
-                tuple(reasons),
-                (),
-                self._env(),
-                self.kb.version,
-            )
+            return self._plan(M.Route.CPU, None, (), t.python, reasons, (), self._env(),
+                              uses_gpu=False)
         python = t.python if (t.python and self._python_ok(rel, t.python)) else rel.python_max
         reasons.append(
             M.Reason(
@@ -228,17 +197,5 @@ class _OtherRoutes(_PlannerBase):
                     M.Route.PIP, "a GPU with a supported compute capability (see the reason above)"
                 ),
             )
-        return M.Plan(
-            t.summary(),
-            M.Route.CPU,
-            rel.release,
-            req,
-            python,
-            False,
-            tuple(reasons),
-            tuple(steps),
-            env,
-            self.kb.version,
-            (),
-            alts,
-        )
+        return self._plan(M.Route.CPU, rel.release, req, python, reasons, steps, env,
+                          uses_gpu=False, alternatives=alts)
