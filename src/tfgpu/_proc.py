@@ -158,6 +158,27 @@ _LIVE: set[subprocess.Popen[bytes]] = set()
 _LIVE_LOCK = threading.Lock()
 
 
+def start_group(argv: Sequence[str], env: dict[str, str] | None) -> subprocess.Popen[bytes]:
+    """Start ``argv`` with stdin closed and stdout/stderr piped (bytes), in a new session.
+
+    On POSIX the child leads its own process group, so the whole group can be stopped
+    (:func:`_kill_group`); ``env`` ``None`` inherits this process's environment.  Call it
+    inside :class:`DeferSigint`.
+
+    Raises:
+        FileNotFoundError: the executable is missing.
+        OSError, ValueError: the child could not be started.
+    """
+    return subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=os.name == "posix",
+    )
+
+
 class DeferSigint:
     """Hold Ctrl-C (SIGINT) back while a child is being started, then replay it.
 
@@ -240,14 +261,7 @@ def run_command(
     deferred = DeferSigint()
     try:
         with deferred:
-            proc = subprocess.Popen(
-                argv_t,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=dict(env) if env is not None else None,
-                start_new_session=os.name == "posix",
-            )
+            proc = start_group(argv_t, dict(env) if env is not None else None)
     except FileNotFoundError:
         deferred.replay()
         return CommandResult(argv_t, ProbeStatus.MISSING, message=f"{argv_t[0]}: not found")
