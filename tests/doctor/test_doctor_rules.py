@@ -408,13 +408,15 @@ def test_scenario_tf_import_segfault_gives_clear_words() -> None:
     assert report.verdict.headline == "TensorFlow does not start: 1 problem"
 
 
+def _tf_killed_by_sigill(log_lines: tuple[str, ...] = ()) -> F.TFFacts:
+    """The TensorFlow probe's facts after its child died of SIGILL (-4)."""
+    error = ("the TensorFlow probe killed by SIGILL (signal 4): an illegal instruction, "
+             "usually a CPU without AVX")
+    return F.TFFacts(F.ProbeStatus.ERROR, returncode=-4, error=error, log_lines=log_lines)
+
+
 def test_scenario_tf_import_sigill_points_to_avx() -> None:
-    tf = F.TFFacts(
-        F.ProbeStatus.ERROR,
-        returncode=-4,
-        error="the TensorFlow probe killed by SIGILL "
-        "(signal 4): an illegal instruction, usually a CPU without AVX",
-    )
+    tf = _tf_killed_by_sigill()
     no_avx = F.CPUFacts(model="Intel Pentium G4560", machine="x86_64", flags=("sse4_2",))
     f = one(gpu_host(tf=tf, cpu=no_avx), "tensorflow-import-crashed")
     assert "lacks AVX" in f.cause
@@ -422,13 +424,7 @@ def test_scenario_tf_import_sigill_points_to_avx() -> None:
 
 def test_scenario_sigill_with_avx_cpu_does_not_blame_avx() -> None:
     """Review defect 14: the CPU facts show AVX, so the crash is something else."""
-    tf = F.TFFacts(
-        F.ProbeStatus.ERROR,
-        returncode=-4,
-        error="the TensorFlow probe killed by SIGILL "
-        "(signal 4): an illegal instruction, usually a CPU without AVX",
-        log_lines=("2024-01-01 loading", "Illegal instruction (core dumped)"),
-    )
+    tf = _tf_killed_by_sigill(("2024-01-01 loading", "Illegal instruction (core dumped)"))
     f = one(gpu_host(tf=tf), "tensorflow-import-crashed")
     assert "not the missing-AVX case" in f.cause and "AVX-512" in f.cause
     assert "lacks AVX" not in f.cause
