@@ -120,6 +120,23 @@ class CommandResult:
     stdout_dropped: int = 0
     stderr_dropped: int = 0
 
+    @classmethod
+    def timed_out(
+        cls, argv: tuple[str, ...], timeout_s: float, stdout: str = "", stderr: str = "",
+        duration_s: float | None = None, **dropped: int,
+    ) -> CommandResult:
+        """The ``TIMEOUT`` result of ``argv``, stopped after ``timeout_s`` seconds.
+
+        ``duration_s`` (seconds) defaults to ``timeout_s``; ``dropped`` takes
+        ``stdout_dropped``/``stderr_dropped`` (bytes).  The message says it in words.
+        """
+        return cls(
+            argv, ProbeStatus.TIMEOUT, None, stdout, stderr,
+            timeout_s if duration_s is None else duration_s,
+            f"{argv[0]} did not finish within {round(timeout_s, 2):g} s and was stopped",
+            **dropped,
+        )
+
     def record(self, name: str) -> ProbeRecord:
         """Return the :class:`ProbeRecord` for this command under probe ``name``."""
         raw = self.stdout or self.stderr
@@ -292,10 +309,8 @@ def run_command(
     duration = time.monotonic() - start
     dropped = {"stdout_dropped": out.dropped, "stderr_dropped": err.dropped}
     if timed_out:
-        return CommandResult(
-            argv_t, ProbeStatus.TIMEOUT, None, out.text(), err.text(), duration,
-            f"{argv_t[0]} did not finish within {round(timeout_s, 2):g} s and was stopped",
-            **dropped,
+        return CommandResult.timed_out(
+            argv_t, timeout_s, out.text(), err.text(), duration, **dropped
         )
     code = proc.returncode
     status = ProbeStatus.OK if code == 0 else ProbeStatus.ERROR
