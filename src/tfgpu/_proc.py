@@ -120,6 +120,23 @@ class CommandResult:
     stdout_dropped: int = 0
     stderr_dropped: int = 0
 
+    @classmethod
+    def timed_out(
+        cls, argv: tuple[str, ...], timeout_s: float, stdout: str = "", stderr: str = "",
+        duration_s: float | None = None, **dropped: int,
+    ) -> CommandResult:
+        """The ``TIMEOUT`` result of ``argv``, stopped after ``timeout_s`` seconds.
+
+        ``duration_s`` (seconds) defaults to ``timeout_s``; ``dropped`` takes
+        ``stdout_dropped``/``stderr_dropped`` (bytes).  The message says it in words.
+        """
+        return cls(
+            argv, ProbeStatus.TIMEOUT, None, stdout, stderr,
+            timeout_s if duration_s is None else duration_s,
+            f"{argv[0]} did not finish within {round(timeout_s, 2):g} s and was stopped",
+            **dropped,
+        )
+
     def record(self, name: str) -> ProbeRecord:
         """Return the :class:`ProbeRecord` for this command under probe ``name``."""
         raw = self.stdout or self.stderr
@@ -156,6 +173,27 @@ Runner = Callable[[Sequence[str], float], CommandResult]
 
 _LIVE: set[subprocess.Popen[bytes]] = set()
 _LIVE_LOCK = threading.Lock()
+
+
+def start_group(argv: Sequence[str], env: dict[str, str] | None) -> subprocess.Popen[bytes]:
+    """Start ``argv`` with stdin closed and stdout/stderr piped (bytes), in a new session.
+
+    On POSIX the child leads its own process group, so the whole group can be stopped
+    (:func:`_kill_group`); ``env`` ``None`` inherits this process's environment.  Call it
+    inside :class:`DeferSigint`.
+
+    Raises:
+        FileNotFoundError: the executable is missing.
+        OSError, ValueError: the child could not be started.
+    """
+    return subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=os.name == "posix",
+    )
 
 
 class DeferSigint:
@@ -240,14 +278,7 @@ def run_command(
     deferred = DeferSigint()
     try:
         with deferred:
-            proc = subprocess.Popen(
-                argv_t,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=dict(env) if env is not None else None,
-                start_new_session=os.name == "posix",
-            )
+            proc = start_group(argv_t, dict(env) if env is not None else None)
     except FileNotFoundError:
         deferred.replay()
         return CommandResult(argv_t, ProbeStatus.MISSING, message=f"{argv_t[0]}: not found")
@@ -278,10 +309,8 @@ def run_command(
     duration = time.monotonic() - start
     dropped = {"stdout_dropped": out.dropped, "stderr_dropped": err.dropped}
     if timed_out:
-        return CommandResult(
-            argv_t, ProbeStatus.TIMEOUT, None, out.text(), err.text(), duration,
-            f"{argv_t[0]} did not finish within {round(timeout_s, 2):g} s and was stopped",
-            **dropped,
+        return CommandResult.timed_out(
+            argv_t, timeout_s, out.text(), err.text(), duration, **dropped
         )
     code = proc.returncode
     status = ProbeStatus.OK if code == 0 else ProbeStatus.ERROR

@@ -18,20 +18,8 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from tfgpu import facts as F
 from tfgpu._version import __version__
-from tfgpu.facts import (
-    GPU,
-    CPUFacts,
-    CudaToolkit,
-    DriverFacts,
-    HostFacts,
-    OSFacts,
-    ProbeRecord,
-    ProbeStatus,
-    PythonFacts,
-    SharedLibrary,
-    TFFacts,
-)
 from tfgpu.probes import ProbeContext, ProbeResult
 
 #: Default time limit of each ordinary probe (nvidia-smi, nvcc, ldconfig...), seconds.
@@ -144,14 +132,14 @@ def run_probes(
             res = probe.run(pctx)
         except Exception as exc:  # noqa: BLE001 - a probe bug must not stop the doctor
             message = f"internal error in probe {probe.name}: {type(exc).__name__}: {exc}"
-            res = ProbeResult(records=(ProbeRecord(
-                probe.name, ProbeStatus.ERROR, duration_s=round(time.perf_counter() - start, 4),
+            res = ProbeResult(records=(F.ProbeRecord(
+                probe.name, F.ProbeStatus.ERROR, duration_s=round(time.perf_counter() - start, 4),
                 message=message),),
                 # A failed TensorFlow probe is a fact to report, never "not checked".
-                tf=TFFacts(ProbeStatus.ERROR, error=f"the TensorFlow probe failed: "
-                                                    f"{type(exc).__name__}: {exc}")
+                tf=F.TFFacts(F.ProbeStatus.ERROR, error=f"the TensorFlow probe failed: "
+                                                        f"{type(exc).__name__}: {exc}")
                 if probe.is_tf else None,
-                driver=DriverFacts(ProbeStatus.ERROR, source=probe.name, message=message)
+                driver=F.DriverFacts(F.ProbeStatus.ERROR, source=probe.name, message=message)
                 if "driver" in probe.provides else None)
         with done:
             results[i] = res
@@ -185,17 +173,17 @@ def run_probes(
         res = snapshot.get(i)
         if res is None:
             limit = tf_timeout_s if probe.long_running else probe_timeout_s
-            res = ProbeResult(records=(ProbeRecord(
-                probe.name, ProbeStatus.TIMEOUT, duration_s=round(limit + GRACE_S, 4),
+            res = ProbeResult(records=(F.ProbeRecord(
+                probe.name, F.ProbeStatus.TIMEOUT, duration_s=round(limit + GRACE_S, 4),
                 message=f"probe {probe.name} did not finish within {limit:g} s"),))
             if probe.is_tf:
-                res = dataclasses.replace(res, tf=TFFacts(
-                    ProbeStatus.TIMEOUT, error=f"the TensorFlow probe did not finish within "
-                                               f"{limit:g} s and was abandoned"))
+                res = dataclasses.replace(res, tf=F.TFFacts(
+                    F.ProbeStatus.TIMEOUT, error=f"the TensorFlow probe did not finish within "
+                                                 f"{limit:g} s and was abandoned"))
             if "driver" in probe.provides:
                 # NVML hung in-process, or nvidia-smi never answered: unknown, not absent.
-                res = dataclasses.replace(res, driver=DriverFacts(
-                    ProbeStatus.TIMEOUT, source=probe.name,
+                res = dataclasses.replace(res, driver=F.DriverFacts(
+                    F.ProbeStatus.TIMEOUT, source=probe.name,
                     message=f"the {probe.name} probe (NVML, nvidia-smi) did not finish "
                             f"within {limit:g} s and was abandoned"))
         out.append((probe, res))
@@ -217,7 +205,7 @@ def _probe_from_module(module: object) -> Probe | None:
     )
 
 
-def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
+def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> F.HostFacts:
     """Merge probe results into one :class:`HostFacts` (pure).
 
     Single fields: the first non-``None`` value wins, in the order given.  GPUs and
@@ -225,11 +213,11 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
     ``sysfs``) are dropped when NVML or ``nvidia-smi`` listed NVIDIA GPUs, and NVIDIA GPUs
     listed twice (same UUID or PCI bus id) keep the first.  ``env`` mappings are merged.
     """
-    records: list[ProbeRecord] = []
+    records: list[F.ProbeRecord] = []
     os_f = python = cpu = driver = tf = None
-    gpus: list[GPU] = []
-    toolkits: list[CudaToolkit] = []
-    libraries: list[SharedLibrary] = []
+    gpus: list[F.GPU] = []
+    toolkits: list[F.CudaToolkit] = []
+    libraries: list[F.SharedLibrary] = []
     env: dict[str, str] = {}
     for r in results:
         records.extend(r.records)
@@ -244,9 +232,9 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
         if r.env:
             for k, v in r.env.items():
                 env.setdefault(k, v)
-    return HostFacts(
-        os=os_f or OSFacts(system=ctx.system, machine=platform.machine() or None),
-        python=python or PythonFacts(version=None, executable=ctx.python_executable),
+    return F.HostFacts(
+        os=os_f or F.OSFacts(system=ctx.system, machine=platform.machine() or None),
+        python=python or F.PythonFacts(version=None, executable=ctx.python_executable),
         gpus=_merge_gpus(gpus),
         driver=driver,
         toolkits=tuple(toolkits),
@@ -256,14 +244,14 @@ def merge(results: Iterable[ProbeResult], ctx: ProbeContext) -> HostFacts:
         probes=tuple(records),
         collected_at=_dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
         tfgpu_version=__version__,
-        cpu=cpu or CPUFacts(),
+        cpu=cpu or F.CPUFacts(),
     )
 
 
-def _merge_gpus(gpus: list[GPU]) -> tuple[GPU, ...]:
+def _merge_gpus(gpus: list[F.GPU]) -> tuple[F.GPU, ...]:
     nvidia_by_driver = any(g.vendor == "nvidia" and g.source in _DRIVER_SOURCES for g in gpus)
     seen: set[str] = set()
-    kept: list[GPU] = []
+    kept: list[F.GPU] = []
     for g in gpus:
         if g.vendor == "nvidia":
             if nvidia_by_driver and g.source in _BUS_SOURCES:
@@ -291,7 +279,7 @@ def gather(
     probe_timeout_s: float = DEFAULT_PROBE_TIMEOUT_S,
     tf_timeout_s: float = DEFAULT_TF_TIMEOUT_S,
     probes: Sequence[Probe] | None = None,
-) -> HostFacts:
+) -> F.HostFacts:
     """Examine the host and return its :class:`HostFacts`.  Never raises.
 
     Args:
@@ -332,7 +320,7 @@ def gather(
         if id(p) in ran_names:
             continue
         results.append(ProbeResult(
-            records=(ProbeRecord(p.name, ProbeStatus.SKIPPED, message="skipped (--no-tf)"),),
-            tf=TFFacts(ProbeStatus.SKIPPED) if p.is_tf else None,
+            records=(F.ProbeRecord(p.name, F.ProbeStatus.SKIPPED, message="skipped (--no-tf)"),),
+            tf=F.TFFacts(F.ProbeStatus.SKIPPED) if p.is_tf else None,
         ))
     return merge(results, ctx)

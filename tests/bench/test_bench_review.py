@@ -325,15 +325,8 @@ def test_sigill_while_importing_tensorflow_names_the_cause() -> None:
 
 
 def test_hang_names_the_phase() -> None:
-    res = CommandResult(
-        ("py",),
-        ProbeStatus.TIMEOUT,
-        None,
-        "",
-        _markers("import-numpy", "import-tensorflow", "list-gpus", "check GPU:0"),
-        180.0,
-        "py did not finish within 180 s and was stopped",
-    )
+    markers = _markers("import-numpy", "import-tensorflow", "list-gpus", "check GPU:0")
+    res = CommandResult.timed_out(("py",), 180, stderr=markers)
     r = interpret_child(res, "py", False)
     assert r.outcome == "timeout"
     assert r.headline.endswith("(while checking GPU:0)")

@@ -157,15 +157,7 @@ def test_missing_interpreter() -> None:
 
 
 def test_timeout_is_a_result() -> None:
-    res = CommandResult(
-        ("py",),
-        ProbeStatus.TIMEOUT,
-        None,
-        "",
-        NO_GPU_LOG,
-        120.0,
-        "py did not finish within 120 s and was stopped",
-    )
+    res = CommandResult.timed_out(("py",), 120, stderr=NO_GPU_LOG)
     r = interpret_child(res, "py", cpu_ok=False)
     assert r.outcome == "timeout" and not r.ok
     assert "within 120 s" in r.headline

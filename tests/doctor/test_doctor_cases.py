@@ -15,19 +15,8 @@ from typing import Any
 import pytest
 from doctor_helpers import cpu_ok
 
+from tfgpu import facts as F
 from tfgpu.diagnosis.doctor import diagnose
-from tfgpu.facts import (
-    GPU,
-    Distribution,
-    DriverFacts,
-    HostFacts,
-    OSFacts,
-    ProbeRecord,
-    ProbeStatus,
-    PythonFacts,
-    TFDevice,
-    TFFacts,
-)
 from tfgpu.knowledge import load_knowledge
 
 CASES = Path(__file__).resolve().parent.parent / "fixtures" / "cases"
@@ -42,7 +31,7 @@ def _doctor_cases() -> list[dict[str, Any]]:
     return out
 
 
-def _gpus(text: str | None) -> tuple[GPU, ...]:
+def _gpus(text: str | None) -> tuple[F.GPU, ...]:
     if not text:
         return ()
     m = re.match(r"\s*(\d+)\s*x\s*(.*)", text)
@@ -50,14 +39,14 @@ def _gpus(text: str | None) -> tuple[GPU, ...]:
     name = re.split(r"\s+\d+\s*GB\b|\s*\(|\s+on\s+", rest)[0].strip()
     mem = re.search(r"(\d+)\s*GB", rest)
     cc = re.search(r"compute capability\s*(\d+\.\d+)", rest)
-    return tuple(GPU(index=i, vendor="nvidia", name=name,
+    return tuple(F.GPU(index=i, vendor="nvidia", name=name,
                      memory_total_mib=int(mem.group(1)) * 1024 if mem else None,
                      compute_capability=cc.group(1) if cc else None,
                      pci_bus_id=f"00000000:{i + 1:02x}:00.0", source="nvidia-smi")
                  for i in range(count))
 
 
-def case_facts(env: dict[str, str | None]) -> HostFacts:
+def case_facts(env: dict[str, str | None]) -> F.HostFacts:
     """Host facts a tool would see on the case's host, from its ``env`` text only."""
     gpus = _gpus(env.get("gpu"))
     os_text = env.get("os") or ""
@@ -66,20 +55,20 @@ def case_facts(env: dict[str, str | None]) -> HostFacts:
     tf_ver = re.search(r"\d+\.\d+(?:\.\d+)?", env.get("tf") or "")
     py_ver = re.search(r"\d+\.\d+(?:\.\d+)?", env.get("python") or "")
     driver = re.search(r"\d+\.\d+(?:\.\d+)?", env.get("driver") or "")
-    dists = (Distribution("tensorflow", tf_ver.group(0)),) if tf_ver else ()
-    tf = TFFacts(ProbeStatus.OK, version=tf_ver.group(0) if tf_ver else None,
+    dists = (F.Distribution("tensorflow", tf_ver.group(0)),) if tf_ver else ()
+    tf = F.TFFacts(F.ProbeStatus.OK, version=tf_ver.group(0) if tf_ver else None,
                  build_info={"is_cuda_build": "True"},
-                 devices=tuple(TFDevice(name=f"/physical_device:GPU:{g.index}",
+                 devices=tuple(F.TFDevice(name=f"/physical_device:GPU:{g.index}",
                                         device_type="GPU", op_ok=True) for g in gpus))
-    return HostFacts(
-        os=OSFacts(system=system, name=os_text or None, machine="x86_64"),
-        python=PythonFacts(version=py_ver.group(0) if py_ver else "unknown",
+    return F.HostFacts(
+        os=F.OSFacts(system=system, name=os_text or None, machine="x86_64"),
+        python=F.PythonFacts(version=py_ver.group(0) if py_ver else "unknown",
                            executable="/usr/bin/python3", distributions=dists),
         cpu=cpu_ok(), gpus=gpus,
-        driver=DriverFacts(ProbeStatus.OK, version=driver.group(0) if driver else None,
-                           source="nvidia-smi") if gpus else DriverFacts(ProbeStatus.MISSING),
+        driver=F.DriverFacts(F.ProbeStatus.OK, version=driver.group(0) if driver else None,
+                           source="nvidia-smi") if gpus else F.DriverFacts(F.ProbeStatus.MISSING),
         tf=tf if tf_ver else None,
-        probes=(ProbeRecord("cpu", ProbeStatus.OK),),
+        probes=(F.ProbeRecord("cpu", F.ProbeStatus.OK),),
     )
 
 

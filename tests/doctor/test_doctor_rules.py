@@ -26,21 +26,10 @@ from doctor_helpers import (
     this_machine,
 )
 
+from tfgpu import facts as F
 from tfgpu.diagnosis.checks import CHECKS
 from tfgpu.diagnosis.checks.visibility import visible_gpu_count
 from tfgpu.diagnosis.doctor import diagnose
-from tfgpu.facts import (
-    GPU,
-    CPUFacts,
-    CudaToolkit,
-    DriverFacts,
-    HostFacts,
-    OSFacts,
-    ProbeRecord,
-    ProbeStatus,
-    SharedLibrary,
-    TFFacts,
-)
 from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
 
@@ -55,29 +44,29 @@ DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
                      or c.__name__ in _MOVED)
 
 
-def run(facts: HostFacts) -> Report:
+def run(facts: F.HostFacts) -> Report:
     return diagnose(facts, load_knowledge(), DOCTOR_RULES, meta={})
 
 
-def ids(facts: HostFacts) -> set[str]:
+def ids(facts: F.HostFacts) -> set[str]:
     return {f.id for f in run(facts).findings}
 
 
-def one(facts: HostFacts, fid: str) -> Finding:
+def one(facts: F.HostFacts, fid: str) -> Finding:
     found = [f for f in run(facts).findings if f.id == fid]
     assert found, f"{fid} not in {ids(facts)}"
     return found[0]
 
 
-def smi_fail(text: str) -> HostFacts:
+def smi_fail(text: str) -> F.HostFacts:
     """A Linux host whose nvidia-smi failed with ``text`` (recorded), GPU seen on the bus."""
-    return HostFacts(
+    return F.HostFacts(
         os=linux(), python=python(dist("tensorflow", "2.15.0")), cpu=cpu_ok(),
-        gpus=(GPU(index=0, vendor="nvidia", name="NVIDIA Corporation GA102 [GeForce RTX 3090]",
+        gpus=(F.GPU(index=0, vendor="nvidia", name="NVIDIA Corporation GA102 [GeForce RTX 3090]",
                   pci_bus_id="0000:01:00.0", source="lspci"),),
-        driver=DriverFacts(ProbeStatus.ERROR, source="nvidia-smi", message=text.strip()),
-        tf=TFFacts(ProbeStatus.SKIPPED),
-        probes=(ProbeRecord("nvidia-smi", ProbeStatus.ERROR, ("nvidia-smi",), 9, 0.05,
+        driver=F.DriverFacts(F.ProbeStatus.ERROR, source="nvidia-smi", message=text.strip()),
+        tf=F.TFFacts(F.ProbeStatus.SKIPPED),
+        probes=(F.ProbeRecord("nvidia-smi", F.ProbeStatus.ERROR, ("nvidia-smi",), 9, 0.05,
                             text.strip()),),
     )
 
@@ -168,8 +157,8 @@ def test_scenario_no_devices_were_found_rtx5090() -> None:
 
 
 def test_scenario_hung_nvidia_smi_is_a_clear_error() -> None:
-    facts = dataclasses.replace(smi_fail(""), driver=DriverFacts(
-        ProbeStatus.TIMEOUT, source="nvidia-smi",
+    facts = dataclasses.replace(smi_fail(""), driver=F.DriverFacts(
+        F.ProbeStatus.TIMEOUT, source="nvidia-smi",
         message="nvidia-smi did not finish within 10 s and was stopped"))
     report = run(facts)
     assert [f.id for f in report.findings] == ["nvidia-smi-hung"]
@@ -177,8 +166,8 @@ def test_scenario_hung_nvidia_smi_is_a_clear_error() -> None:
 
 
 def test_scenario_gpu_on_pci_bus_without_driver() -> None:
-    facts = dataclasses.replace(smi_fail(""), driver=DriverFacts(ProbeStatus.MISSING),
-                                probes=(ProbeRecord("nvidia-smi", ProbeStatus.MISSING,
+    facts = dataclasses.replace(smi_fail(""), driver=F.DriverFacts(F.ProbeStatus.MISSING),
+                                probes=(F.ProbeRecord("nvidia-smi", F.ProbeStatus.MISSING,
                                                     ("nvidia-smi",), message="not found"),))
     assert ids(facts) == {"nvidia-driver-missing"}
     assert one(facts, "nvidia-driver-missing").fix[0].startswith("sudo ubuntu-drivers install")
@@ -192,13 +181,13 @@ def test_scenario_unknown_driver_error_is_quoted_verbatim() -> None:
 
 # --- no NVIDIA GPU: the honest words --------------------------------------------------------
 
-def _no_nvidia(system: str, vendor: str, name: str, machine: str = "x86_64") -> HostFacts:
-    return HostFacts(
-        os=OSFacts(system=system, machine=machine), python=python(dist("tensorflow", "2.16.1")),
-        cpu=cpu_ok(), gpus=(GPU(index=0, vendor=vendor, name=name, source="lspci"),),
-        driver=DriverFacts(ProbeStatus.MISSING), tf=TFFacts(ProbeStatus.SKIPPED),
-        probes=(ProbeRecord("cpu", ProbeStatus.OK),
-                ProbeRecord("nvidia-smi", ProbeStatus.MISSING, ("nvidia-smi",))),
+def _no_nvidia(system: str, vendor: str, name: str, machine: str = "x86_64") -> F.HostFacts:
+    return F.HostFacts(
+        os=F.OSFacts(system=system, machine=machine), python=python(dist("tensorflow", "2.16.1")),
+        cpu=cpu_ok(), gpus=(F.GPU(index=0, vendor=vendor, name=name, source="lspci"),),
+        driver=F.DriverFacts(F.ProbeStatus.MISSING), tf=F.TFFacts(F.ProbeStatus.SKIPPED),
+        probes=(F.ProbeRecord("cpu", F.ProbeStatus.OK),
+                F.ProbeRecord("nvidia-smi", F.ProbeStatus.MISSING, ("nvidia-smi",))),
     )
 
 
@@ -233,7 +222,7 @@ def test_scenario_nvidia_probes_absent_says_unknown_not_no_gpu() -> None:
 # --- hardware --------------------------------------------------------------------------------
 
 def test_scenario_gtx_1050_with_2_gib_is_small() -> None:
-    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1050", memory_total_mib=2048,
+    g = F.GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1050", memory_total_mib=2048,
             compute_capability="6.1", source="nvml")
     facts = gpu_host(gpus=(g,), tf=tf_with_gpus("NVIDIA GeForce GTX 1050"))
     f = one(facts, "gpu-memory-small")
@@ -242,13 +231,13 @@ def test_scenario_gtx_1050_with_2_gib_is_small() -> None:
 
 
 def test_scenario_4_gib_card_is_not_small() -> None:
-    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1650", memory_total_mib=4096,
+    g = F.GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1650", memory_total_mib=4096,
             compute_capability="7.5", source="nvml")
     assert "gpu-memory-small" not in ids(gpu_host(gpus=(g,), tf=tf_with_gpus("x")))
 
 
 def test_scenario_laptop_mx250_is_weak_cc_6_1() -> None:
-    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce MX250", memory_total_mib=2048,
+    g = F.GPU(index=0, vendor="nvidia", name="NVIDIA GeForce MX250", memory_total_mib=2048,
             source="nvidia-smi")
     facts = gpu_host(gpus=(g,), tf=tf_with_gpus("NVIDIA GeForce MX250"))
     f = one(facts, "laptop-mx-gpu")
@@ -257,7 +246,7 @@ def test_scenario_laptop_mx250_is_weak_cc_6_1() -> None:
 
 
 def test_scenario_case_033_gtx_1660_ti_has_no_tensor_cores() -> None:
-    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1660 Ti", memory_total_mib=6144,
+    g = F.GPU(index=0, vendor="nvidia", name="NVIDIA GeForce GTX 1660 Ti", memory_total_mib=6144,
             compute_capability="7.5", source="nvml")
     f = one(gpu_host(gpus=(g,), tf=tf_with_gpus("NVIDIA GeForce GTX 1660 Ti")),
             "gpu-without-tensor-cores")
@@ -265,7 +254,7 @@ def test_scenario_case_033_gtx_1660_ti_has_no_tensor_cores() -> None:
 
 
 def test_scenario_rtx_3060_has_tensor_cores() -> None:
-    g = GPU(index=0, vendor="nvidia", name="NVIDIA GeForce RTX 3060", memory_total_mib=12288,
+    g = F.GPU(index=0, vendor="nvidia", name="NVIDIA GeForce RTX 3060", memory_total_mib=12288,
             compute_capability="8.6", source="nvml")
     assert ids(gpu_host(gpus=(g,), tf=tf_with_gpus("x"))) == {"tensorflow-gpu-works"}
 
@@ -273,34 +262,34 @@ def test_scenario_rtx_3060_has_tensor_cores() -> None:
 def test_scenario_case_030_ten_gpus_with_iommu_on_warns_about_nccl_p2p() -> None:
     gpus = tuple(l4_gpu(i, name="NVIDIA RTX A5000", pci_bus_id=f"00000000:{i + 1:02x}:00.0")
                  for i in range(10))
-    iommu_on = ProbeRecord("iommu", ProbeStatus.OK, message="enabled (120 groups)")
+    iommu_on = F.ProbeRecord("iommu", F.ProbeStatus.OK, message="enabled (120 groups)")
     facts = gpu_host(gpus=gpus, tf=tf_with_gpus(*["NVIDIA RTX A5000"] * 10),
-                     probes=(ProbeRecord("cpu", ProbeStatus.OK), iommu_on))
+                     probes=(F.ProbeRecord("cpu", F.ProbeStatus.OK), iommu_on))
     f = one(facts, "multi-gpu-p2p-check")
     assert f.severity is Severity.WARNING and f.category == "multigpu-nccl"
     assert "export NCCL_P2P_DISABLE=1" in f.fix[1]
-    passthrough = dataclasses.replace(facts, probes=(ProbeRecord(
-        "iommu", ProbeStatus.OK, message="enabled, passthrough (iommu=pt)"),))
+    passthrough = dataclasses.replace(facts, probes=(F.ProbeRecord(
+        "iommu", F.ProbeStatus.OK, message="enabled, passthrough (iommu=pt)"),))
     assert one(passthrough, "multi-gpu-p2p-check").severity is Severity.INFO
 
 
 def test_scenario_cpu_without_avx_is_an_error() -> None:
-    facts = dataclasses.replace(this_machine(), cpu=CPUFacts(model="Intel Pentium G6950",
+    facts = dataclasses.replace(this_machine(), cpu=F.CPUFacts(model="Intel Pentium G6950",
                                                              machine="x86_64", flags=("sse4_2",)))
     f = one(facts, "cpu-lacks-required-instructions")  # was cpu-without-avx (alias)
     assert f.severity is Severity.ERROR and "Illegal instruction" in f.cause
 
 
 def test_scenario_cpu_flags_unknown_does_not_claim_no_avx() -> None:
-    facts = dataclasses.replace(this_machine(), cpu=CPUFacts(machine="x86_64"),
-                                probes=(ProbeRecord("cpu", ProbeStatus.MISSING),))
+    facts = dataclasses.replace(this_machine(), cpu=F.CPUFacts(machine="x86_64"),
+                                probes=(F.ProbeRecord("cpu", F.ProbeStatus.MISSING),))
     assert "cpu-lacks-required-instructions" not in ids(facts)
 
 
 # --- TensorFlow installation ------------------------------------------------------------------
 
 def test_scenario_tensorflow_not_installed_on_gpu_linux_host() -> None:
-    facts = gpu_host(python=python(dist("numpy", "1.26.4")), tf=TFFacts(ProbeStatus.MISSING))
+    facts = gpu_host(python=python(dist("numpy", "1.26.4")), tf=F.TFFacts(F.ProbeStatus.MISSING))
     report = run(facts)
     assert {f.id for f in report.findings} == {"tensorflow-not-installed"}
     assert report.findings[0].fix == (f"{PY} -m pip install 'tensorflow[and-cuda]'",)
@@ -308,9 +297,9 @@ def test_scenario_tensorflow_not_installed_on_gpu_linux_host() -> None:
 
 
 def test_scenario_tensorflow_not_installed_windows_powershell_command() -> None:
-    facts = gpu_host(os=OSFacts(system="Windows", name="Windows 11", machine="AMD64"),
+    facts = gpu_host(os=F.OSFacts(system="Windows", name="Windows 11", machine="AMD64"),
                      python=dataclasses.replace(python(), executable=r"C:\Python311\python.exe"),
-                     tf=TFFacts(ProbeStatus.MISSING))
+                     tf=F.TFFacts(F.ProbeStatus.MISSING))
     f = one(facts, "tensorflow-not-installed")
     # quoted: an unquoted < is a redirection in PowerShell (review defect 4e)
     assert f.fix == (r'C:\Python311\python.exe -m pip install "tensorflow<2.11"',)
@@ -335,7 +324,7 @@ def test_scenario_cpu_only_build_on_cpu_host_is_info() -> None:
 
 
 def test_scenario_windows_native_tf_2_15_with_nvidia_gpu() -> None:
-    facts = gpu_host(os=OSFacts(system="Windows", name="Windows 11", machine="AMD64"),
+    facts = gpu_host(os=F.OSFacts(system="Windows", name="Windows 11", machine="AMD64"),
                      python=python(dist("tensorflow", "2.15.0"),
                                    dist("tensorflow-intel", "2.15.0")),
                      tf=dataclasses.replace(tf_with_gpus(), build_info={"is_cuda_build": "False"}))
@@ -370,15 +359,15 @@ def test_scenario_tensorflow_and_tensorflow_cpu_both_installed() -> None:
     assert f.fix[0] == f"{PY} -m pip uninstall -y tensorflow tensorflow-cpu"
 
 
-def _pip_cudnn9_not_selected() -> tuple[SharedLibrary, ...]:
+def _pip_cudnn9_not_selected() -> tuple[F.SharedLibrary, ...]:
     """Library facts: pip cuDNN 9 files (recorded `ls` of the wheel) that the loader skips."""
     names = recorded("libs/ls-site-packages-nvidia-cudnn-lib-cudnn9-pip-wheel.txt").split()
     libdir = f"{SITE}/nvidia/cudnn/lib"
-    libs = [SharedLibrary(name="cudnn", filename=n, path=f"{libdir}/{n}", version="9",
+    libs = [F.SharedLibrary(name="cudnn", filename=n, path=f"{libdir}/{n}", version="9",
                           origin="tf-runpath", selected=False)
             for n in names if n == "libcudnn.so.9"]
     for name in ("cudart", "cublas", "cublasLt", "cufft", "cusparse", "cusolver"):
-        libs.append(SharedLibrary(name=name, filename=f"lib{name}.so.12",
+        libs.append(F.SharedLibrary(name=name, filename=f"lib{name}.so.12",
                                   path=f"{SITE}/nvidia/x/lib/lib{name}.so.12", version="12",
                                   origin="tf-runpath", selected=True))
     return tuple(libs)
@@ -412,26 +401,30 @@ def test_scenario_gpu_op_fails_with_no_kernel_image() -> None:
 
 
 def test_scenario_tf_import_segfault_gives_clear_words() -> None:
-    tf = TFFacts(ProbeStatus.ERROR, returncode=-11, error="the TensorFlow probe killed by "
+    tf = F.TFFacts(F.ProbeStatus.ERROR, returncode=-11, error="the TensorFlow probe killed by "
                  "SIGSEGV (signal 11): a segmentation fault inside a native library")
     report = run(gpu_host(tf=tf))
     assert [f.id for f in report.findings] == ["tensorflow-import-crashed"]
     assert report.verdict.headline == "TensorFlow does not start: 1 problem"
 
 
+def _tf_killed_by_sigill(log_lines: tuple[str, ...] = ()) -> F.TFFacts:
+    """The TensorFlow probe's facts after its child died of SIGILL (-4)."""
+    error = ("the TensorFlow probe killed by SIGILL (signal 4): an illegal instruction, "
+             "usually a CPU without AVX")
+    return F.TFFacts(F.ProbeStatus.ERROR, returncode=-4, error=error, log_lines=log_lines)
+
+
 def test_scenario_tf_import_sigill_points_to_avx() -> None:
-    tf = TFFacts(ProbeStatus.ERROR, returncode=-4, error="the TensorFlow probe killed by SIGILL "
-                 "(signal 4): an illegal instruction, usually a CPU without AVX")
-    no_avx = CPUFacts(model="Intel Pentium G4560", machine="x86_64", flags=("sse4_2",))
+    tf = _tf_killed_by_sigill()
+    no_avx = F.CPUFacts(model="Intel Pentium G4560", machine="x86_64", flags=("sse4_2",))
     f = one(gpu_host(tf=tf, cpu=no_avx), "tensorflow-import-crashed")
     assert "lacks AVX" in f.cause
 
 
 def test_scenario_sigill_with_avx_cpu_does_not_blame_avx() -> None:
     """Review defect 14: the CPU facts show AVX, so the crash is something else."""
-    tf = TFFacts(ProbeStatus.ERROR, returncode=-4, error="the TensorFlow probe killed by SIGILL "
-                 "(signal 4): an illegal instruction, usually a CPU without AVX",
-                 log_lines=("2024-01-01 loading", "Illegal instruction (core dumped)"))
+    tf = _tf_killed_by_sigill(("2024-01-01 loading", "Illegal instruction (core dumped)"))
     f = one(gpu_host(tf=tf), "tensorflow-import-crashed")
     assert "not the missing-AVX case" in f.cause and "AVX-512" in f.cause
     assert "lacks AVX" not in f.cause
@@ -439,14 +432,14 @@ def test_scenario_sigill_with_avx_cpu_does_not_blame_avx() -> None:
 
 
 def test_scenario_tf_hang_is_a_timeout_finding() -> None:
-    tf = TFFacts(ProbeStatus.TIMEOUT, error="the TensorFlow probe did not finish within 90 s "
+    tf = F.TFFacts(F.ProbeStatus.TIMEOUT, error="the TensorFlow probe did not finish within 90 s "
                  "(import or device set-up hung) and was stopped")
     f = one(gpu_host(tf=tf), "tensorflow-probe-timeout")
     assert f.fix[0].startswith("tfgpu doctor --timeout")
 
 
 def test_scenario_tf_import_error_quotes_the_exception() -> None:
-    tf = TFFacts(ProbeStatus.ERROR, returncode=0, error="ImportError: libcudnn.so.8: cannot "
+    tf = F.TFFacts(F.ProbeStatus.ERROR, returncode=0, error="ImportError: libcudnn.so.8: cannot "
                  "open shared object file: No such file or directory")
     f = one(gpu_host(tf=tf), "tensorflow-import-failed")
     assert f.cause.startswith("ImportError: libcudnn.so.8")
@@ -474,7 +467,7 @@ def test_scenario_cuda_visible_devices_fix_in_fish_and_powershell() -> None:
     fish = gpu_host(tf=tf_with_gpus(), env={"CUDA_VISIBLE_DEVICES": "-1",
                                             "SHELL": "/usr/bin/fish"})
     assert one(fish, "cuda-visible-devices-hides-gpus").fix[0] == "set -e CUDA_VISIBLE_DEVICES"
-    win = dataclasses.replace(fish, os=OSFacts(system="Windows", machine="AMD64"))
+    win = dataclasses.replace(fish, os=F.OSFacts(system="Windows", machine="AMD64"))
     assert one(win, "cuda-visible-devices-hides-gpus").fix[0] == \
         "Remove-Item Env:CUDA_VISIBLE_DEVICES"
 
@@ -487,8 +480,8 @@ def test_scenario_cuda_visible_devices_selecting_one_gpu_is_fine() -> None:
 def test_scenario_two_cuda_toolkits_on_path_and_the_fix_really_works() -> None:
     path = "/usr/local/cuda-12.2/bin:/usr/local/cuda-11.8/bin"
     facts = gpu_host(tf=tf_with_gpus("NVIDIA L4"), env={"PATH": path}, toolkits=(
-        CudaToolkit(root="/usr/local/cuda-12.2", version="12.2", source="nvcc", on_path=True),
-        CudaToolkit(root="/usr/local/cuda-11.8", version="11.8", source="glob", on_path=True)))
+        F.CudaToolkit(root="/usr/local/cuda-12.2", version="12.2", source="nvcc", on_path=True),
+        F.CudaToolkit(root="/usr/local/cuda-11.8", version="11.8", source="glob", on_path=True)))
     f = one(facts, "several-cuda-toolkits-on-path")
     assert f.severity is Severity.WARNING and "CUDA 12.2, 11.8" in f.cause
     bash = shutil.which("bash")
@@ -503,16 +496,16 @@ def test_scenario_two_cuda_toolkits_on_path_and_the_fix_really_works() -> None:
 
 def test_scenario_one_toolkit_on_path_and_others_installed_is_only_a_fact() -> None:
     facts = gpu_host(tf=tf_with_gpus("NVIDIA L4"), toolkits=(
-        CudaToolkit(root="/usr/local/cuda-12.2", version="12.2", on_path=True),
-        CudaToolkit(root="/usr/local/cuda-11.8", version="11.8", on_path=False)))
+        F.CudaToolkit(root="/usr/local/cuda-12.2", version="12.2", on_path=True),
+        F.CudaToolkit(root="/usr/local/cuda-11.8", version="11.8", on_path=False)))
     assert ids(facts) == {"tensorflow-gpu-works"}
 
 
 def test_scenario_stale_ld_library_path_cudnn_shadows_pip_copy() -> None:
     libs = (
-        SharedLibrary(name="cudnn", filename="libcudnn.so.8", path="/usr/local/cuda/lib64/"
+        F.SharedLibrary(name="cudnn", filename="libcudnn.so.8", path="/usr/local/cuda/lib64/"
                       "libcudnn.so.8", version="8.1.0", origin="ld_library_path", selected=True),
-        SharedLibrary(name="cudnn", filename="libcudnn.so.8", path=f"{SITE}/nvidia/cudnn/lib/"
+        F.SharedLibrary(name="cudnn", filename="libcudnn.so.8", path=f"{SITE}/nvidia/cudnn/lib/"
                       "libcudnn.so.8", version="8.9.4", origin="tf-runpath", selected=False),
     )
     facts = gpu_host(tf=tf_with_gpus("NVIDIA L4"), libraries=libs,
@@ -534,16 +527,16 @@ ALL_SCENARIOS = [
     smi_fail(recorded("nvidia-smi/fail-couldnt-communicate-with-driver.txt")),
     smi_fail(recorded("nvidia-smi/fail-no-devices-were-found-rtx5090.txt")),
     _no_nvidia("Linux", "amd", "Radeon"), _no_nvidia("Darwin", "apple", "M1", "arm64"),
-    gpu_host(tf=TFFacts(ProbeStatus.MISSING), python=python()),
+    gpu_host(tf=F.TFFacts(F.ProbeStatus.MISSING), python=python()),
     gpu_host(tf=tf_with_gpus(version="2.16.1"), libraries=_pip_cudnn9_not_selected()),
-    gpu_host(tf=TFFacts(ProbeStatus.TIMEOUT, error="hung")),
+    gpu_host(tf=F.TFFacts(F.ProbeStatus.TIMEOUT, error="hung")),
     gpu_host(python=python(dist("tensorflow-gpu", "2.10.1"), dist("tensorflow", "2.10.1")),
              tf=tf_with_gpus("x"), env={"CUDA_VISIBLE_DEVICES": "-1"}),
 ]
 
 
 @pytest.mark.parametrize("facts", ALL_SCENARIOS, ids=range(len(ALL_SCENARIOS)))
-def test_every_problem_finding_has_cause_fix_doc_and_valid_labels(facts: HostFacts) -> None:
+def test_every_problem_finding_has_cause_fix_doc_and_valid_labels(facts: F.HostFacts) -> None:
     for f in run(facts).findings:
         assert f.category in CATEGORIES and f.area in AREAS
         if f.severity.rank >= Severity.WARNING.rank:

@@ -39,16 +39,7 @@ def _sample1(op: Any, av: Any) -> str:
     if op is _c.ANY:
         return "a"
     if op is _c.IN:
-        for iop, iav in av:
-            if iop is _c.LITERAL:
-                return chr(iav)
-            if iop is _c.RANGE:
-                return chr(iav[0])
-            if iop is _c.CATEGORY:
-                return _CATEGORY.get(iav, "a")
-            if iop is _c.NEGATE:
-                return "\x01"
-        return "a"
+        return next(_set_chars(av, negate="\x01"), "a")
     if op in (_c.MAX_REPEAT, _c.MIN_REPEAT):
         lo, _hi, item = av
         return _sample(item) * lo
@@ -59,17 +50,25 @@ def _sample1(op: Any, av: Any) -> str:
     return ""
 
 
+def _set_chars(items: Any, negate: str | None = None) -> Iterator[str]:
+    """Characters the set ``[...]`` of ``items`` names, in order: each literal, both ends of
+    each range, one per category; ``negate`` (when given) where the set is negated."""
+    for iop, iav in items:
+        if iop is _c.LITERAL:
+            yield chr(iav)
+        elif iop is _c.RANGE:
+            yield chr(iav[0])
+            yield chr(iav[1])
+        elif iop is _c.CATEGORY:
+            yield _CATEGORY.get(iav, "a")
+        elif iop is _c.NEGATE and negate is not None:
+            yield negate
+
+
 def _units(op: Any, av: Any) -> Iterator[str]:
     yield _sample1(op, av)
     if op is _c.IN:
-        for iop, iav in av:
-            if iop is _c.LITERAL:
-                yield chr(iav)
-            elif iop is _c.RANGE:
-                yield chr(iav[0])
-                yield chr(iav[1])
-            elif iop is _c.CATEGORY:
-                yield _CATEGORY.get(iav, "a")
+        yield from _set_chars(av)
 
 
 def _walk(seq: Any, lead: str, out: set[tuple[str, str]]) -> None:

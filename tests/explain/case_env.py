@@ -5,18 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tfgpu.facts import (
-    GPU,
-    CudaToolkit,
-    Distribution,
-    DriverFacts,
-    HostFacts,
-    OSFacts,
-    ProbeStatus,
-    PythonFacts,
-    SharedLibrary,
-    TFFacts,
-)
+from tfgpu import facts as F
 
 _VER = re.compile(r"(\d+\.\d+(?:\.\d+)?)")
 
@@ -26,20 +15,20 @@ def _version(text: str | None) -> str | None:
     return m.group(1) if m else None
 
 
-def _os(text: str | None) -> OSFacts:
+def _os(text: str | None) -> F.OSFacts:
     t = (text or "").lower()
     if "wsl" in t:
-        return OSFacts(system="Linux", name=text, is_wsl=True, wsl_version=2)
+        return F.OSFacts(system="Linux", name=text, is_wsl=True, wsl_version=2)
     if "windows" in t:
-        return OSFacts(system="Windows", name=text)
+        return F.OSFacts(system="Windows", name=text)
     if "macos" in t or "mac os" in t:
-        return OSFacts(system="Darwin", name=text)
+        return F.OSFacts(system="Darwin", name=text)
     if any(w in t for w in ("linux", "ubuntu", "debian", "centos", "mint", "fedora")):
-        return OSFacts(system="Linux", name=text)
-    return OSFacts(system="unknown", name=text)
+        return F.OSFacts(system="Linux", name=text)
+    return F.OSFacts(system="unknown", name=text)
 
 
-def _gpu(text: str) -> GPU:
+def _gpu(text: str) -> F.GPU:
     t = text.lower()
     if "amd" in t or "radeon" in t:
         vendor = "amd"
@@ -50,7 +39,7 @@ def _gpu(text: str) -> GPU:
     else:
         vendor = "other"
     m = re.search(r"(?:cc|compute capability)\s*(\d+\.\d+)", text)
-    return GPU(
+    return F.GPU(
         index=0,
         vendor=vendor,
         name=text,
@@ -59,22 +48,22 @@ def _gpu(text: str) -> GPU:
     )
 
 
-def facts_from_env(env: dict[str, Any] | None) -> HostFacts | None:
+def facts_from_env(env: dict[str, Any] | None) -> F.HostFacts | None:
     """Return host facts for a case ``env``, or ``None`` when it says nothing."""
     if not env or not any(v for v in env.values()):
         return None
-    dists: list[Distribution] = []
+    dists: list[F.Distribution] = []
     tf_text = env.get("tf") or ""
     tf_v = _version(tf_text)
     if tf_v:
         name = "tensorflow-gpu" if "tensorflow-gpu" in tf_text else "tensorflow"
-        dists.append(Distribution(name, tf_v))
+        dists.append(F.Distribution(name, tf_v))
     for key in ("numpy", "protobuf"):
         v = _version(env.get(key))
         if v:
-            dists.append(Distribution(key, v))
+            dists.append(F.Distribution(key, v))
     install = (env.get("install_method") or "").lower()
-    python = PythonFacts(
+    python = F.PythonFacts(
         version=_version(env.get("python")) or "unknown",
         executable="python",
         conda_env="case-env" if "conda" in install else None,
@@ -84,14 +73,14 @@ def facts_from_env(env: dict[str, Any] | None) -> HostFacts | None:
     cuda_v = _version(env.get("cuda")) or (cuda_m.group(1) if cuda_m else None)
     cudnn_v = _version(env.get("cudnn")) or (re.match(r"\d+", env.get("cudnn") or "") or [None])[0]
     driver_v = _version(env.get("driver"))
-    return HostFacts(
+    return F.HostFacts(
         os=_os(env.get("os")),
         python=python,
         gpus=(_gpu(env["gpu"]),) if env.get("gpu") else (),
-        driver=DriverFacts(status=ProbeStatus.OK, version=driver_v) if driver_v else None,
-        toolkits=(CudaToolkit(root=None, version=cuda_v, source="case"),) if cuda_v else (),
-        libraries=(SharedLibrary(name="cudnn", filename="", path="", version=cudnn_v),)
+        driver=F.DriverFacts(status=F.ProbeStatus.OK, version=driver_v) if driver_v else None,
+        toolkits=(F.CudaToolkit(root=None, version=cuda_v, source="case"),) if cuda_v else (),
+        libraries=(F.SharedLibrary(name="cudnn", filename="", path="", version=cudnn_v),)
         if cudnn_v
         else (),
-        tf=TFFacts(status=ProbeStatus.OK, version=tf_v) if tf_v else None,
+        tf=F.TFFacts(status=F.ProbeStatus.OK, version=tf_v) if tf_v else None,
     )

@@ -25,7 +25,7 @@ import ast
 import copy
 import dataclasses
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -363,34 +363,22 @@ def test_ids_are_unique_in_the_file() -> None:
     assert len(ids) == len(set(ids)) == len(SPECS)
 
 
+RowCheck = Callable[[FindingSpec], list[str]]
+#: The invariants every row must hold, by name; each returns the row's problems ([] when held).
+ROW_CHECKS: dict[str, RowCheck] = {
+    "id-is-kebab-case": check_id,
+    "category-and-area-are-known": check_category_area,
+    "supersedes-defers-to-and-aliases-resolve": lambda spec: check_references(spec, BOOK),
+    "doc-keys-resolve": lambda spec: check_docs(spec, LINKS),
+    "row-is-made-by-src": lambda spec: check_made(spec, MADE),
+    "row-is-reached-by-a-test": lambda spec: check_reached(spec, TEST_TEXT),
+}
+
+
+@pytest.mark.parametrize("check", list(ROW_CHECKS.values()), ids=list(ROW_CHECKS))
 @pytest.mark.parametrize("spec", ROWS)
-def test_id_is_kebab_case(spec: FindingSpec) -> None:
-    assert check_id(spec) == []
-
-
-@pytest.mark.parametrize("spec", ROWS)
-def test_category_and_area_are_known(spec: FindingSpec) -> None:
-    assert check_category_area(spec) == []
-
-
-@pytest.mark.parametrize("spec", ROWS)
-def test_supersedes_defers_to_and_aliases_resolve(spec: FindingSpec) -> None:
-    assert check_references(spec, BOOK) == []
-
-
-@pytest.mark.parametrize("spec", ROWS)
-def test_doc_keys_resolve(spec: FindingSpec) -> None:
-    assert check_docs(spec, LINKS) == []
-
-
-@pytest.mark.parametrize("spec", ROWS)
-def test_row_is_made_by_src(spec: FindingSpec) -> None:
-    assert check_made(spec, MADE) == []
-
-
-@pytest.mark.parametrize("spec", ROWS)
-def test_row_is_reached_by_a_test(spec: FindingSpec) -> None:
-    assert check_reached(spec, TEST_TEXT) == []
+def test_row_holds_each_invariant(spec: FindingSpec, check: RowCheck) -> None:
+    assert check(spec) == []
 
 
 # ---------------------------------------------------------------------- per call site

@@ -17,18 +17,7 @@ from packaging.requirements import Requirement
 
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import make_plan, render, target_from_description
-from tfgpu.plan.model import (
-    CreateVenv,
-    Manual,
-    PipInstall,
-    Plan,
-    Reason,
-    Route,
-    SetEnv,
-    Shell,
-    Step,
-    Verify,
-)
+from tfgpu.plan import model as M
 from tfgpu.plan.render import VERIFY_CODE, ps_quote
 
 SH = shutil.which("sh")
@@ -37,7 +26,7 @@ NASTY = 'my env\'s $HOME `x` "q" ;&|*?[a] {b} #c ~d ‘e’'
 CUDA_WIN = r"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.2\bin"
 
 
-def described(route: Route | None = None, env: str | None = None, **desc: str) -> Plan:
+def described(route: M.Route | None = None, env: str | None = None, **desc: str) -> M.Plan:
     os_ = desc.pop("os")
     return make_plan(target_from_description(os_, **desc), load_knowledge(), route, env)
 
@@ -52,23 +41,23 @@ PLANS = {
         os="linux", gpu="A100", driver="550.54.14", python="3.11", env=env
     ),
     "system-cuda-gtx1060": lambda env=None: described(
-        Route.SYSTEM_CUDA, os="linux", gpu="GTX 1060", driver="470.82.01", python="3.11", env=env
+        M.Route.SYSTEM_CUDA, os="linux", gpu="GTX 1060", driver="470.82.01", python="3.11", env=env
     ),
     "conda-a100": lambda env=None: described(
-        Route.CONDA, os="linux", gpu="A100", driver="550.54.14", python="3.11", env=_conda(env)
+        M.Route.CONDA, os="linux", gpu="A100", driver="550.54.14", python="3.11", env=_conda(env)
     ),
     "wsl2-rtx3060": lambda env=None: described(
         os="windows", gpu="RTX 3060 Laptop GPU", driver="531.14", env=env
     ),
     "windows-native": lambda env=None: described(
-        Route.WINDOWS_NATIVE,
+        M.Route.WINDOWS_NATIVE,
         os="windows",
         gpu="RTX 3060 Laptop GPU",
         driver="531.14",
         env=_conda(env),
     ),
     "windows-system-cuda": lambda env=None: described(
-        Route.SYSTEM_CUDA,
+        M.Route.SYSTEM_CUDA,
         os="windows",
         gpu="RTX 3060 Laptop GPU",
         driver="531.14",
@@ -120,23 +109,23 @@ def _fake_python(bin_dir: Path, name: str, log: Path) -> None:
 @pytest.mark.skipif(SH is None, reason="no sh")
 def test_sh_script_runs_with_a_nasty_venv_path_and_passes_exact_arguments(tmp_path: Path) -> None:
     venv = tmp_path / NASTY
-    custom = Plan(
+    custom = M.Plan(
         target_summary="test",
-        route=Route.SYSTEM_CUDA,
+        route=M.Route.SYSTEM_CUDA,
         tf_version="2.14.0",
         requirements=("tensorflow[and-cuda]~=2.14.0", "numpy<2"),
         python="3.11",
         uses_gpu=True,
-        reasons=(Reason("r"),),
+        reasons=(M.Reason("r"),),
         env_path=str(venv),
         knowledge_version="k",
         steps=(
-            Step("manual", Manual("do it", ("sudo rm -rf /",), True)),
-            Step("venv", CreateVenv(str(venv), ("python3.11",))),
-            Step("lib", SetEnv("LD_LIBRARY_PATH", "/opt/cuda it's $HOME/lib64")),
-            Step("pip", PipInstall(("pip",), upgrade=True)),
-            Step("tf", PipInstall(("tensorflow[and-cuda]~=2.14.0", "numpy<2"))),
-            Step("verify", Verify(True)),
+            M.Step("manual", M.Manual("do it", ("sudo rm -rf /",), True)),
+            M.Step("venv", M.CreateVenv(str(venv), ("python3.11",))),
+            M.Step("lib", M.SetEnv("LD_LIBRARY_PATH", "/opt/cuda it's $HOME/lib64")),
+            M.Step("pip", M.PipInstall(("pip",), upgrade=True)),
+            M.Step("tf", M.PipInstall(("tensorflow[and-cuda]~=2.14.0", "numpy<2"))),
+            M.Step("verify", M.Verify(True)),
         ),
     )
     bin_dir = tmp_path / "bin"
@@ -225,7 +214,7 @@ def test_wsl2_plan_renders_the_windows_step_in_powershell_and_the_rest_in_sh() -
     sh = render(plan, "sh")
     assert "# (on Windows, in PowerShell)" in sh
     assert '\npython3.13 -m venv "$VENV"' in sh or '-m venv "$VENV"' in sh
-    assert plan.steps[0].shell is Shell.POWERSHELL
+    assert plan.steps[0].shell is M.Shell.POWERSHELL
 
 
 # ------------------------------------------------------------------ requirements / conda / json

@@ -237,15 +237,7 @@ def test_nvml_broken_and_no_smi_is_error_not_missing() -> None:
 
 
 def test_hung_nvidia_smi_is_timeout() -> None:
-    hung = CommandResult(
-        ("nvidia-smi",),
-        ProbeStatus.TIMEOUT,
-        None,
-        "",
-        "",
-        1.0,
-        "nvidia-smi did not finish within 1 s and was stopped",
-    )
+    hung = CommandResult.timed_out(("nvidia-smi",), 1)
     runner = FakeRunner({("nvidia-smi",): hung})
     res = nvidia.run(ctx(runner), nvml=NO_LIB)
     assert res.driver is not None and res.driver.status is ProbeStatus.TIMEOUT

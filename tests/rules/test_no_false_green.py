@@ -10,21 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu import facts as F
 from tfgpu._proc import FakeRunner
 from tfgpu.diagnosis.doctor import diagnose
-from tfgpu.facts import (
-    GPU,
-    CudaToolkit,
-    Distribution,
-    DriverFacts,
-    HostFacts,
-    OSFacts,
-    ProbeRecord,
-    ProbeStatus,
-    PythonFacts,
-    SharedLibrary,
-    TFFacts,
-)
 from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches, binary_format
 from tfgpu.findings import Report, Severity
 from tfgpu.knowledge import load_knowledge
@@ -42,36 +30,36 @@ def _pe(machine: int) -> bytes:
 
 
 def _lib(name: str, major: str, *, origin: str = "tf-runpath", selected: bool = True,
-         binary: str | None = "elf64-x86_64") -> SharedLibrary:
+         binary: str | None = "elf64-x86_64") -> F.SharedLibrary:
     folder = {"cudart": "cuda_runtime", "cublas": "cublas", "cudnn": "cudnn"}[name]
     path = (f"{SITE}/nvidia/{folder}/lib/lib{name}.so.{major}" if origin == "tf-runpath"
             else f"/usr/local/cuda/lib64/lib{name}.so.{major}")
-    return SharedLibrary(name, f"lib{name}.so.{major}", path, major, origin, selected, binary)
+    return F.SharedLibrary(name, f"lib{name}.so.{major}", path, major, origin, selected, binary)
 
 
 GOOD = (_lib("cudart", "12"), _lib("cublas", "12"), _lib("cudnn", "8"))
 
 
-def _host(libraries: tuple[SharedLibrary, ...] = (), *, tf: str = "2.16.1",
-          toolkits: tuple[CudaToolkit, ...] = ()) -> HostFacts:
-    return HostFacts(
-        os=OSFacts(system="Linux", name="Ubuntu 22.04", machine="x86_64"),
-        python=PythonFacts(version="3.11.9", executable="/home/u/venv/bin/python",
-                           distributions=(Distribution("tensorflow", tf),)),
-        gpus=(GPU(0, "nvidia", "NVIDIA GeForce RTX 4090", "8.9", source="nvml"),),
-        driver=DriverFacts(status=ProbeStatus.OK, version="550.54.14", source="nvml"),
+def _host(libraries: tuple[F.SharedLibrary, ...] = (), *, tf: str = "2.16.1",
+          toolkits: tuple[F.CudaToolkit, ...] = ()) -> F.HostFacts:
+    return F.HostFacts(
+        os=F.OSFacts(system="Linux", name="Ubuntu 22.04", machine="x86_64"),
+        python=F.PythonFacts(version="3.11.9", executable="/home/u/venv/bin/python",
+                           distributions=(F.Distribution("tensorflow", tf),)),
+        gpus=(F.GPU(0, "nvidia", "NVIDIA GeForce RTX 4090", "8.9", source="nvml"),),
+        driver=F.DriverFacts(status=F.ProbeStatus.OK, version="550.54.14", source="nvml"),
         toolkits=toolkits,
         libraries=libraries,
-        tf=TFFacts(status=ProbeStatus.SKIPPED),
-        probes=(ProbeRecord("ldconfig", ProbeStatus.OK, ("ldconfig", "-p")),),
+        tf=F.TFFacts(status=F.ProbeStatus.SKIPPED),
+        probes=(F.ProbeRecord("ldconfig", F.ProbeStatus.OK, ("ldconfig", "-p")),),
     )
 
 
-def _report(facts: HostFacts) -> Report:
+def _report(facts: F.HostFacts) -> Report:
     return diagnose(facts, load_knowledge())
 
 
-def _missing(facts: HostFacts) -> list[str]:
+def _missing(facts: F.HostFacts) -> list[str]:
     return [f.id for f in _report(facts).findings if f.id == "tf-cuda-runtime-missing"]
 
 
@@ -101,7 +89,7 @@ def test_junk_or_foreign_files_are_not_libraries(binary: str, words: str) -> Non
 
 
 def test_nvcc_toolkit_off_the_loader_path_does_not_count() -> None:
-    toolkit = CudaToolkit(root="/usr/local/cuda-12.3", version="12.3",
+    toolkit = F.CudaToolkit(root="/usr/local/cuda-12.3", version="12.3",
                           nvcc_path="/usr/local/cuda-12.3/bin/nvcc", on_path=True)
     off_path = tuple(_lib(n, m, origin="cuda_home", selected=False)
                      for n, m in (("cudart", "12"), ("cublas", "12"), ("cudnn", "8")))
@@ -112,13 +100,13 @@ def test_nvcc_toolkit_off_the_loader_path_does_not_count() -> None:
 
 def test_unread_headers_still_count() -> None:
     # a snapshot from a recording (no header read) is not called broken
-    assert _missing(_host(tuple(SharedLibrary(x.name, x.filename, x.path, x.version, x.origin,
+    assert _missing(_host(tuple(F.SharedLibrary(x.name, x.filename, x.path, x.version, x.origin,
                                               x.selected) for x in GOOD))) == []
 
 
 def test_tf_import_that_ran_says_more_than_the_library_check() -> None:
-    ran = HostFacts(**{**{f: getattr(_host(), f) for f in _host().__dataclass_fields__},
-                       "tf": TFFacts(status=ProbeStatus.OK, version="2.16.1")})
+    ran = F.HostFacts(**{**{f: getattr(_host(), f) for f in _host().__dataclass_fields__},
+                       "tf": F.TFFacts(status=F.ProbeStatus.OK, version="2.16.1")})
     assert _missing(ran) == []
 
 

@@ -16,23 +16,12 @@ import pytest
 from packaging.specifiers import SpecifierSet
 from packaging.version import Version
 
+from tfgpu import facts as F
 from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check
 from tfgpu.diagnosis.checks import driver as D
 from tfgpu.diagnosis.checks import libraries as LIB
 from tfgpu.diagnosis.checks import versions as V
 from tfgpu.diagnosis.engine import collect
-from tfgpu.facts import (
-    GPU,
-    CudaToolkit,
-    Distribution,
-    DriverFacts,
-    HostFacts,
-    OSFacts,
-    ProbeStatus,
-    PythonFacts,
-    SharedLibrary,
-    TFFacts,
-)
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import Knowledge, TestedConfig, load_knowledge
@@ -50,41 +39,41 @@ def host(
     python: str = "3.11.7",
     tf: str | None = None,
     build_info: dict[str, str] | None = None,
-    tf_status: ProbeStatus = ProbeStatus.OK,
+    tf_status: F.ProbeStatus = F.ProbeStatus.OK,
     driver: str | None = None,
-    gpus: Iterable[GPU] = (),
-    toolkits: Iterable[CudaToolkit] = (),
-    libs: Iterable[SharedLibrary] = (),
+    gpus: Iterable[F.GPU] = (),
+    toolkits: Iterable[F.CudaToolkit] = (),
+    libs: Iterable[F.SharedLibrary] = (),
     dists: Iterable[tuple[str, str]] = (),
-) -> HostFacts:
+) -> F.HostFacts:
     """A hand-built host (STYLE.md section 7: rules get hand-built facts)."""
-    distributions = [Distribution(n, v) for n, v in dists]
+    distributions = [F.Distribution(n, v) for n, v in dists]
     if tf is not None and not any(d.name == "tensorflow" for d in distributions):
-        distributions.append(Distribution("tensorflow", tf))
-    return HostFacts(
-        os=OSFacts(system=_SYSTEM[os], is_wsl=os == "wsl2",
+        distributions.append(F.Distribution("tensorflow", tf))
+    return F.HostFacts(
+        os=F.OSFacts(system=_SYSTEM[os], is_wsl=os == "wsl2",
                    wsl_version=2 if os == "wsl2" else None),
-        python=PythonFacts(version=python, executable="/venv/bin/python",
+        python=F.PythonFacts(version=python, executable="/venv/bin/python",
                            distributions=tuple(sorted(distributions, key=lambda d: d.name))),
         gpus=tuple(gpus),
-        driver=None if driver is None else DriverFacts(
-            status=ProbeStatus.OK, version=driver, source="nvidia-smi"),
+        driver=None if driver is None else F.DriverFacts(
+            status=F.ProbeStatus.OK, version=driver, source="nvidia-smi"),
         toolkits=tuple(toolkits),
         libraries=tuple(libs),
-        tf=None if tf is None else TFFacts(
-            status=tf_status, version=tf if tf_status is ProbeStatus.OK else None,
+        tf=None if tf is None else F.TFFacts(
+            status=tf_status, version=tf if tf_status is F.ProbeStatus.OK else None,
             build_info=build_info or {}),
     )
 
 
-def gpu(name: str = "Test GPU", cc: str | None = None, index: int = 0) -> GPU:
-    return GPU(index=index, vendor="nvidia", name=name, compute_capability=cc,
+def gpu(name: str = "Test GPU", cc: str | None = None, index: int = 0) -> F.GPU:
+    return F.GPU(index=index, vendor="nvidia", name=name, compute_capability=cc,
                source="nvml")
 
 
-def lib(name: str, version: str, origin: str = "system", selected: bool = True) -> SharedLibrary:
+def lib(name: str, version: str, origin: str = "system", selected: bool = True) -> F.SharedLibrary:
     filename = f"lib{name}.so.{version}"
-    return SharedLibrary(name=name, filename=filename, path=f"/usr/lib/{filename}",
+    return F.SharedLibrary(name=name, filename=filename, path=f"/usr/lib/{filename}",
                          version=version, origin=origin, selected=selected)
 
 
@@ -94,7 +83,7 @@ def _module_checks(*names: str) -> tuple[Check, ...]:
     return tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1] in names)
 
 
-def run_rules(facts: HostFacts, kb: Knowledge, checks: Iterable[Check] | None = None,
+def run_rules(facts: F.HostFacts, kb: Knowledge, checks: Iterable[Check] | None = None,
               ) -> tuple[Finding, ...]:
     """The host checks' findings for ``facts`` (no overlap resolution, no cap)."""
     return collect(Facts(facts, kb=kb), HOST_CHECKS if checks is None else checks)
@@ -103,7 +92,7 @@ def ids(findings: Iterable[Finding]) -> list[str]:
     return sorted(f.id for f in findings)
 
 
-def run(facts: HostFacts) -> tuple[Finding, ...]:
+def run(facts: F.HostFacts) -> tuple[Finding, ...]:
     """The version checks: versions.py, driver.py, libraries.py, compute_capability.py's
     host check, plus the Python and NumPy host checks (tf_install.py)."""
     from tfgpu.diagnosis.checks import tf_install
@@ -312,7 +301,7 @@ def test_ngc_build_info_arch_list_is_used() -> None:
 
 def test_system_cuda_11_with_tf215_and_no_pip_wheels() -> None:
     facts = host(tf="2.15.0", driver="535.54.03", gpus=[gpu(cc="7.5")],
-                 toolkits=[CudaToolkit(root="/usr/local/cuda-11.2", version="11.2",
+                 toolkits=[F.CudaToolkit(root="/usr/local/cuda-11.2", version="11.2",
                                        source="nvcc")],
                  libs=[lib("cudart", "11.0"), lib("cudnn", "8.1.0")])
     (f,) = run(facts)
@@ -326,7 +315,7 @@ def test_system_cuda_11_with_tf215_and_no_pip_wheels() -> None:
 def test_system_cuda_11_does_not_matter_with_pip_wheels() -> None:
     pins = KB.and_cuda_pins("2.15.0")
     facts = host(tf="2.15.0", driver="535.54.03", gpus=[gpu(cc="7.5")],
-                 toolkits=[CudaToolkit(root="/usr/local/cuda-11.2", version="11.2")],
+                 toolkits=[F.CudaToolkit(root="/usr/local/cuda-11.2", version="11.2")],
                  libs=[lib("cudart", "11.0"), lib("cudart", "12", "tf-runpath"),
                        lib("cudnn", "8.9.4", "tf-runpath")],
                  dists=[(p.package, _pinned_version(p.specifier)) for p in pins])
@@ -477,13 +466,13 @@ def test_no_tensorflow_no_findings() -> None:
     ],
     ids=["bad-tf", "bad-driver-cc-python", "bad-lib-numpy", "future-tf", "macos"],
 )
-def test_garbage_facts_do_not_crash(facts: HostFacts) -> None:
+def test_garbage_facts_do_not_crash(facts: F.HostFacts) -> None:
     for f in run(facts):
         assert f.id  # any finding is well-formed; no exception is the point
 
 
 def test_import_failure_with_python_outside_range_is_an_error() -> None:
-    facts = host(tf="2.15.0", python="3.12.1", tf_status=ProbeStatus.ERROR)
+    facts = host(tf="2.15.0", python="3.12.1", tf_status=F.ProbeStatus.ERROR)
     (f,) = run(facts)
     assert f.id == "python-outside-tf-range" and f.severity is Severity.ERROR
 
@@ -500,7 +489,7 @@ def test_every_versions_check_is_listed(module: object) -> None:
 def test_every_knowledge_ref_resolves() -> None:
     facts = [
         host(tf="2.15.0", driver="470.82.01", python="3.12.1", gpus=[gpu(cc="9.0")],
-             toolkits=[CudaToolkit(root="/usr/local/cuda-11.2", version="11.2")],
+             toolkits=[F.CudaToolkit(root="/usr/local/cuda-11.2", version="11.2")],
              libs=[lib("cudart", "11.0"), lib("cudnn", "7.6.5")],
              dists=[("numpy", "2.0.0"), ("nvidia-nccl-cu12", "2.0.0")]),
         host(os="windows", tf="2.16.1", python="3.12.1", driver="531.14", gpus=[gpu(cc="3.0")]),

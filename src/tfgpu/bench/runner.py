@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import tfgpu
-from tfgpu._proc import DRAIN_S, BoundedCapture, DeferSigint, kill_pipe_holders
+from tfgpu._proc import DRAIN_S, BoundedCapture, DeferSigint, kill_pipe_holders, start_group
 from tfgpu.bench.data import DataSource
 from tfgpu.bench.workloads import EPOCHS, tuned_recipe
 from tfgpu.diagnosis import catalogue
@@ -178,14 +178,7 @@ def run_child(
     deferred = DeferSigint()
     try:
         with deferred:
-            proc = subprocess.Popen(
-                argv,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                env=_child_env(),
-                start_new_session=os.name == "posix",
-            )
+            proc = start_group(argv, _child_env())
     except OSError as exc:
         deferred.replay()
         out.events.append(

@@ -322,49 +322,56 @@ def run_guide(
         model = build_model()
         _compile(model, GUIDE_LR, jit=False, spe=1)
         n_warm = min(len(x), GUIDE_BATCH * 4)
-        warm_s, start_digest, hist, train_s = _warm_then_time(
+        timing = _warm_then_time(
             model,
             weights,
             warm=lambda: model.fit(
                 x[:n_warm], y[:n_warm], batch_size=GUIDE_BATCH, epochs=1, verbose=0
             ),
             timed=lambda cbs: model.fit(
-                x,
-                y,
-                batch_size=GUIDE_BATCH,
-                epochs=epochs,
-                verbose=0,
-                shuffle=True,
-                callbacks=cbs,
+                x, y, batch_size=GUIDE_BATCH, epochs=epochs, verbose=0, shuffle=True, callbacks=cbs
             ),
             base=base,
             emit=emit,
             callbacks=callbacks,
             on_start=on_start,
         )
-        acc, loss = _evaluate(model, data)
+        scores = _evaluate(model, data)
     steps = epochs * -(-len(x) // GUIDE_BATCH)
+    return _record(
+        base, timing, scores, batch=GUIDE_BATCH, steps=steps, samples=epochs * len(x),
+        learning_rate=GUIDE_LR, jit_compile=False, steps_per_execution=1, mixed_precision=False,
+        pipeline="numpy arrays (Keras adapter)",
+    )
+
+
+def _record(
+    base: dict[str, Any],
+    timing: tuple[float, str, Any, float],
+    scores: tuple[float, float],
+    *,
+    batch: int,
+    **recipe: Any,
+) -> RunRecord:
+    """The :class:`RunRecord` of a run: ``base`` (workload, device, repeat, epochs), the
+    ``(warmup_s, start_weights_sha256, history, train_s)`` of :func:`_warm_then_time`, the
+    ``(test_accuracy_pct, test_loss)`` of :func:`_evaluate`, ``batch`` (samples per step)
+    and the workload's other fields (``recipe``: steps, samples, learning rate...).
+    """
+    warm_s, start_digest, hist, train_s = timing
+    acc, loss = scores
     return RunRecord(
-        workload="guide",
-        device=device,
-        repeat=repeat,
+        **base,
         train_time_s=train_s,
         warmup_time_s=warm_s,
-        epochs=epochs,
-        batch_size=GUIDE_BATCH,
-        steps=steps,
-        samples=epochs * len(x),
-        learning_rate=GUIDE_LR,
+        batch_size=batch,
         test_accuracy_pct=acc,
         test_loss=loss,
         train_accuracy_pct=float(hist.history["accuracy"][-1]) * 100.0,
-        flops_per_step=train_flops_per_step(GUIDE_BATCH),
+        flops_per_step=train_flops_per_step(batch),
         initial_weights_sha256=start_digest,
-        jit_compile=False,
-        steps_per_execution=1,
-        mixed_precision=False,
-        pipeline="numpy arrays (Keras adapter)",
         history={k: [float(v) for v in vs] for k, vs in hist.history.items()},
+        **recipe,
     )
 
 
@@ -508,7 +515,7 @@ def run_tuned(
             loss_scale=mixed_precision,
         )
         warm_steps = min(steps_per_epoch, spe)
-        warm_s, start_digest, hist, train_s = _warm_then_time(
+        timing = _warm_then_time(
             model,
             weights,
             warm=lambda: model.fit(ds.take(warm_steps), epochs=1, verbose=0, shuffle=False),
@@ -518,26 +525,10 @@ def run_tuned(
             callbacks=callbacks,
             on_start=on_start,
         )
-        acc, loss = _evaluate(model, data)
-    return RunRecord(
-        workload="tuned",
-        device=device,
-        repeat=repeat,
-        train_time_s=train_s,
-        warmup_time_s=warm_s,
-        epochs=epochs,
-        batch_size=batch,
-        steps=total_steps,
-        samples=total_steps * batch,
-        learning_rate=lr,
-        test_accuracy_pct=acc,
-        test_loss=loss,
-        train_accuracy_pct=float(hist.history["accuracy"][-1]) * 100.0,
-        flops_per_step=train_flops_per_step(batch),
-        initial_weights_sha256=start_digest,
-        jit_compile=jit_compile,
-        steps_per_execution=min(spe, steps_per_epoch),
+        scores = _evaluate(model, data)
+    return _record(
+        base, timing, scores, batch=batch, steps=total_steps, samples=total_steps * batch,
+        learning_rate=lr, jit_compile=jit_compile, steps_per_execution=min(spe, steps_per_epoch),
         mixed_precision=mixed_precision,
         pipeline="tf.data: cache, shuffle, batch, prefetch(AUTOTUNE)",
-        history={k: [float(v) for v in vs] for k, vs in hist.history.items()},
     )

@@ -85,16 +85,10 @@ def read_facts_target(path: str) -> TargetHost:
         UsageError: the file is missing, unreadable, not JSON or not a facts snapshot.
     """
     try:
-        facts = read_facts_file(path)
+        return target_from_facts(read_facts_file(path), origin=path)
     except OSError as exc:
         raise UsageError(f"--facts {path}: cannot read it ({exc})") from None
-    except FactsFormatError as exc:
-        raise UsageError(
-            f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`"
-        ) from None
-    try:
-        return target_from_facts(facts, origin=path)
-    except TargetError as exc:
+    except (FactsFormatError, TargetError) as exc:
         raise UsageError(
             f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`"
         ) from None

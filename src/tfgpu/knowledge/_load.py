@@ -17,20 +17,8 @@ from tfgpu.knowledge import _cache
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
-from tfgpu.knowledge._rows import (
-    AndCudaPin,
-    CudaError,
-    DtypeSize,
-    GpuRow,
-    KnowledgeError,
-    MinDriver,
-    PlatformFact,
-    PtxasArch,
-    Row,
-    Source,
-    TestedConfig,
-    WheelArchsRow,
-)
+from tfgpu.knowledge import _rows
+from tfgpu.knowledge._rows import KnowledgeError
 
 #: Major version of the data-file layout this code reads.
 SCHEMA_MAJOR = "1"
@@ -67,10 +55,10 @@ class TableMeta:
     schema_version: str
     updated: datetime.date
     description: str
-    sources: Mapping[str, Source]
+    sources: Mapping[str, _rows.Source]
 
 
-R = TypeVar("R", bound=Row)
+R = TypeVar("R", bound=_rows.Row)
 Raw = Mapping[str, object]
 
 
@@ -166,8 +154,8 @@ def _common(raw: Raw, table: str, where: str) -> dict[str, object]:
     }
 
 
-def _tested(raw: Raw, c: dict[str, object], w: str) -> TestedConfig:
-    return TestedConfig(
+def _tested(raw: Raw, c: dict[str, object], w: str) -> _rows.TestedConfig:
+    return _rows.TestedConfig(
         **c,  # type: ignore[arg-type]
         platform=_req(raw, "platform", w), tf_version=_req(raw, "tf_version", w),
         tf_version_last=_opt(raw, "tf_version_last", w), kind=_req(raw, "kind", w),
@@ -178,8 +166,8 @@ def _tested(raw: Raw, c: dict[str, object], w: str) -> TestedConfig:
     )
 
 
-def _driver(raw: Raw, c: dict[str, object], w: str) -> MinDriver:
-    return MinDriver(
+def _driver(raw: Raw, c: dict[str, object], w: str) -> _rows.MinDriver:
+    return _rows.MinDriver(
         **c,  # type: ignore[arg-type]
         cuda_version=_req(raw, "cuda_version", w), kind=_req(raw, "kind", w),
         min_driver_linux=_opt(raw, "min_driver_linux", w),
@@ -187,11 +175,11 @@ def _driver(raw: Raw, c: dict[str, object], w: str) -> MinDriver:
     )
 
 
-def _pin(raw: Raw, c: dict[str, object], w: str) -> AndCudaPin:
+def _pin(raw: Raw, c: dict[str, object], w: str) -> _rows.AndCudaPin:
     major = raw.get("cuda_major")
     if major is not None and (not isinstance(major, int) or isinstance(major, bool)):
         raise KnowledgeError(f"{w}: 'cuda_major' must be an integer")
-    return AndCudaPin(
+    return _rows.AndCudaPin(
         **c,  # type: ignore[arg-type]
         tf_version=_req(raw, "tf_version", w), package=_req(raw, "package", w),
         specifier=_req(raw, "specifier", w), cuda_major=major,
@@ -199,8 +187,8 @@ def _pin(raw: Raw, c: dict[str, object], w: str) -> AndCudaPin:
     )
 
 
-def _archs(raw: Raw, c: dict[str, object], w: str) -> WheelArchsRow:
-    return WheelArchsRow(
+def _archs(raw: Raw, c: dict[str, object], w: str) -> _rows.WheelArchsRow:
+    return _rows.WheelArchsRow(
         **c,  # type: ignore[arg-type]
         tf_version=_req(raw, "tf_version", w), tf_version_last=_req(raw, "tf_version_last", w),
         wheels_checked=_req(raw, "wheels_checked", w),
@@ -218,8 +206,8 @@ def _opt_bool(raw: Raw, key: str, where: str) -> bool | None:
     return value
 
 
-def _gpu(raw: Raw, c: dict[str, object], w: str) -> GpuRow:
-    return GpuRow(
+def _gpu(raw: Raw, c: dict[str, object], w: str) -> _rows.GpuRow:
+    return _rows.GpuRow(
         **c,  # type: ignore[arg-type]
         name=_req(raw, "name", w), compute_capability=_opt(raw, "compute_capability", w),
         vram_gb=_opt(raw, "vram_gb", w), segment=_req(raw, "segment", w),
@@ -227,7 +215,7 @@ def _gpu(raw: Raw, c: dict[str, object], w: str) -> GpuRow:
     )
 
 
-def _fact(raw: Raw, c: dict[str, object], w: str) -> PlatformFact:
+def _fact(raw: Raw, c: dict[str, object], w: str) -> _rows.PlatformFact:
     values: dict[str, str | tuple[str, ...]] = {}
     for key, value in raw.items():
         if key in (*_COMMON, "title"):
@@ -238,14 +226,14 @@ def _fact(raw: Raw, c: dict[str, object], w: str) -> PlatformFact:
             values[key] = tuple(value)
         else:
             raise KnowledgeError(f"{w}: value {key!r} must be a string or a list of strings")
-    return PlatformFact(
+    return _rows.PlatformFact(
         **c,  # type: ignore[arg-type]
         title=_req(raw, "title", w), values=MappingProxyType(values),
     )
 
 
-def _cuda_error(raw: Raw, c: dict[str, object], w: str) -> CudaError:
-    return CudaError(
+def _cuda_error(raw: Raw, c: dict[str, object], w: str) -> _rows.CudaError:
+    return _rows.CudaError(
         **c,  # type: ignore[arg-type]
         code=_int(raw, "value", w), name=_req(raw, "name", w), enum=_req(raw, "enum", w),
         meaning=_req(raw, "meaning", w), maps_to=_req(raw, "maps_to", w),
@@ -277,21 +265,21 @@ def _status_rows(data: Mapping[str, object], where: str) -> list[dict[str, objec
     return rows
 
 
-def _ptxas(raw: Raw, c: dict[str, object], w: str) -> PtxasArch:
-    return PtxasArch(
+def _ptxas(raw: Raw, c: dict[str, object], w: str) -> _rows.PtxasArch:
+    return _rows.PtxasArch(
         **c,  # type: ignore[arg-type]
         arch=_req(raw, "arch", w), first_cuda=_req(raw, "first_cuda", w),
     )
 
 
-def _dtype(raw: Raw, c: dict[str, object], w: str) -> DtypeSize:
-    return DtypeSize(
+def _dtype(raw: Raw, c: dict[str, object], w: str) -> _rows.DtypeSize:
+    return _rows.DtypeSize(
         **c,  # type: ignore[arg-type]
         dtype=_req(raw, "dtype", w), size_bytes=_int(raw, "size_bytes", w),
     )
 
 
-_BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], Row]] = {
+_BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], _rows.Row]] = {
     "tf_tested_configs": _tested,
     "cuda_min_driver": _driver,
     "tf_pip_cuda_wheels": _pin,
@@ -308,7 +296,7 @@ def _is_url_like(part: str) -> bool:
     return part.startswith(("http://", "https://"))
 
 
-def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple[Row, ...]]:
+def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple[_rows.Row, ...]]:
     """Load one data file into its header and typed rows (:func:`read_table`, then
     :func:`table_meta` and :func:`table_rows`).
 
@@ -342,11 +330,11 @@ def table_meta(table: str, data: Mapping[str, object]) -> TableMeta:
     raw_sources = data.get("sources")
     if not isinstance(raw_sources, dict) or not raw_sources:
         raise KnowledgeError(f"{where}: the [sources] table is missing")
-    sources: dict[str, Source] = {}
+    sources: dict[str, _rows.Source] = {}
     for key, entry in raw_sources.items():
         if not isinstance(entry, dict):
             raise KnowledgeError(f"{where}: sources.{key} must be a table")
-        sources[key] = Source(
+        sources[key] = _rows.Source(
             key=key,
             url=_req(entry, "url", f"{where} sources.{key}"),
             description=_req(entry, "description", f"{where} sources.{key}"),
@@ -370,7 +358,7 @@ def table_rows(table: str, data: Mapping[str, object], meta: TableMeta) -> tuple
     if not isinstance(raw_rows, list):
         raise KnowledgeError(f"{where}: no [[rows]]")
     sources = meta.sources
-    rows: list[Row] = []
+    rows: list[_rows.Row] = []
     ids: set[str] = set()
     build = _BUILDERS[table]
     for i, raw in enumerate(raw_rows):
@@ -389,7 +377,7 @@ def table_rows(table: str, data: Mapping[str, object], meta: TableMeta) -> tuple
     return tuple(rows)
 
 
-def typed(rows: tuple[Row, ...], cls: type[R]) -> tuple[R, ...]:
+def typed(rows: tuple[_rows.Row, ...], cls: type[R]) -> tuple[R, ...]:
     """Narrow a row tuple to ``cls`` (every row of one table has the same class)."""
     out = tuple(r for r in rows if isinstance(r, cls))
     if len(out) != len(rows):  # pragma: no cover - _BUILDERS guarantees it

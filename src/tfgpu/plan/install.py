@@ -22,17 +22,7 @@ from typing import Protocol
 from tfgpu._proc import CommandResult, Runner, run_command
 from tfgpu.facts import ProbeStatus
 from tfgpu.plan import _activate
-from tfgpu.plan.model import (
-    CondaCreate,
-    CreateVenv,
-    Manual,
-    PipInstall,
-    Plan,
-    SetEnv,
-    Shell,
-    Step,
-    Verify,
-)
+from tfgpu.plan import model as M
 from tfgpu.plan.render import ps_quote
 
 #: Seconds allowed for creating a virtual environment.
@@ -119,7 +109,7 @@ class InstallResult:
 class Reporter(Protocol):
     """Progress callbacks (the CLI shows a spinner on stderr; tests record calls)."""
 
-    def start(self, index: int, total: int, step: Step, command: Sequence[str]) -> None:
+    def start(self, index: int, total: int, step: M.Step, command: Sequence[str]) -> None:
         """A step is about to run ``command`` (empty for manual steps)."""
 
     def finish(self, outcome: StepOutcome) -> None:
@@ -132,7 +122,7 @@ class RecordingReporter:
 
     events: list[str] = field(default_factory=list)
 
-    def start(self, index: int, total: int, step: Step, command: Sequence[str]) -> None:
+    def start(self, index: int, total: int, step: M.Step, command: Sequence[str]) -> None:
         self.events.append(f"start {index}/{total} {step.title}")
 
     def finish(self, outcome: StepOutcome) -> None:
@@ -151,7 +141,7 @@ def is_venv(path: Path) -> bool:
     return (path / "pyvenv.cfg").is_file()
 
 
-def check_installable(plan: Plan, env_path: Path, *, explicit_env: bool) -> str:
+def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> str:
     """Refuse plans and folders that ``tfgpu install`` must not run into.
 
     Args:
@@ -171,14 +161,14 @@ def check_installable(plan: Plan, env_path: Path, *, explicit_env: bool) -> str:
     """
     if not plan.requirements:
         raise InstallRefused("the plan installs nothing (see its reasons)")
-    if any(isinstance(s.action, CondaCreate) for s in plan.steps):
+    if any(isinstance(s.action, M.CondaCreate) for s in plan.steps):
         raise InstallRefused(
             f"the {plan.route.value} route uses conda, which tfgpu install does not drive; "
             f"write the steps with `tfgpu plan --route {plan.route.value} --format sh` "
             "(or --format conda for an environment.yml) and run them yourself"
         )
-    runnable = [s for s in plan.steps if not isinstance(s.action, Manual)]
-    if os.name != "nt" and any(s.shell is Shell.POWERSHELL for s in runnable):
+    runnable = [s for s in plan.steps if not isinstance(s.action, M.Manual)]
+    if os.name != "nt" and any(s.shell is M.Shell.POWERSHELL for s in runnable):
         raise InstallRefused(
             "this plan's steps are PowerShell (a Windows host); render it with --format powershell"
         )
@@ -266,7 +256,7 @@ class PlannedStep:
     timeout_s: float = 0.0
 
 
-def planned_steps(plan: Plan, env_path: Path) -> tuple[PlannedStep, ...]:
+def planned_steps(plan: M.Plan, env_path: Path) -> tuple[PlannedStep, ...]:
     """The steps exactly as :func:`run_install` will run them into ``env_path``.
 
     The installer runs these argvs, so what the user is shown before saying yes is
@@ -278,13 +268,13 @@ def planned_steps(plan: Plan, env_path: Path) -> tuple[PlannedStep, ...]:
     out: list[PlannedStep] = []
     for i, step in enumerate(plan.steps, 1):
         a = step.action
-        if isinstance(a, Manual):
+        if isinstance(a, M.Manual):
             out.append(
                 PlannedStep(
                     i, step.title, "manual", text=a.text + (f" (see {a.url})" if a.url else "")
                 )
             )
-        elif isinstance(a, CreateVenv):
+        elif isinstance(a, M.CreateVenv):
             if is_venv(env_path):
                 out.append(
                     PlannedStep(
@@ -317,11 +307,11 @@ def planned_steps(plan: Plan, env_path: Path) -> tuple[PlannedStep, ...]:
                     timeout_s=VENV_TIMEOUT_S,
                 )
             )
-        elif isinstance(a, PipInstall):
+        elif isinstance(a, M.PipInstall):
             argv = (py, "-m", "pip", "install", *(["--upgrade"] if a.upgrade else []),
                     *a.requirements)
             out.append(PlannedStep(i, step.title, "run", argv, timeout_s=PIP_TIMEOUT_S))
-        elif isinstance(a, SetEnv):
+        elif isinstance(a, M.SetEnv):
             script = env_path / ("Scripts/Activate.ps1" if os.name == "nt" else "bin/activate")
             out.append(
                 PlannedStep(
@@ -330,7 +320,7 @@ def planned_steps(plan: Plan, env_path: Path) -> tuple[PlannedStep, ...]:
                     if a.prepend else f"{a.name}={a.value} in tfgpu's block of {script}",
                 )
             )
-        elif isinstance(a, Verify):
+        elif isinstance(a, M.Verify):
             out.append(
                 PlannedStep(i, step.title, "verify", verify_argv(py), timeout_s=VERIFY_TIMEOUT_S)
             )
@@ -345,7 +335,7 @@ def _tail(res: CommandResult) -> str:
 
 
 def run_install(
-    plan: Plan,
+    plan: M.Plan,
     env_path: Path,
     *,
     explicit_env: bool,
@@ -384,10 +374,10 @@ def run_install(
     total = len(plan.steps)
     failed: StepOutcome | None = None
     verify_result: VerifyOutcome | None = None
-    setenvs: list[SetEnv] = []
+    setenvs: list[M.SetEnv] = []
     for ps, step in zip(planned_steps(plan, env_path), plan.steps, strict=True):
         i, a = ps.index, step.action
-        shown = Step(ps.title, a, step.shell)
+        shown = M.Step(ps.title, a, step.shell)
         if failed is not None:
             outcomes.append(StepOutcome(i, ps.title, "not-run"))
             continue
@@ -402,7 +392,7 @@ def run_install(
                 failed = oc
             continue
         if ps.kind == "setenv":
-            assert isinstance(a, SetEnv)
+            assert isinstance(a, M.SetEnv)
             rep.start(i, total, shown, ())
             setenvs.append(a)
             msg = _apply_setenv(a, setenvs, env_path, env)
@@ -411,7 +401,7 @@ def run_install(
             outcomes.append(oc)
             continue
         if ps.kind == "verify":
-            assert isinstance(a, Verify)
+            assert isinstance(a, M.Verify)
             rep.start(i, total, shown, ps.argv)
             verify_result = check(str(py), a.expect_gpu, env)
             oc = StepOutcome(
@@ -479,7 +469,7 @@ def run_install(
 
 
 def _apply_setenv(
-    a: SetEnv, settings: Sequence[SetEnv], env_path: Path, env: dict[str, str]
+    a: M.SetEnv, settings: Sequence[M.SetEnv], env_path: Path, env: dict[str, str]
 ) -> str:
     """Set ``a`` in ``env`` and write ``settings`` (every variable so far) as tfgpu's
     marked block in the environment's activate script, replacing an earlier block

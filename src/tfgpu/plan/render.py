@@ -13,6 +13,7 @@ import json
 import shlex
 from collections.abc import Callable
 from dataclasses import asdict
+from functools import partial
 from typing import Any
 
 from tfgpu._version import __version__
@@ -269,6 +270,35 @@ def _activate_source() -> str:
     return resources.files("tfgpu.plan").joinpath("_activate.py").read_text(encoding="utf-8")
 
 
+_StepLines = Callable[[Plan, Step, "CondaCreate | None"], list[str]]
+
+
+def _script_steps(
+    plan: Plan,
+    conda: CondaCreate | None,
+    foreign: Shell | None,
+    foreign_note: str,
+    foreign_lines: _StepLines,
+    own_lines: _StepLines,
+) -> list[str]:
+    """The numbered step blocks of a script, each followed by a blank line.
+
+    A step for the ``foreign`` shell (``None``: no step is) is written after the
+    ``foreign_note`` comment, its ``foreign_lines`` as comments; any other gets ``own_lines``.
+    """
+    lines: list[str] = []
+    for i, step in enumerate(plan.steps, 1):
+        manual = isinstance(step.action, Manual)
+        lines.append(f"# Step {i}: {step.title}" + (" -- not run by this script" if manual else ""))
+        if step.shell is foreign:
+            lines.append(foreign_note)
+            lines += ["# " + ln for ln in foreign_lines(plan, step, conda)]
+        else:
+            lines += own_lines(plan, step, conda)
+        lines.append("")
+    return lines
+
+
 def render_sh(plan: Plan, verbosity: int = 0) -> str:
     """A POSIX ``sh`` script (``set -eu``); PowerShell-only steps become comments."""
     lines = ["#!/bin/sh", *_comment_lines("\n".join(_header(plan, verbosity)))]
@@ -276,15 +306,8 @@ def render_sh(plan: Plan, verbosity: int = 0) -> str:
     conda = _conda_env(plan)
     if conda is None:
         lines += [f"VENV={shlex.quote(plan.env_path)}", ""]
-    for i, step in enumerate(plan.steps, 1):
-        manual = isinstance(step.action, Manual)
-        lines.append(f"# Step {i}: {step.title}" + (" -- not run by this script" if manual else ""))
-        if step.shell is Shell.POWERSHELL:
-            lines.append("# (on Windows, in PowerShell)")
-            lines += ["# " + ln for ln in _ps_step(plan, step, conda)]
-        else:
-            lines += _sh_step(plan, step, conda)
-        lines.append("")
+    note = "# (on Windows, in PowerShell)"
+    lines += _script_steps(plan, conda, Shell.POWERSHELL, note, _ps_step, _sh_step)
     if not plan.steps:
         lines.append("echo 'tfgpu: nothing to install, see the reasons above' >&2\nexit 1")
     return "\n".join(lines).rstrip("\n") + "\n"
@@ -347,15 +370,9 @@ def render_powershell(plan: Plan, verbosity: int = 0) -> str:
     conda = _conda_env(plan)
     if conda is None:
         lines += [f"$Venv = {ps_quote(plan.env_path)}", ""]
-    for i, step in enumerate(plan.steps, 1):
-        manual = isinstance(step.action, Manual)
-        lines.append(f"# Step {i}: {step.title}" + (" -- not run by this script" if manual else ""))
-        if step.shell is Shell.POSIX and plan.route.value in ("wsl2",):
-            lines.append("# (inside WSL2, in the Linux shell)")
-            lines += ["# " + ln for ln in _sh_step(plan, step, conda, for_text=True)]
-        else:
-            lines += _ps_step(plan, step, conda)
-        lines.append("")
+    wsl2 = Shell.POSIX if plan.route.value in ("wsl2",) else None
+    note = "# (inside WSL2, in the Linux shell)"
+    lines += _script_steps(plan, conda, wsl2, note, partial(_sh_step, for_text=True), _ps_step)
     if not plan.steps:
         lines.append("throw 'tfgpu: nothing to install, see the reasons above'")
     return "\n".join(lines).rstrip("\n") + "\n"

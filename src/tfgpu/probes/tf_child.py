@@ -60,16 +60,9 @@ def tf_installed_here() -> bool:
     Raises:
         tfgpu.knowledge.KnowledgeError: the knowledge tables cannot be read.
     """
-    import importlib.metadata as md
-    import importlib.util
+    from tfgpu.probes.tf_child_script import tf_installed
 
-    for name in _tf_dists():
-        try:
-            md.distribution(name)
-        except md.PackageNotFoundError:
-            continue
-        return True
-    return importlib.util.find_spec("tensorflow") is not None
+    return tf_installed(list(_tf_dists()))
 
 
 def describe_returncode(returncode: int) -> str:

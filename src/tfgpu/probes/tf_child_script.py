@@ -56,13 +56,15 @@ def tf_dists():
     return []
 
 
-def tf_installed():
-    # type: () -> bool
+def tf_installed(names=None):
+    # type: (list[str] | None) -> bool
+    """True when a distribution ``names`` lists (default: ``--tf-dists``) is installed or
+    ``tensorflow`` is importable; True too where ``importlib.metadata`` is missing (< 3.8)."""
     try:
         import importlib.metadata as md
     except ImportError:
         return True
-    for name in tf_dists():
+    for name in tf_dists() if names is None else names:
         try:
             md.distribution(name)
         except md.PackageNotFoundError:

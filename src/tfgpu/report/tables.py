@@ -8,6 +8,7 @@ loaded (the matrix view and knowledge object are passed in).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
@@ -216,14 +217,22 @@ def _configs_table(view: MatrixView) -> Table:
     return table
 
 
-def _drivers_table(view: MatrixView) -> Table:
-    table = _matrix_table("Minimum NVIDIA driver per CUDA version")
-    for col in ("CUDA", "kind", "Linux", "Windows"):
+def _simple_table(title: str, columns: Sequence[str], rows: Iterable[Sequence[str]]) -> Table:
+    """A matrix table of unwrapped ``columns`` and one row per item of ``rows``."""
+    table = _matrix_table(title)
+    for col in columns:
         table.add_column(col, no_wrap=True)
-    for d in view.drivers:
-        table.add_row(d.cuda_version, d.kind, d.min_driver_linux or "n/a",
-                      d.min_driver_windows or "n/a")
+    for cells in rows:
+        table.add_row(*cells)
     return table
+
+
+def _drivers_table(view: MatrixView) -> Table:
+    return _simple_table(
+        "Minimum NVIDIA driver per CUDA version", ("CUDA", "kind", "Linux", "Windows"),
+        ((d.cuda_version, d.kind, d.min_driver_linux or "n/a", d.min_driver_windows or "n/a")
+         for d in view.drivers),
+    )
 
 
 def _pins_table(view: MatrixView) -> Table:
@@ -243,23 +252,20 @@ def _pins_table(view: MatrixView) -> Table:
 
 
 def _archs_table(view: MatrixView) -> Table:
-    table = _matrix_table("Compute capabilities in the official Linux wheels")
-    for col in ("TF", "SASS (cubins)", "PTX", "min CC", "build CUDA", "cuDNN"):
-        table.add_column(col, no_wrap=True)
-    for a in view.archs:
-        table.add_row(a.row.id, " ".join(a.sass), " ".join(a.ptx), a.row.min_cc,
-                      a.row.build_cuda, a.row.build_cudnn)
-    return table
+    return _simple_table(
+        "Compute capabilities in the official Linux wheels",
+        ("TF", "SASS (cubins)", "PTX", "min CC", "build CUDA", "cuDNN"),
+        ((a.row.id, " ".join(a.sass), " ".join(a.ptx), a.row.min_cc, a.row.build_cuda,
+          a.row.build_cudnn) for a in view.archs),
+    )
 
 
 def _gpus_table(view: MatrixView) -> Table:
-    table = _matrix_table("GPU compute capability")
-    for col in ("GPU", "CC", "segment", "source"):
-        table.add_column(col, no_wrap=True)
-    for g in view.gpus:
-        table.add_row(getattr(g, "name", g.id), getattr(g, "compute_capability", None) or "?",
-                      getattr(g, "segment", ""), g.source)
-    return table
+    return _simple_table(
+        "GPU compute capability", ("GPU", "CC", "segment", "source"),
+        ((getattr(g, "name", g.id), getattr(g, "compute_capability", None) or "?",
+          getattr(g, "segment", ""), g.source) for g in view.gpus),
+    )
 
 
 def _facts_table(view: MatrixView) -> Table:

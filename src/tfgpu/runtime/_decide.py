@@ -511,32 +511,27 @@ def choose_strategy(
         )
     if num_gpus > 1:
         devs = tuple(f"/gpu:{i}" for i in range(num_gpus))
-        return StrategyPlan(
-            StrategyKind.MIRRORED, devs, None, 1, 0,
-            Choice("strategy", "MirroredStrategy",
-                   f"{num_gpus} GPUs in this process: one model replica per GPU."),
-            notes=notes,
-        )
+        why = f"{num_gpus} GPUs in this process: one model replica per GPU."
+        return _one_worker(StrategyKind.MIRRORED, devs, "MirroredStrategy", why, notes)
     if num_gpus == 1:
-        return StrategyPlan(
-            StrategyKind.ONE_DEVICE, ("/gpu:0",), None, 1, 0,
-            Choice("strategy", "OneDeviceStrategy", "one GPU: every variable and op on /gpu:0."),
-            notes=notes,
-        )
+        why = "one GPU: every variable and op on /gpu:0."
+        return _one_worker(StrategyKind.ONE_DEVICE, ("/gpu:0",), "OneDeviceStrategy", why, notes)
     if num_cpu_devices > 1:
         devs = tuple(f"/cpu:{i}" for i in range(num_cpu_devices))
-        return StrategyPlan(
-            StrategyKind.MIRRORED, devs, None, 1, 0,
-            Choice("strategy", "MirroredStrategy",
-                   f"no GPU, {num_cpu_devices} logical CPU devices: one replica per CPU "
-                   f"device (useful to test multi-device code on a laptop)."),
-            notes=notes,
-        )
-    return StrategyPlan(
-        StrategyKind.DEFAULT, (), None, 1, 0,
-        Choice("strategy", "default strategy", "no GPU: TensorFlow's default (CPU) strategy."),
-        notes=notes,
-    )
+        why = (f"no GPU, {num_cpu_devices} logical CPU devices: one replica per CPU "
+               f"device (useful to test multi-device code on a laptop).")
+        return _one_worker(StrategyKind.MIRRORED, devs, "MirroredStrategy", why, notes)
+    why = "no GPU: TensorFlow's default (CPU) strategy."
+    return _one_worker(StrategyKind.DEFAULT, (), "default strategy", why, notes)
+
+
+def _one_worker(
+    kind: StrategyKind, devices: tuple[str, ...], name: str, why: str,
+    notes: tuple[Choice, ...],
+) -> StrategyPlan:
+    """A plan for this process alone (1 worker, task 0): ``kind`` over ``devices``, shown
+    as strategy ``name`` because ``why``."""
+    return StrategyPlan(kind, devices, None, 1, 0, Choice("strategy", name, why), notes=notes)
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,24 +52,21 @@ def quote(f: View, word: str) -> str:
     return shlex.quote(word)
 
 
+def _per_shell(f: View, powershell: str, fish: str, posix: str) -> str:
+    """The one of three spellings of a command that fits this host's shell (:func:`shell_kind`)."""
+    kind = shell_kind(f)
+    return powershell if kind == "powershell" else fish if kind == "fish" else posix
+
+
 def set_env(f: View, name: str, value: str) -> str:
     """The command that sets environment variable ``name`` for this shell session."""
-    kind = shell_kind(f)
-    if kind == "powershell":
-        return f'$env:{name} = "{value}"'
-    if kind == "fish":
-        return f"set -gx {name} {shlex.quote(value)}"
-    return f"export {name}={shlex.quote(value)}"
+    q = shlex.quote(value)
+    return _per_shell(f, f'$env:{name} = "{value}"', f"set -gx {name} {q}", f"export {name}={q}")
 
 
 def unset_env(f: View, name: str) -> str:
     """The command that removes environment variable ``name`` for this shell session."""
-    kind = shell_kind(f)
-    if kind == "powershell":
-        return f"Remove-Item Env:{name}"
-    if kind == "fish":
-        return f"set -e {name}"
-    return f"unset {name}"
+    return _per_shell(f, f"Remove-Item Env:{name}", f"set -e {name}", f"unset {name}")
 
 
 def pip(f: View, *args: str) -> str:

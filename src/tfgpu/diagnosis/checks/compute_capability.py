@@ -12,7 +12,12 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks.versions import _driver_evidence, _gpu_cc, _installed_tf, _pip_spec
+from tfgpu.diagnosis.checks.versions import (
+    _cuda_tf,
+    _driver_evidence,
+    _gpu_cc,
+    _pip_spec,
+)
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
@@ -321,17 +326,15 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
     has it (conda-forge and NGC builds differ from the official wheels), else from the
     official wheel's row.
     """
-    facts = f.host
-    if facts is None:
+    host_tf = _cuda_tf(f)
+    if host_tf is None:
         return
+    facts, tf, cuda = host_tf
     kb = f.kb
-    tf = _installed_tf(facts, kb)
-    if tf is None or tf.cuda is None or tf.os == "macos":
-        return
     wheel = kb.wheel_compute_capabilities(tf.version)
     if tf.build_archs is not None:
         sass_t, ptx_t = tf.build_archs
-        build_cuda = tf.cuda
+        build_cuda = cuda
         where = "tf.build_info.cuda_compute_capabilities"
     elif wheel is not None:
         sass_t, ptx_t = wheel.sass, wheel.ptx

@@ -717,6 +717,12 @@ def _min_driver(ctx: Facts, cuda: str) -> DriverMinimum | None:
 
 
 
+def _cuinit_errors(ctx: Facts, name: str, code: str | None = None) -> list[Hit]:
+    """The log's cuInit failures that name CUresult ``name`` (or give its number ``code``)."""
+    return [h for h in ctx.h("cuinit").all()
+            if h.g("name") == name or (code is not None and h.g("code") == code)]
+
+
 def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
     """``driver-too-old-for-cuda`` from a log (formerly ``driver-too-old-for-cuda-runtime``):
     ``CUDA driver version is insufficient for CUDA runtime version`` (and cuInit's
@@ -764,11 +770,7 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
             variant="from-log",
             evidence=log_evidence(
                 hits,
-                [
-                    h
-                    for h in ctx.h("cuinit").all()
-                    if h.g("name") == "CUDA_ERROR_INSUFFICIENT_DRIVER"
-                ],
+                _cuinit_errors(ctx, "CUDA_ERROR_INSUFFICIENT_DRIVER"),
                 ctx.h("lib.opened").first[:2],
             ),
             why=cause,
@@ -818,11 +820,7 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
             variant="from-log",
             evidence=log_evidence(
                 hits,
-                [
-                    h
-                    for h in ctx.h("cuinit").all()
-                    if h.g("name") == "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH" or h.g("code") == "803"
-                ],
+                _cuinit_errors(ctx, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", code="803"),
             ),
             why=cause,
             fix=(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
-from tfgpu.diagnosis.checks.versions import _installed_tf, _major, _parses
+from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -582,14 +582,12 @@ def cuda_cudnn_major(f: Facts) -> Iterator[Finding]:
     major are installed, TensorFlow loads those and a system toolkit of another major
     does not matter (an info finding says so).
     """
-    facts = f.host
-    if facts is None:
+    host_tf = _cuda_tf(f)
+    if host_tf is None:
         return
+    facts, tf, cuda = host_tf
     kb = f.kb
-    tf = _installed_tf(facts, kb)
-    if tf is None or tf.cuda is None or tf.os == "macos":
-        return
-    want_cuda = _major(tf.cuda)
+    want_cuda = _major(cuda)
     want_cudnn = _major(tf.cudnn)
     ref = tf.config.ref if tf.config else None
     usable_rt, all_rt, pip_rt_lib = _lib_majors(facts, "cudart")

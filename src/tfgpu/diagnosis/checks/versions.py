@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
+from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence
 from tfgpu.knowledge import (
     Knowledge,
@@ -94,21 +95,37 @@ def _installed_tf(facts: HostFacts, kb: Knowledge) -> _TF | None:
     cuda = cudnn = None
     cuda_ev = cudnn_ev = None
     if not cpu_build and config is not None and config.kind == "gpu":
-        if _parses(build.get("cuda_version")):
-            cuda = build["cuda_version"]
-            cuda_ev = Evidence("tf.build_info.cuda_version", cuda)
-        else:
-            cuda = config.cuda
-            cuda_ev = Evidence(config.ref, f"CUDA {cuda} (tested configuration)")
-        if _parses(build.get("cudnn_version")):
-            cudnn = build["cudnn_version"]
-            cudnn_ev = Evidence("tf.build_info.cudnn_version", cudnn)
-        else:
-            cudnn = config.cudnn
-            cudnn_ev = Evidence(config.ref, f"cuDNN {cudnn} (tested configuration)")
+        cuda, cuda_ev = _built_or_tested(build, "cuda_version", config, config.cuda, "CUDA")
+        cudnn, cudnn_ev = _built_or_tested(build, "cudnn_version", config, config.cudnn, "cuDNN")
     archs = parse_arch_list(build.get("cuda_compute_capabilities", ""))
     build_archs = archs if (archs[0] or archs[1]) and cuda is not None else None
     return _TF(version, evidence, os, config, cuda, cuda_ev, cudnn, cudnn_ev, build_archs)
+
+
+def _built_or_tested(
+    build: dict[str, str], key: str, config: TestedConfig, tested: str | None, label: str
+) -> tuple[str | None, Evidence]:
+    """The version ``build_info[key]`` reports when it parses, else the tested row's ``tested``.
+
+    ``label`` names the library in the evidence ("CUDA", "cuDNN").
+    """
+    if _parses(build.get(key)):
+        return build[key], Evidence(f"tf.build_info.{key}", build[key])
+    return tested, Evidence(config.ref, f"{label} {tested} (tested configuration)")
+
+
+def _cuda_tf(f: Facts) -> tuple[HostFacts, _TF, str] | None:
+    """The host facts, the installed TensorFlow and its CUDA version (``tf.cuda``), or ``None``.
+
+    ``None`` when there are no host facts, no identified TensorFlow, a CPU build or macOS.
+    """
+    facts = f.host
+    if facts is None:
+        return None
+    tf = _installed_tf(facts, f.kb)
+    if tf is None or tf.cuda is None or tf.os == "macos":
+        return None
+    return facts, tf, tf.cuda
 
 
 def _major(version: str | None) -> int | None:

@@ -7,7 +7,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfgpu.knowledge import Knowledge, TestedConfig, docs, driver_at_least
-from tfgpu.plan.model import CreateVenv, Manual, PipInstall, Reason, Shell, Step, Verify
+from tfgpu.plan.model import (
+    Alternative,
+    CreateVenv,
+    Manual,
+    PipInstall,
+    Plan,
+    Reason,
+    Route,
+    Shell,
+    Step,
+    Verify,
+)
 from tfgpu.plan.routes._shared import (
     DEFAULT_CONDA_ENV,
     DEFAULT_VENV,
@@ -30,6 +41,26 @@ class _PlannerBase:
         self.cc, self.cc_reason = self._compute_capability()
 
     # ----------------------------------------------------------------- helpers
+    def _plan(
+        self,
+        route: Route,
+        tf_version: str | None,
+        requirements: tuple[str, ...],
+        python: str | None,
+        reasons: Sequence[Reason],
+        steps: Sequence[Step],
+        env_path: str,
+        *,
+        uses_gpu: bool,
+        warnings: Sequence[Reason] = (),
+        alternatives: tuple[Alternative, ...] = (),
+    ) -> Plan:
+        """A :class:`Plan` for this target and knowledge version (positional fields as Plan's)."""
+        return Plan(
+            self.t.summary(), route, tf_version, requirements, python, uses_gpu, tuple(reasons),
+            tuple(steps), env_path, self.kb.version, tuple(warnings), alternatives,
+        )
+
     def _gpu_row(self, name: str) -> tuple[str, str, str] | None:
         """``(row label, compute capability, row ref)`` of a GPU name in the knowledge's
         gpu table (:meth:`Knowledge.gpu_compute_capability`), or ``None``."""

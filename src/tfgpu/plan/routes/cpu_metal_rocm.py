@@ -5,20 +5,12 @@ on Linux, and the CPU build.
 from __future__ import annotations
 
 from tfgpu.knowledge import PlatformFact, TestedConfig
-from tfgpu.plan.model import (
-    Alternative,
-    CreateVenv,
-    Manual,
-    PipInstall,
-    Plan,
-    Reason,
-    Route,
-    Shell,
-    Step,
-    Verify,
-)
+from tfgpu.plan import model as M
 from tfgpu.plan.routes._base import _PlannerBase
 from tfgpu.plan.routes._shared import _minor, _next_minor, _rv, _spec, _v
+
+#: The CPU build, offered beside the Metal and ROCm routes.
+_CPU_ALTERNATIVE = (M.Alternative(M.Route.CPU, "CPU only (tfgpu plan --route cpu)"),)
 
 
 def _macos_package(metal: PlatformFact, rel: TestedConfig) -> str:
@@ -32,7 +24,7 @@ def _macos_package(metal: PlatformFact, rel: TestedConfig) -> str:
 class _OtherRoutes(_PlannerBase):
     """macOS (Metal), AMD (ROCm) and CPU plans."""
 
-    def macos(self) -> Plan:
+    def macos(self) -> M.Plan:
         t = self.t
         rows = self.kb.releases("macos")
         apple = t.arch == "arm64"
@@ -44,12 +36,12 @@ class _OtherRoutes(_PlannerBase):
             rows[0] if rows else None,
         )
         if fit is None:
-            return self.cpu([Reason("the knowledge has no macOS release rows")])
+            return self.cpu([M.Reason("the knowledge has no macOS release rows")])
         python = t.python if (t.python and self._python_ok(fit, t.python)) else fit.python_max
         metal = self.kb.platform_fact("macos-metal-plugin")
         reasons = [
-            Reason(metal.title, metal.ref),
-            Reason(
+            M.Reason(metal.title, metal.ref),
+            M.Reason(
                 f"TensorFlow {fit.release} is the newest macOS release in the knowledge"
                 + (f" (Python {fit.python_range()})" if fit.python_range() != "unknown" else ""),
                 fit.ref,
@@ -57,13 +49,13 @@ class _OtherRoutes(_PlannerBase):
         ]
         if t.python and not self._python_ok(fit, t.python):
             reasons.append(
-                Reason(
+                M.Reason(
                     f"Python {t.python} is outside {fit.python_range()}; install Python {python}",
                     fit.ref,
                 )
             )
         warnings = [
-            Reason(
+            M.Reason(
                 "tensorflow-metal releases follow TensorFlow's with a delay and the knowledge "
                 "has no "
                 "tensorflow-metal version table; if the GPU is not listed after install, pin the "
@@ -74,25 +66,13 @@ class _OtherRoutes(_PlannerBase):
         pkg = _macos_package(metal, fit)
         req = (f"{pkg}{_spec(fit.release)}", "tensorflow-metal")
         if t.gpu_vendor not in ("apple", "amd"):
-            return self.cpu([Reason("no Apple silicon or AMD GPU was found on this Mac")])
+            return self.cpu([M.Reason("no Apple silicon or AMD GPU was found on this Mac")])
         env = self._env()
         steps = self._venv_steps(env, python, "Install TensorFlow and the Metal plugin", req)
-        return Plan(
-            t.summary(),
-            Route.METAL,
-            fit.release,
-            req,
-            python,
-            True,
-            tuple(reasons),
-            tuple(steps),
-            env,
-            self.kb.version,
-            tuple(warnings),
-            (Alternative(Route.CPU, "CPU only (tfgpu plan --route cpu)"),),
-        )
+        return self._plan(M.Route.METAL, fit.release, req, python, reasons, steps, env,
+                          uses_gpu=True, warnings=warnings, alternatives=_CPU_ALTERNATIVE)
 
-    def rocm(self) -> Plan:
+    def rocm(self) -> M.Plan:
         t = self.t
         fact = self.kb.platform_fact("amd-rocm")
         # rocm_matrix entries: "6.2.x: 2.14.1, 2.15.1, 2.16.1"; pick the newest TensorFlow.
@@ -106,7 +86,7 @@ class _OtherRoutes(_PlannerBase):
                 if v and (not best_tf or _v(v) > _v(best_tf)):
                     best_rocm, best_tf = rocm_v.strip(), v
         if not best_tf:
-            return self.cpu([Reason("the knowledge lists no tensorflow-rocm release")])
+            return self.cpu([M.Reason("the knowledge lists no tensorflow-rocm release")])
         rel = next(
             (r for r in self.kb.releases("linux") if _minor(r.release) == _minor(best_tf)), None
         )
@@ -118,7 +98,7 @@ class _OtherRoutes(_PlannerBase):
         req = (f"tensorflow-rocm=={best_tf}",)
         env = self._env()
         reasons = [
-            Reason(
+            M.Reason(
                 "AMD GPUs use tensorflow-rocm; the newest release in AMD's support matrix is "
                 f"{best_tf} "
                 f"(ROCm {best_rocm})",
@@ -127,26 +107,26 @@ class _OtherRoutes(_PlannerBase):
         ]
         if rel is not None:
             reasons.append(
-                Reason(f"TensorFlow {rel.release} supports Python {rel.python_range()}", rel.ref)
+                M.Reason(f"TensorFlow {rel.release} supports Python {rel.python_range()}", rel.ref)
             )
         steps = [
-            Step(
+            M.Step(
                 f"Install ROCm {best_rocm} (needs root)",
-                Manual(
+                M.Manual(
                     f"Install ROCm {best_rocm} and add your user to the render and video groups",
                     (),
                     True,
                     self.kb.doc_url(fact) or "",
                 ),
             ),
-            Step(
+            M.Step(
                 "Create a fresh virtual environment",
-                CreateVenv(env, self._interpreter(python, Shell.POSIX)),
+                M.CreateVenv(env, self._interpreter(python, M.Shell.POSIX)),
             ),
-            Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True)),
-            Step(
+            M.Step("Upgrade pip inside it", M.PipInstall(("pip",), upgrade=True)),
+            M.Step(
                 "Install tensorflow-rocm",
-                PipInstall(
+                M.PipInstall(
                     req,
                     index_note=(
                         "from ROCm 6.1 AMD publishes tensorflow-rocm on its own package "
@@ -156,24 +136,12 @@ class _OtherRoutes(_PlannerBase):
                     ),
                 ),
             ),
-            Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
+            M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True)),
         ]
-        return Plan(
-            t.summary(),
-            Route.ROCM,
-            best_tf,
-            req,
-            python,
-            True,
-            tuple(reasons),
-            tuple(steps),
-            env,
-            self.kb.version,
-            (),
-            (Alternative(Route.CPU, "CPU only (tfgpu plan --route cpu)"),),
-        )
+        return self._plan(M.Route.ROCM, best_tf, req, python, reasons, steps, env,
+                          uses_gpu=True, alternatives=_CPU_ALTERNATIVE)
 
-    def cpu(self, why: list[Reason], *, gpu_unusable: bool = False) -> Plan:
+    def cpu(self, why: list[M.Reason], *, gpu_unusable: bool = False) -> M.Plan:
         t = self.t
         platform = {"windows": "windows", "macos": "macos"}.get(t.os, "linux")
         rows = self.kb.releases(platform)
@@ -185,7 +153,7 @@ class _OtherRoutes(_PlannerBase):
         if rel is None and rows:
             rel = rows[0]
             reasons.append(
-                Reason(
+                M.Reason(
                     f"Python {t.python} is outside the tested range of every release; install "
                     f"Python {rel.python_max} (TensorFlow {rel.release} supports "
                     f"{rel.python_range()})",
@@ -193,21 +161,11 @@ class _OtherRoutes(_PlannerBase):
                 )
             )
         if rel is None:
-            return Plan(
-                t.summary(),
-                Route.CPU,
-                None,
-                (),
-                t.python,
-                False,
-                tuple(reasons),
-                (),
-                self._env(),
-                self.kb.version,
-            )
+            return self._plan(M.Route.CPU, None, (), t.python, reasons, (), self._env(),
+                              uses_gpu=False)
         python = t.python if (t.python and self._python_ok(rel, t.python)) else rel.python_max
         reasons.append(
-            Reason(
+            M.Reason(
                 f"TensorFlow {rel.release} is the newest {platform} release that supports "
                 f"Python {python}",
                 rel.ref,
@@ -221,35 +179,23 @@ class _OtherRoutes(_PlannerBase):
             "tensorflow-is-cuda-build" if pkg == "tensorflow-cpu" else "windows-cpu-wheels-intel"
         )
         if platform in ("linux", "windows") and t.arch == "x86_64":
-            reasons.append(Reason(cpu_fact.title, cpu_fact.ref))
+            reasons.append(M.Reason(cpu_fact.title, cpu_fact.ref))
         if t.os == "macos" and t.arch == "arm64":
             pkg = _macos_package(self.kb.platform_fact("macos-metal-plugin"), rel)
         numpy_req, numpy_reason = self._numpy_cap(rel)
         if numpy_reason:
             reasons.append(numpy_reason)
         req = (f"{pkg}{_spec(rel.release)}", *numpy_req)
-        shell = Shell.POWERSHELL if t.os == "windows" else Shell.POSIX
+        shell = M.Shell.POWERSHELL if t.os == "windows" else M.Shell.POSIX
         env = self._env()
         steps = self._venv_steps(env, python, "Install TensorFlow (CPU)", req, expect_gpu=False,
                                  shell=shell)
-        alts: tuple[Alternative, ...] = ()
+        alts: tuple[M.Alternative, ...] = ()
         if gpu_unusable:
             alts = (
-                Alternative(
-                    Route.PIP, "a GPU with a supported compute capability (see the reason above)"
+                M.Alternative(
+                    M.Route.PIP, "a GPU with a supported compute capability (see the reason above)"
                 ),
             )
-        return Plan(
-            t.summary(),
-            Route.CPU,
-            rel.release,
-            req,
-            python,
-            False,
-            tuple(reasons),
-            tuple(steps),
-            env,
-            self.kb.version,
-            (),
-            alts,
-        )
+        return self._plan(M.Route.CPU, rel.release, req, python, reasons, steps, env,
+                          uses_gpu=False, alternatives=alts)

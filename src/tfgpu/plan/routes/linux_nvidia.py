@@ -7,20 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tfgpu.knowledge import TestedConfig, docs
-from tfgpu.plan.model import (
-    Alternative,
-    CondaCreate,
-    CreateVenv,
-    Manual,
-    PipInstall,
-    Plan,
-    Reason,
-    Route,
-    SetEnv,
-    Shell,
-    Step,
-    Verify,
-)
+from tfgpu.plan import model as M
 from tfgpu.plan.routes._shared import (
     PlanError,
     _Fit,
@@ -37,7 +24,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
 
     def _driver_upgrade_alt(
         self, linux: list[TestedConfig], than: TestedConfig | None
-    ) -> Alternative | None:
+    ) -> M.Alternative | None:
         """"upgrade the driver to >= X (>= Y on WSL2/Windows) -> TensorFlow N" when a
         newer driver gives a newer release than ``than`` (``None``: than nothing)."""
         t = self.t
@@ -68,19 +55,19 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         py = "" if not t.python or self._python_ok(up.release, t.python) else (
             f" with Python {up.release.python_max}"
         )
-        return Alternative(
-            Route.PIP if self._has_extra(up.release) else Route.SYSTEM_CUDA,
+        return M.Alternative(
+            M.Route.PIP if self._has_extra(up.release) else M.Route.SYSTEM_CUDA,
             f"{text} to get TensorFlow {up.release.release} (CUDA {up.release.cuda}){py}",
             up.release.release,
-            Reason(
+            M.Reason(
                 f"TensorFlow {up.release.release} needs driver >= {up.driver_needed}",
                 up.driver_ref,
             ),
         )
 
     def _best_fit(
-        self, linux: list[TestedConfig], route: Route, explicit: bool
-    ) -> tuple[_Fit | None, list[_Fit], Route, bool]:
+        self, linux: list[TestedConfig], route: M.Route, explicit: bool
+    ) -> tuple[_Fit | None, list[_Fit], M.Route, bool]:
         """The newest fitting release over the allowed routes and Pythons.
 
         Order: the route with the target's Python; for the default route, system CUDA
@@ -89,19 +76,19 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         install).  Returns ``(fit, misses of the first try, route, python_changed)``.
         """
         routes = [route]
-        if route is Route.PIP and not explicit:
-            routes.append(Route.SYSTEM_CUDA)
+        if route is M.Route.PIP and not explicit:
+            routes.append(M.Route.SYSTEM_CUDA)
         first_misses: list[_Fit] | None = None
         for r in routes:
-            fit, misses = self._first_fit(linux, need_extra=r is Route.PIP)
+            fit, misses = self._first_fit(linux, need_extra=r is M.Route.PIP)
             if first_misses is None:
                 first_misses = misses
             if fit is not None:
                 return fit, misses, r, False
         if self.t.python:
-            best: tuple[_Fit, list[_Fit], Route] | None = None
+            best: tuple[_Fit, list[_Fit], M.Route] | None = None
             for r in routes:
-                fit, misses = self._first_fit(linux, need_extra=r is Route.PIP, python_soft=True)
+                fit, misses = self._first_fit(linux, need_extra=r is M.Route.PIP, python_soft=True)
                 if fit is not None and (best is None or _rv(fit.release) > _rv(best[0].release)):
                     best = (fit, misses, r)
             if best is not None:
@@ -110,24 +97,24 @@ class _LinuxNvidiaRoute(_OtherRoutes):
 
     def linux_nvidia(
         self,
-        route: Route,
+        route: M.Route,
         linux: list[TestedConfig],
         *,
         wsl_from_windows: bool = False,
         explicit: bool = False,
-    ) -> Plan:
+    ) -> M.Plan:
         t = self.t
         asked = route
         fit, misses, route, python_changed = self._best_fit(linux, route, explicit)
-        reasons: list[Reason] = []
-        warnings: list[Reason] = []
-        alternatives: list[Alternative] = []
-        python_note: Reason | None = None
+        reasons: list[M.Reason] = []
+        warnings: list[M.Reason] = []
+        alternatives: list[M.Alternative] = []
+        python_note: M.Reason | None = None
         if fit is not None and route is not asked:
             pip_misses = self._first_fit(linux, need_extra=True)[1]
             newest_extra = next((m for m in pip_misses if m.blocker != "extra"), None)
             reasons.append(
-                Reason(
+                M.Reason(
                     "no release with the and-cuda extra fits"
                     + (f" ({newest_extra.why})" if newest_extra else "")
                     + f"; TensorFlow {fit.release.release} predates the extra, "
@@ -136,7 +123,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 )
             )
         if fit is not None and python_changed:
-            python_note = Reason(
+            python_note = M.Reason(
                 f"Python {t.python} is outside the tested range of every release that fits "
                 f"this GPU and driver; install Python {fit.release.python_max} (TensorFlow "
                 f"{fit.release.release} supports {fit.release.python_range()})",
@@ -156,7 +143,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 )
             up = self._driver_upgrade_alt(linux, None)
             plan = self.cpu(
-                [Reason(why, first.ref if first else "")]
+                [M.Reason(why, first.ref if first else "")]
                 + ([self.cc_reason] if self.cc_reason else []),
             )
             return replace(plan, alternatives=(up, *plan.alternatives) if up else plan.alternatives)
@@ -167,7 +154,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         if rel.release == newest.release:
             reasons.insert(
                 0,
-                Reason(
+                M.Reason(
                     f"TensorFlow {rel.release} is the newest release in the knowledge (Python "
                     f"{rel.python_range()}, "
                     f"CUDA {rel.cuda}, cuDNN {rel.cudnn})",
@@ -177,7 +164,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         else:
             reasons.insert(
                 0,
-                Reason(
+                M.Reason(
                     f"TensorFlow {rel.release} is the newest release that fits this host (Python "
                     f"{rel.python_range()}, CUDA {rel.cuda}, cuDNN {rel.cudnn})",
                     rel.ref,
@@ -194,12 +181,12 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 ):
                     continue
                 seen.add(m.blocker)
-                reasons.append(Reason(f"not newer: {m.why}", m.ref))
+                reasons.append(M.Reason(f"not newer: {m.why}", m.ref))
         if python_note:
             reasons.append(python_note)
         if t.arch != "x86_64" and fit.arch is not None:
             warnings.append(
-                Reason(
+                M.Reason(
                     f"the knowledge's wheel tables describe the Linux x86_64 wheels; on {t.arch} "
                     "check that the release has a CUDA wheel for this architecture before relying "
                     "on this plan (NVIDIA's NGC TensorFlow container is the fallback)",
@@ -211,7 +198,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         if self.cc and fit.arch is not None:
             if fit.ptx_jit:
                 reasons.append(
-                    Reason(
+                    M.Reason(
                         f"compute capability {self.cc} >= {fit.arch.row.min_cc}, the wheel's "
                         "minimum; it has no matching "
                         f"cubin (SASS {', '.join(fit.arch.sass)}), so kernels run from PTX "
@@ -220,7 +207,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     )
                 )
                 warnings.append(
-                    Reason(
+                    M.Reason(
                         "the first start JIT-compiles CUDA kernels from PTX, which can take many "
                         "minutes (cached "
                         "afterwards; raise CUDA_CACHE_MAXSIZE if it repeats)",
@@ -230,7 +217,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 if int(self.cc.split(".")[0]) >= 10:
                     bw = self.kb.platform_fact("blackwell-no-cubins")
                     warnings.append(
-                        Reason(
+                        M.Reason(
                             bw.title + "; if `tfgpu verify` fails, NVIDIA's NGC TensorFlow "
                             "container is the known working route",
                             bw.ref,
@@ -238,7 +225,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     )
             else:
                 reasons.append(
-                    Reason(
+                    M.Reason(
                         f"compute capability {self.cc} >= {fit.arch.row.min_cc}, the wheel's "
                         "minimum, with native "
                         f"cubins (SASS {', '.join(fit.arch.sass)})",
@@ -247,7 +234,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 )
         elif t.gpu_name and not self.cc:
             warnings.append(
-                Reason(
+                M.Reason(
                     f"the compute capability of {t.gpu_name!r} is not in the knowledge table; "
                     "pass --cc X.Y "
                     "(nvidia-smi --query-gpu=compute_cap --format=csv) to check it against the "
@@ -256,10 +243,10 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             )
         if t.driver and fit.driver_needed and fit.driver_unclear:
             older = self._with(driver=f"{t.driver}.0")._first_fit(
-                linux, need_extra=route is Route.PIP
+                linux, need_extra=route is M.Route.PIP
             )[0]
             warnings.append(
-                Reason(
+                M.Reason(
                     f"driver {t.driver} is a branch number, and TensorFlow {rel.release} needs "
                     f"{fit.driver_needed} or later: check the full version with nvidia-smi"
                     + (
@@ -273,7 +260,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             )
         elif t.driver and fit.driver_needed:
             reasons.append(
-                Reason(
+                M.Reason(
                     f"driver {t.driver} >= {fit.driver_needed}, "
                     + (
                         f"the CUDA {fit.arch.row.build_cuda} toolkit minimum that PTX JIT needs"
@@ -289,15 +276,15 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         if up_alt is not None:
             alternatives.append(up_alt)
         if t.python and python_note is None:
-            soft = self._first_fit(linux, need_extra=route is Route.PIP, python_soft=True)[0]
+            soft = self._first_fit(linux, need_extra=route is M.Route.PIP, python_soft=True)[0]
             if soft is not None and _rv(soft.release) > _rv(rel):
                 alternatives.append(
-                    Alternative(
-                        Route.PIP if self._has_extra(soft.release) else route,
+                    M.Alternative(
+                        M.Route.PIP if self._has_extra(soft.release) else route,
                         f"use Python {soft.release.python_max} (not {t.python}) to get TensorFlow "
                         f"{soft.release.release}",
                         soft.release.release,
-                        Reason(
+                        M.Reason(
                             f"TensorFlow {soft.release.release} supports Python "
                             f"{soft.release.python_range()}",
                             soft.release.ref,
@@ -305,16 +292,16 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     )
                 )
         # Steps.
-        steps: list[Step] = []
+        steps: list[M.Step] = []
         if wsl_from_windows:
             steps.extend(self._wsl_setup_steps())
         steps.extend(self._driver_steps(fit))
         numpy_req, numpy_reason = self._numpy_cap(rel)
         if numpy_reason:
             reasons.append(numpy_reason)
-        if route is Route.PIP:
+        if route is M.Route.PIP:
             reasons.append(
-                Reason(
+                M.Reason(
                     "route pip: tensorflow[and-cuda] installs CUDA and cuDNN as nvidia-* wheels "
                     "inside the new "
                     "virtual environment, so no system CUDA toolkit or cuDNN is needed or touched",
@@ -325,20 +312,20 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             env = self._env()
             steps += self._venv_steps(env, python, "Install TensorFlow with its CUDA wheels", req)
             alternatives.append(
-                Alternative(
-                    Route.SYSTEM_CUDA,
+                M.Alternative(
+                    M.Route.SYSTEM_CUDA,
                     f"system CUDA {rel.cuda} + cuDNN {rel.cudnn} "
                     "(the guide's route; tfgpu plan --route system-cuda)",
                     rel.release,
                 )
             )
-        elif route is Route.CONDA:
+        elif route is M.Route.CONDA:
             env = self._env(conda=True)
             conda_pk: tuple[str, ...] = ()
             if self._has_extra(rel):
                 req = (f"tensorflow[and-cuda]{_spec(rel.release)}", *numpy_req)
                 reasons.append(
-                    Reason(
+                    M.Reason(
                         "route conda: conda provides Python only; TensorFlow and its CUDA wheels "
                         "come from pip (TensorFlow's install page advises against conda's "
                         "tensorflow package)",
@@ -349,30 +336,30 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 conda_pk = (f"cudatoolkit={rel.cuda}", f"cudnn={rel.cudnn}")
                 req = (f"tensorflow{_spec(rel.release)}", *numpy_req)
                 reasons.append(
-                    Reason(
+                    M.Reason(
                         f"route conda: TensorFlow {rel.release} has no and-cuda extra, so CUDA "
                         f"{rel.cuda} and cuDNN {rel.cudnn} come from conda-forge",
                         rel.ref,
                     )
                 )
             steps += [
-                Step(
+                M.Step(
                     "Create a conda environment",
-                    CondaCreate(
+                    M.CondaCreate(
                         env, python or "3", "conda-forge", conda_pk, lib_on_ld_library_path=bool(
                             conda_pk
                         )
                     ),
                 ),
-                Step("Install TensorFlow", PipInstall(req)),
-                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
+                M.Step("Install TensorFlow", M.PipInstall(req)),
+                M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True)),
             ]
         else:  # SYSTEM_CUDA
             req = (f"tensorflow{_spec(rel.release)}", *numpy_req)
             cuda, cudnn = rel.cuda or "?", rel.cudnn or "?"
             root = f"/usr/local/cuda-{cuda}"
             reasons.append(
-                Reason(
+                M.Reason(
                     f"route system-cuda: TensorFlow {rel.release} was tested with CUDA {cuda} and "
                     f"cuDNN {cudnn}; "
                     "install exactly these majors system-wide and put them on "
@@ -383,7 +370,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             env = self._env()
             if t.os in ("wsl2", "windows"):
                 pkg = "cuda-toolkit-" + cuda.replace(".", "-")
-                toolkit = Manual(
+                toolkit = M.Manual(
                     f"Inside WSL2, install CUDA toolkit {cuda} from NVIDIA's WSL-Ubuntu "
                     f"repository (package {pkg}, which contains no driver) into {root}. "
                     "Never install a Linux NVIDIA driver (nor the `cuda` or `cuda-drivers` "
@@ -395,7 +382,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     docs.url("cuda-wsl-guide"),
                 )
             else:
-                toolkit = Manual(
+                toolkit = M.Manual(
                     f"Install CUDA toolkit {cuda} into {root} with NVIDIA's runfile or "
                     "network repository "
                     "(deselect the bundled driver if yours is newer)",
@@ -404,10 +391,10 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     docs.url("cuda-toolkit-archive"),
                 )
             steps += [
-                Step(f"Install the CUDA {cuda} toolkit (needs root)", toolkit),
-                Step(
+                M.Step(f"Install the CUDA {cuda} toolkit (needs root)", toolkit),
+                M.Step(
                     f"Install cuDNN {cudnn} for CUDA {cuda.split('.')[0]} (needs root)",
-                    Manual(
+                    M.Manual(
                         f"Download cuDNN {cudnn} for CUDA {cuda.split('.')[0]}.x and copy "
                         f"include/ and lib/ into {root} "
                         "(or install NVIDIA's cudnn package)",
@@ -416,31 +403,31 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                         docs.url("cudnn-archive"),
                     ),
                 ),
-                Step(
+                M.Step(
                     "Create a fresh virtual environment",
-                    CreateVenv(env, self._interpreter(python, Shell.POSIX)),
+                    M.CreateVenv(env, self._interpreter(python, M.Shell.POSIX)),
                 ),
-                Step("Put CUDA on PATH", SetEnv("PATH", f"{root}/bin")),
-                Step(
+                M.Step("Put CUDA on PATH", M.SetEnv("PATH", f"{root}/bin")),
+                M.Step(
                     "Put the CUDA libraries on LD_LIBRARY_PATH",
-                    SetEnv("LD_LIBRARY_PATH", f"{root}/lib64"),
+                    M.SetEnv("LD_LIBRARY_PATH", f"{root}/lib64"),
                 ),
-                Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True)),
-                Step("Install TensorFlow (CUDA comes from the system)", PipInstall(req)),
-                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True)),
+                M.Step("Upgrade pip inside it", M.PipInstall(("pip",), upgrade=True)),
+                M.Step("Install TensorFlow (CUDA comes from the system)", M.PipInstall(req)),
+                M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True)),
             ]
             if self._has_extra(rel):
                 alternatives.append(
-                    Alternative(
-                        Route.PIP,
+                    M.Alternative(
+                        M.Route.PIP,
                         "tensorflow[and-cuda] wheels instead of system CUDA "
                         "(the default; tfgpu plan --route pip)",
                         rel.release,
                     )
                 )
         if wsl_from_windows:
-            route = Route.WSL2
-        return Plan(
+            route = M.Route.WSL2
+        return M.Plan(
             target_summary=t.summary(),
             route=route,
             tf_version=rel.release,
@@ -474,11 +461,11 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         win = self.kb.min_driver(cuda, "windows", ptx_jit=ptx_jit)
         return (lin.version if lin else None), (win.version if win else None)
 
-    def _wsl_setup_steps(self) -> list[Step]:
+    def _wsl_setup_steps(self) -> list[M.Step]:
         return [
-            Step(
+            M.Step(
                 "Install WSL2 with Ubuntu (PowerShell as administrator)",
-                Manual(
+                M.Manual(
                     "Install WSL2 and a Linux distribution; needs Windows 10 build 19044 (21H2) "
                     "or later, or "
                     "Windows 11. Then open the Ubuntu shell and run the remaining steps there.",
@@ -486,6 +473,6 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     True,
                     docs.url("wsl-install"),
                 ),
-                Shell.POWERSHELL,
+                M.Shell.POWERSHELL,
             ),
         ]

@@ -7,20 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tfgpu.knowledge import TestedConfig, docs
-from tfgpu.plan.model import (
-    Alternative,
-    CondaCreate,
-    CreateVenv,
-    Manual,
-    PipInstall,
-    Plan,
-    Reason,
-    Route,
-    SetEnv,
-    Shell,
-    Step,
-    Verify,
-)
+from tfgpu.plan import model as M
 from tfgpu.plan.routes._shared import _next_minor
 from tfgpu.plan.routes.linux_nvidia import _LinuxNvidiaRoute
 
@@ -28,12 +15,12 @@ from tfgpu.plan.routes.linux_nvidia import _LinuxNvidiaRoute
 class _WindowsRoutes(_LinuxNvidiaRoute):
     """NVIDIA GPU on native Windows: through WSL2, or natively with TensorFlow 2.10."""
 
-    def wsl2_from_windows(self) -> Plan:
+    def wsl2_from_windows(self) -> M.Plan:
         linux = [r for r in self.kb.releases("linux") if r.cuda]
-        plan = self.linux_nvidia(Route.PIP, linux, wsl_from_windows=True)
+        plan = self.linux_nvidia(M.Route.PIP, linux, wsl_from_windows=True)
         last = self.kb.platform_fact("windows-native-gpu-last")
         reasons = [
-            Reason(
+            M.Reason(
                 f"native Windows: TensorFlow {last.value('tf_version')} was the last release "
                 "with GPU support; newer releases use the GPU only inside WSL2, "
                 "so the plan runs TensorFlow in WSL2",
@@ -46,20 +33,20 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         if native is not None:
             alts.insert(
                 0,
-                Alternative(
-                    Route.WINDOWS_NATIVE,
+                M.Alternative(
+                    M.Route.WINDOWS_NATIVE,
                     f"native Windows: TensorFlow {native.release} "
                     f"(tensorflow<{_next_minor(native.release)}) with conda "
                     + " ".join(self._windows_conda_packages(native))
                     + " (tfgpu plan --route windows-native)",
                     native.release,
-                    Reason(
+                    M.Reason(
                         f"last native-Windows GPU row: CUDA {native.cuda}, cuDNN {native.cudnn}",
                         native.ref,
                     ),
                 ),
             )
-        return replace(plan, route=Route.WSL2, reasons=tuple(reasons), alternatives=tuple(alts))
+        return replace(plan, route=M.Route.WSL2, reasons=tuple(reasons), alternatives=tuple(alts))
 
     def _windows_conda_packages(self, rel: TestedConfig) -> tuple[str, ...]:
         """conda packages of TensorFlow's native-Windows recipe (platform fact), else the
@@ -74,16 +61,16 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                 return r
         return rows[0] if rows else None
 
-    def windows_native(self, route: Route) -> Plan:
+    def windows_native(self, route: M.Route) -> M.Plan:
         t = self.t
         rel = self._windows_release()
         if rel is None:
-            return self.cpu([Reason("the knowledge has no native-Windows GPU rows")])
-        reasons: list[Reason] = []
-        warnings: list[Reason] = []
+            return self.cpu([M.Reason("the knowledge has no native-Windows GPU rows")])
+        reasons: list[M.Reason] = []
+        warnings: list[M.Reason] = []
         last = self.kb.platform_fact("windows-native-gpu-last")
         reasons.append(
-            Reason(
+            M.Reason(
                 "native Windows GPU support ended after TensorFlow "
                 f"{last.value('tf_version')}; "
                 "TensorFlow "
@@ -96,7 +83,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         python = t.python if (t.python and self._python_ok(rel, t.python)) else rel.python_max
         if t.python and not self._python_ok(rel, t.python):
             reasons.append(
-                Reason(
+                M.Reason(
                     f"Python {t.python} is outside {rel.python_range()}; install Python {python}",
                     rel.ref,
                 )
@@ -104,11 +91,11 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         fit = self._fit(rel, need_extra=False, python_soft=True)
         if not fit.ok:
             if fit.blocker == "cc":
-                return self.cpu([Reason(fit.why, fit.ref)], gpu_unusable=True)
-            warnings.append(Reason(fit.why, fit.ref))
+                return self.cpu([M.Reason(fit.why, fit.ref)], gpu_unusable=True)
+            warnings.append(M.Reason(fit.why, fit.ref))
         elif t.driver and fit.driver_needed:
             reasons.append(
-                Reason(
+                M.Reason(
                     f"driver {t.driver} >= {fit.driver_needed}, the minimum for CUDA {rel.cuda}"
                     + (" PTX JIT" if fit.ptx_jit else ""),
                     fit.driver_ref,
@@ -116,7 +103,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
             )
         if fit.ptx_jit and fit.arch is not None:
             warnings.append(
-                Reason(
+                M.Reason(
                     f"compute capability {self.cc} has no cubin in TensorFlow {rel.release} (SASS "
                     f"{', '.join(fit.arch.sass)}): the first start JIT-compiles kernels from PTX "
                     f"{', '.join(fit.arch.ptx)}, which can take many minutes",
@@ -127,13 +114,13 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
         if numpy_reason:
             reasons.append(numpy_reason)
         req = (f"tensorflow<{_next_minor(rel.release)}", *numpy_req)
-        steps: list[Step] = list(self._driver_steps(fit))
-        ps = Shell.POWERSHELL
-        if route is Route.SYSTEM_CUDA:
+        steps: list[M.Step] = list(self._driver_steps(fit))
+        ps = M.Shell.POWERSHELL
+        if route is M.Route.SYSTEM_CUDA:
             root = f"C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v{rel.cuda}"
             env = self._env()
             reasons.append(
-                Reason(
+                M.Reason(
                     f"route system-cuda: CUDA {rel.cuda} and cuDNN {rel.cudnn} installed "
                     "system-wide "
                     "and put on PATH (the guide's route)",
@@ -141,9 +128,9 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                 )
             )
             steps += [
-                Step(
+                M.Step(
                     f"Install the CUDA {rel.cuda} toolkit (administrator)",
-                    Manual(
+                    M.Manual(
                         f"Install CUDA toolkit {rel.cuda} (custom install: CUDA components only) "
                         f"into {root}",
                         (),
@@ -152,9 +139,9 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                     ),
                     ps,
                 ),
-                Step(
+                M.Step(
                     f"Install cuDNN {rel.cudnn} (administrator)",
-                    Manual(
+                    M.Manual(
                         f"Copy cuDNN {rel.cudnn} for CUDA {(rel.cuda or '?').split('.')[0]}.x: "
                         "bin\\*.dll into "
                         f"{root}\\bin, include\\*.h into {root}\\include, lib\\x64\\*.lib into "
@@ -165,23 +152,23 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                     ),
                     ps,
                 ),
-                Step(
+                M.Step(
                     "Create a fresh virtual environment",
-                    CreateVenv(env, self._interpreter(python, ps)),
+                    M.CreateVenv(env, self._interpreter(python, ps)),
                     ps,
                 ),
-                Step("Put CUDA on PATH", SetEnv("PATH", f"{root}\\bin"), ps),
-                Step("Put CUPTI on PATH", SetEnv("PATH", f"{root}\\extras\\CUPTI\\lib64"), ps),
-                Step("Upgrade pip inside it", PipInstall(("pip",), upgrade=True), ps),
-                Step("Install TensorFlow", PipInstall(req), ps),
-                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True), ps),
+                M.Step("Put CUDA on PATH", M.SetEnv("PATH", f"{root}\\bin"), ps),
+                M.Step("Put CUPTI on PATH", M.SetEnv("PATH", f"{root}\\extras\\CUPTI\\lib64"), ps),
+                M.Step("Upgrade pip inside it", M.PipInstall(("pip",), upgrade=True), ps),
+                M.Step("Install TensorFlow", M.PipInstall(req), ps),
+                M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True), ps),
             ]
         else:
             env = self._env(conda=True)
             conda_pk = self._windows_conda_packages(rel)
             req = (last.value("pip_requirement"), *numpy_req)
             reasons.append(
-                Reason(
+                M.Reason(
                     "conda provides CUDA and cuDNN inside the environment "
                     f"({' '.join(conda_pk)}), then pip installs "
                     f"{req[0]}: TensorFlow's native-Windows recipe",
@@ -189,17 +176,19 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                 )
             )
             steps += [
-                Step(
+                M.Step(
                     "Create a conda environment with CUDA and cuDNN",
-                    CondaCreate(env, python or "3.10", "conda-forge", conda_pk),
+                    M.CondaCreate(env, python or "3.10", "conda-forge", conda_pk),
                     ps,
                 ),
-                Step("Install TensorFlow", PipInstall(req), ps),
-                Step("Check that TensorFlow sees the GPU", Verify(expect_gpu=True), ps),
+                M.Step("Install TensorFlow", M.PipInstall(req), ps),
+                M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True), ps),
             ]
-        return Plan(
+        return M.Plan(
             target_summary=t.summary(),
-            route=route if route in (Route.SYSTEM_CUDA, Route.CONDA) else Route.WINDOWS_NATIVE,
+            route=(
+                route if route in (M.Route.SYSTEM_CUDA, M.Route.CONDA) else M.Route.WINDOWS_NATIVE
+            ),
             tf_version=rel.release,
             requirements=req,
             python=python,
@@ -210,8 +199,8 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
             knowledge_version=self.kb.version,
             warnings=tuple(warnings),
             alternatives=(
-                Alternative(
-                    Route.WSL2,
+                M.Alternative(
+                    M.Route.WSL2,
                     "WSL2 with the newest TensorFlow (the default; tfgpu plan --route wsl2)",
                 ),
             ),
