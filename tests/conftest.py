@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
 import pytest
+
+# A test run started in the background of a non-interactive shell inherits SIGINT ignored
+# (POSIX: asynchronous lists ignore it), and so would every child it starts: the Ctrl-C
+# tests need the default, so the run restores it (children then get the default too).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Shared helper modules (proc_helpers) import from any test folder.
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -25,6 +25,7 @@ import pytest
 from rich.console import Console
 
 from proc_helpers import pid_alive as _pid_alive
+from proc_helpers import wait_dead
 from tfgpu._proc import CommandResult
 from tfgpu.bench import data as bench_data
 from tfgpu.bench import runner as bench_runner
@@ -119,8 +120,7 @@ def _interrupt_parent(tmp_path: Path, call: str, trap_term: bool) -> tuple[int, 
 def test_ctrl_c_stops_the_child_process_group(tmp_path: Path, call: str) -> None:
     rc, child, _ = _interrupt_parent(tmp_path, call, trap_term=False)
     assert rc != 0  # KeyboardInterrupt reached the parent
-    time.sleep(0.2)
-    assert not _pid_alive(child), f"child {child} outlived its interrupted parent"
+    assert wait_dead(child, 2.0), f"child {child} outlived its interrupted parent"
 
 
 def test_ctrl_c_kills_a_child_that_ignores_sigterm_after_the_grace(tmp_path: Path) -> None:
@@ -128,7 +128,7 @@ def test_ctrl_c_kills_a_child_that_ignores_sigterm_after_the_grace(tmp_path: Pat
         tmp_path, "run_child(FAKE, {'device': 'cpu'}, 120)", trap_term=True
     )
     assert rc != 0
-    assert not _pid_alive(child)
+    assert wait_dead(child, 2.0)  # killed; init reaps it a moment later
     assert took_s >= bench_runner.KILL_GRACE_S * 0.8  # SIGTERM first, SIGKILL after
 
 

@@ -59,7 +59,7 @@ def test_ptxas_does_not_support_cc_fallback_variant() -> None:
 def test_ptxas_fix_follows_tensorflow_cuda_major() -> None:
     log = "TensorFlow version: 2.13.0\n" + (REVIEW / "w04_ptxas_old.log").read_text()
     f = _lines(log)["ptxas-too-old"]
-    assert "nvidia-cuda-nvcc-cu11" in f.fix[0]  # 2.13 was built with CUDA 11.8
+    assert "CUDA 11.8 toolkit" in f.fix[0]  # 2.13 (CUDA 11.8) predates the [and-cuda] extra
 
 
 # 2. log evidence of a GPU makes "could not find cuda drivers" an error -------------------------

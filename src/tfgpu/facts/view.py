@@ -306,6 +306,39 @@ class Facts:
                                              "docker.no_runtime", "docker.no_gpus_flag",
                                              "docker.nvc_init"))
 
+    # --- lead: the release a log's C++ source paths date ------------------------------------
+    @property
+    def tf_at_most(self) -> tuple[int, int] | None:
+        """The newest TensorFlow ``(major, minor)`` that prints the source paths the log's
+        C++ lines show, or ``None`` when they do not date it.
+
+        Source: platform fact ``tf-log-source-paths`` (``tensorflow/stream_executor/`` is
+        printed by 2.10 and older, read from the release wheels).  Only the lines some
+        pattern kept are read (bounded: the first and last hits of each pattern).
+        """
+        rules: list[tuple[str, tuple[int, int]]] = []
+        for entry in self.kb.platform_fact("tf-log-source-paths").values.get("paths_until", ()):
+            path, _, until = str(entry).partition("=")
+            mm = tf_minor(until)
+            if path and mm is not None:
+                rules.append((path, mm))
+        found: tuple[int, int] | None = None
+        for hits in self.log.hits.values():
+            for hit in hits.all():
+                for path, mm in rules:
+                    if path in hit.text and (found is None or mm < found):
+                        found = mm
+        return found
+
+    def tf_predates(self, series: tuple[int, int]) -> bool | None:
+        """Whether the TensorFlow in use is older than ``series``: from its version (host
+        facts or a version line), else from :attr:`tf_at_most`; ``None`` when unknown."""
+        mm = self.tf_mm
+        if mm is not None:
+            return mm < series
+        bound = self.tf_at_most
+        return True if bound is not None and bound < series else None
+
 
 def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence, ...]:
     """Evidence tuples from hits (first hits of each list), sorted by line, de-duplicated."""

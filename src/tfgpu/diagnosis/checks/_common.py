@@ -272,10 +272,31 @@ def and_cuda_fix(ctx: Facts) -> str:
                 f'"tensorflow=={newest.tf_version}"{cuda} '
                 f"(knowledge row {newest.ref})"
             )
+    first, _ = kb.fact_series("and-cuda-extra-first")
+    if not ctx.windows and ctx.tf_predates(first):
+        return _system_cuda_fix(ctx, first)
     driver_pin = _driver_limited_fix(ctx)
     if driver_pin is not None:
         return driver_pin
     return AND_CUDA + "   # Linux/WSL2: brings the matching CUDA/cuDNN wheels"
+
+
+def _system_cuda_fix(ctx: Facts, first: tuple[int, int]) -> str:
+    """For a TensorFlow older than the ``[and-cuda]`` extra (platform fact
+    ``and-cuda-extra-first``): it loads a system CUDA/cuDNN of the versions its release was
+    tested with (tf_tested_configs), never the pip CUDA wheels, so those are named first
+    and the upgrade second (issue 10: never a CUDA major the TensorFlow was not built for).
+    """
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "linux") if ctx.tf_version else None
+    if tested is not None:
+        which = (f"TensorFlow {ctx.tf_version} predates the [and-cuda] extra "
+                 f"({first[0]}.{first[1]}): install CUDA {tested.cuda} and cuDNN {tested.cudnn}, "
+                 f"the versions it was tested with (knowledge row {tested.ref})")
+    else:
+        which = ("this TensorFlow predates the [and-cuda] extra "
+                 f"({first[0]}.{first[1]}; its log's source paths date it): install the CUDA "
+                 "and cuDNN its release was tested with (tfgpu matrix --tf <its version>)")
+    return f"# {which}, or upgrade TensorFlow: {AND_CUDA}"
 
 
 def _driver_limited_fix(ctx: Facts) -> str | None:

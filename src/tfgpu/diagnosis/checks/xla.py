@@ -2,18 +2,25 @@
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: TensorFlow's own words that a missing ptxas is fine: the driver compiles the PTX
+#: (``asm_compiler.cc``, TF 1.x-2.x: "Will back to the GPU driver ... This is OK so long as
+#: you don't see a warning below about an out-of-date driver version").
+_FALLBACK_SAID = re.compile(r"Will back to the GPU driver|This is OK so long as", re.IGNORECASE)
+
 
 def rule_xla(ctx: Facts) -> list[Finding]:
     """libdevice, ptxas missing/too old/buggy, PTX JIT."""
     out: list[Finding] = []
     linux_fix = (
-        "pip install --upgrade nvidia-cuda-nvcc-cu12   # ships ptxas and libdevice",
+        _ptxas_wheel(ctx),
         "or: conda install -c nvidia cuda-nvcc   # in a conda environment",
         "find / -name libdevice.10.bc 2>/dev/null",
         "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda   # the folder that holds "
@@ -44,11 +51,18 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             )
         )
     miss = ctx.h("xla.ptxas_missing")
-    if miss.count:
+    # TF 1.x-2.x: "Can't find ptxas binary ... Will back to the GPU driver for PTX -> sass
+    # compilation. This is OK so long as you don't see a warning below about an
+    # out-of-date driver version" (asm_compiler.cc): a notice, unless that warning or a
+    # PTX compilation failure follows.
+    trouble = any(ctx.h(n).count for n in ("xla.ptx_jit", "xla.driver_older_than_ptxas",
+                                           "xla.ptxas_arch", "uni.ptxas_arch"))
+    real_miss = [h for h in miss.all() if trouble or not _FALLBACK_SAID.search(h.text)]
+    if real_miss:
         out.append(
             catalogue.make(
                 "ptxas-not-found",
-                evidence=log_evidence(miss),
+                evidence=log_evidence(real_miss),
                 fix=(*linux_fix[:2], "which ptxas && ptxas --version"),
             )
         )
@@ -133,23 +147,34 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     return out
 
 
-def _nvcc_fix(ctx: Facts) -> tuple[str, ...]:
-    """Fixes that give XLA a new enough ptxas: the pip CUDA compiler wheel matching
-    TensorFlow's CUDA major (tf_tested_configs row), a newer ptxas on PATH, or XLA_FLAGS."""
+def _ptxas_wheel(ctx: Facts) -> str:
+    """Where XLA's ptxas and libdevice should come from: the pip CUDA compiler wheel of the
+    CUDA major TensorFlow was built with (tf_tested_configs row); for a TensorFlow older
+    than the ``[and-cuda]`` extra (platform fact ``and-cuda-extra-first``, also dated by
+    its log's source paths) the CUDA toolkit of its tested configuration, since the pip
+    CUDA wheels are not what it uses."""
+    first, _ = ctx.kb.fact_series("and-cuda-extra-first")
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    if ctx.tf_predates(first):
+        toolkit = (f"the CUDA {tested.cuda} toolkit, the one TensorFlow {ctx.tf_version} was "
+                   f"tested with (knowledge row {tested.ref})" if tested is not None else
+                   "the CUDA toolkit its release was tested with (tfgpu matrix --tf <its "
+                   "version>)")
+        return (f"# this TensorFlow predates the [and-cuda] extra ({first[0]}.{first[1]}): "
+                f"install {toolkit}; its bin/ holds ptxas and nvvm/libdevice")
     if tested is not None:
         major = tested.cuda.split(".")[0]
-        wheel = (
-            f'pip install -U "nvidia-cuda-nvcc-cu{major}"   # ptxas of CUDA {major}, the CUDA '
-            f"TensorFlow {ctx.tf_version} was built with"
-        )
-    else:
-        wheel = (
-            'pip install -U "nvidia-cuda-nvcc-cu12"   # or -cu11: match the CUDA major '
-            "TensorFlow was built with (tf.sysconfig.get_build_info()['cuda_version'])"
-        )
+        return (f'pip install -U "nvidia-cuda-nvcc-cu{major}"   # ptxas and libdevice of CUDA '
+                f"{major}, the CUDA TensorFlow {ctx.tf_version} was built with")
+    return ('pip install -U "nvidia-cuda-nvcc-cu12"   # or -cu11: match the CUDA major '
+            "TensorFlow was built with (tf.sysconfig.get_build_info()['cuda_version'])")
+
+
+def _nvcc_fix(ctx: Facts) -> tuple[str, ...]:
+    """Fixes that give XLA a new enough ptxas: :func:`_ptxas_wheel`, a newer ptxas on
+    PATH, or XLA_FLAGS."""
     return (
-        wheel,
+        _ptxas_wheel(ctx),
         "or put a newer CUDA toolkit's bin first on PATH: which ptxas && ptxas --version",
         "or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
         "-12.x   # the folder holding bin/ptxas and nvvm/libdevice",
@@ -256,13 +281,14 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
         ))
     fallback = ctx.h("xla.driver_fallback")
     win = ctx.h("xla.asm_windows")
-    failing = (ctx.h("xla.ptxas_missing").count or ctx.h("xla.ptxas_arch").count
-               or ctx.h("uni.ptxas_arch").count
-               or ctx.h("xla.ptx_jit").count)
-    if (fallback.count or win.count) and not failing:
+    said = [h for h in ctx.h("xla.ptxas_missing").all() if _FALLBACK_SAID.search(h.text)]
+    failing = (any(not _FALLBACK_SAID.search(h.text) for h in ctx.h("xla.ptxas_missing").all())
+               or ctx.h("xla.ptxas_arch").count or ctx.h("uni.ptxas_arch").count
+               or ctx.h("xla.ptx_jit").count or ctx.h("xla.driver_older_than_ptxas").count)
+    if (fallback.count or win.count or said) and not failing:
         out.append(catalogue.make(
             "ptxas-driver-fallback-notice",
-            evidence=log_evidence(win, fallback),
+            evidence=log_evidence(win, fallback, said),
             fix=("# nothing to do: the driver compiles the PTX instead (a one-time notice)",),
         ))
     return out
