@@ -345,7 +345,7 @@ def table_meta(table: str, data: Mapping[str, object]) -> TableMeta:
     )
 
 
-def table_rows(table: str, data: Mapping[str, object], meta: TableMeta) -> tuple[Row, ...]:
+def table_rows(table: str, data: Mapping[str, object], meta: TableMeta) -> tuple[_rows.Row, ...]:
     """The typed rows of ``table`` from its parsed file ``data``, checked against its
     header ``meta`` (:func:`table_meta`: every ``source`` part is one of its keys or a URL).
 
