@@ -146,21 +146,16 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
-    frozen = ctx.h("mem.frozen")
-    if frozen.count:
-        what = frozen.first[0].g("what") or "Physical"
-        out.append(
-            catalogue.make(
-                "device-config-after-init",
-                what=what,
-                evidence=log_evidence(frozen),
-                fix=(
-                    "call tf.config.experimental.set_memory_growth(gpu, True) right after "
-                    "`import tensorflow`, before importing modules that build models or run ops",
-                    "or set it from the environment instead: export TF_FORCE_GPU_ALLOW_GROWTH=true",
-                ),
-            )
-        )
+    out += c.from_log(ctx, "mem.frozen", lambda frozen, first: catalogue.make(
+        "device-config-after-init",
+        what=first.g("what") or "Physical",
+        evidence=log_evidence(frozen),
+        fix=(
+            "call tf.config.experimental.set_memory_growth(gpu, True) right after "
+            "`import tensorflow`, before importing modules that build models or run ops",
+            "or set it from the environment instead: export TF_FORCE_GPU_ALLOW_GROWTH=true",
+        ),
+    ))
     out.extend(_pinned_and_module(ctx, bool(out)))
     ran = ctx.h("mem.ran_out").all()
     if ran and not out:

@@ -28,30 +28,21 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                 fix=linux_fix,
             )
         )
-    bug = ctx.h("xla.ptxas_bug")
-    if bug.count:
-        v = bug.first[0].g("v")
-        out.append(
-            catalogue.make(
-                "ptxas-version-rejected",
-                version=v,
-                evidence=log_evidence(bug),
-                fix=(
-                    f'pip install "nvidia-cuda-nvcc-cu12!={v}"   # any other release',
-                    "or put another CUDA toolkit's ptxas first on PATH / point "
-                    "XLA_FLAGS=--xla_gpu_cuda_data_dir at it",
-                ),
-            )
-        )
-    miss = ctx.h("xla.ptxas_missing")
-    if miss.count:
-        out.append(
-            catalogue.make(
-                "ptxas-not-found",
-                evidence=log_evidence(miss),
-                fix=(*linux_fix[:2], "which ptxas && ptxas --version"),
-            )
-        )
+    out += c.from_log(ctx, "xla.ptxas_bug", lambda bug, first: catalogue.make(
+        "ptxas-version-rejected",
+        version=first.g("v"),
+        evidence=log_evidence(bug),
+        fix=(
+            f'pip install "nvidia-cuda-nvcc-cu12!={first.g("v")}"   # any other release',
+            "or put another CUDA toolkit's ptxas first on PATH / point "
+            "XLA_FLAGS=--xla_gpu_cuda_data_dir at it",
+        ),
+    ))
+    out += c.from_log(ctx, "xla.ptxas_missing", lambda miss, _first: catalogue.make(
+        "ptxas-not-found",
+        evidence=log_evidence(miss),
+        fix=(*linux_fix[:2], "which ptxas && ptxas --version"),
+    ))
     old = ctx.h("xla.ptxas_old")
     arch = [*ctx.h("xla.ptxas_arch").all(), *ctx.h("uni.ptxas_arch").all()]
     fallback = ctx.h("xla.driver_fallback")
