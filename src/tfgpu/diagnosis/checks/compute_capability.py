@@ -176,6 +176,13 @@ _JIT_FAILURES = (
 )
 
 
+def _ccs_here(ctx: Facts, phrase: str) -> str:
+    """``phrase`` with this host's compute capabilities (``"7.5, 8.6"``) in place of its
+    ``{}``; ``""`` when they are unknown (a pasted log without host facts)."""
+    ccs = ctx.compute_capabilities
+    return phrase.format(", ".join(ccs)) if ccs else ""
+
+
 def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
     """"No CUDA device found with minimum required compute capability X" (tools that
     check TensorFlow's floor themselves, e.g. DeepFaceLab): the GPU is below the build's
@@ -184,8 +191,7 @@ def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
     if not hits.count or any(f.id == "gpu-compute-capability-too-low" for f in found):
         return []
     mn = hits.first[0].g("min") or "?"
-    ccs = ctx.compute_capabilities
-    have = f"; the compute capability here: {', '.join(ccs)}" if ccs else ""
+    have = _ccs_here(ctx, "; the compute capability here: {}")
     return [catalogue.make(
         "gpu-compute-capability-too-low",
         variant="no-device-above-minimum",
@@ -212,8 +218,7 @@ def _library_arch(ctx: Facts, found: list[Finding]) -> list[Finding]:
     h = hits.first[0]
     lib = {"CUBLAS": "cuBLAS", "CUDNN": "cuDNN", "CUSOLVER": "cuSOLVER",
            "CUSPARSE": "cuSPARSE", "CUFFT": "cuFFT"}.get(h.g("lib") or "", "A CUDA library")
-    ccs = ctx.compute_capabilities
-    have = f" (the GPU here: compute capability {', '.join(ccs)})" if ccs else ""
+    have = _ccs_here(ctx, " (the GPU here: compute capability {})")
     return [catalogue.make(
         "gpu-compute-capability-too-low",
         variant="library-arch-mismatch",
