@@ -16,7 +16,7 @@ from tfgpu.diagnosis.checks.versions import (
     _cuda_tf,
     _driver_evidence,
     _gpu_cc,
-    _pip_spec,
+    _release_fix,
 )
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
@@ -381,9 +381,9 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
              if all((s := kb.cc_support(c.tf_version, cc)) is not None
                     and s.status not in ("below-minimum", "no-kernels") for _, cc, _ in below)),
             None)
-        fix = ([f"# use TensorFlow {newest.tf_series}, the newest official release whose "
-                f"wheel includes CC {below[0][1]}:",
-                _pip_spec(facts, kb, newest.tf_series, tf.os)] if newest else
+        fix = (_release_fix(facts, kb, newest.tf_series, tf.os,
+                            f"use TensorFlow {newest.tf_series}, the newest official release "
+                            f"whose wheel includes CC {below[0][1]}") if newest else
                [f"# no official TensorFlow wheel includes CC {below[0][1]}: TensorFlow already "
                 "runs on the CPU as it is installed; for this GPU, build TensorFlow from "
                 "source (an old release whose CUDA still supports it) or use a newer GPU"])
@@ -411,9 +411,9 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
                  and s.status == "native" for _, cc, _, _ in jit)),
         None)
     if newer is not None:
-        fix.append(f"# or use TensorFlow {newer.tf_series}, whose wheel has native cubins "
-                   f"for CC {jit[0][1]}:")
-        fix.append(_pip_spec(facts, kb, newer.tf_series, tf.os))
+        fix += _release_fix(facts, kb, newer.tf_series, tf.os,
+                            f"or use TensorFlow {newer.tf_series}, whose wheel has native "
+                            f"cubins for CC {jit[0][1]}")
     yield catalogue.make(
         "gpu-needs-ptx-jit",
         tf=tf.version, gpus=gpus, cc=jit[0][1], archs=archs_text, via=via, ref=ref,

@@ -33,7 +33,7 @@ from tfgpu.diagnosis.checks.versions import (
     _installed_tf,
     _major,
     _min_gpu_cc,
-    _pip_spec,
+    _release_fix,
 )
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
@@ -628,10 +628,10 @@ def driver_too_old_for_cuda(f: Facts) -> Iterator[Finding]:
     alt = kb.newest_tf_for(tf.os, python=facts.python.version, driver=driver,
                            compute_capability=cc)
     if alt is not None and parse_version(alt.tf_version) < parse_version(tf.version):
-        fix.append(f"# or use TensorFlow {alt.tf_series} (CUDA {alt.cuda}), the newest release "
-                   "this driver runs" + (f" on a GPU of compute capability {cc}" if cc else "")
-                   + ":")
-        fix.append(_pip_spec(facts, kb, alt.tf_series, tf.os))
+        fix += _release_fix(facts, kb, alt.tf_series, tf.os,
+                            f"or use TensorFlow {alt.tf_series} (CUDA {alt.cuda}), the newest "
+                            "release this driver runs"
+                            + (f" on a GPU of compute capability {cc}" if cc else ""))
     else:
         fix.extend(_other_python_alternative(facts, kb, tf, driver, cc))
     yield catalogue.make(
