@@ -360,10 +360,7 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
 def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
     """Another CUDA user in the process (PyTorch, CuPy, PyCUDA, OpenCV) created a context,
     or activated the primary one with other flags, before TensorFlow (cuda_driver.cc)."""
-    hits = ctx.h("uni.foreign_context").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(ctx, "uni.foreign_context", lambda hits, _first: catalogue.make(
         "cuda-context-created-by-other-library",
         evidence=log_evidence(hits),
         fix=("# import and initialise TensorFlow (e.g. tf.config.list_physical_devices('GPU')) "
@@ -371,7 +368,7 @@ def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
              "process",
              c.unset_env(ctx, "TF_CUDA_PLATFORM_GPU_DEVICE_SCHEDULE")
              + "   # if set: the flags TensorFlow asks the primary context for"),
-    )]
+    ))
 
 
 def _windows_cudart_fix(ctx: Facts) -> list[str]:
