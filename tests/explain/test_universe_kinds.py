@@ -14,6 +14,15 @@ def _ids(lines: list[str]) -> dict[str, Finding]:
     return {f.id: f for f in explain_lines(lines)}
 
 
+def _known(lines: list[str], fid: str) -> Finding:
+    """The finding ``fid`` that ``lines`` give; fails when it is missing or when a line is
+    left an ``unrecognised-error``."""
+    found = _ids(lines)
+    assert fid in found, found
+    assert "unrecognised-error" not in found, found
+    return found[fid]
+
+
 def _alarms(found: dict[str, Finding]) -> list[str]:
     return [f.id for f in found.values()
             if f.severity in (Severity.ERROR, Severity.WARNING) and not f.harmless]
@@ -39,10 +48,7 @@ def _alarms(found: dict[str, Finding]) -> list[str]:
      "[Op:BatchMatMulV2]", "cuBLAS"),
 ])
 def test_handle_failures_of_every_library(line: str, library: str) -> None:
-    found = _ids([line])
-    assert "dnn-handle-failed-gpu-memory" in found, found
-    assert library in found["dnn-handle-failed-gpu-memory"].title
-    assert "unrecognised-error" not in found
+    assert library in _known([line], "dnn-handle-failed-gpu-memory").title
 
 
 @pytest.mark.parametrize("line", [
@@ -59,31 +65,7 @@ def test_handle_failures_of_every_library(line: str, library: str) -> None:
     "initialization failed. Look at the errors above for more details. [Op:Conv2D]",
 ])
 def test_lines_after_a_failed_cudnn_create(line: str) -> None:
-    found = _ids([line])
-    assert "dnn-handle-failed-gpu-memory" in found, found
-    assert "cuDNN" in found["dnn-handle-failed-gpu-memory"].title
-
-
-def test_memory_usage_needs_the_cuda_dnn_source() -> None:
-    """'Memory usage: ... bytes free' alone, from a user's own print, is no cuDNN failure."""
-    found = _ids(["Memory usage: 1024 bytes free, 2048 bytes total."])
-    assert "dnn-handle-failed-gpu-memory" not in found
-
-
-# --------------------------------------------------------- a driver allocation ran out
-
-
-@pytest.mark.parametrize("line", [
-    "2024-01-01 00:00:00.1: E external/local_xla/xla/stream_executor/gpu/"
-    "gpu_cudamallocasync_allocator.cc:301] cuMemAllocAsync failed to allocate 536870912 "
-    "bytes: CUDA error: out of memory (CUDA_ERROR_OUT_OF_MEMORY)",
-    "2022-07-07 07:07:07.7: E tensorflow/stream_executor/cuda/cuda_driver.cc:790] failed to "
-    "alloc 2147483648 bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
-])
-def test_driver_allocation_out_of_memory(line: str) -> None:
-    found = _ids([line])
-    assert "gpu-resource-exhausted" in found, found
-    assert "unrecognised-error" not in found
+    assert "cuDNN" in _known([line], "dnn-handle-failed-gpu-memory").title
 
 
 # ------------------------------------------------------------------- harmless notices
@@ -131,10 +113,15 @@ def test_redzone_notice_does_not_hide_a_real_exhaustion() -> None:
     assert "gpu-resource-exhausted" in _ids([notice, real])
 
 
-def test_layout_failed_needs_the_grappler_source() -> None:
-    """A user's own 'layout failed:' line is not grappler's notice."""
-    found = _ids(["ERROR: layout failed: my plotting code could not place the legend"])
-    assert "grappler-optimizer-notice" not in found
+@pytest.mark.parametrize(("line", "fid"), [
+    # 'Memory usage: ... bytes free' alone, from a user's own print, is no cuDNN failure
+    ("Memory usage: 1024 bytes free, 2048 bytes total.", "dnn-handle-failed-gpu-memory"),
+    # a user's own 'layout failed:' line is not grappler's notice
+    ("ERROR: layout failed: my plotting code could not place the legend",
+     "grappler-optimizer-notice"),
+])
+def test_wordings_need_their_library_source(line: str, fid: str) -> None:
+    assert fid not in _ids([line])
 
 
 # ------------------------------------------------- wordings the existing families missed
@@ -155,11 +142,30 @@ def test_layout_failed_needs_the_grappler_source() -> None:
      "for sm_100a.", "ptxas-does-not-support-gpu"),
     ("'sm_121' is not a recognized processor for this target (ignoring processor)",
      "xla-llvm-gpu-arch-unsupported"),
+    # a driver allocation ran out
+    ("2024-01-01 00:00:00.1: E external/local_xla/xla/stream_executor/gpu/"
+     "gpu_cudamallocasync_allocator.cc:301] cuMemAllocAsync failed to allocate 536870912 "
+     "bytes: CUDA error: out of memory (CUDA_ERROR_OUT_OF_MEMORY)",
+     "gpu-resource-exhausted"),
+    ("2022-07-07 07:07:07.7: E tensorflow/stream_executor/cuda/cuda_driver.cc:790] failed to "
+     "alloc 2147483648 bytes unified memory; result: CUDA_ERROR_OUT_OF_MEMORY: out of memory",
+     "gpu-resource-exhausted"),
+    # gpu-visible-device-list-invalid
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: visible_device_list "
+     "contained a duplicate entry: 1,2,1",
+     "gpu-visible-device-list-invalid"),
+    ("InvalidArgumentError: 'visible_device_list' listed an invalid GPU id '3' but visible "
+     "device count is 2",
+     "gpu-visible-device-list-invalid"),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Could not parse entry in "
+     "'visible_device_list': ' 1'. visible_device_list = 0, 1",
+     "gpu-visible-device-list-invalid"),
+    ("UnknownError: Not enough GPUs to create virtual devices. num_gpus_to_use: 2 "
+     "#virtual_devices: 4",
+     "gpu-visible-device-list-invalid"),
 ])
 def test_more_wordings_of_known_faults(line: str, fid: str) -> None:
-    found = _ids([line])
-    assert fid in found, found
-    assert "unrecognised-error" not in found
+    _known([line], fid)
 
 
 def test_cupti_privilege_fix_names_the_driver_option() -> None:
@@ -208,11 +214,9 @@ def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
      "cudaErrorIllegalAddress"),
 ])
 def test_sticky_kernel_faults(line: str, name: str) -> None:
-    found = _ids([line])
-    assert "gpu-kernel-fault" in found, found
-    assert name in found["gpu-kernel-fault"].title
-    assert "unrecognised-error" not in found
-    assert any("CUDA_LAUNCH_BLOCKING=1" in f for f in found["gpu-kernel-fault"].fix)
+    fault = _known([line], "gpu-kernel-fault")
+    assert name in fault.title
+    assert any("CUDA_LAUNCH_BLOCKING=1" in f for f in fault.fix)
 
 
 def test_other_cuda_errors_are_no_kernel_fault() -> None:
@@ -257,24 +261,6 @@ def test_pip_conflict_without_cause_lines_still_says_what_to_read() -> None:
     assert "The conflict is caused by" in found["pip-tensorflow-pin-conflict"].fix[0]
 
 
-# ------------------------------------------------------------ gpu-visible-device-list-invalid
-
-
-@pytest.mark.parametrize("line", [
-    "tensorflow.python.framework.errors_impl.InvalidArgumentError: visible_device_list "
-    "contained a duplicate entry: 1,2,1",
-    "InvalidArgumentError: 'visible_device_list' listed an invalid GPU id '3' but visible "
-    "device count is 2",
-    "tensorflow.python.framework.errors_impl.InvalidArgumentError: Could not parse entry in "
-    "'visible_device_list': ' 1'. visible_device_list = 0, 1",
-    "UnknownError: Not enough GPUs to create virtual devices. num_gpus_to_use: 2 "
-    "#virtual_devices: 4",
-])
-def test_visible_device_list_invalid(line: str) -> None:
-    found = _ids([line])
-    assert "gpu-visible-device-list-invalid" in found, found
-    assert "unrecognised-error" not in found
-
 
 # ------------------------------------- gpu-memory-options-conflict, cuda-malloc-async-unsupported
 
@@ -289,10 +275,8 @@ def test_visible_device_list_invalid(line: str) -> None:
      "exclude each other"),
 ])
 def test_memory_options_conflict(line: str, word: str) -> None:
-    found = _ids([line])
-    f = found["gpu-memory-options-conflict"]
+    f = _known([line], "gpu-memory-options-conflict")
     assert word in f.cause + " ".join(f.fix)
-    assert "unrecognised-error" not in found
 
 
 @pytest.mark.parametrize("line", [
@@ -304,8 +288,7 @@ def test_memory_options_conflict(line: str, word: str) -> None:
     "Failed to create CUDA pool: CUDA_ERROR_INVALID_VALUE: invalid argument",
 ])
 def test_malloc_async_unsupported(line: str) -> None:
-    found = _ids([line])
-    f = found["cuda-malloc-async-unsupported"]
+    f = _known([line], "cuda-malloc-async-unsupported")
     assert any("TF_GPU_ALLOCATOR" in x for x in f.fix)
 
 
@@ -340,9 +323,7 @@ def test_env_var_invalid(line: str, var: str) -> None:
      "cudnn-bug-detected"),
 ])
 def test_warnings_of_their_own(line: str, fid: str) -> None:
-    found = _ids([line])
-    assert found[fid].severity is Severity.WARNING
-    assert "unrecognised-error" not in found
+    assert _known([line], fid).severity is Severity.WARNING
 
 
 # ---------------------------------------- cuDNN kernels that failed while running; Keras minors
@@ -355,7 +336,7 @@ def test_warnings_of_their_own(line: str, fid: str) -> None:
     "rnn_input_mode, rnn_direction_mode]: 3, 0, 1",
 ])
 def test_cudnn_kernel_failed_while_running(line: str) -> None:
-    f = _ids([line])["dnn-handle-failed-gpu-memory"]
+    f = _known([line], "dnn-handle-failed-gpu-memory")
     assert f.title.startswith("cuDNN failed while running a kernel")
 
 
@@ -367,9 +348,7 @@ def test_cudnn_kernel_failed_while_running(line: str) -> None:
      "same name already exists."],
 ])
 def test_keras_minor_mismatch(lines: list[str]) -> None:
-    found = _ids(lines)
-    assert "keras-version-mismatch-tensorflow" in found, found
-    assert "unrecognised-error" not in found
+    _known(lines, "keras-version-mismatch-tensorflow")
 
 
 def test_keras_minor_fix_fits_the_tensorflow_in_the_log() -> None:

@@ -22,24 +22,8 @@ query returns the row it used (``row.ref`` goes into ``Finding.knowledge_ref``).
 
 from __future__ import annotations
 
-from tfgpu.knowledge import _rows
-from tfgpu.knowledge._knowledge import (
-    OS_NAMES,
-    Blocker,
-    CCSupport,
-    DriverMinimum,
-    GpuBuild,
-    GpuMatch,
-    Knowledge,
-    TensorCores,
-    WheelArchs,
-    classify_cc,
-    driver_at_least,
-    load_knowledge,
-    load_knowledge_from,
-    normalise_os,
-    parse_arch_list,
-)
+from tfgpu.knowledge import _knowledge, _rows
+from tfgpu.knowledge._knowledge import *  # noqa: F403 - every query is part of the face
 from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, read_table
 from tfgpu.knowledge._rows import *  # noqa: F403 - every row type is part of the face
 from tfgpu.knowledge._rows import KnowledgeError
@@ -68,25 +52,8 @@ def knowledge_version() -> str:
     return max(dates) if dates else "none"
 
 
-__all__ = [
-    "OS_NAMES",
-    "TABLES",
-    "Blocker",
-    "CCSupport",
-    "DriverMinimum",
-    "GpuBuild",
-    "GpuMatch",
-    "Knowledge",
-    "TableMeta",
-    "TensorCores",
-    "WheelArchs",
-    "classify_cc",
-    "driver_at_least",
-    "knowledge_version",
-    "load_knowledge",
-    "load_knowledge_from",
-    "normalise_os",
-    "parse_arch_list",
-]
-# The row types and their parsers (tfgpu.knowledge._rows) are part of the face too.
+__all__ = ["TABLES", "TableMeta", "knowledge_version"]
+# The queries (tfgpu.knowledge._knowledge) and the row types with their parsers
+# (tfgpu.knowledge._rows) are part of the face too: one list each, kept where they live.
+__all__ += _knowledge.__all__
 __all__ += _rows.__all__

@@ -1257,7 +1257,6 @@ __all__ = [
     "GpuBuild",
     "GpuMatch",
     "Knowledge",
-    "KnowledgeError",
     "TensorCores",
     "WheelArchs",
     "classify_cc",

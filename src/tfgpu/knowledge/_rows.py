@@ -13,8 +13,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TypeVar
 
 from packaging.version import InvalidVersion, Version
+
+_V = TypeVar("_V")
 
 
 class KnowledgeError(Exception):
@@ -360,10 +363,7 @@ class PlatformFact(Row):
         Raises:
             KnowledgeError: the fact has no such string value (a data-file edit removed it).
         """
-        v = self.values.get(key)
-        if not isinstance(v, str):
-            raise KnowledgeError(f"{self.ref}: no string value {key!r}")
-        return v
+        return self._typed(key, str, "string")
 
     def items(self, key: str) -> tuple[str, ...]:
         """Return the list value ``key`` (``("tensorflow", "tensorflow-cpu")``).
@@ -371,9 +371,13 @@ class PlatformFact(Row):
         Raises:
             KnowledgeError: the fact has no such list value (a data-file edit removed it).
         """
+        return self._typed(key, tuple, "list")
+
+    def _typed(self, key: str, kind: type[_V], what: str) -> _V:
+        """The value ``key`` if it is a ``kind``; else KnowledgeError naming ``what``."""
         v = self.values.get(key)
-        if not isinstance(v, tuple):
-            raise KnowledgeError(f"{self.ref}: no list value {key!r}")
+        if not isinstance(v, kind):
+            raise KnowledgeError(f"{self.ref}: no {what} value {key!r}")
         return v
 
 

@@ -17,7 +17,17 @@ from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
 if TYPE_CHECKING:
+    from tfgpu.facts.log import Hit, Hits
     from tfgpu.knowledge import Knowledge
+
+
+def from_log(ctx: Facts, pattern: str, build: Callable[[Hits, Hit], Finding]) -> list[Finding]:
+    """The finding ``build`` makes from the log pattern ``pattern``: ``[]`` when the log has
+    no such line, else ``[build(hits, first)]`` with all its hits (for ``log_evidence``) and
+    the first matched line (for its groups, ``first.g("v")``).  ``build`` calls
+    ``catalogue.make`` with the finding's id written out."""
+    hits = ctx.h(pattern)
+    return [build(hits, hits.first[0])] if hits.count else []
 
 
 #: What the fix writers take: the one view (:class:`Facts`) or, in host checks, its host

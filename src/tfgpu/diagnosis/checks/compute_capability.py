@@ -16,7 +16,7 @@ from tfgpu.diagnosis.checks.versions import (
     _cuda_tf,
     _driver_evidence,
     _gpu_cc,
-    _pip_spec,
+    _release_fix,
 )
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
@@ -176,6 +176,13 @@ _JIT_FAILURES = (
 )
 
 
+def _ccs_here(ctx: Facts, phrase: str) -> str:
+    """``phrase`` with this host's compute capabilities (``"7.5, 8.6"``) in place of its
+    ``{}``; ``""`` when they are unknown (a pasted log without host facts)."""
+    ccs = ctx.compute_capabilities
+    return phrase.format(", ".join(ccs)) if ccs else ""
+
+
 def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
     """"No CUDA device found with minimum required compute capability X" (tools that
     check TensorFlow's floor themselves, e.g. DeepFaceLab): the GPU is below the build's
@@ -184,8 +191,7 @@ def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
     if not hits.count or any(f.id == "gpu-compute-capability-too-low" for f in found):
         return []
     mn = hits.first[0].g("min") or "?"
-    ccs = ctx.compute_capabilities
-    have = f"; the compute capability here: {', '.join(ccs)}" if ccs else ""
+    have = _ccs_here(ctx, "; the compute capability here: {}")
     return [catalogue.make(
         "gpu-compute-capability-too-low",
         variant="no-device-above-minimum",
@@ -212,8 +218,7 @@ def _library_arch(ctx: Facts, found: list[Finding]) -> list[Finding]:
     h = hits.first[0]
     lib = {"CUBLAS": "cuBLAS", "CUDNN": "cuDNN", "CUSOLVER": "cuSOLVER",
            "CUSPARSE": "cuSPARSE", "CUFFT": "cuFFT"}.get(h.g("lib") or "", "A CUDA library")
-    ccs = ctx.compute_capabilities
-    have = f" (the GPU here: compute capability {', '.join(ccs)})" if ccs else ""
+    have = _ccs_here(ctx, " (the GPU here: compute capability {})")
     return [catalogue.make(
         "gpu-compute-capability-too-low",
         variant="library-arch-mismatch",
@@ -376,9 +381,9 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
              if all((s := kb.cc_support(c.tf_version, cc)) is not None
                     and s.status not in ("below-minimum", "no-kernels") for _, cc, _ in below)),
             None)
-        fix = ([f"# use TensorFlow {newest.tf_series}, the newest official release whose "
-                f"wheel includes CC {below[0][1]}:",
-                _pip_spec(facts, kb, newest.tf_series, tf.os)] if newest else
+        fix = (_release_fix(facts, kb, newest.tf_series, tf.os,
+                            f"use TensorFlow {newest.tf_series}, the newest official release "
+                            f"whose wheel includes CC {below[0][1]}") if newest else
                [f"# no official TensorFlow wheel includes CC {below[0][1]}: TensorFlow already "
                 "runs on the CPU as it is installed; for this GPU, build TensorFlow from "
                 "source (an old release whose CUDA still supports it) or use a newer GPU"])
@@ -406,9 +411,9 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
                  and s.status == "native" for _, cc, _, _ in jit)),
         None)
     if newer is not None:
-        fix.append(f"# or use TensorFlow {newer.tf_series}, whose wheel has native cubins "
-                   f"for CC {jit[0][1]}:")
-        fix.append(_pip_spec(facts, kb, newer.tf_series, tf.os))
+        fix += _release_fix(facts, kb, newer.tf_series, tf.os,
+                            f"or use TensorFlow {newer.tf_series}, whose wheel has native "
+                            f"cubins for CC {jit[0][1]}")
     yield catalogue.make(
         "gpu-needs-ptx-jit",
         tf=tf.version, gpus=gpus, cc=jit[0][1], archs=archs_text, via=via, ref=ref,

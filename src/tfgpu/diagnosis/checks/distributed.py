@@ -11,6 +11,7 @@ peers; TensorFlow ``gpu_device.cc`` logs "Unable to enable peer access" and carr
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
@@ -18,21 +19,16 @@ from tfgpu.findings import Finding
 def rule_nccl(ctx: Facts) -> list[Finding]:
     """NCCL kernels missing (Windows), NCCL shared memory, IOMMU faults, NCCL errors."""
     out: list[Finding] = []
-    nok = ctx.h("nccl.no_kernel")
-    if nok.count:
-        op = nok.first[0].g("op")
-        out.append(
-            catalogue.make(
-                "nccl-not-available",
-                op=op,
-                evidence=log_evidence(nok),
-                fix=(
-                    "strategy = tf.distribute.MirroredStrategy("
-                    "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
-                    "or train multi-GPU on Linux / WSL2",
-                ),
-            )
-        )
+    out += from_log(ctx, "nccl.no_kernel", lambda nok, first: catalogue.make(
+        "nccl-not-available",
+        op=first.g("op"),
+        evidence=log_evidence(nok),
+        fix=(
+            "strategy = tf.distribute.MirroredStrategy("
+            "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
+            "or train multi-GPU on Linux / WSL2",
+        ),
+    ))
     err = ctx.h("nccl.error")
     ib = ctx.h("nccl.ib")
     system = ctx.h("nccl.system")

@@ -33,7 +33,7 @@ from tfgpu.diagnosis.checks.versions import (
     _installed_tf,
     _major,
     _min_gpu_cc,
-    _pip_spec,
+    _release_fix,
 )
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
@@ -360,10 +360,7 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
 def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
     """Another CUDA user in the process (PyTorch, CuPy, PyCUDA, OpenCV) created a context,
     or activated the primary one with other flags, before TensorFlow (cuda_driver.cc)."""
-    hits = ctx.h("uni.foreign_context").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(ctx, "uni.foreign_context", lambda hits, _first: catalogue.make(
         "cuda-context-created-by-other-library",
         evidence=log_evidence(hits),
         fix=("# import and initialise TensorFlow (e.g. tf.config.list_physical_devices('GPU')) "
@@ -371,7 +368,7 @@ def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
              "process",
              c.unset_env(ctx, "TF_CUDA_PLATFORM_GPU_DEVICE_SCHEDULE")
              + "   # if set: the flags TensorFlow asks the primary context for"),
-    )]
+    ))
 
 
 def _windows_cudart_fix(ctx: Facts) -> list[str]:
@@ -628,10 +625,10 @@ def driver_too_old_for_cuda(f: Facts) -> Iterator[Finding]:
     alt = kb.newest_tf_for(tf.os, python=facts.python.version, driver=driver,
                            compute_capability=cc)
     if alt is not None and parse_version(alt.tf_version) < parse_version(tf.version):
-        fix.append(f"# or use TensorFlow {alt.tf_series} (CUDA {alt.cuda}), the newest release "
-                   "this driver runs" + (f" on a GPU of compute capability {cc}" if cc else "")
-                   + ":")
-        fix.append(_pip_spec(facts, kb, alt.tf_series, tf.os))
+        fix += _release_fix(facts, kb, alt.tf_series, tf.os,
+                            f"or use TensorFlow {alt.tf_series} (CUDA {alt.cuda}), the newest "
+                            "release this driver runs"
+                            + (f" on a GPU of compute capability {cc}" if cc else ""))
     else:
         fix.extend(_other_python_alternative(facts, kb, tf, driver, cc))
     yield catalogue.make(

@@ -146,21 +146,16 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
-    frozen = ctx.h("mem.frozen")
-    if frozen.count:
-        what = frozen.first[0].g("what") or "Physical"
-        out.append(
-            catalogue.make(
-                "device-config-after-init",
-                what=what,
-                evidence=log_evidence(frozen),
-                fix=(
-                    "call tf.config.experimental.set_memory_growth(gpu, True) right after "
-                    "`import tensorflow`, before importing modules that build models or run ops",
-                    "or set it from the environment instead: export TF_FORCE_GPU_ALLOW_GROWTH=true",
-                ),
-            )
-        )
+    out += c.from_log(ctx, "mem.frozen", lambda frozen, first: catalogue.make(
+        "device-config-after-init",
+        what=first.g("what") or "Physical",
+        evidence=log_evidence(frozen),
+        fix=(
+            "call tf.config.experimental.set_memory_growth(gpu, True) right after "
+            "`import tensorflow`, before importing modules that build models or run ops",
+            "or set it from the environment instead: export TF_FORCE_GPU_ALLOW_GROWTH=true",
+        ),
+    ))
     out.extend(_pinned_and_module(ctx, bool(out)))
     ran = ctx.h("mem.ran_out").all()
     if ran and not out:
@@ -375,31 +370,25 @@ def cuda_malloc_async_unsupported(ctx: Facts) -> list[Finding]:
     """``TF_GPU_ALLOCATOR=cuda_malloc_async`` on a GPU, driver or OS without CUDA memory
     pools (gpu_cudamallocasync_allocator.cc: compute capability >= 6.0, CUDA >= 11.2 and a
     driver with memory-pool support)."""
-    hits = ctx.h("uni.malloc_async").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(ctx, "uni.malloc_async", lambda hits, _first: catalogue.make(
         "cuda-malloc-async-unsupported",
         evidence=log_evidence(hits),
         fix=(c.unset_env(ctx, "TF_GPU_ALLOCATOR") + "   # back to TensorFlow's own (BFC) "
              "allocator",
              "nvidia-smi   # or update the driver: memory pools need a recent driver"),
-    )]
+    ))
 
 
 def cudnn_bug_detected(ctx: Facts) -> list[Finding]:
     """XLA's convolution autotuner caught a cuDNN algorithm writing outside its buffer or
     disagreeing with the others (gpu_conv_algorithm_picker.cc); it skips that algorithm."""
-    hits = ctx.h("uni.cudnn_bug").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(ctx, "uni.cudnn_bug", lambda hits, _first: catalogue.make(
         "cudnn-bug-detected",
         evidence=log_evidence(hits),
         fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
              "# the cuDNN this TensorFlow was tested with: install that one",
              _pip_grep(ctx, "nvidia-cudnn") + "   # the cuDNN wheel installed"),
-    )]
+    ))
 
 
 def _library(h: Hit) -> str | None:

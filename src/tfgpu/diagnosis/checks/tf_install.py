@@ -21,7 +21,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _pip_spec
+from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -432,9 +432,9 @@ def python_outside_tf_range(f: Facts) -> Iterator[Finding]:
     newest = next((row for row in kb.tested_configs(os=tf.os)[::-1]
                    if row.python_ok(py)), None)
     if newest is not None:
-        fix.append(f"# or install TensorFlow {newest.tf_series}, tested with Python "
-                   f"{newest.python_min}-{newest.python_max}:")
-        fix.append(_pip_spec(facts, kb, newest.tf_series, tf.os))
+        fix += _release_fix(facts, kb, newest.tf_series, tf.os,
+                            f"or install TensorFlow {newest.tf_series}, tested with Python "
+                            f"{newest.python_min}-{newest.python_max}")
     yield catalogue.make(
         "python-outside-tf-range",
         severity=Severity.ERROR if broken else Severity.WARNING,

@@ -153,6 +153,13 @@ def _pip_spec(facts: HostFacts, kb: Knowledge, series_text: str, os: str) -> str
     return c.pip(facts, "install", f"tensorflow{'[and-cuda]' if extra else ''}=={series_text}.*")
 
 
+def _release_fix(facts: HostFacts, kb: Knowledge, series_text: str, os: str,
+                 why: str) -> list[str]:
+    """The two fix lines that offer TensorFlow ``series_text`` (``"2.15"``) instead: the
+    comment ``# <why>:`` and its install command (:func:`_pip_spec`)."""
+    return [f"# {why}:", _pip_spec(facts, kb, series_text, os)]
+
+
 def _min_gpu_cc(facts: HostFacts, kb: Knowledge) -> str | None:
     """The smallest known compute capability among the NVIDIA GPUs (``None``: none known)."""
     ccs = [cc for g in facts.nvidia_gpus if not g.is_mig and (cc := _gpu_cc(g, kb)[0])]

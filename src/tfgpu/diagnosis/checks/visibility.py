@@ -195,10 +195,7 @@ def visible_device_list_invalid(ctx: Facts) -> list[Finding]:
     """``GPUOptions.visible_device_list`` (or the logical-device configuration) names a
     GPU twice, a GPU index CUDA does not show, or is not a list of integers.  The indices
     count the GPUs ``CUDA_VISIBLE_DEVICES`` leaves, renumbered from 0."""
-    hits = ctx.h("uni.visible_device_list").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(ctx, "uni.visible_device_list", lambda hits, _first: catalogue.make(
         "gpu-visible-device-list-invalid",
         evidence=log_evidence(hits),
         fix=(c.python_cmd(ctx, "import tensorflow as tf; "
@@ -208,7 +205,7 @@ def visible_device_list_invalid(ctx: Facts) -> list[Finding]:
              "tf.config.set_visible_devices(gpus[:1], 'GPU'); with CUDA_VISIBLE_DEVICES=3 "
              "the one GPU left is index 0",
              "# logical (virtual) devices: configure them only on GPUs that are listed"),
-    )]
+    ))
 
 
 def tf_env_var_invalid(ctx: Facts) -> list[Finding]:
@@ -250,16 +247,13 @@ def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
 def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     """An op pinned to the GPU has no GPU kernel in TensorFlow (placer.cc): not a setup
     fault."""
-    hits = ctx.h("uni.no_gpu_kernel").all()
-    if not hits:
-        return []
-    return [catalogue.make(
-        "op-has-no-gpu-kernel", op=hits[0].g("op") or "an op",
+    return c.from_log(ctx, "uni.no_gpu_kernel", lambda hits, first: catalogue.make(
+        "op-has-no-gpu-kernel", op=first.g("op") or "an op",
         evidence=log_evidence(hits),
         fix=("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
              "CPU",
              "# or place it yourself: with tf.device('/CPU:0'): ..."),
-    )]
+    ))
 
 
 def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:

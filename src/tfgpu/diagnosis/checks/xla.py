@@ -35,21 +35,16 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                 fix=linux_fix,
             )
         )
-    bug = ctx.h("xla.ptxas_bug")
-    if bug.count:
-        v = bug.first[0].g("v")
-        out.append(
-            catalogue.make(
-                "ptxas-version-rejected",
-                version=v,
-                evidence=log_evidence(bug),
-                fix=(
-                    f'pip install "nvidia-cuda-nvcc-cu12!={v}"   # any other release',
-                    "or put another CUDA toolkit's ptxas first on PATH / point "
-                    "XLA_FLAGS=--xla_gpu_cuda_data_dir at it",
-                ),
-            )
-        )
+    out += c.from_log(ctx, "xla.ptxas_bug", lambda bug, first: catalogue.make(
+        "ptxas-version-rejected",
+        version=first.g("v"),
+        evidence=log_evidence(bug),
+        fix=(
+            f'pip install "nvidia-cuda-nvcc-cu12!={first.g("v")}"   # any other release',
+            "or put another CUDA toolkit's ptxas first on PATH / point "
+            "XLA_FLAGS=--xla_gpu_cuda_data_dir at it",
+        ),
+    ))
     miss = ctx.h("xla.ptxas_missing")
     # TF 1.x-2.x: "Can't find ptxas binary ... Will back to the GPU driver for PTX -> sass
     # compilation. This is OK so long as you don't see a warning below about an
@@ -59,13 +54,11 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                                            "xla.ptxas_arch", "uni.ptxas_arch"))
     real_miss = [h for h in miss.all() if trouble or not _FALLBACK_SAID.search(h.text)]
     if real_miss:
-        out.append(
-            catalogue.make(
-                "ptxas-not-found",
-                evidence=log_evidence(real_miss),
-                fix=(*linux_fix[:2], "which ptxas && ptxas --version"),
-            )
-        )
+        out.append(catalogue.make(
+            "ptxas-not-found",
+            evidence=log_evidence(real_miss),
+            fix=(*linux_fix[:2], "which ptxas && ptxas --version"),
+        ))
     old = ctx.h("xla.ptxas_old")
     arch = [*ctx.h("xla.ptxas_arch").all(), *ctx.h("uni.ptxas_arch").all()]
     fallback = ctx.h("xla.driver_fallback")
