@@ -175,21 +175,6 @@ def run_child(
     out = ChildOutcome(device)
     argv = [python_executable, "-m", "tfgpu.bench._bench_child", json.dumps(dict(args))]
     start = time.perf_counter()
-    deferred = DeferSigint()
-    try:
-        with deferred:
-            proc = start_group(argv, _child_env())
-    except OSError as exc:
-        deferred.replay()
-        out.events.append(
-            {
-                "event": "error",
-                "stage": "start",
-                "device": device,
-                "message": f"cannot start {python_executable}: {exc}",
-            }
-        )
-        return out
     lines: queue.Queue[bytes | None] = queue.Queue(maxsize=MAX_QUEUED_LINES)
     err = BoundedCapture(MAX_STDERR_BYTES)
 
@@ -211,9 +196,24 @@ def run_child(
                 err.add(data)
 
     reader = threading.Thread(target=pump, daemon=True)
-    reader.start()
     err_reader = threading.Thread(target=pump_err, daemon=True)
-    err_reader.start()
+    deferred = DeferSigint()
+    try:
+        with deferred:  # a Ctrl-C until the child and its readers run is replayed below
+            proc = start_group(argv, _child_env())
+            reader.start()
+            err_reader.start()
+    except OSError as exc:
+        deferred.replay()
+        out.events.append(
+            {
+                "event": "error",
+                "stage": "start",
+                "device": device,
+                "message": f"cannot start {python_executable}: {exc}",
+            }
+        )
+        return out
     deadline = start + timeout_s
     try:
         deferred.replay()  # a Ctrl-C during the start: the child is now ours to stop
