@@ -106,3 +106,27 @@ def test_cli_never_raises_on_random_bytes(data: bytes) -> None:
         with contextlib.redirect_stdout(io.StringIO()):
             assert main(["explain", str(path)]) in (0, 1)
             assert main(["explain", "--json", str(path)]) in (0, 1)
+
+
+def test_an_endless_input_is_cut_with_a_note(monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """``tfgpu explain /dev/zero`` ends: explain reads at most MAX_INPUT_BYTES, says it
+    stopped, and reports what it read (issue 11: a byte bound on every input)."""
+    from tfgpu.cli import cmd_explain
+    from tfgpu.cli.main import main
+
+    monkeypatch.setattr(cmd_explain, "MAX_INPUT_BYTES", 1 << 20)
+    rc = main(["explain", "/dev/zero"])
+    err = capsys.readouterr().err
+    assert rc in (0, 1)
+    assert "stopped reading /dev/zero after" in err
+
+
+def test_an_input_within_the_bound_gets_no_note(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from tfgpu.cli.main import main
+
+    log = tmp_path / "x.log"
+    log.write_text("Could not load dynamic library 'libcudnn.so.8'\n")
+    main(["explain", str(log)])
+    assert "stopped reading" not in capsys.readouterr().err

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import BinaryIO
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.common import knowledge_version
@@ -50,6 +51,39 @@ def _load_facts(path: Path | None) -> HostFacts | None:
         raise UsageError(f"{path} is not a tfgpu facts snapshot: {exc}") from exc
 
 
+#: Bytes of input explain reads at most (16 GiB): a log is megabytes, a 1 GB log takes a
+#: few seconds; past this the input is endless (``/dev/zero``, a stream that never closes)
+#: and explain stops, says so, and reports what it read.
+MAX_INPUT_BYTES = 16 << 30
+
+
+class _Capped:
+    """A binary stream that ends after ``limit`` bytes (``capped`` says it was cut)."""
+
+    def __init__(self, stream: BinaryIO, limit: int) -> None:
+        self._stream = stream
+        self._left = limit
+        self.capped = False
+
+    def read(self, size: int = -1) -> bytes:
+        """Read up to ``size`` bytes, never past the limit (``b""`` once it is reached)."""
+        if self._left <= 0:
+            self.capped = self.capped or bool(self._stream.read(1))
+            return b""
+        data = self._stream.read(self._left if size < 0 else min(size, self._left))
+        self._left -= len(data)
+        return data
+
+
+def _explain_capped(stream: BinaryIO, facts: HostFacts | None, name: str) -> ExplainResult:
+    capped = _Capped(stream, MAX_INPUT_BYTES)
+    result = explain_stream(capped, facts)  # type: ignore[arg-type]
+    if capped.capped:
+        print(f"tfgpu explain: stopped reading {name} after {MAX_INPUT_BYTES / 2**30:g} GiB (it "
+              "does not end); the findings cover what was read", file=sys.stderr)
+    return result
+
+
 def _read(name: str, facts: HostFacts | None) -> ExplainResult:
     if name == "-":
         if sys.stdin.isatty():
@@ -58,13 +92,13 @@ def _read(name: str, facts: HostFacts | None) -> ExplainResult:
                 "or Ctrl-Z Enter on Windows)",
                 file=sys.stderr,
             )
-        return explain_stream(sys.stdin.buffer, facts)
+        return _explain_capped(sys.stdin.buffer, facts, "standard input")
     path = Path(name)
     if path.is_dir():
         raise UsageError(f"{name} is a directory, not a log file")
     try:
         with path.open("rb") as fh:
-            return explain_stream(fh, facts)
+            return _explain_capped(fh, facts, name)
     except OSError as exc:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
 
