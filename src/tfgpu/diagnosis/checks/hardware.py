@@ -1,6 +1,6 @@
 """Rules about the GPU hardware and the NVIDIA driver.
 
-Each rule is pure: ``(HostFacts, Knowledge) -> Iterable[Finding]``.
+Every check is pure: ``(Facts) -> Iterable[Finding]`` (:mod:`tfgpu.diagnosis.checks`).
 """
 
 from __future__ import annotations
