@@ -40,6 +40,7 @@ def test_and_cuda_2_14_tensorrt_on_python_3_11() -> None:
     f = _known(lines, "tensorflow-and-cuda-tensorrt-pin")
     assert "2.14" in f.title and "tensorrt==8.5.3.1" in f.title
     assert "python3.10" in _fix(f)
+    assert "CUDA 12 libraries: they need NVIDIA driver 525.60.13" in _fix(f)
     assert "tensorflow-dependency-no-wheel" not in _ids(lines)
 
 
@@ -71,6 +72,16 @@ def test_tensorrt_without_and_cuda_is_not_the_extra() -> None:
 def test_windows_long_paths(lines: list[str]) -> None:
     f = _known(lines, "pip-windows-long-paths")
     assert "LongPathsEnabled" in _fix(f)
+
+
+def test_windows_long_path_from_an_old_pip_without_the_hint() -> None:
+    long_path = "C:\\Users\\someone\\AppData\\Local\\Packages\\" + "x" * 260 + ".h"
+    f = _known(["ERROR: Could not install packages due to an EnvironmentError: [Errno 2] No "
+                f"such file or directory: '{long_path}'"], "pip-windows-long-paths")
+    assert "LongPathsEnabled" in _fix(f)
+    short = _ids(["ERROR: Could not install packages due to an EnvironmentError: [Errno 2] No "
+                  "such file or directory: 'C:\\tmp\\a.h'"])
+    assert "pip-windows-long-paths" not in short
 
 
 def test_permission_denied_posix_is_not_a_windows_fix() -> None:
@@ -337,6 +348,15 @@ def test_windows_cpu_only_list_with_version_printed_alone() -> None:
                 "print(tf.config.list_physical_devices('GPU'))\"", "2.12.1", "[]"],
                "tensorflow-windows-native-no-gpu")
     assert "2.12.1" in f.title
+
+
+def test_windows_device_lib_with_pip_show_version() -> None:
+    f = _known(["PS C:\\Users\\me> pip show tensorflow", "Name: tensorflow",
+                "Version: 2.16.1", "PS C:\\Users\\me> python -c \"from tensorflow.python.client "
+                "import device_lib; print(device_lib.list_local_devices())\"",
+                '[name: "/device:CPU:0"', 'device_type: "CPU"', "memory_limit: 268435456", "]"],
+               "tensorflow-windows-native-no-gpu")
+    assert "2.16.1" in f.title
 
 
 def test_windows_cpu_only_list_tf_2_10_is_not_the_windows_fault() -> None:

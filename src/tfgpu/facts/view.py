@@ -344,12 +344,15 @@ class Facts:
     def printed_tf_version(self) -> str | None:
         """A TensorFlow version printed alone on a line (``2.15.0``) at most 3 lines after a
         line that prints ``tf.__version__`` (``python -c "import tensorflow as tf;
-        print(tf.__version__)"``), or ``None``."""
+        print(tf.__version__)"``), or ``pip show tensorflow``'s ``Version: 2.13.0`` right
+        after its ``Name: tensorflow``; else ``None``."""
         calls = self.h("ctx.tf_version_call").all()
-        if not calls:
-            return None
-        for hit in self.h("ctx.version_line").all():
+        for hit in self.h("ctx.version_line").all() if calls else ():
             if any(0 < hit.line - c.line <= 3 for c in calls):
+                return hit.g("v")
+        names = self.h("ctx.pip_show_name").all()
+        for hit in self.h("ctx.pip_show_version").all() if names else ():
+            if any(0 < hit.line - n.line <= 2 for n in names):
                 return hit.g("v")
         return None
 

@@ -1101,6 +1101,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("windows long path support", "enable-long-paths"),
         r"does not have Windows Long Path support enabled|/warnings/enable-long-paths",
     ),
+    # pip before 20.1 printed no hint: an ENOENT on a Windows path longer than 260 characters
+    _p(
+        "eco.pip_long_path",
+        ("could not install packages due to an",),
+        r"Could not install packages due to an? (?:OSError|EnvironmentError): \[Errno 2\] No "
+        r"such file or directory: '(?P<path>[A-Za-z]:\\[^'\r\n]{255,4000})'",
+    ),
     _p(
         "eco.pip_denied",
         ("could not install packages due to an", "consider using the `--user` option"),
@@ -1113,8 +1120,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "eco.numpy_symbolic",
         ("cannot convert a symbolic tensor",),
-        r"Cannot convert a symbolic (?:Keras input/output|Tensor) \((?P<tensor>[^)]{0,200})\) "
-        r"to a numpy array",
+        r"Cannot convert a symbolic Tensor \((?P<tensor>[^)]{0,200})\) to a numpy array",
     ),
     # NumPy's version when a log prints it ("numpy 1.20.1", "numpy==1.20.1", "Version: ...")
     _p(
@@ -1217,6 +1223,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("ctx.tfjs", ("tfjs", "node-pre-gyp", "cjs/loader", "node_modules"),
        r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|node-pre-gyp|cjs/loader\.js"
        r"|node_modules[/\\]@tensorflow"),
+    # pip show tensorflow: "Name: tensorflow" then "Version: 2.13.0"
+    _p("ctx.pip_show_name", ("name: tensorflow",),
+       r"^\s*Name: (?:tensorflow|tensorflow-cpu|tensorflow-gpu|tensorflow-intel|tf-nightly)\s*$"),
+    _p("ctx.pip_show_version", ("version: ",), r"^\s*Version: (?P<v>\d+\.\d+\.\d+\S*)\s*$"),
     # a TensorFlow version printed alone (tf.__version__ on the next line) or as "tensorflow X"
     _p("ctx.tf_version_call", ("__version__",), r"\b(?:tf|tensorflow)\.__version__"),
     _p("ctx.version_line", ("..",), r"^\s*(?P<v>2\.\d{1,2}\.\d{1,3})\s*$"),

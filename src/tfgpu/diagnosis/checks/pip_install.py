@@ -19,6 +19,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeQueryError
 from tfgpu.knowledge._rows import parse_version
 
 #: Distribution names of NVIDIA's TensorRT wheels that ``tensorflow[and-cuda]`` pinned.
@@ -82,8 +83,11 @@ def and_cuda_tensorrt_pin(f: Facts) -> list[Finding]:
              + (f"{fixed} " if fixed else "2.15.0.post1 ")
              + "drops it from the extra (tensorflow/tensorflow#62520).")
     fix = [c.pip(f, "install", f"tensorflow[and-cuda]=={fixed}")
-           + "   # the same CUDA libraries, no TensorRT pin" if fixed else
+           + "   # the extra without the TensorRT pin" if fixed else
            c.pip(f, "install", "tensorflow[and-cuda]") + "   # a release without the pin"]
+    floor = _driver_note(f, base, fixed) if fixed else None
+    if floor:
+        fix.append(floor)
     if base.startswith("2.14"):
         fix.append("# or keep 2.14 on Python 3.10 (tensorrt 8.5.3.1 has wheels up to 3.10): "
                    "python3.10 -m venv tf && . tf/bin/activate")
@@ -92,6 +96,29 @@ def and_cuda_tensorrt_pin(f: Facts) -> list[Finding]:
         pin=spec, evidence=log_evidence(hits, frm.first[:1]), cause=cause, fix=tuple(fix),
         knowledge_ref=f"tf_pip_cuda_wheels:{pinning[0]}-{package}" if pinning else None,
     )]
+
+
+def _cuda_major(f: Facts, release: str) -> int | None:
+    """The CUDA major of the nvidia-* wheels ``release``'s ``[and-cuda]`` extra pins."""
+    return next((p.cuda_major for p in f.kb.pins
+                 if p.tf_version == release and p.cuda_major is not None), None)
+
+
+def _driver_note(f: Facts, pinned: str, fixed: str) -> str | None:
+    """A note when ``fixed`` brings another CUDA major than ``pinned`` (2.14: CUDA 11 wheels,
+    2.15: CUDA 12): the driver that CUDA major needs (``cuda_min_driver.toml`` family floor)."""
+    old, new = _cuda_major(f, pinned), _cuda_major(f, fixed)
+    if new is None or old == new:
+        return None
+    try:
+        minimum = f.kb.min_driver(f"{new}.0", "linux")
+    except KnowledgeQueryError:
+        return None
+    if minimum is None:
+        return None
+    return (f"# {fixed} installs CUDA {new} libraries: they need NVIDIA driver "
+            f"{minimum.version} or newer (nvidia-smi shows yours; knowledge row "
+            f"{minimum.row.ref})")
 
 
 def pip_windows_long_paths(f: Facts) -> list[Finding]:
