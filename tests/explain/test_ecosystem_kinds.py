@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tfgpu.explain import explain_lines
+from tfgpu.facts import Distribution, HostFacts, OSFacts, PythonFacts
 from tfgpu.findings import Finding, Severity
 
 
@@ -363,3 +364,28 @@ def test_windows_cpu_only_list_tf_2_10_is_not_the_windows_fault() -> None:
     found = _ids(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
                   "print(tf.config.list_physical_devices('GPU'))\"", "2.10.1", "[]"])
     assert "tensorflow-windows-native-no-gpu" not in found
+
+
+
+def _host_with(numpy: str, tf: str) -> HostFacts:
+    return HostFacts(
+        os=OSFacts(system="Linux"),
+        python=PythonFacts(version="3.8.10", executable="python3",
+                           distributions=(Distribution("numpy", numpy),
+                                          Distribution("tensorflow", tf))),
+    )
+
+
+@pytest.mark.parametrize(("numpy", "tf", "claimed"), [
+    ("1.19.5", "2.4.1", False),  # NumPy the TF 2.4 pin allows: the code, not the pairing
+    ("1.21.6", "2.4.1", True),
+    ("1.21.6", "2.8.0", False),  # TF 2.5+ is built for NumPy 1.20+
+])
+def test_numpy_symbolic_tensor_reads_versions_from_host_facts(
+        numpy: str, tf: str, claimed: bool) -> None:
+    found = {f.id: f for f in explain_lines(
+        ["NotImplementedError: Cannot convert a symbolic Tensor (lstm_1/strided_slice:0) to a "
+         "numpy array."], _host_with(numpy, tf), host_checks=False)}
+    assert ("numpy-too-new-for-tensorflow" in found) is claimed
+    if claimed:
+        assert found["numpy-too-new-for-tensorflow"].severity is Severity.ERROR

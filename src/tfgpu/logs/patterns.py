@@ -1226,7 +1226,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # pip show tensorflow: "Name: tensorflow" then "Version: 2.13.0"
     _p("ctx.pip_show_name", ("name: tensorflow",),
        r"^\s*Name: (?:tensorflow|tensorflow-cpu|tensorflow-gpu|tensorflow-intel|tf-nightly)\s*$"),
-    _p("ctx.pip_show_version", ("version: ",), r"^\s*Version: (?P<v>\d{1,3}\.\d{1,3}\.\d{1,4}[\w.+-]{0,20})\s*$"),
+    _p("ctx.pip_show_version", ("version: ",),
+       r"^\s*Version: (?P<v>\d{1,3}\.\d{1,3}\.\d{1,4}[\w.+-]{0,20})\s*$"),
     # a TensorFlow version printed alone (tf.__version__ on the next line) or as "tensorflow X"
     _p("ctx.tf_version_call", ("__version__",), r"\b(?:tf|tensorflow)\.__version__"),
     _p("ctx.version_line", ("..",), r"^\s*(?P<v>2\.\d{1,2}\.\d{1,3})\s*$"),

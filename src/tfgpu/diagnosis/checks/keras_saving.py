@@ -22,6 +22,8 @@ Facts: platform fact ``keras3-switch`` (Keras 3 from TensorFlow 2.16, Keras 2 as
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W
@@ -45,7 +47,7 @@ def keras_not_importable(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "keras-not-importable", evidence=log_evidence(hits),
         fix=(c.python_cmd(f, "import keras") + "   # shows the import error TensorFlow hides",
-             c.python_cmd(f, "import os; print(os.environ.get('TF_USE_LEGACY_KERAS'))"),
+             c.python_cmd(f, 'import os; print(os.environ.get("TF_USE_LEGACY_KERAS"))'),
              f"# TF_USE_LEGACY_KERAS set: pip install {tf_keras} (tf-keras of TensorFlow's "
              "own minor), or unset it",
              "# not set: pip install --force-reinstall \"tensorflow==<your version>\"   # puts "
@@ -133,8 +135,9 @@ def numpy_too_new_for_tensorflow(f: Facts) -> list[Finding]:
     mm = f.tf_mm
     if mm is not None and mm >= (2, 5):
         return []
-    np_v = next((h.g("v") for h in f.h("eco.numpy_version").all() if h.g("v")), None)
-    np_mm = tuple(int(x) for x in np_v.split(".")[:2]) if np_v else None
+    np_v = f.dist_version("numpy") or next(
+        (h.g("v") for h in f.h("eco.numpy_version").all() if h.g("v")), None)
+    np_mm = tuple(int(x) for x in re.findall(r"\d+", np_v)[:2]) if np_v else None
     if np_mm is not None and np_mm < (1, 20):
         return []
     sure = mm is not None and np_mm is not None
