@@ -223,6 +223,12 @@ def test_nvml_unknown_on_an_unknown_host_is_a_hedged_warning() -> None:
     assert "cuinit-unknown" not in _ids(lines)
 
 
+def test_nvml_unknown_under_wsl2_without_a_container_is_not_the_cgroup_fault() -> None:
+    found = _ids(["Linux version 5.15.90.1-microsoft-standard-WSL2", "$ nvidia-smi",
+                  "Failed to initialize NVML: Unknown Error"])
+    assert "docker-container-lost-gpu-access" not in found
+
+
 # --------------------------------------------------------------------------------------- WSL2
 
 

@@ -188,6 +188,8 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
         return []
     prompt = f.h("ctx.container_prompt").all()
     sure = f.in_container or bool(prompt)
+    if f.wsl and not sure:
+        return []  # WSL2's NVML (the Windows driver): not the container cgroup fault
     cause = ("NVML and CUDA both fail with 'unknown error' inside "
              + ("this container" if sure else "what looks like a container (if this is a bare "
                 "host instead, the driver is wedged: reboot)")
