@@ -309,6 +309,7 @@ def planned_steps(plan: M.Plan, env_path: Path) -> tuple[PlannedStep, ...]:
             )
         elif isinstance(a, M.PipInstall):
             argv = (py, "-m", "pip", "install", *(["--upgrade"] if a.upgrade else []),
+                    *(["--find-links", a.find_links] if a.find_links else []),
                     *a.requirements)
             out.append(PlannedStep(i, step.title, "run", argv, timeout_s=PIP_TIMEOUT_S))
         elif isinstance(a, M.SetEnv):

@@ -85,11 +85,14 @@ class PipInstall:
         upgrade: pass ``--upgrade``.
         index_note: a sentence for the reader when the packages live on another index
             (ROCm); never a URL invented by tfgpu.
+        find_links: pip's ``--find-links`` page holding the wheels (AMD's repository for
+            ``tensorflow-rocm``), from a knowledge row with its source; ``""`` for none.
     """
 
     requirements: tuple[str, ...]
     upgrade: bool = False
     index_note: str = ""
+    find_links: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -96,6 +96,7 @@ class _OtherRoutes(_PlannerBase):
             else rel.python_max
         )
         req = (f"tensorflow-rocm=={best_tf}",)
+        rocm_xy = ".".join(best_rocm.split(".")[:2])  # "6.2.x" -> "6.2", AMD's rocm-rel-X.Y
         env = self._env()
         reasons = [
             M.Reason(
@@ -125,15 +126,15 @@ class _OtherRoutes(_PlannerBase):
             ),
             M.Step("Upgrade pip inside it", M.PipInstall(("pip",), upgrade=True)),
             M.Step(
-                "Install tensorflow-rocm",
+                "Install tensorflow-rocm from AMD's wheel repository",
                 M.PipInstall(
                     req,
                     index_note=(
-                        "from ROCm 6.1 AMD publishes tensorflow-rocm on its own package "
-                        "repository; use the "
-                        "--find-links/--index-url line from AMD's TensorFlow install page for "
-                        f"ROCm {best_rocm}"
+                        f"from ROCm 6.1 AMD publishes tensorflow-rocm for ROCm {rocm_xy} on its "
+                        "own wheel repository, not on the Python package index (AMD's "
+                        "TensorFlow install page, \"Using a wheels package\")"
                     ),
+                    find_links=fact.value("wheel_index").replace("{rocm}", rocm_xy),
                 ),
             ),
             M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True)),
