@@ -168,7 +168,21 @@ class Verify:
     expect_gpu: bool
 
 
-Action = CreateVenv | PipInstall | CondaCreate | SetEnv | Manual | Verify
+@dataclass(frozen=True, slots=True)
+class RunCommands:
+    """Commands the script runs as they are, each of which must succeed: they update or
+    inspect the host's own tools, never with root, never a download from a web page
+    (``wsl --update``, ``wsl --status``, ``nvidia-smi.exe`` on the Windows side of a WSL2
+    plan).
+
+    Attributes:
+        commands: argv lists, in order.
+    """
+
+    commands: tuple[tuple[str, ...], ...]
+
+
+Action = CreateVenv | PipInstall | CondaCreate | SetEnv | Manual | Verify | RunCommands
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,7 @@ from tfgpu.plan.model import (
     Manual,
     PipInstall,
     Plan,
+    RunCommands,
     SetEnv,
     Shell,
     Step,
@@ -220,6 +221,8 @@ def _sh_step(
     py = _sh_python(conda) if not for_text or conda else f"{q(plan.env_path + '/bin/python')}"
     if isinstance(a, Manual):
         return _manual_lines(a)
+    if isinstance(a, RunCommands):
+        return [" ".join(q(x) for x in argv) for argv in a.commands]
     if isinstance(a, CreateVenv):
         return [" ".join(q(x) for x in a.python) + f" -m venv {venv_ref}"]
     if isinstance(a, CondaCreate):
@@ -331,6 +334,13 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     py = _ps_python(conda)
     if isinstance(a, Manual):
         return _manual_lines(a)
+    if isinstance(a, RunCommands):
+        out = []
+        for argv in a.commands:
+            exe, *args = argv
+            out += ["& " + ps_quote(exe) + "".join(" " + ps_quote(x) for x in args),
+                    _ps_check(step.title)]
+        return out
     if isinstance(a, CreateVenv):
         exe, *args = a.python
         cmd = "& " + ps_quote(exe) + "".join(" " + ps_quote(x) for x in args) + " -m venv $Venv"
