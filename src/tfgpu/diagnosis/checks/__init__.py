@@ -66,6 +66,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build_log,
     keras3,
     keras_minor_mismatch,
+    metal_pairing_broken,  # metal pairing
     metal_plugin_mismatch,
     numpy_abi,
     numpy_abi_log,
@@ -166,6 +167,7 @@ HOST_CHECKS: tuple[Check, ...] = (
     numpy_abi,
     nvidia_wheels_match_pins,
     tf_cuda_libraries_missing,
+    metal_pairing_broken,  # metal pairing (issue 12)
 )
 #: Checks of log messages (they read host facts too, to sharpen causes and fixes).
 LOG_CHECKS: tuple[Check, ...] = (

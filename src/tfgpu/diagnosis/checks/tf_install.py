@@ -1146,3 +1146,47 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
                  f"pip install \"{h.g('pkg')}\" \"tensorflow=={h.g('have')}\"   # let pip "
                  "pick the matching add-on, then: pip check"),
         )
+
+
+# --- metal pairing ---
+def metal_pairing_broken(f: Facts) -> Iterator[Finding]:
+    """tensorflow-metal installed beside a TensorFlow from the release where the plugin
+    stops loading ("Symbol not found" in ``libmetal_plugin.dylib``), on macOS.
+
+    Facts: platform fact ``macos-metal-pairing`` (the pair reported working, TensorFlow
+    2.17 with tensorflow-metal 1.1.0 on Python 3.11, tensorflow#84167; broken from 2.18,
+    tensorflow#81987).  Nothing when TensorFlow was probed and listed a GPU (a newer
+    tensorflow-metal may match it) or when the versions do not parse.
+    """
+    facts = f.host
+    if facts is None or f.os != "macos":
+        return
+    metal = facts.python.dist("tensorflow-metal")
+    tf = facts.python.dist("tensorflow") or facts.python.dist("tensorflow-macos")
+    if metal is None or tf is None or not tf.version:
+        return
+    if facts.tf is not None and facts.tf.status is ProbeStatus.OK and facts.tf.gpus:
+        return  # it loaded: this pair works here
+    pair = f.kb.platform_fact("macos-metal-pairing")
+    try:
+        if Version(tf.version) < Version(pair.value("broken_from")):
+            return
+    except InvalidVersion:
+        return
+    tf_pair, metal_pair = pair.value("tf_version"), pair.value("metal_version")
+    yield catalogue.make(
+        "metal-plugin-tensorflow-mismatch", variant="known-broken-pair",
+        detail=f" (tensorflow {tf.version} with tensorflow-metal {metal.version})",
+        tf=tf.version, metal=metal.version, broken_from=pair.value("broken_from"),
+        tf_pair=tf_pair, metal_pair=metal_pair, py_pair=pair.value("python_max"),
+        evidence=(*_dist_evidence(facts, [tf.name, metal.name]),
+                  *log_evidence(f.h("metal.symbol"))),
+        fix=(c.pip(facts, "install", f"tensorflow~={tf_pair}.0",
+                   f"tensorflow-metal=={metal_pair}"),
+             f"# with Python {pair.value('python_max')} (a new venv if this one is another "
+             "Python: tfgpu plan --os macos --gpu 'Apple M2')",
+             "or " + c.pip(facts, "uninstall", "-y", "tensorflow-metal")
+             + "   # keep this TensorFlow, on the CPU"),
+        knowledge_ref=pair.ref,
+    )
+# --- end metal pairing ---
