@@ -91,16 +91,25 @@ def test_one_pair_failing_is_the_harmless_notice(line: str) -> None:
 # ---------------------------------------------------------------- GPU memory at start
 
 
-@pytest.mark.parametrize(("line", "word"), [
-    ("tensorflow.python.framework.errors_impl.InternalError: Failed to get memory allocator "
-     "for TF GPU 1 with 23603838976 bytes of memory.", "22,510 MiB"),
-    ("tensorflow.python.framework.errors_impl.InternalError: Failed to allocate scratch buffer "
-     "for device 2", "scratch buffer"),
-])
-def test_gpu_memory_unavailable_at_start(line: str, word: str) -> None:
-    f = _known([line], "gpu-memory-unavailable-at-start")
-    assert word in f.cause
+def test_scratch_buffer_is_memory_at_start() -> None:
+    f = _known(["tensorflow.python.framework.errors_impl.FailedPreconditionError: Failed to "
+                "allocate scratch buffer for device 2"], "gpu-memory-unavailable-at-start")
+    assert "GPU 2" in f.title
     assert any("nvidia-smi" in x for x in f.fix)
+
+
+def test_allocator_not_created_is_the_allocator_type() -> None:
+    found = _ids(["E tensorflow/core/common_runtime/gpu/gpu_process_state.cc:222] Invalid "
+                  "allocator type: cuda_malloc",
+                  "tensorflow.python.framework.errors_impl.InternalError: Failed to get memory "
+                  "allocator for TF GPU 1 with 23603838976 bytes of memory."])
+    f = found["gpu-allocator-type-invalid"]
+    assert "GPU 1" in f.title and "cuda_malloc" in f.cause
+    assert "gpu-memory-unavailable-at-start" not in found
+    # alone: the same finding, without the type it names
+    assert "this log:" not in _known(
+        ["InternalError: Failed to get memory allocator for TF GPU 0 with 7907901440 bytes of "
+         "memory."], "gpu-allocator-type-invalid").cause
 
 
 # ------------------------------------------------------------- CUDA context / StreamExecutor
@@ -466,3 +475,29 @@ def test_xla_platform_not_registered_is_left_to_the_metal_finding_on_macos() -> 
                   "xla_ops.cc:418 : NOT_FOUND: could not find registered platform with id: "
                   "0x13f441e40"])
     assert "xla-platform-not-registered" not in found
+
+
+@pytest.mark.parametrize("line", [
+    "numba.core.errors.NumbaError: JIT compilation failed for function foo",
+    "cupy.cuda.compiler.CompileException: JIT compilation failed",
+])
+def test_other_tools_jit_failures_are_not_tensorflows(line: str) -> None:
+    assert "tf-kernel-jit-failed" not in _ids([line])
+
+
+def test_rocm_garbled_target_list_is_named() -> None:
+    f = _known(["2024-03-06 07:01:26.857236: I tensorflow/core/common_runtime/gpu/gpu_device.cc:"
+                "2266] Ignoring visible gpu device (device: 0, name: AMD Radeon RX 7900 XT, pci "
+                "bus id: 0000:0d:00.0) with AMDGPU version : gfx1100. The supported AMDGPU "
+                "versions are gfx1030gfx1100, gfx900, gfx906, gfx908, gfx90a, gfx940, gfx941, "
+                "gfx942."], "rocm-gpu-arch-unsupported")
+    assert "garbled" in f.title
+    assert "gfx1030gfx1100" in f.cause
+
+
+def test_rocm_unsupported_from_xla_platform_util() -> None:
+    f = _known(["I external/local_xla/xla/service/platform_util.cc:78] StreamExecutor ROCM device "
+                "(0) is of unsupported AMDGPU version : gfx1031. The supported AMDGPU versions "
+                "are gfx900, gfx906, gfx908, gfx90a, gfx942, gfx1030, gfx1100."],
+               "rocm-gpu-arch-unsupported")
+    assert "gfx1031" in f.title and "garbled" not in f.title

@@ -1087,12 +1087,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- gpu stack (stage 3) ----------------------------------------------------------------
     # messages_gpu_stack.toml rows the families above missed (issue 10 §1), by source file.
     # gpu_device.cc (tensorflow-rocm): the AMD GPU's gfx target has no kernels in this build
+    # (and XLA platform_util.cc: "StreamExecutor ROCM device (N) is of unsupported AMDGPU ...")
     _p(
         "gs.rocm_arch",
-        ("with amdgpu",),
-        r"Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) with AMDGPU (?:ISA )?"
-        r"version ?: ?(?P<gfx>gfx\w{1,12})\.?\s{0,4}The supported AMDGPU (?:ISA )?versions are "
-        r"(?P<supported>[\w, ]{0,300})",
+        ("with amdgpu", "is of unsupported amdgpu"),
+        r"(?:Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) with|StreamExecutor ROCM "
+        r"device \(\d{1,4}\) is of unsupported) AMDGPU (?:ISA )?version ?: ?(?P<gfx>gfx\w{1,12})"
+        r"\.?\s{0,4}The supported AMDGPU (?:ISA )?versions are (?P<supported>[\w, ]{0,300})",
     ),
     # gpu_device.cc (TF 2.4-2.5): the driver gave no compute capability for the GPU
     _p(
@@ -1123,6 +1124,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Failed to get memory allocator for TF GPU (?P<gpu>\d+) with (?P<bytes>\d+) bytes of "
         r"memory|Failed to allocate scratch buffer for device (?P<scratch>\d+)",
     ),
+    # gpu_process_state.cc: GPUOptions.allocator_type other than "" or "BFC"
+    _p("gs.allocator_type", ("invalid allocator type",),
+       r"Invalid allocator type: (?P<type>\S{0,80})"),
     # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
     _p(
         "gs.se_init",
@@ -1206,7 +1210,10 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "gs.kernel_jit",
         ("jit compilation failed", "generating device code failed"),
-        r"(?<!PTX )(?<!a PTX )\bJIT compilation failed\b|INTERNAL: Generating device code failed",
+        # a TensorFlow status ("UNKNOWN: ...", "InternalError: ...") or an op's "[Op:...]":
+        # other tools (Numba, CuPy) print "JIT compilation failed" too
+        r"\b(?:UNKNOWN|INTERNAL|Unknown|Internal|UnknownError|InternalError): JIT compilation "
+        r"failed\b|\bJIT compilation failed\.? \[Op:|INTERNAL: Generating device code failed",
     ),
     # XLA gpu_backend_lib.cc: libdevice was needed and not found (the xla.libdevice family)
     _p(

@@ -456,15 +456,27 @@ def rocm_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
     GPU's gfx target, so it runs on the CPU."""
     return c.from_log(ctx, "gs.rocm_arch", lambda hits, first: catalogue.make(
         "rocm-gpu-arch-unsupported",
+        variant="garbled-list" if _gfx_glued(first) else None,
         gfx=first.g("gfx") or "?",
         supported=(first.g("supported") or "").strip().rstrip(",") or "(not listed)",
         evidence=log_evidence(hits),
-        fix=("pip install -U tensorflow-rocm   # a release built for this gfx target, if "
-             "AMD's compatibility matrix lists it",
+        fix=(("# use another tensorflow-rocm release: this one's list of targets is garbled"
+              if _gfx_glued(first) else
+              "# use a tensorflow-rocm release built for this target, if AMD's compatibility "
+              "matrix lists one"),
+             c.pip(ctx, "install", "-U", "tensorflow-rocm"),
              "rocminfo | grep -i gfx   # the GPU's target",
              "# HSA_OVERRIDE_GFX_VERSION=<a close supported target> runs such GPUs unofficially "
              "(unsupported by AMD)"),
     ))
+
+
+def _gfx_glued(hit: Hit) -> bool:
+    """The GPU's gfx target appears in the supported list only glued to another target
+    (``gfx1030gfx1100``): the list is garbled, not the GPU unsupported."""
+    gfx = hit.g("gfx") or ""
+    items = [x.strip() for x in (hit.g("supported") or "").split(",")]
+    return bool(gfx) and gfx not in items and any(gfx in x and x != gfx for x in items)
 
 
 def gpu_compute_capability_not_reported(ctx: Facts) -> list[Finding]:

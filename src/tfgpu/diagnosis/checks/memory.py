@@ -508,24 +508,33 @@ def gpu_memory_near_limit(ctx: Facts) -> list[Finding]:
 
 
 def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
-    """gpu_device.cc: "Failed to get memory allocator for TF GPU N with B bytes of memory."
-    or "Failed to allocate scratch buffer for device N" while creating the GPU device."""
+    """gpu_device.cc InitScratchBuffers: "Failed to allocate scratch buffer for device N"
+    (the GPU allocator had not even a small buffer to give), and "Failed to get memory
+    allocator for TF GPU N with B bytes of memory." (gpu_process_state.cc returns no
+    allocator when GPUOptions.allocator_type is not empty or "BFC", after "Invalid allocator
+    type: X")."""
+    out: list[Finding] = []
     hits = ctx.h("gs.device_memory").all()
-    if not hits:
-        return []
-    h = hits[0]
-    if h.g("scratch") is not None:
-        gpu, what = h.g("scratch"), "allocate its small per-device scratch buffer"
-    else:
-        size = _bytes(h.g("bytes"))
-        amount = f"{size / 2**20:,.0f} MiB" if size is not None else "the requested memory"
-        gpu, what = h.g("gpu"), f"create its memory allocator for {amount}"
-    return [catalogue.make(
-        "gpu-memory-unavailable-at-start",
-        gpu=gpu or "?", what=what,
-        evidence=log_evidence(hits),
-        fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
-             "# another process holding the GPU's memory: stop it",
-             _growth(ctx) + "   # let TensorFlow take memory as needed",
-             "echo $TF_GPU_ALLOCATOR   # unset it to use TensorFlow's default allocator"),
-    )]
+    scratch = [h for h in hits if h.g("scratch") is not None]
+    if scratch:
+        out.append(catalogue.make(
+            "gpu-memory-unavailable-at-start",
+            gpu=scratch[0].g("scratch") or "?",
+            evidence=log_evidence(scratch),
+            fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+                 "# another process holding the GPU's memory: stop it",
+                 _growth(ctx) + "   # let TensorFlow take memory as needed",
+                 "# and check any memory_limit / per_process_gpu_memory_fraction set in code"),
+        ))
+    alloc = [h for h in hits if h.g("gpu") is not None]
+    if alloc:
+        kind = ctx.h("gs.allocator_type").first
+        named = f" (this log: 'Invalid allocator type: {kind[0].g('type')}')" if kind else ""
+        out.append(catalogue.make(
+            "gpu-allocator-type-invalid",
+            gpu=alloc[0].g("gpu") or "?", named=named,
+            evidence=log_evidence(kind, alloc),
+            fix=("# remove allocator_type from the session's GPUOptions, or set it to 'BFC': "
+                 "config.gpu_options.allocator_type = 'BFC'",),
+        ))
+    return out
