@@ -501,3 +501,18 @@ def test_rocm_unsupported_from_xla_platform_util() -> None:
                 "are gfx900, gfx906, gfx908, gfx90a, gfx942, gfx1030, gfx1100."],
                "rocm-gpu-arch-unsupported")
     assert "gfx1031" in f.title and "garbled" not in f.title
+
+
+def test_stream_executor_newer_xla_wording() -> None:
+    f = _known(["2024-09-09 09:09:09.9: W external/local_xla/xla/service/platform_util.cc:198] "
+                "unable to create StreamExecutor for CUDA:0: failed initializing StreamExecutor "
+                "for device ordinal 0: INTERNAL: CUDA error: Failed call to "
+                "cuDevicePrimaryCtxRetain: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal"],
+               "gpu-stream-executor-init-failed")
+    assert "CUDA_ERROR_INVALID_DEVICE" in f.title
+
+
+def test_host_platform_executor_failure_is_not_a_gpu_finding() -> None:
+    found = _ids(["INTERNAL: failed initializing StreamExecutor for device ordinal 0: "
+                  "UNIMPLEMENTED: interpreter"])
+    assert "gpu-stream-executor-init-failed" not in found

@@ -1130,10 +1130,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
     _p(
         "gs.se_init",
-        ("failed initializing streamexecutor for cuda device", "cudeviceprimaryctxretain",
+        ("failed initializing streamexecutor for", "cudeviceprimaryctxretain",
          "cuctxcreate", "failed to query available memory for gpu"),
-        r"failed initializing StreamExecutor for CUDA device ordinal (?P<gpu>\d+)"
-        r"|failed call to (?P<call>cuDevicePrimaryCtxRetain|cuCtxCreate): "
+        # "for CUDA device ordinal N" (TF <= 2.16), "for device ordinal N" (XLA since)
+        r"failed initializing StreamExecutor for (?:CUDA )?device ordinal (?P<gpu>\d+)"
+        r"|[Ff]ailed call to (?P<call>cuDevicePrimaryCtxRetain|cuCtxCreate): "
         r"(?P<err>CUDA_ERROR_[A-Z_]{1,60})"
         r"|Failed to query available memory for GPU (?P<mem>\d+)",
     ),

@@ -852,7 +852,9 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
     to query available memory for GPU N"). The CUDA error's meaning comes from
     status_codes.toml (cuda.h ``enum CUresult``); out of memory is left to the memory
     checks (gpu-memory-held-by-other-process)."""
-    hits = ctx.h("gs.se_init").all()
+    # XLA's host and interpreter platforms share the "for device ordinal N" wording: only
+    # lines that name CUDA are the GPU's
+    hits = [h for h in ctx.h("gs.se_init").all() if "CUDA" in h.text or h.g("mem") or h.g("call")]
     if not hits:
         return []
     err = next((m.group(0) for h in hits if (m := _CUDA_ERR.search(h.text))), None)
