@@ -516,3 +516,22 @@ def test_host_platform_executor_failure_is_not_a_gpu_finding() -> None:
     found = _ids(["INTERNAL: failed initializing StreamExecutor for device ordinal 0: "
                   "UNIMPLEMENTED: interpreter"])
     assert "gpu-stream-executor-init-failed" not in found
+
+
+def test_rocblas_call_failed_is_not_read_as_a_cublas_status() -> None:
+    f = _known(["InternalError: tensorflow/core/util/rocm_solvers.cc:120: rocBlas call failed "
+                "status = 3 [Op:MatrixInverse]"], "dnn-handle-failed-gpu-memory")
+    assert "rocBLAS" in f.title
+    assert "status 3" in f.title  # the hedged variant: 3 is not rocBLAS's ALLOC_FAILED
+
+
+@pytest.mark.parametrize("line", [
+    "Process exited with code=3221226505",
+    "The terminal process terminated with exit code: 3221226505.",
+])
+def test_windows_crash_unsigned_code(line: str) -> None:
+    _known([line], "windows-process-crashed-stack-buffer")
+
+
+def test_unsigned_code_needs_the_word_code() -> None:
+    assert "windows-process-crashed-stack-buffer" not in _ids(["rows: 3221226505 read"])

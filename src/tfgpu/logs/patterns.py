@@ -1169,9 +1169,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # cudnnSetStream (read by rule_library_handle with mem.handle)
     _p(
         "gs.lib_call",
-        ("cublas call failed status", "failed to create cusolverdn instance",
+        ("blas call failed status", "failed to create cusolverdn instance",
          "failed to set cudnn stream", "no algorithm worked"),
-        r"(?P<blas>cuBlas call failed status = ?(?P<code>\d+))"
+        # cuda_solvers.cc / rocm_solvers.cc (tensorflow-rocm: rocBLAS)
+        r"(?P<blas>(?P<vendor>cu|roc)Blas call failed status = ?(?P<code>\d+))"
         r"|(?P<solver>Failed to create cuSolverDN instance)"
         r"|(?P<stream>Failed to set cuDNN stream)"
         r"|(?P<noalgo>No algorithm worked)",
@@ -1258,6 +1259,9 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not find registered platform with id",),
         r"could not find registered platform with id: ?(?:0x)?[0-9a-fA-F]{1,16}",
     ),
+    # Windows: 0xC0000409 as an unsigned decimal (VS Code, cmd's %ERRORLEVEL% of 64-bit tools)
+    _p("win.status", ("exit code", "code="),
+       r"(?:exit code|code=) ?:? ?(?P<code>3221226505)\b"),
     # cuDNN 8 on Windows: a cuDNN sub-DLL (or a DLL it needs) did not load
     _p(
         "lib.missing",

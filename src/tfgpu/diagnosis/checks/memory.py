@@ -421,7 +421,7 @@ def _library(h: Hit) -> str | None:
     if h.g("stream") or h.g("noalgo"):  # gpu stack (stage 3): gs.lib_call
         return "cuDNN"
     if h.g("blas"):
-        return "cuBLAS"
+        return "rocBLAS" if h.g("vendor") == "roc" else "cuBLAS"
     return None
 
 
@@ -446,16 +446,17 @@ def _call_failed(h: Hit) -> str | None:
     if h.g("stream"):
         return "cudnnSetStream failed"
     if h.g("blas"):
-        return f"a cuBLAS call of a linear-algebra op returned status {h.g('code')}"
+        lib = "rocBLAS" if h.g("vendor") == "roc" else "cuBLAS"
+        return f"a {lib} call of a linear-algebra op returned status {h.g('code')}"
     return None
 
 
 def _blas_status(ctx: Facts, h: Hit) -> str | None:
     """The ``cublasStatus_t`` name of a "cuBlas call failed status = N" line (status_codes.toml,
     cublas_api.h), or ``None``."""
-    code = h.g("code") if h.g("blas") else None
+    code = h.g("code") if h.g("blas") and h.g("vendor") == "cu" else None
     if code is None:
-        return None
+        return None  # no cuBLAS line (rocBLAS numbers its statuses differently)
     return next((r.name for r in ctx.kb.status_codes
                  if r.enum == "cublasStatus_t" and r.code == int(code)), None)
 

@@ -188,9 +188,14 @@ def windows_process_crashed(ctx: Facts) -> list[Finding]:
     names the cause: STATUS_STACK_BUFFER_OVERRUN, a native abort. :func:`rule_windows` says
     zlibwapi.dll when the log shows cuDNN >= 8.3 loaded (windows-zlibwapi-missing)."""
     hits = [h for h in ctx.h("win.status").all()
-            if (h.g("code") or "").lower() in ("-1073740791", "0xc0000409")]
-    if not hits or ctx.h("cudnn.loaded").count or ctx.h("lib.missing").count:
+            if (h.g("code") or "").lower() in ("-1073740791", "0xc0000409", "3221226505")]
+    if not hits or ctx.h("lib.missing").count:
         return []
+    loaded = ctx.h("cudnn.loaded").first
+    cudnn_v = int(loaded[0].g("v") or 0) if loaded else 0
+    signed = any((h.g("code") or "").lower() in ("-1073740791", "0xc0000409") for h in hits)
+    if signed and (cudnn_v >= 8300 or (ctx.windows and cudnn_v)):
+        return []  # rule_windows: windows-zlibwapi-missing, variant crash-after-cudnn
     return [catalogue.make(
         "windows-process-crashed-stack-buffer",
         evidence=log_evidence(hits),
