@@ -1183,9 +1183,9 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
             "tensorflow-native-import-failed-linux", variant="glibc",
             symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),
             fix=("ldd --version   # this system's glibc",
-                 "# run TensorFlow in a container of a newer Linux (docker run ... "
-                 "tensorflow/tensorflow:latest-gpu), upgrade the OS, or install an older "
-                 "TensorFlow release built for this glibc"),
+                 "# run TensorFlow in a container of a newer Linux (the tensorflow/tensorflow "
+                 "image; its -gpu tags on an NVIDIA host), upgrade the OS, or install an older "
+                 "TensorFlow release built against this glibc"),
         )]
     if any(ctx.h(n).count for n in _IMPORT_CAUSES):
         return []
