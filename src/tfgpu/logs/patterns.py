@@ -1237,6 +1237,192 @@ PATTERNS: tuple[Pattern, ...] = (
          "tensorflow-macos .."),
         r"^\s*tensorflow(?:-gpu|-cpu|-intel|-macos)? (?P<v>\d+\.\d+\.\d+)\s*$",
     ),
+    # --- gpu stack (stage 3) ----------------------------------------------------------------
+    # messages_gpu_stack.toml rows the families above missed (issue 10 §1), by source file.
+    # gpu_device.cc (tensorflow-rocm): the AMD GPU's gfx target has no kernels in this build
+    # (and XLA platform_util.cc: "StreamExecutor ROCM device (N) is of unsupported AMDGPU ...")
+    _p(
+        "gs.rocm_arch",
+        ("with amdgpu", "is of unsupported amdgpu"),
+        r"(?:Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) with|StreamExecutor ROCM "
+        r"device \(\d{1,4}\) is of unsupported) AMDGPU (?:ISA )?version ?: ?(?P<gfx>gfx\w{1,12})"
+        r"\.?\s{0,4}The supported AMDGPU (?:ISA )?versions are (?P<supported>[\w, ]{0,300})",
+    ),
+    # gpu_device.cc (TF 2.4-2.5): the driver gave no compute capability for the GPU
+    _p(
+        "gs.cc_unavailable",
+        ("whose cuda compute capability is not available",),
+        r"Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) whose CUDA compute "
+        r"capability is not available",
+    ),
+    # gpu_device.cc EnablePeerAccess: every peer pair the driver offered failed (an error
+    # that stops GPU device creation), and cuda_driver.cc's status quoted in the per-pair
+    # warning (read with gpu.peer_access by rule_nccl: gpu-peer-access-limit)
+    _p(
+        "gs.peer_none",
+        ("but no peering could be enabled",),
+        r"(?<!\d)(?P<pairs>\d{1,9}) potential peer access pairs were reported by the driver, "
+        r"but no peering could be enabled",
+    ),
+    _p(
+        "gpu.peer_access",
+        ("failed to enable peer access from",),
+        r"failed to enable peer access from (?:0x)?[0-9a-fA-F]{1,16} to (?:0x)?[0-9a-fA-F]{1,16}"
+        r": (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
+    ),
+    # gpu_device.cc: the allocator or the scratch buffer of a GPU device could not be made
+    _p(
+        "gs.device_memory",
+        ("failed to get memory allocator for tf gpu", "failed to allocate scratch buffer for"),
+        r"Failed to get memory allocator for TF GPU (?P<gpu>\d+) with (?P<bytes>\d+) bytes of "
+        r"memory|Failed to allocate scratch buffer for device (?P<scratch>\d+)",
+    ),
+    # gpu_process_state.cc: GPUOptions.allocator_type other than "" or "BFC"
+    _p("gs.allocator_type", ("invalid allocator type",),
+       r"Invalid allocator type: (?P<type>\S{0,80})"),
+    # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
+    _p(
+        "gs.se_init",
+        ("failed initializing streamexecutor for", "cudeviceprimaryctxretain",
+         "cuctxcreate", "failed to query available memory for gpu"),
+        # "for CUDA device ordinal N" (TF <= 2.16), "for device ordinal N" (XLA since)
+        r"failed initializing StreamExecutor for (?:CUDA )?device ordinal (?P<gpu>\d+)"
+        r"|[Ff]ailed call to (?P<call>cuDevicePrimaryCtxRetain|cuCtxCreate): "
+        r"(?P<err>CUDA_ERROR_[A-Z_]{1,60})"
+        r"|Failed to query available memory for GPU (?P<mem>\d+)",
+    ),
+    # cuda_driver.cc GetDeviceCount: cuDeviceGetCount before (or without) a working cuInit
+    _p(
+        "gs.device_count",
+        ("could not retrieve cuda device count",),
+        r"could not retrieve CUDA device count: (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
+    ),
+    # bfc_allocator.cc: the lines that follow "Allocator (...) ran out of memory": the
+    # fragmentation hint and the occupancy map (RenderOccupancy: * used, _ free)
+    _p(
+        "gs.bfc_followup",
+        ("if the cause is memory fragmentation", "bfc_allocator.cc"),
+        r"(?P<frag>If the cause is memory fragmentation maybe the environment variable "
+        r"'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation)"
+        r"|bfc_allocator\.cc:\d+\]\s{0,4}(?P<map>[*_x]{16,})\s*$",
+    ),
+    # bfc_allocator.cc: freed regions to fit a request (runs near the memory limit)
+    _p(
+        "gs.bfc_gc",
+        ("garbage collection: deallocate free memory regions",),
+        r"Garbage collection: deallocate free memory regions",
+    ),
+    # op_kernel.cc: the hint TensorFlow appends to every ResourceExhausted (OOM) status
+    _p(
+        "mem.exhausted",
+        ("report_tensor_allocations_upon_oom",),
+        r"add report_tensor_allocations_upon_oom to RunOptions",
+    ),
+    # cuda_solvers.cc, cuda_dnn.cc: cuBLAS/cuSOLVER calls of the linear-algebra ops, and
+    # cudnnSetStream (read by rule_library_handle with mem.handle)
+    _p(
+        "gs.lib_call",
+        ("blas call failed status", "failed to create cusolverdn instance",
+         "failed to set cudnn stream", "no algorithm worked"),
+        # cuda_solvers.cc / rocm_solvers.cc (tensorflow-rocm: rocBLAS)
+        r"(?P<blas>(?P<vendor>cu|roc)Blas call failed status = ?(?P<code>\d+))"
+        r"|(?P<solver>Failed to create cuSolverDN instance)"
+        r"|(?P<stream>Failed to set cuDNN stream)"
+        r"|(?P<noalgo>No algorithm worked)",
+    ),
+    # cuda_driver.cc LoadPtx: the DRIVER's JIT log (cuModuleLoadDataEx), not XLA's ptxas:
+    # its "Unsupported .version" means PTX newer than the driver
+    _p(
+        "gs.driver_jit_log",
+        ("error log buffer",),
+        r"error log buffer \(\d+ bytes\):[^\n]{0,200}?Unsupported \.version "
+        r"(?P<ptx>\d+\.\d+)(?:; current version is '(?P<cur>[\d.]+)')?",
+    ),
+    # kernel_gen gpu_kernel_to_blob_pass.cc / XLA nvptx_compiler.cc: ptxas failed, the
+    # driver compiles the PTX instead (read by rule_xla: ptxas-driver-fallback-notice)
+    _p(
+        "xla.driver_fallback",
+        ("failed to compile generated ptx with ptxas",),
+        r"Failed to compile generated PTX with ptxas\. Falling back to compilation by driver",
+    ),
+    # nvptx_compiler.cc (all eras): the driver's PTX JIT is from a driver XLA knows to
+    # miscompile
+    _p(
+        "gs.ptx_jit_old_driver",
+        ("invoking the ptx->sass jit from driver version",),
+        r"Invoking the PTX->SASS JIT from driver version (?P<drv>\d+(?:\.\d+){1,2}), which is "
+        r"older than (?P<min>\d+(?:\.\d+){1,2})",
+    ),
+    # LLVM NVPTX (inside XLA): XLA asked for a PTX ISA (from the CUDA version it found)
+    # that its LLVM does not know; LLVM ignores it
+    _p(
+        "gs.llvm_ptx_isa",
+        ("is not a recognized feature for this target",),
+        r"'\+ptx(?P<isa>\d{2,3})' is not a recognized feature for this target",
+    ),
+    # kernel_gen (tf_framework_c_interface.cc / tf_gpu_runtime_wrappers.cc): a kernel
+    # TensorFlow compiles at run time (it needs libdevice and ptxas) failed to compile
+    _p(
+        "gs.kernel_jit",
+        ("jit compilation failed", "generating device code failed"),
+        # a TensorFlow status ("UNKNOWN: ...", "InternalError: ...") or an op's "[Op:...]":
+        # other tools (Numba, CuPy) print "JIT compilation failed" too
+        r"\b(?:UNKNOWN|INTERNAL|Unknown|Internal|UnknownError|InternalError): JIT compilation "
+        r"failed\b|\bJIT compilation failed\.? \[Op:|INTERNAL: Generating device code failed",
+    ),
+    # XLA gpu_backend_lib.cc: libdevice was needed and not found (the xla.libdevice family)
+    _p(
+        "xla.libdevice",
+        ("libdevice is required by this hlo module but was not found",),
+        r"libdevice is required by this HLO module but was not found at (?P<path>\S{1,300})",
+    ),
+    # cross_device_ops.py: a tf.distribute strategy names devices TensorFlow did not register
+    _p(
+        "gs.strategy_devices",
+        ("are not visible to tensorflow",),
+        r"Some requested devices in `?tf\.distribute\.Strategy`? are not visible to "
+        r"TensorFlow: (?P<devices>[^\n]{0,300})",
+    ),
+    # pywrap_tensorflow.py on Linux: the native module did not load; the loader line names
+    # a glibc / libstdc++ symbol version the system does not have
+    _p(
+        "gs.native_import",
+        ("failed to load the native tensorflow runtime", "not found (required by"),
+        r"(?P<failed>Failed to load the native TensorFlow runtime)"
+        r"|version `(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})' not found \(required by "
+        r"(?P<by>[^)\n]{0,300}(?:tensorflow|libtensorflow)[^)\n]{0,200})\)",
+    ),
+    # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync or an
+    # event poll (the cause is the first CUDA error before it)
+    _p(
+        "gs.gpu_async",
+        ("gpu sync failed", "unexpected event status"),
+        r"\bGPU sync failed\b|Unexpected Event status: (?P<status>\d+)",
+    ),
+    # cuda_driver.cc LaunchKernel: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
+    _p(
+        "gs.launch_resources",
+        ("launch_out_of_resources", "too many resources requested for launch"),
+        r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|too many resources requested for launch",
+    ),
+    # xla_ops.cc / xla_platform_info.cc: XLA was asked to compile for a device whose XLA
+    # platform this binary did not register
+    _p(
+        "gs.xla_platform",
+        ("could not find registered platform with id",),
+        r"could not find registered platform with id: ?(?:0x)?[0-9a-fA-F]{1,16}",
+    ),
+    # Windows: 0xC0000409 as an unsigned decimal (VS Code, cmd's %ERRORLEVEL% of 64-bit tools)
+    _p("win.status", ("exit code", "code="),
+       r"(?:exit code|code=) ?:? ?(?P<code>3221226505)\b"),
+    # cuDNN 8 on Windows: a cuDNN sub-DLL (or a DLL it needs) did not load
+    _p(
+        "lib.missing",
+        ("could not load library cudnn_",),
+        r"Could not load library (?P<lib>cudnn_\w{1,40}64_\d{1,2}\.dll)\. Error code "
+        r"(?P<err>\d+)",
+        "lib",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

@@ -434,7 +434,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                 doc="tf-pip-windows-native" if ctx.windows else None,
             )
         )
-    if dlopen.count and not core_seen:
+    # gpu stack (stage 3): "Skipping registering GPU devices..." is the last line of the same
+    # gpu_device.cc warning ("Cannot dlopen some GPU libraries. ...\nSkipping registering
+    # GPU devices..."), often the only one a log keeps
+    skipping = [] if dlopen.count else ctx.h("gpu.skipping").all()
+    if (dlopen.count or skipping) and not core_seen:
         fix = [
             'TF_CPP_MAX_VLOG_LEVEL=3 python -c "import tensorflow as tf; '
             "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -iE 'dlopen|dso_loader'",
@@ -450,7 +454,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         out.append(
             catalogue.make(
                 "gpu-libraries-not-loaded",
-                evidence=log_evidence(dlopen),
+                evidence=log_evidence(dlopen, skipping),
                 fix=tuple(fix),
             )
         )

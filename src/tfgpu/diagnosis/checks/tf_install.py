@@ -1190,3 +1190,53 @@ def metal_pairing_broken(f: Facts) -> Iterator[Finding]:
         knowledge_ref=pair.ref,
     )
 # --- end metal pairing ---
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+
+#: Log patterns whose findings name why an import failed (then the generic native-import
+#: finding adds nothing).
+_IMPORT_CAUSES = ("numpy.abi", "numpy.too_old", "numpy.multiarray", "protobuf.descriptors",
+                  "protobuf.too_old", "cpu.illegal", "cpu.guard_abort", "lib.missing",
+                  "keras.private_api", "win.dll_load", "metal.symbol")
+
+
+def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
+    """pywrap_tensorflow.py "Failed to load the native TensorFlow runtime." on Linux, and the
+    loader's "version `GLIBC_2.29' not found (required by .../_pywrap_tensorflow_internal.so)"
+    (glibc older than the wheel's manylinux tag needs) or ``GLIBCXX_*`` (an old libstdc++
+    loaded first). Windows (DLL load failed) and macOS have their own checks."""
+    hits = ctx.h("gs.native_import").all()
+    if not hits or ctx.windows or ctx.os == "macos":
+        return []
+    sym = next((h for h in hits if h.g("sym")), None)
+    if sym is not None:
+        symbol = sym.g("sym") or ""
+        by = (sym.g("by") or "").strip()[-120:]
+        if symbol.startswith("GLIBCXX"):
+            return [catalogue.make(
+                "tensorflow-native-import-failed-linux", variant="glibcxx",
+                symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),
+                fix=("python -c \"import ctypes.util; print(ctypes.util.find_library('stdc++'))\""
+                     "   # which libstdc++ is found",
+                     "conda install -c conda-forge libstdcxx-ng   # in a conda environment: a "
+                     "newer libstdc++",
+                     "echo $LD_LIBRARY_PATH   # remove folders holding an old libstdc++.so.6"),
+            )]
+        return [catalogue.make(
+            "tensorflow-native-import-failed-linux", variant="glibc",
+            symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),
+            fix=("ldd --version   # this system's glibc",
+                 "# run TensorFlow in a container of a newer Linux (the tensorflow/tensorflow "
+                 "image; its -gpu tags on an NVIDIA host), upgrade the OS, or install an older "
+                 "TensorFlow release built against this glibc"),
+        )]
+    if any(ctx.h(n).count for n in _IMPORT_CAUSES):
+        return []
+    spec = f"tensorflow=={ctx.tf_version}" if ctx.tf_version else "tensorflow"
+    return [catalogue.make(
+        "tensorflow-native-import-failed-linux",
+        evidence=log_evidence(hits, limit=2),
+        fix=("python -c \"import tensorflow\" 2>&1 | grep -i -B3 importerror   # the loader's "
+             "own message",
+             "# then, in a fresh virtual environment: " + c.pip(ctx, "install", spec)),
+    )]
