@@ -34,6 +34,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("bench", "tfgpu.cli.cmd_bench", "benchmark CPU vs GPU training and device ceilings"),
     ("tensorboard", "tfgpu.cli.cmd_tensorboard", "start TensorBoard on localhost"),
     ("launch", "tfgpu.cli.cmd_launch", "run N local workers of a multi-worker script"),
+    ("fleet", "tfgpu.cli.cmd_fleet", "compare the facts of many nodes (Slurm, files)"),
 )
 
 
