@@ -35,6 +35,12 @@ for tool in munged slurmctld slurmd sinfo; do
     exit 2; }
 done
 
+# The node names must resolve: srun steps name them in SLURM_STEP_NODELIST, and
+# TensorFlow's SlurmClusterResolver turns them into worker addresses (node1:8888).
+for n in "${NODES[@]}"; do
+  getent hosts "$n" >/dev/null || echo "127.0.0.1 $n   # tfgpu scripts/slurm_local.sh" >>/etc/hosts
+done
+
 # Already answering?  Then nothing to do (idempotent).
 if sinfo -h -o '%T' 2>/dev/null | grep -Eq '^(idle|mixed|allocated)'; then
   echo "slurm_local.sh: cluster already up:"; sinfo; exit 0

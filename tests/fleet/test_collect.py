@@ -4,6 +4,7 @@ tests/slurm), and snapshot files and folders."""
 
 from __future__ import annotations
 
+import base64
 import json
 from pathlib import Path
 
@@ -20,9 +21,13 @@ FACTS = _snap.snap().to_json()
 
 
 def _labelled(task: int, node: str, body: str | None, code: int | None) -> str:
+    """What ``srun --label`` prints for one task of :func:`wrapped_command`: the node line,
+    the output in base64 (76-character lines, as coreutils' base64 wraps), the exit line."""
     lines = [f"{task}: @tfgpu-fleet node {node}"]
     if body is not None:
-        lines += [f"{task}: {line}" for line in body.splitlines()]
+        b64 = base64.b64encode(body.encode()).decode()
+        lines += [f"{task}: @tfgpu-fleet base64",
+                  *(f"{task}: {b64[i:i + 76]}" for i in range(0, len(b64), 76))]
     if code is not None:
         lines += [f"{task}: ", f"{task}: @tfgpu-fleet exit {code}"]
     return "\n".join(lines) + "\n"
@@ -37,7 +42,8 @@ def _result(stdout: str, stderr: str = "", status: ProbeStatus = ProbeStatus.OK
 def test_wrapped_command_bounds_the_node_and_reports_its_exit() -> None:
     argv = wrapped_command(["tfgpu", "facts", "--no-tf"], 30)
     assert argv[:2] == ["sh", "-c"]
-    assert 'timeout -k 5 "$0" "$@"' in argv[2] and "@tfgpu-fleet exit" in argv[2]
+    assert 'timeout -k 5 "$0" "$@" >"$f"' in argv[2] and "@tfgpu-fleet exit" in argv[2]
+    assert 'base64 <"$f"' in argv[2]
     assert argv[3:] == ["30", "tfgpu", "facts", "--no-tf"]
 
 
@@ -129,3 +135,19 @@ def test_collect_files_refuses_what_is_not_there(tmp_path: Path) -> None:
         collect_files([str(tmp_path / "nope")])
     with pytest.raises(FleetError, match=r"no \*\.json"):
         collect_files([str(tmp_path)])
+
+
+def test_output_damaged_on_the_way_is_unreadable() -> None:
+    out = ("0: @tfgpu-fleet node n1\n0: @tfgpu-fleet base64\n0: eyJvcyI6!!\n0: \n"
+           "0: @tfgpu-fleet exit 0\n")
+    (node,) = parse_srun_output(_result(out))
+    assert node.status is NodeStatus.UNREADABLE
+    assert "damaged" in (node.message or "")
+
+
+def test_srun_cuts_long_lines_so_the_snapshot_travels_in_base64() -> None:
+    """A snapshot line longer than srun's ~1 KiB label chunk (a long LD_LIBRARY_PATH) comes
+    back whole."""
+    long = _snap.snap(_snap.env("LD_LIBRARY_PATH", ":".join(["/opt/lib"] * 400)))
+    (node,) = parse_srun_output(_result(_labelled(0, "n1", long.to_json(indent=None), 0)))
+    assert node.status is NodeStatus.OK and node.facts == long

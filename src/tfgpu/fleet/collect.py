@@ -4,8 +4,10 @@ from files and folders gathered any other way (pdsh, Ansible, a Kubernetes Daemo
 Through Slurm: one ``srun`` step with one task per node (``--ntasks-per-node=1``,
 ``--label``), each task running::
 
-    sh -c 'printf "@tfgpu-fleet node %s\\n" "$SLURMD_NODENAME";
-           timeout -k 5 <node-timeout> tfgpu facts ...; printf "\\n@tfgpu-fleet exit %s\\n" $?'
+    sh -c 'printf "@tfgpu-fleet node %s\\n" "$SLURMD_NODENAME"; f=$(mktemp);
+           timeout -k 5 <node-timeout> tfgpu facts ... >"$f"; rc=$?;
+           printf "@tfgpu-fleet base64\\n"; base64 <"$f"; rm -f "$f";
+           printf "\\n@tfgpu-fleet exit %s\\n" $rc'
 
 so that every task says which node it ran on and how ``tfgpu facts`` ended: status 124 or
 137 is a timeout (coreutils ``timeout``), 126/127 a missing ``tfgpu``, output that is not a
@@ -20,6 +22,7 @@ running step; ``SLURMD_NODENAME`` is the node a task runs on).
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -55,7 +58,12 @@ class FleetError(RuntimeError):
 
 
 def wrapped_command(remote: Sequence[str], node_timeout_s: float) -> list[str]:
-    """The argv each task runs: the node marker, ``remote`` under ``timeout``, the exit line.
+    """The argv each task runs: the node marker, ``remote`` under ``timeout`` with its
+    stdout kept in a temporary file, that output in base64, the exit line.
+
+    Base64 (76-character lines) because ``srun --label`` cuts long output lines into
+    pieces of about 1 KiB, each with its own label (seen on Slurm 22.05): a snapshot's long
+    line (a log line, ``LD_LIBRARY_PATH``) would come back broken.
 
     Args:
         remote: the node's command (``("tfgpu", "facts")``).
@@ -63,8 +71,10 @@ def wrapped_command(remote: Sequence[str], node_timeout_s: float) -> list[str]:
             :data:`KILL_AFTER_S` s later).
     """
     script = (f'printf "{_MARK} node %s\\n" "${{SLURMD_NODENAME:-$(hostname)}}"; '
-              f'timeout -k {KILL_AFTER_S} "$0" "$@"; '
-              f'printf "\\n{_MARK} exit %s\\n" "$?"')
+              'f=$(mktemp) || exit 1; '
+              f'timeout -k {KILL_AFTER_S} "$0" "$@" >"$f"; rc=$?; '
+              f'printf "{_MARK} base64\\n"; base64 <"$f"; rm -f "$f"; '
+              f'printf "\\n{_MARK} exit %s\\n" "$rc"')
     return ["sh", "-c", script, f"{max(1, round(node_timeout_s))}", *remote]
 
 
@@ -108,6 +118,7 @@ class _Task:
     exit_code: int | None = None
     out: list[str] | None = None
     err: list[str] | None = None
+    b64: bool = False
 
 
 def _expand_nodelist(env: Mapping[str, str], runner: Runner) -> list[str]:
@@ -145,6 +156,9 @@ def parse_srun_output(result: CommandResult, expected: Sequence[str] = ()) -> li
         t, text = task(int(m.group(1))), m.group(2)
         if text.startswith(f"{_MARK} node "):
             t.node = text[len(_MARK) + 6:].strip() or None
+        elif text == f"{_MARK} base64":
+            t.b64 = True
+            t.out = []
         elif text.startswith(f"{_MARK} exit "):
             code = text[len(_MARK) + 6:].strip()
             t.exit_code = int(code) if code.isdigit() else None
@@ -200,6 +214,12 @@ def _task_result(t: _Task, stopped: bool, result: CommandResult) -> NodeResult:
     if code != 0:
         return NodeResult(name, source, NodeStatus.FAILED, message=message, exit_code=code)
     text = "\n".join(t.out or ()).strip()
+    if t.b64:
+        try:
+            text = base64.b64decode("".join(text.split()), validate=True).decode("utf-8")
+        except (ValueError, UnicodeDecodeError) as exc:
+            return NodeResult(name, source, NodeStatus.UNREADABLE, exit_code=code,
+                              message=f"its output came back damaged (base64: {exc})")
     try:
         facts = HostFacts.from_json(text)
     except FactsFormatError as exc:

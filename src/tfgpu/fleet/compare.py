@@ -39,13 +39,16 @@ def _tf_ok(f: HostFacts) -> bool:
 
 def tensorflow_version(f: HostFacts) -> str | None:
     """TensorFlow version: the child probe's ``tf.__version__``, else the installed
-    distribution's version (``--no-tf`` snapshots)."""
+    distribution's version (``--no-tf`` snapshots); ``"none"`` when the probe found no
+    TensorFlow installed."""
     if f.tf is not None and f.tf.version:
         return f.tf.version
     for name in _TF_DISTS:
         d = f.python.dist(name)
         if d is not None:
             return d.version
+    if f.tf is not None and f.tf.status is ProbeStatus.MISSING:
+        return "none"
     return None
 
 
@@ -78,7 +81,13 @@ def _nccl(f: HostFacts) -> str | None:
 
 
 def _driver(f: HostFacts) -> str | None:
-    return f.driver.version if f.driver is not None else None
+    """The driver version; ``"none"`` when the probes found no driver at all (a fact that
+    differs from a node with one), ``None`` when not probed or broken."""
+    if f.driver is None:
+        return None
+    if f.driver.status is ProbeStatus.MISSING:
+        return "none"
+    return f.driver.version
 
 
 def _gpu_models(f: HostFacts) -> str | None:
