@@ -70,6 +70,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="also write each node's snapshot to DIR/<node>.json")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document (schema: docs/slurm.md)")
+    kube = parser.add_argument_group(
+        "Kubernetes (--daemonset)", "print a DaemonSet whose pod on each node logs "
+        "`tfgpu facts`; read the logs into a folder and run tfgpu fleet FOLDER")
+    kube.add_argument("--daemonset", action="store_true",
+                      help="print the facts-collecting DaemonSet manifest and exit")
+    kube.add_argument("--image", default=None, metavar="IMAGE",
+                      help="container image with tfgpu (the training's image)")
+    kube.add_argument("--namespace", default=None, metavar="NAME",
+                      help="namespace of the DaemonSet")
+    kube.add_argument("--node-selector", action="append", default=[], metavar="KEY=VALUE",
+                      help="only nodes with this label (repeatable), e.g. "
+                           "nvidia.com/gpu.present=true")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -77,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu.fleet import FleetError, collect_files, collect_slurm, examine
     from tfgpu.fleet.collect import DEFAULT_NODE_TIMEOUT_S, DEFAULT_REMOTE, in_allocation
 
+    if args.daemonset:
+        return _daemonset(args)
+    if args.image or args.namespace or args.node_selector:
+        raise UsageError("--image, --namespace and --node-selector need --daemonset")
     try:
         srun_args = shlex.split(args.srun_args)
         remote = shlex.split(args.remote) if args.remote is not None else list(DEFAULT_REMOTE)
@@ -130,3 +146,35 @@ def _save(folder: str, nodes: Sequence[NodeResult]) -> None:
                 (out / f"{safe}.json").write_text(n.facts.to_json() + "\n", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write to --save {folder}: {exc}") from exc
+
+
+def _daemonset(args: argparse.Namespace) -> int:
+    """Print the facts DaemonSet; return 0."""
+    from tfgpu.fleet.kubernetes import ManifestError, facts_daemonset, manifest_text
+
+    if not args.image:
+        raise UsageError("--daemonset needs --image (an image with tfgpu installed)")
+    if args.paths or args.slurm:
+        raise UsageError("--daemonset prints a manifest; it reads no snapshots")
+    selector: dict[str, str] = {}
+    for item in args.node_selector:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--node-selector {item!r}: use KEY=VALUE")
+        selector[key] = value
+    try:
+        manifest = facts_daemonset(args.image, namespace=args.namespace, no_tf=args.no_tf,
+                                   node_selector=selector)
+    except ManifestError as exc:
+        raise UsageError(str(exc)) from exc
+    ns = f" -n {args.namespace}" if args.namespace else ""
+    sys.stdout.write(manifest_text(manifest, (
+        "DaemonSet written by tfgpu fleet --daemonset: each node's pod logs its tfgpu facts.",
+        f"kubectl apply{ns} -f <this file>; then, once the pods run:",
+        f"  mkdir -p facts; kubectl get pods{ns} -l app.kubernetes.io/name=tfgpu-facts -o "
+        "jsonpath='{range .items[*]}{.metadata.name} {.spec.nodeName}{\"\\n\"}{end}' |",
+        f"    while read pod node; do kubectl logs{ns} \"$pod\" > \"facts/$node.json\"; done",
+        "  tfgpu fleet facts/",
+        f"kubectl delete{ns} daemonset tfgpu-facts   # when done",
+    )))
+    return status_codes.SUCCESS

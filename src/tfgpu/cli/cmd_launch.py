@@ -62,6 +62,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     cluster.add_argument("--script", default=None, metavar="FILE",
                          help="write the script to FILE (with --submit, default "
                               "./<job name>.sbatch)")
+    kube = parser.add_argument_group(
+        "Kubernetes (--kubernetes)", "print a Kubeflow TFJob manifest (--workers replicas) "
+        "for kubectl apply -f -")
+    kube.add_argument("--kubernetes", action="store_true",
+                      help="print a Kubeflow TFJob manifest instead of starting workers")
+    kube.add_argument("--image", default=None, metavar="IMAGE",
+                      help="container image with TensorFlow, tfgpu and the script")
+    kube.add_argument("--namespace", default=None, metavar="NAME",
+                      help="namespace of the TFJob (default: kubectl's current one)")
     parser.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- COMMAND ...",
                         help="the worker command, after `--` (e.g. -- python train.py)")
 
@@ -83,8 +92,14 @@ def run(args: argparse.Namespace) -> int:
         cmd = cmd[1:]
     if not cmd:
         raise UsageError("no worker command: tfgpu launch --workers 2 -- python train.py")
+    if args.slurm and args.kubernetes:
+        raise UsageError("--slurm and --kubernetes: choose one")
     if args.slurm:
         return _slurm(args, cmd)
+    if args.kubernetes:
+        return _kubernetes(args, cmd)
+    if args.image or args.namespace:
+        raise UsageError("--image and --namespace need --kubernetes")
     slurm_only = [opt for opt, given in (
         ("--submit", args.submit), ("--wait", args.wait), ("--nodes", args.nodes),
         ("--ntasks-per-node", args.ntasks_per_node), ("--gpus-per-node", args.gpus_per_node),
@@ -162,4 +177,30 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
               f": {result.message or f'exit status {result.exit_code}'}", file=sys.stderr)
         return (status_codes.HOST_UNEXAMINED if result.job_id is None
                 else status_codes.ERRORS_FOUND)
+    return status_codes.SUCCESS
+
+
+def _kubernetes(args: argparse.Namespace, cmd: list[str]) -> int:
+    """Print the TFJob manifest; return 0."""
+    from tfgpu.fleet.kubernetes import ManifestError, TFJobSpec, manifest_text, tfjob_manifest
+
+    if not args.image:
+        raise UsageError("--kubernetes needs --image (the container image to run)")
+    other = [opt for opt, given in (("--submit", args.submit), ("--nodes", args.nodes),
+                                    ("--time", args.time), ("--partition", args.partition),
+                                    ("--script", args.script)) if given]
+    if other:
+        raise UsageError(f"{', '.join(other)}: Slurm options, not used with --kubernetes")
+    spec = TFJobSpec(command=tuple(cmd), image=args.image, workers=args.workers,
+                     gpus_per_worker=args.gpus_per_node or 0,
+                     name=args.job_name or "tfgpu-train", namespace=args.namespace)
+    try:
+        manifest = tfjob_manifest(spec)
+    except ManifestError as exc:
+        raise UsageError(str(exc)) from exc
+    sys.stdout.write(manifest_text(manifest, (
+        f"Kubeflow TFJob written by tfgpu launch --kubernetes: {spec.workers} worker(s).",
+        "The training operator sets TF_CONFIG in each worker; tfgpu.setup() reads it.",
+        "Apply with: kubectl apply -f <this file>   (needs the Kubeflow training operator)",
+    )))
     return status_codes.SUCCESS
