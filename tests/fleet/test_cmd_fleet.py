@@ -83,3 +83,18 @@ def test_save_writes_each_nodes_snapshot(folder: Path, tmp_path: Path) -> None:
     out = tmp_path / "saved"
     main(["fleet", str(folder), "--save", str(out), "--json"])
     assert sorted(p.name for p in out.iterdir()) == ["gpu01.json", "gpu02.json"]
+
+
+def test_many_nodes_are_grouped_by_value(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    for i in range(1, 8):
+        edits = [_snap.tf_version("2.20.0")] if i == 7 else []
+        _snap.write(tmp_path, f"gpu{i:02d}", _snap.snap(*edits))
+    (tmp_path / "gpu08.json").write_text("{", encoding="utf-8")
+    assert main(["fleet", str(tmp_path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    i = lines.index("* TensorFlow")
+    assert lines[i + 1:i + 3] == ["      2.21.0: gpu01, gpu02, gpu03, gpu04, gpu05, gpu06",
+                                  "      2.20.0: gpu07"]
+    assert "  NVIDIA driver         560.35.03 (all 7)" in lines
+    assert any(line.startswith("  gpu08  unreadable: not JSON") for line in lines)

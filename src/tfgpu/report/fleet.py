@@ -71,7 +71,7 @@ def _render_table(table: FleetTable, console: ReportConsole) -> None:
             print_line(console, f"  {row.label[:_LABEL_CHARS]:<{_LABEL_CHARS}}  {value} "
                                 f"(all {len(table.nodes)})")
             continue
-        print_line(console, f"* {row.label[:_LABEL_CHARS]:<{_LABEL_CHARS}}", "bold yellow")
+        print_line(console, f"* {row.label[:_LABEL_CHARS]}", "bold yellow")
         for value, names in groups.items():
             shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8
                                             else "")
