@@ -58,7 +58,12 @@ def env(tmp_path: Path) -> dict[str, str]:
     bindir = tmp_path / "bin"
     bindir.mkdir()
     shim = bindir / "tfgpu"
-    shim.write_text(f'#!/bin/sh\nexec {sys.executable} -m tfgpu "$@"\n', encoding="utf-8")
+    # TFGPU_FAKE_MISSING_ON=<node>: on that node the command behaves as if not installed
+    shim.write_text('#!/bin/sh\n'
+                    'if [ -n "$TFGPU_FAKE_MISSING_ON" ] && '
+                    '[ "$SLURMD_NODENAME" = "$TFGPU_FAKE_MISSING_ON" ]; then\n'
+                    '  echo "tfgpu: not found" >&2; exit 127\nfi\n'
+                    f'exec {sys.executable} -m tfgpu "$@"\n', encoding="utf-8")
     shim.chmod(shim.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     out = {k: v for k, v in os.environ.items() if not k.startswith(("SLURM_", "TF_CONFIG"))}
     out.update(PYTHONPATH=str(SRC), PATH=f"{bindir}:{out.get('PATH', '/usr/bin:/bin')}",
@@ -172,3 +177,35 @@ def test_two_worker_training_submitted_with_launch_slurm(nodes: list[str],
         assert np.array_equal(w0[k], w1[k]), f"{k} differs between the workers"
     assert any(not np.array_equal(w0[k], i0[k]) for k in w0.files), "weights never moved"
     print(f"two-worker Slurm job took {took:.1f} s")
+
+
+def _submit(env: dict[str, str], cwd: Path, *args: str) -> tuple[subprocess.CompletedProcess[str],
+                                                                  str]:
+    res = subprocess.run([sys.executable, "-m", "tfgpu", "launch", "--slurm", "--submit",
+                          "--wait", "--time", "5", *args], capture_output=True, text=True,
+                         env=env, cwd=cwd, timeout=300)
+    logs = "".join(p.read_text(errors="replace") for p in cwd.glob("tfgpu-*.out"))
+    return res, logs
+
+
+def test_preflight_fleet_inside_the_allocation(nodes: list[str], env: dict[str, str],
+                                               tmp_path: Path) -> None:
+    """The batch script's preflight runs `tfgpu fleet` inside the job (srun --overlap, the
+    allocation's node list from scontrol); agreeing nodes go on to the training step."""
+    res, logs = _submit(env, tmp_path, "--nodes", "2", "--preflight", "--",
+                        sys.executable, "-c", "print('trained')")
+    assert res.returncode == 0, res.stderr + logs
+    assert "tfgpu fleet: 2 of 2 nodes examined; all facts compared agree" in logs
+    assert "sources: srun (job " in logs
+    assert logs.count("trained") == 2
+
+
+def test_preflight_stops_the_job_when_a_node_has_no_tfgpu(nodes: list[str],
+                                                          env: dict[str, str],
+                                                          tmp_path: Path) -> None:
+    res, logs = _submit({**env, "TFGPU_FAKE_MISSING_ON": nodes[1]}, tmp_path, "--nodes", "2",
+                        "--preflight", "--", sys.executable, "-c", "print('trained')")
+    assert res.returncode != 0
+    assert "the job failed" in res.stderr
+    assert f"Node {nodes[1]} has no tfgpu command" in logs
+    assert "the nodes disagree" in logs and "trained" not in logs

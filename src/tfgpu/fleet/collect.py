@@ -87,7 +87,8 @@ def srun_argv(remote: Sequence[str], node_timeout_s: float, env: Mapping[str, st
               srun_args: Sequence[str] = ()) -> list[str]:
     """The ``srun`` command line.
 
-    Inside an allocation (``SLURM_JOB_NUM_NODES`` known): one task on each of its nodes
+    Inside an allocation (``SLURM_JOB_NUM_NODES``, or the older ``SLURM_NNODES``, known):
+    one task on each of its nodes
     (``--nodes=N --ntasks=N``) with ``--overlap``, so it also runs beside a training step.
     Otherwise ``srun`` makes its own allocation from ``srun_args`` (``-N 4 -p gpu``).
 
@@ -98,7 +99,7 @@ def srun_argv(remote: Sequence[str], node_timeout_s: float, env: Mapping[str, st
         srun_args: extra ``srun`` options, passed as given, before the command.
     """
     argv = ["srun", "--ntasks-per-node=1", "--label", "--kill-on-bad-exit=0"]
-    nodes = env.get("SLURM_JOB_NUM_NODES", "").strip()
+    nodes = (env.get("SLURM_JOB_NUM_NODES") or env.get("SLURM_NNODES") or "").strip()
     if in_allocation(env) and nodes.isdigit() and not srun_args:
         argv += [f"--nodes={nodes}", f"--ntasks={nodes}", "--overlap"]
     argv += list(srun_args)
