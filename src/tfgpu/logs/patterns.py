@@ -1084,6 +1084,159 @@ PATTERNS: tuple[Pattern, ...] = (
         r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
         r"devices is available",
     ),
+    # --- ecosystem (stage 3) ------------------------------------------------------------------
+    # messages_ecosystem.toml rows around TensorFlow (pip, Keras, NumPy, Docker, WSL2, Metal,
+    # ROCm, tfjs-node-gpu) and plain-text TensorFlow versions; read by checks/pip_install.py,
+    # keras_saving.py, containers.py, wsl.py, metal.py, rocm.py, tfjs.py.
+    # pip: "(from tensorflow[and-cuda]==2.15.0)" names the release whose extra is resolved
+    _p(
+        "eco.and_cuda_from",
+        ("from tensorflow[and-cuda]", "from tensorflow[and_cuda]"),
+        r"\(from tensorflow\[and[-_]cuda\](?:==(?P<v>\d+\.\d+\.\d+(?:\.post\d+)?))?",
+    ),
+    # pip commands/install.py create_os_error_message: the long-path hint (pip 20.1+) and the
+    # permission hint (EACCES / WinError 5)
+    _p(
+        "eco.pip_long_path",
+        ("windows long path support", "enable-long-paths"),
+        r"does not have Windows Long Path support enabled|/warnings/enable-long-paths",
+    ),
+    # pip before 20.1 printed no hint: an ENOENT on a Windows path longer than 260 characters
+    _p(
+        "eco.pip_long_path",
+        ("could not install packages due to an",),
+        r"Could not install packages due to an? (?:OSError|EnvironmentError): \[Errno 2\] No "
+        r"such file or directory: '(?P<path>[A-Za-z]:\\[^'\r\n]{255,4000})'",
+    ),
+    _p(
+        "eco.pip_denied",
+        ("could not install packages due to an", "consider using the `--user` option"),
+        r"Could not install packages due to an? (?:OSError|EnvironmentError): "
+        r"(?:\[WinError 5\] Access is denied|\[Errno 13\] Permission denied)"
+        r"(?::\s*'(?P<path>[^']{1,400})')?"
+        r"|Consider using the `--user` option or check the permissions",
+    ),
+    # ops.py Tensor.__array__: a symbolic (graph) tensor handed to NumPy
+    _p(
+        "eco.numpy_symbolic",
+        ("cannot convert a symbolic tensor",),
+        r"Cannot convert a symbolic Tensor \((?P<tensor>[^)]{0,200})\) to a numpy array",
+    ),
+    # NumPy's version when a log prints it ("numpy 1.20.1", "numpy==1.20.1", "Version: ...")
+    _p(
+        "eco.numpy_version",
+        ("numpy==", "numpy "),
+        r"^\s*numpy(?:==|\s+)(?P<v>\d+\.\d+(?:\.\d+)?)\b",
+    ),
+    # tensorflow/python/util/lazy_loader.py KerasLazyLoader: neither tf_keras nor keras imports
+    _p("eco.keras_import", ("keras cannot be imported",), r"Keras cannot be imported"),
+    # keras/src/saving/saving_api.py (Keras 3): SavedModel directories and extension-less paths
+    _p(
+        "eco.keras3_format",
+        ("file format not supported", "invalid filepath extension for saving",
+         "the `save_format` argument is deprecated in keras"),
+        r"Keras 3 only supports V3 `\.keras`"
+        r"|Invalid filepath extension for saving"
+        r"|The `save_format` argument is deprecated in Keras 3",
+    ),
+    # a model or pickle written by another Keras: Keras 3 reading Keras 2 module paths
+    # (serialization_lib.py), Keras <= 2.12 unpickling keras.src objects, Keras 2 reading
+    # Keras 3's InputLayer config (batch_shape)
+    _p(
+        "eco.keras_other_saver",
+        ("because its parent module", "no module named 'keras.src", "no module named \"keras.src",
+         "unrecognized keyword arguments: ['batch_shape'", "unrecognized keyword arguments: ["),
+        r"Could not deserialize (?:class|function|object) '(?P<cls>[\w.]{1,120})' because its "
+        r"parent module (?P<mod>[\w.]{1,160}) cannot be imported"
+        r"|No module named ['\"](?P<src>keras\.src(?:\.[\w.]{1,120})?)['\"]"
+        r"|Unrecognized keyword arguments: \[(?P<kw>'batch_shape')",
+    ),
+    # libnvidia-container: its driver RPC service failed, or an image's NVIDIA_REQUIRE_CUDA
+    # is above what the host driver supports (src/cli/dsl.c "please update your driver")
+    _p(
+        "docker.nvc_driver_error",
+        ("nvidia-container-cli: initialization error: driver error",),
+        r"nvidia-container-cli: initialization error: driver error: (?P<detail>[^\\\"\n]{1,120})",
+    ),
+    _p(
+        "docker.nvc_requirement",
+        ("requirement error: unsatisfied condition",),
+        r"requirement error: unsatisfied condition: (?P<cond>[^,\s]{1,80})"
+        r"(?:, please update your driver)?",
+    ),
+    # NVML's own "Unknown Error" at init (a container that lost its device cgroup entries)
+    _p("eco.nvml_unknown", ("failed to initialize nvml: unknown error",),
+       r"Failed to initialize NVML: Unknown Error"),
+    # a shell prompt of a Docker container (the 12-hex-digit container id as host name)
+    _p("ctx.container_prompt", ("root@",), r"^\s*root@(?P<id>[0-9a-f]{12}):"),
+    # WSL2: NVML refused by dxgkrnl; nvidia-smi cannot open one GPU
+    _p("wsl.nvml_blocked", ("gpu access blocked by the operating system",),
+       r"GPU access blocked by the operating system"),
+    _p(
+        "eco.device_handle",
+        ("unable to determine the device handle for gpu",),
+        r"Unable to determine the device handle for GPU(?P<rest>[^\r\n]{0,160})",
+    ),
+    # CUDA error 500 (CUDA_ERROR_NOT_FOUND / cudaErrorSymbolNotFound) as other runtimes in the
+    # same container print it (onnxruntime "CUDA failure 500", PyTorch "named symbol not found")
+    _p(
+        "eco.cuda_500",
+        ("cuda failure : named symbol not found", "cuda error: named symbol not found"),
+        r"CUDA failure 500: named symbol not found|CUDA error: named symbol not found",
+    ),
+    # tensorflow-metal: the PluggableDevice registered twice; XLA ops on the Metal device
+    _p(
+        "metal.registered_twice",
+        ("platform is already registered with name",),
+        r"platform is already registered with name: \"?(?P<name>METAL|[A-Z_]{2,20})\"?",
+    ),
+    _p(
+        "metal.xla_platform",
+        ("could not find registered platform with id",),
+        r"could not find registered platform with id: (?P<id>0x[0-9a-f]{1,16})",
+    ),
+    _p(
+        "ctx.metal",
+        ("metal device set to", "name: metal", "plugin optimizer for device_type gpu",
+         "tensorflow-metal", "libmetal_plugin"),
+        r"Metal device set to|name: METAL|Plugin optimizer for device_type GPU is enabled"
+        r"|tensorflow-metal|libmetal_plugin",
+    ),
+    # tfjs-node(-gpu): install.js and index.ts messages, node-pre-gyp
+    _p(
+        "tfjs.unsupported",
+        ("unsupported system:",),
+        r"Unsupported system: (?P<sys>(?:gpu|cpu)-[\w-]{1,40})",
+    ),
+    _p(
+        "tfjs.no_binding",
+        ("native addon module (tfjs_binding.node) can not be found",
+         "node-pre-gyp install failed with error"),
+        r"native addon module \(tfjs_binding\.node\) can not be found at path: (?P<path>\S{1,400})"
+        r"|node-pre-gyp install failed with error",
+    ),
+    _p(
+        "tfjs.dlopen",
+        ("the specified module could not be found",),
+        r"The specified module could not be found",
+    ),
+    _p("ctx.tfjs", ("tfjs", "node-pre-gyp", "cjs/loader", "node_modules"),
+       r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|node-pre-gyp|cjs/loader\.js"
+       r"|node_modules[/\\]@tensorflow"),
+    # pip show tensorflow: "Name: tensorflow" then "Version: 2.13.0"
+    _p("ctx.pip_show_name", ("name: tensorflow",),
+       r"^\s*Name: (?:tensorflow|tensorflow-cpu|tensorflow-gpu|tensorflow-intel|tf-nightly)\s*$"),
+    _p("ctx.pip_show_version", ("version: ",),
+       r"^\s*Version: (?P<v>\d{1,3}\.\d{1,3}\.\d{1,4}[\w.+-]{0,20})\s*$"),
+    # a TensorFlow version printed alone (tf.__version__ on the next line) or as "tensorflow X"
+    _p("ctx.tf_version_call", ("__version__",), r"\b(?:tf|tensorflow)\.__version__"),
+    _p("ctx.version_line", ("..",), r"^\s*(?P<v>2\.\d{1,2}\.\d{1,3})\s*$"),
+    _p(
+        "ctx.tf_version",
+        ("tensorflow ..", "tensorflow-gpu ..", "tensorflow-cpu ..", "tensorflow-intel ..",
+         "tensorflow-macos .."),
+        r"^\s*tensorflow(?:-gpu|-cpu|-intel|-macos)? (?P<v>\d+\.\d+\.\d+)\s*$",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

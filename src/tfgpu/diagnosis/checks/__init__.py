@@ -101,6 +101,38 @@ from tfgpu.diagnosis.checks.windows import rule_windows
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
 from tfgpu.diagnosis.checks.xla import rule_xla
 
+# --- ecosystem (stage 3) ---------------------------------------------------------------------
+# isort: split
+from tfgpu.diagnosis.checks.containers import (
+    container_lost_gpu_access,
+    image_cuda_newer_than_driver,
+    nvidia_container_cli_driver_error,
+)
+from tfgpu.diagnosis.checks.keras_saving import (
+    keras3_savedmodel_format,
+    keras_model_saved_with_other_keras,
+    keras_not_importable,
+    numpy_too_new_for_tensorflow,
+)
+from tfgpu.diagnosis.checks.metal import metal_plugin_loaded_twice, metal_xla_unsupported
+from tfgpu.diagnosis.checks.pip_install import (
+    and_cuda_tensorrt_pin,
+    pip_install_permission_denied,
+    pip_windows_long_paths,
+)
+from tfgpu.diagnosis.checks.rocm import rocm_runtime_missing
+from tfgpu.diagnosis.checks.tfjs import (
+    tfjs_addon_missing,
+    tfjs_cuda_libraries_missing,
+    tfjs_unsupported_platform,
+)
+from tfgpu.diagnosis.checks.wsl import (
+    cuda_500_other_runtime,
+    gpu_device_handle_unknown,
+    wsl2_gpu_access_blocked,
+    wsl2_libcuda_not_found,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -184,6 +216,27 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_illegal_instruction,
     rule_gpu_created,
     rule_noise,
+    # --- ecosystem (stage 3) ---
+    and_cuda_tensorrt_pin,
+    pip_windows_long_paths,
+    pip_install_permission_denied,
+    numpy_too_new_for_tensorflow,
+    keras_not_importable,
+    keras3_savedmodel_format,
+    keras_model_saved_with_other_keras,
+    nvidia_container_cli_driver_error,
+    image_cuda_newer_than_driver,
+    container_lost_gpu_access,
+    wsl2_gpu_access_blocked,
+    gpu_device_handle_unknown,
+    wsl2_libcuda_not_found,
+    cuda_500_other_runtime,
+    metal_plugin_loaded_twice,
+    metal_xla_unsupported,
+    rocm_runtime_missing,
+    tfjs_unsupported_platform,
+    tfjs_addon_missing,
+    tfjs_cuda_libraries_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

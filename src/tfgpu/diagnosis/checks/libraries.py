@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
@@ -300,6 +301,14 @@ def _dll_not_searched(ctx: Facts, filename: str, base: str, expected: str | None
     )
 
 
+def _tfjs_cuda_bases() -> frozenset[str]:
+    """:data:`tfgpu.diagnosis.checks.tfjs.TFJS_CUDA_BASES` (imported here, late: tfjs.py
+    imports :func:`parse_library` from this module)."""
+    from tfgpu.diagnosis.checks.tfjs import TFJS_CUDA_BASES
+
+    return TFJS_CUDA_BASES
+
+
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     out: list[Finding] = []
@@ -330,6 +339,13 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue  # docker-host-nvidia-driver-not-loaded quotes it
         if ctx.wsl1 and base in ("cuda", "nvcuda"):
             continue  # wsl1-has-no-gpu says why
+        # ecosystem (stage 3): these libraries' own kinds say why (checks/wsl.py, rocm.py, tfjs.py)
+        if ctx.wsl and base == "cuda":
+            continue  # wsl2-libcuda-not-found
+        if rocm_base(filename):
+            continue  # rocm-runtime-missing
+        if base in _tfjs_cuda_bases() and ctx.h("ctx.tfjs").count:
+            continue  # tfjs-node-gpu-cuda-libraries-missing
         minor = _soname_mismatch(ctx, filename, base, same)
         if minor is not None:
             core_seen = True
