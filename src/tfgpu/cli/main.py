@@ -36,6 +36,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("launch", "tfgpu.cli.cmd_launch", "run N local workers of a multi-worker script"),
     ("schema", "tfgpu.cli.cmd_schema", "print the JSON Schema of a --json document"),
     ("completion", "tfgpu.cli.cmd_completion", "print a bash, zsh or fish completion script"),
+    ("fleet", "tfgpu.cli.cmd_fleet", "compare the facts of many nodes (Slurm, files)"),
 )
 
 
