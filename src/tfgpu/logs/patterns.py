@@ -1237,6 +1237,54 @@ PATTERNS: tuple[Pattern, ...] = (
          "tensorflow-macos .."),
         r"^\s*tensorflow(?:-gpu|-cpu|-intel|-macos)? (?P<v>\d+\.\d+\.\d+)\s*$",
     ),
+    # --- holdout2 kinds ---------------------------------------------------------------------------
+    # nvidia-smi's banner with both versions: "NVIDIA-SMI 555.52.01  Driver Version: 555.99".
+    # Under WSL2 the two differ by design (the Linux-branch nvidia-smi of the Windows driver
+    # package, the Windows driver's own number: microsoft/WSL#11277, #11589); on native Linux
+    # they come from one driver package.
+    _p(
+        "h2.smi_banner",
+        ("driver version:",),
+        r"NVIDIA-SMI\s+(?P<smi>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)\s+Driver Version:\s*"
+        r"(?P<drv>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)",
+    ),
+    # A listing that names an NVIDIA GPU without TensorFlow: `nvidia-smi -L`, lspci's VGA / 3D
+    # controller line, a Windows video-controller query (wmic / Get-CimInstance: the name
+    # alone on its line).
+    _p(
+        "h2.gpu_listed",
+        ("(uuid: gpu-", "controller: nvidia corporation", "nvidia geforce", "nvidia quadro",
+         "nvidia tesla", "nvidia rtx", "nvidia titan"),
+        r"^\s*GPU \d{1,2}: (?P<name>[^(]{1,80}?) \(UUID: GPU-"
+        r"|(?:VGA compatible|3D) controller: NVIDIA Corporation(?P<chip> [^\n]{0,80})?"
+        r"|^\s*(?:Name\s*:\s*)?(?P<alone>NVIDIA (?:GeForce|Quadro|Tesla|RTX|TITAN)"
+        r"[\w -]{1,60}?)\s*$",
+    ),
+    # Shell globbing of a requirement with [extras] before pip runs: zsh (Src/glob.c
+    # zerr "no matches found: %s", prefixed "zsh:LINE:" or "SCRIPT:LINE:" outside an
+    # interactive shell), bash with failglob (subst.c "no match: %s"); also the message
+    # quoted after the requirement ("pip install x[y] : no matches found").
+    _p(
+        "pip.zsh_extra",
+        ("no matches found", "no match:"),
+        r"(?:\bbash|^-?sh|\S:\d{1,6}): no match(?:es found)?: "
+        r"(?P<spec>[\w.-]{1,100}\[[\w,. -]{1,100}\][^\s'\"]{0,60})",
+    ),
+    _p(
+        "pip.zsh_extra",
+        ("no matches found",),
+        r"(?<![\w.\[-])(?P<spec>[\w.-]{1,100}\[[\w,.-]{1,100}\])['\"]?\s{0,3}:\s{0,3}"
+        r"no matches found",
+    ),
+    # collection_registry.cc CollectionRegistry::Register: a metric registered twice; Keras'
+    # own gauges (/tensorflow/api/keras/optimizers, .../models, .../layers) are registered a
+    # second time when a Keras of another minor than TensorFlow is imported with it.
+    _p(
+        "uni.keras_minor",
+        ("cannot register  metrics with the same name",),
+        r"Cannot register \d metrics with the same name: "
+        r"(?P<mname>/[\w/.-]{0,120}?\bkeras\b[\w/.-]{0,120})",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

@@ -133,6 +133,11 @@ from tfgpu.diagnosis.checks.wsl import (
     wsl2_libcuda_not_found,
 )
 
+# --- holdout2 kinds ----------------------------------------------------------------------------
+# isort: split
+from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
+from tfgpu.diagnosis.checks.smi_banner import libcuda_kernel_split, smi_sees_gpu_cuda_does_not
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -237,6 +242,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfjs_unsupported_platform,
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
+    # --- holdout2 kinds ---
+    smi_sees_gpu_cuda_does_not,
+    libcuda_kernel_split,
+    library_majors_from_host,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
