@@ -278,3 +278,36 @@ def test_cudart_notice_on_a_host_without_nvidia_gpu() -> None:
 def test_nvcc_copyright_is_no_gpu_listing() -> None:
     line = "Copyright (c) 2005-2022 NVIDIA Corporation"
     assert _ids([*_CUDART, line])[_CUDART_ID].harmless
+
+
+# ---------------------------------------- Keras 3 meets Keras 2 model code (never called)
+
+_NEVER = ("AttributeError: The layer data_augmentation has never been called and thus has no "
+          "defined output.")
+
+
+def test_keras3_never_called_with_tf_2_17_host() -> None:
+    f = _ids([_NEVER], _host(tf="2.17.1"))["keras3-needs-tf-keras"]
+    assert f.severity is Severity.WARNING
+    assert "data_augmentation has no output" in f.title
+    assert any('"tf-keras~=2.17.0"' in x for x in f.fix)
+    assert any("keras.Input" in x for x in f.fix)
+
+
+def test_keras3_never_called_from_the_keras3_traceback_path() -> None:
+    f = _ids([
+        '  File "/usr/lib/python3.12/site-packages/keras/src/ops/operation.py", line 259, in '
+        "_get_node_attribute_at_index",
+        "ValueError: The layer sequential has never been called and thus has no defined input.",
+    ])["keras3-needs-tf-keras"]
+    assert "the release of your TensorFlow minor" in "\n".join(f.fix)
+
+
+def test_keras2_wording_or_old_tf_is_not_keras3() -> None:
+    assert "keras3-needs-tf-keras" not in _ids([_NEVER], _host(tf="2.15.0"))
+    # Keras 2's own message names no layer
+    assert "keras3-needs-tf-keras" not in _ids(
+        ["AttributeError: The layer has never been called and thus has no defined input "
+         "shape."], _host(tf="2.16.1"))
+    # nothing shows Keras 3 is in use
+    assert "keras3-needs-tf-keras" not in _ids([_NEVER])

@@ -1285,6 +1285,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Cannot register \d metrics with the same name: "
         r"(?P<mname>/[\w/.-]{0,120}?\bkeras\b[\w/.-]{0,120})",
     ),
+    # keras/src/ops/operation.py (Keras 3) _get_node_attribute_at_index: a model or layer that
+    # was never called has no input/output; Keras 2 gave a Sequential model with an input
+    # shape its input at once (its own message names no layer: "The layer has never been
+    # called and thus has no defined input shape").
+    _p(
+        "h2.keras3_never_called",
+        ("has never been called and thus has no defined",),
+        r"The layer (?P<layer>[\w.-]{1,100}) has never been called and thus has no defined "
+        r"(?P<attr>input|output)\b",
+    ),
+    _p("ctx.keras3_path", ("keras/src/ops/", "keras\\src\\ops\\"),
+       r"keras[/\\]src[/\\]ops[/\\]"),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

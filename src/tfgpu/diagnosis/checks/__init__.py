@@ -135,6 +135,7 @@ from tfgpu.diagnosis.checks.wsl import (
 
 # --- holdout2 kinds ----------------------------------------------------------------------------
 # isort: split
+from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
 from tfgpu.diagnosis.checks.smi_banner import libcuda_kernel_split, smi_sees_gpu_cuda_does_not
 
@@ -246,6 +247,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_sees_gpu_cuda_does_not,
     libcuda_kernel_split,
     library_majors_from_host,
+    keras3_never_called,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
