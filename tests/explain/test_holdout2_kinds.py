@@ -185,6 +185,12 @@ def test_pip_cudnn_wheel_of_the_right_major_wins() -> None:
     assert "cudnn-major-mismatch" not in found
 
 
+def test_tfjs_log_is_not_read_against_python_tensorflow() -> None:
+    found = _ids(["at Object.<anonymous> (/app/node_modules/@tensorflow/tfjs-node-gpu/dist/"
+                  "index.js:60:16)", _DLOPEN], _host(tf="2.15.0", cudnn="9.1"))
+    assert "cudnn-major-mismatch" not in found
+
+
 def test_no_failed_load_no_major_claim() -> None:
     found = _ids(["I tensorflow/core/common_runtime/gpu/gpu_device.cc:1886] Created device "
                   "/job:localhost/replica:0/task:0/device:GPU:0 with 22000 MB memory"],

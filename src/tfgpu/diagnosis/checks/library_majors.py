@@ -11,7 +11,8 @@ ids the doctor's host check (:func:`tfgpu.diagnosis.checks.libraries.cuda_cudnn_
 gives for a probed host.  Host facts win over the log's generic reading.
 
 Skipped for probed host facts (the host check reads the libraries the loader would take,
-the pip ``nvidia-*`` wheels included) and when the pip wheel of the right major is listed.
+the pip ``nvidia-*`` wheels included), when the pip wheel of the right major is listed, and
+for tfjs-node-gpu / libtensorflow logs (their libtensorflow has its own CUDA build).
 """
 
 from __future__ import annotations
@@ -56,8 +57,8 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
         ``cudnn-major-mismatch`` and/or ``cuda-major-mismatch`` (both cite the
         ``tf_tested_configs`` row of the installed release), or nothing.
     """
-    if f.host is None or f.host.probes:
-        return []
+    if f.host is None or f.host.probes or f.non_pip_tensorflow or f.h("ctx.tfjs").count:
+        return []  # probed: the host check; tfjs / libtensorflow: their own builds
     dlopen, cuda_hits, cudnn_hits = _failed_loads(f)
     if not (dlopen or cuda_hits or cudnn_hits):
         return []
