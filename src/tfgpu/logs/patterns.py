@@ -1423,6 +1423,66 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<err>\d+)",
         "lib",
     ),
+    # --- holdout2 kinds ---------------------------------------------------------------------------
+    # nvidia-smi's banner with both versions: "NVIDIA-SMI 555.52.01  Driver Version: 555.99".
+    # Under WSL2 the two differ by design (the Linux-branch nvidia-smi of the Windows driver
+    # package, the Windows driver's own number: microsoft/WSL#11277, #11589); on native Linux
+    # they come from one driver package.
+    _p(
+        "h2.smi_banner",
+        ("driver version:",),
+        r"NVIDIA-SMI\s+(?P<smi>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)\s+Driver Version:\s*"
+        r"(?P<drv>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)",
+    ),
+    # A listing that names an NVIDIA GPU without TensorFlow: `nvidia-smi -L`, lspci's VGA / 3D
+    # controller line, a Windows video-controller query (wmic / Get-CimInstance: the name
+    # alone on its line).
+    _p(
+        "h2.gpu_listed",
+        ("(uuid: gpu-", "controller: nvidia corporation", "nvidia geforce", "nvidia quadro",
+         "nvidia tesla", "nvidia rtx", "nvidia titan"),
+        r"^\s*GPU \d{1,2}: (?P<name>[^(]{1,80}?) \(UUID: GPU-"
+        r"|(?:VGA compatible|3D) controller: NVIDIA Corporation(?P<chip> [^\n]{0,80})?"
+        r"|^\s*(?:Name\s*:\s*)?(?P<alone>NVIDIA (?:GeForce|Quadro|Tesla|RTX|TITAN)"
+        r"[\w -]{1,60}?)\s*$",
+    ),
+    # Shell globbing of a requirement with [extras] before pip runs: zsh (Src/glob.c
+    # zerr "no matches found: %s", prefixed "zsh:LINE:" or "SCRIPT:LINE:" outside an
+    # interactive shell), bash with failglob (subst.c "no match: %s"); also the message
+    # quoted after the requirement ("pip install x[y] : no matches found").
+    _p(
+        "pip.zsh_extra",
+        ("no matches found", "no match:"),
+        r"(?:\bbash|^-?sh|\S:\d{1,6}): no match(?:es found)?: "
+        r"(?P<spec>[\w.-]{1,100}\[[\w,. -]{1,100}\][^\s'\"]{0,60})",
+    ),
+    _p(
+        "pip.zsh_extra",
+        ("no matches found",),
+        r"(?<![\w.\[-])(?P<spec>[\w.-]{1,100}\[[\w,.-]{1,100}\])['\"]?\s{0,3}:\s{0,3}"
+        r"no matches found",
+    ),
+    # collection_registry.cc CollectionRegistry::Register: a metric registered twice; Keras'
+    # own gauges (/tensorflow/api/keras/optimizers, .../models, .../layers) are registered a
+    # second time when a Keras of another minor than TensorFlow is imported with it.
+    _p(
+        "uni.keras_minor",
+        ("cannot register  metrics with the same name",),
+        r"Cannot register \d metrics with the same name: "
+        r"(?P<mname>/[\w/.-]{0,120}?\bkeras\b[\w/.-]{0,120})",
+    ),
+    # keras/src/ops/operation.py (Keras 3) _get_node_attribute_at_index: a model or layer that
+    # was never called has no input/output; Keras 2 gave a Sequential model with an input
+    # shape its input at once (its own message names no layer: "The layer has never been
+    # called and thus has no defined input shape").
+    _p(
+        "h2.keras3_never_called",
+        ("has never been called and thus has no defined",),
+        r"The layer (?P<layer>[\w.-]{1,100}) has never been called and thus has no defined "
+        r"(?P<attr>input|output)\b",
+    ),
+    _p("ctx.keras3_path", ("keras/src/ops/", "keras\\src\\ops\\"),
+       r"keras[/\\]src[/\\]ops[/\\]"),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

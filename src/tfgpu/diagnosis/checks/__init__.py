@@ -157,6 +157,12 @@ from tfgpu.diagnosis.checks.wsl import (
     wsl2_libcuda_not_found,
 )
 
+# --- holdout2 kinds ----------------------------------------------------------------------------
+# isort: split
+from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
+from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
+from tfgpu.diagnosis.checks.smi_banner import libcuda_kernel_split, smi_sees_gpu_cuda_does_not
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -281,6 +287,11 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfjs_unsupported_platform,
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
+    # --- holdout2 kinds ---
+    smi_sees_gpu_cuda_does_not,
+    libcuda_kernel_split,
+    library_majors_from_host,
+    keras3_never_called,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

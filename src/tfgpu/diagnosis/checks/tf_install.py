@@ -1119,9 +1119,12 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
     zsh = ctx.h("pip.zsh_extra")
     if zsh.count:
         spec = zsh.first[0].g("spec") or "tensorflow[and-cuda]"
+        bash = "no match:" in zsh.first[0].text and "no matches" not in zsh.first[0].text
         yield catalogue.make(
             "pip-extra-needs-quotes", spec=spec, evidence=log_evidence(zsh),
-            fix=(f"pip install '{spec}'   # quotes stop zsh expanding the [...]",),
+            variant="other-shell" if bash else None,  # holdout2 kinds
+            fix=(f"pip install '{spec}'   # quotes stop {'bash' if bash else 'zsh'} expanding "
+                 "the [...]",),
         )
     pep = ctx.h("pip.externally_managed")
     if pep.count:
