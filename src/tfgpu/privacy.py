@@ -59,14 +59,19 @@ IPV6 = "x:x::x"
 MAC = "xx:xx:xx:xx:xx:xx"
 
 _HEX = "[0-9A-Fa-f]"
+#: After a ``\\n``, ``\\r`` or ``\\t`` escape (text inside a JSON or Python string, as in a
+#: captured ``pip list`` output): a start of a word as much as after a space.
+_ESC = r"(?<=\\[nrt])"
 #: Any UUID (GPU-, MIG-, ClusterUUID, NVML's), as 8-4-4-4-12 hex digits.
 _UUID_RE = re.compile(rf"(?<![0-9A-Fa-f]){_HEX}{{8}}(?:-{_HEX}{{4}}){{3}}-{_HEX}{{12}}"
                       rf"(?![0-9A-Fa-f])")
 
-#: Names of identifying hardware fields (nvidia-smi -q text/XML, NVML, JSON keys).
-_ID_KEY = r"(?:[\w ]{0,30}?(?:serial|pdi|guid|uuid|chassis)[\w ]{0,30}?)"
-#: ``Serial Number : 1324...``, ``GPU PDI : 0x...``, ``ClusterUUID : ...`` (value to EOL).
-_ID_LINE_RE = re.compile(rf"(?im)^([ \t]*{_ID_KEY}[ \t]*:[ \t]*)([^\n\r]*)$")
+#: ``Serial Number : 1324...``, ``GPU PDI : 0x...``, ``ClusterUUID : ...``, ``serial=...``
+#: (nvidia-smi -q, NVML, logs), anywhere in a line; the value runs to the next space.
+_ID_KV_RE = re.compile(
+    rf"(?i)(?:{_ESC}|\b)"
+    r"((?:\w{0,40}(?:serial|guid|uuid)\w{0,20}|pdi)(?:[ \t]+number)?[ \t]*[:=][ \t]*)"
+    r"((?:(?!\\[nrt])[^\s,;<>\"'])+)")
 #: ``<serial>...</serial>``, ``<gpu_pdi>...</gpu_pdi>``, ``<chassis_serial_number>...``.
 _ID_XML_RE = re.compile(r"(?i)(<(\w{0,40}(?:serial|pdi|guid|uuid)\w{0,40})>)([^<]*)(</\2>)")
 #: A JSON-like key naming an identifier (case-insensitive).
@@ -77,38 +82,46 @@ _NOT_A_VALUE = re.compile(r"(?i)^(?:|n/?a|\[n/a\]|none|null|not supported|unknow
 
 #: ``NAME=value``, ``NAME: value``, ``"NAME": "value"`` (a name of at most 120 characters).
 _ASSIGN_RE = re.compile(
-    r"(?<![\w.-])([\w.-]{1,120})([\"']?[ \t]*[=:][ \t]*)([\"']?)([^\s\"',;&]{1,4000})")
+    rf"(?:{_ESC}|(?<![\w.-]))([\w.-]{{1,120}})([\"']?[ \t]*[=:][ \t]*)([\"']?)")
+#: The value after a secret's name: up to a space, a quote, ``,``, ``;``, ``&`` or ``\\``.
+_VALUE_RE = re.compile(r"[^\s\"',;&\\]{1,4000}")
 #: Upper-case names of secrets: ``HF_TOKEN``, ``AWS_SECRET_ACCESS_KEY``, ``DB_PASSWORD``.
 _SECRET_UPPER_RE = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|AUTH")
 #: Names of secrets in any case: ``password``, ``api_key``, ``token``.
 _SECRET_ANY_RE = re.compile(r"(?i)token|secret|passw(?:or)?d|passphrase|api[_-]?key|"
                             r"access[_-]?key|private[_-]?key|credential")
-_BEARER_RE = re.compile(r"(?i)\b(bearer|basic|token)([ \t]+)([A-Za-z0-9._~+/=-]{8,500})")
+_BEARER_RE = re.compile(rf"(?i)(?:{_ESC}|\b)"
+                        r"(bearer|basic|token)([ \t]+)([A-Za-z0-9._~+/=-]{8,500})")
 _AUTH_HEADER_RE = re.compile(
-    r"(?i)\b((?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?)([^\n\r\"',;]{1,1000})")
+    rf"(?i)(?:{_ESC}|\b)"
+    r"((?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?)([^\n\r\"',;]{1,1000})")
 #: Token shapes of well-known services (GitHub, Hugging Face, OpenAI-style, AWS, Slack).
 _TOKEN_SHAPES_RE = re.compile(
-    r"\b(?:gh[pousr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255}|"
+    rf"(?:{_ESC}|\b)"
+    r"(?:gh[pousr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255}|"
     r"hf_[A-Za-z0-9]{20,255}|sk-[A-Za-z0-9_-]{20,255}|AKIA[0-9A-Z]{16}|"
     r"xox[abprs]-[A-Za-z0-9-]{10,255})\b")
 #: ``scheme://user:pass@host`` and ``scheme://token@host``.
-_URL_CRED_RE = re.compile(r"(?i)(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,30}://)([^/\s@\"'<>]+)@")
+_URL_CRED_RE = re.compile(rf"(?i)(?:{_ESC}|(?<![a-z0-9+.-]))"
+                          r"([a-z][a-z0-9+.-]{0,30}://)([^/\s@\"'<>]+)@")
 #: A JSON-like key naming a secret (case-insensitive: ``*TOKEN*``, ``*KEY*``...).
 _SECRET_NAME_RE = re.compile(r"(?i)token|key|secret|passw|passphrase|credential|auth")
 
-_IPV4_RE = re.compile(r"(?<![\w.])((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d))"
-                      r"{3})(?![\w.]|[-+~]\w)")
+_IPV4_RE = re.compile(rf"(?:{_ESC}|(?<![\w.]))"
+                      r"((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})"
+                      r"(?![\w.]|[-+~]\w)")
 #: What, just before a dotted quad, makes it a version number rather than an address.
 _VERSION_CUE_RE = re.compile(
     r"(?i)(?:[=<>~!]=|[=@v]|\b(?:version|ver|kernel|wsl|linux|release|build|driver|cuda|"
     r"cudnn\w*|cublas\w*|tensorrt\w*|nccl|nvinfer\w*|libnvinfer\w*|python|pip|r)"
     r"[\"':]?)\s*$")
 _IPV6_RE = re.compile(
-    r"(?<![\w:.])(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|"
+    rf"(?:{_ESC}|(?<![\w:.]))"
+    r"(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|"
     r"(?=[0-9A-Fa-f:]*::)(?:[0-9A-Fa-f]{1,4}:){1,6}:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4}|"
     r"(?:[0-9A-Fa-f]{1,4}:){2,7}:)(?![\w:])")
-_MAC_RE = re.compile(r"(?<![\w:-])[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}"
-                     r"(?![\w:-])")
+_MAC_RE = re.compile(rf"(?:{_ESC}|(?<![\w:-]))"
+                     r"[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?![\w:-])")
 #: Home-folder name segments: ``/home/x``, ``/Users/x``, ``C:\\Users\\x`` (also JSON-escaped).
 _HOME_SEGMENT_RE = re.compile(
     r"((?:/home/|/Users/|/export/home/|[\\/]Users[\\/]|\\\\Users\\\\))"
@@ -127,6 +140,10 @@ _PUBLIC_USERS = frozenset({"root", "user", "admin", "nobody", "runner", "ubuntu"
 _PUBLIC_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255"})
 
 
+#: Where a host or user name may start.
+_WORD_START = rf"(?:{_ESC}|(?<![\w-]))"
+
+
 def _zeros(value: str) -> str:
     """``value`` with every letter and digit as ``0`` (separators and a ``0x``, ``GPU-`` or
     ``MIG-`` prefix kept)."""
@@ -139,17 +156,27 @@ def _zero_uuid(m: re.Match[str]) -> str:
     return re.sub(r"[0-9A-Fa-f]", "0", m.group(0))
 
 
-def _assignment(m: re.Match[str]) -> str:
-    name = m.group(1)
-    if _SECRET_UPPER_RE.search(name) or _SECRET_ANY_RE.search(name):
-        return m.group(1) + m.group(2) + m.group(3) + SECRET
-    return m.group(0)
+def _assignments(text: str) -> str:
+    """``text`` with the value of every ``NAME=value``/``NAME: value`` whose name is a
+    secret's replaced; a value is read for names inside it too (``dlerror: KEY=x``)."""
+    out: list[str] = []
+    pos = 0
+    while (m := _ASSIGN_RE.search(text, pos)) is not None:
+        name = m.group(1)
+        out.append(text[pos:m.end()])
+        pos = m.end()
+        if _SECRET_UPPER_RE.search(name) or _SECRET_ANY_RE.search(name):
+            value = _VALUE_RE.match(text, pos)
+            if value is not None:
+                out.append(SECRET)
+                pos = value.end()
+    out.append(text[pos:])
+    return "".join(out)
 
 
-def _id_line(m: re.Match[str]) -> str:
-    value = m.group(2).rstrip(" \t")
-    tail = m.group(2)[len(value):]
-    return m.group(1) + (value if _NOT_A_VALUE.match(value) else _zeros(value)) + tail
+def _id_value(m: re.Match[str]) -> str:
+    value = m.group(2)
+    return m.group(1) + (value if _NOT_A_VALUE.match(value) else _zeros(value))
 
 
 def _ipv4(text: str) -> str:
@@ -191,14 +218,14 @@ class Redactor:
                 words.append((re.compile(re.escape(form) + r"(?=$|[/\\\s\"':;,)<>])"), "~"))
         for host in sorted(set(self.hosts), key=len, reverse=True):
             if len(host) >= 2 and host.lower() not in ("localhost", HOST):
-                words.append((re.compile(r"(?<![\w-])" + re.escape(host) + r"(?![\w-])"), HOST))
+                words.append((re.compile(_WORD_START + re.escape(host) + r"(?![\w-])"), HOST))
         for dom in sorted(set(self.domains), key=len, reverse=True):
             if "." in dom and len(dom) >= 4 and dom.lower() not in ("localdomain", "local"):
-                words.append((re.compile(r"(?<![\w-])" + re.escape(dom) + r"(?![\w-])"),
+                words.append((re.compile(_WORD_START + re.escape(dom) + r"(?![\w-])"),
                               DOMAIN))
         for user in sorted(set(self.users), key=len, reverse=True):
             if len(user) >= 3 and user.lower() not in _PUBLIC_USERS:
-                words.append((re.compile(r"(?<![\w-])" + re.escape(user) + r"(?![\w-])"), USER))
+                words.append((re.compile(_WORD_START + re.escape(user) + r"(?![\w-])"), USER))
         object.__setattr__(self, "_word_res", tuple(words))
 
     def text(self, text: str, *, addresses: bool = True) -> str:
@@ -215,9 +242,9 @@ class Redactor:
         text = _AUTH_HEADER_RE.sub(lambda m: m.group(1) + SECRET, text)
         text = _BEARER_RE.sub(lambda m: m.group(1) + m.group(2) + SECRET, text)
         text = _TOKEN_SHAPES_RE.sub(SECRET, text)
-        text = _ASSIGN_RE.sub(_assignment, text)
+        text = _assignments(text)
         text = _UUID_RE.sub(_zero_uuid, text)
-        text = _ID_LINE_RE.sub(_id_line, text)
+        text = _ID_KV_RE.sub(_id_value, text)
         text = _ID_XML_RE.sub(lambda m: m.group(1) + (
             m.group(3) if _NOT_A_VALUE.match(m.group(3)) else _zeros(m.group(3))) + m.group(4),
             text)
