@@ -287,3 +287,61 @@ def test_text_and_json_doctor_do_not_import_jinja2() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120, check=True).stdout
     assert out.strip().splitlines()[-1] == "False False"
+
+
+# ------------------------------------------------------------------ verify and bench
+
+
+def test_verify_markdown_names_the_failure_and_redacts(
+        this_host: None, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "--python", f"{HOME}/venv/bin/python", "--format", "markdown"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("### tfgpu verify: ") and "verify-python-not-found" in out
+    assert "mallory" not in out and "~/venv/bin/python" in out
+    assert "Checks on each device" not in out  # no empty table when nothing ran
+
+
+def _bench_outcomes() -> list[Any]:
+    from tfgpu.bench.runner import ChildOutcome
+
+    def events(device: str, times: list[float]) -> list[dict[str, Any]]:
+        evs: list[dict[str, Any]] = [{
+            "event": "device", "device": device, "tf_version": "2.21.0",
+            "tf_device": "CPU:0" if device == "cpu" else "GPU:0",
+            "name": "CPU" if device == "cpu" else "NVIDIA H200",
+            "compute_capability": None if device == "cpu" else [9, 0], "gpus": []}]
+        for i, t in enumerate(times):
+            evs.append({
+                "event": "run", "tfgpu_bench": 1, "device": device, "tf_device": "CPU:0",
+                "workload": "tuned", "repeat": i, "train_time_s": t, "warmup_time_s": 1.0,
+                "epochs": 1, "batch_size": 500, "steps": 600, "samples": 60000,
+                "learning_rate": 1e-3, "test_accuracy_pct": 88.0, "test_loss": 0.35,
+                "train_accuracy_pct": 89.0, "flops_per_step": 409088 * 500,
+                "initial_weights_sha256": "abc", "jit_compile": True,
+                "steps_per_execution": 40, "mixed_precision": False,
+                "pipeline": "tf.data: cache", "load_average": [2.0, 1, 1],
+                "history": {"loss": [0.5], "accuracy": [0.8]}, "tensorboard": False})
+        evs.append({"event": "done", "device": device})
+        return evs
+
+    return [ChildOutcome("cpu", events("cpu", [12.0, 11.0, 13.0]), 0, [], False, 40.0),
+            ChildOutcome("gpu:0", events("gpu:0", [2.5, 2.4, 2.7]), 0, [], False, 10.0)]
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_bench_shareable_has_table_and_chart(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str],
+                                             fmt: str) -> None:
+    import tfgpu.bench.runner as runner
+
+    monkeypatch.setattr(runner, "run_bench", lambda _cfg, _on_event: _bench_outcomes())
+    assert main(["bench", "--synthetic", "--workloads", "tuned", "--repeat", "3",
+                 "--epochs", "1", "--format", fmt]) == 0
+    out = capsys.readouterr().out
+    assert "Training, warm-up excluded" in out
+    if fmt == "html":
+        assert "12.00 [11.00-13.00]" in out and "2.50 [2.40-2.70]" in out
+        assert "<svg" in out and "gpu:0 tuned" in out
+    else:
+        assert "12.00 \\[11.00-13.00\\]" in out and "2.50 \\[2.40-2.70\\]" in out
+        assert out.startswith("### tfgpu bench: ")

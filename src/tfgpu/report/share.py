@@ -273,11 +273,9 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
     verdict = d.get("verdict") or {}
     errors = any(f.get("severity") == "error" for f in findings)
     state = "error" if errors else "ok" if verdict.get("gpu_usable") else "warning"
-    tables = []
-    if verify is not None:
-        tables.append(_verify_table(verify))
-    if bench is not None:
-        tables.append(_bench_table(bench))
+    tables = [t for t in (_verify_table(verify) if verify is not None else None,
+                          _bench_table(bench) if bench is not None else None)
+              if t is not None and t["rows"]]
     return {
         "title": f"tfgpu {d.get('command', '')}".strip(),
         "command": d.get("command", ""),
