@@ -202,6 +202,8 @@ def test_markdown_escaping_keeps_the_structure() -> None:
 
 def test_md_helpers() -> None:
     assert md_escape("a|b*c_<d>&") == "a\\|b\\*c\\_&lt;d&gt;&amp;"
+    assert md_escape("wrap in @tf.function, mail a@b.c") == (
+        "wrap in @\u2060tf.function, mail a@b.c")
     assert md_code("x ```` y", "sh") == "`````sh\nx ```` y\n`````"
     assert md_code("a\nb", "", 2) == "  ```\n  a\n  b\n  ```"
 

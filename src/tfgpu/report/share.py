@@ -311,14 +311,18 @@ class _Md(str):
 #: Characters escaped in Markdown text (CommonMark backslash escapes).
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]|~#!$])")
 _BACKTICKS = re.compile(r"`+")
+#: ``@name`` at a word start: GitHub would notify user ``name`` (a log's ``@tf.function``);
+#: a WORD JOINER (U+2060, invisible) after the ``@`` keeps it plain text.
+_MENTION = re.compile(r"(?<![\w@])@(?=[A-Za-z0-9])")
 
 
 def md_escape(value: Any) -> str:
     """``value`` as Markdown text that renders as itself on one line: punctuation that
     Markdown reads is backslash-escaped, ``<``, ``>``, ``&`` become entities (no HTML
-    reaches the page), line breaks become spaces."""
+    reaches the page), line breaks become spaces, ``@name`` does not mention anyone."""
     text = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = _MD_SPECIAL.sub(r"\\\1", text)
+    text = _MENTION.sub("@\u2060", text)
     return " ".join(text.splitlines()) if "\n" in text or "\r" in text else text
 
 
