@@ -347,3 +347,15 @@ def test_bench_shareable_has_table_and_chart(monkeypatch: pytest.MonkeyPatch,
     else:
         assert "12.00 \\[11.00-13.00\\]" in out and "2.50 \\[2.40-2.70\\]" in out
         assert out.startswith("### tfgpu bench: ")
+
+
+def test_explain_with_facts_shows_the_host_redacted(this_host: None, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "log.txt"
+    log.write_text("E tensorflow/core: Could not load dynamic library 'libcudnn.so.8'; "
+                   "dlerror: libcudnn.so.8: cannot open shared object file\n")
+    facts = _planted_facts(tmp_path)
+    assert main(["explain", str(log), "--facts", str(facts), "--format", "markdown"]) == 1
+    out = capsys.readouterr().out
+    assert "<details><summary>Host facts</summary>" in out and "NVIDIA GeForce RTX 3080" in out
+    assert [k for k, (_t, s) in PLANTED.items() if s in out] == []

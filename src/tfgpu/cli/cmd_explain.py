@@ -151,7 +151,6 @@ def run(args: argparse.Namespace) -> int:
         from tfgpu.report.json_report import report_to_dict
 
         doc = report_to_dict(report, knowledge_version=knowledge_version())
-        facts = _load_facts(args.facts)
         print(render_shareable_report(fmt, doc, args,
                                       facts=facts.to_dict() if facts is not None else None),
               end="")
