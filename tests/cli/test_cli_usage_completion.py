@@ -33,7 +33,7 @@ def test_an_unknown_option_prints_the_commands_own_usage(
 def test_doctor_bogus_exactly(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["doctor", "--bogus"]) == 2
     err = capsys.readouterr().err
-    assert re.match(r"usage: tfgpu doctor \[-h\] \[--debug\] \[-v\] \[-q\] \[--json\]", err)
+    assert re.match(r"usage: tfgpu doctor \[-h\] \[--debug\] \[-v\] \[-q\]\s+\[--format", err)
 
 
 def test_options_before_the_command_stay_top_level(capsys: pytest.CaptureFixture[str]) -> None:

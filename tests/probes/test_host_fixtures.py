@@ -162,7 +162,9 @@ def test_scrubber() -> None:
     assert s(text) == (
         "GPU 0: X (UUID: GPU-00000000-0000-0000-0000-000000000000)\n"
         "    Serial Number                         : 0000000000000\n"
-        "/home/user/.venv C:\\Users\\user\\AppData host bobcat /home/bobby\n"
+        # Any home folder's owner is hidden, not only this user's (issue 11: a capture
+        # must not keep /home/<someone>).
+        "/home/user/.venv C:\\Users\\user\\AppData host bobcat /home/user\n"
     )
 
 

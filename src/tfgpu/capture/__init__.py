@@ -12,9 +12,12 @@ The folder written (``tests/fixtures/hosts/<host-id>/`` by default) holds:
 * ``expected-facts.json``: what the parsers give on these outputs (rerun from the
   folder itself, so the test that replays it must match exactly).
 
-Everything written is scrubbed: GPU/MIG UUIDs become zeros (format kept), serial
-numbers zeros of the same length, the user name in home paths becomes ``user`` and
-the host name ``host``.  No ``NAME`` here: this module is not a probe.
+Everything written is scrubbed with :mod:`tfgpu.privacy` (the redaction of every
+shareable output): GPU/MIG UUIDs, ClusterUUIDs, serial numbers, PDI and chassis serials
+become zeros of the same format, home folders ``/home/user`` (or ``~`` for ``HOME``
+outside ``/home``), the user name ``user``, the host name ``host`` and its domain
+``domain``, IP and MAC addresses ``x.x.x.x``/``xx:xx:xx:xx:xx:xx``, secrets ``REDACTED``.
+No ``NAME`` here: this module is not a probe.
 """
 
 from __future__ import annotations
@@ -30,9 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tfgpu import privacy
 from tfgpu._proc import CommandResult
 from tfgpu._version import __version__
 from tfgpu.capture import replay as _replay
+from tfgpu.privacy import Redactor
 from tfgpu.probes import ProbeContext, libs
 from tfgpu.probes.nvidia_smi_parse import QUERY_FIELDS
 
@@ -89,58 +94,47 @@ def plan(system: str, python_executable: str) -> list[Step]:
     return steps
 
 
-_UUID_RE = re.compile(
-    r"\b(GPU|MIG)-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
-)
-_SERIAL_RE = re.compile(r"(Serial Number\s*:\s*|<serial>)([0-9A-Za-z]+)")
-
-
 @dataclass(frozen=True)
 class Scrubber:
-    """Removes personal data from captured text.
+    """Removes personal data from captured text, with :class:`tfgpu.privacy.Redactor`.
+
+    UUIDs, serial numbers, PDI, chassis serials, ClusterUUIDs become zeros (format kept,
+    so the recording still parses), home folders ``/home/user`` (any user) or ``~`` (this
+    user's ``HOME``, wherever it is), the host name ``host`` (its domain ``domain``),
+    addresses and secrets as :mod:`tfgpu.privacy` says.
 
     Attributes:
-        user: login name to replace in home-folder paths (``/home/<user>``,
-            ``/Users/<user>``, ``C:\\Users\\<user>``); ``root`` is left alone.
-        host: host name to replace as a whole word.
+        user: login name to hide (``root`` is left alone), or ``None``.
+        host: host name to hide (short or fully qualified), or ``None``.
+        redactor: the redactor to use instead of one built from ``user`` and ``host``
+            (:func:`default_scrubber` passes :func:`tfgpu.privacy.this_host`'s).
     """
 
     user: str | None
     host: str | None
+    redactor: Redactor | None = None
+
+    def _r(self) -> Redactor:
+        if self.redactor is not None:
+            return self.redactor
+        return privacy.for_names(users=[self.user or ""], hosts=[self.host or ""])
 
     def __call__(self, text: str) -> str:
         """Return ``text`` scrubbed."""
-        text = _UUID_RE.sub(lambda m: f"{m.group(1)}-00000000-0000-0000-0000-000000000000", text)
-        text = _SERIAL_RE.sub(lambda m: m.group(1) + "0" * len(m.group(2)), text)
-        if self.user and self.user != "root":
-            u = re.escape(self.user)
-            text = re.sub(
-                r"(/home/|/Users/|\\Users\\|\\\\Users\\\\)" + u + r"(?=$|[/\\\s\"':;])",
-                lambda m: m.group(1) + "user",
-                text,
-            )
-        if self.host and len(self.host) >= 2 and self.host not in ("localhost", "host"):
-            text = re.sub(r"\b" + re.escape(self.host) + r"\b", "host", text)
-        return text
+        return self._r().text(text)
 
     def data(self, value: Any) -> Any:
         """Scrub every string in a JSON-like value (keys included)."""
-        if isinstance(value, str):
-            return self(value)
-        if isinstance(value, list):
-            return [self.data(v) for v in value]
-        if isinstance(value, dict):
-            return {self(str(k)): self.data(v) for k, v in value.items()}
-        return value
+        return self._r().data(value)
 
 
 def default_scrubber() -> Scrubber:
-    """A :class:`Scrubber` for the current user and host."""
+    """A :class:`Scrubber` for the current user, home folder and host."""
     try:
         user: str | None = getpass.getuser()
     except (KeyError, OSError):
         user = None
-    return Scrubber(user, socket.gethostname() or None)
+    return Scrubber(user, socket.gethostname() or None, privacy.this_host())
 
 
 @dataclass(frozen=True)
@@ -232,7 +226,8 @@ def meta_toml(context: Mapping[str, Any], facts: Mapping[str, Any], when: _dt.da
     """Human-readable ``meta.toml`` (machine, date, versions, what was found)."""
     driver = facts.get("driver") or {}
     lines = [
-        "# Written by `tfgpu capture`; raw outputs are scrubbed (UUIDs, serials, user, host).",
+        "# Written by `tfgpu capture`; raw outputs are scrubbed (tfgpu.privacy: UUIDs, serials, "
+        "user, home, host, addresses, secrets).",
         f"captured_at = {json.dumps(when.isoformat(timespec='seconds'))}",
         f"tfgpu_version = {json.dumps(__version__)}",
         f"source = {json.dumps('tfgpu capture on the machine itself')}",

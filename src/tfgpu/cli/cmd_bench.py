@@ -1,7 +1,8 @@
 """``tfgpu bench``: benchmark the guide's MNIST training against tfgpu's recipe, per device.
 
 Gathers (:mod:`tfgpu.bench.runner`, one child process per device), renders (a table
-on stdout, a progress bar on stderr, ``--json``, ``--plot``), returns the exit code:
+on stdout, a progress bar on stderr, ``--json``, ``--format markdown|html`` with the chart
+inline, ``--plot``), returns the exit code:
 0 when every requested device ran, 1 when one failed, 2 for bad arguments or data.
 """
 
@@ -85,7 +86,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="never download MNIST when no local data is found",
     )
-    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    from tfgpu.cli.common import add_format_arguments
+
+    add_format_arguments(parser)
     parser.add_argument("--save-json", metavar="FILE", help="also write the JSON document to FILE")
     parser.add_argument("--plot", metavar="FILE.png", help="write a chart of time per device")
     parser.add_argument(
@@ -236,13 +239,14 @@ def run(args: argparse.Namespace) -> int:
     from rich.text import Text
 
     from tfgpu.bench.runner import run_bench, summarise
-    from tfgpu.cli.common import knowledge_version
+    from tfgpu.cli.common import knowledge_version, output_format
     from tfgpu.diagnosis.verdict import bench_report
     from tfgpu.report.json_report import render_json
     from tfgpu.report.tables import render_bench_tables
     from tfgpu.report.text import make_console, render_text
     from tfgpu.verify import host_facts_for_explain
 
+    fmt = output_format(args)
     err = make_console(sys.stderr)
     cfg = _config(args, err)
     src = cfg.source
@@ -330,6 +334,12 @@ def run(args: argparse.Namespace) -> int:
             err.print(Text(f"--save-json {args.save_json}: {exc}", style="red"))
     if args.json:
         print(render_json(report, extra={"bench": doc}, knowledge_version=kv))
+    elif fmt in ("markdown", "html"):
+        from tfgpu.cli.common import render_shareable_report
+        from tfgpu.report.json_report import report_to_dict
+
+        print(render_shareable_report(fmt, report_to_dict(report, knowledge_version=kv), args,
+                                      bench=doc), end="")
     else:
         out = make_console()
         if findings:

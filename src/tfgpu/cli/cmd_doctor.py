@@ -1,7 +1,8 @@
 """``tfgpu doctor``: can TensorFlow use this host's GPU?  If not, why, and what to type.
 
 Gathers the facts (or loads ``--facts host.json``), calls :func:`tfgpu.diagnosis.doctor.diagnose`,
-renders text or ``--json``, and returns the exit code: 0 when no finding is an error
+renders text, ``--json`` or a shareable ``--format markdown|html`` (redacted unless
+``--no-redact``), and returns the exit code: 0 when no finding is an error
 (TensorFlow can use a GPU, or nothing is wrong for a CPU host), 1 when one is, 2 for usage
 errors and unreadable ``--facts`` files (a bad ``--timeout`` or ``--python`` too), 3 when
 the ``--python`` interpreter cannot be run (the host could not be examined).
@@ -15,10 +16,12 @@ from typing import TYPE_CHECKING
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.common import (
+    add_format_arguments,
     add_gather_arguments,
     gather_from_args,
     interpreter_failure,
     load_facts,
+    output_format,
 )
 
 if TYPE_CHECKING:
@@ -27,11 +30,15 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the doctor's options (shared by ``tfgpu facts`` for the gathering ones)."""
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON document (schema: docs/json-schema.md)")
+    add_format_arguments(parser)
     parser.add_argument("--facts", metavar="FILE",
                         help="diagnose a snapshot written by `tfgpu facts` instead of this host")
     add_gather_arguments(parser)
+
+
+#: The report module each ``--format`` renders with (imported while the probes run).
+_RENDERERS = {"text": "tfgpu.report.text", "json": "tfgpu.report.json_report",
+              "markdown": "tfgpu.report.share", "html": "tfgpu.report.share"}
 
 
 def probe_lines(facts: HostFacts) -> list[str]:
@@ -60,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the doctor; return the exit code."""
     from tfgpu.diagnosis.doctor import diagnose
 
+    fmt = output_format(args)
     if args.facts:
         ignored = [opt for opt, on in (("--python", args.python is not None),
                                        ("--no-tf", args.no_tf),
@@ -70,8 +78,7 @@ def run(args: argparse.Namespace) -> int:
         facts = load_facts(args.facts)
         meta_extra = {"facts": args.facts}
     else:
-        facts = gather_from_args(args, renderer="tfgpu.report.json_report" if args.json
-                                 else "tfgpu.report.text")
+        facts = gather_from_args(args, renderer=_RENDERERS[fmt])
         meta_extra = {}
         failure = interpreter_failure(facts) if args.python is not None else None
         if failure is not None:
@@ -83,6 +90,12 @@ def run(args: argparse.Namespace) -> int:
         from tfgpu.report.json_report import render_json
 
         print(render_json(report, extra={"facts": facts.to_dict()}))
+    elif fmt in ("markdown", "html"):
+        from tfgpu.cli.common import render_shareable_report
+        from tfgpu.report.json_report import report_to_dict
+
+        print(render_shareable_report(fmt, report_to_dict(report), args,
+                                      facts=facts.to_dict()), end="")
     else:
         from tfgpu.report.text import make_report_console, print_line, render_text
 

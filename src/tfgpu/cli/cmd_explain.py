@@ -1,7 +1,8 @@
 """``tfgpu explain [FILE|-]``: a TensorFlow/CUDA log in, causes and fixes out.
 
 Gathers (reads the file or standard input, loads ``--facts``), calls the explain engine,
-renders, and returns the exit code: 0 when no error-level cause was found (including empty
+renders (text, ``--json``, or a shareable ``--format markdown|html``, redacted unless
+``--no-redact``), and returns the exit code: 0 when no error-level cause was found (including empty
 input), 1 when one was, 2 for an unreadable file or facts file.
 """
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.common import knowledge_version
+from tfgpu.cli.common import add_format_arguments, knowledge_version, output_format
 from tfgpu.cli.errors import UsageError
 from tfgpu.diagnosis.verdict import explain_report
 from tfgpu.explain import ExplainResult, explain_stream
@@ -35,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="host facts from `tfgpu facts` to sharpen causes and fixes",
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    add_format_arguments(parser)
 
 
 def _load_facts(path: Path | None) -> HostFacts | None:
@@ -105,6 +106,7 @@ def _read(name: str, facts: HostFacts | None) -> ExplainResult:
 
 def run(args: argparse.Namespace) -> int:
     """Explain the input; return 0, 1 (error-level cause found) or 2 (unreadable input)."""
+    fmt = output_format(args)
     try:
         facts = _load_facts(args.facts)
         result = _read(args.file, facts)
@@ -144,6 +146,14 @@ def run(args: argparse.Namespace) -> int:
                 knowledge_version=knowledge_version(),
             )
         )
+    elif fmt in ("markdown", "html"):
+        from tfgpu.cli.common import render_shareable_report
+        from tfgpu.report.json_report import report_to_dict
+
+        doc = report_to_dict(report, knowledge_version=knowledge_version())
+        print(render_shareable_report(fmt, doc, args,
+                                      facts=facts.to_dict() if facts is not None else None),
+              end="")
     else:
         from tfgpu.report.text import make_report_console, render_text
 

@@ -1,6 +1,7 @@
 """``tfgpu verify``: prove that TensorFlow computes correctly on each GPU.
 
-Gathers (:func:`tfgpu.verify.run_verify`), renders, returns the exit code:
+Gathers (:func:`tfgpu.verify.run_verify`), renders (text, ``--json``, or a shareable
+``--format markdown|html``), returns the exit code:
 0 when every GPU passed (or, with ``--cpu-ok``, a CPU-only host passed on ``CPU:0``),
 1 otherwise, 2 for bad arguments.
 """
@@ -56,14 +57,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="S",
         help="seconds before the check is stopped (default 180)",
     )
-    parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    from tfgpu.cli.common import add_format_arguments
+
+    add_format_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the verification and print it; return the exit code."""
     from rich.markup import escape
 
-    from tfgpu.cli.common import knowledge_version
+    from tfgpu.cli.common import knowledge_version, output_format
     from tfgpu.cli.errors import UsageError
     from tfgpu.diagnosis.verdict import verify_report
     from tfgpu.report.json_report import render_json
@@ -79,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
         run_verify,
     )
 
+    fmt = output_format(args)
     if args.alloc_mib < 1:
         raise UsageError(f"--alloc-mib must be >= 1, got {args.alloc_mib}")
     if not 16 <= args.size <= 16384:
@@ -96,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if too_large:
         raise UsageError(too_large)
     err = make_console(sys.stderr)
-    if not args.json and args.quiet < 1:
+    if fmt == "text" and args.quiet < 1:
         err.print(
             f"Verifying TensorFlow in {escape(args.python)} (importing TensorFlow takes a while)..."
         )
@@ -114,6 +118,12 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(render_json(report, extra={"verify": result.to_dict()},
                           knowledge_version=knowledge_version()))
+    elif fmt in ("markdown", "html"):
+        from tfgpu.cli.common import render_shareable_report
+        from tfgpu.report.json_report import report_to_dict
+
+        doc = report_to_dict(report, knowledge_version=knowledge_version())
+        print(render_shareable_report(fmt, doc, args, verify=result.to_dict()), end="")
     else:
         out = make_console()
         render_text(report, out, args.verbose - args.quiet)

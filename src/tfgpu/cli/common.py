@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tfgpu.cli.errors import UsageError
 
@@ -178,3 +178,62 @@ def knowledge_version() -> str:
         return read_version()
     except Exception:  # noqa: BLE001 - data files missing or unreadable: a broken install
         return "unavailable"
+
+
+# --- report formats: --format text|json|markdown|html, --no-redact (issue 12) -------------
+
+#: ``--format`` choices; ``--json`` is the short form of ``--format json``.
+OUTPUT_FORMATS = ("text", "json", "markdown", "html")
+
+
+def add_format_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--format``, ``--json`` (its short form) and ``--no-redact``.
+
+    ``markdown`` and ``html`` are meant to be shared and are redacted (host and user
+    names, home folders, GPU UUIDs and serials, addresses, secrets: docs/privacy.md);
+    ``json`` and ``text`` are complete.
+    """
+    parser.add_argument("--format", choices=OUTPUT_FORMATS, default=None,
+                        help="text (default), json, markdown (for a bug report) or html "
+                             "(one self-contained page); markdown and html are redacted")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON document (same as --format json; "
+                             "schema: docs/json-schema.md)")
+    parser.add_argument("--no-redact", action="store_true",
+                        help="keep host/user names, home folders, GPU UUIDs, addresses and "
+                             "secrets in markdown and html (see docs/privacy.md)")
+
+
+def output_format(args: argparse.Namespace) -> str:
+    """The format asked for (``"text"`` by default); sets ``args.json`` to match.
+
+    Raises:
+        UsageError: ``--json`` and a ``--format`` other than ``json`` were both given.
+    """
+    fmt = getattr(args, "format", None)
+    if getattr(args, "json", False):
+        if fmt not in (None, "json"):
+            raise UsageError(f"--json and --format {fmt} ask for two formats; give one")
+        fmt = "json"
+    fmt = fmt or "text"
+    args.json = fmt == "json"
+    return fmt
+
+
+def render_shareable_report(fmt: str, doc: dict[str, Any], args: argparse.Namespace,
+                            **extras: Any) -> str:
+    """Render a command's JSON document (:func:`tfgpu.report.json_report.report_to_dict`)
+    as ``markdown`` or ``html``, redacted for this host unless ``--no-redact``.
+
+    Args:
+        fmt: ``"markdown"`` or ``"html"``.
+        doc: the document ``--json`` would print (without the command's extra keys).
+        args: the parsed options (``no_redact``).
+        extras: ``facts=``, ``verify=`` or ``bench=`` dicts (see
+            :func:`tfgpu.report.share.build_view`).
+    """
+    from tfgpu.privacy import NoRedactor, this_host
+    from tfgpu.report.share import render_shareable
+
+    redactor = NoRedactor() if getattr(args, "no_redact", False) else this_host()
+    return render_shareable(fmt, doc, redactor=redactor, **extras)

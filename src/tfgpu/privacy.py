@@ -1,0 +1,367 @@
+"""Redaction: what tfgpu removes from anything meant to be shared.
+
+One module for every shareable output: ``--format markdown`` and ``--format html`` of
+``doctor``/``explain``/``verify``/``bench`` (unless ``--no-redact``), and the fixture folder
+``tfgpu capture`` writes (always).  ``--json`` and the terminal text are for this machine
+and its user, and are complete (``docs/privacy.md`` lists what each output holds).
+
+What is replaced (:class:`Redactor`), keeping the shape of the text so that a redacted
+``nvidia-smi`` output still parses (capture replays it):
+
+* **host name**: this host's name (and, for a fully-qualified name, its domain, alone or
+  inside other names) becomes ``host`` (``domain``); keys named like a host name in a
+  JSON-like value (``hostname``, ``nodename``) are replaced whatever their value;
+* **user names and home folders**: the user's ``HOME``, wherever it is (``/data/alice``
+  becomes ``~``), the name segment of any home folder (``/home/<x>``, ``/Users/<x>``,
+  ``C:\\Users\\<x>``, ``/mnt/c/Users/<x>``; ``x`` becomes ``user``), and the login name as
+  a word (at least 3 characters; ``root`` is not private and is kept);
+* **GPU identifiers**: every UUID (``GPU-…``, ``MIG-…``, ClusterUUID: the hex digits become
+  ``0``), and the values of serial numbers, PDI (``GPU PDI``), chassis serials, fabric GUIDs
+  and cluster UUIDs, as ``nvidia-smi -q`` (text and ``-x`` XML) and NVML print them (every
+  letter and digit becomes ``0``, a ``0x`` prefix is kept);
+* **network addresses**: IPv4 addresses (not four-part versions such as cuDNN
+  ``9.3.0.75``: a number after a version cue, such as ``==``, ``version``, ``cudnn`` or
+  ``kernel``, or followed by ``-``/``+``, is a version) become ``x.x.x.x``; IPv6
+  addresses ``x:x::x``; MAC addresses ``xx:xx:xx:xx:xx:xx``;
+* **secrets**: the value of any variable or key named like a secret (``*TOKEN*``,
+  ``*KEY*``, ``*SECRET*``, ``*PASSWORD*``, ``*PASSWD*``, ``*CREDENTIAL*``, ``*AUTH*`` in
+  upper case as ``NAME=value`` or ``NAME: value``; ``token``, ``secret``, ``password``,
+  ``api_key``... in any case), ``Authorization:``/``Bearer`` values, well-known token
+  shapes (``ghp_…``, ``hf_…``, ``sk-…``, ``AKIA…``, ``xox?-…``), and the credentials of
+  URLs (``https://user:pass@host`` becomes ``https://REDACTED@host``) become
+  ``REDACTED``.
+
+Not a guarantee: a secret in a form none of these rules knows stays.  Read a report
+before posting it (the markdown and HTML say so in their footer).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import os
+import re
+import socket
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: What a secret value becomes.
+SECRET = "REDACTED"
+#: What this host's name becomes (and its domain).
+HOST = "host"
+DOMAIN = "domain"
+#: What a user name becomes (inside a home-folder path and as a word).
+USER = "user"
+#: What an IPv4, IPv6 or MAC address becomes.
+IPV4 = "x.x.x.x"
+IPV6 = "x:x::x"
+MAC = "xx:xx:xx:xx:xx:xx"
+
+_HEX = "[0-9A-Fa-f]"
+#: After a ``\\n``, ``\\r`` or ``\\t`` escape (text inside a JSON or Python string, as in a
+#: captured ``pip list`` output): a start of a word as much as after a space.
+_ESC = r"(?<=\\[nrt])"
+#: Any UUID (GPU-, MIG-, ClusterUUID, NVML's), as 8-4-4-4-12 hex digits.
+_UUID_RE = re.compile(rf"(?<![0-9A-Fa-f]){_HEX}{{8}}(?:-{_HEX}{{4}}){{3}}-{_HEX}{{12}}"
+                      rf"(?![0-9A-Fa-f])")
+
+#: ``Serial Number : 1324...``, ``GPU PDI : 0x...``, ``ClusterUUID : ...``, ``serial=...``
+#: (nvidia-smi -q, NVML, logs), anywhere in a line; the value runs to the next space.
+_ID_KV_RE = re.compile(
+    rf"(?i)(?:{_ESC}|\b)"
+    r"((?:\w{0,40}(?:serial|guid|uuid)\w{0,20}|pdi)(?:[ \t]+number)?[ \t]*[:=][ \t]*)"
+    r"((?:(?!\\[nrt])[^\s,;<>\"'])+)")
+#: ``<serial>...</serial>``, ``<gpu_pdi>...</gpu_pdi>``, ``<chassis_serial_number>...``.
+_ID_XML_RE = re.compile(r"(?i)(<(\w{0,40}(?:serial|pdi|guid|uuid)\w{0,40})>)([^<]*)(</\2>)")
+#: A JSON-like key naming an identifier (case-insensitive).
+_ID_NAME_RE = re.compile(r"(?i)serial|pdi$|^pdi|_pdi|guid|uuid|chassis")
+#: Values left as they are (nothing to hide).
+_NOT_A_VALUE = re.compile(r"(?i)^(?:|n/?a|\[n/a\]|none|null|not supported|unknown|"
+                          r"\[not supported\]|0x0+|0+)$")
+
+#: ``NAME=value``, ``NAME: value``, ``"NAME": "value"`` (a name of at most 120 characters).
+_ASSIGN_RE = re.compile(
+    rf"(?:{_ESC}|(?<![\w.-]))([\w.-]{{1,120}})([\"']?[ \t]*[=:][ \t]*)([\"']?)")
+#: The value after a secret's name: up to a space, a quote, ``,``, ``;``, ``&`` or ``\\``.
+_VALUE_RE = re.compile(r"[^\s\"',;&\\]{1,4000}")
+#: Upper-case names of secrets: ``HF_TOKEN``, ``AWS_SECRET_ACCESS_KEY``, ``DB_PASSWORD``.
+_SECRET_UPPER_RE = re.compile(r"TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASSPHRASE|CREDENTIAL|AUTH")
+#: Names of secrets in any case: ``password``, ``api_key``, ``token``.
+_SECRET_ANY_RE = re.compile(r"(?i)token|secret|passw(?:or)?d|passphrase|api[_-]?key|"
+                            r"access[_-]?key|private[_-]?key|credential")
+_BEARER_RE = re.compile(rf"(?i)(?:{_ESC}|\b)"
+                        r"(bearer|basic|token)([ \t]+)([A-Za-z0-9._~+/=-]{8,500})")
+_AUTH_HEADER_RE = re.compile(
+    rf"(?i)(?:{_ESC}|\b)"
+    r"((?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?)([^\n\r\"',;]{1,1000})")
+#: Token shapes of well-known services (GitHub, Hugging Face, OpenAI-style, AWS, Slack).
+_TOKEN_SHAPES_RE = re.compile(
+    rf"(?:{_ESC}|\b)"
+    r"(?:gh[pousr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255}|"
+    r"hf_[A-Za-z0-9]{20,255}|sk-[A-Za-z0-9_-]{20,255}|AKIA[0-9A-Z]{16}|"
+    r"xox[abprs]-[A-Za-z0-9-]{10,255})\b")
+#: ``scheme://user:pass@host`` and ``scheme://token@host``.
+_URL_CRED_RE = re.compile(rf"(?i)(?:{_ESC}|(?<![a-z0-9+.-]))"
+                          r"([a-z][a-z0-9+.-]{0,30}://)([^/\s@\"'<>]+)@")
+#: A JSON-like key naming a secret (case-insensitive: ``*TOKEN*``, ``*KEY*``...).
+_SECRET_NAME_RE = re.compile(r"(?i)token|key|secret|passw|passphrase|credential|auth")
+
+_IPV4_RE = re.compile(rf"(?:{_ESC}|(?<![\w.]))"
+                      r"((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})"
+                      r"(?![\w.]|[-+~]\w)")
+#: What, just before a dotted quad, makes it a version number rather than an address.
+_VERSION_CUE_RE = re.compile(
+    r"(?i)(?:[=<>~!]=|[=@v]|\b(?:version|ver|kernel|wsl|linux|release|build|driver|cuda|"
+    r"cudnn\w*|cublas\w*|tensorrt\w*|nccl|nvinfer\w*|libnvinfer\w*|python|pip|r)"
+    r"[\"':]?)\s*$")
+_IPV6_RE = re.compile(
+    rf"(?:{_ESC}|(?<![\w:.]))"
+    r"(?:(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|"
+    r"(?=[0-9A-Fa-f:]*::)(?:[0-9A-Fa-f]{1,4}:){1,6}:(?:[0-9A-Fa-f]{1,4}:){0,5}[0-9A-Fa-f]{1,4}|"
+    r"(?:[0-9A-Fa-f]{1,4}:){2,7}:)(?![\w:])")
+_MAC_RE = re.compile(rf"(?:{_ESC}|(?<![\w:-]))"
+                     r"[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}(?![\w:-])")
+#: Home-folder name segments: ``/home/x``, ``/Users/x``, ``C:\\Users\\x`` (also JSON-escaped).
+_HOME_SEGMENT_RE = re.compile(
+    r"((?:/home/|/Users/|/export/home/|[\\/]Users[\\/]|\\\\Users\\\\))"
+    r"(?!(?:user|Public|Default|All Users|Shared|~)(?![^/\\\s\"':;,)]))"
+    r"([^/\\\s\"':;,)<>]+)")
+#: Keys whose value is a host name.
+_HOST_NAME_RE = re.compile(r"(?i)^(?:host_?name|node_?name|fqdn|computer_?name)$")
+#: Keys whose value is a version (never an address).
+_VERSION_NAME_RE = re.compile(r"(?i)version")
+#: User names not worth hiding as a word (shared accounts and words in every log).
+_PUBLIC_USERS = frozenset({"root", "user", "admin", "nobody", "runner", "ubuntu", "debian",
+                           "ec2-user", "jovyan", "vagrant", "docker", "guest"})
+
+
+#: Addresses that name no machine (any interface, loopback, broadcast): kept.
+_PUBLIC_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255"})
+
+
+#: Where a host or user name may start.
+_WORD_START = rf"(?:{_ESC}|(?<![\w-]))"
+
+
+def _zeros(value: str) -> str:
+    """``value`` with every letter and digit as ``0`` (separators and a ``0x``, ``GPU-`` or
+    ``MIG-`` prefix kept)."""
+    m = re.match(r"(?i)0x|GPU-|MIG-(?:GPU-)?", value)
+    keep = m.end() if m else 0
+    return value[:keep] + re.sub(r"[0-9A-Za-z]", "0", value[keep:])
+
+
+def _zero_uuid(m: re.Match[str]) -> str:
+    return re.sub(r"[0-9A-Fa-f]", "0", m.group(0))
+
+
+def _assignments(text: str) -> str:
+    """``text`` with the value of every ``NAME=value``/``NAME: value`` whose name is a
+    secret's replaced; a value is read for names inside it too (``dlerror: KEY=x``)."""
+    out: list[str] = []
+    pos = 0
+    while (m := _ASSIGN_RE.search(text, pos)) is not None:
+        name = m.group(1)
+        out.append(text[pos:m.end()])
+        pos = m.end()
+        if _SECRET_UPPER_RE.search(name) or _SECRET_ANY_RE.search(name):
+            value = _VALUE_RE.match(text, pos)
+            if value is not None:
+                out.append(SECRET)
+                pos = value.end()
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _id_value(m: re.Match[str]) -> str:
+    value = m.group(2)
+    return m.group(1) + (value if _NOT_A_VALUE.match(value) else _zeros(value))
+
+
+def _ipv4(text: str) -> str:
+    def repl(m: re.Match[str]) -> str:
+        before = text[max(0, m.start() - 24):m.start()]
+        if _VERSION_CUE_RE.search(before) or m.group(0) in _PUBLIC_IPS:
+            return m.group(0)
+        return IPV4
+
+    return _IPV4_RE.sub(repl, text)
+
+
+@dataclass(frozen=True)
+class Redactor:
+    """Removes private data from text and from JSON-like values (see the module docstring).
+
+    Attributes:
+        users: login names to hide as words (this user's; from ``USER``, ``LOGNAME``,
+            ``USERNAME`` and the password database).
+        homes: home folders to replace by ``~`` wherever they are (``HOME``,
+            ``USERPROFILE``).
+        hosts: host names to replace by ``host`` (this host's, short and fully qualified).
+        domains: DNS domains to replace by ``domain`` (of a fully-qualified host name).
+    """
+
+    users: tuple[str, ...] = ()
+    homes: tuple[str, ...] = ()
+    hosts: tuple[str, ...] = ()
+    domains: tuple[str, ...] = ()
+    _word_res: tuple[tuple[re.Pattern[str], str], ...] = field(
+        default=(), init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        words: list[tuple[re.Pattern[str], str]] = []
+        for home in sorted({h.rstrip("/\\") for h in self.homes}, key=len, reverse=True):
+            if len(home) < 3 or home in ("/root", "/home", "/Users"):
+                continue
+            for form in {home, home.replace("\\", "\\\\"), home.replace("\\", "/")}:
+                words.append((re.compile(re.escape(form) + r"(?=$|[/\\\s\"':;,)<>])"), "~"))
+        for host in sorted(set(self.hosts), key=len, reverse=True):
+            if len(host) >= 2 and host.lower() not in ("localhost", HOST):
+                words.append((re.compile(_WORD_START + re.escape(host) + r"(?![\w-])"), HOST))
+        for dom in sorted(set(self.domains), key=len, reverse=True):
+            if "." in dom and len(dom) >= 4 and dom.lower() not in ("localdomain", "local"):
+                words.append((re.compile(_WORD_START + re.escape(dom) + r"(?![\w-])"),
+                              DOMAIN))
+        for user in sorted(set(self.users), key=len, reverse=True):
+            if len(user) >= 3 and user.lower() not in _PUBLIC_USERS:
+                words.append((re.compile(_WORD_START + re.escape(user) + r"(?![\w-])"), USER))
+        object.__setattr__(self, "_word_res", tuple(words))
+
+    def text(self, text: str, *, addresses: bool = True) -> str:
+        """Return ``text`` redacted.
+
+        Args:
+            text: any text (a log, a report line, a raw probe output).
+            addresses: also replace IPv4/IPv6/MAC addresses (``False`` for a value known
+                to be a version number).
+        """
+        if not text:
+            return text
+        text = _URL_CRED_RE.sub(lambda m: m.group(1) + SECRET + "@", text)
+        text = _AUTH_HEADER_RE.sub(lambda m: m.group(1) + SECRET, text)
+        text = _BEARER_RE.sub(lambda m: m.group(1) + m.group(2) + SECRET, text)
+        text = _TOKEN_SHAPES_RE.sub(SECRET, text)
+        text = _assignments(text)
+        text = _UUID_RE.sub(_zero_uuid, text)
+        text = _ID_KV_RE.sub(_id_value, text)
+        text = _ID_XML_RE.sub(lambda m: m.group(1) + (
+            m.group(3) if _NOT_A_VALUE.match(m.group(3)) else _zeros(m.group(3))) + m.group(4),
+            text)
+        for rx, repl in self._word_res:
+            text = rx.sub(repl, text)
+        text = _HOME_SEGMENT_RE.sub(lambda m: m.group(1) + USER, text)
+        if addresses:
+            text = _MAC_RE.sub(MAC, text)
+            text = _IPV6_RE.sub(IPV6, text)
+            text = _ipv4(text)
+        return text
+
+    def __call__(self, text: str) -> str:
+        """Same as :meth:`text`."""
+        return self.text(text)
+
+    def data(self, value: Any, key: str = "") -> Any:
+        """Return a JSON-like value (dicts, lists, strings, numbers) redacted.
+
+        Strings are redacted with :meth:`text`, keys included; the value of a key named
+        like a secret (``*TOKEN*``, ``*KEY*``, ``*SECRET*``, ``*PASSWORD*``…, any case)
+        becomes ``REDACTED``, like an identifier (``serial``, ``uuid``, ``pdi``…) its
+        zeros, like a host name (``hostname``) ``host``; a ``*version*`` value keeps its
+        dotted numbers.  Numbers, booleans and ``None`` are kept.
+
+        Args:
+            value: the value.
+            key: the key it was found under (``""`` at the top).
+        """
+        if isinstance(value, Mapping):
+            return {self.text(str(k)): self.data(v, str(k)) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [self.data(v, key) for v in value]
+        if not isinstance(value, str):
+            return value
+        if key and _SECRET_NAME_RE.search(key) and value and not _is_public_key(key):
+            return SECRET
+        if key and _ID_NAME_RE.search(key) and not _NOT_A_VALUE.match(value):
+            return _zeros(_UUID_RE.sub(_zero_uuid, value))
+        if key and _HOST_NAME_RE.match(key) and value:
+            return HOST
+        return self.text(value, addresses=not (key and _VERSION_NAME_RE.search(key)))
+
+    def lines(self, lines: Iterable[str]) -> list[str]:
+        """Each line of ``lines`` redacted."""
+        return [self.text(line) for line in lines]
+
+
+#: Keys that contain a secret word but hold no secret (tfgpu's own fields).
+_PUBLIC_KEYS = frozenset({"knowledge_ref", "knowledge_version", "keras", "keras_version",
+                          "autotune", "keyword", "keys"})
+
+
+def _is_public_key(key: str) -> bool:
+    return key.lower() in _PUBLIC_KEYS or key.lower().startswith("knowledge")
+
+
+#: A redactor that changes nothing (``--no-redact``).
+class NoRedactor(Redactor):
+    """The identity: what ``--no-redact`` renders with."""
+
+    def text(self, text: str, *, addresses: bool = True) -> str:
+        """Return ``text`` unchanged."""
+        return text
+
+    def data(self, value: Any, key: str = "") -> Any:
+        """Return ``value`` unchanged."""
+        return value
+
+
+def this_host(env: Mapping[str, str] | None = None) -> Redactor:
+    """A :class:`Redactor` for the user and host tfgpu runs on.
+
+    Reads ``HOME``/``USERPROFILE``, ``USER``/``LOGNAME``/``USERNAME`` and the login name
+    (:func:`getpass.getuser`), the host name (:func:`socket.gethostname`, and ``HOSTNAME``,
+    ``COMPUTERNAME``), never the network (no DNS look-up: the domain is taken from the
+    host name when it is fully qualified).
+
+    Args:
+        env: the environment (default :data:`os.environ`).
+    """
+    env = os.environ if env is None else env
+    users = {env.get(k, "") for k in ("USER", "LOGNAME", "USERNAME")}
+    with contextlib.suppress(KeyError, OSError, ImportError):
+        users.add(getpass.getuser())
+    homes = {env.get(k, "") for k in ("HOME", "USERPROFILE")}
+    # A home outside /home (``/data/alice``) still ends in the user's name.
+    users |= {re.split(r"[/\\]", h.rstrip("/\\"))[-1] for h in homes if h.strip("/\\")}
+    try:
+        name = socket.gethostname()
+    except OSError:
+        name = ""
+    hosts = {name, env.get("HOSTNAME", ""), env.get("COMPUTERNAME", "")}
+    return for_names(users=users, homes=homes, hosts=hosts)
+
+
+def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
+              hosts: Iterable[str] = ()) -> Redactor:
+    """A :class:`Redactor` for these names (empty ones ignored); a fully-qualified host name
+    adds its short name and its domain."""
+    short: set[str] = set()
+    domains: set[str] = set()
+    for h in hosts:
+        h = h.strip().rstrip(".")
+        if not h:
+            continue
+        short.add(h)
+        if "." in h and not h.replace(".", "").isdigit():
+            first, _, dom = h.partition(".")
+            short.add(first)
+            domains.add(dom)
+    return Redactor(
+        users=tuple(sorted(u for u in users if u)),
+        homes=tuple(sorted(h for h in homes if h and len(h) > 1)),
+        hosts=tuple(sorted(short)),
+        domains=tuple(sorted(domains)),
+    )
+
+
+__all__ = ["NoRedactor", "Redactor", "for_names", "this_host"]

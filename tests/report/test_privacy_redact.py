@@ -1,0 +1,119 @@
+"""tfgpu.privacy: each kind of private data is removed, and what is not private stays."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tfgpu import privacy
+
+R = privacy.for_names(users=["alice"], homes=["/data/alice"], hosts=["gpubox7.lab.example.org"])
+
+
+@pytest.mark.parametrize(("text", "secret", "expected"), [
+    ("GPU 0: H200 (UUID: GPU-3f5e1a2b-1111-2222-3333-444455556666)", "3f5e1a2b",
+     "GPU 0: H200 (UUID: GPU-00000000-0000-0000-0000-000000000000)"),
+    ("MIG-7c3a9a52-77d1-4b5e-9c02-1d2e3f4a5b6c", "7c3a9a52",
+     "MIG-00000000-0000-0000-0000-000000000000"),
+    ("    Serial Number                         : 1324321062481", "1324321062481",
+     "    Serial Number                         : 0000000000000"),
+    ("    GPU PDI                               : 0x9a8b7c6d5e4f3a2b", "9a8b7c6d",
+     "    GPU PDI                               : 0x0000000000000000"),
+    ("        Chassis Serial Number             : 1821623000123", "1821623000123",
+     "        Chassis Serial Number             : 0000000000000"),
+    ("        ClusterUUID                       : 7c3a9a52-77d1-4b5e-9c02-1d2e3f4a5b6c",
+     "7c3a9a52", "        ClusterUUID                       : "
+     "00000000-0000-0000-0000-000000000000"),
+    ("<serial>1324321062481</serial>", "1324321062481", "<serial>0000000000000</serial>"),
+    ("<gpu_pdi>0xdeadbeef</gpu_pdi>", "deadbeef", "<gpu_pdi>0x00000000</gpu_pdi>"),
+    ("<chassis_serial_number>CS123X</chassis_serial_number>", "CS123X",
+     "<chassis_serial_number>000000</chassis_serial_number>"),
+    ("/data/alice/venv/bin/python", "alice", "~/venv/bin/python"),
+    ("/home/bob/x and /home/bob", "bob", "/home/user/x and /home/user"),
+    ("C:\\Users\\Carol\\AppData", "Carol", "C:\\Users\\user\\AppData"),
+    ('"C:\\\\Users\\\\Carol\\\\AppData"', "Carol", '"C:\\\\Users\\\\user\\\\AppData"'),
+    ("/Users/dave/miniconda3 /mnt/c/Users/Eve/x", "dave", "/Users/user/miniconda3 "
+     "/mnt/c/Users/user/x"),
+    ("alice@gpubox7:~$ ls", "gpubox7", "user@host:~$ ls"),
+    ("ssh node2.lab.example.org", "example.org", "ssh node2.domain"),
+    ("gpubox7.lab.example.org", "lab.example", "host"),
+    ("OOB enp226s0:10.16.2.21<0>", "10.16.2.21", "OOB enp226s0:x.x.x.x<0>"),
+    ("inet 192.168.1.20/24", "192.168", "inet x.x.x.x/24"),
+    ('{"worker": ["10.1.2.3:2222"]}', "10.1.2.3", '{"worker": ["x.x.x.x:2222"]}'),
+    ("fe80::1ff:fe23:4567:890a", "fe23", "x:x::x"),
+    ("2001:db8:85a3:0:0:8a2e:370:7334", "8a2e", "x:x::x"),
+    ("ether 00:1b:44:11:3a:b7", "44:11", "ether xx:xx:xx:xx:xx:xx"),
+    ("HF_TOKEN=hf_abcdefghijklmnopqrstuvwxyz12", "abcdefghij", "HF_TOKEN=REDACTED"),
+    ('export AWS_SECRET_ACCESS_KEY="wJalrXUtnFEMI"', "wJalr",
+     'export AWS_SECRET_ACCESS_KEY="REDACTED"'),
+    ("password=hunter2", "hunter2", "password=REDACTED"),
+    ('{"GITHUB_TOKEN": "ghs_1234"}', "ghs_1234", '{"GITHUB_TOKEN": "REDACTED"}'),
+    ("MY_API_KEY: sk12345", "sk12345", "MY_API_KEY: REDACTED"),
+    ("--index-url https://bob:s3cr3t@mirror.example.com/simple", "s3cr3t",
+     "--index-url https://REDACTED@mirror.example.com/simple"),
+    ("git clone https://ghp_abcdefghijklmnopqrstuvwxyz0123@github.com/x/y", "ghp_",
+     "git clone https://REDACTED@github.com/x/y"),
+    ("Authorization: Bearer abc.def.ghi123456", "abc.def", "Authorization: REDACTED"),
+    ("curl -H 'X: Bearer abcdefghijk'", "abcdefghijk", "curl -H 'X: Bearer REDACTED'"),
+])
+def test_each_kind_is_redacted(text: str, secret: str, expected: str) -> None:
+    out = R.text(text)
+    assert out == expected
+    assert secret not in out
+    assert R.text(out) == out  # idempotent: a second pass changes nothing
+
+
+@pytest.mark.parametrize("text", [
+    "cudnn 9.3.0.75", "tensorrt==10.0.1.6", "kernel 5.15.153.1-microsoft", "WSL 1.2.5.0",
+    "libcudnn8=8.1.0.77-1+cuda11.2", "TF_FORCE_GPU_ALLOW_GROWTH=true", "12:34:56",
+    "00000000:01:00.0", "std::string", "tensorboard --bind_all 0.0.0.0:6006",
+    "    Serial Number                         : N/A", "TensorFlow 2.15.0 can use GPU 0",
+    "/home/user/x", "driver 535.54.03 (nvidia-smi)", "bobcat", "root@ubuntu:/root#",
+    "pip install 'tensorflow[and-cuda]==2.16.1'", "knowledge_ref: tf:2.15",
+])
+def test_what_is_not_private_stays(text: str) -> None:
+    assert R.text(text) == text
+
+
+def test_data_redacts_by_key_and_keeps_versions() -> None:
+    got = R.data({
+        "env": {"HF_TOKEN": "abc", "api_key": "x", "PATH": "/data/alice/bin", "SHELL": "/bin/sh"},
+        "gpus": [{"uuid": "GPU-1234", "serial": "abc123", "name": "NVIDIA H200"}],
+        "cudnn_version": "9.3.0.75", "knowledge_ref": "tf:1", "hostname": "anything",
+        "count": 3, "ok": True, "none": None,
+    })
+    assert got == {
+        "env": {"HF_TOKEN": "REDACTED", "api_key": "REDACTED", "PATH": "~/bin",
+                "SHELL": "/bin/sh"},
+        "gpus": [{"uuid": "GPU-0000", "serial": "000000", "name": "NVIDIA H200"}],
+        "cudnn_version": "9.3.0.75", "knowledge_ref": "tf:1", "hostname": "host",
+        "count": 3, "ok": True, "none": None,
+    }
+
+
+def test_this_host_reads_home_outside_home_and_the_host_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(privacy.socket, "gethostname", lambda: "node9.hpc.example.edu")
+    monkeypatch.setattr(privacy.getpass, "getuser", lambda: "zed")
+    r = privacy.this_host({"HOME": "/scratch/u/mallory", "USER": "mallory"})
+    out = r.text("/scratch/u/mallory/env mallory zed node9 node9.hpc.example.edu x.hpc.example.edu")
+    assert out == "~/env user user host host x.domain"
+
+
+def test_no_redactor_changes_nothing() -> None:
+    text = "HF_TOKEN=abc /home/bob GPU-3f5e1a2b-1111-2222-3333-444455556666"
+    assert privacy.NoRedactor().text(text) == text
+    assert privacy.NoRedactor().data({"HF_TOKEN": "abc"}) == {"HF_TOKEN": "abc"}
+
+
+@pytest.mark.parametrize("line", [
+    "a" * 50_000, "a." * 25_000, "TOKEN" * 10_000, "1." * 25_000, ":" * 50_000,
+    "ab:" * 15_000, "Serial " * 7_000, "/home/" * 8_000, "x=" * 25_000, "-" * 50_000,
+    "Serial : " + " " * 50_000 + "x", "sk-" * 16_000, "<serial>x" * 5_000, "a://" * 12_000,
+    "authorization:" * 3_000, "token " * 8_000, "ab:" * 15_000 + "::",
+])
+def test_linear_time_on_long_lines(line: str) -> None:
+    t0 = time.perf_counter()
+    R.text(line)
+    assert time.perf_counter() - t0 < 1.0
