@@ -1084,6 +1084,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
         r"devices is available",
     ),
+    # --- semantics (stage 3) -------------------------------------------------------------
+    # cuDNN 8's own loader (libcudnn.so.8 loads its sub-libraries at first use): "Could not
+    # load library libcudnn_cnn_infer.so.8. Error: libcublasLt.so.11: cannot open shared
+    # object file: No such file or directory" -- the dlerror names the dependency
+    _p(
+        "lib.missing",
+        ("could not load library",),
+        r"Could not load library (?P<lib>lib[\w+-][\w.+-]{0,80}?\.so[\w.]{0,20})\. "
+        r"Error: (?P<err>[^\r\n]{1,300})",
+        "lib",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

@@ -75,8 +75,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     evidence += ctx.h("uni.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
     if not evidence and not built:
         return []
-    if ctx.h("gpu.created").count:
-        return []
+    if ctx.h("gpu.created").count or ctx.host_gpu_works:
+        return []  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
     conda_builds = ctx.h("gpu.conda_cuda_build").all()
     mm = ctx.tf_mm
     fix: list[str] = []

@@ -1,0 +1,218 @@
+"""Semantic fixes of issue 10 (stage 3), each as a KIND with variants the cases do not show:
+
+1. a library whose dlerror names a missing DEPENDENCY gives one finding about the dependency
+   (and about the CUDA-major mix when the dependency belongs to another CUDA major);
+2. host facts that prove the GPU works win over a stale cuInit failure line;
+3. one severity per cuInit fault whatever the source (doctor or a log alone);
+and the driver kernel/library mismatch read from cuda_diagnostics.cc's two version lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from doctor.doctor_helpers import gpu_host, tf_with_gpus
+from tfgpu.diagnosis.catalogue import load_catalogue
+from tfgpu.diagnosis.doctor import diagnose
+from tfgpu.explain import explain_lines
+from tfgpu.facts import HostFacts, TFFacts
+from tfgpu.findings import Finding, Severity
+
+DSO = "W tensorflow/stream_executor/platform/default/dso_loader.cc:60] "
+OPENED = ("I tensorflow/stream_executor/platform/default/dso_loader.cc:49] Successfully opened "
+          "dynamic library ")
+NOFILE = ": cannot open shared object file: No such file or directory"
+
+
+def _ids(lines: list[str], host: HostFacts | None = None) -> dict[str, Finding]:
+    return {f.id: f for f in explain_lines(lines, host)}
+
+
+def _library_ids(found: dict[str, Finding]) -> list[str]:
+    return [i for i in found if i.startswith(("library-", "cuda-library-", "cuda-minor-"))]
+
+
+# ------------------------------------------------------------------ 1. missing dependency
+
+
+@pytest.mark.parametrize(("line", "outer", "dep"), [
+    # TensorFlow's dso_loader wording, cuDNN 8 sub-library needing CUDA 11 cuBLASLt
+    (DSO + "Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror: "
+     "libcublasLt.so.11" + NOFILE, "libcudnn_cnn_infer.so.8", "libcublasLt.so.11"),
+    # cuDNN's own loader wording, another sub-library, another CUDA major
+    ("Could not load library libcudnn_ops_infer.so.8. Error: libcublas.so.12" + NOFILE,
+     "libcudnn_ops_infer.so.8", "libcublas.so.12"),
+    # an unversioned dependency (NVRTC's development name)
+    ("Could not load library libcudnn_cnn_infer.so.8. Error: libnvrtc.so" + NOFILE,
+     "libcudnn_cnn_infer.so.8", "libnvrtc.so"),
+    # the newer XLA path, a math library needing nvJitLink
+    ("W external/local_tsl/tsl/platform/default/dso_loader.cc:70] Could not load dynamic "
+     "library 'libcusparse.so.12'; dlerror: libnvJitLink.so.12" + NOFILE,
+     "libcusparse.so.12", "libnvJitLink.so.12"),
+])
+def test_a_missing_dependency_is_one_finding_naming_it(line: str, outer: str, dep: str) -> None:
+    found = _ids([line])
+    assert _library_ids(found) == ["library-dependency-missing"], list(found)
+    f = found["library-dependency-missing"]
+    assert f.severity is Severity.ERROR
+    assert dep in f.title and outer in f.title
+    assert any(dep.split(".so")[0] in x for x in f.fix)
+    assert not any(x.startswith("ldconfig -p | grep " + outer.split(".so")[0]) for x in f.fix)
+
+
+def test_the_dependency_wheel_is_offered_for_its_cuda_major() -> None:
+    found = _ids([DSO + "Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror: "
+                  "libcublasLt.so.11" + NOFILE])
+    fix = found["library-dependency-missing"].fix
+    assert any("nvidia-cublas-cu11" in x for x in fix), fix
+    assert not any("cu12" in x for x in fix), fix
+
+
+def test_libcuda_as_dependency_names_the_driver() -> None:
+    found = _ids(["Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so" + NOFILE])
+    f = found["library-dependency-missing"]
+    assert "driver" in f.cause
+    assert not any("pip install" in x for x in f.fix)
+
+
+@pytest.mark.parametrize(("lines", "want", "other", "wheel"), [
+    # a CUDA 12 cuSOLVER (SONAME still .so.11) on a CUDA 11 TensorFlow
+    ([OPENED + "libcudart.so.11.0",
+      DSO + "Could not load dynamic library 'libcusolver.so.11'; dlerror: libnvJitLink.so.12"
+      + NOFILE], "11", "12", "nvidia-cusolver-cu11"),
+    # a CUDA 11 cuDNN 8 on a CUDA 12 TensorFlow (the other direction, another library)
+    ([OPENED + "libcudart.so.12",
+      DSO + "Could not load dynamic library 'libcudnn.so.8'; dlerror: libcublasLt.so.11"
+      + NOFILE], "12", "11", "nvidia-cudnn-cu12==8.*"),
+    # cuDNN's wording, TensorFlow's CUDA known from cuBLAS it opened
+    ([OPENED + "libcublas.so.12",
+      "Could not load library libcudnn_ops_infer.so.8. Error: libcublas.so.11" + NOFILE],
+     "12", "11", "nvidia-cudnn-cu12==8.*"),
+])
+def test_a_dependency_of_another_cuda_major_is_the_mix(
+        lines: list[str], want: str, other: str, wheel: str) -> None:
+    found = _ids(lines)
+    assert _library_ids(found) == ["cuda-library-from-other-cuda-major"], list(found)
+    f = found["cuda-library-from-other-cuda-major"]
+    assert f"CUDA {other}" in f.title and f"CUDA {want}" in f.title
+    assert f.category == "version-mismatch"
+    assert any(wheel in x for x in f.fix), f.fix
+
+
+def test_the_mix_from_the_tensorflow_version_of_the_host() -> None:
+    """No library opened in the log: TensorFlow 2.15's tested CUDA 12 decides."""
+    host = gpu_host(tf=TFFacts(tf_with_gpus().status, version="2.15.0"))
+    found = _ids([DSO + "Could not load dynamic library 'libcudnn.so.8'; dlerror: "
+                  "libcublasLt.so.11" + NOFILE], host)
+    assert "cuda-library-from-other-cuda-major" in found, list(found)
+
+
+def test_a_library_missing_itself_is_still_library_not_loaded() -> None:
+    found = _ids([DSO + "Could not load dynamic library 'libcudnn.so.8'; dlerror: "
+                  "libcudnn.so.8" + NOFILE])
+    assert "library-not-loaded-libcudnn-so-8" in found
+    assert "library-dependency-missing" not in found
+
+
+def test_a_dependency_that_also_fails_on_its_own_keeps_its_finding() -> None:
+    found = _ids([DSO + "Could not load dynamic library 'libcublasLt.so.11'; dlerror: "
+                  "libcublasLt.so.11" + NOFILE,
+                  DSO + "Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror: "
+                  "libcublasLt.so.11" + NOFILE])
+    assert "library-not-loaded-libcublaslt-so-11" in found
+    assert "library-dependency-missing" in found
+    assert "library-not-loaded-libcudnn-cnn-infer-so-8" not in found
+
+
+# ------------------------------------------------------------------ 2. host facts win
+
+CUINIT_LINES = [
+    "E tensorflow/stream_executor/cuda/cuda_driver.cc:271] failed call to cuInit: "
+    "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected",
+    "E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:152] failed call to cuInit: "
+    "INTERNAL: CUDA error: Failed call to cuInit: CUDA_ERROR_UNKNOWN: unknown error",
+    "W tensorflow/stream_executor/cuda/cuda_driver.cc:326] failed call to cuInit: "
+    "UNKNOWN ERROR (303)",
+]
+
+
+@pytest.mark.parametrize("line", CUINIT_LINES)
+def test_a_stale_cuinit_line_is_context_when_the_host_proves_the_gpu(line: str) -> None:
+    host = gpu_host(tf=tf_with_gpus("NVIDIA L4"))
+    for found in (_ids([line], host),
+                  {f.id: f for f in diagnose(dataclasses.replace(
+                      host, tf=dataclasses.replace(host.tf, log_lines=(line,))),
+                      meta={}).findings}):
+        cu = [f for i, f in found.items() if i.startswith("cuinit-")]
+        assert len(cu) == 1, list(found)
+        assert cu[0].severity is Severity.INFO
+        assert "earlier run" in cu[0].title
+        assert not [f for f in found.values() if f.severity is Severity.ERROR], list(found)
+
+
+def test_without_tensorflow_listing_the_gpu_the_cuinit_line_stays_an_error() -> None:
+    host = gpu_host(tf=TFFacts(tf_with_gpus().status, version="2.15.0"))
+    found = _ids([CUINIT_LINES[0]], host)
+    assert found["cuinit-no-device"].severity is Severity.ERROR
+
+
+# ------------------------------------------------------------------ 3. one severity
+
+
+@pytest.mark.parametrize(("line", "fid"), [
+    (CUINIT_LINES[0], "cuinit-no-device"),
+    (CUINIT_LINES[1], "cuinit-unknown"),
+    ("E tensorflow/stream_executor/cuda/cuda_driver.cc:313] failed call to cuInit: "
+     "UNKNOWN ERROR (100)", "cuinit-no-device"),
+])
+def test_cuinit_severity_is_the_same_for_a_log_alone_and_the_doctor(line: str, fid: str) -> None:
+    alone = _ids([line])[fid]
+    tf = dataclasses.replace(TFFacts(tf_with_gpus().status, version="2.15.0"),
+                             log_lines=(line,))
+    doctor = {f.id: f for f in diagnose(gpu_host(tf=tf), meta={}).findings}[fid]
+    assert alone.severity is doctor.severity is Severity.ERROR
+
+
+def test_the_severity_rule_is_in_the_catalogue_row() -> None:
+    spec = load_catalogue().spec("cuinit-{error}")
+    assert spec.severity is Severity.ERROR
+    assert Severity.WARNING not in spec.severities
+
+
+# ------------------------------------------------------------------ driver versions differ
+
+_DIAG = "I tensorflow/stream_executor/cuda/cuda_diagnostics.cc:"
+_XDIAG = "I external/local_xla/xla/stream_executor/cuda/cuda_diagnostics.cc:"
+
+
+@pytest.mark.parametrize(("lines", "kernel", "lib"), [
+    # TF 1.x wording, the mismatch line cut in the paste
+    ([CUINIT_LINES[0], _DIAG + "189] libcuda reported version is: 470.57.2",
+      _DIAG + "193] kernel reported version is: 460.56.0",
+      "E tensorflow/stream_executor/cuda/cuda_diagnostics.cc:303] kernel version 460.56.0 "
+      "does not match DSO versio..."], "460.56.0", "470.57.2"),
+    # XLA wording, no mismatch line at all, a patch-level difference
+    ([_XDIAG + "168] libcuda reported version is: 550.127.5",
+      _XDIAG + "172] kernel reported version is: 550.120.0"], "550.120.0", "550.127.5"),
+])
+def test_kernel_and_libcuda_versions_that_differ_are_the_mismatch(
+        lines: list[str], kernel: str, lib: str) -> None:
+    found = _ids(lines)
+    f = found["nvidia-driver-library-mismatch"]
+    assert kernel in f.cause and lib in f.cause
+    assert "cuinit-no-device" not in found  # the mismatch is why cuInit saw no device
+
+
+@pytest.mark.parametrize("lines", [
+    [_DIAG + "189] libcuda reported version is: 535.104.5",
+     _DIAG + "193] kernel reported version is: 535.104.05"],
+    # a forward-compatibility libcuda (cuda-compat) differs from the kernel on purpose
+    ["E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:152] failed call to cuInit: "
+     "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: forward compatibility was attempted on non "
+     "supported HW", _XDIAG + "168] libcuda reported version is: 470.223.2",
+     _XDIAG + "172] kernel reported version is: 470.182.3"],
+])
+def test_equal_versions_or_a_compat_libcuda_are_no_mismatch(lines: list[str]) -> None:
+    assert "nvidia-driver-library-mismatch" not in _ids(lines)
