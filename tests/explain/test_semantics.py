@@ -216,3 +216,105 @@ def test_kernel_and_libcuda_versions_that_differ_are_the_mismatch(
 ])
 def test_equal_versions_or_a_compat_libcuda_are_no_mismatch(lines: list[str]) -> None:
     assert "nvidia-driver-library-mismatch" not in _ids(lines)
+
+
+# ------------------------------------------------------------------ kinds of the held-out review
+
+
+def _env(**kw: str) -> HostFacts:
+    from explain.case_env import facts_from_env
+
+    host = facts_from_env(kw)
+    assert host is not None
+    tf = kw.get("tf")
+    if tf and "rc" in tf:  # facts_from_env keeps x.y.z only
+        from tfgpu.facts import Distribution
+
+        host = dataclasses.replace(host, python=dataclasses.replace(
+            host.python, distributions=(Distribution("tensorflow", tf),)),
+            tf=dataclasses.replace(host.tf, version=tf) if host.tf else None)
+    return host
+
+
+@pytest.mark.parametrize("line", [
+    # TensorFlow's jit_compile path (TF 2.18+ vendored XLA)
+    "W tensorflow/core/framework/op_kernel.cc:1857] OP_REQUIRES failed at xla_ops.cc:591 : "
+    "UNAVAILABLE: No PTX compilation provider is available. Neither ptxas/nvlink nor nvjtlink "
+    "is available. As a fallback you can enable JIT compilation in the CUDA driver via the flag "
+    "`--xla_gpu_unsafe_fallback_to_driver_on_ptxas_not_found`. Details: ",
+    # the same from a Python traceback, another wording of the exception
+    "jaxlib.xla_extension.XlaRuntimeError: UNAVAILABLE: No PTX compilation provider is "
+    "available. Neither ptxas/nvlink nor nvjtlink is available.",
+    # parallel compilation requested, no provider supports it
+    "UNAVAILABLE: Parallel compilation was requested, but no available compilation provider "
+    "supports it. Details: ptxas_path: NOT_FOUND",
+])
+def test_no_ptx_compilation_provider_is_ptxas_not_found(line: str) -> None:
+    found = _ids([line])
+    assert found["ptxas-not-found"].severity is Severity.ERROR
+    assert any("nvcc" in x for x in found["ptxas-not-found"].fix)
+
+
+@pytest.mark.parametrize("line", [
+    "Device /job:localhost/replica:0/task:0/device:GPU:1 is joining a group with size 2, but "
+    "that group has size 3 (group_key=1)",
+    # the source's own StrCat (no space before the number), another device and key
+    "INTERNAL: Device /job:worker/replica:0/task:1/device:GPU:0 is joining a group with size4, "
+    "but that group has size 8 (group_key=12)",
+    "Device /job:localhost/replica:0/task:0/device:CPU:0 is joining a group that is already "
+    "full (group_key=3)",
+    "Device /job:localhost/replica:0/task:0/device:GPU:0 is joining a group with incompatible "
+    "device typeCPU (group_key=2)",
+    "INVALID_ARGUMENT: User Provided rank is invalid. It should be between [0, group_size)",
+])
+def test_collective_group_mismatch(line: str) -> None:
+    f = _ids([line])["collective-group-size-mismatch"]
+    assert f.category == "multigpu-nccl" and f.severity is Severity.ERROR
+    assert any("ONE strategy per process" in x for x in f.fix)
+
+
+def test_nccl_invalid_rank_is_the_same_kind_and_replaces_the_generic_nccl_error() -> None:
+    found = _ids(["node-1:1234:1234 [0] init.cc:1012 NCCL WARN Invalid rank requested : 4/4"])
+    f = found["collective-group-size-mismatch"]
+    assert "rank 4 of 4" in f.cause
+    assert "nccl-error" not in found
+
+
+@pytest.mark.parametrize(("tf", "os"), [("2.16.1", "Ubuntu 22.04"),
+                                        ("2.17.0rc0", "Ubuntu 22.04 on WSL2")])
+def test_tf_216_wheels_not_finding_their_nvidia_libraries(tf: str, os: str) -> None:
+    found = _ids(["W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some "
+                  "GPU libraries. Please make sure the missing libraries mentioned above are "
+                  "installed properly if you would like to use GPU."], _env(tf=tf, os=os))
+    f = found["tf-2-16-nvidia-wheel-libs-not-found"]
+    assert f.knowledge_ref == "platform_facts:tf-216-nvidia-wheel-libs-not-found"
+    assert any("LD_LIBRARY_PATH" in x and "nvidia" in x for x in f.fix)
+    assert any("2.15.1" in x for x in f.fix)
+    assert "gpu-libraries-not-loaded" not in found
+
+
+@pytest.mark.parametrize(("tf", "os"), [("2.16.2", "Ubuntu 22.04"), ("2.15.1", "Ubuntu 22.04"),
+                                        ("2.16.1", "Windows 10")])
+def test_other_releases_or_windows_keep_the_generic_finding(tf: str, os: str) -> None:
+    found = _ids(["W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some "
+                  "GPU libraries."], _env(tf=tf, os=os))
+    assert "tf-2-16-nvidia-wheel-libs-not-found" not in found
+
+
+@pytest.mark.parametrize(("tf", "cuda", "os"), [("2.15.1", "11.4", "Ubuntu 22.04 on WSL2"),
+                                                ("2.17.0", "11.8", "Ubuntu 24.04")])
+def test_cudart_stub_with_a_toolkit_of_another_major_is_the_cause(
+        tf: str, cuda: str, os: str) -> None:
+    """'Could not find cuda drivers' (tsl cudart_stub.cc) means the CUDA runtime TensorFlow
+    loads is missing; a toolkit of another major in the host facts shows a GPU set-up."""
+    found = _ids(["I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda "
+                  "drivers on your machine, GPU will not be used."], _env(tf=tf, cuda=cuda, os=os))
+    f = found["tf-cuda-runtime-missing"]
+    assert f.severity is Severity.ERROR and f"CUDA {cuda}" in f.cause
+
+
+def test_cudart_stub_with_the_right_major_and_no_gpu_known_stays_a_notice() -> None:
+    found = _ids(["I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda "
+                  "drivers on your machine, GPU will not be used."],
+                 _env(tf="2.15.1", cuda="12.2", os="Ubuntu 22.04"))
+    assert "tf-cuda-runtime-missing" not in found

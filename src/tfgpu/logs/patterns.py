@@ -1095,6 +1095,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Error: (?P<err>[^\r\n]{1,300})",
         "lib",
     ),
+    # XLA's compilation-provider choice (xla/stream_executor/cuda/
+    # assemble_compilation_provider.cc, TF 2.18+): neither ptxas/nvlink nor libnvjitlink /
+    # libnvptxcompiler found -- XLA cannot compile any kernel
+    _p(
+        "xla.ptxas_missing",
+        ("no ptx compilation provider", "no available compilation provider"),
+        r"No PTX compilation provider is available"
+        r"|Parallel compilation was requested, but no available compilation provider",
+    ),
+    # collective group membership (tensorflow core/common_runtime/
+    # collective_param_resolver_local.cc) and NCCL's rank check (nccl src/init.cc)
+    _p(
+        "collective.group",
+        ("is joining a group", "user provided rank is invalid", "invalid rank requested"),
+        r"Device (?P<dev>\S{1,200}) is joining a group (?:with size ?(?P<size>\d+), but that "
+        r"group has size (?P<has>\d+)|that is already full|with incompatible device type)"
+        r"|User Provided rank is invalid"
+        r"|Invalid rank requested : (?P<rank>-?\d+)/(?P<nranks>-?\d+)",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

@@ -21,7 +21,7 @@ from tfgpu.diagnosis.checks.cpu import (
     rule_illegal_instruction,
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
-from tfgpu.diagnosis.checks.distributed import rule_nccl
+from tfgpu.diagnosis.checks.distributed import collective_group_mismatch, rule_nccl
 from tfgpu.diagnosis.checks.driver import (
     cuda_context_of_other_library,
     cuda_runtime_init,
@@ -176,6 +176,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_wsl_numa,
     rule_cupti,
     rule_nccl,
+    collective_group_mismatch,  # semantics (stage 3)
     rule_mixed,
     rule_mixed_dtypes,
     rule_gpu_not_visible,

@@ -396,7 +396,9 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
         return []
     gpu = ctx.has_nvidia_gpu
     tf = ctx.tf_version
-    if gpu:
+    # semantics (stage 3): a CUDA toolkit in the host facts shows a GPU set-up even when no
+    # GPU probe ran, so a toolkit of another major than TensorFlow's is the cause then too
+    if gpu or (gpu is None and ctx.cuda_versions):
         tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
         have = ctx.cuda_versions
         if tested and have and not any(v.split(".")[0] == tested[0].split(".")[0] for v in have):
@@ -430,6 +432,7 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
                     knowledge_ref=tested.ref,
                 )
             ]
+    if gpu:
         gev = ctx.gpu_log_evidence()
         where = (
             f"the log itself shows an NVIDIA GPU (lines {', '.join(str(h.line) for h in gev[:3])})"

@@ -13,7 +13,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -426,6 +426,10 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             )
         )
     if dlopen.count and not core_seen:
+        regression = _tf216_libs_not_found(ctx, dlopen)  # semantics (stage 3)
+        if regression is not None:
+            out.append(regression)
+            return out
         fix = [
             'TF_CPP_MAX_VLOG_LEVEL=3 python -c "import tensorflow as tf; '
             "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -iE 'dlopen|dso_loader'",
@@ -1065,3 +1069,35 @@ def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Fin
             fix=tuple(x.rstrip() for x in fix),
         ))
     return out
+
+
+def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
+    """``tf-2-16-nvidia-wheel-libs-not-found``: "Cannot dlopen some GPU libraries" from a
+    TensorFlow release whose pip wheels do not find the libraries of the nvidia-* wheels
+    (platform fact ``tf-216-nvidia-wheel-libs-not-found``: 2.16.1 and 2.17.0rc0,
+    tensorflow/tensorflow#63362).  Only for those exact versions, on Linux/WSL2, for pip
+    TensorFlow; ``None`` otherwise (the generic finding then says what to run)."""
+    if ctx.windows or ctx.os == "macos" or ctx.non_pip_tensorflow or not ctx.tf_version:
+        return None
+    fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
+    version = ctx.tf_version.strip()
+    if version not in fact.items("affected"):
+        return None
+    good = fact.value("last_working")
+    export = ("export LD_LIBRARY_PATH=$(python -c 'import nvidia, os; "
+              "d = list(nvidia.__path__)[0]; print(\":\".join(os.path.join(d, x, \"lib\") "
+              "for x in sorted(os.listdir(d)) if os.path.isdir(os.path.join(d, x, \"lib\"))))')"
+              "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+    return catalogue.make(
+        "tf-2-16-nvidia-wheel-libs-not-found",
+        tf=version, good=str(good), ref=fact.ref,
+        evidence=log_evidence(dlopen) + tuple(ctx.fact_evidence()),
+        fix=(c.pip(ctx, "list") + " | grep -i nvidia   # the nvidia-* wheels of "
+             f"tensorflow[and-cuda]=={version} must be there; if not: "
+             + c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}"),
+             export + "   # every site-packages/nvidia/*/lib folder (put it in the venv's or "
+             "conda env's activate script to keep it)",
+             "# or: " + c.pip(ctx, "install", f"tensorflow[and-cuda]=={good}")
+             + "   # the last release that finds them by itself"),
+        knowledge_ref=fact.ref,
+    )
