@@ -152,6 +152,23 @@ def test_a_stale_cuinit_line_is_context_when_the_host_proves_the_gpu(line: str) 
         assert not [f for f in found.values() if f.severity is Severity.ERROR], list(found)
 
 
+@pytest.mark.parametrize("lines", [
+    ["I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda drivers on your "
+     "machine, GPU will not be used."],
+    ["I tensorflow/stream_executor/platform/default/dso_loader.cc:44] Successfully opened "
+     "dynamic library libcuda.so.1", CUINIT_LINES[2],
+     "I tensorflow/stream_executor/cuda/cuda_diagnostics.cc:163] no NVIDIA GPU device is "
+     "present: /dev/nvidia0 does not exist"],
+])
+def test_other_stale_no_gpu_lines_give_no_error_when_the_host_proves_the_gpu(
+        lines: list[str]) -> None:
+    found = _ids(lines, gpu_host(tf=tf_with_gpus("NVIDIA L4")))
+    assert not [i for i, f in found.items() if f.severity is Severity.ERROR], list(found)
+    # without the proof, the same lines are an error
+    host = gpu_host(tf=TFFacts(tf_with_gpus().status, version="2.15.0"))
+    assert [i for i, f in _ids(lines, host).items() if f.severity is Severity.ERROR]
+
+
 def test_without_tensorflow_listing_the_gpu_the_cuinit_line_stays_an_error() -> None:
     host = gpu_host(tf=TFFacts(tf_with_gpus().status, version="2.15.0"))
     found = _ids([CUINIT_LINES[0]], host)

@@ -88,8 +88,8 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     nodes = f.h("diag.no_device_node")
     cuinit = f.h("cuinit")
     libcuda = [h for h in f.h("lib.opened").all() if (h.g("lib") or "").startswith("libcuda.")]
-    if not (banner.count or (nodes.count and cuinit.count)):
-        return out
+    if not (banner.count or (nodes.count and cuinit.count)) or f.host_gpu_works:
+        return out  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
     sure = f.in_container or bool(banner.count)
     cause = (
         "the process has no NVIDIA device: "

@@ -392,8 +392,8 @@ def _windows_cudart_fix(ctx: Facts) -> list[str]:
 def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
     """``Could not find cuda drivers on your machine, GPU will not be used``."""
     hits = ctx.h("cuda.drivers")
-    if not hits.count:
-        return []
+    if not hits.count or ctx.host_gpu_works:
+        return []  # semantics (stage 3): TensorFlow lists the GPU now: host facts win
     gpu = ctx.has_nvidia_gpu
     tf = ctx.tf_version
     # semantics (stage 3): a CUDA toolkit in the host facts shows a GPU set-up even when no
