@@ -11,7 +11,6 @@ driver plus the Container Toolkit, ``--gpus all``).
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._common import E, W
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import docs
@@ -105,7 +104,6 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     )
     out.append(catalogue.make(
         "docker-run-without-gpus",
-        severity=E if sure else W,
         evidence=log_evidence(banner, libcuda[:1], cuinit.first[:1], nodes),
         cause=cause,
         fix=("docker run --gpus all ...   # start the container with GPU access",
