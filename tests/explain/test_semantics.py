@@ -335,3 +335,32 @@ def test_cudart_stub_with_the_right_major_and_no_gpu_known_stays_a_notice() -> N
                   "drivers on your machine, GPU will not be used."],
                  _env(tf="2.15.1", cuda="12.2", os="Ubuntu 22.04"))
     assert "tf-cuda-runtime-missing" not in found
+
+
+_XLA_GPU_ONLY = ["[PhysicalDevice(name='/physical_device:CPU:0', device_type='CPU'),",
+                 " PhysicalDevice(name='/physical_device:XLA_CPU:0', device_type='XLA_CPU'),",
+                 " PhysicalDevice(name='/physical_device:XLA_GPU:0', device_type='XLA_GPU')]"]
+_DEVLIB_NO_GPU = ['name: "/device:CPU:0"', 'name: "/device:XLA_GPU:0"']
+
+
+@pytest.mark.parametrize(("lines", "tf", "cuda"), [
+    (_XLA_GPU_ONLY, "2.1.0", "10.2"),  # pre-11: major.minor names, another 10.x fails
+    (_DEVLIB_NO_GPU, "2.3.0", "10.2"),  # device_lib wording, TF 2.3 needs 10.1
+    (_XLA_GPU_ONLY, "2.15.0", "11.8"),  # 11+: another major
+])
+def test_no_gpu_listed_with_a_cuda_release_the_build_cannot_load(
+        lines: list[str], tf: str, cuda: str) -> None:
+    f = _ids(lines, _env(tf=tf, cuda=cuda, os="Ubuntu 20.04"))["tf-cuda-runtime-missing"]
+    assert f.category == "version-mismatch" and f"CUDA {cuda}" in f.title
+
+
+@pytest.mark.parametrize(("tf", "cuda", "install"), [
+    ("2.4.0", "11.2", "pip"),  # 11.x serves an 11.0 build (major names from 11)
+    ("2.1.0", "10.1", "pip"),  # the right release
+    ("2.1.0", "10.2", "conda"),  # conda brings its own CUDA
+])
+def test_no_cuda_release_claim_when_the_host_can_serve_it(tf: str, cuda: str,
+                                                          install: str) -> None:
+    found = _ids(_XLA_GPU_ONLY, _env(tf=tf, cuda=cuda, os="Ubuntu 20.04",
+                                     install_method=install))
+    assert "tf-cuda-runtime-missing" not in found

@@ -1114,6 +1114,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|User Provided rank is invalid"
         r"|Invalid rank requested : (?P<rank>-?\d+)/(?P<nranks>-?\d+)",
     ),
+    # tf.config.list_physical_devices() printed: the same device list as device_lib's
+    # 'name: "/device:XLA_GPU:0"' (an XLA_GPU without a GPU: the CUDA libraries did not load)
+    _p(
+        "gpu.devlib",
+        ("physical_device:",),
+        r"PhysicalDevice\(name='/physical_device:(?P<dev>(?:XLA_)?[A-Z]+):\d+'",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",
