@@ -364,3 +364,35 @@ def test_no_cuda_release_claim_when_the_host_can_serve_it(tf: str, cuda: str,
     found = _ids(_XLA_GPU_ONLY, _env(tf=tf, cuda=cuda, os="Ubuntu 20.04",
                                      install_method=install))
     assert "tf-cuda-runtime-missing" not in found
+
+
+@pytest.mark.parametrize("lines", [
+    ['  File "/home/u/.local/lib/python3.8/site-packages/tensorflow/__init__.py", line 41, in '
+     "<module>", '  File "/home/u/miniconda3/envs/tf/lib/python3.8/importlib/__init__.py", '
+     "line 127, in import_module", "ImportError: libcudart.so.10.0: cannot open shared object "
+     "file: No such file or directory"],
+    # the base environment of Anaconda, another Python
+    ['  File "/opt/anaconda3/lib/python3.11/importlib/__init__.py", line 126, in import_module',
+     '  File "/root/.local/lib/python3.11/site-packages/tensorflow/python/__init__.py", line 3'],
+    # Windows wording
+    ['  File "C:\\Users\\u\\anaconda3\\envs\\tf\\lib\\site-packages\\keras\\__init__.py", line 3',
+     '  File "C:\\Users\\u\\AppData\\Roaming\\Python\\Python39\\site-packages\\tensorflow\\'
+     '__init__.py", line 37, in <module>'],
+])
+def test_user_site_tensorflow_shadowing_a_conda_environment(lines: list[str]) -> None:
+    f = _ids(lines)["user-site-tensorflow-shadows-env"]
+    assert f.knowledge_ref == "platform_facts:python-user-site-first"
+    assert f.doc is not None and "site" in f.doc
+    assert any("PYTHONNOUSERSITE" in x for x in f.fix)
+
+
+@pytest.mark.parametrize("lines", [
+    # a venv does not search the user site-packages
+    ['  File "/home/u/.venv/lib/python3.10/site-packages/keras/__init__.py", line 3',
+     '  File "/home/u/.local/lib/python3.10/site-packages/tensorflow/__init__.py", line 3'],
+    # another Python version: not the same interpreter's user site
+    ['  File "/home/u/miniconda3/envs/tf/lib/python3.9/importlib/__init__.py", line 127',
+     '  File "/home/u/.local/lib/python3.8/site-packages/tensorflow/__init__.py", line 41'],
+])
+def test_no_user_site_claim_without_a_conda_interpreter_of_that_python(lines: list[str]) -> None:
+    assert "user-site-tensorflow-shadows-env" not in _ids(lines)

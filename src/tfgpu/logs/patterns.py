@@ -1121,6 +1121,21 @@ PATTERNS: tuple[Pattern, ...] = (
         ("physical_device:",),
         r"PhysicalDevice\(name='/physical_device:(?P<dev>(?:XLA_)?[A-Z]+):\d+'",
     ),
+    # a TensorFlow imported from the user site-packages (pip install --user) while the
+    # interpreter runs from a conda environment (its own lib/pythonX.Y in the traceback)
+    _p(
+        "ctx.user_site_tf",
+        ("/.local/lib/python", "appdata\\roaming\\python"),
+        r"/\.local/lib/python(?P<v>\d\.\d{1,2})/site-packages/tensorflow"
+        r"|AppData\\Roaming\\Python\\Python(?P<wv>\d{2,3})\\site-packages\\tensorflow",
+        "v",
+    ),
+    _p(
+        "ctx.conda_env_python",
+        ("envs/", "envs\\", "conda", "miniforge", "mambaforge"),
+        r"[/\\](?:envs[/\\](?P<env>[\w.+-]{1,100})|(?:ana|mini)conda\d?|miniforge\d?"
+        r"|mambaforge)[/\\](?:lib[/\\]python(?P<v>\d\.\d{1,2})[/\\]|[Ll]ib[/\\]site-packages[/\\])",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

@@ -82,6 +82,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     tensorflow_not_installed,
     tensorflow_probe_failed,
     tensorflow_variants_log,
+    user_site_shadows_env,
     windows_native_no_gpu,
 )
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
@@ -155,6 +156,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tensorflow_gpu_package_log,
     tensorflow_variants_log,
     cpu_only_build_log,
+    user_site_shadows_env,  # semantics (stage 3)
     numpy_abi_log,
     numpy_too_old,
     numpy_removed_alias,
