@@ -396,3 +396,21 @@ def test_user_site_tensorflow_shadowing_a_conda_environment(lines: list[str]) ->
 ])
 def test_no_user_site_claim_without_a_conda_interpreter_of_that_python(lines: list[str]) -> None:
     assert "user-site-tensorflow-shadows-env" not in _ids(lines)
+
+
+_SMI = ["| NVIDIA-SMI 560.94                 Driver Version: 560.94         CUDA Version: "
+        "12.6     |",
+        "|   0  NVIDIA GeForce RTX 3060      WDDM  |   00000000:01:00.0  On |            "
+        "      N/A |"]
+
+
+@pytest.mark.parametrize("tf", ["2.11.0", "2.16.1", "2.19.0"])
+def test_native_windows_tf_after_2_10_with_a_working_gpu_is_cpu_only(tf: str) -> None:
+    f = _ids(_SMI, _env(tf=tf, os="Windows 11"))["tensorflow-windows-native-no-gpu"]
+    assert any("wsl" in x.lower() for x in f.fix)
+
+
+@pytest.mark.parametrize(("tf", "os"), [("2.10.1", "Windows 10"), ("2.16.1", "Ubuntu 22.04"),
+                                        ("2.16.1", "Windows 11 + WSL2 Ubuntu 22.04")])
+def test_no_windows_native_claim_for_2_10_linux_or_wsl2(tf: str, os: str) -> None:
+    assert "tensorflow-windows-native-no-gpu" not in _ids(_SMI, _env(tf=tf, os=os))

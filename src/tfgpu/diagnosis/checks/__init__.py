@@ -97,6 +97,7 @@ from tfgpu.diagnosis.checks.visibility import (
     tensorflow_sees_no_gpu,
     tf_env_var_invalid,
     visible_device_list_invalid,
+    windows_native_gpu_shown,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
@@ -182,6 +183,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_mixed,
     rule_mixed_dtypes,
     rule_gpu_not_visible,
+    windows_native_gpu_shown,  # semantics (stage 3)
     visible_device_list_invalid,  # universe
     cpu_guard_abort,
     rule_illegal_instruction,

@@ -567,3 +567,18 @@ def _cuda_release_missing(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding | Non
              "them)"),
         knowledge_ref=tested.ref,
     )
+
+
+def windows_native_gpu_shown(ctx: Facts) -> list[Finding]:
+    """``tensorflow-windows-native-no-gpu`` from a log that shows an NVIDIA GPU working
+    (nvidia-smi's table, a device line) with TensorFlow newer than the last native-Windows
+    GPU release on native Windows (host facts or the log): that TensorFlow is CPU-only
+    there whatever the driver and CUDA toolkit are (platform fact
+    ``windows-native-gpu-last``).  The host check says the same from probed facts."""
+    mm = ctx.tf_mm
+    if not ctx.windows or ctx.wsl or mm is None or mm <= windows_gpu_last(ctx)[0]:
+        return []
+    shown = ctx.gpu_log_evidence()
+    if not shown and not (ctx.host is not None and ctx.host.nvidia_gpus):
+        return []
+    return [_windows_native(ctx, log_evidence(shown) + tuple(ctx.fact_evidence()))]
