@@ -414,3 +414,38 @@ def test_native_windows_tf_after_2_10_with_a_working_gpu_is_cpu_only(tf: str) ->
                                         ("2.16.1", "Windows 11 + WSL2 Ubuntu 22.04")])
 def test_no_windows_native_claim_for_2_10_linux_or_wsl2(tf: str, os: str) -> None:
     assert "tensorflow-windows-native-no-gpu" not in _ids(_SMI, _env(tf=tf, os=os))
+
+
+_OLD_STACK = ("W tensorflow/stream_executor/gpu/asm_compiler.cc:235] Your CUDA software stack is "
+              "old. We fallback to the NVIDIA driver for some compilation. Update your CUDA "
+              "version to get the best performance. The ptxas error was: ptxas fatal   : Value "
+              "'{sm}' is not defined for option 'gpu-name'")
+_XLA_FALLBACK = ["W external/local_xla/xla/service/gpu/nvptx_compiler.cc:600] Falling back to "
+                 "the CUDA driver for PTX compilation; ptxas does not support CC {cc}"]
+
+
+@pytest.mark.parametrize(("lines", "cuda"), [
+    ([_OLD_STACK.format(sm="sm_86")], "11.0"),  # Ampere GA10x: ptxas from CUDA 11.1
+    ([_XLA_FALLBACK[0].format(cc="8.9")], "11.7"),  # Ada: ptxas from CUDA 11.8, XLA wording
+    ([_OLD_STACK.format(sm="sm_90")], "11.4"),
+])
+def test_ptxas_fallback_with_a_toolkit_older_than_the_gpu_is_a_warning(
+        lines: list[str], cuda: str) -> None:
+    f = _ids(lines, _env(cuda=cuda, os="Ubuntu 20.04"))["ptxas-does-not-support-gpu"]
+    assert f.severity is Severity.WARNING and not f.harmless
+    assert cuda in f.cause
+
+
+def test_the_toolkit_can_come_from_a_cuda_folder_in_the_log() -> None:
+    f = _ids([_OLD_STACK.format(sm="sm_86"),
+              "I subprocess.cc] running /usr/local/cuda-11.0/bin/ptxas --version"])[
+        "ptxas-does-not-support-gpu"]
+    assert f.severity is Severity.WARNING
+
+
+@pytest.mark.parametrize("host", [None, "11.1", "12.2"])
+def test_ptxas_fallback_stays_harmless_when_the_toolkit_is_new_enough_or_unknown(
+        host: str | None) -> None:
+    facts = _env(cuda=host, os="Ubuntu 20.04") if host else None
+    f = _ids([_OLD_STACK.format(sm="sm_86")], facts)["ptxas-does-not-support-gpu"]
+    assert f.severity is Severity.INFO and f.harmless
