@@ -249,7 +249,9 @@ def test_container_without_device_nodes() -> None:
              "I cuda_diagnostics.cc:163] no NVIDIA GPU device is present: /dev/nvidia1 does "
              "not exist"]
     f = _by_id(lines)["docker-run-without-gpus"]
-    assert f.severity is Severity.WARNING and "/dev/nvidia1" in f.cause
+    # one severity per fault (semantics, stage 3): no device node is an error, container or not
+    assert f.severity is Severity.ERROR and "/dev/nvidia1" in f.cause
+    assert "if this is not a container" in f.cause
     assert f.fix[0].startswith("docker run --gpus all")
 
 

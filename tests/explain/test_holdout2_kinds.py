@@ -127,7 +127,7 @@ def test_libcuda_and_kernel_versions_differ() -> None:
         _DIAG.format(n=204, what="kernel", v="470.129.6"),
     ])
     f = found["nvidia-driver-library-mismatch"]
-    assert "libcuda 470.141.3" in f.cause and "kernel module 470.129.6" in f.cause
+    assert "(libcuda) reports 470.141.3" in f.cause and "module reports 470.129.6" in f.cause
     assert f.fix[0].startswith("sudo reboot")
 
 
@@ -174,7 +174,7 @@ def test_host_cuda_12_with_tf_2_12_is_the_cuda_major() -> None:
 
 
 def test_matching_majors_leave_the_generic_reading() -> None:
-    found = _ids([_DLOPEN], _host(tf="2.16.1", cuda="12.3", cudnn="8.9"))
+    found = _ids([_DLOPEN], _host(tf="2.15.0", cuda="12.3", cudnn="8.9"))
     assert "cudnn-major-mismatch" not in found and "cuda-major-mismatch" not in found
     assert "gpu-libraries-not-loaded" in found
 

@@ -359,6 +359,20 @@ class Facts:
         return None
 
 
+    # --- semantics (stage 3): host facts that prove the GPU works ------------------------------
+    @property
+    def host_gpu_works(self) -> bool:
+        """The host facts prove a working GPU: the driver answered (NVML or nvidia-smi,
+        status OK) and the TensorFlow child imported and listed at least one GPU.  A log
+        line that says otherwise (a cuInit failure) is then from an earlier run: host facts
+        win over log hints."""
+        from tfgpu.facts import ProbeStatus
+
+        h = self.host
+        if h is None or h.driver is None or h.driver.status is not ProbeStatus.OK:
+            return False
+        return h.tf is not None and h.tf.status is ProbeStatus.OK and bool(h.tf.gpus)
+
 def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence, ...]:
     """Evidence tuples from hits (first hits of each list), sorted by line, de-duplicated."""
     seen: dict[int, Hit] = {}

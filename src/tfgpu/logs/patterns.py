@@ -1483,6 +1483,58 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("ctx.keras3_path", ("keras/src/ops/", "keras\\src\\ops\\"),
        r"keras[/\\]src[/\\]ops[/\\]"),
+    # --- semantics (stage 3) -------------------------------------------------------------
+    # cuDNN 8's own loader (libcudnn.so.8 loads its sub-libraries at first use): "Could not
+    # load library libcudnn_cnn_infer.so.8. Error: libcublasLt.so.11: cannot open shared
+    # object file: No such file or directory" -- the dlerror names the dependency
+    _p(
+        "lib.missing",
+        ("could not load library",),
+        r"Could not load library (?P<lib>lib[\w+-][\w.+-]{0,80}?\.so[\w.]{0,20})\. "
+        r"Error: (?P<err>[^\r\n]{1,300})",
+        "lib",
+    ),
+    # XLA's compilation-provider choice (xla/stream_executor/cuda/
+    # assemble_compilation_provider.cc, TF 2.18+): neither ptxas/nvlink nor libnvjitlink /
+    # libnvptxcompiler found -- XLA cannot compile any kernel
+    _p(
+        "xla.ptxas_missing",
+        ("no ptx compilation provider", "no available compilation provider"),
+        r"No PTX compilation provider is available"
+        r"|Parallel compilation was requested, but no available compilation provider",
+    ),
+    # collective group membership (tensorflow core/common_runtime/
+    # collective_param_resolver_local.cc) and NCCL's rank check (nccl src/init.cc)
+    _p(
+        "collective.group",
+        ("is joining a group", "user provided rank is invalid", "invalid rank requested"),
+        r"Device (?P<dev>\S{1,200}) is joining a group (?:with size ?(?P<size>\d+), but that "
+        r"group has size (?P<has>\d+)|that is already full|with incompatible device type)"
+        r"|User Provided rank is invalid"
+        r"|Invalid rank requested : (?P<rank>-?\d+)/(?P<nranks>-?\d+)",
+    ),
+    # tf.config.list_physical_devices() printed: the same device list as device_lib's
+    # 'name: "/device:XLA_GPU:0"' (an XLA_GPU without a GPU: the CUDA libraries did not load)
+    _p(
+        "gpu.devlib",
+        ("physical_device:",),
+        r"PhysicalDevice\(name='/physical_device:(?P<dev>(?:XLA_)?[A-Z]+):\d+'",
+    ),
+    # a TensorFlow imported from the user site-packages (pip install --user) while the
+    # interpreter runs from a conda environment (its own lib/pythonX.Y in the traceback)
+    _p(
+        "ctx.user_site_tf",
+        ("/.local/lib/python", "appdata\\roaming\\python"),
+        r"/\.local/lib/python(?P<v>\d\.\d{1,2})/site-packages/tensorflow"
+        r"|AppData\\Roaming\\Python\\Python(?P<wv>\d{2,3})\\site-packages\\tensorflow",
+        "v",
+    ),
+    _p(
+        "ctx.conda_env_python",
+        ("envs/", "envs\\", "conda", "miniforge", "mambaforge"),
+        r"[/\\](?:envs[/\\](?P<env>[\w.+-]{1,100})|(?:ana|mini)conda\d?|miniforge\d?"
+        r"|mambaforge)[/\\](?:lib[/\\]python(?P<v>\d\.\d{1,2})[/\\]|[Ll]ib[/\\]site-packages[/\\])",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

@@ -28,7 +28,11 @@ from tfgpu.diagnosis.checks.cpu import (
     rule_illegal_instruction,
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
-from tfgpu.diagnosis.checks.distributed import gpu_peer_access_failed, rule_nccl
+from tfgpu.diagnosis.checks.distributed import (
+    collective_group_mismatch,
+    gpu_peer_access_failed,
+    rule_nccl,
+)
 from tfgpu.diagnosis.checks.driver import (
     cuda_context_of_other_library,
     cuda_driver_not_initialised,
@@ -98,6 +102,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     tensorflow_not_installed,
     tensorflow_probe_failed,
     tensorflow_variants_log,
+    user_site_shadows_env,
     windows_native_no_gpu,
 )
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
@@ -113,6 +118,7 @@ from tfgpu.diagnosis.checks.visibility import (
     tensorflow_sees_no_gpu,
     tf_env_var_invalid,
     visible_device_list_invalid,
+    windows_native_gpu_shown,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows, windows_process_crashed
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
@@ -161,7 +167,7 @@ from tfgpu.diagnosis.checks.wsl import (
 # isort: split
 from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
-from tfgpu.diagnosis.checks.smi_banner import libcuda_kernel_split, smi_sees_gpu_cuda_does_not
+from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -218,6 +224,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tensorflow_gpu_package_log,
     tensorflow_variants_log,
     cpu_only_build_log,
+    user_site_shadows_env,  # semantics (stage 3)
     numpy_abi_log,
     numpy_too_old,
     numpy_removed_alias,
@@ -258,9 +265,11 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_wsl_numa,
     rule_cupti,
     rule_nccl,
+    collective_group_mismatch,  # semantics (stage 3)
     rule_mixed,
     rule_mixed_dtypes,
     rule_gpu_not_visible,
+    windows_native_gpu_shown,  # semantics (stage 3)
     visible_device_list_invalid,  # universe
     cpu_guard_abort,
     rule_illegal_instruction,
@@ -289,7 +298,6 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfjs_cuda_libraries_missing,
     # --- holdout2 kinds ---
     smi_sees_gpu_cuda_does_not,
-    libcuda_kernel_split,
     library_majors_from_host,
     keras3_never_called,
 )

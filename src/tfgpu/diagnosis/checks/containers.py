@@ -91,8 +91,8 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     nodes = f.h("diag.no_device_node")
     cuinit = f.h("cuinit")
     libcuda = [h for h in f.h("lib.opened").all() if (h.g("lib") or "").startswith("libcuda.")]
-    if not (banner.count or (nodes.count and cuinit.count)):
-        return out
+    if not (banner.count or (nodes.count and cuinit.count)) or f.host_gpu_works:
+        return out  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
     sure = f.in_container or bool(banner.count)
     cause = (
         "the process has no NVIDIA device: "
@@ -108,7 +108,6 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     )
     out.append(catalogue.make(
         "docker-run-without-gpus",
-        severity=E if sure else W,
         evidence=log_evidence(banner, libcuda[:1], cuinit.first[:1], nodes),
         cause=cause,
         fix=("docker run --gpus all ...   # start the container with GPU access",

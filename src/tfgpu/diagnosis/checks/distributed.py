@@ -163,3 +163,54 @@ def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
              "# on bare metal: disable PCIe ACS / set the IOMMU to passthrough (iommu=pt); in a "
              "VM: enable GPU peer-to-peer in the hypervisor, or use one GPU per VM"),
     ))
+
+
+# ---------------------------------------------------------------------- semantics (stage 3)
+
+
+def collective_group_mismatch(ctx: Facts) -> list[Finding]:
+    """``collective-group-size-mismatch``: the members of one collective group disagree on
+    its size or ranks.
+
+    Sources: tensorflow core/common_runtime/collective_param_resolver_local.cc
+    (``CompleteGroupLocal``: "Device D is joining a group with size N, but that group has
+    size M (group_key=K)", "... that is already full", "... with incompatible device
+    type", "User Provided rank is invalid"); NCCL src/init.cc ("Invalid rank requested :
+    r/n", ncclInvalidArgument).  Collective keys are per process: two tf.distribute
+    strategies over different device sets created one after another in the same process
+    register the same group key with different sizes (a maintainer's answer in
+    tensorflow/tensorflow#61314); across workers, the TF_CONFIG clusters or the GPUs each
+    worker sees differ.
+    """
+    hits = ctx.h("collective.group")
+    if not hits.count:
+        return []
+    first = hits.first[0]
+    nccl_rank = first.g("rank") is not None
+    if first.g("size"):
+        what = (f"{first.g('dev')} joined collective group with size {first.g('size')}, but "
+                f"the group was created with size {first.g('has')}")
+    elif nccl_rank:
+        what = (f"NCCL was asked for rank {first.g('rank')} of {first.g('nranks')} ranks, "
+                "outside 0..ranks-1")
+    else:
+        what = "a device joined a collective group that does not fit it"
+    return [catalogue.make(
+        "collective-group-size-mismatch",
+        variant="nccl-rank" if nccl_rank else None,
+        evidence=log_evidence(hits),
+        cause=(what + ": the participants of one collective (same group key) disagree on "
+               "how many devices take part. In one process this is several "
+               "tf.distribute strategies over different GPU sets created one after another "
+               "(they share collective keys, and a pending all-reduce of the first collides "
+               "with the second); across workers, TF_CONFIG's cluster or the GPUs visible to "
+               "each worker differ."),
+        fix=("# create ONE strategy per process (build every model inside its scope); to "
+             "change the GPU set, start a new process",
+             "# in tests: reset between strategies: tf.keras.backend.clear_session() and "
+             "context._reset_context() (tensorflow.python.eager), as TensorFlow's own "
+             "strategy tests do",
+             "# multi-worker: every worker must get the same TF_CONFIG cluster, its own "
+             "task index < the worker count, and see the same number of GPUs "
+             "(CUDA_VISIBLE_DEVICES)"),
+    )]

@@ -124,6 +124,15 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         done.add(name)
         if name == "CUDA_ERROR_OUT_OF_MEMORY":
             continue
+        if ctx.host_gpu_works:
+            # semantics (stage 3): host facts win; the driver answers now and TensorFlow
+            # listed the GPU, so this line is from an earlier run: context, not an error
+            out.append(catalogue.make(
+                "cuinit-{error}", variant="stale",
+                error=_slug(name.replace("CUDA_ERROR_", "")), name=name,
+                num=code or str(getattr(ctx.kb.cuda_error_named(name), "code", "?")),
+                evidence=log_evidence([hit]) + tuple(_stale_evidence(ctx))))
+            continue
         if ctx.wsl1:
             continue  # wsl1-has-no-gpu says why (WSL1 has no GPU at all)
         if name == "CUDA_ERROR_NOT_FOUND" and not (ctx.host is not None and not ctx.wsl):
@@ -232,15 +241,15 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 "wsl --update",
                 "reinstall the Windows NVIDIA driver (never a Linux driver inside WSL)",
             )
-        # Error only when a GPU is known to be there; unknown host: a warning that says so.
-        sev = sev_override or (E if ctx.has_nvidia_gpu else W)
+        # semantics (stage 3): one severity per fault whatever the source (findings.toml
+        # row cuinit-{error}): a cuInit failure is an error -- no GPU for this process --
+        # unless the facts make it harmless (the variants above) or stale (host facts win).
         out.append(
             catalogue.make(
                 "cuinit-{error}",
                 error=_slug(name.replace("CUDA_ERROR_", "")),
                 name=name,
                 num=num,
-                severity=sev,
                 category=cat,
                 evidence=log_evidence([hit], [x for x in (libcuda_v, kernel_v) if x is not None]),
                 cause=f"cuInit returned {name} = {num}: {why}."
@@ -383,11 +392,13 @@ def _windows_cudart_fix(ctx: Facts) -> list[str]:
 def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
     """``Could not find cuda drivers on your machine, GPU will not be used``."""
     hits = ctx.h("cuda.drivers")
-    if not hits.count:
-        return []
+    if not hits.count or ctx.host_gpu_works:
+        return []  # semantics (stage 3): TensorFlow lists the GPU now: host facts win
     gpu = ctx.has_nvidia_gpu
     tf = ctx.tf_version
-    if gpu:
+    # semantics (stage 3): a CUDA toolkit in the host facts shows a GPU set-up even when no
+    # GPU probe ran, so a toolkit of another major than TensorFlow's is the cause then too
+    if gpu or (gpu is None and ctx.cuda_versions):
         tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
         have = ctx.cuda_versions
         if tested and have and not any(v.split(".")[0] == tested[0].split(".")[0] for v in have):
@@ -421,6 +432,7 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
                     knowledge_ref=tested.ref,
                 )
             ]
+    if gpu:
         gev = ctx.gpu_log_evidence()
         where = (
             f"the log itself shows an NVIDIA GPU (lines {', '.join(str(h.line) for h in gev[:3])})"
@@ -805,7 +817,7 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     kernel module and user-space driver library of different versions."""
     hits = ctx.h("driver.mismatch")
     if not hits.count:
-        return []
+        return _versions_differ(ctx)  # semantics (stage 3): a cut or missing mismatch line
     h = hits.first[0]
     cause = "The loaded NVIDIA kernel module and the user-space driver library differ"
     if h.g("k"):
@@ -952,3 +964,75 @@ def cuda_launch_out_of_resources(ctx: Facts) -> list[Finding]:
              "# a custom CUDA op: fewer threads per block or fewer registers "
              "(--maxrregcount) for this GPU"),
     )]
+
+
+# ---------------------------------------------------------------------- semantics (stage 3)
+
+
+def _driver_tuple(text: str | None) -> tuple[int, ...] | None:
+    """``"384.90.0"`` -> ``(384, 90)``; ``"470.57.2"`` -> ``(470, 57, 2)`` (trailing zeros
+    dropped: cuda_diagnostics.cc prints the kernel's ``384.90`` as ``384.90.0``)."""
+    parts = [int(p) for p in (text or "").split(".") if p.isdigit()]
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts) or None
+
+
+def _versions_differ(ctx: Facts) -> list[Finding]:
+    """``nvidia-driver-library-mismatch`` from cuda_diagnostics.cc's two version lines,
+    "libcuda reported version is: X" and "kernel reported version is: Y", when X != Y.
+
+    Source: ``Diagnostician::WarnOnDsoKernelMismatch`` (tensorflow stream_executor/cuda/
+    cuda_diagnostics.cc, later xla/stream_executor/cuda/cuda_diagnostics.cc) logs "kernel
+    version Y does not match DSO version X -- cannot find working devices in this
+    configuration" exactly when the two differ; pasted logs often cut that line, the two
+    version lines carry the same fact.  Not under WSL2, nor when cuInit said
+    CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE: then the libcuda is a forward-compatibility
+    copy (cuda-compat), whose version differs from the kernel's on purpose.
+    """
+    lib, kern = ctx.h("driver.libcuda").last, ctx.h("driver.kernel").last
+    # under WSL2 the kernel side is the Windows driver: its number differs by design
+    if lib is None or kern is None or ctx.host_gpu_works or ctx.wsl:
+        return []
+    lv, kv = lib.g("v"), kern.g("v")
+    if _driver_tuple(lv) is None or _driver_tuple(lv) == _driver_tuple(kv) \
+            or _driver_tuple(kv) is None:
+        return []
+    if _cuinit_errors(ctx, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", code="804") \
+            or ctx.h("cuda.error").by_key.get("CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"):
+        return []
+    return [
+        catalogue.make(
+            "nvidia-driver-library-mismatch",
+            variant="from-log",
+            evidence=log_evidence([lib, kern], ctx.h("cuinit").first[:1]),
+            why=(f"The loaded NVIDIA kernel module reports {kv} and the user-space driver "
+                 f"library (libcuda) reports {lv}: they differ, so CUDA finds no working "
+                 "device (cuda_diagnostics.cc: 'cannot find working devices in this "
+                 "configuration'); usually a driver upgrade (often by unattended package "
+                 "upgrades) without a reboot or module reload."),
+            fix=(
+                "sudo reboot   # loads the kernel module of the installed driver",
+                "# or, without a reboot and with no process using the GPU: sudo rmmod "
+                "nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia",
+                "cat /proc/driver/nvidia/version; nvidia-smi   # both must show one version",
+                "# if it recurs after upgrades, hold the driver packages (e.g. sudo "
+                "apt-mark hold the nvidia driver packages) and upgrade them deliberately",
+            ),
+        )
+    ]
+
+
+def _stale_evidence(ctx: Facts) -> list[Evidence]:
+    """The host facts that prove the GPU works now (driver, TensorFlow's GPU list)."""
+    h = ctx.host
+    if h is None:
+        return []
+    out = []
+    if h.driver is not None:
+        out.append(Evidence(f"driver ({h.driver.source or 'nvidia-smi'})",
+                            f"answers: {h.driver.version or 'version unknown'}"))
+    if h.tf is not None:
+        out.append(Evidence("tensorflow.devices",
+                            ", ".join(d.name for d in h.tf.gpus) or "GPU listed"))
+    return out

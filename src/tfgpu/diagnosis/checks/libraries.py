@@ -14,7 +14,7 @@ from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -315,7 +315,14 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     missing = ctx.h("lib.missing")
     dlopen = ctx.h("lib.dlopen")
     core_seen = False
+    deps = dependency_failures(ctx)  # semantics (stage 3): one finding per missing dependency
+    skip = set(deps) | _dependency_only(ctx, deps)
+    if deps:
+        core_seen = True
+        out += library_dependency(ctx, deps)
     for filename, hit in missing.by_key.items():
+        if filename in skip:
+            continue
         base, comp, expected = parse_library(filename)
         same = [h for h in missing.all() if h.g("lib") == filename] or [hit]
         if base in ("nvinfer", "nvinfer_plugin"):
@@ -440,6 +447,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     # GPU devices..."), often the only one a log keeps
     skipping = [] if dlopen.count else ctx.h("gpu.skipping").all()
     if (dlopen.count or skipping) and not core_seen:
+        regression = _tf216_libs_not_found(  # semantics (stage 3)
+            ctx, dlopen if dlopen.count else ctx.h("gpu.skipping"))
+        if regression is not None:
+            out.append(regression)
+            return out
         fix = [
             'TF_CPP_MAX_VLOG_LEVEL=3 python -c "import tensorflow as tf; '
             "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -iE 'dlopen|dso_loader'",
@@ -930,4 +942,184 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         + tuple(Evidence("libraries", s) for s in seen[:6]),
         fix=tuple(fix),
         knowledge_ref=tf.config.ref if tf.config else None,
+    )
+
+
+# ---------------------------------------------------------------------- semantics (stage 3)
+# A library that was FOUND but whose own dependency was not: the loader's dlerror names
+# another file ("Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror:
+# libcublasLt.so.11: cannot open shared object file"; cuDNN's own "Could not load library
+# libcudnn_cnn_infer.so.8. Error: libcublasLt.so.11: ..."): one finding, about the
+# dependency, and about the CUDA-major mix when the dependency belongs to another CUDA major
+# than the one TensorFlow runs on (a CUDA 12 libcusolver.so.11 needs libnvJitLink.so.12).
+
+#: ``<dependency>: cannot open shared object file`` at the start of a dlerror text (glibc's
+#: wording, tensorflow dso_loader.cc / cuDNN's loader quote it verbatim).
+_DEP_RE = re.compile(r"^\s*(?P<dep>lib[\w+-][\w.+-]{0,80}?\.so[\w.]{0,20}): cannot open shared")
+#: Libraries whose SONAME major is the CUDA major they belong to (CUDA 11+): the runtime,
+#: cuBLAS/cuBLASLt, NVRTC and nvJitLink (CUDA 12's first; its wheel is nvidia-nvjitlink-cu12,
+#: tf_pip_cuda_wheels.toml).
+_SONAME_IS_CUDA = ("cudart", "cublas", "cublasLt", "nvrtc", "nvJitLink")
+#: The pip wheel of a CUDA component, by library base name (the ``[and-cuda]`` pins,
+#: tf_pip_cuda_wheels.toml: nvidia-cublas-cuXX also holds cuBLASLt).
+_WHEEL = {
+    "cudart": "nvidia-cuda-runtime", "cublas": "nvidia-cublas", "cublasLt": "nvidia-cublas",
+    "nvrtc": "nvidia-cuda-nvrtc", "nvJitLink": "nvidia-nvjitlink", "cufft": "nvidia-cufft",
+    "curand": "nvidia-curand", "cusolver": "nvidia-cusolver", "cusparse": "nvidia-cusparse",
+    "cudnn": "nvidia-cudnn", "cupti": "nvidia-cuda-cupti", "nccl": "nvidia-nccl",
+}
+
+
+def _lib_base(filename: str) -> str:
+    """``libcublasLt.so.11`` -> ``cublasLt``; ``libcudnn_cnn_infer.so.8`` -> ``cudnn``."""
+    return parse_library(filename)[0]
+
+
+def _cuda_major_of(filename: str) -> int | None:
+    """The CUDA major a library file belongs to, when its name says so: the SONAME major of
+    the runtime/cuBLAS/NVRTC/nvJitLink (``libcublasLt.so.11`` -> 11, ``libnvJitLink.so.12``
+    -> 12; pre-11 names carry major.minor: ``libcublas.so.10.0`` -> 10); ``None`` for the
+    libraries numbered on their own (cuSOLVER, cuFFT, cuDNN...)."""
+    m = _SO_RE.match(filename.rsplit("/", 1)[-1])
+    if not m or m.group("base") not in _SONAME_IS_CUDA:
+        return None
+    head = m.group("ver").split(".")[0]
+    return int(head) if head.isdigit() and int(head) >= 10 else None
+
+
+def _tf_cuda_major_log(ctx: Facts) -> tuple[int, str] | None:
+    """``(CUDA major TensorFlow runs on, how it is known)``: a runtime/cuBLAS library it
+    opened (the log), else its build's CUDA (host facts, else the tested configuration of
+    its version, tf_tested_configs.toml); ``None`` when unknown."""
+    for hit in ctx.h("lib.opened").all():
+        lib = hit.g("lib") or ""
+        major = _cuda_major_of(lib)
+        if major is not None:
+            return major, f"it opened {lib}"
+    rt = _runtime_major(ctx)
+    m = re.match(r"(\d+)", rt or "")
+    if m:
+        return int(m.group(1)), f"TensorFlow {ctx.tf_version} is built with CUDA {rt}"
+    return None
+
+
+def dependency_failures(ctx: Facts) -> dict[str, tuple[str, Hit]]:
+    """``{library found: (its dependency the loader could not open, the hit)}`` from the
+    dlerror texts of the log's ``lib.missing`` hits (only where the two names differ)."""
+    out: dict[str, tuple[str, Hit]] = {}
+    for hit in ctx.h("lib.missing").all() + list(ctx.h("lib.missing").by_key.values()):
+        outer, err = hit.g("lib"), hit.g("err")
+        if not outer or not err or outer in out:
+            continue
+        m = _DEP_RE.match(err)
+        if m and m.group("dep") != outer:
+            out[outer] = (m.group("dep"), hit)
+    return out
+
+
+def _dependency_only(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> set[str]:
+    """Library names the log shows missing only inside another library's dlerror."""
+    lines = {hit.line for _, hit in deps.values()}
+    named = {dep for dep, _ in deps.values()}
+    by_key = ctx.h("lib.missing").by_key
+    return {dep for dep in named if dep in by_key and by_key[dep].line in lines}
+
+
+def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Finding]:
+    """One finding per library whose dependency is missing: ``cuda-library-from-other-cuda-
+    major`` when the dependency belongs to another CUDA major than TensorFlow's (the copy
+    found is from the other CUDA release), else ``library-dependency-missing``."""
+    out: list[Finding] = []
+    tf_major = _tf_cuda_major_log(ctx)
+    for outer, (dep, hit) in deps.items():
+        base, comp, _ = parse_library(outer)
+        dep_base, dep_comp, _ = parse_library(dep)
+        dep_major = _cuda_major_of(dep)
+        ev = log_evidence([hit], ctx.h("lib.opened").first[:2])
+        wheel = _WHEEL.get(base)
+        pip_ok = not ctx.windows and not ctx.non_pip_tensorflow
+        if dep_major is not None and tf_major is not None and dep_major != tf_major[0]:
+            want, how = tf_major
+            fix = [f"ldconfig -p | grep -E '{outer.split('.so')[0]}|{dep.split('.so')[0]}'; "
+                   "echo $LD_LIBRARY_PATH   # which copy of each is found first",
+                   f"put the CUDA {want} copy of {outer} first on LD_LIBRARY_PATH and remove "
+                   f"the CUDA {dep_major} folder from it"]
+            if wheel and pip_ok and want >= 11:
+                pin = ""
+                if base == "cudnn" and (exp := parse_library(outer)[2]):
+                    pin = f"=={exp.split()[-1]}.*"  # the cuDNN major the SONAME demands
+                fix.append(c.pip(ctx, "install", f"{wheel}-cu{want}{pin}")
+                           + f"   # {comp} built for CUDA {want}")
+            out.append(catalogue.make(
+                "cuda-library-from-other-cuda-major",
+                library=outer, dependency=dep, dep_major=dep_major, tf_major=want,
+                evidence=ev,
+                cause=(f"The loader found {outer} ({comp}), but that copy needs {dep} "
+                       f"({dep_comp}), which belongs to CUDA {dep_major}; TensorFlow runs on "
+                       f"CUDA {want} ({how}). The {outer} found first comes from a CUDA "
+                       f"{dep_major} release (the same SONAME can exist in both), so CUDA "
+                       f"{dep_major} and CUDA {want} libraries are mixed on the loader path. "
+                       f"Without {outer} TensorFlow skips the GPU (cuDNN's sub-libraries "
+                       "abort the first convolution instead)."),
+                fix=tuple(fix),
+            ))
+            continue
+        dep_wheel = _WHEEL.get(dep_base)
+        fix = [f"ldconfig -p | grep {dep.split('.so')[0]}   # is {dep} installed at all?"]
+        if dep_wheel and pip_ok and dep_major is not None and dep_major >= 11:
+            fix.append(c.pip(ctx, "install", f"{dep_wheel}-cu{dep_major}")
+                       + f"   # brings {dep}")
+        fix.append(f"or put the folder holding {dep} on LD_LIBRARY_PATH "
+                   + (f"(the lib64 of a CUDA {dep_major} toolkit)" if dep_major else ""))
+        note = ""
+        if dep_base == "cuda":
+            note = (" libcuda is the NVIDIA driver's own library (the unversioned libcuda.so "
+                    "is a symlink to libcuda.so.1 that driver packages or, in WSL2, "
+                    "/usr/lib/wsl/lib provide): the driver is missing, or that link is.")
+        elif dep_major is not None and tf_major is None:
+            note = (f" {dep} belongs to CUDA {dep_major}, the CUDA this copy of {outer} was "
+                    f"built for: if your TensorFlow uses another CUDA major, this {outer} is "
+                    "the wrong copy (replace it) rather than missing a file.")
+        out.append(catalogue.make(
+            "library-dependency-missing",
+            library=outer, dependency=dep,
+            evidence=ev,
+            cause=(f"The loader found {outer} ({comp}) but not {dep} ({dep_comp}), a library "
+                   f"it links against, so {outer} cannot load: the missing file is {dep}, not "
+                   f"{outer}. Without it TensorFlow skips the GPU (cuDNN's sub-libraries abort "
+                   "the first convolution instead)." + note),
+            fix=tuple(x.rstrip() for x in fix),
+        ))
+    return out
+
+
+def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
+    """``tf-2-16-nvidia-wheel-libs-not-found``: "Cannot dlopen some GPU libraries" from a
+    TensorFlow release whose pip wheels do not find the libraries of the nvidia-* wheels
+    (platform fact ``tf-216-nvidia-wheel-libs-not-found``: 2.16.1 and 2.17.0rc0,
+    tensorflow/tensorflow#63362).  Only for those exact versions, on Linux/WSL2, for pip
+    TensorFlow; ``None`` otherwise (the generic finding then says what to run)."""
+    if ctx.windows or ctx.os == "macos" or ctx.non_pip_tensorflow or not ctx.tf_version:
+        return None
+    fact = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
+    version = ctx.tf_version.strip()
+    if version not in fact.items("affected"):
+        return None
+    good = fact.value("last_working")
+    export = ("export LD_LIBRARY_PATH=$(python -c 'import nvidia, os; "
+              "d = list(nvidia.__path__)[0]; print(\":\".join(os.path.join(d, x, \"lib\") "
+              "for x in sorted(os.listdir(d)) if os.path.isdir(os.path.join(d, x, \"lib\"))))')"
+              "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+    return catalogue.make(
+        "tf-2-16-nvidia-wheel-libs-not-found",
+        tf=version, good=str(good), ref=fact.ref,
+        evidence=log_evidence(dlopen) + tuple(ctx.fact_evidence()),
+        fix=(c.pip(ctx, "list") + " | grep -i nvidia   # the nvidia-* wheels of "
+             f"tensorflow[and-cuda]=={version} must be there; if not: "
+             + c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}"),
+             export + "   # every site-packages/nvidia/*/lib folder (put it in the venv's or "
+             "conda env's activate script to keep it)",
+             "# or: " + c.pip(ctx, "install", f"tensorflow[and-cuda]=={good}")
+             + "   # the last release that finds them by itself"),
+        knowledge_ref=fact.ref,
     )

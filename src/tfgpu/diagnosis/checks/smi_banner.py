@@ -20,7 +20,8 @@ both come from one driver package.
   ``libcuda reported version is: X`` and ``kernel reported version is: Y``; different
   numbers are the same split of user-space library and kernel module
   (``nvidia-driver-library-mismatch``) even when the line that says so ("kernel version Y
-  does not match DSO version X") is cut off (:func:`libcuda_kernel_split`).
+  does not match DSO version X") is cut off: :func:`tfgpu.diagnosis.checks.driver.
+  driver_library_mismatch_log` reads those two lines.
 """
 
 from __future__ import annotations
@@ -120,39 +121,3 @@ def smi_sees_gpu_cuda_does_not(f: Facts) -> list[Finding]:
              "(sudo apt install --reinstall nvidia-driver-<version>)"),
     )]
 
-
-def _version_key(text: str) -> tuple[int, ...]:
-    """``"384.90.0"`` -> ``(384, 90)``: trailing zero parts dropped (the diagnostics pad)."""
-    parts = [int(p) for p in text.split(".") if p.isdigit()]
-    while parts and parts[-1] == 0:
-        parts.pop()
-    return tuple(parts)
-
-
-def libcuda_kernel_split(f: Facts) -> list[Finding]:
-    """``nvidia-driver-library-mismatch`` from TensorFlow's CUDA diagnostics: the user-space
-    libcuda and the loaded kernel module report different driver versions (cuda_diagnostics.cc
-    ``libcuda reported version is`` / ``kernel reported version is``).  Not under WSL2, where
-    the kernel side is the Windows driver."""
-    if f.wsl:
-        return []
-    lib = f.h("driver.libcuda").first[:1]
-    kern = f.h("driver.kernel").first[:1]
-    if not lib or not kern:
-        return []
-    lv, kv = lib[0].g("v") or "", kern[0].g("v") or ""
-    if not lv or not kv or _version_key(lv) == _version_key(kv):
-        return []
-    return [catalogue.make(
-        "nvidia-driver-library-mismatch",
-        variant="from-log",
-        why=(f"TensorFlow's CUDA diagnostics read libcuda {lv} (the user-space driver library) "
-             f"but kernel module {kv}: the driver was upgraded (often by an automatic package "
-             "update) while the old kernel module is still loaded, or two driver releases "
-             "are mixed"),
-        evidence=log_evidence(lib, kern, _no_device(f), limit=4),
-        fix=("sudo reboot   # loads the kernel module of the installed driver",
-             "# if it persists: reinstall one driver release, e.g. sudo apt install "
-             "--reinstall nvidia-driver-<version>, and hold it against automatic upgrades",
-             "nvidia-smi   # must print the table again"),
-    )]

@@ -1243,3 +1243,47 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
              "own message",
              "# then, in a fresh virtual environment: " + c.pip(ctx, "install", spec)),
     )]
+
+
+# ---------------------------------------------------------------------- semantics (stage 3)
+
+
+def user_site_shadows_env(ctx: Facts) -> list[Finding]:
+    """``user-site-tensorflow-shadows-env``: the log's traceback runs a conda environment's
+    Python (``.../envs/<name>/lib/pythonX.Y/``) but imports TensorFlow from the user
+    site-packages of the same Python version (``~/.local/lib/pythonX.Y/site-packages``,
+    ``pip install --user``), which sys.path puts first (platform fact
+    ``python-user-site-first``: Python's site module, PEP 370)."""
+    user, env = ctx.h("ctx.user_site_tf"), ctx.h("ctx.conda_env_python")
+    if not user.count or not env.count:
+        return []
+    u = user.first[0]
+    envs = [h for h in env.all() if h.g("v") is None or u.g("v") is None or h.g("v") == u.g("v")]
+    if not envs:
+        return []
+    fact = ctx.kb.platform_fact("python-user-site-first")
+    wv = u.g("wv") or ""
+    py = u.g("v") or (f"{wv[0]}.{wv[1:]}" if wv else "X.Y")
+    site = (f"~/.local/lib/python{py}/site-packages" if u.g("v")
+            else f"%APPDATA%\\Python\\Python{wv}\\site-packages")
+    name = envs[0].g("env")
+    return [catalogue.make(
+        "user-site-tensorflow-shadows-env",
+        site=site,
+        evidence=log_evidence([u], envs[:1]),
+        cause=("The interpreter runs from a conda environment"
+               + (f" ({name})" if name else "")
+               + f", but TensorFlow was imported from {site}, where pip install --user put "
+               "it: the user site-packages comes before the environment's own on sys.path "
+               f"({fact.title}; knowledge row {fact.ref}), so that copy, built for whatever "
+               "CUDA it was built for, wins over the environment's TensorFlow and its CUDA "
+               "libraries. If the environment has no TensorFlow of its own, install it there."),
+        fix=(c.set_env(ctx, "PYTHONNOUSERSITE", "1") + "   # ignore the user site-packages "
+             "(or run python -s)",
+             c.python_cmd(ctx, "import tensorflow as tf; print(tf.__file__)")
+             + "   # must print a path inside the environment",
+             f"# to remove the user-site copy: outside the environment, python{py} -m pip "
+             "uninstall tensorflow (repeat for tensorflow-gpu / keras copies it lists)"),
+        doc_url=ctx.kb.doc_url(ctx.kb.row(fact.ref)),
+        knowledge_ref=fact.ref,
+    )]

@@ -75,8 +75,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     evidence += ctx.h("uni.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
     if not evidence and not built:
         return []
-    if ctx.h("gpu.created").count:
-        return []
+    if ctx.h("gpu.created").count or ctx.host_gpu_works:
+        return []  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
     conda_builds = ctx.h("gpu.conda_cuda_build").all()
     mm = ctx.tf_mm
     fix: list[str] = []
@@ -90,6 +90,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return [_windows_native(ctx, ev + fev)]  # a CPU-only build there, whatever it says
     if built:
         return []  # tf_install.cpu_only_build: tensorflow-cpu-only-build (log variant)
+    other_cuda = _cuda_release_missing(ctx, ev)  # semantics (stage 3)
+    if other_cuda is not None:
+        return [other_cuda]
     ref: str | None = None
     if os_ == "macos":
         ref = "platform_facts:macos-metal-plugin"
@@ -524,3 +527,76 @@ def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
              "# build the strategy from what exists: tf.distribute.MirroredStrategy() with no "
              "devices argument uses every visible GPU"),
     ))
+
+
+# ---------------------------------------------------------------------- semantics (stage 3)
+
+
+def _cuda_release_missing(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding | None:
+    """``tf-cuda-runtime-missing`` (variant ``cuda-major-missing``): TensorFlow lists no GPU
+    and the host facts show only CUDA toolkits TensorFlow's build cannot load.
+
+    TensorFlow dlopens its CUDA libraries by SONAME: from CUDA 11 the SONAME carries the
+    major (``libcudart.so.11.0`` for every 11.x), before it the major.minor
+    (``libcudart.so.10.1``; platform fact ``cuda-library-sonames``), so a CUDA 10.2
+    toolkit cannot serve a TensorFlow built with CUDA 10.1.  The build's CUDA comes from the
+    tested configuration (``tf_tested_configs.toml``).  Not when the pip ``nvidia-cuda-
+    runtime-cuXX`` wheel of the build's major is installed (TensorFlow loads that copy), in
+    a conda environment (its own CUDA), or when a libcudart of the right version is found."""
+    host = ctx.host
+    have = ctx.cuda_versions
+    if host is None or not have or not ctx.tf_version or ctx.windows:
+        return None  # native Windows: the branch above names the DLL TensorFlow loads
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "linux")
+    if tested is None:
+        return None
+    want = tested.cuda.split(".")
+    if not want[0].isdigit():
+        return None
+    per_minor = int(want[0]) < 11
+    if host.python.dist(f"nvidia-cuda-runtime-cu{want[0]}") is not None:
+        return None
+
+    def serves(version: str) -> bool:
+        got = version.split(".")
+        return got[:2] == want[:2] if per_minor else got[0] == want[0]
+
+    if any(serves(v) for v in have):
+        return None
+    if ctx.conda or any(lib.name == "cudart" and lib.version and serves(lib.version)
+                        for lib in host.libraries):
+        return None  # a conda environment's or another folder's CUDA runtime may serve it
+    need = ".".join(want[:2]) if per_minor else want[0]
+    return catalogue.make(
+        "tf-cuda-runtime-missing",
+        variant="cuda-major-missing",
+        tf=ctx.tf_version, cuda=tested.cuda, have=", ".join(have),
+        evidence=ev + tuple(ctx.fact_evidence()),
+        cause=(f"TensorFlow {ctx.tf_version} was built with CUDA {tested.cuda} / cuDNN "
+               f"{tested.cudnn} (knowledge row {tested.ref}) and loads the CUDA {need} "
+               f"libraries by name; this host has CUDA {', '.join(have)}, whose libraries "
+               "carry other names"
+               + (" (before CUDA 11 the names carry major.minor, so even another 10.x does "
+                  "not serve)" if per_minor else "")
+               + ", so TensorFlow registers no GPU."),
+        fix=(f"# install CUDA {tested.cuda} + cuDNN {tested.cudnn} (they can sit next to the "
+             "other toolkit) and put their lib64 folder first on LD_LIBRARY_PATH",
+             "# or install a TensorFlow release built for the CUDA you have (tfgpu plan lists "
+             "them)"),
+        knowledge_ref=tested.ref,
+    )
+
+
+def windows_native_gpu_shown(ctx: Facts) -> list[Finding]:
+    """``tensorflow-windows-native-no-gpu`` from a log that shows an NVIDIA GPU working
+    (nvidia-smi's table, a device line) with TensorFlow newer than the last native-Windows
+    GPU release on native Windows (host facts or the log): that TensorFlow is CPU-only
+    there whatever the driver and CUDA toolkit are (platform fact
+    ``windows-native-gpu-last``).  The host check says the same from probed facts."""
+    mm = ctx.tf_mm
+    if not ctx.windows or ctx.wsl or mm is None or mm <= windows_gpu_last(ctx)[0]:
+        return []
+    shown = ctx.gpu_log_evidence()
+    if not shown and not (ctx.host is not None and ctx.host.nvidia_gpus):
+        return []
+    return [_windows_native(ctx, log_evidence(shown) + tuple(ctx.fact_evidence()))]

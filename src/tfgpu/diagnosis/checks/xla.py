@@ -110,10 +110,17 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                 else "."
             )
         )
+        variant = "driver-fallback" if fallback.count else None
+        old_kit = _toolkits_before(ctx, first)  # semantics (stage 3)
+        if variant and old_kit:
+            variant = "toolkit-too-old"
+            cause += (f" Every CUDA toolkit this host has ({', '.join(old_kit)}) predates CUDA "
+                      f"{first}, so its ptxas cannot know {sm}: updating the toolkit is the "
+                      "fix TensorFlow's warning asks for.")
         out.append(
             catalogue.make(
                 "ptxas-does-not-support-gpu",
-                variant="driver-fallback" if fallback.count else None,
+                variant=variant,
                 sm=sm,
                 needs=f" (needs CUDA >= {first} ptxas)" if first else "",
                 evidence=log_evidence(arch, fallback.first[:1]),
@@ -421,3 +428,21 @@ def xla_platform_not_registered(ctx: Facts) -> list[Finding]:
              "tf.config.list_physical_devices())\"   # a pip TensorFlow registers its GPU's "
              "XLA platform"),
     ))
+
+
+# ---------------------------------------------------------------------- semantics (stage 3)
+
+
+def _toolkits_before(ctx: Facts, first: str | None) -> list[str]:
+    """The host's CUDA toolkit versions (host facts, else CUDA folders the log names) when
+    every one of them is older than ``first``, the CUDA whose ptxas learned the GPU's
+    architecture (``cuda_arch.toml`` via ``Knowledge.ptxas_first_cuda``); else ``[]``."""
+    def mm(text: str) -> tuple[int, int] | None:
+        m = re.match(r"(\d+)\.(\d+)", text)
+        return (int(m.group(1)), int(m.group(2))) if m else None
+
+    want = mm(first or "")
+    have = [v for v in ctx.any_cuda_versions if mm(v) is not None]
+    if want is None or not have:
+        return []
+    return have if all((mm(v) or (0, 0)) < want for v in have) else []
