@@ -46,8 +46,22 @@ def test_a_hit_is_served_from_the_cache(cache_home: Path, data_copy: Path) -> No
     content = (data_copy / "platform_facts.toml").read_bytes()
     read_table(data_copy, "platform_facts")
     entry = cache_home / _cache.entry_name("platform_facts", content)
-    entry.write_text('{"marker": 1}', encoding="utf-8")
+    entry.write_bytes(content + b'{"marker": 1}')
     assert read_table(data_copy, "platform_facts") == {"marker": 1}
+
+
+def test_an_entry_made_from_other_bytes_is_never_served(cache_home: Path,
+                                                         data_copy: Path) -> None:
+    """The entry's name (size and CRC-32) is only where to look: the bytes decide."""
+    content = (data_copy / "platform_facts.toml").read_bytes()
+    good = read_table(data_copy, "platform_facts")
+    entry = cache_home / _cache.entry_name("platform_facts", content)
+    other = content.replace(b"updated = ", b"updated =\t", 1)  # same size, other bytes
+    assert len(other) == len(content) and other != content
+    entry.write_bytes(other + b'{"marker": 1}')
+    assert _cache.load("platform_facts", content) is None
+    assert read_table(data_copy, "platform_facts") == good
+    assert entry.read_bytes().startswith(content)  # the miss rewrote it
 
 
 def test_an_edited_file_is_never_served_a_stale_entry(cache_home: Path, data_copy: Path) -> None:

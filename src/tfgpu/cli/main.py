@@ -129,6 +129,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         gc.set_threshold(*thresholds)
 
 
+def entry() -> int:
+    """The program's entry point (the ``tfgpu`` script and ``python -m tfgpu``): run
+    :func:`main` on ``sys.argv`` and return its exit code, with the process ready to exit.
+
+    Ready to exit: the objects made so far are moved out of the garbage collector's reach
+    (:func:`gc.freeze`).  The interpreter's shutdown otherwise runs four full collections
+    over every object, the imported modules' included (~4 ms of a 0.1 s ``tfgpu doctor
+    --no-tf``), to free memory that the exiting process hands back anyway; frozen objects
+    are still freed by reference counting as the modules are cleared.  Only the program
+    does this: :func:`main`, called in a longer-lived process (the tests), leaves the
+    collector as it was.
+    """
+    code = main()
+    gc.freeze()
+    return code
+
+
 def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     known = {name for name, _, _ in COMMANDS}

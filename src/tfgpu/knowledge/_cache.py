@@ -6,10 +6,12 @@ one).  The parsed document of each file is kept as JSON in the platform's user c
 folder, as ``platformdirs.user_cache_dir("tfgpu")`` names it, under ``knowledge/``:
 ``$XDG_CACHE_HOME/tfgpu/knowledge/`` on Linux (``~/.cache/tfgpu/knowledge/`` when
 ``XDG_CACHE_HOME`` is unset or not absolute), ``~/Library/Caches/tfgpu/knowledge/`` on
-macOS, ``%LOCALAPPDATA%\\tfgpu\\Cache\\knowledge\\`` on Windows.  Entries are named after
-the SHA-256 of the file's bytes, so an edited or upgraded data file never meets a stale
-entry.  JSON decoding is
-done in C: reading a cached table costs about a millisecond.
+macOS, ``%LOCALAPPDATA%\\tfgpu\\Cache\\knowledge\\`` on Windows.  An entry holds the data
+file's exact bytes, then their parse as JSON; it is served only when those bytes equal the
+file's, so an edited or upgraded data file never meets a stale entry, whatever the entry's
+name.  Entries are named after the file's size and CRC-32 only to find them (and to keep
+other installs' entries apart); no cryptographic hash is needed, nor :mod:`hashlib` (~2 ms
+of imports).  JSON decoding is done in C: reading a cached table costs about a millisecond.
 
 The cache is an optimisation only.  An unreadable, corrupt or unwritable cache is
 ignored (the file is parsed as before); entries are written atomically (temporary file,
@@ -23,9 +25,9 @@ a folder that does not exist (a service account, a container), nothing is writte
 
 from __future__ import annotations
 
+import binascii
 import contextlib
 import datetime
-import hashlib
 import json
 import os
 import sys
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 #: Bump when the JSON layout of an entry changes (it is part of every entry's name).
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"
 #: Entries kept per table (this one and the newest others): other installs' data files.
 KEEP_ENTRIES = 4
 #: Environment variable that turns the cache off when set to a non-empty value.
@@ -114,9 +116,9 @@ def may_create(folder: Path) -> bool:
 
 
 def entry_name(table: str, content: bytes) -> str:
-    """File name of the entry for ``table`` whose data file holds ``content``."""
-    digest = hashlib.sha256(content).hexdigest()[:32]
-    return f"{table}-v{CACHE_FORMAT}-{digest}.json"
+    """File name of the entry for ``table`` whose data file holds ``content``: its size in
+    bytes and CRC-32 (a name to find the entry by; :func:`load` compares the bytes)."""
+    return f"{table}-v{CACHE_FORMAT}-{len(content)}-{binascii.crc32(content):08x}.json"
 
 
 def _encode(value: object) -> object:
@@ -139,13 +141,19 @@ def _decode(obj: dict[str, Any]) -> object:
 
 def load(table: str, content: bytes) -> dict[str, object] | None:
     """The cached parse of ``table`` with exactly ``content``, or ``None`` (miss, off,
-    unreadable or corrupt entry)."""
+    unreadable or corrupt entry, or one made from other bytes).
+
+    An entry is ``content`` followed by the JSON of its parse (see :func:`store`); it is
+    served only when it starts with ``content``, byte for byte.
+    """
     folder = cache_dir()
     if folder is None:
         return None
     try:
-        text = (folder / entry_name(table, content)).read_text(encoding="utf-8")
-        data = json.loads(text, object_hook=_decode)
+        raw = (folder / entry_name(table, content)).read_bytes()
+        if not raw.startswith(content):
+            return None  # made from other bytes (or a truncated entry): a miss
+        data = json.loads(raw[len(content):].decode("utf-8"), object_hook=_decode)
     except (OSError, ValueError, TypeError):
         return None
     return data if isinstance(data, dict) else None
@@ -153,6 +161,9 @@ def load(table: str, content: bytes) -> dict[str, object] | None:
 
 def store(table: str, content: bytes, data: dict[str, object]) -> bool:
     """Write the parse of ``table`` (``content``) atomically; remove its older entries.
+
+    The entry is ``content`` itself, then ``data`` as JSON (UTF-8), so that :func:`load`
+    can tell that it was made from these exact bytes.
 
     Returns:
         True when written; False when the cache is off, the folder is not writable, or
@@ -174,8 +185,9 @@ def store(table: str, content: bytes, data: dict[str, object]) -> bool:
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{table}-", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(content)
+            fh.write(text.encode("utf-8"))
         os.replace(tmp, folder / name)
         tmp = None
         # Keep the newest few entries of the table, not only this one: two installs (or
