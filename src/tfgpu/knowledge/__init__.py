@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from tfgpu.knowledge import _knowledge, _rows
 from tfgpu.knowledge._knowledge import *  # noqa: F403 - every query is part of the face
-from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, read_table
+from tfgpu.knowledge._load import TABLES, TableMeta, packaged_folder, read_table
 from tfgpu.knowledge._rows import *  # noqa: F403 - every row type is part of the face
 from tfgpu.knowledge._rows import KnowledgeError
 
@@ -41,7 +41,7 @@ def knowledge_version() -> str:
     (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap for ``--json`` output.
     """
     dates: list[str] = []
-    folder = data_dir()
+    folder = packaged_folder()
     for table in TABLES:
         try:
             data = read_table(folder, table)

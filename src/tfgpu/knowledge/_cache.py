@@ -31,8 +31,10 @@ import datetime
 import json
 import os
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 #: Bump when the JSON layout of an entry changes (it is part of every entry's name).
 CACHE_FORMAT = "2"
@@ -52,6 +54,17 @@ def cache_dir() -> Path | None:
     base directory rule), else ``~/.cache/tfgpu/knowledge``.  ``None`` when
     ``TFGPU_NO_CACHE`` is set or no cache folder is known.
     """
+    folder = cache_folder()
+    if folder is None:
+        return None
+    from pathlib import Path  # imported here: a cache hit needs no pathlib (see load)
+
+    return Path(folder)
+
+
+def cache_folder() -> str | None:
+    """:func:`cache_dir` as a plain path string (what :func:`load` reads with, so that a
+    command whose tables are all cached never imports :mod:`pathlib`: ~2 ms)."""
     if os.environ.get(NO_CACHE_ENV):
         return None
     if _is_xdg_platform():
@@ -65,7 +78,7 @@ def cache_dir() -> Path | None:
             return None
     if not base or not os.path.isabs(base):
         return None
-    return Path(base, "knowledge")
+    return os.path.join(base, "knowledge")
 
 
 def _is_xdg_platform() -> bool:
@@ -146,11 +159,12 @@ def load(table: str, content: bytes) -> dict[str, object] | None:
     An entry is ``content`` followed by the JSON of its parse (see :func:`store`); it is
     served only when it starts with ``content``, byte for byte.
     """
-    folder = cache_dir()
+    folder = cache_folder()
     if folder is None:
         return None
     try:
-        raw = (folder / entry_name(table, content)).read_bytes()
+        with open(os.path.join(folder, entry_name(table, content)), "rb") as fh:
+            raw = fh.read()
         if not raw.startswith(content):
             return None  # made from other bytes (or a truncated entry): a miss
         data = json.loads(raw[len(content):].decode("utf-8"), object_hook=_decode)

@@ -11,7 +11,6 @@ import functools
 import re
 import threading
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -19,7 +18,7 @@ from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
 from tfgpu.knowledge._load import (
     TABLES,
     TableMeta,
-    data_dir,
+    packaged_folder,
     read_table,
     table_meta,
     table_rows,
@@ -28,6 +27,7 @@ from tfgpu.knowledge._load import (
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
+    from pathlib import Path
 from tfgpu.knowledge._rows import (
     AndCudaPin,
     CudaError,
@@ -1220,7 +1220,7 @@ def load_knowledge_from(folder: Path) -> Knowledge:
     return _read(folder).load_all()
 
 
-def _read(folder: Traversable | Path) -> Knowledge:
+def _read(folder: str | Traversable | Path) -> Knowledge:
     return Knowledge({table: read_table(folder, table) for table in TABLES})
 
 
@@ -1246,7 +1246,7 @@ def load_knowledge() -> Knowledge:
 
 @functools.cache
 def _packaged() -> Knowledge:
-    return _read(data_dir())
+    return _read(packaged_folder())
 
 
 __all__ = [
