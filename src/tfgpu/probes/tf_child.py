@@ -32,7 +32,7 @@ IS_TF_PROBE = True
 
 #: The child's script, a path string (no :mod:`pathlib`: ``tfgpu doctor --no-tf`` imports
 #: this module only to learn that it is the TensorFlow probe).
-SCRIPT_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tf_child_script.py")
+SCRIPT_PATH = os.path.join(os.path.dirname(__file__), "tf_child_script.py")
 MARK = "TFGPU-TF-PROBE:"
 #: Most log lines kept from the child's stderr.
 MAX_LOG_LINES = 400
