@@ -46,8 +46,35 @@ def test_a_hit_is_served_from_the_cache(cache_home: Path, data_copy: Path) -> No
     content = (data_copy / "platform_facts.toml").read_bytes()
     read_table(data_copy, "platform_facts")
     entry = cache_home / _cache.entry_name("platform_facts", content)
-    entry.write_bytes(content + b'{"marker": 1}')
-    assert read_table(data_copy, "platform_facts") == {"marker": 1}
+    entry.write_bytes(content + b'[["marker","rows"],{"marker":1}]\n{"rows":[2]}')
+    assert read_table(data_copy, "platform_facts") == {"marker": 1, "rows": [2]}
+
+
+def test_a_hit_decodes_its_rows_on_first_use(cache_home: Path, data_copy: Path) -> None:
+    """The header (values that are not lists) at once, the row arrays when first read."""
+    content = (data_copy / "status_codes.toml").read_bytes()
+    parsed = tomllib.loads(content.decode("utf-8"))
+    read_table(data_copy, "status_codes")  # miss: stores the entry
+    hit = read_table(data_copy, "status_codes")
+    assert isinstance(hit, _cache.CachedTable)
+    assert hit["updated"] == parsed["updated"] and hit["sources"] == parsed["sources"]
+    assert hit._body is None  # the header's keys decoded nothing more
+    assert list(hit) == list(parsed)  # keys in file order
+    assert hit["code"] == parsed["code"] and hit._body is not None
+    assert hit == parsed and dict(hit) == parsed
+
+
+def test_corrupt_rows_after_a_good_header_are_parsed_again(cache_home: Path,
+                                                           data_copy: Path) -> None:
+    content = (data_copy / "platform_facts.toml").read_bytes()
+    good = read_table(data_copy, "platform_facts")
+    entry = cache_home / _cache.entry_name("platform_facts", content)
+    raw = entry.read_bytes()
+    entry.write_bytes(raw[:raw.index(b"\n", len(content)) + 1] + b'{"rows": [trunc')
+    hit = read_table(data_copy, "platform_facts")
+    assert isinstance(hit, _cache.CachedTable)
+    assert hit["rows"] == good["rows"]  # parsed again from the data file
+    assert entry.read_bytes() == raw  # and the entry rewritten
 
 
 def test_an_entry_made_from_other_bytes_is_never_served(cache_home: Path,

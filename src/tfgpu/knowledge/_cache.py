@@ -12,6 +12,11 @@ file's, so an edited or upgraded data file never meets a stale entry, whatever t
 name.  Entries are named after the file's size and CRC-32 only to find them (and to keep
 other installs' entries apart); no cryptographic hash is needed, nor :mod:`hashlib` (~2 ms
 of imports).  JSON decoding is done in C: reading a cached table costs about a millisecond.
+The parse is stored in two parts, the header (every top-level value that is not a list:
+``schema_version``, ``updated``, ``[sources]``...) and the row arrays, and a hit decodes the
+rows on first use (:class:`CachedTable`): every command checks the nine tables' headers,
+but a doctor run without a log reads the rows of a few (the 200 KB ``status_codes`` table
+only serves logs).
 
 The cache is an optimisation only.  An unreadable, corrupt or unwritable cache is
 ignored (the file is parsed as before); entries are written atomically (temporary file,
@@ -31,13 +36,14 @@ import datetime
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 #: Bump when the JSON layout of an entry changes (it is part of every entry's name).
-CACHE_FORMAT = "2"
+CACHE_FORMAT = "3"
 #: Entries kept per table (this one and the newest others): other installs' data files.
 KEEP_ENTRIES = 4
 #: Environment variable that turns the cache off when set to a non-empty value.
@@ -152,12 +158,74 @@ def _decode(obj: dict[str, Any]) -> object:
     return obj
 
 
-def load(table: str, content: bytes) -> dict[str, object] | None:
+class CachedTable(Mapping[str, object]):
+    """A cached parse (a read-only mapping equal to the TOML parse): the header is decoded
+    at once, the row arrays (the top-level lists) on first use, then kept.
+
+    Should the rows turn out corrupt (the header decoded, the rest did not), ``reparse`` is
+    called for the whole parse instead (:func:`tfgpu.knowledge._load.read_table` parses
+    the data file again and rewrites the entry), so a broken entry is never an error.
+    """
+
+    __slots__ = ("_body", "_head", "_keys", "_raw", "_reparse", "_start")
+
+    def __init__(self, keys: list[str], head: dict[str, object], raw: bytes, start: int,
+                 reparse: Callable[[], Mapping[str, object]]) -> None:
+        self._keys = keys
+        self._head = head
+        self._raw = raw
+        self._start = start
+        self._reparse = reparse
+        self._body: Mapping[str, object] | None = None
+
+    def _rows(self) -> Mapping[str, object]:
+        body = self._body
+        if body is None:
+            try:
+                decoded = json.loads(self._raw[self._start:].decode("utf-8"),
+                                     object_hook=_decode)
+            except (ValueError, TypeError):
+                decoded = None
+            listed = [k for k in self._keys if k not in self._head]
+            if isinstance(decoded, dict) and sorted(decoded) == sorted(listed):
+                body = decoded
+            else:  # corrupt after a good header: parse the data file again
+                body = self._reparse()
+            self._body = body
+        return body
+
+    def __getitem__(self, key: str) -> object:
+        if key in self._head:
+            return self._head[key]
+        if key not in self._keys:
+            raise KeyError(key)
+        return self._rows()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __repr__(self) -> str:
+        return f"CachedTable({dict(self)!r})"
+
+
+def load(table: str, content: bytes,
+         reparse: Callable[[], Mapping[str, object]] | None = None) -> CachedTable | None:
     """The cached parse of ``table`` with exactly ``content``, or ``None`` (miss, off,
     unreadable or corrupt entry, or one made from other bytes).
 
-    An entry is ``content`` followed by the JSON of its parse (see :func:`store`); it is
-    served only when it starts with ``content``, byte for byte.
+    An entry is ``content``, then one line of JSON, ``[keys, header]`` (every top-level
+    key in file order, and the values that are not lists), then the JSON of the lists
+    (see :func:`store`); it is served only when it starts with ``content``, byte for byte.
+
+    Args:
+        table: the table's name (the data file's, without ``.toml``).
+        content: the data file's bytes.
+        reparse: gives the whole parse should the rows prove corrupt when first read
+            (default: :func:`tfgpu.knowledge._load.parse_table`, which parses ``content``
+            again and rewrites the entry).
     """
     folder = cache_folder()
     if folder is None:
@@ -167,17 +235,27 @@ def load(table: str, content: bytes) -> dict[str, object] | None:
             raw = fh.read()
         if not raw.startswith(content):
             return None  # made from other bytes (or a truncated entry): a miss
-        data = json.loads(raw[len(content):].decode("utf-8"), object_hook=_decode)
+        end = raw.index(b"\n", len(content))  # JSON text has no raw newline
+        keys, head = json.loads(raw[len(content):end].decode("utf-8"), object_hook=_decode)
     except (OSError, ValueError, TypeError):
         return None
-    return data if isinstance(data, dict) else None
+    if not (isinstance(keys, list) and all(isinstance(k, str) for k in keys)
+            and isinstance(head, dict) and set(head) <= set(keys)):
+        return None
+    if reparse is None:
+        def reparse() -> Mapping[str, object]:
+            from tfgpu.knowledge._load import parse_table  # _load imports this module
+
+            return parse_table(table, content)
+    return CachedTable(keys, head, raw, end + 1, reparse)
 
 
 def store(table: str, content: bytes, data: dict[str, object]) -> bool:
     """Write the parse of ``table`` (``content``) atomically; remove its older entries.
 
-    The entry is ``content`` itself, then ``data`` as JSON (UTF-8), so that :func:`load`
-    can tell that it was made from these exact bytes.
+    The entry is ``content`` itself, so that :func:`load` can tell that it was made from
+    these exact bytes, then ``data`` as JSON (UTF-8) in two parts: a line with the keys and
+    the header (the values that are not lists), then the lists.
 
     Returns:
         True when written; False when the cache is off, the folder is not writable, or
@@ -187,8 +265,11 @@ def store(table: str, content: bytes, data: dict[str, object]) -> bool:
     if folder is None:
         return False
     name = entry_name(table, content)
+    head = {k: v for k, v in data.items() if not isinstance(v, list)}
+    rows = {k: v for k, v in data.items() if isinstance(v, list)}
     try:
-        text = json.dumps(data, default=_encode, separators=(",", ":"))
+        text = (json.dumps([list(data), head], default=_encode, separators=(",", ":"))
+                + "\n" + json.dumps(rows, default=_encode, separators=(",", ":")))
     except (TypeError, ValueError):
         return False
     import tempfile  # only a miss writes

@@ -97,7 +97,7 @@ def packaged_folder() -> str | Traversable:
     return resources.files("tfgpu.knowledge").joinpath("data")
 
 
-def read_table(folder: str | Traversable | Path, table: str) -> dict[str, object]:
+def read_table(folder: str | Traversable | Path, table: str) -> Mapping[str, object]:
     """Parse ``<folder>/<table>.toml`` (through :mod:`tfgpu.knowledge._cache`: a file
     parsed before, byte for byte, is read back from the user's cache folder).
 
@@ -105,6 +105,11 @@ def read_table(folder: str | Traversable | Path, table: str) -> dict[str, object
         folder: the data folder: a path string (:func:`packaged_folder`), a
             :class:`~pathlib.Path` or an :mod:`importlib.resources` view (:func:`data_dir`).
         table: the file name without ``.toml``.
+
+    Returns:
+        The parse: a :class:`dict` from :mod:`tomllib`, or the equal
+        :class:`~tfgpu.knowledge._cache.CachedTable` of a cache hit (its row arrays are
+        decoded when first read).
 
     Raises:
         KnowledgeError: the file is missing (a broken install) or not valid TOML.
@@ -117,9 +122,19 @@ def read_table(folder: str | Traversable | Path, table: str) -> dict[str, object
             content = folder.joinpath(f"{table}.toml").read_bytes()
     except OSError as exc:
         raise KnowledgeError(f"knowledge file {table}.toml cannot be read: {exc}") from exc
-    cached = _cache.load(table, content)
+    cached = _cache.load(table, content)  # a corrupt row part: parse_table, later
     if cached is not None:
         return cached
+    return parse_table(table, content)
+
+
+def parse_table(table: str, content: bytes) -> dict[str, object]:
+    """Parse the bytes of ``<table>.toml`` with :mod:`tomllib` and store the parse in the
+    cache (:func:`tfgpu.knowledge._cache.store`).
+
+    Raises:
+        KnowledgeError: not UTF-8 or not valid TOML.
+    """
     try:  # imported here: a cache hit does not need the TOML parser (~20 ms to import)
         import tomllib
     except ModuleNotFoundError:  # pragma: no cover - Python 3.10
