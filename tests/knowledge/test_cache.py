@@ -11,7 +11,7 @@ import pytest
 import tomllib
 
 from tfgpu.knowledge import _cache, load_knowledge_from
-from tfgpu.knowledge._load import TABLES, data_dir, read_table
+from tfgpu.knowledge._load import TABLES, data_dir, open_table, read_table
 
 
 @pytest.fixture
@@ -55,13 +55,15 @@ def test_a_hit_decodes_its_rows_on_first_use(cache_home: Path, data_copy: Path) 
     content = (data_copy / "status_codes.toml").read_bytes()
     parsed = tomllib.loads(content.decode("utf-8"))
     read_table(data_copy, "status_codes")  # miss: stores the entry
-    hit = read_table(data_copy, "status_codes")
+    hit = open_table(data_copy, "status_codes")
     assert isinstance(hit, _cache.CachedTable)
     assert hit["updated"] == parsed["updated"] and hit["sources"] == parsed["sources"]
     assert hit._body is None  # the header's keys decoded nothing more
     assert list(hit) == list(parsed)  # keys in file order
     assert hit["code"] == parsed["code"] and hit._body is not None
     assert hit == parsed and dict(hit) == parsed
+    fresh = read_table(data_copy, "status_codes")  # a new dict the caller may change
+    assert type(fresh) is dict and fresh == parsed
 
 
 def test_corrupt_rows_after_a_good_header_are_parsed_again(cache_home: Path,
@@ -71,7 +73,7 @@ def test_corrupt_rows_after_a_good_header_are_parsed_again(cache_home: Path,
     entry = cache_home / _cache.entry_name("platform_facts", content)
     raw = entry.read_bytes()
     entry.write_bytes(raw[:raw.index(b"\n", len(content)) + 1] + b'{"rows": [trunc')
-    hit = read_table(data_copy, "platform_facts")
+    hit = open_table(data_copy, "platform_facts")
     assert isinstance(hit, _cache.CachedTable)
     assert hit["rows"] == good["rows"]  # parsed again from the data file
     assert entry.read_bytes() == raw  # and the entry rewritten

@@ -163,7 +163,7 @@ class CachedTable(Mapping[str, object]):
     at once, the row arrays (the top-level lists) on first use, then kept.
 
     Should the rows turn out corrupt (the header decoded, the rest did not), ``reparse`` is
-    called for the whole parse instead (:func:`tfgpu.knowledge._load.read_table` parses
+    called for the whole parse instead (:func:`tfgpu.knowledge._load.parse_table` parses
     the data file again and rewrites the entry), so a broken entry is never an error.
     """
 

@@ -18,8 +18,8 @@ from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
 from tfgpu.knowledge._load import (
     TABLES,
     TableMeta,
+    open_table,
     packaged_folder,
-    read_table,
     table_meta,
     table_rows,
     typed,
@@ -1221,7 +1221,7 @@ def load_knowledge_from(folder: Path) -> Knowledge:
 
 
 def _read(folder: str | Traversable | Path) -> Knowledge:
-    return Knowledge({table: read_table(folder, table) for table in TABLES})
+    return Knowledge({table: open_table(folder, table) for table in TABLES})
 
 
 #: Serialises :func:`load_knowledge`'s first call: the CLI's pre-warm thread and the main

@@ -97,7 +97,7 @@ def packaged_folder() -> str | Traversable:
     return resources.files("tfgpu.knowledge").joinpath("data")
 
 
-def read_table(folder: str | Traversable | Path, table: str) -> Mapping[str, object]:
+def read_table(folder: str | Traversable | Path, table: str) -> dict[str, object]:
     """Parse ``<folder>/<table>.toml`` (through :mod:`tfgpu.knowledge._cache`: a file
     parsed before, byte for byte, is read back from the user's cache folder).
 
@@ -107,9 +107,20 @@ def read_table(folder: str | Traversable | Path, table: str) -> Mapping[str, obj
         table: the file name without ``.toml``.
 
     Returns:
-        The parse: a :class:`dict` from :mod:`tomllib`, or the equal
-        :class:`~tfgpu.knowledge._cache.CachedTable` of a cache hit (its row arrays are
-        decoded when first read).
+        The parse, a new :class:`dict` on every call (the caller may change it).
+
+    Raises:
+        KnowledgeError: the file is missing (a broken install) or not valid TOML.
+    """
+    data = open_table(folder, table)
+    return data if isinstance(data, dict) else dict(data)
+
+
+def open_table(folder: str | Traversable | Path, table: str) -> Mapping[str, object]:
+    """:func:`read_table`, read-only and lazy: a cache hit is a
+    :class:`~tfgpu.knowledge._cache.CachedTable`, equal to the parse, whose row arrays are
+    decoded when first read (what :class:`~tfgpu.knowledge.Knowledge` loads: it checks
+    every table's header, but most runs read the rows of a few).
 
     Raises:
         KnowledgeError: the file is missing (a broken install) or not valid TOML.
