@@ -1,5 +1,5 @@
 """``python -m tfgpu`` runs the command-line tool."""
 
-from tfgpu.cli.main import main
+from tfgpu.cli.main import entry
 
-raise SystemExit(main())
+raise SystemExit(entry())

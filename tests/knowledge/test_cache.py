@@ -11,7 +11,7 @@ import pytest
 import tomllib
 
 from tfgpu.knowledge import _cache, load_knowledge_from
-from tfgpu.knowledge._load import TABLES, data_dir, read_table
+from tfgpu.knowledge._load import TABLES, data_dir, open_table, read_table
 
 
 @pytest.fixture
@@ -46,8 +46,51 @@ def test_a_hit_is_served_from_the_cache(cache_home: Path, data_copy: Path) -> No
     content = (data_copy / "platform_facts.toml").read_bytes()
     read_table(data_copy, "platform_facts")
     entry = cache_home / _cache.entry_name("platform_facts", content)
-    entry.write_text('{"marker": 1}', encoding="utf-8")
-    assert read_table(data_copy, "platform_facts") == {"marker": 1}
+    entry.write_bytes(content + b'[["marker","rows"],{"marker":1}]\n{"rows":[2]}')
+    assert read_table(data_copy, "platform_facts") == {"marker": 1, "rows": [2]}
+
+
+def test_a_hit_decodes_its_rows_on_first_use(cache_home: Path, data_copy: Path) -> None:
+    """The header (values that are not lists) at once, the row arrays when first read."""
+    content = (data_copy / "status_codes.toml").read_bytes()
+    parsed = tomllib.loads(content.decode("utf-8"))
+    read_table(data_copy, "status_codes")  # miss: stores the entry
+    hit = open_table(data_copy, "status_codes")
+    assert isinstance(hit, _cache.CachedTable)
+    assert hit["updated"] == parsed["updated"] and hit["sources"] == parsed["sources"]
+    assert hit._body is None  # the header's keys decoded nothing more
+    assert list(hit) == list(parsed)  # keys in file order
+    assert hit["code"] == parsed["code"] and hit._body is not None
+    assert hit == parsed and dict(hit) == parsed
+    fresh = read_table(data_copy, "status_codes")  # a new dict the caller may change
+    assert type(fresh) is dict and fresh == parsed
+
+
+def test_corrupt_rows_after_a_good_header_are_parsed_again(cache_home: Path,
+                                                           data_copy: Path) -> None:
+    content = (data_copy / "platform_facts.toml").read_bytes()
+    good = read_table(data_copy, "platform_facts")
+    entry = cache_home / _cache.entry_name("platform_facts", content)
+    raw = entry.read_bytes()
+    entry.write_bytes(raw[:raw.index(b"\n", len(content)) + 1] + b'{"rows": [trunc')
+    hit = open_table(data_copy, "platform_facts")
+    assert isinstance(hit, _cache.CachedTable)
+    assert hit["rows"] == good["rows"]  # parsed again from the data file
+    assert entry.read_bytes() == raw  # and the entry rewritten
+
+
+def test_an_entry_made_from_other_bytes_is_never_served(cache_home: Path,
+                                                         data_copy: Path) -> None:
+    """The entry's name (size and CRC-32) is only where to look: the bytes decide."""
+    content = (data_copy / "platform_facts.toml").read_bytes()
+    good = read_table(data_copy, "platform_facts")
+    entry = cache_home / _cache.entry_name("platform_facts", content)
+    other = content.replace(b"updated = ", b"updated =\t", 1)  # same size, other bytes
+    assert len(other) == len(content) and other != content
+    entry.write_bytes(other + b'{"marker": 1}')
+    assert _cache.load("platform_facts", content) is None
+    assert read_table(data_copy, "platform_facts") == good
+    assert entry.read_bytes().startswith(content)  # the miss rewrote it
 
 
 def test_an_edited_file_is_never_served_a_stale_entry(cache_home: Path, data_copy: Path) -> None:
@@ -128,3 +171,49 @@ def test_knowledge_loaded_cold_and_warm_is_the_same(cache_home: Path, data_copy:
     assert warm.version == cold.version
     assert warm.tested == cold.tested and warm.gpus == cold.gpus and warm.facts == cold.facts
     assert warm.tables == cold.tables
+
+
+# --- the cache folder without platformdirs (speed: ~4 ms of imports per command) --------
+
+_HOME_CASES = [
+    pytest.param({"XDG_CACHE_HOME": "/srv/cache", "HOME": "/home/u"}, id="xdg-absolute"),
+    pytest.param({"XDG_CACHE_HOME": "/srv/cache/", "HOME": "/home/u"}, id="xdg-trailing-slash"),
+    pytest.param({"XDG_CACHE_HOME": "relative/cache", "HOME": "/home/u"}, id="xdg-relative"),
+    pytest.param({"XDG_CACHE_HOME": "", "HOME": "/home/u"}, id="xdg-empty"),
+    pytest.param({"HOME": "/home/u/"}, id="home-trailing-slash"),
+    pytest.param({"HOME": "/"}, id="home-root"),
+    pytest.param({"HOME": "relative-home"}, id="home-relative"),
+    pytest.param({"HOME": ""}, id="home-empty"),
+    pytest.param({}, id="home-unset"),
+]
+
+
+@pytest.mark.skipif(not _cache._is_xdg_platform(), reason="platformdirs is used there")
+@pytest.mark.parametrize("env", _HOME_CASES)
+def test_the_xdg_cache_folder_is_the_one_platformdirs_names(
+        env: dict[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    platformdirs = pytest.importorskip("platformdirs")
+    monkeypatch.delenv(_cache.NO_CACHE_ENV, raising=False)
+    for name in ("XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    try:
+        want: str | None = platformdirs.user_cache_dir("tfgpu", appauthor=False)
+    except RuntimeError:  # no home folder at all
+        want = None
+    got = _cache._xdg_cache_home()
+    assert got == want
+    if want is not None:
+        assert _cache.cache_dir() == Path(want, "knowledge")
+
+
+def test_the_cache_folder_is_found_without_importing_platformdirs() -> None:
+    code = ("import sys; from tfgpu.knowledge import _cache; _cache.cache_dir(); "
+            "print('platformdirs' in sys.modules)")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2] / "src"))
+    import subprocess
+
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, timeout=60, check=True).stdout.strip()
+    assert out == ("False" if _cache._is_xdg_platform() else "True")

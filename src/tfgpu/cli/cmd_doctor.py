@@ -65,8 +65,6 @@ def check_lines(facts: HostFacts) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the doctor; return the exit code."""
-    from tfgpu.diagnosis.doctor import diagnose
-
     fmt = output_format(args)
     if args.facts:
         ignored = [opt for opt, on in (("--python", args.python is not None),
@@ -84,6 +82,11 @@ def run(args: argparse.Namespace) -> int:
         if failure is not None:
             print(f"tfgpu doctor: {failure}", file=sys.stderr)
             return status_codes.HOST_UNEXAMINED
+    # Imported once the facts are in: while the probes' commands run, the pre-warm thread
+    # of gather_from_args imports the checks (~40 ms); importing them here first would
+    # hold back every probe, and its child process, until they are loaded.
+    from tfgpu.diagnosis.doctor import diagnose
+
     report = diagnose(facts)
     report.meta.update(meta_extra)
     if args.json:

@@ -52,7 +52,6 @@ import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -60,6 +59,7 @@ from tfgpu.findings import Evidence, Finding, Severity
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
+    from pathlib import Path
 
 #: The data file (``knowledge/data/findings.toml``), without ``.toml``.
 TABLE = "findings"
@@ -451,7 +451,7 @@ def catalogue_from_data(data: Mapping[str, object]) -> Catalogue:
     return Catalogue(str(schema), str(updated), MappingProxyType(by_id))
 
 
-def load_catalogue_from(folder: Traversable | Path) -> Catalogue:
+def load_catalogue_from(folder: str | Traversable | Path) -> Catalogue:
     """Read ``<folder>/findings.toml`` (tests use it on edited copies).
 
     Raises:
@@ -470,9 +470,9 @@ def load_catalogue() -> Catalogue:
     Raises:
         KnowledgeError: ``findings.toml`` is missing or malformed (a broken install).
     """
-    from tfgpu.knowledge._load import data_dir
+    from tfgpu.knowledge._load import packaged_folder
 
-    return load_catalogue_from(data_dir())
+    return load_catalogue_from(packaged_folder())
 
 
 # ---------------------------------------------------------------------- building findings

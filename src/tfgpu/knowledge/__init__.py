@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from tfgpu.knowledge import _knowledge, _rows
 from tfgpu.knowledge._knowledge import *  # noqa: F403 - every query is part of the face
-from tfgpu.knowledge._load import TABLES, TableMeta, data_dir, read_table
+from tfgpu.knowledge._load import TABLES, TableMeta, open_table, packaged_folder
 from tfgpu.knowledge._rows import *  # noqa: F403 - every row type is part of the face
 from tfgpu.knowledge._rows import KnowledgeError
 
@@ -38,13 +38,13 @@ def knowledge_version() -> str:
     finding catalogue and the documentation links (``findings.toml``, ``docs.toml``) carry
     their own ``updated``.  Returns ``"none"`` when no table is present (a broken
     install).  Reads the files through the parse cache
-    (:func:`tfgpu.knowledge._load.read_table`), so it stays cheap for ``--json`` output.
+    (:func:`tfgpu.knowledge._load.open_table`), so it stays cheap for ``--json`` output.
     """
     dates: list[str] = []
-    folder = data_dir()
+    folder = packaged_folder()
     for table in TABLES:
         try:
-            data = read_table(folder, table)
+            data = open_table(folder, table)  # the header only: rows stay undecoded
         except KnowledgeError:
             continue
         if "updated" in data:

@@ -11,7 +11,6 @@ import functools
 import re
 import threading
 from collections.abc import Mapping
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -19,8 +18,8 @@ from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
 from tfgpu.knowledge._load import (
     TABLES,
     TableMeta,
-    data_dir,
-    read_table,
+    open_table,
+    packaged_folder,
     table_meta,
     table_rows,
     typed,
@@ -28,6 +27,7 @@ from tfgpu.knowledge._load import (
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
+    from pathlib import Path
 from tfgpu.knowledge._rows import (
     AndCudaPin,
     CudaError,
@@ -1238,8 +1238,8 @@ def load_knowledge_from(folder: Path) -> Knowledge:
     return _read(folder).load_all()
 
 
-def _read(folder: Traversable | Path) -> Knowledge:
-    return Knowledge({table: read_table(folder, table) for table in TABLES})
+def _read(folder: str | Traversable | Path) -> Knowledge:
+    return Knowledge({table: open_table(folder, table) for table in TABLES})
 
 
 #: Serialises :func:`load_knowledge`'s first call: the CLI's pre-warm thread and the main
@@ -1264,7 +1264,7 @@ def load_knowledge() -> Knowledge:
 
 @functools.cache
 def _packaged() -> Knowledge:
-    return _read(data_dir())
+    return _read(packaged_folder())
 
 
 __all__ = [

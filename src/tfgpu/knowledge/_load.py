@@ -7,9 +7,9 @@ the invariant tests in ``tests/knowledge`` check the values of every row.
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
 
@@ -17,6 +17,7 @@ from tfgpu.knowledge import _cache
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
+    from pathlib import Path
 from tfgpu.knowledge import _rows
 from tfgpu.knowledge._rows import KnowledgeError
 
@@ -69,6 +70,8 @@ def data_dir() -> Traversable:
     case; skips importing :mod:`importlib.resources` and :mod:`zipfile`), else the
     :mod:`importlib.resources` view (a zipped install).
     """
+    from pathlib import Path  # imported here: the loaders use packaged_folder()
+
     here = Path(__file__).resolve().parent / "data"
     if here.is_dir():
         return here
@@ -77,21 +80,72 @@ def data_dir() -> Traversable:
     return resources.files("tfgpu.knowledge").joinpath("data")
 
 
-def read_table(folder: Traversable | Path, table: str) -> dict[str, object]:
+def packaged_folder() -> str | Traversable:
+    """The package's ``knowledge/data`` folder as the loaders read it: a plain path
+    string when the package is installed as files, else :func:`data_dir`'s
+    :mod:`importlib.resources` view (a zipped install).
+
+    A string, not a :class:`~pathlib.Path`: the commands that load the knowledge
+    (``tfgpu doctor``...) then never import :mod:`pathlib` and the :mod:`urllib.parse`
+    and :mod:`ipaddress` it pulls in (~2 ms of every run).
+    """
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
+    if os.path.isdir(here):
+        return here
+    from importlib import resources
+
+    return resources.files("tfgpu.knowledge").joinpath("data")
+
+
+def read_table(folder: str | Traversable | Path, table: str) -> dict[str, object]:
     """Parse ``<folder>/<table>.toml`` (through :mod:`tfgpu.knowledge._cache`: a file
     parsed before, byte for byte, is read back from the user's cache folder).
+
+    Args:
+        folder: the data folder: a path string (:func:`packaged_folder`), a
+            :class:`~pathlib.Path` or an :mod:`importlib.resources` view (:func:`data_dir`).
+        table: the file name without ``.toml``.
+
+    Returns:
+        The parse, a new :class:`dict` on every call (the caller may change it).
 
     Raises:
         KnowledgeError: the file is missing (a broken install) or not valid TOML.
     """
-    entry = folder.joinpath(f"{table}.toml")
+    data = open_table(folder, table)
+    return data if isinstance(data, dict) else dict(data)
+
+
+def open_table(folder: str | Traversable | Path, table: str) -> Mapping[str, object]:
+    """:func:`read_table`, read-only and lazy: a cache hit is a
+    :class:`~tfgpu.knowledge._cache.CachedTable`, equal to the parse, whose row arrays are
+    decoded when first read (what :class:`~tfgpu.knowledge.Knowledge` loads: it checks
+    every table's header, but most runs read the rows of a few).
+
+    Raises:
+        KnowledgeError: the file is missing (a broken install) or not valid TOML.
+    """
     try:
-        content = entry.read_bytes()
+        if isinstance(folder, str):
+            with open(os.path.join(folder, f"{table}.toml"), "rb") as fh:
+                content = fh.read()
+        else:
+            content = folder.joinpath(f"{table}.toml").read_bytes()
     except OSError as exc:
         raise KnowledgeError(f"knowledge file {table}.toml cannot be read: {exc}") from exc
-    cached = _cache.load(table, content)
+    cached = _cache.load(table, content)  # a corrupt row part: parse_table, later
     if cached is not None:
         return cached
+    return parse_table(table, content)
+
+
+def parse_table(table: str, content: bytes) -> dict[str, object]:
+    """Parse the bytes of ``<table>.toml`` with :mod:`tomllib` and store the parse in the
+    cache (:func:`tfgpu.knowledge._cache.store`).
+
+    Raises:
+        KnowledgeError: not UTF-8 or not valid TOML.
+    """
     try:  # imported here: a cache hit does not need the TOML parser (~20 ms to import)
         import tomllib
     except ModuleNotFoundError:  # pragma: no cover - Python 3.10
@@ -296,7 +350,8 @@ def _is_url_like(part: str) -> bool:
     return part.startswith(("http://", "https://"))
 
 
-def load_table(folder: Traversable | Path, table: str) -> tuple[TableMeta, tuple[_rows.Row, ...]]:
+def load_table(folder: str | Traversable | Path,
+               table: str) -> tuple[TableMeta, tuple[_rows.Row, ...]]:
     """Load one data file into its header and typed rows (:func:`read_table`, then
     :func:`table_meta` and :func:`table_rows`).
 

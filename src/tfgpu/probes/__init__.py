@@ -18,8 +18,7 @@ import platform
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import (
@@ -33,6 +32,9 @@ from tfgpu.facts import (
     SharedLibrary,
     TFFacts,
 )
+
+if TYPE_CHECKING:  # FakeFileSystem's root; the probes themselves use plain strings
+    from pathlib import Path
 
 
 class FileSystem(Protocol):

@@ -14,9 +14,9 @@ printed no result), ``TIMEOUT`` (hung past the limit), ``OK``.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import time
-from pathlib import Path
 from typing import Any
 
 from tfgpu._proc import CommandResult
@@ -30,7 +30,9 @@ LONG_RUNNING = True
 #: ``--no-tf`` skips the probes that set this.
 IS_TF_PROBE = True
 
-SCRIPT_PATH = Path(__file__).with_name("tf_child_script.py")
+#: The child's script, a path string (no :mod:`pathlib`: ``tfgpu doctor --no-tf`` imports
+#: this module only to learn that it is the TensorFlow probe).
+SCRIPT_PATH = os.path.join(os.path.dirname(__file__), "tf_child_script.py")
 MARK = "TFGPU-TF-PROBE:"
 #: Most log lines kept from the child's stderr.
 MAX_LOG_LINES = 400
