@@ -294,6 +294,8 @@ MAX_STDERR_BYTES = 4 << 20
 
 #: Seconds a child gets to exit after SIGTERM before it is sent SIGKILL.
 KILL_GRACE_S = 3.0
+#: Seconds waited for a SIGKILLed child to be reaped before giving up on it.
+REAP_S = 5.0
 
 
 def stop_process_group(proc: subprocess.Popen[bytes], grace_s: float = KILL_GRACE_S) -> None:
@@ -326,7 +328,10 @@ def stop_process_group(proc: subprocess.Popen[bytes], grace_s: float = KILL_GRAC
             os.killpg(proc.pid, signal.SIGKILL)
     if proc.poll() is None:
         proc.kill()
-    proc.wait()
+    # Bounded: a process stuck in the GPU driver (uninterruptible sleep) cannot die at
+    # once; after REAP_S it is left to the kernel rather than hanging tfgpu (issue 11).
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=REAP_S)
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
