@@ -220,8 +220,27 @@ def _read_answer(fd: int, deadline: float, max_bytes: int, chunks: list[bytes]) 
 
 
 def _wait(pid: int, deadline: float) -> int | None:
-    """The wait status of ``pid`` once it exits (reaped), or ``None`` at ``deadline``."""
-    delay = 0.0005
+    """The wait status of ``pid`` once it exits (reaped), or ``None`` at ``deadline``.
+
+    Linux 5.3+: sleeps on a pidfd (readable once the child exited), so the exit is seen
+    at once; elsewhere polls with a short back-off (at most 5 ms late).
+    """
+    pidfd_open = getattr(os, "pidfd_open", None)
+    if pidfd_open is not None:
+        try:
+            fd = pidfd_open(pid)
+        except OSError:
+            fd = None
+        if fd is not None:
+            import select
+
+            try:
+                select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            except (OSError, ValueError):
+                pass
+            finally:
+                os.close(fd)
+    delay = 0.0002
     while True:
         try:
             done, status = os.waitpid(pid, os.WNOHANG)
@@ -233,7 +252,7 @@ def _wait(pid: int, deadline: float) -> int | None:
         if left <= 0:
             return None
         time.sleep(min(delay, left))
-        delay = min(delay * 2, 0.05)
+        delay = min(delay * 2, 0.005)
 
 
 def _kill(pid: int) -> None:
