@@ -382,8 +382,8 @@ def probe_nvml_contained(system: str, timeout_s: float) -> NvmlOutcome:
 
     The child loads ``libnvidia-ml.so.1`` itself, calls :func:`probe_nvml_here` and writes
     its outcome as JSON; a fork costs about a millisecond and the child shares this
-    process's imports.  Where ``os.fork`` does not exist (Windows) NVML is asked in this
-    process, as before (a crash there still ends tfgpu).
+    process's imports.  Off Linux NVML is asked in this process, as before: Windows has
+    no ``os.fork`` (a crashing ``nvml.dll`` there still ends tfgpu), macOS has no NVML.
 
     Args:
         system: ``platform.system()`` of the host.
@@ -396,7 +396,9 @@ def probe_nvml_contained(system: str, timeout_s: float) -> NvmlOutcome:
     """
     from tfgpu import _fork
 
-    if not _fork.can_fork():
+    if system != "Linux" or not _fork.can_fork():
+        # Windows has no fork; macOS has no NVML (and forking a threaded process there is
+        # unsafe): the in-process probe answers "missing" at once.
         return probe_nvml_here(system)
     import importlib
 
