@@ -36,6 +36,8 @@ FORBIDDEN = {
              "tfgpu.knowledge", "tfgpu.probes"),
     "facts": ("tfgpu.report", "tfgpu.cli", "tfgpu.explain", "tfgpu.probes", "tfgpu.diagnosis",
               "tfgpu.logs"),
+    # fleet (issue 13): collects snapshots and compares them; renders and parses no CLI.
+    "fleet": ("tfgpu.report", "tfgpu.cli", "tfgpu.probes", "tfgpu.explain"),
 }
 
 

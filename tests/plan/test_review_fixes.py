@@ -157,7 +157,8 @@ def test_windows_default_no_longer_advertises_cuda12_system_route() -> None:
 
 # --------------------------------------------------------------------------- defect 4
 def test_no_python_is_an_assumption_said_out_loud() -> None:
-    plan = plan_for(os="wsl2", gpu="RTX 3060", driver="531.14")
+    # (WSL2 now uses the distribution's own python3: tests/plan/test_wsl2_plan.py)
+    plan = plan_for(os="linux", gpu="RTX 3060", driver="550.54.14")
     note = [w.text for w in plan.warnings if "assumes Python" in w.text]
     assert note and f"Python {plan.python}" in note[0]
     assert "uv python install" in note[0] and "deadsnakes" in note[0]

@@ -209,11 +209,12 @@ def test_gtx680_cc30_is_below_every_wheel_and_gets_an_honest_cpu_plan(kb: Knowle
 def test_apple_m2_gets_tensorflow_metal(kb: Knowledge) -> None:
     plan = plan_for(os="macos", gpu="Apple M2", python="3.11")
     metal = kb.platform_fact("macos-metal-plugin")
+    pair = kb.platform_fact("macos-metal-pairing")  # issue 12: a pair with a source
     assert plan.route is Route.METAL and plan.uses_gpu
-    assert plan.tf_version == kb.latest_tf("macos")
+    assert plan.tf_version == f"{pair.value('tf_version')}.0" != kb.latest_tf("macos")
     assert plan.requirements == (
         f"{metal.value('base_package')}~={plan.tf_version}",
-        metal.value("package"),
+        f"{metal.value('package')}=={pair.value('metal_version')}",
     )
     assert plan.reasons[0].ref == metal.ref
 

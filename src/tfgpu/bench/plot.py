@@ -1,4 +1,10 @@
-"""``tfgpu bench --plot FILE.png``: training time per device and workload (matplotlib, Agg)."""
+"""``tfgpu bench --plot FILE.png``: training time per device and workload (matplotlib, Agg).
+
+The chart is sized for a README (800 x 450 pixels as PNG) and its title states the
+headline: how much faster the GPU is than the CPU, how much faster the tuned recipe is
+than the guide's, and the test accuracy of each.  Whiskers (min-max) are drawn only when
+each bar is the median of several runs.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +13,76 @@ from typing import Any
 
 from tfgpu.bench.runner import TENSORBOARD_NOTE
 
+#: Figure size in inches at :data:`DPI`: 800 x 450 pixels, fit for a README.
+FIGSIZE_IN = (8.0, 4.5)
+DPI = 100
+
+
+def plot_format_problem(path: str | Path) -> str | None:
+    """Why matplotlib cannot write a chart to ``path`` (its format follows the suffix), or
+    ``None`` when it can.  Checked before ``tfgpu bench`` starts a run.
+
+    Raises:
+        ImportError: matplotlib is not installed.
+    """
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    # pgf is LaTeX source (needs a TeX install to be an image): not a chart format here.
+    formats = {f for f in FigureCanvasBase.get_supported_filetypes() if f != "pgf"}
+    suffix = Path(path).suffix.lower().lstrip(".")
+    known = ".png, .svg or .pdf (also " + ", ".join(
+        f".{f}" for f in sorted(formats - {"png", "svg", "pdf"})) + ")"
+    if not suffix:
+        return f"no file extension to choose the image format from; use one of {known}"
+    if suffix not in formats:
+        return f"matplotlib cannot write .{suffix} images; use one of {known}"
+    return None
+
+
+def _pct(value: object) -> str:
+    return f"{float(value):.2f}%" if isinstance(value, (int, float)) else "?"
+
+
+def headline(doc: dict[str, Any]) -> str:
+    """The chart's headline: the speed-ups and accuracies the run measured, one line each
+    (:func:`headline_parts` joined by ``"; "``)."""
+    return "; ".join(headline_parts(doc))
+
+
+def headline_parts(doc: dict[str, Any]) -> list[str]:
+    """``["gpu:0 12.3x faster than cpu (guide)", "tuned 8.45x faster than guide on cpu,
+    test accuracy 86.89% vs 86.54%"]``; parts whose runs are missing are left out.
+
+    Args:
+        doc: the ``bench`` document (:func:`tfgpu.bench.runner.summarise`); speed-ups are
+            ratios of median training times (x), accuracies the median test accuracy (%).
+    """
+    parts = []
+    for wl, per_gpu in (doc.get("speedup", {}).get("gpu_over_cpu") or {}).items():
+        for dev, q in per_gpu.items():
+            parts.append(f"{dev} {float(q['value']):.1f}x faster than cpu ({wl})")
+            break
+        break
+    devices = {d["device"]: d for d in doc.get("devices", ())}
+    tuned = doc.get("speedup", {}).get("tuned_over_guide") or {}
+    best = next((d for d in tuned if d != "cpu"), next(iter(tuned), None))
+    if best is not None:
+        wls = devices.get(best, {}).get("workloads", {})
+        acc = {w: wls.get(w, {}).get("test_accuracy", {}).get("median", {}).get("value")
+               for w in ("tuned", "guide")}
+        parts.append(f"tuned {float(tuned[best]['value']):.2f}x faster than guide on {best}, "
+                     f"test accuracy {_pct(acc['tuned'])} vs {_pct(acc['guide'])}")
+    elif devices:
+        d = next(iter(devices.values()))
+        for wl, s in (d.get("workloads") or {}).items():
+            med = s.get("test_accuracy", {}).get("median", {}).get("value")
+            parts.append(f"{wl} on {d['device']}: test accuracy {_pct(med)}")
+    return parts or ["training time per device"]
+
 
 def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
-    """Draw median training time (bars) with min-max whiskers, one group per device.
+    """Draw median training time (bars), one group per device; min-max whiskers only when
+    each bar has several runs; the title leads with :func:`headline`.
 
     Args:
         doc: the ``bench`` document from :func:`tfgpu.bench.runner.summarise`.
@@ -31,7 +104,8 @@ def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
     if not devices:
         raise ValueError("no timed run to plot")
     workloads = [w for w in ("guide", "tuned") if any(w in d["workloads"] for d in devices)]
-    fig, ax = plt.subplots(figsize=(max(5.5, 2.2 + 1.8 * len(devices)), 4.4), dpi=110)
+    fig, ax = plt.subplots(figsize=FIGSIZE_IN, dpi=DPI)
+    runs = int(doc["config"]["repeat"]["value"] or 1)
     width = 0.8 / max(1, len(workloads))
     colours = {"guide": "#9a9a9a", "tuned": "#2b7bba"}
     for j, wl in enumerate(workloads):
@@ -50,14 +124,14 @@ def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
             xs,
             meds,
             width * 0.95,
-            yerr=[lo, hi],
-            capsize=4,
+            yerr=[lo, hi] if runs > 1 else None,
+            capsize=4 if runs > 1 else 0,
             color=colours.get(wl, "#555555"),
             label=wl,
         )
         for bar, med in zip(bars, meds, strict=True):
             ax.annotate(
-                f"{med:.1f} s",
+                f"{med:.3g} s",
                 (bar.get_x() + bar.get_width() / 2, 0),
                 ha="center",
                 va="bottom",
@@ -73,14 +147,17 @@ def plot_times(doc: dict[str, Any], path: str | Path) -> Path:
             for d in devices
         ]
     )
-    ax.set_ylabel("training time, median of runs (s)")
+    ax.set_ylabel("training time (s), " + (f"median of {runs} runs" if runs > 1 else "1 run"))
     label = doc["data"]["label"]
     epochs = doc["config"]["epochs"]["value"]
+    fig.suptitle("\n".join(headline_parts(doc)), fontsize=10.5, fontweight="bold", x=0.01,
+                 ha="left")
     ax.set_title(
-        f"{label}\nguide model (Dense 784-128-10), {epochs} epoch{'s' if epochs != 1 else ''}; "
-        "whiskers: min-max"
+        f"{label}; guide model (Dense 784-128-10), {epochs} epoch{'s' if epochs != 1 else ''}"
+        + ("; whiskers: min-max" if runs > 1 else "")
         + (f"\n{TENSORBOARD_NOTE}" if doc.get("timings_include_tensorboard") else ""),
-        fontsize=10,
+        fontsize=9,
+        loc="left",
     )
     ax.legend()
     if doc.get("synthetic"):

@@ -182,6 +182,13 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         # Checked before any child starts: a missing chart library must not cost a full run.
         raise UsageError(f"--plot {args.plot}: needs matplotlib: pip install 'tfgpu[bench]'")
+    if args.plot:
+        from tfgpu.bench.plot import plot_format_problem
+
+        # The image format follows the extension: a typo must not cost a full run either.
+        fmt_problem = plot_format_problem(args.plot)
+        if fmt_problem:
+            raise UsageError(f"--plot {args.plot}: {fmt_problem}")
     for flag, value in (("--plot", args.plot), ("--save-json", args.save_json)):
         if value:
             problem = output_path_problem(value)

@@ -47,6 +47,15 @@ def probe_lines(facts: HostFacts) -> list[str]:
     return out
 
 
+def check_lines(facts: HostFacts) -> list[str]:
+    """One line per host check (``-v``): what it found (finding ids) or "nothing found",
+    what it looks for, and its name."""
+    from tfgpu.diagnosis.doctor import check_outcomes
+
+    return [f"  {'found ' + ', '.join(ids) if ids else 'nothing found'}: {what}  ({name})"
+            for name, what, ids in check_outcomes(facts)]
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the doctor; return the exit code."""
     from tfgpu.diagnosis.doctor import diagnose
@@ -80,6 +89,12 @@ def run(args: argparse.Namespace) -> int:
         verbosity = args.verbose - args.quiet
         console = make_report_console()
         render_text(report, console, verbosity=verbosity)
+        if verbosity >= 1:
+            print_line(console)
+            print_line(console, "CHECKS (each alone; \"nothing found\" is no proof when a "
+                                "fact was unknown)", "bold underline")
+            for line in check_lines(facts):
+                print_line(console, line, "" if line.startswith("  found") else "dim")
         if verbosity >= 2:
             print_line(console)
             print_line(console, "PROBES", "bold underline")

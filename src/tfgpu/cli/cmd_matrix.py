@@ -45,6 +45,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
 
 
+def _other_vendor(gpu: str | None) -> str | None:
+    """Why ``--gpu`` found no row when it names an AMD, Intel or Apple GPU (the table is
+    NVIDIA's compute capabilities); ``None`` for an NVIDIA name or none."""
+    from tfgpu.plan.target import guess_vendor
+
+    vendor = guess_vendor(gpu) if gpu else "nvidia"
+    route = {"amd": "tensorflow-rocm on Linux (tfgpu plan --os linux --gpu NAME)",
+             "intel": "intel-extension-for-tensorflow (tfgpu matrix --os linux --show facts)",
+             "apple": "tensorflow-metal on macOS (tfgpu plan --os macos --gpu NAME)"}
+    if vendor not in route:
+        return None
+    return (f"GPU {gpu!r} is an {'AMD' if vendor == 'amd' else vendor.title()} GPU: the "
+            f"compute-capability table covers NVIDIA GPUs; it runs TensorFlow through "
+            f"{route[vendor]}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the selected knowledge; exit 2 on a filter value that matches nothing known."""
     try:
@@ -58,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
             show=tuple(args.show or ()),
         )
     except KnowledgeQueryError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(_other_vendor(args.gpu) or str(exc)) from None
     if args.json:
         doc = {
             "schema_version": MATRIX_SCHEMA_VERSION,

@@ -34,6 +34,9 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("bench", "tfgpu.cli.cmd_bench", "benchmark CPU vs GPU training and device ceilings"),
     ("tensorboard", "tfgpu.cli.cmd_tensorboard", "start TensorBoard on localhost"),
     ("launch", "tfgpu.cli.cmd_launch", "run N local workers of a multi-worker script"),
+    ("schema", "tfgpu.cli.cmd_schema", "print the JSON Schema of a --json document"),
+    ("completion", "tfgpu.cli.cmd_completion", "print a bash, zsh or fish completion script"),
+    ("fleet", "tfgpu.cli.cmd_fleet", "compare the facts of many nodes (Slurm, files)"),
 )
 
 
@@ -75,7 +78,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="count", default=0, help="less output (repeatable)")
 
 
-def build_parser(selected: str | None, *, alone: bool = False) -> argparse.ArgumentParser:
+def build_parser(selected: str | None, *, alone: bool = False,
+                 full: bool = False) -> argparse.ArgumentParser:
     """Build the parser; only the ``selected`` command's module is imported.
 
     Args:
@@ -85,6 +89,8 @@ def build_parser(selected: str | None, *, alone: bool = False) -> argparse.Argum
             the top-level help is never printed.  Each command's parser costs argparse's
             message lookups (:func:`gettext.dgettext`, which searches the locale folders
             on every call: ~1 ms per command on an idle core).
+        full: add every command's options (imports every command module): the parser
+            ``tfgpu completion`` turns into a completion script.
     """
     parser = argparse.ArgumentParser(
         prog="tfgpu",
@@ -99,8 +105,22 @@ def build_parser(selected: str | None, *, alone: bool = False) -> argparse.Argum
         p = sub.add_parser(name, help=help_text, description=help_text,
                            formatter_class=_HelpFormatter)
         _common(p)
-        if name == selected:
+        if name == selected or full:
             _load(module).add_arguments(p)
+        if name == "completion":
+            # The completion script is generated from the whole parser; commands never
+            # import this module, so the command gets the factory instead.
+            p.set_defaults(full_parser=lambda: build_parser(None, full=True))
+    return parser
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    """The parser of command ``name`` (to print its own usage on an argument error)."""
+    for action in parser._actions:  # argparse keeps subparsers only there
+        if isinstance(action, argparse._SubParsersAction) and name in action.choices:
+            sub = action.choices[name]
+            assert isinstance(sub, argparse.ArgumentParser)
+            return sub
     return parser
 
 
@@ -113,7 +133,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         selected = None
     parser = build_parser(selected, alone=selected is not None and args_list[0] == selected)
     try:
-        args = parser.parse_args(args_list)
+        args, unknown = parser.parse_known_args(args_list)
+        if unknown:
+            # argparse reports a command's unknown options from the top-level parser, with
+            # `usage: tfgpu [-h] ... COMMAND`: report them with the command's own usage.
+            # (Options given before the command, `tfgpu -v doctor`, stay the top level's.)
+            before = args_list[:args_list.index(args.command)] if args.command else args_list
+            owner = (parser if not args.command or any(u in before for u in unknown)
+                     else _subparser(parser, args.command))
+            owner.error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as exc:  # argparse: --help/--version exit 0, errors exit 2
         return int(exc.code) if isinstance(exc.code, int) else status_codes.USAGE_ERROR
     if args.command is None:

@@ -8,6 +8,7 @@ The log checks read that log directly: a log is one more source of facts.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -60,3 +61,44 @@ def diagnose(
         findings=findings,
         meta=host_meta(facts, kb) if meta is None else meta,
     )
+
+
+def check_outcomes(
+    facts: HostFacts,
+    kb: Knowledge | None = None,
+    checks: Iterable[Check] | None = None,
+) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """What each host check concluded on its own, for ``doctor -v``.
+
+    Each check of :data:`tfgpu.diagnosis.checks.HOST_CHECKS` is run alone over the same
+    view :func:`diagnose` builds (before overlaps are resolved, so a finding another one
+    supersedes is still named).  A check that found nothing either saw its fault absent or
+    lacked the facts to tell: it is reported as "nothing found", never as a pass.
+
+    Args:
+        facts: the host snapshot.
+        kb: knowledge tables (default: :func:`tfgpu.knowledge.load_knowledge`).
+        checks: checks to run (default: the host checks).
+
+    Returns:
+        ``(check name, what it looks for (its docstring's first sentence), finding ids)``
+        per check, in the order the doctor runs them; ids empty when nothing was found.
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: a data file cannot be read (a broken install).
+    """
+    from tfgpu.diagnosis.checks import HOST_CHECKS
+
+    if kb is None:
+        from tfgpu.knowledge import load_knowledge
+
+        kb = load_knowledge()
+    view = Facts(facts, _tf_log(facts), kb=kb)
+    out = []
+    for check in HOST_CHECKS if checks is None else checks:
+        para = " ".join((check.__doc__ or "").strip().split("\n\n", 1)[0].split())
+        what = para.split(". ", 1)[0].rstrip(".").replace("``", "`")
+        what = re.sub(r"\s*\([^()]*:(?:func|data|class):[^()]*\)", "", what)
+        ids = tuple(dict.fromkeys(f.id for f in check(view)))
+        out.append((getattr(check, "__name__", "check"), what, ids))
+    return tuple(out)

@@ -138,7 +138,7 @@ class Facts:
         hit = self.h("ctx.tf_version").last
         if hit is not None:
             return hit.g("v") or hit.g("v2") or hit.g("v3")
-        return None
+        return self.printed_tf_version  # ecosystem (stage 3)
 
     @property
     def tf_mm(self) -> tuple[int, int] | None:
@@ -179,9 +179,11 @@ class Facts:
 
     def gpu_log_evidence(self) -> list[Hit]:
         """Log lines that prove an NVIDIA GPU and driver are present (nvidia-smi table rows,
-        "Created device", "Found device ... major/minor", an ignored GPU's description)."""
+        "Created device", "Found device ... major/minor", an ignored GPU's description, and a
+        GPU listing: ``nvidia-smi -L``, lspci, a Windows video-controller query)."""
         out: list[Hit] = []
-        for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored"):
+        for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored",
+                     "h2.gpu_listed"):  # holdout2 kinds: nvidia-smi -L, lspci, wmic listings
             out += self.h(name).first[:2]
         return out
 
@@ -338,6 +340,23 @@ class Facts:
             return mm < series
         bound = self.tf_at_most
         return True if bound is not None and bound < series else None
+
+    # --- ecosystem (stage 3): a TensorFlow version printed on a line of its own -------------
+    @property
+    def printed_tf_version(self) -> str | None:
+        """A TensorFlow version printed alone on a line (``2.15.0``) at most 3 lines after a
+        line that prints ``tf.__version__`` (``python -c "import tensorflow as tf;
+        print(tf.__version__)"``), or ``pip show tensorflow``'s ``Version: 2.13.0`` right
+        after its ``Name: tensorflow``; else ``None``."""
+        calls = self.h("ctx.tf_version_call").all()
+        for hit in self.h("ctx.version_line").all() if calls else ():
+            if any(0 < hit.line - c.line <= 3 for c in calls):
+                return hit.g("v")
+        names = self.h("ctx.pip_show_name").all()
+        for hit in self.h("ctx.pip_show_version").all() if names else ():
+            if any(0 < hit.line - n.line <= 2 for n in names):
+                return hit.g("v")
+        return None
 
 
 def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence, ...]:

@@ -378,6 +378,23 @@ _ROW_TYPES: Mapping[str, type[Row]] = MappingProxyType({
 })
 
 
+#: A GeForce model number written alone, as people do ("4090", "3060 laptop", "1080 ti").
+_BARE_MODEL = re.compile(r"^(\d{3,4}(?: ?ti| super| ti super)?)( laptop)?$")
+
+
+def _with_series_words(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """``keys`` plus, for a bare GeForce model number, the same with ``rtx``/``gtx`` in
+    front (``"4090"`` -> ``"rtx 4090"``, ``"3060 laptop"`` -> ``"rtx 3060 laptop"``): the
+    table's names always carry the series word.  A number that is in neither series
+    still matches nothing."""
+    out = list(keys)
+    for key in keys:
+        m = _BARE_MODEL.match(key)
+        if m:
+            out += [f"{series} {key}" for series in ("rtx", "gtx")]
+    return tuple(dict.fromkeys(out))
+
+
 class Knowledge:
     """All compatibility tables, with the queries rules and the planner use.
 
@@ -855,7 +872,8 @@ class Knowledge:
         if prefix is not None:
             return self._gpu_by_prefix(prefix)
         keys = name_keys(name)
-        is_laptop = len(keys) > 2 and keys[1].endswith(" laptop")
+        is_laptop = any(k.endswith(" laptop") for k in keys)
+        keys = _with_series_words(keys)
         for i, key in enumerate(keys):
             rows = self._index().get(key, ())
             ccs = {r.compute_capability for r in rows}
@@ -865,7 +883,7 @@ class Knowledge:
                 assert cc is not None
                 if i == 0 and key == " ".join(row.name.lower().split()):
                     how = "exact"
-                elif is_laptop and i == len(keys) - 1 and row.segment != "laptop":
+                elif is_laptop and row.segment != "laptop":
                     how = "desktop-row"
                 else:
                     how = "normalised"

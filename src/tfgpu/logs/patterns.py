@@ -1084,6 +1084,405 @@ PATTERNS: tuple[Pattern, ...] = (
         r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
         r"devices is available",
     ),
+    # --- ecosystem (stage 3) ------------------------------------------------------------------
+    # messages_ecosystem.toml rows around TensorFlow (pip, Keras, NumPy, Docker, WSL2, Metal,
+    # ROCm, tfjs-node-gpu) and plain-text TensorFlow versions; read by checks/pip_install.py,
+    # keras_saving.py, containers.py, wsl.py, metal.py, rocm.py, tfjs.py.
+    # pip: "(from tensorflow[and-cuda]==2.15.0)" names the release whose extra is resolved
+    _p(
+        "eco.and_cuda_from",
+        ("from tensorflow[and-cuda]", "from tensorflow[and_cuda]"),
+        r"\(from tensorflow\[and[-_]cuda\](?:==(?P<v>\d+\.\d+\.\d+(?:\.post\d+)?))?",
+    ),
+    # pip commands/install.py create_os_error_message: the long-path hint (pip 20.1+) and the
+    # permission hint (EACCES / WinError 5)
+    _p(
+        "eco.pip_long_path",
+        ("windows long path support", "enable-long-paths"),
+        r"does not have Windows Long Path support enabled|/warnings/enable-long-paths",
+    ),
+    # pip before 20.1 printed no hint: an ENOENT on a Windows path longer than 260 characters
+    _p(
+        "eco.pip_long_path",
+        ("could not install packages due to an",),
+        r"Could not install packages due to an? (?:OSError|EnvironmentError): \[Errno 2\] No "
+        r"such file or directory: '(?P<path>[A-Za-z]:\\[^'\r\n]{255,4000})'",
+    ),
+    _p(
+        "eco.pip_denied",
+        ("could not install packages due to an", "consider using the `--user` option"),
+        r"Could not install packages due to an? (?:OSError|EnvironmentError): "
+        r"(?:\[WinError 5\] Access is denied|\[Errno 13\] Permission denied)"
+        r"(?::\s*'(?P<path>[^']{1,400})')?"
+        r"|Consider using the `--user` option or check the permissions",
+    ),
+    # ops.py Tensor.__array__: a symbolic (graph) tensor handed to NumPy
+    _p(
+        "eco.numpy_symbolic",
+        ("cannot convert a symbolic tensor",),
+        r"Cannot convert a symbolic Tensor \((?P<tensor>[^)]{0,200})\) to a numpy array",
+    ),
+    # NumPy's version when a log prints it ("numpy 1.20.1", "numpy==1.20.1", "Version: ...")
+    _p(
+        "eco.numpy_version",
+        ("numpy==", "numpy "),
+        r"^\s*numpy(?:==|\s+)(?P<v>\d+\.\d+(?:\.\d+)?)\b",
+    ),
+    # tensorflow/python/util/lazy_loader.py KerasLazyLoader: neither tf_keras nor keras imports
+    _p("eco.keras_import", ("keras cannot be imported",), r"Keras cannot be imported"),
+    # keras/src/saving/saving_api.py (Keras 3): SavedModel directories and extension-less paths
+    _p(
+        "eco.keras3_format",
+        ("file format not supported", "invalid filepath extension for saving",
+         "the `save_format` argument is deprecated in keras"),
+        r"Keras 3 only supports V3 `\.keras`"
+        r"|Invalid filepath extension for saving"
+        r"|The `save_format` argument is deprecated in Keras 3",
+    ),
+    # a model or pickle written by another Keras: Keras 3 reading Keras 2 module paths
+    # (serialization_lib.py), Keras <= 2.12 unpickling keras.src objects, Keras 2 reading
+    # Keras 3's InputLayer config (batch_shape)
+    _p(
+        "eco.keras_other_saver",
+        ("because its parent module", "no module named 'keras.src", "no module named \"keras.src",
+         "unrecognized keyword arguments: ['batch_shape'", "unrecognized keyword arguments: ["),
+        r"Could not deserialize (?:class|function|object) '(?P<cls>[\w.]{1,120})' because its "
+        r"parent module (?P<mod>[\w.]{1,160}) cannot be imported"
+        r"|No module named ['\"](?P<src>keras\.src(?:\.[\w.]{1,120})?)['\"]"
+        r"|Unrecognized keyword arguments: \[(?P<kw>'batch_shape')",
+    ),
+    # libnvidia-container: its driver RPC service failed, or an image's NVIDIA_REQUIRE_CUDA
+    # is above what the host driver supports (src/cli/dsl.c "please update your driver")
+    _p(
+        "docker.nvc_driver_error",
+        ("nvidia-container-cli: initialization error: driver error",),
+        r"nvidia-container-cli: initialization error: driver error: (?P<detail>[^\\\"\n]{1,120})",
+    ),
+    _p(
+        "docker.nvc_requirement",
+        ("requirement error: unsatisfied condition",),
+        r"requirement error: unsatisfied condition: (?P<cond>[^,\s]{1,80})"
+        r"(?:, please update your driver)?",
+    ),
+    # NVML's own "Unknown Error" at init (a container that lost its device cgroup entries)
+    _p("eco.nvml_unknown", ("failed to initialize nvml: unknown error",),
+       r"Failed to initialize NVML: Unknown Error"),
+    # a shell prompt of a Docker container (the 12-hex-digit container id as host name)
+    _p("ctx.container_prompt", ("root@",), r"^\s*root@(?P<id>[0-9a-f]{12}):"),
+    # WSL2: NVML refused by dxgkrnl; nvidia-smi cannot open one GPU
+    _p("wsl.nvml_blocked", ("gpu access blocked by the operating system",),
+       r"GPU access blocked by the operating system"),
+    _p(
+        "eco.device_handle",
+        ("unable to determine the device handle for gpu",),
+        r"Unable to determine the device handle for GPU(?P<rest>[^\r\n]{0,160})",
+    ),
+    # CUDA error 500 (CUDA_ERROR_NOT_FOUND / cudaErrorSymbolNotFound) as other runtimes in the
+    # same container print it (onnxruntime "CUDA failure 500", PyTorch "named symbol not found")
+    _p(
+        "eco.cuda_500",
+        ("cuda failure : named symbol not found", "cuda error: named symbol not found"),
+        r"CUDA failure 500: named symbol not found|CUDA error: named symbol not found",
+    ),
+    # tensorflow-metal: the PluggableDevice registered twice; XLA ops on the Metal device
+    _p(
+        "metal.registered_twice",
+        ("platform is already registered with name",),
+        r"platform is already registered with name: \"?(?P<name>METAL|[A-Z_]{2,20})\"?",
+    ),
+    _p(
+        "metal.xla_platform",
+        ("could not find registered platform with id",),
+        r"could not find registered platform with id: (?P<id>0x[0-9a-f]{1,16})",
+    ),
+    _p(
+        "ctx.metal",
+        ("metal device set to", "name: metal", "plugin optimizer for device_type gpu",
+         "tensorflow-metal", "libmetal_plugin"),
+        r"Metal device set to|name: METAL|Plugin optimizer for device_type GPU is enabled"
+        r"|tensorflow-metal|libmetal_plugin",
+    ),
+    # tfjs-node(-gpu): install.js and index.ts messages, node-pre-gyp
+    _p(
+        "tfjs.unsupported",
+        ("unsupported system:",),
+        r"Unsupported system: (?P<sys>(?:gpu|cpu)-[\w-]{1,40})",
+    ),
+    _p(
+        "tfjs.no_binding",
+        ("native addon module (tfjs_binding.node) can not be found",
+         "node-pre-gyp install failed with error"),
+        r"native addon module \(tfjs_binding\.node\) can not be found at path: (?P<path>\S{1,400})"
+        r"|node-pre-gyp install failed with error",
+    ),
+    _p(
+        "tfjs.dlopen",
+        ("the specified module could not be found",),
+        r"The specified module could not be found",
+    ),
+    _p("ctx.tfjs", ("tfjs", "node-pre-gyp", "cjs/loader", "node_modules"),
+       r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|node-pre-gyp|cjs/loader\.js"
+       r"|node_modules[/\\]@tensorflow"),
+    # pip show tensorflow: "Name: tensorflow" then "Version: 2.13.0"
+    _p("ctx.pip_show_name", ("name: tensorflow",),
+       r"^\s*Name: (?:tensorflow|tensorflow-cpu|tensorflow-gpu|tensorflow-intel|tf-nightly)\s*$"),
+    _p("ctx.pip_show_version", ("version: ",),
+       r"^\s*Version: (?P<v>\d{1,3}\.\d{1,3}\.\d{1,4}[\w.+-]{0,20})\s*$"),
+    # a TensorFlow version printed alone (tf.__version__ on the next line) or as "tensorflow X"
+    _p("ctx.tf_version_call", ("__version__",), r"\b(?:tf|tensorflow)\.__version__"),
+    _p("ctx.version_line", ("..",), r"^\s*(?P<v>2\.\d{1,2}\.\d{1,3})\s*$"),
+    _p(
+        "ctx.tf_version",
+        ("tensorflow ..", "tensorflow-gpu ..", "tensorflow-cpu ..", "tensorflow-intel ..",
+         "tensorflow-macos .."),
+        r"^\s*tensorflow(?:-gpu|-cpu|-intel|-macos)? (?P<v>\d+\.\d+\.\d+)\s*$",
+    ),
+    # --- gpu stack (stage 3) ----------------------------------------------------------------
+    # messages_gpu_stack.toml rows the families above missed (issue 10 §1), by source file.
+    # gpu_device.cc (tensorflow-rocm): the AMD GPU's gfx target has no kernels in this build
+    # (and XLA platform_util.cc: "StreamExecutor ROCM device (N) is of unsupported AMDGPU ...")
+    _p(
+        "gs.rocm_arch",
+        ("with amdgpu", "is of unsupported amdgpu"),
+        r"(?:Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) with|StreamExecutor ROCM "
+        r"device \(\d{1,4}\) is of unsupported) AMDGPU (?:ISA )?version ?: ?(?P<gfx>gfx\w{1,12})"
+        r"\.?\s{0,4}The supported AMDGPU (?:ISA )?versions are (?P<supported>[\w, ]{0,300})",
+    ),
+    # gpu_device.cc (TF 2.4-2.5): the driver gave no compute capability for the GPU
+    _p(
+        "gs.cc_unavailable",
+        ("whose cuda compute capability is not available",),
+        r"Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) whose CUDA compute "
+        r"capability is not available",
+    ),
+    # gpu_device.cc EnablePeerAccess: every peer pair the driver offered failed (an error
+    # that stops GPU device creation), and cuda_driver.cc's status quoted in the per-pair
+    # warning (read with gpu.peer_access by rule_nccl: gpu-peer-access-limit)
+    _p(
+        "gs.peer_none",
+        ("but no peering could be enabled",),
+        r"(?<!\d)(?P<pairs>\d{1,9}) potential peer access pairs were reported by the driver, "
+        r"but no peering could be enabled",
+    ),
+    _p(
+        "gpu.peer_access",
+        ("failed to enable peer access from",),
+        r"failed to enable peer access from (?:0x)?[0-9a-fA-F]{1,16} to (?:0x)?[0-9a-fA-F]{1,16}"
+        r": (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
+    ),
+    # gpu_device.cc: the allocator or the scratch buffer of a GPU device could not be made
+    _p(
+        "gs.device_memory",
+        ("failed to get memory allocator for tf gpu", "failed to allocate scratch buffer for"),
+        r"Failed to get memory allocator for TF GPU (?P<gpu>\d+) with (?P<bytes>\d+) bytes of "
+        r"memory|Failed to allocate scratch buffer for device (?P<scratch>\d+)",
+    ),
+    # gpu_process_state.cc: GPUOptions.allocator_type other than "" or "BFC"
+    _p("gs.allocator_type", ("invalid allocator type",),
+       r"Invalid allocator type: (?P<type>\S{0,80})"),
+    # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
+    _p(
+        "gs.se_init",
+        ("failed initializing streamexecutor for", "cudeviceprimaryctxretain",
+         "cuctxcreate", "failed to query available memory for gpu"),
+        # "for CUDA device ordinal N" (TF <= 2.16), "for device ordinal N" (XLA since)
+        r"failed initializing StreamExecutor for (?:CUDA )?device ordinal (?P<gpu>\d+)"
+        r"|[Ff]ailed call to (?P<call>cuDevicePrimaryCtxRetain|cuCtxCreate): "
+        r"(?P<err>CUDA_ERROR_[A-Z_]{1,60})"
+        r"|Failed to query available memory for GPU (?P<mem>\d+)",
+    ),
+    # cuda_driver.cc GetDeviceCount: cuDeviceGetCount before (or without) a working cuInit
+    _p(
+        "gs.device_count",
+        ("could not retrieve cuda device count",),
+        r"could not retrieve CUDA device count: (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
+    ),
+    # bfc_allocator.cc: the lines that follow "Allocator (...) ran out of memory": the
+    # fragmentation hint and the occupancy map (RenderOccupancy: * used, _ free)
+    _p(
+        "gs.bfc_followup",
+        ("if the cause is memory fragmentation", "bfc_allocator.cc"),
+        r"(?P<frag>If the cause is memory fragmentation maybe the environment variable "
+        r"'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation)"
+        r"|bfc_allocator\.cc:\d+\]\s{0,4}(?P<map>[*_x]{16,})\s*$",
+    ),
+    # bfc_allocator.cc: freed regions to fit a request (runs near the memory limit)
+    _p(
+        "gs.bfc_gc",
+        ("garbage collection: deallocate free memory regions",),
+        r"Garbage collection: deallocate free memory regions",
+    ),
+    # op_kernel.cc: the hint TensorFlow appends to every ResourceExhausted (OOM) status
+    _p(
+        "mem.exhausted",
+        ("report_tensor_allocations_upon_oom",),
+        r"add report_tensor_allocations_upon_oom to RunOptions",
+    ),
+    # cuda_solvers.cc, cuda_dnn.cc: cuBLAS/cuSOLVER calls of the linear-algebra ops, and
+    # cudnnSetStream (read by rule_library_handle with mem.handle)
+    _p(
+        "gs.lib_call",
+        ("blas call failed status", "failed to create cusolverdn instance",
+         "failed to set cudnn stream", "no algorithm worked"),
+        # cuda_solvers.cc / rocm_solvers.cc (tensorflow-rocm: rocBLAS)
+        r"(?P<blas>(?P<vendor>cu|roc)Blas call failed status = ?(?P<code>\d+))"
+        r"|(?P<solver>Failed to create cuSolverDN instance)"
+        r"|(?P<stream>Failed to set cuDNN stream)"
+        r"|(?P<noalgo>No algorithm worked)",
+    ),
+    # cuda_driver.cc LoadPtx: the DRIVER's JIT log (cuModuleLoadDataEx), not XLA's ptxas:
+    # its "Unsupported .version" means PTX newer than the driver
+    _p(
+        "gs.driver_jit_log",
+        ("error log buffer",),
+        r"error log buffer \(\d+ bytes\):[^\n]{0,200}?Unsupported \.version "
+        r"(?P<ptx>\d+\.\d+)(?:; current version is '(?P<cur>[\d.]+)')?",
+    ),
+    # kernel_gen gpu_kernel_to_blob_pass.cc / XLA nvptx_compiler.cc: ptxas failed, the
+    # driver compiles the PTX instead (read by rule_xla: ptxas-driver-fallback-notice)
+    _p(
+        "xla.driver_fallback",
+        ("failed to compile generated ptx with ptxas",),
+        r"Failed to compile generated PTX with ptxas\. Falling back to compilation by driver",
+    ),
+    # nvptx_compiler.cc (all eras): the driver's PTX JIT is from a driver XLA knows to
+    # miscompile
+    _p(
+        "gs.ptx_jit_old_driver",
+        ("invoking the ptx->sass jit from driver version",),
+        r"Invoking the PTX->SASS JIT from driver version (?P<drv>\d+(?:\.\d+){1,2}), which is "
+        r"older than (?P<min>\d+(?:\.\d+){1,2})",
+    ),
+    # LLVM NVPTX (inside XLA): XLA asked for a PTX ISA (from the CUDA version it found)
+    # that its LLVM does not know; LLVM ignores it
+    _p(
+        "gs.llvm_ptx_isa",
+        ("is not a recognized feature for this target",),
+        r"'\+ptx(?P<isa>\d{2,3})' is not a recognized feature for this target",
+    ),
+    # kernel_gen (tf_framework_c_interface.cc / tf_gpu_runtime_wrappers.cc): a kernel
+    # TensorFlow compiles at run time (it needs libdevice and ptxas) failed to compile
+    _p(
+        "gs.kernel_jit",
+        ("jit compilation failed", "generating device code failed"),
+        # a TensorFlow status ("UNKNOWN: ...", "InternalError: ...") or an op's "[Op:...]":
+        # other tools (Numba, CuPy) print "JIT compilation failed" too
+        r"\b(?:UNKNOWN|INTERNAL|Unknown|Internal|UnknownError|InternalError): JIT compilation "
+        r"failed\b|\bJIT compilation failed\.? \[Op:|INTERNAL: Generating device code failed",
+    ),
+    # XLA gpu_backend_lib.cc: libdevice was needed and not found (the xla.libdevice family)
+    _p(
+        "xla.libdevice",
+        ("libdevice is required by this hlo module but was not found",),
+        r"libdevice is required by this HLO module but was not found at (?P<path>\S{1,300})",
+    ),
+    # cross_device_ops.py: a tf.distribute strategy names devices TensorFlow did not register
+    _p(
+        "gs.strategy_devices",
+        ("are not visible to tensorflow",),
+        r"Some requested devices in `?tf\.distribute\.Strategy`? are not visible to "
+        r"TensorFlow: (?P<devices>[^\n]{0,300})",
+    ),
+    # pywrap_tensorflow.py on Linux: the native module did not load; the loader line names
+    # a glibc / libstdc++ symbol version the system does not have
+    _p(
+        "gs.native_import",
+        ("failed to load the native tensorflow runtime", "not found (required by"),
+        r"(?P<failed>Failed to load the native TensorFlow runtime)"
+        r"|version `(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})' not found \(required by "
+        r"(?P<by>[^)\n]{0,300}(?:tensorflow|libtensorflow)[^)\n]{0,200})\)",
+    ),
+    # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync or an
+    # event poll (the cause is the first CUDA error before it)
+    _p(
+        "gs.gpu_async",
+        ("gpu sync failed", "unexpected event status"),
+        r"\bGPU sync failed\b|Unexpected Event status: (?P<status>\d+)",
+    ),
+    # cuda_driver.cc LaunchKernel: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
+    _p(
+        "gs.launch_resources",
+        ("launch_out_of_resources", "too many resources requested for launch"),
+        r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|too many resources requested for launch",
+    ),
+    # xla_ops.cc / xla_platform_info.cc: XLA was asked to compile for a device whose XLA
+    # platform this binary did not register
+    _p(
+        "gs.xla_platform",
+        ("could not find registered platform with id",),
+        r"could not find registered platform with id: ?(?:0x)?[0-9a-fA-F]{1,16}",
+    ),
+    # Windows: 0xC0000409 as an unsigned decimal (VS Code, cmd's %ERRORLEVEL% of 64-bit tools)
+    _p("win.status", ("exit code", "code="),
+       r"(?:exit code|code=) ?:? ?(?P<code>3221226505)\b"),
+    # cuDNN 8 on Windows: a cuDNN sub-DLL (or a DLL it needs) did not load
+    _p(
+        "lib.missing",
+        ("could not load library cudnn_",),
+        r"Could not load library (?P<lib>cudnn_\w{1,40}64_\d{1,2}\.dll)\. Error code "
+        r"(?P<err>\d+)",
+        "lib",
+    ),
+    # --- holdout2 kinds ---------------------------------------------------------------------------
+    # nvidia-smi's banner with both versions: "NVIDIA-SMI 555.52.01  Driver Version: 555.99".
+    # Under WSL2 the two differ by design (the Linux-branch nvidia-smi of the Windows driver
+    # package, the Windows driver's own number: microsoft/WSL#11277, #11589); on native Linux
+    # they come from one driver package.
+    _p(
+        "h2.smi_banner",
+        ("driver version:",),
+        r"NVIDIA-SMI\s+(?P<smi>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)\s+Driver Version:\s*"
+        r"(?P<drv>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)",
+    ),
+    # A listing that names an NVIDIA GPU without TensorFlow: `nvidia-smi -L`, lspci's VGA / 3D
+    # controller line, a Windows video-controller query (wmic / Get-CimInstance: the name
+    # alone on its line).
+    _p(
+        "h2.gpu_listed",
+        ("(uuid: gpu-", "controller: nvidia corporation", "nvidia geforce", "nvidia quadro",
+         "nvidia tesla", "nvidia rtx", "nvidia titan"),
+        r"^\s*GPU \d{1,2}: (?P<name>[^(]{1,80}?) \(UUID: GPU-"
+        r"|(?:VGA compatible|3D) controller: NVIDIA Corporation(?P<chip> [^\n]{0,80})?"
+        r"|^\s*(?:Name\s*:\s*)?(?P<alone>NVIDIA (?:GeForce|Quadro|Tesla|RTX|TITAN)"
+        r"[\w -]{1,60}?)\s*$",
+    ),
+    # Shell globbing of a requirement with [extras] before pip runs: zsh (Src/glob.c
+    # zerr "no matches found: %s", prefixed "zsh:LINE:" or "SCRIPT:LINE:" outside an
+    # interactive shell), bash with failglob (subst.c "no match: %s"); also the message
+    # quoted after the requirement ("pip install x[y] : no matches found").
+    _p(
+        "pip.zsh_extra",
+        ("no matches found", "no match:"),
+        r"(?:\bbash|^-?sh|\S:\d{1,6}): no match(?:es found)?: "
+        r"(?P<spec>[\w.-]{1,100}\[[\w,. -]{1,100}\][^\s'\"]{0,60})",
+    ),
+    _p(
+        "pip.zsh_extra",
+        ("no matches found",),
+        r"(?<![\w.\[-])(?P<spec>[\w.-]{1,100}\[[\w,.-]{1,100}\])['\"]?\s{0,3}:\s{0,3}"
+        r"no matches found",
+    ),
+    # collection_registry.cc CollectionRegistry::Register: a metric registered twice; Keras'
+    # own gauges (/tensorflow/api/keras/optimizers, .../models, .../layers) are registered a
+    # second time when a Keras of another minor than TensorFlow is imported with it.
+    _p(
+        "uni.keras_minor",
+        ("cannot register  metrics with the same name",),
+        r"Cannot register \d metrics with the same name: "
+        r"(?P<mname>/[\w/.-]{0,120}?\bkeras\b[\w/.-]{0,120})",
+    ),
+    # keras/src/ops/operation.py (Keras 3) _get_node_attribute_at_index: a model or layer that
+    # was never called has no input/output; Keras 2 gave a Sequential model with an input
+    # shape its input at once (its own message names no layer: "The layer has never been
+    # called and thus has no defined input shape").
+    _p(
+        "h2.keras3_never_called",
+        ("has never been called and thus has no defined",),
+        r"The layer (?P<layer>[\w.-]{1,100}) has never been called and thus has no defined "
+        r"(?P<attr>input|output)\b",
+    ),
+    _p("ctx.keras3_path", ("keras/src/ops/", "keras\\src\\ops\\"),
+       r"keras[/\\]src[/\\]ops[/\\]"),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

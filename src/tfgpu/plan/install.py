@@ -411,8 +411,12 @@ def planned_steps(plan: M.Plan, env_path: Path) -> tuple[PlannedStep, ...]:
                     timeout_s=VENV_TIMEOUT_S,
                 )
             )
+        elif isinstance(a, M.RunCommands):
+            out.extend(PlannedStep(i, step.title, "run", argv, timeout_s=PIP_TIMEOUT_S)
+                       for argv in a.commands)
         elif isinstance(a, M.PipInstall):
             argv = (py, "-m", "pip", "install", *(["--upgrade"] if a.upgrade else []),
+                    *(["--find-links", a.find_links] if a.find_links else []),
                     *a.requirements)
             out.append(PlannedStep(i, step.title, "run", argv, timeout_s=PIP_TIMEOUT_S))
         elif isinstance(a, M.SetEnv):

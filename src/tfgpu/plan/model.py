@@ -85,11 +85,14 @@ class PipInstall:
         upgrade: pass ``--upgrade``.
         index_note: a sentence for the reader when the packages live on another index
             (ROCm); never a URL invented by tfgpu.
+        find_links: pip's ``--find-links`` page holding the wheels (AMD's repository for
+            ``tensorflow-rocm``), from a knowledge row with its source; ``""`` for none.
     """
 
     requirements: tuple[str, ...]
     upgrade: bool = False
     index_note: str = ""
+    find_links: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +168,21 @@ class Verify:
     expect_gpu: bool
 
 
-Action = CreateVenv | PipInstall | CondaCreate | SetEnv | Manual | Verify
+@dataclass(frozen=True, slots=True)
+class RunCommands:
+    """Commands the script runs as they are, each of which must succeed: they update or
+    inspect the host's own tools, never with root, never a download from a web page
+    (``wsl --update``, ``wsl --status``, ``nvidia-smi.exe`` on the Windows side of a WSL2
+    plan).
+
+    Attributes:
+        commands: argv lists, in order.
+    """
+
+    commands: tuple[tuple[str, ...], ...]
+
+
+Action = CreateVenv | PipInstall | CondaCreate | SetEnv | Manual | Verify | RunCommands
 
 
 @dataclass(frozen=True, slots=True)

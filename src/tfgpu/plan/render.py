@@ -23,6 +23,7 @@ from tfgpu.plan.model import (
     Manual,
     PipInstall,
     Plan,
+    RunCommands,
     SetEnv,
     Shell,
     Step,
@@ -30,7 +31,7 @@ from tfgpu.plan.model import (
 )
 
 #: Version of the JSON layout of ``tfgpu plan --format json``.
-PLAN_SCHEMA_VERSION = "1.0"
+PLAN_SCHEMA_VERSION = "1.1"
 
 #: ``--format`` choices.
 FORMATS = ("text", "json", "sh", "powershell", "requirements", "conda")
@@ -220,6 +221,8 @@ def _sh_step(
     py = _sh_python(conda) if not for_text or conda else f"{q(plan.env_path + '/bin/python')}"
     if isinstance(a, Manual):
         return _manual_lines(a)
+    if isinstance(a, RunCommands):
+        return [" ".join(q(x) for x in argv) for argv in a.commands]
     if isinstance(a, CreateVenv):
         return [" ".join(q(x) for x in a.python) + f" -m venv {venv_ref}"]
     if isinstance(a, CondaCreate):
@@ -232,6 +235,8 @@ def _sh_step(
         ]
     if isinstance(a, PipInstall):
         flags = "--upgrade " if a.upgrade else ""
+        if a.find_links:
+            flags += f"--find-links {q(a.find_links)} "
         out = _comment_lines(a.index_note) if a.index_note else []
         out.append(f"{py} -m pip install {flags}" + " ".join(q(r) for r in a.requirements))
         return out
@@ -329,6 +334,13 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     py = _ps_python(conda)
     if isinstance(a, Manual):
         return _manual_lines(a)
+    if isinstance(a, RunCommands):
+        out = []
+        for argv in a.commands:
+            exe, *args = argv
+            out += ["& " + ps_quote(exe) + "".join(" " + ps_quote(x) for x in args),
+                    _ps_check(step.title)]
+        return out
     if isinstance(a, CreateVenv):
         exe, *args = a.python
         cmd = "& " + ps_quote(exe) + "".join(" " + ps_quote(x) for x in args) + " -m venv $Venv"
@@ -341,6 +353,8 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
         ]
     if isinstance(a, PipInstall):
         flags = "--upgrade " if a.upgrade else ""
+        if a.find_links:
+            flags += f"--find-links {ps_quote(a.find_links)} "
         out = _comment_lines(a.index_note) if a.index_note else []
         out += [
             f"{py} -m pip install {flags}" + " ".join(ps_quote(r) for r in a.requirements),
@@ -389,8 +403,16 @@ def render_requirements(plan: Plan, verbosity: int = 0) -> str:
     conda = _conda_env(plan)
     if conda is not None and conda.packages:
         lines.append("# conda packages (not pip): " + " ".join(conda.packages))
+    lines += [f"--find-links {url}" for url in _find_links(plan)]
     lines += list(plan.requirements)
     return "\n".join(lines) + "\n"
+
+
+def _find_links(plan: Plan) -> list[str]:
+    """The ``--find-links`` pages of the plan's pip steps (AMD's for ``tensorflow-rocm``)."""
+    urls = [s.action.find_links for s in plan.steps
+            if isinstance(s.action, PipInstall) and s.action.find_links]
+    return list(dict.fromkeys(urls))
 
 
 def render_conda(plan: Plan, verbosity: int = 0) -> str:
@@ -422,6 +444,7 @@ def render_conda(plan: Plan, verbosity: int = 0) -> str:
     lines.append('  - "pip"')
     if plan.requirements:
         lines.append("  - pip:")
+        lines += [f"      - {yaml_quote('--find-links ' + url)}" for url in _find_links(plan)]
         lines += [f"      - {yaml_quote(r)}" for r in plan.requirements]
     return "\n".join(lines) + "\n"
 

@@ -32,10 +32,12 @@ from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
     CreateVenv,
+    Manual,
     PipInstall,
     Plan,
     Reason,
     Route,
+    Shell,
     Step,
 )
 from tfgpu.plan.routes._shared import DEFAULT_CONDA_ENV, DEFAULT_VENV, ROUTES_FOR_OS, PlanError
@@ -98,7 +100,10 @@ def make_plan(
         )
     warnings[:0] = _driver_problem_warnings(plan, target, kb)
     warnings.extend(_wsl2_driver_warnings(plan, target, kb))
-    if target.python is None and plan.python and plan.tf_version:
+    distro_python = _wsl2_distribution_python(plan, target, kb)
+    if distro_python is not None:
+        plan = distro_python
+    elif target.python is None and plan.python and plan.tf_version:
         p = plan.python
         warnings.append(
             Reason(
@@ -115,6 +120,39 @@ def make_plan(
             plan, alternatives=_route_alternatives(plan, target, kb, env_path)
         )
     return plan
+
+
+# --- wsl2 python ---
+def _wsl2_distribution_python(plan: Plan, target: TargetHost, kb: Knowledge) -> Plan | None:
+    """Inside WSL2 with no ``--python``: build the venv with the distribution's own
+    ``python3`` (there after ``wsl --install -d Ubuntu``), after installing its venv module,
+    ``python3-venv`` (platform fact ``debian-python3-venv``), rather than a
+    ``python3.X`` the distribution may not have.  ``None`` when this does not apply."""
+    in_wsl2 = target.os == "wsl2" or plan.route is Route.WSL2
+    if not in_wsl2 or target.python is not None or not plan.tf_version:
+        return None
+    at = next((i for i, s in enumerate(plan.steps)
+               if isinstance(s.action, CreateVenv) and s.shell is Shell.POSIX), None)
+    if at is None:
+        return None
+    fact = kb.platform_fact("debian-python3-venv")
+    venv = plan.steps[at]
+    assert isinstance(venv.action, CreateVenv)
+    steps = list(plan.steps)
+    steps[at] = replace(venv, action=replace(venv.action, python=("python3",)))
+    steps.insert(at, Step(
+        "Install the distribution's venv module (inside WSL2)",
+        Manual(f"{fact.title}; the plan uses the distribution's own python3",
+               (fact.value("install"),), True, kb.doc_url(fact) or ""),
+        Shell.POSIX))
+    tested = next((r for r in kb.releases("linux") if r.release == plan.tf_version), None)
+    within = f" ({tested.python_range()})" if tested is not None else ""
+    reason = Reason(
+        "inside WSL2 the environment uses the distribution's own python3 (`python3 "
+        f"--version` must be one TensorFlow {plan.tf_version} supports{within}); Debian and "
+        f"Ubuntu ship its venv module as {fact.value('package')}", fact.ref)
+    return replace(plan, steps=tuple(steps), python="3", reasons=(*plan.reasons, reason))
+# --- end wsl2 python ---
 
 
 def _driver_problem_warnings(plan: Plan, target: TargetHost, kb: Knowledge) -> list[Reason]:

@@ -165,14 +165,21 @@ def normalize_arch(text: str) -> str:
 
 
 def guess_vendor(gpu_name: str) -> str:
-    """Vendor of a GPU from its name: Apple M-series, AMD Radeon/Instinct, Intel Arc,
-    otherwise NVIDIA (GeForce, RTX, Quadro, Tesla, A100, H100...)."""
-    n = gpu_name.strip().lower()
+    """Vendor of a GPU from its name as people write it: Apple M-series (``"M3 Max"``),
+    AMD Radeon/Instinct (``"RX 7900 XTX"``, ``"Radeon 780M"``, ``"MI300X"``), Intel Arc
+    (``"Arc A770"``, a bare ``"A770"``/``"B580"``), otherwise NVIDIA (GeForce, RTX, Quadro,
+    Tesla, A100, H100, a bare ``"4090"``).
+
+    Sources of the model names: AMD's ROCm GPU support tables (Radeon RX, Radeon PRO,
+    Instinct MI), Intel's Arc A/B-series product list; the NVIDIA names are those of
+    ``gpu_compute_capability.toml``."""
+    n = " ".join(gpu_name.strip().lower().split())
     if re.search(r"\bapple\b|^m[1-9](\s|$)|\bm[1-9] (pro|max|ultra)\b", n):
         return "apple"
-    if re.search(r"\b(amd|radeon|instinct|mi\d{2,3}x?)\b", n):
+    if re.search(r"\b(amd|radeon|instinct|firepro|vega|mi\d{2,3}[a-z]?)\b"
+                 r"|\brx ?\d{3,4}", n):
         return "amd"
-    if re.search(r"\b(intel|arc|iris)\b", n):
+    if re.search(r"\b(intel|arc|iris)\b|^[ab](310|380|580|750|770|570)m?$", n):
         return "intel"
     return "nvidia"
 

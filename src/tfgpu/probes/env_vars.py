@@ -46,7 +46,7 @@ TF_VARIABLES: tuple[str, ...] = (
 )
 #: Name prefixes kept: TensorFlow's C++ logging family (``TF_CPP_MIN_LOG_LEVEL``,
 #: ``TF_CPP_MAX_VLOG_LEVEL``, ``TF_CPP_VMODULE``...) and Windows' ``CUDA_PATH_V12_4``.
-_PREFIXES = ("TF_CPP_", "CUDA_PATH_V")
+_PREFIXES = ("TF_CPP_", "CUDA_PATH_V", "NCCL_")
 _CUDA_WORD = re.compile(r"cuda|nvidia|cudnn", re.IGNORECASE)
 
 

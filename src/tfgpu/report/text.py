@@ -137,7 +137,7 @@ def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Line]:
     lines = [head]
     if f.severity is Severity.OK and verbosity < 1:
         return lines
-    for ev in f.evidence[: (None if verbosity > 1 else 12 if verbosity > 0 else 4)]:
+    for ev in f.evidence[: (None if verbosity > 0 else 4)]:
         where = f"line {ev.line}" if ev.line is not None else ev.source
         first, *rest = ev.text.splitlines() or [""]
         lines.append([(f"{_INDENT}{where}: {first}", "dim")])

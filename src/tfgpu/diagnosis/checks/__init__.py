@@ -13,7 +13,14 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
-from tfgpu.diagnosis.checks.compute_capability import compute_capability, rule_compute_capability
+
+# --- gpu stack (stage 3) ---
+from tfgpu.diagnosis.checks.compute_capability import (
+    compute_capability,
+    gpu_compute_capability_not_reported,
+    rocm_gpu_arch_unsupported,
+    rule_compute_capability,
+)
 from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
@@ -21,9 +28,11 @@ from tfgpu.diagnosis.checks.cpu import (
     rule_illegal_instruction,
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
-from tfgpu.diagnosis.checks.distributed import rule_nccl
+from tfgpu.diagnosis.checks.distributed import gpu_peer_access_failed, rule_nccl
 from tfgpu.diagnosis.checks.driver import (
     cuda_context_of_other_library,
+    cuda_driver_not_initialised,
+    cuda_launch_out_of_resources,
     cuda_runtime_init,
     driver_broken,
     driver_library_mismatch,
@@ -31,7 +40,9 @@ from tfgpu.diagnosis.checks.driver import (
     driver_missing,
     driver_too_old_for_cuda,
     driver_too_old_for_cuda_log,
+    gpu_async_failure,
     gpu_kernel_fault,
+    gpu_stream_executor_init_failed,
     rule_cuda_drivers,
     rule_cuinit,
 )
@@ -54,7 +65,10 @@ from tfgpu.diagnosis.checks.libraries import (
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
+    gpu_allocator_followup,
+    gpu_memory_near_limit,
     gpu_memory_options_conflict,
+    gpu_memory_unavailable_at_start,
     rule_autotune,
     rule_library_handle,
     rule_memory,
@@ -66,6 +80,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build_log,
     keras3,
     keras_minor_mismatch,
+    metal_pairing_broken,  # metal pairing
     metal_plugin_mismatch,
     numpy_abi,
     numpy_abi_log,
@@ -79,6 +94,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     tensorflow_and_cpu_variant,
     tensorflow_gpu_package,
     tensorflow_gpu_package_log,
+    tensorflow_native_import_failed_linux,
     tensorflow_not_installed,
     tensorflow_probe_failed,
     tensorflow_variants_log,
@@ -92,14 +108,60 @@ from tfgpu.diagnosis.checks.visibility import (
     op_has_no_gpu_kernel,
     rule_gpu_created,
     rule_gpu_not_visible,
+    strategy_devices_not_visible,
     tensorflow_gpu_ops,
     tensorflow_sees_no_gpu,
     tf_env_var_invalid,
     visible_device_list_invalid,
 )
-from tfgpu.diagnosis.checks.windows import rule_windows
+from tfgpu.diagnosis.checks.windows import rule_windows, windows_process_crashed
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
-from tfgpu.diagnosis.checks.xla import rule_xla
+from tfgpu.diagnosis.checks.xla import (
+    driver_jit_rejects_ptx,
+    llvm_ptx_isa_unknown,
+    ptx_jit_driver_known_bad,
+    rule_xla,
+    tf_kernel_jit_failed,
+    xla_platform_not_registered,
+)
+
+# --- ecosystem (stage 3) ---------------------------------------------------------------------
+# isort: split
+from tfgpu.diagnosis.checks.containers import (
+    container_lost_gpu_access,
+    image_cuda_newer_than_driver,
+    nvidia_container_cli_driver_error,
+)
+from tfgpu.diagnosis.checks.keras_saving import (
+    keras3_savedmodel_format,
+    keras_model_saved_with_other_keras,
+    keras_not_importable,
+    numpy_too_new_for_tensorflow,
+)
+from tfgpu.diagnosis.checks.metal import metal_plugin_loaded_twice, metal_xla_unsupported
+from tfgpu.diagnosis.checks.pip_install import (
+    and_cuda_tensorrt_pin,
+    pip_install_permission_denied,
+    pip_windows_long_paths,
+)
+from tfgpu.diagnosis.checks.rocm import rocm_runtime_missing
+from tfgpu.diagnosis.checks.tfjs import (
+    tfjs_addon_missing,
+    tfjs_cuda_libraries_missing,
+    tfjs_unsupported_platform,
+)
+from tfgpu.diagnosis.checks.wsl import (
+    cuda_500_other_runtime,
+    gpu_device_handle_unknown,
+    wsl2_gpu_access_blocked,
+    wsl2_libcuda_not_found,
+)
+
+# --- holdout2 kinds ----------------------------------------------------------------------------
+# isort: split
+from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
+from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
+from tfgpu.diagnosis.checks.smi_banner import libcuda_kernel_split, smi_sees_gpu_cuda_does_not
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -134,6 +196,7 @@ HOST_CHECKS: tuple[Check, ...] = (
     numpy_abi,
     nvidia_wheels_match_pins,
     tf_cuda_libraries_missing,
+    metal_pairing_broken,  # metal pairing (issue 12)
 )
 #: Checks of log messages (they read host facts too, to sharpen causes and fixes).
 LOG_CHECKS: tuple[Check, ...] = (
@@ -169,6 +232,25 @@ LOG_CHECKS: tuple[Check, ...] = (
     tf_env_var_invalid,  # universe
     gpu_ignored_low_multiprocessor_count,  # universe
     op_has_no_gpu_kernel,  # universe
+    # gpu stack (stage 3)
+    rocm_gpu_arch_unsupported,
+    gpu_compute_capability_not_reported,
+    gpu_peer_access_failed,
+    gpu_memory_unavailable_at_start,
+    gpu_stream_executor_init_failed,
+    cuda_driver_not_initialised,
+    gpu_allocator_followup,
+    gpu_memory_near_limit,
+    driver_jit_rejects_ptx,
+    ptx_jit_driver_known_bad,
+    llvm_ptx_isa_unknown,
+    tf_kernel_jit_failed,
+    xla_platform_not_registered,
+    strategy_devices_not_visible,
+    tensorflow_native_import_failed_linux,
+    windows_process_crashed,
+    gpu_async_failure,
+    cuda_launch_out_of_resources,
     rule_library_handle,
     rule_autotune,
     rule_xla,
@@ -184,6 +266,32 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_illegal_instruction,
     rule_gpu_created,
     rule_noise,
+    # --- ecosystem (stage 3) ---
+    and_cuda_tensorrt_pin,
+    pip_windows_long_paths,
+    pip_install_permission_denied,
+    numpy_too_new_for_tensorflow,
+    keras_not_importable,
+    keras3_savedmodel_format,
+    keras_model_saved_with_other_keras,
+    nvidia_container_cli_driver_error,
+    image_cuda_newer_than_driver,
+    container_lost_gpu_access,
+    wsl2_gpu_access_blocked,
+    gpu_device_handle_unknown,
+    wsl2_libcuda_not_found,
+    cuda_500_other_runtime,
+    metal_plugin_loaded_twice,
+    metal_xla_unsupported,
+    rocm_runtime_missing,
+    tfjs_unsupported_platform,
+    tfjs_addon_missing,
+    tfjs_cuda_libraries_missing,
+    # --- holdout2 kinds ---
+    smi_sees_gpu_cuda_does_not,
+    libcuda_kernel_split,
+    library_majors_from_host,
+    keras3_never_called,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -445,3 +445,47 @@ def _env_assignment(facts: HostFacts, assignment: str) -> str:
     """``NAME=value`` as this shell's command setting it (``export NAME=value``...)."""
     name, _, value = assignment.partition("=")
     return c.set_env(facts, name.strip(), value.strip())
+
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+
+
+def rocm_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
+    """tensorflow-rocm's gpu_device.cc "Ignoring visible gpu device (...) with AMDGPU version
+    : gfxNNNN. The supported AMDGPU versions are ...": the build has no kernels for this AMD
+    GPU's gfx target, so it runs on the CPU."""
+    return c.from_log(ctx, "gs.rocm_arch", lambda hits, first: catalogue.make(
+        "rocm-gpu-arch-unsupported",
+        variant="garbled-list" if _gfx_glued(first) else None,
+        gfx=first.g("gfx") or "?",
+        supported=(first.g("supported") or "").strip().rstrip(",") or "(not listed)",
+        evidence=log_evidence(hits),
+        fix=(("# use another tensorflow-rocm release: this one's list of targets is garbled"
+              if _gfx_glued(first) else
+              "# use a tensorflow-rocm release built for this target, if AMD's compatibility "
+              "matrix lists one"),
+             c.pip(ctx, "install", "-U", "tensorflow-rocm"),
+             "rocminfo | grep -i gfx   # the GPU's target",
+             "# HSA_OVERRIDE_GFX_VERSION=<a close supported target> runs such GPUs unofficially "
+             "(unsupported by AMD)"),
+    ))
+
+
+def _gfx_glued(hit: Hit) -> bool:
+    """The GPU's gfx target appears in the supported list only glued to another target
+    (``gfx1030gfx1100``): the list is garbled, not the GPU unsupported."""
+    gfx = hit.g("gfx") or ""
+    items = [x.strip() for x in (hit.g("supported") or "").split(",")]
+    return bool(gfx) and gfx not in items and any(gfx in x and x != gfx for x in items)
+
+
+def gpu_compute_capability_not_reported(ctx: Facts) -> list[Finding]:
+    """gpu_device.cc (TF 2.4-2.5) "Ignoring visible gpu device (...) whose CUDA compute
+    capability is not available"."""
+    return c.from_log(ctx, "gs.cc_unavailable", lambda hits, first: catalogue.make(
+        "gpu-compute-capability-not-reported",
+        desc=(first.g("desc") or "the GPU").strip(),
+        evidence=log_evidence(hits),
+        fix=("nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv",
+             f"# install a current NVIDIA driver for this GPU: {docs.url('nvidia-drivers')}"),
+    ))

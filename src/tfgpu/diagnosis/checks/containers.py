@@ -10,11 +10,14 @@ driver plus the Container Toolkit, ``--gpus all``).
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import E, W
+from tfgpu.diagnosis.checks._common import from_log as c_from_log
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-from tfgpu.knowledge import docs
+from tfgpu.knowledge import KnowledgeQueryError, docs
 
 _TOOLKIT_INSTALL = (
     "# install the NVIDIA Container Toolkit on the host: " + docs.url("nvidia-container-toolkit"),
@@ -114,3 +117,92 @@ def container_without_gpu(f: Facts) -> list[Finding]:
              "then reboot"),
     ))
     return out
+
+
+# --- ecosystem (stage 3): libnvidia-container driver/requirement errors, lost device access ---
+
+
+def nvidia_container_cli_driver_error(f: Facts) -> list[Finding]:
+    """``nvidia-container-cli: initialization error: driver error: failed to process request``:
+    libnvidia-container's driver service (``src/driver.c``) could not query the host driver
+    (NVIDIA/nvidia-docker#1137, #1203: an old or half-upgraded host driver for the installed
+    toolkit)."""
+    return c_from_log(f, "docker.nvc_driver_error", lambda hits, first: catalogue.make(
+        "docker-nvidia-container-cli-driver-error",
+        detail=(first.g("detail") or "failed to process request").strip().rstrip("\\"),
+        evidence=log_evidence(hits),
+        fix=("sudo nvidia-container-cli -k -d /dev/tty info   # on the host: the driver "
+             "query, with its debug log",
+             "nvidia-smi   # on the host: the driver must answer",
+             "# update the NVIDIA driver and the NVIDIA Container Toolkit together (a "
+             "toolkit release that supports this driver), then sudo systemctl restart docker"),
+    ))
+
+
+def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
+    """``requirement error: unsatisfied condition: cuda>=12.2, please update your driver``:
+    the image's ``NVIDIA_REQUIRE_CUDA`` is above the CUDA version the host driver supports
+    (libnvidia-container ``src/cli/dsl.c``).  The driver that CUDA needs is the toolkit's
+    own minimum in ``cuda_min_driver.toml`` (:meth:`Knowledge.min_driver` with
+    ``ptx_jit=True``: the requirement check compares the driver's CUDA version, not the
+    minor-version-compatibility floor)."""
+    hits = f.h("docker.nvc_requirement").all()
+    if not hits:
+        return []
+    cond = hits[0].g("cond") or "a newer CUDA"
+    m = re.search(r"cuda\s*>=?\s*(\d+\.\d+)", cond)
+    need = m.group(1) if m else None
+    minimum = None
+    if need is not None:
+        try:
+            minimum = f.kb.min_driver(need, "wsl2" if f.wsl else "linux", ptx_jit=True)
+        except KnowledgeQueryError:
+            minimum = None
+    have = f.driver_version
+    cause = (f"The image declares {cond} (its NVIDIA_REQUIRE_CUDA), and the Container Toolkit "
+             "checks it against the CUDA version the host driver supports"
+             + (f" (driver {have})" if have else "")
+             + ": the driver is older. "
+             + (f"CUDA {need} needs driver {minimum.version} or newer (knowledge row "
+                f"{minimum.row.ref})." if minimum is not None else
+                "The CUDA release notes list the driver each CUDA version needs.")
+             + " The image's CUDA, not TensorFlow's, sets this floor.")
+    floor = minimum.version if minimum is not None else "one that supports " + cond
+    fix = (f"# update the {'Windows ' if f.wsl else 'host '}NVIDIA driver to {floor} or newer",
+           "nvidia-smi   # the CUDA Version it prints must be >= " + (need or "the image's"),
+           "# or use an image built for an older CUDA (an older tag of the image, e.g. a "
+           "tensorflow/tensorflow:<older version>-gpu)")
+    return [catalogue.make(
+        "docker-image-cuda-newer-than-host-driver", cond=cond, evidence=log_evidence(hits),
+        cause=cause, fix=fix,
+        knowledge_ref=minimum.row.ref if minimum is not None else None,
+    )]
+
+
+def container_lost_gpu_access(f: Facts) -> list[Finding]:
+    """``Failed to initialize NVML: Unknown Error`` (and cuInit's ``CUDA_ERROR_UNKNOWN``) in a
+    container that had the GPU: with the systemd cgroup driver a ``systemctl daemon-reload``
+    on the host rewrites the container's device cgroup (NVIDIA/nvidia-container-toolkit#48)."""
+    hits = f.h("eco.nvml_unknown").all()
+    if not hits:
+        return []
+    prompt = f.h("ctx.container_prompt").all()
+    sure = f.in_container or bool(prompt)
+    if f.wsl and not sure:
+        return []  # WSL2's NVML (the Windows driver): not the container cgroup fault
+    cause = ("NVML and CUDA both fail with 'unknown error' inside "
+             + ("this container" if sure else "what looks like a container (if this is a bare "
+                "host instead, the driver is wedged: reboot)")
+             + ". NVIDIA's notice: with runc's systemd cgroup driver, a systemctl daemon-reload "
+             "on the host (package upgrades run one) rewrites the container's device cgroup "
+             "and removes its access to /dev/nvidia*, because the NVIDIA device nodes have no "
+             "/dev/char symlinks; the container keeps running but has lost the GPU, and "
+             "TensorFlow in it sees none.")
+    return [catalogue.make(
+        "docker-container-lost-gpu-access", severity=E if sure else W,
+        evidence=log_evidence(hits, prompt[:1], f.h("cuinit").first[:1]), cause=cause,
+        fix=("docker restart <container>   # or recreate it: access comes back",
+             "sudo nvidia-ctk system create-dev-char-symlinks --create-all   # on the host: "
+             "prevents it (NVIDIA's workaround)",
+             "# or run Docker with the cgroupfs driver, or use CDI device injection"),
+    )]

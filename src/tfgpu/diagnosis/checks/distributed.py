@@ -144,3 +144,22 @@ def _nccl_cuda_newer(ctx: Facts) -> tuple[str, str, str] | None:
     if b is None or u is None or b[0] <= u[0]:
         return None  # same CUDA major: minor-version compatibility applies
     return ver[0].g("v") or "?", built, used
+
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+
+
+def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
+    """gpu_device.cc EnablePeerAccess: "N potential peer access pairs were reported by the
+    driver, but no peering could be enabled." This status ends GPU device creation (its
+    caller returns it), unlike one failed pair, which TensorFlow only logs
+    (gpu-peer-access-limit)."""
+    return from_log(ctx, "gs.peer_none", lambda hits, first: catalogue.make(
+        "gpu-peer-access-failed",
+        pairs=first.g("pairs") or "some",
+        evidence=log_evidence(hits, ctx.h("gpu.peer_access").first[:1]),
+        fix=("nvidia-smi topo -m   # how the GPUs are connected",
+             "CUDA_VISIBLE_DEVICES=0 python train.py   # one GPU needs no peer access",
+             "# on bare metal: disable PCIe ACS / set the IOMMU to passthrough (iommu=pt); in a "
+             "VM: enable GPU peer-to-peer in the hypervisor, or use one GPU per VM"),
+    ))

@@ -826,3 +826,129 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
             ),
         )
     ]
+
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+# messages_gpu_stack.toml rows of gpu_device.cc, cuda_driver.cc, gpu_util.cc and
+# gpu_event_mgr.cc: a CUDA context that could not be made, CUDA not initialised, an
+# asynchronous failure and a launch out of resources.
+
+#: A CUresult name on a line (its first one is the error the line reports).
+_CUDA_ERR = re.compile(r"CUDA_ERROR_[A-Z_]{1,60}")
+
+
+def _error_meaning(ctx: Facts, name: str) -> str:
+    """``NAME (code): meaning`` from status_codes.toml, or just ``NAME`` when it is not there."""
+    row = ctx.kb.cuda_error_named(name)
+    if row is None:
+        return name
+    return f"{name} ({row.code}): {row.meaning.rstrip('.')} (knowledge row {row.ref})"
+
+
+def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
+    """TensorFlow could not create a CUDA context on a GPU (gpu_device.cc "failed
+    initializing StreamExecutor for CUDA device ordinal N", cuda_driver.cc "failed call to
+    cuDevicePrimaryCtxRetain: CUDA_ERROR_..."), or could not read its free memory ("Failed
+    to query available memory for GPU N"). The CUDA error's meaning comes from
+    status_codes.toml (cuda.h ``enum CUresult``); out of memory is left to the memory
+    checks (gpu-memory-held-by-other-process)."""
+    # XLA's host and interpreter platforms share the "for device ordinal N" wording: only
+    # lines that name CUDA are the GPU's
+    hits = [h for h in ctx.h("gs.se_init").all() if "CUDA" in h.text or h.g("mem") or h.g("call")]
+    if not hits:
+        return []
+    err = next((m.group(0) for h in hits if (m := _CUDA_ERR.search(h.text))), None)
+    if err == "CUDA_ERROR_OUT_OF_MEMORY" or ctx.h("cuinit").count:
+        return []  # the memory finding, or the cuInit finding, names the cause
+    gpu = next((g for h in hits if (g := h.g("gpu") or h.g("mem"))), None)
+    where = f"GPU {gpu}" if gpu is not None else "the GPU"
+    if err is not None:
+        cause = (f"The CUDA driver refused to create a context on {where}: "
+                 f"{_error_meaning(ctx, err)}.")
+    elif any(h.g("mem") for h in hits):
+        cause = (f"cuMemGetInfo failed on {where}, so TensorFlow cannot size its memory pool: "
+                 "the CUDA context of that GPU is broken (a driver fault, an Xid error, a GPU "
+                 "that fell off the bus).")
+    else:
+        cause = (f"TensorFlow could not initialise {where}; the CUDA error is not on the "
+                 "lines this log shows.")
+    return [catalogue.make(
+        "gpu-stream-executor-init-failed",
+        error=f" ({err})" if err else "",
+        evidence=log_evidence(hits, limit=3),
+        cause=cause,
+        fix=("nvidia-smi   # does the driver see the GPU, and which processes use it?",
+             "nvidia-smi -q -d COMPUTE   # 'Prohibited' allows no context, 'Exclusive Process' "
+             "only one process",
+             "echo $CUDA_VISIBLE_DEVICES   # the ordinals TensorFlow counts from",
+             "sudo dmesg | grep -i -E 'xid|nvrm'   # driver faults; after a driver update or "
+             "a suspend, reboot"),
+    )]
+
+
+def cuda_driver_not_initialised(ctx: Facts) -> list[Finding]:
+    """cuda_driver.cc "could not retrieve CUDA device count: CUDA_ERROR_NOT_INITIALIZED"
+    without a ``failed call to cuInit`` line (that finding names the cause when present):
+    cuInit failed unseen, or the process was forked after CUDA was initialised
+    (status_codes.toml CUDA_ERROR_NOT_INITIALIZED: a follow-on error)."""
+    hits = [h for h in ctx.h("gs.device_count").all()
+            if h.g("err") == "CUDA_ERROR_NOT_INITIALIZED"]
+    if not hits or ctx.h("cuinit").count:
+        return []
+    return [catalogue.make(
+        "cuda-driver-not-initialised",
+        evidence=log_evidence(hits),
+        fix=(c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # then rerun: the 'failed call "
+             "to cuInit' line names the first failure",
+             "# with multiprocessing: multiprocessing.set_start_method('spawn') before starting "
+             "workers, and import TensorFlow inside them",
+             "nvidia-smi"),
+    )]
+
+
+def gpu_async_failure(ctx: Facts) -> list[Finding]:
+    """gpu_util.cc "GPU sync failed" / gpu_event_mgr.cc "Unexpected Event status: N" with
+    no CUDA error before it in the log (when one is there, its own finding names the fault:
+    gpu-kernel-fault, the memory findings). tensorflow/tensorflow#1450: the earlier line was
+    CUDA_ERROR_ILLEGAL_ADDRESS."""
+    hits = ctx.h("gs.gpu_async").all()
+    if not hits:
+        return []
+    named = ("cuda.error", "uni.cuda_fault_text", "mem.cuda_oom", "mem.exhausted",
+             "mem.ran_out", "mem.oom_tensor", "mem.handle", "uni.dnn_handle", "gs.lib_call",
+             "gs.launch_resources")
+    if any(ctx.h(n).count for n in named):
+        return []
+    h = hits[0]
+    what = (f"gpu_event_mgr.cc: 'Unexpected Event status: {h.g('status')}'"
+            if h.g("status") else "gpu_util.cc: 'GPU sync failed'")
+    return [catalogue.make(
+        "gpu-async-failure",
+        what=what,
+        evidence=log_evidence(hits),
+        fix=(c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # rerun with every log line: "
+             "the first CUDA error names the fault",
+             "CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time, so the "
+             "error names the op that failed",
+             "# run the same step on the CPU (CUDA_VISIBLE_DEVICES=-1): an out-of-range index or "
+             "bad shape shows there as a readable error",
+             "sudo dmesg | grep -i xid   # GPU/driver faults (NVIDIA Xid messages)"),
+    )]
+
+
+def cuda_launch_out_of_resources(ctx: Facts) -> list[Finding]:
+    """``CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES`` / "too many resources requested for launch"
+    (cuda.h CUresult 701; its meaning from status_codes.toml)."""
+    hits = ctx.h("gs.launch_resources").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "cuda-launch-out-of-resources",
+        evidence=log_evidence(hits),
+        cause=_error_meaning(ctx, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES") + ".",
+        fix=("CUDA_LAUNCH_BLOCKING=1 python train.py   # names the kernel whose launch failed",
+             "# an XLA-compiled kernel (jit_compile=True, XLA auto-clustering): try without "
+             "XLA: " + c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0"),
+             "# a custom CUDA op: fewer threads per block or fewer registers "
+             "(--maxrregcount) for this GPU"),
+    )]

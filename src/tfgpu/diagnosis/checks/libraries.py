@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
@@ -300,6 +301,14 @@ def _dll_not_searched(ctx: Facts, filename: str, base: str, expected: str | None
     )
 
 
+def _tfjs_cuda_bases() -> frozenset[str]:
+    """:data:`tfgpu.diagnosis.checks.tfjs.TFJS_CUDA_BASES` (imported here, late: tfjs.py
+    imports :func:`parse_library` from this module)."""
+    from tfgpu.diagnosis.checks.tfjs import TFJS_CUDA_BASES
+
+    return TFJS_CUDA_BASES
+
+
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     out: list[Finding] = []
@@ -330,6 +339,13 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue  # docker-host-nvidia-driver-not-loaded quotes it
         if ctx.wsl1 and base in ("cuda", "nvcuda"):
             continue  # wsl1-has-no-gpu says why
+        # ecosystem (stage 3): these libraries' own kinds say why (checks/wsl.py, rocm.py, tfjs.py)
+        if ctx.wsl and base == "cuda":
+            continue  # wsl2-libcuda-not-found
+        if rocm_base(filename):
+            continue  # rocm-runtime-missing
+        if base in _tfjs_cuda_bases() and ctx.h("ctx.tfjs").count:
+            continue  # tfjs-node-gpu-cuda-libraries-missing
         minor = _soname_mismatch(ctx, filename, base, same)
         if minor is not None:
             core_seen = True
@@ -343,7 +359,8 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         stub = ctx.h("noise.cudart_stub")
         only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
         if (base == "cudart" and (stub.count or (only_cudart and not ctx.gpu_expected))
-                and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions):
+                and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions
+                and not ctx.driver_known):  # holdout2 kinds: a known driver is a GPU's evidence
             out.append(
                 catalogue.make(
                     "library-not-loaded-{library}",
@@ -418,7 +435,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                 doc="tf-pip-windows-native" if ctx.windows else None,
             )
         )
-    if dlopen.count and not core_seen:
+    # gpu stack (stage 3): "Skipping registering GPU devices..." is the last line of the same
+    # gpu_device.cc warning ("Cannot dlopen some GPU libraries. ...\nSkipping registering
+    # GPU devices..."), often the only one a log keeps
+    skipping = [] if dlopen.count else ctx.h("gpu.skipping").all()
+    if (dlopen.count or skipping) and not core_seen:
         fix = [
             'TF_CPP_MAX_VLOG_LEVEL=3 python -c "import tensorflow as tf; '
             "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -iE 'dlopen|dso_loader'",
@@ -434,7 +455,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         out.append(
             catalogue.make(
                 "gpu-libraries-not-loaded",
-                evidence=log_evidence(dlopen),
+                evidence=log_evidence(dlopen, skipping),
                 fix=tuple(fix),
             )
         )

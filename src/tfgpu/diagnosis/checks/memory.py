@@ -256,7 +256,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     * otherwise the memory cause (the status tables' "almost always"), confident when the
       status says ALLOC_FAILED, else hedged ("most often"; variant ``unsure``).
     """
-    found = [*ctx.h("mem.handle").all(), *ctx.h("uni.dnn_handle").all()]
+    found = [*ctx.h("mem.handle").all(), *ctx.h("uni.dnn_handle").all(),
+             *_library_calls(ctx)]
     if not found:
         return []
     if ctx.h("cudnn.mismatch").count:
@@ -304,12 +305,14 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "# then install the cuDNN major/minor it names (pip: tensorflow[and-cuda] "
                  "for TF >= 2.14 on Linux)"),
         )]
-    alloc = any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
+    alloc = (any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
+             or any(_blas_status(ctx, h) == "CUBLAS_STATUS_ALLOC_FAILED" for h in found))
     if alloc:
         return [catalogue.make("dnn-handle-failed-gpu-memory", library=what, evidence=ev,
                                fix=fix_mem)]
     running = all(h.g("gemm") or h.g("exec") or "EXECUTION_FAILED" in (h.g("status") or "")
-                  or h.g("nosupport") for h in found)
+                  or h.g("nosupport")
+                  or _blas_status(ctx, h) == "CUBLAS_STATUS_EXECUTION_FAILED" for h in found)
     if running:
         return [catalogue.make(
             "dnn-handle-failed-gpu-memory", variant="execution", library=what, evidence=ev,
@@ -319,8 +322,18 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "GPU (e.g. CUDA 10 on an Ampere card) fails this way too: then upgrade "
                  "TensorFlow"),
         )]
+    calls = [_call_failed(h) for h in found]
+    if all(calls):
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="call-failed", library=what,
+            what="; ".join(sorted({x for x in calls if x})), evidence=ev,
+            fix=(*fix_mem[:2],
+                 "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
+                 "# the cuDNN/CUDA this TensorFlow was built for"),
+        )]
     return [catalogue.make(
-        "dnn-handle-failed-gpu-memory", variant="unsure", library=what, evidence=ev,
+        "dnn-handle-failed-gpu-memory", variant="unsure",
+        library=what, evidence=ev,
         fix=(*fix_mem,
              "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
              "# the cuDNN/CUDA this TensorFlow was built for",
@@ -405,7 +418,47 @@ def _library(h: Hit) -> str | None:
         return "cuFFT"
     if h.g("solver"):
         return "cuSOLVER"
+    if h.g("stream") or h.g("noalgo"):  # gpu stack (stage 3): gs.lib_call
+        return "cuDNN"
+    if h.g("blas"):
+        return "rocBLAS" if h.g("vendor") == "roc" else "cuBLAS"
     return None
+
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+
+
+def _library_calls(ctx: Facts) -> list[Hit]:
+    """cuda_solvers.cc "cuBlas call failed status = N" / "Failed to create cuSolverDN
+    instance", cuda_dnn.cc "Failed to set cuDNN stream" and conv_ops_gpu.cc "No algorithm
+    worked!" (``gs.lib_call``): failures of the same libraries as a failed handle. "No
+    algorithm worked" is left to :func:`rule_autotune` when the log gives the workspace
+    limit that every engine exceeded."""
+    autotune = ctx.h("mem.autotune_limit").count > 0
+    return [h for h in ctx.h("gs.lib_call").all() if not (h.g("noalgo") and autotune)]
+
+
+def _call_failed(h: Hit) -> str | None:
+    """What failed, in words, for a library call failure with no telling status (variant
+    ``call-failed``); ``None`` for other lines."""
+    if h.g("noalgo"):
+        return "'No algorithm worked!': every cuDNN convolution algorithm failed"
+    if h.g("stream"):
+        return "cudnnSetStream failed"
+    if h.g("blas"):
+        lib = "rocBLAS" if h.g("vendor") == "roc" else "cuBLAS"
+        return f"a {lib} call of a linear-algebra op returned status {h.g('code')}"
+    return None
+
+
+def _blas_status(ctx: Facts, h: Hit) -> str | None:
+    """The ``cublasStatus_t`` name of a "cuBlas call failed status = N" line (status_codes.toml,
+    cublas_api.h), or ``None``."""
+    code = h.g("code") if h.g("blas") and h.g("vendor") == "cu" else None
+    if code is None:
+        return None  # no cuBLAS line (rocBLAS numbers its statuses differently)
+    return next((r.name for r in ctx.kb.status_codes
+                 if r.enum == "cublasStatus_t" and r.code == int(code)), None)
 
 
 def _growth(ctx: Facts) -> str:
@@ -421,3 +474,68 @@ def _pip_grep(ctx: Facts, words: str) -> str:
     if ctx.windows:
         return f'pip list | findstr /i "{words}"'
     return f"pip list 2>/dev/null | grep -i -E '{words.replace(' ', '|')}'"
+
+
+def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
+    """The lines bfc_allocator.cc logs after "Allocator (...) ran out of memory": the
+    fragmentation hint ("If the cause is memory fragmentation maybe ...
+    TF_GPU_ALLOCATOR=cuda_malloc_async ...") and the occupancy map, when the ran-out line
+    itself is not in the log (then :func:`rule_memory` reports it with its size)."""
+    follow = ctx.h("gs.bfc_followup").all()
+    if not follow or any(ctx.h(n).count for n in (
+            "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom")):
+        return []
+    return [catalogue.make(
+        "gpu-allocator-ran-out",
+        allocator="BFC (GPU)", size="a block whose size is not in this log",
+        evidence=log_evidence(follow, limit=2),
+        fix=(_growth(ctx) + "   # or reduce the batch size",
+             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
+             c.set_env(ctx, "TF_GPU_ALLOCATOR", "cuda_malloc_async") + "   # the allocator's own "
+             "advice when memory is fragmented"),
+    )]
+
+
+def gpu_memory_near_limit(ctx: Facts) -> list[Finding]:
+    """bfc_allocator.cc "Garbage collection: deallocate free memory regions ...": the
+    allocator freed cached regions to fit a request (the model runs near the memory size)."""
+    return c.from_log(ctx, "gs.bfc_gc", lambda hits, _first: catalogue.make(
+        "gpu-memory-near-limit",
+        evidence=log_evidence(hits, limit=1),
+        fix=("# a smaller batch or mixed precision (float16 activations) gives headroom",
+             c.set_env(ctx, "TF_ENABLE_GPU_GARBAGE_COLLECTION", "false") + "   # only silences "
+             "the re-allocation (bfc_allocator.cc's own switch)"),
+    ))
+
+
+def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
+    """gpu_device.cc InitScratchBuffers: "Failed to allocate scratch buffer for device N"
+    (the GPU allocator had not even a small buffer to give), and "Failed to get memory
+    allocator for TF GPU N with B bytes of memory." (gpu_process_state.cc returns no
+    allocator when GPUOptions.allocator_type is not empty or "BFC", after "Invalid allocator
+    type: X")."""
+    out: list[Finding] = []
+    hits = ctx.h("gs.device_memory").all()
+    scratch = [h for h in hits if h.g("scratch") is not None]
+    if scratch:
+        out.append(catalogue.make(
+            "gpu-memory-unavailable-at-start",
+            gpu=scratch[0].g("scratch") or "?",
+            evidence=log_evidence(scratch),
+            fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+                 "# another process holding the GPU's memory: stop it",
+                 _growth(ctx) + "   # let TensorFlow take memory as needed",
+                 "# and check any memory_limit / per_process_gpu_memory_fraction set in code"),
+        ))
+    alloc = [h for h in hits if h.g("gpu") is not None]
+    if alloc:
+        kind = ctx.h("gs.allocator_type").first
+        named = f" (this log: 'Invalid allocator type: {kind[0].g('type')}')" if kind else ""
+        out.append(catalogue.make(
+            "gpu-allocator-type-invalid",
+            gpu=alloc[0].g("gpu") or "?", named=named,
+            evidence=log_evidence(kind, alloc),
+            fix=("# remove allocator_type from the session's GPUOptions, or set it to 'BFC': "
+                 "config.gpu_options.allocator_type = 'BFC'",),
+        ))
+    return out

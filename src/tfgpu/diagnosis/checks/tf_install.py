@@ -1126,9 +1126,12 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
     zsh = ctx.h("pip.zsh_extra")
     if zsh.count:
         spec = zsh.first[0].g("spec") or "tensorflow[and-cuda]"
+        bash = "no match:" in zsh.first[0].text and "no matches" not in zsh.first[0].text
         yield catalogue.make(
             "pip-extra-needs-quotes", spec=spec, evidence=log_evidence(zsh),
-            fix=(f"pip install '{spec}'   # quotes stop zsh expanding the [...]",),
+            variant="other-shell" if bash else None,  # holdout2 kinds
+            fix=(f"pip install '{spec}'   # quotes stop {'bash' if bash else 'zsh'} expanding "
+                 "the [...]",),
         )
     pep = ctx.h("pip.externally_managed")
     if pep.count:
@@ -1153,3 +1156,97 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
                  f"pip install \"{h.g('pkg')}\" \"tensorflow=={h.g('have')}\"   # let pip "
                  "pick the matching add-on, then: pip check"),
         )
+
+
+# --- metal pairing ---
+def metal_pairing_broken(f: Facts) -> Iterator[Finding]:
+    """tensorflow-metal installed beside a TensorFlow from the release where the plugin
+    stops loading ("Symbol not found" in ``libmetal_plugin.dylib``), on macOS.
+
+    Facts: platform fact ``macos-metal-pairing`` (the pair reported working, TensorFlow
+    2.17 with tensorflow-metal 1.1.0 on Python 3.11, tensorflow#84167; broken from 2.18,
+    tensorflow#81987).  Nothing when TensorFlow was probed and listed a GPU (a newer
+    tensorflow-metal may match it) or when the versions do not parse.
+    """
+    facts = f.host
+    if facts is None or f.os != "macos":
+        return
+    metal = facts.python.dist("tensorflow-metal")
+    tf = facts.python.dist("tensorflow") or facts.python.dist("tensorflow-macos")
+    if metal is None or tf is None or not tf.version:
+        return
+    if facts.tf is not None and facts.tf.status is ProbeStatus.OK and facts.tf.gpus:
+        return  # it loaded: this pair works here
+    pair = f.kb.platform_fact("macos-metal-pairing")
+    try:
+        if Version(tf.version) < Version(pair.value("broken_from")):
+            return
+    except InvalidVersion:
+        return
+    tf_pair, metal_pair = pair.value("tf_version"), pair.value("metal_version")
+    yield catalogue.make(
+        "metal-plugin-tensorflow-mismatch", variant="known-broken-pair",
+        detail=f" (tensorflow {tf.version} with tensorflow-metal {metal.version})",
+        tf=tf.version, metal=metal.version, broken_from=pair.value("broken_from"),
+        tf_pair=tf_pair, metal_pair=metal_pair, py_pair=pair.value("python_max"),
+        evidence=(*_dist_evidence(facts, [tf.name, metal.name]),
+                  *log_evidence(f.h("metal.symbol"))),
+        fix=(c.pip(facts, "install", f"tensorflow~={tf_pair}.0",
+                   f"tensorflow-metal=={metal_pair}"),
+             f"# with Python {pair.value('python_max')} (a new venv if this one is another "
+             "Python: tfgpu plan --os macos --gpu 'Apple M2')",
+             "or " + c.pip(facts, "uninstall", "-y", "tensorflow-metal")
+             + "   # keep this TensorFlow, on the CPU"),
+        knowledge_ref=pair.ref,
+    )
+# --- end metal pairing ---
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+
+#: Log patterns whose findings name why an import failed (then the generic native-import
+#: finding adds nothing).
+_IMPORT_CAUSES = ("numpy.abi", "numpy.too_old", "numpy.multiarray", "protobuf.descriptors",
+                  "protobuf.too_old", "cpu.illegal", "cpu.guard_abort", "lib.missing",
+                  "keras.private_api", "win.dll_load", "metal.symbol")
+
+
+def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
+    """pywrap_tensorflow.py "Failed to load the native TensorFlow runtime." on Linux, and the
+    loader's "version `GLIBC_2.29' not found (required by .../_pywrap_tensorflow_internal.so)"
+    (glibc older than the wheel's manylinux tag needs) or ``GLIBCXX_*`` (an old libstdc++
+    loaded first). Windows (DLL load failed) and macOS have their own checks."""
+    hits = ctx.h("gs.native_import").all()
+    if not hits or ctx.windows or ctx.os == "macos":
+        return []
+    sym = next((h for h in hits if h.g("sym")), None)
+    if sym is not None:
+        symbol = sym.g("sym") or ""
+        by = (sym.g("by") or "").strip()[-120:]
+        if symbol.startswith("GLIBCXX"):
+            return [catalogue.make(
+                "tensorflow-native-import-failed-linux", variant="glibcxx",
+                symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),
+                fix=("python -c \"import ctypes.util; print(ctypes.util.find_library('stdc++'))\""
+                     "   # which libstdc++ is found",
+                     "conda install -c conda-forge libstdcxx-ng   # in a conda environment: a "
+                     "newer libstdc++",
+                     "echo $LD_LIBRARY_PATH   # remove folders holding an old libstdc++.so.6"),
+            )]
+        return [catalogue.make(
+            "tensorflow-native-import-failed-linux", variant="glibc",
+            symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),
+            fix=("ldd --version   # this system's glibc",
+                 "# run TensorFlow in a container of a newer Linux (the tensorflow/tensorflow "
+                 "image; its -gpu tags on an NVIDIA host), upgrade the OS, or install an older "
+                 "TensorFlow release built against this glibc"),
+        )]
+    if any(ctx.h(n).count for n in _IMPORT_CAUSES):
+        return []
+    spec = f"tensorflow=={ctx.tf_version}" if ctx.tf_version else "tensorflow"
+    return [catalogue.make(
+        "tensorflow-native-import-failed-linux",
+        evidence=log_evidence(hits, limit=2),
+        fix=("python -c \"import tensorflow\" 2>&1 | grep -i -B3 importerror   # the loader's "
+             "own message",
+             "# then, in a fresh virtual environment: " + c.pip(ctx, "install", spec)),
+    )]

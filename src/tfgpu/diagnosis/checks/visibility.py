@@ -506,3 +506,21 @@ def log_level_hides_reasons(f: Facts) -> Iterator[Finding]:
         evidence=(Evidence("env.TF_CPP_MIN_LOG_LEVEL", value),),
         fix=(c.unset_env(facts, "TF_CPP_MIN_LOG_LEVEL") + "   # while debugging",),
     )
+
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+
+
+def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
+    """cross_device_ops.py "Some requested devices in `tf.distribute.Strategy` are not
+    visible to TensorFlow: ..."."""
+    return c.from_log(ctx, "gs.strategy_devices", lambda hits, first: catalogue.make(
+        "strategy-devices-not-visible",
+        devices=(first.g("devices") or "devices").strip().rstrip(",")[:200],
+        evidence=log_evidence(hits),
+        fix=("python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\""
+             "   # the GPUs TensorFlow registered",
+             "echo $CUDA_VISIBLE_DEVICES",
+             "# build the strategy from what exists: tf.distribute.MirroredStrategy() with no "
+             "devices argument uses every visible GPU"),
+    ))

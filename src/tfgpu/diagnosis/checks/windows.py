@@ -178,3 +178,30 @@ def _msvc_at_import(ctx: Facts, hit: Hit, dll: Hits) -> Finding | None:
              'python -c "import struct; print(struct.calcsize(\'P\') * 8)"   # must print 64'),
         knowledge_ref=fact.ref,
     )
+
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+
+
+def windows_process_crashed(ctx: Facts) -> list[Finding]:
+    """"Process finished with exit code -1073740791 (0xC0000409)" with nothing else that
+    names the cause: STATUS_STACK_BUFFER_OVERRUN, a native abort. :func:`rule_windows` says
+    zlibwapi.dll when the log shows cuDNN >= 8.3 loaded (windows-zlibwapi-missing)."""
+    hits = [h for h in ctx.h("win.status").all()
+            if (h.g("code") or "").lower() in ("-1073740791", "0xc0000409", "3221226505")]
+    if not hits or ctx.h("lib.missing").count:
+        return []
+    loaded = ctx.h("cudnn.loaded").first
+    cudnn_v = int(loaded[0].g("v") or 0) if loaded else 0
+    signed = any((h.g("code") or "").lower() in ("-1073740791", "0xc0000409") for h in hits)
+    if signed and (cudnn_v >= 8300 or (ctx.windows and cudnn_v)):
+        return []  # rule_windows: windows-zlibwapi-missing, variant crash-after-cudnn
+    return [catalogue.make(
+        "windows-process-crashed-stack-buffer",
+        evidence=log_evidence(hits),
+        fix=("# run the script from a console (cmd or PowerShell: python train.py), not the IDE: "
+             "the last native line before the crash names the DLL",
+             "where zlibwapi.dll   # cuDNN 8.3+ needs it on PATH (NVIDIA's cuDNN install guide)",
+             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   # the '
+             "CUDA/cuDNN versions this TensorFlow needs"),
+    )]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -93,3 +94,75 @@ def wsl1_log(f: Facts) -> list[Finding]:
         "wsl1-has-no-gpu", evidence=log_evidence(hits, limit=2),
         fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
     )]
+
+
+# --- ecosystem (stage 3): NVML refused by Windows, unreachable GPUs, libcuda not found ------
+
+
+def wsl2_gpu_access_blocked(f: Facts) -> list[Finding]:
+    """``Failed to initialize NVML: GPU access blocked by the operating system``: WSL2's NVML
+    (``/usr/lib/wsl/lib/libnvidia-ml.so.1`` over ``/dev/dxg``) refused by Windows
+    (microsoft/WSL#9938, #9952, #12835, #9166)."""
+    return from_log(f, "wsl.nvml_blocked", lambda hits, _first: catalogue.make(
+        "wsl2-gpu-access-blocked", evidence=log_evidence(hits, limit=2),
+        fix=("wsl --shutdown   # from Windows, then reopen the distribution",
+             "wsl --update   # and update the Windows NVIDIA driver",
+             "nvidia-smi   # on Windows: the GPU must be in WDDM mode (TCC GPUs are not shared "
+             "with WSL2)",
+             "# inside WSL: remove Linux NVIDIA driver/nvidia-utils packages; the WSL "
+             "nvidia-smi is /usr/lib/wsl/lib/nvidia-smi"),
+    ))
+
+
+def gpu_device_handle_unknown(f: Facts) -> list[Finding]:
+    """``Unable to determine the device handle for GPU...: Unknown Error`` (nvidia-smi): a GPU
+    the driver lists but cannot open.  Native Linux: a GPU fallen off the bus, a half-loaded
+    module, BIOS settings; WSL2 (known from the log or facts): a GPU in TCC mode
+    (microsoft/WSL#13027)."""
+    return from_log(f, "eco.device_handle", lambda hits, _first: catalogue.make(
+        "nvidia-smi-device-handle-unknown-error", variant="wsl2" if f.wsl else None,
+        evidence=log_evidence(hits, limit=4),
+        fix=(("nvidia-smi -q | findstr /i \"mode\"   # on Windows: Driver Model must be WDDM",
+              "nvidia-smi -g 0 -dm 0   # on Windows, as Administrator, where the GPU supports "
+              "WDDM; then reboot",
+              "# data-center GPUs without WDDM: use native Linux for TensorFlow")
+             if f.wsl else
+             ("sudo dmesg | grep -i -E 'xid|nvrm' | tail   # Xid 79: the GPU fell off the bus",
+              "sudo reboot   # the only way to recover a GPU that fell off the bus",
+              "# if it recurs: power, cooling and PCIe seating; after a kernel update, rebuild "
+              "the driver module (Secure Boot: sign it)")),
+    ))
+
+
+def wsl2_libcuda_not_found(f: Facts) -> list[Finding]:
+    """``libcuda.so.1`` not loadable in WSL2, where the Windows driver provides it in
+    ``/usr/lib/wsl/lib`` (tensorflow/tensorflow#45882).  Only when the log or the facts show
+    WSL2; elsewhere ``library-not-loaded-libcuda-*`` (checks/libraries.py) says it."""
+    if not f.wsl or f.wsl1:
+        return []
+    hits = [h for h in f.h("lib.missing").all()
+            if (h.g("lib") or "").startswith("libcuda.so")]
+    if not hits:
+        return []
+    return [catalogue.make(
+        "wsl2-libcuda-not-found", evidence=log_evidence(hits),
+        fix=("ls -l /usr/lib/wsl/lib/libcuda.so.1   # present: a loader-path problem; absent: "
+             "the Windows driver lacks WSL support",
+             "# update the Windows NVIDIA driver and run wsl --update (then wsl --shutdown)",
+             "sudo ldconfig; ldconfig -p | grep libcuda   # /usr/lib/wsl/lib must be listed",
+             "# never install a Linux NVIDIA driver inside WSL2"),
+    )]
+
+
+def cuda_500_other_runtime(f: Facts) -> list[Finding]:
+    """CUDA error 500 (``CUDA_ERROR_NOT_FOUND`` / ``cudaErrorSymbolNotFound``, "named symbol
+    not found") as other runtimes in the same container print it (onnxruntime's "CUDA
+    failure 500", PyTorch's "CUDA error: named symbol not found"): the same fault as
+    TensorFlow's cuInit ``CUDA_ERROR_NOT_FOUND`` (NVIDIA/nvidia-container-toolkit#520), so
+    the same finding, from :func:`tfgpu.diagnosis.checks.driver._cuinit_not_found`."""
+    from tfgpu.diagnosis.checks.driver import _cuinit_not_found
+
+    hits = f.h("eco.cuda_500").all()
+    if not hits or (f.host is not None and not f.wsl):
+        return []
+    return [_cuinit_not_found(f, hits[0])]

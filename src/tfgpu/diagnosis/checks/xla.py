@@ -9,6 +9,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import docs
 
 #: TensorFlow's own words that a missing ptxas is fine: the driver compiles the PTX
 #: (``asm_compiler.cc``, TF 1.x-2.x: "Will back to the GPU driver ... This is OK so long as
@@ -59,13 +60,16 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(real_miss),
             fix=(*linux_fix[:2], "which ptxas && ptxas --version"),
         ))
-    old = ctx.h("xla.ptxas_old")
+    # the driver's own JIT log (cuda_driver.cc "error log buffer"): not XLA's ptxas
+    # (gpu stack, stage 3: driver_jit_rejects_ptx)
+    jit_log = {h.line for h in ctx.h("gs.driver_jit_log").all()}
+    old = [h for h in ctx.h("xla.ptxas_old").all() if h.line not in jit_log]
     arch = [*ctx.h("xla.ptxas_arch").all(), *ctx.h("uni.ptxas_arch").all()]
     fallback = ctx.h("xla.driver_fallback")
     nvcc_fix = _nvcc_fix(ctx)
     out += _ptxas_version_checks(ctx, nvcc_fix)
-    if old.count and not _false_alarm(old.first[0]) and old.first[0].g("tsm") is None:
-        h = old.first[0]
+    if old and not _false_alarm(old[0]) and old[0].g("tsm") is None:
+        h = old[0]
         cause = "ptxas is older than the PTX XLA generates"
         if h.g("ptx"):
             cause += f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
@@ -279,8 +283,10 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
                or ctx.h("xla.ptxas_arch").count or ctx.h("uni.ptxas_arch").count
                or ctx.h("xla.ptx_jit").count or ctx.h("xla.driver_older_than_ptxas").count)
     if (fallback.count or win.count or said) and not failing:
+        failed = any("Failed to compile generated PTX" in h.text for h in fallback.all())
         out.append(catalogue.make(
             "ptxas-driver-fallback-notice",
+            variant="ptxas-failed" if failed and not (win.count or said) else None,
             evidence=log_evidence(win, fallback, said),
             fix=("# nothing to do: the driver compiles the PTX instead (a one-time notice)",),
         ))
@@ -315,3 +321,103 @@ def _ptx_jit_unavailable(ctx: Facts) -> list[Finding]:
                  "# or use a TensorFlow build with native kernels (SASS) for this GPU"),
         ))
     return out
+
+
+# --- gpu stack (stage 3) ------------------------------------------------------------------
+# messages_gpu_stack.toml rows of cuda_driver.cc, XLA's nvptx_compiler.cc, LLVM NVPTX and
+# TensorFlow's kernel generator.
+
+
+def driver_jit_rejects_ptx(ctx: Facts) -> list[Finding]:
+    """cuda_driver.cc LoadPtx "error log buffer (N bytes): ptxas application ptx input, ...
+    Unsupported .version X; current version is 'Y'": the DRIVER's JIT (cuModuleLoadDataEx's
+    error log) knows PTX ISA up to Y, older than the PTX it was given, so the driver is older
+    than the CUDA that made the PTX."""
+    hits = ctx.h("gs.driver_jit_log").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "ptx-newer-than-driver",
+        evidence=log_evidence(hits),
+        fix=("nvidia-smi   # 'CUDA Version' must be >= the CUDA of the compiler that made the PTX",
+             "upgrade the NVIDIA driver",
+             "or use a ptxas/CUDA compiler no newer than the driver's CUDA version"),
+    )]
+
+
+def ptx_jit_driver_known_bad(ctx: Facts) -> list[Finding]:
+    """XLA nvptx_compiler.cc "*** WARNING *** Invoking the PTX->SASS JIT from driver version
+    X, which is older than Y. These versions are known to miscompile XLA code"."""
+    return c.from_log(ctx, "gs.ptx_jit_old_driver", lambda hits, first: catalogue.make(
+        "driver-too-old-for-ptx-jit",
+        variant="xla-miscompile",
+        driver=first.g("drv"), floor=first.g("min"),
+        evidence=log_evidence(hits),
+        fix=(f"# install an NVIDIA driver >= {first.g('min')}: {docs.url('nvidia-drivers')}",
+             "# or give XLA a ptxas, so that the driver does not compile the PTX:",
+             _ptxas_wheel(ctx)),
+        doc_url=docs.url("nvidia-drivers"),
+    ))
+
+
+def llvm_ptx_isa_unknown(ctx: Facts) -> list[Finding]:
+    """LLVM NVPTX "'+ptxNN' is not a recognized feature for this target (ignoring feature)":
+    XLA asked for a PTX ISA its LLVM does not know (openxla/xla#16431: XLA derives it from
+    the CUDA version; jax-ml/jax#21121)."""
+    return c.from_log(ctx, "gs.llvm_ptx_isa", lambda hits, first: catalogue.make(
+        "llvm-ptx-isa-unknown",
+        isa=_ptx_isa(first.g("isa")),
+        evidence=log_evidence(hits, limit=1),
+        fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
+             "# the CUDA this TensorFlow was built with",
+             "which ptxas && ptxas --version   # the CUDA XLA found",
+             "# only if a ptxas or PTX error follows: ptxas of TensorFlow's own CUDA:",
+             _ptxas_wheel(ctx)),
+    ))
+
+
+def _ptx_isa(digits: str | None) -> str:
+    """LLVM's PTX feature number as an ISA version: ``"85"`` -> ``"8.5"`` (``"?"`` if none)."""
+    return f"{digits[:-1]}.{digits[-1]}" if digits and len(digits) > 1 else "?"
+
+
+#: Findings that name why a kernel could not be compiled (libdevice, ptxas).
+_JIT_CAUSES = ("xla.libdevice", "xla.ptxas_missing", "xla.ptxas_old", "xla.ptxas_arch",
+               "uni.ptxas_arch", "xla.ptxas_bug", "gs.driver_jit_log")
+
+
+def tf_kernel_jit_failed(ctx: Facts) -> list[Finding]:
+    """kernel_gen "JIT compilation failed." (and tf_framework_c_interface.cc "Generating device
+    code failed"): a TensorFlow kernel compiled at first use (it needs libdevice and ptxas,
+    tensorflow/tensorflow#57162) did not compile. When the log names libdevice or ptxas,
+    that finding names the cause instead."""
+    hits = ctx.h("gs.kernel_jit").all()
+    if not hits or any(ctx.h(n).count for n in _JIT_CAUSES):
+        return []
+    return [catalogue.make(
+        "tf-kernel-jit-failed",
+        evidence=log_evidence(hits, limit=2),
+        fix=(c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # rerun: the lines before name "
+             "libdevice or ptxas",
+             _ptxas_wheel(ctx),
+             "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda   # a CUDA folder holding "
+             "nvvm/libdevice and bin/ptxas"),
+    )]
+
+
+def xla_platform_not_registered(ctx: Facts) -> list[Finding]:
+    """xla_ops.cc "NOT_FOUND: could not find registered platform with id: 0x...": XLA was
+    asked to compile for a device whose XLA platform the binary did not register
+    (tensorflow/tensorflow#50458, tensorflow/java#347). On macOS the Metal plugin's own
+    finding says why (messages_ecosystem.toml metal-could-not-find-registered-platform)."""
+    if ctx.os == "macos":
+        return []
+    return c.from_log(ctx, "gs.xla_platform", lambda hits, _first: catalogue.make(
+        "xla-platform-not-registered",
+        evidence=log_evidence(hits, limit=2),
+        fix=("# compile without XLA: jit_compile=False in model.compile() / tf.function",
+             c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0") + "   # no auto-clustering",
+             'python -c "import tensorflow as tf; print(tf.__version__, '
+             "tf.config.list_physical_devices())\"   # a pip TensorFlow registers its GPU's "
+             "XLA platform"),
+    ))

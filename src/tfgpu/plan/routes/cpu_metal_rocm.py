@@ -64,13 +64,58 @@ class _OtherRoutes(_PlannerBase):
             )
         ]
         pkg = _macos_package(metal, fit)
-        req = (f"{pkg}{_spec(fit.release)}", "tensorflow-metal")
+        req: tuple[str, ...] = (f"{pkg}{_spec(fit.release)}", "tensorflow-metal")
         if t.gpu_vendor not in ("apple", "amd"):
             return self.cpu([M.Reason("no Apple silicon or AMD GPU was found on this Mac")])
+        release = fit.release
+        if apple:
+            release, python, req, reasons, warnings = self._metal_pairing(rows, reasons)
         env = self._env()
         steps = self._venv_steps(env, python, "Install TensorFlow and the Metal plugin", req)
-        return self._plan(M.Route.METAL, fit.release, req, python, reasons, steps, env,
+        return self._plan(M.Route.METAL, release, req, python, reasons, steps, env,
                           uses_gpu=True, warnings=warnings, alternatives=_CPU_ALTERNATIVE)
+
+    # --- metal pairing ---
+    def _metal_pairing(
+        self, rows: tuple[TestedConfig, ...], reasons: list[M.Reason],
+    ) -> tuple[str, str | None, tuple[str, ...], list[M.Reason], list[M.Reason]]:
+        """Apple silicon: the TensorFlow / tensorflow-metal pair reported working
+        (platform fact ``macos-metal-pairing``: tensorflow-metal 1.1.0 with TensorFlow 2.17
+        on Python 3.11, tensorflow#84167), not the newest TensorFlow, which fails to load
+        the plugin from 2.18 ("Symbol not found", tensorflow#81987).
+
+        Returns:
+            ``(release, python, requirements, reasons, warnings)`` of the plan.
+        """
+        t = self.t
+        pair = self.kb.platform_fact("macos-metal-pairing")
+        tf_minor, metal_v = pair.value("tf_version"), pair.value("metal_version")
+        py_max = pair.value("python_max")
+        want = _v(tf_minor).release[:2]
+        row = next((r for r in rows
+                    if _v(r.tf_version).release[:2] <= want
+                    <= _v(r.tf_version_last or r.tf_version).release[:2]), None)
+        release = f"{tf_minor}.0"
+        python_ok = (t.python is not None and _v(t.python) <= _v(py_max)
+                     and (row is None or self._python_ok(row, t.python)))
+        python = t.python if python_ok else py_max
+        req = (f"tensorflow{_spec(release)}", f"tensorflow-metal=={metal_v}")
+        out = [r for r in reasons if not r.text.startswith(("TensorFlow ", "Python "))]
+        out.append(M.Reason(
+            f"TensorFlow {tf_minor} with tensorflow-metal {metal_v} on Python {py_max} is the "
+            "pair reported working on Apple silicon; the newest TensorFlow is not used "
+            f"because from {pair.value('broken_from')} it fails to load the Metal plugin",
+            pair.ref))
+        if t.python and not python_ok:
+            out.append(M.Reason(f"Python {t.python} is not that pair's ({py_max}); install "
+                                f"Python {python}", pair.ref))
+        warnings = [M.Reason(
+            f"do not upgrade TensorFlow past {tf_minor} alone: TensorFlow "
+            f"{pair.value('broken_from')} and later stop at import with \"Symbol not found\" "
+            "in libmetal_plugin.dylib until a matching tensorflow-metal exists "
+            "(tfgpu doctor reports it as metal-plugin-tensorflow-mismatch)", pair.ref)]
+        return release, python, req, out, warnings
+    # --- end metal pairing ---
 
     def rocm(self) -> M.Plan:
         t = self.t
@@ -96,6 +141,7 @@ class _OtherRoutes(_PlannerBase):
             else rel.python_max
         )
         req = (f"tensorflow-rocm=={best_tf}",)
+        rocm_xy = ".".join(best_rocm.split(".")[:2])  # "6.2.x" -> "6.2", AMD's rocm-rel-X.Y
         env = self._env()
         reasons = [
             M.Reason(
@@ -125,15 +171,15 @@ class _OtherRoutes(_PlannerBase):
             ),
             M.Step("Upgrade pip inside it", M.PipInstall(("pip",), upgrade=True)),
             M.Step(
-                "Install tensorflow-rocm",
+                "Install tensorflow-rocm from AMD's wheel repository",
                 M.PipInstall(
                     req,
                     index_note=(
-                        "from ROCm 6.1 AMD publishes tensorflow-rocm on its own package "
-                        "repository; use the "
-                        "--find-links/--index-url line from AMD's TensorFlow install page for "
-                        f"ROCm {best_rocm}"
+                        f"from ROCm 6.1 AMD publishes tensorflow-rocm for ROCm {rocm_xy} on its "
+                        "own wheel repository, not on the Python package index (AMD's "
+                        "TensorFlow install page, \"Using a wheels package\")"
                     ),
+                    find_links=fact.value("wheel_index").replace("{rocm}", rocm_xy),
                 ),
             ),
             M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True)),

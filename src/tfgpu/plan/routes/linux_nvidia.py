@@ -475,4 +475,20 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 ),
                 M.Shell.POWERSHELL,
             ),
+            *self._wsl_check_steps(),
         ]
+
+    # --- wsl2 python ---
+    def _wsl_check_steps(self) -> list[M.Step]:
+        """PowerShell steps the script runs on the Windows side before the Linux steps:
+        bring WSL up to date and show its status (platform fact ``wsl-update-status``),
+        then ``nvidia-smi.exe``: the Windows driver, which WSL2 uses, must list the GPU."""
+        fact = self.kb.platform_fact("wsl-update-status")
+        return [
+            M.Step("Update WSL and show its status",
+                   M.RunCommands(tuple(tuple(c.split()) for c in fact.items("commands"))),
+                   M.Shell.POWERSHELL),
+            M.Step("Check that the Windows NVIDIA driver lists the GPU",
+                   M.RunCommands((("nvidia-smi.exe",),)), M.Shell.POWERSHELL),
+        ]
+    # --- end wsl2 python ---

@@ -1,0 +1,158 @@
+"""Fault kind KERAS VERSIONS around TensorFlow: which Keras ``tf.keras`` is, and models saved
+by one Keras and loaded by another.
+
+* ``Keras cannot be imported``: ``tensorflow/python/util/lazy_loader.py``
+  (``KerasLazyLoader``) imports tf_keras when ``TF_USE_LEGACY_KERAS`` is set, else keras,
+  and hides why that import failed.
+* Keras 3 (``keras/src/saving/saving_api.py``) saves and loads only ``.keras`` and ``.h5``:
+  "File format not supported ... Keras 3 only supports V3 `.keras` files" (load_model of a
+  SavedModel folder; newer wording "`.keras` and `.weights.h5` files, or legacy V1/V2 `.h5`
+  files"), "Invalid filepath extension for saving" (model.save of a folder name).
+* Models written by another Keras: Keras 3 reading Keras 2 module paths ("Could not
+  deserialize class 'Functional' because its parent module keras.src.engine.functional
+  cannot be imported", keras-team/keras#19089), Keras <= 2.12 unpickling objects of Keras
+  >= 2.13 (``No module named 'keras.src'``, keras-team/keras#18878), Keras 2 reading Keras
+  3's ``InputLayer`` config (``Unrecognized keyword arguments: ['batch_shape']``).
+* NumPy >= 1.20 with TensorFlow <= 2.4 ("Cannot convert a symbolic Tensor ... to a numpy
+  array", tensorflow/tensorflow#47242; TF 2.4 required numpy~=1.19.2).
+
+Facts: platform fact ``keras3-switch`` (Keras 3 from TensorFlow 2.16, Keras 2 as tf-keras with
+``TF_USE_LEGACY_KERAS=1``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._common import E, W
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def keras_not_importable(f: Facts) -> list[Finding]:
+    """``Keras cannot be imported. Check that it is installed.`` (TensorFlow's lazy tf.keras).
+
+    When the log also shows TensorFlow's "TF_USE_LEGACY_KERAS set to True, but you do not
+    have the tf_keras package" warning, ``keras3-needs-tf-keras`` names that cause instead."""
+    hits = f.h("eco.keras_import")
+    if not hits.count or any("TF_USE_LEGACY_KERAS" in h.text
+                             for h in f.h("keras.needs_tf_keras").all()):
+        return []
+    fact = f.kb.platform_fact("keras3-switch")
+    mm = f.tf_mm
+    tf_keras = (f'"{fact.value("legacy_package")}~={mm[0]}.{mm[1]}.0"' if mm else
+                f'"{fact.value("legacy_package")}~=<your TensorFlow major.minor>.0"')
+    return [catalogue.make(
+        "keras-not-importable", evidence=log_evidence(hits),
+        fix=(c.python_cmd(f, "import keras") + "   # shows the import error TensorFlow hides",
+             c.python_cmd(f, 'import os; print(os.environ.get("TF_USE_LEGACY_KERAS"))'),
+             f"# TF_USE_LEGACY_KERAS set: pip install {tf_keras} (tf-keras of TensorFlow's "
+             "own minor), or unset it",
+             "# not set: pip install --force-reinstall \"tensorflow==<your version>\"   # puts "
+             "back the keras it requires"),
+        knowledge_ref=fact.ref,
+    )]
+
+
+def keras3_savedmodel_format(f: Facts) -> list[Finding]:
+    """Keras 3 refusing a TF SavedModel folder (load_model) or a path without ``.keras`` /
+    ``.h5`` (model.save)."""
+    hits = f.h("eco.keras3_format").all()
+    if not hits:
+        return []
+    fact = f.kb.platform_fact("keras3-switch")
+    load = any("only supports" in h.text for h in hits)
+    legacy = f"pip install {fact.value('legacy_package')} && export {fact.value('legacy_env')}"
+    fix: tuple[str, ...]
+    if load:
+        fix = ("layer = keras.layers.TFSMLayer(path, call_endpoint='serving_default')   # "
+               "inference on the SavedModel folder in Keras 3",
+               f"# or load it with Keras 2 and re-save as .keras: {legacy} (or TensorFlow "
+               "2.15), then model.save('model.keras')")
+    else:
+        fix = ("model.save('model.keras')   # the Keras 3 format (or 'model.h5')",
+               "model.export('saved_model_dir')   # a TF SavedModel for TF Serving / TFLite",
+               f"# or keep Keras 2 behaviour: {legacy}")
+    return [catalogue.make(
+        "keras3-savedmodel-format", what="load" if load else "save",
+        api="load_model" if load else "model.save", ref=fact.ref,
+        evidence=log_evidence(hits), fix=fix, knowledge_ref=fact.ref,
+    )]
+
+
+def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
+    """A model or pickle written by another Keras than the one loading it (three directions,
+    from what the message names)."""
+    hits = f.h("eco.keras_other_saver").all()
+    if not hits:
+        return []
+    fact = f.kb.platform_fact("keras3-switch")
+    legacy = f"pip install {fact.value('legacy_package')} && export {fact.value('legacy_env')}"
+    h = hits[0]
+    fix: tuple[str, ...]
+    if h.g("mod") is not None:
+        cause = (f"The saved model names {h.g('cls')} in module {h.g('mod')}, a Keras 2 "
+                 "module path; the Keras loading it is Keras 3 (TensorFlow >= "
+                 f"{fact.value('tf_version')}), which has no such module "
+                 "(keras-team/keras#19089): the file was saved by Keras 2 (TensorFlow <= 2.15).")
+        fix = (f"# load it with the Keras that saved it: {legacy} (or TensorFlow 2.15), then "
+               "model.save_weights('m.weights.h5')",
+               "# rebuild the same model in Keras 3 code and model.load_weights('m.weights.h5')",
+               "# or pin TensorFlow <= 2.15 for this project")
+    elif h.g("src") is not None:
+        cause = (f"'{h.g('src')}' exists from Keras 2.13 on: an object pickled (joblib, "
+                 "pickle, cloudpickle) or code written with Keras >= 2.13 is loaded with Keras "
+                 "<= 2.12 (keras-team/keras#18878).")
+        fix = ("pip list 2>/dev/null | grep -i -E '^(keras|tensorflow|tf-keras) '   # here and "
+               "where the object was saved",
+               "# install the same TensorFlow/Keras versions on both sides, or save the model "
+               "with model.save('m.keras') / 'm.h5' instead of pickling it")
+    else:
+        cause = ("The InputLayer config has 'batch_shape', which only Keras 3 writes; Keras 2 "
+                 "(tf-keras, TensorFlow <= 2.15) knows 'batch_input_shape' and rejects it: the "
+                 f"model was saved with Keras 3 (TensorFlow >= {fact.value('tf_version')}) "
+                 "and is loaded with Keras 2.")
+        fix = (f'pip install "tensorflow>={fact.value("tf_version")}"   # load it with Keras 3, '
+               "as it was saved (and unset TF_USE_LEGACY_KERAS)",
+               "# or save weights only in Keras 3 and rebuild the model in Keras 2 code")
+    return [catalogue.make(
+        "keras-model-saved-with-other-keras", evidence=log_evidence(hits), cause=cause,
+        fix=fix, knowledge_ref=fact.ref,
+    )]
+
+
+def numpy_too_new_for_tensorflow(f: Facts) -> list[Finding]:
+    """``Cannot convert a symbolic Tensor (...) to a numpy array`` with TensorFlow <= 2.4 (or
+    an unknown TensorFlow) and NumPy >= 1.20 (or an unknown NumPy): tensorflow/tensorflow#47242
+    (the LSTM/RNN layers call ``np.prod`` on a symbolic shape; TF 2.4 pinned numpy~=1.19.2).
+    With TensorFlow >= 2.5 known, or NumPy < 1.20 known, the message is the user's code
+    (a Keras symbolic tensor passed to NumPy), not a version pairing: no finding."""
+    hits = f.h("eco.numpy_symbolic").all()
+    if not hits:
+        return []
+    mm = f.tf_mm
+    if mm is not None and mm >= (2, 5):
+        return []
+    np_v = f.dist_version("numpy") or next(
+        (h.g("v") for h in f.h("eco.numpy_version").all() if h.g("v")), None)
+    np_mm = tuple(int(x) for x in re.findall(r"\d+", np_v)[:2]) if np_v else None
+    if np_mm is not None and np_mm < (1, 20):
+        return []
+    sure = mm is not None and np_mm is not None
+    cause = ("TensorFlow " + (f.tf_version or "(version not in the log)") + " with NumPy "
+             + (np_v or "(version not in the log)") + ": TensorFlow 2.4 and older were built "
+             "for NumPy < 1.20 (2.4 requires numpy~=1.19.2), and with NumPy 1.20+ their "
+             "LSTM/GRU layers call np.prod on a symbolic shape while the model is built "
+             "(tensorflow/tensorflow#47242)."
+             + ("" if sure else " If TensorFlow here is 2.5 or newer, this is the code passing "
+                "a Keras symbolic tensor to a NumPy function instead."))
+    return [catalogue.make(
+        "numpy-too-new-for-tensorflow", severity=E if sure else W,
+        evidence=log_evidence(hits, f.h("eco.numpy_version").first[:1]), cause=cause,
+        fix=(c.python_cmd(f, "import tensorflow as tf, numpy as np; print(tf.__version__, "
+                             "np.__version__)"),
+             c.pip(f, "install", "numpy<1.20") + "   # with TensorFlow <= 2.4",
+             "# or upgrade TensorFlow to 2.5+ (built for NumPy 1.20+)"),
+    )]

@@ -1,0 +1,122 @@
+"""A library TensorFlow could not load, and host facts that name a CUDA / cuDNN of another major.
+
+TensorFlow dlopens its CUDA and cuDNN libraries by SONAME major (``libcudnn.so.8``,
+``libcudart.so.12``, ``cudnn64_8.dll``), the majors its release was built and tested with
+(``tf_tested_configs.toml``).  At the default log level TensorFlow 2.x often prints only
+``Cannot dlopen some GPU libraries`` (gpu_device.cc), not which library; when the host
+facts as described (``tfgpu explain --facts`` with hand-written or partial facts) give a
+cuDNN or CUDA whose major differs from the one the installed TensorFlow loads, that is
+the library it could not load: ``cudnn-major-mismatch`` / ``cuda-major-mismatch``, the
+ids the doctor's host check (:func:`tfgpu.diagnosis.checks.libraries.cuda_cudnn_major`)
+gives for a probed host.  Host facts win over the log's generic reading.
+
+Skipped for probed host facts (the host check reads the libraries the loader would take,
+the pip ``nvidia-*`` wheels included), when the pip wheel of the right major is listed, and
+for tfjs-node-gpu / libtensorflow logs (their libtensorflow has its own CUDA build).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.libraries import parse_library
+from tfgpu.diagnosis.checks.versions import _major
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Evidence, Finding
+
+#: Library bases (``parse_library``) whose failed load the CUDA / cuDNN major explains.
+_CUDA_BASES = frozenset({"cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver",
+                         "cusparse", "nvrtc", "nvJitLink"})
+_CUDNN_BASES = frozenset({"cudnn", "cudnn_ops_infer", "cudnn_cnn_infer", "cudnn_ops",
+                          "cudnn_cnn", "cudnn_graph", "cudnn_adv_infer",
+                          "cudnn_engines_precompiled"})
+
+
+def _failed_loads(f: Facts) -> tuple[list[Hit], list[Hit], list[Hit]]:
+    """(``Cannot dlopen some GPU libraries`` lines, CUDA library load failures, cuDNN ones)."""
+    cuda: list[Hit] = []
+    cudnn: list[Hit] = []
+    for name, hit in f.h("lib.missing").by_key.items():
+        base = parse_library(name)[0]
+        if base in _CUDA_BASES:
+            cuda.append(hit)
+        elif base in _CUDNN_BASES or base.startswith("cudnn"):
+            cudnn.append(hit)
+    return f.h("lib.dlopen").first[:1], cuda, cudnn
+
+
+def _majors(versions: tuple[str, ...]) -> list[int]:
+    return sorted({m for v in versions if (m := _major(v)) is not None})
+
+
+def library_majors_from_host(f: Facts) -> list[Finding]:
+    """See the module docstring.
+
+    Returns:
+        ``cudnn-major-mismatch`` and/or ``cuda-major-mismatch`` (both cite the
+        ``tf_tested_configs`` row of the installed release), or nothing.
+    """
+    if f.host is None or f.host.probes or f.non_pip_tensorflow or f.h("ctx.tfjs").count:
+        return []  # probed: the host check; tfjs / libtensorflow: their own builds
+    dlopen, cuda_hits, cudnn_hits = _failed_loads(f)
+    if not (dlopen or cuda_hits or cudnn_hits):
+        return []
+    tf = f.tf_version
+    if tf is None:
+        return []
+    os = "windows" if f.windows else "linux"
+    build = f.kb.tested_gpu_build(tf, os)
+    if build is None:
+        return []
+    kb = f.kb
+    out: list[Finding] = []
+    want_cuda = _major(build.cuda)
+    host_cuda = _majors(f.cuda_versions)
+    if (want_cuda is not None and host_cuda and want_cuda not in host_cuda
+            and (dlopen or cuda_hits)
+            and f.dist_version(f"nvidia-cuda-runtime-cu{want_cuda}") is None):
+        found = ", ".join(f"CUDA {v} (host facts)" for v in f.cuda_versions)
+        fix = []
+        if os == "linux" and kb.and_cuda_pins(tf):
+            fix.append(c.pip(f, "install", f"tensorflow[and-cuda]=={tf}")
+                       + f"   # brings CUDA {want_cuda} as pip wheels; no system toolkit needed")
+        fix.append(f"# or install a CUDA {build.cuda} toolkit and put its libraries on the "
+                   + ("PATH" if os == "windows" else "LD_LIBRARY_PATH"))
+        out.append(catalogue.make(
+            "cuda-major-mismatch",
+            tf=tf, major=want_cuda, found=found, cuda=build.cuda, ref=build.ref,
+            evidence=(*log_evidence(dlopen, cuda_hits, limit=4),
+                      Evidence("tensorflow (host facts)", tf),
+                      *(Evidence("cuda.toolkit (host facts)", v) for v in f.cuda_versions)),
+            fix=tuple(fix),
+            doc_url=kb.doc_url(build.row),
+            knowledge_ref=build.ref,
+        ))
+    want_dnn = _major(build.cudnn)
+    host_dnn = _majors(f.cudnn_versions)
+    pip_dnn = f.dist_version(f"nvidia-cudnn-cu{want_cuda}") if want_cuda else None
+    if (want_dnn is not None and host_dnn and want_dnn not in host_dnn
+            and (dlopen or cudnn_hits)
+            and (pip_dnn is None or _major(pip_dnn) != want_dnn)):
+        fix = []
+        pins = {p.package: p for p in kb.and_cuda_pins(tf)} if os == "linux" else {}
+        pin = pins.get(f"nvidia-cudnn-cu{want_cuda}")
+        if pin is not None:
+            fix.append(c.pip(f, "install", f"nvidia-cudnn-cu{want_cuda}{pin.specifier}")
+                       + f"   # the pin of tensorflow[and-cuda]=={pin.tf_version}")
+        fix.append(f"# or install cuDNN {build.cudnn} (major {want_dnn}) for CUDA "
+                   f"{build.cuda} and make it the one the loader finds (in a container: an "
+                   f"image with cuDNN {want_dnn})")
+        out.append(catalogue.make(
+            "cudnn-major-mismatch",
+            tf=tf, major=want_dnn, found="/".join(str(m) for m in host_dnn),
+            cudnn=build.cudnn, ref=build.ref,
+            evidence=(*log_evidence(dlopen, cudnn_hits, limit=4),
+                      Evidence("tensorflow (host facts)", tf),
+                      *(Evidence("cudnn (host facts)", v) for v in f.cudnn_versions)),
+            fix=tuple(fix),
+            doc_url=kb.doc_url(build.row),
+            knowledge_ref=build.ref,
+        ))
+    return out

@@ -1,0 +1,55 @@
+"""Fault kind APPLE METAL: the tensorflow-metal PluggableDevice registered twice, and XLA
+(which has no Metal backend) asked to run on the Metal GPU.
+
+Sources: ``tensorflow/c/experimental/stream_executor/stream_executor.cc`` (RegisterPlatform:
+"platform is already registered with name"), bmaltais/kohya_ss#563; ``xla_ops.cc`` "could not
+find registered platform with id" with tensorflow-macos/-metal, tensorflow/tensorflow#58988
+(the Keras 2.11+ optimizers compile their update step with XLA); platform fact
+``macos-metal-plugin``.  The Metal/XLA reading needs Metal evidence in the log (the plugin's
+"Metal device set to" banner, a METAL PluggableDevice, macOS paths): the same XLA message on
+a CUDA host is another fault.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def metal_plugin_loaded_twice(f: Facts) -> list[Finding]:
+    """``platform is already registered with name: "METAL"`` (TensorFlow aborts)."""
+    hits = f.h("metal.registered_twice").all()
+    if not hits:
+        return []
+    fact = f.kb.platform_fact("macos-metal-plugin")
+    name = hits[0].g("name") or "METAL"
+    return [catalogue.make(
+        "metal-plugin-loaded-twice", name=name, evidence=log_evidence(hits),
+        fix=("pip list 2>/dev/null | grep -i tensorflow   # two TensorFlow distributions "
+             "(tensorflow and tensorflow-macos) or two plugin copies",
+             "python -c \"import sys; print(sys.path)\"   # two site-packages holding "
+             "tensorflow-plugins",
+             "# a fresh venv with one TensorFlow (tensorflow-macos before "
+             f"{fact.value('tf_version')}, tensorflow from it) and one tensorflow-metal"),
+        knowledge_ref=fact.ref,
+    )]
+
+
+def metal_xla_unsupported(f: Facts) -> list[Finding]:
+    """``could not find registered platform with id: 0x...`` when the log shows the Metal
+    plugin (or macOS)."""
+    hits = f.h("metal.xla_platform").all()
+    metal = f.h("ctx.metal").all()
+    if not hits or not (metal or f.os == "macos"):
+        return []
+    fact = f.kb.platform_fact("macos-metal-plugin")
+    return [catalogue.make(
+        "metal-xla-optimizer-unsupported", evidence=log_evidence(hits, metal[:2], limit=4),
+        fix=("optimizer = tf.keras.optimizers.legacy.Adam()   # Keras 2 (TensorFlow 2.11-2.15): "
+             "the optimizers without XLA",
+             "# or tf.keras.optimizers.Adam(jit_compile=False), and no jit_compile=True in "
+             "model.compile / tf.function",
+             "# or the tensorflow-macos / tensorflow-metal pair Apple lists as working"),
+        knowledge_ref=fact.ref,
+    )]

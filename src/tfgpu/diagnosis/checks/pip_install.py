@@ -1,0 +1,167 @@
+"""Fault kind PIP INSTALL: pip could not install TensorFlow for reasons of the index, the
+filesystem or the environment rather than TensorFlow's own wheels.
+
+* ``tensorflow[and-cuda]`` pinning TensorRT wheels pip cannot install: 2.14.x pins
+  ``tensorrt==8.5.3.1`` (wheels for Python <= 3.10 only, tensorflow/tensorflow#61986), 2.15.0
+  pins ``tensorrt==8.6.1.post1`` with ``tensorrt-libs``/``tensorrt-bindings==8.6.1``, which the
+  index does not serve (tensorflow/tensorflow#66517); 2.15.0.post1 drops them
+  (tensorflow/tensorflow#62520).  The pins are ``tf_pip_cuda_wheels.toml`` rows (the wheels'
+  METADATA), read through :meth:`tfgpu.knowledge.Knowledge.and_cuda_pins`.
+* pip's own OSError hints (``pip/_internal/commands/install.py``
+  ``create_os_error_message``): Windows long paths off, and access denied (a file in use on
+  Windows, an unwritable site-packages).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeQueryError
+from tfgpu.knowledge._rows import parse_version
+
+#: Distribution names of NVIDIA's TensorRT wheels that ``tensorflow[and-cuda]`` pinned.
+_TENSORRT = ("tensorrt", "tensorrt-libs", "tensorrt-bindings")
+
+
+def _norm(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _releases_pinning(f: Facts, package: str, spec: str) -> list[str]:
+    """Releases whose ``[and-cuda]`` extra pins ``package`` (to ``spec`` when given)."""
+    out = {p.tf_version for p in f.kb.pins
+           if _norm(p.package) == package and (not spec or p.specifier == spec)}
+    return sorted(out, key=parse_version)
+
+
+def _release_without_tensorrt(f: Facts, after: str) -> str | None:
+    """The first release after ``after`` whose ``[and-cuda]`` extra pins no TensorRT wheel
+    (``tf_pip_cuda_wheels.toml``), or ``None``."""
+    releases = sorted({p.tf_version for p in f.kb.pins}, key=parse_version)
+    for r in releases:
+        if parse_version(r) <= parse_version(after):
+            continue
+        if not any(_norm(p.package) in _TENSORRT for p in f.kb.pins if p.tf_version == r):
+            return r
+    return None
+
+
+def and_cuda_tensorrt_pin(f: Facts) -> list[Finding]:
+    """pip cannot install a TensorRT wheel that the ``[and-cuda]`` extra of TensorFlow pins
+    (``No matching distribution found for tensorrt-libs==8.6.1; extra == "and-cuda"``).
+
+    The release comes from pip's ``(from tensorflow[and-cuda]==X)`` line or the log's version,
+    else from the pin itself (the releases whose extra pins that exact specifier)."""
+    hits: list[Hit] = [h for h in f.h("pip.no_dist").all()
+                       if _norm(h.g("pkg") or "") in _TENSORRT]
+    frm = f.h("eco.and_cuda_from")
+    if not hits or not (frm.count or any("and-cuda" in h.text or "and_cuda" in h.text
+                                         for h in hits)):
+        return []
+    h = hits[0]
+    package = _norm(h.g("pkg") or "tensorrt")
+    spec = (h.g("spec") or "").strip()
+    tf = next((x.g("v") for x in frm.all() if x.g("v")), None) or f.tf_version
+    pinning = _releases_pinning(f, package, spec)
+    if tf is None and pinning:
+        tf = pinning[0] if len(pinning) == 1 else f"{pinning[0]}-{pinning[-1]}"
+    base = (tf or "").split("-")[0]
+    fixed = _release_without_tensorrt(f, base) if base else None
+    listed = (h.g("versions") or "").strip()
+    cause = (f"The [and-cuda] extra of TensorFlow {tf or '2.14-2.15'} pins NVIDIA's TensorRT "
+             f"wheels ({package}{spec}, knowledge rows tf_pip_cuda_wheels "
+             f"{', '.join(pinning) or 'of 2.14-2.15'})"
+             ", and pip finds no such wheel for this Python and platform"
+             + (f" (it offers only {listed.split(',')[-1].strip()} and older pre-releases)"
+                if listed else "")
+             + ": 2.14.x pins tensorrt 8.5.3.1, built for Python <= 3.10 only, and 2.15.0 pins "
+             "tensorrt-libs/-bindings 8.6.1, which the index does not serve. TensorRT is "
+             "optional for TensorFlow (TF-TRT only); the release "
+             + (f"{fixed} " if fixed else "2.15.0.post1 ")
+             + "drops it from the extra (tensorflow/tensorflow#62520).")
+    fix = [c.pip(f, "install", f"tensorflow[and-cuda]=={fixed}")
+           + "   # the extra without the TensorRT pin" if fixed else
+           c.pip(f, "install", "tensorflow[and-cuda]") + "   # a release without the pin"]
+    floor = _driver_note(f, base, fixed) if fixed else None
+    if floor:
+        fix.append(floor)
+    if base.startswith("2.14"):
+        fix.append("# or keep 2.14 on Python 3.10 (tensorrt 8.5.3.1 has wheels up to 3.10): "
+                   "python3.10 -m venv tf && . tf/bin/activate")
+    return [catalogue.make(
+        "tensorflow-and-cuda-tensorrt-pin", tf=tf or "2.14-2.15", package=package,
+        pin=spec, evidence=log_evidence(hits, frm.first[:1]), cause=cause, fix=tuple(fix),
+        knowledge_ref=f"tf_pip_cuda_wheels:{pinning[0]}-{package}" if pinning else None,
+    )]
+
+
+def _cuda_major(f: Facts, release: str) -> int | None:
+    """The CUDA major of the nvidia-* wheels ``release``'s ``[and-cuda]`` extra pins."""
+    return next((p.cuda_major for p in f.kb.pins
+                 if p.tf_version == release and p.cuda_major is not None), None)
+
+
+def _driver_note(f: Facts, pinned: str, fixed: str) -> str | None:
+    """A note when ``fixed`` brings another CUDA major than ``pinned`` (2.14: CUDA 11 wheels,
+    2.15: CUDA 12): the driver that CUDA major needs (``cuda_min_driver.toml`` family floor)."""
+    old, new = _cuda_major(f, pinned), _cuda_major(f, fixed)
+    if new is None or old == new:
+        return None
+    try:
+        minimum = f.kb.min_driver(f"{new}.0", "linux")
+    except KnowledgeQueryError:
+        return None
+    if minimum is None:
+        return None
+    return (f"# {fixed} installs CUDA {new} libraries: they need NVIDIA driver "
+            f"{minimum.version} or newer (nvidia-smi shows yours; knowledge row "
+            f"{minimum.row.ref})")
+
+
+def pip_windows_long_paths(f: Facts) -> list[Finding]:
+    """pip's own hint: a path over 260 characters failed because Windows long paths are off
+    (``commands/install.py``: "This error might have occurred since this system does not
+    have Windows Long Path support enabled")."""
+    return c.from_log(f, "eco.pip_long_path", lambda hits, _first: catalogue.make(
+        "pip-windows-long-paths", evidence=log_evidence(hits),
+        fix=('New-ItemProperty -Path "HKLM:\\SYSTEM\\CurrentControlSet\\Control\\FileSystem" '
+             '-Name "LongPathsEnabled" -Value 1 -PropertyType DWORD -Force   # PowerShell as '
+             "Administrator, then open a new shell",
+             "# or install into a virtual environment at a short path: py -m venv C:\\tf; "
+             "C:\\tf\\Scripts\\activate",
+             "pip install tensorflow   # again"),
+    ))
+
+
+def pip_install_permission_denied(f: Facts) -> list[Finding]:
+    """pip could not write a file: ``[WinError 5] Access is denied`` (a TensorFlow DLL in use
+    by a running Python or Jupyter kernel, or a system-wide Python) or ``[Errno 13]
+    Permission denied`` (a site-packages the user cannot write)."""
+    hits = f.h("eco.pip_denied").all()
+    if not hits:
+        return []
+    path = next((h.g("path") for h in hits if h.g("path")), None)
+    windows = f.windows or any("WinError" in h.text for h in hits) or bool(
+        path and len(path) > 2 and path[1] == ":")
+    where = f" ({path})" if path else ""
+    fix: tuple[str, ...]
+    if windows:
+        cause = (f"pip could not replace or create a file{where}: on Windows a file that a "
+                 "running process has loaded cannot be replaced, so a Python, Jupyter kernel "
+                 "or IDE that imported TensorFlow keeps its .pyd/.dll locked; a Python "
+                 "installed for all users (C:\\Program Files, C:\\PythonXY) also needs an "
+                 "administrator shell.")
+        fix = ("# close every Python, Jupyter kernel and IDE that imported TensorFlow, then "
+               "retry",
+               "py -m venv C:\\tf; C:\\tf\\Scripts\\activate   # a virtual environment you own",
+               "pip install tensorflow")
+    else:
+        cause = (f"pip could not write into the environment{where}: the Python is the "
+                 "system's (or another user's), whose site-packages only root may change.")
+        fix = ("python3 -m venv ~/tf && . ~/tf/bin/activate   # a virtual environment you own",
+               "pip install tensorflow   # never sudo pip: it breaks the system Python")
+    return [catalogue.make("pip-install-permission-denied", evidence=log_evidence(hits),
+                           cause=cause, fix=fix)]

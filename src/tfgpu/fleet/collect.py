@@ -1,0 +1,319 @@
+"""Collect facts snapshots: from every node of a Slurm allocation through ``srun``, or
+from files and folders gathered any other way (pdsh, Ansible, a Kubernetes DaemonSet).
+
+Through Slurm: one ``srun`` step with one task per node (``--ntasks-per-node=1``,
+``--label``), each task running::
+
+    sh -c 'printf "@tfgpu-fleet node %s\\n" "$SLURMD_NODENAME"; f=$(mktemp);
+           timeout -k 5 <node-timeout> tfgpu facts ... >"$f"; rc=$?;
+           printf "@tfgpu-fleet base64\\n"; base64 <"$f"; rm -f "$f";
+           printf "\\n@tfgpu-fleet exit %s\\n" $rc'
+
+so that every task says which node it ran on and how ``tfgpu facts`` ended: status 124 or
+137 is a timeout (coreutils ``timeout``), 126/127 a missing ``tfgpu``, output that is not a
+snapshot is unreadable.  The whole ``srun`` is bounded too (:func:`srun_deadline_s`); a
+node that printed its name but no exit line when it was stopped timed out, and a node of
+the allocation that printed nothing gave no answer.  Nothing here waits without a bound.
+
+Source: Slurm's srun manual page (``--label`` prefixes each line with the task number;
+``--ntasks-per-node``; ``--overlap`` lets the step share the allocation's CPUs with a
+running step; ``SLURMD_NODENAME`` is the node a task runs on).
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from tfgpu._proc import CommandResult, Runner, run_command
+from tfgpu.facts import FactsFormatError, HostFacts, ProbeStatus, read_facts_file
+from tfgpu.fleet.model import NodeResult, NodeStatus
+
+#: The command each node runs, after ``timeout``: ``tfgpu facts`` (JSON on stdout).
+DEFAULT_REMOTE: tuple[str, ...] = ("tfgpu", "facts")
+#: Seconds ``tfgpu facts`` may take on one node (TensorFlow's import on a cold shared
+#: file system can take a minute) before ``timeout`` stops it.
+DEFAULT_NODE_TIMEOUT_S = 180.0
+#: Seconds, beyond the per-node limit, that the whole ``srun`` may take (starting the
+#: step, a short queue wait with ``--slurm``) before it is stopped.
+SRUN_SLACK_S = 60.0
+#: Seconds ``timeout -k`` waits after SIGTERM before SIGKILL.
+KILL_AFTER_S = 5
+_MARK = "@tfgpu-fleet"
+_LABEL = re.compile(r"^\s*(\d+): ?(.*)$")
+#: srun's own report of a task that exited non-zero: "srun: error: node2: task 1: Exited
+#: with exit code 127".
+_SRUN_TASK = re.compile(r"srun: error: (?P<node>\S+): tasks? (?P<task>[\d,\-]+): (?P<what>.*)")
+#: Most characters of a node's messages kept.
+_MESSAGE_CHARS = 2000
+
+
+class FleetError(RuntimeError):
+    """The fleet could not be asked at all (no ``srun``, Slurm refused the step, nothing
+    to read); the message says why in Slurm's own words."""
+
+
+def wrapped_command(remote: Sequence[str], node_timeout_s: float) -> list[str]:
+    """The argv each task runs: the node marker, ``remote`` under ``timeout`` with its
+    stdout kept in a temporary file, that output in base64, the exit line.
+
+    Base64 (76-character lines) because ``srun --label`` cuts long output lines into
+    pieces of about 1 KiB, each with its own label (seen on Slurm 22.05): a snapshot's long
+    line (a log line, ``LD_LIBRARY_PATH``) would come back broken.
+
+    Args:
+        remote: the node's command (``("tfgpu", "facts")``).
+        node_timeout_s: seconds before ``timeout`` sends SIGTERM (SIGKILL
+            :data:`KILL_AFTER_S` s later).
+    """
+    script = (f'printf "{_MARK} node %s\\n" "${{SLURMD_NODENAME:-$(hostname)}}"; '
+              'f=$(mktemp) || exit 1; '
+              f'timeout -k {KILL_AFTER_S} "$0" "$@" >"$f"; rc=$?; '
+              f'printf "{_MARK} base64\\n"; base64 <"$f"; rm -f "$f"; '
+              f'printf "\\n{_MARK} exit %s\\n" "$rc"')
+    return ["sh", "-c", script, f"{max(1, round(node_timeout_s))}", *remote]
+
+
+def in_allocation(env: Mapping[str, str]) -> bool:
+    """True inside a Slurm allocation (``SLURM_JOB_ID`` set: ``salloc``, ``sbatch``)."""
+    return bool(env.get("SLURM_JOB_ID", "").strip())
+
+
+def srun_argv(remote: Sequence[str], node_timeout_s: float, env: Mapping[str, str],
+              srun_args: Sequence[str] = ()) -> list[str]:
+    """The ``srun`` command line.
+
+    Inside an allocation (``SLURM_JOB_NUM_NODES``, or the older ``SLURM_NNODES``, known):
+    one task on each of its nodes
+    (``--nodes=N --ntasks=N``) with ``--overlap``, so it also runs beside a training step.
+    Otherwise ``srun`` makes its own allocation from ``srun_args`` (``-N 4 -p gpu``).
+
+    Args:
+        remote: the node's command.
+        node_timeout_s: per-node limit in seconds.
+        env: the environment (``SLURM_JOB_ID``, ``SLURM_JOB_NUM_NODES``).
+        srun_args: extra ``srun`` options, passed as given, before the command.
+    """
+    argv = ["srun", "--ntasks-per-node=1", "--label", "--kill-on-bad-exit=0"]
+    nodes = (env.get("SLURM_JOB_NUM_NODES") or env.get("SLURM_NNODES") or "").strip()
+    if in_allocation(env) and nodes.isdigit() and not srun_args:
+        argv += [f"--nodes={nodes}", f"--ntasks={nodes}", "--overlap"]
+    argv += list(srun_args)
+    return argv + wrapped_command(remote, node_timeout_s)
+
+
+def srun_deadline_s(node_timeout_s: float) -> float:
+    """Seconds the whole ``srun`` may run: the per-node limit, the kill delay and
+    :data:`SRUN_SLACK_S`."""
+    return node_timeout_s + KILL_AFTER_S + SRUN_SLACK_S
+
+
+@dataclass
+class _Task:
+    task: int
+    node: str | None = None
+    exit_code: int | None = None
+    out: list[str] | None = None
+    err: list[str] | None = None
+    b64: bool = False
+
+
+def _expand_nodelist(env: Mapping[str, str], runner: Runner) -> list[str]:
+    """The allocation's node names (``scontrol show hostnames $SLURM_JOB_NODELIST``), or
+    ``[]`` outside an allocation or when ``scontrol`` cannot say."""
+    nodelist = env.get("SLURM_JOB_NODELIST") or env.get("SLURM_NODELIST")
+    if not nodelist or not in_allocation(env):
+        return []
+    res = runner(["scontrol", "show", "hostnames", nodelist], 30.0)
+    if res.status is not ProbeStatus.OK:
+        return []
+    return [line.strip() for line in res.stdout.splitlines() if line.strip()]
+
+
+def parse_srun_output(result: CommandResult, expected: Sequence[str] = ()) -> list[NodeResult]:
+    """Split the labelled output of the fleet's ``srun`` into one result per node.
+
+    Args:
+        result: the ``srun`` outcome (stdout/stderr with ``--label`` prefixes).
+        expected: node names of the allocation; those with no task output become
+            ``NO_ANSWER``.
+
+    Returns:
+        One :class:`NodeResult` per task seen (in task order), then the silent nodes.
+    """
+    tasks: dict[int, _Task] = {}
+
+    def task(i: int) -> _Task:
+        return tasks.setdefault(i, _Task(i, out=[], err=[]))
+
+    for line in result.stdout.splitlines():
+        m = _LABEL.match(line)
+        if not m:
+            continue
+        t, text = task(int(m.group(1))), m.group(2)
+        if text.startswith(f"{_MARK} node "):
+            t.node = text[len(_MARK) + 6:].strip() or None
+        elif text == f"{_MARK} base64":
+            t.b64 = True
+            t.out = []
+        elif text.startswith(f"{_MARK} exit "):
+            code = text[len(_MARK) + 6:].strip()
+            t.exit_code = int(code) if code.isdigit() else None
+        elif t.out is not None:
+            t.out.append(text)
+    srun_notes: list[str] = []
+    for line in result.stderr.splitlines():
+        m = _LABEL.match(line)
+        if m:
+            t = task(int(m.group(1)))
+            if t.err is not None:
+                t.err.append(m.group(2))
+            continue
+        s = _SRUN_TASK.match(line.strip())
+        if s and s.group("task").isdigit():
+            t = task(int(s.group("task")))
+            t.node = t.node or s.group("node")
+            if t.err is not None:
+                t.err.append(line.strip())
+        elif line.strip():
+            srun_notes.append(line.strip())
+    stopped = result.status is ProbeStatus.TIMEOUT
+    out: list[NodeResult] = []
+    for i in sorted(tasks):
+        out.append(_task_result(tasks[i], stopped, result))
+    seen = {n.name for n in out}
+    for name in expected:
+        if name not in seen:
+            note = "; ".join(srun_notes)[-_MESSAGE_CHARS:] or None
+            status = NodeStatus.TIMEOUT if stopped else NodeStatus.NO_ANSWER
+            out.append(NodeResult(name, "srun", status, message=note))
+    return out
+
+
+def _task_result(t: _Task, stopped: bool, result: CommandResult) -> NodeResult:
+    name = t.node or f"task {t.task}"
+    source = f"srun task {t.task}"
+    err = "\n".join(t.err or ()).strip()
+    message = err[-_MESSAGE_CHARS:] or None
+    code = t.exit_code
+    if code is None:
+        if stopped:
+            why = result.message or "srun was stopped"
+            return NodeResult(name, source, NodeStatus.TIMEOUT,
+                              message=f"{why}; this node had not finished" +
+                              (f"; {message}" if message else ""))
+        return NodeResult(name, source, NodeStatus.FAILED, message=message or
+                          "the task ended without reporting how tfgpu facts ended")
+    if code in (124, 137):
+        return NodeResult(name, source, NodeStatus.TIMEOUT, message=message, exit_code=code)
+    if code in (126, 127):
+        return NodeResult(name, source, NodeStatus.NO_TFGPU, message=message, exit_code=code)
+    if code != 0:
+        return NodeResult(name, source, NodeStatus.FAILED, message=message, exit_code=code)
+    text = "\n".join(t.out or ()).strip()
+    if t.b64:
+        try:
+            text = base64.b64decode("".join(text.split()), validate=True).decode("utf-8")
+        except (ValueError, UnicodeDecodeError) as exc:
+            return NodeResult(name, source, NodeStatus.UNREADABLE, exit_code=code,
+                              message=f"its output came back damaged (base64: {exc})")
+    try:
+        facts = HostFacts.from_json(text)
+    except FactsFormatError as exc:
+        shown = text[:200] + ("..." if len(text) > 200 else "")
+        return NodeResult(name, source, NodeStatus.UNREADABLE, exit_code=code,
+                          message=f"{exc}; output began: {shown!r}")
+    return NodeResult(name, source, NodeStatus.OK, facts=facts, exit_code=0, message=message)
+
+
+def collect_slurm(
+    *,
+    remote: Sequence[str] = DEFAULT_REMOTE,
+    node_timeout_s: float = DEFAULT_NODE_TIMEOUT_S,
+    srun_args: Sequence[str] = (),
+    env: Mapping[str, str] | None = None,
+    runner: Runner | None = None,
+) -> list[NodeResult]:
+    """Run ``remote`` (``tfgpu facts``) on every node with one ``srun`` step.
+
+    Args:
+        remote: the node's command; it must print one facts snapshot on stdout.
+        node_timeout_s: seconds ``remote`` may take on one node.
+        srun_args: ``srun`` options that ask for an allocation (``--slurm`` outside one:
+            ``["-N", "2", "-p", "debug"]``), passed as given.
+        env: environment (default ``os.environ``); ``srun`` exports it to the tasks.
+        runner: command runner (default :func:`tfgpu._proc.run_command`), for tests.
+
+    Returns:
+        One result per node, in task order; the allocation's nodes that printed nothing
+        last.  Returns within :func:`srun_deadline_s` seconds.
+
+    Raises:
+        FleetError: ``srun`` is not installed, or Slurm ran no task at all (the message
+            quotes ``srun``: an unknown partition, no allocation possible).
+    """
+    environ = os.environ if env is None else env
+    run: Runner = runner if runner is not None else (
+        lambda argv, t: run_command(argv, t, env=environ))
+    argv = srun_argv(remote, node_timeout_s, environ, srun_args)
+    result = run(argv, srun_deadline_s(node_timeout_s))
+    if result.status is ProbeStatus.MISSING:
+        raise FleetError("srun not found: this is not a Slurm host (or Slurm's commands "
+                         "are not on PATH); read snapshots from files instead: "
+                         "tfgpu fleet FOLDER")
+    nodes = parse_srun_output(result, _expand_nodelist(environ, run))
+    if not nodes:
+        said = (result.stderr.strip() or result.message or "no output")[-_MESSAGE_CHARS:]
+        raise FleetError(f"srun ran no task: {said}")
+    return nodes
+
+
+def snapshot_files(paths: Sequence[str]) -> list[Path]:
+    """The files named, and the ``*.json`` files of the folders named (sorted).
+
+    Raises:
+        FleetError: a path does not exist, or a folder holds no ``*.json`` file.
+    """
+    files: list[Path] = []
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            found = sorted(x for x in path.glob("*.json") if x.is_file())
+            if not found:
+                raise FleetError(f"{p}: no *.json facts snapshot in this folder")
+            files += found
+        elif path.exists():
+            files.append(path)
+        else:
+            raise FleetError(f"{p}: no such file or folder")
+    return files
+
+
+def collect_files(paths: Sequence[str]) -> list[NodeResult]:
+    """Read snapshots written by ``tfgpu facts`` on each node (any transport).
+
+    The node name is the file name without ``.json`` (``facts/gpu07.json`` -> ``gpu07``).
+    A file that cannot be read or is not a snapshot is an ``UNREADABLE`` node, never an
+    exception.
+
+    Raises:
+        FleetError: see :func:`snapshot_files`.
+    """
+    out: list[NodeResult] = []
+    for path in snapshot_files(paths):
+        name = path.name[:-5] if path.name.endswith(".json") else path.name
+        try:
+            facts = read_facts_file(str(path))
+        except OSError as exc:
+            out.append(NodeResult(name, str(path), NodeStatus.UNREADABLE,
+                                  message=f"cannot read: {exc}"))
+            continue
+        except FactsFormatError as exc:
+            out.append(NodeResult(name, str(path), NodeStatus.UNREADABLE, message=str(exc)))
+            continue
+        out.append(NodeResult(name, str(path), NodeStatus.OK, facts=facts))
+    return out

@@ -1,0 +1,409 @@
+"""Compare facts snapshots of the workers of one job (pure: snapshots in, table and
+findings out).
+
+Multi-worker training runs the same program on every worker and all-reduces the
+gradients every step (``tf.distribute.MultiWorkerMirroredStrategy``: "it's recommended to
+run exactly the same program on each worker", TensorFlow API docs, docs.toml
+``tf-mwms-api``).  So the versions below must agree across the nodes; NCCL's maintainers
+trace failures between ranks to "a version or configuration mismatch between two ranks"
+and to environment variables "set on one rank but not the other" (NVIDIA/nccl issue
+1328, docs.toml ``nccl-rank-mismatch``), and a user's ranks could not talk until every
+node had the same NCCL wheel (NVIDIA/nccl issue 1267, docs.toml ``nccl-version-skew``).
+
+Every check takes the list of :class:`~tfgpu.fleet.model.NodeResult` (and the table
+built from them) and returns catalogue findings (``findings.toml`` section ``fleet``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.fleet.model import FleetTable, NodeResult, NodeStatus, TableRow
+
+#: Distributions that are TensorFlow itself, in the order their version is believed.
+_TF_DISTS = ("tensorflow", "tensorflow-cpu", "tensorflow-gpu", "tf-nightly", "tf-nightly-cpu")
+#: NCCL wheels (pip), newest CUDA first, when no libnccl was found on disk.
+_NCCL_DISTS = ("nvidia-nccl-cu13", "nvidia-nccl-cu12", "nvidia-nccl-cu11")
+#: Environment variables compared besides the ``NCCL_*`` and ``TF_*`` families.
+_ENV_ALSO = ("CUDA_VISIBLE_DEVICES", "XLA_FLAGS")
+#: Variables that differ per worker by design (TensorFlow's cluster spec names the task).
+_ENV_PER_WORKER = frozenset({"TF_CONFIG"})
+
+
+def _tf_ok(f: HostFacts) -> bool:
+    return f.tf is not None and f.tf.status is ProbeStatus.OK
+
+
+def tensorflow_version(f: HostFacts) -> str | None:
+    """TensorFlow version: the child probe's ``tf.__version__``, else the installed
+    distribution's version (``--no-tf`` snapshots); ``"none"`` when the probe found no
+    TensorFlow installed."""
+    if f.tf is not None and f.tf.version:
+        return f.tf.version
+    for name in _TF_DISTS:
+        d = f.python.dist(name)
+        if d is not None:
+            return d.version
+    if f.tf is not None and f.tf.status is ProbeStatus.MISSING:
+        return "none"
+    return None
+
+
+def _build(f: HostFacts, key: str, lib: str) -> str | None:
+    """A version TensorFlow was built for (``tf.sysconfig.get_build_info()``: what its CUDA
+    build loads), else the version of the copy of ``lib`` the loader would pick."""
+    if _tf_ok(f) and f.tf is not None and f.tf.build_info.get(key):
+        return f.tf.build_info[key]
+    for lib_ in f.libraries:
+        if lib_.name == lib and lib_.selected and lib_.version:
+            return lib_.version
+    return None
+
+
+def _dist(*names: str) -> Callable[[HostFacts], str | None]:
+    def get(f: HostFacts) -> str | None:
+        for name in names:
+            d = f.python.dist(name)
+            if d is not None:
+                return d.version
+        return None
+    return get
+
+
+def _nccl(f: HostFacts) -> str | None:
+    for lib in f.libraries:
+        if lib.name == "nccl" and lib.selected and lib.version:
+            return lib.version
+    return _dist(*_NCCL_DISTS)(f)
+
+
+def _driver(f: HostFacts) -> str | None:
+    """The driver version; ``"none"`` when the probes found no driver at all (a fact that
+    differs from a node with one), ``None`` when not probed or broken."""
+    if f.driver is None:
+        return None
+    if f.driver.status is ProbeStatus.MISSING:
+        return "none"
+    return f.driver.version
+
+
+def _gpu_models(f: HostFacts) -> str | None:
+    gpus = f.nvidia_gpus
+    if not gpus:
+        return "none" if f.driver is not None or f.gpus else None
+    counts: dict[str, int] = {}
+    for g in gpus:
+        counts[g.name] = counts.get(g.name, 0) + 1
+    return ", ".join(f"{n} x{c}" if c > 1 else n for n, c in counts.items())
+
+
+def compute_capabilities(f: HostFacts) -> tuple[str, ...]:
+    """Compute capabilities of the node's NVIDIA GPUs (from NVML/nvidia-smi; what
+    TensorFlow reported only when those do not say), distinct, in ascending order
+    ("7.0" < "8.0" < "9.0")."""
+    ccs = {g.compute_capability for g in f.nvidia_gpus if g.compute_capability}
+    if not ccs and _tf_ok(f) and f.tf is not None:
+        ccs = {d.details["compute_capability"] for d in f.tf.gpus
+               if d.details.get("compute_capability")}
+    return tuple(sorted(ccs, key=_cc_key))
+
+
+def _cc_key(cc: str) -> tuple[int, int]:
+    major, _, minor = cc.partition(".")
+    return (int(major or 0), int(minor or 0))
+
+
+def _ccs(f: HostFacts) -> str | None:
+    ccs = compute_capabilities(f)
+    return ", ".join(ccs) if ccs else None
+
+
+def gpus_visible(f: HostFacts) -> int | None:
+    """GPUs the training process would see: TensorFlow's count when its probe ran, else
+    the NVIDIA GPUs narrowed by ``CUDA_VISIBLE_DEVICES`` (``""`` or ``-1`` hide all; a
+    list keeps that many), else ``None`` (unknown)."""
+    if _tf_ok(f) and f.tf is not None:
+        return len(f.tf.gpus)
+    if f.driver is None and not f.gpus:
+        return None
+    n = len(f.nvidia_gpus)
+    cvd = f.env.get("CUDA_VISIBLE_DEVICES")
+    if cvd is None:
+        return n
+    items = [x.strip() for x in cvd.split(",") if x.strip()]
+    if not items or items[0] == "-1":
+        return 0
+    return min(n, len(items))
+
+
+def _visible(f: HostFacts) -> str | None:
+    n = gpus_visible(f)
+    return None if n is None else str(n)
+
+
+#: The facts that must agree, in display order: (key, label, how to read it).
+FACT_ROWS: tuple[tuple[str, str, Callable[[HostFacts], str | None]], ...] = (
+    ("driver", "NVIDIA driver", _driver),
+    ("cuda", "CUDA (TF loads)", lambda f: _build(f, "cuda_version", "cudart")),
+    ("cudnn", "cuDNN (TF loads)", lambda f: _build(f, "cudnn_version", "cudnn")),
+    ("tensorflow", "TensorFlow", tensorflow_version),
+    ("keras", "Keras", _dist("keras", "tf-keras")),
+    ("numpy", "NumPy", _dist("numpy")),
+    ("nccl", "NCCL", _nccl),
+    ("python", "Python", lambda f: f.python.version),
+    ("gpu_models", "GPU models", _gpu_models),
+    ("compute_capability", "compute capability", _ccs),
+    ("gpus_visible", "GPUs visible", _visible),
+)
+#: Rows whose disagreement is a finding of :func:`check_versions`, with the words used.
+VERSION_ROWS: dict[str, str] = {
+    "driver": "NVIDIA driver", "cuda": "CUDA", "cudnn": "cuDNN",
+    "tensorflow": "TensorFlow", "keras": "Keras", "numpy": "NumPy", "nccl": "NCCL",
+    "python": "Python",
+}
+#: Mismatches that break the job rather than slow or skew it (ERROR): TensorFlow and
+#: Keras run the program (TF API docs: the same program on each worker), NCCL versions
+#: that differ cannot talk (NVIDIA/nccl issue 1267).  The others are warnings.
+_ERROR_ROWS = frozenset({"tensorflow", "keras", "nccl"})
+
+
+def _env_keys(snapshots: Sequence[HostFacts]) -> list[str]:
+    keys: set[str] = set()
+    for f in snapshots:
+        keys.update(k for k in f.env if (k.startswith(("NCCL_", "TF_")) or k in _ENV_ALSO)
+                    and k not in _ENV_PER_WORKER)
+    return sorted(keys)
+
+
+def build_table(nodes: Sequence[NodeResult]) -> FleetTable:
+    """The comparison table of the nodes whose facts were read.
+
+    Args:
+        nodes: every node; only those with ``status`` ``OK`` become columns.
+
+    Returns:
+        Rows of :data:`FACT_ROWS`, then one ``env:NAME`` row per ``NCCL_*``, ``TF_*``
+        (but ``TF_CONFIG``, which names each worker's own task), ``CUDA_VISIBLE_DEVICES``
+        and ``XLA_FLAGS`` variable set on any node.
+    """
+    ok = [n for n in nodes if n.status is NodeStatus.OK and n.facts is not None]
+    facts = [n.facts for n in ok if n.facts is not None]
+    rows: list[TableRow] = []
+    for key, label, read in FACT_ROWS:
+        values = tuple(read(f) for f in facts)
+        known = {v for v in values if v is not None}
+        rows.append(TableRow(key, label, values, len(known) > 1))
+    for name in _env_keys(facts):
+        values = tuple(f.env.get(name) for f in facts)
+        rows.append(TableRow(f"env:{name}", name, values, len(set(values)) > 1))
+    return FleetTable(tuple(n.name for n in ok), tuple(rows))
+
+
+def _by_value(table: FleetTable, row: TableRow) -> dict[str, list[str]]:
+    """value -> node names (unset: ``"(unset)"``), in first-seen order."""
+    groups: dict[str, list[str]] = {}
+    for node, value in zip(table.nodes, row.values, strict=True):
+        groups.setdefault("(unset)" if value is None else value, []).append(node)
+    return groups
+
+
+def _nodes_words(names: Sequence[str], limit: int = 4) -> str:
+    shown = ", ".join(names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
+def _spread(groups: dict[str, list[str]]) -> str:
+    return "; ".join(f"{v} on {_nodes_words(ns)}" for v, ns in groups.items())
+
+
+def _row_evidence(table: FleetTable, row: TableRow) -> tuple[Evidence, ...]:
+    return tuple(Evidence(f"{node}: {row.label}", "(unset)" if v is None else v)
+                 for node, v in zip(table.nodes, row.values, strict=True))
+
+
+def _majority(groups: dict[str, list[str]]) -> str:
+    return max(groups, key=lambda v: len(groups[v]))
+
+
+def check_versions(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
+    """One finding per version row of :data:`VERSION_ROWS` on which the nodes disagree
+    (unknown values do not count): ``fleet-tensorflow-differs``, ``fleet-driver-differs``..."""
+    out: list[Finding] = []
+    for key, what in VERSION_ROWS.items():
+        row = table.row(key)
+        if row is None or not row.differs:
+            continue
+        groups = {v: ns for v, ns in _by_value(table, row).items() if v != "(unset)"}
+        common = _majority(groups)
+        odd = [n for v, ns in groups.items() if v != common for n in ns]
+        out.append(catalogue.make(
+            "fleet-{fact}-differs", fact=key.replace("_", "-"), what=what,
+            spread=_spread(groups),
+            severity=Severity.ERROR if key in _ERROR_ROWS else Severity.WARNING,
+            evidence=_row_evidence(table, row),
+            fix=(f"# make {what} {common} on every node (the odd ones: {_nodes_words(odd)}); "
+                 "install from one lock file or one container image",
+                 "tfgpu fleet   # again: every row must agree"),
+        ))
+    return out
+
+
+def check_gpu_counts(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
+    """``fleet-gpus-visible-differs``: the nodes' workers see different numbers of GPUs
+    (a hidden GPU, a ``CUDA_VISIBLE_DEVICES`` set on one node, a broken GPU)."""
+    row = table.row("gpus_visible")
+    if row is None or not row.differs:
+        return []
+    groups = {v: ns for v, ns in _by_value(table, row).items() if v != "(unset)"}
+    return [catalogue.make(
+        "fleet-gpus-visible-differs", spread=_spread(groups),
+        evidence=_row_evidence(table, row) + tuple(
+            ev for r in table.rows if r.key == "env:CUDA_VISIBLE_DEVICES"
+            for ev in _row_evidence(table, r)),
+        fix=("srun --ntasks-per-node=1 nvidia-smi -L   # the GPUs each node has",
+             "srun --ntasks-per-node=1 printenv CUDA_VISIBLE_DEVICES   # who hides which",
+             "# ask Slurm for the same GPUs per node: sbatch --gpus-per-node=N"),
+    )]
+
+
+def check_gpu_generations(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
+    """``fleet-mixed-gpu-generations``: the nodes' GPUs have different compute
+    capabilities.  Mixed precision speeds up only GPUs of compute capability 7.0 or
+    higher (Tensor Cores) and ``mixed_bfloat16`` needs 8.0 (TensorFlow mixed precision
+    guide, docs.toml ``tf-mixed-precision``); a synchronous job runs at the pace of its
+    slowest worker."""
+    ok = [n for n in nodes if n.status is NodeStatus.OK and n.facts is not None]
+    per_node = {n.name: compute_capabilities(n.facts) for n in ok if n.facts is not None}
+    known = {n: ccs for n, ccs in per_node.items() if ccs}
+    distinct = {cc for ccs in known.values() for cc in ccs}
+    if len(distinct) < 2:
+        return []
+    lowest = min(distinct, key=_cc_key)
+    highest = max(distinct, key=_cc_key)
+    low_nodes = [n for n, ccs in known.items() if lowest in ccs]
+    if _cc_key(lowest) < (7, 0):
+        consequence = (f"compute capability {lowest} has no Tensor Cores: mixed_float16 gives "
+                       "those workers no speed-up, and every step waits for them")
+    elif _cc_key(lowest) < (8, 0) <= _cc_key(highest):
+        consequence = (f"compute capability {lowest} has no bfloat16 support: "
+                       "mixed_bfloat16 fails or is emulated there; use mixed_float16 "
+                       "on every worker")
+    else:
+        consequence = ("the older GPUs set the pace of every synchronous step "
+                       "(and mixed precision speeds up each generation differently)")
+    row = table.row("compute_capability")
+    return [catalogue.make(
+        "fleet-mixed-gpu-generations", ccs=", ".join(sorted(distinct, key=_cc_key)),
+        lowest=lowest, low_nodes=_nodes_words(low_nodes),
+        cause=f"compute capabilities {', '.join(sorted(distinct, key=_cc_key))} across the "
+              f"nodes; {consequence}",
+        evidence=_row_evidence(table, row) if row is not None else (),
+        fix=("# ask Slurm for one GPU type: sbatch --gpus-per-node=<type>:N "
+             "(or --constraint=<feature>)",
+             "tfgpu.setup(mixed_precision='mixed_float16')   # one policy every worker "
+             "supports"),
+    )]
+
+
+def check_no_usable_gpu(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
+    """``fleet-node-without-gpu``: some nodes can train on a GPU and others cannot (their
+    doctor verdict says TensorFlow will use the CPU only); the whole synchronous job then
+    runs at the CPU worker's pace.  A fleet of CPU-only nodes is not a finding."""
+    diagnosed = [n for n in nodes if n.status is NodeStatus.OK and n.report is not None]
+    with_gpu = [n.name for n in diagnosed if n.report is not None and n.report.verdict.gpu_usable]
+    without = [n for n in diagnosed if n.report is not None and not n.report.verdict.gpu_usable]
+    if not with_gpu or not without:
+        return []
+    return [catalogue.make(
+        "fleet-node-without-gpu", nodes=_nodes_words([n.name for n in without]),
+        count=str(len(without)), total=str(len(diagnosed)),
+        evidence=(*(Evidence(f"{n.name}: doctor", n.report.verdict.headline)
+                    for n in without if n.report is not None),
+                  Evidence("GPU nodes", _nodes_words(with_gpu))),
+        fix=(f"tfgpu doctor   # on {without[0].name}: its findings below say why",
+             "# or leave the node out: sbatch --exclude=" + ",".join(n.name for n in without)),
+    )]
+
+
+def check_env(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
+    """``fleet-env-differs``: an ``NCCL_*``/``TF_*`` variable (or ``XLA_FLAGS``) is set
+    differently across the nodes, or only on some (``CUDA_VISIBLE_DEVICES`` is reported
+    with the GPU count instead)."""
+    rows = [r for r in table.rows if r.key.startswith("env:") and r.differs
+            and r.key != "env:CUDA_VISIBLE_DEVICES"]
+    if not rows:
+        return []
+    names = ", ".join(r.label for r in rows)
+    return [catalogue.make(
+        "fleet-env-differs", names=names,
+        cause="; ".join(f"{r.label}: {_spread(_by_value(table, r))}" for r in rows),
+        evidence=tuple(ev for r in rows for ev in _row_evidence(table, r)),
+        fix=("# set these in the batch script (exported to every task by srun) rather than "
+             "in each node's profile",
+             "srun --ntasks-per-node=1 env | grep -E '^(NCCL|TF)_' | sort   # compare"),
+    )]
+
+
+#: Fix lines per catalogue variant of ``fleet-node-not-examined`` (``{node}``: its name).
+_NOT_EXAMINED_FIX = {
+    "timeout": ("srun -w {node} -N1 tfgpu facts --timeout 60   # see where it hangs",
+                "tfgpu fleet --node-timeout 600   # if TensorFlow's import is just slow "
+                "there (a cold shared file system)"),
+    "no-tfgpu": ("srun -w {node} -N1 which tfgpu python3   # what the node's PATH has",
+                 "# install tfgpu where every node sees it (the shared home or software "
+                 "folder), or pass the node's command: "
+                 "tfgpu fleet --remote 'python3 -m tfgpu facts'"),
+    "unreadable": ("srun -w {node} -N1 tfgpu facts | head   # what it prints",
+                   "# the same tfgpu version on every node reads and writes the same snapshot"),
+    "failed": ("srun -w {node} -N1 tfgpu facts --debug   # the traceback",),
+    "no-answer": ("sinfo -N -n {node}   # the node's state",
+                  "scontrol show node {node}   # its Reason= line"),
+}
+
+
+def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
+    """``fleet-node-not-examined``: one finding per node whose facts could not be read,
+    with the reason (timed out, no ``tfgpu``, garbage, failed, no answer)."""
+    out: list[Finding] = []
+    for n in nodes:
+        if n.status is NodeStatus.TIMEOUT:
+            variant = "timeout"
+        elif n.status is NodeStatus.NO_TFGPU:
+            variant = "no-tfgpu"
+        elif n.status is NodeStatus.UNREADABLE:
+            variant = "unreadable"
+        elif n.status is NodeStatus.FAILED:
+            variant = "failed"
+        elif n.status is NodeStatus.NO_ANSWER:
+            variant = "no-answer"
+        else:
+            continue
+        ev = [Evidence(f"{n.name}: source", n.source)]
+        if n.exit_code is not None:
+            ev.append(Evidence(f"{n.name}: exit status", str(n.exit_code)))
+        if n.message:
+            ev.append(Evidence(f"{n.name}: message", n.message[:600]))
+        out.append(catalogue.make(
+            "fleet-node-not-examined", variant=variant, node=n.name,
+            evidence=tuple(ev),
+            fix=tuple(line.replace("{node}", n.name) for line in _NOT_EXAMINED_FIX[variant]),
+        ))
+    return out
+
+
+#: Every fleet check, in order; each takes ``(nodes, table)`` and returns findings.
+FLEET_CHECKS: tuple[Callable[[Sequence[NodeResult], FleetTable], list[Finding]], ...] = (
+    check_unreachable, check_versions, check_gpu_counts, check_gpu_generations,
+    check_no_usable_gpu, check_env,
+)
+
+
+def run_fleet_checks(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
+    """Run :data:`FLEET_CHECKS`; findings most severe first (then by id)."""
+    out: list[Finding] = []
+    for check in FLEET_CHECKS:
+        out += check(nodes, table)
+    return sorted(out, key=lambda f: (-f.severity.rank, f.id, f.title))

@@ -1,0 +1,174 @@
+"""Renderers of ``tfgpu fleet``: the comparison table, each node's verdict, the fleet
+findings; as text (colour on a terminal, as the doctor's) or one JSON document.
+
+Text layout::
+
+    tfgpu fleet: 2 of 3 nodes examined; 1 fact differs (TensorFlow)
+      sources: srun
+    FACTS                 node1        node2
+      NVIDIA driver       550.54.15    550.54.15
+    * TensorFlow          2.16.1       2.15.0          <- differs (bold yellow on a terminal)
+    NODES
+      node1   ok        GPU usable: TensorFlow 2.16.1 can use GPU 0 ...
+      node3   timeout   Node node3 did not answer in time ...
+    FLEET FINDINGS
+      (the doctor's finding layout)
+
+Up to :data:`GRID_NODES` nodes the table has one column per node; with more, each fact is
+one line: its value when all nodes agree, else each value with the nodes that have it.
+Other formats (markdown, html) plug into :data:`FORMATS` of ``cli/cmd_fleet.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from tfgpu._version import __version__
+from tfgpu.findings import Report, Severity, Verdict
+from tfgpu.report.json_report import finding_to_dict
+from tfgpu.report.text import ReportConsole, print_line, render_text
+
+if TYPE_CHECKING:
+    from tfgpu.fleet.model import FleetReport, FleetTable, NodeResult
+
+#: Most nodes shown as table columns; more are shown grouped by value.
+GRID_NODES = 6
+#: Widest cell of the grid, in characters (longer values end with "...").
+CELL_CHARS = 22
+_LABEL_CHARS = 20
+
+
+def _cell(value: str | None, unknown: str) -> str:
+    text = unknown if value is None else value
+    return text if len(text) <= CELL_CHARS else text[: CELL_CHARS - 3] + "..."
+
+
+def _render_table(table: FleetTable, console: ReportConsole) -> None:
+    print_line(console, "FACTS" + ("  (* = differs across nodes)" if any(
+        r.differs for r in table.rows) else ""), "bold underline")
+    if not table.nodes:
+        print_line(console, "  no node could be examined")
+        return
+    if len(table.nodes) <= GRID_NODES:
+        head = " " * (_LABEL_CHARS + 4) + "".join(f"{_cell(n, '?'):<{CELL_CHARS + 2}}"
+                                                    for n in table.nodes)
+        print_line(console, head.rstrip(), "bold")
+        for row in table.rows:
+            unknown = "-" if row.key.startswith("env:") else "?"
+            cells = "".join(f"{_cell(v, unknown):<{CELL_CHARS + 2}}" for v in row.values)
+            mark = "* " if row.differs else "  "
+            line = f"{mark}{row.label[:_LABEL_CHARS]:<{_LABEL_CHARS}}  {cells}".rstrip()
+            print_line(console, line, "bold yellow" if row.differs else "")
+        return
+    for row in table.rows:
+        unknown = "(unset)" if row.key.startswith("env:") else "?"
+        groups: dict[str, list[str]] = {}
+        for node, v in zip(table.nodes, row.values, strict=True):
+            groups.setdefault(unknown if v is None else v, []).append(node)
+        if not row.differs:
+            value = next(iter(groups)) if len(groups) == 1 else "; ".join(groups)
+            print_line(console, f"  {row.label[:_LABEL_CHARS]:<{_LABEL_CHARS}}  {value} "
+                                f"(all {len(table.nodes)})")
+            continue
+        print_line(console, f"* {row.label[:_LABEL_CHARS]}", "bold yellow")
+        for value, names in groups.items():
+            shown = ", ".join(names[:8]) + (f" and {len(names) - 8} more" if len(names) > 8
+                                            else "")
+            print_line(console, f"      {value}: {shown}", "yellow")
+
+
+def _node_line(n: NodeResult) -> tuple[str, str]:
+    if n.report is not None:
+        rep = n.report
+        errors = sum(f.severity is Severity.ERROR for f in rep.findings)
+        warnings = sum(f.severity is Severity.WARNING for f in rep.findings)
+        style = "red" if rep.has_errors else ("green" if rep.verdict.gpu_usable else "yellow")
+        counts = f" [{errors} error(s), {warnings} warning(s)]" if errors or warnings else ""
+        return f"{rep.verdict.headline}{counts}", style
+    why = (n.message or "").strip().splitlines()
+    return f"{n.status.value}: {why[-1][:160] if why else 'no facts'}", "bold red"
+
+
+def render_fleet_text(report: FleetReport, console: ReportConsole, verbosity: int = 0) -> None:
+    """Print ``report``: headline, table, one line per node, then the fleet findings.
+
+    Args:
+        report: what to print.
+        console: from :func:`tfgpu.report.text.make_report_console`.
+        verbosity: ``-v`` minus ``-q``; 1+ also lists each node's doctor findings.
+    """
+    style = "bold red" if report.has_errors else "bold green"
+    print_line(console, f"tfgpu fleet: {report.headline}", style)
+    if verbosity >= 0:
+        if report.sources:
+            print_line(console, f"  sources: {', '.join(report.sources)}", "dim")
+        for key, value in report.meta.items():
+            print_line(console, f"  {key}: {value}", "dim")
+    print_line(console)
+    _render_table(report.table, console)
+    print_line(console)
+    print_line(console, "NODES", "bold underline")
+    width = max((len(n.name) for n in report.nodes), default=4)
+    for n in report.nodes:
+        text, st = _node_line(n)
+        print_line(console, f"  {n.name:<{width}}  {text}", st)
+        if verbosity >= 1 and n.report is not None:
+            for f in n.report.findings:
+                if f.severity.rank >= Severity.WARNING.rank:
+                    print_line(console, f"  {'':<{width}}    {f.severity.value}: {f.id}: "
+                                        f"{f.title}", "dim")
+    print_line(console)
+    if report.findings:
+        problems = sum(f.severity is Severity.ERROR for f in report.findings)
+        fleet = Report("fleet", Verdict(False, f"FLEET FINDINGS ({len(report.findings)})",
+                                        problems), report.findings, {})
+        render_text(fleet, console, verbosity=min(verbosity, 0) if verbosity < 0 else verbosity)
+    else:
+        print_line(console, "FLEET FINDINGS: none (the nodes agree on every fact compared)",
+                   "bold green")
+
+
+def fleet_to_dict(report: FleetReport, exit_code: int) -> dict[str, Any]:
+    """The ``tfgpu fleet --json`` document (layout in docs/slurm.md)::
+
+        {"schema_version": "1.0", "tfgpu_version": ..., "knowledge_version": ...,
+         "command": "fleet", "headline": ..., "exit_code": 1, "sources": [...],
+         "table": {"nodes": [...], "rows": [{"key", "label", "values", "differs"}]},
+         "nodes": [{"name", "source", "status", "exit_code", "message",
+                    "verdict": {"gpu_usable", "headline", "problems"} | null,
+                    "findings": [finding...]}],
+         "findings": [fleet finding...]}
+    """
+    from tfgpu.fleet.model import FLEET_SCHEMA_VERSION
+
+    nodes = []
+    for n in report.nodes:
+        rep = n.report
+        nodes.append({
+            "name": n.name, "source": n.source, "status": n.status.value,
+            "exit_code": n.exit_code, "message": n.message,
+            "verdict": None if rep is None else {
+                "gpu_usable": rep.verdict.gpu_usable, "headline": rep.verdict.headline,
+                "problems": rep.verdict.problems},
+            "findings": [] if rep is None else [finding_to_dict(f) for f in rep.findings],
+        })
+    return {
+        "schema_version": FLEET_SCHEMA_VERSION,
+        "tfgpu_version": __version__,
+        "knowledge_version": report.meta.get("knowledge", "unavailable"),
+        "command": "fleet",
+        "headline": report.headline,
+        "exit_code": exit_code,
+        "sources": list(report.sources),
+        "table": {"nodes": list(report.table.nodes),
+                  "rows": [{"key": r.key, "label": r.label, "values": list(r.values),
+                            "differs": r.differs} for r in report.table.rows]},
+        "nodes": nodes,
+        "findings": [finding_to_dict(f) for f in report.findings],
+    }
+
+
+def render_fleet_json(report: FleetReport, exit_code: int) -> str:
+    """:func:`fleet_to_dict` as indented JSON text (no trailing newline)."""
+    return json.dumps(fleet_to_dict(report, exit_code), indent=2, ensure_ascii=False)

@@ -1,0 +1,130 @@
+"""``tfgpu launch --slurm``: the batch script (golden text), sbatch's --time forms, the
+submission through a fake sbatch, and the command line's refusals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tfgpu._proc import CommandResult, FakeRunner
+from tfgpu._version import __version__
+from tfgpu.cli.main import main
+from tfgpu.facts import ProbeStatus
+from tfgpu.fleet.slurm import (
+    SlurmJob,
+    SlurmJobError,
+    render_batch_script,
+    sbatch_argv,
+    submit,
+    time_limit_s,
+)
+
+GOLDEN = """\
+#!/bin/bash
+# Written by tfgpu launch --slurm (tfgpu VERSION): 8 worker(s), 4 node(s) x 2 task(s).
+# Submit with: sbatch <this file>
+#SBATCH --job-name=resnet
+#SBATCH --nodes=4
+#SBATCH --ntasks-per-node=2
+#SBATCH --gpus-per-node=2
+#SBATCH --time=2-00:00:00
+#SBATCH --partition=gpu
+#SBATCH --output=tfgpu-%j.out
+#SBATCH --account=proj42
+set -euo pipefail
+# Each srun task is one worker: TensorFlow's SlurmClusterResolver (tfgpu.setup())
+# reads SLURM_PROCID, SLURM_STEP_NUM_TASKS, SLURM_STEP_NODELIST and
+# SLURM_STEP_TASKS_PER_NODE of this step. A TF_CONFIG from the submitting shell
+# would take precedence, so it is removed.
+unset TF_CONFIG
+export PYTHONUNBUFFERED=1
+cd '/home/me/my runs'
+echo "tfgpu: job ${SLURM_JOB_ID} on ${SLURM_JOB_NODELIST}: 8 worker(s)" >&2
+srun --ntasks-per-node=2 --kill-on-bad-exit=1 python train.py --data '/data/my set'
+"""
+
+
+def test_batch_script_golden() -> None:
+    job = SlurmJob(("python", "train.py", "--data", "/data/my set"), nodes=4,
+                   ntasks_per_node=2, gpus_per_node=2, time="2-00:00:00", partition="gpu",
+                   job_name="resnet", workdir="/home/me/my runs", extra=("--account=proj42",))
+    assert render_batch_script(job) == GOLDEN.replace("VERSION", __version__)
+    assert job.workers == 8
+
+
+def test_preflight_runs_the_fleet_before_training() -> None:
+    text = render_batch_script(SlurmJob(("python", "t.py"), preflight=True))
+    fleet = text.index("tfgpu fleet --no-tf")
+    assert fleet < text.index("srun --ntasks-per-node=1")
+    assert "#SBATCH --gpus-per-node" not in text  # none asked: no GPU line
+
+
+@pytest.mark.parametrize(("text", "seconds"), [
+    ("30", 1800), ("5:30", 330), ("1:00:00", 3600), ("2-00", 172800), ("1-02:03", 93780),
+    ("1-00:00:10", 86410)])
+def test_sbatch_time_forms(text: str, seconds: int) -> None:
+    assert time_limit_s(text) == seconds
+
+
+@pytest.mark.parametrize(("job", "message"), [
+    (SlurmJob(()), "no worker command"),
+    (SlurmJob(("t",), nodes=0), "--nodes must be >= 1"),
+    (SlurmJob(("t",), gpus_per_node=-1), "--gpus-per-node must be >= 0"),
+    (SlurmJob(("t",), time="an hour"), "--time"),
+    (SlurmJob(("t",), partition="gpu; rm -rf ~"), "--partition"),
+    (SlurmJob(("t",), extra=("account=x",)), "--sbatch-option"),
+    (SlurmJob(("t",), extra=("--account=x\n#SBATCH --x",)), "--sbatch-option"),
+])
+def test_refused_jobs(job: SlurmJob, message: str) -> None:
+    with pytest.raises(SlurmJobError, match=message):
+        render_batch_script(job)
+
+
+def test_submit_reads_the_job_id_and_sbatch_refusals() -> None:
+    ok = FakeRunner({tuple(sbatch_argv("job.sbatch")): "1234;cluster\n"})
+    assert submit("job.sbatch", runner=ok).job_id == "1234"
+    argv = tuple(sbatch_argv("job.sbatch"))
+    said = "sbatch: error: invalid partition specified: gpux\n"
+    bad = FakeRunner({argv: CommandResult(argv, ProbeStatus.ERROR, 1, "", said)})
+    res = submit("job.sbatch", runner=bad)
+    assert (res.ok, res.job_id, res.message) == (False, None, said.strip())
+    assert "not a Slurm login node" in (submit("job.sbatch", runner=FakeRunner()).message or "")
+    waited = tuple(sbatch_argv("job.sbatch", wait=True))
+    failed = FakeRunner({waited: CommandResult(waited, ProbeStatus.ERROR, 3, "77\n", "")})
+    res = submit("job.sbatch", wait=True, runner=failed)
+    assert (res.ok, res.job_id, res.exit_code) == (False, "77", 3)
+
+
+def test_cli_prints_the_script_and_writes_it(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["launch", "--slurm", "-N", "2", "--gpus-per-node", "4", "-t", "1:00:00",
+                 "--script", "job.sbatch", "--", "python", "train.py"]) == 0
+    out = capsys.readouterr().out
+    assert out == (tmp_path / "job.sbatch").read_text()
+    assert "#SBATCH --nodes=2\n" in out and "#SBATCH --gpus-per-node=4\n" in out
+    assert out.endswith("srun --ntasks-per-node=1 --kill-on-bad-exit=1 python train.py\n")
+
+
+def test_cli_submit_without_slurm_is_a_clear_error(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path))  # no sbatch here
+    assert main(["launch", "--slurm", "--submit", "--", "python", "t.py"]) == 3
+    captured = capsys.readouterr()
+    assert captured.out.startswith("#!/bin/bash\n")  # printed before anything is submitted
+    assert "sbatch not found" in captured.err
+    assert (tmp_path / "tfgpu-train.sbatch").is_file()
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["launch", "--submit", "--", "python", "t.py"], "--submit need --slurm"),
+    (["launch", "--slurm", "--wait", "--", "python", "t.py"], "--wait needs --submit"),
+    (["launch", "--slurm", "-t", "soon", "--", "python", "t.py"], "--time"),
+])
+def test_cli_refusals(argv: list[str], message: str,
+                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
