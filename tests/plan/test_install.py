@@ -135,10 +135,21 @@ def test_existing_folder_that_is_not_a_venv_is_refused(tmp_path: Path) -> None:
     assert (env / "notes.txt").read_text() == "mine"
 
 
+def _with_pip(env: Path) -> None:
+    """Make ``env`` look like a venv that ensurepip completed (interpreter, pip)."""
+    py = venv_python(env)
+    py.parent.mkdir(parents=True, exist_ok=True)
+    py.write_text("")
+    pip = env / "lib" / "python3.11" / "site-packages" / "pip"
+    pip.mkdir(parents=True)
+    (pip / "__init__.py").write_text("")
+
+
 def test_existing_venv_is_changed_only_when_named_with_venv(tmp_path: Path) -> None:
     env = tmp_path / ".venv-tfgpu"
     env.mkdir()
     (env / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    _with_pip(env)
     with pytest.raises(InstallRefused, match="only when --venv names it"):
         check_installable(cpu_plan(env), env, explicit_env=False)
     runner = FakePip()

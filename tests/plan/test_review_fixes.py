@@ -311,6 +311,9 @@ class _Pip:
         self.calls.append(tuple(argv))
         if list(argv[1:3]) == ["-m", "venv"]:
             venv.EnvBuilder(with_pip=False).create(argv[-1])
+            for site in Path(argv[-1]).glob("lib/*/site-packages"):  # as if ensurepip ran
+                (site / "pip").mkdir()
+                (site / "pip" / "__init__.py").write_text("")
         return CommandResult(tuple(argv), ProbeStatus.OK, 0)
 
 

@@ -149,3 +149,31 @@ def test_the_real_tensorflow_probe_writes_nothing_in_home(tmp_path: Path) -> Non
                          env=_env(HOME=str(home)), cwd=tmp_path, timeout=300)
     assert out.stdout.strip() in ("ok", "missing", "error"), out.stderr
     assert not (home / ".keras").exists()
+
+
+# --- issue 11 (harden3): the benchmark's TensorFlow children too ------------------------
+
+def test_the_benchmark_children_do_not_write_the_users_keras_json(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `tfgpu bench` created ~/.keras/keras.json (its children import Keras): they now get
+    # the same scratch KERAS_HOME as the doctor's and verify's TensorFlow child.
+    from tfgpu.bench.data import DataSource
+    from tfgpu.bench.runner import BenchConfig, run_bench
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("KERAS_HOME", raising=False)
+    fake = tmp_path / "python"
+    # What Keras does on import: create $KERAS_HOME (default ~/.keras) and keras.json.
+    fake.write_text('#!/bin/sh\nk="${KERAS_HOME:-$HOME/.keras}"\nmkdir -p "$k"\n'
+                    'echo "{}" > "$k/keras.json"\necho "$k" > "$HOME/../seen"\n',
+                    encoding="utf-8")
+    fake.chmod(0o755)
+    cfg = BenchConfig(source=DataSource("synthetic", "synthetic", (), "--synthetic"),
+                      devices=("cpu",), repeat=1, epochs=1, timeout_s=30,
+                      python_executable=str(fake))
+    run_bench(cfg, workdir=tmp_path / "work")
+    seen = (tmp_path / "seen").read_text(encoding="utf-8").strip()
+    assert seen == str(tmp_path / "work" / "keras-home")  # the child ran, with scratch
+    assert not (home / ".keras").exists()

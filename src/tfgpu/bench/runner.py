@@ -27,7 +27,14 @@ from pathlib import Path
 from typing import Any
 
 import tfgpu
-from tfgpu._proc import DRAIN_S, BoundedCapture, DeferSigint, kill_pipe_holders, start_group
+from tfgpu._proc import (
+    DRAIN_S,
+    BoundedCapture,
+    DeferSigint,
+    kill_pipe_holders,
+    scratch_env,
+    start_group,
+)
 from tfgpu.bench.data import DataSource
 from tfgpu.bench.workloads import EPOCHS, tuned_recipe
 from tfgpu.diagnosis import catalogue
@@ -159,6 +166,7 @@ def run_child(
     args: Mapping[str, Any],
     timeout_s: float,
     on_event: Callable[[Event], None] = lambda _e: None,
+    env: Mapping[str, str] | None = None,
 ) -> ChildOutcome:
     """Run one benchmark child, streaming its events to ``on_event``.  Never raises.
 
@@ -167,6 +175,8 @@ def run_child(
         args: :func:`child_args`.
         timeout_s: the child (and its process group) is killed after this many seconds.
         on_event: called in this thread with each event as it arrives.
+        env: the child's environment; default ours with tfgpu on ``PYTHONPATH``
+            (:func:`run_bench` also points ``KERAS_HOME`` at a scratch folder).
 
     Returns:
         The outcome (events, exit status, stderr tail, timeout flag).
@@ -200,7 +210,7 @@ def run_child(
     deferred = DeferSigint()
     try:
         with deferred:  # a Ctrl-C until the child and its readers run is replayed below
-            proc = start_group(argv, _child_env())
+            proc = start_group(argv, dict(env) if env is not None else _child_env())
             reader.start()
             err_reader.start()
     except OSError as exc:
@@ -294,6 +304,8 @@ MAX_STDERR_BYTES = 4 << 20
 
 #: Seconds a child gets to exit after SIGTERM before it is sent SIGKILL.
 KILL_GRACE_S = 3.0
+#: Seconds waited for a SIGKILLed child to be reaped before giving up on it.
+REAP_S = 5.0
 
 
 def stop_process_group(proc: subprocess.Popen[bytes], grace_s: float = KILL_GRACE_S) -> None:
@@ -326,7 +338,10 @@ def stop_process_group(proc: subprocess.Popen[bytes], grace_s: float = KILL_GRAC
             os.killpg(proc.pid, signal.SIGKILL)
     if proc.poll() is None:
         proc.kill()
-    proc.wait()
+    # Bounded: a process stuck in the GPU driver (uninterruptible sleep) cannot die at
+    # once; after REAP_S it is left to the kernel rather than hanging tfgpu (issue 11).
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=REAP_S)
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
@@ -353,13 +368,20 @@ def run_bench(
         with tempfile.TemporaryDirectory(prefix="tfgpu-bench-") as tmp:
             return run_bench(cfg, on_event, Path(tmp))
     init = workdir / "initial-weights.npz"
+    # Keras writes keras.json into $KERAS_HOME (default ~/.keras) when imported: the
+    # children get a scratch one (with a copy of the user's settings), so the user's
+    # ~/.keras/keras.json is neither created nor changed (issue 11).
+    keras_home = workdir / "keras-home"
+    keras_home.mkdir(parents=True, exist_ok=True)
+    env = scratch_env(_child_env(), str(keras_home))
     devices = list(cfg.devices) if cfg.devices is not None else ["cpu"]
     outcomes: list[ChildOutcome] = []
     i = 0
     while i < len(devices):
         dev = devices[i]
         on_event({"event": "child-start", "device": dev})
-        oc = run_child(cfg.python_executable, child_args(cfg, dev, init), cfg.timeout_s, on_event)
+        oc = run_child(cfg.python_executable, child_args(cfg, dev, init), cfg.timeout_s, on_event,
+                       env)
         outcomes.append(oc)
         if cfg.devices is None and dev == "cpu":
             info = next((e for e in oc.events if e.get("event") == "device"), {})

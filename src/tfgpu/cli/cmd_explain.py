@@ -78,7 +78,7 @@ class _Capped:
 
 def _explain_capped(stream: BinaryIO, facts: HostFacts | None, name: str) -> ExplainResult:
     capped = _Capped(stream, MAX_INPUT_BYTES)
-    result = explain_stream(capped, facts)  # type: ignore[arg-type]
+    result = explain_stream(capped, facts)
     if capped.capped:
         print(f"tfgpu explain: stopped reading {name} after {MAX_INPUT_BYTES / 2**30:g} GiB (it "
               "does not end); the findings cover what was read", file=sys.stderr)

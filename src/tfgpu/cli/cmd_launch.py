@@ -16,7 +16,7 @@ from types import FrameType
 
 from tfgpu.cli import status_codes
 from tfgpu.cli.errors import UsageError
-from tfgpu.runtime.launch import DEFAULT_HOST, MAX_WORKERS, LaunchError, launch
+from tfgpu.runtime.launch import DEFAULT_HOST, MAX_WORKERS, NETWORKS, LaunchError, launch
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +28,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default=DEFAULT_HOST, metavar="ADDRESS",
                         help=f"address written in each worker's TF_CONFIG (default "
                              f"{DEFAULT_HOST}, loopback); TensorFlow's server listens on "
-                             "all interfaces whatever it is: firewall the ports")
+                             "all interfaces whatever it is (see --network)")
+    parser.add_argument("--network", choices=NETWORKS, default="auto",
+                        help="auto (default): on Linux the workers get a private network "
+                             "(loopback only: nothing reaches TensorFlow's servers, and the "
+                             "workers reach nothing outside); host: the host's network "
+                             "(downloads work; the ports are reachable from other machines); "
+                             "private: like auto, but fail where it cannot be had")
     cluster = parser.add_argument_group(
         "Slurm (--slurm)", "write an sbatch script that runs the command with srun, one task "
         "per worker; print it; --submit hands it to sbatch")
@@ -116,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--host must be an IPv4 address or a host name, not {args.host!r}")
     previous = {s: signal.signal(s, _terminate) for s in STOP_SIGNALS}
     try:
-        result = launch(cmd, args.workers, out=sys.stdout, grace_s=args.grace, host=args.host)
+        result = launch(cmd, args.workers, out=sys.stdout, grace_s=args.grace, host=args.host,
+                        network=args.network)
     except LaunchError as exc:
         raise UsageError(str(exc)) from exc
     finally:

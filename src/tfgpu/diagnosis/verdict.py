@@ -57,6 +57,7 @@ def _gpu_words(facts: HostFacts, i: int, dev: TFDevice) -> str:
 
 def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
     """Return the one-line answer (see the module docstring for the wording)."""
+    findings = list(findings)
     problems = sum(1 for f in findings if f.severity is Severity.ERROR)
     tf = facts.tf
     tf_name = f"TensorFlow {tf.version}" if tf is not None and tf.version else "TensorFlow"
@@ -72,7 +73,10 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
     if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
             and facts.driver.status is ProbeStatus.MISSING:
         suffix = " (WSL2: no NVIDIA driver answers, GPU presence unknown)"
-    if tf is not None and tf.status is ProbeStatus.MISSING:
+    # --no-tf: the interpreter's distributions still say whether TensorFlow is there.
+    not_installed = any(f.id == "tensorflow-not-installed" for f in findings)
+    if (tf is not None and tf.status is ProbeStatus.MISSING) or (
+            not_installed and (tf is None or tf.status is ProbeStatus.SKIPPED)):
         return Verdict(False, f"TensorFlow is not installed: {_plural(problems, 'problem')}"
                        + suffix, problems)
     if tf is None or tf.status is ProbeStatus.SKIPPED:

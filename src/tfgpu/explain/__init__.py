@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import BinaryIO
 
 from tfgpu.diagnosis.checks import CHECKS, LOG_CHECKS
 from tfgpu.diagnosis.engine import run_checks
@@ -25,7 +24,7 @@ from tfgpu.facts.log import LogFacts
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding
 from tfgpu.logs import ReadStats, read_lines, read_stream
-from tfgpu.logs.reader import CHUNK_BYTES
+from tfgpu.logs.reader import CHUNK_BYTES, ByteSource
 
 __all__ = ["ExplainResult", "ReadStats", "explain_lines", "explain_log", "explain_stream"]
 
@@ -88,7 +87,7 @@ def explain_lines(lines: Iterable[str], facts: HostFacts | None = None, *,
 
 
 def explain_stream(
-    stream: BinaryIO, facts: HostFacts | None = None, *, chunk_bytes: int = CHUNK_BYTES
+    stream: ByteSource, facts: HostFacts | None = None, *, chunk_bytes: int = CHUNK_BYTES
 ) -> ExplainResult:
     """Read a binary stream to its end and return findings plus read statistics.
 

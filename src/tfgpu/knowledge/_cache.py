@@ -275,7 +275,9 @@ def store(table: str, content: bytes, data: dict[str, object]) -> bool:
     import tempfile  # only a miss writes
 
     tmp = None
-    if not folder.is_dir() and not may_create(folder):
+    # os.path.isdir, not Path.is_dir: the latter raises PermissionError where a folder
+    # above is not searchable by this user (the cache is then skipped, issue 11).
+    if not os.path.isdir(folder) and not may_create(folder):
         return False
     try:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)

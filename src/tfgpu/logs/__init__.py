@@ -12,12 +12,11 @@ A log is one more source of facts: the diagnosis reads it through
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import BinaryIO
 
 from tfgpu.facts.log import LogFacts, ReadStats
 from tfgpu.logs.engine import Engine
 from tfgpu.logs.patterns import PREFILTER_NEEDLES, PREFILTER_NEEDLES_BYTES
-from tfgpu.logs.reader import CHUNK_BYTES, clean_line, scan_stream, template_of
+from tfgpu.logs.reader import CHUNK_BYTES, ByteSource, clean_line, scan_stream, template_of
 
 __all__ = ["LogFacts", "ReadStats", "read_lines", "read_stream"]
 
@@ -49,7 +48,7 @@ def read_lines(lines: Iterable[str]) -> LogFacts:
     return engine.facts()
 
 
-def read_stream(stream: BinaryIO, *, chunk_bytes: int = CHUNK_BYTES) -> LogFacts:
+def read_stream(stream: ByteSource, *, chunk_bytes: int = CHUNK_BYTES) -> LogFacts:
     """Read a binary stream to its end and return its log facts, with reader statistics.
 
     Memory stays bounded (one chunk of ``chunk_bytes``, one partial line, bounded caches

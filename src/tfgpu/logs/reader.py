@@ -18,9 +18,20 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
-from typing import BinaryIO
+from typing import Protocol
 
 from tfgpu.facts.log import ReadStats
+
+
+class ByteSource(Protocol):
+    """What the reader reads from: anything with ``read(size) -> bytes`` (``b""`` at the
+    end), such as a file opened ``"rb"``, ``sys.stdin.buffer``, or a wrapper that stops
+    after a number of bytes (``tfgpu explain``'s input cap)."""
+
+    def read(self, size: int = -1, /) -> bytes:
+        """Up to ``size`` bytes (all that is left when negative); ``b""`` at the end."""
+        ...
+
 
 #: Bytes read per chunk.  1 MiB: a chunk of tiny lines (``"ab\n"`` repeated) splits into
 #: ~350,000 objects, ~30 MiB while it is processed; 4 MiB chunks made that ~120 MiB.
@@ -124,7 +135,7 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
 
 
 def scan_stream(
-    stream: BinaryIO,
+    stream: ByteSource,
     anchors: tuple[bytes, ...],
     stats: ReadStats,
     chunk_bytes: int = CHUNK_BYTES,
@@ -237,7 +248,7 @@ def sniff_utf16(head: bytes) -> str | None:
     return None
 
 
-def _utf8_chunks(stream: BinaryIO, chunk_bytes: int, stats: ReadStats) -> Iterator[bytes]:
+def _utf8_chunks(stream: ByteSource, chunk_bytes: int, stats: ReadStats) -> Iterator[bytes]:
     """Yield the stream's chunks; UTF-16 input is transcoded to UTF-8 chunk by chunk.
 
     ``stats.bytes_read`` counts the input bytes.  Memory stays one chunk (an incremental

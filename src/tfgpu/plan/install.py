@@ -42,6 +42,88 @@ class InstallRefused(Exception):
     """The plan cannot or must not be run here (the message says why and what to do)."""
 
 
+# --- issue 11: interrupted builds and unwritable folders -----------------------------------
+#: File tfgpu puts in an environment folder it creates, before ``python -m venv`` runs, and
+#: removes once every command of the build succeeded.  A folder holding it is a build of
+#: tfgpu's own that did not finish (interrupted, or a failed step): the next ``tfgpu
+#: install`` rebuilds it.  tfgpu never deletes a folder without it.
+INCOMPLETE_MARKER = ".tfgpu-install-incomplete"
+_MARKER_TEXT = ("tfgpu install is building this virtual environment, or its build did not "
+                "finish.\nRerun tfgpu install to build it again, or delete this folder.\n")
+
+
+def unfinished_build(path: Path) -> bool:
+    """``path`` is a real folder (not a link) holding :data:`INCOMPLETE_MARKER`: a build
+    by ``tfgpu install`` that did not finish."""
+    return path.is_dir() and not path.is_symlink() and (path / INCOMPLETE_MARKER).is_file()
+
+
+def has_pip(env_path: Path) -> bool:
+    """The virtual environment ``env_path`` has its interpreter and the ``pip`` package
+    (``lib/<python>/site-packages/pip`` or ``Lib/site-packages/pip`` on Windows), or
+    uses the system site-packages (where pip may live)."""
+    if not venv_python(env_path).exists():
+        return False
+    try:
+        cfg = (env_path / "pyvenv.cfg").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        cfg = ""
+    if any(line.replace(" ", "").lower() == "include-system-site-packages=true"
+           for line in cfg.splitlines()):
+        return True
+    return any(env_path.glob("lib/*/site-packages/pip/__init__.py")) or (
+        env_path / "Lib" / "site-packages" / "pip" / "__init__.py").is_file()
+
+
+def unwritable_reason(path: Path) -> str | None:
+    """Why the folder ``path`` (which does not exist yet) cannot be created, or ``None``.
+
+    Looks at the nearest folder above it that exists: it must be a folder, writable and
+    searchable by this user (``os.access``), on a file system not mounted read-only
+    (``statvfs`` ``ST_RDONLY``; root passes ``os.access`` there too).
+    """
+    parent = path
+    # os.path.* answer False where Path.exists() would raise (a folder above not searchable)
+    while not os.path.lexists(parent) and parent.parent != parent:
+        parent = parent.parent
+    if not os.path.isdir(parent):
+        return f"{parent} is not a folder, or not reachable by this user"
+    if not os.access(parent, os.W_OK | os.X_OK):
+        return f"{parent} is not writable by this user"
+    statvfs = getattr(os, "statvfs", None)
+    rdonly = getattr(os, "ST_RDONLY", 0)
+    if statvfs is not None and rdonly:
+        try:
+            if statvfs(parent).f_flag & rdonly:
+                return f"{parent} is on a read-only file system"
+        except OSError:
+            pass
+    return None
+
+
+def _prepare_folder(env_path: Path, mode: str) -> None:
+    """Before ``python -m venv``: create ``env_path`` holding :data:`INCOMPLETE_MARKER`
+    (``mode`` ``"new"``), or empty tfgpu's unfinished build but for its marker
+    (``"rebuild"``; links inside are removed, never followed).
+
+    Raises:
+        OSError: the folder could not be created or emptied.
+    """
+    if mode == "rebuild":
+        if not unfinished_build(env_path):
+            raise OSError(f"{env_path} is no longer tfgpu's unfinished build; not touched")
+        for entry in env_path.iterdir():
+            if entry.name == INCOMPLETE_MARKER:
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
+        return
+    env_path.mkdir(parents=True)
+    (env_path / INCOMPLETE_MARKER).write_text(_MARKER_TEXT, encoding="utf-8")
+
+
 @dataclass(frozen=True, slots=True)
 class VerifyOutcome:
     """Result of checking the new environment.
@@ -150,14 +232,17 @@ def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> st
         explicit_env: the user named ``env_path`` with ``--venv``.
 
     Returns:
-        ``"new"`` (the folder does not exist) or ``"reuse"`` (an existing virtual
+        ``"new"`` (the folder does not exist), ``"rebuild"`` (tfgpu's own build of it did
+        not finish: :func:`unfinished_build`) or ``"reuse"`` (an existing virtual
         environment that ``--venv`` named).
 
     Raises:
         InstallRefused: nothing to install; a conda or PowerShell-only plan on a host
             that runs POSIX steps (render it with ``--format`` instead); the folder
             exists and is not a virtual environment; an existing environment that
-            ``--venv`` did not name.
+            ``--venv`` did not name; an existing environment without ``pip`` (a build
+            interrupted outside tfgpu); a new folder that cannot be created there (a
+            read-only folder).
     """
     if not plan.requirements:
         raise InstallRefused("the plan installs nothing (see its reasons)")
@@ -172,6 +257,8 @@ def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> st
         raise InstallRefused(
             "this plan's steps are PowerShell (a Windows host); render it with --format powershell"
         )
+    if unfinished_build(env_path):
+        return "rebuild"
     if env_path.exists() or env_path.is_symlink():
         if not env_path.is_dir() or not is_venv(env_path):
             raise InstallRefused(
@@ -186,7 +273,21 @@ def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> st
                 f"only when --venv names it (--venv {shlex.quote(str(env_path))}), or choose a "
                 "new folder"
             )
+        if not has_pip(env_path):
+            py = venv_python(env_path)
+            raise InstallRefused(
+                f"{env_path} is a virtual environment without pip ({py} -m pip would fail: "
+                "No module named pip), likely a build that was interrupted; tfgpu install "
+                f"does not delete your folders. Repair it with `{shlex.quote(str(py))} -m "
+                f"ensurepip --upgrade`, or delete {env_path} and rerun"
+            )
         return "reuse"
+    why = unwritable_reason(env_path)
+    if why is not None:
+        raise InstallRefused(
+            f"cannot create the environment {env_path}: {why}. Choose a folder you can "
+            "write with --venv PATH (for example --venv ~/tf)"
+        )
     return "new"
 
 
@@ -275,7 +376,7 @@ def planned_steps(plan: M.Plan, env_path: Path) -> tuple[PlannedStep, ...]:
                 )
             )
         elif isinstance(a, M.CreateVenv):
-            if is_venv(env_path):
+            if is_venv(env_path) and not unfinished_build(env_path):
                 out.append(
                     PlannedStep(
                         i,
@@ -301,9 +402,12 @@ def planned_steps(plan: M.Plan, env_path: Path) -> tuple[PlannedStep, ...]:
                     )
                 )
                 continue
+            again = unfinished_build(env_path)
             out.append(
                 PlannedStep(
                     i, step.title, "run", (*interp, "-m", "venv", str(env_path)),
+                    text=(f"first empties {env_path}: tfgpu's earlier build of it did not "
+                          f"finish ({INCOMPLETE_MARKER} is there)") if again else "",
                     timeout_s=VENV_TIMEOUT_S,
                 )
             )
@@ -331,6 +435,15 @@ def planned_steps(plan: M.Plan, env_path: Path) -> tuple[PlannedStep, ...]:
         else:  # CondaCreate is refused by check_installable
             raise InstallRefused(f"step {i} ({step.title}) cannot be run by tfgpu install")
     return tuple(out)
+
+
+def _rerun_hint(env_path: Path, mode: str) -> str:
+    """What to do after a failed step: a build of tfgpu's own is rebuilt by the next run."""
+    if mode == "reuse":
+        return (f"Fix the cause and rerun with --venv {shlex.quote(str(env_path))}, or "
+                f"delete {env_path} to start over.")
+    return (f"Fix the cause and rerun the same command: tfgpu rebuilds {env_path}, which it "
+            f"marked unfinished ({INCOMPLETE_MARKER}); or delete that folder.")
 
 
 def _tail(res: CommandResult) -> str:
@@ -368,7 +481,7 @@ def run_install(
         InstallRefused: see :func:`check_installable` (checked again here).
     """
     env_path = env_path.absolute()
-    check_installable(plan, env_path, explicit_env=explicit_env)
+    mode = check_installable(plan, env_path, explicit_env=explicit_env)
     env = child_env(base_env)
     run: Runner = runner or (lambda argv, t: run_command(argv, t, env=env))
     check: VerifyFn = verify or default_verify
@@ -420,6 +533,17 @@ def run_install(
             continue
         argv = ps.argv
         rep.start(i, total, shown, argv)
+        if isinstance(a, M.CreateVenv) and mode != "reuse":
+            try:
+                _prepare_folder(env_path, mode)
+            except OSError as exc:
+                oc = StepOutcome(i, ps.title, "failed", argv, 0.0,
+                                 f"step {i}/{total} '{ps.title}' failed: could not prepare "
+                                 f"{env_path}: {exc}\n  Nothing was installed.")
+                failed = oc
+                rep.finish(oc)
+                outcomes.append(oc)
+                continue
         res = run(argv, ps.timeout_s)
         if res.status is ProbeStatus.OK:
             oc = StepOutcome(i, ps.title, "done", argv, res.duration_s)
@@ -436,14 +560,16 @@ def run_install(
                     f"{env_path}: {why}\n"
                     f"  command: {shlex.join(argv)}\n"
                     + (_tail(res) + "\n" if _tail(res) else "")
-                    + "  Your own Python environment was not changed. Fix the cause and rerun "
-                    + "with "
-                    f"--venv {shlex.quote(str(env_path))}, or delete {env_path} to start over."
+                    + "  Your own Python environment was not changed. "
+                    + _rerun_hint(env_path, mode)
                 ),
             )
             failed = oc
         rep.finish(oc)
         outcomes.append(oc)
+    if failed is None and mode != "reuse":
+        # Every command of the build succeeded: the environment is no longer unfinished.
+        (env_path / INCOMPLETE_MARKER).unlink(missing_ok=True)
     manual = [o for o in outcomes if o.status == "manual"]
     if failed is not None:
         message = failed.message

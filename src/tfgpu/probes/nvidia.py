@@ -24,12 +24,14 @@ NVML calls (nvidia-ml-py, https://docs.nvidia.com/deploy/nvml-api/): ``nvmlInit`
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from tfgpu._proc import CommandResult
 from tfgpu.facts import GPU, DriverFacts, ProbeRecord, ProbeStatus
+from tfgpu.facts.host import _from_jsonable, _to_jsonable
 from tfgpu.probes import ProbeContext, ProbeResult
 
 NAME = "nvidia"
@@ -334,44 +336,118 @@ def _import_pynvml() -> Any:
     return pynvml
 
 
+#: Share of the probe's time limit that NVML's child gets; the rest is left for
+#: ``nvidia-smi`` when NVML hangs (a hung NVML usually means a hung driver, and
+#: ``nvidia-smi`` then quotes it or times out too: unknown, never absent).
+NVML_SHARE = 0.6
+#: Most bytes of NVML's answer read from its child (a host with 64 MIG instances answers
+#: ~40 KB).
+NVML_ANSWER_BYTES = 1 << 20
+#: Modules the child needs that another thread of tfgpu may be importing at the fork
+#: instant: imported here first, so that the child never waits for an import lock held by
+#: a thread that does not exist in it.  (``pynvml``'s own ``ctypes.util`` and ``string``
+#: are imported by nothing else in tfgpu; the child imports them with ``pynvml``.)
+_CHILD_NEEDS = ("ctypes", "json")
+
+
+def _library_missing(message: str, excerpt: str | None = None,
+                     command: tuple[str, ...] = ("nvmlInit",)) -> NvmlOutcome:
+    return NvmlOutcome(
+        ProbeRecord("nvml", ProbeStatus.MISSING, command, message=message,
+                    raw_excerpt=excerpt),
+        library_missing=True,
+    )
+
+
+def probe_nvml_here(system: str) -> NvmlOutcome:
+    """Load NVML and ask it, in this process (:func:`probe_nvml_contained` calls it in a
+    child).  Never raises, but a crashing NVML ends the process.
+
+    Args:
+        system: ``platform.system()`` of the host.
+    """
+    lib_error = nvml_library_error(system)
+    if lib_error is not None:
+        return _library_missing("NVML: NVML Shared Library Not Found", lib_error)
+    nvml = _import_pynvml()
+    if nvml is None:
+        return _library_missing("nvidia-ml-py is not installed", command=("import pynvml",))
+    return probe_nvml(nvml)
+
+
+def probe_nvml_contained(system: str, timeout_s: float) -> NvmlOutcome:
+    """Ask NVML in a forked child (:func:`tfgpu._fork.run_forked`), so that an NVML that
+    crashes (SIGSEGV in ``nvmlInit``), hangs or floods cannot end or hold tfgpu.  Never
+    raises.
+
+    The child loads ``libnvidia-ml.so.1`` itself, calls :func:`probe_nvml_here` and writes
+    its outcome as JSON; a fork costs about a millisecond and the child shares this
+    process's imports.  Off Linux NVML is asked in this process, as before: Windows has
+    no ``os.fork`` (a crashing ``nvml.dll`` there still ends tfgpu), macOS has no NVML.
+
+    Args:
+        system: ``platform.system()`` of the host.
+        timeout_s: seconds the child gets, in seconds.
+
+    Returns:
+        What NVML said; when the child crashed, hung, flooded or answered garbage, an
+        outcome with no driver whose record is ``ERROR`` (crash, garbage) or
+        ``TIMEOUT`` (hang) and says why: unknown, never "no library".
+    """
+    from tfgpu import _fork
+
+    if system != "Linux" or not _fork.can_fork():
+        # Windows has no fork; macOS has no NVML (and forking a threaded process there is
+        # unsafe): the in-process probe answers "missing" at once.
+        return probe_nvml_here(system)
+    import importlib
+
+    for name in _CHILD_NEEDS:
+        importlib.import_module(name)
+
+    def answer() -> bytes:
+        return json.dumps(_to_jsonable(probe_nvml_here(system))).encode()
+
+    res = _fork.run_forked(answer, timeout_s, max_bytes=NVML_ANSWER_BYTES)
+    if res.status == "ok":
+        try:
+            out = _from_jsonable(NvmlOutcome, json.loads(res.data), "nvml")
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
+            why = f"its child answered what tfgpu could not read ({exc})"
+        else:
+            if isinstance(out, NvmlOutcome):
+                return out
+            why = "its child answered what tfgpu could not read"
+    else:
+        why = {
+            "crashed": f"{NVML_SONAME} crashed ({res.message}); the GPU state is unknown",
+            "timeout": f"NVML did not answer within {round(timeout_s, 2):g} s (a hung "
+                       "driver or GPU?); it was stopped",
+        }.get(res.status, f"NVML could not be asked: {res.message}")
+    status = ProbeStatus.TIMEOUT if res.status == "timeout" else ProbeStatus.ERROR
+    return NvmlOutcome(ProbeRecord("nvml", status, ("nvmlInit",), returncode=res.returncode,
+                                   duration_s=round(res.duration_s, 4),
+                                   message=f"NVML: {why}"))
+
+
 def run(ctx: ProbeContext, nvml: Any = None) -> ProbeResult:
     """Probe the NVIDIA driver and GPUs.  Never raises.
 
-    NVML answers first; if its library is missing or it fails, ``nvidia-smi`` is asked
-    so its own error text is quoted.  The driver is ``MISSING`` only when neither
-    exists.
+    NVML answers first, in a forked child (:func:`probe_nvml_contained`, at most
+    :data:`NVML_SHARE` of ``ctx.timeout_s``); if its library is missing or it fails,
+    crashes or hangs, ``nvidia-smi`` is asked so its own error text is quoted.  The
+    driver is ``MISSING`` only when neither exists.
 
     Args:
         ctx: the probe context.
-        nvml: NVML module to use (tests pass a fake); default imports ``pynvml``.
+        nvml: NVML module to use in this process (tests pass a fake); default: the
+            contained probe of ``pynvml``.
     """
     start = time.monotonic()
-    lib_error = nvml_library_error(ctx.system) if nvml is None else None
-    if lib_error is not None:
-        outcome = NvmlOutcome(
-            ProbeRecord(
-                "nvml",
-                ProbeStatus.MISSING,
-                ("nvmlInit",),
-                message="NVML: NVML Shared Library Not Found",
-                raw_excerpt=lib_error,
-            ),
-            library_missing=True,
-        )
-        return _with_smi(ctx, outcome, start)
-    nvml = nvml if nvml is not None else _import_pynvml()
-    if nvml is None:
-        outcome = NvmlOutcome(
-            ProbeRecord(
-                "nvml",
-                ProbeStatus.MISSING,
-                ("import pynvml",),
-                message="nvidia-ml-py is not installed",
-            ),
-            library_missing=True,
-        )
-    else:
+    if nvml is not None:
         outcome = probe_nvml(nvml)
+    else:
+        outcome = probe_nvml_contained(ctx.system, ctx.timeout_s * NVML_SHARE)
     return _with_smi(ctx, outcome, start)
 
 
@@ -385,6 +461,9 @@ def _with_smi(ctx: ProbeContext, outcome: NvmlOutcome, start: float) -> ProbeRes
     records = (outcome.record, *smi.records)
     driver = smi.driver
     if driver is not None and driver.status is ProbeStatus.MISSING and not outcome.library_missing:
-        # NVML library present but failing, no nvidia-smi: installed but broken.
-        driver = DriverFacts(ProbeStatus.ERROR, source="nvml", message=outcome.record.message)
+        # NVML library present but failing (or hung), no nvidia-smi: installed but broken,
+        # or unknown; never absent.
+        status = ProbeStatus.TIMEOUT if outcome.record.status is ProbeStatus.TIMEOUT \
+            else ProbeStatus.ERROR
+        driver = DriverFacts(status, source="nvml", message=outcome.record.message)
     return ProbeResult(records=records, driver=driver, gpus=smi.gpus)

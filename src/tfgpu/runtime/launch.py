@@ -15,8 +15,13 @@ caller passes another ``host``, and the ports are picked free on that address.  
 TensorFlow's gRPC server listens on every interface whatever ``TF_CONFIG`` says
 (``grpc_server_lib.cc``: ``builder.AddListeningPort(strings::StrCat("0.0.0.0:",
 requested_port), ...)``; tensorflow/tensorflow issue #11689: "binds it to every
-interface, host is not being used") and has no authentication, so :data:`EXPOSURE_NOTE`
-is printed with the ports.
+interface, host is not being used") and has no authentication.  So on Linux the workers
+run in a private network namespace whose only interface is loopback
+(:mod:`tfgpu.runtime._netns`; ``network="auto"``, the default, or ``"private"``): they
+reach each other on ``127.0.0.1`` and nothing else reaches them, nor do they reach the
+network.  With ``network="host"``, a non-loopback ``host``, or where no namespace can be
+made (not Linux, user namespaces turned off), they use the host's network and
+:data:`EXPOSURE_NOTE` is printed with the ports.
 
 Processes: each worker runs in its own process group; when the launch ends (success,
 failure or Ctrl-C) every group is killed (SIGKILL), so a worker's own children
@@ -38,6 +43,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from tfgpu._proc import DeferSigint
+from tfgpu.runtime._netns import NetworkUnavailable, PrivateNetwork, open_private
 from tfgpu.runtime._signals import die_with_parent
 from tfgpu.runtime.tensorboard import free_port
 
@@ -47,6 +53,15 @@ MAX_WORKERS = 64
 DEFAULT_HOST = "127.0.0.1"
 #: Seconds the output threads get to finish once the workers are gone.
 PUMP_JOIN_S = 1.0
+#: ``network`` values of :func:`launch`: ``auto`` (private where possible), ``private``
+#: (loopback only, or fail), ``host`` (the host's network).
+NETWORKS = ("auto", "private", "host")
+#: Addresses that are loopback, where a private network serves.
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: Printed in private mode.
+PRIVATE_NOTE = ("network: private (the workers reach each other on loopback and nothing "
+                "else reaches them, though TensorFlow's servers listen on all interfaces); "
+                "they cannot reach the network either: use --network host if they must")
 #: Printed with the ports: what TensorFlow's workers expose.
 EXPOSURE_NOTE = ("note: TensorFlow's gRPC server listens on all interfaces on these ports, "
                  "with no authentication, whatever TF_CONFIG says; on a shared network, "
@@ -55,6 +70,30 @@ EXPOSURE_NOTE = ("note: TensorFlow's gRPC server listens on all interfaces on th
 
 class LaunchError(RuntimeError):
     """The workers could not be started (bad command, no free ports)."""
+
+
+def _network(network: str, host: str) -> tuple[PrivateNetwork | None, str]:
+    """The private network to run the workers in, or ``None`` and why not (``""`` when
+    the caller asked for the host's network).
+
+    Raises:
+        LaunchError: an unknown ``network``, or ``"private"`` that cannot be had.
+    """
+    if network not in NETWORKS:
+        raise LaunchError(f"--network must be one of {', '.join(NETWORKS)}, not {network!r}")
+    if network == "host":
+        return None, ""
+    if host not in _LOOPBACK:
+        if network == "private":
+            raise LaunchError(f"--network private keeps the workers on loopback; --host "
+                              f"{host} is not a loopback address")
+        return None, ""
+    try:
+        return open_private(), ""
+    except NetworkUnavailable as exc:
+        if network == "private":
+            raise LaunchError(f"--network private: no private network here: {exc}") from exc
+        return None, f"no private network here: {exc}"
 
 
 def tf_configs(ports: Sequence[int], host: str = "127.0.0.1") -> list[str]:
@@ -192,6 +231,7 @@ def launch(
     env: Mapping[str, str] | None = None,
     grace_s: float = 10.0,
     host: str = DEFAULT_HOST,
+    network: str = "auto",
 ) -> LaunchResult:
     """Run ``command`` as ``workers`` local workers and wait for them.
 
@@ -214,18 +254,24 @@ def launch(
         host: the address written in every ``TF_CONFIG`` and where the free ports are
             picked; default loopback.  TensorFlow's server itself listens on every
             interface (see the module docstring).
+        network: ``"auto"`` (default): a private loopback-only network where one can be
+            made and ``host`` is loopback, else the host's network with a note saying
+            why; ``"private"``: that or :class:`LaunchError`; ``"host"``: the host's
+            network (the workers may download; their ports are reachable from outside).
 
     Returns:
         The outcome; see :class:`LaunchResult`.
 
     Raises:
-        LaunchError: ``command`` is empty, ``workers`` is out of range, or the program
-            cannot be started (not found, not executable).
+        LaunchError: ``command`` is empty, ``workers`` is out of range, the program
+            cannot be started (not found, not executable), or ``network="private"``
+            cannot be had.
     """
     if not command:
         raise LaunchError("no command given: use `tfgpu launch --workers N -- python train.py`")
     if not 1 <= workers <= MAX_WORKERS:
         raise LaunchError(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
+    net, why_host = _network(network, host)
     ports: list[int] = []
     while len(ports) < workers:
         try:
@@ -246,6 +292,8 @@ def launch(
     # Workers get SIGKILL if this process dies without stopping them (it was SIGKILLed):
     # TensorFlow's own SIGTERM handler would make a waiting worker ignore SIGTERM.
     preexec = die_with_parent(signal.SIGKILL)
+    if net is not None:
+        preexec = net.preexec(preexec)
     try:  # Ctrl-C at any point, even while starting, must not orphan started workers
         for i, cfg in enumerate(configs):
             wenv = dict(base)
@@ -274,7 +322,11 @@ def launch(
         with lock:
             out.write(f"tfgpu launch: {workers} worker(s) on {host} ports "
                       f"{', '.join(map(str, ports))}\n")
-            out.write(f"tfgpu launch: {EXPOSURE_NOTE}\n")
+            if net is not None:
+                out.write(f"tfgpu launch: {PRIVATE_NOTE}\n")
+            else:
+                out.write(f"tfgpu launch: {EXPOSURE_NOTE}"
+                          + (f" ({why_host})" if why_host else "") + "\n")
             out.flush()
         while True:
             codes = [p.poll() for p in procs]
@@ -300,6 +352,8 @@ def launch(
         exit_code = 130
     finally:
         _finish(procs, pumps)
+        if net is not None:
+            net.close()
     duration = time.monotonic() - start
     return LaunchResult(exit_code, tuple(p.poll() for p in procs), failed, message,
                         round(duration, 3))

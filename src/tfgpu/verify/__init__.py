@@ -47,6 +47,9 @@ CHILD_SCRIPT = Path(__file__).with_name("_verify_child.py")
 FAULT_ENV = "TFGPU_VERIFY_INJECT_FAULT"
 #: Fault names the child understands (test only).
 FAULTS: tuple[str, ...] = ("corrupt-product",)
+#: Seconds NVML (asked in a forked child) gets to list the GPUs' memory before verify
+#: goes on without it (then no GPU size check).
+NVML_TIMEOUT_S = 10.0
 #: Most stderr lines kept in a result (the tail of the child's log).
 STDERR_TAIL_LINES = 400
 #: Prefix of the child's phase marker lines on stderr (``_verify_child.PHASE_MARKER``).
@@ -281,14 +284,17 @@ def gpu_memory_mib(nvml: Any = None) -> list[tuple[int, int]]:
     --query-gpu=index,memory.total``); empty when NVML is absent or lists none.
 
     Args:
-        nvml: the ``pynvml`` module or a test double; default imports it.
+        nvml: the ``pynvml`` module or a test double, asked in this process; default:
+            ``pynvml`` in a forked child (:func:`tfgpu.probes.nvidia.probe_nvml_contained`,
+            at most :data:`NVML_TIMEOUT_S` seconds).
     """
-    from tfgpu.probes.nvidia import _import_pynvml, probe_nvml
+    import platform
 
-    mod = nvml if nvml is not None else _import_pynvml()
-    if mod is None:
-        return []
-    outcome = probe_nvml(mod)
+    from tfgpu.probes.nvidia import probe_nvml, probe_nvml_contained
+
+    # NVML in a forked child by default: a crashing libnvidia-ml cannot end tfgpu.
+    outcome = probe_nvml(nvml) if nvml is not None else probe_nvml_contained(
+        platform.system(), NVML_TIMEOUT_S)
     return [(g.index, g.memory_total_mib) for g in outcome.gpus if g.memory_total_mib]
 
 

@@ -515,7 +515,7 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
     d = facts.driver
     if d is not None and d.status is ProbeStatus.TIMEOUT:
         yield catalogue.make(
-            "nvidia-smi-hung",
+            "nvidia-smi-hung", variant="nvml" if d.source == "nvml" else None,
             evidence=_nvidia_records(facts) or (
                 Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
             fix=("sudo dmesg | grep -i -E 'xid|nvrm' | tail", "sudo reboot"),

@@ -108,8 +108,15 @@ def tensorflow_not_installed(f: Facts) -> Iterator[Finding]:
     if facts.python.version is None:
         return  # python_interpreter_unusable: nothing is known about its packages
     tf = facts.tf
+    # Without the TensorFlow probe (--no-tf), the interpreter's distributions decide.  An
+    # empty list is an empty environment (a fresh venv lists none of the packages tfgpu
+    # reads) when the python probe's record says it listed them; without that record (a
+    # hand-written snapshot) an empty list is unknown.
+    rec = facts.probe("python")
+    listed = bool(facts.python.distributions) or (rec is not None
+                                                  and rec.status is ProbeStatus.OK)
     missing = (tf is not None and tf.status is ProbeStatus.MISSING) or (
-        (tf is None or tf.status is ProbeStatus.SKIPPED) and facts.python.distributions
+        (tf is None or tf.status is ProbeStatus.SKIPPED) and listed
         and not _installed(facts, kb))
     if not missing:
         return
