@@ -126,7 +126,9 @@ _MAC_RE = re.compile(rf"(?:{_ESC}|(?<![\w:-]))"
 _HOME_SEGMENT_RE = re.compile(
     r"((?:/home/|/Users/|/export/home/|[\\/]Users[\\/]|\\\\Users\\\\))"
     r"(?!(?:user|Public|Default|All Users|Shared|~)(?![^/\\\s\"':;,)]))"
-    r"([^/\\\s\"':;,)<>]+)")
+    # The name: one word, or words with single spaces when a path separator follows
+    # (``C:\\Users\\John Smith\\AppData``, ``/home/Jane Doe/venv``).
+    r"((?:[^/\\\s\"':;,)<>]+(?: [^/\\\s\"':;,)<>]+)+(?=[/\\]))|[^/\\\s\"':;,)<>]+)")
 #: Keys whose value is a host name.
 _HOST_NAME_RE = re.compile(r"(?i)^(?:host_?name|node_?name|fqdn|computer_?name)$")
 #: Keys whose value is a version (never an address).
