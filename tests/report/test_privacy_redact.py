@@ -124,3 +124,13 @@ def test_linear_time_on_long_lines(line: str) -> None:
     t0 = time.perf_counter()
     R.text(line)
     assert time.perf_counter() - t0 < 1.0
+
+
+def test_tf_config_worker_host_names_are_redacted() -> None:
+    spec = ('{"cluster": {"worker": ["gpu-node-7.corp.example.com:2222", "10.1.2.3:2222", '
+            '"[fe80::1]:2222", "localhost:2223"]}, "task": {"type": "worker", "index": 0}}')
+    got = R.data({"env": {"TF_CONFIG": spec}})["env"]["TF_CONFIG"]
+    assert "corp.example" not in got and "gpu-node-7" not in got and "10.1.2.3" not in got
+    assert "fe80" not in got
+    assert '"host:2222"' in got and '"localhost:2223"' in got
+    assert '"type": "worker"' in got  # the rest of the spec stays readable
