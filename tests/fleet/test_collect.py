@@ -173,3 +173,14 @@ def test_same_folder_and_file_names_get_a_number(tmp_path: Path) -> None:
         _snap.write(tmp_path / top / "facts", "gpu01", _snap.snap())
     nodes = collect_files([str(tmp_path / "site1" / "facts"), str(tmp_path / "site2" / "facts")])
     assert [n.name for n in nodes] == ["facts/gpu01#1", "facts/gpu01#2"]
+
+
+def test_unreadable_snapshot_file_gets_a_file_fix_quoted_for_the_shell(tmp_path: Path) -> None:
+    from tfgpu.fleet import examine
+
+    bad = tmp_path / "gpu01; rm -rf ~.json"
+    bad.write_text("not json", encoding="utf-8")
+    report = examine(collect_files([str(bad)]), sources=[str(bad)])
+    (finding,) = [f for f in report.findings if f.id == "fleet-node-not-examined"]
+    assert not any(line.startswith("srun -w") for line in finding.fix)  # no srun for a file
+    assert finding.fix[0] == f"head -c 400 '{bad}'   # what the file holds"
