@@ -184,3 +184,14 @@ def test_unreadable_snapshot_file_gets_a_file_fix_quoted_for_the_shell(tmp_path:
     (finding,) = [f for f in report.findings if f.id == "fleet-node-not-examined"]
     assert not any(line.startswith("srun -w") for line in finding.fix)  # no srun for a file
     assert finding.fix[0] == f"head -c 400 '{bad}'   # what the file holds"
+
+
+def test_a_newline_in_a_snapshot_file_name_cannot_reach_a_fix_line(tmp_path: Path) -> None:
+    from tfgpu.fleet import examine
+
+    _snap.write(tmp_path, "gpu01", _snap.snap())
+    _snap.write(tmp_path, "gpu02\nrm -rf ~", _snap.snap(_snap.tf_version("2.20.0")))
+    nodes = collect_files([str(tmp_path)])
+    assert [n.name for n in nodes] == ["gpu01", "gpu02?rm -rf ~"]
+    report = examine(nodes, sources=[str(tmp_path)])
+    assert all("\n" not in line for f in report.findings for line in f.fix)

@@ -302,12 +302,18 @@ def snapshot_files(paths: Sequence[str]) -> list[Path]:
     return unique
 
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
 def _node_names(files: Sequence[Path]) -> list[str]:
     """One distinct node name per file: the file name without ``.json``, and where two
     files share it (``a/gpu01.json``, ``b/gpu01.json``), their parent folders too
     (``a/gpu01``, ``b/gpu01``), then a ``#n`` suffix, so that no finding names two nodes
     alike."""
-    stems = [p.name[:-5] if p.name.endswith(".json") else p.name for p in files]
+    # A control character (a newline in a file name) would end the comment a fix line
+    # names the node in, and garble the tables: shown as "?".
+    stems = [_CONTROL.sub("?", p.name[:-5] if p.name.endswith(".json") else p.name)
+             for p in files]
     names = [s if stems.count(s) == 1 else f"{p.parent.name}/{s}" if p.parent.name else s
              for p, s in zip(files, stems, strict=True)]
     out: list[str] = []
