@@ -34,6 +34,7 @@ from typing import Any
 from tfgpu.cli.cmd_matrix import MATRIX_SCHEMA_VERSION
 from tfgpu.facts.host import FACTS_SCHEMA_VERSION, HostFacts
 from tfgpu.findings import AREAS, CATEGORIES, Evidence, Severity
+from tfgpu.fleet.model import FLEET_SCHEMA_VERSION, NodeStatus
 from tfgpu.knowledge._rows import (
     AndCudaPin,
     GpuRow,
@@ -521,6 +522,55 @@ def matrix_schema() -> JSON:
 
 
 #: Schema name -> builder, in the order ``tfgpu schema`` lists them.
+# --------------------------------------------------------------------------- fleet
+def fleet_schema() -> JSON:
+    """``tfgpu fleet --json``: :func:`tfgpu.report.fleet.fleet_to_dict` (docs/slurm.md)."""
+    defs = _report_defs()
+    row = {
+        "type": "object", "required": ["key", "label", "values", "differs"],
+        "properties": {"key": {"type": "string"}, "label": {"type": "string"},
+                       "values": {"type": "array", "items": {"type": ["string", "null"]},
+                                  "description": "one per node of table.nodes; null: unknown"},
+                       "differs": {"type": "boolean"}},
+    }
+    node = {
+        "type": "object",
+        "required": ["name", "source", "status", "exit_code", "message", "verdict", "findings"],
+        "properties": {
+            "name": {"type": "string"}, "source": {"type": "string"},
+            "status": {"type": "string", "enum": [s.value for s in NodeStatus]},
+            "exit_code": {"type": ["integer", "null"]},
+            "message": {"type": ["string", "null"]},
+            "verdict": {"anyOf": [{"$ref": "#/$defs/Verdict"}, {"type": "null"}],
+                        "description": "the node's doctor verdict; null: not examined"},
+            "findings": {"type": "array", "items": {"$ref": "#/$defs/Finding"}},
+        },
+    }
+    root: JSON = {
+        "type": "object",
+        "required": ["schema_version", "tfgpu_version", "knowledge_version", "command",
+                     "headline", "exit_code", "sources", "table", "nodes", "findings"],
+        "properties": {
+            "schema_version": _version_pattern(FLEET_SCHEMA_VERSION),
+            "tfgpu_version": {"type": "string"},
+            "knowledge_version": {"type": "string"},
+            "command": {"const": "fleet"},
+            "headline": {"type": "string"},
+            "exit_code": {"type": "integer", "minimum": 0},
+            "sources": {"type": "array", "items": {"type": "string"}},
+            "table": {"type": "object", "required": ["nodes", "rows"],
+                      "properties": {"nodes": {"type": "array", "items": {"type": "string"}},
+                                     "rows": {"type": "array",
+                                              "items": {"$ref": "#/$defs/FleetRow"}}}},
+            "nodes": {"type": "array", "items": {"$ref": "#/$defs/FleetNode"}},
+            "findings": {"type": "array", "items": {"$ref": "#/$defs/Finding"},
+                         "description": "the findings only a comparison gives"},
+        },
+    }
+    return _document("fleet", FLEET_SCHEMA_VERSION, "tfgpu fleet --json", root,
+                     {**defs, "FleetRow": row, "FleetNode": node})
+
+
 BUILDERS = {
     "doctor": doctor_schema,
     "facts": facts_schema,
@@ -529,6 +579,7 @@ BUILDERS = {
     "matrix": matrix_schema,
     "verify": verify_schema,
     "bench": bench_schema,
+    "fleet": fleet_schema,
 }
 
 

@@ -94,6 +94,7 @@ def test_each_schema_is_valid_draft_2020_12_with_a_versioned_id(name: str) -> No
 def test_schema_versions_are_the_ones_the_writers_use() -> None:
     from tfgpu.cli.cmd_matrix import MATRIX_SCHEMA_VERSION
     from tfgpu.facts import FACTS_SCHEMA_VERSION
+    from tfgpu.fleet.model import FLEET_SCHEMA_VERSION
     from tfgpu.plan.render import PLAN_SCHEMA_VERSION
     from tfgpu.report.json_report import REPORT_SCHEMA_VERSION
 
@@ -101,7 +102,7 @@ def test_schema_versions_are_the_ones_the_writers_use() -> None:
         "doctor": REPORT_SCHEMA_VERSION, "explain": REPORT_SCHEMA_VERSION,
         "verify": REPORT_SCHEMA_VERSION, "bench": REPORT_SCHEMA_VERSION,
         "facts": FACTS_SCHEMA_VERSION, "plan": PLAN_SCHEMA_VERSION,
-        "matrix": MATRIX_SCHEMA_VERSION}
+        "matrix": MATRIX_SCHEMA_VERSION, "fleet": FLEET_SCHEMA_VERSION}
 
 
 def test_shipped_schemas_are_what_the_code_derives_today() -> None:

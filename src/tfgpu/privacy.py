@@ -10,7 +10,9 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
 
 * **host name**: this host's name (and, for a fully-qualified name, its domain, alone or
   inside other names) becomes ``host`` (``domain``); keys named like a host name in a
-  JSON-like value (``hostname``, ``nodename``) are replaced whatever their value;
+  JSON-like value (``hostname``, ``nodename``) are replaced whatever their value, and so
+  are the worker addresses of a ``TF_CONFIG`` value (``"gpu7.lab:2222"`` becomes
+  ``"host:2222"``; ``localhost`` is kept);
 * **user names and home folders**: the user's ``HOME``, wherever it is (``/data/alice``
   becomes ``~``), the name segment of any home folder (``/home/<x>``, ``/Users/<x>``,
   ``C:\\Users\\<x>``, ``/mnt/c/Users/<x>``; ``x`` becomes ``user``), and the login name as
@@ -126,7 +128,9 @@ _MAC_RE = re.compile(rf"(?:{_ESC}|(?<![\w:-]))"
 _HOME_SEGMENT_RE = re.compile(
     r"((?:/home/|/Users/|/export/home/|[\\/]Users[\\/]|\\\\Users\\\\))"
     r"(?!(?:user|Public|Default|All Users|Shared|~)(?![^/\\\s\"':;,)]))"
-    r"([^/\\\s\"':;,)<>]+)")
+    # The name: one word, or words with single spaces when a path separator follows
+    # (``C:\\Users\\John Smith\\AppData``, ``/home/Jane Doe/venv``).
+    r"((?:[^/\\\s\"':;,)<>]+(?: [^/\\\s\"':;,)<>]+)+(?=[/\\]))|[^/\\\s\"':;,)<>]+)")
 #: Keys whose value is a host name.
 _HOST_NAME_RE = re.compile(r"(?i)^(?:host_?name|node_?name|fqdn|computer_?name)$")
 #: Keys whose value is a version (never an address).
@@ -286,12 +290,24 @@ class Redactor:
             return _zeros(_UUID_RE.sub(_zero_uuid, value))
         if key and _HOST_NAME_RE.match(key) and value:
             return HOST
+        if key.upper() == "TF_CONFIG":
+            # The cluster spec names every worker, "gpu-node-7.corp.example:2222": other
+            # hosts' names, which this host's redaction does not know.
+            value = _CLUSTER_ADDR_RE.sub(
+                lambda m: m.group(0) if m.group(2).lower() in _LOCAL_HOSTS
+                else f"{m.group(1)}{HOST}:{m.group(3)}{m.group(1)}", value)
         return self.text(value, addresses=not (key and _VERSION_NAME_RE.search(key)))
 
     def lines(self, lines: Iterable[str]) -> list[str]:
         """Each line of ``lines`` redacted."""
         return [self.text(line) for line in lines]
 
+
+#: A quoted ``"host:port"`` of a ``TF_CONFIG`` cluster spec (a name, an IPv4 or ``[IPv6]``).
+_CLUSTER_ADDR_RE = re.compile(r"([\"'])([A-Za-z0-9_.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]):"
+                              r"(\d{1,5})\1")
+#: Host names of a cluster spec that name no machine: kept.
+_LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "0.0.0.0"})
 
 #: Keys that contain a secret word but hold no secret (tfgpu's own fields).
 _PUBLIC_KEYS = frozenset({"knowledge_ref", "knowledge_version", "keras", "keras_version",

@@ -138,3 +138,11 @@ def test_doctor_v_shows_all_evidence(capsys: pytest.CaptureFixture[str]) -> None
     assert "evidence 5" not in plain and "(+16 more evidence lines: -v)" in plain
     assert all(f"evidence {i}\n" in verbose for i in range(1, 21))
     assert "more evidence" not in verbose
+
+
+def test_facts_json_is_accepted_and_prints_the_snapshot(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["facts", "--json", "--no-tf"]) == 0
+    assert json.loads(capsys.readouterr().out)["schema_version"]

@@ -151,3 +151,47 @@ def test_srun_cuts_long_lines_so_the_snapshot_travels_in_base64() -> None:
     long = _snap.snap(_snap.env("LD_LIBRARY_PATH", ":".join(["/opt/lib"] * 400)))
     (node,) = parse_srun_output(_result(_labelled(0, "n1", long.to_json(indent=None), 0)))
     assert node.status is NodeStatus.OK and node.facts == long
+
+
+def test_same_file_name_in_two_folders_gives_two_distinct_node_names(tmp_path: Path) -> None:
+    for folder, version in (("rack1", "550.54.15"), ("rack2", "570.124.06")):
+        (tmp_path / folder).mkdir()
+        _snap.write(tmp_path / folder, "gpu01", _snap.snap(_snap.driver(version)))
+    nodes = collect_files([str(tmp_path / "rack1"), str(tmp_path / "rack2")])
+    assert [n.name for n in nodes] == ["rack1/gpu01", "rack2/gpu01"]
+
+
+def test_the_same_file_named_twice_is_one_node(tmp_path: Path) -> None:
+    path = _snap.write(tmp_path, "gpu01", _snap.snap())
+    nodes = collect_files([str(tmp_path), str(path)])
+    assert [n.name for n in nodes] == ["gpu01"]
+
+
+def test_same_folder_and_file_names_get_a_number(tmp_path: Path) -> None:
+    for top in ("site1", "site2"):
+        (tmp_path / top / "facts").mkdir(parents=True)
+        _snap.write(tmp_path / top / "facts", "gpu01", _snap.snap())
+    nodes = collect_files([str(tmp_path / "site1" / "facts"), str(tmp_path / "site2" / "facts")])
+    assert [n.name for n in nodes] == ["facts/gpu01#1", "facts/gpu01#2"]
+
+
+def test_unreadable_snapshot_file_gets_a_file_fix_quoted_for_the_shell(tmp_path: Path) -> None:
+    from tfgpu.fleet import examine
+
+    bad = tmp_path / "gpu01; rm -rf ~.json"
+    bad.write_text("not json", encoding="utf-8")
+    report = examine(collect_files([str(bad)]), sources=[str(bad)])
+    (finding,) = [f for f in report.findings if f.id == "fleet-node-not-examined"]
+    assert not any(line.startswith("srun -w") for line in finding.fix)  # no srun for a file
+    assert finding.fix[0] == f"head -c 400 '{bad}'   # what the file holds"
+
+
+def test_a_newline_in_a_snapshot_file_name_cannot_reach_a_fix_line(tmp_path: Path) -> None:
+    from tfgpu.fleet import examine
+
+    _snap.write(tmp_path, "gpu01", _snap.snap())
+    _snap.write(tmp_path, "gpu02\nrm -rf ~", _snap.snap(_snap.tf_version("2.20.0")))
+    nodes = collect_files([str(tmp_path)])
+    assert [n.name for n in nodes] == ["gpu01", "gpu02?rm -rf ~"]
+    report = examine(nodes, sources=[str(tmp_path)])
+    assert all("\n" not in line for f in report.findings for line in f.fix)

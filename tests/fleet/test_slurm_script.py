@@ -75,10 +75,20 @@ def test_sbatch_time_forms(text: str, seconds: int) -> None:
     (SlurmJob(("t",), partition="gpu; rm -rf ~"), "--partition"),
     (SlurmJob(("t",), extra=("account=x",)), "--sbatch-option"),
     (SlurmJob(("t",), extra=("--account=x\n#SBATCH --x",)), "--sbatch-option"),
+    (SlurmJob(("t",), extra=("--comment two words",)), "after '='"),
+    (SlurmJob(("t",), extra=('--comment=say "hi" now',)), "after '='"),
 ])
 def test_refused_jobs(job: SlurmJob, message: str) -> None:
     with pytest.raises(SlurmJobError, match=message):
         render_batch_script(job)
+
+
+def test_sbatch_option_with_spaces_is_quoted_as_sbatch_reads_it() -> None:
+    # sbatch splits an #SBATCH line at spaces ("Invalid directive found in batch script: b"
+    # for --comment=a b, Slurm 22.05) unless the value is in double quotes.
+    text = render_batch_script(SlurmJob(("t",), extra=("--comment=a b  c", "--qos=long")))
+    assert '#SBATCH --comment="a b  c"\n' in text
+    assert "#SBATCH --qos=long\n" in text
 
 
 def test_submit_reads_the_job_id_and_sbatch_refusals() -> None:

@@ -22,6 +22,9 @@ KB = load_knowledge()
     ("RX 7900 XTX", "amd"), ("Radeon RX 7900 XTX", "amd"), ("rx7900xtx", "amd"),
     ("Radeon 780M", "amd"), ("AMD Radeon 780M Graphics", "amd"), ("MI300X", "amd"),
     ("Instinct MI250", "amd"), ("RX 580", "amd"),
+    # bare Radeon numbers with their XT/XTX/GRE suffix (were NVIDIA: pip + CUDA steps)
+    ("7900 XTX", "amd"), ("7900xtx", "amd"), ("6700 XT", "amd"), ("7900 GRE", "amd"),
+    ("4070 Ti", "nvidia"), ("4080 SUPER", "nvidia"),
     ("Arc A770", "intel"), ("A770", "intel"), ("B580", "intel"), ("Intel Iris Xe", "intel"),
     ("M3 Max", "apple"), ("Apple M2", "apple"), ("M1", "apple"),
     ("4090", "nvidia"), ("3060 laptop", "nvidia"), ("RTX 4090", "nvidia"),
@@ -57,7 +60,7 @@ def test_plan_for_4090_and_3060_laptop_uses_their_compute_capability() -> None:
         assert any(f"compute capability {cc}" in r.text for r in plan.reasons), plan.reasons
 
 
-AMD = ["RX 7900 XTX", "Radeon 780M", "Radeon RX 6800 XT"]
+AMD = ["RX 7900 XTX", "Radeon 780M", "Radeon RX 6800 XT", "7900xtx"]
 
 
 @pytest.mark.parametrize("name", AMD)

@@ -55,6 +55,12 @@ R = privacy.for_names(users=["alice"], homes=["/data/alice"], hosts=["gpubox7.la
     ("git clone https://ghp_abcdefghijklmnopqrstuvwxyz0123@github.com/x/y", "ghp_",
      "git clone https://REDACTED@github.com/x/y"),
     ("Authorization: Bearer abc.def.ghi123456", "abc.def", "Authorization: REDACTED"),
+    # user names with spaces, as Windows makes them from a full name
+    (r"C:\Users\John Smith\AppData\Local", "Smith", r"C:\Users\user\AppData\Local"),
+    ("/mnt/c/Users/Jane Q Doe/venv/bin/python", "Doe", "/mnt/c/Users/user/venv/bin/python"),
+    ('{"CUDA_PATH": "C:\\\\Users\\\\Ann Lee\\\\cuda"}', "Lee",
+     '{"CUDA_PATH": "C:\\\\Users\\\\user\\\\cuda"}'),
+    ("see /home/bob and /home/carol/x", "carol", "see /home/user and /home/user/x"),
     ("curl -H 'X: Bearer abcdefghijk'", "abcdefghijk", "curl -H 'X: Bearer REDACTED'"),
 ])
 def test_each_kind_is_redacted(text: str, secret: str, expected: str) -> None:
@@ -112,8 +118,19 @@ def test_no_redactor_changes_nothing() -> None:
     "ab:" * 15_000, "Serial " * 7_000, "/home/" * 8_000, "x=" * 25_000, "-" * 50_000,
     "Serial : " + " " * 50_000 + "x", "sk-" * 16_000, "<serial>x" * 5_000, "a://" * 12_000,
     "authorization:" * 3_000, "token " * 8_000, "ab:" * 15_000 + "::",
+    "/home/" + "a " * 25_000, "/Users/ " * 7_000, "C:\\Users\\" + "ab " * 16_000,
 ])
 def test_linear_time_on_long_lines(line: str) -> None:
     t0 = time.perf_counter()
     R.text(line)
     assert time.perf_counter() - t0 < 1.0
+
+
+def test_tf_config_worker_host_names_are_redacted() -> None:
+    spec = ('{"cluster": {"worker": ["gpu-node-7.corp.example.com:2222", "10.1.2.3:2222", '
+            '"[fe80::1]:2222", "localhost:2223"]}, "task": {"type": "worker", "index": 0}}')
+    got = R.data({"env": {"TF_CONFIG": spec}})["env"]["TF_CONFIG"]
+    assert "corp.example" not in got and "gpu-node-7" not in got and "10.1.2.3" not in got
+    assert "fe80" not in got
+    assert '"host:2222"' in got and '"localhost:2223"' in got
+    assert '"type": "worker"' in got  # the rest of the spec stays readable

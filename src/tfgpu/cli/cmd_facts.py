@@ -12,10 +12,14 @@ from tfgpu.cli.common import add_gather_arguments, gather_from_args
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--no-tf``, ``--timeout``, ``--python`` and ``-o FILE``."""
+    """Add ``--no-tf``, ``--timeout``, ``--python``, ``-o FILE`` and ``--json`` (a no-op)."""
     add_gather_arguments(parser)
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="write the snapshot to FILE instead of stdout")
+    # The snapshot is always JSON; --json (what every other command takes for it, and what
+    # `tfgpu fleet` docs and issue texts write) is accepted rather than a usage error.
+    parser.add_argument("--json", action="store_true",
+                        help="accepted for symmetry: the snapshot is always JSON")
 
 
 def run(args: argparse.Namespace) -> int:

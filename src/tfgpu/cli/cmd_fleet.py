@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.common import verbosity_of
+from tfgpu.cli.common import add_format_arguments, output_format, verbosity_of
 from tfgpu.cli.errors import UsageError
 
 if TYPE_CHECKING:
     from tfgpu.fleet import FleetReport, NodeResult
 
 #: Output formats: name -> renderer(report, exit_code, verbosity).  ``--json`` is
-#: ``json``; other formats (markdown, html) are added here.
+#: ``json``; ``markdown`` and ``html`` (shareable, redacted) go through :func:`_shareable`.
 Renderer = Callable[["FleetReport", int, int], None]
 
 
@@ -68,8 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "import; TF's CUDA build and GPU list are then not compared)")
     parser.add_argument("--save", metavar="DIR",
                         help="also write each node's snapshot to DIR/<node>.json")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON document (schema: docs/slurm.md)")
+    add_format_arguments(parser)
     kube = parser.add_argument_group(
         "Kubernetes (--daemonset)", "print a DaemonSet whose pod on each node logs "
         "`tfgpu facts`; read the logs into a folder and run tfgpu fleet FOLDER")
@@ -89,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu.fleet import FleetError, collect_files, collect_slurm, examine
     from tfgpu.fleet.collect import DEFAULT_NODE_TIMEOUT_S, DEFAULT_REMOTE, in_allocation
 
+    fmt = output_format(args)
     if args.daemonset:
         return _daemonset(args)
     if args.image or args.namespace or args.node_selector:
@@ -132,8 +132,24 @@ def run(args: argparse.Namespace) -> int:
         code = status_codes.HOST_UNEXAMINED
     else:
         code = status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS
-    FORMATS["json" if args.json else "text"](report, code, verbosity_of(args))
+    if fmt in ("markdown", "html"):
+        _shareable(fmt, report, code, args)
+    else:
+        FORMATS[fmt](report, code, verbosity_of(args))
     return code
+
+
+def _shareable(fmt: str, report: FleetReport, exit_code: int, args: argparse.Namespace) -> None:
+    """Print the fleet report as markdown or html, redacted unless ``--no-redact`` (node
+    names become ``node-1``...: they are host names)."""
+    from tfgpu.privacy import NoRedactor, this_host
+    from tfgpu.report.fleet import fleet_share_parts, fleet_to_dict
+    from tfgpu.report.share import render_shareable
+
+    redact = not args.no_redact
+    doc, tables = fleet_share_parts(fleet_to_dict(report, exit_code), rename_nodes=redact)
+    redactor = this_host() if redact else NoRedactor()
+    sys.stdout.write(render_shareable(fmt, doc, redactor=redactor, tables=tables))
 
 
 def _save(folder: str, nodes: Sequence[NodeResult]) -> None:

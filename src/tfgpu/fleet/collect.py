@@ -290,22 +290,51 @@ def snapshot_files(paths: Sequence[str]) -> list[Path]:
             files.append(path)
         else:
             raise FleetError(f"{p}: no such file or folder")
-    return files
+    # The same file named twice (``fleet facts/ facts/gpu01.json``) is one node, not two
+    # that always agree.
+    unique: list[Path] = []
+    seen: set[Path] = set()
+    for path in files:
+        key = path.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(path)
+    return unique
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _node_names(files: Sequence[Path]) -> list[str]:
+    """One distinct node name per file: the file name without ``.json``, and where two
+    files share it (``a/gpu01.json``, ``b/gpu01.json``), their parent folders too
+    (``a/gpu01``, ``b/gpu01``), then a ``#n`` suffix, so that no finding names two nodes
+    alike."""
+    # A control character (a newline in a file name) would end the comment a fix line
+    # names the node in, and garble the tables: shown as "?".
+    stems = [_CONTROL.sub("?", p.name[:-5] if p.name.endswith(".json") else p.name)
+             for p in files]
+    names = [s if stems.count(s) == 1 else f"{p.parent.name}/{s}" if p.parent.name else s
+             for p, s in zip(files, stems, strict=True)]
+    out: list[str] = []
+    for i, name in enumerate(names):
+        out.append(f"{name}#{names[:i].count(name) + 1}" if names.count(name) > 1 else name)
+    return out
 
 
 def collect_files(paths: Sequence[str]) -> list[NodeResult]:
     """Read snapshots written by ``tfgpu facts`` on each node (any transport).
 
-    The node name is the file name without ``.json`` (``facts/gpu07.json`` -> ``gpu07``).
-    A file that cannot be read or is not a snapshot is an ``UNREADABLE`` node, never an
-    exception.
+    The node name is the file name without ``.json`` (``facts/gpu07.json`` -> ``gpu07``;
+    two files of one name from two folders: ``a/gpu07`` and ``b/gpu07``). A file that
+    cannot be read or is not a snapshot is an ``UNREADABLE`` node, never an exception.
 
     Raises:
         FleetError: see :func:`snapshot_files`.
     """
     out: list[NodeResult] = []
-    for path in snapshot_files(paths):
-        name = path.name[:-5] if path.name.endswith(".json") else path.name
+    files = snapshot_files(paths)
+    for path, name in zip(files, _node_names(files), strict=True):
         try:
             facts = read_facts_file(str(path))
         except OSError as exc:

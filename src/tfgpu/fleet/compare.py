@@ -16,6 +16,7 @@ built from them) and returns catalogue findings (``findings.toml`` section ``fle
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 
 from tfgpu.diagnosis import catalogue
@@ -386,10 +387,19 @@ def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Fi
             ev.append(Evidence(f"{n.name}: exit status", str(n.exit_code)))
         if n.message:
             ev.append(Evidence(f"{n.name}: message", n.message[:600]))
+        if n.source.startswith("srun"):
+            fix = tuple(line.replace("{node}", shlex.quote(n.name))
+                        for line in _NOT_EXAMINED_FIX[variant])
+        else:
+            # A snapshot file (pdsh, Ansible, a DaemonSet's log): look at it, and write it
+            # again on that node; its name is a file's, so it is quoted for the shell.
+            path = shlex.quote(n.source)
+            fix = (f"head -c 400 {path}   # what the file holds",
+                   f"tfgpu facts -o {path}   # run again on that node (same tfgpu version "
+                   "as here)")
         out.append(catalogue.make(
             "fleet-node-not-examined", variant=variant, node=n.name,
-            evidence=tuple(ev),
-            fix=tuple(line.replace("{node}", n.name) for line in _NOT_EXAMINED_FIX[variant]),
+            evidence=tuple(ev), fix=fix,
         ))
     return out
 

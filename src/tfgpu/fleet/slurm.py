@@ -122,6 +122,10 @@ class SlurmJob:
             if not opt.startswith("-") or "\n" in opt or "\r" in opt:
                 raise SlurmJobError(f"--sbatch-option {opt!r}: one sbatch option per use, "
                                     "such as --account=abc")
+            if re.search(r"\s", opt) and ("=" not in opt or '"' in opt
+                                          or re.search(r"\s", opt.split("=", 1)[0])):
+                raise SlurmJobError(f"--sbatch-option {opt!r}: a value with spaces goes "
+                                    "after '=' and holds no '\"' (--comment=two words)")
 
 
 def render_batch_script(job: SlurmJob) -> str:
@@ -140,7 +144,9 @@ def render_batch_script(job: SlurmJob) -> str:
     if job.partition is not None:
         sb.append(f"--partition={job.partition}")
     sb.append(f"--output={job.output}")
-    sb += list(job.extra)
+    # sbatch splits an #SBATCH line at spaces outside double quotes (and drops the quotes).
+    sb += [opt if not re.search(r"\s", opt) else '{0}="{2}"'.format(*opt.partition("="))
+           for opt in job.extra]
     cmd = shlex.join(job.command)
     lines = [
         "#!/bin/bash",

@@ -176,8 +176,10 @@ def guess_vendor(gpu_name: str) -> str:
     n = " ".join(gpu_name.strip().lower().split())
     if re.search(r"\bapple\b|^m[1-9](\s|$)|\bm[1-9] (pro|max|ultra)\b", n):
         return "apple"
+    # ``XT``/``XTX``/``GRE`` after a model number are Radeon suffixes (NVIDIA's are Ti
+    # and SUPER): a bare "7900 XTX", "7900xtx", "6700 XT", "7900 GRE" is AMD.
     if re.search(r"\b(amd|radeon|instinct|firepro|vega|mi\d{2,3}[a-z]?)\b"
-                 r"|\brx ?\d{3,4}", n):
+                 r"|\brx ?\d{3,4}|\b\d{4} ?(xtx?|gre)\b", n):
         return "amd"
     if re.search(r"\b(intel|arc|iris)\b|^[ab](310|380|580|750|770|570)m?$", n):
         return "intel"

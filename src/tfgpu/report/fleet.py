@@ -172,3 +172,107 @@ def fleet_to_dict(report: FleetReport, exit_code: int) -> dict[str, Any]:
 def render_fleet_json(report: FleetReport, exit_code: int) -> str:
     """:func:`fleet_to_dict` as indented JSON text (no trailing newline)."""
     return json.dumps(fleet_to_dict(report, exit_code), indent=2, ensure_ascii=False)
+
+
+# ------------------------------------------------------------- markdown / html (shareable)
+
+
+#: More nodes than this: the shareable facts table has a line per value, not a column per node.
+_WIDE = 6
+
+
+def _rename_nodes(value: Any, names: dict[str, str]) -> Any:
+    """``value`` (JSON-like) with every node name in ``names`` replaced by its pseudonym,
+    as a whole string or as a whole word inside text."""
+    import re
+
+    keys = sorted(names, key=len, reverse=True)
+    pattern = (re.compile("|".join(rf"(?<![\w.-]){re.escape(n)}(?![\w-])" for n in keys))
+               if keys else None)
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, str):
+            if v in names:
+                return names[v]
+            return pattern.sub(lambda m: names[m.group(0)], v) if pattern else v
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            return {k: walk(x) for k, x in v.items()}
+        return v
+
+    return walk(value)
+
+
+def fleet_share_parts(doc: dict[str, Any], *, rename_nodes: bool
+                      ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What ``tfgpu fleet --format markdown|html`` renders (through
+    :func:`tfgpu.report.share.render_shareable`): a report document and two tables.
+
+    Args:
+        doc: :func:`fleet_to_dict`'s document.
+        rename_nodes: replace node names (host names) of 3 characters or more by
+            ``node-N`` (N: the node's place in the table), everywhere in the document
+            (redaction; ``--no-redact`` keeps them).
+
+    Returns:
+        ``(report, tables)``: ``report`` in the layout of
+        :func:`tfgpu.report.json_report.report_to_dict` (verdict, the fleet findings and
+        each node's error findings, titled with the node; meta), ``tables``: the facts that
+        must agree by node (``*`` marks a row that differs) and each node's verdict.
+    """
+    names = [str(n.get("name")) for n in doc.get("nodes") or []]
+    for name in (doc.get("table") or {}).get("nodes") or []:
+        if name not in names:
+            names.append(str(name))
+    if rename_nodes:
+        # Names of one or two characters (``a``, ``n2``) name no real host and, replaced
+        # inside text, would eat words: kept.
+        doc = _rename_nodes(doc, {n: f"node-{i}" for i, n in enumerate(names, 1)
+                                  if len(n) >= 3})
+    findings = list(doc.get("findings") or [])
+    for n in doc.get("nodes") or []:
+        for f in n.get("findings") or []:
+            if f.get("severity") == "error":
+                findings.append(dict(f, title=f"{n.get('name')}: {f.get('title', '')}"))
+    verdicts = [n.get("verdict") for n in doc.get("nodes") or []]
+    usable = bool(verdicts) and all(isinstance(v, dict) and v.get("gpu_usable")
+                                    for v in verdicts)
+    errors = sum(1 for f in findings if f.get("severity") == "error")
+    report = {
+        "schema_version": doc.get("schema_version"), "tfgpu_version": doc.get("tfgpu_version"),
+        "knowledge_version": doc.get("knowledge_version"), "command": "fleet",
+        "verdict": {"headline": doc.get("headline", ""), "gpu_usable": usable,
+                    "problems": errors},
+        "findings": findings,
+        "meta": {"nodes": str(len(doc.get("nodes") or [])),
+                 "sources": ", ".join(str(s) for s in doc.get("sources") or [])},
+    }
+    table = doc.get("table") or {}
+    columns = [str(x) for x in table.get("nodes") or []]
+    facts_rows: list[list[str]] = []
+    for r in table.get("rows") or []:
+        label = ("* " if r.get("differs") else "") + str(r.get("label", ""))
+        values = ["?" if v is None else str(v) for v in r.get("values") or []]
+        if len(columns) <= _WIDE:
+            facts_rows.append([label, *values])
+            continue
+        # Many nodes: one line per value, with the nodes that have it (as the text does).
+        for value in dict.fromkeys(values):
+            who = [c for c, v in zip(columns, values, strict=False) if v == value]
+            shown = "all" if len(who) == len(columns) else ", ".join(who[:12]) + (
+                f" and {len(who) - 12} more" if len(who) > 12 else "")
+            facts_rows.append([label, value, f"{shown} ({len(who)})"])
+            label = ""
+    node_rows = [[str(n.get("name")), str(n.get("status")),
+                  (n.get("verdict") or {}).get("headline") or n.get("message") or "",
+                  str(sum(1 for f in n.get("findings") or [] if f.get("severity") == "error"))]
+                 for n in doc.get("nodes") or []]
+    tables = [
+        {"title": "Facts that must agree (* = differs across nodes)",
+         "columns": ["fact", *columns] if len(columns) <= _WIDE else ["fact", "value", "nodes"],
+         "rows": facts_rows},
+        {"title": "Nodes", "columns": ["node", "status", "verdict", "errors"],
+         "rows": node_rows},
+    ]
+    return report, tables

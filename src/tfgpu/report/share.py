@@ -238,7 +238,8 @@ def _evidence_lines(evidence: Sequence[Any]) -> list[str]:
 def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
                facts: Mapping[str, Any] | None = None,
                verify: Mapping[str, Any] | None = None,
-               bench: Mapping[str, Any] | None = None) -> dict[str, Any]:
+               bench: Mapping[str, Any] | None = None,
+               tables: Sequence[Mapping[str, Any]] = ()) -> dict[str, Any]:
     """The template context: the report document and its extras, redacted, arranged.
 
     Args:
@@ -247,6 +248,8 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         facts: the host facts (``HostFacts.to_dict()``), shown as the host table.
         verify: ``VerifyResult.to_dict()``, shown as the checks table.
         bench: the bench document, shown as a table and an SVG chart.
+        tables: more tables, each ``{"title", "columns", "rows"}`` (text cells), shown
+            before the others (``tfgpu fleet``: the facts by node, the nodes' verdicts).
 
     Returns:
         ``title``, ``verdict`` (``headline``, ``state`` ``error``/``ok``/``warning``,
@@ -273,9 +276,11 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
     verdict = d.get("verdict") or {}
     errors = any(f.get("severity") == "error" for f in findings)
     state = "error" if errors else "ok" if verdict.get("gpu_usable") else "warning"
-    tables = [t for t in (_verify_table(verify) if verify is not None else None,
-                          _bench_table(bench) if bench is not None else None)
-              if t is not None and t["rows"]]
+    extra = [_table(str(t["title"]), t["columns"], t["rows"])
+             for t in (redactor.data(dict(t)) for t in tables)]
+    tables_out = [t for t in (*extra, _verify_table(verify) if verify is not None else None,
+                              _bench_table(bench) if bench is not None else None)
+                  if t is not None and t["rows"]]
     return {
         "title": f"tfgpu {d.get('command', '')}".strip(),
         "command": d.get("command", ""),
@@ -288,7 +293,7 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         "ids": [f.get("id") for f in findings],
         "meta": {str(k): str(v) for k, v in (d.get("meta") or {}).items()},
         "host": _host_rows(facts) if facts is not None else [],
-        "tables": tables,
+        "tables": tables_out,
         "chart": bench_svg(bench) if bench is not None else "",
         "tfgpu_version": d.get("tfgpu_version", ""),
         "knowledge_version": d.get("knowledge_version", ""),
@@ -432,7 +437,8 @@ def render_html(view: Mapping[str, Any]) -> str:
 def render_shareable(fmt: str, doc: Mapping[str, Any], *, redactor: Redactor,
                      facts: Mapping[str, Any] | None = None,
                      verify: Mapping[str, Any] | None = None,
-                     bench: Mapping[str, Any] | None = None) -> str:
+                     bench: Mapping[str, Any] | None = None,
+                     tables: Sequence[Mapping[str, Any]] = ()) -> str:
     """Render ``doc`` (and its extras) as ``"markdown"`` or ``"html"``; see
     :func:`build_view` for the arguments.
 
@@ -441,7 +447,8 @@ def render_shareable(fmt: str, doc: Mapping[str, Any], *, redactor: Redactor,
     """
     if fmt not in SHAREABLE:
         raise ValueError(f"not a shareable format: {fmt!r} (one of {', '.join(SHAREABLE)})")
-    view = build_view(doc, redactor=redactor, facts=facts, verify=verify, bench=bench)
+    view = build_view(doc, redactor=redactor, facts=facts, verify=verify, bench=bench,
+                      tables=tables)
     return render_markdown(view) if fmt == "markdown" else render_html(view)
 
 
