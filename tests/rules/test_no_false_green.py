@@ -73,7 +73,25 @@ def test_plain_tensorflow_wheel_without_cuda12_is_an_error_with_the_and_cuda_fix
 
 
 def test_pip_wheels_on_tensorflows_runpath_are_ready() -> None:
-    assert _missing(_host(GOOD)) == []
+    report = _report(_host(GOOD, tf="2.15.1"))
+    assert [f.id for f in report.findings if f.severity is Severity.ERROR] == []
+
+
+@pytest.mark.parametrize("tf", ["2.16.1", "2.17.0rc0"])
+def test_a_release_whose_runpath_misses_the_pip_wheels_is_not_ready(tf: str) -> None:
+    # platform fact tf-216-nvidia-wheel-libs-not-found: these wheels do not find nvidia/*/lib
+    report = _report(_host(GOOD, tf=tf))
+    f = next(x for x in report.findings if x.id == "tf-2-16-nvidia-wheel-libs-not-found")
+    assert f.severity is Severity.ERROR
+    assert any("LD_LIBRARY_PATH" in line for line in f.fix)
+    assert "ready" not in report.verdict.headline.lower()
+
+
+def test_the_same_wheels_on_ld_library_path_are_ready_on_an_affected_release() -> None:
+    on_path = tuple(F.SharedLibrary(lib.name, lib.soname, lib.path, lib.version,
+                                    "ld_library_path", True, lib.binary) for lib in GOOD)
+    report = _report(_host(on_path, tf="2.16.1"))
+    assert [f.id for f in report.findings if f.severity is Severity.ERROR] == []
 
 
 @pytest.mark.parametrize(("binary", "words"), [

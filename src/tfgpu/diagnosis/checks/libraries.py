@@ -874,6 +874,10 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     whose libraries are not on the loader path does not count, nor does a file only named
     like a library.  Runs on probed snapshots of Linux/WSL2 hosts whose TensorFlow was not
     imported (``--no-tf``, or the import failed); the import, when it ran, says more.
+    For the releases whose RUNPATH misses the pip wheels (platform fact
+    ``tf-216-nvidia-wheel-libs-not-found``: 2.16.1, 2.17.0rc0) only a copy on
+    LD_LIBRARY_PATH or the system cache counts, and wheels that are there but out of reach
+    give ``tf-2-16-nvidia-wheel-libs-not-found`` instead.
     """
     from tfgpu.facts import ProbeStatus
     from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
@@ -891,17 +895,26 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     if tf is None or tf.cuda is None or tf.os not in ("linux", "wsl2"):
         return
     want = {"cuda": _major(tf.cuda), "cudnn": _major(tf.cudnn)}
+    # TensorFlow releases whose wheels do not find the nvidia-* wheels through their RUNPATH
+    # (platform fact tf-216-nvidia-wheel-libs-not-found: 2.16.1, 2.17.0rc0)
+    runpath_broken = tf.version in kb.platform_fact("tf-216-nvidia-wheel-libs-not-found").items(
+        "affected")
     missing: list[str] = []
     seen: list[str] = []
+    runpath_only: list[str] = []
     for name, kind in _NEEDED:
         major = want[kind]
         if major is None:
             continue
         copies = [lib for lib in facts.libraries if lib.name == name]
-        ok = [lib for lib in copies if _major(lib.version) == major
-              and (lib.selected or lib.origin == "tf-runpath")
-              and arch_matches(lib.binary, facts.os.machine) is not False]
+        usable = [lib for lib in copies if _major(lib.version) == major
+                  and arch_matches(lib.binary, facts.os.machine) is not False]
+        ok = [lib for lib in usable if (lib.selected or lib.origin == "tf-runpath")
+              and not (runpath_broken and lib.origin == "tf-runpath")]
         if ok:
+            continue
+        if runpath_broken and any(lib.origin == "tf-runpath" for lib in usable):
+            runpath_only.append(name)
             continue
         missing.append(f"lib{name}.so.{major}")
         for lib in copies:
@@ -915,6 +928,10 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
                 why = f"not on the loader path ({lib.origin})"
             seen.append(f"{lib.path}: {why}")
     if not missing:
+        if runpath_only:  # the wheels are there; this release's RUNPATH misses them
+            regression = _tf216_libs_not_found(f, f.h("lib.dlopen"))
+            if regression is not None:
+                yield regression
         return
     pins = kb.and_cuda_pins(tf.version)
     fix: list[str] = []
