@@ -1560,7 +1560,10 @@ PATTERNS: tuple[Pattern, ...] = (
             "fatal",
             "killed",
         ),
-        r"Traceback \(most recent call last\)|(?:Error|Exception)\b|\bERROR\b|Check failed"
+        # falsepos: not a padded status field reading zero/none (`nvidia-smi -q`'s
+        # "Correctable Error   : 0"): a counter of no errors is no error line
+        r"Traceback \(most recent call last\)|(?:Error|Exception)\b(?!\s+:\s*(?:0|N/A|None)\s*$)"
+        r"|\bERROR\b|Check failed"
         r"|Aborted|core dumped|Segmentation fault|\bFatal\b|\bFATAL\b|^Killed$",
     ),
     _p(

@@ -24,6 +24,9 @@ from tfgpu.findings import Finding
 #: Byte counts above this (16 EiB, the whole 64-bit address space) are no real allocation:
 #: a log line with such a number is garbage, and the number is treated as unknown.
 MAX_BYTES = 2**64
+#: falsepos: a RESOURCE_EXHAUSTED raised by JAX, not TensorFlow: jaxlib's exception class
+#: (``jaxlib.xla_extension.XlaRuntimeError``; ``jax.errors.JaxRuntimeError`` in newer JAX).
+_JAX_ERROR = re.compile(r"\b(?:jaxlib\b|XlaRuntimeError\b|JaxRuntimeError\b)")
 
 
 def _bytes(text: str | None) -> int | None:
@@ -95,14 +98,24 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         )
     elif exhausted and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
+        # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
+        jax = any(_JAX_ERROR.search(h.text) for h in exhausted)
         out.append(
             catalogue.make(
                 "gpu-resource-exhausted",
-                variant="dst-tensor" if dst else None,
+                variant="jax" if jax else "dst-tensor" if dst else None,
                 evidence=log_evidence(exhausted, ctx.h("mem.ran_out").first[:1]),
-                fix=("reduce the batch size (evaluate/predict in batches too)",
+                fix=(
+                    ("reduce the batch or array sizes (the size the error names)",
+                     "XLA_PYTHON_CLIENT_PREALLOCATE=false python train.py   # JAX allocates "
+                     "as needed instead of 75% up front",
                      "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                     "--format=csv   # other processes holding GPU memory"),
+                     "--format=csv   # other processes holding GPU memory")
+                    if jax
+                    else ("reduce the batch size (evaluate/predict in batches too)",
+                          "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                          "--format=csv   # other processes holding GPU memory")
+                ),
             )
         )
     cuda_oom = ctx.h("mem.cuda_oom")
