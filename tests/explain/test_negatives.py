@@ -17,6 +17,7 @@ import json
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.explain import explain_lines, explain_stream
@@ -128,3 +129,53 @@ def test_an_out_of_memory_in_tensorflow_still_says_tensorflow() -> None:
             "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes.")
     f = _claims(list(explain_lines([line])))["gpu-resource-exhausted"]
     assert "JAX" not in f.title and "TensorFlow" in f.cause
+
+
+# --- a status that names its cause is not guessed to be memory -----------------------------
+
+_HANDLE = ("E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:535] "
+           "Could not create cudnn handle: ")
+
+
+@pytest.mark.parametrize(
+    ("status", "claims", "says"),
+    [
+        # the architecture statuses have their own finding; memory would contradict it
+        ("CUDNN_STATUS_ARCH_MISMATCH", {"gpu-compute-capability-too-low"}, "ARCH_MISMATCH"),
+        # cuDNN 9 values TF cannot name (status_codes.toml printed_as)
+        ("<unknown cudnn status: 1002>", {"cudnn-version-mismatch"}, "different cuDNN versions"),
+        ("<unknown cudnn status: 3005>", {"unrecognised-error"}, "driver is too old"),
+        # statuses that do mean memory (or say nothing) keep the memory finding
+        ("CUDNN_STATUS_NOT_INITIALIZED", {"dnn-handle-failed-gpu-memory"}, "memory"),
+        ("CUDNN_STATUS_ALLOC_FAILED", {"dnn-handle-failed-gpu-memory"}, "memory"),
+    ],
+)
+def test_a_handle_status_is_read_before_memory_is_guessed(
+    status: str, claims: set[str], says: str
+) -> None:
+    found = _claims(list(explain_lines([_HANDLE + status])))
+    assert set(found) == claims
+    f = next(iter(found.values()))
+    assert says.lower() in (f.title + " " + f.cause).lower()
+    assert f.id != "unrecognised-error" or f.severity is Severity.WARNING
+
+
+def _harmless_examples() -> list[tuple[str, str]]:
+    data_dir = Path(__file__).resolve().parents[2] / "src" / "tfgpu" / "knowledge" / "data"
+    out = []
+    for path in [*sorted(data_dir.glob("messages_*.toml")), data_dir / "status_codes.toml"]:
+        for rows in tomllib.loads(path.read_text(encoding="utf-8")).values():
+            for row in rows if isinstance(rows, list) else ():
+                if (isinstance(row, dict) and row.get("example")
+                        and row.get("maps_to") in ("harmless", "context", "generic")):
+                    out.append((f"{path.stem}:{row.get('id') or row.get('name')}",
+                                str(row["example"])))
+    return out
+
+
+@pytest.mark.parametrize(("row", "example"), _harmless_examples(), ids=lambda x: str(x)[:60])
+def test_a_message_the_data_calls_harmless_makes_no_claim(row: str, example: str) -> None:
+    # the message tables' own verdict (maps_to harmless/context/generic, with its source)
+    claims = _claims(list(explain_lines(example.strip("\n").splitlines())))
+    assert set(claims) <= {"unrecognised-error"}, f"{row}: {sorted(claims)}"
+    assert all(f.severity is Severity.WARNING for f in claims.values())

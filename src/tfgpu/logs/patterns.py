@@ -897,8 +897,10 @@ PATTERNS: tuple[Pattern, ...] = (
          "memory usage:", "possibly insufficient driver version",
          "error retrieving driver version", "cudnn launch failure",
          "failed to call thenrnnforward", "failed to call thenrnnbackward"),
+        # falsepos: the status also in TF's form for a cuDNN 9 value it cannot name
+        # ("<unknown cudnn status: 1002>"), which rule_library_handle looks up
         r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
-        r"(?: handle:\s*(?P<code>[A-Z_]{3,60}))?"
+        r"(?: handle:\s*(?P<code>[A-Z_]{3,60}|<unknown cudnn status: \d{1,6}>))?"
         r"|(?P<dnninit>DNN library initialization failed|Fail to find the dnn implementation)"
         r"|(?P<gemm>Blas xGEMMBatched launch failed)"
         r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward))"
