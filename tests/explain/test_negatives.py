@@ -179,3 +179,15 @@ def test_a_message_the_data_calls_harmless_makes_no_claim(row: str, example: str
     claims = _claims(list(explain_lines(example.strip("\n").splitlines())))
     assert set(claims) <= {"unrecognised-error"}, f"{row}: {sorted(claims)}"
     assert all(f.severity is Severity.WARNING for f in claims.values())
+
+
+def test_onednn_int64_fallback_is_a_notice_not_an_unknown_error() -> None:
+    fs = {f.id: f for f in _explain(NEGATIVES / "keras-hub-a100-xla-mlir-onednn-int64.log")}
+    assert not _claims(list(fs.values()))
+    assert fs["onednn-notice"].harmless and "INT64" in fs["onednn-notice"].title
+    # the same fallback line next to a real failure leaves that failure to its own finding
+    crash = ["2025-01-08 14:55:59.249677: E tensorflow/core/util/util.cc:131] oneDNN supports "
+             "DT_INT64 only on platforms with AVX-512. Falling back to the default Eigen-based "
+             "implementation if present.",
+             "Segmentation fault (core dumped)"]
+    assert set(_claims(list(explain_lines(crash)))) == {"unrecognised-error"}

@@ -1537,6 +1537,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[/\\](?:envs[/\\](?P<env>[\w.+-]{1,100})|(?:ana|mini)conda\d?|miniforge\d?"
         r"|mambaforge)[/\\](?:lib[/\\]python(?P<v>\d\.\d{1,2})[/\\]|[Ll]ib[/\\]site-packages[/\\])",
     ),
+    # --- falsepos: harmless lines printed at E level --------------------------------------------
+    # tensorflow/core/util/util.cc: oneDNN has no INT64 kernels without AVX-512, so the op
+    # runs on Eigen instead (printed at E level; e.g. keras-team/keras-hub#2161)
+    _p(
+        "noise.onednn_int64",
+        ("onednn supports dt_int",),
+        r"oneDNN supports DT_INT\d+ only on platforms with AVX-512",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",
