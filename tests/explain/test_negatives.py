@@ -191,3 +191,26 @@ def test_onednn_int64_fallback_is_a_notice_not_an_unknown_error() -> None:
              "implementation if present.",
              "Segmentation fault (core dumped)"]
     assert set(_claims(list(explain_lines(crash)))) == {"unrecognised-error"}
+
+
+# --- host evidence: a WSL2 finding needs WSL2 -----------------------------------------------
+
+_NVML_BLOCKED = "Failed to initialize NVML: GPU access blocked by the operating system"
+
+
+def test_nvml_blocked_says_wsl2_only_with_wsl_evidence() -> None:
+    from tfgpu.facts import HostFacts
+
+    wsl = _claims(list(explain_lines(
+        ["Linux version 5.15.153.1-microsoft-standard-WSL2", "$ nvidia-smi", _NVML_BLOCKED])))
+    assert wsl["wsl2-gpu-access-blocked"].severity is Severity.ERROR
+    # no WSL line: a hedged warning whose first step tells WSL2 from the rest
+    bare = _claims(list(explain_lines([_NVML_BLOCKED])))["wsl2-gpu-access-blocked"]
+    assert bare.severity is Severity.WARNING and bare.fix[0].startswith("uname -r")
+    # host facts of a native Linux host (reported in containers there, Kaixhin/dockerfiles#1):
+    # no WSL advice at all
+    host = HostFacts.from_json((FIXTURES / "doctor-review" / "l4_ok.json").read_text())
+    native = _claims(list(explain_lines([_NVML_BLOCKED], host)))["wsl2-gpu-access-blocked"]
+    assert native.severity is Severity.WARNING and native.category != "wsl2"
+    assert not any("wsl" in line.lower() for line in native.fix)
+    assert "WSL2" in native.title and "not WSL2" in native.title
