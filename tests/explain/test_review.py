@@ -272,9 +272,12 @@ def test_unknown_glog_error_line_is_picked_out() -> None:
         "Segmentation fault (core dumped)",
     ],
 )
-def test_unexplained_crash_is_an_error(log: str) -> None:
+def test_unexplained_crash_is_a_warning_that_says_what_to_run(log: str) -> None:
+    # falsepos: tfgpu names no cause for it, so it is no error-level claim (issue 10: unknown
+    # beats confidently wrong); the process did die, so it says how to see where
     f = _lines(log)["unrecognised-error"]
-    assert f.severity is Severity.ERROR and f.evidence
+    assert f.severity is Severity.WARNING and f.evidence and "crash" in f.title
+    assert any("faulthandler" in line for line in f.fix)
 
 
 def test_known_e_lines_are_not_unrecognised() -> None:

@@ -897,8 +897,10 @@ PATTERNS: tuple[Pattern, ...] = (
          "memory usage:", "possibly insufficient driver version",
          "error retrieving driver version", "cudnn launch failure",
          "failed to call thenrnnforward", "failed to call thenrnnbackward"),
+        # falsepos: the status also in TF's form for a cuDNN 9 value it cannot name
+        # ("<unknown cudnn status: 1002>"), which rule_library_handle looks up
         r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
-        r"(?: handle:\s*(?P<code>[A-Z_]{3,60}))?"
+        r"(?: handle:\s*(?P<code>[A-Z_]{3,60}|<unknown cudnn status: \d{1,6}>))?"
         r"|(?P<dnninit>DNN library initialization failed|Fail to find the dnn implementation)"
         r"|(?P<gemm>Blas xGEMMBatched launch failed)"
         r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward))"
@@ -1535,6 +1537,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[/\\](?:envs[/\\](?P<env>[\w.+-]{1,100})|(?:ana|mini)conda\d?|miniforge\d?"
         r"|mambaforge)[/\\](?:lib[/\\]python(?P<v>\d\.\d{1,2})[/\\]|[Ll]ib[/\\]site-packages[/\\])",
     ),
+    # --- falsepos: harmless lines printed at E level --------------------------------------------
+    # tensorflow/core/util/util.cc: oneDNN has no INT64 kernels without AVX-512, so the op
+    # runs on Eigen instead (printed at E level; e.g. keras-team/keras-hub#2161)
+    _p(
+        "noise.onednn_int64",
+        ("onednn supports dt_int",),
+        r"oneDNN supports DT_INT\d+ only on platforms with AVX-512",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",
@@ -1560,7 +1570,10 @@ PATTERNS: tuple[Pattern, ...] = (
             "fatal",
             "killed",
         ),
-        r"Traceback \(most recent call last\)|(?:Error|Exception)\b|\bERROR\b|Check failed"
+        # falsepos: not a padded status field reading zero/none (`nvidia-smi -q`'s
+        # "Correctable Error   : 0"): a counter of no errors is no error line
+        r"Traceback \(most recent call last\)|(?:Error|Exception)\b(?!\s+:\s*(?:0|N/A|None)\s*$)"
+        r"|\bERROR\b|Check failed"
         r"|Aborted|core dumped|Segmentation fault|\bFatal\b|\bFATAL\b|^Killed$",
     ),
     _p(
