@@ -1541,7 +1541,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "smi.no_driver",
         ("communicate with the nvidia driver",),
-        r"(?i:could(?:n\W{0,6}t| not) communicate with the NVIDIA driver)",
+        r"(?i:could(?:n(?:&#0?39;|&apos;|\W{0,3})t| not) communicate with the NVIDIA driver)",
     ),
     # nvidia-smi with the module loaded but no GPU initialised (RmInitAdapter failed)
     _p("smi.no_devices", ("no devices were found",), r"^\s*No devices were found\.?\s*$"),
@@ -1581,8 +1581,8 @@ PATTERNS: tuple[Pattern, ...] = (
         "tfa.unsupported_tf",
         ("tensorflow addons supports using python ops",),
         r"Tensorflow Addons supports using Python ops for all Tensorflow versions above or "
-        r"equal to (?P<min>\d[\w.]{0,20}) and strictly below (?P<max>\d[\w.]{0,20}?)"
-        r"(?=[\s(.]|$)",
+        r"equal to (?P<min>\d{1,3}(?:\.\d{1,4}){0,3}) and strictly below "
+        r"(?P<max>\d{1,3}(?:\.\d{1,4}){0,3})",
     ),
     _p(
         "tfa.using",
