@@ -333,3 +333,14 @@ def test_many_unfinished_lines_stay_linear() -> None:
     facts = read_lines(lines)
     assert time.perf_counter() - start < 10
     assert facts.get("eco.keras3_format").count == 0
+
+
+def test_container_toolkit_error_wrapped_after_its_prefix() -> None:
+    # docker-compose output wrapped by the reporter after "initialization error:"
+    found = _ids(["ERROR: for backend  Cannot start service backend: failed to create shim: OCI "
+                  "runtime create failed: runc create failed: unable to start container process: "
+                  "error during container init: error running hook #0: error running hook: exit "
+                  "status 1, stdout: , stderr: nvidia-container-cli: initialization error:",
+                  "nvml error: driver not loaded: unknown"])
+    f = found["docker-host-nvidia-driver-not-loaded"]
+    assert any("nvidia-smi" in x for x in f.fix)
