@@ -45,9 +45,10 @@ DATA = SRC / "knowledge" / "data"
 FILES = sorted(DATA.glob("messages_*.toml"))
 
 #: Coverage measured on 2026-12-01 over every messages_*.toml (436 of 438 rows = 99.5%),
-#: after the ecosystem and gpu-stack kinds of stage 3. Raise it as the engine learns, never
-#: lower it; the target is 0.95.
-RATCHET = 0.995
+#: after the ecosystem and gpu-stack kinds of stage 3; 461 of 463 (99.57%) with the nvidia
+#: tools rows (messages_nvidia_tools.toml). Raise it as the engine learns, never lower it;
+#: the target is 0.95.
+RATCHET = 0.9955
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {
