@@ -951,10 +951,7 @@ def gpu_async_failure(ctx: Facts) -> list[Finding]:
 def cuda_launch_out_of_resources(ctx: Facts) -> list[Finding]:
     """``CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES`` / "too many resources requested for launch"
     (cuda.h CUresult 701; its meaning from status_codes.toml)."""
-    hits = ctx.h("gs.launch_resources").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(ctx, "gs.launch_resources", lambda hits, _first: catalogue.make(
         "cuda-launch-out-of-resources",
         evidence=log_evidence(hits),
         cause=_error_meaning(ctx, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES") + ".",
@@ -963,7 +960,7 @@ def cuda_launch_out_of_resources(ctx: Facts) -> list[Finding]:
              "XLA: " + c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0"),
              "# a custom CUDA op: fewer threads per block or fewer registers "
              "(--maxrregcount) for this GPU"),
-    )]
+    ))
 
 
 # ---------------------------------------------------------------------- semantics (stage 3)
