@@ -401,17 +401,9 @@ def test_rnn_without_cudnn_is_a_notice() -> None:
 def test_a_library_name_without_a_version_does_not_raise() -> None:
     """A mangled 'libcudart.so..' names no CUDA version (found by the explain fuzz suite on
     hosts whose facts list CUDA toolkits)."""
-    from pathlib import Path
+    from fixture_helpers import fixture_hosts
 
-    from tfgpu.facts import HostFacts
-
-    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
-    hosts = []
-    for p in sorted(fixtures.glob("*/*.json")):
-        try:
-            hosts.append(HostFacts.from_json(p.read_text(encoding="utf-8")))
-        except ValueError:
-            continue
+    hosts = fixture_hosts()
     assert hosts
     for host in hosts:
         explain_lines(["Could not load dynamic library 'libcudart.so..'; dlerror: x"], host)
