@@ -64,10 +64,10 @@ def test_windows_long_paths(lines: list[str]) -> None:
 def test_windows_long_path_from_an_old_pip_without_the_hint() -> None:
     long_path = "C:\\Users\\someone\\AppData\\Local\\Packages\\" + "x" * 260 + ".h"
     f = known(["ERROR: Could not install packages due to an EnvironmentError: [Errno 2] No "
-                f"such file or directory: '{long_path}'"], "pip-windows-long-paths")
+               f"such file or directory: '{long_path}'"], "pip-windows-long-paths")
     assert "LongPathsEnabled" in fix_text(f)
     short = ids(["ERROR: Could not install packages due to an EnvironmentError: [Errno 2] No "
-                  "such file or directory: 'C:\\tmp\\a.h'"])
+                 "such file or directory: 'C:\\tmp\\a.h'"])
     assert "pip-windows-long-paths" not in short
 
 
@@ -106,7 +106,7 @@ def test_numpy_symbolic_tensor_with_tf_2_3_and_numpy_1_20() -> None:
 @pytest.mark.parametrize("context", [["TensorFlow version: 2.12.0"], ["numpy 1.19.5"]])
 def test_numpy_symbolic_tensor_not_claimed_when_versions_rule_it_out(context: list[str]) -> None:
     found = ids([*context, "NotImplementedError: Cannot convert a symbolic Tensor "
-                  "(lstm/strided_slice:0) to a numpy array."])
+                 "(lstm/strided_slice:0) to a numpy array."])
     assert "numpy-too-new-for-tensorflow" not in found
 
 
@@ -115,9 +115,9 @@ def test_numpy_symbolic_tensor_not_claimed_when_versions_rule_it_out(context: li
 
 def test_keras_not_importable_names_the_tf_keras_minor() -> None:
     f = known(["TensorFlow version: 2.17.1",
-                "  File \"/usr/lib/python3.11/site-packages/tensorflow/python/util/"
-                "lazy_loader.py\", line 106, in _initialize",
-                "ImportError: Keras cannot be imported. Check that it is installed."],
+               "  File \"/usr/lib/python3.11/site-packages/tensorflow/python/util/"
+               "lazy_loader.py\", line 106, in _initialize",
+               "ImportError: Keras cannot be imported. Check that it is installed."],
                "keras-not-importable")
     assert "tf-keras~=2.17.0" in fix_text(f)
 
@@ -168,17 +168,17 @@ def test_keras_engine_import_stays_private_api() -> None:
 
 def test_nvc_driver_error_other_detail() -> None:
     f = known(["docker: Error response from daemon: failed to create shim task: OCI runtime "
-                "create failed: runc create failed: unable to start container process: error "
-                "during container init: error running hook #0: error running hook: exit status "
-                "1, stdout: , stderr: nvidia-container-cli: initialization error: driver error: "
-                "timed out: unknown."], "docker-nvidia-container-cli-driver-error")
+               "create failed: runc create failed: unable to start container process: error "
+               "during container init: error running hook #0: error running hook: exit status "
+               "1, stdout: , stderr: nvidia-container-cli: initialization error: driver error: "
+               "timed out: unknown."], "docker-nvidia-container-cli-driver-error")
     assert "timed out" in f.title
 
 
 def test_image_cuda_requirement_names_the_driver_that_cuda_needs() -> None:
     f = known(["nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.8, "
-                "please update your driver to a newer version, or use an earlier cuda "
-                "container: unknown."], "docker-image-cuda-newer-than-host-driver")
+               "please update your driver to a newer version, or use an earlier cuda "
+               "container: unknown."], "docker-image-cuda-newer-than-host-driver")
     assert "cuda>=11.8" in f.title
     assert "520.61.05" in f.cause  # CUDA 11.8 GA's Linux driver (cuda_min_driver.toml)
     assert "and-cuda" not in fix_text(f)
@@ -186,16 +186,16 @@ def test_image_cuda_requirement_names_the_driver_that_cuda_needs() -> None:
 
 def test_image_cuda_requirement_on_wsl2_names_the_windows_driver() -> None:
     f = known(["$ cat /proc/version",
-                "Linux version 5.15.153.1-microsoft-standard-WSL2",
-                "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4, "
-                "please update your driver to a newer version, or use an earlier cuda "
-                "container: unknown."], "docker-image-cuda-newer-than-host-driver")
+               "Linux version 5.15.153.1-microsoft-standard-WSL2",
+               "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4, "
+               "please update your driver to a newer version, or use an earlier cuda "
+               "container: unknown."], "docker-image-cuda-newer-than-host-driver")
     assert "Windows NVIDIA driver" in fix_text(f)
 
 
 def test_nvml_unknown_in_a_container_prompt_is_an_error() -> None:
     f = known(["root@0b1c2d3e4f5a:/workspace# nvidia-smi",
-                "Failed to initialize NVML: Unknown Error"], "docker-container-lost-gpu-access")
+               "Failed to initialize NVML: Unknown Error"], "docker-container-lost-gpu-access")
     assert f.severity is Severity.ERROR
     assert "create-dev-char-symlinks" in fix_text(f)
 
@@ -211,7 +211,7 @@ def test_nvml_unknown_on_an_unknown_host_is_a_hedged_warning() -> None:
 
 def test_nvml_unknown_under_wsl2_without_a_container_is_not_the_cgroup_fault() -> None:
     found = ids(["Linux version 5.15.90.1-microsoft-standard-WSL2", "$ nvidia-smi",
-                  "Failed to initialize NVML: Unknown Error"])
+                 "Failed to initialize NVML: Unknown Error"])
     assert "docker-container-lost-gpu-access" not in found
 
 
@@ -220,7 +220,7 @@ def test_nvml_unknown_under_wsl2_without_a_container_is_not_the_cgroup_fault() -
 
 def test_gpu_access_blocked_in_docker_under_wsl() -> None:
     f = known(["$ docker exec ollama nvidia-smi",
-                "Failed to initialize NVML: GPU access blocked by the operating system"],
+               "Failed to initialize NVML: GPU access blocked by the operating system"],
                "wsl2-gpu-access-blocked")
     assert "wsl --shutdown" in fix_text(f)
 
@@ -233,17 +233,17 @@ def test_device_handle_on_native_linux_is_not_called_wsl() -> None:
 
 def test_device_handle_under_wsl2_is_the_tcc_variant() -> None:
     f = known(["Linux version 5.15.167.4-microsoft-standard-WSL2",
-                "Unable to determine the device handle for GPU1: 0000:E1:00.0: Unknown Error",
-                "No devices were found"], "nvidia-smi-device-handle-unknown-error")
+               "Unable to determine the device handle for GPU1: 0000:E1:00.0: Unknown Error",
+               "No devices were found"], "nvidia-smi-device-handle-unknown-error")
     assert f.category == "wsl2" and "WDDM" in fix_text(f)
 
 
 def test_libcuda_missing_with_wsl_path_is_the_wsl2_finding() -> None:
     found = ids(["2023-03-01 10:00:00.000000: W tensorflow/compiler/xla/stream_executor/"
-                  "platform/default/dso_loader.cc:64] Could not load dynamic library "
-                  "'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file: No "
-                  "such file or directory; LD_LIBRARY_PATH: /usr/lib/wsl/lib:/usr/local/cuda/"
-                  "lib64"])
+                 "platform/default/dso_loader.cc:64] Could not load dynamic library "
+                 "'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file: No "
+                 "such file or directory; LD_LIBRARY_PATH: /usr/lib/wsl/lib:/usr/local/cuda/"
+                 "lib64"])
     assert "wsl2-libcuda-not-found" in found
     assert not any(i.startswith("library-not-loaded-libcuda") for i in found)
     assert "/usr/lib/wsl/lib" in fix_text(found["wsl2-libcuda-not-found"])
@@ -251,7 +251,7 @@ def test_libcuda_missing_with_wsl_path_is_the_wsl2_finding() -> None:
 
 def test_libcuda_missing_without_wsl_hint_stays_generic() -> None:
     found = ids(["Could not load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot "
-                  "open shared object file: No such file or directory"])
+                 "open shared object file: No such file or directory"])
     assert "wsl2-libcuda-not-found" not in found
     assert "library-not-loaded-libcuda-so-1" in found
 
@@ -267,9 +267,9 @@ def test_cuda_500_from_pytorch_is_the_container_toolkit_fault() -> None:
 
 def test_metal_registered_twice_other_era() -> None:
     f = known(['2024-02-02 10:00:00.000000: F tensorflow/c/experimental/stream_executor/'
-                'stream_executor.cc:820] Non-OK-status: stream_executor::PlatformManager::'
-                'RegisterPlatform(std::move(cplatform)) status: INTERNAL: platform is already '
-                'registered with name: "METAL"'], "metal-plugin-loaded-twice")
+               'stream_executor.cc:820] Non-OK-status: stream_executor::PlatformManager::'
+               'RegisterPlatform(std::move(cplatform)) status: INTERNAL: platform is already '
+               'registered with name: "METAL"'], "metal-plugin-loaded-twice")
     assert "METAL" in f.title
 
 
@@ -280,9 +280,9 @@ def test_metal_xla_needs_metal_evidence() -> None:
     f = known(["Metal device set to: Apple M2 Pro", line], "metal-xla-optimizer-unsupported")
     assert "legacy.Adam" in fix_text(f)
     found = ids(["2023-08-02 10:41:48.000068: I tensorflow/core/common_runtime/gpu/"
-                  "gpu_device.cc:1886] Created device /job:localhost/replica:0/task:0/device:"
-                  "GPU:0 with 22000 MB memory:  -> device: 0, name: NVIDIA A10, pci bus id: "
-                  "0000:00:1e.0, compute capability: 8.6", line])
+                 "gpu_device.cc:1886] Created device /job:localhost/replica:0/task:0/device:"
+                 "GPU:0 with 22000 MB memory:  -> device: 0, name: NVIDIA A10, pci bus id: "
+                 "0000:00:1e.0, compute capability: 8.6", line])
     assert "metal-xla-optimizer-unsupported" not in found
 
 
@@ -291,7 +291,7 @@ def test_metal_xla_needs_metal_evidence() -> None:
 
 def test_rocm_library_of_another_release_never_gets_a_cuda_fix() -> None:
     f = known(["ImportError: libMIOpen.so.1: cannot open shared object file: No such file or "
-                "directory"], "rocm-runtime-missing")
+               "directory"], "rocm-runtime-missing")
     assert "MIOpen" in f.cause
     assert "and-cuda" not in fix_text(f) and "LD_LIBRARY_PATH=/usr/local/cuda" not in fix_text(f)
     assert not any(i.startswith("library-not-loaded") for i in ids(
@@ -309,8 +309,8 @@ def test_tfjs_unsupported_arm64_linux() -> None:
 
 def test_tfjs_addon_missing_cpu_package_windows() -> None:
     f = known(["Error: The Node.js native addon module (tfjs_binding.node) can not be found at "
-                "path: C:\\app\\node_modules\\@tensorflow\\tfjs-node\\lib\\napi-v9\\"
-                "tfjs_binding.node."], "tfjs-node-gpu-addon-missing")
+               "path: C:\\app\\node_modules\\@tensorflow\\tfjs-node\\lib\\napi-v9\\"
+               "tfjs_binding.node."], "tfjs-node-gpu-addon-missing")
     assert "npm rebuild" in fix_text(f)
 
 
@@ -329,7 +329,7 @@ def test_tfjs_cuda_library_missing_on_linux_cuda_11() -> None:
 
 def test_specified_module_not_found_without_tfjs_is_not_tfjs() -> None:
     found = ids(["ImportError: DLL load failed while importing _pywrap_tensorflow_internal: "
-                  "The specified module could not be found."])
+                 "The specified module could not be found."])
     assert "tfjs-node-gpu-cuda-libraries-missing" not in found
 
 
@@ -338,23 +338,23 @@ def test_specified_module_not_found_without_tfjs_is_not_tfjs() -> None:
 
 def test_windows_cpu_only_list_with_version_printed_alone() -> None:
     f = known(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
-                "print(tf.config.list_physical_devices('GPU'))\"", "2.12.1", "[]"],
+               "print(tf.config.list_physical_devices('GPU'))\"", "2.12.1", "[]"],
                "tensorflow-windows-native-no-gpu")
     assert "2.12.1" in f.title
 
 
 def test_windows_device_lib_with_pip_show_version() -> None:
     f = known(["PS C:\\Users\\me> pip show tensorflow", "Name: tensorflow",
-                "Version: 2.16.1", "PS C:\\Users\\me> python -c \"from tensorflow.python.client "
-                "import device_lib; print(device_lib.list_local_devices())\"",
-                '[name: "/device:CPU:0"', 'device_type: "CPU"', "memory_limit: 268435456", "]"],
+               "Version: 2.16.1", "PS C:\\Users\\me> python -c \"from tensorflow.python.client "
+               "import device_lib; print(device_lib.list_local_devices())\"",
+               '[name: "/device:CPU:0"', 'device_type: "CPU"', "memory_limit: 268435456", "]"],
                "tensorflow-windows-native-no-gpu")
     assert "2.16.1" in f.title
 
 
 def test_windows_cpu_only_list_tf_2_10_is_not_the_windows_fault() -> None:
     found = ids(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
-                  "print(tf.config.list_physical_devices('GPU'))\"", "2.10.1", "[]"])
+                 "print(tf.config.list_physical_devices('GPU'))\"", "2.10.1", "[]"])
     assert "tensorflow-windows-native-no-gpu" not in found
 
 

@@ -18,10 +18,10 @@ from .kind_helpers import ids, known
 
 def test_rocm_gpu_arch_unsupported_names_target_and_list() -> None:
     f = known(["2024-05-02 09:10:11.000001: I tensorflow/core/common_runtime/gpu/"
-                "gpu_device.cc:2240] Ignoring visible gpu device (device: 1, name: AMD Radeon "
-                "RX 6700 XT, pci bus id: 0000:03:00.0) with AMDGPU version : gfx1031. The "
-                "supported AMDGPU versions are gfx1030, gfx1100, gfx900, gfx906, gfx908, "
-                "gfx90a."], "rocm-gpu-arch-unsupported")
+               "gpu_device.cc:2240] Ignoring visible gpu device (device: 1, name: AMD Radeon "
+               "RX 6700 XT, pci bus id: 0000:03:00.0) with AMDGPU version : gfx1031. The "
+               "supported AMDGPU versions are gfx1030, gfx1100, gfx900, gfx906, gfx908, "
+               "gfx90a."], "rocm-gpu-arch-unsupported")
     assert "gfx1031" in f.title
     assert "gfx1030, gfx1100" in f.cause
     assert f.severity is Severity.ERROR
@@ -29,17 +29,17 @@ def test_rocm_gpu_arch_unsupported_names_target_and_list() -> None:
 
 def test_cuda_ignoring_line_is_not_the_rocm_finding() -> None:
     found = ids(["I tensorflow/core/common_runtime/gpu/gpu_device.cc:1700] Ignoring visible "
-                  "gpu device (device: 0, name: Quadro K600, pci bus id: 0000:01:00.0, compute "
-                  "capability: 3.0) with Cuda compute capability 3.0. The minimum required Cuda "
-                  "capability is 3.5."])
+                 "gpu device (device: 0, name: Quadro K600, pci bus id: 0000:01:00.0, compute "
+                 "capability: 3.0) with Cuda compute capability 3.0. The minimum required Cuda "
+                 "capability is 3.5."])
     assert "rocm-gpu-arch-unsupported" not in found
     assert "gpu-compute-capability-not-reported" not in found
 
 
 def test_compute_capability_not_reported() -> None:
     f = known(["I tensorflow/core/common_runtime/gpu/gpu_device.cc:1761] Ignoring visible gpu "
-                "device (device: 1, name: GeForce RTX 3090, pci bus id: 0000:41:00.0) whose "
-                "CUDA compute capability is not available."],
+               "device (device: 1, name: GeForce RTX 3090, pci bus id: 0000:41:00.0) whose "
+               "CUDA compute capability is not available."],
                "gpu-compute-capability-not-reported")
     assert "GeForce RTX 3090" in f.cause
     assert any("nvidia-smi" in x for x in f.fix)
@@ -81,16 +81,16 @@ def test_one_pair_failing_is_the_harmless_notice(line: str) -> None:
 
 def test_scratch_buffer_is_memory_at_start() -> None:
     f = known(["tensorflow.python.framework.errors_impl.FailedPreconditionError: Failed to "
-                "allocate scratch buffer for device 2"], "gpu-memory-unavailable-at-start")
+               "allocate scratch buffer for device 2"], "gpu-memory-unavailable-at-start")
     assert "GPU 2" in f.title
     assert any("nvidia-smi" in x for x in f.fix)
 
 
 def test_allocator_not_created_is_the_allocator_type() -> None:
     found = ids(["E tensorflow/core/common_runtime/gpu/gpu_process_state.cc:222] Invalid "
-                  "allocator type: cuda_malloc",
-                  "tensorflow.python.framework.errors_impl.InternalError: Failed to get memory "
-                  "allocator for TF GPU 1 with 23603838976 bytes of memory."])
+                 "allocator type: cuda_malloc",
+                 "tensorflow.python.framework.errors_impl.InternalError: Failed to get memory "
+                 "allocator for TF GPU 1 with 23603838976 bytes of memory."])
     f = found["gpu-allocator-type-invalid"]
     assert "GPU 1" in f.title and "cuda_malloc" in f.cause
     assert "gpu-memory-unavailable-at-start" not in found
@@ -122,15 +122,15 @@ def test_stream_executor_init_failed_names_the_cuda_error(line: str, error: str)
 
 def test_query_memory_failed() -> None:
     f = known(["tensorflow.python.framework.errors_impl.UnknownError: Failed to query "
-                "available memory for GPU 1"], "gpu-stream-executor-init-failed")
+               "available memory for GPU 1"], "gpu-stream-executor-init-failed")
     assert "GPU 1" in f.cause
 
 
 def test_context_out_of_memory_is_the_memory_finding() -> None:
     found = ids(["tensorflow.python.framework.errors_impl.InternalError: failed initializing "
-                  "StreamExecutor for CUDA device ordinal 0: INTERNAL: failed call to "
-                  "cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY: out of memory; total "
-                  "memory reported: 25438126080"])
+                 "StreamExecutor for CUDA device ordinal 0: INTERNAL: failed call to "
+                 "cuDevicePrimaryCtxRetain: CUDA_ERROR_OUT_OF_MEMORY: out of memory; total "
+                 "memory reported: 25438126080"])
     assert "gpu-memory-held-by-other-process" in found
     assert "gpu-stream-executor-init-failed" not in found
 
@@ -143,14 +143,14 @@ def test_device_count_not_initialised() -> None:
     assert "fork" in f.cause
     # with the cuInit line, that finding names the first failure
     found = ids(["E tensorflow/stream_executor/cuda/cuda_driver.cc:271] failed call to cuInit: "
-                  "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected", line])
+                 "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected", line])
     assert "cuda-driver-not-initialised" not in found
     assert "cuinit-no-device" in found
 
 
 def test_other_device_count_errors_are_not_this_finding() -> None:
     found = ids(["E cuda_driver.cc:1301] could not retrieve CUDA device count: "
-                  "CUDA_ERROR_UNKNOWN: unknown error"])
+                 "CUDA_ERROR_UNKNOWN: unknown error"])
     assert "cuda-driver-not-initialised" not in found
 
 
@@ -184,24 +184,24 @@ def test_bfc_followups_with_the_ran_out_line_keep_its_size() -> None:
 
 def test_star_lines_elsewhere_are_not_an_allocator_map() -> None:
     found = ids(["**********************************************",
-                  "I0101 main.cc:12] ______________________________ done"])
+                 "I0101 main.cc:12] ______________________________ done"])
     assert "gpu-allocator-ran-out" not in found
 
 
 def test_garbage_collection_near_limit_is_info() -> None:
     f = known(["2024-03-03 03:03:03.3: W external/local_tsl/tsl/framework/bfc_allocator.cc:"
-                "296] Garbage collection: deallocate free memory regions (i.e., allocations) so "
-                "that we can re-allocate a larger region to avoid OOM due to memory "
-                "fragmentation. If you see this message frequently, you are running near the "
-                "threshold of the available device memory"], "gpu-memory-near-limit")
+               "296] Garbage collection: deallocate free memory regions (i.e., allocations) so "
+               "that we can re-allocate a larger region to avoid OOM due to memory "
+               "fragmentation. If you see this message frequently, you are running near the "
+               "threshold of the available device memory"], "gpu-memory-near-limit")
     assert f.severity is Severity.INFO
     assert not f.harmless
 
 
 def test_oom_hint_line_is_out_of_memory() -> None:
     known(["  (0) Resource exhausted:  OOM ... Hint: If you want to see a list of allocated "
-            "tensors when OOM happens, add report_tensor_allocations_upon_oom to RunOptions for "
-            "current allocation info."], "gpu-resource-exhausted")
+           "tensors when OOM happens, add report_tensor_allocations_upon_oom to RunOptions for "
+           "current allocation info."], "gpu-resource-exhausted")
 
 
 # ----------------------------------------------------- cuBLAS / cuSOLVER / cuDNN calls
@@ -254,16 +254,16 @@ def test_driver_jit_log_is_ptx_newer_than_driver() -> None:
 
 def test_xla_ptxas_unsupported_version_stays_ptxas_too_old() -> None:
     found = ids(["ptxas /tmp/tempfile-host-1.ptx, line 5; fatal   : Unsupported .version 7.8; "
-                  "current version is '7.4'"])
+                 "current version is '7.4'"])
     assert "ptxas-too-old" in found
     assert "ptx-newer-than-driver" not in found
 
 
 def test_xla_known_bad_driver_jit() -> None:
     f = known(["W tensorflow/compiler/xla/service/gpu/nvptx_compiler.cc:386] *** WARNING *** "
-                "Invoking the PTX->SASS JIT from driver version 384.81.0, which is older than "
-                "396.20.0. These versions are known to miscompile XLA code, leading to incorrect "
-                "results or invalid-address errors."], "driver-too-old-for-ptx-jit")
+               "Invoking the PTX->SASS JIT from driver version 384.81.0, which is older than "
+               "396.20.0. These versions are known to miscompile XLA code, leading to incorrect "
+               "results or invalid-address errors."], "driver-too-old-for-ptx-jit")
     assert "384.81.0" in f.title and "396.20.0" in f.title
 
 
@@ -279,8 +279,8 @@ def test_llvm_unknown_ptx_isa_is_a_notice(line: str, isa: str) -> None:
 
 def test_ptxas_failed_fallback_from_the_kernel_generator() -> None:
     f = known(["2025-10-15 11:56:38.483048: W tensorflow/compiler/mlir/tools/kernel_gen/"
-                "transforms/gpu_kernel_to_blob_pass.cc:189] Failed to compile generated PTX "
-                "with ptxas. Falling back to compilation by driver."],
+               "transforms/gpu_kernel_to_blob_pass.cc:189] Failed to compile generated PTX "
+               "with ptxas. Falling back to compilation by driver."],
                "ptxas-driver-fallback-notice")
     assert "ptxas failed" in f.cause and f.harmless
 
@@ -320,8 +320,8 @@ def test_ptx_jit_compilation_failed_is_not_the_kernel_generator() -> None:
 
 def test_strategy_devices_not_visible() -> None:
     f = known(["WARNING:tensorflow:Some requested devices in `tf.distribute.Strategy` are not "
-                "visible to TensorFlow: /job:localhost/replica:0/task:0/device:GPU:2,"
-                "/job:localhost/replica:0/task:0/device:GPU:3"], "strategy-devices-not-visible")
+               "visible to TensorFlow: /job:localhost/replica:0/task:0/device:GPU:2,"
+               "/job:localhost/replica:0/task:0/device:GPU:3"], "strategy-devices-not-visible")
     assert "GPU:3" in f.cause
 
 
@@ -340,16 +340,16 @@ def test_glibcxx_too_old() -> None:
 
 def test_glibc_of_libtensorflow_framework() -> None:
     f = known(["ImportError: /lib64/libc.so.6: version `GLIBC_2.27' not found (required by "
-                "/opt/venv/lib/python3.9/site-packages/tensorflow/libtensorflow_framework.so.2)"],
+               "/opt/venv/lib/python3.9/site-packages/tensorflow/libtensorflow_framework.so.2)"],
                "tensorflow-native-import-failed-linux")
     assert "GLIBC_2.27" in f.title and "C library" in f.title
 
 
 def test_native_import_generic_points_at_the_loader_message() -> None:
     f = known(["ImportError: /usr/lib/x86_64-linux-gnu/libm.so.6: undefined symbol: foo",
-                "Failed to load the native TensorFlow runtime.",
-                "See https://www.tensorflow.org/install/errors for some common causes and "
-                "solutions."], "tensorflow-native-import-failed-linux")
+               "Failed to load the native TensorFlow runtime.",
+               "See https://www.tensorflow.org/install/errors for some common causes and "
+               "solutions."], "tensorflow-native-import-failed-linux")
     assert "ImportError" in f.cause
 
 
@@ -391,7 +391,7 @@ def test_windows_crash_after_cudnn_is_the_zlibwapi_finding() -> None:
 
 def test_windows_cudnn_sub_dll() -> None:
     f = known(["Could not load library cudnn_ops_infer64_8.dll. Error code 193",
-                "Please make sure cudnn_ops_infer64_8.dll is in your library path!"],
+               "Please make sure cudnn_ops_infer64_8.dll is in your library path!"],
                "library-not-loaded-cudnn-ops-infer64-8-dll")
     assert "cudnn_ops_infer64_8.dll" in f.title
 
@@ -451,17 +451,17 @@ def test_skipping_registering_alone_and_with_its_first_line() -> None:
 
 def test_xla_platform_not_registered_java_build() -> None:
     f = known(["2022-09-10 21:25:11.745187: W external/org_tensorflow/tensorflow/core/framework/"
-                "op_kernel.cc:1745] OP_REQUIRES failed at xla_ops.cc:248 : NOT_FOUND: could not "
-                "find registered platform with id: 0x7f0297ff8f14"],
+               "op_kernel.cc:1745] OP_REQUIRES failed at xla_ops.cc:248 : NOT_FOUND: could not "
+               "find registered platform with id: 0x7f0297ff8f14"],
                "xla-platform-not-registered")
     assert any("jit_compile=False" in x for x in f.fix)
 
 
 def test_xla_platform_not_registered_is_left_to_the_metal_finding_on_macos() -> None:
     found = ids(["/Users/me/miniforge3/lib/python3.10/site-packages/tensorflow-metal",
-                  "W tensorflow/core/framework/op_kernel.cc:1830] OP_REQUIRES failed at "
-                  "xla_ops.cc:418 : NOT_FOUND: could not find registered platform with id: "
-                  "0x13f441e40"])
+                 "W tensorflow/core/framework/op_kernel.cc:1830] OP_REQUIRES failed at "
+                 "xla_ops.cc:418 : NOT_FOUND: could not find registered platform with id: "
+                 "0x13f441e40"])
     assert "xla-platform-not-registered" not in found
 
 
@@ -475,40 +475,40 @@ def test_other_tools_jit_failures_are_not_tensorflows(line: str) -> None:
 
 def test_rocm_garbled_target_list_is_named() -> None:
     f = known(["2024-03-06 07:01:26.857236: I tensorflow/core/common_runtime/gpu/gpu_device.cc:"
-                "2266] Ignoring visible gpu device (device: 0, name: AMD Radeon RX 7900 XT, pci "
-                "bus id: 0000:0d:00.0) with AMDGPU version : gfx1100. The supported AMDGPU "
-                "versions are gfx1030gfx1100, gfx900, gfx906, gfx908, gfx90a, gfx940, gfx941, "
-                "gfx942."], "rocm-gpu-arch-unsupported")
+               "2266] Ignoring visible gpu device (device: 0, name: AMD Radeon RX 7900 XT, pci "
+               "bus id: 0000:0d:00.0) with AMDGPU version : gfx1100. The supported AMDGPU "
+               "versions are gfx1030gfx1100, gfx900, gfx906, gfx908, gfx90a, gfx940, gfx941, "
+               "gfx942."], "rocm-gpu-arch-unsupported")
     assert "garbled" in f.title
     assert "gfx1030gfx1100" in f.cause
 
 
 def test_rocm_unsupported_from_xla_platform_util() -> None:
     f = known(["I external/local_xla/xla/service/platform_util.cc:78] StreamExecutor ROCM device "
-                "(0) is of unsupported AMDGPU version : gfx1031. The supported AMDGPU versions "
-                "are gfx900, gfx906, gfx908, gfx90a, gfx942, gfx1030, gfx1100."],
+               "(0) is of unsupported AMDGPU version : gfx1031. The supported AMDGPU versions "
+               "are gfx900, gfx906, gfx908, gfx90a, gfx942, gfx1030, gfx1100."],
                "rocm-gpu-arch-unsupported")
     assert "gfx1031" in f.title and "garbled" not in f.title
 
 
 def test_stream_executor_newer_xla_wording() -> None:
     f = known(["2024-09-09 09:09:09.9: W external/local_xla/xla/service/platform_util.cc:198] "
-                "unable to create StreamExecutor for CUDA:0: failed initializing StreamExecutor "
-                "for device ordinal 0: INTERNAL: CUDA error: Failed call to "
-                "cuDevicePrimaryCtxRetain: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal"],
+               "unable to create StreamExecutor for CUDA:0: failed initializing StreamExecutor "
+               "for device ordinal 0: INTERNAL: CUDA error: Failed call to "
+               "cuDevicePrimaryCtxRetain: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal"],
                "gpu-stream-executor-init-failed")
     assert "CUDA_ERROR_INVALID_DEVICE" in f.title
 
 
 def test_host_platform_executor_failure_is_not_a_gpu_finding() -> None:
     found = ids(["INTERNAL: failed initializing StreamExecutor for device ordinal 0: "
-                  "UNIMPLEMENTED: interpreter"])
+                 "UNIMPLEMENTED: interpreter"])
     assert "gpu-stream-executor-init-failed" not in found
 
 
 def test_rocblas_call_failed_is_not_read_as_a_cublas_status() -> None:
     f = known(["InternalError: tensorflow/core/util/rocm_solvers.cc:120: rocBlas call failed "
-                "status = 3 [Op:MatrixInverse]"], "dnn-handle-failed-gpu-memory")
+               "status = 3 [Op:MatrixInverse]"], "dnn-handle-failed-gpu-memory")
     assert "rocBLAS" in f.title
     assert "status 3" in f.title  # the hedged variant: 3 is not rocBLAS's ALLOC_FAILED
 

@@ -153,7 +153,7 @@ def test_more_wordings_of_known_faults(line: str, fid: str) -> None:
 
 def test_cupti_privilege_fix_names_the_driver_option() -> None:
     found = ids(["E cupti_tracer.cc:1715] Insufficient privilege to run libcupti (you need "
-                  "root permission)."])
+                 "root permission)."])
     assert any("RestrictProfilingToAdminUsers" in line for line in found["cupti-not-loaded"].fix)
 
 
@@ -177,7 +177,7 @@ def test_tensorflow_runs_without_a_gpu(line: str) -> None:
 
 def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
     found = ids(["INFO:tensorflow:Using MirroredStrategy with devices "
-                  "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
+                 "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
     assert "tensorflow-sees-no-gpu" not in found
 
 
@@ -205,7 +205,7 @@ def test_sticky_kernel_faults(line: str, name: str) -> None:
 def test_other_cuda_errors_are_no_kernel_fault() -> None:
     """Only the codes status_codes.toml maps to gpu-kernel-fault are kernel faults."""
     found = ids(["E cuda_driver.cc:1000] failed to query device memory info: "
-                  "CUDA_ERROR_INVALID_VALUE: invalid argument"])
+                 "CUDA_ERROR_INVALID_VALUE: invalid argument"])
     assert "gpu-kernel-fault" not in found
 
 
@@ -240,7 +240,7 @@ def test_pip_conflict_tf_keras_side() -> None:
 
 def test_pip_conflict_without_cause_lines_still_says_what_to_read() -> None:
     found = ids(["ERROR: Cannot install numpy==1.18.5 and scipy because these package "
-                  "versions have conflicting dependencies."])
+                 "versions have conflicting dependencies."])
     assert "The conflict is caused by" in found["pip-tensorflow-pin-conflict"].fix[0]
 
 
@@ -392,8 +392,8 @@ def test_op_without_a_gpu_kernel() -> None:
 
 def test_rnn_without_cudnn_is_a_notice() -> None:
     found = ids(["WARNING:tensorflow:Layer gru_3 will not use cuDNN kernels since it doesn't "
-                  "meet the criteria. It will use a generic GPU kernel as fallback when running "
-                  "on GPU."])
+                 "meet the criteria. It will use a generic GPU kernel as fallback when running "
+                 "on GPU."])
     assert found["keras-rnn-not-using-cudnn"].harmless
     assert alarms(found) == []
 
