@@ -373,6 +373,32 @@ class Facts:
             return False
         return h.tf is not None and h.tf.status is ProbeStatus.OK and bool(h.tf.gpus)
 
+
+    # --- falsepos2: the program that printed the log -----------------------------------------
+    #: names of the ``ctx.other_framework`` groups, as a user knows them
+    _FRAMEWORKS: tuple[tuple[str, str], ...] = (
+        ("ort", "ONNX Runtime"), ("paddle", "PaddlePaddle"), ("cupy", "CuPy"),
+        ("ct2", "CTranslate2 (faster-whisper)"), ("nccl", "NCCL"), ("numba", "numba"),
+        ("torch", "PyTorch"), ("whisper", "a Whisper runtime (CTranslate2 or PyTorch)"))
+
+    @property
+    def other_framework(self) -> str | None:
+        """The CUDA program other than TensorFlow that printed this log ("ONNX Runtime",
+        "PaddlePaddle", "CuPy", ...; the first one the log names), or ``None`` when the log
+        shows TensorFlow (any ``ctx.tensorflow`` or ``ctx.tfjs`` line) or no other
+        framework.  Its CUDA messages are then that program's faults:
+        a TensorFlow install fix (``tensorflow[and-cuda]``, a TF build for another CUDA)
+        would be wrong there."""
+        if self.h("ctx.tensorflow").count or self.h("ctx.tfjs").count:
+            return None
+        hits = self.h("ctx.other_framework").all()
+        for hit in sorted(hits, key=lambda h: h.line):
+            for group, name in self._FRAMEWORKS:
+                if hit.g(group):
+                    return name
+        return None
+
+
 def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence, ...]:
     """Evidence tuples from hits (first hits of each list), sorted by line, de-duplicated."""
     seen: dict[int, Hit] = {}

@@ -1545,6 +1545,26 @@ PATTERNS: tuple[Pattern, ...] = (
         ("onednn supports dt_int",),
         r"oneDNN supports DT_INT\d+ only on platforms with AVX-512",
     ),
+    # --- falsepos2: which program printed the log (another CUDA framework, or TensorFlow) ------
+    # A CUDA library line printed by ONNX Runtime, PaddlePaddle, CuPy, CTranslate2, NCCL or
+    # numba is that program's fault, not TensorFlow's: TensorFlow fixes would be wrong there.
+    # Any TensorFlow/Keras-on-TF line ("tensorflow/core/...", "import tensorflow", the tfjs
+    # binding, libtensorflow) is TensorFlow's evidence.
+    _p(
+        "ctx.tensorflow",
+        ("tensorflow", "tf_keras", "tfjs", "tf.config", "tf.test"),
+        r"(?i:tensorflow)|tf_keras|tfjs|\btf\.(?:config|test)\.",
+    ),
+    _p(
+        "ctx.other_framework",
+        ("onnxruntime", "paddle", "cupy", "ctranslate2", "faster_whisper", "faster-whisper",
+         "nccl info", "numba", "torch", "whisper"),
+        r"(?P<ort>(?i:onnxruntime))|(?P<paddle>\bPaddle(?:Paddle)?\b|paddle[/\\.]"
+        r"|\[Paddle2ONNX\])|(?P<cupy>(?i:\bcupy(?:_backends)?\b))"
+        r"|(?P<ct2>(?i:ctranslate2|faster[_-]whisper))|(?P<nccl>\bNCCL INFO\b)"
+        r"|(?P<numba>\bnumba\b)|(?P<torch>\btorch[/\\._]|\bimport torch\b)"
+        r"|(?P<whisper>\bWhisper\b)",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",
