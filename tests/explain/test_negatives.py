@@ -268,7 +268,8 @@ def test_tensorflows_missing_library_still_is_tensorflows() -> None:
         [_TF_DSO.format(lib=lib), _ORT_FAIL.format(lib="libcublasLt.so.11")])))
     assert "library-not-loaded-libcudnn-so-8" in both
     assert "library-not-loaded-libcublaslt-so-11" not in both
-    assert "TensorFlow tried to load libcudnn.so.8" in both["library-not-loaded-libcudnn-so-8"].cause
+    cause = both["library-not-loaded-libcudnn-so-8"].cause
+    assert "TensorFlow tried to load libcudnn.so.8" in cause
 
 
 def test_nccl_optional_net_plugin_is_no_missing_library() -> None:
@@ -300,3 +301,30 @@ def test_driver_too_old_names_the_program_whose_runtime_it_is(lines: list[str], 
     if says != "TensorFlow":
         assert "not TensorFlow" in f.title
         assert not any("TensorFlow" in line for line in f.fix)
+
+
+@pytest.mark.parametrize(
+    ("program_line", "fault", "tf_id"),
+    [
+        # a cuDNN kernel failure: TensorFlow's memory options are wrong for another program
+        ("  File \"C:\\app\\venv\\lib\\site-packages\\onnxruntime\\capi\\session.py\", "
+         "line 200, in run",
+         "onnxruntime.capi.onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : "
+         "CUDNN failure 8: CUDNN_STATUS_EXECUTION_FAILED ; GPU=0",
+         "dnn-handle-failed-gpu-memory"),
+        # "no kernel image": another program's build, not TensorFlow's
+        ("    out = torch.nn.functional.conv2d(x, w)",
+         "RuntimeError: CUDA error: no kernel image is available for execution on the device",
+         "gpu-arch-not-in-build"),
+    ],
+)
+def test_another_programs_gpu_fault_gets_no_tensorflow_fix(
+    program_line: str, fault: str, tf_id: str
+) -> None:
+    claims = _claims(list(explain_lines([program_line, fault])))
+    assert tf_id not in claims
+    assert set(claims) == {"unrecognised-error"}
+    assert any(fault[:40] in e.text for e in claims["unrecognised-error"].evidence)
+    # no over-correction: the same fault in TensorFlow's log keeps its finding
+    tf_line = "2024-01-01 00:00:00.000000: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1"
+    assert tf_id in _claims(list(explain_lines([tf_line, fault])))

@@ -379,7 +379,8 @@ class Facts:
     _FRAMEWORKS: tuple[tuple[str, str], ...] = (
         ("ort", "ONNX Runtime"), ("paddle", "PaddlePaddle"), ("cupy", "CuPy"),
         ("ct2", "CTranslate2 (faster-whisper)"), ("nccl", "NCCL"), ("numba", "numba"),
-        ("torch", "PyTorch"), ("whisper", "a Whisper runtime (CTranslate2 or PyTorch)"))
+        ("torch", "PyTorch"), ("whisper", "a Whisper runtime (CTranslate2 or PyTorch)"),
+        ("caffe", "Caffe"))
 
     @property
     def other_framework(self) -> str | None:

@@ -1558,12 +1558,12 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.other_framework",
         ("onnxruntime", "paddle", "cupy", "ctranslate2", "faster_whisper", "faster-whisper",
-         "nccl info", "numba", "torch", "whisper"),
+         "nccl info", "numba", "torch", "whisper", "caffe", "_layer.cu"),
         r"(?P<ort>(?i:onnxruntime))|(?P<paddle>\bPaddle(?:Paddle)?\b|paddle[/\\.]"
         r"|\[Paddle2ONNX\])|(?P<cupy>(?i:\bcupy(?:_backends)?\b))"
         r"|(?P<ct2>(?i:ctranslate2|faster[_-]whisper))|(?P<nccl>\bNCCL INFO\b)"
         r"|(?P<numba>\bnumba\b)|(?P<torch>\btorch[/\\._]|\bimport torch\b)"
-        r"|(?P<whisper>\bWhisper\b)",
+        r"|(?P<whisper>\bWhisper\b)|(?P<caffe>(?i:\bcaffe2?\b)|\b\w+_layer\.cu\b)",
     ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(

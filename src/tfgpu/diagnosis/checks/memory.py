@@ -335,6 +335,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
+    if ctx.other_framework:
+        # falsepos2: another program's cuDNN failure (ONNX Runtime, Caffe, ...): TensorFlow's
+        # memory options do not apply; unrecognised-error quotes it with no guess
+        return []
     statuses = [_status_of_another_fault(ctx, h) for h in found]
     if all(statuses):
         # falsepos: the status names a cause other than memory (status_codes.toml): say that

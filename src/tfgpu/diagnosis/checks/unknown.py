@@ -26,6 +26,10 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     tell += [h for h in ctx.h("lib.missing").all()
              if h.line not in covered and "NCCL INFO" not in h.text
              and (fw or FOREIGN_LOADER.search(h.text))]
+    # ... and so are its cuDNN failures and "no kernel image" lines (memory.py and
+    # compute_capability.py leave them to this finding)
+    for name in ("mem.handle", "cc.no_kernel", "cc.kernel_image", "cc.runtime_code") if fw else ():
+        tell += [h for h in ctx.h(name).all() if h.line not in covered]
     if not tell and not excs and not cuda and not glog and not fatal:
         return []
     quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], tell[:3], excs[-1:], tell[-1:])
