@@ -328,3 +328,19 @@ def test_another_programs_gpu_fault_gets_no_tensorflow_fix(
     # no over-correction: the same fault in TensorFlow's log keeps its finding
     tf_line = "2024-01-01 00:00:00.000000: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1"
     assert tf_id in _claims(list(explain_lines([tf_line, fault])))
+
+
+def test_another_programs_out_of_memory_names_that_program() -> None:
+    # PaddlePaddle names its allocator's failure ResourceExhaustedError too
+    paddle = ["ResourceExhaustedError: ",
+              "Out of memory error on GPU 0. Cannot allocate 25.002197MB memory on GPU 0, "
+              "available memory is only 15.187500MB.",
+              " (at /paddle/paddle/fluid/memory/allocation/cuda_allocator.cc:69)"]
+    f = _claims(list(explain_lines(paddle)))["gpu-resource-exhausted"]
+    assert "PaddlePaddle" in f.title and "not TensorFlow" in f.title
+    assert not any("tf." in line or "TF_" in line for line in f.fix)
+    # TensorFlow's own RESOURCE_EXHAUSTED keeps TensorFlow's finding
+    tf = ["tensorflow.python.framework.errors_impl.ResourceExhaustedError: "
+          "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes."]
+    g = _claims(list(explain_lines(tf)))["gpu-resource-exhausted"]
+    assert "PaddlePaddle" not in g.title and "not TensorFlow" not in g.title
