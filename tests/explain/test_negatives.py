@@ -344,3 +344,23 @@ def test_another_programs_out_of_memory_names_that_program() -> None:
           "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes."]
     g = _claims(list(explain_lines(tf)))["gpu-resource-exhausted"]
     assert "PaddlePaddle" not in g.title and "not TensorFlow" not in g.title
+
+
+@pytest.mark.parametrize(
+    ("shm_line", "says"),
+    [
+        # shm_open refused: /dev/shm's mode, not its size (pytorch/pytorch#37004)
+        ("node08:27106:27302 [0] include/shm.h:27 NCCL WARN Call to shm_open failed : "
+         "Permission denied", "permission denied"),
+        # the allocation itself failed: the size (the container's 64 MB default)
+        ("node1:123:456 [0] include/shm.h:48 NCCL WARN Call to posix_fallocate failed : "
+         "No space left on device", "ran out of shared memory"),
+    ],
+)
+def test_nccl_shm_failure_says_permission_or_space_as_the_log_does(shm_line: str,
+                                                                   says: str) -> None:
+    lines = [shm_line, "RuntimeError: NCCL error in ProcessGroupNCCL.cpp:290, unhandled "
+             "system error"]
+    f = _claims(list(explain_lines(lines)))["nccl-shm-too-small"]
+    assert says in f.title.lower()
+    assert any("--shm-size" in line for line in f.fix) is (says != "permission denied")
