@@ -1552,12 +1552,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # binding, libtensorflow) is TensorFlow's evidence.
     _p(
         "ctx.tensorflow",
-        ("tensorflow", "tf_keras", "tfjs", "tf.config", "tf.test"),
-        r"(?i:tensorflow)|tf_keras|tfjs|\btf\.(?:config|test)\.",
+        ("tensorflow", "tf_keras", "tfjs", "tf.config", "tf.test", "could not load dynamic",
+         "cuda_dnn.cc", "cuda_blas.cc", "cuda_fft.cc", "cuda_driver.cc", "dso_loader.cc",
+         "gpu_device.cc", "cuda_gpu_executor.cc", "bfc_allocator.cc"),
+        # TensorFlow's (StreamExecutor's) own C++ sources and its dso_loader wording count
+        # too: a short excerpt often keeps only "cuda_dnn.cc:361] Could not create ..."
+        r"(?i:tensorflow)|tf_keras|tfjs|\btf\.(?:config|test)\.|Could not load dynamic library '"
+        r"|\b(?:cuda_(?:dnn|blas|fft|driver|gpu_executor)|dso_loader|gpu_device|bfc_allocator)"
+        r"\.cc:\d",
     ),
     _p(
         "ctx.other_framework",
-        ("onnxruntime", "paddle", "cupy", "ctranslate2", "faster_whisper", "faster-whisper",
+        ("onnxruntime", "paddle", "cupy", "ctranslate", "faster_whisper", "faster-whisper",
          "nccl info", "numba", "torch", "whisper", "caffe", "_layer.cu"),
         r"(?P<ort>(?i:onnxruntime))|(?P<paddle>\bPaddle(?:Paddle)?\b|paddle[/\\.]"
         r"|\[Paddle2ONNX\])|(?P<cupy>(?i:\bcupy(?:_backends)?\b))"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER
+from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
@@ -25,7 +25,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     fw = ctx.other_framework
     tell += [h for h in ctx.h("lib.missing").all()
              if h.line not in covered and "NCCL INFO" not in h.text
-             and (fw or FOREIGN_LOADER.search(h.text))]
+             and (fw or (FOREIGN_LOADER.search(h.text) and not TF_LOADER.search(h.text)))]
     # ... and so are its cuDNN failures and "no kernel image" lines (memory.py and
     # compute_capability.py leave them to this finding)
     for name in ("mem.handle", "cc.no_kernel", "cc.kernel_image", "cc.runtime_code") if fw else ():
