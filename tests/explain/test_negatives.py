@@ -214,3 +214,153 @@ def test_nvml_blocked_says_wsl2_only_with_wsl_evidence() -> None:
     assert native.severity is Severity.WARNING and native.category != "wsl2"
     assert not any("wsl" in line.lower() for line in native.fix)
     assert "WSL2" in native.title and "not WSL2" in native.title
+
+
+# --- falsepos2: a CUDA message another program printed is not TensorFlow's ------------------
+
+_TF_DSO = ("2023-02-13 19:39:03.670024: W tensorflow/compiler/xla/stream_executor/platform/"
+           "default/dso_loader.cc:64] Could not load dynamic library '{lib}'; dlerror: {lib}: "
+           "cannot open shared object file: No such file or directory")
+_ORT_FAIL = ("2024-03-27 06:33:23.219728338 [E:onnxruntime:Default, provider_bridge_ort.cc:1548 "
+             "TryGetProviderInfo_CUDA] FAIL : Failed to load library "
+             "libonnxruntime_providers_cuda.so with error: {lib}: cannot open shared object "
+             "file: No such file or directory")
+
+
+@pytest.mark.parametrize(
+    ("lines", "program"),
+    [
+        # the other program's own loader line (ONNX Runtime, PaddlePaddle, CuPy)
+        ([_ORT_FAIL.format(lib="libcublasLt.so.12")], "ONNX Runtime"),
+        (["RuntimeError: (PreconditionNotMet) The third-party dynamic library (libcudnn.so) "
+          "that Paddle depends on is not configured correctly. (error code is libcudnn.so: "
+          "cannot open shared object file: No such file or directory)"], "PaddlePaddle"),
+        (["RuntimeError: CuPy failed to load libnvrtc.so.11.2: OSError: libnvrtc.so.11.2: "
+          "cannot open shared object file: No such file or directory"], "CuPy"),
+        # cuDNN's own message in a log that shows another framework and no TensorFlow
+        (["INFO:faster_whisper:Processing audio with duration 00:29.466",
+          "Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: "
+          "cannot open shared object file: No such file or directory"],
+         "CTranslate2 (faster-whisper)"),
+    ],
+)
+def test_another_programs_missing_library_is_quoted_not_blamed_on_tensorflow(
+    lines: list[str], program: str
+) -> None:
+    claims = _claims(list(explain_lines(lines)))
+    assert set(claims) == {"unrecognised-error"}, sorted(claims)
+    f = claims["unrecognised-error"]
+    assert f.severity is Severity.WARNING
+    assert any("cannot open shared object" in e.text for e in f.evidence)
+    assert not any("tensorflow[and-cuda]" in line for line in f.fix)
+    if program != "ONNX Runtime" or len(lines) > 1:
+        return
+    assert any(f"{program}'s issue tracker" in line for line in f.fix)
+
+
+def test_tensorflows_missing_library_still_is_tensorflows() -> None:
+    # no over-correction: TensorFlow's dso_loader line keeps its finding, also next to
+    # another program's line about another library in the same log
+    lib = "libcudnn.so.8"
+    alone = _claims(list(explain_lines([_TF_DSO.format(lib=lib)])))
+    assert "library-not-loaded-libcudnn-so-8" in alone
+    both = _claims(list(explain_lines(
+        [_TF_DSO.format(lib=lib), _ORT_FAIL.format(lib="libcublasLt.so.11")])))
+    assert "library-not-loaded-libcudnn-so-8" in both
+    assert "library-not-loaded-libcublaslt-so-11" not in both
+    cause = both["library-not-loaded-libcudnn-so-8"].cause
+    assert "TensorFlow tried to load libcudnn.so.8" in cause
+
+
+def test_nccl_optional_net_plugin_is_no_missing_library() -> None:
+    line = ("678c7278cb2d:26023:26023 [0] NCCL INFO NET/Plugin: Plugin load returned 2 : "
+            "libnccl-net.so: cannot open shared object file: No such file or directory : "
+            "when loading libnccl-net.so")
+    assert not _claims(list(explain_lines([line])))
+
+
+@pytest.mark.parametrize(
+    ("lines", "says"),
+    [
+        (["onnxruntime::CudaCall CUDA failure 35: CUDA driver version is insufficient for "
+          "CUDA runtime version ; file=onnxruntime\\core\\providers\\cuda\\cuda_call.cc"],
+         "ONNX Runtime"),
+        (["cupy.cuda.runtime.CUDARuntimeError: cudaErrorInsufficientDriver: CUDA driver "
+          "version is insufficient for CUDA runtime version"], "CuPy"),
+        # TensorFlow's own log keeps TensorFlow's wording
+        (["2020-01-01 00:00:00.000000: E tensorflow/stream_executor/cuda/cuda_driver.cc:313] "
+          "failed call to cuInit: CUDA_ERROR_INSUFFICIENT_DRIVER",
+          "tensorflow.python.framework.errors_impl.InternalError: CUDA runtime implicit "
+          "initialization on GPU:0 failed. Status: CUDA driver version is insufficient for "
+          "CUDA runtime version"], "TensorFlow"),
+    ],
+)
+def test_driver_too_old_names_the_program_whose_runtime_it_is(lines: list[str], says: str) -> None:
+    f = _claims(list(explain_lines(lines)))["driver-too-old-for-cuda"]
+    assert says in f.title
+    if says != "TensorFlow":
+        assert "not TensorFlow" in f.title
+        assert not any("TensorFlow" in line for line in f.fix)
+
+
+@pytest.mark.parametrize(
+    ("program_line", "fault", "tf_id"),
+    [
+        # a cuDNN kernel failure: TensorFlow's memory options are wrong for another program
+        ("  File \"C:\\app\\venv\\lib\\site-packages\\onnxruntime\\capi\\session.py\", "
+         "line 200, in run",
+         "onnxruntime.capi.onnxruntime_pybind11_state.Fail: [ONNXRuntimeError] : 1 : FAIL : "
+         "CUDNN failure 8: CUDNN_STATUS_EXECUTION_FAILED ; GPU=0",
+         "dnn-handle-failed-gpu-memory"),
+        # "no kernel image": another program's build, not TensorFlow's
+        ("    out = torch.nn.functional.conv2d(x, w)",
+         "RuntimeError: CUDA error: no kernel image is available for execution on the device",
+         "gpu-arch-not-in-build"),
+    ],
+)
+def test_another_programs_gpu_fault_gets_no_tensorflow_fix(
+    program_line: str, fault: str, tf_id: str
+) -> None:
+    claims = _claims(list(explain_lines([program_line, fault])))
+    assert tf_id not in claims
+    assert set(claims) == {"unrecognised-error"}
+    assert any(fault[:40] in e.text for e in claims["unrecognised-error"].evidence)
+    # no over-correction: the same fault in TensorFlow's log keeps its finding
+    tf_line = "2024-01-01 00:00:00.000000: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1"
+    assert tf_id in _claims(list(explain_lines([tf_line, fault])))
+
+
+def test_another_programs_out_of_memory_names_that_program() -> None:
+    # PaddlePaddle names its allocator's failure ResourceExhaustedError too
+    paddle = ["ResourceExhaustedError: ",
+              "Out of memory error on GPU 0. Cannot allocate 25.002197MB memory on GPU 0, "
+              "available memory is only 15.187500MB.",
+              " (at /paddle/paddle/fluid/memory/allocation/cuda_allocator.cc:69)"]
+    f = _claims(list(explain_lines(paddle)))["gpu-resource-exhausted"]
+    assert "PaddlePaddle" in f.title and "not TensorFlow" in f.title
+    assert not any("tf." in line or "TF_" in line for line in f.fix)
+    # TensorFlow's own RESOURCE_EXHAUSTED keeps TensorFlow's finding
+    tf = ["tensorflow.python.framework.errors_impl.ResourceExhaustedError: "
+          "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes."]
+    g = _claims(list(explain_lines(tf)))["gpu-resource-exhausted"]
+    assert "PaddlePaddle" not in g.title and "not TensorFlow" not in g.title
+
+
+@pytest.mark.parametrize(
+    ("shm_line", "says"),
+    [
+        # shm_open refused: /dev/shm's mode, not its size (pytorch/pytorch#37004)
+        ("node08:27106:27302 [0] include/shm.h:27 NCCL WARN Call to shm_open failed : "
+         "Permission denied", "permission denied"),
+        # the allocation itself failed: the size (the container's 64 MB default)
+        ("node1:123:456 [0] include/shm.h:48 NCCL WARN Call to posix_fallocate failed : "
+         "No space left on device", "ran out of shared memory"),
+    ],
+)
+def test_nccl_shm_failure_says_permission_or_space_as_the_log_does(shm_line: str,
+                                                                   says: str) -> None:
+    lines = [shm_line, "RuntimeError: NCCL error in ProcessGroupNCCL.cpp:290, unhandled "
+             "system error"]
+    f = _claims(list(explain_lines(lines)))["nccl-shm-too-small"]
+    assert says in f.title.lower()
+    assert any("--shm-size" in line for line in f.fix) is (says != "permission denied")

@@ -396,6 +396,32 @@ class Facts:
                 return int(m.group(1) or m.group(2))
         return None
 
+    # --- falsepos2: the program that printed the log -----------------------------------------
+    #: names of the ``ctx.other_framework`` groups, as a user knows them
+    _FRAMEWORKS: tuple[tuple[str, str], ...] = (
+        ("ort", "ONNX Runtime"), ("paddle", "PaddlePaddle"), ("cupy", "CuPy"),
+        ("ct2", "CTranslate2 (faster-whisper)"), ("nccl", "NCCL"), ("numba", "numba"),
+        ("torch", "PyTorch"), ("whisper", "a Whisper runtime (CTranslate2 or PyTorch)"),
+        ("caffe", "Caffe"))
+
+    @property
+    def other_framework(self) -> str | None:
+        """The CUDA program other than TensorFlow that printed this log ("ONNX Runtime",
+        "PaddlePaddle", "CuPy", ...; the first one the log names), or ``None`` when the log
+        shows TensorFlow (any ``ctx.tensorflow`` or ``ctx.tfjs`` line) or no other
+        framework.  Its CUDA messages are then that program's faults:
+        a TensorFlow install fix (``tensorflow[and-cuda]``, a TF build for another CUDA)
+        would be wrong there."""
+        if self.h("ctx.tensorflow").count or self.h("ctx.tfjs").count:
+            return None
+        hits = self.h("ctx.other_framework").all()
+        for hit in sorted(hits, key=lambda h: h.line):
+            for group, name in self._FRAMEWORKS:
+                if hit.g(group):
+                    return name
+        return None
+
+
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")
 

@@ -1640,6 +1640,32 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:load_model|(?:c|un)?[Pp]ickl\w{0,8}|joblib\.load|deserializ\w{0,10}|from_config"
         r"|dill\.load)\b",
     ),
+    # --- falsepos2: which program printed the log (another CUDA framework, or TensorFlow) ------
+    # A CUDA library line printed by ONNX Runtime, PaddlePaddle, CuPy, CTranslate2, NCCL or
+    # numba is that program's fault, not TensorFlow's: TensorFlow fixes would be wrong there.
+    # Any TensorFlow/Keras-on-TF line ("tensorflow/core/...", "import tensorflow", the tfjs
+    # binding, libtensorflow) is TensorFlow's evidence.
+    _p(
+        "ctx.tensorflow",
+        ("tensorflow", "tf_keras", "tfjs", "tf.config", "tf.test", "could not load dynamic",
+         "cuda_dnn.cc", "cuda_blas.cc", "cuda_fft.cc", "cuda_driver.cc", "dso_loader.cc",
+         "gpu_device.cc", "cuda_gpu_executor.cc", "bfc_allocator.cc"),
+        # TensorFlow's (StreamExecutor's) own C++ sources and its dso_loader wording count
+        # too: a short excerpt often keeps only "cuda_dnn.cc:361] Could not create ..."
+        r"(?i:tensorflow)|tf_keras|tfjs|\btf\.(?:config|test)\.|Could not load dynamic library '"
+        r"|\b(?:cuda_(?:dnn|blas|fft|driver|gpu_executor)|dso_loader|gpu_device|bfc_allocator)"
+        r"\.cc:\d",
+    ),
+    _p(
+        "ctx.other_framework",
+        ("onnxruntime", "paddle", "cupy", "ctranslate", "faster_whisper", "faster-whisper",
+         "nccl info", "numba", "torch", "whisper", "caffe", "_layer.cu"),
+        r"(?P<ort>(?i:onnxruntime))|(?P<paddle>\bPaddle(?:Paddle)?\b|paddle[/\\.]"
+        r"|\[Paddle2ONNX\])|(?P<cupy>(?i:\bcupy(?:_backends)?\b))"
+        r"|(?P<ct2>(?i:ctranslate2|faster[_-]whisper))|(?P<nccl>\bNCCL INFO\b)"
+        r"|(?P<numba>\bnumba\b)|(?P<torch>\btorch[/\\._]|\bimport torch\b)"
+        r"|(?P<whisper>\bWhisper\b)|(?P<caffe>(?i:\bcaffe2?\b)|\b\w+_layer\.cu\b)",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",

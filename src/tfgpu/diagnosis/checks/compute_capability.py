@@ -104,7 +104,10 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
     # not produce a usable image either (e.g. Blackwell with PTX of an older ISA).
     jit_failed = [errs.by_key[k] for k in _JIT_FAILURES if k in errs.by_key] if jit_notice.count \
         else []
-    if invalid is not None or nokernel or nobin is not None or jit_failed:
+    # falsepos2: "no kernel image" from another program (PyTorch, CuPy, ...) is that
+    # program's build, not TensorFlow's; unrecognised-error quotes it with no guess
+    if (invalid is not None or nokernel or nobin is not None or jit_failed) \
+            and not ctx.other_framework:
         ccs = ctx.compute_capabilities
         gpu_cc: str | None = ccs[0] if ccs else None
         cause = (

@@ -46,6 +46,20 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
+    elif shm.count and (err.count or system.count) and any(
+            "Permission denied" in h.text for h in shm.all()):
+        # falsepos2: the segment could not be created for lack of permission, not of space
+        out.append(
+            catalogue.make(
+                "nccl-shm-too-small", variant="permission",
+                evidence=log_evidence(shm.first[:2], err.first[:1], system.first[:1]),
+                fix=(
+                    "ls -ld /dev/shm   # must be drwxrwxrwt (mode 1777)",
+                    "sudo chmod 1777 /dev/shm",
+                    "# stop-gap: NCCL_SHM_DISABLE=1",
+                ),
+            )
+        )
     elif shm.count and (err.count or system.count):
         out.append(
             catalogue.make(

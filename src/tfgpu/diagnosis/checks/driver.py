@@ -739,6 +739,22 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
     hits = ctx.h("driver.insufficient")
     if not hits.count:
         return []
+    fw = ctx.other_framework
+    if fw is not None:
+        # falsepos2: another program's CUDA runtime (ONNX Runtime, CuPy, ...): the driver is
+        # too old for THAT program's build; no TensorFlow CUDA version or build applies
+        return [catalogue.make(
+            "driver-too-old-for-cuda",
+            variant="other-program",
+            program=fw,
+            evidence=log_evidence(hits, _cuinit_errors(ctx, "CUDA_ERROR_INSUFFICIENT_DRIVER")),
+            why=(f"The NVIDIA driver is older than the CUDA runtime {fw} was built with; "
+                 f"this log is {fw}'s, not TensorFlow's."
+                 + (f" This driver is {ctx.driver_version}." if ctx.driver_version else "")),
+            fix=("nvidia-smi   # 'CUDA Version': the newest CUDA this driver supports",
+                 "upgrade the NVIDIA driver",
+                 f"# or install the {fw} build for the CUDA version your driver supports"),
+        )]
     rt = _runtime_major(ctx)
     drv = ctx.driver_version
     minimum = _min_driver(ctx, rt) if rt else None

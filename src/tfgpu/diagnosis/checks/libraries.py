@@ -309,6 +309,15 @@ def _tfjs_cuda_bases() -> frozenset[str]:
     return TFJS_CUDA_BASES
 
 
+#: falsepos2: lines where another program's loader reports the missing library: ONNX
+#: Runtime's provider bridge, NCCL's plugin loader (INFO), PaddlePaddle's dynload, CuPy.
+FOREIGN_LOADER = re.compile(
+    r"onnxruntime|ONNXRuntimeError|NCCL INFO|that Paddle depends on|CuPy failed to load")
+#: ... unless the line is TensorFlow's own loader's (its dso_loader wording, or a
+#: tensorflow/ source path): then another program's name is only part of the dlerror text
+TF_LOADER = re.compile(r"Could not load dynamic library '|(?i:tensorflow)")
+
+
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     out: list[Finding] = []
@@ -325,6 +334,14 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue
         base, comp, expected = parse_library(filename)
         same = [h for h in missing.all() if h.g("lib") == filename] or [hit]
+        # falsepos2: a library another program failed to load (its own loader's line, or a
+        # log of ONNX Runtime/PaddlePaddle/CuPy/CTranslate2 that shows no TensorFlow) is not
+        # TensorFlow's: "TensorFlow tried to load it" and tensorflow[and-cuda] would be wrong.
+        # The line stays an unrecognised error (quoted, no guess).
+        same = [h for h in same
+                if not FOREIGN_LOADER.search(h.text) or TF_LOADER.search(h.text)]
+        if not same or base == "nccl-net" or ctx.other_framework:
+            continue  # libnccl-net.so is NCCL's optional network plugin (NCCL INFO line)
         if base in ("nvinfer", "nvinfer_plugin"):
             out.append(
                 catalogue.make(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
@@ -101,10 +102,15 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         dst = any(h.g("dst") for h in exhausted)
         # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
         jax = any(_JAX_ERROR.search(h.text) for h in exhausted)
+        # falsepos2: another program's own ResourceExhaustedError (PaddlePaddle's allocator)
+        other = None if jax else ctx.other_framework
+        named: dict[str, Any] = {"program": other} if other else {}
         out.append(
             catalogue.make(
                 "gpu-resource-exhausted",
-                variant="jax" if jax else "dst-tensor" if dst else None,
+                variant="other-program" if other else "jax" if jax else
+                "dst-tensor" if dst else None,
+                **named,
                 evidence=log_evidence(exhausted, ctx.h("mem.ran_out").first[:1]),
                 fix=(
                     ("reduce the batch or array sizes (the size the error names)",
@@ -113,6 +119,11 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                      "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                      "--format=csv   # other processes holding GPU memory")
                     if jax
+                    else ("reduce the batch size",
+                          "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                          "--format=csv   # other processes holding GPU memory",
+                          "CUDA_VISIBLE_DEVICES=1 ...   # or start it on another, free GPU")
+                    if other
                     else ("reduce the batch size (evaluate/predict in batches too)",
                           "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                           "--format=csv   # other processes holding GPU memory")
@@ -335,6 +346,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
+    if ctx.other_framework:
+        # falsepos2: another program's cuDNN failure (ONNX Runtime, Caffe, ...): TensorFlow's
+        # memory options do not apply; unrecognised-error quotes it with no guess
+        return []
     statuses = [_status_of_another_fault(ctx, h) for h in found]
     if all(statuses):
         # falsepos: the status names a cause other than memory (status_codes.toml): say that

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
@@ -18,6 +19,17 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     glog = [h for h in ctx.h("tell.glog").all() if h.line not in covered]
     fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
     fatal += [h for h in glog if h.g("lvl") == "F"]
+    # falsepos2: a library another program could not load is left to this finding (the
+    # library check makes no TensorFlow claim on it): quote it; NCCL's INFO lines about its
+    # optional net plugin are no error
+    fw = ctx.other_framework
+    tell += [h for h in ctx.h("lib.missing").all()
+             if h.line not in covered and "NCCL INFO" not in h.text
+             and (fw or (FOREIGN_LOADER.search(h.text) and not TF_LOADER.search(h.text)))]
+    # ... and so are its cuDNN failures and "no kernel image" lines (memory.py and
+    # compute_capability.py leave them to this finding)
+    for name in ("mem.handle", "cc.no_kernel", "cc.kernel_image", "cc.runtime_code") if fw else ():
+        tell += [h for h in ctx.h(name).all() if h.line not in covered]
     if not tell and not excs and not cuda and not glog and not fatal:
         return []
     quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], tell[:3], excs[-1:], tell[-1:])
@@ -55,6 +67,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                     if crash
                     else ()
                 ),
+                # falsepos2: another program's log is searched in that program's tracker
+                f"search the exact last exception line in {fw}'s issue tracker (this log is "
+                f"{fw}'s, not TensorFlow's)" if fw else
                 "search the exact last exception line in the TensorFlow issue tracker",
             ),
         )
