@@ -1581,6 +1581,47 @@ PATTERNS: tuple[Pattern, ...] = (
         ("error", "exception"),
         r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?::\s|$)",
     ),
+    # --- audit 10 ---------------------------------------------------------------------------
+    # Any status code of the seven CUDA-stack enums in status_codes.toml (cuda.h CUresult,
+    # driver_types.h cudaError_t, cublas_api.h, cudnn_graph.h, nccl.h, cusolver_common.h,
+    # cufft.h), by name: the check looks the name up in that table, so every code a log
+    # prints is reachable even where no specific pattern knows its wording.
+    _p(
+        "audit10.status_code",
+        ("cuda_error_", "cudaerror", "_status_", "cufft_", "nccl"),
+        r"\b(?P<name>CUDA_ERROR_[A-Z0-9_]{2,60}|cudaError[A-Z][A-Za-z0-9]{1,60}"
+        r"|(?:CUBLAS|CUDNN|CUSOLVER)_STATUS_[A-Z0-9_]{2,60}|CUFFT_[A-Z0-9_]{2,60}"
+        r"|nccl(?:UnhandledCudaError|SystemError|InternalError|InvalidArgument|InvalidUsage"
+        r"|RemoteError|InProgress|Timeout))\b",
+        "name",
+    ),
+    # tensorflow-metal's plugin failing to load because a TensorFlow library it was linked
+    # against is not there (dyld "Library not loaded: @rpath/_pywrap_tensorflow_internal.so"):
+    # the plugin/TensorFlow pair mismatch that metal.symbol reads from "Symbol not found".
+    _p(
+        "audit10.metal_load",
+        ("libmetal_plugin", "tensorflow-plugins"),
+        r"(?:libmetal_plugin\.dylib|tensorflow-plugins/\w+\.dylib)[^\n]{0,40}?: "
+        r"Library not loaded: (?P<dep>[@\w./+-]{1,160})",
+    ),
+    # print(tf.__version__, tf.config.list_physical_devices('GPU')) on one line: "2.13.0 []"
+    # or "2.15.0 [PhysicalDevice(name='/physical_device:CPU:0', device_type='CPU')]"; read
+    # only after a line that prints tf.__version__ (view.printed_tf_version,
+    # visibility.rule_gpu_not_visible).
+    _p(
+        "audit10.version_list",
+        ("[]", "physicaldevice("),
+        r"^[ \t]{0,40}(?P<v>2\.\d{1,2}\.\d{1,3})[ \t]{0,8},?[ \t]{1,8}\[(?P<body>[^\]]{0,400})\]"
+        r"[ \t]{0,40}$",
+    ),
+    # Hints that TensorFlow is used as the libtensorflow C/C++/Java library (not pip): its
+    # install folder, the JNI or C++ library (issue 10 section 2; the view's
+    # non_pip_tensorflow reads these with ctx.nonpip_tf).
+    _p(
+        "audit10.libtensorflow",
+        ("libtensorflow",),
+        r"[/\\]libtensorflow(?:-(?:gpu|cpu)[\w.-]{0,40})?[/\\]|libtensorflow_(?:jni|cc)\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
