@@ -147,3 +147,35 @@ def test_version_and_gpu_list_on_one_line_is_no_fault() -> None:
            "tf.config.list_physical_devices('GPU'))\"",
            "2.16.1 [PhysicalDevice(name='/physical_device:GPU:0', device_type='GPU')]"]
     assert not [f for f in explain_lines(log) if f.severity is not Severity.INFO]
+
+
+# --- section 2: banners give TensorFlow's version, and the fix fits it ----------------------
+
+@pytest.mark.parametrize(("banner", "version"), [
+    ("Tensorflow Version:  2.15.0", "2.15.0"),
+    ("TF version: 2.17.0", "2.17.0"),
+    ("tf.__version__ = 2.11.0", "2.11.0"),
+    ("Successfully installed keras-3.3.3 tensorflow-2.16.1 tensorboard-2.16.2", "2.16.1"),
+    # not TensorFlow's own version
+    ("Successfully installed tensorflow-estimator-2.15.0 tensorflow-metal-1.1.0", None),
+    ("This version of TensorFlow Probability requires TensorFlow version >= 2.15; Detected "
+     "an installation of version 2.13.0", None),
+])
+def test_banner_gives_tf_version(banner: str, version: str | None) -> None:
+    from tfgpu.facts.view import Facts
+    from tfgpu.logs import read_lines
+
+    assert Facts(None, read_lines([banner])).tf_version == version
+
+
+def test_fix_fits_the_cuda_major_the_banner_implies() -> None:
+    """TF 2.11 (CUDA 11.2) with a CUDA 12.2 toolkit on the path: the fix names CUDA 11.2
+    and no [and-cuda] (2.11 predates the extra), never the toolkit the path shows."""
+    log = ["TF version: 2.11.0",
+           "W tensorflow/compiler/xla/stream_executor/platform/default/dso_loader.cc:64] Could "
+           "not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot "
+           "open shared object file: No such file or directory; LD_LIBRARY_PATH: "
+           "/usr/local/cuda-12.2/lib64"]
+    f = next(f for f in explain_lines(log) if f.id.startswith("library-not-loaded"))
+    fix = " ".join(f.fix)
+    assert "CUDA 11.2" in fix and "and-cuda" not in fix and "cuda-12" not in fix

@@ -1614,6 +1614,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^[ \t]{0,40}(?P<v>2\.\d{1,2}\.\d{1,3})[ \t]{0,8},?[ \t]{1,8}\[(?P<body>[^\]]{0,400})\]"
         r"[ \t]{0,40}$",
     ),
+    # More TensorFlow version banners (issue 10 section 2), read by view.tf_version as the
+    # other ctx.tf_version hits: any case and spacing ("Tensorflow Version:  2.15.0",
+    # "TF version: 2.17.0", "tf.__version__ = 2.11.0"), and pip's "Successfully installed
+    # ... tensorflow-2.16.1" (the distribution just installed; not tensorflow-estimator-...).
+    _p(
+        "ctx.tf_version",
+        ("flow version", "tf version", "tf_version", "__version__", "successfully installed"),
+        r"(?i:\b(?:tensor ?flow|tf)(?:[ _]?version|\.__version__))[ \t]{0,4}[:=]?[ \t]{0,4}"
+        r"(?P<v>2\.\d{1,2}\.\d{1,3})\b"
+        + r"|" + _first("Successfully installed")
+        + r".*?\btensorflow(?:-cpu|-gpu|-intel|-macos)?-(?P<v2>2\.\d{1,2}\.\d{1,3})\b",
+    ),
     # Hints that TensorFlow is used as the libtensorflow C/C++/Java library (not pip): its
     # install folder, the JNI or C++ library (issue 10 section 2; the view's
     # non_pip_tensorflow reads these with ctx.nonpip_tf).
