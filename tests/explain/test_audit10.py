@@ -179,3 +179,24 @@ def test_fix_fits_the_cuda_major_the_banner_implies() -> None:
     f = next(f for f in explain_lines(log) if f.id.startswith("library-not-loaded"))
     fix = " ".join(f.fix)
     assert "CUDA 11.2" in fix and "and-cuda" not in fix and "cuda-12" not in fix
+
+
+# --- section 1: tfjs-node(-gpu) install failures (node-pre-gyp's wording) -------------------
+
+@pytest.mark.parametrize(("lines", "hit"), [
+    (["node-pre-gyp WARN Tried to download(404): https://storage.googleapis.com/tf-builds/"
+      "pre-built-binary/napi-v9/4.22.0/CPU-linux-4.22.0.tar.gz",
+      "node-pre-gyp WARN Pre-built binaries not found for @tensorflow/tfjs-node@4.22.0 and "
+      "node@23.1.0 (node-v131 ABI, glibc) (falling back to source compile with node-gyp)"], True),
+    (["npm ERR! node-pre-gyp ERR! install response status 404 Not Found on https://storage."
+      "googleapis.com/tf-builds/pre-built-binary/napi-v8/4.22.0/GPU-windows-4.22.0.zip"], True),
+    # another package's missing prebuilt binary is not tfjs's
+    (["node-pre-gyp WARN Tried to download(403): https://mapbox-node-binary.s3.amazonaws.com/"
+      "sqlite3/v5.0.1/napi-v6-linux-x64.tar.gz",
+      "node-pre-gyp WARN Pre-built binaries not found for sqlite3@5.0.1 and node@14.15.4 "
+      "(node-v83 ABI, glibc) (falling back to source compile with node-gyp)"], False),
+])
+def test_tfjs_prebuilt_addon_missing(lines: list[str], hit: bool) -> None:
+    found = explain_lines(lines)
+    assert ("tfjs-node-gpu-addon-missing" in _ids(found)) is hit
+    assert not any("and-cuda" in x for f in found for x in f.fix)

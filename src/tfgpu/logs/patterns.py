@@ -1626,6 +1626,17 @@ PATTERNS: tuple[Pattern, ...] = (
         + r"|" + _first("Successfully installed")
         + r".*?\btensorflow(?:-cpu|-gpu|-intel|-macos)?-(?P<v2>2\.\d{1,2}\.\d{1,3})\b",
     ),
+    # node-pre-gyp found no prebuilt tfjs-node(-gpu) addon for this Node.js ABI / platform
+    # (mapbox/node-pre-gyp lib/install.js: "Tried to download(<status>): <url>", "Pre-built
+    # binaries not found for <pkg>@<v> and node@<v> (node-vNN ABI, glibc) (falling back to
+    # source compile with node-gyp)"); only tfjs's package or its tf-builds bucket counts.
+    _p(
+        "audit10.tfjs_prebuilt",
+        ("pre-built binaries not found for", "tried to download(", "install response status"),
+        r"Pre-built binaries not found for @tensorflow/tfjs-node(?:-gpu)?@"
+        r"|(?:Tried to download\(\d{3}\):|install response status \d{3} [\w ]{0,30} on) "
+        r"\S{0,300}?(?:tf-builds|tfjs)",
+    ),
     # Hints that TensorFlow is used as the libtensorflow C/C++/Java library (not pip): its
     # install folder, the JNI or C++ library (issue 10 section 2; the view's
     # non_pip_tensorflow reads these with ctx.nonpip_tf).

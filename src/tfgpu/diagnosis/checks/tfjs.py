@@ -44,7 +44,8 @@ def tfjs_unsupported_platform(f: Facts) -> list[Finding]:
 
 def tfjs_addon_missing(f: Facts) -> list[Finding]:
     """``tfjs_binding.node`` not found, or node-pre-gyp failed to fetch/build it."""
-    hits = f.h("tfjs.no_binding").all()
+    # audit 10: node-pre-gyp's own "no prebuilt binary for this Node.js" lines
+    hits = f.h("tfjs.no_binding").all() + f.h("audit10.tfjs_prebuilt").all()
     if not hits:
         return []
     return [catalogue.make(
