@@ -200,3 +200,17 @@ def test_tfjs_prebuilt_addon_missing(lines: list[str], hit: bool) -> None:
     found = explain_lines(lines)
     assert ("tfjs-node-gpu-addon-missing" in _ids(found)) is hit
     assert not any("and-cuda" in x for f in found for x in f.fix)
+
+
+# --- kinds: Keras 3 errors from other libraries (the keras._tf_keras shim) ------------------
+
+@pytest.mark.parametrize(("line", "hit"), [
+    ("AttributeError: module 'keras._tf_keras.keras.__internal__' has no attribute "
+     "'register_load_context_function'", True),
+    ("AttributeError: module 'keras._tf_keras.keras.layers' has no attribute "
+     "'DenseFeatures'", True),
+    # Keras 2's own module path is not Keras 3
+    ("AttributeError: module 'keras.api._v2.keras.layers' has no attribute 'Foo'", False),
+])
+def test_keras3_shim_attribute_error(line: str, hit: bool) -> None:
+    assert ("keras3-needs-tf-keras" in _ids(explain_lines([line]))) is hit

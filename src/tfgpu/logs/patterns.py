@@ -1637,6 +1637,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?:Tried to download\(\d{3}\):|install response status \d{3} [\w ]{0,30} on) "
         r"\S{0,300}?(?:tf-builds|tfjs)",
     ),
+    # Keras 3 errors from other libraries, one more wording: with Keras 3, tf.keras is the
+    # keras._tf_keras shim (keras-team/keras keras/_tf_keras/, Keras 3.0+ only), so a library
+    # written for Keras 2 fails with "module 'keras._tf_keras.keras...' has no attribute"
+    # (TensorFlow Probability, ...): the keras3 check reads it as keras.needs_tf_keras.
+    _p(
+        "keras.needs_tf_keras",
+        ("_tf_keras",),
+        r"module 'keras\._tf_keras\.keras[\w.]{0,80}' has no attribute '(?P<attr>\w{1,80})'",
+    ),
     # Hints that TensorFlow is used as the libtensorflow C/C++/Java library (not pip): its
     # install folder, the JNI or C++ library (issue 10 section 2; the view's
     # non_pip_tensorflow reads these with ctx.nonpip_tf).
