@@ -214,3 +214,16 @@ def test_tfjs_prebuilt_addon_missing(lines: list[str], hit: bool) -> None:
 ])
 def test_keras3_shim_attribute_error(line: str, hit: bool) -> None:
     assert ("keras3-needs-tf-keras" in _ids(explain_lines([line]))) is hit
+
+
+# --- section 1: WSL2 driver errors: one root cause, the WSL2 one ----------------------------
+
+def test_wsl2_libcuda_missing_owns_the_cuinit_303() -> None:
+    log = ["W tensorflow/tsl/platform/default/dso_loader.cc:66] Could not load dynamic library "
+           "'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file: No such file "
+           "or directory; LD_LIBRARY_PATH: /usr/lib/wsl/lib:/opt/conda/lib",
+           "E tensorflow/compiler/xla/stream_executor/cuda/cuda_driver.cc:268] failed call to "
+           "cuInit: CUDA_ERROR_SHARED_OBJECT_INIT_FAILED: initialization of a shared object "
+           "failed"]
+    errors = [f.id for f in explain_lines(log) if f.severity is Severity.ERROR]
+    assert errors == ["wsl2-libcuda-not-found"]
