@@ -1588,7 +1588,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # prints is reachable even where no specific pattern knows its wording.
     _p(
         "audit10.status_code",
-        ("cuda_error_", "cudaerror", "_status_", "cufft_", "nccl"),
+        ("cuda_error_", "cudaerror", "cublas_status_", "cudnn_status_", "cusolver_status_",
+         "cufft_", "ncclunhandledcudaerror", "ncclsystemerror", "ncclinternalerror",
+         "ncclinvalidargument", "ncclinvalidusage", "ncclremoteerror", "ncclinprogress",
+         "nccltimeout"),
         r"\b(?P<name>CUDA_ERROR_[A-Z0-9_]{2,60}|cudaError[A-Z][A-Za-z0-9]{1,60}"
         r"|(?:CUBLAS|CUDNN|CUSOLVER)_STATUS_[A-Z0-9_]{2,60}|CUFFT_[A-Z0-9_]{2,60}"
         r"|nccl(?:UnhandledCudaError|SystemError|InternalError|InvalidArgument|InvalidUsage"
