@@ -298,7 +298,13 @@ class Facts:
     def non_pip_tensorflow(self) -> bool:
         """The log shows TensorFlow used through tfjs-node(-gpu) or the libtensorflow C
         library: pip fixes (``tensorflow[and-cuda]``) do not apply."""
-        return bool(self.h("ctx.nonpip_tf").count)
+        # audit 10: pip TensorFlow ships its own libtensorflow_framework.so.2 under
+        # site-packages/tensorflow/ (an undefined-symbol line names it): that is no hint;
+        # a libtensorflow install folder or the JNI/C++ library is one (issue 10 section 2)
+        return any(
+            "tfjs" in h.text or not re.search(r"-packages[/\\]tensorflow[/\\]", h.text)
+            for h in self.h("ctx.nonpip_tf").all()
+        ) or bool(self.h("audit10.libtensorflow").count)
 
     @property
     def in_container(self) -> bool:
@@ -350,6 +356,10 @@ class Facts:
         after its ``Name: tensorflow``; else ``None``."""
         calls = self.h("ctx.tf_version_call").all()
         for hit in self.h("ctx.version_line").all() if calls else ():
+            if any(0 < hit.line - c.line <= 3 for c in calls):
+                return hit.g("v")
+        # audit 10: the version and the device list printed on one line ("2.13.0 []")
+        for hit in self.h("audit10.version_list").all() if calls else ():
             if any(0 < hit.line - c.line <= 3 for c in calls):
                 return hit.g("v")
         names = self.h("ctx.pip_show_name").all()

@@ -1702,6 +1702,82 @@ PATTERNS: tuple[Pattern, ...] = (
         ("error", "exception"),
         r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?::\s|$)",
     ),
+    # --- audit 10 ---------------------------------------------------------------------------
+    # Any status code of the seven CUDA-stack enums in status_codes.toml (cuda.h CUresult,
+    # driver_types.h cudaError_t, cublas_api.h, cudnn_graph.h, nccl.h, cusolver_common.h,
+    # cufft.h), by name: the check looks the name up in that table, so every code a log
+    # prints is reachable even where no specific pattern knows its wording.
+    _p(
+        "audit10.status_code",
+        ("cuda_error_", "cudaerror", "cublas_status_", "cudnn_status_", "cusolver_status_",
+         "cufft_", "ncclunhandledcudaerror", "ncclsystemerror", "ncclinternalerror",
+         "ncclinvalidargument", "ncclinvalidusage", "ncclremoteerror", "ncclinprogress",
+         "nccltimeout"),
+        r"\b(?P<name>CUDA_ERROR_[A-Z0-9_]{2,60}|cudaError[A-Z][A-Za-z0-9]{1,60}"
+        r"|(?:CUBLAS|CUDNN|CUSOLVER)_STATUS_[A-Z0-9_]{2,60}|CUFFT_[A-Z0-9_]{2,60}"
+        r"|nccl(?:UnhandledCudaError|SystemError|InternalError|InvalidArgument|InvalidUsage"
+        r"|RemoteError|InProgress|Timeout))\b",
+        "name",
+    ),
+    # tensorflow-metal's plugin failing to load because a TensorFlow library it was linked
+    # against is not there (dyld "Library not loaded: @rpath/_pywrap_tensorflow_internal.so"):
+    # the plugin/TensorFlow pair mismatch that metal.symbol reads from "Symbol not found".
+    _p(
+        "audit10.metal_load",
+        ("libmetal_plugin", "tensorflow-plugins"),
+        r"(?:libmetal_plugin\.dylib|tensorflow-plugins/\w+\.dylib)[^\n]{0,40}?: "
+        r"Library not loaded: (?P<dep>[@\w./+-]{1,160})",
+    ),
+    # print(tf.__version__, tf.config.list_physical_devices('GPU')) on one line: "2.13.0 []"
+    # or "2.15.0 [PhysicalDevice(name='/physical_device:CPU:0', device_type='CPU')]"; read
+    # only after a line that prints tf.__version__ (view.printed_tf_version,
+    # visibility.rule_gpu_not_visible).
+    _p(
+        "audit10.version_list",
+        ("[]", "physicaldevice("),
+        r"^[ \t]{0,40}(?P<v>2\.\d{1,2}\.\d{1,3})[ \t]{0,8},?[ \t]{1,8}\[(?P<body>[^\]]{0,400})\]"
+        r"[ \t]{0,40}$",
+    ),
+    # More TensorFlow version banners (issue 10 section 2), read by view.tf_version as the
+    # other ctx.tf_version hits: any case and spacing ("Tensorflow Version:  2.15.0",
+    # "TF version: 2.17.0", "tf.__version__ = 2.11.0"), and pip's "Successfully installed
+    # ... tensorflow-2.16.1" (the distribution just installed; not tensorflow-estimator-...).
+    _p(
+        "ctx.tf_version",
+        ("flow version", "tf version", "tf_version", "__version__", "successfully installed"),
+        r"(?i:\b(?:tensor ?flow|tf)(?:[ _]?version|\.__version__))[ \t]{0,4}[:=]?[ \t]{0,4}"
+        r"(?P<v>2\.\d{1,2}\.\d{1,3})\b"
+        + r"|" + _first("Successfully installed")
+        + r".*?\btensorflow(?:-cpu|-gpu|-intel|-macos)?-(?P<v2>2\.\d{1,2}\.\d{1,3})\b",
+    ),
+    # node-pre-gyp found no prebuilt tfjs-node(-gpu) addon for this Node.js ABI / platform
+    # (mapbox/node-pre-gyp lib/install.js: "Tried to download(<status>): <url>", "Pre-built
+    # binaries not found for <pkg>@<v> and node@<v> (node-vNN ABI, glibc) (falling back to
+    # source compile with node-gyp)"); only tfjs's package or its tf-builds bucket counts.
+    _p(
+        "audit10.tfjs_prebuilt",
+        ("pre-built binaries not found for", "tried to download(", "install response status"),
+        r"Pre-built binaries not found for @tensorflow/tfjs-node(?:-gpu)?@"
+        r"|(?:Tried to download\(\d{3}\):|install response status \d{3} [\w ]{0,30} on) "
+        r"\S{0,300}?(?:tf-builds|tfjs)",
+    ),
+    # Keras 3 errors from other libraries, one more wording: with Keras 3, tf.keras is the
+    # keras._tf_keras shim (keras-team/keras keras/_tf_keras/, Keras 3.0+ only), so a library
+    # written for Keras 2 fails with "module 'keras._tf_keras.keras...' has no attribute"
+    # (TensorFlow Probability, ...): the keras3 check reads it as keras.needs_tf_keras.
+    _p(
+        "keras.needs_tf_keras",
+        ("_tf_keras",),
+        r"module 'keras\._tf_keras\.keras[\w.]{0,80}' has no attribute '(?P<attr>\w{1,80})'",
+    ),
+    # Hints that TensorFlow is used as the libtensorflow C/C++/Java library (not pip): its
+    # install folder, the JNI or C++ library (issue 10 section 2; the view's
+    # non_pip_tensorflow reads these with ctx.nonpip_tf).
+    _p(
+        "audit10.libtensorflow",
+        ("libtensorflow",),
+        r"[/\\]libtensorflow(?:-(?:gpu|cpu)[\w.-]{0,40})?[/\\]|libtensorflow_(?:jni|cc)\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -584,14 +584,18 @@ def metal_plugin_mismatch(f: Facts) -> Iterator[Finding]:
     tensorflow from 2.13, with the tensorflow-metal release Apple pairs with it).
     """
     sym = f.h("metal.symbol")
-    if not sym.count or f.os in ("windows", "linux", "wsl2"):
-        return  # tensorflow-plugins on other systems hold other plugins (DirectML, ITEX)
+    dep = f.h("audit10.metal_load")  # audit 10: "Library not loaded: @rpath/..." (same fault)
+    if not dep.count and (not sym.count or f.os in ("windows", "linux", "wsl2")):
+        return  # tensorflow-plugins on other systems hold other plugins (DirectML, ITEX);
+        # a .dylib that dyld could not load is macOS whatever .so names the line shows
     fact = f.kb.platform_fact("macos-metal-plugin")
     name = next((s for h in sym.all() if (s := h.g("sym"))), None)
+    lib = next((s for h in dep.all() if (s := h.g("dep"))), None)
     yield catalogue.make(
         "metal-plugin-tensorflow-mismatch",
-        detail=f" (symbol {name} not found)" if name else " (the plugin failed to load)",
-        since=fact.value("tf_version"), evidence=log_evidence(sym),
+        detail=(f" (symbol {name} not found)" if name
+                else f" (library {lib} not loaded)" if lib else " (the plugin failed to load)"),
+        since=fact.value("tf_version"), evidence=log_evidence(sym, dep),
         fix=("pip list 2>/dev/null | grep -i -E '^tensorflow(-macos|-metal)? '   # the pair "
              "installed",
              "# reinstall the tensorflow / tensorflow-metal pair Apple lists for this "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
+from tfgpu.diagnosis.checks.status_codes import describe, status_code_hits  # audit 10
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
@@ -30,14 +31,20 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     # compute_capability.py leave them to this finding)
     for name in ("mem.handle", "cc.no_kernel", "cc.kernel_image", "cc.runtime_code") if fw else ():
         tell += [h for h in ctx.h(name).all() if h.line not in covered]
-    if not tell and not excs and not cuda and not glog and not fatal:
+    # audit 10: status codes of the seven enums no finding quotes, with their meanings
+    # (status_codes.toml)
+    stat = status_code_hits(ctx, covered)[:2]
+    stat_names = {r.name for _, r in stat}
+    if not tell and not excs and not cuda and not glog and not fatal and not stat:
         return []
-    quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], tell[:3], excs[-1:], tell[-1:])
+    quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], [h for h, _ in stat], tell[:3],
+                          excs[-1:], tell[-1:])
     last = excs[-1].text.strip() if excs else None
     codes = {r.name: r.code for r in ctx.kb.cuda_errors}
     named = [
         f"{h.g('name')} ({codes[h.g('name') or '']})" if h.g("name") in codes else str(h.g("name"))
         for h in cuda[:3]
+        if h.g("name") not in stat_names  # audit 10: named with their meanings below
     ]
     crash = bool(fatal)
     return [
@@ -55,6 +62,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                     "makes no guess."
                 )
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
+                + "".join(f" {describe(r)} (knowledge row {r.ref})." for _, r in stat)
                 + (f" The last exception is: {last}" if last else "")
             ),
             # falsepos: say what to run next; a crash gets the Python stack at the crash

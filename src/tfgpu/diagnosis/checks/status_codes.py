@@ -1,0 +1,164 @@
+"""audit 10: every CUDA-stack status code a log prints is looked up and explained.
+
+Issue 10 section 1 asks that every code of ``CUresult``, ``cudaError_t``,
+``cublasStatus_t``, ``cudnnStatus_t``, ``ncclResult_t``, ``cusolverStatus_t`` and
+``cufftResult`` be reachable from a log line that prints it, with what it means to a
+TensorFlow user.  The specific checks (memory, driver, compute capability, NCCL...) know the
+wordings TensorFlow wraps around the common codes; this post-pass catches the rest: a code
+name on a line no other finding quotes is looked up in ``status_codes.toml`` (rows read from
+the headers named in its ``[sources]``) and reported with the row's meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import CudaError
+
+#: What to run next, by the ``maps_to`` of a ``new:<id>`` row (the fault the table names;
+#: the row's ``meaning`` states cause and fix in words).  Sources: the header texts quoted in
+#: status_codes.toml (ECC/NVLink/contained errors, MPS, the launch watchdog, vGPU licensing,
+#: the fabric manager, the libcuda stub, cuDNN 9 sub-libraries, NCCL timeouts).
+_NEXT: dict[str, tuple[str, ...]] = {
+    "new:gpu-hardware-error": (
+        "nvidia-smi -q -d ECC,PAGE_RETIREMENT,ROW_REMAPPER   # uncorrectable/retired pages",
+        "sudo dmesg | grep -i -E 'xid|nvrm'   # the driver's record of the fault",
+        "# reset the GPU (nvidia-smi -r, or reboot); if the errors come back, the GPU or its "
+        "NVLink needs service: not a TensorFlow problem",
+    ),
+    "new:cuda-mps-error": (
+        "echo get_server_list | nvidia-cuda-mps-control   # is the MPS daemon/server up?",
+        "# or run without MPS: unset CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY",
+    ),
+    "new:gpu-watchdog-timeout": (
+        "nvidia-smi --query-gpu=name,display_active --format=csv   # a GPU driving a display "
+        "has a kernel time limit",
+        "# run on a GPU without a display, or make each step shorter (smaller batches)",
+    ),
+    "new:invalid-device-ordinal": (
+        "nvidia-smi -L   # the GPUs the driver sees",
+        "echo $CUDA_VISIBLE_DEVICES   # ordinals count from 0 among the visible GPUs",
+    ),
+    "new:vgpu-not-licensed": (
+        "nvidia-smi -q | grep -i -A2 licen   # the vGPU license state",
+        "# license the vGPU (NVIDIA License System client configuration) and restart",
+    ),
+    "new:fabric-manager-not-running": (
+        "systemctl status nvidia-fabricmanager   # NVSwitch systems (HGX/DGX): must run, at "
+        "the driver's exact version",
+    ),
+    "new:libcuda-stub-loaded": (
+        "ldconfig -p | grep libcuda.so   # the real driver library, not .../lib64/stubs",
+        "# remove the CUDA toolkit's stubs folder from LD_LIBRARY_PATH",
+    ),
+    "new:cudnn-sublibrary-missing": (
+        "pip list 2>/dev/null | grep -i -E 'cudnn|nvrtc'   # cuDNN 9 loads its engine "
+        "sub-libraries and NVRTC at run time",
+        "# install the complete cuDNN for this CUDA major and put its lib folder on the "
+        "loader path",
+    ),
+    "new:cudnn-runtime-prerequisite-missing": (
+        "pip list 2>/dev/null | grep -i -E 'cudnn|nvrtc'   # cuDNN 9 needs NVRTC for "
+        "runtime-compiled engines",
+        "# install the NVRTC of the same CUDA major (pip: nvidia-cuda-nvrtc-cu12) next to "
+        "cuDNN",
+    ),
+    "new:nccl-timeout": (
+        "NCCL_DEBUG=INFO python train.py   # which rank stalls",
+        "# one worker is stuck or much slower (data loading, a hang): every rank must reach "
+        "the same collective",
+    ),
+    "new:cuda-compat-on-unsupported-gpu": (
+        "echo $LD_LIBRARY_PATH   # a cuda-compat folder on it?",
+        "# CUDA forward compatibility works on data-center GPUs only: remove the compat "
+        "libraries from the loader path, or upgrade the driver",
+    ),
+}
+
+#: What to run next for a code that names no host fault (an API-usage or internal error) or
+#: a code whose usual finding did not match this log's wording.
+_GENERIC: tuple[str, ...] = (
+    "TF_CPP_MIN_LOG_LEVEL=0 python train.py   # every log line: the first CUDA error names "
+    "the fault",
+    "CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time: the error names "
+    "the op",
+    "search the exact line in the TensorFlow issue tracker",
+)
+
+_LIBRARY = {
+    "CUresult": "The CUDA driver",
+    "cudaError_t": "The CUDA runtime",
+    "cublasStatus_t": "cuBLAS",
+    "cudnnStatus_t": "cuDNN",
+    "ncclResult_t": "NCCL",
+    "cusolverStatus_t": "cuSOLVER",
+    "cufftResult": "cuFFT",
+}
+
+
+#: The finding category of each ``new:<id>`` fault (``tfgpu.findings.CATEGORIES``).
+_CATEGORY: dict[str, str] = {
+    "new:libcuda-stub-loaded": "version-mismatch",
+    "new:cudnn-sublibrary-missing": "version-mismatch",
+    "new:cudnn-runtime-prerequisite-missing": "version-mismatch",
+    "new:cuda-compat-on-unsupported-gpu": "version-mismatch",
+    "new:nccl-timeout": "multigpu-nccl",
+}
+
+
+def status_code_hits(ctx: Facts, covered: set[int]) -> list[tuple[Hit, CudaError]]:
+    """The status codes the log names (first line of each name) on lines not in
+    ``covered``, with their ``status_codes.toml`` rows; codes the table marks ``harmless``
+    or ``context`` are left out.  In line order."""
+    hits = ctx.h("audit10.status_code")
+    if not hits.count:
+        return []
+    rows = {r.name: r for r in ctx.kb.status_codes}
+    out = []
+    for h in hits.by_key.values():
+        row = rows.get(h.g("name") or "")
+        if row is not None and h.line not in covered and row.maps_to not in (
+                "harmless", "context", ""):
+            out.append((h, row))
+    return sorted(out, key=lambda t: t[0].line)
+
+
+def describe(row: CudaError) -> str:
+    """``"cuFFT returned CUFFT_EXEC_FAILED (6): <meaning>"`` from the row."""
+    return (f"{_LIBRARY.get(row.enum, row.enum)} returned {row.name} ({row.code}): "
+            f"{row.meaning.rstrip('.')}")
+
+
+def rule_status_codes(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
+    """``cuda-status-code``: a status code whose ``status_codes.toml`` row names a host
+    fault no check covers (``maps_to = "new:<id>"``: ECC/NVLink errors, MPS, the launch
+    watchdog, a vGPU license, the fabric manager, the libcuda stub, cuDNN 9
+    sub-libraries, an NCCL timeout), on a line no finding in ``found`` quotes.
+
+    A post-pass, run by the engine after the checks and before ``unrecognised-error``;
+    that one names the other codes (API-usage codes, codes whose usual wording is missing)
+    with their meanings.  Returns at most one finding (the first such code; the others
+    are quoted as evidence), an error with the row's meaning and the fault's next steps.
+    """
+    covered = {e.line for f in found for e in f.evidence if e.line is not None}
+    faults = [(h, r) for h, r in status_code_hits(ctx, covered) if r.maps_to.startswith("new:")]
+    if not faults:
+        return []
+    row = faults[0][1]
+    cause = describe(row) + f" (knowledge row {row.ref})."
+    others = [r.name for _, r in faults[1:4] if r.name != row.name]
+    if others:
+        cause += f" The log also names {', '.join(others)}."
+    return [catalogue.make(
+        "cuda-status-code",
+        category=_CATEGORY.get(row.maps_to, "gpu-not-visible"),
+        name=row.name, library=_LIBRARY.get(row.enum, row.enum),
+        evidence=log_evidence([x for x, _ in faults], limit=4),
+        cause=cause,
+        fix=_NEXT.get(row.maps_to, _GENERIC),
+        knowledge_ref=row.ref,
+    )]
