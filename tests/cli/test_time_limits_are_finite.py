@@ -17,9 +17,11 @@ from tfgpu.cli.main import main
 @pytest.mark.parametrize("value", ["nan", "inf", "-1", "0", "1e300"])
 @pytest.mark.parametrize("command", [
     ["verify", "--python", "/bin/false"],
-    ["bench", "--synthetic", "--devices", "cpu", "--workloads", "ceilings"],
+    # inputs that fail later (no such data or log folder), so that a limit let through
+    # shows as the wrong message, never as a benchmark or a server that runs on
+    ["bench", "--data", "/nonexistent/mnist", "--devices", "cpu"],
     ["capture", "--dry-run"],
-    ["tensorboard", "."],
+    ["tensorboard", "/nonexistent/logs"],
 ])
 def test_a_time_limit_that_is_not_finite_and_positive_is_a_usage_error(
         command: list[str], value: str, capsys: pytest.CaptureFixture[str]) -> None:
