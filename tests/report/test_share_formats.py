@@ -377,3 +377,19 @@ def test_a_control_character_in_a_value_never_reaches_the_page(fmt: str) -> None
            or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069]
     assert not bad, sorted(set(map(hex, map(ord, bad))))
     assert "\\x1b]52" in page and "\\u202e" in page  # shown, not dropped
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_a_user_named_like_an_area_keeps_the_area_heading(fmt: str) -> None:
+    # A login name "driver" is redacted in the host's text, but the finding's area,
+    # category and id come from the catalogue: the DRIVER heading stays (it became USER).
+    doc = _doc(["ran by driver from /srv/driver/train.py"])
+    doc["findings"][0].update(area="driver", category="driver", id="driver-too-old")
+    redactor = privacy.for_names(users=["driver"], homes=["/srv/driver"])
+    page = render_shareable(fmt, doc, redactor=redactor)
+    assert "ran by user from ~/train.py" in page
+    if fmt == "markdown":
+        assert "#### DRIVER" in page and "#### USER" not in page
+    else:
+        assert '<h2>driver</h2>' in page and '<h2>user</h2>' not in page
+    assert "driver-too-old" in page

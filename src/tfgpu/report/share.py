@@ -235,6 +235,24 @@ def _evidence_lines(evidence: Sequence[Any]) -> list[str]:
     return out
 
 
+#: A finding's keys whose values come from the finding catalogue, never from the host:
+#: kept as they are when the rest is redacted (a user named ``cuda`` or ``driver`` turned
+#: the CUDA heading into USER and moved those findings out of their group).
+_CATALOGUE_KEYS = ("id", "severity", "category", "area", "aliases", "doc", "knowledge_ref",
+                   "harmless")
+
+
+def _keep_catalogue_words(doc: Mapping[str, Any], redacted: dict[str, Any]) -> None:
+    """Put the :data:`_CATALOGUE_KEYS` of ``doc``'s findings back into ``redacted``'s
+    (same order, same length; otherwise nothing is changed)."""
+    before, after = doc.get("findings"), redacted.get("findings")
+    if not isinstance(before, list) or not isinstance(after, list) or len(before) != len(after):
+        return
+    for b, a in zip(before, after, strict=True):
+        if isinstance(b, Mapping) and isinstance(a, dict):
+            a.update({k: b[k] for k in _CATALOGUE_KEYS if k in b})
+
+
 def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
                facts: Mapping[str, Any] | None = None,
                verify: Mapping[str, Any] | None = None,
@@ -260,6 +278,7 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
     from tfgpu.privacy import NoRedactor
 
     d = redactor.data(dict(doc))
+    _keep_catalogue_words(doc, d)
     facts = redactor.data(dict(facts)) if facts is not None else None
     verify = redactor.data(dict(verify)) if verify is not None else None
     bench = redactor.data(dict(bench)) if bench is not None else None
