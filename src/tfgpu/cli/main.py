@@ -196,7 +196,8 @@ def _main(argv: Sequence[str] | None) -> int:
         print(f"tfgpu {args.command}: error: {exc}", file=sys.stderr)
         return status_codes.USAGE_ERROR
     except Terminated as exc:
-        print(f"tfgpu: terminated ({exc.name})", file=sys.stderr)
+        with contextlib.suppress(OSError, ValueError):  # SIGHUP: the terminal may be gone
+            print(f"tfgpu: terminated ({exc.name})", file=sys.stderr)
         return status_codes.TERMINATED_BASE + exc.signum
     except KeyboardInterrupt:
         print("tfgpu: interrupted", file=sys.stderr)
