@@ -143,19 +143,20 @@ def run_forked(work: Callable[[], bytes], timeout_s: float, *, max_bytes: int = 
     except OSError as exc:
         return ForkOutcome("error", message=f"no pipe for the child: {exc}")
     try:
-        with warnings.catch_warnings():
-            # Python 3.12+ warns about fork() in a multi-threaded process; see the module
-            # docstring for why this child is safe.
-            warnings.simplefilter("ignore", DeprecationWarning)
-            pid = os.fork()
+        with _LIVE.starting():  # the exit hook waits for the fork and the add
+            with warnings.catch_warnings():
+                # Python 3.12+ warns about fork() in a multi-threaded process; see the
+                # module docstring for why this child is safe.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pid = os.fork()
+            if pid == 0:  # pragma: no cover - the child leaves with os._exit
+                os.close(read_fd)
+                _child(work, write_fd)
+            _LIVE.add(pid)
     except OSError as exc:
         os.close(read_fd)
         os.close(write_fd)
         return ForkOutcome("error", message=f"os.fork failed: {exc}")
-    if pid == 0:  # pragma: no cover - the child leaves with os._exit
-        os.close(read_fd)
-        _child(work, write_fd)
-    _LIVE.add(pid)
     os.close(write_fd)
     deadline = start + max(0.0, timeout_s)
     chunks: list[bytes] = []

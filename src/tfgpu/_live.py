@@ -8,11 +8,16 @@ its time limit, Ctrl-C) must not outlive ``tfgpu``.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+
+#: Seconds the exit hook waits, at most, for children other threads are starting.
+STARTING_WAIT_S = 1.0
 
 
 class LiveChildren(Generic[T]):
@@ -27,12 +32,31 @@ class LiveChildren(Generic[T]):
         self._kill = kill
         self._lock = threading.Lock()
         self._children: set[T] = set()
+        self._starting = 0
+        self._closing = False
         atexit.register(self.kill_all)
 
+    @contextlib.contextmanager
+    def starting(self) -> Iterator[None]:
+        """Start a child and :meth:`add` it inside this block: the exit hook waits for the
+        block to end (up to :data:`STARTING_WAIT_S`).  Without it, a child another thread
+        was starting when the main thread exited (Ctrl-C, SIGTERM right after
+        ``nvidia-smi`` started) was in no set yet and outlived tfgpu."""
+        with self._lock:
+            self._starting += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._starting -= 1
+
     def add(self, child: T) -> None:
-        """Record ``child`` as running."""
+        """Record ``child`` as running; once the exit hook has run, kill it at once."""
         with self._lock:
             self._children.add(child)
+            closing = self._closing
+        if closing:
+            self._kill(child)
 
     def discard(self, child: T) -> None:
         """Forget ``child`` (it was reaped); nothing happens when it is not recorded."""
@@ -45,7 +69,14 @@ class LiveChildren(Generic[T]):
 
     def kill_all(self) -> None:
         """Kill every child still recorded (the ``atexit`` hook); they stay recorded until
-        their runner reaps them."""
+        their runner reaps them.  Waits first, up to :data:`STARTING_WAIT_S`, for the
+        children being started (:meth:`starting`); one added later is killed by
+        :meth:`add`."""
+        with self._lock:
+            self._closing = True
+        end = time.monotonic() + STARTING_WAIT_S
+        while self._starting > 0 and time.monotonic() < end:
+            time.sleep(0.005)
         with self._lock:
             live = list(self._children)
         for child in live:

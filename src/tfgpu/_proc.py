@@ -267,15 +267,15 @@ def run_command(
     start = time.monotonic()
     deferred = DeferSigint()
     try:
-        with deferred:
+        with _LIVE.starting(), deferred:
             proc = start_group(argv_t, dict(env) if env is not None else None)
+            _LIVE.add(proc)
     except FileNotFoundError:
         deferred.replay()
         return CommandResult(argv_t, ProbeStatus.MISSING, message=f"{argv_t[0]}: not found")
     except (OSError, ValueError) as exc:
         deferred.replay()
         return CommandResult(argv_t, ProbeStatus.ERROR, message=f"{argv_t[0]}: {exc}")
-    _LIVE.add(proc)
     out, err = BoundedCapture(max_bytes), BoundedCapture(max_bytes)
     deadline = start + max(0.0, timeout_s)
     open_pipes: list[IO[bytes]] = []

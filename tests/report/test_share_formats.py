@@ -359,3 +359,37 @@ def test_explain_with_facts_shows_the_host_redacted(this_host: None, tmp_path: P
     out = capsys.readouterr().out
     assert "<details><summary>Host facts</summary>" in out and "NVIDIA GeForce RTX 3080" in out
     assert [k for k, (_t, s) in PLANTED.items() if s in out] == []
+
+
+#: A GPU name in a facts file (or a log line) that would rewrite the reader's terminal
+#: (ESC ] 52: set the clipboard; CSI: colours, cursor moves), and a right-to-left
+#: override that makes a fix line read differently from what it runs.
+TERMINAL_HOSTILE = "GPU\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\x9b31m\r\u202erm -rf ~\u2066"
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_a_control_character_in_a_value_never_reaches_the_page(fmt: str) -> None:
+    doc = _doc([TERMINAL_HOSTILE, "plain"])
+    page = render_shareable(fmt, doc, redactor=privacy.NoRedactor(),
+                            facts={"env": {"WEIRD": TERMINAL_HOSTILE},
+                                   "gpus": [{"index": 0, "name": TERMINAL_HOSTILE}]})
+    bad = [c for c in page if (ord(c) < 0x20 and c not in "\t\n") or 0x7F <= ord(c) < 0xA0
+           or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069]
+    assert not bad, sorted(set(map(hex, map(ord, bad))))
+    assert "\\x1b]52" in page and "\\u202e" in page  # shown, not dropped
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_a_user_named_like_an_area_keeps_the_area_heading(fmt: str) -> None:
+    # A login name "driver" is redacted in the host's text, but the finding's area,
+    # category and id come from the catalogue: the DRIVER heading stays (it became USER).
+    doc = _doc(["ran by driver from /srv/driver/train.py"])
+    doc["findings"][0].update(area="driver", category="driver", id="driver-too-old")
+    redactor = privacy.for_names(users=["driver"], homes=["/srv/driver"])
+    page = render_shareable(fmt, doc, redactor=redactor)
+    assert "ran by user from ~/train.py" in page
+    if fmt == "markdown":
+        assert "#### DRIVER" in page and "#### USER" not in page
+    else:
+        assert '<h2>driver</h2>' in page and '<h2>user</h2>' not in page
+    assert "driver-too-old" in page

@@ -182,3 +182,42 @@ def test_the_holder_answers_garbage_or_nothing_is_unavailable(tmp_path: Path) ->
     fake.chmod(0o755)
     with pytest.raises(_netns.NetworkUnavailable, match="nope"):
         _netns.open_private(str(fake))
+
+
+#: What a training script that downloads its data set meets first in a private network:
+#: the name lookup fails (no resolver is reachable; glibc says "Temporary failure in name
+#: resolution", or "Name or service not known" when no resolver is configured at all).
+DOWNLOADER = r'''
+import socket, sys
+try:
+    socket.getaddrinfo("storage.googleapis.com", 443)
+except OSError as exc:
+    print(f"Exception: URL fetch failure: {exc}", flush=True)
+    sys.exit(1)
+print("resolved", flush=True)
+'''
+
+
+@needs_netns
+def test_a_worker_that_cannot_download_is_told_about_network_host(tmp_path: Path) -> None:
+    script = tmp_path / "dl.py"
+    script.write_text(DOWNLOADER, encoding="utf-8")
+    out = io.StringIO()
+    result = launch([sys.executable, str(script)], 2, out, env=_env(), grace_s=1)
+    assert result.exit_code == 1, out.getvalue()
+    assert "--network host" in result.message and "failed network access" in result.message
+
+
+def test_a_worker_failure_without_a_network_error_gets_no_network_hint(tmp_path: Path) -> None:
+    out = io.StringIO()
+    result = launch([sys.executable, "-c", "import sys; print('ValueError: bad shape'); "
+                     "sys.exit(3)"], 1, out, env=_env(), grace_s=1)
+    assert result.exit_code == 1
+    assert "network" not in result.message, result.message
+
+
+def test_a_network_error_on_the_host_network_gets_no_hint() -> None:
+    out = io.StringIO()
+    result = launch([sys.executable, "-c", "import sys; print('Temporary failure in name "
+                     "resolution'); sys.exit(1)"], 1, out, env=_env(), network="host")
+    assert result.exit_code == 1 and "--network host" not in result.message

@@ -180,8 +180,9 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
         test_limit is not None and test_limit < 1
     ):
         raise UsageError("--train-samples must be >= 64 and --test-samples >= 1")
-    if args.timeout <= 0:
-        raise UsageError("--timeout must be > 0")
+    from tfgpu.cli.common import check_timeout
+
+    check_timeout(args.timeout)
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         # Checked before any child starts: a missing chart library must not cost a full run.
         raise UsageError(f"--plot {args.plot}: needs matplotlib: pip install 'tfgpu[bench]'")

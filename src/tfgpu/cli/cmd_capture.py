@@ -54,11 +54,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Capture the host; return an exit code."""
     from tfgpu import capture
+    from tfgpu.cli.common import check_timeout
     from tfgpu.cli.errors import UsageError
     from tfgpu.probes import ProbeContext
 
-    if args.timeout <= 0:
-        raise UsageError("--timeout must be a positive number of seconds")
+    check_timeout(args.timeout)
     if args.out and args.host_id:
         raise UsageError("give --out or --host-id, not both")
     ctx = ProbeContext(

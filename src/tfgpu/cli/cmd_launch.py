@@ -15,7 +15,7 @@ import sys
 from types import FrameType
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.common import add_kubernetes_group
+from tfgpu.cli.common import add_kubernetes_group, check_timeout
 from tfgpu.cli.errors import UsageError
 from tfgpu.runtime.launch import DEFAULT_HOST, MAX_WORKERS, NETWORKS, LaunchError, launch
 
@@ -114,8 +114,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{', '.join(slurm_only)} need --slurm")
     if not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}, not {args.workers}")
-    if args.grace < 0:
-        raise UsageError("--grace must be >= 0 seconds")
+    check_timeout(args.grace, "--grace", allow_zero=True)
     if not args.host or any(c in args.host for c in " /[]"):
         raise UsageError(f"--host must be an IPv4 address or a host name, not {args.host!r}")
     previous = {s: signal.signal(s, _terminate) for s in STOP_SIGNALS}

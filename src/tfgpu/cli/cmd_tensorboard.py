@@ -10,6 +10,7 @@ from pathlib import Path
 from types import FrameType
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import check_timeout
 from tfgpu.cli.errors import UsageError
 from tfgpu.runtime.tensorboard import (
     TensorBoardError,
@@ -41,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     """Start the server, print its URL, serve until Ctrl-C; return the exit code."""
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535, not {args.port}")
+    check_timeout(args.timeout)
     problem = logdir_problem(Path(args.logdir))
     if problem:
         hint = (" (train with the TensorBoard callback first, or check the path)"

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the verification and print it; return the exit code."""
     from rich.markup import escape
 
-    from tfgpu.cli.common import knowledge_version, output_format
+    from tfgpu.cli.common import check_timeout, knowledge_version, output_format
     from tfgpu.cli.errors import UsageError
     from tfgpu.diagnosis.verdict import verify_report
     from tfgpu.report.json_report import render_json
@@ -87,8 +87,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--alloc-mib must be >= 1, got {args.alloc_mib}")
     if not 16 <= args.size <= 16384:
         raise UsageError(f"--size must be in 16..16384, got {args.size}")
-    if args.timeout <= 0:
-        raise UsageError(f"--timeout must be > 0, got {args.timeout}")
+    check_timeout(args.timeout)
     fault = os.environ.get(FAULT_ENV)
     if fault and fault not in FAULTS:
         raise UsageError(

@@ -59,20 +59,30 @@ def gather_from_args(args: argparse.Namespace, *, renderer: str | None = None) -
                   probe_timeout_s=min(MAX_PROBE_TIMEOUT_S, timeout))
 
 
-def check_timeout(timeout_s: float) -> None:
-    """Refuse a ``--timeout`` that is not a finite number of seconds in (0, 86400].
+def check_timeout(timeout_s: float, option: str = "--timeout", *,
+                  allow_zero: bool = False) -> None:
+    """Refuse a time limit that is not a finite number of seconds in (0, 86400]
+    (``[0, 86400]`` with ``allow_zero``).
 
-    ``inf``, ``nan`` or ``1e300`` would overflow the subprocess and thread time limits.
+    ``inf``, ``nan`` or ``1e300`` would overflow the subprocess and thread time limits, or
+    (``nan``) compare false everywhere: a ``nan`` limit stopped ``verify`` at once ("did
+    not finish within nan s") and would let a wait run forever.
+
+    Args:
+        timeout_s: the value given, seconds.
+        option: the option's name, for the message (``--grace``).
+        allow_zero: accept 0 (a grace period may be none).
 
     Raises:
-        UsageError: ``timeout_s`` is not finite, not positive, or above
+        UsageError: ``timeout_s`` is not finite, below the minimum, or above
             :data:`MAX_TIMEOUT_S`.
     """
     import math
 
-
-    if not math.isfinite(timeout_s) or timeout_s <= 0 or timeout_s > MAX_TIMEOUT_S:
-        raise UsageError(f"--timeout must be a number of seconds above 0 and at most "
+    low_ok = timeout_s >= 0 if allow_zero else timeout_s > 0
+    if not math.isfinite(timeout_s) or not low_ok or timeout_s > MAX_TIMEOUT_S:
+        floor = "0 or more" if allow_zero else "above 0"
+        raise UsageError(f"{option} must be a number of seconds {floor} and at most "
                          f"{MAX_TIMEOUT_S:g} (one day), not {timeout_s:g}")
 
 

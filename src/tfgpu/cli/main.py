@@ -189,11 +189,16 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.print_help()
         return status_codes.USAGE_ERROR
     module = dict((n, m) for n, m, _ in COMMANDS)[args.command]
+    previous = _stop_like_ctrl_c()
     try:
         return int(_load(module).run(args))
     except UsageError as exc:
         print(f"tfgpu {args.command}: error: {exc}", file=sys.stderr)
         return status_codes.USAGE_ERROR
+    except Terminated as exc:
+        with contextlib.suppress(OSError, ValueError):  # SIGHUP: the terminal may be gone
+            print(f"tfgpu: terminated ({exc.name})", file=sys.stderr)
+        return status_codes.TERMINATED_BASE + exc.signum
     except KeyboardInterrupt:
         print("tfgpu: interrupted", file=sys.stderr)
         return status_codes.INTERRUPTED
@@ -215,3 +220,61 @@ def _main(argv: Sequence[str] | None) -> int:
                 file=sys.stderr,
             )
         return status_codes.INTERNAL_ERROR
+    finally:
+        _restore_handlers(previous)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP arrived (``kill``, a closed terminal, a job scheduler's stop).
+
+    A KeyboardInterrupt, so that every path that stops its children on Ctrl-C (the
+    subprocess runner, the NVML child, the TensorFlow probe) does so here too: with the
+    default action the process died at once and left a hung ``nvidia-smi`` or the
+    TensorFlow child running.  ``launch`` and ``tensorboard`` install their own handlers
+    while they run.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.name = _signal_name(signum)
+
+
+def _signal_name(signum: int) -> str:
+    import signal
+
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return f"signal {signum}"
+
+
+def _raise_terminated(signum: int, _frame: object) -> None:
+    raise Terminated(signum)
+
+
+def _stop_like_ctrl_c() -> dict[int, object]:
+    """Make SIGTERM and SIGHUP stop the command as Ctrl-C does (see :class:`Terminated`)
+    where they have their default action and this is the main thread; return the
+    handlers replaced, for :func:`_restore_handlers`."""
+    import signal
+    import threading
+
+    previous: dict[int, object] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None or signal.getsignal(signum) is not signal.SIG_DFL:
+            continue
+        with contextlib.suppress(ValueError, OSError):
+            previous[signum] = signal.signal(signum, _raise_terminated)
+    return previous
+
+
+def _restore_handlers(previous: dict[int, object]) -> None:
+    import signal
+
+    for signum, handler in previous.items():
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            signal.signal(signum, handler)  # type: ignore[arg-type]

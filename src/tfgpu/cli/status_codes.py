@@ -13,3 +13,6 @@ HOST_UNEXAMINED = 3
 INTERNAL_ERROR = 4
 #: Interrupted by the user (Ctrl-C), as shells report SIGINT.
 INTERRUPTED = 130
+#: Stopped by SIGTERM or SIGHUP: 128 + the signal number (143, 129), as shells report it;
+#: the command stops as on Ctrl-C (``tfgpu.cli.main.Terminated``).
+TERMINATED_BASE = 128

@@ -235,6 +235,24 @@ def _evidence_lines(evidence: Sequence[Any]) -> list[str]:
     return out
 
 
+#: A finding's keys whose values come from the finding catalogue, never from the host:
+#: kept as they are when the rest is redacted (a user named ``cuda`` or ``driver`` turned
+#: the CUDA heading into USER and moved those findings out of their group).
+_CATALOGUE_KEYS = ("id", "severity", "category", "area", "aliases", "doc", "knowledge_ref",
+                   "harmless")
+
+
+def _keep_catalogue_words(doc: Mapping[str, Any], redacted: dict[str, Any]) -> None:
+    """Put the :data:`_CATALOGUE_KEYS` of ``doc``'s findings back into ``redacted``'s
+    (same order, same length; otherwise nothing is changed)."""
+    before, after = doc.get("findings"), redacted.get("findings")
+    if not isinstance(before, list) or not isinstance(after, list) or len(before) != len(after):
+        return
+    for b, a in zip(before, after, strict=True):
+        if isinstance(b, Mapping) and isinstance(a, dict):
+            a.update({k: b[k] for k in _CATALOGUE_KEYS if k in b})
+
+
 def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
                facts: Mapping[str, Any] | None = None,
                verify: Mapping[str, Any] | None = None,
@@ -260,6 +278,7 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
     from tfgpu.privacy import NoRedactor
 
     d = redactor.data(dict(doc))
+    _keep_catalogue_words(doc, d)
     facts = redactor.data(dict(facts)) if facts is not None else None
     verify = redactor.data(dict(verify)) if verify is not None else None
     bench = redactor.data(dict(bench)) if bench is not None else None
@@ -434,6 +453,23 @@ def render_html(view: Mapping[str, Any]) -> str:
     return _env("html").get_template("report.html.j2").render(**ctx)
 
 
+#: Characters no shareable report carries as they are: C0 controls but TAB and newline
+#: (ESC starts terminal escape sequences: a GPU name ``\x1b]52;...`` from a facts file
+#: would reach the terminal of whoever prints the report), DEL, C1 controls, and the
+#: bidirectional overrides and isolates that reorder what a reader sees ("Trojan
+#: Source", CVE-2021-42574) in a pasted fix line.  Each is written as ``\xNN`` or
+#: ``\uNNNN`` text, as the text report writes controls.
+_UNSAFE = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))
+           if c not in (0x09, 0x0A)}
+_UNSAFE.update({c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})
+
+
+def visible(text: str) -> str:
+    """``text`` with every character of :data:`_UNSAFE` written as visible escape text
+    (``\\x1b``, ``\\u202e``); TAB and newline stay."""
+    return text.translate(_UNSAFE)
+
+
 def render_shareable(fmt: str, doc: Mapping[str, Any], *, redactor: Redactor,
                      facts: Mapping[str, Any] | None = None,
                      verify: Mapping[str, Any] | None = None,
@@ -449,7 +485,8 @@ def render_shareable(fmt: str, doc: Mapping[str, Any], *, redactor: Redactor,
         raise ValueError(f"not a shareable format: {fmt!r} (one of {', '.join(SHAREABLE)})")
     view = build_view(doc, redactor=redactor, facts=facts, verify=verify, bench=bench,
                       tables=tables)
-    return render_markdown(view) if fmt == "markdown" else render_html(view)
+    # Last, over the whole page: no value, whatever path it took, carries a control.
+    return visible(render_markdown(view) if fmt == "markdown" else render_html(view))
 
 
 __all__ = ["FORMATS", "SHAREABLE", "bench_svg", "build_view", "md_cell", "md_code",

@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import signal
 import subprocess
 import threading
@@ -66,6 +67,21 @@ PRIVATE_NOTE = ("network: private (the workers reach each other on loopback and 
 EXPOSURE_NOTE = ("note: TensorFlow's gRPC server listens on all interfaces on these ports, "
                  "with no authentication, whatever TF_CONFIG says; on a shared network, "
                  "firewall them")
+
+
+#: Words of a failed network access in a worker's output (glibc's resolver messages,
+#: ``ENETUNREACH``, curl, requests/urllib3, Keras' ``get_file``): in a private network the
+#: first thing a script that downloads a data set meets.
+NETWORK_ERROR_RE = re.compile(
+    r"Temporary failure in name resolution|Name or service not known|Network is unreachable"
+    r"|Could not resolve host|NameResolutionError|Failed to resolve|getaddrinfo failed"
+    r"|URL fetch failure|No address associated with hostname", re.IGNORECASE)
+#: Added to the failure message when a worker's output shows :data:`NETWORK_ERROR_RE`
+#: in a private network.
+NETWORK_HINT = ("the output shows a failed network access, and the workers run in a "
+                "private network that reaches nothing outside: if the script downloads "
+                "data (a data set, weights) or reads remote storage, download it first "
+                "or rerun with --network host")
 
 
 class LaunchError(RuntimeError):
@@ -140,7 +156,9 @@ class LaunchResult:
         exit_code: 0 when every worker exited 0; 1 when a worker failed; 130 after Ctrl-C.
         returncodes: each worker's exit status (``None`` if it could not be collected).
         failed_worker: index of the first worker that failed, or ``None``.
-        message: one line for the user ("all 2 workers finished" or why it stopped).
+        message: one line for the user ("all 2 workers finished" or why it stopped;
+            in a private network, with :data:`NETWORK_HINT` when a worker's output showed
+            a failed network access).
         duration_s: wall time from the first start to the last exit, in seconds.
     """
 
@@ -155,11 +173,14 @@ class LaunchResult:
 MAX_LINE_CHARS = 1 << 16
 
 
-def _pump(index: int, proc: subprocess.Popen[str], out: TextIO, lock: threading.Lock) -> None:
+def _pump(index: int, proc: subprocess.Popen[str], out: TextIO, lock: threading.Lock,
+          net_errors: set[int]) -> None:
     assert proc.stdout is not None
     prefix = f"[worker {index}] "
     with contextlib.suppress(OSError, ValueError):
         while line := proc.stdout.readline(MAX_LINE_CHARS):
+            if index not in net_errors and NETWORK_ERROR_RE.search(line):
+                net_errors.add(index)
             with lock:
                 out.write(prefix + line if line.endswith("\n") else prefix + line + "\n")
                 out.flush()
@@ -285,6 +306,7 @@ def launch(
     lock = threading.Lock()
     procs: list[subprocess.Popen[str]] = []
     pumps: list[threading.Thread] = []
+    net_errors: set[int] = set()  # workers whose output showed a network error
     start = time.monotonic()
     failed: int | None = None
     exit_code = 0
@@ -316,7 +338,8 @@ def launch(
             deferred.replay()
         # Output threads start after every fork: preexec_fn is safest without threads.
         for i, proc in enumerate(procs):
-            t = threading.Thread(target=_pump, args=(i, proc, out, lock), daemon=True)
+            t = threading.Thread(target=_pump, args=(i, proc, out, lock, net_errors),
+                                 daemon=True)
             t.start()
             pumps.append(t)
         with lock:
@@ -354,6 +377,8 @@ def launch(
         _finish(procs, pumps)
         if net is not None:
             net.close()
+    if net is not None and failed is not None and net_errors:
+        message += f"; {NETWORK_HINT}"
     duration = time.monotonic() - start
     return LaunchResult(exit_code, tuple(p.poll() for p in procs), failed, message,
                         round(duration, 3))
