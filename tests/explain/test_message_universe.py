@@ -54,6 +54,9 @@ LEVELS: dict[str, frozenset[str]] = {
     "": frozenset({"ERROR", "WARNING", "INFO", "VLOG", "FATAL", "STATUS", "PYTHON"}),
     "messages_ecosystem.toml": frozenset({"ERROR", "WARNING", "INFO", "PYTHON", "STDERR",
                                           "STDOUT"}),
+    # tool families (stage 3): shells, the kernel log, conda, notebooks print these
+    "messages_tools.toml": frozenset({"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT",
+                                      "KERNEL"}),
 }
 #: Files whose ``versions`` are TensorFlow version ranges (checked with VERSIONS_RE).
 TF_VERSIONED = frozenset({"messages_gpu_stack.toml"})

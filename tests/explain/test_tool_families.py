@@ -97,3 +97,68 @@ def test_gpu_listed_is_not_intent_without_a_gpu() -> None:
               "PhysicalDevice(name='/physical_device:GPU:0', device_type='GPU')]\n")
     f = _explain(text)
     assert f["library-not-loaded-libcudart-so-11-0"].harmless
+
+
+# ------------------------------------------------------------------ the host killed the process
+
+_HOST = "host-ram-exhausted-process-killed"
+
+
+@pytest.mark.parametrize("line", [
+    "[171548.215373] Out of memory: Killed process 28313 (python3) total-vm:48710036kB, "
+    "anon-rss:31050228kB, file-rss:70836kB, shmem-rss:12kB, UID:1000 pgtables:63752kB "
+    "oom_score_adj:0",
+    "Memory cgroup out of memory: Killed process 412 (python) total-vm:20512340kB, "
+    "anon-rss:15990112kB, file-rss:81232kB, shmem-rss:0kB, UID:0 pgtables:33120kB "
+    "oom_score_adj:0",
+    "[ 5120.887766] Out of memory: Kill process 3071 (python) score 912 or sacrifice child",
+    "[ 812.330211] Killed process 2281 (python3.6) total-vm:17732448kB, anon-rss:7540112kB, "
+    "file-rss:0kB, shmem-rss:0kB",
+    "Your session crashed after using all available RAM.",
+])
+def test_host_oom_record_is_an_error(line: str) -> None:
+    f = _explain("Epoch 1/20\n" + line)[_HOST]
+    assert f.severity is Severity.ERROR
+    assert "not the GPU's" in f.cause
+    assert any("tf.data" in x for x in f.fix)
+
+
+def test_memory_cgroup_names_the_container_limit() -> None:
+    f = _explain("Memory cgroup out of memory: Killed process 9 (python) total-vm:1kB, "
+                 "anon-rss:1kB, file-rss:0kB, shmem-rss:0kB, UID:0 pgtables:1kB "
+                 "oom_score_adj:0")[_HOST]
+    assert "cgroup" in f.cause
+
+
+@pytest.mark.parametrize("line", [
+    "Killed", "[1]+  Killed                  python3 train.py --epochs 100",
+    "zsh: killed     python main.py", "[2]    40211 killed     python3 fit.py",
+    "Process finished with exit code 137 (interrupted by signal 9: SIGKILL)",
+])
+def test_killed_alone_is_hedged(line: str) -> None:
+    f = _explain("loading dataset...\n" + line)[_HOST]
+    assert f.severity is Severity.WARNING and "most likely" in f.title
+    assert "free -h" in f.fix[0]
+
+
+@pytest.mark.parametrize("line", [
+    "The kernel appears to have died. It will restart automatically.",
+    "The kernel for notebooks/a b.ipynb appears to have died. It will restart automatically.",
+    "The Kernel crashed while executing code in the current cell or a previous cell.",
+])
+def test_dead_notebook_kernel_is_hedged(line: str) -> None:
+    f = _explain(line)[_HOST]
+    assert f.severity is Severity.WARNING and "as a script" in f.fix[0]
+
+
+@pytest.mark.parametrize("other", ["Illegal instruction (core dumped)",
+                                   "Segmentation fault (core dumped)"])
+def test_another_death_is_not_read_as_host_ram(other: str) -> None:
+    found = _explain(other + "\nThe kernel appears to have died. It will restart automatically.")
+    assert _HOST not in found
+
+
+@pytest.mark.parametrize("line", ["Killed 3 workers after timeout", "killed_processes = 0",
+                                  "INFO: job killed by user request"])
+def test_other_killed_words_are_not_the_oom_killer(line: str) -> None:
+    assert _HOST not in _explain(line)

@@ -1568,6 +1568,44 @@ PATTERNS: tuple[Pattern, ...] = (
         ("error", "exception"),
         r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?::\s|$)",
     ),
+    # --- tool families (stage 3) ---
+    # The host killed the process (host RAM, not GPU memory).  Linux mm/oom_kill.c:
+    # "Out of memory: Killed process N (comm) total-vm:..." (5.x+, "Memory cgroup out of
+    # memory: ..." in a cgroup/container), "Out of memory: Kill process N (comm) score S or
+    # sacrifice child" (before 4.19); Colab's dialog text.
+    _p(
+        "tools.oom_kernel",
+        ("out of memory: kill", "invoked oom-killer", "killed process"),
+        r"(?P<cg>Memory cgroup )?[Oo]ut of memory: Kill(?:ed)? process (?P<pid>\d+) "
+        r"\((?P<comm>[^()\n]{1,64})\)"
+        r"|^(?:\[[\d. ]{1,24}\]\s*)?Killed process (?P<pid2>\d+) \((?P<comm2>[^()\n]{1,64})\)"
+        r" total-vm"
+        r"|(?P<inv>[\w.-]{1,64}) invoked oom-killer: gfp_mask",
+    ),
+    _p(
+        "tools.colab_ram",
+        ("session crashed after using all available ram",),
+        r"Your session crashed after using all available RAM",
+    ),
+    # The shell's word for SIGKILL (bash "Killed", its job line "[1]+  Killed  python x.py",
+    # zsh "zsh: killed  python x.py"), an IDE's "exit code 137 (interrupted by signal 9:
+    # SIGKILL)": a kill, most often the OOM killer, but not proof of it.
+    _p(
+        "tools.killed",
+        ("killed", "sigkill"),
+        r"^\s*(?:\[\d+\]\+?\s+(?:\d+\s+)?)?(?i:killed)(?::\s*9)?"
+        r"(?:\s+\S{0,120}(?:python|\.py)\S{0,60}(?:\s.{0,200})?)?\s*$"
+        r"|^\s*(?:zsh|bash): killed\s"
+        r"|exit code 137 \(interrupted by signal 9: SIGKILL\)",
+    ),
+    # Jupyter (classic and Lab) and VS Code when the kernel process died: the frontend
+    # does not know why (host RAM most often; also a native crash).
+    _p(
+        "tools.kernel_died",
+        ("appears to have died", "kernel crashed while executing"),
+        r"appears to have died\. It will restart automatically"
+        r"|The Kernel crashed while executing code in the current cell",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

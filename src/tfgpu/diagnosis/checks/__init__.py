@@ -57,6 +57,7 @@ from tfgpu.diagnosis.checks.hardware import (
     no_nvidia_gpu,
     small_memory,
 )
+from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool families (stage 3)
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
     ld_library_path_shadows,
@@ -300,6 +301,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_sees_gpu_cuda_does_not,
     library_majors_from_host,
     keras3_never_called,
+    # --- tool families (stage 3) ---
+    host_ram_exhausted,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
