@@ -162,3 +162,78 @@ def test_another_death_is_not_read_as_host_ram(other: str) -> None:
                                   "INFO: job killed by user request"])
 def test_other_killed_words_are_not_the_oom_killer(line: str) -> None:
     assert _HOST not in _explain(line)
+
+
+# ------------------------------------------------------------------------------ conda / mamba
+
+_CUDA_VP = "conda-cuda-virtual-package-missing"
+
+
+@pytest.mark.parametrize(("text", "cuda"), [
+    ("Encountered problems while solving:\n"
+     "  - nothing provides __cuda needed by tensorflow-2.9.1-cuda112py310he87a039_0", "11.2"),
+    ("LibMambaUnsatisfiableError: Encountered problems while solving:\n"
+     "  - nothing provides __cuda needed by tensorflow-2.15.0-cuda120py311h2b1cd1d_2\n"
+     "Could not solve for environment specs", "12.0"),
+    ("error    libmamba Could not solve for environment specs\n"
+     "    └─ tensorflow-gpu 2.11.0 cuda118py39h1 is not installable because it requires\n"
+     "       └─ __cuda, which is missing on the system.", None),
+])
+def test_cuda_virtual_package_missing(text: str, cuda: str | None) -> None:
+    found = _explain(text)
+    f = found[_CUDA_VP]
+    assert f.severity is Severity.ERROR
+    assert "conda-specs-incompatible" not in found  # superseded: one reason
+    override = next(x for x in f.fix if "CONDA_OVERRIDE_CUDA" in x)
+    if cuda:
+        assert f'CONDA_OVERRIDE_CUDA="{cuda}"' in override
+
+
+def test_cuda_virtual_package_too_old_names_both_versions() -> None:
+    f = _explain(
+        "UnsatisfiableError: The following specifications were found to be incompatible with "
+        "your system:\n\n  - feature:/linux-64::__cuda==11.2=0\n"
+        "  - tensorflow==2.14.0=cuda118py311heb1bdc4_0 -> __cuda[version='>=11.8']\n\n"
+        "Your installed version is: 11.2")[_CUDA_VP]
+    assert ">=11.8" in f.title and "11.2" in f.title
+    assert any("cuda11*" in x for x in f.fix)
+
+
+@pytest.mark.parametrize(("text", "python"), [
+    ("UnsatisfiableError: The following specifications were found to be incompatible with "
+     "each other:\n\nPackage cudatoolkit conflicts for:\ncudatoolkit=10.1", False),
+    ("UnsatisfiableError: The following specifications were found\nto be incompatible with the "
+     "existing python installation in your environment:\n\nSpecifications:\n\n"
+     "  - tensorflow-gpu==2.4.1 -> python[version='>=3.7,<3.8.0a0']", True),
+    ("LibMambaUnsatisfiableError: Encountered problems while solving:\n"
+     "  - package tensorflow-2.10.0-cpu_py310hd1aba9c_0 requires python >=3.10,<3.11.0a0, but "
+     "none of the providers can be installed", False),
+])
+def test_solver_failure(text: str, python: bool) -> None:
+    f = _explain(text)["conda-specs-incompatible"]
+    assert ("Python" in f.title) is python
+    assert _CUDA_VP not in _explain(text)
+
+
+@pytest.mark.parametrize(("text", "pkg"), [
+    ("PackagesNotFoundError: The following packages are not available from current channels:"
+     "\n\n  - cudatoolkit=11.2\n\nCurrent channels:\n\n"
+     "  - https://repo.anaconda.com/pkgs/main/osx-arm64", "cudatoolkit=11.2"),
+    ("PackagesNotFoundError: The following packages are not available from current channels:"
+     "\n\n  - tensorflow-gpu==2.10.0\n", "tensorflow-gpu==2.10.0"),
+])
+def test_packages_not_found_names_them(text: str, pkg: str) -> None:
+    f = _explain(text)["conda-packages-not-found"]
+    assert pkg in f.title
+    assert f.fix[0].startswith("conda search -c conda-forge " + pkg.split("=")[0])
+
+
+def test_clobber_is_a_warning() -> None:
+    f = _explain("ClobberError: This transaction has incompatible packages due to a shared "
+                 "path.\n  packages: a, b\n  path: 'lib/libcudart.so.11.0'")
+    assert f["conda-clobber-shared-path"].severity is Severity.WARNING
+
+
+def test_a_pip_requirement_list_is_not_a_conda_error() -> None:
+    found = _explain("requirements:\n  - tensorflow==2.10.0\n  - python=3.10\n")
+    assert not any(i.startswith("conda-") for i in found)

@@ -1606,6 +1606,52 @@ PATTERNS: tuple[Pattern, ...] = (
         r"appears to have died\. It will restart automatically"
         r"|The Kernel crashed while executing code in the current cell",
     ),
+    # conda / mamba / micromamba solver failures (conda/exceptions.py, conda-libmamba-solver,
+    # libsolv's problem strings).  __cuda is conda's virtual package for the driver's CUDA.
+    _p(
+        "tools.conda_cuda",
+        ("__cuda",),
+        r"nothing provides (?P<vp>__cuda)\S{0,40} needed by (?P<pkg>[\w.+-]{1,120})"
+        r"|(?P<missing>__cuda),? (?:which )?is missing on the system"
+        r"|(?P<feat>feature:/[\w-]{1,20}::__cuda)==(?P<have>\d+(?:\.\d+)?)"
+        r"|(?P<dep>__cuda)\[version='(?P<want>[^'\n]{1,40})'\]"
+        r"|requires (?P<req>__cuda) ?(?P<want2>[><=]{1,2}\s?\d+(?:\.\d+)?)",
+    ),
+    _p(
+        "tools.conda_your_version",
+        ("your installed version is",),
+        r"^\s*Your installed version is: (?P<v>\d+(?:\.\d+)*)",
+    ),
+    _p(
+        "tools.conda_unsat",
+        ("unsatisfiableerror", "could not solve for environment specs",
+         "to be incompatible with", "encountered problems while solving"),
+        r"(?P<err>LibMambaUnsatisfiableError|UnsatisfiableError)"
+        r"|Could not solve for environment specs"
+        r"|The following specifications were found\s*(?:to be incompatible with "
+        r"(?P<with>each other|the existing python installation|your system))?"
+        r"|Encountered problems while solving"
+        r"|^\s*to be incompatible with (?P<with2>each other|the existing python installation"
+        r"|your system)",
+    ),
+    _p(
+        "tools.conda_not_found",
+        ("packagesnotfounderror", "not available from current channels"),
+        r"PackagesNotFoundError|The following packages are not available from current channels",
+    ),
+    _p(
+        "tools.conda_list_item",
+        ("- ",),
+        r"^\s*-\s+(?P<pkg>(?:tensorflow[\w-]{0,20}|cudatoolkit|cudnn|cuda-toolkit|cuda-nvcc"
+        r"|cuda-runtime|keras|python)(?:\s*[=<>!]{1,2}\s*[\w.*]{1,30}){0,2})\s*$",
+        "pkg",
+    ),
+    _p(
+        "tools.conda_clobber",
+        ("clobbererror", "incompatible packages due to a shared path"),
+        r"ClobberError: This transaction has incompatible packages due to a shared path"
+        r"|This transaction has incompatible packages due to a shared path",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -21,6 +21,12 @@ from tfgpu.diagnosis.checks.compute_capability import (
     rocm_gpu_arch_unsupported,
     rule_compute_capability,
 )
+from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
+    conda_clobber,
+    conda_cuda_virtual_package,
+    conda_packages_not_found,
+    conda_solver_failed,
+)
 from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
@@ -303,6 +309,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3_never_called,
     # --- tool families (stage 3) ---
     host_ram_exhausted,
+    conda_cuda_virtual_package,
+    conda_solver_failed,
+    conda_packages_not_found,
+    conda_clobber,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
