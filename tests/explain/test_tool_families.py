@@ -237,3 +237,106 @@ def test_clobber_is_a_warning() -> None:
 def test_a_pip_requirement_list_is_not_a_conda_error() -> None:
     found = _explain("requirements:\n  - tensorflow==2.10.0\n  - python=3.10\n")
     assert not any(i.startswith("conda-") for i in found)
+
+
+# ---------------------------------------------------------- Python's import system around TF
+
+
+@pytest.mark.parametrize("line", [
+    "ImportError: DLL load failed: The specified procedure could not be found.",
+    "ImportError: DLL load failed while importing _activation_ops: The specified procedure "
+    "could not be found.",
+    "ImportError: DLL load failed while importing _pywrap_tensorflow_internal: The specified "
+    "procedure could not be found.",
+])
+def test_procedure_not_found_is_not_a_missing_dll(line: str) -> None:
+    found = _explain(line)
+    assert "windows-dll-procedure-not-found" in found
+    assert "windows-dll-not-found" not in found
+
+
+@pytest.mark.parametrize("line", [
+    "ImportError: DLL load failed while importing _pywrap_tensorflow_internal: The specified "
+    "module could not be found.",
+    "ImportError: DLL load failed: The specified module could not be found.",
+])
+def test_module_not_found_stays_windows_dll_not_found(line: str) -> None:
+    assert "windows-dll-not-found" in _explain(line)
+
+
+@pytest.mark.parametrize("path", [
+    r"C:\Users\me\venv\Lib\site-packages\tensorflow\python\platform\_pywrap_tf2.dll",
+    r"D:\conda\envs\tf\lib\site-packages\tensorflow_io\python\ops\libtensorflow_io.so.dll",
+])
+def test_ctypes_could_not_find_tensorflow_module(path: str) -> None:
+    f = _explain(f"FileNotFoundError: Could not find module '{path}' (or one of its "
+                 "dependencies). Try using the full path with constructor syntax.")
+    assert "Python 3.8" in f["windows-dll-not-found"].cause
+
+
+def test_ctypes_message_of_another_library_is_not_tensorflows() -> None:
+    found = _explain(
+        "UserWarning: Failed to load image Python extension: Could not find module "
+        r"'C:\envs\cv\Lib\site-packages\torchvision\image.pyd' (or one of its dependencies). "
+        "Try using the full path with constructor syntax.")
+    assert "windows-dll-not-found" not in found
+
+
+@pytest.mark.parametrize(("text", "jupyter"), [
+    ("Traceback (most recent call last):\n  File \"train.py\", line 1, in <module>\n"
+     "    import tensorflow as tf\nModuleNotFoundError: No module named 'tensorflow'", False),
+    ("ImportError: No module named tensorflow", False),
+    ("Cell In[1], line 1\n----> 1 import tensorflow as tf\n"
+     "ModuleNotFoundError: No module named 'tensorflow'", True),
+    ("<ipython-input-2-64156d691fe5> in <module>\n"
+     "ModuleNotFoundError: No module named 'tensorflow'", True),
+])
+def test_tensorflow_module_not_found(text: str, jupyter: bool) -> None:
+    f = _explain(text)["tensorflow-module-not-found"]
+    assert ("kernel" in f.title) is jupyter
+    assert any("%pip install tensorflow" in x for x in f.fix) is jupyter
+
+
+@pytest.mark.parametrize("line", [
+    "ModuleNotFoundError: No module named 'tensorflow.python'",
+    "ModuleNotFoundError: No module named 'tensorflow_addons'",
+    "ModuleNotFoundError: No module named 'tensorflow.keras.engine'",
+])
+def test_other_missing_modules_are_not_tensorflow_missing(line: str) -> None:
+    assert "tensorflow-module-not-found" not in _explain(line)
+
+
+def test_pip_failure_explains_the_missing_module() -> None:
+    found = _explain(
+        "ERROR: Could not find a version that satisfies the requirement tensorflow (from "
+        "versions: none)\nERROR: No matching distribution found for tensorflow\n"
+        "ModuleNotFoundError: No module named 'tensorflow'")
+    assert "tensorflow-module-not-found" not in found
+
+
+@pytest.mark.parametrize(("line", "name", "fix"), [
+    ("AttributeError: module 'tensorflow' has no attribute 'contrib'", "tf.contrib",
+     "no compat module"),
+    ("ModuleNotFoundError: No module named 'tensorflow.contrib.slim'", "tf.contrib",
+     "no compat module"),
+    ("AttributeError: module 'tensorflow' has no attribute 'Session'", "tf.Session",
+     "tf.compat.v1.Session"),
+    ("AttributeError: module 'tensorflow' has no attribute 'GPUOptions'", "tf.GPUOptions",
+     "tf.compat.v1.GPUOptions"),
+    ("AttributeError: module 'tensorflow._api.v2.train' has no attribute 'AdamOptimizer'",
+     "tf.train.AdamOptimizer", "tf.keras.optimizers.Adam"),
+    ("AttributeError: module 'tensorflow' has no attribute 'random_normal'", "tf.random_normal",
+     "tf.random.normal"),
+])
+def test_tf1_api_on_tf2(line: str, name: str, fix: str) -> None:
+    f = _explain(line)["tf1-api-on-tf2"]
+    assert name in f.title and f.severity is Severity.WARNING
+    assert any(fix in x for x in f.fix)
+
+
+@pytest.mark.parametrize("line", [
+    "AttributeError: module 'tensorflow' has no attribute 'keras'",
+    "AttributeError: module 'numpy' has no attribute 'Session'",
+])
+def test_other_missing_attributes_are_not_tf1_code(line: str) -> None:
+    assert "tf1-api-on-tf2" not in _explain(line)

@@ -1652,6 +1652,35 @@ PATTERNS: tuple[Pattern, ...] = (
         r"ClobberError: This transaction has incompatible packages due to a shared path"
         r"|This transaction has incompatible packages due to a shared path",
     ),
+    # Python's import system around TensorFlow.  ctypes (Python 3.8+, Windows):
+    # "Could not find module '%s' (or one of its dependencies)" for a DLL TensorFlow or a
+    # plugin loads; the interpreter that ran has no tensorflow at all; TF1 names on TF2.
+    _p(
+        "tools.win_ctypes_module",
+        ("or one of its dependencies",),
+        r"Could not find module '(?P<path>[^'\n]{0,400}?(?P<dll>[\w.+-]{1,120}\.(?:dll|pyd)))' "
+        r"\(or one of its dependencies\)",
+    ),
+    _p(
+        "tools.no_module_tf",
+        ("no module named",),
+        r"^\s*(?:ModuleNotFoundError|ImportError): No module named ['\"]?tensorflow['\"]?\s*$",
+    ),
+    _p(
+        "tools.jupyter_ctx",
+        ("cell in[", "ipython-input-", "ipykernel_", "jupyter", ".ipynb"),
+        r"Cell In\s?\[\d*\]|<ipython-input-\d+|ipykernel_\d+|\bjupyter\b|\.ipynb\b",
+    ),
+    _p(
+        "tools.tf1_api",
+        ("has no attribute", "no module named 'tensorflow.contrib", "tensorflow.contrib"),
+        r"module 'tensorflow(?:\._api\.v2(?:\.(?P<sub>train|nn|layers|summary|compat\.v2))?)?' "
+        r"has no attribute '(?P<attr>contrib|Session|InteractiveSession|placeholder|ConfigProto"
+        r"|GPUOptions|get_default_graph|reset_default_graph|global_variables_initializer|set_random_seed"
+        r"|variable_scope|get_variable|random_normal|truncated_normal|log|to_float|logging|gfile"
+        r"|AdamOptimizer|GradientDescentOptimizer|Saver|FileWriter|merge_all|Summary)'"
+        r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

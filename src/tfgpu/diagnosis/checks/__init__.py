@@ -86,6 +86,12 @@ from tfgpu.diagnosis.checks.memory import (
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
+    tensorflow_module_not_found,
+    tf1_api_on_tf2,
+    windows_ctypes_module_not_found,
+    windows_dll_procedure_not_found,
+)
 from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
     cpu_only_build_log,
@@ -313,6 +319,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     conda_solver_failed,
     conda_packages_not_found,
     conda_clobber,
+    windows_ctypes_module_not_found,
+    windows_dll_procedure_not_found,
+    tensorflow_module_not_found,
+    tf1_api_on_tf2,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
