@@ -340,3 +340,35 @@ def test_tf1_api_on_tf2(line: str, name: str, fix: str) -> None:
 ])
 def test_other_missing_attributes_are_not_tf1_code(line: str) -> None:
     assert "tf1-api-on-tf2" not in _explain(line)
+
+
+# ----------------------------------------------------------------- Apple silicon and ARM boards
+
+
+@pytest.mark.parametrize("chip", ["Apple M1", "Chip: Apple M2 Pro", "Apple M3 Max"])
+def test_illegal_instruction_on_apple_silicon_is_rosetta(chip: str) -> None:
+    found = _explain(f"{chip}\nzsh: illegal hardware instruction  python -c 'import tensorflow'")
+    assert "macos-x86-python-under-rosetta" in found
+
+
+def test_native_arm64_python_is_not_rosetta() -> None:
+    found = _explain("Chip: Apple M2\nmacOS-13.4-arm64-arm-64bit\n"
+                     "zsh: illegal hardware instruction  python3 train.py")
+    assert "macos-x86-python-under-rosetta" not in found
+    assert "cpu-illegal-instruction" in found
+
+
+@pytest.mark.parametrize(("board", "jetson"), [
+    ("NVIDIA Jetson Nano Developer Kit", True), ("tegra-ubuntu", True),
+    ("Raspberry Pi 4 Model B Rev 1.4", False), ("armv7l", False), ("aarch64", False),
+])
+def test_illegal_instruction_on_arm_names_the_board(board: str, jetson: bool) -> None:
+    f = _explain(f"{board}\nIllegal instruction (core dumped)")["cpu-illegal-instruction"]
+    assert "ARM" in f.title
+    assert not any("avx" in x.lower() for x in f.fix)
+    assert any("JetPack" in x for x in f.fix) is jetson
+
+
+def test_x86_illegal_instruction_keeps_the_avx_reading() -> None:
+    f = _explain("Illegal instruction (core dumped)")["cpu-illegal-instruction"]
+    assert "ARM" not in f.title and any("avx" in x for x in f.fix)

@@ -1681,6 +1681,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|AdamOptimizer|GradientDescentOptimizer|Saver|FileWriter|merge_all|Summary)'"
         r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]",
     ),
+    # The machine's CPU family, as users paste it (uname -m, platform.platform(), board
+    # names): an Apple M-series chip, or an ARM Linux board (Raspberry Pi, NVIDIA Jetson).
+    _p(
+        "tools.apple_chip",
+        ("apple m", "macos-"),
+        r"\bApple M(?P<gen>[1-9])(?: (?:Pro|Max|Ultra))?\b"
+        r"|\bmacOS-\d+(?:\.\d+){0,2}-(?P<machine>arm64|x86_64)\b",
+    ),
+    _p(
+        "tools.arm_board",
+        ("aarch", "armv", "raspberry", "jetson", "tegra"),
+        r"\b(?P<arch>aarch64|armv[678]l)\b|\b(?P<board>Raspberry Pi|Jetson|tegra)\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
