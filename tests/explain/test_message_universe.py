@@ -44,10 +44,10 @@ SRC = ROOT / "src" / "tfgpu"
 DATA = SRC / "knowledge" / "data"
 FILES = sorted(DATA.glob("messages_*.toml"))
 
-#: Coverage measured on 2026-12-01 over every messages_*.toml (436 of 438 rows = 99.5%),
-#: after the ecosystem and gpu-stack kinds of stage 3. Raise it as the engine learns, never
-#: lower it; the target is 0.95.
-RATCHET = 0.995
+#: Coverage measured on 2026-12-01 over every messages_*.toml (487 of 489 rows = 99.59%),
+#: after the ecosystem and gpu-stack kinds of stage 3 and the tool families
+#: (messages_tools.toml). Raise it as the engine learns, never lower it; the target is 0.95.
+RATCHET = 0.9959
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {

@@ -46,6 +46,8 @@ _INTENT = {
         "WARNING:tensorflow:From <stdin>:1: is_gpu_available (from "
         "tensorflow.python.framework.test_util) is deprecated and will be removed in a future "
         "version.\nFalse\n"),
+    "gpu-device-name-empty": "Default GPU Device: \n",
+    "please-install-gpu-version": "Please install GPU version of TF\n",
     "device-lib": (
         ">>> device_lib.list_local_devices()\n"
         '[name: "/device:CPU:0"\ndevice_type: "CPU"\nmemory_limit: 268435456\n'),

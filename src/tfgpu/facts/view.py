@@ -380,8 +380,9 @@ class Facts:
         ``Num GPUs Available: 0`` / ``GPU is NOT AVAILABLE`` (the TF GPU guide's snippet),
         ``[]`` within 4 lines after ``list_physical_devices('GPU')``, a device list holding
         only CPU devices (``list_physical_devices()``, ``device_lib.list_local_devices()``),
-        and ``False`` or ``''`` within 5 lines after ``tf.test.is_gpu_available()`` /
-        ``tf.test.gpu_device_name()``.  Intent is NOT proof of a GPU (see
+        ``False`` or ``''`` within 5 lines after ``tf.test.is_gpu_available()`` /
+        ``tf.test.gpu_device_name()``, and the snippet's ``Default GPU Device:`` with no name
+        (or its "Please install GPU version of TF").  Intent is NOT proof of a GPU (see
         :meth:`gpu_log_evidence`): it only says the user wants one, so a log-only "harmless
         without a GPU" reading is no longer the honest answer.  Empty when the log shows a
         GPU device created (the GPU works).
@@ -402,6 +403,7 @@ class Facts:
             out += devlib[:2]
         out += after([h for h in self.h("gpu.bool_line").all() if h.g("val") == "False"]
                      + self.h("gpu.empty_str").all(), self.h("gpu.avail_call").all(), 5)
+        out += self.h("tools.gpu_name_empty").all()
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
 
 def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence, ...]:

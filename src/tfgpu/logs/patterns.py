@@ -1689,6 +1689,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\bApple M(?P<gen>[1-9])(?: (?:Pro|Max|Ultra))?\b"
         r"|\bmacOS-\d+(?:\.\d+){0,2}-(?P<machine>arm64|x86_64)\b",
     ),
+    # tf.test.gpu_device_name() is '' without a GPU; the GPU guide-era snippet prints
+    # "Default GPU Device: {}" or "Please install GPU version of TF" (GPU-intent evidence).
+    _p(
+        "tools.gpu_name_empty",
+        ("default gpu device", "please install gpu version of tf"),
+        r"^\s*Default GPU Device:\s*$|Please install GPU version of TF",
+    ),
     _p(
         "tools.arm_board",
         ("aarch", "armv", "raspberry", "jetson", "tegra"),
