@@ -374,3 +374,18 @@ def test_illegal_instruction_on_arm_names_the_board(board: str, jetson: bool) ->
 def test_x86_illegal_instruction_keeps_the_avx_reading() -> None:
     f = _explain("Illegal instruction (core dumped)")["cpu-illegal-instruction"]
     assert "ARM" not in f.title and any("avx" in x for x in f.fix)
+
+
+@pytest.mark.parametrize("line", [
+    '            "OOMKilled": true,',
+    "      Reason:       OOMKilled",
+    "train-job-7f9c   0/1     OOMKilled   3 (40s ago)   6m",
+])
+def test_container_oom_killed_names_the_limit(line: str) -> None:
+    f = _explain(line)[_HOST]
+    assert f.severity is Severity.ERROR and "memory limit" in f.cause
+    assert any("--memory" in x for x in f.fix)
+
+
+def test_container_not_oom_killed_is_nothing() -> None:
+    assert _HOST not in _explain('            "OOMKilled": false,')

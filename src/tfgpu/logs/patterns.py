@@ -1575,12 +1575,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # sacrifice child" (before 4.19); Colab's dialog text.
     _p(
         "tools.oom_kernel",
-        ("out of memory: kill", "invoked oom-killer", "killed process"),
+        ("out of memory: kill", "invoked oom-killer", "killed process", "oomkilled"),
         r"(?P<cg>Memory cgroup )?[Oo]ut of memory: Kill(?:ed)? process (?P<pid>\d+) "
         r"\((?P<comm>[^()\n]{1,64})\)"
         r"|^(?:\[[\d. ]{1,24}\]\s*)?Killed process (?P<pid2>\d+) \((?P<comm2>[^()\n]{1,64})\)"
         r" total-vm"
-        r"|(?P<inv>[\w.-]{1,64}) invoked oom-killer: gfp_mask",
+        r"|(?P<inv>[\w.-]{1,64}) invoked oom-killer: gfp_mask"
+        # the container runtime's record: docker inspect State.OOMKilled, Kubernetes'
+        # container status reason (kubectl describe pod / get pods)
+        r"|(?P<ctr>\"OOMKilled\":\s*true|Reason:\s+OOMKilled\b|\s\d+/\d+\s+OOMKilled\s)",
     ),
     _p(
         "tools.colab_ram",

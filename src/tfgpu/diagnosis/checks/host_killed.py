@@ -5,7 +5,8 @@ killer (``mm/oom_kill.c``: "Out of memory: Killed process N (comm) total-vm:..."
 "Out of memory: Kill process N (comm) score S or sacrifice child"; "Memory cgroup out of
 memory: ..." in a container), Google Colab's "Your session crashed after using all available
 RAM", the shells' "Killed" (SIGKILL), IDEs' "exit code 137 (interrupted by signal 9:
-SIGKILL)", and Jupyter's / VS Code's "kernel appears to have died" / "Kernel crashed".
+SIGKILL)", the container runtime's OOMKilled (docker inspect, Kubernetes), and Jupyter's
+/ VS Code's "kernel appears to have died" / "Kernel crashed".
 The kernel's record and Colab's dialog prove host RAM ran out (an error); "Killed" alone
 and a dead notebook kernel are only most likely that (warnings worded so).
 """
@@ -33,6 +34,9 @@ def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
                    "own record of an OOM kill")
     elif ctx.windows:
         fix.append("# Task Manager > Performance > Memory while the job runs")
+    if any(h.g("ctr") for h in ctx.h("tools.oom_kernel").all()):
+        fix.append("# or raise the container's memory limit (docker run --memory=32g; "
+                   "Kubernetes resources.limits.memory)")
     fix.append("# hold less in host RAM at once: a smaller batch_size; stream the data with "
                "tf.data (from files or a generator) instead of loading whole NumPy arrays; "
                "free large arrays you no longer need (del x; gc.collect())")
@@ -60,7 +64,11 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     if oom or colab:
         first: Hit = (oom or colab)[0]
         comm = first.g("comm") or first.g("comm2") or first.g("inv")
-        if oom:
+        if oom and first.g("ctr"):
+            what = ("the container runtime reports the container OOM-killed (line "
+                    f"{first.line}): it hit its memory limit (docker run --memory, Kubernetes "
+                    "resources.limits.memory), which may be far below the host's RAM")
+        elif oom:
             what = ("the kernel's OOM killer ended "
                     + (f"process {comm}" if comm else "a process")
                     + (" (a memory cgroup's limit: the container's or job's RAM limit)"
