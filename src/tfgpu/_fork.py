@@ -32,16 +32,16 @@ reported as unknown.)
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import os
 import signal
 import sys
-import threading
 import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from tfgpu._live import LiveChildren
 
 #: Seconds the parent waits for a killed child to be reaped before giving up on it (a
 #: process in uninterruptible sleep inside a kernel driver cannot die at once).
@@ -50,8 +50,8 @@ REAP_S = 1.0
 WORK_RAISED = 70
 _CHUNK = 1 << 16
 
-_LIVE: set[int] = set()
-_LIVE_LOCK = threading.Lock()
+#: Forked children not reaped yet; killed by pid at exit.
+_LIVE: LiveChildren[int] = LiveChildren(lambda pid: _kill(pid))
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,8 +155,7 @@ def run_forked(work: Callable[[], bytes], timeout_s: float, *, max_bytes: int = 
     if pid == 0:  # pragma: no cover - the child leaves with os._exit
         os.close(read_fd)
         _child(work, write_fd)
-    with _LIVE_LOCK:
-        _LIVE.add(pid)
+    _LIVE.add(pid)
     os.close(write_fd)
     deadline = start + max(0.0, timeout_s)
     chunks: list[bytes] = []
@@ -173,8 +172,7 @@ def run_forked(work: Callable[[], bytes], timeout_s: float, *, max_bytes: int = 
             _kill(pid)
             status_code = _wait(pid, time.monotonic() + REAP_S)
         if status_code is not None:
-            with _LIVE_LOCK:
-                _LIVE.discard(pid)
+            _LIVE.discard(pid)
     took = time.monotonic() - start
     data = b"".join(chunks)
     if status == "timeout":
@@ -258,14 +256,3 @@ def _wait(pid: int, deadline: float) -> int | None:
 def _kill(pid: int) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.kill(pid, signal.SIGKILL)
-
-
-def _stop_live_children() -> None:
-    """``atexit`` hook: kill every forked child still running (an abandoned probe's)."""
-    with _LIVE_LOCK:
-        live = list(_LIVE)
-    for pid in live:
-        _kill(pid)
-
-
-atexit.register(_stop_live_children)

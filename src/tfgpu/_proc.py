@@ -22,7 +22,6 @@ Bounds :func:`run_command` keeps, whatever the child does:
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import os
 import signal
@@ -33,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Any
 
+from tfgpu._live import LiveChildren
 from tfgpu.facts import ProbeRecord, ProbeStatus
 
 #: Most bytes of raw output kept as a record's excerpt.
@@ -171,8 +171,9 @@ class CommandResult:
 #: A runner takes ``(argv, timeout_s)`` and returns a :class:`CommandResult`.
 Runner = Callable[[Sequence[str], float], CommandResult]
 
-_LIVE: set[subprocess.Popen[bytes]] = set()
-_LIVE_LOCK = threading.Lock()
+#: Children not reaped yet; killed with their process group at exit.
+_LIVE: LiveChildren[subprocess.Popen[bytes]] = LiveChildren(
+    lambda proc: _kill_group(proc))
 
 
 def start_group(argv: Sequence[str], env: dict[str, str] | None) -> subprocess.Popen[bytes]:
@@ -239,17 +240,6 @@ class DeferSigint:
                 raise KeyboardInterrupt
 
 
-def _stop_live_children() -> None:
-    """``atexit`` hook: kill every child (and its group) still running."""
-    with _LIVE_LOCK:
-        live = list(_LIVE)
-    for proc in live:
-        _kill_group(proc)
-
-
-atexit.register(_stop_live_children)
-
-
 def run_command(
     argv: Sequence[str],
     timeout_s: float,
@@ -285,8 +275,7 @@ def run_command(
     except (OSError, ValueError) as exc:
         deferred.replay()
         return CommandResult(argv_t, ProbeStatus.ERROR, message=f"{argv_t[0]}: {exc}")
-    with _LIVE_LOCK:
-        _LIVE.add(proc)
+    _LIVE.add(proc)
     out, err = BoundedCapture(max_bytes), BoundedCapture(max_bytes)
     deadline = start + max(0.0, timeout_s)
     open_pipes: list[IO[bytes]] = []
@@ -304,8 +293,7 @@ def run_command(
         _close_pipes(proc)
         with contextlib.suppress(Exception):
             proc.wait(timeout=5)
-        with _LIVE_LOCK:
-            _LIVE.discard(proc)
+        _LIVE.discard(proc)
     duration = time.monotonic() - start
     dropped = {"stdout_dropped": out.dropped, "stderr_dropped": err.dropped}
     if timed_out:

@@ -9,23 +9,9 @@ import pytest
 
 from tfgpu.explain import explain_lines
 from tfgpu.facts import Distribution, HostFacts, OSFacts, PythonFacts
-from tfgpu.findings import Finding, Severity
+from tfgpu.findings import Severity
 
-
-def _ids(lines: list[str]) -> dict[str, Finding]:
-    return {f.id: f for f in explain_lines(lines)}
-
-
-def _known(lines: list[str], fid: str) -> Finding:
-    found = _ids(lines)
-    assert fid in found, found
-    assert "unrecognised-error" not in found, found
-    return found[fid]
-
-
-def _fix(f: Finding) -> str:
-    return "\n".join(f.fix)
-
+from .kind_helpers import fix_text, ids, known
 
 # ---------------------------------------------------------------------------------------- pip
 
@@ -38,24 +24,24 @@ def test_and_cuda_2_14_tensorrt_on_python_3_11() -> None:
         "8.6.1, 8.6.1.post1, 9.0.0.post11.dev1)",
         'ERROR: No matching distribution found for tensorrt==8.5.3.1; extra == "and-cuda"',
     ]
-    f = _known(lines, "tensorflow-and-cuda-tensorrt-pin")
+    f = known(lines, "tensorflow-and-cuda-tensorrt-pin")
     assert "2.14" in f.title and "tensorrt==8.5.3.1" in f.title
-    assert "python3.10" in _fix(f)
-    assert "CUDA 12 libraries: they need NVIDIA driver 525.60.13" in _fix(f)
-    assert "tensorflow-dependency-no-wheel" not in _ids(lines)
+    assert "python3.10" in fix_text(f)
+    assert "CUDA 12 libraries: they need NVIDIA driver 525.60.13" in fix_text(f)
+    assert "tensorflow-dependency-no-wheel" not in ids(lines)
 
 
 def test_and_cuda_2_15_release_named_by_pip() -> None:
-    f = _known([
+    f = known([
         "Collecting tensorrt-bindings==8.6.1 (from tensorflow[and-cuda]==2.15.0)",
         "ERROR: No matching distribution found for tensorrt-bindings==8.6.1",
     ], "tensorflow-and-cuda-tensorrt-pin")
     assert "2.15.0" in f.title
-    assert "tensorflow[and-cuda]==2.15.0.post1" in _fix(f)
+    assert "tensorflow[and-cuda]==2.15.0.post1" in fix_text(f)
 
 
 def test_tensorrt_without_and_cuda_is_not_the_extra() -> None:
-    found = _ids(["ERROR: No matching distribution found for tensorrt==8.6.1"])
+    found = ids(["ERROR: No matching distribution found for tensorrt==8.6.1"])
     assert "tensorflow-and-cuda-tensorrt-pin" not in found
 
 
@@ -71,56 +57,56 @@ def test_tensorrt_without_and_cuda_is_not_the_extra() -> None:
      "support enabled."],
 ])
 def test_windows_long_paths(lines: list[str]) -> None:
-    f = _known(lines, "pip-windows-long-paths")
-    assert "LongPathsEnabled" in _fix(f)
+    f = known(lines, "pip-windows-long-paths")
+    assert "LongPathsEnabled" in fix_text(f)
 
 
 def test_windows_long_path_from_an_old_pip_without_the_hint() -> None:
     long_path = "C:\\Users\\someone\\AppData\\Local\\Packages\\" + "x" * 260 + ".h"
-    f = _known(["ERROR: Could not install packages due to an EnvironmentError: [Errno 2] No "
-                f"such file or directory: '{long_path}'"], "pip-windows-long-paths")
-    assert "LongPathsEnabled" in _fix(f)
-    short = _ids(["ERROR: Could not install packages due to an EnvironmentError: [Errno 2] No "
-                  "such file or directory: 'C:\\tmp\\a.h'"])
+    f = known(["ERROR: Could not install packages due to an EnvironmentError: [Errno 2] No "
+               f"such file or directory: '{long_path}'"], "pip-windows-long-paths")
+    assert "LongPathsEnabled" in fix_text(f)
+    short = ids(["ERROR: Could not install packages due to an EnvironmentError: [Errno 2] No "
+                 "such file or directory: 'C:\\tmp\\a.h'"])
     assert "pip-windows-long-paths" not in short
 
 
 def test_permission_denied_posix_is_not_a_windows_fix() -> None:
-    f = _known([
+    f = known([
         "ERROR: Could not install packages due to an OSError: [Errno 13] Permission denied: "
         "'/usr/lib/python3/dist-packages/numpy/__init__.py'",
         "Consider using the `--user` option or check the permissions.",
     ], "pip-install-permission-denied")
-    assert "venv" in _fix(f) and "Jupyter" not in _fix(f) and "C:\\" not in _fix(f)
+    assert "venv" in fix_text(f) and "Jupyter" not in fix_text(f) and "C:\\" not in fix_text(f)
 
 
 def test_permission_denied_windows_file_in_use() -> None:
-    f = _known([
+    f = known([
         "ERROR: Could not install packages due to an EnvironmentError: [WinError 5] Access is "
         "denied: 'c:\\programdata\\anaconda3\\lib\\site-packages\\tensorflow\\lite\\"
         "_pywrap_tensorflow_lite.pyd'",
     ], "pip-install-permission-denied")
-    assert "Jupyter" in _fix(f)
+    assert "Jupyter" in fix_text(f)
 
 
 # -------------------------------------------------------------------------------------- NumPy
 
 
 def test_numpy_symbolic_tensor_with_tf_2_3_and_numpy_1_20() -> None:
-    f = _known([
+    f = known([
         "TensorFlow version: 2.3.1",
         "numpy==1.20.1",
         "NotImplementedError: Cannot convert a symbolic Tensor (gru/strided_slice:0) to a numpy "
         "array. This error may indicate that you're trying to pass a Tensor to a NumPy call, "
         "which is not supported",
     ], "numpy-too-new-for-tensorflow")
-    assert f.severity is Severity.ERROR and "numpy<1.20" in _fix(f)
+    assert f.severity is Severity.ERROR and "numpy<1.20" in fix_text(f)
 
 
 @pytest.mark.parametrize("context", [["TensorFlow version: 2.12.0"], ["numpy 1.19.5"]])
 def test_numpy_symbolic_tensor_not_claimed_when_versions_rule_it_out(context: list[str]) -> None:
-    found = _ids([*context, "NotImplementedError: Cannot convert a symbolic Tensor "
-                  "(lstm/strided_slice:0) to a numpy array."])
+    found = ids([*context, "NotImplementedError: Cannot convert a symbolic Tensor "
+                 "(lstm/strided_slice:0) to a numpy array."])
     assert "numpy-too-new-for-tensorflow" not in found
 
 
@@ -128,16 +114,16 @@ def test_numpy_symbolic_tensor_not_claimed_when_versions_rule_it_out(context: li
 
 
 def test_keras_not_importable_names_the_tf_keras_minor() -> None:
-    f = _known(["TensorFlow version: 2.17.1",
-                "  File \"/usr/lib/python3.11/site-packages/tensorflow/python/util/"
-                "lazy_loader.py\", line 106, in _initialize",
-                "ImportError: Keras cannot be imported. Check that it is installed."],
+    f = known(["TensorFlow version: 2.17.1",
+               "  File \"/usr/lib/python3.11/site-packages/tensorflow/python/util/"
+               "lazy_loader.py\", line 106, in _initialize",
+               "ImportError: Keras cannot be imported. Check that it is installed."],
                "keras-not-importable")
-    assert "tf-keras~=2.17.0" in _fix(f)
+    assert "tf-keras~=2.17.0" in fix_text(f)
 
 
 def test_keras_not_importable_defers_to_the_legacy_warning() -> None:
-    found = _ids([
+    found = ids([
         "WARNING:tensorflow:Your environment has TF_USE_LEGACY_KERAS set to True, but you do "
         "not have the tf_keras package installed. You must install it in order to use the "
         "legacy tf.keras. Install it via: `pip install tf_keras`",
@@ -154,9 +140,9 @@ def test_keras_not_importable_defers_to_the_legacy_warning() -> None:
      "save_format=tf", "save"),
 ])
 def test_keras3_savedmodel_format_wordings(line: str, what: str) -> None:
-    f = _known([line], "keras3-savedmodel-format")
+    f = known([line], "keras3-savedmodel-format")
     assert what in f.title
-    assert ("TFSMLayer" in _fix(f)) is (what == "load")
+    assert ("TFSMLayer" in fix_text(f)) is (what == "load")
 
 
 @pytest.mark.parametrize(("line", "word"), [
@@ -167,12 +153,12 @@ def test_keras3_savedmodel_format_wordings(line: str, what: str) -> None:
     ("ValueError: Unrecognized keyword arguments: ['batch_shape']", "batch_shape"),
 ])
 def test_model_saved_with_other_keras_three_directions(line: str, word: str) -> None:
-    f = _known([line], "keras-model-saved-with-other-keras")
+    f = known([line], "keras-model-saved-with-other-keras")
     assert word in f.cause
 
 
 def test_keras_engine_import_stays_private_api() -> None:
-    found = _ids(["ModuleNotFoundError: No module named 'keras.engine'"])
+    found = ids(["ModuleNotFoundError: No module named 'keras.engine'"])
     assert "keras-private-api-moved" in found
     assert "keras-model-saved-with-other-keras" not in found
 
@@ -181,51 +167,51 @@ def test_keras_engine_import_stays_private_api() -> None:
 
 
 def test_nvc_driver_error_other_detail() -> None:
-    f = _known(["docker: Error response from daemon: failed to create shim task: OCI runtime "
-                "create failed: runc create failed: unable to start container process: error "
-                "during container init: error running hook #0: error running hook: exit status "
-                "1, stdout: , stderr: nvidia-container-cli: initialization error: driver error: "
-                "timed out: unknown."], "docker-nvidia-container-cli-driver-error")
+    f = known(["docker: Error response from daemon: failed to create shim task: OCI runtime "
+               "create failed: runc create failed: unable to start container process: error "
+               "during container init: error running hook #0: error running hook: exit status "
+               "1, stdout: , stderr: nvidia-container-cli: initialization error: driver error: "
+               "timed out: unknown."], "docker-nvidia-container-cli-driver-error")
     assert "timed out" in f.title
 
 
 def test_image_cuda_requirement_names_the_driver_that_cuda_needs() -> None:
-    f = _known(["nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.8, "
-                "please update your driver to a newer version, or use an earlier cuda "
-                "container: unknown."], "docker-image-cuda-newer-than-host-driver")
+    f = known(["nvidia-container-cli: requirement error: unsatisfied condition: cuda>=11.8, "
+               "please update your driver to a newer version, or use an earlier cuda "
+               "container: unknown."], "docker-image-cuda-newer-than-host-driver")
     assert "cuda>=11.8" in f.title
     assert "520.61.05" in f.cause  # CUDA 11.8 GA's Linux driver (cuda_min_driver.toml)
-    assert "and-cuda" not in _fix(f)
+    assert "and-cuda" not in fix_text(f)
 
 
 def test_image_cuda_requirement_on_wsl2_names_the_windows_driver() -> None:
-    f = _known(["$ cat /proc/version",
-                "Linux version 5.15.153.1-microsoft-standard-WSL2",
-                "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4, "
-                "please update your driver to a newer version, or use an earlier cuda "
-                "container: unknown."], "docker-image-cuda-newer-than-host-driver")
-    assert "Windows NVIDIA driver" in _fix(f)
+    f = known(["$ cat /proc/version",
+               "Linux version 5.15.153.1-microsoft-standard-WSL2",
+               "nvidia-container-cli: requirement error: unsatisfied condition: cuda>=12.4, "
+               "please update your driver to a newer version, or use an earlier cuda "
+               "container: unknown."], "docker-image-cuda-newer-than-host-driver")
+    assert "Windows NVIDIA driver" in fix_text(f)
 
 
 def test_nvml_unknown_in_a_container_prompt_is_an_error() -> None:
-    f = _known(["root@0b1c2d3e4f5a:/workspace# nvidia-smi",
-                "Failed to initialize NVML: Unknown Error"], "docker-container-lost-gpu-access")
+    f = known(["root@0b1c2d3e4f5a:/workspace# nvidia-smi",
+               "Failed to initialize NVML: Unknown Error"], "docker-container-lost-gpu-access")
     assert f.severity is Severity.ERROR
-    assert "create-dev-char-symlinks" in _fix(f)
+    assert "create-dev-char-symlinks" in fix_text(f)
 
 
 def test_nvml_unknown_on_an_unknown_host_is_a_hedged_warning() -> None:
     lines = ["$ nvidia-smi", "Failed to initialize NVML: Unknown Error",
              "2024-05-01 10:00:00.000000: E tensorflow/compiler/xla/stream_executor/cuda/"
              "cuda_driver.cc:268] failed call to cuInit: CUDA_ERROR_UNKNOWN: unknown error"]
-    f = _known(lines, "docker-container-lost-gpu-access")
+    f = known(lines, "docker-container-lost-gpu-access")
     assert f.severity is Severity.WARNING and "bare host" in f.cause
-    assert "cuinit-unknown" not in _ids(lines)
+    assert "cuinit-unknown" not in ids(lines)
 
 
 def test_nvml_unknown_under_wsl2_without_a_container_is_not_the_cgroup_fault() -> None:
-    found = _ids(["Linux version 5.15.90.1-microsoft-standard-WSL2", "$ nvidia-smi",
-                  "Failed to initialize NVML: Unknown Error"])
+    found = ids(["Linux version 5.15.90.1-microsoft-standard-WSL2", "$ nvidia-smi",
+                 "Failed to initialize NVML: Unknown Error"])
     assert "docker-container-lost-gpu-access" not in found
 
 
@@ -233,45 +219,45 @@ def test_nvml_unknown_under_wsl2_without_a_container_is_not_the_cgroup_fault() -
 
 
 def test_gpu_access_blocked_in_docker_under_wsl() -> None:
-    f = _known(["$ docker exec ollama nvidia-smi",
-                "Failed to initialize NVML: GPU access blocked by the operating system"],
+    f = known(["$ docker exec ollama nvidia-smi",
+               "Failed to initialize NVML: GPU access blocked by the operating system"],
                "wsl2-gpu-access-blocked")
-    assert "wsl --shutdown" in _fix(f)
+    assert "wsl --shutdown" in fix_text(f)
 
 
 def test_device_handle_on_native_linux_is_not_called_wsl() -> None:
-    f = _known(["Unable to determine the device handle for GPU 0000:02:00.0: Unknown Error"],
+    f = known(["Unable to determine the device handle for GPU 0000:02:00.0: Unknown Error"],
                "nvidia-smi-device-handle-unknown-error")
-    assert f.category != "wsl2" and "dmesg" in _fix(f) and "WDDM" not in _fix(f)
+    assert f.category != "wsl2" and "dmesg" in fix_text(f) and "WDDM" not in fix_text(f)
 
 
 def test_device_handle_under_wsl2_is_the_tcc_variant() -> None:
-    f = _known(["Linux version 5.15.167.4-microsoft-standard-WSL2",
-                "Unable to determine the device handle for GPU1: 0000:E1:00.0: Unknown Error",
-                "No devices were found"], "nvidia-smi-device-handle-unknown-error")
-    assert f.category == "wsl2" and "WDDM" in _fix(f)
+    f = known(["Linux version 5.15.167.4-microsoft-standard-WSL2",
+               "Unable to determine the device handle for GPU1: 0000:E1:00.0: Unknown Error",
+               "No devices were found"], "nvidia-smi-device-handle-unknown-error")
+    assert f.category == "wsl2" and "WDDM" in fix_text(f)
 
 
 def test_libcuda_missing_with_wsl_path_is_the_wsl2_finding() -> None:
-    found = _ids(["2023-03-01 10:00:00.000000: W tensorflow/compiler/xla/stream_executor/"
-                  "platform/default/dso_loader.cc:64] Could not load dynamic library "
-                  "'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file: No "
-                  "such file or directory; LD_LIBRARY_PATH: /usr/lib/wsl/lib:/usr/local/cuda/"
-                  "lib64"])
+    found = ids(["2023-03-01 10:00:00.000000: W tensorflow/compiler/xla/stream_executor/"
+                 "platform/default/dso_loader.cc:64] Could not load dynamic library "
+                 "'libcuda.so.1'; dlerror: libcuda.so.1: cannot open shared object file: No "
+                 "such file or directory; LD_LIBRARY_PATH: /usr/lib/wsl/lib:/usr/local/cuda/"
+                 "lib64"])
     assert "wsl2-libcuda-not-found" in found
     assert not any(i.startswith("library-not-loaded-libcuda") for i in found)
-    assert "/usr/lib/wsl/lib" in _fix(found["wsl2-libcuda-not-found"])
+    assert "/usr/lib/wsl/lib" in fix_text(found["wsl2-libcuda-not-found"])
 
 
 def test_libcuda_missing_without_wsl_hint_stays_generic() -> None:
-    found = _ids(["Could not load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot "
-                  "open shared object file: No such file or directory"])
+    found = ids(["Could not load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot "
+                 "open shared object file: No such file or directory"])
     assert "wsl2-libcuda-not-found" not in found
     assert "library-not-loaded-libcuda-so-1" in found
 
 
 def test_cuda_500_from_pytorch_is_the_container_toolkit_fault() -> None:
-    f = _known(["RuntimeError: CUDA error: named symbol not found"],
+    f = known(["RuntimeError: CUDA error: named symbol not found"],
                "wsl2-container-cuinit-not-found")
     assert f.severity is Severity.WARNING  # the log does not say WSL2
 
@@ -280,10 +266,10 @@ def test_cuda_500_from_pytorch_is_the_container_toolkit_fault() -> None:
 
 
 def test_metal_registered_twice_other_era() -> None:
-    f = _known(['2024-02-02 10:00:00.000000: F tensorflow/c/experimental/stream_executor/'
-                'stream_executor.cc:820] Non-OK-status: stream_executor::PlatformManager::'
-                'RegisterPlatform(std::move(cplatform)) status: INTERNAL: platform is already '
-                'registered with name: "METAL"'], "metal-plugin-loaded-twice")
+    f = known(['2024-02-02 10:00:00.000000: F tensorflow/c/experimental/stream_executor/'
+               'stream_executor.cc:820] Non-OK-status: stream_executor::PlatformManager::'
+               'RegisterPlatform(std::move(cplatform)) status: INTERNAL: platform is already '
+               'registered with name: "METAL"'], "metal-plugin-loaded-twice")
     assert "METAL" in f.title
 
 
@@ -291,12 +277,12 @@ def test_metal_xla_needs_metal_evidence() -> None:
     line = ("2023-02-03 10:30:38.448542: W tensorflow/core/framework/op_kernel.cc:1830] "
             "OP_REQUIRES failed at xla_ops.cc:418 : NOT_FOUND: could not find registered "
             "platform with id: 0x13f441e40")
-    f = _known(["Metal device set to: Apple M2 Pro", line], "metal-xla-optimizer-unsupported")
-    assert "legacy.Adam" in _fix(f)
-    found = _ids(["2023-08-02 10:41:48.000068: I tensorflow/core/common_runtime/gpu/"
-                  "gpu_device.cc:1886] Created device /job:localhost/replica:0/task:0/device:"
-                  "GPU:0 with 22000 MB memory:  -> device: 0, name: NVIDIA A10, pci bus id: "
-                  "0000:00:1e.0, compute capability: 8.6", line])
+    f = known(["Metal device set to: Apple M2 Pro", line], "metal-xla-optimizer-unsupported")
+    assert "legacy.Adam" in fix_text(f)
+    found = ids(["2023-08-02 10:41:48.000068: I tensorflow/core/common_runtime/gpu/"
+                 "gpu_device.cc:1886] Created device /job:localhost/replica:0/task:0/device:"
+                 "GPU:0 with 22000 MB memory:  -> device: 0, name: NVIDIA A10, pci bus id: "
+                 "0000:00:1e.0, compute capability: 8.6", line])
     assert "metal-xla-optimizer-unsupported" not in found
 
 
@@ -304,11 +290,11 @@ def test_metal_xla_needs_metal_evidence() -> None:
 
 
 def test_rocm_library_of_another_release_never_gets_a_cuda_fix() -> None:
-    f = _known(["ImportError: libMIOpen.so.1: cannot open shared object file: No such file or "
-                "directory"], "rocm-runtime-missing")
+    f = known(["ImportError: libMIOpen.so.1: cannot open shared object file: No such file or "
+               "directory"], "rocm-runtime-missing")
     assert "MIOpen" in f.cause
-    assert "and-cuda" not in _fix(f) and "LD_LIBRARY_PATH=/usr/local/cuda" not in _fix(f)
-    assert not any(i.startswith("library-not-loaded") for i in _ids(
+    assert "and-cuda" not in fix_text(f) and "LD_LIBRARY_PATH=/usr/local/cuda" not in fix_text(f)
+    assert not any(i.startswith("library-not-loaded") for i in ids(
         ["ImportError: librocblas.so.0: cannot open shared object file: No such file"]))
 
 
@@ -316,16 +302,16 @@ def test_rocm_library_of_another_release_never_gets_a_cuda_fix() -> None:
 
 
 def test_tfjs_unsupported_arm64_linux() -> None:
-    f = _known(["Error: Unsupported system: gpu-linux-arm64"],
+    f = known(["Error: Unsupported system: gpu-linux-arm64"],
                "tfjs-node-gpu-unsupported-platform")
     assert "gpu-linux-arm64" in f.title
 
 
 def test_tfjs_addon_missing_cpu_package_windows() -> None:
-    f = _known(["Error: The Node.js native addon module (tfjs_binding.node) can not be found at "
-                "path: C:\\app\\node_modules\\@tensorflow\\tfjs-node\\lib\\napi-v9\\"
-                "tfjs_binding.node."], "tfjs-node-gpu-addon-missing")
-    assert "npm rebuild" in _fix(f)
+    f = known(["Error: The Node.js native addon module (tfjs_binding.node) can not be found at "
+               "path: C:\\app\\node_modules\\@tensorflow\\tfjs-node\\lib\\napi-v9\\"
+               "tfjs_binding.node."], "tfjs-node-gpu-addon-missing")
+    assert "npm rebuild" in fix_text(f)
 
 
 def test_tfjs_cuda_library_missing_on_linux_cuda_11() -> None:
@@ -334,16 +320,16 @@ def test_tfjs_cuda_library_missing_on_linux_cuda_11() -> None:
              "    at Object.Module._extensions..node (node:internal/modules/cjs/loader.js:1"
              "338:18)",
              "    at /srv/app/node_modules/@tensorflow/tfjs-node-gpu/dist/index.js:60:60"]
-    found = _ids(lines)
+    found = ids(lines)
     f = found["tfjs-node-gpu-cuda-libraries-missing"]
     assert "libcudart.so.11.0" in f.cause
-    assert "and-cuda" in f.cause and "pip install" not in _fix(f)
+    assert "and-cuda" in f.cause and "pip install" not in fix_text(f)
     assert not any(i.startswith("library-not-loaded") for i in found)
 
 
 def test_specified_module_not_found_without_tfjs_is_not_tfjs() -> None:
-    found = _ids(["ImportError: DLL load failed while importing _pywrap_tensorflow_internal: "
-                  "The specified module could not be found."])
+    found = ids(["ImportError: DLL load failed while importing _pywrap_tensorflow_internal: "
+                 "The specified module could not be found."])
     assert "tfjs-node-gpu-cuda-libraries-missing" not in found
 
 
@@ -351,26 +337,25 @@ def test_specified_module_not_found_without_tfjs_is_not_tfjs() -> None:
 
 
 def test_windows_cpu_only_list_with_version_printed_alone() -> None:
-    f = _known(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
-                "print(tf.config.list_physical_devices('GPU'))\"", "2.12.1", "[]"],
+    f = known(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
+               "print(tf.config.list_physical_devices('GPU'))\"", "2.12.1", "[]"],
                "tensorflow-windows-native-no-gpu")
     assert "2.12.1" in f.title
 
 
 def test_windows_device_lib_with_pip_show_version() -> None:
-    f = _known(["PS C:\\Users\\me> pip show tensorflow", "Name: tensorflow",
-                "Version: 2.16.1", "PS C:\\Users\\me> python -c \"from tensorflow.python.client "
-                "import device_lib; print(device_lib.list_local_devices())\"",
-                '[name: "/device:CPU:0"', 'device_type: "CPU"', "memory_limit: 268435456", "]"],
+    f = known(["PS C:\\Users\\me> pip show tensorflow", "Name: tensorflow",
+               "Version: 2.16.1", "PS C:\\Users\\me> python -c \"from tensorflow.python.client "
+               "import device_lib; print(device_lib.list_local_devices())\"",
+               '[name: "/device:CPU:0"', 'device_type: "CPU"', "memory_limit: 268435456", "]"],
                "tensorflow-windows-native-no-gpu")
     assert "2.16.1" in f.title
 
 
 def test_windows_cpu_only_list_tf_2_10_is_not_the_windows_fault() -> None:
-    found = _ids(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
-                  "print(tf.config.list_physical_devices('GPU'))\"", "2.10.1", "[]"])
+    found = ids(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
+                 "print(tf.config.list_physical_devices('GPU'))\"", "2.10.1", "[]"])
     assert "tensorflow-windows-native-no-gpu" not in found
-
 
 
 def _host_with(numpy: str, tf: str) -> HostFacts:

@@ -6,11 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tfgpu.explain import explain_lines
-from tfgpu.findings import Finding, Severity
+from tfgpu.findings import Severity
 
-
-def _by_id(lines: list[str]) -> dict[str, Finding]:
-    return {f.id: f for f in explain_lines(lines)}
+from .kind_helpers import ids
 
 
 def _claims(lines: list[str]) -> set[str]:
@@ -28,13 +26,13 @@ def _claims(lines: list[str]) -> set[str]:
     "You are using ptxas 9.2.148 which is older than 9.2.88",
 ])
 def test_ptxas_version_check_false_alarm_is_harmless(line: str) -> None:
-    got = _by_id([line])
+    got = ids([line])
     assert got["ptxas-version-check-false-alarm"].harmless
     assert _claims([line]) == set()
 
 
 def test_ptxas_really_older_than_minimum_is_still_an_error() -> None:
-    got = _by_id(["*** WARNING *** You are using ptxas 9.1.85, which is older than 9.2.88."])
+    got = ids(["*** WARNING *** You are using ptxas 9.1.85, which is older than 9.2.88."])
     assert "ptxas-too-old" in got
     assert "ptxas-version-check-false-alarm" not in got
 
@@ -44,7 +42,7 @@ def test_ptxas_really_older_than_minimum_is_still_an_error() -> None:
     "You are using ptxas 7.x, but TF requires ptxas 9.x (and strongly prefers >= 9.2.88).",
 ])
 def test_ptxas_below_tf_requirement(line: str) -> None:
-    got = _by_id([line, "Using ptxas at /usr/local/cuda-9.0/bin/ptxas"])
+    got = ids([line, "Using ptxas at /usr/local/cuda-9.0/bin/ptxas"])
     f = got["ptxas-too-old"]
     assert f.severity is Severity.ERROR
     assert any("/usr/local/cuda-9.0/bin/ptxas" in e.text for e in f.evidence)
@@ -56,13 +54,13 @@ def test_ptxas_unknown_arch_with_driver_fallback_is_harmless() -> None:
         "old. We fallback to the NVIDIA driver for some compilation. The ptxas error was: "
         "ptxas fatal   : Value 'sm_89' is not defined for option 'gpu-name'",
     ]
-    f = _by_id(lines)["ptxas-does-not-support-gpu"]
+    f = ids(lines)["ptxas-does-not-support-gpu"]
     assert f.harmless and f.severity is Severity.INFO
     assert "sm_89" in f.title
 
 
 def test_ptxas_unknown_arch_without_fallback_is_an_error() -> None:
-    f = _by_id(["ptxas fatal   : Value 'sm_90a' is not defined for option 'gpu-name'"])[
+    f = ids(["ptxas fatal   : Value 'sm_90a' is not defined for option 'gpu-name'"])[
         "ptxas-does-not-support-gpu"]
     assert not f.harmless and f.severity is Severity.ERROR
 
@@ -75,7 +73,7 @@ def test_ptxas_unknown_arch_without_fallback_is_an_error() -> None:
      "Modify $PATH to customize ptxas location."],
 ])
 def test_driver_ptx_fallback_notice(lines: list[str]) -> None:
-    assert _by_id(lines)["ptxas-driver-fallback-notice"].harmless
+    assert ids(lines)["ptxas-driver-fallback-notice"].harmless
     assert _claims(lines) == set()
 
 
@@ -83,7 +81,7 @@ def test_ptxas_that_does_not_run_is_not_a_notice() -> None:
     lines = ["W tensorflow/compiler/xla/stream_executor/gpu/asm_compiler.cc:111] Running "
              "ptxas --version returned 32512",
              "Relying on driver to perform ptx compilation."]
-    got = _by_id(lines)
+    got = ids(lines)
     assert "ptxas-not-found" in got
     assert "ptxas-driver-fallback-notice" not in got
 
@@ -99,7 +97,7 @@ def test_ptxas_that_does_not_run_is_not_a_notice() -> None:
      "12.0", "12.3.107"),
 ])
 def test_driver_older_than_ptxas(line: str, drv: str, ptxas: str) -> None:
-    f = _by_id([line])["driver-older-than-ptxas"]
+    f = ids([line])["driver-older-than-ptxas"]
     assert f.severity is Severity.WARNING
     assert drv in f.title and ptxas in f.title
 
@@ -114,7 +112,7 @@ def test_driver_older_than_ptxas(line: str, drv: str, ptxas: str) -> None:
      "sm_90"),
 ])
 def test_xla_code_generator_predates_gpu(line: str, sm: str) -> None:
-    f = _by_id([line])["xla-llvm-gpu-arch-unsupported"]
+    f = ids([line])["xla-llvm-gpu-arch-unsupported"]
     assert f.severity is Severity.ERROR and sm in f.title
 
 
@@ -130,12 +128,12 @@ def test_xla_code_generator_predates_gpu(line: str, sm: str) -> None:
      "capability is 5.0.", "3.7", "5.0"),
 ])
 def test_gpu_below_build_floor_every_era(line: str, cc: str, minimum: str) -> None:
-    f = _by_id([line])["gpu-compute-capability-too-low"]
+    f = ids([line])["gpu-compute-capability-too-low"]
     assert cc in f.title and minimum in f.title
 
 
 def test_tool_reports_no_device_above_floor() -> None:
-    f = _by_id(["No CUDA devices found with minimum required compute capability 6.0"])[
+    f = ids(["No CUDA devices found with minimum required compute capability 6.0"])[
         "gpu-compute-capability-too-low"]
     assert "6.0" in f.title
 
@@ -153,7 +151,7 @@ def test_ptx_jit_notice_alone_is_a_slow_start_warning() -> None:
     line = ("W0000 gpu_device.cc:2365] TensorFlow was not built with CUDA kernel binaries "
             "compatible with compute capability 10.0. CUDA kernels will be jit-compiled from "
             "PTX, which could take 30 minutes or longer.")
-    got = _by_id([line])
+    got = ids([line])
     f = got["gpu-needs-ptx-jit"]
     assert f.severity is Severity.WARNING and "10.0" in f.title
     assert "gpu-arch-not-in-build" not in got
@@ -164,7 +162,7 @@ def test_ptx_jit_notice_then_failed_launch_is_missing_arch() -> None:
              "capability 12.0. CUDA kernels will be jit-compiled from PTX, which could take "
              "30 minutes or longer.",
              "'cuModuleLoadData(&module, data)' failed with 'CUDA_ERROR_INVALID_IMAGE'"]
-    got = _by_id(lines)
+    got = ids(lines)
     assert "gpu-arch-not-in-build" in got
     assert "gpu-needs-ptx-jit" not in got
     assert "12.0" in got["gpu-arch-not-in-build"].cause
@@ -180,26 +178,26 @@ def test_ptx_jit_notice_then_failed_launch_is_missing_arch() -> None:
      "argument 'x'.", "Mul"),
 ])
 def test_mixed_precision_dtype_mismatch(line: str, op: str) -> None:
-    f = _by_id([line])["mixed-precision-dtype-mismatch"]
+    f = ids([line])["mixed-precision-dtype-mismatch"]
     assert op in f.title
 
 
 def test_float_double_mismatch_is_not_mixed_precision() -> None:
     line = ("cannot compute AddV2 as input #1(zero-based) was expected to be a double tensor "
             "but is a float tensor [Op:AddV2]")
-    assert "mixed-precision-dtype-mismatch" not in _by_id([line])
+    assert "mixed-precision-dtype-mismatch" not in ids([line])
 
 
 def test_bfloat16_op_without_gpu_kernel() -> None:
     lines = ["No OpKernel was registered to support Op 'MaxPool' used by {{node pool}} with "
              "these attrs: [T=DT_BFLOAT16, ksize=[1, 2, 2, 1]]",
              "  device='GPU'; T in [DT_HALF]"]
-    assert _by_id(lines)["bfloat16-unsupported-on-gpu"].title.endswith("MaxPool")
+    assert ids(lines)["bfloat16-unsupported-on-gpu"].title.endswith("MaxPool")
 
 
 def test_missing_kernel_of_another_dtype_is_not_bfloat16() -> None:
     line = "No OpKernel was registered to support Op 'Conv2D' with these attrs: [T=DT_INT32]"
-    assert "bfloat16-unsupported-on-gpu" not in _by_id([line])
+    assert "bfloat16-unsupported-on-gpu" not in ids([line])
 
 
 # ------------------------------------------------------------------ TensorFlow sees no GPU
@@ -211,7 +209,7 @@ def test_missing_kernel_of_another_dtype_is_not_bfloat16() -> None:
     [">>> tf.test.gpu_device_name()", "''"],
 ])
 def test_plain_text_evidence_of_no_gpu_says_what_to_run_next(lines: list[str]) -> None:
-    f = _by_id(lines)["tensorflow-sees-no-gpu"]
+    f = ids(lines)["tensorflow-sees-no-gpu"]
     assert f.fix[0].startswith("nvidia-smi")
     assert any("is_built_with_cuda" in x for x in f.fix)
 
@@ -219,13 +217,13 @@ def test_plain_text_evidence_of_no_gpu_says_what_to_run_next(lines: list[str]) -
 def test_device_list_with_a_gpu_is_not_evidence_of_none() -> None:
     lines = ['[name: "/device:CPU:0"', 'device_type: "CPU"', ', name: "/device:GPU:0"',
              'device_type: "GPU"', "]"]
-    assert "tensorflow-sees-no-gpu" not in _by_id(lines)
+    assert "tensorflow-sees-no-gpu" not in ids(lines)
 
 
 def test_xla_gpu_without_gpu_device_names_the_libraries() -> None:
     lines = ['[name: "/device:CPU:0"', 'device_type: "CPU"', ', name: "/device:XLA_GPU:0"',
              'device_type: "XLA_GPU"', "]"]
-    f = _by_id(lines)["tensorflow-sees-no-gpu"]
+    f = ids(lines)["tensorflow-sees-no-gpu"]
     assert "XLA_GPU" in f.cause and "did not load" in f.cause
 
 
@@ -239,21 +237,21 @@ def test_xla_gpu_without_gpu_device_names_the_libraries() -> None:
     "found",
 ])
 def test_ptx_jit_compiler_library_missing(line: str) -> None:
-    got = _by_id([line])
+    got = ids([line])
     assert "ptx-jit-compiler-missing" in got
     assert "ptx-newer-than-driver" not in got
 
 
 def test_ptx_jit_disabled_is_not_a_driver_too_old() -> None:
-    got = _by_id(["CUDA error: PTX JIT compilation was disabled"])
+    got = ids(["CUDA error: PTX JIT compilation was disabled"])
     assert "ptx-jit-disabled" in got
     assert any("CUDA_DISABLE_PTX_JIT" in x for x in got["ptx-jit-disabled"].fix)
     assert "ptx-newer-than-driver" not in got
 
 
 def test_unsupported_toolchain_is_ptx_newer_than_driver() -> None:
-    got = _by_id(["RuntimeError: CUDA error: the provided PTX was compiled with an "
-                  "unsupported toolchain."])
+    got = ids(["RuntimeError: CUDA error: the provided PTX was compiled with an "
+               "unsupported toolchain."])
     assert "ptx-newer-than-driver" in got
 
 
@@ -302,13 +300,13 @@ def test_every_data_row_of_a_gpu_kind_is_recognised(
     ("Could not create cudnn handle: CUDNN_STATUS_ARCH_MISMATCH", "cuDNN"),
 ])
 def test_library_arch_mismatch(line: str, lib: str) -> None:
-    f = _by_id([line])["gpu-compute-capability-too-low"]
+    f = ids([line])["gpu-compute-capability-too-low"]
     assert f.title.startswith(lib)
 
 
 def test_runtime_sees_no_device() -> None:
-    f = _by_id(["RuntimeError: CUDA runtime implicit initialization on GPU:0 failed. Status: "
-                "no CUDA-capable device is detected"])["tensorflow-sees-no-gpu"]
+    f = ids(["RuntimeError: CUDA runtime implicit initialization on GPU:0 failed. Status: "
+             "no CUDA-capable device is detected"])["tensorflow-sees-no-gpu"]
     assert "CUDA_VISIBLE_DEVICES" in f.cause
 
 
@@ -321,23 +319,16 @@ def test_native_windows_after_the_last_gpu_release_is_one_fault(lines: list[str]
 
     win = HostFacts(os=OSFacts(system="Windows"),
                     python=PythonFacts(version="3.11.7", executable="python"))
-    got = _by_id_facts(lines, win)
+    got = ids(lines, win)
     assert "tensorflow-windows-native-no-gpu" in got
     assert not {"tensorflow-sees-no-gpu", "tensorflow-built-without-cuda"} & set(got)
-
-
-def _by_id_facts(lines: list[str], facts: object) -> dict[str, Finding]:
-    from tfgpu.facts import HostFacts
-
-    assert isinstance(facts, HostFacts)
-    return {f.id: f for f in explain_lines(lines, facts)}
 
 
 def test_ptx_jit_notice_on_blackwell_cites_the_reported_failures() -> None:
     line = ("TensorFlow was not built with CUDA kernel binaries compatible with compute "
             "capability 12.0. CUDA kernels will be jit-compiled from PTX, which could take 30 "
             "minutes or longer.")
-    f = _by_id([line])["gpu-needs-ptx-jit"]
+    f = ids([line])["gpu-needs-ptx-jit"]
     assert f.knowledge_ref == "platform_facts:blackwell-no-cubins"
     assert "runs normally" not in f.cause
 
@@ -347,4 +338,4 @@ def test_bfloat16_elsewhere_in_the_log_is_not_the_missing_kernel() -> None:
              *["..."] * 40,
              "No OpKernel was registered to support Op 'NcclAllReduce' with these attrs: "
              "[T=DT_FLOAT]"]
-    assert "bfloat16-unsupported-on-gpu" not in _by_id(lines)
+    assert "bfloat16-unsupported-on-gpu" not in ids(lines)

@@ -44,10 +44,11 @@ SRC = ROOT / "src" / "tfgpu"
 DATA = SRC / "knowledge" / "data"
 FILES = sorted(DATA.glob("messages_*.toml"))
 
-#: Coverage measured on 2026-12-01 over every messages_*.toml (487 of 489 rows = 99.59%),
-#: after the ecosystem and gpu-stack kinds of stage 3 and the tool families
+#: Coverage measured on 2026-12-01 over every messages_*.toml (436 of 438 rows = 99.5%),
+#: after the ecosystem and gpu-stack kinds of stage 3; 461 of 463 (99.57%) with the nvidia
+#: tools rows (messages_nvidia_tools.toml); 512 of 514 (99.61%) with the tool families
 #: (messages_tools.toml). Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.9959
+RATCHET = 0.9961
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {

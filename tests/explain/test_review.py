@@ -200,11 +200,19 @@ def test_python38_facts_never_get_a_bare_and_cuda_upgrade() -> None:
 
 
 # 8. Windows syntax and folders --------------------------------------------------------------------
-def test_windows_prompt_gets_windows_venv_commands() -> None:
-    f = _explain("r12_nomatch_py313_win.log")["tensorflow-no-matching-distribution"]
-    fixes = " ".join(f.fix)
-    assert ".venv\\Scripts\\activate" in fixes and "py -3." in fixes
-    assert "bin/activate" not in fixes
+@pytest.mark.parametrize(("log", "fid", "present", "absent"), [
+    # a Windows prompt gets Windows venv commands
+    ("r12_nomatch_py313_win.log", "tensorflow-no-matching-distribution",
+     (".venv\\Scripts\\activate", "py -3."), "bin/activate"),
+    # CUPTI on Windows: the dated DLL names, no Linux folder
+    ("r14_cupti_win.log", "cupti-not-loaded", ("cupti64_2020.1.1.dll", "cupti64_110.dll"),
+     "/usr/local"),
+])
+def test_windows_logs_get_windows_fixes(log: str, fid: str, present: tuple[str, ...],
+                                        absent: str) -> None:
+    fixes = " ".join(_explain(log)[fid].fix)
+    assert all(word in fixes for word in present), fixes
+    assert absent not in fixes
 
 
 def test_windows_cuda_folder_is_never_invented() -> None:
@@ -272,9 +280,12 @@ def test_unknown_glog_error_line_is_picked_out() -> None:
         "Segmentation fault (core dumped)",
     ],
 )
-def test_unexplained_crash_is_an_error(log: str) -> None:
+def test_unexplained_crash_is_a_warning_that_says_what_to_run(log: str) -> None:
+    # falsepos: tfgpu names no cause for it, so it is no error-level claim (issue 10: unknown
+    # beats confidently wrong); the process did die, so it says how to see where
     f = _lines(log)["unrecognised-error"]
-    assert f.severity is Severity.ERROR and f.evidence
+    assert f.severity is Severity.WARNING and f.evidence and "crash" in f.title
+    assert any("faulthandler" in line for line in f.fix)
 
 
 def test_known_e_lines_are_not_unrecognised() -> None:
@@ -346,13 +357,6 @@ def test_pinned_version_names_pin_and_highest_listed() -> None:
     f = _explain("r13_nomatch_pinned.log")["tensorflow-no-matching-distribution"]
     assert "2.12.0" in f.title and "2.11.0" in f.title
     assert any("tensorflow==2.12.0" in x and "tensorflow==2.11.0" in x for x in f.fix)
-
-
-def test_cupti_on_windows_mentions_dated_dll_names() -> None:
-    f = _explain("r14_cupti_win.log")["cupti-not-loaded"]
-    fixes = " ".join(f.fix)
-    assert "cupti64_2020.1.1.dll" in fixes and "cupti64_110.dll" in fixes
-    assert "/usr/local" not in fixes
 
 
 def test_gbk_lines_are_decoded() -> None:

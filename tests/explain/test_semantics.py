@@ -16,18 +16,15 @@ import pytest
 from doctor.doctor_helpers import gpu_host, tf_with_gpus
 from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.diagnosis.doctor import diagnose
-from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts, TFFacts
 from tfgpu.findings import Finding, Severity
+
+from .kind_helpers import ids
 
 DSO = "W tensorflow/stream_executor/platform/default/dso_loader.cc:60] "
 OPENED = ("I tensorflow/stream_executor/platform/default/dso_loader.cc:49] Successfully opened "
           "dynamic library ")
 NOFILE = ": cannot open shared object file: No such file or directory"
-
-
-def _ids(lines: list[str], host: HostFacts | None = None) -> dict[str, Finding]:
-    return {f.id: f for f in explain_lines(lines, host)}
 
 
 def _library_ids(found: dict[str, Finding]) -> list[str]:
@@ -53,7 +50,7 @@ def _library_ids(found: dict[str, Finding]) -> list[str]:
      "libcusparse.so.12", "libnvJitLink.so.12"),
 ])
 def test_a_missing_dependency_is_one_finding_naming_it(line: str, outer: str, dep: str) -> None:
-    found = _ids([line])
+    found = ids([line])
     assert _library_ids(found) == ["library-dependency-missing"], list(found)
     f = found["library-dependency-missing"]
     assert f.severity is Severity.ERROR
@@ -63,15 +60,15 @@ def test_a_missing_dependency_is_one_finding_naming_it(line: str, outer: str, de
 
 
 def test_the_dependency_wheel_is_offered_for_its_cuda_major() -> None:
-    found = _ids([DSO + "Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror: "
-                  "libcublasLt.so.11" + NOFILE])
+    found = ids([DSO + "Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror: "
+                 "libcublasLt.so.11" + NOFILE])
     fix = found["library-dependency-missing"].fix
     assert any("nvidia-cublas-cu11" in x for x in fix), fix
     assert not any("cu12" in x for x in fix), fix
 
 
 def test_libcuda_as_dependency_names_the_driver() -> None:
-    found = _ids(["Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so" + NOFILE])
+    found = ids(["Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so" + NOFILE])
     f = found["library-dependency-missing"]
     assert "driver" in f.cause
     assert not any("pip install" in x for x in f.fix)
@@ -93,7 +90,7 @@ def test_libcuda_as_dependency_names_the_driver() -> None:
 ])
 def test_a_dependency_of_another_cuda_major_is_the_mix(
         lines: list[str], want: str, other: str, wheel: str) -> None:
-    found = _ids(lines)
+    found = ids(lines)
     assert _library_ids(found) == ["cuda-library-from-other-cuda-major"], list(found)
     f = found["cuda-library-from-other-cuda-major"]
     assert f"CUDA {other}" in f.title and f"CUDA {want}" in f.title
@@ -104,23 +101,23 @@ def test_a_dependency_of_another_cuda_major_is_the_mix(
 def test_the_mix_from_the_tensorflow_version_of_the_host() -> None:
     """No library opened in the log: TensorFlow 2.15's tested CUDA 12 decides."""
     host = gpu_host(tf=TFFacts(tf_with_gpus().status, version="2.15.0"))
-    found = _ids([DSO + "Could not load dynamic library 'libcudnn.so.8'; dlerror: "
-                  "libcublasLt.so.11" + NOFILE], host)
+    found = ids([DSO + "Could not load dynamic library 'libcudnn.so.8'; dlerror: "
+                 "libcublasLt.so.11" + NOFILE], host)
     assert "cuda-library-from-other-cuda-major" in found, list(found)
 
 
 def test_a_library_missing_itself_is_still_library_not_loaded() -> None:
-    found = _ids([DSO + "Could not load dynamic library 'libcudnn.so.8'; dlerror: "
-                  "libcudnn.so.8" + NOFILE])
+    found = ids([DSO + "Could not load dynamic library 'libcudnn.so.8'; dlerror: "
+                 "libcudnn.so.8" + NOFILE])
     assert "library-not-loaded-libcudnn-so-8" in found
     assert "library-dependency-missing" not in found
 
 
 def test_a_dependency_that_also_fails_on_its_own_keeps_its_finding() -> None:
-    found = _ids([DSO + "Could not load dynamic library 'libcublasLt.so.11'; dlerror: "
-                  "libcublasLt.so.11" + NOFILE,
-                  DSO + "Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror: "
-                  "libcublasLt.so.11" + NOFILE])
+    found = ids([DSO + "Could not load dynamic library 'libcublasLt.so.11'; dlerror: "
+                 "libcublasLt.so.11" + NOFILE,
+                 DSO + "Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror: "
+                 "libcublasLt.so.11" + NOFILE])
     assert "library-not-loaded-libcublaslt-so-11" in found
     assert "library-dependency-missing" in found
     assert "library-not-loaded-libcudnn-cnn-infer-so-8" not in found
@@ -141,7 +138,7 @@ CUINIT_LINES = [
 @pytest.mark.parametrize("line", CUINIT_LINES)
 def test_a_stale_cuinit_line_is_context_when_the_host_proves_the_gpu(line: str) -> None:
     host = gpu_host(tf=tf_with_gpus("NVIDIA L4"))
-    for found in (_ids([line], host),
+    for found in (ids([line], host),
                   {f.id: f for f in diagnose(dataclasses.replace(
                       host, tf=dataclasses.replace(host.tf, log_lines=(line,))),
                       meta={}).findings}):
@@ -162,16 +159,16 @@ def test_a_stale_cuinit_line_is_context_when_the_host_proves_the_gpu(line: str) 
 ])
 def test_other_stale_no_gpu_lines_give_no_error_when_the_host_proves_the_gpu(
         lines: list[str]) -> None:
-    found = _ids(lines, gpu_host(tf=tf_with_gpus("NVIDIA L4")))
+    found = ids(lines, gpu_host(tf=tf_with_gpus("NVIDIA L4")))
     assert not [i for i, f in found.items() if f.severity is Severity.ERROR], list(found)
     # without the proof, the same lines are an error
     host = gpu_host(tf=TFFacts(tf_with_gpus().status, version="2.15.0"))
-    assert [i for i, f in _ids(lines, host).items() if f.severity is Severity.ERROR]
+    assert [i for i, f in ids(lines, host).items() if f.severity is Severity.ERROR]
 
 
 def test_without_tensorflow_listing_the_gpu_the_cuinit_line_stays_an_error() -> None:
     host = gpu_host(tf=TFFacts(tf_with_gpus().status, version="2.15.0"))
-    found = _ids([CUINIT_LINES[0]], host)
+    found = ids([CUINIT_LINES[0]], host)
     assert found["cuinit-no-device"].severity is Severity.ERROR
 
 
@@ -185,7 +182,7 @@ def test_without_tensorflow_listing_the_gpu_the_cuinit_line_stays_an_error() -> 
      "UNKNOWN ERROR (100)", "cuinit-no-device"),
 ])
 def test_cuinit_severity_is_the_same_for_a_log_alone_and_the_doctor(line: str, fid: str) -> None:
-    alone = _ids([line])[fid]
+    alone = ids([line])[fid]
     tf = dataclasses.replace(TFFacts(tf_with_gpus().status, version="2.15.0"),
                              log_lines=(line,))
     doctor = {f.id: f for f in diagnose(gpu_host(tf=tf), meta={}).findings}[fid]
@@ -216,7 +213,7 @@ _XDIAG = "I external/local_xla/xla/stream_executor/cuda/cuda_diagnostics.cc:"
 ])
 def test_kernel_and_libcuda_versions_that_differ_are_the_mismatch(
         lines: list[str], kernel: str, lib: str) -> None:
-    found = _ids(lines)
+    found = ids(lines)
     f = found["nvidia-driver-library-mismatch"]
     assert kernel in f.cause and lib in f.cause
     assert "cuinit-no-device" not in found  # the mismatch is why cuInit saw no device
@@ -232,7 +229,7 @@ def test_kernel_and_libcuda_versions_that_differ_are_the_mismatch(
      _XDIAG + "172] kernel reported version is: 470.182.3"],
 ])
 def test_equal_versions_or_a_compat_libcuda_are_no_mismatch(lines: list[str]) -> None:
-    assert "nvidia-driver-library-mismatch" not in _ids(lines)
+    assert "nvidia-driver-library-mismatch" not in ids(lines)
 
 
 # ------------------------------------------------------------------ kinds of the held-out review
@@ -267,7 +264,7 @@ def _env(**kw: str) -> HostFacts:
     "supports it. Details: ptxas_path: NOT_FOUND",
 ])
 def test_no_ptx_compilation_provider_is_ptxas_not_found(line: str) -> None:
-    found = _ids([line])
+    found = ids([line])
     assert found["ptxas-not-found"].severity is Severity.ERROR
     assert any("nvcc" in x for x in found["ptxas-not-found"].fix)
 
@@ -285,13 +282,13 @@ def test_no_ptx_compilation_provider_is_ptxas_not_found(line: str) -> None:
     "INVALID_ARGUMENT: User Provided rank is invalid. It should be between [0, group_size)",
 ])
 def test_collective_group_mismatch(line: str) -> None:
-    f = _ids([line])["collective-group-size-mismatch"]
+    f = ids([line])["collective-group-size-mismatch"]
     assert f.category == "multigpu-nccl" and f.severity is Severity.ERROR
     assert any("ONE strategy per process" in x for x in f.fix)
 
 
 def test_nccl_invalid_rank_is_the_same_kind_and_replaces_the_generic_nccl_error() -> None:
-    found = _ids(["node-1:1234:1234 [0] init.cc:1012 NCCL WARN Invalid rank requested : 4/4"])
+    found = ids(["node-1:1234:1234 [0] init.cc:1012 NCCL WARN Invalid rank requested : 4/4"])
     f = found["collective-group-size-mismatch"]
     assert "rank 4 of 4" in f.cause
     assert "nccl-error" not in found
@@ -300,9 +297,9 @@ def test_nccl_invalid_rank_is_the_same_kind_and_replaces_the_generic_nccl_error(
 @pytest.mark.parametrize(("tf", "os"), [("2.16.1", "Ubuntu 22.04"),
                                         ("2.17.0rc0", "Ubuntu 22.04 on WSL2")])
 def test_tf_216_wheels_not_finding_their_nvidia_libraries(tf: str, os: str) -> None:
-    found = _ids(["W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some "
-                  "GPU libraries. Please make sure the missing libraries mentioned above are "
-                  "installed properly if you would like to use GPU."], _env(tf=tf, os=os))
+    found = ids(["W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some "
+                 "GPU libraries. Please make sure the missing libraries mentioned above are "
+                 "installed properly if you would like to use GPU."], _env(tf=tf, os=os))
     f = found["tf-2-16-nvidia-wheel-libs-not-found"]
     assert f.knowledge_ref == "platform_facts:tf-216-nvidia-wheel-libs-not-found"
     assert any("LD_LIBRARY_PATH" in x and "nvidia" in x for x in f.fix)
@@ -313,8 +310,8 @@ def test_tf_216_wheels_not_finding_their_nvidia_libraries(tf: str, os: str) -> N
 @pytest.mark.parametrize(("tf", "os"), [("2.16.2", "Ubuntu 22.04"), ("2.15.1", "Ubuntu 22.04"),
                                         ("2.16.1", "Windows 10")])
 def test_other_releases_or_windows_keep_the_generic_finding(tf: str, os: str) -> None:
-    found = _ids(["W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some "
-                  "GPU libraries."], _env(tf=tf, os=os))
+    found = ids(["W tensorflow/core/common_runtime/gpu/gpu_device.cc:2251] Cannot dlopen some "
+                 "GPU libraries."], _env(tf=tf, os=os))
     assert "tf-2-16-nvidia-wheel-libs-not-found" not in found
 
 
@@ -324,15 +321,15 @@ def test_cudart_stub_with_a_toolkit_of_another_major_is_the_cause(
         tf: str, cuda: str, os: str) -> None:
     """'Could not find cuda drivers' (tsl cudart_stub.cc) means the CUDA runtime TensorFlow
     loads is missing; a toolkit of another major in the host facts shows a GPU set-up."""
-    found = _ids(["I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda "
-                  "drivers on your machine, GPU will not be used."], _env(tf=tf, cuda=cuda, os=os))
+    found = ids(["I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda "
+                 "drivers on your machine, GPU will not be used."], _env(tf=tf, cuda=cuda, os=os))
     f = found["tf-cuda-runtime-missing"]
     assert f.severity is Severity.ERROR and f"CUDA {cuda}" in f.cause
 
 
 def test_cudart_stub_with_the_right_major_and_no_gpu_known_stays_a_notice() -> None:
-    found = _ids(["I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda "
-                  "drivers on your machine, GPU will not be used."],
+    found = ids(["I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda "
+                 "drivers on your machine, GPU will not be used."],
                  _env(tf="2.15.1", cuda="12.2", os="Ubuntu 22.04"))
     assert "tf-cuda-runtime-missing" not in found
 
@@ -350,7 +347,7 @@ _DEVLIB_NO_GPU = ['name: "/device:CPU:0"', 'name: "/device:XLA_GPU:0"']
 ])
 def test_no_gpu_listed_with_a_cuda_release_the_build_cannot_load(
         lines: list[str], tf: str, cuda: str) -> None:
-    f = _ids(lines, _env(tf=tf, cuda=cuda, os="Ubuntu 20.04"))["tf-cuda-runtime-missing"]
+    f = ids(lines, _env(tf=tf, cuda=cuda, os="Ubuntu 20.04"))["tf-cuda-runtime-missing"]
     assert f.category == "version-mismatch" and f"CUDA {cuda}" in f.title
 
 
@@ -361,8 +358,8 @@ def test_no_gpu_listed_with_a_cuda_release_the_build_cannot_load(
 ])
 def test_no_cuda_release_claim_when_the_host_can_serve_it(tf: str, cuda: str,
                                                           install: str) -> None:
-    found = _ids(_XLA_GPU_ONLY, _env(tf=tf, cuda=cuda, os="Ubuntu 20.04",
-                                     install_method=install))
+    found = ids(_XLA_GPU_ONLY, _env(tf=tf, cuda=cuda, os="Ubuntu 20.04",
+                                    install_method=install))
     assert "tf-cuda-runtime-missing" not in found
 
 
@@ -380,7 +377,7 @@ def test_no_cuda_release_claim_when_the_host_can_serve_it(tf: str, cuda: str,
      '__init__.py", line 37, in <module>'],
 ])
 def test_user_site_tensorflow_shadowing_a_conda_environment(lines: list[str]) -> None:
-    f = _ids(lines)["user-site-tensorflow-shadows-env"]
+    f = ids(lines)["user-site-tensorflow-shadows-env"]
     assert f.knowledge_ref == "platform_facts:python-user-site-first"
     assert f.doc is not None and "site" in f.doc
     assert any("PYTHONNOUSERSITE" in x for x in f.fix)
@@ -395,7 +392,7 @@ def test_user_site_tensorflow_shadowing_a_conda_environment(lines: list[str]) ->
      '  File "/home/u/.local/lib/python3.8/site-packages/tensorflow/__init__.py", line 41'],
 ])
 def test_no_user_site_claim_without_a_conda_interpreter_of_that_python(lines: list[str]) -> None:
-    assert "user-site-tensorflow-shadows-env" not in _ids(lines)
+    assert "user-site-tensorflow-shadows-env" not in ids(lines)
 
 
 _SMI = ["| NVIDIA-SMI 560.94                 Driver Version: 560.94         CUDA Version: "
@@ -406,14 +403,14 @@ _SMI = ["| NVIDIA-SMI 560.94                 Driver Version: 560.94         CUDA
 
 @pytest.mark.parametrize("tf", ["2.11.0", "2.16.1", "2.19.0"])
 def test_native_windows_tf_after_2_10_with_a_working_gpu_is_cpu_only(tf: str) -> None:
-    f = _ids(_SMI, _env(tf=tf, os="Windows 11"))["tensorflow-windows-native-no-gpu"]
+    f = ids(_SMI, _env(tf=tf, os="Windows 11"))["tensorflow-windows-native-no-gpu"]
     assert any("wsl" in x.lower() for x in f.fix)
 
 
 @pytest.mark.parametrize(("tf", "os"), [("2.10.1", "Windows 10"), ("2.16.1", "Ubuntu 22.04"),
                                         ("2.16.1", "Windows 11 + WSL2 Ubuntu 22.04")])
 def test_no_windows_native_claim_for_2_10_linux_or_wsl2(tf: str, os: str) -> None:
-    assert "tensorflow-windows-native-no-gpu" not in _ids(_SMI, _env(tf=tf, os=os))
+    assert "tensorflow-windows-native-no-gpu" not in ids(_SMI, _env(tf=tf, os=os))
 
 
 _OLD_STACK = ("W tensorflow/stream_executor/gpu/asm_compiler.cc:235] Your CUDA software stack is "
@@ -431,14 +428,14 @@ _XLA_FALLBACK = ["W external/local_xla/xla/service/gpu/nvptx_compiler.cc:600] Fa
 ])
 def test_ptxas_fallback_with_a_toolkit_older_than_the_gpu_is_a_warning(
         lines: list[str], cuda: str) -> None:
-    f = _ids(lines, _env(cuda=cuda, os="Ubuntu 20.04"))["ptxas-does-not-support-gpu"]
+    f = ids(lines, _env(cuda=cuda, os="Ubuntu 20.04"))["ptxas-does-not-support-gpu"]
     assert f.severity is Severity.WARNING and not f.harmless
     assert cuda in f.cause
 
 
 def test_the_toolkit_can_come_from_a_cuda_folder_in_the_log() -> None:
-    f = _ids([_OLD_STACK.format(sm="sm_86"),
-              "I subprocess.cc] running /usr/local/cuda-11.0/bin/ptxas --version"])[
+    f = ids([_OLD_STACK.format(sm="sm_86"),
+             "I subprocess.cc] running /usr/local/cuda-11.0/bin/ptxas --version"])[
         "ptxas-does-not-support-gpu"]
     assert f.severity is Severity.WARNING
 
@@ -447,5 +444,5 @@ def test_the_toolkit_can_come_from_a_cuda_folder_in_the_log() -> None:
 def test_ptxas_fallback_stays_harmless_when_the_toolkit_is_new_enough_or_unknown(
         host: str | None) -> None:
     facts = _env(cuda=host, os="Ubuntu 20.04") if host else None
-    f = _ids([_OLD_STACK.format(sm="sm_86")], facts)["ptxas-does-not-support-gpu"]
+    f = ids([_OLD_STACK.format(sm="sm_86")], facts)["ptxas-does-not-support-gpu"]
     assert f.severity is Severity.INFO and f.harmless

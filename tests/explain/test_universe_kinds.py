@@ -7,26 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tfgpu.explain import explain_lines
-from tfgpu.findings import Finding, Severity
+from tfgpu.findings import Severity
 
-
-def _ids(lines: list[str]) -> dict[str, Finding]:
-    return {f.id: f for f in explain_lines(lines)}
-
-
-def _known(lines: list[str], fid: str) -> Finding:
-    """The finding ``fid`` that ``lines`` give; fails when it is missing or when a line is
-    left an ``unrecognised-error``."""
-    found = _ids(lines)
-    assert fid in found, found
-    assert "unrecognised-error" not in found, found
-    return found[fid]
-
-
-def _alarms(found: dict[str, Finding]) -> list[str]:
-    return [f.id for f in found.values()
-            if f.severity in (Severity.ERROR, Severity.WARNING) and not f.harmless]
-
+from .kind_helpers import alarms, ids, known
 
 # ------------------------------------------------- a library handle or plan was not created
 
@@ -48,7 +31,7 @@ def _alarms(found: dict[str, Finding]) -> list[str]:
      "[Op:BatchMatMulV2]", "cuBLAS"),
 ])
 def test_handle_failures_of_every_library(line: str, library: str) -> None:
-    assert library in _known([line], "dnn-handle-failed-gpu-memory").title
+    assert library in known([line], "dnn-handle-failed-gpu-memory").title
 
 
 @pytest.mark.parametrize("line", [
@@ -65,7 +48,7 @@ def test_handle_failures_of_every_library(line: str, library: str) -> None:
     "initialization failed. Look at the errors above for more details. [Op:Conv2D]",
 ])
 def test_lines_after_a_failed_cudnn_create(line: str) -> None:
-    assert "cuDNN" in _known([line], "dnn-handle-failed-gpu-memory").title
+    assert "cuDNN" in known([line], "dnn-handle-failed-gpu-memory").title
 
 
 # ------------------------------------------------------------------- harmless notices
@@ -96,10 +79,10 @@ def test_lines_after_a_failed_cudnn_create(line: str) -> None:
      "cpu-feature-guard-notice"),
 ])
 def test_notices_are_harmless(line: str, fid: str) -> None:
-    found = _ids([line])
+    found = ids([line])
     assert fid in found, found
     assert found[fid].harmless
-    assert _alarms(found) == [], found
+    assert alarms(found) == [], found
 
 
 def test_redzone_notice_does_not_hide_a_real_exhaustion() -> None:
@@ -109,8 +92,8 @@ def test_redzone_notice_does_not_hide_a_real_exhaustion() -> None:
               "message: 'Resource exhausted: Out of memory while trying to allocate 1 bytes.'")
     real = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: failed to "
             "allocate memory [Op:Conv2D]")
-    assert "gpu-resource-exhausted" not in _ids([notice])
-    assert "gpu-resource-exhausted" in _ids([notice, real])
+    assert "gpu-resource-exhausted" not in ids([notice])
+    assert "gpu-resource-exhausted" in ids([notice, real])
 
 
 @pytest.mark.parametrize(("line", "fid"), [
@@ -121,7 +104,7 @@ def test_redzone_notice_does_not_hide_a_real_exhaustion() -> None:
      "grappler-optimizer-notice"),
 ])
 def test_wordings_need_their_library_source(line: str, fid: str) -> None:
-    assert fid not in _ids([line])
+    assert fid not in ids([line])
 
 
 # ------------------------------------------------- wordings the existing families missed
@@ -165,12 +148,12 @@ def test_wordings_need_their_library_source(line: str, fid: str) -> None:
      "gpu-visible-device-list-invalid"),
 ])
 def test_more_wordings_of_known_faults(line: str, fid: str) -> None:
-    _known([line], fid)
+    known([line], fid)
 
 
 def test_cupti_privilege_fix_names_the_driver_option() -> None:
-    found = _ids(["E cupti_tracer.cc:1715] Insufficient privilege to run libcupti (you need "
-                  "root permission)."])
+    found = ids(["E cupti_tracer.cc:1715] Insufficient privilege to run libcupti (you need "
+                 "root permission)."])
     assert any("RestrictProfilingToAdminUsers" in line for line in found["cupti-not-loaded"].fix)
 
 
@@ -187,14 +170,14 @@ def test_cupti_privilege_fix_names_the_driver_option() -> None:
     "The dtype policy mixed_bfloat16 may run slowly because this machine does not have a GPU.",
 ])
 def test_tensorflow_runs_without_a_gpu(line: str) -> None:
-    found = _ids([line])
+    found = ids([line])
     assert "tensorflow-sees-no-gpu" in found, found
     assert "gpu-without-tensor-cores" not in found
 
 
 def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
-    found = _ids(["INFO:tensorflow:Using MirroredStrategy with devices "
-                  "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
+    found = ids(["INFO:tensorflow:Using MirroredStrategy with devices "
+                 "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
     assert "tensorflow-sees-no-gpu" not in found
 
 
@@ -214,15 +197,15 @@ def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
      "cudaErrorIllegalAddress"),
 ])
 def test_sticky_kernel_faults(line: str, name: str) -> None:
-    fault = _known([line], "gpu-kernel-fault")
+    fault = known([line], "gpu-kernel-fault")
     assert name in fault.title
     assert any("CUDA_LAUNCH_BLOCKING=1" in f for f in fault.fix)
 
 
 def test_other_cuda_errors_are_no_kernel_fault() -> None:
     """Only the codes status_codes.toml maps to gpu-kernel-fault are kernel faults."""
-    found = _ids(["E cuda_driver.cc:1000] failed to query device memory info: "
-                  "CUDA_ERROR_INVALID_VALUE: invalid argument"])
+    found = ids(["E cuda_driver.cc:1000] failed to query device memory info: "
+                 "CUDA_ERROR_INVALID_VALUE: invalid argument"])
     assert "gpu-kernel-fault" not in found
 
 
@@ -230,7 +213,7 @@ def test_other_cuda_errors_are_no_kernel_fault() -> None:
 
 
 def test_pip_conflict_names_the_range_tensorflow_pins() -> None:
-    found = _ids([
+    found = ids([
         "ERROR: Cannot install -r reqs/base.txt (line 7) and protobuf==4.25.3 because these "
         "package versions have conflicting dependencies.",
         "",
@@ -246,7 +229,7 @@ def test_pip_conflict_names_the_range_tensorflow_pins() -> None:
 
 
 def test_pip_conflict_tf_keras_side() -> None:
-    found = _ids([
+    found = ids([
         "ERROR: Cannot install tensorflow==2.17.1 and tf-keras==2.18.0 because these package "
         "versions have conflicting dependencies.",
         "    tf-keras 2.18.0 depends on tensorflow<2.19 and >=2.18",
@@ -256,10 +239,9 @@ def test_pip_conflict_tf_keras_side() -> None:
 
 
 def test_pip_conflict_without_cause_lines_still_says_what_to_read() -> None:
-    found = _ids(["ERROR: Cannot install numpy==1.18.5 and scipy because these package "
-                  "versions have conflicting dependencies."])
+    found = ids(["ERROR: Cannot install numpy==1.18.5 and scipy because these package "
+                 "versions have conflicting dependencies."])
     assert "The conflict is caused by" in found["pip-tensorflow-pin-conflict"].fix[0]
-
 
 
 # ------------------------------------- gpu-memory-options-conflict, cuda-malloc-async-unsupported
@@ -275,7 +257,7 @@ def test_pip_conflict_without_cause_lines_still_says_what_to_read() -> None:
      "exclude each other"),
 ])
 def test_memory_options_conflict(line: str, word: str) -> None:
-    f = _known([line], "gpu-memory-options-conflict")
+    f = known([line], "gpu-memory-options-conflict")
     assert word in f.cause + " ".join(f.fix)
 
 
@@ -288,7 +270,7 @@ def test_memory_options_conflict(line: str, word: str) -> None:
     "Failed to create CUDA pool: CUDA_ERROR_INVALID_VALUE: invalid argument",
 ])
 def test_malloc_async_unsupported(line: str) -> None:
-    f = _known([line], "cuda-malloc-async-unsupported")
+    f = known([line], "cuda-malloc-async-unsupported")
     assert any("TF_GPU_ALLOCATOR" in x for x in f.fix)
 
 
@@ -302,7 +284,7 @@ def test_malloc_async_unsupported(line: str) -> None:
     ("W gpu_device.cc:520] Invalid gpu_thread_mode: private", "TF_GPU_THREAD_MODE"),
 ])
 def test_env_var_invalid(line: str, var: str) -> None:
-    f = _ids([line])["tf-env-var-invalid"]
+    f = ids([line])["tf-env-var-invalid"]
     assert var in f.title
     assert any(var in x for x in f.fix)
 
@@ -323,7 +305,7 @@ def test_env_var_invalid(line: str, var: str) -> None:
      "cudnn-bug-detected"),
 ])
 def test_warnings_of_their_own(line: str, fid: str) -> None:
-    assert _known([line], fid).severity is Severity.WARNING
+    assert known([line], fid).severity is Severity.WARNING
 
 
 # ---------------------------------------- cuDNN kernels that failed while running; Keras minors
@@ -336,7 +318,7 @@ def test_warnings_of_their_own(line: str, fid: str) -> None:
     "rnn_input_mode, rnn_direction_mode]: 3, 0, 1",
 ])
 def test_cudnn_kernel_failed_while_running(line: str) -> None:
-    f = _known([line], "dnn-handle-failed-gpu-memory")
+    f = known([line], "dnn-handle-failed-gpu-memory")
     assert f.title.startswith("cuDNN failed while running a kernel")
 
 
@@ -348,11 +330,11 @@ def test_cudnn_kernel_failed_while_running(line: str) -> None:
      "same name already exists."],
 ])
 def test_keras_minor_mismatch(lines: list[str]) -> None:
-    _known(lines, "keras-version-mismatch-tensorflow")
+    known(lines, "keras-version-mismatch-tensorflow")
 
 
 def test_keras_minor_fix_fits_the_tensorflow_in_the_log() -> None:
-    found = _ids([
+    found = ids([
         "TensorFlow version: 2.17.0",
         "AttributeError: module 'tensorflow._api.v2.compat.v2.__internal__' has no attribute "
         "'register_load_context_function'",
@@ -370,17 +352,17 @@ def test_allocator_ran_out_not_a_failure_is_harmless() -> None:
             "Allocator (GPU_1_bfc) ran out of memory trying to allocate 3.51GiB with "
             "freed_by_count=0. The caller indicates that this is not a failure, but may mean "
             "that there could be performance gains if more memory were available.")
-    found = _ids([line])
+    found = ids([line])
     f = found["gpu-allocator-ran-out"]
     assert f.harmless and f.severity is Severity.INFO
-    assert _alarms(found) == []
+    assert alarms(found) == []
 
 
 def test_allocator_ran_out_without_the_callers_word_still_warns() -> None:
     line = ("W tensorflow/core/common_runtime/bfc_allocator.cc:424] Allocator (GPU_0_bfc) ran "
             "out of memory trying to allocate 1.00GiB (rounded to 1073741824)requested by op "
             "Conv2D")
-    f = _ids([line])["gpu-allocator-ran-out"]
+    f = ids([line])["gpu-allocator-ran-out"]
     assert not f.harmless and f.severity is Severity.WARNING
 
 
@@ -393,7 +375,7 @@ def test_gpu_ignored_for_its_multiprocessor_count() -> None:
             "0000:03:00.0, compute capability: 6.1) with core count: 3. The minimum required "
             "count is 5. You can adjust this requirement with the env var "
             "TF_MIN_GPU_MULTIPROCESSOR_COUNT.")
-    f = _ids([line])["gpu-ignored-low-multiprocessor-count"]
+    f = ids([line])["gpu-ignored-low-multiprocessor-count"]
     assert "GeForce GT 1030" in f.title and "3" in f.title and "5" in f.title
     assert any("TF_MIN_GPU_MULTIPROCESSOR_COUNT" in x and "3" in x for x in f.fix)
 
@@ -403,33 +385,25 @@ def test_op_without_a_gpu_kernel() -> None:
             "device for operation StringToHashBucketFast: Could not satisfy explicit device "
             "specification '/job:localhost/replica:0/task:0/device:GPU:1' because no supported "
             "kernel for GPU devices is available.")
-    found = _ids([line])
+    found = ids([line])
     assert "StringToHashBucketFast" in found["op-has-no-gpu-kernel"].title
     assert "tensorflow-sees-no-gpu" not in found
 
 
 def test_rnn_without_cudnn_is_a_notice() -> None:
-    found = _ids(["WARNING:tensorflow:Layer gru_3 will not use cuDNN kernels since it doesn't "
-                  "meet the criteria. It will use a generic GPU kernel as fallback when running "
-                  "on GPU."])
+    found = ids(["WARNING:tensorflow:Layer gru_3 will not use cuDNN kernels since it doesn't "
+                 "meet the criteria. It will use a generic GPU kernel as fallback when running "
+                 "on GPU."])
     assert found["keras-rnn-not-using-cudnn"].harmless
-    assert _alarms(found) == []
+    assert alarms(found) == []
 
 
 def test_a_library_name_without_a_version_does_not_raise() -> None:
     """A mangled 'libcudart.so..' names no CUDA version (found by the explain fuzz suite on
     hosts whose facts list CUDA toolkits)."""
-    from pathlib import Path
+    from fixture_helpers import fixture_hosts
 
-    from tfgpu.facts import HostFacts
-
-    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
-    hosts = []
-    for p in sorted(fixtures.glob("*/*.json")):
-        try:
-            hosts.append(HostFacts.from_json(p.read_text(encoding="utf-8")))
-        except ValueError:
-            continue
+    hosts = fixture_hosts()
     assert hosts
     for host in hosts:
         explain_lines(["Could not load dynamic library 'libcudart.so..'; dlerror: x"], host)

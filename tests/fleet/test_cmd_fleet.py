@@ -97,4 +97,5 @@ def test_many_nodes_are_grouped_by_value(tmp_path: Path,
     assert lines[i + 1:i + 3] == ["      2.21.0: gpu01, gpu02, gpu03, gpu04, gpu05, gpu06",
                                   "      2.20.0: gpu07"]
     assert "  NVIDIA driver         560.35.03 (all 7)" in lines
-    assert any(line.startswith("  gpu08  unreadable: not JSON") for line in lines)
+    assert any(line.split()[:3] == ["gpu08", "unreadable:", "not"] for line in lines)
+    assert any(line.lstrip().startswith("gpu01..gpu06 (6 nodes)  ") for line in lines)

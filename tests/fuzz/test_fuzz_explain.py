@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fixture_helpers import fixture_hosts
 from tfgpu.explain import explain_lines, explain_stream
 from tfgpu.facts import HostFacts
 
@@ -43,18 +44,8 @@ def _seed_logs() -> list[list[str]]:
     return [log for log in logs if log]
 
 
-def _seed_facts() -> list[HostFacts]:
-    out = []
-    for p in sorted(FIXTURES.glob("*/*.json")):
-        try:
-            out.append(HostFacts.from_json(p.read_text(encoding="utf-8")))
-        except ValueError:
-            continue
-    return out
-
-
 LOGS = _seed_logs()
-FACTS = _seed_facts()
+FACTS = fixture_hosts()
 NUMBERS = ["99999999999999999999", "1" + "0" * 400, "1e400", "nan", "0..", "-1", "0",
            "4294967296", "18446744073709551616", "9" * 2000, "0.0000", ".", "1.2.3.4"]
 INSERTS = ["(", ")", "'", '"', ":", "[", "]", ",", " ", "\x00", "\r", "\t", "é", "找不到",

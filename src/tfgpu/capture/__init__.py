@@ -128,6 +128,15 @@ class Scrubber:
         return self._r().data(value)
 
 
+# --- capture --no-redact (report2) ---
+def no_scrubber() -> Scrubber:
+    """A :class:`Scrubber` that keeps everything (``tfgpu capture --no-redact``, the same
+    meaning as ``doctor --format markdown --no-redact``): for a fixture kept on this
+    machine, never for one shared or committed."""
+    return Scrubber(None, None, privacy.NoRedactor())
+# --- end capture --no-redact ---
+
+
 def default_scrubber() -> Scrubber:
     """A :class:`Scrubber` for the current user, home folder and host."""
     try:
@@ -222,12 +231,18 @@ def host_id(facts: Mapping[str, Any], system: str, machine: str, today: _dt.date
     return f"{slug}-{today:%Y%m%d}"
 
 
-def meta_toml(context: Mapping[str, Any], facts: Mapping[str, Any], when: _dt.datetime) -> str:
-    """Human-readable ``meta.toml`` (machine, date, versions, what was found)."""
+def meta_toml(context: Mapping[str, Any], facts: Mapping[str, Any], when: _dt.datetime,
+              *, redacted: bool = True) -> str:
+    """Human-readable ``meta.toml`` (machine, date, versions, what was found); with
+    ``redacted=False`` (``capture --no-redact``) its first line and ``redacted = false``
+    say that nothing was scrubbed."""
     driver = facts.get("driver") or {}
     lines = [
         "# Written by `tfgpu capture`; raw outputs are scrubbed (tfgpu.privacy: UUIDs, serials, "
-        "user, home, host, addresses, secrets).",
+        "user, home, host, addresses, secrets)." if redacted else
+        "# Written by `tfgpu capture --no-redact`: NOT redacted (host and user names, home "
+        "folders, GPU UUIDs and serials, addresses, secrets kept); do not share or commit it.",
+        f"redacted = {'true' if redacted else 'false'}",
         f"captured_at = {json.dumps(when.isoformat(timespec='seconds'))}",
         f"tfgpu_version = {json.dumps(__version__)}",
         f"source = {json.dumps('tfgpu capture on the machine itself')}",
@@ -250,8 +265,15 @@ def meta_toml(context: Mapping[str, Any], facts: Mapping[str, Any], when: _dt.da
     return "\n".join(lines)
 
 
-def write(capture: Capture, out: Path, when: _dt.datetime) -> list[Path]:
+def write(capture: Capture, out: Path, when: _dt.datetime, *, redacted: bool = True) -> list[Path]:
     """Write the capture, ``meta.toml`` and ``expected-facts.json`` into ``out``.
+
+    Args:
+        capture: what :func:`record` kept.
+        out: the folder (created).
+        when: the capture time for ``meta.toml``.
+        redacted: whether ``capture`` was scrubbed (``False`` for ``--no-redact``); said
+            in ``meta.toml``.
 
     Returns:
         The paths written, in order.
@@ -261,7 +283,7 @@ def write(capture: Capture, out: Path, when: _dt.datetime) -> list[Path]:
     """
     out.mkdir(parents=True, exist_ok=True)
     texts = dict(capture.files)
-    texts["meta.toml"] = meta_toml(capture.context, capture.facts, when)
+    texts["meta.toml"] = meta_toml(capture.context, capture.facts, when, redacted=redacted)
     texts["expected-facts.json"] = json.dumps(capture.facts, indent=2, ensure_ascii=False) + "\n"
     written = []
     for name, text in texts.items():

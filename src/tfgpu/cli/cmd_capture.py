@@ -31,6 +31,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="folder name under the default root (default: <os>-<arch>-<gpu>-<date>)",
     )
     parser.add_argument("--dry-run", action="store_true", help="show the commands, run nothing")
+    parser.add_argument("--no-redact", action="store_true",
+                        help="keep host/user names, home folders, GPU UUIDs and serials, "
+                             "addresses and secrets (as for doctor --format; the folder is "
+                             "then not fit to share or commit; see docs/privacy.md)")
     parser.add_argument("--force", action="store_true", help="overwrite a non-empty folder")
     parser.add_argument(
         "--timeout",
@@ -74,7 +78,12 @@ def run(args: argparse.Namespace) -> int:
     if out_given is not None:
         _check_target(out_given, args.force)
     print("running:", file=sys.stderr)
-    cap = capture.record(ctx, echo, capture.default_scrubber())
+    redact = not args.no_redact
+    if not redact:
+        print("--no-redact: nothing will be scrubbed; do not share or commit this folder",
+              file=sys.stderr)
+    scrub = capture.default_scrubber() if redact else capture.no_scrubber()
+    cap = capture.record(ctx, echo, scrub)
     now = _dt.datetime.now(_dt.timezone.utc)
     host = args.host_id or capture.host_id(
         cap.facts, ctx.system, str(cap.context.get("machine")), now.date()
@@ -83,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     if out_given is None:
         _check_target(out, args.force)
     try:
-        written = capture.write(cap, out, now)
+        written = capture.write(cap, out, now, redacted=redact)
     except OSError as exc:
         raise UsageError(f"cannot write {out}: {exc}") from exc
     driver = cap.facts.get("driver") or {}
@@ -95,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
         + f"; CUDA libraries: {len(cap.facts.get('libraries', []))}",
         file=sys.stderr,
     )
-    print("Check the files for anything private before sharing them.", file=sys.stderr)
+    print("Check the files for anything private before sharing them." if redact else
+          "NOT redacted (--no-redact): keep this folder private.", file=sys.stderr)
     print(out)
     return status_codes.SUCCESS
 

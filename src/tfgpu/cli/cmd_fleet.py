@@ -20,7 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.common import add_format_arguments, output_format, verbosity_of
+from tfgpu.cli.common import (
+    add_format_arguments,
+    add_kubernetes_group,
+    output_format,
+    verbosity_of,
+)
 from tfgpu.cli.errors import UsageError
 
 if TYPE_CHECKING:
@@ -69,15 +74,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save", metavar="DIR",
                         help="also write each node's snapshot to DIR/<node>.json")
     add_format_arguments(parser)
-    kube = parser.add_argument_group(
-        "Kubernetes (--daemonset)", "print a DaemonSet whose pod on each node logs "
-        "`tfgpu facts`; read the logs into a folder and run tfgpu fleet FOLDER")
-    kube.add_argument("--daemonset", action="store_true",
-                      help="print the facts-collecting DaemonSet manifest and exit")
-    kube.add_argument("--image", default=None, metavar="IMAGE",
-                      help="container image with tfgpu (the training's image)")
-    kube.add_argument("--namespace", default=None, metavar="NAME",
-                      help="namespace of the DaemonSet")
+    kube = add_kubernetes_group(
+        parser, switch="--daemonset",
+        what="print the facts-collecting DaemonSet manifest and exit",
+        description="print a DaemonSet whose pod on each node logs `tfgpu facts`; read the "
+        "logs into a folder and run tfgpu fleet FOLDER",
+        image_help="container image with tfgpu (the training's image)",
+        namespace_help="namespace of the DaemonSet")
     kube.add_argument("--node-selector", action="append", default=[], metavar="KEY=VALUE",
                       help="only nodes with this label (repeatable), e.g. "
                            "nvidia.com/gpu.present=true")

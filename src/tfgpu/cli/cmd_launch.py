@@ -15,6 +15,7 @@ import sys
 from types import FrameType
 
 from tfgpu.cli import status_codes
+from tfgpu.cli.common import add_kubernetes_group
 from tfgpu.cli.errors import UsageError
 from tfgpu.runtime.launch import DEFAULT_HOST, MAX_WORKERS, NETWORKS, LaunchError, launch
 
@@ -68,15 +69,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     cluster.add_argument("--script", default=None, metavar="FILE",
                          help="write the script to FILE (with --submit, default "
                               "./<job name>.sbatch)")
-    kube = parser.add_argument_group(
-        "Kubernetes (--kubernetes)", "print a Kubeflow TFJob manifest (--workers replicas) "
-        "for kubectl apply -f -")
-    kube.add_argument("--kubernetes", action="store_true",
-                      help="print a Kubeflow TFJob manifest instead of starting workers")
-    kube.add_argument("--image", default=None, metavar="IMAGE",
-                      help="container image with TensorFlow, tfgpu and the script")
-    kube.add_argument("--namespace", default=None, metavar="NAME",
-                      help="namespace of the TFJob (default: kubectl's current one)")
+    add_kubernetes_group(
+        parser, switch="--kubernetes",
+        what="print a Kubeflow TFJob manifest instead of starting workers",
+        description="print a Kubeflow TFJob manifest (--workers replicas) for kubectl apply -f -",
+        image_help="container image with TensorFlow, tfgpu and the script",
+        namespace_help="namespace of the TFJob (default: kubectl's current one)")
     parser.add_argument("cmd", nargs=argparse.REMAINDER, metavar="-- COMMAND ...",
                         help="the worker command, after `--` (e.g. -- python train.py)")
 

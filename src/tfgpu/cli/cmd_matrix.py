@@ -21,7 +21,7 @@ import sys
 from tfgpu._version import __version__
 from tfgpu.cli import status_codes
 from tfgpu.cli.errors import UsageError
-from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, load_knowledge
+from tfgpu.knowledge import Knowledge, KnowledgeError, KnowledgeQueryError, load_knowledge
 from tfgpu.knowledge.matrix import SECTIONS, select_matrix, view_to_dict
 from tfgpu.report.tables import render_matrix
 from tfgpu.report.text import make_console
@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON document on stdout")
 
 
-def _other_vendor(gpu: str | None) -> str | None:
+def _other_vendor(gpu: str | None, kb: Knowledge | None = None) -> str | None:
     """Why ``--gpu`` found no row when it names an AMD, Intel or Apple GPU (the table is
     NVIDIA's compute capabilities); ``None`` for an NVIDIA name or none."""
     from tfgpu.plan.target import guess_vendor
@@ -56,9 +56,17 @@ def _other_vendor(gpu: str | None) -> str | None:
              "apple": "tensorflow-metal on macOS (tfgpu plan --os macos --gpu NAME)"}
     if vendor not in route:
         return None
-    return (f"GPU {gpu!r} is an {'AMD' if vendor == 'amd' else vendor.title()} GPU: the "
+    text = (f"GPU {gpu!r} is an {'AMD' if vendor == 'amd' else vendor.title()} GPU: the "
             f"compute-capability table covers NVIDIA GPUs; it runs TensorFlow through "
             f"{route[vendor]}")
+    if vendor == "amd" and kb is not None and gpu:
+        # report2: AMD's ROCm Linux support list (knowledge table amd_gpus)
+        support = kb.rocm_support(gpu)
+        if not support.uses_rocm:
+            text = (f"GPU {gpu!r} is an AMD GPU: the compute-capability table covers NVIDIA "
+                    "GPUs")
+        text += f"; {support.describe()}"
+    return text
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             show=tuple(args.show or ()),
         )
     except KnowledgeQueryError as exc:
-        raise UsageError(_other_vendor(args.gpu) or str(exc)) from None
+        raise UsageError(_other_vendor(args.gpu, kb) or str(exc)) from None
     if args.json:
         doc = {
             "schema_version": MATRIX_SCHEMA_VERSION,

@@ -186,6 +186,25 @@ def knowledge_version() -> str:
 OUTPUT_FORMATS = ("text", "json", "markdown", "html")
 
 
+def add_kubernetes_group(parser: argparse.ArgumentParser, *, switch: str, what: str,
+                         description: str, image_help: str,
+                         namespace_help: str) -> argparse._ArgumentGroup:
+    """Add the ``Kubernetes (<switch>)`` option group: ``switch`` (a flag that prints a
+    manifest), ``--image`` and ``--namespace``; return the group for more options.
+
+    Args:
+        switch: the flag, e.g. ``"--daemonset"``.
+        what: the flag's help text (what it prints).
+        description: the group's description in ``--help``.
+        image_help, namespace_help: the help texts of ``--image`` and ``--namespace``.
+    """
+    kube = parser.add_argument_group(f"Kubernetes ({switch})", description)
+    kube.add_argument(switch, action="store_true", help=what)
+    kube.add_argument("--image", default=None, metavar="IMAGE", help=image_help)
+    kube.add_argument("--namespace", default=None, metavar="NAME", help=namespace_help)
+    return kube
+
+
 def add_format_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--format``, ``--json`` (its short form) and ``--no-redact``.
 

@@ -405,6 +405,32 @@ class Facts:
                      + self.h("gpu.empty_str").all(), self.h("gpu.avail_call").all(), 5)
         out += self.h("tools.gpu_name_empty").all()
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
+    # --- nvidia tools (stage 3): the Windows build under WSL --------------------------------------
+    @property
+    def wsl_windows_build(self) -> int | None:
+        """The Windows build number a WSL host runs on, or ``None`` (not WSL, or not shown).
+
+        From the host facts (a "build NNNNN" in the OS name or version, or WSL1's kernel
+        release ``4.4.0-NNNNN-Microsoft``, whose middle number is the Windows build), else
+        from a WSL1 kernel release in the log.  WSL GPU compute needs build 19044 or later
+        (platform fact ``wsl2-min-windows-build``); WSL2 itself arrived with build 18362.
+        """
+        texts: list[str] = []
+        if self.host is not None:
+            if not self.host.os.is_wsl:
+                return None
+            o = self.host.os
+            texts = [t for t in (o.kernel, o.name, o.version) if t]
+        texts += [h.text for h in self.h("ctx.wsl1").all()]
+        for text in texts:
+            m = _BUILD_RE.search(text)
+            if m:
+                return int(m.group(1) or m.group(2))
+        return None
+
+#: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
+_BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")
+
 
 def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence, ...]:
     """Evidence tuples from hits (first hits of each list), sorted by line, de-duplicated."""

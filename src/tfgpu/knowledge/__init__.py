@@ -14,6 +14,7 @@ Every compatibility fact tfgpu uses is a row in one of the data files, with its
 ``status_codes``            every CUresult, cudaError_t, cuDNN, cuBLAS, NCCL, cuSOLVER, cuFFT code
 ``cuda_arch``               first CUDA release whose ptxas knows each ``sm_XX``
 ``tf_dtypes``               bytes per element of TensorFlow dtypes
+``amd_gpus``                AMD GPU model -> gfx target, ROCm Linux support status
 =========================== ===========================================================
 
 Use :func:`load_knowledge` (cached) and the query methods of :class:`Knowledge`; every

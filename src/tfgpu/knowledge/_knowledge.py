@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
+from tfgpu.knowledge._amd import RocmSupport, find_amd_gpu, rocm_support
 from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
 from tfgpu.knowledge._load import (
     TABLES,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
     from pathlib import Path
 from tfgpu.knowledge._rows import (
+    AmdGpuRow,
     AndCudaPin,
     CudaError,
     DtypeSize,
@@ -375,6 +377,7 @@ _ROW_TYPES: Mapping[str, type[Row]] = MappingProxyType({
     "status_codes": CudaError,
     "cuda_arch": PtxasArch,
     "tf_dtypes": DtypeSize,
+    "amd_gpus": AmdGpuRow,  # report2
 })
 
 
@@ -535,6 +538,31 @@ class Knowledge:
     def dtypes(self) -> tuple[DtypeSize, ...]:
         """``tf_dtypes.toml`` rows (bytes per element)."""
         return typed(self._table("tf_dtypes"), DtypeSize)
+
+    # --- amd gpus (report2) ---
+    @property
+    def amd_gpus(self) -> tuple[AmdGpuRow, ...]:
+        """``amd_gpus.toml`` rows (AMD models, gfx targets, ROCm Linux support)."""
+        return typed(self._table("amd_gpus"), AmdGpuRow)
+
+    def amd_gpu(self, name: str) -> AmdGpuRow | None:
+        """The ``amd_gpus`` row of an AMD GPU name as people and probes write it
+        (``"RX 7900 XTX"``, ``"AMD Radeon RX 7900 XTX"``, ``"Radeon 780M"``), or ``None``
+        (:func:`tfgpu.knowledge._amd.find_amd_gpu`)."""
+        return find_amd_gpu(self.amd_gpus, name)
+
+    def rocm_support(self, name: str) -> RocmSupport:
+        """Whether ROCm's TensorFlow supports the AMD GPU ``name``: AMD's ROCm Linux
+        support list (``amd_gpus.toml``), tensorflow-rocm's build targets and the
+        unofficial override (platform facts ``tensorflow-rocm-targets``,
+        ``rocm-gfx-override``).  See :class:`tfgpu.knowledge._amd.RocmSupport`.
+
+        Raises:
+            KnowledgeError: the platform facts are missing or lack their values.
+        """
+        return rocm_support(self.amd_gpus, self.platform_fact("tensorflow-rocm-targets"),
+                            self.platform_fact("rocm-gfx-override"), name)
+    # --- end amd gpus ---
 
     def _index(self) -> Mapping[str, tuple[GpuRow, ...]]:
         """:attr:`gpu_index`, built and kept on first use."""
@@ -1275,6 +1303,7 @@ __all__ = [
     "GpuBuild",
     "GpuMatch",
     "Knowledge",
+    "RocmSupport",
     "TensorCores",
     "WheelArchs",
     "classify_cc",

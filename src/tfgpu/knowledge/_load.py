@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -35,6 +36,7 @@ TABLES: tuple[str, ...] = (
     "status_codes",
     "cuda_arch",
     "tf_dtypes",
+    "amd_gpus",  # report2: AMD models, gfx targets, ROCm Linux support
 )
 
 _COMMON = ("id", "source", "retrieved", "note")
@@ -333,6 +335,25 @@ def _dtype(raw: Raw, c: dict[str, object], w: str) -> _rows.DtypeSize:
     )
 
 
+# --- amd gpus (report2) ---
+_AMD_SUPPORT = ("supported", "deprecated", "unsupported", "unlisted")
+
+
+def _amd_gpu(raw: Raw, c: dict[str, object], w: str) -> _rows.AmdGpuRow:
+    support = _req(raw, "linux_support", w)
+    if support not in _AMD_SUPPORT:
+        raise KnowledgeError(f"{w}: linux_support must be one of {', '.join(_AMD_SUPPORT)}")
+    gfx = _req(raw, "gfx", w)
+    if not re.fullmatch(r"gfx[0-9a-f]{3,4}", gfx):
+        raise KnowledgeError(f"{w}: gfx {gfx!r} is not an LLVM gfx target (gfx1100)")
+    return _rows.AmdGpuRow(
+        **c,  # type: ignore[arg-type]
+        name=_req(raw, "name", w), gfx=gfx, architecture=_req(raw, "architecture", w),
+        segment=_req(raw, "segment", w), linux_support=support,
+    )
+# --- end amd gpus ---
+
+
 _BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], _rows.Row]] = {
     "tf_tested_configs": _tested,
     "cuda_min_driver": _driver,
@@ -343,6 +364,7 @@ _BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], _rows.Row]] = {
     "status_codes": _cuda_error,
     "cuda_arch": _ptxas,
     "tf_dtypes": _dtype,
+    "amd_gpus": _amd_gpu,  # report2
 }
 
 

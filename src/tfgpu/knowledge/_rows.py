@@ -441,7 +441,36 @@ class DtypeSize(Row):
     size_bytes: int
 
 
+# --- amd gpus (report2) ---
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AmdGpuRow(Row):
+    """A row of ``amd_gpus.toml``: an AMD GPU model, its LLVM gfx target, and its status
+    on AMD's ROCm Linux support list.
+
+    Source: AMD's "System requirements (Linux)" for ROCm 6.2.2 (``ROCM_LINUX_622``); the
+    gfx targets of models that list does not name from AMD's Windows HIP SDK tables
+    (``ROCM_WIN_*``) or the row's own source.
+
+    Attributes:
+        name: model name as AMD writes it (``"AMD Radeon RX 7900 XTX"``).
+        gfx: LLVM target (``"gfx1100"``).
+        architecture: ``"RDNA3"``, ``"CDNA2"``, ``"GCN5.1"``...
+        segment: ``"desktop"``, ``"workstation"``, ``"datacenter"``, ``"integrated"``.
+        linux_support: ``"supported"``, ``"deprecated"``, ``"unsupported"`` (listed with
+            that mark) or ``"unlisted"`` (not on AMD's Linux list: not officially
+            supported).
+    """
+
+    name: str
+    gfx: str
+    architecture: str
+    segment: str
+    linux_support: str
+# --- end amd gpus ---
+
+
 __all__ = [
+    "AmdGpuRow",
     "AndCudaPin",
     "CudaError",
     "DtypeSize",

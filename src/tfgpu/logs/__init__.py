@@ -16,7 +16,14 @@ from collections.abc import Iterable
 from tfgpu.facts.log import LogFacts, ReadStats
 from tfgpu.logs.engine import Engine
 from tfgpu.logs.patterns import PREFILTER_NEEDLES, PREFILTER_NEEDLES_BYTES
-from tfgpu.logs.reader import CHUNK_BYTES, ByteSource, clean_line, scan_stream, template_of
+from tfgpu.logs.reader import (
+    CHUNK_BYTES,
+    ByteSource,
+    FollowState,
+    clean_line,
+    scan_stream,
+    template_of,
+)
 
 __all__ = ["LogFacts", "ReadStats", "read_lines", "read_stream"]
 
@@ -28,21 +35,33 @@ def read_lines(lines: Iterable[str]) -> LogFacts:
         lines: log lines (with or without trailing newlines); a string holding several
             lines is split, and each ``\\r`` starts a new piece (progress bars).  ANSI
             colour codes and control characters are removed; very long lines are cut to a
-            bounded excerpt.
+            bounded excerpt.  Up to ``MAX_FOLLOW_LINES`` lines after a candidate line that
+            does not end a sentence are matched joined to it (wrapped messages).
 
     Returns:
         The hits by pattern; never raises on any text.
     """
     engine = Engine()
     number = 0
+    follow = FollowState()  # lines passed on after a candidate that continues (wrapped text)
     for item in lines:
         for line in str(item).split("\n"):
             number += 1
+            fed = False
+            last: str | None = None
             for part in line.split("\r"):
                 template = template_of(part)
                 if not any(n in template for n in PREFILTER_NEEDLES):
                     continue
+                fed = True
                 text = clean_line(part.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
+                if text is not None:
+                    engine.feed(number, text)
+                    last = text
+            if fed:
+                follow.after_candidate(last)
+            elif follow.left:
+                text = follow.next_line(line.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
                 if text is not None:
                     engine.feed(number, text)
     return engine.facts()

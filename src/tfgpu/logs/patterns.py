@@ -897,8 +897,10 @@ PATTERNS: tuple[Pattern, ...] = (
          "memory usage:", "possibly insufficient driver version",
          "error retrieving driver version", "cudnn launch failure",
          "failed to call thenrnnforward", "failed to call thenrnnbackward"),
+        # falsepos: the status also in TF's form for a cuDNN 9 value it cannot name
+        # ("<unknown cudnn status: 1002>"), which rule_library_handle looks up
         r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
-        r"(?: handle:\s*(?P<code>[A-Z_]{3,60}))?"
+        r"(?: handle:\s*(?P<code>[A-Z_]{3,60}|<unknown cudnn status: \d{1,6}>))?"
         r"|(?P<dnninit>DNN library initialization failed|Fail to find the dnn implementation)"
         r"|(?P<gemm>Blas xGEMMBatched launch failed)"
         r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward))"
@@ -1535,6 +1537,109 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[/\\](?:envs[/\\](?P<env>[\w.+-]{1,100})|(?:ana|mini)conda\d?|miniforge\d?"
         r"|mambaforge)[/\\](?:lib[/\\]python(?P<v>\d\.\d{1,2})[/\\]|[Ll]ib[/\\]site-packages[/\\])",
     ),
+    # --- falsepos: harmless lines printed at E level --------------------------------------------
+    # tensorflow/core/util/util.cc: oneDNN has no INT64 kernels without AVX-512, so the op
+    # runs on Eigen instead (printed at E level; e.g. keras-team/keras-hub#2161)
+    _p(
+        "noise.onednn_int64",
+        ("onednn supports dt_int",),
+        r"oneDNN supports DT_INT\d+ only on platforms with AVX-512",
+    ),
+    # --- nvidia tools (stage 3) ----------------------------------------------------------------
+    # nvidia-smi's own failures (its message when NVML cannot reach the kernel module; NVIDIA
+    # driver README "Troubleshooting"): any apostrophe (straight, curly, HTML-escaped) or none
+    _p(
+        "smi.no_driver",
+        ("communicate with the nvidia driver",),
+        r"(?i:could(?:n(?:&#0?39;|&apos;|\W{0,3})t| not) communicate with the NVIDIA driver)",
+    ),
+    # nvidia-smi with the module loaded but no GPU initialised (RmInitAdapter failed)
+    _p("smi.no_devices", ("no devices were found",), r"^\s*No devices were found\.?\s*$"),
+    # nvidia-container-cli's "nvml error: driver/library version mismatch" and other cases
+    # ("Driver/Library"): the same fault as nvidia-smi's "Failed to initialize NVML:
+    # Driver/library version mismatch" (matched above; skipped here, so one hit per line)
+    _p(
+        "driver.mismatch",
+        ("driver/library version mismatch",),
+        r"(?!Driver/library )(?i:\bdriver/library version mismatch)",
+    ),
+    # newer nvidia-smi prints the user-space library's version after the mismatch line
+    _p(
+        "smi.nvml_lib_version",
+        ("nvml library version",),
+        r"NVML library version:\s*(?P<v>\d+(?:\.\d+){1,3})",
+    ),
+    # pip's dependency check: `pip check` ("X 1.0 has requirement Y>=2, but you have Y 1.5." /
+    # "X 1.0 requires Y, which is not installed."), pip < 20.3 after install ("ERROR: X 1.0 has
+    # requirement Y>=2, but you'll have Y 1.5 which is incompatible.") and pip >= 20.3 ("X 1.0
+    # requires Y>=2, but you have Y 1.5 which is incompatible.")
+    _p(
+        "pip.check_conflict",
+        ("has requirement", "which is not installed", "which is incompatible"),
+        r"(?<![\w.-])(?P<pkg>[A-Za-z][\w.-]{0,60}) (?P<v>\d[\w.+!]{0,40}) "
+        r"(?:has requirement|requires) "
+        r"(?P<req>(?P<dep>[A-Za-z][\w.-]{0,60})(?:\[[\w,.-]{0,60}\])?[^\s,;]{0,60}"
+        r"(?:,[^\s,;]{1,60}){0,6})(?:;[^\n]{0,300}?)?, "
+        r"(?:but you(?:'ll| will)? have (?P<dep2>[\w.-]{1,60}) (?P<have>[^\s,]{1,60})"
+        r"|(?P<missing>which is not installed))",
+        "pkg",
+    ),
+    # TensorFlow Addons' import-time checks (tensorflow_addons/utils/ensure_tf_install.py; the
+    # custom-op ABI warning of utils/resource_loader.py); the installed version follows on the
+    # next line
+    _p(
+        "tfa.unsupported_tf",
+        ("tensorflow addons supports using python ops",),
+        r"Tensorflow Addons supports using Python ops for all Tensorflow versions above or "
+        r"equal to (?P<min>\d{1,3}(?:\.\d{1,4}){0,3}) and strictly below "
+        r"(?P<max>\d{1,3}(?:\.\d{1,4}){0,3})",
+    ),
+    _p(
+        "tfa.using",
+        ("the versions of tensorflow you are currently using is",
+         "and trying to load a custom op"),
+        r"The versions? of TensorFlow you are currently using is (?P<have>\d[\w.+-]{0,30}?) "
+        r"and is not supported"
+        r"|You are currently using TensorFlow (?P<have2>\d[\w.+-]{0,30}?) and trying to load "
+        r"a custom op",
+    ),
+    _p(
+        "tfa.abi",
+        ("tensorflow addons has compiled its custom ops against tensorflow",),
+        r"TensorFlow Addons has compiled its custom ops against TensorFlow "
+        r"(?P<built>\d[\w.]{0,20}?),",
+    ),
+    # HIP's code-object lookup (ROCm HIP rocclr/hip_code_object.cpp): no kernels in the
+    # program's fat binary for the GPU's gfx target
+    _p(
+        "rocm.no_binary",
+        ("hiperrornobinaryforgpu", "unable to find code object for all current devices"),
+        r"hipErrorNoBinaryForGpu|Unable to find code object for all current devices",
+    ),
+    # an AMD gfx target named anywhere (rocminfo, HIP messages, kernel paths)
+    _p("ctx.gfx", ("gfx",), r"\b(?P<gfx>gfx\d{2,4}[0-9a-f]?)\b", "gfx"),
+    # Keras 3 load_model of a path that is neither .keras nor .h5 (keras/src/saving/
+    # saving_api.py): its first words, when the rest is wrapped onto further lines or the
+    # backticks were lost (Markdown)
+    _p(
+        "eco.keras3_format",
+        ("file format not supported",),
+        r"File format not supported:\s{0,4}filepath=",
+    ),
+    # a package's own import of Keras internals, as a traceback prints its code line
+    _p(
+        "ctx.keras_src_import",
+        ("keras.src",),
+        r"^\s*(?:from\s+keras\.src(?:\.\w+){0,8}\s+import\b|import\s+keras\.src\b)",
+    ),
+    # a model or object being loaded in a traceback (its frames or code lines): with it, a
+    # missing keras.src module is a model saved by another Keras rather than a package's import
+    _p(
+        "ctx.model_loading",
+        ("load_model", "pickle", "joblib", "deserializ", "from_config", "dill.load"),
+        r"\b(?:load_model|(?:c|un)?[Pp]ickl\w{0,8}|joblib\.load|deserializ\w{0,10}|from_config"
+        r"|dill\.load)\b",
+    ),
     # --- telling lines for unknown errors -------------------------------------------------------
     _p(
         "tell.glog",
@@ -1560,7 +1665,10 @@ PATTERNS: tuple[Pattern, ...] = (
             "fatal",
             "killed",
         ),
-        r"Traceback \(most recent call last\)|(?:Error|Exception)\b|\bERROR\b|Check failed"
+        # falsepos: not a padded status field reading zero/none (`nvidia-smi -q`'s
+        # "Correctable Error   : 0"): a counter of no errors is no error line
+        r"Traceback \(most recent call last\)|(?:Error|Exception)\b(?!\s+:\s*(?:0|N/A|None)\s*$)"
+        r"|\bERROR\b|Check failed"
         r"|Aborted|core dumped|Segmentation fault|\bFatal\b|\bFATAL\b|^Killed$",
     ),
     _p(

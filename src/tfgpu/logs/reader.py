@@ -50,6 +50,57 @@ MAX_SCAN_BYTES = 16 * 1024
 #: A candidate line template (same text up to digits) is matched this many times; later
 #: repeats are counted as skipped (evidence keeps the first ones, counts become "at least").
 MAX_REPEATS = 8
+#: Lines passed on after a candidate line whose text does not end a sentence, so that a message
+#: wrapped by a terminal or an issue tracker can be matched across them (see :func:`continues`).
+MAX_FOLLOW_LINES = 2
+
+_NEW_RECORD_RE = re.compile(
+    r"^\s*(?:\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} |Traceback \(|File \"|\$ |>>> |#\s|\[\d"
+    r"|[IWEF] ?[\w/.+-]{1,200}\.(?:cc|cpp|c|h):\d{1,6}\])"
+)
+
+
+def continues(text: str) -> bool:
+    """Whether a line may continue on the next one: its text does not end with terminal
+    punctuation (``.``, ``!``, ``?``).  A wrapped message ("File format not supported:" then
+    "filepath=...") is matched on the joined lines; see :class:`tfgpu.logs.engine.Engine`."""
+    end = text.rstrip()
+    return bool(end) and end[-1] not in ".!?"
+
+
+def starts_record(text: str) -> bool:
+    """Whether a line starts a new log record (a timestamp, a glog prefix, a traceback, a
+    shell prompt), so it is not the continuation of the line before."""
+    return _NEW_RECORD_RE.match(text) is not None
+
+
+class FollowState:
+    """Lines still to pass on after a candidate line that :func:`continues` (across chunks).
+
+    Attributes:
+        left: how many of the next lines are passed on (at most :data:`MAX_FOLLOW_LINES`).
+    """
+
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = 0
+
+    def after_candidate(self, text: str | None) -> None:
+        """A candidate line was yielded (its last text, or ``None`` when none was)."""
+        self.left = MAX_FOLLOW_LINES if text is not None and continues(text) else 0
+
+    def next_line(self, raw: bytes, anchors: tuple[bytes, ...]) -> str | None:
+        """The text of a non-candidate line to pass on, or ``None`` (and stop following)."""
+        self.left -= 1
+        text = clean_line(raw, anchors)
+        if not text or starts_record(text):
+            self.left = 0
+            return None
+        if not continues(text):
+            self.left = 0
+        return text
+
 
 _DIGITS = b"0123456789"
 _LOWER = bytes(range(256)).translate(
@@ -158,6 +209,7 @@ def scan_stream(
         OSError: when reading ``stream`` fails (an unreadable file).
     """
     cache = TemplateCache()
+    follow = FollowState()
     carry = b""
     first_line = 1  # number of the first line in the next buffer
     continuing = False  # the carry is the continuation of an over-long line
@@ -191,7 +243,7 @@ def scan_stream(
                 continuing = False
         if body.endswith(b"\n"):
             body = body[:-1]
-        yield from _scan_body(body, first_line, anchors, stats, cache)
+        yield from _scan_body(body, first_line, anchors, stats, cache, follow)
         if ends_line:
             first_line += body.count(b"\n") + 1
         if eof:
@@ -352,6 +404,7 @@ def _scan_body(
     anchors: tuple[bytes, ...],
     stats: ReadStats,
     tcache: TemplateCache,
+    follow: FollowState | None = None,
 ) -> Iterator[tuple[int, str]]:
     cache = tcache.counts
     templates = body.translate(_LOWER, _DIGITS).split(b"\n")
@@ -376,30 +429,49 @@ def _scan_body(
         elif seen >= MAX_REPEATS:
             stats.repeats_skipped += 1  # per chunk and template: "at least" this many
     if not wanted:
+        if follow is not None and follow.left:
+            raw_lines = body.split(b"\n", follow.left)
+            for i, raw in enumerate(raw_lines[: follow.left]):
+                text = follow.next_line(raw, anchors)
+                if text is not None:
+                    yield first_line + i, text
+                if not follow.left:
+                    break
         return
     raw_lines = body.split(b"\n")
     for i, t in enumerate(templates):
-        if t in wanted:
-            k = keys[t]
-            seen = cache.get(k, 0)
-            if seen >= MAX_REPEATS:
-                stats.repeats_skipped += 1
+        if t not in wanted:
+            if follow is not None and follow.left:
+                text = follow.next_line(raw_lines[i], anchors)
+                if text is not None:
+                    yield first_line + i, text
+            continue
+        k = keys[t]
+        seen = cache.get(k, 0)
+        if seen >= MAX_REPEATS:
+            stats.repeats_skipped += 1
+            if follow is not None:
+                follow.left = 0
+            continue
+        cache[k] = seen + 1
+        raw = raw_lines[i]
+        if len(raw) > MAX_LINE_CHARS:
+            stats.long_lines += 1
+        pieces = [raw]
+        if b"\r" in raw.rstrip(b"\r"):
+            pieces = [
+                p
+                for p in split_cr(raw)
+                if any(a in scan_view(p.translate(_LOWER, _DIGITS)) for a in anchors)
+            ]
+        last: str | None = None
+        for piece in pieces:
+            text = clean_line(piece, anchors)
+            if text is None:
+                stats.skipped_binary += 1
                 continue
-            cache[k] = seen + 1
-            raw = raw_lines[i]
-            if len(raw) > MAX_LINE_CHARS:
-                stats.long_lines += 1
-            pieces = [raw]
-            if b"\r" in raw.rstrip(b"\r"):
-                pieces = [
-                    p
-                    for p in split_cr(raw)
-                    if any(a in scan_view(p.translate(_LOWER, _DIGITS)) for a in anchors)
-                ]
-            for piece in pieces:
-                text = clean_line(piece, anchors)
-                if text is None:
-                    stats.skipped_binary += 1
-                    continue
-                stats.candidates += 1
-                yield first_line + i, text
+            stats.candidates += 1
+            last = text
+            yield first_line + i, text
+        if follow is not None:
+            follow.after_candidate(last)

@@ -285,17 +285,22 @@ def _script_steps(
     foreign_note: str,
     foreign_lines: _StepLines,
     own_lines: _StepLines,
+    foreign_run: _StepLines | None = None,
 ) -> list[str]:
     """The numbered step blocks of a script, each followed by a blank line.
 
     A step for the ``foreign`` shell (``None``: no step is) is written after the
     ``foreign_note`` comment, its ``foreign_lines`` as comments; any other gets ``own_lines``.
+    With ``foreign_run`` (PowerShell running WSL2 steps), a foreign step gets its lines
+    instead: commands run through the other shell, or comments saying why not.
     """
     lines: list[str] = []
     for i, step in enumerate(plan.steps, 1):
         manual = isinstance(step.action, Manual)
         lines.append(f"# Step {i}: {step.title}" + (" -- not run by this script" if manual else ""))
-        if step.shell is foreign:
+        if step.shell is foreign and foreign_run is not None:
+            lines += foreign_run(plan, step, conda)
+        elif step.shell is foreign:
             lines.append(foreign_note)
             lines += ["# " + ln for ln in foreign_lines(plan, step, conda)]
         else:
@@ -377,16 +382,74 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     raise TypeError(f"unknown step action {a!r}")
 
 
+# --- wsl2 steps run from PowerShell (report2) ---
+#: How PowerShell runs a Linux step inside WSL2: the default distribution, in the Linux home
+#: folder (Microsoft advises keeping Linux work in the Linux file system), a login shell.
+#: Platform fact ``wsl-run-from-powershell`` (its ``argv`` and ``unsafe_chars``; a test
+#: keeps these equal).
+WSL_RUN_ARGV: tuple[str, ...] = ("wsl", "--cd", "~", "-e", "bash", "-lc")
+#: Characters Windows PowerShell 5.1 (and 7.0-7.2) pass to wsl.exe changed: a double quote
+#: inside an argument is not escaped, and a backslash before a quote escapes it
+#: (CommandLineToArgvW).  A command holding one stays a comment.
+WSL_UNSAFE_CHARS = '"\\'
+_WSL_NOTE = "# (inside WSL2, in the Linux shell)"
+_WSL_RUNNABLE = (CreateVenv, PipInstall, RunCommands, Verify)
+
+
+def wsl_passable(command: str) -> bool:
+    """``command`` reaches ``bash -lc`` unchanged through PowerShell and wsl.exe: printable
+    ASCII, no double quote, no backslash (:data:`WSL_UNSAFE_CHARS`)."""
+    return bool(command) and command.isascii() and command.isprintable() and not any(
+        c in command for c in WSL_UNSAFE_CHARS)
+
+
+def wsl_ps_line(command: str) -> str:
+    """The PowerShell line that runs the POSIX ``command`` inside WSL2:
+    ``& 'wsl' '--cd' '~' '-e' 'bash' '-lc' '<command>'`` (``'`` doubled).  Only for a
+    command :func:`wsl_passable` accepts."""
+    return "& " + " ".join(ps_quote(x) for x in (*WSL_RUN_ARGV, command))
+
+
+def _ps_wsl_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
+    """A WSL2 (POSIX) step in the PowerShell script: run through ``wsl ... bash -lc`` when
+    it is a command tfgpu runs itself and its text passes unchanged; otherwise the Linux
+    lines as comments, with the reason (a manual step needs root, an environment setting
+    would not outlive its ``bash`` process, or the command's characters would change)."""
+    a = step.action
+    lines = _sh_step(plan, step, conda, for_text=True)
+    commands = [ln for ln in lines if not ln.startswith("#")]
+    if isinstance(a, Manual):
+        hints = [f"#   or from PowerShell: {wsl_ps_line(c)}" for c in a.commands
+                 if wsl_passable(c)]
+        return [_WSL_NOTE, *("# " + ln for ln in lines), *hints]
+    why = None
+    if not isinstance(a, _WSL_RUNNABLE):
+        why = ("an environment setting made through wsl.exe would end with its bash process; "
+               "set it in the Linux shell")
+    elif not all(wsl_passable(c) for c in commands):
+        why = ("the command holds a double quote, a backslash or a non-ASCII character, which "
+               "Windows PowerShell 5.1 passes to wsl.exe changed; run it in the Linux shell")
+    if why is not None:
+        return [_WSL_NOTE, f"# not run from PowerShell: {why}", *("# " + ln for ln in lines)]
+    out = ["# (runs inside WSL2: the default distribution, in the Linux home folder)"]
+    out += [ln for ln in lines if ln.startswith("#")]
+    for c in commands:
+        out += [wsl_ps_line(c), _ps_check(step.title)]
+    return out
+# --- end wsl2 steps run from PowerShell ---
+
+
 def render_powershell(plan: Plan, verbosity: int = 0) -> str:
-    """A PowerShell script; POSIX-only steps (inside WSL2) become comments."""
+    """A PowerShell script.  POSIX steps inside WSL2 run through ``wsl --cd ~ -e bash -lc``
+    where that passes them unchanged, else stay comments saying why (:func:`_ps_wsl_step`)."""
     lines = _comment_lines("\n".join(_header(plan, verbosity)))
     lines += ["$ErrorActionPreference = 'Stop'", ""]
     conda = _conda_env(plan)
     if conda is None:
         lines += [f"$Venv = {ps_quote(plan.env_path)}", ""]
     wsl2 = Shell.POSIX if plan.route.value in ("wsl2",) else None
-    note = "# (inside WSL2, in the Linux shell)"
-    lines += _script_steps(plan, conda, wsl2, note, partial(_sh_step, for_text=True), _ps_step)
+    lines += _script_steps(plan, conda, wsl2, _WSL_NOTE, partial(_sh_step, for_text=True),
+                           _ps_step, _ps_wsl_step)
     if not plan.steps:
         lines.append("throw 'tfgpu: nothing to install, see the reasons above'")
     return "\n".join(lines).rstrip("\n") + "\n"

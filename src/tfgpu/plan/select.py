@@ -343,6 +343,31 @@ def _honour_route(
     )
 
 
+# --- amd gpu support (report2) ---
+def _amd_linux(planner: _Planner, target: TargetHost, kb: Knowledge, route: Route | None) -> Plan:
+    """An AMD GPU on Linux: the ROCm plan only for a model AMD's ROCm Linux support list
+    names (supported or deprecated; knowledge table ``amd_gpus``, :meth:`Knowledge.rocm_support`),
+    otherwise the CPU plan saying why (an integrated Radeon 780M, a gfx1031 RX 6700 XT...),
+    with the unofficial override where a source documents one.  ``--route rocm`` is
+    honoured for any AMD GPU, with a warning when AMD does not support the model."""
+    support = kb.rocm_support(target.gpu_name or "AMD GPU")
+    why = Reason(support.describe(), support.refs[0] if support.refs else "table amd_gpus")
+    if not support.uses_rocm and route is not Route.ROCM:
+        return planner.cpu([why])
+    plan = planner.rocm()
+    if plan.route is not Route.ROCM:
+        return plan
+    warnings = list(plan.warnings)
+    if not support.uses_rocm:
+        warnings.insert(0, Reason(
+            f"--route rocm was asked for, but {support.describe(hint=False)}", why.ref))
+    elif support.status == "deprecated":
+        warnings.insert(0, why)
+    reasons = (*plan.reasons, why) if support.status == "supported" else plan.reasons
+    return replace(plan, reasons=reasons, warnings=tuple(warnings))
+# --- end amd gpu support ---
+
+
 def _make_plan(
     target: TargetHost,
     kb: Knowledge,
@@ -379,7 +404,7 @@ def _make_plan(
         return planner.macos()
     if target.gpu_vendor == "amd":
         if target.os == "linux":
-            return planner.rocm()
+            return _amd_linux(planner, target, kb, route)
         return planner.cpu(
             [
                 Reason(

@@ -16,12 +16,15 @@ Text layout::
 
 Up to :data:`GRID_NODES` nodes the table has one column per node; with more, each fact is
 one line: its value when all nodes agree, else each value with the nodes that have it.
+Nodes that print the same NODES line share one line (``node1..node48 (48 nodes)  ...``,
+:func:`group_names`).
 Other formats (markdown, html) plug into :data:`FORMATS` of ``cli/cmd_fleet.py``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from tfgpu._version import __version__
@@ -90,6 +93,59 @@ def _node_line(n: NodeResult) -> tuple[str, str]:
     return f"{n.status.value}: {why[-1][:160] if why else 'no facts'}", "bold red"
 
 
+# --- grouped node lines (report2) ---
+#: Most separate names or runs a grouped node label lists before "and N more".
+GROUP_PARTS = 6
+_NUMBERED = re.compile(r"^(.*?)(\d+)$")
+
+
+def _finding_lines(n: NodeResult, verbosity: int) -> tuple[str, ...]:
+    """``-v``: the node's warning and error findings, one line each."""
+    if verbosity < 1 or n.report is None:
+        return ()
+    return tuple(f"{f.severity.value}: {f.id}: {f.title}" for f in n.report.findings
+                 if f.severity.rank >= Severity.WARNING.rank)
+
+
+def _node_groups(nodes: tuple[NodeResult, ...] | list[NodeResult],
+                 verbosity: int) -> list[list[NodeResult]]:
+    """Nodes whose printed lines (verdict line, and with ``-v`` their findings) are
+    identical, in order of first appearance."""
+    groups: dict[tuple[object, ...], list[NodeResult]] = {}
+    for n in nodes:
+        groups.setdefault((*_node_line(n), _finding_lines(n, verbosity)), []).append(n)
+    return list(groups.values())
+
+
+def group_names(names: list[str]) -> str:
+    """A label for nodes that printed the same line: the name itself for one node, else
+    runs of consecutive numbered names with the count: ``["node1", ..., "node48"]`` ->
+    ``"node1..node48 (48 nodes)"``; ``["gpu01", "gpu02", "gpu07", "login"]`` ->
+    ``"gpu01..gpu02, gpu07, login (4 nodes)"``.  A run needs the same prefix, and a
+    zero-padded number keeps its width (``gpu09``, ``gpu10``; ``node9``, ``node10``); more
+    than :data:`GROUP_PARTS` parts end with "and N more"."""
+    if len(names) == 1:
+        return names[0]
+    runs: list[list[str]] = []
+    for name in names:
+        m = _NUMBERED.match(name)
+        last = _NUMBERED.match(runs[-1][-1]) if runs else None
+        if (m and last and m.group(1) == last.group(1)
+                and (len(m.group(2)) == len(last.group(2))
+                     or "0" not in (m.group(2)[0], last.group(2)[0]))
+                and int(m.group(2)) == int(last.group(2)) + 1):
+            runs[-1].append(name)
+        else:
+            runs.append([name])
+    parts = [r[0] if len(r) == 1 else f"{r[0]}..{r[-1]}" for r in runs]
+    shown = ", ".join(parts[:GROUP_PARTS])
+    if len(parts) > GROUP_PARTS:
+        rest = sum(len(r) for r in runs[GROUP_PARTS:])
+        shown += f" and {rest} more"
+    return f"{shown} ({len(names)} nodes)"
+# --- end grouped node lines ---
+
+
 def render_fleet_text(report: FleetReport, console: ReportConsole, verbosity: int = 0) -> None:
     """Print ``report``: headline, table, one line per node, then the fleet findings.
 
@@ -109,15 +165,15 @@ def render_fleet_text(report: FleetReport, console: ReportConsole, verbosity: in
     _render_table(report.table, console)
     print_line(console)
     print_line(console, "NODES", "bold underline")
-    width = max((len(n.name) for n in report.nodes), default=4)
-    for n in report.nodes:
+    groups = _node_groups(report.nodes, verbosity)
+    labels = [group_names([n.name for n in g]) for g in groups]
+    width = max((len(label) for label in labels), default=4)
+    for label, group in zip(labels, groups, strict=True):
+        n = group[0]
         text, st = _node_line(n)
-        print_line(console, f"  {n.name:<{width}}  {text}", st)
-        if verbosity >= 1 and n.report is not None:
-            for f in n.report.findings:
-                if f.severity.rank >= Severity.WARNING.rank:
-                    print_line(console, f"  {'':<{width}}    {f.severity.value}: {f.id}: "
-                                        f"{f.title}", "dim")
+        print_line(console, f"  {label:<{width}}  {text}", st)
+        for line in _finding_lines(n, verbosity):
+            print_line(console, f"  {'':<{width}}    {line}", "dim")
     print_line(console)
     if report.findings:
         problems = sum(f.severity is Severity.ERROR for f in report.findings)

@@ -182,6 +182,17 @@ from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
+# --- nvidia tools (stage 3) ---
+# isort: split
+from tfgpu.diagnosis.checks.nvidia_tools import (
+    addons_unsupported_tf,
+    hip_no_binary_for_gpu,
+    pip_check_conflict,
+    smi_cannot_reach_driver,
+    smi_no_devices,
+    smi_nvml_library_version,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -323,6 +334,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_dll_procedure_not_found,
     tensorflow_module_not_found,
     tf1_api_on_tf2,
+    # --- nvidia tools (stage 3) ---
+    smi_cannot_reach_driver,
+    smi_no_devices,
+    smi_nvml_library_version,
+    pip_check_conflict,
+    addons_unsupported_tf,
+    hip_no_binary_for_gpu,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
@@ -127,9 +128,8 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         if ctx.host_gpu_works:
             # semantics (stage 3): host facts win; the driver answers now and TensorFlow
             # listed the GPU, so this line is from an earlier run: context, not an error
-            out.append(catalogue.make(
-                "cuinit-{error}", variant="stale",
-                error=_slug(name.replace("CUDA_ERROR_", "")), name=name,
+            out.append(_cuinit(
+                name, variant="stale",
                 num=code or str(getattr(ctx.kb.cuda_error_named(name), "code", "?")),
                 evidence=log_evidence([hit]) + tuple(_stale_evidence(ctx))))
             continue
@@ -145,9 +145,8 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 and not ctx.h("diag.kernel_not_running").count and not _cuda_libs_missing(ctx)):
             # 303 alone: nothing shows an NVIDIA GPU, driver or CUDA set-up (a CPU node
             # running a GPU build; TensorFlow logs this code as the no-driver case)
-            out.append(catalogue.make(
-                "cuinit-{error}", variant="unknown-host",
-                error=_slug(name.replace("CUDA_ERROR_", "")), name=name, num=code or "303",
+            out.append(_cuinit(
+                name, variant="unknown-host", num=code or "303",
                 evidence=log_evidence([hit]),
                 fix=("nvidia-smi   # only if this host has an NVIDIA GPU",)))
             continue
@@ -204,11 +203,9 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             # drivers"), and nothing in the log shows a GPU or a driver: cuInit's 303 is the
             # stub's own follow-up on a host with no NVIDIA driver, not a second fault.
             out.append(
-                catalogue.make(
-                    "cuinit-{error}",
+                _cuinit(
+                    name,
                     variant="after-stub",
-                    error=_slug(name.replace("CUDA_ERROR_", "")),
-                    name=name,
                     num=num,
                     line=stub[0].line,
                     category=cat,
@@ -220,11 +217,9 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         no_gpu = ctx.has_nvidia_gpu is False
         if no_gpu and name in ("CUDA_ERROR_NO_DEVICE", "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"):
             out.append(
-                catalogue.make(
-                    "cuinit-{error}",
+                _cuinit(
+                    name,
                     variant="no-gpu",
-                    error=_slug(name.replace("CUDA_ERROR_", "")),
-                    name=name,
                     num=num,
                     why=why,
                     category=cat,
@@ -245,10 +240,8 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         # row cuinit-{error}): a cuInit failure is an error -- no GPU for this process --
         # unless the facts make it harmless (the variants above) or stale (host facts win).
         out.append(
-            catalogue.make(
-                "cuinit-{error}",
-                error=_slug(name.replace("CUDA_ERROR_", "")),
-                name=name,
+            _cuinit(
+                name,
                 num=num,
                 category=cat,
                 evidence=log_evidence([hit], [x for x in (libcuda_v, kernel_v) if x is not None]),
@@ -263,6 +256,13 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def _cuinit(name: str, **fields: Any) -> Finding:
+    """The ``cuinit-{error}`` finding of the CUresult ``name`` (``CUDA_ERROR_NO_DEVICE``:
+    error ``no-device``); ``fields`` go to :func:`catalogue.make` as they are."""
+    return catalogue.make("cuinit-{error}", error=_slug(name.replace("CUDA_ERROR_", "")),
+                          name=name, **fields)
 
 
 def _cuda_libs_missing(ctx: Facts) -> bool:
@@ -951,10 +951,7 @@ def gpu_async_failure(ctx: Facts) -> list[Finding]:
 def cuda_launch_out_of_resources(ctx: Facts) -> list[Finding]:
     """``CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES`` / "too many resources requested for launch"
     (cuda.h CUresult 701; its meaning from status_codes.toml)."""
-    hits = ctx.h("gs.launch_resources").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(ctx, "gs.launch_resources", lambda hits, _first: catalogue.make(
         "cuda-launch-out-of-resources",
         evidence=log_evidence(hits),
         cause=_error_meaning(ctx, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES") + ".",
@@ -963,7 +960,7 @@ def cuda_launch_out_of_resources(ctx: Facts) -> list[Finding]:
              "XLA: " + c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0"),
              "# a custom CUDA op: fewer threads per block or fewer registers "
              "(--maxrregcount) for this GPU"),
-    )]
+    ))
 
 
 # ---------------------------------------------------------------------- semantics (stage 3)

@@ -100,11 +100,17 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
     doc = "tf-pip"
     if "amd" in vendors:
         if system == "Linux" and not facts.os.is_wsl:
-            words.append("AMD GPU: TensorFlow can use it only through ROCm, with AMD's "
-                         "`tensorflow-rocm` build (Linux only; from ROCm 6.1 its wheels are on "
-                         "AMD's own repository, not the usual package index)")
-            fix.append("# install ROCm, then tensorflow-rocm, following "
-                       + docs.url("rocm-tensorflow"))
+            # report2: AMD's ROCm Linux support list per model (knowledge table amd_gpus)
+            amd = [f.kb.rocm_support(g.name or "AMD GPU") for g in others if g.vendor == "amd"]
+            if any(v.uses_rocm or v.status == "unknown" for v in amd):
+                words.append("AMD GPU: TensorFlow can use it only through ROCm, with AMD's "
+                             "`tensorflow-rocm` build (Linux only; from ROCm 6.1 its wheels "
+                             "are on AMD's own repository, not the usual package index)")
+                fix.append("# install ROCm, then tensorflow-rocm, following "
+                           + docs.url("rocm-tensorflow"))
+            words.extend(v.describe() for v in amd if v.status != "unknown")
+            fix.extend(f"# unofficial, unsupported by AMD: export {v.override}"
+                       for v in amd if v.override and not v.uses_rocm)
         else:
             words.append("AMD GPU: `tensorflow-rocm` exists only for native Linux, so on this "
                          f"{system} host TensorFlow runs on the CPU (the DirectML plugin for "

@@ -63,7 +63,8 @@ def keras3_savedmodel_format(f: Facts) -> list[Finding]:
     if not hits:
         return []
     fact = f.kb.platform_fact("keras3-switch")
-    load = any("only supports" in h.text for h in hits)
+    # load_model's words; "File format not supported" alone where the rest was wrapped away
+    load = any("only supports" in h.text or "format not supported" in h.text for h in hits)
     legacy = f"pip install {fact.value('legacy_package')} && export {fact.value('legacy_env')}"
     fix: tuple[str, ...]
     if load:
@@ -86,6 +87,11 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     """A model or pickle written by another Keras than the one loading it (three directions,
     from what the message names)."""
     hits = f.h("eco.keras_other_saver").all()
+    # nvidia tools (stage 3): a missing keras.src is not a model saved by another Keras when
+    # the traceback shows a package's own "from keras.src... import" and nothing being loaded
+    # (load_model, pickle, joblib, deserialize): that is keras-private-api-moved
+    if f.h("ctx.keras_src_import").count and not f.h("ctx.model_loading").count:
+        hits = [h for h in hits if h.g("src") is None]
     if not hits:
         return []
     fact = f.kb.platform_fact("keras3-switch")

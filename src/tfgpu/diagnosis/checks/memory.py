@@ -20,10 +20,14 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding
+from tfgpu.knowledge import CudaError
 
 #: Byte counts above this (16 EiB, the whole 64-bit address space) are no real allocation:
 #: a log line with such a number is garbage, and the number is treated as unknown.
 MAX_BYTES = 2**64
+#: falsepos: a RESOURCE_EXHAUSTED raised by JAX, not TensorFlow: jaxlib's exception class
+#: (``jaxlib.xla_extension.XlaRuntimeError``; ``jax.errors.JaxRuntimeError`` in newer JAX).
+_JAX_ERROR = re.compile(r"\b(?:jaxlib\b|XlaRuntimeError\b|JaxRuntimeError\b)")
 
 
 def _bytes(text: str | None) -> int | None:
@@ -95,14 +99,24 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         )
     elif exhausted and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
+        # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
+        jax = any(_JAX_ERROR.search(h.text) for h in exhausted)
         out.append(
             catalogue.make(
                 "gpu-resource-exhausted",
-                variant="dst-tensor" if dst else None,
+                variant="jax" if jax else "dst-tensor" if dst else None,
                 evidence=log_evidence(exhausted, ctx.h("mem.ran_out").first[:1]),
-                fix=("reduce the batch size (evaluate/predict in batches too)",
+                fix=(
+                    ("reduce the batch or array sizes (the size the error names)",
+                     "XLA_PYTHON_CLIENT_PREALLOCATE=false python train.py   # JAX allocates "
+                     "as needed instead of 75% up front",
                      "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                     "--format=csv   # other processes holding GPU memory"),
+                     "--format=csv   # other processes holding GPU memory")
+                    if jax
+                    else ("reduce the batch size (evaluate/predict in batches too)",
+                          "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                          "--format=csv   # other processes holding GPU memory")
+                ),
             )
         )
     cuda_oom = ctx.h("mem.cuda_oom")
@@ -240,6 +254,65 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
     return out
 
 
+#: falsepos: how TensorFlow prints a cuDNN status it has no name for (cuDNN 9 values).
+_UNNAMED_CUDNN_STATUS = re.compile(r"<unknown cudnn status: (\d{1,6})>")
+#: ``maps_to`` values that name no other fault (status_codes.toml).
+_NO_OTHER_FAULT = ("dnn-handle-failed-gpu-memory", "generic", "harmless", "context", "")
+
+
+def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
+    """falsepos: the ``status_codes.toml`` row of the status the handle failure ``h`` prints,
+    when that row maps to another fault than GPU memory (``CUDNN_STATUS_ARCH_MISMATCH``: the
+    GPU's architecture; ``<unknown cudnn status: 1002>``, CUDNN_STATUS_SUBLIBRARY_VERSION_
+    MISMATCH: mixed cuDNN installs), else ``None``.  Such a line is no memory failure, "most
+    likely" or not."""
+    code = h.g("code")
+    if not code:
+        return None
+    rows = ctx.kb.status_codes
+    unnamed = _UNNAMED_CUDNN_STATUS.fullmatch(code)
+    if unnamed:
+        value = int(unnamed.group(1))
+        row = next((r for r in rows if r.enum == "cudnnStatus_t" and r.code == value), None)
+    else:
+        row = next((r for r in rows if r.name == code), None)
+    if row is not None and row.alias_of:
+        row = next((r for r in rows if r.name == row.alias_of), row)
+    return row if row is not None and row.maps_to not in _NO_OTHER_FAULT else None
+
+
+def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) -> list[Finding]:
+    """falsepos: a handle failure whose status names another cause (``rows``, one per hit).
+
+    The architecture statuses have their own finding (``cc.lib_arch``, compute_capability.py);
+    the sub-library version mismatch is ``cudnn-version-mismatch`` (variant ``sublibraries``);
+    any other such status is quoted with its meaning as an unrecognised error (warning), not
+    guessed to be memory.
+    """
+    row = rows[0]
+    if row.maps_to == "gpu-compute-capability-too-low" and ctx.h("cc.lib_arch").count:
+        return []
+    ev = log_evidence(found)
+    if row.maps_to == "cudnn-version-mismatch":
+        return [catalogue.make(
+            "cudnn-version-mismatch", variant="sublibraries", evidence=ev,
+            cause=f"{row.name} ({row.code}): {row.meaning} (knowledge row {row.ref})",
+            fix=(_pip_grep(ctx, "nvidia-cudnn") + "   # the cuDNN wheel TensorFlow uses",
+                 "ldconfig -p | grep -i libcudnn   # a system cuDNN that shadows it",
+                 "echo $LD_LIBRARY_PATH   # a CUDA/cuDNN folder listed here is loaded first"),
+            knowledge_ref=row.ref,
+        )]
+    return [catalogue.make(
+        "unrecognised-error", evidence=ev,
+        cause=(f"The library could not start with status {row.name} ({row.code}): "
+               f"{row.meaning} tfgpu has no check for this status, so it makes no further "
+               f"guess (knowledge row {row.ref})."),
+        fix=("tfgpu doctor   # checks the host itself",
+             "search the exact status line in the TensorFlow issue tracker"),
+        knowledge_ref=row.ref,
+    )]
+
+
 #: Status words of a handle failure that mean "no memory" outright.
 _ALLOC_WORDS = ("ALLOC_FAILED", "out of memory", "OUT_OF_MEMORY")
 
@@ -262,6 +335,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
+    statuses = [_status_of_another_fault(ctx, h) for h in found]
+    if all(statuses):
+        # falsepos: the status names a cause other than memory (status_codes.toml): say that
+        return _handle_status_finding(ctx, found, [r for r in statuses if r is not None])
     texts = [h.text for h in found]
     libs = sorted({lib for h in found if (lib := _library(h))})
     what = "/".join(libs) or "cuDNN"

@@ -13,27 +13,30 @@ a CUDA host is another fault.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
 def metal_plugin_loaded_twice(f: Facts) -> list[Finding]:
     """``platform is already registered with name: "METAL"`` (TensorFlow aborts)."""
-    hits = f.h("metal.registered_twice").all()
-    if not hits:
-        return []
-    fact = f.kb.platform_fact("macos-metal-plugin")
-    name = hits[0].g("name") or "METAL"
-    return [catalogue.make(
-        "metal-plugin-loaded-twice", name=name, evidence=log_evidence(hits),
-        fix=("pip list 2>/dev/null | grep -i tensorflow   # two TensorFlow distributions "
-             "(tensorflow and tensorflow-macos) or two plugin copies",
-             "python -c \"import sys; print(sys.path)\"   # two site-packages holding "
-             "tensorflow-plugins",
-             "# a fresh venv with one TensorFlow (tensorflow-macos before "
-             f"{fact.value('tf_version')}, tensorflow from it) and one tensorflow-metal"),
-        knowledge_ref=fact.ref,
-    )]
+
+    def build(hits: Hits, first: Hit) -> Finding:
+        fact = f.kb.platform_fact("macos-metal-plugin")
+        return catalogue.make(
+            "metal-plugin-loaded-twice", name=first.g("name") or "METAL",
+            evidence=log_evidence(hits),
+            fix=("pip list 2>/dev/null | grep -i tensorflow   # two TensorFlow distributions "
+                 "(tensorflow and tensorflow-macos) or two plugin copies",
+                 "python -c \"import sys; print(sys.path)\"   # two site-packages holding "
+                 "tensorflow-plugins",
+                 "# a fresh venv with one TensorFlow (tensorflow-macos before "
+                 f"{fact.value('tf_version')}, tensorflow from it) and one tensorflow-metal"),
+            knowledge_ref=fact.ref,
+        )
+
+    return c.from_log(f, "metal.registered_twice", build)
 
 
 def metal_xla_unsupported(f: Facts) -> list[Finding]:

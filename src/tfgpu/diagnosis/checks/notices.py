@@ -31,6 +31,12 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         ("uni.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
     )
     made = {f.id for f in out}
+    # falsepos: oneDNN's INT64 fallback, an E-level line that needs no action
+    int64 = ctx.h("noise.onednn_int64")
+    if int64.count and "onednn-notice" not in made:
+        made.add("onednn-notice")
+        out.append(catalogue.make("onednn-notice", variant="int64",
+                                  evidence=log_evidence(int64, limit=2)))
     for name, fid in universe:
         hits = ctx.h(name)
         if hits.count and fid not in made:

@@ -709,6 +709,22 @@ def keras3(f: Facts) -> Iterator[Finding]:
     private = f.h("keras.private_api")
     if private.count:
         mod = private.first[0].g("mod") or "keras.engine"
+        if mod == "keras.src" or mod.startswith("keras.src."):
+            # nvidia tools (stage 3): keras.src itself is missing: the package is newer than
+            # this Keras (keras.src exists from Keras 2.13)
+            keras = f.dist_version("keras")
+            mm = f.tf_mm
+            shown = (f" (Keras {keras})" if keras else
+                     f" (TensorFlow {mm[0]}.{mm[1]})" if mm is not None else "")
+            yield catalogue.make(
+                "keras-private-api-moved", variant="library-newer", module=mod, keras=shown,
+                evidence=log_evidence(private),
+                fix=(c.pip(f, "install", "-U", "tensorflow")
+                     + "   # brings a Keras that has keras.src (2.13 or newer)",
+                     "# or pin the package in the traceback to a release made for this Keras",
+                     "pip list 2>/dev/null | grep -i -E '^(keras|tf-keras|tensorflow) '"),
+            )
+            return
         yield catalogue.make(
             "keras-private-api-moved", module=mod,
             evidence=log_evidence(private),

@@ -12,6 +12,7 @@ libraries of that libtensorflow, never ``pip install tensorflow[and-cuda]``.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks.libraries import parse_library
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -29,32 +30,26 @@ def tfjs_log(f: Facts) -> bool:
 
 def tfjs_unsupported_platform(f: Facts) -> list[Finding]:
     """``Unsupported system: gpu-win32-ia32`` from tfjs-node's install script."""
-    hits = f.h("tfjs.unsupported").all()
-    if not hits:
-        return []
-    sys_ = hits[0].g("sys") or "this system"
-    return [catalogue.make(
-        "tfjs-node-gpu-unsupported-platform", sys=sys_, evidence=log_evidence(hits),
+    return c.from_log(f, "tfjs.unsupported", lambda hits, first: catalogue.make(
+        "tfjs-node-gpu-unsupported-platform", sys=first.g("sys") or "this system",
+        evidence=log_evidence(hits),
         fix=('node -p "process.platform + \' \' + process.arch"   # must be linux/win32 x64 for '
              "the GPU package",
              "# install a 64-bit Node.js on Linux or Windows x86_64, or use @tensorflow/tfjs-node "
              "(CPU; also macOS x86_64) or @tensorflow/tfjs (pure JavaScript) elsewhere"),
-    )]
+    ))
 
 
 def tfjs_addon_missing(f: Facts) -> list[Finding]:
     """``tfjs_binding.node`` not found, or node-pre-gyp failed to fetch/build it."""
-    hits = f.h("tfjs.no_binding").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(f, "tfjs.no_binding", lambda hits, _first: catalogue.make(
         "tfjs-node-gpu-addon-missing", evidence=log_evidence(hits),
         fix=("npm rebuild @tensorflow/tfjs-node-gpu --build-addon-from-source   # the message's "
              "own fix (use tfjs-node for the CPU package)",
              "# first read the npm install log for the download or node-pre-gyp error; building "
              "needs Python 3 and a C++ toolchain (Windows: Visual Studio Build Tools)",
              "node -v   # an LTS Node.js that tfjs-node publishes prebuilt addons for"),
-    )]
+    ))
 
 
 def tfjs_cuda_libraries_missing(f: Facts) -> list[Finding]:

@@ -45,8 +45,16 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
                 + (f" The last exception is: {last}" if last else "")
             ),
+            # falsepos: say what to run next; a crash gets the Python stack at the crash
+            # (faulthandler, Python's -X faulthandler option) before the search
             fix=(
                 "tfgpu doctor   # checks the host itself",
+                *(
+                    ("python -X faulthandler train.py   # prints the Python stack of each "
+                     "thread when the process crashes",)
+                    if crash
+                    else ()
+                ),
                 "search the exact last exception line in the TensorFlow issue tracker",
             ),
         )

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -103,15 +104,32 @@ def wsl2_gpu_access_blocked(f: Facts) -> list[Finding]:
     """``Failed to initialize NVML: GPU access blocked by the operating system``: WSL2's NVML
     (``/usr/lib/wsl/lib/libnvidia-ml.so.1`` over ``/dev/dxg``) refused by Windows
     (microsoft/WSL#9938, #9952, #12835, #9166)."""
-    return from_log(f, "wsl.nvml_blocked", lambda hits, _first: catalogue.make(
-        "wsl2-gpu-access-blocked", evidence=log_evidence(hits, limit=2),
-        fix=("wsl --shutdown   # from Windows, then reopen the distribution",
-             "wsl --update   # and update the Windows NVIDIA driver",
-             "nvidia-smi   # on Windows: the GPU must be in WDDM mode (TCC GPUs are not shared "
-             "with WSL2)",
-             "# inside WSL: remove Linux NVIDIA driver/nvidia-utils packages; the WSL "
-             "nvidia-smi is /usr/lib/wsl/lib/nvidia-smi"),
-    ))
+    wsl_fix = ("wsl --shutdown   # from Windows, then reopen the distribution",
+               "wsl --update   # and update the Windows NVIDIA driver",
+               "nvidia-smi   # on Windows: the GPU must be in WDDM mode (TCC GPUs are not "
+               "shared with WSL2)",
+               "# inside WSL: remove Linux NVIDIA driver/nvidia-utils packages; the WSL "
+               "nvidia-smi is /usr/lib/wsl/lib/nvidia-smi")
+
+    # falsepos: WSL2 only when the facts or the log show it (the message also comes from
+    # containers and compatibility layers elsewhere; see the catalogue row's variants)
+    def make(hits: Hits, _first: Hit) -> Finding:
+        ev = log_evidence(hits, limit=2)
+        if f.wsl:
+            return catalogue.make("wsl2-gpu-access-blocked", evidence=ev, fix=wsl_fix)
+        if f.host is None:
+            return catalogue.make(
+                "wsl2-gpu-access-blocked", variant="unconfirmed", evidence=ev,
+                fix=("uname -r   # a kernel named '...-microsoft-standard-WSL2' is WSL2: then "
+                     "the commands below", *wsl_fix))
+        return catalogue.make(
+            "wsl2-gpu-access-blocked", variant="not-wsl", evidence=ev,
+            fix=("nvidia-smi   # on the host itself, outside any container: must print the GPU "
+                 "table",
+                 "docker run --rm --gpus all ubuntu nvidia-smi   # the NVIDIA Container Toolkit "
+                 "mounts the host driver's own libraries: none baked into the image"))
+
+    return from_log(f, "wsl.nvml_blocked", make)
 
 
 def gpu_device_handle_unknown(f: Facts) -> list[Finding]:

@@ -340,16 +340,13 @@ def driver_jit_rejects_ptx(ctx: Facts) -> list[Finding]:
     Unsupported .version X; current version is 'Y'": the DRIVER's JIT (cuModuleLoadDataEx's
     error log) knows PTX ISA up to Y, older than the PTX it was given, so the driver is older
     than the CUDA that made the PTX."""
-    hits = ctx.h("gs.driver_jit_log").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    return c.from_log(ctx, "gs.driver_jit_log", lambda hits, _first: catalogue.make(
         "ptx-newer-than-driver",
         evidence=log_evidence(hits),
         fix=("nvidia-smi   # 'CUDA Version' must be >= the CUDA of the compiler that made the PTX",
              "upgrade the NVIDIA driver",
              "or use a ptxas/CUDA compiler no newer than the driver's CUDA version"),
-    )]
+    ))
 
 
 def ptx_jit_driver_known_bad(ctx: Facts) -> list[Finding]:

@@ -468,7 +468,8 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 M.Manual(
                     "Install WSL2 and a Linux distribution; needs Windows 10 build 19044 (21H2) "
                     "or later, or "
-                    "Windows 11. Then open the Ubuntu shell and run the remaining steps there.",
+                    "Windows 11. Then open the Ubuntu shell and run the remaining steps there (the "
+                    "PowerShell script runs those that need no root through wsl.exe).",
                     ("wsl --install -d Ubuntu",),
                     True,
                     docs.url("wsl-install"),

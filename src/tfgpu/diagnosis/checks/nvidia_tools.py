@@ -1,0 +1,260 @@
+"""Fault kinds read from the tools around TensorFlow (stage 3, "nvidia tools"): nvidia-smi's
+own failures, pip's dependency check, TensorFlow Addons' version warning and HIP's missing
+code objects, when a log shows them (``explain``).
+
+* nvidia-smi: "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA
+  driver" (the kernel module is not loaded: Secure Boot, a kernel without the rebuilt DKMS
+  module, nouveau; on WSL1 or a Windows build before 19044 WSL has no GPU at all) ->
+  ``nvidia-driver-not-loaded`` / ``wsl1-has-no-gpu``; "No devices were found" ->
+  ``nvidia-no-devices-found``.  The host check :func:`tfgpu.diagnosis.checks.driver.
+  driver_broken` gives the same ids from nvidia-smi run by the doctor.
+* pip: ``pip check`` and pip's post-install check, old ("has requirement X, but you'll have
+  Y which is incompatible", pip < 20.3) and new wording ("requires X, but you have Y") ->
+  ``pip-tensorflow-pin-conflict`` (TensorFlow's own pins) or ``tensorflow-addon-version-pin``
+  (an add-on's pin of TensorFlow).
+* TensorFlow Addons' import-time warning (``tensorflow_addons/utils/ensure_tf_install.py``,
+  ``resource_loader.py``) -> ``tensorflow-addon-version-pin``.
+* HIP's ``hipErrorNoBinaryForGpu`` (ROCm HIP ``rocclr/hip_code_object.cpp``) ->
+  ``rocm-gpu-arch-unsupported``.
+
+Fix lines are suggestions for the user to run; tfgpu runs none of them.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: TensorFlow's own distributions, whose pins (setup.py REQUIRED_PACKAGES) a broken pair breaks.
+_TF_DISTS = frozenset({
+    "tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tensorflow-macos",
+    "tensorflow-aarch64", "tensorflow-cpu-aws", "tensorflow-rocm", "tf-nightly",
+    "tf-nightly-gpu", "tf-nightly-cpu", "intel-tensorflow",
+})
+
+
+def _norm(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+# --- nvidia-smi ---------------------------------------------------------------------------
+
+
+def smi_cannot_reach_driver(f: Facts) -> list[Finding]:
+    """nvidia-smi's "couldn't communicate with the NVIDIA driver" in a log.
+
+    WSL1 (host facts or a WSL1 kernel in the log) or a WSL on a Windows build older than
+    19044 (platform fact ``wsl2-min-windows-build``): ``wsl1-has-no-gpu``, since no driver
+    inside the distribution can help.  Else ``nvidia-driver-not-loaded``, with fixes for the
+    host the log shows (WSL2: the Windows driver; native Windows; Linux: module, DKMS,
+    Secure Boot, nouveau)."""
+    hits = f.h("smi.no_driver")
+    if not hits.count:
+        return []
+    ev = log_evidence(hits, limit=2)
+    msg = hits.first[0].text.strip()
+    wsl_fix = ("wsl --set-version <distro> 2   # in Windows PowerShell (Windows 10 21H2, "
+               "build 19044, or later; winver shows the build)", "wsl --shutdown")
+    build = f.wsl_windows_build if f.wsl or f.wsl1 else None
+    if f.wsl1:
+        return [catalogue.make("wsl1-has-no-gpu", evidence=ev, fix=wsl_fix)]
+    fact = f.kb.platform_fact("wsl2-min-windows-build")
+    minimum = int(str(fact.value("min_windows_build")))
+    if f.wsl and build is not None and build < minimum:
+        return [catalogue.make(
+            "wsl1-has-no-gpu", variant="old-windows", build=build, evidence=ev,
+            fix=("# update Windows to Windows 10 21H2 (build 19044) or Windows 11, then:",
+                 *wsl_fix,
+                 "# install the NVIDIA driver on WINDOWS only, never inside the distribution"),
+            knowledge_ref=fact.ref,
+        )]
+    fix: tuple[str, ...]
+    if f.wsl:
+        fix = ("# update the NVIDIA driver on WINDOWS, then in PowerShell: wsl --update; "
+               "wsl --shutdown",
+               "# remove any Linux NVIDIA driver installed inside WSL2 (it shadows "
+               "/usr/lib/wsl/lib)", "nvidia-smi")
+    elif f.windows:
+        fix = ("# Device Manager > Display adapters: the NVIDIA GPU must show without a "
+               "warning sign",
+               "# reinstall the NVIDIA driver for this GPU (clean install) and reboot",
+               "nvidia-smi")
+    else:
+        fix = ("lsmod | grep -E '^(nvidia|nouveau)'   # is the NVIDIA module (or nouveau) "
+               "loaded?",
+               "dkms status   # is the module built for this kernel (uname -r)?",
+               "mokutil --sb-state   # Secure Boot on blocks an unsigned module",
+               "sudo dmesg | grep -i -E 'nvrm|nvidia|nouveau' | tail",
+               "# reinstall the driver for the running kernel (e.g. sudo apt install "
+               "--reinstall nvidia-driver-<version> linux-headers-$(uname -r)), sign or "
+               "enrol it for Secure Boot, blacklist nouveau; then reboot",
+               "nvidia-smi")
+    return [catalogue.make(
+        "nvidia-driver-not-loaded",
+        variant="wsl2" if f.wsl else "windows" if f.windows else None,
+        evidence=ev, fix=fix, message=msg[:200])]
+
+
+def smi_no_devices(f: Facts) -> list[Finding]:
+    """nvidia-smi's "No devices were found": the module is loaded but no GPU started
+    (native Linux: the kernel log's RmInitAdapter; WSL2: no GPU shared by Windows).  When
+    nvidia-smi also says it cannot open a device handle, that finding says more."""
+    hits = f.h("smi.no_devices")
+    if not hits.count or f.h("eco.device_handle").count or f.h("smi.no_driver").count:
+        return []
+    if f.wsl:
+        return [catalogue.make(
+            "nvidia-no-devices-found", variant="wsl2", evidence=log_evidence(hits),
+            fix=("nvidia-smi -q | findstr /i \"mode\"   # on Windows: the Driver Model must "
+                 "be WDDM",
+                 "# update the Windows NVIDIA driver, then in PowerShell: wsl --update; "
+                 "wsl --shutdown", "nvidia-smi   # inside WSL2"),
+        )]
+    return [catalogue.make(
+        "nvidia-no-devices-found", evidence=log_evidence(hits),
+        fix=("sudo dmesg | grep -i -E 'nvrm|rminitadapter|xid' | tail",
+             "lspci -nn | grep -i nvidia   # the GPU must be on the bus",
+             "# enable Above 4G Decoding / Resizable BAR in the BIOS; install a driver that "
+             "supports this GPU; reboot", "nvidia-smi"),
+    )]
+
+
+# --- pip's dependency check -----------------------------------------------------------------
+
+
+def _have(h: Hit) -> str:
+    if h.g("missing"):
+        return f"no {h.g('dep') or 'package'} (not installed)"
+    return f"{h.g('dep2') or h.g('dep') or '?'} {(h.g('have') or '?').rstrip('.')}"
+
+
+def pip_check_conflict(f: Facts) -> list[Finding]:
+    """pip's dependency check naming TensorFlow: TensorFlow's own pin broken (``numpy~=1.19.2``
+    with NumPy 1.18.5 installed) -> ``pip-tensorflow-pin-conflict`` (installed variant); an
+    add-on (tensorflow-text, tensorflow-addons...) pinning another TensorFlow ->
+    ``tensorflow-addon-version-pin``.  Pairs that name no TensorFlow give nothing."""
+    out: list[Finding] = []
+    hits = f.h("pip.check_conflict").all()
+    own = [h for h in hits if _norm(h.g("pkg") or "") in _TF_DISTS]
+    addon = [h for h in hits
+             if _norm(h.g("pkg") or "").startswith(("tensorflow-", "tf-"))
+             and _norm(h.g("pkg") or "") not in _TF_DISTS
+             and _norm(h.g("dep") or "") in _TF_DISTS and not h.g("missing")]
+    if own:
+        h = own[0]
+        req = h.g("req") or "?"
+        out.append(catalogue.make(
+            "pip-tensorflow-pin-conflict",
+            # "requires X, which is not installed": often a metadata-only requirement (TF 2.8's
+            # tf-estimator-nightly); a notice, not a claim that the install is broken
+            variant="not-installed" if h.g("missing") else "installed", pkg=h.g("pkg") or "?",
+            v=h.g("v") or "?", req=req, have=_have(h),
+            evidence=log_evidence(own, limit=4),
+            fix=(c.pip(f, "install", req) + f"   # what {h.g('pkg')} {h.g('v')} requires",
+                 c.pip(f, "check") + "   # must print 'No broken requirements found.'",
+                 "# if another package needs the other version, give each its own virtual "
+                 "environment"),
+        ))
+    if addon:
+        h = addon[0]
+        have = (h.g("have") or "?").rstrip(".")
+        out.append(catalogue.make(
+            "tensorflow-addon-version-pin", package=h.g("pkg") or "?", version=h.g("v") or "?",
+            requirement=h.g("req") or "?", have=have, evidence=log_evidence(addon),
+            fix=(f"# install the {h.g('pkg')} release built for TensorFlow {have} (each add-on "
+                 "release pairs with one TensorFlow minor; see its compatibility table)",
+                 c.pip(f, "install", h.g("pkg") or "?", f"tensorflow=={have}")
+                 + "   # let pip pick the matching add-on, then: pip check"),
+        ))
+    return out
+
+
+# --- TensorFlow Addons ----------------------------------------------------------------------
+
+
+def addons_unsupported_tf(f: Facts) -> list[Finding]:
+    """TensorFlow Addons' import-time warning: the installed TensorFlow is outside the range
+    this Addons release supports (``ensure_tf_install.py``: "above or equal to X and strictly
+    below Y"; ``resource_loader.py``: custom ops compiled against TensorFlow X).  The version
+    in use comes from the next line of the warning, else from the host facts."""
+    rng = f.h("tfa.unsupported_tf")
+    abi = f.h("tfa.abi")
+    if not (rng.count or abi.count):
+        return []
+    using = f.h("tfa.using")
+    have = next((h.g("have") or h.g("have2") for h in using.all()
+                 if h.g("have") or h.g("have2")), None) or f.tf_version or "(not in the log)"
+    if rng.count:
+        low, high = rng.first[0].g("min") or "?", rng.first[0].g("max") or "?"
+        requirement = f">={low},<{high}"
+    else:
+        low = high = ""
+        requirement = f"built against {abi.first[0].g('built') or '?'}"
+    fix = ["pip install -U tensorflow-addons   # a release whose range includes this "
+           "TensorFlow (compatibility matrix in the tensorflow/addons README)"]
+    if low and high:
+        fix.append(c.pip(f, "install", f"tensorflow>={low},<{high}")
+                   + "   # or a TensorFlow this Addons release supports")
+    fix.append("# TensorFlow Addons has reached end of life: for new TensorFlow releases "
+               "move its layers/ops to Keras or TensorFlow equivalents")
+    return [catalogue.make(
+        "tensorflow-addon-version-pin", variant="import-warning", requirement=requirement,
+        have=have, evidence=log_evidence(rng, abi, using, limit=4), fix=tuple(fix),
+    )]
+
+
+# --- HIP (ROCm) -----------------------------------------------------------------------------
+
+
+_GFX_RE = re.compile(r"\bgfx\d{2,4}[0-9a-f]?\b", re.IGNORECASE)
+
+
+def hip_no_binary_for_gpu(f: Facts) -> list[Finding]:
+    """HIP's "hipErrorNoBinaryForGpu: Unable to find code object for all current devices!":
+    the tensorflow-rocm build has no kernels for the GPU's gfx target.  The target comes from
+    the log (a ``gfxNNNN`` anywhere) or the host's GPU names."""
+    hits = f.h("rocm.no_binary")
+    if not hits.count:
+        return []
+    gfx = next(iter(f.h("ctx.gfx").by_key), None)
+    if gfx is None:
+        gfx = next((m.group(0).lower() for name in f.gpu_names
+                    if (m := _GFX_RE.search(name))), None)
+    return [catalogue.make(
+        "rocm-gpu-arch-unsupported", variant="no-code-object",
+        gfx=gfx or "its gfx target", evidence=log_evidence(hits, f.h("ctx.gfx")),
+        fix=("rocminfo | grep -i gfx   # the GPU's target",
+             "# install a tensorflow-rocm release (and ROCm) whose supported targets include "
+             "it (AMD's ROCm compatibility matrix), or build TensorFlow from source with it",
+             "# HSA_OVERRIDE_GFX_VERSION=<a close supported target> runs some GPUs "
+             "unofficially (unsupported by AMD)"),
+    )]
+
+
+# --- NVML library version (the mismatch line cut off) ---------------------------------------
+
+
+def smi_nvml_library_version(f: Facts) -> list[Finding]:
+    """nvidia-smi's "NVML library version: X" (printed after "Failed to initialize NVML:
+    Driver/library version mismatch" by newer drivers) when the mismatch line itself is not in
+    the pasted log: the same fault, ``nvidia-driver-library-mismatch``.  With the mismatch
+    line present, :func:`tfgpu.diagnosis.checks.driver.driver_library_mismatch_log` reports."""
+    hits = f.h("smi.nvml_lib_version")
+    if not hits.count or f.h("driver.mismatch").count:
+        return []
+    v = hits.first[0].g("v") or "?"
+    return [catalogue.make(
+        "nvidia-driver-library-mismatch", variant="from-log",
+        why=(f"nvidia-smi prints the user-space NVML library's version ({v}) only when it "
+             "differs from the loaded NVIDIA kernel module: the driver was upgraded without "
+             "a reboot, so the old module is still loaded."),
+        evidence=log_evidence(hits),
+        fix=("cat /proc/driver/nvidia/version   # the loaded kernel module's version",
+             "reboot (loads the new kernel module)",
+             "nvidia-smi   # must print the table again"),
+    )]

@@ -1,0 +1,216 @@
+"""False positives: real logs that are NOT the fault a pattern might claim (issue 10).
+
+``tests/fixtures/explain-negatives/<name>.log`` holds program output copied from the public
+thread in its sibling ``<name>.json`` (``url``, ``expected``: ``"no claims"`` or the ids that
+are right, ``why``, and optionally ``mention``: words a right claim must say).  The logs are
+PyTorch and JAX errors, TensorFlow model-code, data-pipeline and dataset-download errors,
+healthy GPU and CPU runs, pip output and healthy ``nvidia-smi``/deviceQuery output.
+
+The contract: no error- or warning-level claim beyond the expected ones.  ``unrecognised-error``
+("tfgpu makes no guess") is always allowed, but only at warning or lower: it claims no cause.
+The recorded healthy outputs in ``tests/fixtures/recorded/`` are held to the same contract.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import tomllib
+
+from tfgpu.diagnosis.catalogue import load_catalogue
+from tfgpu.explain import explain_lines, explain_stream
+from tfgpu.findings import Finding, Severity
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+NEGATIVES = FIXTURES / "explain-negatives"
+LOGS = sorted(NEGATIVES.glob("*.log"))
+CLAIMS = (Severity.ERROR, Severity.WARNING)
+
+#: Recorded outputs of healthy or merely GPU-less hosts (tests/fixtures/recorded/INDEX.md),
+#: with the claims that are right on them; files named ``fail-``/``failing`` show faults.
+RECORDED = sorted(
+    p
+    for p in (FIXTURES / "recorded").rglob("*.txt")
+    if "fail" not in p.name
+)
+RECORDED_RIGHT = {
+    # no NVIDIA driver on this host: "TensorFlow sees no GPU" is true, and its cause says
+    # that this is expected without an NVIDIA GPU
+    "tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt": {"tensorflow-sees-no-gpu"},
+}
+
+
+def _meta(log: Path) -> dict[str, object]:
+    meta = json.loads(log.with_suffix(".json").read_text(encoding="utf-8"))
+    assert isinstance(meta, dict)
+    return meta
+
+
+def _expected(meta: dict[str, object]) -> set[str]:
+    exp = meta["expected"]
+    if exp == "no claims":
+        return set()
+    assert isinstance(exp, list)
+    return {str(x) for x in exp}
+
+
+def _claims(findings: list[Finding]) -> dict[str, Finding]:
+    return {f.id: f for f in findings if f.severity in CLAIMS and not f.harmless}
+
+
+def _explain(path: Path) -> list[Finding]:
+    with path.open("rb") as fh:
+        return list(explain_stream(fh).findings)
+
+
+def test_the_corpus_is_big_enough_and_well_formed() -> None:
+    assert len(LOGS) >= 30
+    ids = set(load_catalogue().ids)
+    for log in LOGS:
+        meta = _meta(log)
+        assert str(meta["url"]).startswith("https://github.com/"), log.name
+        assert meta["why"], log.name
+        assert _expected(meta) <= ids, log.name  # a typo would make the test vacuous
+        assert log.read_text(encoding="utf-8").strip(), log.name
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda p: p.stem)
+def test_no_claim_beyond_the_right_ones(log: Path) -> None:
+    meta = _meta(log)
+    claims = _claims(_explain(log))
+    wrong = set(claims) - _expected(meta) - {"unrecognised-error"}
+    assert not wrong, f"{log.name}: claims {sorted(wrong)}; {meta['why']}"
+    unknown = claims.get("unrecognised-error")
+    assert unknown is None or unknown.severity is Severity.WARNING
+    mention = meta.get("mention")
+    if mention:
+        for fid in set(claims) & _expected(meta):
+            text = " ".join([claims[fid].title, claims[fid].cause]).lower()
+            assert str(mention).lower() in text, f"{log.name}: {fid} does not say {mention!r}"
+
+
+@pytest.mark.parametrize("path", RECORDED, ids=lambda p: p.name)
+def test_recorded_healthy_outputs_claim_nothing(path: Path) -> None:
+    claims = set(_claims(_explain(path)))
+    assert claims <= RECORDED_RIGHT.get(path.name, set()), f"{path.name}: {sorted(claims)}"
+
+
+# --- the unrecognised-error fallback ------------------------------------------------------
+
+
+def test_unknown_fault_quotes_the_telling_line_and_says_what_to_run() -> None:
+    fs = _claims(_explain(NEGATIVES / "tf-keras-shape-mismatch-user-code.log"))
+    assert set(fs) == {"unrecognised-error"}
+    f = fs["unrecognised-error"]
+    assert f.severity is Severity.WARNING
+    # the exception line (the last line of the traceback) is quoted with its number
+    assert any(e.line == 10 and "ValueError: Input 0 is incompatible" in e.text
+               for e in f.evidence)
+    assert "ValueError: Input 0 is incompatible" in f.cause
+    assert any(line.startswith("tfgpu doctor") for line in f.fix)
+
+
+def test_a_zero_error_counter_is_no_telling_line_but_a_nonzero_one_is() -> None:
+    # `nvidia-smi -q` ECC fields: "Correctable Error : 0" is a status, not an error line
+    zero = ["        Correctable Error                              : 0",
+            "        Uncorrectable Error                            : N/A"]
+    assert not _claims(list(explain_lines(zero)))
+    three = ["        Uncorrectable Error                            : 3"]
+    assert set(_claims(list(explain_lines(three)))) == {"unrecognised-error"}
+    # a Python exception whose message is 0 is still one
+    assert set(_claims(list(explain_lines(["KeyError: 0"])))) == {"unrecognised-error"}
+
+
+def test_an_out_of_memory_in_tensorflow_still_says_tensorflow() -> None:
+    # the JAX variant must not take TensorFlow's own RESOURCE_EXHAUSTED
+    line = ("tensorflow.python.framework.errors_impl.ResourceExhaustedError: "
+            "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 4770354232 bytes.")
+    f = _claims(list(explain_lines([line])))["gpu-resource-exhausted"]
+    assert "JAX" not in f.title and "TensorFlow" in f.cause
+
+
+# --- a status that names its cause is not guessed to be memory -----------------------------
+
+_HANDLE = ("E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:535] "
+           "Could not create cudnn handle: ")
+
+
+@pytest.mark.parametrize(
+    ("status", "claims", "says"),
+    [
+        # the architecture statuses have their own finding; memory would contradict it
+        ("CUDNN_STATUS_ARCH_MISMATCH", {"gpu-compute-capability-too-low"}, "ARCH_MISMATCH"),
+        # cuDNN 9 values TF cannot name (status_codes.toml printed_as)
+        ("<unknown cudnn status: 1002>", {"cudnn-version-mismatch"}, "different cuDNN versions"),
+        ("<unknown cudnn status: 3005>", {"unrecognised-error"}, "driver is too old"),
+        # statuses that do mean memory (or say nothing) keep the memory finding
+        ("CUDNN_STATUS_NOT_INITIALIZED", {"dnn-handle-failed-gpu-memory"}, "memory"),
+        ("CUDNN_STATUS_ALLOC_FAILED", {"dnn-handle-failed-gpu-memory"}, "memory"),
+    ],
+)
+def test_a_handle_status_is_read_before_memory_is_guessed(
+    status: str, claims: set[str], says: str
+) -> None:
+    found = _claims(list(explain_lines([_HANDLE + status])))
+    assert set(found) == claims
+    f = next(iter(found.values()))
+    assert says.lower() in (f.title + " " + f.cause).lower()
+    assert f.id != "unrecognised-error" or f.severity is Severity.WARNING
+
+
+def _harmless_examples() -> list[tuple[str, str]]:
+    data_dir = Path(__file__).resolve().parents[2] / "src" / "tfgpu" / "knowledge" / "data"
+    out = []
+    for path in [*sorted(data_dir.glob("messages_*.toml")), data_dir / "status_codes.toml"]:
+        for rows in tomllib.loads(path.read_text(encoding="utf-8")).values():
+            for row in rows if isinstance(rows, list) else ():
+                if (isinstance(row, dict) and row.get("example")
+                        and row.get("maps_to") in ("harmless", "context", "generic")):
+                    out.append((f"{path.stem}:{row.get('id') or row.get('name')}",
+                                str(row["example"])))
+    return out
+
+
+@pytest.mark.parametrize(("row", "example"), _harmless_examples(), ids=lambda x: str(x)[:60])
+def test_a_message_the_data_calls_harmless_makes_no_claim(row: str, example: str) -> None:
+    # the message tables' own verdict (maps_to harmless/context/generic, with its source)
+    claims = _claims(list(explain_lines(example.strip("\n").splitlines())))
+    assert set(claims) <= {"unrecognised-error"}, f"{row}: {sorted(claims)}"
+    assert all(f.severity is Severity.WARNING for f in claims.values())
+
+
+def test_onednn_int64_fallback_is_a_notice_not_an_unknown_error() -> None:
+    fs = {f.id: f for f in _explain(NEGATIVES / "keras-hub-a100-xla-mlir-onednn-int64.log")}
+    assert not _claims(list(fs.values()))
+    assert fs["onednn-notice"].harmless and "INT64" in fs["onednn-notice"].title
+    # the same fallback line next to a real failure leaves that failure to its own finding
+    crash = ["2025-01-08 14:55:59.249677: E tensorflow/core/util/util.cc:131] oneDNN supports "
+             "DT_INT64 only on platforms with AVX-512. Falling back to the default Eigen-based "
+             "implementation if present.",
+             "Segmentation fault (core dumped)"]
+    assert set(_claims(list(explain_lines(crash)))) == {"unrecognised-error"}
+
+
+# --- host evidence: a WSL2 finding needs WSL2 -----------------------------------------------
+
+_NVML_BLOCKED = "Failed to initialize NVML: GPU access blocked by the operating system"
+
+
+def test_nvml_blocked_says_wsl2_only_with_wsl_evidence() -> None:
+    from tfgpu.facts import HostFacts
+
+    wsl = _claims(list(explain_lines(
+        ["Linux version 5.15.153.1-microsoft-standard-WSL2", "$ nvidia-smi", _NVML_BLOCKED])))
+    assert wsl["wsl2-gpu-access-blocked"].severity is Severity.ERROR
+    # no WSL line: a hedged warning whose first step tells WSL2 from the rest
+    bare = _claims(list(explain_lines([_NVML_BLOCKED])))["wsl2-gpu-access-blocked"]
+    assert bare.severity is Severity.WARNING and bare.fix[0].startswith("uname -r")
+    # host facts of a native Linux host (reported in containers there, Kaixhin/dockerfiles#1):
+    # no WSL advice at all
+    host = HostFacts.from_json((FIXTURES / "doctor-review" / "l4_ok.json").read_text())
+    native = _claims(list(explain_lines([_NVML_BLOCKED], host)))["wsl2-gpu-access-blocked"]
+    assert native.severity is Severity.WARNING and native.category != "wsl2"
+    assert not any("wsl" in line.lower() for line in native.fix)
+    assert "WSL2" in native.title and "not WSL2" in native.title
