@@ -383,6 +383,38 @@ class Facts:
             return False
         return h.tf is not None and h.tf.status is ProbeStatus.OK and bool(h.tf.gpus)
 
+    # --- tool families (stage 3): the user asked for a GPU and got none -----------------------
+    def gpu_intent_evidence(self) -> list[Hit]:
+        """Log lines showing that the user ASKED TensorFlow for a GPU and got none.
+
+        ``Num GPUs Available: 0`` / ``GPU is NOT AVAILABLE`` (the TF GPU guide's snippet),
+        ``[]`` within 4 lines after ``list_physical_devices('GPU')``, a device list holding
+        only CPU devices (``list_physical_devices()``, ``device_lib.list_local_devices()``),
+        ``False`` or ``''`` within 5 lines after ``tf.test.is_gpu_available()`` /
+        ``tf.test.gpu_device_name()``, and the snippet's ``Default GPU Device:`` with no name
+        (or its "Please install GPU version of TF").  Intent is NOT proof of a GPU (see
+        :meth:`gpu_log_evidence`): it only says the user wants one, so a log-only "harmless
+        without a GPU" reading is no longer the honest answer.  Empty when the log shows a
+        GPU device created (the GPU works).
+        """
+        if self.h("gpu.created").count:
+            return []
+
+        def after(hits: list[Hit], anchors: list[Hit], window: int) -> list[Hit]:
+            return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
+
+        out: list[Hit] = list(self.h("gpu.none_msg").all())
+        gpu_calls = [h for h in self.h("gpu.list_call").all() if h.g("dev") == "GPU"]
+        out += after(self.h("gpu.empty_list").all(), gpu_calls, 4)
+        out += [h for h in self.h("gpu.device_list").all()
+                if "GPU" not in (h.g("body") or "") and "CPU" in (h.g("body") or "")]
+        devlib = self.h("gpu.devlib").all()
+        if devlib and not any("GPU" in (h.g("dev") or "") or ":GPU:" in h.text for h in devlib):
+            out += devlib[:2]
+        out += after([h for h in self.h("gpu.bool_line").all() if h.g("val") == "False"]
+                     + self.h("gpu.empty_str").all(), self.h("gpu.avail_call").all(), 5)
+        out += self.h("tools.gpu_name_empty").all()
+        return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
     # --- nvidia tools (stage 3): the Windows build under WSL --------------------------------------
     @property
     def wsl_windows_build(self) -> int | None:

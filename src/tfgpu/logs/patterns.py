@@ -1778,6 +1778,142 @@ PATTERNS: tuple[Pattern, ...] = (
         ("libtensorflow",),
         r"[/\\]libtensorflow(?:-(?:gpu|cpu)[\w.-]{0,40})?[/\\]|libtensorflow_(?:jni|cc)\b",
     ),
+    # --- tool families (stage 3) ---
+    # The host killed the process (host RAM, not GPU memory).  Linux mm/oom_kill.c:
+    # "Out of memory: Killed process N (comm) total-vm:..." (5.x+, "Memory cgroup out of
+    # memory: ..." in a cgroup/container), "Out of memory: Kill process N (comm) score S or
+    # sacrifice child" (before 4.19); Colab's dialog text.
+    _p(
+        "tools.oom_kernel",
+        ("out of memory: kill", "invoked oom-killer", "killed process", "oomkilled"),
+        r"(?P<cg>Memory cgroup )?[Oo]ut of memory: Kill(?:ed)? process (?P<pid>\d+) "
+        r"\((?P<comm>[^()\n]{1,64})\)"
+        r"|^(?:\[[\d. ]{1,24}\]\s*)?Killed process (?P<pid2>\d+) \((?P<comm2>[^()\n]{1,64})\)"
+        r" total-vm"
+        r"|(?P<inv>[\w.-]{1,64}) invoked oom-killer: gfp_mask"
+        # the container runtime's record: docker inspect State.OOMKilled, Kubernetes'
+        # container status reason (kubectl describe pod / get pods)
+        r"|(?P<ctr>\"OOMKilled\":\s*true|Reason:\s+OOMKilled\b|\s\d+/\d+\s+OOMKilled\s)",
+    ),
+    _p(
+        "tools.colab_ram",
+        ("session crashed after using all available ram",),
+        r"Your session crashed after using all available RAM",
+    ),
+    # The shell's word for SIGKILL (bash "Killed", its job line "[1]+  Killed  python x.py",
+    # zsh "zsh: killed  python x.py"), an IDE's "exit code 137 (interrupted by signal 9:
+    # SIGKILL)": a kill, most often the OOM killer, but not proof of it.
+    _p(
+        "tools.killed",
+        ("killed", "sigkill"),
+        r"^\s*(?:\[\d+\]\+?\s+(?:\d+\s+)?)?(?i:killed)(?::\s*9)?"
+        r"(?:\s+\S{0,120}(?:python|\.py)\S{0,60}(?:\s.{0,200})?)?\s*$"
+        r"|^\s*(?:zsh|bash): killed\s"
+        r"|exit code 137 \(interrupted by signal 9: SIGKILL\)",
+    ),
+    # Jupyter (classic and Lab) and VS Code when the kernel process died: the frontend
+    # does not know why (host RAM most often; also a native crash).
+    _p(
+        "tools.kernel_died",
+        ("appears to have died", "kernel crashed while executing"),
+        r"appears to have died\. It will restart automatically"
+        r"|The Kernel crashed while executing code in the current cell",
+    ),
+    # conda / mamba / micromamba solver failures (conda/exceptions.py, conda-libmamba-solver,
+    # libsolv's problem strings).  __cuda is conda's virtual package for the driver's CUDA.
+    _p(
+        "tools.conda_cuda",
+        ("__cuda",),
+        r"nothing provides (?P<vp>__cuda)\S{0,40} needed by (?P<pkg>[\w.+-]{1,120})"
+        r"|(?P<missing>__cuda),? (?:which )?is missing on the system"
+        r"|(?P<feat>feature:/[\w-]{1,20}::__cuda)==(?P<have>\d+(?:\.\d+)?)"
+        r"|(?P<dep>__cuda)\[version='(?P<want>[^'\n]{1,40})'\]"
+        r"|requires (?P<req>__cuda) ?(?P<want2>[><=]{1,2}\s?\d+(?:\.\d+)?)",
+    ),
+    _p(
+        "tools.conda_your_version",
+        ("your installed version is",),
+        r"^\s*Your installed version is: (?P<v>\d+(?:\.\d+)*)",
+    ),
+    _p(
+        "tools.conda_unsat",
+        ("unsatisfiableerror", "could not solve for environment specs",
+         "to be incompatible with", "encountered problems while solving"),
+        r"(?P<err>LibMambaUnsatisfiableError|UnsatisfiableError)"
+        r"|Could not solve for environment specs"
+        r"|The following specifications were found\s*(?:to be incompatible with "
+        r"(?P<with>each other|the existing python installation|your system))?"
+        r"|Encountered problems while solving"
+        r"|^\s*to be incompatible with (?P<with2>each other|the existing python installation"
+        r"|your system)",
+    ),
+    _p(
+        "tools.conda_not_found",
+        ("packagesnotfounderror", "not available from current channels"),
+        r"PackagesNotFoundError|The following packages are not available from current channels",
+    ),
+    _p(
+        "tools.conda_list_item",
+        ("- ",),
+        r"^\s*-\s+(?P<pkg>(?:tensorflow[\w-]{0,20}|cudatoolkit|cudnn|cuda-toolkit|cuda-nvcc"
+        r"|cuda-runtime|keras|python)(?:\s*[=<>!]{1,2}\s*[\w.*]{1,30}){0,2})\s*$",
+        "pkg",
+    ),
+    _p(
+        "tools.conda_clobber",
+        ("clobbererror", "incompatible packages due to a shared path"),
+        r"ClobberError: This transaction has incompatible packages due to a shared path"
+        r"|This transaction has incompatible packages due to a shared path",
+    ),
+    # Python's import system around TensorFlow.  ctypes (Python 3.8+, Windows):
+    # "Could not find module '%s' (or one of its dependencies)" for a DLL TensorFlow or a
+    # plugin loads; the interpreter that ran has no tensorflow at all; TF1 names on TF2.
+    _p(
+        "tools.win_ctypes_module",
+        ("or one of its dependencies",),
+        r"Could not find module '(?P<path>[^'\n]{0,400}?(?P<dll>[\w.+-]{1,120}\.(?:dll|pyd)))' "
+        r"\(or one of its dependencies\)",
+    ),
+    _p(
+        "tools.no_module_tf",
+        ("no module named",),
+        r"^\s*(?:ModuleNotFoundError|ImportError): No module named ['\"]?tensorflow['\"]?\s*$",
+    ),
+    _p(
+        "tools.jupyter_ctx",
+        ("cell in[", "ipython-input-", "ipykernel_", "jupyter", ".ipynb"),
+        r"Cell In\s?\[\d*\]|<ipython-input-\d+|ipykernel_\d+|\bjupyter\b|\.ipynb\b",
+    ),
+    _p(
+        "tools.tf1_api",
+        ("has no attribute", "no module named 'tensorflow.contrib", "tensorflow.contrib"),
+        r"module 'tensorflow(?:\._api\.v2(?:\.(?P<sub>train|nn|layers|summary|compat\.v2))?)?' "
+        r"has no attribute '(?P<attr>contrib|Session|InteractiveSession|placeholder|ConfigProto"
+        r"|GPUOptions|get_default_graph|reset_default_graph|global_variables_initializer|set_random_seed"
+        r"|variable_scope|get_variable|random_normal|truncated_normal|log|to_float|logging|gfile"
+        r"|AdamOptimizer|GradientDescentOptimizer|Saver|FileWriter|merge_all|Summary)'"
+        r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]",
+    ),
+    # The machine's CPU family, as users paste it (uname -m, platform.platform(), board
+    # names): an Apple M-series chip, or an ARM Linux board (Raspberry Pi, NVIDIA Jetson).
+    _p(
+        "tools.apple_chip",
+        ("apple m", "macos-"),
+        r"\bApple M(?P<gen>[1-9])(?: (?:Pro|Max|Ultra))?\b"
+        r"|\bmacOS-\d+(?:\.\d+){0,2}-(?P<machine>arm64|x86_64)\b",
+    ),
+    # tf.test.gpu_device_name() is '' without a GPU; the GPU guide-era snippet prints
+    # "Default GPU Device: {}" or "Please install GPU version of TF" (GPU-intent evidence).
+    _p(
+        "tools.gpu_name_empty",
+        ("default gpu device", "please install gpu version of tf"),
+        r"^\s*Default GPU Device:\s*$|Please install GPU version of TF",
+    ),
+    _p(
+        "tools.arm_board",
+        ("aarch", "armv", "raspberry", "jetson", "tegra"),
+        r"\b(?P<arch>aarch64|armv[678]l)\b|\b(?P<board>Raspberry Pi|Jetson|tegra)\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

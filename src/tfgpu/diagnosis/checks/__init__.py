@@ -21,6 +21,12 @@ from tfgpu.diagnosis.checks.compute_capability import (
     rocm_gpu_arch_unsupported,
     rule_compute_capability,
 )
+from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
+    conda_clobber,
+    conda_cuda_virtual_package,
+    conda_packages_not_found,
+    conda_solver_failed,
+)
 from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
@@ -57,6 +63,7 @@ from tfgpu.diagnosis.checks.hardware import (
     no_nvidia_gpu,
     small_memory,
 )
+from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool families (stage 3)
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
     ld_library_path_shadows,
@@ -79,6 +86,12 @@ from tfgpu.diagnosis.checks.memory import (
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
+    tensorflow_module_not_found,
+    tf1_api_on_tf2,
+    windows_ctypes_module_not_found,
+    windows_dll_procedure_not_found,
+)
 from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
     cpu_only_build_log,
@@ -311,6 +324,16 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_sees_gpu_cuda_does_not,
     library_majors_from_host,
     keras3_never_called,
+    # --- tool families (stage 3) ---
+    host_ram_exhausted,
+    conda_cuda_virtual_package,
+    conda_solver_failed,
+    conda_packages_not_found,
+    conda_clobber,
+    windows_ctypes_module_not_found,
+    windows_dll_procedure_not_found,
+    tensorflow_module_not_found,
+    tf1_api_on_tf2,
     # --- nvidia tools (stage 3) ---
     smi_cannot_reach_driver,
     smi_no_devices,

@@ -135,7 +135,10 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
                  "newer instructions than its predecessors), and check other native modules "
                  "imported first (python -X importtime)"),
         )]
-    if _apple_silicon(ctx):
+    arm = _arm_from_log(ctx)  # tool families (stage 3)
+    if arm is not None:
+        return [arm]
+    if _apple_silicon(ctx) or _apple_silicon_from_log(ctx):
         return [catalogue.make(
             "macos-x86-python-under-rosetta", where=where, evidence=ev,
             fix=("python -c \"import platform; print(platform.machine())\"   # x86_64 here "
@@ -152,3 +155,48 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
              "another machine); avx present: try another TensorFlow release, and check "
              "whether another native module crashed (python -X faulthandler)"),
     )]
+
+
+# --- tool families (stage 3): the CPU family a pasted log shows ---------------------------------
+
+
+def _apple_silicon_from_log(ctx: Facts) -> bool:
+    """The log names an Apple M-series chip (``Apple M1 Pro``, ``sysctl machdep.cpu``) or an
+    Intel Python's platform string on one (``macOS-13.2-x86_64-i386-64bit`` next to the
+    chip), and no arm64 Python's platform string (``macOS-13.2-arm64-arm-64bit``: a native
+    Python, so not Rosetta)."""
+    hits = ctx.h("tools.apple_chip").all()
+    if any(h.g("machine") == "arm64" for h in hits):
+        return False
+    return any(h.g("gen") for h in hits)
+
+
+def _arm_from_log(ctx: Facts) -> Finding | None:
+    """``cpu-illegal-instruction`` variant ``arm``: the log shows an ARM Linux machine
+    (``aarch64``/``armv7l``, a Raspberry Pi, an NVIDIA Jetson), where AVX does not apply:
+    the wheel uses ARM instructions this CPU lacks, or was built for another board.  Not on
+    macOS (Apple silicon is :func:`_apple_silicon`'s case)."""
+    if ctx.os == "macos" or ctx.h("tools.apple_chip").count:
+        return None
+    hits = ctx.h("tools.arm_board").all()
+    if not hits:
+        return None
+    ill = ctx.h("cpu.illegal")
+    board = next((h.g("board") for h in hits if h.g("board")), None)
+    arch = next((h.g("arch") for h in hits if h.g("arch")), None)
+    what = board or arch or "ARM"
+    fix = ["grep -m1 -i -E 'features|flags' /proc/cpuinfo   # the instructions this ARM CPU has",
+           "python3 -c \"import platform; print(platform.machine())\"   # aarch64 or armv7l: "
+           "the wheel must be built for it"]
+    if board and board.lower() in ("jetson", "tegra"):
+        fix.append("# Jetson: install NVIDIA's TensorFlow build for your JetPack release "
+                   "(docs.nvidia.com: Installing TensorFlow for Jetson Platform), not a "
+                   "generic aarch64 wheel")
+    else:
+        fix.append("# use a TensorFlow wheel built for this board and OS (a 64-bit OS for "
+                   "aarch64 wheels), or an older release whose build this CPU can run")
+    return catalogue.make(
+        "cpu-illegal-instruction", variant="arm", where="", machine=what,
+        evidence=log_evidence(ill, hits[:2]),
+        fix=tuple(fix),
+    )

@@ -318,6 +318,33 @@ FOREIGN_LOADER = re.compile(
 TF_LOADER = re.compile(r"Could not load dynamic library '|(?i:tensorflow)")
 
 
+def _cudart_harmless_reading(ctx: Facts) -> bool:
+    """TensorFlow's "ignore above cudart dlerror if you do not have a GPU" reading holds as
+    far as the facts go: its stub line (or only cudart missing, outside a verify/bench
+    child), and nothing shows an NVIDIA GPU, a CUDA set-up or a driver (holdout2 kinds: a
+    known driver is a GPU's evidence)."""
+    missing = ctx.h("lib.missing")
+    only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
+    return bool((ctx.h("noise.cudart_stub").count or (only_cudart and not ctx.gpu_expected))
+                and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions
+                and not ctx.driver_known)
+
+
+def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
+    """tool families (stage 3): the lines showing the user asked for a GPU and got none,
+    when a missing CUDA runtime would otherwise read "harmless without a GPU" (no host
+    facts deciding there is no GPU); empty otherwise.  Then the missing runtime is the
+    reason TensorFlow lists no GPU (``library-not-loaded-{library}``, variant
+    ``gpu-intent``), and ``tensorflow-sees-no-gpu`` leaves the reason to it."""
+    if ctx.has_nvidia_gpu is not None:
+        return []
+    if not any(parse_library(k)[0] == "cudart" for k in ctx.h("lib.missing").by_key):
+        return []
+    if not _cudart_harmless_reading(ctx):
+        return []
+    return ctx.gpu_intent_evidence()
+
+
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     out: list[Finding] = []
@@ -381,10 +408,13 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             out.append(not_searched)
             continue
         stub = ctx.h("noise.cudart_stub")
-        only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
-        if (base == "cudart" and (stub.count or (only_cudart and not ctx.gpu_expected))
-                and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions
-                and not ctx.driver_known):  # holdout2 kinds: a known driver is a GPU's evidence
+        if base == "cudart" and _cudart_harmless_reading(ctx):
+            intent = cudart_intent_evidence(ctx)
+            if intent:  # tool families (stage 3): the user asked for a GPU and got none
+                core_seen = True
+                out.append(runtime_missing_with_intent(ctx, filename, base, comp, expected,
+                                                       same + stub.first[:1], intent))
+                continue
             out.append(
                 catalogue.make(
                     "library-not-loaded-{library}",
@@ -1156,4 +1186,43 @@ def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
              "# or: " + c.pip(ctx, "install", f"tensorflow[and-cuda]=={good}")
              + "   # the last release that finds them by itself"),
         knowledge_ref=fact.ref,
+    )
+
+
+# --- tool families (stage 3): GPU intent turns "harmless without a GPU" into the reason -------
+
+
+def runtime_missing_with_intent(ctx: Facts, filename: str, base: str, comp: str,
+                                expected: str | None, same: list[Hit],
+                                intent: list[Hit]) -> Finding:
+    """``library-not-loaded-{library}`` (variant ``gpu-intent``, a warning): TensorFlow's CUDA
+    runtime did not load AND the log shows the user asked for a GPU and got none
+    (:meth:`tfgpu.facts.view.Facts.gpu_intent_evidence`).  TensorFlow's own "ignore above
+    cudart dlerror if you do not have a GPU" is then not the honest answer: the missing
+    runtime is why TensorFlow lists no GPU.  Intent is not proof of a GPU, so the wording
+    stays conditional on one.  Fix: the CUDA/cuDNN of that TensorFlow's tested build
+    (``tf_tested_configs.toml``) or, on Linux, the ``[and-cuda]`` extra."""
+    fix = _path_fix(ctx, filename, base, expected)
+    os_ = "windows" if ctx.windows else "linux"
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, os_)
+    if ctx.windows and tested is not None:
+        fix.insert(2, f"# TensorFlow {ctx.tf_version} on Windows was built with CUDA "
+                      f"{tested.cuda} + cuDNN {tested.cudnn} (knowledge row {tested.ref}): "
+                      f"install both; cuDNN's bin folder on PATH too")
+    asked = intent[0]
+    cause = (f"The log shows a GPU was asked for and none was listed (line {asked.line}: "
+             f"{asked.text.strip()[:80]}), and TensorFlow could not load {filename} ({comp}"
+             + (f", needs {expected}" if expected else "")
+             + "): without its CUDA runtime TensorFlow skips every GPU, so that is why it "
+             "lists none. If this machine has no NVIDIA GPU, nothing is wrong and TensorFlow "
+             "runs on the CPU.")
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="gpu-intent",
+        library=_slug(filename), component=comp, filename=filename,
+        needs=f" (needs {expected})" if expected else "",
+        category="windows-dll" if ctx.windows else "gpu-not-visible",
+        evidence=log_evidence(same, intent),
+        cause=cause, fix=tuple(fix),
+        doc="tf-pip-windows-native" if ctx.windows else None,
+        knowledge_ref=tested.ref if tested is not None else None,
     )

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, windows_gpu_last
+from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence
 from tfgpu.diagnosis.checks.tf_install import (
     TF_GPU_LIBRARIES,
     _driver_gpus,
@@ -94,6 +95,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return [_windows_native(ctx, ev + fev)]  # a CPU-only build there, whatever it says
     if built:
         return []  # tf_install.cpu_only_build: tensorflow-cpu-only-build (log variant)
+    if cudart_intent_evidence(ctx):
+        return []  # tool families (stage 3): library-not-loaded (gpu-intent) names the reason
     other_cuda = _cuda_release_missing(ctx, ev)  # semantics (stage 3)
     if other_cuda is not None:
         return [other_cuda]

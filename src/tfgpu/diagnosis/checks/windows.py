@@ -15,6 +15,8 @@ def rule_windows(ctx: Facts) -> list[Finding]:
     dll = ctx.h("win.dll_load")
     for hit in dll.first[:1]:
         why = (hit.g("why") or "").strip()
+        if "procedure could not be found" in why.lower():
+            continue  # tool families (stage 3): python_import.windows_dll_procedure_not_found
         if "initialization routine failed" in why.lower():
             flags = ctx.host.cpu.flags if ctx.host is not None else ()
             if flags and "avx" in flags:

@@ -1,0 +1,147 @@
+"""conda / mamba could not install what was asked (tool families, stage 3).
+
+Sources (``knowledge/data/messages_tools.toml``): conda's ``exceptions.py``
+(``UnsatisfiableError``: "The following specifications were found to be incompatible with
+each other / with the existing python installation / with your system", ``PackagesNotFoundError``,
+``ClobberError``), conda-libmamba-solver's ``LibMambaUnsatisfiableError`` ("Could not solve
+for environment specs"), libsolv's "nothing provides X needed by Y", and conda's virtual
+package ``__cuda`` (conda docs, "Managing virtual packages": conda sets it from the CUDA
+version the installed NVIDIA driver supports; ``CONDA_OVERRIDE_CUDA`` sets it by hand).
+conda-forge's CUDA builds of TensorFlow (``tensorflow-X-cudaNNNpy...``) require ``__cuda``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: A conda-forge CUDA build string: ``cuda112py310...`` -> CUDA 11.2, ``cuda120py311`` -> 12.0.
+_BUILD_CUDA_RE = re.compile(r"cuda(?P<maj>1\d|[89])(?P<min>\d)py")
+
+
+def _near(hits: list[Hit], anchors: list[Hit], window: int = 12) -> list[Hit]:
+    return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
+
+
+def _build_cuda(hits: list[Hit]) -> str | None:
+    """The CUDA x.y a conda-forge build string in the hits names (``cuda112py310`` -> 11.2)."""
+    for h in hits:
+        m = _BUILD_CUDA_RE.search(h.g("pkg") or h.text)
+        if m:
+            return f"{m.group('maj')}.{m.group('min')}"
+    return None
+
+
+def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
+    """``conda-cuda-virtual-package-missing``: the solver needs ``__cuda`` (a CUDA build of
+    TensorFlow) and conda has none (no NVIDIA driver detected: a login node, a docker build,
+    no driver) or, variant ``too-old``, one older than the build requires (conda's "Your
+    installed version is: X": the driver's CUDA)."""
+    hits = ctx.h("tools.conda_cuda").all()
+    if not hits:
+        return []
+    have_hits = [h for h in hits if h.g("have")] + ctx.h("tools.conda_your_version").all()
+    have = next((h.g("have") or h.g("v") for h in have_hits), None)
+    want = next(((h.g("want") or h.g("want2") or "").strip() for h in hits
+                 if h.g("want") or h.g("want2")), "")
+    cuda = _build_cuda(hits) or (re.sub(r"[^\d.]", "", want) or None)
+    override = cuda or "12.0"
+    evidence = log_evidence(hits, have_hits, ctx.h("tools.conda_unsat").first[:1])
+    if (have is not None and any(h.g("feat") for h in hits)) or (
+            have is not None and want and not any(h.g("vp") or h.g("missing") for h in hits)):
+        return [catalogue.make(
+            "conda-cuda-virtual-package-missing", variant="too-old",
+            have=have, want=want or "a newer CUDA",
+            evidence=evidence,
+            fix=("nvidia-smi   # 'CUDA Version' is what the driver supports: conda's __cuda",
+                 f"# update the NVIDIA driver to one that supports CUDA {want or '(the build)'}, "
+                 "or ask for a build for the CUDA you have, e.g. "
+                 f"conda install -c conda-forge \"tensorflow=*=cuda{have.split('.')[0]}*\""
+                 f"   # conda-forge's builds for CUDA {have.split('.')[0]}.x"),
+        )]
+    pkg = next((h.g("pkg") for h in hits if h.g("pkg")), None)
+    return [catalogue.make(
+        "conda-cuda-virtual-package-missing",
+        what=f"{pkg}" if pkg else "a CUDA build",
+        evidence=evidence,
+        fix=("nvidia-smi   # conda sets __cuda from the driver: no driver seen, no __cuda",
+             "conda info   # 'virtual packages' must list __cuda=<version>",
+             "# installing where the GPU is not (a login node, docker build): say which CUDA "
+             "the target's driver supports, e.g.",
+             f"CONDA_OVERRIDE_CUDA=\"{override}\" conda install -c conda-forge tensorflow"
+             + ("   # the build named above is for CUDA " + cuda if cuda else "")),
+        doc="conda-virtual-packages",
+    )]
+
+
+def conda_solver_failed(ctx: Facts) -> list[Finding]:
+    """``conda-specs-incompatible``: conda/mamba found no set of packages that satisfies the
+    request (``UnsatisfiableError``, ``LibMambaUnsatisfiableError``); variant ``python``: the
+    request conflicts with the environment's Python.  ``__cuda`` conflicts are
+    ``conda-cuda-virtual-package-missing`` (it supersedes this one)."""
+    hits = ctx.h("tools.conda_unsat").all()
+    if not hits:
+        return []
+    items = _near(ctx.h("tools.conda_list_item").all(), hits, 40)
+    named = ", ".join(dict.fromkeys((h.g("pkg") or "").strip() for h in items[:6])) or None
+    python = any((h.g("with") or h.g("with2") or "").startswith("the existing python")
+                 for h in hits)
+    fix = ("# create a fresh environment with only what TensorFlow needs; without a Python "
+           "pin the solver picks one the TensorFlow build supports:",
+           "conda create -n tf -c conda-forge tensorflow",
+           "# or, in an existing environment, drop the pins the conflict lines name "
+           "(python=..., cudatoolkit=..., tensorflow-gpu=...) and let the solver pick")
+    return [catalogue.make(
+        "conda-specs-incompatible", variant="python" if python else None,
+        named=f" ({named})" if named else "",
+        evidence=log_evidence(hits, items),
+        fix=fix,
+    )]
+
+
+def conda_packages_not_found(ctx: Facts) -> list[Finding]:
+    """``conda-packages-not-found``: the configured channels have no package of that name and
+    version for this platform (``PackagesNotFoundError``)."""
+    hits = ctx.h("tools.conda_not_found").all()
+    if not hits:
+        return []
+    items = _near(ctx.h("tools.conda_list_item").all(), hits, 8)
+    names = list(dict.fromkeys((h.g("pkg") or "").strip() for h in items[:6]))
+    first = re.split(r"\s*[=<>!]", names[0])[0] if names else "tensorflow"
+    fix = [f"conda search -c conda-forge {first}   # the versions and builds that exist for "
+           "this platform",
+           "# then ask for one of those (add -c conda-forge), or install it with pip inside "
+           "the activated environment"]
+    if any(n.startswith("tensorflow-gpu") for n in names):
+        fix.append("# tensorflow-gpu is the old name: ask for tensorflow (conda-forge's CUDA "
+                   "builds carry 'cuda' in their build string)")
+    return [catalogue.make(
+        "conda-packages-not-found",
+        packages=", ".join(names) if names else "the requested packages",
+        evidence=log_evidence(hits, items),
+        fix=tuple(fix),
+    )]
+
+
+def conda_clobber(ctx: Facts) -> list[Finding]:
+    """``conda-clobber-shared-path``: two packages of one transaction write the same file
+    (``ClobberError``), typically packages mixed from two channels."""
+    hits = ctx.h("tools.conda_clobber").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "conda-clobber-shared-path",
+        evidence=log_evidence(hits),
+        fix=("conda config --set channel_priority strict   # take each package from one "
+             "channel",
+             "# or create the environment anew from one channel: conda create -n tf -c "
+             "conda-forge --override-channels python tensorflow"),
+    )]
+
+
+__all__ = ["conda_clobber", "conda_cuda_virtual_package", "conda_packages_not_found",
+           "conda_solver_failed"]

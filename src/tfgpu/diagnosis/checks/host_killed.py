@@ -1,0 +1,113 @@
+"""The host killed the process (tool families, stage 3): host RAM, not GPU memory.
+
+Sources of the messages (``knowledge/data/messages_tools.toml``): the Linux kernel's OOM
+killer (``mm/oom_kill.c``: "Out of memory: Killed process N (comm) total-vm:...", before 4.19
+"Out of memory: Kill process N (comm) score S or sacrifice child"; "Memory cgroup out of
+memory: ..." in a container), Google Colab's "Your session crashed after using all available
+RAM", the shells' "Killed" (SIGKILL), IDEs' "exit code 137 (interrupted by signal 9:
+SIGKILL)", the container runtime's OOMKilled (docker inspect, Kubernetes), and Jupyter's
+/ VS Code's "kernel appears to have died" / "Kernel crashed".
+The kernel's record and Colab's dialog prove host RAM ran out (an error); "Killed" alone
+and a dead notebook kernel are only most likely that (warnings worded so).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: Log patterns that name another way the process died (a native crash): a bare "Killed" or
+#: a dead kernel is then not read as host RAM.
+_OTHER_DEATHS = ("tell.fatal", "cpu.illegal", "cpu.guard_abort")
+
+
+def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
+    fix: list[str] = []
+    if kernel:
+        fix.append("# run the same code as a script in a terminal (python train.py): it prints "
+                   "what killed it (Killed, a traceback, Illegal instruction)")
+    if not colab and not ctx.windows:
+        fix.append("free -h   # host RAM and swap left; watch it while the job runs")
+        fix.append("sudo dmesg -T | grep -iE 'killed process|out of memory'   # the kernel's "
+                   "own record of an OOM kill")
+    elif ctx.windows:
+        fix.append("# Task Manager > Performance > Memory while the job runs")
+    if any(h.g("ctr") for h in ctx.h("tools.oom_kernel").all()):
+        fix.append("# or raise the container's memory limit (docker run --memory=32g; "
+                   "Kubernetes resources.limits.memory)")
+    fix.append("# hold less in host RAM at once: a smaller batch_size; stream the data with "
+               "tf.data (from files or a generator) instead of loading whole NumPy arrays; "
+               "free large arrays you no longer need (del x; gc.collect())")
+    if colab:
+        fix.append("# or a runtime with more RAM (Runtime > Change runtime type)")
+    else:
+        fix.append("# or add RAM / swap, or run fewer processes (DataLoader workers, "
+                   "parallel jobs) at once")
+    return tuple(fix)
+
+
+def _other_death(ctx: Facts) -> bool:
+    return any(ctx.h(name).count for name in _OTHER_DEATHS)
+
+
+def host_ram_exhausted(ctx: Facts) -> list[Finding]:
+    """``host-ram-exhausted-process-killed``: the host's OOM killer (or Colab) ended the
+    process because host RAM ran out; ``hedged``: only the shell's "Killed" / exit code 137;
+    ``kernel-died``: only a notebook frontend saying its kernel died, and no other death
+    (segfault, abort, illegal instruction) in the log."""
+    oom = ctx.h("tools.oom_kernel").all()
+    colab = ctx.h("tools.colab_ram").all()
+    killed = ctx.h("tools.killed").all()
+    died = ctx.h("tools.kernel_died").all()
+    if oom or colab:
+        first: Hit = (oom or colab)[0]
+        comm = first.g("comm") or first.g("comm2") or first.g("inv")
+        if oom and first.g("ctr"):
+            what = ("the container runtime reports the container OOM-killed (line "
+                    f"{first.line}): it hit its memory limit (docker run --memory, Kubernetes "
+                    "resources.limits.memory), which may be far below the host's RAM")
+        elif oom:
+            what = ("the kernel's OOM killer ended "
+                    + (f"process {comm}" if comm else "a process")
+                    + (" (a memory cgroup's limit: the container's or job's RAM limit)"
+                       if first.g("cg") else "")
+                    + f" (line {first.line})")
+        else:
+            what = f"Colab ended the session after it used all its RAM (line {first.line})"
+        return [catalogue.make(
+            "host-ram-exhausted-process-killed",
+            evidence=log_evidence(oom, colab, killed, died),
+            cause=(f"The host ran out of RAM: {what}. This is the machine's memory, not the "
+                   "GPU's (a GPU out-of-memory is a ResourceExhaustedError/OOM message from "
+                   "TensorFlow, and the process survives it): the data, the model or the "
+                   "input pipeline held in host memory outgrew it."),
+            fix=_fix(ctx, colab=bool(colab) and not oom, kernel=False),
+        )]
+    if _other_death(ctx):
+        return []
+    if killed:
+        return [catalogue.make(
+            "host-ram-exhausted-process-killed", variant="hedged",
+            evidence=log_evidence(killed, died),
+            cause=(f"The process was killed with SIGKILL (line {killed[0].line}). On Linux "
+                   "that is most often the kernel's OOM killer when host RAM (not GPU memory) "
+                   "runs out, but a kill by a user, a job scheduler's limit or a container's "
+                   "memory limit prints the same: the kernel log says which."),
+            fix=_fix(ctx, colab=False, kernel=False),
+        )]
+    if died:
+        return [catalogue.make(
+            "host-ram-exhausted-process-killed", variant="kernel-died",
+            evidence=log_evidence(died),
+            cause=(f"The notebook's kernel process died (line {died[0].line}); the notebook "
+                   "does not say why. Most often host RAM ran out (the OOM killer), but a "
+                   "native crash (an illegal CPU instruction, a segfault in a library) ends it "
+                   "the same way."),
+            fix=_fix(ctx, colab=False, kernel=True),
+        )]
+    return []
+
+
+__all__ = ["host_ram_exhausted"]

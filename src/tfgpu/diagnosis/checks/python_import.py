@@ -1,0 +1,146 @@
+"""Python's import system around TensorFlow (tool families, stage 3).
+
+Sources (``knowledge/data/messages_tools.toml``): CPython's ``ctypes`` on Windows (3.8+:
+"Could not find module '%s' (or one of its dependencies). Try using the full path with
+constructor syntax."), the Windows loader's system messages through ``DLL load failed``
+(ERROR_PROC_NOT_FOUND: "The specified procedure could not be found."), the import system's
+``ModuleNotFoundError: No module named 'tensorflow'``, and TensorFlow 2's removal of the TF1
+names (the TF2 migration guide: ``tf.contrib`` is gone, the rest lives in ``tf.compat.v1``).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: TF1 names and what TF2 calls them (the TF2 migration guide's symbol map; ``None``: only
+#: ``tf.compat.v1`` has it).
+_TF2_NAME = {
+    "random_normal": "tf.random.normal", "truncated_normal": "tf.random.truncated_normal",
+    "log": "tf.math.log", "to_float": "tf.cast(x, tf.float32)", "gfile": "tf.io.gfile",
+    "set_random_seed": "tf.random.set_seed", "logging": "tf.get_logger() / absl.logging",
+    "AdamOptimizer": "tf.keras.optimizers.Adam",
+    "GradientDescentOptimizer": "tf.keras.optimizers.SGD",
+    "FileWriter": "tf.summary.create_file_writer",
+}
+
+
+def windows_ctypes_module_not_found(ctx: Facts) -> list[Finding]:
+    """``windows-dll-not-found`` from ctypes' "Could not find module '...dll' (or one of its
+    dependencies)" (Python 3.8+ on Windows) for a file under a ``tensorflow`` folder, when no
+    "DLL load failed" line says it first."""
+    # only TensorFlow's own files and its plugins (torchvision, libclang... print it too)
+    hits = [h for h in ctx.h("tools.win_ctypes_module").all()
+            if "tensorflow" in (h.g("path") or "").lower()]
+    if not hits or ctx.h("win.dll_load").count:
+        return []
+    dll = hits[0].g("dll") or "a DLL"
+    return [catalogue.make(
+        "windows-dll-not-found",
+        evidence=log_evidence(hits),
+        cause=(f"Python could not load {dll} or a DLL it depends on (ctypes, Python 3.8+ on "
+               "Windows). Since Python 3.8 extension modules and ctypes do not search PATH for "
+               "dependencies; the folders of the CUDA/cuDNN DLLs of the version the wheel was "
+               "built for, and the MSVC runtime, must be found another way "
+               "(os.add_dll_directory, or the application's own folder)."),
+        fix=(f"where {dll}   # and its dependencies: cudart64_*.dll, cudnn64_*.dll, "
+             "msvcp140.dll",
+             'import os; os.add_dll_directory(r"C:\\Program Files\\NVIDIA GPU Computing '
+             'Toolkit\\CUDA\\vX.Y\\bin")   # before importing TensorFlow; X.Y: your CUDA',
+             "winget install Microsoft.VCRedist.2015+.x64   # MSVC runtime"),
+    )]
+
+
+def windows_dll_procedure_not_found(ctx: Facts) -> list[Finding]:
+    """``windows-dll-procedure-not-found``: "DLL load failed ...: The specified procedure
+    could not be found." The DLL was found, but it lacks a function the importing module
+    needs: another build of a DLL of the same name is found first, or the module was built
+    for another TensorFlow/Python release."""
+    hits = [h for h in ctx.h("win.dll_load").all()
+            if "procedure could not be found" in (h.g("why") or "").lower()]
+    if not hits:
+        return []
+    mod = hits[0].g("mod")
+    return [catalogue.make(
+        "windows-dll-procedure-not-found",
+        module=f" ({mod})" if mod else "",
+        evidence=log_evidence(hits),
+        fix=("where cudnn64_8.dll cudart64_110.dll msvcp140.dll zlibwapi.dll   # more than one "
+             "copy: the first on PATH wins",
+             "# remove or move down the older copies (another program's bin folder on PATH)",
+             c.pip(ctx, "show", "tensorflow") + "   # add-ons (tensorflow-addons, "
+             "tensorflow-text, tensorflow-io) must be the release built for this TensorFlow",
+             "winget install Microsoft.VCRedist.2015+.x64   # the latest MSVC runtime"),
+    )]
+
+
+def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
+    """``tensorflow-module-not-found``: the interpreter that ran has no ``tensorflow``
+    package; variant ``jupyter``: a notebook, whose kernel may be another Python than the
+    shell's ``pip``.  Not reported when pip's own failure (no matching distribution, a
+    failed install) is in the log: that finding says why."""
+    hits = ctx.h("tools.no_module_tf").all()
+    if not hits:
+        return []
+    if any(ctx.h(n).count for n in ("pip.no_dist", "pip.failed", "pip.requires_python",
+                                    "pip.wheel_unsupported")):
+        return []
+    jupyter = bool(ctx.h("tools.jupyter_ctx").count)
+    which = c.python_cmd(ctx, "import sys; print(sys.executable)")
+    if jupyter:
+        fix: tuple[str, ...] = (
+            "import sys; print(sys.executable)   # in a notebook cell: the kernel's Python",
+            "%pip install tensorflow   # in a notebook cell: installs into that kernel's Python",
+            "# or register your environment as a kernel and pick it: python -m pip install "
+            "ipykernel && python -m ipykernel install --user --name tf")
+    else:
+        fix = (which + "   # the interpreter that ran",
+               "python -m pip install tensorflow   # with THAT interpreter (activate its "
+               "environment first)",
+               "python -m pip show tensorflow   # where it is installed, if anywhere")
+    return [catalogue.make(
+        "tensorflow-module-not-found", variant="jupyter" if jupyter else None,
+        evidence=log_evidence(hits, ctx.h("tools.jupyter_ctx").first[:1]),
+        fix=fix,
+    )]
+
+
+def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
+    """``tf1-api-on-tf2``: TF1 code on TensorFlow 2 (``tf.contrib``, ``tf.Session``,
+    ``tf.placeholder``...).  Not a GPU fault; the fix is the API (``tf.compat.v1`` or the
+    TF2 name), and ``tf.contrib`` has no TF2 counterpart at all."""
+    hits = ctx.h("tools.tf1_api").all()
+    if not hits:
+        return []
+    h = hits[0]
+    attr = h.g("attr") or ("contrib" if h.g("contrib") else "a TF1 name")
+    if attr == "contrib":
+        fix: tuple[str, ...] = (
+            "# tf.contrib was removed in TensorFlow 2.0 with no compat module: replace the "
+            "contrib call (tf.keras, TensorFlow Addons, tf-slim), or run the code on "
+            "TensorFlow 1.15 in an environment with a Python it supports",
+            "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # reports each contrib "
+            "use")
+    else:
+        new = _TF2_NAME.get(attr)
+        sub = h.g("sub")
+        v1 = f"tf.compat.v1.{sub + '.' if sub and sub != 'compat.v2' else ''}{attr}"
+        fix = ((f"# TF2 name: {new}" if new else f"# TF1 API: use {v1}"),
+               f"{v1}   # the TF1 behaviour, unchanged"
+               + ("; graph-mode code also needs tf.compat.v1.disable_eager_execution()"
+                  if attr in ("Session", "InteractiveSession", "placeholder") else ""),
+               "tf_upgrade_v2 --infile model.py --outfile model_v2.py   # rewrites the TF1 "
+               "names")
+    sub = h.g("sub")
+    prefix = f"{sub}." if sub and sub != "compat.v2" else ""
+    return [catalogue.make(
+        "tf1-api-on-tf2", name=f"tf.{prefix}{attr}",
+        evidence=log_evidence(hits),
+        fix=fix,
+    )]
+
+
+__all__ = ["tensorflow_module_not_found", "tf1_api_on_tf2", "windows_ctypes_module_not_found",
+           "windows_dll_procedure_not_found"]
