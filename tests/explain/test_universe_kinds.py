@@ -9,7 +9,7 @@ import pytest
 from tfgpu.explain import explain_lines
 from tfgpu.findings import Severity
 
-from .kind_helpers import alarms, ids, known
+from .kind_helpers import Case, alarms, check, ids, known, table
 
 # ------------------------------------------------- a library handle or plan was not created
 
@@ -175,12 +175,6 @@ def test_tensorflow_runs_without_a_gpu(line: str) -> None:
     assert "gpu-without-tensor-cores" not in found
 
 
-def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
-    found = ids(["INFO:tensorflow:Using MirroredStrategy with devices "
-                 "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
-    assert "tensorflow-sees-no-gpu" not in found
-
-
 # ------------------------------------------------------- gpu-kernel-fault (sticky CUDA errors)
 
 
@@ -200,13 +194,6 @@ def test_sticky_kernel_faults(line: str, name: str) -> None:
     fault = known([line], "gpu-kernel-fault")
     assert name in fault.title
     assert any("CUDA_LAUNCH_BLOCKING=1" in f for f in fault.fix)
-
-
-def test_other_cuda_errors_are_no_kernel_fault() -> None:
-    """Only the codes status_codes.toml maps to gpu-kernel-fault are kernel faults."""
-    found = ids(["E cuda_driver.cc:1000] failed to query device memory info: "
-                 "CUDA_ERROR_INVALID_VALUE: invalid argument"])
-    assert "gpu-kernel-fault" not in found
 
 
 # ------------------------------------------- pip-tensorflow-pin-conflict (ResolutionImpossible)
@@ -259,19 +246,6 @@ def test_pip_conflict_without_cause_lines_still_says_what_to_read() -> None:
 def test_memory_options_conflict(line: str, word: str) -> None:
     f = known([line], "gpu-memory-options-conflict")
     assert word in f.cause + " ".join(f.fix)
-
-
-@pytest.mark.parametrize("line", [
-    "2024-01-01 01:01:01.1: E tensorflow/core/common_runtime/gpu/"
-    "gpu_cudamallocasync_allocator.cc:211] TF_GPU_ALLOCATOR=cuda_malloc_async isn't "
-    "currently supported on GPU id 1: Possible causes: device not supported (request SM60+), "
-    "driver too old, OS not supported, CUDA version too old(request CUDA11.2+).",
-    "E external/local_xla/xla/stream_executor/gpu/gpu_cudamallocasync_allocator.cc:260] "
-    "Failed to create CUDA pool: CUDA_ERROR_INVALID_VALUE: invalid argument",
-])
-def test_malloc_async_unsupported(line: str) -> None:
-    f = known([line], "cuda-malloc-async-unsupported")
-    assert any("TF_GPU_ALLOCATOR" in x for x in f.fix)
 
 
 # ------------------- tf-env-var-invalid, cuda-context-created-by-other-library, cudnn-bug-detected
@@ -407,3 +381,9 @@ def test_a_library_name_without_a_version_does_not_raise() -> None:
     assert hosts
     for host in hosts:
         explain_lines(["Could not load dynamic library 'libcudart.so..'; dlerror: x"], host)
+
+
+@table("universe_kinds")
+def test_case(case: Case) -> None:
+    """A row of kind_cases/universe_kinds.toml: its lines give its finding, not the others."""
+    check(case)
