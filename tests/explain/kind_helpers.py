@@ -49,6 +49,8 @@ def fix_text(f: Finding) -> str:
 #   present   further finding ids the lines must give
 #   severity  ("ok" | "info" | "warning" | "error"), harmless (bool), category: of ``gives``
 #   title / cause / fix   words each of which must stand in that part of ``gives``
+#   fix_first words that must stand in the first fix line of ``gives``
+#   no_alarms true: no error or warning that is not marked harmless among the findings
 #   known     false: a line may stay an ``unrecognised-error`` (default: true with ``gives``)
 
 CASES_DIR = Path(__file__).parent / "kind_cases"
@@ -72,6 +74,8 @@ class Case:
     title: tuple[str, ...] = ()
     cause: tuple[str, ...] = ()
     fix: tuple[str, ...] = ()
+    fix_first: tuple[str, ...] = ()
+    no_alarms: bool = False
     known: bool | None = None
 
 
@@ -113,6 +117,8 @@ def check(case: Case) -> None:
         assert fid in found, found
     for fid in case.absent:
         assert fid not in found, found
+    if case.no_alarms:
+        assert alarms(found) == [], found
     if case.gives is None:
         return
     assert case.gives in found, found
@@ -123,6 +129,8 @@ def check(case: Case) -> None:
         assert word in f.cause, f.cause
     for word in case.fix:
         assert any(word in x for x in f.fix), f.fix
+    for word in case.fix_first:
+        assert word in f.fix[0], f.fix
     if case.severity is not None:
         assert f.severity is case.severity, f.severity
     if case.harmless is not None:

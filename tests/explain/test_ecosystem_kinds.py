@@ -130,18 +130,6 @@ def test_keras3_savedmodel_format_wordings(line: str, what: str) -> None:
     assert ("TFSMLayer" in fix_text(f)) is (what == "load")
 
 
-@pytest.mark.parametrize(("line", "word"), [
-    ("TypeError: Could not deserialize class 'Sequential' because its parent module "
-     "keras.src.engine.sequential cannot be imported. Full object config: {'module': "
-     "'keras.src.engine.sequential'}", "Keras 2 module path"),
-    ('ModuleNotFoundError: No module named "keras.src.models"', "Keras 2.13"),
-    ("ValueError: Unrecognized keyword arguments: ['batch_shape']", "batch_shape"),
-])
-def test_model_saved_with_other_keras_three_directions(line: str, word: str) -> None:
-    f = known([line], "keras-model-saved-with-other-keras")
-    assert word in f.cause
-
-
 # ------------------------------------------------------------------------------------- Docker
 
 

@@ -74,50 +74,7 @@ def test_ptxas_that_does_not_run_is_not_a_notice() -> None:
     assert "ptxas-driver-fallback-notice" not in got
 
 
-@pytest.mark.parametrize(("line", "drv", "ptxas"), [
-    ("W external/local_xla/xla/service/gpu/nvptx_compiler.cc:930] The NVIDIA driver's CUDA "
-     "version is 12.2 which is older than the PTX compiler version 12.6.85. Because the "
-     "driver is older than the PTX compiler version, XLA is disabling parallel compilation",
-     "12.2", "12.6.85"),
-    ("W external/xla/xla/service/gpu/nvptx_compiler.cc:742] The NVIDIA driver's CUDA version "
-     "is 12.0 which is older than the ptxas CUDA version (12.3.107). Because the driver is "
-     "older than the ptxas version, XLA is disabling parallel compilation",
-     "12.0", "12.3.107"),
-])
-def test_driver_older_than_ptxas(line: str, drv: str, ptxas: str) -> None:
-    f = ids([line])["driver-older-than-ptxas"]
-    assert f.severity is Severity.WARNING
-    assert drv in f.title and ptxas in f.title
-
-
-@pytest.mark.parametrize(("line", "sm"), [
-    ("LLVM ERROR: PTX version 8.4 does not support target 'sm_100'. Minimum required PTX "
-     "version is 8.6", "sm_100"),
-    ("W tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:100] Unknown "
-     "compute capability (8, 6) .Defaulting to telling LLVM that we're compiling for sm_75",
-     "sm_86"),
-    ("ptxas /tmp/x.ptx, line 5; fatal   : PTX .version 7.4 does not support .target sm_90",
-     "sm_90"),
-])
-def test_xla_code_generator_predates_gpu(line: str, sm: str) -> None:
-    f = ids([line])["xla-llvm-gpu-arch-unsupported"]
-    assert f.severity is Severity.ERROR and sm in f.title
-
-
 # ------------------------------------------------------------------ compute capability
-
-
-@pytest.mark.parametrize(("line", "cc", "minimum"), [
-    ("I tensorflow/core/common_runtime/gpu/gpu_device.cc:611] Ignoring gpu device (device: 1, "
-     "name: GeForce GTX 470, pci bus id: 0000:02:00.0) with Cuda compute capability 2.0. The "
-     "minimum required Cuda capability is 3.5.", "2.0", "3.5"),
-    ("Ignoring visible gpu device (device: 0, name: Tesla K80, pci bus id: 0000:00:1e.0, "
-     "compute capability: 3.7) with Cuda compute capability 3.7. The minimum required Cuda "
-     "capability is 5.0.", "3.7", "5.0"),
-])
-def test_gpu_below_build_floor_every_era(line: str, cc: str, minimum: str) -> None:
-    f = ids([line])["gpu-compute-capability-too-low"]
-    assert cc in f.title and minimum in f.title
 
 
 @pytest.mark.parametrize("line", [
@@ -153,33 +110,11 @@ def test_ptx_jit_notice_then_failed_launch_is_missing_arch() -> None:
 # ------------------------------------------------------------------ mixed precision
 
 
-@pytest.mark.parametrize(("line", "op"), [
-    ("InvalidArgumentError: cannot compute MatMul as input #1(zero-based) was expected to be "
-     "a bfloat16 tensor but is a float tensor [Op:MatMul]", "MatMul"),
-    ("TypeError: Input 'y' of 'Mul' Op has type float32 that does not match type float16 of "
-     "argument 'x'.", "Mul"),
-])
-def test_mixed_precision_dtype_mismatch(line: str, op: str) -> None:
-    f = ids([line])["mixed-precision-dtype-mismatch"]
-    assert op in f.title
-
-
-def test_float_double_mismatch_is_not_mixed_precision() -> None:
-    line = ("cannot compute AddV2 as input #1(zero-based) was expected to be a double tensor "
-            "but is a float tensor [Op:AddV2]")
-    assert "mixed-precision-dtype-mismatch" not in ids([line])
-
-
 def test_bfloat16_op_without_gpu_kernel() -> None:
     lines = ["No OpKernel was registered to support Op 'MaxPool' used by {{node pool}} with "
              "these attrs: [T=DT_BFLOAT16, ksize=[1, 2, 2, 1]]",
              "  device='GPU'; T in [DT_HALF]"]
     assert ids(lines)["bfloat16-unsupported-on-gpu"].title.endswith("MaxPool")
-
-
-def test_missing_kernel_of_another_dtype_is_not_bfloat16() -> None:
-    line = "No OpKernel was registered to support Op 'Conv2D' with these attrs: [T=DT_INT32]"
-    assert "bfloat16-unsupported-on-gpu" not in ids([line])
 
 
 # ------------------------------------------------------------------ TensorFlow sees no GPU

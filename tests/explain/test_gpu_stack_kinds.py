@@ -9,26 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tfgpu.explain import explain_lines
-from tfgpu.findings import Severity
 
 from .kind_helpers import Case, check, ids, known, table
-
-# --------------------------------------------------------------------------- peer access
-
-
-def test_no_peering_at_all_is_an_error_and_supersedes_the_notice() -> None:
-    found = ids([
-        "W tensorflow/core/common_runtime/gpu/gpu_device.cc:1727] Unable to enable peer access "
-        "between device ordinals 0 and 1, status: Internal: failed to enable peer access from "
-        "0x5581f0c0 to 0x5581f4a0: CUDA_ERROR_PEER_ACCESS_UNSUPPORTED: peer access is not "
-        "supported between these two devices",
-        "tensorflow.python.framework.errors_impl.InternalError: 4 potential peer access pairs "
-        "were reported by the driver, but no peering could be enabled.",
-    ])
-    assert "gpu-peer-access-failed" in found
-    assert "4" in found["gpu-peer-access-failed"].cause
-    assert "gpu-peer-access-limit" not in found  # superseded: here peering failed for all
-
 
 # ---------------------------------------------------------------- GPU memory at start
 
@@ -50,23 +32,6 @@ def test_allocator_not_created_is_the_allocator_type() -> None:
 # ------------------------------------------------------------- CUDA context / StreamExecutor
 
 
-@pytest.mark.parametrize(("line", "error"), [
-    ("2019-06-01 10:00:00.1: E tensorflow/stream_executor/cuda/cuda_driver.cc:318] failed call "
-     "to cuDevicePrimaryCtxRetain: CUDA_ERROR_INVALID_DEVICE: invalid device ordinal",
-     "CUDA_ERROR_INVALID_DEVICE"),
-    ("tensorflow.python.framework.errors_impl.InternalError: failed initializing StreamExecutor "
-     "for CUDA device ordinal 1: Internal: failed call to cuDevicePrimaryCtxRetain: "
-     "CUDA_ERROR_DEVICE_UNAVAILABLE: CUDA-capable device(s) is/are busy or unavailable",
-     "CUDA_ERROR_DEVICE_UNAVAILABLE"),
-    ("E tensorflow/stream_executor/cuda/cuda_driver.cc:406] failed call to cuCtxCreate: "
-     "CUDA_ERROR_UNKNOWN", "CUDA_ERROR_UNKNOWN"),
-])
-def test_stream_executor_init_failed_names_the_cuda_error(line: str, error: str) -> None:
-    f = known([line], "gpu-stream-executor-init-failed")
-    assert error in f.title
-    assert "knowledge row status_codes:" in f.cause  # the meaning comes from the table
-
-
 def test_device_count_not_initialised() -> None:
     line = ("2024-07-07 07:07:07.7: E external/local_xla/xla/stream_executor/cuda/"
             "cuda_driver.cc:1367] could not retrieve CUDA device count: "
@@ -81,19 +46,6 @@ def test_device_count_not_initialised() -> None:
 
 
 # -------------------------------------------------------------------- BFC allocator lines
-
-
-def test_bfc_followups_with_the_ran_out_line_keep_its_size() -> None:
-    found = ids([
-        "2022-01-01 01:01:01.1: W tensorflow/core/common_runtime/bfc_allocator.cc:463] Allocator "
-        "(GPU_0_bfc) ran out of memory trying to allocate 1.22GiB (rounded to 1310720000)"
-        "requested by op Conv2D",
-        "If the cause is memory fragmentation maybe the environment variable "
-        "'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation. ",
-        "2022-01-01 01:01:01.2: W tensorflow/core/common_runtime/bfc_allocator.cc:475] "
-        "*************************************************************************xxxxxxx",
-    ])
-    assert "1.22GiB" in found["gpu-allocator-ran-out"].title
 
 
 def test_oom_hint_line_is_out_of_memory() -> None:
@@ -125,48 +77,6 @@ def test_library_calls(line: str, title_word: str, variant_word: str) -> None:
     f = known([line], "dnn-handle-failed-gpu-memory")
     assert title_word in f.title
     assert variant_word in f.title + f.cause
-
-
-# -------------------------------------------------------------------- PTX, ptxas, LLVM
-
-
-def test_driver_jit_log_is_ptx_newer_than_driver() -> None:
-    line = ("2021-09-09 09:09:09.9: E tensorflow/stream_executor/cuda/cuda_driver.cc:789] "
-            "error log buffer (101 bytes): ptxas application ptx input, line 5; fatal   : "
-            "Unsupported .version 8.1; current version is '7.8'")
-    found = ids([line])
-    assert "ptx-newer-than-driver" in found
-    assert "ptxas-too-old" not in found
-
-
-@pytest.mark.parametrize(("line", "isa"), [
-    ("'+ptx86' is not a recognized feature for this target (ignoring feature)", "8.6"),
-    ("'+ptx87' is not a recognized feature for this target (ignoring feature)", "8.7"),
-])
-def test_llvm_unknown_ptx_isa_is_a_notice(line: str, isa: str) -> None:
-    f = known([line], "llvm-ptx-isa-unknown")
-    assert isa in f.title
-    assert f.severity is Severity.INFO
-
-
-# ------------------------------------------------------------------- native import (Linux)
-
-
-@pytest.mark.parametrize("lines", [
-    # another package's glibc need
-    ["ImportError: /lib/x86_64-linux-gnu/libc.so.6: version `GLIBC_2.32' not found (required "
-     "by /usr/local/lib/python3.8/dist-packages/torch/lib/libtorch_cpu.so)"],
-    # native Windows: the DLL checks say why
-    ["ImportError: DLL load failed while importing _pywrap_tensorflow_internal: The specified "
-     "module could not be found.", "Failed to load the native TensorFlow runtime.",
-     r"  File C:\Users\me\AppData\Local\Programs\Python\Python39\lib\site-packages\tensorflow"
-     r"\python\pywrap_tensorflow.py"],
-    # a named cause: NumPy 2 against a NumPy 1 build
-    ["A module that was compiled using NumPy 1.x cannot be run in NumPy 2.0.0 as it may crash.",
-     "Failed to load the native TensorFlow runtime."],
-])
-def test_native_import_finding_stays_out_when_something_else_explains(lines: list[str]) -> None:
-    assert "tensorflow-native-import-failed-linux" not in ids(lines)
 
 
 # --------------------------------------------------------- the dlopen warning's last line

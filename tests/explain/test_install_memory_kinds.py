@@ -49,31 +49,6 @@ def _host(system: str, name: str) -> HostFacts:
 
 
 @pytest.mark.parametrize("line", [
-    # cuBLAS, TF 2.4 path, NOT_INITIALIZED
-    "2021-03-01 10:00:00.1: E tensorflow/stream_executor/cuda/cuda_blas.cc:226] failed to "
-    "create cublas handle: CUBLAS_STATUS_NOT_INITIALIZED",
-    # cuDNN, XLA path (TF 2.15+), lower-case "could not"
-    "E0000 00:00:1.2 123 cuda_dnn.cc:535] could not create cudnn handle: "
-    "CUDNN_STATUS_NOT_INITIALIZED",
-    # the convolution wording without the handle line
-    "tensorflow.python.framework.errors_impl.UnknownError:  Failed to get convolution "
-    "algorithm. This is probably because cuDNN failed to initialize, so try looking to see "
-    "if a warning log message was printed above. [Op:Conv2D]",
-    # cuFFT plan
-    "E external/local_xla/xla/stream_executor/cuda/cuda_fft.cc:181] Failed to create cuFFT "
-    "batched plan: 2",
-    # cuSOLVER
-    "InternalError: tensorflow/core/util/cuda_solvers.cc:541: cuSolverDN call failed with "
-    "status =7",
-])
-def test_handle_failures_are_gpu_memory_hedged(line: str) -> None:
-    f = _one(line, "dnn-handle-failed-gpu-memory")
-    assert f.category == "memory"
-    assert "most likely" in f.title  # no ALLOC_FAILED status: the usual cause, not certain
-    assert "TF_FORCE_GPU_ALLOW_GROWTH" in f.fix[0]
-
-
-@pytest.mark.parametrize("line", [
     "InternalError: Blas SGEMM launch failed : m=2, n=2, k=2 [Op:MatMul]",
     "E tensorflow/stream_executor/cuda/cuda_blas.cc:428] failed to run cuBLAS routine: "
     "CUBLAS_STATUS_EXECUTION_FAILED",

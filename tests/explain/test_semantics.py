@@ -365,18 +365,6 @@ def test_user_site_tensorflow_shadowing_a_conda_environment(lines: list[str]) ->
     assert any("PYTHONNOUSERSITE" in x for x in f.fix)
 
 
-@pytest.mark.parametrize("lines", [
-    # a venv does not search the user site-packages
-    ['  File "/home/u/.venv/lib/python3.10/site-packages/keras/__init__.py", line 3',
-     '  File "/home/u/.local/lib/python3.10/site-packages/tensorflow/__init__.py", line 3'],
-    # another Python version: not the same interpreter's user site
-    ['  File "/home/u/miniconda3/envs/tf/lib/python3.9/importlib/__init__.py", line 127',
-     '  File "/home/u/.local/lib/python3.8/site-packages/tensorflow/__init__.py", line 41'],
-])
-def test_no_user_site_claim_without_a_conda_interpreter_of_that_python(lines: list[str]) -> None:
-    assert "user-site-tensorflow-shadows-env" not in ids(lines)
-
-
 _SMI = ["| NVIDIA-SMI 560.94                 Driver Version: 560.94         CUDA Version: "
         "12.6     |",
         "|   0  NVIDIA GeForce RTX 3060      WDDM  |   00000000:01:00.0  On |            "
