@@ -3,6 +3,13 @@ log gives, by id, and the checks every kind test makes on them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomllib
+
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Finding, Severity
@@ -31,3 +38,102 @@ def alarms(found: dict[str, Finding]) -> list[str]:
 def fix_text(f: Finding) -> str:
     """The finding's fix lines as one text, a line each."""
     return "\n".join(f.fix)
+
+
+# ------------------------------------------------------------------ table-driven kind cases
+# Rows live in tests/explain/kind_cases/<module>.toml, one ``[[case]]`` each:
+#   name      readable case id (kebab-case): what the row shows
+#   lines     the log lines, one string each
+#   gives     the finding id the lines must give (leave out: only present/absent are checked)
+#   absent    finding ids the lines must NOT give
+#   present   further finding ids the lines must give
+#   severity  ("ok" | "info" | "warning" | "error"), harmless (bool), category: of ``gives``
+#   title / cause / fix   words each of which must stand in that part of ``gives``
+#   fix_first words that must stand in the first fix line of ``gives``
+#   no_alarms true: no error or warning that is not marked harmless among the findings
+#   known     false: a line may stay an ``unrecognised-error`` (default: true with ``gives``)
+
+CASES_DIR = Path(__file__).parent / "kind_cases"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row of a kind table: ``lines`` give the finding ``gives`` (when not None), every id
+    in ``present`` and none in ``absent``; the words in ``title``/``cause``/``fix`` stand in
+    that part of ``gives``'s finding, whose ``severity``/``harmless``/``category`` are checked
+    when given."""
+
+    name: str
+    lines: list[str]
+    gives: str | None = None
+    absent: tuple[str, ...] = ()
+    present: tuple[str, ...] = ()
+    severity: Severity | None = None
+    harmless: bool | None = None
+    category: str | None = None
+    title: tuple[str, ...] = ()
+    cause: tuple[str, ...] = ()
+    fix: tuple[str, ...] = ()
+    fix_first: tuple[str, ...] = ()
+    no_alarms: bool = False
+    known: bool | None = None
+
+
+def _case(row: dict[str, Any]) -> Case:
+    unknown = set(row) - set(Case.__dataclass_fields__)
+    assert not unknown, f"unknown keys {sorted(unknown)} in case {row.get('name')}"
+    lines = row["lines"]
+    assert isinstance(lines, list) and lines and all(isinstance(x, str) for x in lines), row
+    kw: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in row.items()}
+    kw["lines"] = list(lines)
+    if "severity" in row:
+        kw["severity"] = Severity(row["severity"])
+    return Case(**kw)
+
+
+def cases(module: str) -> list[Case]:
+    """The rows of ``kind_cases/<module>.toml``; raises AssertionError on an unknown key, a
+    row without lines or a name used twice (so a typo cannot drop a check)."""
+    with (CASES_DIR / f"{module}.toml").open("rb") as fh:
+        rows = [_case(row) for row in tomllib.load(fh)["case"]]
+    names = [c.name for c in rows]
+    assert len(set(names)) == len(names), "case names must be unique"
+    return rows
+
+
+def table(module: str) -> pytest.MarkDecorator:
+    """``pytest.mark.parametrize("case", ...)`` over the rows of ``kind_cases/<module>.toml``,
+    each test named by its row's ``name``."""
+    rows = cases(module)
+    return pytest.mark.parametrize("case", rows, ids=[c.name for c in rows])
+
+
+def check(case: Case) -> None:
+    """Asserts every field of ``case`` on the findings its lines give."""
+    found = ids(case.lines)
+    if case.known if case.known is not None else case.gives is not None:
+        assert "unrecognised-error" not in found, found
+    for fid in case.present:
+        assert fid in found, found
+    for fid in case.absent:
+        assert fid not in found, found
+    if case.no_alarms:
+        assert alarms(found) == [], found
+    if case.gives is None:
+        return
+    assert case.gives in found, found
+    f = found[case.gives]
+    for word in case.title:
+        assert word in f.title, f.title
+    for word in case.cause:
+        assert word in f.cause, f.cause
+    for word in case.fix:
+        assert any(word in x for x in f.fix), f.fix
+    for word in case.fix_first:
+        assert word in f.fix[0], f.fix
+    if case.severity is not None:
+        assert f.severity is case.severity, f.severity
+    if case.harmless is not None:
+        assert bool(f.harmless) is case.harmless, f.harmless
+    if case.category is not None:
+        assert f.category == case.category, f.category

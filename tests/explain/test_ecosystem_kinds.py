@@ -11,7 +11,7 @@ from tfgpu.explain import explain_lines
 from tfgpu.facts import Distribution, HostFacts, OSFacts, PythonFacts
 from tfgpu.findings import Severity
 
-from .kind_helpers import fix_text, ids, known
+from .kind_helpers import Case, check, fix_text, ids, known, table
 
 # ---------------------------------------------------------------------------------------- pip
 
@@ -38,11 +38,6 @@ def test_and_cuda_2_15_release_named_by_pip() -> None:
     ], "tensorflow-and-cuda-tensorrt-pin")
     assert "2.15.0" in f.title
     assert "tensorflow[and-cuda]==2.15.0.post1" in fix_text(f)
-
-
-def test_tensorrt_without_and_cuda_is_not_the_extra() -> None:
-    found = ids(["ERROR: No matching distribution found for tensorrt==8.6.1"])
-    assert "tensorflow-and-cuda-tensorrt-pin" not in found
 
 
 @pytest.mark.parametrize("lines", [
@@ -122,16 +117,6 @@ def test_keras_not_importable_names_the_tf_keras_minor() -> None:
     assert "tf-keras~=2.17.0" in fix_text(f)
 
 
-def test_keras_not_importable_defers_to_the_legacy_warning() -> None:
-    found = ids([
-        "WARNING:tensorflow:Your environment has TF_USE_LEGACY_KERAS set to True, but you do "
-        "not have the tf_keras package installed. You must install it in order to use the "
-        "legacy tf.keras. Install it via: `pip install tf_keras`",
-        "ImportError: Keras cannot be imported. Check that it is installed.",
-    ])
-    assert "keras3-needs-tf-keras" in found and "keras-not-importable" not in found
-
-
 @pytest.mark.parametrize(("line", "what"), [
     ("ValueError: File format not supported: filepath=checkpoints/model.tf. Keras 3 only "
      "supports V3 `.keras` and `.weights.h5` files, or legacy V1/V2 `.h5` files.", "load"),
@@ -145,34 +130,7 @@ def test_keras3_savedmodel_format_wordings(line: str, what: str) -> None:
     assert ("TFSMLayer" in fix_text(f)) is (what == "load")
 
 
-@pytest.mark.parametrize(("line", "word"), [
-    ("TypeError: Could not deserialize class 'Sequential' because its parent module "
-     "keras.src.engine.sequential cannot be imported. Full object config: {'module': "
-     "'keras.src.engine.sequential'}", "Keras 2 module path"),
-    ('ModuleNotFoundError: No module named "keras.src.models"', "Keras 2.13"),
-    ("ValueError: Unrecognized keyword arguments: ['batch_shape']", "batch_shape"),
-])
-def test_model_saved_with_other_keras_three_directions(line: str, word: str) -> None:
-    f = known([line], "keras-model-saved-with-other-keras")
-    assert word in f.cause
-
-
-def test_keras_engine_import_stays_private_api() -> None:
-    found = ids(["ModuleNotFoundError: No module named 'keras.engine'"])
-    assert "keras-private-api-moved" in found
-    assert "keras-model-saved-with-other-keras" not in found
-
-
 # ------------------------------------------------------------------------------------- Docker
-
-
-def test_nvc_driver_error_other_detail() -> None:
-    f = known(["docker: Error response from daemon: failed to create shim task: OCI runtime "
-               "create failed: runc create failed: unable to start container process: error "
-               "during container init: error running hook #0: error running hook: exit status "
-               "1, stdout: , stderr: nvidia-container-cli: initialization error: driver error: "
-               "timed out: unknown."], "docker-nvidia-container-cli-driver-error")
-    assert "timed out" in f.title
 
 
 def test_image_cuda_requirement_names_the_driver_that_cuda_needs() -> None:
@@ -209,12 +167,6 @@ def test_nvml_unknown_on_an_unknown_host_is_a_hedged_warning() -> None:
     assert "cuinit-unknown" not in ids(lines)
 
 
-def test_nvml_unknown_under_wsl2_without_a_container_is_not_the_cgroup_fault() -> None:
-    found = ids(["Linux version 5.15.90.1-microsoft-standard-WSL2", "$ nvidia-smi",
-                 "Failed to initialize NVML: Unknown Error"])
-    assert "docker-container-lost-gpu-access" not in found
-
-
 # --------------------------------------------------------------------------------------- WSL2
 
 
@@ -249,28 +201,7 @@ def test_libcuda_missing_with_wsl_path_is_the_wsl2_finding() -> None:
     assert "/usr/lib/wsl/lib" in fix_text(found["wsl2-libcuda-not-found"])
 
 
-def test_libcuda_missing_without_wsl_hint_stays_generic() -> None:
-    found = ids(["Could not load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot "
-                 "open shared object file: No such file or directory"])
-    assert "wsl2-libcuda-not-found" not in found
-    assert "library-not-loaded-libcuda-so-1" in found
-
-
-def test_cuda_500_from_pytorch_is_the_container_toolkit_fault() -> None:
-    f = known(["RuntimeError: CUDA error: named symbol not found"],
-               "wsl2-container-cuinit-not-found")
-    assert f.severity is Severity.WARNING  # the log does not say WSL2
-
-
 # -------------------------------------------------------------------------------------- Metal
-
-
-def test_metal_registered_twice_other_era() -> None:
-    f = known(['2024-02-02 10:00:00.000000: F tensorflow/c/experimental/stream_executor/'
-               'stream_executor.cc:820] Non-OK-status: stream_executor::PlatformManager::'
-               'RegisterPlatform(std::move(cplatform)) status: INTERNAL: platform is already '
-               'registered with name: "METAL"'], "metal-plugin-loaded-twice")
-    assert "METAL" in f.title
 
 
 def test_metal_xla_needs_metal_evidence() -> None:
@@ -301,12 +232,6 @@ def test_rocm_library_of_another_release_never_gets_a_cuda_fix() -> None:
 # -------------------------------------------------------------------------------------- tfjs
 
 
-def test_tfjs_unsupported_arm64_linux() -> None:
-    f = known(["Error: Unsupported system: gpu-linux-arm64"],
-               "tfjs-node-gpu-unsupported-platform")
-    assert "gpu-linux-arm64" in f.title
-
-
 def test_tfjs_addon_missing_cpu_package_windows() -> None:
     f = known(["Error: The Node.js native addon module (tfjs_binding.node) can not be found at "
                "path: C:\\app\\node_modules\\@tensorflow\\tfjs-node\\lib\\napi-v9\\"
@@ -327,35 +252,7 @@ def test_tfjs_cuda_library_missing_on_linux_cuda_11() -> None:
     assert not any(i.startswith("library-not-loaded") for i in found)
 
 
-def test_specified_module_not_found_without_tfjs_is_not_tfjs() -> None:
-    found = ids(["ImportError: DLL load failed while importing _pywrap_tensorflow_internal: "
-                 "The specified module could not be found."])
-    assert "tfjs-node-gpu-cuda-libraries-missing" not in found
-
-
 # ----------------------------------------------------- native Windows TF >= 2.11, CPU-only list
-
-
-def test_windows_cpu_only_list_with_version_printed_alone() -> None:
-    f = known(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
-               "print(tf.config.list_physical_devices('GPU'))\"", "2.12.1", "[]"],
-               "tensorflow-windows-native-no-gpu")
-    assert "2.12.1" in f.title
-
-
-def test_windows_device_lib_with_pip_show_version() -> None:
-    f = known(["PS C:\\Users\\me> pip show tensorflow", "Name: tensorflow",
-               "Version: 2.16.1", "PS C:\\Users\\me> python -c \"from tensorflow.python.client "
-               "import device_lib; print(device_lib.list_local_devices())\"",
-               '[name: "/device:CPU:0"', 'device_type: "CPU"', "memory_limit: 268435456", "]"],
-               "tensorflow-windows-native-no-gpu")
-    assert "2.16.1" in f.title
-
-
-def test_windows_cpu_only_list_tf_2_10_is_not_the_windows_fault() -> None:
-    found = ids(['PS D:\\work> py -c "import tensorflow as tf; print(tf.__version__); '
-                 "print(tf.config.list_physical_devices('GPU'))\"", "2.10.1", "[]"])
-    assert "tensorflow-windows-native-no-gpu" not in found
 
 
 def _host_with(numpy: str, tf: str) -> HostFacts:
@@ -380,3 +277,9 @@ def test_numpy_symbolic_tensor_reads_versions_from_host_facts(
     assert ("numpy-too-new-for-tensorflow" in found) is claimed
     if claimed:
         assert found["numpy-too-new-for-tensorflow"].severity is Severity.ERROR
+
+
+@table("ecosystem_kinds")
+def test_case(case: Case) -> None:
+    """A row of kind_cases/ecosystem_kinds.toml: its lines give its finding, not the others."""
+    check(case)

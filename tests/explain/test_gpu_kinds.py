@@ -8,7 +8,7 @@ import pytest
 from tfgpu.explain import explain_lines
 from tfgpu.findings import Severity
 
-from .kind_helpers import ids
+from .kind_helpers import Case, check, ids, table
 
 
 def _claims(lines: list[str]) -> set[str]:
@@ -29,12 +29,6 @@ def test_ptxas_version_check_false_alarm_is_harmless(line: str) -> None:
     got = ids([line])
     assert got["ptxas-version-check-false-alarm"].harmless
     assert _claims([line]) == set()
-
-
-def test_ptxas_really_older_than_minimum_is_still_an_error() -> None:
-    got = ids(["*** WARNING *** You are using ptxas 9.1.85, which is older than 9.2.88."])
-    assert "ptxas-too-old" in got
-    assert "ptxas-version-check-false-alarm" not in got
 
 
 @pytest.mark.parametrize("line", [
@@ -59,12 +53,6 @@ def test_ptxas_unknown_arch_with_driver_fallback_is_harmless() -> None:
     assert "sm_89" in f.title
 
 
-def test_ptxas_unknown_arch_without_fallback_is_an_error() -> None:
-    f = ids(["ptxas fatal   : Value 'sm_90a' is not defined for option 'gpu-name'"])[
-        "ptxas-does-not-support-gpu"]
-    assert not f.harmless and f.severity is Severity.ERROR
-
-
 @pytest.mark.parametrize("lines", [
     ["W tensorflow/core/kernels/redzone_allocator.cc:314] Internal: Invoking GPU asm "
      "compilation is supported on Cuda non-Windows platforms only",
@@ -86,56 +74,7 @@ def test_ptxas_that_does_not_run_is_not_a_notice() -> None:
     assert "ptxas-driver-fallback-notice" not in got
 
 
-@pytest.mark.parametrize(("line", "drv", "ptxas"), [
-    ("W external/local_xla/xla/service/gpu/nvptx_compiler.cc:930] The NVIDIA driver's CUDA "
-     "version is 12.2 which is older than the PTX compiler version 12.6.85. Because the "
-     "driver is older than the PTX compiler version, XLA is disabling parallel compilation",
-     "12.2", "12.6.85"),
-    ("W external/xla/xla/service/gpu/nvptx_compiler.cc:742] The NVIDIA driver's CUDA version "
-     "is 12.0 which is older than the ptxas CUDA version (12.3.107). Because the driver is "
-     "older than the ptxas version, XLA is disabling parallel compilation",
-     "12.0", "12.3.107"),
-])
-def test_driver_older_than_ptxas(line: str, drv: str, ptxas: str) -> None:
-    f = ids([line])["driver-older-than-ptxas"]
-    assert f.severity is Severity.WARNING
-    assert drv in f.title and ptxas in f.title
-
-
-@pytest.mark.parametrize(("line", "sm"), [
-    ("LLVM ERROR: PTX version 8.4 does not support target 'sm_100'. Minimum required PTX "
-     "version is 8.6", "sm_100"),
-    ("W tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:100] Unknown "
-     "compute capability (8, 6) .Defaulting to telling LLVM that we're compiling for sm_75",
-     "sm_86"),
-    ("ptxas /tmp/x.ptx, line 5; fatal   : PTX .version 7.4 does not support .target sm_90",
-     "sm_90"),
-])
-def test_xla_code_generator_predates_gpu(line: str, sm: str) -> None:
-    f = ids([line])["xla-llvm-gpu-arch-unsupported"]
-    assert f.severity is Severity.ERROR and sm in f.title
-
-
 # ------------------------------------------------------------------ compute capability
-
-
-@pytest.mark.parametrize(("line", "cc", "minimum"), [
-    ("I tensorflow/core/common_runtime/gpu/gpu_device.cc:611] Ignoring gpu device (device: 1, "
-     "name: GeForce GTX 470, pci bus id: 0000:02:00.0) with Cuda compute capability 2.0. The "
-     "minimum required Cuda capability is 3.5.", "2.0", "3.5"),
-    ("Ignoring visible gpu device (device: 0, name: Tesla K80, pci bus id: 0000:00:1e.0, "
-     "compute capability: 3.7) with Cuda compute capability 3.7. The minimum required Cuda "
-     "capability is 5.0.", "3.7", "5.0"),
-])
-def test_gpu_below_build_floor_every_era(line: str, cc: str, minimum: str) -> None:
-    f = ids([line])["gpu-compute-capability-too-low"]
-    assert cc in f.title and minimum in f.title
-
-
-def test_tool_reports_no_device_above_floor() -> None:
-    f = ids(["No CUDA devices found with minimum required compute capability 6.0"])[
-        "gpu-compute-capability-too-low"]
-    assert "6.0" in f.title
 
 
 @pytest.mark.parametrize("line", [
@@ -171,33 +110,11 @@ def test_ptx_jit_notice_then_failed_launch_is_missing_arch() -> None:
 # ------------------------------------------------------------------ mixed precision
 
 
-@pytest.mark.parametrize(("line", "op"), [
-    ("InvalidArgumentError: cannot compute MatMul as input #1(zero-based) was expected to be "
-     "a bfloat16 tensor but is a float tensor [Op:MatMul]", "MatMul"),
-    ("TypeError: Input 'y' of 'Mul' Op has type float32 that does not match type float16 of "
-     "argument 'x'.", "Mul"),
-])
-def test_mixed_precision_dtype_mismatch(line: str, op: str) -> None:
-    f = ids([line])["mixed-precision-dtype-mismatch"]
-    assert op in f.title
-
-
-def test_float_double_mismatch_is_not_mixed_precision() -> None:
-    line = ("cannot compute AddV2 as input #1(zero-based) was expected to be a double tensor "
-            "but is a float tensor [Op:AddV2]")
-    assert "mixed-precision-dtype-mismatch" not in ids([line])
-
-
 def test_bfloat16_op_without_gpu_kernel() -> None:
     lines = ["No OpKernel was registered to support Op 'MaxPool' used by {{node pool}} with "
              "these attrs: [T=DT_BFLOAT16, ksize=[1, 2, 2, 1]]",
              "  device='GPU'; T in [DT_HALF]"]
     assert ids(lines)["bfloat16-unsupported-on-gpu"].title.endswith("MaxPool")
-
-
-def test_missing_kernel_of_another_dtype_is_not_bfloat16() -> None:
-    line = "No OpKernel was registered to support Op 'Conv2D' with these attrs: [T=DT_INT32]"
-    assert "bfloat16-unsupported-on-gpu" not in ids([line])
 
 
 # ------------------------------------------------------------------ TensorFlow sees no GPU
@@ -230,29 +147,11 @@ def test_xla_gpu_without_gpu_device_names_the_libraries() -> None:
 # ------------------------------------------------------------------ the driver's PTX JIT
 
 
-@pytest.mark.parametrize("line", [
-    "ncclUnhandledCudaError: Call to CUDA function failed. Cuda failure 'PTX JIT compiler "
-    "library not found'",
-    "failed to load module: CUDA_ERROR_JIT_COMPILER_NOT_FOUND: PTX JIT compiler library not "
-    "found",
-])
-def test_ptx_jit_compiler_library_missing(line: str) -> None:
-    got = ids([line])
-    assert "ptx-jit-compiler-missing" in got
-    assert "ptx-newer-than-driver" not in got
-
-
 def test_ptx_jit_disabled_is_not_a_driver_too_old() -> None:
     got = ids(["CUDA error: PTX JIT compilation was disabled"])
     assert "ptx-jit-disabled" in got
     assert any("CUDA_DISABLE_PTX_JIT" in x for x in got["ptx-jit-disabled"].fix)
     assert "ptx-newer-than-driver" not in got
-
-
-def test_unsupported_toolchain_is_ptx_newer_than_driver() -> None:
-    got = ids(["RuntimeError: CUDA error: the provided PTX was compiled with an "
-               "unsupported toolchain."])
-    assert "ptx-newer-than-driver" in got
 
 
 # ------------------------------------------------------------------ the data rows of these kinds
@@ -304,12 +203,6 @@ def test_library_arch_mismatch(line: str, lib: str) -> None:
     assert f.title.startswith(lib)
 
 
-def test_runtime_sees_no_device() -> None:
-    f = ids(["RuntimeError: CUDA runtime implicit initialization on GPU:0 failed. Status: "
-             "no CUDA-capable device is detected"])["tensorflow-sees-no-gpu"]
-    assert "CUDA_VISIBLE_DEVICES" in f.cause
-
-
 @pytest.mark.parametrize("lines", [
     ["TensorFlow Version: 2.13.0", "GPU Available: []"],
     ["TensorFlow version: 2.16.1", ">>> print(tf.test.is_built_with_cuda())", "False"],
@@ -339,3 +232,9 @@ def test_bfloat16_elsewhere_in_the_log_is_not_the_missing_kernel() -> None:
              "No OpKernel was registered to support Op 'NcclAllReduce' with these attrs: "
              "[T=DT_FLOAT]"]
     assert "bfloat16-unsupported-on-gpu" not in ids(lines)
+
+
+@table("gpu_kinds")
+def test_case(case: Case) -> None:
+    """A row of kind_cases/gpu_kinds.toml: its lines give its finding, not the others."""
+    check(case)

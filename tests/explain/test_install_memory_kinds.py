@@ -22,6 +22,7 @@ from tfgpu.findings import Finding, Severity
 from tfgpu.logs.patterns import PATTERNS
 
 from .case_env import facts_from_env
+from .kind_helpers import Case, check, table
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "tfgpu" / "knowledge" / "data"
 
@@ -45,31 +46,6 @@ def _host(system: str, name: str) -> HostFacts:
 
 
 # ------------------------------------------------------------------ handle creation
-
-
-@pytest.mark.parametrize("line", [
-    # cuBLAS, TF 2.4 path, NOT_INITIALIZED
-    "2021-03-01 10:00:00.1: E tensorflow/stream_executor/cuda/cuda_blas.cc:226] failed to "
-    "create cublas handle: CUBLAS_STATUS_NOT_INITIALIZED",
-    # cuDNN, XLA path (TF 2.15+), lower-case "could not"
-    "E0000 00:00:1.2 123 cuda_dnn.cc:535] could not create cudnn handle: "
-    "CUDNN_STATUS_NOT_INITIALIZED",
-    # the convolution wording without the handle line
-    "tensorflow.python.framework.errors_impl.UnknownError:  Failed to get convolution "
-    "algorithm. This is probably because cuDNN failed to initialize, so try looking to see "
-    "if a warning log message was printed above. [Op:Conv2D]",
-    # cuFFT plan
-    "E external/local_xla/xla/stream_executor/cuda/cuda_fft.cc:181] Failed to create cuFFT "
-    "batched plan: 2",
-    # cuSOLVER
-    "InternalError: tensorflow/core/util/cuda_solvers.cc:541: cuSolverDN call failed with "
-    "status =7",
-])
-def test_handle_failures_are_gpu_memory_hedged(line: str) -> None:
-    f = _one(line, "dnn-handle-failed-gpu-memory")
-    assert f.category == "memory"
-    assert "most likely" in f.title  # no ALLOC_FAILED status: the usual cause, not certain
-    assert "TF_FORCE_GPU_ALLOW_GROWTH" in f.fix[0]
 
 
 @pytest.mark.parametrize("line", [
@@ -118,18 +94,6 @@ E cuda_dnn.cc:361] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR
 # ------------------------------------------------------------------ OOM wordings
 
 
-def test_tf1_bfc_wording_without_allocator_name_is_gpu_memory() -> None:
-    f = _one("W tensorflow/core/common_runtime/bfc_allocator.cc:217] Ran out of memory trying "
-             "to allocate 1.17GiB.  See logs for memory state.", "gpu-allocator-ran-out")
-    assert "1.17GiB" in f.title
-
-
-def test_dst_tensor_not_initialized_is_out_of_memory() -> None:
-    f = _one("tensorflow.python.framework.errors_impl.InternalError: Dst tensor is not "
-             "initialized. [[node IteratorGetNext]]", "gpu-resource-exhausted")
-    assert "TensorFlow 1.x" in f.title
-
-
 def test_xla_out_of_memory_wording() -> None:
     _one("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying "
          "to allocate 8589934592 bytes.", "gpu-resource-exhausted")
@@ -138,12 +102,6 @@ def test_xla_out_of_memory_wording() -> None:
 def test_xla_allocation_request_wording() -> None:
     _one("RESOURCE_EXHAUSTED: Failed to allocate request for 3.50GiB (3758096384B) on device "
          "ordinal 0", "gpu-resource-exhausted")
-
-
-def test_pinned_host_memory_is_host_ram() -> None:
-    f = _one("W tensorflow/core/common_runtime/gpu/gpu_host_allocator.h:44] could not allocate "
-             "pinned host memory of size: 2147483648", "host-allocator-ran-out")
-    assert "2,048 MiB" in f.title and "host RAM" in f.title
 
 
 def test_runtime_init_out_of_memory_is_memory_held_elsewhere() -> None:
@@ -175,19 +133,6 @@ tensorflow.python.framework.errors_impl.UnknownError: ncclCommInitRank: unhandle
 """
     f = _one(log, "nccl-shm-too-small")
     assert any("--shm-size" in x for x in f.fix)
-
-
-def test_nccl_unhandled_cuda_error_says_unknown_which() -> None:
-    f = _one("horovod.common.exceptions.HorovodInternalError: ncclAllReduce failed: unhandled "
-             "cuda error", "nccl-error")
-    assert "Unknown which" in f.cause and any("NCCL version" in x for x in f.fix)
-
-
-def test_nccl_remote_error_points_at_the_other_ranks() -> None:
-    f = _one("RuntimeError: NCCL communicator was aborted on rank 3. ncclRemoteError: A call "
-             "failed possibly due to a network error or a remote process exiting prematurely.",
-             "nccl-error")
-    assert "remote rank" in f.title
 
 
 def test_iommu_faults_block_peer_to_peer() -> None:
@@ -246,13 +191,6 @@ def test_tensorflow_macos_in_a_linux_container_is_wrong_platform() -> None:
     assert "macOS only" in f.title
 
 
-def test_metal_pin_copied_from_tensorflow_versions_does_not_exist() -> None:
-    f = _one("ERROR: Could not find a version that satisfies the requirement "
-             "tensorflow-metal==2.15.0 (from versions: 0.1.0, 0.8.0, 1.0.0, 1.1.0)",
-             "tensorflow-metal-no-wheel")
-    assert "does not exist" in f.title and "1.1.0" in f.title
-
-
 def test_tensorflow_intel_placeholder_only_means_not_windows() -> None:
     _one("ERROR: Could not find a version that satisfies the requirement "
          "tensorflow-intel==2.13.1 (from versions: 0.0.1)", "windows-only-tensorflow-intel-pinned")
@@ -297,24 +235,6 @@ def test_tensorflow_gpu_pinned_past_2_10_on_windows_is_the_native_windows_end() 
          _host("Windows", "Windows 11 23H2"))
 
 
-def test_wheel_for_another_python() -> None:
-    f = _one("ERROR: tensorflow-2.10.0-cp310-cp310-win_amd64.whl is not a supported wheel on "
-             "this platform.", "tensorflow-no-matching-distribution")
-    assert "3.10" in f.title
-
-
-def test_requires_python() -> None:
-    f = _one("ERROR: Package 'tensorflow' requires a different Python: 3.8.18 not in '>=3.9'",
-             "tensorflow-no-matching-distribution")
-    assert "3.8.18" in f.title
-
-
-def test_and_cuda_extra_on_an_old_release() -> None:
-    f = _one("WARNING: tensorflow 2.12.1 does not provide the extra 'and-cuda'",
-             "tensorflow-and-cuda-extra-unavailable")
-    assert "2.14" in f.cause
-
-
 def test_zsh_needs_quotes() -> None:
     f = _one("zsh: no matches found: tensorflow[and-cuda]==2.16.1", "pip-extra-needs-quotes")
     assert f.fix[0].startswith("pip install 'tensorflow[and-cuda]==2.16.1'")
@@ -323,13 +243,6 @@ def test_zsh_needs_quotes() -> None:
 def test_externally_managed_environment() -> None:
     _one("error: externally-managed-environment\n\n× This environment is externally managed",
          "pip-externally-managed-environment")
-
-
-def test_addon_pinned_to_another_tensorflow_minor() -> None:
-    f = _one("tensorflow-text 2.14.0 requires tensorflow<2.15,>=2.14.0; platform_machine != "
-             "\"arm64\" or platform_system != \"Darwin\", but you have tensorflow 2.16.1 which "
-             "is incompatible.", "tensorflow-addon-version-pin")
-    assert "2.16.1" in f.title
 
 
 def test_conda_list_with_two_tensorflows() -> None:
@@ -364,12 +277,6 @@ AttributeError: _ARRAY_API not found
     assert "2.1.3" in f.title
 
 
-def test_numpy_removed_alias() -> None:
-    f = _one("AttributeError: `np.float_` was removed in the NumPy 2.0 release. Use "
-             "`np.float64` instead.", "numpy-too-new-for-code")
-    assert "np.float_" in f.title
-
-
 @pytest.mark.parametrize("line", [
     "ImportError: cannot import name 'builder' from 'google.protobuf.internal' "
     "(/usr/lib/python3/dist-packages/google/protobuf/internal/__init__.py)",
@@ -393,18 +300,6 @@ def test_transformers_on_keras_3() -> None:
     assert "Transformers" in f.title and "TF_USE_LEGACY_KERAS" in f.fix[1]
 
 
-def test_hub_layer_in_keras_3_sequential() -> None:
-    f = _one("TypeError: Only instances of `keras.Layer` can be added to a Sequential model. "
-             "Received: <tensorflow_hub.keras_layer.KerasLayer object at 0x7f00> (of type "
-             "<class 'tensorflow_hub.keras_layer.KerasLayer'>)", "keras3-needs-tf-keras")
-    assert "TF-Hub" in f.title
-
-
-def test_legacy_optimizer_argument_on_keras_3() -> None:
-    f = _one("ValueError: Argument(s) not recognized: {'lr': 0.001}", "keras3-legacy-api-used")
-    assert "lr=" in f.title
-
-
 def test_nccl_built_for_a_newer_cuda_than_in_use() -> None:
     log = "\n".join([
         "host:1:1 [0] NCCL INFO NCCL version 2.18.5+cuda12.2",
@@ -420,25 +315,6 @@ def test_nccl_of_the_same_cuda_major_is_not_called_a_mismatch() -> None:
     log = ["NCCL INFO NCCL version 2.18.5+cuda12.2", "ncclAllReduce: unhandled cuda error"]
     found = explain_lines(log, facts_from_env({"os": "Ubuntu 22.04", "cuda": "12.0"}))
     assert "nccl-cuda-version-mismatch" not in _ids(found) and "nccl-error" in _ids(found)
-
-
-def test_metal_plugin_for_another_tensorflow() -> None:
-    f = _one("NotFoundError: dlopen(/opt/homebrew/lib/python3.11/site-packages/tensorflow-plugins/"
-             "libmetal_plugin.dylib, 0x0006): Symbol not found: _TF_GetInputTensorFromVariable",
-             "metal-plugin-tensorflow-mismatch")
-    assert "_TF_GetInputTensorFromVariable" in f.title
-
-
-def test_keras3_installed_into_a_keras2_tensorflow() -> None:
-    f = _one("tensorflow-intel 2.14.1 requires keras<2.15,>=2.14.0, but you have keras 3.3.3 "
-             "which is incompatible.", "keras3-installed-over-keras2-tensorflow")
-    assert "2.14.1" in f.title and "3.3.3" in f.title
-
-
-def test_private_keras_module_moved() -> None:
-    f = _one("ModuleNotFoundError: No module named 'keras.utils.generic_utils'",
-             "keras-private-api-moved")
-    assert "keras.utils.generic_utils" in f.title
 
 
 def test_built_without_cuda_from_a_log_is_the_cpu_only_build() -> None:
@@ -518,3 +394,9 @@ def test_memory_fixes_fit_a_windows_host() -> None:
              "dnn-handle-failed-gpu-memory", _host("Windows", "Windows 10"))
     assert f.fix[0].startswith("set TF_FORCE_GPU_ALLOW_GROWTH=true")
     assert not any(x.startswith("export ") for x in f.fix)
+
+
+@table("install_memory_kinds")
+def test_case(case: Case) -> None:
+    """A row of kind_cases/install_memory_kinds.toml: its lines give its finding, not the others."""
+    check(case)

@@ -16,6 +16,8 @@ from tfgpu.findings import Finding, Severity
 from tfgpu.logs import read_lines, read_stream
 from tfgpu.logs.reader import MAX_FOLLOW_LINES, continues, starts_record
 
+from .kind_helpers import Case, check, table
+
 
 def _ids(lines: list[str], facts: HostFacts | None = None) -> dict[str, Finding]:
     return {f.id: f for f in explain_lines(lines, facts)}
@@ -101,17 +103,7 @@ def test_smi_no_driver_on_wsl_of_a_new_windows_build_is_not_wsl1() -> None:
     assert "nvidia-driver-not-loaded" in found
 
 
-def test_other_driver_words_are_not_the_smi_failure() -> None:
-    found = _ids(["ERROR: failed to communicate with the license server"])
-    assert "nvidia-driver-not-loaded" not in found
-
-
 # ------------------------------------------------------------------ No devices were found
-
-def test_no_devices_found_native_linux() -> None:
-    found = _ids(["root@gpu-03:~# nvidia-smi", "No devices were found"])
-    f = found["nvidia-no-devices-found"]
-    assert any("dmesg" in x for x in f.fix)
 
 
 def test_no_devices_found_in_wsl2_is_the_wsl_variant() -> None:
@@ -121,28 +113,7 @@ def test_no_devices_found_in_wsl2_is_the_wsl_variant() -> None:
     assert any("WDDM" in x for x in f.fix)
 
 
-def test_no_devices_found_inside_other_text_is_not_matched() -> None:
-    found = _ids(["adb: No devices were found in the list of attached emulators"])
-    assert "nvidia-no-devices-found" not in found
-
-
 # ------------------------------------------------------------------ driver/library mismatch
-
-def test_nvml_library_version_alone_is_the_mismatch() -> None:
-    found = _ids(["nvidia-smi output:", "NVML library version: 560.35"])
-    f = found["nvidia-driver-library-mismatch"]
-    assert "560.35" in f.cause
-
-
-@pytest.mark.parametrize("line", [
-    "stderr: nvidia-container-cli: initialization error: nvml error: driver/library version "
-    "mismatch: unknown",
-    "Error: failed to start containerd task: nvidia-container-cli: initialization error: nvml "
-    "error: driver/library version mismatch",
-    "Failed to initialize NVML: Driver/Library version mismatch",
-])
-def test_mismatch_wordings(line: str) -> None:
-    assert "nvidia-driver-library-mismatch" in _ids([line])
 
 
 def test_mismatch_line_counted_once() -> None:
@@ -152,22 +123,6 @@ def test_mismatch_line_counted_once() -> None:
 
 # ------------------------------------------------------------------ pip's dependency check
 
-def test_pip_old_wording_tensorflow_gpu_pin() -> None:
-    found = _ids(["Successfully built absl-py",
-                  "ERROR: tensorflow-gpu 2.2.0 has requirement scipy==1.4.1; python_version "
-                  ">= \"3\", but you'll have scipy 1.5.0 which is incompatible."])
-    f = found["pip-tensorflow-pin-conflict"]
-    assert "scipy==1.4.1" in f.title and "scipy 1.5.0" in f.title
-    assert any('scipy==1.4.1' in x for x in f.fix)
-
-
-def test_pip_check_wording_strips_the_full_stop() -> None:
-    found = _ids(["$ pip check", "tensorflow 2.6.2 has requirement keras<2.7,>=2.6.0, but you "
-                  "have keras 2.8.0."])
-    f = found["pip-tensorflow-pin-conflict"]
-    assert "keras 2.8.0 is installed" in f.title
-    assert "keras<2.7,>=2.6.0" in f.title
-
 
 def test_pip_requires_not_installed() -> None:
     found = _ids(["tf-nightly 2.12.0.dev20230101 requires tensorboard<2.13,>=2.12, which is "
@@ -175,29 +130,6 @@ def test_pip_requires_not_installed() -> None:
     f = found["pip-tensorflow-pin-conflict"]
     assert "not installed" in f.title
     assert f.severity.value == "info"  # often a metadata-only requirement: a notice
-
-
-def test_pip_new_resolver_wording_for_tensorflow_itself() -> None:
-    found = _ids(["ERROR: pip's dependency resolver does not currently take into account all "
-                  "the packages that are installed.",
-                  "tensorflow-intel 2.12.0 requires protobuf!=4.21.0,!=4.21.1,<5.0.0dev,>=3.20.3,"
-                  " but you have protobuf 5.26.1 which is incompatible."])
-    f = found["pip-tensorflow-pin-conflict"]
-    assert "protobuf 5.26.1" in f.title
-
-
-def test_pip_pairs_without_tensorflow_give_no_tensorflow_finding() -> None:
-    found = _ids(["ERROR: scikit-image 0.17.2 has requirement numpy>=1.15.1, but you'll have "
-                  "numpy 1.14.0 which is incompatible."])
-    assert "pip-tensorflow-pin-conflict" not in found
-    assert "tensorflow-addon-version-pin" not in found
-
-
-def test_pip_old_wording_of_an_addon_pin() -> None:
-    found = _ids(["ERROR: tensorflow-text 2.4.3 has requirement tensorflow<2.5,>=2.4.0, but "
-                  "you'll have tensorflow 2.5.0 which is incompatible."])
-    f = found["tensorflow-addon-version-pin"]
-    assert "tensorflow-text" in f.title and "2.5.0" in f.title
 
 
 # ------------------------------------------------------------------ TensorFlow Addons
@@ -222,15 +154,6 @@ def test_addons_warning_over_two_lines(pre: str) -> None:
 def test_addons_warning_version_from_host_facts() -> None:
     found = _ids([_TFA.format(pre="")], _host(tf="2.16.2"))
     assert "2.16.2" in found["tensorflow-addon-version-pin"].title
-
-
-def test_addons_custom_op_abi_warning() -> None:
-    found = _ids(["UserWarning: You are currently using TensorFlow 2.14.0 and trying to load a "
-                  "custom op (custom_ops/seq2seq/_beam_search_ops.so).",
-                  "TensorFlow Addons has compiled its custom ops against TensorFlow 2.12.0, and "
-                  "there are no compatibility guarantees between the two versions. "])
-    f = found["tensorflow-addon-version-pin"]
-    assert "2.14.0" in f.title and "2.12.0" in f.title
 
 
 # ------------------------------------------------------------------ HIP code objects
@@ -276,14 +199,6 @@ def test_keras_src_while_unpickling_is_the_saved_model_reading() -> None:
 
 
 # ------------------------------------------------------------------ wrapped messages (general)
-
-def test_keras3_format_message_wrapped_over_lines() -> None:
-    found = _ids(["ValueError: File format not supported:",
-                  "filepath=C:\\models\\unet_2022.",
-                  "Keras 3 only supports V3 .keras files and legacy H5 format files (.h5 "
-                  "extension)."])
-    f = found["keras3-savedmodel-format"]
-    assert any("TFSMLayer" in x for x in f.fix)  # the load fix, not the save one
 
 
 def test_wrapped_messages_read_the_same_from_a_stream_with_tiny_chunks() -> None:
@@ -336,12 +251,7 @@ def test_many_unfinished_lines_stay_linear() -> None:
     assert facts.get("eco.keras3_format").count == 0
 
 
-def test_container_toolkit_error_wrapped_after_its_prefix() -> None:
-    # docker-compose output wrapped by the reporter after "initialization error:"
-    found = _ids(["ERROR: for backend  Cannot start service backend: failed to create shim: OCI "
-                  "runtime create failed: runc create failed: unable to start container process: "
-                  "error during container init: error running hook #0: error running hook: exit "
-                  "status 1, stdout: , stderr: nvidia-container-cli: initialization error:",
-                  "nvml error: driver not loaded: unknown"])
-    f = found["docker-host-nvidia-driver-not-loaded"]
-    assert any("nvidia-smi" in x for x in f.fix)
+@table("nvidia_tools")
+def test_case(case: Case) -> None:
+    """A row of kind_cases/nvidia_tools.toml: its lines give its finding, not the others."""
+    check(case)

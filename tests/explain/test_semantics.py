@@ -19,7 +19,7 @@ from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import HostFacts, TFFacts
 from tfgpu.findings import Finding, Severity
 
-from .kind_helpers import ids
+from .kind_helpers import Case, check, ids, table
 
 DSO = "W tensorflow/stream_executor/platform/default/dso_loader.cc:60] "
 OPENED = ("I tensorflow/stream_executor/platform/default/dso_loader.cc:49] Successfully opened "
@@ -269,24 +269,6 @@ def test_no_ptx_compilation_provider_is_ptxas_not_found(line: str) -> None:
     assert any("nvcc" in x for x in found["ptxas-not-found"].fix)
 
 
-@pytest.mark.parametrize("line", [
-    "Device /job:localhost/replica:0/task:0/device:GPU:1 is joining a group with size 2, but "
-    "that group has size 3 (group_key=1)",
-    # the source's own StrCat (no space before the number), another device and key
-    "INTERNAL: Device /job:worker/replica:0/task:1/device:GPU:0 is joining a group with size4, "
-    "but that group has size 8 (group_key=12)",
-    "Device /job:localhost/replica:0/task:0/device:CPU:0 is joining a group that is already "
-    "full (group_key=3)",
-    "Device /job:localhost/replica:0/task:0/device:GPU:0 is joining a group with incompatible "
-    "device typeCPU (group_key=2)",
-    "INVALID_ARGUMENT: User Provided rank is invalid. It should be between [0, group_size)",
-])
-def test_collective_group_mismatch(line: str) -> None:
-    f = ids([line])["collective-group-size-mismatch"]
-    assert f.category == "multigpu-nccl" and f.severity is Severity.ERROR
-    assert any("ONE strategy per process" in x for x in f.fix)
-
-
 def test_nccl_invalid_rank_is_the_same_kind_and_replaces_the_generic_nccl_error() -> None:
     found = ids(["node-1:1234:1234 [0] init.cc:1012 NCCL WARN Invalid rank requested : 4/4"])
     f = found["collective-group-size-mismatch"]
@@ -383,18 +365,6 @@ def test_user_site_tensorflow_shadowing_a_conda_environment(lines: list[str]) ->
     assert any("PYTHONNOUSERSITE" in x for x in f.fix)
 
 
-@pytest.mark.parametrize("lines", [
-    # a venv does not search the user site-packages
-    ['  File "/home/u/.venv/lib/python3.10/site-packages/keras/__init__.py", line 3',
-     '  File "/home/u/.local/lib/python3.10/site-packages/tensorflow/__init__.py", line 3'],
-    # another Python version: not the same interpreter's user site
-    ['  File "/home/u/miniconda3/envs/tf/lib/python3.9/importlib/__init__.py", line 127',
-     '  File "/home/u/.local/lib/python3.8/site-packages/tensorflow/__init__.py", line 41'],
-])
-def test_no_user_site_claim_without_a_conda_interpreter_of_that_python(lines: list[str]) -> None:
-    assert "user-site-tensorflow-shadows-env" not in ids(lines)
-
-
 _SMI = ["| NVIDIA-SMI 560.94                 Driver Version: 560.94         CUDA Version: "
         "12.6     |",
         "|   0  NVIDIA GeForce RTX 3060      WDDM  |   00000000:01:00.0  On |            "
@@ -446,3 +416,9 @@ def test_ptxas_fallback_stays_harmless_when_the_toolkit_is_new_enough_or_unknown
     facts = _env(cuda=host, os="Ubuntu 20.04") if host else None
     f = ids([_OLD_STACK.format(sm="sm_86")], facts)["ptxas-does-not-support-gpu"]
     assert f.severity is Severity.INFO and f.harmless
+
+
+@table("semantics")
+def test_case(case: Case) -> None:
+    """A row of kind_cases/semantics.toml: its lines give its finding, not the others."""
+    check(case)

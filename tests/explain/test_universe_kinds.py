@@ -9,7 +9,7 @@ import pytest
 from tfgpu.explain import explain_lines
 from tfgpu.findings import Severity
 
-from .kind_helpers import alarms, ids, known
+from .kind_helpers import Case, alarms, check, ids, known, table
 
 # ------------------------------------------------- a library handle or plan was not created
 
@@ -96,17 +96,6 @@ def test_redzone_notice_does_not_hide_a_real_exhaustion() -> None:
     assert "gpu-resource-exhausted" in ids([notice, real])
 
 
-@pytest.mark.parametrize(("line", "fid"), [
-    # 'Memory usage: ... bytes free' alone, from a user's own print, is no cuDNN failure
-    ("Memory usage: 1024 bytes free, 2048 bytes total.", "dnn-handle-failed-gpu-memory"),
-    # a user's own 'layout failed:' line is not grappler's notice
-    ("ERROR: layout failed: my plotting code could not place the legend",
-     "grappler-optimizer-notice"),
-])
-def test_wordings_need_their_library_source(line: str, fid: str) -> None:
-    assert fid not in ids([line])
-
-
 # ------------------------------------------------- wordings the existing families missed
 
 
@@ -175,57 +164,7 @@ def test_tensorflow_runs_without_a_gpu(line: str) -> None:
     assert "gpu-without-tensor-cores" not in found
 
 
-def test_mirrored_strategy_with_a_gpu_is_fine() -> None:
-    found = ids(["INFO:tensorflow:Using MirroredStrategy with devices "
-                 "('/job:localhost/replica:0/task:0/device:GPU:0',)"])
-    assert "tensorflow-sees-no-gpu" not in found
-
-
-# ------------------------------------------------------- gpu-kernel-fault (sticky CUDA errors)
-
-
-@pytest.mark.parametrize(("line", "name"), [
-    ("2024-06-06 06:06:06.6: E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:1200]"
-     " failed to unload module 0x55; leaking: CUDA_ERROR_MISALIGNED_ADDRESS: misaligned "
-     "address", "CUDA_ERROR_MISALIGNED_ADDRESS"),
-    ("tensorflow.python.framework.errors_impl.InternalError: Failed to memcpy from host to "
-     "device: CUDA_ERROR_ILLEGAL_INSTRUCTION: an illegal instruction was encountered",
-     "CUDA_ERROR_ILLEGAL_INSTRUCTION"),
-    ("E cuda_event.cc:29] Error polling for event status: failed to query event: "
-     "CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure", "CUDA_ERROR_LAUNCH_FAILED"),
-    ("RuntimeError: CUDA error: an illegal memory access was encountered",
-     "cudaErrorIllegalAddress"),
-])
-def test_sticky_kernel_faults(line: str, name: str) -> None:
-    fault = known([line], "gpu-kernel-fault")
-    assert name in fault.title
-    assert any("CUDA_LAUNCH_BLOCKING=1" in f for f in fault.fix)
-
-
-def test_other_cuda_errors_are_no_kernel_fault() -> None:
-    """Only the codes status_codes.toml maps to gpu-kernel-fault are kernel faults."""
-    found = ids(["E cuda_driver.cc:1000] failed to query device memory info: "
-                 "CUDA_ERROR_INVALID_VALUE: invalid argument"])
-    assert "gpu-kernel-fault" not in found
-
-
 # ------------------------------------------- pip-tensorflow-pin-conflict (ResolutionImpossible)
-
-
-def test_pip_conflict_names_the_range_tensorflow_pins() -> None:
-    found = ids([
-        "ERROR: Cannot install -r reqs/base.txt (line 7) and protobuf==4.25.3 because these "
-        "package versions have conflicting dependencies.",
-        "",
-        "The conflict is caused by:",
-        "    The user requested protobuf==4.25.3",
-        "    tensorflow-cpu 2.12.0 depends on protobuf!=4.21.0,!=4.21.1,<5.0.0dev,>=3.20.3",
-        "",
-        "ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/"
-        "dependency-resolution/#dealing-with-dependency-conflicts",
-    ])
-    f = found["pip-tensorflow-pin-conflict"]
-    assert "tensorflow-cpu 2.12.0 depends on protobuf!=4.21.0" in f.fix[0]
 
 
 def test_pip_conflict_tf_keras_side() -> None:
@@ -261,32 +200,7 @@ def test_memory_options_conflict(line: str, word: str) -> None:
     assert word in f.cause + " ".join(f.fix)
 
 
-@pytest.mark.parametrize("line", [
-    "2024-01-01 01:01:01.1: E tensorflow/core/common_runtime/gpu/"
-    "gpu_cudamallocasync_allocator.cc:211] TF_GPU_ALLOCATOR=cuda_malloc_async isn't "
-    "currently supported on GPU id 1: Possible causes: device not supported (request SM60+), "
-    "driver too old, OS not supported, CUDA version too old(request CUDA11.2+).",
-    "E external/local_xla/xla/stream_executor/gpu/gpu_cudamallocasync_allocator.cc:260] "
-    "Failed to create CUDA pool: CUDA_ERROR_INVALID_VALUE: invalid argument",
-])
-def test_malloc_async_unsupported(line: str) -> None:
-    f = known([line], "cuda-malloc-async-unsupported")
-    assert any("TF_GPU_ALLOCATOR" in x for x in f.fix)
-
-
 # ------------------- tf-env-var-invalid, cuda-context-created-by-other-library, cudnn-bug-detected
-
-
-@pytest.mark.parametrize(("line", "var"), [
-    ("2023-03-03 03:03:03.3: E tensorflow/core/common_runtime/gpu/gpu_device.cc:1800] Invalid "
-     "minimum GPU multiprocessor count: eight. Using the default value: 8",
-     "TF_MIN_GPU_MULTIPROCESSOR_COUNT"),
-    ("W gpu_device.cc:520] Invalid gpu_thread_mode: private", "TF_GPU_THREAD_MODE"),
-])
-def test_env_var_invalid(line: str, var: str) -> None:
-    f = ids([line])["tf-env-var-invalid"]
-    assert var in f.title
-    assert any(var in x for x in f.fix)
 
 
 @pytest.mark.parametrize(("line", "fid"), [
@@ -344,28 +258,6 @@ def test_keras_minor_fix_fits_the_tensorflow_in_the_log() -> None:
     assert "keras<2.7" not in fix
 
 
-# ------------------------------------------------ allocator "ran out ... not a failure"
-
-
-def test_allocator_ran_out_not_a_failure_is_harmless() -> None:
-    line = ("2022-04-04 04:04:04.4: W tensorflow/core/common_runtime/bfc_allocator.cc:275] "
-            "Allocator (GPU_1_bfc) ran out of memory trying to allocate 3.51GiB with "
-            "freed_by_count=0. The caller indicates that this is not a failure, but may mean "
-            "that there could be performance gains if more memory were available.")
-    found = ids([line])
-    f = found["gpu-allocator-ran-out"]
-    assert f.harmless and f.severity is Severity.INFO
-    assert alarms(found) == []
-
-
-def test_allocator_ran_out_without_the_callers_word_still_warns() -> None:
-    line = ("W tensorflow/core/common_runtime/bfc_allocator.cc:424] Allocator (GPU_0_bfc) ran "
-            "out of memory trying to allocate 1.00GiB (rounded to 1073741824)requested by op "
-            "Conv2D")
-    f = ids([line])["gpu-allocator-ran-out"]
-    assert not f.harmless and f.severity is Severity.WARNING
-
-
 # ------------ gpu-ignored-low-multiprocessor-count, op-has-no-gpu-kernel, keras-rnn-not-using-cudnn
 
 
@@ -378,16 +270,6 @@ def test_gpu_ignored_for_its_multiprocessor_count() -> None:
     f = ids([line])["gpu-ignored-low-multiprocessor-count"]
     assert "GeForce GT 1030" in f.title and "3" in f.title and "5" in f.title
     assert any("TF_MIN_GPU_MULTIPROCESSOR_COUNT" in x and "3" in x for x in f.fix)
-
-
-def test_op_without_a_gpu_kernel() -> None:
-    line = ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a "
-            "device for operation StringToHashBucketFast: Could not satisfy explicit device "
-            "specification '/job:localhost/replica:0/task:0/device:GPU:1' because no supported "
-            "kernel for GPU devices is available.")
-    found = ids([line])
-    assert "StringToHashBucketFast" in found["op-has-no-gpu-kernel"].title
-    assert "tensorflow-sees-no-gpu" not in found
 
 
 def test_rnn_without_cudnn_is_a_notice() -> None:
@@ -407,3 +289,9 @@ def test_a_library_name_without_a_version_does_not_raise() -> None:
     assert hosts
     for host in hosts:
         explain_lines(["Could not load dynamic library 'libcudart.so..'; dlerror: x"], host)
+
+
+@table("universe_kinds")
+def test_case(case: Case) -> None:
+    """A row of kind_cases/universe_kinds.toml: its lines give its finding, not the others."""
+    check(case)
