@@ -556,21 +556,18 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     )
 
 
-def numpy_removed_alias(f: Facts) -> Iterator[Finding]:
+def numpy_removed_alias(f: Facts) -> list[Finding]:
     """Old code using a NumPy alias NumPy removed (``np.object``/``np.bool`` in 1.24,
     ``np.float_`` and others in 2.0): NumPy too new for the code, not a GPU fault."""
-    alias = f.h("numpy.removed_alias")
-    if not alias.count:
-        return
-    names = ", ".join(f"np.{k}" for k in alias.by_key if k)
-    yield catalogue.make(
-        "numpy-too-new-for-code", names=names or "an alias",
+    return c.from_log(f, "numpy.removed_alias", lambda alias, _first: catalogue.make(
+        "numpy-too-new-for-code",
+        names=", ".join(f"np.{k}" for k in alias.by_key if k) or "an alias",
         evidence=log_evidence(alias),
         fix=("# edit the code (or upgrade the library in the traceback): np.object -> object, "
              "np.bool -> bool, np.float_ -> np.float64 ...",
              'or, for an old stack, pin NumPy below the release that removed it: pip install '
              '"numpy<1.24"   # or "numpy<2" for the NumPy 2.0 removals'),
-    )
+    ))
 
 
 # ---------------------------------------------------------------------- log: protobuf, Keras
