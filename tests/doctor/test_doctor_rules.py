@@ -604,3 +604,15 @@ def test_small_gtx_1650_is_not_told_to_use_mixed_precision() -> None:
     tesla = l4_gpu(name="Tesla T4", compute_capability="7.5", memory_total_mib=3500,
                    memory_free_mib=3400)
     assert "mixed precision" in one(gpu_host((tesla,)), "gpu-memory-small").fix[0]
+
+
+def test_a_hung_driver_probe_is_unknown_not_cpu_only() -> None:
+    # nvidia-smi and NVML timed out: TensorFlow would hang the same way, not fall back to the CPU
+    facts = dataclasses.replace(
+        smi_fail("timeout"),
+        driver=F.DriverFacts(status=F.ProbeStatus.TIMEOUT, source="nvidia-smi",
+                             message="nvidia-smi did not finish within 10 s"),
+        gpus=())
+    headline = run(facts).verdict.headline
+    assert headline.startswith("GPU state unknown (the driver probe timed out)")
+    assert "CPU only" not in headline

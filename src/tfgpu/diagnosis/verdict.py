@@ -55,6 +55,22 @@ def _gpu_words(facts: HostFacts, i: int, dev: TFDevice) -> str:
     return f"GPU {i}: {name}" + (f", {mem}" if mem else "")
 
 
+def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | None:
+    """Why the GPU could not be examined, or ``None``: the driver probe timed out (a hung
+    nvidia-smi or NVML: TensorFlow would hang the same way, not fall back to the CPU), or it
+    failed with no driver finding that explains the failure (a driver/library mismatch, a
+    driver not loaded: then CUDA cannot start and "CPU only" is what is known)."""
+    d = facts.driver
+    if facts.nvidia_gpus or d is None:
+        return None
+    if d.status is ProbeStatus.TIMEOUT:
+        return "the driver probe timed out"
+    explained = any(f.severity is Severity.ERROR and f.area == "driver" for f in findings)
+    if d.status is ProbeStatus.ERROR and not explained:
+        return "the driver probe failed"
+    return None
+
+
 def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
     """Return the one-line answer (see the module docstring for the wording)."""
     findings = list(findings)
@@ -88,6 +104,11 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             mem = _gib(g.memory_total_mib)
             return Verdict(False, f"GPU {g.index}: {g.name}" + (f", {mem}" if mem else "")
                            + f" looks ready; {why}", 0)
+        failed = _driver_probe_failed(facts, findings)
+        if failed is not None:
+            # the GPU could not be examined: "CPU only" would claim more than is known
+            return Verdict(False, f"GPU state unknown ({failed}): "
+                                  f"{_plural(problems, 'problem')}; {why}", problems)
         return Verdict(False, f"TensorFlow will run on the CPU only: "
                               f"{_plural(problems, 'problem')}{suffix}; {why}", problems)
     if tf.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
