@@ -101,3 +101,40 @@ def test_pickled_keras_object_direction_follows_the_module(module: str, words: s
     found = ids(["model = joblib.load('model.pkl')",
                  f"ModuleNotFoundError: No module named '{module}'"])
     assert words in found["keras-model-saved-with-other-keras"].cause
+
+
+# ------------------------------------------------------------------------- sweep: other families
+
+
+@pytest.mark.parametrize("code", ["CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED",
+                                  "CUPTI_ERROR_NOT_INITIALIZED"])
+def test_cupti_call_error_is_not_read_as_a_missing_library(code: str) -> None:
+    f = known(["E external/local_tsl/tsl/profiler/backends/gpu/cupti_tracer.cc:1213] function "
+               "cupti_interface_->Subscribe( &subscriber_, (CUpti_CallbackFunc)ApiCallback, "
+               f"this)failed with error {code}"], "cupti-not-loaded")
+    assert code in f.title
+    assert "loader path" not in f.cause and "LD_LIBRARY_PATH" not in fix_text(f)
+
+
+def test_cupti_privileges_and_missing_library_keep_their_causes() -> None:
+    f = known(["failed with error CUPTI_ERROR_INSUFFICIENT_PRIVILEGES"], "cupti-not-loaded")
+    assert "non-admin" in f.cause
+    f = known(["Could not load dynamic library 'libcupti.so.12'; dlerror: libcupti.so.12: "
+               "cannot open shared object file: No such file or directory"], "cupti-not-loaded")
+    assert "loader path" in f.cause
+
+
+@pytest.mark.parametrize("line", ["ValueError: Unrecognized keyword arguments passed to Dense: "
+                                  "{'unitz': 10}",
+                                  "ValueError: Unrecognized keyword arguments passed to "
+                                  "LSTM: {'time_major': True}"])
+def test_keras3_unknown_kwarg_does_not_claim_it_was_dropped(line: str) -> None:
+    f = known([line], "keras3-legacy-api-used")
+    assert "dropped" in f.cause and "never had" in f.cause
+    assert "does not accept" in f.title
+
+
+def test_keras3_optimizer_lr_keeps_the_dropped_claim() -> None:
+    f = known(["ValueError: Argument(s) not recognized: {'lr': 0.001}"],
+              "keras3-legacy-api-used")
+    assert "which dropped the lr= argument" in f.cause

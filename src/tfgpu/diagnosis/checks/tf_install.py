@@ -689,8 +689,11 @@ def keras3(f: Facts) -> Iterator[Finding]:
         h = legacy_api.first[0]
         api = h.g("api") or (f"the {h.g('kw')}= argument" if h.g("kw") else
                              f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else "a Keras 2 API")
+        # kinds3: Keras 3's unknown-argument message names any argument, not only dropped ones
+        kwarg = not h.g("api") and not h.g("kw") and bool(h.g("kw2"))
         yield catalogue.make(
             "keras3-legacy-api-used", api=api, tf=fact.value("tf_version"),
+            variant="unrecognized-kwarg" if kwarg else None,
             evidence=log_evidence(legacy_api),
             fix=("# port the code to Keras 3 (learning_rate= not lr=, keras.optimizers not "
                  ".legacy, no tf.compat.v1.keras)",
