@@ -231,7 +231,8 @@ def image_requirement_unsatisfied(f: Facts) -> list[Finding]:
     key = (hits[0].g("key") or "").lower()
     cond = (hits[0].g("cond") or key).strip()
     return [catalogue.make(
-        "docker-image-requirement-unsatisfied", variant=key, cond=cond,
+        "docker-image-requirement-unsatisfied", cond=cond,
+        variant="brand" if key == "brand" else "driver" if key == "driver" else "arch",
         evidence=log_evidence(hits),
         fix=("nvidia-container-cli --version   # the toolkit: 1.9.0 or newer knows every "
              "brand name current images list",
