@@ -1241,6 +1241,32 @@ class Knowledge:
                 return config
         return None
 
+    # --- kinds3 ------------------------------------------------------------------------------
+
+    def keras_private_module(self, module: str) -> tuple[PlatformFact, bool] | None:
+        """The ``keras-src-*`` platform fact of a private Keras module, with whether it names
+        ``module`` itself (``True``) or only its closest listed parent (``False``).
+
+        ``keras_private_module("keras.src.legacy.saving")`` -> (the ``keras.src.legacy`` row,
+        False): values ``module``, ``first_keras`` (``"3.0"``: the first Keras series with it)
+        and, for modules Keras 3 removed, ``last_keras`` (``"2.15"``).  Source: the
+        keras-team/keras tree at tags v2.13.1, v2.15.0, v3.0.0, v3.9.0 (each row's
+        ``source``).  ``None`` when ``module`` is not under ``keras.src``.
+        """
+        best: PlatformFact | None = None
+        for fact in self.facts:
+            if not fact.id.startswith("keras-src"):
+                continue
+            name = fact.values.get("module")
+            if not isinstance(name, str):
+                continue
+            if (module == name or module.startswith(name + ".")) and (
+                    best is None or len(name) > len(best.value("module"))):
+                best = fact
+        if best is None:
+            return None
+        return best, best.value("module") == module
+
 
 def gpu_index_of(gpus: tuple[GpuRow, ...]) -> Mapping[str, tuple[GpuRow, ...]]:
     """Index GPU rows by their lookup keys (see :mod:`tfgpu.knowledge._gpu_names`)."""

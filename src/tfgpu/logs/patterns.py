@@ -1163,7 +1163,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "docker.nvc_requirement",
         ("requirement error: unsatisfied condition",),
-        r"requirement error: unsatisfied condition: (?P<cond>[^,\s]{1,80})"
+        # kinds3: the condition is "<key><op><value>" (src/cli/dsl.c: current releases print
+        # the image's first alternative as written, "cuda>=11.6"; older ones the last failing
+        # rule spaced, "brand = tesla"); the key (cuda/brand/driver/arch) decides the reading
+        r"requirement error: unsatisfied condition: (?P<cond>(?P<key>[A-Za-z_]{1,20}) ?"
+        r"(?P<op>[<>=!]{1,2}) ?(?P<val>[^,\s\\\":]{1,60}))"
         r"(?:, please update your driver)?",
     ),
     # NVML's own "Unknown Error" at init (a container that lost its device cgroup entries)

@@ -193,6 +193,10 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     smi_nvml_library_version,
 )
 
+# --- kinds3 ----------------------------------------------------------------------------------
+# isort: split
+from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -341,6 +345,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     pip_check_conflict,
     addons_unsupported_tf,
     hip_no_binary_for_gpu,
+    # --- kinds3 ---
+    image_requirement_unsatisfied,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -145,7 +145,8 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     own minimum in ``cuda_min_driver.toml`` (:meth:`Knowledge.min_driver` with
     ``ptx_jit=True``: the requirement check compares the driver's CUDA version, not the
     minor-version-compatibility floor)."""
-    hits = f.h("docker.nvc_requirement").all()
+    hits = [h for h in f.h("docker.nvc_requirement").all()
+            if (h.g("key") or "").lower() == "cuda"]  # kinds3: brand/driver/arch: see below
     if not hits:
         return []
     cond = hits[0].g("cond") or "a newer CUDA"
@@ -204,4 +205,41 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
              "sudo nvidia-ctk system create-dev-char-symlinks --create-all   # on the host: "
              "prevents it (NVIDIA's workaround)",
              "# or run Docker with the cgroupfs driver, or use CDI device injection"),
+    )]
+
+
+# --- kinds3 ---------------------------------------------------------------------------------
+
+
+def image_requirement_unsatisfied(f: Facts) -> list[Finding]:
+    """``requirement error: unsatisfied condition: brand = tesla`` (or ``driver>=450``,
+    ``arch=...``): a NVIDIA_REQUIRE_* condition other than ``cuda>=`` failed.
+
+    libnvidia-container ``src/cli/dsl.c`` reads ``NVIDIA_REQUIRE_CUDA`` as alternatives
+    separated by spaces (``cuda>=11.6 brand=tesla,driver>=470,driver<471 ...``): the check
+    fails only when every alternative fails, so the host driver is also older than the
+    image's CUDA unless the toolkit could not read a brand name.  Toolkits before 1.9.0 do not
+    recognise the newer brand names (``quadrortx``, ``nvidiartx``...: NVIDIA's maintainer in
+    NVIDIA/nvidia-container-toolkit#24).  ``NVIDIA_DISABLE_REQUIRE=1`` turns every requirement
+    check off (NVIDIA Container Toolkit docs, "Environment variables").  A warning: which of
+    these it is, the log does not say.
+    """
+    hits = [h for h in f.h("docker.nvc_requirement").all()
+            if (h.g("key") or "").lower() in {"brand", "driver", "arch"}]
+    if not hits:
+        return []
+    key = (hits[0].g("key") or "").lower()
+    cond = (hits[0].g("cond") or key).strip()
+    return [catalogue.make(
+        "docker-image-requirement-unsatisfied", cond=cond,
+        variant="brand" if key == "brand" else "driver" if key == "driver" else "arch",
+        evidence=log_evidence(hits),
+        fix=("nvidia-container-cli --version   # the toolkit: 1.9.0 or newer knows every "
+             "brand name current images list",
+             "nvidia-smi   # the driver, and the CUDA version it supports: the image's "
+             "NVIDIA_REQUIRE_CUDA must be met (docker inspect <image> | grep NVIDIA_REQUIRE)",
+             "# upgrade the NVIDIA Container Toolkit and/or the host driver, or use an image "
+             "built for an older CUDA",
+             "docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # escape hatch: skips the check "
+             "(the CUDA in the image may then fail at run time)"),
     )]

@@ -16,6 +16,22 @@ def rule_cupti(ctx: Facts) -> list[Finding]:
         return []
     priv = bool(root) or any("INSUFFICIENT_PRIVILEGES" in (h.g("code") or "") for h in hits)
     want = next((h.g("lib") for h in libs), None)
+    # kinds3: a CUPTI_ERROR_* code with no load failure in the log: CUPTI loaded and a call
+    # failed; only INSUFFICIENT_PRIVILEGES has a known cause here, others are named, not guessed
+    codes = [h.g("code") for h in hits if h.g("code")]
+    if not priv and not libs and codes and len(codes) == len(hits):
+        code = codes[0] or "CUPTI_ERROR"
+        return [catalogue.make(
+            "cupti-not-loaded", variant="call-failed", code=code,
+            evidence=log_evidence(hits),
+            cause=(f"CUPTI, the library the TensorBoard profiler traces the GPU with, was "
+                   f"loaded, and a call returned {code}. tfgpu does not know this code's cause "
+                   "in this setting; training itself is not affected."),
+            fix=(f"# look up {code} in CUPTI's CUptiResult reference (NVIDIA CUPTI docs)",
+                 "# profile one process at a time: no other profiler (Nsight Systems, another "
+                 "tf.profiler session) attached",
+                 "nvidia-smi   # the driver the CUDA/CUPTI version needs"),
+        )]
     if priv:
         cause = "CUPTI may not read GPU performance counters as a non-admin user."
         fix: tuple[str, ...] = (

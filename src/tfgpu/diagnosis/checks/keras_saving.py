@@ -27,6 +27,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W
+from tfgpu.diagnosis.checks.keras_modules import read_keras_src
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -108,9 +109,7 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
                "# rebuild the same model in Keras 3 code and model.load_weights('m.weights.h5')",
                "# or pin TensorFlow <= 2.15 for this project")
     elif h.g("src") is not None:
-        cause = (f"'{h.g('src')}' exists from Keras 2.13 on: an object pickled (joblib, "
-                 "pickle, cloudpickle) or code written with Keras >= 2.13 is loaded with Keras "
-                 "<= 2.12 (keras-team/keras#18878).")
+        cause = _other_keras_src_cause(f, h.g("src") or "keras.src")
         fix = ("pip list 2>/dev/null | grep -i -E '^(keras|tensorflow|tf-keras) '   # here and "
                "where the object was saved",
                "# install the same TensorFlow/Keras versions on both sides, or save the model "
@@ -162,3 +161,28 @@ def numpy_too_new_for_tensorflow(f: Facts) -> list[Finding]:
              c.pip(f, "install", "numpy<1.20") + "   # with TensorFlow <= 2.4",
              "# or upgrade TensorFlow to 2.5+ (built for NumPy 1.20+)"),
     )]
+
+
+# --- kinds3 ----------------------------------------------------------------------------------
+
+
+def _other_keras_src_cause(f: Facts, src: str) -> str:
+    """The cause of a missing ``keras.src`` module while a model or pickle is loaded, from the
+    series that have the module (``keras-src-*`` rows of platform_facts.toml): Keras-3-only
+    modules mean the object came from Keras 3; Keras-2.13-2.15-only ones that it came from
+    Keras 2; modules from 2.13 on that the loading Keras is <= 2.12 (keras-team/keras#18878);
+    a module the table does not list names no direction."""
+    reading = read_keras_src(f, src)
+    pickled = "an object pickled (joblib, pickle, cloudpickle) or code written with"
+    if reading is None or reading.kind == "unlisted":
+        since = reading.since if reading is not None else "is a private Keras module"
+        return (f"'{src}' {since}: {pickled} one Keras series is loaded with another "
+                "(keras-team/keras#18878); compare the Keras versions on both sides.")
+    if reading.kind == "keras3-only":
+        return (f"'{src}' {reading.since}: {pickled} Keras 3 is loaded with Keras 2 "
+                f"(knowledge row {reading.fact.ref}).")
+    if reading.kind == "keras2-only":
+        return (f"'{src}' {reading.since}: {pickled} Keras 2 is loaded with a Keras that lacks "
+                f"it, Keras 3 or <= 2.12 (knowledge row {reading.fact.ref}).")
+    return (f"'{src}' {reading.since}: {pickled} Keras >= 2.13 is loaded with Keras <= 2.12 "
+            f"(keras-team/keras#18878; knowledge row {reading.fact.ref}).")

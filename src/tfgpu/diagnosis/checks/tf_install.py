@@ -21,6 +21,11 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.keras_modules import (
+    KerasSrcReading,
+    keras3_installed,
+    read_keras_src,
+)
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
@@ -681,8 +686,11 @@ def keras3(f: Facts) -> Iterator[Finding]:
         h = legacy_api.first[0]
         api = h.g("api") or (f"the {h.g('kw')}= argument" if h.g("kw") else
                              f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else "a Keras 2 API")
+        # kinds3: Keras 3's unknown-argument message names any argument, not only dropped ones
+        kwarg = not h.g("api") and not h.g("kw") and bool(h.g("kw2"))
         yield catalogue.make(
             "keras3-legacy-api-used", api=api, tf=fact.value("tf_version"),
+            variant="unrecognized-kwarg" if kwarg else None,
             evidence=log_evidence(legacy_api),
             fix=("# port the code to Keras 3 (learning_rate= not lr=, keras.optimizers not "
                  ".legacy, no tf.compat.v1.keras)",
@@ -710,21 +718,9 @@ def keras3(f: Facts) -> Iterator[Finding]:
     private = f.h("keras.private_api")
     if private.count:
         mod = private.first[0].g("mod") or "keras.engine"
-        if mod == "keras.src" or mod.startswith("keras.src."):
-            # nvidia tools (stage 3): keras.src itself is missing: the package is newer than
-            # this Keras (keras.src exists from Keras 2.13)
-            keras = f.dist_version("keras")
-            mm = f.tf_mm
-            shown = (f" (Keras {keras})" if keras else
-                     f" (TensorFlow {mm[0]}.{mm[1]})" if mm is not None else "")
-            yield catalogue.make(
-                "keras-private-api-moved", variant="library-newer", module=mod, keras=shown,
-                evidence=log_evidence(private),
-                fix=(c.pip(f, "install", "-U", "tensorflow")
-                     + "   # brings a Keras that has keras.src (2.13 or newer)",
-                     "# or pin the package in the traceback to a release made for this Keras",
-                     "pip list 2>/dev/null | grep -i -E '^(keras|tf-keras|tensorflow) '"),
-            )
+        reading = read_keras_src(f, mod)
+        if reading is not None:
+            yield _keras_src_missing(f, mod, reading, private.first)
             return
         yield catalogue.make(
             "keras-private-api-moved", module=mod,
@@ -1311,3 +1307,67 @@ def user_site_shadows_env(ctx: Facts) -> list[Finding]:
         doc_url=ctx.kb.doc_url(ctx.kb.row(fact.ref)),
         knowledge_ref=fact.ref,
     )]
+
+
+# --- kinds3 ----------------------------------------------------------------------------------
+
+
+def _keras_src_missing(f: Facts, mod: str, reading: KerasSrcReading,
+                       hits: list[Hit]) -> Finding:
+    """``No module named 'keras.src...'`` imported by a package: which Keras the module needs
+    (the ``keras-src-*`` rows of platform_facts.toml) decides who is newer, the package or the
+    Keras installed.  A module only Keras 2.13-2.15 had, with Keras 3 (or an unknown Keras)
+    installed, is the package being older; a Keras-3-only or 2.13+ module is the package
+    being newer; an unlisted module, or a reading the installed Keras contradicts, names no
+    side (variant ``unknown-series``)."""
+    keras = f.dist_version("keras")
+    mm = f.tf_mm
+    shown = (f" (Keras {keras})" if keras else
+             f" (TensorFlow {mm[0]}.{mm[1]})" if mm is not None else "")
+    k3 = keras3_installed(f)
+    versions = "pip list 2>/dev/null | grep -i -E '^(keras|tf-keras|tensorflow) '"
+    ref = reading.fact.ref
+    first = reading.fact.value("first_keras")
+    if reading.kind == "keras2-only" and k3 is not False:
+        return catalogue.make(
+            "keras-private-api-moved", variant="keras2-module", module=mod, keras=shown,
+            since=reading.since,
+            which="Keras 3" if k3 else f"Keras 3 (or older than {first})",
+            evidence=log_evidence(hits), knowledge_ref=ref,
+            fix=("pip install --upgrade <the package in the traceback>   # a release made for "
+                 "Keras 3",
+                 f'or: {c.pip(f, "install", "tensorflow<2.16")}   # Keras 2.15, which has '
+                 + mod,
+                 versions),
+        )
+    if reading.kind == "keras3-only" and k3 is not True:
+        return catalogue.make(
+            "keras-private-api-moved", variant="library-newer", module=mod, keras=shown,
+            since=reading.since, needs="Keras 3",
+            remedy=" It needs Keras 3: TensorFlow 2.16+, or an older release of that package.",
+            evidence=log_evidence(hits), knowledge_ref=ref,
+            fix=(c.pip(f, "install", "-U", "tensorflow")
+                 + "   # TensorFlow 2.16+ brings Keras 3, which has " + mod,
+                 "# or pin the package in the traceback to an older release made for Keras 2",
+                 versions),
+        )
+    if reading.kind == "from-2.13" and not (mod == "keras.src" and k3 is True):
+        return catalogue.make(
+            "keras-private-api-moved", variant="library-newer", module=mod, keras=shown,
+            since=reading.since, needs=f"Keras {first} or newer",
+            remedy=" Upgrade TensorFlow/Keras, or pin that package to a release made for this "
+                   "Keras.",
+            evidence=log_evidence(hits), knowledge_ref=ref,
+            fix=(c.pip(f, "install", "-U", "tensorflow")
+                 + f"   # brings a Keras that has keras.src ({first} or newer)",
+                 "# or pin the package in the traceback to a release made for this Keras",
+                 versions),
+        )
+    return catalogue.make(
+        "keras-private-api-moved", variant="unknown-series", module=mod, keras=shown,
+        since=reading.since, evidence=log_evidence(hits),
+        knowledge_ref=ref,
+        fix=(versions,
+             "# install the Keras/TensorFlow that package supports, or the package release "
+             "made for this Keras"),
+    )
