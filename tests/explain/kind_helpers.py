@@ -50,6 +50,7 @@ def fix_text(f: Finding) -> str:
 #   severity  ("ok" | "info" | "warning" | "error"), harmless (bool), category: of ``gives``
 #   title / cause / fix   words each of which must stand in that part of ``gives``
 #   fix_first words that must stand in the first fix line of ``gives``
+#   not_title / not_fix   words that must NOT stand in the title / any fix line of ``gives``
 #   no_alarms true: no error or warning that is not marked harmless among the findings
 #   known     false: a line may stay an ``unrecognised-error`` (default: true with ``gives``)
 
@@ -75,6 +76,8 @@ class Case:
     cause: tuple[str, ...] = ()
     fix: tuple[str, ...] = ()
     fix_first: tuple[str, ...] = ()
+    not_title: tuple[str, ...] = ()
+    not_fix: tuple[str, ...] = ()
     no_alarms: bool = False
     known: bool | None = None
 
@@ -131,6 +134,10 @@ def check(case: Case) -> None:
         assert any(word in x for x in f.fix), f.fix
     for word in case.fix_first:
         assert word in f.fix[0], f.fix
+    for word in case.not_title:
+        assert word not in f.title, f.title
+    for word in case.not_fix:
+        assert not any(word in x for x in f.fix), f.fix
     if case.severity is not None:
         assert f.severity is case.severity, f.severity
     if case.harmless is not None:
