@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from tfgpu.knowledge import (
     KnowledgeError,
@@ -88,27 +89,14 @@ def test_latest_tf() -> None:
 # ------------------------------------------------------------------ drivers
 
 
-@pytest.mark.parametrize(
-    ("cuda", "os", "ptx", "version", "ref", "rule"),
-    [
-        # minor-version compatibility: any 12.x app on the 12.x floor
-        ("12.5.1", "linux", False, "525.60.13", "12.x-minor-compat", "minor-version-compat"),
-        ("12.2", "windows", False, "527.41", "12.x-minor-compat", "minor-version-compat"),
-        ("12.3", "wsl2", False, "527.41", "12.x-minor-compat", "minor-version-compat"),
-        ("11.8", "linux", False, "450.80.02", "11.x-minor-compat", "minor-version-compat"),
-        # 11.0 GA shipped below the later 11.x floor: its own minimum is lower
-        ("11.0", "linux", False, "450.51.05", "11.0-toolkit-ga", "toolkit"),
-        # PTX JIT: the toolkit's own minimum
-        ("12.5.1", "linux", True, "555.42.06", "12.5.1-toolkit-update", "toolkit"),
-        ("12.5", "windows", True, "555.85", "12.5-toolkit-ga", "toolkit"),
-        ("12.2", "linux", True, "535.54.03", "12.2-toolkit-ga", "toolkit"),
-        ("11.2", "linux", True, "460.27.03", "11.2-toolkit-ga", "toolkit"),
-        # before CUDA 11: no minor-version compatibility
-        ("10.1", "linux", False, "418.39", "10.1-toolkit-ga", "toolkit"),
-        ("10", "windows", False, "411.31", "10.0-toolkit-ga", "toolkit"),
-        ("13.0", "windows", False, "580", "13.x-minor-compat", "minor-version-compat"),
-    ],
-)
+def _min_driver_cases() -> list[tuple[str, str, bool, str, str, str]]:
+    """The rows of min_driver_cases.toml as (cuda, os, ptx_jit, version, ref, rule)."""
+    with (Path(__file__).parent / "min_driver_cases.toml").open("rb") as fh:
+        rows = tomllib.load(fh)["case"]
+    return [(r["cuda"], r["os"], r["ptx_jit"], r["version"], r["ref"], r["rule"]) for r in rows]
+
+
+@pytest.mark.parametrize(("cuda", "os", "ptx", "version", "ref", "rule"), _min_driver_cases())
 def test_min_driver(cuda: str, os: str, ptx: bool, version: str, ref: str, rule: str) -> None:
     got = KB.min_driver(cuda, os, ptx_jit=ptx)
     assert got is not None
