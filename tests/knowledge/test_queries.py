@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 import tomllib
@@ -18,6 +19,15 @@ from tfgpu.knowledge import (
 from tfgpu.knowledge._load import data_dir
 
 KB = load_knowledge()
+
+
+def _cases(query: str, *keys: str) -> list[tuple[Any, ...]]:
+    """The ``[[query]]`` rows of query_cases.toml, each as the tuple of its ``keys``; fails
+    (AssertionError) on a row whose keys are not exactly ``keys`` (a typo cannot drop a check)."""
+    with (Path(__file__).parent / "query_cases.toml").open("rb") as fh:
+        rows = tomllib.load(fh)[query]
+    assert all(set(r) == set(keys) for r in rows), rows
+    return [tuple(r[k] for k in keys) for r in rows]
 
 
 def test_loaded_once() -> None:
@@ -89,14 +99,8 @@ def test_latest_tf() -> None:
 # ------------------------------------------------------------------ drivers
 
 
-def _min_driver_cases() -> list[tuple[str, str, bool, str, str, str]]:
-    """The rows of min_driver_cases.toml as (cuda, os, ptx_jit, version, ref, rule)."""
-    with (Path(__file__).parent / "min_driver_cases.toml").open("rb") as fh:
-        rows = tomllib.load(fh)["case"]
-    return [(r["cuda"], r["os"], r["ptx_jit"], r["version"], r["ref"], r["rule"]) for r in rows]
-
-
-@pytest.mark.parametrize(("cuda", "os", "ptx", "version", "ref", "rule"), _min_driver_cases())
+@pytest.mark.parametrize(("cuda", "os", "ptx", "version", "ref", "rule"),
+                         _cases("min_driver", "cuda", "os", "ptx_jit", "version", "ref", "rule"))
 def test_min_driver(cuda: str, os: str, ptx: bool, version: str, ref: str, rule: str) -> None:
     got = KB.min_driver(cuda, os, ptx_jit=ptx)
     assert got is not None
@@ -188,36 +192,8 @@ def test_cc_support(tf: str, cc: str, status: str, via: str | None) -> None:
     assert got is not None and (got.status, got.via) == (status, via)
 
 
-@pytest.mark.parametrize(
-    ("name", "cc", "row_name", "how"),
-    [
-        # names as recorded in tests/fixtures/recorded (nvidia-smi / NVML spellings)
-        ("NVIDIA H100 80GB HBM3", "9.0", "NVIDIA H100", "normalised"),
-        ("NVIDIA A100-SXM4-80GB", "8.0", "NVIDIA A100", "normalised"),
-        ("Tesla P100-PCIE-16GB", "6.0", "Tesla P100", "normalised"),
-        ("Tesla T4", "7.5", "NVIDIA T4", "normalised"),
-        ("NVIDIA B300 SXM6 AC", "10.3", "NVIDIA B300", "normalised"),
-        ("NVIDIA H200", "9.0", "NVIDIA H200", "exact"),
-        ("NVIDIA L40S", "8.9", "NVIDIA L40S", "exact"),
-        ("NVIDIA GeForce GTX 960", "5.2", "GeForce GTX 960", "normalised"),
-        ("NVIDIA GeForce RTX 2080 SUPER", "7.5", "GeForce RTX 2080 SUPER", "normalised"),
-        ("NVIDIA GeForce GTX 1080 Ti", "6.1", "GeForce GTX 1080 Ti", "normalised"),
-        ("NVIDIA RTX A6000", "8.6", "NVIDIA RTX A6000", "exact"),
-        ("TITAN Xp", "6.1", "NVIDIA TITAN Xp", "normalised"),
-        ("NVIDIA H100 80GB HBM3 MIG 3g.40gb", "9.0", "NVIDIA H100", "normalised"),
-        # laptop spellings
-        ("NVIDIA GeForce RTX 3060 Laptop GPU", "8.6", "GeForce RTX 3060 Laptop GPU", "normalised"),
-        ("GeForce GTX 1060 with Max-Q Design", "6.1", "GeForce GTX 1060 (notebook)", "normalised"),
-        ("NVIDIA GeForce RTX 5070 Laptop GPU", "12.0", "GeForce RTX 5070", "desktop-row"),
-        # TITAN X is two different chips: the vendor words keep them apart
-        ("NVIDIA TITAN X", "6.1", "NVIDIA TITAN X", "exact"),
-        ("NVIDIA GeForce GTX TITAN X", "5.2", "GeForce GTX TITAN X", "normalised"),
-        ("GeForce GTX 680", "3.0", "GeForce GTX 680", "exact"),
-        # nvidia-smi truncation where every candidate agrees
-        ("NVIDIA GeForce RTX 3060 ...", "8.6", "GeForce RTX 3060", "truncated"),
-        ("GeForce RTX 207...", "7.5", "GeForce RTX 2070", "truncated"),
-    ],
-)
+@pytest.mark.parametrize(("name", "cc", "row_name", "how"),
+                         _cases("gpu_compute_capability", "name", "cc", "row_name", "how"))
 def test_gpu_compute_capability(name: str, cc: str, row_name: str, how: str) -> None:
     got = KB.gpu_compute_capability(name)
     assert got is not None
