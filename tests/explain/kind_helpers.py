@@ -11,7 +11,18 @@ import pytest
 import tomllib
 
 from tfgpu.explain import explain_lines
-from tfgpu.facts import HostFacts
+from tfgpu.facts import (
+    GPU,
+    CudaToolkit,
+    Distribution,
+    DriverFacts,
+    HostFacts,
+    OSFacts,
+    ProbeStatus,
+    PythonFacts,
+    SharedLibrary,
+    TFFacts,
+)
 from tfgpu.findings import Finding, Severity
 
 
@@ -35,6 +46,27 @@ def alarms(found: dict[str, Finding]) -> list[str]:
             if f.severity in (Severity.ERROR, Severity.WARNING) and not f.harmless]
 
 
+def host_facts(system: str = "Linux", *, wsl: bool = False, tf: str | None = None,
+               cuda: str | None = None, cudnn: str | None = None, gpu: str | None = None,
+               gpu_vendor: str = "nvidia", driver: str | None = None,
+               dists: tuple[Distribution, ...] = ()) -> HostFacts:
+    """Host facts as a user describes them (no probe records), like ``explain --facts``: the OS
+    ``system`` (WSL2 when ``wsl``), TensorFlow ``tf`` installed, a CUDA toolkit ``cuda``, a
+    cuDNN library ``cudnn``, one GPU ``gpu`` of ``gpu_vendor``, an NVIDIA ``driver`` and more
+    Python ``dists``; None leaves a fact unknown."""
+    return HostFacts(
+        os=OSFacts(system=system, name=system, is_wsl=wsl, wsl_version=2 if wsl else None),
+        python=PythonFacts(version="3.11.4", executable="python", distributions=(
+            *((Distribution("tensorflow", tf),) if tf else ()), *dists)),
+        gpus=(GPU(index=0, vendor=gpu_vendor, name=gpu, source="test"),) if gpu else (),
+        driver=DriverFacts(status=ProbeStatus.OK, version=driver) if driver else None,
+        toolkits=(CudaToolkit(root=None, version=cuda, source="test"),) if cuda else (),
+        libraries=(SharedLibrary(name="cudnn", filename="", path="", version=cudnn),)
+        if cudnn else (),
+        tf=TFFacts(status=ProbeStatus.OK, version=tf) if tf else None,
+    )
+
+
 def fix_text(f: Finding) -> str:
     """The finding's fix lines as one text, a line each."""
     return "\n".join(f.fix)
@@ -44,12 +76,15 @@ def fix_text(f: Finding) -> str:
 # Rows live in tests/explain/kind_cases/<module>.toml, one ``[[case]]`` each:
 #   name      readable case id (kebab-case): what the row shows
 #   lines     the log lines, one string each
+#   host      host facts given with the lines: a table of host_facts' keyword arguments
+#             (system, wsl, tf, cuda, cudnn, gpu, gpu_vendor, driver; dists = [[name, version]])
 #   gives     the finding id the lines must give (leave out: only present/absent are checked)
 #   absent    finding ids the lines must NOT give
 #   present   further finding ids the lines must give
 #   severity  ("ok" | "info" | "warning" | "error"), harmless (bool), category: of ``gives``
 #   title / cause / fix   words each of which must stand in that part of ``gives``
 #   fix_first words that must stand in the first fix line of ``gives``
+#   not_title / not_fix   words that must NOT stand in the title / any fix line of ``gives``
 #   no_alarms true: no error or warning that is not marked harmless among the findings
 #   known     false: a line may stay an ``unrecognised-error`` (default: true with ``gives``)
 
@@ -65,6 +100,7 @@ class Case:
 
     name: str
     lines: list[str]
+    host: HostFacts | None = None
     gives: str | None = None
     absent: tuple[str, ...] = ()
     present: tuple[str, ...] = ()
@@ -75,6 +111,8 @@ class Case:
     cause: tuple[str, ...] = ()
     fix: tuple[str, ...] = ()
     fix_first: tuple[str, ...] = ()
+    not_title: tuple[str, ...] = ()
+    not_fix: tuple[str, ...] = ()
     no_alarms: bool = False
     known: bool | None = None
 
@@ -88,12 +126,17 @@ def _case(row: dict[str, Any]) -> Case:
     kw["lines"] = list(lines)
     if "severity" in row:
         kw["severity"] = Severity(row["severity"])
+    if "host" in row:
+        host = dict(row["host"])
+        host["dists"] = tuple(Distribution(n, v) for n, v in host.get("dists", ()))
+        kw["host"] = host_facts(**host)
     return Case(**kw)
 
 
 def cases(module: str) -> list[Case]:
     """The rows of ``kind_cases/<module>.toml``; raises AssertionError on an unknown key, a
-    row without lines or a name used twice (so a typo cannot drop a check)."""
+    row without lines or a name used twice, TypeError on an unknown ``host`` key (so a typo
+    cannot drop a check)."""
     with (CASES_DIR / f"{module}.toml").open("rb") as fh:
         rows = [_case(row) for row in tomllib.load(fh)["case"]]
     names = [c.name for c in rows]
@@ -110,7 +153,7 @@ def table(module: str) -> pytest.MarkDecorator:
 
 def check(case: Case) -> None:
     """Asserts every field of ``case`` on the findings its lines give."""
-    found = ids(case.lines)
+    found = ids(case.lines, case.host)
     if case.known if case.known is not None else case.gives is not None:
         assert "unrecognised-error" not in found, found
     for fid in case.present:
@@ -131,6 +174,10 @@ def check(case: Case) -> None:
         assert any(word in x for x in f.fix), f.fix
     for word in case.fix_first:
         assert word in f.fix[0], f.fix
+    for word in case.not_title:
+        assert word not in f.title, f.title
+    for word in case.not_fix:
+        assert not any(word in x for x in f.fix), f.fix
     if case.severity is not None:
         assert f.severity is case.severity, f.severity
     if case.harmless is not None:

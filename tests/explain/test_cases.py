@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+import tomllib
 
 from tfgpu.explain import explain_lines
 from tfgpu.findings import Severity
@@ -14,57 +15,19 @@ from .case_env import facts_from_env
 
 CASES = Path(__file__).resolve().parents[1] / "fixtures" / "cases"
 
-#: case id -> (finding id, words the cause+fix must contain, from root_cause/fix).
-EXPECTED: dict[str, tuple[str, tuple[str, ...]]] = {
-    "001": ("cudnn-version-mismatch", ("7.0.3", "7.3.1", "exact compatibility", "cuDNN 7.0")),
-    "002": (
-        "cudnn-version-mismatch",
-        ("5.1.5", "6.0.21", "TensorFlow release built for cuDNN 6.0"),
-    ),
-    "004": ("tensorflow-sees-no-gpu", ("CUDA 10.1", "cudart64_101.dll", "10.2.89")),
-    "005": ("tensorflow-windows-native-no-gpu", ("native Windows", "tensorflow<2.11", "WSL2")),
-    "006": ("tensorflow-gpu-package-removed", ("retired", 'replace "tensorflow-gpu"')),
-    "008": ("protobuf-too-new", ("4.21", "protobuf<=3.20.3", "patch release")),
-    "009": (
-        "xla-libdevice-not-found",
-        ("libdevice", "ptxas", "cuda-nvcc", "xla_gpu_cuda_data_dir"),
-    ),
-    "011": ("device-config-after-init", ("set_memory_growth", "TF_FORCE_GPU_ALLOW_GROWTH")),
-    "012": (
-        "gpu-memory-held-by-other-process",
-        ("creating the CUDA context", "CUDA_VISIBLE_DEVICES", "nvidia-smi"),
-    ),
-    "013": (
-        "gpu-memory-held-by-other-process",
-        ("190 MiB", "8,110 MiB", "nvidia-smi", "TF_FORCE_GPU_ALLOW_GROWTH"),
-    ),
-    "015": ("gpu-compute-capability-too-low", ("6.1", "7.0", "TF_CUDA_COMPUTE_CAPABILITIES=6.1")),
-    "016": ("gpu-arch-not-in-build", ("12.0", "Blackwell", "NGC")),
-    "017": ("gpu-devices-added", ("JIT", "TF_CUDA_COMPUTE_CAPABILITIES", "CUDA_CACHE_MAXSIZE")),
-    "018": ("windows-dll-not-found", ("sub-folders", "cudnn64_5.dll", "cuda\\bin")),
-    "020": ("windows-dll-directory-not-searched",
-            ("CUDA 10.1", "where cudart64_101.dll", "PATH")),
-    "021": ("windows-dll-init-failed", ("AVX", "CUDA/cuDNN")),
-    "023": ("wsl2-cuda-context-fails", ("Windows build", "wsl --update")),
-    "024": ("numa-node-notice", ("numa_node", "harmless", "Not an error")),
-    "025": ("cudnn-version-mismatch", ("5.0", "5.1", "where cudnn64_5.dll")),
-    "028": ("driver-too-old-for-cuda", ("CUDA 12", "525.60.13", "libcudart")),
-    "029": ("nccl-not-available", ("Windows", "HierarchicalCopyAllReduce")),
-    "032": ("cupti-not-loaded", ("exact versioned name", "CUPTI/lib64", "symlink")),
-    "034": (
-        "cudnn-no-algorithm-workspace",
-        ("4.39 GiB", "4.00 GiB", "Tensor Core", "cuDNN version"),
-    ),
-    "035": ("tensorflow-sees-no-gpu", ("tensorflow-metal", "macOS")),
-    "038": ("gpu-libraries-not-loaded", ("TF_CPP_MAX_VLOG_LEVEL=3", "LD_LIBRARY_PATH")),
-    "040": ("cudnn-version-mismatch", ("conda", "conda install cudnn=7.0.5")),
-    "041": ("tf-cuda-runtime-missing", ("CUDA 11.8", "12.0", "misleading")),
-    "042": ("tensorflow-gpu-package-removed", ("metadata", "amd", "tensorflow-rocm")),
-    "043": ("numpy-abi-mismatch", ("NumPy 2.0.0", "numpy<2", "2.18")),
-    "044": ("ptxas-version-rejected", ("12.3.103", "nvidia-cuda-nvcc-cu12!=12.3.103")),
-    "045": ("tensorflow-cpu-only-build", ("cuda120py311h5cbd639_1", "get_build_info")),
-    "048": ("windows-zlibwapi-missing", ("0xC0000409", "zlibwapi.dll", "8.4")),
-}
+
+def _expected() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """case id -> (finding id, words the cause+fix must contain, from root_cause/fix), from
+    case_expectations.toml; fails (AssertionError) on a row with other keys or an id twice."""
+    with (Path(__file__).parent / "case_expectations.toml").open("rb") as fh:
+        rows = tomllib.load(fh)["case"]
+    assert all(set(r) == {"id", "gives", "words"} for r in rows), rows
+    out = {r["id"]: (r["gives"], tuple(r["words"])) for r in rows}
+    assert len(out) == len(rows), "case ids must be unique"
+    return out
+
+
+EXPECTED = _expected()
 
 
 def _cases() -> list[pytest.param]:

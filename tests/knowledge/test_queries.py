@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+import tomllib
 
 from tfgpu.knowledge import (
     KnowledgeError,
@@ -17,6 +19,15 @@ from tfgpu.knowledge import (
 from tfgpu.knowledge._load import data_dir
 
 KB = load_knowledge()
+
+
+def _cases(query: str, *keys: str) -> list[tuple[Any, ...]]:
+    """The ``[[query]]`` rows of query_cases.toml, each as the tuple of its ``keys``; fails
+    (AssertionError) on a row whose keys are not exactly ``keys`` (a typo cannot drop a check)."""
+    with (Path(__file__).parent / "query_cases.toml").open("rb") as fh:
+        rows = tomllib.load(fh)[query]
+    assert all(set(r) == set(keys) for r in rows), rows
+    return [tuple(r[k] for k in keys) for r in rows]
 
 
 def test_loaded_once() -> None:
@@ -88,27 +99,8 @@ def test_latest_tf() -> None:
 # ------------------------------------------------------------------ drivers
 
 
-@pytest.mark.parametrize(
-    ("cuda", "os", "ptx", "version", "ref", "rule"),
-    [
-        # minor-version compatibility: any 12.x app on the 12.x floor
-        ("12.5.1", "linux", False, "525.60.13", "12.x-minor-compat", "minor-version-compat"),
-        ("12.2", "windows", False, "527.41", "12.x-minor-compat", "minor-version-compat"),
-        ("12.3", "wsl2", False, "527.41", "12.x-minor-compat", "minor-version-compat"),
-        ("11.8", "linux", False, "450.80.02", "11.x-minor-compat", "minor-version-compat"),
-        # 11.0 GA shipped below the later 11.x floor: its own minimum is lower
-        ("11.0", "linux", False, "450.51.05", "11.0-toolkit-ga", "toolkit"),
-        # PTX JIT: the toolkit's own minimum
-        ("12.5.1", "linux", True, "555.42.06", "12.5.1-toolkit-update", "toolkit"),
-        ("12.5", "windows", True, "555.85", "12.5-toolkit-ga", "toolkit"),
-        ("12.2", "linux", True, "535.54.03", "12.2-toolkit-ga", "toolkit"),
-        ("11.2", "linux", True, "460.27.03", "11.2-toolkit-ga", "toolkit"),
-        # before CUDA 11: no minor-version compatibility
-        ("10.1", "linux", False, "418.39", "10.1-toolkit-ga", "toolkit"),
-        ("10", "windows", False, "411.31", "10.0-toolkit-ga", "toolkit"),
-        ("13.0", "windows", False, "580", "13.x-minor-compat", "minor-version-compat"),
-    ],
-)
+@pytest.mark.parametrize(("cuda", "os", "ptx", "version", "ref", "rule"),
+                         _cases("min_driver", "cuda", "os", "ptx_jit", "version", "ref", "rule"))
 def test_min_driver(cuda: str, os: str, ptx: bool, version: str, ref: str, rule: str) -> None:
     got = KB.min_driver(cuda, os, ptx_jit=ptx)
     assert got is not None
@@ -200,36 +192,8 @@ def test_cc_support(tf: str, cc: str, status: str, via: str | None) -> None:
     assert got is not None and (got.status, got.via) == (status, via)
 
 
-@pytest.mark.parametrize(
-    ("name", "cc", "row_name", "how"),
-    [
-        # names as recorded in tests/fixtures/recorded (nvidia-smi / NVML spellings)
-        ("NVIDIA H100 80GB HBM3", "9.0", "NVIDIA H100", "normalised"),
-        ("NVIDIA A100-SXM4-80GB", "8.0", "NVIDIA A100", "normalised"),
-        ("Tesla P100-PCIE-16GB", "6.0", "Tesla P100", "normalised"),
-        ("Tesla T4", "7.5", "NVIDIA T4", "normalised"),
-        ("NVIDIA B300 SXM6 AC", "10.3", "NVIDIA B300", "normalised"),
-        ("NVIDIA H200", "9.0", "NVIDIA H200", "exact"),
-        ("NVIDIA L40S", "8.9", "NVIDIA L40S", "exact"),
-        ("NVIDIA GeForce GTX 960", "5.2", "GeForce GTX 960", "normalised"),
-        ("NVIDIA GeForce RTX 2080 SUPER", "7.5", "GeForce RTX 2080 SUPER", "normalised"),
-        ("NVIDIA GeForce GTX 1080 Ti", "6.1", "GeForce GTX 1080 Ti", "normalised"),
-        ("NVIDIA RTX A6000", "8.6", "NVIDIA RTX A6000", "exact"),
-        ("TITAN Xp", "6.1", "NVIDIA TITAN Xp", "normalised"),
-        ("NVIDIA H100 80GB HBM3 MIG 3g.40gb", "9.0", "NVIDIA H100", "normalised"),
-        # laptop spellings
-        ("NVIDIA GeForce RTX 3060 Laptop GPU", "8.6", "GeForce RTX 3060 Laptop GPU", "normalised"),
-        ("GeForce GTX 1060 with Max-Q Design", "6.1", "GeForce GTX 1060 (notebook)", "normalised"),
-        ("NVIDIA GeForce RTX 5070 Laptop GPU", "12.0", "GeForce RTX 5070", "desktop-row"),
-        # TITAN X is two different chips: the vendor words keep them apart
-        ("NVIDIA TITAN X", "6.1", "NVIDIA TITAN X", "exact"),
-        ("NVIDIA GeForce GTX TITAN X", "5.2", "GeForce GTX TITAN X", "normalised"),
-        ("GeForce GTX 680", "3.0", "GeForce GTX 680", "exact"),
-        # nvidia-smi truncation where every candidate agrees
-        ("NVIDIA GeForce RTX 3060 ...", "8.6", "GeForce RTX 3060", "truncated"),
-        ("GeForce RTX 207...", "7.5", "GeForce RTX 2070", "truncated"),
-    ],
-)
+@pytest.mark.parametrize(("name", "cc", "row_name", "how"),
+                         _cases("gpu_compute_capability", "name", "cc", "row_name", "how"))
 def test_gpu_compute_capability(name: str, cc: str, row_name: str, how: str) -> None:
     got = KB.gpu_compute_capability(name)
     assert got is not None
