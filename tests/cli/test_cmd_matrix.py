@@ -141,3 +141,35 @@ def test_as_a_process_exit_code_and_no_tensorflow_import() -> None:
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert {c["config"]["cuda"] for c in doc["configs"]} == {"12.2", "12.3", "12.5"}
+
+
+def _gpu_lines(tf: str, gpu: str) -> list[tuple[str, str, str | None, str | None]]:
+    from tfgpu.knowledge.matrix import select_matrix
+
+    view = select_matrix(KB, tf=tf, gpu=gpu)
+    return [(ln.config.platform, ln.config.cuda or "", ln.driver[0] if ln.driver else None,
+             ln.gpu_driver[0] if ln.gpu_driver else None) for ln in view.configs]
+
+
+def test_tf22_on_rtx3060_driver_columns_agree_per_os() -> None:
+    # new-user review: "min driver 418.39" beside "PTX JIT ... (driver >= 410.48)", and the
+    # Windows row quoting the Linux number. TF 2.2's wheel build_info says CUDA "10"; its
+    # tested configuration says 10.1 (CUDA 10.1 GA: Linux >= 418.39, Windows >= 418.96).
+    lines = {p: (mind, jit) for p, _cuda, mind, jit in _gpu_lines("2.2", "RTX 3060")}
+    assert lines == {"linux": ("418.39", "418.39"), "windows": ("418.96", "418.96")}
+
+
+def test_ptx_jit_driver_is_never_below_the_lines_minimum() -> None:
+    # PTX made by the build toolkit needs that toolkit's driver: never less than what
+    # running the build needs at all, on every OS column, for every release
+    from tfgpu.knowledge import parse_version
+
+    releases = sorted({c.tf_version for c in KB.tested_configs(kind="gpu")})
+    checked = 0
+    for tf in releases:
+        for platform, cuda, mind, jit in _gpu_lines(tf, "8.6"):
+            if mind is None or jit is None:
+                continue
+            checked += 1
+            assert parse_version(jit) >= parse_version(mind), (tf, platform, cuda, mind, jit)
+    assert checked >= 10

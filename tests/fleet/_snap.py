@@ -76,3 +76,18 @@ def tf_version(version: str) -> Edit:
         d["tf"]["version"] = version
         dist("tensorflow", version)(d)
     return edit
+
+
+def no_tf(system_cudart: str = "13") -> Edit:
+    """The snapshot ``tfgpu facts --no-tf`` writes of the same host: TensorFlow's probe
+    skipped, and a system toolkit's libcudart (``system_cudart``) that the loader picks but
+    a pip TensorFlow does not load."""
+    def edit(d: dict[str, Any]) -> None:
+        d["tf"] = {"status": "skipped", "version": None, "build_info": {}, "devices": [],
+                   "log_lines": [], "error": None, "returncode": None, "import_s": None,
+                   "duration_s": None}
+        d["libraries"] = [*d["libraries"], {
+            "name": "cudart", "filename": f"libcudart.so.{system_cudart}",
+            "path": f"/usr/local/cuda/lib64/libcudart.so.{system_cudart}",
+            "version": system_cudart, "origin": "system", "selected": True, "binary": None}]
+    return edit

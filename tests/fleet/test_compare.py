@@ -158,3 +158,55 @@ def test_each_node_gets_the_doctors_report() -> None:
     report = examine(_nodes(_snap.snap(), _snap.snap(path=_snap.NO_GPU)))
     verdicts = [n.report.verdict.gpu_usable for n in report.nodes if n.report]
     assert verdicts == [True, False]
+
+
+
+def test_no_tf_snapshot_of_the_same_host_makes_no_cuda_mismatch() -> None:
+    # new-user review: `facts --json` + `facts --no-tf` of one GPU-less host with a CUDA 13
+    # toolkit warned "fleet-cuda-differs: 12.5.1 on node1; 13 on node2" (the system
+    # libcudart, which TensorFlow does not load, filled the --no-tf row)
+    report = examine(_nodes(_snap.snap(path=_snap.NO_GPU),
+                            _snap.snap(_snap.no_tf("13"), path=_snap.NO_GPU)))
+    assert [f.id for f in report.findings] == []
+    assert report.table.row("cuda").values == ("12.5.1", None)  # type: ignore[union-attr]
+    assert report.table.row("cudnn").values == ("9", None)  # type: ignore[union-attr]
+    assert not any(r.differs for r in report.table.rows)
+
+
+def test_every_compared_row_of_a_no_tf_twin_is_equal_or_unknown() -> None:
+    # each row: a --no-tf snapshot of a GPU host agrees with the full one or says "?"
+    full, twin = _snap.snap(), _snap.snap(_snap.no_tf("13"))
+    report = examine(_nodes(full, twin))
+    for row in report.table.rows:
+        a, b = row.values
+        assert b is None or b == a, (row.key, a, b)
+    # TensorFlow's GPU count on node1, only the driver's list on node2: unknown there
+    assert report.table.row("gpus_visible").values == ("1", None)  # type: ignore[union-attr]
+    assert not any(f.id.endswith("-differs") for f in report.findings)
+
+
+def test_a_no_tf_node_whose_gpu_looks_ready_is_not_a_node_without_gpu() -> None:
+    wheels = "/home/u/venv/lib/python3.11/site-packages/nvidia"
+
+    def clean(d: dict[str, object]) -> None:  # the pip wheels' libraries: nothing wrong
+        d["libraries"] = [
+            {"name": n, "filename": f"lib{n}.so.{v}", "path": f"{wheels}/{sub}/lib/lib{n}.so.{v}",
+             "version": v, "origin": "tf-runpath", "selected": True, "binary": None}
+            for n, sub, v in (("cudart", "cuda_runtime", "12"), ("cudnn", "cudnn", "9"),
+                              ("cublas", "cublas", "12"))]
+    full, twin = _snap.snap(), _snap.snap(_snap.no_tf(), clean)
+    nodes = _nodes(full, twin)
+    report = examine(nodes)
+    twin_report = report.nodes[1].report
+    assert twin_report is not None and twin_report.verdict.problems == 0, \
+        twin_report.verdict if twin_report else None
+    assert "fleet-node-without-gpu" not in [f.id for f in report.findings]
+
+
+def test_a_fleet_of_no_tf_snapshots_still_compares_gpu_counts() -> None:
+    # every node inferred the same way: the driver's GPUs narrowed by CUDA_VISIBLE_DEVICES
+    report = examine(_nodes(_snap.snap(_snap.no_tf()),
+                            _snap.snap(_snap.no_tf(), _snap.env("CUDA_VISIBLE_DEVICES", ""))))
+    assert report.table.row("gpus_visible").values == ("1", "0")  # type: ignore[union-attr]
+    assert "fleet-gpus-visible-differs" in [f.id for f in report.findings]
+    assert report.table.row("cuda").values == (None, None)  # type: ignore[union-attr]

@@ -3,6 +3,8 @@ submission through a fake sbatch, and the command line's refusals."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -31,6 +33,7 @@ GOLDEN = """\
 #SBATCH --time=2-00:00:00
 #SBATCH --partition=gpu
 #SBATCH --output=tfgpu-%j.out
+#SBATCH --chdir="/home/me/my runs"
 #SBATCH --account=proj42
 set -euo pipefail
 # Each srun task is one worker: TensorFlow's SlurmClusterResolver (tfgpu.setup())
@@ -39,7 +42,6 @@ set -euo pipefail
 # would take precedence, so it is removed.
 unset TF_CONFIG
 export PYTHONUNBUFFERED=1
-cd '/home/me/my runs'
 echo "tfgpu: job ${SLURM_JOB_ID} on ${SLURM_JOB_NODELIST}: 8 worker(s)" >&2
 srun --ntasks-per-node=2 --kill-on-bad-exit=1 python train.py --data '/data/my set'
 """
@@ -58,6 +60,7 @@ def test_preflight_runs_the_fleet_before_training() -> None:
     fleet = text.index("tfgpu fleet --no-tf")
     assert fleet < text.index("srun --ntasks-per-node=1")
     assert "#SBATCH --gpus-per-node" not in text  # none asked: no GPU line
+    assert "# No GPU requested (no --gpus-per-node)" in text  # ... and the script says so
 
 
 @pytest.mark.parametrize(("text", "seconds"), [
@@ -138,3 +141,65 @@ def test_cli_refusals(argv: list[str], message: str,
                       capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_no_gpu_asked_is_said_in_the_script_and_a_note(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # new-user review: `launch --slurm -- python train.py` asked for no GPU, silently
+    monkeypatch.chdir(tmp_path)
+    assert main(["launch", "--slurm", "--", "python", "train.py"]) == 0
+    captured = capsys.readouterr()
+    assert "#SBATCH --gpus-per-node" not in captured.out
+    assert "\n# No GPU requested (no --gpus-per-node)" in captured.out
+    assert "note: No GPU requested" in captured.err and "--gpus-per-node N" in captured.err
+    # asked: the request, and neither the comment nor the note
+    assert main(["launch", "--slurm", "--gpus-per-node", "2", "--", "python", "t.py"]) == 0
+    captured = capsys.readouterr()
+    assert "#SBATCH --gpus-per-node=2\n" in captured.out
+    assert "No GPU requested" not in captured.out + captured.err
+
+
+def test_script_runs_where_sbatch_is_called_unless_chdir_is_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # new-user review: the current folder was hard-coded (`cd /tmp`) into the script
+    monkeypatch.chdir(tmp_path)
+    assert main(["launch", "--slurm", "--", "python", "train.py"]) == 0
+    out = capsys.readouterr().out
+    assert str(tmp_path) not in out and "\ncd " not in out and "--chdir=" not in out
+    assert "# Runs in the folder sbatch is called from" in out
+    assert main(["launch", "--slurm", "-D", "/data/my runs", "--", "python", "t.py"]) == 0
+    out = capsys.readouterr().out
+    assert '#SBATCH --chdir="/data/my runs"\n' in out
+    assert "Runs in the folder sbatch" not in out
+
+
+def test_chdir_refused_with_a_quote_or_without_slurm() -> None:
+    with pytest.raises(SlurmJobError, match="--chdir"):
+        render_batch_script(SlurmJob(("t",), workdir='/a"b'))
+    assert main(["launch", "--chdir", "/x", "--", "python", "t.py"]) == 2
+
+
+def _slurm_up() -> bool:
+    if shutil.which("sbatch") is None or shutil.which("sinfo") is None:
+        return False
+    try:
+        return subprocess.run(["sinfo", "-h"], capture_output=True, timeout=10).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@pytest.mark.skipif(not _slurm_up(), reason="no Slurm controller answers here")
+@pytest.mark.parametrize("job", [
+    SlurmJob(("python", "t.py")),
+    SlurmJob(("python", "t.py"), gpus_per_node=0, workdir="/tmp/a dir"),
+], ids=["defaults", "chdir-with-space"])
+def test_sbatch_test_only_accepts_the_script(tmp_path: Path, job: SlurmJob) -> None:
+    # the local Slurm reads the comment lines and the #SBATCH directives without error
+    script = tmp_path / "job.sbatch"
+    script.write_text(render_batch_script(job), encoding="utf-8")
+    res = subprocess.run(["sbatch", "--test-only", str(script)], capture_output=True,
+                         text=True, timeout=30)
+    assert res.returncode == 0, res.stderr
+    assert "to start at" in res.stderr

@@ -1,7 +1,10 @@
 """``tfgpu capture``: record this host's raw probe outputs as a test fixture.
 
-Shows every command before running it; ``--dry-run`` only shows them.  The logic is
-in :mod:`tfgpu.capture`.
+Shows every command once, before running any (a command the recorder runs that the
+list did not name is shown when it runs); ``--dry-run`` only shows them.  The folder it
+writes is named before anything runs: ``--out DIR``; else ``tests/fixtures/hosts/<host-id>/``
+inside a tfgpu checkout (a ``tests/fixtures/hosts`` folder in the current one, where the
+fixtures live); else ``./tfgpu-capture-<host-id>/``.  The logic is in :mod:`tfgpu.capture`.
 """
 
 from __future__ import annotations
@@ -15,7 +18,20 @@ from pathlib import Path
 
 from tfgpu.cli import status_codes
 
-DEFAULT_ROOT = Path("tests") / "fixtures" / "hosts"
+#: The fixtures folder of a tfgpu checkout: the default root when the current folder has it.
+FIXTURES_ROOT = Path("tests") / "fixtures" / "hosts"
+#: Prefix of the default folder elsewhere (``./tfgpu-capture-<host-id>/``).
+DEFAULT_PREFIX = "tfgpu-capture-"
+
+
+def default_folder(host: str, cwd: Path | None = None) -> Path:
+    """The folder ``capture`` writes without ``--out``: ``tests/fixtures/hosts/<host>``
+    when ``cwd`` (default: the current folder) holds ``tests/fixtures/hosts/`` (a tfgpu
+    checkout), else ``tfgpu-capture-<host>`` (relative to ``cwd``)."""
+    base = Path.cwd() if cwd is None else cwd
+    if (base / FIXTURES_ROOT).is_dir():
+        return FIXTURES_ROOT / host
+    return Path(f"{DEFAULT_PREFIX}{host}")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -23,12 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--out",
         metavar="DIR",
-        help=f"folder to write (default: {DEFAULT_ROOT}/<host-id>)",
+        help=f"folder to write (default: ./{DEFAULT_PREFIX}<host-id>/, or "
+             f"{FIXTURES_ROOT}/<host-id>/ inside a tfgpu checkout)",
     )
     parser.add_argument(
         "--host-id",
         metavar="ID",
-        help="folder name under the default root (default: <os>-<arch>-<gpu>-<date>)",
+        help="the <host-id> of the default folder (default: <os>-<arch>-<gpu>-<date>)",
     )
     parser.add_argument("--dry-run", action="store_true", help="show the commands, run nothing")
     parser.add_argument("--no-redact", action="store_true",
@@ -65,19 +82,28 @@ def run(args: argparse.Namespace) -> int:
         python_executable=args.python, timeout_s=args.timeout, system=platform.system()
     )
 
+    shown: set[str] = set()
+
     def echo(line: str) -> None:
-        print(f"  $ {line}", file=sys.stderr)
+        # each command once: the list below, then only one it did not name
+        if line not in shown:
+            shown.add(line)
+            print(f"  $ {line}", file=sys.stderr)
 
     print("tfgpu capture will run (each with a time limit, read-only):", file=sys.stderr)
     for step in capture.plan(ctx.system, ctx.python_executable):
         echo(shlex.join(step.argv))
     print("and read CUDA folders, PATH/LD_LIBRARY_PATH entries, site-packages.", file=sys.stderr)
+    out_given = Path(args.out) if args.out else None
+    where = (f"{out_given}/" if out_given is not None else
+             f"{default_folder(args.host_id)}/" if args.host_id else
+             f"{default_folder('<os>-<arch>-<gpu>-<date>')}/ (named once the probes ran)")
+    print(f"{'it would write' if args.dry_run else 'then write'}: {where}", file=sys.stderr)
     if args.dry_run:
         return status_codes.SUCCESS
-    out_given = Path(args.out) if args.out else None
     if out_given is not None:
         _check_target(out_given, args.force)
-    print("running:", file=sys.stderr)
+    print("running...", file=sys.stderr)
     redact = not args.no_redact
     if not redact:
         print("--no-redact: nothing will be scrubbed; do not share or commit this folder",
@@ -88,9 +114,10 @@ def run(args: argparse.Namespace) -> int:
     host = args.host_id or capture.host_id(
         cap.facts, ctx.system, str(cap.context.get("machine")), now.date()
     )
-    out = out_given or DEFAULT_ROOT / host
+    out = out_given or default_folder(host)
     if out_given is None:
         _check_target(out, args.force)
+        print(f"writing {out}/", file=sys.stderr)
     try:
         written = capture.write(cap, out, now, redacted=redact)
     except OSError as exc:

@@ -52,7 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                          help="workers per node (default 1: one worker uses all the "
                               "node's GPUs)")
     cluster.add_argument("--gpus-per-node", type=int, default=None, metavar="N",
-                         help="GPUs per node (default 0: none requested)")
+                         help="GPUs per node (default: none requested; the script and a "
+                              "note say so)")
+    cluster.add_argument("--chdir", "-D", default=None, metavar="DIR",
+                         help="folder the job runs in (#SBATCH --chdir; default: Slurm's, "
+                              "the folder sbatch is called from)")
     cluster.add_argument("--time", "-t", default=None, metavar="TIME",
                          help="wall-time limit, as sbatch reads it (30, 1:00:00, 2-00:00:00)")
     cluster.add_argument("--partition", "-p", default=None, metavar="NAME",
@@ -109,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
         ("--ntasks-per-node", args.ntasks_per_node), ("--gpus-per-node", args.gpus_per_node),
         ("--time", args.time), ("--partition", args.partition), ("--job-name", args.job_name),
         ("--output", args.output), ("--sbatch-option", args.sbatch_option),
-        ("--preflight", args.preflight), ("--script", args.script)) if given]
+        ("--preflight", args.preflight), ("--script", args.script),
+        ("--chdir", args.chdir)) if given]
     if slurm_only:
         raise UsageError(f"{', '.join(slurm_only)} need --slurm")
     if not 1 <= args.workers <= MAX_WORKERS:
@@ -135,9 +140,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
     """Write, print and (``--submit``) submit the batch script; return the exit code."""
-    import os
-
     from tfgpu.fleet.slurm import (
+        NO_GPU_NOTE,
         SlurmJob,
         SlurmJobError,
         render_batch_script,
@@ -150,10 +154,10 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
     job = SlurmJob(
         command=tuple(cmd), nodes=1 if args.nodes is None else args.nodes,
         ntasks_per_node=1 if args.ntasks_per_node is None else args.ntasks_per_node,
-        gpus_per_node=0 if args.gpus_per_node is None else args.gpus_per_node,
+        gpus_per_node=args.gpus_per_node,
         time=args.time, partition=args.partition,
         job_name=args.job_name or "tfgpu-train", output=args.output or "tfgpu-%j.out",
-        workdir=os.getcwd(), extra=tuple(args.sbatch_option), preflight=args.preflight)
+        workdir=args.chdir, extra=tuple(args.sbatch_option), preflight=args.preflight)
     try:
         script = render_batch_script(job)
     except SlurmJobError as exc:
@@ -161,6 +165,8 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
     path = args.script or (f"{job.job_name}.sbatch" if args.submit else None)
     sys.stdout.write(script)
     sys.stdout.flush()
+    if job.gpus_per_node is None:
+        print(f"tfgpu launch: note: {NO_GPU_NOTE}", file=sys.stderr)
     if path is not None:
         try:
             with open(path, "w", encoding="utf-8") as fh:
@@ -192,7 +198,8 @@ def _kubernetes(args: argparse.Namespace, cmd: list[str]) -> int:
         raise UsageError("--kubernetes needs --image (the container image to run)")
     other = [opt for opt, given in (("--submit", args.submit), ("--nodes", args.nodes),
                                     ("--time", args.time), ("--partition", args.partition),
-                                    ("--script", args.script)) if given]
+                                    ("--script", args.script),
+                                    ("--chdir", args.chdir)) if given]
     if other:
         raise UsageError(f"{', '.join(other)}: Slurm options, not used with --kubernetes")
     spec = TFJobSpec(command=tuple(cmd), image=args.image, workers=args.workers,

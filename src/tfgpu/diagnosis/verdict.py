@@ -179,8 +179,12 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
     created = any(f.id == "gpu-device-created" for f in findings)
-    if not stats.non_blank:
+    if not stats.non_blank and stats.bytes_read == 0:
         headline = "No log lines: the input is empty."
+    elif not stats.non_blank:
+        # `echo "" | tfgpu explain`: one line, blank; "empty" would contradict "read: 1 line"
+        headline = (f"No log lines: the input holds only {_plural(stats.lines, 'blank line')}."
+                    if stats.lines else "No log lines: the input holds only whitespace.")
     elif errors:
         headline = f"{len(errors)} problem(s) found in the log: {errors[0].title}"
     elif warnings:
@@ -199,7 +203,8 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
             "GPU is usable."
         )
     s = stats
-    meta = {"input": source, "read": f"{s.lines} lines, {s.bytes_read} bytes"}
+    meta = {"input": source,
+            "read": f"{_plural(s.lines, 'line')}, {_plural(s.bytes_read, 'byte')}"}
     if s.encoding:
         meta["encoding"] = f"{s.encoding} (transcoded)"
     if not created and not errors:

@@ -53,14 +53,16 @@ def tensorflow_version(f: HostFacts) -> str | None:
     return None
 
 
-def _build(f: HostFacts, key: str, lib: str) -> str | None:
+def _build(f: HostFacts, key: str) -> str | None:
     """A version TensorFlow was built for (``tf.sysconfig.get_build_info()``: what its CUDA
-    build loads), else the version of the copy of ``lib`` the loader would pick."""
+    build loads); ``None`` (unknown) when TensorFlow's probe did not run or failed.
+
+    The system's own libcudart/libcudnn is not a stand-in: a pip TensorFlow loads the
+    ``nvidia-*`` wheels' copies, not ``/usr/local/cuda``'s, so a ``--no-tf`` snapshot
+    would report the toolkit's version as TensorFlow's and make a false mismatch.
+    """
     if _tf_ok(f) and f.tf is not None and f.tf.build_info.get(key):
         return f.tf.build_info[key]
-    for lib_ in f.libraries:
-        if lib_.name == lib and lib_.selected and lib_.version:
-            return lib_.version
     return None
 
 
@@ -148,8 +150,8 @@ def _visible(f: HostFacts) -> str | None:
 #: The facts that must agree, in display order: (key, label, how to read it).
 FACT_ROWS: tuple[tuple[str, str, Callable[[HostFacts], str | None]], ...] = (
     ("driver", "NVIDIA driver", _driver),
-    ("cuda", "CUDA (TF loads)", lambda f: _build(f, "cuda_version", "cudart")),
-    ("cudnn", "cuDNN (TF loads)", lambda f: _build(f, "cudnn_version", "cudnn")),
+    ("cuda", "CUDA (TF loads)", lambda f: _build(f, "cuda_version")),
+    ("cudnn", "cuDNN (TF loads)", lambda f: _build(f, "cudnn_version")),
     ("tensorflow", "TensorFlow", tensorflow_version),
     ("keras", "Keras", _dist("keras", "tf-keras")),
     ("numpy", "NumPy", _dist("numpy")),
@@ -159,6 +161,14 @@ FACT_ROWS: tuple[tuple[str, str, Callable[[HostFacts], str | None]], ...] = (
     ("compute_capability", "compute capability", _ccs),
     ("gpus_visible", "GPUs visible", _visible),
 )
+#: Rows whose value is measured by TensorFlow's probe on some snapshots and inferred from
+#: the host on others (``--no-tf``): key -> "this snapshot's value was inferred".  When a
+#: row mixes the two, the inferred cells are unknown (``?``): TensorFlow may see fewer GPUs
+#: than the driver lists (a CPU-only build, a library it cannot load), so comparing them
+#: would report a difference nobody measured.  A row inferred on every node compares.
+_INFERRED: dict[str, Callable[[HostFacts], bool]] = {
+    "gpus_visible": lambda f: not _tf_ok(f),
+}
 #: Rows whose disagreement is a finding of :func:`check_versions`, with the words used.
 VERSION_ROWS: dict[str, str] = {
     "driver": "NVIDIA driver", "cuda": "CUDA", "cudnn": "cuDNN",
@@ -186,15 +196,21 @@ def build_table(nodes: Sequence[NodeResult]) -> FleetTable:
         nodes: every node; only those with ``status`` ``OK`` become columns.
 
     Returns:
-        Rows of :data:`FACT_ROWS`, then one ``env:NAME`` row per ``NCCL_*``, ``TF_*``
-        (but ``TF_CONFIG``, which names each worker's own task), ``CUDA_VISIBLE_DEVICES``
-        and ``XLA_FLAGS`` variable set on any node.
+        Rows of :data:`FACT_ROWS` (a value only inferred where other nodes measured it,
+        :data:`_INFERRED`, is ``None``: unknown, never a difference), then one
+        ``env:NAME`` row per ``NCCL_*``, ``TF_*`` (but ``TF_CONFIG``, which names each
+        worker's own task), ``CUDA_VISIBLE_DEVICES`` and ``XLA_FLAGS`` variable set on any node.
     """
     ok = [n for n in nodes if n.status is NodeStatus.OK and n.facts is not None]
     facts = [n.facts for n in ok if n.facts is not None]
     rows: list[TableRow] = []
     for key, label, read in FACT_ROWS:
         values = tuple(read(f) for f in facts)
+        inferred = _INFERRED.get(key)
+        if inferred is not None:
+            guessed = tuple(inferred(f) for f in facts)
+            if not all(guessed):  # measured somewhere: the inferred cells are unknown
+                values = tuple(None if g else v for v, g in zip(values, guessed, strict=True))
         known = {v for v in values if v is not None}
         rows.append(TableRow(key, label, values, len(known) > 1))
     for name in _env_keys(facts):
@@ -309,11 +325,24 @@ def check_gpu_generations(nodes: Sequence[NodeResult], table: FleetTable) -> lis
     )]
 
 
+def _gpu_use_unmeasured(n: NodeResult) -> bool:
+    """The node's snapshot cannot say whether TensorFlow uses its GPU: TensorFlow was not
+    probed (``--no-tf``), the node has NVIDIA GPUs and its doctor found no error (its
+    verdict: "GPU 0 ... looks ready; TensorFlow itself was not checked")."""
+    f = n.facts
+    if f is None or n.report is None:
+        return False
+    skipped = f.tf is None or f.tf.status is ProbeStatus.SKIPPED
+    return skipped and bool(f.nvidia_gpus) and n.report.verdict.problems == 0
+
+
 def check_no_usable_gpu(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
     """``fleet-node-without-gpu``: some nodes can train on a GPU and others cannot (their
     doctor verdict says TensorFlow will use the CPU only); the whole synchronous job then
-    runs at the CPU worker's pace.  A fleet of CPU-only nodes is not a finding."""
-    diagnosed = [n for n in nodes if n.status is NodeStatus.OK and n.report is not None]
+    runs at the CPU worker's pace.  A fleet of CPU-only nodes is not a finding, nor is a
+    ``--no-tf`` node whose GPU looks ready (unknown, :func:`_gpu_use_unmeasured`)."""
+    diagnosed = [n for n in nodes if n.status is NodeStatus.OK and n.report is not None
+                 and not _gpu_use_unmeasured(n)]
     with_gpu = [n.name for n in diagnosed if n.report is not None and n.report.verdict.gpu_usable]
     without = [n for n in diagnosed if n.report is not None and not n.report.verdict.gpu_usable]
     if not with_gpu or not without:

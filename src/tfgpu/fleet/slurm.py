@@ -10,8 +10,10 @@ the submitting shell would take precedence over Slurm in ``tfgpu.setup()``, so t
 unsets it.
 
 Sources: Slurm's sbatch and srun manual pages (``#SBATCH`` lines, ``--nodes``,
-``--ntasks-per-node``, ``--gpus-per-node``, ``--time``, ``--partition``,
-``--kill-on-bad-exit``, ``--parsable``, ``--wait``); TensorFlow's
+``--ntasks-per-node``, ``--gpus-per-node``, ``--time``, ``--partition``, ``--chdir``
+("Set the working directory of the batch script to directory before it is executed";
+without it the script runs in "the calling process working directory", i.e. where sbatch
+was called), ``--kill-on-bad-exit``, ``--parsable``, ``--wait``); TensorFlow's
 ``slurm_cluster_resolver.py`` (the variables it reads).
 """
 
@@ -30,6 +32,15 @@ from tfgpu.facts import ProbeStatus
 _TIME_RE = re.compile(r"^(?:(\d+)-)?(\d+)(?::(\d{1,2}))?(?::(\d{1,2}))?$")
 #: A job name, partition or output file name: no shell or line breaks.
 _SAFE_RE = re.compile(r"^[A-Za-z0-9_.,:%=/+@-]+$")
+
+
+#: The script's comment (and ``tfgpu launch``'s note) when no ``--gpus-per-node`` was given.
+NO_GPU_NOTE = ("No GPU requested (no --gpus-per-node): Slurm allocates none unless the "
+               "partition adds some; ask with tfgpu launch --slurm --gpus-per-node N")
+#: The script's comment when no ``--chdir`` was given (sbatch man page: the working
+#: directory is the calling process's unless ``--chdir`` says otherwise).
+NO_CHDIR_NOTE = ("Runs in the folder sbatch is called from (Slurm's default); "
+                 "tfgpu launch --slurm --chdir DIR fixes one")
 
 
 class SlurmJobError(ValueError):
@@ -69,13 +80,16 @@ class SlurmJob:
         nodes: nodes to allocate (``--nodes``).
         ntasks_per_node: workers per node (``--ntasks-per-node``; 1: one worker per node
             using all its GPUs, TensorFlow's usual layout).
-        gpus_per_node: GPUs per node (``--gpus-per-node``); 0 asks for none.
+        gpus_per_node: GPUs per node (``--gpus-per-node``); 0 asks for none; ``None``:
+            not given, so none is asked for either, and the script says so in a comment
+            (:data:`NO_GPU_NOTE`).
         time: wall-time limit as sbatch reads it (``"01:00:00"``), or ``None``: the
             partition's default.
         partition: ``--partition``, or ``None``: the cluster's default.
         job_name: ``--job-name``.
         output: ``--output`` file pattern (``%j`` is the job id).
-        workdir: folder the workers start in (``cd`` in the script), or ``None``.
+        workdir: folder the job runs in (``#SBATCH --chdir``), or ``None``: Slurm's
+            default, the folder ``sbatch`` is called from (the script says so).
         extra: more ``#SBATCH`` options as given (``--account=abc``, ``--qos=long``).
         preflight: run ``tfgpu fleet --no-tf`` in the allocation first and stop the job
             when it finds an error (a node with another TensorFlow, no tfgpu...).
@@ -84,7 +98,7 @@ class SlurmJob:
     command: tuple[str, ...]
     nodes: int = 1
     ntasks_per_node: int = 1
-    gpus_per_node: int = 0
+    gpus_per_node: int | None = None
     time: str | None = None
     partition: str | None = None
     job_name: str = "tfgpu-train"
@@ -110,7 +124,7 @@ class SlurmJob:
         for name, value, low in (("--nodes", self.nodes, 1),
                                  ("--ntasks-per-node", self.ntasks_per_node, 1),
                                  ("--gpus-per-node", self.gpus_per_node, 0)):
-            if value < low:
+            if value is not None and value < low:
                 raise SlurmJobError(f"{name} must be >= {low}, not {value}")
         if self.time is not None:
             time_limit_s(self.time)
@@ -118,6 +132,10 @@ class SlurmJob:
                            ("--output", self.output)):
             if text is not None and not _SAFE_RE.match(text):
                 raise SlurmJobError(f"{name} {text!r}: letters, digits and _.,:%=/+@- only")
+        if self.workdir is not None and (not self.workdir or any(
+                c in self.workdir for c in '"\n\r')):
+            raise SlurmJobError(f"--chdir {self.workdir!r}: a folder name without '\"' or "
+                                "line breaks")
         for opt in self.extra:
             if not opt.startswith("-") or "\n" in opt or "\r" in opt:
                 raise SlurmJobError(f"--sbatch-option {opt!r}: one sbatch option per use, "
@@ -144,6 +162,10 @@ def render_batch_script(job: SlurmJob) -> str:
     if job.partition is not None:
         sb.append(f"--partition={job.partition}")
     sb.append(f"--output={job.output}")
+    if job.workdir is not None:
+        # sbatch splits an #SBATCH line at spaces outside double quotes (see below).
+        sb.append(f'--chdir="{job.workdir}"' if re.search(r"\s", job.workdir)
+                  else f"--chdir={job.workdir}")
     # sbatch splits an #SBATCH line at spaces outside double quotes (and drops the quotes).
     sb += [opt if not re.search(r"\s", opt) else '{0}="{2}"'.format(*opt.partition("="))
            for opt in job.extra]
@@ -153,6 +175,8 @@ def render_batch_script(job: SlurmJob) -> str:
         f"# Written by tfgpu launch --slurm (tfgpu {__version__}): {job.workers} worker(s), "
         f"{job.nodes} node(s) x {job.ntasks_per_node} task(s).",
         "# Submit with: sbatch <this file>",
+        *((f"# {NO_GPU_NOTE}",) if job.gpus_per_node is None else ()),
+        *((f"# {NO_CHDIR_NOTE}",) if job.workdir is None else ()),
         *(f"#SBATCH {opt}" for opt in sb),
         "set -euo pipefail",
         "# Each srun task is one worker: TensorFlow's SlurmClusterResolver (tfgpu.setup())",
@@ -162,8 +186,6 @@ def render_batch_script(job: SlurmJob) -> str:
         "unset TF_CONFIG",
         "export PYTHONUNBUFFERED=1",
     ]
-    if job.workdir is not None:
-        lines.append(f"cd {shlex.quote(job.workdir)}")
     lines.append('echo "tfgpu: job ${SLURM_JOB_ID} on ${SLURM_JOB_NODELIST}: '
                  f'{job.workers} worker(s)" >&2')
     if job.preflight:

@@ -94,6 +94,21 @@ def _cuda_matches(row_cuda: str, wanted: str) -> bool:
     return have[: len(want)] == want if len(want) < 2 else have[:2] == want[:2]
 
 
+def _jit_cuda(build_cuda: str, tested_cuda: str) -> str:
+    """The CUDA toolkit that made the wheel's PTX, as precisely as the knowledge says.
+
+    ``tf_compute_capabilities.toml`` takes ``build_cuda`` from the wheel's build_info,
+    which for TensorFlow 2.0 and 2.2 holds the major only (``"10"``; its row's note: "the
+    tested-config table says CUDA 10.1").  Looked up as is, ``"10"`` is CUDA 10.0's driver
+    (410.48) while the same line's minimum is CUDA 10.1's (418.39).  When the tested
+    configuration's CUDA (``tf_tested_configs.toml``) is in that major, it names the
+    toolkit, so it is used; a ``build_cuda`` with a minor is kept as it is.
+    """
+    if "." not in build_cuda and tested_cuda.split(".", 1)[0] == build_cuda:
+        return tested_cuda
+    return build_cuda
+
+
 def known_ccs(kb: Knowledge) -> tuple[str, ...]:
     """Every compute capability the knowledge names: the GPU table's and the wheels'
     SASS/PTX targets, ascending (``("3.0", "3.5", ..., "12.0")``)."""
@@ -211,7 +226,8 @@ def select_matrix(
             if gpu_cc is not None:
                 support = kb.cc_support(r.tf_version, gpu_cc)
                 if support is not None and support.status == "ptx-jit":
-                    jit = kb.min_driver(support.row.build_cuda, driver_os, ptx_jit=True)
+                    jit = kb.min_driver(_jit_cuda(support.row.build_cuda, r.cuda),
+                                        driver_os, ptx_jit=True)
         lines.append(ConfigLine(r, driver, archs, support, jit))
 
     if canon_os == "windows" and tf is not None and gpu is not None and not lines:
