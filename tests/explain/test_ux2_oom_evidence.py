@@ -67,7 +67,8 @@ def test_context_creation_oom_is_evidence_of_another_process() -> None:
 
 
 def test_host_facts_with_gpu_memory_in_use_are_evidence_of_another_process() -> None:
-    host = HostFacts(os=OSFacts(system="Linux"), python=PythonFacts(version="3.11.9", executable="python"),
+    host = HostFacts(os=OSFacts(system="Linux"),
+                     python=PythonFacts(version="3.11.9", executable="python"),
                      gpus=(GPU(index=0, vendor="nvidia", name="NVIDIA GeForce RTX 3090",
                                memory_total_mib=24576, memory_free_mib=310),))
     text = _oom(free="23.1GiB", total="24.0GiB", size="20.0G")
