@@ -75,3 +75,18 @@ def test_host_facts_with_gpu_memory_in_use_are_evidence_of_another_process() -> 
     assert _ids(text)[HELD].severity is Severity.WARNING
     f = _ids(text, host)[HELD]
     assert f.severity is Severity.ERROR and "310 MiB of 24,576 MiB" in f.cause
+
+
+def _smi_rows(*pids: int) -> str:
+    return "".join(f"|    0   N/A  N/A     {pid:>5}      C   python      {3000 + pid % 7}MiB |\n"
+                   for pid in pids)
+
+
+def test_nvidia_smi_table_with_other_compute_processes_is_evidence() -> None:
+    text = _oom(free="5.10GiB", total="7.92GiB", size="4.50G") + _CUDNN
+    assert HELD not in _ids(text)  # no evidence: the handle failure names the cause
+    found = _ids(text + _smi_rows(4242, 5151))
+    assert _errors(found) == [HELD]
+    assert "2 compute processes" in found[HELD].cause
+    # one listed process may be the failing one itself: no evidence of another
+    assert HELD not in _ids(text + _smi_rows(4242))

@@ -164,7 +164,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             out.append(
                 catalogue.make(
                     "gpu-memory-held-by-other-process",
-                    evidence=log_evidence(cuda_oom, init_oom, info[:3]),
+                    evidence=log_evidence(cuda_oom, init_oom, info[:3],
+                                          ctx.h("ux2.smi_process").first[:4]),
                     cause=cause,
                     fix=(
                         "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
@@ -243,10 +244,14 @@ def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
 
     Evidence: CUDA_ERROR_OUT_OF_MEMORY while creating the CUDA context (before TensorFlow
     allocated anything); the log's free memory at start below :data:`HELD_FREE_FRACTION` of
-    the total (MiB); the host facts' free memory of a GPU (``nvidia-smi
-    --query-gpu=memory.free``, MiB) below that fraction."""
+    the total (MiB); an ``nvidia-smi`` process table in the log listing two or more compute
+    processes (one may be the failing process itself); the host facts' free memory of a
+    GPU (``nvidia-smi --query-gpu=memory.free``, MiB) below that fraction."""
     if ctxfail:
         return "The context itself could not be created"
+    pids = {h.g("pid") for h in ctx.h("ux2.smi_process").all()}
+    if len(pids) > 1:  # one of them may be this process; the others are not
+        return f"nvidia-smi in the log lists {len(pids)} compute processes on the GPU"
     if total_mib and free_mib is not None and free_mib < HELD_FREE_FRACTION * total_mib:
         return "Nearly all memory was already in use at start"
     for gpu in ctx.host.gpus if ctx.host is not None else ():
