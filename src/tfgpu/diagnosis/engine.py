@@ -117,8 +117,8 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     out = []
     for f in kept:
         if f.id in extra:
-            f = dataclasses.replace(f, evidence=tuple(dict.fromkeys((*f.evidence,
-                                                                     *extra[f.id]))))
+            f = dataclasses.replace(f, evidence=_dedupe_evidence((*f.evidence,
+                                                                  *extra[f.id])))
         spec = book.spec_of(f.id)
         if spec is not None and spec.defers_to and spec.deferred_title is not None:
             cause = next((g for i in spec.defers_to for g in items
@@ -131,6 +131,19 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
                     cause=f"{f.cause}; the reason is the finding {cause.id}: {cause.title}")
         out.append(f)
     return sort_findings(out)
+
+
+def _dedupe_evidence(items: Iterable[Evidence]) -> tuple[Evidence, ...]:
+    """``items`` without repeats, in order: a log line (same number and text) counts once
+    whatever source names it (``"log"``, ``"tf.log_lines"``)."""
+    seen: set[tuple[object, ...]] = set()
+    out = []
+    for e in items:
+        key: tuple[object, ...] = (e.line, e.text) if e.line is not None else (e.source, e.text)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return tuple(out)
 
 
 def _host_fix(f: Facts, check: object, finding: Finding) -> Finding:

@@ -1918,6 +1918,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("aarch", "armv", "raspberry", "jetson", "tegra"),
         r"\b(?P<arch>aarch64|armv[678]l)\b|\b(?P<board>Raspberry Pi|Jetson|tegra)\b",
     ),
+    # --- ux2 ---
+    # A compute process row of nvidia-smi's "Processes:" table (GPU, [GI CI,] PID, type C or
+    # C+G, name, memory): "|    0   N/A  N/A     12345      C   python     3000MiB |" (with
+    # GI/CI columns, driver 450+) or "|    0      12345      C   python     3000MiB |".
+    _p(
+        "ux2.smi_process",
+        ("mib |", "mib|"),
+        r"^\|\s+\d+\s+(?:N/A\s+N/A\s+|\d+\s+\d+\s+(?=\d+\s+C))?(?P<pid>\d+)\s+C(?:\+G)?\s"
+        r"[^|]*MiB\s*\|\s*$",
+        "pid",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -23,6 +23,7 @@ from tfgpu.plan.model import (
     Manual,
     PipInstall,
     Plan,
+    Route,
     RunCommands,
     SetEnv,
     Shell,
@@ -83,6 +84,7 @@ def _header(plan: Plan, verbosity: int = 0) -> list[str]:
     route_line = (
         f"Route: {plan.route.value}; TensorFlow {plan.tf_version or 'none'}"
         + (f"; Python {plan.python}" if plan.python else "")
+        + (" (the distribution's python3)" if plan.python and "." not in plan.python else "")
         + (
             "; uses the GPU if its compute capability is supported (unknown: pass --cc)"
             if plan.uses_gpu and plan.gpu_unverified
@@ -135,14 +137,25 @@ def render_text(plan: Plan, verbosity: int = 0) -> str:
     lines = _header(plan, verbosity)
     lines.append("Steps:")
     conda = _conda_env(plan)
+    mixed = len({s.shell for s in plan.steps}) > 1
     for i, step in enumerate(plan.steps, 1):
         mark = "  (you do this; tfgpu never runs it)" if isinstance(step.action, Manual) else ""
-        lines.append(f"  {i}. {step.title}{mark}")
+        where = f"  [{_shell_label(plan, step.shell)}]" if mixed else ""
+        lines.append(f"  {i}. {step.title}{where}{mark}")
         for cmd in _step_commands(plan, step, conda):
             lines.extend(f"       {part}" for part in cmd.split("\n"))
     if not plan.steps:
         lines.append("  (none: nothing can be installed until the reasons above are addressed)")
     return "\n".join(lines) + "\n"
+
+
+def _shell_label(plan: Plan, shell: Shell) -> str:
+    """Where a step runs, for a plan whose steps run in more than one shell (ux2):
+    ``Windows PowerShell``, or the POSIX shell (inside WSL2 on a WSL2 plan)."""
+    if shell is Shell.POWERSHELL:
+        return "Windows PowerShell"
+    return "Linux shell, inside WSL2" if plan.route is Route.WSL2 or "wsl2" in \
+        plan.target_summary.split(",")[0] else "bash"
 
 
 def _step_commands(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:

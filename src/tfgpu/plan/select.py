@@ -268,7 +268,8 @@ def _describe(plan: Plan) -> str:
         Route.WSL2: " inside WSL2",
         Route.CPU: " (CPU only)",
     }.get(plan.route, "")
-    return f"{tf}{how}" + (f", Python {plan.python}" if plan.python else "")
+    own = " (conda installs it)" if plan.route is Route.CONDA and plan.python else ""
+    return f"{tf}{how}" + (f", Python {plan.python}{own}" if plan.python else "")
 
 
 def _route_alternatives(
@@ -416,7 +417,7 @@ def _make_plan(
         )
     if target.gpu_vendor != "nvidia":
         why = (
-            "no GPU was found"
+            ("no GPU given (--gpu)" if target.origin == "described" else "no GPU was found")
             if target.gpu_vendor is None
             else f"{target.gpu_name or target.gpu_vendor} is not an NVIDIA GPU; "
             "official TensorFlow wheels use CUDA only"

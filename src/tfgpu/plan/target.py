@@ -87,8 +87,9 @@ class TargetHost:
         (cc 6.1), driver 470.82.01"``."""
         parts = [f"{self.os} {self.arch}" + (f" ({self.os_name})" if self.os_name else "")]
         parts.append(f"Python {self.python}" if self.python else "Python not given")
+        described = self.origin == "described"
         if self.gpu_vendor is None:
-            parts.append("no GPU")
+            parts.append("no GPU given (--gpu)" if described else "no GPU")
         else:
             gpu = self.gpu_name or (
                 "NVIDIA GPU (not listed: the driver failed)"
@@ -102,7 +103,9 @@ class TargetHost:
             version = f" (version {self.driver})" if self.driver else ""
             parts.append(f"NVIDIA driver broken: {self.driver_problem}{version}")
         elif self.gpu_vendor == "nvidia":
-            parts.append(f"driver {self.driver}" if self.driver else "no NVIDIA driver")
+            # a described host: no --driver is "not given", not "none" (ux2)
+            parts.append(f"driver {self.driver}" if self.driver
+                         else "driver not given (--driver)" if described else "no NVIDIA driver")
         return ", ".join(parts)
 
 

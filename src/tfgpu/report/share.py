@@ -140,23 +140,20 @@ def _verify_table(verify: Mapping[str, Any]) -> dict[str, Any]:
                    "max relative error / bound", "GFLOP/s", "problems"), rows)
 
 
-def _bench_table(bench: Mapping[str, Any]) -> dict[str, Any]:
-    rows = []
-    for d in bench.get("devices") or []:
-        for wl, s in (d.get("workloads") or {}).items():
-            tt = s.get("train_time_s") or {}
-            acc = s.get("test_accuracy") or {}
-            rows.append([
-                d.get("device"), wl,
-                f"{_fig(tt.get('median'))} [{_fig(tt.get('min'))}-{_fig(tt.get('max'))}]",
-                _fig(acc.get("median") if isinstance(acc, Mapping) and "median" in acc
-                     else acc, "{:.2f}%"),
-                _fig(s.get("samples_per_s"), "{:,.0f}"),
-            ])
-    synthetic = " (SYNTHETIC DATA)" if bench.get("synthetic") else ""
-    return _table("Training, warm-up excluded" + synthetic,
-                  ("device", "workload", "time, s: median [min-max]", "test accuracy",
-                   "samples/s"), rows)
+def _bench_tables(bench: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any],
+                                                    list[str]]:
+    """The bench results as the text report shows them (ux2,
+    :func:`tfgpu.report.bench_view.bench_results`): the training table (with its GFLOP/s
+    column), the ceilings table, and the lines above them (the speed-ups, the headline
+    result first, then the run summary and each recipe)."""
+    from tfgpu.bench.runner import TENSORBOARD_NOTE
+    from tfgpu.report.bench_view import bench_results
+
+    res = bench_results(bench, TENSORBOARD_NOTE)
+    training, ceilings = res["training"], res["ceilings"]
+    return (_table(training["title"], training["columns"], training["rows"]),
+            _table(ceilings["title"], ceilings["columns"], ceilings["rows"]),
+            [*res["speedups"], res["summary"], *res["recipes"]])
 
 
 def _bench_bars(bench: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -273,7 +270,9 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         ``title``, ``verdict`` (``headline``, ``state`` ``error``/``ok``/``warning``,
         ``problems``), ``groups`` (``area`` and its ``findings``, in
         :data:`tfgpu.findings.AREAS` order), ``passed`` (the ``ok`` findings), ``ids``,
-        ``meta``, ``host`` rows, ``tables``, ``chart`` (SVG text), versions, ``redacted``.
+        ``meta``, ``host`` rows, ``tables``, ``results`` (the bench's result lines: speed-ups,
+        run summary, recipes, as the text report prints them), ``chart`` (SVG text),
+        versions, ``redacted``.
     """
     from tfgpu.privacy import NoRedactor
 
@@ -297,8 +296,9 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
     state = "error" if errors else "ok" if verdict.get("gpu_usable") else "warning"
     extra = [_table(str(t["title"]), t["columns"], t["rows"])
              for t in (redactor.data(dict(t)) for t in tables)]
+    bench_out = _bench_tables(bench) if bench is not None else None
     tables_out = [t for t in (*extra, _verify_table(verify) if verify is not None else None,
-                              _bench_table(bench) if bench is not None else None)
+                              *(bench_out[:2] if bench_out is not None else ()))
                   if t is not None and t["rows"]]
     return {
         "title": f"tfgpu {d.get('command', '')}".strip(),
@@ -313,6 +313,7 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         "meta": {str(k): str(v) for k, v in (d.get("meta") or {}).items()},
         "host": _host_rows(facts) if facts is not None else [],
         "tables": tables_out,
+        "results": bench_out[2] if bench_out is not None else [],
         "chart": bench_svg(bench) if bench is not None else "",
         "tfgpu_version": d.get("tfgpu_version", ""),
         "knowledge_version": d.get("knowledge_version", ""),

@@ -7,7 +7,6 @@ loaded (the matrix view and knowledge object are passed in).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,120 +24,33 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------- bench
 
 
-def _plural(n: Any, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _v(fig: dict[str, Any] | None, fmt: str = "{:.2f}") -> str:
-    if not fig or fig.get("value") is None:
-        return "-"
-    return fmt.format(fig["value"])
-
-
 def render_bench_tables(doc: dict[str, Any], console: Console) -> None:
-    """Print the result tables (training, speed-ups, ceilings) to ``console``."""
+    """Print the result tables (training, speed-ups, ceilings) to ``console``: the rows
+    and lines of :func:`tfgpu.report.bench_view.bench_results`, which the shareable
+    Markdown/HTML report renders too."""
     from tfgpu.bench.runner import TENSORBOARD_NOTE
+    from tfgpu.report.bench_view import bench_results
 
-    syn = " [SYNTHETIC DATA]" if doc["synthetic"] else ""
-    tb = doc.get("timings_include_tensorboard", False)
-    tb_note = f" ({TENSORBOARD_NOTE})" if tb else ""
-    cfg, host = doc["config"], doc["host"]
-    where = doc["data"].get("paths") or []
-    location = (
-        (where[0] if doc["data"].get("kind") == "npz" else os.path.dirname(where[0]))
-        if where
-        else None
-    )
-    console.print(
-        Text(
-            f"data: {doc['data']['label']}"
-            + (f" ({location})" if location else "")
-            + f"; {_plural(cfg['epochs']['value'], 'epoch')}, "
-            f"{_plural(cfg['repeat']['value'], 'run')} each; TensorFlow {host['tf_version']}; "
-            f"load average (1 min) {_v(host['load_average_1min_before'])} before, "
-            f"{_v(host['load_average_1min_after'])} after, on {host['cpu_count']['value']} CPUs"
-        )
-    )
-    t = Table(
-        title=Text("Training, warm-up excluded" + syn + tb_note),
-        header_style="bold",
-        show_edge=False,
-    )
-    for col in (
-        "device",
-        "workload",
-        "time, s: median [min-max]",
-        "test acc.",
-        "samples/s",
-        "GFLOP/s (of ceiling)",
-    ):
+    res = bench_results(doc, TENSORBOARD_NOTE)
+    console.print(Text(res["summary"]))
+    training = res["training"]
+    t = Table(title=Text(training["title"]), header_style="bold", show_edge=False)
+    for col in training["columns"]:
         t.add_column(col, justify="left" if col in ("device", "workload") else "right")
-    recipes: dict[str, str] = {}
-    for d in doc["devices"]:
-        for wl, s in d["workloads"].items():
-            r = s["recipe"]
-            parts = [
-                f"batch {r['batch_size']['value']}",
-                f"lr {r['learning_rate']['value']:g}" + (" cosine" if wl == "tuned" else ""),
-            ]
-            if r["jit_compile"]:
-                parts.append("XLA")
-            if r["steps_per_execution"]["value"] > 1:
-                parts.append(f"steps_per_execution {r['steps_per_execution']['value']}")
-            if r["mixed_precision"]:
-                parts.append("mixed float16")
-            parts.append(r["pipeline"])
-            if s.get("tensorboard"):
-                parts.append("TensorBoard logging on")
-            recipes[f"{wl} on {d['device']}"] = ", ".join(parts)
-            tt = s["train_time_s"]
-            t.add_row(
-                d["device"],
-                wl,
-                f"{_v(tt['median'])} [{_v(tt['min'])}-{_v(tt['max'])}]",
-                _v(s["test_accuracy"]["median"], "{:.2f}%"),
-                _v(s["samples_per_s"], "{:,.0f}"),
-                f"{_v(s['achieved_rate'], '{:.1f}')} "
-                f"({_v(s['fraction_of_matmul_ceiling'], '{:.1%}')})",
-            )
+    for row in training["rows"]:
+        t.add_row(*row)
     console.print(t)
-    for name, text in recipes.items():
-        console.print(Text(f"  {name}: {text}"))
-    sp = doc["speedup"]
-    for dev, s in sp["tuned_over_guide"].items():
-        console.print(
-            Text(
-                f"tuned over guide on {dev}: {_v(s, '{:.2f}x')} faster, test accuracy "
-                f"{_v(s['accuracy_delta'], '{:+.2f}')} points "
-                + (
-                    "(within tolerance)"
-                    if s["accuracy_within_tolerance"]
-                    else "(OUTSIDE 0.5 points)"
-                )
-                + tb_note
-            )
-        )
-    for wl, per in sp["gpu_over_cpu"].items():
-        for dev, s in per.items():
-            console.print(Text(f"{dev} over cpu, {wl}: {_v(s, '{:.2f}x')} faster{tb_note}"))
-    c = Table(title="Ceilings (measured)", header_style="bold", show_edge=False)
-    for col in ("device", "matmul float32", "float16", "bfloat16", "copy", "copy kind"):
-        c.add_column(col, justify="left" if col in ("device", "copy kind") else "right")
-    any_ceiling = False
-    for d in doc["devices"]:
-        ce = d.get("ceilings")
-        if not ce:
-            continue
-        any_ceiling = True
-        c.add_row(
-            d["device"],
-            _v(ce.get("matmul_float32"), "{:,.1f} GFLOP/s"),
-            _v(ce.get("matmul_float16"), "{:,.1f}"),
-            _v(ce.get("matmul_bfloat16"), "{:,.1f}"),
-            _v(ce.get("copy"), "{:.2f} GB/s"),
-            ce["copy"]["kind"],
-        )
-    if any_ceiling:
+    for line in res["recipes"]:
+        console.print(Text(f"  {line}"))
+    for line in res["speedups"]:
+        console.print(Text(line))
+    ceilings = res["ceilings"]
+    if ceilings["rows"]:
+        c = Table(title=ceilings["title"], header_style="bold", show_edge=False)
+        for col in ceilings["columns"]:
+            c.add_column(col, justify="left" if col in ("device", "copy kind") else "right")
+        for row in ceilings["rows"]:
+            c.add_row(*row)
         console.print(c)
 
 

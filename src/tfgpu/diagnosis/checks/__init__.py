@@ -204,7 +204,6 @@ HOST_CHECKS: tuple[Check, ...] = (
     log_level_hides_reasons,
     ld_library_path_shadows,
     no_nvidia_gpu,
-    cpu_host_gpu_messages,
     driver_missing,
     driver_broken,
     driver_library_mismatch,
@@ -245,6 +244,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cuda_runtime_init,
     gpu_kernel_fault,  # universe
     rule_cuda_drivers,
+    cpu_host_gpu_messages,  # ux2: a log check, so doctor/explain/verify agree
     rule_windows,
     rule_pip,
     pip_resolution_conflict,  # universe

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
-from tfgpu.facts.view import Facts
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeQueryError, TensorCores, docs
 
@@ -256,10 +256,6 @@ def multi_gpu_p2p(f: Facts) -> Iterator[Finding]:
     )
 
 
-_CPU_HOST_NOISE = ("Could not find cuda drivers", "failed call to cuInit",
-                   "Could not load dynamic library 'libcuda.so.1'")
-
-
 def cpu_host_gpu_messages(f: Facts) -> Iterator[Finding]:
     """On a host without an NVIDIA GPU, TensorFlow's CUDA start-up lines are harmless.
 
@@ -268,24 +264,23 @@ def cpu_host_gpu_messages(f: Facts) -> Iterator[Finding]:
     used" and an ``E`` line "failed call to cuInit ... (303)"
     (recorded/tf-logs/tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt).  Without a GPU they
     need no action.
+
+    A log check sharpened by host facts (ux2): it reads the lines from whatever log is
+    explained (the doctor's TensorFlow child, ``verify``'s child, ``explain`` with
+    ``--facts``), so the same lines give the same finding in every command; it needs host
+    facts that probed the driver (missing) and found no NVIDIA GPU.
     """
     facts = f.host
-    if facts is None:
-        return
-    tf = facts.tf
-    if facts.nvidia_gpus or tf is None or tf.status is not ProbeStatus.OK:
+    if facts is None or facts.nvidia_gpus:
         return
     if facts.driver is None or facts.driver.status is not ProbeStatus.MISSING:
         return
     if facts.os.is_wsl and facts.os.wsl_version == 2:
         return  # wsl2-gpu-unknown: the GPU may well be there
-    hits = [(i + 1, ln.strip()) for i, ln in enumerate(tf.log_lines)
-            if any(k in ln for k in _CPU_HOST_NOISE)]
+    libcuda = [h for h in f.h("lib.missing").all() if (h.g("lib") or "").startswith("libcuda.so")]
+    hits = [*f.h("cuda.drivers").all(), *f.h("cuinit").all(), *libcuda]
     if not hits:
         return
-    yield catalogue.make(
-        "cuda-messages-harmless-without-gpu",
-        evidence=tuple(Evidence("tf.log_lines", text[:300], line) for line, text in hits[:4]),
-    )
+    yield catalogue.make("cuda-messages-harmless-without-gpu", evidence=log_evidence(hits, limit=4))
 
 

@@ -353,6 +353,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     core_seen = False
     deps = dependency_failures(ctx)  # semantics (stage 3): one finding per missing dependency
     skip = set(deps) | _dependency_only(ctx, deps)
+    plain: list[tuple[int, str, str, str | None, list[Hit]]] = []
     if deps:
         core_seen = True
         out += library_dependency(ctx, deps)
@@ -475,6 +476,8 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             fix = ["nvidia-smi", "docker run --gpus all ...   # when in a container"]
         else:
             fix = _path_fix(ctx, filename, base, expected)
+        if base not in ("cuda", "nvcuda"):
+            plain.append((len(out), filename, comp, expected, same))
         out.append(
             catalogue.make(
                 "library-not-loaded-{library}",
@@ -489,6 +492,8 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                 doc="tf-pip-windows-native" if ctx.windows else None,
             )
         )
+    if len(plain) > 1:
+        out = _one_install(ctx, out, plain, dlopen)
     # gpu stack (stage 3): "Skipping registering GPU devices..." is the last line of the same
     # gpu_device.cc warning ("Cannot dlopen some GPU libraries. ...\nSkipping registering
     # GPU devices..."), often the only one a log keeps
@@ -519,6 +524,52 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def _one_install(ctx: Facts, out: list[Finding],
+                 plain: list[tuple[int, str, str, str | None, list[Hit]]],
+                 dlopen: Hits) -> list[Finding]:
+    """Several CUDA/cuDNN libraries TensorFlow could not load: one cause (ux2, one finding
+    per cause), the loader's path or one install, so one finding listing every library.
+
+    ``plain``: (index in ``out``, file name, component, needed version, hits) of each
+    library's own finding.  The id stays the family's (``library-not-loaded-{library}``),
+    named after the CUDA runtime when it is among them (TensorFlow loads it first), else
+    the first library in the log.  Returns ``out`` with those findings replaced by one."""
+    firsts = sorted(plain, key=lambda p: min(h.line for h in p[4]))
+    primary = next((p for p in firsts if parse_library(p[1])[0] == "cudart"), firsts[0])
+    merged = [out[p[0]] for p in firsts]
+    names = [p[1] for p in firsts]
+    listed = ", ".join(f"{p[1]} ({p[2]}" + (f", needs {p[3]})" if p[3] else ")") for p in firsts)
+    category = next((f.category for f in merged if f.category != "gpu-not-visible"),
+                    merged[0].category)
+    if ctx.windows:
+        find = [f"where {n}" for n in names]
+    else:
+        stems = "|".join(dict.fromkeys(re.escape(n.split(".so")[0]) for n in names))
+        find = [f"ldconfig -p | grep -E '{stems}'"]
+    rest = [x for f in merged for x in f.fix
+            if not x.startswith(("ldconfig -p | grep ", "where "))]
+    one = catalogue.make(
+        "library-not-loaded-{library}",
+        variant="several",
+        library=_slug(primary[1]),
+        count=len(names),
+        filenames=", ".join(names),
+        category=category,
+        evidence=log_evidence(*(p[4] for p in firsts), dlopen.first[:1]),
+        cause=(f"TensorFlow tried to load {listed}; the loader found none of them. One cause: "
+               "the folder holding them (one CUDA/cuDNN install, or the pip nvidia-* wheels) "
+               "is not installed or not on the loader's search path in this process (a "
+               "variable set in one shell or terminal and not in this one, a notebook "
+               "kernel started elsewhere). Without them TensorFlow skips the GPU."),
+        fix=tuple(dict.fromkeys([*find, *rest])),
+        doc="tf-pip-windows-native" if ctx.windows else None,
+    )
+    drop = {p[0] for p in plain}
+    keep = [f for i, f in enumerate(out) if i not in drop]
+    keep.insert(min(drop), one)
+    return keep
 
 
 # ---------------------------------------------------------------------- cuDNN version (log)

@@ -154,23 +154,46 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             cause += f"; only {free:,.0f} MiB of {total:,.0f} MiB were free when TensorFlow started"
         elif total is not None:
             cause += f" (GPU memory {total:,.0f} MiB)"
-        cause += (
-            ". Another process (another user's job, a second notebook or TensorFlow session, "
-            "which grabs nearly all memory by default) already holds the GPU memory."
-        )
-        out.append(
-            catalogue.make(
-                "gpu-memory-held-by-other-process",
-                evidence=log_evidence(cuda_oom, init_oom, info[:3]),
-                cause=cause,
-                fix=(
-                    "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
-                    "stop that process, or pick a free GPU: CUDA_VISIBLE_DEVICES=1 python train.py",
-                    "let processes share: TF_FORCE_GPU_ALLOW_GROWTH=true (or set_memory_growth) "
-                    "in each",
-                ),
+        held = _other_process_evidence(ctx, ctxfail, total, free)
+        if held is not None:
+            cause += (
+                f". {held}: another process (another user's job, a second notebook or "
+                "TensorFlow session, which grabs nearly all memory by default) already holds "
+                "the GPU memory."
             )
-        )
+            out.append(
+                catalogue.make(
+                    "gpu-memory-held-by-other-process",
+                    evidence=log_evidence(cuda_oom, init_oom, info[:3],
+                                          ctx.h("ux2.smi_process").first[:4]),
+                    cause=cause,
+                    fix=(
+                        "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                        "--format=csv",
+                        "stop that process, or pick a free GPU: CUDA_VISIBLE_DEVICES=1 "
+                        "python train.py",
+                        "let processes share: TF_FORCE_GPU_ALLOW_GROWTH=true (or "
+                        "set_memory_growth) in each",
+                    ),
+                )
+            )
+        elif not out and not _handle_hits(ctx):
+            # No sign of another process: TensorFlow's own pool (it reserves nearly all GPU
+            # memory by default) is as likely; hedged, memory growth first.  A cuBLAS/cuDNN
+            # handle failure or an OOM tensor already names this cause (one cause, one finding).
+            out.append(
+                catalogue.make(
+                    "gpu-memory-held-by-other-process",
+                    variant="unproven",
+                    evidence=log_evidence(cuda_oom, init_oom, info[:3]),
+                    fix=(
+                        _growth(ctx) + "   # let TensorFlow grow its pool instead of "
+                        "reserving nearly all GPU memory",
+                        "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                        "--format=csv   # if another process holds GPU memory: stop it",
+                    ),
+                )
+            )
     out += c.from_log(ctx, "mem.frozen", lambda frozen, first: catalogue.make(
         "device-config-after-init",
         what=first.g("what") or "Physical",
@@ -208,6 +231,39 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+#: Free GPU memory at start below this fraction of the total means another process already
+#: holds it (a fresh GPU has nearly all free; a desktop display takes a few hundred MiB).
+HELD_FREE_FRACTION = 0.10
+
+
+def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
+                            free_mib: float | None) -> str | None:
+    """What shows that another process holds the GPU memory, or ``None`` when nothing does.
+
+    Evidence: CUDA_ERROR_OUT_OF_MEMORY while creating the CUDA context (before TensorFlow
+    allocated anything); the log's free memory at start below :data:`HELD_FREE_FRACTION` of
+    the total (MiB); an ``nvidia-smi`` process table in the log listing two or more compute
+    processes (one may be the failing process itself); the host facts' free memory of a
+    GPU (``nvidia-smi --query-gpu=memory.free``, MiB) below that fraction."""
+    if ctxfail:
+        return "The context itself could not be created"
+    pids = {h.g("pid") for h in ctx.h("ux2.smi_process").all()}
+    if len(pids) > 1:  # one of them may be this process; the others are not
+        return f"nvidia-smi in the log lists {len(pids)} compute processes on the GPU"
+    if total_mib and free_mib is not None and free_mib < HELD_FREE_FRACTION * total_mib:
+        return "Nearly all memory was already in use at start"
+    for gpu in ctx.host.gpus if ctx.host is not None else ():
+        t, fr = gpu.memory_total_mib, gpu.memory_free_mib
+        if t and fr is not None and fr < HELD_FREE_FRACTION * t:
+            return f"nvidia-smi on this host shows {fr:,} MiB of {t:,} MiB free"
+    return None
+
+
+def _handle_hits(ctx: Facts) -> bool:
+    """Whether the log shows a cuBLAS/cuDNN handle failure (``rule_library_handle``'s input)."""
+    return bool(ctx.h("mem.handle").count or ctx.h("uni.dnn_handle").count)
 
 
 def rule_autotune(ctx: Facts) -> list[Finding]:

@@ -279,8 +279,9 @@ class _PlannerBase:
             )
         return [
             Step(
-                "Install the NVIDIA driver (needs root)",
+                f"Install the NVIDIA driver ({needs_admin(t)})",
                 Manual(text, cmds, True, docs.url("nvidia-drivers")),
+                Shell.POWERSHELL if t.os == "windows" else Shell.POSIX,
             )
         ]
 
@@ -307,6 +308,12 @@ class _PlannerBase:
             "releases do not cap numpy themselves",
             fact.ref,
         )
+
+
+def needs_admin(t: TargetHost) -> str:
+    """``"needs an administrator"`` where the driver is a Windows driver (native Windows,
+    WSL2: it is installed on Windows), else ``"needs root"``."""
+    return "needs an administrator" if t.driver_is_windows else "needs root"
 
 
 def driver_fix_step(t: TargetHost, need: str | None) -> Step:
@@ -372,4 +379,5 @@ def driver_fix_step(t: TargetHost, need: str | None) -> Step:
             f"without an error; reinstall the driver if it keeps failing{need_text}"
         )
         cmds = ("nvidia-smi",)
-    return Step("Fix the NVIDIA driver first (needs root)", Manual(text, cmds, True, url))
+    return Step(f"Fix the NVIDIA driver first ({needs_admin(t)})", Manual(text, cmds, True, url),
+                Shell.POWERSHELL if t.os == "windows" else Shell.POSIX)

@@ -294,8 +294,14 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         # Steps.
         steps: list[M.Step] = []
         if wsl_from_windows:
-            steps.extend(self._wsl_setup_steps())
-        steps.extend(self._driver_steps(fit))
+            # ux2: install WSL, update it, install the Windows driver, THEN check that
+            # nvidia-smi.exe lists the GPU (the check needs the driver)
+            *setup, driver_check = self._wsl_setup_steps()
+            steps.extend(setup)
+            steps.extend(self._driver_steps(fit))
+            steps.append(driver_check)
+        else:
+            steps.extend(self._driver_steps(fit))
         numpy_req, numpy_reason = self._numpy_cap(rel)
         if numpy_reason:
             reasons.append(numpy_reason)
