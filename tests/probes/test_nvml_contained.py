@@ -181,6 +181,8 @@ def test_garbage_from_the_child_is_an_error_not_a_crash(monkeypatch: pytest.Monk
         return _fork.ForkOutcome("ok", b'{"record": [1, 2', 0)
 
     monkeypatch.setattr(_fork, "run_forked", garbage)
+    # a library the loader could find (else no child is started at all)
+    monkeypatch.setattr(nvidia, "nvml_not_on_loader_path", lambda env: None)
     out = nvidia.probe_nvml_contained("Linux", 1.0)
     assert out.record.status is ProbeStatus.ERROR
     assert "could not read" in (out.record.message or "")

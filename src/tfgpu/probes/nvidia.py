@@ -375,6 +375,42 @@ def probe_nvml_here(system: str) -> NvmlOutcome:
     return probe_nvml(nvml)
 
 
+#: Folders the Linux loader searches after LD_LIBRARY_PATH and /etc/ld.so.cache (glibc's
+#: trusted directories, with the Debian/Ubuntu multiarch ones and WSL2's driver folder).
+LOADER_DEFAULT_DIRS = ("/lib", "/usr/lib", "/lib64", "/usr/lib64", "/lib/x86_64-linux-gnu",
+                       "/usr/lib/x86_64-linux-gnu", "/lib/aarch64-linux-gnu",
+                       "/usr/lib/aarch64-linux-gnu", "/usr/lib/wsl/lib")
+
+
+def nvml_not_on_loader_path(env: dict[str, str], cache: str = "/etc/ld.so.cache",
+                            dirs: tuple[str, ...] = LOADER_DEFAULT_DIRS) -> str | None:
+    """The loader's "not found" message when no ``libnvidia-ml.so.1`` exists anywhere the
+    Linux loader looks (LD_LIBRARY_PATH, the ld.so cache, the default folders), found
+    WITHOUT loading anything; ``None`` when one may exist or the cache cannot be read.
+
+    A host without the library has nothing that could crash, so it needs no forked child
+    (:func:`probe_nvml_contained` then answers at once, as ``dlopen`` would).  Reads at most
+    the cache file (``/etc/ld.so.cache``, tens of KiB).
+
+    Args:
+        env: the environment (``LD_LIBRARY_PATH``).
+        cache: the ld.so cache file.
+        dirs: the loader's default folders.
+    """
+    import os
+
+    folders = [d for d in env.get("LD_LIBRARY_PATH", "").split(":") if d] + list(dirs)
+    if any(os.path.exists(os.path.join(d, NVML_SONAME)) for d in folders):
+        return None
+    try:
+        with open(cache, "rb") as fh:
+            if NVML_SONAME.encode() in fh.read(16 << 20):
+                return None
+    except OSError:
+        return None  # no cache to read: unknown, let the child dlopen it
+    return f"{NVML_SONAME}: cannot open shared object file: No such file or directory"
+
+
 def probe_nvml_contained(system: str, timeout_s: float) -> NvmlOutcome:
     """Ask NVML in a forked child (:func:`tfgpu._fork.run_forked`), so that an NVML that
     crashes (SIGSEGV in ``nvmlInit``), hangs or floods cannot end or hold tfgpu.  Never
@@ -394,6 +430,12 @@ def probe_nvml_contained(system: str, timeout_s: float) -> NvmlOutcome:
         outcome with no driver whose record is ``ERROR`` (crash, garbage) or
         ``TIMEOUT`` (hang) and says why: unknown, never "no library".
     """
+    if system == "Linux":
+        import os
+
+        absent = nvml_not_on_loader_path(dict(os.environ))
+        if absent is not None:  # nothing to load, so nothing that could crash: no child
+            return _library_missing("NVML: NVML Shared Library Not Found", absent)
     from tfgpu import _fork
 
     if system != "Linux" or not _fork.can_fork():
@@ -404,6 +446,10 @@ def probe_nvml_contained(system: str, timeout_s: float) -> NvmlOutcome:
 
     for name in _CHILD_NEEDS:
         importlib.import_module(name)
+    # pynvml too, here: the child must import nothing. This process has other threads (the
+    # probes, the checks' import), and a module lock one of them holds at the fork stays
+    # held in the child forever: an import there could hang until the time limit.
+    _import_pynvml()
 
     def answer() -> bytes:
         return json.dumps(_to_jsonable(probe_nvml_here(system))).encode()
