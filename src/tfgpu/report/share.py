@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tfgpu.findings import AREAS
+from tfgpu.report.bench_view import fig as _fig
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -44,18 +45,6 @@ _SEVERITY_MARK = {"error": "✗", "warning": "!", "info": "i", "ok": "✓"}
 def _table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> dict[str, Any]:
     return {"title": title, "columns": list(columns),
             "rows": [["" if c is None else str(c) for c in row] for row in rows]}
-
-
-def _fig(value: Any, fmt: str = "{:.2f}") -> str:
-    """A bench figure ``{"value": v, "unit": u}`` (or a plain number) as text; ``-`` if none."""
-    if isinstance(value, Mapping):
-        value = value.get("value")
-    if value is None or isinstance(value, bool):
-        return "-"
-    try:
-        return fmt.format(value)
-    except (ValueError, TypeError):
-        return str(value)
 
 
 def _host_rows(facts: Mapping[str, Any]) -> list[list[str]]:
