@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tfgpu._proc import Runner, run_command
@@ -253,8 +252,3 @@ def sbatch_wait_timeout_s(job: SlurmJob, default_s: float = 86400.0) -> float:
     """Seconds ``sbatch --wait`` may block: the job's ``--time`` plus 10 minutes of
     queueing and start, else ``default_s`` (a day)."""
     return time_limit_s(job.time) + 600.0 if job.time is not None else default_s
-
-
-def quote_command(argv: Sequence[str]) -> str:
-    """The command as one shell line (for messages)."""
-    return shlex.join(argv)

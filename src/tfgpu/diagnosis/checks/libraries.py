@@ -1085,11 +1085,6 @@ _WHEEL = {
 }
 
 
-def _lib_base(filename: str) -> str:
-    """``libcublasLt.so.11`` -> ``cublasLt``; ``libcudnn_cnn_infer.so.8`` -> ``cudnn``."""
-    return parse_library(filename)[0]
-
-
 def _cuda_major_of(filename: str) -> int | None:
     """The CUDA major a library file belongs to, when its name says so: the SONAME major of
     the runtime/cuBLAS/NVRTC/nvJitLink (``libcublasLt.so.11`` -> 11, ``libnvJitLink.so.12``
