@@ -1937,14 +1937,14 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "lib.missing",
         ("open cuda library libcupti",),
-        r"Couldn't open CUDA library (?P<lib>libcupti\.so[\w.]{0,20})",
+        r"Couldn't open CUDA library (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3})",
         "lib",
     ),
     # TensorFlow 0.9-0.12 GPU tracer (RunOptions FULL_TRACE): CUPTI not loadable
     _p(
         "lib.missing",
         ("cannot be loaded",),
-        r"Profiling: (?P<lib>libcupti\.so[\w.]{0,20}) cannot be loaded",
+        r"Profiling: (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3}) cannot be loaded",
         "lib",
     ),
     _p(

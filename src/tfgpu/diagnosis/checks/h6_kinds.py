@@ -37,6 +37,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import docs
 
 #: A folder the nvidia/cuda images (and nvidia-docker 1) put the host driver's files in.
 _NVIDIA_DOCKER_DIR = "/usr/local/nvidia"
@@ -79,6 +80,8 @@ def driver_component_stale(f: Facts) -> list[Finding]:
             f"of libcuda.so.{ver}",
             "# or reinstall the driver so all its parts have one version, then reboot; "
             "nvidia-smi must print the table",
+            "# the driver's files and their names: "
+            + docs.url("nvidia-driver-installed-components"),
         ),
     )]
 
