@@ -1985,6 +1985,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:: cannot open shared object file|'; dlerror)",
         "lib",
     ),
+    # the nvidia-uvm kernel module did not load: modprobe's own errors (module names
+    # nvidia_uvm, nvidia-uvm, or Ubuntu's driver-versioned nvidia_<ver>_uvm) and nvidia-docker
+    # 1's "Could not load UVM kernel module"
+    _p(
+        "h6.uvm_failed",
+        ("uvm", "could not load uvm kernel module"),
+        r"modprobe: (?:ERROR|FATAL): (?:[^\r\n]{0,80}?could not (?:insert|find module by "
+        r"name=) ?'?(?P<mod>nvidia[_-](?:[\w-]{1,40}[_-])?uvm)'?|Module (?P<mod2>nvidia[_-]"
+        r"(?:[\w-]{1,40}[_-])?uvm) not found)(?P<rest>[^\r\n]{0,200})"
+        r"|Could not load UVM kernel module",
+    ),
     # pip's "X.whl is not a supported wheel on this platform" cut inside the last word
     _p(
         "pip.wheel_unsupported",

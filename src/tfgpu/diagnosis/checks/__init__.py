@@ -204,6 +204,8 @@ from tfgpu.diagnosis.checks.h6_kinds import (
     driver_component_stale,
     no_driver_cpu_fallback,
     ptxas_fallback_candidate,
+    tf1_pin_no_wheel,
+    uvm_not_loaded,
     wsl_directml_libraries_missing,
 )
 
@@ -363,6 +365,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     container_driver_files_missing,
     no_driver_cpu_fallback,
     ptxas_fallback_candidate,
+    tf1_pin_no_wheel,
+    uvm_not_loaded,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
