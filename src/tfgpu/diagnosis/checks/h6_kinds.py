@@ -134,7 +134,7 @@ def container_driver_files_missing(f: Facts) -> list[Finding]:
     prompt or the line's own words); elsewhere ``library-not-loaded-*`` or
     :func:`no_driver_cpu_fallback` say it.
     """
-    if f.wsl or f.host_gpu_works:
+    if f.wsl or f.wsl1 or f.host_gpu_works:
         return []
     libcuda = _libcuda_hits(f)
     smi = f.h("h6.smi_not_found").all()
@@ -174,7 +174,7 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
     code), with nothing showing an NVIDIA GPU, a driver or a CUDA set-up, and no container:
     ``nvidia-driver-missing`` (variant ``from-log``, a warning): no driver, TensorFlow runs
     on the CPU, harmless without a GPU (haotianteng/Chiron#99's maintainer)."""
-    if f.wsl or f.windows or f.host_gpu_works:
+    if f.wsl or f.wsl1 or f.windows or f.host_gpu_works:
         return []
     libcuda = [h for h in f.h("lib.missing").all() if (h.g("lib") or "").startswith("libcuda.so")]
     cuinit = [h for h in f.h("cuinit").all()
