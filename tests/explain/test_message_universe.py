@@ -58,6 +58,8 @@ LEVELS: dict[str, frozenset[str]] = {
     # tool families (stage 3): shells, the kernel log, conda, notebooks print these
     "messages_tools.toml": frozenset({"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT",
                                       "KERNEL"}),
+    # h6-kinds: TensorFlow 0.x-2.x levels plus a shell's stderr (nvidia-smi not found)
+    "messages_h6.toml": frozenset({"ERROR", "WARNING", "INFO", "VLOG", "PYTHON", "STDERR"}),
 }
 #: Files whose ``versions`` are TensorFlow version ranges (checked with VERSIONS_RE).
 TF_VERSIONED = frozenset({"messages_gpu_stack.toml"})

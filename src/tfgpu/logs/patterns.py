@@ -1929,6 +1929,81 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^|]*MiB\s*\|\s*$",
         "pid",
     ),
+    # --- h6-kinds ---
+    # TensorFlow 0.x-1.x dso_loader.cc (LOG(INFO)): "Couldn't open CUDA library X.
+    # LD_LIBRARY_PATH: P", the old wording of "Could not load dynamic library". Only CUPTI's is
+    # a lib.missing hit (rule_cupti); the others are read by checks/h6_kinds.py (old TF printed
+    # them for optional libraries too, so they are no failure by themselves).
+    _p(
+        "lib.missing",
+        ("open cuda library libcupti",),
+        r"Couldn't open CUDA library (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3})",
+        "lib",
+    ),
+    # TensorFlow 0.9-0.12 GPU tracer (RunOptions FULL_TRACE): CUPTI not loadable
+    _p(
+        "lib.missing",
+        ("cannot be loaded",),
+        r"Profiling: (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3}) cannot be loaded",
+        "lib",
+    ),
+    _p(
+        "h6.old_dso_missing",
+        ("open cuda library",),
+        r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?\s+LD_LIBRARY_PATH:"
+        r"(?P<path>[^\r\n]{0,400})",
+        "lib",
+    ),
+    # cuda_diagnostics.cc "hostname: X": Docker's default host name is the container's short
+    # id, 12 hex digits (the same tell as ctx.container_prompt)
+    _p("h6.container_hostname", ("hostname:",),
+       r"cuda_diagnostics\.cc:\d+\] hostname: (?P<id>[0-9a-f]{12})\s*$"),
+    # a shell without nvidia-smi (bash "cmd: command not found", dash "cmd: not found")
+    _p(
+        "h6.smi_not_found",
+        ("nvidia-smi: command not found", "nvidia-smi: not found"),
+        r"nvidia-smi: (?:command )?not found(?P<rest>[^\r\n]{0,200})",
+    ),
+    # XLA asm_compiler.cc / nvptx_compiler.cc (VLOG 2): each ptxas candidate it tried
+    _p("h6.ptxas_looking", ("looking for ptxas at",), r"Looking for ptxas at (?P<path>\S+)"),
+    # the driver's user-space components whose file names carry the driver version
+    # (libnvidia-<part>.so.<driver>, libcuda.so.<driver>): NVIDIA driver README, "Installed
+    # Components"
+    _p(
+        "h6.driver_component_missing",
+        ("cannot open shared object",),
+        r"(?P<lib>lib(?:nvidia-[a-z][\w-]{0,40}|cuda)\.so\.(?P<v>\d{3}\.\d{1,3}(?:\.\d{1,3})?))"
+        r": cannot open shared object file",
+        "lib",
+    ),
+    # DirectML (tensorflow-directml) in WSL: the D3D12 / DXCore libraries Windows exposes in
+    # /usr/lib/wsl/lib
+    _p(
+        "h6.wsl_dx_missing",
+        ("cannot open shared object", "dynamic lib"),
+        r"(?P<lib>lib(?:d3d12|d3d12core|dxcore|directml)\.so[\w.]{0,12})"
+        r"(?:: cannot open shared object file|'; dlerror)",
+        "lib",
+    ),
+    # the nvidia-uvm kernel module did not load: modprobe's own errors (module names
+    # nvidia_uvm, nvidia-uvm, or Ubuntu's driver-versioned nvidia_<ver>_uvm) and nvidia-docker
+    # 1's "Could not load UVM kernel module"
+    _p(
+        "h6.uvm_failed",
+        ("uvm", "could not load uvm kernel module"),
+        r"modprobe: (?:ERROR|FATAL): (?:[^\r\n]{0,80}?could not (?:insert|find module by "
+        r"name=) ?'?(?P<mod>nvidia[_-](?:[\w-]{1,40}[_-])?uvm)'?|Module (?P<mod2>nvidia[_-]"
+        r"(?:[\w-]{1,40}[_-])?uvm) not found)(?P<rest>[^\r\n]{0,200})"
+        r"|Could not load UVM kernel module",
+    ),
+    # pip's "X.whl is not a supported wheel on this platform" cut inside the last word
+    _p(
+        "pip.wheel_unsupported",
+        ("is not a supported wheel on this p",),
+        r"(?P<pkg>(?:tensorflow|tf[-_]nightly)(?:[-_][a-z]{1,12}){0,2})-(?P<v>\d[\w.+]{0,30})-"
+        r"(?P<py>cp\d+|py\d+)-[^\s-]{1,20}-(?P<plat>\w{1,60})(?:\.\w{1,60}){0,3}"
+        r"\.whl is not a supported wheel on this p(?:l(?:a(?:t(?:f(?:or?)?)?)?)?)?\s*$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -197,6 +197,18 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
 # isort: split
 from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
 
+# --- h6-kinds --------------------------------------------------------------------------------
+# isort: split
+from tfgpu.diagnosis.checks.h6_kinds import (
+    container_driver_files_missing,
+    driver_component_stale,
+    no_driver_cpu_fallback,
+    ptxas_fallback_candidate,
+    tf1_pin_no_wheel,
+    uvm_not_loaded,
+    wsl_directml_libraries_missing,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -347,6 +359,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     hip_no_binary_for_gpu,
     # --- kinds3 ---
     image_requirement_unsatisfied,
+    # --- h6-kinds ---
+    driver_component_stale,
+    wsl_directml_libraries_missing,
+    container_driver_files_missing,
+    no_driver_cpu_fallback,
+    ptxas_fallback_candidate,
+    tf1_pin_no_wheel,
+    uvm_not_loaded,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

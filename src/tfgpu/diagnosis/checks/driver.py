@@ -92,11 +92,23 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
         ),
     ),
+    # h6-kinds: the nvidia-uvm module / /dev/nvidia-uvm node not set up is the cause of the
+    # threads tensorflow/tensorflow#394, #32623 (works after one root run; hybrid graphics):
+    # CUDA needs /dev/nvidia-uvm, which nvidia-modprobe (setuid root, run by the driver's
+    # user-space components, nvidia-modprobe(1)) or a root process creates
     "CUDA_ERROR_UNKNOWN": (
         "gpu-not-visible",
-        "the driver reported an unknown error (often a driver in a bad state after suspend, or a "
-        "broken WSL2 GPU passthrough)",
-        ("nvidia-smi", "reboot"),
+        "the driver reported an unknown error. Known causes: the nvidia-uvm kernel module or its "
+        "/dev/nvidia-uvm device node is not set up (CUDA then works only after a root process "
+        "created it, e.g. after one sudo run; common with hybrid graphics such as Bumblebee, or "
+        "a missing or mismatched nvidia-modprobe), a driver in a bad state after suspend, or a "
+        "broken WSL2 GPU passthrough",
+        ("ls -l /dev/nvidia-uvm; lsmod | grep nvidia_uvm   # missing: the UVM module or node "
+         "is not set up",
+         "sudo modprobe nvidia-uvm && sudo nvidia-modprobe -u -c=0   # load it and create "
+         "/dev/nvidia-uvm (install the nvidia-modprobe of this driver to have it done at boot)",
+         "nvidia-smi",
+         "# after suspend/resume: sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm, or reboot"),
     ),
 }
 

@@ -345,6 +345,17 @@ def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
     return ctx.gpu_intent_evidence()
 
 
+def _h6_claims(ctx: Facts, filename: str, base: str) -> bool:
+    """h6-kinds: ``filename`` is reported by a check of checks/h6_kinds.py."""
+    from tfgpu.diagnosis.checks import h6_kinds
+
+    if any(h.g("lib") == filename for h in ctx.h("h6.driver_component_missing").all()):
+        return True
+    if any(h.g("lib") == filename for h in ctx.h("h6.wsl_dx_missing").all()):
+        return True
+    return base == "cuda" and h6_kinds.libcuda_claimed_here(ctx)
+
+
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     out: list[Finding] = []
@@ -394,6 +405,10 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         # ecosystem (stage 3): these libraries' own kinds say why (checks/wsl.py, rocm.py, tfjs.py)
         if ctx.wsl and base == "cuda":
             continue  # wsl2-libcuda-not-found
+        # h6-kinds: the driver's own versioned files, DirectML's WSL libraries and a libcuda
+        # that a container or a no-driver host explains are checks/h6_kinds.py's findings
+        if _h6_claims(ctx, filename, base):
+            continue
         if rocm_base(filename):
             continue  # rocm-runtime-missing
         if base in _tfjs_cuda_bases() and ctx.h("ctx.tfjs").count:

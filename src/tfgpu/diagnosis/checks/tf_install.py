@@ -27,6 +27,10 @@ from tfgpu.diagnosis.checks.keras_modules import (
     read_keras_src,
 )
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
+
+# --- h6-kinds ---
+# isort: split
+from tfgpu.diagnosis.checks.h6_kinds import old_release_pin as h6_old_release_pin
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -745,7 +749,8 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     tensorflow-gpu / tf-nightly-gpu (stub, or no version)."""
     removed, named, failed = f.h("pip.tfgpu_removed"), f.h("pip.tfgpu_named"), f.h("pip.failed")
     nod = [h for h in f.h("pip.no_dist").all()
-           if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")]
+           if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")
+           and not h6_old_release_pin(h)]  # h6-kinds: a real 1.x release (tf1_pin_no_wheel)
     kb = f.kb
     gone = kb.platform_fact("tensorflow-gpu-removed")
     if nod and f.windows:
@@ -760,8 +765,10 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                 knowledge_ref=last.ref,
             )
             return
+    # h6-kinds: "Collecting tensorflow-gpu==1.x" names a real release, not the retired name
+    old_pins = all(re.search(r"==\s*[01]\.", h.g("spec") or "") for h in named.all())
     if not (removed.count or nod or (named.count and failed.count)):
-        if named.count:
+        if named.count and not old_pins:
             linux = ".".join(gone.value("last_linux").split(".")[:2])
             yield catalogue.make(
                 "tensorflow-gpu-package-removed", variant="named",
