@@ -2,7 +2,7 @@
 and the share answered right never falls below what it is today (a ratchet).
 
 Only the folders that were used as work plans are held here (``cases-public`` and the
-first three held-out sets, which became work plans once scored).  The later held-out sets are
+first three held-out sets and the sixth, which became work plans once scored).  The later held-out sets are
 measurements of reports nobody tuned on (``docs/diagnosis-score.md``) and stay out of every
 test, so that no change is ever made to fit them.
 """
@@ -21,7 +21,7 @@ FIXTURES = ROOT / "tests" / "fixtures"
 
 #: Folder -> the RIGHT share measured on 2026-12-01 (raise it as the engine learns).
 FLOORS = {"cases-public": 0.90, "cases-holdout": 0.86, "cases-holdout2": 0.90,
-          "cases-holdout3": 0.92}
+          "cases-holdout3": 0.92, "cases-holdout6": 0.85}
 
 
 def _scorer() -> Any:
