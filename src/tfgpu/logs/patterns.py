@@ -1929,6 +1929,95 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^|]*MiB\s*\|\s*$",
         "pid",
     ),
+    # --- workplan kinds ---
+    # The NVIDIA kernel module's version check (open-gpu-kernel-modules
+    # src/nvidia/arch/nvalloc/unix/src/osapi.c RmCheckVersion -> nv_printf): the user-space
+    # client (nvidia-smi, libcuda, Xorg) and the loaded kernel module are of different driver
+    # releases.  Up to 570.x: "NVRM: API mismatch: the client has the version X, but\n
+    # NVRM: this kernel module has the version Y.  Please ..."; from 575.51.02: "NVRM: API
+    # mismatch: the client 'NAME' (pid N)\nNVRM: has the version X, but this kernel module
+    # has\nNVRM: the version Y.  Please ...".  dmesg prints each part on its own line (the
+    # engine joins the indented continuations); syslog writes the newlines as "#012".
+    _p(
+        "wp.nvrm_api_mismatch",
+        ("api mismatch",),
+        r"NVRM: API mismatch: the client (?:'(?P<proc>[^'\n]{0,200})' \(pid \d+\)"
+        r"(?:\s|#012|NVRM:)*has the version (?P<client>\d[\w.-]*), but this kernel module has"
+        r"(?:\s|#012|NVRM:)*the version (?P<k>\d[\w.-]*?)\.?(?:\s|$)"
+        r"|has the version (?P<client2>\d[\w.-]*), but"
+        r"(?:\s|#012|NVRM:)*this kernel module has the version (?P<k2>\d[\w.-]*?)\.?(?:\s|$))",
+    ),
+    # its first line alone (dmesg lines with their own timestamps are not joined)
+    _p(
+        "wp.nvrm_api_mismatch_head",
+        ("api mismatch",),
+        r"NVRM: API mismatch: the client (?:'(?P<proc>[^'\n]{0,200})' \(pid \d+\)"
+        r"|has the version (?P<client>\d[\w.-]*?),)",
+    ),
+    # nv.c nv_pci_count_devices/nvidia_init_module: NVIDIA GPUs on the PCI bus that the
+    # nvidia module's probe routine never saw, because another driver (nouveau, a
+    # framebuffer driver, vfio-pci) had bound them first.
+    _p(
+        "wp.nvrm_probe_not_called",
+        ("probe routine was not called",),
+        r"NVRM: The NVIDIA probe routine was not called for (?P<n>\d+) device\(s\)",
+    ),
+    # TensorFlow's op registry (tensorflow/core/framework/op.cc OpNotFound): the graph or
+    # SavedModel names an op this TensorFlow binary does not register.  Before TF 1.x the
+    # message ended after the quoted name; the eager C API (c_api_experimental / eager
+    # service) says "'X' is neither a type of a primitive operation nor a name of a function
+    # registered in binary running on HOST".
+    _p(
+        "wp.op_not_registered",
+        ("op type not registered",),
+        r"Op type not registered '(?P<op>[\w>./-]{1,200})'",
+    ),
+    _p(
+        "wp.op_not_registered",
+        ("neither a type of a primitive operation",),
+        r"'(?P<op>[\w>./-]{1,200})' is neither a type of a primitive operation nor a name of a "
+        r"function registered",
+    ),
+    # A graph node annotation naming an NCCL op ("[[node NcclAllReduce ...]]",
+    # "[[{{node NcclAllReduce}}]]", TF1 "[[Node: scope/NcclAllReduce = NcclAllReduce[...]]]"
+    # or a bare "[[scope/NcclAllReduce]]"): the op that failed is an NCCL collective.
+    _p(
+        "wp.nccl_node",
+        ("nccl",),
+        r"\[\[(?:\{\{)?(?:[Nn]ode:? )?[\w./-]{0,300}?(?P<op>Nccl(?:AllReduce|Reduce|Broadcast))\b",
+    ),
+    # TF 0.12's gpu_device.cc named the device by its full name ("Could not identify NUMA node
+    # of /job:localhost/replica:0/task:0/gpu:0, defaulting to 0.", logged at E level on
+    # Windows: tensorflow/tensorflow#5986, where the maintainer called it harmless).
+    _p(
+        "numa.unidentified",
+        ("could not identify numa node",),
+        r"Could not identify NUMA node of /job:[\w:/]{1,200}, defaulting to 0",
+    ),
+    # A TensorFlow Addons custom op that failed to load: tf.load_op_library raising on one of
+    # its .so files (tensorflow_addons/utils/resource_loader.py LazySO.ops; "undefined
+    # symbol" / NotFoundError): the failure its version warnings predict.
+    _p(
+        "wp.tfa_op_failed",
+        ("tensorflow_addons",),
+        r"tensorflow_addons[\\/]custom_ops[\\/][\w\\/.-]{0,300}?\.(?:so|dll)\b.{0,300}?"
+        r"(?:undefined symbol|cannot open shared object|not found|No such file)",
+    ),
+    # CUDA_VISIBLE_DEVICES shown in the log: a shell assignment (export/env/inline, set,
+    # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
+    # Environment Variables: "" / -1 / an index the host lacks hides the GPUs).
+    _p(
+        "wp.cvd_set",
+        ("cuda_visible_devices",),
+        r"(?:^|[\s;&(])(?:export |set |\$env:)?CUDA_VISIBLE_DEVICES ?= ?"
+        r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|[^\s;&\"')]{0,100})",
+    ),
+    _p(
+        "wp.cvd_set",
+        ("cuda_visible_devices",),
+        r"os\.environ\[ ?[\"']CUDA_VISIBLE_DEVICES[\"'] ?\] ?= ?"
+        r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|-?\d{1,4})",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

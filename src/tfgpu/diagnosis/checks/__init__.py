@@ -197,6 +197,15 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
 # isort: split
 from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
 
+# --- workplan kinds ---
+# isort: split
+from tfgpu.diagnosis.checks.workplan import (
+    cvd_in_log,
+    nvrm_api_mismatch,
+    nvrm_probe_not_called,
+    op_not_registered,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -347,6 +356,11 @@ LOG_CHECKS: tuple[Check, ...] = (
     hip_no_binary_for_gpu,
     # --- kinds3 ---
     image_requirement_unsatisfied,
+    # --- workplan kinds ---
+    nvrm_api_mismatch,
+    nvrm_probe_not_called,
+    op_not_registered,
+    cvd_in_log,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

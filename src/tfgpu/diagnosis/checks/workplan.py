@@ -1,0 +1,172 @@
+"""Work-plan kinds: messages of the kernel driver, TensorFlow's op registry and the
+environment that real reports paste, each read for its cause (or hedged when the line has
+several).
+
+* ``nvidia-driver-library-mismatch`` from the kernel's own words: "NVRM: API mismatch: the
+  client has the version X, but NVRM: this kernel module has the version Y" (up to driver
+  570) and "NVRM: API mismatch: the client 'NAME' (pid N) NVRM: has the version X, but this
+  kernel module has NVRM: the version Y" (575.51.02 and later): NVIDIA
+  open-gpu-kernel-modules ``src/nvidia/arch/nvalloc/unix/src/osapi.c`` (RmCheckVersion).
+* ``nvidia-probe-blocked-by-other-driver``: "NVRM: The NVIDIA probe routine was not called
+  for N device(s)" (open-gpu-kernel-modules ``kernel-open/nvidia/nv.c``).
+* ``tf-op-not-registered`` / ``nccl-not-available``: TensorFlow's op registry
+  (``tensorflow/core/framework/op.cc`` OpNotFound) names an op this binary lacks.  An NCCL op
+  means a build without NCCL (native Windows builds never have it); an op with a library's
+  prefix (``Addons>``, ``IO>``) names the package to import; any other op is hedged.
+  A graph node annotation naming an NCCL op (``[[.../NcclAllReduce]]``) on native Windows is
+  the same fault.
+* ``cuda-visible-devices-hides-gpus`` (variant ``from-log``): the log sets
+  ``CUDA_VISIBLE_DEVICES`` and CUDA then finds no device (CUDA C Programming Guide, "CUDA
+  Environment Variables").
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Evidence, Finding
+
+#: Op-name prefixes of libraries that register their ops under a namespace
+#: (tensorflow/addons ``REGISTER_OP("Addons>...")``, tensorflow/io ``REGISTER_OP("IO>...")``):
+#: prefix -> (package, module to import).
+OP_NAMESPACES: dict[str, tuple[str, str]] = {
+    "Addons": ("tensorflow-addons", "tensorflow_addons"),
+    "IO": ("tensorflow-io", "tensorflow_io"),
+}
+
+_NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
+
+
+def nvrm_api_mismatch(f: Facts) -> list[Finding]:
+    """``nvidia-driver-library-mismatch`` from the kernel log's "NVRM: API mismatch" lines
+    (either wording); the versions when the continuation lines are there.  Nothing when the
+    log has none."""
+    full = f.h("wp.nvrm_api_mismatch")
+    head = f.h("wp.nvrm_api_mismatch_head")
+    if not (full.count or head.count):
+        return []
+    client = kernel = None
+    if full.count:
+        h = full.first[0]
+        client = h.g("client") or h.g("client2")
+        kernel = h.g("k") or h.g("k2")
+    elif head.first[0].g("client"):
+        client = head.first[0].g("client")
+    why = "The kernel log says the user-space driver"
+    why += f" ({client})" if client else ""
+    why += " and the loaded NVIDIA kernel module"
+    why += f" ({kernel})" if kernel else ""
+    why += (" are of different releases (NVRM: API mismatch): the driver was upgraded but the "
+            "old kernel module is still loaded, or two installs of the driver left parts of "
+            "both.")
+    return [catalogue.make(
+        "nvidia-driver-library-mismatch", variant="from-log", why=why,
+        evidence=log_evidence(full, head, limit=2),
+        fix=("sudo reboot   # loads the kernel module of the installed driver",
+             "cat /proc/driver/nvidia/version; nvidia-smi   # the two versions must agree",
+             "# if they still differ, reinstall one driver release (one package source) for "
+             "both parts"),
+    )]
+
+
+def nvrm_probe_not_called(f: Facts) -> list[Finding]:
+    """``nvidia-probe-blocked-by-other-driver``: the nvidia module's probe routine was not
+    called for N devices (another driver had bound them)."""
+    hits = f.h("wp.nvrm_probe_not_called")
+    if not hits.count:
+        return []
+    return [catalogue.make(
+        "nvidia-probe-blocked-by-other-driver", n=hits.first[0].g("n") or "?",
+        evidence=log_evidence(hits, limit=2),
+        fix=("lspci -nnk -d 10de:   # 'Kernel driver in use' names the driver that took the GPU",
+             "lsmod | grep -E 'nouveau|nvidiafb|rivafb|vfio'",
+             "# nouveau: blacklist it (echo 'blacklist nouveau' | sudo tee "
+             "/etc/modprobe.d/blacklist-nouveau.conf; sudo update-initramfs -u), then reboot",
+             "nvidia-smi   # after the reboot"),
+    )]
+
+
+def op_not_registered(f: Facts) -> list[Finding]:
+    """``nccl-not-available`` for an NCCL op, the ``package`` variant of
+    ``tf-op-not-registered`` for a namespaced op, else the hedged ``tf-op-not-registered``."""
+    hits = f.h("wp.op_not_registered")
+    out: list[Finding] = []
+    if hits.count:
+        op = hits.first[0].g("op") or "?"
+        ev = log_evidence(hits, limit=2)
+        prefix = op.split(">", 1)[0] if ">" in op else ""
+        if _NCCL_OP.match(op):
+            out.append(_nccl_missing(op, ev))
+        elif prefix in OP_NAMESPACES:
+            package, module = OP_NAMESPACES[prefix]
+            out.append(catalogue.make(
+                "tf-op-not-registered", variant="package", op=op, package=package,
+                prefix=prefix, module=module, evidence=ev,
+                fix=(f"python -c \"import tensorflow as tf, {module}; print(tf.__version__)\"",
+                     f"# import {module} before loading the model; pip install a {package} "
+                     "release built for this TensorFlow (its README's compatibility table)"),
+            ))
+        else:
+            out.append(catalogue.make(
+                "tf-op-not-registered", op=op, evidence=ev,
+                fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # compare "
+                     "with the TensorFlow that saved the model",
+                     "# an op of tensorflow-text/-addons/-io or a custom .so: import that "
+                     "library (built for this TensorFlow) before loading",
+                     "# a model saved by a newer TensorFlow: load it with that release or newer"),
+            ))
+    nodes = f.h("wp.nccl_node")
+    if not out and nodes.count and f.windows:
+        out.append(_nccl_missing(nodes.first[0].g("op") or "NcclAllReduce",
+                                 log_evidence(nodes, limit=2)))
+    return out
+
+
+def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:
+    return catalogue.make(
+        "nccl-not-available", op=op, evidence=evidence,
+        fix=("strategy = tf.distribute.MirroredStrategy("
+             "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
+             "or train multi-GPU on Linux / WSL2"),
+    )
+
+
+def _cvd_value(raw: str) -> str:
+    return raw.strip().strip("\"'").strip()
+
+
+def cvd_in_log(f: Facts) -> list[Finding]:
+    """``cuda-visible-devices-hides-gpus`` (``from-log``): the log sets
+    ``CUDA_VISIBLE_DEVICES`` and CUDA then reports no device (cuInit's
+    CUDA_ERROR_NO_DEVICE or the runtime's "no CUDA-capable device is detected").  Only
+    without host facts (the host check reads the real environment)."""
+    if f.host is not None:
+        return []
+    cvd = f.h("wp.cvd_set")
+    if not cvd.count:
+        return []
+    no_device = [h for h in f.h("cuinit").all() if h.g("name") == "CUDA_ERROR_NO_DEVICE"
+                 or h.g("code") == "100"]
+    runtime = f.h("gpu.no_device")
+    if not (no_device or runtime.count):
+        return []
+    last = cvd.last or cvd.first[-1]
+    value = _cvd_value(last.g("v") or "")
+    tokens = [t.strip() for t in value.split(",")]
+    if not value or value.startswith("-") or not tokens[0].isdigit() and not tokens[0].upper(
+            ).startswith(("GPU-", "MIG-")):
+        why = (f"{value!r} names no GPU (CUDA stops at the first entry that is not a valid "
+               "index or UUID), so the process sees none.")
+    else:
+        why = (f"it selects GPU {value}, and CUDA saw no device, so this host has no GPU of "
+               "that index (indices start at 0; nvidia-smi -L lists them) or no usable GPU "
+               "at all.")
+    return [catalogue.make(
+        "cuda-visible-devices-hides-gpus", variant="from-log", value=repr(value), why=why,
+        evidence=log_evidence([last], no_device[:1], runtime, limit=3),
+        fix=("nvidia-smi -L   # the GPU indices this host has",
+             "# set CUDA_VISIBLE_DEVICES to one of them (export CUDA_VISIBLE_DEVICES=0, or "
+             "os.environ['CUDA_VISIBLE_DEVICES'] = '0' before importing TensorFlow), or unset it"),
+    )]
