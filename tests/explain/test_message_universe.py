@@ -58,6 +58,8 @@ LEVELS: dict[str, frozenset[str]] = {
     # tool families (stage 3): shells, the kernel log, conda, notebooks print these
     "messages_tools.toml": frozenset({"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT",
                                       "KERNEL"}),
+    # workplan kinds: the NVIDIA kernel module's messages (dmesg, syslog)
+    "messages_workplan.toml": frozenset({"ERROR", "WARNING", "INFO", "PYTHON", "KERNEL"}),
 }
 #: Files whose ``versions`` are TensorFlow version ranges (checked with VERSIONS_RE).
 TF_VERSIONED = frozenset({"messages_gpu_stack.toml"})

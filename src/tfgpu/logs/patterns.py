@@ -1963,10 +1963,10 @@ PATTERNS: tuple[Pattern, ...] = (
         r"NVRM: The NVIDIA probe routine was not called for (?P<n>\d+) device\(s\)",
     ),
     # TensorFlow's op registry (tensorflow/core/framework/op.cc OpNotFound): the graph or
-    # SavedModel names an op this TensorFlow binary does not register.  Before TF 1.x the
-    # message ended after the quoted name; the eager C API (c_api_experimental / eager
-    # service) says "'X' is neither a type of a primitive operation nor a name of a function
-    # registered in binary running on HOST".
+    # SavedModel names an op this TensorFlow binary does not register.  Early releases ended
+    # the message after the quoted name (op.cc of 2015); the eager C API (tensorflow/c/eager,
+    # creating an op by name) says "'X' is neither a type of a primitive operation nor a name
+    # of a function registered in binary running on HOST".
     _p(
         "wp.op_not_registered",
         ("op type not registered",),
