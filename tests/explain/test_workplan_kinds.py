@@ -19,10 +19,10 @@ def test_case(case: Case) -> None:
 
 def test_nvrm_versions_are_read_from_the_joined_lines() -> None:
     found = ids([
-        "Mar  3 09:12:44 node7 kernel: NVRM: API mismatch: the client has the version 550.90.07, but",
-        "                              NVRM: this kernel module has the version 550.54.15.  Please",
-        "                              NVRM: make sure that this kernel module and all NVIDIA driver",
-        "                              NVRM: components have the same version.",
+        "Mar  3 09:12:44 n7 kernel: NVRM: API mismatch: the client has the version 550.90.07, but",
+        "                           NVRM: this kernel module has the version 550.54.15.  Please",
+        "                           NVRM: make sure that this kernel module and all NVIDIA driver",
+        "                           NVRM: components have the same version.",
     ])
     f = found["nvidia-driver-library-mismatch"]
     assert "550.90.07" in f.cause and "550.54.15" in f.cause

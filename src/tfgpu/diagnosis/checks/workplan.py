@@ -155,8 +155,8 @@ def cvd_in_log(f: Facts) -> list[Finding]:
     last = cvd.last or cvd.first[-1]
     value = _cvd_value(last.g("v") or "")
     tokens = [t.strip() for t in value.split(",")]
-    if not value or value.startswith("-") or not tokens[0].isdigit() and not tokens[0].upper(
-            ).startswith(("GPU-", "MIG-")):
+    if not value or value.startswith("-") or (not tokens[0].isdigit() and not tokens[0].upper(
+            ).startswith(("GPU-", "MIG-"))):
         why = (f"{value!r} names no GPU (CUDA stops at the first entry that is not a valid "
                "index or UUID), so the process sees none.")
     else:
