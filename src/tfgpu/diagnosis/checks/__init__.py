@@ -201,6 +201,7 @@ from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
 # isort: split
 from tfgpu.diagnosis.checks.workplan import (
     cvd_in_log,
+    directml_no_wheel,
     nvrm_api_mismatch,
     nvrm_probe_not_called,
     op_not_registered,
@@ -361,6 +362,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvrm_probe_not_called,
     op_not_registered,
     cvd_in_log,
+    directml_no_wheel,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

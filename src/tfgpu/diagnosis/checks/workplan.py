@@ -15,6 +15,9 @@ several).
   prefix (``Addons>``, ``IO>``) names the package to import; any other op is hedged.
   A graph node annotation naming an NCCL op (``[[.../NcclAllReduce]]``) on native Windows is
   the same fault.
+* ``tensorflow-no-matching-distribution`` (variant ``directml``): pip finds no
+  tensorflow-directml wheel; it is TensorFlow 1.15 with DirectML, whose wheels exist for
+  the Pythons of platform fact ``tensorflow-directml-python`` only.
 * ``cuda-visible-devices-hides-gpus`` (variant ``from-log``): the log sets
   ``CUDA_VISIBLE_DEVICES`` and CUDA then finds no device (CUDA C Programming Guide, "CUDA
   Environment Variables").
@@ -169,4 +172,28 @@ def cvd_in_log(f: Facts) -> list[Finding]:
         fix=("nvidia-smi -L   # the GPU indices this host has",
              "# set CUDA_VISIBLE_DEVICES to one of them (export CUDA_VISIBLE_DEVICES=0, or "
              "os.environ['CUDA_VISIBLE_DEVICES'] = '0' before importing TensorFlow), or unset it"),
+    )]
+
+
+def directml_no_wheel(f: Facts) -> list[Finding]:
+    """``tensorflow-no-matching-distribution`` (``directml``): pip offers no
+    tensorflow-directml for this Python (platform fact ``tensorflow-directml-python``)."""
+    hits = [h for h in f.h("pip.no_dist").all()
+            if re.sub(r"[-_.]+", "-", (h.g("pkg") or "").lower()) == "tensorflow-directml"]
+    offered = [h for h in hits if (h.g("versions") or "none").strip() not in ("", "none")]
+    if not hits or offered:
+        return []  # pip offered versions: a pin it does not have, not this Python
+    fact = f.kb.platform_fact("tensorflow-directml-python")
+    lo, hi = fact.value("python_min"), fact.value("python_max")
+    py = f.host.python.version if f.host is not None else None
+    cause = (f"tensorflow-directml is a fork of TensorFlow 1.15 with DirectML; its newest release "
+             f"({fact.value('tf_version')}) has wheels for Python {lo}-{hi} only, so pip finds "
+             "no version at all for "
+             + (f"Python {py}." if py else "a newer Python."))
+    return [catalogue.make(
+        "tensorflow-no-matching-distribution", variant="directml", lo=lo, hi=hi,
+        cause=cause, evidence=log_evidence(hits), knowledge_ref=fact.ref,
+        fix=(f"# create an environment with Python {hi}: conda create -n dml python={hi}, "
+             "then: pip install tensorflow-directml",
+             "# or, for TensorFlow 2: pip install tensorflow-cpu tensorflow-directml-plugin"),
     )]
