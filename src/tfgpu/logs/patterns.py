@@ -2003,6 +2003,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"tensorflow_addons[\\/]custom_ops[\\/][\w\\/.-]{0,300}?\.(?:so|dll)\b.{0,300}?"
         r"(?:undefined symbol|cannot open shared object|not found|No such file)",
     ),
+    # A version of the retired tensorflow-gpu said not to exist, in an installer's words other
+    # than pip's ("No version 2.12.0 of the tensorflow-gpu was found", "tensorflow-gpu==2.13.0
+    # not found"): the platform fact tensorflow-gpu-removed says which versions never install.
+    _p(
+        "wp.tfgpu_version_missing",
+        ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu"),
+        r"(?i:\bno (?:version|release)s? (?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?) of (?:the )?"
+        r"(?:package )?['\"]?(?P<pkg>tensorflow[-_]gpu|tf-nightly-gpu)\b"
+        r"|\b(?P<pkg2>tensorflow[-_]gpu|tf-nightly-gpu)(?: |==?)(?P<v2>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)"
+        r"[^\n]{0,60}?\b(?:not found|could not be found|does not exist|is not available))",
+    ),
     # CUDA_VISIBLE_DEVICES shown in the log: a shell assignment (export/env/inline, set,
     # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
     # Environment Variables: "" / -1 / an index the host lacks hides the GPUs).

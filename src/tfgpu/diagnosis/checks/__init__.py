@@ -205,6 +205,7 @@ from tfgpu.diagnosis.checks.workplan import (
     nvrm_api_mismatch,
     nvrm_probe_not_called,
     op_not_registered,
+    tfgpu_version_missing,
 )
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
@@ -363,6 +364,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_not_registered,
     cvd_in_log,
     directml_no_wheel,
+    tfgpu_version_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
