@@ -2014,6 +2014,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?P<pkg2>tensorflow[-_]gpu|tf-nightly-gpu)(?: |==?)(?P<v2>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)"
         r"[^\n]{0,60}?\b(?:not found|could not be found|does not exist|is not available))",
     ),
+    # "DLL load failed" naming TensorFlow's native module without Windows' reason (an issue
+    # title, a paraphrase): the reason tells the causes apart (win.dll_load reads it).
+    _p(
+        "wp.dll_load_bare",
+        ("dll load failed",),
+        r"DLL load failed(?: while importing)?:? ?(?:for )?(?P<mod>_?pywrap_tensorflow(?:_internal)?)"
+        r"\b(?!:)",
+    ),
     # CUDA_VISIBLE_DEVICES shown in the log: a shell assignment (export/env/inline, set,
     # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
     # Environment Variables: "" / -1 / an index the host lacks hides the GPUs).

@@ -202,6 +202,7 @@ from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
 from tfgpu.diagnosis.checks.workplan import (
     cvd_in_log,
     directml_no_wheel,
+    dll_load_bare,
     nvrm_api_mismatch,
     nvrm_probe_not_called,
     op_not_registered,
@@ -365,6 +366,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cvd_in_log,
     directml_no_wheel,
     tfgpu_version_missing,
+    dll_load_bare,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -21,6 +21,8 @@ several).
 * ``tensorflow-windows-native-no-gpu`` / ``tensorflow-gpu-package-removed``: an installer
   says a tensorflow-gpu version does not exist, in words other than pip's (platform facts
   ``tensorflow-gpu-removed``, ``windows-native-gpu-last``).
+* ``windows-tensorflow-dll-load-failed`` (hedged): "DLL load failed" naming
+  _pywrap_tensorflow_internal without Windows' reason, which is what tells the causes apart.
 * ``cuda-visible-devices-hides-gpus`` (variant ``from-log``): the log sets
   ``CUDA_VISIBLE_DEVICES`` and CUDA then finds no device (CUDA C Programming Guide, "CUDA
   Environment Variables").
@@ -243,3 +245,23 @@ def tfgpu_version_missing(f: Facts) -> list[Finding]:
                  'replace "tensorflow-gpu" with "tensorflow" in requirements files'),
         )]
     return []
+
+
+def dll_load_bare(f: Facts) -> list[Finding]:
+    """``windows-tensorflow-dll-load-failed``: TensorFlow's native module did not load and the
+    log lacks Windows' reason (a full "DLL load failed ...: <reason>" line is read by the
+    Windows checks instead)."""
+    bare = f.h("wp.dll_load_bare")
+    if not bare.count or any((h.g("why") or "").strip() for h in f.h("win.dll_load").all()):
+        return []
+    return [catalogue.make(
+        "windows-tensorflow-dll-load-failed", module=bare.first[0].g("mod") or "?",
+        evidence=log_evidence(bare, limit=2),
+        fix=('python -c "import tensorflow"   # the full error: its reason after '
+             "'DLL load failed ...:' tells the causes apart",
+             "# 'could not be found': install the Microsoft Visual C++ 2015-2022 "
+             "Redistributable (x64) and open a new terminal",
+             "# 'initialization routine failed': check the CPU for AVX (Sysinternals coreinfo "
+             "-f); without it use a TensorFlow built without AVX",
+             'python -c "import struct; print(struct.calcsize(\'P\') * 8)"   # must print 64'),
+    )]
