@@ -2011,7 +2011,8 @@ PATTERNS: tuple[Pattern, ...] = (
         ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu"),
         r"(?i:\bno (?:version|release)s? (?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?) of (?:the )?"
         r"(?:package )?['\"]?(?P<pkg>tensorflow[-_]gpu|tf-nightly-gpu)\b"
-        r"|\b(?P<pkg2>tensorflow[-_]gpu|tf-nightly-gpu)(?: |==?)(?P<v2>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)"
+        r"|\b(?P<pkg2>tensorflow[-_]gpu|tf-nightly-gpu)(?: |==?)"
+        r"(?P<v2>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)"
         r"[^\n]{0,60}?\b(?:not found|could not be found|does not exist|is not available))",
     ),
     # "DLL load failed" naming TensorFlow's native module without Windows' reason (an issue
@@ -2019,8 +2020,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "wp.dll_load_bare",
         ("dll load failed",),
-        r"DLL load failed(?: while importing)?:? ?(?:for )?(?P<mod>_?pywrap_tensorflow(?:_internal)?)"
-        r"\b(?!:)",
+        r"DLL load failed(?: while importing)?:? ?(?:for )?"
+        r"(?P<mod>_?pywrap_tensorflow(?:_internal)?)\b(?!:)",
     ),
     # CUDA_VISIBLE_DEVICES shown in the log: a shell assignment (export/env/inline, set,
     # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
