@@ -2023,6 +2023,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"DLL load failed(?: while importing)?:? ?(?:for )?"
         r"(?P<mod>_?pywrap_tensorflow(?:_internal)?)\b(?!:)",
     ),
+    # xla_ops.cc's "could not find registered platform with id: 0x..." cut before the id (an
+    # issue title, a wrapped paste): the same message; the checks read no group of it.
+    _p(
+        "metal.xla_platform",
+        ("could not find registered platform with id",),
+        r"could not find registered platform with id:?\s*$",
+    ),
+    _p(
+        "gs.xla_platform",
+        ("could not find registered platform with id",),
+        r"could not find registered platform with id:?\s*$",
+    ),
     # CUDA_VISIBLE_DEVICES shown in the log: a shell assignment (export/env/inline, set,
     # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
     # Environment Variables: "" / -1 / an index the host lacks hides the GPUs).
