@@ -2035,6 +2035,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not find registered platform with id",),
         r"could not find registered platform with id:?\s*$",
     ),
+    # TensorFlow's plugin loader failing on the DirectML plugin (load_library.py ->
+    # TF_LoadLibrary; Windows: "<path> not found" for any LoadLibrary failure)
+    _p(
+        "wp.dml_plugin_not_found",
+        ("tfdml_plugin",),
+        r"tensorflow-plugins[\\/]+tfdml_plugin\.dll not found",
+    ),
     # CUDA_VISIBLE_DEVICES shown in the log: a shell assignment (export/env/inline, set,
     # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
     # Environment Variables: "" / -1 / an index the host lacks hides the GPUs).

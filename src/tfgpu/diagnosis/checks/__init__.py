@@ -203,6 +203,7 @@ from tfgpu.diagnosis.checks.workplan import (
     cvd_in_log,
     directml_no_wheel,
     dll_load_bare,
+    dml_plugin_mismatch,
     nvrm_api_mismatch,
     nvrm_probe_not_called,
     op_not_registered,
@@ -367,6 +368,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     directml_no_wheel,
     tfgpu_version_missing,
     dll_load_bare,
+    dml_plugin_mismatch,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -23,6 +23,8 @@ several).
   ``tensorflow-gpu-removed``, ``windows-native-gpu-last``).
 * ``windows-tensorflow-dll-load-failed`` (hedged): "DLL load failed" naming
   _pywrap_tensorflow_internal without Windows' reason, which is what tells the causes apart.
+* ``directml-plugin-tensorflow-mismatch``: "tensorflow-plugins\\tfdml_plugin.dll not found"
+  at import: the plugin pins TensorFlow 2.10 (platform fact ``directml-plugin-tf-pin``).
 * ``cuda-visible-devices-hides-gpus`` (variant ``from-log``): the log sets
   ``CUDA_VISIBLE_DEVICES`` and CUDA then finds no device (CUDA C Programming Guide, "CUDA
   Environment Variables").
@@ -264,4 +266,29 @@ def dll_load_bare(f: Facts) -> list[Finding]:
              "# 'initialization routine failed': check the CPU for AVX (Sysinternals coreinfo "
              "-f); without it use a TensorFlow built without AVX",
              'python -c "import struct; print(struct.calcsize(\'P\') * 8)"   # must print 64'),
+    )]
+
+
+def dml_plugin_mismatch(f: Facts) -> list[Finding]:
+    """``directml-plugin-tensorflow-mismatch``: TensorFlow could not load the DirectML
+    plugin's DLL.  Nothing when the facts show the TensorFlow the plugin pins (then the cause
+    is elsewhere)."""
+    hits = f.h("wp.dml_plugin_not_found")
+    if not hits.count:
+        return []
+    fact = f.kb.platform_fact("directml-plugin-tf-pin")
+    tf = fact.value("tf_version")
+    have = f.tf_version
+    if have is not None and have.split(".")[:2] == tf.split(".")[:2]:
+        return []
+    req = fact.value("pip_requirement")
+    return [catalogue.make(
+        "directml-plugin-tensorflow-mismatch", tf=tf, plugin=fact.value("plugin_version"),
+        requirement=req, evidence=log_evidence(hits, limit=2), knowledge_ref=fact.ref,
+        fix=("pip list   # tensorflow, tensorflow-cpu, tensorflow-intel: only one TensorFlow, "
+             f"{tf}",
+             "pip uninstall -y tensorflow tensorflow-cpu tensorflow-intel",
+             f'pip install "{req}" tensorflow-directml-plugin',
+             "# or, for a newer TensorFlow with an NVIDIA GPU: WSL2 with "
+             'pip install "tensorflow[and-cuda]"'),
     )]
