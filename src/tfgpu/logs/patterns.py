@@ -2042,6 +2042,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("tfdml_plugin",),
         r"tensorflow-plugins[\\/]+tfdml_plugin\.dll not found",
     ),
+    # nvidia-smi: NVML_ERROR_FUNCTION_NOT_FOUND (nvml.h: "Local version of NVML doesn't
+    # implement this function") from nvmlInit, or its own "Mismatch in versions between
+    # nvidia-smi and NVML": the libnvidia-ml it loaded is older than nvidia-smi.
+    _p(
+        "wp.nvml_function_not_found",
+        ("function not found", "mismatch in versions between nvidia-smi and nvml"),
+        r"Failed to (?:initialize|properly shut down) NVML: Function Not Found"
+        r"|Mismatch in versions between nvidia-smi and NVML",
+    ),
     # CUDA_VISIBLE_DEVICES shown in the log: a shell assignment (export/env/inline, set,
     # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
     # Environment Variables: "" / -1 / an index the host lacks hides the GPUs).

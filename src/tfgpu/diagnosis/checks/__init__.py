@@ -204,6 +204,7 @@ from tfgpu.diagnosis.checks.workplan import (
     directml_no_wheel,
     dll_load_bare,
     dml_plugin_mismatch,
+    nvml_function_not_found,
     nvrm_api_mismatch,
     nvrm_probe_not_called,
     op_not_registered,
@@ -369,6 +370,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfgpu_version_missing,
     dll_load_bare,
     dml_plugin_mismatch,
+    nvml_function_not_found,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -25,6 +25,8 @@ several).
   _pywrap_tensorflow_internal without Windows' reason, which is what tells the causes apart.
 * ``directml-plugin-tensorflow-mismatch``: "tensorflow-plugins\\tfdml_plugin.dll not found"
   at import: the plugin pins TensorFlow 2.10 (platform fact ``directml-plugin-tf-pin``).
+* ``nvml-library-older-than-nvidia-smi``: nvidia-smi's "Failed to initialize NVML: Function
+  Not Found" (nvml.h NVML_ERROR_FUNCTION_NOT_FOUND).
 * ``cuda-visible-devices-hides-gpus`` (variant ``from-log``): the log sets
   ``CUDA_VISIBLE_DEVICES`` and CUDA then finds no device (CUDA C Programming Guide, "CUDA
   Environment Variables").
@@ -291,4 +293,21 @@ def dml_plugin_mismatch(f: Facts) -> list[Finding]:
              f'pip install "{req}" tensorflow-directml-plugin',
              "# or, for a newer TensorFlow with an NVIDIA GPU: WSL2 with "
              'pip install "tensorflow[and-cuda]"'),
+    )]
+
+
+def nvml_function_not_found(f: Facts) -> list[Finding]:
+    """``nvml-library-older-than-nvidia-smi``: nvidia-smi and the libnvidia-ml it loads are of
+    different driver releases (the library the older)."""
+    hits = f.h("wp.nvml_function_not_found")
+    if not hits.count:
+        return []
+    return [catalogue.make(
+        "nvml-library-older-than-nvidia-smi", evidence=log_evidence(hits, limit=2),
+        fix=("ldconfig -p | grep libnvidia-ml; ls -l $(ldconfig -p | awk '/libnvidia-ml.so/ "
+             "{print $NF}')   # which files the links name",
+             "cat /proc/driver/nvidia/version   # the loaded driver: the links must name its "
+             "libnvidia-ml.so.<version>",
+             "# fix the links (or reinstall the driver package) and drop old copies from "
+             "LD_LIBRARY_PATH; then: sudo ldconfig && nvidia-smi"),
     )]
