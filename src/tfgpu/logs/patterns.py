@@ -1962,6 +1962,33 @@ PATTERNS: tuple[Pattern, ...] = (
         ("probe routine was not called",),
         r"NVRM: The NVIDIA probe routine was not called for (?P<n>\d+) device\(s\)",
     ),
+    # osapi.c RmIsDeviceSupported... print_unsupported: "NVRM: The NVIDIA GPU D:B:S.F (PCI ID:
+    # VVVV:DDDD)\nNVRM: installed in this system is not supported by the\nNVRM: NVIDIA <ver>
+    # driver release." (515.43.04 and later, the same words in older drivers); from 515.48.07
+    # the open modules add "... is not supported by open\nNVRM: nvidia.ko because it does not
+    # include the required GPU\nNVRM: System Processor (GSP)."
+    _p(
+        "wp.nvrm_gpu_unsupported",
+        ("installed in this system is not supported by",),
+        r"installed in this system is not supported by the(?:\s|#012|NVRM:)*NVIDIA "
+        r"(?P<ver>\d[\w.-]*?) driver release",
+    ),
+    _p(
+        "wp.nvrm_gpu_unsupported_head",
+        ("installed in this system is not supported by",),
+        r"installed in this system is not supported by the\b",
+    ),
+    _p(
+        "wp.nvrm_gpu_needs_gsp",
+        ("installed in this system is not supported by",),
+        r"installed in this system is not supported by open\b",
+    ),
+    _p(
+        "wp.nvrm_gpu_pci",
+        ("nvrm: the nvidia gpu",),
+        r"NVRM: The NVIDIA GPU [0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7] "
+        r"\(PCI ID: (?P<id>[0-9a-fA-F]{4}:[0-9a-fA-F]{4})\)",
+    ),
     # TensorFlow's op registry (tensorflow/core/framework/op.cc OpNotFound): the graph or
     # SavedModel names an op this TensorFlow binary does not register.  Early releases ended
     # the message after the quoted name (op.cc of 2015); the eager C API (tensorflow/c/eager,

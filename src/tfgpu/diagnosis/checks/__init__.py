@@ -205,6 +205,7 @@ from tfgpu.diagnosis.checks.workplan import (
     dll_load_bare,
     dml_plugin_mismatch,
     nvml_function_not_found,
+    nvrm_gpu_unsupported,
     nvrm_api_mismatch,
     nvrm_probe_not_called,
     op_not_registered,
@@ -371,6 +372,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     dll_load_bare,
     dml_plugin_mismatch,
     nvml_function_not_found,
+    nvrm_gpu_unsupported,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

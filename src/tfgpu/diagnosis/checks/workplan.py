@@ -27,6 +27,10 @@ several).
   at import: the plugin pins TensorFlow 2.10 (platform fact ``directml-plugin-tf-pin``).
 * ``nvml-library-older-than-nvidia-smi``: nvidia-smi's "Failed to initialize NVML: Function
   Not Found" (nvml.h NVML_ERROR_FUNCTION_NOT_FOUND).
+* ``nvidia-gpu-not-supported-by-driver``: "NVRM: ... installed in this system is not
+  supported by the NVIDIA <ver> driver release" (or, variant ``needs-gsp``, "... by open
+  nvidia.ko because it does not include the required GPU System Processor (GSP)"):
+  open-gpu-kernel-modules ``osapi.c``.
 * ``cuda-visible-devices-hides-gpus`` (variant ``from-log``): the log sets
   ``CUDA_VISIBLE_DEVICES`` and CUDA then finds no device (CUDA C Programming Guide, "CUDA
   Environment Variables").
@@ -310,4 +314,37 @@ def nvml_function_not_found(f: Facts) -> list[Finding]:
              "libnvidia-ml.so.<version>",
              "# fix the links (or reinstall the driver package) and drop old copies from "
              "LD_LIBRARY_PATH; then: sudo ldconfig && nvidia-smi"),
+    )]
+
+
+def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
+    """``nvidia-gpu-not-supported-by-driver``: the kernel module refuses the GPU (its driver
+    release does not list it, or the open module needs a GSP)."""
+    full = f.h("wp.nvrm_gpu_unsupported")
+    head = f.h("wp.nvrm_gpu_unsupported_head")
+    gsp = f.h("wp.nvrm_gpu_needs_gsp")
+    if not (full.count or head.count or gsp.count):
+        return []
+    pci_hits = f.h("wp.nvrm_gpu_pci")
+    pci_id = pci_hits.first[0].g("id") if pci_hits.count else None
+    pci = f" (PCI ID {pci_id})" if pci_id else ""
+    look = (f"lspci -nn -d 10de:   # the GPU's PCI ID{': ' + pci_id if pci_id else ''}",)
+    if gsp.count:
+        return [catalogue.make(
+            "nvidia-gpu-not-supported-by-driver", variant="needs-gsp", pci=pci,
+            evidence=log_evidence(pci_hits, gsp, limit=3),
+            fix=(*look,
+                 "# install the proprietary kernel module of the driver, not the open one "
+                 "(Ubuntu: nvidia-driver-<branch> instead of nvidia-driver-<branch>-open), "
+                 "then reboot"),
+        )]
+    ver = full.first[0].g("ver") if full.count else None
+    return [catalogue.make(
+        "nvidia-gpu-not-supported-by-driver", ver=f" {ver}" if ver else "", pci=pci,
+        evidence=log_evidence(pci_hits, full, head, limit=3),
+        fix=(*look,
+             "# find that PCI ID in Appendix A of a driver release's README; install the "
+             "branch that lists it (a legacy branch such as 470 for older GPUs, a newer "
+             "release for a new GPU)",
+             "ubuntu-drivers devices   # Ubuntu: the branches that support this GPU"),
     )]
