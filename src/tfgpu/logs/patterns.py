@@ -1989,6 +1989,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"NVRM: The NVIDIA GPU [0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7] "
         r"\(PCI ID: (?P<id>[0-9a-fA-F]{4}:[0-9a-fA-F]{4})\)",
     ),
+    # nv.c nvidia_init_module: nvos_count_devices found no NVIDIA GPU on this OS's PCI bus
+    _p("wp.nvrm_no_gpu", ("nvrm: no nvidia gpu found",), r"NVRM: No NVIDIA GPU found\."),
     # TensorFlow's op registry (tensorflow/core/framework/op.cc OpNotFound): the graph or
     # SavedModel names an op this TensorFlow binary does not register.  Early releases ended
     # the message after the quoted name (op.cc of 2015); the eager C API (tensorflow/c/eager,

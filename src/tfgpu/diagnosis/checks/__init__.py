@@ -207,6 +207,7 @@ from tfgpu.diagnosis.checks.workplan import (
     nvml_function_not_found,
     nvrm_api_mismatch,
     nvrm_gpu_unsupported,
+    nvrm_no_gpu,
     nvrm_probe_not_called,
     op_not_registered,
     tfgpu_version_missing,
@@ -373,6 +374,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     dml_plugin_mismatch,
     nvml_function_not_found,
     nvrm_gpu_unsupported,
+    nvrm_no_gpu,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -31,6 +31,8 @@ several).
   supported by the NVIDIA <ver> driver release" (or, variant ``needs-gsp``, "... by open
   nvidia.ko because it does not include the required GPU System Processor (GSP)"):
   open-gpu-kernel-modules ``osapi.c``.
+* ``no-nvidia-gpu`` from the kernel log's "NVRM: No NVIDIA GPU found." (nv.c: the module
+  counted no NVIDIA GPU on this system's PCI bus).
 * ``cuda-visible-devices-hides-gpus`` (variant ``from-log``): the log sets
   ``CUDA_VISIBLE_DEVICES`` and CUDA then finds no device (CUDA C Programming Guide, "CUDA
   Environment Variables").
@@ -347,4 +349,22 @@ def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
              "branch that lists it (a legacy branch such as 470 for older GPUs, a newer "
              "release for a new GPU)",
              "ubuntu-drivers devices   # Ubuntu: the branches that support this GPU"),
+    )]
+
+
+def nvrm_no_gpu(f: Facts) -> list[Finding]:
+    """``no-nvidia-gpu`` from "NVRM: No NVIDIA GPU found." (only without host facts: the
+    host checks say it from the probes)."""
+    hits = f.h("wp.nvrm_no_gpu")
+    if not hits.count or f.host is not None:
+        return []
+    return [catalogue.make(
+        "no-nvidia-gpu", evidence=log_evidence(hits, limit=1),
+        cause=("The NVIDIA kernel module found no NVIDIA GPU on this system's PCI bus (NVRM: No "
+               "NVIDIA GPU found), so it did not load: in a virtual machine the GPU is not "
+               "passed through, or the GPU is disabled, unseated or (an eGPU) not attached. "
+               "TensorFlow will use the CPU."),
+        fix=("lspci -nn | grep -i nvidia   # nothing listed: the OS sees no NVIDIA GPU",
+             "# VM: attach the GPU (PCI passthrough / a GPU instance type); bare metal: BIOS "
+             "settings, seating and power of the card"),
     )]
