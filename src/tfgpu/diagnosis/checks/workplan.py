@@ -11,8 +11,10 @@ several).
   for N device(s)" (open-gpu-kernel-modules ``kernel-open/nvidia/nv.c``).
 * ``tf-op-not-registered`` / ``nccl-not-available``: TensorFlow's op registry
   (``tensorflow/core/framework/op.cc`` OpNotFound) names an op this binary lacks.  An NCCL op
-  means a build without NCCL (native Windows builds never have it); an op with a library's
-  prefix (``Addons>``, ``IO>``) names the package to import; any other op is hedged.
+  on native Windows or macOS means a build without NCCL; elsewhere it is hedged (TF 1.10-1.12
+  registered the NCCL ops only on importing tensorflow.contrib.nccl: tensorpack/tensorpack
+  #913); an op with a library's prefix (``Addons>``, ``IO>``) names the package to import;
+  any other op is hedged.
   A graph node annotation naming an NCCL op (``[[.../NcclAllReduce]]``) on native Windows is
   the same fault.
 * ``tensorflow-no-matching-distribution`` (variant ``directml``): pip finds no
@@ -116,8 +118,18 @@ def op_not_registered(f: Facts) -> list[Finding]:
         op = hits.first[0].g("op") or "?"
         ev = log_evidence(hits, limit=2)
         prefix = op.split(">", 1)[0] if ">" in op else ""
-        if _NCCL_OP.match(op):
+        if _NCCL_OP.match(op) and f.os in ("windows", "macos"):
             out.append(_nccl_missing(op, ev))
+        elif _NCCL_OP.match(op):
+            out.append(catalogue.make(
+                "tf-op-not-registered", variant="nccl", op=op, evidence=ev,
+                fix=('python -c "import platform, tensorflow as tf; print(platform.system(), '
+                     'tf.__version__)"',
+                     "# Windows/macOS: no NCCL; strategy = tf.distribute.MirroredStrategy("
+                     "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
+                     "# TensorFlow 1.10-1.12 on Linux: import tensorflow.contrib.nccl before "
+                     "building the graph"),
+            ))
         elif prefix in OP_NAMESPACES:
             package, module = OP_NAMESPACES[prefix]
             out.append(catalogue.make(
