@@ -1813,7 +1813,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?:\[\d+\]\+?\s+(?:\d+\s+)?)?(?i:killed)(?::\s*9)?"
         r"(?:\s+\S{0,120}(?:python|\.py)\S{0,60}(?:\s.{0,200})?)?\s*$"
         r"|^\s*(?:zsh|bash): killed\s"
-        r"|exit code 137 \(interrupted by signal 9: SIGKILL\)",
+        r"|exit code 137 \(interrupted by signal 9: ?SIGKILL\)",
     ),
     # Jupyter (classic and Lab) and VS Code when the kernel process died: the frontend
     # does not know why (host RAM most often; also a native crash).
