@@ -34,9 +34,21 @@ def docker_errors(f: Facts) -> list[Finding]:
     out: list[Finding] = []
     hits = f.h("docker.no_gpu_driver")
     if hits.count:
+        # claim audit: a Docker installed as a snap gives the same words with the toolkit
+        # installed (platform fact docker-snap-no-gpus: NVIDIA/nvidia-docker#1642, #1311)
+        snap = f.h("claim.snap_docker")
+        fact = f.kb.platform_fact("docker-snap-no-gpus")
         out.append(catalogue.make(
-            "docker-nvidia-container-toolkit-missing", evidence=log_evidence(hits),
-            fix=_TOOLKIT_INSTALL))
+            "docker-nvidia-container-toolkit-missing", variant="snap" if snap.count else None,
+            ref=fact.ref, evidence=log_evidence(hits, snap.first[:1]),
+            fix=(("sudo snap remove docker   # the snap's dockerd cannot use the NVIDIA "
+                  "Container Toolkit",
+                  "# install Docker from Docker's (or the distribution's) packages, then:",
+                  *_TOOLKIT_INSTALL[1:]) if snap.count else
+                 (*_TOOLKIT_INSTALL,
+                  "snap list docker 2>/dev/null   # a snap Docker: remove it and install "
+                  "Docker's own packages (the snap cannot use the toolkit)")),
+            knowledge_ref=fact.ref))
     hits = f.h("docker.no_runtime")
     if hits.count:
         out.append(catalogue.make(

@@ -90,6 +90,8 @@ def smi_cannot_reach_driver(f: Facts) -> list[Finding]:
                "dkms status   # is the module built for this kernel (uname -r)?",
                "mokutil --sb-state   # Secure Boot on blocks an unsigned module",
                "sudo dmesg | grep -i -E 'nvrm|nvidia|nouveau' | tail",
+               "prime-select query   # hybrid laptops (Ubuntu): 'intel' keeps the NVIDIA "
+               "driver unloaded; sudo prime-select nvidia, then reboot",
                "# reinstall the driver for the running kernel (e.g. sudo apt install "
                "--reinstall nvidia-driver-<version> linux-headers-$(uname -r)), sign or "
                "enrol it for Secure Boot, blacklist nouveau; then reboot",
