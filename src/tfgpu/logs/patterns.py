@@ -1958,7 +1958,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "claim.node_device",
         ("[[node:",),
-        _first("[[Node: ") + r".{0,3000}?(?<!\w)_device=\"[^\"]{0,200}?/device:(?P<dev>[GC]PU):\d+\"",
+        _first("[[Node: ")
+        + r".{0,3000}?(?<!\w)_device=\"[^\"]{0,200}?/device:(?P<dev>[GC]PU):\d+\"",
     ),
     # Keras 3's load_model refusal with the path it was given: "File format not supported:
     # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).

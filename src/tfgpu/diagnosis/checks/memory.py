@@ -88,54 +88,56 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # facts do
         unknown = (not host and not h.g("device") and not h.g("alloc") and node != "GPU"
                    and not _gpu_memory_evidence(ctx))
-        out.append(
-            catalogue.make(
-                "host-out-of-memory-tensor" if host else "gpu-out-of-memory-tensor",
-                variant="device-unknown" if unknown else None,
-                tensor=f"{shape} {dtype}".strip(),
-                evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
-                                      [n for n in ctx.h("claim.node_device").all()
-                                       if h.line < n.line <= h.line + 3][:1]),
-                cause=(
-                    f"TensorFlow could not allocate {what}"
-                    + (f" on {h.g('device')}" if h.g("device") else "")
-                    + (
-                        (f" by allocator {h.g('alloc')}" if h.g("alloc") else "")
-                        + ". This is host RAM, not GPU memory: the request is larger than "
-                        "the memory the operating system could give."
-                        if host
-                        else ". The line does not say on which device: GPU memory if the "
-                        "op ran on the GPU, host RAM if on the CPU (the traceback's device "
-                        "'/device:GPU:0' or '/device:CPU:0', or a 'GPU_0_bfc' allocator line "
-                        "above, tells). Either way the model/batch needs more memory than is "
-                        "free."
-                        if unknown
-                        else ". The model/batch needs more GPU memory than is free."
-                    )
-                ),
-                fix=(
-                    (
-                        "reduce the batch size or the tensor/buffer size",
-                        "free -m   # RAM and swap in use",
-                        "stop other memory-hungry processes (top -o %MEM)",
-                    )
+        oom_args: dict[str, Any] = dict(
+            tensor=f"{shape} {dtype}".strip(),
+            evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
+                                  [n for n in ctx.h("claim.node_device").all()
+                                   if h.line < n.line <= h.line + 3][:1]),
+            cause=(
+                f"TensorFlow could not allocate {what}"
+                + (f" on {h.g('device')}" if h.g("device") else "")
+                + (
+                    (f" by allocator {h.g('alloc')}" if h.g("alloc") else "")
+                    + ". This is host RAM, not GPU memory: the request is larger than "
+                    "the memory the operating system could give."
                     if host
-                    else (
-                        "reduce the batch size (the first dimension) or the input size",
-                        "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                        "--format=csv; free -m   # GPU memory in use, host RAM in use",
-                        "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
-                    )
+                    else ". The line does not say on which device: GPU memory if the "
+                    "op ran on the GPU, host RAM if on the CPU (the traceback's device "
+                    "'/device:GPU:0' or '/device:CPU:0', or a 'GPU_0_bfc' allocator line "
+                    "above, tells). Either way the model/batch needs more memory than is "
+                    "free."
                     if unknown
-                    else (
-                        "reduce the batch size (the first dimension) or the input size",
-                        "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                        "--format=csv   # other users",
-                        "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
-                    )
-                ),
-            )
+                    else ". The model/batch needs more GPU memory than is free."
+                )
+            ),
+            fix=(
+                (
+                    "reduce the batch size or the tensor/buffer size",
+                    "free -m   # RAM and swap in use",
+                    "stop other memory-hungry processes (top -o %MEM)",
+                )
+                if host
+                else (
+                    "reduce the batch size (the first dimension) or the input size",
+                    "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                    "--format=csv; free -m   # GPU memory in use, host RAM in use",
+                    "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
+                )
+                if unknown
+                else (
+                    "reduce the batch size (the first dimension) or the input size",
+                    "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                    "--format=csv   # other users",
+                    "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
+                )
+            ),
         )
+        if host:
+            out.append(catalogue.make("host-out-of-memory-tensor", **oom_args))
+        else:
+            out.append(catalogue.make("gpu-out-of-memory-tensor",
+                                      variant="device-unknown" if unknown else None,
+                                      **oom_args))
     elif exhausted and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
         # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's

@@ -616,7 +616,7 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
         cap = f.kb.platform_fact("protobuf-descriptors-cap")
         # claim audit: the _pb2.py file the traceback names may belong to another package
         # (tensorboard, a project's own protos: vm03/payload_dumper#38, maudzung/SFA3D#82)
-        pkgs = [h.g("pkg") for h in f.h("claim.pb2_file").all() if h.g("pkg")]
+        pkgs = [p for h in f.h("claim.pb2_file").all() if (p := h.g("pkg"))]
         other = next((p for p in pkgs if p.lower() not in ("tensorflow", "tensorflow_core")),
                      None)
         if other is not None and not any(p.lower().startswith("tensorflow") for p in pkgs
