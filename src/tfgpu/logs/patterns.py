@@ -1961,6 +1961,13 @@ PATTERNS: tuple[Pattern, ...] = (
         _first("[[Node: ")
         + r".{0,3000}?(?<!\w)_device=\"[^\"]{0,200}?/device:(?P<dev>[GC]PU):\d+\"",
     ),
+    # A "docker run ... --gpus <x>" (or nvidia-docker run) command line in the paste: GPU
+    # access was asked for, so a container without a driver is not a missing --gpus.
+    _p(
+        "claim.docker_gpus_cmd",
+        ("docker run", "docker container run", "nvidia-docker"),
+        r"\bnvidia-docker\s+run\b|\bdocker\s+(?:container\s+)?run\b[^|;&]{0,400}?\s--gpus[\s=]",
+    ),
     # Keras 3's load_model refusal with the path it was given: "File format not supported:
     # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).
     _p(
