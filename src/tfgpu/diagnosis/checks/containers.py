@@ -108,8 +108,8 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     sure = f.in_container or bool(banner.count)
     # claim audit: the paste shows the container started with --gpus (or nvidia-docker run):
     # then GPU access WAS asked for; the banner means the driver was not mapped in, or, under
-    # WSL2 with older NGC images, it warns wrongly while the GPU works (NVIDIA/nvidia-docker
-    # #1548); nvidia-smi inside the container tells (platform fact ngc-banner-gpus-given)
+    # WSL2, the banner's own check misfires (NVIDIA/nvidia-container-toolkit#271); nvidia-smi
+    # inside the container tells (platform fact ngc-banner-gpus-given)
     asked = f.h("claim.docker_gpus_cmd").first
     if banner.count and asked and not nodes.count:
         fact = f.kb.platform_fact("ngc-banner-gpus-given")
@@ -117,7 +117,7 @@ def container_without_gpu(f: Facts) -> list[Finding]:
             "docker-run-without-gpus", variant="gpus-requested", ref=fact.ref,
             evidence=log_evidence(banner, asked[:1], libcuda[:1], cuinit.first[:1]),
             fix=("docker run --rm --gpus all <this image> nvidia-smi   # the GPU table: the "
-                 "GPU is there and the banner warned wrongly (WSL2, older NGC images)",
+                 "GPU is there and the banner warned wrongly (its check, e.g. under WSL2)",
                  "docker run --rm --gpus all ubuntu nvidia-smi   # fails too: the NVIDIA "
                  "Container Toolkit or the host driver is the problem",
                  "nvidia-smi   # on the host (on WSL2: in Windows): the driver must answer"),

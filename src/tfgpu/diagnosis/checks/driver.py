@@ -921,8 +921,8 @@ def _container_libcuda(ctx: Facts) -> tuple[bool, str, tuple[str, ...]]:
 def _stale_libcuda(kernel: str | None, lib: str | None) -> tuple[bool, str, tuple[str, ...]]:
     """Claim audit: a libcuda OLDER than the loaded kernel module is no upgrade waiting for a
     reboot (the reboot loads the newest module, the library stays): a copy left from an
-    earlier driver is found first (tensorflow/tensorflow#22525: library 375.66, module
-    384.130).  Returns whether that is the case, the cause sentence and the fix lines."""
+    earlier driver is found first (tensorflow/tensorflow#4349).  Returns whether that is the
+    case, the cause sentence and the fix lines."""
     kv, lv = _driver_tuple(kernel), _driver_tuple(lib)
     if kv is None or lv is None or not lv < kv:
         return False, "", ()

@@ -82,10 +82,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         node = next((n.g("dev") for n in ctx.h("claim.node_device").all()
                      if h.line < n.line <= h.line + 3), None)
         host = host or (node == "CPU" and not h.g("device") and not h.g("alloc"))
-        # claim audit (santi-pdp/segan#42: "Are you in GPU or CPU? You're either out of RAM in
-        # CPU or GPU"): a TF1 line without "on <device> by allocator <name>" does not say
-        # which memory ran out; only other lines (a GPU allocator, a GPU device) or the host
-        # facts do
+        # claim audit (thtrieu/darkflow#873, tensorflow/models#6450): a TF1 line without
+        # "on <device> by allocator <name>" does not say which memory ran out; only other
+        # lines (a GPU allocator, a GPU device) or the host facts do
         unknown = (not host and not h.g("device") and not h.g("alloc") and node != "GPU"
                    and not _gpu_memory_evidence(ctx))
         oom_args: dict[str, Any] = dict(

@@ -204,12 +204,12 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
                    + "   # or a TensorFlow this Addons release supports")
     fix.append("# TensorFlow Addons has reached end of life: for new TensorFlow releases "
                "move its layers/ops to Keras or TensorFlow equivalents")
-    # claim audit (tensorflow/addons#2075): Addons 0.11.0 warned "strictly below 2.3.0" with
-    # TensorFlow 2.3.0, a release it supports: a TensorFlow equal to the upper bound's
-    # major.minor may be that false alarm
+    # claim audit (tensorflow/addons PR#2077, backported to r0.11): Addons 0.11.0 warned
+    # "strictly below 2.3.0" with TensorFlow 2.3.0, a release it supports: a TensorFlow
+    # equal to the upper bound's major.minor may be that false alarm
     if high and have[:1].isdigit() and have.split(".")[:2] == high.split(".")[:2]:
         fix.insert(0, "pip show tensorflow-addons   # 0.11.x with TensorFlow 2.3: a false "
-                      "alarm of that release's check (tensorflow/addons#2075); otherwise the "
+                      "alarm of that release's check (tensorflow/addons PR#2077); otherwise the "
                       "lines below")
     return [catalogue.make(
         "tensorflow-addon-version-pin", variant="import-warning", requirement=requirement,
