@@ -1813,7 +1813,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?:\[\d+\]\+?\s+(?:\d+\s+)?)?(?i:killed)(?::\s*9)?"
         r"(?:\s+\S{0,120}(?:python|\.py)\S{0,60}(?:\s.{0,200})?)?\s*$"
         r"|^\s*(?:zsh|bash): killed\s"
-        r"|exit code 137 \(interrupted by signal 9: SIGKILL\)",
+        r"|exit code 137 \(interrupted by signal 9: ?SIGKILL\)",
     ),
     # Jupyter (classic and Lab) and VS Code when the kernel process died: the frontend
     # does not know why (host RAM most often; also a native crash).
@@ -2169,6 +2169,52 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cuda_visible_devices",),
         r"os\.environ\[ ?[\"']CUDA_VISIBLE_DEVICES[\"'] ?\] ?= ?"
         r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|-?\d{1,4})",
+    ),
+    # --- claim audit (docs/knowledge-audit.md) ---
+    # cuda_diagnostics.cc's "retrieving CUDA diagnostic information for host: <hostname>"
+    # with a Docker container id as the hostname (12 hex digits): the process runs in a
+    # container, whose image may bring its own libcuda (tensorflow/tensorflow#48722).
+    _p(
+        "claim.container_host",
+        ("diagnostic information for host",),
+        r"diagnostic information for host: (?P<host>[0-9a-f]{12})\s*$",
+    ),
+    # A Docker installed as a snap (/snap/bin/docker, /snap/docker/...): its dockerd cannot
+    # use the NVIDIA Container Toolkit (NVIDIA/nvidia-docker#1642, #1311).
+    _p(
+        "claim.snap_docker",
+        ("/snap/",),
+        r"/snap/(?:bin/docker\b|docker/)",
+    ),
+    # The _pb2.py file a traceback names, and the package it belongs to (site-packages/<pkg>/
+    # .../x_pb2.py): protobuf's "Descriptors cannot be created directly" concerns that
+    # package's generated code, which is not always TensorFlow's.
+    _p(
+        "claim.pb2_file",
+        ("_pb",),
+        _first("-packages") + r"[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\][\w/\\.-]{0,300}?_pb2\.py\b",
+    ),
+    # TF1's "[[Node: name = Op[..., _device="/job:.../device:GPU:0"](...)]]" under an error:
+    # the failing op's own device (send_device/recv_device attributes are not it).
+    _p(
+        "claim.node_device",
+        ("[[node:",),
+        _first("[[Node: ")
+        + r".{0,3000}?(?<!\w)_device=\"[^\"]{0,200}?/device:(?P<dev>[GC]PU):\d+\"",
+    ),
+    # A "docker run ... --gpus <x>" (or nvidia-docker run) command line in the paste: GPU
+    # access was asked for, so a container without a driver is not a missing --gpus.
+    _p(
+        "claim.docker_gpus_cmd",
+        ("docker run", "docker container run", "nvidia-docker"),
+        r"\bnvidia-docker\s+run\b|\bdocker\s+(?:container\s+)?run\b[^|;&]{0,400}?\s--gpus[\s=]",
+    ),
+    # Keras 3's load_model refusal with the path it was given: "File format not supported:
+    # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).
+    _p(
+        "claim.keras3_path",
+        ("file format not supported",),
+        r"File format not supported:\s{0,4}filepath=(?P<path>\S{0,300})",
     ),
 )
 

@@ -111,6 +111,14 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                 f'";C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\{folder}\\bin", "User")'
                 + note
             )
+            # claim audit: the DLL on PATH yet "not found" (tensorflow#36776; platform fact
+            # windows-python38-dll-search): a terminal/IDE started before PATH changed, or
+            # Python 3.8+ not searching PATH.
+            fix.append(
+                f"# if where finds {filename} and TensorFlow still does not: restart the "
+                "terminal/IDE (PATH is read when it starts), or before importing TensorFlow: "
+                'import os; os.add_dll_directory(r"<the folder where printed>")'
+            )
         elif base == "cudnn":
             fix.append(
                 f"Install {expected or 'cuDNN'} for your CUDA version and put the folder that "
@@ -491,6 +499,23 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             fix = ["nvidia-smi", "docker run --gpus all ...   # when in a container"]
         else:
             fix = _path_fix(ctx, filename, base, expected)
+        # claim audit (tensorflow/tensorflow#44777, #45263, #43947, #44381, #45848):
+        # cuSOLVER keeps the soname 10 in CUDA 11.0, and CUDA 11.1+ ship
+        # libcusolver.so.11 / cusolver64_11.dll only, so TensorFlow 2.4 (built with CUDA 11.0)
+        # finds none with CUDA 11.1/11.2 installed even when the toolkit is on the path
+        if filename.lower() in ("libcusolver.so.10", "cusolver64_10.dll"):
+            eleven = "cusolver64_11.dll" if filename.lower().endswith(".dll") \
+                else "libcusolver.so.11"
+            cause = cause.rstrip() + ("" if cause.rstrip().endswith(".") else ".")
+            cause += (f" Or the toolkit IS on the path but is CUDA 11.1 or later: {filename} is "
+                      "cuSOLVER's name in CUDA 10.x and in CUDA 11.0 (TensorFlow 2.4 is built "
+                      f"with 11.0), CUDA 11.1+ ship {eleven} only; a listing with {eleven} "
+                      "and no 10 tells that case.")
+            fix = [*fix[:1],
+                   f"# only {eleven} found: install CUDA 11.0's cuSOLVER beside it (e.g. "
+                   "libcusolver-11-0) and put its lib64 on the path, or use a TensorFlow "
+                   "release built for your CUDA (tfgpu matrix)",
+                   *fix[1:]]
         if base not in ("cuda", "nvcuda"):
             plain.append((len(out), filename, comp, expected, same))
         out.append(
