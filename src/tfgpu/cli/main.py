@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import gc
 import importlib
 import os
@@ -189,9 +190,14 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.print_help()
         return status_codes.USAGE_ERROR
     module = dict((n, m) for n, m, _ in COMMANDS)[args.command]
+    _stand_in_for_closed_streams()
     previous = _stop_like_ctrl_c()
     try:
-        return int(_load(module).run(args))
+        code = int(_load(module).run(args))
+        sys.stdout.flush()  # a full disk shows here, not in the interpreter's exit flush
+    except StreamClosedError as exc:
+        print(f"tfgpu {args.command}: error: {exc.strerror}", file=sys.stderr)
+        return status_codes.USAGE_ERROR
     except UsageError as exc:
         print(f"tfgpu {args.command}: error: {exc}", file=sys.stderr)
         return status_codes.USAGE_ERROR
@@ -208,20 +214,104 @@ def _main(argv: Sequence[str] | None) -> int:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return status_codes.SUCCESS
+    except OSError as exc:
+        if exc.errno not in WRITE_ERRNOS:
+            return _internal_error(args, exc)
+        # The output could not be written (`> /dev/full`, a full disk or quota): say so,
+        # and point stdout at the null device so the exit-time flush cannot fail again.
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"tfgpu {args.command}: error: cannot write output: {exc.strerror or exc}",
+              file=sys.stderr)
+        return status_codes.USAGE_ERROR
     except Exception as exc:  # noqa: BLE001 - the one top-level handler
-        if getattr(args, "debug", False):
-            import traceback
-
-            traceback.print_exc()
-        else:
-            print(
-                f"tfgpu {args.command}: internal error: {type(exc).__name__}: {exc}\n"
-                "Rerun with --debug for the traceback, and please report it.",
-                file=sys.stderr,
-            )
-        return status_codes.INTERNAL_ERROR
+        return _internal_error(args, exc)
+    else:
+        return code
     finally:
         _restore_handlers(previous)
+
+
+def _internal_error(args: argparse.Namespace, exc: BaseException) -> int:
+    """Report an unexpected exception (a bug in tfgpu) and return its exit code."""
+    if getattr(args, "debug", False):
+        import traceback
+
+        traceback.print_exception(exc)
+    else:
+        print(
+            f"tfgpu {args.command}: internal error: {type(exc).__name__}: {exc}\n"
+            "Rerun with --debug for the traceback, and please report it.",
+            file=sys.stderr,
+        )
+    return status_codes.INTERNAL_ERROR
+
+
+#: errno values of a write that failed because of where the output goes, not a bug:
+#: no space (``> /dev/full``), over quota, file too large, an I/O error of the device.
+WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+class StreamClosedError(OSError):
+    """A standard stream the command needs was closed by the caller (``<&-``, ``>&-``)."""
+
+
+class _ClosedInput:
+    """Stands in for ``sys.stdin`` (and its ``buffer``) when file descriptor 0 is closed:
+    not a terminal, and reading it raises :class:`StreamClosedError` (exit code 2)."""
+
+    closed = False
+
+    @property
+    def buffer(self) -> _ClosedInput:
+        return self
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise StreamClosedError(errno.EBADF, "cannot read standard input: it is closed")
+
+    def read(self, _size: int = -1) -> bytes:
+        raise StreamClosedError(errno.EBADF, "cannot read standard input: it is closed")
+
+    readline = read
+    read1 = read
+    readinto = read
+
+
+class _ClosedOutput:
+    """Stands in for ``sys.stdout`` when file descriptor 1 is closed: writing to it raises
+    :class:`StreamClosedError` (exit code 2); a command that writes nothing still runs."""
+
+    closed = False
+    encoding = "utf-8"
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise StreamClosedError(errno.EBADF, "cannot write output: standard output is closed")
+
+    def write(self, _text: object) -> int:
+        raise StreamClosedError(errno.EBADF, "cannot write output: standard output is closed")
+
+    def flush(self) -> None:
+        return None
+
+
+def _stand_in_for_closed_streams() -> None:
+    """Python sets ``sys.stdin``/``sys.stdout``/``sys.stderr`` to ``None`` when the process
+    starts with that descriptor closed (``tfgpu explain - <&-``); every ``.isatty()`` or
+    ``.write`` then failed as an internal error.  Put stand-ins there that fail with a
+    clear :class:`StreamClosedError` instead (stderr: the null device, nothing can be
+    told)."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the process
+    if sys.stdin is None:
+        sys.stdin = _ClosedInput()
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
 
 
 class Terminated(KeyboardInterrupt):
