@@ -132,6 +132,12 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         if name is None and code is not None:
             row = ctx.kb.cuda_error(int(code))
             name = row.name if row is not None else None
+            if name is None and f"code {code}" not in done and not ctx.host_gpu_works:
+                # eyes F-1: a code outside CUDA's CUresult list (TF 1.x "CUresult(-1)",
+                # TF 2.0-2.3 "UNKNOWN ERROR (-1)"): still no GPU for this process
+                done.add(f"code {code}")
+                out.append(_cuinit_unlisted(ctx, hit, code))
+                continue
         if name is None or name in done:
             continue
         done.add(name)
@@ -268,6 +274,31 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+def _cuinit_unlisted(ctx: Facts, hit: Hit, code: str) -> Finding:
+    """``cuInit`` returned ``code``, a value that is no ``CUresult`` of the CUDA driver API
+    (``status_codes.toml`` has none with it): TensorFlow's ``ToString(CUresult)`` printed it
+    as ``CUresult(-1)`` (TF 1.x: the ``default:`` branch of its switch) or ``UNKNOWN ERROR
+    (-1)`` (TF 2.0+: ``cuGetErrorName`` knows no such code), both in
+    ``tensorflow/stream_executor/cuda/cuda_driver.cc``.  A missing libcuda gives 303 instead
+    (``cuda_stub.cc`` ``GetSymbolNotFoundError``), so a libcuda *was* loaded and answered
+    with a non-CUDA code: a stub or foreign libcuda, or one with no GPU behind it (a
+    ``docker build`` step).  The log cannot tell which: the finding names all three."""
+    libcuda = ctx.h("driver.libcuda").last
+    return catalogue.make(
+        "cuinit-unlisted-code", num=code,
+        evidence=log_evidence([hit], [libcuda] if libcuda is not None else []),
+        fix=(
+            "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../stubs/libcuda.so "
+            "found before the driver's is the toolkit's link-time stub",
+            "remove the CUDA toolkit's lib64/stubs folder from LD_LIBRARY_PATH and "
+            "/etc/ld.so.conf.d (it is for linking only), then run ldconfig",
+            "in Docker: run GPU code in `docker run --gpus all ...`, not in a `docker build` "
+            "RUN step (no GPU is reachable while an image builds)",
+            "nvidia-smi   # on the machine that ran the log: is a GPU and driver there?",
+        ),
+    )
 
 
 def _cuinit(name: str, **fields: Any) -> Finding:

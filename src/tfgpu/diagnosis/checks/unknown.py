@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
 from tfgpu.diagnosis.checks.status_codes import describe, status_code_hits  # audit 10
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
+
+#: A glog line of level E or F (``2021-01-06 17:27:26.458212: E tensorflow/...cc:397] ...``,
+#: ``E0106 17:27:26.458212  123 cuda_driver.cc:397] ...``): the ``tell.glog`` pattern's
+#: prefix, for lines another pattern matched first.
+_GLOG_E = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[EF](?:\d{4} [\d:.]+\s+\d+)?\s+"
+                     r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
 
 
 def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
@@ -18,6 +26,15 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
     glog = [h for h in ctx.h("tell.glog").all() if h.line not in covered]
+    # eyes F-1: an E- or F-level line another pattern matched (a line feeds one pattern)
+    # but no finding quotes is still an error line: never "No problem found" on it
+    # (a pattern one of whose lines a finding quotes is explained: its other lines too)
+    seen = {h.line for h in glog}
+    glog += sorted((h for hits in ctx.log.hits.values()
+                    if not any(h.line in covered for h in hits.all())
+                    for h in hits.all()
+                    if h.line not in seen and _GLOG_E.match(h.text)),
+                   key=lambda h: h.line)
     fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
     fatal += [h for h in glog if h.g("lvl") == "F"]
     # falsepos2: a library another program could not load is left to this finding (the
