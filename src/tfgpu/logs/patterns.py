@@ -2216,6 +2216,21 @@ PATTERNS: tuple[Pattern, ...] = (
         ("file format not supported",),
         r"File format not supported:\s{0,4}filepath=(?P<path>\S{0,300})",
     ),
+    # --- eyes review ---------------------------------------------------------------------
+    # The output of the command TensorFlow's issue template asks for, `python -c "import
+    # tensorflow as tf; print(tf.version.GIT_VERSION, tf.version.VERSION)"` (TF 1.x:
+    # tf.GIT_VERSION, tf.VERSION): `git describe` of the build then the version,
+    # "v2.11.0-rc2-15-g6290819256d 2.11.0", "v1.15.0-rc3-22-g590d6ee 1.15.0", Python 2/3's
+    # bytes form "b'v1.13.1-0-g6612da8951' 1.13.1", "unknown 2.1.0" (conda/source builds:
+    # tensorflow/tools/git/gen_git_source.py writes "unknown" without git). The describe's
+    # major.minor must be the version's; read by view.tf_version as a ctx.tf_version hit.
+    _p(
+        "ctx.tf_version",
+        ("v..", "unknown .."),
+        r"^[ \t]{0,40}(?:b?'?v(?P<mm>[12]\.\d{1,2})\.\d{1,3}(?:-rc\d{1,2})?"
+        r"(?:-\d{1,6}-g[0-9a-f]{6,40})?'?[ \t]{1,8}(?P<v>(?P=mm)\.\d{1,3})"
+        r"|b?'?unknown'?[ \t]{1,8}(?P<v3>[12]\.\d{1,2}\.\d{1,3}))[ \t]{0,40}$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
