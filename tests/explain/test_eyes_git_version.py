@@ -4,8 +4,8 @@ tf.version.VERSION)` is read as the TensorFlow version (eyes report F-2)."""
 from __future__ import annotations
 
 import pytest
-
 from tests.explain.kind_helpers import ids
+
 from tfgpu.facts.view import Facts
 from tfgpu.logs import read_lines
 
