@@ -36,7 +36,8 @@ def test_other_lines_give_no_tf_version(line: str) -> None:
 
 def test_windows_211_from_git_version_line_is_the_native_windows_finding() -> None:
     found = ids([
-        "(tf) C:\\Users\\me>" + CALL.replace(")\"", "); print(tf.config.list_physical_devices())\""),
+        "(tf) C:\\Users\\me>"
+        + CALL.replace(')"', '); print(tf.config.list_physical_devices())"'),
         "v2.11.0-rc2-15-g6290819256d 2.11.0",
         "[PhysicalDevice(name='/physical_device:CPU:0', device_type='CPU')]",
     ])
