@@ -67,6 +67,11 @@ def _no_nvidia_gpu(facts: HostFacts) -> bool:
             and any(_TF_NO_DRIVER_LINE in ln for ln in tf.log_lines))
 
 
+#: Public name of :func:`_no_nvidia_gpu` (explain tells a contradiction between the facts
+#: and a log with it).
+no_nvidia_gpu = _no_nvidia_gpu
+
+
 def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Finding, ...]:
     """On a host without an NVIDIA GPU, lower GPU-only findings above ``INFO`` to ``INFO``.
 

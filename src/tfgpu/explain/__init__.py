@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import CHECKS, LOG_CHECKS
-from tfgpu.diagnosis.engine import run_checks
+from tfgpu.diagnosis.engine import no_nvidia_gpu, run_checks
 from tfgpu.facts import HostFacts
-from tfgpu.facts.log import LogFacts
-from tfgpu.facts.view import Facts
-from tfgpu.findings import Finding
+from tfgpu.facts.log import Hit, LogFacts
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding, sort_findings
 from tfgpu.logs import ReadStats, read_lines, read_stream
 from tfgpu.logs.reader import CHUNK_BYTES, ByteSource
 
@@ -62,10 +63,33 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
     loaded only when a check needs it.
     """
     probed = facts is not None and bool(facts.probes)
+    if facts is not None and probed and host_checks:
+        denied = _gpu_the_facts_deny(facts, log)
+        if denied:
+            # eyes F-3: the facts were taken where the log was not (a login node and a
+            # compute node, the host and a container): they cannot lower the log's errors
+            # to "harmless on a host without a GPU"; say so and read the log alone.
+            return sort_findings((
+                catalogue.make("host-facts-contradict-log", line=denied[0].line,
+                               evidence=log_evidence(denied[:2]),
+                               fix=("tfgpu facts > host.json   # on the machine (node, "
+                                    "container) that wrote the log, then explain --facts "
+                                    "host.json again",)),
+                *explain_log(log, None, host_checks=host_checks),
+            ))
     checks = CHECKS if probed and host_checks else LOG_CHECKS
     view = Facts(facts, log)
     view.gpu_expected = not host_checks
     return run_checks(view, checks, probed=probed and host_checks)
+
+
+def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:
+    """The log's lines proving an NVIDIA GPU (:meth:`Facts.gpu_log_evidence`) when the probed
+    ``facts`` show none (the rule :func:`tfgpu.diagnosis.engine.cap_for_cpu_host` uses);
+    empty when they agree."""
+    if not no_nvidia_gpu(facts):
+        return []
+    return Facts(None, log).gpu_log_evidence()
 
 
 def explain_lines(lines: Iterable[str], facts: HostFacts | None = None, *,
