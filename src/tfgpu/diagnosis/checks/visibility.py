@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks._common import E, I, W, windows_gpu_last
+from tfgpu.diagnosis.checks._common import E, I, W, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence
 from tfgpu.diagnosis.checks.tf_install import (
     TF_GPU_LIBRARIES,
@@ -147,12 +147,18 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return []  # rule_cuda_drivers explains the empty list
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None:
         line = ctx.h("cuda.drivers").first[0].line
+        # eyes F-4: TensorFlow's cudart stub (tsl/cuda/cudart_stub.cc, messages_gpu_stack
+        # source tsl-cudart-stub) prints this when the CUDA runtime does not load, not libcuda
         cause = (
-            f"TensorFlow lists no GPU because it found no NVIDIA driver library (line {line}: "
-            "'Could not find cuda drivers'). That is expected on a host without an NVIDIA "
-            "GPU; on a host with one, the driver is missing."
+            f"TensorFlow lists no GPU because it could not load the CUDA runtime library "
+            f"(libcudart) of the CUDA version it was built for (line {line}: 'Could not find "
+            "cuda drivers' is printed by TensorFlow's cudart stub when that library does not "
+            "load, despite its wording). That is expected on a host without an NVIDIA GPU; on "
+            "a host with one, TensorFlow's CUDA libraries are missing or not on the loader's "
+            "path (the driver itself may be fine)."
         )
-        fix = ["tfgpu doctor   # says whether this host has an NVIDIA GPU and its driver"]
+        fix = ["tfgpu doctor   # says whether this host has an NVIDIA GPU, its driver and CUDA",
+               and_cuda_fix(ctx)]
         doc = None
     elif no_device and not ctx.h("cuda.drivers").count:
         cause = (
