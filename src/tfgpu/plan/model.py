@@ -241,7 +241,9 @@ class Plan:
         cuda: CUDA version TensorFlow was built/tested with (``"12.5"``), or ``None``.
         cudnn: cuDNN version from the same row (``"9.3"``), or ``None``.
         gpu_unverified: the GPU's compute capability is unknown, so whether the wheel
-            runs on it is not checked (``uses_gpu`` is then "if supported").
+            runs on it is not checked (``uses_gpu`` is then "if supported"); or the
+            knowledge reports the wheels failing on it (RTX 50 / Blackwell,
+            ``platform_facts:blackwell-no-cubins``, a warning names it).
     """
 
     target_summary: str

@@ -87,8 +87,13 @@ def make_plan(
     warnings = list(plan.warnings)
     if planner.cc_warning is not None:
         warnings.insert(0, planner.cc_warning)
+    # eyes F-7: a GPU the knowledge says the wheels are reported to fail on (RTX 50 /
+    # Blackwell: platform_facts blackwell-no-cubins, the fact explain reads too) is not a
+    # verified "uses the GPU": the header says so and names the known working route
+    blackwell_ref = kb.platform_fact("blackwell-no-cubins").ref
     gpu_unverified = (
-        plan.uses_gpu and target.gpu_vendor == "nvidia" and planner.cc is None
+        plan.uses_gpu and target.gpu_vendor == "nvidia"
+        and (planner.cc is None or any(w.ref == blackwell_ref for w in warnings))
     )
     if gpu_unverified and not any("--cc" in w.text for w in warnings):
         warnings.append(

@@ -1,0 +1,26 @@
+"""plan and explain read the same knowledge fact about RTX 50 / Blackwell
+(platform_facts:blackwell-no-cubins: the pip wheels carry only compute_90 PTX and public
+issues report them failing there; NGC is the known working route), so the plan no longer
+headlines a verified "uses the GPU" that explain's finding contradicts (eyes report F-7)."""
+
+from __future__ import annotations
+
+from tests.plan.test_select import plan_for
+from tfgpu.plan.render import render
+
+
+def test_rtx_5090_plan_is_not_a_verified_gpu_plan() -> None:
+    plan = plan_for(os="linux", gpu="NVIDIA GeForce RTX 5090", driver="570.86", python="3.12")
+    assert plan.uses_gpu and plan.gpu_unverified
+    route_line = next(ln for ln in render(plan, "text", 0).splitlines()
+                      if ln.startswith("Route:"))
+    assert "NGC" in route_line and "unverified" in route_line, route_line
+    assert not route_line.endswith("; uses the GPU"), route_line
+
+
+def test_rtx_4090_plan_still_uses_the_gpu() -> None:
+    plan = plan_for(os="linux", gpu="NVIDIA GeForce RTX 4090", driver="570.86", python="3.12")
+    assert plan.uses_gpu and not plan.gpu_unverified
+    route_line = next(ln for ln in render(plan, "text", 0).splitlines()
+                      if ln.startswith("Route:"))
+    assert route_line.endswith("; uses the GPU"), route_line
