@@ -6,6 +6,7 @@ headlines a verified "uses the GPU" that explain's finding contradicts (eyes rep
 from __future__ import annotations
 
 from tests.plan.test_select import plan_for
+
 from tfgpu.plan.render import render
 
 
