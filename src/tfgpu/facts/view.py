@@ -468,6 +468,15 @@ class Facts:
                     return name
         return None
 
+    # --- eyes review: the Python version a log prints ------------------------------------------
+    @property
+    def printed_python(self) -> Hit | None:
+        """The first ``Python 3.13.0`` line of the log (what ``python --version`` prints,
+        alone on its line; pattern ``ctx.python_version``), or ``None``.  Its ``v`` group is
+        ``3.13``: the interpreter a user ran, not necessarily the one pip belongs to."""
+        hits = self.h("ctx.python_version").all()
+        return min(hits, key=lambda h: h.line) if hits else None
+
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")

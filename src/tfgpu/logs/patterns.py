@@ -2231,6 +2231,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:-\d{1,6}-g[0-9a-f]{6,40})?'?[ \t]{1,8}(?P<v>(?P=mm)\.\d{1,3})"
         r"|b?'?unknown'?[ \t]{1,8}(?P<v3>[12]\.\d{1,2}\.\d{1,3}))[ \t]{0,40}$",
     ),
+    # `python --version` / `python -V`: "Python 3.13.0" alone on its line (CPython's
+    # Modules/main.c prints "Python %s"); read by view.printed_python.
+    _p(
+        "ctx.python_version",
+        ("python .",),
+        r"^[ \t]{0,40}Python (?P<v>3\.\d{1,2})\.\d{1,3}(?:[abc]|rc)?\d{0,3}\+?[ \t]{0,40}$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -994,6 +994,21 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
              f"for 64-bit CPython; current releases cover Python {lo}-{hi}.")
     if py:
         cause += f" This Python is {py}" + (f" ({bits}-bit)" if bits else "") + "."
+    # eyes F-8: the log's own `python --version` line; inside the covered range the version
+    # is not the cause, so the fix must not be "a venv with the Python it already has"
+    printed = ctx.printed_python if not py else None
+    in_range = False
+    if printed is not None:
+        pv = printed.g("v") or ""
+        vlo, vpv, vhi = _version(lo), _version(pv), _version(hi)
+        in_range = None not in (vlo, vpv, vhi) and vlo <= vpv <= vhi  # type: ignore[operator]
+        cause += (f" The log shows Python {pv} (line {printed.line}), "
+                  + ("which current releases cover: if pip belongs to that interpreter, the "
+                     "version is not the cause; a 32-bit build, a platform or CPU with no "
+                     "TensorFlow wheel (e.g. musl/Alpine Linux: the manylinux wheels need "
+                     "glibc), or an old pip "
+                     "is." if in_range else
+                     f"which current releases do not cover ({lo}-{hi})."))
     pin_hit = next((h for h in nod if "==" in (h.g("spec") or "")), None)
     listed_hit = next((h for h in nod if h.g("versions") is not None), None)
     listed = _listed_versions(listed_hit) if listed_hit else []
@@ -1032,6 +1047,12 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     fix = ["python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * 8)\"",
            f"create a venv with a 64-bit Python {py_hint}: {c.venv_fix(ctx, py_pick)}",
            install]
+    if in_range and not (pin and highest):
+        fix[0] = ("python -c \"import sys, struct, platform; print(sys.version, "
+                  "struct.calcsize('P') * 8, platform.system(), platform.machine())\"   # "
+                  "compare with the platforms the install page lists wheels for")
+        fix[1] = ("# if that prints 32, or a platform without TensorFlow wheels: install a "
+                  "64-bit CPython, or use WSL2/Docker there")
     if not (pin and highest):
         fix.insert(1, "python -m pip install --upgrade pip   # an old pip lists no wheel "
                       f"(TensorFlow needs pip >= {pipmin.value('linux_windows')}, macOS >= "
