@@ -118,7 +118,12 @@ def run(args: argparse.Namespace) -> int:
     sources: list[str] = []
     try:
         if args.paths:
-            nodes += collect_files(args.paths)
+            try:
+                nodes += collect_files(args.paths)
+            except FleetError as exc:
+                # a path that does not exist, a folder without snapshots: an input that
+                # cannot be read (exit 2, as README's table and `explain MISSING`; eyes F-9)
+                raise UsageError(str(exc)) from None
             sources += list(args.paths)
         if use_slurm:
             job = os.environ.get("SLURM_JOB_ID")
