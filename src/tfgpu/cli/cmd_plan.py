@@ -71,8 +71,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="use this route instead of the default (pip and-cuda wheels in a venv)",
     )
     parser.add_argument(
-        "--format", dest="fmt", choices=FORMATS, default="text", help="output format"
+        "--format", dest="fmt", choices=FORMATS, default=None, help="output format (text)"
     )
+    # eyes F-10: README's "--json (same as --format json)" holds for plan too
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON document (same as --format json; "
+                             "schema: docs/json-schema.md)")
     parser.add_argument(
         "--venv", metavar="PATH", help="virtual environment folder (conda: environment name)"
     )
@@ -143,6 +147,9 @@ def build_target(args: argparse.Namespace) -> TargetHost:
 
 def run(args: argparse.Namespace) -> int:
     """Print the plan in ``--format``; exit 0 (a plan exists) or 1 (nothing installable)."""
+    if args.json and args.fmt not in (None, "json"):
+        raise UsageError(f"--json and --format {args.fmt} ask for two formats; give one")
+    args.fmt = "json" if args.json else (args.fmt or "text")
     target = build_target(args)
     if args.fmt == "powershell" and target.os != "windows":
         raise UsageError(
