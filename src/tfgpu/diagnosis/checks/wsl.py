@@ -47,10 +47,14 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
     unidentified = ctx.h("numa.unidentified")
     if unread.count or neg.count or unidentified.count:
         wsl = ctx.wsl
+        # eyes F-11: view.wsl counts this very notice as WSL evidence; the WSL2 reason needs
+        # WSL shown by something else (host facts, a WSL path or kernel, the libcuda link)
+        wsl_shown = (ctx.host.os.is_wsl if ctx.host is not None else
+                     bool(ctx.h("ctx.wsl").count or ctx.h("wsl.libcuda_symlink").count))
         out.append(
             catalogue.make(
                 "numa-node-notice",
-                variant="unreadable" if unread.count else (
+                variant=("unreadable-wsl" if wsl_shown else "unreadable") if unread.count else (
                     "unidentified" if unidentified.count and not neg.count else None),
                 category="wsl2" if wsl else "notice",
                 evidence=log_evidence(unread, ctx.h("numa.no_support"), neg, unidentified,
