@@ -124,6 +124,8 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     becomes a ``# `` instruction, the rest stay as written (docs/json-schema.md: a fix line
     is a command or a ``#`` comment, whatever the command).
     """
+    if isinstance(f, Facts) and f.windows:
+        lines = windows_lines(lines)
     facts = _host(f)
     if facts is None:
         return tuple(dict.fromkeys(line if is_command_line(line) else f"# {line.strip()}"
@@ -137,6 +139,26 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             continue
         out.append(fix_line(facts, line))
     return tuple(dict.fromkeys(out))
+
+
+#: ``which X`` (POSIX shells) at the start of a fix line, and what follows an ``&&``.
+_WHICH = re.compile(r"^which\s+(?P<prog>[\w.+-]+)(?:\s*&&\s*(?P<rest>.*))?$")
+
+
+def windows_lines(lines: Iterable[str]) -> list[str]:
+    """Fix lines for a native Windows host: ``which X`` becomes ``where.exe X`` (cmd and
+    PowerShell both run it; plain ``where`` is PowerShell's Where-Object alias), and a
+    command chained after it with ``&&`` (PowerShell 5 has no ``&&``) a "then:" comment
+    (eyes F-11: ``which ptxas && ptxas --version`` was given for a Windows log)."""
+    out: list[str] = []
+    for line in lines:
+        m = _WHICH.match(line.strip())
+        if m is None:
+            out.append(line)
+            continue
+        rest = m.group("rest")
+        out.append(f"where.exe {m.group('prog')}" + (f"   # then: {rest}" if rest else ""))
+    return out
 
 
 def tf_installed(f: View) -> bool:
