@@ -24,3 +24,29 @@ def test_stub_then_cuinit_303_names_both_libraries() -> None:
                  ": UNKNOWN ERROR (303)"])
     cuinit = next(f for f in found.values() if f.id.startswith("cuinit-"))
     assert "libcudart" in cuinit.cause and "libcuda)" in cuinit.cause, cuinit.cause
+
+
+def test_host_ram_oom_links_no_gpu_memory_page() -> None:
+    """F-11: a host-RAM OOM's link is not the GPU memory-growth section."""
+    found = ids([
+        "2024-02-01 10:00:01.000000: W tensorflow/tsl/framework/cpu_allocator_impl.cc:83] "
+        "Allocation of 12845056000 exceeds 10% of free system memory.",
+        "2024-02-01 10:00:05.000000: W tensorflow/core/framework/op_kernel.cc:1828] "
+        "OP_REQUIRES failed at cwise_ops_common.cc:82 : RESOURCE_EXHAUSTED: OOM when "
+        "allocating tensor with shape[50000,256,256] and type float on "
+        "/job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu",
+    ])
+    for fid in ("host-out-of-memory-tensor", "host-allocation-notice"):
+        assert "guide/gpu" not in (found[fid].doc or ""), (fid, found[fid].doc)
+
+
+def test_pytorch_log_gets_no_tensorflow_tracker_link() -> None:
+    """F-11: another program's log is not sent to TensorFlow's issue tracker."""
+    found = ids([
+        "/home/u/venv/lib/python3.10/site-packages/torch/cuda/__init__.py:215: UserWarning: ",
+        "Traceback (most recent call last):",
+        '  File "/home/u/train.py", line 9, in <module>',
+        "RuntimeError: CUDA error: no kernel image is available for execution on the device",
+    ])
+    for f in found.values():
+        assert "tensorflow/tensorflow/issues" not in (f.doc or ""), (f.id, f.doc)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 from tfgpu.diagnosis import catalogue
@@ -64,7 +65,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
         if h.g("name") not in stat_names  # audit 10: named with their meanings below
     ]
     crash = bool(fatal)
-    return [
+    found_here = [
         catalogue.make(
             "unrecognised-error",
             variant="crash" if crash else None,
@@ -99,3 +100,6 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
             ),
         )
     ]
+    # eyes F-11: another program's log gets no TensorFlow tracker link (the fix names
+    # that program's tracker instead)
+    return [dataclasses.replace(f, doc=None) for f in found_here] if fw else found_here
