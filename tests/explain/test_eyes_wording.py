@@ -50,3 +50,16 @@ def test_pytorch_log_gets_no_tensorflow_tracker_link() -> None:
     ])
     for f in found.values():
         assert "tensorflow/tensorflow/issues" not in (f.doc or ""), (f.id, f.doc)
+
+
+def test_soname_range_reads_as_a_sentence() -> None:
+    """F-11: "CUDA 10.1 up to 11.1 (excluded) (the release that ships ...)" was garbled."""
+    from tests.explain.kind_helpers import host_facts
+
+    found = ids(["2020-12-02 10:31:42.6: W tensorflow/stream_executor/platform/default/"
+                 "dso_loader.cc:60] Could not load dynamic library 'libcusolver.so.10'; dlerror: "
+                 "libcusolver.so.10: cannot open shared object file: No such file or directory"],
+                host_facts(cuda="11.1", tf="2.4.0"))
+    f = found["cuda-minor-soname-mismatch"]
+    assert "(excluded)" not in f.title and "not including" in f.title, f.title
+    assert not any("(excluded) (" in x for x in f.fix), f.fix

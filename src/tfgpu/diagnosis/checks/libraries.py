@@ -251,7 +251,9 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
         shipping_majors = {lo[0]} | ({hi[0]} if hi is not None else set())
         if not any(h[0] in shipping_majors for h in host):
             return None  # another CUDA major altogether: library-not-loaded says so
-        ships = f"{lo[0]}.{lo[1]}" + (f" up to {hi[0]}.{hi[1]} (excluded)" if hi else " on")
+        # eyes F-11: "10.1 up to 11.1 (excluded)" read garbled inside a sentence
+        ships = f"{lo[0]}.{lo[1]}" + (f" up to, not including, {hi[0]}.{hi[1]}" if hi
+                                      else " and later")
         ref = "platform_facts:cuda-library-sonames"
     os = "windows" if ctx.windows else "linux"
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, os)
@@ -267,7 +269,8 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
              f"{ships}, and this host has CUDA {', '.join(have)}, whose {base} carries another "
              f"number, so the same-major toolkit cannot serve it." + built)
     libdir = "bin" if ctx.windows else "lib64"
-    fix = [f"install CUDA {target or ships} (the release that ships {filename}) and put its "
+    fix = [(f"install CUDA {target}" if target else f"install a CUDA release from {ships}")
+           + f" (it ships {filename}) and put its "
            f"{libdir} folder first on {'PATH' if ctx.windows else 'LD_LIBRARY_PATH'}"]
     if not ctx.non_pip_tensorflow:
         fix.append("or install a TensorFlow release built for the CUDA you have (tfgpu plan "
