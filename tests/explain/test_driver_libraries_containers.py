@@ -168,7 +168,7 @@ def test_wsl1_kernel_in_the_log_names_wsl1_not_the_missing_libcuda() -> None:
     ("libcudart.so.10.0", _host(cuda="10.2"), "10.0"),          # TF 1.13-1.15: CUDA 10.0 exact
     ("libcublas.so.8.0", _host(cuda="8.1"), "8.0"),
     ("libcusolver.so.10", _host(tf="2.4.1", cuda="11.3"), "10.1 up to, not including, 11.1"),
-    ("libcusolver.so.11", _host(cuda="11.0"), "11.1 on"),
+    ("libcusolver.so.11", _host(cuda="11.0"), "11.1 and later"),
 ])
 def test_soname_of_another_cuda_minor(lib: str, host: HostFacts, ships: str) -> None:
     f = _by_id([_missing(lib)], host)["cuda-minor-soname-mismatch"]
