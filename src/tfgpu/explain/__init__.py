@@ -14,6 +14,8 @@ severity ``INFO``) come after what matters.  Neither raises on any input text.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -80,7 +82,27 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
     checks = CHECKS if probed and host_checks else LOG_CHECKS
     view = Facts(facts, log)
     view.gpu_expected = not host_checks
-    return run_checks(view, checks, probed=probed and host_checks)
+    found = run_checks(view, checks, probed=probed and host_checks)
+    return _as_jax(view, found) if view.jax_log else found
+
+
+def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """Findings of a JAX log (:attr:`Facts.jax_log`, eyes F-11): the runtime that printed the
+    shared XLA/StreamExecutor messages is jaxlib, so titles and causes name it instead of
+    TensorFlow, TensorFlow install commands are dropped from the fixes, and a notice says so."""
+    out: list[Finding] = []
+    for f in found:
+        fix = tuple(x for x in f.fix if "tensorflow" not in x.lower())
+        out.append(dataclasses.replace(
+            f, title=_TF_WORD.sub("jaxlib", f.title), cause=_TF_WORD.sub("jaxlib", f.cause),
+            fix=fix if fix or not f.fix else ("# see JAX's installation guide for its CUDA "
+                                              "wheels (this log is JAX's)",)))
+    out.append(catalogue.make("log-is-jax", evidence=log_evidence(view.h("ctx.jax").first[:2])))
+    return sort_findings(out)
+
+
+#: "TensorFlow" as a word, not in a path or package name (external/org_tensorflow, tensorflow[...])
+_TF_WORD = re.compile(r"\bTensorFlow\b(?![\[/])")
 
 
 def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:

@@ -477,6 +477,14 @@ class Facts:
         hits = self.h("ctx.python_version").all()
         return min(hits, key=lambda h: h.line) if hits else None
 
+    @property
+    def jax_log(self) -> bool:
+        """The log is JAX's: JAX's own lines (``ctx.jax``: jax/_src paths, jaxlib's
+        XlaRuntimeError) and none of TensorFlow's Python side (``ctx.tf_python``).  jaxlib
+        builds XLA and StreamExecutor from TensorFlow's tree, so its C++ lines carry
+        ``external/org_tensorflow/tensorflow/...`` paths that TensorFlow's patterns match."""
+        return bool(self.h("ctx.jax").count) and not self.h("ctx.tf_python").count
+
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")

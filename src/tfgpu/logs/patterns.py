@@ -2238,6 +2238,22 @@ PATTERNS: tuple[Pattern, ...] = (
         ("python .",),
         r"^[ \t]{0,40}Python (?P<v>3\.\d{1,2})\.\d{1,3}(?:[abc]|rc)?\d{0,3}\+?[ \t]{0,40}$",
     ),
+    # JAX's own lines: its package paths (jax/_src/..., jaxlib/...), jaxlib's exception
+    # XlaRuntimeError, an import. jaxlib builds XLA from TensorFlow's tree, so its C++ lines
+    # say external/org_tensorflow/tensorflow/...; read by view.jax_log with ctx.tf_python.
+    _p(
+        "ctx.jax",
+        ("jax", "xlaruntimeerror"),
+        r"\bjax(?:lib)?[/\\._]|\bXlaRuntimeError\b|^\s*(?:import|from) jax\b",
+    ),
+    # TensorFlow's Python side: a line only a TensorFlow program prints (its package paths,
+    # an import, the tf.* API).
+    _p(
+        "ctx.tf_python",
+        ("tensorflow", "tf."),
+        r"tensorflow[/\\]python\b|site-packages[/\\]tensorflow[/\\]|\bimport tensorflow\b"
+        r"|\btf\.(?:config|test|keras|data|function|constant|__version__)\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
