@@ -63,3 +63,18 @@ def test_soname_range_reads_as_a_sentence() -> None:
     f = found["cuda-minor-soname-mismatch"]
     assert "(excluded)" not in f.title and "not including" in f.title, f.title
     assert not any("(excluded) (" in x for x in f.fix), f.fix
+
+
+def test_stub_line_on_a_gpu_host_is_one_finding_naming_the_runtime() -> None:
+    """F-4/F-6: the cudart stub line plus "Cannot dlopen some GPU libraries" is one cause,
+    the CUDA runtime (libcudart) not loaded, not the driver."""
+    found = ids([
+        STUB,
+        "2024-02-24 17:46:11.992328: W tensorflow/core/common_runtime/gpu/gpu_device.cc:1960] "
+        "Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned "
+        "above are installed properly if you would like to use GPU.",
+        "Skipping registering GPU devices...",
+    ])
+    assert "tf-cuda-runtime-missing" in found and "gpu-libraries-not-loaded" not in found, found
+    cause = found["tf-cuda-runtime-missing"].cause
+    assert "libcudart" in cause and "libcuda not found" not in cause, cause

@@ -503,8 +503,9 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
                     f"and {where}"
                     + (f" with driver {drv}" if drv else "")
                     + ": so this is not the harmless no-GPU notice. TensorFlow could not load "
-                    "its CUDA runtime libraries (the CUDA version it was built for: a CPU-only "
-                    "install, missing nvidia-* wheels, or libcuda not found)."
+                    "its CUDA runtime library libcudart (the CUDA version it was built for: "
+                    "a pip install without the [and-cuda] wheels, missing nvidia-* wheels, or "
+                    "their folder not on the loader's path); the driver itself may be fine."
                 ),
                 fix=tuple(fix_list),
                 doc="tf-pip-windows-native" if ctx.windows else None,
