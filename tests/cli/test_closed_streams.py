@@ -60,3 +60,15 @@ def test_full_disk_says_cannot_write(args: list[str]) -> None:
     assert done.returncode == status_codes.USAGE_ERROR, done.stderr
     assert "cannot write output: No space left on device" in done.stderr
     assert "please report" not in done.stderr and "Exception ignored" not in done.stderr
+
+
+def test_explain_facts_that_are_a_doctor_report_say_how_to_write_facts(
+        tmp_path: Path) -> None:
+    """eyes F-11: `explain --facts doctor.json` names the command that writes facts."""
+    doc = tmp_path / "doctor.json"
+    doc.write_text('{"schema_version": "1.1", "verdict": {}, "findings": []}', encoding="utf-8")
+    log = tmp_path / "x.log"
+    log.write_text("hello\n", encoding="utf-8")
+    done = _run(["explain", "--facts", str(doc), str(log)], stdout=subprocess.DEVNULL)
+    assert done.returncode == status_codes.USAGE_ERROR, done.stderr
+    assert "tfgpu facts > host.json" in done.stderr, done.stderr

@@ -49,7 +49,10 @@ def _load_facts(path: Path | None) -> HostFacts | None:
     except OSError as exc:
         raise UsageError(f"cannot read facts file {path}: {exc}") from exc
     except FactsFormatError as exc:
-        raise UsageError(f"{path} is not a tfgpu facts snapshot: {exc}") from exc
+        # eyes F-11: as `doctor --facts` says (a `doctor --json` report is no snapshot)
+        raise UsageError(f"{path} is not a tfgpu facts snapshot: {exc}; write one with: "
+                         "tfgpu facts > host.json (a `tfgpu doctor --json` report is not "
+                         "one)") from exc
 
 
 #: Bytes of input explain reads at most (16 GiB): a log is megabytes, a 1 GB log takes a
