@@ -1929,6 +1929,80 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^|]*MiB\s*\|\s*$",
         "pid",
     ),
+    # --- census-core ---
+    # An op library (a TensorFlow add-on's or a custom op's .so) that TensorFlow's
+    # load_op_library/load_library could not load because a symbol it needs is missing:
+    # TensorFlow returns dlerror()'s text as NotFoundError (platform/default/load_library.cc).
+    # glibc's form is "<object>: undefined symbol: <name>[, version <v>]" (elf/dl-lookup.c);
+    # macOS's dlopen "dlopen(<path>, <mode>): symbol not found in flat namespace '<name>'"
+    # (older: "Symbol not found: <name>"). tensorflow-io wraps it as "unable to open file:
+    # <lib>, from paths: [...]\ncaused by: [...]" (tensorflow_io/python/ops/__init__.py).
+    _p(
+        "core.op_lib_symbol",
+        ("undefined symbol", "symbol not found"),
+        r"(?P<lib>[^\s:'\"\[(]{0,300}?[\w.+-]{1,120}\.so(?:\.[\w.]{1,20})?): "
+        r"undefined symbol: (?P<sym>[\w@.$]{1,400})"
+        r"|dlopen\((?P<mlib>[^,()]{1,300}\.(?:so|dylib)), (?:0x)?[0-9a-fA-F]{1,8}\): "
+        r"(?:symbol not found in flat namespace '(?P<msym>[\w@.$]{1,400})'"
+        r"|Symbol not found: (?P<msym2>[\w@.$]{1,400}))",
+        "sym",
+    ),
+    # Horovod's import-time check (horovod/common/util.py check_extension): the framework
+    # extension was not compiled when horovod was pip-installed
+    _p(
+        "core.horovod_not_built",
+        ("has not been built",),
+        r"Extension (?P<ext>horovod\.\w{1,20}) has not been built"
+        r"(?:: (?P<path>\S{1,300}) not found)?",
+    ),
+    # Older TF 1.x cuda_driver.cc ToString(CUresult): a code outside its switch of cuda.h
+    # names prints as "CUresult(<n>)" (later releases ask cuGetErrorName and print
+    # "UNKNOWN ERROR (<n>)" instead)
+    _p(
+        "core.cuinit_unnamed",
+        ("failed call to cuinit: curesult(",),
+        r"failed call to cuInit: CUresult\((?P<code>-?\d{1,6})\)",
+    ),
+    # cuda_diagnostics.cc: the libcuda this process loaded did not report a version (no
+    # driver library of the host in the process, e.g. a container without the NVIDIA runtime)
+    _p(
+        "core.libcuda_not_found",
+        ("was unable to find libcuda.so dso loaded into this program",),
+        r"libcuda reported version is: (?:Not found: |NOT_FOUND: )?was unable to find "
+        r"libcuda\.so DSO loaded into this program",
+    ),
+    # A container's hostname in cuda_diagnostics.cc's line (Docker's default hostname is the
+    # first 12 hex digits of the container id), or a CUDA forward-compatibility folder
+    _p(
+        "core.container_hint",
+        ("retrieving cuda diagnostic information for host", "compat"),
+        r"retrieving CUDA diagnostic information for host: (?P<host>[0-9a-f]{12})\s*$"
+        r"|(?P<compat>cuda-compat-\d{1,2}-\d|/usr/local/cuda(?:-\d{1,2}\.\d)?/compat\b)",
+    ),
+    # placer.cc: "Could not satisfy explicit device specification '<dev>' because no
+    # supported kernel for GPU devices is available" after TF 1.x's quoted "Cannot assign a
+    # device for operation '<op>': " (or "to node '<op>'"), or on its own line
+    _p(
+        "uni.no_gpu_kernel",
+        ("because no supported kernel for gpu devices is available",),
+        r"(?:Cannot assign a device (?:for operation|to node) '(?P<op>[\w/.-]{1,120})': "
+        r"|(?<![\w/.-]: ))Could not satisfy explicit device specification '[^'\s]{0,200}' "
+        r"because no supported kernel for GPU devices is available",
+    ),
+    # tensorflow/core/kernels/matmul_op_impl.h: the matrix-vector form of the cuBLAS launch
+    # failure ("Blas GEMV launch failed:  m=<m>, n=<n>")
+    _p(
+        "mem.handle",
+        ("gemv launch failed",),
+        r"(?P<gemm>Blas (?:x|S|D|H|C|Z)?GEMV launch failed)",
+    ),
+    # MirroredStrategy's NcclAllReduce error lists the devices TensorFlow registered
+    # (op_kernel.cc "Registered devices: [CPU, GPU, ...]")
+    _p(
+        "core.registered_devices",
+        ("registered devices:",),
+        r"Registered devices: \[(?P<devs>[\w, ]{0,200})\]",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

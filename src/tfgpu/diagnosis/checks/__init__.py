@@ -15,6 +15,11 @@ from __future__ import annotations
 from tfgpu.diagnosis.checks._common import Check
 
 # --- gpu stack (stage 3) ---
+from tfgpu.diagnosis.checks.census_core import (  # census-core
+    cuinit_unnamed_code,
+    horovod_extension_not_built,
+    op_library_built_for_other_tensorflow,
+)
 from tfgpu.diagnosis.checks.compute_capability import (
     compute_capability,
     gpu_compute_capability_not_reported,
@@ -347,6 +352,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     hip_no_binary_for_gpu,
     # --- kinds3 ---
     image_requirement_unsatisfied,
+    # --- census-core ---
+    op_library_built_for_other_tensorflow,
+    horovod_extension_not_built,
+    cuinit_unnamed_code,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

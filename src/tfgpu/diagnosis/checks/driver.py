@@ -37,7 +37,7 @@ from tfgpu.diagnosis.checks.versions import (
     _release_fix,
 )
 from tfgpu.facts import HostFacts, ProbeStatus
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
@@ -835,9 +835,9 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     if not hits.count:
         return _versions_differ(ctx)  # semantics (stage 3): a cut or missing mismatch line
     h = hits.first[0]
+    if h.g("k"):  # census-core: TensorFlow's "kernel version X does not match DSO version Y"
+        return [_mismatch_compat_or_reboot(ctx, hits, h)]
     cause = "The loaded NVIDIA kernel module and the user-space driver library differ"
-    if h.g("k"):
-        cause += f" (kernel {h.g('k')}, library {h.g('dso')})"
     cause += ", usually after a driver upgrade without a reboot."
     return [
         catalogue.make(
@@ -854,6 +854,46 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
             ),
         )
     ]
+
+
+# --- census-core ---------------------------------------------------------------------------
+def _mismatch_compat_or_reboot(ctx: Facts, hits: Hits, h: Hit) -> Finding:
+    """cuda_diagnostics.cc "kernel version K does not match DSO version D": two causes print
+    it. On a host, a driver upgrade without a reboot; in a container, a CUDA
+    forward-compatibility libcuda (the image's cuda-compat package, /usr/local/cuda/compat)
+    that differs from the host's kernel driver, on a GPU without forward-compatibility
+    support (data-centre GPUs only: docs.nvidia.com/deploy/cuda-compatibility;
+    tensorflow/tensorflow#48722, #51641; NVIDIA/nvidia-docker#1515). A container's hostname
+    or a compat folder in the log picks the second; else both are named."""
+    k, dso = h.g("k"), h.g("dso")
+    hint = ctx.h("core.container_hint")
+    container = hint.count > 0
+    where = ("the log shows a container (its hostname, or a CUDA compat folder)" if container
+             else "the log does not say whether this runs on the host or in a container")
+    why = (f"The loaded NVIDIA kernel module ({k}) and the libcuda this process loaded ({dso}) "
+           "differ, and CUDA refuses to start. Two set-ups print this: a CUDA "
+           "forward-compatibility libcuda (the cuda-compat package of a container image, "
+           "under /usr/local/cuda/compat) used on a GPU or driver it does not support "
+           "(forward compatibility works on data-centre GPUs only), or, on a host, a driver "
+           f"upgrade without a reboot (the old kernel module is still loaded); {where}.")
+    fix = (
+        "cat /proc/driver/nvidia/version   # the loaded kernel module's version",
+        "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a libcuda under .../compat "
+        "is the forward-compatibility copy",
+        "# in a container: use an image whose CUDA the host driver supports, or take the "
+        "image's cuda-compat libcuda off the loader path, or upgrade the host driver",
+        "# on the host after a driver upgrade: reboot (loads the new kernel module)",
+    )
+    if not container:
+        fix = (fix[0], fix[1], fix[3], fix[2])
+    return catalogue.make(
+        "nvidia-driver-library-mismatch",
+        variant="compat-container" if container else "compat-or-reboot",
+        evidence=log_evidence(
+            hits, _cuinit_errors(ctx, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", code="803"),
+            hint),
+        why=why, fix=fix,
+    )
 
 
 # --- gpu stack (stage 3) ------------------------------------------------------------------
