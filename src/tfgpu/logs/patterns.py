@@ -1940,9 +1940,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "core.op_lib_symbol",
         ("undefined symbol", "symbol not found"),
-        r"(?P<lib>[^\s:'\"\[(]{0,300}?[\w.+-]{1,120}\.so(?:\.[\w.]{1,20})?): "
-        r"undefined symbol: (?P<sym>[\w@.$]{1,400})"
-        r"|dlopen\((?P<mlib>[^,()]{1,300}\.(?:so|dylib)), (?:0x)?[0-9a-fA-F]{1,8}\): "
+        # the library is the word before ": undefined symbol: " (checks/census_core.py reads
+        # it from the line): anchored on the first occurrence, linear on long lines
+        _first(": undefined symbol: ") + r"(?P<sym>[\w@.$]{1,400})"
+        r"|" + _first("dlopen(") + r"(?P<mlib>[^,()]{1,300}\.(?:so|dylib)), "
+        r"(?:0x)?[0-9a-fA-F]{1,8}\): "
         r"(?:symbol not found in flat namespace '(?P<msym>[\w@.$]{1,400})'"
         r"|Symbol not found: (?P<msym2>[\w@.$]{1,400}))",
         "sym",

@@ -82,10 +82,21 @@ _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+#: The shared library named before glibc's ": undefined symbol: " is the last word there
+#: (after a space, quote, bracket or parenthesis), ending in .so or .so.<version>.
+_WORD_SEP = re.compile(r"[\s'\"\[(]")
+_SO_NAME = re.compile(r"\.so(?:\.[\w.]{1,20})?$")
+_UNDEFINED = ": undefined symbol: "
+
+
 def _library(hit: Hit) -> tuple[str, str]:
-    """(library path, missing symbol) of an ``op_lib_symbol`` hit."""
-    lib = hit.g("lib") or hit.g("mlib") or ""
+    """(library path, missing symbol) of an ``op_lib_symbol`` hit; the path is ``""`` when the
+    word before glibc's text is not a shared library."""
     sym = hit.g("sym") or hit.g("msym") or hit.g("msym2") or ""
+    lib = hit.g("mlib") or ""
+    if hit.g("sym") and _UNDEFINED in hit.text:
+        word = _WORD_SEP.split(hit.text[: hit.text.index(_UNDEFINED)])[-1]
+        lib = word if _SO_NAME.search(word) else ""
     return lib.strip(), sym
 
 
@@ -166,15 +177,16 @@ def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
         return []
     if not hits.count and ctx.h("cuinit").count:
         return []  # the cuInit finding names the error; this line is its context
-    code = hits.first[0].g("code") if hits.count else None
+    fix = ("nvidia-smi   # on the host: the driver works there",
+           "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "
+           "Container Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
+           "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../lib64/stubs "
+           "folder must not provide libcuda.so.1")
+    if not hits.count:
+        return [catalogue.make("cuinit-unnamed-code", variant="no-libcuda",
+                               evidence=log_evidence(nolib), fix=fix)]
     return [catalogue.make(
         "cuinit-unnamed-code",
-        variant=None if hits.count else "no-libcuda",
-        code=code or "?",
-        evidence=log_evidence(hits, nolib),
-        fix=("nvidia-smi   # on the host: the driver works there",
-             "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "
-             "Container Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
-             "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../lib64/stubs "
-             "folder must not provide libcuda.so.1"),
+        code=hits.first[0].g("code") or "?",
+        evidence=log_evidence(hits, nolib), fix=fix,
     )]
