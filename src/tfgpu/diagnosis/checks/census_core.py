@@ -166,27 +166,21 @@ def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
 
 def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
     """``failed call to cuInit: CUresult(<n>)``: older TF 1.x printed a code outside cuda.h's
-    names this way; with ``cuda_diagnostics``' "was unable to find libcuda.so DSO loaded into
-    this program" the process has no host driver library.  In the reports that print
+    names this way (``cuda_diagnostics``' "was unable to find libcuda.so DSO loaded into this
+    program" is quoted with it; alone, CPU-only hosts print it too).  In the reports that print
     ``CUresult(-1)`` the libcuda.so.1 that answered was not the host driver's (a container
     run without the NVIDIA runtime, whose TF 1.x GPU image resolves it to the toolkit's
     stub, or lib64/stubs on LD_LIBRARY_PATH): hedged, with the commands that tell."""
     hits = ctx.h("core.cuinit_unnamed")
-    nolib = ctx.h("core.libcuda_not_found")
-    if not hits.count and not nolib.count:
-        return []
-    if not hits.count and ctx.h("cuinit").count:
-        return []  # the cuInit finding names the error; this line is its context
-    fix = ("nvidia-smi   # on the host: the driver works there",
-           "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "
-           "Container Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
-           "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../lib64/stubs "
-           "folder must not provide libcuda.so.1")
     if not hits.count:
-        return [catalogue.make("cuinit-unnamed-code", variant="no-libcuda",
-                               evidence=log_evidence(nolib), fix=fix)]
+        return []  # "was unable to find libcuda.so" alone: CPU-only hosts print it too
     return [catalogue.make(
         "cuinit-unnamed-code",
         code=hits.first[0].g("code") or "?",
-        evidence=log_evidence(hits, nolib), fix=fix,
+        evidence=log_evidence(hits, ctx.h("core.libcuda_not_found")),
+        fix=("nvidia-smi   # on the host: the driver works there",
+             "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "
+             "Container Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
+             "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../lib64/stubs "
+             "folder must not provide libcuda.so.1"),
     )]
