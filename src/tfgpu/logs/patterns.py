@@ -1998,6 +1998,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("gemv launch failed",),
         r"(?P<gemm>Blas (?:x|S|D|H|C|Z)?GEMV launch failed)",
     ),
+    # conv_ops.cc's "Failed to get convolution algorithm. This is probably because cuDNN
+    # failed to initialize, ..." wrapped by a paste (or a terminal) after its first sentence
+    _p(
+        "mem.handle",
+        ("failed to get convolution algorithm",),
+        r"(?P<conv>Failed to get convolution algorithm)\.\s*$",
+    ),
     # MirroredStrategy's NcclAllReduce error lists the devices TensorFlow registered
     # (op_kernel.cc "Registered devices: [CPU, GPU, ...]")
     _p(

@@ -324,6 +324,10 @@ def _cudart_harmless_reading(ctx: Facts) -> bool:
     child), and nothing shows an NVIDIA GPU, a CUDA set-up or a driver (holdout2 kinds: a
     known driver is a GPU's evidence)."""
     missing = ctx.h("lib.missing")
+    if any("ImportError" in h.text for h in missing.all()):
+        # census-core: an ImportError is no dso_loader warning: the module (TensorFlow 1.x
+        # links the CUDA runtime directly) could not be imported at all
+        return False
     only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
     return bool((ctx.h("noise.cudart_stub").count or (only_cudart and not ctx.gpu_expected))
                 and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions
