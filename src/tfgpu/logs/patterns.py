@@ -2005,6 +2005,25 @@ PATTERNS: tuple[Pattern, ...] = (
         ("failed to get convolution algorithm",),
         r"(?P<conv>Failed to get convolution algorithm)\.\s*$",
     ),
+    # JAX's CUDA plugin checks its CUDA components at start-up (jax_plugins/cuda/__init__.py
+    # _check_cuda_versions; older jax/_src/xla_bridge.py): "Found <name> version <v>, but JAX
+    # was built against version <b>, which is newer", "Unable to load <name>. Is it
+    # installed?", or "Outdated <name> installation found." with the versions on the next
+    # lines; xla_bridge.py prefixes "CUDA backend failed to initialize: "
+    _p(
+        "core.jax_cuda",
+        ("but jax was built against version", "is it installed?",
+         "installation found.", "version jax was built against:", "installed version:",
+         "minimum supported:"),
+        r"Found (?P<name>[\w-]{1,20}) version (?P<have>\d{1,9}), but JAX was built against "
+        r"version (?P<built>\d{1,9}), which is newer"
+        r"|(?:backend failed to initialize: )Unable to load (?P<noload>[\w-]{1,20})\. Is it "
+        r"installed\?"
+        r"|Outdated (?P<oname>[\w-]{1,20}) installation found\."
+        r"|^\s*Version JAX was built against: (?P<built2>\d{1,9})\s*$"
+        r"|^\s*Installed version: (?P<have2>\d{1,9})\s*$"
+        r"|^\s*Minimum supported: (?P<min>\d{1,9})\s*$",
+    ),
     # MirroredStrategy's NcclAllReduce error lists the devices TensorFlow registered
     # (op_kernel.cc "Registered devices: [CPU, GPU, ...]")
     _p(

@@ -18,6 +18,7 @@ from tfgpu.diagnosis.checks._common import Check
 from tfgpu.diagnosis.checks.census_core import (  # census-core
     cuinit_unnamed_code,
     horovod_extension_not_built,
+    jax_cuda_component_outdated,
     op_library_built_for_other_tensorflow,
 )
 from tfgpu.diagnosis.checks.compute_capability import (
@@ -356,6 +357,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_library_built_for_other_tensorflow,
     horovod_extension_not_built,
     cuinit_unnamed_code,
+    jax_cuda_component_outdated,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
