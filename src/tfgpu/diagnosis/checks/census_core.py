@@ -167,10 +167,11 @@ def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
 def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
     """``failed call to cuInit: CUresult(<n>)``: older TF 1.x printed a code outside cuda.h's
     names this way (``cuda_diagnostics``' "was unable to find libcuda.so DSO loaded into this
-    program" is quoted with it; alone, CPU-only hosts print it too).  In the reports that print
-    ``CUresult(-1)`` the libcuda.so.1 that answered was not the host driver's (a container
-    run without the NVIDIA runtime, whose TF 1.x GPU image resolves it to the toolkit's
-    stub, or lib64/stubs on LD_LIBRARY_PATH): hedged, with the commands that tell."""
+    program" is quoted with it; alone, CPU-only hosts print it too).  In most reports that
+    print ``CUresult(-1)`` the libcuda.so.1 that answered was not the host driver's (a
+    container run without the NVIDIA runtime, whose TF 1.x GPU image resolves it to the
+    toolkit's stub, or lib64/stubs on LD_LIBRARY_PATH); others loaded a foreign libcuda
+    another way: hedged, with the commands that tell."""
     hits = ctx.h("core.cuinit_unnamed")
     if not hits.count:
         return []  # "was unable to find libcuda.so" alone: CPU-only hosts print it too
