@@ -884,8 +884,8 @@ def _mismatch_compat_or_reboot(ctx: Facts, hits: Hits, h: Hit) -> Finding:
         "image's cuda-compat libcuda off the loader path, or upgrade the host driver",
         "# on the host after a driver upgrade: reboot (loads the new kernel module)",
     )
-    if not container:
-        fix = (fix[0], fix[1], fix[3], fix[2])
+    if not container:  # the host's usual cause first, then the commands that tell
+        fix = (fix[3], fix[0], fix[1], fix[2])
     return catalogue.make(
         "nvidia-driver-library-mismatch",
         variant="compat-container" if container else "compat-or-reboot",
