@@ -2024,6 +2024,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|^\s*Installed version: (?P<have2>\d{1,9})\s*$"
         r"|^\s*Minimum supported: (?P<min>\d{1,9})\s*$",
     ),
+    # cuda_dnn.cc: cuDNN rejected a descriptor TensorFlow built (TF 0.x-1.x "could not set
+    # cudnn tensor/filter descriptor: CUDNN_STATUS_BAD_PARAM", "could not convert
+    # BatchDescriptor {...} to cudnn tensor descriptor: ...", "failed to enqueue convolution
+    # on stream: ...", TF 2.x "Check failed: cudnnSet...Descriptor(...) == CUDNN_STATUS_SUCCESS
+    # (3 vs. 0)batch_descriptor: {...}"; 3 is CUDNN_STATUS_BAD_PARAM in cudnn.h)
+    _p(
+        "core.cudnn_bad_param",
+        ("cudnn_status_bad_param", "cudnn_status_success ( vs. )"),
+        r"CUDNN_STATUS_BAD_PARAM\b(?!_)|== CUDNN_STATUS_SUCCESS \(3 vs\. 0\)",
+    ),
     # MirroredStrategy's NcclAllReduce error lists the devices TensorFlow registered
     # (op_kernel.cc "Registered devices: [CPU, GPU, ...]")
     _p(

@@ -16,6 +16,7 @@ from tfgpu.diagnosis.checks._common import Check
 
 # --- gpu stack (stage 3) ---
 from tfgpu.diagnosis.checks.census_core import (  # census-core
+    cudnn_bad_param,
     cuinit_unnamed_code,
     horovod_extension_not_built,
     jax_cuda_component_outdated,
@@ -358,6 +359,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     horovod_extension_not_built,
     cuinit_unnamed_code,
     jax_cuda_component_outdated,
+    cudnn_bad_param,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
