@@ -224,12 +224,14 @@ def jax_cuda_component_outdated(ctx: Facts) -> list[Finding]:
     )]
 
 
-#: The calls whose BAD_PARAM the reports explain: a descriptor's set-up, a convolution's
-#: enqueue or algorithm choice (not "could not destroy cudnn handle", a status of no
-#: consequence at exit).
+#: The calls whose BAD_PARAM the reports explain, in the wordings they print (TF 0.x-1.x
+#: and the "Check failed: cudnnSet...Descriptor" form): a descriptor's set-up, a
+#: convolution's enqueue or algorithm choice. Not "could not destroy cudnn handle" (a status
+#: of no consequence at exit), nor TF 2.x's "CUDNN_STATUS_BAD_PARAM in cuda_dnn.cc(N):
+#: '<call>'" form, which stays an unrecognised error with the code's meaning (audit 10).
 _DESCRIPTOR_CALL = re.compile(
     r"could not (?:set|convert) |cudnn(?:tensor|filter|conv\w{0,20}) descriptor"
-    r"|failed to enqueue convolution|suitable algorithm|cudnnSet\w{1,40}Descriptor",
+    r"|failed to enqueue convolution|suitable algorithm|Check failed: cudnnSet\w{1,40}Descriptor",
     re.IGNORECASE,
 )
 #: A cuDNN descriptor TensorFlow printed with a spatial extent of 0 ("spatial: 0 86").
