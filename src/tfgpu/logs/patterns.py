@@ -2260,6 +2260,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"libcuda reported version is: (?:Not found: |NOT_FOUND: )?was unable to find "
         r"libcuda\.so DSO loaded into this program",
     ),
+    # A CUDA forward-compatibility libcuda named in a log: NVIDIA's cuda-compat-<major>-<minor>
+    # package or its /usr/local/cuda[-X.Y]/compat folder (docs.nvidia.com/deploy/
+    # cuda-compatibility)
+    _p(
+        "core.compat_libcuda",
+        ("cuda-compat-", "/compat"),
+        r"\bcuda-compat-\d{1,2}-\d{1,2}\b|/usr/local/cuda(?:-\d{1,2}\.\d{1,2})?/compat\b",
+    ),
     # placer.cc: "Could not satisfy explicit device specification '<dev>' because no
     # supported kernel for GPU devices is available" after TF 1.x's quoted "Cannot assign a
     # device for operation '<op>': " (or "to node '<op>'"), or on its own line
