@@ -164,8 +164,9 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
 
     UTF-8 is tried first, then GBK (when it yields CJK text), then latin-1 (which never
     fails); ANSI escape sequences, carriage returns and other control characters are
-    removed; tabs become spaces.  A line longer than :data:`MAX_LINE_CHARS` is cut to an excerpt: its start, or, when the first keyword of
-    ``anchors`` (lower-case bytes) lies beyond, a window around that keyword.
+    removed; tabs become spaces.  A line longer than :data:`MAX_LINE_CHARS` is cut to an
+    excerpt: its start, or, when the first keyword of ``anchors`` (lower-case bytes) lies
+    beyond, a window around that keyword.
 
     Args:
         raw: the line without its ``\\n``.
