@@ -141,7 +141,7 @@ class Engine:
         """Try the pending line's unmatched patterns on it joined with ``text`` (the next
         line); keep it pending while the joined text still does not end a sentence."""
         pend, self._pending = self._pending, None
-        if pend is None or line_no != pend.last + 1:
+        if pend is None or line_no - pend.last not in (0, 1):  # 0: pieces of one line (#012)
             return
         message = continuation_of(pend.kind, text)
         if message is None:
