@@ -329,3 +329,26 @@ def test_many_pasted_lines_stay_fast() -> None:
     res = explain_stream(io.BytesIO(data))
     assert time.perf_counter() - start < 15
     assert LIB_ID in {f.id for f in res.findings}
+
+
+# ------------------------------------------------------------------ the engine's keyword index
+
+
+def test_the_needle_index_selects_exactly_the_patterns_of_the_plain_scan() -> None:
+    from pathlib import Path
+
+    from tfgpu.logs.patterns import PATTERNS
+    from tfgpu.logs.reader import template_of
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    lines = [CC_LINE, LIB_LINE, ILLEGAL, "", "x", "''", '""', "[]", "c:\\x", "a..b", "- x"]
+    for path in sorted((fixtures / "recorded" / "tf-logs").glob("*.txt"))[:40]:
+        lines += path.read_text(encoding="utf-8", errors="replace").splitlines()[:400]
+    index = engine_mod.NeedleIndex(PATTERNS)
+    checked = 0
+    for line in dict.fromkeys(lines):
+        t = template_of(line)
+        plain = tuple(p for p in PATTERNS if any(n in t for n in p.needles))
+        assert index.lookup(t) == plain, line
+        checked += bool(plain)
+    assert checked > 50  # the corpus does hold catalogue keywords

@@ -38,6 +38,59 @@ def _split_word(left: str, right: str) -> bool:
     return bool(left) and bool(right) and left[-1].isalnum() and right[0].isalnum()
 
 
+class NeedleIndex:
+    """Which catalogue patterns have a keyword (``needles``) in a line template, exactly as
+    ``tuple(p for p in patterns if any(n in template for n in p.needles))`` but without
+    testing every pattern's keywords against every new template.
+
+    The keywords that contain no other keyword (the roots, ~400) are indexed by their first
+    two characters; a template tests only the roots whose first two characters occur in it
+    (one C-level ``set(zip(...))``), then only the keywords containing a root it holds (a
+    keyword absent from a template cannot be part of a longer one that is present).  On
+    unique 80-character error lines this is ~8x faster than the plain scan; the result, in
+    catalogue order, is the same (tests/explain/test_paste_forms.py compares both).
+
+    Attributes:
+        patterns: the catalogue indexed.
+    """
+
+    __slots__ = ("_by_pair", "_children", "_needle_patterns", "_short", "patterns")
+
+    def __init__(self, patterns: tuple[Pattern, ...]) -> None:
+        self.patterns = patterns
+        needles = sorted({n for p in patterns for n in p.needles})
+        roots = [n for n in needles if not any(m != n and m in n for m in needles)]
+        self._children = {r: tuple(n for n in needles if n != r and r in n) for r in roots}
+        self._by_pair: dict[tuple[str, str], list[str]] = {}
+        self._short: list[str] = []  # one-character roots: always tested
+        for r in roots:
+            if len(r) >= 2:
+                self._by_pair.setdefault((r[0], r[1]), []).append(r)
+            else:
+                self._short.append(r)
+        self._needle_patterns: dict[str, list[int]] = {}
+        for i, p in enumerate(patterns):
+            for n in p.needles:
+                self._needle_patterns.setdefault(n, []).append(i)
+
+    def lookup(self, template: str) -> tuple[Pattern, ...]:
+        """The patterns, in catalogue order, one of whose needles ``template`` contains."""
+        pairs = set(zip(template, template[1:], strict=False)).intersection(self._by_pair)
+        hit = [r for k in pairs for r in self._by_pair[k] if r in template]
+        hit += [r for r in self._short if r in template]
+        if not hit:
+            return ()
+        found = set(hit)
+        for r in hit:
+            found.update(c for c in self._children[r] if c in template)
+        index = sorted({i for n in found for i in self._needle_patterns[n]})
+        return tuple(self.patterns[i] for i in index)
+
+
+#: The index of the catalogue (built once, at import: ~30 ms).
+_INDEX = NeedleIndex(PATTERNS)
+
+
 class _Pending:
     """A line that does not end a sentence and holds the keyword of catalogue patterns that
     did not match it: they are tried again on it joined with the next line(s)."""
@@ -98,7 +151,8 @@ class Engine:
         template = template_of(text)
         pats = self._templates.get(template)
         if pats is None:
-            pats = tuple(p for p in PATTERNS if any(n in template for n in p.needles))
+            pats = _INDEX.lookup(template) if PATTERNS is _INDEX.patterns else tuple(
+                p for p in PATTERNS if any(n in template for n in p.needles))
             if all(p.name in CONTEXT_ONLY for p in pats):
                 pats = ()  # context patterns only read lines selected for another reason
             size = sys.getsizeof(template) + 100  # + dict slot and tuple

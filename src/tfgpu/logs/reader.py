@@ -219,6 +219,7 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
 _NBSP = (b"\xc2\xa0", b"\xe2\x80\xaf")
 #: Zero-width characters (U+200B/C/D, U+2060, U+FEFF) as UTF-8; they are deleted.
 _ZERO_WIDTH = (b"\xe2\x80\x8b", b"\xe2\x80\x8c", b"\xe2\x80\x8d", b"\xe2\x81\xa0", b"\xef\xbb\xbf")
+_ASCII = bytes(range(128))
 _NAMED_ENTITIES = {b"quot": b'"', b"apos": b"'", b"lt": b"<", b"gt": b">", b"amp": b"&",
                    b"nbsp": b" "}
 _ENTITY_RE = re.compile(rb"&(?:(quot|apos|lt|gt|amp|nbsp)|#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6}));")
@@ -249,12 +250,17 @@ def normalize_paste(body: bytes) -> bytes:
     Returns:
         The normalized bytes (``body`` itself when nothing was found).
     """
-    for nb in _NBSP:
-        if nb in body:
-            body = body.replace(nb, b" ")
-    for zw in _ZERO_WIDTH:
-        if zw in body:
-            body = body.replace(zw, b"")
+    if not body.isascii() and (b"\xc2" in body or b"\xe2" in body or b"\xef" in body):
+        # The marks' lead bytes are found by memchr; the marks themselves are searched in
+        # the non-ASCII bytes only (~1 GB/s, then tiny): in valid UTF-8 a lead byte is
+        # followed by its own continuation bytes, so deleting ASCII makes no false pair.
+        high = body.translate(None, _ASCII)
+        for nb in _NBSP:
+            if nb in high:
+                body = body.replace(nb, b" ")
+        for zw in _ZERO_WIDTH:
+            if zw in high:
+                body = body.replace(zw, b"")
     if b"&" in body:
         body = _ENTITY_RE.sub(_entity, body)
     return body
