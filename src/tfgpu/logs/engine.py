@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 import sys
 
 from tfgpu.facts.log import Hit, Hits, LogFacts
@@ -75,7 +76,7 @@ class NeedleIndex:
 
     def lookup(self, template: str) -> tuple[Pattern, ...]:
         """The patterns, in catalogue order, one of whose needles ``template`` contains."""
-        pairs = set(zip(template, template[1:], strict=False)).intersection(self._by_pair)
+        pairs = set(pairwise(template)).intersection(self._by_pair)
         hit = [r for k in pairs for r in self._by_pair[k] if r in template]
         hit += [r for r in self._short if r in template]
         if not hit:
