@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from itertools import pairwise
 import sys
+from itertools import pairwise
 
 from tfgpu.facts.log import Hit, Hits, LogFacts
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
