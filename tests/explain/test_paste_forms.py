@@ -189,6 +189,25 @@ def test_kernel_continuation_lines_are_joined(paste: str) -> None:
 
 
 @pytest.mark.usefixtures("nvrm_pattern")
+def test_an_email_quoted_printable_soft_break_is_joined_away() -> None:
+    # qemu-devel patch mail quoting dmesg (lore archive): "> " quotes and quoted-printable
+    # soft breaks ("=" at the end of a line) inside the versions.
+    mail = ["> [7874777.555649] NVRM: API mismatch: the client has the version 535.247.0=",
+            "1, but",
+            ">                  NVRM: this kernel module has the version 535.230.02.  Pl=",
+            "ease"]
+    assert _nvrm(read_lines(mail)) == ("535.247.01", "535.230.02")
+    assert _nvrm(read_stream(io.BytesIO("\n".join(mail).encode()), chunk_bytes=3)) == (
+        "535.247.01", "535.230.02")
+    assert _nvrm(read_lines(["NVRM: API mismatch: the client has the version 5=",
+                             "35.247.01, but NVRM: this kernel module has the version 1.2."])
+                 ) == ("535.247.01", "1.2")
+    assert _nvrm(read_lines(["NVRM: API mismatch: the client has the version 535.247.0",
+                             "=1, but NVRM: this kernel module has the version 1.2."])
+                 ) == (None, None)
+
+
+@pytest.mark.usefixtures("nvrm_pattern")
 def test_a_line_of_another_program_or_prefix_is_never_joined() -> None:
     other = ("Aug 26 14:08:07 host kernel: NVRM: API mismatch: the client has the version "
              "515.48.07, but\nAug 26 14:08:07 host gdm[12]: NVRM: this kernel module has the "

@@ -117,8 +117,9 @@ class Engine:
     match it, and the line does not end with terminal punctuation, the pattern is tried
     again on the line joined with the next one (up to :data:`MAX_FOLLOW_LINES` more lines,
     :data:`MAX_JOINED_CHARS` characters).  A break between two letters or digits may cut a
-    word ("Cuda c" / "ompute capability"): the join is then also tried without the space
-    (at most :data:`MAX_JOIN_VARIANTS` texts).  A next line with a collector's prefix
+    word ("Cuda c" / "ompute capability"): the join is then also tried without the space,
+    as it is without a line-ending ``=`` (an e-mail's quoted-printable soft break:
+    "version 535.247.0=" / "1, but"); at most :data:`MAX_JOIN_VARIANTS` texts.  A next line with a collector's prefix
     ("Aug 26 14:08:07 host kernel: ", "[ 7386.259769] ", an RFC 3339 time) continues only
     a line with the same kind of prefix, and is joined without it.  Each line is joined at
     most that many times, so the work stays linear in the input; memory is one pending line.
@@ -207,6 +208,8 @@ class Engine:
             joins.setdefault((t + " " + message)[:MAX_JOINED_CHARS], len(t))
             if _split_word(t, message):
                 joins.setdefault((t + message)[:MAX_JOINED_CHARS], len(t))
+            elif t.endswith("=") and message[:1].isalnum():  # a quoted-printable soft break
+                joins.setdefault((t[:-1] + message)[:MAX_JOINED_CHARS], len(t) - 1)
         texts = list(joins)[:MAX_JOIN_VARIANTS]
         template = template_of(text)
         still: list[Pattern] = []

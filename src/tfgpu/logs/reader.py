@@ -116,8 +116,8 @@ def continuation_of(kind: str, text: str) -> str | None:
     line), and only when its message does not start a new record.
     """
     own, message = split_prefix(text)
-    if own and own != kind:
-        return None
+    if own and own != kind and not kind.startswith(own + "+"):
+        return None  # "> " continues "> [ 7386.2] " (a quoted dmesg's indented lines)
     if starts_record(message):
         return None
     return message
