@@ -119,10 +119,11 @@ class Engine:
     :data:`MAX_JOINED_CHARS` characters).  A break between two letters or digits may cut a
     word ("Cuda c" / "ompute capability"): the join is then also tried without the space,
     as it is without a line-ending ``=`` (an e-mail's quoted-printable soft break:
-    "version 535.247.0=" / "1, but"); at most :data:`MAX_JOIN_VARIANTS` texts.  A next line with a collector's prefix
-    ("Aug 26 14:08:07 host kernel: ", "[ 7386.259769] ", an RFC 3339 time) continues only
-    a line with the same kind of prefix, and is joined without it.  Each line is joined at
-    most that many times, so the work stays linear in the input; memory is one pending line.
+    "version 535.247.0=" / "1, but"); at most :data:`MAX_JOIN_VARIANTS` texts.  A next
+    line with a collector's prefix ("Aug 26 14:08:07 host kernel: ", "[ 7386.259769] ", an
+    RFC 3339 time) continues only a line with the same kind of prefix, and is joined
+    without it.  Each line is joined at most that many times, so the work stays linear in
+    the input; memory is one pending line.
 
     A line with such a prefix, or quoted ("> "), or behind a line-number gutter, is also
     matched without it when a pattern does not match it whole (anchored patterns such as
