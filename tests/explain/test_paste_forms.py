@@ -318,6 +318,14 @@ def test_a_python_prompt_and_a_glog_line_keep_their_text() -> None:
     assert split_prefix("---> 62   from keras.src import ops")[1] == "  from keras.src import ops"
 
 
+def test_colour_codes_that_lost_their_escape_are_removed() -> None:
+    # a notebook traceback copied through a viewer that drops ESC: "[0;31mImportError[0m: ..."
+    assert read_lines(["[0;31m" + ILLEGAL + "[0m"]).get("cpu.illegal").count == 1
+    assert read_lines(["[1;31m" + ILLEGAL + "[0m "]).get("cpu.illegal").count == 1
+    # without a reset or compound code nothing is removed ("[4m" alone stays text)
+    assert read_lines(["[4m" + ILLEGAL]).get("cpu.illegal").count == 0
+
+
 def test_crlf_utf16_and_ansi_pastes_give_the_same_findings() -> None:
     # Windows PowerShell 5.1 "> log.txt" writes UTF-16LE with CRLF; colours from a terminal
     text = "noise\r\n\x1b[1;31m" + CC_LINE + "\x1b[0m\r\n"

@@ -128,6 +128,8 @@ _LOWER = bytes(range(256)).translate(
     bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ\t", b"abcdefghijklmnopqrstuvwxyz ")
 )
 _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+#: A colour code (SGR) without its ESC, as pasted from a notebook or a web terminal.
+_ORPHAN_SGR_RE = re.compile(r"\[(?:\d{1,3}(?:;\d{1,3}){0,8})?m")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -163,7 +165,8 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     """Decode one raw line into matchable text, or ``None`` for binary garbage.
 
     UTF-8 is tried first, then GBK (when it yields CJK text), then latin-1 (which never
-    fails); ANSI escape sequences, carriage returns and other control characters are
+    fails); ANSI escape sequences (also colour codes that lost their ESC, "[0;31m", on a
+    line with a "[0m" or "[0;" one), carriage returns and other control characters are
     removed; tabs become spaces.  A line longer than :data:`MAX_LINE_CHARS` is cut to an
     excerpt: its start, or, when the first keyword of ``anchors`` (lower-case bytes) lies
     beyond, a window around that keyword.
@@ -196,6 +199,8 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     text = _decode(raw)
     if "\x1b" in text:
         text = _ANSI_RE.sub("", text)
+    if "[0m" in text or "[0;" in text:  # colour codes whose ESC a copy dropped ("[0;31m")
+        text = _ORPHAN_SGR_RE.sub("", text)
     text = text.replace("\r", " ").replace("\t", " ").rstrip()
     if _CONTROL_RE.search(text):
         bad = len(_CONTROL_RE.findall(text))
