@@ -302,6 +302,7 @@ def test_non_breaking_zero_width_spaces_and_tabs_are_read_as_spaces() -> None:
     "2024-05-01T10:00:00+0000 node7 python3[4242]: ",  # journalctl -o short-iso
     "[Wed May  1 10:00:00 2024] ",  # dmesg -T
     "  12 | ",  # a line-number gutter
+    "13m 43s | 221 | ",  # a CI log viewer's table (tensorflow/tensorflow#36332)
 ])
 def test_anchored_messages_match_behind_a_prefix(prefix: str) -> None:
     # tensorflow/tensorflow#47245: "Illegal instruction (core dumped)" is matched as a whole
@@ -379,3 +380,28 @@ def test_the_needle_index_selects_exactly_the_patterns_of_the_plain_scan() -> No
         assert index.lookup(t) == plain, line
         checked += bool(plain)
     assert checked > 50  # the corpus does hold catalogue keywords
+
+
+@pytest.mark.parametrize("line", [
+    "> " * 200_000 + ILLEGAL,
+    "  > >" * 100_000,
+    "1 " * 300_000 + "| x",
+    "13m 43s " * 100_000 + "| 1 | x",
+    "[" + " " * 500_000 + "1.5] x",
+    "Aug 26 14:08:07 " + "h" * 500_000 + " kernel: x",
+    "\\" * 1_000_000,
+    "\\n\\" * 300_000,
+    "\\u00" * 300_000,
+    "#0" * 500_000,
+    "#012" * 250_000,
+    "&#" * 500_000 + "&#x" * 100_000 + "&amp;" * 100_000,
+    '"text": ["' * 100_000 + "\\n",
+])
+def test_the_paste_decoders_stay_linear_on_adversarial_lines(line: str) -> None:
+    start = time.perf_counter()
+    split_prefix(line)
+    raw = line.encode()
+    pieces_of(raw)
+    normalize_paste(raw)
+    read_lines([line, "Epoch 1 with Cuda c", "ompute"])
+    assert time.perf_counter() - start < 3, ascii(line[:40])
