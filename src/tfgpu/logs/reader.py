@@ -374,7 +374,8 @@ def pieces_of(raw: bytes) -> list[bytes]:
 #: (``kubectl logs --timestamps``, ``docker logs -t``; a CRI log's "stderr F "),
 #: ``dm`` a dmesg time ("[ 7386.259769] ", "[Mon May  1 10:00:00 2024] "), ``gut`` a
 #: line-number gutter ("  12 | ", Jupyter's "---> 62 ", a CI log viewer's elapsed time and
-#: line number "13m 43s | 221 | ").
+#: line number "13m 43s | 221 | "), ``mpi`` an Open MPI rank tag as horovodrun/mpirun
+#: print it ("[1,0]<stderr>:", with --timestamp-output "Thu Jun 18 14:28:35 2020[1,0]<stderr>:").
 _PREFIX_RE = re.compile(
     r"(?P<q>(?:[ \t]{0,3}>(?:[ \t]|$))+)"
     r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
@@ -384,6 +385,8 @@ _PREFIX_RE = re.compile(
     r"(?:(?:stdout|stderr) [FP] )?)"
     r"|(?P<dm>\[(?: {0,12}\d{1,10}\.\d{1,9}|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d "
     r"\d\d:\d\d:\d\d \d{4})\] ?)"
+    r"|(?P<mpi>(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})?"
+    r"(?P<rank>\[\d{1,6},\d{1,6}\])<(?:stdout|stderr)>: ?)"
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
 )
@@ -409,8 +412,10 @@ def split_prefix(text: str) -> tuple[str, str]:
         if m is None or not m.group():
             break
         kind = m.lastgroup or ""
-        if kind == "tag" or m.group("sys") is not None:
+        if m.group("sys") is not None:
             kind = f"sys {m.group('host')} {m.group('tag')}"
+        elif m.group("mpi") is not None:
+            kind = f"mpi {m.group('rank')}"  # one rank's lines never join another's
         kinds.append(kind)
         rest = rest[m.end() :]
     if not kinds:
