@@ -619,6 +619,8 @@ def cache_key(template: bytes) -> bytes:
 
 #: Above this many new templates in a chunk, keywords are searched in one joined blob.
 _BATCH_MIN = 64
+#: The same for the pieces of one line (an escaped log in one JSON string).
+_PIECES_BATCH_MIN = 8
 
 
 def _batch_candidates(templates: list[bytes], needles: tuple[bytes, ...]) -> list[bool]:
@@ -728,11 +730,11 @@ def line_texts(
     if len(pieces) <= 1:
         flags = [True] * len(pieces)
     else:
-        tmpl = [p.translate(_LOWER, _DIGITS) for p in pieces]
-        if len(pieces) > _BATCH_MIN:
-            flags = _batch_candidates(tmpl, anchors)
+        views = [scan_view(p.translate(_LOWER, _DIGITS)) for p in pieces]
+        if len(pieces) > _PIECES_BATCH_MIN:  # one find pass per keyword over all pieces
+            flags = _batch_candidates(views, anchors)
         else:
-            flags = [any(a in scan_view(t) for a in anchors) for t in tmpl]
+            flags = [any(a in v for a in anchors) for v in views]
     if follow is not None and not pieces:
         follow.left = 0
     for piece, flag in zip(pieces, flags, strict=True):
