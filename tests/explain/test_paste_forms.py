@@ -219,6 +219,8 @@ def test_a_line_of_another_program_or_prefix_is_never_joined() -> None:
     assert split_prefix("Aug 26 14:08:07 host kernel: NVRM: x")[0] == "sys host kernel"
     assert split_prefix("[ 7386.259769] NVRM: x") == ("dm", "NVRM: x")
     assert split_prefix("[1,0]<stderr>:x")[0] != split_prefix("[2,0]<stderr>:x")[0]
+    assert split_prefix("web_1  | x")[0] != split_prefix("db_1   | x")[0]
+    assert split_prefix("| pro_1_1  | 2015-02-16 |")[0] == ""  # a Markdown table row
 
 
 # ------------------------------------------------------------------ string literals (\n escapes)
@@ -304,6 +306,8 @@ def test_non_breaking_zero_width_spaces_and_tabs_are_read_as_spaces() -> None:
     "[Wed May  1 10:00:00 2024] ",  # dmesg -T
     "  12 | ",  # a line-number gutter
     "13m 43s | 221 | ",  # a CI log viewer's table (tensorflow/tensorflow#36332)
+    "trainer_1  | ",  # docker-compose (v1) logs: "web_1  | ..."
+    "tf-serving-1  | ",  # docker compose (v2)
     "[1,0]<stderr>:",  # horovodrun / mpirun rank tags
     "Thu Jun 18 14:28:35 2020[1,0]<stderr>:",  # with mpirun --timestamp-output
 ])

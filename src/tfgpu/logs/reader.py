@@ -375,7 +375,8 @@ def pieces_of(raw: bytes) -> list[bytes]:
 #: ``dm`` a dmesg time ("[ 7386.259769] ", "[Mon May  1 10:00:00 2024] "), ``gut`` a
 #: line-number gutter ("  12 | ", Jupyter's "---> 62 ", a CI log viewer's elapsed time and
 #: line number "13m 43s | 221 | "), ``mpi`` an Open MPI rank tag as horovodrun/mpirun
-#: print it ("[1,0]<stderr>:", with --timestamp-output "Thu Jun 18 14:28:35 2020[1,0]<stderr>:").
+#: print it ("[1,0]<stderr>:", with --timestamp-output "Thu Jun 18 14:28:35 2020[1,0]<stderr>:"),
+#: ``compose`` a Docker Compose service column ("web_1  | ", "tf-serving-1  | ").
 _PREFIX_RE = re.compile(
     r"(?P<q>(?:[ \t]{0,3}>(?:[ \t]|$))+)"
     r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
@@ -387,6 +388,7 @@ _PREFIX_RE = re.compile(
     r"\d\d:\d\d:\d\d \d{4})\] ?)"
     r"|(?P<mpi>(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})?"
     r"(?P<rank>\[\d{1,6},\d{1,6}\])<(?:stdout|stderr)>: ?)"
+    r"|(?P<compose>(?P<svc>[\w.-]{1,64}?[-_]\d{1,4}) {1,24}\| ?)"
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
 )
@@ -414,6 +416,8 @@ def split_prefix(text: str) -> tuple[str, str]:
         kind = m.lastgroup or ""
         if m.group("sys") is not None:
             kind = f"sys {m.group('host')} {m.group('tag')}"
+        elif m.group("compose") is not None:
+            kind = f"compose {m.group('svc')}"  # one service's lines never join another's
         elif m.group("mpi") is not None:
             kind = f"mpi {m.group('rank')}"  # one rank's lines never join another's
         kinds.append(kind)
