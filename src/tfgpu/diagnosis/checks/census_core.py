@@ -35,6 +35,10 @@ from tfgpu.findings import Finding
 #: A C++ symbol of TensorFlow's own namespaces (Itanium mangling: <length><name>), as an
 #: add-on's op library references them: tensorflow::, tsl::, tflite::, xla::.
 _TF_SYMBOL = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla)\d")
+#: A std::string parameter in a mangled name: ``Ss`` is the pre-C++11 std::string (gcc 4's
+#: ABI, ``-D_GLIBCXX_USE_CXX11_ABI=0``), ``B5cxx11`` tags the C++11 one (``=1``).
+_OLD_ABI_STRING = re.compile(r"[ERKP]Ss")
+_NEW_ABI_STRING = re.compile(r"B5cxx11")
 #: A CUDA runtime registration symbol (nvcc-generated code calls these).
 _CUDA_SYMBOL = re.compile(r"^_{1,3}cuda[A-Z]\w*$")
 #: TensorFlow's own libraries (its package folder, or its core libraries by name): a missing
@@ -126,10 +130,23 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             "addons)|horovod) '   # the TensorFlow and add-on versions installed",
             *(x.format(minor=minor) for x in extra),
         ]
+        flags = ('python -c "import tensorflow as tf; print(\' \'.join('
+                 'tf.sysconfig.get_compile_flags() + tf.sysconfig.get_link_flags()))"'
+                 "   # rebuild the op against this TensorFlow with these flags (they include "
+                 "-D_GLIBCXX_USE_CXX11_ABI=<its setting>)")
+        abi = ("pre-C++11 std::string (-D_GLIBCXX_USE_CXX11_ABI=0)"
+               if _OLD_ABI_STRING.search(sym) else
+               "C++11 std::string (-D_GLIBCXX_USE_CXX11_ABI=1)"
+               if _NEW_ABI_STRING.search(sym) else None)
+        if not dist and abi and not cuda:
+            return [catalogue.make(
+                "custom-op-cxx11-abi-mismatch", library=lib.rsplit("/", 1)[-1],
+                symbol=sym[:120], abi=abi, evidence=log_evidence([hit]),
+                fix=(flags, "# or set -D_GLIBCXX_USE_CXX11_ABI to the value those flags "
+                     "name in the op's build script, then rebuild it"),
+            )]
         if not dist:
-            fix.append('python -c "import tensorflow as tf; print(\' \'.join('
-                       'tf.sysconfig.get_compile_flags() + tf.sysconfig.get_link_flags()))"'
-                       "   # rebuild the op against this TensorFlow with these flags")
+            fix.append(flags)
         fix.append("# a TensorFlow from conda-forge, a source build, an NGC image or a nightly "
                    "is a different build: use the pip tensorflow release the add-on was built "
                    "for, or build the add-on against this TensorFlow")
