@@ -1929,6 +1929,168 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^|]*MiB\s*\|\s*$",
         "pid",
     ),
+    # --- census-eco ---
+    # Messages of the layer around TensorFlow that the census of real GPU reports found
+    # unknown (census-eco; messages_tools.toml "census-eco" rows give each source).
+    # libnvidia-container's nvidia-container-cli: src/cli/configure.c prints
+    # "<stage> error: %s" with nvc_error(); nvc_init's errors (driver.c/rpc.c/utils.c):
+    # "nvml error: <nvmlErrorString>", "load library failed: <dlerror>", "change root failed:
+    # <strerror>", before 1.1.0 "cuda error: <cuGetErrorString>"; nvc_mount.c's mount errors.
+    # The forms other blocks read (driver error, nvml driver not loaded, libnvidia-ml.so.1
+    # missing) are skipped by the check.
+    _p(
+        "eco.nvc_error",
+        ("initialization error:", "mount error:", "cuda error"),
+        r"nvidia-container-cli(?:\.real)?: (?P<stage>initialization|mount) error: "
+        r"(?P<detail>(?P<kind>cuda error|nvml error|change root failed|load library failed"
+        r"|file creation failed|stat failed|cannot open shared object file)"
+        r"[^\\\"\n]{0,300})"
+        r"|nvidia-container-cli[^\n]{0,40}?(?P<cuda2>cuda error)\W{1,3}initialization error",
+    ),
+    # the same driver-RPC failure, pasted without the "nvidia-container-cli:" prefix (a wrapped
+    # docker error); read by checks/containers.py like the prefixed form
+    _p(
+        "docker.nvc_driver_error",
+        ("initialization error: driver error",),
+        r"^\W{0,4}initialization error: driver error: "
+        r"(?P<detail>failed to process request|failed to perform handshake)",
+    ),
+    # Docker before 17.12 / nvidia-docker2's first releases (moby daemon): "Unknown runtime
+    # specified nvidia" -- today's "unknown or invalid runtime name: nvidia"
+    _p("docker.no_runtime", ("unknown runtime specified",), r"Unknown runtime specified nvidia"),
+    # NVML's NVML_ERROR_LIB_RM_VERSION_MISMATCH (nvml.h: "RM detects a driver/library version
+    # mismatch"), as pynvml-based tools print it: the same fault as "Driver/library version
+    # mismatch"
+    _p(
+        "driver.mismatch",
+        ("nvml_error_lib_rm_version_mismatch",),
+        r"NVML_ERROR_LIB_RM_VERSION_MISMATCH",
+    ),
+    # open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c: "NVRM: The NVIDIA GPU
+    # %04x:%02x:%02x.%x\nNVRM: (PCI ID: %04x:%04x) installed in this system has\nNVRM: fallen
+    # off the bus and is not responding to commands." (register reads return 0xFFFFFFFF), and
+    # the Xid 79 event line "NVRM: Xid (PCI:%04x:%02x:%02x): 79, ..., GPU has fallen off the bus."
+    _p(
+        "eco.gpu_off_bus",
+        ("fallen off", "falls off the bus", "fall off the bus", "xid"),
+        r"(?i:(?:has |have )?fallen off (?:of )?the bus|falls? off the bus)"
+        r"|NVRM: Xid \((?:PCI:)?(?P<pci>[0-9A-Fa-f:.]{4,20})\): 79\b",
+    ),
+    # osinit.c RmInitAdapter / nv.c: the module loaded but the GPU did not initialise
+    _p(
+        "eco.rm_init_failed",
+        ("rminitadapter failed", "rm_init_adapter failed",
+         "none of the nvidia devices were initialized", "the nvidia probe routine failed"),
+        r"NVRM: (?:GPU (?P<pci>[0-9A-Fa-f:.]{4,20}): )?RmInitAdapter failed!? ?"
+        r"(?P<code>\([0-9a-fx:]{1,40}\))?"
+        r"|rm_init_adapter failed(?:, device minor number (?P<minor>\d{1,3}))?"
+        r"|NVRM: None of the NVIDIA devices were initialized"
+        r"|NVRM: The NVIDIA probe routine failed for \d{1,3} device\(s\)",
+    ),
+    # nvidia-installer (kernel.c): the module it built would not load
+    _p(
+        "eco.installer_load",
+        ("unable to load the kernel module",),
+        r"ERROR: Unable to load the kernel module '(?P<mod>nvidia[\w-]{0,20}\.ko)'",
+    ),
+    # kube-scheduler (framework/types.go "0/%v nodes are available: %v.", noderesources/fit.go
+    # "Insufficient %v"): no node has the nvidia.com/gpu a pod requests
+    _p(
+        "eco.k8s_insufficient_gpu",
+        ("insufficient nvidia.com/gpu",),
+        r"(?:(?P<avail>\d{1,5})/(?P<total>\d{1,5}) nodes are available:[^\n]{0,300}?)?"
+        r"(?P<n>\d{1,5}) [Ii]nsufficient nvidia\.com/gpu",
+    ),
+    # DirectML (microsoft/tensorflow-directml dml_device_factory.cc / dml_device_cache.cc,
+    # tensorflow-directml-plugin): the adapter count, a removed device, a plugin that does
+    # not load into this TensorFlow
+    _p(
+        "eco.dml_adapters",
+        ("directml device enumeration",),
+        r"DirectML device enumeration: found (?P<n>\d{1,3}) compatible adapters?",
+    ),
+    _p(
+        "eco.dml_removed",
+        ("dxgi_error_device_removed", "dxgi_error_device_hung", "dxgi_error_device_reset"),
+        r"DXGI_ERROR_DEVICE_(?P<what>REMOVED|HUNG|RESET)",
+    ),
+    _p(
+        "eco.dml_plugin_missing",
+        ("tfdml_plugin.dll not found", "libtfdml_plugin.so"),
+        r"(?P<lib>(?:lib)?tfdml_plugin\.(?:dll|so))(?: not found|: cannot open shared object file)",
+    ),
+    # tensorflow-directml (TF 1.15 fork) registers its devices as "DML", not "GPU"
+    _p(
+        "eco.dml_device",
+        ("device:dml", "physical_device:dml"),
+        r"/(?:physical_)?device:DML:\d",
+    ),
+    # libsolv (mamba/micromamba, conda-libmamba-solver): "nothing provides requested %s"
+    _p(
+        "eco.solver_nothing_requested",
+        ("nothing provides requested",),
+        r"nothing provides requested (?P<spec>[\w.+-]{1,80}(?:[ =<>!~*]{1,3}[\w.*]{1,40}){0,2})",
+    ),
+    # Docker context: a docker run line (with or without GPU access) and the GPU model a
+    # report names when it has no NVIDIA GPU (Intel/AMD integrated graphics)
+    _p(
+        "eco.docker_run",
+        ("docker run", "docker\" \"run", "nvidia-docker run", "docker-compose up",
+         "docker compose up"),
+        r"(?P<cmd>nvidia-docker run|docker\"? \"?run|docker-compose up|docker compose up)"
+        r"(?P<args>[^\n]{0,600})",
+    ),
+    _p(
+        "eco.non_nvidia_graphics",
+        ("mesa intel", "intel(r) uhd", "intel(r) iris", "intel(r) hd graphics", "xe graphics",
+         "radeon(tm) graphics", "amd radeon"),
+        r"(?P<gpu>Mesa Intel[^\n]{0,60}|Intel\(R\) (?:UHD|Iris|HD) Graphics[^\n]{0,30}"
+        r"|Intel[^\n]{0,10} Xe Graphics|AMD Radeon[^\n]{0,40}|Radeon\(TM\) Graphics)",
+    ),
+    # Windows paths or PowerShell prompts: Docker Desktop on Windows
+    _p(
+        "eco.windows_shell",
+        (":\\", "ps c:", "docker desktop"),
+        r"^\s*(?:\([\w.-]{1,40}\) )?(?:PS )?[A-Z]:\\[^\n>]{0,200}>|Docker Desktop",
+    ),
+    # Keras 3's Sequential.add refusing a Keras-2 layer (keras/src/models/sequential.py), as
+    # pasted without the object ("Received:" cut, or the raise statement's first line)
+    _p(
+        "keras.needs_tf_keras",
+        ("only instances of `keras.layer` can be",),
+        r"Only instances of `keras\.Layer` can be(?: added to a Sequential model\.?)?\s*"
+        r"(?:Received:\s*)?\"?\s*$",
+    ),
+    # TF <= 0.12's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
+    _p(
+        "lib.missing",
+        ("couldn't open cuda library",),
+        r"Couldn't open CUDA library (?P<lib>lib[\w+-]{1,40}\.so(?:\.[\d.]{1,12})?)(?=\.?\s)",
+        "lib",
+    ),
+    # tfjs-node's require() of a binding that was never downloaded or built (Node's loader)
+    _p(
+        "tfjs.no_binding",
+        ("cannot find module",),
+        r"Cannot find module '(?P<path>[^'\n]{0,300}tfjs_binding\.node)'",
+    ),
+    # pip >= 20.3 after an install: the header of the conflict list (src/pip/_internal/
+    # commands/install.py); the lines after it name the conflicts (pip.check_conflict)
+    _p(
+        "eco.pip_resolver_header",
+        ("dependency resolver does not currently take into account",),
+        r"pip's dependency resolver does not currently take into account all the packages "
+        r"that are installed",
+    ),
+    # nvidia-smi missing: bash's "No such file or directory" for the binary, or "command not
+    # found" (bash/zsh)
+    _p(
+        "eco.smi_missing",
+        ("nvidia-smi: no such file", "nvidia-smi: command not found",
+         "command not found: nvidia-smi"),
+        r"nvidia-smi: No such file or directory|nvidia-smi: command not found"
+        r"|command not found: nvidia-smi",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

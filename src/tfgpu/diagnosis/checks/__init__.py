@@ -13,6 +13,19 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
+from tfgpu.diagnosis.checks.census_eco import (  # census-eco
+    directml_problems,
+    docker_gpu_request_other_cause,
+    gpu_fell_off_bus,
+    gpu_init_failed,
+    installer_module_load_failed,
+    kubernetes_gpu_insufficient,
+    nvidia_container_cli_failed,
+    pip_resolver_notice,
+    smi_in_container_without_gpu,
+    smi_missing,
+    solver_nothing_provides_requested,
+)
 
 # --- gpu stack (stage 3) ---
 from tfgpu.diagnosis.checks.compute_capability import (
@@ -347,6 +360,18 @@ LOG_CHECKS: tuple[Check, ...] = (
     hip_no_binary_for_gpu,
     # --- kinds3 ---
     image_requirement_unsatisfied,
+    # --- census-eco ---
+    nvidia_container_cli_failed,
+    gpu_fell_off_bus,
+    gpu_init_failed,
+    installer_module_load_failed,
+    kubernetes_gpu_insufficient,
+    directml_problems,
+    docker_gpu_request_other_cause,
+    smi_in_container_without_gpu,
+    solver_nothing_provides_requested,
+    pip_resolver_notice,
+    smi_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
