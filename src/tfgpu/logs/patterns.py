@@ -2058,8 +2058,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "keras.needs_tf_keras",
         ("only instances of `keras.layer` can be",),
-        r"Only instances of `keras\.Layer` can be(?: added to a Sequential model\.?)?\s*"
-        r"(?:Received:\s*)?\"?\s*$",
+        r"Only instances of `keras\.Layer` can be(?: added to a Sequential model\.?"
+        r"(?: Received:)?)?[\s\"]{0,4}$",
     ),
     # TF <= 0.12's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
     _p(

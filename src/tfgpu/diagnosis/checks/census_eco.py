@@ -73,10 +73,14 @@ def nvidia_container_cli_failed(f: Facts) -> list[Finding]:
             variant = "wsl"
         else:
             variant = "mount"
+    elif kind == "cuda error":
+        variant = "cuda"
+    elif kind == "nvml error":
+        variant = "nvml"
+    elif kind == "change root failed":
+        variant = "chroot"
     else:
-        variant = {"cuda error": "cuda", "nvml error": "nvml", "change root failed": "chroot",
-                   "load library failed": "lib", "cannot open shared object file": "lib"
-                   }.get(kind, "lib")
+        variant = "lib"
     fixes: dict[str, tuple[str, ...]] = {
         "cuda": (_HOST_SMI,
                  "nvidia-container-cli --version   # before 1.1.0 it needed CUDA itself",
