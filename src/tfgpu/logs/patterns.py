@@ -2082,6 +2082,49 @@ PATTERNS: tuple[Pattern, ...] = (
         r"pip's dependency resolver does not currently take into account all the packages "
         r"that are installed",
     ),
+    # conda's older solver wordings: 4.1's error type "UnsatisfiableSpecifications", <= 4.6's
+    # "The following specifications were found to be in conflict:" (conda/exceptions.py), and
+    # 4.3's NoPackagesFoundError "%s missing in current %s channels: %s"
+    _p(
+        "tools.conda_unsat",
+        ("unsatisfiablespecifications", "specifications were found to be in conflict"),
+        r"UnsatisfiableSpecifications|The following specifications were found to be in conflict",
+    ),
+    _p(
+        "tools.conda_not_found",
+        ("missing in current",),
+        r"(?:Packages|Package|Dependencies|Dependency|Packages/dependencies) missing in current"
+        r"(?: [\w-]{1,20})? channels",
+    ),
+    # A crash inside tensorflow-metal (macOS): a frame of libmetal_plugin.dylib or its sources,
+    # next to the crash itself (lldb's EXC_BAD_ACCESS, libmalloc's abort, a signal)
+    _p(
+        "eco.metal_frame",
+        ("libmetal_plugin.dylib", "metal_plugin/src/", "metal_plugin::"),
+        r"libmetal_plugin\.dylib|metal_plugin/src/[\w/]{1,120}\.(?:cc|mm|h)|metal_plugin::\w",
+    ),
+    _p(
+        "eco.native_crash",
+        ("exc_bad_access", "pointer being freed was not allocated", "segmentation fault",
+         "abort trap", "illegal hardware instruction", "bus error"),
+        r"EXC_BAD_ACCESS|pointer being freed was not allocated|[Ss]egmentation fault"
+        r"|[Aa]bort trap|illegal hardware instruction|\bbus error\b",
+    ),
+    # The Linux kernel's oops (arch/x86/mm/fault.c: "BUG: unable to handle kernel NULL pointer
+    # dereference at %p" before 4.20, "BUG: kernel NULL pointer dereference, address: %px"
+    # since) with the faulting instruction in an NVIDIA module ("[nvidia]" tag)
+    _p(
+        "eco.kernel_oops",
+        ("bug: unable to handle kernel", "bug: kernel null pointer dereference",
+         "general protection fault"),
+        r"BUG: (?:unable to handle kernel (?:NULL pointer dereference|paging request)"
+        r"|kernel NULL pointer dereference)|general protection fault",
+    ),
+    _p(
+        "eco.nvidia_module_frame",
+        ("[nvidia",),
+        r"\b(?:R?IP):? [^\n]{0,120}\[nvidia(?:_uvm|_modeset|_drm)?\]",
+    ),
     # nvidia-smi missing: bash's "No such file or directory" for the binary, or "command not
     # found" (bash/zsh)
     _p(

@@ -20,7 +20,9 @@ from tfgpu.diagnosis.checks.census_eco import (  # census-eco
     gpu_init_failed,
     installer_module_load_failed,
     kubernetes_gpu_insufficient,
+    metal_plugin_crashed,
     nvidia_container_cli_failed,
+    nvidia_module_crashed,
     pip_resolver_notice,
     smi_in_container_without_gpu,
     smi_missing,
@@ -372,6 +374,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     solver_nothing_provides_requested,
     pip_resolver_notice,
     smi_missing,
+    metal_plugin_crashed,
+    nvidia_module_crashed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -363,3 +363,37 @@ def smi_missing(f: Facts) -> list[Finding]:
              "the CUDA toolkit alone (nvidia-cuda-toolkit) does not contain it",
              "# inside a container: start it with --gpus all (the toolkit mounts nvidia-smi)"),
     )]
+
+
+def metal_plugin_crashed(f: Facts) -> list[Finding]:
+    """A native crash (EXC_BAD_ACCESS, a malloc abort, a signal) with tensorflow-metal's
+    library or sources in the log: the crash is inside Apple's Metal plugin."""
+    frames = f.h("eco.metal_frame").all()
+    crash = f.h("eco.native_crash").all()
+    if not frames or not crash:
+        return []
+    return [catalogue.make(
+        "metal-plugin-crashed", evidence=log_evidence(crash[:2], frames[:3]),
+        fix=("python -c \"import tensorflow as tf; tf.config.set_visible_devices([], 'GPU'); "
+             "...\"   # the same code on the CPU: if it runs, the Metal plugin is at fault",
+             "pip list 2>/dev/null | grep -i -E 'tensorflow|metal'   # tensorflow-metal must "
+             "be the release made for this TensorFlow (Apple's plugin page lists the pairs)",
+             "# try another tensorflow-metal release (or none, CPU only); report the crash "
+             "with its stack to Apple (developer forums, tensorflow-metal)"),
+    )]
+
+
+def nvidia_module_crashed(f: Facts) -> list[Finding]:
+    """A kernel oops whose faulting instruction is in an NVIDIA kernel module."""
+    oops = f.h("eco.kernel_oops").all()
+    frames = f.h("eco.nvidia_module_frame").all()
+    if not oops or not frames:
+        return []
+    return [catalogue.make(
+        "nvidia-kernel-module-crashed", evidence=log_evidence(oops[:1], frames[:2]),
+        fix=("nvidia-smi   # after a reboot: the driver version",
+             "# update the NVIDIA driver to the current release of its branch (or another "
+             "branch); a kernel oops inside nvidia.ko is a driver bug (or failing hardware), "
+             "not something TensorFlow or CUDA code can cause",
+             "sudo nvidia-bug-report.sh   # attach it when reporting to NVIDIA"),
+    )]
