@@ -34,8 +34,9 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 #: A docker run argument that gives the container NVIDIA GPUs.
-_GPU_ACCESS = re.compile(r"--gpus|--runtime[= ]\"?nvidia|--device[= ]\"?/dev/nvidia"
-                         r"|NVIDIA_VISIBLE_DEVICES")
+_GPU_ACCESS = re.compile(r"--gpus|--runtime[= ]\"?nvidia"
+                         r"|--device[= ]\"?(?:/dev/nvidia|nvidia\.com)"
+                         r"|NVIDIA_VISIBLE_DEVICES|--privileged")
 
 _HOST_SMI = "nvidia-smi   # on the host: must print the GPU table before any container can use it"
 
@@ -292,6 +293,7 @@ def smi_in_container_without_gpu(f: Facts) -> list[Finding]:
     runs = f.h("eco.docker_run").all()
     if not smi or not runs:
         return []
+    runs = [h for h in runs if "compose" not in (h.g("cmd") or "")]  # GPUs live in the file
     bare = [h for h in runs
             if not _GPU_ACCESS.search(h.g("args") or "")
             and not (h.g("cmd") or "").startswith("nvidia-docker")]
@@ -372,8 +374,12 @@ def metal_plugin_crashed(f: Facts) -> list[Finding]:
     crash = f.h("eco.native_crash").all()
     if not frames or not crash:
         return []
+    # a frame of the plugin's library or a symbol of its namespace is in the crash; its
+    # source path alone is the start-up line every tensorflow-metal run prints
+    in_frames = [h for h in frames if "libmetal_plugin" in h.text or "metal_plugin::" in h.text]
     return [catalogue.make(
-        "metal-plugin-crashed", evidence=log_evidence(crash[:2], frames[:3]),
+        "metal-plugin-crashed", variant=None if in_frames else "likely",
+        evidence=log_evidence(crash[:2], frames[:3]),
         fix=("python -c \"import tensorflow as tf; tf.config.set_visible_devices([], 'GPU'); "
              "...\"   # the same code on the CPU: if it runs, the Metal plugin is at fault",
              "pip list 2>/dev/null | grep -i -E 'tensorflow|metal'   # tensorflow-metal must "
