@@ -105,9 +105,9 @@ def nvidia_container_cli_failed(f: Facts) -> list[Finding]:
                 "the host",
                 "# install the NVIDIA driver on the host (its user-space libraries, not only "
                 "the kernel module), then sudo ldconfig"),
-        "exists": ("# the image already contains NVIDIA driver libraries (copied in, or a "
-                   "driver package installed in the image): remove them from the image; the "
-                   "toolkit mounts the host's at run time",
+        "exists": ("# the image already contains NVIDIA driver files (copied in, or pulled in "
+                   "by a package such as nvidia-opencl-dev -> libnvidia-compute-*): remove them "
+                   "from the image; the toolkit mounts the host's at run time",
                    "docker run --rm --entrypoint ls <image> -l /usr/lib/x86_64-linux-gnu/ | "
                    "grep -E 'libnvidia|libcuda'   # what the image ships"),
         "wsl": ("# WSL2: install (or update) the NVIDIA driver on Windows; it provides "
