@@ -2044,8 +2044,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "eco.non_nvidia_graphics",
         ("mesa intel", "intel(r) uhd", "intel(r) iris", "intel(r) hd graphics", "xe graphics",
          "radeon(tm) graphics", "amd radeon"),
-        r"(?P<gpu>Mesa Intel[^\n]{0,60}|Intel\(R\) (?:UHD|Iris|HD) Graphics[^\n]{0,30}"
+        r"(?<!with )(?P<gpu>Mesa Intel[^\n]{0,60}|Intel\(R\) (?:UHD|Iris|HD) Graphics[^\n]{0,30}"
         r"|Intel[^\n]{0,10} Xe Graphics|AMD Radeon[^\n]{0,40}|Radeon\(TM\) Graphics)",
+    ),
+    # an NVIDIA GPU or driver named anywhere (lspci, Device Manager, nvidia-smi -q)
+    _p(
+        "eco.nvidia_gpu_named",
+        ("geforce", "quadro", "tesla", "titan", "rtx", "nvidia corporation", "driver version"),
+        r"\b(?:GeForce|Quadro|TITAN|RTX ?A?\d{3,4}|Tesla [A-Z]\d{1,3}|NVIDIA Corporation"
+        r"|NVIDIA [AHLT]\d{1,3}\b)|Driver Version\s*:",
     ),
     # Windows paths or PowerShell prompts: Docker Desktop on Windows
     _p(

@@ -262,8 +262,8 @@ def docker_gpu_request_other_cause(f: Facts) -> list[Finding]:
     if not sel:
         return []
     other = f.h("eco.non_nvidia_graphics").all()
-    nvidia_named = any("nvidia" in h.text.lower() or "geforce" in h.text.lower()
-                       for h in f.h("eco.docker_run").all()) or f.h("smi.gpu").count
+    nvidia_named = bool(f.h("eco.nvidia_gpu_named").count or f.h("smi.gpu").count
+                        or f.h("smi.driver").count)
     if other and not nvidia_named and not f.host_gpu_works:
         return [catalogue.make(
             "docker-gpu-requested-no-nvidia-gpu", gpu=other[0].g("gpu") or "non-NVIDIA",
