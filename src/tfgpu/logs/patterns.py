@@ -2132,6 +2132,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("[nvidia",),
         r"\b(?:R?IP):? [^\n]{0,120}\[nvidia(?:_uvm|_modeset|_drm)?\]",
     ),
+    # kmod's modprobe (tools/modprobe.c: "could not insert '%s': %s" with strerror, "...:
+    # Unknown symbol in module, or unknown parameter (see dmesg)"; FATAL "Module %s not found in
+    # directory %s") for an NVIDIA module, and nvidia-docker 1.0's "Could not load UVM kernel
+    # module" (nvidia_uvm, which CUDA needs, would not load)
+    _p(
+        "eco.modprobe_nvidia",
+        ("could not insert 'nvidia", "module nvidia", "could not load uvm kernel module"),
+        r"could not insert '(?P<mod>nvidia[\w-]{0,24})': (?P<why>[^\n(]{1,80})"
+        r"|Module (?P<mod2>nvidia[\w-]{0,24}) not found in directory (?P<dir>\S{1,160})"
+        r"|(?P<uvm>Could not load UVM kernel module)",
+    ),
     # nvidia-smi missing: bash's "No such file or directory" for the binary, or "command not
     # found" (bash/zsh)
     _p(

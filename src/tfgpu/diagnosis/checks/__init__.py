@@ -23,6 +23,7 @@ from tfgpu.diagnosis.checks.census_eco import (  # census-eco
     metal_plugin_crashed,
     nvidia_container_cli_failed,
     nvidia_module_crashed,
+    nvidia_module_not_loadable,
     pip_resolver_notice,
     smi_in_container_without_gpu,
     smi_missing,
@@ -376,6 +377,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_missing,
     metal_plugin_crashed,
     nvidia_module_crashed,
+    nvidia_module_not_loadable,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

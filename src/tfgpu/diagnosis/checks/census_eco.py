@@ -403,3 +403,42 @@ def nvidia_module_crashed(f: Facts) -> list[Finding]:
              "not something TensorFlow or CUDA code can cause",
              "sudo nvidia-bug-report.sh   # attach it when reporting to NVIDIA"),
     )]
+
+
+def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
+    """modprobe could not load an NVIDIA kernel module (or nvidia-docker 1.0 could not load
+    nvidia_uvm): variant by modprobe's reason.
+
+    * ``signed``: "Key was rejected by service" / "Required key not available" (Secure Boot).
+    * ``missing``: "Module ... not found in directory /lib/modules/<kernel>": no module built
+      for the running kernel.
+    * ``mismatch``: "Invalid argument", "Unknown symbol in module", "Exec format error": a
+      module built for another driver release or kernel (a versioned nvidia-NNN-uvm package
+      of an old driver next to a newer one).
+    * ``uvm``: nvidia-docker 1.0's "Could not load UVM kernel module" (no reason given).
+    """
+    hits = f.h("eco.modprobe_nvidia").all()
+    if not hits:
+        return []
+    h = next((x for x in hits if x.g("why") or x.g("mod2")), hits[0])
+    why = (h.g("why") or "").strip().lower()
+    module = h.g("mod") or h.g("mod2") or "nvidia_uvm"
+    if "key was rejected" in why or "required key not available" in why:
+        variant = "signed"
+    elif h.g("mod2"):
+        variant = "missing"
+    elif h.g("uvm"):
+        variant = "uvm"
+    else:
+        variant = "mismatch"
+    return [catalogue.make(
+        "nvidia-kernel-module-not-loadable", variant=variant, module=module,
+        evidence=log_evidence(hits, f.h("cuinit"), limit=5),
+        fix=("uname -r; dkms status   # is an NVIDIA module built for the RUNNING kernel?",
+             "sudo modprobe nvidia_uvm; sudo dmesg | tail -n 20   # the kernel's own reason",
+             "mokutil --sb-state   # Secure Boot on refuses an unsigned module",
+             "dpkg -l | grep -E 'nvidia-[0-9]+|nvidia-.*uvm'   # (Debian/Ubuntu) packages of "
+             "more than one driver release",
+             "# reinstall ONE driver release for this kernel (removing old versioned packages "
+             "such as nvidia-340-uvm), sign its module or disable Secure Boot, then reboot"),
+    )]
