@@ -2143,6 +2143,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Module (?P<mod2>nvidia[\w-]{0,24}) not found in directory (?P<dir>\S{1,160})"
         r"|(?P<uvm>Could not load UVM kernel module)",
     ),
+    # Notebook platforms: Colab's connect dialog when the account's GPU quota is used up (Colab
+    # FAQ "usage limits"; "Cannot connect to GPU backend" heads it), and Kaggle's notice when a
+    # notebook's host RAM ran out (read with Colab's RAM crash by checks/host_killed.py)
+    _p(
+        "eco.colab_gpu_limit",
+        ("connect to a gpu due to",),
+        r"(?P<limit>(?:cannot currently|are currently unable to) connect to a GPU due to "
+        r"(?:usage limits in Colab|Colab's usage limits))",
+    ),
+    _p(
+        "eco.colab_gpu_limit",
+        ("connect to gpu backend",),
+        r"(?P<backend>(?:Cannot|Unable to) connect to GPU backend)",
+    ),
+    _p(
+        "tools.colab_ram",
+        ("tried to allocate more memory than is available",),
+        r"(?P<kaggle>Your notebook tried to allocate more memory than is available)",
+    ),
     # nvidia-smi missing: bash's "No such file or directory" for the binary, or "command not
     # found" (bash/zsh)
     _p(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
 from tfgpu.diagnosis.checks.census_eco import (  # census-eco
+    colab_gpu_usage_limit,
     directml_problems,
     docker_gpu_request_other_cause,
     gpu_fell_off_bus,
@@ -378,6 +379,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     metal_plugin_crashed,
     nvidia_module_crashed,
     nvidia_module_not_loadable,
+    colab_gpu_usage_limit,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

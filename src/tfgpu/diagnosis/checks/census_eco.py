@@ -442,3 +442,21 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
              "# reinstall ONE driver release for this kernel (removing old versioned packages "
              "such as nvidia-340-uvm), sign its module or disable Secure Boot, then reboot"),
     )]
+
+
+def colab_gpu_usage_limit(f: Facts) -> list[Finding]:
+    """Colab would not give the notebook a GPU runtime: the account's GPU usage limit (or, with
+    only "Cannot connect to GPU backend", no GPU for it at the moment)."""
+    hits = f.h("eco.colab_gpu_limit").all()
+    if not hits:
+        return []
+    limit = any(h.g("limit") for h in hits)
+    return [catalogue.make(
+        "colab-gpu-unavailable", variant=None if limit else "backend",
+        evidence=log_evidence(hits),
+        fix=("# Colab: Connect (arrow) > View resources: the compute units / quota left",
+             "# wait for the limit to reset (Colab does not say when), use a CPU runtime "
+             "meanwhile (Runtime > Change runtime type), or buy compute units / use another "
+             "machine with a GPU",
+             "# nothing to fix in TensorFlow, CUDA or the notebook's code"),
+    )]
