@@ -1,8 +1,8 @@
 """The real bug reports the engine was grown on stay answered: no confidently wrong answer,
 and the share answered right never falls below what it is today (a ratchet).
 
-Only the folders that were used as work plans are held here (``cases-public`` and the
-first three held-out sets, which became work plans once scored).  The later held-out sets are
+Only the folders that were used as work plans are held here (``cases-public``, and the
+held-out sets that became work plans once scored).  The held-out sets still blind are
 measurements of reports nobody tuned on (``docs/diagnosis-score.md``) and stay out of every
 test, so that no change is ever made to fit them.
 """
@@ -20,8 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 
 #: Folder -> the RIGHT share measured on 2026-12-01 (raise it as the engine learns).
-FLOORS = {"cases-public": 0.90, "cases-holdout": 0.86, "cases-holdout2": 0.90,
-          "cases-holdout3": 0.92}
+FLOORS = {"cases-public": 0.90, "cases-holdout": 0.89, "cases-holdout2": 0.925,
+          "cases-holdout3": 0.95, "cases-holdout5": 0.82, "cases-holdout6": 0.85}
 
 
 def _scorer() -> Any:

@@ -145,15 +145,27 @@ _TFA2 = "{pre} The versions of TensorFlow you are currently using is 2.15.1 and 
 def test_addons_warning_over_two_lines(pre: str) -> None:
     found = _ids([_TFA.format(pre=pre), _TFA2.format(pre=pre),
                   f"{pre}Some things might work, some things might not."])
+    # workplan kinds: the warning alone is a notice (nothing failed yet)
+    f = found["tensorflow-addons-version-warning"]
+    assert f.severity is Severity.INFO and f.harmless
+    assert ">=2.10.0,<2.13.0" in f.title and "2.15.1" in f.title
+    assert any("tensorflow>=2.10.0,<2.13.0" in x for x in f.fix)
+    assert "tensorflow-addon-version-pin" not in found
+
+
+def test_addons_warning_then_a_custom_op_that_fails_is_the_pin() -> None:
+    found = _ids([_TFA.format(pre=""), _TFA2.format(pre=""),
+                  "tensorflow.python.framework.errors_impl.NotFoundError: /venv/lib/python3.10/"
+                  "site-packages/tensorflow_addons/custom_ops/image/_image_ops.so: undefined "
+                  "symbol: _ZN10tensorflow8OpKernel11TraceStringEv"])
     f = found["tensorflow-addon-version-pin"]
     assert f.severity is Severity.WARNING
     assert ">=2.10.0,<2.13.0" in f.title and "2.15.1" in f.title
-    assert any("tensorflow>=2.10.0,<2.13.0" in x for x in f.fix)
 
 
 def test_addons_warning_version_from_host_facts() -> None:
     found = _ids([_TFA.format(pre="")], _host(tf="2.16.2"))
-    assert "2.16.2" in found["tensorflow-addon-version-pin"].title
+    assert "2.16.2" in found["tensorflow-addons-version-warning"].title
 
 
 # ------------------------------------------------------------------ HIP code objects

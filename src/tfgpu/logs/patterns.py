@@ -1813,7 +1813,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?:\[\d+\]\+?\s+(?:\d+\s+)?)?(?i:killed)(?::\s*9)?"
         r"(?:\s+\S{0,120}(?:python|\.py)\S{0,60}(?:\s.{0,200})?)?\s*$"
         r"|^\s*(?:zsh|bash): killed\s"
-        r"|exit code 137 \(interrupted by signal 9: SIGKILL\)",
+        r"|exit code 137 \(interrupted by signal 9: ?SIGKILL\)",
     ),
     # Jupyter (classic and Lab) and VS Code when the kernel process died: the frontend
     # does not know why (host RAM most often; also a native crash).
@@ -2068,13 +2068,6 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Only instances of `keras\.Layer` can be(?: added to a Sequential model\.?"
         r"(?: Received:)?)?[\s\"]{0,4}$",
     ),
-    # TF <= 0.12's dso_loader: "Couldn't open CUDA library libcudnn.so. LD_LIBRARY_PATH: ..."
-    _p(
-        "lib.missing",
-        ("couldn't open cuda library",),
-        r"Couldn't open CUDA library (?P<lib>lib[\w+-]{1,40}\.so(?:\.[\d.]{1,12})?)(?=\.?\s)",
-        "lib",
-    ),
     # tfjs-node's require() of a binding that was never downloaded or built (Node's loader)
     _p(
         "tfjs.no_binding",
@@ -2170,6 +2163,293 @@ PATTERNS: tuple[Pattern, ...] = (
          "command not found: nvidia-smi"),
         r"nvidia-smi: No such file or directory|nvidia-smi: command not found"
         r"|command not found: nvidia-smi",
+    ),
+    # --- h6-kinds ---
+    # TensorFlow 0.x-1.x dso_loader.cc (LOG(INFO)): "Couldn't open CUDA library X.
+    # LD_LIBRARY_PATH: P", the old wording of "Could not load dynamic library". Only CUPTI's is
+    # a lib.missing hit (rule_cupti); the others are read by checks/h6_kinds.py (old TF printed
+    # them for optional libraries too, so they are no failure by themselves).
+    _p(
+        "lib.missing",
+        ("open cuda library libcupti",),
+        r"Couldn't open CUDA library (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3})",
+        "lib",
+    ),
+    # TensorFlow 0.9-0.12 GPU tracer (RunOptions FULL_TRACE): CUPTI not loadable
+    _p(
+        "lib.missing",
+        ("cannot be loaded",),
+        r"Profiling: (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3}) cannot be loaded",
+        "lib",
+    ),
+    _p(
+        "h6.old_dso_missing",
+        ("open cuda library",),
+        r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?\s+LD_LIBRARY_PATH:"
+        r"(?P<path>[^\r\n]{0,400})",
+        "lib",
+    ),
+    # cuda_diagnostics.cc "hostname: X": Docker's default host name is the container's short
+    # id, 12 hex digits (the same tell as ctx.container_prompt)
+    _p("h6.container_hostname", ("hostname:",),
+       r"cuda_diagnostics\.cc:\d+\] hostname: (?P<id>[0-9a-f]{12})\s*$"),
+    # a shell without nvidia-smi (bash "cmd: command not found", dash "cmd: not found")
+    _p(
+        "h6.smi_not_found",
+        ("nvidia-smi: command not found", "nvidia-smi: not found"),
+        r"nvidia-smi: (?:command )?not found(?P<rest>[^\r\n]{0,200})",
+    ),
+    # XLA asm_compiler.cc / nvptx_compiler.cc (VLOG 2): each ptxas candidate it tried
+    _p("h6.ptxas_looking", ("looking for ptxas at",), r"Looking for ptxas at (?P<path>\S+)"),
+    # the driver's user-space components whose file names carry the driver version
+    # (libnvidia-<part>.so.<driver>, libcuda.so.<driver>): NVIDIA driver README, "Installed
+    # Components"
+    _p(
+        "h6.driver_component_missing",
+        ("cannot open shared object",),
+        r"(?P<lib>lib(?:nvidia-[a-z][\w-]{0,40}|cuda)\.so\.(?P<v>\d{3}\.\d{1,3}(?:\.\d{1,3})?))"
+        r": cannot open shared object file",
+        "lib",
+    ),
+    # DirectML (tensorflow-directml) in WSL: the D3D12 / DXCore libraries Windows exposes in
+    # /usr/lib/wsl/lib
+    _p(
+        "h6.wsl_dx_missing",
+        ("cannot open shared object", "dynamic lib"),
+        r"(?P<lib>lib(?:d3d12|d3d12core|dxcore|directml)\.so[\w.]{0,12})"
+        r"(?:: cannot open shared object file|'; dlerror)",
+        "lib",
+    ),
+    # the nvidia-uvm kernel module did not load: modprobe's own errors (module names
+    # nvidia_uvm, nvidia-uvm, or Ubuntu's driver-versioned nvidia_<ver>_uvm) and nvidia-docker
+    # 1's "Could not load UVM kernel module"
+    _p(
+        "h6.uvm_failed",
+        ("uvm", "could not load uvm kernel module"),
+        r"modprobe: (?:ERROR|FATAL): (?:[^\r\n]{0,80}?could not (?:insert|find module by "
+        r"name=) ?'?(?P<mod>nvidia[_-](?:[\w-]{1,40}[_-])?uvm)'?|Module (?P<mod2>nvidia[_-]"
+        r"(?:[\w-]{1,40}[_-])?uvm) not found)(?P<rest>[^\r\n]{0,200})"
+        r"|Could not load UVM kernel module",
+    ),
+    # pip's "X.whl is not a supported wheel on this platform" cut inside the last word
+    _p(
+        "pip.wheel_unsupported",
+        ("is not a supported wheel on this p",),
+        r"(?P<pkg>(?:tensorflow|tf[-_]nightly)(?:[-_][a-z]{1,12}){0,2})-(?P<v>\d[\w.+]{0,30})-"
+        r"(?P<py>cp\d+|py\d+)-[^\s-]{1,20}-(?P<plat>\w{1,60})(?:\.\w{1,60}){0,3}"
+        r"\.whl is not a supported wheel on this p(?:l(?:a(?:t(?:f(?:or?)?)?)?)?)?\s*$",
+    ),
+    # --- workplan kinds ---
+    # The NVIDIA kernel module's version check (open-gpu-kernel-modules
+    # src/nvidia/arch/nvalloc/unix/src/osapi.c RmCheckVersion -> nv_printf): the user-space
+    # client (nvidia-smi, libcuda, Xorg) and the loaded kernel module are of different driver
+    # releases.  Up to 570.x: "NVRM: API mismatch: the client has the version X, but\n
+    # NVRM: this kernel module has the version Y.  Please ..."; from 575.51.02: "NVRM: API
+    # mismatch: the client 'NAME' (pid N)\nNVRM: has the version X, but this kernel module
+    # has\nNVRM: the version Y.  Please ...".  dmesg prints each part on its own line (the
+    # engine joins the indented continuations); syslog writes the newlines as "#012".
+    _p(
+        "wp.nvrm_api_mismatch",
+        ("api mismatch",),
+        r"NVRM: API mismatch: the client (?:'(?P<proc>[^'\n]{0,200})' \(pid \d+\)"
+        r"(?:\s|#012|NVRM:)*has the version (?P<client>\d[\w.-]*), but this kernel module has"
+        r"(?:\s|#012|NVRM:)*the version (?P<k>\d[\w.-]*?)\.?(?:\s|$)"
+        r"|has the version (?P<client2>\d[\w.-]*), but"
+        r"(?:\s|#012|NVRM:)*this kernel module has the version (?P<k2>\d[\w.-]*?)\.?(?:\s|$))",
+    ),
+    # its first line alone (dmesg lines with their own timestamps are not joined)
+    _p(
+        "wp.nvrm_api_mismatch_head",
+        ("api mismatch",),
+        r"NVRM: API mismatch: the client (?:'(?P<proc>[^'\n]{0,200})' \(pid \d+\)"
+        r"|has the version (?P<client>\d[\w.-]*?),)",
+    ),
+    # nv.c nv_pci_count_devices/nvidia_init_module: NVIDIA GPUs on the PCI bus that the
+    # nvidia module's probe routine never saw, because another driver (nouveau, a
+    # framebuffer driver, vfio-pci) had bound them first.
+    _p(
+        "wp.nvrm_probe_not_called",
+        ("probe routine was not called",),
+        r"NVRM: The NVIDIA probe routine was not called for (?P<n>\d+) device\(s\)",
+    ),
+    # osapi.c RmIsDeviceSupported... print_unsupported: "NVRM: The NVIDIA GPU D:B:S.F (PCI ID:
+    # VVVV:DDDD)\nNVRM: installed in this system is not supported by the\nNVRM: NVIDIA <ver>
+    # driver release." (515.43.04 and later, the same words in older drivers); from 515.48.07
+    # the open modules add "... is not supported by open\nNVRM: nvidia.ko because it does not
+    # include the required GPU\nNVRM: System Processor (GSP)."
+    _p(
+        "wp.nvrm_gpu_unsupported",
+        ("installed in this system is not supported by",),
+        r"installed in this system is not supported by the(?:\s|#012|NVRM:)*NVIDIA "
+        r"(?P<ver>\d[\w.-]*?) driver release",
+    ),
+    _p(
+        "wp.nvrm_gpu_unsupported_head",
+        ("installed in this system is not supported by",),
+        r"installed in this system is not supported by the\b",
+    ),
+    _p(
+        "wp.nvrm_gpu_needs_gsp",
+        ("installed in this system is not supported by",),
+        r"installed in this system is not supported by open\b",
+    ),
+    _p(
+        "wp.nvrm_gpu_pci",
+        ("nvrm: the nvidia gpu",),
+        r"NVRM: The NVIDIA GPU [0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7] "
+        r"\(PCI ID: (?P<id>[0-9a-fA-F]{4}:[0-9a-fA-F]{4})\)",
+    ),
+    # nv.c nvidia_init_module: nvos_count_devices found no NVIDIA GPU on this OS's PCI bus
+    _p("wp.nvrm_no_gpu", ("nvrm: no nvidia gpu found",), r"NVRM: No NVIDIA GPU found\."),
+    # TensorFlow's op registry (tensorflow/core/framework/op.cc OpNotFound): the graph or
+    # SavedModel names an op this TensorFlow binary does not register.  Early releases ended
+    # the message after the quoted name (op.cc of 2015); the eager C API (tensorflow/c/eager,
+    # creating an op by name) says "'X' is neither a type of a primitive operation nor a name
+    # of a function registered in binary running on HOST".
+    _p(
+        "wp.op_not_registered",
+        ("op type not registered",),
+        r"Op type not registered '(?P<op>[\w>./-]{1,200})'",
+    ),
+    _p(
+        "wp.op_not_registered",
+        ("neither a type of a primitive operation",),
+        r"'(?P<op>[\w>./-]{1,200})' is neither a type of a primitive operation nor a name of a "
+        r"function registered",
+    ),
+    # A graph node annotation naming an NCCL op ("[[node NcclAllReduce ...]]",
+    # "[[{{node NcclAllReduce}}]]", TF1 "[[Node: scope/NcclAllReduce = NcclAllReduce[...]]]"
+    # or a bare "[[scope/NcclAllReduce]]"): the op that failed is an NCCL collective.
+    _p(
+        "wp.nccl_node",
+        ("nccl",),
+        r"\[\[(?:\{\{)?(?:[Nn]ode:? )?[\w./-]{0,300}?(?P<op>Nccl(?:AllReduce|Reduce|Broadcast))\b",
+    ),
+    # TF 0.12's gpu_device.cc named the device by its full name ("Could not identify NUMA node
+    # of /job:localhost/replica:0/task:0/gpu:0, defaulting to 0.", logged at E level on
+    # Windows: tensorflow/tensorflow#5986, where the maintainer called it harmless).
+    _p(
+        "numa.unidentified",
+        ("could not identify numa node",),
+        r"Could not identify NUMA node of /job:[\w:/]{1,200}, defaulting to 0",
+    ),
+    # A TensorFlow Addons custom op that failed to load: tf.load_op_library raising on one of
+    # its .so files (tensorflow_addons/utils/resource_loader.py LazySO.ops; "undefined
+    # symbol" / NotFoundError): the failure its version warnings predict.
+    _p(
+        "wp.tfa_op_failed",
+        ("tensorflow_addons",),
+        r"tensorflow_addons[\\/]custom_ops[\\/][\w\\/.-]{0,300}?\.(?:so|dll)\b.{0,300}?"
+        r"(?:undefined symbol|cannot open shared object|not found|No such file)",
+    ),
+    # A version of the retired tensorflow-gpu said not to exist, in an installer's words other
+    # than pip's ("No version 2.12.0 of the tensorflow-gpu was found", "tensorflow-gpu==2.13.0
+    # not found"): the platform fact tensorflow-gpu-removed says which versions never install.
+    _p(
+        "wp.tfgpu_version_missing",
+        ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu"),
+        r"(?i:\bno (?:version|release)s? (?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?) of (?:the )?"
+        r"(?:package )?['\"]?(?P<pkg>tensorflow[-_]gpu|tf-nightly-gpu)\b"
+        r"|\b(?P<pkg2>tensorflow[-_]gpu|tf-nightly-gpu)(?: |==?)"
+        r"(?P<v2>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)"
+        r"[^\n]{0,60}?\b(?:not found|could not be found|does not exist|is not available))",
+    ),
+    # "DLL load failed" naming TensorFlow's native module without Windows' reason (an issue
+    # title, a paraphrase): the reason tells the causes apart (win.dll_load reads it).
+    _p(
+        "wp.dll_load_bare",
+        ("dll load failed",),
+        r"DLL load failed(?: while importing)?:? ?(?:for )?"
+        r"(?P<mod>_?pywrap_tensorflow(?:_internal)?)\b(?!:)",
+    ),
+    # xla_ops.cc's "could not find registered platform with id: 0x..." cut before the id (an
+    # issue title, a wrapped paste): the same message; the checks read no group of it.
+    _p(
+        "metal.xla_platform",
+        ("could not find registered platform with id",),
+        r"could not find registered platform with id:?\s*$",
+    ),
+    _p(
+        "gs.xla_platform",
+        ("could not find registered platform with id",),
+        r"could not find registered platform with id:?\s*$",
+    ),
+    # TensorFlow's plugin loader failing on the DirectML plugin (load_library.py ->
+    # TF_LoadLibrary; Windows: "<path> not found" for any LoadLibrary failure)
+    _p(
+        "wp.dml_plugin_not_found",
+        ("tfdml_plugin",),
+        r"tensorflow-plugins[\\/]+tfdml_plugin\.dll not found",
+    ),
+    # nvidia-smi: NVML_ERROR_FUNCTION_NOT_FOUND (nvml.h: "Local version of NVML doesn't
+    # implement this function") from nvmlInit, or its own "Mismatch in versions between
+    # nvidia-smi and NVML": the libnvidia-ml it loaded is older than nvidia-smi.
+    _p(
+        "wp.nvml_function_not_found",
+        ("function not found", "mismatch in versions between nvidia-smi and nvml"),
+        r"Failed to (?:initialize|properly shut down) NVML: Function Not Found"
+        r"|Mismatch in versions between nvidia-smi and NVML",
+    ),
+    # CUDA_VISIBLE_DEVICES shown in the log: a shell assignment (export/env/inline, set,
+    # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
+    # Environment Variables: "" / -1 / an index the host lacks hides the GPUs).
+    _p(
+        "wp.cvd_set",
+        ("cuda_visible_devices",),
+        r"(?:^|[\s;&(])(?:export |set |\$env:)?CUDA_VISIBLE_DEVICES ?= ?"
+        r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|[^\s;&\"')]{0,100})",
+    ),
+    _p(
+        "wp.cvd_set",
+        ("cuda_visible_devices",),
+        r"os\.environ\[ ?[\"']CUDA_VISIBLE_DEVICES[\"'] ?\] ?= ?"
+        r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|-?\d{1,4})",
+    ),
+    # --- claim audit (docs/knowledge-audit.md) ---
+    # cuda_diagnostics.cc's "retrieving CUDA diagnostic information for host: <hostname>"
+    # with a Docker container id as the hostname (12 hex digits): the process runs in a
+    # container, whose image may bring its own libcuda (tensorflow/tensorflow#48722).
+    _p(
+        "claim.container_host",
+        ("diagnostic information for host",),
+        r"diagnostic information for host: (?P<host>[0-9a-f]{12})\s*$",
+    ),
+    # A Docker installed as a snap (/snap/bin/docker, /snap/docker/...): its dockerd cannot
+    # use the NVIDIA Container Toolkit (NVIDIA/nvidia-docker#1642, #1311).
+    _p(
+        "claim.snap_docker",
+        ("/snap/",),
+        r"/snap/(?:bin/docker\b|docker/)",
+    ),
+    # The _pb2.py file a traceback names, and the package it belongs to (site-packages/<pkg>/
+    # .../x_pb2.py): protobuf's "Descriptors cannot be created directly" concerns that
+    # package's generated code, which is not always TensorFlow's.
+    _p(
+        "claim.pb2_file",
+        ("_pb",),
+        _first("-packages") + r"[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\][\w/\\.-]{0,300}?_pb2\.py\b",
+    ),
+    # TF1's "[[Node: name = Op[..., _device="/job:.../device:GPU:0"](...)]]" under an error:
+    # the failing op's own device (send_device/recv_device attributes are not it).
+    _p(
+        "claim.node_device",
+        ("[[node:",),
+        _first("[[Node: ")
+        + r".{0,3000}?(?<!\w)_device=\"[^\"]{0,200}?/device:(?P<dev>[GC]PU):\d+\"",
+    ),
+    # A "docker run ... --gpus <x>" (or nvidia-docker run) command line in the paste: GPU
+    # access was asked for, so a container without a driver is not a missing --gpus.
+    _p(
+        "claim.docker_gpus_cmd",
+        ("docker run", "docker container run", "nvidia-docker"),
+        r"\bnvidia-docker\s+run\b|\bdocker\s+(?:container\s+)?run\b[^|;&]{0,400}?\s--gpus[\s=]",
+    ),
+    # Keras 3's load_model refusal with the path it was given: "File format not supported:
+    # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).
+    _p(
+        "claim.keras3_path",
+        ("file format not supported",),
+        r"File format not supported:\s{0,4}filepath=(?P<path>\S{0,300})",
     ),
 )
 

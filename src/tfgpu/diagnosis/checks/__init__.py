@@ -214,6 +214,34 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
 # isort: split
 from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
 
+# --- h6-kinds --------------------------------------------------------------------------------
+# isort: split
+from tfgpu.diagnosis.checks.h6_kinds import (
+    container_driver_files_missing,
+    driver_component_stale,
+    no_driver_cpu_fallback,
+    ptxas_fallback_candidate,
+    tf1_pin_no_wheel,
+    uvm_not_loaded,
+    wsl_directml_libraries_missing,
+)
+
+# --- workplan kinds ---
+# isort: split
+from tfgpu.diagnosis.checks.workplan import (
+    cvd_in_log,
+    directml_no_wheel,
+    dll_load_bare,
+    dml_plugin_mismatch,
+    nvml_function_not_found,
+    nvrm_api_mismatch,
+    nvrm_gpu_unsupported,
+    nvrm_no_gpu,
+    nvrm_probe_not_called,
+    op_not_registered,
+    tfgpu_version_missing,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -380,6 +408,26 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvidia_module_crashed,
     nvidia_module_not_loadable,
     colab_gpu_usage_limit,
+    # --- h6-kinds ---
+    driver_component_stale,
+    wsl_directml_libraries_missing,
+    container_driver_files_missing,
+    no_driver_cpu_fallback,
+    ptxas_fallback_candidate,
+    tf1_pin_no_wheel,
+    uvm_not_loaded,
+    # --- workplan kinds ---
+    nvrm_api_mismatch,
+    nvrm_probe_not_called,
+    op_not_registered,
+    cvd_in_log,
+    directml_no_wheel,
+    tfgpu_version_missing,
+    dll_load_bare,
+    dml_plugin_mismatch,
+    nvml_function_not_found,
+    nvrm_gpu_unsupported,
+    nvrm_no_gpu,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -215,6 +215,7 @@ COMMAND_WORDS = frozenset({
     "grep", "find", "reboot", "ubuntu-drivers", "dkms", "source", ".", "&", "winget",
     "Get-ChildItem", "where.exe", "where", "which", "ln", "mkdir", "rm", "cd", "env", "readelf",
     "objdump", "strings", "nproc", "uname", "lspci", "docker", "brew", "xcode-select",
+    "prime-select",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

@@ -219,7 +219,7 @@ def directml_problems(f: Facts) -> list[Finding]:
                  "# inside WSL2 the plugin also needs /usr/lib/wsl/lib (libd3d12.so, "
                  "libdxcore.so) on the loader path"),
         ))
-    elif zero:
+    elif zero and not f.h("h6.wsl_dx_missing").count:  # else wsl-directml-libraries-missing
         out.append(catalogue.make(
             "directml-no-adapter", evidence=log_evidence(zero),
             fix=("dxdiag   # the GPU and its driver: DirectML needs a DirectX 12 GPU and driver",
@@ -415,7 +415,8 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     * ``mismatch``: "Invalid argument", "Unknown symbol in module", "Exec format error": a
       module built for another driver release or kernel (a versioned nvidia-NNN-uvm package
       of an old driver next to a newer one).
-    * ``uvm``: nvidia-docker 1.0's "Could not load UVM kernel module" (no reason given).
+    nvidia_uvm without a Secure Boot refusal (and nvidia-docker 1.0's "Could not load UVM kernel
+    module") is left to ``nvidia-uvm-not-loaded`` (h6-kinds), which names the uvm causes.
     """
     hits = f.h("eco.modprobe_nvidia").all()
     if not hits:
@@ -428,9 +429,11 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     elif h.g("mod2"):
         variant = "missing"
     elif h.g("uvm"):
-        variant = "uvm"
+        return []  # nvidia-docker 1.0's uvm line: nvidia-uvm-not-loaded (h6-kinds) reads it
     else:
         variant = "mismatch"
+    if "uvm" in module and variant != "signed":
+        return []  # nvidia-uvm-not-loaded (h6-kinds) names the uvm module's causes
     return [catalogue.make(
         "nvidia-kernel-module-not-loadable", variant=variant, module=module,
         evidence=log_evidence(hits, f.h("cuinit"), limit=5),

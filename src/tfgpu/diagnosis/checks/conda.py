@@ -119,6 +119,12 @@ def conda_solver_failed(ctx: Facts) -> list[Finding]:
     )]
 
 
+# "zlib==1.2.13=h4dc903c_0", "tensorflow-gpu==2.6.0=cuda112py39h0bbbad9_2": a build string
+# pinned after the version, as conda env export writes it (ali-ghanbari/deepmufl-ase-2023#2,
+# jiangyi15/tf-pwa#173).
+_BUILD_PIN = re.compile(r"^[A-Za-z0-9_.\-]+==?[^=\s]+=[A-Za-z0-9_.]*\d[A-Za-z0-9_.]*$")
+
+
 def conda_packages_not_found(ctx: Facts) -> list[Finding]:
     """``conda-packages-not-found``: the configured channels have no package of that name and
     version for this platform (``PackagesNotFoundError``)."""
@@ -132,6 +138,10 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
            "this platform",
            "# then ask for one of those (add -c conda-forge), or install it with pip inside "
            "the activated environment"]
+    if any(_BUILD_PIN.search(n) for n in names):
+        fix.append("# the entries pin build strings (name=version=build) from the OS the file "
+                   "was exported on: re-export there with conda env export --no-builds (or "
+                   "--from-history), or drop the build part")
     if any(n.startswith("tensorflow-gpu") for n in names):
         fix.append("# tensorflow-gpu is the old name: ask for tensorflow (conda-forge's CUDA "
                    "builds carry 'cuda' in their build string)")

@@ -34,9 +34,21 @@ def docker_errors(f: Facts) -> list[Finding]:
     out: list[Finding] = []
     hits = f.h("docker.no_gpu_driver")
     if hits.count:
+        # claim audit: a Docker installed as a snap gives the same words with the toolkit
+        # installed (platform fact docker-snap-no-gpus: NVIDIA/nvidia-docker#1642, #1311)
+        snap = f.h("claim.snap_docker")
+        fact = f.kb.platform_fact("docker-snap-no-gpus")
         out.append(catalogue.make(
-            "docker-nvidia-container-toolkit-missing", evidence=log_evidence(hits),
-            fix=_TOOLKIT_INSTALL))
+            "docker-nvidia-container-toolkit-missing", variant="snap" if snap.count else None,
+            ref=fact.ref, evidence=log_evidence(hits, snap.first[:1]),
+            fix=(("sudo snap remove docker   # the snap's dockerd cannot use the NVIDIA "
+                  "Container Toolkit",
+                  "# install Docker from Docker's (or the distribution's) packages, then:",
+                  *_TOOLKIT_INSTALL[1:]) if snap.count else
+                 (*_TOOLKIT_INSTALL,
+                  "snap list docker 2>/dev/null   # a snap Docker: remove it and install "
+                  "Docker's own packages (the snap cannot use the toolkit)")),
+            knowledge_ref=fact.ref))
     hits = f.h("docker.no_runtime")
     if hits.count:
         out.append(catalogue.make(
@@ -94,6 +106,24 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     if not (banner.count or (nodes.count and cuinit.count)) or f.host_gpu_works:
         return out  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
     sure = f.in_container or bool(banner.count)
+    # claim audit: the paste shows the container started with --gpus (or nvidia-docker run):
+    # then GPU access WAS asked for; the banner means the driver was not mapped in, or, under
+    # WSL2, the banner's own check misfires (NVIDIA/nvidia-container-toolkit#271); nvidia-smi
+    # inside the container tells (platform fact ngc-banner-gpus-given)
+    asked = f.h("claim.docker_gpus_cmd").first
+    if banner.count and asked and not nodes.count:
+        fact = f.kb.platform_fact("ngc-banner-gpus-given")
+        out.append(catalogue.make(
+            "docker-run-without-gpus", variant="gpus-requested", ref=fact.ref,
+            evidence=log_evidence(banner, asked[:1], libcuda[:1], cuinit.first[:1]),
+            fix=("docker run --rm --gpus all <this image> nvidia-smi   # the GPU table: the "
+                 "GPU is there and the banner warned wrongly (its check, e.g. under WSL2)",
+                 "docker run --rm --gpus all ubuntu nvidia-smi   # fails too: the NVIDIA "
+                 "Container Toolkit or the host driver is the problem",
+                 "nvidia-smi   # on the host (on WSL2: in Windows): the driver must answer"),
+            knowledge_ref=fact.ref,
+        ))
+        return out
     cause = (
         "the process has no NVIDIA device: "
         + (f"{nodes.first[0].g('node')} does not exist after cuInit failed"

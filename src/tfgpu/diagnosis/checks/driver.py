@@ -92,11 +92,23 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
         ),
     ),
+    # h6-kinds: the nvidia-uvm module / /dev/nvidia-uvm node not set up is the cause of the
+    # threads tensorflow/tensorflow#394, #32623 (works after one root run; hybrid graphics):
+    # CUDA needs /dev/nvidia-uvm, which nvidia-modprobe (setuid root, run by the driver's
+    # user-space components, nvidia-modprobe(1)) or a root process creates
     "CUDA_ERROR_UNKNOWN": (
         "gpu-not-visible",
-        "the driver reported an unknown error (often a driver in a bad state after suspend, or a "
-        "broken WSL2 GPU passthrough)",
-        ("nvidia-smi", "reboot"),
+        "the driver reported an unknown error. Known causes: the nvidia-uvm kernel module or its "
+        "/dev/nvidia-uvm device node is not set up (CUDA then works only after a root process "
+        "created it, e.g. after one sudo run; common with hybrid graphics such as Bumblebee, or "
+        "a missing or mismatched nvidia-modprobe), a driver in a bad state after suspend, or a "
+        "broken WSL2 GPU passthrough",
+        ("ls -l /dev/nvidia-uvm; lsmod | grep nvidia_uvm   # missing: the UVM module or node "
+         "is not set up",
+         "sudo modprobe nvidia-uvm && sudo nvidia-modprobe -u -c=0   # load it and create "
+         "/dev/nvidia-uvm (install the nvidia-modprobe of this driver to have it done at boot)",
+         "nvidia-smi",
+         "# after suspend/resume: sudo rmmod nvidia_uvm && sudo modprobe nvidia_uvm, or reboot"),
     ),
 }
 
@@ -540,8 +552,11 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
                    "wsl --shutdown", "nvidia-smi")
             variant = "wsl2"
         else:
-            fix = ("lsmod | grep nvidia", "sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
+            fix = ("lsmod | grep -E '^(nvidia|nouveau)'   # nouveau loaded: it holds the GPU",
+                   "sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
                    "mokutil --sb-state   # Secure Boot on blocks unsigned modules",
+                   "prime-select query   # hybrid laptops (Ubuntu): 'intel' keeps the NVIDIA "
+                   "driver unloaded",
                    "sudo dkms autoinstall && sudo modprobe nvidia   # rebuild for this kernel",
                    "nvidia-smi")
             variant = None
@@ -773,6 +788,26 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
     if drv:
         cause += f"; this driver is {drv}"
     cause += "."
+    # claim audit (platform fact insufficient-driver-foreign-libcuda, nvidia-docker#656,
+    # #378, #400): the same words when the driver is new enough but the process loaded
+    # another libcuda (a container without GPU access or with its own copy, a stub or
+    # compatibility library first on the library path)
+    foreign = ctx.kb.platform_fact("insufficient-driver-foreign-libcuda")
+    meets = bool(drv and floor and _driver_tuple(drv) is not None
+                 and _driver_tuple(floor) is not None
+                 and (_driver_tuple(drv) or ()) >= (_driver_tuple(floor) or ()))
+    if meets:
+        cause = (f"The log says the driver is too old for the CUDA runtime (CUDA {rt} needs "
+                 f"driver >= {floor}), but this driver is {drv}, new enough: the process "
+                 "loaded another libcuda than the running driver's (a container started "
+                 "without GPU access or with its own copy, a stub or compatibility library "
+                 f"first on the library path; knowledge row {foreign.ref}).")
+    else:
+        cause += (" Unless the driver is in fact new enough: the same words appear when the "
+                  "process loaded another libcuda than the running driver's (a container "
+                  "started without GPU access or with its own copy, a stub library first on "
+                  "the library path); nvidia-smi's 'CUDA Version' at or above the runtime's "
+                  f"tells that case (knowledge row {foreign.ref}).")
     fix = []
     if floor:
         fix.append(
@@ -789,6 +824,13 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
         "or install a TensorFlow build for the CUDA version your driver supports "
         "(nvidia-smi: 'CUDA Version')"
     )
+    fix.insert(0, "nvidia-smi   # 'CUDA Version' at or above the runtime's: the driver is new "
+                  "enough, look for another libcuda: ldconfig -p | grep libcuda; echo "
+                  "$LD_LIBRARY_PATH (stubs, compat); in Docker: --gpus all")
+    if meets:
+        fix = [fix[0], "# remove the stubs/ or compat/ folder from LD_LIBRARY_PATH; in a "
+                       "container start it with --gpus all (the host's driver library is "
+                       "then mapped in)"]
     return [
         catalogue.make(
             "driver-too-old-for-cuda",
@@ -839,21 +881,73 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     if h.g("k"):
         cause += f" (kernel {h.g('k')}, library {h.g('dso')})"
     cause += ", usually after a driver upgrade without a reboot."
+    container, note, cfix = _container_libcuda(ctx)
+    stale, snote, sfix = _stale_libcuda(h.g("k"), h.g("dso"))
+    if container:
+        cause = cause[:-1] + note
+    elif stale:
+        cause = cause[: -len(", usually after a driver upgrade without a reboot.")] + snote
     return [
         catalogue.make(
             "nvidia-driver-library-mismatch",
-            variant="from-log",
+            variant="from-log-container" if container else "from-log-stale" if stale
+            else "from-log",
             evidence=log_evidence(
                 hits,
                 _cuinit_errors(ctx, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", code="803"),
+                ctx.h("claim.container_host").first[:1],
             ),
             why=cause,
-            fix=(
+            fix=(cfix if container else sfix if stale else (
                 "reboot (loads the new kernel module)",
                 "nvidia-smi   # must print the table again",
-            ),
+                "# in a container: ls /usr/local/cuda/compat   # an image's own libcuda "
+                "(forward compatibility) is not fixed by a reboot: use an image whose CUDA "
+                "the host driver supports",
+            )),
         )
     ]
+
+
+def _container_libcuda(ctx: Facts) -> tuple[bool, str, tuple[str, ...]]:
+    """Claim audit: whether the log's cuda_diagnostics host is a Docker container id, with
+    the cause sentence and fix lines for a container whose image brings its own libcuda
+    (platform fact container-libcuda-newer-than-host: tensorflow/tensorflow#48722,
+    NVIDIA/nvidia-docker#1704), where a reboot of the host does not help."""
+    hit = ctx.h("claim.container_host").first
+    if not hit:
+        return False, "", ()
+    fact = ctx.kb.platform_fact("container-libcuda-newer-than-host")
+    note = (f"; or, as here the diagnostics ran in a container (host {hit[0].g('host')}), "
+            "the image's own libcuda (the CUDA forward-compatibility package) differs from "
+            "the host's kernel module: then a reboot does not help, an image whose CUDA the "
+            f"host driver supports does (knowledge row {fact.ref}).")
+    fix = ("ls -l /usr/local/cuda/compat 2>/dev/null; echo $LD_LIBRARY_PATH   # in the "
+           "container: an image's own libcuda.so.<DSO version>",
+           "# use an image whose CUDA the host driver supports (nvidia-smi on the host: "
+           "'CUDA Version'), or update the host driver",
+           "# not a container image's library: reboot the host (loads the new kernel module)")
+    return True, note, fix
+
+
+def _stale_libcuda(kernel: str | None, lib: str | None) -> tuple[bool, str, tuple[str, ...]]:
+    """Claim audit: a libcuda OLDER than the loaded kernel module is no upgrade waiting for a
+    reboot (the reboot loads the newest module, the library stays): a copy left from an
+    earlier driver is found first (tensorflow/tensorflow#4349).  Returns whether that is the
+    case, the cause sentence and the fix lines."""
+    kv, lv = _driver_tuple(kernel), _driver_tuple(lib)
+    if kv is None or lv is None or not lv < kv:
+        return False, "", ()
+    note = (f": the libcuda this process loaded ({lib}) is OLDER than the running kernel "
+            f"module ({kernel}), so it is a library left from an earlier driver install that "
+            "the loader finds first, not an upgrade waiting for a reboot; a reboot keeps "
+            "loading it.")
+    fix = ("ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # where the old libcuda.so."
+           f"{lib} lies",
+           f"# remove the stale {lib} driver files (or its folder from LD_LIBRARY_PATH) and "
+           f"reinstall one driver release ({kernel}), then reboot",
+           "cat /proc/driver/nvidia/version; nvidia-smi   # both must show one version")
+    return True, note, fix
 
 
 # --- gpu stack (stage 3) ------------------------------------------------------------------
@@ -1014,17 +1108,28 @@ def _versions_differ(ctx: Facts) -> list[Finding]:
     if _cuinit_errors(ctx, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", code="804") \
             or ctx.h("cuda.error").by_key.get("CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE"):
         return []
+    container, note, cfix = _container_libcuda(ctx)
+    stale, snote, sfix = _stale_libcuda(kv, lv)
+    why = (f"The loaded NVIDIA kernel module reports {kv} and the user-space driver library "
+           f"(libcuda) reports {lv}: they differ, so CUDA finds no working device "
+           "(cuda_diagnostics.cc: 'cannot find working devices in this configuration')")
+    if container:
+        why += ("; usually a driver upgrade (often by unattended package upgrades) without a "
+                "reboot or module reload" + note)
+    elif stale:
+        why += snote
+    else:
+        why += ("; usually a driver upgrade (often by unattended package upgrades) without a "
+                "reboot or module reload.")
     return [
         catalogue.make(
             "nvidia-driver-library-mismatch",
-            variant="from-log",
-            evidence=log_evidence([lib, kern], ctx.h("cuinit").first[:1]),
-            why=(f"The loaded NVIDIA kernel module reports {kv} and the user-space driver "
-                 f"library (libcuda) reports {lv}: they differ, so CUDA finds no working "
-                 "device (cuda_diagnostics.cc: 'cannot find working devices in this "
-                 "configuration'); usually a driver upgrade (often by unattended package "
-                 "upgrades) without a reboot or module reload."),
-            fix=(
+            variant="from-log-container" if container else "from-log-stale" if stale
+            else "from-log",
+            evidence=log_evidence([lib, kern], ctx.h("cuinit").first[:1],
+                                  ctx.h("claim.container_host").first[:1]),
+            why=why,
+            fix=cfix if container else sfix if stale else (
                 "sudo reboot   # loads the kernel module of the installed driver",
                 "# or, without a reboot and with no process using the GPU: sudo rmmod "
                 "nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo modprobe nvidia",

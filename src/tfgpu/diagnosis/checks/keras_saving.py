@@ -77,6 +77,22 @@ def keras3_savedmodel_format(f: Facts) -> list[Finding]:
         fix = ("model.save('model.keras')   # the Keras 3 format (or 'model.h5')",
                "model.export('saved_model_dir')   # a TF SavedModel for TF Serving / TFLite",
                f"# or keep Keras 2 behaviour: {legacy}")
+    # claim audit: a path with another extension (model.pkl, liveness.model) is no SavedModel
+    # folder for sure: name the three possibilities and the command that tells them apart
+    path = next((h.g("path") for h in f.h("claim.keras3_path").all() if h.g("path")), None)
+    path = (path or "").rstrip(".").rstrip("/\\")
+    ext = path.rsplit(".", 1)[-1].lower() if "." in path.rsplit("/", 1)[-1] else ""
+    if load and ext and ext not in ("keras", "h5", "hdf5", "pb") and len(ext) <= 8:
+        return [catalogue.make(
+            "keras3-savedmodel-format", variant="other-file", path=path, ref=fact.ref,
+            evidence=log_evidence(hits),
+            fix=(f"ls -ld '{path}'; head -c 8 '{path}' | od -c   # a folder with "
+                 "saved_model.pb: a SavedModel; '\\211 H D F': HDF5 (rename it to .h5); "
+                 "anything else: not a Keras model file",
+                 f"mv '{path}' model.h5   # an HDF5 model saved under another name",
+                 *fix),
+            knowledge_ref=fact.ref,
+        )]
     return [catalogue.make(
         "keras3-savedmodel-format", what="load" if load else "save",
         api="load_model" if load else "model.save", ref=fact.ref,

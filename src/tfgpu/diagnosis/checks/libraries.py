@@ -111,6 +111,14 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                 f'";C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\{folder}\\bin", "User")'
                 + note
             )
+            # claim audit: the DLL on PATH yet "not found" (tensorflow#36776; platform fact
+            # windows-python38-dll-search): a terminal/IDE started before PATH changed, or
+            # Python 3.8+ not searching PATH.
+            fix.append(
+                f"# if where finds {filename} and TensorFlow still does not: restart the "
+                "terminal/IDE (PATH is read when it starts), or before importing TensorFlow: "
+                'import os; os.add_dll_directory(r"<the folder where printed>")'
+            )
         elif base == "cudnn":
             fix.append(
                 f"Install {expected or 'cuDNN'} for your CUDA version and put the folder that "
@@ -345,6 +353,17 @@ def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
     return ctx.gpu_intent_evidence()
 
 
+def _h6_claims(ctx: Facts, filename: str, base: str) -> bool:
+    """h6-kinds: ``filename`` is reported by a check of checks/h6_kinds.py."""
+    from tfgpu.diagnosis.checks import h6_kinds
+
+    if any(h.g("lib") == filename for h in ctx.h("h6.driver_component_missing").all()):
+        return True
+    if any(h.g("lib") == filename for h in ctx.h("h6.wsl_dx_missing").all()):
+        return True
+    return base == "cuda" and h6_kinds.libcuda_claimed_here(ctx)
+
+
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     out: list[Finding] = []
@@ -394,6 +413,10 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         # ecosystem (stage 3): these libraries' own kinds say why (checks/wsl.py, rocm.py, tfjs.py)
         if ctx.wsl and base == "cuda":
             continue  # wsl2-libcuda-not-found
+        # h6-kinds: the driver's own versioned files, DirectML's WSL libraries and a libcuda
+        # that a container or a no-driver host explains are checks/h6_kinds.py's findings
+        if _h6_claims(ctx, filename, base):
+            continue
         if rocm_base(filename):
             continue  # rocm-runtime-missing
         if base in _tfjs_cuda_bases() and ctx.h("ctx.tfjs").count:
@@ -476,6 +499,23 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             fix = ["nvidia-smi", "docker run --gpus all ...   # when in a container"]
         else:
             fix = _path_fix(ctx, filename, base, expected)
+        # claim audit (tensorflow/tensorflow#44777, #45263, #43947, #44381, #45848):
+        # cuSOLVER keeps the soname 10 in CUDA 11.0, and CUDA 11.1+ ship
+        # libcusolver.so.11 / cusolver64_11.dll only, so TensorFlow 2.4 (built with CUDA 11.0)
+        # finds none with CUDA 11.1/11.2 installed even when the toolkit is on the path
+        if filename.lower() in ("libcusolver.so.10", "cusolver64_10.dll"):
+            eleven = "cusolver64_11.dll" if filename.lower().endswith(".dll") \
+                else "libcusolver.so.11"
+            cause = cause.rstrip() + ("" if cause.rstrip().endswith(".") else ".")
+            cause += (f" Or the toolkit IS on the path but is CUDA 11.1 or later: {filename} is "
+                      "cuSOLVER's name in CUDA 10.x and in CUDA 11.0 (TensorFlow 2.4 is built "
+                      f"with 11.0), CUDA 11.1+ ship {eleven} only; a listing with {eleven} "
+                      "and no 10 tells that case.")
+            fix = [*fix[:1],
+                   f"# only {eleven} found: install CUDA 11.0's cuSOLVER beside it (e.g. "
+                   "libcusolver-11-0) and put its lib64 on the path, or use a TensorFlow "
+                   "release built for your CUDA (tfgpu matrix)",
+                   *fix[1:]]
         if base not in ("cuda", "nvcuda"):
             plain.append((len(out), filename, comp, expected, same))
         out.append(

@@ -40,6 +40,18 @@ def _bytes(text: str | None) -> int | None:
     return n if n <= MAX_BYTES else None
 
 
+def _gpu_memory_evidence(ctx: Facts) -> bool:
+    """Claim audit: the log or the host shows GPU memory in play (a GPU device TensorFlow
+    created or found, a GPU allocator ran out, an OOM line naming a GPU device), so an OOM
+    line without a device is GPU memory."""
+    if ctx.gpu_log_evidence() or ctx.h("mem.ran_out").count:
+        return True
+    if any("GPU" in (h.g("device") or "").upper() or "gpu" in (h.g("alloc") or "").lower()
+           for h in ctx.h("mem.oom_tensor").all()):
+        return True
+    return bool(ctx.host is not None and ctx.host.nvidia_gpus)
+
+
 def rule_memory(ctx: Facts) -> list[Finding]:
     """OOM tensors, CUDA_ERROR_OUT_OF_MEMORY, frozen device configuration."""
     out: list[Finding] = []
@@ -66,38 +78,65 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # The log names the device and allocator: "... on /job:localhost/replica:0/
         # task:0/device:CPU:0 by allocator cpu" is host RAM, not GPU memory.
         host = "CPU" in (h.g("device") or "").upper() or (h.g("alloc") or "").lower() == "cpu"
-        out.append(
-            catalogue.make(
-                "host-out-of-memory-tensor" if host else "gpu-out-of-memory-tensor",
-                tensor=f"{shape} {dtype}",
-                evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1]),
-                cause=(
-                    f"TensorFlow could not allocate {what}"
-                    + (f" on {h.g('device')}" if h.g("device") else "")
-                    + (
-                        (f" by allocator {h.g('alloc')}" if h.g("alloc") else "")
-                        + ". This is host RAM, not GPU memory: the request is larger than "
-                        "the memory the operating system could give."
-                        if host
-                        else ". The model/batch needs more GPU memory than is free."
-                    )
-                ),
-                fix=(
-                    (
-                        "reduce the batch size or the tensor/buffer size",
-                        "free -m   # RAM and swap in use",
-                        "stop other memory-hungry processes (top -o %MEM)",
-                    )
+        # claim audit: TF1 names the failing op's device on the "[[Node: ...]]" line below
+        node = next((n.g("dev") for n in ctx.h("claim.node_device").all()
+                     if h.line < n.line <= h.line + 3), None)
+        host = host or (node == "CPU" and not h.g("device") and not h.g("alloc"))
+        # claim audit (thtrieu/darkflow#873, tensorflow/models#6450): a TF1 line without
+        # "on <device> by allocator <name>" does not say which memory ran out; only other
+        # lines (a GPU allocator, a GPU device) or the host facts do
+        unknown = (not host and not h.g("device") and not h.g("alloc") and node != "GPU"
+                   and not _gpu_memory_evidence(ctx))
+        oom_args: dict[str, Any] = dict(
+            tensor=f"{shape} {dtype}".strip(),
+            evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
+                                  [n for n in ctx.h("claim.node_device").all()
+                                   if h.line < n.line <= h.line + 3][:1]),
+            cause=(
+                f"TensorFlow could not allocate {what}"
+                + (f" on {h.g('device')}" if h.g("device") else "")
+                + (
+                    (f" by allocator {h.g('alloc')}" if h.g("alloc") else "")
+                    + ". This is host RAM, not GPU memory: the request is larger than "
+                    "the memory the operating system could give."
                     if host
-                    else (
-                        "reduce the batch size (the first dimension) or the input size",
-                        "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                        "--format=csv   # other users",
-                        "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
-                    )
-                ),
-            )
+                    else ". The line does not say on which device: GPU memory if the "
+                    "op ran on the GPU, host RAM if on the CPU (the traceback's device "
+                    "'/device:GPU:0' or '/device:CPU:0', or a 'GPU_0_bfc' allocator line "
+                    "above, tells). Either way the model/batch needs more memory than is "
+                    "free."
+                    if unknown
+                    else ". The model/batch needs more GPU memory than is free."
+                )
+            ),
+            fix=(
+                (
+                    "reduce the batch size or the tensor/buffer size",
+                    "free -m   # RAM and swap in use",
+                    "stop other memory-hungry processes (top -o %MEM)",
+                )
+                if host
+                else (
+                    "reduce the batch size (the first dimension) or the input size",
+                    "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                    "--format=csv; free -m   # GPU memory in use, host RAM in use",
+                    "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
+                )
+                if unknown
+                else (
+                    "reduce the batch size (the first dimension) or the input size",
+                    "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                    "--format=csv   # other users",
+                    "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
+                )
+            ),
         )
+        if host:
+            out.append(catalogue.make("host-out-of-memory-tensor", **oom_args))
+        else:
+            out.append(catalogue.make("gpu-out-of-memory-tensor",
+                                      variant="device-unknown" if unknown else None,
+                                      **oom_args))
     elif exhausted and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
         # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
@@ -437,8 +476,12 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "# copies other frameworks bring; import tensorflow first, or give each "
                  "framework its own venv"),
         )]
+    # "Fail to find the dnn implementation" (the cuDNN RNN kernels) and "DNN library is not
+    # found" (StreamExecutor) are both returned when the executor has no DNN support, i.e.
+    # AsDnn() is null: "null if there was an error initializing the DNN support"
+    # (xla/stream_executor/stream_executor.h); alone, the lines before it are missing
     notfound = all("DNN library is not found" in t or "without DNN support" in t
-                   for t in texts)
+                   or "Fail to find the dnn implementation" in t for t in texts)
     if notfound:
         if any("cudnn" in (h.g("lib") or "").lower() for h in ctx.h("lib.missing").all()):
             return []  # the missing-library finding names libcudnn

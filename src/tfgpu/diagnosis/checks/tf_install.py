@@ -27,6 +27,10 @@ from tfgpu.diagnosis.checks.keras_modules import (
     read_keras_src,
 )
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
+
+# --- h6-kinds ---
+# isort: split
+from tfgpu.diagnosis.checks.h6_kinds import old_release_pin as h6_old_release_pin
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -614,6 +618,31 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
     if pb.count or f.h("protobuf.downgrade").count:
         pbv = f.dist_version("protobuf")
         cap = f.kb.platform_fact("protobuf-descriptors-cap")
+        # claim audit: the _pb2.py file the traceback names may belong to another package
+        # (tensorboard, a project's own protos: vm03/payload_dumper#38, maudzung/SFA3D#82)
+        pkgs = [p for h in f.h("claim.pb2_file").all() if (p := h.g("pkg"))]
+        other = next((p for p in pkgs if p.lower() not in ("tensorflow", "tensorflow_core")),
+                     None)
+        if other is not None and not any(p.lower().startswith("tensorflow") for p in pkgs
+                                          if p != other):
+            yield catalogue.make(
+                "protobuf-too-new", variant="other-package", package=other,
+                evidence=log_evidence(pb, f.h("protobuf.downgrade"),
+                                      f.h("claim.pb2_file").first[:1]),
+                cause=(
+                    f"protobuf {cap.value('first_breaking')}+ rejects _pb2 modules generated "
+                    "by protoc older than 3.19, and the traceback's _pb2.py file belongs to "
+                    f"{other}, not to TensorFlow"
+                    + (f" (protobuf {pbv} is installed)" if pbv else "") + "."
+                ),
+                fix=(
+                    f'pip install "protobuf<={cap.value("cap")}"',
+                    f"or upgrade {other} to a release whose _pb2 files were regenerated",
+                    f"stop-gap (slow): {cap.value('slow_env')}",
+                ),
+                knowledge_ref=cap.ref,
+            )
+            return
         yield catalogue.make(
             "protobuf-too-new",
             evidence=log_evidence(pb, f.h("protobuf.downgrade")),
@@ -745,7 +774,8 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     tensorflow-gpu / tf-nightly-gpu (stub, or no version)."""
     removed, named, failed = f.h("pip.tfgpu_removed"), f.h("pip.tfgpu_named"), f.h("pip.failed")
     nod = [h for h in f.h("pip.no_dist").all()
-           if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")]
+           if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")
+           and not h6_old_release_pin(h)]  # h6-kinds: a real 1.x release (tf1_pin_no_wheel)
     kb = f.kb
     gone = kb.platform_fact("tensorflow-gpu-removed")
     if nod and f.windows:
@@ -760,8 +790,10 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                 knowledge_ref=last.ref,
             )
             return
+    # h6-kinds: "Collecting tensorflow-gpu==1.x" names a real release, not the retired name
+    old_pins = all(re.search(r"==\s*[01]\.", h.g("spec") or "") for h in named.all())
     if not (removed.count or nod or (named.count and failed.count)):
-        if named.count:
+        if named.count and not old_pins:
             linux = ".".join(gone.value("last_linux").split(".")[:2])
             yield catalogue.make(
                 "tensorflow-gpu-package-removed", variant="named",
@@ -926,7 +958,8 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         )
     deps = [(k, hs) for k, hs in by.items()
             if k not in (*_TF_ITSELF, *_APPLE, "tensorflow-intel", "tensorflow-rocm",
-                         "tensorflow-gpu", "tf-nightly-gpu")
+                         "tensorflow-gpu", "tf-nightly-gpu",
+                         "tensorflow-directml")  # workplan kinds: checks/workplan.py
             and (k.startswith(("tensorflow-", "tf-")) or k in ("tensorrt", "tensorrt-libs"))]
     if deps and not tf_hits:
         name, hs = deps[0]
@@ -987,10 +1020,22 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                    f'pip install "{pkg}=={highest}"')
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
+    # claim audit (tensorflow/tensorflow#37457, #40640: the maintainers' first answer is to
+    # upgrade pip): an old pip does not accept the wheels' platform tags and lists none
+    pipmin = ctx.kb.platform_fact("pip-min-version")
+    if not (pin and highest):
+        cause += (" Or pip itself is too old to accept the wheels' platform tags: TensorFlow "
+                  f"needs pip >= {pipmin.value('linux_windows')} on Linux and Windows, >= "
+                  f"{pipmin.value('macos')} on macOS (knowledge row {pipmin.ref}); pip "
+                  "--version tells.")
     py_pick = py_hint.split("-")[-1]
     fix = ["python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * 8)\"",
            f"create a venv with a 64-bit Python {py_hint}: {c.venv_fix(ctx, py_pick)}",
            install]
+    if not (pin and highest):
+        fix.insert(1, "python -m pip install --upgrade pip   # an old pip lists no wheel "
+                      f"(TensorFlow needs pip >= {pipmin.value('linux_windows')}, macOS >= "
+                      f"{pipmin.value('macos')})")
     if pin and highest:
         return catalogue.make("tensorflow-no-matching-distribution", variant="pinned", pin=pin,
                               highest=highest, evidence=log_evidence(nod), cause=cause, fix=fix)
