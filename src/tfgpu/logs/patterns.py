@@ -2054,11 +2054,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:GeForce|Quadro|TITAN|RTX ?A?\d{3,4}|Tesla [A-Z]\d{1,3}|NVIDIA Corporation"
         r"|NVIDIA [AHLT]\d{1,3}\b)|Driver Version\s*:",
     ),
-    # Windows paths or PowerShell prompts: Docker Desktop on Windows
+    # A cmd.exe or PowerShell prompt: docker run from Windows, i.e. Docker Desktop on Windows
+    # ("Docker Desktop" alone is no evidence: Docker Desktop for Linux exists too)
     _p(
         "eco.windows_shell",
-        (":\\", "ps c:", "docker desktop"),
-        r"^\s*(?:\([\w.-]{1,40}\) )?(?:PS )?[A-Z]:\\[^\n>]{0,200}>|Docker Desktop",
+        (":\\",),
+        r"^\s*(?:\([\w.-]{1,40}\) )?(?:PS )?[A-Z]:\\[^\n>]{0,200}>",
     ),
     # Keras 3's Sequential.add refusing a Keras-2 layer (keras/src/models/sequential.py), as
     # pasted without the object ("Received:" cut, or the raise statement's first line)
