@@ -2226,7 +2226,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # for x86_64  535.104.05", "NVRM: loaded NVIDIA UNIX x86_64 Kernel Module  470.57.02").
     _p(
         "h9.driver_printed",
-        ("insufficient driver version", "kernel module"),
+        ("insufficient driver version", "nvidia unix"),
         r"[Pp]ossibly insufficient driver version:\s*(?P<v>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)"
         r"|NVRM(?: version)?:? (?:loading )?NVIDIA UNIX (?:Open Kernel Module for )?"
         r"[\w-]{1,20}(?: Kernel Module)?\s+(?P<v2>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)\b",
@@ -2285,7 +2285,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "h9.jni_dll_deps",
         ("can't find dependent libraries",),
-        r"UnsatisfiedLinkError:\s*(?P<path>[^\r\n]{0,300}?(?P<dll>[\w.+-]{1,80}\.dll)):\s*"
+        r"UnsatisfiedLinkError: ?(?P<path>(?:[A-Za-z]:)?[^:\r\n]{0,300}): ?"
         r"Can't find dependent libraries",
     ),
     # R's reticulate importing a Python module: "Error in py_module_import(module, convert =

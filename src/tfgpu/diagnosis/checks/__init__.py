@@ -231,7 +231,6 @@ from tfgpu.diagnosis.checks.h9_kinds import (
     binding_import_cut,
     custom_op_abi,
     driver_below_cuda_printed,
-    fatal_load_missing,
     jni_dll_dependencies,
     op_without_gpu_kernel,
     selfcheck_cudnn_missing,
@@ -410,7 +409,6 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- h9-kinds ---
     driver_below_cuda_printed,
     op_without_gpu_kernel,
-    fatal_load_missing,
     jni_dll_dependencies,
     binding_import_cut,
     selfcheck_cudnn_missing,

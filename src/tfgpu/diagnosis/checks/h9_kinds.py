@@ -238,21 +238,21 @@ def fatal_load_names(ctx: Facts) -> set[str]:
     return {h.g("lib") or "" for h in _fatal_hits(ctx)} - {""}
 
 
-def fatal_load_missing(ctx: Facts) -> list[Finding]:
+def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
     """``library-not-loaded-{library}`` (variant ``fatal-load``): a library failed to load
     outright (Java ``UnsatisfiedLinkError``, Python ``ImportError``/``OSError``, a program's
-    "error while loading shared libraries") because a dependency it links is missing.  Not
+    "error while loading shared libraries") because a dependency it links is missing.  Called
+    by libraries.py's ``rule_missing_libraries`` for ``filename`` once its more specific kinds
+    (driver files, ROCm, another CUDA minor's SONAME, ...) have passed it by.  Not
     TensorFlow's optional GPU dlopen that is harmless without a GPU: nothing of that library
     runs, not even on the CPU."""
     from tfgpu.diagnosis.checks.libraries import parse_library
 
     out: list[Finding] = []
-    seen: set[str] = set()
     for h in _fatal_hits(ctx):
         lib = h.g("lib") or ""
-        if not lib or lib in seen:
+        if lib != filename:
             continue
-        seen.add(lib)
         base, comp, expected = parse_library(lib)
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"
@@ -285,6 +285,7 @@ def fatal_load_missing(ctx: Facts) -> list[Finding]:
             needs=f" (needs {expected})" if expected else "",
             evidence=log_evidence([h]), cause=cause, fix=tuple(fix),
         ))
+        break
     return out
 
 
@@ -296,7 +297,8 @@ def jni_dll_dependencies(ctx: Facts) -> list[Finding]:
     hits = ctx.h("h9.jni_dll_deps").all()
     if not hits:
         return []
-    dll = hits[0].g("dll") or "the JNI DLL"
+    path = (hits[0].g("path") or "").replace("\\", "/")
+    dll = path.rsplit("/", 1)[-1] or "the JNI DLL"
     cause = (f"Windows could not load {dll}: a DLL it depends on was not found (the JDK's "
              "words for Windows' 'module not found'). For a GPU build of TensorFlow's Java "
              "library these are the CUDA runtime and cuDNN DLLs of the exact CUDA/cuDNN "

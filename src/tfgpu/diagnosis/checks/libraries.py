@@ -441,6 +441,10 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         # h9-kinds: a missing library named inside a fatal loader error (UnsatisfiedLinkError,
         # ImportError, OSError) is checks/h9_kinds.py's fatal-load finding, never harmless
         if filename in _h9_fatal(ctx):
+            from tfgpu.diagnosis.checks import h9_kinds
+
+            core_seen = True
+            out += h9_kinds.fatal_load_missing(ctx, filename)
             continue
         stub = ctx.h("noise.cudart_stub")
         if base == "cudart" and _cudart_harmless_reading(ctx):
