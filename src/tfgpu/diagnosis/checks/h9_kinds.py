@@ -60,7 +60,8 @@ def _printed_driver(ctx: Facts) -> tuple[str, list[Hit]] | None:
         if v:
             # cuda_dnn.cc prints three fields ("384.69.0"): the driver is 384.69
             parts = v.split(".")
-            if len(parts) == 3 and parts[2] == "0" and len(parts[0]) == 3 and "NVRM" not in hit.text:
+            if (len(parts) == 3 and parts[2] == "0" and len(parts[0]) == 3
+                    and "NVRM" not in hit.text):
                 v = ".".join(parts[:2])
             return v, [hit]
     return None
@@ -86,7 +87,8 @@ def _tf_cuda(ctx: Facts) -> tuple[str, str] | None:
         for item in fact.items("builds"):
             series, _, cuda = item.partition("=")
             if series == f"{v.major}.{v.minor}":
-                return cuda, f"TensorFlow {tf} GPU builds use CUDA {cuda} (knowledge row {fact.ref})"
+                return cuda, (f"TensorFlow {tf} GPU builds use CUDA {cuda} (knowledge row "
+                              f"{fact.ref})")
         return None
     tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
     if tested:
@@ -310,8 +312,8 @@ def jni_dll_dependencies(ctx: Facts) -> list[Finding]:
            "where cudart64_*.dll & where cudnn64_*.dll   # which versions PATH has",
            "dumpbin /dependents " + dll + "   # the DLL names it needs (Visual Studio tools)",
            "# or use the CPU-only libtensorflow_jni artifact")
-    return [catalogue.make("windows-dll-not-found", evidence=log_evidence(hits), cause=cause,
-                           fix=fix, doc=None)]
+    return [catalogue.make("windows-dll-not-found", variant="jni", dll=dll,
+                           evidence=log_evidence(hits), cause=cause, fix=fix, doc=None)]
 
 
 def binding_import_cut(ctx: Facts) -> list[Finding]:
@@ -379,7 +381,7 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
     package) fails with an undefined tensorflow:: symbol whose signature takes std::string:
     the op was compiled with the other ``_GLIBCXX_USE_CXX11_ABI`` value than this
     TensorFlow.  The mangled name tells which ABI the op used (``Ss``/``NSs``: the old one,
-    ``NSt7__cxx11``: the new one)."""
+    ``NSt7__cxx11`` or the ``B5cxx11`` ABI tag: the new one)."""
     for h in ctx.h("h9.custom_op_symbol").all():
         m = _TF_SYMBOL.search(h.text)
         if m is None:
@@ -388,7 +390,7 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
         so = h.g("so") or "the op library"
         if "site-packages/tensorflow" in h.text.replace("\\", "/"):
             continue  # TensorFlow's own library: a mixed install, not a custom op
-        if "__cxx11" in sym:
+        if "__cxx11" in sym or "B5cxx11" in sym:
             used, other = "1 (the new C++11 string ABI)", "0"
         elif re.search(r"(?:^|[^A-Za-z])N?Ss|ESs|RKSs|PSs", sym):
             used, other = "0 (the old string ABI)", "1"
