@@ -2321,6 +2321,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("undefined symbol: _zn",),
         r"(?P<so>[\w.+-]{1,120}\.so)[\w.]{0,12}: undefined symbol: _ZN\w{0,40}10tensorflow",
     ),
+    # A language binding calling a TensorFlow C API function the native library it loaded
+    # does not export: .NET's "System.EntryPointNotFoundException: Unable to find an entry
+    # point named 'TF_StringInit' in DLL 'tensorflow'." (P/Invoke), a C/C++/Go link step's
+    # "undefined reference to `TF_NewSession'" against an older libtensorflow.
+    _p(
+        "h9.capi_missing",
+        ("unable to find an entry point named", "undefined reference to `tf"),
+        r"Unable to find an entry point named '(?P<fn>TFE?_\w{1,80})' in (?:DLL|shared library) "
+        r"'(?P<lib>[\w.+-]{1,80})'|undefined reference to `(?P<fn2>TFE?_\w{1,80})'",
+    ),
     _p(
         "lib.missing",
         ("could not load '",),

@@ -228,6 +228,7 @@ from tfgpu.diagnosis.checks.workplan import (
 # --- h9-kinds ---
 # isort: split
 from tfgpu.diagnosis.checks.h9_kinds import (
+    binding_capi_missing,
     binding_import_cut,
     custom_op_abi,
     driver_below_cuda_printed,
@@ -413,6 +414,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     binding_import_cut,
     selfcheck_cudnn_missing,
     custom_op_abi,
+    binding_capi_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

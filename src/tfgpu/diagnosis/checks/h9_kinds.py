@@ -72,9 +72,16 @@ def _tf_cuda(ctx: Facts) -> tuple[str, str] | None:
     shows it opened, else from the TensorFlow version (host facts or log) through the
     tested configurations (2.x) or the platform fact ``tf1-gpu-build-cuda`` (1.x)."""
     for h in ctx.h("lib.opened").all():
-        m = re.match(r"libcudart\.so\.(\d{1,2}\.\d)$", h.g("lib") or "")
+        lib = h.g("lib") or ""
+        m = re.match(r"libcudart\.so\.(\d{1,2}\.\d)$", lib)
+        w = re.match(r"cudart64_(\d{2,3})\.dll$", lib, re.IGNORECASE)
         if m:
-            return m.group(1), f"the log shows it opened {h.g('lib')}"
+            return m.group(1), f"the log shows it opened {lib}"
+        if w:  # cudart64_101.dll: CUDA 10.1; cudart64_110.dll: 11.0; cudart64_12.dll: 12
+            n = w.group(1)
+            cuda = (f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "92", "91")
+                    else n)
+            return cuda, f"the log shows it opened {lib}"
     tf = ctx.tf_version
     if not tf:
         return None
@@ -408,3 +415,36 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
         return [catalogue.make("custom-op-cxx11-abi-mismatch", so=so,
                                evidence=log_evidence([h]), cause=cause, fix=fix)]
     return []
+
+
+# ---------------------------------------------------------------------- bindings
+
+
+def binding_capi_missing(ctx: Facts) -> list[Finding]:
+    """``binding-native-lib-version-mismatch``: a language binding (TensorFlow.NET, a C/C++/Go
+    program) calls a TensorFlow C API function (``TF_*``/``TFE_*``) that the native
+    tensorflow library it loaded or linked does not export: the binding was built for another
+    (newer) TensorFlow release than that native library (an older redist/package, or another
+    copy of the library found first on the path)."""
+    hits = ctx.h("h9.capi_missing").all()
+    if not hits:
+        return []
+    h = hits[0]
+    fn = h.g("fn") or h.g("fn2") or "a TF_ function"
+    lib = h.g("lib") or "libtensorflow"
+    dotnet = "EntryPoint" in h.text or "entry point" in h.text
+    cause = (f"The binding calls {fn} from the TensorFlow C API, and the native library "
+             f"{lib} it {'loaded' if dotnet else 'links against'} has no such function: the "
+             "binding was built for another TensorFlow release than that native library (the "
+             "C API gains functions in newer releases). An older native package, or another "
+             "copy of the library found first on the search path, gives this.")
+    fix = ["# install the native TensorFlow library of the release the binding targets (its "
+           "release notes name it), or a binding release made for the native library you have"]
+    if dotnet:
+        fix += ["# TensorFlow.NET: the SciSharp.TensorFlow.Redist(-Windows-GPU/-Linux-GPU) "
+                "package must be the TensorFlow version this TensorFlow.NET release binds to",
+                "where tensorflow.dll   # another tensorflow.dll earlier on PATH?"]
+    else:
+        fix += ["ldconfig -p | grep libtensorflow   # which libtensorflow the linker finds"]
+    return [catalogue.make("binding-native-lib-version-mismatch", fn=fn,
+                           evidence=log_evidence(hits), cause=cause, fix=tuple(fix))]
