@@ -103,6 +103,12 @@ def _tf_cuda(ctx: Facts) -> tuple[str, str] | None:
     return None
 
 
+#: Log patterns that show TensorFlow's CUDA code ran (so the build is a GPU build): cuDNN/cuBLAS
+#: handle lines, an opened CUDA library, a created GPU device, the driver diagnostics.
+_GPU_BUILD_RAN = ("uni.dnn_handle", "lib.opened", "gpu.created", "gpu.props", "driver.kernel",
+                  "driver.libcuda", "h9.driver_printed", "cuinit")
+
+
 def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
     """``driver-too-old-for-cuda`` (variant ``from-log``) when the driver version the log (or
     the host facts) gives is below the minimum driver of the CUDA that this TensorFlow was
@@ -110,7 +116,9 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
     :func:`~tfgpu.diagnosis.checks.driver.driver_too_old_for_cuda_log` reads) and the host
     check does not decide it (host facts with a TensorFlow whose CUDA it knows).
 
-    The driver: host facts, else the log (:func:`_printed_driver`).  The minimum:
+    Only when the log shows TensorFlow's CUDA code ran (:data:`_GPU_BUILD_RAN`): a TF 1.x
+    ``tensorflow`` package was CPU-only.  The driver: host facts, else the log
+    (:func:`_printed_driver`).  The minimum:
     ``Knowledge.min_driver`` (Linux column; Windows and WSL2 the Windows column).
     """
     if ctx.h("driver.insufficient").count or ctx.other_framework:
@@ -119,6 +127,8 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
 
     if ctx.host is not None and any(True for _ in driver_too_old_for_cuda(ctx)):
         return []  # the host check says it, with the host's evidence
+    if not any(ctx.h(n).count for n in _GPU_BUILD_RAN):
+        return []  # nothing shows a GPU build's CUDA code ran (a CPU package prints none)
     printed = _printed_driver(ctx)
     host_drv = (ctx.host.driver.version if ctx.host is not None and ctx.host.driver is not None
                 else None)
