@@ -2452,6 +2452,127 @@ PATTERNS: tuple[Pattern, ...] = (
         ("file format not supported",),
         r"File format not supported:\s{0,4}filepath=(?P<path>\S{0,300})",
     ),
+    # --- h9-kinds ---
+    # The NVIDIA driver version as other lines print it (checks/h9_kinds.py compares it with
+    # the minimum driver of TensorFlow's CUDA): cuda_dnn.cc after a failed cudnnCreate
+    # ("possibly insufficient driver version: 384.69.0"; "Possibly" from TF 1.13),
+    # cuda_diagnostics.cc's dump of /proc/driver/nvidia/version ("driver version file
+    # contents: \"\"\"NVRM version: NVIDIA UNIX x86_64 Kernel Module  384.69 ...") and that file
+    # or the kernel's load banner pasted alone ("NVRM version: NVIDIA UNIX Open Kernel Module
+    # for x86_64  535.104.05", "NVRM: loaded NVIDIA UNIX x86_64 Kernel Module  470.57.02").
+    _p(
+        "h9.driver_printed",
+        ("insufficient driver version", "nvidia unix"),
+        r"[Pp]ossibly insufficient driver version:\s*(?P<v>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)"
+        r"|NVRM(?: version)?:? (?:loading )?NVIDIA UNIX (?:Open Kernel Module for )?"
+        r"[\w-]{1,20}(?: Kernel Module)?\s+(?P<v2>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)\b",
+    ),
+    # op_kernel.cc (FindKernelDef / CreateOpKernel): no kernel of the op for the device type.
+    # TF 1.x: "No registered 'X' OpKernel for GPU devices compatible with node ..."; TF 2.x
+    # quotes the device type ('GPU'); a PluggableDevice (tensorflow-metal) registers as GPU.
+    _p(
+        "h9.no_kernel",
+        ("opkernel for",),
+        r"No registered '(?P<op>\w{1,120})' OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices "
+        r"compatible with node",
+    ),
+    # op_kernel.cc: the registered kernels listed under that error
+    # (".  Registered:  device='CPU'; T in [DT_FLOAT]", "device='GPU'; ...").
+    _p(
+        "h9.kernel_registered",
+        ("registered:", "device='"),
+        r"(?:Registered:\s+)?device='(?P<dev>[A-Z_]{2,20})'",
+    ),
+    # placer.cc / colocation_graph.cc: the node's colocation group needs a device that one of
+    # its members has no kernel for. TF 1.x "... because the node was colocated with a group
+    # of nodes that required incompatible device '/job:.../device:GPU:0'"; TF 1.14+ names the
+    # node ("because the node {{colocation_node X}} was colocated ...").
+    _p(
+        "h9.colocation",
+        ("was colocated with a group of nodes that required incompatible device",),
+        r"Cannot assign a device for operation '?(?P<op>[\w/.-]{1,200})'?: Could not satisfy "
+        r"explicit device specification '[^']{0,200}' because the node (?:\{\{colocation_node "
+        r"[^}]{0,200}\}\} )?was colocated with a group of nodes that required incompatible "
+        r"device '[^']{0,120}?(?P<dev>[A-Z_]{2,20}):\d+'",
+    ),
+    # colocation_graph.cc's debug info under that error: "Colocation group had the following
+    # types and supported devices:" then one "<OpType>: <device types>" line per op type.
+    _p(
+        "h9.coloc_member",
+        (": cpu", ": gpu"),
+        r"^\s*(?P<op>[A-Z]\w{1,80}): (?P<devs>(?:XLA_CPU|XLA_GPU|CPU|GPU|TPU)"
+        r"(?: (?:XLA_CPU|XLA_GPU|CPU|GPU|TPU)){0,6})\s*$",
+    ),
+    # A loader that failed outright because a dependency was missing: Java's
+    # UnsatisfiedLinkError (the JDK puts "<library path>: <dlerror()>" in the message), Python's
+    # ImportError/OSError (ctypes.CDLL, a pywrap extension), the dynamic linker of a program
+    # ("error while loading shared libraries: X: cannot open shared object file").
+    _p(
+        "h9.fatal_load",
+        ("unsatisfiedlinkerror", "importerror", "oserror", "error while loading shared libraries"),
+        r"(?P<loader>UnsatisfiedLinkError|ImportError|OSError|error while loading shared "
+        r"libraries):\s*(?:(?P<host>[^\s:]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dll|dylib|jnilib)"
+        r"[\w.]{0,12})):\s*)?(?P<lib>lib[\w.+-]{1,80}?\.so[\w.]{0,12}): cannot open shared object "
+        r"file",
+        "lib",
+    ),
+    # The JDK on Windows (LoadLibrary failed with ERROR_MOD_NOT_FOUND): "java.lang.
+    # UnsatisfiedLinkError: <path>\tensorflow_jni.dll: Can't find dependent libraries".
+    _p(
+        "h9.jni_dll_deps",
+        ("can't find dependent libraries",),
+        r"UnsatisfiedLinkError: ?(?P<path>(?:[A-Za-z]:)?[^:\r\n]{0,300}): ?"
+        r"Can't find dependent libraries",
+    ),
+    # R's reticulate importing a Python module: "Error in py_module_import(module, convert =
+    # convert) :" (the Python error follows), and the R keras/tensorflow packages' "Python
+    # module tensorflow was not found." / "Python module keras was not found.".
+    _p(
+        "h9.reticulate",
+        ("py_module_import", "python module"),
+        r"Error in py_module_import\(|Python module (?P<mod>tensorflow|keras)\S{0,40} was not "
+        r"found",
+    ),
+    # TensorFlow's native module failing to import, seen in the traceback (TF 1.x
+    # pywrap_tensorflow_internal.py's swig_import_helper; "Failed to load the native
+    # TensorFlow runtime." from pywrap_tensorflow.py).
+    _p(
+        "h9.pywrap_import",
+        ("swig_import_helper", "failed to load the native tensorflow runtime"),
+        r"swig_import_helper|Failed to load the native TensorFlow runtime",
+    ),
+    # The Windows self-check script the TF 1.x install guide pointed to
+    # (tensorflow_self_check.py): "- Could not find cuDNN 6." / "- Could not find cuDNN."
+    # and, for CUDA, "- Could not load 'cudart64_80.dll'." (the per-release list under it,
+    # "* TensorFlow 1.2.1 or earlier requires cuDNN 5.1. ('cudnn64_5.dll')", is not read).
+    _p(
+        "h9.selfcheck_cudnn",
+        ("could not find cudnn",),
+        r"^\W{0,4}Could not find cuDNN (?P<v>\d{1,2}(?:\.\d)?)\.\s*$",
+    ),
+    # A shared library's unresolved tensorflow:: symbol (a custom op built against
+    # TensorFlow's headers): "<path>/x.so: undefined symbol: _ZN10tensorflow...".
+    _p(
+        "h9.custom_op_symbol",
+        ("undefined symbol: _zn",),
+        r"(?P<so>[\w.+-]{1,120}\.so)[\w.]{0,12}: undefined symbol: _ZN\w{0,40}10tensorflow",
+    ),
+    # A language binding calling a TensorFlow C API function the native library it loaded
+    # does not export: .NET's "System.EntryPointNotFoundException: Unable to find an entry
+    # point named 'TF_StringInit' in DLL 'tensorflow'." (P/Invoke), a C/C++/Go link step's
+    # "undefined reference to `TF_NewSession'" against an older libtensorflow.
+    _p(
+        "h9.capi_missing",
+        ("unable to find an entry point named", "undefined reference to `tf"),
+        r"Unable to find an entry point named '(?P<fn>TFE?_\w{1,80})' in (?:DLL|shared library) "
+        r"'(?P<lib>[\w.+-]{1,80})'|undefined reference to `(?P<fn2>TFE?_\w{1,80})'",
+    ),
+    _p(
+        "lib.missing",
+        ("could not load '",),
+        r"^\W{0,4}Could not load '(?P<lib>[\w+-][\w.+-]{0,80}\.dll)'",
+        "lib",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -242,6 +242,18 @@ from tfgpu.diagnosis.checks.workplan import (
     tfgpu_version_missing,
 )
 
+# --- h9-kinds ---
+# isort: split
+from tfgpu.diagnosis.checks.h9_kinds import (
+    binding_capi_missing,
+    binding_import_cut,
+    custom_op_abi,
+    driver_below_cuda_printed,
+    jni_dll_dependencies,
+    op_without_gpu_kernel,
+    selfcheck_cudnn_missing,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -428,6 +440,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvml_function_not_found,
     nvrm_gpu_unsupported,
     nvrm_no_gpu,
+    # --- h9-kinds ---
+    driver_below_cuda_printed,
+    op_without_gpu_kernel,
+    jni_dll_dependencies,
+    binding_import_cut,
+    selfcheck_cudnn_missing,
+    custom_op_abi,
+    binding_capi_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
