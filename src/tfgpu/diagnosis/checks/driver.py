@@ -484,7 +484,13 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
             "cuda-drivers-not-found-notice",
             variant="no-gpu" if gpu is False else None,
             evidence=log_evidence(hits),
-            fix=() if gpu is False else ("tfgpu doctor",),
+            # h9-kinds: cudart_stub.cc prints this when TensorFlow's CUDA runtime does not
+            # load; in a container that also means the image lacks it or the container was
+            # not given the host's GPU
+            fix=() if gpu is False else ("tfgpu doctor", *(
+                ("# in a container: start it with --gpus all (NVIDIA Container Toolkit) and use "
+                 "an image with TensorFlow's CUDA runtime (a -gpu image, or "
+                 "tensorflow[and-cuda])",) if ctx.in_container else ())),
         )
     ]
 

@@ -368,6 +368,13 @@ def _h6_claims(ctx: Facts, filename: str, base: str) -> bool:
     return base == "cuda" and h6_kinds.libcuda_claimed_here(ctx)
 
 
+def _h9_fatal(ctx: Facts) -> set[str]:
+    """h9-kinds: the libraries checks/h9_kinds.py reports as fatal-load."""
+    from tfgpu.diagnosis.checks import h9_kinds
+
+    return h9_kinds.fatal_load_names(ctx)
+
+
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
     out: list[Finding] = []
@@ -434,6 +441,14 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         if not_searched is not None:
             core_seen = True
             out.append(not_searched)
+            continue
+        # h9-kinds: a missing library named inside a fatal loader error (UnsatisfiedLinkError,
+        # ImportError, OSError) is checks/h9_kinds.py's fatal-load finding, never harmless
+        if filename in _h9_fatal(ctx):
+            from tfgpu.diagnosis.checks import h9_kinds
+
+            core_seen = True
+            out += h9_kinds.fatal_load_missing(ctx, filename)
             continue
         stub = ctx.h("noise.cudart_stub")
         if base == "cudart" and _cudart_harmless_reading(ctx):
