@@ -64,6 +64,8 @@ LEVELS: dict[str, frozenset[str]] = {
     # workplan kinds: the NVIDIA kernel module's messages (dmesg, syslog)
     "messages_workplan.toml": frozenset({"ERROR", "WARNING", "INFO", "PYTHON", "KERNEL",
                                          "STDERR"}),
+    # h9-kinds: Java's and R's stderr, the Windows self-check script's stdout
+    "messages_h9.toml": frozenset({"ERROR", "INFO", "PYTHON", "STDERR", "STDOUT"}),
 }
 #: Files whose ``versions`` are TensorFlow version ranges (checked with VERSIONS_RE).
 TF_VERSIONED = frozenset({"messages_gpu_stack.toml"})

@@ -42,8 +42,6 @@ def test_handle_failures_of_every_library(line: str, library: str) -> None:
     "2022-12-12 12:12:12.1: E tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:399] "
     "Error retrieving driver version: Unimplemented: kernel reported driver version not "
     "implemented on Windows",
-    "tensorflow.python.framework.errors_impl.UnknownError: Fail to find the dnn "
-    "implementation. [Op:CudnnRNNV3]",
     "tensorflow.python.framework.errors_impl.FailedPreconditionError: DNN library "
     "initialization failed. Look at the errors above for more details. [Op:Conv2D]",
 ])

@@ -15,14 +15,15 @@ from collections.abc import Iterable
 
 from tfgpu.facts.log import LogFacts, ReadStats
 from tfgpu.logs.engine import Engine
-from tfgpu.logs.patterns import PREFILTER_NEEDLES, PREFILTER_NEEDLES_BYTES
+from tfgpu.logs.patterns import PREFILTER_NEEDLES_BYTES
 from tfgpu.logs.reader import (
     CHUNK_BYTES,
     ByteSource,
     FollowState,
-    clean_line,
+    is_candidate,
+    line_texts,
+    normalize_paste,
     scan_stream,
-    template_of,
 )
 
 __all__ = ["LogFacts", "ReadStats", "read_lines", "read_stream"]
@@ -33,7 +34,8 @@ def read_lines(lines: Iterable[str]) -> LogFacts:
 
     Args:
         lines: log lines (with or without trailing newlines); a string holding several
-            lines is split, and each ``\\r`` starts a new piece (progress bars).  ANSI
+            lines is split, and each ``\\r`` starts a new piece (progress bars), as do
+            escaped newlines (see :func:`tfgpu.logs.reader.pieces_of`).  ANSI
             colour codes and control characters are removed; very long lines are cut to a
             bounded excerpt.  Up to ``MAX_FOLLOW_LINES`` lines after a candidate line that
             does not end a sentence are matched joined to it (wrapped messages).
@@ -42,28 +44,20 @@ def read_lines(lines: Iterable[str]) -> LogFacts:
         The hits by pattern; never raises on any text.
     """
     engine = Engine()
+    stats = ReadStats()  # only counts here; read_lines returns no statistics
     number = 0
     follow = FollowState()  # lines passed on after a candidate that continues (wrapped text)
     for item in lines:
         for line in str(item).split("\n"):
             number += 1
-            fed = False
-            last: str | None = None
-            for part in line.split("\r"):
-                template = template_of(part)
-                if not any(n in template for n in PREFILTER_NEEDLES):
-                    continue
-                fed = True
-                text = clean_line(part.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
-                if text is not None:
+            raw = normalize_paste(line.encode("utf-8", "replace"))
+            if is_candidate(raw, PREFILTER_NEEDLES_BYTES):
+                for text in line_texts(raw, PREFILTER_NEEDLES_BYTES, stats, follow):
                     engine.feed(number, text)
-                    last = text
-            if fed:
-                follow.after_candidate(last)
             elif follow.left:
-                text = follow.next_line(line.encode("utf-8", "replace"), PREFILTER_NEEDLES_BYTES)
-                if text is not None:
-                    engine.feed(number, text)
+                more = follow.next_line(raw, PREFILTER_NEEDLES_BYTES)
+                if more is not None:
+                    engine.feed(number, more)
     return engine.facts()
 
 

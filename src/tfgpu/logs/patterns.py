@@ -1929,6 +1929,242 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^|]*MiB\s*\|\s*$",
         "pid",
     ),
+    # --- census-eco ---
+    # Messages of the layer around TensorFlow that the census of real GPU reports found
+    # unknown (census-eco; messages_tools.toml "census-eco" rows give each source).
+    # libnvidia-container's nvidia-container-cli: src/cli/configure.c prints
+    # "<stage> error: %s" with nvc_error(); nvc_init's errors (driver.c/rpc.c/utils.c):
+    # "nvml error: <nvmlErrorString>", "load library failed: <dlerror>", "change root failed:
+    # <strerror>", before 1.1.0 "cuda error: <cuGetErrorString>"; nvc_mount.c's mount errors.
+    # The forms other blocks read (driver error, nvml driver not loaded, libnvidia-ml.so.1
+    # missing) are skipped by the check.
+    _p(
+        "eco.nvc_error",
+        ("initialization error:", "mount error:", "cuda error"),
+        r"nvidia-container-cli(?:\.real)?: (?P<stage>initialization|mount) error: "
+        r"(?P<detail>(?P<kind>cuda error|nvml error|change root failed|load library failed"
+        r"|file creation failed|stat failed|cannot open shared object file)"
+        r"[^\\\"\n]{0,300})"
+        r"|nvidia-container-cli[^\n]{0,40}?(?P<cuda2>cuda error)\W{1,3}initialization error",
+    ),
+    # the same driver-RPC failure, pasted without the "nvidia-container-cli:" prefix (a wrapped
+    # docker error); read by checks/containers.py like the prefixed form
+    _p(
+        "docker.nvc_driver_error",
+        ("initialization error: driver error",),
+        r"^\W{0,4}initialization error: driver error: "
+        r"(?P<detail>failed to process request|failed to perform handshake)",
+    ),
+    # Docker before 17.12 / nvidia-docker2's first releases (moby daemon): "Unknown runtime
+    # specified nvidia" -- today's "unknown or invalid runtime name: nvidia"
+    _p("docker.no_runtime", ("unknown runtime specified",), r"Unknown runtime specified nvidia"),
+    # NVML's NVML_ERROR_LIB_RM_VERSION_MISMATCH (nvml.h: "RM detects a driver/library version
+    # mismatch"), as pynvml-based tools print it: the same fault as "Driver/library version
+    # mismatch"
+    _p(
+        "driver.mismatch",
+        ("nvml_error_lib_rm_version_mismatch",),
+        r"NVML_ERROR_LIB_RM_VERSION_MISMATCH",
+    ),
+    # open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c: "NVRM: The NVIDIA GPU
+    # %04x:%02x:%02x.%x\nNVRM: (PCI ID: %04x:%04x) installed in this system has\nNVRM: fallen
+    # off the bus and is not responding to commands." (register reads return 0xFFFFFFFF), and
+    # the Xid 79 event line "NVRM: Xid (PCI:%04x:%02x:%02x): 79, ..., GPU has fallen off the bus."
+    _p(
+        "eco.gpu_off_bus",
+        ("fallen off", "falls off the bus", "fall off the bus", "xid"),
+        r"(?i:(?:has |have )?fallen off (?:of )?the bus|falls? off the bus)"
+        r"|NVRM: Xid \((?:PCI:)?(?P<pci>[0-9A-Fa-f:.]{4,20})\): 79\b",
+    ),
+    # osinit.c RmInitAdapter / nv.c: the module loaded but the GPU did not initialise
+    _p(
+        "eco.rm_init_failed",
+        ("rminitadapter failed", "rm_init_adapter failed",
+         "none of the nvidia devices were initialized", "the nvidia probe routine failed"),
+        r"NVRM: (?:GPU (?P<pci>[0-9A-Fa-f:.]{4,20}): )?RmInitAdapter failed!? ?"
+        r"(?P<code>\([0-9a-fx:]{1,40}\))?"
+        r"|rm_init_adapter failed(?:, device minor number (?P<minor>\d{1,3}))?"
+        r"|NVRM: None of the NVIDIA devices were initialized"
+        r"|NVRM: The NVIDIA probe routine failed for \d{1,3} device\(s\)",
+    ),
+    # nvidia-installer (kernel.c): the module it built would not load
+    _p(
+        "eco.installer_load",
+        ("unable to load the kernel module",),
+        r"ERROR: Unable to load the kernel module '(?P<mod>nvidia[\w-]{0,20}\.ko)'",
+    ),
+    # kube-scheduler (framework/types.go "0/%v nodes are available: %v.", noderesources/fit.go
+    # "Insufficient %v"): no node has the nvidia.com/gpu a pod requests
+    _p(
+        "eco.k8s_insufficient_gpu",
+        ("insufficient nvidia.com/gpu",),
+        r"(?:(?P<avail>\d{1,5})/(?P<total>\d{1,5}) nodes are available:[^\n]{0,300}?)?"
+        r"(?P<n>\d{1,5}) [Ii]nsufficient nvidia\.com/gpu",
+    ),
+    # DirectML (microsoft/tensorflow-directml dml_device_factory.cc / dml_device_cache.cc,
+    # tensorflow-directml-plugin): the adapter count, a removed device, a plugin that does
+    # not load into this TensorFlow
+    _p(
+        "eco.dml_adapters",
+        ("directml device enumeration",),
+        r"DirectML device enumeration: found (?P<n>\d{1,3}) compatible adapters?",
+    ),
+    _p(
+        "eco.dml_removed",
+        ("dxgi_error_device_removed", "dxgi_error_device_hung", "dxgi_error_device_reset"),
+        r"DXGI_ERROR_DEVICE_(?P<what>REMOVED|HUNG|RESET)",
+    ),
+    _p(
+        "eco.dml_plugin_missing",
+        ("tfdml_plugin.dll not found", "libtfdml_plugin.so"),
+        r"(?P<lib>(?:lib)?tfdml_plugin\.(?:dll|so))(?: not found|: cannot open shared object file)",
+    ),
+    # tensorflow-directml (TF 1.15 fork) registers its devices as "DML", not "GPU"
+    _p(
+        "eco.dml_device",
+        ("device:dml", "physical_device:dml"),
+        r"/(?:physical_)?device:DML:\d",
+    ),
+    # libsolv (mamba/micromamba, conda-libmamba-solver): "nothing provides requested %s"
+    _p(
+        "eco.solver_nothing_requested",
+        ("nothing provides requested",),
+        r"nothing provides requested (?P<spec>[\w.+-]{1,80}(?:[ =<>!~*]{1,3}[\w.*]{1,40}){0,2})",
+    ),
+    # Docker context: a docker run line (with or without GPU access) and the GPU model a
+    # report names when it has no NVIDIA GPU (Intel/AMD integrated graphics)
+    _p(
+        "eco.docker_run",
+        ("docker run", "docker\" \"run", "nvidia-docker run", "docker-compose up",
+         "docker compose up"),
+        r"(?P<cmd>nvidia-docker run|docker\"? \"?run|docker-compose up|docker compose up)"
+        r"(?P<args>[^\n]{0,600})",
+    ),
+    _p(
+        "eco.non_nvidia_graphics",
+        ("mesa intel", "intel(r) uhd", "intel(r) iris", "intel(r) hd graphics", "xe graphics",
+         "radeon(tm) graphics", "amd radeon"),
+        r"(?<!with )(?P<gpu>Mesa Intel[^\n]{0,60}|Intel\(R\) (?:UHD|Iris|HD) Graphics[^\n]{0,30}"
+        r"|Intel[^\n]{0,10} Xe Graphics|AMD Radeon[^\n]{0,40}|Radeon\(TM\) Graphics)",
+    ),
+    # an NVIDIA GPU or driver named anywhere (lspci, Device Manager, nvidia-smi -q)
+    _p(
+        "eco.nvidia_gpu_named",
+        ("geforce", "quadro", "tesla", "titan", "rtx", "nvidia corporation", "driver version"),
+        r"\b(?:GeForce|Quadro|TITAN|RTX ?A?\d{3,4}|Tesla [A-Z]\d{1,3}|NVIDIA Corporation"
+        r"|NVIDIA [AHLT]\d{1,3}\b)|Driver Version\s*:",
+    ),
+    # A cmd.exe or PowerShell prompt: docker run from Windows, i.e. Docker Desktop on Windows
+    # ("Docker Desktop" alone is no evidence: Docker Desktop for Linux exists too)
+    _p(
+        "eco.windows_shell",
+        (":\\",),
+        r"^\s*(?:\([\w.-]{1,40}\) )?(?:PS )?[A-Z]:\\[^\n>]{0,200}>",
+    ),
+    # Keras 3's Sequential.add refusing a Keras-2 layer (keras/src/models/sequential.py), as
+    # pasted without the object ("Received:" cut, or the raise statement's first line)
+    _p(
+        "keras.needs_tf_keras",
+        ("only instances of `keras.layer` can be",),
+        r"Only instances of `keras\.Layer` can be(?: added to a Sequential model\.?"
+        r"(?: Received:)?)?[\s\"]{0,4}$",
+    ),
+    # tfjs-node's require() of a binding that was never downloaded or built (Node's loader)
+    _p(
+        "tfjs.no_binding",
+        ("cannot find module",),
+        r"Cannot find module '(?P<path>[^'\n]{0,300}tfjs_binding\.node)'",
+    ),
+    # pip >= 20.3 after an install: the header of the conflict list (src/pip/_internal/
+    # commands/install.py); the lines after it name the conflicts (pip.check_conflict)
+    _p(
+        "eco.pip_resolver_header",
+        ("dependency resolver does not currently take into account",),
+        r"pip's dependency resolver does not currently take into account all the packages "
+        r"that are installed",
+    ),
+    # conda's older solver wordings: 4.1's error type "UnsatisfiableSpecifications", <= 4.6's
+    # "The following specifications were found to be in conflict:" (conda/exceptions.py), and
+    # 4.3's NoPackagesFoundError "%s missing in current %s channels: %s"
+    _p(
+        "tools.conda_unsat",
+        ("unsatisfiablespecifications", "specifications were found to be in conflict"),
+        r"UnsatisfiableSpecifications|The following specifications were found to be in conflict",
+    ),
+    _p(
+        "tools.conda_not_found",
+        ("missing in current",),
+        r"(?:Packages|Package|Dependencies|Dependency|Packages/dependencies) missing in current"
+        r"(?: [\w-]{1,20})? channels",
+    ),
+    # A crash inside tensorflow-metal (macOS): a frame of libmetal_plugin.dylib or its sources,
+    # next to the crash itself (lldb's EXC_BAD_ACCESS, libmalloc's abort, a signal)
+    _p(
+        "eco.metal_frame",
+        ("libmetal_plugin.dylib", "metal_plugin/src/", "metal_plugin::"),
+        r"libmetal_plugin\.dylib|metal_plugin/src/[\w/]{1,120}\.(?:cc|mm|h)|metal_plugin::\w",
+    ),
+    _p(
+        "eco.native_crash",
+        ("exc_bad_access", "pointer being freed was not allocated", "segmentation fault",
+         "abort trap", "illegal hardware instruction", "bus error"),
+        r"EXC_BAD_ACCESS|pointer being freed was not allocated|[Ss]egmentation fault"
+        r"|[Aa]bort trap|illegal hardware instruction|\bbus error\b",
+    ),
+    # The Linux kernel's oops (arch/x86/mm/fault.c: "BUG: unable to handle kernel NULL pointer
+    # dereference at %p" before 4.20, "BUG: kernel NULL pointer dereference, address: %px"
+    # since) with the faulting instruction in an NVIDIA module ("[nvidia]" tag)
+    _p(
+        "eco.kernel_oops",
+        ("bug: unable to handle kernel", "bug: kernel null pointer dereference",
+         "general protection fault"),
+        r"BUG: (?:unable to handle kernel (?:NULL pointer dereference|paging request)"
+        r"|kernel NULL pointer dereference)|general protection fault",
+    ),
+    _p(
+        "eco.nvidia_module_frame",
+        ("[nvidia",),
+        r"\b(?:R?IP):? [^\n]{0,120}\[nvidia(?:_uvm|_modeset|_drm)?\]",
+    ),
+    # kmod's modprobe (tools/modprobe.c: "could not insert '%s': %s" with strerror, "...:
+    # Unknown symbol in module, or unknown parameter (see dmesg)"; FATAL "Module %s not found in
+    # directory %s") for an NVIDIA module, and nvidia-docker 1.0's "Could not load UVM kernel
+    # module" (nvidia_uvm, which CUDA needs, would not load)
+    _p(
+        "eco.modprobe_nvidia",
+        ("could not insert 'nvidia", "module nvidia", "could not load uvm kernel module"),
+        r"could not insert '(?P<mod>nvidia[\w-]{0,24})': (?P<why>[^\n(]{1,80})"
+        r"|Module (?P<mod2>nvidia[\w-]{0,24}) not found in directory (?P<dir>\S{1,160})"
+        r"|(?P<uvm>Could not load UVM kernel module)",
+    ),
+    # Notebook platforms: Colab's connect dialog when the account's GPU quota is used up (Colab
+    # FAQ "usage limits"; "Cannot connect to GPU backend" heads it), and Kaggle's notice when a
+    # notebook's host RAM ran out (read with Colab's RAM crash by checks/host_killed.py)
+    _p(
+        "eco.colab_gpu_limit",
+        ("connect to a gpu due to",),
+        r"(?P<limit>(?:cannot currently|are currently unable to) connect to a GPU due to "
+        r"(?:usage limits in Colab|Colab's usage limits))",
+    ),
+    _p(
+        "eco.colab_gpu_limit",
+        ("connect to gpu backend",),
+        r"(?P<backend>(?:Cannot|Unable to) connect to GPU backend)",
+    ),
+    _p(
+        "tools.colab_ram",
+        ("tried to allocate more memory than is available",),
+        r"(?P<kaggle>Your notebook tried to allocate more memory than is available)",
+    ),
+    # nvidia-smi missing: bash's "No such file or directory" for the binary, or "command not
+    # found" (bash/zsh)
+    _p(
+        "eco.smi_missing",
+        ("nvidia-smi: no such file", "nvidia-smi: command not found",
+         "command not found: nvidia-smi"),
+        r"nvidia-smi: No such file or directory|nvidia-smi: command not found"
+        r"|command not found: nvidia-smi",
+    ),
     # --- h6-kinds ---
     # TensorFlow 0.x-1.x dso_loader.cc (LOG(INFO)): "Couldn't open CUDA library X.
     # LD_LIBRARY_PATH: P", the old wording of "Could not load dynamic library". Only CUPTI's is
@@ -2253,6 +2489,239 @@ PATTERNS: tuple[Pattern, ...] = (
         ("tensorflow", "tf."),
         r"tensorflow[/\\]python\b|site-packages[/\\]tensorflow[/\\]|\bimport tensorflow\b"
         r"|\btf\.(?:config|test|keras|data|function|constant|__version__)\b",
+    ),
+    # --- h9-kinds ---
+    # The NVIDIA driver version as other lines print it (checks/h9_kinds.py compares it with
+    # the minimum driver of TensorFlow's CUDA): cuda_dnn.cc after a failed cudnnCreate
+    # ("possibly insufficient driver version: 384.69.0"; "Possibly" from TF 1.13),
+    # cuda_diagnostics.cc's dump of /proc/driver/nvidia/version ("driver version file
+    # contents: \"\"\"NVRM version: NVIDIA UNIX x86_64 Kernel Module  384.69 ...") and that file
+    # or the kernel's load banner pasted alone ("NVRM version: NVIDIA UNIX Open Kernel Module
+    # for x86_64  535.104.05", "NVRM: loaded NVIDIA UNIX x86_64 Kernel Module  470.57.02").
+    _p(
+        "h9.driver_printed",
+        ("insufficient driver version", "nvidia unix"),
+        r"[Pp]ossibly insufficient driver version:\s*(?P<v>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)"
+        r"|NVRM(?: version)?:? (?:loading )?NVIDIA UNIX (?:Open Kernel Module for )?"
+        r"[\w-]{1,20}(?: Kernel Module)?\s+(?P<v2>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)\b",
+    ),
+    # op_kernel.cc (FindKernelDef / CreateOpKernel): no kernel of the op for the device type.
+    # TF 1.x: "No registered 'X' OpKernel for GPU devices compatible with node ..."; TF 2.x
+    # quotes the device type ('GPU'); a PluggableDevice (tensorflow-metal) registers as GPU.
+    _p(
+        "h9.no_kernel",
+        ("opkernel for",),
+        r"No registered '(?P<op>\w{1,120})' OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices "
+        r"compatible with node",
+    ),
+    # op_kernel.cc: the registered kernels listed under that error
+    # (".  Registered:  device='CPU'; T in [DT_FLOAT]", "device='GPU'; ...").
+    _p(
+        "h9.kernel_registered",
+        ("registered:", "device='"),
+        r"(?:Registered:\s+)?device='(?P<dev>[A-Z_]{2,20})'",
+    ),
+    # placer.cc / colocation_graph.cc: the node's colocation group needs a device that one of
+    # its members has no kernel for. TF 1.x "... because the node was colocated with a group
+    # of nodes that required incompatible device '/job:.../device:GPU:0'"; TF 1.14+ names the
+    # node ("because the node {{colocation_node X}} was colocated ...").
+    _p(
+        "h9.colocation",
+        ("was colocated with a group of nodes that required incompatible device",),
+        r"Cannot assign a device for operation '?(?P<op>[\w/.-]{1,200})'?: Could not satisfy "
+        r"explicit device specification '[^']{0,200}' because the node (?:\{\{colocation_node "
+        r"[^}]{0,200}\}\} )?was colocated with a group of nodes that required incompatible "
+        r"device '[^']{0,120}?(?P<dev>[A-Z_]{2,20}):\d+'",
+    ),
+    # colocation_graph.cc's debug info under that error: "Colocation group had the following
+    # types and supported devices:" then one "<OpType>: <device types>" line per op type.
+    _p(
+        "h9.coloc_member",
+        (": cpu", ": gpu"),
+        r"^\s*(?P<op>[A-Z]\w{1,80}): (?P<devs>(?:XLA_CPU|XLA_GPU|CPU|GPU|TPU)"
+        r"(?: (?:XLA_CPU|XLA_GPU|CPU|GPU|TPU)){0,6})\s*$",
+    ),
+    # A loader that failed outright because a dependency was missing: Java's
+    # UnsatisfiedLinkError (the JDK puts "<library path>: <dlerror()>" in the message), Python's
+    # ImportError/OSError (ctypes.CDLL, a pywrap extension), the dynamic linker of a program
+    # ("error while loading shared libraries: X: cannot open shared object file").
+    _p(
+        "h9.fatal_load",
+        ("unsatisfiedlinkerror", "importerror", "oserror", "error while loading shared libraries"),
+        r"(?P<loader>UnsatisfiedLinkError|ImportError|OSError|error while loading shared "
+        r"libraries):\s*(?:(?P<host>[^\s:]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dll|dylib|jnilib)"
+        r"[\w.]{0,12})):\s*)?(?P<lib>lib[\w.+-]{1,80}?\.so[\w.]{0,12}): cannot open shared object "
+        r"file",
+        "lib",
+    ),
+    # The JDK on Windows (LoadLibrary failed with ERROR_MOD_NOT_FOUND): "java.lang.
+    # UnsatisfiedLinkError: <path>\tensorflow_jni.dll: Can't find dependent libraries".
+    _p(
+        "h9.jni_dll_deps",
+        ("can't find dependent libraries",),
+        r"UnsatisfiedLinkError: ?(?P<path>(?:[A-Za-z]:)?[^:\r\n]{0,300}): ?"
+        r"Can't find dependent libraries",
+    ),
+    # R's reticulate importing a Python module: "Error in py_module_import(module, convert =
+    # convert) :" (the Python error follows), and the R keras/tensorflow packages' "Python
+    # module tensorflow was not found." / "Python module keras was not found.".
+    _p(
+        "h9.reticulate",
+        ("py_module_import", "python module"),
+        r"Error in py_module_import\(|Python module (?P<mod>tensorflow|keras)\S{0,40} was not "
+        r"found",
+    ),
+    # TensorFlow's native module failing to import, seen in the traceback (TF 1.x
+    # pywrap_tensorflow_internal.py's swig_import_helper; "Failed to load the native
+    # TensorFlow runtime." from pywrap_tensorflow.py).
+    _p(
+        "h9.pywrap_import",
+        ("swig_import_helper", "failed to load the native tensorflow runtime"),
+        r"swig_import_helper|Failed to load the native TensorFlow runtime",
+    ),
+    # The Windows self-check script the TF 1.x install guide pointed to
+    # (tensorflow_self_check.py): "- Could not find cuDNN 6." / "- Could not find cuDNN."
+    # and, for CUDA, "- Could not load 'cudart64_80.dll'." (the per-release list under it,
+    # "* TensorFlow 1.2.1 or earlier requires cuDNN 5.1. ('cudnn64_5.dll')", is not read).
+    _p(
+        "h9.selfcheck_cudnn",
+        ("could not find cudnn",),
+        r"^\W{0,4}Could not find cuDNN (?P<v>\d{1,2}(?:\.\d)?)\.\s*$",
+    ),
+    # A shared library's unresolved tensorflow:: symbol (a custom op built against
+    # TensorFlow's headers): "<path>/x.so: undefined symbol: _ZN10tensorflow...".
+    _p(
+        "h9.custom_op_symbol",
+        ("undefined symbol: _zn",),
+        r"(?P<so>[\w.+-]{1,120}\.so)[\w.]{0,12}: undefined symbol: _ZN\w{0,40}10tensorflow",
+    ),
+    # A language binding calling a TensorFlow C API function the native library it loaded
+    # does not export: .NET's "System.EntryPointNotFoundException: Unable to find an entry
+    # point named 'TF_StringInit' in DLL 'tensorflow'." (P/Invoke), a C/C++/Go link step's
+    # "undefined reference to `TF_NewSession'" against an older libtensorflow.
+    _p(
+        "h9.capi_missing",
+        ("unable to find an entry point named", "undefined reference to `tf"),
+        r"Unable to find an entry point named '(?P<fn>TFE?_\w{1,80})' in (?:DLL|shared library) "
+        r"'(?P<lib>[\w.+-]{1,80})'|undefined reference to `(?P<fn2>TFE?_\w{1,80})'",
+    ),
+    _p(
+        "lib.missing",
+        ("could not load '",),
+        r"^\W{0,4}Could not load '(?P<lib>[\w+-][\w.+-]{0,80}\.dll)'",
+        "lib",
+    ),
+    # --- census-core ---
+    # An op library (a TensorFlow add-on's or a custom op's .so) that TensorFlow's
+    # load_op_library/load_library could not load because a symbol it needs is missing:
+    # TensorFlow returns dlerror()'s text as NotFoundError (platform/default/load_library.cc).
+    # glibc's form is "<object>: undefined symbol: <name>[, version <v>]" (elf/dl-lookup.c);
+    # macOS's dlopen "dlopen(<path>, <mode>): symbol not found in flat namespace '<name>'"
+    # (older: "Symbol not found: <name>"). tensorflow-io wraps it as "unable to open file:
+    # <lib>, from paths: [...]\ncaused by: [...]" (tensorflow_io/python/ops/__init__.py).
+    _p(
+        "core.op_lib_symbol",
+        ("undefined symbol", "symbol not found"),
+        # the library is the word before ": undefined symbol: " (checks/census_core.py reads
+        # it from the line): anchored on the first occurrence, linear on long lines
+        _first(": undefined symbol: ") + r"(?P<sym>[\w@.$]{1,400})"
+        r"|" + _first("dlopen(") + r"(?P<mlib>[^,()]{1,300}\.(?:so|dylib)), "
+        r"(?:0x)?[0-9a-fA-F]{1,8}\): "
+        r"(?:symbol not found in flat namespace '(?P<msym>[\w@.$]{1,400})'"
+        r"|Symbol not found: (?P<msym2>[\w@.$]{1,400}))",
+        "sym",
+    ),
+    # Horovod's import-time check (horovod/common/util.py check_extension): the framework
+    # extension was not compiled when horovod was pip-installed
+    _p(
+        "core.horovod_not_built",
+        ("has not been built",),
+        r"Extension (?P<ext>horovod\.\w{1,20}) has not been built"
+        r"(?:: (?P<path>\S{1,300}) not found)?",
+    ),
+    # Older TF 1.x cuda_driver.cc ToString(CUresult): a code outside its switch of cuda.h
+    # names prints as "CUresult(<n>)" (later releases ask cuGetErrorName and print
+    # "UNKNOWN ERROR (<n>)" instead)
+    _p(
+        "core.cuinit_unnamed",
+        ("failed call to cuinit: curesult(",),
+        r"failed call to cuInit: CUresult\((?P<code>-?\d{1,6})\)",
+    ),
+    # cuda_diagnostics.cc: the libcuda this process loaded did not report a version (no
+    # driver library of the host in the process, e.g. a container without the NVIDIA runtime)
+    _p(
+        "core.libcuda_not_found",
+        ("was unable to find libcuda.so dso loaded into this program",),
+        r"libcuda reported version is: (?:Not found: |NOT_FOUND: )?was unable to find "
+        r"libcuda\.so DSO loaded into this program",
+    ),
+    # A CUDA forward-compatibility libcuda named in a log: NVIDIA's cuda-compat-<major>-<minor>
+    # package or its /usr/local/cuda[-X.Y]/compat folder (docs.nvidia.com/deploy/
+    # cuda-compatibility)
+    _p(
+        "core.compat_libcuda",
+        ("cuda-compat-", "/compat"),
+        r"\bcuda-compat-\d{1,2}-\d{1,2}\b|/usr/local/cuda(?:-\d{1,2}\.\d{1,2})?/compat\b",
+    ),
+    # placer.cc: "Could not satisfy explicit device specification '<dev>' because no
+    # supported kernel for GPU devices is available" after TF 1.x's quoted "Cannot assign a
+    # device for operation '<op>': " (or "to node '<op>'"), or on its own line
+    _p(
+        "uni.no_gpu_kernel",
+        ("because no supported kernel for gpu devices is available",),
+        r"(?:Cannot assign a device (?:for operation|to node) '(?P<op>[\w/.-]{1,120})': "
+        r"|(?<![\w/.-]: ))Could not satisfy explicit device specification '[^'\s]{0,200}' "
+        r"because no supported kernel for GPU devices is available",
+    ),
+    # tensorflow/core/kernels/matmul_op_impl.h: the matrix-vector form of the cuBLAS launch
+    # failure ("Blas GEMV launch failed:  m=<m>, n=<n>")
+    _p(
+        "mem.handle",
+        ("gemv launch failed",),
+        r"(?P<gemm>Blas (?:x|S|D|H|C|Z)?GEMV launch failed)",
+    ),
+    # conv_ops.cc's "Failed to get convolution algorithm. This is probably because cuDNN
+    # failed to initialize, ..." wrapped by a paste (or a terminal) after its first sentence
+    _p(
+        "mem.handle",
+        ("failed to get convolution algorithm",),
+        r"(?P<conv>Failed to get convolution algorithm)\.\s*$",
+    ),
+    # JAX's CUDA plugin checks its CUDA components at start-up (jax_plugins/cuda/__init__.py
+    # _check_cuda_versions; older jax/_src/xla_bridge.py): "Found <name> version <v>, but JAX
+    # was built against version <b>, which is newer", "Unable to load <name>. Is it
+    # installed?", or "Outdated <name> installation found." with the versions on the next
+    # lines; xla_bridge.py prefixes "CUDA backend failed to initialize: "
+    _p(
+        "core.jax_cuda",
+        ("but jax was built against version", "is it installed?",
+         "installation found.", "version jax was built against:", "installed version:",
+         "minimum supported:"),
+        r"Found (?P<name>[\w-]{1,20}) version (?P<have>\d{1,9}), but JAX was built against "
+        r"version (?P<built>\d{1,9}), which is newer"
+        r"|(?:backend failed to initialize: )Unable to load (?P<noload>[\w-]{1,20})\. Is it "
+        r"installed\?"
+        r"|Outdated (?P<oname>[\w-]{1,20}) installation found\."
+        r"|^\s*Version JAX was built against: (?P<built2>\d{1,9})\s*$"
+        r"|^\s*Installed version: (?P<have2>\d{1,9})\s*$"
+        r"|^\s*Minimum supported: (?P<min>\d{1,9})\s*$",
+    ),
+    # cuda_dnn.cc: cuDNN rejected a descriptor TensorFlow built (TF 0.x-1.x "could not set
+    # cudnn tensor/filter descriptor: CUDNN_STATUS_BAD_PARAM", "could not convert
+    # BatchDescriptor {...} to cudnn tensor descriptor: ...", "failed to enqueue convolution
+    # on stream: ...", TF 2.x "Check failed: cudnnSet...Descriptor(...) == CUDNN_STATUS_SUCCESS
+    # (3 vs. 0)batch_descriptor: {...}"; 3 is CUDNN_STATUS_BAD_PARAM in cudnn.h)
+    _p(
+        "core.cudnn_bad_param",
+        ("cudnn_status_bad_param", "cudnn_status_success ( vs. )"),
+        r"CUDNN_STATUS_BAD_PARAM\b(?!_)|== CUDNN_STATUS_SUCCESS \(3 vs\. 0\)",
+    ),
+    # MirroredStrategy's NcclAllReduce error lists the devices TensorFlow registered
+    # (op_kernel.cc "Registered devices: [CPU, GPU, ...]")
+    _p(
+        "core.registered_devices",
+        ("registered devices:",),
+        r"Registered devices: \[(?P<devs>[\w, ]{0,200})\]",
     ),
 )
 

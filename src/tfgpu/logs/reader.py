@@ -52,7 +52,7 @@ MAX_SCAN_BYTES = 16 * 1024
 MAX_REPEATS = 8
 #: Lines passed on after a candidate line whose text does not end a sentence, so that a message
 #: wrapped by a terminal or an issue tracker can be matched across them (see :func:`continues`).
-MAX_FOLLOW_LINES = 2
+MAX_FOLLOW_LINES = 3
 
 _NEW_RECORD_RE = re.compile(
     r"^\s*(?:\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} |Traceback \(|File \"|\$ |>>> |#\s|\[\d"
@@ -79,22 +79,26 @@ class FollowState:
 
     Attributes:
         left: how many of the next lines are passed on (at most :data:`MAX_FOLLOW_LINES`).
+        kind: the prefix kind of the candidate line (see :func:`split_prefix`): a next line
+            with a prefix continues it only when its prefix is of the same kind.
     """
 
-    __slots__ = ("left",)
+    __slots__ = ("kind", "left")
 
     def __init__(self) -> None:
         self.left = 0
+        self.kind = ""
 
     def after_candidate(self, text: str | None) -> None:
         """A candidate line was yielded (its last text, or ``None`` when none was)."""
         self.left = MAX_FOLLOW_LINES if text is not None and continues(text) else 0
+        self.kind = split_prefix(text)[0] if self.left and text is not None else ""
 
     def next_line(self, raw: bytes, anchors: tuple[bytes, ...]) -> str | None:
         """The text of a non-candidate line to pass on, or ``None`` (and stop following)."""
         self.left -= 1
         text = clean_line(raw, anchors)
-        if not text or starts_record(text):
+        if not text or continuation_of(self.kind, text) is None:
             self.left = 0
             return None
         if not continues(text):
@@ -102,20 +106,40 @@ class FollowState:
         return text
 
 
+def continuation_of(kind: str, text: str) -> str | None:
+    """The message part of ``text`` when it may continue a line whose prefix kind is
+    ``kind``, else ``None``.
+
+    A line with no prefix continues any line unless it starts a new record (an indented
+    "NVRM: ..." under a journald or dmesg line); a line with a prefix continues only a line
+    with the same kind of prefix (the next kernel line of one message, a quoted paste's next
+    line), and only when its message does not start a new record.
+    """
+    own, message = split_prefix(text)
+    if own and own != kind and not kind.startswith(own + "+"):
+        return None  # "> " continues "> [ 7386.2] " (a quoted dmesg's indented lines)
+    if starts_record(message):
+        return None
+    return message
+
+
 _DIGITS = b"0123456789"
 _LOWER = bytes(range(256)).translate(
-    bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ", b"abcdefghijklmnopqrstuvwxyz")
+    bytes.maketrans(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ\t", b"abcdefghijklmnopqrstuvwxyz ")
 )
 _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+#: A colour code (SGR) without its ESC, as pasted from a notebook or a web terminal.
+_ORPHAN_SGR_RE = re.compile(r"\[(?:\d{1,3}(?:;\d{1,3}){0,8})?m")
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 def template_of(text: str) -> str:
-    """Return the prefilter template of a text line: lower case, digits deleted."""
+    """Return the prefilter template of a text line: lower case, digits deleted, tabs as
+    spaces (a message pasted with tabs between its words still holds its keywords)."""
     return text.lower().translate(_STR_NO_DIGITS)
 
 
-_STR_NO_DIGITS = str.maketrans("", "", "0123456789")
+_STR_NO_DIGITS = str.maketrans("\t", " ", "0123456789")
 
 
 def _decode(raw: bytes) -> str:
@@ -141,10 +165,11 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     """Decode one raw line into matchable text, or ``None`` for binary garbage.
 
     UTF-8 is tried first, then GBK (when it yields CJK text), then latin-1 (which never
-    fails); ANSI escape sequences,
-    carriage returns and other control characters are removed.  A line longer than
-    :data:`MAX_LINE_CHARS` is cut to an excerpt: its start, or, when the first keyword of
-    ``anchors`` (lower-case bytes) lies beyond, a window around that keyword.
+    fails); ANSI escape sequences (also colour codes that lost their ESC, "[0;31m", on a
+    line with a "[0m" or "[0;" one), carriage returns and other control characters are
+    removed; tabs become spaces.  A line longer than :data:`MAX_LINE_CHARS` is cut to an
+    excerpt: its start, or, when the first keyword of ``anchors`` (lower-case bytes) lies
+    beyond, a window around that keyword.
 
     Args:
         raw: the line without its ``\\n``.
@@ -174,7 +199,9 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     text = _decode(raw)
     if "\x1b" in text:
         text = _ANSI_RE.sub("", text)
-    text = text.replace("\r", " ").rstrip()
+    if "[0m" in text or "[0;" in text:  # colour codes whose ESC a copy dropped ("[0;31m")
+        text = _ORPHAN_SGR_RE.sub("", text)
+    text = text.replace("\r", " ").replace("\t", " ").rstrip()
     if _CONTROL_RE.search(text):
         bad = len(_CONTROL_RE.findall(text))
         if bad * 4 > len(text):
@@ -183,6 +210,221 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
     if len(text) > MAX_LINE_CHARS:
         text = text[:MAX_LINE_CHARS] + " …"
     return text
+
+
+# --- pasted forms -------------------------------------------------------------------
+# Logs reach tfgpu the way users paste them: copied from a web page (HTML entities,
+# non-breaking and zero-width spaces), quoted in Markdown or e-mail ("> "), printed as a
+# Python/JSON string (escaped newlines: subprocess output, a notebook's "text": [...] list,
+# a bytes repr), written by rsyslog (control characters escaped as "#012"), or prefixed by
+# a collector (kubectl/docker --timestamps, journald/syslog, dmesg).  Each form is undone
+# here, in linear time and on bounded text, as a property of the reader, not per message.
+
+#: Non-breaking spaces (U+00A0, U+202F) as UTF-8; they become plain spaces.
+_NBSP = (b"\xc2\xa0", b"\xe2\x80\xaf")
+#: Zero-width characters (U+200B/C/D, U+2060, U+FEFF) as UTF-8; they are deleted.
+_ZERO_WIDTH = (b"\xe2\x80\x8b", b"\xe2\x80\x8c", b"\xe2\x80\x8d", b"\xe2\x81\xa0", b"\xef\xbb\xbf")
+_ASCII = bytes(range(128))
+_NAMED_ENTITIES = {b"quot": b'"', b"apos": b"'", b"lt": b"<", b"gt": b">", b"amp": b"&",
+                   b"nbsp": b" "}
+_ENTITY_RE = re.compile(rb"&(?:(quot|apos|lt|gt|amp|nbsp)|#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6}));")
+
+
+def _entity(m: re.Match[bytes]) -> bytes:
+    name, dec, hexa = m.groups()
+    if name is not None:
+        return _NAMED_ENTITIES[name]
+    code = int(dec) if dec is not None else int(hexa, 16)
+    if code < 32 or 0xD800 <= code <= 0xDFFF or code > 0x10FFFF:
+        return b" "  # a control character or no character: never a new line (line numbers)
+    return chr(code).encode("utf-8")
+
+
+def normalize_paste(body: bytes) -> bytes:
+    """Undo the manglings of text copied from a web page, on raw bytes (one chunk or line).
+
+    Non-breaking spaces become spaces, zero-width characters and byte-order marks are
+    deleted, and HTML character references (``&quot;`` ``&#39;`` ``&lt;`` ``&gt;``
+    ``&amp;`` ``&#x27;`` ...) are decoded (references to control characters become a space,
+    so line numbers never change).  Each step runs only when its marker byte sequence is
+    present: plain logs pay a few C-speed ``in`` tests per chunk.
+
+    Args:
+        body: UTF-8 (or other byte-oriented) text, any length.
+
+    Returns:
+        The normalized bytes (``body`` itself when nothing was found).
+    """
+    if not body.isascii() and (b"\xc2" in body or b"\xe2" in body or b"\xef" in body):
+        # The marks' lead bytes are found by memchr; the marks themselves are searched in
+        # the non-ASCII bytes only (~1 GB/s, then tiny): in valid UTF-8 a lead byte is
+        # followed by its own continuation bytes, so deleting ASCII makes no false pair.
+        high = body.translate(None, _ASCII)
+        for nb in _NBSP:
+            if nb in high:
+                body = body.replace(nb, b" ")
+        for zw in _ZERO_WIDTH:
+            if zw in high:
+                body = body.replace(zw, b"")
+    if b"&" in body:
+        body = _ENTITY_RE.sub(_entity, body)
+    return body
+
+
+#: rsyslog's escapes of control characters (``$EscapeControlCharactersOnReceive``, on by
+#: default): ``#`` and three octal digits, e.g. ``#012`` newline, ``#011`` tab, ``#033`` ESC.
+_SYSLOG_ESC_RE = re.compile(rb"#0[0-3][0-7]")
+#: Backslash escapes of a Python or JSON string literal (repr, json.dumps, a notebook).
+_STRING_ESC_RE = re.compile(
+    rb"\\(?:([nrt\"'\\/])|x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))"
+)
+#: The opening of a string literal holding a log: ``"``, ``b'``, ``["``, ``"text": "``.
+_STRING_OPEN_RE = re.compile(rb'^\s*(?:"[\w ]{1,40}"\s*:\s*)?\[?\s*[bBuUrR]?["\']')
+#: The end of one: ``"``, ``",``, ``'"]``, ``'``.
+_STRING_CLOSE_RE = re.compile(rb'["\']\s*\]?\s*,?\s*$')
+#: A raw line with more escaped pieces than this keeps the rest as one piece.
+MAX_PIECES = 4096
+
+
+def _syslog_escape(m: re.Match[bytes]) -> bytes:
+    code = int(m.group()[1:], 8)
+    return b"\n" if code in (10, 13) else b"\x1b" if code == 27 else b" "
+
+
+def _unfold_syslog(raw: bytes) -> list[bytes]:
+    """Split an rsyslog line at ``#012``/``#015`` and decode its other ``#0oo`` escapes."""
+    out = _SYSLOG_ESC_RE.sub(_syslog_escape, raw).split(b"\n", MAX_PIECES)
+    if len(out) > MAX_PIECES:
+        out[-1] = out[-1].replace(b"\n", b" ")
+    return out
+
+
+def _string_escape(m: re.Match[bytes]) -> bytes:
+    simple, hx, u4, u8 = m.groups()
+    if simple is not None:
+        return _SIMPLE_ESCAPES[simple]
+    if hx is not None:
+        return bytes([int(hx, 16)])
+    code = int(u4 or u8, 16)
+    if code == 10 or code == 13:
+        return b"\n"
+    ok = (code >= 32 or code == 27) and not 0xD800 <= code <= 0xDFFF and code <= 0x10FFFF
+    return chr(code).encode("utf-8") if ok else b" "
+
+
+_SIMPLE_ESCAPES = {b"n": b"\n", b"r": b"\n", b"t": b" ", b'"': b'"', b"'": b"'",
+                   b"\\": b"\\", b"/": b"/"}
+#: A backslash that starts no valid escape, once the escaped backslashes are taken out.
+_BAD_ESCAPE_RE = re.compile(
+    rb"\\(?![nrt\"'/]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8})"
+)
+
+
+def _unfold_string(raw: bytes) -> list[bytes]:
+    r"""Decode a line that is a string literal holding a log, split at its escaped newlines.
+
+    The line is taken as escaped only when every backslash in it starts a valid escape
+    (``\n \r \t \" \' \\ \/ \xHH \uHHHH \UHHHHHHHH``) and one of them is a newline, a
+    quote or a backslash: a Windows path (``C:\Program Files\...``) holds other
+    backslashes and is left alone.  ``\xHH`` gives a byte (a bytes repr of UTF-8 text),
+    ``\uHHHH`` a character.  C-speed checks first; one ``re.sub`` pass to decode.
+    """
+    singles = raw.replace(b"\\\\", b"")  # escaped backslashes, paired left to right
+    if _BAD_ESCAPE_RE.search(singles) is not None:
+        return [raw]
+    if len(singles) == len(raw) and b"\\n" not in singles and b"\\r" not in singles \
+            and b'\\"' not in singles:
+        return [raw]
+    out = _STRING_ESC_RE.sub(_string_escape, raw).split(b"\n", MAX_PIECES)
+    if len(out) > MAX_PIECES:
+        out[-1] = out[-1].replace(b"\n", b" ")
+    if len(out) > 1:  # the string's own quotes: '"text": "' before, '",' after
+        out[0] = _STRING_OPEN_RE.sub(b"", out[0], count=1)
+        out[-1] = _STRING_CLOSE_RE.sub(b"", out[-1], count=1)
+    return out
+
+
+def pieces_of(raw: bytes) -> list[bytes]:
+    r"""The pieces of one raw line that are matched as lines of their own.
+
+    A line is split at carriage returns (progress bars rewritten in place; a CRLF ending
+    gives one piece), at rsyslog's escaped newlines (``...but#012NVRM: this kernel...``;
+    ``#011`` and the other escapes become a space, ``#033`` an ESC), and, when the line is a
+    Python/JSON string literal (``json.dumps``, ``repr``, a notebook's ``"text"`` list), at
+    its escaped newlines, with its escapes decoded.  Blank pieces are dropped.  At most
+    :data:`MAX_PIECES` pieces per form; the work is linear in the line's length.
+
+    Args:
+        raw: one line without its ``\n`` (at most ``MAX_CARRY_BYTES``).
+
+    Returns:
+        The non-blank pieces, in order (``[raw]`` for a plain line).
+    """
+    parts = split_cr(raw) if b"\r" in raw else [raw]
+    if b"#0" in raw:
+        parts = [q for p in parts for q in (_unfold_syslog(p) if b"#0" in p else (p,))]
+    if b"\\" in raw:
+        parts = [q for p in parts for q in (_unfold_string(p) if b"\\" in p else (p,))]
+    return [p for p in parts if p.strip()]
+
+
+#: The prefixes that collectors and pastes put before a log message.  Named groups give the
+#: kind: ``q`` a Markdown/e-mail quote ("> ", "> > "), ``sys`` a syslog/journald line
+#: ("Aug 26 14:08:07 host kernel: ", also with an ISO time), ``ts`` an RFC 3339 time
+#: (``kubectl logs --timestamps``, ``docker logs -t``; a CRI log's "stderr F "),
+#: ``dm`` a dmesg time ("[ 7386.259769] ", "[Mon May  1 10:00:00 2024] "), ``gut`` a
+#: line-number gutter ("  12 | ", Jupyter's "---> 62 ", a CI log viewer's elapsed time and
+#: line number "13m 43s | 221 | "), ``mpi`` an Open MPI rank tag as horovodrun/mpirun
+#: print it ("[1,0]<stderr>:", with --timestamp-output "Thu Jun 18 14:28:35 2020[1,0]<stderr>:"),
+#: ``compose`` a Docker Compose service column ("web_1  | ", "tf-serving-1  | ").
+_PREFIX_RE = re.compile(
+    r"(?P<q>(?:[ \t]{0,3}>(?:[ \t]|$))+)"
+    r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
+    r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)"
+    r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?:\[\d{1,10}\])?: )"
+    r"|(?P<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
+    r"(?:(?:stdout|stderr) [FP] )?)"
+    r"|(?P<dm>\[(?: {0,12}\d{1,10}\.\d{1,9}|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d "
+    r"\d\d:\d\d:\d\d \d{4})\] ?)"
+    r"|(?P<mpi>(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})?"
+    r"(?P<rank>\[\d{1,6},\d{1,6}\])<(?:stdout|stderr)>: ?)"
+    r"|(?P<compose>(?P<svc>[\w.-]{1,64}?[-_]\d{1,4}) {1,24}\| ?)"
+    r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
+    r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
+)
+#: Prefixes stripped from one line, at most (a quote around a kubectl line...).
+_MAX_PREFIXES = 3
+
+
+def split_prefix(text: str) -> tuple[str, str]:
+    """Split a collector's or a paste's prefix off a cleaned line.
+
+    Args:
+        text: a cleaned line.
+
+    Returns:
+        ``(kind, message)``: ``kind`` names the prefixes found (``""`` when none; a syslog
+        prefix's kind includes its host and tag, so that lines of two programs never
+        join), ``message`` the rest (``text`` itself when there is no prefix).
+    """
+    kinds: list[str] = []
+    rest = text
+    for _ in range(_MAX_PREFIXES):
+        m = _PREFIX_RE.match(rest)
+        if m is None or not m.group():
+            break
+        kind = m.lastgroup or ""
+        if m.group("sys") is not None:
+            kind = f"sys {m.group('host')} {m.group('tag')}"
+        elif m.group("compose") is not None:
+            kind = f"compose {m.group('svc')}"  # one service's lines never join another's
+        elif m.group("mpi") is not None:
+            kind = f"mpi {m.group('rank')}"  # one rank's lines never join another's
+        kinds.append(kind)
+        rest = rest[m.end() :]
+    if not kinds:
+        return "", text
+    return "+".join(kinds), rest
 
 
 def scan_stream(
@@ -249,6 +491,12 @@ def scan_stream(
         if eof:
             break
     stats.lines = first_line - 1 if not continuing else first_line
+
+
+def is_candidate(raw: bytes, anchors: tuple[bytes, ...]) -> bool:
+    """Whether one raw line's template (see :func:`scan_view`) holds one of ``anchors``."""
+    view = scan_view(raw.translate(_LOWER, _DIGITS))
+    return any(a in view for a in anchors)
 
 
 def scan_view(template: bytes) -> bytes:
@@ -375,6 +623,8 @@ def cache_key(template: bytes) -> bytes:
 
 #: Above this many new templates in a chunk, keywords are searched in one joined blob.
 _BATCH_MIN = 64
+#: The same for the pieces of one line (an escaped log in one JSON string).
+_PIECES_BATCH_MIN = 8
 
 
 def _batch_candidates(templates: list[bytes], needles: tuple[bytes, ...]) -> list[bool]:
@@ -407,6 +657,7 @@ def _scan_body(
     follow: FollowState | None = None,
 ) -> Iterator[tuple[int, str]]:
     cache = tcache.counts
+    body = normalize_paste(body)  # keeps every newline: line numbers do not change
     templates = body.translate(_LOWER, _DIGITS).split(b"\n")
     unique = set(templates)
     keys = {t: cache_key(t) for t in unique}
@@ -457,21 +708,50 @@ def _scan_body(
         raw = raw_lines[i]
         if len(raw) > MAX_LINE_CHARS:
             stats.long_lines += 1
-        pieces = [raw]
-        if b"\r" in raw.rstrip(b"\r"):
-            pieces = [
-                p
-                for p in split_cr(raw)
-                if any(a in scan_view(p.translate(_LOWER, _DIGITS)) for a in anchors)
-            ]
-        last: str | None = None
-        for piece in pieces:
+        for text in line_texts(raw, anchors, stats, follow):
+            yield first_line + i, text
+
+
+def line_texts(
+    raw: bytes,
+    anchors: tuple[bytes, ...],
+    stats: ReadStats,
+    follow: FollowState | None = None,
+) -> Iterator[str]:
+    """The cleaned texts of a candidate line: its :func:`pieces_of` that hold a keyword,
+    and the pieces after one of them that continue it (see :class:`FollowState`).
+
+    Args:
+        raw: the line without its newline, already :func:`normalize_paste`-d.
+        anchors: the prefilter keywords (lower-case bytes).
+        stats: ``candidates`` and ``skipped_binary`` are counted here.
+        follow: the follow state, updated; ``None`` to pass no continuation on.
+
+    Yields:
+        Cleaned texts, in order.
+    """
+    pieces = pieces_of(raw)
+    if len(pieces) <= 1:
+        flags = [True] * len(pieces)
+    else:
+        views = [scan_view(p.translate(_LOWER, _DIGITS)) for p in pieces]
+        if len(pieces) > _PIECES_BATCH_MIN:  # one find pass per keyword over all pieces
+            flags = _batch_candidates(views, anchors)
+        else:
+            flags = [any(a in v for a in anchors) for v in views]
+    if follow is not None and not pieces:
+        follow.left = 0
+    for piece, flag in zip(pieces, flags, strict=True):
+        if flag:
             text = clean_line(piece, anchors)
             if text is None:
                 stats.skipped_binary += 1
-                continue
-            stats.candidates += 1
-            last = text
-            yield first_line + i, text
-        if follow is not None:
-            follow.after_candidate(last)
+            else:
+                stats.candidates += 1
+                yield text
+            if follow is not None:
+                follow.after_candidate(text)
+        elif follow is not None and follow.left:
+            text = follow.next_line(piece, anchors)
+            if text is not None:
+                yield text

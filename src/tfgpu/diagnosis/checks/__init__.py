@@ -13,6 +13,30 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
+from tfgpu.diagnosis.checks.census_core import (  # census-core
+    cudnn_bad_param,
+    cuinit_unnamed_code,
+    horovod_extension_not_built,
+    jax_cuda_component_outdated,
+    op_library_built_for_other_tensorflow,
+)
+from tfgpu.diagnosis.checks.census_eco import (  # census-eco
+    colab_gpu_usage_limit,
+    directml_problems,
+    docker_gpu_request_other_cause,
+    gpu_fell_off_bus,
+    gpu_init_failed,
+    installer_module_load_failed,
+    kubernetes_gpu_insufficient,
+    metal_plugin_crashed,
+    nvidia_container_cli_failed,
+    nvidia_module_crashed,
+    nvidia_module_not_loadable,
+    pip_resolver_notice,
+    smi_in_container_without_gpu,
+    smi_missing,
+    solver_nothing_provides_requested,
+)
 
 # --- gpu stack (stage 3) ---
 from tfgpu.diagnosis.checks.compute_capability import (
@@ -225,6 +249,18 @@ from tfgpu.diagnosis.checks.workplan import (
     tfgpu_version_missing,
 )
 
+# --- h9-kinds ---
+# isort: split
+from tfgpu.diagnosis.checks.h9_kinds import (
+    binding_capi_missing,
+    binding_import_cut,
+    custom_op_abi,
+    driver_below_cuda_printed,
+    jni_dll_dependencies,
+    op_without_gpu_kernel,
+    selfcheck_cudnn_missing,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -375,6 +411,28 @@ LOG_CHECKS: tuple[Check, ...] = (
     hip_no_binary_for_gpu,
     # --- kinds3 ---
     image_requirement_unsatisfied,
+    # --- census-eco ---
+    nvidia_container_cli_failed,
+    gpu_fell_off_bus,
+    gpu_init_failed,
+    installer_module_load_failed,
+    kubernetes_gpu_insufficient,
+    directml_problems,
+    docker_gpu_request_other_cause,
+    smi_in_container_without_gpu,
+    solver_nothing_provides_requested,
+    pip_resolver_notice,
+    smi_missing,
+    metal_plugin_crashed,
+    nvidia_module_crashed,
+    nvidia_module_not_loadable,
+    colab_gpu_usage_limit,
+    # --- census-core ---
+    op_library_built_for_other_tensorflow,
+    horovod_extension_not_built,
+    cuinit_unnamed_code,
+    jax_cuda_component_outdated,
+    cudnn_bad_param,
     # --- h6-kinds ---
     driver_component_stale,
     wsl_directml_libraries_missing,
@@ -395,6 +453,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvml_function_not_found,
     nvrm_gpu_unsupported,
     nvrm_no_gpu,
+    # --- h9-kinds ---
+    driver_below_cuda_printed,
+    op_without_gpu_kernel,
+    jni_dll_dependencies,
+    binding_import_cut,
+    selfcheck_cudnn_missing,
+    custom_op_abi,
+    binding_capi_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -51,6 +51,22 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
     cuda = _build_cuda(hits) or (re.sub(r"[^\d.]", "", want) or None)
     override = cuda or "12.0"
     evidence = log_evidence(hits, have_hits, ctx.h("tools.conda_unsat").first[:1])
+    if have is not None and not want and all(h.g("feat") for h in hits):
+        # census-eco: conda 4.8's conflict report lists the system's own __cuda record
+        # ("feature:/win-64::__cuda==11.0=0", resolve.py _classify_bad_deps at 4.8.3: every
+        # chain ending in __cuda) even when no requested package depends on it (goatools,
+        # gym): no package is shown to need a newer driver, so none is claimed
+        return [catalogue.make(
+            "conda-cuda-virtual-package-missing", variant="listed", have=have,
+            what="the request", evidence=evidence,
+            fix=("# the __cuda lines name conda's record of the driver, not a package that "
+                 "needs a newer one: look for the real conflict",
+                 "conda config --set unsatisfiable_hints True   # then repeat the command",
+                 "conda create -n test -c conda-forge --dry-run <the packages>   # a fresh "
+                 "environment, one channel (mixed channels often cause this)",
+                 "conda update -n base conda   # conda 4.8's conflict report is known to "
+                 "list __cuda spuriously"),
+        )]
     if (have is not None and any(h.g("feat") for h in hits)) or (
             have is not None and want and not any(h.g("vp") or h.g("missing") for h in hits)):
         return [catalogue.make(

@@ -137,7 +137,7 @@ def container_without_gpu(f: Facts) -> list[Finding]:
         + "."
     )
     out.append(catalogue.make(
-        "docker-run-without-gpus",
+        "docker-run-without-gpus", variant=None if sure else "unsure",  # census-eco
         evidence=log_evidence(banner, libcuda[:1], cuinit.first[:1], nodes),
         cause=cause,
         fix=("docker run --gpus all ...   # start the container with GPU access",

@@ -19,6 +19,20 @@ from tfgpu.findings import Finding
 def rule_nccl(ctx: Facts) -> list[Finding]:
     """NCCL kernels missing (Windows), NCCL shared memory, IOMMU faults, NCCL errors."""
     out: list[Finding] = []
+    # census-core: the error's "Registered devices: [CPU, XLA_CPU]" lists no GPU at all: the
+    # NCCL op has no kernel because TensorFlow registered no GPU, not for want of NCCL
+    devs = ctx.h("core.registered_devices").all()
+    if ctx.h("nccl.no_kernel").count and devs and not any(
+            "GPU" in (h.g("devs") or "") for h in devs):
+        return [catalogue.make(
+            "nccl-not-available", variant="no-gpu-device",
+            op=ctx.h("nccl.no_kernel").first[0].g("op"),
+            devices=devs[0].g("devs") or "",
+            evidence=log_evidence(ctx.h("nccl.no_kernel"), devs[:1]),
+            fix=('python -c "import tensorflow as tf; print(tf.config.list_physical_devices('
+                 '\'GPU\'))"   # [] : this TensorFlow sees no GPU; the findings for that '
+                 "(driver, CUDA libraries, a CPU-only build) come first",),
+        )]
     out += from_log(ctx, "nccl.no_kernel", lambda nok, first: catalogue.make(
         "nccl-not-available",
         op=first.g("op"),

@@ -516,7 +516,13 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
             "cuda-drivers-not-found-notice",
             variant="no-gpu" if gpu is False else None,
             evidence=log_evidence(hits),
-            fix=() if gpu is False else ("tfgpu doctor",),
+            # h9-kinds: cudart_stub.cc prints this when TensorFlow's CUDA runtime does not
+            # load; in a container that also means the image lacks it or the container was
+            # not given the host's GPU
+            fix=() if gpu is False else ("tfgpu doctor", *(
+                ("# in a container: start it with --gpus all (NVIDIA Container Toolkit) and use "
+                 "an image with TensorFlow's CUDA runtime (a -gpu image, or "
+                 "tensorflow[and-cuda])",) if ctx.in_container else ())),
         )
     ]
 
@@ -919,24 +925,44 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
         cause = cause[:-1] + note
     elif stale:
         cause = cause[: -len(", usually after a driver upgrade without a reboot.")] + snote
+    fix = (
+        "reboot (loads the new kernel module)",
+        "nvidia-smi   # must print the table again",
+        "# in a container: ls /usr/local/cuda/compat   # an image's own libcuda "
+        "(forward compatibility) is not fixed by a reboot: use an image whose CUDA "
+        "the host driver supports",
+    )
+    # census-core: TensorFlow's "kernel version K does not match DSO version D" with no
+    # container host and no older library prints for two set-ups (tensorflow#48722, #51641,
+    # pytorch#63801, nvidia-docker#1704: a container image's forward-compatibility libcuda;
+    # else an upgrade not yet loaded): hedged; a compat folder/package named in the log
+    # puts the container's fix first
+    hedged = bool(h.g("k")) and not container and not stale
+    compat = ctx.h("core.compat_libcuda")
+    if hedged:
+        cause = cause[: -len(", usually after a driver upgrade without a reboot.")] + (
+            ": either a driver upgrade whose new kernel module is not loaded yet (a reboot "
+            "fixes it), or, in a container, the image's own CUDA forward-compatibility "
+            "libcuda (cuda-compat, /usr/local/cuda/compat) that the host's driver or GPU does "
+            "not support (forward compatibility is for data-centre GPUs; a reboot does not "
+            "help). "
+            + ("The log names a CUDA compat library, so the second is likely."
+               if compat.count else "The log does not say which."))
+        if compat.count:
+            fix = (fix[2], *fix[:2])
     return [
         catalogue.make(
             "nvidia-driver-library-mismatch",
             variant="from-log-container" if container else "from-log-stale" if stale
-            else "from-log",
+            else "from-log-hedged" if hedged else "from-log",
             evidence=log_evidence(
                 hits,
                 _cuinit_errors(ctx, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", code="803"),
                 ctx.h("claim.container_host").first[:1],
+                compat.first[:1] if hedged else [],
             ),
             why=cause,
-            fix=(cfix if container else sfix if stale else (
-                "reboot (loads the new kernel module)",
-                "nvidia-smi   # must print the table again",
-                "# in a container: ls /usr/local/cuda/compat   # an image's own libcuda "
-                "(forward compatibility) is not fixed by a reboot: use an image whose CUDA "
-                "the host driver supports",
-            )),
+            fix=cfix if container else sfix if stale else fix,
         )
     ]
 

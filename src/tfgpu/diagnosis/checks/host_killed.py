@@ -74,6 +74,9 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
                     + (" (a memory cgroup's limit: the container's or job's RAM limit)"
                        if first.g("cg") else "")
                     + f" (line {first.line})")
+        elif first.g("kaggle"):  # census-eco: Kaggle's notice
+            what = ("Kaggle restarted the notebook after it tried to allocate more memory "
+                    f"than is available (line {first.line})")
         else:
             what = f"Colab ended the session after it used all its RAM (line {first.line})"
         return [catalogue.make(

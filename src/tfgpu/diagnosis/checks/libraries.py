@@ -335,6 +335,10 @@ def _cudart_harmless_reading(ctx: Facts) -> bool:
     child), and nothing shows an NVIDIA GPU, a CUDA set-up or a driver (holdout2 kinds: a
     known driver is a GPU's evidence)."""
     missing = ctx.h("lib.missing")
+    if any("ImportError" in h.text for h in missing.all()):
+        # census-core: an ImportError is no dso_loader warning: the module (TensorFlow 1.x
+        # links the CUDA runtime directly) could not be imported at all
+        return False
     only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
     return bool((ctx.h("noise.cudart_stub").count or (only_cudart and not ctx.gpu_expected))
                 and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions
@@ -365,6 +369,13 @@ def _h6_claims(ctx: Facts, filename: str, base: str) -> bool:
     if any(h.g("lib") == filename for h in ctx.h("h6.wsl_dx_missing").all()):
         return True
     return base == "cuda" and h6_kinds.libcuda_claimed_here(ctx)
+
+
+def _h9_fatal(ctx: Facts) -> set[str]:
+    """h9-kinds: the libraries checks/h9_kinds.py reports as fatal-load."""
+    from tfgpu.diagnosis.checks import h9_kinds
+
+    return h9_kinds.fatal_load_names(ctx)
 
 
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
@@ -433,6 +444,14 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         if not_searched is not None:
             core_seen = True
             out.append(not_searched)
+            continue
+        # h9-kinds: a missing library named inside a fatal loader error (UnsatisfiedLinkError,
+        # ImportError, OSError) is checks/h9_kinds.py's fatal-load finding, never harmless
+        if filename in _h9_fatal(ctx):
+            from tfgpu.diagnosis.checks import h9_kinds
+
+            core_seen = True
+            out += h9_kinds.fatal_load_missing(ctx, filename)
             continue
         stub = ctx.h("noise.cudart_stub")
         if base == "cudart" and _cudart_harmless_reading(ctx):

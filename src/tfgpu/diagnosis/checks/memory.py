@@ -476,8 +476,12 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "# copies other frameworks bring; import tensorflow first, or give each "
                  "framework its own venv"),
         )]
+    # "Fail to find the dnn implementation" (the cuDNN RNN kernels) and "DNN library is not
+    # found" (StreamExecutor) are both returned when the executor has no DNN support, i.e.
+    # AsDnn() is null: "null if there was an error initializing the DNN support"
+    # (xla/stream_executor/stream_executor.h); alone, the lines before it are missing
     notfound = all("DNN library is not found" in t or "without DNN support" in t
-                   for t in texts)
+                   or "Fail to find the dnn implementation" in t for t in texts)
     if notfound:
         if any("cudnn" in (h.g("lib") or "").lower() for h in ctx.h("lib.missing").all()):
             return []  # the missing-library finding names libcudnn

@@ -1,0 +1,414 @@
+"""Logs as users PASTE them: the reader and the engine undo each mangling in general.
+
+One test per mangling, each with the shape of a real public report (cited) and a variant.
+Every test compares the mangled paste with the clean log: the same finding (and groups)
+must come out, so a test fails when the reader stops undoing the mangling.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import time
+
+import pytest
+
+import tfgpu.logs as logs_pkg
+import tfgpu.logs.engine as engine_mod
+from tfgpu.explain import explain_lines, explain_stream
+from tfgpu.facts.log import LogFacts, ReadStats
+from tfgpu.logs import read_lines, read_stream
+from tfgpu.logs.patterns import PREFILTER_NEEDLES_BYTES, Pattern
+from tfgpu.logs.reader import (
+    MAX_PIECES,
+    normalize_paste,
+    pieces_of,
+    scan_stream,
+    split_prefix,
+)
+
+# tensorflow/tensorflow#17445 (TF 1.6 on a Quadro K2000M): the message, one line.
+CC_LINE = (
+    "2018-03-05 13:43:54.533246: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1283] "
+    "Ignoring visible gpu device (device: 0, name: Quadro K2000M, pci bus id: 0000:01:00.0, "
+    "compute capability: 3.0) with Cuda compute capability 3.0. The minimum required Cuda "
+    "capability is 3.5."
+)
+CC_ID = "gpu-compute-capability-too-low"
+# ali-vilab/dreamtalk#32: the TF 2.x loader warning, one line.
+LIB_LINE = (
+    "2024-02-25 18:52:47.991396: W tensorflow/stream_executor/platform/default/dso_loader.cc:64]"
+    " Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot "
+    "open shared object file: No such file or directory"
+)
+LIB_ID = "library-not-loaded-libcudart-so-11-0"
+# tensorflow/tensorflow#47245: the last line TensorFlow's process printed.
+ILLEGAL = "Illegal instruction (core dumped)"
+
+
+def _ids(lines: list[str]) -> set[str]:
+    return {f.id for f in explain_lines(lines)}
+
+
+def _stream_ids(data: bytes, chunk: int = 1 << 20) -> set[str]:
+    return {f.id for f in explain_stream(io.BytesIO(data), chunk_bytes=chunk).findings}
+
+
+def _both(text: str) -> set[str]:
+    """Findings of ``text`` read as lines and as a stream (tiny and big chunks): all equal."""
+    a = _ids(text.split("\n"))
+    b = _stream_ids(text.encode())
+    c = _stream_ids(text.encode(), chunk=7)
+    assert a == b == c, (a, b, c)
+    return a
+
+
+def test_the_clean_forms_give_their_findings() -> None:
+    assert CC_ID in _ids([CC_LINE])
+    assert LIB_ID in _ids([LIB_LINE])
+    assert read_lines([ILLEGAL]).get("cpu.illegal").count == 1  # an anchored pattern (^...$)
+    assert _ids([ILLEGAL])
+
+
+# ------------------------------------------------------------------ hard wraps inside a word
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """A terminal's hard wrap: cut every ``width`` characters, wherever that falls."""
+    return [text[i : i + width] for i in range(0, len(text), width)]
+
+
+def test_a_hard_wrap_inside_a_word_is_joined_without_a_space() -> None:
+    # The brief's shape: "... with Cuda c" / "ompute capability 3.0. The minimum ...".
+    msg = CC_LINE.split("] ", 1)[1]
+    cut = msg.index("ompute capability 3.0. The")
+    lines = [msg[:cut], msg[cut:]]
+    assert lines[0].endswith("with Cuda c")
+    facts = read_lines(lines)
+    hit = facts.get("cc.ignored").first[0]
+    assert (hit.g("cc"), hit.g("min")) == ("3.0", "3.5")
+    assert CC_ID in _both("\n".join(lines))
+    # variant: an 80-column terminal cuts the whole glog line into four pieces
+    assert CC_ID in _both("\n".join(_wrap(CC_LINE, 80)))
+
+
+def test_a_join_without_the_space_is_only_tried_between_two_letters_or_digits() -> None:
+    assert not engine_mod._split_word("version 3.0.", "The minimum")
+    assert not engine_mod._split_word("with Cuda", " compute")
+    assert engine_mod._split_word("with Cuda c", "ompute capability")
+
+
+# ------------------------------------------------------------------ rsyslog's #012 escapes
+
+# stackhpc/ansible-slurm-appliance#287: the kernel's four-line message in one syslog line.
+NVRM_SYSLOG = (
+    "Jun 30 11:07:05 gpu-0 kernel: NVRM: API mismatch: the client has the version 535.54.03, "
+    "but#012NVRM: this kernel module has the version 530.30.02.  Please#012NVRM: make sure "
+    "that this kernel module and all NVIDIA driver#012NVRM: components have the same version."
+)
+
+
+def _scan(data: bytes, anchors: tuple[bytes, ...]) -> list[tuple[int, str]]:
+    return list(scan_stream(io.BytesIO(data), anchors, ReadStats()))
+
+
+def test_rsyslog_escaped_newlines_become_lines_of_their_own() -> None:
+    got = _scan(b"noise\n" + NVRM_SYSLOG.encode() + b"\nafter\n", (b"nvrm",))
+    assert [n for n, _ in got] == [2, 2, 2, 2]  # every piece keeps the line's number
+    assert got[0][1].endswith("the version 535.54.03, but")
+    assert [t for _, t in got[1:]] == [
+        "NVRM: this kernel module has the version 530.30.02.  Please",
+        "NVRM: make sure that this kernel module and all NVIDIA driver",
+        "NVRM: components have the same version.",
+    ]
+    # #011 (tab) and #033 (ESC of a colour code) are decoded, not split
+    assert pieces_of(b"a#011b#033[31mc") == [b"a b\x1b[31mc"]
+
+
+def test_a_traceback_logged_through_rsyslog_is_explained() -> None:
+    # variant: a service's Python traceback, one syslog line with #012 and #011 escapes
+    clean = ["Traceback (most recent call last):", '  File "/srv/app.py", line 3, in <module>',
+             "    import tensorflow as tf", "ImportError: libcudart.so.11.0: cannot open "
+             "shared object file: No such file or directory"]
+    syslog = "Mar  3 10:00:01 node7 python3[4242]: " + "#012".join(clean).replace("  ", "#011")
+    assert LIB_ID in _ids(clean)
+    assert LIB_ID in _both(syslog)
+    assert LIB_ID not in _both(syslog.replace("libcudart", "nothing"))
+
+
+# ------------------------------------------------------------------ kernel continuation lines
+
+# A pattern written from the driver's message (nv.c prints four "NVRM: " lines); the
+# catalogue's own NVRM rows belong to another area, so the join is tested with this one.
+_NVRM = Pattern(
+    "test.nvrm_api",
+    ("api mismatch",),
+    re.compile(r"API mismatch: the client has the version (?P<client>\d+(?:\.\d+)+), but\s+"
+               r"NVRM: this kernel module has the version (?P<kernel>\d+(?:\.\d+)+)"),
+)
+
+
+@pytest.fixture
+def nvrm_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine_mod, "PATTERNS", (*engine_mod.PATTERNS, _NVRM))
+    monkeypatch.setattr(logs_pkg, "PREFILTER_NEEDLES_BYTES",
+                        (*PREFILTER_NEEDLES_BYTES, b"api mismatch"))
+
+
+def _nvrm(facts: LogFacts) -> tuple[str | None, str | None]:
+    hits = facts.get("test.nvrm_api")
+    if not hits.count:
+        return None, None
+    return hits.first[0].g("client"), hits.first[0].g("kernel")
+
+
+@pytest.mark.usefixtures("nvrm_pattern")
+@pytest.mark.parametrize("paste", [
+    # saharmor/dalle-playground#104: dmesg, continuations indented under the message
+    "[ 7386.259769] NVRM: API mismatch: the client has the version 515.48.07, but\n"
+    "               NVRM: this kernel module has the version 510.73.05.  Please\n",
+    # NVIDIA/nvidia-docker#182: journalctl, continuations indented under the message
+    "Aug 26 14:08:07 nyasara-linux kernel: NVRM: API mismatch: the client has the version "
+    "515.48.07, but\n                                      NVRM: this kernel module has the "
+    "version 510.73.05.  Please\n",
+    # variant (old dmesg, every line with its own time): the prefix is joined away
+    "[  176.432772] NVRM: API mismatch: the client has the version 515.48.07, but\n"
+    "[  176.432777] NVRM: this kernel module has the version 510.73.05.  Please\n",
+    # variant: /var/log/syslog, every line with its own syslog prefix
+    "Aug 26 14:08:07 host kernel: NVRM: API mismatch: the client has the version 515.48.07, "
+    "but\nAug 26 14:08:07 host kernel: NVRM: this kernel module has the version 510.73.05."
+    "  Please\n",
+    # the #012 form of stackhpc/ansible-slurm-appliance#287
+    NVRM_SYSLOG.replace("535.54.03", "515.48.07").replace("530.30.02", "510.73.05"),
+])
+def test_kernel_continuation_lines_are_joined(paste: str) -> None:
+    assert _nvrm(read_lines(paste.split("\n"))) == ("515.48.07", "510.73.05")
+    assert _nvrm(read_stream(io.BytesIO(paste.encode()), chunk_bytes=5)) == (
+        "515.48.07", "510.73.05")
+
+
+@pytest.mark.usefixtures("nvrm_pattern")
+def test_an_email_quoted_printable_soft_break_is_joined_away() -> None:
+    # qemu-devel patch mail quoting dmesg (lore archive): "> " quotes and quoted-printable
+    # soft breaks ("=" at the end of a line) inside the versions.
+    mail = ["> [7874777.555649] NVRM: API mismatch: the client has the version 535.247.0=",
+            "1, but",
+            ">                  NVRM: this kernel module has the version 535.230.02.  Pl=",
+            "ease"]
+    assert _nvrm(read_lines(mail)) == ("535.247.01", "535.230.02")
+    assert _nvrm(read_stream(io.BytesIO("\n".join(mail).encode()), chunk_bytes=3)) == (
+        "535.247.01", "535.230.02")
+    assert _nvrm(read_lines(["NVRM: API mismatch: the client has the version 5=",
+                             "35.247.01, but NVRM: this kernel module has the version 1.2."])
+                 ) == ("535.247.01", "1.2")
+    assert _nvrm(read_lines(["NVRM: API mismatch: the client has the version 535.247.0",
+                             "=1, but NVRM: this kernel module has the version 1.2."])
+                 ) == (None, None)
+
+
+@pytest.mark.usefixtures("nvrm_pattern")
+def test_a_line_of_another_program_or_prefix_is_never_joined() -> None:
+    other = ("Aug 26 14:08:07 host kernel: NVRM: API mismatch: the client has the version "
+             "515.48.07, but\nAug 26 14:08:07 host gdm[12]: NVRM: this kernel module has the "
+             "version 510.73.05.  Please\n")
+    assert _nvrm(read_lines(other.split("\n"))) == (None, None)
+    mixed = ("[ 1.5] NVRM: API mismatch: the client has the version 515.48.07, but\n"
+             "2024-05-01T10:00:00Z NVRM: this kernel module has the version 510.73.05.\n")
+    assert _nvrm(read_lines(mixed.split("\n"))) == (None, None)
+    assert split_prefix("Aug 26 14:08:07 host kernel: NVRM: x")[0] == "sys host kernel"
+    assert split_prefix("[ 7386.259769] NVRM: x") == ("dm", "NVRM: x")
+    assert split_prefix("[1,0]<stderr>:x")[0] != split_prefix("[2,0]<stderr>:x")[0]
+    assert split_prefix("web_1  | x")[0] != split_prefix("db_1   | x")[0]
+    assert split_prefix("| pro_1_1  | 2015-02-16 |")[0] == ""  # a Markdown table row
+
+
+# ------------------------------------------------------------------ string literals (\n escapes)
+
+
+def test_a_log_pasted_as_a_json_string_is_split_at_its_escaped_newlines() -> None:
+    # tensorflow/tensorflow#77150: VS Code's copied error, a JSON object whose strings hold
+    # the traceback with \" and \\ escapes.  Variant: the whole log as one json.dumps line.
+    log = ["noise", CC_LINE, "2024-05-01 10:00:00.1: I x.cc:1] more"]
+    expected = _ids(log)
+    assert CC_ID in expected
+    one_line = json.dumps({"name": "InternalError", "stack": "\n".join(log) + "\n"})
+    assert expected <= _both(one_line)
+    # line numbers: every piece keeps the number of its (only) line
+    res = explain_stream(io.BytesIO(("x\n" + one_line + "\n").encode()))
+    assert {e.line for f in res.findings if f.id == CC_ID for e in f.evidence} == {2}
+
+
+def test_a_python_bytes_repr_and_a_notebook_text_list_are_decoded() -> None:
+    # subprocess.run(...).stderr printed as bytes: b'...\n...' with \xHH escapes (UTF-8)
+    log = "\n".join(["I0501 10:00:00 cpu_feature_guard.cc:1] noise", LIB_LINE, "é done"])
+    expected = _ids(log.split("\n"))
+    assert LIB_ID in expected
+    assert expected <= _both(repr(log.encode()))
+    # a Jupyter notebook's output: "text": [ "line\n", ... ] (jupyter/notebook#2712 shape)
+    cell = '   "text": [\n' + "\n".join(f"    {json.dumps(x + chr(10))}," for x in
+                                       log.split("\n")) + "\n   ]"
+    assert expected <= _both(cell)
+    # the notebook's traceback colour codes as JSON escapes (\u001b[0;31m) are removed too
+    tb = json.dumps("\x1b[0;31mImportError\x1b[0m: libcudart.so.11.0: cannot open shared "
+                    "object file: No such file or directory\n")
+    assert _ids(["ImportError: libcudart.so.11.0: cannot open shared object file: No such "
+                 "file or directory"]) <= _both(tb)
+
+
+def test_windows_paths_are_not_taken_for_escapes() -> None:
+    for path in (rb"C:\Program Files\NVIDIA GPU Computing Toolkit\CUDA\v11.2\bin\nvcuda.dll",
+                 rb"C:\Users\me\AppData\Roaming\Python\Python311\site-packages\tensorflow\n"):
+        assert pieces_of(path) == [path]
+    # an escaped one is decoded: the user-site pattern reads the single backslashes
+    esc = (r'  File \"C:\\Users\\me\\AppData\\Roaming\\Python\\Python311\\site-packages'
+           r'\\tensorflow\\__init__.py\", line 3')
+    assert pieces_of(esc.encode())[0].count(b"\\\\") == 0
+    assert read_lines([esc]).get("ctx.user_site_tf").count == 1
+    assert read_lines([esc.replace("\\\\", "\\")]).get("ctx.user_site_tf").count == 1
+
+
+# ------------------------------------------------------------------ web-page pastes
+
+
+def test_html_entities_are_decoded_without_moving_lines() -> None:
+    # Pages that quote logs in HTML (forum archives print "Installation &amp; Upgrades")
+    html = LIB_LINE.replace("'", "&#39;").replace("&#39;libcudart.so.11.0&#39;",
+                                                   "&quot;libcudart.so.11.0&quot;", 0)
+    assert "&#39;" in html
+    assert LIB_ID in _both("a &lt;b&gt;\n" + html)
+    assert LIB_ID in _both(LIB_LINE.replace("'", "&#x27;"))
+    # an entity of a newline never adds a line: line numbers stay the file's
+    assert normalize_paste(b"a&#10;b&amp;c&nbsp;d") == b"a b&c d"
+    res = explain_stream(io.BytesIO(b"x&#10;y\n" + LIB_LINE.replace("'", "&#39;").encode()))
+    assert [e.line for f in res.findings if f.id == LIB_ID for e in f.evidence] == [2]
+
+
+def test_non_breaking_zero_width_spaces_and_tabs_are_read_as_spaces() -> None:
+    # A log copied from a rendered page: NBSP between words, a zero-width space inside one,
+    # or an editor's tabs.
+    for mangled in (CC_LINE.replace(" ", "\u00a0"),
+                    CC_LINE.replace("capability", "capa\u200bbility"),
+                    CC_LINE.replace(" ", "\t"), "\ufeff" + CC_LINE.replace(" ", "\u202f")):
+        assert CC_ID in _both(mangled), ascii(mangled[:60])
+
+
+# ------------------------------------------------------------------ prefixes before the message
+
+
+@pytest.mark.parametrize("prefix", [
+    "> ",  # a Markdown or e-mail quote
+    "> > ",
+    "2024-05-01T10:00:00.123456789Z ",  # kubectl logs --timestamps / docker logs -t
+    "2024-05-01T10:00:00.123456789Z stderr F ",  # a CRI container log file
+    "May 01 10:00:00 node7 python3[4242]: ",  # journalctl / syslog
+    "2024-05-01T10:00:00+0000 node7 python3[4242]: ",  # journalctl -o short-iso
+    "[Wed May  1 10:00:00 2024] ",  # dmesg -T
+    "  12 | ",  # a line-number gutter
+    "13m 43s | 221 | ",  # a CI log viewer's table (tensorflow/tensorflow#36332)
+    "trainer_1  | ",  # docker-compose (v1) logs: "web_1  | ..."
+    "tf-serving-1  | ",  # docker compose (v2)
+    "[1,0]<stderr>:",  # horovodrun / mpirun rank tags
+    "Thu Jun 18 14:28:35 2020[1,0]<stderr>:",  # with mpirun --timestamp-output
+])
+def test_anchored_messages_match_behind_a_prefix(prefix: str) -> None:
+    # tensorflow/tensorflow#47245: "Illegal instruction (core dumped)" is matched as a whole
+    # line (^...$); behind a collector's prefix it is the same message.
+    want = _ids([ILLEGAL])
+    assert want
+    assert want <= _both("step 1\n" + prefix + ILLEGAL + "\n")
+    assert split_prefix(prefix + ILLEGAL)[1] == ILLEGAL
+
+
+def test_a_python_prompt_and_a_glog_line_keep_their_text() -> None:
+    assert split_prefix(">>> import tensorflow as tf") == ("", ">>> import tensorflow as tf")
+    assert split_prefix(CC_LINE) == ("", CC_LINE)  # a TensorFlow time is part of the record
+    assert split_prefix("---> 62   from keras.src import ops")[1] == "  from keras.src import ops"
+
+
+def test_colour_codes_that_lost_their_escape_are_removed() -> None:
+    # a notebook traceback copied through a viewer that drops ESC: "[0;31mImportError[0m: ..."
+    assert read_lines(["[0;31m" + ILLEGAL + "[0m"]).get("cpu.illegal").count == 1
+    assert read_lines(["[1;31m" + ILLEGAL + "[0m "]).get("cpu.illegal").count == 1
+    # without a reset or compound code nothing is removed ("[4m" alone stays text)
+    assert read_lines(["[4m" + ILLEGAL]).get("cpu.illegal").count == 0
+
+
+def test_crlf_utf16_and_ansi_pastes_give_the_same_findings() -> None:
+    # Windows PowerShell 5.1 "> log.txt" writes UTF-16LE with CRLF; colours from a terminal
+    text = "noise\r\n\x1b[1;31m" + CC_LINE + "\x1b[0m\r\n"
+    assert CC_ID in _stream_ids(text.encode("utf-16"))
+    assert CC_ID in _stream_ids(text.encode("utf-16-le"))
+    assert CC_ID in _both(text)
+
+
+# ------------------------------------------------------------------ bounds and speed
+
+
+def test_pieces_are_bounded_and_linear() -> None:
+    many = b"x#012" * 100_000 + b"Illegal instruction"
+    start = time.perf_counter()
+    pieces = pieces_of(many)
+    assert len(pieces) <= 2 * MAX_PIECES + 2
+    escaped = (json.dumps("\n".join([LIB_LINE] * 5000)) + "\n").encode()
+    facts = read_stream(io.BytesIO(escaped))
+    assert facts.get("lib.missing").count >= 1
+    assert time.perf_counter() - start < 10
+
+
+def test_many_pasted_lines_stay_fast() -> None:
+    # every mangling at once on 20,000 lines: linear, a few seconds at most
+    line = "> 2024-05-01T10:00:00Z " + LIB_LINE.replace("'", "&#39;").replace(" ", "\u00a0")
+    data = ("\n".join([line, "Epoch 1/5 loss: 0.1 with Cuda c", "ompute"] * 7000)).encode()
+    start = time.perf_counter()
+    res = explain_stream(io.BytesIO(data))
+    assert time.perf_counter() - start < 15
+    assert LIB_ID in {f.id for f in res.findings}
+
+
+# ------------------------------------------------------------------ the engine's keyword index
+
+
+def test_the_needle_index_selects_exactly_the_patterns_of_the_plain_scan() -> None:
+    from pathlib import Path
+
+    from tfgpu.logs.patterns import PATTERNS
+    from tfgpu.logs.reader import template_of
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    lines = [CC_LINE, LIB_LINE, ILLEGAL, "", "x", "''", '""', "[]", "c:\\x", "a..b", "- x"]
+    for path in sorted((fixtures / "recorded" / "tf-logs").glob("*.txt"))[:40]:
+        lines += path.read_text(encoding="utf-8", errors="replace").splitlines()[:400]
+    index = engine_mod.NeedleIndex(PATTERNS)
+    checked = 0
+    for line in dict.fromkeys(lines):
+        t = template_of(line)
+        plain = tuple(p for p in PATTERNS if any(n in t for n in p.needles))
+        assert index.lookup(t) == plain, line
+        checked += bool(plain)
+    assert checked > 50  # the corpus does hold catalogue keywords
+
+
+@pytest.mark.parametrize("line", [
+    "> " * 200_000 + ILLEGAL,
+    "  > >" * 100_000,
+    "1 " * 300_000 + "| x",
+    "13m 43s " * 100_000 + "| 1 | x",
+    "[" + " " * 500_000 + "1.5] x",
+    "Aug 26 14:08:07 " + "h" * 500_000 + " kernel: x",
+    "\\" * 1_000_000,
+    "\\n\\" * 300_000,
+    "\\u00" * 300_000,
+    "#0" * 500_000,
+    "#012" * 250_000,
+    "&#" * 500_000 + "&#x" * 100_000 + "&amp;" * 100_000,
+    '"text": ["' * 100_000 + "\\n",
+])
+def test_the_paste_decoders_stay_linear_on_adversarial_lines(line: str) -> None:
+    start = time.perf_counter()
+    split_prefix(line)
+    raw = line.encode()
+    pieces_of(raw)
+    normalize_paste(raw)
+    read_lines([line, "Epoch 1 with Cuda c", "ompute"])
+    assert time.perf_counter() - start < 3, ascii(line[:40])
