@@ -66,6 +66,8 @@ LEVELS: dict[str, frozenset[str]] = {
                                          "STDERR"}),
     # h9-kinds: Java's and R's stderr, the Windows self-check script's stdout
     "messages_h9.toml": frozenset({"ERROR", "INFO", "PYTHON", "STDERR", "STDOUT"}),
+    # tf-sweep: TensorFlow 2.21's own Python/C++ device messages (tf.config, placement, ...)
+    "messages_tf_python.toml": frozenset({"WARNING", "INFO", "PYTHON", "STATUS"}),
 }
 #: Files whose ``versions`` are TensorFlow version ranges (checked with VERSIONS_RE).
 TF_VERSIONED = frozenset({"messages_gpu_stack.toml"})
