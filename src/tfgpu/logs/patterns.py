@@ -2691,7 +2691,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # settings other than devices changed after the runtime initialised).
     _p(
         "tfsweep.config_rejected",
-        ("setting memory limit", "must be specified for all virtual devices",
+        ("setting memory limit", "on cpu virtual", "must be specified for all virtual devices",
          "virtual devices are not supported for", "cannot set memory growth on non-gpu",
          "invalid visible device index", "parallelism cannot be modified after initialization",
          "collective ops must be configured at program startup",
