@@ -2740,6 +2740,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|pad_to_max_output_size == True))"
         r"|(?P<const>XLA can't deduce compile time constant (?:output|processing) shape)",
     ),
+    # Keras' mixed-precision check (device_compatibility_check.py) lists a GPU that reports
+    # no CUDA compute capability (ROCm, DirectML, Metal): it cannot judge float16 speed there
+    _p(
+        "tfsweep.mixed_not_nvidia",
+        ("no compute capability (probably not an nvidia gpu)",),
+        r"(?:^|:)\s*(?P<name>[^,:]{2,80}), no compute capability \(probably not an Nvidia GPU\)",
+    ),
     # XLA's cupti_tracer.cc maps CUPTI_ERROR_INSUFFICIENT_PRIVILEGES to this status text
     _p("uni.cupti_privilege", ("cupti needs root access",), r"CUPTI needs root access"),
 )
