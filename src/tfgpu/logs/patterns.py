@@ -2695,7 +2695,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "virtual devices are not supported for", "cannot set memory growth on non-gpu",
          "invalid visible device index", "parallelism cannot be modified after initialization",
          "collective ops must be configured at program startup",
-         "virtual cpus already set, cannot modify again"),
+         "virtual cpus already set, cannot modify again", "invalid argument `device_policy`"),
         r"(?P<limit>Setting memory limit is required for GPU virtual devices)"
         r"|(?P<cpulimit>Setting (?:memory limit|experimental_priority|experimental_device_ordinal)"
         r" on CPU virtual\s+devices is currently not supported)"
@@ -2705,7 +2705,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Invalid visible device index: (?P<index>-?\d{1,6})"
         r"|(?P<threads>(?:Intra|Inter) op parallelism cannot be modified after initialization)"
         r"|(?P<collective>Collective ops must be configured at program startup)"
-        r"|(?P<vcpu>Virtual CPUs already set, cannot modify again)",
+        r"|(?P<vcpu>Virtual CPUs already set, cannot modify again)"
+        r"|Invalid argument `device_policy`: (?P<policy>\S{1,60})\. Please refer to",
+    ),
+    # framework/config.py list_physical_devices (2.21): printed once on native Windows
+    _p(
+        "tfsweep.windows_no_gpu",
+        ("gpu support is not available on native windows",),
+        r"TensorFlow GPU support is not available on native Windows for TensorFlow >= 2\.11",
+    ),
+    # eager/execute.cc: an op's input is on another device and TensorFlow would not copy it
+    _p(
+        "tfsweep.conflicting_devices",
+        ("tensors on conflicting devices",),
+        r"Tensors on conflicting devices: cannot compute (?P<op>[\w/.-]{1,120}) as input "
+        r"#(?P<n>\d{1,4}) was expected to be on (?P<want>\S{1,200}) but is actually on "
+        r"(?P<have>\S{1,200})",
     ),
     # eager/placement_utils.cc / execute.cc (libtensorflow_cc): an op pinned with tf.device to
     # a device that cannot run it: "Could not satisfy device specification '<dev>'.

@@ -266,7 +266,9 @@ from tfgpu.diagnosis.checks.h9_kinds import (
 from tfgpu.diagnosis.checks.tf_sweep import (
     colocation_devices_conflict,
     device_spec_unsatisfied,
+    tensors_on_conflicting_devices,
     tf_config_call_rejected,
+    windows_native_warning,
     xla_cannot_compile_function,
 )
 
@@ -475,6 +477,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     device_spec_unsatisfied,
     colocation_devices_conflict,
     xla_cannot_compile_function,
+    windows_native_warning,
+    tensors_on_conflicting_devices,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -19,6 +19,12 @@ Sources (the tensorflow 2.21.0 wheel; rows in ``knowledge/data/messages_tf_pytho
   nodes ", "Cannot merge devices with incompatible types: '", "Cannot place the graph because
   a reference or resource edge connects colocation groups with incompatible assigned|resource
   devices: ".
+* ``tensorflow/python/framework/config.py`` ``list_physical_devices``: "TensorFlow GPU support
+  is not available on native Windows for TensorFlow >= 2.11. ..."; ``set_device_policy``:
+  "Invalid argument `device_policy`: %r. ...".
+* ``libtensorflow_cc.so.2`` (eager execute): "Tensors on conflicting devices: cannot compute ",
+  " was expected to be on ", " but is actually on ", " Tensors can be copied explicitly
+  using: ... set_device_policy('silent') ...".
 * ``libtensorflow_cc.so.2`` (tf2xla): "Detected unsupported operations when trying to compile
   graph ", "XLA compilation requires a fixed tensor list size ...", "XLA compilation requires
   a fixed stack size upper bound ...", "XLA can't deduce compile time constant output shape
@@ -30,6 +36,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.visibility import _windows_native
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -96,6 +103,12 @@ _CONFIG: dict[str, tuple[str, str, str]] = {
         "# create the tf.distribute strategy (or configure collectives) right after `import "
         "tensorflow`, before any op runs",
     ),
+    "policy": (
+        "an unknown device policy",
+        "tf.config.experimental.set_device_policy was given {policy}; it takes 'explicit', "
+        "'warn', 'silent', 'silent_for_int32' or None (framework/config.py).",
+        "tf.config.experimental.set_device_policy('silent')   # or None: TensorFlow's default",
+    ),
     "vcpu": (
         "virtual CPUs set twice",
         "The logical CPU devices were already set in this process and cannot be changed "
@@ -115,7 +128,8 @@ def tf_config_call_rejected(ctx: Facts) -> list[Finding]:
     first = hits[0]
     key = next(k for k in _CONFIG if first.g(k))
     what, why, fix = _CONFIG[key]
-    fields = {"vtype": first.g("vtype") or "?", "index": first.g("index") or "?"}
+    fields = {"vtype": first.g("vtype") or "?", "index": first.g("index") or "?",
+              "policy": first.g("policy") or "?"}
     return [catalogue.make(
         "tf-config-call-rejected", evidence=log_evidence(hits[:3]),
         what=what, why=why.format(**fields), fix=(fix,),
@@ -228,4 +242,32 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "xla-cannot-compile-function", evidence=log_evidence(hits[:2]), what=what, why=why,
         fix=fix,
+    )]
+
+
+def windows_native_warning(ctx: Facts) -> list[Finding]:
+    """TensorFlow's own warning that it has no GPU support on native Windows
+    (framework/config.py ``list_physical_devices``, printed once when ``platform.system()``
+    is Windows): ``tensorflow-windows-native-no-gpu``, the same finding the host and version
+    checks give."""
+    hits = ctx.h("tfsweep.windows_no_gpu").all()
+    if not hits:
+        return []
+    return [_windows_native(ctx, log_evidence(hits[:1]))]
+
+
+def tensors_on_conflicting_devices(ctx: Facts) -> list[Finding]:
+    """An op's input is on another device than the op and TensorFlow refused to copy it
+    (eager/execute.cc): ``tensors-on-conflicting-devices``."""
+    hits = ctx.h("tfsweep.conflicting_devices").all()
+    if not hits:
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "tensors-on-conflicting-devices", evidence=log_evidence(hits[:2]),
+        op=h.g("op") or "an op", n=h.g("n") or "?", want=h.g("want") or "?",
+        have=h.g("have") or "?",
+        fix=("tf.config.experimental.set_device_policy('silent')   # let TensorFlow copy "
+             "inputs between devices (its default)",
+             "# or copy it yourself: with tf.device(device_name): x = tf.identity(x)"),
     )]
