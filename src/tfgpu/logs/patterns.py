@@ -2762,6 +2762,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("no compute capability (probably not an nvidia gpu)",),
         r"(?:^|:)\s*(?P<name>[^,:]{2,80}), no compute capability \(probably not an Nvidia GPU\)",
     ),
+    # TPU code without a TPU: tpu/client/client.py (no TPU name anywhere),
+    # tpu/tpu_strategy_util.py (initialize_tpu_system found no TPU system device),
+    # distribute/cluster_resolver/tpu/tpu_cluster_resolver.py (the TPU master did not answer)
+    _p(
+        "tfsweep.tpu_missing",
+        ("please provide a tpu name to connect to", "tpus not found in the cluster",
+         "the tpu might not be ready"),
+        r"(?P<noname>Please provide a TPU Name to connect to)"
+        r"|(?P<noinit>TPUs not found in the cluster\. Failed in initialization)"
+        r"|(?P<connect>Failed to connect to master\. The TPU might not be ready)",
+    ),
     # XLA's cupti_tracer.cc maps CUPTI_ERROR_INSUFFICIENT_PRIVILEGES to this status text
     _p("uni.cupti_privilege", ("cupti needs root access",), r"CUPTI needs root access"),
 )

@@ -268,6 +268,7 @@ from tfgpu.diagnosis.checks.tf_sweep import (
     device_spec_unsatisfied,
     tensors_on_conflicting_devices,
     tf_config_call_rejected,
+    tpu_not_found,
     windows_native_warning,
     xla_cannot_compile_function,
 )
@@ -479,6 +480,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     xla_cannot_compile_function,
     windows_native_warning,
     tensors_on_conflicting_devices,
+    tpu_not_found,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

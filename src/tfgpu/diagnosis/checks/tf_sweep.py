@@ -25,6 +25,11 @@ Sources (the tensorflow 2.21.0 wheel; rows in ``knowledge/data/messages_tf_pytho
 * ``libtensorflow_cc.so.2`` (eager execute): "Tensors on conflicting devices: cannot compute ",
   " was expected to be on ", " but is actually on ", " Tensors can be copied explicitly
   using: ... set_device_policy('silent') ...".
+* ``tensorflow/python/tpu/client/client.py``: "Please provide a TPU Name to connect to."
+  (no ``tpu`` argument and none of TPU_NAME, KUBE_GOOGLE_CLOUD_TPU_ENDPOINTS, TPU_CONFIG);
+  ``tpu/tpu_strategy_util.py``: "TPUs not found in the cluster. Failed in initialization: ";
+  ``distribute/cluster_resolver/tpu/tpu_cluster_resolver.py``: "Failed to connect to master.
+  The TPU might not be ready (e.g. still scheduling) or the master address is incorrect".
 * ``libtensorflow_cc.so.2`` (tf2xla): "Detected unsupported operations when trying to compile
   graph ", "XLA compilation requires a fixed tensor list size ...", "XLA compilation requires
   a fixed stack size upper bound ...", "XLA can't deduce compile time constant output shape
@@ -270,4 +275,24 @@ def tensors_on_conflicting_devices(ctx: Facts) -> list[Finding]:
         fix=("tf.config.experimental.set_device_policy('silent')   # let TensorFlow copy "
              "inputs between devices (its default)",
              "# or copy it yourself: with tf.device(device_name): x = tf.identity(x)"),
+    )]
+
+
+def tpu_not_found(ctx: Facts) -> list[Finding]:
+    """TPU code (TPUClusterResolver, TPUStrategy, initialize_tpu_system) ran where it found
+    no TPU (tpu/client/client.py, tpu/tpu_strategy_util.py, tpu_cluster_resolver.py):
+    ``tpu-not-found``; the variant follows the message."""
+    hits = ctx.h("tfsweep.tpu_missing").all()
+    if not hits:
+        return []
+    h = hits[0]
+    variant = "no-name" if h.g("noname") else "not-initialised" if h.g("noinit") else None
+    return [catalogue.make(
+        "tpu-not-found", variant=variant, evidence=log_evidence(hits[:2]),
+        fix=("python -c \"import tensorflow as tf; print(tf.config.list_logical_devices())\""
+             "   # TPU devices, or only CPU/GPU",
+             "# on a GPU machine: tf.distribute.MirroredStrategy() (or the default strategy) "
+             "instead of TPUStrategy",
+             "# on a Cloud TPU VM: tf.distribute.cluster_resolver.TPUClusterResolver("
+             "tpu='local')"),
     )]
