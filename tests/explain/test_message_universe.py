@@ -48,7 +48,7 @@ FILES = sorted(DATA.glob("messages_*.toml"))
 #: after the ecosystem and gpu-stack kinds of stage 3; 461 of 463 (99.57%) with the nvidia
 #: tools rows (messages_nvidia_tools.toml); 512 of 514 (99.61%) with the tool families
 #: (messages_tools.toml); 523 of 525 (99.62%) with the workplan kinds (messages_workplan.toml).
-#: tf-sweep: 644 of 646 (99.69%) with TensorFlow 2.21's own device messages
+#: tf-sweep: 645 of 647 (99.69%) with TensorFlow 2.21's own device messages
 #: (messages_tf_python.toml).
 #: Raise it as the engine learns, never lower it; the target is 0.95.
 RATCHET = 0.9969

@@ -215,20 +215,26 @@ def colocation_devices_conflict(ctx: Facts) -> list[Finding]:
 def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
     """A function XLA must compile (``jit_compile=True``, a TPU or an XLA device) holds an
     op with no XLA kernel on that device, or a shape XLA needs at compile time
-    (tf2xla): ``xla-cannot-compile-function``. Not a GPU setup fault."""
+    (tf2xla): ``xla-cannot-compile-function``. Not a GPU setup fault. Keras 3's
+    ``Model.compile(jit_compile="auto")`` turns XLA on when a non-CPU device is listed and no
+    distribution strategy is set (keras/src/trainers/trainer.py ``_resolve_auto_jit_compile``,
+    Keras 3.15.1 as installed with TensorFlow 2.21)."""
     hits = ctx.h("tfsweep.xla_uncompilable").all()
     if not hits:
         return []
     h = hits[0]
     if h.g("op"):
         what = f"{h.g('op')} has no XLA kernel for {h.g('dev')}"
-        why = (f"The function {h.g('fn')} must be compiled by XLA (jit_compile=True, or it "
-               f"runs on a TPU/XLA device), and XLA registers no kernel for the op "
+        why = (f"The function {h.g('fn')} must be compiled by XLA (jit_compile=True, which "
+               "Keras 3's model.compile also turns on by default ('auto') when a GPU is "
+               f"present; or it runs on a TPU/XLA device), and XLA registers no kernel for the op "
                f"{h.g('op')} on {h.g('dev')}; TensorFlow's own kernels are not used inside an "
                "XLA cluster. Not a GPU setup fault.")
         fix: tuple[str, ...] = (
             "# drop jit_compile=True from that tf.function (or compile only the part without "
             f"{h.g('op')})",
+            "model.compile(..., jit_compile=False)   # Keras 3: its default 'auto' compiles "
+            "with XLA when a GPU is present",
             f"# or replace {h.g('op')} by ops XLA supports")
     elif h.g("fixed"):
         what = "a loop or list without a fixed size"
@@ -236,14 +242,16 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
                "tensor list or stack in a loop without a fixed maximum size; XLA needs static "
                "sizes. Not a GPU setup fault.")
         fix = ("# set maximum_iterations on tf.while_loop / a fixed size on the TensorArray",
-               "# or drop jit_compile=True from that tf.function")
+               "# or drop jit_compile=True from that tf.function (Keras 3: "
+               "model.compile(..., jit_compile=False))")
     else:
         what = "a shape that is not a compile-time constant"
         why = ("A function XLA compiles (jit_compile=True or a TPU) slices a tensor with "
                "bounds that depend on runtime values; XLA needs them at compile time. Not a "
                "GPU setup fault.")
         fix = ("# make the slice bounds constants (or pad to a fixed shape)",
-               "# or drop jit_compile=True from that tf.function")
+               "# or drop jit_compile=True from that tf.function (Keras 3: "
+               "model.compile(..., jit_compile=False))")
     return [catalogue.make(
         "xla-cannot-compile-function", evidence=log_evidence(hits[:2]), what=what, why=why,
         fix=fix,
