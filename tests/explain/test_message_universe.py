@@ -48,8 +48,10 @@ FILES = sorted(DATA.glob("messages_*.toml"))
 #: after the ecosystem and gpu-stack kinds of stage 3; 461 of 463 (99.57%) with the nvidia
 #: tools rows (messages_nvidia_tools.toml); 512 of 514 (99.61%) with the tool families
 #: (messages_tools.toml); 523 of 525 (99.62%) with the workplan kinds (messages_workplan.toml).
+#: tf-sweep: 645 of 647 (99.69%) with TensorFlow 2.21's own device messages
+#: (messages_tf_python.toml).
 #: Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.9961
+RATCHET = 0.9969
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {
@@ -66,6 +68,8 @@ LEVELS: dict[str, frozenset[str]] = {
                                          "STDERR"}),
     # h9-kinds: Java's and R's stderr, the Windows self-check script's stdout
     "messages_h9.toml": frozenset({"ERROR", "INFO", "PYTHON", "STDERR", "STDOUT"}),
+    # tf-sweep: TensorFlow 2.21's own Python/C++ device messages (tf.config, placement, ...)
+    "messages_tf_python.toml": frozenset({"WARNING", "INFO", "PYTHON", "STATUS"}),
 }
 #: Files whose ``versions`` are TensorFlow version ranges (checked with VERSIONS_RE).
 TF_VERSIONED = frozenset({"messages_gpu_stack.toml"})

@@ -2723,6 +2723,96 @@ PATTERNS: tuple[Pattern, ...] = (
         ("registered devices:",),
         r"Registered devices: \[(?P<devs>[\w, ]{0,200})\]",
     ),
+    # --- tf-sweep ---
+    # TensorFlow 2.21's own Python/C++ messages about devices (messages_tf_python.toml).
+    # eager/context.py: tf.config calls TensorFlow rejects (argument errors, and runtime
+    # settings other than devices changed after the runtime initialised).
+    _p(
+        "tfsweep.config_rejected",
+        ("setting memory limit", "on cpu virtual", "must be specified for all virtual devices",
+         "virtual devices are not supported for", "cannot set memory growth on non-gpu",
+         "invalid visible device index", "parallelism cannot be modified after initialization",
+         "collective ops must be configured at program startup",
+         "virtual cpus already set, cannot modify again", "invalid argument `device_policy`"),
+        r"(?P<limit>Setting memory limit is required for GPU virtual devices)"
+        r"|(?P<cpulimit>Setting (?:memory limit|experimental_priority|experimental_device_ordinal)"
+        r" on CPU virtual\s+devices is currently not supported)"
+        r"|(?P<partial>(?:priority|device_ordinals) must be specified for all virtual devices)"
+        r"|Virtual devices are not supported for (?P<vtype>[\w-]{1,40})"
+        r"|(?P<growthtype>Cannot set memory growth on non-GPU and non-Pluggable devices)"
+        r"|Invalid visible device index: (?P<index>-?\d{1,6})"
+        r"|(?P<threads>(?:Intra|Inter) op parallelism cannot be modified after initialization)"
+        r"|(?P<collective>Collective ops must be configured at program startup)"
+        r"|(?P<vcpu>Virtual CPUs already set, cannot modify again)"
+        r"|Invalid argument `device_policy`: (?P<policy>\S{1,60})\. Please refer to",
+    ),
+    # framework/config.py list_physical_devices (2.21): printed once on native Windows
+    _p(
+        "tfsweep.windows_no_gpu",
+        ("gpu support is not available on native windows",),
+        r"TensorFlow GPU support is not available on native Windows for TensorFlow >= 2\.11",
+    ),
+    # eager/execute.cc: an op's input is on another device and TensorFlow would not copy it
+    _p(
+        "tfsweep.conflicting_devices",
+        ("tensors on conflicting devices",),
+        r"Tensors on conflicting devices: cannot compute (?P<op>[\w/.-]{1,120}) as input "
+        r"#(?P<n>\d{1,4}) was expected to be on (?P<want>\S{1,200}) but is actually on "
+        r"(?P<have>\S{1,200})",
+    ),
+    # eager/placement_utils.cc / execute.cc (libtensorflow_cc): an op pinned with tf.device to
+    # a device that cannot run it: "Could not satisfy device specification '<dev>'.
+    # enable_soft_placement=<0|1>. Supported device types [<types>]. All available devices
+    # [<devices>]."
+    _p(
+        "tfsweep.device_spec",
+        ("could not satisfy device specification",),
+        r"Could not satisfy device specification '(?P<dev>[^'\s]{1,200})'\. "
+        r"enable_soft_placement=(?P<soft>\d)\. Supported device types \[(?P<types>[^\]]{0,200})\]"
+        r"\. All available devices \[(?P<avail>[^\]]{0,2000})\]",
+    ),
+    # colocation_graph.cc: ops that must share a device (a resource/reference and the ops
+    # that use it, or a colocation group) were pinned to different devices.
+    _p(
+        "tfsweep.colocation",
+        ("cannot colocate nodes", "connects colocation groups with incompatible"),
+        r"Cannot colocate nodes .{0,400}?Cannot merge devices with incompatible (?P<what>types|ids)"
+        r"|Cannot place the graph because a reference or resource edge connects colocation "
+        r"groups with incompatible (?P<what2>assigned|resource) devices",
+    ),
+    # tf2xla (compile_function / xla_compiler.cc, tensor_list ops, strided_slice_op.cc): a
+    # function XLA must compile (jit_compile=True, or a TPU/XLA device) holds an op or a
+    # dynamic shape XLA cannot compile.
+    _p(
+        "tfsweep.xla_uncompilable",
+        ("detected unsupported operations when trying to compile graph",
+         "xla compilation requires", "xla can't deduce compile time constant"),
+        r"Detected unsupported operations when trying to compile graph (?P<fn>[\w.-]{1,200})"
+        r"(?:\[[^\]]{0,1000}\])? on (?P<dev>XLA_\w{1,20}): (?P<op>[\w-]{1,120})"
+        r"|(?P<fixed>XLA compilation requires (?:a fixed (?:stack|tensor list) size"
+        r"|pad_to_max_output_size == True))"
+        r"|(?P<const>XLA can't deduce compile time constant (?:output|processing) shape)",
+    ),
+    # Keras' mixed-precision check (device_compatibility_check.py) lists a GPU that reports
+    # no CUDA compute capability (ROCm, DirectML, Metal): it cannot judge float16 speed there
+    _p(
+        "tfsweep.mixed_not_nvidia",
+        ("no compute capability (probably not an nvidia gpu)",),
+        r"(?:^|:)\s*(?P<name>[^,:]{2,80}), no compute capability \(probably not an Nvidia GPU\)",
+    ),
+    # TPU code without a TPU: tpu/client/client.py (no TPU name anywhere),
+    # tpu/tpu_strategy_util.py (initialize_tpu_system found no TPU system device),
+    # distribute/cluster_resolver/tpu/tpu_cluster_resolver.py (the TPU master did not answer)
+    _p(
+        "tfsweep.tpu_missing",
+        ("please provide a tpu name to connect to", "tpus not found in the cluster",
+         "the tpu might not be ready"),
+        r"(?P<noname>Please provide a TPU Name to connect to)"
+        r"|(?P<noinit>TPUs not found in the cluster\. Failed in initialization)"
+        r"|(?P<connect>Failed to connect to master\. The TPU might not be ready)",
+    ),
+    # XLA's cupti_tracer.cc maps CUPTI_ERROR_INSUFFICIENT_PRIVILEGES to this status text
+    _p("uni.cupti_privilege", ("cupti needs root access",), r"CUPTI needs root access"),
 )
 
 #: Context patterns only read lines that another pattern already selected.

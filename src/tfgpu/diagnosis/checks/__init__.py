@@ -261,6 +261,18 @@ from tfgpu.diagnosis.checks.h9_kinds import (
     selfcheck_cudnn_missing,
 )
 
+# --- tf-sweep ---
+# isort: split
+from tfgpu.diagnosis.checks.tf_sweep import (
+    colocation_devices_conflict,
+    device_spec_unsatisfied,
+    tensors_on_conflicting_devices,
+    tf_config_call_rejected,
+    tpu_not_found,
+    windows_native_warning,
+    xla_cannot_compile_function,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -461,6 +473,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     selfcheck_cudnn_missing,
     custom_op_abi,
     binding_capi_missing,
+    # --- tf-sweep ---
+    tf_config_call_rejected,
+    device_spec_unsatisfied,
+    colocation_devices_conflict,
+    xla_cannot_compile_function,
+    windows_native_warning,
+    tensors_on_conflicting_devices,
+    tpu_not_found,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

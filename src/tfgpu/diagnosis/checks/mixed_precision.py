@@ -54,7 +54,18 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
         return _keras_ok_without_tensor_cores(ctx)
     gpu = ctx.h("mixed.gpu").first
     cc = gpu[0].g("cc") if gpu else None
+    # tf-sweep: Keras warns for every GPU without a CUDA compute capability ("probably not an
+    # Nvidia GPU": ROCm, DirectML, Metal); it says nothing about such a GPU's float16 speed
     floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
+    other = ctx.h("tfsweep.mixed_not_nvidia").first
+    if not gpu and other:
+        return [catalogue.make(
+            "gpu-without-tensor-cores", variant="not-nvidia",
+            name=(other[0].g("name") or "this GPU").strip(), floor=floor,
+            evidence=log_evidence(warn, slow, other),
+            fix=("# time a few training steps with and without "
+                 "keras.mixed_precision.set_global_policy('mixed_float16')",),
+        )]
     return [
         catalogue.make(
             "gpu-without-tensor-cores",
