@@ -280,7 +280,7 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     ref = "platform_facts:windows-native-gpu-last"
     return catalogue.make(
         "tensorflow-windows-native-no-gpu",
-        version=ctx.tf_version or "?", last=last, ref=ref,
+        version=ctx.tf_version or f"after {last}", last=last, ref=ref,
         evidence=evidence + ((Evidence("os", ctx.os_source),) if ctx.host is None else ()),
         fix=("wsl --install   # then, inside WSL2 Ubuntu: python3 -m pip install "
              "'tensorflow[and-cuda]'",
