@@ -983,9 +983,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "uni.cuda_fault_text",
         ("an illegal memory access was encountered", "an illegal instruction was encountered",
-         "unspecified launch failure", "device-side assert triggered"),
+         "unspecified launch failure", "device-side assert triggered", "misaligned address",
+         "hardware stack error", "uncorrectable ecc error encountered"),
         r"(?P<text>an illegal memory access was encountered|an illegal instruction was "
-        r"encountered|unspecified launch failure|device-side assert triggered)",
+        r"encountered|unspecified launch failure|device-side assert triggered"
+        # blind-wrongs: driver_types.h texts of cudaErrorMisalignedAddress,
+        # cudaErrorHardwareStackError, cudaErrorECCUncorrectable (status_codes.toml)
+        r"|misaligned address|hardware stack error|uncorrectable ECC error encountered)",
     ),
     # pip's resolver (resolvelib/factory.py): no set of versions satisfies every requirement;
     # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>"
