@@ -876,7 +876,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.nonpip_tf",
         ("tfjs", "libtensorflow"),
         r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|libtensorflow(?:_framework)?\.so"
-        r"|libtensorflow-(?:gpu|cpu)-",
+        r"|libtensorflow-(?:gpu|cpu)-"
+        # blind-wrongs: the C library (or the JNI one, libtensorflow_jni_gpu) named in prose
+        r"|\blibtensorflow(?:_jni\w{0,8})?\b(?![_./\\-])",
     ),
     # gpu_device.cc / pluggable_device_factory.cc: no NUMA node known for the device
     _p(
