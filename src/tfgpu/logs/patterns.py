@@ -876,7 +876,9 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.nonpip_tf",
         ("tfjs", "libtensorflow"),
         r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|libtensorflow(?:_framework)?\.so"
-        r"|libtensorflow-(?:gpu|cpu)-",
+        r"|libtensorflow-(?:gpu|cpu)-"
+        # blind-wrongs: the C library (or the JNI one, libtensorflow_jni_gpu) named in prose
+        r"|\blibtensorflow(?:_jni\w{0,8})?\b(?![_./\\-])",
     ),
     # gpu_device.cc / pluggable_device_factory.cc: no NUMA node known for the device
     _p(
@@ -983,9 +985,13 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "uni.cuda_fault_text",
         ("an illegal memory access was encountered", "an illegal instruction was encountered",
-         "unspecified launch failure", "device-side assert triggered"),
+         "unspecified launch failure", "device-side assert triggered", "misaligned address",
+         "hardware stack error", "uncorrectable ecc error encountered"),
         r"(?P<text>an illegal memory access was encountered|an illegal instruction was "
-        r"encountered|unspecified launch failure|device-side assert triggered)",
+        r"encountered|unspecified launch failure|device-side assert triggered"
+        # blind-wrongs: driver_types.h texts of cudaErrorMisalignedAddress,
+        # cudaErrorHardwareStackError, cudaErrorECCUncorrectable (status_codes.toml)
+        r"|misaligned address|hardware stack error|uncorrectable ECC error encountered)",
     ),
     # pip's resolver (resolvelib/factory.py): no set of versions satisfies every requirement;
     # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>"

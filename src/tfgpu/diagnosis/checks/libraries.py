@@ -141,6 +141,34 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
     mm = ctx.tf_mm
+    # blind-wrongs: a soname of a CUDA (cuDNN) major older than any tensorflow[and-cuda] wheel
+    # (tf_pip_cuda_wheels.toml: the first extra, 2.14, pins -cu11 wheels and cuDNN 8) is a
+    # binary built for that old CUDA: the wheels never provide it; pip helps only after an
+    # upgrade of TensorFlow, and not at all for libtensorflow / tfjs-node-gpu
+    parsed = _soname_cuda(filename, base)
+    old = parsed[1] if parsed is not None else None
+    if old is not None and int(old.split(".")[0]) >= min(
+            (p.cuda_major for p in ctx.kb.pins if p.cuda_major), default=11):
+        old = None
+    if old is None and base == "cudnn" and expected and expected.split()[-1].isdigit():
+        pin_majors = [int(m.group(1)) for p in ctx.kb.pins if p.package.startswith("nvidia-cudnn")
+                      and (m := re.search(r"(\d+)\.", p.specifier))]
+        if int(expected.split()[-1]) < min(pin_majors, default=8):
+            old = expected
+    if old is not None:
+        what = old if old.startswith("cuDNN") else f"CUDA {old} runtime"
+        folder = f"/usr/local/cuda-{old}/lib64" if not old.startswith("cuDNN") else \
+            "its lib folder"
+        if ctx.non_pip_tensorflow:
+            lead = (f"# install the {what} this binary (tfjs-node-gpu / libtensorflow) was built "
+                    f"for and put {folder} on LD_LIBRARY_PATH, or upgrade it to a release built "
+                    "for the CUDA you have; pip's tensorflow[and-cuda] does not apply")
+        else:
+            lead = (f"# install the {what} this TensorFlow was built for and put {folder} on "
+                    "LD_LIBRARY_PATH, or upgrade TensorFlow (then, on Linux/WSL2, pip install "
+                    '"tensorflow[and-cuda]" brings its own CUDA libraries; it cannot bring '
+                    f"{filename})")
+        return [lead, *fix]
     if ctx.non_pip_tensorflow:
         fix.append("# tfjs-node-gpu / libtensorflow load the CUDA and cuDNN their libtensorflow "
                    "was built for: pip's tensorflow[and-cuda] does not apply; install that "
@@ -560,6 +588,8 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     # gpu_device.cc warning ("Cannot dlopen some GPU libraries. ...\nSkipping registering
     # GPU devices..."), often the only one a log keeps
     skipping = [] if dlopen.count else ctx.h("gpu.skipping").all()
+    if ctx.h("ctx.tfjs").count:
+        return out  # blind-wrongs: tfjs-node-gpu-cuda-libraries-missing (checks/tfjs.py)
     if (dlopen.count or skipping) and not core_seen:
         regression = _tf216_libs_not_found(  # semantics (stage 3)
             ctx, dlopen if dlopen.count else ctx.h("gpu.skipping"))
@@ -570,7 +600,15 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             'TF_CPP_MAX_VLOG_LEVEL=3 python -c "import tensorflow as tf; '
             "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -iE 'dlopen|dso_loader'",
         ]
-        if ctx.windows:
+        if ctx.non_pip_tensorflow:
+            # blind-wrongs: libtensorflow (C, Java, Go, R) logs it the same way, without
+            # Python: the program's own run shows the library, and pip does not apply
+            fix = ["TF_CPP_MAX_VLOG_LEVEL=3 <your program> 2>&1 | grep -iE 'dlopen|dso_loader'"
+                   "   # libtensorflow logs the library it could not open",
+                   "# install the CUDA/cuDNN release that libtensorflow build was made for and "
+                   "put its lib64 (Windows: bin) folder on LD_LIBRARY_PATH (PATH); pip's "
+                   "tensorflow[and-cuda] does not apply"]
+        elif ctx.windows:
             fix.append("then put the folder holding the named DLL on PATH")
         else:
             fix.append(

@@ -441,6 +441,17 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
+    # blind-wrongs: a kernel fault or GPU hardware error at or before the handle failure
+    # (CUresult LAUNCH_FAILED / ILLEGAL_ADDRESS / MISALIGNED_ADDRESS / HARDWARE_STACK_ERROR /
+    # ECC_UNCORRECTABLE..., their cudaGetErrorString texts, an Xid 79) is sticky: cuda.h says
+    # "any further CUDA work will return the same error", so the cuDNN/cuBLAS failure after it
+    # is its consequence, not GPU memory; gpu-kernel-fault (driver.py) names it
+    sticky = {r.name for r in ctx.kb.cuda_errors
+              if r.maps_to in ("gpu-kernel-fault", "new:gpu-hardware-error")}
+    faults = [h for h in ctx.h("cuda.error").all() if (h.g("name") or "") in sticky]
+    faults += ctx.h("uni.cuda_fault_text").all() + ctx.h("eco.gpu_off_bus").all()
+    if faults and min(h.line for h in faults) <= min(h.line for h in found):
+        return []
     if ctx.other_framework:
         # falsepos2: another program's cuDNN failure (ONNX Runtime, Caffe, ...): TensorFlow's
         # memory options do not apply; unrecognised-error quotes it with no guess

@@ -11,9 +11,12 @@ libraries of that libtensorflow, never ``pip install tensorflow[and-cuda]``.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks.libraries import parse_library
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -64,8 +67,13 @@ def tfjs_cuda_libraries_missing(f: Facts) -> list[Finding]:
     dll = f.h("tfjs.dlopen").all()
     libs = [h for h in f.h("lib.missing").all()
             if parse_library(h.g("lib") or "")[0] in TFJS_CUDA_BASES]
-    if not (dll or libs):
+    # blind-wrongs: libtensorflow's own gpu_device.cc lines without a library name ("Cannot
+    # dlopen some GPU libraries", "Skipping registering GPU devices") in a tfjs-node log
+    unnamed = f.h("lib.dlopen").all() + f.h("gpu.skipping").all()
+    if not (dll or libs or unnamed):
         return []
+    if dll and not libs:
+        return [_addon_dependency(f, dll)]
     needs = []
     for h in libs:
         _, comp, expected = parse_library(h.g("lib") or "")
@@ -78,11 +86,12 @@ def tfjs_cuda_libraries_missing(f: Facts) -> list[Finding]:
                  "CUDA major does not provide an older soname). Node.js, not pip TensorFlow: "
                  "pip's tensorflow[and-cuda] does not apply.")
     else:
-        cause = ("Windows could not load tfjs_binding.node's dependencies: the GPU "
-                 "libtensorflow (tensorflow.dll) needs the CUDA and cuDNN DLLs of the version it "
-                 "was built for on PATH (tensorflow/tfjs#2561). Node.js, not pip TensorFlow: "
+        cause = ("tfjs-node-gpu's libtensorflow could not load some of the CUDA/cuDNN "
+                 "libraries it was built for and skips the GPU; the log does not say which. "
+                 "That libtensorflow needs the CUDA/cuDNN pair of its own release (a newer "
+                 "CUDA major does not provide an older soname). Node.js, not pip TensorFlow: "
                  "pip's tensorflow[and-cuda] does not apply.")
-    if f.windows or (dll and not libs):
+    if f.windows:
         fix = ("where cudart64_*.dll cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
                "# install the CUDA and cuDNN versions tfjs-node-gpu's README lists for your "
                "release (its libtensorflow's) and add their bin folders to PATH",
@@ -95,6 +104,52 @@ def tfjs_cuda_libraries_missing(f: Facts) -> list[Finding]:
                "version>/lib64:$LD_LIBRARY_PATH)",
                "# or use @tensorflow/tfjs-node (CPU)")
     return [catalogue.make(
-        "tfjs-node-gpu-cuda-libraries-missing", evidence=log_evidence(dll, libs), cause=cause,
+        "tfjs-node-gpu-cuda-libraries-missing", evidence=log_evidence(libs, unnamed),
+        cause=cause,
         fix=fix,
     )]
+
+
+def _addon_dependency(f: Facts, dll: list[Hit]) -> Finding:
+    """Windows "The specified module could not be found" for ``tfjs_binding.node``: the addon
+    is there but a DLL it needs is not.  tfjs-node's install script (``scripts/install.js``
+    build(): "Move libtensorflow to module path, where tfjs_binding.node locates", running
+    ``scripts/deps-stage.js``, which symlinks or copies ``deps/lib/tensorflow.dll`` into the
+    addon's ``lib/napi-vN`` folder, ``package.json`` binary.module_path) puts tensorflow.dll
+    beside the addon; when that step failed or a reinstall left it in ``deps/lib``, this is
+    printed, and with the GPU package also when the CUDA/cuDNN DLLs that tensorflow.dll needs
+    are not on PATH (tensorflow/tfjs#2561).  The log cannot tell the two apart: a hedged
+    finding (category ``unknown``) with the ``dir`` that tells."""
+    paths = [h.text for h in f.h("ctx.tfjs").all()] + [h.text for h in dll]
+    m = next((m for t in paths if (m := _ADDON_DIR.search(t))), None)
+    pkg = m.group("pkg") if m else "tfjs-node-gpu"
+    napi = m.group("napi") if m else "napi-v<N>"
+    here = f"node_modules\\@tensorflow\\{pkg}"
+    gpu = pkg.endswith("-gpu")
+    fix = [f'where.exe /R "{here}\\lib" tensorflow.dll   # must list lib\\{napi}\\tensorflow.dll: '
+           "the addon loads it from its own folder",
+           f"# not there: copy {here}\\deps\\lib\\tensorflow.dll into {here}\\lib\\{napi}\\ "
+           f"(what install.js's deps-stage step does), or npm rebuild @tensorflow/{pkg}"]
+    if gpu:
+        fix += ["# there: the CUDA/cuDNN DLLs it needs are not on PATH: where cudart64_*.dll "
+                "cudnn64_*.dll; install the CUDA and cuDNN versions tfjs-node-gpu's README "
+                "lists for your release and add their bin folders to PATH",
+                "# or use @tensorflow/tfjs-node (CPU)"]
+    cuda = (" or, with the GPU package, the CUDA and cuDNN DLLs that GPU tensorflow.dll was "
+            "built for are not on PATH (tensorflow/tfjs#2561)") if gpu else ""
+    return catalogue.make(
+        "tfjs-node-gpu-cuda-libraries-missing", variant="addon-dependency",
+        evidence=log_evidence(dll, f.h("ctx.tfjs").first[:2]),
+        cause=("Windows found tfjs_binding.node but not a DLL it depends on. tfjs-node's "
+               f"install script puts libtensorflow's tensorflow.dll beside the addon (lib\\{napi}, "
+               "scripts/install.js and deps-stage.js); this error is printed when tensorflow.dll "
+               "is not there (that step failed, or a reinstall or rebuild left it in "
+               f"deps\\lib){cuda}. The log does not tell which: the where.exe below does. "
+               "Node.js, not pip TensorFlow: pip fixes do not apply."),
+        fix=tuple(fix),
+    )
+
+
+#: The addon's folder in a tfjs-node(-gpu) path: the package and its N-API folder.
+_ADDON_DIR = re.compile(r"@tensorflow[/\\](?P<pkg>tfjs-node(?:-gpu)?)[/\\]lib[/\\]"
+                        r"(?P<napi>napi-v\d{1,3})")
