@@ -1,6 +1,6 @@
-"""Kinds found missing by the census of real reports about TensorFlow's own GPU stack
-(census-core): add-on op libraries built for another TensorFlow, Horovod's TensorFlow
-extension not built, and TF 1.x's ``cuInit`` code outside cuda.h's names.
+"""Add-on and custom-op libraries that do not fit the TensorFlow they load into: add-on op
+libraries built for another TensorFlow, Horovod's TensorFlow extension not built, custom ops
+compiled with the other C++ string ABI.
 
 Sources (message formats):
 
@@ -18,9 +18,10 @@ Sources (message formats):
   its framework extensions at install time and says "Extension horovod.tensorflow has not
   been built ... reinstall Horovod with HOROVOD_WITH_TENSORFLOW=1 to debug the build error"
   (``horovod/common/util.py`` check_extension).
-* TF 1.x ``cuda_driver.cc`` ``ToString(CUresult)``: a code outside its switch of cuda.h
-  names prints as ``CUresult(<n>)``; ``cuda_diagnostics.cc``: "libcuda reported version is:
-  Not found: was unable to find libcuda.so DSO loaded into this program".
+* TensorFlow's "Create an op" guide: a custom op must be compiled with
+  ``tf.sysconfig.get_compile_flags()``, which include TensorFlow's own
+  ``-D_GLIBCXX_USE_CXX11_ABI`` value; the other value leaves tensorflow:: symbols taking
+  std::string unresolved ("undefined symbol").
 """
 
 from __future__ import annotations
@@ -35,18 +36,28 @@ from tfgpu.findings import Finding
 #: A C++ symbol of TensorFlow's own namespaces (Itanium mangling: <length><name>), as an
 #: add-on's op library references them: tensorflow::, tsl::, tflite::, xla::.
 _TF_SYMBOL = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla)\d")
+
+
 #: A std::string parameter in a mangled name: ``Ss`` is the pre-C++11 std::string (gcc 4's
 #: ABI, ``-D_GLIBCXX_USE_CXX11_ABI=0``), ``B5cxx11`` tags the C++11 one (``=1``).
 _OLD_ABI_STRING = re.compile(r"[ERKP]Ss")
+
+
 _NEW_ABI_STRING = re.compile(r"B5cxx11")
+
+
 #: A CUDA runtime registration symbol (nvcc-generated code calls these).
 _CUDA_SYMBOL = re.compile(r"^_{1,3}cuda[A-Z]\w*$")
+
+
 #: TensorFlow's own libraries (its package folder, or its core libraries by name): a missing
 #: symbol there is another fault (mixed TensorFlow installs).
 _TF_OWN = re.compile(
     r"(?:(?:site|dist)-packages[/\\]tensorflow(?:_core)?[/\\]"
     r"|(?:^|[/\\])(?:_pywrap_tensorflow|libtensorflow_(?:framework|cc)))"
 )
+
+
 #: The add-on that owns a library path: one of the known add-on folders anywhere in it (a
 #: source tree's bazel-bin too), Horovod's mpi_lib by name, else site-packages/<pkg>/..., or
 #: the first folder of a relative path (<pkg>/...).
@@ -54,7 +65,11 @@ _KNOWN_PKG = re.compile(
     r"(?:^|[/\\])(?P<pkg>tensorflow_text|tensorflow_io|tensorflow_addons|horovod)[/\\]"
     r"|(?:^|[/\\])(?P<hvd>mpi_lib)[.\w-]*\.so"
 )
+
+
 _PKG = re.compile(r"(?:site|dist)-packages[/\\](?P<pkg>[A-Za-z_][\w.-]{0,60})[/\\]")
+
+
 _REL_PKG = re.compile(r"^(?:\.[/\\])?(?P<pkg>[A-Za-z_][\w.-]{0,60})[/\\]")
 
 
@@ -89,7 +104,11 @@ _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
 #: The shared library named before glibc's ": undefined symbol: " is the last word there
 #: (after a space, quote, bracket or parenthesis), ending in .so or .so.<version>.
 _WORD_SEP = re.compile(r"[\s'\"\[(]")
+
+
 _SO_NAME = re.compile(r"\.so(?:\.[\w.]{1,20})?$")
+
+
 _UNDEFINED = ": undefined symbol: "
 
 
@@ -176,108 +195,38 @@ def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
     )]
 
 
-def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
-    """``failed call to cuInit: CUresult(<n>)``: older TF 1.x printed a code outside cuda.h's
-    names this way (``cuda_diagnostics``' "was unable to find libcuda.so DSO loaded into this
-    program" is quoted with it; alone, CPU-only hosts print it too).  In most reports that
-    print ``CUresult(-1)`` the libcuda.so.1 that answered was not the host driver's (a
-    container run without the NVIDIA runtime, whose TF 1.x GPU image resolves it to the
-    toolkit's stub, or lib64/stubs on LD_LIBRARY_PATH); others loaded a foreign libcuda
-    another way: hedged, with the commands that tell."""
-    hits = ctx.h("core.cuinit_unnamed")
-    if not hits.count:
-        return []  # "was unable to find libcuda.so" alone: CPU-only hosts print it too
-    return [catalogue.make(
-        "cuinit-unnamed-code",
-        code=hits.first[0].g("code") or "?",
-        evidence=log_evidence(hits, ctx.h("core.libcuda_not_found")),
-        fix=("nvidia-smi   # on the host: the driver works there",
-             "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "
-             "Container Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
-             "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../lib64/stubs "
-             "folder must not provide libcuda.so.1"),
-    )]
+_UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: (?P<sym>_ZN\w*10tensorflow\w{0,300})")
 
 
-def jax_cuda_component_outdated(ctx: Facts) -> list[Finding]:
-    """JAX's CUDA backend refused to start because a CUDA component (CUDA runtime, cuDNN,
-    cuBLAS, cuSOLVER...) that its plugin found is older than the one JAX was built with, or
-    could not be loaded (``jax_plugins/cuda/__init__.py`` ``_check_cuda_versions``): JAX then
-    runs on the CPU (``jax-cuda-component-outdated``)."""
-    hits = ctx.h("core.jax_cuda")
-    if not hits.count:
-        return []
-    name = have = built = low = None
-    for h in hits.all():
-        name = name or h.g("name") or h.g("oname") or h.g("noload")
-        have = have or h.g("have") or h.g("have2")
-        built = built or h.g("built") or h.g("built2")
-        low = low or h.g("min")
-    built = low if low and low != "0" else built  # "Minimum supported" is the bar when given
-    noload = next((h.g("noload") for h in hits.all() if h.g("noload")), None)
-    if noload and not have:
-        return [catalogue.make(
-            "jax-cuda-component-outdated", variant="not-loadable", name=noload,
-            evidence=log_evidence(hits),
-            fix=(f"pip list 2>/dev/null | grep -i nvidia   # the CUDA wheels JAX loads {noload} "
-                 "from",
-                 "echo $LD_LIBRARY_PATH   # another copy here is found before JAX's own",
-                 'python -c "import jax; jax.print_environment_info()"'),
-        )]
-    return [catalogue.make(
-        "jax-cuda-component-outdated", name=name or "a CUDA component",
-        have=have or "?", built=built or "?",
-        evidence=log_evidence(hits),
-        fix=('pip install -U "jax[cuda12]"   # JAX with the CUDA wheels it was built for (the '
-             "extra the JAX installation guide names for your CUDA major)",
-             "echo $LD_LIBRARY_PATH   # an older CUDA/cuDNN folder here is found before the "
-             "wheels: remove it",
-             'python -c "import jax; jax.print_environment_info()"'),
-    )]
-
-
-#: The calls whose BAD_PARAM the reports explain, in the wordings they print (TF 0.x-1.x
-#: and the "Check failed: cudnnSet...Descriptor" form): a descriptor's set-up, a
-#: convolution's enqueue or algorithm choice. Not "could not destroy cudnn handle" (a status
-#: of no consequence at exit), nor TF 2.x's "CUDNN_STATUS_BAD_PARAM in cuda_dnn.cc(N):
-#: '<call>'" form, which stays an unrecognised error with the code's meaning (audit 10).
-_DESCRIPTOR_CALL = re.compile(
-    r"could not (?:set|convert) |cudnn(?:tensor|filter|conv\w{0,20}) descriptor"
-    r"|failed to enqueue convolution|suitable algorithm|Check failed: cudnnSet\w{1,40}Descriptor",
-    re.IGNORECASE,
-)
-#: A cuDNN descriptor TensorFlow printed with a spatial extent of 0 ("spatial: 0 86").
-_ZERO_SPATIAL = re.compile(r"spatial:(?: \d{1,9}){0,4}? 0\b")
-
-
-def cudnn_bad_param(ctx: Facts) -> list[Finding]:
-    """cuDNN rejected the parameters of a descriptor TensorFlow built (CUDNN_STATUS_BAD_PARAM,
-    code 3 in cudnn.h): ``cudnn-bad-param``.  When the printed descriptor has a spatial
-    extent of 0 the input was too small for the network (variant ``zero-size``); otherwise
-    the reports name three causes the log cannot tell apart (an input too small for the
-    network, another cuDNN than the one TensorFlow was built with found first, a TensorFlow
-    bug of the release), so the finding is hedged.  Another framework's lines (Caffe prints
-    the same check) are left to the unrecognised-error finding."""
-    hits = [h for h in ctx.h("core.cudnn_bad_param").all() if _DESCRIPTOR_CALL.search(h.text)]
-    if not hits or ctx.other_framework:
-        return []
-    zero = next((h for h in hits if _ZERO_SPATIAL.search(h.text)), None)
-    if zero is not None:
-        return [catalogue.make(
-            "cudnn-bad-param", variant="zero-size", evidence=log_evidence([zero]),
-            fix=("# print the shapes: model.summary() (Keras) shows where a spatial size "
-                 "reaches 0",
-                 "# feed inputs at least as large as the network's total downsampling "
-                 "(strides x pooling), or pad/resize small ones; skip empty inputs"),
-        )]
-    return [catalogue.make(
-        "cudnn-bad-param", evidence=log_evidence(hits),
-        fix=("# the input shapes at the failing step: a spatial size too small for the "
-             "network's strides/pooling (often one odd sample or the last batch)",
-             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
-             "# the cuDNN this TensorFlow was built for",
-             "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH   # which libcudnn is "
-             "found first: another version than the build's",
-             "# a TensorFlow 0.x/1.x release: upgrade TensorFlow (later releases fixed "
-             "descriptor bugs)"),
-    )]
+def custom_op_abi(ctx: Facts) -> list[Finding]:
+    """``custom-op-cxx11-abi-mismatch``: a custom op library (a .so outside TensorFlow's own
+    package) fails with an undefined tensorflow:: symbol whose signature takes std::string:
+    the op was compiled with the other ``_GLIBCXX_USE_CXX11_ABI`` value than this
+    TensorFlow.  The mangled name tells which ABI the op used (``Ss``/``NSs``: the old one,
+    ``NSt7__cxx11`` or the ``B5cxx11`` ABI tag: the new one)."""
+    for h in ctx.h("h9.custom_op_symbol").all():
+        m = _UNDEFINED_TF_SYMBOL.search(h.text)
+        if m is None:
+            continue
+        sym = m.group("sym")
+        so = h.g("so") or "the op library"
+        if "site-packages/tensorflow" in h.text.replace("\\", "/"):
+            continue  # TensorFlow's own library: a mixed install, not a custom op
+        if "__cxx11" in sym or "B5cxx11" in sym:
+            used, other = "1 (the new C++11 string ABI)", "0"
+        elif re.search(r"(?:^|[^A-Za-z])N?Ss|ESs|RKSs|PSs", sym):
+            used, other = "0 (the old string ABI)", "1"
+        else:
+            continue  # no std::string in the signature: the ABI cannot be read from it
+        cause = (f"{so} was compiled with -D_GLIBCXX_USE_CXX11_ABI={used}, but this "
+                 f"TensorFlow was built with _GLIBCXX_USE_CXX11_ABI={other}, so the "
+                 f"tensorflow:: function it calls ({sym}) does not exist under that name. "
+                 "Recompile the op with TensorFlow's own compile flags. If the flag already "
+                 "matches, the op was built against another TensorFlow version.")
+        fix = ("python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\""
+               "   # TensorFlow's -D_GLIBCXX_USE_CXX11_ABI value",
+               f"# rebuild the op with those flags (or change -D_GLIBCXX_USE_CXX11_ABI to "
+               f"{other} in the build script), then delete its cached .so",)
+        return [catalogue.make("custom-op-cxx11-abi-mismatch", so=so,
+                               evidence=log_evidence([h]), cause=cause, fix=fix)]
+    return []

@@ -1,9 +1,5 @@
-"""Fault kinds of cases-holdout6 (h6-kinds): driver files of another driver version, DirectML
-in WSL, containers without the host's driver files, old XLA ptxas lookups, no-driver hosts.
-
-Each check reads patterns of the ``# --- h6-kinds ---`` block of ``logs/patterns.py``; the
-messages and their sources are rows of the ``# --- h6-kinds ---`` block of
-``knowledge/data/messages_gpu_stack.toml``.
+"""The NVIDIA driver's user-space files: files of another driver version, a container without
+the host's driver files, a host without any driver (CPU fallback).
 
 Sources of the facts stated here:
 
@@ -15,18 +11,11 @@ Sources of the facts stated here:
   ``libnvidia-*.so.<v>`` (tensorflow/tensorflow#9071, #13626, #14387, #19362;
   NVIDIA/nvidia-docker#662: the missing name carries an older driver version than the installed
   one, fixed by pointing the loader at the current driver's folder or removing the old files).
-* DirectML in WSL: MicrosoftDocs/windows-ai-docs ``docs/directml/gpu-tensorflow-wsl.md``
-  (Windows 11 or Windows 10 21H2), microsoft/tensorflow-directml-plugin README (WSL: Insider
-  build 20150+), microsoft/WSL#5630, #7314, microsoft/DirectML#22, #29.
 * Containers: libnvidia-container ``src/nvc_info.c`` (commit 1d44a93: ``utility_bins`` lists
   nvidia-smi; the driver libraries, libcuda included, are mounted from the host); the
   nvidia/cuda images' Dockerfile ("Required for nvidia-docker v1": ``LD_LIBRARY_PATH
   /usr/local/nvidia/lib:/usr/local/nvidia/lib64``, the driver volume nvidia-docker 1 mounted);
   tensorflow/tensorflow#4931, #28171, codalab/codalab-worksheets#324.
-* XLA's ptxas search: tensorflow ``stream_executor/gpu/asm_compiler.cc`` (TF 2.1-2.10) and
-  ``compiler/xla/service/gpu/nvptx_compiler.cc`` (TF 2.0): each candidate CUDA root is logged
-  at VLOG 2 ("Looking for ptxas at <root>/bin/ptxas"), the first that exists is used ("Using
-  ptxas at ..."); PATH is not searched while a candidate exists (tensorflow/tensorflow#33375).
 """
 
 from __future__ import annotations
@@ -82,27 +71,6 @@ def driver_component_stale(f: Facts) -> list[Finding]:
             "nvidia-smi must print the table",
             "# the driver's files and their names: "
             + docs.url("nvidia-driver-installed-components"),
-        ),
-    )]
-
-
-def wsl_directml_libraries_missing(f: Facts) -> list[Finding]:
-    """``libd3d12.so`` / ``libdxcore.so`` (DirectML in WSL) not loadable ->
-    ``wsl-directml-libraries-missing``: Windows does not expose DirectX 12 into WSL here."""
-    hits = f.h("h6.wsl_dx_missing").all()
-    if not hits:
-        return []
-    lib = hits[0].g("lib") or "libd3d12.so"
-    return [catalogue.make(
-        "wsl-directml-libraries-missing", library=lib,
-        evidence=log_evidence(hits),
-        fix=(
-            "ls -l /usr/lib/wsl/lib   # libd3d12.so and libdxcore.so must be listed",
-            "cat /proc/version   # a WSL2 kernel ('microsoft-standard-WSL2'), 4.19.121 or newer",
-            "# in Windows: wsl -l -v (VERSION must be 2); winver: Windows 11, or Windows 10 "
-            "21H2 (build 19044) or newer; update Windows and run wsl --update",
-            "# install the GPU vendor's current Windows driver (WSL-capable), then "
-            "wsl --shutdown and try again",
         ),
     )]
 
@@ -198,150 +166,4 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
              "# no NVIDIA GPU: nothing to fix (TensorFlow uses the CPU)",
              "# an NVIDIA GPU you want to use: install the NVIDIA driver, reboot, then "
              "nvidia-smi must print the GPU table"),
-    )]
-
-
-def ptxas_fallback_candidate(f: Facts) -> list[Finding]:
-    """XLA tried ptxas candidates that did not exist and used a later one ->
-    ``ptxas-too-old`` (variant ``fallback-candidate``, a warning).
-
-    Only when the log shows the search ("Looking for ptxas at A", ..., "Using ptxas at B" with
-    B not the first candidate): XLA then uses whatever toolkit owns B, often an older
-    /usr/local/cuda than the CUDA TensorFlow was built for (tensorflow/tensorflow#33375).
-    """
-    looking = f.h("h6.ptxas_looking").all()
-    using = f.h("xla.ptxas_using").all()
-    if not looking or not using:
-        return []
-    used = using[0].g("path") or ""
-    before = [h for h in looking if h.line < using[0].line]
-    if not before or (before[0].g("path") or "") == used:
-        return []  # the first candidate was used: no fallback
-    skipped = [h.g("path") or "" for h in before if (h.g("path") or "") != used]
-    doubled = any("/bin/bin/" in p for p in skipped)
-    cause = (f"XLA looks for ptxas in a fixed list of CUDA folders, not on PATH, and uses the "
-             f"first that exists: {', '.join(skipped[:3])} did not exist, so it uses {used}. "
-             "That ptxas belongs to whichever CUDA toolkit owns that folder, often an older one "
-             "than the CUDA TensorFlow was built for; an older ptxas cannot compile XLA's "
-             "kernels (XLA warns about the ptxas version, or compilation fails)."
-             + (" The doubled .../bin/bin/ptxas means the CUDA folder XLA was given already "
-                "ended in /bin (seen with TensorFlow 2.0-2.2, tensorflow/tensorflow#33375)."
-                if doubled else ""))
-    return [catalogue.make(
-        "ptxas-too-old", variant="fallback-candidate", path=used,
-        evidence=log_evidence(before, using[:1]),
-        cause=cause,
-        fix=(f"{used} --version   # must be the CUDA version TensorFlow was built for, or newer",
-             'export XLA_FLAGS="--xla_gpu_cuda_data_dir=/usr/local/cuda-<version>"   # the '
-             "toolkit folder whose bin/ptxas XLA should use",
-             "# or point /usr/local/cuda at that toolkit (sudo ln -sfn /usr/local/cuda-<version> "
-             "/usr/local/cuda)"),
-    )]
-
-
-# --- pip: a TensorFlow 1.x pin pip finds no wheel of ---------------------------------------
-
-
-def old_release_pin(hit: Hit) -> str | None:
-    """The pinned TensorFlow 0.x/1.x release of a pip "No matching distribution" line
-    (``tensorflow-gpu==1.4.1`` -> ``"1.4.1"``), else ``None``.  Such a pin names a real
-    release with binaries (tensorflow-gpu's placeholder is 2.12), so the fault is the
-    interpreter, not the retired name."""
-    spec = hit.g("spec") or ""
-    m = re.fullmatch(r"==\s*([01]\.\d+(?:\.\d+)?)", spec.strip())
-    return m.group(1) if m else None
-
-
-def _tf1_pythons(f: Facts, release: str, os: str) -> tuple[str, str] | None:
-    """``(python versions, knowledge ref)`` of TensorFlow ``release`` (1.x) on ``os``
-    ("linux" / "windows") from platform fact ``tf1-python-versions``, else ``None``."""
-    fact = f.kb.platform_fact("tf1-python-versions")
-    mm = tuple(int(x) for x in release.split(".")[:2])
-    for entry in fact.values.get(os, ()):
-        span, _, pythons = str(entry).partition("=")
-        lo, _, hi = span.partition("-")
-        lo_t = tuple(int(x) for x in lo.split("."))
-        hi_t = tuple(int(x) for x in (hi or lo).split("."))
-        if lo_t <= mm <= hi_t:
-            return pythons.replace(",", ", "), fact.ref
-    return None
-
-
-def _in_pythons(py: str, pythons: str) -> bool:
-    """``py`` ("3.7.4") is one of ``pythons`` ("2.7, 3.3-3.6")."""
-    m = re.match(r"(\d+)\.(\d+)", py)
-    if m is None:
-        return True  # unknown: not "outside"
-    have = (int(m.group(1)), int(m.group(2)))
-    for part in pythons.split(","):
-        lo, _, hi = part.strip().partition("-")
-        lo_t = tuple(int(x) for x in lo.split("."))
-        hi_t = tuple(int(x) for x in (hi or lo).split("."))
-        if lo_t <= have <= hi_t:
-            return True
-    return False
-
-
-def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
-    """pip finds no ``tensorflow-gpu==1.x`` -> ``tensorflow-no-matching-distribution``: that
-    release has wheels only for the Python versions of platform fact ``tf1-python-versions``
-    (64-bit CPython), and this interpreter is not one of them (CSP#6: Python 3.7 and
-    tensorflow-gpu 1.4.1).  ``tensorflow==1.x`` is :func:`tf_install._no_matching`'s."""
-    hits = [h for h in f.h("pip.no_dist").all()
-            if (h.g("pkg") or "").lower().replace("_", "-") == "tensorflow-gpu"
-            and old_release_pin(h)]
-    if not hits:
-        return []
-    pin = old_release_pin(hits[0]) or "?"
-    os = "windows" if f.windows else "linux"
-    known = _tf1_pythons(f, pin, os)
-    py = f.python_version
-    if known is None:
-        cause = (f"pip offers no tensorflow-gpu {pin} for this interpreter and platform: "
-                 "TensorFlow 1.x wheels exist only for 64-bit CPython of the versions each "
-                 "release was built for, on Linux and Windows (none for macOS GPU after 1.1).")
-        ref = None
-    else:
-        pythons, ref = known
-        cause = (f"tensorflow-gpu {pin} was built for Python {pythons} on "
-                 f"{'Windows' if os == 'windows' else 'Linux'} (64-bit CPython only; knowledge "
-                 f"row {ref}), so pip finds no wheel of it for "
-                 + (f"this Python {py}" if py and not _in_pythons(py, pythons) else
-                    "this interpreter (another Python version, or a 32-bit Python)")
-                 + ".")
-    fix = ["python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * 8)\"",
-           (f"# create a 64-bit Python {known[0].split(', ')[-1].split('-')[-1]} environment "
-            f"and install tensorflow-gpu=={pin} there" if known else
-            f"# create a 64-bit Python environment of a version tensorflow-gpu {pin} was "
-            "built for, and install it there"),
-           "# or use a newer TensorFlow that supports this Python (and a matching CUDA)"]
-    return [catalogue.make(
-        "tensorflow-no-matching-distribution", evidence=log_evidence(hits),
-        cause=cause, fix=tuple(fix), knowledge_ref=ref,
-    )]
-
-
-# --- the nvidia-uvm kernel module -----------------------------------------------------------
-
-
-def uvm_not_loaded(f: Facts) -> list[Finding]:
-    """modprobe could not load ``nvidia_uvm`` (or ``nvidia_<ver>_uvm``), or nvidia-docker 1's
-    "Could not load UVM kernel module" -> ``nvidia-uvm-not-loaded`` (supersedes
-    ``cuinit-unknown``).  Only when the log shows the module failing; a bare CUDA_ERROR_UNKNOWN
-    keeps ``cuinit-unknown``, whose cause names this among its causes."""
-    hits = f.h("h6.uvm_failed").all()
-    if not hits or f.host_gpu_works:
-        return []
-    detail = hits[0].text.strip()[:200]
-    mod = hits[0].g("mod") or hits[0].g("mod2") or "nvidia_uvm"
-    return [catalogue.make(
-        "nvidia-uvm-not-loaded", detail=detail,
-        evidence=log_evidence(hits, f.h("cuinit").first[:1]),
-        fix=("lsmod | grep nvidia; ls -l /dev/nvidia-uvm   # loaded? node present?",
-             f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # load it, create "
-             "/dev/nvidia-uvm",
-             "# 'not found' or 'Unknown symbol': the module does not match the running driver or "
-             "kernel: reinstall the driver (its DKMS module for this kernel), then reboot",
-             "# to have it at boot for every user: install the nvidia-modprobe of this driver "
-             "version (remove one left from an older driver)"),
     )]

@@ -30,7 +30,7 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- h6-kinds ---
 # isort: split
-from tfgpu.diagnosis.checks.h6_kinds import old_release_pin as h6_old_release_pin
+from tfgpu.diagnosis.checks.no_matching_wheel import old_release_pin
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -775,7 +775,7 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     removed, named, failed = f.h("pip.tfgpu_removed"), f.h("pip.tfgpu_named"), f.h("pip.failed")
     nod = [h for h in f.h("pip.no_dist").all()
            if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")
-           and not h6_old_release_pin(h)]  # h6-kinds: a real 1.x release (tf1_pin_no_wheel)
+           and not old_release_pin(h)]  # a real 1.x release (no_matching_wheel.tf1_pin_no_wheel)
     kb = f.kb
     gone = kb.platform_fact("tensorflow-gpu-removed")
     if nod and f.windows:
