@@ -158,7 +158,7 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
                "C++11 std::string (-D_GLIBCXX_USE_CXX11_ABI=1)"
                if _NEW_ABI_STRING.search(sym) else None)
         if not dist and abi and not cuda:
-            return []  # custom-op-cxx11-abi-mismatch (checks/h9_kinds.py) reads the ABI
+            return []  # custom-op-cxx11-abi-mismatch (custom_op_abi) reads the ABI
         if not dist:
             fix.append(flags)
         fix.append("# a TensorFlow from conda-forge, a source build, an NGC image or a nightly "

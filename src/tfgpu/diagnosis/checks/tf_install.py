@@ -959,7 +959,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     deps = [(k, hs) for k, hs in by.items()
             if k not in (*_TF_ITSELF, *_APPLE, "tensorflow-intel", "tensorflow-rocm",
                          "tensorflow-gpu", "tf-nightly-gpu",
-                         "tensorflow-directml")  # workplan kinds: checks/workplan.py
+                         "tensorflow-directml")  # checks/no_matching_wheel.py
             and (k.startswith(("tensorflow-", "tf-")) or k in ("tensorrt", "tensorrt-libs"))]
     if deps and not tf_hits:
         name, hs = deps[0]
