@@ -2,14 +2,14 @@
 variants (other versions, wordings, OSes, and the neighbours that must not give them): a driver
 component of another driver version, DirectML's WSL libraries, containers without the host
 driver's files, no driver at all, XLA's ptxas fallback, old CUPTI wordings, a cut wheel line.
-The rows are in kind_cases/h6_kinds.toml."""
+The rows are in kind_cases/driver_files_and_old_releases.toml."""
 
 from __future__ import annotations
 
 from .kind_helpers import Case, check, ids, table
 
 
-@table("h6_kinds")
+@table("driver_files_and_old_releases")
 def test_case(case: Case) -> None:
     check(case)
 

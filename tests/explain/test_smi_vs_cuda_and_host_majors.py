@@ -3,7 +3,8 @@ sources that print the messages and tested with VARIANTS (other versions, OSes, 
 libraries than the cases): nvidia-smi lists the GPU while CUDA finds none (WSL2 / native /
 unknown host), libcuda vs kernel-module versions, a cuDNN / CUDA major from the host facts,
 shell globbing of pip extras, a Keras metric registered twice, and the cudart notice that is
-harmless only without a GPU. The one-log rows are in kind_cases/holdout2_kinds.toml (run by
+harmless only without a GPU. The one-log rows are in
+kind_cases/smi_vs_cuda_and_host_majors.toml (run by
 ``test_case``); what a row cannot say (a start of a text, every fix line, a knowledge row)
 stays a test here."""
 
@@ -96,8 +97,8 @@ def test_bash_failglob_wording() -> None:
 # ------------- the rest (Keras metric twice, cudart notice, Keras 3 meets Keras 2 code): rows
 
 
-@table("holdout2_kinds")
+@table("smi_vs_cuda_and_host_majors")
 def test_case(case: Case) -> None:
-    """A row of kind_cases/holdout2_kinds.toml: its lines (with its host facts) give its
-    finding, not the others."""
+    """A row of kind_cases/smi_vs_cuda_and_host_majors.toml: its lines (with its host facts)
+    give its finding, not the others."""
     check(case)

@@ -1,15 +1,16 @@
 """Kinds the census of real reports about TensorFlow's own GPU stack found missing
-(``checks/census_core.py``) and the WRONG claims it fixed; rows in
-``kind_cases/census_core.toml``."""
+(``checks/custom_ops.py`` and neighbours) and the WRONG claims it fixed; rows in
+``kind_cases/op_libraries_jax_cudnn.toml``."""
 
 from __future__ import annotations
 
 from .kind_helpers import Case, check, ids, table
 
 
-@table("census_core")
+@table("op_libraries_jax_cudnn")
 def test_case(case: Case) -> None:
-    """A row of kind_cases/census_core.toml: its lines give its finding, not the others."""
+    """A row of kind_cases/op_libraries_jax_cudnn.toml: its lines give its finding,
+    not the others."""
     check(case)
 
 

@@ -3,14 +3,14 @@ variants (other versions, wordings, OSes, bindings, and the neighbours that must
 them): a printed driver version below TensorFlow's CUDA minimum, ops without a GPU kernel,
 fatal loader errors naming a missing library, the JNI "Can't find dependent libraries", R's
 reticulate import on Windows, the Windows self-check's cuDNN line, custom ops of the other C++
-ABI. The rows are in kind_cases/h9_kinds.toml."""
+ABI. The rows are in kind_cases/printed_driver_and_bindings.toml."""
 
 from __future__ import annotations
 
 from .kind_helpers import Case, check, table
 
 
-@table("h9_kinds")
+@table("printed_driver_and_bindings")
 def test_case(case: Case) -> None:
     check(case)
 

@@ -1,8 +1,9 @@
-"""Work-plan kinds (src/tfgpu/diagnosis/checks/workplan.py): the kernel's NVRM API mismatch in
-both wordings and as dmesg, journald and syslog print it, the NVIDIA probe blocked by another
-driver, TensorFlow's op registry (NCCL, namespaced and other ops), NCCL graph nodes on native
-Windows, TF 0.12's NUMA wording, CUDA_VISIBLE_DEVICES set in the log.  Rows:
-kind_cases/workplan_kinds.toml."""
+"""The kernel log and TensorFlow's op registry (``checks/kernel_module.py``,
+``checks/op_registry.py`` and neighbours): the kernel's NVRM API mismatch in both wordings and
+as dmesg, journald and syslog print it, the NVIDIA probe blocked by another driver,
+TensorFlow's op registry (NCCL, namespaced and other ops), NCCL graph nodes on native Windows,
+TF 0.12's NUMA wording, CUDA_VISIBLE_DEVICES set in the log.  Rows:
+kind_cases/kernel_log_and_op_registry.toml."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from tfgpu.findings import Severity
 from .kind_helpers import Case, check, ids, table
 
 
-@table("workplan_kinds")
+@table("kernel_log_and_op_registry")
 def test_case(case: Case) -> None:
-    """A row of kind_cases/workplan_kinds.toml: its lines give its finding, not the others."""
+    """A row of kind_cases/kernel_log_and_op_registry.toml: its lines give its finding,
+    not the others."""
     check(case)
 
 
