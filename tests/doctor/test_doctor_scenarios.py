@@ -1,7 +1,7 @@
 """Regression tests for the fresh-eyes review of ``tfgpu doctor`` (issue 2, review 2).
 
 The scenarios are the reviewer's hand-edited snapshots in
-``tests/fixtures/doctor-review/`` (README there); each test names the defect it pins.
+``tests/fixtures/doctor-scenarios/`` (README there); each test names the defect it pins.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import Knowledge, docs, load_knowledge
 from tfgpu.probes import ProbeContext, RealFileSystem, env_vars, libs, nvidia
 
-REVIEW = TESTS / "fixtures" / "doctor-review"
+REVIEW = TESTS / "fixtures" / "doctor-scenarios"
 SCENARIOS = sorted(p.stem for p in REVIEW.glob("*.json"))
 KB = load_knowledge()
 SRC = Path(__file__).resolve().parents[2] / "src"

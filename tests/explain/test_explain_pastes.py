@@ -1,6 +1,6 @@
 """Regression tests for the fresh-eyes review of `tfgpu explain` (one per defect kind).
 
-Inputs live in tests/fixtures/explain-review/ (README there says where each came from);
+Inputs live in tests/fixtures/explain-pastes/ (README there says where each came from);
 each test also checks a variant the review did not show, so that the kind is caught.
 """
 
@@ -18,7 +18,7 @@ from tfgpu.facts import HostFacts, OSFacts, ProbeStatus, PythonFacts, TFFacts
 from tfgpu.findings import CATEGORIES, Finding, Severity
 from tfgpu.knowledge import load_knowledge
 
-REVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "explain-review"
+REVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "explain-pastes"
 
 
 def _explain(name: str, facts: HostFacts | None = None) -> dict[str, Finding]:
@@ -375,7 +375,7 @@ def test_arch_finding_quotes_only_its_own_cuda_errors() -> None:
     assert [e.line for e in f.evidence] == [2]
 
 
-def test_review_windows_cudart_stub_log_is_harmless_with_windows_fix() -> None:
+def test_windows_cudart_stub_log_is_harmless_with_windows_fix() -> None:
     f = _explain("v05_win_211_cudart.log")["library-not-loaded-cudart64-110-dll"]
     assert f.harmless and f.severity is Severity.INFO
     assert any("where cudart64_110.dll" in x for x in f.fix)  # if a GPU is wanted after all

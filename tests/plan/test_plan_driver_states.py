@@ -1,5 +1,5 @@
 """Regression tests for the final review of `tfgpu plan` (issue 3): each test names the
-defect it pins down.  Snapshots: tests/fixtures/final-review/ (see its README).
+defect it pins down.  Snapshots: tests/fixtures/plan-driver-hosts/ (see its README).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tfgpu.plan.model import Manual, Plan, Route
 from tfgpu.plan.target import target_from_facts
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-FIX = FIXTURES / "final-review"
+FIX = FIXTURES / "plan-driver-hosts"
 WSL_CUDA_ERR = (
     FIXTURES / "hosts" / "linux-wsl2-x86_64-rtx3060-laptop-smi545-windows546-cuda-err"
 )

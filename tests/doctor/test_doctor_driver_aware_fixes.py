@@ -1,6 +1,6 @@
 """Regression tests for the final review (part B) of ``tfgpu doctor`` and ``tfgpu explain``.
 
-The hosts are the reviewer's hand-edited snapshots in ``tests/fixtures/final-review-b/``
+The hosts are the reviewer's hand-edited snapshots in ``tests/fixtures/driver-aware-fix-hosts/``
 (README there) plus recorded fixtures; each test names the defect it pins.
 """
 
@@ -15,8 +15,8 @@ from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Finding
 
-FINAL = TESTS / "fixtures" / "final-review-b"
-REVIEW = TESTS / "fixtures" / "doctor-review"
+FINAL = TESTS / "fixtures" / "driver-aware-fix-hosts"
+REVIEW = TESTS / "fixtures" / "doctor-scenarios"
 
 
 def load(path: str) -> HostFacts:
@@ -37,7 +37,7 @@ def fix_text(f: Finding) -> str:
 def test_cc_unknown_without_driver_does_not_suggest_nvidia_smi() -> None:
     import dataclasses
 
-    facts = load("final-review-b/h12.json")
+    facts = load("driver-aware-fix-hosts/h12.json")
     # The reviewer's GTX 970 is now found in the knowledge table from its lspci name
     # (final review A, defect 2); an lspci name the table lacks keeps the cc unknown.
     assert "gpu-compute-capability-unknown" not in by_id(diagnose(facts).findings)
@@ -60,7 +60,7 @@ def test_cc_unknown_with_a_working_driver_still_offers_nvidia_smi() -> None:
     from tfgpu.facts.view import Facts
     from tfgpu.knowledge import load_knowledge
 
-    facts = load("final-review-b/h7.json")
+    facts = load("driver-aware-fix-hosts/h7.json")
     gpu = facts.nvidia_gpus[0]
     odd = dataclasses.replace(gpu, name="NVIDIA Unheard-of 9999", compute_capability=None)
     facts = dataclasses.replace(facts, gpus=(odd,))
@@ -73,7 +73,7 @@ def test_cc_unknown_with_a_working_driver_still_offers_nvidia_smi() -> None:
 
 
 def test_old_driver_new_python_offers_the_plan_alternative() -> None:
-    facts = load("final-review-b/h7.json")
+    facts = load("driver-aware-fix-hosts/h7.json")
     f = by_id(diagnose(facts).findings)["driver-too-old-for-cuda"]
     text = fix_text(f)
     assert "install an NVIDIA driver >= 525.60.13" in text
@@ -86,7 +86,7 @@ def test_old_driver_new_python_offers_the_plan_alternative() -> None:
 
 def test_old_driver_with_a_fitting_python_keeps_the_pip_pin() -> None:
     # driver 470 + Python 3.11 + TF 2.15: TF 2.14 installs into this very Python
-    f = by_id(diagnose(load("final-review-b/h1.json")).findings)["driver-too-old-for-cuda"]
+    f = by_id(diagnose(load("driver-aware-fix-hosts/h1.json")).findings)["driver-too-old-for-cuda"]
     text = fix_text(f)
     assert "tensorflow[and-cuda]==2.14.*" in text
     assert "new venv" not in text
@@ -96,7 +96,7 @@ def test_old_driver_with_a_fitting_python_keeps_the_pip_pin() -> None:
 
 
 def test_library_fix_respects_the_driver_limit() -> None:
-    found = by_id(diagnose(load("final-review-b/h1.json")).findings)
+    found = by_id(diagnose(load("driver-aware-fix-hosts/h1.json")).findings)
     driver = fix_text(found["driver-too-old-for-cuda"])
     libs = fix_text(found["gpu-libraries-not-loaded"])
     assert "tensorflow[and-cuda]==2.14.*" in driver
@@ -111,7 +111,7 @@ def test_library_fix_respects_the_driver_limit() -> None:
 
 
 def test_wsl2_cuda_version_err_gets_the_windows_side_fix() -> None:
-    f = by_id(diagnose(load("final-review-b/h9.json")).findings)["nvidia-driver-error"]
+    f = by_id(diagnose(load("driver-aware-fix-hosts/h9.json")).findings)["nvidia-driver-error"]
     assert f.cause.startswith("nvidia-smi ran (exit 0) but reports CUDA Version: ERR!")
     assert "failed" not in f.cause
     text = fix_text(f)
@@ -121,7 +121,7 @@ def test_wsl2_cuda_version_err_gets_the_windows_side_fix() -> None:
 
 
 def test_native_linux_driver_error_keeps_the_kernel_log_fix() -> None:
-    facts = load("final-review-b/h9.json")
+    facts = load("driver-aware-fix-hosts/h9.json")
     facts = dataclasses.replace(
         facts, os=dataclasses.replace(facts.os, is_wsl=False, wsl_version=None)
     )

@@ -1,7 +1,7 @@
 """Regression tests for the final review (part B) of ``tfgpu explain``: fixes that respect
 the host's driver (defect 3) and cuInit 303 on a GPU-less host without facts (defect 6).
 
-Hosts: ``tests/fixtures/final-review-b/`` (README there).
+Hosts: ``tests/fixtures/driver-aware-fix-hosts/`` (README there).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts
 
 TESTS = Path(__file__).resolve().parents[1]
-FINAL = TESTS / "fixtures" / "final-review-b"
+FINAL = TESTS / "fixtures" / "driver-aware-fix-hosts"
 RECORDED = TESTS / "fixtures" / "recorded"
 
 

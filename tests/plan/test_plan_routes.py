@@ -1,7 +1,7 @@
 """Regression tests for the fresh-eyes review of `tfgpu plan`/`install`/`matrix` (issue 3).
 
 Each test names the review defect it pins down.  Snapshots are in
-tests/fixtures/plan-review/ (see its README).
+tests/fixtures/plan-hosts/ (see its README).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from tfgpu.plan.install import (
 from tfgpu.plan.model import CondaCreate, CreateVenv, Manual, Plan, Route
 from tfgpu.plan.target import TargetError
 
-FIX = Path(__file__).resolve().parents[1] / "fixtures" / "plan-review"
+FIX = Path(__file__).resolve().parents[1] / "fixtures" / "plan-hosts"
 SH = shutil.which("sh")
 
 

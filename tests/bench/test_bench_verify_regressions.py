@@ -1,7 +1,7 @@
 """Regression tests for the fresh-eyes review of ``tfgpu bench`` / ``tfgpu verify``.
 
 Each test is named after the defect it reproduces; the numbers are the review's.
-Real recorded outputs live in tests/fixtures/bench-review (see its README.md); small
+Real recorded outputs live in tests/fixtures/verify-recordings (see its README.md); small
 data sets are generated here.
 """
 
@@ -39,7 +39,7 @@ from tfgpu.report.tables import render_bench_tables as render_tables
 from tfgpu.verify import alloc_too_large, interpret_child, split_phases
 
 ROOT = Path(__file__).resolve().parents[2]
-FIX = ROOT / "tests" / "fixtures" / "bench-review"
+FIX = ROOT / "tests" / "fixtures" / "verify-recordings"
 SYN = DataSource("synthetic", "synthetic", (), "--synthetic")
 
 sys.path.insert(0, str(Path(__file__).parent))
