@@ -1931,7 +1931,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # --- the layer around TensorFlow: container toolkit, kernel module, Kubernetes, DirectML ---
     # Messages of the layer around TensorFlow that the census of real GPU reports found
-    # unknown (census-eco; messages_tools.toml "census-eco" rows give each source).
+    # unknown (messages_tools.toml rows of that block give each source).
     # libnvidia-container's nvidia-container-cli: src/cli/configure.c prints
     # "<stage> error: %s" with nvc_error(); nvc_init's errors (driver.c/rpc.c/utils.c):
     # "nvml error: <nvmlErrorString>", "load library failed: <dlerror>", "change root failed:

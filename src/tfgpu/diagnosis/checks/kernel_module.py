@@ -106,7 +106,7 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
       module built for another driver release or kernel (a versioned nvidia-NNN-uvm package
       of an old driver next to a newer one).
     nvidia_uvm without a Secure Boot refusal (and nvidia-docker 1.0's "Could not load UVM kernel
-    module") is left to ``nvidia-uvm-not-loaded`` (h6-kinds), which names the uvm causes.
+    module") is left to ``nvidia-uvm-not-loaded`` (uvm_not_loaded), which names the uvm causes.
     """
     hits = f.h("eco.modprobe_nvidia").all()
     if not hits:
@@ -119,11 +119,11 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     elif h.g("mod2"):
         variant = "missing"
     elif h.g("uvm"):
-        return []  # nvidia-docker 1.0's uvm line: nvidia-uvm-not-loaded (h6-kinds) reads it
+        return []  # nvidia-docker 1.0's uvm line: nvidia-uvm-not-loaded (uvm_not_loaded) reads it
     else:
         variant = "mismatch"
     if "uvm" in module and variant != "signed":
-        return []  # nvidia-uvm-not-loaded (h6-kinds) names the uvm module's causes
+        return []  # nvidia-uvm-not-loaded (uvm_not_loaded) names the uvm module's causes
     return [catalogue.make(
         "nvidia-kernel-module-not-loadable", variant=variant, module=module,
         evidence=log_evidence(hits, f.h("cuinit"), limit=5),

@@ -28,7 +28,7 @@ from tfgpu.diagnosis.checks.keras_modules import (
 )
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
-# --- h6-kinds ---
+# --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
 from tfgpu.diagnosis.checks.no_matching_wheel import old_release_pin
 from tfgpu.facts import HostFacts, ProbeStatus
@@ -790,7 +790,7 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                 knowledge_ref=last.ref,
             )
             return
-    # h6-kinds: "Collecting tensorflow-gpu==1.x" names a real release, not the retired name
+    # "Collecting tensorflow-gpu==1.x" names a real release, not the retired name
     old_pins = all(re.search(r"==\s*[01]\.", h.g("spec") or "") for h in named.all())
     if not (removed.count or nod or (named.count and failed.count)):
         if named.count and not old_pins:
