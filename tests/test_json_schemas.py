@@ -48,8 +48,9 @@ def _is_snapshot(path: Path) -> bool:
 #: Every recorded facts snapshot (`tfgpu facts` output) in the fixtures (the hosts'
 #: expected-facts.json files hold only the facts their probes check: not snapshots).
 FACTS_FILES = sorted(
-    (p for p in [*FIX.glob("doctor-scenarios/*.json"), *FIX.glob("plan-driver-hosts*/*.json"),
-                 *FIX.glob("plan-hosts/*.json"), *FIX.glob("*/*/facts.json")]
+    (p for p in [*FIX.glob("doctor-scenarios/*.json"), *FIX.glob("plan-driver-hosts/*.json"),
+                 *FIX.glob("driver-aware-fix-hosts/*.json"), *FIX.glob("plan-hosts/*.json"),
+                 *FIX.glob("*/*/facts.json")]
      if _is_snapshot(p)),
     key=lambda p: p.as_posix())
 LOGS = sorted((FIX / "explain-pastes").glob("*.log")) + sorted(
