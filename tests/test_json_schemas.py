@@ -32,7 +32,7 @@ SRC = ROOT / "src"
 
 
 def _is_snapshot(path: Path) -> bool:
-    """A full snapshot that tfgpu reads (not one made to be refused, plan-review/bad*)."""
+    """A full snapshot that tfgpu reads (not one made to be refused, plan-hosts/bad*)."""
     from tfgpu.facts import FactsFormatError, read_facts_file
 
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -48,11 +48,12 @@ def _is_snapshot(path: Path) -> bool:
 #: Every recorded facts snapshot (`tfgpu facts` output) in the fixtures (the hosts'
 #: expected-facts.json files hold only the facts their probes check: not snapshots).
 FACTS_FILES = sorted(
-    (p for p in [*FIX.glob("doctor-review/*.json"), *FIX.glob("final-review*/*.json"),
-                 *FIX.glob("plan-review/*.json"), *FIX.glob("*/*/facts.json")]
+    (p for p in [*FIX.glob("doctor-scenarios/*.json"), *FIX.glob("plan-driver-hosts/*.json"),
+                 *FIX.glob("driver-aware-fix-hosts/*.json"), *FIX.glob("plan-hosts/*.json"),
+                 *FIX.glob("*/*/facts.json")]
      if _is_snapshot(p)),
     key=lambda p: p.as_posix())
-LOGS = sorted((FIX / "explain-review").glob("*.log")) + sorted(
+LOGS = sorted((FIX / "explain-pastes").glob("*.log")) + sorted(
     (FIX / "recorded" / "tf-logs").glob("*.txt"))[:8]
 
 
@@ -190,8 +191,8 @@ def test_explain_json_error_document_matches(capsys: pytest.CaptureFixture[str],
 
 
 PLANS = [
-    ("--facts", str(FIX / "plan-review" / "hwsl.json")),
-    ("--facts", str(FIX / "plan-review" / "hwin.json")),
+    ("--facts", str(FIX / "plan-hosts" / "hwsl.json")),
+    ("--facts", str(FIX / "plan-hosts" / "hwin.json")),
     ("--os", "linux", "--gpu", "GTX 1060", "--driver", "470.82.01", "--python", "3.10"),
     ("--os", "windows", "--gpu", "RTX 3060 Laptop GPU", "--driver", "531.14"),
     ("--os", "macos", "--gpu", "Apple M2", "--arch", "arm64"),
@@ -248,7 +249,7 @@ def test_live_verify_and_bench_on_the_cpu_match() -> None:
 
 # --------------------------------------------------------------------------- broken documents
 def _doctor_doc() -> dict[str, Any]:
-    path = FIX / "doctor-review" / "wsl2_3060.json"
+    path = FIX / "doctor-scenarios" / "wsl2_3060.json"
     from tfgpu.diagnosis.doctor import diagnose
     from tfgpu.facts import read_facts_file
     from tfgpu.report.json_report import report_to_dict

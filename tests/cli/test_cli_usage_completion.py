@@ -106,7 +106,7 @@ def _doctor(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 
 def test_doctor_v_shows_passing_checks_in_full(capsys: pytest.CaptureFixture[str]) -> None:
-    facts = str(FIX / "doctor-review" / "l4_ok.json")
+    facts = str(FIX / "doctor-scenarios" / "l4_ok.json")
     plain = _doctor(capsys, "--facts", facts)
     verbose = _doctor(capsys, "-v", "--facts", facts)
     ok_line = "[   ok] TensorFlow 2.21.0 computed on 1 GPU(s)"

@@ -15,7 +15,7 @@ from doctor_helpers import TESTS, fake_python, recorded, this_machine
 from tfgpu.cli.main import main
 from tfgpu.facts import DriverFacts, ProbeStatus, TFFacts
 
-REVIEW = TESTS / "fixtures" / "doctor-review"
+REVIEW = TESTS / "fixtures" / "doctor-scenarios"
 
 SRC = Path(__file__).resolve().parent.parent.parent / "src"
 

@@ -209,7 +209,7 @@ def test_nvml_blocked_says_wsl2_only_with_wsl_evidence() -> None:
     assert bare.severity is Severity.WARNING and bare.fix[0].startswith("uname -r")
     # host facts of a native Linux host (reported in containers there, Kaixhin/dockerfiles#1):
     # no WSL advice at all
-    host = HostFacts.from_json((FIXTURES / "doctor-review" / "l4_ok.json").read_text())
+    host = HostFacts.from_json((FIXTURES / "doctor-scenarios" / "l4_ok.json").read_text())
     native = _claims(list(explain_lines([_NVML_BLOCKED], host)))["wsl2-gpu-access-blocked"]
     assert native.severity is Severity.WARNING and native.category != "wsl2"
     assert not any("wsl" in line.lower() for line in native.fix)

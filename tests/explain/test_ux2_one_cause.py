@@ -90,7 +90,7 @@ def _cpu_host(log: tuple[str, ...]) -> HostFacts:
 
 
 def _hosts() -> list[HostFacts]:
-    recorded = read_facts_file(str(FIXTURES / "doctor-review" / "amd.json"))
+    recorded = read_facts_file(str(FIXTURES / "doctor-scenarios" / "amd.json"))
     return [recorded, _cpu_host(_TF_NO_GPU), _cpu_host(_TF_215_NO_GPU)]
 
 

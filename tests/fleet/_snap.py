@@ -13,9 +13,9 @@ from tfgpu.facts import HostFacts
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 #: The healthy GPU host of the doctor review (NVIDIA L4, driver 560.35.03, TensorFlow 2.21
-#: computes on GPU 0) and a GPU-less host with TensorFlow 2.21 (tests/fixtures/doctor-review).
-L4 = FIXTURES / "doctor-review" / "l4_ok.json"
-NO_GPU = FIXTURES / "doctor-review" / "tf_and_cpu_nogpu.json"
+#: computes on GPU 0) and a GPU-less host with TensorFlow 2.21 (tests/fixtures/doctor-scenarios).
+L4 = FIXTURES / "doctor-scenarios" / "l4_ok.json"
+NO_GPU = FIXTURES / "doctor-scenarios" / "tf_and_cpu_nogpu.json"
 
 Edit = Callable[[dict[str, Any]], None]
 

@@ -24,7 +24,7 @@ from tfgpu.facts import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-BASE = ROOT / "tests" / "fixtures" / "final-review-b" / "h1.json"
+BASE = ROOT / "tests" / "fixtures" / "driver-aware-fix-hosts" / "h1.json"
 
 
 def _base() -> dict[str, Any]:

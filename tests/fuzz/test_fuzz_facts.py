@@ -165,5 +165,6 @@ def test_mutated_facts_snapshots_exit_0_1_or_2(tmp_path_factory: pytest.TempPath
 
 def test_the_seeds_cover_every_fixture_folder() -> None:
     folders = {name.split("/", 1)[0] for name, _ in SEEDS}
-    assert {"hosts", "doctor-review", "final-review", "final-review-b", "plan-review"} <= folders
+    assert {"hosts", "doctor-scenarios", "plan-driver-hosts", "driver-aware-fix-hosts",
+            "plan-hosts"} <= folders
     assert len(SEEDS) >= 30

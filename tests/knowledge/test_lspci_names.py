@@ -2,7 +2,7 @@
 capability (final review, defect 2).
 
 The names come from the real ``lspci -nn`` outputs in tests/fixtures/gpus-other/, parsed
-with the probe's own parser, and from reviewer snapshots in tests/fixtures/final-review/.
+with the probe's own parser, and from reviewer snapshots in tests/fixtures/plan-driver-hosts/.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def test_marketing_name(name: str, expected: str) -> None:
 
 @pytest.mark.parametrize(("snapshot", "cc"), [("h11.json", "8.6"), ("h12.json", "5.2")])
 def test_reviewer_snapshots_with_lspci_names_resolve(snapshot: str, cc: str) -> None:
-    facts = HostFacts.from_json((FIX / "final-review" / snapshot).read_text(encoding="utf-8"))
+    facts = HostFacts.from_json((FIX / "plan-driver-hosts" / snapshot).read_text(encoding="utf-8"))
     name = facts.gpus[0].name
     assert name is not None and "[" in name
     match = KB.gpu_compute_capability(name)

@@ -42,7 +42,7 @@ def test_apple_plan_pins_the_pair(python: str | None) -> None:
 
 
 def _mac(*dists: tuple[str, str], tf_gpu: bool = False) -> HostFacts:
-    d: dict[str, Any] = json.loads((FIX / "doctor-review" / "apple_m2.json").read_text())
+    d: dict[str, Any] = json.loads((FIX / "doctor-scenarios" / "apple_m2.json").read_text())
     d["python"]["distributions"] = [{"name": n, "version": v, "location": None,
                                      "requires": []} for n, v in dists]
     if tf_gpu:
@@ -79,7 +79,7 @@ def test_no_finding_where_the_pair_is_not_known_broken(
 
 
 def test_not_on_linux() -> None:
-    d: dict[str, Any] = json.loads((FIX / "doctor-review" / "l4_ok.json").read_text())
+    d: dict[str, Any] = json.loads((FIX / "doctor-scenarios" / "l4_ok.json").read_text())
     d["python"]["distributions"] += [{"name": "tensorflow-metal", "version": "1.1.0",
                                       "location": None, "requires": []}]
     assert "metal-plugin-tensorflow-mismatch" not in _ids(HostFacts.from_dict(d))

@@ -20,7 +20,7 @@ from tfgpu.cli.main import main
 from tfgpu.report.share import render_shareable
 
 CHROMIUM = Path("/usr/bin/chromium")
-FACTS = Path(__file__).resolve().parents[1] / "fixtures" / "doctor-review" / "ldlp_cuda11.json"
+FACTS = Path(__file__).resolve().parents[1] / "fixtures" / "doctor-scenarios" / "ldlp_cuda11.json"
 #: Chromium's flags: no GPU, no QUIC, no first-run, no background traffic of its own.
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -26,7 +26,7 @@ from tfgpu.probes import FakeFileSystem, ProbeContext
 from tfgpu.report.share import bench_svg, md_code, md_escape, render_shareable
 
 ROOT = Path(__file__).resolve().parents[2]
-FACTS = ROOT / "tests" / "fixtures" / "doctor-review" / "ldlp_cuda11.json"
+FACTS = ROOT / "tests" / "fixtures" / "doctor-scenarios" / "ldlp_cuda11.json"
 
 HOSTNAME = "gpubox7.corp.example.com"
 HOME = "/srv/people/mallory"

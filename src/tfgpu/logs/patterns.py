@@ -1435,7 +1435,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<err>\d+)",
         "lib",
     ),
-    # --- holdout2 kinds ---------------------------------------------------------------------------
+    # --- nvidia-smi banner, library majors, Keras 3 never called ---
     # nvidia-smi's banner with both versions: "NVIDIA-SMI 555.52.01  Driver Version: 555.99".
     # Under WSL2 the two differ by design (the Linux-branch nvidia-smi of the Windows driver
     # package, the Windows driver's own number: microsoft/WSL#11277, #11589); on native Linux
@@ -1712,7 +1712,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("error", "exception"),
         r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?::\s|$)",
     ),
-    # --- audit 10 ---------------------------------------------------------------------------
+    # --- status codes by name, Metal plugin load, device lists, tfjs, libtensorflow ---
     # Any status code of the seven CUDA-stack enums in status_codes.toml (cuda.h CUresult,
     # driver_types.h cudaError_t, cublas_api.h, cudnn_graph.h, nccl.h, cusolver_common.h,
     # cufft.h), by name: the check looks the name up in that table, so every code a log
@@ -1924,7 +1924,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("aarch", "armv", "raspberry", "jetson", "tegra"),
         r"\b(?P<arch>aarch64|armv[678]l)\b|\b(?P<board>Raspberry Pi|Jetson|tegra)\b",
     ),
-    # --- ux2 ---
+    # --- nvidia-smi process table ---
     # A compute process row of nvidia-smi's "Processes:" table (GPU, [GI CI,] PID, type C or
     # C+G, name, memory): "|    0   N/A  N/A     12345      C   python     3000MiB |" (with
     # GI/CI columns, driver 450+) or "|    0      12345      C   python     3000MiB |".
@@ -1935,9 +1935,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^|]*MiB\s*\|\s*$",
         "pid",
     ),
-    # --- census-eco ---
+    # --- the layer around TensorFlow: container toolkit, kernel module, Kubernetes, DirectML ---
     # Messages of the layer around TensorFlow that the census of real GPU reports found
-    # unknown (census-eco; messages_tools.toml "census-eco" rows give each source).
+    # unknown (messages_tools.toml rows of that block give each source).
     # libnvidia-container's nvidia-container-cli: src/cli/configure.c prints
     # "<stage> error: %s" with nvc_error(); nvc_init's errors (driver.c/rpc.c/utils.c):
     # "nvml error: <nvmlErrorString>", "load library failed: <dlerror>", "change root failed:
@@ -2171,11 +2171,11 @@ PATTERNS: tuple[Pattern, ...] = (
         r"nvidia-smi: No such file or directory|nvidia-smi: command not found"
         r"|command not found: nvidia-smi",
     ),
-    # --- h6-kinds ---
+    # --- driver files of another version, DirectML in WSL, ptxas lookups, TF 1.x pins ---
     # TensorFlow 0.x-1.x dso_loader.cc (LOG(INFO)): "Couldn't open CUDA library X.
     # LD_LIBRARY_PATH: P", the old wording of "Could not load dynamic library". Only CUPTI's is
-    # a lib.missing hit (rule_cupti); the others are read by checks/h6_kinds.py (old TF printed
-    # them for optional libraries too, so they are no failure by themselves).
+    # a lib.missing hit (rule_cupti); the others are read by checks/driver_files.py (old TF
+    # printed them for optional libraries too, so they are no failure by themselves).
     _p(
         "lib.missing",
         ("open cuda library libcupti",),
@@ -2246,7 +2246,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<py>cp\d+|py\d+)-[^\s-]{1,20}-(?P<plat>\w{1,60})(?:\.\w{1,60}){0,3}"
         r"\.whl is not a supported wheel on this p(?:l(?:a(?:t(?:f(?:or?)?)?)?)?)?\s*$",
     ),
-    # --- workplan kinds ---
+    # --- NVRM kernel log, op registry, CUDA_VISIBLE_DEVICES, installers, DirectML plugin ---
     # The NVIDIA kernel module's version check (open-gpu-kernel-modules
     # src/nvidia/arch/nvalloc/unix/src/osapi.c RmCheckVersion -> nv_printf): the user-space
     # client (nvidia-smi, libcuda, Xorg) and the loaded kernel module are of different driver
@@ -2412,7 +2412,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"os\.environ\[ ?[\"']CUDA_VISIBLE_DEVICES[\"'] ?\] ?= ?"
         r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|-?\d{1,4})",
     ),
-    # --- claim audit (docs/knowledge-audit.md) ---
+    # --- container hosts, snap docker, protobuf, Keras 3 paths (docs/knowledge-audit.md) ---
     # cuda_diagnostics.cc's "retrieving CUDA diagnostic information for host: <hostname>"
     # with a Docker container id as the hostname (12 hex digits): the process runs in a
     # container, whose image may bring its own libcuda (tensorflow/tensorflow#48722).
@@ -2458,7 +2458,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("file format not supported",),
         r"File format not supported:\s{0,4}filepath=(?P<path>\S{0,300})",
     ),
-    # --- eyes review ---------------------------------------------------------------------
+    # --- version printouts: tf.version, Python, JAX, TensorFlow's Python ---
     # The output of the command TensorFlow's issue template asks for, `python -c "import
     # tensorflow as tf; print(tf.version.GIT_VERSION, tf.version.VERSION)"` (TF 1.x:
     # tf.GIT_VERSION, tf.VERSION): `git describe` of the build then the version,
@@ -2496,8 +2496,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"tensorflow[/\\]python\b|site-packages[/\\]tensorflow[/\\]|\bimport tensorflow\b"
         r"|\btf\.(?:config|test|keras|data|function|constant|__version__)\b",
     ),
-    # --- h9-kinds ---
-    # The NVIDIA driver version as other lines print it (checks/h9_kinds.py compares it with
+    # --- driver version in a log, ops without a GPU kernel, fatal loads, bindings, ABI ---
+    # The NVIDIA driver version as other lines print it (checks/driver_from_log.py compares it with
     # the minimum driver of TensorFlow's CUDA): cuda_dnn.cc after a failed cudnnCreate
     # ("possibly insufficient driver version: 384.69.0"; "Possibly" from TF 1.13),
     # cuda_diagnostics.cc's dump of /proc/driver/nvidia/version ("driver version file
@@ -2617,7 +2617,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\W{0,4}Could not load '(?P<lib>[\w+-][\w.+-]{0,80}\.dll)'",
         "lib",
     ),
-    # --- census-core ---
+    # --- add-on op libraries, Horovod, cuInit codes, JAX, cuDNN parameters ---
     # An op library (a TensorFlow add-on's or a custom op's .so) that TensorFlow's
     # load_op_library/load_library could not load because a symbol it needs is missing:
     # TensorFlow returns dlerror()'s text as NotFoundError (platform/default/load_library.cc).
@@ -2628,7 +2628,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "core.op_lib_symbol",
         ("undefined symbol", "symbol not found"),
-        # the library is the word before ": undefined symbol: " (checks/census_core.py reads
+        # the library is the word before ": undefined symbol: " (checks/custom_ops.py reads
         # it from the line): anchored on the first occurrence, linear on long lines
         _first(": undefined symbol: ") + r"(?P<sym>[\w@.$]{1,400})"
         r"|" + _first("dlopen(") + r"(?P<mlib>[^,()]{1,300}\.(?:so|dylib)), "
@@ -2729,7 +2729,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("registered devices:",),
         r"Registered devices: \[(?P<devs>[\w, ]{0,200})\]",
     ),
-    # --- tf-sweep ---
+    # --- tf.config, device placement, XLA compilation, TPU (TensorFlow 2.21's own messages) ---
     # TensorFlow 2.21's own Python/C++ messages about devices (messages_tf_python.toml).
     # eager/context.py: tf.config calls TensorFlow rejects (argument errors, and runtime
     # settings other than devices changed after the runtime initialised).

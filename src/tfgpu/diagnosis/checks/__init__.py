@@ -13,30 +13,6 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
-from tfgpu.diagnosis.checks.census_core import (  # census-core
-    cudnn_bad_param,
-    cuinit_unnamed_code,
-    horovod_extension_not_built,
-    jax_cuda_component_outdated,
-    op_library_built_for_other_tensorflow,
-)
-from tfgpu.diagnosis.checks.census_eco import (  # census-eco
-    colab_gpu_usage_limit,
-    directml_problems,
-    docker_gpu_request_other_cause,
-    gpu_fell_off_bus,
-    gpu_init_failed,
-    installer_module_load_failed,
-    kubernetes_gpu_insufficient,
-    metal_plugin_crashed,
-    nvidia_container_cli_failed,
-    nvidia_module_crashed,
-    nvidia_module_not_loadable,
-    pip_resolver_notice,
-    smi_in_container_without_gpu,
-    smi_missing,
-    solver_nothing_provides_requested,
-)
 
 # --- gpu stack (stage 3) ---
 from tfgpu.diagnosis.checks.compute_capability import (
@@ -200,7 +176,7 @@ from tfgpu.diagnosis.checks.wsl import (
     wsl2_libcuda_not_found,
 )
 
-# --- holdout2 kinds ----------------------------------------------------------------------------
+# --- nvidia-smi vs CUDA, library majors from host facts, Keras 3 never called ---
 # isort: split
 from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
@@ -217,59 +193,89 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     smi_nvml_library_version,
 )
 
-# --- kinds3 ----------------------------------------------------------------------------------
+# --- container image requirements ---
 # isort: split
 from tfgpu.diagnosis.checks.containers import image_requirement_unsatisfied
 
-# --- h6-kinds --------------------------------------------------------------------------------
+# --- kind modules: kernel module, container runtime, driver files, DirectML, op registry,
+# custom ops, bindings, library loading, tf.config and device placement ---
 # isort: split
-from tfgpu.diagnosis.checks.h6_kinds import (
+from tfgpu.diagnosis.checks.bindings import (
+    binding_capi_missing,
+    binding_import_cut,
+    jni_dll_dependencies,
+)
+from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
+from tfgpu.diagnosis.checks.container_runtime import (
+    colab_gpu_usage_limit,
+    docker_gpu_request_other_cause,
+    kubernetes_gpu_insufficient,
+    nvidia_container_cli_failed,
+    smi_in_container_without_gpu,
+)
+from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_in_log
+from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
+from tfgpu.diagnosis.checks.custom_ops import (
+    custom_op_abi,
+    horovod_extension_not_built,
+    op_library_built_for_other_tensorflow,
+)
+from tfgpu.diagnosis.checks.device_placement import (
+    colocation_devices_conflict,
+    device_spec_unsatisfied,
+    tensors_on_conflicting_devices,
+    tpu_not_found,
+)
+from tfgpu.diagnosis.checks.directml import (
+    directml_problems,
+    dml_plugin_mismatch,
+    wsl_directml_libraries_missing,
+)
+from tfgpu.diagnosis.checks.driver_files import (
     container_driver_files_missing,
     driver_component_stale,
     no_driver_cpu_fallback,
-    ptxas_fallback_candidate,
-    tf1_pin_no_wheel,
-    uvm_not_loaded,
-    wsl_directml_libraries_missing,
 )
-
-# --- workplan kinds ---
-# isort: split
-from tfgpu.diagnosis.checks.workplan import (
-    cvd_in_log,
-    directml_no_wheel,
-    dll_load_bare,
-    dml_plugin_mismatch,
-    nvml_function_not_found,
+from tfgpu.diagnosis.checks.driver_from_log import (
+    cuinit_unnamed_code,
+    driver_below_cuda_printed,
+)
+from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
+from tfgpu.diagnosis.checks.kernel_module import (
+    gpu_fell_off_bus,
+    gpu_init_failed,
+    installer_module_load_failed,
+    nvidia_module_crashed,
+    nvidia_module_not_loadable,
     nvrm_api_mismatch,
     nvrm_gpu_unsupported,
     nvrm_no_gpu,
     nvrm_probe_not_called,
+    uvm_not_loaded,
+)
+from tfgpu.diagnosis.checks.library_load import selfcheck_cudnn_missing
+from tfgpu.diagnosis.checks.metal import metal_plugin_crashed
+from tfgpu.diagnosis.checks.no_matching_wheel import (
+    directml_no_wheel,
+    tf1_pin_no_wheel,
+)
+from tfgpu.diagnosis.checks.nvidia_tools import (
+    nvml_function_not_found,
+    smi_missing,
+)
+from tfgpu.diagnosis.checks.op_registry import (
     op_not_registered,
-    tfgpu_version_missing,
-)
-
-# --- h9-kinds ---
-# isort: split
-from tfgpu.diagnosis.checks.h9_kinds import (
-    binding_capi_missing,
-    binding_import_cut,
-    custom_op_abi,
-    driver_below_cuda_printed,
-    jni_dll_dependencies,
     op_without_gpu_kernel,
-    selfcheck_cudnn_missing,
 )
-
-# --- tf-sweep ---
-# isort: split
-from tfgpu.diagnosis.checks.tf_sweep import (
-    colocation_devices_conflict,
-    device_spec_unsatisfied,
-    tensors_on_conflicting_devices,
-    tf_config_call_rejected,
-    tpu_not_found,
+from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
+from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
+from tfgpu.diagnosis.checks.tf_config import tf_config_call_rejected
+from tfgpu.diagnosis.checks.windows import (
+    dll_load_bare,
     windows_native_warning,
+)
+from tfgpu.diagnosis.checks.xla import (
+    ptxas_fallback_candidate,
     xla_cannot_compile_function,
 )
 
@@ -400,7 +406,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfjs_unsupported_platform,
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
-    # --- holdout2 kinds ---
+    # --- nvidia-smi vs CUDA, library majors from host facts, Keras 3 never called ---
     smi_sees_gpu_cuda_does_not,
     library_majors_from_host,
     keras3_never_called,
@@ -421,9 +427,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     pip_check_conflict,
     addons_unsupported_tf,
     hip_no_binary_for_gpu,
-    # --- kinds3 ---
+    # --- container image requirements ---
     image_requirement_unsatisfied,
-    # --- census-eco ---
+    # --- container runtime, kernel module, DirectML, installers and tools around TensorFlow ---
     nvidia_container_cli_failed,
     gpu_fell_off_bus,
     gpu_init_failed,
@@ -439,13 +445,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvidia_module_crashed,
     nvidia_module_not_loadable,
     colab_gpu_usage_limit,
-    # --- census-core ---
+    # --- add-on op libraries, Horovod, cuInit codes, JAX, cuDNN parameters ---
     op_library_built_for_other_tensorflow,
     horovod_extension_not_built,
     cuinit_unnamed_code,
     jax_cuda_component_outdated,
     cudnn_bad_param,
-    # --- h6-kinds ---
+    # --- driver files, DirectML in WSL, ptxas fallback, TF 1.x pins, nvidia_uvm ---
     driver_component_stale,
     wsl_directml_libraries_missing,
     container_driver_files_missing,
@@ -453,7 +459,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     ptxas_fallback_candidate,
     tf1_pin_no_wheel,
     uvm_not_loaded,
-    # --- workplan kinds ---
+    # --- NVRM kernel log, op registry, CUDA_VISIBLE_DEVICES, wheels, DirectML plugin ---
     nvrm_api_mismatch,
     nvrm_probe_not_called,
     op_not_registered,
@@ -465,7 +471,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvml_function_not_found,
     nvrm_gpu_unsupported,
     nvrm_no_gpu,
-    # --- h9-kinds ---
+    # --- driver version from a log, ops without a GPU kernel, bindings, library loading ---
     driver_below_cuda_printed,
     op_without_gpu_kernel,
     jni_dll_dependencies,
@@ -473,7 +479,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     selfcheck_cudnn_missing,
     custom_op_abi,
     binding_capi_missing,
-    # --- tf-sweep ---
+    # --- tf.config, device placement, XLA compilation, TPU, native-Windows warning ---
     tf_config_call_rejected,
     device_spec_unsatisfied,
     colocation_devices_conflict,

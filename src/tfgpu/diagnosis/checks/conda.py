@@ -8,6 +8,8 @@ for environment specs"), libsolv's "nothing provides X needed by Y", and conda's
 package ``__cuda`` (conda docs, "Managing virtual packages": conda sets it from the CUDA
 version the installed NVIDIA driver supports; ``CONDA_OVERRIDE_CUDA`` sets it by hand).
 conda-forge's CUDA builds of TensorFlow (``tensorflow-X-cudaNNNpy...``) require ``__cuda``.
+
+libsolv ``src/problems.c``: "nothing provides requested %s" (mamba/micromamba).
 """
 
 from __future__ import annotations
@@ -171,3 +173,20 @@ def conda_clobber(ctx: Facts) -> list[Finding]:
 
 __all__ = ["conda_clobber", "conda_cuda_virtual_package", "conda_packages_not_found",
            "conda_solver_failed"]
+
+
+def solver_nothing_provides_requested(f: Facts) -> list[Finding]:
+    """mamba/micromamba (libsolv): "nothing provides requested <spec>": the channels hold no
+    build of that spec for this platform."""
+    hits = f.h("eco.solver_nothing_requested").all()
+    if not hits:
+        return []
+    spec = (hits[0].g("spec") or "the package").strip()
+    name = spec.split()[0].split("=")[0].split(">")[0].split("<")[0]
+    return [catalogue.make(
+        "conda-nothing-provides-requested", spec=spec, evidence=log_evidence(hits),
+        fix=(f"mamba search -c conda-forge {name}   # the versions that exist for this "
+             "platform (conda info: 'platform')",
+             "# ask for one of those; conda-forge builds of recent TensorFlow exist for Linux "
+             "and macOS, not for Windows: on Windows use pip (CPU) or WSL2 for the GPU"),
+    )]

@@ -135,7 +135,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             if (name is None and f"code {code}" not in done and not ctx.host_gpu_works
                     and not any(u.line == hit.line
                                 for u in ctx.h("core.cuinit_unnamed").all())):
-                # (TF 1.x's "CUresult(N)" spelling is census_core's cuinit-unnamed-code)
+                # (TF 1.x's "CUresult(N)" spelling is driver_from_log.py's cuinit-unnamed-code)
                 # eyes F-1: a code outside CUDA's CUresult list (TF 1.x "CUresult(-1)",
                 # TF 2.0-2.3 "UNKNOWN ERROR (-1)"): still no GPU for this process
                 done.add(f"code {code}")

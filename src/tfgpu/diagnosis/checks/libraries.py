@@ -388,22 +388,22 @@ def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
     return ctx.gpu_intent_evidence()
 
 
-def _h6_claims(ctx: Facts, filename: str, base: str) -> bool:
-    """h6-kinds: ``filename`` is reported by a check of checks/h6_kinds.py."""
-    from tfgpu.diagnosis.checks import h6_kinds
+def _claimed_by_driver_files(ctx: Facts, filename: str, base: str) -> bool:
+    """``filename`` is reported by a check of checks/driver_files.py or checks/directml.py."""
+    from tfgpu.diagnosis.checks import driver_files
 
     if any(h.g("lib") == filename for h in ctx.h("h6.driver_component_missing").all()):
         return True
     if any(h.g("lib") == filename for h in ctx.h("h6.wsl_dx_missing").all()):
         return True
-    return base == "cuda" and h6_kinds.libcuda_claimed_here(ctx)
+    return base == "cuda" and driver_files.libcuda_claimed_here(ctx)
 
 
-def _h9_fatal(ctx: Facts) -> set[str]:
-    """h9-kinds: the libraries checks/h9_kinds.py reports as fatal-load."""
-    from tfgpu.diagnosis.checks import h9_kinds
+def _fatal_load_names(ctx: Facts) -> set[str]:
+    """The libraries checks/library_load.py reports as fatal-load."""
+    from tfgpu.diagnosis.checks import library_load
 
-    return h9_kinds.fatal_load_names(ctx)
+    return library_load.fatal_load_names(ctx)
 
 
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
@@ -455,9 +455,9 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         # ecosystem (stage 3): these libraries' own kinds say why (checks/wsl.py, rocm.py, tfjs.py)
         if ctx.wsl and base == "cuda":
             continue  # wsl2-libcuda-not-found
-        # h6-kinds: the driver's own versioned files, DirectML's WSL libraries and a libcuda
-        # that a container or a no-driver host explains are checks/h6_kinds.py's findings
-        if _h6_claims(ctx, filename, base):
+        # the driver's own versioned files, DirectML's WSL libraries and a libcuda that a
+        # container or a no-driver host explains are driver_files.py's / directml.py's findings
+        if _claimed_by_driver_files(ctx, filename, base):
             continue
         if rocm_base(filename):
             continue  # rocm-runtime-missing
@@ -473,13 +473,13 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             core_seen = True
             out.append(not_searched)
             continue
-        # h9-kinds: a missing library named inside a fatal loader error (UnsatisfiedLinkError,
-        # ImportError, OSError) is checks/h9_kinds.py's fatal-load finding, never harmless
-        if filename in _h9_fatal(ctx):
-            from tfgpu.diagnosis.checks import h9_kinds
+        # a missing library named inside a fatal loader error (UnsatisfiedLinkError,
+        # ImportError, OSError) is checks/library_load.py's fatal-load finding, never harmless
+        if filename in _fatal_load_names(ctx):
+            from tfgpu.diagnosis.checks import library_load
 
             core_seen = True
-            out += h9_kinds.fatal_load_missing(ctx, filename)
+            out += library_load.fatal_load_missing(ctx, filename)
             continue
         stub = ctx.h("noise.cudart_stub")
         if base == "cudart" and _cudart_harmless_reading(ctx):

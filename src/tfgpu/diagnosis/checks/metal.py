@@ -56,3 +56,25 @@ def metal_xla_unsupported(f: Facts) -> list[Finding]:
              "# or the tensorflow-macos / tensorflow-metal pair Apple lists as working"),
         knowledge_ref=fact.ref,
     )]
+
+
+def metal_plugin_crashed(f: Facts) -> list[Finding]:
+    """A native crash (EXC_BAD_ACCESS, a malloc abort, a signal) with tensorflow-metal's
+    library or sources in the log: the crash is inside Apple's Metal plugin."""
+    frames = f.h("eco.metal_frame").all()
+    crash = f.h("eco.native_crash").all()
+    if not frames or not crash:
+        return []
+    # a frame of the plugin's library or a symbol of its namespace is in the crash; its
+    # source path alone is the start-up line every tensorflow-metal run prints
+    in_frames = [h for h in frames if "libmetal_plugin" in h.text or "metal_plugin::" in h.text]
+    return [catalogue.make(
+        "metal-plugin-crashed", variant=None if in_frames else "likely",
+        evidence=log_evidence(crash[:2], frames[:3]),
+        fix=("python -c \"import tensorflow as tf; tf.config.set_visible_devices([], 'GPU'); "
+             "...\"   # the same code on the CPU: if it runs, the Metal plugin is at fault",
+             "pip list 2>/dev/null | grep -i -E 'tensorflow|metal'   # tensorflow-metal must "
+             "be the release made for this TensorFlow (Apple's plugin page lists the pairs)",
+             "# try another tensorflow-metal release (or none, CPU only); report the crash "
+             "with its stack to Apple (developer forums, tensorflow-metal)"),
+    )]

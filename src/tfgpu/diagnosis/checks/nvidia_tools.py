@@ -18,6 +18,10 @@ code objects, when a log shows them (``explain``).
   ``rocm-gpu-arch-unsupported``.
 
 Fix lines are suggestions for the user to run; tfgpu runs none of them.
+
+nvidia-smi's "Failed to initialize NVML: Function Not Found" is nvml.h's
+NVML_ERROR_FUNCTION_NOT_FOUND: nvidia-smi and the libnvidia-ml it loads are of different
+driver releases.
 """
 
 from __future__ import annotations
@@ -281,4 +285,37 @@ def smi_nvml_library_version(f: Facts) -> list[Finding]:
         fix=("cat /proc/driver/nvidia/version   # the loaded kernel module's version",
              "reboot (loads the new kernel module)",
              "nvidia-smi   # must print the table again"),
+    )]
+
+
+def smi_missing(f: Facts) -> list[Finding]:
+    """The shell has no nvidia-smi: the NVIDIA driver's user-space tools are not installed
+    (or, in a container, were not mounted)."""
+    hits = f.h("eco.smi_missing").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "nvidia-smi-not-installed", evidence=log_evidence(hits),
+        fix=("lspci | grep -i nvidia   # the GPU on the PCI bus",
+             "# install the NVIDIA driver (it ships nvidia-smi): Ubuntu: sudo ubuntu-drivers "
+             "install; others: the distribution's driver package or NVIDIA's installer; "
+             "the CUDA toolkit alone (nvidia-cuda-toolkit) does not contain it",
+             "# inside a container: start it with --gpus all (the toolkit mounts nvidia-smi)"),
+    )]
+
+
+def nvml_function_not_found(f: Facts) -> list[Finding]:
+    """``nvml-library-older-than-nvidia-smi``: nvidia-smi and the libnvidia-ml it loads are of
+    different driver releases (the library the older)."""
+    hits = f.h("wp.nvml_function_not_found")
+    if not hits.count:
+        return []
+    return [catalogue.make(
+        "nvml-library-older-than-nvidia-smi", evidence=log_evidence(hits, limit=2),
+        fix=("ldconfig -p | grep libnvidia-ml; ls -l $(ldconfig -p | awk '/libnvidia-ml.so/ "
+             "{print $NF}')   # which files the links name",
+             "cat /proc/driver/nvidia/version   # the loaded driver: the links must name its "
+             "libnvidia-ml.so.<version>",
+             "# fix the links (or reinstall the driver package) and drop old copies from "
+             "LD_LIBRARY_PATH; then: sudo ldconfig && nvidia-smi"),
     )]

@@ -165,3 +165,33 @@ def pip_install_permission_denied(f: Facts) -> list[Finding]:
                "pip install tensorflow   # never sudo pip: it breaks the system Python")
     return [catalogue.make("pip-install-permission-denied", evidence=log_evidence(hits),
                            cause=cause, fix=fix)]
+
+
+def _near(hits: list[Hit], anchors: list[Hit], window: int) -> list[Hit]:
+    return [h for h in hits if any(abs(h.line - a.line) <= window for a in anchors)]
+
+
+def pip_resolver_notice(f: Facts) -> list[Finding]:
+    """pip's "dependency resolver does not currently take into account all the packages that
+    are installed" with conflicts that name no TensorFlow distribution (those are
+    ``pip-tensorflow-pin-conflict``): the install went through, another installed package's
+    requirement is now unmet."""
+    hdr = f.h("eco.pip_resolver_header").all()
+    if not hdr:
+        return []
+    lines = [h for h in f.h("pip.check_conflict").all()
+             if not (h.g("pkg") or "").lower().replace("_", "-").startswith(
+                 ("tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tensorflow-macos"))
+             and (h.g("pkg") or "").lower() not in ("tensorflow", "tf-nightly")]
+    near = _near(lines, hdr, 30)
+    if not near and _near(f.h("pip.check_conflict").all(), hdr, 30):
+        return []  # only TensorFlow's own pins are listed: pip-tensorflow-pin-conflict
+    first = near[0] if near else None
+    return [catalogue.make(
+        "pip-installed-breaks-other-package",
+        pkg=(first.g("pkg") if first else None) or "another package",
+        evidence=log_evidence(hdr, near, limit=5),
+        fix=("pip check   # every unmet requirement, after the install",
+             "# install what the named package requires (or the release of it that accepts "
+             "the version now installed), or give each tool its own virtual environment"),
+    )]

@@ -28,9 +28,9 @@ from tfgpu.diagnosis.checks.keras_modules import (
 )
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
-# --- h6-kinds ---
+# --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
-from tfgpu.diagnosis.checks.h6_kinds import old_release_pin as h6_old_release_pin
+from tfgpu.diagnosis.checks.no_matching_wheel import old_release_pin
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -775,7 +775,7 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     removed, named, failed = f.h("pip.tfgpu_removed"), f.h("pip.tfgpu_named"), f.h("pip.failed")
     nod = [h for h in f.h("pip.no_dist").all()
            if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")
-           and not h6_old_release_pin(h)]  # h6-kinds: a real 1.x release (tf1_pin_no_wheel)
+           and not old_release_pin(h)]  # a real 1.x release (no_matching_wheel.tf1_pin_no_wheel)
     kb = f.kb
     gone = kb.platform_fact("tensorflow-gpu-removed")
     if nod and f.windows:
@@ -790,7 +790,7 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                 knowledge_ref=last.ref,
             )
             return
-    # h6-kinds: "Collecting tensorflow-gpu==1.x" names a real release, not the retired name
+    # "Collecting tensorflow-gpu==1.x" names a real release, not the retired name
     old_pins = all(re.search(r"==\s*[01]\.", h.g("spec") or "") for h in named.all())
     if not (removed.count or nod or (named.count and failed.count)):
         if named.count and not old_pins:
@@ -959,7 +959,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     deps = [(k, hs) for k, hs in by.items()
             if k not in (*_TF_ITSELF, *_APPLE, "tensorflow-intel", "tensorflow-rocm",
                          "tensorflow-gpu", "tf-nightly-gpu",
-                         "tensorflow-directml")  # workplan kinds: checks/workplan.py
+                         "tensorflow-directml")  # checks/no_matching_wheel.py
             and (k.startswith(("tensorflow-", "tf-")) or k in ("tensorrt", "tensorrt-libs"))]
     if deps and not tf_hits:
         name, hs = deps[0]

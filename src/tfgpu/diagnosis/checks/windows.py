@@ -1,9 +1,16 @@
-"""Windows: DLL load failures, zlibwapi, the MSVC runtime, crash codes."""
+"""Windows: DLL load failures, zlibwapi, the MSVC runtime, crash codes.
+
+TensorFlow's own native-Windows warning: ``tensorflow/python/framework/config.py``
+``list_physical_devices`` ("TensorFlow GPU support is not available on native Windows for
+TensorFlow >= 2.11. ...").  A bare "DLL load failed" naming _pywrap_tensorflow_internal
+without Windows' reason is hedged: the reason is what tells the causes apart.
+"""
 
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import windows_gpu_last
+from tfgpu.diagnosis.checks.visibility import _windows_native
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -207,3 +214,34 @@ def windows_process_crashed(ctx: Facts) -> list[Finding]:
              'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   # the '
              "CUDA/cuDNN versions this TensorFlow needs"),
     )]
+
+
+def dll_load_bare(f: Facts) -> list[Finding]:
+    """``windows-tensorflow-dll-load-failed``: TensorFlow's native module did not load and the
+    log lacks Windows' reason (a full "DLL load failed ...: <reason>" line is read by the
+    Windows checks instead)."""
+    bare = f.h("wp.dll_load_bare")
+    if not bare.count or any((h.g("why") or "").strip() for h in f.h("win.dll_load").all()):
+        return []
+    return [catalogue.make(
+        "windows-tensorflow-dll-load-failed", module=bare.first[0].g("mod") or "?",
+        evidence=log_evidence(bare, limit=2),
+        fix=('python -c "import tensorflow"   # the full error: its reason after '
+             "'DLL load failed ...:' tells the causes apart",
+             "# 'could not be found': install the Microsoft Visual C++ 2015-2022 "
+             "Redistributable (x64) and open a new terminal",
+             "# 'initialization routine failed': check the CPU for AVX (Sysinternals coreinfo "
+             "-f); without it use a TensorFlow built without AVX",
+             'python -c "import struct; print(struct.calcsize(\'P\') * 8)"   # must print 64'),
+    )]
+
+
+def windows_native_warning(ctx: Facts) -> list[Finding]:
+    """TensorFlow's own warning that it has no GPU support on native Windows
+    (framework/config.py ``list_physical_devices``, printed once when ``platform.system()``
+    is Windows): ``tensorflow-windows-native-no-gpu``, the same finding the host and version
+    checks give."""
+    hits = ctx.h("tfsweep.windows_no_gpu").all()
+    if not hits:
+        return []
+    return [_windows_native(ctx, log_evidence(hits[:1]))]

@@ -1,4 +1,15 @@
-"""XLA and ptxas: libdevice, ptxas missing/too old/buggy, PTX JIT."""
+"""XLA and ptxas: libdevice, ptxas missing/too old/buggy, PTX JIT.
+
+Moved here with their kinds: XLA's ptxas search (tensorflow
+``stream_executor/gpu/asm_compiler.cc`` TF 2.1-2.10 and ``compiler/xla/service/gpu/
+nvptx_compiler.cc`` TF 2.0: each candidate CUDA root is logged at VLOG 2, "Looking for ptxas at
+<root>/bin/ptxas", the first that exists is used, "Using ptxas at ..."; PATH is not searched
+while a candidate exists, tensorflow/tensorflow#33375), and functions XLA cannot compile
+(``libtensorflow_cc.so.2`` tf2xla of the tensorflow 2.21.0 wheel: "Detected unsupported
+operations when trying to compile graph ", "XLA compilation requires a fixed tensor list size
+...", "XLA compilation requires a fixed stack size upper bound ...", "XLA can't deduce compile
+time constant output shape for strided slice: ").
+"""
 
 from __future__ import annotations
 
@@ -443,3 +454,87 @@ def _toolkits_before(ctx: Facts, first: str | None) -> list[str]:
     if want is None or not have:
         return []
     return have if all((mm(v) or (0, 0)) < want for v in have) else []
+
+
+def ptxas_fallback_candidate(f: Facts) -> list[Finding]:
+    """XLA tried ptxas candidates that did not exist and used a later one ->
+    ``ptxas-too-old`` (variant ``fallback-candidate``, a warning).
+
+    Only when the log shows the search ("Looking for ptxas at A", ..., "Using ptxas at B" with
+    B not the first candidate): XLA then uses whatever toolkit owns B, often an older
+    /usr/local/cuda than the CUDA TensorFlow was built for (tensorflow/tensorflow#33375).
+    """
+    looking = f.h("h6.ptxas_looking").all()
+    using = f.h("xla.ptxas_using").all()
+    if not looking or not using:
+        return []
+    used = using[0].g("path") or ""
+    before = [h for h in looking if h.line < using[0].line]
+    if not before or (before[0].g("path") or "") == used:
+        return []  # the first candidate was used: no fallback
+    skipped = [h.g("path") or "" for h in before if (h.g("path") or "") != used]
+    doubled = any("/bin/bin/" in p for p in skipped)
+    cause = (f"XLA looks for ptxas in a fixed list of CUDA folders, not on PATH, and uses the "
+             f"first that exists: {', '.join(skipped[:3])} did not exist, so it uses {used}. "
+             "That ptxas belongs to whichever CUDA toolkit owns that folder, often an older one "
+             "than the CUDA TensorFlow was built for; an older ptxas cannot compile XLA's "
+             "kernels (XLA warns about the ptxas version, or compilation fails)."
+             + (" The doubled .../bin/bin/ptxas means the CUDA folder XLA was given already "
+                "ended in /bin (seen with TensorFlow 2.0-2.2, tensorflow/tensorflow#33375)."
+                if doubled else ""))
+    return [catalogue.make(
+        "ptxas-too-old", variant="fallback-candidate", path=used,
+        evidence=log_evidence(before, using[:1]),
+        cause=cause,
+        fix=(f"{used} --version   # must be the CUDA version TensorFlow was built for, or newer",
+             'export XLA_FLAGS="--xla_gpu_cuda_data_dir=/usr/local/cuda-<version>"   # the '
+             "toolkit folder whose bin/ptxas XLA should use",
+             "# or point /usr/local/cuda at that toolkit (sudo ln -sfn /usr/local/cuda-<version> "
+             "/usr/local/cuda)"),
+    )]
+
+
+def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
+    """A function XLA must compile (``jit_compile=True``, a TPU or an XLA device) holds an
+    op with no XLA kernel on that device, or a shape XLA needs at compile time
+    (tf2xla): ``xla-cannot-compile-function``. Not a GPU setup fault. Keras 3's
+    ``Model.compile(jit_compile="auto")`` turns XLA on when a non-CPU device is listed and no
+    distribution strategy is set (keras/src/trainers/trainer.py ``_resolve_auto_jit_compile``,
+    Keras 3.15.1 as installed with TensorFlow 2.21)."""
+    hits = ctx.h("tfsweep.xla_uncompilable").all()
+    if not hits:
+        return []
+    h = hits[0]
+    if h.g("op"):
+        what = f"{h.g('op')} has no XLA kernel for {h.g('dev')}"
+        why = (f"The function {h.g('fn')} must be compiled by XLA (jit_compile=True, which "
+               "Keras 3's model.compile also turns on by default ('auto') when a GPU is "
+               f"present; or it runs on a TPU/XLA device), and XLA registers no kernel for the op "
+               f"{h.g('op')} on {h.g('dev')}; TensorFlow's own kernels are not used inside an "
+               "XLA cluster. Not a GPU setup fault.")
+        fix: tuple[str, ...] = (
+            "# drop jit_compile=True from that tf.function (or compile only the part without "
+            f"{h.g('op')})",
+            "model.compile(..., jit_compile=False)   # Keras 3: its default 'auto' compiles "
+            "with XLA when a GPU is present",
+            f"# or replace {h.g('op')} by ops XLA supports")
+    elif h.g("fixed"):
+        what = "a loop or list without a fixed size"
+        why = ("A function XLA compiles (jit_compile=True or a TPU) builds a TensorArray, "
+               "tensor list or stack in a loop without a fixed maximum size; XLA needs static "
+               "sizes. Not a GPU setup fault.")
+        fix = ("# set maximum_iterations on tf.while_loop / a fixed size on the TensorArray",
+               "# or drop jit_compile=True from that tf.function (Keras 3: "
+               "model.compile(..., jit_compile=False))")
+    else:
+        what = "a shape that is not a compile-time constant"
+        why = ("A function XLA compiles (jit_compile=True or a TPU) slices a tensor with "
+               "bounds that depend on runtime values; XLA needs them at compile time. Not a "
+               "GPU setup fault.")
+        fix = ("# make the slice bounds constants (or pad to a fixed shape)",
+               "# or drop jit_compile=True from that tf.function (Keras 3: "
+               "model.compile(..., jit_compile=False))")
+    return [catalogue.make(
+        "xla-cannot-compile-function", evidence=log_evidence(hits[:2]), what=what, why=why,
+        fix=fix,
+    )]

@@ -1,0 +1,100 @@
+"""Language bindings of TensorFlow's C library (Java/JNI, R's reticulate, TensorFlow.NET,
+C/C++/Go programs): a native library that does not load through the binding, or a binding that
+calls a C API function its TensorFlow library lacks.
+
+Each check reads patterns of ``logs/patterns.py``; the messages and their sources are rows of
+``knowledge/data/messages_gpu_stack.toml``.  Sources: the JDK (``UnsatisfiedLinkError`` carries
+the native loader's text: dlerror() on Linux, "Can't find dependent libraries" for Windows'
+ERROR_MOD_NOT_FOUND).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def jni_dll_dependencies(ctx: Facts) -> list[Finding]:
+    """``windows-dll-not-found`` (variant ``jni``) from the JDK's "UnsatisfiedLinkError:
+    <path>\\<x>.dll: Can't find dependent libraries": a DLL the binding's library links
+    (CUDA/cuDNN of the exact version its GPU build was made with, or the MSVC runtime) is not
+    on PATH.  The fix fits a Java host (no pip)."""
+    hits = ctx.h("h9.jni_dll_deps").all()
+    if not hits:
+        return []
+    path = (hits[0].g("path") or "").replace("\\", "/")
+    dll = path.rsplit("/", 1)[-1] or "the JNI DLL"
+    cause = (f"Windows could not load {dll}: a DLL it depends on was not found (the JDK's "
+             "words for Windows' 'module not found'). For a GPU build of TensorFlow's Java "
+             "library these are the CUDA runtime and cuDNN DLLs of the exact CUDA/cuDNN "
+             "version that build was made with (e.g. cudart64_100.dll for CUDA 10.0), or the "
+             "MSVC runtime; another CUDA version installed does not satisfy it.")
+    fix = ("# install the CUDA and cuDNN versions that release of libtensorflow_jni_gpu was "
+           "built with (TensorFlow's tested build configurations) and put their bin folders "
+           "on PATH",
+           "where cudart64_*.dll & where cudnn64_*.dll   # which versions PATH has",
+           "dumpbin /dependents " + dll + "   # the DLL names it needs (Visual Studio tools)",
+           "# or use the CPU-only libtensorflow_jni artifact")
+    return [catalogue.make("windows-dll-not-found", variant="jni", dll=dll,
+                           evidence=log_evidence(hits), cause=cause, fix=fix, doc=None)]
+
+
+def binding_import_cut(ctx: Facts) -> list[Finding]:
+    """``windows-dll-not-found`` (variant ``import-cut``, a warning): on Windows, TensorFlow's
+    native module failed to import (swig_import_helper / "Failed to load the native
+    TensorFlow runtime", here seen through R's reticulate ``py_module_import``) and the
+    paste does not show the ImportError's own text.  The common cause is a CUDA/cuDNN DLL of
+    the build's version missing from PATH; the text decides (the AVX and MSVC cases read
+    differently), so this is hedged."""
+    if not ctx.windows or ctx.h("win.dll_load").count or ctx.h("lib.missing").count:
+        return []
+    imp = ctx.h("h9.pywrap_import").all()
+    ret = ctx.h("h9.reticulate").all()
+    if not imp or not ret:
+        return []
+    cause = ("TensorFlow's native module (_pywrap_tensorflow_internal) failed to import on "
+             "Windows, here through R's reticulate; the paste stops before the ImportError's "
+             "text. Usually a DLL it needs is not on PATH (the CUDA runtime and cuDNN of the "
+             "version the installed GPU build was made with); the same traceback ends in "
+             "'DLL initialization routine failed' on a CPU without AVX. R only reports that "
+             "the Python module could not be loaded.")
+    fix = ("python -c \"import tensorflow\"   # in the same Python/conda env reticulate uses "
+           "(reticulate::py_config()): shows the full ImportError",
+           "where cudart64_*.dll & where cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
+           "# install the CUDA/cuDNN versions that TensorFlow release was built with and put "
+           "their bin folders on PATH; or install the CPU build (R: install_keras() / "
+           "install_tensorflow() without the GPU option)")
+    return [catalogue.make("windows-dll-not-found", variant="import-cut",
+                           evidence=log_evidence(ret[:2], imp[:1]), cause=cause, fix=fix,
+                           doc=None)]
+
+
+def binding_capi_missing(ctx: Facts) -> list[Finding]:
+    """``binding-native-lib-version-mismatch``: a language binding (TensorFlow.NET, a C/C++/Go
+    program) calls a TensorFlow C API function (``TF_*``/``TFE_*``) that the native
+    tensorflow library it loaded or linked does not export: the binding was built for another
+    (newer) TensorFlow release than that native library (an older redist/package, or another
+    copy of the library found first on the path)."""
+    hits = ctx.h("h9.capi_missing").all()
+    if not hits:
+        return []
+    h = hits[0]
+    fn = h.g("fn") or h.g("fn2") or "a TF_ function"
+    lib = h.g("lib") or "libtensorflow"
+    dotnet = "EntryPoint" in h.text or "entry point" in h.text
+    cause = (f"The binding calls {fn} from the TensorFlow C API, and the native library "
+             f"{lib} it {'loaded' if dotnet else 'links against'} has no such function: the "
+             "binding was built for another TensorFlow release than that native library (the "
+             "C API gains functions in newer releases). An older native package, or another "
+             "copy of the library found first on the search path, gives this.")
+    fix = ["# install the native TensorFlow library of the release the binding targets (its "
+           "release notes name it), or a binding release made for the native library you have"]
+    if dotnet:
+        fix += ["# TensorFlow.NET: the SciSharp.TensorFlow.Redist(-Windows-GPU/-Linux-GPU) "
+                "package must be the TensorFlow version this TensorFlow.NET release binds to",
+                "where tensorflow.dll   # another tensorflow.dll earlier on PATH?"]
+    else:
+        fix += ["ldconfig -p | grep libtensorflow   # which libtensorflow the linker finds"]
+    return [catalogue.make("binding-native-lib-version-mismatch", fn=fn,
+                           evidence=log_evidence(hits), cause=cause, fix=tuple(fix))]

@@ -1,0 +1,209 @@
+"""The layer that hands a container (or a hosted notebook) its GPU: the NVIDIA Container
+Toolkit's CLI, dockerd's ``gpu`` device driver, the Kubernetes scheduler, Colab's GPU quota.
+
+Sources (``knowledge/data/messages_tools.toml``, one row per message):
+
+* NVIDIA/libnvidia-container ``src/cli/configure.c`` (``"<stage> error: %s"`` with
+  ``nvc_error()``), ``src/driver.c`` (``"nvml error"``), ``src/error.c``; before 1.1.0 the
+  library initialised CUDA itself (``"cuda error"``; NVIDIA/libnvidia-container#107, the
+  maintainer: the CUDA dependency was removed in 1.1.0).
+* moby/moby ``daemon/nvidia_linux.go``: dockerd registers its ``nvidia`` device driver (the
+  ``gpu`` capability) only when ``nvidia-container-runtime-hook`` is on its PATH when it
+  starts; "could not select device driver" means it was not.
+* kubernetes ``pkg/scheduler``: "0/N nodes are available: ... Insufficient nvidia.com/gpu".
+
+Every function is a pure check ``(Facts) -> list[Finding]``; each answers nothing when its
+lines are absent.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: A docker run argument that gives the container NVIDIA GPUs.
+_GPU_ACCESS = re.compile(r"--gpus|--runtime[= ]\"?nvidia"
+                         r"|--device[= ]\"?(?:/dev/nvidia|nvidia\.com)"
+                         r"|NVIDIA_VISIBLE_DEVICES|--privileged")
+
+
+_HOST_SMI = "nvidia-smi   # on the host: must print the GPU table before any container can use it"
+
+
+def nvidia_container_cli_failed(f: Facts) -> list[Finding]:
+    """``nvidia-container-cli: initialization error: ...`` / ``mount error: ...`` forms the
+    older container checks do not read: variant by the error's kind.
+
+    * ``cuda``: ``cuda error: <x>`` (libnvidia-container before 1.1.0 initialised CUDA): CUDA
+      could not start on the host (a broken or half-upgraded driver, a failing GPU).
+    * ``nvml``: ``nvml error: <x>`` other than "driver not loaded": NVML could not query the
+      host driver.
+    * ``chroot``: ``change root failed``: the driver root the toolkit is configured with does
+      not exist (a driver installed under another root, e.g. a driver container).
+    * ``lib``: ``load library failed`` / ``cannot open shared object file`` for a library
+      other than libnvidia-ml.so.1 (read by ``docker-host-nvidia-driver-not-loaded``).
+    * ``exists``: mount error ``file creation failed: ...: file exists``: the image already
+      holds a file the toolkit mounts from the host driver.
+    * ``wsl``: mount error ``stat failed: /usr/lib/wsl/...``: the Windows driver's WSL2
+      libraries are not there.
+    """
+    hits = [h for h in f.h("eco.nvc_error").all()
+            if not ("driver not loaded" in h.text or ("libnvidia-ml.so.1" in h.text
+                    and "load library failed" in h.text))]
+    if not hits:
+        return []
+    h = hits[0]
+    kind = h.g("kind") or ("cuda error" if h.g("cuda2") else "")
+    detail = (h.g("detail") or h.g("cuda2") or kind).strip().rstrip("\\").rstrip(":")
+    detail = re.sub(r"(?::\s*unknown)?\W*$", "", detail)  # runc's ": unknown." tail
+    if h.g("stage") == "mount":
+        if "file exists" in h.text:
+            variant = "exists"
+        elif "/usr/lib/wsl/" in h.text:
+            variant = "wsl"
+        else:
+            variant = "mount"
+    elif kind == "cuda error":
+        variant = "cuda"
+    elif kind == "nvml error":
+        variant = "nvml"
+    elif kind == "change root failed":
+        variant = "chroot"
+    else:
+        variant = "lib"
+    fixes: dict[str, tuple[str, ...]] = {
+        "cuda": (_HOST_SMI,
+                 "nvidia-container-cli --version   # before 1.1.0 it needed CUDA itself",
+                 "# reinstall or update the host driver (and reboot); update the NVIDIA "
+                 "Container Toolkit (1.1.0 and later do not initialise CUDA); if nvidia-smi "
+                 "also fails or the GPU reports faults, check the GPU itself",
+                 "sudo dmesg | grep -i -E 'nvrm|xid' | tail"),
+        "nvml": (_HOST_SMI,
+                 "sudo nvidia-container-cli -k -d /dev/tty info   # the same query, with its "
+                 "debug log",
+                 "sudo dmesg | grep -i -E 'nvrm|xid' | tail   # a lost or failing GPU shows "
+                 "here",
+                 "# reinstall the host driver (and reboot) if nvidia-smi fails too"),
+        "chroot": ("grep -n '^root' /etc/nvidia-container-runtime/config.toml   # the driver "
+                   "root the toolkit uses",
+                   "# set root to where the NVIDIA driver is actually installed (a driver "
+                   "container's root, /run/nvidia/driver), or to \"/\" for a host install; "
+                   "then restart the container runtime"),
+        "lib": (_HOST_SMI,
+                "ldconfig -p | grep -E 'libnvidia-ml|libcuda'   # the driver's libraries on "
+                "the host",
+                "# install the NVIDIA driver on the host (its user-space libraries, not only "
+                "the kernel module), then sudo ldconfig"),
+        "exists": ("# the image already contains NVIDIA driver files (copied in, or pulled in "
+                   "by a package such as nvidia-opencl-dev -> libnvidia-compute-*): remove them "
+                   "from the image; the toolkit mounts the host's at run time",
+                   "docker run --rm --entrypoint ls <image> -l /usr/lib/x86_64-linux-gnu/ | "
+                   "grep -E 'libnvidia|libcuda'   # what the image ships"),
+        "wsl": ("# WSL2: install (or update) the NVIDIA driver on Windows; it provides "
+                "/usr/lib/wsl/lib/libcuda.so.1 inside WSL2",
+                "ls -l /usr/lib/wsl/lib/   # inside WSL2: libcuda.so.1 and nvidia-smi must be "
+                "there",
+                "wsl --update   # a current WSL2 kernel"),
+        "mount": (_HOST_SMI,
+                  "sudo nvidia-container-cli -k -d /dev/tty info   # the driver files the "
+                  "toolkit would mount"),
+    }
+    return [catalogue.make(
+        "nvidia-container-cli-failed", variant=variant, detail=detail,
+        evidence=log_evidence(hits, limit=4), fix=fixes[variant],
+    )]
+
+
+def kubernetes_gpu_insufficient(f: Facts) -> list[Finding]:
+    """A pod requesting ``nvidia.com/gpu`` stays Pending: no node advertises enough."""
+    hits = f.h("eco.k8s_insufficient_gpu").all()
+    if not hits:
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "kubernetes-gpu-insufficient", n=h.g("n") or "?", evidence=log_evidence(hits),
+        fix=("kubectl describe nodes | grep -E 'Name:|nvidia.com/gpu'   # Capacity/Allocatable "
+             "0 or missing: the device plugin does not advertise the GPUs",
+             "kubectl get pods -A | grep -i nvidia-device-plugin   # the plugin's pod on each "
+             "GPU node; then kubectl logs <that pod>",
+             "# the plugin needs the NVIDIA Container Toolkit as the node runtime's default "
+             "(nvidia-ctk runtime configure --runtime=containerd --set-as-default, or docker's "
+             "default-runtime), or the GPU Operator",
+             "kubectl describe nodes | grep -A8 'Allocated resources'   # GPUs already taken "
+             "by other pods; a request above one node's count never fits"),
+    )]
+
+
+def docker_gpu_request_other_cause(f: Facts) -> list[Finding]:
+    """``could not select device driver "" with capabilities: [[gpu]]`` where the log shows
+    a reason other than a missing toolkit: no NVIDIA GPU in the machine (Intel/AMD graphics
+    named), or Docker on Windows (Docker Desktop, whose GPU support is its WSL2 backend)."""
+    sel = f.h("docker.no_gpu_driver").all()
+    if not sel:
+        return []
+    other = f.h("eco.non_nvidia_graphics").all()
+    nvidia_named = bool(f.h("eco.nvidia_gpu_named").count or f.h("smi.gpu").count
+                        or f.h("smi.driver").count)
+    if other and not nvidia_named and not f.host_gpu_works:
+        return [catalogue.make(
+            "docker-gpu-requested-no-nvidia-gpu", gpu=other[0].g("gpu") or "non-NVIDIA",
+            evidence=log_evidence(sel, other),
+            fix=("lspci | grep -i -E 'vga|3d'   # is there an NVIDIA GPU at all?",
+                 "# no NVIDIA GPU: run the container without --gpus (on the CPU) or use a "
+                 "machine with one; installing the NVIDIA Container Toolkit does not help here"),
+        )]
+    win = f.h("eco.windows_shell").all()
+    if win:
+        return [catalogue.make(
+            "docker-desktop-gpu-needs-wsl2", evidence=log_evidence(sel, win[:1]),
+            fix=("# Docker Desktop: Settings > General > 'Use the WSL 2 based engine' (GPU "
+                 "support exists only there), with a current NVIDIA Windows driver",
+                 "wsl --update   # a WSL2 kernel with GPU paravirtualisation",
+                 "docker run --rm --gpus all nvidia/cuda:12.4.1-base-ubuntu22.04 nvidia-smi"
+                 "   # must print the GPU table"),
+        )]
+    return []
+
+
+def smi_in_container_without_gpu(f: Facts) -> list[Finding]:
+    """nvidia-smi "couldn't communicate with the NVIDIA driver" after a ``docker run`` that
+    gave the container no GPU (no ``--gpus``, no ``--runtime=nvidia``, not nvidia-docker):
+    the host driver may be fine; the container has no device."""
+    smi = f.h("smi.no_driver").all()
+    runs = f.h("eco.docker_run").all()
+    if not smi or not runs:
+        return []
+    runs = [h for h in runs if "compose" not in (h.g("cmd") or "")]  # GPUs live in the file
+    bare = [h for h in runs
+            if not _GPU_ACCESS.search(h.g("args") or "")
+            and not (h.g("cmd") or "").startswith("nvidia-docker")]
+    if not bare or len(bare) != len(runs) or not any(h.line < s.line for h in bare for s in smi):
+        return []
+    return [catalogue.make(
+        "nvidia-smi-in-container-without-gpu", evidence=log_evidence(bare[:1], smi),
+        fix=("docker run --gpus all ...   # give the container the GPU (NVIDIA Container "
+             "Toolkit on the host)",
+             "nvidia-smi   # on the HOST, outside the container: if this fails too, the host "
+             "driver is the problem"),
+    )]
+
+
+def colab_gpu_usage_limit(f: Facts) -> list[Finding]:
+    """Colab would not give the notebook a GPU runtime: the account's GPU usage limit (or, with
+    only "Cannot connect to GPU backend", no GPU for it at the moment)."""
+    hits = f.h("eco.colab_gpu_limit").all()
+    if not hits:
+        return []
+    limit = any(h.g("limit") for h in hits)
+    return [catalogue.make(
+        "colab-gpu-unavailable", variant=None if limit else "backend",
+        evidence=log_evidence(hits),
+        fix=("# Colab: Connect (arrow) > View resources: the compute units / quota left",
+             "# wait for the limit to reset (Colab does not say when), use a CPU runtime "
+             "meanwhile (Runtime > Change runtime type), or buy compute units / use another "
+             "machine with a GPU",
+             "# nothing to fix in TensorFlow, CUDA or the notebook's code"),
+    )]

@@ -1,0 +1,59 @@
+"""cuDNN rejecting the parameters of a descriptor TensorFlow built (CUDNN_STATUS_BAD_PARAM,
+code 3 in cudnn.h), e.g. a convolution whose spatial size is zero.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: The calls whose BAD_PARAM the reports explain, in the wordings they print (TF 0.x-1.x
+#: and the "Check failed: cudnnSet...Descriptor" form): a descriptor's set-up, a
+#: convolution's enqueue or algorithm choice. Not "could not destroy cudnn handle" (a status
+#: of no consequence at exit), nor TF 2.x's "CUDNN_STATUS_BAD_PARAM in cuda_dnn.cc(N):
+#: '<call>'" form, which stays an unrecognised error with the code's meaning (audit 10).
+_DESCRIPTOR_CALL = re.compile(
+    r"could not (?:set|convert) |cudnn(?:tensor|filter|conv\w{0,20}) descriptor"
+    r"|failed to enqueue convolution|suitable algorithm|Check failed: cudnnSet\w{1,40}Descriptor",
+    re.IGNORECASE,
+)
+
+
+#: A cuDNN descriptor TensorFlow printed with a spatial extent of 0 ("spatial: 0 86").
+_ZERO_SPATIAL = re.compile(r"spatial:(?: \d{1,9}){0,4}? 0\b")
+
+
+def cudnn_bad_param(ctx: Facts) -> list[Finding]:
+    """cuDNN rejected the parameters of a descriptor TensorFlow built (CUDNN_STATUS_BAD_PARAM,
+    code 3 in cudnn.h): ``cudnn-bad-param``.  When the printed descriptor has a spatial
+    extent of 0 the input was too small for the network (variant ``zero-size``); otherwise
+    the reports name three causes the log cannot tell apart (an input too small for the
+    network, another cuDNN than the one TensorFlow was built with found first, a TensorFlow
+    bug of the release), so the finding is hedged.  Another framework's lines (Caffe prints
+    the same check) are left to the unrecognised-error finding."""
+    hits = [h for h in ctx.h("core.cudnn_bad_param").all() if _DESCRIPTOR_CALL.search(h.text)]
+    if not hits or ctx.other_framework:
+        return []
+    zero = next((h for h in hits if _ZERO_SPATIAL.search(h.text)), None)
+    if zero is not None:
+        return [catalogue.make(
+            "cudnn-bad-param", variant="zero-size", evidence=log_evidence([zero]),
+            fix=("# print the shapes: model.summary() (Keras) shows where a spatial size "
+                 "reaches 0",
+                 "# feed inputs at least as large as the network's total downsampling "
+                 "(strides x pooling), or pad/resize small ones; skip empty inputs"),
+        )]
+    return [catalogue.make(
+        "cudnn-bad-param", evidence=log_evidence(hits),
+        fix=("# the input shapes at the failing step: a spatial size too small for the "
+             "network's strides/pooling (often one odd sample or the last batch)",
+             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
+             "# the cuDNN this TensorFlow was built for",
+             "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH   # which libcudnn is "
+             "found first: another version than the build's",
+             "# a TensorFlow 0.x/1.x release: upgrade TensorFlow (later releases fixed "
+             "descriptor bugs)"),
+    )]

@@ -1,0 +1,232 @@
+"""Add-on and custom-op libraries that do not fit the TensorFlow they load into: add-on op
+libraries built for another TensorFlow, Horovod's TensorFlow extension not built, custom ops
+compiled with the other C++ string ABI.
+
+Sources (message formats):
+
+* TensorFlow ``load_op_library``/``load_library`` raise ``NotFoundError`` with ``dlerror()``'s
+  text (``tensorflow/core/platform/default/load_library.cc``, ``tsl`` since 2.12); glibc's
+  text for a missing symbol is ``<object>: undefined symbol: <name>[, version <v>]``
+  (glibc ``elf/dl-lookup.c``); macOS dlopen says ``symbol not found in flat namespace``.
+  tensorflow-io wraps it as ``unable to open file: <lib> ... caused by: [...]``
+  (``tensorflow_io/python/ops/__init__.py``).
+* What the add-ons say about pairing: tensorflow-text "for tensorflow==2.3.x use
+  tensorflow_text==2.3.x" (tensorflow/text README at 04cff59); TensorFlow Addons' custom ops
+  "compiled against TensorFlow X ... nightly versions of TensorFlow, as well as non-pip
+  TensorFlow like ``conda install tensorflow`` or compiled from source are not supported"
+  and ``TF_ADDONS_PY_OPS=1`` (``tensorflow_addons/utils/resource_loader.py``); Horovod builds
+  its framework extensions at install time and says "Extension horovod.tensorflow has not
+  been built ... reinstall Horovod with HOROVOD_WITH_TENSORFLOW=1 to debug the build error"
+  (``horovod/common/util.py`` check_extension).
+* TensorFlow's "Create an op" guide: a custom op must be compiled with
+  ``tf.sysconfig.get_compile_flags()``, which include TensorFlow's own
+  ``-D_GLIBCXX_USE_CXX11_ABI`` value; the other value leaves tensorflow:: symbols taking
+  std::string unresolved ("undefined symbol").
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: A C++ symbol of TensorFlow's own namespaces (Itanium mangling: <length><name>), as an
+#: add-on's op library references them: tensorflow::, tsl::, tflite::, xla::.
+_TF_SYMBOL = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla)\d")
+
+
+#: A std::string parameter in a mangled name: ``Ss`` is the pre-C++11 std::string (gcc 4's
+#: ABI, ``-D_GLIBCXX_USE_CXX11_ABI=0``), ``B5cxx11`` tags the C++11 one (``=1``).
+_OLD_ABI_STRING = re.compile(r"[ERKP]Ss")
+
+
+_NEW_ABI_STRING = re.compile(r"B5cxx11")
+
+
+#: A CUDA runtime registration symbol (nvcc-generated code calls these).
+_CUDA_SYMBOL = re.compile(r"^_{1,3}cuda[A-Z]\w*$")
+
+
+#: TensorFlow's own libraries (its package folder, or its core libraries by name): a missing
+#: symbol there is another fault (mixed TensorFlow installs).
+_TF_OWN = re.compile(
+    r"(?:(?:site|dist)-packages[/\\]tensorflow(?:_core)?[/\\]"
+    r"|(?:^|[/\\])(?:_pywrap_tensorflow|libtensorflow_(?:framework|cc)))"
+)
+
+
+#: The add-on that owns a library path: one of the known add-on folders anywhere in it (a
+#: source tree's bazel-bin too), Horovod's mpi_lib by name, else site-packages/<pkg>/..., or
+#: the first folder of a relative path (<pkg>/...).
+_KNOWN_PKG = re.compile(
+    r"(?:^|[/\\])(?P<pkg>tensorflow_text|tensorflow_io|tensorflow_addons|horovod)[/\\]"
+    r"|(?:^|[/\\])(?P<hvd>mpi_lib)[.\w-]*\.so"
+)
+
+
+_PKG = re.compile(r"(?:site|dist)-packages[/\\](?P<pkg>[A-Za-z_][\w.-]{0,60})[/\\]")
+
+
+_REL_PKG = re.compile(r"^(?:\.[/\\])?(?P<pkg>[A-Za-z_][\w.-]{0,60})[/\\]")
+
+
+def _package(lib: str) -> str:
+    """The Python package folder that owns ``lib`` (``""`` when the path does not say)."""
+    known = _KNOWN_PKG.search(lib)
+    if known:
+        return "horovod" if known.group("hvd") else known.group("pkg")
+    m = _PKG.search(lib) or _REL_PKG.match(lib)
+    return m.group("pkg") if m else ""
+
+
+#: pip distribution name and fix lines of the add-ons whose op libraries users report.
+_ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "tensorflow_text": ("tensorflow-text", (
+        'pip install "tensorflow-text=={minor}.*"   # the same minor as TensorFlow '
+        "(tensorflow/text README: for tensorflow==2.3.x use tensorflow_text==2.3.x)",)),
+    "tensorflow_io": ("tensorflow-io", (
+        "pip install -U tensorflow-io   # the release paired with this TensorFlow: the "
+        "version table in the tensorflow/io README",)),
+    "tensorflow_addons": ("tensorflow-addons", (
+        "export TF_ADDONS_PY_OPS=1   # use Addons' Python ops instead of its compiled custom "
+        "ops",
+        "# or the Addons release whose custom ops match this TensorFlow: the compatibility "
+        "matrix in the tensorflow/addons README",)),
+    "horovod": ("horovod", (
+        "HOROVOD_WITH_TENSORFLOW=1 pip install --no-cache-dir --force-reinstall horovod   "
+        "# rebuilds it against the TensorFlow installed now",)),
+}
+
+
+#: The shared library named before glibc's ": undefined symbol: " is the last word there
+#: (after a space, quote, bracket or parenthesis), ending in .so or .so.<version>.
+_WORD_SEP = re.compile(r"[\s'\"\[(]")
+
+
+_SO_NAME = re.compile(r"\.so(?:\.[\w.]{1,20})?$")
+
+
+_UNDEFINED = ": undefined symbol: "
+
+
+def _library(hit: Hit) -> tuple[str, str]:
+    """(library path, missing symbol) of an ``op_lib_symbol`` hit; the path is ``""`` when the
+    word before glibc's text is not a shared library."""
+    sym = hit.g("sym") or hit.g("msym") or hit.g("msym2") or ""
+    lib = hit.g("mlib") or ""
+    if hit.g("sym") and _UNDEFINED in hit.text:
+        word = _WORD_SEP.split(hit.text[: hit.text.index(_UNDEFINED)])[-1]
+        lib = word if _SO_NAME.search(word) else ""
+    return lib.strip(), sym
+
+
+def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
+    """A TensorFlow add-on's (or a custom op's) compiled library did not load because a
+    TensorFlow symbol it was linked against is missing: it was built for another TensorFlow
+    release or build (``op-library-built-for-other-tensorflow``); variant ``cuda``: a CUDA
+    runtime symbol is missing (a CPU-only TensorFlow, or one built differently).
+
+    Symbols of other libraries (libstdc++, MPI) and TensorFlow's own libraries are left to
+    other findings: their causes differ.
+    """
+    for hit in ctx.h("core.op_lib_symbol").all():
+        lib, sym = _library(hit)
+        if not lib or _TF_OWN.search(lib):
+            continue
+        cuda = bool(_CUDA_SYMBOL.match(sym))
+        if not (cuda or _TF_SYMBOL.search(sym)):
+            continue
+        pkg = _package(lib)
+        dist, extra = _ADDONS.get(pkg, ("", ()))
+        name = dist or "a custom op library"
+        tf = ctx.tf_version
+        minor = ".".join(tf.split(".")[:2]) if tf else "<your TensorFlow major.minor>"
+        fix = [
+            "pip list 2>/dev/null | grep -i -E '^(tensorflow|tf-nightly|tensorflow-(text|io|"
+            "addons)|horovod) '   # the TensorFlow and add-on versions installed",
+            *(x.format(minor=minor) for x in extra),
+        ]
+        flags = ('python -c "import tensorflow as tf; print(\' \'.join('
+                 'tf.sysconfig.get_compile_flags() + tf.sysconfig.get_link_flags()))"'
+                 "   # rebuild the op against this TensorFlow with these flags (they include "
+                 "-D_GLIBCXX_USE_CXX11_ABI=<its setting>)")
+        abi = ("pre-C++11 std::string (-D_GLIBCXX_USE_CXX11_ABI=0)"
+               if _OLD_ABI_STRING.search(sym) else
+               "C++11 std::string (-D_GLIBCXX_USE_CXX11_ABI=1)"
+               if _NEW_ABI_STRING.search(sym) else None)
+        if not dist and abi and not cuda:
+            return []  # custom-op-cxx11-abi-mismatch (custom_op_abi) reads the ABI
+        if not dist:
+            fix.append(flags)
+        fix.append("# a TensorFlow from conda-forge, a source build, an NGC image or a nightly "
+                   "is a different build: use the pip tensorflow release the add-on was built "
+                   "for, or build the add-on against this TensorFlow")
+        return [catalogue.make(
+            "op-library-built-for-other-tensorflow",
+            variant="cuda" if cuda else None,
+            doc="tensorflow-text-install" if pkg == "tensorflow_text" else None,
+            package=name, library=lib.rsplit("/", 1)[-1], symbol=sym[:120],
+            evidence=log_evidence([hit]), fix=tuple(fix),
+        )]
+    return []
+
+
+def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
+    """``Extension horovod.tensorflow has not been built``: Horovod was installed without
+    compiling its TensorFlow extension (``horovod/common/util.py``)."""
+    hits = ctx.h("core.horovod_not_built")
+    if not hits.count:
+        return []
+    ext = hits.first[0].g("ext") or "horovod.tensorflow"
+    framework = ext.split(".", 1)[-1]
+    env = {"tensorflow": "HOROVOD_WITH_TENSORFLOW", "torch": "HOROVOD_WITH_PYTORCH",
+           "mxnet": "HOROVOD_WITH_MXNET", "keras": "HOROVOD_WITH_TENSORFLOW"}.get(
+               framework, "HOROVOD_WITH_TENSORFLOW")
+    return [catalogue.make(
+        "horovod-extension-not-built", ext=ext,
+        evidence=log_evidence(hits),
+        fix=(f"{env}=1 pip install --no-cache-dir --force-reinstall horovod   # fails with "
+             "the build error instead of skipping the extension",
+             "python -c \"import tensorflow as tf; print(tf.__version__)\"   # the framework "
+             "must import in the same environment before horovod is installed"),
+    )]
+
+
+_UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: (?P<sym>_ZN\w*10tensorflow\w{0,300})")
+
+
+def custom_op_abi(ctx: Facts) -> list[Finding]:
+    """``custom-op-cxx11-abi-mismatch``: a custom op library (a .so outside TensorFlow's own
+    package) fails with an undefined tensorflow:: symbol whose signature takes std::string:
+    the op was compiled with the other ``_GLIBCXX_USE_CXX11_ABI`` value than this
+    TensorFlow.  The mangled name tells which ABI the op used (``Ss``/``NSs``: the old one,
+    ``NSt7__cxx11`` or the ``B5cxx11`` ABI tag: the new one)."""
+    for h in ctx.h("h9.custom_op_symbol").all():
+        m = _UNDEFINED_TF_SYMBOL.search(h.text)
+        if m is None:
+            continue
+        sym = m.group("sym")
+        so = h.g("so") or "the op library"
+        if "site-packages/tensorflow" in h.text.replace("\\", "/"):
+            continue  # TensorFlow's own library: a mixed install, not a custom op
+        if "__cxx11" in sym or "B5cxx11" in sym:
+            used, other = "1 (the new C++11 string ABI)", "0"
+        elif re.search(r"(?:^|[^A-Za-z])N?Ss|ESs|RKSs|PSs", sym):
+            used, other = "0 (the old string ABI)", "1"
+        else:
+            continue  # no std::string in the signature: the ABI cannot be read from it
+        cause = (f"{so} was compiled with -D_GLIBCXX_USE_CXX11_ABI={used}, but this "
+                 f"TensorFlow was built with _GLIBCXX_USE_CXX11_ABI={other}, so the "
+                 f"tensorflow:: function it calls ({sym}) does not exist under that name. "
+                 "Recompile the op with TensorFlow's own compile flags. If the flag already "
+                 "matches, the op was built against another TensorFlow version.")
+        fix = ("python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\""
+               "   # TensorFlow's -D_GLIBCXX_USE_CXX11_ABI value",
+               f"# rebuild the op with those flags (or change -D_GLIBCXX_USE_CXX11_ABI to "
+               f"{other} in the build script), then delete its cached .so",)
+        return [catalogue.make("custom-op-cxx11-abi-mismatch", so=so,
+                               evidence=log_evidence([h]), cause=cause, fix=fix)]
+    return []

@@ -1,0 +1,135 @@
+"""TensorFlow's own messages about placing ops on devices: an op pinned to a device that
+cannot run it, a colocation conflict, tensors on conflicting devices, TPU code without a TPU.
+
+Sources (the tensorflow 2.21.0 wheel; rows in ``knowledge/data/messages_tf_python.toml``):
+
+* ``libtensorflow_cc.so.2`` (eager placement): "Could not satisfy device specification '",
+  "'. enable_soft_placement=", ". Supported device types [", "]. All available devices [".
+* ``libtensorflow_framework.so.2`` (``common_runtime/colocation_graph.cc``): "Cannot colocate
+  nodes ", "Cannot merge devices with incompatible types: '", "Cannot place the graph because
+  a reference or resource edge connects colocation groups with incompatible assigned|resource
+  devices: ".
+* ``libtensorflow_cc.so.2`` (eager execute): "Tensors on conflicting devices: cannot compute ",
+  " was expected to be on ", " but is actually on ", " Tensors can be copied explicitly
+  using: ... set_device_policy('silent') ...".
+* ``tensorflow/python/tpu/client/client.py``: "Please provide a TPU Name to connect to."
+  (no ``tpu`` argument and none of TPU_NAME, KUBE_GOOGLE_CLOUD_TPU_ENDPOINTS, TPU_CONFIG);
+  ``tpu/tpu_strategy_util.py``: "TPUs not found in the cluster. Failed in initialization: ";
+  ``distribute/cluster_resolver/tpu/tpu_cluster_resolver.py``: "Failed to connect to master.
+  The TPU might not be ready (e.g. still scheduling) or the master address is incorrect".
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+_DEVICE = re.compile(r"(?:device:)?(?P<type>[A-Za-z_]+):(?P<idx>\d+)\s*$")
+
+
+def _device_type(spec: str) -> str:
+    """The upper-case device type of a device string ('/job:x/device:GPU:0' -> 'GPU'); ''
+    when the string names none."""
+    m = _DEVICE.search(spec)
+    return m.group("type").upper() if m else ""
+
+
+def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
+    """An op pinned (tf.device) to a device that cannot run it, soft placement off (eager
+    placement in libtensorflow_cc): ``device-spec-unsatisfied``. The variant follows the
+    lists the error prints: no GPU among the available devices (``no-gpu``: the process sees
+    no GPU, cause not in the line), the device exists but the op's kernels are for other
+    types (``no-kernel``), the device is not among the available ones (``no-such-device``)."""
+    hits = ctx.h("tfsweep.device_spec").all()
+    if not hits:
+        return []
+    h = hits[0]
+    dev, types, avail = h.g("dev") or "?", h.g("types") or "", h.g("avail") or ""
+    want = _device_type(dev)
+    have = {_device_type(d) for d in avail.split(",") if d.strip()}
+    supported = {t.strip().upper() for t in types.split(",") if t.strip()}
+    canonical = dev.lower().replace("/device:", "/").split("/")[-1]
+    listed = any(d.strip().lower().replace("/device:", "/").endswith("/" + canonical)
+                 for d in avail.split(","))
+    variant: str | None = None
+    fix: tuple[str, ...]
+    if want == "GPU" and "GPU" not in have:
+        variant = "no-gpu"
+        fix = ("tfgpu doctor   # why this TensorFlow process sees no GPU",
+               "python -c \"import tensorflow as tf; "
+               "print(tf.config.list_physical_devices('GPU'))\"")
+    elif want and want in have and supported and want not in supported:
+        variant = "no-kernel"
+        fix = ("tf.config.set_soft_device_placement(True)   # run such ops where a kernel "
+               "exists",)
+    elif want and not listed:
+        variant = "no-such-device"
+        fix = ("python -c \"import tensorflow as tf; print(tf.config.list_logical_devices())\""
+               "   # the device names to use",)
+    else:
+        fix = ("tf.config.set_soft_device_placement(True)",)
+    return [catalogue.make(
+        "device-spec-unsatisfied", variant=variant, evidence=log_evidence(hits[:2]),
+        dev=dev, types=types or "none", avail=avail or "none", fix=fix,
+    )]
+
+
+def colocation_devices_conflict(ctx: Facts) -> list[Finding]:
+    """Ops that must share a device were pinned to different devices (colocation_graph.cc):
+    ``colocation-devices-conflict``, hedged about where the pins come from."""
+    hits = ctx.h("tfsweep.colocation").all()
+    if not hits:
+        return []
+    h = hits[0]
+    detail = ("two colocated nodes name devices of different types"
+              if h.g("what") == "types" else
+              "two colocated nodes name different devices of one type" if h.g("what") else
+              f"a reference or resource edge joins groups with different {h.g('what2')} devices")
+    return [catalogue.make(
+        "colocation-devices-conflict", evidence=log_evidence(hits[:2]), detail=detail,
+        fix=("tf.config.set_soft_device_placement(True)   # TF 2.x; TF 1.x: "
+             "tf.compat.v1.ConfigProto(allow_soft_placement=True)",
+             "tf.compat.v1.train.import_meta_graph(path, clear_devices=True)   # when "
+             "restoring a graph saved on another machine",
+             "# or remove the conflicting tf.device(...) scopes"),
+    )]
+
+
+def tensors_on_conflicting_devices(ctx: Facts) -> list[Finding]:
+    """An op's input is on another device than the op and TensorFlow refused to copy it
+    (eager/execute.cc): ``tensors-on-conflicting-devices``."""
+    hits = ctx.h("tfsweep.conflicting_devices").all()
+    if not hits:
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "tensors-on-conflicting-devices", evidence=log_evidence(hits[:2]),
+        op=h.g("op") or "an op", n=h.g("n") or "?", want=h.g("want") or "?",
+        have=h.g("have") or "?",
+        fix=("tf.config.experimental.set_device_policy('silent')   # let TensorFlow copy "
+             "inputs between devices (its default)",
+             "# or copy it yourself: with tf.device(device_name): x = tf.identity(x)"),
+    )]
+
+
+def tpu_not_found(ctx: Facts) -> list[Finding]:
+    """TPU code (TPUClusterResolver, TPUStrategy, initialize_tpu_system) ran where it found
+    no TPU (tpu/client/client.py, tpu/tpu_strategy_util.py, tpu_cluster_resolver.py):
+    ``tpu-not-found``; the variant follows the message."""
+    hits = ctx.h("tfsweep.tpu_missing").all()
+    if not hits:
+        return []
+    h = hits[0]
+    variant = "no-name" if h.g("noname") else "not-initialised" if h.g("noinit") else None
+    return [catalogue.make(
+        "tpu-not-found", variant=variant, evidence=log_evidence(hits[:2]),
+        fix=("python -c \"import tensorflow as tf; print(tf.config.list_logical_devices())\""
+             "   # TPU devices, or only CPU/GPU",
+             "# on a GPU machine: tf.distribute.MirroredStrategy() (or the default strategy) "
+             "instead of TPUStrategy",
+             "# on a Cloud TPU VM: tf.distribute.cluster_resolver.TPUClusterResolver("
+             "tpu='local')"),
+    )]

@@ -1,0 +1,110 @@
+"""DirectML (Windows and WSL): no compatible adapter, a removed device, the DirectML plugin
+that does not load or does not fit TensorFlow, DirectML's libraries missing in WSL.
+
+Sources: microsoft/tensorflow-directml and tensorflow-directml-plugin (device enumeration, DML
+devices, plugin builds per TensorFlow release; the plugin pins TensorFlow 2.10, platform fact
+``directml-plugin-tf-pin``); MicrosoftDocs/windows-ai-docs ``docs/directml/gpu-tensorflow-wsl.md``
+(Windows 11 or Windows 10 21H2), microsoft/tensorflow-directml-plugin README (WSL: Insider
+build 20150+), microsoft/WSL#5630, #7314, microsoft/DirectML#22, #29.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def directml_problems(f: Facts) -> list[Finding]:
+    """DirectML: no compatible adapter, a removed device, a plugin that does not load, or
+    tensorflow-directml's DML devices read as "no GPU"."""
+    out: list[Finding] = []
+    adapters = f.h("eco.dml_adapters").all()
+    zero = [h for h in adapters if h.g("n") == "0"]
+    removed = f.h("eco.dml_removed").all()
+    plugin = f.h("eco.dml_plugin_missing").all()
+    if plugin:
+        out.append(catalogue.make(
+            "directml-plugin-not-loaded", evidence=log_evidence(plugin, zero),
+            fix=("pip list 2>/dev/null | grep -i -E '^tensorflow|directml'   # "
+                 "tensorflow-directml-plugin needs tensorflow-cpu 2.10",
+                 "pip install \"tensorflow-cpu==2.10.*\" tensorflow-directml-plugin   # the "
+                 "pair its maintainers name; later TensorFlow releases break the plugin",
+                 "# inside WSL2 the plugin also needs /usr/lib/wsl/lib (libd3d12.so, "
+                 "libdxcore.so) on the loader path"),
+        ))
+    elif zero and not f.h("h6.wsl_dx_missing").count:  # else wsl-directml-libraries-missing
+        out.append(catalogue.make(
+            "directml-no-adapter", evidence=log_evidence(zero),
+            fix=("dxdiag   # the GPU and its driver: DirectML needs a DirectX 12 GPU and driver",
+                 "# update the GPU driver; an older integrated GPU (Intel before Gen9) has no "
+                 "DirectX 12 support and cannot run DirectML"),
+        ))
+    if removed:
+        out.append(catalogue.make(
+            "directml-device-removed", what=removed[0].g("what") or "REMOVED",
+            evidence=log_evidence(removed, adapters[:1]),
+            fix=("# the GPU driver was reset or crashed (Windows TDR); update the GPU driver",
+                 "# use a smaller batch or model: a long-running GPU step can trip Windows' "
+                 "2-second timeout detection (TdrDelay)",
+                 "Get-WinEvent -LogName System -MaxEvents 50 | Where-Object "
+                 "{$_.Message -match 'display driver'}   # the driver's reset events"),
+        ))
+    dml = f.h("eco.dml_device").all()
+    listed_none = f.h("gpu.empty_list").all()
+    if (not out and [h for h in adapters if h.g("n") not in (None, "0")]) or dml:
+        out.append(catalogue.make(
+            "directml-devices-are-dml", evidence=log_evidence(adapters, dml, listed_none),
+            fix=("python -c \"import tensorflow as tf; print(tf.config.list_physical_devices())\""
+                 "   # every device: DirectML's show as DML (tensorflow-directml) or GPU (the "
+                 "plugin)",
+                 "# tensorflow-directml (TF 1.15) places ops on /device:DML:0; code that asks "
+                 "for 'GPU' finds none but the model still runs on the DirectML device"),
+        ))
+    return out
+
+
+def wsl_directml_libraries_missing(f: Facts) -> list[Finding]:
+    """``libd3d12.so`` / ``libdxcore.so`` (DirectML in WSL) not loadable ->
+    ``wsl-directml-libraries-missing``: Windows does not expose DirectX 12 into WSL here."""
+    hits = f.h("h6.wsl_dx_missing").all()
+    if not hits:
+        return []
+    lib = hits[0].g("lib") or "libd3d12.so"
+    return [catalogue.make(
+        "wsl-directml-libraries-missing", library=lib,
+        evidence=log_evidence(hits),
+        fix=(
+            "ls -l /usr/lib/wsl/lib   # libd3d12.so and libdxcore.so must be listed",
+            "cat /proc/version   # a WSL2 kernel ('microsoft-standard-WSL2'), 4.19.121 or newer",
+            "# in Windows: wsl -l -v (VERSION must be 2); winver: Windows 11, or Windows 10 "
+            "21H2 (build 19044) or newer; update Windows and run wsl --update",
+            "# install the GPU vendor's current Windows driver (WSL-capable), then "
+            "wsl --shutdown and try again",
+        ),
+    )]
+
+
+def dml_plugin_mismatch(f: Facts) -> list[Finding]:
+    """``directml-plugin-tensorflow-mismatch``: TensorFlow could not load the DirectML
+    plugin's DLL.  Nothing when the facts show the TensorFlow the plugin pins (then the cause
+    is elsewhere)."""
+    hits = f.h("wp.dml_plugin_not_found")
+    if not hits.count:
+        return []
+    fact = f.kb.platform_fact("directml-plugin-tf-pin")
+    tf = fact.value("tf_version")
+    have = f.tf_version
+    if have is not None and have.split(".")[:2] == tf.split(".")[:2]:
+        return []
+    req = fact.value("pip_requirement")
+    return [catalogue.make(
+        "directml-plugin-tensorflow-mismatch", tf=tf, plugin=fact.value("plugin_version"),
+        requirement=req, evidence=log_evidence(hits, limit=2), knowledge_ref=fact.ref,
+        fix=("pip list   # tensorflow, tensorflow-cpu, tensorflow-intel: only one TensorFlow, "
+             f"{tf}",
+             "pip uninstall -y tensorflow tensorflow-cpu tensorflow-intel",
+             f'pip install "{req}" tensorflow-directml-plugin',
+             "# or, for a newer TensorFlow with an NVIDIA GPU: WSL2 with "
+             'pip install "tensorflow[and-cuda]"'),
+    )]

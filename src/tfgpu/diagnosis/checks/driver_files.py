@@ -1,0 +1,169 @@
+"""The NVIDIA driver's user-space files: files of another driver version, a container without
+the host's driver files, a host without any driver (CPU fallback).
+
+Sources of the facts stated here:
+
+* NVIDIA Linux driver README, chapter "Installed Components"
+  (https://download.nvidia.com/XFree86/Linux-x86_64/418.113/README/installedcomponents.html):
+  the driver's user-space libraries are installed as ``libcuda.so.<driver version>``,
+  ``libnvidia-<part>.so.<driver version>`` (libnvidia-fatbinaryloader up to the 440 series,
+  libnvidia-ptxjitcompiler...), and one driver's ``libcuda.so.<v>`` loads its own
+  ``libnvidia-*.so.<v>`` (tensorflow/tensorflow#9071, #13626, #14387, #19362;
+  NVIDIA/nvidia-docker#662: the missing name carries an older driver version than the installed
+  one, fixed by pointing the loader at the current driver's folder or removing the old files).
+* Containers: libnvidia-container ``src/nvc_info.c`` (commit 1d44a93: ``utility_bins`` lists
+  nvidia-smi; the driver libraries, libcuda included, are mounted from the host); the
+  nvidia/cuda images' Dockerfile ("Required for nvidia-docker v1": ``LD_LIBRARY_PATH
+  /usr/local/nvidia/lib:/usr/local/nvidia/lib64``, the driver volume nvidia-docker 1 mounted);
+  tensorflow/tensorflow#4931, #28171, codalab/codalab-worksheets#324.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import docs
+
+#: A folder the nvidia/cuda images (and nvidia-docker 1) put the host driver's files in.
+_NVIDIA_DOCKER_DIR = "/usr/local/nvidia"
+
+
+def driver_component_stale(f: Facts) -> list[Finding]:
+    """``libnvidia-<part>.so.<driver version>`` / ``libcuda.so.<driver version>``: cannot open
+    shared object file -> ``nvidia-driver-library-mismatch`` (variant ``from-log``).
+
+    The missing file's name carries a driver version: a library of that driver (its
+    ``libcuda.so.<v>``) is the one the loader found, and the rest of that driver is gone,
+    so files of two driver versions are on the library path (an old driver folder on
+    ``LD_LIBRARY_PATH``, a copied libcuda, a half-finished driver update).  Not a missing
+    CUDA toolkit library.
+    """
+    hits = f.h("h6.driver_component_missing").all()
+    if not hits:
+        return []
+    first = hits[0]
+    lib, ver = first.g("lib") or "the driver library", first.g("v") or "?"
+    have = f.driver_version
+    why = (f"{lib} belongs to NVIDIA driver {ver}: the driver's own libraries carry its version "
+           f"in their file names, and a libcuda of driver {ver} asked for it. It is not there, "
+           f"so the library path mixes two driver versions: files of driver {ver} (an old "
+           "driver folder on LD_LIBRARY_PATH such as /usr/lib/nvidia-<old>, a copied "
+           "libcuda.so, or a half-finished driver update) are found before the installed "
+           "driver's"
+           + (f" (the installed driver is {have})" if have and have != ver else "")
+           + ". It is no CUDA toolkit library: installing CUDA does not help.")
+    return [catalogue.make(
+        "nvidia-driver-library-mismatch", variant="from-log",
+        evidence=log_evidence(hits),
+        why=why,
+        fix=(
+            "cat /proc/driver/nvidia/version   # the driver that is loaded",
+            "echo $LD_LIBRARY_PATH; ldconfig -p | grep -E 'libcuda|libnvidia-(fatbinaryloader|"
+            "ptxjitcompiler)'   # which driver version's libcuda is found first",
+            "# remove the old driver's folder from LD_LIBRARY_PATH (or put the installed "
+            "driver's folder, e.g. /usr/lib/nvidia-<version>, first) and delete stale copies "
+            f"of libcuda.so.{ver}",
+            "# or reinstall the driver so all its parts have one version, then reboot; "
+            "nvidia-smi must print the table",
+            "# the driver's files and their names: "
+            + docs.url("nvidia-driver-installed-components"),
+        ),
+    )]
+
+
+def _container_hints(f: Facts, libcuda: list[Hit]) -> list[Hit]:
+    """The lines showing this process runs in a container (empty when none does)."""
+    hints = [*f.h("h6.container_hostname").all(), *f.h("ctx.container_prompt").all()]
+    hints += [h for h in libcuda if _NVIDIA_DOCKER_DIR in h.text]
+    hints += [h for h in f.h("h6.smi_not_found").all()
+              if re.search(r"\b(?:docker|container|nvidia/cuda|tensorflow/tensorflow)",
+                           h.text, re.IGNORECASE)]
+    return hints
+
+
+def _libcuda_hits(f: Facts) -> list[Hit]:
+    new = [h for h in f.h("lib.missing").all() if (h.g("lib") or "").startswith("libcuda.so")]
+    old = [h for h in f.h("h6.old_dso_missing").all()
+           if (h.g("lib") or "").startswith("libcuda.so")]
+    return new + old
+
+
+def container_driver_files_missing(f: Facts) -> list[Finding]:
+    """In a container, ``libcuda.so.1`` does not load or ``nvidia-smi`` is not found ->
+    ``docker-run-without-gpus`` (variant ``driver-files-missing``).
+
+    Both are the host driver's files, which only the NVIDIA runtime puts into a container at
+    start; a CUDA image does not contain them.  Only when the log shows a container
+    (``/usr/local/nvidia`` on LD_LIBRARY_PATH, Docker's 12-hex-digit host name, a container
+    prompt or the line's own words); elsewhere ``library-not-loaded-*`` or
+    :func:`no_driver_cpu_fallback` say it.
+    """
+    if f.wsl or f.wsl1 or f.host_gpu_works:
+        return []
+    libcuda = _libcuda_hits(f)
+    smi = f.h("h6.smi_not_found").all()
+    if not (libcuda or smi):
+        return []
+    hints = _container_hints(f, libcuda)
+    if not (hints or f.in_container):
+        return []
+    what = ", ".join(w for w, hit in (("libcuda.so.1", libcuda), ("nvidia-smi", smi)) if hit)
+    cause = (f"{what} {'are' if ', ' in what else 'is'} the host NVIDIA driver's, not part of "
+             "any image: the NVIDIA container runtime mounts them into the container when it "
+             "starts with GPU access (docker run --gpus all; --runtime=nvidia with "
+             "nvidia-docker2; nvidia-docker 1 mounted them under /usr/local/nvidia, which the "
+             "CUDA images put on LD_LIBRARY_PATH). Here they are missing, so this container was "
+             "started without the NVIDIA runtime, and TensorFlow in it sees no GPU.")
+    return [catalogue.make(
+        "docker-run-without-gpus", variant="driver-files-missing", what=what,
+        evidence=log_evidence(libcuda, smi, hints[:1]),
+        cause=cause,
+        fix=("docker run --gpus all ...   # Docker 19.03+ with the NVIDIA Container Toolkit",
+             "# older Docker: docker run --runtime=nvidia ... (nvidia-docker2), or "
+             "nvidia-docker run ... (nvidia-docker 1)",
+             "docker run --rm --gpus all ubuntu nvidia-smi   # checks the host side",
+             "# a hosted notebook or a job system running the container: choose its GPU "
+             "runtime / request a GPU"),
+    )]
+
+
+def libcuda_claimed_here(f: Facts) -> bool:
+    """True when :func:`container_driver_files_missing` or :func:`no_driver_cpu_fallback`
+    reports the missing libcuda (checks/libraries.py then leaves it to them)."""
+    return bool(container_driver_files_missing(f) or no_driver_cpu_fallback(f))
+
+
+def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
+    """``Could not load dynamic library 'libcuda.so.1'`` and cuInit failing (303, the no-driver
+    code), with nothing showing an NVIDIA GPU, a driver or a CUDA set-up, and no container:
+    ``nvidia-driver-missing`` (variant ``from-log``, a warning): no driver, TensorFlow runs
+    on the CPU, harmless without a GPU (haotianteng/Chiron#99's maintainer)."""
+    if f.wsl or f.wsl1 or f.windows or f.host_gpu_works:
+        return []
+    libcuda = [h for h in f.h("lib.missing").all() if (h.g("lib") or "").startswith("libcuda.so")]
+    cuinit = [h for h in f.h("cuinit").all()
+              if h.g("code") == "303" or h.g("name") == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"]
+    if not libcuda or not cuinit:
+        return []
+    if (f.has_nvidia_gpu is not None or f.driver_known or f.any_cuda_versions or f.gpu_expected
+            or f.in_container or _container_hints(f, libcuda)):
+        return []
+    other = [h for h in f.h("lib.missing").all()
+             if not (h.g("lib") or "").startswith(("libcuda.so", "libcupti", "libnvinfer"))]
+    if other:
+        return []  # other CUDA libraries missing too: the libraries' own findings
+    return [catalogue.make(
+        "nvidia-driver-missing", variant="from-log",
+        library=libcuda[0].g("lib") or "libcuda.so.1",
+        cuinit=(cuinit[0].g("name") or "UNKNOWN ERROR (303)"),
+        evidence=log_evidence(libcuda, cuinit),
+        fix=("nvidia-smi   # fails: no NVIDIA driver; lspci | grep -i nvidia shows whether "
+             "there is an NVIDIA GPU at all",
+             "# no NVIDIA GPU: nothing to fix (TensorFlow uses the CPU)",
+             "# an NVIDIA GPU you want to use: install the NVIDIA driver, reboot, then "
+             "nvidia-smi must print the GPU table"),
+    )]

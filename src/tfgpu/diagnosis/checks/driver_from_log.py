@@ -1,0 +1,172 @@
+"""The NVIDIA driver as a log shows it: a driver version printed below the minimum of
+TensorFlow's CUDA, and TF 1.x's ``cuInit`` code outside cuda.h's names.
+
+Sources of the facts stated here:
+
+* Minimum drivers: ``cuda_min_driver.toml`` (NVIDIA's "CUDA Toolkit and Compatible Driver
+  Versions" table, rows 7.5-13.x); the CUDA each TensorFlow release was built with:
+  ``tf_tested_configs.toml`` (2.x) and the platform fact ``tf1-gpu-build-cuda`` (1.x, the
+  tested build configurations of tensorflow/docs ``site/en/install/source.md``).
+* tensorflow ``stream_executor/cuda/cuda_dnn.cc``: after ``cudnnCreate`` fails it logs the
+  kernel driver version ("possibly insufficient driver version: X") whenever that version is
+  known, whatever the failure: the line alone is no evidence, the comparison with the
+  minimum is.
+* TF 1.x ``cuda_driver.cc`` ``ToString(CUresult)``: a code outside its switch of cuda.h
+  names prints as ``CUresult(<n>)``; ``cuda_diagnostics.cc``: "libcuda reported version is:
+  Not found: was unable to find libcuda.so DSO loaded into this program".
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import KnowledgeQueryError, docs, parse_version
+
+
+def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
+    """``failed call to cuInit: CUresult(<n>)``: older TF 1.x printed a code outside cuda.h's
+    names this way (``cuda_diagnostics``' "was unable to find libcuda.so DSO loaded into this
+    program" is quoted with it; alone, CPU-only hosts print it too).  In most reports that
+    print ``CUresult(-1)`` the libcuda.so.1 that answered was not the host driver's (a
+    container run without the NVIDIA runtime, whose TF 1.x GPU image resolves it to the
+    toolkit's stub, or lib64/stubs on LD_LIBRARY_PATH); others loaded a foreign libcuda
+    another way: hedged, with the commands that tell."""
+    hits = ctx.h("core.cuinit_unnamed")
+    if not hits.count:
+        return []  # "was unable to find libcuda.so" alone: CPU-only hosts print it too
+    return [catalogue.make(
+        "cuinit-unnamed-code",
+        code=hits.first[0].g("code") or "?",
+        evidence=log_evidence(hits, ctx.h("core.libcuda_not_found")),
+        fix=("nvidia-smi   # on the host: the driver works there",
+             "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "
+             "Container Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
+             "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../lib64/stubs "
+             "folder must not provide libcuda.so.1"),
+    )]
+
+
+def _printed_driver(ctx: Facts) -> tuple[str, list[Hit]] | None:
+    """The NVIDIA driver version the log prints (``driver.kernel``, ``driver.libcuda``,
+    nvidia-smi's banner, cuda_dnn.cc's "possibly insufficient driver version", the NVRM
+    banner), with its lines; ``None`` when the log prints none."""
+    for name in ("driver.kernel", "driver.libcuda", "smi.driver"):
+        hit = ctx.h(name).last
+        if hit is not None and hit.g("v"):
+            return str(hit.g("v")), [hit]
+    for hit in ctx.h("h9.driver_printed").all():
+        v = hit.g("v") or hit.g("v2")
+        if v:
+            # cuda_dnn.cc prints three fields ("384.69.0"): the driver is 384.69
+            parts = v.split(".")
+            if (len(parts) == 3 and parts[2] == "0" and len(parts[0]) == 3
+                    and "NVRM" not in hit.text):
+                v = ".".join(parts[:2])
+            return v, [hit]
+    return None
+
+
+def _tf_cuda(ctx: Facts) -> tuple[str, str] | None:
+    """``(cuda, why)``: the CUDA version TensorFlow was built with, from a libcudart the log
+    shows it opened, else from the TensorFlow version (host facts or log) through the
+    tested configurations (2.x) or the platform fact ``tf1-gpu-build-cuda`` (1.x)."""
+    for h in ctx.h("lib.opened").all():
+        lib = h.g("lib") or ""
+        m = re.match(r"libcudart\.so\.(\d{1,2}\.\d)$", lib)
+        w = re.match(r"cudart64_(\d{2,3})\.dll$", lib, re.IGNORECASE)
+        if m:
+            return m.group(1), f"the log shows it opened {lib}"
+        if w:  # cudart64_101.dll: CUDA 10.1; cudart64_110.dll: 11.0; cudart64_12.dll: 12
+            n = w.group(1)
+            cuda = (f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "92", "91")
+                    else n)
+            return cuda, f"the log shows it opened {lib}"
+    tf = ctx.tf_version
+    if not tf:
+        return None
+    try:
+        v = parse_version(tf)
+    except KnowledgeQueryError:  # a garbled version string: unknown
+        return None
+    if v.major == 1:
+        fact = ctx.kb.platform_fact("tf1-gpu-build-cuda")
+        for item in fact.items("builds"):
+            series, _, cuda = item.partition("=")
+            if series == f"{v.major}.{v.minor}":
+                return cuda, (f"TensorFlow {tf} GPU builds use CUDA {cuda} (knowledge row "
+                              f"{fact.ref})")
+        return None
+    tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
+    if tested:
+        return tested[0], f"TensorFlow {tf} was built with CUDA {tested[0]} (tested configuration)"
+    return None
+
+
+#: Log patterns that show TensorFlow's CUDA code ran (so the build is a GPU build): cuDNN/cuBLAS
+#: handle lines, an opened CUDA library, a created GPU device, the driver diagnostics.
+_GPU_BUILD_RAN = ("uni.dnn_handle", "lib.opened", "gpu.created", "gpu.props", "driver.kernel",
+                  "driver.libcuda", "h9.driver_printed", "cuinit")
+
+
+def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
+    """``driver-too-old-for-cuda`` (variant ``from-log``) when the driver version the log (or
+    the host facts) gives is below the minimum driver of the CUDA that this TensorFlow was
+    built with, and no other line already says so ("driver version is insufficient", which
+    :func:`~tfgpu.diagnosis.checks.driver.driver_too_old_for_cuda_log` reads) and the host
+    check does not decide it (host facts with a TensorFlow whose CUDA it knows).
+
+    Only when the log shows TensorFlow's CUDA code ran (:data:`_GPU_BUILD_RAN`): a TF 1.x
+    ``tensorflow`` package was CPU-only.  The driver: host facts, else the log
+    (:func:`_printed_driver`).  The minimum:
+    ``Knowledge.min_driver`` (Linux column; Windows and WSL2 the Windows column).
+    """
+    if ctx.h("driver.insufficient").count or ctx.other_framework:
+        return []
+    from tfgpu.diagnosis.checks.driver import driver_too_old_for_cuda
+
+    if ctx.host is not None and any(True for _ in driver_too_old_for_cuda(ctx)):
+        return []  # the host check says it, with the host's evidence
+    if not any(ctx.h(n).count for n in _GPU_BUILD_RAN):
+        return []  # nothing shows a GPU build's CUDA code ran (a CPU package prints none)
+    printed = _printed_driver(ctx)
+    host_drv = (ctx.host.driver.version if ctx.host is not None and ctx.host.driver is not None
+                else None)
+    drv = host_drv or (printed[0] if printed else None)
+    if not drv:
+        return []
+    built = _tf_cuda(ctx)
+    if built is None or ctx.os == "macos":
+        return []
+    cuda, why_cuda = built
+    column = "windows" if ctx.windows or ctx.wsl else "linux"
+    try:
+        ok, minimum = ctx.kb.driver_ok(drv, cuda, column)
+    except KnowledgeQueryError:
+        return []
+    if minimum is None or ok is not False:
+        return []
+    ev: list[Evidence] = list(log_evidence(printed[1] if printed else []))
+    if host_drv:
+        ev.insert(0, Evidence("driver (host facts)", host_drv))
+    handle = ctx.h("uni.dnn_handle").first[:1]
+    ev += log_evidence(handle)
+    why = (f"The NVIDIA driver is {drv}, below {minimum.version}, the minimum driver of CUDA "
+           f"{cuda} ({'Windows' if column == 'windows' else 'Linux'} column, knowledge row "
+           f"{minimum.row.ref}); {why_cuda}. CUDA code of this build cannot run on this driver")
+    why += (": that is why cuDNN/cuBLAS could not start here (their handle creation fails "
+            "first), not GPU memory." if handle else ".")
+    return [catalogue.make(
+        "driver-too-old-for-cuda", variant="from-log",
+        evidence=tuple(ev),
+        why=why,
+        fix=(f"# install an NVIDIA driver >= {minimum.version}: {docs.url('nvidia-drivers')}",
+             "nvidia-smi   # then check the driver version it shows",
+             "# or use a TensorFlow release built for a CUDA this driver supports "
+             "(tfgpu matrix)"),
+        doc_url=ctx.kb.doc_url(minimum.row),
+        knowledge_ref=minimum.row.ref,
+    )]

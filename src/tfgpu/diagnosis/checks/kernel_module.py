@@ -1,0 +1,260 @@
+"""The NVIDIA kernel module and the kernel log (NVRM lines, modprobe, nvidia-installer): an
+API mismatch with the user-space driver, a GPU lost or not initialised, a GPU the driver does
+not support, a module that crashed or does not load (nvidia_uvm included).
+
+Sources:
+
+* "NVRM: API mismatch: the client has the version X, but NVRM: this kernel module has the
+  version Y" (up to driver 570) and "NVRM: API mismatch: the client 'NAME' (pid N) NVRM: has
+  the version X, but this kernel module has NVRM: the version Y" (575.51.02 and later): NVIDIA
+  open-gpu-kernel-modules ``src/nvidia/arch/nvalloc/unix/src/osapi.c`` (RmCheckVersion).
+* "NVRM: The NVIDIA probe routine was not called for N device(s)" and "NVRM: No NVIDIA GPU
+  found." (open-gpu-kernel-modules ``kernel-open/nvidia/nv.c``).
+* "fallen off the bus and is not responding to commands" (``osapi.c``: every register read
+  returns 0xFFFFFFFF); "NVRM: ... installed in this system is not supported by the NVIDIA
+  <ver> driver release" (or, variant ``needs-gsp``, "... by open nvidia.ko because it does not
+  include the required GPU System Processor (GSP)"): ``osapi.c``.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def gpu_fell_off_bus(f: Facts) -> list[Finding]:
+    """The NVIDIA kernel module lost the GPU: "fallen off the bus" (osapi.c) or Xid 79."""
+    hits = f.h("eco.gpu_off_bus").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "nvidia-gpu-fell-off-bus", evidence=log_evidence(hits, f.h("eco.rm_init_failed"),
+                                                         limit=6),
+        fix=("sudo dmesg -T | grep -i -E 'nvrm|xid|pcie|aer' | tail -n 40   # what came "
+             "before it: power, PCIe (AER) or thermal events",
+             "nvidia-smi -q -d TEMPERATURE,POWER,PERFORMANCE   # after a reboot: "
+             "temperatures, power draw, throttling",
+             "# a reboot (or a PCI reset) is needed to use the GPU again; if it recurs: "
+             "reseat the card and its power cables, check the PSU, update the system BIOS, "
+             "and try capping clocks (sudo nvidia-smi -lgc <min>,<max>)",
+             "sudo nvidia-bug-report.sh   # the report NVIDIA asks for"),
+    )]
+
+
+def gpu_init_failed(f: Facts) -> list[Finding]:
+    """The module loaded but the GPU did not initialise (``RmInitAdapter failed``,
+    ``rm_init_adapter failed``, "None of the NVIDIA devices were initialized") without a
+    GPU-lost line (``nvidia-gpu-fell-off-bus`` supersedes this one)."""
+    hits = f.h("eco.rm_init_failed").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "nvidia-gpu-init-failed", evidence=log_evidence(hits, limit=4),
+        fix=("sudo dmesg -T | grep -i -E 'nvrm|nvidia|bar|pcie' | head -n 60   # the lines "
+             "BEFORE RmInitAdapter name the reason",
+             "lspci -nn | grep -i nvidia   # the GPU model: is it supported by this driver "
+             "branch (the driver README's supported-GPU list)?",
+             "# unsupported GPU: install the driver branch that supports it; BAR/resource "
+             "errors: enable 'Above 4G decoding' in the BIOS; otherwise power/PCIe/hardware: "
+             "reseat the card, check its power, try another slot",
+             "sudo nvidia-bug-report.sh"),
+    )]
+
+
+def installer_module_load_failed(f: Facts) -> list[Finding]:
+    """nvidia-installer built the kernel module but could not load it."""
+    hits = f.h("eco.installer_load").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "nvidia-installer-module-load-failed", module=hits[0].g("mod") or "nvidia.ko",
+        evidence=log_evidence(hits),
+        fix=("mokutil --sb-state   # 'SecureBoot enabled': the kernel refuses an unsigned "
+             "module; sign it (the installer's --module-signing-*) or disable Secure Boot",
+             "lsmod | grep nouveau   # nouveau holds the GPU: blacklist it and reboot",
+             "sudo tail -n 60 /var/log/nvidia-installer.log   # 'Kernel messages' at its end "
+             "name the reason",
+             "lspci -nn | grep -i nvidia   # a GPU this driver release supports?"),
+    )]
+
+
+def nvidia_module_crashed(f: Facts) -> list[Finding]:
+    """A kernel oops whose faulting instruction is in an NVIDIA kernel module."""
+    oops = f.h("eco.kernel_oops").all()
+    frames = f.h("eco.nvidia_module_frame").all()
+    if not oops or not frames:
+        return []
+    return [catalogue.make(
+        "nvidia-kernel-module-crashed", evidence=log_evidence(oops[:1], frames[:2]),
+        fix=("nvidia-smi   # after a reboot: the driver version",
+             "# update the NVIDIA driver to the current release of its branch (or another "
+             "branch); a kernel oops inside nvidia.ko is a driver bug (or failing hardware), "
+             "not something TensorFlow or CUDA code can cause",
+             "sudo nvidia-bug-report.sh   # attach it when reporting to NVIDIA"),
+    )]
+
+
+def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
+    """modprobe could not load an NVIDIA kernel module (or nvidia-docker 1.0 could not load
+    nvidia_uvm): variant by modprobe's reason.
+
+    * ``signed``: "Key was rejected by service" / "Required key not available" (Secure Boot).
+    * ``missing``: "Module ... not found in directory /lib/modules/<kernel>": no module built
+      for the running kernel.
+    * ``mismatch``: "Invalid argument", "Unknown symbol in module", "Exec format error": a
+      module built for another driver release or kernel (a versioned nvidia-NNN-uvm package
+      of an old driver next to a newer one).
+    nvidia_uvm without a Secure Boot refusal (and nvidia-docker 1.0's "Could not load UVM kernel
+    module") is left to ``nvidia-uvm-not-loaded`` (uvm_not_loaded), which names the uvm causes.
+    """
+    hits = f.h("eco.modprobe_nvidia").all()
+    if not hits:
+        return []
+    h = next((x for x in hits if x.g("why") or x.g("mod2")), hits[0])
+    why = (h.g("why") or "").strip().lower()
+    module = h.g("mod") or h.g("mod2") or "nvidia_uvm"
+    if "key was rejected" in why or "required key not available" in why:
+        variant = "signed"
+    elif h.g("mod2"):
+        variant = "missing"
+    elif h.g("uvm"):
+        return []  # nvidia-docker 1.0's uvm line: nvidia-uvm-not-loaded (uvm_not_loaded) reads it
+    else:
+        variant = "mismatch"
+    if "uvm" in module and variant != "signed":
+        return []  # nvidia-uvm-not-loaded (uvm_not_loaded) names the uvm module's causes
+    return [catalogue.make(
+        "nvidia-kernel-module-not-loadable", variant=variant, module=module,
+        evidence=log_evidence(hits, f.h("cuinit"), limit=5),
+        fix=("uname -r; dkms status   # is an NVIDIA module built for the RUNNING kernel?",
+             "sudo modprobe nvidia_uvm; sudo dmesg | tail -n 20   # the kernel's own reason",
+             "mokutil --sb-state   # Secure Boot on refuses an unsigned module",
+             "dpkg -l | grep -E 'nvidia-[0-9]+|nvidia-.*uvm'   # (Debian/Ubuntu) packages of "
+             "more than one driver release",
+             "# reinstall ONE driver release for this kernel (removing old versioned packages "
+             "such as nvidia-340-uvm), sign its module or disable Secure Boot, then reboot"),
+    )]
+
+
+def uvm_not_loaded(f: Facts) -> list[Finding]:
+    """modprobe could not load ``nvidia_uvm`` (or ``nvidia_<ver>_uvm``), or nvidia-docker 1's
+    "Could not load UVM kernel module" -> ``nvidia-uvm-not-loaded`` (supersedes
+    ``cuinit-unknown``).  Only when the log shows the module failing; a bare CUDA_ERROR_UNKNOWN
+    keeps ``cuinit-unknown``, whose cause names this among its causes."""
+    hits = f.h("h6.uvm_failed").all()
+    if not hits or f.host_gpu_works:
+        return []
+    detail = hits[0].text.strip()[:200]
+    mod = hits[0].g("mod") or hits[0].g("mod2") or "nvidia_uvm"
+    return [catalogue.make(
+        "nvidia-uvm-not-loaded", detail=detail,
+        evidence=log_evidence(hits, f.h("cuinit").first[:1]),
+        fix=("lsmod | grep nvidia; ls -l /dev/nvidia-uvm   # loaded? node present?",
+             f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # load it, create "
+             "/dev/nvidia-uvm",
+             "# 'not found' or 'Unknown symbol': the module does not match the running driver or "
+             "kernel: reinstall the driver (its DKMS module for this kernel), then reboot",
+             "# to have it at boot for every user: install the nvidia-modprobe of this driver "
+             "version (remove one left from an older driver)"),
+    )]
+
+
+def nvrm_api_mismatch(f: Facts) -> list[Finding]:
+    """``nvidia-driver-library-mismatch`` from the kernel log's "NVRM: API mismatch" lines
+    (either wording); the versions when the continuation lines are there.  Nothing when the
+    log has none."""
+    full = f.h("wp.nvrm_api_mismatch")
+    head = f.h("wp.nvrm_api_mismatch_head")
+    if not (full.count or head.count):
+        return []
+    client = kernel = None
+    if full.count:
+        h = full.first[0]
+        client = h.g("client") or h.g("client2")
+        kernel = h.g("k") or h.g("k2")
+    elif head.first[0].g("client"):
+        client = head.first[0].g("client")
+    why = "The kernel log says the user-space driver"
+    why += f" ({client})" if client else ""
+    why += " and the loaded NVIDIA kernel module"
+    why += f" ({kernel})" if kernel else ""
+    why += (" are of different releases (NVRM: API mismatch): the driver was upgraded but the "
+            "old kernel module is still loaded, or two installs of the driver left parts of "
+            "both.")
+    return [catalogue.make(
+        "nvidia-driver-library-mismatch", variant="from-log", why=why,
+        evidence=log_evidence(full, head, limit=2),
+        fix=("sudo reboot   # loads the kernel module of the installed driver",
+             "cat /proc/driver/nvidia/version; nvidia-smi   # the two versions must agree",
+             "# if they still differ, reinstall one driver release (one package source) for "
+             "both parts"),
+    )]
+
+
+def nvrm_probe_not_called(f: Facts) -> list[Finding]:
+    """``nvidia-probe-blocked-by-other-driver``: the nvidia module's probe routine was not
+    called for N devices (another driver had bound them)."""
+    hits = f.h("wp.nvrm_probe_not_called")
+    if not hits.count:
+        return []
+    return [catalogue.make(
+        "nvidia-probe-blocked-by-other-driver", n=hits.first[0].g("n") or "?",
+        evidence=log_evidence(hits, limit=2),
+        fix=("lspci -nnk -d 10de:   # 'Kernel driver in use' names the driver that took the GPU",
+             "lsmod | grep -E 'nouveau|nvidiafb|rivafb|vfio'",
+             "# nouveau: blacklist it (echo 'blacklist nouveau' | sudo tee "
+             "/etc/modprobe.d/blacklist-nouveau.conf; sudo update-initramfs -u), then reboot",
+             "nvidia-smi   # after the reboot"),
+    )]
+
+
+def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
+    """``nvidia-gpu-not-supported-by-driver``: the kernel module refuses the GPU (its driver
+    release does not list it, or the open module needs a GSP)."""
+    full = f.h("wp.nvrm_gpu_unsupported")
+    head = f.h("wp.nvrm_gpu_unsupported_head")
+    gsp = f.h("wp.nvrm_gpu_needs_gsp")
+    if not (full.count or head.count or gsp.count):
+        return []
+    pci_hits = f.h("wp.nvrm_gpu_pci")
+    pci_id = pci_hits.first[0].g("id") if pci_hits.count else None
+    pci = f" (PCI ID {pci_id})" if pci_id else ""
+    look = (f"lspci -nn -d 10de:   # the GPU's PCI ID{': ' + pci_id if pci_id else ''}",)
+    if gsp.count:
+        return [catalogue.make(
+            "nvidia-gpu-not-supported-by-driver", variant="needs-gsp", pci=pci,
+            evidence=log_evidence(pci_hits, gsp, limit=3),
+            fix=(*look,
+                 "# install the proprietary kernel module of the driver, not the open one "
+                 "(Ubuntu: nvidia-driver-<branch> instead of nvidia-driver-<branch>-open), "
+                 "then reboot"),
+        )]
+    ver = full.first[0].g("ver") if full.count else None
+    return [catalogue.make(
+        "nvidia-gpu-not-supported-by-driver", ver=f" {ver}" if ver else "", pci=pci,
+        evidence=log_evidence(pci_hits, full, head, limit=3),
+        fix=(*look,
+             "# find that PCI ID in Appendix A of a driver release's README; install the "
+             "branch that lists it (a legacy branch such as 470 for older GPUs, a newer "
+             "release for a new GPU)",
+             "ubuntu-drivers devices   # Ubuntu: the branches that support this GPU"),
+    )]
+
+
+def nvrm_no_gpu(f: Facts) -> list[Finding]:
+    """``no-nvidia-gpu`` from "NVRM: No NVIDIA GPU found." (only without host facts: the
+    host checks say it from the probes)."""
+    hits = f.h("wp.nvrm_no_gpu")
+    if not hits.count or f.host is not None:
+        return []
+    return [catalogue.make(
+        "no-nvidia-gpu", evidence=log_evidence(hits, limit=1),
+        cause=("The NVIDIA kernel module found no NVIDIA GPU on this system's PCI bus (NVRM: No "
+               "NVIDIA GPU found), so it did not load: in a virtual machine the GPU is not "
+               "passed through, or the GPU is disabled, unseated or (an eGPU) not attached. "
+               "TensorFlow will use the CPU."),
+        fix=("lspci -nn | grep -i nvidia   # nothing listed: the OS sees no NVIDIA GPU",
+             "# VM: attach the GPU (PCI passthrough / a GPU instance type); bare metal: BIOS "
+             "settings, seating and power of the card"),
+    )]

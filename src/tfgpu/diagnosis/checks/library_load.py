@@ -1,0 +1,114 @@
+"""Libraries that fail to load outright: fatal loader errors that name a missing library
+(Java's UnsatisfiedLinkError, Python's ImportError/OSError), and the Windows self-check
+script's cuDNN line.  libraries.py asks :func:`fatal_load_names` which missing libraries
+this module reports.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def _fatal_hits(ctx: Facts) -> list[Hit]:
+    """The fatal-load lines whose library no more specific kind of libraries.py explains
+    (a SONAME of another CUDA minor, a Windows DLL folder not searched)."""
+    from tfgpu.diagnosis.checks.libraries import _dll_not_searched, _soname_mismatch, parse_library
+
+    out = []
+    for h in ctx.h("h9.fatal_load").all():
+        lib = h.g("lib") or ""
+        if not lib or ctx.other_framework:
+            continue
+        base, _, expected = parse_library(lib)
+        if (_soname_mismatch(ctx, lib, base, [h]) is not None
+                or _dll_not_searched(ctx, lib, base, expected, [h]) is not None):
+            continue
+        out.append(h)
+    return out
+
+
+def fatal_load_names(ctx: Facts) -> set[str]:
+    """Missing libraries this module reports (``lib.missing`` keys libraries.py skips)."""
+    return {h.g("lib") or "" for h in _fatal_hits(ctx)} - {""}
+
+
+def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
+    """``library-not-loaded-{library}`` (variant ``fatal-load``): a library failed to load
+    outright (Java ``UnsatisfiedLinkError``, Python ``ImportError``/``OSError``, a program's
+    "error while loading shared libraries") because a dependency it links is missing.  Called
+    by libraries.py's ``rule_missing_libraries`` for ``filename`` once its more specific kinds
+    (driver files, ROCm, another CUDA minor's SONAME, ...) have passed it by.  Not
+    TensorFlow's optional GPU dlopen that is harmless without a GPU: nothing of that library
+    runs, not even on the CPU."""
+    from tfgpu.diagnosis.checks.libraries import parse_library
+
+    out: list[Finding] = []
+    for h in _fatal_hits(ctx):
+        lib = h.g("lib") or ""
+        if lib != filename:
+            continue
+        base, comp, expected = parse_library(lib)
+        loader = h.g("loader") or "the loader"
+        host = h.g("hostlib") or "the library"
+        java = loader == "UnsatisfiedLinkError"
+        cause = (f"{host} could not be loaded at all ({loader}): it links {lib} ({comp}"
+                 + (f", {expected}" if expected else "") + "), which the loader did not find. "
+                 "Unlike TensorFlow's optional GPU libraries this is fatal: nothing of "
+                 f"{host} runs, not even on the CPU.")
+        if java:
+            cause += (" A GPU build of a Java binding links the CUDA runtime it was built "
+                      "with; on a machine without that CUDA it cannot load.")
+        fix = [f"# install {expected or comp} and put its lib folder on LD_LIBRARY_PATH, e.g. "
+               "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH",
+               f"ldconfig -p | grep {lib.split('.so')[0]}   # is any {lib.split('.so')[0]} known?"]
+        if java:
+            fix.append("# or use the binding's CPU-only artifact (one that does not link CUDA)")
+        elif base in ("cudart", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse"):
+            fix.append("# or install the TensorFlow release built for the CUDA you have "
+                       "(tfgpu matrix), or the CPU package")
+        category = "gpu-not-visible"
+        want = (expected or "").split()
+        if len(want) > 1 and want[0] == "CUDA" and ctx.cuda_versions and not any(
+                v.split(".")[0] == want[1].split(".")[0] for v in ctx.cuda_versions):
+            category = "version-mismatch"
+            cause += f" This host has CUDA {', '.join(ctx.cuda_versions)} (host facts)."
+        out.append(catalogue.make(
+            "library-not-loaded-{library}", variant="fatal-load", category=category,
+            library=re.sub(r"[^a-z0-9]+", "-", lib.lower()).strip("-"),
+            component=comp, filename=lib,
+            needs=f" (needs {expected})" if expected else "",
+            evidence=log_evidence([h]), cause=cause, fix=tuple(fix),
+        ))
+        break
+    return out
+
+
+def selfcheck_cudnn_missing(ctx: Facts) -> list[Finding]:
+    """``library-not-loaded-{library}`` for ``cudnn64_<major>.dll`` from the Windows
+    self-check script's "Could not find cuDNN <N>." line."""
+    hits = ctx.h("h9.selfcheck_cudnn").all()
+    if not hits:
+        return []
+    v = hits[0].g("v") or ""
+    major = v.split(".")[0]
+    lib = f"cudnn64_{major}.dll"
+    cause = (f"The TensorFlow self-check found no {lib} (cuDNN {v}) in a folder on PATH; the "
+             "installed GPU build of TensorFlow needs exactly that cuDNN major, so importing "
+             "TensorFlow fails (R's keras/tensorflow then say the Python module was not "
+             "found).")
+    fix = (f"# install cuDNN {v} for your CUDA and add the folder that contains {lib} to "
+           "PATH (Windows does not search sub-folders)",
+           f"where {lib}",
+           c.pip(ctx, "install", "tensorflow") + "   # or the CPU build")
+    return [catalogue.make(
+        "library-not-loaded-{library}", library=f"cudnn64-{major}-dll", component="cuDNN",
+        filename=lib, needs=f" (needs cuDNN {v})", category="windows-dll",
+        evidence=log_evidence(hits, ctx.h("h9.reticulate").first[:1]), cause=cause, fix=fix,
+        doc="tf-pip-windows-native",
+    )]

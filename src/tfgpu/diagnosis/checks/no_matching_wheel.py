@@ -1,0 +1,117 @@
+"""``tensorflow-no-matching-distribution``: pip finds no wheel for the pinned release: a
+TensorFlow 0.x/1.x pin whose wheels exist only for older Pythons, or tensorflow-directml
+(TensorFlow 1.15 with DirectML, wheels for the Pythons of platform fact
+``tensorflow-directml-python`` only).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def old_release_pin(hit: Hit) -> str | None:
+    """The pinned TensorFlow 0.x/1.x release of a pip "No matching distribution" line
+    (``tensorflow-gpu==1.4.1`` -> ``"1.4.1"``), else ``None``.  Such a pin names a real
+    release with binaries (tensorflow-gpu's placeholder is 2.12), so the fault is the
+    interpreter, not the retired name."""
+    spec = hit.g("spec") or ""
+    m = re.fullmatch(r"==\s*([01]\.\d+(?:\.\d+)?)", spec.strip())
+    return m.group(1) if m else None
+
+
+def _tf1_pythons(f: Facts, release: str, os: str) -> tuple[str, str] | None:
+    """``(python versions, knowledge ref)`` of TensorFlow ``release`` (1.x) on ``os``
+    ("linux" / "windows") from platform fact ``tf1-python-versions``, else ``None``."""
+    fact = f.kb.platform_fact("tf1-python-versions")
+    mm = tuple(int(x) for x in release.split(".")[:2])
+    for entry in fact.values.get(os, ()):
+        span, _, pythons = str(entry).partition("=")
+        lo, _, hi = span.partition("-")
+        lo_t = tuple(int(x) for x in lo.split("."))
+        hi_t = tuple(int(x) for x in (hi or lo).split("."))
+        if lo_t <= mm <= hi_t:
+            return pythons.replace(",", ", "), fact.ref
+    return None
+
+
+def _in_pythons(py: str, pythons: str) -> bool:
+    """``py`` ("3.7.4") is one of ``pythons`` ("2.7, 3.3-3.6")."""
+    m = re.match(r"(\d+)\.(\d+)", py)
+    if m is None:
+        return True  # unknown: not "outside"
+    have = (int(m.group(1)), int(m.group(2)))
+    for part in pythons.split(","):
+        lo, _, hi = part.strip().partition("-")
+        lo_t = tuple(int(x) for x in lo.split("."))
+        hi_t = tuple(int(x) for x in (hi or lo).split("."))
+        if lo_t <= have <= hi_t:
+            return True
+    return False
+
+
+def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
+    """pip finds no ``tensorflow-gpu==1.x`` -> ``tensorflow-no-matching-distribution``: that
+    release has wheels only for the Python versions of platform fact ``tf1-python-versions``
+    (64-bit CPython), and this interpreter is not one of them (CSP#6: Python 3.7 and
+    tensorflow-gpu 1.4.1).  ``tensorflow==1.x`` is :func:`tf_install._no_matching`'s."""
+    hits = [h for h in f.h("pip.no_dist").all()
+            if (h.g("pkg") or "").lower().replace("_", "-") == "tensorflow-gpu"
+            and old_release_pin(h)]
+    if not hits:
+        return []
+    pin = old_release_pin(hits[0]) or "?"
+    os = "windows" if f.windows else "linux"
+    known = _tf1_pythons(f, pin, os)
+    py = f.python_version
+    if known is None:
+        cause = (f"pip offers no tensorflow-gpu {pin} for this interpreter and platform: "
+                 "TensorFlow 1.x wheels exist only for 64-bit CPython of the versions each "
+                 "release was built for, on Linux and Windows (none for macOS GPU after 1.1).")
+        ref = None
+    else:
+        pythons, ref = known
+        cause = (f"tensorflow-gpu {pin} was built for Python {pythons} on "
+                 f"{'Windows' if os == 'windows' else 'Linux'} (64-bit CPython only; knowledge "
+                 f"row {ref}), so pip finds no wheel of it for "
+                 + (f"this Python {py}" if py and not _in_pythons(py, pythons) else
+                    "this interpreter (another Python version, or a 32-bit Python)")
+                 + ".")
+    fix = ["python -c \"import sys, struct; print(sys.version, struct.calcsize('P') * 8)\"",
+           (f"# create a 64-bit Python {known[0].split(', ')[-1].split('-')[-1]} environment "
+            f"and install tensorflow-gpu=={pin} there" if known else
+            f"# create a 64-bit Python environment of a version tensorflow-gpu {pin} was "
+            "built for, and install it there"),
+           "# or use a newer TensorFlow that supports this Python (and a matching CUDA)"]
+    return [catalogue.make(
+        "tensorflow-no-matching-distribution", evidence=log_evidence(hits),
+        cause=cause, fix=tuple(fix), knowledge_ref=ref,
+    )]
+
+
+def directml_no_wheel(f: Facts) -> list[Finding]:
+    """``tensorflow-no-matching-distribution`` (``directml``): pip offers no
+    tensorflow-directml for this Python (platform fact ``tensorflow-directml-python``)."""
+    hits = [h for h in f.h("pip.no_dist").all()
+            if re.sub(r"[-_.]+", "-", (h.g("pkg") or "").lower()) == "tensorflow-directml"]
+    offered = [h for h in hits if (h.g("versions") or "none").strip() not in ("", "none")]
+    if not hits or offered:
+        return []  # pip offered versions: a pin it does not have, not this Python
+    fact = f.kb.platform_fact("tensorflow-directml-python")
+    lo, hi = fact.value("python_min"), fact.value("python_max")
+    py = f.host.python.version if f.host is not None else None
+    cause = (f"tensorflow-directml is a fork of TensorFlow 1.15 with DirectML; its newest release "
+             f"({fact.value('tf_version')}) has wheels for Python {lo}-{hi} only, so pip finds "
+             "no version at all for "
+             + (f"Python {py}." if py else "a newer Python."))
+    return [catalogue.make(
+        "tensorflow-no-matching-distribution", variant="directml", lo=lo, hi=hi,
+        cause=cause, evidence=log_evidence(hits), knowledge_ref=fact.ref,
+        fix=(f"# create an environment with Python {hi}: conda create -n dml python={hi}, "
+             "then: pip install tensorflow-directml",
+             "# or, for TensorFlow 2: pip install tensorflow-cpu tensorflow-directml-plugin"),
+    )]

@@ -1,0 +1,149 @@
+"""TensorFlow's op registry and kernels: an op this binary does not register (``op.cc``
+OpNotFound; NCCL ops in builds without NCCL, ops of add-on namespaces such as ``Addons>``,
+``IO>``), and ops without a GPU kernel (also under tensorflow-metal).
+
+Sources:
+
+* TF 1.10-1.12 registered the NCCL ops only on importing tensorflow.contrib.nccl
+  (tensorpack/tensorpack#913).
+* tensorflow ``core/framework/op_kernel.cc`` ("No registered 'X' OpKernel for 'GPU' devices
+  compatible with node ..." then ".  Registered:  device='CPU'; ..."), ``core/common_runtime/
+  placer.cc`` / ``colocation_graph.cc`` ("... was colocated with a group of nodes that
+  required incompatible device ..." and its "Colocation group had the following types and
+  supported devices" debug info); Apple's tensorflow-metal page: a colocation error means an
+  op without a Metal GPU implementation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Evidence, Finding
+
+
+def _metal(ctx: Facts) -> bool:
+    return bool(ctx.h("ctx.metal").count) or ctx.os == "macos"
+
+
+def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
+    """``op-has-no-gpu-kernel`` from op_kernel.cc's "No registered 'X' OpKernel for 'GPU'
+    devices" (variant ``not-registered``; ``dtype`` when the registered kernels listed under
+    it include a GPU one, for other dtypes) and from the placer's colocation error (variant
+    ``colocation``), naming the op types its debug info lists without GPU.  On macOS /
+    tensorflow-metal the missing kernel is the Metal plugin's."""
+    nok = [h for h in ctx.h("h9.no_kernel").all() if (h.g("dev") or "") == "GPU"]
+    col = [h for h in ctx.h("h9.colocation").all() if (h.g("dev") or "") == "GPU"]
+    if not nok and not col:
+        return []
+    metal = _metal(ctx)
+    where = ("the tensorflow-metal plugin (Apple's Metal GPU device)" if metal
+             else "this TensorFlow build")
+    fix_cpu = "with tf.device('/CPU:0'): ...   # run that op (or that step) on the CPU"
+    if nok:
+        first = nok[0]
+        op = first.g("op") or "an op"
+        regs = {h.g("dev") for h in ctx.h("h9.kernel_registered").all() if h.line >= first.line}
+        dtype = "GPU" in regs
+        cause = (f"{op} has no GPU kernel in {where}"
+                 + (" for the dtypes of this node (a GPU kernel exists for other dtypes)"
+                    if dtype else "")
+                 + ": the op cannot run on the GPU. Not a setup fault; the GPU works for "
+                   "other ops.")
+        if metal:
+            cause += (" tensorflow-metal implements a subset of TensorFlow's ops; a newer "
+                      "tensorflow-metal may add it.")
+        fix = [fix_cpu,
+               "tf.config.set_soft_device_placement(True)   # let TensorFlow place it on the CPU"]
+        if metal:
+            fix.append("python -m pip install -U tensorflow-metal   # newer plugins add ops")
+        return [catalogue.make("op-has-no-gpu-kernel", variant="dtype" if dtype else
+                               "not-registered", op=op, evidence=log_evidence(nok),
+                               why=cause, fix=tuple(fix))]
+    first = col[0]
+    cpu_only = [h for h in ctx.h("h9.coloc_member").all()
+                if h.line > first.line and "GPU" not in (h.g("devs") or "").split()]
+    names = sorted({h.g("op") or "" for h in cpu_only} - {""})
+    op = ", ".join(names) if names else "an op colocated with " + (first.g("op") or "this node")
+    cause = (f"The node {first.g('op') or ''} is colocated (shares a variable) with ops that "
+             "must run on the GPU, and "
+             + (f"{', '.join(names)} has no GPU kernel in {where}" if names else
+                f"one op of that group has no GPU kernel in {where} (the error's "
+                "'Colocation Debug Info' lists each op type and its devices)")
+             + ". Typical: an optimizer's update op (e.g. Adam with amsgrad) or a random/"
+               "int64 op without a GPU implementation.")
+    fix = [fix_cpu, "tf.config.set_soft_device_placement(True)",
+           "# or another optimizer/option whose ops have GPU kernels (e.g. amsgrad=False)"]
+    if metal:
+        fix.append("python -m pip install -U tensorflow-metal   # newer plugins add ops")
+    return [catalogue.make("op-has-no-gpu-kernel", variant="colocation", op=op,
+                           evidence=log_evidence(col, cpu_only[:4]), why=cause,
+                           fix=tuple(fix))]
+
+
+#: Op-name prefixes of libraries that register their ops under a namespace
+#: (tensorflow/addons ``REGISTER_OP("Addons>...")``, tensorflow/io ``REGISTER_OP("IO>...")``):
+#: prefix -> (package, module to import).
+OP_NAMESPACES: dict[str, tuple[str, str]] = {
+    "Addons": ("tensorflow-addons", "tensorflow_addons"),
+    "IO": ("tensorflow-io", "tensorflow_io"),
+}
+
+
+_NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
+
+
+def op_not_registered(f: Facts) -> list[Finding]:
+    """``nccl-not-available`` for an NCCL op, the ``package`` variant of
+    ``tf-op-not-registered`` for a namespaced op, else the hedged ``tf-op-not-registered``."""
+    hits = f.h("wp.op_not_registered")
+    out: list[Finding] = []
+    if hits.count:
+        op = hits.first[0].g("op") or "?"
+        ev = log_evidence(hits, limit=2)
+        prefix = op.split(">", 1)[0] if ">" in op else ""
+        if _NCCL_OP.match(op) and f.os in ("windows", "macos"):
+            out.append(_nccl_missing(op, ev))
+        elif _NCCL_OP.match(op):
+            out.append(catalogue.make(
+                "tf-op-not-registered", variant="nccl", op=op, evidence=ev,
+                fix=('python -c "import platform, tensorflow as tf; print(platform.system(), '
+                     'tf.__version__)"',
+                     "# Windows/macOS: no NCCL; strategy = tf.distribute.MirroredStrategy("
+                     "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
+                     "# TensorFlow 1.10-1.12 on Linux: import tensorflow.contrib.nccl before "
+                     "building the graph"),
+            ))
+        elif prefix in OP_NAMESPACES:
+            package, module = OP_NAMESPACES[prefix]
+            out.append(catalogue.make(
+                "tf-op-not-registered", variant="package", op=op, package=package,
+                prefix=prefix, module=module, evidence=ev,
+                fix=(f"python -c \"import tensorflow as tf, {module}; print(tf.__version__)\"",
+                     f"# import {module} before loading the model; pip install a {package} "
+                     "release built for this TensorFlow (its README's compatibility table)"),
+            ))
+        else:
+            out.append(catalogue.make(
+                "tf-op-not-registered", op=op, evidence=ev,
+                fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # compare "
+                     "with the TensorFlow that saved the model",
+                     "# an op of tensorflow-text/-addons/-io or a custom .so: import that "
+                     "library (built for this TensorFlow) before loading",
+                     "# a model saved by a newer TensorFlow: load it with that release or newer"),
+            ))
+    nodes = f.h("wp.nccl_node")
+    if not out and nodes.count and f.windows:
+        out.append(_nccl_missing(nodes.first[0].g("op") or "NcclAllReduce",
+                                 log_evidence(nodes, limit=2)))
+    return out
+
+
+def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:
+    return catalogue.make(
+        "nccl-not-available", op=op, evidence=evidence,
+        fix=("strategy = tf.distribute.MirroredStrategy("
+             "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
+             "or train multi-GPU on Linux / WSL2"),
+    )

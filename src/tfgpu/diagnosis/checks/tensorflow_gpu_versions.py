@@ -1,0 +1,54 @@
+"""A tensorflow-gpu version an installer cannot find, in words other than pip's:
+``tensorflow-windows-native-no-gpu`` on native Windows past the last native GPU release, else
+``tensorflow-gpu-package-removed`` (platform facts ``tensorflow-gpu-removed``,
+``windows-native-gpu-last``).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.tf_install import _windows_last_fix
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def _series(v: str) -> tuple[int, int] | None:
+    parts = v.split(".")
+    return (int(parts[0]), int(parts[1])) if len(parts) >= 2 and parts[1].isdigit() else None
+
+
+def tfgpu_version_missing(f: Facts) -> list[Finding]:
+    """A tensorflow-gpu version an installer cannot find: on native Windows past the last
+    native GPU release, ``tensorflow-windows-native-no-gpu``; else, from the placeholder
+    version on, ``tensorflow-gpu-package-removed``; older versions say nothing."""
+    hits = f.h("wp.tfgpu_version_missing")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    version = h.g("v") or h.g("v2") or ""
+    want = _series(version)
+    kb = f.kb
+    last = kb.platform_fact("windows-native-gpu-last")
+    last_s, _ = kb.fact_series("windows-native-gpu-last")
+    stub, _ = kb.fact_series("tensorflow-gpu-removed", "stub_version")
+    gone = kb.platform_fact("tensorflow-gpu-removed")
+    if want is None:
+        return []
+    ev = log_evidence(hits, limit=2)
+    if f.windows and want > last_s:
+        return [catalogue.make(
+            "tensorflow-windows-native-no-gpu", version=version, last=last.value("tf_version"),
+            ref=last.ref, evidence=ev, fix=_windows_last_fix(last), knowledge_ref=last.ref,
+        )]
+    if want >= stub:
+        return [catalogue.make(
+            "tensorflow-gpu-package-removed", evidence=ev, knowledge_ref=gone.ref,
+            cause=(f"tensorflow-gpu {version} does not exist as an installable package: the "
+                   f"name was retired in {gone.value('retired')} (last binaries "
+                   f"{gone.value('last_linux')} on Linux, {gone.value('last_windows')} on "
+                   f"Windows; {gone.value('stub_version')} and later are empty placeholders). "
+                   "The plain tensorflow package is the GPU build."),
+            fix=('pip install "tensorflow[and-cuda]"   # Linux / WSL2',
+                 'replace "tensorflow-gpu" with "tensorflow" in requirements files'),
+        )]
+    return []
