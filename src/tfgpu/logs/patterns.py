@@ -2819,6 +2819,24 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # XLA's cupti_tracer.cc maps CUPTI_ERROR_INSUFFICIENT_PRIVILEGES to this status text
     _p("uni.cupti_privilege", ("cupti needs root access",), r"CUPTI needs root access"),
+    # --- h48 kinds (holdout4/8 work plans) ---
+    # bash jobs.c prints a signalled job as strsignal(SIGILL) ("Illegal instruction", siglist.c)
+    # then " (core dumped)"; pastes mangle the suffix (spaces inside the parentheses, words
+    # appended by a terminal or translation): the line still starts with the signal's name and
+    # the parenthesis opens with "core dumped" (bminor/bash jobs.c, siglist.c)
+    _p(
+        "cpu.illegal",
+        ("illegal instruction",),
+        r"^\s*Illegal instruction\s*\(\s*core dumped\b[^()\n]{0,40}\)\s*$",
+    ),
+    # deepface's validate_for_keras3 (deepface/commons/package_utils.py): TensorFlow >= 2.16
+    # and ``import tf_keras`` failed -> ValueError naming the TensorFlow version
+    _p(
+        "keras.needs_tf_keras",
+        ("requires tf-keras package",),
+        r"You have tensorflow (?P<dftf>\d+\.\d+[\w.+-]{0,20}) and this requires tf-keras "
+        r"package",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

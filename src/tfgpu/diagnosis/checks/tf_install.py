@@ -694,6 +694,8 @@ def keras3(f: Facts) -> Iterator[Finding]:
     if needs.count:
         lib = next((h.g("lib") or h.g("obj") or h.g("pipreq") for h in needs.all()
                     if h.g("lib") or h.g("obj") or h.g("pipreq")), None)
+        # h48 kinds: deepface's own check (deepface/commons/package_utils.py) names no library
+        lib = lib or next(("deepface" for h in needs.all() if h.g("dftf")), None)
         hub = "tensorflow_hub" in (lib or "")
         fix = (f"pip install {legacy}   # the release matching your TensorFlow minor "
                  "(tf-keras 2.16 for TensorFlow 2.16 ...)",
