@@ -245,6 +245,7 @@ from tfgpu.diagnosis.checks.kernel_module import (
     gpu_fell_off_bus,
     gpu_init_failed,
     installer_module_load_failed,
+    kernel_driver_not_running,
     nvidia_module_crashed,
     nvidia_module_not_loadable,
     nvrm_api_mismatch,
@@ -487,6 +488,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_warning,
     tensors_on_conflicting_devices,
     tpu_not_found,
+    # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
+    kernel_driver_not_running,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

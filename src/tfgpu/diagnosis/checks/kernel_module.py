@@ -19,6 +19,7 @@ Sources:
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -145,6 +146,8 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     hits = f.h("h6.uvm_failed").all()
     if not hits or f.host_gpu_works:
         return []
+    if _proc_missing_modprobe(f):
+        return []  # h48 kinds: kernel_driver_not_running (the nvidia module itself is not loaded)
     detail = hits[0].text.strip()[:200]
     mod = hits[0].g("mod") or hits[0].g("mod2") or "nvidia_uvm"
     return [catalogue.make(
@@ -258,3 +261,43 @@ def nvrm_no_gpu(f: Facts) -> list[Finding]:
              "# VM: attach the GPU (PCI passthrough / a GPU instance type); bare metal: BIOS "
              "settings, seating and power of the card"),
     )]
+
+
+# --- h48 kinds: the kernel driver not running, from TensorFlow's diagnostics plus modprobe ---
+
+
+def kernel_driver_not_running(f: Facts) -> list[Finding]:
+    """TensorFlow's cuda_diagnostics found no ``/proc/driver/nvidia/version`` ("kernel driver
+    does not appear to be running on this host") AND modprobe failed on an NVIDIA module in
+    the same log -> ``nvidia-driver-not-loaded``.
+
+    Sources: the NVIDIA kernel module creates ``/proc/driver/nvidia/version`` when it loads
+    (NVIDIA/open-gpu-kernel-modules ``kernel-open/nvidia/nv-procfs.c``, commit df1c9a3d);
+    TensorFlow's diagnostics print the line when that file is absent (strings of
+    libtensorflow_framework.so.2, TensorFlow 2.21).  The TensorFlow line alone is not enough:
+    WSL2 has no such file while its GPU works, and a container shows the host's procfs; the
+    modprobe failure shows a host loading its own NVIDIA modules, which failed.
+    """
+    mods = _proc_missing_modprobe(f)
+    if not mods:
+        return []
+    names = sorted({(h.g("mod") or h.g("mod2") or "").strip("'") for h in mods})
+    return [catalogue.make(
+        "nvidia-driver-not-loaded", variant="proc-missing",
+        modules=", ".join(names),
+        evidence=log_evidence(f.h("diag.kernel_not_running"), mods, f.h("cuinit"), limit=5),
+        fix=("uname -r; dkms status   # is an NVIDIA module built for the RUNNING kernel?",
+             "sudo dmesg | grep -i -E 'nvrm|nvidia' | tail   # the kernel's own reason",
+             "mokutil --sb-state   # Secure Boot on refuses an unsigned module",
+             "# reinstall ONE driver release so its modules are rebuilt for this kernel, "
+             "then reboot; check with: cat /proc/driver/nvidia/version; nvidia-smi"),
+    )]
+
+
+def _proc_missing_modprobe(f: Facts) -> list[Hit]:
+    """modprobe's failures on NVIDIA modules when the log also has TensorFlow's "kernel driver
+    does not appear to be running" (not WSL, GPU not shown working); else ``[]``."""
+    if not f.h("diag.kernel_not_running").count or f.host_gpu_works or f.wsl:
+        return []
+    return [h for h in (*f.h("eco.modprobe_nvidia").all(), *f.h("h6.uvm_failed").all())
+            if h.g("mod") or h.g("mod2")]
