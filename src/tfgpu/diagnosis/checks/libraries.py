@@ -446,6 +446,8 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue  # the CUPTI rule reports it
         if base == "zlibwapi":
             continue  # the zlib rule reports it
+        if any(h in cudnn_sub_dll_126(ctx) for h in same):
+            continue  # h48 kinds: windows-zlibwapi-missing (sub-dll-126) names both causes
         if base.startswith(("msvcp", "vcruntime")):
             continue
         if base == "nvidia-ml" and ctx.h("docker.nvc_init").count:
@@ -1372,3 +1374,15 @@ def runtime_missing_with_intent(ctx: Facts, filename: str, base: str, comp: str,
         doc="tf-pip-windows-native" if ctx.windows else None,
         knowledge_ref=tested.ref if tested is not None else None,
     )
+
+
+# --- h48 kinds: cuDNN 8's sub-DLL with Windows error 126 ------------------------------------
+
+
+def cudnn_sub_dll_126(ctx: Facts) -> list[Hit]:
+    """cuDNN 8's "Could not load library cudnn_<part>64_8.dll. Error code 126" hits (Windows
+    ERROR_MOD_NOT_FOUND: the DLL or one it needs); ``windows-zlibwapi-missing`` variant
+    ``sub-dll-126`` names both causes, and the library check leaves these lines to it."""
+    return [h for h in ctx.h("lib.missing").all()
+            if re.fullmatch(r"cudnn_\w+64_8\.dll", (h.g("lib") or "").lower())
+            and (h.g("err") or "").strip() == "126"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import windows_gpu_last
+from tfgpu.diagnosis.checks.libraries import cudnn_sub_dll_126
 from tfgpu.diagnosis.checks.visibility import _windows_native
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
@@ -118,6 +119,23 @@ def rule_windows(ctx: Facts) -> list[Finding]:
                     "download zlib for Windows (zlibwapi.dll) as NVIDIA's cuDNN install guide "
                     "describes",
                     "copy zlibwapi.dll into the CUDA bin folder (a folder on PATH)",
+                ),
+            )
+        )
+    elif sub126 := cudnn_sub_dll_126(ctx):
+        # h48 kinds: cuDNN's own sub-DLL line with Windows error 126 (hedged variant)
+        out.append(
+            catalogue.make(
+                "windows-zlibwapi-missing",
+                variant="sub-dll-126",
+                lib=sub126[0].g("lib") or "a cuDNN DLL",
+                evidence=log_evidence(sub126),
+                fix=(
+                    "where cudnn64_8.dll zlibwapi.dll   # which of them is on PATH",
+                    "put zlibwapi.dll (zlib for Windows, see NVIDIA's cuDNN install guide) "
+                    "into the folder holding cudnn64_8.dll",
+                    "# if the cuDNN DLLs are not found either: put cuDNN's bin folder (all its "
+                    "DLLs) on PATH",
                 ),
             )
         )
@@ -245,3 +263,4 @@ def windows_native_warning(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     return [_windows_native(ctx, log_evidence(hits[:1]))]
+
