@@ -54,7 +54,9 @@ def facts_from_env(env: dict[str, Any] | None) -> F.HostFacts | None:
         return None
     dists: list[F.Distribution] = []
     tf_text = env.get("tf") or ""
-    tf_v = _version(tf_text)
+    # h48: "1.x bundled with X (CUDA 10.1 build)" names a series only; a later number in the
+    # text is another component's version, not TensorFlow's
+    tf_v = None if re.match(r"\s*\d+\.x\b", tf_text) else _version(tf_text)
     if tf_v:
         name = "tensorflow-gpu" if "tensorflow-gpu" in tf_text else "tensorflow"
         dists.append(F.Distribution(name, tf_v))
