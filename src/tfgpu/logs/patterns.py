@@ -2827,7 +2827,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "cpu.illegal",
         ("illegal instruction",),
-        r"^\s*Illegal instruction\s*\(\s*core dumped\b[^()\n]{0,40}\)\s*$",
+        # (the clean " (core dumped)" is the first cpu.illegal pattern's: not matched twice)
+        r"^\s*Illegal instruction\s*\((?:\s+core dumped\b[^()\n]{0,40}"
+        r"|core dumped\b[^()\n]{1,40})\)\s*$",
     ),
     # deepface's validate_for_keras3 (deepface/commons/package_utils.py): TensorFlow >= 2.16
     # and ``import tf_keras`` failed -> ValueError naming the TensorFlow version
