@@ -14,7 +14,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.log import Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 
 def rule_nccl(ctx: Facts) -> list[Finding]:
@@ -50,17 +50,14 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     shm = ctx.h("nccl.shm")
     iommu = ctx.h("iommu.fault")
 
-    def transport(finding_id: str, hits: Hits, fix: tuple[str, ...],
-                  variant: str | None = None) -> Finding:
-        """``finding_id`` for a transport NCCL could not use: its first two ``hits`` with
-        NCCL's first error and system line as evidence."""
-        return catalogue.make(
-            finding_id, variant=variant, fix=fix,
-            evidence=log_evidence(hits.first[:2], err.first[:1], system.first[:1]))
+    def transport(hits: Hits) -> tuple[Evidence, ...]:
+        """The evidence of a transport NCCL could not use: its first two ``hits`` with NCCL's
+        first error and system line."""
+        return log_evidence(hits.first[:2], err.first[:1], system.first[:1])
 
     if iommu.count:
-        out.append(transport(
-            "multi-gpu-p2p-check", iommu, variant="iommu-faults",
+        out.append(catalogue.make(
+            "multi-gpu-p2p-check", variant="iommu-faults", evidence=transport(iommu),
             fix=("NCCL_P2P_DISABLE=1 python train.py   # stop-gap: no peer-to-peer",
                  "# lasting fix: boot with intel_iommu=off or iommu=pt (or disable VT-d/ACS in "
                  "the BIOS), then check: nvidia-smi topo -m"),
@@ -68,15 +65,15 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     elif shm.count and (err.count or system.count) and any(
             "Permission denied" in h.text for h in shm.all()):
         # falsepos2: the segment could not be created for lack of permission, not of space
-        out.append(transport(
-            "nccl-shm-too-small", shm, variant="permission",
+        out.append(catalogue.make(
+            "nccl-shm-too-small", variant="permission", evidence=transport(shm),
             fix=("ls -ld /dev/shm   # must be drwxrwxrwt (mode 1777)",
                  "sudo chmod 1777 /dev/shm",
                  "# stop-gap: NCCL_SHM_DISABLE=1"),
         ))
     elif shm.count and (err.count or system.count):
-        out.append(transport(
-            "nccl-shm-too-small", shm,
+        out.append(catalogue.make(
+            "nccl-shm-too-small", evidence=transport(shm),
             fix=("df -h /dev/shm   # Docker's default is 64 MB",
                  "docker run --shm-size=1g ...   # or --ipc=host; Kubernetes: mount an "
                  "emptyDir {medium: Memory} at /dev/shm",
