@@ -2837,6 +2837,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("undefined symbol",),
         r"\bhorovod(?P<fw>\.(?:tensorflow|torch|keras|mxnet))?\b[^\n]{0,200}?\bundefined symbol\b",
     ),
+    # Horovod's extension (mpi_lib*.so, horovod/<framework>/...) missing a CUDA runtime API
+    # function, in glibc's "<lib>: undefined symbol: <name>" form; markdown emphasis (** or `)
+    # that GitHub pastes put around the message is tolerated
+    _p(
+        "h7.hvd_cuda_symbol",
+        ("undefined symbol",),
+        r"(?P<lib>\bmpi_lib[\w.-]{0,80}?\.so)(?:\.[\d.]{1,12})?: ?[*`]{0,2}undefined symbol: ?"
+        r"[*`]{0,2}(?P<sym>cuda[A-Z]\w{0,60})\b",
+    ),
     # NCCL's header missing when a build (Horovod's NCCL GPU operations) compiles against it
     _p(
         "h7.nccl_header",

@@ -263,8 +263,9 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
     symbol is ``op-library-built-for-other-tensorflow``'s; MPI and libstdc++ symbols are
     left unclaimed (their causes differ).
     """
-    for hit in ctx.h("core.op_lib_symbol").all():
-        lib, sym = _library(hit)
+    named = [(h, *_library(h)) for h in ctx.h("core.op_lib_symbol").all()]
+    named += [(h, h.g("lib") or "", h.g("sym") or "") for h in ctx.h("h7.hvd_cuda_symbol").all()]
+    for hit, lib, sym in named:
         if not lib or _package(lib) != "horovod" or not _CUDART_API.match(sym):
             continue
         return [catalogue.make(
@@ -284,7 +285,7 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
         )]
     hits = ctx.h("h7.hvd_symbol_prose")
     prose = [h for h in hits.all() if _UNDEFINED not in h.text]
-    if not prose or ctx.h("core.op_lib_symbol").count:
+    if not prose or ctx.h("core.op_lib_symbol").count or ctx.h("h7.hvd_cuda_symbol").count:
         return []
     fw = prose[0].g("fw") or ""
     return [catalogue.make(
