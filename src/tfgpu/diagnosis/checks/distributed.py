@@ -274,9 +274,8 @@ def nccl_header_missing(ctx: Facts) -> list[Finding]:
 
 def openmpi_plugin_symbol(ctx: Facts) -> list[Finding]:
     """An Open MPI plugin (``mca_*.so``) needs an Open MPI core symbol the loaded libraries
-    lack, or Open MPI's "compiled for a different version of Open MPI?" warning
-    (``openmpi-plugin-symbol-missing``, hedged between mixed installations and libmpi loaded
-    without RTLD_GLOBAL)."""
+    lack (``openmpi-plugin-symbol-missing``, hedged between mixed installations and libmpi
+    loaded without RTLD_GLOBAL)."""
     def build(hits: Hits, first: Hit) -> Finding:
         plugin, sym = first.g("plugin"), first.g("sym")
         return catalogue.make(
