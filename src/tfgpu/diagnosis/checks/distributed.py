@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
-from tfgpu.facts.log import Hits
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 
@@ -234,3 +234,57 @@ def collective_group_mismatch(ctx: Facts) -> list[Finding]:
              "task index < the worker count, and see the same number of GPUs "
              "(CUDA_VISIBLE_DEVICES)"),
     )]
+
+
+# --- NCCL headers and Open MPI plugins (holdout7 kinds) ---
+# Sources: horovod/horovod@2626dc87a3a8eb8fb7d2216198ce45bce0f9e65a docs/troubleshooting.rst
+# ("NCCL 2 is not found during installation": HOROVOD_NCCL_HOME, or HOROVOD_NCCL_INCLUDE and
+# HOROVOD_NCCL_LIB); open-mpi/ompi@8efebee745e15516a7f5f1f295df86c78014c76c
+# docs/installing-open-mpi/installation-location.rst and updating.rst (uninstall the old Open
+# MPI before installing another), docs/tuning-apps/dynamic-loading.rst (RTLD_GLOBAL).
+
+
+def nccl_header_missing(ctx: Facts) -> list[Finding]:
+    """``fatal error: nccl.h: No such file or directory`` or Horovod's "NCCL 2.0 library or
+    its later version was not found": NCCL's development files are not where the build
+    looks (``nccl-header-not-found``)."""
+    return from_log(ctx, "h7.nccl_header", lambda hits, first: catalogue.make(
+        "nccl-header-not-found",
+        evidence=log_evidence(hits),
+        fix=(
+            "find / -name nccl.h -not -path '*/proc/*' 2>/dev/null; ls /usr/lib/*/libnccl* "
+            "2>/dev/null   # where NCCL's header and library are, if anywhere",
+            "sudo apt-get install libnccl2 libnccl-dev   # NCCL for the installed CUDA from "
+            "NVIDIA's CUDA repository (the package version names its CUDA: +cudaX.Y)",
+            "HOROVOD_GPU_OPERATIONS=NCCL HOROVOD_NCCL_HOME=/path/to/nccl pip install "
+            "--no-cache-dir horovod   # or HOROVOD_NCCL_INCLUDE=<folder of nccl.h> "
+            "HOROVOD_NCCL_LIB=<folder of libnccl.so>",
+        ),
+    ))
+
+
+def openmpi_plugin_symbol(ctx: Facts) -> list[Finding]:
+    """An Open MPI plugin (``mca_*.so``) needs an Open MPI core symbol the loaded libraries
+    lack (``openmpi-plugin-symbol-missing``, hedged between mixed installations and libmpi
+    loaded without RTLD_GLOBAL)."""
+    def build(hits: Hits, first: Hit) -> Finding:
+        plugin, sym = first.g("plugin"), first.g("sym")
+        return catalogue.make(
+            "openmpi-plugin-symbol-missing",
+            plugin=f" ({plugin})" if plugin else "", sym=f" ({sym})" if sym else "",
+            evidence=log_evidence(hits),
+            fix=(
+                "ompi_info --version; which mpirun; ldconfig -p | grep -E 'libmpi|libopen-pal'"
+                "   # the Open MPI installations this machine has",
+                "ls -l --time-style=long-iso $(dirname $(ldconfig -p | awk '/libopen-pal.so /"
+                "{print $NF; exit}'))/openmpi/mca_*.so | head   # plugins older than the "
+                "libraries come from a previous install",
+                "# mixed installations: remove the old Open MPI (make uninstall in its build "
+                "tree, or delete its lib/openmpi plugins and libmpi*/libopen-* files), then "
+                "reinstall one Open MPI cleanly and rebuild Horovod against it "
+                "(pip install --no-cache-dir horovod)",
+                "# libmpi opened by a program without RTLD_GLOBAL: load it with "
+                "ctypes.CDLL('libmpi.so', mode=ctypes.RTLD_GLOBAL) before the plugins run",
+            ),
+        )
+    return from_log(ctx, "h7.ompi_plugin_symbol", build)
