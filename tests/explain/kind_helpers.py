@@ -3,6 +3,7 @@ log gives, by id, and the checks every kind test makes on them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,19 @@ def table(module: str) -> pytest.MarkDecorator:
     each test named by its row's ``name``."""
     rows = cases(module)
     return pytest.mark.parametrize("case", rows, ids=[c.name for c in rows])
+
+
+def table_test(module: str) -> Callable[[Case], None]:
+    """The test of every row of ``kind_cases/<module>.toml`` (:func:`table` over
+    :func:`check`): a module binds it as ``test_case = table_test("<module>")``."""
+
+    @table(module)
+    def test_case(case: Case) -> None:
+        check(case)
+
+    test_case.__doc__ = (f"A row of kind_cases/{module}.toml: its lines give its finding, "
+                         "not the others.")
+    return test_case
 
 
 def check(case: Case) -> None:

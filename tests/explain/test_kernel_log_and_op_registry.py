@@ -7,40 +7,36 @@ kind_cases/kernel_log_and_op_registry.toml."""
 
 from __future__ import annotations
 
+import pytest
+
 from tfgpu.findings import Severity
 
-from .kind_helpers import Case, check, ids, table
+from .kind_helpers import ids, table_test
+
+test_case = table_test("kernel_log_and_op_registry")
 
 
-@table("kernel_log_and_op_registry")
-def test_case(case: Case) -> None:
-    """A row of kind_cases/kernel_log_and_op_registry.toml: its lines give its finding,
-    not the others."""
-    check(case)
-
-
-def test_nvrm_versions_are_read_from_the_joined_lines() -> None:
-    found = ids([
+@pytest.mark.parametrize(("lines", "client", "module"), [
+    pytest.param([
         "Mar  3 09:12:44 n7 kernel: NVRM: API mismatch: the client has the version 550.90.07, but",
         "                           NVRM: this kernel module has the version 550.54.15.  Please",
         "                           NVRM: make sure that this kernel module and all NVIDIA driver",
         "                           NVRM: components have the same version.",
-    ])
-    f = found["nvidia-driver-library-mismatch"]
-    assert "550.90.07" in f.cause and "550.54.15" in f.cause
-    assert f.severity is Severity.ERROR
-
-
-def test_nvrm_new_wording_names_both_versions() -> None:
-    found = ids([
+    ], "550.90.07", "550.54.15", id="versions-are-read-from-the-joined-lines"),
+    pytest.param([
         "[ 8812.100201] NVRM: API mismatch: the client 'nvidia-smi' (pid 4242)",
         "               NVRM: has the version 575.57.08, but this kernel module has",
         "               NVRM: the version 570.153.02.  Please make sure that this",
         "               NVRM: kernel module and all NVIDIA driver components",
         "               NVRM: have the same version.",
-    ])
-    f = found["nvidia-driver-library-mismatch"]
-    assert "575.57.08" in f.cause and "570.153.02" in f.cause
+    ], "575.57.08", "570.153.02", id="new-wording-names-both-versions"),
+])
+def test_nvrm_api_mismatch(lines: list[str], client: str, module: str) -> None:
+    """The kernel's NVRM API mismatch, old and new wording wrapped over syslog lines: the
+    finding names both the client's and the kernel module's version."""
+    f = ids(lines)["nvidia-driver-library-mismatch"]
+    assert client in f.cause and module in f.cause
+    assert f.severity is Severity.ERROR
 
 
 def test_hedged_op_is_not_a_claim_of_a_cause() -> None:

@@ -4,14 +4,9 @@
 
 from __future__ import annotations
 
-from .kind_helpers import Case, check, ids, table
+from .kind_helpers import ids, table_test
 
-
-@table("op_libraries_jax_cudnn")
-def test_case(case: Case) -> None:
-    """A row of kind_cases/op_libraries_jax_cudnn.toml: its lines give its finding,
-    not the others."""
-    check(case)
+test_case = table_test("op_libraries_jax_cudnn")
 
 
 def test_only_the_first_op_library_is_reported() -> None:

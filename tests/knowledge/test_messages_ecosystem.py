@@ -34,6 +34,9 @@ PREFIXES = (
     "metal-",
     "evidence-",
     "tfjs-",
+    # holdout7 kinds: Horovod builds and Open MPI plugins
+    "horovod-",
+    "openmpi-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

@@ -89,7 +89,10 @@ def read_facts_target(path: str) -> TargetHost:
         UsageError: the file is missing, unreadable, not JSON or not a facts snapshot.
     """
     try:
-        return target_from_facts(read_facts_file(path), origin=path)
+        target = target_from_facts(read_facts_file(path), origin=path)
+        # a snapshot whose OS and GPU no machine has (an Apple GPU on Linux) is not one host's
+        check_gpu_platform(target.os, target.arch, target.gpu_vendor, target.gpu_name)
+        return target
     except OSError as exc:
         raise UsageError(f"--facts {path}: cannot read it ({exc})") from None
     except (FactsFormatError, TargetError) as exc:

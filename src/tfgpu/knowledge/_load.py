@@ -10,7 +10,7 @@ import datetime
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from types import MappingProxyType
 from typing import TYPE_CHECKING, TypeVar
 
@@ -210,27 +210,6 @@ def _common(raw: Raw, table: str, where: str) -> dict[str, object]:
     }
 
 
-def _tested(raw: Raw, c: dict[str, object], w: str) -> _rows.TestedConfig:
-    return _rows.TestedConfig(
-        **c,  # type: ignore[arg-type]
-        platform=_req(raw, "platform", w), tf_version=_req(raw, "tf_version", w),
-        tf_version_last=_opt(raw, "tf_version_last", w), kind=_req(raw, "kind", w),
-        python_versions=_req(raw, "python_versions", w),
-        python_min=_opt(raw, "python_min", w), python_max=_opt(raw, "python_max", w),
-        compiler=_opt(raw, "compiler", w), build_tools=_opt(raw, "build_tools", w),
-        cuda=_opt(raw, "cuda", w), cudnn=_opt(raw, "cudnn", w),
-    )
-
-
-def _driver(raw: Raw, c: dict[str, object], w: str) -> _rows.MinDriver:
-    return _rows.MinDriver(
-        **c,  # type: ignore[arg-type]
-        cuda_version=_req(raw, "cuda_version", w), kind=_req(raw, "kind", w),
-        min_driver_linux=_opt(raw, "min_driver_linux", w),
-        min_driver_windows=_opt(raw, "min_driver_windows", w),
-    )
-
-
 def _pin(raw: Raw, c: dict[str, object], w: str) -> _rows.AndCudaPin:
     major = raw.get("cuda_major")
     if major is not None and (not isinstance(major, int) or isinstance(major, bool)):
@@ -243,18 +222,6 @@ def _pin(raw: Raw, c: dict[str, object], w: str) -> _rows.AndCudaPin:
     )
 
 
-def _archs(raw: Raw, c: dict[str, object], w: str) -> _rows.WheelArchsRow:
-    return _rows.WheelArchsRow(
-        **c,  # type: ignore[arg-type]
-        tf_version=_req(raw, "tf_version", w), tf_version_last=_req(raw, "tf_version_last", w),
-        wheels_checked=_req(raw, "wheels_checked", w),
-        cuda_compute_capabilities=_req(raw, "cuda_compute_capabilities", w),
-        sass_cc=_strs(raw, "sass_cc", w), ptx_cc=_strs(raw, "ptx_cc", w),
-        min_cc=_req(raw, "min_cc", w), build_cuda=_req(raw, "build_cuda", w),
-        build_cudnn=_req(raw, "build_cudnn", w), evidence=_req(raw, "evidence", w),
-    )
-
-
 def _opt_bool(raw: Raw, key: str, where: str) -> bool | None:
     value = raw.get(key)
     if value is not None and not isinstance(value, bool):
@@ -262,13 +229,30 @@ def _opt_bool(raw: Raw, key: str, where: str) -> bool | None:
     return value
 
 
-def _gpu(raw: Raw, c: dict[str, object], w: str) -> _rows.GpuRow:
-    return _rows.GpuRow(
-        **c,  # type: ignore[arg-type]
-        name=_req(raw, "name", w), compute_capability=_opt(raw, "compute_capability", w),
-        vram_gb=_opt(raw, "vram_gb", w), segment=_req(raw, "segment", w),
-        tensor_cores=_opt_bool(raw, "tensor_cores", w),
-    )
+#: How a row field is read from the TOML key of its name, by the field's annotation (a string:
+#: ``_rows`` is written with ``from __future__ import annotations``).
+_READERS: dict[str, Callable[[Raw, str, str], object]] = {
+    "str": _req, "str | None": _opt, "tuple[str, ...]": _strs, "int": _int,
+    "bool | None": _opt_bool,
+}
+_ROW_FIELDS = frozenset(f.name for f in fields(_rows.Row))
+
+
+def _by_fields(cls: type[R]) -> Callable[[Raw, dict[str, object], str], R]:
+    """The builder of row class ``cls`` whose own fields are each read, in their order, from the
+    TOML key of the same name by the field's type (:data:`_READERS`: a missing required
+    string, or a value of another type, raises :class:`KnowledgeError`).
+
+    Raises:
+        KeyError: at import, a field of a type :data:`_READERS` does not read.
+    """
+    readers = [(f.name, _READERS[str(f.type)]) for f in fields(cls)
+               if f.name not in _ROW_FIELDS]
+
+    def build(raw: Raw, c: dict[str, object], w: str) -> R:
+        return cls(**c, **{name: read(raw, name, w) for name, read in readers})  # type: ignore[arg-type]
+
+    return build
 
 
 def _fact(raw: Raw, c: dict[str, object], w: str) -> _rows.PlatformFact:
@@ -321,20 +305,6 @@ def _status_rows(data: Mapping[str, object], where: str) -> list[dict[str, objec
     return rows
 
 
-def _ptxas(raw: Raw, c: dict[str, object], w: str) -> _rows.PtxasArch:
-    return _rows.PtxasArch(
-        **c,  # type: ignore[arg-type]
-        arch=_req(raw, "arch", w), first_cuda=_req(raw, "first_cuda", w),
-    )
-
-
-def _dtype(raw: Raw, c: dict[str, object], w: str) -> _rows.DtypeSize:
-    return _rows.DtypeSize(
-        **c,  # type: ignore[arg-type]
-        dtype=_req(raw, "dtype", w), size_bytes=_int(raw, "size_bytes", w),
-    )
-
-
 # --- amd gpus (report2) ---
 _AMD_SUPPORT = ("supported", "deprecated", "unsupported", "unlisted")
 
@@ -355,15 +325,15 @@ def _amd_gpu(raw: Raw, c: dict[str, object], w: str) -> _rows.AmdGpuRow:
 
 
 _BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], _rows.Row]] = {
-    "tf_tested_configs": _tested,
-    "cuda_min_driver": _driver,
+    "tf_tested_configs": _by_fields(_rows.TestedConfig),
+    "cuda_min_driver": _by_fields(_rows.MinDriver),
     "tf_pip_cuda_wheels": _pin,
-    "tf_compute_capabilities": _archs,
-    "gpu_compute_capability": _gpu,
+    "tf_compute_capabilities": _by_fields(_rows.WheelArchsRow),
+    "gpu_compute_capability": _by_fields(_rows.GpuRow),
     "platform_facts": _fact,
     "status_codes": _cuda_error,
-    "cuda_arch": _ptxas,
-    "tf_dtypes": _dtype,
+    "cuda_arch": _by_fields(_rows.PtxasArch),
+    "tf_dtypes": _by_fields(_rows.DtypeSize),
     "amd_gpus": _amd_gpu,  # report2
 }
 

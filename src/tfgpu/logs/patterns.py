@@ -2819,6 +2819,51 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # XLA's cupti_tracer.cc maps CUPTI_ERROR_INSUFFICIENT_PRIVILEGES to this status text
     _p("uni.cupti_privilege", ("cupti needs root access",), r"CUPTI needs root access"),
+    # --- Horovod build/ABI, NCCL headers, Open MPI plugins (holdout7 kinds) ---
+    # Sources: horovod/horovod@2626dc87 docs/troubleshooting.rst ("NCCL 2 is not found during
+    # installation": the compiler's "fatal error: nccl.h: No such file or directory" and
+    # setup's "NCCL 2.0 library or its later version was not found"; "libcudart.so.X.Y":
+    # framework and Horovod built with different CUDA), horovod/common/exceptions.py
+    # (framework changed since install: "Reinstall Horovod using `pip install --no-cache-dir`");
+    # open-mpi/ompi@8efebee7 docs/installing-open-mpi/installation-location.rst (a new Open MPI
+    # installed over an older one leaves its plugins: "an incompatible muddle of files"),
+    # docs/tuning-apps/dynamic-loading.rst (plugins need libmpi loaded RTLD_GLOBAL),
+    # opal/mca/base/mca_base_component_repository.c ("perhaps a missing symbol, or compiled
+    # for a different version of Open MPI?").
+    # A report that only says Horovod's import hit an "undefined symbol" (no glibc
+    # "<lib>: undefined symbol: <name>" form, which core.op_lib_symbol reads)
+    _p(
+        "h7.hvd_symbol_prose",
+        ("undefined symbol",),
+        r"\bhorovod(?P<fw>\.(?:tensorflow|torch|keras|mxnet))?\b[^\n]{0,200}?\bundefined symbol\b",
+    ),
+    # Horovod's extension (mpi_lib*.so, horovod/<framework>/...) missing a CUDA runtime API
+    # function, in glibc's "<lib>: undefined symbol: <name>" form; markdown emphasis (** or `)
+    # that GitHub pastes put around the message is tolerated
+    _p(
+        "h7.hvd_cuda_symbol",
+        ("undefined symbol",),
+        r"(?P<lib>\bmpi_lib[\w.-]{0,80}?\.so)(?:\.[\d.]{1,12})?: ?[*`]{0,2}undefined symbol: ?"
+        r"[*`]{0,2}(?P<sym>cuda[A-Z]\w{0,60})\b",
+    ),
+    # NCCL's header missing when a build (Horovod's NCCL GPU operations) compiles against it
+    _p(
+        "h7.nccl_header",
+        ("fatal error: nccl.h", "library or its later version was not found"),
+        r"fatal error: nccl\.h: No such file or directory"
+        r"|NCCL 2\.0 library or its later version was not found",
+    ),
+    # An Open MPI plugin (mca_<framework>_<component>.so) that needs an Open MPI core symbol
+    # (opal_/ompi_/orte_/pmix_) the loaded libraries lack. Open MPI's own "unable to open
+    # <plugin>: perhaps a missing symbol, or compiled for a different version of Open MPI?
+    # (ignored)" is NOT read: mca_base_component_repository.c prints that hint for any plugin
+    # libltdl could not open, a missing dependency library (an unused network's) included.
+    _p(
+        "h7.ompi_plugin_symbol",
+        ("undefined symbol",),
+        r"(?P<plugin>mca_\w{1,60}\.so): undefined symbol: "
+        r"(?P<sym>(?:opal|ompi|orte|pmix)_\w{1,200})",
+    ),
     # --- h48 kinds (holdout4/8 work plans) ---
     # bash jobs.c prints a signalled job as strsignal(SIGILL) ("Illegal instruction", siglist.c)
     # then " (core dumped)"; pastes mangle the suffix (spaces inside the parentheses, words

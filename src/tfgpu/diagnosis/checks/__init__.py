@@ -37,6 +37,8 @@ from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import (
     collective_group_mismatch,
     gpu_peer_access_failed,
+    nccl_header_missing,
+    openmpi_plugin_symbol,
     rule_nccl,
 )
 from tfgpu.diagnosis.checks.driver import (
@@ -218,6 +220,7 @@ from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
     horovod_extension_not_built,
+    horovod_extension_symbol,
     op_library_built_for_other_tensorflow,
 )
 from tfgpu.diagnosis.checks.device_placement import (
@@ -488,6 +491,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_warning,
     tensors_on_conflicting_devices,
     tpu_not_found,
+    # --- Horovod build/ABI, NCCL headers, Open MPI plugins (holdout7 kinds) ---
+    horovod_extension_symbol,
+    nccl_header_missing,
+    openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
 )

@@ -30,6 +30,15 @@ def from_log(ctx: Facts, pattern: str, build: Callable[[Hits, Hit], Finding]) ->
     return [build(hits, hits.first[0])] if hits.count else []
 
 
+def from_logs(ctx: Facts, patterns: tuple[str, ...],
+              build: Callable[[list[Hit]], Finding]) -> list[Finding]:
+    """:func:`from_log` for a finding that any of several log ``patterns`` shows: ``[]`` when
+    none matched, else ``[build(hits)]`` with all their hits (:meth:`Hits.all`, pattern by
+    pattern; ``log_evidence`` sorts them by line)."""
+    hits = [h for name in patterns for h in ctx.h(name).all()]
+    return [build(hits)] if hits else []
+
+
 #: What the fix writers take: the one view (:class:`Facts`) or, in host checks, its host
 #: facts.  Without host facts (a pasted log) the writers write the generic command.
 View = Facts | HostFacts

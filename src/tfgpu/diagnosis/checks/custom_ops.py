@@ -230,3 +230,71 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
         return [catalogue.make("custom-op-cxx11-abi-mismatch", so=so,
                                evidence=log_evidence([h]), cause=cause, fix=fix)]
     return []
+
+
+# --- Horovod build/ABI (holdout7 kinds) ---
+# Sources: horovod/horovod@2626dc87a3a8eb8fb7d2216198ce45bce0f9e65a docs/troubleshooting.rst
+# ("libcudart.so.X.Y": the framework and Horovod were built with different CUDA versions;
+# rebuild with HOROVOD_CUDA_HOME and pip install --no-cache-dir), horovod/common/exceptions.py
+# (framework version changed since install: reinstall with --no-cache-dir).
+
+#: A public CUDA runtime API function (``cudaLaunch``, ``cudaMemcpyAsync``): no leading
+#: underscores (those are the fat-binary registration symbols op_library_* reads).
+_CUDART_API = re.compile(r"^cuda[A-Z]\w{0,60}$")
+
+_HVD_REBUILD = (
+    "pip list 2>/dev/null | grep -i -E '^(tensorflow|tf-nightly|torch|horovod) '   # the "
+    "framework and Horovod versions installed now",
+    "pip uninstall -y horovod",
+    "HOROVOD_WITH_TENSORFLOW=1 pip install --no-cache-dir horovod   # rebuilds it against "
+    "the framework, CUDA and MPI installed now (--no-cache-dir: not the wheel pip built "
+    "before)",
+)
+
+
+def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
+    """Horovod's compiled extension did not load because of an undefined symbol.
+
+    ``horovod-built-against-other-cuda``: the glibc form ``<horovod lib>.so: undefined
+    symbol: cuda<Name>`` (a CUDA runtime API function): Horovod was compiled against another
+    CUDA than the libcudart loaded now. ``horovod-extension-symbol-missing`` (hedged: the
+    framework, CUDA or MPI changed since the build): a report that says Horovod's import
+    hit an "undefined symbol" without naming the library and symbol. A named TensorFlow
+    symbol is ``op-library-built-for-other-tensorflow``'s; MPI and libstdc++ symbols are
+    left unclaimed (their causes differ).
+    """
+    named = [(h, *_library(h)) for h in ctx.h("core.op_lib_symbol").all()]
+    named += [(h, h.g("lib") or "", h.g("sym") or "") for h in ctx.h("h7.hvd_cuda_symbol").all()]
+    for hit, lib, sym in named:
+        if not lib or _package(lib) != "horovod" or not _CUDART_API.match(sym):
+            continue
+        return [catalogue.make(
+            "horovod-built-against-other-cuda",
+            library=lib.rsplit("/", 1)[-1], symbol=sym,
+            evidence=log_evidence([hit]),
+            fix=(
+                "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
+                "   # the CUDA version the framework was built for",
+                "ls -d /usr/local/cuda*; nvcc --version   # the CUDA toolkits Horovod's "
+                "build can find",
+                "pip uninstall -y horovod",
+                "HOROVOD_CUDA_HOME=/usr/local/cuda-<that version> HOROVOD_GPU_OPERATIONS=NCCL "
+                "pip install --no-cache-dir horovod   # or HOROVOD_CUDA_INCLUDE and "
+                "HOROVOD_CUDA_LIB",
+            ),
+        )]
+    hits = ctx.h("h7.hvd_symbol_prose")
+    prose = [h for h in hits.all() if _UNDEFINED not in h.text]
+    if not prose or ctx.h("core.op_lib_symbol").count or ctx.h("h7.hvd_cuda_symbol").count:
+        return []
+    fw = prose[0].g("fw") or ""
+    return [catalogue.make(
+        "horovod-extension-symbol-missing",
+        fw=f" (horovod{fw})" if fw else "",
+        evidence=log_evidence(prose),
+        fix=(*_HVD_REBUILD,
+             "# a TensorFlow nightly or other build: use the TensorFlow release Horovod was "
+             "built against, or rebuild Horovod after every framework change; the full error "
+             "names the missing symbol (tensorflow:: = framework, cuda* = CUDA, MPI_/ompi_ = "
+             "MPI)"),
+    )]

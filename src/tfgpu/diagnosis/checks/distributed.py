@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 
 
 def rule_nccl(ctx: Facts) -> list[Finding]:
@@ -48,45 +49,36 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     system = ctx.h("nccl.system")
     shm = ctx.h("nccl.shm")
     iommu = ctx.h("iommu.fault")
+
+    def transport(hits: Hits) -> tuple[Evidence, ...]:
+        """The evidence of a transport NCCL could not use: its first two ``hits`` with NCCL's
+        first error and system line."""
+        return log_evidence(hits.first[:2], err.first[:1], system.first[:1])
+
     if iommu.count:
-        out.append(
-            catalogue.make(
-                "multi-gpu-p2p-check", variant="iommu-faults",
-                evidence=log_evidence(iommu.first[:2], err.first[:1], system.first[:1]),
-                fix=(
-                    "NCCL_P2P_DISABLE=1 python train.py   # stop-gap: no peer-to-peer",
-                    "# lasting fix: boot with intel_iommu=off or iommu=pt (or disable VT-d/ACS in "
-                    "the BIOS), then check: nvidia-smi topo -m",
-                ),
-            )
-        )
+        out.append(catalogue.make(
+            "multi-gpu-p2p-check", variant="iommu-faults", evidence=transport(iommu),
+            fix=("NCCL_P2P_DISABLE=1 python train.py   # stop-gap: no peer-to-peer",
+                 "# lasting fix: boot with intel_iommu=off or iommu=pt (or disable VT-d/ACS in "
+                 "the BIOS), then check: nvidia-smi topo -m"),
+        ))
     elif shm.count and (err.count or system.count) and any(
             "Permission denied" in h.text for h in shm.all()):
         # falsepos2: the segment could not be created for lack of permission, not of space
-        out.append(
-            catalogue.make(
-                "nccl-shm-too-small", variant="permission",
-                evidence=log_evidence(shm.first[:2], err.first[:1], system.first[:1]),
-                fix=(
-                    "ls -ld /dev/shm   # must be drwxrwxrwt (mode 1777)",
-                    "sudo chmod 1777 /dev/shm",
-                    "# stop-gap: NCCL_SHM_DISABLE=1",
-                ),
-            )
-        )
+        out.append(catalogue.make(
+            "nccl-shm-too-small", variant="permission", evidence=transport(shm),
+            fix=("ls -ld /dev/shm   # must be drwxrwxrwt (mode 1777)",
+                 "sudo chmod 1777 /dev/shm",
+                 "# stop-gap: NCCL_SHM_DISABLE=1"),
+        ))
     elif shm.count and (err.count or system.count):
-        out.append(
-            catalogue.make(
-                "nccl-shm-too-small",
-                evidence=log_evidence(shm.first[:2], err.first[:1], system.first[:1]),
-                fix=(
-                    "df -h /dev/shm   # Docker's default is 64 MB",
-                    "docker run --shm-size=1g ...   # or --ipc=host; Kubernetes: mount an "
-                    "emptyDir {medium: Memory} at /dev/shm",
-                    "# remove stale nccl-shm-* files in /dev/shm; stop-gap: NCCL_SHM_DISABLE=1",
-                ),
-            )
-        )
+        out.append(catalogue.make(
+            "nccl-shm-too-small", evidence=transport(shm),
+            fix=("df -h /dev/shm   # Docker's default is 64 MB",
+                 "docker run --shm-size=1g ...   # or --ipc=host; Kubernetes: mount an "
+                 "emptyDir {medium: Memory} at /dev/shm",
+                 "# remove stale nccl-shm-* files in /dev/shm; stop-gap: NCCL_SHM_DISABLE=1"),
+        ))
     elif ib.count and (err.count or system.count):
         calls = sorted({c for h in ib.all() if (c := h.g("call"))})
         out.append(
@@ -242,3 +234,57 @@ def collective_group_mismatch(ctx: Facts) -> list[Finding]:
              "task index < the worker count, and see the same number of GPUs "
              "(CUDA_VISIBLE_DEVICES)"),
     )]
+
+
+# --- NCCL headers and Open MPI plugins (holdout7 kinds) ---
+# Sources: horovod/horovod@2626dc87a3a8eb8fb7d2216198ce45bce0f9e65a docs/troubleshooting.rst
+# ("NCCL 2 is not found during installation": HOROVOD_NCCL_HOME, or HOROVOD_NCCL_INCLUDE and
+# HOROVOD_NCCL_LIB); open-mpi/ompi@8efebee745e15516a7f5f1f295df86c78014c76c
+# docs/installing-open-mpi/installation-location.rst and updating.rst (uninstall the old Open
+# MPI before installing another), docs/tuning-apps/dynamic-loading.rst (RTLD_GLOBAL).
+
+
+def nccl_header_missing(ctx: Facts) -> list[Finding]:
+    """``fatal error: nccl.h: No such file or directory`` or Horovod's "NCCL 2.0 library or
+    its later version was not found": NCCL's development files are not where the build
+    looks (``nccl-header-not-found``)."""
+    return from_log(ctx, "h7.nccl_header", lambda hits, first: catalogue.make(
+        "nccl-header-not-found",
+        evidence=log_evidence(hits),
+        fix=(
+            "find / -name nccl.h -not -path '*/proc/*' 2>/dev/null; ls /usr/lib/*/libnccl* "
+            "2>/dev/null   # where NCCL's header and library are, if anywhere",
+            "sudo apt-get install libnccl2 libnccl-dev   # NCCL for the installed CUDA from "
+            "NVIDIA's CUDA repository (the package version names its CUDA: +cudaX.Y)",
+            "HOROVOD_GPU_OPERATIONS=NCCL HOROVOD_NCCL_HOME=/path/to/nccl pip install "
+            "--no-cache-dir horovod   # or HOROVOD_NCCL_INCLUDE=<folder of nccl.h> "
+            "HOROVOD_NCCL_LIB=<folder of libnccl.so>",
+        ),
+    ))
+
+
+def openmpi_plugin_symbol(ctx: Facts) -> list[Finding]:
+    """An Open MPI plugin (``mca_*.so``) needs an Open MPI core symbol the loaded libraries
+    lack (``openmpi-plugin-symbol-missing``, hedged between mixed installations and libmpi
+    loaded without RTLD_GLOBAL)."""
+    def build(hits: Hits, first: Hit) -> Finding:
+        plugin, sym = first.g("plugin"), first.g("sym")
+        return catalogue.make(
+            "openmpi-plugin-symbol-missing",
+            plugin=f" ({plugin})" if plugin else "", sym=f" ({sym})" if sym else "",
+            evidence=log_evidence(hits),
+            fix=(
+                "ompi_info --version; which mpirun; ldconfig -p | grep -E 'libmpi|libopen-pal'"
+                "   # the Open MPI installations this machine has",
+                "ls -l --time-style=long-iso $(dirname $(ldconfig -p | awk '/libopen-pal.so /"
+                "{print $NF; exit}'))/openmpi/mca_*.so | head   # plugins older than the "
+                "libraries come from a previous install",
+                "# mixed installations: remove the old Open MPI (make uninstall in its build "
+                "tree, or delete its lib/openmpi plugins and libmpi*/libopen-* files), then "
+                "reinstall one Open MPI cleanly and rebuild Horovod against it "
+                "(pip install --no-cache-dir horovod)",
+                "# libmpi opened by a program without RTLD_GLOBAL: load it with "
+                "ctypes.CDLL('libmpi.so', mode=ctypes.RTLD_GLOBAL) before the plugins run",
+            ),
+        )
+    return from_log(ctx, "h7.ompi_plugin_symbol", build)

@@ -46,17 +46,15 @@ def tfjs_unsupported_platform(f: Facts) -> list[Finding]:
 def tfjs_addon_missing(f: Facts) -> list[Finding]:
     """``tfjs_binding.node`` not found, or node-pre-gyp failed to fetch/build it."""
     # audit 10: node-pre-gyp's own "no prebuilt binary for this Node.js" lines
-    hits = f.h("tfjs.no_binding").all() + f.h("audit10.tfjs_prebuilt").all()
-    if not hits:
-        return []
-    return [catalogue.make(
+    patterns = ("tfjs.no_binding", "audit10.tfjs_prebuilt")
+    return c.from_logs(f, patterns, lambda hits: catalogue.make(
         "tfjs-node-gpu-addon-missing", evidence=log_evidence(hits),
         fix=("npm rebuild @tensorflow/tfjs-node-gpu --build-addon-from-source   # the message's "
              "own fix (use tfjs-node for the CPU package)",
              "# first read the npm install log for the download or node-pre-gyp error; building "
              "needs Python 3 and a C++ toolchain (Windows: Visual Studio Build Tools)",
              "node -v   # an LTS Node.js that tfjs-node publishes prebuilt addons for"),
-    )]
+    ))
 
 
 def tfjs_cuda_libraries_missing(f: Facts) -> list[Finding]:
