@@ -92,13 +92,13 @@ def read_facts_target(path: str) -> TargetHost:
         target = target_from_facts(read_facts_file(path), origin=path)
         # a snapshot whose OS and GPU no machine has (an Apple GPU on Linux) is not one host's
         check_gpu_platform(target.os, target.arch, target.gpu_vendor, target.gpu_name)
-        return target
     except OSError as exc:
         raise UsageError(f"--facts {path}: cannot read it ({exc})") from None
     except (FactsFormatError, TargetError) as exc:
         raise UsageError(
             f"--facts {path}: not a tfgpu facts snapshot ({exc}); make one with `tfgpu facts`"
         ) from None
+    return target
 
 
 def build_target(args: argparse.Namespace) -> TargetHost:
