@@ -2819,6 +2819,18 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # XLA's cupti_tracer.cc maps CUPTI_ERROR_INSUFFICIENT_PRIVILEGES to this status text
     _p("uni.cupti_privilege", ("cupti needs root access",), r"CUPTI needs root access"),
+    # --- versions written in prose (eyes2, final-eyes F1) ---
+    # "tf 2.12.0 Windows 11", "TensorFlow 2.1.0 Windows 10 CUDA 10.2.89", a `conda list`
+    # row "tensorflow 2.10.1  pypi_0  pypi": only an X.Y.Z version RIGHT AFTER the word
+    # tensorflow (or a TensorFlow distribution name) or tf; read by view.tf_version as the
+    # other ctx.tf_version hits (the last one wins). CUDA in prose: ctx.cuda_prose.
+    _p(
+        "ctx.tf_version",
+        ("tf ..", "tensorflow ..", "tensorflow-gpu ..", "tensorflow-cpu ..",
+         "tensorflow-intel ..", "tensorflow-macos .."),
+        r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
+        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?![\w.])",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
