@@ -88,6 +88,34 @@ def unset_env(f: View, name: str) -> str:
     return _per_shell(f, f"Remove-Item Env:{name}", f"set -e {name}", f"unset {name}")
 
 
+def show_env(f: View, name: str, comment: str) -> tuple[str, ...]:
+    """Lines that show whether environment variable ``name`` is set, and to what, with
+    ``comment`` (no ``#``) after the first.  ``echo $VAR`` prints an empty line both when
+    ``VAR`` is unset and when it is set and empty, which mean different things for
+    ``CUDA_VISIBLE_DEVICES`` (final-eyes F3), so POSIX shells get ``env | grep`` (no
+    output: not set); Windows gets PowerShell's ``Get-ChildItem Env:`` then cmd.exe's
+    ``set NAME`` alone on its line (cmd has no ``#`` comments)."""
+    if shell_kind(f) == "powershell":
+        return (f"Get-ChildItem Env:{name}   # PowerShell; {comment}; an error: not set "
+                "(cmd.exe: the next line)", f"set {name}")
+    return (f"env | grep {name}   # {comment}; no output: not set",)
+
+
+#: ``echo $X_VISIBLE_DEVICES   # comment``: a variable whose unset and empty states differ.
+_ECHO_VAR = re.compile(
+    r"^echo \$(?P<name>[A-Z_]{0,20}VISIBLE_DEVICES)(?:\s+#\s*(?P<comment>.*))?$")
+
+
+def show_env_lines(f: View, fix: Iterable[str]) -> tuple[str, ...]:
+    """``fix`` with every ``echo $..._VISIBLE_DEVICES   # comment`` line (static fix
+    tables) replaced by :func:`show_env`'s lines for this host; other lines as given."""
+    out: list[str] = []
+    for ln in fix:
+        m = _ECHO_VAR.match(ln)
+        out.extend(show_env(f, m["name"], m["comment"] or "its value") if m else (ln,))
+    return tuple(out)
+
+
 def pip(f: View, *args: str) -> str:
     """``<this python> -m pip ARGS`` for the probed interpreter, quoted for this shell.
 

@@ -55,7 +55,7 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "gpu-not-visible",
         "the CUDA driver sees no CUDA-capable GPU: none is installed, CUDA_VISIBLE_DEVICES hides "
         "them, or (WSL2/containers) the GPU is not passed through",
-        ("nvidia-smi", "echo $CUDA_VISIBLE_DEVICES   # empty or -1 hides every GPU"),
+        ("nvidia-smi", "echo $CUDA_VISIBLE_DEVICES   # set and empty or -1 hides every GPU"),
     ),
     "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED": (
         "gpu-not-visible",
@@ -177,6 +177,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
         )
+        fix = c.show_env_lines(ctx, fix)  # echo $VAR cannot tell unset from empty (F3)
         named = ctx.kb.cuda_error_named(name)
         num = code or (str(named.code) if named is not None else None)
         num = num or "code not in tfgpu's CUresult table"
@@ -1063,7 +1064,7 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
         fix=("nvidia-smi   # does the driver see the GPU, and which processes use it?",
              "nvidia-smi -q -d COMPUTE   # 'Prohibited' allows no context, 'Exclusive Process' "
              "only one process",
-             "echo $CUDA_VISIBLE_DEVICES   # the ordinals TensorFlow counts from",
+             *c.show_env(ctx, "CUDA_VISIBLE_DEVICES", "the ordinals TensorFlow counts from"),
              "sudo dmesg | grep -i -E 'xid|nvrm'   # driver faults; after a driver update or "
              "a suspend, reboot"),
     )]

@@ -536,7 +536,7 @@ def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits),
         fix=("python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\""
              "   # the GPUs TensorFlow registered",
-             "echo $CUDA_VISIBLE_DEVICES",
+             *c.show_env(ctx, "CUDA_VISIBLE_DEVICES", "the GPUs TensorFlow may see"),
              "# build the strategy from what exists: tf.distribute.MirroredStrategy() with no "
              "devices argument uses every visible GPU"),
     ))
