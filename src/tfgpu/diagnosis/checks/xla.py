@@ -188,8 +188,9 @@ def _ptxas_wheel(ctx: Facts) -> str:
     if shown is not None:
         return (f"# the log names {shown[1]}, the CUDA this TensorFlow build most likely "
                 f"uses (XLA searches its folder): install a CUDA {shown[0]}.x toolkit (its "
-                "bin/ptxas and nvvm/libdevice) and point XLA_FLAGS at it (below), or pip install -U "
-                f'"nvidia-cuda-nvcc-cu{shown[0]}" where this TensorFlow reads the pip CUDA wheels')
+                "bin/ptxas and nvvm/libdevice) and point XLA_FLAGS at it (below), or "
+                f'pip install -U "nvidia-cuda-nvcc-cu{shown[0]}" where this TensorFlow reads '
+                "the pip CUDA wheels")
     return ('pip install -U "nvidia-cuda-nvcc-cu12"   # or -cu11: match the CUDA major '
             "TensorFlow was built with (tf.sysconfig.get_build_info()['cuda_version'])")
 
