@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tfgpu.facts import HostFacts, ProbeRecord
 from tfgpu.facts.view import Facts, cc_key, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs
 
 if TYPE_CHECKING:
     from tfgpu.facts.log import Hit, Hits
@@ -163,6 +163,8 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     """
     if isinstance(f, Facts) and f.windows:
         lines = windows_lines(lines)
+    if isinstance(f, Facts) and f.tf_predates(BUILD_INFO_FIRST):
+        lines = no_build_info_lines(f, lines)
     facts = _host(f)
     if facts is None:
         return tuple(dict.fromkeys(line if is_command_line(line) else f"# {line.strip()}"
@@ -176,6 +178,33 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             continue
         out.append(fix_line(facts, line))
     return tuple(dict.fromkeys(out))
+
+
+#: The oldest TensorFlow series whose fix lines may call ``tf.sysconfig.get_build_info()``.
+#: Not verified against a TensorFlow release note here (no TensorFlow docs mirror): 2.4 is
+#: the conservative floor the final-eyes review (F5) asked for when unverified; older logs
+#: get :func:`no_build_info_lines`.
+BUILD_INFO_FIRST = (2, 4)
+
+
+def no_build_info_lines(f: Facts, lines: Iterable[str]) -> list[str]:
+    """Fix lines for a TensorFlow older than :data:`BUILD_INFO_FIRST`: a command calling
+    ``tf.sysconfig.get_build_info()`` becomes ``tf.test.is_built_with_cuda()`` plus the
+    tested-configurations table (``docs.toml`` ``tf-source-gpu`` /
+    ``tf-source-windows-gpu``); a comment naming it names those instead."""
+    table = docs.url("tf-source-windows-gpu" if f.windows else "tf-source-gpu")
+    out: list[str] = []
+    for line in lines:
+        if "get_build_info" not in line:
+            out.append(line)
+        elif line.lstrip().startswith("#"):
+            out.append(re.sub(r"tf\.sysconfig\.get_build_info\(\)(?:\[[^\]]*\])?",
+                              f"the tested-build table {table}", line))
+        else:
+            out.append('python -c "import tensorflow as tf; print(tf.__version__, '
+                       'tf.test.is_built_with_cuda())"   # then the CUDA/cuDNN that version '
+                       f"was built for: {table} (this TensorFlow predates sysconfig's build info)")
+    return out
 
 
 #: ``which X`` (POSIX shells) at the start of a fix line, and what follows an ``&&``.
