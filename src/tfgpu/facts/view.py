@@ -285,8 +285,10 @@ class Facts:
     @property
     def log_cuda_versions(self) -> tuple[str, ...]:
         """CUDA toolkit versions named by folders in the log (``/usr/local/cuda-11.2/lib64``,
-        ``...\\CUDA\\v11.2\\bin``), first seen first."""
-        return tuple(self.h("ctx.cuda_path").by_key)
+        ``...\\CUDA\\v11.2\\bin``), first seen first; then versions written in prose
+        (``CUDA 10.2.89``, final-eyes F1)."""
+        folders = tuple(self.h("ctx.cuda_path").by_key)
+        return folders + tuple(v for v in self.h("ctx.cuda_prose").by_key if v not in folders)
 
     @property
     def any_cuda_versions(self) -> tuple[str, ...]:

@@ -2831,6 +2831,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
         r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?![\w.])",
     ),
+    # "CUDA 10.2.89", "cuda 12.2 and cudnn 8.9": a CUDA toolkit version right after the word
+    # CUDA (not nvidia-smi's "CUDA Version: 12.2", the driver's CUDA); view.log_cuda_versions
+    _p(
+        "ctx.cuda_prose",
+        ("cuda .",),
+        r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
+        "v",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -126,6 +126,10 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         )
         if have and not any(v.startswith(tested[0]) for v in have):
             cause += f"; this host has CUDA {', '.join(have)}, which does not provide {dll}"
+        elif not have and (named := ctx.log_cuda_versions) and not any(
+                v.startswith(tested[0]) for v in named):  # final-eyes F1: "CUDA 10.2.89"
+            cause += (f"; the log names CUDA {', '.join(named)}, which does not provide "
+                      f"{dll} (each CUDA release has its own DLL names)")
         cause += ", so TensorFlow silently falls back to the CPU."
         sev = E
         fix = [

@@ -204,7 +204,7 @@ def _build_cuda_major(ctx: Facts) -> tuple[str, str] | None:
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
     if tested is not None:
         return tested.cuda.split(".")[0], f"CUDA {tested.cuda}"
-    for v in ctx.log_cuda_versions:
+    for v in ctx.h("ctx.cuda_path").by_key:  # a folder, not a version written in prose
         return v.split(".")[0], f"CUDA {v} ({'cuda-' + v} in the log)"
     return None
 
