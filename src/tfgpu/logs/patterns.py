@@ -2831,6 +2831,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
         r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?![\w.])",
     ),
+    # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
+    # read by visibility.rule_gpu_not_visible
+    _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),
     # "CUDA 10.2.89", "cuda 12.2 and cudnn 8.9": a CUDA toolkit version right after the word
     # CUDA (not nvidia-smi's "CUDA Version: 12.2", the driver's CUDA); view.log_cuda_versions
     _p(
