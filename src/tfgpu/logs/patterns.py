@@ -2834,6 +2834,22 @@ PATTERNS: tuple[Pattern, ...] = (
     # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
     # read by visibility.rule_gpu_not_visible
     _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),
+    # R's reticulate / tensorflow / keras packages (final-eyes F6): the R session, and the
+    # Python it uses as R's tf_config() prints it, "Python v3.10 (~/.virtualenvs/
+    # r-tensorflow/bin/python)"; read by view.r_host / view.r_python
+    _p(
+        "ctx.r_host",
+        ("library(tensorflow)", "library(keras", "r-tensorflow", "r-reticulate",
+         "py_module_import", "reticulate::", "tf_config()", "install_tensorflow("),
+        r"library\((?:tensorflow|keras3?)\)|[/\\]r-(?:tensorflow|reticulate)\b"
+        r"|py_module_import\(|reticulate::|\btf_config\(\)|install_tensorflow\(",
+    ),
+    _p(
+        "ctx.r_python",
+        ("python v.",),
+        r"^[ \t]{0,8}Python v\d\.\d{1,2}(?:\.\d{1,3})? \((?P<py>[^()\s]{1,300}[/\\]"
+        r"python(?:\d(?:\.\d{1,2})?)?(?:\.exe)?)\)[ \t]{0,8}$",
+    ),
     # "CUDA 10.2.89", "cuda 12.2 and cudnn 8.9": a CUDA toolkit version right after the word
     # CUDA (not nvidia-smi's "CUDA Version: 12.2", the driver's CUDA); view.log_cuda_versions
     _p(

@@ -165,6 +165,8 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
         lines = windows_lines(lines)
     if isinstance(f, Facts) and f.tf_predates(BUILD_INFO_FIRST):
         lines = no_build_info_lines(f, lines)
+    if isinstance(f, Facts) and f.host is None and f.r_host:
+        lines = r_lines(f, lines)
     facts = _host(f)
     if facts is None:
         return tuple(dict.fromkeys(line if is_command_line(line) else f"# {line.strip()}"
@@ -204,6 +206,48 @@ def no_build_info_lines(f: Facts, lines: Iterable[str]) -> list[str]:
             out.append('python -c "import tensorflow as tf; print(tf.__version__, '
                        'tf.test.is_built_with_cuda())"   # then the CUDA/cuDNN that version '
                        f"was built for: {table} (this TensorFlow predates sysconfig's build info)")
+    return out
+
+
+#: A fix line that runs Python or pip: optional "# or: " lead, VAR=value prefixes, the
+#: program, the rest.
+_PY_LINE = re.compile(r"^(?P<lead>(?:#\s*)?or:?\s+)?(?P<env>(?:[A-Z_][A-Z0-9_]*=\S*\s+)*)"
+                      r"(?P<cmd>python3?|pip3?)(?P<rest>\s.*)$")
+
+
+def r_lines(f: Facts, lines: Iterable[str]) -> list[str]:
+    """Fix lines for an R (reticulate) user (:attr:`Facts.r_host`, final-eyes F6): ``python``
+    and ``pip`` become the interpreter R uses when the log shows it (:attr:`Facts.r_python`,
+    ``<it> -m pip``); without it ``pip install PKGS`` becomes R's
+    ``reticulate::py_install(c(...), pip = TRUE)`` and ``python`` lines say which Python
+    to use.  Other lines stay as written."""
+    py = f.r_python
+    out: list[str] = []
+    for line in lines:
+        m = _PY_LINE.match(line)
+        if m is None:
+            out.append(line)
+            continue
+        lead, env, cmd, rest = m["lead"] or "", m["env"], m["cmd"], m["rest"]
+        if py is not None:
+            prog = py if cmd.startswith("python") else f"{py} -m pip"
+            out.append(f"{lead}{env}{prog}{rest}")
+            continue
+        body, _, comment = rest.partition("   #")
+        words = body.split()
+        if cmd.startswith("pip") and words[:1] == ["install"]:
+            pkgs = [w.strip("'\"") for w in words[1:] if not w.startswith("-")]
+            if pkgs:
+                out.append(f"{lead}reticulate::py_install(c("
+                           + ", ".join(f'"{p}"' for p in pkgs)
+                           + "), pip = TRUE)   # in R: into the Python reticulate uses"
+                           + (f";{comment}" if comment else ""))
+                continue
+        if cmd.startswith("python"):
+            out.append(line + ("; " if comment else "   # ")
+                       + "run it with the Python R uses (R: reticulate::py_config())")
+            continue
+        out.append(line)
     return out
 
 
