@@ -133,7 +133,8 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
                 f = dataclasses.replace(
                     f, severity=Severity.INFO, fix=(),
                     title=spec.deferred_title.format(cause_id=cause.id),
-                    cause=f"{f.cause}; the reason is the finding {cause.id}: {cause.title}")
+                    cause=f"{f.cause.rstrip('.')}; the reason is the finding {cause.id}: "
+                          f"{cause.title}")
         out.append(f)
     return sort_findings(out)
 

@@ -179,6 +179,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
     created = any(f.id == "gpu-device-created" for f in findings)
+    # final-eyes F6: a known message read as a note (DirectML's DML devices) is a finding too
+    notes = [f for f in findings if f.severity is Severity.INFO and not f.harmless
+             and f.id != "gpu-device-created"]
     if not stats.non_blank and stats.bytes_read == 0:
         headline = "No log lines: the input is empty."
     elif not stats.non_blank:
@@ -197,6 +200,8 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
         )
     elif created:
         headline = "No problem found: TensorFlow created its GPU device(s)."
+    elif notes:
+        headline = f"No problem found; {_plural(len(notes), 'note')}: {notes[0].title}"
     else:
         headline = (
             "No known TensorFlow/CUDA message found in the log; it does not show whether the "

@@ -285,8 +285,10 @@ class Facts:
     @property
     def log_cuda_versions(self) -> tuple[str, ...]:
         """CUDA toolkit versions named by folders in the log (``/usr/local/cuda-11.2/lib64``,
-        ``...\\CUDA\\v11.2\\bin``), first seen first."""
-        return tuple(self.h("ctx.cuda_path").by_key)
+        ``...\\CUDA\\v11.2\\bin``), first seen first; then versions written in prose
+        (``CUDA 10.2.89``, final-eyes F1)."""
+        folders = tuple(self.h("ctx.cuda_path").by_key)
+        return folders + tuple(v for v in self.h("ctx.cuda_prose").by_key if v not in folders)
 
     @property
     def any_cuda_versions(self) -> tuple[str, ...]:
@@ -485,6 +487,21 @@ class Facts:
         ``external/org_tensorflow/tensorflow/...`` paths that TensorFlow's patterns match."""
         return bool(self.h("ctx.jax").count) and not self.h("ctx.tf_python").count
 
+    # --- R hosts (eyes2, final-eyes F6) --------------------------------------------------------
+    @property
+    def r_host(self) -> bool:
+        """The log is from R (reticulate, R's tensorflow/keras packages): ``library(tensorflow)``,
+        an ``r-tensorflow``/``r-reticulate`` environment path, ``py_module_import``, or R's
+        ``tf_config()`` output (patterns ``ctx.r_host``, ``ctx.r_python``)."""
+        return bool(self.h("ctx.r_host").count or self.h("ctx.r_python").count)
+
+    @property
+    def r_python(self) -> str | None:
+        """The Python interpreter R uses, as R's ``tf_config()`` prints it ("Python v3.10
+        (~/.virtualenvs/r-tensorflow/bin/python)"); else ``None``."""
+        hit = self.h("ctx.r_python").last
+        return hit.g("py") if hit is not None else None
+
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")
@@ -527,3 +544,4 @@ def size_to_mib(text: str) -> float | None:
     factor = {"": 1 / 2**20, "K": 1 / 1024, "M": 1.0, "G": 1024.0, "T": 1024.0 * 1024}[unit]
     mib = value * factor
     return mib if 0 <= mib <= MAX_SIZE_MIB else None
+

@@ -2819,7 +2819,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # XLA's cupti_tracer.cc maps CUPTI_ERROR_INSUFFICIENT_PRIVILEGES to this status text
     _p("uni.cupti_privilege", ("cupti needs root access",), r"CUPTI needs root access"),
-    # --- Horovod build/ABI, NCCL headers, Open MPI plugins (holdout7 kinds) ---
+    # --- Horovod build/ABI, NCCL headers, Open MPI plugins ---
     # Sources: horovod/horovod@2626dc87 docs/troubleshooting.rst ("NCCL 2 is not found during
     # installation": the compiler's "fatal error: nccl.h: No such file or directory" and
     # setup's "NCCL 2.0 library or its later version was not found"; "libcudart.so.X.Y":
@@ -2864,7 +2864,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<plugin>mca_\w{1,60}\.so): undefined symbol: "
         r"(?P<sym>(?:opal|ompi|orte|pmix)_\w{1,200})",
     ),
-    # --- h48 kinds (holdout4/8 work plans) ---
+    # --- tf-keras for deepface, pasted Illegal instruction, /proc driver, cuDNN 8 sub-DLLs ---
     # bash jobs.c prints a signalled job as strsignal(SIGILL) ("Illegal instruction", siglist.c)
     # then " (core dumped)"; pastes mangle the suffix (spaces inside the parentheses, words
     # appended by a terminal or translation): the line still starts with the signal's name and
@@ -2883,6 +2883,45 @@ PATTERNS: tuple[Pattern, ...] = (
         ("requires tf-keras package",),
         r"You have tensorflow (?P<dftf>\d+\.\d+[\w.+-]{0,20}) and this requires tf-keras "
         r"package",
+    ),
+    # --- versions written in prose ---
+    # "tf 2.12.0 Windows 11", "TensorFlow 2.1.0 Windows 10 CUDA 10.2.89", a `conda list`
+    # row "tensorflow 2.10.1  pypi_0  pypi": only an X.Y.Z version RIGHT AFTER the word
+    # tensorflow (or a TensorFlow distribution name) or tf; read by view.tf_version as the
+    # other ctx.tf_version hits (the last one wins). CUDA in prose: ctx.cuda_prose.
+    _p(
+        "ctx.tf_version",
+        ("tf ..", "tensorflow ..", "tensorflow-gpu ..", "tensorflow-cpu ..",
+         "tensorflow-intel ..", "tensorflow-macos .."),
+        r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
+        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?![\w.])",
+    ),
+    # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
+    # read by visibility.rule_gpu_not_visible
+    _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),
+    # R's reticulate / tensorflow / keras packages (final-eyes F6): the R session, and the
+    # Python it uses as R's tf_config() prints it, "Python v3.10 (~/.virtualenvs/
+    # r-tensorflow/bin/python)"; read by view.r_host / view.r_python
+    _p(
+        "ctx.r_host",
+        ("library(tensorflow)", "library(keras", "r-tensorflow", "r-reticulate",
+         "py_module_import", "reticulate::", "tf_config()", "install_tensorflow("),
+        r"library\((?:tensorflow|keras3?)\)|[/\\]r-(?:tensorflow|reticulate)\b"
+        r"|py_module_import\(|reticulate::|\btf_config\(\)|install_tensorflow\(",
+    ),
+    _p(
+        "ctx.r_python",
+        ("python v.",),
+        r"^[ \t]{0,8}Python v\d\.\d{1,2}(?:\.\d{1,3})? \((?P<py>[^()\s]{1,300}[/\\]"
+        r"python(?:\d(?:\.\d{1,2})?)?(?:\.exe)?)\)[ \t]{0,8}$",
+    ),
+    # "CUDA 10.2.89", "cuda 12.2 and cudnn 8.9": a CUDA toolkit version right after the word
+    # CUDA (not nvidia-smi's "CUDA Version: 12.2", the driver's CUDA); view.log_cuda_versions
+    _p(
+        "ctx.cuda_prose",
+        ("cuda .",),
+        r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
+        "v",
     ),
 )
 

@@ -95,7 +95,9 @@ def make_plan(
         plan.uses_gpu and target.gpu_vendor == "nvidia"
         and (planner.cc is None or any(w.ref == blackwell_ref for w in warnings))
     )
-    if gpu_unverified and not any("--cc" in w.text for w in warnings):
+    # final-eyes F7: only when the compute capability is really unknown (the table row of
+    # an RTX 50 GPU gives it; the Blackwell note alone is no reason to ask for --cc)
+    if gpu_unverified and planner.cc is None and not any("--cc" in w.text for w in warnings):
         warnings.append(
             Reason(
                 f"the compute capability of {target.gpu_name or 'the GPU'!r} is unknown; pass "

@@ -239,6 +239,17 @@ def _keep_catalogue_words(doc: Mapping[str, Any], redacted: dict[str, Any]) -> N
             a.update({k: b[k] for k in _CATALOGUE_KEYS if k in b})
 
 
+#: Fix lines that only PowerShell / cmd.exe runs (final-eyes F2): a fenced block holding
+#: one is marked ``powershell``, not ``sh``.
+_WINDOWS_FIX = re.compile(r"^\s*(?:\$env:|set [A-Za-z_]\w*=|Remove-Item |Get-ChildItem |& )")
+
+
+def _fix_lang(fix: Sequence[Any]) -> str:
+    """The markdown code-fence language of a finding's fix lines: ``powershell`` when one
+    is a Windows shell command (``$env:X = ...``, cmd's ``set X=...``), else ``sh``."""
+    return "powershell" if any(_WINDOWS_FIX.match(str(ln)) for ln in fix) else "sh"
+
+
 def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
                facts: Mapping[str, Any] | None = None,
                verify: Mapping[str, Any] | None = None,
@@ -276,7 +287,8 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
     for area in (*AREAS, *sorted({str(f.get("area")) for f in problems} - set(AREAS))):
         group = [dict(f, label=_SEVERITY_LABEL.get(str(f.get("severity")), "?"),
                       mark=_SEVERITY_MARK.get(str(f.get("severity")), "?"),
-                      evidence_lines=_evidence_lines(f.get("evidence") or []))
+                      evidence_lines=_evidence_lines(f.get("evidence") or []),
+                      fix_lang=_fix_lang(f.get("fix") or []))
                  for f in problems if f.get("area") == area]
         if group:
             groups.append({"area": area, "findings": group})

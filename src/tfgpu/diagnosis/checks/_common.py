@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from tfgpu.facts import HostFacts, ProbeRecord
 from tfgpu.facts.view import Facts, cc_key, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs
 
 if TYPE_CHECKING:
     from tfgpu.facts.log import Hit, Hits
@@ -88,6 +88,34 @@ def unset_env(f: View, name: str) -> str:
     return _per_shell(f, f"Remove-Item Env:{name}", f"set -e {name}", f"unset {name}")
 
 
+def show_env(f: View, name: str, comment: str) -> tuple[str, ...]:
+    """Lines that show whether environment variable ``name`` is set, and to what, with
+    ``comment`` (no ``#``) after the first.  ``echo $VAR`` prints an empty line both when
+    ``VAR`` is unset and when it is set and empty, which mean different things for
+    ``CUDA_VISIBLE_DEVICES`` (final-eyes F3), so POSIX shells get ``env | grep`` (no
+    output: not set); Windows gets PowerShell's ``Get-ChildItem Env:`` then cmd.exe's
+    ``set NAME`` alone on its line (cmd has no ``#`` comments)."""
+    if shell_kind(f) == "powershell":
+        return (f"Get-ChildItem Env:{name}   # PowerShell; {comment}; an error: not set "
+                "(cmd.exe: the next line)", f"set {name}")
+    return (f"env | grep {name}   # {comment}; no output: not set",)
+
+
+#: ``echo $X_VISIBLE_DEVICES   # comment``: a variable whose unset and empty states differ.
+_ECHO_VAR = re.compile(
+    r"^echo \$(?P<name>[A-Z_]{0,20}VISIBLE_DEVICES)(?:\s+#\s*(?P<comment>.*))?$")
+
+
+def show_env_lines(f: View, fix: Iterable[str]) -> tuple[str, ...]:
+    """``fix`` with every ``echo $..._VISIBLE_DEVICES   # comment`` line (static fix
+    tables) replaced by :func:`show_env`'s lines for this host; other lines as given."""
+    out: list[str] = []
+    for ln in fix:
+        m = _ECHO_VAR.match(ln)
+        out.extend(show_env(f, m["name"], m["comment"] or "its value") if m else (ln,))
+    return tuple(out)
+
+
 def pip(f: View, *args: str) -> str:
     """``<this python> -m pip ARGS`` for the probed interpreter, quoted for this shell.
 
@@ -135,6 +163,10 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     """
     if isinstance(f, Facts) and f.windows:
         lines = windows_lines(lines)
+    if isinstance(f, Facts) and f.tf_predates(BUILD_INFO_FIRST):
+        lines = no_build_info_lines(f, lines)
+    if isinstance(f, Facts) and f.host is None and f.r_host:
+        lines = r_lines(f, lines)
     facts = _host(f)
     if facts is None:
         return tuple(dict.fromkeys(line if is_command_line(line) else f"# {line.strip()}"
@@ -148,6 +180,75 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             continue
         out.append(fix_line(facts, line))
     return tuple(dict.fromkeys(out))
+
+
+#: The oldest TensorFlow series whose fix lines may call ``tf.sysconfig.get_build_info()``.
+#: Not verified against a TensorFlow release note here (no TensorFlow docs mirror): 2.4 is
+#: the conservative floor the final-eyes review (F5) asked for when unverified; older logs
+#: get :func:`no_build_info_lines`.
+BUILD_INFO_FIRST = (2, 4)
+
+
+def no_build_info_lines(f: Facts, lines: Iterable[str]) -> list[str]:
+    """Fix lines for a TensorFlow older than :data:`BUILD_INFO_FIRST`: a command calling
+    ``tf.sysconfig.get_build_info()`` becomes ``tf.test.is_built_with_cuda()`` plus the
+    tested-configurations table (``docs.toml`` ``tf-source-gpu`` /
+    ``tf-source-windows-gpu``); a comment naming it names those instead."""
+    table = docs.url("tf-source-windows-gpu" if f.windows else "tf-source-gpu")
+    out: list[str] = []
+    for line in lines:
+        if "get_build_info" not in line:
+            out.append(line)
+        elif line.lstrip().startswith("#"):
+            out.append(re.sub(r"tf\.sysconfig\.get_build_info\(\)(?:\[[^\]]*\])?",
+                              f"the tested-build table {table}", line))
+        else:
+            out.append('python -c "import tensorflow as tf; print(tf.__version__, '
+                       'tf.test.is_built_with_cuda())"   # then the CUDA/cuDNN that version '
+                       f"was built for: {table} (this TensorFlow predates sysconfig's build info)")
+    return out
+
+
+#: A fix line that runs Python or pip: optional "# or: " lead, VAR=value prefixes, the
+#: program, the rest.
+_PY_LINE = re.compile(r"^(?P<lead>(?:#\s*)?or:?\s+)?(?P<env>(?:[A-Z_][A-Z0-9_]*=\S*\s+)*)"
+                      r"(?P<cmd>python3?|pip3?)(?P<rest>\s.*)$")
+
+
+def r_lines(f: Facts, lines: Iterable[str]) -> list[str]:
+    """Fix lines for an R (reticulate) user (:attr:`Facts.r_host`, final-eyes F6): ``python``
+    and ``pip`` become the interpreter R uses when the log shows it (:attr:`Facts.r_python`,
+    ``<it> -m pip``); without it ``pip install PKGS`` becomes R's
+    ``reticulate::py_install(c(...), pip = TRUE)`` and ``python`` lines say which Python
+    to use.  Other lines stay as written."""
+    py = f.r_python
+    out: list[str] = []
+    for line in lines:
+        m = _PY_LINE.match(line)
+        if m is None:
+            out.append(line)
+            continue
+        lead, env, cmd, rest = m["lead"] or "", m["env"], m["cmd"], m["rest"]
+        if py is not None:
+            prog = py if cmd.startswith("python") else f"{py} -m pip"
+            out.append(f"{lead}{env}{prog}{rest}")
+            continue
+        body, _, comment = rest.partition("   #")
+        words = body.split()
+        if cmd.startswith("pip") and words[:1] == ["install"]:
+            pkgs = [w.strip("'\"") for w in words[1:] if not w.startswith("-")]
+            if pkgs:
+                out.append(f"{lead}reticulate::py_install(c("
+                           + ", ".join(f'"{p}"' for p in pkgs)
+                           + "), pip = TRUE)   # in R: into the Python reticulate uses"
+                           + (f";{comment}" if comment else ""))
+                continue
+        if cmd.startswith("python"):
+            out.append(line + ("; " if comment else "   # ")
+                       + "run it with the Python R uses (R: reticulate::py_config())")
+            continue
+        out.append(line)
+    return out
 
 
 #: ``which X`` (POSIX shells) at the start of a fix line, and what follows an ``&&``.

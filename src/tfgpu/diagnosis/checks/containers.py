@@ -174,7 +174,10 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     (libnvidia-container ``src/cli/dsl.c``).  The driver that CUDA needs is the toolkit's
     own minimum in ``cuda_min_driver.toml`` (:meth:`Knowledge.min_driver` with
     ``ptx_jit=True``: the requirement check compares the driver's CUDA version, not the
-    minor-version-compatibility floor)."""
+    minor-version-compatibility floor).  When that floor is lower (CUDA 11+), the cause
+    states it and the fix offers ``NVIDIA_DISABLE_REQUIRE=true`` (nvidia-container-toolkit
+    ``internal/config/image/envvars.go``, runtime README "NVIDIA_DISABLE_REQUIRE": a single
+    switch that disables all ``NVIDIA_REQUIRE_*`` constraints) with its caveat."""
     hits = [h for h in f.h("docker.nvc_requirement").all()
             if (h.g("key") or "").lower() == "cuda"]  # kinds3: brand/driver/arch: see below
     if not hits:
@@ -188,6 +191,14 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
             minimum = f.kb.min_driver(need, "wsl2" if f.wsl else "linux", ptx_jit=True)
         except KnowledgeQueryError:
             minimum = None
+    compat = None  # final-eyes F8: the minor-version-compatibility floor (ptx_jit=False)
+    if need is not None:
+        try:
+            compat = f.kb.min_driver(need, "wsl2" if f.wsl else "linux")
+        except KnowledgeQueryError:
+            compat = None
+    if compat is not None and minimum is not None and compat.version == minimum.version:
+        compat = None
     have = f.driver_version
     cause = (f"The image declares {cond} (its NVIDIA_REQUIRE_CUDA), and the Container Toolkit "
              "checks it against the CUDA version the host driver supports"
@@ -196,12 +207,20 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
              + (f"CUDA {need} needs driver {minimum.version} or newer (knowledge row "
                 f"{minimum.row.ref})." if minimum is not None else
                 "The CUDA release notes list the driver each CUDA version needs.")
-             + " The image's CUDA, not TensorFlow's, sets this floor.")
+             + " The image's CUDA, not TensorFlow's, sets this floor."
+             + (f" The check is stricter than CUDA itself: with minor-version compatibility "
+                f"a CUDA {need} application runs on driver {compat.version} or newer "
+                f"(knowledge row {compat.row.ref}) unless it JIT-compiles newer PTX."
+                if compat is not None else ""))
     floor = minimum.version if minimum is not None else "one that supports " + cond
     fix = (f"# update the {'Windows ' if f.wsl else 'host '}NVIDIA driver to {floor} or newer",
            "nvidia-smi   # the CUDA Version it prints must be >= " + (need or "the image's"),
            "# or use an image built for an older CUDA (an older tag of the image, e.g. a "
-           "tensorflow/tensorflow:<older version>-gpu)")
+           "tensorflow/tensorflow:<older version>-gpu)",
+           *((f"docker run -e NVIDIA_DISABLE_REQUIRE=true ...   # skips the image's "
+              f"NVIDIA_REQUIRE_* check (NVIDIA Container Toolkit); only if the driver is >= "
+              f"{compat.version}: the check no longer protects you, and PTX JIT or newer CUDA "
+              "features can still fail at run time",) if compat is not None else ()))
     return [catalogue.make(
         "docker-image-cuda-newer-than-host-driver", cond=cond, evidence=log_evidence(hits),
         cause=cause, fix=fix,

@@ -55,7 +55,7 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "gpu-not-visible",
         "the CUDA driver sees no CUDA-capable GPU: none is installed, CUDA_VISIBLE_DEVICES hides "
         "them, or (WSL2/containers) the GPU is not passed through",
-        ("nvidia-smi", "echo $CUDA_VISIBLE_DEVICES   # empty or -1 hides every GPU"),
+        ("nvidia-smi", "echo $CUDA_VISIBLE_DEVICES   # set and empty or -1 hides every GPU"),
     ),
     "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED": (
         "gpu-not-visible",
@@ -177,6 +177,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
         )
+        fix = c.show_env_lines(ctx, fix)  # echo $VAR cannot tell unset from empty (F3)
         named = ctx.kb.cuda_error_named(name)
         num = code or (str(named.code) if named is not None else None)
         num = num or "code not in tfgpu's CUresult table"
@@ -480,11 +481,7 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
             ]
     if gpu:
         gev = ctx.gpu_log_evidence()
-        where = (
-            f"the log itself shows an NVIDIA GPU (lines {', '.join(str(h.line) for h in gev[:3])})"
-            if gev
-            else "the host facts show an NVIDIA GPU"
-        )
+        where = _gpu_lines_text(ctx, gev) if gev else "the host facts show an NVIDIA GPU"
         drv = ctx.driver_version
         fix_list = (
             _windows_cudart_fix(ctx)
@@ -1063,7 +1060,7 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
         fix=("nvidia-smi   # does the driver see the GPU, and which processes use it?",
              "nvidia-smi -q -d COMPUTE   # 'Prohibited' allows no context, 'Exclusive Process' "
              "only one process",
-             "echo $CUDA_VISIBLE_DEVICES   # the ordinals TensorFlow counts from",
+             *c.show_env(ctx, "CUDA_VISIBLE_DEVICES", "the ordinals TensorFlow counts from"),
              "sudo dmesg | grep -i -E 'xid|nvrm'   # driver faults; after a driver update or "
              "a suspend, reboot"),
     )]
@@ -1215,3 +1212,22 @@ def _stale_evidence(ctx: Facts) -> list[Evidence]:
         out.append(Evidence("tensorflow.devices",
                             ", ".join(d.name for d in h.tf.gpus) or "GPU listed"))
     return out
+
+
+def _gpu_lines_text(ctx: Facts, gev: list[Hit]) -> str:
+    """"the log itself shows an NVIDIA GPU (line 5)", citing only lines that show a GPU;
+    TensorFlow's "Cannot dlopen some GPU libraries ... Skipping registering GPU devices"
+    lines (printed only after the driver counted a GPU) are named as what they are
+    (final-eyes F12: they were cited as lines that "show an NVIDIA GPU")."""
+    indirect = {h.line for n in ("lib.dlopen", "gpu.skipping") for h in ctx.h(n).first}
+    direct = sorted({h.line for h in gev if h.line not in indirect})[:3]
+    skipped = sorted({h.line for h in gev if h.line in indirect})[:3]
+
+    def lines(nums: list[int]) -> str:
+        return ("line " if len(nums) == 1 else "lines ") + ", ".join(map(str, nums))
+
+    if direct:
+        return f"the log itself shows an NVIDIA GPU ({lines(direct)})"
+    return ("the log's \"Skipping registering GPU devices\" (" + lines(skipped)
+            + "), which TensorFlow prints only after the driver counted a GPU, shows an "
+            "NVIDIA GPU")

@@ -226,8 +226,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     variant="unproven",
                     evidence=log_evidence(cuda_oom, init_oom, info[:3]),
                     fix=(
-                        _growth(ctx) + "   # let TensorFlow grow its pool instead of "
-                        "reserving nearly all GPU memory",
+                        *_growth(ctx, "let TensorFlow grow its pool instead of "
+                                "reserving nearly all GPU memory"),
                         "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                         "--format=csv   # if another process holds GPU memory: stop it",
                     ),
@@ -350,8 +350,8 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
         out.append(catalogue.make(
             "cuda-module-load-out-of-memory",
             evidence=log_evidence(module),
-            fix=(_growth(ctx) + "   # or "
-                 "tf.config.experimental.set_memory_growth(gpu, True) before any op",
+            fix=(*_growth(ctx, "or "
+                 "tf.config.experimental.set_memory_growth(gpu, True) before any op"),
                  "# or cap TensorFlow's pool with a memory limit "
                  "(tf.config.set_logical_device_configuration(gpu, "
                  "[tf.config.LogicalDeviceConfiguration(memory_limit=...)]))",
@@ -465,9 +465,9 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     what = "/".join(libs) or "cuDNN"
     ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
-        _growth(ctx) + "   # before starting Python; or, right after "
-        "import: for g in tf.config.list_physical_devices('GPU'): "
-        "tf.config.experimental.set_memory_growth(g, True)",
+        *_growth(ctx, "before starting Python; or, right after "
+                 "import: for g in tf.config.list_physical_devices('GPU'): "
+                 "tf.config.experimental.set_memory_growth(g, True)"),
         "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
         "# another process or notebook holding GPU memory: stop it",
         "# TF 1.x: config = tf.ConfigProto(); config.gpu_options.allow_growth = True; "
@@ -663,12 +663,15 @@ def _blas_status(ctx: Facts, h: Hit) -> str | None:
                  if r.enum == "cublasStatus_t" and r.code == int(code)), None)
 
 
-def _growth(ctx: Facts) -> str:
-    """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide)."""
+def _growth(ctx: Facts, comment: str) -> tuple[str, ...]:
+    """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide),
+    ``comment`` after it (``"# ..."`` without the ``#``).  On Windows two lines: cmd.exe's
+    ``set VAR=value`` alone (cmd takes the rest of the line as the value and has no ``#``
+    comments), then the PowerShell form, which may carry the comment (final-eyes F2)."""
     if ctx.windows:
-        return ('set TF_FORCE_GPU_ALLOW_GROWTH=true   (PowerShell: '
-                '$env:TF_FORCE_GPU_ALLOW_GROWTH="true")')
-    return "export TF_FORCE_GPU_ALLOW_GROWTH=true"
+        return ("set TF_FORCE_GPU_ALLOW_GROWTH=true",
+                f'$env:TF_FORCE_GPU_ALLOW_GROWTH = "true"   # PowerShell; {comment}')
+    return (f"export TF_FORCE_GPU_ALLOW_GROWTH=true   # {comment}",)
 
 
 def _pip_grep(ctx: Facts, words: str) -> str:
@@ -691,7 +694,7 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
         "gpu-allocator-ran-out",
         allocator="BFC (GPU)", size="a block whose size is not in this log",
         evidence=log_evidence(follow, limit=2),
-        fix=(_growth(ctx) + "   # or reduce the batch size",
+        fix=(*_growth(ctx, "or reduce the batch size"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
              c.set_env(ctx, "TF_GPU_ALLOCATOR", "cuda_malloc_async") + "   # the allocator's own "
              "advice when memory is fragmented"),
@@ -726,7 +729,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(scratch),
             fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
                  "# another process holding the GPU's memory: stop it",
-                 _growth(ctx) + "   # let TensorFlow take memory as needed",
+                 *_growth(ctx, "let TensorFlow take memory as needed"),
                  "# and check any memory_limit / per_process_gpu_memory_fraction set in code"),
         ))
     alloc = [h for h in hits if h.g("gpu") is not None]

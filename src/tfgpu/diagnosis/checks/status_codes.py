@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -159,6 +160,6 @@ def rule_status_codes(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
         name=row.name, library=_LIBRARY.get(row.enum, row.enum),
         evidence=log_evidence([x for x, _ in faults], limit=4),
         cause=cause,
-        fix=_NEXT.get(row.maps_to, _GENERIC),
+        fix=c.show_env_lines(ctx, _NEXT.get(row.maps_to, _GENERIC)),
         knowledge_ref=row.ref,
     )]

@@ -101,7 +101,27 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     if other_cuda is not None:
         return [other_cuda]
     ref: str | None = None
-    if os_ == "macos":
+    if ctx.h("ctx.dml_plugin").count and not ctx.h("eco.dml_adapters").count:
+        # final-eyes F6: a DirectML plugin user (any GPU vendor): DirectML's reasons, not CUDA's
+        pin = ctx.kb.platform_fact("directml-plugin-tf-pin")
+        req = pin.value("pip_requirement")
+        ref = pin.ref
+        cause = (
+            "This environment has the DirectML plugin (tensorflow-directml-plugin), whose "
+            "devices TensorFlow lists as GPU only when the plugin loads; it pins " + req
+            + " (knowledge: " + pin.title + "), so another TensorFlow, or a GPU TensorFlow "
+            "installed next to it, lists only the CPU. CUDA and nvidia-smi play no part here."
+        )
+        fix = [
+            ('pip list | findstr /i "tensorflow directml"' if ctx.windows else
+             "pip list 2>/dev/null | grep -i -E 'tensorflow|directml'")
+            + "   # exactly tensorflow-cpu 2.10.x and the plugin, no other tensorflow",
+            f'pip install "{req}" tensorflow-directml-plugin   # in a fresh environment',
+            c.python_cmd(ctx, "import tensorflow as tf; print(tf.config.list_physical_devices())")
+            + "   # the plugin's device shows as GPU",
+        ]
+        doc: str | None = "directml-plugin"
+    elif os_ == "macos":
         ref = "platform_facts:macos-metal-plugin"
         cause = (
             "TensorFlow has no CUDA backend on macOS; the Apple GPU is only used through the "
@@ -112,7 +132,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             + (ctx.tf_version or "(your version)"),
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]
-        doc: str | None = "apple-metal-plugin"
+        doc = "apple-metal-plugin"
     elif os_ == "windows" and ctx.kb.tested_gpu_build(ctx.tf_version, "windows"):
         tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
         assert tested is not None
@@ -126,6 +146,10 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         )
         if have and not any(v.startswith(tested[0]) for v in have):
             cause += f"; this host has CUDA {', '.join(have)}, which does not provide {dll}"
+        elif not have and (named := ctx.log_cuda_versions) and not any(
+                v.startswith(tested[0]) for v in named):  # final-eyes F1: "CUDA 10.2.89"
+            cause += (f"; the log names CUDA {', '.join(named)}, which does not provide "
+                      f"{dll} (each CUDA release has its own DLL names)")
         cause += ", so TensorFlow silently falls back to the CPU."
         sev = E
         fix = [
@@ -536,7 +560,7 @@ def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits),
         fix=("python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\""
              "   # the GPUs TensorFlow registered",
-             "echo $CUDA_VISIBLE_DEVICES",
+             *c.show_env(ctx, "CUDA_VISIBLE_DEVICES", "the GPUs TensorFlow may see"),
              "# build the strategy from what exists: tf.distribute.MirroredStrategy() with no "
              "devices argument uses every visible GPU"),
     ))

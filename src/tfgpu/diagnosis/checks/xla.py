@@ -31,9 +31,12 @@ _FALLBACK_SAID = re.compile(r"Will back to the GPU driver|This is OK so long as"
 def rule_xla(ctx: Facts) -> list[Finding]:
     """libdevice, ptxas missing/too old/buggy, PTX JIT."""
     out: list[Finding] = []
+    major = _build_cuda_major(ctx)
     linux_fix = (
         _ptxas_wheel(ctx),
-        "or: conda install -c nvidia cuda-nvcc   # in a conda environment",
+        (f'or: conda install -c nvidia "cuda-nvcc={major[0]}"   # in a conda environment; '
+         f"CUDA {major[0]}.x, the major this TensorFlow uses" if major is not None else
+         "or: conda install -c nvidia cuda-nvcc   # in a conda environment"),
         "find / -name libdevice.10.bc 2>/dev/null",
         "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda   # the folder that holds "
         "nvvm/libdevice",
@@ -181,18 +184,41 @@ def _ptxas_wheel(ctx: Facts) -> str:
         major = tested.cuda.split(".")[0]
         return (f'pip install -U "nvidia-cuda-nvcc-cu{major}"   # ptxas and libdevice of CUDA '
                 f"{major}, the CUDA TensorFlow {ctx.tf_version} was built with")
+    shown = _build_cuda_major(ctx)
+    if shown is not None:
+        return (f"# the log names {shown[1]}, the CUDA this TensorFlow build most likely "
+                f"uses (XLA searches its folder): install a CUDA {shown[0]}.x toolkit (its "
+                "bin/ptxas and nvvm/libdevice) and point XLA_FLAGS at it (below), or "
+                f'pip install -U "nvidia-cuda-nvcc-cu{shown[0]}" where this TensorFlow reads '
+                "the pip CUDA wheels")
     return ('pip install -U "nvidia-cuda-nvcc-cu12"   # or -cu11: match the CUDA major '
             "TensorFlow was built with (tf.sysconfig.get_build_info()['cuda_version'])")
+
+
+def _build_cuda_major(ctx: Facts) -> tuple[str, str] | None:
+    """``(major, where)`` of the CUDA TensorFlow was built with: its tested configuration
+    (knowledge ``tf_tested_configs``) when the version is known, else the versioned CUDA
+    folder the log shows (``/usr/local/cuda-11.2`` in XLA's "Searched for CUDA in the
+    following directories" list is the build's configured toolkit path); else ``None``
+    (final-eyes F4)."""
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    if tested is not None:
+        return tested.cuda.split(".")[0], f"CUDA {tested.cuda}"
+    for v in ctx.h("ctx.cuda_path").by_key:  # a folder, not a version written in prose
+        return v.split(".")[0], f"CUDA {v} ({'cuda-' + v} in the log)"
+    return None
 
 
 def _nvcc_fix(ctx: Facts) -> tuple[str, ...]:
     """Fixes that give XLA a new enough ptxas: :func:`_ptxas_wheel`, a newer ptxas on
     PATH, or XLA_FLAGS."""
+    major = _build_cuda_major(ctx)
     return (
         _ptxas_wheel(ctx),
         "or put a newer CUDA toolkit's bin first on PATH: which ptxas && ptxas --version",
         "or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
-        "-12.x   # the folder holding bin/ptxas and nvvm/libdevice",
+        f"-{major[0] if major is not None else 12}.x   # the folder holding bin/ptxas and "
+        "nvvm/libdevice",
     )
 
 
