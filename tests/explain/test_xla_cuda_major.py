@@ -30,3 +30,4 @@ def test_cuda_11_search_list_gives_cuda_11_fixes() -> None:
 def test_without_a_version_the_fix_names_no_single_major_first() -> None:
     fix = ids(LOG[:2])["xla-libdevice-not-found"].fix
     assert fix, fix
+    assert "cu12" in fix[0] and "cu11" in fix[0], fix  # both majors: the log names none

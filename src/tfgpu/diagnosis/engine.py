@@ -47,7 +47,7 @@ def _wsl2(facts: HostFacts) -> bool:
     return facts.os.is_wsl and facts.os.wsl_version == 2
 
 
-def _no_nvidia_gpu(facts: HostFacts) -> bool:
+def no_nvidia_gpu(facts: HostFacts) -> bool:
     """True when the facts show no NVIDIA GPU (conservatively).
 
     Evidence: the driver probe ran and listed none (or found no driver); or, when the
@@ -67,9 +67,6 @@ def _no_nvidia_gpu(facts: HostFacts) -> bool:
             and any(_TF_NO_DRIVER_LINE in ln for ln in tf.log_lines))
 
 
-#: Public name of :func:`_no_nvidia_gpu` (explain tells a contradiction between the facts
-#: and a log with it).
-no_nvidia_gpu = _no_nvidia_gpu
 
 
 def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Finding, ...]:
@@ -81,7 +78,7 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
     the driver is broken (then a GPU may well be there).
     """
     items = tuple(findings)
-    if not _no_nvidia_gpu(facts):
+    if not no_nvidia_gpu(facts):
         return items
     out = []
     for f in items:

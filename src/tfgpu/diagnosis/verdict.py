@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from tfgpu.diagnosis.engine import _no_nvidia_gpu, _wsl2
+from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
@@ -85,7 +85,7 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             tail = f"; {_plural(problems, 'problem')}" if problems else ""
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
                            problems)
-    suffix = " (no NVIDIA GPU on this host)" if _no_nvidia_gpu(facts) else ""
+    suffix = " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
     if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
             and facts.driver.status is ProbeStatus.MISSING:
         suffix = " (WSL2: no NVIDIA driver answers, GPU presence unknown)"

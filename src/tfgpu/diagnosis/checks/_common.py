@@ -161,12 +161,13 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
     becomes a ``# `` instruction, the rest stay as written (docs/json-schema.md: a fix line
     is a command or a ``#`` comment, whatever the command).
     """
-    if isinstance(f, Facts) and f.windows:
-        lines = windows_lines(lines)
-    if isinstance(f, Facts) and f.tf_predates(BUILD_INFO_FIRST):
-        lines = no_build_info_lines(f, lines)
-    if isinstance(f, Facts) and f.host is None and f.r_host:
-        lines = r_lines(f, lines)
+    if isinstance(f, Facts):
+        if f.windows:
+            lines = windows_lines(lines)
+        if f.tf_predates(BUILD_INFO_FIRST):
+            lines = no_build_info_lines(f, lines)
+        if f.host is None and f.r_host:
+            lines = r_lines(f, lines)
     facts = _host(f)
     if facts is None:
         return tuple(dict.fromkeys(line if is_command_line(line) else f"# {line.strip()}"

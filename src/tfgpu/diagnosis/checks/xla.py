@@ -31,23 +31,13 @@ _FALLBACK_SAID = re.compile(r"Will back to the GPU driver|This is OK so long as"
 def rule_xla(ctx: Facts) -> list[Finding]:
     """libdevice, ptxas missing/too old/buggy, PTX JIT."""
     out: list[Finding] = []
-    major = _build_cuda_major(ctx)
-    linux_fix = (
-        _ptxas_wheel(ctx),
-        (f'or: conda install -c nvidia "cuda-nvcc={major[0]}"   # in a conda environment; '
-         f"CUDA {major[0]}.x, the major this TensorFlow uses" if major is not None else
-         "or: conda install -c nvidia cuda-nvcc   # in a conda environment"),
-        "find / -name libdevice.10.bc 2>/dev/null",
-        "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda   # the folder that holds "
-        "nvvm/libdevice",
-    )
     lib = ctx.h("xla.libdevice")
     if lib.count:
         out.append(
             catalogue.make(
                 "xla-libdevice-not-found",
                 evidence=log_evidence(ctx.h("xla.service").first[:1], lib),
-                fix=linux_fix,
+                fix=_linux_fix(ctx),
             )
         )
     out += c.from_log(ctx, "xla.ptxas_bug", lambda bug, first: catalogue.make(
@@ -72,7 +62,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         out.append(catalogue.make(
             "ptxas-not-found",
             evidence=log_evidence(real_miss),
-            fix=(*linux_fix[:2], "which ptxas && ptxas --version"),
+            fix=(*_linux_fix(ctx)[:2], "which ptxas && ptxas --version"),
         ))
     # the driver's own JIT log (cuda_driver.cc "error log buffer"): not XLA's ptxas
     # (gpu stack, stage 3: driver_jit_rejects_ptx)
@@ -165,7 +155,23 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     return out
 
 
-def _ptxas_wheel(ctx: Facts) -> str:
+def _linux_fix(ctx: Facts) -> tuple[str, ...]:
+    """Fixes that give XLA ptxas and libdevice on Linux: the wheel (or toolkit) of the
+    build's CUDA major, conda's cuda-nvcc of that major, where libdevice is, XLA_FLAGS.
+    Built only when a libdevice or ptxas finding is made."""
+    major = _build_cuda_major(ctx)
+    return (
+        _ptxas_wheel(ctx, major),
+        (f'or: conda install -c nvidia "cuda-nvcc={major[0]}"   # in a conda environment; '
+         f"CUDA {major[0]}.x, the major this TensorFlow uses" if major is not None else
+         "or: conda install -c nvidia cuda-nvcc   # in a conda environment"),
+        "find / -name libdevice.10.bc 2>/dev/null",
+        "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda   # the folder that holds "
+        "nvvm/libdevice",
+    )
+
+
+def _ptxas_wheel(ctx: Facts, shown: tuple[str, str] | None = None) -> str:
     """Where XLA's ptxas and libdevice should come from: the pip CUDA compiler wheel of the
     CUDA major TensorFlow was built with (tf_tested_configs row); for a TensorFlow older
     than the ``[and-cuda]`` extra (platform fact ``and-cuda-extra-first``, also dated by
@@ -184,7 +190,8 @@ def _ptxas_wheel(ctx: Facts) -> str:
         major = tested.cuda.split(".")[0]
         return (f'pip install -U "nvidia-cuda-nvcc-cu{major}"   # ptxas and libdevice of CUDA '
                 f"{major}, the CUDA TensorFlow {ctx.tf_version} was built with")
-    shown = _build_cuda_major(ctx)
+    if shown is None:
+        shown = _build_cuda_major(ctx)
     if shown is not None:
         return (f"# the log names {shown[1]}, the CUDA this TensorFlow build most likely "
                 f"uses (XLA searches its folder): install a CUDA {shown[0]}.x toolkit (its "
@@ -214,7 +221,7 @@ def _nvcc_fix(ctx: Facts) -> tuple[str, ...]:
     PATH, or XLA_FLAGS."""
     major = _build_cuda_major(ctx)
     return (
-        _ptxas_wheel(ctx),
+        _ptxas_wheel(ctx, major),
         "or put a newer CUDA toolkit's bin first on PATH: which ptxas && ptxas --version",
         "or point XLA at that toolkit: export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
         f"-{major[0] if major is not None else 12}.x   # the folder holding bin/ptxas and "
