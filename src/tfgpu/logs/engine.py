@@ -88,8 +88,17 @@ class NeedleIndex:
         return tuple(self.patterns[i] for i in index)
 
 
-#: The index of the catalogue (built once, at import: ~30 ms).
-_INDEX = NeedleIndex(PATTERNS)
+#: The needle index last built (one entry), for :func:`_index`.
+_INDEXED: list[NeedleIndex] = []
+
+
+def _index(patterns: tuple[Pattern, ...]) -> NeedleIndex:
+    """The needle index of ``patterns`` (~30 ms to build): built on the first line an engine
+    reads, not at import, and again only for another pattern tuple (a test's extended one);
+    matched by identity, so a lookup costs no hashing of the catalogue."""
+    if not _INDEXED or _INDEXED[0].patterns is not patterns:
+        _INDEXED[:] = [NeedleIndex(patterns)]
+    return _INDEXED[0]
 
 
 class _Pending:
@@ -154,8 +163,7 @@ class Engine:
         template = template_of(text)
         pats = self._templates.get(template)
         if pats is None:
-            pats = _INDEX.lookup(template) if PATTERNS is _INDEX.patterns else tuple(
-                p for p in PATTERNS if any(n in template for n in p.needles))
+            pats = _index(PATTERNS).lookup(template)
             if all(p.name in CONTEXT_ONLY for p in pats):
                 pats = ()  # context patterns only read lines selected for another reason
             size = sys.getsizeof(template) + 100  # + dict slot and tuple
