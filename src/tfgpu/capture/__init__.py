@@ -128,13 +128,12 @@ class Scrubber:
         return self._r().data(value)
 
 
-# --- capture --no-redact (report2) ---
+# --- capture --no-redact ---
 def no_scrubber() -> Scrubber:
     """A :class:`Scrubber` that keeps everything (``tfgpu capture --no-redact``, the same
     meaning as ``doctor --format markdown --no-redact``): for a fixture kept on this
     machine, never for one shared or committed."""
     return Scrubber(None, None, privacy.NoRedactor())
-# --- end capture --no-redact ---
 
 
 def default_scrubber() -> Scrubber:

@@ -400,7 +400,7 @@ def _ps_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     raise TypeError(f"unknown step action {a!r}")
 
 
-# --- wsl2 steps run from PowerShell (report2) ---
+# --- wsl2 steps run from PowerShell ---
 #: How PowerShell runs a Linux step inside WSL2: the default distribution, in the Linux home
 #: folder (Microsoft advises keeping Linux work in the Linux file system), a login shell.
 #: Platform fact ``wsl-run-from-powershell`` (its ``argv`` and ``unsafe_chars``; a test
@@ -454,7 +454,6 @@ def _ps_wsl_step(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]
     for c in commands:
         out += [wsl_ps_line(c), _ps_check(step.title)]
     return out
-# --- end wsl2 steps run from PowerShell ---
 
 
 def render_powershell(plan: Plan, verbosity: int = 0) -> str:

@@ -93,7 +93,7 @@ def _node_line(n: NodeResult) -> tuple[str, str]:
     return f"{n.status.value}: {why[-1][:160] if why else 'no facts'}", "bold red"
 
 
-# --- grouped node lines (report2) ---
+# --- grouped node lines ---
 #: Most separate names or runs a grouped node label lists before "and N more".
 GROUP_PARTS = 6
 _NUMBERED = re.compile(r"^(.*?)(\d+)$")
@@ -143,7 +143,6 @@ def group_names(names: list[str]) -> str:
         rest = sum(len(r) for r in runs[GROUP_PARTS:])
         shown += f" and {rest} more"
     return f"{shown} ({len(names)} nodes)"
-# --- end grouped node lines ---
 
 
 def render_fleet_text(report: FleetReport, console: ReportConsole, verbosity: int = 0) -> None:

@@ -15,7 +15,7 @@ from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit, Hits
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 
 if TYPE_CHECKING:
@@ -194,11 +194,6 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
 _MATH_LIBS = ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse")
 
 
-def _mm(text: str) -> tuple[int, int] | None:
-    m = re.match(r"(\d+)\.(\d+)", text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
 def _soname_cuda(filename: str, base: str) -> tuple[str, str | None] | None:
     """``(soname number, CUDA x.y it pins or None)`` of a CUDA math library file name.
 
@@ -219,7 +214,7 @@ def _soname_cuda(filename: str, base: str) -> tuple[str, str | None] | None:
             ver = f"{ver[:2]}.{ver[2]}"
         elif len(ver) == 2 and int(ver) >= 70:
             ver = f"{ver[0]}.{ver[1]}"
-    mm = _mm(ver)
+    mm = tf_minor(ver)
     if mm is not None and mm[0] < 11:
         return ver, f"{mm[0]}.{mm[1]}"
     return ver.split(".")[0], None
@@ -234,7 +229,7 @@ def _soname_ranges(ctx: Facts, base: str) -> list[tuple[tuple[int, int], int]]:
     out = []
     for entry in fact.items(base):
         first, _, major = entry.partition("=")
-        mm = _mm(first)
+        mm = tf_minor(first)
         if mm is not None and major.isdigit():
             out.append((mm, int(major)))
     return sorted(out)
@@ -247,16 +242,16 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
     ``platform_facts:cuda-library-sonames`` (CUDA release notes, major component versions);
     the TensorFlow build's CUDA from ``tf_tested_configs``."""
     parsed = _soname_cuda(filename, base)
-    have = [v for v in ctx.any_cuda_versions if _mm(v) is not None]
+    have = [v for v in ctx.any_cuda_versions if tf_minor(v) is not None]
     if parsed is None or not have:
         return None
     number, pinned = parsed
     ref = None
     if pinned is not None:
-        want = _mm(pinned)
+        want = tf_minor(pinned)
         assert want is not None
-        if any(_mm(v) == want for v in have) or not any(
-                (hm := _mm(v)) is not None and hm[0] == want[0] for v in have):
+        if any(tf_minor(v) == want for v in have) or not any(
+                (hm := tf_minor(v)) is not None and hm[0] == want[0] for v in have):
             return None
         ships = pinned
         shipping_majors = {want[0]}
@@ -273,7 +268,7 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
         def ships_it(v: tuple[int, int]) -> bool:
             return v >= lo and (hi is None or v < hi)
 
-        host = [hm for v in have if (hm := _mm(v)) is not None]
+        host = [hm for v in have if (hm := tf_minor(v)) is not None]
         if any(ships_it(h) for h in host):
             return None
         shipping_majors = {lo[0]} | ({hi[0]} if hi is not None else set())
@@ -290,7 +285,7 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
     if tested is not None:
         built = (f" TensorFlow {ctx.tf_version} was built with CUDA {tested.cuda} "
                  f"(knowledge row {tested.ref}), which is where this name comes from.")
-        tm = _mm(tested.cuda)
+        tm = tf_minor(tested.cuda)
         if target is None and tm is not None and tm[0] in shipping_majors:
             target = tested.cuda
     cause = (f"TensorFlow asks the loader for {filename}; that SONAME exists only in CUDA "

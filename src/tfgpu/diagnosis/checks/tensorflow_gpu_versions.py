@@ -8,13 +8,8 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.tf_install import _windows_last_fix
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
-
-
-def _series(v: str) -> tuple[int, int] | None:
-    parts = v.split(".")
-    return (int(parts[0]), int(parts[1])) if len(parts) >= 2 and parts[1].isdigit() else None
 
 
 def tfgpu_version_missing(f: Facts) -> list[Finding]:
@@ -26,7 +21,7 @@ def tfgpu_version_missing(f: Facts) -> list[Finding]:
         return []
     h = hits.first[0]
     version = h.g("v") or h.g("v2") or ""
-    want = _series(version)
+    want = tf_minor(version)
     kb = f.kb
     last = kb.platform_fact("windows-native-gpu-last")
     last_s, _ = kb.fact_series("windows-native-gpu-last")
