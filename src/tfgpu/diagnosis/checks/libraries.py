@@ -413,6 +413,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     if deps:
         core_seen = True
         out += library_dependency(ctx, deps)
+    fatal = _fatal_load_names(ctx) if missing.count else set()
     for filename, hit in missing.by_key.items():
         if filename in skip:
             continue
@@ -472,7 +473,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue
         # a missing library named inside a fatal loader error (UnsatisfiedLinkError,
         # ImportError, OSError) is checks/library_load.py's fatal-load finding, never harmless
-        if filename in _fatal_load_names(ctx):
+        if filename in fatal:
             from tfgpu.diagnosis.checks import library_load
 
             core_seen = True
