@@ -171,6 +171,10 @@ def conda_clobber(ctx: Facts) -> list[Finding]:
     )]
 
 
+__all__ = ["conda_clobber", "conda_cuda_virtual_package", "conda_packages_not_found",
+           "conda_solver_failed", "solver_nothing_provides_requested"]
+
+
 def solver_nothing_provides_requested(f: Facts) -> list[Finding]:
     """mamba/micromamba (libsolv): "nothing provides requested <spec>": the channels hold no
     build of that spec for this platform."""
