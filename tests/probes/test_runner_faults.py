@@ -59,7 +59,10 @@ def test_a_flooding_child_is_cut_off_at_the_time_limit_with_bounded_memory(
     assert float(res["took"]) < 3 + 1.5  # type: ignore[arg-type]
     assert int(res["out"]) <= MAX_STREAM_BYTES + 100  # type: ignore[call-overload]
     assert int(res["err"]) <= MAX_STREAM_BYTES + 100  # type: ignore[call-overload]
-    assert int(res["dropped"]) > 100 * MAX_STREAM_BYTES  # type: ignore[call-overload]
+    # The child wrote more than the RSS bound allows keeping: the bound below then shows
+    # that the runner dropped it rather than holding it.  (Throughput varies by machine;
+    # CI pipes about 270 MiB in the 3 s.)
+    assert int(res["dropped"]) > FLOOD_RSS_MIB << 20  # type: ignore[call-overload]
     assert "bytes of stdout and" in str(res["note"]) and "were dropped" in str(res["note"])
     assert hwm < FLOOD_RSS_MIB, f"peak RSS {hwm:.0f} MiB"
 
