@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -145,8 +146,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
         tf = ctx.tf_version
         minor = ".".join(tf.split(".")[:2]) if tf else "<your TensorFlow major.minor>"
         fix = [
-            "pip list 2>/dev/null | grep -i -E '^(tensorflow|tf-nightly|tensorflow-(text|io|"
-            "addons)|horovod) '   # the TensorFlow and add-on versions installed",
+            pip_list_grep("tensorflow", "tf-nightly", "tensorflow-(text|io|addons)", "horovod",
+                          anchored=True) + "   # the TensorFlow and add-on versions installed",
             *(x.format(minor=minor) for x in extra),
         ]
         flags = ('python -c "import tensorflow as tf; print(\' \'.join('
@@ -243,8 +244,8 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
 _CUDART_API = re.compile(r"^cuda[A-Z]\w{0,60}$")
 
 _HVD_REBUILD = (
-    "pip list 2>/dev/null | grep -i -E '^(tensorflow|tf-nightly|torch|horovod) '   # the "
-    "framework and Horovod versions installed now",
+    pip_list_grep("tensorflow", "tf-nightly", "torch", "horovod", anchored=True)
+    + "   # the framework and Horovod versions installed now",
     "pip uninstall -y horovod",
     "HOROVOD_WITH_TENSORFLOW=1 pip install --no-cache-dir horovod   # rebuilds it against "
     "the framework, CUDA and MPI installed now (--no-cache-dir: not the wheel pip built "

@@ -11,6 +11,7 @@ build 20150+), microsoft/WSL#5630, #7314, microsoft/DirectML#22, #29.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -26,8 +27,8 @@ def directml_problems(f: Facts) -> list[Finding]:
     if plugin:
         out.append(catalogue.make(
             "directml-plugin-not-loaded", evidence=log_evidence(plugin, zero),
-            fix=("pip list 2>/dev/null | grep -i -E '^tensorflow|directml'   # "
-                 "tensorflow-directml-plugin needs tensorflow-cpu 2.10",
+            fix=(pip_list_grep("^tensorflow", "directml")
+                 + "   # tensorflow-directml-plugin needs tensorflow-cpu 2.10",
                  "pip install \"tensorflow-cpu==2.10.*\" tensorflow-directml-plugin   # the "
                  "pair its maintainers name; later TensorFlow releases break the plugin",
                  "# inside WSL2 the plugin also needs /usr/lib/wsl/lib (libd3d12.so, "

@@ -5,6 +5,7 @@ cuBLAS, cuSOLVER...) it loaded is older than the one it was built with.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -29,8 +30,7 @@ def jax_cuda_component_outdated(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "jax-cuda-component-outdated", variant="not-loadable", name=noload,
             evidence=log_evidence(hits),
-            fix=(f"pip list 2>/dev/null | grep -i nvidia   # the CUDA wheels JAX loads {noload} "
-                 "from",
+            fix=(pip_list_grep("nvidia") + f"   # the CUDA wheels JAX loads {noload} from",
                  "echo $LD_LIBRARY_PATH   # another copy here is found before JAX's own",
                  'python -c "import jax; jax.print_environment_info()"'),
         )]

@@ -27,6 +27,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import read_keras_src
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -126,8 +127,8 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
                "# or pin TensorFlow <= 2.15 for this project")
     elif h.g("src") is not None:
         cause = _other_keras_src_cause(f, h.g("src") or "keras.src")
-        fix = ("pip list 2>/dev/null | grep -i -E '^(keras|tensorflow|tf-keras) '   # here and "
-               "where the object was saved",
+        fix = (pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)
+               + "   # here and where the object was saved",
                "# install the same TensorFlow/Keras versions on both sides, or save the model "
                "with model.save('m.keras') / 'm.h5' instead of pickling it")
     else:

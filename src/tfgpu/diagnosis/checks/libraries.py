@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
@@ -726,11 +727,8 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
             cu = _runtime_major(ctx)
             cu_major = (cu or "").split(".")[0] or ("12" if src[0] >= 9 else "11")
             fix += [
-                "pip list 2>/dev/null | grep -i cudnn   # another framework's wheel may bring "
-                "the older copy"
-                if not ctx.windows
-                else "pip list | findstr /i cudnn   # another framework's wheel may bring the "
-                "older copy",
+                pip_list_grep("cudnn", windows=ctx.windows)
+                + "   # another framework's wheel may bring the older copy",
                 f'pip install -U "nvidia-cudnn-cu{cu_major}>={src[0]}.{src[1]}"   # cuDNN '
                 f"{src[0]}.{src[1]} or newer {src[0]}.x as a pip wheel (CUDA {cu_major} build)",
             ]

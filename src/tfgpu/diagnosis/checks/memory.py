@@ -18,6 +18,7 @@ from typing import Any
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding
@@ -403,7 +404,8 @@ def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) 
         return [catalogue.make(
             "cudnn-version-mismatch", variant="sublibraries", evidence=ev,
             cause=f"{row.name} ({row.code}): {row.meaning} (knowledge row {row.ref})",
-            fix=(_pip_grep(ctx, "nvidia-cudnn") + "   # the cuDNN wheel TensorFlow uses",
+            fix=(pip_list_grep("nvidia-cudnn", windows=ctx.windows)
+                 + "   # the cuDNN wheel TensorFlow uses",
                  "ldconfig -p | grep -i libcudnn   # a system cuDNN that shadows it",
                  "echo $LD_LIBRARY_PATH   # a CUDA/cuDNN folder listed here is loaded first"),
             knowledge_ref=row.ref,
@@ -483,7 +485,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
             fix=(fix_mem[0],
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
                  "   # the cuDNN/CUDA this TensorFlow was built for",
-                 _pip_grep(ctx, "nvidia-cudnn nvidia-cublas torch cupy") + "   "
+                 pip_list_grep("nvidia-cudnn", "nvidia-cublas", "torch", "cupy",
+                               windows=ctx.windows) + "   "
                  "# copies other frameworks bring; import tensorflow first, or give each "
                  "framework its own venv"),
         )]
@@ -539,7 +542,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         fix=(*fix_mem,
              "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
              "# the cuDNN/CUDA this TensorFlow was built for",
-             _pip_grep(ctx, "nvidia-cudnn nvidia-cublas torch cupy jax") + "   "
+             pip_list_grep("nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",
+                           windows=ctx.windows) + "   "
              "# other copies in this environment"),
     )]
 
@@ -602,7 +606,8 @@ def cudnn_bug_detected(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits),
         fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
              "# the cuDNN this TensorFlow was tested with: install that one",
-             _pip_grep(ctx, "nvidia-cudnn") + "   # the cuDNN wheel installed"),
+             pip_list_grep("nvidia-cudnn", windows=ctx.windows)
+             + "   # the cuDNN wheel installed"),
     ))
 
 
@@ -672,13 +677,6 @@ def _growth(ctx: Facts, comment: str) -> tuple[str, ...]:
         return ("set TF_FORCE_GPU_ALLOW_GROWTH=true",
                 f'$env:TF_FORCE_GPU_ALLOW_GROWTH = "true"   # PowerShell; {comment}')
     return (f"export TF_FORCE_GPU_ALLOW_GROWTH=true   # {comment}",)
-
-
-def _pip_grep(ctx: Facts, words: str) -> str:
-    """``pip list`` filtered to ``words`` (space-separated), in the host's shell."""
-    if ctx.windows:
-        return f'pip list | findstr /i "{words}"'
-    return f"pip list 2>/dev/null | grep -i -E '{words.replace(' ', '|')}'"
 
 
 def gpu_allocator_followup(ctx: Facts) -> list[Finding]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -27,7 +28,7 @@ def metal_plugin_loaded_twice(f: Facts) -> list[Finding]:
         return catalogue.make(
             "metal-plugin-loaded-twice", name=first.g("name") or "METAL",
             evidence=log_evidence(hits),
-            fix=("pip list 2>/dev/null | grep -i tensorflow   # two TensorFlow distributions "
+            fix=(pip_list_grep("tensorflow") + "   # two TensorFlow distributions "
                  "(tensorflow and tensorflow-macos) or two plugin copies",
                  "python -c \"import sys; print(sys.path)\"   # two site-packages holding "
                  "tensorflow-plugins",
@@ -73,7 +74,7 @@ def metal_plugin_crashed(f: Facts) -> list[Finding]:
         evidence=log_evidence(crash[:2], frames[:3]),
         fix=("python -c \"import tensorflow as tf; tf.config.set_visible_devices([], 'GPU'); "
              "...\"   # the same code on the CPU: if it runs, the Metal plugin is at fault",
-             "pip list 2>/dev/null | grep -i -E 'tensorflow|metal'   # tensorflow-metal must "
+             pip_list_grep("tensorflow", "metal") + "   # tensorflow-metal must "
              "be the release made for this TensorFlow (Apple's plugin page lists the pairs)",
              "# try another tensorflow-metal release (or none, CPU only); report the crash "
              "with its stack to Apple (developer forums, tensorflow-metal)"),

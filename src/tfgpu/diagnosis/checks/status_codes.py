@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -57,13 +58,13 @@ _NEXT: dict[str, tuple[str, ...]] = {
         "# remove the CUDA toolkit's stubs folder from LD_LIBRARY_PATH",
     ),
     "new:cudnn-sublibrary-missing": (
-        "pip list 2>/dev/null | grep -i -E 'cudnn|nvrtc'   # cuDNN 9 loads its engine "
+        pip_list_grep("cudnn", "nvrtc") + "   # cuDNN 9 loads its engine "
         "sub-libraries and NVRTC at run time",
         "# install the complete cuDNN for this CUDA major and put its lib folder on the "
         "loader path",
     ),
     "new:cudnn-runtime-prerequisite-missing": (
-        "pip list 2>/dev/null | grep -i -E 'cudnn|nvrtc'   # cuDNN 9 needs NVRTC for "
+        pip_list_grep("cudnn", "nvrtc") + "   # cuDNN 9 needs NVRTC for "
         "runtime-compiled engines",
         "# install the NVRTC of the same CUDA major (pip: nvidia-cuda-nvrtc-cu12) next to "
         "cuDNN",

@@ -21,6 +21,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import (
     KerasSrcReading,
     keras3_installed,
@@ -602,7 +603,7 @@ def metal_plugin_mismatch(f: Facts) -> Iterator[Finding]:
         detail=(f" (symbol {name} not found)" if name
                 else f" (library {lib} not loaded)" if lib else " (the plugin failed to load)"),
         since=fact.value("tf_version"), evidence=log_evidence(sym, dep),
-        fix=("pip list 2>/dev/null | grep -i -E '^tensorflow(-macos|-metal)? '   # the pair "
+        fix=(pip_list_grep("tensorflow(-macos|-metal)?", anchored=True) + "   # the pair "
              "installed",
              "# reinstall the tensorflow / tensorflow-metal pair Apple lists for this "
              f"plugin release (tensorflow-macos before {fact.value('tf_version')}, plain "
@@ -758,8 +759,8 @@ def keras3(f: Facts) -> Iterator[Finding]:
             evidence=log_evidence(private),
             fix=("pip install --upgrade <the library in the traceback>   # a release for "
                  "your Keras/TensorFlow",
-                 "pip list 2>/dev/null | grep -i -E '^(keras|tf-keras|tensorflow) '   # the "
-                 "versions that must match",
+                 pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
+                 + "   # the versions that must match",
                  "# or pin TensorFlow/Keras to the release that library supports"),
         )
 
@@ -1393,7 +1394,7 @@ def _keras_src_missing(f: Facts, mod: str, reading: KerasSrcReading,
     shown = (f" (Keras {keras})" if keras else
              f" (TensorFlow {mm[0]}.{mm[1]})" if mm is not None else "")
     k3 = keras3_installed(f)
-    versions = "pip list 2>/dev/null | grep -i -E '^(keras|tf-keras|tensorflow) '"
+    versions = pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
     ref = reading.fact.ref
     first = reading.fact.value("first_keras")
     if reading.kind == "keras2-only" and k3 is not False:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, and_cuda_fix, windows_gpu_last
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence
 from tfgpu.diagnosis.checks.tf_install import (
     TF_GPU_LIBRARIES,
@@ -113,8 +114,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             "installed next to it, lists only the CPU. CUDA and nvidia-smi play no part here."
         )
         fix = [
-            ('pip list | findstr /i "tensorflow directml"' if ctx.windows else
-             "pip list 2>/dev/null | grep -i -E 'tensorflow|directml'")
+            pip_list_grep("tensorflow", "directml", windows=ctx.windows)
             + "   # exactly tensorflow-cpu 2.10.x and the plugin, no other tensorflow",
             f'pip install "{req}" tensorflow-directml-plugin   # in a fresh environment',
             c.python_cmd(ctx, "import tensorflow as tf; print(tf.config.list_physical_devices())")
