@@ -502,6 +502,14 @@ class Facts:
         hit = self.h("ctx.r_python").last
         return hit.g("py") if hit is not None else None
 
+    # --- mends: the driver library libcuda in library-load lines --------------------------------
+    def libcuda_hits(self, pattern: str = "lib.missing") -> list[Hit]:
+        """Hits of the log pattern ``pattern`` whose ``lib`` group is the NVIDIA driver's
+        Linux library (``libcuda.so``, ``libcuda.so.1``); by default ``lib.missing``
+        ("Could not load dynamic library 'libcuda.so.1'"), in log order.  Windows'
+        ``nvcuda.dll`` is not included."""
+        return [h for h in self.h(pattern).all() if (h.g("lib") or "").startswith("libcuda.so")]
+
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")

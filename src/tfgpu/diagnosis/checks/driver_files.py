@@ -86,10 +86,7 @@ def _container_hints(f: Facts, libcuda: list[Hit]) -> list[Hit]:
 
 
 def _libcuda_hits(f: Facts) -> list[Hit]:
-    new = [h for h in f.h("lib.missing").all() if (h.g("lib") or "").startswith("libcuda.so")]
-    old = [h for h in f.h("h6.old_dso_missing").all()
-           if (h.g("lib") or "").startswith("libcuda.so")]
-    return new + old
+    return f.libcuda_hits() + f.libcuda_hits("h6.old_dso_missing")
 
 
 def container_driver_files_missing(f: Facts) -> list[Finding]:
@@ -144,7 +141,7 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
     on the CPU, harmless without a GPU (haotianteng/Chiron#99's maintainer)."""
     if f.wsl or f.wsl1 or f.windows or f.host_gpu_works:
         return []
-    libcuda = [h for h in f.h("lib.missing").all() if (h.g("lib") or "").startswith("libcuda.so")]
+    libcuda = f.libcuda_hits()
     cuinit = [h for h in f.h("cuinit").all()
               if h.g("code") == "303" or h.g("name") == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"]
     if not libcuda or not cuinit:

@@ -277,7 +277,7 @@ def cpu_host_gpu_messages(f: Facts) -> Iterator[Finding]:
         return
     if facts.os.is_wsl and facts.os.wsl_version == 2:
         return  # wsl2-gpu-unknown: the GPU may well be there
-    libcuda = [h for h in f.h("lib.missing").all() if (h.g("lib") or "").startswith("libcuda.so")]
+    libcuda = f.libcuda_hits()
     hits = [*f.h("cuda.drivers").all(), *f.h("cuinit").all(), *libcuda]
     if not hits:
         return

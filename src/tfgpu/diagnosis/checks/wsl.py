@@ -162,8 +162,7 @@ def wsl2_libcuda_not_found(f: Facts) -> list[Finding]:
     WSL2; elsewhere ``library-not-loaded-libcuda-*`` (checks/libraries.py) says it."""
     if not f.wsl or f.wsl1:
         return []
-    hits = [h for h in f.h("lib.missing").all()
-            if (h.g("lib") or "").startswith("libcuda.so")]
+    hits = f.libcuda_hits()
     if not hits:
         return []
     return [catalogue.make(
