@@ -72,14 +72,17 @@ def wsl_directml_libraries_missing(f: Facts) -> list[Finding]:
     if not hits:
         return []
     lib = hits[0].g("lib") or "libd3d12.so"
+    # the WSL GPU floor; DirectML's WSL page (module docstring) names the same release
+    fact = f.kb.platform_fact("wsl2-min-windows-build")
     return [catalogue.make(
         "wsl-directml-libraries-missing", library=lib,
         evidence=log_evidence(hits),
         fix=(
             "ls -l /usr/lib/wsl/lib   # libd3d12.so and libdxcore.so must be listed",
             "cat /proc/version   # a WSL2 kernel ('microsoft-standard-WSL2'), 4.19.121 or newer",
-            "# in Windows: wsl -l -v (VERSION must be 2); winver: Windows 11, or Windows 10 "
-            "21H2 (build 19044) or newer; update Windows and run wsl --update",
+            "# in Windows: wsl -l -v (VERSION must be 2); winver: Windows 11, or "
+            f"{fact.value('windows_release')} (build {fact.value('min_windows_build')}) "
+            "or newer; update Windows and run wsl --update",
             "# install the GPU vendor's current Windows driver (WSL-capable), then "
             "wsl --shutdown and try again",
         ),

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tfgpu.facts.view import Facts
-from tfgpu.knowledge import PlatformFact
+from tfgpu.knowledge import Knowledge, KnowledgeError, PlatformFact
 
 
 class KerasSrcReading(NamedTuple):
@@ -32,6 +32,23 @@ class KerasSrcReading(NamedTuple):
     kind: str
     since: str
     fact: PlatformFact
+
+
+def keras3_series(kb: Knowledge) -> tuple[str, str]:
+    """The TensorFlow minors on either side of the Keras 3 switch: ``("2.16", "2.15")``, the
+    first whose ``tf.keras`` is Keras 3 and the last with Keras 2 (whose Keras release had the
+    same major.minor).  Source: platform fact ``keras3-switch`` (the 2.16 wheel depends on
+    keras>=3.0.0, 2.15 on keras<2.16).
+
+    Raises:
+        KnowledgeError: the fact lost its ``tf_version``, or it is not ``major.minor`` with a
+            minor above 0.
+    """
+    first = kb.platform_fact("keras3-switch").value("tf_version")
+    major, _, minor = first.partition(".")
+    if not (major.isdigit() and minor.isdigit() and int(minor) > 0):
+        raise KnowledgeError(f"platform fact keras3-switch: tf_version {first!r} is not X.Y")
+    return first, f"{major}.{int(minor) - 1}"
 
 
 def keras3_installed(f: Facts) -> bool | None:

@@ -28,7 +28,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.diagnosis.checks.keras_modules import read_keras_src
+from tfgpu.diagnosis.checks.keras_modules import keras3_series, read_keras_src
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -73,7 +73,7 @@ def keras3_savedmodel_format(f: Facts) -> list[Finding]:
         fix = ("layer = keras.layers.TFSMLayer(path, call_endpoint='serving_default')   # "
                "inference on the SavedModel folder in Keras 3",
                f"# or load it with Keras 2 and re-save as .keras: {legacy} (or TensorFlow "
-               "2.15), then model.save('model.keras')")
+               f"{keras3_series(f.kb)[1]}), then model.save('model.keras')")
     else:
         fix = ("model.save('model.keras')   # the Keras 3 format (or 'model.h5')",
                "model.export('saved_model_dir')   # a TF SavedModel for TF Serving / TFLite",
@@ -114,17 +114,19 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
         return []
     fact = f.kb.platform_fact("keras3-switch")
     legacy = f"pip install {fact.value('legacy_package')} && export {fact.value('legacy_env')}"
+    k2_tf = keras3_series(f.kb)[1]
     h = hits[0]
     fix: tuple[str, ...]
     if h.g("mod") is not None:
         cause = (f"The saved model names {h.g('cls')} in module {h.g('mod')}, a Keras 2 "
                  "module path; the Keras loading it is Keras 3 (TensorFlow >= "
                  f"{fact.value('tf_version')}), which has no such module "
-                 "(keras-team/keras#19089): the file was saved by Keras 2 (TensorFlow <= 2.15).")
-        fix = (f"# load it with the Keras that saved it: {legacy} (or TensorFlow 2.15), then "
+                 "(keras-team/keras#19089): the file was saved by Keras 2 (TensorFlow <= "
+                 f"{k2_tf}).")
+        fix = (f"# load it with the Keras that saved it: {legacy} (or TensorFlow {k2_tf}), then "
                "model.save_weights('m.weights.h5')",
                "# rebuild the same model in Keras 3 code and model.load_weights('m.weights.h5')",
-               "# or pin TensorFlow <= 2.15 for this project")
+               f"# or pin TensorFlow <= {k2_tf} for this project")
     elif h.g("src") is not None:
         cause = _other_keras_src_cause(f, h.g("src") or "keras.src")
         fix = (pip_list_grep("keras", "tensorflow", "tf-keras", anchored=True)
@@ -133,7 +135,7 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
                "with model.save('m.keras') / 'm.h5' instead of pickling it")
     else:
         cause = ("The InputLayer config has 'batch_shape', which only Keras 3 writes; Keras 2 "
-                 "(tf-keras, TensorFlow <= 2.15) knows 'batch_input_shape' and rejects it: the "
+                 f"(tf-keras, TensorFlow <= {k2_tf}) knows 'batch_input_shape' and rejects it: the "
                  f"model was saved with Keras 3 (TensorFlow >= {fact.value('tf_version')}) "
                  "and is loaded with Keras 2.")
         fix = (f'pip install "tensorflow>={fact.value("tf_version")}"   # load it with Keras 3, '

@@ -62,17 +62,18 @@ def smi_cannot_reach_driver(f: Facts) -> list[Finding]:
         return []
     ev = log_evidence(hits, limit=2)
     msg = hits.first[0].text.strip()
-    wsl_fix = ("wsl --set-version <distro> 2   # in Windows PowerShell (Windows 10 21H2, "
-               "build 19044, or later; winver shows the build)", "wsl --shutdown")
+    fact = f.kb.platform_fact("wsl2-min-windows-build")
+    release, min_build = fact.value("windows_release"), fact.value("min_windows_build")
+    wsl_fix = (f"wsl --set-version <distro> 2   # in Windows PowerShell ({release}, "
+               f"build {min_build}, or later; winver shows the build)", "wsl --shutdown")
     build = f.wsl_windows_build if f.wsl or f.wsl1 else None
     if f.wsl1:
         return [catalogue.make("wsl1-has-no-gpu", evidence=ev, fix=wsl_fix)]
-    fact = f.kb.platform_fact("wsl2-min-windows-build")
-    minimum = int(str(fact.value("min_windows_build")))
+    minimum = int(min_build)
     if f.wsl and build is not None and build < minimum:
         return [catalogue.make(
             "wsl1-has-no-gpu", variant="old-windows", build=build, evidence=ev,
-            fix=("# update Windows to Windows 10 21H2 (build 19044) or Windows 11, then:",
+            fix=(f"# update Windows to {release} (build {min_build}) or Windows 11, then:",
                  *wsl_fix,
                  "# install the NVIDIA driver on WINDOWS only, never inside the distribution"),
             knowledge_ref=fact.ref,

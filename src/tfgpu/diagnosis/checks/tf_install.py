@@ -25,6 +25,7 @@ from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import (
     KerasSrcReading,
     keras3_installed,
+    keras3_series,
     read_keras_src,
 )
 from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
@@ -34,7 +35,7 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 from tfgpu.diagnosis.checks.no_matching_wheel import old_release_pin
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import KnowledgeQueryError, parse_version, series
 
@@ -691,6 +692,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
     fact = f.kb.platform_fact("keras3-switch")
     env = fact.value("legacy_env")
     legacy = fact.value("legacy_package")
+    k3_tf, k2_tf = keras3_series(f.kb)
     needs = f.h("keras.needs_tf_keras")
     if needs.count:
         lib = next((h.g("lib") or h.g("obj") or h.g("pipreq") for h in needs.all()
@@ -699,10 +701,10 @@ def keras3(f: Facts) -> Iterator[Finding]:
         lib = lib or next(("deepface" for h in needs.all() if h.g("dftf")), None)
         hub = "tensorflow_hub" in (lib or "")
         fix = (f"pip install {legacy}   # the release matching your TensorFlow minor "
-                 "(tf-keras 2.16 for TensorFlow 2.16 ...)",
+                 f"(tf-keras {k3_tf} for TensorFlow {k3_tf} ...)",
                  f"export {env}   # before importing TensorFlow: tf.keras is then Keras 2"
                  + ("; build the model with tf_keras, not keras" if hub else ""),
-                 "or use TensorFlow <= 2.15 (Keras 2)")
+                 f"or use TensorFlow <= {k2_tf} (Keras 2)")
         if hub:
             yield catalogue.make("keras3-needs-tf-keras", variant="hub",
                                  tf=fact.value("tf_version"), legacy=legacy, env=env,
@@ -727,7 +729,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
             fix=("# port the code to Keras 3 (learning_rate= not lr=, keras.optimizers not "
                  ".legacy, no tf.compat.v1.keras)",
                  f"or keep Keras 2: pip install {legacy} && export {env}",
-                 "or use TensorFlow <= 2.15"),
+                 f"or use TensorFlow <= {k2_tf}"),
             knowledge_ref=fact.ref,
         )
         return
@@ -918,11 +920,14 @@ def keras_minor_mismatch(ctx: Facts) -> list[Finding]:
         return []
     mm = ctx.tf_mm
     ver = f"{mm[0]}.{mm[1]}" if mm is not None else "X.Y"
-    dist = "tf-keras" if mm is not None and mm >= (2, 16) else "keras"
+    k3_tf, k2_tf = keras3_series(ctx.kb)
+    first = tf_minor(k3_tf)
+    dist = "tf-keras" if mm is not None and first is not None and mm >= first else "keras"
     fix = [
         "pip show tensorflow keras tf-keras   # their major.minor must match",
         f'pip install "{dist}~={ver}.0"   # the Keras of TensorFlow {ver}'
-        + ("" if mm is not None else " (keras for TensorFlow <= 2.15, tf-keras from 2.16)"),
+        + ("" if mm is not None else
+           f" (keras for TensorFlow <= {k2_tf}, tf-keras from {k3_tf})"),
     ]
     if mm is None or mm == (2, 6):
         fix.append('# TensorFlow 2.6.0/2.6.1: pip install "keras<2.7" (or TensorFlow 2.6.2+)')
@@ -1395,6 +1400,7 @@ def _keras_src_missing(f: Facts, mod: str, reading: KerasSrcReading,
              f" (TensorFlow {mm[0]}.{mm[1]})" if mm is not None else "")
     k3 = keras3_installed(f)
     versions = pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
+    k3_tf, k2_tf = keras3_series(f.kb)
     ref = reading.fact.ref
     first = reading.fact.value("first_keras")
     if reading.kind == "keras2-only" and k3 is not False:
@@ -1405,7 +1411,7 @@ def _keras_src_missing(f: Facts, mod: str, reading: KerasSrcReading,
             evidence=log_evidence(hits), knowledge_ref=ref,
             fix=("pip install --upgrade <the package in the traceback>   # a release made for "
                  "Keras 3",
-                 f'or: {c.pip(f, "install", "tensorflow<2.16")}   # Keras 2.15, which has '
+                 f'or: {c.pip(f, "install", f"tensorflow<{k3_tf}")}   # Keras {k2_tf}, which has '
                  + mod,
                  versions),
         )
@@ -1413,10 +1419,10 @@ def _keras_src_missing(f: Facts, mod: str, reading: KerasSrcReading,
         return catalogue.make(
             "keras-private-api-moved", variant="library-newer", module=mod, keras=shown,
             since=reading.since, needs="Keras 3",
-            remedy=" It needs Keras 3: TensorFlow 2.16+, or an older release of that package.",
+            remedy=f" It needs Keras 3: TensorFlow {k3_tf}+, or an older release of that package.",
             evidence=log_evidence(hits), knowledge_ref=ref,
             fix=(c.pip(f, "install", "-U", "tensorflow")
-                 + "   # TensorFlow 2.16+ brings Keras 3, which has " + mod,
+                 + f"   # TensorFlow {k3_tf}+ brings Keras 3, which has " + mod,
                  "# or pin the package in the traceback to an older release made for Keras 2",
                  versions),
         )
