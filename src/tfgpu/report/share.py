@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from tfgpu.findings import AREAS
 from tfgpu.report.bench_view import fig as _fig
+from tfgpu.report.controls import visible
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -455,23 +456,6 @@ def render_html(view: Mapping[str, Any]) -> str:
     return _env("html").get_template("report.html.j2").render(**ctx)
 
 
-#: Characters no shareable report carries as they are: C0 controls but TAB and newline
-#: (ESC starts terminal escape sequences: a GPU name ``\x1b]52;...`` from a facts file
-#: would reach the terminal of whoever prints the report), DEL, C1 controls, and the
-#: bidirectional overrides and isolates that reorder what a reader sees ("Trojan
-#: Source", CVE-2021-42574) in a pasted fix line.  Each is written as ``\xNN`` or
-#: ``\uNNNN`` text, as the text report writes controls.
-_UNSAFE = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0))
-           if c not in (0x09, 0x0A)}
-_UNSAFE.update({c: f"\\u{c:04x}" for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))})
-
-
-def visible(text: str) -> str:
-    """``text`` with every character of :data:`_UNSAFE` written as visible escape text
-    (``\\x1b``, ``\\u202e``); TAB and newline stay."""
-    return text.translate(_UNSAFE)
-
-
 def render_shareable(fmt: str, doc: Mapping[str, Any], *, redactor: Redactor,
                      facts: Mapping[str, Any] | None = None,
                      verify: Mapping[str, Any] | None = None,
@@ -488,7 +472,9 @@ def render_shareable(fmt: str, doc: Mapping[str, Any], *, redactor: Redactor,
     view = build_view(doc, redactor=redactor, facts=facts, verify=verify, bench=bench,
                       tables=tables)
     # Last, over the whole page: no value, whatever path it took, carries a control.
-    return visible(render_markdown(view) if fmt == "markdown" else render_html(view))
+    # (tfgpu.report.controls: the text report's table, newlines kept)
+    return visible(render_markdown(view) if fmt == "markdown" else render_html(view),
+                   keep_newlines=True)
 
 
 __all__ = ["FORMATS", "SHAREABLE", "bench_svg", "build_view", "md_cell", "md_code",

@@ -20,6 +20,7 @@ import textwrap
 from typing import TYPE_CHECKING, TextIO, Union
 
 from tfgpu.findings import AREAS, Finding, Report, Severity
+from tfgpu.report.controls import visible
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -155,17 +156,12 @@ def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Line]:
     return lines
 
 
-#: Control characters (C0 but TAB, DEL, C1) shown as ``\\xNN``: text from a host snapshot
-#: or a log must not move the cursor, clear the screen, set the window title or start a
-#: fake line on the user's terminal.
-_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(0x20), 0x7F, *range(0x80, 0xA0)) if c != 9}
-
-
 def safe_text(text: str) -> str:
     """``text`` with every control character but TAB (newlines included) written as
-    ``\\xNN``: one printed line stays one line, and no escape sequence reaches the
-    terminal."""
-    return text.translate(_CONTROLS)
+    ``\\xNN`` and every bidi override or isolate as ``\\uNNNN``
+    (:func:`tfgpu.report.controls.visible`): one printed line stays one line, no escape
+    sequence reaches the terminal, and what is shown is what is copied."""
+    return visible(text)
 
 
 def print_line(console: ReportConsole, line: Line | str = "", style: str = "") -> None:
