@@ -15,7 +15,7 @@ import sys
 from dataclasses import replace
 
 from tfgpu.cli import status_codes
-from tfgpu.cli.common import this_host_target, verbosity_of
+from tfgpu.cli.common import output_format, this_host_target, verbosity_of
 from tfgpu.cli.errors import UsageError
 from tfgpu.facts import FactsFormatError, read_facts_file
 from tfgpu.knowledge import load_knowledge
@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="use this route instead of the default (pip and-cuda wheels in a venv)",
     )
     parser.add_argument(
-        "--format", dest="fmt", choices=FORMATS, default=None, help="output format (text)"
+        "--format", choices=FORMATS, default=None, help="output format (text)"
     )
     # eyes F-10: README's "--json (same as --format json)" holds for plan too
     parser.add_argument("--json", action="store_true",
@@ -150,16 +150,14 @@ def build_target(args: argparse.Namespace) -> TargetHost:
 
 def run(args: argparse.Namespace) -> int:
     """Print the plan in ``--format``; exit 0 (a plan exists) or 1 (nothing installable)."""
-    if args.json and args.fmt not in (None, "json"):
-        raise UsageError(f"--json and --format {args.fmt} ask for two formats; give one")
-    args.fmt = "json" if args.json else (args.fmt or "text")
+    fmt = output_format(args)
     target = build_target(args)
-    if args.fmt == "powershell" and target.os != "windows":
+    if fmt == "powershell" and target.os != "windows":
         raise UsageError(
             f"--format powershell writes Windows steps and the target is {target.os}; "
             "use --format sh (or describe a Windows host with --os windows)"
         )
-    if args.fmt == "conda" and args.venv and not args.route:
+    if fmt == "conda" and args.venv and not args.route:
         try:
             check_conda_env(args.venv)
         except PlanError as exc:
@@ -170,5 +168,5 @@ def run(args: argparse.Namespace) -> int:
         )
     except PlanError as exc:
         raise UsageError(str(exc)) from None
-    sys.stdout.write(render(plan, args.fmt, verbosity_of(args)))
+    sys.stdout.write(render(plan, fmt, verbosity_of(args)))
     return status_codes.SUCCESS if plan.requirements else status_codes.ERRORS_FOUND
