@@ -17,7 +17,14 @@ from types import FrameType
 from tfgpu.cli import status_codes
 from tfgpu.cli.common import add_kubernetes_group, check_timeout
 from tfgpu.cli.errors import UsageError
-from tfgpu.runtime.launch import DEFAULT_HOST, MAX_WORKERS, NETWORKS, LaunchError, launch
+from tfgpu.runtime.launch import (
+    DEFAULT_HOST,
+    MAX_WORKERS,
+    NETWORKS,
+    LaunchError,
+    check_host,
+    launch,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -120,8 +127,10 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.workers <= MAX_WORKERS:
         raise UsageError(f"--workers must be between 1 and {MAX_WORKERS}, not {args.workers}")
     check_timeout(args.grace, "--grace", allow_zero=True)
-    if not args.host or any(c in args.host for c in " /[]"):
-        raise UsageError(f"--host must be an IPv4 address or a host name, not {args.host!r}")
+    try:
+        check_host(args.host)
+    except LaunchError as exc:
+        raise UsageError(str(exc)) from None
     previous = {s: signal.signal(s, _terminate) for s in STOP_SIGNALS}
     try:
         result = launch(cmd, args.workers, out=sys.stdout, grace_s=args.grace, host=args.host,

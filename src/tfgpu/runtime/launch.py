@@ -58,7 +58,7 @@ PUMP_JOIN_S = 1.0
 #: (loopback only, or fail), ``host`` (the host's network).
 NETWORKS = ("auto", "private", "host")
 #: Addresses that are loopback, where a private network serves.
-_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+_LOOPBACK = ("127.0.0.1", "localhost")
 #: Printed in private mode.
 PRIVATE_NOTE = ("network: private (the workers reach each other on loopback and nothing "
                 "else reaches them, though TensorFlow's servers listen on all interfaces); "
@@ -86,6 +86,24 @@ NETWORK_HINT = ("the output shows a failed network access, and the workers run i
 
 class LaunchError(RuntimeError):
     """The workers could not be started (bad command, no free ports)."""
+
+
+def check_host(host: str) -> None:
+    """Check a ``host`` for :func:`launch`: an IPv4 address or a host name.
+
+    IPv6 addresses (``::1``, ``[::1]``) are refused with a message that says so: the free
+    ports are picked on an IPv4 socket, and ``TF_CONFIG``'s ``host:port`` would need the
+    address in brackets.
+
+    Raises:
+        LaunchError: ``host`` is empty, has a space or ``/``, or is an IPv6 address.
+    """
+    if ":" in host or "[" in host or "]" in host:
+        raise LaunchError(f"--host {host!r} is an IPv6 address; tfgpu launch picks ports "
+                          "and writes TF_CONFIG for IPv4 only: use 127.0.0.1 (loopback) "
+                          "or an IPv4 address or host name")
+    if not host or any(c.isspace() or c == "/" for c in host):
+        raise LaunchError(f"--host must be an IPv4 address or a host name, not {host!r}")
 
 
 def _network(network: str, host: str) -> tuple[PrivateNetwork | None, str]:
@@ -284,14 +302,15 @@ def launch(
         The outcome; see :class:`LaunchResult`.
 
     Raises:
-        LaunchError: ``command`` is empty, ``workers`` is out of range, the program
-            cannot be started (not found, not executable), or ``network="private"``
-            cannot be had.
+        LaunchError: ``command`` is empty, ``workers`` is out of range, ``host`` is not
+            an IPv4 address or host name (:func:`check_host`), the program cannot be
+            started (not found, not executable), or ``network="private"`` cannot be had.
     """
     if not command:
         raise LaunchError("no command given: use `tfgpu launch --workers N -- python train.py`")
     if not 1 <= workers <= MAX_WORKERS:
         raise LaunchError(f"--workers must be between 1 and {MAX_WORKERS}, not {workers}")
+    check_host(host)
     net, why_host = _network(network, host)
     ports: list[int] = []
     while len(ports) < workers:
