@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import os
 import re
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -272,17 +273,45 @@ def collect_slurm(
     return nodes
 
 
+#: How a :class:`NodeResult` message starts for a folder's ``*.json`` entry that is not a
+#: regular file (a FIFO, a socket, a device, a folder, a broken link): it is not opened
+#: (opening a FIFO nobody writes to waits forever), and the fleet report says so.
+NOT_A_FILE = "not a regular file"
+
+
+def _not_regular(path: Path) -> str | None:
+    """What ``path`` is when it is not a regular file (``"a FIFO (named pipe)"``), else
+    ``None``; follows links."""
+    try:
+        mode = path.stat().st_mode
+    except OSError as exc:
+        return "a broken link" if path.is_symlink() else f"unreadable ({exc.strerror or exc})"
+    if stat.S_ISREG(mode):
+        return None
+    for test, kind in ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return kind
+    return "not a file"
+
+
 def snapshot_files(paths: Sequence[str]) -> list[Path]:
-    """The files named, and the ``*.json`` files of the folders named (sorted).
+    """The files named, and the ``*.json`` entries of the folders named (sorted).
+
+    A folder's entry that is not a regular file (a FIFO, a socket, a device, a folder, a
+    broken link) is listed too, so that :func:`collect_files` reports it instead of
+    skipping it unseen; a path named on the command line is read whatever it is (a pipe
+    from ``<(ssh node tfgpu facts)``).
 
     Raises:
-        FleetError: a path does not exist, or a folder holds no ``*.json`` file.
+        FleetError: a path does not exist, or a folder holds no ``*.json`` entry.
     """
     files: list[Path] = []
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            found = sorted(x for x in path.glob("*.json") if x.is_file())
+            found = sorted(path.glob("*.json"))
             if not found:
                 raise FleetError(f"{p}: no *.json facts snapshot in this folder")
             files += found
@@ -334,7 +363,15 @@ def collect_files(paths: Sequence[str]) -> list[NodeResult]:
     """
     out: list[NodeResult] = []
     files = snapshot_files(paths)
+    named = {Path(p) for p in paths}
     for path, name in zip(files, _node_names(files), strict=True):
+        kind = None if path in named else _not_regular(path)
+        if kind is not None:
+            out.append(NodeResult(name, str(path), NodeStatus.UNREADABLE,
+                                  message=f"{NOT_A_FILE}: {kind}; not opened (write the "
+                                          "snapshot as a file, or name a pipe on the "
+                                          "command line to read it)"))
+            continue
         try:
             facts = read_facts_file(str(path))
         except OSError as exc:

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity
+from tfgpu.fleet.collect import NOT_A_FILE
 from tfgpu.fleet.model import FleetTable, NodeResult, NodeStatus, TableRow
 
 #: Distributions that are TensorFlow itself, in the order their version is believed.
@@ -423,7 +424,10 @@ def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Fi
             # A snapshot file (pdsh, Ansible, a DaemonSet's log): look at it, and write it
             # again on that node; its name is a file's, so it is quoted for the shell.
             path = shlex.quote(n.source)
-            fix = (f"head -c 400 {path}   # what the file holds",
+            look = (f"ls -l {path}   # not a regular file: head would wait on a FIFO"
+                    if (n.message or "").startswith(NOT_A_FILE) else
+                    f"head -c 400 {path}   # what the file holds")
+            fix = (look,
                    f"tfgpu facts -o {path}   # run again on that node (same tfgpu version "
                    "as here)")
         out.append(catalogue.make(
