@@ -12,7 +12,7 @@ findings that are not harmless and not ``unrecognised-error``.
 
 * RIGHT: a claim is one of ``answer.ids`` or ``answer.proposed`` (cases without
   ``answer``: a claim of the case's ``kind``); for a harmless answer, an answer id is
-  present and nothing is claimed.
+  present and nothing else is claimed.
 * PARTIAL: no answer id, but a claim of the case's ``kind`` (right area, wrong detail).
 * UNKNOWN: no claim: tfgpu said it does not know (quoting the telling lines).
 * WRONG: claims, none of them the answer or of the case's kind: confidently wrong.
@@ -72,10 +72,13 @@ def grade(case: dict[str, Any], findings: tuple[Finding, ...]) -> str:
         ids.add(answer["proposed"])
     ids = {_current_id(i) for i in ids}
     if answer.get("harmless"):
+        # The answer's own finding may be printed as a warning (a notice that names the
+        # harmless message); only a claim of something else makes the case WRONG.
         present = {f.id for f in findings}
-        if ids & present and not said:
+        others = [f for f in said if f.id not in ids]
+        if ids & present and not others:
             return "RIGHT"
-        return "WRONG" if said else "UNKNOWN"
+        return "WRONG" if others else "UNKNOWN"
     if ids and any(f.id in ids for f in said):
         return "RIGHT"
     if any(f.category == case.get("kind") for f in said):

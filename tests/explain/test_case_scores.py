@@ -43,3 +43,20 @@ def test_no_wrong_answer_and_the_right_share_holds(folder: str) -> None:
     assert not wrong, "confidently wrong:\n" + "\n".join(wrong)
     right = sum(r["grade"] == "RIGHT" for r in rows) / len(rows)
     assert right >= FLOORS[folder] - 1e-9, f"{folder}: {right:.1%} RIGHT < {FLOORS[folder]:.0%}"
+
+
+def _finding(fid: str, severity: str = "warning", category: str = "xla-ptxas") -> Any:
+    from tfgpu.findings import Finding, Severity
+
+    return Finding(id=fid, severity=Severity(severity), category=category, title=fid)
+
+
+def test_a_harmless_answer_is_right_when_only_its_own_notice_is_printed_as_a_warning() -> None:
+    grade = _scorer().grade
+    case = {"kind": "xla-ptxas", "answer": {"ids": ["ptxas-driver-fallback-notice"],
+                                            "harmless": True}}
+    assert grade(case, (_finding("ptxas-driver-fallback-notice"),)) == "RIGHT"
+    assert grade(case, (_finding("ptxas-driver-fallback-notice"),
+                        _finding("ptxas-not-found", "error"))) == "WRONG"
+    assert grade(case, (_finding("ptxas-not-found", "error"),)) == "WRONG"
+    assert grade(case, ()) == "UNKNOWN"
