@@ -2923,6 +2923,38 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
         "v",
     ),
+    # --- w11: XLA without a compiler for the device, XLA reading a variable on another device ---
+    # tensorflow 2.21 wheel (libtensorflow_cc.so.2 strings): xla_ops.cc "Could not find compiler
+    # for platform <name>: <status>"; xla/service/compiler.cc "could not find registered
+    # compiler for the platform -- was support for that platform linked in?" (2.21) and its
+    # older form naming the platform ("... for platform DML -- ...",
+    # microsoft/tensorflow-directml-plugin#332).
+    _p(
+        "w11.xla_no_compiler",
+        ("could not find compiler for platform", "could not find registered compiler for"),
+        r"Could not find compiler for platform (?P<plat>[\w-]{1,40})"
+        r"|could not find registered compiler for (?:the )?platform(?: (?P<plat2>[\w-]{1,40}))?"
+        r" -- was support for that platform linked in",
+    ),
+    # tf2xla (xla_launch_util.cc / xla_compile_on_demand_op.cc, 2.21 wheel strings "Trying to
+    # access resource ", " located in device ", " Cf. https://www.tensorflow.org/xla/
+    # known_issues#tfvariable_on_a_different_device"): an XLA-compiled function reads a
+    # resource variable placed on another device; the "(defined @ file:line)" part is newer.
+    _p(
+        "w11.xla_resource_other_device",
+        ("trying to access resource",),
+        r"Trying to access resource (?P<res>[^\s()]{1,300})(?: \(defined @ [^)]{0,400}\))?"
+        r" located in device (?P<have>\S{1,200}) from device (?P<want>\S{1,200})",
+    ),
+    # TensorFlow 1.14's dso_loader.cc wording of a library that did not load, at INFO level:
+    # "Could not dlopen library '<lib>'; dlerror: <why>" (1.15/2.x say "Could not load dynamic
+    # library"); the same family as lib.missing.
+    _p(
+        "lib.missing",
+        ("could not dlopen library",),
+        r"Could not dlopen library '" + _LIB + r"'(?:;\s*dlerror:\s*(?P<err>.*))?",
+        "lib",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

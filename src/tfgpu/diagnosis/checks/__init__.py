@@ -281,6 +281,8 @@ from tfgpu.diagnosis.checks.windows import (
 from tfgpu.diagnosis.checks.xla import (
     ptxas_fallback_candidate,
     xla_cannot_compile_function,
+    xla_compiler_not_registered,
+    xla_resource_on_other_device,
 )
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
@@ -497,6 +499,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
+    # --- w11: XLA without a compiler for the device, XLA reading a variable on another device ---
+    xla_compiler_not_registered,
+    xla_resource_on_other_device,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
