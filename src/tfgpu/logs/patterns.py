@@ -2946,6 +2946,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Trying to access resource (?P<res>[^\s()]{1,300})(?: \(defined @ [^)]{0,400}\))?"
         r" located in device (?P<have>\S{1,200}) from device (?P<want>\S{1,200})",
     ),
+    # cudaErrorInvalidDeviceFunction ("invalid device function", cuda_runtime_api.h) or
+    # "no kernel image" reported by a project's OWN CUDA error macro (cudaCheckError() of
+    # Faster-RCNN-style custom ops, CUDA_CHECK, gpuErrchk/GPUassert, checkCudaErrors of the
+    # CUDA samples): its own kernels, not TensorFlow's, lack this GPU. Not "CUDA error: ..."
+    # (PyTorch's and TensorFlow's own wording).
+    _p(
+        "w11.user_cuda_check",
+        ("invalid device function", "no kernel image"),
+        r"(?i:cudaCheckError\(\)|\bCUDA_CHECK\b|gpuErrchk|GPUassert|checkCudaErrors)"
+        r"[^\n]{0,80}?"
+        r"(?P<err>invalid device function|no kernel image is available)",
+    ),
     # TensorFlow 1.14's dso_loader.cc wording of a library that did not load, at INFO level:
     # "Could not dlopen library '<lib>'; dlerror: <why>" (1.15/2.x say "Could not load dynamic
     # library"); the same family as lib.missing.

@@ -16,7 +16,9 @@ from tfgpu.diagnosis.checks._common import Check
 
 # --- gpu stack (stage 3) ---
 from tfgpu.diagnosis.checks.compute_capability import (
+    cc_against_official_wheel,
     compute_capability,
+    custom_op_wrong_arch,
     gpu_compute_capability_not_reported,
     rocm_gpu_arch_unsupported,
     rule_compute_capability,
@@ -268,6 +270,7 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     smi_missing,
 )
 from tfgpu.diagnosis.checks.op_registry import (
+    op_needs_gpu_no_gpu_device,
     op_not_registered,
     op_without_gpu_kernel,
 )
@@ -502,6 +505,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- w11: XLA without a compiler for the device, XLA reading a variable on another device ---
     xla_compiler_not_registered,
     xla_resource_on_other_device,
+    op_needs_gpu_no_gpu_device,
+    cc_against_official_wheel,
+    custom_op_wrong_arch,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
