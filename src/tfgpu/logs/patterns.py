@@ -2958,6 +2958,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^\n]{0,80}?"
         r"(?P<err>invalid device function|no kernel image is available)",
     ),
+    # tsl device_id_manager (gpu_id_manager.cc in TF 1.x/2.0-2.x): "TensorFlow device (GPU:0)
+    # is being mapped to multiple CUDA devices (0 now, and 1 previously), which is not
+    # supported. This may be the result of providing different GPU configurations
+    # (ConfigProto.gpu_options, for example different visible_device_list) when creating
+    # multiple Sessions in the same process. ... issues/19083"; the 2.21 wheel says "multiple
+    # devices" (libtensorflow_framework.so.2 strings).
+    _p(
+        "w11.gpu_mapped_twice",
+        ("is being mapped to multiple",),
+        r"TensorFlow device \((?P<dev>[\w:]{1,40})\) is being mapped to multiple (?:CUDA )?"
+        r"devices \((?P<now>\d{1,4}) now, and (?P<before>\d{1,4}) previously\)",
+    ),
     # TensorFlow 1.14's dso_loader.cc wording of a library that did not load, at INFO level:
     # "Could not dlopen library '<lib>'; dlerror: <why>" (1.15/2.x say "Could not load dynamic
     # library"); the same family as lib.missing.

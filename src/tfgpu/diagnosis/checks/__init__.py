@@ -228,6 +228,7 @@ from tfgpu.diagnosis.checks.custom_ops import (
 from tfgpu.diagnosis.checks.device_placement import (
     colocation_devices_conflict,
     device_spec_unsatisfied,
+    gpu_mapped_to_two_devices,
     tensors_on_conflicting_devices,
     tpu_not_found,
 )
@@ -508,6 +509,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_needs_gpu_no_gpu_device,
     cc_against_official_wheel,
     custom_op_wrong_arch,
+    gpu_mapped_to_two_devices,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
