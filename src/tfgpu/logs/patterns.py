@@ -2970,6 +2970,49 @@ PATTERNS: tuple[Pattern, ...] = (
         r"TensorFlow device \((?P<dev>[\w:]{1,40})\) is being mapped to multiple (?:CUDA )?"
         r"devices \((?P<now>\d{1,4}) now, and (?P<before>\d{1,4}) previously\)",
     ),
+    # TF-TRT, tensorflow 2.21 wheel python/compiler/tensorrt/trt_convert.py
+    # _check_trt_version_compatibility: INFO "Linked TensorRT version: (8, 6, 1)" / "Loaded
+    # TensorRT version: (...)", ERROR "Loaded TensorRT X but linked TensorFlow against
+    # TensorRT Y. A few requirements must be met: ... same major version ..." and its
+    # RuntimeError "Incompatible TensorRT major version", "The linked|loaded version of
+    # TensorRT: `X` has now been removed. Please upgrade to TensorRT 7 or more recent."
+    _p(
+        "w11.trt_version",
+        ("linked tensorrt version", "loaded tensorrt version"),
+        r"(?P<which>Linked|Loaded) TensorRT version: \(?(?P<maj>\d{1,2}), ?(?P<min>\d{1,3}),"
+        r" ?(?P<pat>\d{1,3})\)?",
+    ),
+    _p(
+        "w11.trt_incompatible",
+        ("but linked tensorflow against tensorrt", "incompatible tensorrt major version",
+         "version of tensorrt:"),
+        r"Loaded TensorRT (?P<loaded>\d{1,2}(?:\.\d{1,3}){0,3}) but linked TensorFlow against "
+        r"TensorRT (?P<linked>\d{1,2}(?:\.\d{1,3}){0,3})"
+        r"|(?P<major>Incompatible TensorRT major version)"
+        r"|The (?P<old>linked|loaded) version of TensorRT: `(?P<oldv>[\d.]{1,20})` has now been "
+        r"removed",
+    ),
+    # a user printing the linked version: "...get_linked_tensorrt_version()" then "(7, 2, 2)"
+    _p(
+        "w11.trt_linked_call",
+        ("get_linked_tensorrt_version", "get_loaded_tensorrt_version"),
+        r"get_(?P<which>linked|loaded)_tensorrt_version\(\)",
+    ),
+    _p(
+        "w11.version_tuple",
+        ("(, , )",),
+        r"^\s{0,8}\((?P<maj>\d{1,2}), (?P<min>\d{1,3}), (?P<pat>\d{1,3})\)\s{0,8}$",
+    ),
+    # TensorRT installed as Debian packages (apt list / dpkg -l: libnvinfer8, libnvinfer10) or
+    # pip's tensorrt wheel ("tensorrt 8.6.1", "tensorrt==10.0.1"): the runtime majors present
+    _p(
+        "w11.trt_installed",
+        ("libnvinfer", "tensorrt"),
+        r"^(?:ii\s+)?libnvinfer(?P<maj>\d{1,2})(?::amd64)?(?:/\S{1,60})?\s+(?P<v>\d{1,2}\.\d"
+        r"{1,3}\.\d{1,3})"
+        r"|^\s{0,4}tensorrt(?:-cu\d{2})?(?:\s+|==)(?P<pipv>\d{1,2}\.\d{1,3}(?:\.\d{1,3}){0,2})"
+        r"\s*$",
+    ),
     # TensorFlow 1.14's dso_loader.cc wording of a library that did not load, at INFO level:
     # "Could not dlopen library '<lib>'; dlerror: <why>" (1.15/2.x say "Could not load dynamic
     # library"); the same family as lib.missing.

@@ -277,6 +277,7 @@ from tfgpu.diagnosis.checks.op_registry import (
 )
 from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
 from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
+from tfgpu.diagnosis.checks.tensorrt_versions import tensorrt_major_mismatch
 from tfgpu.diagnosis.checks.tf_config import tf_config_call_rejected
 from tfgpu.diagnosis.checks.windows import (
     dll_load_bare,
@@ -510,6 +511,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cc_against_official_wheel,
     custom_op_wrong_arch,
     gpu_mapped_to_two_devices,
+    tensorrt_major_mismatch,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
