@@ -339,13 +339,38 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
     if pinned.count and not said:
         size = next((h.g("size") or h.g("bytes") for h in pinned.all()
                      if h.g("size") or h.g("bytes")), None)
+        # w11: "failed to alloc N bytes on host: CUDA_ERROR_UNKNOWN" (cuda_driver.cc) is the
+        # driver refusing, not RAM running out (that is CUDA_ERROR_OUT_OF_MEMORY)
+        other = [h for h in ctx.h("cuda.error").all() if "on host" in h.text
+                 and h.g("name") not in (None, "CUDA_ERROR_OUT_OF_MEMORY")]
+        n = _bytes(size)
+        shown = (f"{n / 2**20:,.0f} MiB" if n >= 2**20 else f"{n:,} bytes") if n is not None \
+            else (size or "?")
+        if other:
+            out.append(catalogue.make(
+                "host-allocator-ran-out", variant="pinned-driver-error", size=shown,
+                code=other[0].g("name") or "?", evidence=log_evidence(pinned, other[:1]),
+                fix=(*_growth(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
+                                   "before any op"),
+                     "config = tf.ConfigProto(); config.gpu_options.allow_growth = True   # TF "
+                     "1.x: pass it to tf.Session(config=config) / RunConfig(session_config=...)",
+                     "nvidia-smi   # memory in use on the GPU, and by which processes",
+                     "# an earlier CUDA error in the log (before this line) is the cause if "
+                     "there is one: it left the CUDA context unusable"),
+            ))
+            return out + _module_oom(ctx)
         out.append(catalogue.make(
-            "host-allocator-ran-out", variant="pinned",
-            size=f"{n / 2**20:,.0f} MiB" if (n := _bytes(size)) is not None else (size or "?"),
+            "host-allocator-ran-out", variant="pinned", size=shown,
             evidence=log_evidence(pinned),
             fix=("# reduce what the input pipeline holds in memory at once (samples per "
                  "queue/buffer, prefetch size, batch size)", "free -m   # RAM in use"),
         ))
+    return out + _module_oom(ctx)
+
+
+def _module_oom(ctx: Facts) -> list[Finding]:
+    """A GPU module that could not be loaded for lack of GPU memory."""
+    out: list[Finding] = []
     module = ctx.h("mem.module_oom")
     if module.count:
         out.append(catalogue.make(
