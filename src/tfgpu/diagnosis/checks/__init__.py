@@ -71,6 +71,7 @@ from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool famili
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
     ld_library_path_shadows,
+    ld_path_other_cuda,
     nvidia_wheels_match_pins,
     rule_cudnn_mismatch,
     rule_missing_libraries,
@@ -512,6 +513,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     custom_op_wrong_arch,
     gpu_mapped_to_two_devices,
     tensorrt_major_mismatch,
+    ld_path_other_cuda,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
