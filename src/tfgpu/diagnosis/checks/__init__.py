@@ -20,6 +20,7 @@ from tfgpu.diagnosis.checks.compute_capability import (
     compute_capability,
     custom_op_wrong_arch,
     gpu_compute_capability_not_reported,
+    kernel_failure_with_other_cuda,
     rocm_gpu_arch_unsupported,
     rule_compute_capability,
 )
@@ -514,6 +515,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_mapped_to_two_devices,
     tensorrt_major_mismatch,
     ld_path_other_cuda,
+    kernel_failure_with_other_cuda,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

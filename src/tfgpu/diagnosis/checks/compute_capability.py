@@ -617,3 +617,41 @@ def custom_op_wrong_arch(ctx: Facts) -> list[Finding]:
              f"arch=compute_{sm},code=sm_{sm}",
              "# delete the op's old build outputs (*.o, *.so, build/), rebuild, rerun"),
     )]
+
+
+def kernel_failure_with_other_cuda(ctx: Facts) -> list[Finding]:
+    """TensorFlow's own kernel launch failing with "invalid device function" / "no kernel
+    image" while the CUDA toolkit the user has (host facts) is another major.minor than the
+    CUDA the installed TensorFlow release was built and tested with (tf_tested_configs) ->
+    ``cuda-toolkit-differs-from-tf-build`` (a warning beside ``gpu-arch-not-in-build``: the
+    log cannot tell a missing architecture from a mixed CUDA installation).
+    lightvector/KataGo#325: TF 1.15.2 (built with CUDA 10.0) on an RTX 2070 SUPER with CUDA
+    10.2 installed aborted in random_op_gpu.h with 'invalid device function'; installing CUDA
+    10.0 fixed it."""
+    fails = [h for h in (*ctx.h("cc.kernel_image").all(), *ctx.h("cc.no_kernel").all())
+             if h.line not in {u.line for u in ctx.h("w11.user_cuda_check").all()}]
+    tf = ctx.tf_version
+    have = ctx.cuda_versions
+    if not fails or not tf or not have or ctx.other_framework:
+        return []
+    try:
+        # the Windows table starts later than the Linux one; both builds of a release used
+        # the same CUDA (tf_tested_configs rows of the releases both list)
+        row = (ctx.kb.config_for(tf, "windows") if ctx.windows else None) or \
+            ctx.kb.config_for(tf, "linux")
+    except KnowledgeQueryError:
+        return []
+    if row is None or not row.cuda:
+        return []
+    mm = ".".join(have[0].split(".")[:2])
+    if mm == ".".join(row.cuda.split(".")[:2]):
+        return []
+    return [catalogue.make(
+        "cuda-toolkit-differs-from-tf-build", tf=tf, need=row.cuda, have=have[0],
+        evidence=log_evidence(fails[:1]) + tuple(ctx.fact_evidence()), knowledge_ref=row.ref,
+        fix=(f"# install CUDA {row.cuda} (the release TensorFlow {tf} was built with) and put "
+             "it first on PATH / LD_LIBRARY_PATH, or install the TensorFlow release built for "
+             f"CUDA {have[0]}",
+             "nvcc --version   # and: where cudart64_*.dll (Windows) / ldconfig -p | grep "
+             "libcudart (Linux): which CUDA runtime is found first"),
+    )]
