@@ -98,7 +98,12 @@ _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
         "matrix in the tensorflow/addons README",)),
     "horovod": ("horovod", (
         "HOROVOD_WITH_TENSORFLOW=1 pip install --no-cache-dir --force-reinstall horovod   "
-        "# rebuilds it against the TensorFlow installed now",)),
+        "# rebuilds it against the TensorFlow installed now",
+        # claim audit C: horovod#431 (conda TensorFlow): the rebuild kept failing until the
+        # compiler matched TensorFlow's C++ string ABI
+        "# if the rebuild fails the same way: build with a compiler of TensorFlow's C++ ABI "
+        "(python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\" "
+        "shows -D_GLIBCXX_USE_CXX11_ABI), or use the pip TensorFlow instead of a conda one",)),
 }
 
 
