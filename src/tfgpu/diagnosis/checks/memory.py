@@ -261,8 +261,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             "call tf.config.experimental.set_memory_growth(gpu, True) right after "
             "`import tensorflow`, before importing modules that build models or run ops",
             "or set it from the environment instead: export TF_FORCE_GPU_ALLOW_GROWTH=true",
-            # claim audit C: tym-b/implicit-slam#5, the configuration cell run a second time in
-            # a live notebook kernel; restarting the kernel cured it
+            # claim audit C: eager/context.py raises once the process's context handle exists,
+            # and a notebook kernel is one process: a configuration cell run a second time
+            # fails (tym-b/implicit-slam#5, where restarting the kernel cured it)
             "# in a notebook: restart the kernel and run the configuration cell first, once (a "
             "second run in the same kernel fails this way)",
         ),
