@@ -184,7 +184,11 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 total, free = size_to_mib(h.g("total") or ""), size_to_mib(h.g("free") or "")
         h0 = (cuda_oom.first or init_oom.first)[0]
         total_bytes = _bytes(h0.g("total"))
-        if total_bytes is not None and total is None:
+        # claim audit C: a "total memory reported" near 2**64 (tensorflow#14475, #7272) is no
+        # GPU size but the driver failing to answer; the threads' cures differ (another
+        # process, a run as root, a reboot), so the context failure alone proves no holder
+        absurd = total_bytes is not None and total_bytes >= ABSURD_TOTAL_BYTES
+        if total_bytes is not None and total is None and not absurd:
             total = total_bytes / 2**20
         ctxfail = bool(h0.g("ctx")) or bool(init_oom.count)
         cause = "CUDA reported out of memory"
@@ -195,7 +199,22 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         elif total is not None:
             cause += f" (GPU memory {total:,.0f} MiB)"
         held = _other_process_evidence(ctx, ctxfail, total, free)
-        if held is not None:
+        if absurd and _other_process_evidence(ctx, False, total, free) is None:
+            out.append(catalogue.make(
+                "gpu-memory-held-by-other-process", variant="driver-answer-absurd",
+                total=f"{total_bytes}",
+                evidence=log_evidence(cuda_oom, init_oom, info[:3]),
+                fix=("nvidia-smi   # the GPU's memory use and the processes on it; an error "
+                     "here means the driver itself is in a bad state",
+                     "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                     "--format=csv   # another process holding the GPU: stop it, or pick a free "
+                     "GPU with CUDA_VISIBLE_DEVICES",
+                     "ls -l /dev/nvidia*   # works only as root? then the device files' "
+                     "permissions (or a missing nvidia-uvm node) are the cause",
+                     "# none of these: reboot (a crashed process can leave the driver unable "
+                     "to create contexts)"),
+            ))
+        elif held is not None:
             cause += (
                 f". {held}: another process (another user's job, a second notebook or "
                 "TensorFlow session, which grabs nearly all memory by default) already holds "
@@ -242,6 +261,11 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             "call tf.config.experimental.set_memory_growth(gpu, True) right after "
             "`import tensorflow`, before importing modules that build models or run ops",
             "or set it from the environment instead: export TF_FORCE_GPU_ALLOW_GROWTH=true",
+            # claim audit C: eager/context.py raises once the process's context handle exists,
+            # and a notebook kernel is one process: a configuration cell run a second time
+            # fails (tym-b/implicit-slam#5, where restarting the kernel cured it)
+            "# in a notebook: restart the kernel and run the configuration cell first, once (a "
+            "second run in the same kernel fails this way)",
         ),
     ))
     out.extend(_pinned_and_module(ctx, bool(out)))
@@ -276,6 +300,11 @@ def rule_memory(ctx: Facts) -> list[Finding]:
 #: Free GPU memory at start below this fraction of the total means another process already
 #: holds it (a fresh GPU has nearly all free; a desktop display takes a few hundred MiB).
 HELD_FREE_FRACTION = 0.10
+
+
+#: A "total memory reported" at or above this (bytes; 1 PiB) is no GPU's size: the driver
+#: answered garbage (2**64 - 1 and near it in tensorflow#14475, #7272).
+ABSURD_TOTAL_BYTES = 2**50
 
 
 def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
