@@ -2923,6 +2923,45 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
         "v",
     ),
+    # --- holdout7 work plan: who printed a one-line error (TF op runtime, XLA/JAX, Node.js) ---
+    # TensorFlow's op runtime around an op's error: the graph node ("[[{{node X}}]]", TF 2.8+
+    # "Node: 'X'"), the kernel's OP_REQUIRES log line, the Python class UnimplementedError, the
+    # eager "[Op:Conv2D]" suffix, "Graph execution error", and the "(0) UNIMPLEMENTED:" list of
+    # root errors (tensorflow/core/framework/op_kernel.cc, python/framework/errors_impl.py,
+    # common_runtime/executor.cc). XLA/JAX print none of these (jaxlib raises XlaRuntimeError /
+    # RuntimeError with the bare status string "UNIMPLEMENTED: ..."). Read by
+    # checks/memory.py (dnn_not_found_runtime_unknown).
+    _p(
+        "ctx.h7_tf_op",
+        ("{{node", "node: '", "op_requires failed", "unimplementederror", "graph execution error",
+         "[op:", ") unimplemented:"),
+        r"\[\[\{\{node |^\s*Node: '|OP_REQUIRES failed at|\bUnimplementedError\b"
+        r"|Graph execution error|\[Op:\w|^\s*\(\d{1,3}\) (?:UNIMPLEMENTED|Unimplemented):",
+    ),
+    # The status string of an absl/TensorFlow Status as XLA's Python binding raises it
+    # ("RuntimeError: Unimplemented: DNN library is not found." in jaxlib <= 0.1.x, whose
+    # Status::ToString wrote the code as "Unimplemented"; "XlaRuntimeError: UNIMPLEMENTED: ..."
+    # since absl::Status; "Original error: UNIMPLEMENTED: ..." when a library re-raises it):
+    # the code name starts the message, with no op-runtime wording around it.
+    _p(
+        "ctx.h7_status_form",
+        ("unimplemented: dnn library is not found",),
+        r"^\s*(?:[\w.]{0,60}(?:Error|Exception): |Original error: )?"
+        r"(?:Unimplemented|UNIMPLEMENTED): DNN library is not found",
+    ),
+    # Node.js's process.dlopen failure: the addon loader throws a plain JavaScript Error whose
+    # message is the dlerror() text (nodejs/node src/node_binding.cc DLOpen:
+    # "ThrowException(Exception::Error(errmsg))"; later releases ERR_DLOPEN_FAILED, same
+    # message), printed "Error: libcublas.so.9.0: cannot open shared object file: ...".
+    # Python prints "ImportError:"/"OSError:" there, ONNX Runtime "... with error: lib...".
+    # For a CUDA/cuDNN/TensorRT soname this is tfjs-node-gpu's libtensorflow (tensorflow/tfjs
+    # #708, #739), so it counts as a tfjs-node line (checks/tfjs.py).
+    _p(
+        "ctx.tfjs",
+        ("error: lib",),
+        r"^\s*(?:Uncaught |Thrown:\s*)?Error: lib(?:cudart|cublas(?:Lt)?|cufft|curand|cusolver"
+        r"|cusparse|cudnn|nvinfer(?:_plugin)?)\.so[\w.]*: cannot open shared object file",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
