@@ -2962,6 +2962,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?:Uncaught |Thrown:\s*)?Error: lib(?:cudart|cublas(?:Lt)?|cufft|curand|cusolver"
         r"|cusparse|cudnn|nvinfer(?:_plugin)?)\.so[\w.]*: cannot open shared object file",
     ),
+    # TensorFlow 0.x-1.0 stream_executor/cuda/cuda_dnn.cc, after dso_loader.cc's "Couldn't open
+    # CUDA library libcudnn.so. LD_LIBRARY_PATH: ..." (or TF 0.5's bare LD_LIBRARY_PATH line):
+    # LOG(INFO) "Unable to load cuDNN DSO" (TensorFlow's install guide lists it among the
+    # common installation problems, Stack Overflow 41007279). Read by
+    # checks/one_line_runtimes.py.
+    _p("h7.cudnn_dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
+    # Python's ImportError for an extension module whose shared library is missing is
+    # "ImportError: <dlerror>", the dlerror "<soname>: cannot open shared object file: ...";
+    # an issue title or a cut paste keeps "ImportError: libcublas.so.9.0" alone
+    _p(
+        "lib.missing",
+        ("importerror: lib",),
+        r"ImportError: (?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){0,4})\s*$",
+        "lib",
+    ),
+    # ldd (glibc elf/rtld.c trace mode) lists a needed library it cannot find as
+    # "\tlibcusolver.so.10 => not found"; pastes and titles drop the arrow
+    _p(
+        "lib.missing",
+        ("not found",),
+        r"(?<![\w.+-])(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: =>)? not found\b",
+        "lib",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -1,0 +1,42 @@
+"""Fault kind OLD-CUDNN-DSO: TensorFlow 0.x-1.0 could not load cuDNN at all.
+
+Sources: TensorFlow 0.x-1.0 ``tensorflow/stream_executor/dso_loader.cc`` (``LOG(INFO) <<
+"Couldn't open CUDA library " << path << ". LD_LIBRARY_PATH: " << getenv("LD_LIBRARY_PATH")``)
+and ``tensorflow/stream_executor/cuda/cuda_dnn.cc`` (``LOG(INFO) << "Unable to load cuDNN
+DSO"``); TensorFlow's install guide lists "[...\\stream_executor\\cuda\\cuda_dnn.cc] Unable to
+load cuDNN DSO" among its common installation problems (Stack Overflow 41007279).  Threads:
+tensorflow/tensorflow#62 (cuDNN v3 installed where TensorFlow 0.5 loads cuDNN v2's library),
+#2039 and NVIDIA/nvidia-docker#160 (a runtime image with libcudnn.so.4 but not the unversioned
+libcudnn.so that TensorFlow 0.8 opens), #4168 (libcudnn.so not on the loader path): three
+causes of one line, so ``dnn-library-not-found`` variant ``tf0-dso`` is hedged (unknown) and
+names the command that tells them apart.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
+    """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" (with or without the dso_loader line
+    naming libcudnn before it) -> ``dnn-library-not-found`` variant ``tf0-dso`` (hedged:
+    three causes); nothing when a newer loader line (``lib.missing``) names libcudnn, whose
+    own finding says it."""
+    dso = f.h("h7.cudnn_dso").all()
+    if not dso:
+        return []
+    if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
+        return []
+    named = [h for h in f.h("h6.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
+    return [catalogue.make(
+        "dnn-library-not-found", variant="tf0-dso", evidence=log_evidence(named, dso),
+        fix=("ldconfig -p | grep -i libcudnn   # none: not installed or not on the path; "
+             "libcudnn.so.N only, no libcudnn.so: the unversioned link is missing",
+             "echo $LD_LIBRARY_PATH   # must list the folder holding the cuDNN library",
+             "# link missing: ln -s libcudnn.so.N libcudnn.so in that folder (or install "
+             "cuDNN's development package, or use the image's devel variant)",
+             "# another major or none: install the cuDNN version this TensorFlow release's "
+             "install guide names"),
+    )]
