@@ -2977,6 +2977,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"ImportError: (?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){0,4})\s*$",
         "lib",
     ),
+    # TensorFlow's TensorRT stubs abort on the first TF-TRT call when TensorRT did not load:
+    # tensorflow/compiler/tf2tensorrt/stub/nvinfer_stub.cc LogFatalSymbolNotFound
+    # (LOG(FATAL) << symbol_name << " symbol not found."), nvinfer_plugin_stub.cc the same.
+    # Read by checks/libraries.py (TensorRT needed) and checks/one_line_runtimes.py.
+    _p(
+        "h7.trt_stub_fatal",
+        ("symbol not found",),
+        r"(?P<stub>nvinfer(?:_plugin)?)_stub\.cc:\d+\] (?P<sym>\w{1,80}) symbol not found",
+    ),
     # ldd (glibc elf/rtld.c trace mode) lists a needed library it cannot find as
     # "\tlibcusolver.so.10 => not found"; pastes and titles drop the arrow
     _p(

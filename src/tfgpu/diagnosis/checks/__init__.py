@@ -285,7 +285,7 @@ from tfgpu.diagnosis.checks.xla import (
 
 # --- holdout7 work plan ---
 # isort: split
-from tfgpu.diagnosis.checks.one_line_runtimes import cudnn_dso_not_loaded
+from tfgpu.diagnosis.checks.one_line_runtimes import cudnn_dso_not_loaded, tensorrt_stub_aborted
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -503,6 +503,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     kernel_driver_not_running,
     # --- holdout7 work plan: TensorFlow 0.x's "Unable to load cuDNN DSO" ---
     cudnn_dso_not_loaded,
+    tensorrt_stub_aborted,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -40,3 +40,27 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
              "# another major or none: install the cuDNN version this TensorFlow release's "
              "install guide names"),
     )]
+
+
+def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
+    """TF-TRT's stub aborted ("F .../tf2tensorrt/stub/nvinfer_stub.cc:49] getInferLibVersion
+    symbol not found.", ``h7.trt_stub_fatal``) with no loader line naming the TensorRT
+    library (checks/libraries.py reports it when one does) -> ``tensorrt-not-loaded-{library}``
+    variant ``needed`` for libnvinfer (or libnvinfer_plugin, per the stub)."""
+    stub = f.h("h7.trt_stub_fatal").all()
+    if not stub:
+        return []
+    if any("nvinfer" in (h.g("lib") or "") for h in f.h("lib.missing").all()):
+        return []
+    base = "libnvinfer_plugin" if stub[0].g("stub") == "nvinfer_plugin" else "libnvinfer"
+    return [catalogue.make(
+        "tensorrt-not-loaded-{library}", variant="needed",
+        library=base.replace("_", "-"), filename=base,
+        what="TensorRT's " + ("plugin library" if "plugin" in base else "core library"),
+        evidence=log_evidence(stub),
+        fix=("ldconfig -p | grep -i libnvinfer   # the TensorRT libraries the loader can find",
+             "TF_CPP_MIN_LOG_LEVEL=0 python convert.py 2>&1 | grep -i nvinfer   # the "
+             "libnvinfer.so.N this TensorFlow tries to load",
+             "# install that TensorRT major for this CUDA and put its lib folder on "
+             "LD_LIBRARY_PATH"),
+    )]
