@@ -2986,6 +2986,23 @@ PATTERNS: tuple[Pattern, ...] = (
         ("symbol not found",),
         r"(?P<stub>nvinfer(?:_plugin)?)_stub\.cc:\d+\] (?P<sym>\w{1,80}) symbol not found",
     ),
+    # TensorFlow 1.x's SWIG loader (pywrap_tensorflow_internal.py swig_import_helper: import
+    # the package's _pywrap_tensorflow_internal, and on ImportError retry the bare name) ends a
+    # failed native import with "No module named '_pywrap_tensorflow_internal'", the retry's
+    # error, after the first ImportError's own text (on Windows "DLL load failed: ...").
+    # Read by checks/one_line_runtimes.py with ctx.h7_gpu_package.
+    _p(
+        "h7.pywrap_no_module",
+        ("no module named '_pywrap_tensorflow_internal",
+         "no module named _pywrap_tensorflow_internal"),
+        r"No module named '?_pywrap_tensorflow_internal\b",
+    ),
+    # the GPU package named anywhere (pip, a path, a title): tensorflow-gpu / tf-nightly-gpu
+    _p(
+        "ctx.h7_gpu_package",
+        ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu", "tf_nightly_gpu"),
+        r"\b(?:tensorflow|tf[-_]nightly)[-_]gpu\b",
+    ),
     # ldd (glibc elf/rtld.c trace mode) lists a needed library it cannot find as
     # "\tlibcusolver.so.10 => not found"; pastes and titles drop the arrow
     _p(

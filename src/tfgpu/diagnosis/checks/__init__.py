@@ -285,7 +285,11 @@ from tfgpu.diagnosis.checks.xla import (
 
 # --- holdout7 work plan ---
 # isort: split
-from tfgpu.diagnosis.checks.one_line_runtimes import cudnn_dso_not_loaded, tensorrt_stub_aborted
+from tfgpu.diagnosis.checks.one_line_runtimes import (
+    cudnn_dso_not_loaded,
+    tensorrt_stub_aborted,
+    windows_gpu_pywrap_no_module,
+)
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -504,6 +508,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- holdout7 work plan: TensorFlow 0.x's "Unable to load cuDNN DSO" ---
     cudnn_dso_not_loaded,
     tensorrt_stub_aborted,
+    windows_gpu_pywrap_no_module,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

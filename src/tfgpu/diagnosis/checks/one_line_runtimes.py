@@ -64,3 +64,42 @@ def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
              "# install that TensorRT major for this CUDA and put its lib folder on "
              "LD_LIBRARY_PATH"),
     )]
+
+
+def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
+    """Windows, the GPU package (``tensorflow-gpu`` in the log or the host's packages), and
+    TensorFlow 1.x's SWIG loader's last words "No module named '_pywrap_tensorflow_internal'"
+    (``h7.pywrap_no_module``) with the first ImportError's text not in the paste ->
+    ``windows-dll-not-found`` variant ``import-cut`` (a warning, hedged).
+
+    The retry's "No module named" follows every failed native import; its first error decides
+    the cause.  Threads of the GPU package on Windows (tensorflow/tensorflow#10154, #11045,
+    #11571, #9469): the CUDA/cuDNN DLLs of the build's version not on PATH (or no CUDA at
+    all); the CPU package's #18738 was a CPU without AVX (TF >= 1.6: "DLL initialization
+    routine failed"), which the command below shows as well."""
+    hits = f.h("h7.pywrap_no_module").all()
+    if not hits or not f.windows or f.h("win.dll_load").count or f.h("lib.missing").count:
+        return []
+    gpu_pkg = f.h("ctx.h7_gpu_package").all()
+    host_gpu_pkg = f.host is not None and any(
+        d.name in ("tensorflow-gpu", "tf-nightly-gpu") for d in f.host.python.distributions)
+    if not gpu_pkg and not host_gpu_pkg:
+        return []
+    return [catalogue.make(
+        "windows-dll-not-found", variant="import-cut",
+        evidence=log_evidence(gpu_pkg[:1], hits),
+        cause=("TensorFlow's native module (_pywrap_tensorflow_internal) did not load: "
+               "'No module named' is the SWIG loader's retry after the first ImportError, "
+               "whose text is not in this paste. With the GPU package on Windows that first "
+               "error is usually 'DLL load failed': the CUDA runtime or cuDNN DLL of the "
+               "version the installed build was made with is not on PATH (or CUDA is not "
+               "installed; then the CPU package is the fix). 'DLL initialization routine "
+               "failed' instead means a CPU without AVX (TensorFlow 1.6 and later)."),
+        fix=("python -c \"import tensorflow\"   # the full traceback: its first ImportError "
+             "names the cause",
+             "where cudart64_*.dll & where cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
+             "# install the CUDA and cuDNN versions that tensorflow-gpu release was built with "
+             "and put their bin folders on PATH; no NVIDIA GPU: pip uninstall tensorflow-gpu "
+             "and pip install tensorflow"),
+        doc=None,
+    )]
