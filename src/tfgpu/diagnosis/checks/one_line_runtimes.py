@@ -1,6 +1,8 @@
-"""Fault kind OLD-CUDNN-DSO: TensorFlow 0.x-1.0 could not load cuDNN at all.
+"""One-line and old-wording kinds: TensorFlow 0.x could not load cuDNN, TF-TRT's TensorRT stub
+aborted, TensorFlow 1.x's SWIG loader gave up on Windows.
 
-Sources: TensorFlow 0.x-1.0 ``tensorflow/stream_executor/dso_loader.cc`` (``LOG(INFO) <<
+Sources: TensorFlow 0.x-1.x ``tensorflow/stream_executor/dso_loader.cc`` (tensorflow/tensorflow
+at dec41693767dedf3e24619076f701ccb3bf982bf: ``LOG(INFO) <<
 "Couldn't open CUDA library " << path << ". LD_LIBRARY_PATH: " << getenv("LD_LIBRARY_PATH")``)
 and ``tensorflow/stream_executor/cuda/cuda_dnn.cc`` (``LOG(INFO) << "Unable to load cuDNN
 DSO"``); TensorFlow's install guide lists "[...\\stream_executor\\cuda\\cuda_dnn.cc] Unable to
