@@ -2955,7 +2955,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # message), printed "Error: libcublas.so.9.0: cannot open shared object file: ...".
     # Python prints "ImportError:"/"OSError:" there, ONNX Runtime "... with error: lib...".
     # For a CUDA/cuDNN/TensorRT soname this is tfjs-node-gpu's libtensorflow (tensorflow/tfjs
-    # #708, #739), so it counts as a tfjs-node line (checks/tfjs.py).
+    # #708, #739), so it counts as a tfjs-node line (checks/tfjs.py). Threads printing
+    # "<prefix>: libcublas.so.9.0: cannot open shared object file" (issues corpus, 2026-12-01):
+    # "Error:" 2 of 2 tfjs-node-gpu (tfjs#708, #739); "ImportError:" 7 of 7 Python TensorFlow
+    # (tensorflow#18237, #18884, #39463, createamind/Planet#5, natethegreate/hent-AI#6,
+    # priya-dwivedi/cs224n-Squad-Project#16, Gorilla-Lab-SCUT/DualPoseNet#9); "OSError:" 1
+    # ctypes (CannyLab/tsne-cuda#74); ONNX Runtime "... with error: libcublas.so.12: ...".
     _p(
         "ctx.tfjs",
         ("error: lib",),
