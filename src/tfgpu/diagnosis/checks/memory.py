@@ -20,7 +20,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import CudaError
 
 #: Byte counts above this (16 EiB, the whole 64-bit address space) are no real allocation:
@@ -524,6 +524,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "GPU (e.g. CUDA 10 on an Ampere card) fails this way too: then upgrade "
                  "TensorFlow"),
         )]
+    if all(h.g("conv") for h in found):
+        return _cudnn_init_unknown(ctx, what, ev, fix_mem)
     calls = [_call_failed(h) for h in found]
     if all(calls):
         return [catalogue.make(
@@ -638,6 +640,45 @@ def _library_calls(ctx: Facts) -> list[Hit]:
     limit that every engine exceeded."""
     autotune = ctx.h("mem.autotune_limit").count > 0
     return [h for h in ctx.h("gs.lib_call").all() if not (h.g("noalgo") and autotune)]
+
+
+def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
+                        fix_mem: tuple[str, ...]) -> list[Finding]:
+    """conv_ops.cc's "Failed to get convolution algorithm. This is probably because cuDNN
+    failed to initialize" with no line that says why (w8, cuDNN-init one-liners).
+
+    ``CudnnSupport::Init`` (stream_executor/cuda/cuda_dnn.cc) fails on a failed cudnnCreate
+    (GPU memory, usually) or on its version check; threads printing the bare line are close
+    in number between the two (findings.toml, variant ``cudnn-init-unknown``), so both are
+    named as hedges (warning), memory first, with the command that tells them apart.
+
+    Args:
+        ctx: the facts view.
+        what: the library name ("cuDNN").
+        ev: the evidence lines.
+        fix_mem: the memory-growth fix lines of :func:`rule_library_handle`.
+
+    Returns:
+        Two findings: ``dnn-handle-failed-gpu-memory`` and ``cudnn-version-mismatch``, both
+        variant ``cudnn-init-unknown``.
+    """
+    tell = ("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E "
+            "\"cudnn|out of memory\"   # 'Could not create cudnn handle' = memory; "
+            "'Loaded runtime CuDNN library: X but source was compiled with: Y' = version")
+    build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info())\"   # the cuDNN this TensorFlow was built for")
+    return [
+        catalogue.make("dnn-handle-failed-gpu-memory", variant="cudnn-init-unknown",
+                       library=what, evidence=ev, fix=(tell, *fix_mem[:2])),
+        catalogue.make(
+            "cudnn-version-mismatch", variant="cudnn-init-unknown", evidence=ev,
+            fix=(tell, build,
+                 _pip_grep(ctx, "tensorflow nvidia-cudnn") + "   # a TensorFlow pinned "
+                 "by requirements.txt over the runtime's own",
+                 "# on Colab or a container image: use the TensorFlow it ships (do not pip "
+                 "install tensorflow/tensorflow-gpu over it; restart the runtime); elsewhere "
+                 "install the cuDNN the build info names")),
+    ]
 
 
 def _call_failed(h: Hit) -> str | None:
