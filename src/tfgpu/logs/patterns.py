@@ -2923,6 +2923,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
         "v",
     ),
+    # --- w8: old wordings and one-line pastes (holdout4/8/10 work plan) ---
+    # TF 1.x's CPU allocator warning (tensorflow/core/framework/allocator.cc r1.12,
+    # cpu_allocator_impl.cc r1.13-r2.3): "Allocation of %d exceeds 10% of system memory.";
+    # TF 2.4 added "free" (the pattern above)
+    _p(
+        "mem.host_notice",
+        ("% of system memory",),
+        r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of system memory",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
