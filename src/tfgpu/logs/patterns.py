@@ -2932,6 +2932,18 @@ PATTERNS: tuple[Pattern, ...] = (
         ("% of system memory",),
         r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of system memory",
     ),
+    # A device-list call with its result written after it as a comment, the way issue
+    # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
+    # returned", R's "tf$config$list_physical_devices('GPU') # returns an empty list"): the
+    # same evidence as "[]" printed on the next line (gpu.none_msg: read by
+    # visibility.rule_gpu_not_visible and view.gpu_intent_evidence)
+    _p(
+        "gpu.none_msg",
+        ("list_physical_devices", "list_logical_devices"),
+        r"list_(?:physical|logical)_devices\(\s*(?:device_type\s*=\s*)?['\"]GPU['\"]\s*\)\)?"
+        r"[ \t]{0,20}(?:#|//|->|=>|-->)[^\n]{0,60}?(?:\[\s?\]|\b(?i:empty)\b"
+        r"|\b(?i:returns?|gives?|prints?) (?i:nothing|none|0)\b|\b(?i:no GPUs?)\b)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
