@@ -2932,6 +2932,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("% of system memory",),
         r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of system memory",
     ),
+    # The dynamic loader's "file too short" (glibc dl-load.c: an ELF file shorter than its
+    # header) for an NVIDIA driver library: the zero-byte placeholder a container image keeps
+    # where the NVIDIA runtime mounts the host's driver files (libnvidia-container#140,
+    # #50); Python's ImportError, ld.so's "error while loading shared libraries" and other
+    # loaders' (Paddle's dynamic_loader) wordings all end in "<path>: file too short"
+    _p(
+        "w8.driver_file_too_short",
+        ("file too short",),
+        r"(?P<path>(?:/[\w.+-]{1,80}){0,8}/)?(?P<lib>lib(?:cuda|nvidia-[\w-]{1,30})\.so"
+        r"(?:\.\d{1,4}){0,3}): file too short",
+    ),
     # A device-list call with its result written after it as a comment, the way issue
     # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
     # returned", R's "tf$config$list_physical_devices('GPU') # returns an empty list"): the

@@ -27,6 +27,9 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
+from tfgpu.diagnosis.checks.container_placeholders import (  # w8
+    driver_file_placeholder,
+)
 from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
@@ -497,6 +500,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
+    # --- w8: empty NVIDIA driver placeholder files in a container ---
+    driver_file_placeholder,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
