@@ -233,6 +233,17 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     ),
                 )
             )
+            # w8: the third reading of a bare CUDA OOM, close in number in the threads (the
+            # model/batch does not fit the GPU): named as its own hedge (findings.toml)
+            out.append(catalogue.make(
+                "gpu-allocator-ran-out", variant="cuda-oom",
+                evidence=log_evidence(cuda_oom, init_oom, info[:3]),
+                fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                     "--format=csv   # no other process on the GPU: the workload is too big",
+                     "reduce the batch size (the first dimension) or the input size",
+                     "use mixed precision (halves activation memory) on GPUs with Tensor "
+                     "Cores"),
+            ))
     out += c.from_log(ctx, "mem.frozen", lambda frozen, first: catalogue.make(
         "device-config-after-init",
         what=first.g("what") or "Physical",
