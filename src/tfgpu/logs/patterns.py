@@ -2932,6 +2932,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("% of system memory",),
         r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of system memory",
     ),
+    # The loader path TensorFlow's dso_loader prints after a library it could not load
+    # ("...; LD_LIBRARY_PATH: <dirs>") naming the WSL GPU driver folder or a CUDA toolkit's
+    # library folder: this process was set up for a GPU (read by libraries.py
+    # cudart_intent_evidence; /usr/local/nvidia, the CUDA images' default, is not counted)
+    _p(
+        "w8.ld_path_gpu",
+        ("ld_library_path",),
+        r"LD_LIBRARY_PATH:?[ \t]{0,4}[^\n]{0,400}?(?P<gpudir>/usr/lib/wsl/lib\b"
+        r"|/[\w.+-]{1,60}(?:/[\w.+-]{1,60}){0,6}/cuda(?:-\d{1,2}(?:\.\d{1,2})?)?/"
+        r"(?:lib64|lib|targets)\b)",
+    ),
     # The dynamic loader's "file too short" (glibc dl-load.c: an ELF file shorter than its
     # header) for an NVIDIA driver library: the zero-byte placeholder a container image keeps
     # where the NVIDIA runtime mounts the host's driver files (libnvidia-container#140,
