@@ -2932,6 +2932,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("% of system memory",),
         r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of system memory",
     ),
+    # macOS's dyld, for a Python extension that links a CUDA library by @rpath (TensorFlow's
+    # macOS GPU wheels 0.x-1.1, other frameworks' CUDA builds): "ImportError: dlopen(<module>,
+    # <mode>): Library not loaded: @rpath/libcudart.8.0.dylib" (mode decimal, or hex on
+    # macOS 12+), then "Referenced from: ..." and "Reason: image not found"
+    _p(
+        "w8.dyld_cuda_missing",
+        ("library not loaded: @rpath/libcu",),
+        r"dlopen\((?P<host>[^,()]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dylib))), "
+        r"(?:0x)?[0-9a-fA-F]{1,8}\): Library not loaded: @rpath/"
+        r"(?P<lib>libcu(?:dart|blas|dnn|fft|rand|solver|sparse|da|pti)(?:\.\d{1,3}){0,3}\.dylib)",
+    ),
     # The loader path TensorFlow's dso_loader prints after a library it could not load
     # ("...; LD_LIBRARY_PATH: <dirs>") naming the WSL GPU driver folder or a CUDA toolkit's
     # library folder: this process was set up for a GPU (read by libraries.py

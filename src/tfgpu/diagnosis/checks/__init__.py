@@ -78,6 +78,7 @@ from tfgpu.diagnosis.checks.libraries import (
     several_toolkits_on_path,
     tf_cuda_libraries_missing,
 )
+from tfgpu.diagnosis.checks.macos_dyld import macos_cuda_dylib_missing  # w8
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
@@ -500,8 +501,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
-    # --- w8: empty NVIDIA driver placeholder files in a container ---
+    # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
     driver_file_placeholder,
+    macos_cuda_dylib_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
