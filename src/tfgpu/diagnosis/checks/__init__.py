@@ -78,7 +78,6 @@ from tfgpu.diagnosis.checks.libraries import (
     several_toolkits_on_path,
     tf_cuda_libraries_missing,
 )
-from tfgpu.diagnosis.checks.macos_dyld import macos_cuda_dylib_missing  # w8
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
@@ -92,6 +91,10 @@ from tfgpu.diagnosis.checks.memory import (
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.other_loaders import (  # w8
+    macos_cuda_dylib_missing,
+    old_cudnn_dso_missing,
+)
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -504,6 +507,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
     driver_file_placeholder,
     macos_cuda_dylib_missing,
+    old_cudnn_dso_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

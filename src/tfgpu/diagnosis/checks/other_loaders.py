@@ -1,5 +1,7 @@
-"""macOS: a Python extension that links a CUDA library by ``@rpath`` and dyld did not find it
-(w8, holdout8 work plan).
+"""CUDA libraries not found by old or non-Linux loaders: macOS dyld (``@rpath``) and TensorFlow
+0.x-1.0's cuDNN DSO (w8, holdout8 work plan).
+
+macOS: a Python extension that links a CUDA library by ``@rpath`` and dyld did not find it.
 
 TensorFlow's macOS GPU wheels (0.x-1.1) and other frameworks' macOS CUDA builds link
 ``@rpath/libcudart.<ver>.dylib`` and friends; dyld resolves them through the rpaths and
@@ -64,4 +66,51 @@ def macos_cuda_dylib_missing(f: Facts) -> list[Finding]:
         component=comp, filename=lib,
         needs=f" (needs {expected})" if expected else "",
         evidence=log_evidence(hits[:1]), cause=cause, fix=fix,
+    )]
+
+
+# --- w8: TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" ------------------------------------
+
+
+def old_cudnn_dso_missing(f: Facts) -> list[Finding]:
+    """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" (after "Couldn't open CUDA library
+    libcudnn.so") -> ``library-not-loaded-{library}`` variant ``old-cudnn-dso`` (warning):
+    TensorFlow starts without cuDNN; its GPU convolutions fail when they run.
+
+    Args:
+        f: the facts view; reads pattern ``w8.old_cudnn_dso``.
+
+    Returns:
+        One finding, or nothing without the "Unable to load cuDNN DSO" line.
+    """
+    hits = f.h("w8.old_cudnn_dso").all()
+    fail = [h for h in hits if h.g("fail")]
+    if not fail:
+        return []
+    named = [h for h in hits if h.g("lib")]
+    lib = (named[0].g("lib") if named else None) or "libcudnn.so"
+    windows = lib.endswith(".dll")
+    unversioned = lib in ("libcudnn.so", "libcudnn.dylib")
+    cause = (f"TensorFlow looked for {lib} and did not find it, so it runs without cuDNN "
+             "('Unable to load cuDNN DSO' is logged at INFO and TensorFlow goes on); every "
+             "GPU convolution and cuDNN RNN fails when it runs. Either cuDNN is not "
+             "installed, or its folder is not on the loader's path"
+             + (" (PATH on Windows)" if windows else "")
+             + (". This build asks for the unversioned name libcudnn.so, which only cuDNN's "
+                "development files (or a -devel image) provide: a runtime package or image "
+                "with libcudnn.so.N alone is not found" if unversioned else "")
+             + ".")
+    fix = (("where cudnn64_*.dll   # is a cuDNN DLL on PATH?",
+            "# install the cuDNN this TensorFlow names and add its bin folder to PATH")
+           if windows else
+           ("ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   # "
+            "which cuDNN files exist",
+            "ln -s libcudnn.so.<N> <that folder>/libcudnn.so   # only libcudnn.so.N there: "
+            "add the unversioned link (or use the -devel image)",
+            "export LD_LIBRARY_PATH=<the folder with libcudnn>:$LD_LIBRARY_PATH"))
+    return [catalogue.make(
+        "library-not-loaded-{library}", variant="old-cudnn-dso",
+        category="windows-dll" if windows else "gpu-not-visible",
+        library=re.sub(r"[^a-z0-9]+", "-", lib.lower()).strip("-"),
+        filename=lib, evidence=log_evidence(named[:1], fail[:1]), cause=cause, fix=fix,
     )]
