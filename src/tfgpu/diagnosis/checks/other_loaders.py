@@ -73,9 +73,12 @@ def macos_cuda_dylib_missing(f: Facts) -> list[Finding]:
 
 
 def old_cudnn_dso_missing(f: Facts) -> list[Finding]:
-    """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" (after "Couldn't open CUDA library
-    libcudnn.so") -> ``library-not-loaded-{library}`` variant ``old-cudnn-dso`` (warning):
-    TensorFlow starts without cuDNN; its GPU convolutions fail when they run.
+    """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO".
+
+    After "Couldn't open CUDA library libcudnn.so" (the file it looked for) ->
+    ``library-not-loaded-{library}`` variant ``old-cudnn-dso`` (info: TensorFlow starts
+    without cuDNN; its GPU convolutions fail when they run); the line alone (no file named:
+    not found, or another cuDNN version) -> ``dnn-library-not-found``.
 
     Args:
         f: the facts view; reads pattern ``w8.old_cudnn_dso``.
@@ -88,6 +91,18 @@ def old_cudnn_dso_missing(f: Facts) -> list[Finding]:
     if not fail:
         return []
     named = [h for h in hits if h.g("lib")]
+    if not named:
+        # the DSO line alone: not found, or another cuDNN version than the build's (TF 0.5
+        # loaded libcudnn.so.6.5; tensorflow/tensorflow#62 had cuDNN v3): the one-line
+        # "no usable cuDNN" finding, as for "DNN library is not found"
+        return [catalogue.make(
+            "dnn-library-not-found", evidence=log_evidence(fail[:1]),
+            fix=("ls -l /usr/local/cuda/lib64/libcudnn* /usr/lib/x86_64-linux-gnu/libcudnn*   "
+                 "# which cuDNN files (and versions) exist",
+                 "# install the cuDNN version this TensorFlow release's install guide names "
+                 "and put its folder on LD_LIBRARY_PATH (the line before, at log level 0, "
+                 "names the file TensorFlow looked for)"),
+        )]
     lib = (named[0].g("lib") if named else None) or "libcudnn.so"
     windows = lib.endswith(".dll")
     unversioned = lib in ("libcudnn.so", "libcudnn.dylib")
