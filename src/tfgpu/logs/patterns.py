@@ -2932,17 +2932,6 @@ PATTERNS: tuple[Pattern, ...] = (
         ("% of system memory",),
         r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of system memory",
     ),
-    # TensorFlow 0.x-1.0 (stream_executor/cuda/cuda_dnn.cc, LOG(INFO)): "Unable to load cuDNN
-    # DSO" after dso_loader.cc's "Couldn't open CUDA library libcudnn.so[.N]. LD_LIBRARY_PATH:
-    # ..." (Windows: "cudnn64_5.dll", no path); listed on TensorFlow's install/errors page
-    # (Stack Overflow 41007279)
-    _p(
-        "w8.old_cudnn_dso",
-        ("unable to load cudnn dso", "open cuda library libcudnn", "open cuda library cudnn"),
-        r"(?P<fail>Unable to load cuDNN DSO)"
-        r"|Couldn't open CUDA library (?P<lib>(?:lib)?cudnn(?:64_\d{1,2}\.dll"
-        r"|\.so(?:\.\d{1,4}){0,3}|\.\d{1,2}\.dylib|\.dylib))",
-    ),
     # macOS's dyld, for a Python extension that links a CUDA library by @rpath (TensorFlow's
     # macOS GPU wheels 0.x-1.1, other frameworks' CUDA builds): "ImportError: dlopen(<module>,
     # <mode>): Library not loaded: @rpath/libcudart.8.0.dylib" (mode decimal, or hex on

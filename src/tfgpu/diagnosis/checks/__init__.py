@@ -93,7 +93,6 @@ from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, 
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.other_loaders import (  # w8
     macos_cuda_dylib_missing,
-    old_cudnn_dso_missing,
 )
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
@@ -507,7 +506,6 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
     driver_file_placeholder,
     macos_cuda_dylib_missing,
-    old_cudnn_dso_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

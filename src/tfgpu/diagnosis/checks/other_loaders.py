@@ -1,5 +1,4 @@
-"""CUDA libraries not found by old or non-Linux loaders: macOS dyld (``@rpath``) and TensorFlow
-0.x-1.0's cuDNN DSO (w8, holdout8 work plan).
+"""CUDA libraries not found by non-Linux loaders (w8, holdout8 work plan).
 
 macOS: a Python extension that links a CUDA library by ``@rpath`` and dyld did not find it.
 
@@ -68,64 +67,3 @@ def macos_cuda_dylib_missing(f: Facts) -> list[Finding]:
         evidence=log_evidence(hits[:1]), cause=cause, fix=fix,
     )]
 
-
-# --- w8: TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" ------------------------------------
-
-
-def old_cudnn_dso_missing(f: Facts) -> list[Finding]:
-    """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO".
-
-    After "Couldn't open CUDA library libcudnn.so" (the file it looked for) ->
-    ``library-not-loaded-{library}`` variant ``old-cudnn-dso`` (info: TensorFlow starts
-    without cuDNN; its GPU convolutions fail when they run); the line alone (no file named:
-    not found, or another cuDNN version) -> ``dnn-library-not-found``.
-
-    Args:
-        f: the facts view; reads pattern ``w8.old_cudnn_dso``.
-
-    Returns:
-        One finding, or nothing without the "Unable to load cuDNN DSO" line.
-    """
-    hits = f.h("w8.old_cudnn_dso").all()
-    fail = [h for h in hits if h.g("fail")]
-    if not fail:
-        return []
-    named = [h for h in hits if h.g("lib")]
-    if not named:
-        # the DSO line alone: not found, or another cuDNN version than the build's (TF 0.5
-        # loaded libcudnn.so.6.5; tensorflow/tensorflow#62 had cuDNN v3): the one-line
-        # "no usable cuDNN" finding, as for "DNN library is not found"
-        return [catalogue.make(
-            "dnn-library-not-found", evidence=log_evidence(fail[:1]),
-            fix=("ls -l /usr/local/cuda/lib64/libcudnn* /usr/lib/x86_64-linux-gnu/libcudnn*   "
-                 "# which cuDNN files (and versions) exist",
-                 "# install the cuDNN version this TensorFlow release's install guide names "
-                 "and put its folder on LD_LIBRARY_PATH (the line before, at log level 0, "
-                 "names the file TensorFlow looked for)"),
-        )]
-    lib = (named[0].g("lib") if named else None) or "libcudnn.so"
-    windows = lib.endswith(".dll")
-    unversioned = lib in ("libcudnn.so", "libcudnn.dylib")
-    cause = (f"TensorFlow looked for {lib} and did not find it, so it runs without cuDNN "
-             "('Unable to load cuDNN DSO' is logged at INFO and TensorFlow goes on); every "
-             "GPU convolution and cuDNN RNN fails when it runs. Either cuDNN is not "
-             "installed, or its folder is not on the loader's path"
-             + (" (PATH on Windows)" if windows else "")
-             + (". This build asks for the unversioned name libcudnn.so, which only cuDNN's "
-                "development files (or a -devel image) provide: a runtime package or image "
-                "with libcudnn.so.N alone is not found" if unversioned else "")
-             + ".")
-    fix = (("where cudnn64_*.dll   # is a cuDNN DLL on PATH?",
-            "# install the cuDNN this TensorFlow names and add its bin folder to PATH")
-           if windows else
-           ("ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   # "
-            "which cuDNN files exist",
-            "ln -s libcudnn.so.<N> <that folder>/libcudnn.so   # only libcudnn.so.N there: "
-            "add the unversioned link (or use the -devel image)",
-            "export LD_LIBRARY_PATH=<the folder with libcudnn>:$LD_LIBRARY_PATH"))
-    return [catalogue.make(
-        "library-not-loaded-{library}", variant="old-cudnn-dso",
-        category="windows-dll" if windows else "gpu-not-visible",
-        library=re.sub(r"[^a-z0-9]+", "-", lib.lower()).strip("-"),
-        filename=lib, evidence=log_evidence(named[:1], fail[:1]), cause=cause, fix=fix,
-    )]
