@@ -17,9 +17,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-
-_SIP_DOC = ("https://developer.apple.com/library/archive/documentation/Security/Conceptual/"
-            "System_Integrity_Protection_Guide/RuntimeProtections/RuntimeProtections.html")
+from tfgpu.knowledge import docs
 
 
 def macos_cuda_dylib_missing(f: Facts) -> list[Finding]:
@@ -58,7 +56,7 @@ def macos_cuda_dylib_missing(f: Facts) -> list[Finding]:
            "DYLD_LIBRARY_PATH=/usr/local/cuda/lib:/usr/local/cuda/extras/CUPTI/lib, or add "
            "the rpath to the module with install_name_tool -add_rpath /usr/local/cuda/lib "
            f"<path of {host}>",
-           "# Apple: " + _SIP_DOC)
+           "# Apple: " + docs.url("apple-sip-runtime-protections"))
     return [catalogue.make(
         "library-not-loaded-{library}", variant="fatal-load", category="gpu-not-visible",
         library=re.sub(r"[^a-z0-9]+", "-", lib.lower()).strip("-"),
