@@ -27,6 +27,9 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
+from tfgpu.diagnosis.checks.container_placeholders import (  # w8
+    driver_file_placeholder,
+)
 from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
@@ -88,6 +91,9 @@ from tfgpu.diagnosis.checks.memory import (
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.other_loaders import (  # w8
+    macos_cuda_dylib_missing,
+)
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -509,6 +515,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn_dso_not_loaded,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
+    # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
+    driver_file_placeholder,
+    macos_cuda_dylib_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
