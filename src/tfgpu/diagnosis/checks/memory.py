@@ -720,8 +720,8 @@ def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
         catalogue.make(
             "cudnn-version-mismatch", variant="cudnn-init-unknown", evidence=ev,
             fix=(tell, build,
-                 _pip_grep(ctx, "tensorflow nvidia-cudnn") + "   # a TensorFlow pinned "
-                 "by requirements.txt over the runtime's own",
+                 pip_list_grep("tensorflow", "nvidia-cudnn", windows=ctx.windows)
+                 + "   # a TensorFlow pinned by requirements.txt over the runtime's own",
                  "# on Colab or a container image: use the TensorFlow it ships (do not pip "
                  "install tensorflow/tensorflow-gpu over it; restart the runtime); elsewhere "
                  "install the cuDNN the build info names")),
