@@ -2923,6 +2923,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
         "v",
     ),
+    # --- w5 kinds: launchers that set CUDA_VISIBLE_DEVICES, ... ---
+    # Ray's prefix on a worker's lines, "(pid=N)", "(pid=N, ip=A)", newer "(Name pid=N)"
+    # (ray-project/ray python/ray/_private/worker.py print_logs; the same prefix in
+    # experimental/tqdm_ray.py): read by cuda_visible_devices.cvd_hedged_no_device
+    _p(
+        "w5.ray_worker",
+        ("pid=",),
+        r"\((?:[A-Za-z_][\w.:-]{0,80} )?pid=(?P<pid>\d{1,9})(?:, ip=[\w.:-]{1,64})?\)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -215,7 +215,7 @@ from tfgpu.diagnosis.checks.container_runtime import (
     nvidia_container_cli_failed,
     smi_in_container_without_gpu,
 )
-from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_in_log
+from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
 from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
@@ -497,6 +497,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
+    # --- w5 kinds: cuInit NO_DEVICE alone / from a Ray worker, ... ---
+    cvd_hedged_no_device,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

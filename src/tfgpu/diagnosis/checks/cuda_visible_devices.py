@@ -47,3 +47,60 @@ def cvd_in_log(f: Facts) -> list[Finding]:
              "# set CUDA_VISIBLE_DEVICES to one of them (export CUDA_VISIBLE_DEVICES=0, or "
              "os.environ['CUDA_VISIBLE_DEVICES'] = '0' before importing TensorFlow), or unset it"),
     )]
+
+
+# --- w5 kinds: cuInit's CUDA_ERROR_NO_DEVICE alone, and from a Ray worker -----------------------
+def cvd_hedged_no_device(f: Facts) -> list[Finding]:
+    """``cuda-visible-devices-hides-gpus`` for cuInit's ``CUDA_ERROR_NO_DEVICE`` when the log
+    says nothing else about the GPU stack (findings.toml, the row's ``hedged`` variant and its
+    sources): CUDA_VISIBLE_DEVICES hiding the GPUs is the most frequent cause in reports of
+    this line alone, so it comes first, with the other causes and the command that tells
+    them apart.  Variant ``ray-worker`` when the cuInit line carries Ray's worker prefix:
+    Ray sets a task's CUDA_VISIBLE_DEVICES to the GPUs it reserved, ``""`` for none
+    (ray-project/ray ``python/ray/_private/utils.py`` ``set_cuda_visible_devices``).
+
+    Nothing when the log sets CUDA_VISIBLE_DEVICES itself (:func:`cvd_in_log`), when the host
+    facts hold its value (visibility.py reads it), when the host has no NVIDIA GPU or a
+    working one, or when the log shows WSL, a container, or a driver/library line (those
+    name their own cause: the ``cuinit-no-device`` finding stays).
+    """
+    hits = [h for h in f.h("cuinit").all()
+            if h.g("name") == "CUDA_ERROR_NO_DEVICE" or h.g("code") == "100"]
+    if not hits or f.h("wp.cvd_set").count or f.host_gpu_works or f.wsl or f.wsl1:
+        return []
+    if f.has_nvidia_gpu is False or f.in_container:
+        return []
+    if f.host is not None and "CUDA_VISIBLE_DEVICES" in f.host.env:
+        return []
+    if (f.h("driver.libcuda").count or f.h("driver.kernel").count
+            or f.h("diag.no_device_node").count or f.h("diag.kernel_not_running").count):
+        return []
+    ray = [r for r in f.h("w5.ray_worker").all() if any(r.line == h.line for h in hits)]
+    show = ("python -c \"import os; print(repr(os.environ.get('CUDA_VISIBLE_DEVICES')))\"   "
+            "# in the failing process (or print it at the top of the script): '' or '-1' or an "
+            "index nvidia-smi -L does not list hides every GPU; None: not set")
+    if ray:
+        m = ray[0].text
+        start = m.find("(")
+        prefix = m[start:m.find(")", start) + 1] if start >= 0 else "(pid=...)"
+        return [catalogue.make(
+            "cuda-visible-devices-hides-gpus", variant="ray-worker", prefix=prefix,
+            evidence=log_evidence(hits[:1]),
+            fix=("# reserve GPUs for the task/actor/trial: @ray.remote(num_gpus=1), "
+                 "tune.run(..., resources_per_trial={'gpu': 1}) or the script's own GPU option "
+                 "(e.g. --trial-gpus); fractions such as 0.5 let trials share a GPU",
+                 "ray.init(num_gpus=N)   # or `ray start --num-gpus=N`: Ray must know the host "
+                 "has GPUs",
+                 "ray.get_gpu_ids()   # inside the task: [] means it reserved none"),
+        )]
+    return [catalogue.make(
+        "cuda-visible-devices-hides-gpus", variant="hedged",
+        evidence=log_evidence(hits[:1]),
+        fix=(show,
+             "nvidia-smi -L   # the GPUs (and indices) this host has; none: the driver or the "
+             "passthrough is the cause",
+             "grep -rn CUDA_VISIBLE_DEVICES . ; env | grep CUDA_VISIBLE_DEVICES   # a script or "
+             "launcher that sets it: use an index nvidia-smi -L lists (from 0), or unset it",
+             "ls -l /dev/nvidia*   # works only under sudo: the user lacks access to these nodes "
+             "(add the user to their group, e.g. video)"),
+    )]
