@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -60,7 +61,8 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
     (ray-project/ray ``python/ray/_private/utils.py`` ``set_cuda_visible_devices``).
 
     Nothing when the log sets CUDA_VISIBLE_DEVICES itself (:func:`cvd_in_log`), when the host
-    facts hold its value (visibility.py reads it), when the host has no NVIDIA GPU or a
+    facts were probed (the doctor read the environment; visibility.py decides) or hold its
+    value, when the host has no NVIDIA GPU or a
     working one, or when the log shows WSL, a container, or a driver/library line (those
     name their own cause: the ``cuinit-no-device`` finding stays).
     """
@@ -70,15 +72,14 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
         return []
     if f.has_nvidia_gpu is False or f.in_container:
         return []
-    if f.host is not None and "CUDA_VISIBLE_DEVICES" in f.host.env:
-        return []
+    if f.host is not None and (f.host.probes or "CUDA_VISIBLE_DEVICES" in f.host.env):
+        return []  # the doctor read this host's environment: visibility.py decides
+    if any(lib.startswith(("libcuda.", "nvcuda")) for lib in f.h("lib.missing").by_key):
+        return []  # the driver library itself did not load: not a visibility setting
     if (f.h("driver.libcuda").count or f.h("driver.kernel").count
             or f.h("diag.no_device_node").count or f.h("diag.kernel_not_running").count):
         return []
     ray = [r for r in f.h("w5.ray_worker").all() if any(r.line == h.line for h in hits)]
-    show = ("python -c \"import os; print(repr(os.environ.get('CUDA_VISIBLE_DEVICES')))\"   "
-            "# in the failing process (or print it at the top of the script): '' or '-1' or an "
-            "index nvidia-smi -L does not list hides every GPU; None: not set")
     if ray:
         m = ray[0].text
         start = m.find("(")
@@ -93,14 +94,16 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
                  "has GPUs",
                  "ray.get_gpu_ids()   # inside the task: [] means it reserved none"),
         )]
+    fix = (*c.show_env_lines(f, ("echo $CUDA_VISIBLE_DEVICES   # set and empty or -1 hides "
+                                   "every GPU",)),
+           "print(repr(os.environ.get('CUDA_VISIBLE_DEVICES')))   # at the top of the failing "
+           "script: the script or its launcher may set it; '' / '-1' / an index nvidia-smi -L "
+           "does not list hides every GPU",
+           "nvidia-smi -L   # the GPUs (and indices, from 0) this host has; none listed: the "
+           "driver or the GPU passthrough is the cause, not CUDA_VISIBLE_DEVICES")
+    if c.shell_kind(f) != "powershell":
+        fix += ("ls -l /dev/nvidia*   # works only under sudo: this user cannot open the device "
+                "nodes (add it to their group, e.g. video)",)
     return [catalogue.make(
         "cuda-visible-devices-hides-gpus", variant="hedged",
-        evidence=log_evidence(hits[:1]),
-        fix=(show,
-             "nvidia-smi -L   # the GPUs (and indices) this host has; none: the driver or the "
-             "passthrough is the cause",
-             "grep -rn CUDA_VISIBLE_DEVICES . ; env | grep CUDA_VISIBLE_DEVICES   # a script or "
-             "launcher that sets it: use an index nvidia-smi -L lists (from 0), or unset it",
-             "ls -l /dev/nvidia*   # works only under sudo: the user lacks access to these nodes "
-             "(add the user to their group, e.g. video)"),
-    )]
+        evidence=log_evidence(hits[:1]), fix=fix)]
