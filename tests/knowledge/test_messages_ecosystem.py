@@ -37,6 +37,8 @@ PREFIXES = (
     # holdout7 kinds: Horovod builds and Open MPI plugins
     "horovod-",
     "openmpi-",
+    # w5 kinds: tensorflow-rocm's AMD stack
+    "rocm-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

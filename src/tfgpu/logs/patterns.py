@@ -2932,6 +2932,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("pid=",),
         r"\((?:[A-Za-z_][\w.:-]{0,80} )?pid=(?P<pid>\d{1,9})(?:, ip=[\w.:-]{1,64})?\)",
     ),
+    # glibc's stack protector (debug/fortify_fail.c __fortify_fail: "*** %s ***: terminated",
+    # older "*** %s ***: %s terminated" with the program name or <unknown>): read by
+    # rocm.rocm_crash_after_load
+    _p("w5.stack_smashing", ("stack smashing detected",), r"\*\*\* stack smashing detected \*\*\*"),
 )
 
 #: Context patterns only read lines that another pattern already selected.

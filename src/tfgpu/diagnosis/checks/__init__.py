@@ -165,7 +165,7 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_install_permission_denied,
     pip_windows_long_paths,
 )
-from tfgpu.diagnosis.checks.rocm import rocm_runtime_missing
+from tfgpu.diagnosis.checks.rocm import rocm_crash_after_load, rocm_runtime_missing
 from tfgpu.diagnosis.checks.tfjs import (
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
@@ -499,6 +499,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     kernel_driver_not_running,
     # --- w5 kinds: cuInit NO_DEVICE alone / from a Ray worker, ... ---
     cvd_hedged_no_device,
+    rocm_crash_after_load,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
