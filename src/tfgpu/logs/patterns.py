@@ -2936,6 +2936,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # older "*** %s ***: %s terminated" with the program name or <unknown>): read by
     # rocm.rocm_crash_after_load
     _p("w5.stack_smashing", ("stack smashing detected",), r"\*\*\* stack smashing detected \*\*\*"),
+    # TensorFlow's libcuda wrapper (stream_executor/cuda/cuda_driver.cc TF 1.0-1.12, then
+    # cuda_driver_wrapper.h): "could not find %s in libcuda DSO; dlerror: %s" (one release
+    # printed no space before "in"); the dlerror is Linux's "undefined symbol: cuX" or TF's
+    # Windows "cuX not found"; a title may carry only "cuX not found".  Driver-API names are
+    # cu + an upper-case letter + a lower-case one (cuDNN, cudaX are not driver API).
+    _p(
+        "w5.libcuda_symbol",
+        ("in libcuda dso", "not found", "undefined symbol: cu"),
+        r"could not find (?P<sym>cu[A-Z][a-z]\w{0,60}?) ?in libcuda DSO"
+        r"|(?<![\w.])(?P<sym2>cu[A-Z][a-z]\w{0,60}) not found\b"
+        r"|undefined symbol: (?P<sym3>cu[A-Z][a-z]\w{0,60})",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -242,6 +242,7 @@ from tfgpu.diagnosis.checks.driver_files import (
 from tfgpu.diagnosis.checks.driver_from_log import (
     cuinit_unnamed_code,
     driver_below_cuda_printed,
+    libcuda_missing_symbol,
 )
 from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
 from tfgpu.diagnosis.checks.kernel_module import (
@@ -500,6 +501,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- w5 kinds: cuInit NO_DEVICE alone / from a Ray worker, ... ---
     cvd_hedged_no_device,
     rocm_crash_after_load,
+    libcuda_missing_symbol,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
