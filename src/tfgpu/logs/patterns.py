@@ -2941,6 +2941,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # printed no space before "in"); the dlerror is Linux's "undefined symbol: cuX" or TF's
     # Windows "cuX not found"; a title may carry only "cuX not found".  Driver-API names are
     # cu + an upper-case letter + a lower-case one (cuDNN, cudaX are not driver API).
+    # TensorFlow's GetGpuLaunchConfig / GetCudaLaunchConfig (tensorflow/core/util/
+    # cuda_launch_config.h, later gpu_launch_config.h): CHECK_GT(work_element_count, 0) in older
+    # releases, CHECK_GE(..., 0) in 2.21's header; glog prints "Check failed: work_element_count
+    # > 0 (0 vs. 0)"; titles may drop the values. Read by checks/custom_ops.launch_config_check
+    _p(
+        "w5.launch_count",
+        ("work_element_count",),
+        r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
+    ),
     _p(
         "w5.libcuda_symbol",
         ("in libcuda dso", "not found", "undefined symbol: cu"),

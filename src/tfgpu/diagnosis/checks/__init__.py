@@ -221,6 +221,7 @@ from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
     horovod_extension_not_built,
     horovod_extension_symbol,
+    launch_config_check,
     op_library_built_for_other_tensorflow,
 )
 from tfgpu.diagnosis.checks.device_placement import (
@@ -502,6 +503,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cvd_hedged_no_device,
     rocm_crash_after_load,
     libcuda_missing_symbol,
+    launch_config_check,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -198,7 +198,7 @@ def libcuda_missing_symbol(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "gpu-compute-capability-too-low", variant="missing-symbol", gpu=name,
             cc=cc, symbol=symbol, lowest=lowest.min_cc, ref=lowest.ref,
-            evidence=log_evidence(hits[:1]) + (Evidence("gpu", f"{name}, CC {cc}"),),
+            evidence=(*log_evidence(hits[:1]), Evidence("gpu", f"{name}, CC {cc}")),
             fix=("# TensorFlow cannot use this GPU: run on the CPU (the CPU build, or "
                  "CUDA_VISIBLE_DEVICES=-1), or use a GPU of compute capability "
                  f">= {lowest.min_cc}",
