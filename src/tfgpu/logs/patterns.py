@@ -2950,6 +2950,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("work_element_count",),
         r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
     ),
+    # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
+    # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
+    # notice (a JIT that failed never gets to a step)
+    _p("w5.keras_step", (" - loss: ",), r"^[ \t]{0,8}\d{1,9}/\d{1,9} [^\n]{0,200}? - loss: \d"),
     _p(
         "w5.libcuda_symbol",
         ("in libcuda dso", "not found", "undefined symbol: cu"),

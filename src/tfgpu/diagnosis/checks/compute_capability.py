@@ -289,11 +289,14 @@ def _blackwell_notice(ctx: Facts, hits: list[Hit]) -> Finding | None:
     naming compute capability 10.x or 12.x: stock builds carry ``compute_90`` PTX only, and
     every public report of the notice on those GPUs failed at the first GPU op
     (``platform_facts:blackwell-no-cubins``, findings.toml's variant comment).  ``None`` for
-    any other compute capability, or for a log from another framework (``other_framework``)."""
+    any other compute capability, for a log from another framework (``other_framework``), or
+    when Keras training steps ran after the notice (the JIT worked there)."""
     cc = hits[0].g("cc") or ""
     major = cc.split(".")[0]
     if not major.isdigit() or int(major) < 10 or ctx.other_framework:
         return None
+    if any(s.line > hits[0].line for s in ctx.h("w5.keras_step").all()):
+        return None  # training steps ran after the notice: the JIT worked, a slow start only
     bw = ctx.kb.platform_fact("blackwell-no-cubins")
     archs = ""
     try:
