@@ -2923,6 +2923,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
         "v",
     ),
+    # --- census3: kinds grown from a census of 97 public reports (docs/census3.md) ---
+    # grappler/utils/graph_view.cc MutableGraphView::CheckKernelRegisteredForNodes(): after a
+    # grappler rewrite, a node whose op has no kernel for its device is LOG(WARNING)ed with
+    # op_kernel.cc's "No registered 'X' OpKernel for GPU devices compatible with node ..."
+    # and the function returns OK: the placer puts the op on a device that has a kernel.
+    _p(
+        "c3.grappler_kernel_check",
+        ("graph_view.cc",),
+        r"(?:grappler[/\\]utils[/\\])?graph_view\.cc:\d+\]\s*No registered '(?P<op>\w{1,120})' "
+        r"OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -283,6 +283,10 @@ from tfgpu.diagnosis.checks.xla import (
     xla_cannot_compile_function,
 )
 
+# --- census3 kinds (docs/census3.md) ---
+# isort: split
+from tfgpu.diagnosis.checks.census3 import grappler_kernel_check
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -497,6 +501,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
+    # --- census3 kinds (docs/census3.md) ---
+    grappler_kernel_check,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
