@@ -37,6 +37,9 @@ PREFIXES = (
     # holdout7 kinds: Horovod builds and Open MPI plugins
     "horovod-",
     "openmpi-",
+    # census3 kinds: NCCL's shared-memory transport, the NVIDIA Container CLI
+    "nccl-",
+    "nvc-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

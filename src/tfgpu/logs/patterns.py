@@ -2934,6 +2934,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:grappler[/\\]utils[/\\])?graph_view\.cc:\d+\]\s*No registered '(?P<op>\w{1,120})' "
         r"OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices",
     ),
+    # NCCL's shared-memory transport maps its /dev/shm segment, then registers it with CUDA:
+    # 2.4-2.11 include/shm.h shmOpen, 2.12+ misc/shmutils.cc ncclShmOpen:
+    # CUDACHECKGOTO(cudaHostRegister(ptr, ...)) -> WARN("Cuda failure '%s'") at that file:line
+    # (the allocation failures print posix_fallocate / "Error while creating shared memory
+    # segment" instead); 2.3 include/shm.h: WARN("failed to register host buffer %p : %s").
+    _p(
+        "c3.nccl_shm_cuda",
+        ("cuda failure", "failed to register host buffer", "device pointer for local shmem"),
+        r"(?:shm\.h|shmutils\.cc|shm\.cc):\d+ NCCL WARN Cuda failure '(?P<err>[^'\n]{1,80})'"
+        r"|WARN failed to register host buffer (?:0x)?[0-9a-fA-F]{1,16} : (?P<err2>[\w ]{1,80})"
+        r"|WARN failed to get device pointer for local shmem",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -285,7 +285,7 @@ from tfgpu.diagnosis.checks.xla import (
 
 # --- census3 kinds (docs/census3.md) ---
 # isort: split
-from tfgpu.diagnosis.checks.census3 import grappler_kernel_check
+from tfgpu.diagnosis.checks.census3 import grappler_kernel_check, nccl_shm_cuda_failed
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -503,6 +503,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     kernel_driver_not_running,
     # --- census3 kinds (docs/census3.md) ---
     grappler_kernel_check,
+    nccl_shm_cuda_failed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
