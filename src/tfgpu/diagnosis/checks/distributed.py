@@ -16,7 +16,6 @@ from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 
-
 #: Words of NCCL's shm lines that show the segment's allocation, mapping or opening failing
 #: (include/shm.h, misc/shmutils.cc: posix_fallocate, ftruncate "failed to extend", mmap,
 #: shm_open), as opposed to the CUDA registration of a mapped segment (census3).
