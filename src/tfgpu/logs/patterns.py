@@ -2946,6 +2946,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|WARN failed to register host buffer (?:0x)?[0-9a-fA-F]{1,16} : (?P<err2>[\w ]{1,80})"
         r"|WARN failed to get device pointer for local shmem",
     ),
+    # dyld (macOS): a library needs a newer macOS than the one running: older dyld "Referenced
+    # from: <lib> (which was built for Mac OS X 12.0)", dyld 4 "Referenced from: <uuid> <lib>
+    # (built for macOS 15.1 which is newer than running OS)".
+    _p(
+        "c3.dyld_built_for",
+        ("which was built for mac os x", "which is newer than running os"),
+        r"Referenced from: [^\n]{0,300}?(?P<lib>[\w.+-]{1,80}\.dylib)[^\n]{0,10}?\("
+        r"(?:which was built for Mac OS X (?P<v>\d{2}(?:\.\d{1,2}){0,2})\)"
+        r"|built for macOS (?P<v2>\d{2}(?:\.\d{1,2}){0,2}) which is newer than running OS\))",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

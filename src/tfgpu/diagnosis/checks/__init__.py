@@ -285,7 +285,11 @@ from tfgpu.diagnosis.checks.xla import (
 
 # --- census3 kinds (docs/census3.md) ---
 # isort: split
-from tfgpu.diagnosis.checks.census3 import grappler_kernel_check, nccl_shm_cuda_failed
+from tfgpu.diagnosis.checks.census3 import (
+    grappler_kernel_check,
+    metal_plugin_needs_newer_macos,
+    nccl_shm_cuda_failed,
+)
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -504,6 +508,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- census3 kinds (docs/census3.md) ---
     grappler_kernel_check,
     nccl_shm_cuda_failed,
+    metal_plugin_needs_newer_macos,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

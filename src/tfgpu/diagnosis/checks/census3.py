@@ -14,6 +14,11 @@ Sources:
   prints ``WARN("Cuda failure '%s'")`` at that file:line and skips the "Error while creating
   shared memory segment" warning; v2.3 ``shm.h``: ``WARN("failed to register host buffer %p :
   %s")``. NCCL's environment variables page: NCCL_SHM_DISABLE=1 disables the SHM transport.
+* dyld (macOS), as printed in public reports (dyld's own source not checked): "Referenced
+  from: <library> (which was built for Mac OS X 12.0)" (tensorflow#53309, macOS 11.6) and
+  "(built for macOS 15.1 which is newer than running OS)" (TaterTotterson/Tater#46, macOS
+  14.6) name the macOS a library was built for when a symbol it needs is missing from the
+  running system; platform fact ``macos-metal-plugin``: tensorflow-metal needs macOS 12.0+.
 """
 
 from __future__ import annotations
@@ -48,4 +53,26 @@ def nccl_shm_cuda_failed(ctx: Facts) -> list[Finding]:
         fix=("NCCL_SHM_DISABLE=1 python train.py   # the run works: the SHM transport is what "
              "fails (keep it off, or look for what blocks cudaHostRegister on this host)",
              "NCCL_DEBUG=INFO python train.py   # the transport NCCL picks for each GPU pair"),
+    )]
+
+
+def metal_plugin_needs_newer_macos(ctx: Facts) -> list[Finding]:
+    """``metal-plugin-needs-newer-macos``: dyld says libmetal_plugin.dylib was built for a newer
+    macOS than the one running (supersedes the TensorFlow/tensorflow-metal pairing finding)."""
+    hits = [h for h in ctx.h("c3.dyld_built_for").all()
+            if (h.g("lib") or "").startswith("libmetal_plugin") or "tensorflow-plugins" in h.text]
+    if not hits:
+        return []
+    built_for = hits[0].g("v") or hits[0].g("v2") or "?"
+    fact = ctx.kb.platform_fact("macos-metal-plugin")
+    return [catalogue.make(
+        "metal-plugin-needs-newer-macos", built_for=built_for,
+        min_macos=fact.value("min_macos"), knowledge_ref=fact.ref,
+        evidence=log_evidence(hits, ctx.h("metal.symbol").first[:1]),
+        fix=("sw_vers -productVersion   # the macOS running",
+             f"# update macOS to {built_for} or later (Software Update), then reinstall the "
+             "tensorflow / tensorflow-metal pair Apple lists",
+             "or pip install 'tensorflow-metal==<a release built for this macOS>'   # older "
+             "plugins were built for older macOS",
+             "or pip uninstall tensorflow-metal   # run TensorFlow on the CPU"),
     )]
