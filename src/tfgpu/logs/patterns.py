@@ -2956,6 +2956,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:which was built for Mac OS X (?P<v>\d{2}(?:\.\d{1,2}){0,2})\)"
         r"|built for macOS (?P<v2>\d{2}(?:\.\d{1,2}){0,2}) which is newer than running OS\))",
     ),
+    # The placer's "No OpKernel was registered to support Op 'X' [used by {{node Y}}] with these
+    # attrs[: [...]].  Registered devices: [CPU, ...], Registered kernels:\n  device='GPU'; ..."
+    # (simple_placer.cc / colocation_graph.cc: no registered DEVICE has a kernel for the op's
+    # attrs; the kernel list is every kernel of the op in this binary, "<no registered
+    # kernels>" when it has none). Devices: core.registered_devices; kernels:
+    # h9.kernel_registered.
+    _p(
+        "c3.no_opkernel",
+        ("no opkernel was registered",),
+        r"No OpKernel was registered to support Op '(?P<op>[\w>]{1,120})'",
+    ),
+    _p("c3.no_kernels_listed", ("<no registered kernels>",), r"<no registered kernels>"),
 )
 
 #: Context patterns only read lines that another pattern already selected.

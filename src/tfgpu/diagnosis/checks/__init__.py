@@ -289,6 +289,7 @@ from tfgpu.diagnosis.checks.census3 import (
     grappler_kernel_check,
     metal_plugin_needs_newer_macos,
     nccl_shm_cuda_failed,
+    op_kernel_registry,
 )
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
@@ -509,6 +510,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     grappler_kernel_check,
     nccl_shm_cuda_failed,
     metal_plugin_needs_newer_macos,
+    op_kernel_registry,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -19,6 +19,14 @@ Sources:
   "(built for macOS 15.1 which is newer than running OS)" (TaterTotterson/Tater#46, macOS
   14.6) name the macOS a library was built for when a symbol it needs is missing from the
   running system; platform fact ``macos-metal-plugin``: tensorflow-metal needs macOS 12.0+.
+* TensorFlow ``core/common_runtime/colocation_graph.cc`` ``ColocationGraph::InitializeMember``
+  (https://github.com/tensorflow/tensorflow/blob/00a25b8904bf5beaba5998c84e148ce6b1d80a4f/
+  tensorflow/core/common_runtime/colocation_graph.cc; TF 1.x placer.cc wrote it on one line):
+  when no registered device supports the op ("supported_device_types().empty()") it returns
+  "No OpKernel was registered to support Op '<op>' used by <node> with these attrs: [...]"
+  then "Registered devices: [<the device types of this process>]" and "Registered kernels:"
+  with KernelsRegisteredForOp(op), "<no registered kernels>" when the binary has none; the
+  three strings are in TensorFlow 2.21's libtensorflow_framework.
 """
 
 from __future__ import annotations
@@ -76,3 +84,58 @@ def metal_plugin_needs_newer_macos(ctx: Facts) -> list[Finding]:
              "plugins were built for older macOS",
              "or pip uninstall tensorflow-metal   # run TensorFlow on the CPU"),
     )]
+
+
+#: How many lines after the placer's error its device and kernel lists may stand.
+_KERNEL_LIST_SPAN = 12
+
+
+def op_kernel_registry(ctx: Facts) -> list[Finding]:
+    """The placer's "No OpKernel was registered to support Op" with its lists: the op's kernels
+    are all GPU kernels and no GPU device is registered (``op-kernel-gpu-only-no-gpu-device``),
+    or the binary has no kernel at all for it (``op-kernel-not-in-this-build``, hedged).  NCCL
+    ops and the bfloat16 attribute keep their own findings (rule_nccl, mixed precision)."""
+    if ctx.h("mixed.bf16_attr").count:
+        return []
+    for hit in ctx.h("c3.no_opkernel").all():
+        op = hit.g("op") or ""
+        if op.startswith("Nccl"):
+            continue
+        near = range(hit.line, hit.line + _KERNEL_LIST_SPAN + 1)
+        devs_hit = next((h for h in ctx.h("core.registered_devices").all()
+                         if h.line in range(hit.line, hit.line + 3)), None)
+        if devs_hit is None:
+            continue
+        devs = [d.strip() for d in (devs_hit.g("devs") or "").split(",") if d.strip()]
+        kernels = sorted({h.g("dev") or "" for h in ctx.h("h9.kernel_registered").all()
+                          if h.line in near and h.line > hit.line} - {""})
+        none = [h for h in ctx.h("c3.no_kernels_listed").all() if h.line in near]
+        ev = log_evidence([hit, devs_hit], none[:1])
+        if kernels and "GPU" not in devs and set(kernels) <= {"GPU"}:
+            xla = (" An XLA_GPU device without a GPU device (TensorFlow 2.3 and earlier) means "
+                   "the GPU was found but TensorFlow's own GPU device was not created, "
+                   "typically because its CUDA/cuDNN libraries did not load."
+                   if "XLA_GPU" in devs else "")
+            return [catalogue.make(
+                "op-kernel-gpu-only-no-gpu-device", op=op, devs=", ".join(devs),
+                kernels=", ".join(f"device='{k}'" for k in kernels), xla=xla, evidence=ev,
+                fix=('python -c "import tensorflow as tf; '
+                     'print(tf.config.list_physical_devices())"   # no GPU listed: the GPU '
+                     "findings (driver, libraries, build) come first",
+                     "env | grep CUDA_VISIBLE_DEVICES   # empty, -1 or an index this machine "
+                     "does not have hides the GPU",
+                     "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E "
+                     "'cuInit|dlerror|Skipping registering GPU'   # why TensorFlow made no GPU "
+                     "device"),
+            )]
+        if none:
+            return [catalogue.make(
+                "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
+                fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+                     'tf.test.is_built_with_cuda(), tf.config.list_physical_devices())"',
+                     "# a custom/add-on op: import its library (built for this TensorFlow) "
+                     "before building or loading the model",
+                     "# a cuDNN RNN op (CudnnRNN*): needs the CUDA build of TensorFlow and a "
+                     "visible NVIDIA GPU; a TPU op: a TPU runtime"),
+            )]
+    return []
