@@ -638,12 +638,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"not built with CUDA kernel binaries compatible with compute capability "
         r"(?P<cc>\d+\.\d+)",
     ),
-    # XLA nvptx_compiler.cc (TF 1.13-2.2): the two ptxas version checks.
+    # XLA nvptx_compiler.cc (TF 1.13-2.2): the two ptxas version checks. census3: XLA's
+    # ptxas compile path of TF 2.13-2.16 / jaxlib returns "XLA requires ptxas version 11.8
+    # or higher" (an INTERNAL status, no version of the ptxas it found).
     _p(
         "xla.ptxas_requires",
-        ("but tf requires ptxas",),
+        ("but tf requires ptxas", "xla requires ptxas version"),
         r"You are using ptxas (?P<v>[\dx]+(?:\.[\dx]+)*),? but TF requires ptxas "
-        r"(?P<req>[\dx]+(?:\.[\dx]+)*)",
+        r"(?P<req>[\dx]+(?:\.[\dx]+)*)"
+        r"|XLA requires ptxas version (?P<req2>\d+(?:\.\d+)*) or higher",
     ),
     _p("xla.ptxas_using", ("using ptxas at",), r"Using ptxas at (?P<path>\S+)"),
     # asm_compiler.cc / redzone_allocator.cc: ptxas present but does not run (exit code).
