@@ -2971,6 +2971,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No OpKernel was registered to support Op '(?P<op>[\w>]{1,120})'",
     ),
     _p("c3.no_kernels_listed", ("<no registered kernels>",), r"<no registered kernels>"),
+    # pip resolvelib factory.py _report_single_requirement_conflict: "Could not find a version
+    # that satisfies the requirement {req} (from {parent}) (from versions: {...})", req printed
+    # with its marker ('; extra == "and-cuda"'): here an NVIDIA CUDA wheel of the extra.
+    _p(
+        "c3.pip_nvidia_wheel",
+        ("satisfies the requirement nvidia-",),
+        r"satisfies the requirement (?P<pkg>nvidia-[a-z0-9-]{2,40}-cu1\d)"
+        r"(?P<spec>[=<>!~][^\s;(]{1,40})?"
+        r"[^\n]{0,200}?\(from versions: (?P<versions>[^)\n]{0,300})\)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

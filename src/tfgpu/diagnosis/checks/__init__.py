@@ -286,6 +286,7 @@ from tfgpu.diagnosis.checks.xla import (
 # --- census3 kinds (docs/census3.md) ---
 # isort: split
 from tfgpu.diagnosis.checks.census3 import (
+    and_cuda_nvidia_wheel_unavailable,
     grappler_kernel_check,
     metal_plugin_needs_newer_macos,
     nccl_shm_cuda_failed,
@@ -511,6 +512,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nccl_shm_cuda_failed,
     metal_plugin_needs_newer_macos,
     op_kernel_registry,
+    and_cuda_nvidia_wheel_unavailable,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
