@@ -2971,6 +2971,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No OpKernel was registered to support Op '(?P<op>[\w>]{1,120})'",
     ),
     _p("c3.no_kernels_listed", ("<no registered kernels>",), r"<no registered kernels>"),
+    # Keras 3 trainers/trainer.py, the jit_compile setter: warnings.warn("Model doesn't support
+    # `jit_compile=True`. Proceeding with `jit_compile=False`.") when model_supports_jit()
+    # says no (a layer with supports_jit=False, op determinism, TF on an Apple-silicon GPU).
+    _p(
+        "c3.keras_jit_fallback",
+        ("proceeding with",),
+        r"Model doesn't support `?jit_compile=True`?\. Proceeding with `?jit_compile=False",
+    ),
     # pip resolvelib factory.py _report_single_requirement_conflict: "Could not find a version
     # that satisfies the requirement {req} (from {parent}) (from versions: {...})", req printed
     # with its marker ('; extra == "and-cuda"'): here an NVIDIA CUDA wheel of the extra.

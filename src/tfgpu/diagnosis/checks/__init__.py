@@ -288,6 +288,7 @@ from tfgpu.diagnosis.checks.xla import (
 from tfgpu.diagnosis.checks.census3 import (
     and_cuda_nvidia_wheel_unavailable,
     grappler_kernel_check,
+    keras_jit_fallback,
     metal_plugin_needs_newer_macos,
     nccl_shm_cuda_failed,
     op_kernel_registry,
@@ -513,6 +514,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     metal_plugin_needs_newer_macos,
     op_kernel_registry,
     and_cuda_nvidia_wheel_unavailable,
+    keras_jit_fallback,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -34,6 +34,11 @@ Sources:
   ``nvidia-*-cu1x`` wheels that TensorFlow's ``[and-cuda]`` extra pins (knowledge rows
   tf_pip_cuda_wheels, read from the Linux wheel's METADATA) are Linux wheels, beside a
   ``0.0.1.devN`` source placeholder; platform fact: no native Windows GPU build after 2.10.
+* Keras 3 ``keras/src/trainers/trainer.py`` (keras-team/keras @3422977a): the ``jit_compile``
+  setter warns "Model doesn't support `jit_compile=True`. Proceeding with `jit_compile=False`."
+  when ``model_supports_jit()`` is false (TensorFlow on an Apple-silicon GPU, a layer whose
+  ``supports_jit`` is False, or ``tf.config.experimental.enable_op_determinism()``), then
+  trains without XLA.
 """
 
 from __future__ import annotations
@@ -187,3 +192,18 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
                  "# macOS: pip install tensorflow tensorflow-metal (Apple's GPU plugin)"),
         )]
     return []
+
+
+def keras_jit_fallback(ctx: Facts) -> list[Finding]:
+    """``keras-jit-compile-fallback-notice`` (harmless): Keras 3 turned XLA off for this model
+    (trainer.py ``model_supports_jit``) and trains without it."""
+    hits = ctx.h("c3.keras_jit_fallback")
+    if not hits.count:
+        return []
+    return [catalogue.make(
+        "keras-jit-compile-fallback-notice", evidence=log_evidence(hits),
+        fix=("# nothing to fix: training runs without XLA; to silence it, compile with "
+             "jit_compile=False",
+             "# which layers keep XLA off, in Python after building the model: "
+             "[l.name for l in model._flatten_layers() if not l.supports_jit]"),
+    )]
