@@ -2979,6 +2979,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("proceeding with",),
         r"Model doesn't support `?jit_compile=True`?\. Proceeding with `?jit_compile=False",
     ),
+    # TF compiler/jit (XLA launch): "Trying to access resource <name> (defined @ <loc>) located
+    # in device <A> from device <B>" + " Cf. https://www.tensorflow.org/xla/known_issues#
+    # tfvariable_on_a_different_device" (the strings are in TF 2.21's libtensorflow_cc).
+    _p(
+        "c3.xla_resource_other_device",
+        ("trying to access resource",),
+        r"Trying to access resource (?P<res>\S{1,200})(?: \(defined @ [^)\n]{0,300}\))? located "
+        r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
+    ),
     # pip resolvelib factory.py _report_single_requirement_conflict: "Could not find a version
     # that satisfies the requirement {req} (from {parent}) (from versions: {...})", req printed
     # with its marker ('; extra == "and-cuda"'): here an NVIDIA CUDA wheel of the extra.

@@ -292,6 +292,7 @@ from tfgpu.diagnosis.checks.census3 import (
     metal_plugin_needs_newer_macos,
     nccl_shm_cuda_failed,
     op_kernel_registry,
+    xla_variable_other_device,
 )
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
@@ -515,6 +516,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_kernel_registry,
     and_cuda_nvidia_wheel_unavailable,
     keras_jit_fallback,
+    xla_variable_other_device,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -39,6 +39,11 @@ Sources:
   when ``model_supports_jit()`` is false (TensorFlow on an Apple-silicon GPU, a layer whose
   ``supports_jit`` is False, or ``tf.config.experimental.enable_op_determinism()``), then
   trains without XLA.
+* TensorFlow's XLA launch (compiler/jit): "Trying to access resource <name> (defined @ <loc>)
+  located in device <A> from device <B>" and " Cf. https://www.tensorflow.org/xla/
+  known_issues#tfvariable_on_a_different_device" (all three strings in TF 2.21's
+  libtensorflow_cc); that known issue: an XLA cluster cannot use a variable placed on another
+  device than the one it runs on.
 """
 
 from __future__ import annotations
@@ -206,4 +211,29 @@ def keras_jit_fallback(ctx: Facts) -> list[Finding]:
              "jit_compile=False",
              "# which layers keep XLA off, in Python after building the model: "
              "[l.name for l in model._flatten_layers() if not l.supports_jit]"),
+    )]
+
+
+def _short_device(name: str) -> str:
+    """``/job:localhost/replica:0/task:0/device:GPU:1`` -> ``GPU:1``."""
+    return name.rsplit("device:", 1)[-1] if "device:" in name else name
+
+
+def xla_variable_other_device(ctx: Facts) -> list[Finding]:
+    """``xla-variable-on-other-device``: an XLA-compiled function reads a variable that lives
+    on another device (XLA known issue tfvariable_on_a_different_device); typical with
+    jit_compile (Keras 3 defaults to it on TensorFlow) under a tf.distribute strategy."""
+    hits = ctx.h("c3.xla_resource_other_device")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    return [catalogue.make(
+        "xla-variable-on-other-device", res=h.g("res") or "?",
+        dev=_short_device(h.g("dev") or "?"), frm=_short_device(h.g("from") or "?"),
+        evidence=log_evidence(hits),
+        fix=("# Keras: model.compile(..., jit_compile=False) when training under a "
+             "tf.distribute strategy",
+             "# tf.function(jit_compile=True): create the variables under the same tf.device "
+             "(or strategy scope) that runs the function",
+             "# the XLA known issue: https://www.tensorflow.org/xla/known_issues"),
     )]
