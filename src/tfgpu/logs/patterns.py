@@ -253,7 +253,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("numpy", "_array_api"),
         r"compiled using NumPy 1\.x cannot be run in(?:\s+NumPy (?P<np>[\d.]+))?"
         r"|^NumPy (?P<np2>[2-9][\d.]*) as it may crash"
-        r"|_ARRAY_API not found",
+        r"|_ARRAY_API not found"
+        # census3: the message's second paragraph alone (numpy/core/_multiarray_umath.py)
+        r"|downgrade to 'numpy<2' or try to upgrade the affected module"
+        r"|some modules will need time to support NumPy 2",
     ),
     _p(
         "numpy.too_old",
