@@ -2991,6 +2991,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Trying to access resource (?P<res>\S{1,200})(?: \(defined @ [^)\n]{0,300}\))? located "
         r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
     ),
+    # libnvidia-container (the nvidia-container-cli of Docker's prestart hook) on WSL: its
+    # dxcore.c (copied verbatim into nvidia-container-toolkit internal/dxcore) lists the
+    # adapters of libdxcore and skips those without a WDDM >= 2.7 driver or a driver store
+    # path; none left -> "WSL environment detected but no adapters were found".
+    _p(
+        "c3.nvc_wsl_no_adapters",
+        ("no adapters were found",),
+        r"WSL environment detected but no adapters were found",
+    ),
     # pip resolvelib factory.py _report_single_requirement_conflict: "Could not find a version
     # that satisfies the requirement {req} (from {parent}) (from versions: {...})", req printed
     # with its marker ('; extra == "and-cuda"'): here an NVIDIA CUDA wheel of the extra.

@@ -287,6 +287,7 @@ from tfgpu.diagnosis.checks.xla import (
 # isort: split
 from tfgpu.diagnosis.checks.census3 import (
     and_cuda_nvidia_wheel_unavailable,
+    docker_wsl_no_gpu_adapter,
     grappler_kernel_check,
     keras_jit_fallback,
     metal_plugin_needs_newer_macos,
@@ -517,6 +518,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     and_cuda_nvidia_wheel_unavailable,
     keras_jit_fallback,
     xla_variable_other_device,
+    docker_wsl_no_gpu_adapter,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -44,6 +44,12 @@ Sources:
   known_issues#tfvariable_on_a_different_device" (all three strings in TF 2.21's
   libtensorflow_cc); that known issue: an XLA cluster cannot use a variable placed on another
   device than the one it runs on.
+* libnvidia-container's dxcore.c, copied unchanged into NVIDIA/nvidia-container-toolkit
+  ``internal/dxcore/dxcore.c`` (@d34b3046): adapters come from libdxcore's enumAdapters3/2;
+  ``dxcore_add_adapter`` skips one whose driver is "pre-WDDM 2.7" or whose driver store path
+  cannot be queried; with none left nvidia-container-cli fails "WSL environment detected but
+  no adapters were found" (the wording as printed in public reports); platform fact
+  ``wsl2-min-windows-build``.
 """
 
 from __future__ import annotations
@@ -236,4 +242,26 @@ def xla_variable_other_device(ctx: Facts) -> list[Finding]:
              "# tf.function(jit_compile=True): create the variables under the same tf.device "
              "(or strategy scope) that runs the function",
              "# the XLA known issue: https://www.tensorflow.org/xla/known_issues"),
+    )]
+
+
+def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
+    """``docker-wsl-no-gpu-adapter``: nvidia-container-cli, inside WSL, found no GPU adapter it
+    can use (libnvidia-container dxcore.c): the causes the source allows, told apart by the
+    commands of the fix."""
+    hits = ctx.h("c3.nvc_wsl_no_adapters")
+    if not hits.count:
+        return []
+    fact = ctx.kb.platform_fact("wsl2-min-windows-build")
+    build = fact.value("min_windows_build")
+    return [catalogue.make(
+        "docker-wsl-no-gpu-adapter", build=build, knowledge_ref=fact.ref,
+        evidence=log_evidence(hits),
+        fix=("wsl -l -v   # in Windows: the distro (and docker-desktop) must show VERSION 2; "
+             "wsl --set-version <distro> 2",
+             "ls -l /dev/dxg /usr/lib/wsl/lib/libdxcore.so   # inside WSL: both exist only in "
+             "WSL2 with GPU support",
+             "/usr/lib/wsl/lib/nvidia-smi   # inside WSL: the Windows driver seen through WSL",
+             f"winver   # Windows 10 build {build} or later / Windows 11; then wsl --update and "
+             "a current NVIDIA Windows driver (no Linux driver inside WSL)"),
     )]
