@@ -3000,6 +3000,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("no adapters were found",),
         r"WSL environment detected but no adapters were found",
     ),
+    # libnvidia-container src/cli/dsl.c: the image's NVIDIA_REQUIRE_* expression (passed as
+    # --require=...) could not be parsed: "requirement error: invalid expression".
+    _p(
+        "c3.nvc_invalid_expression",
+        ("requirement error: invalid expression",),
+        r"(?:--require=(?P<req>[^\s\]\\\"]{1,80})[^\n]{0,600}?)?requirement error: invalid "
+        r"expression",
+    ),
     # pip resolvelib factory.py _report_single_requirement_conflict: "Could not find a version
     # that satisfies the requirement {req} (from {parent}) (from versions: {...})", req printed
     # with its marker ('; extra == "and-cuda"'): here an NVIDIA CUDA wheel of the extra.

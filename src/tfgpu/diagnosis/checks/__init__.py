@@ -292,6 +292,7 @@ from tfgpu.diagnosis.checks.census3 import (
     keras_jit_fallback,
     metal_plugin_needs_newer_macos,
     nccl_shm_cuda_failed,
+    nvc_requirement_invalid,
     op_kernel_registry,
     xla_variable_other_device,
 )
@@ -519,6 +520,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_jit_fallback,
     xla_variable_other_device,
     docker_wsl_no_gpu_adapter,
+    nvc_requirement_invalid,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -50,6 +50,11 @@ Sources:
   cannot be queried; with none left nvidia-container-cli fails "WSL environment detected but
   no adapters were found" (the wording as printed in public reports); platform fact
   ``wsl2-min-windows-build``.
+* libnvidia-container ``src/cli/dsl.c`` (as read for the kinds3 requirement kind): the image's
+  NVIDIA_REQUIRE_* alternatives are parsed as ``<key><op><value>`` rules ("requirement error:
+  invalid expression" when one cannot be); nvidia-container-toolkit
+  ``cmd/nvidia-container-runtime/README.md``: supported constraints cuda, driver, arch, brand;
+  ``NVIDIA_DISABLE_REQUIRE`` switches every constraint off.
 """
 
 from __future__ import annotations
@@ -264,4 +269,25 @@ def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
              "/usr/lib/wsl/lib/nvidia-smi   # inside WSL: the Windows driver seen through WSL",
              f"winver   # Windows 10 build {build} or later / Windows 11; then wsl --update and "
              "a current NVIDIA Windows driver (no Linux driver inside WSL)"),
+    )]
+
+
+def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
+    """``docker-image-requirement-unsatisfied`` variant ``invalid-expression``: the toolkit
+    could not parse the image's NVIDIA_REQUIRE_* expression (libnvidia-container dsl.c)."""
+    hits = ctx.h("c3.nvc_invalid_expression")
+    if not hits.count:
+        return []
+    first = next((h for h in hits.all() if h.g("req")), None)
+    req = first.g("req") if first is not None else None
+    if first is not None and req and " brand=" in first.text:
+        req += " brand=..."  # the image's per-brand alternatives follow on the command line
+    return [catalogue.make(
+        "docker-image-requirement-unsatisfied", variant="invalid-expression",
+        cond=req or "NVIDIA_REQUIRE_*", evidence=log_evidence(hits),
+        fix=("nvidia-container-cli --version   # an old libnvidia-container: upgrade the "
+             "NVIDIA Container Toolkit packages",
+             "docker inspect <image> | grep NVIDIA_REQUIRE   # the image's expression",
+             "docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the check (then the host "
+             "driver must still support the image's CUDA)"),
     )]
