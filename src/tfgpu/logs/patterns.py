@@ -3001,12 +3001,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"WSL environment detected but no adapters were found",
     ),
     # libnvidia-container src/cli/dsl.c: the image's NVIDIA_REQUIRE_* expression (passed as
-    # --require=...) could not be parsed: "requirement error: invalid expression".
+    # --require=..., read from the line by the check) could not be parsed: "requirement error:
+    # invalid expression".
     _p(
         "c3.nvc_invalid_expression",
         ("requirement error: invalid expression",),
-        r"(?:--require=(?P<req>[^\s\]\\\"]{1,80})[^\n]{0,600}?)?requirement error: invalid "
-        r"expression",
+        r"requirement error: invalid expression",
     ),
     # pip resolvelib factory.py _report_single_requirement_conflict: "Could not find a version
     # that satisfies the requirement {req} (from {parent}) (from versions: {...})", req printed

@@ -272,16 +272,22 @@ def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
     )]
 
 
+#: nvidia-container-cli's ``--require=<first alternative>`` argument on the hook's line.
+_REQUIRE_ARG = re.compile(r"--require=([^\s\]\\\"]{1,80})")
+
+
 def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
     """``docker-image-requirement-unsatisfied`` variant ``invalid-expression``: the toolkit
     could not parse the image's NVIDIA_REQUIRE_* expression (libnvidia-container dsl.c)."""
     hits = ctx.h("c3.nvc_invalid_expression")
     if not hits.count:
         return []
-    first = next((h for h in hits.all() if h.g("req")), None)
-    req = first.g("req") if first is not None else None
-    if first is not None and req and " brand=" in first.text:
-        req += " brand=..."  # the image's per-brand alternatives follow on the command line
+    req = None
+    for h in hits.all():
+        m = _REQUIRE_ARG.search(h.text)
+        if m is not None:
+            req = m.group(1) + (" brand=..." if " brand=" in h.text else "")
+            break  # the image's per-brand alternatives follow on the command line
     return [catalogue.make(
         "docker-image-requirement-unsatisfied", variant="invalid-expression",
         cond=req or "NVIDIA_REQUIRE_*", evidence=log_evidence(hits),
