@@ -1,5 +1,5 @@
-"""XLA on a device without an XLA compiler (DirectML/Metal plugins, custom builds), XLA reading
-a variable on another device, and the other device/build families of
+"""XLA on a device without an XLA compiler (DirectML/Metal plugins, custom builds), and the other
+device/build families of
 ``kind_cases/xla_plugins_and_device_kinds.toml`` (written from the TensorFlow 2.21 wheel's
 strings and the older wordings the rows name)."""
 

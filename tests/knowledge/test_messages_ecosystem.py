@@ -37,6 +37,13 @@ PREFIXES = (
     # holdout7 kinds: Horovod builds and Open MPI plugins
     "horovod-",
     "openmpi-",
+    # holdout7 work plan: who printed a one-line error (XLA/JAX, TF 0.x, TF-TRT's stub)
+    "one-line-",
+    # w5 kinds: tensorflow-rocm's AMD stack
+    "rocm-",
+    # census3 kinds: NCCL's shared-memory transport, the NVIDIA Container CLI
+    "nccl-",
+    "nvc-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

@@ -253,7 +253,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("numpy", "_array_api"),
         r"compiled using NumPy 1\.x cannot be run in(?:\s+NumPy (?P<np>[\d.]+))?"
         r"|^NumPy (?P<np2>[2-9][\d.]*) as it may crash"
-        r"|_ARRAY_API not found",
+        r"|_ARRAY_API not found"
+        # census3: the message's second paragraph alone (numpy/core/_multiarray_umath.py)
+        r"|downgrade to 'numpy<2' or try to upgrade the affected module"
+        r"|some modules will need time to support NumPy 2",
     ),
     _p(
         "numpy.too_old",
@@ -525,9 +528,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "nccl.error",
         ("nccl",),
-        r"(?P<code>nccl(?:Unhandled\w+Error|InternalError|SystemError|InvalidUsage|RemoteError))"
+        r"(?P<code>nccl(?:Unhandled\w{1,40}?Error|InternalError|SystemError|InvalidUsage|RemoteError))"
         r"|remote process exited or there was a network error"
-        r"|NCCL (?:WARN|error|failure)|NCCL operation \w+(?:\(\))? failed",
+        r"|NCCL (?:WARN|error|failure)|NCCL operation \w{1,80}(?:\(\))? failed",
     ),
     _p(
         "nccl.ib",
@@ -638,12 +641,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"not built with CUDA kernel binaries compatible with compute capability "
         r"(?P<cc>\d+\.\d+)",
     ),
-    # XLA nvptx_compiler.cc (TF 1.13-2.2): the two ptxas version checks.
+    # XLA nvptx_compiler.cc (TF 1.13-2.2): the two ptxas version checks. census3: XLA's
+    # ptxas compile path of TF 2.13-2.16 / jaxlib returns "XLA requires ptxas version 11.8
+    # or higher" (an INTERNAL status, no version of the ptxas it found).
     _p(
         "xla.ptxas_requires",
-        ("but tf requires ptxas",),
+        ("but tf requires ptxas", "xla requires ptxas version"),
         r"You are using ptxas (?P<v>[\dx]+(?:\.[\dx]+)*),? but TF requires ptxas "
-        r"(?P<req>[\dx]+(?:\.[\dx]+)*)",
+        r"(?P<req>[\dx]+(?:\.[\dx]+)*)"
+        r"|XLA requires ptxas version (?P<req2>\d+(?:\.\d+)*) or higher",
     ),
     _p("xla.ptxas_using", ("using ptxas at",), r"Using ptxas at (?P<path>\S+)"),
     # asm_compiler.cc / redzone_allocator.cc: ptxas present but does not run (exit code).
@@ -2936,16 +2942,6 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|could not find registered compiler for (?:the )?platform(?: (?P<plat2>[\w-]{1,40}))?"
         r" -- was support for that platform linked in",
     ),
-    # tf2xla (xla_launch_util.cc / xla_compile_on_demand_op.cc, 2.21 wheel strings "Trying to
-    # access resource ", " located in device ", " Cf. https://www.tensorflow.org/xla/
-    # known_issues#tfvariable_on_a_different_device"): an XLA-compiled function reads a
-    # resource variable placed on another device; the "(defined @ file:line)" part is newer.
-    _p(
-        "w11.xla_resource_other_device",
-        ("trying to access resource",),
-        r"Trying to access resource (?P<res>[^\s()]{1,300})(?: \(defined @ [^)]{0,400}\))?"
-        r" located in device (?P<have>\S{1,200}) from device (?P<want>\S{1,200})",
-    ),
     # cudaErrorInvalidDeviceFunction ("invalid device function", cuda_runtime_api.h) or
     # "no kernel image" reported by a project's OWN CUDA error macro (cudaCheckError() of
     # Faster-RCNN-style custom ops, CUDA_CHECK, gpuErrchk/GPUassert, checkCudaErrors of the
@@ -3021,6 +3017,280 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not dlopen library",),
         r"Could not dlopen library '" + _LIB + r"'(?:;\s*dlerror:\s*(?P<err>.*))?",
         "lib",
+    ),
+    # --- holdout7 work plan: who printed a one-line error (TF op runtime, XLA/JAX, Node.js) ---
+    # TensorFlow's op runtime around an op's error: the graph node ("[[{{node X}}]]", TF 2.8+
+    # "Node: 'X'"), the kernel's OP_REQUIRES log line, the Python class UnimplementedError, the
+    # eager "[Op:Conv2D]" suffix, "Graph execution error", and the "(0) UNIMPLEMENTED:" list of
+    # root errors (tensorflow/core/framework/op_kernel.cc, python/framework/errors_impl.py,
+    # common_runtime/executor.cc). XLA/JAX print none of these (jaxlib raises XlaRuntimeError /
+    # RuntimeError with the bare status string "UNIMPLEMENTED: ..."). Read by
+    # checks/memory.py (dnn_not_found_runtime_unknown).
+    _p(
+        "ctx.h7_tf_op",
+        ("{{node", "node: '", "op_requires failed", "unimplementederror", "graph execution error",
+         "[op:", ") unimplemented:"),
+        r"\[\[\{\{node |^\s*Node: '|OP_REQUIRES failed at|\bUnimplementedError\b"
+        r"|Graph execution error|\[Op:\w|^\s*\(\d{1,3}\) (?:UNIMPLEMENTED|Unimplemented):",
+    ),
+    # The status string of an absl/TensorFlow Status as XLA's Python binding raises it
+    # ("RuntimeError: Unimplemented: DNN library is not found." in jaxlib <= 0.1.x, whose
+    # Status::ToString wrote the code as "Unimplemented"; "XlaRuntimeError: UNIMPLEMENTED: ..."
+    # since absl::Status; "Original error: UNIMPLEMENTED: ..." when a library re-raises it):
+    # the code name starts the message, with no op-runtime wording around it.
+    _p(
+        "ctx.h7_status_form",
+        ("unimplemented: dnn library is not found",),
+        r"^\s*(?:[\w.]{0,60}(?:Error|Exception): |Original error: )?"
+        r"(?:Unimplemented|UNIMPLEMENTED): DNN library is not found",
+    ),
+    # Node.js's process.dlopen failure: the addon loader throws a plain JavaScript Error whose
+    # message is the dlerror() text (nodejs/node src/node_binding.cc DLOpen:
+    # "ThrowException(Exception::Error(errmsg))"; later releases ERR_DLOPEN_FAILED, same
+    # message), printed "Error: libcublas.so.9.0: cannot open shared object file: ...".
+    # Python prints "ImportError:"/"OSError:" there, ONNX Runtime "... with error: lib...".
+    # For a CUDA/cuDNN/TensorRT soname this is tfjs-node-gpu's libtensorflow (tensorflow/tfjs
+    # #708, #739), so it counts as a tfjs-node line (checks/tfjs.py). Threads printing
+    # "<prefix>: libcublas.so.9.0: cannot open shared object file" (issues corpus, 2026-12-01):
+    # "Error:" 2 of 2 tfjs-node-gpu (tfjs#708, #739); "ImportError:" 7 of 7 Python TensorFlow
+    # (tensorflow#18237, #18884, #39463, createamind/Planet#5, natethegreate/hent-AI#6,
+    # priya-dwivedi/cs224n-Squad-Project#16, Gorilla-Lab-SCUT/DualPoseNet#9); "OSError:" 1
+    # ctypes (CannyLab/tsne-cuda#74); ONNX Runtime "... with error: libcublas.so.12: ...".
+    _p(
+        "ctx.tfjs",
+        ("error: lib",),
+        r"^\s*(?:Uncaught |Thrown:\s*)?Error: lib(?:cudart|cublas(?:Lt)?|cufft|curand|cusolver"
+        r"|cusparse|cudnn|nvinfer(?:_plugin)?)\.so[\w.]*: cannot open shared object file",
+    ),
+    # TensorFlow 0.x-1.0 stream_executor/cuda/cuda_dnn.cc, after dso_loader.cc's "Couldn't open
+    # CUDA library libcudnn.so. LD_LIBRARY_PATH: ..." (or TF 0.5's bare LD_LIBRARY_PATH line):
+    # LOG(INFO) "Unable to load cuDNN DSO" (TensorFlow's install guide lists it among the
+    # common installation problems, Stack Overflow 41007279). Read by
+    # checks/one_line_runtimes.py.
+    _p("h7.cudnn_dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
+    # Python's ImportError for an extension module whose shared library is missing is
+    # "ImportError: <dlerror>", the dlerror "<soname>: cannot open shared object file: ...";
+    # an issue title or a cut paste keeps "ImportError: libcublas.so.9.0" alone
+    _p(
+        "lib.missing",
+        ("importerror: lib",),
+        r"ImportError: (?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){0,4})\s*$",
+        "lib",
+    ),
+    # TensorFlow's TensorRT stubs abort on the first TF-TRT call when TensorRT did not load:
+    # tensorflow/compiler/tf2tensorrt/stub/nvinfer_stub.cc LogFatalSymbolNotFound
+    # (LOG(FATAL) << symbol_name << " symbol not found."), nvinfer_plugin_stub.cc the same.
+    # Read by checks/libraries.py (TensorRT needed) and checks/one_line_runtimes.py.
+    _p(
+        "h7.trt_stub_fatal",
+        ("symbol not found",),
+        r"(?P<stub>nvinfer(?:_plugin)?)_stub\.cc:\d+\] (?P<sym>\w{1,80}) symbol not found",
+    ),
+    # TensorFlow 1.x's SWIG loader (pywrap_tensorflow_internal.py swig_import_helper: import
+    # the package's _pywrap_tensorflow_internal, and on ImportError retry the bare name) ends a
+    # failed native import with "No module named '_pywrap_tensorflow_internal'", the retry's
+    # error, after the first ImportError's own text (on Windows "DLL load failed: ...").
+    # Read by checks/one_line_runtimes.py with ctx.h7_gpu_package.
+    _p(
+        "h7.pywrap_no_module",
+        ("no module named '_pywrap_tensorflow_internal",
+         "no module named _pywrap_tensorflow_internal"),
+        r"No module named '?_pywrap_tensorflow_internal\b",
+    ),
+    # the GPU package named anywhere (pip, a path, a title): tensorflow-gpu / tf-nightly-gpu
+    _p(
+        "ctx.h7_gpu_package",
+        ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu", "tf_nightly_gpu"),
+        r"\b(?:tensorflow|tf[-_]nightly)[-_]gpu\b",
+    ),
+    # ldd (glibc elf/rtld.c trace mode) lists a needed library it cannot find as
+    # "\tlibcusolver.so.10 => not found"; pastes and titles drop the arrow
+    _p(
+        "lib.missing",
+        ("not found",),
+        r"(?<![\w.+-])(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: =>)? not found\b",
+        "lib",
+    ),
+    # --- w8: old wordings and one-line pastes (holdout4/8/10 work plan) ---
+    # TF 1.x's CPU allocator warning (tensorflow/core/framework/allocator.cc r1.12,
+    # cpu_allocator_impl.cc r1.13-r2.3): "Allocation of %d exceeds 10% of system memory.";
+    # TF 2.4 added "free" (the pattern above)
+    _p(
+        "mem.host_notice",
+        ("% of system memory",),
+        r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of system memory",
+    ),
+    # macOS's dyld, for a Python extension that links a CUDA library by @rpath (TensorFlow's
+    # macOS GPU wheels 0.x-1.1, other frameworks' CUDA builds): "ImportError: dlopen(<module>,
+    # <mode>): Library not loaded: @rpath/libcudart.8.0.dylib" (mode decimal, or hex on
+    # macOS 12+), then "Referenced from: ..." and "Reason: image not found"
+    _p(
+        "w8.dyld_cuda_missing",
+        ("library not loaded: @rpath/libcu",),
+        r"dlopen\((?P<host>[^,()]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dylib))), "
+        r"(?:0x)?[0-9a-fA-F]{1,8}\): Library not loaded: @rpath/"
+        r"(?P<lib>libcu(?:dart|blas|dnn|fft|rand|solver|sparse|da|pti)(?:\.\d{1,3}){0,3}\.dylib)",
+    ),
+    # The loader path TensorFlow's dso_loader prints after a library it could not load
+    # ("...; LD_LIBRARY_PATH: <dirs>") naming the WSL GPU driver folder or a CUDA toolkit's
+    # library folder: this process was set up for a GPU (read by libraries.py
+    # cudart_intent_evidence; /usr/local/nvidia, the CUDA images' default, is not counted)
+    _p(
+        "w8.ld_path_gpu",
+        ("ld_library_path",),
+        r"LD_LIBRARY_PATH:?[ \t]{0,4}[^\n]{0,400}?(?P<gpudir>/usr/lib/wsl/lib\b"
+        r"|/[\w.+-]{1,60}(?:/[\w.+-]{1,60}){0,6}/cuda(?:-\d{1,2}(?:\.\d{1,2})?)?/"
+        r"(?:lib64|lib|targets)\b)",
+    ),
+    # The dynamic loader's "file too short" (glibc dl-load.c: an ELF file shorter than its
+    # header) for an NVIDIA driver library: the zero-byte placeholder a container image keeps
+    # where the NVIDIA runtime mounts the host's driver files (libnvidia-container#140,
+    # #50); Python's ImportError, ld.so's "error while loading shared libraries" and other
+    # loaders' (Paddle's dynamic_loader) wordings all end in "<path>: file too short"
+    _p(
+        "w8.driver_file_too_short",
+        ("file too short",),
+        r"(?P<path>(?:/[\w.+-]{1,80}){0,8}/)?(?P<lib>lib(?:cuda|nvidia-[\w-]{1,30})\.so"
+        r"(?:\.\d{1,4}){0,3}): file too short",
+    ),
+    # A device-list call with its result written after it as a comment, the way issue
+    # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
+    # returned", R's "tf$config$list_physical_devices('GPU') # returns an empty list"): the
+    # same evidence as "[]" printed on the next line (gpu.none_msg: read by
+    # visibility.rule_gpu_not_visible and view.gpu_intent_evidence)
+    _p(
+        "gpu.none_msg",
+        ("list_physical_devices", "list_logical_devices"),
+        r"list_(?:physical|logical)_devices\(\s*(?:device_type\s*=\s*)?['\"]GPU['\"]\s*\)\)?"
+        r"[ \t]{0,20}(?:#|//|->|=>|-->)[^\n]{0,60}?(?:\[\s?\]|\b(?i:empty)\b"
+        r"|\b(?i:returns?|gives?|prints?) (?i:nothing|none|0)\b|\b(?i:no GPUs?)\b)",
+    ),
+    # --- w5 kinds: launchers that set CUDA_VISIBLE_DEVICES, ... ---
+    # Ray's prefix on a worker's lines, "(pid=N)", "(pid=N, ip=A)", newer "(Name pid=N)"
+    # (ray-project/ray python/ray/_private/worker.py print_logs; the same prefix in
+    # experimental/tqdm_ray.py): read by cuda_visible_devices.cvd_hedged_no_device
+    _p(
+        "w5.ray_worker",
+        ("pid=",),
+        r"\((?:[A-Za-z_][\w.:-]{0,80} )?pid=(?P<pid>\d{1,9})(?:, ip=[\w.:-]{1,64})?\)",
+    ),
+    # glibc's stack protector (debug/fortify_fail.c __fortify_fail: "*** %s ***: terminated",
+    # older "*** %s ***: %s terminated" with the program name or <unknown>): read by
+    # rocm.rocm_crash_after_load
+    _p("w5.stack_smashing", ("stack smashing detected",), r"\*\*\* stack smashing detected \*\*\*"),
+    # TensorFlow's libcuda wrapper (stream_executor/cuda/cuda_driver.cc TF 1.0-1.12, then
+    # cuda_driver_wrapper.h): "could not find %s in libcuda DSO; dlerror: %s" (one release
+    # printed no space before "in"); the dlerror is Linux's "undefined symbol: cuX" or TF's
+    # Windows "cuX not found"; a title may carry only "cuX not found".  Driver-API names are
+    # cu + an upper-case letter + a lower-case one (cuDNN, cudaX are not driver API).
+    # TensorFlow's GetGpuLaunchConfig / GetCudaLaunchConfig (tensorflow/core/util/
+    # cuda_launch_config.h, later gpu_launch_config.h): CHECK_GT(work_element_count, 0) in older
+    # releases, CHECK_GE(..., 0) in 2.21's header; glog prints "Check failed: work_element_count
+    # > 0 (0 vs. 0)"; titles may drop the values. Read by checks/custom_ops.launch_config_check
+    _p(
+        "w5.launch_count",
+        ("work_element_count",),
+        r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
+    ),
+    # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
+    # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
+    # notice (a JIT that failed never gets to a step)
+    _p("w5.keras_step", (" - loss: ",), r"^[ \t]{0,8}\d{1,9}/\d{1,9} [^\n]{0,200}? - loss: \d"),
+    _p(
+        "w5.libcuda_symbol",
+        ("in libcuda dso", "not found", "undefined symbol: cu"),
+        r"could not find (?P<sym>cu[A-Z][a-z]\w{0,60}?) ?in libcuda DSO"
+        r"|(?<![\w.])(?P<sym2>cu[A-Z][a-z]\w{0,60}) not found\b"
+        r"|undefined symbol: (?P<sym3>cu[A-Z][a-z]\w{0,60})",
+    ),
+    # --- census3: kinds grown from a census of 97 public reports (docs/census3.md) ---
+    # grappler/utils/graph_view.cc MutableGraphView::CheckKernelRegisteredForNodes(): after a
+    # grappler rewrite, a node whose op has no kernel for its device is LOG(WARNING)ed with
+    # op_kernel.cc's "No registered 'X' OpKernel for GPU devices compatible with node ..."
+    # and the function returns OK: the placer puts the op on a device that has a kernel.
+    _p(
+        "c3.grappler_kernel_check",
+        ("graph_view.cc",),
+        r"(?:grappler[/\\]utils[/\\])?graph_view\.cc:\d+\]\s*No registered '(?P<op>\w{1,120})' "
+        r"OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices",
+    ),
+    # NCCL's shared-memory transport maps its /dev/shm segment, then registers it with CUDA:
+    # 2.4-2.11 include/shm.h shmOpen, 2.12+ misc/shmutils.cc ncclShmOpen:
+    # CUDACHECKGOTO(cudaHostRegister(ptr, ...)) -> WARN("Cuda failure '%s'") at that file:line
+    # (the allocation failures print posix_fallocate / "Error while creating shared memory
+    # segment" instead); 2.3 include/shm.h: WARN("failed to register host buffer %p : %s").
+    _p(
+        "c3.nccl_shm_cuda",
+        ("cuda failure", "failed to register host buffer", "device pointer for local shmem"),
+        r"(?:shm\.h|shmutils\.cc|shm\.cc):\d+ NCCL WARN Cuda failure '(?P<err>[^'\n]{1,80})'"
+        r"|WARN failed to register host buffer (?:0x)?[0-9a-fA-F]{1,16} : (?P<err2>[\w ]{1,80})"
+        r"|WARN failed to get device pointer for local shmem",
+    ),
+    # dyld (macOS): a library needs a newer macOS than the one running: older dyld "Referenced
+    # from: <lib> (which was built for Mac OS X 12.0)", dyld 4 "Referenced from: <uuid> <lib>
+    # (built for macOS 15.1 which is newer than running OS)".
+    _p(
+        "c3.dyld_built_for",
+        ("which was built for mac os x", "which is newer than running os"),
+        r"Referenced from: [^\n]{0,300}?(?P<lib>[\w.+-]{1,80}\.dylib)[^\n]{0,10}?\("
+        r"(?:which was built for Mac OS X (?P<v>\d{2}(?:\.\d{1,2}){0,2})\)"
+        r"|built for macOS (?P<v2>\d{2}(?:\.\d{1,2}){0,2}) which is newer than running OS\))",
+    ),
+    # The placer's "No OpKernel was registered to support Op 'X' [used by {{node Y}}] with these
+    # attrs[: [...]].  Registered devices: [CPU, ...], Registered kernels:\n  device='GPU'; ..."
+    # (simple_placer.cc / colocation_graph.cc: no registered DEVICE has a kernel for the op's
+    # attrs; the kernel list is every kernel of the op in this binary, "<no registered
+    # kernels>" when it has none). Devices: core.registered_devices; kernels:
+    # h9.kernel_registered.
+    _p(
+        "c3.no_opkernel",
+        ("no opkernel was registered",),
+        r"No OpKernel was registered to support Op '(?P<op>[\w>]{1,120})'",
+    ),
+    _p("c3.no_kernels_listed", ("<no registered kernels>",), r"<no registered kernels>"),
+    # Keras 3 trainers/trainer.py, the jit_compile setter: warnings.warn("Model doesn't support
+    # `jit_compile=True`. Proceeding with `jit_compile=False`.") when model_supports_jit()
+    # says no (a layer with supports_jit=False, op determinism, TF on an Apple-silicon GPU).
+    _p(
+        "c3.keras_jit_fallback",
+        ("proceeding with",),
+        r"Model doesn't support `?jit_compile=True`?\. Proceeding with `?jit_compile=False",
+    ),
+    # TF compiler/jit (XLA launch): "Trying to access resource <name> (defined @ <loc>) located
+    # in device <A> from device <B>" + " Cf. https://www.tensorflow.org/xla/known_issues#
+    # tfvariable_on_a_different_device" (the strings are in TF 2.21's libtensorflow_cc).
+    _p(
+        "c3.xla_resource_other_device",
+        ("trying to access resource",),
+        r"Trying to access resource (?P<res>\S{1,200})(?: \(defined @ [^)\n]{0,300}\))? located "
+        r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
+    ),
+    # libnvidia-container (the nvidia-container-cli of Docker's prestart hook) on WSL: its
+    # dxcore.c (copied verbatim into nvidia-container-toolkit internal/dxcore) lists the
+    # adapters of libdxcore and skips those without a WDDM >= 2.7 driver or a driver store
+    # path; none left -> "WSL environment detected but no adapters were found".
+    _p(
+        "c3.nvc_wsl_no_adapters",
+        ("no adapters were found",),
+        r"WSL environment detected but no adapters were found",
+    ),
+    # libnvidia-container src/cli/dsl.c: the image's NVIDIA_REQUIRE_* expression (passed as
+    # --require=..., read from the line by the check) could not be parsed: "requirement error:
+    # invalid expression".
+    _p(
+        "c3.nvc_invalid_expression",
+        ("requirement error: invalid expression",),
+        r"requirement error: invalid expression",
+    ),
+    # pip resolvelib factory.py _report_single_requirement_conflict: "Could not find a version
+    # that satisfies the requirement {req} (from {parent}) (from versions: {...})", req printed
+    # with its marker ('; extra == "and-cuda"'): here an NVIDIA CUDA wheel of the extra.
+    _p(
+        "c3.pip_nvidia_wheel",
+        ("satisfies the requirement nvidia-",),
+        r"satisfies the requirement (?P<pkg>nvidia-[a-z0-9-]{2,40}-cu1\d)"
+        r"(?P<spec>[=<>!~][^\s;(]{1,40})?"
+        r"[^\n]{0,200}?\(from versions: (?P<versions>[^)\n]{0,300})\)",
     ),
 )
 

@@ -30,6 +30,9 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
+from tfgpu.diagnosis.checks.container_placeholders import (  # w8
+    driver_file_placeholder,
+)
 from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
@@ -92,6 +95,9 @@ from tfgpu.diagnosis.checks.memory import (
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.other_loaders import (  # w8
+    macos_cuda_dylib_missing,
+)
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -169,7 +175,7 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_install_permission_denied,
     pip_windows_long_paths,
 )
-from tfgpu.diagnosis.checks.rocm import rocm_runtime_missing
+from tfgpu.diagnosis.checks.rocm import rocm_crash_after_load, rocm_runtime_missing
 from tfgpu.diagnosis.checks.tfjs import (
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
@@ -219,12 +225,13 @@ from tfgpu.diagnosis.checks.container_runtime import (
     nvidia_container_cli_failed,
     smi_in_container_without_gpu,
 )
-from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_in_log
+from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
 from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
     horovod_extension_not_built,
     horovod_extension_symbol,
+    launch_config_check,
     op_library_built_for_other_tensorflow,
 )
 from tfgpu.diagnosis.checks.device_placement import (
@@ -247,6 +254,7 @@ from tfgpu.diagnosis.checks.driver_files import (
 from tfgpu.diagnosis.checks.driver_from_log import (
     cuinit_unnamed_code,
     driver_below_cuda_printed,
+    libcuda_missing_symbol,
 )
 from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
 from tfgpu.diagnosis.checks.kernel_module import (
@@ -289,7 +297,28 @@ from tfgpu.diagnosis.checks.xla import (
     ptxas_fallback_candidate,
     xla_cannot_compile_function,
     xla_compiler_not_registered,
-    xla_resource_on_other_device,
+)
+
+# --- holdout7 work plan ---
+# isort: split
+from tfgpu.diagnosis.checks.one_line_runtimes import (
+    cudnn_dso_not_loaded,
+    tensorrt_stub_aborted,
+    windows_gpu_pywrap_no_module,
+)
+
+# --- census3 kinds (docs/census3.md) ---
+# isort: split
+from tfgpu.diagnosis.checks.census3 import (
+    and_cuda_nvidia_wheel_unavailable,
+    docker_wsl_no_gpu_adapter,
+    grappler_kernel_check,
+    keras_jit_fallback,
+    metal_plugin_needs_newer_macos,
+    nccl_shm_cuda_failed,
+    nvc_requirement_invalid,
+    op_kernel_registry,
+    xla_variable_other_device,
 )
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
@@ -506,9 +535,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
-    # --- w11: XLA without a compiler for the device, XLA reading a variable on another device ---
+    # --- w11: XLA without a compiler, CPU-only/no-GPU-device ops, CC vs wheel, TF-TRT, ... ---
     xla_compiler_not_registered,
-    xla_resource_on_other_device,
     op_needs_gpu_no_gpu_device,
     cc_against_official_wheel,
     custom_op_wrong_arch,
@@ -516,6 +544,28 @@ LOG_CHECKS: tuple[Check, ...] = (
     tensorrt_major_mismatch,
     ld_path_other_cuda,
     kernel_failure_with_other_cuda,
+    # --- holdout7 work plan: TensorFlow 0.x's "Unable to load cuDNN DSO" ---
+    cudnn_dso_not_loaded,
+    tensorrt_stub_aborted,
+    windows_gpu_pywrap_no_module,
+    # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
+    driver_file_placeholder,
+    macos_cuda_dylib_missing,
+    # --- w5 kinds: cuInit NO_DEVICE alone / from a Ray worker, ... ---
+    cvd_hedged_no_device,
+    rocm_crash_after_load,
+    libcuda_missing_symbol,
+    launch_config_check,
+    # --- census3 kinds (docs/census3.md) ---
+    grappler_kernel_check,
+    nccl_shm_cuda_failed,
+    metal_plugin_needs_newer_macos,
+    op_kernel_registry,
+    and_cuda_nvidia_wheel_unavailable,
+    keras_jit_fallback,
+    xla_variable_other_device,
+    docker_wsl_no_gpu_adapter,
+    nvc_requirement_invalid,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

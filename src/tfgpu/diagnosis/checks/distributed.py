@@ -30,6 +30,11 @@ def _without(hits: Hits, lines: set[int]) -> Hits:
             key = next((k for k, v in hits.by_key.items() if v is h), None)
             out.add(h, key)
     return out
+#: Words of NCCL's shm lines that show the segment's allocation, mapping or opening failing
+#: (include/shm.h, misc/shmutils.cc: posix_fallocate, ftruncate "failed to extend", mmap,
+#: shm_open), as opposed to the CUDA registration of a mapped segment (census3).
+_SHM_ALLOC_FAILED = ("posix_fallocate", "failed to extend", "No space left", "Could not map",
+                     "failure in mmap", "shm_open", "Permission denied", "Unable to allocate")
 
 
 def rule_nccl(ctx: Facts) -> list[Finding]:
@@ -71,6 +76,13 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     system = ctx.h("nccl.system")
     shm = ctx.h("nccl.shm")
     iommu = ctx.h("iommu.fault")
+    # census3: a CUDA call on the mapped segment failed (cudaHostRegister), not its
+    # allocation: those shm lines say nothing about /dev/shm's size (nccl_shm_cuda_failed)
+    # (2.14+ also prints "Error while creating shared memory segment" after it: no size
+    # evidence either); only a failed allocation/map/open line keeps nccl-shm-too-small
+    if ctx.h("c3.nccl_shm_cuda").count and not any(
+            w in h.text for h in shm.all() for w in _SHM_ALLOC_FAILED):
+        shm = Hits()
 
     def transport(hits: Hits) -> tuple[Evidence, ...]:
         """The evidence of a transport NCCL could not use: its first two ``hits`` with NCCL's
@@ -147,7 +159,23 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         )
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
+        # w5 kinds: "unhandled system error" with no NCCL WARN line: variant system (its
+        # causes in order; which one, NCCL_DEBUG=WARN says)
+        sys_only = not cuda and any(h.g("what") == "system" for h in system.all())
         ver = ctx.h("nccl.version").first
+        if sys_only:
+            out.append(catalogue.make(
+                "nccl-error", variant="system",
+                evidence=log_evidence(system, err, ver[:1]),
+                fix=("NCCL_DEBUG=WARN python train.py   # NCCL's WARN line names the failed "
+                     "call: 'failed to extend /dev/shm/...', 'ibv_...', or a socket",
+                     "df -h /dev/shm   # in a container: docker run --shm-size=1g (or "
+                     "--ipc=host); stop-gap NCCL_SHM_DISABLE=1",
+                     "ulimit -l   # InfiniBand needs a large locked-memory limit "
+                     "(unlimited); or NCCL_IB_DISABLE=1 on a single node",
+                     "NCCL_SOCKET_IFNAME=<interface>   # socket errors: the interface the ranks "
+                     "share")))
+            return out
         out.append(
             catalogue.make(
                 "nccl-error",

@@ -382,7 +382,9 @@ def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
         return []
     if not _cudart_harmless_reading(ctx):
         return []
-    return ctx.gpu_intent_evidence()
+    # w8: or the loader path it printed names the WSL GPU driver folder / a CUDA toolkit
+    # folder (pattern w8.ld_path_gpu): the process was set up for a GPU
+    return ctx.gpu_intent_evidence() or ctx.h("w8.ld_path_gpu").all()[:1]
 
 
 def _claimed_by_driver_files(ctx: Facts, filename: str, base: str) -> bool:
@@ -430,13 +432,17 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         if not same or base == "nccl-net" or ctx.other_framework:
             continue  # libnccl-net.so is NCCL's optional network plugin (NCCL INFO line)
         if base in ("nvinfer", "nvinfer_plugin"):
+            # holdout7 work plan: TF-TRT's stub aborted for want of it: needed, not optional
+            trt_stub = ctx.h("h7.trt_stub_fatal").all()
             out.append(
                 catalogue.make(
                     "tensorrt-not-loaded-{library}",
+                    variant="needed" if trt_stub else None,
                     library=_slug(filename),
                     filename=filename,
                     what=expected or "TensorRT",
-                    evidence=log_evidence(same),
+                    evidence=log_evidence(same, trt_stub),
+                    fix=_TRT_NEEDED_FIX if trt_stub else (),
                 )
             )
             continue
@@ -1353,8 +1359,11 @@ def runtime_missing_with_intent(ctx: Facts, filename: str, base: str, comp: str,
                       f"{tested.cuda} + cuDNN {tested.cudnn} (knowledge row {tested.ref}): "
                       f"install both; cuDNN's bin folder on PATH too")
     asked = intent[0]
-    cause = (f"The log shows a GPU was asked for and none was listed (line {asked.line}: "
-             f"{asked.text.strip()[:80]}), and TensorFlow could not load {filename} ({comp}"
+    setup = (f"The loader path of this process names {asked.g('gpudir')} (line {asked.line}), "
+             "a folder one adds for a GPU" if asked.g("gpudir") else
+             f"The log shows a GPU was asked for and none was listed (line {asked.line}: "
+             f"{asked.text.strip()[:80]})")
+    cause = (f"{setup}, and TensorFlow could not load {filename} ({comp}"
              + (f", needs {expected}" if expected else "")
              + "): without its CUDA runtime TensorFlow skips every GPU, so that is why it "
              "lists none. If this machine has no NVIDIA GPU, nothing is wrong and TensorFlow "
@@ -1432,3 +1441,12 @@ def ld_path_other_cuda(ctx: Facts) -> list[Finding]:
              "LD_LIBRARY_PATH, or install the TensorFlow release built for CUDA "
              f"{have}"),
     )]
+#: holdout7 work plan: the fix when TF-TRT aborted because TensorRT did not load.
+_TRT_NEEDED_FIX: tuple[str, ...] = (
+    "python -c \"from tensorflow.python.compiler.tensorrt import trt_convert as trt; "
+    "print(trt.trt_utils._pywrap_py_utils.get_linked_tensorrt_version())\"   # the TensorRT "
+    "version this TensorFlow was built against (aborts the same way until it loads)",
+    "ldconfig -p | grep -i libnvinfer   # the TensorRT libraries the loader can find",
+    "# install that TensorRT major for this CUDA (NVIDIA's libnvinfer packages, or the "
+    "tensorrt pip wheel for recent releases) and put its lib folder on LD_LIBRARY_PATH",
+)

@@ -287,14 +287,23 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
         out.append(catalogue.make(
             "ptxas-too-old",
             variant="below-xla-minimum",
-            version=h.g("v") or "?",
-            minimum=h.g("req") or "?",
+            version=h.g("v") or "that XLA found",
+            minimum=h.g("req") or h.g("req2") or "?",
             evidence=log_evidence(req, ctx.h("xla.ptxas_using").first[:1]),
             cause=(f"XLA found ptxas {h.g('v')} and requires {h.g('req')}: kernels XLA "
                    "compiles with it will likely fail. The ptxas XLA uses is the first one "
                    "it finds (the CUDA folder it was built for, then PATH): an older toolkit "
-                   "there shadows the right one."),
+                   "there shadows the right one." if h.g("v") else
+                   f"XLA refused the ptxas it found (older than {h.g('req2')}), so every "
+                   "XLA-compiled step (jit_compile, Keras 3's default jit) fails. XLA takes "
+                   "the first ptxas it finds: a pip install's nvidia/cuda_nvcc, the CUDA "
+                   "folder it was built for, then PATH; an older system toolkit "
+                   "(/usr/local/cuda/bin, /usr/bin/ptxas) on PATH commonly shadows the "
+                   "CUDA 12 one."),
             fix=("which ptxas && ptxas --version   # the ptxas first on PATH",
+                 *(() if h.g("v") else (
+                     "pip install nvidia-cuda-nvcc-cu12   # a CUDA 12 ptxas in the "
+                     "environment; put its nvidia/cuda_nvcc/bin first on PATH",)),
                  "# put the bin folder of the CUDA toolkit TensorFlow was built with first on "
                  "PATH, or remove the old toolkit that holds that ptxas",
                  c.set_env(ctx, "XLA_FLAGS", "--xla_gpu_cuda_data_dir=/usr/local/cuda-X.Y")
@@ -573,7 +582,7 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
     )]
 
 
-# ------------------------------------------- w11: XLA without a compiler, XLA and variables
+# ------------------------------------------- w11: XLA without a compiler for the device
 
 
 _PLUGIN_PLATFORMS = {"DML": "the tensorflow-directml-plugin (DirectML)",
@@ -610,34 +619,4 @@ def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
              "jit_compile=False",
              "# drop jit_compile=True from tf.function on that device",
              c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0") + "   # no auto-clustering"),
-    )]
-
-
-def xla_resource_on_other_device(ctx: Facts) -> list[Finding]:
-    """tf2xla "Trying to access resource R located in device A from device B ... Cf.
-    .../xla/known_issues#tfvariable_on_a_different_device": an XLA-compiled function reads a
-    resource variable placed on another device, which XLA does not support (XLA's known
-    issues page) -> ``xla-cannot-compile-function``.  Keras 3 compiles with XLA by default
-    when an accelerator is listed (``jit_compile="auto"``, keras/src/trainers/trainer.py), so
-    predicting under ``tf.device("CPU")`` with weights on the GPU prints it
-    (keras-team/keras#20308)."""
-    hits = ctx.h("w11.xla_resource_other_device").all()
-    if not hits:
-        return []
-    h = hits[0]
-    have, want = h.g("have") or "?", h.g("want") or "?"
-    return [catalogue.make(
-        "xla-cannot-compile-function",
-        evidence=log_evidence(hits[:2]),
-        what=f"it reads a variable on {have} while running on {want}",
-        why=(f"A function compiled by XLA runs on {want} and reads the resource variable "
-             f"{h.g('res')}, which lives on {have}. XLA does not move variables between "
-             "devices (XLA's known issues: tf.Variable on a different device). Keras 3 "
-             "compiles train/predict steps with XLA by default when a GPU is present, so "
-             "calling a model under tf.device('CPU') whose weights were created on the GPU "
-             "prints this. Not a GPU setup fault."),
-        fix=("model.compile(..., jit_compile=False)   # Keras: then predict/fit on any device",
-             "# or create the model (its variables) under the same tf.device you run it on, "
-             "or inside a tf.distribute strategy scope",
-             "# or drop jit_compile=True from that tf.function"),
     )]
