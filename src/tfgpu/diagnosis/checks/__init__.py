@@ -281,7 +281,6 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     smi_missing,
 )
 from tfgpu.diagnosis.checks.op_registry import (
-    op_needs_gpu_no_gpu_device,
     op_not_registered,
     op_without_gpu_kernel,
 )
@@ -537,7 +536,6 @@ LOG_CHECKS: tuple[Check, ...] = (
     kernel_driver_not_running,
     # --- w11: XLA without a compiler, CPU-only/no-GPU-device ops, CC vs wheel, TF-TRT, ... ---
     xla_compiler_not_registered,
-    op_needs_gpu_no_gpu_device,
     cc_against_official_wheel,
     custom_op_wrong_arch,
     gpu_mapped_to_two_devices,

@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -151,54 +150,3 @@ def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:
              "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
              "or train multi-GPU on Linux / WSL2"),
     )
-
-
-# ------------------------------------------- w11: an op with GPU kernels only, no GPU device
-
-#: Log patterns that show why TensorFlow has no GPU device (their own findings say it): a
-#: library that did not load, cuInit failing, GPU registration skipped.
-_NO_GPU_EXPLAINED = ("lib.missing", "lib.dlopen", "gpu.skipping", "cuinit")
-
-
-def op_needs_gpu_no_gpu_device(ctx: Facts) -> list[Finding]:
-    """colocation_graph.cc / placer.cc "No OpKernel was registered to support Op 'X' ...
-    Registered devices: [CPU, ...], Registered kernels: device='GPU'; ...": the op has GPU
-    kernels only and the devices of this process (the error lists the device types of the
-    session's device set) hold no GPU -> ``tensorflow-cpu-only-build`` variant
-    ``no-gpu-device``, hedged: a CPU-only TensorFlow (the usual cause when nothing else in
-    the log shows the GPU stack, e.g. a requirements file that installed ``tensorflow``
-    1.x instead of ``tensorflow-gpu``, HKUST-KnowComp/R-Net#24), or a GPU build that
-    registered no GPU (its libraries did not load, or the GPUs are hidden).  Silent when the
-    log shows why no GPU registered (those findings explain it) or names NCCL ops
-    (``checks/distributed.py`` says that)."""
-    nok = [h for h in ctx.h("mixed.no_kernel").all() if not (h.g("op") or "").startswith("Nccl")]
-    devs = ctx.h("core.registered_devices").all()
-    if not nok or not devs or any("GPU" in (h.g("devs") or "") for h in devs):
-        return []
-    regs = {h.g("dev") for h in ctx.h("h9.kernel_registered").all() if h.line >= nok[0].line}
-    if "GPU" not in regs or "CPU" in regs:
-        return []
-    if any(ctx.h(name).count for name in _NO_GPU_EXPLAINED):
-        return []
-    op = nok[0].g("op") or "?"
-    devices = devs[0].g("devs") or ""
-    why = (f"{op} has GPU kernels only, and this TensorFlow process registered no GPU device "
-           f"(the error lists its devices: [{devices}]). Three set-ups print this: (1) a "
-           "CPU-only TensorFlow is the one imported (the 'tensorflow' package of 1.x, or "
-           "tensorflow-cpu, installed instead of or beside tensorflow-gpu, often by a "
-           "requirements file); (2) a GPU build whose CUDA/cuDNN libraries did not load, so it "
-           "skipped the GPU (the start of the log then shows 'Could not load dynamic library' "
-           "lines); (3) GPUs hidden (CUDA_VISIBLE_DEVICES empty or -1). The first command "
-           "below tells them apart.")
-    return [catalogue.make(
-        "tensorflow-cpu-only-build", variant="no-gpu-device", devices=devices, why=why,
-        evidence=log_evidence(nok[:1], devs[:1]),
-        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
-             "tf.test.is_built_with_cuda(), tf.config.list_physical_devices('GPU'))\"   # "
-             "False: a CPU-only build; True and []: the GPU did not register (see the log's "
-             "start)",
-             pip_list_grep("tensorflow", windows=ctx.windows) + "   # a CPU 'tensorflow'/"
-             "'tensorflow-cpu' beside tensorflow-gpu shadows it: uninstall both, install the "
-             "GPU one",
-             "# CUDA_VISIBLE_DEVICES empty or -1 hides every GPU: print it in that shell"),
-    )]
