@@ -41,6 +41,12 @@ from tfgpu.diagnosis.checks.distributed import (
     openmpi_plugin_symbol,
     rule_nccl,
 )
+
+# --- dnn-init: cuDNN/cuBLAS failures told apart ---
+from tfgpu.diagnosis.checks.dnn_init_causes import (
+    cuda_build_older_than_gpu,
+    driver_line_after_cudnn_init,
+)
 from tfgpu.diagnosis.checks.driver import (
     cuda_context_of_other_library,
     cuda_driver_not_initialised,
@@ -497,6 +503,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
+    # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---
+    cuda_build_older_than_gpu,
+    driver_line_after_cudnn_init,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
