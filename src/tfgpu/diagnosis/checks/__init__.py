@@ -45,6 +45,7 @@ from tfgpu.diagnosis.checks.distributed import (
 # --- dnn-init: cuDNN/cuBLAS failures told apart ---
 from tfgpu.diagnosis.checks.dnn_init_causes import (
     cuda_build_older_than_gpu,
+    cudnn_older_than_build,
     driver_line_after_cudnn_init,
 )
 from tfgpu.diagnosis.checks.driver import (
@@ -505,6 +506,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     kernel_driver_not_running,
     # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---
     cuda_build_older_than_gpu,
+    cudnn_older_than_build,
     driver_line_after_cudnn_init,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.

@@ -240,3 +240,65 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
              "(nvidia-smi)"),
         knowledge_ref=ref,
     )]
+
+
+# ---------------------------------------------------------- the host's cuDNN against the build
+
+
+def _mm(version: str) -> tuple[int, int] | None:
+    """``(major, minor)`` of a cuDNN version (``"8.0.5"`` -> ``(8, 0)``), else ``None``."""
+    m = re.match(r"\s*(\d{1,2})\.(\d{1,2})", version)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
+    """``(host cuDNN, build cuDNN, TensorFlow, knowledge ref, failure lines)`` when the log
+    shows cuDNN failing to start or run and every cuDNN the host facts list has the build's
+    major but an older minor (``tf_tested_configs.toml``): TensorFlow's start-up check
+    (``cuda_dnn.cc``: "CuDNN library needs to have matching major version and equal or
+    higher minor version") rejects it.  ``None`` otherwise (no host facts, a TensorFlow the
+    table lacks, another major: the loader's own findings)."""
+    from tfgpu.diagnosis.checks.memory import _library
+
+    failed = [h for h in _handle_failures(ctx) if _library(h) == "cuDNN"]
+    have = ctx.cudnn_versions
+    if not failed or not have or ctx.other_framework:
+        return None
+    try:
+        build = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    except KnowledgeQueryError:
+        return None
+    want = _mm(build.cudnn) if build is not None else None
+    if build is None or want is None:
+        return None
+    mms = [_mm(v) for v in have]
+    if not all(m is not None and m[0] == want[0] and m[1] < want[1] for m in mms):
+        return None
+    return ", ".join(have), build.cudnn, str(ctx.tf_version), build.row.ref, failed
+
+
+def cudnn_host_older(ctx: Facts) -> bool:
+    """Whether :func:`cudnn_older_than_build` names the cause of the cuDNN failure (read by
+    ``rule_library_handle``, which then says nothing of memory)."""
+    return _cudnn_older(ctx) is not None
+
+
+def cudnn_older_than_build(ctx: Facts) -> list[Finding]:
+    """``cudnn-version-mismatch`` (variant ``host-older``): cuDNN failed to start or run and
+    the host's cuDNN is of the build's major but an older minor than the cuDNN the installed
+    TensorFlow was built with (host facts against ``tf_tested_configs.toml``)."""
+    got = _cudnn_older(ctx)
+    if got is None:
+        return []
+    have, built, tf, ref, failed = got
+    return [catalogue.make(
+        "cudnn-version-mismatch", variant="host-older",
+        have=have, built=built, tf=tf, ref=ref,
+        evidence=(*log_evidence(failed[:2]), Evidence("cudnn (host facts)", have),
+                  Evidence("tensorflow.version", tf)),
+        fix=(f"# install cuDNN {built} or a newer {built.split('.')[0]}.x for this CUDA "
+             "(or the TensorFlow release tested with the cuDNN here: tfgpu matrix)",
+             "ldconfig -p | grep -i libcudnn   # every cuDNN the loader can find",
+             "conda list cudnn   # in a conda environment: its own cuDNN comes first"),
+        knowledge_ref=ref,
+    )]

@@ -443,6 +443,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
+    from tfgpu.diagnosis.checks.dnn_init_causes import cudnn_host_older
+
+    if cudnn_host_older(ctx):
+        return []  # dnn-init: the host's cuDNN is older than the build (dnn_init_causes.py)
     # blind-wrongs: a kernel fault or GPU hardware error at or before the handle failure
     # (CUresult LAUNCH_FAILED / ILLEGAL_ADDRESS / MISALIGNED_ADDRESS / HARDWARE_STACK_ERROR /
     # ECC_UNCORRECTABLE..., their cudaGetErrorString texts, an Xid 79) is sticky: cuda.h says
