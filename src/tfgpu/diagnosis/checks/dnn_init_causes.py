@@ -166,9 +166,10 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
 
     * variant ``env-toolkit`` (error): in a conda environment, the driver is below the
       minimum of the environment's CUDA toolkit (conda's TensorFlow loads that one);
-    * variant ``status-hint`` (warning): the driver meets every minimum known (or the CUDA is
-      unknown): the driver line is TensorFlow's own hint, GPU memory the other usual cause;
-      both are named, with the commands that tell them apart.
+    * variant ``status-hint`` (warning): the driver meets the minimum of TensorFlow's build
+      CUDA: the driver line is TensorFlow's own hint (too old for a cuDNN/CUDA newer than the
+      build's), GPU memory the other usual cause; both are named, with the commands that tell
+      them apart.  With no CUDA known, nothing: the memory finding's hedge names the driver.
 
     Nothing when the log also shows CUDA_ERROR_OUT_OF_MEMORY (memory is told), the status is
     another (INTERNAL_ERROR...), or another program prints the failure.
@@ -214,18 +215,18 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
                 knowledge_ref=minimum.row.ref,
             )]
     built = _tf_cuda(ctx)
-    meets = ""
-    ref = None
-    if built is not None:
-        try:
-            ok, minimum = ctx.kb.driver_ok(drv, built[0], column)
-        except KnowledgeQueryError:
-            ok, minimum = None, None
-        if minimum is not None:
-            meets = (f" It meets {minimum.version}, the minimum of CUDA {built[0]} ({built[1]}; "
-                     f"knowledge row {minimum.row.ref}), so it is too old only for a cuDNN or "
-                     "CUDA newer than that build's (a cuDNN downloaded for another CUDA).")
-            ref = minimum.row.ref
+    if built is None:
+        return []  # no CUDA to compare with: the memory finding's hedge names the driver
+    try:
+        _, minimum = ctx.kb.driver_ok(drv, built[0], column)
+    except KnowledgeQueryError:
+        return []
+    if minimum is None:
+        return []
+    meets = (f" It meets {minimum.version}, the minimum of CUDA {built[0]} ({built[1]}; "
+             f"knowledge row {minimum.row.ref}), so it is too old only for a cuDNN or "
+             "CUDA newer than that build's (a cuDNN downloaded for another CUDA).")
+    ref = minimum.row.ref
     return [catalogue.make(
         "driver-too-old-for-cuda", variant="status-hint",
         driver=drv, meets=meets,

@@ -544,6 +544,9 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         "dnn-handle-failed-gpu-memory", variant="unsure",
         library=what, evidence=ev,
         fix=(*fix_mem,
+             # dnn-init: the command that tells the causes apart (the lines before the failure)
+             "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"out of memory|"
+             "runtime cudnn|driver version|cudnn|cublas\"   # which cause: see above",
              "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
              "# the cuDNN/CUDA this TensorFlow was built for",
              pip_list_grep("nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",
