@@ -37,6 +37,8 @@ PREFIXES = (
     # holdout7 kinds: Horovod builds and Open MPI plugins
     "horovod-",
     "openmpi-",
+    # holdout7 work plan: who printed a one-line error (XLA/JAX, TF 0.x, TF-TRT's stub)
+    "one-line-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

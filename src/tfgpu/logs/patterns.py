@@ -2923,6 +2923,99 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
         "v",
     ),
+    # --- holdout7 work plan: who printed a one-line error (TF op runtime, XLA/JAX, Node.js) ---
+    # TensorFlow's op runtime around an op's error: the graph node ("[[{{node X}}]]", TF 2.8+
+    # "Node: 'X'"), the kernel's OP_REQUIRES log line, the Python class UnimplementedError, the
+    # eager "[Op:Conv2D]" suffix, "Graph execution error", and the "(0) UNIMPLEMENTED:" list of
+    # root errors (tensorflow/core/framework/op_kernel.cc, python/framework/errors_impl.py,
+    # common_runtime/executor.cc). XLA/JAX print none of these (jaxlib raises XlaRuntimeError /
+    # RuntimeError with the bare status string "UNIMPLEMENTED: ..."). Read by
+    # checks/memory.py (dnn_not_found_runtime_unknown).
+    _p(
+        "ctx.h7_tf_op",
+        ("{{node", "node: '", "op_requires failed", "unimplementederror", "graph execution error",
+         "[op:", ") unimplemented:"),
+        r"\[\[\{\{node |^\s*Node: '|OP_REQUIRES failed at|\bUnimplementedError\b"
+        r"|Graph execution error|\[Op:\w|^\s*\(\d{1,3}\) (?:UNIMPLEMENTED|Unimplemented):",
+    ),
+    # The status string of an absl/TensorFlow Status as XLA's Python binding raises it
+    # ("RuntimeError: Unimplemented: DNN library is not found." in jaxlib <= 0.1.x, whose
+    # Status::ToString wrote the code as "Unimplemented"; "XlaRuntimeError: UNIMPLEMENTED: ..."
+    # since absl::Status; "Original error: UNIMPLEMENTED: ..." when a library re-raises it):
+    # the code name starts the message, with no op-runtime wording around it.
+    _p(
+        "ctx.h7_status_form",
+        ("unimplemented: dnn library is not found",),
+        r"^\s*(?:[\w.]{0,60}(?:Error|Exception): |Original error: )?"
+        r"(?:Unimplemented|UNIMPLEMENTED): DNN library is not found",
+    ),
+    # Node.js's process.dlopen failure: the addon loader throws a plain JavaScript Error whose
+    # message is the dlerror() text (nodejs/node src/node_binding.cc DLOpen:
+    # "ThrowException(Exception::Error(errmsg))"; later releases ERR_DLOPEN_FAILED, same
+    # message), printed "Error: libcublas.so.9.0: cannot open shared object file: ...".
+    # Python prints "ImportError:"/"OSError:" there, ONNX Runtime "... with error: lib...".
+    # For a CUDA/cuDNN/TensorRT soname this is tfjs-node-gpu's libtensorflow (tensorflow/tfjs
+    # #708, #739), so it counts as a tfjs-node line (checks/tfjs.py). Threads printing
+    # "<prefix>: libcublas.so.9.0: cannot open shared object file" (issues corpus, 2026-12-01):
+    # "Error:" 2 of 2 tfjs-node-gpu (tfjs#708, #739); "ImportError:" 7 of 7 Python TensorFlow
+    # (tensorflow#18237, #18884, #39463, createamind/Planet#5, natethegreate/hent-AI#6,
+    # priya-dwivedi/cs224n-Squad-Project#16, Gorilla-Lab-SCUT/DualPoseNet#9); "OSError:" 1
+    # ctypes (CannyLab/tsne-cuda#74); ONNX Runtime "... with error: libcublas.so.12: ...".
+    _p(
+        "ctx.tfjs",
+        ("error: lib",),
+        r"^\s*(?:Uncaught |Thrown:\s*)?Error: lib(?:cudart|cublas(?:Lt)?|cufft|curand|cusolver"
+        r"|cusparse|cudnn|nvinfer(?:_plugin)?)\.so[\w.]*: cannot open shared object file",
+    ),
+    # TensorFlow 0.x-1.0 stream_executor/cuda/cuda_dnn.cc, after dso_loader.cc's "Couldn't open
+    # CUDA library libcudnn.so. LD_LIBRARY_PATH: ..." (or TF 0.5's bare LD_LIBRARY_PATH line):
+    # LOG(INFO) "Unable to load cuDNN DSO" (TensorFlow's install guide lists it among the
+    # common installation problems, Stack Overflow 41007279). Read by
+    # checks/one_line_runtimes.py.
+    _p("h7.cudnn_dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
+    # Python's ImportError for an extension module whose shared library is missing is
+    # "ImportError: <dlerror>", the dlerror "<soname>: cannot open shared object file: ...";
+    # an issue title or a cut paste keeps "ImportError: libcublas.so.9.0" alone
+    _p(
+        "lib.missing",
+        ("importerror: lib",),
+        r"ImportError: (?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){0,4})\s*$",
+        "lib",
+    ),
+    # TensorFlow's TensorRT stubs abort on the first TF-TRT call when TensorRT did not load:
+    # tensorflow/compiler/tf2tensorrt/stub/nvinfer_stub.cc LogFatalSymbolNotFound
+    # (LOG(FATAL) << symbol_name << " symbol not found."), nvinfer_plugin_stub.cc the same.
+    # Read by checks/libraries.py (TensorRT needed) and checks/one_line_runtimes.py.
+    _p(
+        "h7.trt_stub_fatal",
+        ("symbol not found",),
+        r"(?P<stub>nvinfer(?:_plugin)?)_stub\.cc:\d+\] (?P<sym>\w{1,80}) symbol not found",
+    ),
+    # TensorFlow 1.x's SWIG loader (pywrap_tensorflow_internal.py swig_import_helper: import
+    # the package's _pywrap_tensorflow_internal, and on ImportError retry the bare name) ends a
+    # failed native import with "No module named '_pywrap_tensorflow_internal'", the retry's
+    # error, after the first ImportError's own text (on Windows "DLL load failed: ...").
+    # Read by checks/one_line_runtimes.py with ctx.h7_gpu_package.
+    _p(
+        "h7.pywrap_no_module",
+        ("no module named '_pywrap_tensorflow_internal",
+         "no module named _pywrap_tensorflow_internal"),
+        r"No module named '?_pywrap_tensorflow_internal\b",
+    ),
+    # the GPU package named anywhere (pip, a path, a title): tensorflow-gpu / tf-nightly-gpu
+    _p(
+        "ctx.h7_gpu_package",
+        ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu", "tf_nightly_gpu"),
+        r"\b(?:tensorflow|tf[-_]nightly)[-_]gpu\b",
+    ),
+    # ldd (glibc elf/rtld.c trace mode) lists a needed library it cannot find as
+    # "\tlibcusolver.so.10 => not found"; pastes and titles drop the arrow
+    _p(
+        "lib.missing",
+        ("not found",),
+        r"(?<![\w.+-])(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: =>)? not found\b",
+        "lib",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

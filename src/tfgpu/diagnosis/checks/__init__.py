@@ -290,6 +290,14 @@ from tfgpu.diagnosis.checks.xla import (
     xla_cannot_compile_function,
 )
 
+# --- holdout7 work plan ---
+# isort: split
+from tfgpu.diagnosis.checks.one_line_runtimes import (
+    cudnn_dso_not_loaded,
+    tensorrt_stub_aborted,
+    windows_gpu_pywrap_no_module,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -504,6 +512,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
+    # --- holdout7 work plan: TensorFlow 0.x's "Unable to load cuDNN DSO" ---
+    cudnn_dso_not_loaded,
+    tensorrt_stub_aborted,
+    windows_gpu_pywrap_no_module,
     # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---
     cuda_build_older_than_gpu,
     cudnn_older_than_build,

@@ -98,7 +98,12 @@ _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
         "matrix in the tensorflow/addons README",)),
     "horovod": ("horovod", (
         "HOROVOD_WITH_TENSORFLOW=1 pip install --no-cache-dir --force-reinstall horovod   "
-        "# rebuilds it against the TensorFlow installed now",)),
+        "# rebuilds it against the TensorFlow installed now",
+        # claim audit C: horovod#431 (conda TensorFlow): the rebuild kept failing until the
+        # compiler matched TensorFlow's C++ string ABI
+        "# if the rebuild fails the same way: build with a compiler of TensorFlow's C++ ABI "
+        "(python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\" "
+        "shows -D_GLIBCXX_USE_CXX11_ABI), or use the pip TensorFlow instead of a conda one",)),
 }
 
 
@@ -158,7 +163,7 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
                if _OLD_ABI_STRING.search(sym) else
                "C++11 std::string (-D_GLIBCXX_USE_CXX11_ABI=1)"
                if _NEW_ABI_STRING.search(sym) else None)
-        if not dist and abi and not cuda:
+        if not dist and (abi or _string_view_kind(sym)) and not cuda:
             return []  # custom-op-cxx11-abi-mismatch (custom_op_abi) reads the ABI
         if not dist:
             fix.append(flags)
@@ -199,6 +204,49 @@ def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
 _UNDEFINED_TF_SYMBOL = re.compile(r"undefined symbol: (?P<sym>_ZN\w*10tensorflow\w{0,300})")
 
 
+#: string_view parameters in a mangled tensorflow:: name: ``St17basic_string_view`` is
+#: std::string_view (absl::string_view when Abseil is compiled as C++17, as in TensorFlow 2.21's
+#: libtensorflow_framework.so.2), ``N4absl...11string_viewE`` is Abseil's own class (C++14).
+_STD_STRING_VIEW = re.compile(r"St17basic_string_view")
+_ABSL_STRING_VIEW = re.compile(r"N4absl\w{0,30}?11string_viewE")
+
+
+def _string_view_kind(sym: str) -> str | None:
+    """``"std"`` or ``"absl"``: the string_view type a mangled symbol takes, else None."""
+    if _STD_STRING_VIEW.search(sym):
+        return "std"
+    if _ABSL_STRING_VIEW.search(sym):
+        return "absl"
+    return None
+
+
+def _string_view_mismatch(h: Hit, so: str, sym: str, view: str) -> Finding:
+    """``custom-op-cxx11-abi-mismatch`` (variant ``string-view``): the missing tensorflow::
+    symbol takes a string_view, and TensorFlow exports that function with the other
+    string_view type: the op was compiled in another C++ standard mode than TensorFlow
+    (C++17 makes absl::string_view std::string_view) or against another TensorFlow release
+    (TensorFlow's own exports changed when it moved to C++17).  Sources:
+    tensorflow/tensorflow#23561 and #31568 (C++17 custom ops against TF 1.11/1.14: compile as
+    C++14); TensorFlow 2.21's libtensorflow_framework.so.2 exports std::string_view symbols."""
+    used = ("std::string_view (compiled as C++17 or later, where absl::string_view is "
+            "std::string_view)" if view == "std" else
+            "Abseil's own absl::string_view (compiled as C++14)")
+    cause = (f"{so} calls a tensorflow:: function ({sym[:160]}) taking {used}, and this "
+             "TensorFlow does not export it under that name. Either the op was compiled in "
+             "another C++ standard mode than TensorFlow (its -std flag: C++17 turns "
+             "absl::string_view into std::string_view and so changes the name), or against "
+             "another TensorFlow release (TensorFlow's exported names changed when it moved to "
+             "C++17, and functions change between releases). Recompile the op with exactly "
+             "TensorFlow's compile flags, against the TensorFlow installed now.")
+    fix = ('python -c "import tensorflow as tf; print(tf.__version__, '
+           'tf.sysconfig.get_compile_flags())"   # the -std=c++.. and '
+           "-D_GLIBCXX_USE_CXX11_ABI values TensorFlow was built with",
+           "# rebuild the op with exactly those flags (drop your own -std=...), then delete "
+           "its cached .so")
+    return catalogue.make("custom-op-cxx11-abi-mismatch", variant="string-view", so=so,
+                          evidence=log_evidence([h]), cause=cause, fix=fix)
+
+
 def custom_op_abi(ctx: Facts) -> list[Finding]:
     """``custom-op-cxx11-abi-mismatch``: a custom op library (a .so outside TensorFlow's own
     package) fails with an undefined tensorflow:: symbol whose signature takes std::string:
@@ -213,6 +261,9 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
         so = h.g("so") or "the op library"
         if "site-packages/tensorflow" in h.text.replace("\\", "/"):
             continue  # TensorFlow's own library: a mixed install, not a custom op
+        view = _string_view_kind(sym)
+        if view is not None:
+            return [_string_view_mismatch(h, so, sym, view)]
         if "__cxx11" in sym or "B5cxx11" in sym:
             used, other = "1 (the new C++11 string ABI)", "0"
         elif re.search(r"(?:^|[^A-Za-z])N?Ss|ESs|RKSs|PSs", sym):

@@ -429,13 +429,17 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         if not same or base == "nccl-net" or ctx.other_framework:
             continue  # libnccl-net.so is NCCL's optional network plugin (NCCL INFO line)
         if base in ("nvinfer", "nvinfer_plugin"):
+            # holdout7 work plan: TF-TRT's stub aborted for want of it: needed, not optional
+            trt_stub = ctx.h("h7.trt_stub_fatal").all()
             out.append(
                 catalogue.make(
                     "tensorrt-not-loaded-{library}",
+                    variant="needed" if trt_stub else None,
                     library=_slug(filename),
                     filename=filename,
                     what=expected or "TensorRT",
-                    evidence=log_evidence(same),
+                    evidence=log_evidence(same, trt_stub),
+                    fix=_TRT_NEEDED_FIX if trt_stub else (),
                 )
             )
             continue
@@ -1380,3 +1384,14 @@ def cudnn_sub_dll_126(ctx: Facts) -> list[Hit]:
     return [h for h in ctx.h("lib.missing").all()
             if re.fullmatch(r"cudnn_\w+64_8\.dll", (h.g("lib") or "").lower())
             and (h.g("err") or "").strip() == "126"]
+
+
+#: holdout7 work plan: the fix when TF-TRT aborted because TensorRT did not load.
+_TRT_NEEDED_FIX: tuple[str, ...] = (
+    "python -c \"from tensorflow.python.compiler.tensorrt import trt_convert as trt; "
+    "print(trt.trt_utils._pywrap_py_utils.get_linked_tensorrt_version())\"   # the TensorRT "
+    "version this TensorFlow was built against (aborts the same way until it loads)",
+    "ldconfig -p | grep -i libnvinfer   # the TensorRT libraries the loader can find",
+    "# install that TensorRT major for this CUDA (NVIDIA's libnvinfer packages, or the "
+    "tensorrt pip wheel for recent releases) and put its lib folder on LD_LIBRARY_PATH",
+)

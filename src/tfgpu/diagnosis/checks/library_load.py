@@ -67,6 +67,14 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         fix = [f"# install {expected or comp} and put its lib folder on LD_LIBRARY_PATH, e.g. "
                "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH",
                f"ldconfig -p | grep {lib.split('.so')[0]}   # is any {lib.split('.so')[0]} known?"]
+        if base == "cuda":
+            # claim audit C: libcuda.so.1 is the NVIDIA driver's, never the CUDA toolkit's
+            # (whose lib64 has only the link-time stub); the threads printing this line had no
+            # driver where the program ran: a container started without the NVIDIA runtime
+            # (tensorflow/serving#660, xorbitsai/inference#883), a login/CPU node of a cluster
+            # (apache/mxnet#6787), a CPU runtime (Langchain-Chatchat#120)
+            expected = None
+            cause, fix = _driver_library_missing(host, loader, lib)
         if java:
             fix.append("# or use the binding's CPU-only artifact (one that does not link CUDA)")
         elif base in ("cudart", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse"):
@@ -87,6 +95,28 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         ))
         break
     return out
+
+
+def _driver_library_missing(host: str, loader: str, lib: str) -> tuple[str, list[str]]:
+    """Cause and fix of a program that links the NVIDIA driver library ``lib``
+    (libcuda.so.1) and cannot start without it: the driver installs that file (the CUDA
+    toolkit ships only a link-time stub in lib64/stubs), so it is missing where the program
+    ran there is no NVIDIA driver: a container started without the NVIDIA runtime, or a
+    machine (a cluster's login or CPU node, a CPU cloud runtime) with no GPU driver.
+    Source: the threads in docs/knowledge-audit.md part C."""
+    cause = (f"{host} could not be loaded at all ({loader}): it links {lib}, the NVIDIA "
+             "driver's own library (installed by the driver, not by the CUDA toolkit), and "
+             "the loader found none. Where this program ran there is no NVIDIA driver: most "
+             "often a container started without the NVIDIA runtime (plain `docker run`, a "
+             "Kubernetes pod without a GPU resource), or a machine without a GPU driver (a "
+             "cluster's login or CPU-only node, a CPU runtime). nvidia-smi there tells which.")
+    fix = ["nvidia-smi   # where the program runs: no GPU table means no driver there",
+           "# in a container: start it with the NVIDIA runtime, e.g. docker run --gpus all ... "
+           "(Kubernetes: request nvidia.com/gpu); the runtime mounts the host's libcuda.so.1",
+           "# on a machine without a GPU: use the CPU build of the program (or run it on a GPU "
+           "node); the toolkit's lib64/stubs/libcuda.so only lets it load, never run on a GPU",
+           f"ldconfig -p | grep libcuda   # on a GPU machine: is the driver's {lib} known?"]
+    return cause, fix
 
 
 def selfcheck_cudnn_missing(ctx: Facts) -> list[Finding]:

@@ -110,12 +110,18 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
             "mixed-precision-dtype-mismatch",
             op=op,
             evidence=log_evidence([m for m, _ in mism]),
-            cause=(f"{op} got a {low} tensor and a {sorted(pair - _HALF)[0]} one: under a "
-                   "mixed-precision policy layers compute in the low-precision dtype, but code "
-                   "that creates its own float32 tensors (constants, embeddings sums, custom "
-                   "layers) does not follow it."),
+            # claim audit C: tensorflow#49460 (Keras mixed precision on) and #33077 (TF 1.14
+            # graph code that casts to float16 itself, no Keras policy): both kinds
+            cause=(f"{op} got a {low} tensor and a {sorted(pair - _HALF)[0]} one. Most often a "
+                   "Keras mixed-precision policy makes layers compute in the low-precision "
+                   "dtype while code that creates its own float32 tensors (constants, "
+                   "embeddings sums, custom layers, variable updates) does not follow it; code "
+                   f"that casts to {low} itself (TensorFlow 1 graphs, no Keras policy) fails "
+                   "the same way. Either way one side must be cast to the other's dtype."),
             fix=("# cast the float32 tensor to the layer's compute dtype in that code: "
                  "tf.cast(x, self.compute_dtype)",
+                 "# without Keras: tf.cast(x, tf.float16) on the float32 side (or keep the "
+                 "whole computation in float32)",
                  "# or leave the Keras policy at float32 for this model: "
                  "keras.mixed_precision.set_global_policy('float32')",
                  "# or use the graph rewrite instead: tf.config.optimizer."

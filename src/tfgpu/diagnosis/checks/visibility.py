@@ -286,14 +286,46 @@ def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
 
 def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     """An op pinned to the GPU has no GPU kernel in TensorFlow (placer.cc): not a setup
-    fault."""
-    return c.from_log(ctx, "uni.no_gpu_kernel", lambda hits, first: catalogue.make(
+    fault.  The error's "Colocation Debug Info" (op type: devices) tells two more kinds
+    apart (claim audit C): no op type of the group lists GPU, not even VariableV2/Const,
+    when this process registered no GPU device at all (tensorflow#30748: the CUDA libraries
+    did not load, only XLA_GPU existed) -- variant ``no-gpu-device``; else the op types
+    listed without GPU are the ones without a GPU kernel (tensorflow/models#5522: L2Loss)."""
+    hits = ctx.h("uni.no_gpu_kernel").all()
+    if not hits:
+        return []
+    first = hits[0]
+    members = [h for h in ctx.h("h9.coloc_member").all() if h.line > first.line][:60]
+    gpu = [h for h in members if "GPU" in (h.g("devs") or "").split()]
+    fix = ("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
+           "CPU",
+           "# or place it yourself: with tf.device('/CPU:0'): ...")
+    if len(members) >= 2 and not gpu:
+        return [catalogue.make(
+            "op-has-no-gpu-kernel", variant="no-gpu-device", op=first.g("op") or "an op",
+            evidence=log_evidence(hits, members[:4]),
+            fix=('python -c "import tensorflow as tf; print(tf.config.list_physical_devices('
+                 '\'GPU\'))"   # [] : this TensorFlow sees no GPU; the findings for that '
+                 "(CUDA libraries not loaded, a CPU-only build) come first",
+                 "# the earlier 'Could not load dynamic library' / 'Cannot dlopen some GPU "
+                 "libraries' lines name what is missing"),
+        )]
+    cpu_only = sorted({h.g("op") or "" for h in members if h not in gpu} - {""})
+    if members and cpu_only:
+        return [catalogue.make(
+            "op-has-no-gpu-kernel", variant="colocation", op=", ".join(cpu_only),
+            why=(f"{first.g('op') or 'The node'} was placed on the GPU explicitly, and its "
+                 f"colocation group holds {', '.join(cpu_only)}, which has no GPU kernel (the "
+                 "error's 'Colocation Debug Info' lists it with CPU only): not a setup fault, "
+                 "the GPU works for the other ops. Soft device placement runs such ops on "
+                 "the CPU."),
+            evidence=log_evidence(hits, [h for h in members if h not in gpu][:4]),
+            fix=fix,
+        )]
+    return [catalogue.make(
         "op-has-no-gpu-kernel", op=first.g("op") or "an op",
-        evidence=log_evidence(hits),
-        fix=("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
-             "CPU",
-             "# or place it yourself: with tf.device('/CPU:0'): ..."),
-    ))
+        evidence=log_evidence(hits), fix=fix,
+    )]
 
 
 def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:

@@ -1,0 +1,107 @@
+"""One-line and old-wording kinds: TensorFlow 0.x could not load cuDNN, TF-TRT's TensorRT stub
+aborted, TensorFlow 1.x's SWIG loader gave up on Windows.
+
+Sources: TensorFlow 0.x-1.x ``tensorflow/stream_executor/dso_loader.cc`` (tensorflow/tensorflow
+at dec41693767dedf3e24619076f701ccb3bf982bf: ``LOG(INFO) <<
+"Couldn't open CUDA library " << path << ". LD_LIBRARY_PATH: " << getenv("LD_LIBRARY_PATH")``)
+and ``tensorflow/stream_executor/cuda/cuda_dnn.cc`` (``LOG(INFO) << "Unable to load cuDNN
+DSO"``); TensorFlow's install guide lists "[...\\stream_executor\\cuda\\cuda_dnn.cc] Unable to
+load cuDNN DSO" among its common installation problems (Stack Overflow 41007279).  Threads:
+tensorflow/tensorflow#62 (cuDNN v3 installed where TensorFlow 0.5 loads cuDNN v2's library),
+#2039 and NVIDIA/nvidia-docker#160 (a runtime image with libcudnn.so.4 but not the unversioned
+libcudnn.so that TensorFlow 0.8 opens), #4168 (libcudnn.so not on the loader path): three
+causes of one line, so ``dnn-library-not-found`` variant ``tf0-dso`` is hedged (unknown) and
+names the command that tells them apart.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
+    """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" (with or without the dso_loader line
+    naming libcudnn before it) -> ``dnn-library-not-found`` variant ``tf0-dso`` (hedged:
+    three causes); nothing when a newer loader line (``lib.missing``) names libcudnn, whose
+    own finding says it."""
+    dso = f.h("h7.cudnn_dso").all()
+    if not dso:
+        return []
+    if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
+        return []
+    named = [h for h in f.h("h6.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
+    return [catalogue.make(
+        "dnn-library-not-found", variant="tf0-dso", evidence=log_evidence(named, dso),
+        fix=("ldconfig -p | grep -i libcudnn   # none: not installed or not on the path; "
+             "libcudnn.so.N only, no libcudnn.so: the unversioned link is missing",
+             "echo $LD_LIBRARY_PATH   # must list the folder holding the cuDNN library",
+             "# link missing: ln -s libcudnn.so.N libcudnn.so in that folder (or install "
+             "cuDNN's development package, or use the image's devel variant)",
+             "# another major or none: install the cuDNN version this TensorFlow release's "
+             "install guide names"),
+    )]
+
+
+def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
+    """TF-TRT's stub aborted ("F .../tf2tensorrt/stub/nvinfer_stub.cc:49] getInferLibVersion
+    symbol not found.", ``h7.trt_stub_fatal``) with no loader line naming the TensorRT
+    library (checks/libraries.py reports it when one does) -> ``tensorrt-not-loaded-{library}``
+    variant ``needed`` for libnvinfer (or libnvinfer_plugin, per the stub)."""
+    stub = f.h("h7.trt_stub_fatal").all()
+    if not stub:
+        return []
+    if any("nvinfer" in (h.g("lib") or "") for h in f.h("lib.missing").all()):
+        return []
+    base = "libnvinfer_plugin" if stub[0].g("stub") == "nvinfer_plugin" else "libnvinfer"
+    return [catalogue.make(
+        "tensorrt-not-loaded-{library}", variant="needed",
+        library=base.replace("_", "-"), filename=base,
+        what="TensorRT's " + ("plugin library" if "plugin" in base else "core library"),
+        evidence=log_evidence(stub),
+        fix=("ldconfig -p | grep -i libnvinfer   # the TensorRT libraries the loader can find",
+             "TF_CPP_MIN_LOG_LEVEL=0 python convert.py 2>&1 | grep -i nvinfer   # the "
+             "libnvinfer.so.N this TensorFlow tries to load",
+             "# install that TensorRT major for this CUDA and put its lib folder on "
+             "LD_LIBRARY_PATH"),
+    )]
+
+
+def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
+    """Windows, the GPU package (``tensorflow-gpu`` in the log or the host's packages), and
+    TensorFlow 1.x's SWIG loader's last words "No module named '_pywrap_tensorflow_internal'"
+    (``h7.pywrap_no_module``) with the first ImportError's text not in the paste ->
+    ``windows-dll-not-found`` variant ``import-cut`` (a warning, hedged).
+
+    The retry's "No module named" follows every failed native import; its first error decides
+    the cause.  Threads of the GPU package on Windows (tensorflow/tensorflow#10154, #11045,
+    #11571, #9469): the CUDA/cuDNN DLLs of the build's version not on PATH (or no CUDA at
+    all); the CPU package's #18738 was a CPU without AVX (TF >= 1.6: "DLL initialization
+    routine failed"), which the command below shows as well."""
+    hits = f.h("h7.pywrap_no_module").all()
+    if not hits or not f.windows or f.h("win.dll_load").count or f.h("lib.missing").count:
+        return []
+    gpu_pkg = f.h("ctx.h7_gpu_package").all()
+    host_gpu_pkg = f.host is not None and any(
+        d.name in ("tensorflow-gpu", "tf-nightly-gpu") for d in f.host.python.distributions)
+    if not gpu_pkg and not host_gpu_pkg:
+        return []
+    return [catalogue.make(
+        "windows-dll-not-found", variant="import-cut",
+        evidence=log_evidence(gpu_pkg[:1], hits),
+        cause=("TensorFlow's native module (_pywrap_tensorflow_internal) did not load: "
+               "'No module named' is the SWIG loader's retry after the first ImportError, "
+               "whose text is not in this paste. With the GPU package on Windows that first "
+               "error is usually 'DLL load failed': the CUDA runtime or cuDNN DLL of the "
+               "version the installed build was made with is not on PATH (or CUDA is not "
+               "installed; then the CPU package is the fix). 'DLL initialization routine "
+               "failed' instead means a CPU without AVX (TensorFlow 1.6 and later)."),
+        fix=("python -c \"import tensorflow\"   # the full traceback: its first ImportError "
+             "names the cause",
+             "where cudart64_*.dll & where cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
+             "# install the CUDA and cuDNN versions that tensorflow-gpu release was built with "
+             "and put their bin folders on PATH; no NVIDIA GPU: pip uninstall tensorflow-gpu "
+             "and pip install tensorflow"),
+        doc=None,
+    )]
