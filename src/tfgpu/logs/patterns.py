@@ -3016,6 +3016,60 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?<![\w.+-])(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: =>)? not found\b",
         "lib",
     ),
+    # --- w8: old wordings and one-line pastes (holdout4/8/10 work plan) ---
+    # TF 1.x's CPU allocator warning (tensorflow/core/framework/allocator.cc r1.12,
+    # cpu_allocator_impl.cc r1.13-r2.3): "Allocation of %d exceeds 10% of system memory.";
+    # TF 2.4 added "free" (the pattern above)
+    _p(
+        "mem.host_notice",
+        ("% of system memory",),
+        r"Allocation of (?P<bytes>\d+) exceeds (?P<pct>\d+)% of system memory",
+    ),
+    # macOS's dyld, for a Python extension that links a CUDA library by @rpath (TensorFlow's
+    # macOS GPU wheels 0.x-1.1, other frameworks' CUDA builds): "ImportError: dlopen(<module>,
+    # <mode>): Library not loaded: @rpath/libcudart.8.0.dylib" (mode decimal, or hex on
+    # macOS 12+), then "Referenced from: ..." and "Reason: image not found"
+    _p(
+        "w8.dyld_cuda_missing",
+        ("library not loaded: @rpath/libcu",),
+        r"dlopen\((?P<host>[^,()]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dylib))), "
+        r"(?:0x)?[0-9a-fA-F]{1,8}\): Library not loaded: @rpath/"
+        r"(?P<lib>libcu(?:dart|blas|dnn|fft|rand|solver|sparse|da|pti)(?:\.\d{1,3}){0,3}\.dylib)",
+    ),
+    # The loader path TensorFlow's dso_loader prints after a library it could not load
+    # ("...; LD_LIBRARY_PATH: <dirs>") naming the WSL GPU driver folder or a CUDA toolkit's
+    # library folder: this process was set up for a GPU (read by libraries.py
+    # cudart_intent_evidence; /usr/local/nvidia, the CUDA images' default, is not counted)
+    _p(
+        "w8.ld_path_gpu",
+        ("ld_library_path",),
+        r"LD_LIBRARY_PATH:?[ \t]{0,4}[^\n]{0,400}?(?P<gpudir>/usr/lib/wsl/lib\b"
+        r"|/[\w.+-]{1,60}(?:/[\w.+-]{1,60}){0,6}/cuda(?:-\d{1,2}(?:\.\d{1,2})?)?/"
+        r"(?:lib64|lib|targets)\b)",
+    ),
+    # The dynamic loader's "file too short" (glibc dl-load.c: an ELF file shorter than its
+    # header) for an NVIDIA driver library: the zero-byte placeholder a container image keeps
+    # where the NVIDIA runtime mounts the host's driver files (libnvidia-container#140,
+    # #50); Python's ImportError, ld.so's "error while loading shared libraries" and other
+    # loaders' (Paddle's dynamic_loader) wordings all end in "<path>: file too short"
+    _p(
+        "w8.driver_file_too_short",
+        ("file too short",),
+        r"(?P<path>(?:/[\w.+-]{1,80}){0,8}/)?(?P<lib>lib(?:cuda|nvidia-[\w-]{1,30})\.so"
+        r"(?:\.\d{1,4}){0,3}): file too short",
+    ),
+    # A device-list call with its result written after it as a comment, the way issue
+    # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
+    # returned", R's "tf$config$list_physical_devices('GPU') # returns an empty list"): the
+    # same evidence as "[]" printed on the next line (gpu.none_msg: read by
+    # visibility.rule_gpu_not_visible and view.gpu_intent_evidence)
+    _p(
+        "gpu.none_msg",
+        ("list_physical_devices", "list_logical_devices"),
+        r"list_(?:physical|logical)_devices\(\s*(?:device_type\s*=\s*)?['\"]GPU['\"]\s*\)\)?"
+        r"[ \t]{0,20}(?:#|//|->|=>|-->)[^\n]{0,60}?(?:\[\s?\]|\b(?i:empty)\b"
+        r"|\b(?i:returns?|gives?|prints?) (?i:nothing|none|0)\b|\b(?i:no GPUs?)\b)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -27,6 +27,9 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
+from tfgpu.diagnosis.checks.container_placeholders import (  # w8
+    driver_file_placeholder,
+)
 from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
@@ -95,6 +98,9 @@ from tfgpu.diagnosis.checks.memory import (
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.other_loaders import (  # w8
+    macos_cuda_dylib_missing,
+)
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -520,6 +526,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     cuda_build_older_than_gpu,
     cudnn_older_than_build,
     driver_line_after_cudnn_init,
+    # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
+    driver_file_placeholder,
+    macos_cuda_dylib_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -381,7 +381,9 @@ def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
         return []
     if not _cudart_harmless_reading(ctx):
         return []
-    return ctx.gpu_intent_evidence()
+    # w8: or the loader path it printed names the WSL GPU driver folder / a CUDA toolkit
+    # folder (pattern w8.ld_path_gpu): the process was set up for a GPU
+    return ctx.gpu_intent_evidence() or ctx.h("w8.ld_path_gpu").all()[:1]
 
 
 def _claimed_by_driver_files(ctx: Facts, filename: str, base: str) -> bool:
@@ -1356,8 +1358,11 @@ def runtime_missing_with_intent(ctx: Facts, filename: str, base: str, comp: str,
                       f"{tested.cuda} + cuDNN {tested.cudnn} (knowledge row {tested.ref}): "
                       f"install both; cuDNN's bin folder on PATH too")
     asked = intent[0]
-    cause = (f"The log shows a GPU was asked for and none was listed (line {asked.line}: "
-             f"{asked.text.strip()[:80]}), and TensorFlow could not load {filename} ({comp}"
+    setup = (f"The loader path of this process names {asked.g('gpudir')} (line {asked.line}), "
+             "a folder one adds for a GPU" if asked.g("gpudir") else
+             f"The log shows a GPU was asked for and none was listed (line {asked.line}: "
+             f"{asked.text.strip()[:80]})")
+    cause = (f"{setup}, and TensorFlow could not load {filename} ({comp}"
              + (f", needs {expected}" if expected else "")
              + "): without its CUDA runtime TensorFlow skips every GPU, so that is why it "
              "lists none. If this machine has no NVIDIA GPU, nothing is wrong and TensorFlow "

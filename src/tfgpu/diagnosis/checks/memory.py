@@ -253,6 +253,17 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     ),
                 )
             )
+            # w8: the third reading of a bare CUDA OOM, close in number in the threads (the
+            # model/batch does not fit the GPU): named as its own hedge (findings.toml)
+            out.append(catalogue.make(
+                "gpu-allocator-ran-out", variant="cuda-oom",
+                evidence=log_evidence(cuda_oom, init_oom, info[:3]),
+                fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                     "--format=csv   # no other process on the GPU: the workload is too big",
+                     "reduce the batch size (the first dimension) or the input size",
+                     "use mixed precision (halves activation memory) on GPUs with Tensor "
+                     "Cores"),
+            ))
     out += c.from_log(ctx, "mem.frozen", lambda frozen, first: catalogue.make(
         "device-config-after-init",
         what=first.g("what") or "Physical",
@@ -562,6 +573,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "GPU (e.g. CUDA 10 on an Ampere card) fails this way too: then upgrade "
                  "TensorFlow"),
         )]
+    if all(h.g("conv") for h in found):
+        return _cudnn_init_unknown(ctx, what, ev, fix_mem)
     calls = [_call_failed(h) for h in found]
     if all(calls):
         return [catalogue.make(
@@ -681,6 +694,45 @@ def _library_calls(ctx: Facts) -> list[Hit]:
     limit that every engine exceeded."""
     autotune = ctx.h("mem.autotune_limit").count > 0
     return [h for h in ctx.h("gs.lib_call").all() if not (h.g("noalgo") and autotune)]
+
+
+def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
+                        fix_mem: tuple[str, ...]) -> list[Finding]:
+    """conv_ops.cc's "Failed to get convolution algorithm. This is probably because cuDNN
+    failed to initialize" with no line that says why (w8, cuDNN-init one-liners).
+
+    ``CudnnSupport::Init`` (stream_executor/cuda/cuda_dnn.cc) fails on a failed cudnnCreate
+    (GPU memory, usually) or on its version check; threads printing the bare line are close
+    in number between the two (findings.toml, variant ``cudnn-init-unknown``), so both are
+    named as hedges (warning), memory first, with the command that tells them apart.
+
+    Args:
+        ctx: the facts view.
+        what: the library name ("cuDNN").
+        ev: the evidence lines.
+        fix_mem: the memory-growth fix lines of :func:`rule_library_handle`.
+
+    Returns:
+        Two findings: ``dnn-handle-failed-gpu-memory`` and ``cudnn-version-mismatch``, both
+        variant ``cudnn-init-unknown``.
+    """
+    tell = ("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E "
+            "\"cudnn|out of memory\"   # 'Could not create cudnn handle' = memory; "
+            "'Loaded runtime CuDNN library: X but source was compiled with: Y' = version")
+    build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info())\"   # the cuDNN this TensorFlow was built for")
+    return [
+        catalogue.make("dnn-handle-failed-gpu-memory", variant="cudnn-init-unknown",
+                       library=what, evidence=ev, fix=(tell, *fix_mem[:2])),
+        catalogue.make(
+            "cudnn-version-mismatch", variant="cudnn-init-unknown", evidence=ev,
+            fix=(tell, build,
+                 pip_list_grep("tensorflow", "nvidia-cudnn", windows=ctx.windows)
+                 + "   # a TensorFlow pinned by requirements.txt over the runtime's own",
+                 "# on Colab or a container image: use the TensorFlow it ships (do not pip "
+                 "install tensorflow/tensorflow-gpu over it; restart the runtime); elsewhere "
+                 "install the cuDNN the build info names")),
+    ]
 
 
 def _call_failed(h: Hit) -> str | None:
