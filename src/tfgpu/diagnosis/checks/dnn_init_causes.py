@@ -38,10 +38,12 @@ from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import Knowledge, KnowledgeQueryError, docs, parse_version
 
 #: A CUDA library soname that carries the CUDA version it belongs to: Linux
-#: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0; 11+ name the major only,
-#: ``cublas64_11.dll``). The libraries of one CUDA toolkit release.
+#: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0). From CUDA 11 they carry
+#: the major only (``cublas64_11.dll``, ``libcublas.so.11``; ``libcudart.so.11.0`` for every
+#: 11.x release).
 _CUDA_SONAME = re.compile(
-    r"lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse)\.so\.(?P<so>\d{1,2}\.\d)$"
+    r"lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse)\.so\."
+    r"(?P<so>\d{1,2}(?:\.\d)?)$"
     r"|(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse)64_(?P<dll>\d{2,3})\.dll$",
     re.IGNORECASE)
 
@@ -56,19 +58,20 @@ def _handle_failures(ctx: Facts) -> list[Hit]:
 
 def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA release of a versioned CUDA library the log shows opened
-    (``cublas64_100.dll`` -> ``"10.0"``), else TensorFlow's build CUDA
-    (:func:`~tfgpu.diagnosis.checks.driver_from_log._tf_cuda`); ``None`` when unknown or
-    only a major is known (``cublas64_11.dll``)."""
+    (``cublas64_100.dll`` -> ``"10.0"``; from 11 the major only: ``cublas64_11.dll``,
+    ``libcudart.so.11.0`` -> ``"11"``), else TensorFlow's build CUDA
+    (:func:`~tfgpu.diagnosis.checks.driver_from_log._tf_cuda`); ``None`` when unknown."""
     for h in ctx.h("lib.opened").all():
         lib = (h.g("lib") or "").replace("\\", "/").split("/")[-1]
         m = _CUDA_SONAME.search(lib)
         if m is None:
             continue
-        if m.group("so"):
-            return m.group("so"), f"the log shows it opened {lib}"
-        n = m.group("dll") or ""
-        if len(n) == 3 or n in ("80", "90", "91", "92"):
-            return f"{n[:-1]}.{n[-1]}", f"the log shows it opened {lib}"
+        so, n = m.group("so"), m.group("dll") or ""
+        if not so:
+            so = f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "91", "92") else n
+        major = so.split(".")[0]
+        # 11+: the soname names the major only (libcudart.so.11.0 is every 11.x)
+        return (major if int(major) >= 11 else so), f"the log shows it opened {lib}"
     return _tf_cuda(ctx)
 
 
@@ -92,8 +95,13 @@ def _series_cc(kb: Knowledge, name: str) -> tuple[str, str] | None:
 
 def _gpu_ccs(ctx: Facts) -> list[tuple[str, Evidence]]:
     """The GPUs' compute capabilities with their evidence: host facts and the log
-    (:attr:`Facts.compute_capabilities`), a model name the table knows, else a series name."""
+    (:attr:`Facts.compute_capabilities`, TensorFlow's PTX-JIT notice), a model name the
+    table knows, else a series name."""
     out = [(cc, Evidence("gpu", f"compute capability {cc}")) for cc in ctx.compute_capabilities]
+    # gpu_device.cc's "not built with CUDA kernel binaries compatible with compute capability
+    # X" (TF >= 2.5) names the GPU's CC itself
+    out += [(cc, Evidence("log", h.text, h.line)) for h in ctx.h("cc.ptx_jit_notice").first[:1]
+            if (cc := h.g("cc")) and cc not in ctx.compute_capabilities]
     if out:
         return out
     for name in ctx.gpu_names:
