@@ -52,6 +52,16 @@ def test_driver_meeting_the_cuda_it_loads_is_only_a_hedge(conda: bool, cuda: str
     assert "unknown which" in f.title and "GPU memory" in f.cause
 
 
+def test_a_system_toolkit_found_by_a_probe_is_not_the_conda_environments() -> None:
+    from tfgpu.facts import CudaToolkit
+
+    facts = _facts(conda=True, cuda="9.2")
+    facts = dataclasses.replace(facts, toolkits=(
+        CudaToolkit(root="/usr/local/cuda-9.2", version="9.2", source="version.txt"),))
+    f = ids(_NOT_INIT, facts)["driver-too-old-for-cuda"]
+    assert f.severity is Severity.WARNING and "unknown which" in f.title
+
+
 def test_geforce_series_names_read_one_cc_from_the_table() -> None:
     from tfgpu.diagnosis.checks.dnn_init_causes import _series_cc
 

@@ -162,6 +162,11 @@ def cuda_build_older_than_gpu(ctx: Facts) -> list[Finding]:
     return []
 
 
+#: ``CudaToolkit.source`` values of a system toolkit found by a probe (facts/host.py).
+_SYSTEM_TOOLKIT_SOURCES = ("nvcc", "version.json", "version.txt", "CUDA_HOME", "CUDA_PATH",
+                           "glob")
+
+
 def _not_initialized(hits: list[Hit]) -> bool:
     """A cuDNN handle failure with ``CUDNN_STATUS_NOT_INITIALIZED`` among ``hits``."""
     return any("NOT_INITIALIZED" in (h.g("code") or h.text) for h in hits)
@@ -200,8 +205,12 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
     ev = (*log_evidence(found[:2]), *log_evidence(printed[:1]))
     if host_drv:
         ev = (Evidence("driver (host facts)", host_drv), *ev)
-    if ctx.conda:
-        for cuda in ctx.cuda_versions:
+    if ctx.conda and ctx.host is not None:
+        # the environment's toolkit: found by the conda probe, or described by the user; a
+        # system toolkit a probe found (nvcc, /usr/local/cuda...) is not what conda's TF loads
+        env_cudas = [t.version for t in ctx.host.toolkits
+                     if t.version and t.source not in _SYSTEM_TOOLKIT_SOURCES]
+        for cuda in env_cudas:
             try:
                 ok, minimum = ctx.kb.driver_ok(drv, cuda, column)
             except KnowledgeQueryError:
