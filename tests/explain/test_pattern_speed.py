@@ -3,15 +3,16 @@
 ``_redos.adversarial_lines`` builds, for each repeat of a pattern, lines that lead into it
 and then run one accepted unit for the whole line (2 KB: the longest line the engine
 feeds a pattern; 40 KB: to show the growth).  Each search must stay within a time bound
-(CPU time, the best of two runs, so that other jobs on the machine do not count).
+(CPU time, the best of three runs, so that other jobs on the machine do not count).
 Before the fix, ``cuinit`` took 4.2 s on one 2 KB line of spaces (8.4 s in the issue),
 ``mixed.gpu`` 2.6 s, and ``gpu.props``, ``gpu.created`` and ``cudnn.mismatch`` 1.5-2.5 s
 on 40 KB lines.
 
 Left as they are, and within the bounds: a few patterns whose search restarts at each of
-many occurrences of their literal in one line (``nccl.error`` on ``ncclUnhandled``
-repeated, ``cupti.failed``, ``gpu.created``): about 40-90 ms on a 40 KB line, under 1 ms
-on the 2 KB lines the engine feeds them.
+many occurrences of their literal in one line (``cupti.failed``, ``gpu.created``): about
+40-90 ms on a 40 KB line, under 1 ms on the 2 KB lines the engine feeds them.
+(``nccl.error`` was one, at 200 ms on ``ncclUnhandled`` repeated with no space: its name
+part is now bounded, 3 ms.)
 
 The rewritten patterns keep what they match: the pinned cases below, and a differential
 check (old vs new on 270,000 real and mutated lines, 0 differences) recorded in the
@@ -39,7 +40,7 @@ def _worst(p: Pattern, size: int) -> tuple[float, str]:
     worst, line_at = 0.0, ""
     for line in adversarial_lines(p.regex.pattern, size):
         best = float("inf")
-        for _ in range(2):
+        for _ in range(3):
             t0 = time.process_time()  # CPU time: other jobs on the machine do not count
             p.regex.search(line)
             best = min(best, time.process_time() - t0)

@@ -525,9 +525,9 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "nccl.error",
         ("nccl",),
-        r"(?P<code>nccl(?:Unhandled\w+Error|InternalError|SystemError|InvalidUsage|RemoteError))"
+        r"(?P<code>nccl(?:Unhandled\w{1,40}?Error|InternalError|SystemError|InvalidUsage|RemoteError))"
         r"|remote process exited or there was a network error"
-        r"|NCCL (?:WARN|error|failure)|NCCL operation \w+(?:\(\))? failed",
+        r"|NCCL (?:WARN|error|failure)|NCCL operation \w{1,80}(?:\(\))? failed",
     ),
     _p(
         "nccl.ib",
