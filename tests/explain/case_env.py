@@ -38,7 +38,7 @@ def _gpu(text: str) -> F.GPU:
         vendor = "apple"
     else:
         vendor = "other"
-    m = re.search(r"(?:cc|compute capability)\s*(\d+\.\d+)", text)
+    m = re.search(r"(?i:cc|compute capability)\s*(\d+\.\d+)", text)
     return F.GPU(
         index=0,
         vendor=vendor,

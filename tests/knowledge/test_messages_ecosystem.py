@@ -39,6 +39,8 @@ PREFIXES = (
     "openmpi-",
     # holdout7 work plan: who printed a one-line error (XLA/JAX, TF 0.x, TF-TRT's stub)
     "one-line-",
+    # w5 kinds: tensorflow-rocm's AMD stack
+    "rocm-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

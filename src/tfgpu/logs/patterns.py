@@ -3070,6 +3070,44 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[ \t]{0,20}(?:#|//|->|=>|-->)[^\n]{0,60}?(?:\[\s?\]|\b(?i:empty)\b"
         r"|\b(?i:returns?|gives?|prints?) (?i:nothing|none|0)\b|\b(?i:no GPUs?)\b)",
     ),
+    # --- w5 kinds: launchers that set CUDA_VISIBLE_DEVICES, ... ---
+    # Ray's prefix on a worker's lines, "(pid=N)", "(pid=N, ip=A)", newer "(Name pid=N)"
+    # (ray-project/ray python/ray/_private/worker.py print_logs; the same prefix in
+    # experimental/tqdm_ray.py): read by cuda_visible_devices.cvd_hedged_no_device
+    _p(
+        "w5.ray_worker",
+        ("pid=",),
+        r"\((?:[A-Za-z_][\w.:-]{0,80} )?pid=(?P<pid>\d{1,9})(?:, ip=[\w.:-]{1,64})?\)",
+    ),
+    # glibc's stack protector (debug/fortify_fail.c __fortify_fail: "*** %s ***: terminated",
+    # older "*** %s ***: %s terminated" with the program name or <unknown>): read by
+    # rocm.rocm_crash_after_load
+    _p("w5.stack_smashing", ("stack smashing detected",), r"\*\*\* stack smashing detected \*\*\*"),
+    # TensorFlow's libcuda wrapper (stream_executor/cuda/cuda_driver.cc TF 1.0-1.12, then
+    # cuda_driver_wrapper.h): "could not find %s in libcuda DSO; dlerror: %s" (one release
+    # printed no space before "in"); the dlerror is Linux's "undefined symbol: cuX" or TF's
+    # Windows "cuX not found"; a title may carry only "cuX not found".  Driver-API names are
+    # cu + an upper-case letter + a lower-case one (cuDNN, cudaX are not driver API).
+    # TensorFlow's GetGpuLaunchConfig / GetCudaLaunchConfig (tensorflow/core/util/
+    # cuda_launch_config.h, later gpu_launch_config.h): CHECK_GT(work_element_count, 0) in older
+    # releases, CHECK_GE(..., 0) in 2.21's header; glog prints "Check failed: work_element_count
+    # > 0 (0 vs. 0)"; titles may drop the values. Read by checks/custom_ops.launch_config_check
+    _p(
+        "w5.launch_count",
+        ("work_element_count",),
+        r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
+    ),
+    # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
+    # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
+    # notice (a JIT that failed never gets to a step)
+    _p("w5.keras_step", (" - loss: ",), r"^[ \t]{0,8}\d{1,9}/\d{1,9} [^\n]{0,200}? - loss: \d"),
+    _p(
+        "w5.libcuda_symbol",
+        ("in libcuda dso", "not found", "undefined symbol: cu"),
+        r"could not find (?P<sym>cu[A-Z][a-z]\w{0,60}?) ?in libcuda DSO"
+        r"|(?<![\w.])(?P<sym2>cu[A-Z][a-z]\w{0,60}) not found\b"
+        r"|undefined symbol: (?P<sym3>cu[A-Z][a-z]\w{0,60})",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

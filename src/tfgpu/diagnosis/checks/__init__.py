@@ -178,7 +178,7 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_install_permission_denied,
     pip_windows_long_paths,
 )
-from tfgpu.diagnosis.checks.rocm import rocm_runtime_missing
+from tfgpu.diagnosis.checks.rocm import rocm_crash_after_load, rocm_runtime_missing
 from tfgpu.diagnosis.checks.tfjs import (
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
@@ -228,12 +228,13 @@ from tfgpu.diagnosis.checks.container_runtime import (
     nvidia_container_cli_failed,
     smi_in_container_without_gpu,
 )
-from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_in_log
+from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
 from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
     horovod_extension_not_built,
     horovod_extension_symbol,
+    launch_config_check,
     op_library_built_for_other_tensorflow,
 )
 from tfgpu.diagnosis.checks.device_placement import (
@@ -255,6 +256,7 @@ from tfgpu.diagnosis.checks.driver_files import (
 from tfgpu.diagnosis.checks.driver_from_log import (
     cuinit_unnamed_code,
     driver_below_cuda_printed,
+    libcuda_missing_symbol,
 )
 from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
 from tfgpu.diagnosis.checks.kernel_module import (
@@ -529,6 +531,11 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
     driver_file_placeholder,
     macos_cuda_dylib_missing,
+    # --- w5 kinds: cuInit NO_DEVICE alone / from a Ray worker, ... ---
+    cvd_hedged_no_device,
+    rocm_crash_after_load,
+    libcuda_missing_symbol,
+    launch_config_check,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -146,7 +146,8 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     if jit_notice.count and not any(f.id == "gpu-arch-not-in-build" for f in out):
-        out.append(_ptx_jit_notice(ctx, jit_notice.all()))
+        out.append(_blackwell_notice(ctx, jit_notice.all()) or _ptx_jit_notice(
+            ctx, jit_notice.all()))
     adding = ctx.h("cc.adding")
     if adding.count and not out:
         out.append(
@@ -279,6 +280,42 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
              "# or use a build with native kernels for this GPU (NVIDIA's NGC TensorFlow "
              f"container, or a source build with TF_CUDA_COMPUTE_CAPABILITIES={cc})"),
         knowledge_ref=ref,
+    )
+
+
+# --- w5 kinds: the PTX-JIT notice on Blackwell ------------------------------------------------
+def _blackwell_notice(ctx: Facts, hits: list[Hit]) -> Finding | None:
+    """``gpu-arch-not-in-build`` (variant ``blackwell-notice``) for TensorFlow's PTX-JIT notice
+    naming compute capability 10.x or 12.x: stock builds carry ``compute_90`` PTX only, and
+    every public report of the notice on those GPUs failed at the first GPU op
+    (``platform_facts:blackwell-no-cubins``, findings.toml's variant comment).  ``None`` for
+    any other compute capability, for a log from another framework (``other_framework``), or
+    when Keras training steps ran after the notice (the JIT worked there)."""
+    cc = hits[0].g("cc") or ""
+    major = cc.split(".")[0]
+    if not major.isdigit() or int(major) < 10 or ctx.other_framework:
+        return None
+    if any(s.line > hits[0].line for s in ctx.h("w5.keras_step").all()):
+        return None  # training steps ran after the notice: the JIT worked, a slow start only
+    bw = ctx.kb.platform_fact("blackwell-no-cubins")
+    archs = ""
+    try:
+        wheel = ctx.kb.wheel_compute_capabilities(ctx.tf_version) if ctx.tf_version else None
+    except KnowledgeQueryError:
+        wheel = None
+    if wheel is not None:
+        archs = (f" (the TensorFlow {ctx.tf_version} wheel has SASS {' '.join(wheel.sass)} "
+                 f"and PTX {' '.join(wheel.ptx)}, knowledge row {wheel.row.ref})")
+    return catalogue.make(
+        "gpu-arch-not-in-build", variant="blackwell-notice", cc=cc, archs=archs, ref=bw.ref,
+        evidence=log_evidence(hits[:1]),
+        fix=('python -c "import tensorflow as tf; '
+             "print(tf.sysconfig.get_build_info()['cuda_compute_capabilities'])\"   # no "
+             f"sm_{cc.replace('.', '')}: this build has no kernels for the GPU",
+             "# use NVIDIA's NGC TensorFlow container (built for Blackwell), or build "
+             f"TensorFlow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+             "# or run on the CPU until a release ships Blackwell kernels"),
+        knowledge_ref=bw.ref,
     )
 
 

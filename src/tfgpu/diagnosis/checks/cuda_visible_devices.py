@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -47,3 +48,62 @@ def cvd_in_log(f: Facts) -> list[Finding]:
              "# set CUDA_VISIBLE_DEVICES to one of them (export CUDA_VISIBLE_DEVICES=0, or "
              "os.environ['CUDA_VISIBLE_DEVICES'] = '0' before importing TensorFlow), or unset it"),
     )]
+
+
+# --- w5 kinds: cuInit's CUDA_ERROR_NO_DEVICE alone, and from a Ray worker -----------------------
+def cvd_hedged_no_device(f: Facts) -> list[Finding]:
+    """``cuda-visible-devices-hides-gpus`` for cuInit's ``CUDA_ERROR_NO_DEVICE`` when the log
+    says nothing else about the GPU stack (findings.toml, the row's ``hedged`` variant and its
+    sources): CUDA_VISIBLE_DEVICES hiding the GPUs is the most frequent cause in reports of
+    this line alone, so it comes first, with the other causes and the command that tells
+    them apart.  Variant ``ray-worker`` when the cuInit line carries Ray's worker prefix:
+    Ray sets a task's CUDA_VISIBLE_DEVICES to the GPUs it reserved, ``""`` for none
+    (ray-project/ray ``python/ray/_private/utils.py`` ``set_cuda_visible_devices``).
+
+    Nothing when the log sets CUDA_VISIBLE_DEVICES itself (:func:`cvd_in_log`), when the host
+    facts were probed (the doctor read the environment; visibility.py decides) or hold its
+    value, when the host has no NVIDIA GPU or a
+    working one, or when the log shows WSL, a container, or a driver/library line (those
+    name their own cause: the ``cuinit-no-device`` finding stays).
+    """
+    hits = [h for h in f.h("cuinit").all()
+            if h.g("name") == "CUDA_ERROR_NO_DEVICE" or h.g("code") == "100"]
+    if not hits or f.h("wp.cvd_set").count or f.host_gpu_works or f.wsl or f.wsl1:
+        return []
+    if f.has_nvidia_gpu is False or f.in_container:
+        return []
+    if f.host is not None and (f.host.probes or "CUDA_VISIBLE_DEVICES" in f.host.env):
+        return []  # the doctor read this host's environment: visibility.py decides
+    if any(lib.startswith(("libcuda.", "nvcuda")) for lib in f.h("lib.missing").by_key):
+        return []  # the driver library itself did not load: not a visibility setting
+    if (f.h("driver.libcuda").count or f.h("driver.kernel").count
+            or f.h("diag.no_device_node").count or f.h("diag.kernel_not_running").count):
+        return []
+    ray = [r for r in f.h("w5.ray_worker").all() if any(r.line == h.line for h in hits)]
+    if ray:
+        m = ray[0].text
+        start = m.find("(")
+        prefix = m[start:m.find(")", start) + 1] if start >= 0 else "(pid=...)"
+        return [catalogue.make(
+            "cuda-visible-devices-hides-gpus", variant="ray-worker", prefix=prefix,
+            evidence=log_evidence(hits[:1]),
+            fix=("# reserve GPUs for the task/actor/trial: @ray.remote(num_gpus=1), "
+                 "tune.run(..., resources_per_trial={'gpu': 1}) or the script's own GPU option "
+                 "(e.g. --trial-gpus); fractions such as 0.5 let trials share a GPU",
+                 "ray.init(num_gpus=N)   # or `ray start --num-gpus=N`: Ray must know the host "
+                 "has GPUs",
+                 "ray.get_gpu_ids()   # inside the task: [] means it reserved none"),
+        )]
+    fix = (*c.show_env_lines(f, ("echo $CUDA_VISIBLE_DEVICES   # set and empty or -1 hides "
+                                   "every GPU",)),
+           "print(repr(os.environ.get('CUDA_VISIBLE_DEVICES')))   # at the top of the failing "
+           "script: the script or its launcher may set it; '' / '-1' / an index nvidia-smi -L "
+           "does not list hides every GPU",
+           "nvidia-smi -L   # the GPUs (and indices, from 0) this host has; none listed: the "
+           "driver or the GPU passthrough is the cause, not CUDA_VISIBLE_DEVICES")
+    if c.shell_kind(f) != "powershell":
+        fix += ("ls -l /dev/nvidia*   # works only under sudo: this user cannot open the device "
+                "nodes (add it to their group, e.g. video)",)
+    return [catalogue.make(
+        "cuda-visible-devices-hides-gpus", variant="hedged",
+        evidence=log_evidence(hits[:1]), fix=fix)]

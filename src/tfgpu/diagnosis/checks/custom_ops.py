@@ -350,3 +350,40 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
              "names the missing symbol (tensorflow:: = framework, cuda* = CUDA, MPI_/ompi_ = "
              "MPI)"),
     )]
+
+
+# --- w5 kinds: GetGpuLaunchConfig's element-count CHECK ----------------------------------------
+def launch_config_check(f: Facts) -> list[Finding]:
+    """``gpu-launch-work-count-check-failed``: TensorFlow's GetGpuLaunchConfig CHECK on the
+    element count failed (``Check failed: work_element_count > 0 (0 vs. 0)``): an empty tensor
+    reached a GPU kernel of a release that checks ``> 0`` (default variant; category unknown:
+    the op and the reason are not in the log), or, for a negative count, an int overflow from a
+    tensor of more than 2^31-1 elements (variant ``overflow``).  Sources: the findings.toml row
+    comment (TF 2.21's ``gpu_launch_config.h`` and the threads)."""
+    hits = f.h("w5.launch_count").all()
+    if not hits:
+        return []
+    h = hits[0]
+    n = h.g("n")
+    line = h.text.strip()[:160]
+    if (n is not None and n.startswith("-")) or h.g("cmp") == ">=":  # ">= 0" fails only below 0
+        return [catalogue.make(
+            "gpu-launch-work-count-check-failed", variant="overflow", line=line,
+            evidence=log_evidence(hits[:1]),
+            fix=("# find the op and its input shape: the last Python frame before the abort, or "
+                 "run with tf.debugging.enable_check_numerics() / TF_CPP_MAX_VLOG_LEVEL=1",
+                 "# make every tensor smaller than 2^31 elements: a smaller batch size, a "
+                 "smaller image/sequence size, or split the work (tf.split, tf.map_fn)"),
+        )]
+    return [catalogue.make(
+        "gpu-launch-work-count-check-failed", line=line,
+        count="0" if n is None else n,
+        evidence=log_evidence(hits[:1]),
+        fix=("# find the empty tensor: print tf.shape() of the inputs of the step that aborts, "
+             "or assert tf.size(x) > 0 before the op (tf.debugging.assert_positive(tf.size(x)))",
+             "# skip empty batches (dataset.filter(lambda x, *_: tf.size(x) > 0), "
+             "batch(..., drop_remainder=True)) or guard the op with tf.cond(tf.size(x) > 0, ...)",
+             "# or use another TensorFlow release: newer ones accept empty work; a regression in "
+             "one release can be avoided by the one before (the thread of this message on TF 1.8 "
+             "went back to 1.7)"),
+    )]

@@ -125,7 +125,23 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         )
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
+        # w5 kinds: "unhandled system error" with no NCCL WARN line: variant system (its
+        # causes in order; which one, NCCL_DEBUG=WARN says)
+        sys_only = not cuda and any(h.g("what") == "system" for h in system.all())
         ver = ctx.h("nccl.version").first
+        if sys_only:
+            out.append(catalogue.make(
+                "nccl-error", variant="system",
+                evidence=log_evidence(system, err, ver[:1]),
+                fix=("NCCL_DEBUG=WARN python train.py   # NCCL's WARN line names the failed "
+                     "call: 'failed to extend /dev/shm/...', 'ibv_...', or a socket",
+                     "df -h /dev/shm   # in a container: docker run --shm-size=1g (or "
+                     "--ipc=host); stop-gap NCCL_SHM_DISABLE=1",
+                     "ulimit -l   # InfiniBand needs a large locked-memory limit "
+                     "(unlimited); or NCCL_IB_DISABLE=1 on a single node",
+                     "NCCL_SOCKET_IFNAME=<interface>   # socket errors: the interface the ranks "
+                     "share")))
+            return out
         out.append(
             catalogue.make(
                 "nccl-error",

@@ -22,7 +22,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeQueryError, docs, parse_version
 
@@ -169,4 +169,49 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
              "(tfgpu matrix)"),
         doc_url=ctx.kb.doc_url(minimum.row),
         knowledge_ref=minimum.row.ref,
+    )]
+
+
+# --- w5 kinds: libcuda lacks a driver-API function TensorFlow calls ----------------------------
+def libcuda_missing_symbol(f: Facts) -> list[Finding]:
+    """TensorFlow's libcuda wrapper could not find a driver-API function (``could not find
+    cuX in libcuda DSO``; on Windows ``cuX not found``; ``undefined symbol: cuX``): the driver
+    is older than TensorFlow's CUDA (``driver-too-old-for-cuda``, variant ``missing-symbol``),
+    or, when the host facts name a GPU below every official build's floor
+    (``tf_compute_capabilities``), the GPU is too old (``gpu-compute-capability-too-low``,
+    variant ``missing-symbol``): no newer driver would help.  Nothing when the host facts
+    prove a working GPU."""
+    hits = f.h("w5.libcuda_symbol").all()
+    if not hits or f.host_gpu_works:
+        return []
+    h = hits[0]
+    symbol = h.g("sym") or h.g("sym2") or h.g("sym3") or "?"
+    lowest = f.kb.lowest_wheel_cc()
+    old: list[tuple[str, str]] = []
+    for g in f.host.nvidia_gpus if f.host is not None else ():
+        match = None if g.compute_capability else f.kb.gpu_compute_capability(g.name)
+        cc = g.compute_capability or (match.cc if match is not None else None)
+        if cc and cc_key(cc) < cc_key(lowest.min_cc):
+            old.append((g.name, cc))
+    if old:
+        name, cc = old[0]
+        return [catalogue.make(
+            "gpu-compute-capability-too-low", variant="missing-symbol", gpu=name,
+            cc=cc, symbol=symbol, lowest=lowest.min_cc, ref=lowest.ref,
+            evidence=(*log_evidence(hits[:1]), Evidence("gpu", f"{name}, CC {cc}")),
+            fix=("# TensorFlow cannot use this GPU: run on the CPU (the CPU build, or "
+                 "CUDA_VISIBLE_DEVICES=-1), or use a GPU of compute capability "
+                 f">= {lowest.min_cc}",
+                 "nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv"),
+            knowledge_ref=lowest.ref,
+        )]
+    return [catalogue.make(
+        "driver-too-old-for-cuda", variant="missing-symbol", symbol=symbol,
+        evidence=log_evidence(hits[:1]),
+        fix=("nvidia-smi   # the driver version; compare with the minimum driver of the CUDA "
+             "TensorFlow was built for (tfgpu matrix)",
+             "# install a newer NVIDIA driver for this GPU (if its newest driver is still too "
+             "old, the GPU is too old for this TensorFlow)",
+             "ldconfig -p | grep libcuda   # (Linux) a libcuda from the toolkit's lib64/stubs "
+             "or an old copy found first is not the driver's: remove it from the library path"),
     )]

@@ -67,3 +67,66 @@ def rocm_runtime_missing(f: Facts) -> list[Finding]:
              "# or the rocm/tensorflow Docker image, which ships both"),
         knowledge_ref=fact.ref,
     )]
+
+
+# --- w5 kinds: a crash right after the ROCm runtime opened ------------------------------------
+#: The HIP runtime's names: libamdhip64 (ROCm 3.5 on), libhip_hcc (ROCm 3.x and older).
+_HIP_RUNTIME = ("amdhip64", "hip_hcc")
+#: Crash lines of the C library / shell: glibc's __fortify_fail "*** stack smashing detected
+#: ***", the shell's "Segmentation fault" / "Aborted" (bminor/bash siglist.c).
+_CRASH = re.compile(r"\*\*\* stack smashing detected \*\*\*|Segmentation fault|^\s*Aborted\b"
+                    r"|\(core dumped\)")
+
+
+def rocm_crash_after_load(f: Facts) -> list[Finding]:
+    """``tensorflow-rocm-rocm-version-mismatch``: the log opens the HIP runtime
+    (``Successfully opened dynamic library libamdhip64.so``) and the process then dies (stack
+    smashing, a segmentation fault, an abort) within 30 lines of the last ROCm library it
+    opened, with no E-level TensorFlow line between: hedged
+    between a wheel built for another ROCm release, another release's libraries first on the
+    library path and a GPU the ROCm does not support (findings.toml row comment, with the
+    threads).  Nothing when a fatal TensorFlow line (``Check failed``, an F-level line) or an
+    illegal instruction explains the crash."""
+    opened = [h for h in f.h("lib.opened").all()
+              if (m := _BASE_RE.match((h.g("lib") or "").rsplit("/", 1)[-1]))
+              and m.group(1).lower() in _HIP_RUNTIME]
+    if not opened:
+        return []
+    first = opened[0]
+    crashes = sorted((h for h in f.h("w5.stack_smashing").all() + f.h("tell.fatal").all()
+                      + f.h("tell.line").all()
+                      if h.line > first.line and _CRASH.search(h.text)), key=lambda h: h.line)
+    if not crashes or f.h("cpu.illegal").count:
+        return []
+    if any("Check failed" in h.text for h in f.h("tell.fatal").all()) or any(
+            h.g("lvl") == "F" for h in f.h("tell.glog").all()):
+        return []
+    crash = crashes[0]
+    # "right after": the crash within 30 lines of the last ROCm library opened, with no
+    # E-level TensorFlow line between (that line would be the message to read instead)
+    rocm_opened = [h for h in f.h("lib.opened").all()
+                   if h.line < crash.line and (rocm_base(h.g("lib") or "") or h in opened)]
+    last = rocm_opened[-1] if rocm_opened else first
+    if crash.line - last.line > 30 or any(
+            last.line < h.line < crash.line and h.g("lvl") == "E" for h in f.h("tell.glog").all()):
+        return []
+    fact = f.kb.platform_fact("amd-rocm")
+    matrix = "; ".join(str(x) for x in fact.values.get("rocm_matrix", ()))
+    word = ("stack smashing detected" if "stack smashing" in crash.text
+            else "segmentation fault" if "Segmentation fault" in crash.text else "aborted")
+    return [catalogue.make(
+        "tensorflow-rocm-rocm-version-mismatch",
+        crash=word, library=(first.g("lib") or "libamdhip64.so").rsplit("/", 1)[-1],
+        ref=fact.ref, matrix=matrix,
+        evidence=log_evidence([first], crashes[:1]),
+        fix=("pip show tensorflow-rocm; apt show rocm-libs 2>/dev/null | head -3; ls -d "
+             "/opt/rocm*   # the wheel's version and the ROCm release(s) installed",
+             "# pair them as AMD's tensorflow-rocm release table says: install the "
+             "tensorflow-rocm built for this ROCm, or the ROCm release this wheel was built for "
+             "(or use the rocm/tensorflow Docker image, which ships both)",
+             "echo $LD_LIBRARY_PATH; ldconfig -p | grep amdhip64   # another release's ROCm "
+             "libraries found first: put the installed /opt/rocm/lib first",
+             "rocminfo | grep -m1 gfx   # the GPU's architecture: is it on this ROCm's "
+             "supported list?"),
+        knowledge_ref=fact.ref,
+    )]
