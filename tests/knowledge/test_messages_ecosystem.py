@@ -41,6 +41,9 @@ PREFIXES = (
     "one-line-",
     # w5 kinds: tensorflow-rocm's AMD stack
     "rocm-",
+    # census3 kinds: NCCL's shared-memory transport, the NVIDIA Container CLI
+    "nccl-",
+    "nvc-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

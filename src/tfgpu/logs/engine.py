@@ -223,7 +223,9 @@ class Engine:
         template = template_of(text)
         still: list[Pattern] = []
         for p in pend.patterns:
-            if any(n in template for n in p.needles):
+            if any(n in template for n in p.needles) and (
+                    p.regex.search(text) is not None
+                    or p.regex.search(split_prefix(text)[1]) is not None):
                 continue  # the next line holds the message itself: it is matched on its own
             for joined in texts:
                 m = p.regex.search(joined)

@@ -306,6 +306,20 @@ from tfgpu.diagnosis.checks.one_line_runtimes import (
     windows_gpu_pywrap_no_module,
 )
 
+# --- census3 kinds (docs/census3.md) ---
+# isort: split
+from tfgpu.diagnosis.checks.census3 import (
+    and_cuda_nvidia_wheel_unavailable,
+    docker_wsl_no_gpu_adapter,
+    grappler_kernel_check,
+    keras_jit_fallback,
+    metal_plugin_needs_newer_macos,
+    nccl_shm_cuda_failed,
+    nvc_requirement_invalid,
+    op_kernel_registry,
+    xla_variable_other_device,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -536,6 +550,16 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_crash_after_load,
     libcuda_missing_symbol,
     launch_config_check,
+    # --- census3 kinds (docs/census3.md) ---
+    grappler_kernel_check,
+    nccl_shm_cuda_failed,
+    metal_plugin_needs_newer_macos,
+    op_kernel_registry,
+    and_cuda_nvidia_wheel_unavailable,
+    keras_jit_fallback,
+    xla_variable_other_device,
+    docker_wsl_no_gpu_adapter,
+    nvc_requirement_invalid,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

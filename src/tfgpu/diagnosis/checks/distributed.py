@@ -16,6 +16,12 @@ from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 
+#: Words of NCCL's shm lines that show the segment's allocation, mapping or opening failing
+#: (include/shm.h, misc/shmutils.cc: posix_fallocate, ftruncate "failed to extend", mmap,
+#: shm_open), as opposed to the CUDA registration of a mapped segment (census3).
+_SHM_ALLOC_FAILED = ("posix_fallocate", "failed to extend", "No space left", "Could not map",
+                     "failure in mmap", "shm_open", "Permission denied", "Unable to allocate")
+
 
 def rule_nccl(ctx: Facts) -> list[Finding]:
     """NCCL kernels missing (Windows), NCCL shared memory, IOMMU faults, NCCL errors."""
@@ -49,6 +55,13 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     system = ctx.h("nccl.system")
     shm = ctx.h("nccl.shm")
     iommu = ctx.h("iommu.fault")
+    # census3: a CUDA call on the mapped segment failed (cudaHostRegister), not its
+    # allocation: those shm lines say nothing about /dev/shm's size (nccl_shm_cuda_failed)
+    # (2.14+ also prints "Error while creating shared memory segment" after it: no size
+    # evidence either); only a failed allocation/map/open line keeps nccl-shm-too-small
+    if ctx.h("c3.nccl_shm_cuda").count and not any(
+            w in h.text for h in shm.all() for w in _SHM_ALLOC_FAILED):
+        shm = Hits()
 
     def transport(hits: Hits) -> tuple[Evidence, ...]:
         """The evidence of a transport NCCL could not use: its first two ``hits`` with NCCL's

@@ -33,7 +33,10 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     it include a GPU one, for other dtypes) and from the placer's colocation error (variant
     ``colocation``), naming the op types its debug info lists without GPU.  On macOS /
     tensorflow-metal the missing kernel is the Metal plugin's."""
-    nok = [h for h in ctx.h("h9.no_kernel").all() if (h.g("dev") or "") == "GPU"]
+    # census3: grappler's graph_view.cc kernel check only warns (grappler_kernel_check)
+    grappler = {h.line for h in ctx.h("c3.grappler_kernel_check").all()}
+    nok = [h for h in ctx.h("h9.no_kernel").all()
+           if (h.g("dev") or "") == "GPU" and h.line not in grappler]
     col = [h for h in ctx.h("h9.colocation").all() if (h.g("dev") or "") == "GPU"]
     if not nok and not col:
         return []

@@ -287,14 +287,23 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
         out.append(catalogue.make(
             "ptxas-too-old",
             variant="below-xla-minimum",
-            version=h.g("v") or "?",
-            minimum=h.g("req") or "?",
+            version=h.g("v") or "that XLA found",
+            minimum=h.g("req") or h.g("req2") or "?",
             evidence=log_evidence(req, ctx.h("xla.ptxas_using").first[:1]),
             cause=(f"XLA found ptxas {h.g('v')} and requires {h.g('req')}: kernels XLA "
                    "compiles with it will likely fail. The ptxas XLA uses is the first one "
                    "it finds (the CUDA folder it was built for, then PATH): an older toolkit "
-                   "there shadows the right one."),
+                   "there shadows the right one." if h.g("v") else
+                   f"XLA refused the ptxas it found (older than {h.g('req2')}), so every "
+                   "XLA-compiled step (jit_compile, Keras 3's default jit) fails. XLA takes "
+                   "the first ptxas it finds: a pip install's nvidia/cuda_nvcc, the CUDA "
+                   "folder it was built for, then PATH; an older system toolkit "
+                   "(/usr/local/cuda/bin, /usr/bin/ptxas) on PATH commonly shadows the "
+                   "CUDA 12 one."),
             fix=("which ptxas && ptxas --version   # the ptxas first on PATH",
+                 *(() if h.g("v") else (
+                     "pip install nvidia-cuda-nvcc-cu12   # a CUDA 12 ptxas in the "
+                     "environment; put its nvidia/cuda_nvcc/bin first on PATH",)),
                  "# put the bin folder of the CUDA toolkit TensorFlow was built with first on "
                  "PATH, or remove the old toolkit that holds that ptxas",
                  c.set_env(ctx, "XLA_FLAGS", "--xla_gpu_cuda_data_dir=/usr/local/cuda-X.Y")
