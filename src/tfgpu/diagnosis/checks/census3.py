@@ -62,6 +62,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -156,7 +157,10 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                      "does not have hides the GPU",
                      "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E "
                      "'cuInit|dlerror|Skipping registering GPU'   # why TensorFlow made no GPU "
-                     "device"),
+                     "device",
+                     pip_list_grep("tensorflow", windows=ctx.windows)
+                     + "   # TensorFlow 1.x: 'tensorflow' (CPU) next to 'tensorflow-gpu': "
+                     "uninstall both, then install tensorflow-gpu alone"),
             )]
         if none:
             return [catalogue.make(
