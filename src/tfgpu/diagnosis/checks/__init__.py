@@ -47,6 +47,13 @@ from tfgpu.diagnosis.checks.distributed import (
     openmpi_plugin_symbol,
     rule_nccl,
 )
+
+# --- dnn-init: cuDNN/cuBLAS failures told apart ---
+from tfgpu.diagnosis.checks.dnn_init_causes import (
+    cuda_build_older_than_gpu,
+    cudnn_older_than_build,
+    driver_line_after_cudnn_init,
+)
 from tfgpu.diagnosis.checks.driver import (
     cuda_context_of_other_library,
     cuda_driver_not_initialised,
@@ -546,6 +553,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn_dso_not_loaded,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
+    # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---
+    cuda_build_older_than_gpu,
+    cudnn_older_than_build,
+    driver_line_after_cudnn_init,
     # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
     driver_file_placeholder,
     macos_cuda_dylib_missing,

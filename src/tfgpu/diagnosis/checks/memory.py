@@ -508,6 +508,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
+    from tfgpu.diagnosis.checks.dnn_init_causes import cudnn_host_older
+
+    if cudnn_host_older(ctx):
+        return []  # dnn-init: the host's cuDNN is older than the build (dnn_init_causes.py)
     # blind-wrongs: a kernel fault or GPU hardware error at or before the handle failure
     # (CUresult LAUNCH_FAILED / ILLEGAL_ADDRESS / MISALIGNED_ADDRESS / HARDWARE_STACK_ERROR /
     # ECC_UNCORRECTABLE..., their cudaGetErrorString texts, an Xid 79) is sticky: cuda.h says
@@ -609,6 +613,9 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         "dnn-handle-failed-gpu-memory", variant="unsure",
         library=what, evidence=ev,
         fix=(*fix_mem,
+             # dnn-init: the command that tells the causes apart (the lines before the failure)
+             "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"out of memory|"
+             "runtime cudnn|driver version|cudnn|cublas\"   # which cause: see above",
              "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
              "# the cuDNN/CUDA this TensorFlow was built for",
              pip_list_grep("nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",
