@@ -423,7 +423,8 @@ def bench_schema() -> JSON:
 # --------------------------------------------------------------------------- plan
 def plan_schema() -> JSON:
     """``tfgpu plan --format json``: :func:`tfgpu.plan.render.plan_to_dict`."""
-    d = Deriver(drop={Step: ("action", "shell")})
+    # Plan.target_os is for the renderers only: plan_to_dict leaves it out
+    d = Deriver(drop={Step: ("action", "shell"), Plan: ("target_os",)})
     d.define(Reason)
     d.define(Alternative)
     actions = typing.get_args(typing.get_type_hints(Step)["action"])
