@@ -217,7 +217,9 @@ def _report_defs() -> dict[str, JSON]:
         "type": "object",
         "description": "tfgpu.findings.Verdict",
         "required": ["gpu_usable", "headline", "problems"],
-        "properties": {"gpu_usable": {"type": "boolean"}, "headline": {"type": "string"},
+        "properties": {"gpu_usable": {"type": ["boolean", "null"],
+                                      "description": "null: not known (report 1.2)"},
+                       "headline": {"type": "string"},
                        "problems": {"type": "integer", "minimum": 0}},
     }
     return defs

@@ -617,6 +617,13 @@ def test_a_hung_driver_probe_is_unknown_not_cpu_only() -> None:
         driver=F.DriverFacts(status=F.ProbeStatus.TIMEOUT, source="nvidia-smi",
                              message="nvidia-smi did not finish within 10 s"),
         gpus=())
-    headline = run(facts).verdict.headline
+    from tfgpu.report.json_report import report_to_dict
+
+    report = run(facts)
+    verdict = report.verdict
+    headline = verdict.headline
     assert headline.startswith("GPU state unknown (the driver probe timed out)")
+    # the JSON says what the text says: not known (null), not "no GPU" (false)
+    assert verdict.gpu_usable is None
+    assert report_to_dict(report)["verdict"]["gpu_usable"] is None
     assert "CPU only" not in headline

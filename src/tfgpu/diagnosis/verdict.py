@@ -106,8 +106,9 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
                            + f" looks ready; {why}", 0)
         failed = _driver_probe_failed(facts, findings)
         if failed is not None:
-            # the GPU could not be examined: "CPU only" would claim more than is known
-            return Verdict(False, f"GPU state unknown ({failed}): "
+            # the GPU could not be examined: "CPU only" would claim more than is known, and
+            # so would gpu_usable=False
+            return Verdict(None, f"GPU state unknown ({failed}): "
                                   f"{_plural(problems, 'problem')}; {why}", problems)
         return Verdict(False, f"TensorFlow will run on the CPU only: "
                               f"{_plural(problems, 'problem')}{suffix}; {why}", problems)
@@ -213,13 +214,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
     if s.encoding:
         meta["encoding"] = f"{s.encoding} (transcoded)"
     if not created and not errors:
-        # Verdict.gpu_usable is a bool: for explain, False means "not shown by the log".
+        # Verdict.gpu_usable is then None, as this line says
         meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
     return Report(
         command="explain",
-        verdict=Verdict(gpu_usable=created and not errors, headline=headline, problems=len(errors)),
+        verdict=Verdict(gpu_usable=(not errors) if created or errors else None,
+                        headline=headline, problems=len(errors)),
         findings=findings,
         meta=meta,
     )
