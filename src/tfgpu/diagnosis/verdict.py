@@ -48,9 +48,27 @@ def _host_gpu_for(facts: HostFacts, tf_index: int) -> GPU | None:
     return None
 
 
+#: Probes whose GPU names are NVML's (nvidia-smi's ``--query-gpu=name`` reads NVML too).
+_NVML_SOURCES = ("nvml", "nvidia-smi")
+
+
+def _nvml_name(host: GPU | None) -> str | None:
+    """The NVML name of ``host`` (``"NVIDIA GeForce RTX 4090"``), or ``None``: no host GPU,
+    a name from another probe (lspci, WMI), NVML's placeholder for a GPU it could not open,
+    or a name an nvidia-smi table cut short (``"NVIDIA GeForce ..."``)."""
+    if host is None or host.source not in _NVML_SOURCES or not host.name:
+        return None
+    if host.name.startswith("unknown ") or host.name.rstrip().endswith("..."):
+        return None
+    return host.name
+
+
 def _gpu_words(facts: HostFacts, i: int, dev: TFDevice) -> str:
+    """``"GPU 0: NVIDIA L4, 22.5 GiB"``: the name is NVML's, the authoritative hardware
+    name, when the host probe has it (:func:`_nvml_name`), else TensorFlow's device name."""
     host = _host_gpu_for(facts, i)
-    name = dev.details.get("device_name") or (host.name if host else None) or dev.name
+    name = _nvml_name(host) or dev.details.get("device_name") or (
+        host.name if host else None) or dev.name
     mem = _gib(host.memory_total_mib) if host else None
     return f"GPU {i}: {name}" + (f", {mem}" if mem else "")
 
