@@ -133,9 +133,9 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             row = ctx.kb.cuda_error(int(code))
             name = row.name if row is not None else None
             if (name is None and f"code {code}" not in done and not ctx.host_gpu_works
-                    and not any(u.line == hit.line
-                                for u in ctx.h("core.cuinit_unnamed").all())):
-                # (TF 1.x's "CUresult(N)" spelling is driver_from_log.py's cuinit-unnamed-code)
+                    and not ctx.h("core.cuinit_unnamed").count):
+                # (TF 1.x's "CUresult(N)" spelling: driver_from_log.py's cuinit_unnamed_code
+                # gives this one finding, variant curesult-spelling)
                 # eyes F-1: a code outside CUDA's CUresult list (TF 1.x "CUresult(-1)",
                 # TF 2.0-2.3 "UNKNOWN ERROR (-1)"): still no GPU for this process
                 done.add(f"code {code}")
