@@ -27,7 +27,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.driver_from_log import (
-    _printed_driver,
+    _driver_version,
     _tf_cuda,
     driver_below_cuda_printed,
 )
@@ -195,10 +195,7 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
         return []  # CUDA_ERROR_OUT_OF_MEMORY in the log: memory is told (rule_library_handle)
     if driver_below_cuda_printed(ctx):
         return []
-    drv_hit = _printed_driver(ctx)
-    host_drv = (ctx.host.driver.version if ctx.host is not None and ctx.host.driver is not None
-                else None)
-    drv = host_drv or (drv_hit[0] if drv_hit else None)
+    drv, host_drv, _ = _driver_version(ctx)
     if not drv:
         return []
     column = "windows" if ctx.windows or ctx.wsl else "linux"

@@ -73,6 +73,16 @@ def _printed_driver(ctx: Facts) -> tuple[str, list[Hit]] | None:
     return None
 
 
+def _driver_version(ctx: Facts) -> tuple[str | None, str | None, tuple[str, list[Hit]] | None]:
+    """``(driver, host_driver, printed)``: the NVIDIA driver version to judge by, the host
+    facts' (``host_driver``) else the one the log prints (``printed``, from
+    :func:`_printed_driver`, with its lines); ``driver`` is ``None`` when neither names one."""
+    printed = _printed_driver(ctx)
+    host_drv = (ctx.host.driver.version if ctx.host is not None and ctx.host.driver is not None
+                else None)
+    return host_drv or (printed[0] if printed else None), host_drv, printed
+
+
 def _tf_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA version TensorFlow was built with, from a libcudart the log
     shows it opened, else from the TensorFlow version (host facts or log) through the
@@ -135,10 +145,7 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
         return []  # the host check says it, with the host's evidence
     if not any(ctx.h(n).count for n in _GPU_BUILD_RAN):
         return []  # nothing shows a GPU build's CUDA code ran (a CPU package prints none)
-    printed = _printed_driver(ctx)
-    host_drv = (ctx.host.driver.version if ctx.host is not None and ctx.host.driver is not None
-                else None)
-    drv = host_drv or (printed[0] if printed else None)
+    drv, host_drv, printed = _driver_version(ctx)
     if not drv:
         return []
     built = _tf_cuda(ctx)
