@@ -410,20 +410,16 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
 
 def _module_oom(ctx: Facts) -> list[Finding]:
     """A GPU module that could not be loaded for lack of GPU memory."""
-    out: list[Finding] = []
-    module = ctx.h("mem.module_oom")
-    if module.count:
-        out.append(catalogue.make(
-            "cuda-module-load-out-of-memory",
-            evidence=log_evidence(module),
-            fix=(*_growth(ctx, "or "
-                 "tf.config.experimental.set_memory_growth(gpu, True) before any op"),
-                 "# or cap TensorFlow's pool with a memory limit "
-                 "(tf.config.set_logical_device_configuration(gpu, "
-                 "[tf.config.LogicalDeviceConfiguration(memory_limit=...)]))",
-                 "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv"),
-        ))
-    return out
+    return c.from_log(ctx, "mem.module_oom", lambda module, _first: catalogue.make(
+        "cuda-module-load-out-of-memory",
+        evidence=log_evidence(module),
+        fix=(*_growth(ctx, "or "
+             "tf.config.experimental.set_memory_growth(gpu, True) before any op"),
+             "# or cap TensorFlow's pool with a memory limit "
+             "(tf.config.set_logical_device_configuration(gpu, "
+             "[tf.config.LogicalDeviceConfiguration(memory_limit=...)]))",
+             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv"),
+    ))
 
 
 #: falsepos: how TensorFlow prints a cuDNN status it has no name for (cuDNN 9 values).
