@@ -81,3 +81,20 @@ def test_tested_configs_come_from_the_knowledge_rows() -> None:
     assert KB.fact_series("windows-native-gpu-last")[0] == (2, 10)
     assert KB.fact_series("and-cuda-extra-first")[0] == (2, 14)
     assert KB.newest_python_range("linux")[:2] == ("3.10", "3.13")
+
+
+#: A pattern name the checks read: ``<facts>.h("name")`` or ``from_log(ctx, "name", ...)``.
+_READ_NAME = re.compile(r'\.h\(\s*"([^"]+)"\s*\)|from_logs?\(\s*\w+\s*,\s*"([^"]+)"')
+
+
+def test_every_pattern_a_rule_reads_exists() -> None:
+    # a renamed or removed pattern leaves its readers with an empty record, silently
+    names = {p.name for p in PATTERNS}
+    files = sorted((SRC.parent / "diagnosis" / "checks").glob("*.py"))
+    files.append(SRC.parent / "facts" / "view.py")
+    unknown = [(f.name, m.group(1) or m.group(2)) for f in files
+               for m in _READ_NAME.finditer(f.read_text())
+               if (m.group(1) or m.group(2)) not in names]
+    assert unknown == []
+    assert len(_READ_NAME.findall((SRC.parent / "diagnosis" / "checks" / "notices.py")
+                                  .read_text())) >= 2  # the scan finds readers

@@ -41,7 +41,7 @@ PREFIXES = (
     "one-line-",
     # w5 kinds: tensorflow-rocm's AMD stack
     "rocm-",
-    # census3 kinds: NCCL's shared-memory transport, the NVIDIA Container CLI
+    # NCCL's shared-memory transport, the NVIDIA Container CLI
     "nccl-",
     "nvc-",
 )

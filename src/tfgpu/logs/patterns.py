@@ -254,7 +254,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"compiled using NumPy 1\.x cannot be run in(?:\s+NumPy (?P<np>[\d.]+))?"
         r"|^NumPy (?P<np2>[2-9][\d.]*) as it may crash"
         r"|_ARRAY_API not found"
-        # census3: the message's second paragraph alone (numpy/core/_multiarray_umath.py)
+        # the message's second paragraph alone (numpy/core/_multiarray_umath.py)
         r"|downgrade to 'numpy<2' or try to upgrade the affected module"
         r"|some modules will need time to support NumPy 2",
     ),
@@ -641,7 +641,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"not built with CUDA kernel binaries compatible with compute capability "
         r"(?P<cc>\d+\.\d+)",
     ),
-    # XLA nvptx_compiler.cc (TF 1.13-2.2): the two ptxas version checks. census3: XLA's
+    # XLA nvptx_compiler.cc (TF 1.13-2.2): the two ptxas version checks. And XLA's
     # ptxas compile path of TF 2.13-2.16 / jaxlib returns "XLA requires ptxas version 11.8
     # or higher" (an INTERNAL status, no version of the ptxas it found).
     _p(
@@ -3203,13 +3203,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?<![\w.])(?P<sym2>cu[A-Z][a-z]\w{0,60}) not found\b"
         r"|undefined symbol: (?P<sym3>cu[A-Z][a-z]\w{0,60})",
     ),
-    # --- census3: kinds grown from a census of 97 public reports (docs/census3.md) ---
+    # --- grappler's kernel check, NCCL's SHM registration, dyld's macOS, the placer's kernel
+    # lists, Keras' jit fallback, XLA variables, nvidia-container-cli on WSL, [and-cuda] wheels
+    # (kinds seen in docs/census-recent-reports.md) ---
     # grappler/utils/graph_view.cc MutableGraphView::CheckKernelRegisteredForNodes(): after a
     # grappler rewrite, a node whose op has no kernel for its device is LOG(WARNING)ed with
     # op_kernel.cc's "No registered 'X' OpKernel for GPU devices compatible with node ..."
     # and the function returns OK: the placer puts the op on a device that has a kernel.
     _p(
-        "c3.grappler_kernel_check",
+        "grappler.kernel_check",
         ("graph_view.cc",),
         r"(?:grappler[/\\]utils[/\\])?graph_view\.cc:\d+\]\s*No registered '(?P<op>\w{1,120})' "
         r"OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices",
@@ -3220,7 +3222,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (the allocation failures print posix_fallocate / "Error while creating shared memory
     # segment" instead); 2.3 include/shm.h: WARN("failed to register host buffer %p : %s").
     _p(
-        "c3.nccl_shm_cuda",
+        "nccl.shm_cuda_register",
         ("cuda failure", "failed to register host buffer", "device pointer for local shmem"),
         r"(?:shm\.h|shmutils\.cc|shm\.cc):\d+ NCCL WARN Cuda failure '(?P<err>[^'\n]{1,80})'"
         r"|WARN failed to register host buffer (?:0x)?[0-9a-fA-F]{1,16} : (?P<err2>[\w ]{1,80})"
@@ -3230,7 +3232,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # from: <lib> (which was built for Mac OS X 12.0)", dyld 4 "Referenced from: <uuid> <lib>
     # (built for macOS 15.1 which is newer than running OS)".
     _p(
-        "c3.dyld_built_for",
+        "dyld.built_for_newer_macos",
         ("which was built for mac os x", "which is newer than running os"),
         r"Referenced from: [^\n]{0,300}?(?P<lib>[\w.+-]{1,80}\.dylib)[^\n]{0,10}?\("
         r"(?:which was built for Mac OS X (?P<v>\d{2}(?:\.\d{1,2}){0,2})\)"
@@ -3243,16 +3245,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # kernels>" when it has none). Devices: core.registered_devices; kernels:
     # h9.kernel_registered.
     _p(
-        "c3.no_opkernel",
+        "placer.no_opkernel",
         ("no opkernel was registered",),
         r"No OpKernel was registered to support Op '(?P<op>[\w>]{1,120})'",
     ),
-    _p("c3.no_kernels_listed", ("<no registered kernels>",), r"<no registered kernels>"),
+    _p("placer.no_kernels_listed", ("<no registered kernels>",), r"<no registered kernels>"),
     # Keras 3 trainers/trainer.py, the jit_compile setter: warnings.warn("Model doesn't support
     # `jit_compile=True`. Proceeding with `jit_compile=False`.") when model_supports_jit()
     # says no (a layer with supports_jit=False, op determinism, TF on an Apple-silicon GPU).
     _p(
-        "c3.keras_jit_fallback",
+        "keras.jit_fallback",
         ("proceeding with",),
         r"Model doesn't support `?jit_compile=True`?\. Proceeding with `?jit_compile=False",
     ),
@@ -3260,7 +3262,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # in device <A> from device <B>" + " Cf. https://www.tensorflow.org/xla/known_issues#
     # tfvariable_on_a_different_device" (the strings are in TF 2.21's libtensorflow_cc).
     _p(
-        "c3.xla_resource_other_device",
+        "xla.resource_other_device",
         ("trying to access resource",),
         r"Trying to access resource (?P<res>\S{1,200})(?: \(defined @ [^)\n]{0,300}\))? located "
         r"in device (?P<dev>\S{1,120}) from device (?P<from>[\w:/]{1,120})",
@@ -3270,7 +3272,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # adapters of libdxcore and skips those without a WDDM >= 2.7 driver or a driver store
     # path; none left -> "WSL environment detected but no adapters were found".
     _p(
-        "c3.nvc_wsl_no_adapters",
+        "nvc.wsl_no_adapters",
         ("no adapters were found",),
         r"WSL environment detected but no adapters were found",
     ),
@@ -3278,7 +3280,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # --require=..., read from the line by the check) could not be parsed: "requirement error:
     # invalid expression".
     _p(
-        "c3.nvc_invalid_expression",
+        "nvc.invalid_expression",
         ("requirement error: invalid expression",),
         r"requirement error: invalid expression",
     ),
@@ -3286,7 +3288,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # that satisfies the requirement {req} (from {parent}) (from versions: {...})", req printed
     # with its marker ('; extra == "and-cuda"'): here an NVIDIA CUDA wheel of the extra.
     _p(
-        "c3.pip_nvidia_wheel",
+        "pip.nvidia_wheel_versions",
         ("satisfies the requirement nvidia-",),
         r"satisfies the requirement (?P<pkg>nvidia-[a-z0-9-]{2,40}-cu1\d)"
         r"(?P<spec>[=<>!~][^\s;(]{1,40})?"

@@ -313,19 +313,19 @@ from tfgpu.diagnosis.checks.one_line_runtimes import (
     windows_gpu_pywrap_no_module,
 )
 
-# --- census3 kinds (docs/census3.md) ---
+# --- harmless grappler/Keras notices, NCCL's SHM registration, the Metal plugin's macOS, the
+# placer's kernel lists, [and-cuda] wheels, XLA variables, nvidia-container-cli on WSL ---
 # isort: split
-from tfgpu.diagnosis.checks.census3 import (
-    and_cuda_nvidia_wheel_unavailable,
+from tfgpu.diagnosis.checks.container_runtime import (
     docker_wsl_no_gpu_adapter,
-    grappler_kernel_check,
-    keras_jit_fallback,
-    metal_plugin_needs_newer_macos,
-    nccl_shm_cuda_failed,
     nvc_requirement_invalid,
-    op_kernel_registry,
-    xla_variable_other_device,
 )
+from tfgpu.diagnosis.checks.distributed import nccl_shm_cuda_failed
+from tfgpu.diagnosis.checks.metal import metal_plugin_needs_newer_macos
+from tfgpu.diagnosis.checks.no_matching_wheel import and_cuda_nvidia_wheel_unavailable
+from tfgpu.diagnosis.checks.notices import grappler_kernel_check, keras_jit_fallback
+from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
+from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -565,7 +565,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_crash_after_load,
     libcuda_missing_symbol,
     launch_config_check,
-    # --- census3 kinds (docs/census3.md) ---
+    # --- harmless grappler/Keras notices, NCCL's SHM registration, the Metal plugin's macOS,
+    # the placer's kernel lists, [and-cuda] wheels, XLA variables, nvidia-container-cli on WSL
     grappler_kernel_check,
     nccl_shm_cuda_failed,
     metal_plugin_needs_newer_macos,

@@ -14,6 +14,20 @@ Sources (``knowledge/data/messages_tools.toml``, one row per message):
 
 Every function is a pure check ``(Facts) -> list[Finding]``; each answers nothing when its
 lines are absent.
+
+nvidia-container-cli on WSL and the image's requirement expression:
+
+* libnvidia-container's dxcore.c, copied unchanged into NVIDIA/nvidia-container-toolkit
+  ``internal/dxcore/dxcore.c`` (@d34b3046): adapters come from libdxcore's enumAdapters3/2;
+  ``dxcore_add_adapter`` skips one whose driver is "pre-WDDM 2.7" or whose driver store path
+  cannot be queried; with none left nvidia-container-cli fails "WSL environment detected but
+  no adapters were found" (the wording as printed in public reports); platform fact
+  ``wsl2-min-windows-build``.
+* libnvidia-container ``src/cli/dsl.c`` (as read for containers.image_requirement_unsatisfied):
+  the image's NVIDIA_REQUIRE_* alternatives are parsed as ``<key><op><value>`` rules
+  ("requirement error: invalid expression" when one cannot be); nvidia-container-toolkit
+  ``cmd/nvidia-container-runtime/README.md``: supported constraints cuda, driver, arch, brand;
+  ``NVIDIA_DISABLE_REQUIRE`` switches every constraint off.
 """
 
 from __future__ import annotations
@@ -21,6 +35,8 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -206,4 +222,54 @@ def colab_gpu_usage_limit(f: Facts) -> list[Finding]:
              "meanwhile (Runtime > Change runtime type), or buy compute units / use another "
              "machine with a GPU",
              "# nothing to fix in TensorFlow, CUDA or the notebook's code"),
+    )]
+
+
+def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
+    """``docker-wsl-no-gpu-adapter``: nvidia-container-cli, inside WSL, found no GPU adapter it
+    can use (libnvidia-container dxcore.c): the causes the source allows, told apart by the
+    commands of the fix."""
+
+    def build(hits: Hits, _first: Hit) -> Finding:
+        fact = ctx.kb.platform_fact("wsl2-min-windows-build")
+        min_build = fact.value("min_windows_build")
+        return catalogue.make(
+            "docker-wsl-no-gpu-adapter", build=min_build, knowledge_ref=fact.ref,
+            evidence=log_evidence(hits),
+            fix=("wsl -l -v   # in Windows: the distro (and docker-desktop) must show VERSION 2; "
+                 "wsl --set-version <distro> 2",
+                 "ls -l /dev/dxg /usr/lib/wsl/lib/libdxcore.so   # inside WSL: both exist only in "
+                 "WSL2 with GPU support",
+                 "/usr/lib/wsl/lib/nvidia-smi   # inside WSL: the Windows driver seen through WSL",
+                 f"winver   # Windows 10 build {min_build} or later / Windows 11; then "
+                 "wsl --update and a current NVIDIA Windows driver (no Linux driver inside WSL)"),
+        )
+
+    return from_log(ctx, "nvc.wsl_no_adapters", build)
+
+
+#: nvidia-container-cli's ``--require=<first alternative>`` argument on the hook's line.
+_REQUIRE_ARG = re.compile(r"--require=([^\s\]\\\"]{1,80})")
+
+
+def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
+    """``docker-image-requirement-unsatisfied`` variant ``invalid-expression``: the toolkit
+    could not parse the image's NVIDIA_REQUIRE_* expression (libnvidia-container dsl.c)."""
+    hits = ctx.h("nvc.invalid_expression")
+    if not hits.count:
+        return []
+    req = None
+    for h in hits.all():
+        m = _REQUIRE_ARG.search(h.text)
+        if m is not None:
+            req = m.group(1) + (" brand=..." if " brand=" in h.text else "")
+            break  # the image's per-brand alternatives follow on the command line
+    return [catalogue.make(
+        "docker-image-requirement-unsatisfied", variant="invalid-expression",
+        cond=req or "NVIDIA_REQUIRE_*", evidence=log_evidence(hits),
+        fix=("nvidia-container-cli --version   # an old libnvidia-container: upgrade the "
+             "NVIDIA Container Toolkit packages",
+             "docker inspect <image> | grep NVIDIA_REQUIRE   # the image's expression",
+             "docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the check (then the host "
+             "driver must still support the image's CUDA)"),
     )]

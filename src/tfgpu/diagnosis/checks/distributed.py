@@ -6,6 +6,15 @@ Sources: NCCL troubleshooting guide ("Shared memory": Docker's 64 MB /dev/shm de
 ``--shm-size``/``--ipc=host``, ``NCCL_SHM_DISABLE``; "PCI Access Control Services" /
 IOMMU); CUDA Runtime API ``cudaDeviceEnablePeerAccess`` (a device has a limited number of
 peers; TensorFlow ``gpu_device.cc`` logs "Unable to enable peer access" and carries on).
+
+A CUDA call on NCCL's mapped shared-memory segment failing (``nccl_shm_cuda_failed``):
+
+* NVIDIA/nccl ``src/include/shm.h`` (v2.4.2-1 to v2.11: ``shmOpen``) and
+  ``src/misc/shmutils.cc`` (v2.12.12-1+: ``ncclShmOpen``): the segment is created
+  (``posix_fallocate``), mapped, then ``CUDACHECKGOTO(cudaHostRegister(...))``, whose failure
+  prints ``WARN("Cuda failure '%s'")`` at that file:line and skips the "Error while creating
+  shared memory segment" warning; v2.3 ``shm.h``: ``WARN("failed to register host buffer %p :
+  %s")``. NCCL's environment variables page: NCCL_SHM_DISABLE=1 disables the SHM transport.
 """
 
 from __future__ import annotations
@@ -32,7 +41,7 @@ def _without(hits: Hits, lines: set[int]) -> Hits:
     return out
 #: Words of NCCL's shm lines that show the segment's allocation, mapping or opening failing
 #: (include/shm.h, misc/shmutils.cc: posix_fallocate, ftruncate "failed to extend", mmap,
-#: shm_open), as opposed to the CUDA registration of a mapped segment (census3).
+#: shm_open), as opposed to the CUDA registration of a mapped segment (nccl_shm_cuda_failed).
 _SHM_ALLOC_FAILED = ("posix_fallocate", "failed to extend", "No space left", "Could not map",
                      "failure in mmap", "shm_open", "Permission denied", "Unable to allocate")
 
@@ -76,11 +85,11 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     system = ctx.h("nccl.system")
     shm = ctx.h("nccl.shm")
     iommu = ctx.h("iommu.fault")
-    # census3: a CUDA call on the mapped segment failed (cudaHostRegister), not its
+    # a CUDA call on the mapped segment failed (cudaHostRegister), not its
     # allocation: those shm lines say nothing about /dev/shm's size (nccl_shm_cuda_failed)
     # (2.14+ also prints "Error while creating shared memory segment" after it: no size
     # evidence either); only a failed allocation/map/open line keeps nccl-shm-too-small
-    if ctx.h("c3.nccl_shm_cuda").count and not any(
+    if ctx.h("nccl.shm_cuda_register").count and not any(
             w in h.text for h in shm.all() for w in _SHM_ALLOC_FAILED):
         shm = Hits()
 
@@ -338,3 +347,20 @@ def openmpi_plugin_symbol(ctx: Facts) -> list[Finding]:
             ),
         )
     return from_log(ctx, "h7.ompi_plugin_symbol", build)
+
+
+def nccl_shm_cuda_failed(ctx: Facts) -> list[Finding]:
+    """``nccl-shm-cuda-register-failed`` (hedged, category unknown): NCCL's shm lines show a
+    CUDA call on the mapped segment failing (cudaHostRegister), not its allocation."""
+    hits = ctx.h("nccl.shm_cuda_register")
+    if not hits.count:
+        return []
+    first = hits.first[0]
+    error = (first.g("err") or first.g("err2") or "").strip() or "a CUDA error"
+    return [catalogue.make(
+        "nccl-shm-cuda-register-failed", error=error,
+        evidence=log_evidence(hits, ctx.h("nccl.system").first[:1], limit=3),
+        fix=("NCCL_SHM_DISABLE=1 python train.py   # the run works: the SHM transport is what "
+             "fails (keep it off, or look for what blocks cudaHostRegister on this host)",
+             "NCCL_DEBUG=INFO python train.py   # the transport NCCL picks for each GPU pair"),
+    )]

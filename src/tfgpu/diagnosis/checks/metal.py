@@ -8,6 +8,14 @@ find registered platform with id" with tensorflow-macos/-metal, tensorflow/tenso
 ``macos-metal-plugin``.  The Metal/XLA reading needs Metal evidence in the log (the plugin's
 "Metal device set to" banner, a METAL PluggableDevice, macOS paths): the same XLA message on
 a CUDA host is another fault.
+
+The plugin built for a newer macOS (``metal_plugin_needs_newer_macos``):
+
+* dyld (macOS), as printed in public reports (dyld's own source not checked): "Referenced
+  from: <library> (which was built for Mac OS X 12.0)" (tensorflow#53309, macOS 11.6) and
+  "(built for macOS 15.1 which is newer than running OS)" (TaterTotterson/Tater#46, macOS
+  14.6) name the macOS a library was built for when a symbol it needs is missing from the
+  running system; platform fact ``macos-metal-plugin``: tensorflow-metal needs macOS 12.0+.
 """
 
 from __future__ import annotations
@@ -78,4 +86,26 @@ def metal_plugin_crashed(f: Facts) -> list[Finding]:
              "be the release made for this TensorFlow (Apple's plugin page lists the pairs)",
              "# try another tensorflow-metal release (or none, CPU only); report the crash "
              "with its stack to Apple (developer forums, tensorflow-metal)"),
+    )]
+
+
+def metal_plugin_needs_newer_macos(ctx: Facts) -> list[Finding]:
+    """``metal-plugin-needs-newer-macos``: dyld says libmetal_plugin.dylib was built for a newer
+    macOS than the one running (supersedes the TensorFlow/tensorflow-metal pairing finding)."""
+    hits = [h for h in ctx.h("dyld.built_for_newer_macos").all()
+            if (h.g("lib") or "").startswith("libmetal_plugin") or "tensorflow-plugins" in h.text]
+    if not hits:
+        return []
+    built_for = hits[0].g("v") or hits[0].g("v2") or "?"
+    fact = ctx.kb.platform_fact("macos-metal-plugin")
+    return [catalogue.make(
+        "metal-plugin-needs-newer-macos", built_for=built_for,
+        min_macos=fact.value("min_macos"), knowledge_ref=fact.ref,
+        evidence=log_evidence(hits, ctx.h("metal.symbol").first[:1]),
+        fix=("sw_vers -productVersion   # the macOS running",
+             f"# update macOS to {built_for} or later (Software Update), then reinstall the "
+             "tensorflow / tensorflow-metal pair Apple lists",
+             "or pip install 'tensorflow-metal==<a release built for this macOS>'   # older "
+             "plugins were built for older macOS",
+             "or pip uninstall tensorflow-metal   # run TensorFlow on the CPU"),
     )]

@@ -2,6 +2,17 @@
 TensorFlow 0.x/1.x pin whose wheels exist only for older Pythons, or tensorflow-directml
 (TensorFlow 1.15 with DirectML, wheels for the Pythons of platform fact
 ``tensorflow-directml-python`` only).
+
+An NVIDIA CUDA package of ``tensorflow[and-cuda]`` with no wheel for this platform
+(``and_cuda_nvidia_wheel_unavailable``):
+
+* pip ``src/pip/_internal/resolution/resolvelib/factory.py``
+  ``_report_single_requirement_conflict`` (pypa/pip, mirrored HEAD): "Could not find a version
+  that satisfies the requirement {req} (from {parent}) (from versions: {...})", the versions
+  being every candidate pip's finder accepts for this interpreter and platform; NVIDIA's
+  ``nvidia-*-cu1x`` wheels that TensorFlow's ``[and-cuda]`` extra pins (knowledge rows
+  tf_pip_cuda_wheels, read from the Linux wheel's METADATA) are Linux wheels, beside a
+  ``0.0.1.devN`` source placeholder; platform fact: no native Windows GPU build after 2.10.
 """
 
 from __future__ import annotations
@@ -115,3 +126,42 @@ def directml_no_wheel(f: Facts) -> list[Finding]:
              "then: pip install tensorflow-directml",
              "# or, for TensorFlow 2: pip install tensorflow-cpu tensorflow-directml-plugin"),
     )]
+
+
+_PLACEHOLDER = re.compile(r"0\.0\.1(?:\.dev\d+)?|none")
+
+
+def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
+    """``and-cuda-nvidia-wheel-not-for-platform``: pip's finder sees no wheel of an NVIDIA CUDA
+    package that ``tensorflow[and-cuda]`` pins, only the ``0.0.1.devN`` placeholder (or
+    nothing): the extra's wheels are Linux wheels, so the machine is not one (Windows, macOS)
+    or its architecture/Python has none.  Linux in the log keeps it hedged."""
+    frm = ctx.h("eco.and_cuda_from")
+    for hit in ctx.h("pip.nvidia_wheel_versions").all():
+        listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
+        if not all(_PLACEHOLDER.fullmatch(v) for v in listed):
+            continue
+        if not (frm.count or "and-cuda" in hit.text or "and_cuda" in hit.text):
+            continue
+        pkg = hit.g("pkg") or "nvidia-*-cu12"
+        where = ("This log is from Windows: TensorFlow has no native Windows GPU build after "
+                 "2.10 and the extra's NVIDIA wheels do not exist for it."
+                 if ctx.windows else
+                 "The log shows Linux: NVIDIA publishes these wheels for x86-64 and aarch64 "
+                 "Linux, so check the machine's architecture and that pip belongs to a 64-bit "
+                 "CPython." if ctx.os == "linux" else
+                 "The extra's NVIDIA wheels are published for Linux (x86-64, aarch64); NCCL and "
+                 "others have no Windows or macOS wheel, so there the extra cannot install.")
+        return [catalogue.make(
+            "and-cuda-nvidia-wheel-not-for-platform", pkg=pkg,
+            spec=(hit.g("spec") or "").strip(),
+            listed=", ".join(listed) or "none",
+            where=where,
+            evidence=log_evidence([hit], frm.first[:1]),
+            fix=('python -c "import platform, sys; print(platform.system(), '
+                 'platform.machine(), sys.version)"   # the platform pip installs for',
+                 "# Windows: install TensorFlow with the [and-cuda] extra inside WSL2 (Ubuntu), "
+                 "or use plain 'pip install tensorflow' (CPU only) natively",
+                 "# macOS: pip install tensorflow tensorflow-metal (Apple's GPU plugin)"),
+        )]
+    return []

@@ -1,8 +1,23 @@
-"""Harmless noise: messages that look alarming but need no action."""
+"""Harmless noise: messages that look alarming but need no action.
+
+Sources of the notices with a check of their own:
+
+* TensorFlow ``core/grappler/utils/graph_view.cc`` ``MutableGraphView::
+  CheckKernelRegisteredForNodes()`` (https://github.com/tensorflow/tensorflow/blob/
+  0f894876ea5fb46efa52d4fb90dfaaaf0e169e8b/tensorflow/core/grappler/utils/graph_view.cc):
+  ``LOG(WARNING) << s.message()`` for a rewritten node without a kernel on its device, then
+  ``return absl::OkStatus()``; the string is in TensorFlow 2.21's libtensorflow_framework.
+* Keras 3 ``keras/src/trainers/trainer.py`` (keras-team/keras @3422977a): the ``jit_compile``
+  setter warns "Model doesn't support `jit_compile=True`. Proceeding with `jit_compile=False`."
+  when ``model_supports_jit()`` is false (TensorFlow on an Apple-silicon GPU, a layer whose
+  ``supports_jit`` is False, or ``tf.config.experimental.enable_op_determinism()``), then
+  trains without XLA.
+"""
 
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -43,3 +58,26 @@ def rule_noise(ctx: Facts) -> list[Finding]:
             made.add(fid)
             out.append(catalogue.make(fid, evidence=log_evidence(hits, limit=2)))
     return out
+
+
+def grappler_kernel_check(ctx: Facts) -> list[Finding]:
+    """``grappler-kernel-check-notice`` (harmless): grappler's graph_view.cc warning that an op
+    it placed on the GPU has no GPU kernel there; the placer runs the op where it has one."""
+    hits = ctx.h("grappler.kernel_check")
+    if not hits.count:
+        return []
+    ops = sorted({h.g("op") or "" for h in hits.all()} - {""})
+    return [catalogue.make("grappler-kernel-check-notice", op=", ".join(ops[:3]) or "an op",
+                           evidence=log_evidence(hits, limit=2))]
+
+
+def keras_jit_fallback(ctx: Facts) -> list[Finding]:
+    """``keras-jit-compile-fallback-notice`` (harmless): Keras 3 turned XLA off for this model
+    (trainer.py ``model_supports_jit``) and trains without it."""
+    return from_log(ctx, "keras.jit_fallback", lambda hits, _first: catalogue.make(
+        "keras-jit-compile-fallback-notice", evidence=log_evidence(hits),
+        fix=("# nothing to fix: training runs without XLA; to silence it, compile with "
+             "jit_compile=False",
+             "# which layers keep XLA off, in Python after building the model: "
+             "[l.name for l in model._flatten_layers() if not l.supports_jit]"),
+    ))

@@ -12,6 +12,14 @@ Sources:
   required incompatible device ..." and its "Colocation group had the following types and
   supported devices" debug info); Apple's tensorflow-metal page: a colocation error means an
   op without a Metal GPU implementation.
+* TensorFlow ``core/common_runtime/colocation_graph.cc`` ``ColocationGraph::InitializeMember``
+  (https://github.com/tensorflow/tensorflow/blob/00a25b8904bf5beaba5998c84e148ce6b1d80a4f/
+  tensorflow/core/common_runtime/colocation_graph.cc; TF 1.x placer.cc wrote it on one line):
+  when no registered device supports the op ("supported_device_types().empty()") it returns
+  "No OpKernel was registered to support Op '<op>' used by <node> with these attrs: [...]"
+  then "Registered devices: [<the device types of this process>]" and "Registered kernels:"
+  with KernelsRegisteredForOp(op), "<no registered kernels>" when the binary has none; the
+  three strings are in TensorFlow 2.21's libtensorflow_framework.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -33,8 +42,8 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     it include a GPU one, for other dtypes) and from the placer's colocation error (variant
     ``colocation``), naming the op types its debug info lists without GPU.  On macOS /
     tensorflow-metal the missing kernel is the Metal plugin's."""
-    # census3: grappler's graph_view.cc kernel check only warns (grappler_kernel_check)
-    grappler = {h.line for h in ctx.h("c3.grappler_kernel_check").all()}
+    # grappler's graph_view.cc kernel check only warns (notices.grappler_kernel_check)
+    grappler = {h.line for h in ctx.h("grappler.kernel_check").all()}
     nok = [h for h in ctx.h("h9.no_kernel").all()
            if (h.g("dev") or "") == "GPU" and h.line not in grappler]
     col = [h for h in ctx.h("h9.colocation").all() if (h.g("dev") or "") == "GPU"]
@@ -150,3 +159,61 @@ def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:
              "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
              "or train multi-GPU on Linux / WSL2"),
     )
+
+
+#: How many lines after the placer's error its device and kernel lists may stand.
+_KERNEL_LIST_SPAN = 12
+
+
+def op_kernel_registry(ctx: Facts) -> list[Finding]:
+    """The placer's "No OpKernel was registered to support Op" with its lists: the op's kernels
+    are all GPU kernels and no GPU device is registered (``op-kernel-gpu-only-no-gpu-device``),
+    or the binary has no kernel at all for it (``op-kernel-not-in-this-build``, hedged).  NCCL
+    ops and the bfloat16 attribute keep their own findings (rule_nccl, mixed precision)."""
+    if ctx.h("mixed.bf16_attr").count:
+        return []
+    for hit in ctx.h("placer.no_opkernel").all():
+        op = hit.g("op") or ""
+        if op.startswith("Nccl"):
+            continue
+        near = range(hit.line, hit.line + _KERNEL_LIST_SPAN + 1)
+        devs_hit = next((h for h in ctx.h("core.registered_devices").all()
+                         if h.line in range(hit.line, hit.line + 3)), None)
+        if devs_hit is None:
+            continue
+        devs = [d.strip() for d in (devs_hit.g("devs") or "").split(",") if d.strip()]
+        kernels = sorted({h.g("dev") or "" for h in ctx.h("h9.kernel_registered").all()
+                          if h.line in near and h.line > hit.line} - {""})
+        none = [h for h in ctx.h("placer.no_kernels_listed").all() if h.line in near]
+        ev = log_evidence([hit, devs_hit], none[:1])
+        if kernels and "GPU" not in devs and set(kernels) <= {"GPU"}:
+            xla = (" An XLA_GPU device without a GPU device (TensorFlow 2.3 and earlier) means "
+                   "the GPU was found but TensorFlow's own GPU device was not created, "
+                   "typically because its CUDA/cuDNN libraries did not load."
+                   if "XLA_GPU" in devs else "")
+            return [catalogue.make(
+                "op-kernel-gpu-only-no-gpu-device", op=op, devs=", ".join(devs),
+                kernels=", ".join(f"device='{k}'" for k in kernels), xla=xla, evidence=ev,
+                fix=('python -c "import tensorflow as tf; '
+                     'print(tf.config.list_physical_devices())"   # no GPU listed: the GPU '
+                     "findings (driver, libraries, build) come first",
+                     "env | grep CUDA_VISIBLE_DEVICES   # empty, -1 or an index this machine "
+                     "does not have hides the GPU",
+                     "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E "
+                     "'cuInit|dlerror|Skipping registering GPU'   # why TensorFlow made no GPU "
+                     "device",
+                     pip_list_grep("tensorflow", windows=ctx.windows)
+                     + "   # TensorFlow 1.x: 'tensorflow' (CPU) next to 'tensorflow-gpu': "
+                     "uninstall both, then install tensorflow-gpu alone"),
+            )]
+        if none:
+            return [catalogue.make(
+                "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
+                fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+                     'tf.test.is_built_with_cuda(), tf.config.list_physical_devices())"',
+                     "# a custom/add-on op: import its library (built for this TensorFlow) "
+                     "before building or loading the model",
+                     "# a cuDNN RNN op (CudnnRNN*): needs the CUDA build of TensorFlow and a "
+                     "visible NVIDIA GPU; a TPU op: a TPU runtime"),
+            )]
+    return []

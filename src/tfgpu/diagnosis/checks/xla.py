@@ -9,6 +9,14 @@ while a candidate exists, tensorflow/tensorflow#33375), and functions XLA cannot
 operations when trying to compile graph ", "XLA compilation requires a fixed tensor list size
 ...", "XLA compilation requires a fixed stack size upper bound ...", "XLA can't deduce compile
 time constant output shape for strided slice: ").
+
+A variable on another device than the XLA cluster (``xla_variable_other_device``):
+
+* TensorFlow's XLA launch (compiler/jit): "Trying to access resource <name> (defined @ <loc>)
+  located in device <A> from device <B>" and " Cf. https://www.tensorflow.org/xla/
+  known_issues#tfvariable_on_a_different_device" (all three strings in TF 2.21's
+  libtensorflow_cc); that known issue: an XLA cluster cannot use a variable placed on another
+  device than the one it runs on.
 """
 
 from __future__ import annotations
@@ -620,3 +628,24 @@ def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
              "# drop jit_compile=True from tf.function on that device",
              c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0") + "   # no auto-clustering"),
     )]
+
+
+def _short_device(name: str) -> str:
+    """``/job:localhost/replica:0/task:0/device:GPU:1`` -> ``GPU:1``."""
+    return name.rsplit("device:", 1)[-1] if "device:" in name else name
+
+
+def xla_variable_other_device(ctx: Facts) -> list[Finding]:
+    """``xla-variable-on-other-device``: an XLA-compiled function reads a variable that lives
+    on another device (XLA known issue tfvariable_on_a_different_device); typical with
+    jit_compile (Keras 3 defaults to it on TensorFlow) under a tf.distribute strategy."""
+    return c.from_log(ctx, "xla.resource_other_device", lambda hits, h: catalogue.make(
+        "xla-variable-on-other-device", res=h.g("res") or "?",
+        dev=_short_device(h.g("dev") or "?"), frm=_short_device(h.g("from") or "?"),
+        evidence=log_evidence(hits),
+        fix=("# Keras: model.compile(..., jit_compile=False) when training under a "
+             "tf.distribute strategy",
+             "# tf.function(jit_compile=True): create the variables under the same tf.device "
+             "(or strategy scope) that runs the function",
+             "# the XLA known issue: https://www.tensorflow.org/xla/known_issues"),
+    ))
