@@ -1,4 +1,4 @@
-"""kinds3: message families whose variable part (a condition, a module name) decides the
+"""Message families whose variable part (a condition, a module name) decides the
 cause.  Each test feeds another member of the family than the public cases and checks the
 claim fits that member (NVIDIA_REQUIRE_* conditions: libnvidia-container src/cli/dsl.c)."""
 

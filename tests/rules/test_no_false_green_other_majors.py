@@ -1,4 +1,4 @@
-"""audit 10, section 3 variants: a library of the wrong major or architecture is never
+"""No false green, section 3 variants: a library of the wrong major or architecture is never
 "ready" (other releases and cuDNN majors than tests/rules/test_no_false_green.py)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""audit 10: issue 10's promises, tried with variants of the data rows (other libraries,
+"""Issue 10's promises, tried with variants of the data rows (other libraries,
 versions, OSes and wordings than the cases)."""
 
 from __future__ import annotations
