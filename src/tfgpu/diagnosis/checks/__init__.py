@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
 
-# --- gpu stack (stage 3) ---
+# --- gpu stack ---
 from tfgpu.diagnosis.checks.compute_capability import (
     cc_against_official_wheel,
     compute_capability,
@@ -163,7 +163,7 @@ from tfgpu.diagnosis.checks.xla import (
     xla_platform_not_registered,
 )
 
-# --- ecosystem (stage 3) ---------------------------------------------------------------------
+# --- ecosystem ---------------------------------------------------------------------
 # isort: split
 from tfgpu.diagnosis.checks.containers import (
     container_lost_gpu_access,
@@ -201,7 +201,7 @@ from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
-# --- nvidia tools (stage 3) ---
+# --- nvidia tools ---
 # isort: split
 from tfgpu.diagnosis.checks.nvidia_tools import (
     addons_unsupported_tf,
@@ -305,7 +305,7 @@ from tfgpu.diagnosis.checks.xla import (
     xla_compiler_not_registered,
 )
 
-# --- holdout7 work plan ---
+# --- one-line errors read by the runtime that printed them ---
 # isort: split
 from tfgpu.diagnosis.checks.one_line_runtimes import (
     cudnn_dso_not_loaded,
@@ -433,7 +433,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_illegal_instruction,
     rule_gpu_created,
     rule_noise,
-    # --- ecosystem (stage 3) ---
+    # --- ecosystem ---
     and_cuda_tensorrt_pin,
     pip_windows_long_paths,
     pip_install_permission_denied,
@@ -458,7 +458,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_sees_gpu_cuda_does_not,
     library_majors_from_host,
     keras3_never_called,
-    # --- tool families (stage 3) ---
+    # --- tool families ---
     host_ram_exhausted,
     conda_cuda_virtual_package,
     conda_solver_failed,
@@ -468,7 +468,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_dll_procedure_not_found,
     tensorflow_module_not_found,
     tf1_api_on_tf2,
-    # --- nvidia tools (stage 3) ---
+    # --- nvidia tools ---
     smi_cannot_reach_driver,
     smi_no_devices,
     smi_nvml_library_version,
@@ -535,13 +535,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_warning,
     tensors_on_conflicting_devices,
     tpu_not_found,
-    # --- Horovod build/ABI, NCCL headers, Open MPI plugins (holdout7 kinds) ---
+    # --- Horovod build/ABI, NCCL headers, Open MPI plugins ---
     horovod_extension_symbol,
     nccl_header_missing,
     openmpi_plugin_symbol,
-    # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
+    # --- TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
-    # --- w11: XLA without a compiler, CPU-only/no-GPU-device ops, CC vs wheel, TF-TRT, ... ---
+    # --- XLA without a compiler, CPU-only/no-GPU-device ops, CC vs wheel, TF-TRT, ... ---
     xla_compiler_not_registered,
     cc_against_official_wheel,
     custom_op_wrong_arch,
@@ -549,7 +549,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     tensorrt_major_mismatch,
     ld_path_other_cuda,
     kernel_failure_with_other_cuda,
-    # --- holdout7 work plan: TensorFlow 0.x's "Unable to load cuDNN DSO" ---
+    # --- TensorFlow 0.x's "Unable to load cuDNN DSO" ---
     cudnn_dso_not_loaded,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
@@ -557,10 +557,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     cuda_build_older_than_gpu,
     cudnn_older_than_build,
     driver_line_after_cudnn_init,
-    # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
+    # --- empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
     driver_file_placeholder,
     macos_cuda_dylib_missing,
-    # --- w5 kinds: cuInit NO_DEVICE alone / from a Ray worker, ... ---
+    # --- cuInit NO_DEVICE alone / from a Ray worker, ... ---
     cvd_hedged_no_device,
     rocm_crash_after_load,
     libcuda_missing_symbol,
