@@ -19,6 +19,7 @@ from tfgpu.diagnosis.checks.compute_capability import (
     cc_against_official_wheel,
     compute_capability,
     custom_op_wrong_arch,
+    gpu_below_every_build,
     gpu_compute_capability_not_reported,
     kernel_failure_with_other_cuda,
     rocm_gpu_arch_unsupported,
@@ -576,6 +577,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     xla_variable_other_device,
     docker_wsl_no_gpu_adapter,
     nvc_requirement_invalid,
+    # --- idf: a TensorFlow GPU failure on a GPU below every build's compute capability ---
+    gpu_below_every_build,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

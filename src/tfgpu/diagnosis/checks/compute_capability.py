@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.driver_from_log import _tf_cuda
 from tfgpu.diagnosis.checks.versions import (
     _cuda_tf,
     _driver_evidence,
@@ -19,10 +20,18 @@ from tfgpu.diagnosis.checks.versions import (
     _release_fix,
 )
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError, classify_cc, docs, parse_cc, parse_version
+from tfgpu.knowledge import (
+    KnowledgeQueryError,
+    TestedConfig,
+    classify_cc,
+    docs,
+    parse_arch_list,
+    parse_cc,
+    parse_version,
+)
 
 
 def rule_compute_capability(ctx: Facts) -> list[Finding]:
@@ -131,6 +140,21 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                     " (Blackwell), newer than the architectures stock pip wheels were built for"
                 )
         cause += "."
+        # idf: confident only when the log (the PTX-JIT notice) or the GPU's CC against the
+        # build's known CCs shows the architecture missing; else hedged (another CUDA)
+        known = _ccs_known(ctx)  # with host GPUs known by name (gpu_compute_capability)
+        verdict_cc = gpu_cc or (known[0] if known else None)
+        # the PTX-JIT notice says it; CUDA_ERROR_INVALID_PTX is the JIT itself failing (every
+        # public report: stock PTX on Blackwell), not the launch-time wording left hedged here
+        verdict, archs_text = ((_MISSING, "") if jit_notice.count or invalid is not None
+                               else _arch_in_build(ctx, verdict_cc))
+        if verdict != _MISSING:
+            out.append(_arch_unconfirmed(
+                ctx, verdict, verdict_cc, archs_text,
+                log_evidence([nobin] if nobin is not None else [], nokernel)))
+            return _rest_of_compute_capability(ctx, out, jit_notice)
+        if archs_text:
+            cause = cause[:-1] + f"; {archs_text}."
         out.append(
             catalogue.make(
                 "gpu-arch-not-in-build",
@@ -148,6 +172,12 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 ),
             )
         )
+    return _rest_of_compute_capability(ctx, out, jit_notice)
+
+
+def _rest_of_compute_capability(ctx: Facts, out: list[Finding], jit_notice: Hits) -> list[Finding]:
+    """The PTX-JIT notice and "Adding visible gpu devices" parts of
+    :func:`rule_compute_capability`, after its missing-kernel part; returns ``out``."""
     if jit_notice.count and not any(f.id == "gpu-arch-not-in-build" for f in out):
         out.append(_blackwell_notice(ctx, jit_notice.all()) or _ptx_jit_notice(
             ctx, jit_notice.all()))
@@ -384,7 +414,9 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
         sass_t, ptx_t = tf.build_archs
         build_cuda = cuda
         where = "tf.build_info.cuda_compute_capabilities"
-    elif wheel is not None:
+    elif wheel is not None and not f.conda:
+        # idf: a conda environment's TensorFlow may be a conda build with its own CC list;
+        # without build_info its CCs are unknown, so nothing is claimed from the wheel's row
         sass_t, ptx_t = wheel.sass, wheel.ptx
         build_cuda = wheel.row.build_cuda
         where = f"the official TensorFlow {tf.series} wheel"
@@ -667,28 +699,187 @@ def kernel_failure_with_other_cuda(ctx: Facts) -> list[Finding]:
     10.0 fixed it."""
     fails = [h for h in (*ctx.h("cc.kernel_image").all(), *ctx.h("cc.no_kernel").all())
              if h.line not in {u.line for u in ctx.h("w11.user_cuda_check").all()}]
+    differs = _toolkit_differs(ctx) if fails else None
+    if differs is None:
+        return []
+    # idf: with the GPU's CC or the build's CCs unknown, the hedged gpu-arch-not-in-build
+    # (arch-unconfirmed) names this difference among the causes; no claim on its own (an
+    # EasyBuild source build of TF 2.5 with its own CUDA 11.1 printed this for a missing arch:
+    # easybuilders/easybuild-easyconfigs#13796)
+    ccs = _ccs_known(ctx)
+    if _arch_in_build(ctx, ccs[0] if ccs else None)[0] == _UNKNOWN:
+        return []
+    tf, have, row = differs
+    assert row.cuda is not None
+    return [catalogue.make(
+        "cuda-toolkit-differs-from-tf-build", tf=tf, need=row.cuda, have=have,
+        evidence=log_evidence(fails[:1]) + tuple(ctx.fact_evidence()), knowledge_ref=row.ref,
+        fix=(f"# install CUDA {row.cuda} (the release TensorFlow {tf} was built with) and put "
+             "it first on PATH / LD_LIBRARY_PATH, or install the TensorFlow release built for "
+             f"CUDA {have}",
+             "nvcc --version   # and: where cudart64_*.dll (Windows) / ldconfig -p | grep "
+             "libcudart (Linux): which CUDA runtime is found first"),
+    )]
+
+
+# --- idf: "invalid device function" / "no kernel image" told apart from another CUDA -------
+_MISSING, _COVERED, _UNKNOWN = "missing", "covered", "unknown"
+
+
+def _arch_in_build(ctx: Facts, gpu_cc: str | None) -> tuple[str, str]:
+    """Whether the build in use has kernels for the GPU of compute capability ``gpu_cc``.
+
+    The build's CCs come from the host's ``tf.sysconfig.get_build_info()`` when probed, else
+    from the official wheel's row (``tf_compute_capabilities.toml``) for a pip TensorFlow of
+    a release the table covers; conda, nightly and non-pip builds are unknown (their CC sets
+    differ).  Covered means a cubin of the GPU's major with an equal or lower minor, or PTX at
+    or below its CC (``classify_cc``; tensorflow ``gpu_device.cc``), except that on Blackwell
+    (CC >= 10) PTX of an older major does not count: every public report of stock wheels'
+    ``compute_90`` PTX there failed (``platform_facts:blackwell-no-cubins``).
+
+    Returns:
+        ``(verdict, text)``: verdict ``"missing"``, ``"covered"`` or ``"unknown"``; text names
+        the build's CCs and their source (``""`` when unknown).
+    """
+    if not gpu_cc:
+        return _UNKNOWN, ""
+    sass: tuple[str, ...] = ()
+    ptx: tuple[str, ...] = ()
+    where = ""
+    build_cuda: str | None = None
+    host_tf = ctx.host.tf if ctx.host is not None else None
+    info = (host_tf.build_info or {}) if host_tf else {}
+    if info.get("cuda_compute_capabilities"):
+        sass, ptx = parse_arch_list(str(info["cuda_compute_capabilities"]))
+        where = "tf.sysconfig.get_build_info()"
+        build_cuda = str(info.get("cuda_version") or "") or None
+    tf = ctx.tf_version
+    if not (sass or ptx) and tf and not (ctx.conda or ctx.non_pip_tensorflow
+                                         or ctx.other_framework or "dev" in tf
+                                         or "nightly" in tf):
+        try:
+            wheel = ctx.kb.wheel_compute_capabilities(tf)
+        except KnowledgeQueryError:
+            wheel = None
+        if wheel is not None:
+            sass, ptx = wheel.sass, wheel.ptx
+            where = f"the official TensorFlow {tf} wheel, knowledge row {wheel.row.ref}"
+            build_cuda = wheel.row.build_cuda
+    if not (sass or ptx):
+        return _UNKNOWN, ""
+    try:
+        status, via = classify_cc(sass, ptx, gpu_cc)
+    except KnowledgeQueryError:
+        return _UNKNOWN, ""
+    text = f"the build has SASS {' '.join(sass) or '-'} and PTX {' '.join(ptx) or '-'} ({where})"
+    major, minor = parse_cc(gpu_cc)
+    if status == "ptx-jit" and major >= 10 and parse_cc(via or "0.0")[0] < major:
+        return _MISSING, text
+    # a build made with a CUDA of an older major than the first CUDA that knows the GPU
+    # (cuda_arch.toml; as dnn_init_causes.cuda_build_older_than_gpu): its PTX and libraries
+    # predate the architecture (TF 2.3, CUDA 10.1, on CC 8.6: tensorflow/tensorflow#43718)
+    first = ctx.kb.ptxas_first_cuda(f"sm_{major}{minor}")
+    try:
+        older = (first is not None and build_cuda is not None
+                 and parse_version(build_cuda).major < parse_version(first.first_cuda).major)
+    except KnowledgeQueryError:
+        older = False
+    if status == "ptx-jit" and older and first is not None:
+        return _MISSING, (f"{text}, built with CUDA {build_cuda}, older than CUDA "
+                          f"{first.first_cuda}, the first to know compute capability {gpu_cc} "
+                          f"(knowledge row {first.ref})")
+    return (_COVERED if status in ("native", "ptx-jit") else _MISSING), text
+
+
+def _arch_unconfirmed(ctx: Facts, verdict: str, gpu_cc: str | None, archs: str,
+                      evidence: tuple[Evidence, ...]) -> Finding:
+    """``gpu-arch-not-in-build`` hedged (variant ``arch-covered`` or ``arch-unconfirmed``,
+    category unknown): "invalid device function" (cudaErrorInvalidDeviceFunction) and "no
+    kernel image is available" (cudaErrorNoKernelImageForDevice) are also what a CUDA
+    runtime/toolkit other than the build's prints (lightvector/KataGo#325: TF 1.15.2, built
+    with CUDA 10.0, on CC 7.5 with CUDA 10.2 installed; CUDA 10.0 fixed it), and what a
+    custom op compiled for another architecture prints."""
+    differs = _toolkit_differs(ctx)
+    here = (f" Here the CUDA toolkit is {differs[1]}, while TensorFlow {differs[0]} was built "
+            f"and tested with CUDA {differs[2].cuda} (knowledge row {differs[2].ref})."
+            if differs is not None else "")
+    built = _tf_cuda(ctx) if differs is None and ctx.cuda_versions else None
+    have = ctx.cuda_versions[0] if ctx.cuda_versions else ""
+    if built is not None and ".".join(have.split(".")[:2]) != ".".join(built[0].split(".")[:2]):
+        here = f" Here the CUDA toolkit is {have}, while {built[1]}."
+    return catalogue.make(
+        "gpu-arch-not-in-build",
+        variant="arch-covered" if verdict == _COVERED else "arch-unconfirmed",
+        cc=gpu_cc or "unknown (not in the log)", archs=archs or "unknown", here=here,
+        evidence=evidence,
+        fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU's compute "
+             "capability (or the log's 'compute capability: X.Y' line)",
+             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   # '
+             "the build's cuda_version and cuda_compute_capabilities",
+             "# which CUDA runtime is loaded: Linux: ldconfig -p | grep libcudart; echo "
+             "$LD_LIBRARY_PATH; Windows: where cudart64_*.dll",
+             "# CC in the build's list: install exactly the CUDA/cuDNN the build names (first "
+             "on PATH / LD_LIBRARY_PATH, one CUDA only); CC missing: a TensorFlow built for it"
+             + (f" (TF_CUDA_COMPUTE_CAPABILITIES={gpu_cc})" if gpu_cc else "")),
+    )
+
+
+def _toolkit_differs(ctx: Facts) -> tuple[str, str, TestedConfig] | None:
+    """``(tf, have, row)`` when the CUDA toolkit the facts list (``have``) is another
+    major.minor than the CUDA TensorFlow ``tf``'s tested configuration ``row`` names
+    (``tf_tested_configs``); ``None`` when they agree or either is unknown."""
     tf = ctx.tf_version
     have = ctx.cuda_versions
-    if not fails or not tf or not have or ctx.other_framework:
-        return []
+    if not tf or not have or ctx.other_framework:
+        return None
     try:
         # the Windows table starts later than the Linux one; both builds of a release used
         # the same CUDA (tf_tested_configs rows of the releases both list)
         row = (ctx.kb.config_for(tf, "windows") if ctx.windows else None) or \
             ctx.kb.config_for(tf, "linux")
     except KnowledgeQueryError:
-        return []
+        return None
     if row is None or not row.cuda:
+        return None
+    if ".".join(have[0].split(".")[:2]) == ".".join(row.cuda.split(".")[:2]):
+        return None
+    return tf, have[0], row
+
+
+#: Source files of TensorFlow's GPU code in a fatal/error line (stream_executor/cuda,
+#: common_runtime/gpu), with either path separator.
+_TF_GPU_SRC = re.compile(r"stream_executor[\\/]cuda[\\/]|common_runtime[\\/]gpu[\\/]"
+                         r"|\bcuda_(?:driver|gpu_executor|diagnostics)\.cc:")
+
+
+def gpu_below_every_build(ctx: Facts) -> list[Finding]:
+    """``gpu-compute-capability-too-low`` (variant ``below-every-build``): a fatal or error line
+    from TensorFlow's GPU code (``tell.fatal``/``tell.glog`` naming stream_executor/cuda or
+    common_runtime/gpu) on a GPU whose compute capability (facts, log or name table) is below
+    3.0, the lowest any TensorFlow build supports (``platform_facts:tf-source-build-min-cc``,
+    TensorFlow's install guide).  tensorflow/tensorflow#8006: TF 1.0 on a Quadro FX 2800M (CC
+    1.1) aborted with 'could not find cuDevice'.  Nothing for another framework's log, or when
+    TensorFlow's own "Ignoring visible gpu device" already says it."""
+    if ctx.other_framework or ctx.h("cc.ignored").count:
         return []
-    mm = ".".join(have[0].split(".")[:2])
-    if mm == ".".join(row.cuda.split(".")[:2]):
+    fact = ctx.kb.platform_fact("tf-source-build-min-cc")
+    floor = fact.value("min_cc")
+    low = [cc for cc in _ccs_known(ctx) if cc_key(cc) < cc_key(floor)]
+    fails = [h for h in (*ctx.h("tell.fatal").all(), *ctx.h("tell.glog").all())
+             if _TF_GPU_SRC.search(h.text)]
+    if not low or not fails:
         return []
+    cc = low[0]
+    names = [g.name for g in ctx.host.nvidia_gpus] if ctx.host is not None else []
+    gpu = names[0] if len(names) == 1 else f"the GPU of compute capability {cc}"
     return [catalogue.make(
-        "cuda-toolkit-differs-from-tf-build", tf=tf, need=row.cuda, have=have[0],
-        evidence=log_evidence(fails[:1]) + tuple(ctx.fact_evidence()), knowledge_ref=row.ref,
-        fix=(f"# install CUDA {row.cuda} (the release TensorFlow {tf} was built with) and put "
-             "it first on PATH / LD_LIBRARY_PATH, or install the TensorFlow release built for "
-             f"CUDA {have[0]}",
-             "nvcc --version   # and: where cudart64_*.dll (Windows) / ldconfig -p | grep "
-             "libcudart (Linux): which CUDA runtime is found first"),
+        "gpu-compute-capability-too-low", variant="below-every-build",
+        gpu=gpu, cc=cc, minimum=floor, ref=fact.ref,
+        evidence=log_evidence(fails[:2]) + tuple(ctx.fact_evidence()),
+        fix=(c.note("no TensorFlow release or build can use this GPU: run on the CPU (the "
+                    "CPU package, or hide the GPU: CUDA_VISIBLE_DEVICES=-1)"),
+             c.note(f"or use a GPU of compute capability {floor} or higher "
+                    f"({docs.url('cuda-gpus')})")),
+        doc_url=ctx.kb.doc_url(fact),
+        knowledge_ref=fact.ref,
     )]
