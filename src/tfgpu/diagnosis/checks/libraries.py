@@ -699,6 +699,50 @@ def _ver(t: tuple[int, int, int]) -> str:
 
 
 
+def _cudnn_wheel_cuda(ctx: Facts, src: tuple[int, int, int]) -> tuple[int, str] | None:
+    """``(CUDA major of the TensorFlow build, how it is known)`` for a build compiled against
+    cuDNN ``src``: the runtime/cuBLAS the log shows opened or the TF version's tested build
+    (:func:`_tf_cuda_major_log`), else the one CUDA major of every tested release built with
+    cuDNN ``src``'s major.minor (tf_tested_configs.toml: cuDNN 8.9 -> TF 2.15-2.17, CUDA 12);
+    ``None`` when the releases disagree or none was built with it."""
+    known = _tf_cuda_major_log(ctx)
+    if known is not None:
+        return known
+    os = "windows" if ctx.windows else "linux"
+    mm = f"{src[0]}.{src[1]}"
+    rows = [r for r in ctx.kb.gpu_configs(os) if r.cudnn == mm and r.cuda]
+    majors = {int((r.cuda or "0").split(".")[0]) for r in rows}
+    if len(majors) != 1:
+        return None
+    names = sorted({r.tf_version.rsplit(".", 1)[0] for r in rows},
+                   key=lambda v: tuple(int(x) for x in v.split(".")))
+    major = majors.pop()
+    span = names[0] if len(names) == 1 else f"{names[0]}-{names[-1]}"
+    return major, f"TensorFlow {span} were built with cuDNN {mm} and CUDA {major}"
+
+
+def _cudnn_wheel_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
+    """The pip line bringing a cuDNN the build accepts: ``nvidia-cudnn-cu<CUDA major>`` with
+    ``>=src,<next major`` (a newer cuDNN major's wheel ships another SONAME, which this build
+    never loads); the CUDA major from :func:`_cudnn_wheel_cuda`, and said to be unknown (a
+    placeholder, no guess) when it cannot be known. No line for CUDA majors without cuDNN
+    wheels in tf_pip_cuda_wheels.toml (CUDA 10 builds)."""
+    rng = f">={_ver(src)},<{src[0] + 1}"
+    wheel_majors = {p.cuda_major for p in ctx.kb.pins if p.package.startswith("nvidia-cudnn-cu")}
+    known = _cudnn_wheel_cuda(ctx, src)
+    if known is None:
+        return [c.python_cmd(ctx, "import tensorflow as tf; print(tf.sysconfig.get_build_info()"
+                             "['cuda_version'])") + "   # the CUDA this TensorFlow was built "
+                "with: the log does not show its CUDA major",
+                c.pip(ctx, "install", "-U", f"nvidia-cudnn-cuXX{rng}")
+                + "   # XX = that CUDA major (11 or 12)"]
+    major, how = known
+    if major not in wheel_majors:
+        return []
+    return [c.pip(ctx, "install", "-U", f"nvidia-cudnn-cu{major}{rng}")
+            + f"   # cuDNN {src[0]}.{src[1]} or a newer {src[0]}.x for CUDA {major} ({how})"]
+
+
 def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     """``Loaded runtime CuDNN library: X but source was compiled with: Y``."""
     hits = ctx.h("cudnn.mismatch")
@@ -730,13 +774,10 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
                 f"put cuDNN {want}'s lib folder first on LD_LIBRARY_PATH or remove the old copy",
             ]
         if not ctx.conda:
-            cu = _runtime_major(ctx)
-            cu_major = (cu or "").split(".")[0] or ("12" if src[0] >= 9 else "11")
             fix += [
                 pip_list_grep("cudnn", windows=ctx.windows)
                 + "   # another framework's wheel may bring the older copy",
-                f'pip install -U "nvidia-cudnn-cu{cu_major}>={src[0]}.{src[1]}"   # cuDNN '
-                f"{src[0]}.{src[1]} or newer {src[0]}.x as a pip wheel (CUDA {cu_major} build)",
+                *_cudnn_wheel_line(ctx, src),
             ]
     elif rt[0] != src[0]:
         cause += f": the major versions differ ({rt[0]} vs {src[0]}), which never works."
