@@ -412,6 +412,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     core_seen = False
     deps = dependency_failures(ctx)  # semantics (stage 3): one finding per missing dependency
     skip = set(deps) | _dependency_only(ctx, deps)
+    # fix3: "<lib>: undefined symbol: <sym>[, version <dep>]": found, dependency mismatched
+    mismatched = symbol_mismatches(ctx)
+    skip |= {k for k in mismatched if k not in deps}
+    out += library_dependency_mismatched(ctx, {k: v for k, v in mismatched.items()
+                                                if k not in deps})
     plain: list[tuple[int, str, str, str | None, list[Hit]]] = []
     if deps:
         core_seen = True
@@ -1441,3 +1446,75 @@ _TRT_NEEDED_FIX: tuple[str, ...] = (
     "# install that TensorRT major for this CUDA (NVIDIA's libnvinfer packages, or the "
     "tensorrt pip wheel for recent releases) and put its lib folder on LD_LIBRARY_PATH",
 )
+
+
+# ---------------------------------------------------------------------- fix3: dependency mismatched
+#: glibc's dlerror for a symbol the loaded objects do not define: "<object>: undefined
+#: symbol: <name>[, version <version node>]" (elf/dl-lookup.c; NVIDIA's CUDA libraries name
+#: their version nodes after their SONAME: "version libcublasLt.so.11").
+_UNDEF_RE = re.compile(
+    r"(?P<obj>[^\s'\"]{0,300}?)(?P<lib>lib[\w+-][\w.+-]{0,80}?\.so[\w.]{0,20}): undefined "
+    r"symbol: (?P<sym>[\w@.$]{1,200})(?:, version (?P<ver>[\w.+-]{1,80}))?")
+
+
+def symbol_mismatches(ctx: Facts) -> dict[str, tuple[str, str, str, Hit]]:
+    """``{library TensorFlow tried: (dependency named by the symbol version or "", symbol,
+    path of the object glibc named, hit)}`` for ``lib.missing`` hits whose dlerror is glibc's
+    undefined-symbol text: the file was found and opened; the copy of a library it links
+    against that loaded lacks the symbol."""
+    out: dict[str, tuple[str, str, str, Hit]] = {}
+    for hit in ctx.h("lib.missing").all() + list(ctx.h("lib.missing").by_key.values()):
+        outer, err = hit.g("lib"), hit.g("err")
+        if not outer or not err or outer in out:
+            continue
+        m = _UNDEF_RE.match(err.strip())
+        if not m:
+            continue
+        ver = m.group("ver") or ""
+        dep = ver if ver.startswith("lib") and ".so" in ver and ver != m.group("lib") else ""
+        out[outer] = (dep, m.group("sym"), m.group("obj") + m.group("lib"), hit)
+    return out
+
+
+def library_dependency_mismatched(
+    ctx: Facts, found: dict[str, tuple[str, str, str, Hit]]
+) -> list[Finding]:
+    """``library-dependency-mismatched``: one finding per library glibc found and opened but
+    could not link, because a symbol it needs is missing from the copy of its dependency that
+    loaded first (an older or other release's copy of the same SONAME earlier on the loader
+    path, or a partly upgraded install); the fix shows which copy loads (``ldd``,
+    ``LD_DEBUG=libs``). Variant ``unnamed`` when the message names no version node."""
+    out: list[Finding] = []
+    for outer, (dep, sym, obj, hit) in found.items():
+        _, comp, _ = parse_library(outer)
+        path = obj if "/" in obj else outer
+        which = dep or "one of the libraries it links against"
+        dep_word = dep.split(".so")[0] if dep else ""
+        grep = f" | grep {dep_word}" if dep_word else ""
+        fix = [
+            f"ldd {path}{grep}   # which copy of {dep or 'each dependency'} the loader picks",
+            "LD_DEBUG=libs python -c \"import tensorflow as tf; "
+            "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -E "
+            f"'{dep_word or outer.split('.so')[0]}'   # the file each name resolves to "
+            "in TensorFlow",
+            (f"ldconfig -p | grep {dep_word}; echo $LD_LIBRARY_PATH   # every copy of {dep}: "
+             f"keep the one from the same release as {path} first, remove or reorder the other"
+             if dep else
+             f"keep the libraries of one CUDA/cuDNN release together: put the folder of "
+             f"{path} and its matching dependencies first on LD_LIBRARY_PATH"),
+        ]
+        cause = (f"The loader found and opened {path} ({comp}), but a symbol it needs, {sym}, "
+                 f"is missing from the copy of {which} that was loaded"
+                 + (f" (the symbol version names {dep})" if dep else "")
+                 + ". That copy comes from another release (older, or another CUDA/cuDNN "
+                 f"update) than {outer}: two releases are mixed, as another copy found first "
+                 "on the loader path (LD_LIBRARY_PATH, ldconfig) or a partly upgraded install. "
+                 "The file is not missing: adding folders to the path does not help unless "
+                 "the matching copy comes first. Without it TensorFlow skips the GPU.")
+        ev = log_evidence([hit])
+        out.append(
+            catalogue.make("library-dependency-mismatched", library=outer, dependency=dep,
+                           evidence=ev, cause=cause, fix=tuple(fix)) if dep else
+            catalogue.make("library-dependency-mismatched", variant="unnamed", library=outer,
+                           evidence=ev, cause=cause, fix=tuple(fix)))
+    return out
