@@ -563,6 +563,19 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
     if facts is None:
         return
     d = facts.driver
+    if d is not None and d.status is ProbeStatus.TIMEOUT and d.source != "nvml" and (
+            flood := _stdout_flood(facts)) is not None:
+        # fix3: the runner dropped stdout past its bound: nvidia-smi printed without end
+        yield catalogue.make(
+            "nvidia-smi-endless-output", n=flood,
+            evidence=_nvidia_records(facts) or (
+                Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
+            fix=("type -a nvidia-smi; alias nvidia-smi   # a wrapper, alias or function?",
+                 'file "$(command -v nvidia-smi)"; head -c 300 "$(command -v nvidia-smi)"'
+                 "   # a script, not NVIDIA's binary?",
+                 "timeout 10 nvidia-smi -L | head   # what it prints"),
+        )
+        return
     if d is not None and d.status is ProbeStatus.TIMEOUT:
         yield catalogue.make(
             "nvidia-smi-hung", variant="nvml" if d.source == "nvml" else None,
@@ -1231,3 +1244,22 @@ def _gpu_lines_text(ctx: Facts, gev: list[Hit]) -> str:
     return ("the log's \"Skipping registering GPU devices\" (" + lines(skipped)
             + "), which TensorFlow prints only after the driver counted a GPU, shows an "
             "NVIDIA GPU")
+
+
+# ---------------------------------------------------------------------- fix3: flooding nvidia-smi
+#: tfgpu's bounded runner's note on a stream it cut (``_proc.CommandResult.dropped_note``:
+#: "<n> bytes of stdout were dropped ..."): nvidia-smi wrote more than the bound (4 MiB).
+_STDOUT_DROPPED = re.compile(r"\b(\d{1,15}) bytes of stdout\b[^\n]{0,40}? were dropped")
+
+
+def _stdout_flood(facts: HostFacts) -> int | None:
+    """Bytes of nvidia-smi's stdout the runner dropped (the driver message or the nvidia-smi
+    probe record say so), or ``None`` when none were."""
+    texts = [facts.driver.message if facts.driver is not None else None]
+    rec = facts.probe("nvidia-smi")
+    texts.append(rec.message if rec is not None else None)
+    for text in texts:
+        m = _STDOUT_DROPPED.search(text or "")
+        if m:
+            return int(m.group(1))
+    return None
