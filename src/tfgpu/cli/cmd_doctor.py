@@ -89,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
 
     report = diagnose(facts)
     report.meta.update(meta_extra)
+    from tfgpu.cli.common import exit_code_if_output_cut
+
+    exit_code_if_output_cut(status_codes.ERRORS_FOUND if report.has_errors
+                            else status_codes.SUCCESS)  # fix3: kept if the pipe closes
     if args.json:
         from tfgpu.report.json_report import render_json
 

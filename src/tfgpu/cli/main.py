@@ -191,6 +191,9 @@ def _main(argv: Sequence[str] | None) -> int:
         return status_codes.USAGE_ERROR
     module = dict((n, m) for n, m, _ in COMMANDS)[args.command]
     _stand_in_for_closed_streams()
+    from tfgpu.cli.common import exit_code_if_output_cut
+
+    exit_code_if_output_cut(status_codes.SUCCESS)  # fix3: the command records its own
     previous = _stop_like_ctrl_c()
     try:
         code = int(_load(module).run(args))
@@ -210,10 +213,11 @@ def _main(argv: Sequence[str] | None) -> int:
         return status_codes.INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`| head -1`): stop quietly, and point stdout at the null
-        # device so the flush at interpreter exit cannot raise a second time.
+        # device so the flush at interpreter exit cannot raise a second time. The exit code
+        # is the one the command recorded before writing (its diagnosis), not the race's.
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return status_codes.SUCCESS
+        return exit_code_if_output_cut()
     except OSError as exc:
         if exc.errno not in WRITE_ERRNOS:
             return _internal_error(args, exc)
