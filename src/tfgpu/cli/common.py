@@ -157,7 +157,7 @@ def load_facts(path: str) -> HostFacts:
     try:
         return read_facts_file(path)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc}") from exc
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
     except FactsFormatError as exc:
         raise UsageError(f"{path} is not a tfgpu facts snapshot ({exc}); "
                          "write one with: tfgpu facts > host.json") from exc
