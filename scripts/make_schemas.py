@@ -217,7 +217,9 @@ def _report_defs() -> dict[str, JSON]:
         "type": "object",
         "description": "tfgpu.findings.Verdict",
         "required": ["gpu_usable", "headline", "problems"],
-        "properties": {"gpu_usable": {"type": "boolean"}, "headline": {"type": "string"},
+        "properties": {"gpu_usable": {"type": ["boolean", "null"],
+                                      "description": "null: not known (report 1.2)"},
+                       "headline": {"type": "string"},
                        "problems": {"type": "integer", "minimum": 0}},
     }
     return defs
@@ -440,7 +442,8 @@ def bench_schema() -> JSON:
 # --------------------------------------------------------------------------- plan
 def plan_schema() -> JSON:
     """``tfgpu plan --format json``: :func:`tfgpu.plan.render.plan_to_dict`."""
-    d = Deriver(drop={Step: ("action", "shell")})
+    # Plan.target_os is for the renderers only: plan_to_dict leaves it out
+    d = Deriver(drop={Step: ("action", "shell"), Plan: ("target_os",)})
     d.define(Reason)
     d.define(Alternative)
     actions = typing.get_args(typing.get_type_hints(Step)["action"])

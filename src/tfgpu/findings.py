@@ -132,13 +132,16 @@ class Verdict:
     """The one-line answer printed first.
 
     Attributes:
-        gpu_usable: TensorFlow can compute on at least one GPU.
+        gpu_usable: TensorFlow can compute on at least one GPU (``True``), cannot
+            (``False``), or it is not known (``None``: a driver probe failed or timed out
+            and the headline says "GPU state unknown"; ``explain``: the log does not show
+            it).
         headline: "TensorFlow 2.15.0 can use GPU 0: NVIDIA L4, 22.5 GiB" or
             "TensorFlow will run on the CPU only: 2 problems".
         problems: number of error-severity findings.
     """
 
-    gpu_usable: bool
+    gpu_usable: bool | None
     headline: str
     problems: int = 0
 

@@ -104,6 +104,22 @@ def test_scenario_two_l4_behind_cuda_visible_devices_1_reports_gpu_1_memory() ->
     assert run(facts).verdict.headline == "TensorFlow 2.15.0 can use GPU 0: NVIDIA L4, 15.0 GiB"
 
 
+@pytest.mark.parametrize(("host_gpu", "want"), [
+    # NVML's name is the hardware's: it wins over TensorFlow's device name
+    (l4_gpu(0, name="NVIDIA L4 (NVML)"), "GPU 0: NVIDIA L4 (NVML), 22.5 GiB"),
+    (l4_gpu(0, name="NVIDIA L4 (NVML)", source="nvidia-smi"),
+     "GPU 0: NVIDIA L4 (NVML), 22.5 GiB"),
+    # no NVML name: a table nvidia-smi cut short, NVML's placeholder, another probe's name
+    (l4_gpu(0, name="NVIDIA L4 ...", source="nvidia-smi"), "GPU 0: TF's L4, 22.5 GiB"),
+    (l4_gpu(0, name="unknown NVIDIA GPU (NVML could not open it)"), "GPU 0: TF's L4, 22.5 GiB"),
+    (l4_gpu(0, name="NVIDIA Corporation AD104GL [L4]", source="lspci"),
+     "GPU 0: TF's L4, 22.5 GiB"),
+])
+def test_headline_names_the_gpu_as_nvml_does(host_gpu: F.GPU, want: str) -> None:
+    facts = gpu_host(gpus=(host_gpu,), tf=tf_with_gpus("TF's L4"))
+    assert run(facts).verdict.headline == f"TensorFlow 2.15.0 can use {want}"
+
+
 # --- driver ----------------------------------------------------------------------------------
 
 def test_scenario_driver_library_mismatch_570_says_reboot_not_install() -> None:
@@ -617,6 +633,13 @@ def test_a_hung_driver_probe_is_unknown_not_cpu_only() -> None:
         driver=F.DriverFacts(status=F.ProbeStatus.TIMEOUT, source="nvidia-smi",
                              message="nvidia-smi did not finish within 10 s"),
         gpus=())
-    headline = run(facts).verdict.headline
+    from tfgpu.report.json_report import report_to_dict
+
+    report = run(facts)
+    verdict = report.verdict
+    headline = verdict.headline
     assert headline.startswith("GPU state unknown (the driver probe timed out)")
+    # the JSON says what the text says: not known (null), not "no GPU" (false)
+    assert verdict.gpu_usable is None
+    assert report_to_dict(report)["verdict"]["gpu_usable"] is None
     assert "CPU only" not in headline

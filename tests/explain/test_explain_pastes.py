@@ -339,7 +339,7 @@ def test_json_headline_is_honest_about_unknown_gpu(capsys: pytest.CaptureFixture
     doc = json.loads(capsys.readouterr().out)
     assert rc == 0
     assert doc["meta"]["gpu_usable"].startswith("unknown")
-    assert doc["verdict"]["gpu_usable"] is False  # the bool owned by the report model
+    assert doc["verdict"]["gpu_usable"] is None  # not known, as meta.gpu_usable says
 
 
 def test_json_error_document_for_unreadable_file(

@@ -3,6 +3,8 @@ a real-format host edited the way a second node differs (named after the fault).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tfgpu.facts import HostFacts
@@ -210,3 +212,18 @@ def test_a_fleet_of_no_tf_snapshots_still_compares_gpu_counts() -> None:
     assert report.table.row("gpus_visible").values == ("1", "0")  # type: ignore[union-attr]
     assert "fleet-gpus-visible-differs" in [f.id for f in report.findings]
     assert report.table.row("cuda").values == (None, None)  # type: ignore[union-attr]
+
+
+def test_a_node_whose_gpu_state_is_unknown_is_not_a_node_without_gpu() -> None:
+    """A node whose driver probe timed out (``--no-tf``): its verdict says "GPU state
+    unknown" and ``gpu_usable`` is None, so the fleet does not call it a node without GPU."""
+    def hung(d: dict[str, Any]) -> None:
+        d["driver"] = dict(d["driver"], status="timeout",
+                           message="nvidia-smi did not finish within 10 s")
+        d["gpus"] = []
+
+    report = examine(_nodes(_snap.snap(), _snap.snap(_snap.no_tf(), hung)))
+    node = report.nodes[1].report
+    assert node is not None and node.verdict.gpu_usable is None, node
+    assert node.verdict.headline.startswith("GPU state unknown")
+    assert "fleet-node-without-gpu" not in [f.id for f in report.findings]

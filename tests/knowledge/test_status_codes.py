@@ -333,3 +333,26 @@ def test_knowledge_curesult_rows_agree_with_cuda_h() -> None:
     header = {r["value"]: r["name"] for r in CODES if r["enum"] == "CUresult"}
     rows = {r.code: r.name for r in load_knowledge().cuda_errors}
     assert {v: n for v, n in rows.items() if header.get(v) != n} == {}
+
+
+def test_rows_carry_library_and_new_fault_category() -> None:
+    """Each loaded row names its enum's library (``[enums.X].library``) and a ``new:<id>``
+    row its fault's category (``[new_faults]``); the cuda-status-code check reads these
+    rather than tables of its own."""
+    from tfgpu.findings import CATEGORIES
+    from tfgpu.knowledge import load_knowledge
+
+    rows = load_knowledge().status_codes
+    by_name = {r.name: r for r in rows}
+    assert by_name["CUDA_ERROR_NO_DEVICE"].library == "The CUDA driver"
+    assert by_name["CUFFT_EXEC_FAILED"].library == "cuFFT"
+    assert {r.library for r in rows} == {
+        "The CUDA driver", "The CUDA runtime", "cuBLAS", "cuDNN", "NCCL", "cuSOLVER", "cuFFT"}
+    stub = next(r for r in rows if r.maps_to == "new:libcuda-stub-loaded")
+    assert stub.category == "version-mismatch"
+    for r in rows:
+        if r.maps_to.startswith("new:"):
+            assert r.category in CATEGORIES, r.ref
+        else:
+            assert r.category == "", r.ref
+    assert set(TABLE["new_faults"]) == {r.maps_to for r in rows if r.maps_to.startswith("new:")}

@@ -9,7 +9,7 @@ import pytest
 
 from tfgpu.cli.cmd_matrix import _other_vendor
 from tfgpu.knowledge import load_knowledge
-from tfgpu.knowledge._amd import LIST_RELEASE, amd_name_key
+from tfgpu.knowledge._amd import LIST_RELEASE, amd_name_key, find_amd_gpu
 from tfgpu.plan import make_plan
 from tfgpu.plan.model import Route
 from tfgpu.plan.target import target_from_description
@@ -39,7 +39,8 @@ def test_every_row_is_sourced_and_well_formed(row: object) -> None:
     if row.linux_support != "unlisted":
         assert row.source == "ROCM_LINUX_622"
         assert f"docs-{LIST_RELEASE}" in sources[0].url
-    assert KB.amd_gpu(row.name) == row  # every row is found under its own name
+    # every row is found under its own name (the lookup Knowledge.rocm_support uses)
+    assert find_amd_gpu(KB.amd_gpus, row.name) == row
 
 
 def test_keys_are_unique() -> None:

@@ -95,3 +95,26 @@ def test_python_named_consistently_in_route_and_alternatives(os_: str) -> None:
     assert "Python 3 (the distribution's python3)" in route
     conda = [ln for ln in text.splitlines() if ln.strip().startswith("- conda:")]
     assert conda and all("(conda installs it)" in ln for ln in conda)
+
+
+def test_wsl2_target_labels_its_linux_steps_from_the_target_not_the_summary() -> None:
+    """In a ``wsl2`` target's plan that mixes PowerShell and POSIX steps, the POSIX ones
+    are labelled "inside WSL2" from ``Plan.target_os``, whatever the display text
+    ``target_summary`` says (it is not parsed); ``target_os`` stays out of the JSON."""
+    import dataclasses
+    import json
+
+    from tfgpu.plan.render import render_json
+
+    wsl = _plan("wsl2", gpu="RTX 4090", driver="560.94")
+    assert wsl.target_os == "wsl2" and wsl.route is Route.PIP
+    # a Windows-side step (as the WSL2 route's checks are) makes the plan mixed
+    first = dataclasses.replace(wsl.steps[0], shell=Shell.POWERSHELL)
+    plan = dataclasses.replace(wsl, steps=(first, *wsl.steps[1:]))
+    relabelled = dataclasses.replace(plan, target_summary="some host")
+    assert "[Linux shell, inside WSL2]" in render_text(relabelled)
+    linux = dataclasses.replace(plan, target_os="linux", route=Route.PIP,
+                                target_summary="wsl2 x86_64")
+    assert "[Linux shell, inside WSL2]" not in render_text(linux)
+    assert "[bash]" in render_text(linux)
+    assert "target_os" not in json.loads(render_json(plan))

@@ -393,3 +393,16 @@ def test_a_user_named_like_an_area_keeps_the_area_heading(fmt: str) -> None:
     else:
         assert '<h2>driver</h2>' in page and '<h2>user</h2>' not in page
     assert "driver-too-old" in page
+
+
+@pytest.mark.parametrize(("usable", "shown"), [(True, True), (False, False), (None, None)])
+def test_view_keeps_an_unknown_gpu_state_apart_from_no_gpu(usable: bool | None,
+                                                           shown: bool | None) -> None:
+    """Report 1.2's ``verdict.gpu_usable: null`` (not known) stays None in the share view,
+    not False ("no GPU")."""
+    from tfgpu.report.share import build_view
+
+    doc = _doc(["x"])
+    doc["verdict"] = dict(doc["verdict"], gpu_usable=usable)
+    view = build_view(doc, redactor=privacy.NoRedactor())
+    assert view["verdict"]["gpu_usable"] is shown

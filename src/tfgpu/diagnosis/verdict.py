@@ -48,9 +48,27 @@ def _host_gpu_for(facts: HostFacts, tf_index: int) -> GPU | None:
     return None
 
 
+#: Probes whose GPU names are NVML's (nvidia-smi's ``--query-gpu=name`` reads NVML too).
+_NVML_SOURCES = ("nvml", "nvidia-smi")
+
+
+def _nvml_name(host: GPU | None) -> str | None:
+    """The NVML name of ``host`` (``"NVIDIA GeForce RTX 4090"``), or ``None``: no host GPU,
+    a name from another probe (lspci, WMI), NVML's placeholder for a GPU it could not open,
+    or a name an nvidia-smi table cut short (``"NVIDIA GeForce ..."``)."""
+    if host is None or host.source not in _NVML_SOURCES or not host.name:
+        return None
+    if host.name.startswith("unknown ") or host.name.rstrip().endswith("..."):
+        return None
+    return host.name
+
+
 def _gpu_words(facts: HostFacts, i: int, dev: TFDevice) -> str:
+    """``"GPU 0: NVIDIA L4, 22.5 GiB"``: the name is NVML's, the authoritative hardware
+    name, when the host probe has it (:func:`_nvml_name`), else TensorFlow's device name."""
     host = _host_gpu_for(facts, i)
-    name = dev.details.get("device_name") or (host.name if host else None) or dev.name
+    name = _nvml_name(host) or dev.details.get("device_name") or (
+        host.name if host else None) or dev.name
     mem = _gib(host.memory_total_mib) if host else None
     return f"GPU {i}: {name}" + (f", {mem}" if mem else "")
 
@@ -106,8 +124,9 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
                            + f" looks ready; {why}", 0)
         failed = _driver_probe_failed(facts, findings)
         if failed is not None:
-            # the GPU could not be examined: "CPU only" would claim more than is known
-            return Verdict(False, f"GPU state unknown ({failed}): "
+            # the GPU could not be examined: "CPU only" would claim more than is known, and
+            # so would gpu_usable=False
+            return Verdict(None, f"GPU state unknown ({failed}): "
                                   f"{_plural(problems, 'problem')}; {why}", problems)
         return Verdict(False, f"TensorFlow will run on the CPU only: "
                               f"{_plural(problems, 'problem')}{suffix}; {why}", problems)
@@ -213,13 +232,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
     if s.encoding:
         meta["encoding"] = f"{s.encoding} (transcoded)"
     if not created and not errors:
-        # Verdict.gpu_usable is a bool: for explain, False means "not shown by the log".
+        # Verdict.gpu_usable is then None, as this line says
         meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
     return Report(
         command="explain",
-        verdict=Verdict(gpu_usable=created and not errors, headline=headline, problems=len(errors)),
+        verdict=Verdict(gpu_usable=(not errors) if created or errors else None,
+                        headline=headline, problems=len(errors)),
         findings=findings,
         meta=meta,
     )

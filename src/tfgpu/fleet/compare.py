@@ -345,7 +345,9 @@ def check_no_usable_gpu(nodes: Sequence[NodeResult], table: FleetTable) -> list[
     diagnosed = [n for n in nodes if n.status is NodeStatus.OK and n.report is not None
                  and not _gpu_use_unmeasured(n)]
     with_gpu = [n.name for n in diagnosed if n.report is not None and n.report.verdict.gpu_usable]
-    without = [n for n in diagnosed if n.report is not None and not n.report.verdict.gpu_usable]
+    # a node whose GPU state is unknown (gpu_usable None: a probe failed) is neither
+    without = [n for n in diagnosed
+               if n.report is not None and n.report.verdict.gpu_usable is False]
     if not with_gpu or not without:
         return []
     return [catalogue.make(

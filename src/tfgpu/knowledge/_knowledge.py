@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from tfgpu.knowledge._amd import RocmSupport, find_amd_gpu, rocm_support
+from tfgpu.knowledge._amd import RocmSupport, rocm_support
 from tfgpu.knowledge._gpu_names import name_keys, row_keys, truncated_prefix
 from tfgpu.knowledge._load import (
     TABLES,
@@ -544,12 +544,6 @@ class Knowledge:
     def amd_gpus(self) -> tuple[AmdGpuRow, ...]:
         """``amd_gpus.toml`` rows (AMD models, gfx targets, ROCm Linux support)."""
         return typed(self._table("amd_gpus"), AmdGpuRow)
-
-    def amd_gpu(self, name: str) -> AmdGpuRow | None:
-        """The ``amd_gpus`` row of an AMD GPU name as people and probes write it
-        (``"RX 7900 XTX"``, ``"AMD Radeon RX 7900 XTX"``, ``"Radeon 780M"``), or ``None``
-        (:func:`tfgpu.knowledge._amd.find_amd_gpu`)."""
-        return find_amd_gpu(self.amd_gpus, name)
 
     def rocm_support(self, name: str) -> RocmSupport:
         """Whether ROCm's TensorFlow supports the AMD GPU ``name``: AMD's ROCm Linux

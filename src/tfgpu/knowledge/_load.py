@@ -278,6 +278,7 @@ def _cuda_error(raw: Raw, c: dict[str, object], w: str) -> _rows.CudaError:
         code=_int(raw, "value", w), name=_req(raw, "name", w), enum=_req(raw, "enum", w),
         meaning=_req(raw, "meaning", w), maps_to=_req(raw, "maps_to", w),
         error_string=_opt(raw, "error_string", w), alias_of=_opt(raw, "alias_of", w),
+        library=_req(raw, "library", w), category=_opt(raw, "category", w) or "",
     )
 
 
@@ -286,11 +287,16 @@ def _status_rows(data: Mapping[str, object], where: str) -> list[dict[str, objec
 
     ``id`` is ``<enum>.<name>`` in lower case with ``-`` for ``_``
     (``curesult.cuda-error-no-device``); ``retrieved`` is the date of the row's first source
-    (the file keeps the dates in its ``[sources]`` blocks, not per row)."""
+    (the file keeps the dates in its ``[sources]`` blocks, not per row); ``library`` is the
+    row's ``[enums.<enum>]`` block's (``"The CUDA driver"``); ``category`` is the
+    ``[new_faults]`` entry of a ``new:<id>`` ``maps_to`` (absent for other rows)."""
     raw_codes = data.get("code")
     raw_sources = data.get("sources")
+    enums, new_faults = data.get("enums", {}), data.get("new_faults", {})
     if not isinstance(raw_codes, list) or not isinstance(raw_sources, dict):
         raise KnowledgeError(f"{where}: no [[code]] rows")
+    if not isinstance(enums, dict) or not isinstance(new_faults, dict):
+        raise KnowledgeError(f"{where}: [enums] and [new_faults] must be tables")
     rows: list[dict[str, object]] = []
     for i, raw in enumerate(raw_codes):
         if not isinstance(raw, dict):
@@ -301,6 +307,16 @@ def _status_rows(data: Mapping[str, object], where: str) -> list[dict[str, objec
         src = raw_sources.get(first)
         if isinstance(src, dict) and "retrieved" not in row:
             row["retrieved"] = src.get("retrieved")
+        enum = enums.get(raw.get("enum"))
+        if isinstance(enum, dict) and "library" in enum:
+            row["library"] = enum["library"]
+        maps_to = str(raw.get("maps_to", ""))
+        if maps_to.startswith("new:"):
+            fault = new_faults.get(maps_to)
+            if not isinstance(fault, dict) or "category" not in fault:
+                raise KnowledgeError(f"{where} code {i + 1}: {maps_to} has no [new_faults] "
+                                     "category")
+            row["category"] = fault["category"]
         rows.append(row)
     return rows
 

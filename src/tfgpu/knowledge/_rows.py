@@ -399,6 +399,10 @@ class CudaError(Row):
         error_string: the text ``cudaGetErrorString`` returns (``cudaError_t`` rows;
             what TensorFlow prints after "Status:"), or ``None``.
         alias_of: the enumerator this one is a deprecated alias of, or ``None``.
+        library: how messages name the library whose header declares the enum
+            (``"The CUDA driver"``, ``"cuDNN"``: the ``[enums.<enum>]`` block's ``library``).
+        category: the finding category (``tfgpu.findings.CATEGORIES``) of a
+            ``new:<id>`` fault (the file's ``[new_faults]`` table); ``""`` for other rows.
     """
 
     code: int
@@ -408,6 +412,8 @@ class CudaError(Row):
     maps_to: str = ""
     error_string: str | None = None
     alias_of: str | None = None
+    library: str = ""
+    category: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

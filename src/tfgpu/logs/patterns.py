@@ -2929,6 +2929,95 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
         "v",
     ),
+    # --- w11: XLA without a compiler for the device, XLA reading a variable on another device ---
+    # tensorflow 2.21 wheel (libtensorflow_cc.so.2 strings): xla_ops.cc "Could not find compiler
+    # for platform <name>: <status>"; xla/service/compiler.cc "could not find registered
+    # compiler for the platform -- was support for that platform linked in?" (2.21) and its
+    # older form naming the platform ("... for platform DML -- ...",
+    # microsoft/tensorflow-directml-plugin#332).
+    _p(
+        "w11.xla_no_compiler",
+        ("could not find compiler for platform", "could not find registered compiler for"),
+        r"Could not find compiler for platform (?P<plat>[\w-]{1,40})"
+        r"|could not find registered compiler for (?:the )?platform(?: (?P<plat2>[\w-]{1,40}))?"
+        r" -- was support for that platform linked in",
+    ),
+    # cudaErrorInvalidDeviceFunction ("invalid device function", cuda_runtime_api.h) or
+    # "no kernel image" reported by a project's OWN CUDA error macro (cudaCheckError() of
+    # Faster-RCNN-style custom ops, CUDA_CHECK, gpuErrchk/GPUassert, checkCudaErrors of the
+    # CUDA samples): its own kernels, not TensorFlow's, lack this GPU. Not "CUDA error: ..."
+    # (PyTorch's and TensorFlow's own wording).
+    _p(
+        "w11.user_cuda_check",
+        ("invalid device function", "no kernel image"),
+        r"(?i:cudaCheckError\(\)|\bCUDA_CHECK\b|gpuErrchk|GPUassert|checkCudaErrors)"
+        r"[^\n]{0,80}?"
+        r"(?P<err>invalid device function|no kernel image is available)",
+    ),
+    # tsl device_id_manager (gpu_id_manager.cc in TF 1.x/2.0-2.x): "TensorFlow device (GPU:0)
+    # is being mapped to multiple CUDA devices (0 now, and 1 previously), which is not
+    # supported. This may be the result of providing different GPU configurations
+    # (ConfigProto.gpu_options, for example different visible_device_list) when creating
+    # multiple Sessions in the same process. ... issues/19083"; the 2.21 wheel says "multiple
+    # devices" (libtensorflow_framework.so.2 strings).
+    _p(
+        "w11.gpu_mapped_twice",
+        ("is being mapped to multiple",),
+        r"TensorFlow device \((?P<dev>[\w:]{1,40})\) is being mapped to multiple (?:CUDA )?"
+        r"devices \((?P<now>\d{1,4}) now, and (?P<before>\d{1,4}) previously\)",
+    ),
+    # TF-TRT, tensorflow 2.21 wheel python/compiler/tensorrt/trt_convert.py
+    # _check_trt_version_compatibility: INFO "Linked TensorRT version: (8, 6, 1)" / "Loaded
+    # TensorRT version: (...)", ERROR "Loaded TensorRT X but linked TensorFlow against
+    # TensorRT Y. A few requirements must be met: ... same major version ..." and its
+    # RuntimeError "Incompatible TensorRT major version", "The linked|loaded version of
+    # TensorRT: `X` has now been removed. Please upgrade to TensorRT 7 or more recent."
+    _p(
+        "w11.trt_version",
+        ("linked tensorrt version", "loaded tensorrt version"),
+        r"(?P<which>Linked|Loaded) TensorRT version: \(?(?P<maj>\d{1,2}), ?(?P<min>\d{1,3}),"
+        r" ?(?P<pat>\d{1,3})\)?",
+    ),
+    _p(
+        "w11.trt_incompatible",
+        ("but linked tensorflow against tensorrt", "incompatible tensorrt major version",
+         "version of tensorrt:"),
+        r"Loaded TensorRT (?P<loaded>\d{1,2}(?:\.\d{1,3}){0,3}) but linked TensorFlow against "
+        r"TensorRT (?P<linked>\d{1,2}(?:\.\d{1,3}){0,3})"
+        r"|(?P<major>Incompatible TensorRT major version)"
+        r"|The (?P<old>linked|loaded) version of TensorRT: `(?P<oldv>[\d.]{1,20})` has now been "
+        r"removed",
+    ),
+    # a user printing the linked version: "...get_linked_tensorrt_version()" then "(7, 2, 2)"
+    _p(
+        "w11.trt_linked_call",
+        ("get_linked_tensorrt_version", "get_loaded_tensorrt_version"),
+        r"get_(?P<which>linked|loaded)_tensorrt_version\(\)",
+    ),
+    _p(
+        "w11.version_tuple",
+        ("(, , )",),
+        r"^\s{0,8}\((?P<maj>\d{1,2}), (?P<min>\d{1,3}), (?P<pat>\d{1,3})\)\s{0,8}$",
+    ),
+    # TensorRT installed as Debian packages (apt list / dpkg -l: libnvinfer8, libnvinfer10) or
+    # pip's tensorrt wheel ("tensorrt 8.6.1", "tensorrt==10.0.1"): the runtime majors present
+    _p(
+        "w11.trt_installed",
+        ("libnvinfer", "tensorrt"),
+        r"^(?:ii\s+)?libnvinfer(?P<maj>\d{1,2})(?::amd64)?(?:/\S{1,60})?\s+(?P<v>\d{1,2}\.\d"
+        r"{1,3}\.\d{1,3})"
+        r"|^\s{0,4}tensorrt(?:-cu\d{2})?(?:\s+|==)(?P<pipv>\d{1,2}\.\d{1,3}(?:\.\d{1,3}){0,2})"
+        r"\s*$",
+    ),
+    # TensorFlow 1.14's dso_loader.cc wording of a library that did not load, at INFO level:
+    # "Could not dlopen library '<lib>'; dlerror: <why>" (1.15/2.x say "Could not load dynamic
+    # library"); the same family as lib.missing.
+    _p(
+        "lib.missing",
+        ("could not dlopen library",),
+        r"Could not dlopen library '" + _LIB + r"'(?:;\s*dlerror:\s*(?P<err>.*))?",
+        "lib",
+    ),
     # --- holdout7 work plan: who printed a one-line error (TF op runtime, XLA/JAX, Node.js) ---
     # TensorFlow's op runtime around an op's error: the graph node ("[[{{node X}}]]", TF 2.8+
     # "Node: 'X'"), the kernel's OP_REQUIRES log line, the Python class UnimplementedError, the

@@ -244,6 +244,10 @@ class Plan:
             runs on it is not checked (``uses_gpu`` is then "if supported"); or the
             knowledge reports the wheels failing on it (RTX 50 / Blackwell,
             ``platform_facts:blackwell-no-cubins``, a warning names it).
+        target_os: the target's ``Target.os`` (``"linux"``, ``"windows"``, ``"wsl2"``,
+            ``"macos"``; ``""`` when not known), for the renderers (the POSIX steps of a
+            ``"wsl2"`` plan run inside WSL2).  Not written to the JSON plan (whose
+            ``target_summary`` names the host; a new key would need a new plan schema).
     """
 
     target_summary: str
@@ -261,6 +265,7 @@ class Plan:
     cuda: str | None = None
     cudnn: str | None = None
     gpu_unverified: bool = False
+    target_os: str = ""
 
     @property
     def manual_steps(self) -> tuple[Step, ...]:

@@ -159,8 +159,8 @@ def _shell_label(plan: Plan, shell: Shell) -> str:
     ``Windows PowerShell``, or the POSIX shell (inside WSL2 on a WSL2 plan)."""
     if shell is Shell.POWERSHELL:
         return "Windows PowerShell"
-    return "Linux shell, inside WSL2" if plan.route is Route.WSL2 or "wsl2" in \
-        plan.target_summary.split(",")[0] else "bash"
+    return ("Linux shell, inside WSL2" if plan.route is Route.WSL2 or plan.target_os == "wsl2"
+            else "bash")
 
 
 def _step_commands(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
@@ -178,6 +178,7 @@ def _step_commands(plan: Plan, step: Step, conda: CondaCreate | None) -> list[st
 def plan_to_dict(plan: Plan) -> dict[str, Any]:
     """JSON-ready dict with ``schema_version``, ``tfgpu_version``, ``knowledge_version``."""
     d = asdict(plan)
+    del d["target_os"]  # for the renderers; plan schema 1.x has no such key
     d["route"] = plan.route.value
     for s, step in zip(d["steps"], plan.steps, strict=True):
         s["kind"] = type(step.action).__name__

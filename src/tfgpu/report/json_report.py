@@ -28,7 +28,7 @@ from typing import Any
 from tfgpu._version import __version__
 from tfgpu.findings import Finding, Report
 
-REPORT_SCHEMA_VERSION = "1.1"
+REPORT_SCHEMA_VERSION = "1.2"
 
 
 def finding_to_dict(f: Finding) -> dict[str, Any]:

@@ -308,7 +308,9 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         "verdict": {"headline": verdict.get("headline", ""), "state": state,
                     "state_text": _STATE_TEXT[state],
                     "problems": verdict.get("problems", 0),
-                    "gpu_usable": bool(verdict.get("gpu_usable"))},
+                    # None: not known (report 1.2), kept apart from "no GPU"
+                    "gpu_usable": (verdict.get("gpu_usable")
+                                   if isinstance(verdict.get("gpu_usable"), bool) else None)},
         "groups": groups,
         "passed": [f for f in findings if f.get("severity") == "ok"],
         "ids": [f.get("id") for f in findings],

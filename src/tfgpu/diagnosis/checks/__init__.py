@@ -16,8 +16,11 @@ from tfgpu.diagnosis.checks._common import Check
 
 # --- gpu stack (stage 3) ---
 from tfgpu.diagnosis.checks.compute_capability import (
+    cc_against_official_wheel,
     compute_capability,
+    custom_op_wrong_arch,
     gpu_compute_capability_not_reported,
+    kernel_failure_with_other_cuda,
     rocm_gpu_arch_unsupported,
     rule_compute_capability,
 )
@@ -43,6 +46,13 @@ from tfgpu.diagnosis.checks.distributed import (
     nccl_header_missing,
     openmpi_plugin_symbol,
     rule_nccl,
+)
+
+# --- dnn-init: cuDNN/cuBLAS failures told apart ---
+from tfgpu.diagnosis.checks.dnn_init_causes import (
+    cuda_build_older_than_gpu,
+    cudnn_older_than_build,
+    driver_line_after_cudnn_init,
 )
 from tfgpu.diagnosis.checks.driver import (
     cuda_context_of_other_library,
@@ -72,6 +82,7 @@ from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool famili
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
     ld_library_path_shadows,
+    ld_path_other_cuda,
     nvidia_wheels_match_pins,
     rule_cudnn_mismatch,
     rule_missing_libraries,
@@ -233,6 +244,7 @@ from tfgpu.diagnosis.checks.custom_ops import (
 from tfgpu.diagnosis.checks.device_placement import (
     colocation_devices_conflict,
     device_spec_unsatisfied,
+    gpu_mapped_to_two_devices,
     tensors_on_conflicting_devices,
     tpu_not_found,
 )
@@ -281,6 +293,7 @@ from tfgpu.diagnosis.checks.op_registry import (
 )
 from tfgpu.diagnosis.checks.pip_install import pip_resolver_notice
 from tfgpu.diagnosis.checks.tensorflow_gpu_versions import tfgpu_version_missing
+from tfgpu.diagnosis.checks.tensorrt_versions import tensorrt_major_mismatch
 from tfgpu.diagnosis.checks.tf_config import tf_config_call_rejected
 from tfgpu.diagnosis.checks.windows import (
     dll_load_bare,
@@ -289,6 +302,7 @@ from tfgpu.diagnosis.checks.windows import (
 from tfgpu.diagnosis.checks.xla import (
     ptxas_fallback_candidate,
     xla_cannot_compile_function,
+    xla_compiler_not_registered,
 )
 
 # --- holdout7 work plan ---
@@ -527,10 +541,22 @@ LOG_CHECKS: tuple[Check, ...] = (
     openmpi_plugin_symbol,
     # --- h48 kinds: TensorFlow's "kernel driver does not appear to be running" + modprobe ---
     kernel_driver_not_running,
+    # --- w11: XLA without a compiler, CPU-only/no-GPU-device ops, CC vs wheel, TF-TRT, ... ---
+    xla_compiler_not_registered,
+    cc_against_official_wheel,
+    custom_op_wrong_arch,
+    gpu_mapped_to_two_devices,
+    tensorrt_major_mismatch,
+    ld_path_other_cuda,
+    kernel_failure_with_other_cuda,
     # --- holdout7 work plan: TensorFlow 0.x's "Unable to load cuDNN DSO" ---
     cudnn_dso_not_loaded,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
+    # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---
+    cuda_build_older_than_gpu,
+    cudnn_older_than_build,
+    driver_line_after_cudnn_init,
     # --- w8: empty NVIDIA driver placeholder files in a container; macOS dyld CUDA dylibs ---
     driver_file_placeholder,
     macos_cuda_dylib_missing,

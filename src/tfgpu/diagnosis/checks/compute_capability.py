@@ -98,6 +98,9 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
     invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
     nokernel = (ctx.h("cc.no_kernel").all() + ctx.h("cc.kernel_image").all()
                 + ctx.h("cc.runtime_code").all())
+    # w11: a project's own CUDA error macro (custom_op_wrong_arch says that)
+    own = {h.line for h in ctx.h("w11.user_cuda_check").all()}
+    nokernel = [h for h in nokernel if h.line not in own]
     nobin = errs.by_key.get("CUDA_ERROR_NO_BINARY_FOR_GPU")
     jit_notice = ctx.h("cc.ptx_jit_notice")
     # After the PTX-JIT notice, a failed kernel launch or module load means the JIT did
@@ -529,3 +532,163 @@ def gpu_compute_capability_not_reported(ctx: Facts) -> list[Finding]:
         fix=("nvidia-smi --query-gpu=name,compute_cap,driver_version --format=csv",
              f"# install a current NVIDIA driver for this GPU: {docs.url('nvidia-drivers')}"),
     ))
+
+
+# --------------------------------- w11: the GPU's CC against the official wheel, from a log
+
+
+def _ccs_known(ctx: Facts) -> list[str]:
+    """The compute capabilities the facts or the log give, plus those of host GPUs named
+    without one (``gpu_compute_capability.toml``, by name)."""
+    ccs = list(ctx.compute_capabilities)
+    if ctx.host is not None:
+        ccs += [cc for g in ctx.host.nvidia_gpus if not g.compute_capability
+                and (cc := _gpu_cc(g, ctx.kb)[0]) is not None and cc not in ccs]
+    return ccs
+
+
+def cc_against_official_wheel(ctx: Facts) -> list[Finding]:
+    """A log (or the user's description) giving the TensorFlow version and the GPU's compute
+    capability, with no error of its own about it: the official wheel's compiled CCs
+    (``Knowledge.cc_support``, ``tf_compute_capabilities.toml``) decide, as the host check
+    :func:`compute_capability` does for probed hosts.  ``no-kernels`` (above the build's
+    floor, so TensorFlow creates the device, but no cubin of the GPU's major with an equal
+    or lower minor and no PTX at or below it: TF 2.3 on CC 5.0, tensorflow/tensorflow#46449)
+    -> ``gpu-arch-not-in-build``; ``ptx-jit`` from PTX of an older major (TF 2.1's PTX 7.0
+    on CC 8.6, tensorflow/tensorflow#48069) -> ``gpu-needs-ptx-jit``.  Silent for conda, nightly and
+    other non-pip builds (their CC sets differ), for CCs below the floor (TensorFlow prints its
+    own "Ignoring visible gpu device") and for releases the table lacks."""
+    tf = ctx.tf_version
+    ccs = _ccs_known(ctx)
+    if not tf or not ccs or ctx.conda or ctx.non_pip_tensorflow or ctx.other_framework:
+        return []
+    if "dev" in tf or "nightly" in tf:
+        return []  # a nightly's CC set is not its release's (the table holds release wheels)
+    # the log's own compute-capability lines are read by rule_compute_capability
+    errs = ctx.h("cuda.error").by_key
+    if any(ctx.h(n).count for n in ("cc.no_kernel", "cc.kernel_image", "cc.runtime_code",
+                                     "cc.ptx_jit_notice", "cc.ignored", "w11.user_cuda_check")) \
+            or any(k in errs for k in ("CUDA_ERROR_INVALID_PTX", "CUDA_ERROR_NO_BINARY_FOR_GPU")):
+        return []
+    kb = ctx.kb
+    try:
+        support = [(cc, kb.cc_support(tf, cc)) for cc in ccs]
+    except KnowledgeQueryError:
+        return []
+    ev = log_evidence(ctx.h("gpu.props").first[:1], ctx.h("gpu.created").first[:1]) + tuple(
+        ctx.fact_evidence())
+    for cc, s in support:
+        if s is None:
+            continue
+        row = s.row
+        archs = f"SASS {' '.join(row.sass_cc)}, PTX {' '.join(row.ptx_cc)}, official wheel"
+        later = next((r for r in kb.wheel_archs
+                      if parse_version(r.tf_version) > parse_version(tf)
+                      and classify_cc(r.sass_cc, r.ptx_cc, cc)[0] == "native"), None)
+        upgrade = (f"pip install \"tensorflow=={'.'.join(later.tf_version.split('.')[:2])}.*\""
+                   f"   # the first official wheel with cubins for CC {cc} (knowledge row "
+                   f"{later.ref}); check its CUDA/cuDNN in the tested configurations"
+                   if later is not None else
+                   f"# a TensorFlow build compiled for CC {cc} (TF_CUDA_COMPUTE_CAPABILITIES)")
+        if s.status == "no-kernels":
+            return [catalogue.make(
+                "gpu-arch-not-in-build", evidence=ev, knowledge_ref=row.ref,
+                cause=(f"The official TensorFlow {tf} wheel has kernels for {archs} "
+                       f"(knowledge row {row.ref}). A GPU of compute capability {cc} can run "
+                       "none of them: a cubin runs only on its own major with an equal or "
+                       "higher minor, and PTX only JIT-compiles for the same or a newer "
+                       f"architecture. {cc} is above the build's floor {row.min_cc}, so "
+                       "TensorFlow creates the GPU device, and then GPU kernels fail ('no "
+                       "kernel image is available for execution on the device', 'invalid "
+                       "device function')."),
+                fix=(upgrade,
+                     'python -c "import tensorflow as tf; print(tf.__version__)"   # the '
+                     "release in use",
+                     f"# or build TensorFlow {tf} from source with "
+                     f"TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
+            )]
+        # a PTX of the GPU's own major (8.0 PTX on an 8.6 GPU, TF 2.4-2.15) JIT-compiles once
+        # into the cache and TF >= 2.5 says so itself; only a build older than the GPU's
+        # architecture (PTX 7.0 on Ampere: CUDA 10 cannot target it) is claimed from here
+        if s.status == "ptx-jit" and parse_cc(s.via or "0.0")[0] < parse_cc(cc)[0]:
+            slow = kb.platform_fact("ptx-jit-slow-first-run")
+            return [catalogue.make(
+                "gpu-needs-ptx-jit", tf=tf, gpus=f"compute capability {cc}", cc=cc,
+                archs=archs, via=s.via or "?", ref=row.ref, evidence=ev,
+                knowledge_ref=row.ref, doc_url=kb.doc_url(row),
+                fix=(upgrade,
+                     "# or keep the JIT-compiled kernels between runs in a large cache: "
+                     + c.set_env(ctx, *slow.value("cache_env").split("=", 1))),
+            )]
+    return []
+
+
+def custom_op_wrong_arch(ctx: Facts) -> list[Finding]:
+    """"invalid device function" / "no kernel image is available" printed by a project's own
+    CUDA error macro (``w11.user_cuda_check``: cudaCheckError(), CUDA_CHECK, gpuErrchk,
+    checkCudaErrors, "CUDA Error:"): cudaErrorInvalidDeviceFunction means "the requested
+    device function does not exist or is not compiled for the proper device architecture"
+    (CUDA runtime API, cudaError enum), and the function is the project's own kernel (a
+    custom op built with nvcc by its make.sh/setup.py) -> ``custom-op-wrong-cuda-arch``.
+    Zardinality/TF_Deformable_Net#2: ops built with -arch=sm_52 on a Tesla K80 (CC 3.7);
+    rebuilt with -arch=sm_37 after deleting the old objects, they ran."""
+    hits = ctx.h("w11.user_cuda_check").all()
+    if not hits:
+        return []
+    ccs = _ccs_known(ctx)
+    cc = ccs[0] if ccs else None
+    sm = cc.replace(".", "") if cc else "XY"
+    return [catalogue.make(
+        "custom-op-wrong-cuda-arch", evidence=log_evidence(hits[:2]),
+        cause=("A CUDA kernel of the project itself (a custom op or extension compiled with "
+               "nvcc, whose own error check printed this), not one of TensorFlow's, has no "
+               "code for this GPU: the CUDA runtime reports 'invalid device function' when a "
+               "kernel was not compiled for the device's architecture. Build scripts often "
+               "hard-code one -arch (e.g. sm_52) or rely on nvcc's default"
+               + (f"; this GPU is compute capability {cc}" if cc else "")
+               + ". Rebuild the op for this GPU, after deleting the old .o/.so files (a "
+                 "build that finds them does not recompile)."),
+        fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU's compute "
+             "capability X.Y",
+             f"# in the op's build script (make.sh, setup.py, Makefile): nvcc ... -gencode "
+             f"arch=compute_{sm},code=sm_{sm}",
+             "# delete the op's old build outputs (*.o, *.so, build/), rebuild, rerun"),
+    )]
+
+
+def kernel_failure_with_other_cuda(ctx: Facts) -> list[Finding]:
+    """TensorFlow's own kernel launch failing with "invalid device function" / "no kernel
+    image" while the CUDA toolkit the user has (host facts) is another major.minor than the
+    CUDA the installed TensorFlow release was built and tested with (tf_tested_configs) ->
+    ``cuda-toolkit-differs-from-tf-build`` (a warning beside ``gpu-arch-not-in-build``: the
+    log cannot tell a missing architecture from a mixed CUDA installation).
+    lightvector/KataGo#325: TF 1.15.2 (built with CUDA 10.0) on an RTX 2070 SUPER with CUDA
+    10.2 installed aborted in random_op_gpu.h with 'invalid device function'; installing CUDA
+    10.0 fixed it."""
+    fails = [h for h in (*ctx.h("cc.kernel_image").all(), *ctx.h("cc.no_kernel").all())
+             if h.line not in {u.line for u in ctx.h("w11.user_cuda_check").all()}]
+    tf = ctx.tf_version
+    have = ctx.cuda_versions
+    if not fails or not tf or not have or ctx.other_framework:
+        return []
+    try:
+        # the Windows table starts later than the Linux one; both builds of a release used
+        # the same CUDA (tf_tested_configs rows of the releases both list)
+        row = (ctx.kb.config_for(tf, "windows") if ctx.windows else None) or \
+            ctx.kb.config_for(tf, "linux")
+    except KnowledgeQueryError:
+        return []
+    if row is None or not row.cuda:
+        return []
+    mm = ".".join(have[0].split(".")[:2])
+    if mm == ".".join(row.cuda.split(".")[:2]):
+        return []
+    return [catalogue.make(
+        "cuda-toolkit-differs-from-tf-build", tf=tf, need=row.cuda, have=have[0],
+        evidence=log_evidence(fails[:1]) + tuple(ctx.fact_evidence()), knowledge_ref=row.ref,
+        fix=(f"# install CUDA {row.cuda} (the release TensorFlow {tf} was built with) and put "
+             "it first on PATH / LD_LIBRARY_PATH, or install the TensorFlow release built for "
+             f"CUDA {have[0]}",
+             "nvcc --version   # and: where cudart64_*.dll (Windows) / ldconfig -p | grep "
+             "libcudart (Linux): which CUDA runtime is found first"),
+    )]

@@ -133,3 +133,35 @@ def tpu_not_found(ctx: Facts) -> list[Finding]:
              "# on a Cloud TPU VM: tf.distribute.cluster_resolver.TPUClusterResolver("
              "tpu='local')"),
     )]
+
+
+# ------------------------------------------- w11: one TensorFlow GPU mapped to two devices
+
+
+def gpu_mapped_to_two_devices(ctx: Facts) -> list[Finding]:
+    """tsl device_id_manager "TensorFlow device (GPU:0) is being mapped to multiple (CUDA)
+    devices (0 now, and 1 previously)": one process asked for the same TensorFlow GPU with
+    two different visible-device settings -> ``gpu-mapped-to-multiple-devices``.  The message
+    names the TF 1.x cause (Sessions created with different ``gpu_options.
+    visible_device_list``, tensorflow/tensorflow#19083); TensorFlow 2.2's Keras
+    mixed-precision policy also prints it after ``tf.config.set_visible_devices`` picked a
+    GPU other than the first (its compute-capability check ignored the visible devices;
+    fixed in 2.3, tensorflow/tensorflow#39775, variant ``tf22-mixed-precision``)."""
+    hits = ctx.h("w11.gpu_mapped_twice").all()
+    if not hits:
+        return []
+    h = hits[0]
+    dev, now, before = h.g("dev") or "GPU:0", h.g("now") or "?", h.g("before") or "?"
+    fix = ["# choose the GPU once, before TensorFlow starts: CUDA_VISIBLE_DEVICES=<index> "
+           f"python train.py (here {now} or {before}; it is then GPU:0 inside the process)",
+           "# TF 1.x: give every Session in the process the same gpu_options."
+           "visible_device_list (or set it only through CUDA_VISIBLE_DEVICES)"]
+    if ctx.tf_mm == (2, 2):
+        fix.insert(0, 'pip install "tensorflow>=2.3"   # the mixed-precision fix '
+                      "(tensorflow/tensorflow#39775)")
+        return [catalogue.make(
+            "gpu-mapped-to-multiple-devices", variant="tf22-mixed-precision", dev=dev,
+            now=now, before=before, evidence=log_evidence(hits[:1]), fix=tuple(fix))]
+    return [catalogue.make(
+        "gpu-mapped-to-multiple-devices", dev=dev, now=now, before=before,
+        evidence=log_evidence(hits[:1]), fix=tuple(fix))]

@@ -10,12 +10,26 @@ peers; TensorFlow ``gpu_device.cc`` logs "Unable to enable peer access" and carr
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 
+#: NCCL's libibverbs probe line (w11): a missing InfiniBand library, not an NCCL failure.
+_IBV_PROBE = re.compile(r"Failed to open libibverbs\.so")
+
+
+def _without(hits: Hits, lines: set[int]) -> Hits:
+    """``hits`` less the hits on ``lines`` (a new bounded record, keys kept)."""
+    out = Hits()
+    for h in hits.all():
+        if h.line not in lines:
+            key = next((k for k, v in hits.by_key.items() if v is h), None)
+            out.add(h, key)
+    return out
 #: Words of NCCL's shm lines that show the segment's allocation, mapping or opening failing
 #: (include/shm.h, misc/shmutils.cc: posix_fallocate, ftruncate "failed to extend", mmap,
 #: shm_open), as opposed to the CUDA registration of a mapped segment (census3).
@@ -52,6 +66,13 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     ))
     err = ctx.h("nccl.error")
     ib = ctx.h("nccl.ib")
+    # w11: NCCL's probe for the InfiniBand verbs library ("misc/ibvwrap.cc NCCL WARN Failed to
+    # open libibverbs.so[.1]", NCCL 2.3-2.17; INFO from 2.18, NVIDIA/nccl@9b7d5ed
+    # src/misc/ibvwrap.cc) is no failure: without it NCCL uses its socket transport
+    # ("NET/Socket : Using ..."). Its line counts neither as an NCCL error nor as IB trouble.
+    probe = {h.line for h in ib.all() if _IBV_PROBE.search(h.text)}
+    if probe:
+        err, ib = _without(err, probe), _without(ib, probe)
     system = ctx.h("nccl.system")
     shm = ctx.h("nccl.shm")
     iommu = ctx.h("iommu.fault")

@@ -135,9 +135,9 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             row = ctx.kb.cuda_error(int(code))
             name = row.name if row is not None else None
             if (name is None and f"code {code}" not in done and not ctx.host_gpu_works
-                    and not any(u.line == hit.line
-                                for u in ctx.h("core.cuinit_unnamed").all())):
-                # (TF 1.x's "CUresult(N)" spelling is driver_from_log.py's cuinit-unnamed-code)
+                    and not ctx.h("core.cuinit_unnamed").count):
+                # (TF 1.x's "CUresult(N)" spelling: driver_from_log.py's cuinit_unnamed_code
+                # gives this one finding, variant curesult-spelling)
                 # eyes F-1: a code outside CUDA's CUresult list (TF 1.x "CUresult(-1)",
                 # TF 2.0-2.3 "UNKNOWN ERROR (-1)"): still no GPU for this process
                 done.add(f"code {code}")
@@ -1089,13 +1089,17 @@ def cuda_driver_not_initialised(ctx: Facts) -> list[Finding]:
     """cuda_driver.cc "could not retrieve CUDA device count: CUDA_ERROR_NOT_INITIALIZED"
     without a ``failed call to cuInit`` line (that finding names the cause when present):
     cuInit failed unseen, or the process was forked after CUDA was initialised
-    (status_codes.toml CUDA_ERROR_NOT_INITIALIZED: a follow-on error)."""
+    (status_codes.toml CUDA_ERROR_NOT_INITIALIZED: a follow-on error).  With nothing in the
+    log showing that the process wanted a GPU, a notice (variant ``alone``): pipeline workers
+    that never use the GPU print it and run fine (google/deepvariant#960)."""
     hits = [h for h in ctx.h("gs.device_count").all()
             if h.g("err") == "CUDA_ERROR_NOT_INITIALIZED"]
     if not hits or ctx.h("cuinit").count:
         return []
+    # w11: nothing shows that this process wanted a GPU (google/deepvariant#960): a notice
+    alone = not ctx.gpu_intent_evidence() and not ctx.gpu_expected
     return [catalogue.make(
-        "cuda-driver-not-initialised",
+        "cuda-driver-not-initialised", variant="alone" if alone else None,
         evidence=log_evidence(hits),
         fix=(c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # then rerun: the 'failed call "
              "to cuInit' line names the first failure",

@@ -34,13 +34,16 @@ def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
     print ``CUresult(-1)`` the libcuda.so.1 that answered was not the host driver's (a
     container run without the NVIDIA runtime, whose TF 1.x GPU image resolves it to the
     toolkit's stub, or lib64/stubs on LD_LIBRARY_PATH); others loaded a foreign libcuda
-    another way: hedged, with the commands that tell."""
+    another way: hedged, with the commands that tell.  One fault with
+    :func:`tfgpu.diagnosis.checks.driver.rule_cuinit`'s code outside CUresult (TF 2.0+
+    ``UNKNOWN ERROR (<n>)``): ``cuinit-unlisted-code``, variant ``curesult-spelling``
+    (formerly ``cuinit-unnamed-code``, kept as the finding's alias)."""
     hits = ctx.h("core.cuinit_unnamed")
     if not hits.count:
         return []  # "was unable to find libcuda.so" alone: CPU-only hosts print it too
     return [catalogue.make(
-        "cuinit-unnamed-code",
-        code=hits.first[0].g("code") or "?",
+        "cuinit-unlisted-code", variant="curesult-spelling",
+        num=hits.first[0].g("code") or "?",
         evidence=log_evidence(hits, ctx.h("core.libcuda_not_found")),
         fix=("nvidia-smi   # on the host: the driver works there",
              "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "

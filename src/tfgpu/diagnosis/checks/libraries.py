@@ -18,6 +18,7 @@ from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import KnowledgeQueryError
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -1437,6 +1438,55 @@ def cudnn_sub_dll_126(ctx: Facts) -> list[Hit]:
             and (h.g("err") or "").strip() == "126"]
 
 
+# --------------------------------- w11: LD_LIBRARY_PATH names only another CUDA 10.x or older
+
+_CUDA_DIR = re.compile(r"cuda-(?P<v>\d{1,2}\.\d)(?=[/:;\s]|$)")
+
+
+def ld_path_other_cuda(ctx: Facts) -> list[Finding]:
+    """TensorFlow's dso_loader lines print the LD_LIBRARY_PATH it searched ("...; dlerror:
+    ...; LD_LIBRARY_PATH: /usr/local/cuda-10.2/lib64"). When every versioned CUDA folder
+    there is another CUDA than the one the installed TensorFlow release was built for
+    (tf_tested_configs), and that CUDA is 10.x or older (whose library sonames carry the
+    minor: libcudart.so.10.1 vs .so.10.2), TensorFlow's CUDA libraries are not in those
+    folders -> ``cuda-minor-soname-mismatch`` (variant ``ld-library-path``, a warning: the
+    right CUDA may still sit in the loader's default path).  OpenNMT/OpenNMT-tf#638: TF 2.1
+    with only /usr/local/cuda-10.2/lib64 trained on the CPU; installing CUDA 10.1 fixed it."""
+    tf = ctx.tf_version
+    if not tf or ctx.windows or ctx.conda or ctx.non_pip_tensorflow or ctx.other_framework:
+        return []
+    hits = [h for h in ctx.h("lib.missing").all() if "LD_LIBRARY_PATH:" in h.text]
+    if not hits or ctx.h("gpu.created").count or any(
+            (h.g("lib") or "").startswith("libcudart") for h in ctx.h("lib.opened").all()):
+        return []  # the CUDA runtime loaded after all (from the loader's default path)
+    path = hits[0].text.split("LD_LIBRARY_PATH:", 1)[1]
+    dirs = sorted({m.group("v") for m in _CUDA_DIR.finditer(path)})
+    try:
+        row = ctx.kb.config_for(tf, "linux")
+    except KnowledgeQueryError:
+        return []
+    if row is None or not dirs or not row.cuda or not re.fullmatch(r"\d{1,2}\.\d", row.cuda):
+        return []
+    need = row.cuda
+    if int(need.split(".")[0]) >= 11 or need in dirs:
+        return []
+    have = ", ".join(dirs)
+    return [catalogue.make(
+        "cuda-minor-soname-mismatch", variant="ld-library-path", tf=tf, need=need, have=have,
+        evidence=log_evidence(hits[:1]) + tuple(ctx.fact_evidence()),
+        knowledge_ref=row.ref,
+        cause=(f"TensorFlow {tf} was built for CUDA {need} (knowledge row {row.ref}) and loads "
+               f"that release's libraries by their versioned names (libcudart.so.{need} ...); "
+               "up to CUDA 10.2 the soname carries the minor version, so another CUDA's "
+               f"libraries do not satisfy it. The LD_LIBRARY_PATH TensorFlow printed holds only "
+               f"CUDA {have}: unless CUDA {need} is in the loader's default path (ldconfig), "
+               "TensorFlow finds no CUDA runtime and runs on the CPU."),
+        fix=(f"ldconfig -p | grep -E 'libcudart.so.{need}|libcudnn'   # CUDA {need}'s runtime "
+             "must be found",
+             f"# install CUDA {need} (and its cuDNN) and put /usr/local/cuda-{need}/lib64 on "
+             "LD_LIBRARY_PATH, or install the TensorFlow release built for CUDA "
+             f"{have}"),
+    )]
 #: holdout7 work plan: the fix when TF-TRT aborted because TensorRT did not load.
 _TRT_NEEDED_FIX: tuple[str, ...] = (
     "python -c \"from tensorflow.python.compiler.tensorrt import trt_convert as trt; "

@@ -379,13 +379,38 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
     if pinned.count and not said:
         size = next((h.g("size") or h.g("bytes") for h in pinned.all()
                      if h.g("size") or h.g("bytes")), None)
+        # w11: "failed to alloc N bytes on host: CUDA_ERROR_UNKNOWN" (cuda_driver.cc) is the
+        # driver refusing, not RAM running out (that is CUDA_ERROR_OUT_OF_MEMORY)
+        other = [h for h in ctx.h("cuda.error").all() if "on host" in h.text
+                 and h.g("name") not in (None, "CUDA_ERROR_OUT_OF_MEMORY")]
+        n = _bytes(size)
+        shown = (f"{n / 2**20:,.0f} MiB" if n >= 2**20 else f"{n:,} bytes") if n is not None \
+            else (size or "?")
+        if other:
+            out.append(catalogue.make(
+                "host-allocator-ran-out", variant="pinned-driver-error", size=shown,
+                code=other[0].g("name") or "?", evidence=log_evidence(pinned, other[:1]),
+                fix=(*_growth(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
+                                   "before any op"),
+                     "config = tf.ConfigProto(); config.gpu_options.allow_growth = True   # TF "
+                     "1.x: pass it to tf.Session(config=config) / RunConfig(session_config=...)",
+                     "nvidia-smi   # memory in use on the GPU, and by which processes",
+                     "# an earlier CUDA error in the log (before this line) is the cause if "
+                     "there is one: it left the CUDA context unusable"),
+            ))
+            return out + _module_oom(ctx)
         out.append(catalogue.make(
-            "host-allocator-ran-out", variant="pinned",
-            size=f"{n / 2**20:,.0f} MiB" if (n := _bytes(size)) is not None else (size or "?"),
+            "host-allocator-ran-out", variant="pinned", size=shown,
             evidence=log_evidence(pinned),
             fix=("# reduce what the input pipeline holds in memory at once (samples per "
                  "queue/buffer, prefetch size, batch size)", "free -m   # RAM in use"),
         ))
+    return out + _module_oom(ctx)
+
+
+def _module_oom(ctx: Facts) -> list[Finding]:
+    """A GPU module that could not be loaded for lack of GPU memory."""
+    out: list[Finding] = []
     module = ctx.h("mem.module_oom")
     if module.count:
         out.append(catalogue.make(
@@ -483,6 +508,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     if ctx.h("cudnn.mismatch").count:
         return []  # the cuDNN version mismatch finding names the cause
+    from tfgpu.diagnosis.checks.dnn_init_causes import cudnn_host_older
+
+    if cudnn_host_older(ctx):
+        return []  # dnn-init: the host's cuDNN is older than the build (dnn_init_causes.py)
     # blind-wrongs: a kernel fault or GPU hardware error at or before the handle failure
     # (CUresult LAUNCH_FAILED / ILLEGAL_ADDRESS / MISALIGNED_ADDRESS / HARDWARE_STACK_ERROR /
     # ECC_UNCORRECTABLE..., their cudaGetErrorString texts, an Xid 79) is sticky: cuda.h says
@@ -584,6 +613,9 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         "dnn-handle-failed-gpu-memory", variant="unsure",
         library=what, evidence=ev,
         fix=(*fix_mem,
+             # dnn-init: the command that tells the causes apart (the lines before the failure)
+             "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"out of memory|"
+             "runtime cudnn|driver version|cudnn|cublas\"   # which cause: see above",
              "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
              "# the cuDNN/CUDA this TensorFlow was built for",
              pip_list_grep("nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",

@@ -34,13 +34,6 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: TensorFlow's own distributions, whose pins (setup.py REQUIRED_PACKAGES) a broken pair breaks.
-_TF_DISTS = frozenset({
-    "tensorflow", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-intel", "tensorflow-macos",
-    "tensorflow-aarch64", "tensorflow-cpu-aws", "tensorflow-rocm", "tf-nightly",
-    "tf-nightly-gpu", "tf-nightly-cpu", "intel-tensorflow",
-})
-
 
 def _norm(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
@@ -144,14 +137,18 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
     """pip's dependency check naming TensorFlow: TensorFlow's own pin broken (``numpy~=1.19.2``
     with NumPy 1.18.5 installed) -> ``pip-tensorflow-pin-conflict`` (installed variant); an
     add-on (tensorflow-text, tensorflow-addons...) pinning another TensorFlow ->
-    ``tensorflow-addon-version-pin``.  Pairs that name no TensorFlow give nothing."""
+    ``tensorflow-addon-version-pin``.  Pairs that name no TensorFlow give nothing.
+    TensorFlow's own distributions are platform fact ``tf-distributions``."""
     out: list[Finding] = []
     hits = f.h("pip.check_conflict").all()
-    own = [h for h in hits if _norm(h.g("pkg") or "") in _TF_DISTS]
+    # TensorFlow's own distributions, whose pins (setup.py REQUIRED_PACKAGES) a broken pair
+    # breaks: platform fact tf-distributions
+    tf_dists = frozenset(f.kb.tf_distributions())
+    own = [h for h in hits if _norm(h.g("pkg") or "") in tf_dists]
     addon = [h for h in hits
              if _norm(h.g("pkg") or "").startswith(("tensorflow-", "tf-"))
-             and _norm(h.g("pkg") or "") not in _TF_DISTS
-             and _norm(h.g("dep") or "") in _TF_DISTS and not h.g("missing")]
+             and _norm(h.g("pkg") or "") not in tf_dists
+             and _norm(h.g("dep") or "") in tf_dists and not h.g("missing")]
     if own:
         h = own[0]
         req = h.g("req") or "?"

@@ -91,26 +91,6 @@ _GENERIC: tuple[str, ...] = (
     "search the exact line in the TensorFlow issue tracker",
 )
 
-_LIBRARY = {
-    "CUresult": "The CUDA driver",
-    "cudaError_t": "The CUDA runtime",
-    "cublasStatus_t": "cuBLAS",
-    "cudnnStatus_t": "cuDNN",
-    "ncclResult_t": "NCCL",
-    "cusolverStatus_t": "cuSOLVER",
-    "cufftResult": "cuFFT",
-}
-
-
-#: The finding category of each ``new:<id>`` fault (``tfgpu.findings.CATEGORIES``).
-_CATEGORY: dict[str, str] = {
-    "new:libcuda-stub-loaded": "version-mismatch",
-    "new:cudnn-sublibrary-missing": "version-mismatch",
-    "new:cudnn-runtime-prerequisite-missing": "version-mismatch",
-    "new:cuda-compat-on-unsupported-gpu": "version-mismatch",
-    "new:nccl-timeout": "multigpu-nccl",
-}
-
 
 def status_code_hits(ctx: Facts, covered: set[int]) -> list[tuple[Hit, CudaError]]:
     """The status codes the log names (first line of each name) on lines not in
@@ -131,7 +111,7 @@ def status_code_hits(ctx: Facts, covered: set[int]) -> list[tuple[Hit, CudaError
 
 def describe(row: CudaError) -> str:
     """``"cuFFT returned CUFFT_EXEC_FAILED (6): <meaning>"`` from the row."""
-    return (f"{_LIBRARY.get(row.enum, row.enum)} returned {row.name} ({row.code}): "
+    return (f"{row.library or row.enum} returned {row.name} ({row.code}): "
             f"{row.meaning.rstrip('.')}")
 
 
@@ -157,8 +137,8 @@ def rule_status_codes(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
         cause += f" The log also names {', '.join(others)}."
     return [catalogue.make(
         "cuda-status-code",
-        category=_CATEGORY.get(row.maps_to, "gpu-not-visible"),
-        name=row.name, library=_LIBRARY.get(row.enum, row.enum),
+        category=row.category or "gpu-not-visible",  # status_codes.toml [new_faults]
+        name=row.name, library=row.library or row.enum,  # [enums.<enum>] library
         evidence=log_evidence([x for x, _ in faults], limit=4),
         cause=cause,
         fix=c.show_env_lines(ctx, _NEXT.get(row.maps_to, _GENERIC)),

@@ -780,7 +780,8 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     removed, named, failed = f.h("pip.tfgpu_removed"), f.h("pip.tfgpu_named"), f.h("pip.failed")
     nod = [h for h in f.h("pip.no_dist").all()
            if _norm(h.g("pkg") or "") in ("tensorflow-gpu", "tf-nightly-gpu")
-           and not old_release_pin(h)]  # a real 1.x release (no_matching_wheel.tf1_pin_no_wheel)
+           and not old_release_pin(h)  # a real 1.x release (no_matching_wheel.tf1_pin_no_wheel)
+           and not gpu_pin_not_offered(f, h)]  # a real release list without the pin: _no_matching
     kb = f.kb
     gone = kb.platform_fact("tensorflow-gpu-removed")
     if nod and f.windows:
@@ -946,6 +947,8 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
     for h in hits:
         by.setdefault(_norm(h.g("pkg") or ""), []).append(h)
     tf_hits = [h for k, hs in by.items() if k in _TF_ITSELF for h in hs]
+    tf_hits += [h for k in ("tensorflow-gpu", "tf-nightly-gpu") for h in by.get(k, ())
+                if gpu_pin_not_offered(ctx, h) and not old_release_pin(h)]
     if tf_hits:
         yield _no_tensorflow_wheel(ctx, tf_hits)
     for apple in _APPLE:
@@ -991,6 +994,29 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                  "# if TensorFlow itself requires it: use a Python version for which it has "
                  "wheels (python -c \"import sys; print(sys.version)\")"),
         )
+
+
+def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
+    """w11: pip's "No matching distribution ... tensorflow-gpu==X (from versions: ...)" where
+    the listed versions are real tensorflow-gpu releases (all older than the empty
+    placeholder packages, platform fact ``tensorflow-gpu-removed`` ``stub_version``) and X
+    is not among them but not newer than the newest listed: the pinned version has no wheel
+    for this interpreter (a release candidate or a release built for other Pythons), not the
+    retired name; the resolver lists only the versions with a file this interpreter accepts."""
+    pin = (h.g("spec") or "")
+    if not pin.startswith("==") or "*" in pin:
+        return False
+    # pip prints the list once ("Could not find a version ... (from versions: ...)") and then
+    # "No matching distribution found for <same pin>" without it
+    listed = next((_listed_versions(o) for o in ctx.h("pip.no_dist").all()
+                   if o.g("pkg") == h.g("pkg") and o.g("spec") == pin and o.g("versions")), [])
+    if not listed or pin[2:] in listed:
+        return False
+    stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
+    top, want = _version(_highest(listed) or ""), _version(pin[2:])
+    # a pin past the newest listed is another story (the retired name, native Windows)
+    return (top is not None and want is not None and want <= top
+            and (*top.release, 0)[:2] < tuple(stub[:2]))
 
 
 def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:

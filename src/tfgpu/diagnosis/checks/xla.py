@@ -580,3 +580,43 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
         "xla-cannot-compile-function", evidence=log_evidence(hits[:2]), what=what, why=why,
         fix=fix,
     )]
+
+
+# ------------------------------------------- w11: XLA without a compiler for the device
+
+
+_PLUGIN_PLATFORMS = {"DML": "the tensorflow-directml-plugin (DirectML)",
+                     "METAL": "the tensorflow-metal plugin"}
+
+
+def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
+    """xla_ops.cc "Could not find compiler for platform <P>" / XLA's compiler.cc "could not
+    find registered compiler for (the) platform": XLA was asked to compile (jit_compile=True,
+    Keras 3's default on an accelerator) for a device whose platform has no XLA compiler in
+    this process -> ``xla-platform-not-registered`` (variant ``no-compiler``).  A
+    PluggableDevice (DirectML "DML", Metal) brings no XLA backend: the DirectML plugin's
+    maintainers say XLA is not supported there (microsoft/tensorflow-directml-plugin#332)."""
+    hits = ctx.h("w11.xla_no_compiler").all()
+    if not hits:
+        return []
+    plat = next((p for h in hits if (p := h.g("plat") or h.g("plat2"))), "")
+    plugin = _PLUGIN_PLATFORMS.get(plat.upper())
+    if plugin:
+        why = (f"The device {plat} comes from {plugin}, a PluggableDevice that registers no "
+               "XLA compiler (XLA compiles for CPU, CUDA and ROCm only). Any function compiled "
+               "with XLA (jit_compile=True, which Keras 3's model.compile turns on by default "
+               "when it sees an accelerator, or an optimizer with jit_compile=True) fails on that "
+               "device; the same model runs without XLA.")
+    else:
+        why = (f"XLA was asked to compile for the platform {plat or 'of this device'}, and no "
+               "XLA compiler is registered for it in this process: a device plugin without an "
+               "XLA backend, or a TensorFlow build (C API, Java, custom) that did not link XLA's "
+               "backend for that device. The same model runs without XLA.")
+    return [catalogue.make(
+        "xla-platform-not-registered", variant="no-compiler",
+        evidence=log_evidence(hits, limit=2), why=why,
+        fix=("model.compile(..., jit_compile=False)   # Keras; and optimizers with "
+             "jit_compile=False",
+             "# drop jit_compile=True from tf.function on that device",
+             c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0") + "   # no auto-clustering"),
+    )]

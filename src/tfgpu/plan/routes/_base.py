@@ -59,6 +59,7 @@ class _PlannerBase:
         return Plan(
             self.t.summary(), route, tf_version, requirements, python, uses_gpu, tuple(reasons),
             tuple(steps), env_path, self.kb.version, tuple(warnings), alternatives,
+            target_os=self.t.os,
         )
 
     def _gpu_row(self, name: str) -> tuple[str, str, str] | None:

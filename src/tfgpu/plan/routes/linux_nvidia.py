@@ -434,7 +434,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         if wsl_from_windows:
             route = M.Route.WSL2
         return M.Plan(
-            target_summary=t.summary(),
+            target_summary=t.summary(), target_os=t.os,
             route=route,
             tf_version=rel.release,
             requirements=req,

@@ -185,7 +185,7 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
                 M.Step("Check that TensorFlow sees the GPU", M.Verify(expect_gpu=True), ps),
             ]
         return M.Plan(
-            target_summary=t.summary(),
+            target_summary=t.summary(), target_os=t.os,
             route=(
                 route if route in (M.Route.SYSTEM_CUDA, M.Route.CONDA) else M.Route.WINDOWS_NATIVE
             ),

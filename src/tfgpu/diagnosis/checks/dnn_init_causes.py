@@ -1,0 +1,322 @@
+"""cuDNN/cuBLAS could not start or run: the causes other than GPU memory that the log and
+the host facts tell apart (``rule_library_handle`` in memory.py says GPU memory when nothing
+does).
+
+* A CUDA build older than the GPU (``gpu-arch-not-in-build`` variant
+  ``cuda-older-than-gpu``): the CUDA the process loaded (a versioned cuBLAS/cudart the log
+  shows opened, else the TensorFlow version's build CUDA) predates the GPU's architecture,
+  so its cuBLAS/cuDNN have no code for it. Facts: ``cuda_arch.toml`` (first CUDA per
+  ``sm_XX``, CUDA release notes), the GPU's compute capability (host facts, the log, or
+  ``gpu_compute_capability.toml`` for a GeForce series name when every model of that series
+  in the table has one CC), ``tf1-gpu-build-cuda`` / ``tf_tested_configs.toml``.
+* The driver TensorFlow prints after ``CUDNN_STATUS_NOT_INITIALIZED`` (tensorflow
+  ``stream_executor/cuda/cuda_dnn.cc`` logs "possibly insufficient driver version: X" after
+  a failed ``cudnnCreate``) compared with the minimum driver of the CUDA the process uses
+  (``cuda_min_driver.toml``). Below TensorFlow's nominal build CUDA is already
+  ``driver_below_cuda_printed`` (driver_from_log.py); here: in a conda environment the
+  environment's cudatoolkit is the CUDA TensorFlow loads (conda's tensorflow-gpu packages
+  were built against a cudatoolkit of their own, e.g. 1.11 against CUDA 9.2:
+  ContinuumIO/anaconda-issues#10224, maintainer answer), so its minimum applies; and with
+  the driver meeting every minimum known, the driver line stays a hedge beside memory
+  (``driver-too-old-for-cuda`` variant ``status-hint``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.driver_from_log import (
+    _printed_driver,
+    _tf_cuda,
+    driver_below_cuda_printed,
+)
+from tfgpu.diagnosis.checks.memory import _library_calls
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, cc_key, log_evidence
+from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import Knowledge, KnowledgeQueryError, docs, parse_version
+
+#: A CUDA library soname that carries the CUDA version it belongs to: Linux
+#: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0). From CUDA 11 they carry
+#: the major only (``cublas64_11.dll``, ``libcublas.so.11``; ``libcudart.so.11.0`` for every
+#: 11.x release).
+_CUDA_SONAME = re.compile(
+    r"lib(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse)\.so\."
+    r"(?P<so>\d{1,2}(?:\.\d)?)$"
+    r"|(?:cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse)64_(?P<dll>\d{2,3})\.dll$",
+    re.IGNORECASE)
+
+#: A GeForce series as users name it ("RTX 30-series", "RTX 30 series", "RTX 30xx").
+_SERIES = re.compile(r"\b(?P<word>RTX|GTX)\s?(?P<nn>\d{2})(?:\s?-?\s?series\b|xx\b)", re.I)
+
+
+def _handle_failures(ctx: Facts) -> list[Hit]:
+    """The cuDNN/cuBLAS handle, launch and call failures ``rule_library_handle`` reads."""
+    return [*ctx.h("mem.handle").all(), *ctx.h("uni.dnn_handle").all(), *_library_calls(ctx)]
+
+
+def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
+    """``(cuda, why)``: the CUDA release of a versioned CUDA library the log shows opened
+    (``cublas64_100.dll`` -> ``"10.0"``; from 11 the major only: ``cublas64_11.dll``,
+    ``libcudart.so.11.0`` -> ``"11"``), else TensorFlow's build CUDA
+    (:func:`~tfgpu.diagnosis.checks.driver_from_log._tf_cuda`); ``None`` when unknown."""
+    for h in ctx.h("lib.opened").all():
+        lib = (h.g("lib") or "").replace("\\", "/").split("/")[-1]
+        m = _CUDA_SONAME.search(lib)
+        if m is None:
+            continue
+        so, n = m.group("so"), m.group("dll") or ""
+        if not so:
+            so = f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "91", "92") else n
+        major = so.split(".")[0]
+        # 11+: the soname names the major only (libcudart.so.11.0 is every 11.x)
+        return (major if int(major) >= 11 else so), f"the log shows it opened {lib}"
+    return _tf_cuda(ctx)
+
+
+def _series_cc(kb: Knowledge, name: str) -> tuple[str, str] | None:
+    """``(cc, how)`` for a GeForce series name ("RTX 30-series"): the one compute
+    capability every GeForce model of that series has in ``gpu_compute_capability.toml``
+    (RTX 30xx: 8.6); ``None`` when the name is no series or the models differ."""
+    m = _SERIES.search(name)
+    if m is None:
+        return None
+    word, nn = m.group("word").upper(), m.group("nn")
+    model = re.compile(rf"^GeForce {word} {nn}\d0\b")
+    rows = [r for r in kb.gpus if model.match(r.name) and r.compute_capability]
+    ccs = {r.compute_capability for r in rows}
+    if len(ccs) != 1:
+        return None
+    cc = next(iter(ccs))
+    assert cc is not None
+    return cc, f"every GeForce {word} {nn}xx model in gpu_compute_capability ({len(rows)} rows)"
+
+
+def _gpu_ccs(ctx: Facts) -> list[tuple[str, Evidence]]:
+    """The GPUs' compute capabilities with their evidence: host facts and the log
+    (:attr:`Facts.compute_capabilities`, TensorFlow's PTX-JIT notice), a model name the
+    table knows, else a series name."""
+    out = [(cc, Evidence("gpu", f"compute capability {cc}")) for cc in ctx.compute_capabilities]
+    # gpu_device.cc's "not built with CUDA kernel binaries compatible with compute capability
+    # X" (TF >= 2.5) names the GPU's CC itself
+    out += [(cc, Evidence("log", h.text, h.line)) for h in ctx.h("cc.ptx_jit_notice").first[:1]
+            if (cc := h.g("cc")) and cc not in ctx.compute_capabilities]
+    if out:
+        return out
+    for name in ctx.gpu_names:
+        match = ctx.kb.gpu_compute_capability(name)
+        if match is not None:
+            out.append((match.cc, Evidence("gpu", f"{name} -> CC {match.cc} ({match.row.ref})")))
+            continue
+        series = _series_cc(ctx.kb, name)
+        if series is not None:
+            out.append((series[0], Evidence("gpu", f"{name} -> CC {series[0]} ({series[1]})")))
+    return out
+
+
+def cuda_build_older_than_gpu(ctx: Facts) -> list[Finding]:
+    """``gpu-arch-not-in-build`` (variant ``cuda-older-than-gpu``): cuDNN/cuBLAS failed to
+    start or run, and the CUDA the process uses is older than the first CUDA release that
+    knows the GPU's architecture (``cuda_arch.toml``), e.g. a TF 1.x CUDA 10.0 build
+    (``cublas64_100.dll``) on a GeForce RTX 30 card (sm_86, CUDA 11.1): its libraries have
+    no code for that GPU, so the failure is that, not GPU memory (the catalogue row
+    supersedes ``dnn-handle-failed-gpu-memory``).  Only across CUDA majors (10.x on sm_86,
+    11.x on sm_100): within one major the libraries' PTX may still be JIT-compiled for the
+    GPU, and memory stays possible.  Nothing when another program prints the failure, or the
+    CUDA or the GPU is unknown."""
+    found = _handle_failures(ctx)
+    if not found or ctx.other_framework:
+        return []
+    loaded = _loaded_cuda(ctx)
+    if loaded is None:
+        return []
+    cuda, why = loaded
+    try:
+        cuda_v = parse_version(cuda)
+    except KnowledgeQueryError:
+        return []
+    for cc, gpu_ev in _gpu_ccs(ctx):
+        ma, mi = cc_key(cc)
+        row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
+        # another CUDA major only: within one major a newer GPU may still run the libraries'
+        # PTX through the driver's JIT, so a failure there can be memory as well
+        if row is None or cuda_v.major >= parse_version(row.first_cuda).major:
+            continue
+        ev = (*log_evidence(found[:3]), gpu_ev,
+              *log_evidence([h for h in ctx.h("lib.opened").all()
+                             if _CUDA_SONAME.search(h.g("lib") or "")][:1]))
+        return [catalogue.make(
+            "gpu-arch-not-in-build", variant="cuda-older-than-gpu",
+            cc=cc, arch=row.arch, cuda=cuda, first=row.first_cuda,
+            why=why, ref=row.ref,
+            evidence=ev,
+            fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+                 'tf.sysconfig.get_build_info())"   # the CUDA this TensorFlow was built with',
+                 f"# use a TensorFlow built with CUDA >= {row.first_cuda} for this GPU "
+                 "(tfgpu plan lists the releases); code written for TF 1.x needs a TF 1.x "
+                 f"build made with CUDA >= {row.first_cuda}, or a move to TF 2",
+                 f"# see {docs.url('cuda-gpus')}"),
+            knowledge_ref=row.ref,
+        )]
+    return []
+
+
+#: ``CudaToolkit.source`` values of a system toolkit found by a probe (facts/host.py).
+_SYSTEM_TOOLKIT_SOURCES = ("nvcc", "version.json", "version.txt", "CUDA_HOME", "CUDA_PATH",
+                           "glob")
+
+
+def _not_initialized(hits: list[Hit]) -> bool:
+    """A cuDNN handle failure with ``CUDNN_STATUS_NOT_INITIALIZED`` among ``hits``."""
+    return any("NOT_INITIALIZED" in (h.g("code") or h.text) for h in hits)
+
+
+def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
+    """``driver-too-old-for-cuda`` from the driver version cuda_dnn.cc prints after
+    ``CUDNN_STATUS_NOT_INITIALIZED``, when :func:`driver_below_cuda_printed` (TensorFlow's
+    build CUDA) does not already decide it:
+
+    * variant ``env-toolkit`` (error): in a conda environment, the driver is below the
+      minimum of the environment's CUDA toolkit (conda's TensorFlow loads that one);
+    * variant ``status-hint`` (warning): the driver meets the minimum of TensorFlow's build
+      CUDA: the driver line is TensorFlow's own hint (too old for a cuDNN/CUDA newer than the
+      build's), GPU memory the other usual cause; both are named, with the commands that tell
+      them apart.  With no CUDA known, nothing: the memory finding's hedge names the driver.
+
+    Nothing when the log also shows CUDA_ERROR_OUT_OF_MEMORY (memory is told), the status is
+    another (INTERNAL_ERROR...), or another program prints the failure.
+    """
+    printed = [h for h in ctx.h("h9.driver_printed").all() if h.g("v")]
+    found = _handle_failures(ctx)
+    if not printed or not _not_initialized(found) or ctx.other_framework:
+        return []
+    if ctx.h("mem.cuda_oom").count:
+        return []  # CUDA_ERROR_OUT_OF_MEMORY in the log: memory is told (rule_library_handle)
+    if driver_below_cuda_printed(ctx):
+        return []
+    drv_hit = _printed_driver(ctx)
+    host_drv = (ctx.host.driver.version if ctx.host is not None and ctx.host.driver is not None
+                else None)
+    drv = host_drv or (drv_hit[0] if drv_hit else None)
+    if not drv:
+        return []
+    column = "windows" if ctx.windows or ctx.wsl else "linux"
+    ev = (*log_evidence(found[:2]), *log_evidence(printed[:1]))
+    if host_drv:
+        ev = (Evidence("driver (host facts)", host_drv), *ev)
+    if ctx.conda and ctx.host is not None:
+        # the environment's toolkit: found by the conda probe, or described by the user; a
+        # system toolkit a probe found (nvcc, /usr/local/cuda...) is not what conda's TF loads
+        env_cudas = [t.version for t in ctx.host.toolkits
+                     if t.version and t.source not in _SYSTEM_TOOLKIT_SOURCES]
+        for cuda in env_cudas:
+            try:
+                ok, minimum = ctx.kb.driver_ok(drv, cuda, column)
+            except KnowledgeQueryError:
+                continue
+            if ok is not False or minimum is None:
+                continue
+            return [catalogue.make(
+                "driver-too-old-for-cuda", variant="env-toolkit",
+                driver=drv, cuda=cuda, floor=minimum.version, ref=minimum.row.ref,
+                evidence=(*ev, Evidence("cuda.toolkit (conda environment)", cuda)),
+                fix=(f"# install an NVIDIA driver >= {minimum.version}: "
+                     f"{docs.url('nvidia-drivers')}",
+                     "# or keep the driver and install the TensorFlow build made for a CUDA "
+                     "this driver runs into the environment (conda install tensorflow-gpu "
+                     "cudatoolkit=<that CUDA>)",
+                     "conda list | grep -i -E 'cudatoolkit|cudnn|tensorflow'   # the CUDA "
+                     "this environment brings"),
+                doc_url=ctx.kb.doc_url(minimum.row),
+                knowledge_ref=minimum.row.ref,
+            )]
+    built = _tf_cuda(ctx)
+    if built is None:
+        return []  # no CUDA to compare with: the memory finding's hedge names the driver
+    try:
+        _, minimum = ctx.kb.driver_ok(drv, built[0], column)
+    except KnowledgeQueryError:
+        return []
+    if minimum is None:
+        return []
+    meets = (f" It meets {minimum.version}, the minimum of CUDA {built[0]} ({built[1]}; "
+             f"knowledge row {minimum.row.ref}), so it is too old only for a cuDNN or "
+             "CUDA newer than that build's (a cuDNN downloaded for another CUDA).")
+    ref = minimum.row.ref
+    return [catalogue.make(
+        "driver-too-old-for-cuda", variant="status-hint",
+        driver=drv, meets=meets,
+        evidence=ev,
+        fix=("nvidia-smi   # the driver, and the newest CUDA it runs ('CUDA Version')",
+             "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
+             "   # the CUDA/cuDNN this TensorFlow needs",
+             "ls -l /usr/local/cuda/lib64/libcudnn* 2>/dev/null; ldconfig -p | grep -i "
+             "libcudnn   # which cuDNN is found, and for which CUDA",
+             "# memory instead: export TF_FORCE_GPU_ALLOW_GROWTH=true (TF 1.x: "
+             "config.gpu_options.allow_growth = True) and stop other processes on the GPU "
+             "(nvidia-smi)"),
+        knowledge_ref=ref,
+    )]
+
+
+# ---------------------------------------------------------- the host's cuDNN against the build
+
+
+def _mm(version: str) -> tuple[int, int] | None:
+    """``(major, minor)`` of a cuDNN version (``"8.0.5"`` -> ``(8, 0)``), else ``None``."""
+    m = re.match(r"\s*(\d{1,2})\.(\d{1,2})", version)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
+    """``(host cuDNN, build cuDNN, TensorFlow, knowledge ref, failure lines)`` when the log
+    shows cuDNN failing to start or run and every cuDNN the host facts list has the build's
+    major but an older minor (``tf_tested_configs.toml``): TensorFlow's start-up check
+    (``cuda_dnn.cc``: "CuDNN library needs to have matching major version and equal or
+    higher minor version") rejects it.  ``None`` otherwise (no host facts, a TensorFlow the
+    table lacks, another major: the loader's own findings)."""
+    from tfgpu.diagnosis.checks.memory import _library
+
+    failed = [h for h in _handle_failures(ctx) if _library(h) == "cuDNN"]
+    have = ctx.cudnn_versions
+    if not failed or not have or ctx.other_framework:
+        return None
+    try:
+        build = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    except KnowledgeQueryError:
+        return None
+    want = _mm(build.cudnn) if build is not None else None
+    if build is None or want is None:
+        return None
+    mms = [_mm(v) for v in have]
+    if not all(m is not None and m[0] == want[0] and m[1] < want[1] for m in mms):
+        return None
+    return ", ".join(have), build.cudnn, str(ctx.tf_version), build.row.ref, failed
+
+
+def cudnn_host_older(ctx: Facts) -> bool:
+    """Whether :func:`cudnn_older_than_build` names the cause of the cuDNN failure (read by
+    ``rule_library_handle``, which then says nothing of memory)."""
+    return _cudnn_older(ctx) is not None
+
+
+def cudnn_older_than_build(ctx: Facts) -> list[Finding]:
+    """``cudnn-version-mismatch`` (variant ``host-older``): cuDNN failed to start or run and
+    the host's cuDNN is of the build's major but an older minor than the cuDNN the installed
+    TensorFlow was built with (host facts against ``tf_tested_configs.toml``)."""
+    got = _cudnn_older(ctx)
+    if got is None:
+        return []
+    have, built, tf, ref, failed = got
+    return [catalogue.make(
+        "cudnn-version-mismatch", variant="host-older",
+        have=have, built=built, tf=tf, ref=ref,
+        evidence=(*log_evidence(failed[:2]), Evidence("cudnn (host facts)", have),
+                  Evidence("tensorflow.version", tf)),
+        fix=(f"# install cuDNN {built} or a newer {built.split('.')[0]}.x for this CUDA "
+             "(or the TensorFlow release tested with the cuDNN here: tfgpu matrix)",
+             "ldconfig -p | grep -i libcudnn   # every cuDNN the loader can find",
+             "conda list cudnn   # in a conda environment: its own cuDNN comes first"),
+        knowledge_ref=ref,
+    )]

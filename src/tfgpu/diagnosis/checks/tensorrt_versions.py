@@ -1,0 +1,71 @@
+"""TF-TRT: the TensorRT this TensorFlow was linked against and the one installed or loaded.
+
+TF-TRT dlopens the TensorRT major its build was linked against (``libnvinfer.so.<major>``) and
+requires the same major at run time, at least the linked version (tensorflow 2.21 wheel,
+``python/compiler/tensorrt/trt_convert.py`` ``_check_trt_version_compatibility``: "It is
+required to use the same major version of TensorRT during compilation and runtime", "TensorRT
+does not support forward compatibility").  Reports: tensorflow/tensorflow#53697 (the 2.7.0-gpu
+image ships TensorRT 8.0 while its TensorFlow was linked against 7.2.2), #57679 (TF 2.10/2.11
+wheels linked against TensorRT 7 on a host with TensorRT 8).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def _tuple(h: Hit) -> str:
+    return ".".join(x for x in (h.g("maj"), h.g("min"), h.g("pat")) if x)
+
+
+def _printed(ctx: Facts, which: str) -> Hit | None:
+    """The version TF-TRT logged (``Linked/Loaded TensorRT version: (a, b, c)``), else a
+    tuple printed within 3 lines after the user's ``get_<which>_tensorrt_version()``."""
+    for h in ctx.h("w11.trt_version").all():
+        if (h.g("which") or "").lower() == which:
+            return h
+    calls = [h for h in ctx.h("w11.trt_linked_call").all() if h.g("which") == which]
+    return next((t for t in ctx.h("w11.version_tuple").all()
+                 if any(0 < t.line - c.line <= 3 for c in calls)), None)
+
+
+def tensorrt_major_mismatch(ctx: Facts) -> list[Finding]:
+    """TF-TRT's own error ("Loaded TensorRT X but linked TensorFlow against TensorRT Y",
+    "Incompatible TensorRT major version"), or the linked version printed beside the
+    installed TensorRT (apt/dpkg ``libnvinfer<N>``, pip ``tensorrt``, or TF-TRT's "Loaded
+    TensorRT version") with no installed major equal to the linked one ->
+    ``tensorrt-major-version-mismatch``."""
+    err = ctx.h("w11.trt_incompatible").all()
+    linked_h = _printed(ctx, "linked")
+    loaded_h = _printed(ctx, "loaded")
+    linked = next((h.g("linked") for h in err if h.g("linked")), None) or (
+        _tuple(linked_h) if linked_h else None)
+    installed: list[tuple[str, Hit]] = [
+        (h.g("v") or h.g("pipv") or "", h) for h in ctx.h("w11.trt_installed").all()]
+    loaded = next((h.g("loaded") for h in err if h.g("loaded")), None) or (
+        _tuple(loaded_h) if loaded_h else None)
+    if loaded:
+        installed.insert(0, (loaded, (loaded_h or err[0])))
+    if linked is None:
+        if not any(h.g("major") or h.g("old") for h in err):
+            return []
+    else:
+        majors = {v.split(".")[0] for v, _ in installed if v}
+        if not err and (not majors or linked.split(".")[0] in majors):
+            return []  # nothing installed shown, or the linked major is there
+    have = ", ".join(dict.fromkeys(v for v, _ in installed if v)) or "another TensorRT"
+    want = linked or "the major this TensorFlow was built with"
+    lmaj = linked.split(".")[0] if linked else "<major>"
+    return [catalogue.make(
+        "tensorrt-major-version-mismatch", linked=want, have=have,
+        evidence=log_evidence(err[:2], [h for h in (linked_h, loaded_h) if h is not None],
+                              [h for _, h in installed][:3]),
+        fix=(f"# install TensorRT {lmaj}.x (>= {want}) where TensorFlow runs: the libnvinfer"
+             f"{lmaj} / libnvinfer-plugin{lmaj} packages, or pip install \"tensorrt=={lmaj}.*\"",
+             "# or use a TensorFlow release (or image) built against the TensorRT you have",
+             'python -c "from tensorflow.compiler.tf2tensorrt import _pywrap_py_utils as u; '
+             'print(u.get_linked_tensorrt_version(), u.get_loaded_tensorrt_version())"'),
+    )]
