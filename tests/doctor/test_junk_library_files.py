@@ -51,3 +51,12 @@ def test_junk_cudnn_and_cudart_on_a_gpu_host_are_named() -> None:
 def test_real_libraries_give_no_junk_finding() -> None:
     facts = dataclasses.replace(this_machine(), toolkits=_CUDA13, libraries=(_RT13,))
     assert "library-file-not-a-library" not in _ids(facts)
+
+
+def test_doctor_v_check_list_sees_the_same_libraries_as_the_diagnosis() -> None:
+    from tfgpu.diagnosis.doctor import check_outcomes
+
+    base = dataclasses.replace(this_machine(), toolkits=_CUDA13,
+                               libraries=(_RT13, _junk("cudart", "libcudart.so.12", "12")))
+    found = {name: ids for name, _, ids in check_outcomes(base, load_knowledge())}
+    assert "cuda-major-mismatch" in found["cuda_cudnn_major"]
