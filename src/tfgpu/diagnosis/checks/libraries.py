@@ -1126,6 +1126,7 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     LD_LIBRARY_PATH or the system cache counts, and wheels that are there but out of reach
     give ``tf-2-16-nvidia-wheel-libs-not-found`` instead.
     """
+    from tfgpu.diagnosis.checks.library_files import hidden_junk
     from tfgpu.facts import ProbeStatus
     from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
 
@@ -1153,7 +1154,9 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         major = want[kind]
         if major is None:
             continue
-        copies = [lib for lib in facts.libraries if lib.name == name]
+        # fix3: the not-a-library files run_checks hid are still named below ("not an ELF
+        # library"); arch_matches keeps them out of the usable copies
+        copies = [lib for lib in (*facts.libraries, *hidden_junk(f)) if lib.name == name]
         usable = [lib for lib in copies if _major(lib.version) == major
                   and arch_matches(lib.binary, facts.os.machine) is not False]
         ok = [lib for lib in usable if (lib.selected or lib.origin == "tf-runpath")

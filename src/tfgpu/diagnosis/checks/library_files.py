@@ -10,6 +10,7 @@ named ``libcudart.so.12`` as CUDA 12), and :func:`junk_library_files` names them
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
@@ -34,7 +35,20 @@ def without_junk(f: Facts) -> Facts:
         return f
     host = dataclasses.replace(
         f.host, libraries=tuple(lib for lib in f.host.libraries if lib not in junk))
-    return Facts(host, f.log, f.kb)
+    view = Facts(host, f.log, f.kb)
+    _HIDDEN[view] = junk
+    return view
+
+
+#: The not-a-library copies :func:`without_junk` hid from each view it made.
+_HIDDEN: weakref.WeakKeyDictionary[Facts, tuple[SharedLibrary, ...]] = (
+    weakref.WeakKeyDictionary())
+
+
+def hidden_junk(f: Facts) -> tuple[SharedLibrary, ...]:
+    """The not-a-library copies hidden from ``f`` by :func:`without_junk` (for a check that
+    lists every file it saw under a name, and why none was usable); ``()`` for other views."""
+    return _HIDDEN.get(f, ())
 
 
 def junk_library_files(f: Facts) -> Iterator[Finding]:
