@@ -251,9 +251,26 @@ def _report(command: str, title: str, extra: Mapping[str, JSON], extra_required:
 
 
 def doctor_schema() -> JSON:
-    """``tfgpu doctor --json``: the report plus ``facts`` (the snapshot diagnosed)."""
+    """``tfgpu doctor --json``: the report plus ``facts`` (the snapshot diagnosed); or, for a
+    ``--facts`` file that cannot be read, ``{"command": "doctor", "error": ...,
+    "facts_file": ...}`` (cmd_doctor.run)."""
     ref, defs = _facts_defs()
-    return _report("doctor", "tfgpu doctor --json", {"facts": ref}, ["facts"], defs)
+    doc = _report("doctor", "tfgpu doctor --json", {"facts": ref}, ["facts"], defs)
+    report_root = {k: doc.pop(k) for k in ("type", "required", "properties")}
+    error_doc = {
+        "type": "object",
+        "description": "the --facts file could not be read or is not a snapshot (exit code 2)",
+        "required": ["command", "error", "facts_file"],
+        "properties": {"command": {"const": "doctor"}, "error": {"type": "string"},
+                       "facts_file": {"type": "string"}},
+    }
+    doc["$defs"]["DoctorReport"] = report_root
+    doc["$defs"]["DoctorError"] = error_doc
+    doc["$defs"] = dict(sorted(doc["$defs"].items()))
+    all_defs = doc.pop("$defs")
+    doc["oneOf"] = [{"$ref": "#/$defs/DoctorReport"}, {"$ref": "#/$defs/DoctorError"}]
+    doc["$defs"] = all_defs
+    return doc
 
 
 def explain_schema() -> JSON:

@@ -12,12 +12,24 @@ import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
 #: Seconds the exit hook waits, at most, for children other threads are starting.
 STARTING_WAIT_S = 1.0
+
+
+#: Every :class:`LiveChildren` made (module-level sets of the runners), for
+#: :func:`kill_all_live`.
+_ALL: list[LiveChildren[Any]] = []
+
+
+def kill_all_live() -> None:
+    """Kill the children of every :class:`LiveChildren` now, as their ``atexit`` hooks
+    would (for an exit that skips those hooks: ``os._exit`` after a signal)."""
+    for live in list(_ALL):
+        live.kill_all()
 
 
 class LiveChildren(Generic[T]):
@@ -35,6 +47,7 @@ class LiveChildren(Generic[T]):
         self._starting = 0
         self._closing = False
         atexit.register(self.kill_all)
+        _ALL.append(self)
 
     @contextlib.contextmanager
     def starting(self) -> Iterator[None]:

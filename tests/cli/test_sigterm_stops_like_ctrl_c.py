@@ -33,9 +33,10 @@ def _hung_smi(tmp_path: Path) -> Path:
     return bin_dir
 
 
+@pytest.mark.parametrize("round_", range(3))  # the signal lands at a different point each time
 @pytest.mark.parametrize(("sig", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_sigterm_to_the_doctor_leaves_no_hung_nvidia_smi(
-        tmp_path: Path, sig: signal.Signals, code: int) -> None:
+        tmp_path: Path, sig: signal.Signals, code: int, round_: int) -> None:
     env = {**os.environ, "PYTHONPATH": str(SRC),
            "PATH": f"{_hung_smi(tmp_path)}{os.pathsep}{os.environ.get('PATH', '')}"}
     proc = subprocess.Popen([sys.executable, "-m", "tfgpu", "doctor", "--no-tf", "--json"],
@@ -68,3 +69,53 @@ def test_handlers_are_restored_after_an_in_process_run() -> None:
     before = signal.getsignal(signal.SIGTERM)
     assert main(["schema", "facts"]) == 0
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_signal_swallowed_by_a_finalizer_still_ends_with_its_code(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The handler's exception can land inside a weakref callback or ``__del__``, where
+    Python prints "Exception ignored" and goes on: the command must still end as
+    terminated (128 + the signal), not with its normal code."""
+    import weakref
+
+    from tfgpu.cli import cmd_schema
+    from tfgpu.cli.main import main
+
+    class _Obj:
+        pass
+
+    def run(_args: object) -> int:
+        obj = _Obj()
+        weakref.finalize(obj, signal.raise_signal, signal.SIGTERM)
+        del obj  # the finalizer raises the signal; its Terminated is swallowed there
+        return 0
+
+    monkeypatch.setattr(cmd_schema, "run", run)
+    assert main(["schema", "facts"]) == 143
+    assert "terminated (SIGTERM)" in capsys.readouterr().err
+
+
+def test_entry_after_a_signal_kills_children_and_skips_the_shutdown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """After SIGTERM the probes' daemon threads may still run: the interpreter's shutdown
+    with them alive could crash (exit -11 seen under load). ``entry`` kills the children
+    and leaves with ``os._exit`` instead."""
+    import threading
+
+    from tfgpu import _live
+    from tfgpu.cli import main as cli_main
+
+    killed: list[str] = []
+    exited: list[int] = []
+    monkeypatch.setattr(_live, "kill_all_live", lambda: killed.append("all"))
+    monkeypatch.setattr(cli_main, "main", lambda: 143)
+    monkeypatch.setattr(cli_main.os, "_exit", exited.append)
+    stop = threading.Event()
+    worker = threading.Thread(target=stop.wait, daemon=True)
+    worker.start()
+    try:
+        assert cli_main.entry() == 143
+    finally:
+        stop.set()
+    assert killed == ["all"] and exited == [143]

@@ -23,6 +23,7 @@ from tfgpu.cli.common import (
     load_facts,
     output_format,
 )
+from tfgpu.cli.errors import UsageError
 
 if TYPE_CHECKING:
     from tfgpu.facts import HostFacts
@@ -73,7 +74,17 @@ def run(args: argparse.Namespace) -> int:
         if ignored:
             print(f"tfgpu doctor: {', '.join(ignored)} ignored with --facts (the snapshot "
                   "is diagnosed as it is)", file=sys.stderr)
-        facts = load_facts(args.facts)
+        try:
+            facts = load_facts(args.facts)
+        except UsageError as exc:
+            if not args.json:
+                raise
+            import json  # fix3: like explain --json, an error document on stdout
+
+            print(json.dumps({"command": "doctor", "error": str(exc),
+                              "facts_file": args.facts}, indent=2, ensure_ascii=False))
+            print(f"tfgpu doctor: error: {exc}", file=sys.stderr)
+            return status_codes.USAGE_ERROR
         meta_extra = {"facts": args.facts}
     else:
         facts = gather_from_args(args, renderer=_RENDERERS[fmt])
@@ -89,6 +100,10 @@ def run(args: argparse.Namespace) -> int:
 
     report = diagnose(facts)
     report.meta.update(meta_extra)
+    from tfgpu.cli.common import exit_code_if_output_cut
+
+    exit_code_if_output_cut(status_codes.ERRORS_FOUND if report.has_errors
+                            else status_codes.SUCCESS)  # fix3: kept if the pipe closes
     if args.json:
         from tfgpu.report.json_report import render_json
 

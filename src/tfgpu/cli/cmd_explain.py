@@ -129,6 +129,10 @@ def run(args: argparse.Namespace) -> int:
         return status_codes.USAGE_ERROR
     report = explain_report(result.findings, result.stats,
                             "standard input" if args.file == "-" else args.file)
+    from tfgpu.cli.common import exit_code_if_output_cut
+
+    exit_code_if_output_cut(status_codes.ERRORS_FOUND if report.has_errors
+                            else status_codes.SUCCESS)
     if args.json:
         from tfgpu.report.json_report import render_json
 

@@ -157,7 +157,7 @@ def load_facts(path: str) -> HostFacts:
     try:
         return read_facts_file(path)
     except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc}") from exc
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from exc
     except FactsFormatError as exc:
         raise UsageError(f"{path} is not a tfgpu facts snapshot ({exc}); "
                          "write one with: tfgpu facts > host.json") from exc
@@ -266,3 +266,18 @@ def render_shareable_report(fmt: str, doc: dict[str, Any], args: argparse.Namesp
 
     redactor = NoRedactor() if getattr(args, "no_redact", False) else this_host()
     return render_shareable(fmt, doc, redactor=redactor, **extras)
+
+
+# --- fix3: exit code when the reader closes the output early ---------------------------------
+#: The code the running command will return once its result is known, kept for a reader that
+#: closes the pipe before the output is written (``tfgpu explain LOG | head -1``): the CLI
+#: returns it instead of a code that depends on the race between the writer and the reader.
+_CODE_IF_OUTPUT_CUT: list[int] = [0]
+
+
+def exit_code_if_output_cut(code: int | None = None) -> int:
+    """Record ``code`` (when given) as the command's exit code if its output is cut (a closed
+    pipe); return the code recorded (0 until a command records one)."""
+    if code is not None:
+        _CODE_IF_OUTPUT_CUT[0] = code
+    return _CODE_IF_OUTPUT_CUT[0]

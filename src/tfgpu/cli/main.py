@@ -164,7 +164,33 @@ def entry() -> int:
     """
     code = main()
     gc.freeze()
+    if code in _SIGNAL_CODES:
+        _exit_now_if_threads_run(code)
     return code
+
+
+#: Exit codes of a command stopped by Ctrl-C, SIGHUP or SIGTERM.
+_SIGNAL_CODES = frozenset({status_codes.INTERRUPTED, status_codes.TERMINATED_BASE + 1,
+                           status_codes.TERMINATED_BASE + 15})
+
+
+def _exit_now_if_threads_run(code: int) -> None:
+    """After a signal, threads the command started (the probes' daemon threads, a pipe
+    reader) may still run; the interpreter's shutdown with them alive could crash the
+    process (exit -11 seen under load, fix3). Kill the children as the exit hooks would,
+    flush the standard streams and leave with ``os._exit(code)``; nothing when no other
+    thread runs."""
+    import threading
+
+    if threading.active_count() <= 1:
+        return
+    from tfgpu import _live
+
+    _live.kill_all_live()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.flush()
+    os._exit(code)
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -191,6 +217,10 @@ def _main(argv: Sequence[str] | None) -> int:
         return status_codes.USAGE_ERROR
     module = dict((n, m) for n, m, _ in COMMANDS)[args.command]
     _stand_in_for_closed_streams()
+    from tfgpu.cli.common import exit_code_if_output_cut
+
+    exit_code_if_output_cut(status_codes.SUCCESS)  # fix3: the command records its own
+    _PENDING_SIGNALS.clear()
     previous = _stop_like_ctrl_c()
     try:
         code = int(_load(module).run(args))
@@ -210,10 +240,11 @@ def _main(argv: Sequence[str] | None) -> int:
         return status_codes.INTERRUPTED
     except BrokenPipeError:
         # The reader went away (`| head -1`): stop quietly, and point stdout at the null
-        # device so the flush at interpreter exit cannot raise a second time.
+        # device so the flush at interpreter exit cannot raise a second time. The exit code
+        # is the one the command recorded before writing (its diagnosis), not the race's.
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return status_codes.SUCCESS
+        return exit_code_if_output_cut()
     except OSError as exc:
         if exc.errno not in WRITE_ERRNOS:
             return _internal_error(args, exc)
@@ -227,7 +258,7 @@ def _main(argv: Sequence[str] | None) -> int:
     except Exception as exc:  # noqa: BLE001 - the one top-level handler
         return _internal_error(args, exc)
     else:
-        return code
+        return _signal_code(code)
     finally:
         _restore_handlers(previous)
 
@@ -339,8 +370,26 @@ def _signal_name(signum: int) -> str:
         return f"signal {signum}"
 
 
+#: Signals that arrived while a command ran (fix3): the handler's exception can land inside a
+#: weakref callback or ``__del__``, where Python prints "Exception ignored" and goes on; the
+#: command's end then still reports the signal (:func:`_signal_code`).
+_PENDING_SIGNALS: list[int] = []
+
+
 def _raise_terminated(signum: int, _frame: object) -> None:
+    _PENDING_SIGNALS.append(signum)
     raise Terminated(signum)
+
+
+def _signal_code(code: int) -> int:
+    """``code``, or 128 + the signal when one arrived and its exception was swallowed (the
+    command then ran on); says so on standard error like the Terminated path."""
+    if not _PENDING_SIGNALS:
+        return code
+    signum = _PENDING_SIGNALS[-1]
+    with contextlib.suppress(OSError, ValueError):
+        print(f"tfgpu: terminated ({_signal_name(signum)})", file=sys.stderr)
+    return status_codes.TERMINATED_BASE + signum
 
 
 def _stop_like_ctrl_c() -> dict[int, object]:

@@ -195,5 +195,11 @@ def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
     that came from probes (``probed``), :func:`cap_for_cpu_host`.  Host facts described
     by hand (``probed=False``: a bug report's environment) never prove the GPU absent.
     """
-    found = resolve_overlaps(collect(f, CHECKS if checks is None else checks))
+    # fix3: files only named like libraries never count as libraries; one finding names them
+    from tfgpu.diagnosis.checks.library_files import junk_library_files, without_junk
+
+    junk = tuple(junk_library_files(f))
+    f = without_junk(f)
+    found = resolve_overlaps(sort_findings(
+        [*collect(f, CHECKS if checks is None else checks), *junk]))
     return cap_for_cpu_host(f.host, found) if f.host is not None and probed else found

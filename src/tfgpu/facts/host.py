@@ -492,7 +492,8 @@ MAX_ITEMS = 100_000
 
 
 def read_facts_file(path: str, stdin: Any = None) -> HostFacts:
-    """Read and validate a ``tfgpu facts`` snapshot from a file, or ``-`` for stdin.
+    """Read and validate a ``tfgpu facts`` snapshot from a file, or ``-`` for stdin; a
+    ``tfgpu doctor --json`` report is read through its ``facts`` key.
 
     Reads at most :data:`MAX_FACTS_BYTES` + 1 bytes, so ``/dev/zero``, a FIFO or a huge
     file is refused at once instead of being loaded.
@@ -522,7 +523,24 @@ def read_facts_file(path: str, stdin: Any = None) -> HostFacts:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FactsFormatError(f"not UTF-8 text: {exc}") from None
-    return HostFacts.from_json(text)
+    return HostFacts.from_json(_facts_of_doctor_report(text) or text)
+
+
+def _facts_of_doctor_report(text: str) -> str | None:
+    """The snapshot inside a ``tfgpu doctor --json`` report (its ``facts`` key), as JSON
+    text; ``None`` for any other document (then it is read as a snapshot itself)."""
+    import json
+
+    if '"facts"' not in text:
+        return None
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return None
+    if (isinstance(doc, dict) and doc.get("command") == "doctor" and "os" not in doc
+            and isinstance(doc.get("facts"), dict)):
+        return json.dumps(doc["facts"])
+    return None
 
 
 class _BadNumber:

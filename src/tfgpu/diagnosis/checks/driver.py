@@ -19,6 +19,7 @@ from the host (nvidia-smi/NVML, ``doctor``) or from a log line (``explain``):
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -27,7 +28,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.hardware import _driver_gpus, _nvidia_records, _pci_only_nvidia
-from tfgpu.diagnosis.checks.libraries import _runtime_major
+from tfgpu.diagnosis.checks.libraries import _runtime_major, _tf_cuda_major_log
 from tfgpu.diagnosis.checks.versions import (
     _TF,
     _driver_evidence,
@@ -46,6 +47,7 @@ from tfgpu.knowledge import (
     Knowledge,
     KnowledgeQueryError,
     docs,
+    driver_at_least,
     parse_version,
     series,
 )
@@ -177,6 +179,10 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         cat, why, fix = _CUINIT_HELP.get(
             name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
         )
+        if name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION":
+            floor = _ptx_driver_floor(ctx)  # fix3: the log's driver version says how old
+            if floor is not None:
+                why, fix = floor
         fix = c.show_env_lines(ctx, fix)  # echo $VAR cannot tell unset from empty (F3)
         named = ctx.kb.cuda_error_named(name)
         num = code or (str(named.code) if named is not None else None)
@@ -563,6 +569,19 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
     if facts is None:
         return
     d = facts.driver
+    if d is not None and d.status is ProbeStatus.TIMEOUT and d.source != "nvml" and (
+            flood := _stdout_flood(facts)) is not None:
+        # fix3: the runner dropped stdout past its bound: nvidia-smi printed without end
+        yield catalogue.make(
+            "nvidia-smi-endless-output", n=flood,
+            evidence=_nvidia_records(facts) or (
+                Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
+            fix=("type -a nvidia-smi; alias nvidia-smi   # a wrapper, alias or function?",
+                 'file "$(command -v nvidia-smi)"; head -c 300 "$(command -v nvidia-smi)"'
+                 "   # a script, not NVIDIA's binary?",
+                 "timeout 10 nvidia-smi -L | head   # what it prints"),
+        )
+        return
     if d is not None and d.status is ProbeStatus.TIMEOUT:
         yield catalogue.make(
             "nvidia-smi-hung", variant="nvml" if d.source == "nvml" else None,
@@ -1235,3 +1254,72 @@ def _gpu_lines_text(ctx: Facts, gev: list[Hit]) -> str:
     return ("the log's \"Skipping registering GPU devices\" (" + lines(skipped)
             + "), which TensorFlow prints only after the driver counted a GPU, shows an "
             "NVIDIA GPU")
+
+
+# ---------------------------------------------------------------------- fix3: flooding nvidia-smi
+#: tfgpu's bounded runner's note on a stream it cut (``_proc.CommandResult.dropped_note``:
+#: "<n> bytes of stdout were dropped ..."): nvidia-smi wrote more than the bound (4 MiB).
+_STDOUT_DROPPED = re.compile(r"\b(\d{1,15}) bytes of stdout\b[^\n]{0,40}? were dropped")
+
+
+def _stdout_flood(facts: HostFacts) -> int | None:
+    """Bytes of nvidia-smi's stdout the runner dropped (the driver message or the nvidia-smi
+    probe record say so), or ``None`` when none were."""
+    texts = [facts.driver.message if facts.driver is not None else None]
+    rec = facts.probe("nvidia-smi")
+    texts.append(rec.message if rec is not None else None)
+    for text in texts:
+        m = _STDOUT_DROPPED.search(text or "")
+        if m:
+            return int(m.group(1))
+    return None
+
+
+# ---------------------------------------------------------------------- fix3: PTX vs driver
+def _ptx_driver_floor(ctx: Facts) -> tuple[str, tuple[str, ...]] | None:
+    """``(why, fix)`` for cuInit's CUDA_ERROR_UNSUPPORTED_PTX_VERSION when the driver version
+    is known (host facts or the log's libcuda/kernel line): the PTX came from a CUDA newer
+    than this driver's JIT, so the driver is older than that CUDA. Names the newest CUDA
+    toolkit whose minimum driver this one meets (cuda_min_driver.toml ``toolkit_ga`` /
+    ``toolkit_update`` rows) and, when TensorFlow's CUDA is known
+    (:func:`~tfgpu.diagnosis.checks.libraries._tf_cuda_major_log`), the driver its PTX needs
+    (:meth:`Knowledge.min_driver` with ``ptx_jit``). ``None`` without a driver version."""
+    drv = ctx.driver_version
+    if not drv:
+        return None
+    os = "windows" if ctx.windows else ("wsl2" if ctx.wsl else "linux")
+    kb = ctx.kb
+    best: tuple[Any, str] | None = None
+    try:
+        for row in kb.drivers:
+            value = row.driver_for(os) if row.kind in ("toolkit_ga", "toolkit_update") else None
+            if value and driver_at_least(drv, value) is True:
+                v = parse_version(row.cuda_version)
+                if best is None or v > best[0]:
+                    best = (v, row.cuda_version)
+    except KnowledgeQueryError:
+        return None
+    if best is None:
+        return None
+    newest = ".".join(best[1].split(".")[:2])
+    why = (f"the PTX was made by a CUDA newer than this driver can JIT-compile: driver {drv} "
+           f"JIT-compiles PTX of CUDA {newest} at most (the newest toolkit whose minimum "
+           f"driver it meets), so the driver is too old for the CUDA that made the PTX")
+    fix = ["nvidia-smi   # 'Driver Version', and 'CUDA Version': the newest CUDA it supports"]
+    tf = _tf_cuda_major_log(ctx)
+    need = None
+    if tf is not None:
+        rt = _runtime_major(ctx) or str(tf[0])
+        cuda = rt if rt.split(".")[0] == str(tf[0]) else str(tf[0])
+        with contextlib.suppress(KnowledgeQueryError):
+            need = kb.min_driver(cuda, os, ptx_jit=True)
+        if need is not None:
+            why += (f"; TensorFlow runs on CUDA {cuda} ({tf[1]}), whose PTX needs driver >= "
+                    f"{need.version}")
+            fix.append(f"# install an NVIDIA driver >= {need.version}: "
+                       f"{docs.url('nvidia-drivers')}")
+    if need is None:
+        fix.append("# upgrade the NVIDIA driver to one that supports this TensorFlow's CUDA "
+                   f"(tfgpu matrix lists each release's CUDA): {docs.url('nvidia-drivers')}")
+    fix.append(f"# or use a TensorFlow release built for CUDA {newest} or older")
+    return why, tuple(fix)

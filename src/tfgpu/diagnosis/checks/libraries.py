@@ -413,6 +413,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     core_seen = False
     deps = dependency_failures(ctx)  # semantics (stage 3): one finding per missing dependency
     skip = set(deps) | _dependency_only(ctx, deps)
+    # fix3: "<lib>: undefined symbol: <sym>[, version <dep>]": found, dependency mismatched
+    mismatched = symbol_mismatches(ctx)
+    skip |= {k for k in mismatched if k not in deps}
+    out += library_dependency_mismatched(ctx, {k: v for k, v in mismatched.items()
+                                                if k not in deps})
     plain: list[tuple[int, str, str, str | None, list[Hit]]] = []
     if deps:
         core_seen = True
@@ -700,6 +705,50 @@ def _ver(t: tuple[int, int, int]) -> str:
 
 
 
+def _cudnn_wheel_cuda(ctx: Facts, src: tuple[int, int, int]) -> tuple[int, str] | None:
+    """``(CUDA major of the TensorFlow build, how it is known)`` for a build compiled against
+    cuDNN ``src``: the runtime/cuBLAS the log shows opened or the TF version's tested build
+    (:func:`_tf_cuda_major_log`), else the one CUDA major of every tested release built with
+    cuDNN ``src``'s major.minor (tf_tested_configs.toml: cuDNN 8.9 -> TF 2.15-2.17, CUDA 12);
+    ``None`` when the releases disagree or none was built with it."""
+    known = _tf_cuda_major_log(ctx)
+    if known is not None:
+        return known
+    os = "windows" if ctx.windows else "linux"
+    mm = f"{src[0]}.{src[1]}"
+    rows = [r for r in ctx.kb.gpu_configs(os) if r.cudnn == mm and r.cuda]
+    majors = {int((r.cuda or "0").split(".")[0]) for r in rows}
+    if len(majors) != 1:
+        return None
+    names = sorted({r.tf_version.rsplit(".", 1)[0] for r in rows},
+                   key=lambda v: tuple(int(x) for x in v.split(".")))
+    major = majors.pop()
+    span = names[0] if len(names) == 1 else f"{names[0]}-{names[-1]}"
+    return major, f"TensorFlow {span} were built with cuDNN {mm} and CUDA {major}"
+
+
+def _cudnn_wheel_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
+    """The pip line bringing a cuDNN the build accepts: ``nvidia-cudnn-cu<CUDA major>`` with
+    ``>=src,<next major`` (a newer cuDNN major's wheel ships another SONAME, which this build
+    never loads); the CUDA major from :func:`_cudnn_wheel_cuda`, and said to be unknown (a
+    placeholder, no guess) when it cannot be known. No line for CUDA majors without cuDNN
+    wheels in tf_pip_cuda_wheels.toml (CUDA 10 builds)."""
+    rng = f">={_ver(src)},<{src[0] + 1}"
+    wheel_majors = {p.cuda_major for p in ctx.kb.pins if p.package.startswith("nvidia-cudnn-cu")}
+    known = _cudnn_wheel_cuda(ctx, src)
+    if known is None:
+        return [c.python_cmd(ctx, "import tensorflow as tf; print(tf.sysconfig.get_build_info()"
+                             "['cuda_version'])") + "   # the CUDA this TensorFlow was built "
+                "with: the log does not show its CUDA major",
+                c.pip(ctx, "install", "-U", f"nvidia-cudnn-cuXX{rng}")
+                + "   # XX = that CUDA major (11 or 12)"]
+    major, how = known
+    if major not in wheel_majors:
+        return []
+    return [c.pip(ctx, "install", "-U", f"nvidia-cudnn-cu{major}{rng}")
+            + f"   # cuDNN {src[0]}.{src[1]} or a newer {src[0]}.x for CUDA {major} ({how})"]
+
+
 def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     """``Loaded runtime CuDNN library: X but source was compiled with: Y``."""
     hits = ctx.h("cudnn.mismatch")
@@ -731,13 +780,10 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
                 f"put cuDNN {want}'s lib folder first on LD_LIBRARY_PATH or remove the old copy",
             ]
         if not ctx.conda:
-            cu = _runtime_major(ctx)
-            cu_major = (cu or "").split(".")[0] or ("12" if src[0] >= 9 else "11")
             fix += [
                 pip_list_grep("cudnn", windows=ctx.windows)
                 + "   # another framework's wheel may bring the older copy",
-                f'pip install -U "nvidia-cudnn-cu{cu_major}>={src[0]}.{src[1]}"   # cuDNN '
-                f"{src[0]}.{src[1]} or newer {src[0]}.x as a pip wheel (CUDA {cu_major} build)",
+                *_cudnn_wheel_line(ctx, src),
             ]
     elif rt[0] != src[0]:
         cause += f": the major versions differ ({rt[0]} vs {src[0]}), which never works."
@@ -1080,6 +1126,7 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     LD_LIBRARY_PATH or the system cache counts, and wheels that are there but out of reach
     give ``tf-2-16-nvidia-wheel-libs-not-found`` instead.
     """
+    from tfgpu.diagnosis.checks.library_files import hidden_junk
     from tfgpu.facts import ProbeStatus
     from tfgpu.facts.libnames import NOT_A_LIBRARY, arch_matches
 
@@ -1107,7 +1154,9 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         major = want[kind]
         if major is None:
             continue
-        copies = [lib for lib in facts.libraries if lib.name == name]
+        # fix3: the not-a-library files run_checks hid are still named below ("not an ELF
+        # library"); arch_matches keeps them out of the usable copies
+        copies = [lib for lib in (*facts.libraries, *hidden_junk(f)) if lib.name == name]
         usable = [lib for lib in copies if _major(lib.version) == major
                   and arch_matches(lib.binary, facts.os.machine) is not False]
         ok = [lib for lib in usable if (lib.selected or lib.origin == "tf-runpath")
@@ -1450,3 +1499,75 @@ _TRT_NEEDED_FIX: tuple[str, ...] = (
     "# install that TensorRT major for this CUDA (NVIDIA's libnvinfer packages, or the "
     "tensorrt pip wheel for recent releases) and put its lib folder on LD_LIBRARY_PATH",
 )
+
+
+# ---------------------------------------------------------------------- fix3: dependency mismatched
+#: glibc's dlerror for a symbol the loaded objects do not define: "<object>: undefined
+#: symbol: <name>[, version <version node>]" (elf/dl-lookup.c; NVIDIA's CUDA libraries name
+#: their version nodes after their SONAME: "version libcublasLt.so.11").
+_UNDEF_RE = re.compile(
+    r"(?P<obj>[^\s'\"]{0,300}?)(?P<lib>lib[\w+-][\w.+-]{0,80}?\.so[\w.]{0,20}): undefined "
+    r"symbol: (?P<sym>[\w@.$]{1,200})(?:, version (?P<ver>[\w.+-]{1,80}))?")
+
+
+def symbol_mismatches(ctx: Facts) -> dict[str, tuple[str, str, str, Hit]]:
+    """``{library TensorFlow tried: (dependency named by the symbol version or "", symbol,
+    path of the object glibc named, hit)}`` for ``lib.missing`` hits whose dlerror is glibc's
+    undefined-symbol text: the file was found and opened; the copy of a library it links
+    against that loaded lacks the symbol."""
+    out: dict[str, tuple[str, str, str, Hit]] = {}
+    for hit in ctx.h("lib.missing").all() + list(ctx.h("lib.missing").by_key.values()):
+        outer, err = hit.g("lib"), hit.g("err")
+        if not outer or not err or outer in out:
+            continue
+        m = _UNDEF_RE.match(err.strip())
+        if not m:
+            continue
+        ver = m.group("ver") or ""
+        dep = ver if ver.startswith("lib") and ".so" in ver and ver != m.group("lib") else ""
+        out[outer] = (dep, m.group("sym"), m.group("obj") + m.group("lib"), hit)
+    return out
+
+
+def library_dependency_mismatched(
+    ctx: Facts, found: dict[str, tuple[str, str, str, Hit]]
+) -> list[Finding]:
+    """``library-dependency-mismatched``: one finding per library glibc found and opened but
+    could not link, because a symbol it needs is missing from the copy of its dependency that
+    loaded first (an older or other release's copy of the same SONAME earlier on the loader
+    path, or a partly upgraded install); the fix shows which copy loads (``ldd``,
+    ``LD_DEBUG=libs``). Variant ``unnamed`` when the message names no version node."""
+    out: list[Finding] = []
+    for outer, (dep, sym, obj, hit) in found.items():
+        _, comp, _ = parse_library(outer)
+        path = obj if "/" in obj else outer
+        which = dep or "one of the libraries it links against"
+        dep_word = dep.split(".so")[0] if dep else ""
+        grep = f" | grep {dep_word}" if dep_word else ""
+        fix = [
+            f"ldd {path}{grep}   # which copy of {dep or 'each dependency'} the loader picks",
+            "LD_DEBUG=libs python -c \"import tensorflow as tf; "
+            "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -E "
+            f"'{dep_word or outer.split('.so')[0]}'   # the file each name resolves to "
+            "in TensorFlow",
+            (f"ldconfig -p | grep {dep_word}; echo $LD_LIBRARY_PATH   # every copy of {dep}: "
+             f"keep the one from the same release as {path} first, remove or reorder the other"
+             if dep else
+             f"keep the libraries of one CUDA/cuDNN release together: put the folder of "
+             f"{path} and its matching dependencies first on LD_LIBRARY_PATH"),
+        ]
+        cause = (f"The loader found and opened {path} ({comp}), but a symbol it needs, {sym}, "
+                 f"is missing from the copy of {which} that was loaded"
+                 + (f" (the symbol version names {dep})" if dep else "")
+                 + ". That copy comes from another release (older, or another CUDA/cuDNN "
+                 f"update) than {outer}: two releases are mixed, as another copy found first "
+                 "on the loader path (LD_LIBRARY_PATH, ldconfig) or a partly upgraded install. "
+                 "The file is not missing: adding folders to the path does not help unless "
+                 "the matching copy comes first. Without it TensorFlow skips the GPU.")
+        ev = log_evidence([hit])
+        out.append(
+            catalogue.make("library-dependency-mismatched", library=outer, dependency=dep,
+                           evidence=ev, cause=cause, fix=tuple(fix)) if dep else
+            catalogue.make("library-dependency-mismatched", variant="unnamed", library=outer,
+                           evidence=ev, cause=cause, fix=tuple(fix)))
+    return out
