@@ -3294,6 +3294,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<spec>[=<>!~][^\s;(]{1,40})?"
         r"[^\n]{0,200}?\(from versions: (?P<versions>[^)\n]{0,300})\)",
     ),
+    # --- vGPU guest (h13fix) ---
+    # nvidia-smi -q on a vGPU guest: "Virtualization Mode : VGPU", "vGPU Software Licensed
+    # Product" / "License Status : Unlicensed"; vGPU product names "GRID V100-8Q" (read by
+    # checks/wsl.py: vgpu-license-unlicensed-blocks-cuda)
+    _p(
+        "vgpu.shown",
+        ("virtualization mode", "vgpu", "grid "),
+        r"Virtualization Mode\s*:\s*VGPU|\bvGPU Software\b|\bGRID [A-Z]\d+\w*-\d+[QABC]\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
