@@ -3301,7 +3301,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "vgpu.shown",
         ("virtualization mode", "vgpu", "grid "),
-        r"Virtualization Mode\s*:\s*VGPU|\bvGPU Software\b|\bGRID [A-Z]\d+\w*-\d+[QABC]\b",
+        r"Virtualization Mode\s*:\s*VGPU|\bvGPU Software\b"
+        r"|\bGRID [A-Z]\d{1,4}\w{0,8}-\d{1,3}[QABC]\b",
     ),
 )
 

@@ -208,7 +208,7 @@ def cuda_500_other_runtime(f: Facts) -> list[Finding]:
 
 #: vGPU names in host facts: the OS/VM description or a GPU's name ("GRID V100-8Q",
 #: "NVIDIA A100-4C", "vGPU").
-_VGPU_NAME = re.compile(r"\bv ?GPU\b|\bGRID [A-Z]\d+\w*-\d+[QABC]\b", re.IGNORECASE)
+_VGPU_NAME = re.compile(r"\bv ?GPU\b|\bGRID [A-Z]\d{1,4}\w{0,8}-\d{1,3}[QABC]\b", re.IGNORECASE)
 
 
 def _vgpu_guest(ctx: Facts) -> bool:
