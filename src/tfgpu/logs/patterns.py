@@ -3294,6 +3294,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<spec>[=<>!~][^\s;(]{1,40})?"
         r"[^\n]{0,200}?\(from versions: (?P<versions>[^)\n]{0,300})\)",
     ),
+    # --- vGPU guest (h13fix) ---
+    # nvidia-smi -q on a vGPU guest: "Virtualization Mode : VGPU", "vGPU Software Licensed
+    # Product" / "License Status : Unlicensed"; vGPU product names "GRID V100-8Q" (read by
+    # checks/wsl.py: vgpu-license-unlicensed-blocks-cuda)
+    _p(
+        "vgpu.shown",
+        ("virtualization mode", "vgpu", "grid "),
+        r"Virtualization Mode\s*:\s*VGPU|\bvGPU Software\b"
+        r"|\bGRID [A-Z]\d{1,4}\w{0,8}-\d{1,3}[QABC]\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -279,17 +279,44 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     have = ctx.cudnn_versions
     if not failed or not have or ctx.other_framework:
         return None
-    try:
-        build = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
-    except KnowledgeQueryError:
-        return None
-    want = _mm(build.cudnn) if build is not None else None
-    if build is None or want is None:
+    tf1 = _tf1_build_cudnn(ctx)
+    if tf1 is not None:
+        built, ref = tf1
+    else:
+        try:
+            build = ctx.kb.tested_gpu_build(ctx.tf_version,
+                                            "windows" if ctx.windows else "linux")
+        except KnowledgeQueryError:
+            return None
+        if build is None:
+            return None
+        built, ref = build.cudnn, build.row.ref
+    want = _mm(built)
+    if want is None:
         return None
     mms = [_mm(v) for v in have]
     if not all(m is not None and m[0] == want[0] and m[1] < want[1] for m in mms):
         return None
-    return ", ".join(have), build.cudnn, str(ctx.tf_version), build.row.ref, failed
+    return ", ".join(have), built, str(ctx.tf_version), ref, failed
+
+
+def _tf1_build_cudnn(ctx: Facts) -> tuple[str, str] | None:
+    """``(cuDNN version, knowledge ref)`` a TensorFlow 1.x GPU release was built with
+    (platform fact ``tf1-gpu-build-cudnn``: the tested build configurations, the value
+    the release prints where they disagree; ``builds_windows`` on native Windows), else
+    ``None`` (not 1.x, a series the row lacks, an unreadable version)."""
+    m = re.match(r"\s*1\.(\d{1,2})(?!\d)", ctx.tf_version or "")
+    if m is None:
+        return None
+    try:
+        fact = ctx.kb.platform_fact("tf1-gpu-build-cudnn")
+    except KnowledgeQueryError:
+        return None
+    for item in fact.items("builds_windows" if ctx.windows else "builds"):
+        series, _, cudnn = item.partition("=")
+        if series == f"1.{m.group(1)}":
+            return cudnn, fact.ref
+    return None
 
 
 def cudnn_host_older(ctx: Facts) -> bool:

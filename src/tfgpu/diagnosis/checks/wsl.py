@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
@@ -31,6 +32,20 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
                     ),
                 )
             )
+        elif _vgpu_guest(ctx):
+            out.append(
+                catalogue.make(
+                    "vgpu-license-unlicensed-blocks-cuda",
+                    evidence=log_evidence(busy, ctx.h("vgpu.shown"), limit=3),
+                    fix=(
+                        "nvidia-smi -q | grep -i -A2 licen   # the vGPU licence state",
+                        "# license the vGPU (the provider or the NVIDIA licence client "
+                        "configuration), then restart the program",
+                        "nvidia-smi --query-gpu=compute_mode --format=csv   # else: "
+                        "exclusive-process mode held by another process",
+                    ),
+                )
+            )
         else:
             out.append(
                 catalogue.make(
@@ -39,6 +54,8 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
                     fix=(
                         "nvidia-smi --query-gpu=compute_mode --format=csv",
                         "nvidia-smi --query-compute-apps=pid,process_name --format=csv",
+                        "nvidia-smi -q | grep -i -A2 licen   # on a vGPU virtual machine: "
+                        "the licence state",
                     ),
                 )
             )
@@ -187,3 +204,20 @@ def cuda_500_other_runtime(f: Facts) -> list[Finding]:
     if not hits or (f.host is not None and not f.wsl):
         return []
     return [_cuinit_not_found(f, hits[0])]
+
+
+#: vGPU names in host facts: the OS/VM description or a GPU's name ("GRID V100-8Q",
+#: "NVIDIA A100-4C", "vGPU").
+_VGPU_NAME = re.compile(r"\bv ?GPU\b|\bGRID [A-Z]\d{1,4}\w{0,8}-\d{1,3}[QABC]\b", re.IGNORECASE)
+
+
+def _vgpu_guest(ctx: Facts) -> bool:
+    """The host is a guest with an NVIDIA vGPU: the log shows one (nvidia-smi -q
+    "Virtualization Mode : VGPU", a GRID vGPU product name) or host facts name one."""
+    if ctx.h("vgpu.shown").count:
+        return True
+    host = ctx.host
+    if host is None:
+        return False
+    names = [host.os.name or "", *(g.name or "" for g in host.gpus)]
+    return any(_VGPU_NAME.search(n) for n in names)

@@ -35,6 +35,32 @@ from tfgpu.knowledge import docs
 #: you don't see a warning below about an out-of-date driver version").
 _FALLBACK_SAID = re.compile(r"Will back to the GPU driver|This is OK so long as", re.IGNORECASE)
 
+#: ptxas "exited" with an empty output: it never ran (asm_compiler.cc's ``ptxas exited with
+#: non-zero error code %d, output: %s``, messages_gpu_stack row xla-ptxas-exited-nonzero).
+_EMPTY_EXIT = re.compile(r"ptxas exited with non-zero error code -?\d+, output:\s*$")
+#: a Windows build's log names its source files with backslashes (``C:\...\x.cc:12]``) or
+#: as ``.\tensorflow/...``: the host is native Windows even without host facts.
+_WIN_SOURCE = re.compile(r"(?:^|\s)\.\\\w|\b[A-Za-z]:\\|\\[\w.]+\.cc:\d+\]")
+
+
+def _windows_driver_fallback(ctx: Facts) -> list[Hit]:
+    """Empty-output ptxas exits on native Windows that TensorFlow followed with "Relying on
+    driver to perform ptx compilation" (redzone_allocator.cc / nvptx_compiler.cc, TF 2.4-2.19,
+    row xla-relying-on-driver-ptx): TensorFlow cannot run ptxas on native Windows ("GPU asm
+    compilation is supported on Cuda non-Windows platforms only", xla.asm_windows), so the
+    driver compiles the PTX -- a notice for ordinary training, tensorflow/tensorflow#50562.
+    Empty when the host is not Windows or no fallback line follows (then ptxas is missing)."""
+    fallback = ctx.h("xla.driver_fallback").all()
+    if not any("Relying on driver" in h.text for h in fallback):
+        return []
+    empty = [h for h in ctx.h("xla.ptxas_missing").all() if _EMPTY_EXIT.search(h.text)]
+    if not empty:
+        return []
+    on_windows = ctx.windows or (
+        ctx.host is None and any(_WIN_SOURCE.search(h.text) for h in (*empty, *fallback))
+    )
+    return empty if on_windows else []
+
 
 def rule_xla(ctx: Facts) -> list[Finding]:
     """libdevice, ptxas missing/too old/buggy, PTX JIT."""
@@ -65,7 +91,9 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     # PTX compilation failure follows.
     trouble = any(ctx.h(n).count for n in ("xla.ptx_jit", "xla.driver_older_than_ptxas",
                                            "xla.ptxas_arch", "uni.ptxas_arch"))
-    real_miss = [h for h in miss.all() if trouble or not _FALLBACK_SAID.search(h.text)]
+    win_exit = {h.line for h in _windows_driver_fallback(ctx)} if not trouble else set()
+    real_miss = [h for h in miss.all() if (trouble or not _FALLBACK_SAID.search(h.text))
+                 and h.line not in win_exit]
     if real_miss:
         out.append(catalogue.make(
             "ptxas-not-found",
@@ -347,7 +375,10 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
     fallback = ctx.h("xla.driver_fallback")
     win = ctx.h("xla.asm_windows")
     said = [h for h in ctx.h("xla.ptxas_missing").all() if _FALLBACK_SAID.search(h.text)]
-    failing = (any(not _FALLBACK_SAID.search(h.text) for h in ctx.h("xla.ptxas_missing").all())
+    said += _windows_driver_fallback(ctx)
+    win_exit = {h.line for h in _windows_driver_fallback(ctx)}
+    failing = (any(not _FALLBACK_SAID.search(h.text) and h.line not in win_exit
+                   for h in ctx.h("xla.ptxas_missing").all())
                or ctx.h("xla.ptxas_arch").count or ctx.h("uni.ptxas_arch").count
                or ctx.h("xla.ptx_jit").count or ctx.h("xla.driver_older_than_ptxas").count)
     if (fallback.count or win.count or said) and not failing:
