@@ -3294,6 +3294,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<spec>[=<>!~][^\s;(]{1,40})?"
         r"[^\n]{0,200}?\(from versions: (?P<versions>[^)\n]{0,300})\)",
     ),
+    # --- eyes4a: Apptainer/Singularity --nv found none of the host's NVIDIA driver files ---
+    # apptainer internal/pkg/runtime/launch/launcher_linux.go addGPUBinds: sylog
+    # "Could not find any %s files on this host!" / "... %s libraries ..." with "nv" (legacy
+    # binds from nvliblist.conf); Singularity printed it at INFO, Apptainer at WARNING. The
+    # 32-bit ("any 32-bit nv libraries") and ROCm ("rocm") wordings are other kinds.
+    _p(
+        "eyes4a.apptainer_no_nv",
+        ("could not find any nv ",),
+        r"Could not find any nv (?P<what>files|libraries) on this host!",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
