@@ -3294,7 +3294,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<spec>[=<>!~][^\s;(]{1,40})?"
         r"[^\n]{0,200}?\(from versions: (?P<versions>[^)\n]{0,300})\)",
     ),
-    # --- vGPU guest (h13fix) ---
+    # --- vGPU guest ---
     # nvidia-smi -q on a vGPU guest: "Virtualization Mode : VGPU", "vGPU Software Licensed
     # Product" / "License Status : Unlicensed"; vGPU product names "GRID V100-8Q" (read by
     # checks/wsl.py: vgpu-license-unlicensed-blocks-cuda)
@@ -3303,6 +3303,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("virtualization mode", "vgpu", "grid "),
         r"Virtualization Mode\s*:\s*VGPU|\bvGPU Software\b"
         r"|\bGRID [A-Z]\d{1,4}\w{0,8}-\d{1,3}[QABC]\b",
+    ),
+    # --- Apptainer/Singularity --nv found none of the host's NVIDIA driver files ---
+    # apptainer internal/pkg/runtime/launch/launcher_linux.go addGPUBinds: sylog
+    # "Could not find any %s files on this host!" / "... %s libraries ..." with "nv" (legacy
+    # binds from nvliblist.conf); Singularity printed it at INFO, Apptainer at WARNING. The
+    # 32-bit ("any 32-bit nv libraries") and ROCm ("rocm") wordings are other kinds.
+    _p(
+        "apptainer.no_nv",
+        ("could not find any nv ",),
+        r"Could not find any nv (?P<what>files|libraries) on this host!",
     ),
 )
 

@@ -273,3 +273,27 @@ def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
              "docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the check (then the host "
              "driver must still support the image's CUDA)"),
     )]
+
+
+# --- eyes4a: Apptainer/Singularity --nv found no NVIDIA driver files on the host ----------------
+def apptainer_nv_no_host_driver(f: Facts) -> list[Finding]:
+    """``apptainer-nv-no-host-driver``: Apptainer/Singularity's ``--nv`` found none of the
+    host NVIDIA driver files that ``nvliblist.conf`` names ("Could not find any nv files on
+    this host!" / "... nv libraries ...", apptainer internal/pkg/runtime/launch/
+    launcher_linux.go ``addGPUBinds``): the machine running the container has no NVIDIA
+    driver, so the CUDA errors after it (no device, no libcuda) follow from it (the
+    catalogue row supersedes their findings). Nothing when the host's own TensorFlow lists a
+    GPU (host facts win)."""
+    hits = f.h("apptainer.no_nv")
+    if not hits.count or f.host_gpu_works:
+        return []
+    return [catalogue.make(
+        "apptainer-nv-no-host-driver", what=hits.first[0].g("what") or "files",
+        evidence=log_evidence(hits, f.h("cuinit").first[:1]),
+        fix=("nvidia-smi   # on the machine that runs the container (outside it): no GPU table "
+             "means no NVIDIA driver there",
+             "# on a cluster: run the container on a GPU node (e.g. Slurm: srun --gres=gpu:1 "
+             "... or your site's GPU partition), not on the login node",
+             "ldconfig -p | grep -E 'libcuda|libnvidia-ml'   # on a GPU node whose nvidia-smi "
+             "works: Apptainer finds the libraries through the loader cache"),
+    )]

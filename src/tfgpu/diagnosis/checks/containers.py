@@ -77,9 +77,20 @@ def docker_errors(f: Facts) -> list[Finding]:
                 "lsmod | grep nvidia; sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
                 "# install the NVIDIA driver (or rebuild its module for this kernel), then "
                 "reboot"))
+        # eyes4a: NVML's library missing is not a kernel module left unloaded (see the
+        # variant's comment in findings.toml): name the toolkit's driver root and loader cache
+        library = "load library failed" in hits.first[0].text and not f.wsl
+        if library:
+            fix = ("nvidia-smi   # on the host: fails: install the NVIDIA driver there (its "
+                   "user-space libraries, not only the kernel module), then sudo ldconfig",
+                   "ldconfig -p | grep libnvidia-ml   # on the host: where the loader cache "
+                   "finds it",
+                   "grep -n -E '^(root|ldconfig)' /etc/nvidia-container-runtime/config.toml   "
+                   "# nvidia-smi works on the host: the driver root and ldconfig the toolkit "
+                   "uses must point where the driver is; then restart the container runtime")
         out.append(catalogue.make(
-            "docker-host-nvidia-driver-not-loaded", detail=detail, evidence=log_evidence(hits),
-            fix=fix))
+            "docker-host-nvidia-driver-not-loaded", variant="library" if library else None,
+            detail=detail, evidence=log_evidence(hits), fix=fix))
     return out
 
 

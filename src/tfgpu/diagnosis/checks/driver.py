@@ -71,8 +71,18 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
     ),
     "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH": (
         "version-mismatch",
-        "the display driver and the CUDA driver library have different versions",
-        ("reboot after a driver upgrade", "nvidia-smi"),
+        # eyes4a: also a container's forward-compatibility libcuda on a host driver it does
+        # not fit, where no reboot helps (platform fact container-libcuda-newer-than-host)
+        "the display driver (the loaded kernel module) and the CUDA driver library (libcuda) "
+        "have different versions: a driver upgrade whose kernel module is not loaded yet (a "
+        "reboot fixes it), or, in a container, the image's own forward-compatibility libcuda "
+        "(/usr/local/cuda/compat) that the host driver does not fit (a reboot does not help; "
+        "knowledge row platform_facts:container-libcuda-newer-than-host)",
+        ("cat /proc/driver/nvidia/version; nvidia-smi   # the loaded kernel module's version",
+         "# after a driver upgrade: reboot (loads the new kernel module)",
+         "# in a container: ls /usr/local/cuda/compat; echo $LD_LIBRARY_PATH   # an image's "
+         "own libcuda: drop compat from the library path or use an image whose CUDA the host "
+         "driver supports"),
     ),
     "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE": (
         "version-mismatch",
