@@ -328,7 +328,7 @@ from tfgpu.diagnosis.checks.notices import grappler_kernel_check, keras_jit_fall
 from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
-# --- eyes4a: Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
+# --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
 # isort: split
 from tfgpu.diagnosis.checks.container_runtime import apptainer_nv_no_host_driver
 
@@ -583,7 +583,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvc_requirement_invalid,
     # --- idf: a TensorFlow GPU failure on a GPU below every build's compute capability ---
     gpu_below_every_build,
-    # --- eyes4a: Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
+    # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
     apptainer_nv_no_host_driver,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.

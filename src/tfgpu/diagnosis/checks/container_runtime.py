@@ -275,7 +275,7 @@ def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- eyes4a: Apptainer/Singularity --nv found no NVIDIA driver files on the host ----------------
+# --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ----------------
 def apptainer_nv_no_host_driver(f: Facts) -> list[Finding]:
     """``apptainer-nv-no-host-driver``: Apptainer/Singularity's ``--nv`` found none of the
     host NVIDIA driver files that ``nvliblist.conf`` names ("Could not find any nv files on

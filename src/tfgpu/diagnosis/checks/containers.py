@@ -77,7 +77,7 @@ def docker_errors(f: Facts) -> list[Finding]:
                 "lsmod | grep nvidia; sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
                 "# install the NVIDIA driver (or rebuild its module for this kernel), then "
                 "reboot"))
-        # eyes4a: NVML's library missing is not a kernel module left unloaded (see the
+        # NVML's library missing is not a kernel module left unloaded (see the
         # variant's comment in findings.toml): name the toolkit's driver root and loader cache
         library = "load library failed" in hits.first[0].text and not f.wsl
         if library:

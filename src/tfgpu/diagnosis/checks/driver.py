@@ -71,7 +71,7 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
     ),
     "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH": (
         "version-mismatch",
-        # eyes4a: also a container's forward-compatibility libcuda on a host driver it does
+        # Also a container's forward-compatibility libcuda on a host driver it does
         # not fit, where no reboot helps (platform fact container-libcuda-newer-than-host)
         "the display driver (the loaded kernel module) and the CUDA driver library (libcuda) "
         "have different versions: a driver upgrade whose kernel module is not loaded yet (a "

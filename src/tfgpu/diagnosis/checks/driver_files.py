@@ -163,7 +163,7 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
              "# no NVIDIA GPU: nothing to fix (TensorFlow uses the CPU)",
              "# an NVIDIA GPU you want to use: install the NVIDIA driver, reboot, then "
              "nvidia-smi must print the GPU table",
-             # eyes4a: a WSL2 paste often carries no WSL marker; there the driver is the
+             # A WSL2 paste often carries no WSL marker; there the driver is the
              # Windows one and installing a Linux driver inside WSL breaks it
              "# under WSL2: the driver is the Windows NVIDIA driver (install or update it on "
              "Windows; never a Linux driver inside WSL); ls -l /usr/lib/wsl/lib/libcuda.so.1 "
