@@ -34,16 +34,18 @@ PREFIXES = (
     "metal-",
     "evidence-",
     "tfjs-",
-    # holdout7 kinds: Horovod builds and Open MPI plugins
+    # Horovod builds and Open MPI plugins
     "horovod-",
     "openmpi-",
-    # holdout7 work plan: who printed a one-line error (XLA/JAX, TF 0.x, TF-TRT's stub)
+    # who printed a one-line error (XLA/JAX, TF 0.x, TF-TRT's stub)
     "one-line-",
-    # w5 kinds: tensorflow-rocm's AMD stack
+    # tensorflow-rocm's AMD stack
     "rocm-",
     # NCCL's shared-memory transport, the NVIDIA Container CLI
     "nccl-",
     "nvc-",
+    # Apptainer/Singularity --nv
+    "apptainer-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}
