@@ -310,7 +310,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<lib>\w+)"
         r"|Only instances of `keras\.Layer` can be added to a Sequential model\. Received: "
         r"<?(?P<obj>[\w.]+)"
-        r"|A KerasTensor cannot be used as input to a TensorFlow function"
+        r"|(?P<ktensor>A KerasTensor cannot be used as input to a TensorFlow function)"
         r"|TF_USE_LEGACY_KERAS set to True, but you do not have the tf_keras package"
         r"|(?P<pipreq>[\w.-]{1,60}) [\d.]{1,20} requires tf-keras",
     ),
@@ -3293,6 +3293,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"satisfies the requirement (?P<pkg>nvidia-[a-z0-9-]{2,40}-cu1\d)"
         r"(?P<spec>[=<>!~][^\s;(]{1,40})?"
         r"[^\n]{0,200}?\(from versions: (?P<versions>[^)\n]{0,300})\)",
+    ),
+    # --- eyes4b: NCCL socket WARN lines -------------------------------------------------
+    # NVIDIA/nccl socket code at v2.8.4-1 src/include/socket.h ("Connect to %s failed : %s",
+    # "Net : No interface found in the same subnet as remote address %s", "Net : Connection
+    # closed by remote peer"), v2.18.3-1 src/misc/socket.cc ("socketStartConnect: Connect to %s
+    # failed : %s", "socketStartConnect: exceeded retries (%d)", "socketProgress: Connection
+    # closed by remote peer %s") and 5067397 src/os/linux.cc ("%s: connect to %s failed : %s",
+    # "ncclOsSocketPollConnect to %s failed with error %s"): the network between ranks.
+    _p(
+        "nccl.socket",
+        ("connect to", "no interface found in the same subnet", "exceeded retries",
+         "exceeded timeouts", "closed by remote peer"),
+        r"(?i:\bconnect to )\S{1,80}(?: failed| returned)"
+        r"|No interface found in the same subnet as remote address"
+        r"|socket(?:Start|Poll)Connect: exceeded (?:retries|timeouts)"
+        r"|(?P<closed>Connection closed by remote peer)",
     ),
 )
 

@@ -549,6 +549,25 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     mm = f.tf_mm
     first = f.kb.platform_fact("numpy2-first-tf").value("tf_version")
     capped = mm is not None and mm < series(first)
+    # claim audit (eyes4b): pybind11's "Unable to convert function return value" with no
+    # NumPy API-version line and no NumPy version known reads both ways (too old, or NumPy 2
+    # under TensorFlow < first): name both and the command that tells them apart
+    bare = not any(h.g("want") or h.g("want_v") or h.g("exp") for h in old.all())
+    np_major = parse_version(npv).major if npv and _parses(npv) else None
+    if bare and f.h("numpy.abi").count:
+        return  # NumPy's own NumPy 2 message decides: numpy_abi_log says it
+    if bare and (np_major is None or np_major >= 2):
+        yield catalogue.make(
+            "numpy-too-old-for-module", variant="either-way",
+            numpy=f" {npv}" if npv else "", first=first,
+            evidence=log_evidence(old, f.h("numpy.multiarray").first[:1]),
+            fix=("python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"; "
+                 "pip show tensorflow   # the NumPy imported, and the TensorFlow",
+                 f'pip install "numpy<2"   # NumPy 2.x with TensorFlow < {first}',
+                 "pip install --upgrade numpy   # NumPy 1.x older than TensorFlow's build "
+                 "(within TensorFlow's range; pip check)"),
+        )
+        return
     yield catalogue.make(
         "numpy-too-old-for-module",
         numpy=npv or "installed",
@@ -705,6 +724,19 @@ def keras3(f: Facts) -> Iterator[Finding]:
                  f"export {env}   # before importing TensorFlow: tf.keras is then Keras 2"
                  + ("; build the model with tf_keras, not keras" if hub else ""),
                  f"or use TensorFlow <= {k2_tf} (Keras 2)")
+        if not lib and any(h.g("ktensor") for h in needs.all()):
+            # claim audit (eyes4b): usually the user's own tf.* call in a functional model
+            yield catalogue.make(
+                "keras3-needs-tf-keras", variant="kerastensor",
+                tf=fact.value("tf_version"), legacy=legacy, env=env,
+                evidence=log_evidence(needs), knowledge_ref=fact.ref,
+                fix=("# in the model code named in the traceback: wrap the tf.* call in a "
+                     "keras.layers.Layer subclass (its call() may use tf.*), or use the "
+                     "keras.ops function of the same name",
+                     f"or keep Keras 2 for Keras 2 code: pip install {legacy} && export {env}"
+                     "   # before importing TensorFlow",
+                     f"or use TensorFlow <= {k2_tf} (Keras 2)"))
+            return
         if hub:
             yield catalogue.make("keras3-needs-tf-keras", variant="hub",
                                  tf=fact.value("tf_version"), legacy=legacy, env=env,
