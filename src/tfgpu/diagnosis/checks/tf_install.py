@@ -1046,6 +1046,13 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
         return False
     stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
     top, want = _version(_highest(listed) or ""), _version(pin[2:])
+    # claim audit (eyes4b): a real release pinned (older than the placeholders) while pip
+    # offers only placeholders: that release has no wheel for this interpreter (tensorflow-gpu
+    # 2.10.0 on a Python newer than its wheels), not the retired name
+    if (want is not None and (*want.release, 0)[:2] < tuple(stub[:2])
+            and all((v := _version(x)) is not None and (*v.release, 0)[:2] >= tuple(stub[:2])
+                    for x in listed)):
+        return True
     # a pin past the newest listed is another story (the retired name, native Windows)
     return (top is not None and want is not None and want <= top
             and (*top.release, 0)[:2] < tuple(stub[:2]))
@@ -1097,8 +1104,17 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         if prow is not None and prow.python_min and prow.python_max:
             py_hint = f"{prow.python_min}-{prow.python_max}"
             cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {prow.ref})."
+        # claim audit (eyes4b): tensorflow-gpu's newest versions are empty placeholders
+        stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
+        hv = _version(highest)
+        placeholder = (pkg in ("tensorflow-gpu", "tf-nightly-gpu") and hv is not None
+                       and (*hv.release, 0)[:2] >= tuple(stub[:2]))
         install = (f'pip install "{pkg}=={pin}"   # in that venv; or keep this Python: '
-                   f'pip install "{pkg}=={highest}"')
+                   + ("pip install tensorflow   # the same GPU build under its own name "
+                      f"({pkg} {highest} is an empty placeholder); native Windows GPU ends at "
+                      + ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version")
+                      + ", later ones via WSL2" if placeholder else
+                      f'pip install "{pkg}=={highest}"'))
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
     # claim audit (tensorflow/tensorflow#37457, #40640: the maintainers' first answer is to
@@ -1258,6 +1274,30 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
     if extra.count:
         h = extra.first[0]
         first = ctx.kb.platform_fact("and-cuda-extra-first")
+        xver = h.g("v") or ""
+        if (_parses(xver) and parse_version(xver) >= parse_version(first.value("tf_version"))
+                and ctx.os != "linux"):
+            # claim audit (eyes4b): a release that has the extra lacks it only off Linux
+            win = ctx.kb.platform_fact("windows-native-gpu-last")
+            mac = ctx.kb.platform_fact("macos-metal-plugin")
+            win_fix = ("# Windows: run TensorFlow in WSL2 and there: pip install "
+                       '"tensorflow[and-cuda]"',
+                       f'# or native Windows GPU (last release {win.value("tf_version")}): '
+                       f'pip install "{win.value("pip_requirement")}" with CUDA/cuDNN from '
+                       "conda (tfgpu plan)")
+            mac_fix = ("# macOS: no CUDA; the GPU through Apple's plugin: pip install "
+                       f"tensorflow {mac.value('package')}",)
+            yield catalogue.make(
+                "tensorflow-and-cuda-extra-unavailable", variant="not-linux", version=xver,
+                extra=h.g("extra") or "and-cuda", first=first.value("tf_version"),
+                evidence=log_evidence(extra),
+                fix=(('python -c "import platform; print(platform.system())"   # Linux is the '
+                      "only OS with the extra",)
+                     + (win_fix if ctx.os != "macos" else ())
+                     + (mac_fix if ctx.os != "windows" else ())),
+                knowledge_ref=first.ref,
+            )
+            return
         yield catalogue.make(
             "tensorflow-and-cuda-extra-unavailable", version=h.g("v") or "?",
             extra=h.g("extra") or "and-cuda", first=first.value("tf_version"),
