@@ -1004,7 +1004,33 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                          "tensorflow-gpu", "tf-nightly-gpu",
                          "tensorflow-directml")  # checks/no_matching_wheel.py
             and (k.startswith(("tensorflow-", "tf-")) or k in ("tensorrt", "tensorrt-libs"))]
-    if deps and not tf_hits:
+    if deps and not tf_hits and deps[0][0] == "tensorflow-directml-plugin":
+        # claim audit (eyes4b): the plugin asked for by name, not a dependency to loosen
+        hs = deps[0][1]
+        dml = ctx.kb.platform_fact("directml-plugin-tf-pin")
+        tfv = dml.value("tf_version")
+        try:
+            prow = ctx.kb.config_for(tfv, "windows")
+        except KnowledgeQueryError:
+            prow = None
+        pyr = prow.python_range() if prow is not None else "unknown"
+        yield catalogue.make(
+            "tensorflow-dependency-no-wheel", variant="directml-plugin", tf=tfv,
+            evidence=log_evidence(hs), knowledge_ref=dml.ref,
+            cause=(f"tensorflow-directml-plugin's last release ({dml.value('plugin_version')}) "
+                   f"is built for TensorFlow {tfv} and pins {dml.value('pip_requirement')}, with "
+                   "wheels for Windows and WSL only; pip found none for this interpreter: "
+                   f"most likely a Python outside TensorFlow {tfv}'s range ({pyr}"
+                   + (f", knowledge row {prow.ref}" if prow is not None else "")
+                   + "), a 32-bit Python, or another OS."),
+            fix=("python -c \"import sys, struct, platform; print(sys.version, "
+                 "struct.calcsize('P') * 8, platform.system())\"",
+                 f"# a 64-bit Python {pyr} venv on Windows or WSL, then: pip install "
+                 f"\"{dml.value('pip_requirement')}\" tensorflow-directml-plugin",
+                 "# an NVIDIA GPU with a newer TensorFlow: WSL2 with pip install "
+                 "\"tensorflow[and-cuda]\""),
+        )
+    elif deps and not tf_hits:
         name, hs = deps[0]
         h = hs[0]
         pin = (h.g("spec") or h.g("poetry") or "").lstrip("=")
