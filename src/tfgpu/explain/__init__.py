@@ -92,6 +92,11 @@ def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
     TensorFlow, TensorFlow install commands are dropped from the fixes, and a notice says so."""
     out: list[Finding] = []
     for f in found:
+        if "JAX" in f.title:
+            # Claim audit: a finding already written for JAX ("JAX, not TensorFlow,
+            # ...") would read "JAX, not jaxlib" once renamed: keep it as written
+            out.append(f)
+            continue
         fix = tuple(x for x in f.fix if "tensorflow" not in x.lower())
         out.append(dataclasses.replace(
             f, title=_TF_WORD.sub("jaxlib", f.title), cause=_TF_WORD.sub("jaxlib", f.cause),

@@ -154,8 +154,23 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                      "NCCL_DEBUG=INFO python train.py   # check the 'NCCL version' line again"),
             )
         )
+    elif (err.count or system.count) and any(
+            not h.g("closed") for h in ctx.h("nccl.socket").all()):
+        # Claim audit: NCCL's socket WARN line names the failing connection
+        sock = [h for h in ctx.h("nccl.socket").all() if not h.g("closed")]
+        out.append(catalogue.make(
+            "nccl-error", variant="socket",
+            evidence=log_evidence(sock[:2], system.first[:1], err.first[:1]),
+            fix=("NCCL_DEBUG=INFO python train.py   # 'NET/Socket : Using <if>:<ip>' on every "
+                 "rank: the interface each one picked",
+                 "NCCL_SOCKET_IFNAME=<the interface the ranks share> python train.py   # e.g. "
+                 "eth0; exclude docker0/lo with NCCL_SOCKET_IFNAME=^docker0,lo",
+                 "# the address in the WARN line must be reachable from this host (firewall, "
+                 "the other rank started)"),
+        ))
     elif any("RemoteError" in (h.g("code") or "") or "remote process exited" in h.text
-             for h in err.all()):
+             for h in err.all()) or ((err.count or system.count)
+                                     and ctx.h("nccl.socket").count):
         out.append(
             catalogue.make(
                 "nccl-error", variant="remote",

@@ -140,6 +140,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                                       **oom_args))
     elif exhausted and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
+        # Claim audit: the eager form names the op that needed the copy
+        eager = any(h.g("dst") and "_EagerConst" in h.text for h in exhausted)
         # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
         jax = any(_JAX_ERROR.search(h.text) for h in exhausted)
         # falsepos2: another program's own ResourceExhaustedError (PaddlePaddle's allocator)
@@ -149,7 +151,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             catalogue.make(
                 "gpu-resource-exhausted",
                 variant="other-program" if other else "jax" if jax else
-                "dst-tensor" if dst else None,
+                "dst-tensor-eager" if eager else "dst-tensor" if dst else None,
                 **named,
                 evidence=log_evidence(exhausted, ctx.h("mem.ran_out").first[:1]),
                 fix=(
@@ -164,6 +166,14 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                           "--format=csv   # other processes holding GPU memory",
                           "CUDA_VISIBLE_DEVICES=1 ...   # or start it on another, free GPU")
                     if other
+                    else ("# keep the data in host memory and feed the GPU in batches: "
+                          "with tf.device('/CPU:0'): ds = tf.data.Dataset.from_tensor_slices("
+                          "(x, y)).batch(32)",
+                          "# or pass a generator / keras.utils.Sequence (PyDataset) instead "
+                          "of one large array",
+                          "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                          "--format=csv   # other processes holding GPU memory")
+                    if eager
                     else ("reduce the batch size (evaluate/predict in batches too)",
                           "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                           "--format=csv   # other processes holding GPU memory")

@@ -549,6 +549,25 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     mm = f.tf_mm
     first = f.kb.platform_fact("numpy2-first-tf").value("tf_version")
     capped = mm is not None and mm < series(first)
+    # Claim audit: pybind11's "Unable to convert function return value" with no
+    # NumPy API-version line and no NumPy version known reads both ways (too old, or NumPy 2
+    # under TensorFlow < first): name both and the command that tells them apart
+    bare = not any(h.g("want") or h.g("want_v") or h.g("exp") for h in old.all())
+    np_major = parse_version(npv).major if npv and _parses(npv) else None
+    if bare and f.h("numpy.abi").count:
+        return  # NumPy's own NumPy 2 message decides: numpy_abi_log says it
+    if bare and (np_major is None or np_major >= 2):
+        yield catalogue.make(
+            "numpy-too-old-for-module", variant="either-way",
+            numpy=f" {npv}" if npv else "", first=first,
+            evidence=log_evidence(old, f.h("numpy.multiarray").first[:1]),
+            fix=("python -c \"import numpy; print(numpy.__version__, numpy.__file__)\"; "
+                 "pip show tensorflow   # the NumPy imported, and the TensorFlow",
+                 f'pip install "numpy<2"   # NumPy 2.x with TensorFlow < {first}',
+                 "pip install --upgrade numpy   # NumPy 1.x older than TensorFlow's build "
+                 "(within TensorFlow's range; pip check)"),
+        )
+        return
     yield catalogue.make(
         "numpy-too-old-for-module",
         numpy=npv or "installed",
@@ -705,6 +724,19 @@ def keras3(f: Facts) -> Iterator[Finding]:
                  f"export {env}   # before importing TensorFlow: tf.keras is then Keras 2"
                  + ("; build the model with tf_keras, not keras" if hub else ""),
                  f"or use TensorFlow <= {k2_tf} (Keras 2)")
+        if not lib and any(h.g("ktensor") for h in needs.all()):
+            # Claim audit: usually the user's own tf.* call in a functional model
+            yield catalogue.make(
+                "keras3-needs-tf-keras", variant="kerastensor",
+                tf=fact.value("tf_version"), legacy=legacy, env=env,
+                evidence=log_evidence(needs), knowledge_ref=fact.ref,
+                fix=("# in the model code named in the traceback: wrap the tf.* call in a "
+                     "keras.layers.Layer subclass (its call() may use tf.*), or use the "
+                     "keras.ops function of the same name",
+                     f"or keep Keras 2 for Keras 2 code: pip install {legacy} && export {env}"
+                     "   # before importing TensorFlow",
+                     f"or use TensorFlow <= {k2_tf} (Keras 2)"))
+            return
         if hub:
             yield catalogue.make("keras3-needs-tf-keras", variant="hub",
                                  tf=fact.value("tf_version"), legacy=legacy, env=env,
@@ -972,7 +1004,33 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                          "tensorflow-gpu", "tf-nightly-gpu",
                          "tensorflow-directml")  # checks/no_matching_wheel.py
             and (k.startswith(("tensorflow-", "tf-")) or k in ("tensorrt", "tensorrt-libs"))]
-    if deps and not tf_hits:
+    if deps and not tf_hits and deps[0][0] == "tensorflow-directml-plugin":
+        # Claim audit: the plugin asked for by name, not a dependency to loosen
+        hs = deps[0][1]
+        dml = ctx.kb.platform_fact("directml-plugin-tf-pin")
+        tfv = dml.value("tf_version")
+        try:
+            prow = ctx.kb.config_for(tfv, "windows")
+        except KnowledgeQueryError:
+            prow = None
+        pyr = prow.python_range() if prow is not None else "unknown"
+        yield catalogue.make(
+            "tensorflow-dependency-no-wheel", variant="directml-plugin", tf=tfv,
+            evidence=log_evidence(hs), knowledge_ref=dml.ref,
+            cause=(f"tensorflow-directml-plugin's last release ({dml.value('plugin_version')}) "
+                   f"is built for TensorFlow {tfv} and pins {dml.value('pip_requirement')}, with "
+                   "wheels for Windows and WSL only; pip found none for this interpreter: "
+                   f"most likely a Python outside TensorFlow {tfv}'s range ({pyr}"
+                   + (f", knowledge row {prow.ref}" if prow is not None else "")
+                   + "), a 32-bit Python, or another OS."),
+            fix=("python -c \"import sys, struct, platform; print(sys.version, "
+                 "struct.calcsize('P') * 8, platform.system())\"",
+                 f"# a 64-bit Python {pyr} venv on Windows or WSL, then: pip install "
+                 f"\"{dml.value('pip_requirement')}\" tensorflow-directml-plugin",
+                 "# an NVIDIA GPU with a newer TensorFlow: WSL2 with pip install "
+                 "\"tensorflow[and-cuda]\""),
+        )
+    elif deps and not tf_hits:
         name, hs = deps[0]
         h = hs[0]
         pin = (h.g("spec") or h.g("poetry") or "").lstrip("=")
@@ -1014,6 +1072,13 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
         return False
     stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
     top, want = _version(_highest(listed) or ""), _version(pin[2:])
+    # Claim audit: a real release pinned (older than the placeholders) while pip
+    # offers only placeholders: that release has no wheel for this interpreter (tensorflow-gpu
+    # 2.10.0 on a Python newer than its wheels), not the retired name
+    if (want is not None and (*want.release, 0)[:2] < tuple(stub[:2])
+            and all((v := _version(x)) is not None and (*v.release, 0)[:2] >= tuple(stub[:2])
+                    for x in listed)):
+        return True
     # a pin past the newest listed is another story (the retired name, native Windows)
     return (top is not None and want is not None and want <= top
             and (*top.release, 0)[:2] < tuple(stub[:2]))
@@ -1065,8 +1130,17 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         if prow is not None and prow.python_min and prow.python_max:
             py_hint = f"{prow.python_min}-{prow.python_max}"
             cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {prow.ref})."
+        # Claim audit: tensorflow-gpu's newest versions are empty placeholders
+        stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
+        hv = _version(highest)
+        placeholder = (pkg in ("tensorflow-gpu", "tf-nightly-gpu") and hv is not None
+                       and (*hv.release, 0)[:2] >= tuple(stub[:2]))
         install = (f'pip install "{pkg}=={pin}"   # in that venv; or keep this Python: '
-                   f'pip install "{pkg}=={highest}"')
+                   + ("pip install tensorflow   # the same GPU build under its own name "
+                      f"({pkg} {highest} is an empty placeholder); native Windows GPU ends at "
+                      + ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version")
+                      + ", later ones via WSL2" if placeholder else
+                      f'pip install "{pkg}=={highest}"'))
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
     # claim audit (tensorflow/tensorflow#37457, #40640: the maintainers' first answer is to
@@ -1226,6 +1300,30 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
     if extra.count:
         h = extra.first[0]
         first = ctx.kb.platform_fact("and-cuda-extra-first")
+        xver = h.g("v") or ""
+        if (_parses(xver) and parse_version(xver) >= parse_version(first.value("tf_version"))
+                and ctx.os != "linux"):
+            # Claim audit: a release that has the extra lacks it only off Linux
+            win = ctx.kb.platform_fact("windows-native-gpu-last")
+            mac = ctx.kb.platform_fact("macos-metal-plugin")
+            win_fix = ("# Windows: run TensorFlow in WSL2 and there: pip install "
+                       '"tensorflow[and-cuda]"',
+                       f'# or native Windows GPU (last release {win.value("tf_version")}): '
+                       f'pip install "{win.value("pip_requirement")}" with CUDA/cuDNN from '
+                       "conda (tfgpu plan)")
+            mac_fix = ("# macOS: no CUDA; the GPU through Apple's plugin: pip install "
+                       f"tensorflow {mac.value('package')}",)
+            yield catalogue.make(
+                "tensorflow-and-cuda-extra-unavailable", variant="not-linux", version=xver,
+                extra=h.g("extra") or "and-cuda", first=first.value("tf_version"),
+                evidence=log_evidence(extra),
+                fix=(('python -c "import platform; print(platform.system())"   # Linux is the '
+                      "only OS with the extra",)
+                     + (win_fix if ctx.os != "macos" else ())
+                     + (mac_fix if ctx.os != "windows" else ())),
+                knowledge_ref=first.ref,
+            )
+            return
         yield catalogue.make(
             "tensorflow-and-cuda-extra-unavailable", version=h.g("v") or "?",
             extra=h.g("extra") or "and-cuda", first=first.value("tf_version"),
