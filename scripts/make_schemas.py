@@ -264,13 +264,7 @@ def doctor_schema() -> JSON:
         "properties": {"command": {"const": "doctor"}, "error": {"type": "string"},
                        "facts_file": {"type": "string"}},
     }
-    doc["$defs"]["DoctorReport"] = report_root
-    doc["$defs"]["DoctorError"] = error_doc
-    doc["$defs"] = dict(sorted(doc["$defs"].items()))
-    all_defs = doc.pop("$defs")
-    doc["oneOf"] = [{"$ref": "#/$defs/DoctorReport"}, {"$ref": "#/$defs/DoctorError"}]
-    doc["$defs"] = all_defs
-    return doc
+    return _report_or_error(doc, "Doctor", report_root, error_doc)
 
 
 def explain_schema() -> JSON:
@@ -297,11 +291,16 @@ def explain_schema() -> JSON:
                        "input": {"type": "object", "required": ["name"],
                                  "properties": {"name": {"type": "string"}}}},
     }
-    doc["$defs"]["ExplainReport"] = report_root
-    doc["$defs"]["ExplainError"] = error_doc
-    doc["$defs"] = dict(sorted(doc["$defs"].items()))
-    defs = doc.pop("$defs")
-    doc["oneOf"] = [{"$ref": "#/$defs/ExplainReport"}, {"$ref": "#/$defs/ExplainError"}]
+    return _report_or_error(doc, "Explain", report_root, error_doc)
+
+
+def _report_or_error(doc: JSON, name: str, report_root: JSON, error_doc: JSON) -> JSON:
+    """``doc`` as ``oneOf`` the command's report (``<name>Report``) or its error document
+    (``<name>Error``), both under ``$defs`` (kept sorted, and after ``oneOf`` in the file)."""
+    doc["$defs"][f"{name}Report"] = report_root
+    doc["$defs"][f"{name}Error"] = error_doc
+    defs = dict(sorted(doc.pop("$defs").items()))
+    doc["oneOf"] = [{"$ref": f"#/$defs/{name}Report"}, {"$ref": f"#/$defs/{name}Error"}]
     doc["$defs"] = defs
     return doc
 
