@@ -32,6 +32,14 @@ def kill_all_live() -> None:
         live.kill_all()
 
 
+def kill_running_now() -> None:
+    """Kill the children running now in every :class:`LiveChildren` (a signal arrived),
+    without closing them: unlike :func:`kill_all_live`, a child started later is not
+    refused (an in-process caller, such as a test, goes on)."""
+    for live in list(_ALL):
+        live.kill_running()
+
+
 class LiveChildren(Generic[T]):
     """A thread-safe set of running children; an ``atexit`` hook kills those still in it.
 
@@ -79,6 +87,13 @@ class LiveChildren(Generic[T]):
     def __bool__(self) -> bool:
         with self._lock:
             return bool(self._children)
+
+    def kill_running(self) -> None:
+        """Kill every child recorded now; the set stays open for later children."""
+        with self._lock:
+            live = list(self._children)
+        for child in live:
+            self._kill(child)
 
     def kill_all(self) -> None:
         """Kill every child still recorded (the ``atexit`` hook); they stay recorded until

@@ -119,3 +119,42 @@ def test_entry_after_a_signal_kills_children_and_skips_the_shutdown(
     finally:
         stop.set()
     assert killed == ["all"] and exited == [143]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_swallowed_signal_still_stops_the_running_children_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the handler's exception is swallowed, the command runs on: the children it is
+    waiting on (a hung nvidia-smi) must be killed by the signal itself, not at their
+    timeout; and children started later are not refused (the set stays open)."""
+    import weakref
+
+    from tfgpu._live import LiveChildren
+    from tfgpu.cli import cmd_schema
+    from tfgpu.cli.main import main
+
+    live: LiveChildren[subprocess.Popen[bytes]] = LiveChildren(lambda p: p.kill())
+    waited: list[float] = []
+
+    class _Obj:
+        pass
+
+    def run(_args: object) -> int:
+        child = subprocess.Popen(["sleep", "30"])
+        live.add(child)
+        obj = _Obj()
+        weakref.finalize(obj, signal.raise_signal, signal.SIGTERM)
+        del obj  # the Terminated is swallowed in the finalizer
+        t0 = time.monotonic()
+        child.wait(timeout=20)
+        waited.append(time.monotonic() - t0)
+        live.discard(child)
+        later = subprocess.Popen(["sleep", "0"])
+        live.add(later)
+        assert later.wait(timeout=5) == 0  # not killed: the set is still open
+        live.discard(later)
+        return 0
+
+    monkeypatch.setattr(cmd_schema, "run", run)
+    assert main(["schema", "facts"]) == 143
+    assert waited and waited[0] < 5.0, f"the child lived {waited[0]:.1f} s after the signal"

@@ -370,7 +370,7 @@ def _signal_name(signum: int) -> str:
         return f"signal {signum}"
 
 
-#: Signals that arrived while a command ran (fix3): the handler's exception can land inside a
+#: Signals that arrived while a command ran: the handler's exception can land inside a
 #: weakref callback or ``__del__``, where Python prints "Exception ignored" and goes on; the
 #: command's end then still reports the signal (:func:`_signal_code`).
 _PENDING_SIGNALS: list[int] = []
@@ -378,6 +378,15 @@ _PENDING_SIGNALS: list[int] = []
 
 def _raise_terminated(signum: int, _frame: object) -> None:
     _PENDING_SIGNALS.append(signum)
+    # Stop the children now, from another thread (the main thread may hold a LiveChildren
+    # lock at this point): should the exception below be swallowed (a weakref callback,
+    # ``__del__``), the command must not wait on a hung nvidia-smi for its full timeout.
+    import threading
+
+    from tfgpu import _live
+
+    threading.Thread(target=_live.kill_running_now, name="tfgpu-signal-stop",
+                     daemon=True).start()
     raise Terminated(signum)
 
 
