@@ -236,7 +236,10 @@ def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
         return catalogue.make(
             "docker-wsl-no-gpu-adapter", build=min_build, knowledge_ref=fact.ref,
             evidence=log_evidence(hits),
-            fix=("wsl -l -v   # in Windows: the distro (and docker-desktop) must show VERSION 2; "
+            fix=("nvidia-smi   # in Windows (PowerShell): no NVIDIA GPU listed means none to "
+                 "share: drop the GPU request (--gpus, the compose file's 'driver: nvidia' "
+                 "reservation) and run the CPU image",
+                 "wsl -l -v   # in Windows: the distro (and docker-desktop) must show VERSION 2; "
                  "wsl --set-version <distro> 2",
                  "ls -l /dev/dxg /usr/lib/wsl/lib/libdxcore.so   # inside WSL: both exist only in "
                  "WSL2 with GPU support",
