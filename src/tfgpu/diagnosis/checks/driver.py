@@ -84,11 +84,25 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
          "own libcuda: drop compat from the library path or use an image whose CUDA the host "
          "driver supports"),
     ),
+    # claims6 (checked on other threads): a libcuda newer than the loaded kernel module on a
+    # GPU without forward-compatibility support; two ways to get there: a cuda-compat copy on
+    # the library path (a container image's or a conda one: AIR-DISCOVER/ICRA2024-Sim2Real-
+    # AXS#5, oobabooga/textgen#4407, gpustack/gpustack#1254: fixed by a newer host driver),
+    # or a driver upgrade whose kernel module is not loaded yet (pytorch/pytorch#40671 after
+    # an Ubuntu update, rapidsai/cusignal#398 and SYSTRAN/faster-whisper#653: a reboot)
     "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE": (
         "version-mismatch",
-        "a CUDA forward-compatibility package (cuda-compat) is in use on a GPU that does not "
-        "support it (forward compatibility is for data-centre GPUs)",
-        ("echo $LD_LIBRARY_PATH   # remove the cuda-compat folder from it",),
+        "the CUDA driver library (libcuda) is newer than the loaded kernel module, which only "
+        "data-centre GPUs support (forward compatibility). Two ways this happens: a CUDA "
+        "forward-compatibility copy (cuda-compat: a container image's /usr/local/cuda/compat, "
+        "a conda cuda-compat) is on the library path while the host driver is older than the "
+        "image's CUDA, or the driver was upgraded and its new kernel module is not loaded yet "
+        "(a reboot fixes it). The first two commands below tell them apart",
+        ("cat /proc/driver/nvidia/version; nvidia-smi   # the loaded kernel module's version; "
+         "nvidia-smi failing with 'Driver/library version mismatch' means reboot",
+         "ls /usr/local/cuda/compat; echo $LD_LIBRARY_PATH   # a compat copy in use: remove it "
+         "from the library path, or install a host driver that supports the image's CUDA",
+         "# after a driver upgrade: sudo reboot (loads the installed driver's kernel module)"),
     ),
     "CUDA_ERROR_STUB_LIBRARY": (
         "gpu-not-visible",
