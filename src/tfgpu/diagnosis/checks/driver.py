@@ -110,12 +110,20 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "driver's libcuda",
         ("echo $LD_LIBRARY_PATH   # remove .../lib64/stubs from it",),
     ),
+    # claims6 (checked on other threads): exclusive-process mode held by another process
+    # (NVIDIA/DIGITS#2005, cBio/cbio-cluster#144), an unlicensed vGPU (Azure/AKS#4869,
+    # DDMAL/Rodan#1332), a badly installed driver (AUTOMATIC1111/stable-diffusion-webui#2986)
     "CUDA_ERROR_DEVICE_UNAVAILABLE": (
         "gpu-not-visible",
-        "the GPU is busy or unavailable (exclusive-process compute mode held by another process)",
+        "the GPU is busy or unavailable. Causes in reports: exclusive-process (or prohibited) "
+        "compute mode with another process holding the GPU; on a virtual machine with an "
+        "NVIDIA vGPU, a missing or lapsed vGPU licence (nvidia-smi still lists the GPU); a "
+        "driver that is badly installed or in a bad state (reinstall it, or reboot). The "
+        "commands below tell them apart",
         (
             "nvidia-smi --query-gpu=compute_mode --format=csv",
             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
+            "nvidia-smi -q | grep -i -A2 licen   # on a vGPU virtual machine: the licence state",
         ),
     ),
     # h6-kinds: the nvidia-uvm module / /dev/nvidia-uvm node not set up is the cause of the
