@@ -236,7 +236,10 @@ def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
         return catalogue.make(
             "docker-wsl-no-gpu-adapter", build=min_build, knowledge_ref=fact.ref,
             evidence=log_evidence(hits),
-            fix=("wsl -l -v   # in Windows: the distro (and docker-desktop) must show VERSION 2; "
+            fix=("nvidia-smi   # in Windows (PowerShell): no NVIDIA GPU listed means none to "
+                 "share: drop the GPU request (--gpus, the compose file's 'driver: nvidia' "
+                 "reservation) and run the CPU image",
+                 "wsl -l -v   # in Windows: the distro (and docker-desktop) must show VERSION 2; "
                  "wsl --set-version <distro> 2",
                  "ls -l /dev/dxg /usr/lib/wsl/lib/libdxcore.so   # inside WSL: both exist only in "
                  "WSL2 with GPU support",
@@ -248,30 +251,64 @@ def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
     return from_log(ctx, "nvc.wsl_no_adapters", build)
 
 
-#: nvidia-container-cli's ``--require=<first alternative>`` argument on the hook's line.
-_REQUIRE_ARG = re.compile(r"--require=([^\s\]\\\"]{1,80})")
+#: nvidia-container-cli's ``--require=...`` argument on the hook's line: the image's
+#: alternatives, up to the next option (``--pid=``) or the end of the command.
+_REQUIRE_ARG = re.compile(r"--require=([^\]\\\"]{1,400}?)(?=\s+--|\]|\\|\"|$)")
+
+#: One rule of a requirement expression that parses: a known key, an operator and a value
+#: that starts with a digit or letter (libnvidia-container src/cli/dsl.c: ``<key><op><value>``;
+#: keys cuda, driver, arch, brand in nvidia-container-toolkit's
+#: cmd/nvidia-container-runtime/README.md).
+_WELL_FORMED_RULE = re.compile(r"(?:cuda|driver|arch|brand)(?:>=|<=|!=|=|<|>)[A-Za-z0-9][\w.]*")
 
 
 def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
-    """``docker-image-requirement-unsatisfied`` variant ``invalid-expression``: the toolkit
-    could not parse the image's NVIDIA_REQUIRE_* expression (libnvidia-container dsl.c)."""
+    """``docker-image-requirement-unsatisfied``, "requirement error: invalid expression": the
+    toolkit could not parse the image's NVIDIA_REQUIRE_* expression (libnvidia-container
+    dsl.c).  Two causes print it (claims6, checked on other threads): an image whose own
+    expression is malformed (LocalAI's ``cuda>=${CUDA_MAJOR_VERSION}.0`` left as ``cuda>=.0``:
+    mudler/LocalAI#3184, #1267, #4789, mudler/LocalAGI#49) or an old toolkit refusing a
+    well-formed CUDA-image expression (NVIDIA/nvidia-docker#829 and others of 2018-2020).
+    When the hook printed the expression (``--require=...``), its rules tell them apart
+    (variants ``invalid-expression-image`` / ``invalid-expression-old-toolkit``); otherwise
+    the hedged variant ``invalid-expression`` names both."""
     hits = ctx.h("nvc.invalid_expression")
     if not hits.count:
         return []
-    req = None
-    for h in hits.all():
+    first = hits.first[0].line
+    hook = [h for h in ctx.h("ctx.nvc_hook").all() if first - 3 <= h.line <= first]
+    expr = None
+    for h in [*hits.all(), *hook]:
         m = _REQUIRE_ARG.search(h.text)
         if m is not None:
-            req = m.group(1) + (" brand=..." if " brand=" in h.text else "")
-            break  # the image's per-brand alternatives follow on the command line
+            expr = m.group(1).strip()
+            break
+    variant = "invalid-expression"
+    cond = "NVIDIA_REQUIRE_*"
+    if expr:
+        rules = [r for r in re.split(r"[\s,]+", expr) if r]
+        bad = [r for r in rules if not _WELL_FORMED_RULE.fullmatch(r)]
+        if bad:
+            variant, cond = "invalid-expression-image", bad[0]
+        else:
+            cond = rules[0] + (" brand=..." if any(r.startswith("brand=") for r in rules)
+                               else "")
+            if any(r.startswith("brand=") for r in rules):
+                variant = "invalid-expression-old-toolkit"
+    inspect = ("docker inspect --format '{{json .Config.Env}}' <image>   # the image's "
+               "NVIDIA_REQUIRE_CUDA: a rule without a version (cuda>=.0) is the image's fault")
+    upgrade = ("nvidia-container-cli --version   # an old libnvidia-container: upgrade the "
+               "NVIDIA Container Toolkit packages")
+    disable = ("docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the check (then the host "
+               "driver must still support the image's CUDA)")
+    fix = {"invalid-expression-image": (inspect, disable, "# or rebuild the image with its "
+                                        "CUDA version argument set (or the ENV line removed)"),
+           "invalid-expression-old-toolkit": (upgrade, disable)}.get(
+               variant, (inspect, upgrade, disable))
     return [catalogue.make(
-        "docker-image-requirement-unsatisfied", variant="invalid-expression",
-        cond=req or "NVIDIA_REQUIRE_*", evidence=log_evidence(hits),
-        fix=("nvidia-container-cli --version   # an old libnvidia-container: upgrade the "
-             "NVIDIA Container Toolkit packages",
-             "docker inspect <image> | grep NVIDIA_REQUIRE   # the image's expression",
-             "docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the check (then the host "
-             "driver must still support the image's CUDA)"),
+        "docker-image-requirement-unsatisfied", variant=variant,
+        cond=cond, evidence=log_evidence(hook[-1:], hits),
+        fix=fix,
     )]
 
 

@@ -84,11 +84,25 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
          "own libcuda: drop compat from the library path or use an image whose CUDA the host "
          "driver supports"),
     ),
+    # claims6 (checked on other threads): a libcuda newer than the loaded kernel module on a
+    # GPU without forward-compatibility support; two ways to get there: a cuda-compat copy on
+    # the library path (a container image's or a conda one: AIR-DISCOVER/ICRA2024-Sim2Real-
+    # AXS#5, oobabooga/textgen#4407, gpustack/gpustack#1254: fixed by a newer host driver),
+    # or a driver upgrade whose kernel module is not loaded yet (pytorch/pytorch#40671 after
+    # an Ubuntu update, rapidsai/cusignal#398 and SYSTRAN/faster-whisper#653: a reboot)
     "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE": (
         "version-mismatch",
-        "a CUDA forward-compatibility package (cuda-compat) is in use on a GPU that does not "
-        "support it (forward compatibility is for data-centre GPUs)",
-        ("echo $LD_LIBRARY_PATH   # remove the cuda-compat folder from it",),
+        "the CUDA driver library (libcuda) is newer than the loaded kernel module, which only "
+        "data-centre GPUs support (forward compatibility). Two ways this happens: a CUDA "
+        "forward-compatibility copy (cuda-compat: a container image's /usr/local/cuda/compat, "
+        "a conda cuda-compat) is on the library path while the host driver is older than the "
+        "image's CUDA, or the driver was upgraded and its new kernel module is not loaded yet "
+        "(a reboot fixes it). The first two commands below tell them apart",
+        ("cat /proc/driver/nvidia/version; nvidia-smi   # the loaded kernel module's version; "
+         "nvidia-smi failing with 'Driver/library version mismatch' means reboot",
+         "ls /usr/local/cuda/compat; echo $LD_LIBRARY_PATH   # a compat copy in use: remove it "
+         "from the library path, or install a host driver that supports the image's CUDA",
+         "# after a driver upgrade: sudo reboot (loads the installed driver's kernel module)"),
     ),
     "CUDA_ERROR_STUB_LIBRARY": (
         "gpu-not-visible",
@@ -96,12 +110,20 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "driver's libcuda",
         ("echo $LD_LIBRARY_PATH   # remove .../lib64/stubs from it",),
     ),
+    # claims6 (checked on other threads): exclusive-process mode held by another process
+    # (NVIDIA/DIGITS#2005, cBio/cbio-cluster#144), an unlicensed vGPU (Azure/AKS#4869,
+    # DDMAL/Rodan#1332), a badly installed driver (AUTOMATIC1111/stable-diffusion-webui#2986)
     "CUDA_ERROR_DEVICE_UNAVAILABLE": (
         "gpu-not-visible",
-        "the GPU is busy or unavailable (exclusive-process compute mode held by another process)",
+        "the GPU is busy or unavailable. Causes in reports: exclusive-process (or prohibited) "
+        "compute mode with another process holding the GPU; on a virtual machine with an "
+        "NVIDIA vGPU, a missing or lapsed vGPU licence (nvidia-smi still lists the GPU); a "
+        "driver that is badly installed or in a bad state (reinstall it, or reboot). The "
+        "commands below tell them apart",
         (
             "nvidia-smi --query-gpu=compute_mode --format=csv",
             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
+            "nvidia-smi -q | grep -i -A2 licen   # on a vGPU virtual machine: the licence state",
         ),
     ),
     # h6-kinds: the nvidia-uvm module / /dev/nvidia-uvm node not set up is the cause of the

@@ -626,7 +626,12 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
              "# the cuDNN/CUDA this TensorFlow was built for",
              pip_list_grep("nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",
                            windows=ctx.windows) + "   "
-             "# other copies in this environment"),
+             "# other copies in this environment",
+             # claims6: the CUDA JIT cache, the next cause in reports of this line (the
+             # Linux folder the threads deleted; no Windows path is checked here)
+             *(() if ctx.windows else (
+                 "rm -rf ~/.nv   # memory free and versions right: the CUDA JIT cache, "
+                 "rebuilt on the next run",))),
     )]
 
 

@@ -330,8 +330,9 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
                    "compiles with it will likely fail. The ptxas XLA uses is the first one "
                    "it finds (the CUDA folder it was built for, then PATH): an older toolkit "
                    "there shadows the right one." if h.g("v") else
-                   f"XLA refused the ptxas it found (older than {h.g('req2')}), so every "
-                   "XLA-compiled step (jit_compile, Keras 3's default jit) fails. XLA takes "
+                   f"XLA refused the ptxas it found (older than {h.g('req2')}), so the "
+                   "XLA-compiled steps it must compile with ptxas (jit_compile, Keras 3's "
+                   "default jit) fail. XLA takes "
                    "the first ptxas it finds: a pip install's nvidia/cuda_nvcc, the CUDA "
                    "folder it was built for, then PATH; an older system toolkit "
                    "(/usr/local/cuda/bin, /usr/bin/ptxas) on PATH commonly shadows the "
