@@ -3338,6 +3338,73 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_internal_create_key",),
         r"module 'google\.protobuf\.descriptor' has no attribute '(?P<name>_internal_create_key)'",
     ),
+    # --- kinds6: Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---
+    # Python's own wordings for a PUBLIC Keras path (private ones: keras.private_api,
+    # eco.keras_other_saver): "cannot import name 'X' from 'keras.M' (path)" (Python 3.7+),
+    # "module 'keras.M' has no attribute 'X'", "No module named 'keras.M'". What moved where is
+    # data: the keras-home-* / keras-module-* rows of platform_facts.toml (keras-team/keras at
+    # its tags); read by checks/keras_moves.py.
+    _p(
+        "keras.moved_name",
+        ("cannot import name", "has no attribute"),
+        r"cannot import name '(?P<name>\w{1,80})' from '(?P<mod>(?:tensorflow\.)?keras"
+        r"(?:\.\w{1,60}){0,6})'"
+        r"|module '(?P<mod2>(?:tensorflow\.)?keras(?:\.\w{1,60}){0,6})' has no attribute "
+        r"'(?P<name2>\w{1,80})'",
+    ),
+    _p(
+        "keras.moved_module",
+        ("no module named",),
+        r"No module named '(?P<mod>(?:tensorflow\.)?keras\.\w{1,60}(?:\.\w{1,60}){0,6})'",
+    ),
+    # keras optimizers/optimizer.py (Keras 2.11 optimizer_experimental/optimizer.py, 2.12-2.15
+    # optimizers/optimizer.py): f"{k} is deprecated in the new Keras optimizer, please check the
+    # docstring for valid arguments, or use the legacy optimizer, e.g.,
+    # tf.keras.optimizers.legacy.{cls}." (2.11-2.12 print "pleasecheck", no space)
+    _p(
+        "keras.optimizer_legacy_kwarg",
+        ("deprecated in the new keras optimizer",),
+        r"(?P<kw>decay|gradient_aggregator|gradient_transformers) is deprecated in the new Keras "
+        r"optimizer(?:[^\n]{0,200}?optimizers\.legacy\.(?P<cls>\w{1,40}))?",
+    ),
+    # Keras 3's "`keras.optimizers.legacy` is not supported in Keras 3" (keras/src/optimizers/
+    # __init__.py) as pasted from a rendered page, where Markdown ate the backticks
+    _p(
+        "keras.legacy_api",
+        ("not supported in keras", "not available with keras"),
+        r"(?<![`\w.])(?P<api>(?:tf\.)?keras\.[\w.]{1,80}) is not (?:available with|supported in) "
+        r"Keras 3",
+    ),
+    # --- kinds6: collectives aborted or timed out ------------------------------------------
+    # tensorflow core/common_runtime/base_collective_executor.cc (TF 1.11 to 2.21; strings in
+    # the 2.21 wheel's libtensorflow_framework.so.2): StartAbort logs
+    # "BaseCollectiveExecutor::StartAbort <status>" (W before TF 2.5, E after; status as
+    # "Out of range: ..." in old TF, "OUT_OF_RANGE: ..." from 2.11) and wraps it as
+    # "Collective ops is aborted by: <error>\nThe error could be from a previous operation.
+    # Restart your program to reset."; its watchdogs: "Collective has timed out waiting for
+    # other workers." (param resolution) and "Collective has timed out during execution."
+    _p(
+        "collective.aborted",
+        ("collective ops is aborted by", "basecollectiveexecutor::startabort"),
+        r"Collective ops is aborted by: ?(?P<inner>[^\n]{0,300})"
+        r"|BaseCollectiveExecutor::StartAbort (?P<code>[A-Za-z][A-Za-z_ ]{1,30}?): ?"
+        r"(?P<inner2>[^\n]{0,300})",
+    ),
+    _p(
+        "collective.timeout",
+        ("collective has timed out",),
+        r"Collective has timed out (?P<phase>waiting for other workers|during execution)",
+    ),
+    # --- kinds6: the shell's "Killed" glued to a progress bar's line -------------------------
+    # A Keras (1/10 [==>...] - ETA: ... - loss: ..., Keras 3 "━━━ 2s 20ms/step") or tqdm bar
+    # redraws its line with \r and no newline, so bash's "Killed" (SIGKILL, most often the OOM
+    # killer) lands at the end of the bar's line: "... - loss: 0.3012Killed".
+    _p(
+        "tools.killed",
+        ("killed",),
+        r"^(?=[^\n]{0,4000}?(?: - loss: | - ETA: |/step\b|it/s\]|s/it\]))[^\n]{0,4000}"
+        r"[\w.\]|%)] ?Killed\s*$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
