@@ -3398,12 +3398,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- kinds6: the shell's "Killed" glued to a progress bar's line -------------------------
     # A Keras (1/10 [==>...] - ETA: ... - loss: ..., Keras 3 "━━━ 2s 20ms/step") or tqdm bar
     # redraws its line with \r and no newline, so bash's "Killed" (SIGKILL, most often the OOM
-    # killer) lands at the end of the bar's line: "... - loss: 0.3012Killed".
+    # killer) lands at the end of the bar's line: "... - loss: 0.3012Killed". A script's
+    # (non-interactive) bash names itself, the line and the pid: "train.sh: line 12: 40211
+    # Killed   python train.py" (bminor/bash 637f5c8 jobs.c notify_of_job_status:
+    # "%s: line %d: " + pretty_print_job; foreground jobs: print_pipeline, no newline first).
     _p(
         "tools.killed",
         ("killed",),
         r"^(?=[^\n]{0,4000}?(?: - loss: | - ETA: |/step\b|it/s\]|s/it\]))[^\n]{0,4000}"
-        r"[\w.\]|%)] ?Killed\s*$",
+        r"[\w.\]|%)] ?Killed\s*$"
+        r"|^\S{1,200}: line \d{1,9}: {1,8}\d{1,9} Killed(?:\s|$)",
     ),
 )
 

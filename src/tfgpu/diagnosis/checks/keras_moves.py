@@ -96,7 +96,7 @@ def _reads(f: Facts) -> list[Moved]:
     for h in f.h("keras.moved_module").all():
         mod = h.g("mod") or ""
         if h.line in private or "_tf_keras" in mod or ".src" in mod or mod.startswith(
-                ("keras.engine", "tensorflow.python")):
+                "tensorflow.python"):
             continue
         out.append(Moved(h, mod, None))
     return sorted(out, key=lambda m: m.hit.line)
