@@ -3409,6 +3409,32 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[\w.\]|%)] ?Killed\s*$"
         r"|^\S{1,200}: line \d{1,9}: {1,8}\d{1,9} Killed(?:\s|$)",
     ),
+    # --- kinds6: `pip list` / `conda list` table rows as host hints --------------------------
+    # pip list pads the name column to the longest name (pypa/pip 6d30920 src/pip/_internal/
+    # commands/list.py format_for_columns + utils/misc.py tabulate); conda list pads each column
+    # to its widest value, two spaces apart (conda/conda 0f64223 conda/cli/main_list.py
+    # list_packages: "  ".join(f"%-{width}s")). Rows only (a name, spaces,
+    # a version, at most three more columns): the TensorFlow distribution's version is the
+    # TensorFlow hint (view.tf_version reads ctx.tf_version), a CUDA runtime/toolkit package's
+    # major.minor the CUDA hint (view.log_cuda_versions reads ctx.cuda_prose).
+    _p(
+        "ctx.tf_version",
+        ("tensorflow ", "tensorflow-gpu ", "tensorflow-cpu ", "tensorflow-intel ",
+         "tensorflow-macos ", "tensorflow-aarch64 ", "tf-nightly ", "tf-nightly-gpu ",
+         "tf-nightly-cpu "),
+        r"^[ \t]{0,4}(?:tensorflow(?:-gpu|-cpu|-intel|-macos|-aarch64)?|tf-nightly(?:-gpu|-cpu)?)"
+        r"[ \t]{1,60}(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:rc\d{1,2}|\.post\d{1,3}|\.dev\d{1,12})?"
+        r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
+    ),
+    _p(
+        "ctx.cuda_prose",
+        ("cudatoolkit ", "cuda-toolkit ", "cuda-version ", "cuda-runtime ", "cuda-cudart ",
+         "nvidia-cuda-runtime-cu", "nvidia-cuda-nvcc-cu"),
+        r"^[ \t]{0,4}(?:cudatoolkit|cuda-toolkit|cuda-version|cuda-runtime|cuda-cudart"
+        r"|nvidia-cuda-runtime-cu1[0-3]|nvidia-cuda-nvcc-cu1[0-3])[ \t]{1,60}"
+        r"(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,5}){0,2}(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
+        "v",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -19,6 +19,8 @@ What the first error is decides the finding:
 * gRPC's words for a worker that is gone (``failed to connect to all addresses``, ``Socket
   closed``, ``Connection reset by peer``, ``Deadline Exceeded``): the connection to another
   worker was lost;
+* a GPU-stack error (cuBLAS, cuDNN, out of memory, CUDA, XLA): left to the findings that read
+  its own line;
 * anything else: quoted, as the cause (hedged: tfgpu does not know it).
 """
 
@@ -39,6 +41,11 @@ _PEER = re.compile(r"failed to connect to all addresses|Socket closed|Connection
                    r"timed out|Connection timed out", re.I)
 _END = re.compile(r"End of sequence", re.I)
 _NCCL = re.compile(r"\bNCCL\b")
+#: First errors of the GPU stack other checks read from their own lines (cuBLAS/cuDNN launch
+#: and handle failures, out of memory, CUDA errors, XLA/ptxas): the abort only repeats them,
+#: so this check stays quiet and leaves them to those findings (or to unrecognised-error).
+_GPU_STACK = re.compile(r"NCCL|Blas|DNN|convolution algorithm|\bOOM\b|out of memory"
+                        r"|ResourceExhausted|CUDA|cuda|ptxas|\bXLA\b", re.I)
 _TIMEOUT = re.compile(r"Collective has timed out", re.I)
 
 
@@ -93,7 +100,7 @@ def collective_aborted(f: Facts) -> list[Finding]:
                  "# check TF_CONFIG's cluster addresses and ports on every worker, and that "
                  "each worker can reach the others (nc -vz <host> <port>)"),
         )]
-    if not real:
+    if not real or _GPU_STACK.search(real[0][1]):
         return []
     h, text = real[0]
     return [catalogue.make(
