@@ -52,6 +52,7 @@ from tfgpu.knowledge import (
     series,
 )
 
+
 def _code_meaning(ctx: Facts, name: str) -> str:
     """kinds6: what a cuInit code without its own help means, from its status_codes.toml row
     (the CUDA header's text read for a TensorFlow user), hedged: the row lists the usual
