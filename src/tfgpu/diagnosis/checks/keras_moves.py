@@ -264,6 +264,7 @@ def keras_optimizer_legacy_argument(f: Facts) -> list[Finding]:
     cls = h.g("cls") or "Adam"
     fix = [f"tf.keras.optimizers.legacy.{cls}({kw}=...)   # TensorFlow 2.11-2.15: the old "
            "optimizer, which still takes it"]
+    fix.append("# or pin the release the code was written for: TensorFlow/Keras 2.10 or older")
     if kw == "decay":
         fix.insert(0, f"{cls}(learning_rate=keras.optimizers.schedules.InverseTimeDecay("
                    "initial_learning_rate=lr, decay_steps=1, decay_rate=decay))   # the old "
