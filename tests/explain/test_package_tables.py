@@ -53,3 +53,8 @@ def test_other_rows_give_no_tf_version(row: str) -> None:
 ])
 def test_other_rows_give_no_cuda_version(row: str) -> None:
     assert Facts(None, read_lines([_NO_GPU, row])).log_cuda_versions == ()
+
+
+def test_conda_defaults_tensorflow_base_row_gives_the_tf_version() -> None:
+    row = "tensorflow-base           2.4.1           gpu_py38h29c2da4_0"
+    assert Facts(None, read_lines([_NO_GPU, row])).tf_version == "2.4.1"

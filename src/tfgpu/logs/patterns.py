@@ -3420,9 +3420,11 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.tf_version",
         ("tensorflow ", "tensorflow-gpu ", "tensorflow-cpu ", "tensorflow-intel ",
-         "tensorflow-macos ", "tensorflow-aarch64 ", "tf-nightly ", "tf-nightly-gpu ",
+         "tensorflow-macos ", "tensorflow-aarch ", "tensorflow-base ", "tf-nightly ",
+         "tf-nightly-gpu ",
          "tf-nightly-cpu "),
-        r"^[ \t]{0,4}(?:tensorflow(?:-gpu|-cpu|-intel|-macos|-aarch64)?|tf-nightly(?:-gpu|-cpu)?)"
+        r"^[ \t]{0,4}(?:tensorflow(?:-gpu|-cpu|-intel|-macos|-aarch64|-base)?"
+        r"|tf-nightly(?:-gpu|-cpu)?)"
         r"[ \t]{1,60}(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:rc\d{1,2}|\.post\d{1,3}|\.dev\d{1,12})?"
         r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
     ),

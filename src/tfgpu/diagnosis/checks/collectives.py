@@ -45,7 +45,7 @@ _NCCL = re.compile(r"\bNCCL\b")
 #: and handle failures, out of memory, CUDA errors, XLA/ptxas): the abort only repeats them,
 #: so this check stays quiet and leaves them to those findings (or to unrecognised-error).
 _GPU_STACK = re.compile(r"NCCL|Blas|DNN|convolution algorithm|\bOOM\b|out of memory"
-                        r"|ResourceExhausted|CUDA|cuda|ptxas|\bXLA\b", re.I)
+                        r"|Resource ?exhausted|RESOURCE_EXHAUSTED|CUDA|ptxas|\bXLA\b", re.I)
 _TIMEOUT = re.compile(r"Collective has timed out", re.I)
 
 
