@@ -3367,6 +3367,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<kw>decay|gradient_aggregator|gradient_transformers) is deprecated in the new Keras "
         r"optimizer(?:[^\n]{0,200}?optimizers\.legacy\.(?P<cls>\w{1,40}))?",
     ),
+    # a Keras model/optimizer method a later Keras removed (platform_facts keras-removed-* rows):
+    # Python's "'<Class>' object has no attribute '<method>'" (Objects/object.c)
+    _p(
+        "keras.removed_method",
+        ("object has no attribute",),
+        r"'(?P<cls>Sequential|Functional|Model|Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax"
+        r"|Nadam|Ftrl|Optimizer)' object has no attribute '(?P<attr>predict_classes"
+        r"|predict_proba|fit_generator|evaluate_generator|predict_generator|get_updates)'",
+    ),
     # Keras 3's "`keras.optimizers.legacy` is not supported in Keras 3" (keras/src/optimizers/
     # __init__.py) as pasted from a rendered page, where Markdown ate the backticks
     _p(

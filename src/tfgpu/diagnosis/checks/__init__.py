@@ -269,6 +269,7 @@ from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
 from tfgpu.diagnosis.checks.keras_moves import (  # kinds6
     keras_optimizer_legacy_argument,
     keras_public_api_moved,
+    keras_removed_method,
 )
 from tfgpu.diagnosis.checks.kernel_module import (
     gpu_fell_off_bus,
@@ -594,6 +595,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # collectives aborted or timed out ---
     keras_public_api_moved,
     keras_optimizer_legacy_argument,
+    keras_removed_method,
     collective_aborted,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.

@@ -280,4 +280,35 @@ def keras_optimizer_legacy_argument(f: Facts) -> list[Finding]:
     )]
 
 
-__all__ = ["keras_optimizer_legacy_argument", "keras_public_api_moved"]
+def keras_removed_method(f: Facts) -> list[Finding]:
+    """``keras-removed-method``: a Keras model or optimizer method a later Keras removed
+    (``'Sequential' object has no attribute 'predict_classes'``).
+
+    Sources: platform_facts.toml keras-removed-* rows (KERAS-METHODS: keras-team/keras at its
+    tags; the deprecation texts of the tf.keras copy in the TensorFlow 2.21 wheel and of
+    Keras 2.15's training.py).
+    """
+    hits = f.h("keras.removed_method")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    cls, method = h.g("cls") or "Model", h.g("attr") or ""
+    row = next((r for r in f.kb.facts if r.id.startswith("keras-removed-")
+                and method in r.values.get("methods", ())
+                and cls in r.values.get("classes", ())), None)
+    if row is None:
+        return []
+    removed = row.value("removed")
+    return [catalogue.make(
+        "keras-removed-method", cls=cls, method=method, removed=removed,
+        evidence=log_evidence(hits),
+        cause=(f"{cls}.{method}() is gone from the Keras this Python imports: it was removed in "
+               f"{removed} (knowledge row {row.ref}). The code (yours, or a library's in the "
+               "traceback) was written for an older Keras."),
+        fix=(f"# use instead: {row.value('replacement')}",
+             "# or pin the Keras/TensorFlow release the code was written for"),
+        knowledge_ref=row.ref,
+    )]
+
+
+__all__ = ["keras_optimizer_legacy_argument", "keras_public_api_moved", "keras_removed_method"]
