@@ -3350,6 +3350,114 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_internal_create_key",),
         r"module 'google\.protobuf\.descriptor' has no attribute '(?P<name>_internal_create_key)'",
     ),
+    # --- kinds6: Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---
+    # Python's own wordings for a PUBLIC Keras path (private ones: keras.private_api,
+    # eco.keras_other_saver): "cannot import name 'X' from 'keras.M' (path)" (Python 3.7+),
+    # "module 'keras.M' has no attribute 'X'", "No module named 'keras.M'". What moved where is
+    # data: the keras-home-* / keras-module-* rows of platform_facts.toml (keras-team/keras at
+    # its tags); read by checks/keras_moves.py.
+    _p(
+        "keras.moved_name",
+        ("cannot import name", "has no attribute"),
+        r"cannot import name '(?P<name>\w{1,80})' from '(?P<mod>(?:tensorflow\.)?keras"
+        r"(?:\.\w{1,60}){0,6})'"
+        r"|module '(?P<mod2>(?:tensorflow\.)?keras(?:\.\w{1,60}){0,6})' has no attribute "
+        r"'(?P<name2>\w{1,80})'",
+    ),
+    _p(
+        "keras.moved_module",
+        ("no module named",),
+        r"No module named '(?P<mod>(?:tensorflow\.)?keras\.\w{1,60}(?:\.\w{1,60}){0,6})'",
+    ),
+    # keras optimizers/optimizer.py (Keras 2.11 optimizer_experimental/optimizer.py, 2.12-2.15
+    # optimizers/optimizer.py): f"{k} is deprecated in the new Keras optimizer, please check the
+    # docstring for valid arguments, or use the legacy optimizer, e.g.,
+    # tf.keras.optimizers.legacy.{cls}." (2.11-2.12 print "pleasecheck", no space)
+    _p(
+        "keras.optimizer_legacy_kwarg",
+        ("deprecated in the new keras optimizer",),
+        r"(?P<kw>decay|gradient_aggregator|gradient_transformers) is deprecated in the new Keras "
+        r"optimizer(?:[^\n]{0,200}?optimizers\.legacy\.(?P<cls>\w{1,40}))?",
+    ),
+    # a Keras model/optimizer method a later Keras removed (platform_facts keras-removed-* rows):
+    # Python's "'<Class>' object has no attribute '<method>'" (Objects/object.c)
+    _p(
+        "keras.removed_method",
+        ("object has no attribute",),
+        r"'(?P<cls>Sequential|Functional|Model|Adam|AdamW|SGD|RMSprop|Adagrad|Adadelta|Adamax"
+        r"|Nadam|Ftrl|Optimizer)' object has no attribute '(?P<attr>predict_classes"
+        r"|predict_proba|fit_generator|evaluate_generator|predict_generator|get_updates)'",
+    ),
+    # Keras 3's "`keras.optimizers.legacy` is not supported in Keras 3" (keras/src/optimizers/
+    # __init__.py) as pasted from a rendered page, where Markdown ate the backticks
+    _p(
+        "keras.legacy_api",
+        ("not supported in keras", "not available with keras"),
+        r"(?<![`\w.])(?P<api>(?:tf\.)?keras\.[\w.]{1,80}) is not (?:available with|supported in) "
+        r"Keras 3",
+    ),
+    # --- kinds6: collectives aborted or timed out ------------------------------------------
+    # tensorflow core/common_runtime/base_collective_executor.cc (TF 1.11 to 2.21; strings in
+    # the 2.21 wheel's libtensorflow_framework.so.2): StartAbort logs
+    # "BaseCollectiveExecutor::StartAbort <status>" (W before TF 2.5, E after; status as
+    # "Out of range: ..." in old TF, "OUT_OF_RANGE: ..." from 2.11) and wraps it as
+    # "Collective ops is aborted by: <error>\nThe error could be from a previous operation.
+    # Restart your program to reset."; its watchdogs: "Collective has timed out waiting for
+    # other workers." (param resolution) and "Collective has timed out during execution."
+    _p(
+        "collective.aborted",
+        ("collective ops is aborted by", "basecollectiveexecutor::startabort"),
+        r"Collective ops is aborted by: ?(?P<inner>[^\n]{0,300})"
+        r"|BaseCollectiveExecutor::StartAbort (?P<code>[A-Za-z][A-Za-z_ ]{1,30}?): ?"
+        r"(?P<inner2>[^\n]{0,300})",
+    ),
+    _p(
+        "collective.timeout",
+        ("collective has timed out",),
+        r"Collective has timed out (?P<phase>waiting for other workers|during execution)",
+    ),
+    # --- kinds6: the shell's "Killed" glued to a progress bar's line -------------------------
+    # A Keras (1/10 [==>...] - ETA: ... - loss: ..., Keras 3 "━━━ 2s 20ms/step") or tqdm bar
+    # redraws its line with \r and no newline, so bash's "Killed" (SIGKILL, most often the OOM
+    # killer) lands at the end of the bar's line: "... - loss: 0.3012Killed". A script's
+    # (non-interactive) bash names itself, the line and the pid: "train.sh: line 12: 40211
+    # Killed   python train.py" (bminor/bash 637f5c8 jobs.c notify_of_job_status:
+    # "%s: line %d: " + pretty_print_job; foreground jobs: print_pipeline, no newline first).
+    _p(
+        "tools.killed",
+        ("killed",),
+        r"^(?=[^\n]{0,4000}?(?: - loss: | - ETA: |/step\b|it/s\]|s/it\]))[^\n]{0,4000}"
+        r"[\w.\]|%)] ?Killed\s*$"
+        r"|^\S{1,200}: line \d{1,9}: {1,8}\d{1,9} Killed(?:\s|$)",
+    ),
+    # --- kinds6: `pip list` / `conda list` table rows as host hints --------------------------
+    # pip list pads the name column to the longest name (pypa/pip 6d30920 src/pip/_internal/
+    # commands/list.py format_for_columns + utils/misc.py tabulate); conda list pads each column
+    # to its widest value, two spaces apart (conda/conda 0f64223 conda/cli/main_list.py
+    # list_packages: "  ".join(f"%-{width}s")). Rows only (a name, spaces,
+    # a version, at most three more columns): the TensorFlow distribution's version is the
+    # TensorFlow hint (view.tf_version reads ctx.tf_version), a CUDA runtime/toolkit package's
+    # major.minor the CUDA hint (view.log_cuda_versions reads ctx.cuda_prose).
+    _p(
+        "ctx.tf_version",
+        ("tensorflow ", "tensorflow-gpu ", "tensorflow-cpu ", "tensorflow-intel ",
+         "tensorflow-macos ", "tensorflow-aarch ", "tensorflow-base ", "tf-nightly ",
+         "tf-nightly-gpu ",
+         "tf-nightly-cpu "),
+        r"^[ \t]{0,4}(?:tensorflow(?:-gpu|-cpu|-intel|-macos|-aarch64|-base)?"
+        r"|tf-nightly(?:-gpu|-cpu)?)"
+        r"[ \t]{1,60}(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:rc\d{1,2}|\.post\d{1,3}|\.dev\d{1,12})?"
+        r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
+    ),
+    _p(
+        "ctx.cuda_prose",
+        ("cudatoolkit ", "cuda-toolkit ", "cuda-version ", "cuda-runtime ", "cuda-cudart ",
+         "nvidia-cuda-runtime-cu", "nvidia-cuda-nvcc-cu"),
+        r"^[ \t]{0,4}(?:cudatoolkit|cuda-toolkit|cuda-version|cuda-runtime|cuda-cudart"
+        r"|nvidia-cuda-runtime-cu1[0-3]|nvidia-cuda-nvcc-cu1[0-3])[ \t]{1,60}"
+        r"(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,5}){0,2}(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
+        "v",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -52,6 +52,18 @@ from tfgpu.knowledge import (
     series,
 )
 
+
+def _code_meaning(ctx: Facts, name: str) -> str:
+    """kinds6: what a cuInit code without its own help means, from its status_codes.toml row
+    (the CUDA header's text read for a TensorFlow user), hedged: the row lists the usual
+    situations, the log does not say which one."""
+    row = ctx.kb.cuda_error_named(name)
+    if row is None or not row.meaning:
+        return "see the CUresult description"
+    return (f"{row.meaning.rstrip('.')} (knowledge row {row.ref}); the log alone does not say "
+            "which")
+
+
 _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "CUDA_ERROR_NO_DEVICE": (
         "gpu-not-visible",
@@ -209,7 +221,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         if restated is not None and ctx.h(restated).count:
             continue  # that pattern's finding reports this fault, with this line as evidence
         cat, why, fix = _CUINIT_HELP.get(
-            name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
+            name, ("gpu-not-visible", _code_meaning(ctx, name), ("nvidia-smi",))
         )
         if name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION":
             floor = _ptx_driver_floor(ctx)  # fix3: the log's driver version says how old
