@@ -217,11 +217,6 @@ def colab_gpu_usage_limit(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "colab-gpu-unavailable", variant=None if limit else "backend",
         evidence=log_evidence(hits),
-        fix=("# Colab: Connect (arrow) > View resources: the compute units / quota left",
-             "# wait for the limit to reset (Colab does not say when), use a CPU runtime "
-             "meanwhile (Runtime > Change runtime type), or buy compute units / use another "
-             "machine with a GPU",
-             "# nothing to fix in TensorFlow, CUDA or the notebook's code"),
     )]
 
 

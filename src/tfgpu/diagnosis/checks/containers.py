@@ -171,11 +171,6 @@ def nvidia_container_cli_driver_error(f: Facts) -> list[Finding]:
         "docker-nvidia-container-cli-driver-error",
         detail=(first.g("detail") or "failed to process request").strip().rstrip("\\"),
         evidence=log_evidence(hits),
-        fix=("sudo nvidia-container-cli -k -d /dev/tty info   # on the host: the driver "
-             "query, with its debug log",
-             "nvidia-smi   # on the host: the driver must answer",
-             "# update the NVIDIA driver and the NVIDIA Container Toolkit together (a "
-             "toolkit release that supports this driver), then sudo systemctl restart docker"),
     ))
 
 

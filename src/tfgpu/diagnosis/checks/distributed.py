@@ -59,19 +59,11 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             op=ctx.h("nccl.no_kernel").first[0].g("op"),
             devices=devs[0].g("devs") or "",
             evidence=log_evidence(ctx.h("nccl.no_kernel"), devs[:1]),
-            fix=('python -c "import tensorflow as tf; print(tf.config.list_physical_devices('
-                 '\'GPU\'))"   # [] : this TensorFlow sees no GPU; the findings for that '
-                 "(driver, CUDA libraries, a CPU-only build) come first",),
         )]
     out += from_log(ctx, "nccl.no_kernel", lambda nok, first: catalogue.make(
         "nccl-not-available",
         op=first.g("op"),
         evidence=log_evidence(nok),
-        fix=(
-            "strategy = tf.distribute.MirroredStrategy("
-            "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
-            "or train multi-GPU on Linux / WSL2",
-        ),
     ))
     err = ctx.h("nccl.error")
     ib = ctx.h("nccl.ib")

@@ -88,11 +88,6 @@ def nvidia_module_crashed(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "nvidia-kernel-module-crashed", evidence=log_evidence(oops[:1], frames[:2]),
-        fix=("nvidia-smi   # after a reboot: the driver version",
-             "# update the NVIDIA driver to the current release of its branch (or another "
-             "branch); a kernel oops inside nvidia.ko is a driver bug (or failing hardware), "
-             "not something TensorFlow or CUDA code can cause",
-             "sudo nvidia-bug-report.sh   # attach it when reporting to NVIDIA"),
     )]
 
 

@@ -36,7 +36,6 @@ def _keras_ok_without_tensor_cores(ctx: Facts) -> list[Finding]:
                         f"compute capability {cc}, but {tc.describe()}"),
                 floor=floor,
                 evidence=log_evidence(ok, [hit]),
-                fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
                 knowledge_ref=tc.row.ref,
             )
         ]
@@ -63,8 +62,6 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
             "gpu-without-tensor-cores", variant="not-nvidia",
             name=(other[0].g("name") or "this GPU").strip(), floor=floor,
             evidence=log_evidence(warn, slow, other),
-            fix=("# time a few training steps with and without "
-                 "keras.mixed_precision.set_global_policy('mixed_float16')",),
         )]
     return [
         catalogue.make(
@@ -74,7 +71,6 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
                     + (f" (it has {cc})" if cc else "")),
             floor=floor,
             evidence=log_evidence(warn, slow, gpu),
-            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
         )
     ]
 
@@ -179,6 +175,5 @@ def no_tensor_cores(f: Facts) -> Iterator[Finding]:
             "gpu-without-tensor-cores", reason=reason, floor=format_cc(floor),
             evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
             + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
-            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
         )
         return

@@ -294,11 +294,6 @@ def smi_missing(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "nvidia-smi-not-installed", evidence=log_evidence(hits),
-        fix=("lspci | grep -i nvidia   # the GPU on the PCI bus",
-             "# install the NVIDIA driver (it ships nvidia-smi): Ubuntu: sudo ubuntu-drivers "
-             "install; others: the distribution's driver package or NVIDIA's installer; "
-             "the CUDA toolkit alone (nvidia-cuda-toolkit) does not contain it",
-             "# inside a container: start it with --gpus all (the toolkit mounts nvidia-smi)"),
     )]
 
 

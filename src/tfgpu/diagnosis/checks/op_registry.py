@@ -155,9 +155,6 @@ def op_not_registered(f: Facts) -> list[Finding]:
 def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:
     return catalogue.make(
         "nccl-not-available", op=op, evidence=evidence,
-        fix=("strategy = tf.distribute.MirroredStrategy("
-             "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
-             "or train multi-GPU on Linux / WSL2"),
     )
 
 

@@ -593,10 +593,6 @@ def numpy_removed_alias(f: Facts) -> list[Finding]:
         "numpy-too-new-for-code",
         names=", ".join(f"np.{k}" for k in alias.by_key if k) or "an alias",
         evidence=log_evidence(alias),
-        fix=("# edit the code (or upgrade the library in the traceback): np.object -> object, "
-             "np.bool -> bool, np.float_ -> np.float64 ...",
-             'or, for an old stack, pin NumPy below the release that removed it: pip install '
-             '"numpy<1.24"   # or "numpy<2" for the NumPy 2.0 removals'),
     ))
 
 

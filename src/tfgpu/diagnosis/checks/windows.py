@@ -226,11 +226,6 @@ def windows_process_crashed(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "windows-process-crashed-stack-buffer",
         evidence=log_evidence(hits),
-        fix=("# run the script from a console (cmd or PowerShell: python train.py), not the IDE: "
-             "the last native line before the crash names the DLL",
-             "where zlibwapi.dll   # cuDNN 8.3+ needs it on PATH (NVIDIA's cuDNN install guide)",
-             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   # the '
-             "CUDA/cuDNN versions this TensorFlow needs"),
     )]
 
 
