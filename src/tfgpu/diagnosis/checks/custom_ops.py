@@ -324,16 +324,6 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
             "horovod-built-against-other-cuda",
             library=lib.rsplit("/", 1)[-1], symbol=sym,
             evidence=log_evidence([hit]),
-            fix=(
-                "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
-                "   # the CUDA version the framework was built for",
-                "ls -d /usr/local/cuda*; nvcc --version   # the CUDA toolkits Horovod's "
-                "build can find",
-                "pip uninstall -y horovod",
-                "HOROVOD_CUDA_HOME=/usr/local/cuda-<that version> HOROVOD_GPU_OPERATIONS=NCCL "
-                "pip install --no-cache-dir horovod   # or HOROVOD_CUDA_INCLUDE and "
-                "HOROVOD_CUDA_LIB",
-            ),
         )]
     hits = ctx.h("h7.hvd_symbol_prose")
     prose = [h for h in hits.all() if _UNDEFINED not in h.text]

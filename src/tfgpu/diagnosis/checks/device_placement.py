@@ -104,9 +104,6 @@ def tensors_on_conflicting_devices(ctx: Facts) -> list[Finding]:
         "tensors-on-conflicting-devices", evidence=log_evidence(hits[:2]),
         op=h.g("op") or "an op", n=h.g("n") or "?", want=h.g("want") or "?",
         have=h.g("have") or "?",
-        fix=("tf.config.experimental.set_device_policy('silent')   # let TensorFlow copy "
-             "inputs between devices (its default)",
-             "# or copy it yourself: with tf.device(device_name): x = tf.identity(x)"),
     )]
 
 

@@ -309,15 +309,6 @@ def _cuinit_unlisted(ctx: Facts, hit: Hit, code: str) -> Finding:
     return catalogue.make(
         "cuinit-unlisted-code", num=code,
         evidence=log_evidence([hit], [libcuda] if libcuda is not None else []),
-        fix=(
-            "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../stubs/libcuda.so "
-            "found before the driver's is the toolkit's link-time stub",
-            "remove the CUDA toolkit's lib64/stubs folder from LD_LIBRARY_PATH and "
-            "/etc/ld.so.conf.d (it is for linking only), then run ldconfig",
-            "in Docker: run GPU code in `docker run --gpus all ...`, not in a `docker build` "
-            "RUN step (no GPU is reachable while an image builds)",
-            "nvidia-smi   # on the machine that ran the log: is a GPU and driver there?",
-        ),
     )
 
 
@@ -377,10 +368,6 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
         "cuda-runtime-init-failed", text=text, name=row.name, code=str(row.code),
         meaning=row.meaning, ref=row.ref,
         evidence=log_evidence(hits),
-        fix=("nvidia-smi   # the driver must list the GPU",
-             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
-             "# the CUDA TensorFlow was built with",
-             "ldconfig -p | grep -E 'libcuda|libcudart'   # which driver and runtime load"),
         knowledge_ref=row.ref,
     )]
 
@@ -418,13 +405,6 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
         "gpu-kernel-fault", name=row.name, code=str(row.code),
         evidence=log_evidence([h for h, _ in found], limit=3),
         cause=(f"{row.name} ({row.code}): {row.meaning} (knowledge row {row.ref})"),
-        fix=("CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time: the error "
-             "then names the op that faulted",
-             "# run that step on the CPU (with tf.device('/CPU:0'): ...): an out-of-range "
-             "index or a bad shape shows there as a readable error",
-             "# isolate XLA: no jit_compile=True and TF_XLA_FLAGS=--tf_xla_auto_jit=0",
-             "sudo dmesg | grep -i xid   # driver/hardware faults of the GPU (NVIDIA Xid "
-             "messages)"),
         knowledge_ref=row.ref,
     )]
 
@@ -586,10 +566,6 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
             "nvidia-smi-endless-output", n=flood,
             evidence=_nvidia_records(facts) or (
                 Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
-            fix=("type -a nvidia-smi; alias nvidia-smi   # a wrapper, alias or function?",
-                 'file "$(command -v nvidia-smi)"; head -c 300 "$(command -v nvidia-smi)"'
-                 "   # a script, not NVIDIA's binary?",
-                 "timeout 10 nvidia-smi -L | head   # what it prints"),
         )
         return
     if d is not None and d.status is ProbeStatus.TIMEOUT:

@@ -209,7 +209,6 @@ def laptop_mx(f: Facts) -> Iterator[Finding]:
             "laptop-mx-gpu", model=model, cc_words=cc_words,
             evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
             + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
-            fix=("# expect little speed-up; compare with: tfgpu bench",),
         )
         return
 

@@ -114,14 +114,6 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
                    "embeddings sums, custom layers, variable updates) does not follow it; code "
                    f"that casts to {low} itself (TensorFlow 1 graphs, no Keras policy) fails "
                    "the same way. Either way one side must be cast to the other's dtype."),
-            fix=("# cast the float32 tensor to the layer's compute dtype in that code: "
-                 "tf.cast(x, self.compute_dtype)",
-                 "# without Keras: tf.cast(x, tf.float16) on the float32 side (or keep the "
-                 "whole computation in float32)",
-                 "# or leave the Keras policy at float32 for this model: "
-                 "keras.mixed_precision.set_global_policy('float32')",
-                 "# or use the graph rewrite instead: tf.config.optimizer."
-                 "set_experimental_options({'auto_mixed_precision': True})"),
         ))
     # the DT_BFLOAT16 attribute on the same line or in the node dump below it (TF 1.x
     # prints "[[Node: ... = Conv2D[T=DT_BFLOAT16 ...]]" after the registered kernels)
@@ -134,11 +126,6 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
             "bfloat16-unsupported-on-gpu",
             op=op,
             evidence=log_evidence([k], [b] if b.line != k.line else []),
-            fix=("# compute in float32 or float16 on NVIDIA GPUs: "
-                 "keras.mixed_precision.set_global_policy('mixed_float16')",
-                 "# or compile the model with XLA, which has bfloat16 kernels: "
-                 "model.compile(..., jit_compile=True)",
-                 "# keep bfloat16 models for TPUs"),
         ))
     return out
 

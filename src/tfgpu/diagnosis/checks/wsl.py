@@ -22,14 +22,6 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
                 catalogue.make(
                     "wsl2-cuda-context-fails",
                     evidence=log_evidence(busy),
-                    fix=(
-                        "nvidia-smi   # inside WSL",
-                        "wsl --update   # from Windows",
-                        "wsl --shutdown   # then reopen the distribution",
-                        "update, or roll back, the Windows build / Windows NVIDIA driver; never "
-                        "install "
-                        "a Linux NVIDIA driver inside WSL",
-                    ),
                 )
             )
         elif _vgpu_guest(ctx):
@@ -37,13 +29,6 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
                 catalogue.make(
                     "vgpu-license-unlicensed-blocks-cuda",
                     evidence=log_evidence(busy, ctx.h("vgpu.shown"), limit=3),
-                    fix=(
-                        "nvidia-smi -q | grep -i -A2 licen   # the vGPU licence state",
-                        "# license the vGPU (the provider or the NVIDIA licence client "
-                        "configuration), then restart the program",
-                        "nvidia-smi --query-gpu=compute_mode --format=csv   # else: "
-                        "exclusive-process mode held by another process",
-                    ),
                 )
             )
         else:
@@ -51,12 +36,6 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
                 catalogue.make(
                     "gpu-busy-or-unavailable",
                     evidence=log_evidence(busy),
-                    fix=(
-                        "nvidia-smi --query-gpu=compute_mode --format=csv",
-                        "nvidia-smi --query-compute-apps=pid,process_name --format=csv",
-                        "nvidia-smi -q | grep -i -A2 licen   # on a vGPU virtual machine: "
-                        "the licence state",
-                    ),
                 )
             )
     unread = ctx.h("numa.unreadable")
@@ -184,11 +163,6 @@ def wsl2_libcuda_not_found(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "wsl2-libcuda-not-found", evidence=log_evidence(hits),
-        fix=("ls -l /usr/lib/wsl/lib/libcuda.so.1   # present: a loader-path problem; absent: "
-             "the Windows driver lacks WSL support",
-             "# update the Windows NVIDIA driver and run wsl --update (then wsl --shutdown)",
-             "sudo ldconfig; ldconfig -p | grep libcuda   # /usr/lib/wsl/lib must be listed",
-             "# never install a Linux NVIDIA driver inside WSL2"),
     )]
 
 
