@@ -241,6 +241,11 @@ def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "docker-image-requirement-unsatisfied", variant="invalid-expression",
         cond=req or "NVIDIA_REQUIRE_*", evidence=log_evidence(hits),
+        fix=("nvidia-container-cli --version   # an old libnvidia-container: upgrade the "
+             "NVIDIA Container Toolkit packages",
+             "docker inspect <image> | grep NVIDIA_REQUIRE   # the image's expression",
+             "docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the check (then the host "
+             "driver must still support the image's CUDA)"),
     )]
 
 

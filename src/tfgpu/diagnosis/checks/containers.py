@@ -52,11 +52,7 @@ def docker_errors(f: Facts) -> list[Finding]:
     hits = f.h("docker.no_runtime")
     if hits.count:
         out.append(catalogue.make(
-            "docker-nvidia-runtime-not-configured", evidence=log_evidence(hits),
-            fix=("sudo nvidia-ctk runtime configure --runtime=docker   # registers 'nvidia' in "
-                 "/etc/docker/daemon.json",
-                 "sudo systemctl restart docker",
-                 "# or, on Docker 19.03+, drop --runtime=nvidia and use --gpus all")))
+            "docker-nvidia-runtime-not-configured", evidence=log_evidence(hits)))
     hits = f.h("docker.no_gpus_flag")
     if hits.count:
         fact = f.kb.platform_fact("docker-gpu-images")

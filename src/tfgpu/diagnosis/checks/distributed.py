@@ -152,15 +152,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         if sys_only:
             out.append(catalogue.make(
                 "nccl-error", variant="system",
-                evidence=log_evidence(system, err, ver[:1]),
-                fix=("NCCL_DEBUG=WARN python train.py   # NCCL's WARN line names the failed "
-                     "call: 'failed to extend /dev/shm/...', 'ibv_...', or a socket",
-                     "df -h /dev/shm   # in a container: docker run --shm-size=1g (or "
-                     "--ipc=host); stop-gap NCCL_SHM_DISABLE=1",
-                     "ulimit -l   # InfiniBand needs a large locked-memory limit "
-                     "(unlimited); or NCCL_IB_DISABLE=1 on a single node",
-                     "NCCL_SOCKET_IFNAME=<interface>   # socket errors: the interface the ranks "
-                     "share")))
+                evidence=log_evidence(system, err, ver[:1])))
             return out
         out.append(
             catalogue.make(

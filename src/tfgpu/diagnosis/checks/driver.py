@@ -309,6 +309,15 @@ def _cuinit_unlisted(ctx: Facts, hit: Hit, code: str) -> Finding:
     return catalogue.make(
         "cuinit-unlisted-code", num=code,
         evidence=log_evidence([hit], [libcuda] if libcuda is not None else []),
+        fix=(
+            "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../stubs/libcuda.so "
+            "found before the driver's is the toolkit's link-time stub",
+            "remove the CUDA toolkit's lib64/stubs folder from LD_LIBRARY_PATH and "
+            "/etc/ld.so.conf.d (it is for linking only), then run ldconfig",
+            "in Docker: run GPU code in `docker run --gpus all ...`, not in a `docker build` "
+            "RUN step (no GPU is reachable while an image builds)",
+            "nvidia-smi   # on the machine that ran the log: is a GPU and driver there?",
+        ),
     )
 
 

@@ -45,6 +45,11 @@ def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
         "cuinit-unlisted-code", variant="curesult-spelling",
         num=hits.first[0].g("code") or "?",
         evidence=log_evidence(hits, ctx.h("core.libcuda_not_found")),
+        fix=("nvidia-smi   # on the host: the driver works there",
+             "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "
+             "Container Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
+             "ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # a .../lib64/stubs "
+             "folder must not provide libcuda.so.1"),
     )]
 
 

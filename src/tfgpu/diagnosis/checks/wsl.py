@@ -68,6 +68,11 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
     return out
 
 
+#: The fix of ``wsl1-has-no-gpu`` from host facts or a WSL1 kernel in a log (the nvidia-smi
+#: check words its own, naming the Windows build that WSL2 needs).
+_WSL1_FIX = ("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown")
+
+
 def wsl1(f: Facts) -> Iterator[Finding]:
     """WSL1 has no GPU support; CUDA needs WSL2 (NVIDIA CUDA on WSL user guide)."""
     facts = f.host
@@ -77,7 +82,7 @@ def wsl1(f: Facts) -> Iterator[Finding]:
         return
     yield catalogue.make(
         "wsl1-has-no-gpu", evidence=(Evidence("os.kernel", facts.os.kernel or "?"),),
-        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+        fix=_WSL1_FIX,
     )
 
 
@@ -93,7 +98,7 @@ def wsl1_log(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "wsl1-has-no-gpu", evidence=log_evidence(hits, limit=2),
-        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+        fix=_WSL1_FIX,
     )]
 
 
@@ -123,11 +128,7 @@ def wsl2_gpu_access_blocked(f: Facts) -> list[Finding]:
                 fix=("uname -r   # a kernel named '...-microsoft-standard-WSL2' is WSL2: then "
                      "the commands below", *wsl_fix))
         return catalogue.make(
-            "wsl2-gpu-access-blocked", variant="not-wsl", evidence=ev,
-            fix=("nvidia-smi   # on the host itself, outside any container: must print the GPU "
-                 "table",
-                 "docker run --rm --gpus all ubuntu nvidia-smi   # the NVIDIA Container Toolkit "
-                 "mounts the host driver's own libraries: none baked into the image"))
+            "wsl2-gpu-access-blocked", variant="not-wsl", evidence=ev)
 
     return from_log(f, "wsl.nvml_blocked", make)
 
