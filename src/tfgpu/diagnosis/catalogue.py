@@ -12,9 +12,11 @@ templates name)::
     title = "This is WSL1: it has no GPU support; use WSL2"
     cause = "the kernel release has no ..."
     doc = "cuda-wsl-guide"
-    fix = ["wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"]
 
-    catalogue.make("wsl1-has-no-gpu", evidence=(...))
+    catalogue.make("wsl1-has-no-gpu", evidence=(...), fix=(...))
+
+A row whose fix lines never vary holds them too (``fix = ["nvidia-smi", ...]``), and its
+checks pass no ``fix=``.
 
 Row keys (``tfgpu/knowledge/data/findings.toml``):
 
@@ -30,8 +32,8 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
   check may choose.  ``doc_from_knowledge = true`` instead: the link is the source of the
   knowledge row the check used, passed as ``doc_url=kb.doc_url(row)``.
 * ``fix``: optional constant fix lines (commands or ``#`` instructions), the ones every
-  finding of the row gets; a row without ``fix`` takes the lines the check computes
-  (``fix=``), as ``cause`` does.
+  finding of the row gets (a variant without its own ``fix`` gets the row's); a row
+  without ``fix`` takes the lines the check computes (``fix=``), as ``cause`` does.
 * ``harmless``: the message looks alarming but needs no action.
 * ``supersedes``: ids this finding makes redundant (:func:`tfgpu.diagnosis.engine.resolve_overlaps`
   drops them and keeps their evidence); ``defers_to``: the findings, in order, that name
