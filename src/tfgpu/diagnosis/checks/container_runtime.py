@@ -141,15 +141,6 @@ def kubernetes_gpu_insufficient(f: Facts) -> list[Finding]:
     h = hits[0]
     return [catalogue.make(
         "kubernetes-gpu-insufficient", n=h.g("n") or "?", evidence=log_evidence(hits),
-        fix=("kubectl describe nodes | grep -E 'Name:|nvidia.com/gpu'   # Capacity/Allocatable "
-             "0 or missing: the device plugin does not advertise the GPUs",
-             "kubectl get pods -A | grep -i nvidia-device-plugin   # the plugin's pod on each "
-             "GPU node; then kubectl logs <that pod>",
-             "# the plugin needs the NVIDIA Container Toolkit as the node runtime's default "
-             "(nvidia-ctk runtime configure --runtime=containerd --set-as-default, or docker's "
-             "default-runtime), or the GPU Operator",
-             "kubectl describe nodes | grep -A8 'Allocated resources'   # GPUs already taken "
-             "by other pods; a request above one node's count never fits"),
     )]
 
 
@@ -167,19 +158,11 @@ def docker_gpu_request_other_cause(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "docker-gpu-requested-no-nvidia-gpu", gpu=other[0].g("gpu") or "non-NVIDIA",
             evidence=log_evidence(sel, other),
-            fix=("lspci | grep -i -E 'vga|3d'   # is there an NVIDIA GPU at all?",
-                 "# no NVIDIA GPU: run the container without --gpus (on the CPU) or use a "
-                 "machine with one; installing the NVIDIA Container Toolkit does not help here"),
         )]
     win = f.h("eco.windows_shell").all()
     if win:
         return [catalogue.make(
             "docker-desktop-gpu-needs-wsl2", evidence=log_evidence(sel, win[:1]),
-            fix=("# Docker Desktop: Settings > General > 'Use the WSL 2 based engine' (GPU "
-                 "support exists only there), with a current NVIDIA Windows driver",
-                 "wsl --update   # a WSL2 kernel with GPU paravirtualisation",
-                 "docker run --rm --gpus all nvidia/cuda:12.4.1-base-ubuntu22.04 nvidia-smi"
-                 "   # must print the GPU table"),
         )]
     return []
 
@@ -200,10 +183,6 @@ def smi_in_container_without_gpu(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "nvidia-smi-in-container-without-gpu", evidence=log_evidence(bare[:1], smi),
-        fix=("docker run --gpus all ...   # give the container the GPU (NVIDIA Container "
-             "Toolkit on the host)",
-             "nvidia-smi   # on the HOST, outside the container: if this fails too, the host "
-             "driver is the problem"),
     )]
 
 
@@ -217,11 +196,6 @@ def colab_gpu_usage_limit(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "colab-gpu-unavailable", variant=None if limit else "backend",
         evidence=log_evidence(hits),
-        fix=("# Colab: Connect (arrow) > View resources: the compute units / quota left",
-             "# wait for the limit to reset (Colab does not say when), use a CPU runtime "
-             "meanwhile (Runtime > Change runtime type), or buy compute units / use another "
-             "machine with a GPU",
-             "# nothing to fix in TensorFlow, CUDA or the notebook's code"),
     )]
 
 
@@ -327,10 +301,4 @@ def apptainer_nv_no_host_driver(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "apptainer-nv-no-host-driver", what=hits.first[0].g("what") or "files",
         evidence=log_evidence(hits, f.h("cuinit").first[:1]),
-        fix=("nvidia-smi   # on the machine that runs the container (outside it): no GPU table "
-             "means no NVIDIA driver there",
-             "# on a cluster: run the container on a GPU node (e.g. Slurm: srun --gres=gpu:1 "
-             "... or your site's GPU partition), not on the login node",
-             "ldconfig -p | grep -E 'libcuda|libnvidia-ml'   # on a GPU node whose nvidia-smi "
-             "works: Apptainer finds the libraries through the loader cache"),
     )]

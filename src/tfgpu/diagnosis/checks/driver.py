@@ -411,10 +411,6 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
         "cuda-runtime-init-failed", text=text, name=row.name, code=str(row.code),
         meaning=row.meaning, ref=row.ref,
         evidence=log_evidence(hits),
-        fix=("nvidia-smi   # the driver must list the GPU",
-             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
-             "# the CUDA TensorFlow was built with",
-             "ldconfig -p | grep -E 'libcuda|libcudart'   # which driver and runtime load"),
         knowledge_ref=row.ref,
     )]
 
@@ -452,13 +448,6 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
         "gpu-kernel-fault", name=row.name, code=str(row.code),
         evidence=log_evidence([h for h, _ in found], limit=3),
         cause=(f"{row.name} ({row.code}): {row.meaning} (knowledge row {row.ref})"),
-        fix=("CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time: the error "
-             "then names the op that faulted",
-             "# run that step on the CPU (with tf.device('/CPU:0'): ...): an out-of-range "
-             "index or a bad shape shows there as a readable error",
-             "# isolate XLA: no jit_compile=True and TF_XLA_FLAGS=--tf_xla_auto_jit=0",
-             "sudo dmesg | grep -i xid   # driver/hardware faults of the GPU (NVIDIA Xid "
-             "messages)"),
         knowledge_ref=row.ref,
     )]
 
@@ -620,10 +609,6 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
             "nvidia-smi-endless-output", n=flood,
             evidence=_nvidia_records(facts) or (
                 Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
-            fix=("type -a nvidia-smi; alias nvidia-smi   # a wrapper, alias or function?",
-                 'file "$(command -v nvidia-smi)"; head -c 300 "$(command -v nvidia-smi)"'
-                 "   # a script, not NVIDIA's binary?",
-                 "timeout 10 nvidia-smi -L | head   # what it prints"),
         )
         return
     if d is not None and d.status is ProbeStatus.TIMEOUT:
