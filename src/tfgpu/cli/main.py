@@ -17,7 +17,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from types import ModuleType
+from types import FrameType, ModuleType
 
 from tfgpu._version import __version__
 from tfgpu.cli import status_codes
@@ -221,6 +221,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
     exit_code_if_output_cut(status_codes.SUCCESS)  # fix3: the command records its own
     _PENDING_SIGNALS.clear()
+    _RESENT.clear()
     previous = _stop_like_ctrl_c()
     try:
         code = int(_load(module).run(args))
@@ -260,6 +261,7 @@ def _main(argv: Sequence[str] | None) -> int:
     else:
         return _signal_code(code)
     finally:
+        _DEFERRED.clear()  # a signal sent again from now on is ignored, and the stop thread ends
         _restore_handlers(previous)
 
 
@@ -376,18 +378,76 @@ def _signal_name(signum: int) -> str:
 _PENDING_SIGNALS: list[int] = []
 
 
-def _raise_terminated(signum: int, _frame: object) -> None:
-    _PENDING_SIGNALS.append(signum)
-    # Stop the children now, from another thread (the main thread may hold a LiveChildren
-    # lock at this point): should the exception below be swallowed (a weakref callback,
-    # ``__del__``), the command must not wait on a hung nvidia-smi for its full timeout.
+#: Signals whose :class:`Terminated` waits until the main thread leaves the import system,
+#: and those the stop thread sent again meanwhile (:func:`_raise_terminated`).
+_DEFERRED: set[int] = set()
+_RESENT: set[int] = set()
+#: ``importlib._bootstrap``'s name, before and after ``importlib`` renames it.
+_BOOTSTRAP = frozenset({"importlib._bootstrap", "_frozen_importlib"})
+
+
+def _unsafe_to_raise(frame: FrameType | None) -> bool:
+    """True when an exception raised at ``frame``, the main thread's innermost, could leave
+    the interpreter's import lock held: ``frame`` runs ``importlib._bootstrap`` (its
+    ``_ImportLockContext.__exit__`` before the ``release_lock``, a module lock's weakref
+    callback right after the ``acquire_lock``), or :func:`_raise_terminated` is under way."""
+    if frame is not None and frame.f_globals.get("__name__") in _BOOTSTRAP:
+        return True
+    while frame is not None and frame.f_code is not _raise_terminated.__code__:
+        frame = frame.f_back
+    return frame is not None
+
+
+def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    """Raise :class:`Terminated`, except inside the import system: raised there, it could
+    leave the import lock held, and every other thread's next import (the probes', the
+    pre-warm's) then waited forever (the doctor outlived a SIGHUP by 12 s, or for good).
+    There the stop thread (:func:`_stop_children`) sends the signal again once out."""
     import threading
+
+    resent = signum in _RESENT
+    _RESENT.discard(signum)
+    if resent and signum not in _DEFERRED:
+        return  # raised already, or the command is over
+    new = signum not in _DEFERRED
+    if new:
+        _PENDING_SIGNALS.append(signum)
+    _DEFERRED.discard(signum)
+    if _unsafe_to_raise(frame):
+        _DEFERRED.add(signum)
+    if new:
+        threading.Thread(target=_stop_children, args=(signum,), name="tfgpu-signal-stop",
+                         daemon=True).start()
+    if signum not in _DEFERRED:
+        raise Terminated(signum)
+
+
+def _stop_children(signum: int) -> None:
+    """Kill the running children at once, from this thread (the main thread may hold a
+    LiveChildren lock): should the exception be swallowed (a ``__del__``), the command must
+    not wait on a hung nvidia-smi for its full timeout.  Then, while the signal is deferred,
+    send it again to the main thread whenever that is out of the import system (a signal,
+    not ``interrupt_main``: it also ends a blocking wait)."""
+    import _thread
+    import signal
+    import threading
+    import time
 
     from tfgpu import _live
 
-    threading.Thread(target=_live.kill_running_now, name="tfgpu-signal-stop",
-                     daemon=True).start()
-    raise Terminated(signum)
+    _live.kill_running_now()
+    main_id = threading.main_thread().ident or 0
+    send = getattr(signal, "pthread_kill", None)  # Windows: none
+    while signum in _DEFERRED:
+        time.sleep(0.002)
+        if not _unsafe_to_raise(sys._current_frames().get(main_id)):
+            _RESENT.add(signum)
+            if signum not in _DEFERRED:  # checked and sent with no bytecode check between
+                _RESENT.discard(signum)
+            elif send is not None:
+                send(main_id, signum)
+            else:
+                _thread.interrupt_main(signal.Signals(signum))
 
 
 def _signal_code(code: int) -> int:
