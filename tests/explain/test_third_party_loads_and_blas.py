@@ -46,3 +46,17 @@ def test_windows_form_in_a_log_is_not_an_old_driver() -> None:
                 host_facts("Windows", tf="1.1.0"))
     assert "driver-too-old-for-cuda" not in found, found
     assert "dnn-handle-failed-gpu-memory" in found, found
+
+
+@pytest.mark.parametrize(("given", "stored"), [
+    ("21.21.13.7651", "376.51"),   # Windows' form, typed into a facts file
+    ("1.2.3.4", None),             # four fields that are no driver: unknown
+    ("535.161.08", "535.161.08"),  # NVIDIA's form, as NVML and nvidia-smi give it
+    ("525", "525"),                # a branch as users type it stays (driver_at_least)
+])
+def test_host_driver_facts_store_nvidias_form(given: str, stored: str | None) -> None:
+    """DriverFacts keeps NVIDIA's version form: Windows' display-driver form is converted,
+    an unreadable four-field number becomes unknown."""
+    from tfgpu.facts import DriverFacts, ProbeStatus
+
+    assert DriverFacts(ProbeStatus.OK, version=given).version == stored
