@@ -3341,9 +3341,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- w1: the Python package a traceback frame or a compiled extension belongs to -------
     # "File \".../site-packages/horovod/tensorflow/mpi_ops.py\"", a backtrace's
     # ".../site-packages/horovod/common/mpi_lib.so(+0x5081a)": which package's load failed
-    # (checks/library_load.py names it instead of TensorFlow)
+    # (checks/library_load.py names it instead of TensorFlow). A "ctx." name: the path is
+    # context and explains no line (logs/engine.py NOT_EXPLAINING)
     _p(
-        "w1.pkg_path",
+        "ctx.pkg_path",
         ("site-packages", "dist-packages"),
         r"(?:site|dist)-packages[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\]"
         r"(?P<rest>[^\s\"'():,]{0,200})",

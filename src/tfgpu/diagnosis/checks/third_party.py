@@ -37,10 +37,10 @@ def owning_package(ctx: Facts, line: int) -> tuple[str, str] | None:
     TensorFlow's.
 
     Args:
-        ctx: the facts view (reads pattern ``w1.pkg_path``).
+        ctx: the facts view (reads pattern ``ctx.pkg_path``).
         line: the 1-based line of the failing load.
     """
-    hits = ctx.h("w1.pkg_path")
+    hits = ctx.h("ctx.pkg_path")
     seen: dict[int, Hit] = {h.line: h for h in (*hits.all(), *hits.by_key.values())}
     before = [seen[n] for n in sorted(seen) if n <= line]
     if not before:
