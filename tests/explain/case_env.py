@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from tfgpu import facts as F
+from tfgpu.facts.driver_text import nvidia_driver_version
 
 _VER = re.compile(r"(\d+\.\d+(?:\.\d+)?)")
 
@@ -74,7 +75,9 @@ def facts_from_env(env: dict[str, Any] | None) -> F.HostFacts | None:
     cuda_m = re.search(r"\b(\d+)\.x\b", env.get("cuda") or "")  # "11.x": the major only
     cuda_v = _version(env.get("cuda")) or (cuda_m.group(1) if cuda_m else None)
     cudnn_v = _version(env.get("cudnn")) or (re.match(r"\d+", env.get("cudnn") or "") or [None])[0]
-    driver_v = _version(env.get("driver"))
+    # the NVIDIA form, or Windows' display-driver form read as NVIDIA's (21.21.13.7651 ->
+    # 376.51, facts/driver_text.py); anything else is unknown
+    driver_v = nvidia_driver_version(env.get("driver"))
     return F.HostFacts(
         os=_os(env.get("os")),
         python=python,

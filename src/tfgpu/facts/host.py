@@ -30,6 +30,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from tfgpu.facts.driver_text import nvidia_driver_version
+
 #: Version of the JSON layout written by :meth:`HostFacts.to_json`.  Bump on any
 #: incompatible change; readers refuse snapshots with a newer major.
 FACTS_SCHEMA_VERSION = "1.0"
@@ -215,6 +217,15 @@ class DriverFacts:
     smi_version: str | None = None
     source: str | None = None
     message: str | None = None
+
+    def __post_init__(self) -> None:
+        # w1: a version in Windows' display-driver form (four fields, "21.21.13.7651", as
+        # Device Manager and dxdiag show it, typed into a facts file) is NVIDIA 376.51
+        # (facts/driver_text.py, sources there); one that form cannot read is unknown (None),
+        # never its first fields read as an NVIDIA version
+        v = self.version
+        if v is not None and re.fullmatch(r"\d+\.\d+\.\d+\.\d+", v.strip()):
+            object.__setattr__(self, "version", nvidia_driver_version(v))
 
 
 @dataclass(frozen=True, slots=True)

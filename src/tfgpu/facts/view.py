@@ -13,6 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from tfgpu.facts import HostFacts
+from tfgpu.facts.driver_text import nvidia_driver_version
 from tfgpu.facts.log import Hit, Hits, LogFacts
 from tfgpu.findings import Evidence
 
@@ -168,8 +169,10 @@ class Facts:
             return self.host.driver.version
         for name in ("driver.kernel", "driver.libcuda", "smi.driver"):
             hit = self.h(name).last
-            if hit is not None and hit.g("v"):
-                return hit.g("v")
+            # w1: Windows' display-driver form read as NVIDIA's (facts/driver_text.py)
+            v = nvidia_driver_version(hit.g("v")) if hit is not None else None
+            if v:
+                return v
         return None
 
     @property

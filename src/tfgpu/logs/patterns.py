@@ -3458,6 +3458,28 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,5}){0,2}(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
         "v",
     ),
+    # --- w1: the Python package a traceback frame or a compiled extension belongs to -------
+    # "File \".../site-packages/horovod/tensorflow/mpi_ops.py\"", a backtrace's
+    # ".../site-packages/horovod/common/mpi_lib.so(+0x5081a)": which package's load failed
+    # (checks/library_load.py names it instead of TensorFlow). A "ctx." name: the path is
+    # context and explains no line (logs/engine.py NOT_EXPLAINING)
+    _p(
+        "ctx.pkg_path",
+        ("site-packages", "dist-packages"),
+        r"(?:site|dist)-packages[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\]"
+        r"(?P<rest>[^\s\"'():,]{0,200})",
+        "pkg",
+    ),
+    # --- w1: Horovod's framework version check (horovod/common/util.py
+    # check_installed_version, horovod/common/exceptions.py get_version_mismatch_message):
+    # raised as HorovodVersionMismatchError when the extension failed to load, else a warning
+    _p(
+        "dist.hvd_version_mismatch",
+        ("installed with version",),
+        r"(?P<err>HorovodVersionMismatchError: )?Framework (?P<fw>tensorflow|torch|mxnet|keras)"
+        r" installed with version (?P<built>[\w.+-]{1,40}?)\.? but found version "
+        r"(?P<found>[\w+-]{1,20}(?:\.[\w+-]{1,20}){0,4})",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -338,6 +338,10 @@ from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 # isort: split
 from tfgpu.diagnosis.checks.container_runtime import apptainer_nv_no_host_driver
 
+# --- w1: loads that belong to another package than TensorFlow (Horovod) ---
+# isort: split
+from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -597,6 +601,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_optimizer_legacy_argument,
     keras_removed_method,
     collective_aborted,
+    # --- w1: Horovod built against another TensorFlow version (its own check) ---
+    horovod_version_mismatch,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

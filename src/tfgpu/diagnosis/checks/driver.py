@@ -65,6 +65,25 @@ def _code_meaning(ctx: Facts, name: str) -> str:
 
 
 _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    # w1: cuInit takes no device ordinal: the device list it can reject is the process's
+    # CUDA_VISIBLE_DEVICES. A repeated index ("0,0", written by Ray into a Tune worker:
+    # ray-project/ray#14542, de-duplicating it fixed cuInit); under MPS, indices the MPS
+    # server already renumbered (https://docs.nvidia.com/deploy/topics/topic_5_2_1.html:
+    # keeping CUDA_VISIBLE_DEVICES "0,2" for a client "would lead to an error"). An index past
+    # the GPUs is not this: the CUDA programming guide's environment-variable appendix says
+    # only the devices listed before an invalid index are visible (none: CUDA_ERROR_NO_DEVICE)
+    "CUDA_ERROR_INVALID_DEVICE": (
+        "gpu-not-visible",
+        "cuInit takes no device number, so the device list it rejected is this process's "
+        "CUDA_VISIBLE_DEVICES: a list the driver does not accept, such as a GPU listed twice "
+        "('0,0', as a scheduler like Ray can write into a worker), or, under MPS, the system's "
+        "indices where the MPS server has already renumbered the visible GPUs from 0",
+        ("python -c \"import os; print(repr(os.environ.get('CUDA_VISIBLE_DEVICES')))\"   # "
+         "in the failing process: a scheduler (Ray, Slurm, a launcher) sets it per worker",
+         "nvidia-smi -L   # the GPUs, their indices and UUIDs",
+         "# list each GPU once, by an index nvidia-smi shows or by UUID, before TensorFlow "
+         "starts: e.g. os.environ['CUDA_VISIBLE_DEVICES'] = ','.join(dict.fromkeys(ids))"),
+    ),
     "CUDA_ERROR_NO_DEVICE": (
         "gpu-not-visible",
         "the CUDA driver sees no CUDA-capable GPU: none is installed, CUDA_VISIBLE_DEVICES hides "

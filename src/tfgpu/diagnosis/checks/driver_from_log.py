@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.driver_text import nvidia_driver_version
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
@@ -59,8 +60,11 @@ def _printed_driver(ctx: Facts) -> tuple[str, list[Hit]] | None:
     banner), with its lines; ``None`` when the log prints none."""
     for name in ("driver.kernel", "driver.libcuda", "smi.driver"):
         hit = ctx.h(name).last
-        if hit is not None and hit.g("v"):
-            return str(hit.g("v")), [hit]
+        # w1: "Driver Version: 21.21.13.7651" (dxdiag, Device Manager) is Windows' form of
+        # NVIDIA 376.51 (facts/driver_text.py); a number neither form is not a driver version
+        v = nvidia_driver_version(hit.g("v")) if hit is not None else None
+        if hit is not None and v:
+            return v, [hit]
     for hit in ctx.h("h9.driver_printed").all():
         v = hit.g("v") or hit.g("v2")
         if v:

@@ -10,6 +10,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.third_party import owning_package
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -57,6 +58,14 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"
         java = loader == "UnsatisfiedLinkError"
+        # w1: the failing load is another package's (its frame or compiled extension is the
+        # last package path before the error): name it, never TensorFlow's needs
+        owner = owning_package(ctx, h.line) if not h.g("hostlib") else None
+        if owner is not None and owner[0] == "horovod" and base == "cudart":
+            out.append(_horovod_runtime_missing(ctx, h, lib, expected, owner[1]))
+            break
+        if owner is not None:
+            host = f"{owner[0]}'s compiled extension (the log shows {owner[1]})"
         cause = (f"{host} could not be loaded at all ({loader}): it links {lib} ({comp}"
                  + (f", {expected}" if expected else "") + "), which the loader did not find. "
                  "Unlike TensorFlow's optional GPU libraries this is fatal: nothing of "
@@ -77,6 +86,10 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
             cause, fix = _driver_library_missing(host, loader, lib)
         if java:
             fix.append("# or use the binding's CPU-only artifact (one that does not link CUDA)")
+        elif owner is not None:
+            fix.append(f"# or reinstall {owner[0]} built against the CUDA you have (pip "
+                       f"install --no-cache-dir --force-reinstall {owner[0]}): {lib} is its "
+                       "need, not TensorFlow's")
         elif base in ("cudart", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse"):
             fix.append("# or install the TensorFlow release built for the CUDA you have "
                        "(tfgpu matrix), or the CPU package")
@@ -95,6 +108,30 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         ))
         break
     return out
+
+
+def _horovod_runtime_missing(ctx: Facts, hit: Hit, lib: str, expected: str | None,
+                             where: str) -> Finding:
+    """``horovod-built-against-other-cuda`` variant ``runtime-missing``: the CUDA runtime
+    ``lib`` (``libcudart.so.7.5``) that a failing load under Horovod's frames or extension
+    needs is missing.  Source: horovod/horovod@2626dc87a3a8eb8fb7d2216198ce45bce0f9e65a
+    docs/troubleshooting.rst, "libcudart.so.X.Y: cannot open shared object file: No such
+    file or directory": "your framework and Horovod were build with different versions of
+    CUDA"; the fix there: ``pip uninstall -y horovod`` then ``HOROVOD_GPU_OPERATIONS=NCCL
+    HOROVOD_NCCL_HOME=... HOROVOD_CUDA_HOME=/path/to/cuda pip install --no-cache-dir
+    horovod``."""
+    want = (expected or "").split()
+    cuda = want[1] if len(want) > 1 and want[0] == "CUDA" else "?"
+    m = re.search(r"\.so\.(\d+\.\d+)$", lib)
+    if m is not None:
+        cuda = m.group(1)  # libcudart.so.7.5: the soname names the release before CUDA 11
+    here = (f" This host has CUDA {', '.join(ctx.cuda_versions)} (host facts)."
+            if ctx.cuda_versions else "")
+    return catalogue.make(
+        "horovod-built-against-other-cuda", variant="runtime-missing",
+        filename=lib, cuda=cuda, where=where, here=here,
+        evidence=log_evidence([hit]),
+    )
 
 
 def _driver_library_missing(host: str, loader: str, lib: str) -> tuple[str, list[str]]:

@@ -562,6 +562,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     running = all(h.g("gemm") or h.g("exec") or "EXECUTION_FAILED" in (h.g("status") or "")
                   or h.g("nosupport")
                   or _blas_status(ctx, h) == "CUBLAS_STATUS_EXECUTION_FAILED" for h in found)
+    if running and what in ("cuBLAS", "cuBLASLt"):
+        return [_blas_execution_hedged(ctx, what, ev, fix_mem)]
     if running:
         return [catalogue.make(
             "dnn-handle-failed-gpu-memory", variant="execution", library=what, evidence=ev,
@@ -591,9 +593,9 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
              "runtime cudnn|driver version|cudnn|cublas\"   # which cause: see above",
              "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
              "# the cuDNN/CUDA this TensorFlow was built for",
-             pip_list_grep("nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",
+             pip_list_grep("tensorflow", "nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",
                            windows=ctx.windows) + "   "
-             "# other copies in this environment",
+             "# other copies in this environment (two TensorFlow packages too: keep one)",
              # claims6: the CUDA JIT cache, the next cause in reports of this line (the
              # Linux folder the threads deleted; no Windows path is checked here)
              *(() if ctx.windows else (
@@ -663,6 +665,57 @@ def cudnn_bug_detected(ctx: Facts) -> list[Finding]:
              pip_list_grep("nvidia-cudnn", windows=ctx.windows)
              + "   # the cuDNN wheel installed"),
     ))
+
+
+def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
+                           fix_mem: tuple[str, ...]) -> Finding:
+    """``dnn-handle-failed-gpu-memory`` variant ``blas-execution`` (a hedge, category
+    unknown): a cuBLAS kernel failed to launch or run (cuda_blas.cc "failed to run cuBLAS
+    routine[ <name>]: CUBLAS_STATUS_EXECUTION_FAILED", matmul_op "Blas [x]GEMM[Batched|V]
+    launch failed"), with nothing in the log or the host facts that decides the cause.
+
+    Unlike a failed handle creation this is not mostly memory: in the issue threads the
+    causes are a GPU newer than the CUDA the TensorFlow build uses (GeForce RTX 30 on TF 1.x
+    / CUDA 10.0: NVlabs/stylegan2-ada#61, tensorflow/tensorflow#44832, qqwweee/keras-yolo3#332;
+    RTX 2080 on CUDA 9: tensorflow/tensorflow#25403, #23027; A100 on CUDA 10.0:
+    taoqi98/KIM#7; RTX 4090 on CUDA 10.0: YudongGuo/AD-NeRF#132), GPU memory taken (another
+    session or process, or preallocation), and a faulty CUDA install (reinstalling CUDA:
+    PaddlePaddle/PGL#259).  When the GPU's compute capability is known the cause text gives
+    its first CUDA release (``cuda_arch.toml``); the confident finding for a known build is
+    :func:`~tfgpu.diagnosis.checks.dnn_init_causes.cuda_build_older_than_gpu`.
+
+    Args:
+        ctx: the facts view.
+        what: the library name ("cuBLAS").
+        ev: the evidence lines.
+        fix_mem: the memory fix lines of :func:`rule_library_handle`.
+    """
+    from tfgpu.diagnosis.checks.dnn_init_causes import _gpu_ccs
+    from tfgpu.facts.view import cc_key
+
+    here = ""
+    for cc, _gpu_ev in _gpu_ccs(ctx):
+        ma, mi = cc_key(cc)
+        row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
+        if row is not None:
+            here = (f" This GPU has compute capability {cc} ({row.arch}), first supported by "
+                    f"CUDA {row.first_cuda} (knowledge row {row.ref}): a TensorFlow built "
+                    f"with an older CUDA major has no cuBLAS code for it.")
+            break
+    return catalogue.make(
+        "dnn-handle-failed-gpu-memory", variant="blas-execution", library=what, here=here,
+        evidence=ev,
+        fix=(
+            *fix_mem,
+            "nvidia-smi --query-gpu=name,memory.used,memory.total --format=csv"
+            "   # the GPU model (tfgpu doctor gives its compute capability) and memory in use",
+            "python -c \"import tensorflow as tf; print(tf.__version__, "
+            "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with: for "
+            "a GPU newer than it (e.g. compute capability 8.x with a CUDA 10 build, every TF "
+            "1.x release) use a TensorFlow built with a CUDA that supports the GPU (tfgpu "
+            "plan; for TF 1.x code, NVIDIA's TF 1.15 builds or a move to TF 2)",
+        ),
+    )
 
 
 def _library(h: Hit) -> str | None:

@@ -1,0 +1,81 @@
+"""Loads that belong to another Python package than TensorFlow (w1).
+
+* :func:`owning_package`: the package whose traceback frame or compiled extension
+  (``site-packages/<pkg>/...``) is the last one the log shows before a failing load: a
+  ``libcudart.so.7.5: cannot open shared object file`` raised under Horovod's
+  ``horovod/common/mpi_lib.so`` is Horovod's need, not TensorFlow's.
+* :func:`horovod_version_mismatch`: Horovod's own framework-version check
+  (horovod/horovod@2626dc87a3a8eb8fb7d2216198ce45bce0f9e65a ``horovod/common/util.py``
+  ``check_installed_version``: the version recorded in ``horovod/metadata.json`` at build time
+  against the one imported; ``horovod/common/exceptions.py`` ``get_version_mismatch_message``:
+  "Framework {name} installed with version {installed_version} but found version {version}.
+  ... Reinstall Horovod using `pip install --no-cache-dir` to build with the new version.").
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: Packages whose frames are TensorFlow's own load path (its modules, the Keras front ends
+#: that import it): a failing load under them is TensorFlow's.
+TF_FAMILY = frozenset({
+    "tensorflow", "tensorflow_core", "tensorflow_gpu", "tensorflow_cpu", "tensorflow_intel",
+    "tf_keras", "keras", "tensorflow_estimator", "tensorboard", "tensorflow_hub",
+    "tensorflow_probability", "google", "absl", "numpy", "importlib", "pkg_resources",
+    "setuptools", "_distutils_hack", "IPython", "ipykernel", "spyder_kernels", "pydev",
+    "_pydevd_bundle",
+})
+
+
+def owning_package(ctx: Facts, line: int) -> tuple[str, str] | None:
+    """``(package, path)``: the Python package of the last ``site-packages/<pkg>/...`` path
+    (a traceback frame, a compiled extension in a backtrace) at or before ``line``, when it
+    is not TensorFlow's own (:data:`TF_FAMILY`); ``None`` when there is none or it is
+    TensorFlow's.
+
+    Args:
+        ctx: the facts view (reads pattern ``ctx.pkg_path``).
+        line: the 1-based line of the failing load.
+    """
+    hits = ctx.h("ctx.pkg_path")
+    seen: dict[int, Hit] = {h.line: h for h in (*hits.all(), *hits.by_key.values())}
+    before = [seen[n] for n in sorted(seen) if n <= line]
+    if not before:
+        return None
+    last = before[-1]
+    pkg = last.g("pkg") or ""
+    if not pkg or pkg in TF_FAMILY:
+        return None
+    return pkg, f"{pkg}/{last.g('rest') or ''}".rstrip("/")
+
+
+def horovod_version_mismatch(ctx: Facts) -> list[Finding]:
+    """``op-library-built-for-other-tensorflow`` variant ``horovod-version`` (raised:
+    HorovodVersionMismatchError, the extension did not load) or ``horovod-version-warning``
+    (Horovod's warning only): Horovod's compiled TensorFlow extension was built against
+    another TensorFlow version than the one imported now.  Other frameworks (torch, mxnet,
+    keras) are not TensorFlow's: nothing."""
+    for h in ctx.h("dist.hvd_version_mismatch").all():
+        fw = h.g("fw") or ""
+        if fw != "tensorflow":
+            continue
+        built, found = h.g("built") or "?", (h.g("found") or "?").rstrip(".")
+        raised = bool(h.g("err")) or "HorovodVersionMismatchError" in h.text
+        name, pin = "TensorFlow", "tensorflow"
+        return [catalogue.make(
+            "op-library-built-for-other-tensorflow",
+            variant="horovod-version" if raised else "horovod-version-warning",
+            fw=name, built=built, found=found,
+            evidence=log_evidence([h]),
+            fix=("pip uninstall -y horovod",
+                 "HOROVOD_WITH_TENSORFLOW=1 HOROVOD_GPU_OPERATIONS=NCCL pip install "
+                 "--no-cache-dir horovod   # after the last step that installs or upgrades "
+                 f"{pin} (in a Dockerfile: after it)",
+                 f"# or pin {pin}=={built}, the version Horovod was built against",
+                 "python -c \"import tensorflow as tf, horovod.tensorflow as hvd; "
+                 "print(tf.__version__)\"   # imports without the error once they match"),
+        )]
+    return []
