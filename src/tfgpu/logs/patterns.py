@@ -3338,6 +3338,30 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_internal_create_key",),
         r"module 'google\.protobuf\.descriptor' has no attribute '(?P<name>_internal_create_key)'",
     ),
+    # --- w2 (stage 6): TensorFlow 0.x-1.x dso_loader and cuda_diagnostics wordings ---
+    # cuda_diagnostics.cc FindDsoVersion's status (since the first commit, f41959ccb2), printed
+    # after "libcuda reported version is: " only once /proc/driver/nvidia/version and
+    # /dev/nvidia0 exist; also quoted alone in prose
+    _p(
+        "w2.libcuda_not_in_process",
+        ("was unable to find libcuda.so dso loaded",),
+        r"was unable to find libcuda\.so DSO loaded into this program",
+    ),
+    # dso_loader.cc (0.x-1.x) LOG(INFO) "successfully opened CUDA library <name> locally"
+    _p(
+        "w2.old_dso_opened",
+        ("successfully opened cuda library",),
+        r"successfully opened CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?) locally",
+        "lib",
+    ),
+    # dso_loader.cc (0.x-1.x) LOG(INFO) "Couldn't open CUDA library <name>. LD_LIBRARY_PATH:
+    # <path>", also pasted without its path part
+    _p(
+        "w2.old_dso_missing",
+        ("open cuda library",),
+        r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?(?=\s|$)",
+        "lib",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -103,6 +103,11 @@ from tfgpu.diagnosis.checks.memory import (
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
+    libcuda_not_in_process,
+    macos_old_dso_name,
+    old_dso_cudnn_optional,
+)
 from tfgpu.diagnosis.checks.other_loaders import (  # w8
     macos_cuda_dylib_missing,
 )
@@ -585,6 +590,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_below_every_build,
     # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
     apptainer_nv_no_host_driver,
+    # --- w2 (stage 6): TensorFlow 0.x-1.x loader wordings, cuda_diagnostics' libcuda line ---
+    libcuda_not_in_process,
+    macos_old_dso_name,
+    old_dso_cudnn_optional,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
