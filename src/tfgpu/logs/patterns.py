@@ -3362,6 +3362,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?(?=\s|$)",
         "lib",
     ),
+    # a TensorFlow built here: the user's words ("built/building/compiled ... from source"),
+    # a `bazel build ... --config=cuda` line or the pip-package builder it runs
+    _p(
+        "w2.source_build",
+        ("from source", "bazel build", "build_pip_package"),
+        r"(?i:\b(?:buil[dt]|building|compil(?:ed|ing))\b[^.\n]{0,40}?\bfrom source\b)"
+        r"|\bbazel build\b[^\n]{0,200}--config[= ]cuda\b"
+        r"|\bbuild_pip_package\b",
+    ),
+    # the CUDA runtime a loader could not load, in a user's words ("unable to load
+    # libcudart.so.7.0", "can't find cudart64_101.dll"): the loaders' own lines are lib.missing
+    _p(
+        "w2.prose_cudart",
+        ("unable to", "cannot", "can't", "could not", "fails to", "failed to"),
+        r"(?i:\b(?:unable to|cannot|can't|could not|fails? to|failed to)\s+(?:load|open|find)\s+)"
+        r"['`\"]?(?P<lib>libcudart\.so\.\d{1,2}(?:\.\d{1,2})?|cudart64_\d{2,3}\.dll)",
+        "lib",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

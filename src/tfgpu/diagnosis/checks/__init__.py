@@ -104,6 +104,7 @@ from tfgpu.diagnosis.checks.memory import (
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
+    built_here_loads_other_cuda,
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
@@ -594,6 +595,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
+    built_here_loads_other_cuda,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -33,7 +33,8 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import driver_files
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError, parse_version
 
@@ -92,10 +93,19 @@ def libcuda_not_in_process(f: Facts) -> list[Finding]:
                else "")
             + ".")
     hints = driver_files._container_hints(f, old_missing)
+    # TensorFlow 0.x opened "libcuda.so" (line "successfully opened CUDA library libcuda.so
+    # locally"): the diagnostics look for a loaded "libcuda.so.1", so outside a container the
+    # line then says little; cuInit's own error (cuinit-*) reads the fault
+    opened = [h for h in f.h("w2.old_dso_opened").all() if "libcuda" in (h.g("lib") or "")]
+    if not (hints or f.in_container) and (opened or f.h("cuinit").count):
+        return []
     if hints or f.in_container:
+        if opened:
+            said += (f" TensorFlow opened {opened[0].g('lib')} (line {opened[0].line}), which is "
+                     "then not the host driver's libcuda.so.1.")
         return [catalogue.make(
             "docker-run-without-gpus", variant="libcuda-not-in-process",
-            evidence=log_evidence(hits, old_missing, hints[:1], kernel),
+            evidence=log_evidence(hits, old_missing, opened[:1], hints[:1], kernel),
             cause=(said + " In a container the driver's libcuda.so.1 comes from the host, "
                    "mounted in by the NVIDIA runtime when the container starts with GPU "
                    "access; this one was started without it (plain docker run, no --gpus; "
@@ -213,4 +223,54 @@ def macos_old_dso_name(f: Facts) -> list[Finding]:
              *(("# a source build: or re-run ./configure with the cuDNN version, so the "
                 "loader asks for the versioned name",) if stem == "cudnn" and not ver else ()),
              "echo $DYLD_LIBRARY_PATH   # must name /usr/local/cuda/lib"),
+    )]
+
+
+def built_here_loads_other_cuda(f: Facts) -> list[Finding]:
+    """The log shows TensorFlow built here from source (``w2.source_build``) for the CUDA the
+    host has (host facts or the log's own words), yet a CUDA runtime of another CUDA is asked
+    for (a loader line, or the user's "unable to load libcudart.so.X") ->
+    ``user-site-tensorflow-shadows-env`` (variant ``older-install``, a warning).
+
+    A build links the CUDA it was configured for; a process asking for another CUDA's
+    runtime imports another TensorFlow: an older install earlier on sys.path (another pip
+    prefix, the user site-packages, a conda environment), tensorflow/tensorflow#2715 (a
+    TensorFlow 0.7 built for CUDA 7.0 shadowed the new CUDA 7.5 build; removing every copy
+    and installing the built wheel fixed it).  Hedged: a build configured for that other
+    CUDA reads the same; ``tensorflow.__file__`` tells them apart."""
+    from tfgpu.diagnosis.checks.cudart_era import cudart_cuda
+
+    src = f.h("w2.source_build").all()
+    if not src or f.host_gpu_works:
+        return []
+    asked = [h for h in [*f.h("lib.missing").all(), *f.h("w2.prose_cudart").all()]
+             if cudart_cuda(h.g("lib") or "") is not None]
+    have = [v for v in f.any_cuda_versions if tf_minor(v) is not None]
+    if not asked or not have:
+        return []
+    name = asked[0].g("lib") or ""
+    want = cudart_cuda(name)
+    if want is None or any(tf_minor(v) == want for v in have):
+        return []
+    built = tf_minor(have[0])
+    assert built is not None
+    want_s, have_s = f"{want[0]}.{want[1]}", f"{built[0]}.{built[1]}"
+    return [catalogue.make(
+        "user-site-tensorflow-shadows-env", variant="older-install", want=want_s, have=have_s,
+        evidence=log_evidence(src[:1], asked[:1]),
+        cause=(f"The log shows TensorFlow built here from source, and this host has CUDA "
+               f"{', '.join(have)}; yet the TensorFlow that runs asks for {name}, the CUDA "
+               f"{want_s} runtime. A build links the CUDA it was configured for, so Python most "
+               "likely imports another, older TensorFlow install that comes first on sys.path "
+               "(a copy in the user site-packages, another pip prefix such as the one sudo pip "
+               "used, or a conda environment), not the wheel just built. If tensorflow.__file__ "
+               f"does point at the new build, that build was configured for CUDA {want_s}: "
+               "re-run ./configure with the CUDA you have."),
+        fix=(pip_list_grep("tensorflow") + "; sudo " + pip_list_grep("tensorflow")
+             + "   # every copy, in every prefix",
+             "python -c 'import tensorflow; print(tensorflow.__file__)'   # the copy that is "
+             "imported",
+             "# uninstall each copy (pip uninstall tensorflow, sudo pip uninstall tensorflow, "
+             "pip uninstall --user ..., conda remove tensorflow), then pip install the built "
+             "wheel into the Python you run"),
     )]
