@@ -256,15 +256,9 @@ def doctor_schema() -> JSON:
     "facts_file": ...}`` (cmd_doctor.run)."""
     ref, defs = _facts_defs()
     doc = _report("doctor", "tfgpu doctor --json", {"facts": ref}, ["facts"], defs)
-    report_root = {k: doc.pop(k) for k in ("type", "required", "properties")}
-    error_doc = {
-        "type": "object",
-        "description": "the --facts file could not be read or is not a snapshot (exit code 2)",
-        "required": ["command", "error", "facts_file"],
-        "properties": {"command": {"const": "doctor"}, "error": {"type": "string"},
-                       "facts_file": {"type": "string"}},
-    }
-    return _report_or_error(doc, "Doctor", report_root, error_doc)
+    return _report_or_error(
+        doc, "doctor", "the --facts file could not be read or is not a snapshot (exit code 2)",
+        {"facts_file": {"type": "string"}})
 
 
 def explain_schema() -> JSON:
@@ -282,23 +276,25 @@ def explain_schema() -> JSON:
     doc = _report("explain", "tfgpu explain --json",
                   {"input": {"type": "object", "required": list(input_props),
                              "properties": input_props}}, ["input"], {})
-    report_root = {k: doc.pop(k) for k in ("type", "required", "properties")}
-    error_doc = {
+    return _report_or_error(
+        doc, "explain", "the input could not be read (exit code 2)",
+        {"input": {"type": "object", "required": ["name"],
+                   "properties": {"name": {"type": "string"}}}})
+
+
+def _report_or_error(doc: JSON, command: str, error_description: str, error_props: JSON) -> JSON:
+    """``doc`` as ``oneOf`` the command's report (``<Command>Report``: the root of ``doc``)
+    or its error document (``<Command>Error``: ``command``, ``error`` and ``error_props``),
+    both under ``$defs`` (kept sorted, and after ``oneOf`` in the file)."""
+    name = command.capitalize()
+    doc["$defs"][f"{name}Report"] = {k: doc.pop(k) for k in ("type", "required", "properties")}
+    doc["$defs"][f"{name}Error"] = {
         "type": "object",
-        "description": "the input could not be read (exit code 2)",
-        "required": ["command", "error", "input"],
-        "properties": {"command": {"const": "explain"}, "error": {"type": "string"},
-                       "input": {"type": "object", "required": ["name"],
-                                 "properties": {"name": {"type": "string"}}}},
+        "description": error_description,
+        "required": ["command", "error", *error_props],
+        "properties": {"command": {"const": command}, "error": {"type": "string"},
+                       **error_props},
     }
-    return _report_or_error(doc, "Explain", report_root, error_doc)
-
-
-def _report_or_error(doc: JSON, name: str, report_root: JSON, error_doc: JSON) -> JSON:
-    """``doc`` as ``oneOf`` the command's report (``<name>Report``) or its error document
-    (``<name>Error``), both under ``$defs`` (kept sorted, and after ``oneOf`` in the file)."""
-    doc["$defs"][f"{name}Report"] = report_root
-    doc["$defs"][f"{name}Error"] = error_doc
     defs = dict(sorted(doc.pop("$defs").items()))
     doc["oneOf"] = [{"$ref": f"#/$defs/{name}Report"}, {"$ref": f"#/$defs/{name}Error"}]
     doc["$defs"] = defs

@@ -301,6 +301,13 @@ def check_docs(spec: FindingSpec, links: Mapping[str, object]) -> list[str]:
     return out
 
 
+def check_fix(spec: FindingSpec) -> list[str]:
+    """The row's (and its variants') constant fix lines are non-empty and trimmed."""
+    lines = [*spec.fix, *(line for v in spec.variants.values() for line in v.fix)]
+    return [f"fix line {line!r} is empty or not trimmed" for line in lines
+            if not line or line != line.strip()]
+
+
 def check_made(spec: FindingSpec, made: frozenset[str]) -> list[str]:
     """The row is built by at least one catalogue.make call in src (no dead rows)."""
     return [] if spec.id in made else [f"no catalogue.make({spec.id!r}) in src"]
@@ -339,6 +346,8 @@ def check_call(call: Call, book: Catalogue) -> list[str]:
                            f"{sorted(need - given)}, not used {sorted(given - need)}")
             if eff.cause is not None and "cause" in call.keywords:
                 out.append(f"{call.where}: {fid}/{variant} has a cause template; cause= given")
+            if eff.fix and "fix" in call.keywords:
+                out.append(f"{call.where}: {fid}/{variant} has fix lines; fix= given")
             for sev in call.severities:
                 if sev not in eff.allowed_severities():
                     out.append(f"{call.where}: {fid}: severity {sev.value} not in its row")
@@ -379,6 +388,7 @@ ROW_CHECKS: dict[str, RowCheck] = {
     "category-and-area-are-known": check_category_area,
     "supersedes-defers-to-and-aliases-resolve": lambda spec: check_references(spec, BOOK),
     "doc-keys-resolve": lambda spec: check_docs(spec, LINKS),
+    "fix-lines-are-trimmed": check_fix,
     "row-is-made-by-src": lambda spec: check_made(spec, MADE),
     "row-is-reached-by-a-test": lambda spec: check_reached(spec, TEST_TEXT),
 }
@@ -477,6 +487,17 @@ def test_make_renders_the_row() -> None:
     assert f.doc == docs.url("nvidia-drivers") == "https://www.nvidia.com/Download/index.aspx"
 
 
+def test_make_gives_the_rows_fix_lines() -> None:
+    """A row's constant fix lines (``fix = [...]``) are the finding's; a variant's replace them."""
+    f = make("nvidia-smi-not-installed")
+    assert f.fix == BOOK.spec("nvidia-smi-not-installed").fix
+    assert f.fix[0].startswith("lspci | grep -i nvidia") and len(f.fix) == 3
+    plain = make("gpu-launch-work-count-check-failed", line="l", count="0")
+    overflow = make("gpu-launch-work-count-check-failed", variant="overflow", line="l")
+    assert overflow.fix and plain.fix and overflow.fix != plain.fix
+    assert make("nvidia-driver-missing", count=1).fix == ()  # a row without: none given
+
+
 def test_make_renders_a_family_id_and_a_variant() -> None:
     f = make("cuinit-{error}", variant="no-gpu", error="no-device", name="CUDA_ERROR_NO_DEVICE",
              num="100", why="no GPU", category="gpu-not-visible")
@@ -498,6 +519,7 @@ def test_make_renders_a_family_id_and_a_variant() -> None:
         (lambda: make("nvidia-driver-missing", count=1, category="pip"), "category"),
         (lambda: make("nvidia-driver-missing", count=1, variant="wsl9"), "no variant"),
         (lambda: make("nvidia-driver-missing", count=1, fix="nvidia-smi"), "not a str"),
+        (lambda: make("nvidia-smi-not-installed", fix=("nvidia-smi",)), "has fix lines"),
         (lambda: make("driver-too-old-for-cuda", driver="1", tf="2", cuda="3", floor="4",
                       rule_cuda="5", column="Linux", ref="r", doc="tf-pip"), "doc_url="),
     ],
@@ -530,6 +552,7 @@ def _data() -> dict[str, object]:
         (lambda rows: rows[0].update(severity="fatal"), "unknown severity"),
         (lambda rows: rows[0].update(title="{0} positional"), "plain lower-case name"),
         (lambda rows: rows[0].update(title="uses {fix}"), "make\\(\\) keywords"),
+        (lambda rows: rows[0].update(fix="nvidia-smi"), "'fix' must be a list of strings"),
         (lambda rows: next(r for r in rows if r.get("defers_to")).pop("deferred_title"),
          "deferred_title"),
     ],
@@ -576,6 +599,9 @@ def test_each_check_catches_a_broken_row() -> None:
     assert check_references(dataclasses.replace(row, aliases=("cuinit-foo",)), BOOK)
     assert check_docs(dataclasses.replace(row, doc="no-such-link"), LINKS)
     assert check_docs(dataclasses.replace(row, doc_from_knowledge=True), LINKS)
+    assert check_fix(dataclasses.replace(row, fix=("nvidia-smi ",)))
+    assert check_fix(dataclasses.replace(row, variants=MappingProxyType(
+        {"v": dataclasses.replace(row, variant="v", fix=("",))})))
     assert check_made(dataclasses.replace(row, id="never-made"), MADE)
     assert check_reached(dataclasses.replace(row, id="never-tested-anywhere"), TEST_TEXT)
     # a call site: a field too few, a field too many, a variant the row lacks
@@ -585,6 +611,9 @@ def test_each_check_catches_a_broken_row() -> None:
     assert check_call(dataclasses.replace(call, keywords=call.keywords | {"gpu"}), BOOK)
     assert check_call(dataclasses.replace(call, variants=("wsl9",)), BOOK)
     assert check_call(dataclasses.replace(call, keywords=call.keywords | {"cause"}), BOOK)
+    fixed = next(c for c in CALLS if c.ids == ("nvidia-smi-not-installed",))
+    assert check_call(fixed, BOOK) == []
+    assert check_call(dataclasses.replace(fixed, keywords=fixed.keywords | {"fix"}), BOOK)
     assert check_call(dataclasses.replace(call, severities=(Severity.OK,)), BOOK)
     assert check_call(dataclasses.replace(
         call, literals=MappingProxyType({"doc": ("tf-pip",)})), BOOK)

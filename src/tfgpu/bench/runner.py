@@ -537,7 +537,6 @@ def _findings_for(
         else "version-mismatch",
         evidence=tuple(Evidence("stderr", ln) for ln in oc.stderr_tail[-5:]),
         cause="; ".join(messages),
-        fix=("tfgpu verify", "tfgpu doctor"),
     )
     return [own, *explain_lines([*oc.stderr_tail, *messages], facts, host_checks=False)]
 

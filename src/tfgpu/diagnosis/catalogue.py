@@ -1,7 +1,8 @@
 """The finding catalogue: one row per finding id, as data (``findings.toml``).
 
 A row holds what is constant per id; the check that emits the finding supplies the rest
-(evidence, fix lines, the knowledge row it used, and the values its templates name)::
+(evidence, fix lines when they vary, the knowledge row it used, and the values its
+templates name)::
 
     [[finding]]
     id = "wsl1-has-no-gpu"
@@ -13,6 +14,9 @@ A row holds what is constant per id; the check that emits the finding supplies t
     doc = "cuda-wsl-guide"
 
     catalogue.make("wsl1-has-no-gpu", evidence=(...), fix=(...))
+
+A row whose fix lines never vary holds them too (``fix = ["nvidia-smi", ...]``), and its
+checks pass no ``fix=``.
 
 Row keys (``tfgpu/knowledge/data/findings.toml``):
 
@@ -27,14 +31,17 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
 * ``doc``: a key of ``docs.toml`` (:mod:`tfgpu.knowledge.docs`); ``docs``: other keys a
   check may choose.  ``doc_from_knowledge = true`` instead: the link is the source of the
   knowledge row the check used, passed as ``doc_url=kb.doc_url(row)``.
+* ``fix``: optional constant fix lines (commands or ``#`` instructions), the ones every
+  finding of the row gets (a variant without its own ``fix`` gets the row's); a row
+  without ``fix`` takes the lines the check computes (``fix=``), as ``cause`` does.
 * ``harmless``: the message looks alarming but needs no action.
 * ``supersedes``: ids this finding makes redundant (:func:`tfgpu.diagnosis.engine.resolve_overlaps`
   drops them and keeps their evidence); ``defers_to``: the findings, in order, that name
   the reason for this one (it is then lowered to ``INFO``, titled ``deferred_title``).
 * ``aliases``: old ids of this finding, kept for one JSON schema version.
 * ``[finding.variants.<name>]``: a named situation of the same id with its own constant
-  texts; it may set ``title``, ``cause``, ``severity``, ``category``, ``area``, ``doc``,
-  ``harmless``.  The check passes ``variant="<name>"``.
+  texts; it may set ``title``, ``cause``, ``fix``, ``severity``, ``category``, ``area``,
+  ``doc``, ``harmless``.  The check passes ``variant="<name>"``.
 
 The catalogue is read once, on the first :func:`make`, through the knowledge parse cache
 (:func:`tfgpu.knowledge._load.read_table`: under a millisecond from the cache), and a
@@ -77,10 +84,10 @@ _FIELD = re.compile(r"\{([^{}]*)\}")
 _NAME_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 _ROW_KEYS = frozenset({
     "id", "severity", "severities", "category", "categories", "area", "title", "cause",
-    "doc", "docs", "doc_from_knowledge", "harmless", "supersedes", "defers_to",
+    "fix", "doc", "docs", "doc_from_knowledge", "harmless", "supersedes", "defers_to",
     "deferred_title", "aliases", "variants",
 })
-_VARIANT_KEYS = frozenset({"title", "cause", "severity", "category", "area", "doc",
+_VARIANT_KEYS = frozenset({"title", "cause", "fix", "severity", "category", "area", "doc",
                            "harmless"})
 
 
@@ -134,6 +141,7 @@ class FindingSpec:
         area: report section, one of :data:`tfgpu.findings.AREAS`.
         title: title template.
         cause: cause template, or ``None`` when the check computes the cause.
+        fix: constant fix lines, or empty when the check computes them.
         severities: other severities a check may pass.
         categories: other categories a check may pass.
         doc: ``docs.toml`` key of the default link, or ``None``.
@@ -154,6 +162,7 @@ class FindingSpec:
     area: str
     title: str
     cause: str | None = None
+    fix: tuple[str, ...] = ()
     severities: tuple[Severity, ...] = ()
     categories: tuple[str, ...] = ()
     doc: str | None = None
@@ -364,6 +373,7 @@ def _variant(row: FindingSpec, name: str, raw: object, where: str) -> FindingSpe
         row, variant=name, variants=MappingProxyType({}),
         title=_opt_str(raw, "title", where) or row.title,
         cause=_opt_str(raw, "cause", where) or row.cause,
+        fix=_strs(raw, "fix", where) or row.fix,
         area=_opt_str(raw, "area", where) or row.area,
         harmless=row.harmless if harmless is None else harmless,
         # the row's defaults become alternatives: a check of this situation may pass them
@@ -395,7 +405,7 @@ def _spec(raw: Mapping[str, object], fid: str) -> FindingSpec:
         raise _bad(where, "'variants' must be a table")
     spec = FindingSpec(
         id=fid, severity=_severity(raw.get("severity"), where), category=category, area=area,
-        title=title, cause=_opt_str(raw, "cause", where),
+        title=title, cause=_opt_str(raw, "cause", where), fix=_strs(raw, "fix", where),
         severities=tuple(_severity(s, where) for s in _strs(raw, "severities", where)),
         categories=_strs(raw, "categories", where),
         doc=_opt_str(raw, "doc", where), docs=_strs(raw, "docs", where),
@@ -494,7 +504,7 @@ def make(
     *,
     variant: str | None = None,
     evidence: Iterable[Evidence] = (),
-    fix: Iterable[str] = (),
+    fix: Iterable[str] | None = None,
     knowledge_ref: str | None = None,
     severity: Severity | None = None,
     category: str | None = None,
@@ -514,7 +524,8 @@ def make(
             ``"library-not-loaded-{library}"``).
         variant: a named situation of the row (``[finding.variants.<name>]``).
         evidence: the facts or log lines used.
-        fix: commands or ``#`` instructions, in order (not a single string).
+        fix: commands or ``#`` instructions, in order (not a single string), for a row
+            without constant ``fix`` lines; default none.
         knowledge_ref: the knowledge row the check used (``"tf_tested_configs:2.15.0-linux"``).
         severity: one the row allows; default the row's (or the variant's).
         category: one the row allows; default the row's (or the variant's).
@@ -528,7 +539,8 @@ def make(
 
     Raises:
         CatalogueError: an unknown id or variant; a template field missing, or a field no
-            template uses; ``cause`` given to a row with a cause template; a severity,
+            template uses; ``cause`` given to a row with a cause template, or ``fix`` to
+            a row with fix lines; a severity,
             category or ``doc`` key the row does not allow; ``doc_url`` for a row whose
             link is not from knowledge (or ``doc`` for one whose link is); ``fix`` given
             as one string.  Each is a programming error in the calling check.
@@ -548,6 +560,8 @@ def make(
                              "pass the template's fields, not cause=")
     if isinstance(fix, str):
         raise CatalogueError(f"finding {spec.id}: fix must be a sequence of lines, not a str")
+    if spec.fix and fix is not None:
+        raise CatalogueError(f"finding {spec.id}: its row has fix lines; do not pass fix=")
     sev = spec.severity if severity is None else severity
     if sev is not spec.severity and sev not in spec.severities:
         raise CatalogueError(f"finding {spec.id}: severity {sev.value!r} is not in its row")
@@ -577,7 +591,7 @@ def make(
         area=spec.area,
         evidence=tuple(evidence),
         cause=spec.cause.format_map(fields) if spec.cause is not None else (cause or ""),
-        fix=tuple(fix),
+        fix=spec.fix if fix is None else tuple(fix),
         doc=url,
         knowledge_ref=knowledge_ref,
         harmless=spec.harmless,

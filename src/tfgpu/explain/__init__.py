@@ -73,10 +73,7 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
             # to "harmless on a host without a GPU"; say so and read the log alone.
             return sort_findings((
                 catalogue.make("host-facts-contradict-log", line=denied[0].line,
-                               evidence=log_evidence(denied[:2]),
-                               fix=("tfgpu facts > host.json   # on the machine (node, "
-                                    "container) that wrote the log, then explain --facts "
-                                    "host.json again",)),
+                               evidence=log_evidence(denied[:2])),
                 *explain_log(log, None, host_checks=host_checks),
             ))
     checks = CHECKS if probed and host_checks else LOG_CHECKS

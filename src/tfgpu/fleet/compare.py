@@ -281,9 +281,6 @@ def check_gpu_counts(nodes: Sequence[NodeResult], table: FleetTable) -> list[Fin
         evidence=_row_evidence(table, row) + tuple(
             ev for r in table.rows if r.key == "env:CUDA_VISIBLE_DEVICES"
             for ev in _row_evidence(table, r)),
-        fix=("srun --ntasks-per-node=1 nvidia-smi -L   # the GPUs each node has",
-             "srun --ntasks-per-node=1 printenv CUDA_VISIBLE_DEVICES   # who hides which",
-             "# ask Slurm for the same GPUs per node: sbatch --gpus-per-node=N"),
     )]
 
 
@@ -319,10 +316,6 @@ def check_gpu_generations(nodes: Sequence[NodeResult], table: FleetTable) -> lis
         cause=f"compute capabilities {', '.join(sorted(distinct, key=_cc_key))} across the "
               f"nodes; {consequence}",
         evidence=_row_evidence(table, row) if row is not None else (),
-        fix=("# ask Slurm for one GPU type: sbatch --gpus-per-node=<type>:N "
-             "(or --constraint=<feature>)",
-             "tfgpu.setup(mixed_precision='mixed_float16')   # one policy every worker "
-             "supports"),
     )]
 
 
@@ -374,9 +367,6 @@ def check_env(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
         "fleet-env-differs", names=names,
         cause="; ".join(f"{r.label}: {_spread(_by_value(table, r))}" for r in rows),
         evidence=tuple(ev for r in rows for ev in _row_evidence(table, r)),
-        fix=("# set these in the batch script (exported to every task by srun) rather than "
-             "in each node's profile",
-             "srun --ntasks-per-node=1 env | grep -E '^(NCCL|TF)_' | sort   # compare"),
     )]
 
 

@@ -504,7 +504,6 @@ def interpret_child(
                         else "; this TensorFlow build has no CUDA"
                     )
                 ),
-                fix=("tfgpu doctor",),
             )
         )
     else:

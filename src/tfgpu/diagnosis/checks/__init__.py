@@ -13,6 +13,7 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
+from tfgpu.diagnosis.checks.collectives import collective_aborted  # kinds6
 
 # --- gpu stack ---
 from tfgpu.diagnosis.checks.compute_capability import (
@@ -271,6 +272,11 @@ from tfgpu.diagnosis.checks.driver_from_log import (
     libcuda_missing_symbol,
 )
 from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
+from tfgpu.diagnosis.checks.keras_moves import (  # kinds6
+    keras_optimizer_legacy_argument,
+    keras_public_api_moved,
+    keras_removed_method,
+)
 from tfgpu.diagnosis.checks.kernel_module import (
     gpu_fell_off_bus,
     gpu_init_failed,
@@ -591,6 +597,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_below_every_build,
     # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
     apptainer_nv_no_host_driver,
+    # --- kinds6: public Keras names/modules that moved, Keras 2.11+ optimizer arguments,
+    # collectives aborted or timed out ---
+    keras_public_api_moved,
+    keras_optimizer_legacy_argument,
+    keras_removed_method,
+    collective_aborted,
     # --- w2 (stage 6): TensorFlow 0.x-1.x loader wordings, cuda_diagnostics' libcuda line ---
     libcuda_not_in_process,
     macos_old_dso_name,

@@ -188,13 +188,6 @@ def _rest_of_compute_capability(ctx: Facts, out: list[Finding], jit_notice: Hits
                 "gpu-devices-added",
                 ids=adding.first[0].g("ids") or "",
                 evidence=log_evidence(adding.first[:1]),
-                fix=(
-                    'python -c "import tensorflow as tf; '
-                    "print(tf.sysconfig.get_build_info()['cuda_compute_capabilities'])\"",
-                    "rebuild with TF_CUDA_COMPUTE_CAPABILITIES including your GPU's capability, "
-                    "or keep "
-                    "the JIT cache large: export CUDA_CACHE_MAXSIZE=4294967296",
-                ),
             )
         )
     return out

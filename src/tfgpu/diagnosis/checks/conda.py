@@ -61,13 +61,6 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "conda-cuda-virtual-package-missing", variant="listed", have=have,
             what="the request", evidence=evidence,
-            fix=("# the __cuda lines name conda's record of the driver, not a package that "
-                 "needs a newer one: look for the real conflict",
-                 "conda config --set unsatisfiable_hints True   # then repeat the command",
-                 "conda create -n test -c conda-forge --dry-run <the packages>   # a fresh "
-                 "environment, one channel (mixed channels often cause this)",
-                 "conda update -n base conda   # conda 4.8's conflict report is known to "
-                 "list __cuda spuriously"),
         )]
     if (have is not None and any(h.g("feat") for h in hits)) or (
             have is not None and want and not any(h.g("vp") or h.g("missing") for h in hits)):
@@ -164,10 +157,6 @@ def conda_clobber(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "conda-clobber-shared-path",
         evidence=log_evidence(hits),
-        fix=("conda config --set channel_priority strict   # take each package from one "
-             "channel",
-             "# or create the environment anew from one channel: conda create -n tf -c "
-             "conda-forge --override-channels python tensorflow"),
     )]
 
 

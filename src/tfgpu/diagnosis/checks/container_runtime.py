@@ -141,15 +141,6 @@ def kubernetes_gpu_insufficient(f: Facts) -> list[Finding]:
     h = hits[0]
     return [catalogue.make(
         "kubernetes-gpu-insufficient", n=h.g("n") or "?", evidence=log_evidence(hits),
-        fix=("kubectl describe nodes | grep -E 'Name:|nvidia.com/gpu'   # Capacity/Allocatable "
-             "0 or missing: the device plugin does not advertise the GPUs",
-             "kubectl get pods -A | grep -i nvidia-device-plugin   # the plugin's pod on each "
-             "GPU node; then kubectl logs <that pod>",
-             "# the plugin needs the NVIDIA Container Toolkit as the node runtime's default "
-             "(nvidia-ctk runtime configure --runtime=containerd --set-as-default, or docker's "
-             "default-runtime), or the GPU Operator",
-             "kubectl describe nodes | grep -A8 'Allocated resources'   # GPUs already taken "
-             "by other pods; a request above one node's count never fits"),
     )]
 
 
@@ -167,19 +158,11 @@ def docker_gpu_request_other_cause(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "docker-gpu-requested-no-nvidia-gpu", gpu=other[0].g("gpu") or "non-NVIDIA",
             evidence=log_evidence(sel, other),
-            fix=("lspci | grep -i -E 'vga|3d'   # is there an NVIDIA GPU at all?",
-                 "# no NVIDIA GPU: run the container without --gpus (on the CPU) or use a "
-                 "machine with one; installing the NVIDIA Container Toolkit does not help here"),
         )]
     win = f.h("eco.windows_shell").all()
     if win:
         return [catalogue.make(
             "docker-desktop-gpu-needs-wsl2", evidence=log_evidence(sel, win[:1]),
-            fix=("# Docker Desktop: Settings > General > 'Use the WSL 2 based engine' (GPU "
-                 "support exists only there), with a current NVIDIA Windows driver",
-                 "wsl --update   # a WSL2 kernel with GPU paravirtualisation",
-                 "docker run --rm --gpus all nvidia/cuda:12.4.1-base-ubuntu22.04 nvidia-smi"
-                 "   # must print the GPU table"),
         )]
     return []
 
@@ -200,10 +183,6 @@ def smi_in_container_without_gpu(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "nvidia-smi-in-container-without-gpu", evidence=log_evidence(bare[:1], smi),
-        fix=("docker run --gpus all ...   # give the container the GPU (NVIDIA Container "
-             "Toolkit on the host)",
-             "nvidia-smi   # on the HOST, outside the container: if this fails too, the host "
-             "driver is the problem"),
     )]
 
 
@@ -217,11 +196,6 @@ def colab_gpu_usage_limit(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "colab-gpu-unavailable", variant=None if limit else "backend",
         evidence=log_evidence(hits),
-        fix=("# Colab: Connect (arrow) > View resources: the compute units / quota left",
-             "# wait for the limit to reset (Colab does not say when), use a CPU runtime "
-             "meanwhile (Runtime > Change runtime type), or buy compute units / use another "
-             "machine with a GPU",
-             "# nothing to fix in TensorFlow, CUDA or the notebook's code"),
     )]
 
 
@@ -236,7 +210,10 @@ def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
         return catalogue.make(
             "docker-wsl-no-gpu-adapter", build=min_build, knowledge_ref=fact.ref,
             evidence=log_evidence(hits),
-            fix=("wsl -l -v   # in Windows: the distro (and docker-desktop) must show VERSION 2; "
+            fix=("nvidia-smi   # in Windows (PowerShell): no NVIDIA GPU listed means none to "
+                 "share: drop the GPU request (--gpus, the compose file's 'driver: nvidia' "
+                 "reservation) and run the CPU image",
+                 "wsl -l -v   # in Windows: the distro (and docker-desktop) must show VERSION 2; "
                  "wsl --set-version <distro> 2",
                  "ls -l /dev/dxg /usr/lib/wsl/lib/libdxcore.so   # inside WSL: both exist only in "
                  "WSL2 with GPU support",
@@ -248,30 +225,64 @@ def docker_wsl_no_gpu_adapter(ctx: Facts) -> list[Finding]:
     return from_log(ctx, "nvc.wsl_no_adapters", build)
 
 
-#: nvidia-container-cli's ``--require=<first alternative>`` argument on the hook's line.
-_REQUIRE_ARG = re.compile(r"--require=([^\s\]\\\"]{1,80})")
+#: nvidia-container-cli's ``--require=...`` argument on the hook's line: the image's
+#: alternatives, up to the next option (``--pid=``) or the end of the command.
+_REQUIRE_ARG = re.compile(r"--require=([^\]\\\"]{1,400}?)(?=\s+--|\]|\\|\"|$)")
+
+#: One rule of a requirement expression that parses: a known key, an operator and a value
+#: that starts with a digit or letter (libnvidia-container src/cli/dsl.c: ``<key><op><value>``;
+#: keys cuda, driver, arch, brand in nvidia-container-toolkit's
+#: cmd/nvidia-container-runtime/README.md).
+_WELL_FORMED_RULE = re.compile(r"(?:cuda|driver|arch|brand)(?:>=|<=|!=|=|<|>)[A-Za-z0-9][\w.]*")
 
 
 def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
-    """``docker-image-requirement-unsatisfied`` variant ``invalid-expression``: the toolkit
-    could not parse the image's NVIDIA_REQUIRE_* expression (libnvidia-container dsl.c)."""
+    """``docker-image-requirement-unsatisfied``, "requirement error: invalid expression": the
+    toolkit could not parse the image's NVIDIA_REQUIRE_* expression (libnvidia-container
+    dsl.c).  Two causes print it (claims6, checked on other threads): an image whose own
+    expression is malformed (LocalAI's ``cuda>=${CUDA_MAJOR_VERSION}.0`` left as ``cuda>=.0``:
+    mudler/LocalAI#3184, #1267, #4789, mudler/LocalAGI#49) or an old toolkit refusing a
+    well-formed CUDA-image expression (NVIDIA/nvidia-docker#829 and others of 2018-2020).
+    When the hook printed the expression (``--require=...``), its rules tell them apart
+    (variants ``invalid-expression-image`` / ``invalid-expression-old-toolkit``); otherwise
+    the hedged variant ``invalid-expression`` names both."""
     hits = ctx.h("nvc.invalid_expression")
     if not hits.count:
         return []
-    req = None
-    for h in hits.all():
+    first = hits.first[0].line
+    hook = [h for h in ctx.h("ctx.nvc_hook").all() if first - 3 <= h.line <= first]
+    expr = None
+    for h in [*hits.all(), *hook]:
         m = _REQUIRE_ARG.search(h.text)
         if m is not None:
-            req = m.group(1) + (" brand=..." if " brand=" in h.text else "")
-            break  # the image's per-brand alternatives follow on the command line
+            expr = m.group(1).strip()
+            break
+    variant = "invalid-expression"
+    cond = "NVIDIA_REQUIRE_*"
+    if expr:
+        rules = [r for r in re.split(r"[\s,]+", expr) if r]
+        bad = [r for r in rules if not _WELL_FORMED_RULE.fullmatch(r)]
+        if bad:
+            variant, cond = "invalid-expression-image", bad[0]
+        else:
+            cond = rules[0] + (" brand=..." if any(r.startswith("brand=") for r in rules)
+                               else "")
+            if any(r.startswith("brand=") for r in rules):
+                variant = "invalid-expression-old-toolkit"
+    inspect = ("docker inspect --format '{{json .Config.Env}}' <image>   # the image's "
+               "NVIDIA_REQUIRE_CUDA: a rule without a version (cuda>=.0) is the image's fault")
+    upgrade = ("nvidia-container-cli --version   # an old libnvidia-container: upgrade the "
+               "NVIDIA Container Toolkit packages")
+    disable = ("docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the check (then the host "
+               "driver must still support the image's CUDA)")
+    fix = {"invalid-expression-image": (inspect, disable, "# or rebuild the image with its "
+                                        "CUDA version argument set (or the ENV line removed)"),
+           "invalid-expression-old-toolkit": (upgrade, disable)}.get(
+               variant, (inspect, upgrade, disable))
     return [catalogue.make(
-        "docker-image-requirement-unsatisfied", variant="invalid-expression",
-        cond=req or "NVIDIA_REQUIRE_*", evidence=log_evidence(hits),
-        fix=("nvidia-container-cli --version   # an old libnvidia-container: upgrade the "
-             "NVIDIA Container Toolkit packages",
-             "docker inspect <image> | grep NVIDIA_REQUIRE   # the image's expression",
-             "docker run -e NVIDIA_DISABLE_REQUIRE=1 ...   # skips the check (then the host "
-             "driver must still support the image's CUDA)"),
+        "docker-image-requirement-unsatisfied", variant=variant,
+        cond=cond, evidence=log_evidence(hook[-1:], hits),
+        fix=fix,
     )]
 
 
@@ -290,10 +301,4 @@ def apptainer_nv_no_host_driver(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "apptainer-nv-no-host-driver", what=hits.first[0].g("what") or "files",
         evidence=log_evidence(hits, f.h("cuinit").first[:1]),
-        fix=("nvidia-smi   # on the machine that runs the container (outside it): no GPU table "
-             "means no NVIDIA driver there",
-             "# on a cluster: run the container on a GPU node (e.g. Slurm: srun --gres=gpu:1 "
-             "... or your site's GPU partition), not on the login node",
-             "ldconfig -p | grep -E 'libcuda|libnvidia-ml'   # on a GPU node whose nvidia-smi "
-             "works: Apptainer finds the libraries through the loader cache"),
     )]

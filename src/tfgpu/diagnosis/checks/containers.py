@@ -52,18 +52,12 @@ def docker_errors(f: Facts) -> list[Finding]:
     hits = f.h("docker.no_runtime")
     if hits.count:
         out.append(catalogue.make(
-            "docker-nvidia-runtime-not-configured", evidence=log_evidence(hits),
-            fix=("sudo nvidia-ctk runtime configure --runtime=docker   # registers 'nvidia' in "
-                 "/etc/docker/daemon.json",
-                 "sudo systemctl restart docker",
-                 "# or, on Docker 19.03+, drop --runtime=nvidia and use --gpus all")))
+            "docker-nvidia-runtime-not-configured", evidence=log_evidence(hits)))
     hits = f.h("docker.no_gpus_flag")
     if hits.count:
         fact = f.kb.platform_fact("docker-gpu-images")
         out.append(catalogue.make(
             "docker-too-old-for-gpus", ref=fact.ref, evidence=log_evidence(hits),
-            fix=("docker version   # --gpus needs Docker 19.03 or newer",
-                 "# upgrade Docker; on an old Docker use nvidia-docker2 and --runtime=nvidia"),
             knowledge_ref=fact.ref))
     hits = f.h("docker.nvc_init")
     if hits.count:
@@ -127,11 +121,6 @@ def container_without_gpu(f: Facts) -> list[Finding]:
         out.append(catalogue.make(
             "docker-run-without-gpus", variant="gpus-requested", ref=fact.ref,
             evidence=log_evidence(banner, asked[:1], libcuda[:1], cuinit.first[:1]),
-            fix=("docker run --rm --gpus all <this image> nvidia-smi   # the GPU table: the "
-                 "GPU is there and the banner warned wrongly (its check, e.g. under WSL2)",
-                 "docker run --rm --gpus all ubuntu nvidia-smi   # fails too: the NVIDIA "
-                 "Container Toolkit or the host driver is the problem",
-                 "nvidia-smi   # on the host (on WSL2: in Windows): the driver must answer"),
             knowledge_ref=fact.ref,
         ))
         return out
@@ -171,11 +160,6 @@ def nvidia_container_cli_driver_error(f: Facts) -> list[Finding]:
         "docker-nvidia-container-cli-driver-error",
         detail=(first.g("detail") or "failed to process request").strip().rstrip("\\"),
         evidence=log_evidence(hits),
-        fix=("sudo nvidia-container-cli -k -d /dev/tty info   # on the host: the driver "
-             "query, with its debug log",
-             "nvidia-smi   # on the host: the driver must answer",
-             "# update the NVIDIA driver and the NVIDIA Container Toolkit together (a "
-             "toolkit release that supports this driver), then sudo systemctl restart docker"),
     ))
 
 
@@ -261,10 +245,6 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "docker-container-lost-gpu-access", severity=E if sure else W,
         evidence=log_evidence(hits, prompt[:1], f.h("cuinit").first[:1]), cause=cause,
-        fix=("docker restart <container>   # or recreate it: access comes back",
-             "sudo nvidia-ctk system create-dev-char-symlinks --create-all   # on the host: "
-             "prevents it (NVIDIA's workaround)",
-             "# or run Docker with the cgroupfs driver, or use CDI device injection"),
     )]
 
 

@@ -66,7 +66,6 @@ def cpu_lacks_required_instructions(f: Facts) -> Iterator[Finding]:
         "cpu-lacks-required-instructions", variant="host",
         evidence=(Evidence("cpu.model", host.cpu.model or "?"),
                   Evidence("cpu.flags", " ".join(flags) or "none of avx/avx2/fma")),
-        fix=("# build TensorFlow from source without -mavx, or use a machine with an AVX CPU",),
     )
 
 
@@ -129,11 +128,6 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "cpu-illegal-instruction", variant="cpu-has-avx", category=category, where=where,
             flags=have, evidence=(*ev, Evidence("cpu.flags", have)),
-            fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # which "
-                 "release crashes",
-                 "# try the previous or next TensorFlow release (a release's build can need "
-                 "newer instructions than its predecessors), and check other native modules "
-                 "imported first (python -X importtime)"),
         )]
     arm = _arm_from_log(ctx)  # tool families (stage 3)
     if arm is not None:
@@ -141,10 +135,6 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
     if _apple_silicon(ctx) or _apple_silicon_from_log(ctx):
         return [catalogue.make(
             "macos-x86-python-under-rosetta", where=where, evidence=ev,
-            fix=("python -c \"import platform; print(platform.machine())\"   # x86_64 here "
-                 "means an Intel Python running under Rosetta",
-                 "# use an arm64 Python (python.org universal2, Homebrew on /opt/homebrew, "
-                 "Miniforge arm64) in a new venv, then pip install tensorflow"),
         )]
     return [catalogue.make(
         "cpu-illegal-instruction", category=category, where=where, evidence=ev,

@@ -44,9 +44,6 @@ def cvd_in_log(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "cuda-visible-devices-hides-gpus", variant="from-log", value=repr(value), why=why,
         evidence=log_evidence([last], no_device[:1], runtime, limit=3),
-        fix=("nvidia-smi -L   # the GPU indices this host has",
-             "# set CUDA_VISIBLE_DEVICES to one of them (export CUDA_VISIBLE_DEVICES=0, or "
-             "os.environ['CUDA_VISIBLE_DEVICES'] = '0' before importing TensorFlow), or unset it"),
     )]
 
 
@@ -87,12 +84,6 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "cuda-visible-devices-hides-gpus", variant="ray-worker", prefix=prefix,
             evidence=log_evidence(hits[:1]),
-            fix=("# reserve GPUs for the task/actor/trial: @ray.remote(num_gpus=1), "
-                 "tune.run(..., resources_per_trial={'gpu': 1}) or the script's own GPU option "
-                 "(e.g. --trial-gpus); fractions such as 0.5 let trials share a GPU",
-                 "ray.init(num_gpus=N)   # or `ray start --num-gpus=N`: Ray must know the host "
-                 "has GPUs",
-                 "ray.get_gpu_ids()   # inside the task: [] means it reserved none"),
         )]
     fix = (*c.show_env_lines(f, ("echo $CUDA_VISIBLE_DEVICES   # set and empty or -1 hides "
                                    "every GPU",)),

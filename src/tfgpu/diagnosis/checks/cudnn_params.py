@@ -41,19 +41,7 @@ def cudnn_bad_param(ctx: Facts) -> list[Finding]:
     if zero is not None:
         return [catalogue.make(
             "cudnn-bad-param", variant="zero-size", evidence=log_evidence([zero]),
-            fix=("# print the shapes: model.summary() (Keras) shows where a spatial size "
-                 "reaches 0",
-                 "# feed inputs at least as large as the network's total downsampling "
-                 "(strides x pooling), or pad/resize small ones; skip empty inputs"),
         )]
     return [catalogue.make(
         "cudnn-bad-param", evidence=log_evidence(hits),
-        fix=("# the input shapes at the failing step: a spatial size too small for the "
-             "network's strides/pooling (often one odd sample or the last batch)",
-             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
-             "# the cuDNN this TensorFlow was built for",
-             "ldconfig -p | grep libcudnn; echo $LD_LIBRARY_PATH   # which libcudnn is "
-             "found first: another version than the build's",
-             "# a TensorFlow 0.x/1.x release: upgrade TensorFlow (later releases fixed "
-             "descriptor bugs)"),
     )]

@@ -324,16 +324,6 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
             "horovod-built-against-other-cuda",
             library=lib.rsplit("/", 1)[-1], symbol=sym,
             evidence=log_evidence([hit]),
-            fix=(
-                "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
-                "   # the CUDA version the framework was built for",
-                "ls -d /usr/local/cuda*; nvcc --version   # the CUDA toolkits Horovod's "
-                "build can find",
-                "pip uninstall -y horovod",
-                "HOROVOD_CUDA_HOME=/usr/local/cuda-<that version> HOROVOD_GPU_OPERATIONS=NCCL "
-                "pip install --no-cache-dir horovod   # or HOROVOD_CUDA_INCLUDE and "
-                "HOROVOD_CUDA_LIB",
-            ),
         )]
     hits = ctx.h("h7.hvd_symbol_prose")
     prose = [h for h in hits.all() if _UNDEFINED not in h.text]
@@ -370,20 +360,9 @@ def launch_config_check(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "gpu-launch-work-count-check-failed", variant="overflow", line=line,
             evidence=log_evidence(hits[:1]),
-            fix=("# find the op and its input shape: the last Python frame before the abort, or "
-                 "run with tf.debugging.enable_check_numerics() / TF_CPP_MAX_VLOG_LEVEL=1",
-                 "# make every tensor smaller than 2^31 elements: a smaller batch size, a "
-                 "smaller image/sequence size, or split the work (tf.split, tf.map_fn)"),
         )]
     return [catalogue.make(
         "gpu-launch-work-count-check-failed", line=line,
         count="0" if n is None else n,
         evidence=log_evidence(hits[:1]),
-        fix=("# find the empty tensor: print tf.shape() of the inputs of the step that aborts, "
-             "or assert tf.size(x) > 0 before the op (tf.debugging.assert_positive(tf.size(x)))",
-             "# skip empty batches (dataset.filter(lambda x, *_: tf.size(x) > 0), "
-             "batch(..., drop_remainder=True)) or guard the op with tf.cond(tf.size(x) > 0, ...)",
-             "# or use another TensorFlow release: newer ones accept empty work; a regression in "
-             "one release can be avoided by the one before (the thread of this message on TF 1.8 "
-             "went back to 1.7)"),
     )]

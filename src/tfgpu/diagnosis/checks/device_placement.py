@@ -90,11 +90,6 @@ def colocation_devices_conflict(ctx: Facts) -> list[Finding]:
               f"a reference or resource edge joins groups with different {h.g('what2')} devices")
     return [catalogue.make(
         "colocation-devices-conflict", evidence=log_evidence(hits[:2]), detail=detail,
-        fix=("tf.config.set_soft_device_placement(True)   # TF 2.x; TF 1.x: "
-             "tf.compat.v1.ConfigProto(allow_soft_placement=True)",
-             "tf.compat.v1.train.import_meta_graph(path, clear_devices=True)   # when "
-             "restoring a graph saved on another machine",
-             "# or remove the conflicting tf.device(...) scopes"),
     )]
 
 
@@ -109,9 +104,6 @@ def tensors_on_conflicting_devices(ctx: Facts) -> list[Finding]:
         "tensors-on-conflicting-devices", evidence=log_evidence(hits[:2]),
         op=h.g("op") or "an op", n=h.g("n") or "?", want=h.g("want") or "?",
         have=h.g("have") or "?",
-        fix=("tf.config.experimental.set_device_policy('silent')   # let TensorFlow copy "
-             "inputs between devices (its default)",
-             "# or copy it yourself: with tf.device(device_name): x = tf.identity(x)"),
     )]
 
 

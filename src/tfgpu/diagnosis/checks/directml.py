@@ -37,30 +37,17 @@ def directml_problems(f: Facts) -> list[Finding]:
     elif zero and not f.h("h6.wsl_dx_missing").count:  # else wsl-directml-libraries-missing
         out.append(catalogue.make(
             "directml-no-adapter", evidence=log_evidence(zero),
-            fix=("dxdiag   # the GPU and its driver: DirectML needs a DirectX 12 GPU and driver",
-                 "# update the GPU driver; an older integrated GPU (Intel before Gen9) has no "
-                 "DirectX 12 support and cannot run DirectML"),
         ))
     if removed:
         out.append(catalogue.make(
             "directml-device-removed", what=removed[0].g("what") or "REMOVED",
             evidence=log_evidence(removed, adapters[:1]),
-            fix=("# the GPU driver was reset or crashed (Windows TDR); update the GPU driver",
-                 "# use a smaller batch or model: a long-running GPU step can trip Windows' "
-                 "2-second timeout detection (TdrDelay)",
-                 "Get-WinEvent -LogName System -MaxEvents 50 | Where-Object "
-                 "{$_.Message -match 'display driver'}   # the driver's reset events"),
         ))
     dml = f.h("eco.dml_device").all()
     listed_none = f.h("gpu.empty_list").all()
     if (not out and [h for h in adapters if h.g("n") not in (None, "0")]) or dml:
         out.append(catalogue.make(
             "directml-devices-are-dml", evidence=log_evidence(adapters, dml, listed_none),
-            fix=("python -c \"import tensorflow as tf; print(tf.config.list_physical_devices())\""
-                 "   # every device: DirectML's show as DML (tensorflow-directml) or GPU (the "
-                 "plugin)",
-                 "# tensorflow-directml (TF 1.15) places ops on /device:DML:0; code that asks "
-                 "for 'GPU' finds none but the model still runs on the DirectML device"),
         ))
     return out
 

@@ -59,19 +59,11 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             op=ctx.h("nccl.no_kernel").first[0].g("op"),
             devices=devs[0].g("devs") or "",
             evidence=log_evidence(ctx.h("nccl.no_kernel"), devs[:1]),
-            fix=('python -c "import tensorflow as tf; print(tf.config.list_physical_devices('
-                 '\'GPU\'))"   # [] : this TensorFlow sees no GPU; the findings for that '
-                 "(driver, CUDA libraries, a CPU-only build) come first",),
         )]
     out += from_log(ctx, "nccl.no_kernel", lambda nok, first: catalogue.make(
         "nccl-not-available",
         op=first.g("op"),
         evidence=log_evidence(nok),
-        fix=(
-            "strategy = tf.distribute.MirroredStrategy("
-            "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
-            "or train multi-GPU on Linux / WSL2",
-        ),
     ))
     err = ctx.h("nccl.error")
     ib = ctx.h("nccl.ib")
@@ -101,26 +93,16 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     if iommu.count:
         out.append(catalogue.make(
             "multi-gpu-p2p-check", variant="iommu-faults", evidence=transport(iommu),
-            fix=("NCCL_P2P_DISABLE=1 python train.py   # stop-gap: no peer-to-peer",
-                 "# lasting fix: boot with intel_iommu=off or iommu=pt (or disable VT-d/ACS in "
-                 "the BIOS), then check: nvidia-smi topo -m"),
         ))
     elif shm.count and (err.count or system.count) and any(
             "Permission denied" in h.text for h in shm.all()):
         # falsepos2: the segment could not be created for lack of permission, not of space
         out.append(catalogue.make(
             "nccl-shm-too-small", variant="permission", evidence=transport(shm),
-            fix=("ls -ld /dev/shm   # must be drwxrwxrwt (mode 1777)",
-                 "sudo chmod 1777 /dev/shm",
-                 "# stop-gap: NCCL_SHM_DISABLE=1"),
         ))
     elif shm.count and (err.count or system.count):
         out.append(catalogue.make(
             "nccl-shm-too-small", evidence=transport(shm),
-            fix=("df -h /dev/shm   # Docker's default is 64 MB",
-                 "docker run --shm-size=1g ...   # or --ipc=host; Kubernetes: mount an "
-                 "emptyDir {medium: Memory} at /dev/shm",
-                 "# remove stale nccl-shm-* files in /dev/shm; stop-gap: NCCL_SHM_DISABLE=1"),
         ))
     elif ib.count and (err.count or system.count):
         calls = sorted({c for h in ib.all() if (c := h.g("call"))})
@@ -131,16 +113,6 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                 calls_failed=f" ({', '.join(calls)} failed)" if calls else "",
                 calls_returned=f": {', '.join(calls)} returned an error" if calls else "",
                 evidence=log_evidence(system, ib.first[:2], err.first[:1]),
-                fix=(
-                    "NCCL_IB_DISABLE=1 python train.py   # test without InfiniBand (falls back to "
-                    "sockets)",
-                    "ulimit -l   # must print unlimited; raise memlock: ulimit -l unlimited "
-                    "(Slurm: "
-                    "PropagateResourceLimits / slurmd's LimitMEMLOCK=infinity; Docker: --ulimit "
-                    "memlock=-1)",
-                    "NCCL_DEBUG=INFO python train.py   # shows the failing transport and device",
-                    "ibv_devinfo   # the IB device must be visible in the job/container",
-                ),
             )
         )
     elif (err.count or system.count) and (mismatch := _nccl_cuda_newer(ctx)) is not None:
@@ -161,12 +133,6 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         out.append(catalogue.make(
             "nccl-error", variant="socket",
             evidence=log_evidence(sock[:2], system.first[:1], err.first[:1]),
-            fix=("NCCL_DEBUG=INFO python train.py   # 'NET/Socket : Using <if>:<ip>' on every "
-                 "rank: the interface each one picked",
-                 "NCCL_SOCKET_IFNAME=<the interface the ranks share> python train.py   # e.g. "
-                 "eth0; exclude docker0/lo with NCCL_SOCKET_IFNAME=^docker0,lo",
-                 "# the address in the WARN line must be reachable from this host (firewall, "
-                 "the other rank started)"),
         ))
     elif any("RemoteError" in (h.g("code") or "") or "remote process exited" in h.text
              for h in err.all()) or ((err.count or system.count)
@@ -175,10 +141,6 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             catalogue.make(
                 "nccl-error", variant="remote",
                 evidence=log_evidence(err),
-                fix=("# read the log of every other worker/rank: the first error there is the "
-                     "cause (an OOM, a crash, a killed process)",
-                     "NCCL_DEBUG=INFO NCCL_SOCKET_IFNAME=<the interface the ranks share> "
-                     "python train.py   # if no rank shows an error: the network"),
             )
         )
     elif err.count or system.count:
@@ -190,15 +152,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         if sys_only:
             out.append(catalogue.make(
                 "nccl-error", variant="system",
-                evidence=log_evidence(system, err, ver[:1]),
-                fix=("NCCL_DEBUG=WARN python train.py   # NCCL's WARN line names the failed "
-                     "call: 'failed to extend /dev/shm/...', 'ibv_...', or a socket",
-                     "df -h /dev/shm   # in a container: docker run --shm-size=1g (or "
-                     "--ipc=host); stop-gap NCCL_SHM_DISABLE=1",
-                     "ulimit -l   # InfiniBand needs a large locked-memory limit "
-                     "(unlimited); or NCCL_IB_DISABLE=1 on a single node",
-                     "NCCL_SOCKET_IFNAME=<interface>   # socket errors: the interface the ranks "
-                     "share")))
+                evidence=log_evidence(system, err, ver[:1])))
             return out
         out.append(
             catalogue.make(
@@ -252,10 +206,6 @@ def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
         "gpu-peer-access-failed",
         pairs=first.g("pairs") or "some",
         evidence=log_evidence(hits, ctx.h("gpu.peer_access").first[:1]),
-        fix=("nvidia-smi topo -m   # how the GPUs are connected",
-             "CUDA_VISIBLE_DEVICES=0 python train.py   # one GPU needs no peer access",
-             "# on bare metal: disable PCIe ACS / set the IOMMU to passthrough (iommu=pt); in a "
-             "VM: enable GPU peer-to-peer in the hypervisor, or use one GPU per VM"),
     ))
 
 
@@ -325,15 +275,6 @@ def nccl_header_missing(ctx: Facts) -> list[Finding]:
     return from_log(ctx, "h7.nccl_header", lambda hits, first: catalogue.make(
         "nccl-header-not-found",
         evidence=log_evidence(hits),
-        fix=(
-            "find / -name nccl.h -not -path '*/proc/*' 2>/dev/null; ls /usr/lib/*/libnccl* "
-            "2>/dev/null   # where NCCL's header and library are, if anywhere",
-            "sudo apt-get install libnccl2 libnccl-dev   # NCCL for the installed CUDA from "
-            "NVIDIA's CUDA repository (the package version names its CUDA: +cudaX.Y)",
-            "HOROVOD_GPU_OPERATIONS=NCCL HOROVOD_NCCL_HOME=/path/to/nccl pip install "
-            "--no-cache-dir horovod   # or HOROVOD_NCCL_INCLUDE=<folder of nccl.h> "
-            "HOROVOD_NCCL_LIB=<folder of libnccl.so>",
-        ),
     ))
 
 
@@ -347,19 +288,6 @@ def openmpi_plugin_symbol(ctx: Facts) -> list[Finding]:
             "openmpi-plugin-symbol-missing",
             plugin=f" ({plugin})" if plugin else "", sym=f" ({sym})" if sym else "",
             evidence=log_evidence(hits),
-            fix=(
-                "ompi_info --version; which mpirun; ldconfig -p | grep -E 'libmpi|libopen-pal'"
-                "   # the Open MPI installations this machine has",
-                "ls -l --time-style=long-iso $(dirname $(ldconfig -p | awk '/libopen-pal.so /"
-                "{print $NF; exit}'))/openmpi/mca_*.so | head   # plugins older than the "
-                "libraries come from a previous install",
-                "# mixed installations: remove the old Open MPI (make uninstall in its build "
-                "tree, or delete its lib/openmpi plugins and libmpi*/libopen-* files), then "
-                "reinstall one Open MPI cleanly and rebuild Horovod against it "
-                "(pip install --no-cache-dir horovod)",
-                "# libmpi opened by a program without RTLD_GLOBAL: load it with "
-                "ctypes.CDLL('libmpi.so', mode=ctypes.RTLD_GLOBAL) before the plugins run",
-            ),
         )
     return from_log(ctx, "h7.ompi_plugin_symbol", build)
 
@@ -375,7 +303,4 @@ def nccl_shm_cuda_failed(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "nccl-shm-cuda-register-failed", error=error,
         evidence=log_evidence(hits, ctx.h("nccl.system").first[:1], limit=3),
-        fix=("NCCL_SHM_DISABLE=1 python train.py   # the run works: the SHM transport is what "
-             "fails (keep it off, or look for what blocks cudaHostRegister on this host)",
-             "NCCL_DEBUG=INFO python train.py   # the transport NCCL picks for each GPU pair"),
     )]

@@ -245,14 +245,6 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
         "driver-too-old-for-cuda", variant="status-hint",
         driver=drv, meets=meets,
         evidence=ev,
-        fix=("nvidia-smi   # the driver, and the newest CUDA it runs ('CUDA Version')",
-             "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
-             "   # the CUDA/cuDNN this TensorFlow needs",
-             "ls -l /usr/local/cuda/lib64/libcudnn* 2>/dev/null; ldconfig -p | grep -i "
-             "libcudnn   # which cuDNN is found, and for which CUDA",
-             "# memory instead: export TF_FORCE_GPU_ALLOW_GROWTH=true (TF 1.x: "
-             "config.gpu_options.allow_growth = True) and stop other processes on the GPU "
-             "(nvidia-smi)"),
         knowledge_ref=ref,
     )]
 

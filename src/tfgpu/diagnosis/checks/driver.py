@@ -52,6 +52,18 @@ from tfgpu.knowledge import (
     series,
 )
 
+
+def _code_meaning(ctx: Facts, name: str) -> str:
+    """kinds6: what a cuInit code without its own help means, from its status_codes.toml row
+    (the CUDA header's text read for a TensorFlow user), hedged: the row lists the usual
+    situations, the log does not say which one."""
+    row = ctx.kb.cuda_error_named(name)
+    if row is None or not row.meaning:
+        return "see the CUresult description"
+    return (f"{row.meaning.rstrip('.')} (knowledge row {row.ref}); the log alone does not say "
+            "which")
+
+
 _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "CUDA_ERROR_NO_DEVICE": (
         "gpu-not-visible",
@@ -84,11 +96,25 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
          "own libcuda: drop compat from the library path or use an image whose CUDA the host "
          "driver supports"),
     ),
+    # claims6 (checked on other threads): a libcuda newer than the loaded kernel module on a
+    # GPU without forward-compatibility support; two ways to get there: a cuda-compat copy on
+    # the library path (a container image's or a conda one: AIR-DISCOVER/ICRA2024-Sim2Real-
+    # AXS#5, oobabooga/textgen#4407, gpustack/gpustack#1254: fixed by a newer host driver),
+    # or a driver upgrade whose kernel module is not loaded yet (pytorch/pytorch#40671 after
+    # an Ubuntu update, rapidsai/cusignal#398 and SYSTRAN/faster-whisper#653: a reboot)
     "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE": (
         "version-mismatch",
-        "a CUDA forward-compatibility package (cuda-compat) is in use on a GPU that does not "
-        "support it (forward compatibility is for data-centre GPUs)",
-        ("echo $LD_LIBRARY_PATH   # remove the cuda-compat folder from it",),
+        "the CUDA driver library (libcuda) is newer than the loaded kernel module, which only "
+        "data-centre GPUs support (forward compatibility). Two ways this happens: a CUDA "
+        "forward-compatibility copy (cuda-compat: a container image's /usr/local/cuda/compat, "
+        "a conda cuda-compat) is on the library path while the host driver is older than the "
+        "image's CUDA, or the driver was upgraded and its new kernel module is not loaded yet "
+        "(a reboot fixes it). The first two commands below tell them apart",
+        ("cat /proc/driver/nvidia/version; nvidia-smi   # the loaded kernel module's version; "
+         "nvidia-smi failing with 'Driver/library version mismatch' means reboot",
+         "ls /usr/local/cuda/compat; echo $LD_LIBRARY_PATH   # a compat copy in use: remove it "
+         "from the library path, or install a host driver that supports the image's CUDA",
+         "# after a driver upgrade: sudo reboot (loads the installed driver's kernel module)"),
     ),
     "CUDA_ERROR_STUB_LIBRARY": (
         "gpu-not-visible",
@@ -96,12 +122,20 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "driver's libcuda",
         ("echo $LD_LIBRARY_PATH   # remove .../lib64/stubs from it",),
     ),
+    # claims6 (checked on other threads): exclusive-process mode held by another process
+    # (NVIDIA/DIGITS#2005, cBio/cbio-cluster#144), an unlicensed vGPU (Azure/AKS#4869,
+    # DDMAL/Rodan#1332), a badly installed driver (AUTOMATIC1111/stable-diffusion-webui#2986)
     "CUDA_ERROR_DEVICE_UNAVAILABLE": (
         "gpu-not-visible",
-        "the GPU is busy or unavailable (exclusive-process compute mode held by another process)",
+        "the GPU is busy or unavailable. Causes in reports: exclusive-process (or prohibited) "
+        "compute mode with another process holding the GPU; on a virtual machine with an "
+        "NVIDIA vGPU, a missing or lapsed vGPU licence (nvidia-smi still lists the GPU); a "
+        "driver that is badly installed or in a bad state (reinstall it, or reboot). The "
+        "commands below tell them apart",
         (
             "nvidia-smi --query-gpu=compute_mode --format=csv",
             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
+            "nvidia-smi -q | grep -i -A2 licen   # on a vGPU virtual machine: the licence state",
         ),
     ),
     # h6-kinds: the nvidia-uvm module / /dev/nvidia-uvm node not set up is the cause of the
@@ -187,7 +221,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         if restated is not None and ctx.h(restated).count:
             continue  # that pattern's finding reports this fault, with this line as evidence
         cat, why, fix = _CUINIT_HELP.get(
-            name, ("gpu-not-visible", "see the CUresult description", ("nvidia-smi",))
+            name, ("gpu-not-visible", _code_meaning(ctx, name), ("nvidia-smi",))
         )
         if name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION":
             floor = _ptx_driver_floor(ctx)  # fix3: the log's driver version says how old
@@ -377,10 +411,6 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
         "cuda-runtime-init-failed", text=text, name=row.name, code=str(row.code),
         meaning=row.meaning, ref=row.ref,
         evidence=log_evidence(hits),
-        fix=("nvidia-smi   # the driver must list the GPU",
-             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
-             "# the CUDA TensorFlow was built with",
-             "ldconfig -p | grep -E 'libcuda|libcudart'   # which driver and runtime load"),
         knowledge_ref=row.ref,
     )]
 
@@ -418,13 +448,6 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
         "gpu-kernel-fault", name=row.name, code=str(row.code),
         evidence=log_evidence([h for h, _ in found], limit=3),
         cause=(f"{row.name} ({row.code}): {row.meaning} (knowledge row {row.ref})"),
-        fix=("CUDA_LAUNCH_BLOCKING=1 python train.py   # kernels run one at a time: the error "
-             "then names the op that faulted",
-             "# run that step on the CPU (with tf.device('/CPU:0'): ...): an out-of-range "
-             "index or a bad shape shows there as a readable error",
-             "# isolate XLA: no jit_compile=True and TF_XLA_FLAGS=--tf_xla_auto_jit=0",
-             "sudo dmesg | grep -i xid   # driver/hardware faults of the GPU (NVIDIA Xid "
-             "messages)"),
         knowledge_ref=row.ref,
     )]
 
@@ -586,10 +609,6 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
             "nvidia-smi-endless-output", n=flood,
             evidence=_nvidia_records(facts) or (
                 Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
-            fix=("type -a nvidia-smi; alias nvidia-smi   # a wrapper, alias or function?",
-                 'file "$(command -v nvidia-smi)"; head -c 300 "$(command -v nvidia-smi)"'
-                 "   # a script, not NVIDIA's binary?",
-                 "timeout 10 nvidia-smi -L | head   # what it prints"),
         )
         return
     if d is not None and d.status is ProbeStatus.TIMEOUT:

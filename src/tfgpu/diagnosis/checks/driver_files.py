@@ -119,12 +119,6 @@ def container_driver_files_missing(f: Facts) -> list[Finding]:
         "docker-run-without-gpus", variant="driver-files-missing", what=what,
         evidence=log_evidence(libcuda, smi, hints[:1]),
         cause=cause,
-        fix=("docker run --gpus all ...   # Docker 19.03+ with the NVIDIA Container Toolkit",
-             "# older Docker: docker run --runtime=nvidia ... (nvidia-docker2), or "
-             "nvidia-docker run ... (nvidia-docker 1)",
-             "docker run --rm --gpus all ubuntu nvidia-smi   # checks the host side",
-             "# a hosted notebook or a job system running the container: choose its GPU "
-             "runtime / request a GPU"),
     )]
 
 
@@ -158,14 +152,4 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
         library=libcuda[0].g("lib") or "libcuda.so.1",
         cuinit=(cuinit[0].g("name") or "UNKNOWN ERROR (303)"),
         evidence=log_evidence(libcuda, cuinit),
-        fix=("nvidia-smi   # fails: no NVIDIA driver; lspci | grep -i nvidia shows whether "
-             "there is an NVIDIA GPU at all",
-             "# no NVIDIA GPU: nothing to fix (TensorFlow uses the CPU)",
-             "# an NVIDIA GPU you want to use: install the NVIDIA driver, reboot, then "
-             "nvidia-smi must print the GPU table",
-             # A WSL2 paste often carries no WSL marker; there the driver is the
-             # Windows one and installing a Linux driver inside WSL breaks it
-             "# under WSL2: the driver is the Windows NVIDIA driver (install or update it on "
-             "Windows; never a Linux driver inside WSL); ls -l /usr/lib/wsl/lib/libcuda.so.1 "
-             "must exist"),
     )]

@@ -218,10 +218,4 @@ def libcuda_missing_symbol(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "driver-too-old-for-cuda", variant="missing-symbol", symbol=symbol,
         evidence=log_evidence(hits[:1]),
-        fix=("nvidia-smi   # the driver version; compare with the minimum driver of the CUDA "
-             "TensorFlow was built for (tfgpu matrix)",
-             "# install a newer NVIDIA driver for this GPU (if its newest driver is still too "
-             "old, the GPU is too old for this TensorFlow)",
-             "ldconfig -p | grep libcuda   # (Linux) a libcuda from the toolkit's lib64/stubs "
-             "or an old copy found first is not the driver's: remove it from the library path"),
     )]

@@ -89,7 +89,7 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
     ev = [Evidence(f"gpus ({g.source})", f"{g.vendor}: {g.name}") for g in others]
     ev.extend(_nvidia_records(facts))
     if facts.driver is None and not any(facts.probe(n) for n in ("nvml", "nvidia-smi", "nvidia")):
-        yield catalogue.make("nvidia-gpu-not-probed", evidence=ev, fix=("nvidia-smi",))
+        yield catalogue.make("nvidia-gpu-not-probed", evidence=ev)
         return
     if facts.os.is_wsl and facts.os.wsl_version == 2 and not others:
         yield _wsl2_gpu_unknown(facts, tuple(ev))
@@ -209,7 +209,6 @@ def laptop_mx(f: Facts) -> Iterator[Finding]:
             "laptop-mx-gpu", model=model, cc_words=cc_words,
             evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
             + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
-            fix=("# expect little speed-up; compare with: tfgpu bench",),
         )
         return
 

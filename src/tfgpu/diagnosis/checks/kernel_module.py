@@ -32,14 +32,6 @@ def gpu_fell_off_bus(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvidia-gpu-fell-off-bus", evidence=log_evidence(hits, f.h("eco.rm_init_failed"),
                                                          limit=6),
-        fix=("sudo dmesg -T | grep -i -E 'nvrm|xid|pcie|aer' | tail -n 40   # what came "
-             "before it: power, PCIe (AER) or thermal events",
-             "nvidia-smi -q -d TEMPERATURE,POWER,PERFORMANCE   # after a reboot: "
-             "temperatures, power draw, throttling",
-             "# a reboot (or a PCI reset) is needed to use the GPU again; if it recurs: "
-             "reseat the card and its power cables, check the PSU, update the system BIOS, "
-             "and try capping clocks (sudo nvidia-smi -lgc <min>,<max>)",
-             "sudo nvidia-bug-report.sh   # the report NVIDIA asks for"),
     )]
 
 
@@ -52,14 +44,6 @@ def gpu_init_failed(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "nvidia-gpu-init-failed", evidence=log_evidence(hits, limit=4),
-        fix=("sudo dmesg -T | grep -i -E 'nvrm|nvidia|bar|pcie' | head -n 60   # the lines "
-             "BEFORE RmInitAdapter name the reason",
-             "lspci -nn | grep -i nvidia   # the GPU model: is it supported by this driver "
-             "branch (the driver README's supported-GPU list)?",
-             "# unsupported GPU: install the driver branch that supports it; BAR/resource "
-             "errors: enable 'Above 4G decoding' in the BIOS; otherwise power/PCIe/hardware: "
-             "reseat the card, check its power, try another slot",
-             "sudo nvidia-bug-report.sh"),
     )]
 
 
@@ -71,12 +55,6 @@ def installer_module_load_failed(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvidia-installer-module-load-failed", module=hits[0].g("mod") or "nvidia.ko",
         evidence=log_evidence(hits),
-        fix=("mokutil --sb-state   # 'SecureBoot enabled': the kernel refuses an unsigned "
-             "module; sign it (the installer's --module-signing-*) or disable Secure Boot",
-             "lsmod | grep nouveau   # nouveau holds the GPU: blacklist it and reboot",
-             "sudo tail -n 60 /var/log/nvidia-installer.log   # 'Kernel messages' at its end "
-             "name the reason",
-             "lspci -nn | grep -i nvidia   # a GPU this driver release supports?"),
     )]
 
 
@@ -88,11 +66,6 @@ def nvidia_module_crashed(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "nvidia-kernel-module-crashed", evidence=log_evidence(oops[:1], frames[:2]),
-        fix=("nvidia-smi   # after a reboot: the driver version",
-             "# update the NVIDIA driver to the current release of its branch (or another "
-             "branch); a kernel oops inside nvidia.ko is a driver bug (or failing hardware), "
-             "not something TensorFlow or CUDA code can cause",
-             "sudo nvidia-bug-report.sh   # attach it when reporting to NVIDIA"),
     )]
 
 
@@ -204,11 +177,6 @@ def nvrm_probe_not_called(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvidia-probe-blocked-by-other-driver", n=hits.first[0].g("n") or "?",
         evidence=log_evidence(hits, limit=2),
-        fix=("lspci -nnk -d 10de:   # 'Kernel driver in use' names the driver that took the GPU",
-             "lsmod | grep -E 'nouveau|nvidiafb|rivafb|vfio'",
-             "# nouveau: blacklist it (echo 'blacklist nouveau' | sudo tee "
-             "/etc/modprobe.d/blacklist-nouveau.conf; sudo update-initramfs -u), then reboot",
-             "nvidia-smi   # after the reboot"),
     )]
 
 
@@ -286,11 +254,6 @@ def kernel_driver_not_running(f: Facts) -> list[Finding]:
         "nvidia-driver-not-loaded", variant="proc-missing",
         modules=", ".join(names),
         evidence=log_evidence(f.h("diag.kernel_not_running"), mods, f.h("cuinit"), limit=5),
-        fix=("uname -r; dkms status   # is an NVIDIA module built for the RUNNING kernel?",
-             "sudo dmesg | grep -i -E 'nvrm|nvidia' | tail   # the kernel's own reason",
-             "mokutil --sb-state   # Secure Boot on refuses an unsigned module",
-             "# reinstall ONE driver release so its modules are rebuilt for this kernel, "
-             "then reboot; check with: cat /proc/driver/nvidia/version; nvidia-smi"),
     )]
 
 

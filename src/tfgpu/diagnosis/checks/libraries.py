@@ -563,11 +563,24 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         if era:
             cause = cause.rstrip().rstrip(".") + ". " + era
         if base in ("cuda", "nvcuda"):
+            # claims6 (checked on other threads): besides no driver / a container without the
+            # GPU (minimaxir/gpt-2-cloud-run#17), a driver whose kernel module is loaded but
+            # whose user-space files are missing, mismatched or off the loader path
+            # (tensorflow/tensorflow#6233: kernel module 367.57 loaded, no libcuda found;
+            # #4267: libcuda present in /usr/lib64 yet not found; a missing dependency such as
+            # #8774's is the findings library-dependency-missing / nvidia-driver-library-mismatch)
             cause = (
                 f"{filename} is the NVIDIA driver's user-space library: the driver is not "
-                "installed, or (in a container) the GPU was not passed in."
+                "installed; or its kernel module is there but its user-space libraries are "
+                "missing or not on the loader path (a partial install or a half-done "
+                "upgrade: /proc/driver/nvidia/version exists while ldconfig -p lists no "
+                "libcuda); or (in a container) the GPU was not passed in."
             )
-            fix = ["nvidia-smi", "docker run --gpus all ...   # when in a container"]
+            fix = ["nvidia-smi",
+                   *(["cat /proc/driver/nvidia/version; ldconfig -p | grep libcuda   # a "
+                      "loaded kernel module without libcuda in the loader cache: reinstall "
+                      "the driver's user-space package"] if base == "cuda" else []),
+                   "docker run --gpus all ...   # when in a container"]
         else:
             fix = _path_fix(ctx, filename, base, expected)
         # claim audit (tensorflow/tensorflow#44777, #45263, #43947, #44381, #45848):

@@ -214,15 +214,6 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 "gpu-memory-held-by-other-process", variant="driver-answer-absurd",
                 total=f"{total_bytes}",
                 evidence=log_evidence(cuda_oom, init_oom, info[:3]),
-                fix=("nvidia-smi   # the GPU's memory use and the processes on it; an error "
-                     "here means the driver itself is in a bad state",
-                     "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                     "--format=csv   # another process holding the GPU: stop it, or pick a free "
-                     "GPU with CUDA_VISIBLE_DEVICES",
-                     "ls -l /dev/nvidia*   # works only as root? then the device files' "
-                     "permissions (or a missing nvidia-uvm node) are the cause",
-                     "# none of these: reboot (a crashed process can leave the driver unable "
-                     "to create contexts)"),
             ))
         elif held is not None:
             cause += (
@@ -268,26 +259,11 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             out.append(catalogue.make(
                 "gpu-allocator-ran-out", variant="cuda-oom",
                 evidence=log_evidence(cuda_oom, init_oom, info[:3]),
-                fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                     "--format=csv   # no other process on the GPU: the workload is too big",
-                     "reduce the batch size (the first dimension) or the input size",
-                     "use mixed precision (halves activation memory) on GPUs with Tensor "
-                     "Cores"),
             ))
     out += c.from_log(ctx, "mem.frozen", lambda frozen, first: catalogue.make(
         "device-config-after-init",
         what=first.g("what") or "Physical",
         evidence=log_evidence(frozen),
-        fix=(
-            "call tf.config.experimental.set_memory_growth(gpu, True) right after "
-            "`import tensorflow`, before importing modules that build models or run ops",
-            "or set it from the environment instead: export TF_FORCE_GPU_ALLOW_GROWTH=true",
-            # claim audit C: eager/context.py raises once the process's context handle exists,
-            # and a notebook kernel is one process: a configuration cell run a second time
-            # fails (tym-b/implicit-slam#5, where restarting the kernel cured it)
-            "# in a notebook: restart the kernel and run the configuration cell first, once (a "
-            "second run in the same kernel fails this way)",
-        ),
     ))
     out.extend(_pinned_and_module(ctx, bool(out)))
     ran = ctx.h("mem.ran_out").all()
@@ -412,8 +388,6 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
         out.append(catalogue.make(
             "host-allocator-ran-out", variant="pinned", size=shown,
             evidence=log_evidence(pinned),
-            fix=("# reduce what the input pipeline holds in memory at once (samples per "
-                 "queue/buffer, prefetch size, batch size)", "free -m   # RAM in use"),
         ))
     return out + _module_oom(ctx)
 
@@ -579,13 +553,6 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "dnn-library-not-found",
             evidence=ev,
-            fix=("python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
-                 "   # the cuDNN version this TensorFlow needs",
-                 "TF_CPP_MIN_LOG_LEVEL=0 TF_CPP_VMODULE=dso_loader=1 python -c \"import "
-                 "tensorflow as tf; tf.nn.conv2d(tf.ones([1,8,8,1]), tf.ones([3,3,1,1]), 1, "
-                 "'SAME')\" 2>&1 | grep -i -E 'cudnn|dlerror'   # which cuDNN was (not) loaded",
-                 "# then install the cuDNN major/minor it names (pip: tensorflow[and-cuda] "
-                 "for TF >= 2.14 on Linux)"),
         )]
     alloc = (any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
              or any(_blas_status(ctx, h) == "CUBLAS_STATUS_ALLOC_FAILED" for h in found))
@@ -626,7 +593,12 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
              "# the cuDNN/CUDA this TensorFlow was built for",
              pip_list_grep("nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",
                            windows=ctx.windows) + "   "
-             "# other copies in this environment"),
+             "# other copies in this environment",
+             # claims6: the CUDA JIT cache, the next cause in reports of this line (the
+             # Linux folder the threads deleted; no Windows path is checked here)
+             *(() if ctx.windows else (
+                 "rm -rf ~/.nv   # memory free and versions right: the CUDA JIT cache, "
+                 "rebuilt on the next run",))),
     )]
 
 
@@ -859,8 +831,6 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
             "gpu-allocator-type-invalid",
             gpu=alloc[0].g("gpu") or "?", named=named,
             evidence=log_evidence(kind, alloc),
-            fix=("# remove allocator_type from the session's GPUOptions, or set it to 'BFC': "
-                 "config.gpu_options.allocator_type = 'BFC'",),
         ))
     return out
 
@@ -902,15 +872,4 @@ def _dnn_not_found_hedged(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding:
     return catalogue.make(
         "dnn-library-not-found", variant="runtime-unknown",
         evidence=ev,
-        fix=("TF_CPP_MIN_LOG_LEVEL=0 python train.py 2>&1 | grep -i -E 'cudnn|dlerror|"
-             "out of memory|CUDNN_STATUS'   # the lines before it say which: libcudnn not "
-             "found, 'Loaded runtime CuDNN library: X but source was compiled with: Y', or a "
-             "cuDNN handle failure (memory)",
-             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
-             "# GPU memory already held when it failed",
-             "# JAX with TF (e.g. tfds data loading) in one process: hide the GPU from TF "
-             "before JAX starts: tf.config.set_visible_devices([], 'GPU'), or "
-             "XLA_PYTHON_CLIENT_PREALLOCATE=false (JAX's GPU memory guide)",
-             "# cuDNN missing or another version: install the cuDNN major/minor the framework "
-             "was built for (the jax[cuda12] and TF [and-cuda] pip extras bring it)"),
     )

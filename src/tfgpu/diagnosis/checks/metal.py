@@ -58,11 +58,6 @@ def metal_xla_unsupported(f: Facts) -> list[Finding]:
     fact = f.kb.platform_fact("macos-metal-plugin")
     return [catalogue.make(
         "metal-xla-optimizer-unsupported", evidence=log_evidence(hits, metal[:2], limit=4),
-        fix=("optimizer = tf.keras.optimizers.legacy.Adam()   # Keras 2 (TensorFlow 2.11-2.15): "
-             "the optimizers without XLA",
-             "# or tf.keras.optimizers.Adam(jit_compile=False), and no jit_compile=True in "
-             "model.compile / tf.function",
-             "# or the tensorflow-macos / tensorflow-metal pair Apple lists as working"),
         knowledge_ref=fact.ref,
     )]
 

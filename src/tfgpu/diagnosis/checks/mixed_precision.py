@@ -36,7 +36,6 @@ def _keras_ok_without_tensor_cores(ctx: Facts) -> list[Finding]:
                         f"compute capability {cc}, but {tc.describe()}"),
                 floor=floor,
                 evidence=log_evidence(ok, [hit]),
-                fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
                 knowledge_ref=tc.row.ref,
             )
         ]
@@ -63,8 +62,6 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
             "gpu-without-tensor-cores", variant="not-nvidia",
             name=(other[0].g("name") or "this GPU").strip(), floor=floor,
             evidence=log_evidence(warn, slow, other),
-            fix=("# time a few training steps with and without "
-                 "keras.mixed_precision.set_global_policy('mixed_float16')",),
         )]
     return [
         catalogue.make(
@@ -74,7 +71,6 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
                     + (f" (it has {cc})" if cc else "")),
             floor=floor,
             evidence=log_evidence(warn, slow, gpu),
-            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
         )
     ]
 
@@ -118,14 +114,6 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
                    "embeddings sums, custom layers, variable updates) does not follow it; code "
                    f"that casts to {low} itself (TensorFlow 1 graphs, no Keras policy) fails "
                    "the same way. Either way one side must be cast to the other's dtype."),
-            fix=("# cast the float32 tensor to the layer's compute dtype in that code: "
-                 "tf.cast(x, self.compute_dtype)",
-                 "# without Keras: tf.cast(x, tf.float16) on the float32 side (or keep the "
-                 "whole computation in float32)",
-                 "# or leave the Keras policy at float32 for this model: "
-                 "keras.mixed_precision.set_global_policy('float32')",
-                 "# or use the graph rewrite instead: tf.config.optimizer."
-                 "set_experimental_options({'auto_mixed_precision': True})"),
         ))
     # the DT_BFLOAT16 attribute on the same line or in the node dump below it (TF 1.x
     # prints "[[Node: ... = Conv2D[T=DT_BFLOAT16 ...]]" after the registered kernels)
@@ -138,11 +126,6 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
             "bfloat16-unsupported-on-gpu",
             op=op,
             evidence=log_evidence([k], [b] if b.line != k.line else []),
-            fix=("# compute in float32 or float16 on NVIDIA GPUs: "
-                 "keras.mixed_precision.set_global_policy('mixed_float16')",
-                 "# or compile the model with XLA, which has bfloat16 kernels: "
-                 "model.compile(..., jit_compile=True)",
-                 "# keep bfloat16 models for TPUs"),
         ))
     return out
 
@@ -179,6 +162,5 @@ def no_tensor_cores(f: Facts) -> Iterator[Finding]:
             "gpu-without-tensor-cores", reason=reason, floor=format_cc(floor),
             evidence=(Evidence(f"gpus[{g.index}].name", g.name),)
             + ((Evidence(f"gpus[{g.index}].compute_capability", cc),) if cc else ()),
-            fix=("# keep the default: keras.mixed_precision.set_global_policy('float32')",),
         )
         return

@@ -158,10 +158,5 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
             listed=", ".join(listed) or "none",
             where=where,
             evidence=log_evidence([hit], frm.first[:1]),
-            fix=('python -c "import platform, sys; print(platform.system(), '
-                 'platform.machine(), sys.version)"   # the platform pip installs for',
-                 "# Windows: install TensorFlow with the [and-cuda] extra inside WSL2 (Ubuntu), "
-                 "or use plain 'pip install tensorflow' (CPU only) natively",
-                 "# macOS: pip install tensorflow tensorflow-metal (Apple's GPU plugin)"),
         )]
     return []

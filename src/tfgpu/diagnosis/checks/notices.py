@@ -76,8 +76,4 @@ def keras_jit_fallback(ctx: Facts) -> list[Finding]:
     (trainer.py ``model_supports_jit``) and trains without it."""
     return from_log(ctx, "keras.jit_fallback", lambda hits, _first: catalogue.make(
         "keras-jit-compile-fallback-notice", evidence=log_evidence(hits),
-        fix=("# nothing to fix: training runs without XLA; to silence it, compile with "
-             "jit_compile=False",
-             "# which layers keep XLA off, in Python after building the model: "
-             "[l.name for l in model._flatten_layers() if not l.supports_jit]"),
     ))

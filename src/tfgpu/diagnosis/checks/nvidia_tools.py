@@ -110,10 +110,6 @@ def smi_no_devices(f: Facts) -> list[Finding]:
     if f.wsl:
         return [catalogue.make(
             "nvidia-no-devices-found", variant="wsl2", evidence=log_evidence(hits),
-            fix=("nvidia-smi -q | findstr /i \"mode\"   # on Windows: the Driver Model must "
-                 "be WDDM",
-                 "# update the Windows NVIDIA driver, then in PowerShell: wsl --update; "
-                 "wsl --shutdown", "nvidia-smi   # inside WSL2"),
         )]
     return [catalogue.make(
         "nvidia-no-devices-found", evidence=log_evidence(hits),
@@ -254,11 +250,6 @@ def hip_no_binary_for_gpu(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "rocm-gpu-arch-unsupported", variant="no-code-object",
         gfx=gfx or "its gfx target", evidence=log_evidence(hits, f.h("ctx.gfx")),
-        fix=("rocminfo | grep -i gfx   # the GPU's target",
-             "# install a tensorflow-rocm release (and ROCm) whose supported targets include "
-             "it (AMD's ROCm compatibility matrix), or build TensorFlow from source with it",
-             "# HSA_OVERRIDE_GFX_VERSION=<a close supported target> runs some GPUs "
-             "unofficially (unsupported by AMD)"),
     )]
 
 
@@ -294,11 +285,6 @@ def smi_missing(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "nvidia-smi-not-installed", evidence=log_evidence(hits),
-        fix=("lspci | grep -i nvidia   # the GPU on the PCI bus",
-             "# install the NVIDIA driver (it ships nvidia-smi): Ubuntu: sudo ubuntu-drivers "
-             "install; others: the distribution's driver package or NVIDIA's installer; "
-             "the CUDA toolkit alone (nvidia-cuda-toolkit) does not contain it",
-             "# inside a container: start it with --gpus all (the toolkit mounts nvidia-smi)"),
     )]
 
 
@@ -310,10 +296,4 @@ def nvml_function_not_found(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "nvml-library-older-than-nvidia-smi", evidence=log_evidence(hits, limit=2),
-        fix=("ldconfig -p | grep libnvidia-ml; ls -l $(ldconfig -p | awk '/libnvidia-ml.so/ "
-             "{print $NF}')   # which files the links name",
-             "cat /proc/driver/nvidia/version   # the loaded driver: the links must name its "
-             "libnvidia-ml.so.<version>",
-             "# fix the links (or reinstall the driver package) and drop old copies from "
-             "LD_LIBRARY_PATH; then: sudo ldconfig && nvidia-smi"),
     )]

@@ -34,13 +34,6 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     named = [h for h in f.h("h6.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
     return [catalogue.make(
         "dnn-library-not-found", variant="tf0-dso", evidence=log_evidence(named, dso),
-        fix=("ldconfig -p | grep -i libcudnn   # none: not installed or not on the path; "
-             "libcudnn.so.N only, no libcudnn.so: the unversioned link is missing",
-             "echo $LD_LIBRARY_PATH   # must list the folder holding the cuDNN library",
-             "# link missing: ln -s libcudnn.so.N libcudnn.so in that folder (or install "
-             "cuDNN's development package, or use the image's devel variant)",
-             "# another major or none: install the cuDNN version this TensorFlow release's "
-             "install guide names"),
     )]
 
 

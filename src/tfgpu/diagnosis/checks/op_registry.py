@@ -120,12 +120,6 @@ def op_not_registered(f: Facts) -> list[Finding]:
         elif _NCCL_OP.match(op):
             out.append(catalogue.make(
                 "tf-op-not-registered", variant="nccl", op=op, evidence=ev,
-                fix=('python -c "import platform, tensorflow as tf; print(platform.system(), '
-                     'tf.__version__)"',
-                     "# Windows/macOS: no NCCL; strategy = tf.distribute.MirroredStrategy("
-                     "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
-                     "# TensorFlow 1.10-1.12 on Linux: import tensorflow.contrib.nccl before "
-                     "building the graph"),
             ))
         elif prefix in OP_NAMESPACES:
             package, module = OP_NAMESPACES[prefix]
@@ -155,9 +149,6 @@ def op_not_registered(f: Facts) -> list[Finding]:
 def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:
     return catalogue.make(
         "nccl-not-available", op=op, evidence=evidence,
-        fix=("strategy = tf.distribute.MirroredStrategy("
-             "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())",
-             "or train multi-GPU on Linux / WSL2"),
     )
 
 
@@ -209,11 +200,5 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
         if none:
             return [catalogue.make(
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
-                fix=('python -c "import tensorflow as tf; print(tf.__version__, '
-                     'tf.test.is_built_with_cuda(), tf.config.list_physical_devices())"',
-                     "# a custom/add-on op: import its library (built for this TensorFlow) "
-                     "before building or loading the model",
-                     "# a cuDNN RNN op (CudnnRNN*): needs the CUDA build of TensorFlow and a "
-                     "visible NVIDIA GPU; a TPU op: a TPU runtime"),
             )]
     return []

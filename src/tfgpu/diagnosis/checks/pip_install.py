@@ -127,12 +127,6 @@ def pip_windows_long_paths(f: Facts) -> list[Finding]:
     have Windows Long Path support enabled")."""
     return c.from_log(f, "eco.pip_long_path", lambda hits, _first: catalogue.make(
         "pip-windows-long-paths", evidence=log_evidence(hits),
-        fix=('New-ItemProperty -Path "HKLM:\\SYSTEM\\CurrentControlSet\\Control\\FileSystem" '
-             '-Name "LongPathsEnabled" -Value 1 -PropertyType DWORD -Force   # PowerShell as '
-             "Administrator, then open a new shell",
-             "# or install into a virtual environment at a short path: py -m venv C:\\tf; "
-             "C:\\tf\\Scripts\\activate",
-             "pip install tensorflow   # again"),
     ))
 
 
@@ -191,7 +185,4 @@ def pip_resolver_notice(f: Facts) -> list[Finding]:
         "pip-installed-breaks-other-package",
         pkg=(first.g("pkg") if first else None) or "another package",
         evidence=log_evidence(hdr, near, limit=5),
-        fix=("pip check   # every unmet requirement, after the install",
-             "# install what the named package requires (or the release of it that accepts "
-             "the version now installed), or give each tool its own virtual environment"),
     )]

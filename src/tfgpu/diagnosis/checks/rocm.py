@@ -119,14 +119,5 @@ def rocm_crash_after_load(f: Facts) -> list[Finding]:
         crash=word, library=(first.g("lib") or "libamdhip64.so").rsplit("/", 1)[-1],
         ref=fact.ref, matrix=matrix,
         evidence=log_evidence([first], crashes[:1]),
-        fix=("pip show tensorflow-rocm; apt show rocm-libs 2>/dev/null | head -3; ls -d "
-             "/opt/rocm*   # the wheel's version and the ROCm release(s) installed",
-             "# pair them as AMD's tensorflow-rocm release table says: install the "
-             "tensorflow-rocm built for this ROCm, or the ROCm release this wheel was built for "
-             "(or use the rocm/tensorflow Docker image, which ships both)",
-             "echo $LD_LIBRARY_PATH; ldconfig -p | grep amdhip64   # another release's ROCm "
-             "libraries found first: put the installed /opt/rocm/lib first",
-             "rocminfo | grep -m1 gfx   # the GPU's architecture: is it on this ROCm's "
-             "supported list?"),
         knowledge_ref=fact.ref,
     )]

@@ -247,9 +247,6 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
         evidence=log_evidence(f.h("gpu.built_call").first[:1], built, conda,
                               f.h("gpu.skipping")) + tuple(f.fact_evidence()),
         cause=cause,
-        fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"',
-             'pip install "tensorflow[and-cuda]"   # in a fresh venv (Linux)',
-             "or pin a conda build known to be CUDA-enabled"),
     )
 
 
@@ -593,10 +590,6 @@ def numpy_removed_alias(f: Facts) -> list[Finding]:
         "numpy-too-new-for-code",
         names=", ".join(f"np.{k}" for k in alias.by_key if k) or "an alias",
         evidence=log_evidence(alias),
-        fix=("# edit the code (or upgrade the library in the traceback): np.object -> object, "
-             "np.bool -> bool, np.float_ -> np.float64 ...",
-             'or, for an old stack, pin NumPy below the release that removed it: pip install '
-             '"numpy<1.24"   # or "numpy<2" for the NumPy 2.0 removals'),
     ))
 
 
@@ -838,7 +831,6 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
                 evidence=log_evidence(named),
                 cause=(f"tensorflow-gpu stopped at {linux} (Linux) / "
                        f"{gone.value('last_windows')} (Windows); use tensorflow."),
-                fix=('pip install "tensorflow[and-cuda]"',),
                 knowledge_ref=gone.ref,
             )
         return
@@ -993,10 +985,6 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
         amd = ctx.kb.platform_fact("amd-rocm")
         yield catalogue.make(
             "tensorflow-rocm-not-available", evidence=log_evidence(by["tensorflow-rocm"]),
-            fix=("# tensorflow-rocm wheels are Linux-only, for the Python versions of each ROCm "
-                 "release: use AMD's wheel index for your ROCm version (see the ROCm "
-                 "TensorFlow install guide), or the rocm/tensorflow Docker image",
-                 "python -c \"import sys, platform; print(sys.version, platform.system())\""),
             knowledge_ref=amd.ref,
         )
     deps = [(k, hs) for k, hs in by.items()
@@ -1348,10 +1336,6 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
     if pep.count:
         yield catalogue.make(
             "pip-externally-managed-environment", evidence=log_evidence(pep, limit=2),
-            fix=("python3 -m venv ~/tf && ~/tf/bin/python -m pip install "
-                 "'tensorflow[and-cuda]'   # Linux; elsewhere: tensorflow",
-                 "# then run TensorFlow with ~/tf/bin/python (never pip install "
-                 "--break-system-packages into the system Python)"),
         )
     pins = [h for h in ctx.h("pip.pin_conflict").all()
             if _norm(h.g("dep") or "").startswith(("tensorflow", "tf-"))
@@ -1437,19 +1421,10 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
             return [catalogue.make(
                 "tensorflow-native-import-failed-linux", variant="glibcxx",
                 symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),
-                fix=("python -c \"import ctypes.util; print(ctypes.util.find_library('stdc++'))\""
-                     "   # which libstdc++ is found",
-                     "conda install -c conda-forge libstdcxx-ng   # in a conda environment: a "
-                     "newer libstdc++",
-                     "echo $LD_LIBRARY_PATH   # remove folders holding an old libstdc++.so.6"),
             )]
         return [catalogue.make(
             "tensorflow-native-import-failed-linux", variant="glibc",
             symbol=symbol, by=by, evidence=log_evidence(hits, limit=2),
-            fix=("ldd --version   # this system's glibc",
-                 "# run TensorFlow in a container of a newer Linux (the tensorflow/tensorflow "
-                 "image; its -gpu tags on an NVIDIA host), upgrade the OS, or install an older "
-                 "TensorFlow release built against this glibc"),
         )]
     if any(ctx.h(n).count for n in _IMPORT_CAUSES):
         return []

@@ -36,10 +36,6 @@ def tfjs_unsupported_platform(f: Facts) -> list[Finding]:
     return c.from_log(f, "tfjs.unsupported", lambda hits, first: catalogue.make(
         "tfjs-node-gpu-unsupported-platform", sys=first.g("sys") or "this system",
         evidence=log_evidence(hits),
-        fix=('node -p "process.platform + \' \' + process.arch"   # must be linux/win32 x64 for '
-             "the GPU package",
-             "# install a 64-bit Node.js on Linux or Windows x86_64, or use @tensorflow/tfjs-node "
-             "(CPU; also macOS x86_64) or @tensorflow/tfjs (pure JavaScript) elsewhere"),
     ))
 
 
@@ -49,11 +45,6 @@ def tfjs_addon_missing(f: Facts) -> list[Finding]:
     patterns = ("tfjs.no_binding", "audit10.tfjs_prebuilt")
     return c.from_logs(f, patterns, lambda hits: catalogue.make(
         "tfjs-node-gpu-addon-missing", evidence=log_evidence(hits),
-        fix=("npm rebuild @tensorflow/tfjs-node-gpu --build-addon-from-source   # the message's "
-             "own fix (use tfjs-node for the CPU package)",
-             "# first read the npm install log for the download or node-pre-gyp error; building "
-             "needs Python 3 and a C++ toolchain (Windows: Visual Studio Build Tools)",
-             "node -v   # an LTS Node.js that tfjs-node publishes prebuilt addons for"),
     ))
 
 

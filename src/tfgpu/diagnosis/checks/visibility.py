@@ -304,11 +304,6 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "op-has-no-gpu-kernel", variant="no-gpu-device", op=first.g("op") or "an op",
             evidence=log_evidence(hits, members[:4]),
-            fix=('python -c "import tensorflow as tf; print(tf.config.list_physical_devices('
-                 '\'GPU\'))"   # [] : this TensorFlow sees no GPU; the findings for that '
-                 "(CUDA libraries not loaded, a CPU-only build) come first",
-                 "# the earlier 'Could not load dynamic library' / 'Cannot dlopen some GPU "
-                 "libraries' lines name what is missing"),
         )]
     cpu_only = sorted({h.g("op") or "" for h in members if h not in gpu} - {""})
     if members and cpu_only:

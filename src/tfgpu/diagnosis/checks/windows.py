@@ -115,11 +115,6 @@ def rule_windows(ctx: Facts) -> list[Finding]:
             catalogue.make(
                 "windows-zlibwapi-missing",
                 evidence=log_evidence(zlib),
-                fix=(
-                    "download zlib for Windows (zlibwapi.dll) as NVIDIA's cuDNN install guide "
-                    "describes",
-                    "copy zlibwapi.dll into the CUDA bin folder (a folder on PATH)",
-                ),
             )
         )
     elif sub126 := cudnn_sub_dll_126(ctx):
@@ -130,13 +125,6 @@ def rule_windows(ctx: Facts) -> list[Finding]:
                 variant="sub-dll-126",
                 lib=sub126[0].g("lib") or "a cuDNN DLL",
                 evidence=log_evidence(sub126),
-                fix=(
-                    "where cudnn64_8.dll zlibwapi.dll   # which of them is on PATH",
-                    "put zlibwapi.dll (zlib for Windows, see NVIDIA's cuDNN install guide) "
-                    "into the folder holding cudnn64_8.dll",
-                    "# if the cuDNN DLLs are not found either: put cuDNN's bin folder (all its "
-                    "DLLs) on PATH",
-                ),
             )
         )
     elif (
@@ -150,14 +138,6 @@ def rule_windows(ctx: Facts) -> list[Finding]:
                 variant="crash-after-cudnn",
                 cudnn=f"{cudnn_v // 1000}.{(cudnn_v % 1000) // 100}",
                 evidence=log_evidence(loaded, status),
-                fix=(
-                    "run the script from a plain console to see the 'Could not locate "
-                    "zlibwapi.dll' line",
-                    "put zlibwapi.dll (zlib for Windows, see NVIDIA's cuDNN install guide) "
-                    "into the "
-                    "CUDA bin folder",
-                    "or use a cuDNN older than 8.3",
-                ),
             )
         )
     msvc = ctx.h("lib.msvc")
@@ -226,11 +206,6 @@ def windows_process_crashed(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "windows-process-crashed-stack-buffer",
         evidence=log_evidence(hits),
-        fix=("# run the script from a console (cmd or PowerShell: python train.py), not the IDE: "
-             "the last native line before the crash names the DLL",
-             "where zlibwapi.dll   # cuDNN 8.3+ needs it on PATH (NVIDIA's cuDNN install guide)",
-             'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   # the '
-             "CUDA/cuDNN versions this TensorFlow needs"),
     )]
 
 
@@ -244,13 +219,6 @@ def dll_load_bare(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "windows-tensorflow-dll-load-failed", module=bare.first[0].g("mod") or "?",
         evidence=log_evidence(bare, limit=2),
-        fix=('python -c "import tensorflow"   # the full error: its reason after '
-             "'DLL load failed ...:' tells the causes apart",
-             "# 'could not be found': install the Microsoft Visual C++ 2015-2022 "
-             "Redistributable (x64) and open a new terminal",
-             "# 'initialization routine failed': check the CPU for AVX (Sysinternals coreinfo "
-             "-f); without it use a TensorFlow built without AVX",
-             'python -c "import struct; print(struct.calcsize(\'P\') * 8)"   # must print 64'),
     )]
 
 

@@ -22,14 +22,6 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
                 catalogue.make(
                     "wsl2-cuda-context-fails",
                     evidence=log_evidence(busy),
-                    fix=(
-                        "nvidia-smi   # inside WSL",
-                        "wsl --update   # from Windows",
-                        "wsl --shutdown   # then reopen the distribution",
-                        "update, or roll back, the Windows build / Windows NVIDIA driver; never "
-                        "install "
-                        "a Linux NVIDIA driver inside WSL",
-                    ),
                 )
             )
         elif _vgpu_guest(ctx):
@@ -37,13 +29,6 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
                 catalogue.make(
                     "vgpu-license-unlicensed-blocks-cuda",
                     evidence=log_evidence(busy, ctx.h("vgpu.shown"), limit=3),
-                    fix=(
-                        "nvidia-smi -q | grep -i -A2 licen   # the vGPU licence state",
-                        "# license the vGPU (the provider or the NVIDIA licence client "
-                        "configuration), then restart the program",
-                        "nvidia-smi --query-gpu=compute_mode --format=csv   # else: "
-                        "exclusive-process mode held by another process",
-                    ),
                 )
             )
         else:
@@ -51,12 +36,6 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
                 catalogue.make(
                     "gpu-busy-or-unavailable",
                     evidence=log_evidence(busy),
-                    fix=(
-                        "nvidia-smi --query-gpu=compute_mode --format=csv",
-                        "nvidia-smi --query-compute-apps=pid,process_name --format=csv",
-                        "nvidia-smi -q | grep -i -A2 licen   # on a vGPU virtual machine: "
-                        "the licence state",
-                    ),
                 )
             )
     unread = ctx.h("numa.unreadable")
@@ -89,6 +68,11 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
     return out
 
 
+#: The fix of ``wsl1-has-no-gpu`` from host facts or a WSL1 kernel in a log (the nvidia-smi
+#: check words its own, naming the Windows build that WSL2 needs).
+_WSL1_FIX = ("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown")
+
+
 def wsl1(f: Facts) -> Iterator[Finding]:
     """WSL1 has no GPU support; CUDA needs WSL2 (NVIDIA CUDA on WSL user guide)."""
     facts = f.host
@@ -98,7 +82,7 @@ def wsl1(f: Facts) -> Iterator[Finding]:
         return
     yield catalogue.make(
         "wsl1-has-no-gpu", evidence=(Evidence("os.kernel", facts.os.kernel or "?"),),
-        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+        fix=_WSL1_FIX,
     )
 
 
@@ -114,7 +98,7 @@ def wsl1_log(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "wsl1-has-no-gpu", evidence=log_evidence(hits, limit=2),
-        fix=("wsl --set-version <distro> 2   # in Windows PowerShell", "wsl --shutdown"),
+        fix=_WSL1_FIX,
     )]
 
 
@@ -144,11 +128,7 @@ def wsl2_gpu_access_blocked(f: Facts) -> list[Finding]:
                 fix=("uname -r   # a kernel named '...-microsoft-standard-WSL2' is WSL2: then "
                      "the commands below", *wsl_fix))
         return catalogue.make(
-            "wsl2-gpu-access-blocked", variant="not-wsl", evidence=ev,
-            fix=("nvidia-smi   # on the host itself, outside any container: must print the GPU "
-                 "table",
-                 "docker run --rm --gpus all ubuntu nvidia-smi   # the NVIDIA Container Toolkit "
-                 "mounts the host driver's own libraries: none baked into the image"))
+            "wsl2-gpu-access-blocked", variant="not-wsl", evidence=ev)
 
     return from_log(f, "wsl.nvml_blocked", make)
 
@@ -184,11 +164,6 @@ def wsl2_libcuda_not_found(f: Facts) -> list[Finding]:
         return []
     return [catalogue.make(
         "wsl2-libcuda-not-found", evidence=log_evidence(hits),
-        fix=("ls -l /usr/lib/wsl/lib/libcuda.so.1   # present: a loader-path problem; absent: "
-             "the Windows driver lacks WSL support",
-             "# update the Windows NVIDIA driver and run wsl --update (then wsl --shutdown)",
-             "sudo ldconfig; ldconfig -p | grep libcuda   # /usr/lib/wsl/lib must be listed",
-             "# never install a Linux NVIDIA driver inside WSL2"),
     )]
 
 

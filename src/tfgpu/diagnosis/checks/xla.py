@@ -314,8 +314,6 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
             "ptxas-version-check-false-alarm",
             version=h.g("v2") or "?", minimum=h.g("min") or "?",
             evidence=log_evidence(old),
-            fix=("# nothing to do: the ptxas is new enough; later TensorFlow releases "
-                 "compare the versions correctly",),
         ))
     req = ctx.h("xla.ptxas_requires")
     if req.count:
@@ -330,8 +328,9 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
                    "compiles with it will likely fail. The ptxas XLA uses is the first one "
                    "it finds (the CUDA folder it was built for, then PATH): an older toolkit "
                    "there shadows the right one." if h.g("v") else
-                   f"XLA refused the ptxas it found (older than {h.g('req2')}), so every "
-                   "XLA-compiled step (jit_compile, Keras 3's default jit) fails. XLA takes "
+                   f"XLA refused the ptxas it found (older than {h.g('req2')}), so the "
+                   "XLA-compiled steps it must compile with ptxas (jit_compile, Keras 3's "
+                   "default jit) fail. XLA takes "
                    "the first ptxas it finds: a pip install's nvidia/cuda_nvcc, the CUDA "
                    "folder it was built for, then PATH; an older system toolkit "
                    "(/usr/local/cuda/bin, /usr/bin/ptxas) on PATH commonly shadows the "
@@ -404,12 +403,6 @@ def _ptx_jit_unavailable(ctx: Facts) -> list[Finding]:
         out.append(catalogue.make(
             "ptx-jit-compiler-missing",
             evidence=log_evidence(missing),
-            fix=("ldconfig -p | grep ptxjitcompiler   # libnvidia-ptxjitcompiler.so.1 must be "
-                 "listed",
-                 "# in a container: start it with the compute capability, e.g. docker run "
-                 "--gpus all -e NVIDIA_DRIVER_CAPABILITIES=compute,utility ...",
-                 "# on the host: reinstall the NVIDIA driver's compute libraries (Ubuntu: "
-                 "the libnvidia-compute package of your driver branch)"),
         ))
     disabled = ctx.h("xla.ptx_jit_disabled")
     if disabled.count:
@@ -674,9 +667,4 @@ def xla_variable_other_device(ctx: Facts) -> list[Finding]:
         "xla-variable-on-other-device", res=h.g("res") or "?",
         dev=_short_device(h.g("dev") or "?"), frm=_short_device(h.g("from") or "?"),
         evidence=log_evidence(hits),
-        fix=("# Keras: model.compile(..., jit_compile=False) when training under a "
-             "tf.distribute strategy",
-             "# tf.function(jit_compile=True): create the variables under the same tf.device "
-             "(or strategy scope) that runs the function",
-             "# the XLA known issue: https://www.tensorflow.org/xla/known_issues"),
     ))

@@ -1,0 +1,118 @@
+"""kinds6: tf.distribute collectives (all-reduce, broadcast, gather) aborted or timed out.
+
+Source: tensorflow/core/common_runtime/base_collective_executor.cc (TF 1.11 to 2.21; the
+strings read in the 2.21 wheel's libtensorflow_framework.so.2): ``StartAbort(s)`` logs
+``BaseCollectiveExecutor::StartAbort <status>`` and turns every later collective's status into
+``Collective ops is aborted by: <s>`` + "The error could be from a previous operation. Restart
+your program to reset."  So the words after "aborted by" are the cause; the abort only
+repeats it.  The executor's watchdogs fail a collective with DEADLINE_EXCEEDED "Collective has
+timed out waiting for other workers." (parameter resolution: another member never joined) or
+"Collective has timed out during execution." (tensorflow's collective_ops_test exercises both
+with a member that starts late).
+
+What the first error is decides the finding:
+
+* an NCCL error (``NCCL: unhandled system error``...): nccl-error's (not repeated here);
+* ``Out of range: End of sequence`` (a tf.data iterator ended at an epoch's end; TF 1.11-2.x
+  logged it at W level every epoch: tensorflow/tensorflow#22484, #31509): harmless;
+* a timeout: another member (worker or replica) never joined in time;
+* gRPC's words for a worker that is gone (``failed to connect to all addresses``, ``Socket
+  closed``, ``Connection reset by peer``, ``Deadline Exceeded``): the connection to another
+  worker was lost;
+* a GPU-stack error (cuBLAS, cuDNN, out of memory, CUDA, XLA): left to the findings that read
+  its own line;
+* anything else: quoted, as the cause (hedged: tfgpu does not know it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: gRPC status texts of a peer worker that is unreachable or gone (grpc core: "failed to
+#: connect to all addresses", "Socket closed", "Connection reset by peer", "Connection
+#: refused", "Deadline Exceeded", "Stream removed"), as TensorFlow's distributed runtime
+#: passes them through.
+_PEER = re.compile(r"failed to connect to all addresses|Socket closed|Connection reset by peer"
+                   r"|Connection refused|Deadline Exceeded|Stream removed|connection attempt "
+                   r"timed out|Connection timed out", re.I)
+_END = re.compile(r"End of sequence", re.I)
+_NCCL = re.compile(r"\bNCCL\b")
+#: First errors of the GPU stack other checks read from their own lines (cuBLAS/cuDNN launch
+#: and handle failures, out of memory, CUDA errors, XLA/ptxas): the abort only repeats them,
+#: so this check stays quiet and leaves them to those findings (or to unrecognised-error).
+_GPU_STACK = re.compile(r"NCCL|Blas|DNN|convolution algorithm|\bOOM\b|out of memory"
+                        r"|Resource ?exhausted|RESOURCE_EXHAUSTED|CUDA|ptxas|\bXLA\b", re.I)
+_TIMEOUT = re.compile(r"Collective has timed out", re.I)
+
+
+def collective_aborted(f: Facts) -> list[Finding]:
+    """``collective-ops-aborted`` (variants ``timeout``, ``peer``; the default is hedged and
+    quotes the first error) and ``collective-end-of-sequence-notice`` (harmless)."""
+    aborted = f.h("collective.aborted").all()
+    timeouts = f.h("collective.timeout").all()
+    if not aborted and not timeouts:
+        return []
+    inners = [(h, (h.g("inner") or h.g("inner2") or "").strip()) for h in aborted]
+    if aborted and all(_END.search(t) for _, t in inners) and not timeouts:
+        return [catalogue.make("collective-end-of-sequence-notice",
+                               evidence=log_evidence(aborted[:2]))]
+    # the first error that is not the end of an input
+    real = [(h, t) for h, t in inners if not _END.search(t)]
+    if any(_NCCL.search(t) for _, t in real) or f.h("nccl.error").count:
+        return []  # nccl-error reads NCCL's code and WARN lines
+    evidence = log_evidence(timeouts, [h for h, _ in real])
+    if timeouts or any(_TIMEOUT.search(t) for _, t in real):
+        phase = next((h.g("phase") for h in timeouts if h.g("phase")), None)
+        during = phase == "during execution"
+        return [catalogue.make(
+            "collective-ops-aborted", variant="timeout", evidence=evidence,
+            cause=("A collective op (the all-reduce or broadcast tf.distribute runs between "
+                   "workers or GPUs) hit its timeout "
+                   + ("while it ran: a member stopped sending midway"
+                      if during else "waiting for the other members to join it")
+                   + ". The other worker (or replica) crashed, hung, ran out of memory, was "
+                   "still starting, or runs a different program path or cluster "
+                   "configuration; this log is only the one that waited. Its own error, if "
+                   "any, is in the OTHER worker's log."),
+            fix=("# read the other workers' logs (the first error there is the cause); "
+                 "restart all workers together",
+                 "# check every worker gets the same TF_CONFIG cluster (its own task index) "
+                 "and the same number of GPUs, and calls the same steps (same dataset size "
+                 "per worker: shard or repeat the input so no worker runs out first)",
+                 "# a slow start (large model, data loading) can need a longer timeout: "
+                 "tf.distribute.experimental.CommunicationOptions(timeout_seconds=...)"),
+        )]
+    peer = next(((h, m.group(0)) for h, t in real if (m := _PEER.search(t))), None)
+    if peer is not None:
+        return [catalogue.make(
+            "collective-ops-aborted", variant="peer", what=peer[1], evidence=evidence,
+            cause=(f"A collective was aborted because the connection to another worker "
+                   f"failed ('{peer[1]}', gRPC's words): that worker is not running (it "
+                   "crashed, was killed or was never started), or its address in TF_CONFIG "
+                   "is wrong or not reachable (a firewall, a container network, another "
+                   "port). The cause is on the other side: its log says why it stopped."),
+            fix=("# read the other workers' logs: a worker that died first (OOM, an error, "
+                 "Killed) is the cause",
+                 "# check TF_CONFIG's cluster addresses and ports on every worker, and that "
+                 "each worker can reach the others (nc -vz <host> <port>)"),
+        )]
+    if not real or _GPU_STACK.search(real[0][1]):
+        return []
+    h, text = real[0]
+    return [catalogue.make(
+        "collective-ops-aborted", evidence=evidence,
+        cause=(f"TensorFlow aborted the collective ops (multi-GPU or multi-worker all-reduce) "
+               f"after an error (line {h.line}): '{text[:200]}'. That error is the cause; the "
+               "abort and the errors after it only repeat it. tfgpu does not know this error "
+               "itself."),
+        fix=("# look for the FIRST error line before the abort (and in the other workers' "
+             "logs): fix that one",
+             "search the error after 'aborted by:' in the TensorFlow issue tracker"),
+    )]
+
+
+__all__ = ["collective_aborted"]

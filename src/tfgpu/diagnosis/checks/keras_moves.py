@@ -1,0 +1,314 @@
+"""kinds6: public Keras names and modules that moved between Keras releases, and the Keras 2.11+
+optimizers refusing the old optimizers' arguments.
+
+Python words a moved name three ways: ``cannot import name 'X' from 'keras.M' (path)``,
+``module 'keras.M' has no attribute 'X'`` and ``No module named 'keras.M'``.  Where each public
+name lives in each Keras series is data, not code: the ``keras-home-*`` rows (names, the
+modules old code imports them from, where they are exported now, whether Keras 3 keeps them
+only in tf.keras) and the ``keras-module-*`` rows (public modules a later Keras removed) of
+``platform_facts.toml``, read from keras-team/keras at its release tags (source
+``KERAS-EXPORTS``).  Private paths (``keras.engine``, ``keras.src.*``) are other checks'
+(keras-private-api-moved, keras-model-saved-with-other-keras); the ``keras._tf_keras`` shim is
+keras3-needs-tf-keras's.
+
+The message alone never tells which side is old (the code or the installed Keras) unless the
+table does: a name the table lists where the message looked for it, or a name or module the
+table does not list, gets a hedged variant naming the command that prints the versions.
+
+Keras 2.11-2.15's optimizers (keras ``optimizers/optimizer.py``): ``{k} is deprecated in the new
+Keras optimizer, please check the docstring for valid arguments, or use the legacy optimizer,
+e.g., tf.keras.optimizers.legacy.{cls}.`` for ``decay``, ``gradient_aggregator`` and
+``gradient_transformers`` (keyword arguments of the optimizers of Keras 2.10 and older).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import PlatformFact
+
+#: The command that prints which Keras and TensorFlow the failing Python imports.
+VERSIONS_CMD = ('python -c "import tensorflow as tf, keras; print(tf.__version__, '
+                'keras.__version__)"   # the TensorFlow and Keras this Python imports')
+
+
+class Moved(NamedTuple):
+    """One failing Keras import read from the log.
+
+    Attributes:
+        hit: the log line.
+        module: the module the code looked in (``keras.preprocessing.image``), with a leading
+            ``tensorflow.`` kept.
+        name: the missing name, or ``None`` for a missing module.
+    """
+
+    hit: Hit
+    module: str
+    name: str | None
+
+
+def _plain(module: str) -> str:
+    """``module`` without TensorFlow's prefix: ``tensorflow.keras.layers`` -> ``keras.layers``."""
+    return module[len("tensorflow."):] if module.startswith("tensorflow.keras") else module
+
+
+def _home_row(f: Facts, name: str, module: str) -> PlatformFact | None:
+    """The ``keras-home-*`` row listing ``name``: the one whose ``old`` modules include
+    ``module`` first, else any row listing the name."""
+    rows = [r for r in f.kb.facts if r.id.startswith("keras-home-")
+            and name in r.values.get("names", ())]
+    plain = _plain(module)
+    for r in rows:
+        if plain in r.values.get("old", ()) or plain == r.value("home"):
+            return r
+    return rows[0] if rows else None
+
+
+def _module_row(f: Facts, module: str) -> PlatformFact | None:
+    """The ``keras-module-*`` row listing ``module`` (with or without ``tensorflow.``; a
+    module Keras 3 keeps in tf.keras only by its plain ``keras.`` path)."""
+    for r in f.kb.facts:
+        if not r.id.startswith("keras-module-"):
+            continue
+        listed = r.values.get("modules", ())
+        if module in listed or (_plain(module) in listed
+                                and r.values.get("keras3") != "tf-keras-only"):
+            return r
+    return None
+
+
+def _reads(f: Facts) -> list[Moved]:
+    """The failing public Keras imports of the log, first first."""
+    private = {h.line for name in ("keras.private_api", "eco.keras_other_saver",
+                                   "keras.needs_tf_keras") for h in f.h(name).all()}
+    out: list[Moved] = []
+    for h in f.h("keras.moved_name").all():
+        mod = h.g("mod") or h.g("mod2") or ""
+        name = h.g("name") or h.g("name2")
+        if h.line in private or "_tf_keras" in mod or ".src" in mod or not name:
+            continue
+        out.append(Moved(h, mod, name))
+    for h in f.h("keras.moved_module").all():
+        mod = h.g("mod") or ""
+        if h.line in private or "_tf_keras" in mod or ".src" in mod or mod.startswith(
+                "tensorflow.python"):
+            continue
+        out.append(Moved(h, mod, None))
+    return sorted(out, key=lambda m: m.hit.line)
+
+
+def _legacy_fix(f: Facts) -> tuple[str, ...]:
+    return ("# or keep Keras 2 for code written for it: pip install tf-keras and set "
+            "TF_USE_LEGACY_KERAS=1 before importing TensorFlow (TensorFlow 2.16+), or pin the "
+            "Keras/TensorFlow release the code was written for",)
+
+
+def keras_public_api_moved(f: Facts) -> list[Finding]:
+    """``keras-public-api-moved``: the code imports a public Keras name or module from where
+    the installed Keras does not have it.
+
+    Variants: the default (the table gives the name's home, another module than the one the
+    message names), ``module-gone`` (a public module a later Keras removed: the code is
+    older), ``keras3-tf-keras-only`` (Keras 3 keeps it only in tf.keras), ``same-home`` and
+    ``unlisted`` (hedged: the message alone does not say which side is old).
+
+    Sources: platform_facts.toml keras-home-* / keras-module-* rows (KERAS-EXPORTS).
+    """
+    reads = _reads(f)
+    if not reads:
+        return []
+    first = reads[0]
+    evidence = log_evidence([m.hit for m in reads])
+    shown = first.module
+    if first.name is None:
+        row = _module_row(f, first.module)
+        if row is None:
+            parent, _, leaf = shown.rpartition(".")
+            return [catalogue.make(
+                "keras-public-api-moved", variant="unlisted", module=parent,
+                name=f"submodule {leaf}", evidence=evidence,
+                cause=(f"The code imports the module {shown}, and the Keras this Python "
+                       "imports has no such module. Keras reorganised its public modules "
+                       "several times (Keras 2.9 merged many layer modules into keras.layers, "
+                       "Keras 3 with TensorFlow 2.16 dropped more), so the code and the "
+                       "installed Keras are from different releases; which one is the older, "
+                       "the message does not say: the versions do."),
+                fix=(VERSIONS_CMD,
+                     pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
+                     + "   # the Keras packages installed",
+                     "# then import from where that Keras exports it (keras.io API "
+                     "reference of that release), or install the Keras the code was written "
+                     "for", *_legacy_fix(f)),
+            )]
+        home = row.value("home")
+        last = row.value("last_keras")
+        tf_only = row.values.get("keras3") == "tf-keras-only"
+        fix = [f"# import from {home} instead of {shown}"]
+        if home.startswith("scikeras"):
+            fix = ["pip install scikeras   # then: from scikeras.wrappers import "
+                   "KerasClassifier, KerasRegressor",
+                   "# or, with Keras 3.8+: from keras.wrappers import SKLearnClassifier, "
+                   "SKLearnRegressor"]
+        if tf_only:
+            fix.append("# or use keras.layers.TextVectorization / "
+                       "keras.utils.text_dataset_from_directory, Keras 3's own tools")
+        return [catalogue.make(
+            "keras-public-api-moved", variant="module-gone", module=shown, last=last,
+            evidence=evidence,
+            cause=(f"{shown} is a Keras module that is last in Keras {last} "
+                   f"(knowledge row {row.ref}); the Keras this Python imports is newer and has "
+                   f"no such module, so the code (yours, or the library in the traceback) was "
+                   f"written for Keras {last} or older. What it held is in {home} now"
+                   + (" (Keras 3 serves it only as tf.keras, from TensorFlow 2.16)"
+                      if tf_only else "") + "."),
+            fix=(*fix, *_legacy_fix(f)),
+            knowledge_ref=row.ref,
+        )]
+    name = first.name
+    row = _home_row(f, name, first.module)
+    if row is not None and row.values.get("keras3") == "tf-keras-only" and shown.startswith(
+            "tensorflow."):
+        row = None  # tf.keras itself lacks it: not the plain-keras case the row describes
+    if row is None:
+        return [catalogue.make(
+            "keras-public-api-moved", variant="unlisted", module=shown, name=name,
+            evidence=evidence,
+            cause=(f"The code looks for {name} in {shown}, and the Keras this Python imports "
+                   f"has no {name} there. Keras moved public names between releases (Keras "
+                   "2.9 moved the image and sequence helpers to keras.utils, Keras 3 with "
+                   "TensorFlow 2.16 dropped the Keras 2 backend functions and the legacy "
+                   "preprocessing), and standalone keras and tf.keras of different releases "
+                   "mixed in one program disagree too. The message alone does not say which "
+                   "side is older: the versions do."),
+            fix=(VERSIONS_CMD,
+                 pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
+                 + "   # the Keras packages installed",
+                 f"# then import {name} from where that Keras exports it, or install the Keras "
+                 "the code was written for", *_legacy_fix(f)),
+        )]
+    home = row.value("home")
+    plain = _plain(first.module)
+    if row.values.get("keras3") == "tf-keras-only":
+        # the tf.keras twin of the module the code used (tf.keras.preprocessing.image)
+        if plain.startswith("keras.") and plain in row.values.get("old", ()) and (
+                plain.count(".") >= home.count(".")):
+            home = "tf." + plain
+        return [catalogue.make(
+            "keras-public-api-moved", variant="keras3-tf-keras-only", module=shown, name=name,
+            home=home, evidence=evidence,
+            cause=(f"{name} is a Keras 2 API that Keras 3 (TensorFlow 2.16+) no longer exports "
+                   f"from plain keras: it keeps it only as tf.keras's legacy {home} "
+                   f"(knowledge row {row.ref}). The code was written for Keras 2."),
+            fix=(f"import tensorflow as tf; use {home}.{name}   # TensorFlow 2.16+: the "
+                 "legacy copy Keras 3 keeps for tf.keras",
+                 "# or port to Keras 3's own API (keras.ops for backend math; "
+                 "keras.utils.image_dataset_from_directory and preprocessing layers for "
+                 "ImageDataGenerator; keras.layers.TextVectorization for Tokenizer)",
+                 *_legacy_fix(f)),
+            knowledge_ref=row.ref,
+        )]
+    if plain == home:
+        return [catalogue.make(
+            "keras-public-api-moved", variant="same-home", module=shown, name=name,
+            evidence=evidence,
+            cause=(f"Keras exports {name} as {home}.{name} (knowledge row {row.ref}), yet the "
+                   f"{shown} this Python imports lacks it: the Keras found is not the one the "
+                   "code expects. Most often standalone keras and tf.keras of different "
+                   "releases are mixed (a keras package that does not match TensorFlow, or "
+                   "an old multi-backend keras 2.3 or older), or a file or folder named keras "
+                   "shadows the package; the versions tell which."),
+            fix=(VERSIONS_CMD,
+                 'python -c "import keras; print(keras.__file__)"   # which keras is imported',
+                 f"# import it from TensorFlow's Keras: tf.keras.utils.{name} style "
+                 f"(from tensorflow.keras.{home.split('.', 1)[1]} import {name}) when "
+                 "standalone keras does not match TensorFlow",
+                 pip_list_grep("keras", "tensorflow", anchored=True)
+                 + "   # keras must be the release that matches TensorFlow"),
+            knowledge_ref=row.ref,
+        )]
+    since = row.values.get("since")
+    return [catalogue.make(
+        "keras-public-api-moved", module=shown, name=name, home=home, evidence=evidence,
+        cause=(f"The code imports {name} from {shown}; Keras exports it as {home}.{name}"
+               + (f" (Keras {since} moved it there)" if isinstance(since, str) else "")
+               + f" (knowledge row {row.ref}). The code (yours, or the library in the "
+               "traceback) was written for an older Keras than the one installed."),
+        fix=((f"import tensorflow as tf; {home}.{name}(...)" if home.startswith("tf.") else
+              f"from {home} import {name}   # works with Keras 2 and Keras 3; with tf.keras: "
+              f"from tensorflow.{home} import {name}"),
+             "# or upgrade the library in the traceback to a release for your Keras",
+             *_legacy_fix(f)),
+        knowledge_ref=row.ref,
+    )]
+
+
+def keras_optimizer_legacy_argument(f: Facts) -> list[Finding]:
+    """``keras-optimizer-legacy-argument``: a Keras 2.11-2.15 optimizer refused ``decay`` (or
+    ``gradient_aggregator`` / ``gradient_transformers``), arguments of the optimizers of Keras
+    2.10 and older.
+
+    Source: keras-team/keras v2.11.0 optimizers/optimizer_experimental/optimizer.py and
+    v2.12.0-v2.15.0 optimizers/optimizer.py (the ``legacy_kwargs`` check); Keras 3 has no
+    ``optimizers.legacy`` (keras3-legacy-api-used).
+    """
+    hits = f.h("keras.optimizer_legacy_kwarg")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    kw = h.g("kw") or "decay"
+    cls = h.g("cls") or "Adam"
+    fix = [f"tf.keras.optimizers.legacy.{cls}({kw}=...)   # TensorFlow 2.11-2.15: the old "
+           "optimizer, which still takes it"]
+    fix.append("# or pin the release the code was written for: TensorFlow/Keras 2.10 or older")
+    if kw == "decay":
+        fix.insert(0, f"{cls}(learning_rate=keras.optimizers.schedules.InverseTimeDecay("
+                   "initial_learning_rate=lr, decay_steps=1, decay_rate=decay))   # the old "
+                   "decay as a schedule, with the new optimizer")
+    return [catalogue.make(
+        "keras-optimizer-legacy-argument", kw=kw, evidence=log_evidence(hits),
+        cause=(f"Keras 2.11 (TensorFlow 2.11) replaced the optimizers; the new ones refuse "
+               f"{kw}=, an argument of the optimizers of Keras 2.10 and older, so the code (or "
+               "the library in the traceback) was written for an older Keras. Keras 2.11-2.15 "
+               "keep the old optimizers as tf.keras.optimizers.legacy; Keras 3 (TensorFlow "
+               "2.16+) does not."),
+        fix=tuple(fix),
+    )]
+
+
+def keras_removed_method(f: Facts) -> list[Finding]:
+    """``keras-removed-method``: a Keras model or optimizer method a later Keras removed
+    (``'Sequential' object has no attribute 'predict_classes'``).
+
+    Sources: platform_facts.toml keras-removed-* rows (KERAS-METHODS: keras-team/keras at its
+    tags; the deprecation texts of the tf.keras copy in the TensorFlow 2.21 wheel and of
+    Keras 2.15's training.py).
+    """
+    hits = f.h("keras.removed_method")
+    if not hits.count:
+        return []
+    h = hits.first[0]
+    cls, method = h.g("cls") or "Model", h.g("attr") or ""
+    row = next((r for r in f.kb.facts if r.id.startswith("keras-removed-")
+                and method in r.values.get("methods", ())
+                and cls in r.values.get("classes", ())), None)
+    if row is None:
+        return []
+    removed = row.value("removed")
+    return [catalogue.make(
+        "keras-removed-method", cls=cls, method=method, removed=removed,
+        evidence=log_evidence(hits),
+        cause=(f"{cls}.{method}() is gone from the Keras this Python imports: it was removed in "
+               f"{removed} (knowledge row {row.ref}). The code (yours, or a library's in the "
+               "traceback) was written for an older Keras."),
+        fix=(f"# use instead: {row.value('replacement')}",
+             "# or pin the Keras/TensorFlow release the code was written for"),
+        knowledge_ref=row.ref,
+    )]
+
+
+__all__ = ["keras_optimizer_legacy_argument", "keras_public_api_moved", "keras_removed_method"]
