@@ -71,8 +71,11 @@ def libcuda_not_in_process(f: Facts) -> list[Finding]:
     WSL, or when another finding already reads the same fault (a missing libcuda.so.1 in
     TensorFlow 2.x wording, the container's driver files, a cuInit code outside cuda.h's)."""
     hits = f.h("w2.libcuda_not_in_process").all()
-    if not hits or f.host_gpu_works or f.wsl or f.wsl1 or f.windows:
+    if not hits or f.host_gpu_works or f.wsl or f.wsl1 or f.windows or f.os == "macos":
         return []
+    if any((h.g("lib") or "").endswith(".dylib")
+           for n in ("w2.old_dso_missing", "w2.old_dso_opened") for h in f.h(n).all()):
+        return []  # macOS: its diagnostics go on without a driver and look for another name
     if f.libcuda_hits() or f.h("core.cuinit_unnamed").count or _libcuda_loaded_other(f):
         return []
     if driver_files.container_driver_files_missing(f):
