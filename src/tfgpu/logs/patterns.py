@@ -3374,6 +3374,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?(?=\s|$)",
         "lib",
     ),
+    # cuda_diagnostics.cc StringToDriverVersion's status after "libcuda/kernel reported version
+    # is: ": the version string did not parse (older: "expected %d.%d or %d.%d.%d form")
+    _p(
+        "w2.driver_version_unparsed",
+        ("form for driver version", "as an integer from string"),
+        r"reported version is: (?:Invalid argument|INVALID_ARGUMENT): (?:expected %d\.%d"
+        r"[^\"\n]{0,80}?got \"(?P<v>[^\"\n]{1,60})\"|could not parse \w+ version number "
+        r"\"[^\"\n]{0,40}\" as an integer from string \"(?P<v2>[^\"\n]{1,60})\")",
+    ),
     # a TensorFlow built here: the user's words ("built/building/compiled ... from source"),
     # a `bazel build ... --config=cuda` line or the pip-package builder it runs
     _p(

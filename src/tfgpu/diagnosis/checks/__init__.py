@@ -106,6 +106,7 @@ from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, 
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
     built_here_loads_other_cuda,
+    driver_version_unparsed,
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
@@ -608,6 +609,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     macos_old_dso_name,
     old_dso_cudnn_optional,
     built_here_loads_other_cuda,
+    driver_version_unparsed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -277,3 +277,26 @@ def built_here_loads_other_cuda(f: Facts) -> list[Finding]:
              "pip uninstall --user ..., conda remove tensorflow), then pip install the built "
              "wheel into the Python you run"),
     )]
+
+
+def driver_version_unparsed(f: Facts) -> list[Finding]:
+    """cuda_diagnostics' "libcuda reported version is: Invalid argument: expected %d.%d or
+    %d.%d.%d form for driver version; got "378.05.05.05"" -> ``driver-version-unparsed``
+    (an info notice, harmless): ``StringToDriverVersion`` (cuda_diagnostics.cc) accepted two
+    or three numbers, later up to four; a macOS web driver's libcuda_<v>_mercury.dylib carries
+    four (tensorflow/tensorflow#9669).  Only the diagnostic line is affected."""
+    hits = f.h("w2.driver_version_unparsed").all()
+    if not hits:
+        return []
+    version = hits[0].g("v") or hits[0].g("v2") or "?"
+    return [catalogue.make(
+        "driver-version-unparsed", version=version, evidence=log_evidence(hits),
+        cause=(f"TensorFlow's CUDA diagnostics read the driver version from the loaded driver "
+               f"library's file name (macOS: libcuda_<version>_mercury.dylib) or the kernel "
+               f"module, and that release accepts two or three dot-separated numbers (later "
+               f"ones four); \"{version}\" does not fit (a macOS NVIDIA web driver's four-part "
+               "version: tensorflow/tensorflow#9669, a TensorFlow bug), so the line prints this "
+               "instead of the version. It says nothing about the driver itself; if the log "
+               "shows a CUDA failure, that line is the one to read."),
+        fix=("# nothing to fix for this line: it is informational",),
+    )]
