@@ -253,7 +253,17 @@ def built_here_loads_other_cuda(f: Facts) -> list[Finding]:
         return []
     name = asked[0].g("lib") or ""
     want = cudart_cuda(name)
-    if want is None or any(tf_minor(v) == want for v in have):
+    if want is None:
+        return []
+
+    def serves(v: str) -> bool:
+        # from CUDA 11 the runtime's soname carries the major only (libcudart.so.11.0,
+        # cudart64_110.dll, libcudart.so.12 for every 11.x / 12.x: platform_facts
+        # cuda-library-sonames note); before, major.minor
+        mm = tf_minor(v)
+        return mm is not None and (mm == want or (want[0] >= 11 and mm[0] == want[0]))
+
+    if any(serves(v) for v in have):
         return []
     built = tf_minor(have[0])
     assert built is not None
