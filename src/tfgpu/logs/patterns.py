@@ -3350,6 +3350,57 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_internal_create_key",),
         r"module 'google\.protobuf\.descriptor' has no attribute '(?P<name>_internal_create_key)'",
     ),
+    # --- w2 (stage 6): TensorFlow 0.x-1.x dso_loader and cuda_diagnostics wordings ---
+    # cuda_diagnostics.cc FindDsoVersion's status (since the first commit, f41959ccb2), printed
+    # after "libcuda reported version is: " only once /proc/driver/nvidia/version and
+    # /dev/nvidia0 exist; also quoted alone in prose
+    _p(
+        "driver.libcuda_not_in_process",
+        ("was unable to find libcuda.so dso loaded",),
+        r"was unable to find libcuda\.so DSO loaded into this program",
+    ),
+    # dso_loader.cc (0.x-1.x) LOG(INFO) "successfully opened CUDA library <name> locally"
+    _p(
+        "lib.old_dso_opened",
+        ("successfully opened cuda library",),
+        r"successfully opened CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?) locally",
+        "lib",
+    ),
+    # dso_loader.cc (0.x-1.x) LOG(INFO) "Couldn't open CUDA library <name>. LD_LIBRARY_PATH:
+    # <path>", also pasted without its path part
+    _p(
+        "lib.old_dso_missing",
+        ("open cuda library",),
+        r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?(?=\s|$)",
+        "lib",
+    ),
+    # cuda_diagnostics.cc StringToDriverVersion's status after "libcuda/kernel reported version
+    # is: ": the version string did not parse (older: "expected %d.%d or %d.%d.%d form")
+    _p(
+        "driver.version_unparsed",
+        ("form for driver version", "as an integer from string"),
+        r"reported version is: (?:Invalid argument|INVALID_ARGUMENT): (?:expected %d\.%d"
+        r"[^\"\n]{0,80}?got \"(?P<v>[^\"\n]{1,60})\"|could not parse \w+ version number "
+        r"\"[^\"\n]{0,40}\" as an integer from string \"(?P<v2>[^\"\n]{1,60})\")",
+    ),
+    # a TensorFlow built here: the user's words ("built/building/compiled ... from source"),
+    # a `bazel build ... --config=cuda` line or the pip-package builder it runs
+    _p(
+        "build.from_source",
+        ("from source", "bazel build", "build_pip_package"),
+        r"(?i:\b(?:buil[dt]|building|compil(?:ed|ing))\b[^.\n]{0,40}?\bfrom source\b)"
+        r"|\bbazel build\b[^\n]{0,200}--config[= ]cuda\b"
+        r"|\bbuild_pip_package\b",
+    ),
+    # the CUDA runtime a loader could not load, in a user's words ("unable to load
+    # libcudart.so.7.0", "can't find cudart64_101.dll"): the loaders' own lines are lib.missing
+    _p(
+        "lib.prose_cudart",
+        ("unable to", "cannot", "can't", "could not", "fails to", "failed to"),
+        r"(?i:\b(?:unable to|cannot|can't|could not|fails? to|failed to)\s+(?:load|open|find)\s+)"
+        r"['`\"]?(?P<lib>libcudart\.so\.\d{1,2}(?:\.\d{1,2})?|cudart64_\d{2,3}\.dll)",
+        "lib",
+    ),
     # --- kinds6: Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---
     # Python's own wordings for a PUBLIC Keras path (private ones: keras.private_api,
     # eco.keras_other_saver): "cannot import name 'X' from 'keras.M' (path)" (Python 3.7+),

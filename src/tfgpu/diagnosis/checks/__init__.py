@@ -104,6 +104,13 @@ from tfgpu.diagnosis.checks.memory import (
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
 from tfgpu.diagnosis.checks.notices import rule_noise
+from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
+    built_here_loads_other_cuda,
+    driver_version_unparsed,
+    libcuda_not_in_process,
+    macos_old_dso_name,
+    old_dso_cudnn_optional,
+)
 from tfgpu.diagnosis.checks.other_loaders import (  # w8
     macos_cuda_dylib_missing,
 )
@@ -603,6 +610,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     collective_aborted,
     # --- w1: Horovod built against another TensorFlow version (its own check) ---
     horovod_version_mismatch,
+    # --- w2 (stage 6): TensorFlow 0.x-1.x loader wordings, cuda_diagnostics' libcuda line ---
+    libcuda_not_in_process,
+    macos_old_dso_name,
+    old_dso_cudnn_optional,
+    built_here_loads_other_cuda,
+    driver_version_unparsed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

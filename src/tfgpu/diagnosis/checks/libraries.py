@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks import cudart_era
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.rocm import rocm_base
@@ -365,6 +366,8 @@ def _cudart_harmless_reading(ctx: Facts) -> bool:
         # links the CUDA runtime directly) could not be imported at all
         return False
     only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
+    if ctx.has_nvidia_gpu is None and cudart_era.gpu_build_cudart(ctx):
+        return False  # w2 (stage 6): a GPU build's CUDA runtime, no stub line: checks/cudart_era
     return bool((ctx.h("noise.cudart_stub").count or (only_cudart and not ctx.gpu_expected))
                 and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions
                 and not ctx.driver_known)
@@ -510,7 +513,9 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                     cause=(
                         f"TensorFlow tried to load {filename} ({comp}"
                         + (f", needs {expected}" if expected else "")
-                        + ") and says itself to ignore this when no GPU is set up; "
+                        + ") "
+                        # w2 (stage 6): quote TensorFlow's own words only when the log has them
+                        + cudart_era.harmless_reading_words(ctx, filename)
                         + (
                             "the host facts show no NVIDIA GPU."
                             if ctx.has_nvidia_gpu is False
@@ -552,6 +557,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             + ". Without it TensorFlow skips the GPU."
             + (f" Loader said: {err.strip()}" if err else "")
         )
+        # w2 (stage 6): a CUDA runtime only GPU builds ask for (checks/cudart_era.py)
+        era = (cudart_era.gpu_build_cause(ctx, filename)
+               if filename in cudart_era.gpu_build_cudart(ctx) else "")
+        if era:
+            cause = cause.rstrip().rstrip(".") + ". " + era
         if base in ("cuda", "nvcuda"):
             # claims6 (checked on other threads): besides no driver / a container without the
             # GPU (minimaxir/gpt-2-cloud-run#17), a driver whose kernel module is loaded but

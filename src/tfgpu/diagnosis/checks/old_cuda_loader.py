@@ -1,0 +1,312 @@
+"""w2 (stage 6): TensorFlow 0.x-1.x CUDA loader wordings and cuda_diagnostics' libcuda line.
+
+Sources (tensorflow/tensorflow history, read in the NVIDIA/tensorflow mirror, which keeps it
+from the first commit f41959ccb2):
+
+* ``tensorflow/stream_executor/cuda/cuda_diagnostics.cc`` (f41959ccb2 to r1.15 7cbba04a2e;
+  the same in XLA's ``stream_executor/cuda/cuda_diagnostics.cc``):
+  ``LogDiagnosticInformation`` returns early, printing "kernel driver does not appear to be
+  running on this host" when ``/proc/driver/nvidia/version`` is absent and "no NVIDIA GPU
+  device is present: /dev/nvidia0 does not exist" when the device node is; only past both it
+  logs "libcuda reported version is: " with ``FindDsoVersion``'s status, "Not found: was unable
+  to find libcuda.so DSO loaded into this program" when no loaded object is named
+  ``libcuda.so.1`` with a ``.so.<version>`` real path.  So the line means: the kernel driver
+  runs and a GPU node exists, and no driver libcuda.so.1 is in the process.
+* Threads printing it: tensorflow/tensorflow#4267 (the driver's libcuda package missing:
+  ``apt install libcuda1-384``; Singularity without ``--nv``), #6233 and #3674 (dso_loader's
+  "Couldn't open CUDA library libcuda.so.1" before it: not on the loader path), #40874 (a
+  container with a libcuda.so.1 that is no driver file), tensorflow/tensorflow#808 (the -gpu
+  image run with plain docker: no host driver in the container).  Four causes, one line: the
+  finding is a hedged warning naming them and the commands that tell them apart.
+* ``tensorflow/stream_executor/dso_loader.cc`` (0.x-1.x, e.g. 27eeb441ba): ``LOG(INFO)
+  "Couldn't open CUDA library " << path << ". LD_LIBRARY_PATH: " ...`` and "successfully
+  opened CUDA library <path> locally"; it opens cuDNN at start-up, and cuDNN is called only
+  by the ops that use it (``cuda_dnn.cc``: convolutions, pooling, cuDNN RNNs): TensorFlow
+  goes on without it, and a model that never runs such an op never needs it (the answer of
+  "TensorFlow GPU: is cuDNN optional? Couldn't open CUDA library libcudnn.so"); one that does
+  fails later with "Unable to load cuDNN DSO" (checks/one_line_runtimes.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import driver_files
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
+from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeQueryError, parse_version
+
+
+def _libcuda_loaded_other(f: Facts) -> bool:
+    """A libcuda.so.1 WAS opened (TensorFlow 2.x "Successfully opened dynamic library
+    libcuda.so.1"): then the diagnostics' line says the file is no driver library, which
+    checks/driver_from_log.py's cuInit code finding reads."""
+    return any("libcuda" in (h.g("lib") or h.text) for h in f.h("lib.opened").all())
+
+
+def _cuda_newer_than_driver(f: Facts) -> bool:
+    """A CUDA toolkit the host facts or the log name needs a newer driver than the one the
+    facts or the log print (``cuda_min_driver.toml``); False when either is unknown."""
+    have = f.driver_version
+    if not have or not f.any_cuda_versions:
+        return False
+    try:
+        have_v = parse_version(have, "driver")
+        for cuda in f.any_cuda_versions:
+            need = f.kb.min_driver(cuda, "linux")
+            if need is not None and have_v < parse_version(need.version, "driver"):
+                return True
+    except (KnowledgeQueryError, ValueError):
+        return False
+    return False
+
+
+def libcuda_not_in_process(f: Facts) -> list[Finding]:
+    """cuda_diagnostics' "was unable to find libcuda.so DSO loaded into this program" ->
+    ``docker-run-without-gpus`` (variant ``libcuda-not-in-process``) when the log shows a
+    container, else ``nvidia-driver-missing`` (variant ``libcuda-not-in-process``, a hedged
+    warning naming the four causes).  Nothing when the host facts show a working GPU, under
+    WSL, or when another finding already reads the same fault (a missing libcuda.so.1 in
+    TensorFlow 2.x wording, the container's driver files, a cuInit code outside cuda.h's)."""
+    hits = f.h("driver.libcuda_not_in_process").all()
+    if not hits or f.host_gpu_works or f.wsl or f.wsl1 or f.windows or f.os == "macos":
+        return []
+    if any((h.g("lib") or "").endswith(".dylib")
+           for n in ("lib.old_dso_missing", "lib.old_dso_opened") for h in f.h(n).all()):
+        return []  # macOS: its diagnostics go on without a driver and look for another name
+    if f.libcuda_hits() or f.h("core.cuinit_unnamed").count or _libcuda_loaded_other(f):
+        return []
+    if driver_files.container_driver_files_missing(f):
+        return []
+    if _cuda_newer_than_driver(f):
+        # trixie#41: a CUDA toolkit (module) newer than the kernel driver on the path; its
+        # libcuda is no driver file either, but the thread's cause is the driver/CUDA pair
+        return []
+    old_missing = f.libcuda_hits("h6.old_dso_missing") + f.libcuda_hits("lib.old_dso_missing")
+    kernel = f.h("driver.kernel").first[:1]
+    ran = (f" (the kernel driver reports {kernel[0].g('v')})" if kernel and kernel[0].g("v")
+           else "")
+    said = ("TensorFlow's CUDA diagnostics print this only after finding the NVIDIA kernel "
+            f"driver running (/proc/driver/nvidia/version) and a GPU device node "
+            f"(/dev/nvidia0){ran}, so the kernel side is there; no libcuda.so.1 of the driver "
+            "is loaded in this process"
+            + (f" (line {old_missing[0].line}: TensorFlow could not open it)" if old_missing
+               else "")
+            + ".")
+    hints = driver_files._container_hints(f, old_missing)
+    # TensorFlow 0.x opened "libcuda.so" (line "successfully opened CUDA library libcuda.so
+    # locally"): the diagnostics look for a loaded "libcuda.so.1", so outside a container the
+    # line then says little; cuInit's own error (cuinit-*) reads the fault
+    opened = [h for h in f.h("lib.old_dso_opened").all() if "libcuda" in (h.g("lib") or "")]
+    if not (hints or f.in_container) and (opened or f.h("cuinit").count):
+        return []
+    if hints or f.in_container:
+        if opened:
+            said += (f" TensorFlow opened {opened[0].g('lib')} (line {opened[0].line}), which is "
+                     "then not the host driver's libcuda.so.1.")
+        return [catalogue.make(
+            "docker-run-without-gpus", variant="libcuda-not-in-process",
+            evidence=log_evidence(hits, old_missing, opened[:1], hints[:1], kernel),
+            cause=(said + " In a container the driver's libcuda.so.1 comes from the host, "
+                   "mounted in by the NVIDIA runtime when the container starts with GPU "
+                   "access; this one was started without it (plain docker run, no --gpus; "
+                   "Singularity/Apptainer without --nv), or the image's stub libcuda "
+                   "(CUDA's lib64/stubs) is found first."),
+            fix=("docker run --gpus all ...   # Docker 19.03+ with the NVIDIA Container "
+                 "Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
+                 "singularity exec --nv ...   # Singularity/Apptainer: --nv binds the host "
+                 "driver's libraries",
+                 "ldconfig -p | grep libcuda.so.1   # inside the container: must be the host "
+                 "driver's libcuda.so.<version>, not .../stubs/libcuda.so"),
+        )]
+    return [catalogue.make(
+        "nvidia-driver-missing", variant="libcuda-not-in-process",
+        evidence=log_evidence(hits, old_missing, kernel),
+        why=(said + " The line cannot tell which of these it is: the driver's user-space "
+               "package is not installed (Ubuntu: nvidia-<version> without libcuda1-<version> "
+               "or libnvidia-compute-<version>); it is installed but its folder is not on the "
+               "loader's path (ldconfig, LD_LIBRARY_PATH); a container (Docker, Singularity) "
+               "sees the device node but was started without the host's driver libraries (docker "
+               "run --gpus all, singularity --nv bind them in); or "
+               "the libcuda found is a stub (CUDA's lib64/stubs), not the driver's file."),
+        fix=("ldconfig -p | grep libcuda.so.1   # none: the driver's user-space library is "
+             "missing or not on the loader's path",
+             "ls -l $(ldconfig -p | awk '/libcuda.so.1/{print $NF}')   # must resolve to "
+             "libcuda.so.<driver version>, not a stubs folder",
+             "cat /proc/driver/nvidia/version   # install the user-space package of that same "
+             "driver version (Ubuntu: sudo apt install libcuda1-<version> or "
+             "libnvidia-compute-<version>), or add its folder (e.g. /usr/lib/nvidia-<version>) "
+             "to /etc/ld.so.conf.d and run sudo ldconfig",
+             "# in a container: docker run --gpus all ...; Singularity/Apptainer: --nv"),
+    )]
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
+    """TensorFlow 0.x-1.x "Couldn't open CUDA library libcudnn.so[.N]" (Linux) with nothing
+    after it about cuDNN -> ``library-not-loaded-{library}`` (variant ``cudnn-optional``, an
+    info notice, harmless): TensorFlow goes on without cuDNN and only ops that call it need
+    it.  Nothing when "Unable to load cuDNN DSO" (``dnn-library-not-found`` variant
+    ``tf0-dso``) or a newer loader line names libcudnn: their findings say it."""
+    hits = [h for h in f.h("lib.old_dso_missing").all()
+            if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}", h.g("lib") or "")]
+    if not hits or f.h("h7.cudnn_dso").count:
+        return []
+    if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
+        return []
+    name = hits[0].g("lib") or "libcudnn.so"
+    return [catalogue.make(
+        "library-not-loaded-{library}", variant="cudnn-optional", library=_slug(name),
+        filename=name, evidence=log_evidence(hits),
+        cause=(f"TensorFlow 0.x-1.x tries to open {name} at start-up and goes on without it "
+               "(its loader logs this at INFO level): cuDNN is called only by the ops that use "
+               "it (convolutions, pooling, cuDNN RNNs). A model without them, such as the "
+               "fully connected MNIST examples, runs on the GPU anyway; one with them stops "
+               "later with \"Unable to load cuDNN DSO\"."),
+        fix=("ldconfig -p | grep libcudnn   # none: cuDNN is not installed or not on the path",
+             "# only for models with convolutions/pooling: install the cuDNN this TensorFlow "
+             "release names and put the folder holding " + name + " on LD_LIBRARY_PATH (a "
+             "libcudnn.so.N without the plain libcudnn.so: ln -s libcudnn.so.N libcudnn.so)"),
+    )]
+
+
+#: macOS names TensorFlow 0.x-1.1's loader asks for: FormatLibraryFileName gives
+#: "lib<name>.<version>.dylib", "lib<name>.dylib" when the configured version is empty.
+_DYLIB = re.compile(r"lib(?P<stem>cuda|cudnn|cudart|cublas|cufft|curand|cupti)"
+                    r"(?:\.(?P<ver>[\d.]+))?\.dylib")
+
+
+def macos_old_dso_name(f: Facts) -> list[Finding]:
+    """TensorFlow 0.x-1.1 on macOS "Couldn't open CUDA library libcuda.1.dylib" /
+    "libcudnn.dylib" -> ``library-not-loaded-{library}`` (variant ``macos-name``).
+
+    Facts: the loader's ``FormatLibraryFileName`` (tensorflow/core/platform/load_library.cc
+    at 27eeb441ba) asks for ``libcuda.1.dylib`` and for ``libcudnn.dylib`` when cuDNN's
+    version was left empty in ./configure; NVIDIA's macOS CUDA installs ``libcuda.dylib``
+    only and cuDNN's tarball ``libcudnn.<major>.dylib`` (tensorflow/tensorflow#2940, #3263:
+    a libcuda.1.dylib symlink fixed it; #2920: a libcudnn.dylib symlink, or the cuDNN
+    version in ./configure).  TensorFlow's install guide: "As of version 1.2, TensorFlow no
+    longer provides GPU support on macOS" (tensorflow/docs 6ea274da99, install_mac.md)."""
+    hits = [h for h in f.h("lib.old_dso_missing").all()
+            if _DYLIB.fullmatch(h.g("lib") or "")]
+    if not hits or f.h("w8.dyld_cuda_missing").count:
+        return []
+    first = hits[0]
+    name = first.g("lib") or ""
+    m = _DYLIB.fullmatch(name)
+    assert m is not None
+    stem, ver = m.group("stem"), m.group("ver")
+    names = ", ".join(dict.fromkeys(h.g("lib") or "" for h in hits))
+    if stem == "cuda":
+        have, link = ("libcuda.dylib (NVIDIA's macOS CUDA installs only that name)",
+                      f"sudo ln -s /usr/local/cuda/lib/libcuda.dylib /usr/local/cuda/lib/{name}")
+    elif ver:
+        have, link = (f"the lib{stem} of another version or without one",
+                      f"cd /usr/local/cuda/lib && sudo ln -s lib{stem}.<installed>.dylib {name}")
+    else:
+        have, link = (f"only a versioned lib{stem}.<major>.dylib (cuDNN's tarball names it so) "
+                      "when the version was left empty in ./configure",
+                      f"cd /usr/local/cuda/lib && sudo ln -s lib{stem}.<major>.dylib {name}")
+    return [catalogue.make(
+        "library-not-loaded-{library}", variant="macos-name", library=_slug(name),
+        filename=name, evidence=log_evidence(hits),
+        cause=(f"A TensorFlow GPU build on macOS (official packages 0.x up to 1.1: \"As of "
+               "version 1.2, TensorFlow no longer provides GPU support on macOS\"; later only "
+               f"source builds) could not open {names}: its loader asks "
+               f"for exactly that file name, and a macOS install often has {have}. If the "
+               "library is installed under another name, a symlink with the name asked for "
+               "fixes it; if it is not installed at all, install it."),
+        fix=(f"ls -l /usr/local/cuda/lib/lib{stem}*   # which names are there",
+             link + "   # when a file of that library is there under another name",
+             *(("# a source build: or re-run ./configure with the cuDNN version, so the "
+                "loader asks for the versioned name",) if stem == "cudnn" and not ver else ()),
+             "echo $DYLD_LIBRARY_PATH   # must name /usr/local/cuda/lib"),
+    )]
+
+
+def built_here_loads_other_cuda(f: Facts) -> list[Finding]:
+    """The log shows TensorFlow built here from source (``w2.source_build``) for the CUDA the
+    host has (host facts or the log's own words), yet a CUDA runtime of another CUDA is asked
+    for (a loader line, or the user's "unable to load libcudart.so.X") ->
+    ``user-site-tensorflow-shadows-env`` (variant ``older-install``, a warning).
+
+    A build links the CUDA it was configured for; a process asking for another CUDA's
+    runtime imports another TensorFlow: an older install earlier on sys.path (another pip
+    prefix, the user site-packages, a conda environment), tensorflow/tensorflow#2715 (a
+    TensorFlow 0.7 built for CUDA 7.0 shadowed the new CUDA 7.5 build; removing every copy
+    and installing the built wheel fixed it).  Hedged: a build configured for that other
+    CUDA reads the same; ``tensorflow.__file__`` tells them apart."""
+    from tfgpu.diagnosis.checks.cudart_era import cudart_cuda
+
+    src = f.h("build.from_source").all()
+    if not src or f.host_gpu_works:
+        return []
+    asked = [h for h in [*f.h("lib.missing").all(), *f.h("lib.prose_cudart").all()]
+             if cudart_cuda(h.g("lib") or "") is not None]
+    have = [v for v in f.any_cuda_versions if tf_minor(v) is not None]
+    if not asked or not have:
+        return []
+    name = asked[0].g("lib") or ""
+    want = cudart_cuda(name)
+    if want is None:
+        return []
+
+    def serves(v: str) -> bool:
+        # from CUDA 11 the runtime's soname carries the major only (libcudart.so.11.0,
+        # cudart64_110.dll, libcudart.so.12 for every 11.x / 12.x: platform_facts
+        # cuda-library-sonames note); before, major.minor
+        mm = tf_minor(v)
+        return mm is not None and (mm == want or (want[0] >= 11 and mm[0] == want[0]))
+
+    if any(serves(v) for v in have):
+        return []
+    built = tf_minor(have[0])
+    assert built is not None
+    want_s, have_s = f"{want[0]}.{want[1]}", f"{built[0]}.{built[1]}"
+    return [catalogue.make(
+        "user-site-tensorflow-shadows-env", variant="older-install", want=want_s, have=have_s,
+        evidence=log_evidence(src[:1], asked[:1]),
+        cause=(f"The log shows TensorFlow built here from source, and this host has CUDA "
+               f"{', '.join(have)}; yet the TensorFlow that runs asks for {name}, the CUDA "
+               f"{want_s} runtime. A build links the CUDA it was configured for, so Python most "
+               "likely imports another, older TensorFlow install that comes first on sys.path "
+               "(a copy in the user site-packages, another pip prefix such as the one sudo pip "
+               "used, or a conda environment), not the wheel just built. If tensorflow.__file__ "
+               f"does point at the new build, that build was configured for CUDA {want_s}: "
+               "re-run ./configure with the CUDA you have."),
+        fix=(pip_list_grep("tensorflow") + "; sudo " + pip_list_grep("tensorflow")
+             + "   # every copy, in every prefix",
+             "python -c 'import tensorflow; print(tensorflow.__file__)'   # the copy that is "
+             "imported",
+             "# uninstall each copy (pip uninstall tensorflow, sudo pip uninstall tensorflow, "
+             "pip uninstall --user ..., conda remove tensorflow), then pip install the built "
+             "wheel into the Python you run"),
+    )]
+
+
+def driver_version_unparsed(f: Facts) -> list[Finding]:
+    """cuda_diagnostics' "libcuda reported version is: Invalid argument: expected %d.%d or
+    %d.%d.%d form for driver version; got "378.05.05.05"" -> ``driver-version-unparsed``
+    (an info notice, harmless): ``StringToDriverVersion`` (cuda_diagnostics.cc) accepted two
+    or three numbers, later up to four; a macOS web driver's libcuda_<v>_mercury.dylib carries
+    four (tensorflow/tensorflow#9669).  Only the diagnostic line is affected."""
+    hits = f.h("driver.version_unparsed").all()
+    if not hits:
+        return []
+    version = hits[0].g("v") or hits[0].g("v2") or "?"
+    return [catalogue.make(
+        "driver-version-unparsed", version=version, evidence=log_evidence(hits),
+        cause=(f"TensorFlow's CUDA diagnostics read the driver version from the loaded driver "
+               f"library's file name (macOS: libcuda_<version>_mercury.dylib) or the kernel "
+               f"module, and that release accepts two or three dot-separated numbers (later "
+               f"ones four); \"{version}\" does not fit (a macOS NVIDIA web driver's four-part "
+               "version: tensorflow/tensorflow#9669, a TensorFlow bug), so the line prints this "
+               "instead of the version. It says nothing about the driver itself; if the log "
+               "shows a CUDA failure, that line is the one to read."),
+        fix=("# nothing to fix for this line: it is informational",),
+    )]
