@@ -3338,6 +3338,82 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_internal_create_key",),
         r"module 'google\.protobuf\.descriptor' has no attribute '(?P<name>_internal_create_key)'",
     ),
+    # --- w3: TF-TRT's TF 1.x / early 2.x Python version check -------------------------
+    # tensorflow/tensorflow contrib/tensorrt/python/trt_convert.py (1.x; the same lines in
+    # python/compiler/tensorrt/trt_convert.py before 2.4) create_inference_graph: ERROR
+    # "TensorRT version mismatch. Tensorflow was compiled against TensorRT %s but library
+    # loaded from environment is TensorRT %s. Please make sure ..." + RuntimeError
+    # "Incompatible TensorRT library version" (loaded major older), else WARNING "TensorRT
+    # mismatch. Compiled against version %s, but loaded %s. Things may not work" (any part).
+    _p(
+        "w3.trt_tf1_mismatch",
+        ("tensorrt mismatch. compiled against version", "tensorflow was compiled against tensorrt",
+         "incompatible tensorrt library version"),
+        r"TensorRT mismatch\. Compiled against version (?P<linked>\d{1,2}(?:\.\d{1,3}){0,3}),"
+        r" but loaded (?P<loaded>\d{1,2}(?:\.\d{1,3}){0,3})"
+        r"|TensorRT version mismatch\. Tensorflow was compiled against TensorRT "
+        r"(?P<linked2>\d{1,2}(?:\.\d{1,3}){0,3}) but library loaded from environment is TensorRT "
+        r"(?P<loaded2>\d{1,2}(?:\.\d{1,3}){0,3})"
+        r"|(?P<incompatible>Incompatible TensorRT library version)",
+    ),
+    # --- w3: nvcc that does not know a GPU architecture ---------------------------------
+    # nvcc's option check: "nvcc fatal   : Value 'sm_86' is not defined for option
+    # 'gpu-architecture'" (-arch=sm_XX) and "nvcc fatal   : Unsupported gpu architecture
+    # 'compute_86'" (-gencode arch=compute_XX); the first CUDA knowing each sm_XX is
+    # cuda_arch.toml (CUDA toolkit release notes).
+    _p(
+        "w3.nvcc_arch",
+        ("nvcc fatal",),
+        r"nvcc fatal\s*:\s*(?:Value '(?P<sm>sm_\d{2,3}[a-z]?)' is not defined for option "
+        r"'gpu-architecture'|Unsupported gpu architecture '(?P<compute>compute_\d{2,3}[a-z]?)')",
+    ),
+    # --- w3: NVIDIA NGC container start-up banner (GPU and driver checks) ---------------
+    # NGC images' /opt/nvidia/entrypoint.d/50-gpu-driver-check.sh (2018-2023 text): deviceQuery's
+    # compute capability against the image's MINSMVER/MAXSMVER: "ERROR: Detected %s GPU, which
+    # is not supported by this container" (below the minimum), "WARNING: ... which is not yet
+    # supported in this version of the container" (a newer major than the build), "WARNING: ...
+    # which may not yet be supported ..." (a newer minor: still counted as supported), then
+    # "ERROR: No supported GPU(s) detected to run this container" when none counted.
+    # houtoms/tensorflow nvidia_entrypoint.sh (NVIDIA's TensorFlow image): "NOTE: Legacy NVIDIA
+    # Driver detected.  Compatibility mode ENABLED." (CUDA forward-compatibility libs in use).
+    _p(
+        "w3.ngc_gpu",
+        ("gpu, which is not supported by this container",
+         "gpu, which is not yet supported in this version of the container",
+         "gpu, which may not yet be supported in this version of the container"),
+        r"Detected (?P<gpu>\S[^\r\n]{0,80}?) GPU, which (?:(?P<below>is not supported by this "
+        r"container)|(?P<newer>is not yet supported in this version)"
+        r"|(?P<minor>may not yet be supported in this version))",
+    ),
+    _p(
+        "w3.ngc_none",
+        ("no supported gpu(s) detected to run this container",),
+        r"No supported GPU\(s\) detected to run this container",
+    ),
+    _p(
+        "w3.ngc_legacy",
+        ("legacy nvidia driver detected",),
+        r"Legacy NVIDIA Driver detected\.\s+(?:Compatibility mode ENABLED|CUDA Driver OK)",
+    ),
+    # --- w3: setuptools (setup.py install / easy_install) finding no TensorFlow ---------
+    # pypa/setuptools setuptools/command/easy_install.py: "Could not find suitable
+    # distribution for %r" of a pkg_resources Requirement, whose repr is
+    # "Requirement.parse('tensorflow>=1.1.0')"
+    _p(
+        "w3.setuptools_tf_req",
+        ("could not find suitable distribution for requirement.parse('tensorflow",),
+        r"Could not find suitable distribution for Requirement\.parse\('(?P<req>tensorflow"
+        r"(?:[-_](?:gpu|cpu))?)(?P<spec>[^'\s]{0,40})'\)",
+    ),
+    # --- w3: a pip older than wheel support treating a .whl as a source archive ----------
+    # pip 1.4 (2013-07-23) "Added support for installing and building wheel archives"; older
+    # pips unpack any archive and run "setup.py egg_info" in it ("Running setup.py egg_info for
+    # package from <url>"), which a wheel does not contain
+    _p(
+        "w3.pip_egg_info_on_wheel",
+        ("running setup.py egg_info for package from",),
+        r"Running setup\.py egg_info for package from (?P<whl>\S{1,300}?\.whl)(?:\s|$)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

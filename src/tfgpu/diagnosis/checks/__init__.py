@@ -225,6 +225,12 @@ from tfgpu.diagnosis.checks.bindings import (
     binding_import_cut,
     jni_dll_dependencies,
 )
+from tfgpu.diagnosis.checks.build_tools_and_banners import (
+    ngc_container_gpu_check,
+    nvcc_unknown_arch,
+    pip_too_old_for_wheels,
+    setuptools_tensorflow_requirement,
+)
 from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
 from tfgpu.diagnosis.checks.container_runtime import (
     colab_gpu_usage_limit,
@@ -585,6 +591,11 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_below_every_build,
     # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
     apptainer_nv_no_host_driver,
+    # --- w3: nvcc without the GPU's architecture, NGC container banners, pip-era messages ---
+    nvcc_unknown_arch,
+    ngc_container_gpu_check,
+    setuptools_tensorflow_requirement,
+    pip_too_old_for_wheels,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
