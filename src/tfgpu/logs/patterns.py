@@ -3414,6 +3414,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("running setup.py egg_info for package from",),
         r"Running setup\.py egg_info for package from (?P<whl>\S{1,300}?\.whl)(?:\s|$)",
     ),
+    # --- w3: cuda_diagnostics.cc unable to parse a driver version string ----------------
+    # tensorflow stream_executor/cuda/cuda_diagnostics.cc StringToDriverVersion: "expected
+    # %d.%d form" (TF 0.x), "expected %d.%d or %d.%d.%d form" (1.x), "expected %d.%d, %d.%d.%d,
+    # or %d.%d.%d.%d form for driver version; got \"%s\"" (2.x), after "libcuda reported
+    # version is: " / "kernel reported version is: "
+    _p(
+        "w3.diag_version_unparsable",
+        ("form for driver version; got",),
+        r"(?P<which>libcuda|kernel) reported version is: Invalid argument: expected %d\.%d"
+        r"[^;\r\n]{0,60}? form for driver version; got \"(?P<got>[^\"\r\n]{0,80})\"",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

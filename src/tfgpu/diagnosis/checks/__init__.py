@@ -226,6 +226,7 @@ from tfgpu.diagnosis.checks.bindings import (
     jni_dll_dependencies,
 )
 from tfgpu.diagnosis.checks.build_tools_and_banners import (
+    diag_version_unparsable,
     ngc_container_gpu_check,
     nvcc_unknown_arch,
     pip_too_old_for_wheels,
@@ -596,6 +597,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     ngc_container_gpu_check,
     setuptools_tensorflow_requirement,
     pip_too_old_for_wheels,
+    diag_version_unparsable,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

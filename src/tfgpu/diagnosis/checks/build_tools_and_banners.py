@@ -168,3 +168,22 @@ def pip_too_old_for_wheels(ctx: Facts) -> list[Finding]:
              "pip install --upgrade pip   # on Python 2.7: pip install --upgrade \"pip<21\"",
              "# then rerun the same pip install of the wheel"),
     )]
+
+
+def diag_version_unparsable(ctx: Facts) -> list[Finding]:
+    """TensorFlow's CUDA diagnostics could not parse a driver version string
+    (``w3.diag_version_unparsable``: "libcuda/kernel reported version is: Invalid argument:
+    expected %d.%d ... form for driver version; got "<s>""): StringToDriverVersion accepts
+    only the listed forms, so a four-part macOS web-driver version (tensorflow/tensorflow#9669:
+    "378.05.05.05", a TensorFlow bug its maintainers accepted), an unversioned libcuda.so.1
+    (WSL2: "1") or an empty kernel version (no /proc/driver/nvidia/version, e.g. macOS) print
+    it. The line is the diagnostic's own limit, not a fault of the set-up ->
+    ``driver-version-unparsable-diagnostic`` (harmless); the log's other lines name the fault,
+    if any."""
+    hits = ctx.h("w3.diag_version_unparsable").all()
+    if not hits:
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "driver-version-unparsable-diagnostic", which=h.g("which") or "libcuda",
+        got=h.g("got") or "", evidence=log_evidence(hits[:2]))]
