@@ -3425,6 +3425,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<which>libcuda|kernel) reported version is: Invalid argument: expected %d\.%d"
         r"[^;\r\n]{0,60}? form for driver version; got \"(?P<got>[^\"\r\n]{0,80})\"",
     ),
+    # --- w3: a libtensorflow (C library) download that does not exist -------------------
+    # the storage bucket's XML error "<Details>No such object: tensorflow/libtensorflow/
+    # libtensorflow-gpu-windows-x86_64-2.11.0.zip</Details>" (tensorflow/tensorflow#59016)
+    _p(
+        "w3.libtf_no_such_object",
+        ("no such object: tensorflow/libtensorflow/libtensorflow-",),
+        r"No such object: tensorflow/libtensorflow/(?P<file>libtensorflow-(?P<kind>gpu|cpu)-"
+        r"(?P<os>windows|linux|darwin)-(?P<arch>x86_64|arm64)-(?P<v>\d{1,2}\.\d{1,3}\.\d{1,3})"
+        r"\.(?:zip|tar\.gz))",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

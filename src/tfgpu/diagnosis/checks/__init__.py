@@ -227,6 +227,7 @@ from tfgpu.diagnosis.checks.bindings import (
 )
 from tfgpu.diagnosis.checks.build_tools_and_banners import (
     diag_version_unparsable,
+    libtensorflow_windows_gpu_missing,
     ngc_container_gpu_check,
     nvcc_unknown_arch,
     pip_too_old_for_wheels,
@@ -598,6 +599,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     setuptools_tensorflow_requirement,
     pip_too_old_for_wheels,
     diag_version_unparsable,
+    libtensorflow_windows_gpu_missing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

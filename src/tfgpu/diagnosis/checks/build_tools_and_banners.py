@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
 
@@ -187,3 +187,32 @@ def diag_version_unparsable(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "driver-version-unparsable-diagnostic", which=h.g("which") or "libcuda",
         got=h.g("got") or "", evidence=log_evidence(hits[:2]))]
+
+
+def libtensorflow_windows_gpu_missing(ctx: Facts) -> list[Finding]:
+    """A download of the Windows GPU libtensorflow zip answered "No such object"
+    (``w3.libtf_no_such_object``) for a release past the last native-Windows GPU release
+    (platform fact ``windows-native-gpu-last``): no such build exists ->
+    ``tensorflow-windows-native-no-gpu`` (tensorflow/tensorflow#59016: the 2.11.0 zip linked
+    from the install page; the maintainers pointed at 2.10.0 or WSL2).  Other missing
+    artefacts (a mistyped version, a CPU build) say nothing."""
+    hits = [h for h in ctx.h("w3.libtf_no_such_object").all()
+            if h.g("kind") == "gpu" and h.g("os") == "windows"]
+    if not hits:
+        return []
+    version = hits[0].g("v") or ""
+    want = tf_minor(version)
+    last = ctx.kb.platform_fact("windows-native-gpu-last")
+    last_s, _ = ctx.kb.fact_series("windows-native-gpu-last")
+    if want is None or want <= last_s:
+        return []
+    lv = last.value("tf_version")
+    full = lv if lv.count(".") >= 2 else f"{lv}.0"
+    return [catalogue.make(
+        "tensorflow-windows-native-no-gpu", variant="libtensorflow-zip", version=version,
+        last=lv, ref=last.ref, file=hits[0].g("file") or "", evidence=log_evidence(hits[:1]),
+        knowledge_ref=last.ref,
+        fix=(f"# download libtensorflow-gpu-windows-x86_64-{full}.zip (the last Windows GPU "
+             "build of the C library) instead",
+             "# or, for a newer release: WSL2 with the Linux GPU libtensorflow"),
+    )]
