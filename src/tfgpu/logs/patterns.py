@@ -3435,6 +3435,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<os>windows|linux|darwin)-(?P<arch>x86_64|arm64)-(?P<v>\d{1,2}\.\d{1,3}\.\d{1,3})"
         r"\.(?:zip|tar\.gz))",
     ),
+    # --- w3: early XLA's ptxas info dump (VLOG level 2) with a hard-coded -arch=sm_35 ----
+    # tensorflow/compiler/xla/service/gpu/gpu_compiler.cc (TF 1.0-1.1) DumpPtxasInfo, run only
+    # when VLOG_IS_ON(2): ptxas <ptx> -o /dev/null -v -arch=sm_35, its stderr logged, then
+    # LOG(FATAL) "Invalid PTX. See the error message above for reasons."
+    _p(
+        "w3.xla_ptxas_dump_fatal",
+        ("invalid ptx. see the error message above for reasons",),
+        r"Invalid PTX\. See the error message above for reasons",
+    ),
+    _p(
+        "w3.ptxas_target_higher",
+        ("sm version specified by .target is higher than default sm version assumed",),
+        r"ptxas fatal\s*:\s*SM version specified by \.target is higher than default SM version"
+        r" assumed",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -232,6 +232,7 @@ from tfgpu.diagnosis.checks.build_tools_and_banners import (
     nvcc_unknown_arch,
     pip_too_old_for_wheels,
     setuptools_tensorflow_requirement,
+    xla_ptxas_debug_dump,
 )
 from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
 from tfgpu.diagnosis.checks.container_runtime import (
@@ -600,6 +601,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     pip_too_old_for_wheels,
     diag_version_unparsable,
     libtensorflow_windows_gpu_missing,
+    xla_ptxas_debug_dump,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -216,3 +216,22 @@ def libtensorflow_windows_gpu_missing(ctx: Facts) -> list[Finding]:
              "build of the C library) instead",
              "# or, for a newer release: WSL2 with the Linux GPU libtensorflow"),
     )]
+
+
+def xla_ptxas_debug_dump(ctx: Facts) -> list[Finding]:
+    """Early XLA's ptxas info dump aborting (``w3.xla_ptxas_dump_fatal`` with
+    ``w3.ptxas_target_higher``): tensorflow/compiler/xla/service/gpu/gpu_compiler.cc (TF
+    1.0-1.1) runs ``DumpPtxasInfo`` only when VLOG level 2 is on (TF_CPP_MIN_VLOG_LEVEL=2),
+    with a hard-coded ``-arch=sm_35``, so PTX XLA generated for a newer GPU makes ptxas fail
+    and the dump LOG(FATAL)s -> ``xla-ptxas-debug-dump-hardcoded-sm35``
+    (tensorflow/tensorflow#9367: a TitanX, sm_52; a TensorFlow bug in the debug path)."""
+    fatal = ctx.h("w3.xla_ptxas_dump_fatal").all()
+    target = ctx.h("w3.ptxas_target_higher").all()
+    if not (fatal and target):
+        return []
+    return [catalogue.make(
+        "xla-ptxas-debug-dump-hardcoded-sm35", evidence=log_evidence(target[:1], fatal[:1]),
+        fix=("unset TF_CPP_MIN_VLOG_LEVEL   # or set it below 2: the failing dump runs only at "
+             "VLOG level 2",
+             "# or use a TensorFlow release whose XLA no longer runs this dump"),
+    )]
