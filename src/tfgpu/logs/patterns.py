@@ -3450,6 +3450,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"ptxas fatal\s*:\s*SM version specified by \.target is higher than default SM version"
         r" assumed",
     ),
+    # --- w3: CUDA's crt/host_config.h refusing the host compiler --------------------------
+    # CUDA toolkit include/crt/host_config.h (12.6 copy): "#error -- unsupported GNU version!
+    # gcc versions later than 13 are not supported! The nvcc flag '-allow-unsupported-compiler'
+    # can be used ...", "unsupported clang version! clang version must be less than 19 and
+    # greater than 3.2", "unsupported Microsoft Visual Studio version! Only the versions between
+    # 2017 and 2022 (inclusive) are supported!" (older CUDA: the same without the flag's advice)
+    _p(
+        "w3.nvcc_host_compiler",
+        ("unsupported gnu version", "unsupported clang version",
+         "unsupported microsoft visual studio version"),
+        r"unsupported GNU version! gcc versions later than (?P<gcc>\d{1,2}) are not supported"
+        r"|unsupported clang version! clang version must be less than (?P<clang>\d{1,2}) and "
+        r"greater than"
+        r"|unsupported Microsoft Visual Studio version! Only the versions (?P<vs>[^!\r\n]{1,80}) "
+        r"are supported",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -229,6 +229,7 @@ from tfgpu.diagnosis.checks.build_tools_and_banners import (
     diag_version_unparsable,
     libtensorflow_windows_gpu_missing,
     ngc_container_gpu_check,
+    nvcc_host_compiler_unsupported,
     nvcc_unknown_arch,
     pip_too_old_for_wheels,
     setuptools_tensorflow_requirement,
@@ -602,6 +603,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     diag_version_unparsable,
     libtensorflow_windows_gpu_missing,
     xla_ptxas_debug_dump,
+    nvcc_host_compiler_unsupported,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -235,3 +235,33 @@ def xla_ptxas_debug_dump(ctx: Facts) -> list[Finding]:
              "VLOG level 2",
              "# or use a TensorFlow release whose XLA no longer runs this dump"),
     )]
+
+
+def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
+    """CUDA's ``crt/host_config.h`` refusing the host compiler (``w3.nvcc_host_compiler``):
+    each CUDA release accepts gcc up to a major, clang in a range and some Visual Studio
+    versions, and stops the compile with ``#error`` otherwise -> ``nvcc-host-compiler-
+    unsupported`` (the compiler is newer, or on Windows older or newer, than this CUDA knows)."""
+    hits = ctx.h("w3.nvcc_host_compiler").all()
+    if not hits:
+        return []
+    h = hits[0]
+    fix: tuple[str, ...]
+    if h.g("gcc"):
+        compiler, limit = "gcc", f"gcc {h.g('gcc')} or older"
+        fix = (f"gcc --version; nvcc --version   # gcc newer than {h.g('gcc')} for this CUDA",
+               f"# build with a gcc <= {h.g('gcc')}: nvcc -ccbin /usr/bin/g++-{h.g('gcc')}, or "
+               f"CUDAHOSTCXX=/usr/bin/g++-{h.g('gcc')} (CMake), CC/CXX for setup.py builds",
+               "# or a newer CUDA toolkit that supports this gcc")
+    elif h.g("clang"):
+        compiler, limit = "clang", f"clang older than {h.g('clang')}"
+        fix = ("clang --version; nvcc --version",
+               f"# build with a clang < {h.g('clang')} (nvcc -ccbin), or a newer CUDA toolkit")
+    else:
+        compiler, limit = "Visual Studio", f"Visual Studio {h.g('vs')}"
+        fix = ("nvcc --version   # and the Visual Studio (MSVC) version the build uses",
+               f"# build with {limit} (its Developer Command Prompt), or a CUDA toolkit that "
+               "supports the installed Visual Studio")
+    return [catalogue.make(
+        "nvcc-host-compiler-unsupported", compiler=compiler, limit=limit,
+        evidence=log_evidence(hits[:1]), fix=fix)]
