@@ -249,13 +249,13 @@ def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
     fix: tuple[str, ...]
     if h.g("gcc"):
         compiler, limit = "gcc", f"gcc {h.g('gcc')} or older"
-        fix = (f"gcc --version; nvcc --version   # gcc newer than {h.g('gcc')} for this CUDA",
+        fix = (f"nvcc --version; gcc --version   # gcc newer than {h.g('gcc')} for this CUDA",
                f"# build with a gcc <= {h.g('gcc')}: nvcc -ccbin /usr/bin/g++-{h.g('gcc')}, or "
                f"CUDAHOSTCXX=/usr/bin/g++-{h.g('gcc')} (CMake), CC/CXX for setup.py builds",
                "# or a newer CUDA toolkit that supports this gcc")
     elif h.g("clang"):
         compiler, limit = "clang", f"clang older than {h.g('clang')}"
-        fix = ("clang --version; nvcc --version",
+        fix = ("nvcc --version; clang --version",
                f"# build with a clang < {h.g('clang')} (nvcc -ccbin), or a newer CUDA toolkit")
     else:
         compiler, limit = "Visual Studio", f"Visual Studio {h.g('vs')}"
