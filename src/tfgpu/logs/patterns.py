@@ -3466,6 +3466,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|unsupported Microsoft Visual Studio version! Only the versions (?P<vs>[^!\r\n]{1,80}) "
         r"are supported",
     ),
+    # houtoms/tensorflow nvidia_entrypoint.sh (NVIDIA's TensorFlow image): the host driver older
+    # than CUDA_DRIVER_VERSION and the forward-compatibility check failed: "ERROR: This
+    # container was built for NVIDIA Driver Release %s or later, but" / "version %s was detected
+    # and compatibility mode is UNAVAILABLE." / "[[<_CUDA_COMPAT_STATUS>]]"
+    _p(
+        "w3.ngc_compat_unavailable",
+        ("this container was built for nvidia driver release",
+         "was detected and compatibility mode is unavailable"),
+        r"This container was built for NVIDIA Driver Release (?P<need>\d{3}(?:\.\d{1,3}){0,2}) "
+        r"or later"
+        r"|version (?P<have>\d{3}(?:\.\d{1,3}){0,2}) was detected and compatibility mode is "
+        r"UNAVAILABLE",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

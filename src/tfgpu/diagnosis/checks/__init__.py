@@ -228,6 +228,7 @@ from tfgpu.diagnosis.checks.bindings import (
 from tfgpu.diagnosis.checks.build_tools_and_banners import (
     diag_version_unparsable,
     libtensorflow_windows_gpu_missing,
+    ngc_compat_unavailable,
     ngc_container_gpu_check,
     nvcc_host_compiler_unsupported,
     nvcc_unknown_arch,
@@ -604,6 +605,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     libtensorflow_windows_gpu_missing,
     xla_ptxas_debug_dump,
     nvcc_host_compiler_unsupported,
+    ngc_compat_unavailable,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -265,3 +265,23 @@ def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvcc-host-compiler-unsupported", compiler=compiler, limit=limit,
         evidence=log_evidence(hits[:1]), fix=fix)]
+
+
+def ngc_compat_unavailable(ctx: Facts) -> list[Finding]:
+    """The NGC TensorFlow image's banner "This container was built for NVIDIA Driver Release
+    X or later, but version Y was detected and compatibility mode is UNAVAILABLE"
+    (``w3.ngc_compat_unavailable``; houtoms/tensorflow ``nvidia_entrypoint.sh``): the host
+    driver is older than the container's CUDA needs and the image's CUDA forward-compatibility
+    libraries cannot stand in -> ``driver-too-old-for-cuda`` (variant ``ngc-container``)."""
+    hits = ctx.h("w3.ngc_compat_unavailable").all()
+    need = next((h.g("need") for h in hits if h.g("need")), None)
+    if need is None:
+        return []
+    have = next((h.g("have") for h in hits if h.g("have")), None) or "on this host"
+    return [catalogue.make(
+        "driver-too-old-for-cuda", variant="ngc-container", driver=have, need=need,
+        evidence=log_evidence(hits[:2]), doc_url=None,
+        fix=("nvidia-smi   # on the host: the driver version",
+             f"# update the host's NVIDIA driver to release {need} or later, or use an older "
+             "release of the container (built for the driver you have)"),
+    )]
