@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
@@ -137,15 +138,15 @@ def setuptools_tensorflow_requirement(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(hits[:1]),
             fix=("pip install --no-deps <the package>   # instead of setup.py install: keeps "
                  "tensorflow-gpu the only TensorFlow",
-                 "pip list 2>/dev/null | grep -i tensorflow   # a plain `tensorflow` listed "
-                 "too: pip uninstall -y tensorflow tensorflow-gpu, then pip install "
-                 "tensorflow-gpu (same version)"),
+                 pip_list_grep("tensorflow", windows=ctx.windows)
+                 + "   # a plain `tensorflow` listed too: pip uninstall -y tensorflow "
+                 "tensorflow-gpu, then pip install tensorflow-gpu (same version)"),
         )]
     return [catalogue.make(
         "tensorflow-variants-conflict", variant="requirement-unmet", req=req,
         evidence=log_evidence(hits[:1]),
-        fix=("python -m pip list 2>/dev/null | grep -i tensorflow   # with the SAME python "
-             "that ran setup.py",
+        fix=(pip_list_grep("tensorflow", windows=ctx.windows)
+             + "   # with the SAME python that ran setup.py",
              f"python -m pip install {req}   # none listed: install it with pip first, then "
              "pip install . (not setup.py install)",
              "# tensorflow-gpu listed: it does not satisfy a `tensorflow` requirement; pip "
