@@ -3380,7 +3380,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "driver.version_unparsed",
         ("form for driver version", "as an integer from string"),
         r"reported version is: (?:Invalid argument|INVALID_ARGUMENT): (?:expected %d\.%d"
-        r"[^\"\n]{0,80}?got \"(?P<v>[^\"\n]{1,60})\"|could not parse \w+ version number "
+        r"[^\"\n]{0,80}?got \"(?P<v>[^\"\n]{0,60})\"|could not parse \w+ version number "
         r"\"[^\"\n]{0,40}\" as an integer from string \"(?P<v2>[^\"\n]{1,60})\")",
     ),
     # a TensorFlow built here: the user's words ("built/building/compiled ... from source"),
@@ -3530,6 +3530,136 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<err>HorovodVersionMismatchError: )?Framework (?P<fw>tensorflow|torch|mxnet|keras)"
         r" installed with version (?P<built>[\w.+-]{1,40}?)\.? but found version "
         r"(?P<found>[\w+-]{1,20}(?:\.[\w+-]{1,20}){0,4})",
+    ),
+    # --- w3: TF-TRT's TF 1.x / early 2.x Python version check -------------------------
+    # tensorflow/tensorflow contrib/tensorrt/python/trt_convert.py (1.x; the same lines in
+    # python/compiler/tensorrt/trt_convert.py before 2.4) create_inference_graph: ERROR
+    # "TensorRT version mismatch. Tensorflow was compiled against TensorRT %s but library
+    # loaded from environment is TensorRT %s. Please make sure ..." + RuntimeError
+    # "Incompatible TensorRT library version" (loaded major older), else WARNING "TensorRT
+    # mismatch. Compiled against version %s, but loaded %s. Things may not work" (any part).
+    _p(
+        "trt.tf1_mismatch",
+        ("tensorrt mismatch. compiled against version", "tensorflow was compiled against tensorrt",
+         "incompatible tensorrt library version"),
+        r"TensorRT mismatch\. Compiled against version (?P<linked>\d{1,2}(?:\.\d{1,3}){0,3}),"
+        r" but loaded (?P<loaded>\d{1,2}(?:\.\d{1,3}){0,3})"
+        r"|TensorRT version mismatch\. Tensorflow was compiled against TensorRT "
+        r"(?P<linked2>\d{1,2}(?:\.\d{1,3}){0,3}) but library loaded from environment is TensorRT "
+        r"(?P<loaded2>\d{1,2}(?:\.\d{1,3}){0,3})"
+        r"|(?P<incompatible>Incompatible TensorRT library version)",
+    ),
+    # --- w3: nvcc that does not know a GPU architecture ---------------------------------
+    # nvcc's option check: "nvcc fatal   : Value 'sm_86' is not defined for option
+    # 'gpu-architecture'" (-arch=sm_XX) and "nvcc fatal   : Unsupported gpu architecture
+    # 'compute_86'" (-gencode arch=compute_XX); the first CUDA knowing each sm_XX is
+    # cuda_arch.toml (CUDA toolkit release notes).
+    _p(
+        "build.nvcc_arch",
+        ("nvcc fatal",),
+        r"nvcc fatal\s*:\s*(?:Value '(?P<sm>sm_\d{2,3}[a-z]?)' is not defined for option "
+        r"'gpu-architecture'|Unsupported gpu architecture '(?P<compute>compute_\d{2,3}[a-z]?)')",
+    ),
+    # --- w3: NVIDIA NGC container start-up banner (GPU and driver checks) ---------------
+    # NGC images' /opt/nvidia/entrypoint.d/50-gpu-driver-check.sh (2018-2023 text): deviceQuery's
+    # compute capability against the image's MINSMVER/MAXSMVER: "ERROR: Detected %s GPU, which
+    # is not supported by this container" (below the minimum), "WARNING: ... which is not yet
+    # supported in this version of the container" (a newer major than the build), "WARNING: ...
+    # which may not yet be supported ..." (a newer minor: still counted as supported), then
+    # "ERROR: No supported GPU(s) detected to run this container" when none counted.
+    # houtoms/tensorflow nvidia_entrypoint.sh (NVIDIA's TensorFlow image): "NOTE: Legacy NVIDIA
+    # Driver detected.  Compatibility mode ENABLED." (CUDA forward-compatibility libs in use).
+    _p(
+        "container.ngc_gpu",
+        ("gpu, which is not supported by this container",
+         "gpu, which is not yet supported in this version of the container",
+         "gpu, which may not yet be supported in this version of the container"),
+        r"Detected (?P<gpu>\S[^\r\n]{0,80}?) GPU, which (?:(?P<below>is not supported by this "
+        r"container)|(?P<newer>is not yet supported in this version)"
+        r"|(?P<minor>may not yet be supported in this version))",
+    ),
+    _p(
+        "container.ngc_none",
+        ("no supported gpu(s) detected to run this container",),
+        r"No supported GPU\(s\) detected to run this container",
+    ),
+    _p(
+        "container.ngc_legacy",
+        ("legacy nvidia driver detected",),
+        r"Legacy NVIDIA Driver detected\.\s+(?:Compatibility mode ENABLED|CUDA Driver OK)",
+    ),
+    # --- w3: setuptools (setup.py install / easy_install) finding no TensorFlow ---------
+    # pypa/setuptools setuptools/command/easy_install.py: "Could not find suitable
+    # distribution for %r" of a pkg_resources Requirement, whose repr is
+    # "Requirement.parse('tensorflow>=1.1.0')"
+    _p(
+        "pip.setuptools_tf_req",
+        ("could not find suitable distribution for requirement.parse('tensorflow",),
+        r"Could not find suitable distribution for Requirement\.parse\('(?P<req>tensorflow"
+        r"(?:[-_](?:gpu|cpu))?)(?P<spec>[^'\s]{0,40})'\)",
+    ),
+    # --- w3: a pip older than wheel support treating a .whl as a source archive ----------
+    # pip 1.4 (2013-07-23) "Added support for installing and building wheel archives"; older
+    # pips unpack any archive and run "setup.py egg_info" in it ("Running setup.py egg_info for
+    # package from <url>"), which a wheel does not contain
+    _p(
+        "pip.egg_info_on_wheel",
+        ("running setup.py egg_info for package from",),
+        r"Running setup\.py egg_info for package from (?P<whl>\S{1,300}?\.whl)(?:\s|$)",
+    ),
+    # --- w3: a libtensorflow (C library) download that does not exist -------------------
+    # the storage bucket's XML error "<Details>No such object: tensorflow/libtensorflow/
+    # libtensorflow-gpu-windows-x86_64-2.11.0.zip</Details>" (tensorflow/tensorflow#59016)
+    _p(
+        "pip.libtf_no_such_object",
+        ("no such object: tensorflow/libtensorflow/libtensorflow-",),
+        r"No such object: tensorflow/libtensorflow/(?P<file>libtensorflow-(?P<kind>gpu|cpu)-"
+        r"(?P<os>windows|linux|darwin)-(?P<arch>x86_64|arm64)-(?P<v>\d{1,2}\.\d{1,3}\.\d{1,3})"
+        r"\.(?:zip|tar\.gz))",
+    ),
+    # --- w3: early XLA's ptxas info dump (VLOG level 2) with a hard-coded -arch=sm_35 ----
+    # tensorflow/compiler/xla/service/gpu/gpu_compiler.cc (TF 1.0-1.1) DumpPtxasInfo, run only
+    # when VLOG_IS_ON(2): ptxas <ptx> -o /dev/null -v -arch=sm_35, its stderr logged, then
+    # LOG(FATAL) "Invalid PTX. See the error message above for reasons."
+    _p(
+        "xla.ptxas_dump_fatal",
+        ("invalid ptx. see the error message above for reasons",),
+        r"Invalid PTX\. See the error message above for reasons",
+    ),
+    _p(
+        "xla.ptxas_target_higher",
+        ("sm version specified by .target is higher than default sm version assumed",),
+        r"ptxas fatal\s*:\s*SM version specified by \.target is higher than default SM version"
+        r" assumed",
+    ),
+    # --- w3: CUDA's crt/host_config.h refusing the host compiler --------------------------
+    # CUDA toolkit include/crt/host_config.h (12.6 copy): "#error -- unsupported GNU version!
+    # gcc versions later than 13 are not supported! The nvcc flag '-allow-unsupported-compiler'
+    # can be used ...", "unsupported clang version! clang version must be less than 19 and
+    # greater than 3.2", "unsupported Microsoft Visual Studio version! Only the versions between
+    # 2017 and 2022 (inclusive) are supported!" (older CUDA: the same without the flag's advice)
+    _p(
+        "build.nvcc_host_compiler",
+        ("unsupported gnu version", "unsupported clang version",
+         "unsupported microsoft visual studio version"),
+        r"unsupported GNU version! gcc versions later than (?P<gcc>\d{1,2}) are not supported"
+        r"|unsupported clang version! clang version must be less than (?P<clang>\d{1,2}) and "
+        r"greater than"
+        r"|unsupported Microsoft Visual Studio version! Only the versions (?P<vs>[^!\r\n]{1,80}) "
+        r"are supported",
+    ),
+    # houtoms/tensorflow nvidia_entrypoint.sh (NVIDIA's TensorFlow image): the host driver older
+    # than CUDA_DRIVER_VERSION and the forward-compatibility check failed: "ERROR: This
+    # container was built for NVIDIA Driver Release %s or later, but" / "version %s was detected
+    # and compatibility mode is UNAVAILABLE." / "[[<_CUDA_COMPAT_STATUS>]]"
+    _p(
+        "container.ngc_compat_unavailable",
+        ("this container was built for nvidia driver release",
+         "was detected and compatibility mode is unavailable"),
+        r"This container was built for NVIDIA Driver Release (?P<need>\d{3}(?:\.\d{1,3}){0,2}) "
+        r"or later"
+        r"|version (?P<have>\d{3}(?:\.\d{1,3}){0,2}) was detected and compatibility mode is "
+        r"UNAVAILABLE",
     ),
 )
 

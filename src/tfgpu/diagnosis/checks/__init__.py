@@ -233,6 +233,16 @@ from tfgpu.diagnosis.checks.bindings import (
     binding_import_cut,
     jni_dll_dependencies,
 )
+from tfgpu.diagnosis.checks.build_tools_and_banners import (
+    libtensorflow_windows_gpu_missing,
+    ngc_compat_unavailable,
+    ngc_container_gpu_check,
+    nvcc_host_compiler_unsupported,
+    nvcc_unknown_arch,
+    pip_too_old_for_wheels,
+    setuptools_tensorflow_requirement,
+    xla_ptxas_debug_dump,
+)
 from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
 from tfgpu.diagnosis.checks.container_runtime import (
     colab_gpu_usage_limit,
@@ -616,6 +626,15 @@ LOG_CHECKS: tuple[Check, ...] = (
     old_dso_cudnn_optional,
     built_here_loads_other_cuda,
     driver_version_unparsed,
+    # --- w3: nvcc without the GPU's architecture, NGC container banners, pip-era messages ---
+    nvcc_unknown_arch,
+    ngc_container_gpu_check,
+    setuptools_tensorflow_requirement,
+    pip_too_old_for_wheels,
+    libtensorflow_windows_gpu_missing,
+    xla_ptxas_debug_dump,
+    nvcc_host_compiler_unsupported,
+    ngc_compat_unavailable,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

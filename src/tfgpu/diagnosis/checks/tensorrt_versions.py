@@ -38,6 +38,9 @@ def tensorrt_major_mismatch(ctx: Facts) -> list[Finding]:
     installed TensorRT (apt/dpkg ``libnvinfer<N>``, pip ``tensorrt``, or TF-TRT's "Loaded
     TensorRT version") with no installed major equal to the linked one ->
     ``tensorrt-major-version-mismatch``."""
+    tf1 = ctx.h("trt.tf1_mismatch").all()
+    if tf1 and not ctx.h("w11.trt_incompatible").count:
+        return _tf1_mismatch(tf1)
     err = ctx.h("w11.trt_incompatible").all()
     linked_h = _printed(ctx, "linked")
     loaded_h = _printed(ctx, "loaded")
@@ -69,3 +72,44 @@ def tensorrt_major_mismatch(ctx: Facts) -> list[Finding]:
              'python -c "from tensorflow.compiler.tf2tensorrt import _pywrap_py_utils as u; '
              'print(u.get_linked_tensorrt_version(), u.get_loaded_tensorrt_version())"'),
     )]
+
+
+def _tf1_mismatch(hits: list[Hit]) -> list[Finding]:
+    """TF-TRT's TF 1.x / early 2.x check (tensorflow/tensorflow
+    ``tensorflow/contrib/tensorrt/python/trt_convert.py`` ``create_inference_graph``): an
+    older loaded major is an error ("TensorRT version mismatch. Tensorflow was compiled
+    against TensorRT X but library loaded from environment is TensorRT Y", then
+    RuntimeError "Incompatible TensorRT library version"); any other difference only warns
+    ("TensorRT mismatch. Compiled against version X, but loaded Y. Things may not work").
+    Threads: tensorflow/tensorrt#85 (5.0.2 vs 5.1.2: the pip wheels were built with TensorRT
+    5.0; install it, or an NVIDIA container / source build for 5.1), tensorflow/tensorflow
+    #43644 (5.0.2 vs 5.1.5: fix that warning first).  Returns one
+    ``tensorrt-major-version-mismatch``: variant ``tf1-older-major`` (an error) for the
+    ERROR line or the RuntimeError, else ``tf1-differs`` (a warning: the code goes on, and
+    other threads printing it failed for other reasons too, e.g. ildoonet/tf-pose-estimation
+    #543's unsupported constant)."""
+    older = next(((h.g("linked2"), h.g("loaded2")) for h in hits if h.g("linked2")), None)
+    warned = next(((h.g("linked"), h.g("loaded")) for h in hits if h.g("linked")), None)
+    raised = any(h.g("incompatible") for h in hits)
+    if older is None and warned is None and not raised:
+        return []
+    pair = older or warned
+    if pair is None:
+        return [catalogue.make("tensorrt-major-version-mismatch", variant="tf1-raised",
+                               evidence=log_evidence(hits[:2]), fix=_TF1_FIX)]
+    linked, loaded = pair
+    return [catalogue.make(
+        "tensorrt-major-version-mismatch",
+        variant="tf1-older-major" if older or raised else "tf1-differs",
+        linked=linked, have=loaded, evidence=log_evidence(hits[:2]),
+        fix=(f"# install TensorRT {linked} (the version this TensorFlow was compiled against)"
+             " where TensorFlow runs, first on the loader's path", *_TF1_FIX[1:]))]
+
+
+_TF1_FIX = (
+    "# install the TensorRT version this TensorFlow was compiled against, first on the "
+    "loader's path (ldconfig -p | grep libnvinfer)",
+    "# or use a TensorFlow build made against the TensorRT you have (an NVIDIA TensorFlow "
+    "container, or a source build)",
+    "ldconfig -p | grep libnvinfer",
+)

@@ -1,0 +1,269 @@
+"""Build tools and container banners around a TensorFlow GPU set-up (w3 kinds).
+
+* nvcc that does not know the GPU architecture a project's own CUDA op is built for
+  (``nvcc fatal : Value 'sm_86' is not defined for option 'gpu-architecture'``, ``nvcc fatal :
+  Unsupported gpu architecture 'compute_86'``): the first CUDA that knows each ``sm_XX`` is
+  ``cuda_arch.toml`` (CUDA toolkit release notes).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
+from tfgpu.findings import Finding
+
+
+def nvcc_unknown_arch(ctx: Facts) -> list[Finding]:
+    """nvcc refusing an ``sm_XX`` / ``compute_XX`` (``build.nvcc_arch``) ->
+    ``custom-op-wrong-cuda-arch``.
+
+    Variant ``nvcc-too-old`` (an error) when ``cuda_arch.toml`` names the first CUDA that
+    knows the architecture: every nvcc older than that refuses it (threads: NVlabs/
+    stylegan2-ada#10, sm_86 with CUDA 10; NVIDIA/apex#1296, compute_86 with CUDA 11.0;
+    ruotianluo/pytorch-faster-rcnn#77, an older nvcc first on PATH).  Else variant
+    ``nvcc-arch-unknown`` (a warning naming both causes): an older architecture is refused by
+    an nvcc that predates it and by a newer CUDA that dropped it (HazyResearch/butterfly#23:
+    sm_30 with CUDA 11.2).
+    """
+    hits = ctx.h("build.nvcc_arch").all()
+    if not hits:
+        return []
+    h = hits[0]
+    given = h.g("sm") or h.g("compute") or ""
+    num = given.split("_", 1)[1]
+    sm = f"sm_{num}"
+    row = ctx.kb.ptxas_first_cuda(sm)
+    check = "which -a nvcc; nvcc --version   # the nvcc the build runs, and its CUDA release"
+    if row is None:
+        return [catalogue.make(
+            "custom-op-wrong-cuda-arch", variant="nvcc-arch-unknown", arch=given,
+            evidence=log_evidence(hits[:2]),
+            fix=(check,
+                 "nvcc --help | grep -A12 -- '--gpu-architecture'   # the architectures it knows",
+                 f"# nvcc older than {given}: install a newer CUDA toolkit; a newer CUDA that "
+                 "dropped it: build with an older CUDA, or for the GPU's own architecture"),
+        )]
+    first = row.first_cuda
+    return [catalogue.make(
+        "custom-op-wrong-cuda-arch", variant="nvcc-too-old", arch=given, first=first,
+        evidence=log_evidence(hits[:2]),
+        fix=(check,
+             f"# install CUDA >= {first} and build with its nvcc (first on PATH / CUDA_HOME)"
+             "; for a TensorFlow custom op, with a TensorFlow built against that CUDA",
+             f"# or build for an older architecture than {sm} (compute_XX PTX), which the "
+             "driver JIT-compiles at the first run"),
+    )]
+
+
+def ngc_container_gpu_check(ctx: Facts) -> list[Finding]:
+    """The NGC container banner's GPU check (``container.ngc_gpu``, ``container.ngc_none``)
+    and its legacy driver note (``container.ngc_legacy``).
+
+    The banner (NGC images' ``50-gpu-driver-check.sh``) compares each GPU's compute capability
+    from deviceQuery with the image's minimum and maximum SM versions:
+
+    * "Detected X GPU, which is not supported by this container": below the minimum ->
+      ``gpu-compute-capability-too-low`` (variant ``ngc-container``): the image's CUDA and
+      TensorFlow build no longer support the GPU (NVlabs/stylegan2-ada#65: a Tesla K80 in the
+      20.10-tf1 image);
+    * "... which is not yet supported in this version of the container": a newer major than
+      the image was built for -> ``gpu-arch-not-in-build`` (variant ``ngc-container-too-old``);
+    * "... may not yet be supported ...": a newer minor, still counted as supported: nothing;
+    * "No supported GPU(s) detected to run this container" with no Detected line: either
+      side -> ``gpu-compute-capability-too-low`` variant ``ngc-none-supported`` (a hedge);
+    * "NOTE: Legacy NVIDIA Driver detected.  Compatibility mode ENABLED.": the image's CUDA
+      forward-compatibility libraries run on the older driver -> the harmless
+      ``ngc-banner-legacy-driver-compat-mode``.
+    """
+    out: list[Finding] = []
+    gpu = ctx.h("container.ngc_gpu").all()
+    none = ctx.h("container.ngc_none").all()
+    below = [h for h in gpu if h.g("below")]
+    newer = [h for h in gpu if h.g("newer")]
+    names = ", ".join(dict.fromkeys(h.g("gpu") or "" for h in below or newer))
+    if below:
+        out.append(catalogue.make(
+            "gpu-compute-capability-too-low", variant="ngc-container", gpu=names,
+            evidence=log_evidence(below[:2], none[:1]), doc_url=None,
+            fix=("nvidia-smi -L   # the GPU model; its compute capability: NVIDIA's CUDA GPUs list",
+                 "# use an older release of this container whose CUDA still supports the GPU "
+                 "(the container release notes list the supported GPUs), or run on a newer GPU"),
+        ))
+    elif newer:
+        out.append(catalogue.make(
+            "gpu-arch-not-in-build", variant="ngc-container-too-old", gpu=names,
+            evidence=log_evidence(newer[:2], none[:1]),
+            fix=("# use a newer release of this container, built for this GPU's architecture "
+                 "(the container release notes list the supported GPUs)",),
+        ))
+    elif none:
+        out.append(catalogue.make(
+            "gpu-compute-capability-too-low", variant="ngc-none-supported",
+            evidence=log_evidence(none[:1]), doc_url=None,
+            fix=("nvidia-smi -L   # the GPU model: compare it with the GPUs the container "
+                 "release notes list",
+                 "# GPU older than the list: an older container release; newer: a newer one"),
+        ))
+    legacy = ctx.h("container.ngc_legacy").all()
+    if legacy:
+        out.append(catalogue.make("ngc-banner-legacy-driver-compat-mode",
+                                  evidence=log_evidence(legacy[:1])))
+    return out
+
+
+def setuptools_tensorflow_requirement(ctx: Facts) -> list[Finding]:
+    """setuptools (``python setup.py install``, easy_install) found no distribution for a
+    package's ``tensorflow`` requirement (``pip.setuptools_tf_req``).
+
+    With host facts showing ``tensorflow-gpu`` installed and the requirement naming plain
+    ``tensorflow``: that requirement is another distribution, so satisfying it installs a
+    second TensorFlow beside the GPU one -> ``tensorflow-variants-conflict`` (variant
+    ``requirement-names-other-variant``; keras-team/keras#5776: Keras 2.0.0 required
+    ``tensorflow``, and its install pulled the CPU-only wheel over tensorflow-gpu).  Else a
+    hedge (variant ``requirement-unmet``, category unknown): the Python that ran setup.py has
+    no such distribution (another Python or env than the one holding TensorFlow: cmusphinx/
+    g2p-seq2seq#87; TensorFlow not installed or another variant: NTMC-Community/MatchZoo#27).
+    """
+    hits = ctx.h("pip.setuptools_tf_req").all()
+    if not hits:
+        return []
+    req = (hits[0].g("req") or "tensorflow").replace("_", "-")
+    host = ctx.host
+    gpu_dist = host.python.dist("tensorflow-gpu") if host is not None else None
+    if req == "tensorflow" and gpu_dist is not None:
+        return [catalogue.make(
+            "tensorflow-variants-conflict", variant="requirement-names-other-variant",
+            installed=f"tensorflow-gpu {gpu_dist.version or ''}".strip(), req=req,
+            evidence=log_evidence(hits[:1]),
+            fix=("pip install --no-deps <the package>   # instead of setup.py install: keeps "
+                 "tensorflow-gpu the only TensorFlow",
+                 pip_list_grep("tensorflow", windows=ctx.windows)
+                 + "   # a plain `tensorflow` listed too: pip uninstall -y tensorflow "
+                 "tensorflow-gpu, then pip install tensorflow-gpu (same version)"),
+        )]
+    return [catalogue.make(
+        "tensorflow-variants-conflict", variant="requirement-unmet", req=req,
+        evidence=log_evidence(hits[:1]),
+        fix=(pip_list_grep("tensorflow", windows=ctx.windows)
+             + "   # with the SAME python that ran setup.py",
+             f"python -m pip install {req}   # none listed: install it with pip first, then "
+             "pip install . (not setup.py install)",
+             "# tensorflow-gpu listed: it does not satisfy a `tensorflow` requirement; pip "
+             "install --no-deps the package instead"),
+    )]
+
+
+def pip_too_old_for_wheels(ctx: Facts) -> list[Finding]:
+    """pip running ``setup.py egg_info`` on a ``.whl`` (``pip.egg_info_on_wheel``): only a
+    pip older than 1.4, the first with wheel support (pip's changelog, 1.4 of 2013-07-23),
+    treats a wheel as a source archive; it then fails on the setup.py a wheel does not have
+    -> ``pip-too-old-for-wheels`` (tensorflow/tensorflow#56: upgrading pip fixed it)."""
+    hits = ctx.h("pip.egg_info_on_wheel").all()
+    if not hits:
+        return []
+    whl = (hits[0].g("whl") or "").rsplit("/", 1)[-1]
+    return [catalogue.make(
+        "pip-too-old-for-wheels", wheel=whl, evidence=log_evidence(hits[:1]),
+        fix=("pip --version   # older than 1.4: it cannot install wheels",
+             "pip install --upgrade pip   # on Python 2.7: pip install --upgrade \"pip<21\"",
+             "# then rerun the same pip install of the wheel"),
+    )]
+
+
+def libtensorflow_windows_gpu_missing(ctx: Facts) -> list[Finding]:
+    """A download of the Windows GPU libtensorflow zip answered "No such object"
+    (``pip.libtf_no_such_object``) for a release past the last native-Windows GPU release
+    (platform fact ``windows-native-gpu-last``): no such build exists ->
+    ``tensorflow-windows-native-no-gpu`` (tensorflow/tensorflow#59016: the 2.11.0 zip linked
+    from the install page; the maintainers pointed at 2.10.0 or WSL2).  Other missing
+    artefacts (a mistyped version, a CPU build) say nothing."""
+    hits = [h for h in ctx.h("pip.libtf_no_such_object").all()
+            if h.g("kind") == "gpu" and h.g("os") == "windows"]
+    if not hits:
+        return []
+    version = hits[0].g("v") or ""
+    want = tf_minor(version)
+    last = ctx.kb.platform_fact("windows-native-gpu-last")
+    last_s, _ = ctx.kb.fact_series("windows-native-gpu-last")
+    if want is None or want <= last_s:
+        return []
+    lv = last.value("tf_version")
+    full = lv if lv.count(".") >= 2 else f"{lv}.0"
+    return [catalogue.make(
+        "tensorflow-windows-native-no-gpu", variant="libtensorflow-zip", version=version,
+        last=lv, ref=last.ref, file=hits[0].g("file") or "", evidence=log_evidence(hits[:1]),
+        knowledge_ref=last.ref,
+        fix=(f"# download libtensorflow-gpu-windows-x86_64-{full}.zip (the last Windows GPU "
+             "build of the C library) instead",
+             "# or, for a newer release: WSL2 with the Linux GPU libtensorflow"),
+    )]
+
+
+def xla_ptxas_debug_dump(ctx: Facts) -> list[Finding]:
+    """Early XLA's ptxas info dump aborting (``xla.ptxas_dump_fatal`` with
+    ``xla.ptxas_target_higher``): tensorflow/compiler/xla/service/gpu/gpu_compiler.cc (TF
+    1.0-1.1) runs ``DumpPtxasInfo`` only when VLOG level 2 is on (TF_CPP_MIN_VLOG_LEVEL=2),
+    with a hard-coded ``-arch=sm_35``, so PTX XLA generated for a newer GPU makes ptxas fail
+    and the dump LOG(FATAL)s -> ``xla-ptxas-debug-dump-hardcoded-sm35``
+    (tensorflow/tensorflow#9367: a TitanX, sm_52; a TensorFlow bug in the debug path)."""
+    fatal = ctx.h("xla.ptxas_dump_fatal").all()
+    target = ctx.h("xla.ptxas_target_higher").all()
+    if not (fatal and target):
+        return []
+    return [catalogue.make(
+        "xla-ptxas-debug-dump-hardcoded-sm35", evidence=log_evidence(target[:1], fatal[:1]),
+        fix=("unset TF_CPP_MIN_VLOG_LEVEL   # or set it below 2: the failing dump runs only at "
+             "VLOG level 2",
+             "# or use a TensorFlow release whose XLA no longer runs this dump"),
+    )]
+
+
+def nvcc_host_compiler_unsupported(ctx: Facts) -> list[Finding]:
+    """CUDA's ``crt/host_config.h`` refusing the host compiler (``build.nvcc_host_compiler``):
+    each CUDA release accepts gcc up to a major, clang in a range and some Visual Studio
+    versions, and stops the compile with ``#error`` otherwise -> ``nvcc-host-compiler-
+    unsupported`` (the compiler is newer, or on Windows older or newer, than this CUDA knows)."""
+    hits = ctx.h("build.nvcc_host_compiler").all()
+    if not hits:
+        return []
+    h = hits[0]
+    fix: tuple[str, ...]
+    if h.g("gcc"):
+        compiler, limit = "gcc", f"gcc {h.g('gcc')} or older"
+        fix = (f"nvcc --version; gcc --version   # gcc newer than {h.g('gcc')} for this CUDA",
+               f"# build with a gcc <= {h.g('gcc')}: nvcc -ccbin /usr/bin/g++-{h.g('gcc')}, or "
+               f"CUDAHOSTCXX=/usr/bin/g++-{h.g('gcc')} (CMake), CC/CXX for setup.py builds",
+               "# or a newer CUDA toolkit that supports this gcc")
+    elif h.g("clang"):
+        compiler, limit = "clang", f"clang older than {h.g('clang')}"
+        fix = ("nvcc --version; clang --version",
+               f"# build with a clang < {h.g('clang')} (nvcc -ccbin), or a newer CUDA toolkit")
+    else:
+        compiler, limit = "Visual Studio", f"Visual Studio {h.g('vs')}"
+        fix = ("nvcc --version   # and the Visual Studio (MSVC) version the build uses",
+               f"# build with {limit} (its Developer Command Prompt), or a CUDA toolkit that "
+               "supports the installed Visual Studio")
+    return [catalogue.make(
+        "nvcc-host-compiler-unsupported", compiler=compiler, limit=limit,
+        evidence=log_evidence(hits[:1]), fix=fix)]
+
+
+def ngc_compat_unavailable(ctx: Facts) -> list[Finding]:
+    """The NGC TensorFlow image's banner "This container was built for NVIDIA Driver Release
+    X or later, but version Y was detected and compatibility mode is UNAVAILABLE"
+    (``container.ngc_compat_unavailable``; houtoms/tensorflow ``nvidia_entrypoint.sh``): the host
+    driver is older than the container's CUDA needs and the image's CUDA forward-compatibility
+    libraries cannot stand in -> ``driver-too-old-for-cuda`` (variant ``ngc-container``)."""
+    hits = ctx.h("container.ngc_compat_unavailable").all()
+    need = next((h.g("need") for h in hits if h.g("need")), None)
+    if need is None:
+        return []
+    have = next((h.g("have") for h in hits if h.g("have")), None) or "on this host"
+    return [catalogue.make(
+        "driver-too-old-for-cuda", variant="ngc-container", driver=have, need=need,
+        evidence=log_evidence(hits[:2]), doc_url=None,
+        fix=("nvidia-smi   # on the host: the driver version",
+             f"# update the host's NVIDIA driver to release {need} or later, or use an older "
+             "release of the container (built for the driver you have)"),
+    )]
