@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -21,18 +22,23 @@ _CLEAN_LOG = "hello world\n"
 
 def _run_cut(args: list[str], *, read_first: bool) -> int:
     """Run tfgpu with stdout on a pipe whose reader closes it: at once (``read_first``
-    False: every write fails) or after the first line (``| head -1``)."""
+    False: every write fails) or after the first line (``| head -1``).  Its standard error
+    goes to a file that is printed when the code is not the expected one (pytest shows it)."""
     env = {**os.environ, "PYTHONPATH": str(SRC), "NO_COLOR": "1"}
     r, w = os.pipe()
     if not read_first:
         os.close(r)
-    proc = subprocess.Popen([sys.executable, "-m", "tfgpu", *args], stdout=w,
-                            stderr=subprocess.DEVNULL, env=env)
-    os.close(w)
-    if read_first:
-        with os.fdopen(r, "rb") as reader:
-            reader.readline()
-    return proc.wait(timeout=120)
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen([sys.executable, "-m", "tfgpu", *args, "--debug"], stdout=w,
+                                stderr=err, env=env)
+        os.close(w)
+        if read_first:
+            with os.fdopen(r, "rb") as reader:
+                reader.readline()
+        code = proc.wait(timeout=120)
+        err.seek(0)
+        print(err.read().decode(errors="replace")[-4000:], file=sys.stderr)
+    return code
 
 
 @pytest.mark.parametrize("json_out", [False, True], ids=["text", "json"])
