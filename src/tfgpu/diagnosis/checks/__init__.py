@@ -73,6 +73,7 @@ from tfgpu.diagnosis.checks.driver import (
     rule_cuda_drivers,
     rule_cuinit,
 )
+from tfgpu.diagnosis.checks.gpu_newer_than_build_cuda import gpu_newer_than_build_cuda  # plan7
 from tfgpu.diagnosis.checks.hardware import (
     cpu_host_gpu_messages,
     laptop_mx,
@@ -597,6 +598,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_optimizer_legacy_argument,
     keras_removed_method,
     collective_aborted,
+    # --- plan7: a found GPU newer than the build's CUDA major, nothing failing yet ---
+    gpu_newer_than_build_cuda,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
