@@ -108,6 +108,7 @@ from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.other_loaders import (  # w8
     macos_cuda_dylib_missing,
 )
+from tfgpu.diagnosis.checks.placer_device_unavailable import placer_device_unavailable  # plan7
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -600,6 +601,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     collective_aborted,
     # --- plan7: a found GPU newer than the build's CUDA major, nothing failing yet ---
     gpu_newer_than_build_cuda,
+    # --- plan7: an op pinned to a GPU the placer does not list ---
+    placer_device_unavailable,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
