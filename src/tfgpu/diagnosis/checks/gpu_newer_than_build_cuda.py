@@ -44,6 +44,10 @@ def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
     # a TF 1.x one): a log excerpt of device discovery alone, with no version, claims nothing
     if ctx.other_framework or ctx.non_pip_tensorflow or not ctx.tf_version:
         return []
+    # NVIDIA's own TF 1.15 builds ("1.15.5+nv22.12", NGC containers) use CUDA 11/12 whatever
+    # the version says (alexanderkroner/saliency#25: nvidia-tensorflow ran on an RTX 3090 where
+    # the stock TF 1.15 hung): only a library the log shows opened counts
+    nvidia_build = "+nv" in ctx.tf_version or ctx.in_container
     found = [*ctx.h("gpu.created").first[:1], *ctx.h("gpu.props").first[:1]]
     if not found:
         return []
@@ -51,6 +55,8 @@ def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
     if loaded is None:
         return []
     cuda, why = loaded
+    if nvidia_build and not why.startswith("the log shows"):
+        return []
     try:
         cuda_v = parse_version(cuda)
     except KnowledgeQueryError:
