@@ -157,6 +157,9 @@ from tfgpu.diagnosis.checks.visibility import (
     windows_native_gpu_shown,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows, windows_process_crashed
+from tfgpu.diagnosis.checks.windows_native_cuda_major import (  # plan7
+    windows_native_cuda_newer_than_last,
+)
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
 from tfgpu.diagnosis.checks.xla import (
     driver_jit_rejects_ptx,
@@ -603,6 +606,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_newer_than_build_cuda,
     # --- plan7: an op pinned to a GPU the placer does not list ---
     placer_device_unavailable,
+    # --- plan7: native Windows, version unknown, only a CUDA newer than the last GPU release's ---
+    windows_native_cuda_newer_than_last,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
