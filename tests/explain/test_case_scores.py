@@ -24,7 +24,7 @@ FLOORS = {"cases-public": 0.90, "cases-holdout": 0.91, "cases-holdout2": 0.925,
           "cases-holdout3": 0.97, "cases-holdout5": 0.925, "cases-holdout6": 0.875,
           "cases-holdout9": 0.86, "cases-holdout4": 0.875,
           "cases-holdout7": 0.70, "cases-holdout8": 0.8125, "cases-holdout10": 0.5,
-          "cases-holdout11": 0.76, "cases-holdout13": 0.89,
+          "cases-holdout11": 0.76, "cases-holdout13": 0.94,
           "cases-holdout15": 1.0, "cases-holdout16": 0.80}
 
 

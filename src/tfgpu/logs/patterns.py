@@ -3661,6 +3661,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|version (?P<have>\d{3}(?:\.\d{1,3}){0,2}) was detected and compatibility mode is "
         r"UNAVAILABLE",
     ),
+    # --- plan7: the placer's explicit device that is not registered -------------------------
+    # tensorflow core/common_runtime/colocation_graph.cc (placer.cc in TF 1.x): "<node> was
+    # explicitly assigned to <device> but available devices are [ <d1>, <d2> ]. Make sure the
+    # device specification refers to a valid device." (TF 1.x: "Operation was explicitly
+    # assigned to ..."), plus " The requested device appears to be a GPU, but CUDA is not
+    # enabled." when !IsGoogleCudaEnabled() (a build without CUDA); both strings are in the
+    # 2.21 wheel's libtensorflow_framework.so.2
+    _p(
+        "p7.placer_unavailable",
+        ("but available devices are",),
+        r"was explicitly assigned to (?P<dev>[^\s]{1,300}) but available devices are \[ ?"
+        r"(?P<devs>[^\]\n]{0,4000})\]",
+    ),
+    _p(
+        "p7.placer_no_cuda",
+        ("but cuda is not enabled",),
+        r"The requested device appears to be a GPU, but CUDA is not enabled",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -73,6 +73,7 @@ from tfgpu.diagnosis.checks.driver import (
     rule_cuda_drivers,
     rule_cuinit,
 )
+from tfgpu.diagnosis.checks.gpu_newer_than_build_cuda import gpu_newer_than_build_cuda  # plan7
 from tfgpu.diagnosis.checks.hardware import (
     cpu_host_gpu_messages,
     laptop_mx,
@@ -114,6 +115,7 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
 from tfgpu.diagnosis.checks.other_loaders import (  # w8
     macos_cuda_dylib_missing,
 )
+from tfgpu.diagnosis.checks.placer_device_unavailable import placer_device_unavailable  # plan7
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -162,6 +164,9 @@ from tfgpu.diagnosis.checks.visibility import (
     windows_native_gpu_shown,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows, windows_process_crashed
+from tfgpu.diagnosis.checks.windows_native_cuda_major import (  # plan7
+    windows_native_cuda_newer_than_last,
+)
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
 from tfgpu.diagnosis.checks.xla import (
     driver_jit_rejects_ptx,
@@ -635,6 +640,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     xla_ptxas_debug_dump,
     nvcc_host_compiler_unsupported,
     ngc_compat_unavailable,
+    # --- plan7: a found GPU newer than the build's CUDA major, nothing failing yet ---
+    gpu_newer_than_build_cuda,
+    # --- plan7: an op pinned to a GPU the placer does not list ---
+    placer_device_unavailable,
+    # --- plan7: native Windows, version unknown, only a CUDA newer than the last GPU release's ---
+    windows_native_cuda_newer_than_last,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

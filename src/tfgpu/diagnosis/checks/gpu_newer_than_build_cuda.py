@@ -1,0 +1,87 @@
+"""A GPU that TensorFlow found and created a device for, newer than the CUDA this TensorFlow
+was built with, with no failure (yet) in the log: ``gpu-arch-not-in-build`` variant
+``cuda-older-than-gpu-found``.
+
+The CUDA release that first knows an architecture is a compiler fact (``cuda_arch.toml``, the
+CUDA release notes: sm_80 in 11.0, sm_86 in 11.1, sm_90 in 11.8, sm_120 in 12.8). A build
+made with a CUDA of an older *major* than that (a TF 1.x build, CUDA 10.0, on a GeForce RTX
+30 card) can hold no machine code for the GPU, and neither can its cuBLAS/cuDNN: every kernel
+is JIT-compiled from older PTX, if the build carries any, so the first run stalls for tens
+of minutes, hangs, gives wrong results or fails later (alexanderkroner/saliency#25: TF 1.13
+gave bad outputs and 1.15 hung on an RTX 3090; tensorflow/tensorflow#44200: a 30-minute
+start of TF 1.14 on an RTX 3090). The failure forms of the same fact are read by
+``cuda_build_older_than_gpu`` (dnn_init_causes.py) and ``cc_against_official_wheel``
+(compute_capability.py, the official wheel's own compute capabilities); this check only
+speaks when those are silent.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.compute_capability import cc_against_official_wheel
+from tfgpu.diagnosis.checks.dnn_init_causes import (
+    _CUDA_SONAME,
+    _gpu_ccs,
+    _loaded_cuda,
+    cuda_build_older_than_gpu,
+)
+from tfgpu.facts.view import Facts, cc_key, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeQueryError, docs, parse_version
+
+
+def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
+    """``gpu-arch-not-in-build`` (variant ``cuda-older-than-gpu-found``): the log shows
+    TensorFlow found the GPU (a created device or its properties line), the GPU's compute
+    capability is known (log, host facts, or the GPU's name) and the CUDA this TensorFlow
+    uses (a versioned CUDA library the log shows opened, else the TensorFlow version's build
+    CUDA) is of an older major than the first CUDA for that architecture
+    (``Knowledge.ptxas_first_cuda``).  ``[]`` when another framework prints the lines, when
+    the TensorFlow version is not given (a discovery excerpt alone is no fault), when the GPU
+    was not found in the log, or when a sibling check already says it."""
+    # the same basis as cc_against_official_wheel (the TensorFlow version given, by the log or
+    # the user's description, and the GPU's CC), for builds that check cannot read (conda's,
+    # a TF 1.x one): a log excerpt of device discovery alone, with no version, claims nothing
+    if ctx.other_framework or ctx.non_pip_tensorflow or not ctx.tf_version:
+        return []
+    # NVIDIA's own TF 1.15 builds ("1.15.5+nv22.12", NGC containers) use CUDA 11/12 whatever
+    # the version says (alexanderkroner/saliency#25: nvidia-tensorflow ran on an RTX 3090 where
+    # the stock TF 1.15 hung): only a library the log shows opened counts
+    nvidia_build = "+nv" in ctx.tf_version or ctx.in_container
+    found = [*ctx.h("gpu.created").first[:1], *ctx.h("gpu.props").first[:1]]
+    if not found:
+        return []
+    loaded = _loaded_cuda(ctx)
+    if loaded is None:
+        return []
+    cuda, why = loaded
+    if nvidia_build and not why.startswith("the log shows"):
+        return []
+    try:
+        cuda_v = parse_version(cuda)
+    except KnowledgeQueryError:
+        return []
+    for cc, gpu_ev in _gpu_ccs(ctx):
+        ma, mi = cc_key(cc)
+        row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
+        # another CUDA major only: within one major the build's PTX of that major may be
+        # JIT-compiled once into the cache (TensorFlow >= 2.5 says so itself)
+        if row is None or cuda_v.major >= parse_version(row.first_cuda).major:
+            continue
+        if cuda_build_older_than_gpu(ctx) or cc_against_official_wheel(ctx):
+            return []
+        ev = (*log_evidence(found[:1]), gpu_ev,
+              *log_evidence([h for h in ctx.h("lib.opened").all()
+                             if _CUDA_SONAME.search(h.g("lib") or "")][:1]))
+        return [catalogue.make(
+            "gpu-arch-not-in-build", variant="cuda-older-than-gpu-found",
+            cc=cc, arch=row.arch, cuda=cuda, first=row.first_cuda, why=why, ref=row.ref,
+            evidence=ev, knowledge_ref=row.ref,
+            fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+                 'tf.sysconfig.get_build_info())"   # the CUDA this TensorFlow was built with',
+                 f"# use a TensorFlow built with CUDA >= {row.first_cuda} for this GPU "
+                 "(tfgpu plan lists the releases); code written for TF 1.x needs a TF 1.x "
+                 f"build made with CUDA >= {row.first_cuda}, or a move to TF 2",
+                 f"# see {docs.url('cuda-gpus')}"),
+        )]
+    return []
