@@ -3517,6 +3517,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not destroy cudnn handle",),
         r"(?P<followup>could not destroy cudnn handle): (?P<destroy>CUDNN_STATUS_[A-Z_]{1,40})",
     ),
+    # cuda_diagnostics.cc (0.x-1.15) StringToDriverVersion: "libcuda reported version is:
+    # Invalid argument: expected %d.%d or %d.%d.%d form for driver version; got \"X\"" -- only
+    # a four-part version (the macOS web driver's libcuda_378.05.05.05_mercury.dylib) is read:
+    # an empty or one-part value comes from a libcuda the diagnostic could not place
+    _p(
+        "tf1.driver_version_4part",
+        ("form for driver version; got",),
+        r"reported version is: Invalid argument: expected %d\.%d or %d\.%d\.%d form for driver "
+        r"version; got \"(?P<got>\d{1,4}\.\d{1,4}\.\d{1,4}\.\d{1,4})\"",
+    ),
     # cpu_feature_guard.cc (1.0-1.2): one warning per instruction set the build skipped
     # (TF 1.3+ "Your CPU supports instructions that this TensorFlow binary was not compiled
     # to use")

@@ -330,7 +330,11 @@ from tfgpu.diagnosis.checks.container_runtime import (
 from tfgpu.diagnosis.checks.distributed import nccl_shm_cuda_failed
 from tfgpu.diagnosis.checks.metal import metal_plugin_needs_newer_macos
 from tfgpu.diagnosis.checks.no_matching_wheel import and_cuda_nvidia_wheel_unavailable
-from tfgpu.diagnosis.checks.notices import grappler_kernel_check, keras_jit_fallback
+from tfgpu.diagnosis.checks.notices import (  # driver_version_unparsed: tf1sweep
+    driver_version_unparsed,
+    grappler_kernel_check,
+    keras_jit_fallback,
+)
 from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
@@ -597,6 +601,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_optimizer_legacy_argument,
     keras_removed_method,
     collective_aborted,
+    # --- tf1sweep: TF 1.x's driver-version parse error on a four-part version ---
+    driver_version_unparsed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

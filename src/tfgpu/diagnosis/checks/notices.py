@@ -77,3 +77,14 @@ def keras_jit_fallback(ctx: Facts) -> list[Finding]:
     return from_log(ctx, "keras.jit_fallback", lambda hits, _first: catalogue.make(
         "keras-jit-compile-fallback-notice", evidence=log_evidence(hits),
     ))
+
+
+def driver_version_unparsed(ctx: Facts) -> list[Finding]:
+    """``driver-version-unparsed-notice`` (harmless, tf1sweep): TF 1.x's cuda_diagnostics.cc
+    ``StringToDriverVersion`` accepts "%d.%d" or "%d.%d.%d" only, so the four-part version of
+    the macOS NVIDIA web driver (libcuda_378.05.05.05_mercury.dylib) prints a parse error on
+    the diagnostic line; nothing else is affected."""
+    return from_log(ctx, "tf1.driver_version_4part", lambda hits, first: catalogue.make(
+        "driver-version-unparsed-notice", got=first.g("got") or "?",
+        evidence=log_evidence(hits, limit=2),
+    ))
