@@ -3497,7 +3497,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s{0,12}The minimum required count is (?P<need>\d{1,4})\. You can adjust this "
         r"requirement",
     ),
-    # conv_ops.cc / conv_grad_*_ops.cc / conv_ops_3d.cc (0.x-1.12, backward ones into 2.x):
+    # conv_ops.cc / conv_grad_*_ops.cc / conv_ops_3d.cc (0.x-1.12, backward ones to 1.13+):
     # CHECK(stream->parent()->GetConvolve*Algorithms(...)) died where TF 1.13+ returns
     # "Failed to get convolution algorithm. This is probably because cuDNN failed to
     # initialize": the same cuDNN-init failure (read by rule_library_handle as mem.handle conv)
@@ -3507,15 +3507,6 @@ PATTERNS: tuple[Pattern, ...] = (
          "getconvolvebackwardfilteralgorithms"),
         r"Check failed: stream->parent\(\)->"
         r"(?P<conv>GetConvolve(?:BackwardData|BackwardFilter)?Algorithms)\(",
-    ),
-    # cuda_dnn.cc (0.x-1.10) ~CudnnSupport: after a failed cudnnCreate the destructor destroys
-    # the null handle and logs "could not destroy cudnn handle: CUDNN_STATUS_BAD_PARAM", a
-    # follow-up of the creation failure that line names; alone it claims nothing (status_codes
-    # CUDNN_STATUS_BAD_PARAM: generic). TensorRT's "Could not destroy cudnn handle." is not it.
-    _p(
-        "tf1.cudnn_destroy",
-        ("could not destroy cudnn handle",),
-        r"(?P<followup>could not destroy cudnn handle): (?P<destroy>CUDNN_STATUS_[A-Z_]{1,40})",
     ),
     # cuda_diagnostics.cc (0.x-1.15) StringToDriverVersion: "libcuda reported version is:
     # Invalid argument: expected %d.%d or %d.%d.%d form for driver version; got \"X\"" -- only
