@@ -3380,7 +3380,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "driver.version_unparsed",
         ("form for driver version", "as an integer from string"),
         r"reported version is: (?:Invalid argument|INVALID_ARGUMENT): (?:expected %d\.%d"
-        r"[^\"\n]{0,80}?got \"(?P<v>[^\"\n]{0,60})\"|could not parse \w+ version number "
+        r"[^\"\n]{0,80}?got \"(?P<v>[^\"\n]{1,60})\"|could not parse \w+ version number "
         r"\"[^\"\n]{0,40}\" as an integer from string \"(?P<v2>[^\"\n]{1,60})\")",
     ),
     # a TensorFlow built here: the user's words ("built/building/compiled ... from source"),
@@ -3669,15 +3669,74 @@ PATTERNS: tuple[Pattern, ...] = (
     # enabled." when !IsGoogleCudaEnabled() (a build without CUDA); both strings are in the
     # 2.21 wheel's libtensorflow_framework.so.2
     _p(
-        "p7.placer_unavailable",
+        "placer.device_unavailable",
         ("but available devices are",),
         r"was explicitly assigned to (?P<dev>[^\s]{1,300}) but available devices are \[ ?"
         r"(?P<devs>[^\]\n]{0,4000})\]",
     ),
     _p(
-        "p7.placer_no_cuda",
+        "placer.no_cuda",
         ("but cuda is not enabled",),
         r"The requested device appears to be a GPU, but CUDA is not enabled",
+    ),
+    # --- tf1sweep: TF 0.x-1.15 wordings of GPU-path messages (the kinds of their 2.x forms) ---
+    # gpu_device.cc: the device line before TF 2.0 said "Creating", not "Created":
+    # "Creating TensorFlow device (/gpu:0) -> (device: 0, name: X, pci bus id: Y)" (0.x-1.2),
+    # "(/device:GPU:0) -> (device: 0, name: X, pci bus id: Y, compute capability: Z)" (1.3-1.4),
+    # "(/job:localhost/replica:0/task:0/device:GPU:0 with N MB memory) -> physical GPU (...)"
+    # (1.5-1.15). The CPU device line of the same shape names no GPU and stays unread.
+    _p(
+        "gpu.created",
+        ("creating tensorflow device",),
+        r"Creating TensorFlow device \([^)\s]{0,80}?(?:gpu|GPU):(?P<idx>\d{1,3})"
+        r"(?: with (?P<mb>\d{1,9}) MB memory)?\)\s*->\s*(?:physical GPU )?\(device: \d{1,3}, "
+        r"name: (?P<name>.{1,120}?), pci bus id: [\w:.]{1,40}"
+        r"(?:, compute capability: (?P<cc>\d{1,2}\.\d{1,2}))?",
+        "idx",
+    ),
+    # gpu_device.cc "Found device N with properties:" (0.x-1.4) printed "name: X" and
+    # "major: 3 minor: 0 memoryClockRate (GHz) 1.0975" on lines of their own (1.5+ joins them:
+    # gpu.props above)
+    _p(
+        "gpu.props",
+        ("memoryclockrate",),
+        r"^\s{0,12}major: (?P<ma>\d{1,2}) minor: (?P<mi>\d{1,2}) memoryClockRate",
+    ),
+    # gpu_device.cc (1.0-1.15): "Ignoring gpu device (...) with Cuda multiprocessor count: N.
+    # The minimum required count is M." (2.x: "with core count"); pastes often break the line
+    # after the count
+    _p(
+        "uni.low_core_count",
+        ("with cuda multiprocessor count",),
+        r"name: (?P<name>[^,]{1,80}),[^)]{0,200}\) with Cuda multiprocessor count: "
+        r"(?P<have>\d{1,4})\.?(?:\s*The minimum required count is (?P<need>\d{1,4}))?",
+    ),
+    # the rest of that line when a paste broke it after the count (read with the line before)
+    _p(
+        "tf1.core_count_need",
+        ("the minimum required count is",),
+        r"^\s{0,12}The minimum required count is (?P<need>\d{1,4})\. You can adjust this "
+        r"requirement",
+    ),
+    # conv_ops.cc / conv_grad_*_ops.cc / conv_ops_3d.cc (0.x-1.12, backward ones to 1.13+):
+    # CHECK(stream->parent()->GetConvolve*Algorithms(...)) died where TF 1.13+ returns
+    # "Failed to get convolution algorithm. This is probably because cuDNN failed to
+    # initialize": the same cuDNN-init failure (read by rule_library_handle as mem.handle conv)
+    _p(
+        "mem.handle",
+        ("getconvolvealgorithms", "getconvolvebackwarddataalgorithms",
+         "getconvolvebackwardfilteralgorithms"),
+        r"Check failed: stream->parent\(\)->"
+        r"(?P<conv>GetConvolve(?:BackwardData|BackwardFilter)?Algorithms)\(",
+    ),
+    # cpu_feature_guard.cc (1.0-1.2): one warning per instruction set the build skipped
+    # (TF 1.3+ "Your CPU supports instructions that this TensorFlow binary was not compiled
+    # to use")
+    _p(
+        "noise.cpu_guard",
+        ("wasn't compiled to use",),
+        r"The TensorFlow library wasn't compiled to use (?P<isa>[\w.]{1,20}) instructions, "
+        r"but these are available on your machine",
     ),
 )
 

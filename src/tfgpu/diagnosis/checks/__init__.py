@@ -352,7 +352,10 @@ from tfgpu.diagnosis.checks.container_runtime import (
 from tfgpu.diagnosis.checks.distributed import nccl_shm_cuda_failed
 from tfgpu.diagnosis.checks.metal import metal_plugin_needs_newer_macos
 from tfgpu.diagnosis.checks.no_matching_wheel import and_cuda_nvidia_wheel_unavailable
-from tfgpu.diagnosis.checks.notices import grappler_kernel_check, keras_jit_fallback
+from tfgpu.diagnosis.checks.notices import (
+    grappler_kernel_check,
+    keras_jit_fallback,
+)
 from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 

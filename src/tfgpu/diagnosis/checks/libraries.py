@@ -14,6 +14,7 @@ from tfgpu.diagnosis.checks import cudart_era
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.rocm import rocm_base
+from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit, Hits
@@ -46,6 +47,8 @@ _COMPONENT = {
 #: Libraries whose SONAME major equals the CUDA major (cudart/cublas/nvrtc); pre-11 names
 #: carry major and minor (libcudart.so.10.1, cudart64_101.dll).
 _CUDA_MAJOR_LIBS = ("cudart", "cublas", "cublasLt", "nvrtc")
+#: tf1sweep: toolkit libraries whose CUDA 8.0-10.0 Windows DLL carries the toolkit version
+_TOOLKIT_VERSIONED_DLLS = ("cudart", "cublas", "cufft", "curand", "cusolver", "cusparse")
 
 
 def parse_library(filename: str) -> tuple[str, str, str | None]:
@@ -74,6 +77,13 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
         "cudnn_graph": "cudnn",
     }.get(base, base)
     comp = _COMPONENT.get(base, base)
+    # tf1sweep: CUDA 8.0-10.0 named every toolkit DLL after the toolkit's major and minor
+    # (CUDA\v9.0\bin\cudart64_90.dll, cusolver64_90.dll; v10.0\bin\cufft64_100.dll); TF 1.x
+    # python/platform/self_check.py pairs 'cudart64_90.dll' with "Download and install CUDA
+    # 9.0" and 'cudart64_100.dll' with "CUDA 10.0" (never CUDA 90 or libcufft 100)
+    if (name.lower().endswith(".dll") and base in _TOOLKIT_VERSIONED_DLLS
+            and re.fullmatch(r"[89]\d|100", ver)):
+        return base, comp, f"CUDA {ver[:-1]}.{ver[-1]}"
     if base in _CUDA_MAJOR_LIBS:
         if (
             name.lower().endswith(".dll")
@@ -87,6 +97,8 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
         parts = ver.split(".")
         if parts[0] == "10" and len(parts) > 1:
             return base, comp, f"CUDA 10.{parts[1]}"
+        if parts[0] in ("8", "9") and len(parts) > 1:  # tf1sweep: libcublas.so.9.0 = CUDA 9.0
+            return base, comp, f"CUDA {parts[0]}.{parts[1]}"
         return base, comp, f"CUDA {parts[0]}"
     if base == "cudnn":
         return base, comp, f"cuDNN {ver.split('.')[0]}"
@@ -122,6 +134,10 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                 "terminal/IDE (PATH is read when it starts), or before importing TensorFlow: "
                 'import os; os.add_dll_directory(r"<the folder where printed>")'
             )
+            # tf1sweep: a CUDA 8.0-10.0 DLL name (cudart64_90.dll) is a 1.x (or 2.0) build's
+            era = library_era_fix(ctx.kb, filename, expected)
+            if era is not None:
+                fix.append(era)
         elif base == "cudnn":
             fix.append(
                 f"Install {expected or 'cuDNN'} for your CUDA version and put the folder that "

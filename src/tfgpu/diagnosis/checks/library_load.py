@@ -10,6 +10,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.third_party import owning_package
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -91,6 +92,10 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                        f"install --no-cache-dir --force-reinstall {owner[0]}): {lib} is its "
                        "need, not TensorFlow's")
         elif base in ("cudart", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse"):
+            # tf1sweep: a CUDA 8.0-10.0 name (libcublas.so.9.0) is a 1.x (or 2.0) build's
+            era = library_era_fix(ctx.kb, lib, expected)
+            if era is not None:
+                fix.append(era)
             fix.append("# or install the TensorFlow release built for the CUDA you have "
                        "(tfgpu matrix), or the CPU package")
         category = "gpu-not-visible"

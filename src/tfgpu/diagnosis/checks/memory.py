@@ -19,6 +19,7 @@ from typing import Any
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Evidence, Finding
@@ -777,9 +778,16 @@ def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
             "'Loaded runtime CuDNN library: X but source was compiled with: Y' = version")
     build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the cuDNN this TensorFlow was built for")
+    mem = fix_mem[:2]
+    # tf1sweep: conv_ops.cc's CHECK on GetConvolveAlgorithms is the TF 0.x-1.12 form of this
+    # failure (1.13 made it the "Failed to get convolution algorithm" status): give the 1.x
+    # memory option (fix_mem's ConfigProto line) and the 1.x builds' cuDNN
+    if any("Check failed: stream->parent()->GetConvolveAlgorithms(" in e.text for e in ev):
+        mem = fix_mem
+        build = cudnn_builds_line(ctx.kb, "1.12")
     return [
         catalogue.make("dnn-handle-failed-gpu-memory", variant="cudnn-init-unknown",
-                       library=what, evidence=ev, fix=(tell, *fix_mem[:2])),
+                       library=what, evidence=ev, fix=(tell, *mem)),
         catalogue.make(
             "cudnn-version-mismatch", variant="cudnn-init-unknown", evidence=ev,
             fix=(tell, build,

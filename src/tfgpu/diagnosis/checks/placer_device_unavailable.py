@@ -30,14 +30,15 @@ def placer_device_unavailable(ctx: Facts) -> list[Finding]:
     the placer's "explicitly assigned to <GPU> but available devices are [ ... ]" when the
     list holds no GPU; ``[]`` when the requested device is no GPU, when the list holds a GPU
     (another index: not this kind), or when the log shows TensorFlow created a GPU device."""
-    asks = [h for h in ctx.h("p7.placer_unavailable").all() if _GPU_DEV.search(h.g("dev") or "")]
+    asks = [h for h in ctx.h("placer.device_unavailable").all()
+            if _GPU_DEV.search(h.g("dev") or "")]
     if not asks or ctx.h("gpu.created").count:
         return []
     hit = asks[0]
     if _GPU_DEV.search(hit.g("devs") or ""):
         return []
     dev = hit.g("dev") or "GPU:0"
-    no_cuda = ctx.h("p7.placer_no_cuda").first[:1]
+    no_cuda = ctx.h("placer.no_cuda").first[:1]
     if no_cuda:
         return [catalogue.make(
             "tensorflow-cpu-only-build", variant="log",

@@ -274,9 +274,12 @@ def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
+    # tf1sweep: TF 1.x's "with Cuda multiprocessor count: N." with the minimum on the next line
+    need = h.g("need") or next((n.g("need") for n in ctx.h("tf1.core_count_need").all()
+                                if 0 < n.line - h.line <= 2), None)
     return [catalogue.make(
         "gpu-ignored-low-multiprocessor-count", name=(h.g("name") or "a GPU").strip(),
-        have=h.g("have") or "?", need=h.g("need") or "?",
+        have=h.g("have") or "?", need=need or "?",
         evidence=log_evidence(hits),
         fix=(c.set_env(ctx, "TF_MIN_GPU_MULTIPROCESSOR_COUNT", h.g("have") or "2")
              + "   # to use that GPU too (it will be the slowest)",

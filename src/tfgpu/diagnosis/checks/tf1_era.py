@@ -1,0 +1,82 @@
+"""TensorFlow 0.x-1.15 era facts for findings read from old logs (tf1sweep).
+
+A CUDA library name of the CUDA 8.0-10.0 era (``libcublas.so.9.0``, ``cudart64_90.dll``)
+carries the CUDA major.minor; only the GPU builds made with that CUDA load it. The releases
+come from the platform fact ``tf1-gpu-build-cuda`` (the tested build configurations of the
+TensorFlow 1.x docs) and, for CUDA 10.0 (TensorFlow 2.0), from ``tf_tested_configs.toml``.
+"""
+
+from __future__ import annotations
+
+from tfgpu.knowledge import Knowledge
+
+
+def _series_range(series: list[str]) -> str:
+    """``["1.5", "1.6", ..., "1.12"]`` -> ``"1.5-1.12"`` (the first and last of a run)."""
+    return series[0] if len(series) == 1 else f"{series[0]}-{series[-1]}"
+
+
+def releases_built_with_cuda(kb: Knowledge, cuda: str) -> tuple[str, str] | None:
+    """The TensorFlow GPU releases built with CUDA ``cuda`` (``"9.0"``), in words, and the
+    knowledge row that says so.
+
+    Args:
+        kb: the knowledge base.
+        cuda: a CUDA major.minor (``"9.0"``, ``"10.0"``).
+
+    Returns:
+        ``("TensorFlow 1.5-1.12", "platform_facts:tf1-gpu-build-cuda")``; for CUDA 10.0
+        ``("TensorFlow 1.13-1.15 and 2.0", ...)``; ``None`` when no 1.x release was built
+        with ``cuda`` (the 2.x findings name their own builds).
+    """
+    fact = kb.platform_fact("tf1-gpu-build-cuda")
+    tf1 = [s for item in fact.items("builds")
+           for s, _, c in [item.partition("=")] if c == cuda]
+    if not tf1:
+        return None
+    tf2 = [row.tf_version.rsplit(".", 1)[0] for row in kb.tested_configs(os="linux", kind="gpu")
+           if row.cuda == cuda and row.tf_version.startswith("2.")]
+    words = "TensorFlow " + _series_range(tf1)
+    if tf2:
+        words += " and " + ", ".join(dict.fromkeys(tf2))
+    return words, fact.ref
+
+
+def library_era_fix(kb: Knowledge, filename: str, expected: str | None) -> str | None:
+    """A fix line naming the TensorFlow releases that load ``filename``, a CUDA library of
+    the CUDA 8.0-10.0 era, whose version ``expected`` (``"CUDA 9.0"``, from
+    ``libraries.parse_library``) only some 1.x (and 2.0) GPU builds were made with.
+
+    Returns:
+        The line, or ``None`` when ``expected`` is no CUDA major.minor of a 1.x build.
+    """
+    if not expected or not expected.startswith("CUDA ") or "." not in expected:
+        return None
+    cuda = expected.split()[1]
+    found = releases_built_with_cuda(kb, cuda)
+    if found is None:
+        return None
+    words, ref = found
+    return (f"# {filename} is CUDA {cuda}'s: only {words} GPU builds load it (knowledge row "
+            f"{ref}); install CUDA {cuda} for that TensorFlow, or install a TensorFlow built "
+            "for the CUDA you have")
+
+
+def cudnn_builds_line(kb: Knowledge, last: str) -> str:
+    """A fix line listing the cuDNN each TensorFlow 1.x GPU release up to ``last``
+    (``"1.12"``) was built with, from the platform fact ``tf1-gpu-build-cudnn``: runs of
+    releases with the same cuDNN joined (``1.0-1.2 cuDNN 5.1, 1.3-1.4 6, 1.5-1.12 7``)."""
+    fact = kb.platform_fact("tf1-gpu-build-cudnn")
+    runs: list[tuple[list[str], str]] = []
+    for item in fact.items("builds"):
+        series, _, cudnn = item.partition("=")
+        if runs and runs[-1][1] == cudnn:
+            runs[-1][0].append(series)
+        else:
+            runs.append(([series], cudnn))
+        if series == last:
+            break
+    words = ", ".join(f"{_series_range(s)} cuDNN {v}" for s, v in runs)
+    return (f"# TensorFlow 1.x has no tf.sysconfig.get_build_info(); its GPU builds use: {words} "
+            f"(knowledge row {fact.ref}): python -c \"import tensorflow as tf; "
+            "print(tf.__version__)\" and install that cuDNN")
