@@ -340,7 +340,8 @@ _REVEALED_HOST_RES = (
     re.compile(rf"\*\*\* (?:JOB|STEP) [\d.]+ ON (?P<host>{_NAME}) CANCELLED"),
 )
 #: A URL's host behind credentials (``https://u:p@pypi.corp.example.com``): a private server.
-_URL_CRED_HOST_RE = re.compile(r"\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]*@(?P<host>[A-Za-z0-9.-]+)")
+_URL_CRED_HOST_RE = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}://[^/\s:@]{1,256}:"
+                               r"[^/\s@]{0,256}@(?P<host>[A-Za-z0-9.-]{1,253})")
 #: A fully-qualified name under a private-network label (``x.internal.example.com``,
 #: ``x.corp.example.com``, ``x.lan``).
 _PRIVATE_FQDN_RE = re.compile(
