@@ -220,7 +220,11 @@ def _report_defs() -> dict[str, JSON]:
         "properties": {"gpu_usable": {"type": ["boolean", "null"],
                                       "description": "null: not known (report 1.2)"},
                        "headline": {"type": "string"},
-                       "problems": {"type": "integer", "minimum": 0}},
+                       "problems": {"type": "integer", "minimum": 0},
+                       "program_failed": {
+                           "type": "boolean",
+                           "description": "report 1.3: the log shows the program died and no "
+                                          "finding names the cause (explain; exit 1)"}},
     }
     return defs
 

@@ -139,11 +139,41 @@ class Verdict:
         headline: "TensorFlow 2.15.0 can use GPU 0: NVIDIA L4, 22.5 GiB" or
             "TensorFlow will run on the CPU only: 2 problems".
         problems: number of error-severity findings.
+        program_failed: the log shows the program died (a crash, an abort, an uncaught
+            exception) and no finding names the cause (``explain`` only; report 1.3): the
+            command exits non-zero, and :func:`verdict_state` says "failed, cause unknown".
     """
 
     gpu_usable: bool | None
     headline: str
     problems: int = 0
+    program_failed: bool = False
+
+
+#: The verdict states every renderer shows, with their badge words (:func:`verdict_state`).
+VERDICT_STATES = {
+    "error": "Problems found",
+    "failed": "Program failed: cause unknown",
+    "ok": "GPU usable",
+    "no-gpu": "No error, but no GPU in use",
+    "unknown": "No error found; GPU use unknown",
+}
+
+
+def verdict_state(gpu_usable: bool | None, problems: int,
+                  program_failed: bool = False) -> str:
+    """The one verdict state of a report, as every renderer (text, JSON, markdown, HTML,
+    fleet) shows it: a key of :data:`VERDICT_STATES`.
+
+    ``error`` when an error-level finding exists (``problems`` > 0), ``failed`` when the
+    program died and no finding names why, else ``ok`` / ``no-gpu`` / ``unknown`` from
+    ``gpu_usable`` (``True`` / ``False`` / ``None``).
+    """
+    if problems > 0:
+        return "error"
+    if program_failed:
+        return "failed"
+    return "ok" if gpu_usable is True else "no-gpu" if gpu_usable is False else "unknown"
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +196,12 @@ class Report:
     def has_errors(self) -> bool:
         """True when any finding is ``ERROR``."""
         return any(f.severity is Severity.ERROR for f in self.findings)
+
+    @property
+    def failed(self) -> bool:
+        """True when the command must exit non-zero: an ``ERROR`` finding, or the
+        verdict's ``program_failed`` (the program died, cause unknown)."""
+        return self.has_errors or self.verdict.program_failed
 
 
 def sort_findings(findings: list[Finding] | tuple[Finding, ...]) -> tuple[Finding, ...]:

@@ -12,7 +12,10 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   inside other names) becomes ``host`` (``domain``); keys named like a host name in a
   JSON-like value (``hostname``, ``nodename``) are replaced whatever their value, and so
   are the worker addresses of a ``TF_CONFIG`` value (``"gpu7.lab:2222"`` becomes
-  ``"host:2222"``; ``localhost`` is kept);
+  ``"host:2222"``; ``localhost`` is kept); and every host a shared document itself
+  reveals (:meth:`Redactor.learn`): NCCL's ``host:pid:tid`` line prefix, ``hostname:``
+  lines, shell prompts (``user@host``), Slurm node names, and servers named under a
+  private domain (``x.corp.example.com``, ``x.internal``) or behind URL credentials;
 * **user names and home folders**: the user's ``HOME``, wherever it is (``/data/alice``
   becomes ``~``), the name segment of any home folder (``/home/<x>``, ``/Users/<x>``,
   ``C:\\Users\\<x>``, ``/mnt/c/Users/<x>``; ``x`` becomes ``user``), and the login name as
@@ -302,6 +305,83 @@ class Redactor:
         """Each line of ``lines`` redacted."""
         return [self.text(line) for line in lines]
 
+    def learn(self, texts: Iterable[str]) -> Redactor:
+        """This redactor, also hiding the host and user names ``texts`` themselves reveal
+        (:func:`revealed_names`: NCCL's ``host:pid:tid`` prefixes, ``hostname:`` lines,
+        shell prompts, Slurm node names, the hosts of URLs with credentials or under a
+        private domain), whichever host wrote them."""
+        users, hosts, fqdns = revealed_names(texts)
+        if not users and not hosts and not fqdns:
+            return self
+        extra = for_names(users=users, hosts=hosts)
+        domains = {f.partition(".")[2] for f in fqdns if f.count(".") >= 2}
+        return Redactor(users=tuple(sorted({*self.users, *extra.users})), homes=self.homes,
+                        hosts=tuple(sorted({*self.hosts, *extra.hosts, *fqdns})),
+                        domains=tuple(sorted({*self.domains, *extra.domains, *domains})))
+
+
+_NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,252}"
+#: Lines that name the host that wrote them (group ``host``; ``user`` where there is one).
+_REVEALED_HOST_RES = (
+    # NCCL's line prefix "host:pid:tid [dev]" (src/debug.cc of NVIDIA/nccl)
+    re.compile(rf"(?m)^\s*(?P<host>{_NAME}):\d+:\d+ \[\d+\]"),
+    # TensorFlow's cuda_diagnostics.cc ("hostname: x", "diagnostic information for host: x"),
+    # `hostnamectl`, `uname -a`-like "Node name:"/"nodename="
+    re.compile(rf"(?i)\b(?:host ?name|static hostname|diagnostic information for host|"
+               rf"node ?name)\s*[:=]\s*(?P<host>{_NAME})"),
+    # shell prompts: "user@host:~$", "[user@host dir]$", "(env) user@host ~ %"
+    re.compile(rf"(?m)^\s*(?:\([\w.-]+\)\s*)?\[?(?P<user>[\w.-]+)@(?P<host>{_NAME})"
+               rf"(?=[:\s\]])(?![^\n]*://)"),
+    # Slurm: node-name variables, srun's "srun: error: node: task 0: ...", slurmstepd's
+    # "*** JOB 12 ON node CANCELLED"
+    re.compile(rf"\bSLURM(?:D_NODENAME|_NODELIST|_JOB_NODELIST|_STEP_NODELIST|"
+               rf"_TOPOLOGY_ADDR)=(?P<host>{_NAME})(?![\[\w])"),
+    re.compile(rf"\bsrun: error: (?P<host>{_NAME}): tasks? \d"),
+    re.compile(rf"\*\*\* (?:JOB|STEP) [\d.]+ ON (?P<host>{_NAME}) CANCELLED"),
+)
+#: A URL's host behind credentials (``https://u:p@pypi.corp.example.com``): a private server.
+_URL_CRED_HOST_RE = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}://[^/\s:@]{1,256}:"
+                               r"[^/\s@]{0,256}@(?P<host>[A-Za-z0-9.-]{1,253})")
+#: A fully-qualified name under a private-network label (``x.internal.example.com``,
+#: ``x.corp.example.com``, ``x.lan``).
+_PRIVATE_FQDN_RE = re.compile(
+    r"(?<![\w.-])(?P<host>(?:[A-Za-z0-9-]+\.)+(?:corp|internal|intra|intranet|lan|local|"
+    r"private|priv|home\.arpa)(?:\.[A-Za-z0-9-]+)*)(?![\w-])", re.I)
+
+
+def revealed_names(texts: Iterable[str]) -> tuple[set[str], set[str], set[str]]:
+    """The names a text reveals about the machines that wrote it: ``(users, hosts, fqdns)``.
+
+    ``hosts`` are names a log line gives as the host's (NCCL prefixes, ``hostname:`` lines,
+    shell prompts, Slurm node names): redacted with their short name and domain
+    (:func:`for_names`); ``fqdns`` are servers' fully-qualified names (a URL with
+    credentials, a name under ``corp``/``internal``/``lan``...): redacted whole, with the
+    domain after their first label.  ``localhost`` and IP addresses are not names.
+    """
+    users: set[str] = set()
+    hosts: set[str] = set()
+    fqdns: set[str] = set()
+
+    def ok(name: str) -> bool:
+        name = name.strip(".").lower()
+        return (len(name) >= 2 and name not in ("localhost", HOST, DOMAIN)
+                and not name.replace(".", "").isdigit())
+
+    for text in texts:
+        for rx in _REVEALED_HOST_RES:
+            for m in rx.finditer(text):
+                host = m.group("host").rstrip(".")
+                if ok(host):
+                    hosts.add(host)
+                    if "user" in rx.groupindex and m.group("user"):
+                        users.add(m.group("user"))
+        for rx in (_URL_CRED_HOST_RE, _PRIVATE_FQDN_RE):
+            for m in rx.finditer(text):
+                host = m.group("host").strip(".")
+                if ok(host) and "." in host:
+                    fqdns.add(host)
+    return users, hosts, fqdns
+
 
 #: A quoted ``"host:port"`` of a ``TF_CONFIG`` cluster spec (a name, an IPv4 or ``[IPv6]``).
 _CLUSTER_ADDR_RE = re.compile(r"([\"'])([A-Za-z0-9_.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]):"
@@ -329,6 +409,10 @@ class NoRedactor(Redactor):
     def data(self, value: Any, key: str = "") -> Any:
         """Return ``value`` unchanged."""
         return value
+
+    def learn(self, texts: Iterable[str]) -> Redactor:
+        """Return ``self``: nothing is redacted."""
+        return self
 
 
 def this_host(env: Mapping[str, str] | None = None) -> Redactor:
@@ -380,4 +464,4 @@ def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
     )
 
 
-__all__ = ["NoRedactor", "Redactor", "for_names", "this_host"]
+__all__ = ["NoRedactor", "Redactor", "for_names", "revealed_names", "this_host"]

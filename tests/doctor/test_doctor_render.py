@@ -110,7 +110,8 @@ def test_json_document_has_the_documented_keys() -> None:
     assert list(doc) == ["schema_version", "tfgpu_version", "knowledge_version", "command",
                          "verdict", "findings", "meta", "facts"]
     assert doc["schema_version"] == REPORT_SCHEMA_VERSION
-    assert doc["verdict"] == {"gpu_usable": False, "problems": 2,
+    # report 1.3: program_failed (explain's "the program died, cause unknown"), false here
+    assert doc["verdict"] == {"gpu_usable": False, "problems": 2, "program_failed": False,
                               "headline": "TensorFlow does not start: 2 problems"}
     first = doc["findings"][0]
     assert list(first) == ["id", "severity", "category", "area", "title", "evidence", "cause",

@@ -10,7 +10,9 @@ The folder written (``tests/fixtures/hosts/<host-id>/`` by default) holds:
 * ``context.json``: OS, machine, interpreter and the environment variables probes read;
 * ``meta.toml``: machine, date, versions, for people;
 * ``expected-facts.json``: what the parsers give on these outputs (rerun from the
-  folder itself, so the test that replays it must match exactly).
+  folder itself, so the test that replays it must match exactly): the probed part only
+  (``driver``, ``gpus``, ``toolkits``, ``libraries``, ``records``), not a host snapshot;
+  ``doctor --facts`` refuses it and names ``tfgpu facts --json`` instead.
 
 Everything written is scrubbed with :mod:`tfgpu.privacy` (the redaction of every
 shareable output): GPU/MIG UUIDs, ClusterUUIDs, serial numbers, PDI and chassis serials

@@ -131,6 +131,10 @@ def run(args: argparse.Namespace) -> int:
         + f"; CUDA libraries: {len(cap.facts.get('libraries', []))}",
         file=sys.stderr,
     )
+    # expected-facts.json is the replay tests' part, not a --facts snapshot (say which is)
+    print("expected-facts.json holds the probed part the replay tests compare; for "
+          "`tfgpu doctor --facts` write a snapshot with `tfgpu facts --json > facts.json`",
+          file=sys.stderr)
     print("Check the files for anything private before sharing them." if redact else
           "NOT redacted (--no-redact): keep this folder private.", file=sys.stderr)
     print(out)

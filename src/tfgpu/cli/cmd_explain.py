@@ -3,7 +3,8 @@
 Gathers (reads the file or standard input, loads ``--facts``), calls the explain engine,
 renders (text, ``--json``, or a shareable ``--format markdown|html``, redacted unless
 ``--no-redact``), and returns the exit code: 0 when no error-level cause was found (including empty
-input), 1 when one was, 2 for an unreadable file or facts file.
+input), 1 when one was or when the log shows the program died and no finding names the cause
+(``Verdict.program_failed``), 2 for an unreadable file or facts file.
 """
 
 from __future__ import annotations
@@ -108,7 +109,8 @@ def _read(name: str, facts: HostFacts | None) -> ExplainResult:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Explain the input; return 0, 1 (error-level cause found) or 2 (unreadable input)."""
+    """Explain the input; return 0, 1 (error-level cause found, or the program died of a
+    cause tfgpu does not know) or 2 (unreadable input)."""
     fmt = output_format(args)
     try:
         facts = _load_facts(args.facts)
@@ -131,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
                             "standard input" if args.file == "-" else args.file)
     from tfgpu.cli.common import exit_code_if_output_cut
 
-    exit_code_if_output_cut(status_codes.ERRORS_FOUND if report.has_errors
+    exit_code_if_output_cut(status_codes.ERRORS_FOUND if report.failed
                             else status_codes.SUCCESS)
     if args.json:
         from tfgpu.report.json_report import render_json
@@ -165,4 +167,4 @@ def run(args: argparse.Namespace) -> int:
         from tfgpu.report.text import make_report_console, render_text
 
         render_text(report, make_report_console(), verbosity=args.verbose - args.quiet)
-    return status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS
+    return status_codes.ERRORS_FOUND if report.failed else status_codes.SUCCESS

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from tfgpu.diagnosis.checks.unknown import died_unexplained
 from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
@@ -198,6 +199,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
     created = any(f.id == "gpu-device-created" for f in findings)
+    failed = died_unexplained(findings)
+    # an error line no finding explains, after the device was created: not "GPU usable"
+    unexplained = any(f.id == "unrecognised-error" for f in findings)
     # final-eyes F6: a known message read as a note (DirectML's DML devices) is a finding too
     notes = [f for f in findings if f.severity is Severity.INFO and not f.harmless
              and f.id != "gpu-device-created"]
@@ -209,6 +213,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
                     if stats.lines else "No log lines: the input holds only whitespace.")
     elif errors:
         headline = f"{len(errors)} problem(s) found in the log: {errors[0].title}"
+    elif failed:
+        # the log shows the program died and no finding names the cause: say so (exit 1)
+        headline = ("The program failed and tfgpu does not know why: the log shows it died, "
+                    "and no message tfgpu knows explains it")
     elif warnings:
         headline = f"No error-level cause; {len(warnings)} warning(s): {warnings[0].title}"
     elif harmless:
@@ -231,15 +239,22 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
             "read": f"{_plural(s.lines, 'line')}, {_plural(s.bytes_read, 'byte')}"}
     if s.encoding:
         meta["encoding"] = f"{s.encoding} (transcoded)"
-    if not created and not errors:
+    if failed:
+        # a GPU device created before the program died proves no GPU usable
+        meta["gpu_usable"] = "unknown: the program died, cause unknown"
+    elif created and unexplained and not errors:
+        meta["gpu_usable"] = ("unknown: TensorFlow created a GPU device, then the log shows "
+                              "an error tfgpu does not recognise")
+    elif not created and not errors:
         # Verdict.gpu_usable is then None, as this line says
         meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
     return Report(
         command="explain",
-        verdict=Verdict(gpu_usable=(not errors) if created or errors else None,
-                        headline=headline, problems=len(errors)),
+        verdict=Verdict(gpu_usable=None if failed or (unexplained and not errors)
+                        else (not errors) if created or errors else None,
+                        headline=headline, problems=len(errors), program_failed=failed),
         findings=findings,
         meta=meta,
     )

@@ -534,7 +534,33 @@ def read_facts_file(path: str, stdin: Any = None) -> HostFacts:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FactsFormatError(f"not UTF-8 text: {exc}") from None
+    if _is_capture_probed_part(text):
+        raise FactsFormatError(CAPTURE_PART_MESSAGE)
     return HostFacts.from_json(_facts_of_doctor_report(text) or text)
+
+
+#: The keys of a ``tfgpu capture`` folder's ``expected-facts.json``: the probed part only.
+CAPTURE_PART_KEYS = frozenset({"driver", "gpus", "toolkits", "libraries", "records"})
+#: Why such a file is not a snapshot, and what to read instead (``doctor --facts``).
+CAPTURE_PART_MESSAGE = (
+    "this is a `tfgpu capture` folder's expected-facts.json: only the probed part (driver, "
+    "GPUs, CUDA toolkits and libraries) that the replay tests compare, not a host snapshot; "
+    "--facts reads a `tfgpu facts --json` snapshot or a `tfgpu doctor --json` report: run "
+    "`tfgpu facts --json > facts.json` on that host")
+
+
+def _is_capture_probed_part(text: str) -> bool:
+    """True when ``text`` is a capture's ``expected-facts.json`` (a JSON object whose keys
+    are :data:`CAPTURE_PART_KEYS`, with ``driver`` among them and no ``os``)."""
+    import json
+
+    if '"os"' in text or '"driver"' not in text:
+        return False
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(doc, dict) and "driver" in doc and set(doc) <= CAPTURE_PART_KEYS
 
 
 def _facts_of_doctor_report(text: str) -> str | None:

@@ -16,6 +16,7 @@ built from them) and returns catalogue findings (``findings.toml`` section ``fle
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 from collections.abc import Callable, Sequence
 
@@ -180,6 +181,10 @@ VERSION_ROWS: dict[str, str] = {
 #: Keras run the program (TF API docs: the same program on each worker), NCCL versions
 #: that differ cannot talk (NVIDIA/nccl issue 1267).  The others are warnings.
 _ERROR_ROWS = frozenset({"tensorflow", "keras", "nccl"})
+#: The report section of each version row (a driver difference is the driver's, eyesfix-b).
+_ROW_AREA = {"driver": "driver", "cuda": "cuda", "cudnn": "cuda", "nccl": "cuda",
+             "python": "python", "numpy": "python", "tensorflow": "tensorflow",
+             "keras": "tensorflow"}
 
 
 def _env_keys(snapshots: Sequence[HostFacts]) -> list[str]:
@@ -257,15 +262,20 @@ def check_versions(nodes: Sequence[NodeResult], table: FleetTable) -> list[Findi
         groups = {v: ns for v, ns in _by_value(table, row).items() if v != "(unset)"}
         common = _majority(groups)
         odd = [n for v, ns in groups.items() if v != common for n in ns]
-        out.append(catalogue.make(
+        # eyesfix-b: no majority (2 nodes, 2 versions): pick no "odd ones" arbitrarily
+        tie = sum(len(ns) == len(groups[common]) for ns in groups.values()) > 1
+        first = (f"# make {what} one version on every node (no majority: "
+                 f"{_spread(groups)}); " if tie else
+                 f"# make {what} {common} on every node (the odd ones: "
+                 f"{_nodes_words(odd)}); ")
+        out.append(dataclasses.replace(catalogue.make(
             "fleet-{fact}-differs", fact=key.replace("_", "-"), what=what,
             spread=_spread(groups),
             severity=Severity.ERROR if key in _ERROR_ROWS else Severity.WARNING,
             evidence=_row_evidence(table, row),
-            fix=(f"# make {what} {common} on every node (the odd ones: {_nodes_words(odd)}); "
-                 "install from one lock file or one container image",
+            fix=(first + "install from one lock file or one container image",
                  "tfgpu fleet   # again: every row must agree"),
-        ))
+        ), area=_ROW_AREA.get(key, "tensorflow")))
     return out
 
 

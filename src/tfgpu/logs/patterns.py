@@ -3738,6 +3738,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"The TensorFlow library wasn't compiled to use (?P<isa>[\w.]{1,20}) instructions, "
         r"but these are available on your machine",
     ),
+    # --- conda platform (eyesfix-b) ---
+    # The platform (subdir) conda solved for: conda-libmamba-solver prints "Platform: <subdir>"
+    # (conda_libmamba_solver/solver.py:216 at 463319207449c891496af177bb8efab5b01b98c7),
+    # `conda info` "platform : <subdir>" (conda/cli/main_info.py:421 at 0f64223f).
+    _p(
+        "tools.conda_platform",
+        ("osx-", "linux-", "win-"),
+        r"^\s*[Pp]latform\s*:\s*(?P<subdir>(?:osx|linux|win)-(?:64|32|arm64|aarch64|ppc64le|"
+        r"s390x|armv7l))\s*$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

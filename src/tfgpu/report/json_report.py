@@ -1,13 +1,14 @@
 """JSON renderer: one document on stdout with a stable, documented schema.
 
-Schema (``schema_version`` "1.1"; 1.1 added ``aliases``), documented in ``docs/json-schema.md``::
+Schema (``schema_version`` "1.3"; 1.1 added ``aliases``, 1.3 ``verdict.program_failed``),
+documented in ``docs/json-schema.md``::
 
     {
       "schema_version": "1.0",
       "tfgpu_version": "0.1.0",
       "knowledge_version": "2026-11-30",
       "command": "doctor",
-      "verdict": {"gpu_usable": false, "headline": "...", "problems": 1},
+      "verdict": {"gpu_usable": false, "headline": "...", "problems": 1, "program_failed": false},
       "findings": [
         {"id": "...", "severity": "error", "category": "...", "area": "...",
          "title": "...", "evidence": [{"source": "...", "text": "...", "line": 3}],
@@ -28,7 +29,7 @@ from typing import Any
 from tfgpu._version import __version__
 from tfgpu.findings import Finding, Report
 
-REPORT_SCHEMA_VERSION = "1.2"
+REPORT_SCHEMA_VERSION = "1.3"
 
 
 def finding_to_dict(f: Finding) -> dict[str, Any]:
@@ -73,6 +74,8 @@ def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None, *,
             "gpu_usable": report.verdict.gpu_usable,
             "headline": report.verdict.headline,
             "problems": report.verdict.problems,
+            # report 1.3: the program died and no finding names the cause (explain)
+            "program_failed": report.verdict.program_failed,
         },
         "findings": [finding_to_dict(f) for f in report.findings],
         "meta": dict(report.meta),

@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tfgpu.findings import AREAS
+from tfgpu.findings import AREAS, VERDICT_STATES, verdict_state
 from tfgpu.report.bench_view import fig as _fig
 from tfgpu.report.controls import visible
 
@@ -203,10 +203,9 @@ def bench_svg(bench: Mapping[str, Any]) -> str:
     return "".join(parts)
 
 
-_STATE_TEXT = {"error": "Problems found", "ok": "GPU usable",
-               "warning": "No error, but no GPU in use"}
 _REDACTED_NOTE = ("Redacted: host and user names, home folders, GPU UUIDs and serials, IP and "
-                  "MAC addresses and secrets are replaced; read it before posting.")
+                  "MAC addresses and secrets are replaced; other folder paths are kept: "
+                  "read it before posting.")
 _NOT_REDACTED_NOTE = ("NOT redacted (--no-redact): check it for private data before "
                       "posting.")
 
@@ -251,6 +250,22 @@ def _fix_lang(fix: Sequence[Any]) -> str:
     return "powershell" if any(_WINDOWS_FIX.match(str(ln)) for ln in fix) else "sh"
 
 
+def _strings(value: Any) -> list[str]:
+    """Every string in a JSON-like value (keys and values), depth first."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, Mapping):
+            stack.extend(str(k) for k in v)
+            stack.extend(v.values())
+        elif isinstance(v, (list, tuple)):
+            stack.extend(v)
+    return out
+
+
 def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
                facts: Mapping[str, Any] | None = None,
                verify: Mapping[str, Any] | None = None,
@@ -268,8 +283,9 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
             before the others (``tfgpu fleet``: the facts by node, the nodes' verdicts).
 
     Returns:
-        ``title``, ``verdict`` (``headline``, ``state`` ``error``/``ok``/``warning``,
-        ``problems``), ``groups`` (``area`` and its ``findings``, in
+        ``title``, ``verdict`` (``headline``, ``state``: a
+        :data:`tfgpu.findings.VERDICT_STATES` key, ``problems``), ``groups`` (``area``
+        and its ``findings``, in
         :data:`tfgpu.findings.AREAS` order), ``passed`` (the ``ok`` findings), ``ids``,
         ``meta``, ``host`` rows, ``tables``, ``results`` (the bench's result lines: speed-ups,
         run summary, recipes, as the text report prints them), ``chart`` (SVG text),
@@ -277,6 +293,9 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
     """
     from tfgpu.privacy import NoRedactor
 
+    # any host or user name the documents themselves reveal (a log's NCCL prefixes, prompts,
+    # Slurm nodes, private servers) is hidden as this host's is
+    redactor = redactor.learn(_strings([doc, facts, verify, bench, list(tables)]))
     d = redactor.data(dict(doc))
     _keep_catalogue_words(doc, d)
     facts = redactor.data(dict(facts)) if facts is not None else None
@@ -294,8 +313,13 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         if group:
             groups.append({"area": area, "findings": group})
     verdict = d.get("verdict") or {}
-    errors = any(f.get("severity") == "error" for f in findings)
-    state = "error" if errors else "ok" if verdict.get("gpu_usable") else "warning"
+    errors = sum(1 for f in findings if f.get("severity") == "error")
+    gpu_usable = verdict.get("gpu_usable") if isinstance(verdict.get("gpu_usable"),
+                                                           bool) else None
+    problems = verdict.get("problems", 0)
+    # one verdict, rendered everywhere: the state the text report and the JSON say
+    state = verdict_state(gpu_usable, max(errors, problems if isinstance(problems, int)
+                                          else 0), verdict.get("program_failed") is True)
     extra = [_table(str(t["title"]), t["columns"], t["rows"])
              for t in (redactor.data(dict(t)) for t in tables)]
     bench_out = _bench_tables(bench) if bench is not None else None
@@ -306,7 +330,7 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         "title": f"tfgpu {d.get('command', '')}".strip(),
         "command": d.get("command", ""),
         "verdict": {"headline": verdict.get("headline", ""), "state": state,
-                    "state_text": _STATE_TEXT[state],
+                    "state_text": VERDICT_STATES[state],
                     "problems": verdict.get("problems", 0),
                     # None: not known (report 1.2), kept apart from "no GPU"
                     "gpu_usable": (verdict.get("gpu_usable")

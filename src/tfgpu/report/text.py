@@ -19,7 +19,7 @@ import sys
 import textwrap
 from typing import TYPE_CHECKING, TextIO, Union
 
-from tfgpu.findings import AREAS, Finding, Report, Severity
+from tfgpu.findings import AREAS, Finding, Report, Severity, verdict_state
 from tfgpu.report.controls import visible
 
 if TYPE_CHECKING:
@@ -188,12 +188,11 @@ def render_text(report: Report, console: ReportConsole, verbosity: int = 0) -> N
         verbosity: ``-v`` count minus ``-q`` count (see the module docstring).
     """
     v = report.verdict
-    if report.has_errors:
-        style = "bold red"
-    elif v.gpu_usable:
-        style = "bold green"
-    else:
-        style = "bold yellow"
+    # one verdict, rendered everywhere (tfgpu.findings.verdict_state)
+    state = verdict_state(v.gpu_usable, v.problems or int(report.has_errors),
+                          v.program_failed)
+    style = {"error": "bold red", "failed": "bold red", "ok": "bold green"}.get(
+        state, "bold yellow")
     print_line(console, v.headline, style)
     if verbosity >= 0:
         for key, value in report.meta.items():

@@ -120,6 +120,11 @@ def conda_solver_failed(ctx: Facts) -> list[Finding]:
 _BUILD_PIN = re.compile(r"^[A-Za-z0-9_.\-]+==?[^=\s]+=[A-Za-z0-9_.]*\d[A-Za-z0-9_.]*$")
 
 
+#: conda package names that are CUDA-only (NVIDIA's and conda-forge's CUDA packages).
+_CUDA_PACKAGE = re.compile(r"^(?:cudatoolkit|cudnn|cuda(?:-[\w-]+)?|nccl|cupti|cutensor|"
+                           r"tensorflow-gpu|libcu\w+)(?:[=<>!\s]|$)", re.I)
+
+
 def conda_packages_not_found(ctx: Facts) -> list[Finding]:
     """``conda-packages-not-found``: the configured channels have no package of that name and
     version for this platform (``PackagesNotFoundError``)."""
@@ -128,6 +133,24 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
         return []
     items = _near(ctx.h("tools.conda_list_item").all(), hits, 8)
     names = list(dict.fromkeys((h.g("pkg") or "").strip() for h in items[:6]))
+    # eyesfix-b: CUDA packages asked for while conda solves for macOS
+    subdir = next((h.g("subdir") for h in ctx.h("tools.conda_platform").all()
+                   if (h.g("subdir") or "").startswith("osx-")), None)
+    cuda_pkgs = [n for n in names if _CUDA_PACKAGE.match(n)]
+    if subdir and cuda_pkgs:
+        metal = ctx.kb.platform_fact("macos-metal-plugin")
+        return [catalogue.make(
+            "conda-packages-not-found", variant="macos-cuda",
+            packages=", ".join(cuda_pkgs), subdir=subdir,
+            metal=f"{metal.title} (knowledge row {metal.ref}).",
+            evidence=log_evidence(hits, items, ctx.h("tools.conda_platform").all()),
+            knowledge_ref=metal.ref,
+            fix=("# drop cudatoolkit/cudnn (CUDA-only) from the environment; on macOS:",
+                 "pip install tensorflow tensorflow-metal   # Apple's GPU plugin "
+                 "(macOS 12.0+, Apple silicon or AMD GPU)",
+                 "tfgpu plan --os macos   # the TensorFlow and tensorflow-metal releases "
+                 "for this Mac"),
+        )]
     first = re.split(r"\s*[=<>!]", names[0])[0] if names else "tensorflow"
     fix = [f"conda search -c conda-forge {first}   # the versions and builds that exist for "
            "this platform",

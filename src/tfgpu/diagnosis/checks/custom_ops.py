@@ -118,6 +118,13 @@ _SO_NAME = re.compile(r"\.so(?:\.[\w.]{1,20})?$")
 _UNDEFINED = ": undefined symbol: "
 
 
+#: A PluggableDevice plugin, not an op library: the libraries TensorFlow loads from
+#: site-packages/tensorflow-plugins at import (tensorflow/api_template.__init__.py's
+#: ``_plugin_dir``), such as tensorflow-metal's libmetal_plugin.dylib: their symbol errors are
+#: the plugin finding's (metal-plugin-tensorflow-mismatch), which quotes the same line
+_DEVICE_PLUGIN = re.compile(r"[/\\]tensorflow-plugins[/\\]|(?:^|[/\\])libmetal_plugin\.dylib")
+
+
 def _library(hit: Hit) -> tuple[str, str]:
     """(library path, missing symbol) of an ``op_lib_symbol`` hit; the path is ``""`` when the
     word before glibc's text is not a shared library."""
@@ -140,7 +147,7 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
     """
     for hit in ctx.h("core.op_lib_symbol").all():
         lib, sym = _library(hit)
-        if not lib or _TF_OWN.search(lib):
+        if not lib or _TF_OWN.search(lib) or _DEVICE_PLUGIN.search(lib):
             continue
         cuda = bool(_CUDA_SYMBOL.match(sym))
         if not (cuda or _TF_SYMBOL.search(sym)):

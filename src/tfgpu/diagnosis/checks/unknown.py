@@ -18,11 +18,56 @@ _GLOG_E = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[EF](?:\d{4} [\d:.]+\s+\d+)?
                      r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
 
 
+#: A Python traceback's first line, and its last: the exception line (``tell.exception``).
+_TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
+_EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?::\s|$)")
+
+#: The variants of ``unrecognised-error`` that say the program died (a fatal line, or a
+#: traceback ending in an exception no finding explains): the verdict then says "the
+#: program failed, cause unknown" and ``explain`` exits 1 (:func:`died_unexplained`).
+DIED_VARIANTS = ("crash", "exception")
+
+
+def died_unexplained(findings: list[Finding] | tuple[Finding, ...]) -> bool:
+    """True when ``findings`` hold the ``unrecognised-error`` finding of a program that died
+    (one of :data:`DIED_VARIANTS`) and no error-level finding: the log shows the program
+    failed and no finding names why."""
+    if any(f.severity is Severity.ERROR for f in findings):
+        return False
+    titles = {catalogue.make("unrecognised-error", variant="crash").title,
+              catalogue.make("unrecognised-error", variant="exception").title}
+    return any(f.id == "unrecognised-error" and f.title in titles for f in findings)
+
+
+def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]]:
+    """``(first, last)`` line numbers of each Python traceback: its ``Traceback (most recent
+    call last)`` line and the next exception line (``texts``: line -> text of the lines
+    the findings quote, as another pattern than ``tell.exception`` may take that line)."""
+    starts = sorted(h.line for h in ctx.h("tell.line").all() if _TRACEBACK.search(h.text))
+    ends = sorted({h.line for h in ctx.h("tell.exception").all()}
+                  | {n for n, t in texts.items() if _EXCEPTION.match(t)})
+    blocks = []
+    for s in starts:
+        end = next((e for e in ends if e > s), None)
+        if end is not None:
+            blocks.append((s, end))
+    return blocks
+
+
 def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
-    """When no rule explains an error, say so and quote the most telling lines."""
+    """When no rule explains an error, say so and quote the most telling lines (only lines
+    no finding explained: a traceback whose exception line a finding quotes is explained
+    whole, its ``Traceback`` header and frames too)."""
     if any(f.severity is Severity.ERROR for f in found):
         return []
-    covered = {e.line for f in found for e in f.evidence if e.line is not None}
+    texts = {e.line: e.text for f in found for e in f.evidence if e.line is not None}
+    covered = set(texts)
+    blocks = _traceback_blocks(ctx, texts)
+    for first, end in blocks:
+        if end in covered:
+            covered.update(range(first, end + 1))
+    # a traceback ending in an exception no finding explains: the program stopped on it
+    uncaught = any(end not in covered for _, end in blocks)
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
@@ -68,7 +113,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     found_here = [
         catalogue.make(
             "unrecognised-error",
-            variant="crash" if crash else None,
+            variant="crash" if crash else "exception" if uncaught and excs else None,
             evidence=quoted,
             cause=(
                 (
@@ -76,6 +121,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                     "segmentation fault) for a reason tfgpu does not recognise, so it makes no "
                     "guess."
                     if crash
+                    else "The program stopped on an exception tfgpu does not recognise, so it "
+                    "makes no guess."
+                    if uncaught and excs
                     else "The log contains error lines that tfgpu does not recognise, so it "
                     "makes no guess."
                 )

@@ -66,7 +66,11 @@ class _OtherRoutes(_PlannerBase):
         pkg = _macos_package(metal, fit)
         req: tuple[str, ...] = (f"{pkg}{_spec(fit.release)}", "tensorflow-metal")
         if t.gpu_vendor not in ("apple", "amd"):
-            return self.cpu([M.Reason("no Apple silicon or AMD GPU was found on this Mac")])
+            # a described host (--os macos) was not examined: say what was given, not found
+            return self.cpu([M.Reason(
+                "no Apple silicon or AMD GPU was given (describe it with --gpu, e.g. --gpu "
+                "\"Apple M2\")" if t.origin == "described"
+                else "no Apple silicon or AMD GPU was found on this Mac")])
         release = fit.release
         if apple:
             release, python, req, reasons, warnings = self._metal_pairing(rows, reasons)
