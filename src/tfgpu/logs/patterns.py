@@ -3679,6 +3679,19 @@ PATTERNS: tuple[Pattern, ...] = (
         ("but cuda is not enabled",),
         r"The requested device appears to be a GPU, but CUDA is not enabled",
     ),
+    # --- placer8: a device name the runtime's device manager does not have ------------------
+    # tensorflow core/common_runtime/device_mgr.cc and dynamic_device_mgr.cc LookupDevice:
+    # errors::InvalidArgument(name, " unknown device.") (eager CopyTensorHandleToDevice and TF
+    # 2.0's EagerContext::FindDeviceByName return the same text), after VLOG(1) "Unknown
+    # device: <name> all devices: <names>"; both strings are in the 2.21 wheel's
+    # libtensorflow_framework.so.2 / libtensorflow_cc.so.2
+    _p(
+        "p8.unknown_device",
+        ("unknown device.", "unknown device: "),
+        r"(?P<dev>(?:/job:[\w-]{1,60}/replica:\d{1,4}/task:\d{1,4})?/device:[A-Za-z_]{1,20}:\d{1,4}"
+        r"|/(?:gpu|cpu):\d{1,4}) unknown device\."
+        r"|Unknown device: (?P<vdev>\S{1,300}) all devices: (?P<devs>[^\n]{0,4000})",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

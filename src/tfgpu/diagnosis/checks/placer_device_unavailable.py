@@ -11,6 +11,14 @@ core/common_runtime/colocation_graph.cc; placer.cc in TF 1.x).
   reason (GPU libraries that did not load, CUDA_VISIBLE_DEVICES, the driver) is printed at
   start-up, not here; iperov/DeepFaceLab-style scripts that list GPUs by their own probe then
   pin ops to /device:GPU:0 show this line whatever the reason was.
+* placer8: the device manager's "<device> unknown device." (device_mgr.cc /
+  dynamic_device_mgr.cc LookupDevice; eager copies and TF 2.0's FindDeviceByName) for GPU 0
+  -> ``tensorflow-sees-no-gpu`` variant ``unknown-device`` (hedged): GPU 0 is the first GPU
+  TensorFlow registers, so no GPU was registered; why is printed at start-up. Threads:
+  kamalkraj/ALBERT-TF2.0#17 (a CUDA version mismatch: the GPUs were not initialised),
+  610265158/face_landmark#23 (MirroredStrategy's GPU:0), deepjavalibrary/djl#2554 (the
+  user's local set-up). A CPU name (tensorflow/tensorflow#34718: CPU:1 under tf.device
+  'GPU:1', a TF 2.0 bug) and a GPU index above 0 (another GPU count) are not this kind.
 """
 
 from __future__ import annotations
@@ -50,11 +58,47 @@ def placer_device_unavailable(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "tensorflow-sees-no-gpu", variant="placer", dev=dev,
         evidence=log_evidence([hit]),
-        fix=("TF_CPP_MIN_LOG_LEVEL=0 python -c \"import tensorflow as tf; "
-             "print(tf.config.list_physical_devices('GPU'))\"   # the start-up lines say why "
-             "no GPU was registered ('Could not load dynamic library ...', cuInit errors)",
-             "python -c \"import tensorflow as tf; print(tf.__version__, "
-             "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow needs",
-             "echo $CUDA_VISIBLE_DEVICES; nvidia-smi   # GPUs hidden, or no driver",
-             "tfgpu doctor"),
+        fix=_NO_GPU_FIX,
     )]
+
+
+# --- placer8: "<device> unknown device." for GPU 0 ------------------------------------------
+
+#: GPU 0 in a device name: "/job:localhost/replica:0/task:0/device:GPU:0", "/device:GPU:0",
+#: TF 1.x "/gpu:0"; not "XLA_GPU:0".
+_GPU0 = re.compile(r"(?<![A-Za-z_])GPU:0$", re.IGNORECASE)
+
+
+def unknown_gpu_device(ctx: Facts) -> list[Finding]:
+    """``tensorflow-sees-no-gpu`` (variant ``unknown-device``, hedged) for the device
+    manager's "<GPU 0> unknown device." (tensorflow core/common_runtime/device_mgr.cc,
+    dynamic_device_mgr.cc): GPU 0 is the first GPU TensorFlow registers, so this process
+    registered none; the reason is printed at start-up. ``[]`` for another device (a CPU, a
+    GPU index above 0), when the log shows TensorFlow created a GPU device, or when the
+    VLOG line "Unknown device: ... all devices: ..." lists a GPU."""
+    if ctx.h("gpu.created").count:
+        return []
+    hits = ctx.h("p8.unknown_device").all()
+    if any(_GPU_DEV.search(h.g("devs") or "") for h in hits):
+        return []
+    asks = [h for h in hits if _GPU0.search(h.g("dev") or h.g("vdev") or "")]
+    if not asks:
+        return []
+    dev = asks[0].g("dev") or asks[0].g("vdev") or "GPU:0"
+    return [catalogue.make(
+        "tensorflow-sees-no-gpu", variant="unknown-device", dev=dev,
+        evidence=log_evidence(asks[:2]),
+        fix=_NO_GPU_FIX,
+    )]
+
+
+#: The commands that show why TensorFlow registered no GPU (both variants above).
+_NO_GPU_FIX = (
+    "TF_CPP_MIN_LOG_LEVEL=0 python -c \"import tensorflow as tf; "
+    "print(tf.config.list_physical_devices('GPU'))\"   # the start-up lines say why "
+    "no GPU was registered ('Could not load dynamic library ...', cuInit errors)",
+    "python -c \"import tensorflow as tf; print(tf.__version__, "
+    "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow needs",
+    "echo $CUDA_VISIBLE_DEVICES; nvidia-smi   # GPUs hidden, or no driver",
+    "tfgpu doctor",
+)
