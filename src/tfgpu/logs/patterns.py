@@ -3692,6 +3692,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|/(?:gpu|cpu):\d{1,4}) unknown device\."
         r"|Unknown device: (?P<vdev>\S{1,300}) all devices: (?P<devs>[^\n]{0,4000})",
     ),
+    # xla/service/backend.cc Backend::stream_executor: "Invalid device ordinal value (%d).
+    # Valid range is [0, %d]." (in the 2.21 wheel's libtensorflow_cc.so.2), which TF 1.15/2.0's
+    # compiler/jit/xla_gpu_device.cc returned with "while setting up XLA_GPU_JIT device number
+    # <i>" appended (later releases log "Ignoring visible XLA_GPU_JIT device. Device number is
+    # <i>, reason: ..." at INFO and carry on)
+    _p(
+        "p8.xla_gpu_ordinal",
+        ("invalid device ordinal value",),
+        r"Invalid device ordinal value \((?P<ordinal>-?\d{1,4})\)\. Valid range is "
+        r"\[0, (?P<last>\d{1,4})\]\.(?P<xla>\s*while setting up XLA_GPU_JIT device number "
+        r"\d{1,4})?",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -118,6 +118,7 @@ from tfgpu.diagnosis.checks.other_loaders import (  # w8
 from tfgpu.diagnosis.checks.placer_device_unavailable import (  # plan7; placer8
     placer_device_unavailable,
     unknown_gpu_device,
+    xla_gpu_device_ordinal,
 )
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
@@ -651,6 +652,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_cuda_newer_than_last,
     # --- placer8: "<GPU 0> unknown device.": TensorFlow registered no GPU ---
     unknown_gpu_device,
+    # --- placer8: XLA_GPU_JIT device number N out of XLA's GPU range (TF 1.15/2.0) ---
+    xla_gpu_device_ordinal,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

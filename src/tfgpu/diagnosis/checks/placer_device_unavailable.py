@@ -19,6 +19,8 @@ core/common_runtime/colocation_graph.cc; placer.cc in TF 1.x).
   610265158/face_landmark#23 (MirroredStrategy's GPU:0), deepjavalibrary/djl#2554 (the
   user's local set-up). A CPU name (tensorflow/tensorflow#34718: CPU:1 under tf.device
   'GPU:1', a TF 2.0 bug) and a GPU index above 0 (another GPU count) are not this kind.
+* placer8: XLA's "Invalid device ordinal value (N). Valid range is [0, M]. while setting up
+  XLA_GPU_JIT device number N" (TF 1.15/2.0) -> ``xla-gpu-device-ordinal-out-of-range``.
 """
 
 from __future__ import annotations
@@ -89,6 +91,38 @@ def unknown_gpu_device(ctx: Facts) -> list[Finding]:
         "tensorflow-sees-no-gpu", variant="unknown-device", dev=dev,
         evidence=log_evidence(asks[:2]),
         fix=_NO_GPU_FIX,
+    )]
+
+
+# --- placer8: XLA's GPU backend has fewer GPUs than TensorFlow sets up (TF 1.15/2.0) ---------
+
+
+def xla_gpu_device_ordinal(ctx: Facts) -> list[Finding]:
+    """``xla-gpu-device-ordinal-out-of-range`` for xla/service/backend.cc's "Invalid device
+    ordinal value (N). Valid range is [0, M]." with TF 1.15/2.0's "while setting up
+    XLA_GPU_JIT device number N" (compiler/jit/xla_gpu_device.cc): TensorFlow made an XLA_GPU
+    device for every GPU CUDA lists, and XLA's GPU backend holds only GPUs 0..M, so device
+    creation failed as a whole. Threads: tensorflow/tensorflow#32793 (GTX 760 beside an RTX
+    2070), tensorflow/tensorflow#35672 (GT 710 beside two GTX 1080 Ti, labelled a bug),
+    deezer/spleeter#26 (maintainer: TensorFlow's device numbering; the workaround
+    CUDA_VISIBLE_DEVICES naming one GPU), google/automl#111 (not reproduced). Later
+    xla_gpu_device.cc logs "Ignoring visible XLA_GPU_JIT device" and carries on. Why XLA has
+    fewer GPUs is not on the line (hedged). ``[]`` without the XLA_GPU_JIT suffix (another XLA
+    caller: not this kind)."""
+    hits = [h for h in ctx.h("p8.xla_gpu_ordinal").all() if h.g("xla")]
+    if not hits:
+        return []
+    hit = hits[0]
+    ordinal, last = hit.g("ordinal") or "?", hit.g("last") or "?"
+    return [catalogue.make(
+        "xla-gpu-device-ordinal-out-of-range", ordinal=ordinal, last=last,
+        evidence=log_evidence(hits[:1]),
+        fix=("nvidia-smi -L   # the GPUs CUDA lists, with their models: a mixed set (an old or "
+             "small GPU beside newer ones) is the pattern in reports",
+             "export CUDA_VISIBLE_DEVICES=0   # list only the GPUs to use (indices as "
+             "nvidia-smi -L shows them); the other GPU is then not set up",
+             "# or a newer TensorFlow: its xla_gpu_device.cc skips such a GPU ('Ignoring "
+             "visible XLA_GPU_JIT device') instead of failing"),
     )]
 
 
