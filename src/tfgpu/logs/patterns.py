@@ -3748,6 +3748,31 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*[Pp]latform\s*:\s*(?P<subdir>(?:osx|linux|win)-(?:64|32|arm64|aarch64|ppc64le|"
         r"s390x|armv7l))\s*$",
     ),
+    # --- placer8: a device name the runtime's device manager does not have ------------------
+    # tensorflow core/common_runtime/device_mgr.cc and dynamic_device_mgr.cc LookupDevice:
+    # errors::InvalidArgument(name, " unknown device.") (eager CopyTensorHandleToDevice and TF
+    # 2.0's EagerContext::FindDeviceByName return the same text), after VLOG(1) "Unknown
+    # device: <name> all devices: <names>"; both strings are in the 2.21 wheel's
+    # libtensorflow_framework.so.2 / libtensorflow_cc.so.2
+    _p(
+        "placer.unknown_device",
+        ("unknown device.", "unknown device: "),
+        r"(?P<dev>(?:/job:[\w-]{1,60}/replica:\d{1,4}/task:\d{1,4})?/device:[A-Za-z_]{1,20}:\d{1,4}"
+        r"|/(?:gpu|cpu):\d{1,4}) unknown device\."
+        r"|Unknown device: (?P<vdev>\S{1,300}) all devices: (?P<devs>[^\n]{0,4000})",
+    ),
+    # xla/service/backend.cc Backend::stream_executor: "Invalid device ordinal value (%d).
+    # Valid range is [0, %d]." (in the 2.21 wheel's libtensorflow_cc.so.2), which TF 1.15/2.0's
+    # compiler/jit/xla_gpu_device.cc returned with "while setting up XLA_GPU_JIT device number
+    # <i>" appended (later releases log "Ignoring visible XLA_GPU_JIT device. Device number is
+    # <i>, reason: ..." at INFO and carry on)
+    _p(
+        "xla.gpu_ordinal_out_of_range",
+        ("invalid device ordinal value",),
+        r"Invalid device ordinal value \((?P<ordinal>-?\d{1,4})\)\. Valid range is "
+        r"\[0, (?P<last>\d{1,4})\]\.(?P<xla>\s*while setting up XLA_GPU_JIT device number "
+        r"\d{1,4})?",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -115,7 +115,11 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
 from tfgpu.diagnosis.checks.other_loaders import (  # w8
     macos_cuda_dylib_missing,
 )
-from tfgpu.diagnosis.checks.placer_device_unavailable import placer_device_unavailable  # plan7
+from tfgpu.diagnosis.checks.placer_device_unavailable import (  # plan7; placer8
+    placer_device_unavailable,
+    unknown_gpu_device,
+    xla_gpu_device_ordinal,
+)
 from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -649,6 +653,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     placer_device_unavailable,
     # --- plan7: native Windows, version unknown, only a CUDA newer than the last GPU release's ---
     windows_native_cuda_newer_than_last,
+    # --- placer8: "<GPU 0> unknown device.": TensorFlow registered no GPU ---
+    unknown_gpu_device,
+    # --- placer8: XLA_GPU_JIT device number N out of XLA's GPU range (TF 1.15/2.0) ---
+    xla_gpu_device_ordinal,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -75,6 +75,27 @@ def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
     return _tf_cuda(ctx)
 
 
+def _nvidia_build(ctx: Facts) -> bool:
+    """NVIDIA's own TensorFlow build: a ``+nv`` version ("1.15.5+nv22.12", the
+    nvidia-tensorflow package and NGC containers) or a container. NVIDIA's TF 1.15 builds use
+    CUDA 11/12 whatever the TensorFlow version's stock build CUDA is
+    (alexanderkroner/saliency#25: nvidia-tensorflow ran on an RTX 3090 where the stock TF 1.15
+    hung)."""
+    return "+nv" in (ctx.tf_version or "") or ctx.in_container
+
+
+def _build_cuda(ctx: Facts) -> tuple[str, str] | None:
+    """:func:`_loaded_cuda`, except that on NVIDIA's own builds (:func:`_nvidia_build`) only
+    a CUDA library the log shows opened counts: the TensorFlow version's stock build CUDA is
+    not theirs. ``None`` when unknown."""
+    loaded = _loaded_cuda(ctx)
+    if loaded is None:
+        return None
+    if _nvidia_build(ctx) and not loaded[1].startswith("the log shows"):
+        return None
+    return loaded
+
+
 def _series_cc(kb: Knowledge, name: str) -> tuple[str, str] | None:
     """``(cc, how)`` for a GeForce series name ("RTX 30-series"): the one compute
     capability every GeForce model of that series has in ``gpu_compute_capability.toml``
@@ -124,11 +145,13 @@ def cuda_build_older_than_gpu(ctx: Facts) -> list[Finding]:
     supersedes ``dnn-handle-failed-gpu-memory``).  Only across CUDA majors (10.x on sm_86,
     11.x on sm_100): within one major the libraries' PTX may still be JIT-compiled for the
     GPU, and memory stays possible.  Nothing when another program prints the failure, or the
-    CUDA or the GPU is unknown."""
+    CUDA or the GPU is unknown, or on NVIDIA's own builds (``+nv``, containers) when the CUDA
+    would come from the TensorFlow version alone (:func:`_build_cuda`)."""
     found = _handle_failures(ctx)
     if not found or ctx.other_framework:
         return []
-    loaded = _loaded_cuda(ctx)
+    # NVIDIA's own builds (+nv, NGC containers): the version's stock CUDA is not theirs
+    loaded = _build_cuda(ctx)
     if loaded is None:
         return []
     cuda, why = loaded

@@ -21,8 +21,8 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.compute_capability import cc_against_official_wheel
 from tfgpu.diagnosis.checks.dnn_init_causes import (
     _CUDA_SONAME,
+    _build_cuda,
     _gpu_ccs,
-    _loaded_cuda,
     cuda_build_older_than_gpu,
 )
 from tfgpu.facts.view import Facts, cc_key, log_evidence
@@ -44,19 +44,15 @@ def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
     # a TF 1.x one): a log excerpt of device discovery alone, with no version, claims nothing
     if ctx.other_framework or ctx.non_pip_tensorflow or not ctx.tf_version:
         return []
-    # NVIDIA's own TF 1.15 builds ("1.15.5+nv22.12", NGC containers) use CUDA 11/12 whatever
-    # the version says (alexanderkroner/saliency#25: nvidia-tensorflow ran on an RTX 3090 where
-    # the stock TF 1.15 hung): only a library the log shows opened counts
-    nvidia_build = "+nv" in ctx.tf_version or ctx.in_container
     found = [*ctx.h("gpu.created").first[:1], *ctx.h("gpu.props").first[:1]]
     if not found:
         return []
-    loaded = _loaded_cuda(ctx)
+    # NVIDIA's own TF 1.15 builds ("1.15.5+nv22.12", NGC containers) use CUDA 11/12 whatever
+    # the version says: only a library the log shows opened counts (_build_cuda)
+    loaded = _build_cuda(ctx)
     if loaded is None:
         return []
     cuda, why = loaded
-    if nvidia_build and not why.startswith("the log shows"):
-        return []
     try:
         cuda_v = parse_version(cuda)
     except KnowledgeQueryError:

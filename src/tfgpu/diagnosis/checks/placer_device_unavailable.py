@@ -11,6 +11,16 @@ core/common_runtime/colocation_graph.cc; placer.cc in TF 1.x).
   reason (GPU libraries that did not load, CUDA_VISIBLE_DEVICES, the driver) is printed at
   start-up, not here; iperov/DeepFaceLab-style scripts that list GPUs by their own probe then
   pin ops to /device:GPU:0 show this line whatever the reason was.
+* placer8: the device manager's "<device> unknown device." (device_mgr.cc /
+  dynamic_device_mgr.cc LookupDevice; eager copies and TF 2.0's FindDeviceByName) for GPU 0
+  -> ``tensorflow-sees-no-gpu`` variant ``unknown-device`` (hedged): GPU 0 is the first GPU
+  TensorFlow registers, so no GPU was registered; why is printed at start-up. Threads:
+  kamalkraj/ALBERT-TF2.0#17 (a CUDA version mismatch: the GPUs were not initialised),
+  610265158/face_landmark#23 (MirroredStrategy's GPU:0), deepjavalibrary/djl#2554 (the
+  user's local set-up). A CPU name (tensorflow/tensorflow#34718: CPU:1 under tf.device
+  'GPU:1', a TF 2.0 bug) and a GPU index above 0 (another GPU count) are not this kind.
+* placer8: XLA's "Invalid device ordinal value (N). Valid range is [0, M]. while setting up
+  XLA_GPU_JIT device number N" (TF 1.15/2.0) -> ``xla-gpu-device-ordinal-out-of-range``.
 """
 
 from __future__ import annotations
@@ -51,11 +61,79 @@ def placer_device_unavailable(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "tensorflow-sees-no-gpu", variant="placer", dev=dev,
         evidence=log_evidence([hit]),
-        fix=("TF_CPP_MIN_LOG_LEVEL=0 python -c \"import tensorflow as tf; "
-             "print(tf.config.list_physical_devices('GPU'))\"   # the start-up lines say why "
-             "no GPU was registered ('Could not load dynamic library ...', cuInit errors)",
-             "python -c \"import tensorflow as tf; print(tf.__version__, "
-             "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow needs",
-             "echo $CUDA_VISIBLE_DEVICES; nvidia-smi   # GPUs hidden, or no driver",
-             "tfgpu doctor"),
+        fix=_NO_GPU_FIX,
     )]
+
+
+# --- placer8: "<device> unknown device." for GPU 0 ------------------------------------------
+
+#: GPU 0 in a device name: "/job:localhost/replica:0/task:0/device:GPU:0", "/device:GPU:0",
+#: TF 1.x "/gpu:0"; not "XLA_GPU:0".
+_GPU0 = re.compile(r"(?<![A-Za-z_])GPU:0$", re.IGNORECASE)
+
+
+def unknown_gpu_device(ctx: Facts) -> list[Finding]:
+    """``tensorflow-sees-no-gpu`` (variant ``unknown-device``, hedged) for the device
+    manager's "<GPU 0> unknown device." (tensorflow core/common_runtime/device_mgr.cc,
+    dynamic_device_mgr.cc): GPU 0 is the first GPU TensorFlow registers, so this process
+    registered none; the reason is printed at start-up. ``[]`` for another device (a CPU, a
+    GPU index above 0), when the log shows TensorFlow created a GPU device, or when the
+    VLOG line "Unknown device: ... all devices: ..." lists a GPU."""
+    if ctx.h("gpu.created").count:
+        return []
+    hits = ctx.h("placer.unknown_device").all()
+    if any(_GPU_DEV.search(h.g("devs") or "") for h in hits):
+        return []
+    asks = [h for h in hits if _GPU0.search(h.g("dev") or h.g("vdev") or "")]
+    if not asks:
+        return []
+    dev = asks[0].g("dev") or asks[0].g("vdev") or "GPU:0"
+    return [catalogue.make(
+        "tensorflow-sees-no-gpu", variant="unknown-device", dev=dev,
+        evidence=log_evidence(asks[:2]),
+        fix=_NO_GPU_FIX,
+    )]
+
+
+# --- placer8: XLA's GPU backend has fewer GPUs than TensorFlow sets up (TF 1.15/2.0) ---------
+
+
+def xla_gpu_device_ordinal(ctx: Facts) -> list[Finding]:
+    """``xla-gpu-device-ordinal-out-of-range`` for xla/service/backend.cc's "Invalid device
+    ordinal value (N). Valid range is [0, M]." with TF 1.15/2.0's "while setting up
+    XLA_GPU_JIT device number N" (compiler/jit/xla_gpu_device.cc): TensorFlow made an XLA_GPU
+    device for every GPU CUDA lists, and XLA's GPU backend holds only GPUs 0..M, so device
+    creation failed as a whole. Threads: tensorflow/tensorflow#32793 (GTX 760 beside an RTX
+    2070), tensorflow/tensorflow#35672 (GT 710 beside two GTX 1080 Ti, labelled a bug),
+    deezer/spleeter#26 (maintainer: TensorFlow's device numbering; the workaround
+    CUDA_VISIBLE_DEVICES naming one GPU), google/automl#111 (not reproduced). Later
+    xla_gpu_device.cc logs "Ignoring visible XLA_GPU_JIT device" and carries on. Why XLA has
+    fewer GPUs is not on the line (hedged). ``[]`` without the XLA_GPU_JIT suffix (another XLA
+    caller: not this kind)."""
+    hits = [h for h in ctx.h("xla.gpu_ordinal_out_of_range").all() if h.g("xla")]
+    if not hits:
+        return []
+    hit = hits[0]
+    ordinal, last = hit.g("ordinal") or "?", hit.g("last") or "?"
+    return [catalogue.make(
+        "xla-gpu-device-ordinal-out-of-range", ordinal=ordinal, last=last,
+        evidence=log_evidence(hits[:1]),
+        fix=("nvidia-smi -L   # the GPUs CUDA lists, with their models: a mixed set (an old or "
+             "small GPU beside newer ones) is the pattern in reports",
+             "export CUDA_VISIBLE_DEVICES=0   # list only the GPUs to use (indices as "
+             "nvidia-smi -L shows them); the other GPU is then not set up",
+             "# or a newer TensorFlow: its xla_gpu_device.cc skips such a GPU ('Ignoring "
+             "visible XLA_GPU_JIT device') instead of failing"),
+    )]
+
+
+#: The commands that show why TensorFlow registered no GPU (both variants above).
+_NO_GPU_FIX = (
+    "TF_CPP_MIN_LOG_LEVEL=0 python -c \"import tensorflow as tf; "
+    "print(tf.config.list_physical_devices('GPU'))\"   # the start-up lines say why "
+    "no GPU was registered ('Could not load dynamic library ...', cuInit errors)",
+    "python -c \"import tensorflow as tf; print(tf.__version__, "
+    "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow needs",
+    "echo $CUDA_VISIBLE_DEVICES; nvidia-smi   # GPUs hidden, or no driver",
+    "tfgpu doctor",
+)
