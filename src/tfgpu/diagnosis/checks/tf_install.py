@@ -32,7 +32,7 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
-from tfgpu.diagnosis.checks.no_matching_wheel import old_release_pin
+from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons, old_release_pin
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -1052,6 +1052,19 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
     pin = (h.g("spec") or "")
     if not pin.startswith("==") or "*" in pin:
         return False
+    stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
+    want = _version(pin[2:])
+    # Checked on threads (claims7, QData/AdversarialDNN-Playground#15: tensorflow-gpu==2.5.1
+    # "(from versions: none)" in 2022, before the name was retired): a 2.x release older than
+    # the placeholders has real wheels, for other Pythons than this one; native Windows pins
+    # past its last GPU release stay tensorflow-windows-native-no-gpu's
+    if (want is not None and want.release[0] == 2 and (*want.release, 0)[:2] < tuple(stub[:2])
+            and not any(_listed_versions(o) for o in ctx.h("pip.no_dist").all()
+                        if o.g("pkg") == h.g("pkg"))):
+        last = _version(ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version"))
+        if not (ctx.windows and last is not None
+                and (*want.release, 0)[:2] > (*last.release, 0)[:2]):
+            return True
     # pip prints the list once ("Could not find a version ... (from versions: ...)") and then
     # "No matching distribution found for <same pin>" without it
     listed = next((_listed_versions(o) for o in ctx.h("pip.no_dist").all()
@@ -1131,6 +1144,23 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                       f'pip install "{pkg}=={highest}"'))
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
+    if pin and not highest:
+        # Checked on threads (claims7, ratschlab/RGAN#38: tensorflow==1.4.1, cured by Python
+        # 3.6): a pin names a release built for its own Pythons; the fix keeps the pin.
+        try:
+            prow = ctx.kb.config_for(pin, "windows" if ctx.windows else "linux")
+        except KnowledgeQueryError:
+            prow = None  # a pin the log gives that is not a version
+        tf1 = (_tf1_pythons(ctx, pin, "windows" if ctx.windows else "linux")
+               if prow is None and re.fullmatch(r"[01]\.\d+(?:\.\d+)?", pin) else None)
+        built = (f"{prow.python_min}-{prow.python_max}", prow.ref) if (
+            prow is not None and prow.python_min and prow.python_max) else tf1
+        if built is not None:
+            py_hint = built[0].split(", ")[-1]
+            cause += (f" The pinned {pkg} {pin} was built for Python {built[0]} (knowledge row "
+                      f"{built[1]}).")
+            install = (f'pip install "{pkg}=={pin}"   # in that venv; or drop the pin and use '
+                       "a current release with this Python")
     # claim audit (tensorflow/tensorflow#37457, #40640: the maintainers' first answer is to
     # upgrade pip): an old pip does not accept the wheels' platform tags and lists none
     pipmin = ctx.kb.platform_fact("pip-min-version")
