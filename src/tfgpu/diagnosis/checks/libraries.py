@@ -186,7 +186,18 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             f"export LD_LIBRARY_PATH=/usr/local/cuda-{tested[0]}/lib64:$LD_LIBRARY_PATH"
         )
     else:
+        # Checked on threads (claims7, tensorflow#45930, #56413, #53362): the library present
+        # but off the loader path; where the host facts list only toolkits of another CUDA
+        # major, adding theirs cannot help, so the example names the wanted major's folder
+        want = (expected or "").removeprefix("CUDA ")
+        have = [t.version for t in ctx.host.toolkits if t.version] if ctx.host else []
+        other = (base in _MATH_LIBS and want.isdigit() and have
+                 and not any(v.split(".")[0] == want for v in have))
         fix.append(
+            f"or install a CUDA {want} toolkit and add its lib64 to LD_LIBRARY_PATH, e.g. "
+            f"export LD_LIBRARY_PATH=/usr/local/cuda-{want}.x/lib64:$LD_LIBRARY_PATH   "
+            f"# the CUDA this host has ({', '.join(have)}) has no {filename}"
+            if other else
             "or add the folder holding it to LD_LIBRARY_PATH, e.g. "
             "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
         )
