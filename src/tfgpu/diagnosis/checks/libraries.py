@@ -780,16 +780,16 @@ def _cudnn_wheel_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
                 "with: the log does not show its CUDA major",
                 c.pip(ctx, "install", "-U", f"nvidia-cudnn-cuXX{rng}")
                 + "   # XX = that CUDA major (11 or 12)",
-                *_cudnn_wheel_path_line(ctx, src)]
+                *cudnn_wheel_path_line(ctx, src)]
     major, how = known
     if major not in wheel_majors:
         return []
     return [c.pip(ctx, "install", "-U", f"nvidia-cudnn-cu{major}{rng}")
             + f"   # cuDNN {src[0]}.{src[1]} or a newer {src[0]}.x for CUDA {major} ({how})",
-            *_cudnn_wheel_path_line(ctx, src)]
+            *cudnn_wheel_path_line(ctx, src)]
 
 
-def _cudnn_wheel_path_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
+def cudnn_wheel_path_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
     """The ``LD_LIBRARY_PATH`` line a TensorFlow older than 2.14 needs to load the cuDNN of
     the ``nvidia-cudnn-cu*`` wheel (empty for 2.14+, which finds the wheels' folders).
 
@@ -812,8 +812,11 @@ def _cudnn_wheel_path_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
         return []
     where = c.python_cmd(ctx, "import os, nvidia.cudnn; "
                               "print(os.path.dirname(nvidia.cudnn.__file__))")
-    return [f'export LD_LIBRARY_PATH="$({where})/lib:$LD_LIBRARY_PATH"   # TensorFlow before '
-            "2.14 does not look in the pip wheels' folders (its 2.13 install guide sets this)"]
+    why = (f"TensorFlow {tf} does not find the pip wheels' libraries (knowledge row "
+           "platform_facts:tf-216-nvidia-wheel-libs-not-found)" if tf in affected else
+           "TensorFlow before 2.14 does not look in the pip wheels' folders (its 2.13 install "
+           "guide sets this)")
+    return [f'export LD_LIBRARY_PATH="$({where})/lib:$LD_LIBRARY_PATH"   # {why}']
 
 
 def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
