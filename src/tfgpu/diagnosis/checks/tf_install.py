@@ -693,6 +693,28 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
     )
 
 
+def _tf_keras_pin(f: Facts, legacy: str, k3_tf: str, *, note: bool = True) -> str:
+    """The pip line installing the tf-keras of this TensorFlow's major.minor (``X.Y`` with a
+    note saying how to read it when the version is unknown); ``note=False``: the command
+    alone, to embed in a sentence.
+
+    tf-keras X.Y requires ``tensorflow>=X.Y,<X.(Y+1)`` (keras-team/tf-keras v2.21.0
+    oss_setup.py), so an unpinned ``pip install tf-keras`` takes the newest tf-keras and
+    upgrades TensorFlow to its minor (messages_ecosystem row on keras-io#2070). Checked on
+    threads (claims7): the unpinned line of the keras3 findings did that."""
+    mm = f.tf_mm
+    known = mm is not None and mm >= tuple(int(x) for x in k3_tf.split(".")[:2])
+    cmd = c.pip(f, "install", f"{legacy}~={mm[0]}.{mm[1]}.0" if known and mm else
+                f"{legacy}~=X.Y.0")
+    if not note:
+        return cmd + ("" if known else f" (X.Y = your TensorFlow's major.minor, {k3_tf} or later)")
+    if known:
+        return cmd + "   # tf-keras pins its TensorFlow minor: unpinned, pip upgrades TensorFlow"
+    return (cmd + "   # X.Y = your TensorFlow's major.minor (python -c \"import tensorflow as "
+            f"tf; print(tf.__version__)\"), {k3_tf} or later; tf-keras pins its TensorFlow "
+            "minor: unpinned, pip upgrades TensorFlow")
+
+
 def keras3(f: Facts) -> Iterator[Finding]:
     """Keras 3 (tf.keras from TF 2.16) meeting code or libraries written for Keras 2.
 
@@ -712,8 +734,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
         # h48 kinds: deepface's own check (deepface/commons/package_utils.py) names no library
         lib = lib or next(("deepface" for h in needs.all() if h.g("dftf")), None)
         hub = "tensorflow_hub" in (lib or "")
-        fix = (f"pip install {legacy}   # the release matching your TensorFlow minor "
-                 f"(tf-keras {k3_tf} for TensorFlow {k3_tf} ...)",
+        fix = (_tf_keras_pin(f, legacy, k3_tf),
                  f"export {env}   # before importing TensorFlow: tf.keras is then Keras 2"
                  + ("; build the model with tf_keras, not keras" if hub else ""),
                  f"or use TensorFlow <= {k2_tf} (Keras 2)")
@@ -726,8 +747,9 @@ def keras3(f: Facts) -> Iterator[Finding]:
                 fix=("# in the model code named in the traceback: wrap the tf.* call in a "
                      "keras.layers.Layer subclass (its call() may use tf.*), or use the "
                      "keras.ops function of the same name",
-                     f"or keep Keras 2 for Keras 2 code: pip install {legacy} && export {env}"
-                     "   # before importing TensorFlow",
+                     "or keep Keras 2 for Keras 2 code: "
+                     f"{_tf_keras_pin(f, legacy, k3_tf, note=False)}; "
+                     f"then export {env} before importing TensorFlow",
                      f"or use TensorFlow <= {k2_tf} (Keras 2)"))
             return
         if hub:
@@ -753,7 +775,8 @@ def keras3(f: Facts) -> Iterator[Finding]:
             evidence=log_evidence(legacy_api),
             fix=("# port the code to Keras 3 (learning_rate= not lr=, keras.optimizers not "
                  ".legacy, no tf.compat.v1.keras)",
-                 f"or keep Keras 2: pip install {legacy} && export {env}",
+                 f"or keep Keras 2: {_tf_keras_pin(f, legacy, k3_tf, note=False)}; "
+                 f"then export {env}",
                  f"or use TensorFlow <= {k2_tf}"),
             knowledge_ref=fact.ref,
         )
