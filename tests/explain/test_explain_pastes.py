@@ -151,11 +151,15 @@ def test_cc_below_every_official_floor_says_no_official_build() -> None:
     assert floor.min_cc in f.cause
 
 
-def test_cc_above_an_official_floor_points_to_the_official_wheel() -> None:
+def test_cc_above_an_official_floor_names_the_official_wheel_and_the_c_library() -> None:
+    # a 6.0 floor with no Python TensorFlow version known: the official wheel for Python
+    # TF 2.17+, or the prebuilt libtensorflow 1.x (tfjs-node-gpu: this excerpt's thread)
     f = _explain("r09_cc52_tfjs.log")["gpu-compute-capability-too-low"]
     fits = load_knowledge().newest_wheel_for_cc("5.2")
     assert fits is not None
-    assert f"tensorflow<={fits.tf_version_last}" in f.fix[0]
+    assert "tf.__version__" in f.fix[0]
+    assert f"tensorflow<={fits.tf_version_last}" in f.fix[1]
+    assert any("libtensorflow" in x for x in f.fix[2:])
     assert f.knowledge_ref == fits.ref
 
 

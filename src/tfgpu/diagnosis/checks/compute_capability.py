@@ -34,6 +34,37 @@ from tfgpu.knowledge import (
 )
 
 
+def _floor_six_c_library(ctx: Facts, cause: str, fix: tuple[str, ...],
+                         cc: str) -> tuple[str, tuple[str, ...]]:
+    """The ``minimum required Cuda capability is 6.0`` hedge for a log of no known Python
+    TensorFlow >= 2.17: ``(cause, fix)`` naming the prebuilt TensorFlow C library first.
+
+    Checked on threads (claims7): the 6.0 floor came from the libtensorflow C binaries of
+    1.12-1.15 under tfjs-node-gpu (tensorflow/tfjs#1819, #1088, #4510; tensorflow/tensorflow
+    #36853, #38971), the Java 1.12 libraries and the TF 1.13.0rc0 Windows wheel (#25329), and
+    RedisAI's TF 1.14 backend (RedisAI#260); the pip line is a fix only for Python
+    TensorFlow 2.17+ (official floor 6.0, tf_compute_capabilities)."""
+    c_lib = ("the prebuilt TensorFlow C library (libtensorflow 1.12-1.15, which tfjs-node-gpu, "
+             "the Java bindings and RedisAI load) was built for compute capability >= 6.0")
+    if ctx.h("ctx.tfjs").count:
+        cause += f" This log is tfjs-node's: {c_lib}."
+        return cause, (
+            c.note(f"tfjs-node-gpu cannot use a {cc} GPU with that library: build libtensorflow "
+                   f"from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}, use a newer GPU, or "
+                   "@tensorflow/tfjs-node (CPU)"),
+        )
+    cause += (f" Or, as often in the reports of this floor, {c_lib}; the 1.13.0rc0 Windows "
+              "wheel had it too. Which program printed the line tells.")
+    return cause, (
+        c.python_cmd(ctx, "import tensorflow as tf; print(tf.__version__)")
+        + "   # Python TensorFlow 2.17+ has this floor: then the next line",
+        *fix,
+        c.note("tfjs-node-gpu or another libtensorflow 1.x user: its prebuilt library has this "
+               f"floor; build libtensorflow from source with TF_CUDA_COMPUTE_CAPABILITIES={cc} "
+               "or use a newer GPU"),
+    )
+
+
 def rule_compute_capability(ctx: Facts) -> list[Finding]:
     """Ignored GPUs, missing kernels, invalid PTX on a new architecture, slow JIT start."""
     out: list[Finding] = []
@@ -83,6 +114,8 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 + f"   # the newest official wheel built for compute capability {cc}",
                 c.note(f"or build from source with TF_CUDA_COMPUTE_CAPABILITIES={cc}"),
             )
+            if mn == "6.0" and (ctx.tf_mm is None or ctx.tf_mm < (2, 17)):
+                cause, fix = _floor_six_c_library(ctx, cause, fix, cc)
         else:
             fix = (
                 c.note(f"use a TensorFlow build that includes compute capability {cc}"),

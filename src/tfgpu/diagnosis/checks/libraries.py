@@ -202,7 +202,18 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             f"export LD_LIBRARY_PATH=/usr/local/cuda-{tested[0]}/lib64:$LD_LIBRARY_PATH"
         )
     else:
+        # Checked on threads (claims7, tensorflow#45930, #56413, #53362): the library present
+        # but off the loader path; where the host facts list only toolkits of another CUDA
+        # major, adding theirs cannot help, so the example names the wanted major's folder
+        want = (expected or "").removeprefix("CUDA ")
+        have = [t.version for t in ctx.host.toolkits if t.version] if ctx.host else []
+        other = (base in _MATH_LIBS and want.isdigit() and have
+                 and not any(v.split(".")[0] == want for v in have))
         fix.append(
+            f"or install a CUDA {want} toolkit and add its lib64 to LD_LIBRARY_PATH, e.g. "
+            f"export LD_LIBRARY_PATH=/usr/local/cuda-{want}.x/lib64:$LD_LIBRARY_PATH   "
+            f"# the CUDA this host has ({', '.join(have)}) has no {filename}"
+            if other else
             "or add the folder holding it to LD_LIBRARY_PATH, e.g. "
             "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
         )
@@ -774,18 +785,54 @@ def _cudnn_wheel_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
     wheels in tf_pip_cuda_wheels.toml (CUDA 10 builds)."""
     rng = f">={_ver(src)},<{src[0] + 1}"
     wheel_majors = {p.cuda_major for p in ctx.kb.pins if p.package.startswith("nvidia-cudnn-cu")}
+    if ctx.windows:
+        # Checked on threads (claims7): no native-Windows release looks in the wheels'
+        # folders, and none has a source saying it would load them: no pip line there.
+        return []
     known = _cudnn_wheel_cuda(ctx, src)
     if known is None:
         return [c.python_cmd(ctx, "import tensorflow as tf; print(tf.sysconfig.get_build_info()"
                              "['cuda_version'])") + "   # the CUDA this TensorFlow was built "
                 "with: the log does not show its CUDA major",
                 c.pip(ctx, "install", "-U", f"nvidia-cudnn-cuXX{rng}")
-                + "   # XX = that CUDA major (11 or 12)"]
+                + "   # XX = that CUDA major (11 or 12)",
+                *cudnn_wheel_path_line(ctx, src)]
     major, how = known
     if major not in wheel_majors:
         return []
     return [c.pip(ctx, "install", "-U", f"nvidia-cudnn-cu{major}{rng}")
-            + f"   # cuDNN {src[0]}.{src[1]} or a newer {src[0]}.x for CUDA {major} ({how})"]
+            + f"   # cuDNN {src[0]}.{src[1]} or a newer {src[0]}.x for CUDA {major} ({how})",
+            *cudnn_wheel_path_line(ctx, src)]
+
+
+def cudnn_wheel_path_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
+    """The ``LD_LIBRARY_PATH`` line a TensorFlow older than 2.14 needs to load the cuDNN of
+    the ``nvidia-cudnn-cu*`` wheel (empty for 2.14+, which finds the wheels' folders).
+
+    The release is the one the facts or log name, else the newest tested release built with
+    cuDNN ``src``'s major.minor (tf_tested_configs.toml); unknown counts as old (the line is
+    harmless on 2.14+). Source: TensorFlow's pip install guide for 2.13
+    (tensorflow/docs bf28fbde057d site/en/install/pip.md: ``pip install nvidia-cudnn-cu11``, then
+    ``CUDNN_PATH=...nvidia.cudnn...`` and ``export LD_LIBRARY_PATH=$CUDNN_PATH/lib:...``),
+    replaced by ``tensorflow[and-cuda]`` without that line from 2.14 (7442d72c60d0); also the
+    releases of platform_facts ``tf-216-nvidia-wheel-libs-not-found`` (2.16.1, 2.17.0rc0)."""
+    newest = ctx.tf_mm
+    if newest is None:
+        mm = f"{src[0]}.{src[1]}"
+        built = [tf_minor(r.tf_version) for r in ctx.kb.gpu_configs("linux") if r.cudnn == mm]
+        known = [b for b in built if b is not None]
+        newest = max(known) if known else None
+    tf = ctx.tf_version or ""
+    affected = ctx.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found").items("affected")
+    if newest is not None and newest >= (2, 14) and tf not in affected:
+        return []
+    where = c.python_cmd(ctx, "import os, nvidia.cudnn; "
+                              "print(os.path.dirname(nvidia.cudnn.__file__))")
+    why = (f"TensorFlow {tf} does not find the pip wheels' libraries (knowledge row "
+           "platform_facts:tf-216-nvidia-wheel-libs-not-found)" if tf in affected else
+           "TensorFlow before 2.14 does not look in the pip wheels' folders (its 2.13 install "
+           "guide sets this)")
+    return [f'export LD_LIBRARY_PATH="$({where})/lib:$LD_LIBRARY_PATH"   # {why}']
 
 
 def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:

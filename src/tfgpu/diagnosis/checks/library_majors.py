@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks.libraries import parse_library
+from tfgpu.diagnosis.checks.libraries import cudnn_wheel_path_line, parse_library
 from tfgpu.diagnosis.checks.versions import _major
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -105,6 +105,9 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
         if pin is not None:
             fix.append(c.pip(f, "install", f"nvidia-cudnn-cu{want_cuda}{pin.specifier}")
                        + f"   # the pin of tensorflow[and-cuda]=={pin.tf_version}")
+            # claims7: 2.16.1 does not look in the wheels' folders (platform fact
+            # tf-216-nvidia-wheel-libs-not-found); the pin alone is no fix there
+            fix += cudnn_wheel_path_line(f, (want_dnn, 0, 0))
         fix.append(f"# or install cuDNN {build.cudnn} (major {want_dnn}) for CUDA "
                    f"{build.cuda} and make it the one the loader finds (in a container: an "
                    f"image with cuDNN {want_dnn})")

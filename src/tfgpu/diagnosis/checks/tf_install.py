@@ -32,7 +32,7 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
-from tfgpu.diagnosis.checks.no_matching_wheel import old_release_pin
+from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons, old_release_pin
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -693,6 +693,28 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
     )
 
 
+def _tf_keras_pin(f: Facts, legacy: str, k3_tf: str, *, note: bool = True) -> str:
+    """The pip line installing the tf-keras of this TensorFlow's major.minor (``X.Y`` with a
+    note saying how to read it when the version is unknown); ``note=False``: the command
+    alone, to embed in a sentence.
+
+    tf-keras X.Y requires ``tensorflow>=X.Y,<X.(Y+1)`` (keras-team/tf-keras v2.21.0
+    oss_setup.py), so an unpinned ``pip install tf-keras`` takes the newest tf-keras and
+    upgrades TensorFlow to its minor (messages_ecosystem row on keras-io#2070). Checked on
+    threads (claims7): the unpinned line of the keras3 findings did that."""
+    mm = f.tf_mm
+    known = mm is not None and mm >= tuple(int(x) for x in k3_tf.split(".")[:2])
+    cmd = c.pip(f, "install", f"{legacy}~={mm[0]}.{mm[1]}.0" if known and mm else
+                f"{legacy}~=X.Y.0")
+    if not note:
+        return cmd + ("" if known else f" (X.Y = your TensorFlow's major.minor, {k3_tf} or later)")
+    if known:
+        return cmd + "   # tf-keras pins its TensorFlow minor: unpinned, pip upgrades TensorFlow"
+    return (cmd + "   # X.Y = your TensorFlow's major.minor (python -c \"import tensorflow as "
+            f"tf; print(tf.__version__)\"), {k3_tf} or later; tf-keras pins its TensorFlow "
+            "minor: unpinned, pip upgrades TensorFlow")
+
+
 def keras3(f: Facts) -> Iterator[Finding]:
     """Keras 3 (tf.keras from TF 2.16) meeting code or libraries written for Keras 2.
 
@@ -712,8 +734,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
         # h48 kinds: deepface's own check (deepface/commons/package_utils.py) names no library
         lib = lib or next(("deepface" for h in needs.all() if h.g("dftf")), None)
         hub = "tensorflow_hub" in (lib or "")
-        fix = (f"pip install {legacy}   # the release matching your TensorFlow minor "
-                 f"(tf-keras {k3_tf} for TensorFlow {k3_tf} ...)",
+        fix = (_tf_keras_pin(f, legacy, k3_tf),
                  f"export {env}   # before importing TensorFlow: tf.keras is then Keras 2"
                  + ("; build the model with tf_keras, not keras" if hub else ""),
                  f"or use TensorFlow <= {k2_tf} (Keras 2)")
@@ -726,8 +747,9 @@ def keras3(f: Facts) -> Iterator[Finding]:
                 fix=("# in the model code named in the traceback: wrap the tf.* call in a "
                      "keras.layers.Layer subclass (its call() may use tf.*), or use the "
                      "keras.ops function of the same name",
-                     f"or keep Keras 2 for Keras 2 code: pip install {legacy} && export {env}"
-                     "   # before importing TensorFlow",
+                     "or keep Keras 2 for Keras 2 code: "
+                     f"{_tf_keras_pin(f, legacy, k3_tf, note=False)}; "
+                     f"then export {env} before importing TensorFlow",
                      f"or use TensorFlow <= {k2_tf} (Keras 2)"))
             return
         if hub:
@@ -753,7 +775,8 @@ def keras3(f: Facts) -> Iterator[Finding]:
             evidence=log_evidence(legacy_api),
             fix=("# port the code to Keras 3 (learning_rate= not lr=, keras.optimizers not "
                  ".legacy, no tf.compat.v1.keras)",
-                 f"or keep Keras 2: pip install {legacy} && export {env}",
+                 f"or keep Keras 2: {_tf_keras_pin(f, legacy, k3_tf, note=False)}; "
+                 f"then export {env}",
                  f"or use TensorFlow <= {k2_tf}"),
             knowledge_ref=fact.ref,
         )
@@ -1052,6 +1075,19 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
     pin = (h.g("spec") or "")
     if not pin.startswith("==") or "*" in pin:
         return False
+    stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
+    want = _version(pin[2:])
+    # Checked on threads (claims7, QData/AdversarialDNN-Playground#15: tensorflow-gpu==2.5.1
+    # "(from versions: none)" in 2022, before the name was retired): a 2.x release older than
+    # the placeholders has real wheels, for other Pythons than this one; native Windows pins
+    # past its last GPU release stay tensorflow-windows-native-no-gpu's
+    if (want is not None and want.release[0] == 2 and (*want.release, 0)[:2] < tuple(stub[:2])
+            and not any(_listed_versions(o) for o in ctx.h("pip.no_dist").all()
+                        if o.g("pkg") == h.g("pkg"))):
+        last = _version(ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version"))
+        if not (ctx.windows and last is not None
+                and (*want.release, 0)[:2] > (*last.release, 0)[:2]):
+            return True
     # pip prints the list once ("Could not find a version ... (from versions: ...)") and then
     # "No matching distribution found for <same pin>" without it
     listed = next((_listed_versions(o) for o in ctx.h("pip.no_dist").all()
@@ -1131,6 +1167,23 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                       f'pip install "{pkg}=={highest}"'))
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
+    if pin and not highest:
+        # Checked on threads (claims7, ratschlab/RGAN#38: tensorflow==1.4.1, cured by Python
+        # 3.6): a pin names a release built for its own Pythons; the fix keeps the pin.
+        try:
+            prow = ctx.kb.config_for(pin, "windows" if ctx.windows else "linux")
+        except KnowledgeQueryError:
+            prow = None  # a pin the log gives that is not a version
+        tf1 = (_tf1_pythons(ctx, pin, "windows" if ctx.windows else "linux")
+               if prow is None and re.fullmatch(r"[01]\.\d+(?:\.\d+)?", pin) else None)
+        built = (f"{prow.python_min}-{prow.python_max}", prow.ref) if (
+            prow is not None and prow.python_min and prow.python_max) else tf1
+        if built is not None:
+            py_hint = built[0].split(", ")[-1]
+            cause += (f" The pinned {pkg} {pin} was built for Python {built[0]} (knowledge row "
+                      f"{built[1]}).")
+            install = (f'pip install "{pkg}=={pin}"   # in that venv; or drop the pin and use '
+                       "a current release with this Python")
     # claim audit (tensorflow/tensorflow#37457, #40640: the maintainers' first answer is to
     # upgrade pip): an old pip does not accept the wheels' platform tags and lists none
     pipmin = ctx.kb.platform_fact("pip-min-version")

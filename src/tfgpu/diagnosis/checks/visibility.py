@@ -27,6 +27,7 @@ from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import KnowledgeQueryError
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -332,6 +333,18 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     host facts (platform fact ``windows-native-gpu-last``)."""
     _, last, keep, build = windows_gpu_last(ctx)
     ref = "platform_facts:windows-native-gpu-last"
+    # claims7: TensorFlow 2.10's Windows wheels stop at Python 3.10 (tf_tested_configs); the
+    # threads' hosts often ran 3.11+, where the pin alone finds no wheel
+    pinned = ctx.kb.config_for(last, "windows")
+    pyr = (f"; its wheels need Python {pinned.python_min}-{pinned.python_max}"
+           if pinned is not None and pinned.python_min and pinned.python_max else "")
+    py = ctx.python_version
+    try:
+        outside = bool(pyr and py and pinned is not None and pinned.python_ok(py) is False)
+    except KnowledgeQueryError:
+        outside = False  # a Python version the facts give in no X.Y form ("unknown")
+    if outside:
+        pyr += f", this one is {py}: create a venv with such a Python first"
     return catalogue.make(
         "tensorflow-windows-native-no-gpu",
         version=ctx.tf_version or f"after {last}", last=last, ref=ref,
@@ -339,7 +352,7 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
         fix=("wsl --install   # then, inside WSL2 Ubuntu: python3 -m pip install "
              "'tensorflow[and-cuda]'",
              f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
-             f"({build}):",
+             f"({build}{pyr}):",
              c.pip(ctx, "install", keep),
              "# or keep TensorFlow on the CPU, or add tensorflow-directml-plugin"),
         knowledge_ref=ref,
