@@ -46,6 +46,13 @@ def test_a_repl_echo_of_the_version_pins_the_and_cuda_extra_to_it() -> None:
     assert "--upgrade" not in fix
 
 
+def test_a_cpu_only_build_in_the_log_is_replaced_by_the_same_release() -> None:
+    lines = ["TensorFlow version: 2.17.0", ">>> tf.test.is_built_with_cuda()", "False"]
+    f = next(f for f in explain_lines(lines) if f.id == "tensorflow-cpu-only-build")
+    fix = "\n".join(f.fix)
+    assert 'pip install "tensorflow[and-cuda]==2.17.*"' in fix and "--upgrade" not in fix
+
+
 def test_a_release_before_the_extra_gets_its_tested_cuda_folder_not_a_pip_line() -> None:
     lines = ["TensorFlow version: 2.13.0", _dlopen("libcudart.so.11.0")]
     fix = "\n".join(_lib_finding(lines).fix)

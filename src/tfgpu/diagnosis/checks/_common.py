@@ -476,7 +476,7 @@ def _pinned_and_cuda(ctx: Facts) -> tuple[str, str, str] | None:
     user to the newest release (another Keras, perhaps another CUDA major)."""
     version = ctx.tf_version
     mm = tf_minor(version)
-    if version is None or mm is None:
+    if version is None or mm is None or ctx.windows:  # the extra is Linux-only
         return None
     try:
         pins = ctx.kb.and_cuda_pins(version)

@@ -247,6 +247,9 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
         evidence=log_evidence(f.h("gpu.built_call").first[:1], built, conda,
                               f.h("gpu.skipping")) + tuple(f.fact_evidence()),
         cause=cause,
+        fix=("python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"",
+             c.and_cuda_fix(f) + "; in a fresh venv (Linux)",
+             "or pin a conda build known to be CUDA-enabled"),
     )
 
 
