@@ -51,7 +51,10 @@ def test_dlopen_fix_with_a_driver_new_enough_is_not_pinned() -> None:
     new = dataclasses.replace(facts, driver=dataclasses.replace(facts.driver, version="580.95.05"))
     found = {f.id: f for f in explain_lines(facts.tf.log_lines, new)}
     fix = "\n".join(found["gpu-libraries-not-loaded"].fix)
-    assert "==2.14" not in fix and '"tensorflow[and-cuda]"' in fix
+    # a driver that runs the host's TensorFlow 2.15.1: that release is kept, pinned, never an
+    # unpinned upgrade to the newest one
+    assert "==2.14" not in fix and '"tensorflow[and-cuda]==2.15.*"' in fix
+    assert "--upgrade" not in fix
 
 
 def test_explain_cli_with_facts(tmp_path: Path) -> None:

@@ -591,12 +591,28 @@ def make(
         area=spec.area,
         evidence=tuple(evidence),
         cause=spec.cause.format_map(fields) if spec.cause is not None else (cause or ""),
-        fix=spec.fix if fix is None else tuple(fix),
+        fix=_harmless_fix(spec.fix if fix is None else tuple(fix), spec.harmless),
         doc=url,
         knowledge_ref=knowledge_ref,
         harmless=spec.harmless,
         aliases=spec.aliases,
     )
+
+
+#: Words with which a harmless finding's fix says that nothing needs fixing (eyesfix-a).
+_NOTHING_TO_FIX = ("nothing to", "silence", "no action", "harmless")
+
+
+def _harmless_fix(lines: tuple[str, ...], harmless: bool) -> tuple[str, ...]:
+    """A harmless notice needs no fix: its fix lines, if any, are only a way to silence it
+    (or to look closer).  Lines that do not already say so (``nothing to fix``, ``to
+    silence it``...) get a first line that does; other findings' lines are unchanged."""
+    if not harmless or not lines:
+        return lines
+    if any(w in line.lower() for line in lines for w in _NOTHING_TO_FIX):
+        return lines
+    return ("# nothing to fix (a harmless notice); only to silence it or look closer:",
+            *lines)
 
 
 __all__ = [

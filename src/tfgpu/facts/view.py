@@ -96,7 +96,8 @@ class Facts:
             or self.h("win.dll_load").count
             or self.h("ctx.win_prompt").count
         ):
-            return "windows"
+            # eyesfix-a: the log's majority decides (one pasted C:\ path in a Linux log)
+            return "linux" if self.linux_outweighs_windows() else "windows"
         if self.h("ctx.macos").count:
             return "macos"
         if self.h("ctx.linux").count:
@@ -512,6 +513,36 @@ class Facts:
         ("Could not load dynamic library 'libcuda.so.1'"), in log order.  Windows'
         ``nvcuda.dll`` is not included."""
         return [h for h in self.h(pattern).all() if (h.g("lib") or "").startswith("libcuda.so")]
+
+    # --- eyesfix-a: the OS a mixed log is from, by its majority of evidence lines ---------------
+    def linux_outweighs_windows(self) -> bool:
+        """Whether more lines of the log show Linux (ELF sonames, ``LD_LIBRARY_PATH``,
+        ``linux``, Linux-only paths such as ``/home/``, ``/proc/``: patterns ``ctx.linux``,
+        ``ctx.linux_path``) than show Windows (drive paths, DLLs, prompts: ``ctx.windows``,
+        ``win.dll_load``, ``ctx.win_prompt``); a tie keeps Windows.  Counts distinct lines
+        among the recorded hits (bounded per pattern)."""
+        def lines(*names: str) -> set[int]:
+            return {h.line for n in names for h in self.h(n).all()}
+        win = lines("ctx.windows", "win.dll_load", "ctx.win_prompt")
+        lin = lines("ctx.linux", "ctx.linux_path") - win
+        return len(lin) > len(win)
+
+    @property
+    def intel_mac(self) -> bool | None:
+        """``True`` when the host is macOS on x86_64 (host facts; or the log shows macOS, by
+        ``ctx.macos`` or ``sw_vers``, and an x86_64 machine: patterns ``ctx.macos_tool``,
+        ``ctx.x86_64``); ``False`` when the host facts or the log show another OS or
+        machine; ``None`` when unknown."""
+        if self.host is not None:
+            machine = (self.host.os.machine or self.host.cpu.machine or "").lower()
+            return self.os == "macos" and machine in ("x86_64", "amd64", "i386")
+        mac = bool(self.h("ctx.macos").count or self.h("ctx.macos_tool").count)
+        x86 = bool(self.h("ctx.x86_64").count)
+        if mac and x86:
+            return True
+        if self.os in ("windows", "linux") or self.h("tools.apple_chip").count:
+            return False
+        return None
 
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".

@@ -3773,6 +3773,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\[0, (?P<last>\d{1,4})\]\.(?P<xla>\s*while setting up XLA_GPU_JIT device number "
         r"\d{1,4})?",
     ),
+    # --- eyesfix-a: the Python REPL's echo of tf.__version__ and Linux-only paths ----------
+    # ">>> tf.__version__" echoes the string's repr, quoted ('2.12.0'), on the next line; read
+    # by view.printed_tf_version like an unquoted version line (print(tf.__version__))
+    _p("ctx.version_line", ("'..'",), r"^\s*'(?P<v>2\.\d{1,2}\.\d{1,3})'\s*$"),
+    # paths only a Linux (or WSL) file system has: home folders under /home (macOS: /Users,
+    # Windows: C:\Users), /proc, Debian's multiarch library folders; read by view.os to weigh
+    # the log's Windows evidence against its Linux evidence
+    _p(
+        "ctx.linux_path",
+        ("/home/", "/proc/", "-linux-gnu"),
+        r"(?:^|[\s\"'(=:\[])/(?:home|proc)/[\w.-]|/(?:usr/)?lib/\w{3,8}-linux-gnu\b",
+    ),
+    # macOS on an Intel CPU, as pasted: sw_vers (a macOS-only tool) or its ProductName line,
+    # and the x86_64 machine (uname -m alone on its line, a macosx_*_x86_64 wheel tag, or
+    # platform.platform()'s "macOS-14.5-x86_64"); read by view.intel_mac
+    _p("ctx.macos_tool", ("sw_vers", "productname:"),
+       r"\bsw_vers\b|^\s*ProductName:\s*(?:macOS|Mac OS X)\b"),
+    _p("ctx.x86_64", ("x_", "macosx_"),
+       r"^\s*x86_64\s*$|\bmacosx_\d{1,2}_\d{1,2}_x86_64\b|\bmacOS-\d+(?:\.\d+){0,2}-x86_64\b"),
 )
 
 #: Context patterns only read lines that another pattern already selected.

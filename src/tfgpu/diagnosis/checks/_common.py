@@ -19,6 +19,7 @@ from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs
 if TYPE_CHECKING:
     from tfgpu.facts.log import Hit, Hits
     from tfgpu.knowledge import Knowledge
+    from tfgpu.knowledge._knowledge import DriverMinimum
 
 
 def from_log(ctx: Facts, pattern: str, build: Callable[[Hits, Hit], Finding]) -> list[Finding]:
@@ -390,8 +391,16 @@ Check = Callable[[Facts], Iterable[Finding]]
 AND_CUDA = 'pip install --upgrade "tensorflow[and-cuda]"'
 
 
-def and_cuda_fix(ctx: Facts) -> str:
+def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     """The pip command for a CUDA-enabled TensorFlow that fits the host's Python.
+
+    One rule for every finding (eyesfix-a): a TensorFlow version the host facts or the log
+    show is kept (``tensorflow[and-cuda]==X.Y.*`` when that release has the extra, knowledge
+    table tf_pip_cuda_wheels; the CUDA/cuDNN it was tested with when it predates the
+    extra); a known driver too old for the CUDA of those wheels is named first
+    (cuda_min_driver); with no version known and ``need`` (``"cuDNN 8"``, ``"CUDA 11"``: the
+    major the missing library belongs to) that the newest release's wheels do not bring,
+    the installed release is kept instead of an upgrade that cannot bring that library.
 
     With host facts whose Python has no TensorFlow >= 2.14 wheels (the ``[and-cuda]``
     extra's first release, platform fact ``and-cuda-extra-first``), say so and name the
@@ -421,10 +430,102 @@ def and_cuda_fix(ctx: Facts) -> str:
     first, _ = kb.fact_series("and-cuda-extra-first")
     if not ctx.windows and ctx.tf_predates(first):
         return _system_cuda_fix(ctx, first)
+    # eyesfix-a: the TensorFlow the log or host shows, pinned, and the driver first when it
+    # is too old for the CUDA major of those wheels
+    pinned = _pinned_and_cuda(ctx)
+    if pinned is not None:
+        return _driver_first(ctx, pinned[0], pinned[1]) or pinned[2]
     driver_pin = _driver_limited_fix(ctx)
     if driver_pin is not None:
         return driver_pin
+    newest = kb.gpu_configs("wsl2" if ctx.wsl else "linux")[0]
+    blocked = _driver_first(ctx, newest.tf_version, AND_CUDA)
+    if blocked is not None:
+        return blocked
+    if need is not None and ctx.tf_version is None and not _brings(kb, newest.tf_version, need):
+        return ('pip install "tensorflow[and-cuda]==$(python -c \'import tensorflow as tf; '
+                "print(tf.__version__)')\"   # keeps the TensorFlow you have and brings the "
+                f"wheels its [and-cuda] extra pins (from 2.14); an unpinned upgrade brings "
+                f"TensorFlow {newest.tf_version}, whose wheels are not {need}")
     return AND_CUDA + "   # Linux/WSL2: brings the matching CUDA/cuDNN wheels"
+
+
+def _brings(kb: Knowledge, release: str, need: str) -> bool:
+    """Whether ``tensorflow[and-cuda]==release`` pins a wheel of ``need`` (``"cuDNN 8"``:
+    an nvidia-cudnn wheel of that major; ``"CUDA 12"``: a ``-cu12`` wheel), from knowledge
+    table tf_pip_cuda_wheels; ``True`` when ``need`` names no major (nothing to check)."""
+    words = need.split()
+    if len(words) != 2 or not words[1].split(".")[0].isdigit():
+        return True
+    major = int(words[1].split(".")[0])
+    pins = kb.and_cuda_pins(release)
+    if words[0] == "cuDNN":
+        return any(p.package.startswith("nvidia-cudnn")
+                   and (m := re.search(r"(\d+)\.", p.specifier)) is not None
+                   and int(m.group(1)) == major for p in pins)
+    if words[0] == "CUDA":
+        return any(p.cuda_major == major for p in pins)
+    return True
+
+
+def _pinned_and_cuda(ctx: Facts) -> tuple[str, str, str] | None:
+    """``(release, command, fix line)`` pinning the ``[and-cuda]`` extra to the TensorFlow
+    x.y the host facts or the log show, when that release has the extra (its
+    ``Requires-Dist`` pins: knowledge table tf_pip_cuda_wheels); ``None`` when the version
+    is unknown or the table lists no pins for it.  An unpinned ``--upgrade`` would move the
+    user to the newest release (another Keras, perhaps another CUDA major)."""
+    version = ctx.tf_version
+    mm = tf_minor(version)
+    if version is None or mm is None or ctx.windows:  # the extra is Linux-only
+        return None
+    try:
+        pins = ctx.kb.and_cuda_pins(version)
+    except KnowledgeQueryError:
+        return None  # a version string from the log that does not parse
+    if not pins:
+        return None
+    cmd = f'pip install "tensorflow[and-cuda]=={mm[0]}.{mm[1]}.*"'
+    return (version, cmd,
+            f"{cmd}   # keeps TensorFlow {mm[0]}.{mm[1]} ({version} in "
+            f"{ctx.os_source}) and brings the CUDA/cuDNN wheels its [and-cuda] extra pins "
+            f"(knowledge rows tf_pip_cuda_wheels:{pins[0].tf_version}-*)")
+
+
+def driver_too_old(ctx: Facts, cuda: str) -> DriverMinimum | None:
+    """The minimum NVIDIA driver for CUDA ``cuda`` (``"12.5"``) when the known driver (host
+    facts, else the log) is older than it (knowledge table cuda_min_driver, through
+    :meth:`Knowledge.driver_ok`); ``None`` when the driver is unknown, new enough, on native
+    Windows, or not comparable."""
+    driver = ctx.driver_version
+    if driver is None or ctx.windows:
+        return None
+    try:
+        ok, minimum = ctx.kb.driver_ok(driver, cuda, "wsl2" if ctx.wsl else "linux")
+    except KnowledgeQueryError:
+        return None
+    return minimum if ok is False else None
+
+
+def _driver_first(ctx: Facts, release: str, command: str) -> str | None:
+    """With a known NVIDIA driver too old for the CUDA TensorFlow ``release`` was built
+    with (knowledge tables tf_tested_configs and cuda_min_driver, through
+    :meth:`Knowledge.driver_ok`), a fix line that names the driver upgrade first and the
+    pip ``command`` after it; ``None`` when the driver is unknown, runs that CUDA, or the
+    comparison is not possible."""
+    driver = ctx.driver_version
+    build = ctx.kb.tested_gpu_build(release, "linux")
+    if build is None or driver is None:
+        return None
+    minimum = driver_too_old(ctx, build.cuda)
+    if minimum is None:
+        return None
+    upgrade = (f"upgrade the NVIDIA driver to >= {minimum.version} (knowledge row "
+               f"{minimum.row.ref}; driver {driver} is too old for CUDA {build.cuda}, which "
+               f"TensorFlow {release} uses), then: {command}")
+    limited = _driver_limited_fix(ctx)
+    if limited is not None:  # a release that fits the driver, or the driver upgrade first
+        return f"{limited}; or {upgrade}"
+    return f"# {upgrade}"
 
 
 def _system_cuda_fix(ctx: Facts, first: tuple[int, int]) -> str:
@@ -477,6 +578,21 @@ def _driver_limited_fix(ctx: Facts) -> str | None:
         f"newest release NVIDIA driver {driver} runs (knowledge row {limited.ref}); "
         'a plain "tensorflow[and-cuda]" upgrade brings one that needs a newer driver'
     )
+
+
+def cuda_lib_example(expected: str | None) -> str:
+    """An ``export LD_LIBRARY_PATH=...`` example naming a CUDA folder of the version the
+    missing library's SONAME needs (``expected`` as :func:`libraries.parse_library` gives
+    it: ``"CUDA 11"``, ``"CUDA 10.1"``), never ``/usr/local/cuda``, which may link another
+    major (eyesfix-a); a cuDNN or unknown need keeps the generic folder with that caution."""
+    words = (expected or "").split()
+    if len(words) == 2 and words[0] == "CUDA" and words[1].split(".")[0].isdigit():
+        ver = words[1]
+        folder = ver if "." in ver else f"{ver}.<minor>"
+        return (f"export LD_LIBRARY_PATH=/usr/local/cuda-{folder}/lib64:$LD_LIBRARY_PATH"
+                f"   # a CUDA {ver} install: /usr/local/cuda may link another CUDA major")
+    return ("export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
+            "   # if /usr/local/cuda is the CUDA major this TensorFlow was built for")
 
 
 def windows_gpu_last(ctx: Facts) -> tuple[tuple[int, int], str, str, str]:

@@ -193,31 +193,53 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                    "was built for: pip's tensorflow[and-cuda] does not apply; install that "
                    "CUDA/cuDNN and put its lib64 on LD_LIBRARY_PATH")
     elif mm is None or mm >= ctx.kb.fact_series("and-cuda-extra-first")[0]:
-        fix.append(and_cuda_fix(ctx))
+        fix.append(and_cuda_fix(ctx, expected))
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "linux")
     if tested is not None:
+        # eyesfix-a: a release older than the extra gets no pip line: its CUDA comes first
+        lead = "or install" if len(fix) > 1 else (
+            f"TensorFlow {ctx.tf_version} loads a system CUDA (it predates the extra that "
+            "brings CUDA as pip wheels): install")
+        old_driver = c.driver_too_old(ctx, tested[0])
+        if old_driver is not None:  # the driver first (eyesfix-a)
+            lead = ("or," if lead == "or install" else lead.removesuffix(" install")) + (
+                f" after upgrading the NVIDIA driver to >= {old_driver.version} (driver "
+                f"{ctx.driver_version} cannot run CUDA {tested[0]}), install")
         fix.append(
-            f"or install CUDA {tested[0]} + cuDNN {tested[1]} (what TensorFlow {ctx.tf_version} "
+            f"{lead} CUDA {tested[0]} + cuDNN {tested[1]} (what TensorFlow {ctx.tf_version} "
             f"was built with) and add its lib64 to LD_LIBRARY_PATH, e.g. "
             f"export LD_LIBRARY_PATH=/usr/local/cuda-{tested[0]}/lib64:$LD_LIBRARY_PATH"
         )
     else:
         # Checked on threads (claims7, tensorflow#45930, #56413, #53362): the library present
         # but off the loader path; where the host facts list only toolkits of another CUDA
-        # major, adding theirs cannot help, so the example names the wanted major's folder
+        # major, adding theirs cannot help, so the line says to install the wanted major
         want = (expected or "").removeprefix("CUDA ")
         have = [t.version for t in ctx.host.toolkits if t.version] if ctx.host else []
         other = (base in _MATH_LIBS and want.isdigit() and have
                  and not any(v.split(".")[0] == want for v in have))
         fix.append(
             f"or install a CUDA {want} toolkit and add its lib64 to LD_LIBRARY_PATH, e.g. "
-            f"export LD_LIBRARY_PATH=/usr/local/cuda-{want}.x/lib64:$LD_LIBRARY_PATH   "
+            f"export LD_LIBRARY_PATH=/usr/local/cuda-{want}.<minor>/lib64:$LD_LIBRARY_PATH   "
             f"# the CUDA this host has ({', '.join(have)}) has no {filename}"
             if other else
             "or add the folder holding it to LD_LIBRARY_PATH, e.g. "
-            "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
+            + c.cuda_lib_example(expected)
         )
     return fix
+
+
+def _after_the_failed_load(ctx: Facts, line: int) -> str:
+    """What followed a failed library load: with a fatal line after it in the log (an
+    abort, a core dump, a segmentation fault, a failed CHECK: pattern ``tell.fatal``) the
+    process died, and that is what the cause says (eyesfix-a: cuDNN's sub-libraries are
+    loaded on first use and end the process); else TensorFlow's registration skips the
+    GPU."""
+    died = next((h for h in ctx.h("tell.fatal").all() if h.line > line), None)
+    if died is not None:
+        return (f" The process then died (line {died.line}: {died.text.strip()[:80]}): the "
+                "failed load ended the program instead of falling back to the CPU.")
+    return " Without it TensorFlow skips the GPU."
 
 
 #: CUDA math libraries whose file names TensorFlow asks for by SONAME.
@@ -581,7 +603,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             + (f", needs {expected}" if expected else "")
             + ") and the loader could not find it"
             + installed
-            + ". Without it TensorFlow skips the GPU."
+            + "." + _after_the_failed_load(ctx, hit.line)
             + (f" Loader said: {err.strip()}" if err else "")
         )
         # w2 (stage 6): a CUDA runtime only GPU builds ask for (checks/cudart_era.py)

@@ -75,7 +75,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
             cause += (" A GPU build of a Java binding links the CUDA runtime it was built "
                       "with; on a machine without that CUDA it cannot load.")
         fix = [f"# install {expected or comp} and put its lib folder on LD_LIBRARY_PATH, e.g. "
-               "export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH",
+               + c.cuda_lib_example(expected),
                f"ldconfig -p | grep {lib.split('.so')[0]}   # is any {lib.split('.so')[0]} known?"]
         if base == "cuda":
             # claim audit C: libcuda.so.1 is the NVIDIA driver's, never the CUDA toolkit's

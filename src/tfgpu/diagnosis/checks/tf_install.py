@@ -247,6 +247,9 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
         evidence=log_evidence(f.h("gpu.built_call").first[:1], built, conda,
                               f.h("gpu.skipping")) + tuple(f.fact_evidence()),
         cause=cause,
+        fix=("python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"",
+             c.and_cuda_fix(f) + "; in a fresh venv (Linux)",
+             "or pin a conda build known to be CUDA-enabled"),
     )
 
 
@@ -1108,6 +1111,37 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
             and (*top.release, 0)[:2] < tuple(stub[:2]))
 
 
+def _intel_mac_stop(ctx: Facts, pkg: str, pin: str,
+                    highest: str) -> tuple[str, str, list[str]] | None:
+    """eyesfix-a: ``tensorflow`` pinned past the last series with macOS x86 wheels (platform
+    fact ``macos-x86-last``: 2.16; the TF 2.16 release notes) while pip's newest offer is of
+    that series: on an Intel Mac no Python has the pinned wheel.  Returns ``(variant, cause,
+    fix lines)``: ``intel-mac`` when the host facts or the log show macOS on x86_64 (the fix
+    replaces the Python one), ``intel-mac-or-python`` when the platform is unknown (a
+    hedge whose lines are added); ``None`` when the list does not stop there or the host
+    is known to be something else."""
+    if pkg != "tensorflow" or ctx.intel_mac is False:
+        return None
+    last, fact = ctx.kb.fact_series("macos-x86-last")
+    want, top = tf_minor(pin), tf_minor(highest)
+    if want is None or top is None or top != last or want <= last:
+        return None
+    why = (f"2.{last[1]} is the last TensorFlow series with macOS x86_64 wheels: from "
+           f"2.{last[1] + 1} TensorFlow publishes none for Intel Macs (knowledge row "
+           f"{fact.ref}), whatever the Python version")
+    keep = f'pip install "tensorflow=={highest}"   # the newest release with Intel Mac wheels'
+    other = ("# a newer TensorFlow: run it on Linux (Docker, a Linux machine) or on an Apple "
+             "silicon Mac, or use a community build (conda)")
+    if ctx.intel_mac:
+        return ("intel-mac",
+                f"pip offers tensorflow up to {highest} but not {pin}, and this is an Intel Mac "
+                f"(macOS on x86_64, {ctx.os_source}): {why}.", [keep, other])
+    return ("intel-mac-or-python",
+            f" Or this is an Intel Mac (macOS x86_64; the list stops at 2.{last[1]}): {why}.",
+            ["python -c \"import platform; print(platform.system(), platform.machine())\"   # "
+             f"Darwin x86_64 is an Intel Mac: {keep.split('   #')[0]}, or see below", other])
+
+
 def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     """No wheel of TensorFlow itself for this interpreter (Python version, 32-bit, OS)."""
     py = ctx.host.python.version if ctx.host is not None else None
@@ -1207,6 +1241,18 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                       f"(TensorFlow needs pip >= {pipmin.value('linux_windows')}, macOS >= "
                       f"{pipmin.value('macos')})")
     if pin and highest:
+        mac = _intel_mac_stop(ctx, pkg, pin, highest)
+        if mac is not None and mac[0] == "intel-mac":
+            return catalogue.make("tensorflow-no-matching-distribution", variant="intel-mac",
+                                  pin=pin, highest=highest, evidence=log_evidence(
+                                      nod, ctx.h("ctx.x86_64").first[:1],
+                                      ctx.h("ctx.macos_tool").first[:1]),
+                                  cause=mac[1], fix=mac[2])
+        if mac is not None:
+            return catalogue.make("tensorflow-no-matching-distribution",
+                                  variant="intel-mac-or-python", pin=pin, highest=highest,
+                                  evidence=log_evidence(nod), cause=cause + mac[1],
+                                  fix=[*fix, *mac[2]])
         return catalogue.make("tensorflow-no-matching-distribution", variant="pinned", pin=pin,
                               highest=highest, evidence=log_evidence(nod), cause=cause, fix=fix)
     return catalogue.make("tensorflow-no-matching-distribution", evidence=log_evidence(nod),

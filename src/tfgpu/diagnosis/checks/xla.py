@@ -202,9 +202,22 @@ def _linux_fix(ctx: Facts) -> tuple[str, ...]:
          f"CUDA {major[0]}.x, the major this TensorFlow uses" if major is not None else
          "or: conda install -c nvidia cuda-nvcc   # in a conda environment"),
         "find / -name libdevice.10.bc 2>/dev/null",
-        "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda   # the folder that holds "
-        "nvvm/libdevice",
+        _xla_data_dir(major) + (" the folder that holds nvvm/libdevice" if major else
+                                "   # the folder that holds nvvm/libdevice"),
     )
+
+
+def _xla_data_dir(major: tuple[str, str] | None) -> str:
+    """``export XLA_FLAGS=--xla_gpu_cuda_data_dir=<folder>`` naming a toolkit of the CUDA
+    TensorFlow was built with (``major`` from :func:`_build_cuda_major`: ``("12", "CUDA
+    12.2 ...")``), never ``/usr/local/cuda``, which may link another major (eyesfix-a);
+    the generic folder only when the build's CUDA is unknown."""
+    if major is None:
+        return "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
+    ver = major[1].split()[1]
+    folder = ver if "." in ver else f"{ver}.x"
+    return (f"export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda-{folder}   # CUDA "
+            f"{major[0]}.x, the major this TensorFlow uses:")
 
 
 def _ptxas_wheel(ctx: Facts, shown: tuple[str, str] | None = None) -> str:
@@ -489,8 +502,9 @@ def tf_kernel_jit_failed(ctx: Facts) -> list[Finding]:
         fix=(c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # rerun: the lines before name "
              "libdevice or ptxas",
              _ptxas_wheel(ctx),
-             "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda   # a CUDA folder holding "
-             "nvvm/libdevice and bin/ptxas"),
+             _xla_data_dir(jit_major := _build_cuda_major(ctx))
+             + (" " if jit_major else "   # ") + "a CUDA folder holding nvvm/libdevice and "
+             "bin/ptxas"),
     )]
 
 
