@@ -187,7 +187,7 @@ class Facts:
         GPU listing: ``nvidia-smi -L``, lspci, a Windows video-controller query)."""
         out: list[Hit] = []
         for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored",
-                     "h2.gpu_listed"):  # holdout2 kinds: nvidia-smi -L, lspci, wmic listings
+                     "gpu.listed"):  # holdout2 kinds: nvidia-smi -L, lspci, wmic listings
             out += self.h(name).first[:2]
         # eyes F-5: gpu_device.cc's "Cannot dlopen some GPU libraries ... Skipping registering
         # GPU devices..." is printed only after the driver counted a visible GPU (its device
@@ -315,7 +315,7 @@ class Facts:
         return any(
             "tfjs" in h.text or not re.search(r"-packages[/\\]tensorflow[/\\]", h.text)
             for h in self.h("ctx.nonpip_tf").all()
-        ) or bool(self.h("audit10.libtensorflow").count)
+        ) or bool(self.h("ctx.libtensorflow").count)
 
     @property
     def in_container(self) -> bool:
@@ -370,7 +370,7 @@ class Facts:
             if any(0 < hit.line - c.line <= 3 for c in calls):
                 return hit.g("v")
         # audit 10: the version and the device list printed on one line ("2.13.0 []")
-        for hit in self.h("audit10.version_list").all() if calls else ():
+        for hit in self.h("ctx.version_list").all() if calls else ():
             if any(0 < hit.line - c.line <= 3 for c in calls):
                 return hit.g("v")
         names = self.h("ctx.pip_show_name").all()

@@ -898,7 +898,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (read by rule_library_handle with mem.handle); the cuda_dnn.cc lines that follow a
     # failed cudnnCreate (memory usage, driver version) belong to the same failure.
     _p(
-        "uni.dnn_handle",
+        "cudnn.dnn_handle",
         ("could not create cudnn handle", "failure to initialize cublas",
          "dnn library initialization failed", "fail to find the dnn implementation",
          "xgemmbatched launch failed", "failed to make cufft batched plan",
@@ -919,7 +919,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # cuda_driver.cc / gpu_cudamallocasync_allocator.cc: a device allocation of the driver
     # (unified memory, stream-ordered pool) returned out of memory
     _p(
-        "uni.cuda_alloc_oom",
+        "mem.cuda_alloc_oom",
         ("cumemallocasync failed to allocate", "bytes unified memory"),
         r"cuMemAllocAsync failed to allocate (?P<bytes>\d+) bytes: CUDA error: out of memory"
         r"|failed to alloc (?P<bytes2>\d+) bytes unified memory; result: "
@@ -928,7 +928,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # cpu_feature_guard.cc (TF >= 2.9): the oneDNN wording and the follow-up lines of the
     # CPU-instruction notice
     _p(
-        "uni.cpu_guard_notice",
+        "noise.cpu_guard_notice",
         ("optimized with oneapi deep neural network library", "in other operations, rebuild"),
         r"This TensorFlow binary is optimized with oneAPI Deep Neural Network Library "
         r"\(oneDNN\) to use the following CPU instructions"
@@ -938,14 +938,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # grappler: meta_optimizer.cc logs a pass that could not rewrite a graph and carries on;
     # op_level_cost_estimator.cc has no cost estimate for an op
     _p(
-        "uni.grappler_notice",
+        "noise.grappler_notice",
         ("layout failed:", "error in predictcost() for the op"),
         r"meta_optimizer\.cc:\d+\]\s*layout failed: |Error in PredictCost\(\) for the op",
     ),
     # cuDNN autotuning notices: the redzone self-check skipped (gpu_utils.cc), a convolution
     # sent to the legacy cuDNN API (convolution_pattern.cc)
     _p(
-        "uni.autotune_notice",
+        "cudnn.autotune_notice",
         ("failed to check cudnn convolutions for out-of-bounds",
          "disabling cudnn frontend for the following convolution"),
         r"Failed to check cudnn convolutions for out-of-bounds reads and writes"
@@ -954,14 +954,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # cupti_tracer.cc: profiling counters are restricted to admin users
     # (NVreg_RestrictProfilingToAdminUsers), read by rule_cupti
     _p(
-        "uni.cupti_privilege",
+        "cupti.privilege",
         ("insufficient privilege to run libcupti",),
         r"Insufficient privilege to run libcupti",
     ),
     # nvptx_compiler.cc (TF >= 2.16): the ptxas found does not know the GPU's architecture,
     # read by the xla check with xla.ptxas_arch
     _p(
-        "uni.ptxas_arch",
+        "xla.ptxas_loaded_arch",
         ("loaded ptx assembler is too old for",),
         r"Loaded PTX assembler is too old for (?P<sm>sm_\d+\w?)",
     ),
@@ -969,7 +969,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # cross-device ops say so (placer.cc, mirrored_strategy.py, cross_device_ops.py), and
     # Keras' mixed-precision check (device_compatibility_check.py)
     _p(
-        "uni.no_gpu_device",
+        "placer.no_gpu_device",
         ("because no devices matching that specification are registered",
          "using mirroredstrategy with devices", "there are non-gpu devices in",
          "because this machine does not have a gpu"),
@@ -982,14 +982,14 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # LLVM's NVPTX backend (inside XLA) does not know the GPU's architecture
     _p(
-        "uni.llvm_arch",
+        "xla.llvm_processor",
         ("is not a recognized processor for this target",),
         r"'(?P<sm>sm_\d+\w?)' is not a recognized processor for this target",
     ),
     # cudaGetErrorString texts of the sticky kernel faults (status_codes.toml rows that map
     # to gpu-kernel-fault), read by gpu_kernel_fault
     _p(
-        "uni.cuda_fault_text",
+        "cuda.fault_text",
         ("an illegal memory access was encountered", "an illegal instruction was encountered",
          "unspecified launch failure", "device-side assert triggered", "misaligned address",
          "hardware stack error", "uncorrectable ecc error encountered"),
@@ -1002,12 +1002,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # pip's resolver (resolvelib/factory.py): no set of versions satisfies every requirement;
     # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>"
     _p(
-        "uni.pip_resolution",
+        "pip.resolution",
         ("because these package versions have conflicting dependencies",),
         r"because these package versions have conflicting dependencies",
     ),
     _p(
-        "uni.pip_depends",
+        "pip.depends",
         ("depends on",),
         r"^\s*(?P<pkg>[A-Za-z][\w.-]{0,60}(?:\[[\w,-]{1,60}\])?) (?P<v>\d[\w.+]{0,30}) "
         r"depends on (?P<req>[^\s;]{1,120}(?: and [^\s;]{1,60})?)",
@@ -1015,7 +1015,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # GPUOptions.visible_device_list / virtual devices name GPUs that are not there
     # (gpu_id_manager.cc, gpu_device.cc, process_state: "visible_device_list" checks)
     _p(
-        "uni.visible_device_list",
+        "gpu.visible_device_list",
         ("visible_device_list", "not enough gpus to create virtual devices"),
         r"visible_device_list contained a duplicate entry"
         r"|'visible_device_list' listed an invalid (?:GPU|Device) id"
@@ -1024,7 +1024,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # GPU memory settings TensorFlow rejects together (context.py, gpu_device.cc)
     _p(
-        "uni.memory_options",
+        "mem.options",
         ("per_process_gpu_memory_fraction when virtual_devices",
          "does not support oversubscription", "memory growth cannot differ",
          "cannot set memory growth on device when virtual devices"),
@@ -1037,7 +1037,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_cudamallocasync_allocator.cc: TF_GPU_ALLOCATOR=cuda_malloc_async on a device,
     # driver or OS without CUDA memory pools
     _p(
-        "uni.malloc_async",
+        "mem.malloc_async",
         ("cuda_malloc_async isn't currently supported", "failed to create cuda pool"),
         r"TF_GPU_ALLOCATOR=cuda_malloc_async isn't currently supported on GPU id \d+"
         r"|Failed to create CUDA pool: (?P<code>CUDA_ERROR_\w+)",
@@ -1045,7 +1045,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_device.cc: an environment variable of the GPU device has a value it cannot use
     # (TF_MIN_GPU_MULTIPROCESSOR_COUNT, TF_GPU_THREAD_MODE)
     _p(
-        "uni.env_invalid",
+        "gpu.env_invalid",
         ("invalid minimum gpu multiprocessor count", "invalid gpu_thread_mode"),
         r"Invalid minimum GPU multiprocessor count: (?P<mp>[^.\s]{0,60})"
         r"|Invalid gpu_thread_mode: (?P<mode>\S{0,60})",
@@ -1053,7 +1053,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # cuda_driver.cc: another library created or activated a CUDA context in this process
     # before TensorFlow
     _p(
-        "uni.foreign_context",
+        "cuda.foreign_context",
         ("a non-primary context", "the primary context is active and has a different flag set"),
         r"A non-primary context 0x[0-9a-f]+ for device \d+ exists before initializing the "
         r"StreamExecutor"
@@ -1061,7 +1061,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # gpu_conv_algorithm_picker.cc: XLA's autotuner caught a cuDNN algorithm misbehaving
     _p(
-        "uni.cudnn_bug",
+        "cudnn.bug",
         ("detected cudnn out-of-bounds", "results mismatch between different convolution"),
         r"Detected cudnn out-of-bounds (?:write|read) in convolution buffer"
         r"|Results mismatch between different convolution algorithms",
@@ -1069,7 +1069,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Keras 2 / tf-keras of another minor than TensorFlow: it calls private tf.__internal__
     # APIs that minor does not have, or registers TensorFlow's metrics a second time
     _p(
-        "uni.keras_minor",
+        "keras.minor",
         ("__internal__' has no attribute", "another metric with the same name already exists"),
         r"module 'tensorflow(?:\._api\.v2(?:\.compat\.v2)?)?\.__internal__' has no attribute "
         r"'(?P<attr>\w{1,80})'"
@@ -1078,21 +1078,21 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_device.cc: with several GPUs, a GPU with fewer multiprocessors than the minimum is
     # dropped (GetMinGPUMultiprocessorCount)
     _p(
-        "uni.low_core_count",
+        "gpu.low_core_count",
         ("with core count:",),
         r"name: (?P<name>[^,]{1,80}),[^)]{0,200}\) with core count: (?P<have>\d+)\. The minimum "
         r"required count is (?P<need>\d+)",
     ),
     # keras gru_lstm_utils: an LSTM/GRU whose arguments rule out the fused cuDNN kernel
     _p(
-        "uni.rnn_no_cudnn",
+        "keras.rnn_no_cudnn",
         ("will not use cudnn kernels since it doesn't meet the criteria",),
         r"Layer (?P<layer>\w{1,80}) will not use cuDNN kernels? since it doesn't meet the "
         r"criteria",
     ),
     # placer.cc: an op pinned to the GPU has no GPU kernel
     _p(
-        "uni.no_gpu_kernel",
+        "placer.no_gpu_kernel",
         ("because no supported kernel for gpu devices is available",),
         r"Cannot assign a device for operation (?P<op>[\w/.-]{1,120}): Could not satisfy "
         r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
@@ -1260,7 +1260,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_device.cc (tensorflow-rocm): the AMD GPU's gfx target has no kernels in this build
     # (and XLA platform_util.cc: "StreamExecutor ROCM device (N) is of unsupported AMDGPU ...")
     _p(
-        "gs.rocm_arch",
+        "rocm.arch",
         ("with amdgpu", "is of unsupported amdgpu"),
         r"(?:Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) with|StreamExecutor ROCM "
         r"device \(\d{1,4}\) is of unsupported) AMDGPU (?:ISA )?version ?: ?(?P<gfx>gfx\w{1,12})"
@@ -1268,7 +1268,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # gpu_device.cc (TF 2.4-2.5): the driver gave no compute capability for the GPU
     _p(
-        "gs.cc_unavailable",
+        "cc.unavailable",
         ("whose cuda compute capability is not available",),
         r"Ignoring visible gpu device \((?P<desc>[^()\n]{0,300})\) whose CUDA compute "
         r"capability is not available",
@@ -1277,7 +1277,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # that stops GPU device creation), and cuda_driver.cc's status quoted in the per-pair
     # warning (read with gpu.peer_access by rule_nccl: gpu-peer-access-limit)
     _p(
-        "gs.peer_none",
+        "gpu.peer_none",
         ("but no peering could be enabled",),
         r"(?<!\d)(?P<pairs>\d{1,9}) potential peer access pairs were reported by the driver, "
         r"but no peering could be enabled",
@@ -1290,17 +1290,17 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # gpu_device.cc: the allocator or the scratch buffer of a GPU device could not be made
     _p(
-        "gs.device_memory",
+        "mem.device_memory",
         ("failed to get memory allocator for tf gpu", "failed to allocate scratch buffer for"),
         r"Failed to get memory allocator for TF GPU (?P<gpu>\d+) with (?P<bytes>\d+) bytes of "
         r"memory|Failed to allocate scratch buffer for device (?P<scratch>\d+)",
     ),
     # gpu_process_state.cc: GPUOptions.allocator_type other than "" or "BFC"
-    _p("gs.allocator_type", ("invalid allocator type",),
+    _p("mem.allocator_type", ("invalid allocator type",),
        r"Invalid allocator type: (?P<type>\S{0,80})"),
     # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
     _p(
-        "gs.se_init",
+        "cuda.se_init",
         ("failed initializing streamexecutor for", "cudeviceprimaryctxretain",
          "cuctxcreate", "failed to query available memory for gpu"),
         # "for CUDA device ordinal N" (TF <= 2.16), "for device ordinal N" (XLA since)
@@ -1311,14 +1311,14 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # cuda_driver.cc GetDeviceCount: cuDeviceGetCount before (or without) a working cuInit
     _p(
-        "gs.device_count",
+        "cuda.device_count",
         ("could not retrieve cuda device count",),
         r"could not retrieve CUDA device count: (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
     ),
     # bfc_allocator.cc: the lines that follow "Allocator (...) ran out of memory": the
     # fragmentation hint and the occupancy map (RenderOccupancy: * used, _ free)
     _p(
-        "gs.bfc_followup",
+        "mem.bfc_followup",
         ("if the cause is memory fragmentation", "bfc_allocator.cc"),
         r"(?P<frag>If the cause is memory fragmentation maybe the environment variable "
         r"'TF_GPU_ALLOCATOR=cuda_malloc_async' will improve the situation)"
@@ -1326,7 +1326,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # bfc_allocator.cc: freed regions to fit a request (runs near the memory limit)
     _p(
-        "gs.bfc_gc",
+        "mem.bfc_gc",
         ("garbage collection: deallocate free memory regions",),
         r"Garbage collection: deallocate free memory regions",
     ),
@@ -1339,7 +1339,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # cuda_solvers.cc, cuda_dnn.cc: cuBLAS/cuSOLVER calls of the linear-algebra ops, and
     # cudnnSetStream (read by rule_library_handle with mem.handle)
     _p(
-        "gs.lib_call",
+        "cuda.lib_call",
         ("blas call failed status", "failed to create cusolverdn instance",
          "failed to set cudnn stream", "no algorithm worked"),
         # cuda_solvers.cc / rocm_solvers.cc (tensorflow-rocm: rocBLAS)
@@ -1351,7 +1351,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # cuda_driver.cc LoadPtx: the DRIVER's JIT log (cuModuleLoadDataEx), not XLA's ptxas:
     # its "Unsupported .version" means PTX newer than the driver
     _p(
-        "gs.driver_jit_log",
+        "xla.driver_jit_log",
         ("error log buffer",),
         r"error log buffer \(\d+ bytes\):[^\n]{0,200}?Unsupported \.version "
         r"(?P<ptx>\d+\.\d+)(?:; current version is '(?P<cur>[\d.]+)')?",
@@ -1366,7 +1366,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # nvptx_compiler.cc (all eras): the driver's PTX JIT is from a driver XLA knows to
     # miscompile
     _p(
-        "gs.ptx_jit_old_driver",
+        "xla.ptx_jit_old_driver",
         ("invoking the ptx->sass jit from driver version",),
         r"Invoking the PTX->SASS JIT from driver version (?P<drv>\d+(?:\.\d+){1,2}), which is "
         r"older than (?P<min>\d+(?:\.\d+){1,2})",
@@ -1374,14 +1374,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # LLVM NVPTX (inside XLA): XLA asked for a PTX ISA (from the CUDA version it found)
     # that its LLVM does not know; LLVM ignores it
     _p(
-        "gs.llvm_ptx_isa",
+        "xla.llvm_ptx_isa",
         ("is not a recognized feature for this target",),
         r"'\+ptx(?P<isa>\d{2,3})' is not a recognized feature for this target",
     ),
     # kernel_gen (tf_framework_c_interface.cc / tf_gpu_runtime_wrappers.cc): a kernel
     # TensorFlow compiles at run time (it needs libdevice and ptxas) failed to compile
     _p(
-        "gs.kernel_jit",
+        "xla.kernel_jit",
         ("jit compilation failed", "generating device code failed"),
         # a TensorFlow status ("UNKNOWN: ...", "InternalError: ...") or an op's "[Op:...]":
         # other tools (Numba, CuPy) print "JIT compilation failed" too
@@ -1396,7 +1396,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # cross_device_ops.py: a tf.distribute strategy names devices TensorFlow did not register
     _p(
-        "gs.strategy_devices",
+        "dist.strategy_devices",
         ("are not visible to tensorflow",),
         r"Some requested devices in `?tf\.distribute\.Strategy`? are not visible to "
         r"TensorFlow: (?P<devices>[^\n]{0,300})",
@@ -1404,7 +1404,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # pywrap_tensorflow.py on Linux: the native module did not load; the loader line names
     # a glibc / libstdc++ symbol version the system does not have
     _p(
-        "gs.native_import",
+        "lib.native_import",
         ("failed to load the native tensorflow runtime", "not found (required by"),
         r"(?P<failed>Failed to load the native TensorFlow runtime)"
         r"|version `(?P<sym>GLIBC(?:XX)?_[\d.]{1,12})' not found \(required by "
@@ -1413,20 +1413,20 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_util.cc / gpu_event_mgr.cc: an asynchronous CUDA error surfaced at a sync or an
     # event poll (the cause is the first CUDA error before it)
     _p(
-        "gs.gpu_async",
+        "cuda.gpu_async",
         ("gpu sync failed", "unexpected event status"),
         r"\bGPU sync failed\b|Unexpected Event status: (?P<status>\d+)",
     ),
     # cuda_driver.cc LaunchKernel: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES
     _p(
-        "gs.launch_resources",
+        "cuda.launch_resources",
         ("launch_out_of_resources", "too many resources requested for launch"),
         r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|too many resources requested for launch",
     ),
     # xla_ops.cc / xla_platform_info.cc: XLA was asked to compile for a device whose XLA
     # platform this binary did not register
     _p(
-        "gs.xla_platform",
+        "xla.platform",
         ("could not find registered platform with id",),
         r"could not find registered platform with id: ?(?:0x)?[0-9a-fA-F]{1,16}",
     ),
@@ -1447,7 +1447,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # package, the Windows driver's own number: microsoft/WSL#11277, #11589); on native Linux
     # they come from one driver package.
     _p(
-        "h2.smi_banner",
+        "smi.banner",
         ("driver version:",),
         r"NVIDIA-SMI\s+(?P<smi>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)\s+Driver Version:\s*"
         r"(?P<drv>\d{1,4}\.\d{1,4}(?:\.\d{1,4})?)",
@@ -1456,7 +1456,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # controller line, a Windows video-controller query (wmic / Get-CimInstance: the name
     # alone on its line).
     _p(
-        "h2.gpu_listed",
+        "gpu.listed",
         ("(uuid: gpu-", "controller: nvidia corporation", "nvidia geforce", "nvidia quadro",
          "nvidia tesla", "nvidia rtx", "nvidia titan"),
         r"^\s*GPU \d{1,2}: (?P<name>[^(]{1,80}?) \(UUID: GPU-"
@@ -1484,7 +1484,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # own gauges (/tensorflow/api/keras/optimizers, .../models, .../layers) are registered a
     # second time when a Keras of another minor than TensorFlow is imported with it.
     _p(
-        "uni.keras_minor",
+        "keras.minor",
         ("cannot register  metrics with the same name",),
         r"Cannot register \d metrics with the same name: "
         r"(?P<mname>/[\w/.-]{0,120}?\bkeras\b[\w/.-]{0,120})",
@@ -1494,7 +1494,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # shape its input at once (its own message names no layer: "The layer has never been
     # called and thus has no defined input shape").
     _p(
-        "h2.keras3_never_called",
+        "keras.keras3_never_called",
         ("has never been called and thus has no defined",),
         r"The layer (?P<layer>[\w.-]{1,100}) has never been called and thus has no defined "
         r"(?P<attr>input|output)\b",
@@ -1724,7 +1724,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # cufft.h), by name: the check looks the name up in that table, so every code a log
     # prints is reachable even where no specific pattern knows its wording.
     _p(
-        "audit10.status_code",
+        "cuda.status_code",
         ("cuda_error_", "cudaerror", "cublas_status_", "cudnn_status_", "cusolver_status_",
          "cufft_", "ncclunhandledcudaerror", "ncclsystemerror", "ncclinternalerror",
          "ncclinvalidargument", "ncclinvalidusage", "ncclremoteerror", "ncclinprogress",
@@ -1739,7 +1739,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # against is not there (dyld "Library not loaded: @rpath/_pywrap_tensorflow_internal.so"):
     # the plugin/TensorFlow pair mismatch that metal.symbol reads from "Symbol not found".
     _p(
-        "audit10.metal_load",
+        "metal.load",
         ("libmetal_plugin", "tensorflow-plugins"),
         r"(?:libmetal_plugin\.dylib|tensorflow-plugins/\w+\.dylib)[^\n]{0,40}?: "
         r"Library not loaded: (?P<dep>[@\w./+-]{1,160})",
@@ -1749,7 +1749,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # only after a line that prints tf.__version__ (view.printed_tf_version,
     # visibility.rule_gpu_not_visible).
     _p(
-        "audit10.version_list",
+        "ctx.version_list",
         ("[]", "physicaldevice("),
         r"^[ \t]{0,40}(?P<v>2\.\d{1,2}\.\d{1,3})[ \t]{0,8},?[ \t]{1,8}\[(?P<body>[^\]]{0,400})\]"
         r"[ \t]{0,40}$",
@@ -1771,7 +1771,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # binaries not found for <pkg>@<v> and node@<v> (node-vNN ABI, glibc) (falling back to
     # source compile with node-gyp)"); only tfjs's package or its tf-builds bucket counts.
     _p(
-        "audit10.tfjs_prebuilt",
+        "tfjs.prebuilt",
         ("pre-built binaries not found for", "tried to download(", "install response status"),
         r"Pre-built binaries not found for @tensorflow/tfjs-node(?:-gpu)?@"
         r"|(?:Tried to download\(\d{3}\):|install response status \d{3} [\w ]{0,30} on) "
@@ -1790,7 +1790,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # install folder, the JNI or C++ library (issue 10 section 2; the view's
     # non_pip_tensorflow reads these with ctx.nonpip_tf).
     _p(
-        "audit10.libtensorflow",
+        "ctx.libtensorflow",
         ("libtensorflow",),
         r"[/\\]libtensorflow(?:-(?:gpu|cpu)[\w.-]{0,40})?[/\\]|libtensorflow_(?:jni|cc)\b",
     ),
@@ -1935,7 +1935,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # C+G, name, memory): "|    0   N/A  N/A     12345      C   python     3000MiB |" (with
     # GI/CI columns, driver 450+) or "|    0      12345      C   python     3000MiB |".
     _p(
-        "ux2.smi_process",
+        "smi.process",
         ("mib |", "mib|"),
         r"^\|\s+\d+\s+(?:N/A\s+N/A\s+|\d+\s+\d+\s+(?=\d+\s+C))?(?P<pid>\d+)\s+C(?:\+G)?\s"
         r"[^|]*MiB\s*\|\s*$",
@@ -2196,7 +2196,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "lib",
     ),
     _p(
-        "h6.old_dso_missing",
+        "lib.old_dso_missing",
         ("open cuda library",),
         r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?\s+LD_LIBRARY_PATH:"
         r"(?P<path>[^\r\n]{0,400})",
@@ -2204,21 +2204,21 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # cuda_diagnostics.cc "hostname: X": Docker's default host name is the container's short
     # id, 12 hex digits (the same tell as ctx.container_prompt)
-    _p("h6.container_hostname", ("hostname:",),
+    _p("container.hostname", ("hostname:",),
        r"cuda_diagnostics\.cc:\d+\] hostname: (?P<id>[0-9a-f]{12})\s*$"),
     # a shell without nvidia-smi (bash "cmd: command not found", dash "cmd: not found")
     _p(
-        "h6.smi_not_found",
+        "smi.not_found",
         ("nvidia-smi: command not found", "nvidia-smi: not found"),
         r"nvidia-smi: (?:command )?not found(?P<rest>[^\r\n]{0,200})",
     ),
     # XLA asm_compiler.cc / nvptx_compiler.cc (VLOG 2): each ptxas candidate it tried
-    _p("h6.ptxas_looking", ("looking for ptxas at",), r"Looking for ptxas at (?P<path>\S+)"),
+    _p("xla.ptxas_looking", ("looking for ptxas at",), r"Looking for ptxas at (?P<path>\S+)"),
     # the driver's user-space components whose file names carry the driver version
     # (libnvidia-<part>.so.<driver>, libcuda.so.<driver>): NVIDIA driver README, "Installed
     # Components"
     _p(
-        "h6.driver_component_missing",
+        "driver.component_missing",
         ("cannot open shared object",),
         r"(?P<lib>lib(?:nvidia-[a-z][\w-]{0,40}|cuda)\.so\.(?P<v>\d{3}\.\d{1,3}(?:\.\d{1,3})?))"
         r": cannot open shared object file",
@@ -2227,7 +2227,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # DirectML (tensorflow-directml) in WSL: the D3D12 / DXCore libraries Windows exposes in
     # /usr/lib/wsl/lib
     _p(
-        "h6.wsl_dx_missing",
+        "wsl.dx_missing",
         ("cannot open shared object", "dynamic lib"),
         r"(?P<lib>lib(?:d3d12|d3d12core|dxcore|directml)\.so[\w.]{0,12})"
         r"(?:: cannot open shared object file|'; dlerror)",
@@ -2237,7 +2237,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # nvidia_uvm, nvidia-uvm, or Ubuntu's driver-versioned nvidia_<ver>_uvm) and nvidia-docker
     # 1's "Could not load UVM kernel module"
     _p(
-        "h6.uvm_failed",
+        "driver.uvm_failed",
         ("uvm", "could not load uvm kernel module"),
         r"modprobe: (?:ERROR|FATAL): (?:[^\r\n]{0,80}?could not (?:insert|find module by "
         r"name=) ?'?(?P<mod>nvidia[_-](?:[\w-]{1,40}[_-])?uvm)'?|Module (?P<mod2>nvidia[_-]"
@@ -2262,7 +2262,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # has\nNVRM: the version Y.  Please ...".  dmesg prints each part on its own line (the
     # engine joins the indented continuations); syslog writes the newlines as "#012".
     _p(
-        "wp.nvrm_api_mismatch",
+        "driver.nvrm_api_mismatch",
         ("api mismatch",),
         r"NVRM: API mismatch: the client (?:'(?P<proc>[^'\n]{0,200})' \(pid \d+\)"
         r"(?:\s|#012|NVRM:)*has the version (?P<client>\d[\w.-]*), but this kernel module has"
@@ -2272,7 +2272,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # its first line alone (dmesg lines with their own timestamps are not joined)
     _p(
-        "wp.nvrm_api_mismatch_head",
+        "driver.nvrm_api_mismatch_head",
         ("api mismatch",),
         r"NVRM: API mismatch: the client (?:'(?P<proc>[^'\n]{0,200})' \(pid \d+\)"
         r"|has the version (?P<client>\d[\w.-]*?),)",
@@ -2281,7 +2281,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # nvidia module's probe routine never saw, because another driver (nouveau, a
     # framebuffer driver, vfio-pci) had bound them first.
     _p(
-        "wp.nvrm_probe_not_called",
+        "driver.nvrm_probe_not_called",
         ("probe routine was not called",),
         r"NVRM: The NVIDIA probe routine was not called for (?P<n>\d+) device\(s\)",
     ),
@@ -2291,41 +2291,41 @@ PATTERNS: tuple[Pattern, ...] = (
     # the open modules add "... is not supported by open\nNVRM: nvidia.ko because it does not
     # include the required GPU\nNVRM: System Processor (GSP)."
     _p(
-        "wp.nvrm_gpu_unsupported",
+        "driver.nvrm_gpu_unsupported",
         ("installed in this system is not supported by",),
         r"installed in this system is not supported by the(?:\s|#012|NVRM:)*NVIDIA "
         r"(?P<ver>\d[\w.-]*?) driver release",
     ),
     _p(
-        "wp.nvrm_gpu_unsupported_head",
+        "driver.nvrm_gpu_unsupported_head",
         ("installed in this system is not supported by",),
         r"installed in this system is not supported by the\b",
     ),
     _p(
-        "wp.nvrm_gpu_needs_gsp",
+        "driver.nvrm_gpu_needs_gsp",
         ("installed in this system is not supported by",),
         r"installed in this system is not supported by open\b",
     ),
     _p(
-        "wp.nvrm_gpu_pci",
+        "driver.nvrm_gpu_pci",
         ("nvrm: the nvidia gpu",),
         r"NVRM: The NVIDIA GPU [0-9a-fA-F]{4}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7] "
         r"\(PCI ID: (?P<id>[0-9a-fA-F]{4}:[0-9a-fA-F]{4})\)",
     ),
     # nv.c nvidia_init_module: nvos_count_devices found no NVIDIA GPU on this OS's PCI bus
-    _p("wp.nvrm_no_gpu", ("nvrm: no nvidia gpu found",), r"NVRM: No NVIDIA GPU found\."),
+    _p("driver.nvrm_no_gpu", ("nvrm: no nvidia gpu found",), r"NVRM: No NVIDIA GPU found\."),
     # TensorFlow's op registry (tensorflow/core/framework/op.cc OpNotFound): the graph or
     # SavedModel names an op this TensorFlow binary does not register.  Early releases ended
     # the message after the quoted name (op.cc of 2015); the eager C API (tensorflow/c/eager,
     # creating an op by name) says "'X' is neither a type of a primitive operation nor a name
     # of a function registered in binary running on HOST".
     _p(
-        "wp.op_not_registered",
+        "op.not_registered",
         ("op type not registered",),
         r"Op type not registered '(?P<op>[\w>./-]{1,200})'",
     ),
     _p(
-        "wp.op_not_registered",
+        "op.not_registered",
         ("neither a type of a primitive operation",),
         r"'(?P<op>[\w>./-]{1,200})' is neither a type of a primitive operation nor a name of a "
         r"function registered",
@@ -2334,7 +2334,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # "[[{{node NcclAllReduce}}]]", TF1 "[[Node: scope/NcclAllReduce = NcclAllReduce[...]]]"
     # or a bare "[[scope/NcclAllReduce]]"): the op that failed is an NCCL collective.
     _p(
-        "wp.nccl_node",
+        "nccl.node",
         ("nccl",),
         r"\[\[(?:\{\{)?(?:[Nn]ode:? )?[\w./-]{0,300}?(?P<op>Nccl(?:AllReduce|Reduce|Broadcast))\b",
     ),
@@ -2350,7 +2350,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # its .so files (tensorflow_addons/utils/resource_loader.py LazySO.ops; "undefined
     # symbol" / NotFoundError): the failure its version warnings predict.
     _p(
-        "wp.tfa_op_failed",
+        "tfa.op_failed",
         ("tensorflow_addons",),
         r"tensorflow_addons[\\/]custom_ops[\\/][\w\\/.-]{0,300}?\.(?:so|dll)\b.{0,300}?"
         r"(?:undefined symbol|cannot open shared object|not found|No such file)",
@@ -2359,7 +2359,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # than pip's ("No version 2.12.0 of the tensorflow-gpu was found", "tensorflow-gpu==2.13.0
     # not found"): the platform fact tensorflow-gpu-removed says which versions never install.
     _p(
-        "wp.tfgpu_version_missing",
+        "pip.tfgpu_version_missing",
         ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu"),
         r"(?i:\bno (?:version|release)s? (?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?) of (?:the )?"
         r"(?:package )?['\"]?(?P<pkg>tensorflow[-_]gpu|tf-nightly-gpu)\b"
@@ -2370,7 +2370,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # "DLL load failed" naming TensorFlow's native module without Windows' reason (an issue
     # title, a paraphrase): the reason tells the causes apart (win.dll_load reads it).
     _p(
-        "wp.dll_load_bare",
+        "win.dll_load_bare",
         ("dll load failed",),
         r"DLL load failed(?: while importing)?:? ?(?:for )?"
         r"(?P<mod>_?pywrap_tensorflow(?:_internal)?)\b(?!:)",
@@ -2383,14 +2383,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"could not find registered platform with id:?\s*$",
     ),
     _p(
-        "gs.xla_platform",
+        "xla.platform",
         ("could not find registered platform with id",),
         r"could not find registered platform with id:?\s*$",
     ),
     # TensorFlow's plugin loader failing on the DirectML plugin (load_library.py ->
     # TF_LoadLibrary; Windows: "<path> not found" for any LoadLibrary failure)
     _p(
-        "wp.dml_plugin_not_found",
+        "win.dml_plugin_not_found",
         ("tfdml_plugin",),
         r"tensorflow-plugins[\\/]+tfdml_plugin\.dll not found",
     ),
@@ -2398,7 +2398,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # implement this function") from nvmlInit, or its own "Mismatch in versions between
     # nvidia-smi and NVML": the libnvidia-ml it loaded is older than nvidia-smi.
     _p(
-        "wp.nvml_function_not_found",
+        "smi.nvml_function_not_found",
         ("function not found", "mismatch in versions between nvidia-smi and nvml"),
         r"Failed to (?:initialize|properly shut down) NVML: Function Not Found"
         r"|Mismatch in versions between nvidia-smi and NVML",
@@ -2407,13 +2407,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # PowerShell $env:) or Python's os.environ[...] = ... (CUDA C Programming Guide, CUDA
     # Environment Variables: "" / -1 / an index the host lacks hides the GPUs).
     _p(
-        "wp.cvd_set",
+        "ctx.cvd_set",
         ("cuda_visible_devices",),
         r"(?:^|[\s;&(])(?:export |set |\$env:)?CUDA_VISIBLE_DEVICES ?= ?"
         r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|[^\s;&\"')]{0,100})",
     ),
     _p(
-        "wp.cvd_set",
+        "ctx.cvd_set",
         ("cuda_visible_devices",),
         r"os\.environ\[ ?[\"']CUDA_VISIBLE_DEVICES[\"'] ?\] ?= ?"
         r"(?P<v>\"[^\"\n]{0,100}\"|'[^'\n]{0,100}'|-?\d{1,4})",
@@ -2423,14 +2423,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # with a Docker container id as the hostname (12 hex digits): the process runs in a
     # container, whose image may bring its own libcuda (tensorflow/tensorflow#48722).
     _p(
-        "claim.container_host",
+        "container.host",
         ("diagnostic information for host",),
         r"diagnostic information for host: (?P<host>[0-9a-f]{12})\s*$",
     ),
     # A Docker installed as a snap (/snap/bin/docker, /snap/docker/...): its dockerd cannot
     # use the NVIDIA Container Toolkit (NVIDIA/nvidia-docker#1642, #1311).
     _p(
-        "claim.snap_docker",
+        "docker.snap",
         ("/snap/",),
         r"/snap/(?:bin/docker\b|docker/)",
     ),
@@ -2438,14 +2438,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # .../x_pb2.py): protobuf's "Descriptors cannot be created directly" concerns that
     # package's generated code, which is not always TensorFlow's.
     _p(
-        "claim.pb2_file",
+        "protobuf.pb2_file",
         ("_pb",),
         _first("-packages") + r"[/\\](?P<pkg>[A-Za-z_]\w{0,60})[/\\][\w/\\.-]{0,300}?_pb2\.py\b",
     ),
     # TF1's "[[Node: name = Op[..., _device="/job:.../device:GPU:0"](...)]]" under an error:
     # the failing op's own device (send_device/recv_device attributes are not it).
     _p(
-        "claim.node_device",
+        "placer.node_device",
         ("[[node:",),
         _first("[[Node: ")
         + r".{0,3000}?(?<!\w)_device=\"[^\"]{0,200}?/device:(?P<dev>[GC]PU):\d+\"",
@@ -2453,14 +2453,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # A "docker run ... --gpus <x>" (or nvidia-docker run) command line in the paste: GPU
     # access was asked for, so a container without a driver is not a missing --gpus.
     _p(
-        "claim.docker_gpus_cmd",
+        "docker.gpus_cmd",
         ("docker run", "docker container run", "nvidia-docker"),
         r"\bnvidia-docker\s+run\b|\bdocker\s+(?:container\s+)?run\b[^|;&]{0,400}?\s--gpus[\s=]",
     ),
     # Keras 3's load_model refusal with the path it was given: "File format not supported:
     # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).
     _p(
-        "claim.keras3_path",
+        "keras.keras3_path",
         ("file format not supported",),
         r"File format not supported:\s{0,4}filepath=(?P<path>\S{0,300})",
     ),
@@ -2511,7 +2511,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # or the kernel's load banner pasted alone ("NVRM version: NVIDIA UNIX Open Kernel Module
     # for x86_64  535.104.05", "NVRM: loaded NVIDIA UNIX x86_64 Kernel Module  470.57.02").
     _p(
-        "h9.driver_printed",
+        "driver.printed",
         ("insufficient driver version", "nvidia unix"),
         r"[Pp]ossibly insufficient driver version:\s*(?P<v>\d{2,4}\.\d{1,3}(?:\.\d{1,3})?)"
         r"|NVRM(?: version)?:? (?:loading )?NVIDIA UNIX (?:Open Kernel Module for )?"
@@ -2521,7 +2521,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # TF 1.x: "No registered 'X' OpKernel for GPU devices compatible with node ..."; TF 2.x
     # quotes the device type ('GPU'); a PluggableDevice (tensorflow-metal) registers as GPU.
     _p(
-        "h9.no_kernel",
+        "placer.no_kernel",
         ("opkernel for",),
         r"No registered '(?P<op>\w{1,120})' OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices "
         r"compatible with node",
@@ -2529,7 +2529,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # op_kernel.cc: the registered kernels listed under that error
     # (".  Registered:  device='CPU'; T in [DT_FLOAT]", "device='GPU'; ...").
     _p(
-        "h9.kernel_registered",
+        "placer.kernel_registered",
         ("registered:", "device='"),
         r"(?:Registered:\s+)?device='(?P<dev>[A-Z_]{2,20})'",
     ),
@@ -2538,7 +2538,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # of nodes that required incompatible device '/job:.../device:GPU:0'"; TF 1.14+ names the
     # node ("because the node {{colocation_node X}} was colocated ...").
     _p(
-        "h9.colocation",
+        "placer.colocation_group",
         ("was colocated with a group of nodes that required incompatible device",),
         r"Cannot assign a device for operation '?(?P<op>[\w/.-]{1,200})'?: Could not satisfy "
         r"explicit device specification '[^']{0,200}' because the node (?:\{\{colocation_node "
@@ -2548,7 +2548,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # colocation_graph.cc's debug info under that error: "Colocation group had the following
     # types and supported devices:" then one "<OpType>: <device types>" line per op type.
     _p(
-        "h9.coloc_member",
+        "placer.coloc_member",
         (": cpu", ": gpu"),
         r"^\s*(?P<op>[A-Z]\w{1,80}): (?P<devs>(?:XLA_CPU|XLA_GPU|CPU|GPU|TPU)"
         r"(?: (?:XLA_CPU|XLA_GPU|CPU|GPU|TPU)){0,6})\s*$",
@@ -2558,7 +2558,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # ImportError/OSError (ctypes.CDLL, a pywrap extension), the dynamic linker of a program
     # ("error while loading shared libraries: X: cannot open shared object file").
     _p(
-        "h9.fatal_load",
+        "lib.fatal_load",
         ("unsatisfiedlinkerror", "importerror", "oserror", "error while loading shared libraries"),
         r"(?P<loader>UnsatisfiedLinkError|ImportError|OSError|error while loading shared "
         r"libraries):\s*(?:(?P<host>[^\s:]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dll|dylib|jnilib)"
@@ -2569,7 +2569,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # The JDK on Windows (LoadLibrary failed with ERROR_MOD_NOT_FOUND): "java.lang.
     # UnsatisfiedLinkError: <path>\tensorflow_jni.dll: Can't find dependent libraries".
     _p(
-        "h9.jni_dll_deps",
+        "lib.jni_dll_deps",
         ("can't find dependent libraries",),
         r"UnsatisfiedLinkError: ?(?P<path>(?:[A-Za-z]:)?[^:\r\n]{0,300}): ?"
         r"Can't find dependent libraries",
@@ -2578,7 +2578,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # convert) :" (the Python error follows), and the R keras/tensorflow packages' "Python
     # module tensorflow was not found." / "Python module keras was not found.".
     _p(
-        "h9.reticulate",
+        "ctx.reticulate",
         ("py_module_import", "python module"),
         r"Error in py_module_import\(|Python module (?P<mod>tensorflow|keras)\S{0,40} was not "
         r"found",
@@ -2587,7 +2587,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # pywrap_tensorflow_internal.py's swig_import_helper; "Failed to load the native
     # TensorFlow runtime." from pywrap_tensorflow.py).
     _p(
-        "h9.pywrap_import",
+        "lib.pywrap_import",
         ("swig_import_helper", "failed to load the native tensorflow runtime"),
         r"swig_import_helper|Failed to load the native TensorFlow runtime",
     ),
@@ -2596,14 +2596,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # and, for CUDA, "- Could not load 'cudart64_80.dll'." (the per-release list under it,
     # "* TensorFlow 1.2.1 or earlier requires cuDNN 5.1. ('cudnn64_5.dll')", is not read).
     _p(
-        "h9.selfcheck_cudnn",
+        "cudnn.selfcheck",
         ("could not find cudnn",),
         r"^\W{0,4}Could not find cuDNN (?P<v>\d{1,2}(?:\.\d)?)\.\s*$",
     ),
     # A shared library's unresolved tensorflow:: symbol (a custom op built against
     # TensorFlow's headers): "<path>/x.so: undefined symbol: _ZN10tensorflow...".
     _p(
-        "h9.custom_op_symbol",
+        "op.custom_op_symbol",
         ("undefined symbol: _zn",),
         r"(?P<so>[\w.+-]{1,120}\.so)[\w.]{0,12}: undefined symbol: _ZN\w{0,40}10tensorflow",
     ),
@@ -2612,7 +2612,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # point named 'TF_StringInit' in DLL 'tensorflow'." (P/Invoke), a C/C++/Go link step's
     # "undefined reference to `TF_NewSession'" against an older libtensorflow.
     _p(
-        "h9.capi_missing",
+        "lib.capi_missing",
         ("unable to find an entry point named", "undefined reference to `tf"),
         r"Unable to find an entry point named '(?P<fn>TFE?_\w{1,80})' in (?:DLL|shared library) "
         r"'(?P<lib>[\w.+-]{1,80})'|undefined reference to `(?P<fn2>TFE?_\w{1,80})'",
@@ -2632,7 +2632,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (older: "Symbol not found: <name>"). tensorflow-io wraps it as "unable to open file:
     # <lib>, from paths: [...]\ncaused by: [...]" (tensorflow_io/python/ops/__init__.py).
     _p(
-        "core.op_lib_symbol",
+        "op.lib_symbol",
         ("undefined symbol", "symbol not found"),
         # the library is the word before ": undefined symbol: " (checks/custom_ops.py reads
         # it from the line): anchored on the first occurrence, linear on long lines
@@ -2646,7 +2646,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Horovod's import-time check (horovod/common/util.py check_extension): the framework
     # extension was not compiled when horovod was pip-installed
     _p(
-        "core.horovod_not_built",
+        "dist.horovod_not_built",
         ("has not been built",),
         r"Extension (?P<ext>horovod\.\w{1,20}) has not been built"
         r"(?:: (?P<path>\S{1,300}) not found)?",
@@ -2655,14 +2655,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # names prints as "CUresult(<n>)" (later releases ask cuGetErrorName and print
     # "UNKNOWN ERROR (<n>)" instead)
     _p(
-        "core.cuinit_unnamed",
+        "cuda.cuinit_unnamed",
         ("failed call to cuinit: curesult(",),
         r"failed call to cuInit: CUresult\((?P<code>-?\d{1,6})\)",
     ),
     # cuda_diagnostics.cc: the libcuda this process loaded did not report a version (no
     # driver library of the host in the process, e.g. a container without the NVIDIA runtime)
     _p(
-        "core.libcuda_not_found",
+        "driver.libcuda_not_found",
         ("was unable to find libcuda.so dso loaded into this program",),
         r"libcuda reported version is: (?:Not found: |NOT_FOUND: )?was unable to find "
         r"libcuda\.so DSO loaded into this program",
@@ -2671,7 +2671,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # package or its /usr/local/cuda[-X.Y]/compat folder (docs.nvidia.com/deploy/
     # cuda-compatibility)
     _p(
-        "core.compat_libcuda",
+        "driver.compat_libcuda",
         ("cuda-compat-", "/compat"),
         r"\bcuda-compat-\d{1,2}-\d{1,2}\b|/usr/local/cuda(?:-\d{1,2}\.\d{1,2})?/compat\b",
     ),
@@ -2679,7 +2679,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # supported kernel for GPU devices is available" after TF 1.x's quoted "Cannot assign a
     # device for operation '<op>': " (or "to node '<op>'"), or on its own line
     _p(
-        "uni.no_gpu_kernel",
+        "placer.no_gpu_kernel",
         ("because no supported kernel for gpu devices is available",),
         r"(?:Cannot assign a device (?:for operation|to node) '(?P<op>[\w/.-]{1,120})': "
         r"|(?<![\w/.-]: ))Could not satisfy explicit device specification '[^'\s]{0,200}' "
@@ -2705,7 +2705,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # installed?", or "Outdated <name> installation found." with the versions on the next
     # lines; xla_bridge.py prefixes "CUDA backend failed to initialize: "
     _p(
-        "core.jax_cuda",
+        "jax.cuda",
         ("but jax was built against version", "is it installed?",
          "installation found.", "version jax was built against:", "installed version:",
          "minimum supported:"),
@@ -2724,14 +2724,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # on stream: ...", TF 2.x "Check failed: cudnnSet...Descriptor(...) == CUDNN_STATUS_SUCCESS
     # (3 vs. 0)batch_descriptor: {...}"; 3 is CUDNN_STATUS_BAD_PARAM in cudnn.h)
     _p(
-        "core.cudnn_bad_param",
+        "cudnn.bad_param",
         ("cudnn_status_bad_param", "cudnn_status_success ( vs. )"),
         r"CUDNN_STATUS_BAD_PARAM\b(?!_)|== CUDNN_STATUS_SUCCESS \(3 vs\. 0\)",
     ),
     # MirroredStrategy's NcclAllReduce error lists the devices TensorFlow registered
     # (op_kernel.cc "Registered devices: [CPU, GPU, ...]")
     _p(
-        "core.registered_devices",
+        "placer.registered_devices",
         ("registered devices:",),
         r"Registered devices: \[(?P<devs>[\w, ]{0,200})\]",
     ),
@@ -2740,7 +2740,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # eager/context.py: tf.config calls TensorFlow rejects (argument errors, and runtime
     # settings other than devices changed after the runtime initialised).
     _p(
-        "tfsweep.config_rejected",
+        "gpu.config_rejected",
         ("setting memory limit", "on cpu virtual", "must be specified for all virtual devices",
          "virtual devices are not supported for", "cannot set memory growth on non-gpu",
          "invalid visible device index", "parallelism cannot be modified after initialization",
@@ -2760,13 +2760,13 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # framework/config.py list_physical_devices (2.21): printed once on native Windows
     _p(
-        "tfsweep.windows_no_gpu",
+        "win.no_gpu",
         ("gpu support is not available on native windows",),
         r"TensorFlow GPU support is not available on native Windows for TensorFlow >= 2\.11",
     ),
     # eager/execute.cc: an op's input is on another device and TensorFlow would not copy it
     _p(
-        "tfsweep.conflicting_devices",
+        "placer.conflicting_devices",
         ("tensors on conflicting devices",),
         r"Tensors on conflicting devices: cannot compute (?P<op>[\w/.-]{1,120}) as input "
         r"#(?P<n>\d{1,4}) was expected to be on (?P<want>\S{1,200}) but is actually on "
@@ -2777,7 +2777,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # enable_soft_placement=<0|1>. Supported device types [<types>]. All available devices
     # [<devices>]."
     _p(
-        "tfsweep.device_spec",
+        "placer.device_spec",
         ("could not satisfy device specification",),
         r"Could not satisfy device specification '(?P<dev>[^'\s]{1,200})'\. "
         r"enable_soft_placement=(?P<soft>\d)\. Supported device types \[(?P<types>[^\]]{0,200})\]"
@@ -2786,7 +2786,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # colocation_graph.cc: ops that must share a device (a resource/reference and the ops
     # that use it, or a colocation group) were pinned to different devices.
     _p(
-        "tfsweep.colocation",
+        "placer.colocation_merge",
         ("cannot colocate nodes", "connects colocation groups with incompatible"),
         r"Cannot colocate nodes .{0,400}?Cannot merge devices with incompatible (?P<what>types|ids)"
         r"|Cannot place the graph because a reference or resource edge connects colocation "
@@ -2796,7 +2796,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # function XLA must compile (jit_compile=True, or a TPU/XLA device) holds an op or a
     # dynamic shape XLA cannot compile.
     _p(
-        "tfsweep.xla_uncompilable",
+        "xla.uncompilable",
         ("detected unsupported operations when trying to compile graph",
          "xla compilation requires", "xla can't deduce compile time constant"),
         r"Detected unsupported operations when trying to compile graph (?P<fn>[\w.-]{1,200})"
@@ -2808,7 +2808,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Keras' mixed-precision check (device_compatibility_check.py) lists a GPU that reports
     # no CUDA compute capability (ROCm, DirectML, Metal): it cannot judge float16 speed there
     _p(
-        "tfsweep.mixed_not_nvidia",
+        "mixed.not_nvidia",
         ("no compute capability (probably not an nvidia gpu)",),
         r"(?:^|:)\s*(?P<name>[^,:]{2,80}), no compute capability \(probably not an Nvidia GPU\)",
     ),
@@ -2816,7 +2816,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # tpu/tpu_strategy_util.py (initialize_tpu_system found no TPU system device),
     # distribute/cluster_resolver/tpu/tpu_cluster_resolver.py (the TPU master did not answer)
     _p(
-        "tfsweep.tpu_missing",
+        "tpu.missing",
         ("please provide a tpu name to connect to", "tpus not found in the cluster",
          "the tpu might not be ready"),
         r"(?P<noname>Please provide a TPU Name to connect to)"
@@ -2824,7 +2824,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<connect>Failed to connect to master\. The TPU might not be ready)",
     ),
     # XLA's cupti_tracer.cc maps CUPTI_ERROR_INSUFFICIENT_PRIVILEGES to this status text
-    _p("uni.cupti_privilege", ("cupti needs root access",), r"CUPTI needs root access"),
+    _p("cupti.privilege", ("cupti needs root access",), r"CUPTI needs root access"),
     # --- Horovod build/ABI, NCCL headers, Open MPI plugins ---
     # Sources: horovod/horovod@2626dc87 docs/troubleshooting.rst ("NCCL 2 is not found during
     # installation": the compiler's "fatal error: nccl.h: No such file or directory" and
@@ -2837,9 +2837,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # opal/mca/base/mca_base_component_repository.c ("perhaps a missing symbol, or compiled
     # for a different version of Open MPI?").
     # A report that only says Horovod's import hit an "undefined symbol" (no glibc
-    # "<lib>: undefined symbol: <name>" form, which core.op_lib_symbol reads)
+    # "<lib>: undefined symbol: <name>" form, which op.lib_symbol reads)
     _p(
-        "h7.hvd_symbol_prose",
+        "dist.hvd_symbol_prose",
         ("undefined symbol",),
         r"\bhorovod(?P<fw>\.(?:tensorflow|torch|keras|mxnet))?\b[^\n]{0,200}?\bundefined symbol\b",
     ),
@@ -2847,14 +2847,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # function, in glibc's "<lib>: undefined symbol: <name>" form; markdown emphasis (** or `)
     # that GitHub pastes put around the message is tolerated
     _p(
-        "h7.hvd_cuda_symbol",
+        "dist.hvd_cuda_symbol",
         ("undefined symbol",),
         r"(?P<lib>\bmpi_lib[\w.-]{0,80}?\.so)(?:\.[\d.]{1,12})?: ?[*`]{0,2}undefined symbol: ?"
         r"[*`]{0,2}(?P<sym>cuda[A-Z]\w{0,60})\b",
     ),
     # NCCL's header missing when a build (Horovod's NCCL GPU operations) compiles against it
     _p(
-        "h7.nccl_header",
+        "nccl.header",
         ("fatal error: nccl.h", "library or its later version was not found"),
         r"fatal error: nccl\.h: No such file or directory"
         r"|NCCL 2\.0 library or its later version was not found",
@@ -2865,7 +2865,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (ignored)" is NOT read: mca_base_component_repository.c prints that hint for any plugin
     # libltdl could not open, a missing dependency library (an unused network's) included.
     _p(
-        "h7.ompi_plugin_symbol",
+        "dist.ompi_plugin_symbol",
         ("undefined symbol",),
         r"(?P<plugin>mca_\w{1,60}\.so): undefined symbol: "
         r"(?P<sym>(?:opal|ompi|orte|pmix)_\w{1,200})",
@@ -2936,7 +2936,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # older form naming the platform ("... for platform DML -- ...",
     # microsoft/tensorflow-directml-plugin#332).
     _p(
-        "w11.xla_no_compiler",
+        "xla.no_compiler",
         ("could not find compiler for platform", "could not find registered compiler for"),
         r"Could not find compiler for platform (?P<plat>[\w-]{1,40})"
         r"|could not find registered compiler for (?:the )?platform(?: (?P<plat2>[\w-]{1,40}))?"
@@ -2948,7 +2948,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # CUDA samples): its own kernels, not TensorFlow's, lack this GPU. Not "CUDA error: ..."
     # (PyTorch's and TensorFlow's own wording).
     _p(
-        "w11.user_cuda_check",
+        "cuda.user_check",
         ("invalid device function", "no kernel image"),
         r"(?i:cudaCheckError\(\)|\bCUDA_CHECK\b|gpuErrchk|GPUassert|checkCudaErrors)"
         r"[^\n]{0,80}?"
@@ -2961,7 +2961,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # multiple Sessions in the same process. ... issues/19083"; the 2.21 wheel says "multiple
     # devices" (libtensorflow_framework.so.2 strings).
     _p(
-        "w11.gpu_mapped_twice",
+        "gpu.mapped_twice",
         ("is being mapped to multiple",),
         r"TensorFlow device \((?P<dev>[\w:]{1,40})\) is being mapped to multiple (?:CUDA )?"
         r"devices \((?P<now>\d{1,4}) now, and (?P<before>\d{1,4}) previously\)",
@@ -2973,13 +2973,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # RuntimeError "Incompatible TensorRT major version", "The linked|loaded version of
     # TensorRT: `X` has now been removed. Please upgrade to TensorRT 7 or more recent."
     _p(
-        "w11.trt_version",
+        "trt.version",
         ("linked tensorrt version", "loaded tensorrt version"),
         r"(?P<which>Linked|Loaded) TensorRT version: \(?(?P<maj>\d{1,2}), ?(?P<min>\d{1,3}),"
         r" ?(?P<pat>\d{1,3})\)?",
     ),
     _p(
-        "w11.trt_incompatible",
+        "trt.incompatible",
         ("but linked tensorflow against tensorrt", "incompatible tensorrt major version",
          "version of tensorrt:"),
         r"Loaded TensorRT (?P<loaded>\d{1,2}(?:\.\d{1,3}){0,3}) but linked TensorFlow against "
@@ -2990,19 +2990,19 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # a user printing the linked version: "...get_linked_tensorrt_version()" then "(7, 2, 2)"
     _p(
-        "w11.trt_linked_call",
+        "trt.linked_call",
         ("get_linked_tensorrt_version", "get_loaded_tensorrt_version"),
         r"get_(?P<which>linked|loaded)_tensorrt_version\(\)",
     ),
     _p(
-        "w11.version_tuple",
+        "trt.version_tuple",
         ("(, , )",),
         r"^\s{0,8}\((?P<maj>\d{1,2}), (?P<min>\d{1,3}), (?P<pat>\d{1,3})\)\s{0,8}$",
     ),
     # TensorRT installed as Debian packages (apt list / dpkg -l: libnvinfer8, libnvinfer10) or
     # pip's tensorrt wheel ("tensorrt 8.6.1", "tensorrt==10.0.1"): the runtime majors present
     _p(
-        "w11.trt_installed",
+        "trt.installed",
         ("libnvinfer", "tensorrt"),
         r"^(?:ii\s+)?libnvinfer(?P<maj>\d{1,2})(?::amd64)?(?:/\S{1,60})?\s+(?P<v>\d{1,2}\.\d"
         r"{1,3}\.\d{1,3})"
@@ -3027,7 +3027,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # RuntimeError with the bare status string "UNIMPLEMENTED: ..."). Read by
     # checks/memory.py (dnn_not_found_runtime_unknown).
     _p(
-        "ctx.h7_tf_op",
+        "ctx.tf_op",
         ("{{node", "node: '", "op_requires failed", "unimplementederror", "graph execution error",
          "[op:", ") unimplemented:"),
         r"\[\[\{\{node |^\s*Node: '|OP_REQUIRES failed at|\bUnimplementedError\b"
@@ -3039,7 +3039,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # since absl::Status; "Original error: UNIMPLEMENTED: ..." when a library re-raises it):
     # the code name starts the message, with no op-runtime wording around it.
     _p(
-        "ctx.h7_status_form",
+        "ctx.status_form",
         ("unimplemented: dnn library is not found",),
         r"^\s*(?:[\w.]{0,60}(?:Error|Exception): |Original error: )?"
         r"(?:Unimplemented|UNIMPLEMENTED): DNN library is not found",
@@ -3067,7 +3067,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # LOG(INFO) "Unable to load cuDNN DSO" (TensorFlow's install guide lists it among the
     # common installation problems, Stack Overflow 41007279). Read by
     # checks/one_line_runtimes.py.
-    _p("h7.cudnn_dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
+    _p("cudnn.dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
     # Python's ImportError for an extension module whose shared library is missing is
     # "ImportError: <dlerror>", the dlerror "<soname>: cannot open shared object file: ...";
     # an issue title or a cut paste keeps "ImportError: libcublas.so.9.0" alone
@@ -3082,7 +3082,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (LOG(FATAL) << symbol_name << " symbol not found."), nvinfer_plugin_stub.cc the same.
     # Read by checks/libraries.py (TensorRT needed) and checks/one_line_runtimes.py.
     _p(
-        "h7.trt_stub_fatal",
+        "trt.stub_fatal",
         ("symbol not found",),
         r"(?P<stub>nvinfer(?:_plugin)?)_stub\.cc:\d+\] (?P<sym>\w{1,80}) symbol not found",
     ),
@@ -3090,16 +3090,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # the package's _pywrap_tensorflow_internal, and on ImportError retry the bare name) ends a
     # failed native import with "No module named '_pywrap_tensorflow_internal'", the retry's
     # error, after the first ImportError's own text (on Windows "DLL load failed: ...").
-    # Read by checks/one_line_runtimes.py with ctx.h7_gpu_package.
+    # Read by checks/one_line_runtimes.py with ctx.gpu_package.
     _p(
-        "h7.pywrap_no_module",
+        "lib.pywrap_no_module",
         ("no module named '_pywrap_tensorflow_internal",
          "no module named _pywrap_tensorflow_internal"),
         r"No module named '?_pywrap_tensorflow_internal\b",
     ),
     # the GPU package named anywhere (pip, a path, a title): tensorflow-gpu / tf-nightly-gpu
     _p(
-        "ctx.h7_gpu_package",
+        "ctx.gpu_package",
         ("tensorflow-gpu", "tensorflow_gpu", "tf-nightly-gpu", "tf_nightly_gpu"),
         r"\b(?:tensorflow|tf[-_]nightly)[-_]gpu\b",
     ),
@@ -3125,7 +3125,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # <mode>): Library not loaded: @rpath/libcudart.8.0.dylib" (mode decimal, or hex on
     # macOS 12+), then "Referenced from: ..." and "Reason: image not found"
     _p(
-        "w8.dyld_cuda_missing",
+        "dyld.cuda_missing",
         ("library not loaded: @rpath/libcu",),
         r"dlopen\((?P<host>[^,()]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dylib))), "
         r"(?:0x)?[0-9a-fA-F]{1,8}\): Library not loaded: @rpath/"
@@ -3136,7 +3136,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # library folder: this process was set up for a GPU (read by libraries.py
     # cudart_intent_evidence; /usr/local/nvidia, the CUDA images' default, is not counted)
     _p(
-        "w8.ld_path_gpu",
+        "ctx.ld_path_gpu",
         ("ld_library_path",),
         r"LD_LIBRARY_PATH:?[ \t]{0,4}[^\n]{0,400}?(?P<gpudir>/usr/lib/wsl/lib\b"
         r"|/[\w.+-]{1,60}(?:/[\w.+-]{1,60}){0,6}/cuda(?:-\d{1,2}(?:\.\d{1,2})?)?/"
@@ -3148,7 +3148,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # #50); Python's ImportError, ld.so's "error while loading shared libraries" and other
     # loaders' (Paddle's dynamic_loader) wordings all end in "<path>: file too short"
     _p(
-        "w8.driver_file_too_short",
+        "driver.file_too_short",
         ("file too short",),
         r"(?P<path>(?:/[\w.+-]{1,80}){0,8}/)?(?P<lib>lib(?:cuda|nvidia-[\w-]{1,30})\.so"
         r"(?:\.\d{1,4}){0,3}): file too short",
@@ -3170,14 +3170,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # (ray-project/ray python/ray/_private/worker.py print_logs; the same prefix in
     # experimental/tqdm_ray.py): read by cuda_visible_devices.cvd_hedged_no_device
     _p(
-        "w5.ray_worker",
+        "dist.ray_worker",
         ("pid=",),
         r"\((?:[A-Za-z_][\w.:-]{0,80} )?pid=(?P<pid>\d{1,9})(?:, ip=[\w.:-]{1,64})?\)",
     ),
     # glibc's stack protector (debug/fortify_fail.c __fortify_fail: "*** %s ***: terminated",
     # older "*** %s ***: %s terminated" with the program name or <unknown>): read by
     # rocm.rocm_crash_after_load
-    _p("w5.stack_smashing", ("stack smashing detected",), r"\*\*\* stack smashing detected \*\*\*"),
+    _p(
+        "tell.stack_smashing",
+        ("stack smashing detected",),
+        r"\*\*\* stack smashing detected \*\*\*",
+    ),
     # TensorFlow's libcuda wrapper (stream_executor/cuda/cuda_driver.cc TF 1.0-1.12, then
     # cuda_driver_wrapper.h): "could not find %s in libcuda DSO; dlerror: %s" (one release
     # printed no space before "in"); the dlerror is Linux's "undefined symbol: cuX" or TF's
@@ -3188,16 +3192,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # releases, CHECK_GE(..., 0) in 2.21's header; glog prints "Check failed: work_element_count
     # > 0 (0 vs. 0)"; titles may drop the values. Read by checks/custom_ops.launch_config_check
     _p(
-        "w5.launch_count",
+        "cuda.launch_count",
         ("work_element_count",),
         r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
     ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
     # notice (a JIT that failed never gets to a step)
-    _p("w5.keras_step", (" - loss: ",), r"^[ \t]{0,8}\d{1,9}/\d{1,9} [^\n]{0,200}? - loss: \d"),
+    _p("keras.step", (" - loss: ",), r"^[ \t]{0,8}\d{1,9}/\d{1,9} [^\n]{0,200}? - loss: \d"),
     _p(
-        "w5.libcuda_symbol",
+        "driver.libcuda_symbol",
         ("in libcuda dso", "not found", "undefined symbol: cu"),
         r"could not find (?P<sym>cu[A-Z][a-z]\w{0,60}?) ?in libcuda DSO"
         r"|(?<![\w.])(?P<sym2>cu[A-Z][a-z]\w{0,60}) not found\b"
@@ -3242,8 +3246,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # attrs[: [...]].  Registered devices: [CPU, ...], Registered kernels:\n  device='GPU'; ..."
     # (simple_placer.cc / colocation_graph.cc: no registered DEVICE has a kernel for the op's
     # attrs; the kernel list is every kernel of the op in this binary, "<no registered
-    # kernels>" when it has none). Devices: core.registered_devices; kernels:
-    # h9.kernel_registered.
+    # kernels>" when it has none). Devices: placer.registered_devices; kernels:
+    # placer.kernel_registered.
     _p(
         "placer.no_opkernel",
         ("no opkernel was registered",),
@@ -3706,7 +3710,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # The minimum required count is M." (2.x: "with core count"); pastes often break the line
     # after the count
     _p(
-        "uni.low_core_count",
+        "gpu.low_core_count",
         ("with cuda multiprocessor count",),
         r"name: (?P<name>[^,]{1,80}),[^)]{0,200}\) with Cuda multiprocessor count: "
         r"(?P<have>\d{1,4})\.?(?:\s*The minimum required count is (?P<need>\d{1,4}))?",

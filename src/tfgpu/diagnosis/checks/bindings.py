@@ -20,7 +20,7 @@ def jni_dll_dependencies(ctx: Facts) -> list[Finding]:
     <path>\\<x>.dll: Can't find dependent libraries": a DLL the binding's library links
     (CUDA/cuDNN of the exact version its GPU build was made with, or the MSVC runtime) is not
     on PATH.  The fix fits a Java host (no pip)."""
-    hits = ctx.h("h9.jni_dll_deps").all()
+    hits = ctx.h("lib.jni_dll_deps").all()
     if not hits:
         return []
     path = (hits[0].g("path") or "").replace("\\", "/")
@@ -49,8 +49,8 @@ def binding_import_cut(ctx: Facts) -> list[Finding]:
     differently), so this is hedged."""
     if not ctx.windows or ctx.h("win.dll_load").count or ctx.h("lib.missing").count:
         return []
-    imp = ctx.h("h9.pywrap_import").all()
-    ret = ctx.h("h9.reticulate").all()
+    imp = ctx.h("lib.pywrap_import").all()
+    ret = ctx.h("ctx.reticulate").all()
     if not imp or not ret:
         return []
     cause = ("TensorFlow's native module (_pywrap_tensorflow_internal) failed to import on "
@@ -76,7 +76,7 @@ def binding_capi_missing(ctx: Facts) -> list[Finding]:
     tensorflow library it loaded or linked does not export: the binding was built for another
     (newer) TensorFlow release than that native library (an older redist/package, or another
     copy of the library found first on the path)."""
-    hits = ctx.h("h9.capi_missing").all()
+    hits = ctx.h("lib.capi_missing").all()
     if not hits:
         return []
     h = hits[0]

@@ -141,7 +141,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
     nokernel = (ctx.h("cc.no_kernel").all() + ctx.h("cc.kernel_image").all()
                 + ctx.h("cc.runtime_code").all())
     # w11: a project's own CUDA error macro (custom_op_wrong_arch says that)
-    own = {h.line for h in ctx.h("w11.user_cuda_check").all()}
+    own = {h.line for h in ctx.h("cuda.user_check").all()}
     nokernel = [h for h in nokernel if h.line not in own]
     nobin = errs.by_key.get("CUDA_ERROR_NO_BINARY_FOR_GPU")
     jit_notice = ctx.h("cc.ptx_jit_notice")
@@ -354,7 +354,7 @@ def _blackwell_notice(ctx: Facts, hits: list[Hit]) -> Finding | None:
     major = cc.split(".")[0]
     if not major.isdigit() or int(major) < 10 or ctx.other_framework:
         return None
-    if any(s.line > hits[0].line for s in ctx.h("w5.keras_step").all()):
+    if any(s.line > hits[0].line for s in ctx.h("keras.step").all()):
         return None  # training steps ran after the notice: the JIT worked, a slow start only
     bw = ctx.kb.platform_fact("blackwell-no-cubins")
     archs = ""
@@ -555,7 +555,7 @@ def rocm_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
     """tensorflow-rocm's gpu_device.cc "Ignoring visible gpu device (...) with AMDGPU version
     : gfxNNNN. The supported AMDGPU versions are ...": the build has no kernels for this AMD
     GPU's gfx target, so it runs on the CPU."""
-    return c.from_log(ctx, "gs.rocm_arch", lambda hits, first: catalogue.make(
+    return c.from_log(ctx, "rocm.arch", lambda hits, first: catalogue.make(
         "rocm-gpu-arch-unsupported",
         variant="garbled-list" if _gfx_glued(first) else None,
         gfx=first.g("gfx") or "?",
@@ -583,7 +583,7 @@ def _gfx_glued(hit: Hit) -> bool:
 def gpu_compute_capability_not_reported(ctx: Facts) -> list[Finding]:
     """gpu_device.cc (TF 2.4-2.5) "Ignoring visible gpu device (...) whose CUDA compute
     capability is not available"."""
-    return c.from_log(ctx, "gs.cc_unavailable", lambda hits, first: catalogue.make(
+    return c.from_log(ctx, "cc.unavailable", lambda hits, first: catalogue.make(
         "gpu-compute-capability-not-reported",
         desc=(first.g("desc") or "the GPU").strip(),
         evidence=log_evidence(hits),
@@ -625,7 +625,7 @@ def cc_against_official_wheel(ctx: Facts) -> list[Finding]:
     # the log's own compute-capability lines are read by rule_compute_capability
     errs = ctx.h("cuda.error").by_key
     if any(ctx.h(n).count for n in ("cc.no_kernel", "cc.kernel_image", "cc.runtime_code",
-                                     "cc.ptx_jit_notice", "cc.ignored", "w11.user_cuda_check")) \
+                                     "cc.ptx_jit_notice", "cc.ignored", "cuda.user_check")) \
             or any(k in errs for k in ("CUDA_ERROR_INVALID_PTX", "CUDA_ERROR_NO_BINARY_FOR_GPU")):
         return []
     kb = ctx.kb
@@ -683,14 +683,14 @@ def cc_against_official_wheel(ctx: Facts) -> list[Finding]:
 
 def custom_op_wrong_arch(ctx: Facts) -> list[Finding]:
     """"invalid device function" / "no kernel image is available" printed by a project's own
-    CUDA error macro (``w11.user_cuda_check``: cudaCheckError(), CUDA_CHECK, gpuErrchk,
+    CUDA error macro (``cuda.user_check``: cudaCheckError(), CUDA_CHECK, gpuErrchk,
     checkCudaErrors, "CUDA Error:"): cudaErrorInvalidDeviceFunction means "the requested
     device function does not exist or is not compiled for the proper device architecture"
     (CUDA runtime API, cudaError enum), and the function is the project's own kernel (a
     custom op built with nvcc by its make.sh/setup.py) -> ``custom-op-wrong-cuda-arch``.
     Zardinality/TF_Deformable_Net#2: ops built with -arch=sm_52 on a Tesla K80 (CC 3.7);
     rebuilt with -arch=sm_37 after deleting the old objects, they ran."""
-    hits = ctx.h("w11.user_cuda_check").all()
+    hits = ctx.h("cuda.user_check").all()
     if not hits:
         return []
     ccs = _ccs_known(ctx)
@@ -724,7 +724,7 @@ def kernel_failure_with_other_cuda(ctx: Facts) -> list[Finding]:
     10.2 installed aborted in random_op_gpu.h with 'invalid device function'; installing CUDA
     10.0 fixed it."""
     fails = [h for h in (*ctx.h("cc.kernel_image").all(), *ctx.h("cc.no_kernel").all())
-             if h.line not in {u.line for u in ctx.h("w11.user_cuda_check").all()}]
+             if h.line not in {u.line for u in ctx.h("cuda.user_check").all()}]
     differs = _toolkit_differs(ctx) if fails else None
     if differs is None:
         return []

@@ -20,13 +20,13 @@ def driver_file_placeholder(f: Facts) -> list[Finding]:
     ``docker-run-without-gpus`` variant ``placeholder-driver-file``.
 
     Args:
-        f: the facts view; reads pattern ``w8.driver_file_too_short``.
+        f: the facts view; reads pattern ``driver.file_too_short``.
 
     Returns:
         One finding naming the empty library, or nothing when no line shows one or the host
         facts show the GPU working.
     """
-    hits = f.h("w8.driver_file_too_short").all()
+    hits = f.h("driver.file_too_short").all()
     if not hits or f.host_gpu_works:
         return []
     first = hits[0]

@@ -36,7 +36,7 @@ def docker_errors(f: Facts) -> list[Finding]:
     if hits.count:
         # claim audit: a Docker installed as a snap gives the same words with the toolkit
         # installed (platform fact docker-snap-no-gpus: NVIDIA/nvidia-docker#1642, #1311)
-        snap = f.h("claim.snap_docker")
+        snap = f.h("docker.snap")
         fact = f.kb.platform_fact("docker-snap-no-gpus")
         out.append(catalogue.make(
             "docker-nvidia-container-toolkit-missing", variant="snap" if snap.count else None,
@@ -115,7 +115,7 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     # then GPU access WAS asked for; the banner means the driver was not mapped in, or, under
     # WSL2, the banner's own check misfires (NVIDIA/nvidia-container-toolkit#271); nvidia-smi
     # inside the container tells (platform fact ngc-banner-gpus-given)
-    asked = f.h("claim.docker_gpus_cmd").first
+    asked = f.h("docker.gpus_cmd").first
     if banner.count and asked and not nodes.count:
         fact = f.kb.platform_fact("ngc-banner-gpus-given")
         out.append(catalogue.make(

@@ -22,7 +22,7 @@ def cvd_in_log(f: Facts) -> list[Finding]:
     without host facts (the host check reads the real environment)."""
     if f.host is not None:
         return []
-    cvd = f.h("wp.cvd_set")
+    cvd = f.h("ctx.cvd_set")
     if not cvd.count:
         return []
     no_device = [h for h in f.h("cuinit").all() if h.g("name") == "CUDA_ERROR_NO_DEVICE"
@@ -65,7 +65,7 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
     """
     hits = [h for h in f.h("cuinit").all()
             if h.g("name") == "CUDA_ERROR_NO_DEVICE" or h.g("code") == "100"]
-    if not hits or f.h("wp.cvd_set").count or f.host_gpu_works or f.wsl or f.wsl1:
+    if not hits or f.h("ctx.cvd_set").count or f.host_gpu_works or f.wsl or f.wsl1:
         return []
     if f.has_nvidia_gpu is False or f.in_container:
         return []
@@ -76,7 +76,7 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
     if (f.h("driver.libcuda").count or f.h("driver.kernel").count
             or f.h("diag.no_device_node").count or f.h("diag.kernel_not_running").count):
         return []
-    ray = [r for r in f.h("w5.ray_worker").all() if any(r.line == h.line for h in hits)]
+    ray = [r for r in f.h("dist.ray_worker").all() if any(r.line == h.line for h in hits)]
     if ray:
         m = ray[0].text
         start = m.find("(")

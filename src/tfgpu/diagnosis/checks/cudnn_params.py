@@ -34,7 +34,7 @@ def cudnn_bad_param(ctx: Facts) -> list[Finding]:
     network, another cuDNN than the one TensorFlow was built with found first, a TensorFlow
     bug of the release), so the finding is hedged.  Another framework's lines (Caffe prints
     the same check) are left to the unrecognised-error finding."""
-    hits = [h for h in ctx.h("core.cudnn_bad_param").all() if _DESCRIPTOR_CALL.search(h.text)]
+    hits = [h for h in ctx.h("cudnn.bad_param").all() if _DESCRIPTOR_CALL.search(h.text)]
     if not hits or ctx.other_framework:
         return []
     zero = next((h for h in hits if _ZERO_SPATIAL.search(h.text)), None)

@@ -9,7 +9,7 @@ from tfgpu.findings import Finding
 
 def rule_cupti(ctx: Facts) -> list[Finding]:
     """CUPTI not loaded: only the TensorBoard profiler is affected."""
-    root = ctx.h("uni.cupti_privilege").all()
+    root = ctx.h("cupti.privilege").all()
     hits = [*ctx.h("cupti.failed").all(), *root]
     libs = [h for h in ctx.h("lib.missing").all() if "cupti" in (h.g("lib") or "")]
     if not hits and not libs:

@@ -145,7 +145,7 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
     Symbols of other libraries (libstdc++, MPI) and TensorFlow's own libraries are left to
     other findings: their causes differ.
     """
-    for hit in ctx.h("core.op_lib_symbol").all():
+    for hit in ctx.h("op.lib_symbol").all():
         lib, sym = _library(hit)
         if not lib or _TF_OWN.search(lib) or _DEVICE_PLUGIN.search(lib):
             continue
@@ -190,7 +190,7 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
 def horovod_extension_not_built(ctx: Facts) -> list[Finding]:
     """``Extension horovod.tensorflow has not been built``: Horovod was installed without
     compiling its TensorFlow extension (``horovod/common/util.py``)."""
-    hits = ctx.h("core.horovod_not_built")
+    hits = ctx.h("dist.horovod_not_built")
     if not hits.count:
         return []
     ext = hits.first[0].g("ext") or "horovod.tensorflow"
@@ -260,7 +260,7 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
     the op was compiled with the other ``_GLIBCXX_USE_CXX11_ABI`` value than this
     TensorFlow.  The mangled name tells which ABI the op used (``Ss``/``NSs``: the old one,
     ``NSt7__cxx11`` or the ``B5cxx11`` ABI tag: the new one)."""
-    for h in ctx.h("h9.custom_op_symbol").all():
+    for h in ctx.h("op.custom_op_symbol").all():
         m = _UNDEFINED_TF_SYMBOL.search(h.text)
         if m is None:
             continue
@@ -322,8 +322,8 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
     symbol is ``op-library-built-for-other-tensorflow``'s; MPI and libstdc++ symbols are
     left unclaimed (their causes differ).
     """
-    named = [(h, *_library(h)) for h in ctx.h("core.op_lib_symbol").all()]
-    named += [(h, h.g("lib") or "", h.g("sym") or "") for h in ctx.h("h7.hvd_cuda_symbol").all()]
+    named = [(h, *_library(h)) for h in ctx.h("op.lib_symbol").all()]
+    named += [(h, h.g("lib") or "", h.g("sym") or "") for h in ctx.h("dist.hvd_cuda_symbol").all()]
     for hit, lib, sym in named:
         if not lib or _package(lib) != "horovod" or not _CUDART_API.match(sym):
             continue
@@ -332,9 +332,9 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
             library=lib.rsplit("/", 1)[-1], symbol=sym,
             evidence=log_evidence([hit]),
         )]
-    hits = ctx.h("h7.hvd_symbol_prose")
+    hits = ctx.h("dist.hvd_symbol_prose")
     prose = [h for h in hits.all() if _UNDEFINED not in h.text]
-    if not prose or ctx.h("core.op_lib_symbol").count or ctx.h("h7.hvd_cuda_symbol").count:
+    if not prose or ctx.h("op.lib_symbol").count or ctx.h("dist.hvd_cuda_symbol").count:
         return []
     fw = prose[0].g("fw") or ""
     return [catalogue.make(
@@ -357,7 +357,7 @@ def launch_config_check(f: Facts) -> list[Finding]:
     the op and the reason are not in the log), or, for a negative count, an int overflow from a
     tensor of more than 2^31-1 elements (variant ``overflow``).  Sources: the findings.toml row
     comment (TF 2.21's ``gpu_launch_config.h`` and the threads)."""
-    hits = f.h("w5.launch_count").all()
+    hits = f.h("cuda.launch_count").all()
     if not hits:
         return []
     h = hits[0]

@@ -43,7 +43,7 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
     lists the error prints: no GPU among the available devices (``no-gpu``: the process sees
     no GPU, cause not in the line), the device exists but the op's kernels are for other
     types (``no-kernel``), the device is not among the available ones (``no-such-device``)."""
-    hits = ctx.h("tfsweep.device_spec").all()
+    hits = ctx.h("placer.device_spec").all()
     if not hits:
         return []
     h = hits[0]
@@ -80,7 +80,7 @@ def device_spec_unsatisfied(ctx: Facts) -> list[Finding]:
 def colocation_devices_conflict(ctx: Facts) -> list[Finding]:
     """Ops that must share a device were pinned to different devices (colocation_graph.cc):
     ``colocation-devices-conflict``, hedged about where the pins come from."""
-    hits = ctx.h("tfsweep.colocation").all()
+    hits = ctx.h("placer.colocation_merge").all()
     if not hits:
         return []
     h = hits[0]
@@ -96,7 +96,7 @@ def colocation_devices_conflict(ctx: Facts) -> list[Finding]:
 def tensors_on_conflicting_devices(ctx: Facts) -> list[Finding]:
     """An op's input is on another device than the op and TensorFlow refused to copy it
     (eager/execute.cc): ``tensors-on-conflicting-devices``."""
-    hits = ctx.h("tfsweep.conflicting_devices").all()
+    hits = ctx.h("placer.conflicting_devices").all()
     if not hits:
         return []
     h = hits[0]
@@ -111,7 +111,7 @@ def tpu_not_found(ctx: Facts) -> list[Finding]:
     """TPU code (TPUClusterResolver, TPUStrategy, initialize_tpu_system) ran where it found
     no TPU (tpu/client/client.py, tpu/tpu_strategy_util.py, tpu_cluster_resolver.py):
     ``tpu-not-found``; the variant follows the message."""
-    hits = ctx.h("tfsweep.tpu_missing").all()
+    hits = ctx.h("tpu.missing").all()
     if not hits:
         return []
     h = hits[0]
@@ -139,7 +139,7 @@ def gpu_mapped_to_two_devices(ctx: Facts) -> list[Finding]:
     mixed-precision policy also prints it after ``tf.config.set_visible_devices`` picked a
     GPU other than the first (its compute-capability check ignored the visible devices;
     fixed in 2.3, tensorflow/tensorflow#39775, variant ``tf22-mixed-precision``)."""
-    hits = ctx.h("w11.gpu_mapped_twice").all()
+    hits = ctx.h("gpu.mapped_twice").all()
     if not hits:
         return []
     h = hits[0]

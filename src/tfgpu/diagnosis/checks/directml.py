@@ -34,7 +34,7 @@ def directml_problems(f: Facts) -> list[Finding]:
                  "# inside WSL2 the plugin also needs /usr/lib/wsl/lib (libd3d12.so, "
                  "libdxcore.so) on the loader path"),
         ))
-    elif zero and not f.h("h6.wsl_dx_missing").count:  # else wsl-directml-libraries-missing
+    elif zero and not f.h("wsl.dx_missing").count:  # else wsl-directml-libraries-missing
         out.append(catalogue.make(
             "directml-no-adapter", evidence=log_evidence(zero),
         ))
@@ -55,7 +55,7 @@ def directml_problems(f: Facts) -> list[Finding]:
 def wsl_directml_libraries_missing(f: Facts) -> list[Finding]:
     """``libd3d12.so`` / ``libdxcore.so`` (DirectML in WSL) not loadable ->
     ``wsl-directml-libraries-missing``: Windows does not expose DirectX 12 into WSL here."""
-    hits = f.h("h6.wsl_dx_missing").all()
+    hits = f.h("wsl.dx_missing").all()
     if not hits:
         return []
     lib = hits[0].g("lib") or "libd3d12.so"
@@ -80,7 +80,7 @@ def dml_plugin_mismatch(f: Facts) -> list[Finding]:
     """``directml-plugin-tensorflow-mismatch``: TensorFlow could not load the DirectML
     plugin's DLL.  Nothing when the facts show the TensorFlow the plugin pins (then the cause
     is elsewhere)."""
-    hits = f.h("wp.dml_plugin_not_found")
+    hits = f.h("win.dml_plugin_not_found")
     if not hits.count:
         return []
     fact = f.kb.platform_fact("directml-plugin-tf-pin")

@@ -51,7 +51,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     out: list[Finding] = []
     # census-core: the error's "Registered devices: [CPU, XLA_CPU]" lists no GPU at all: the
     # NCCL op has no kernel because TensorFlow registered no GPU, not for want of NCCL
-    devs = ctx.h("core.registered_devices").all()
+    devs = ctx.h("placer.registered_devices").all()
     if ctx.h("nccl.no_kernel").count and devs and not any(
             "GPU" in (h.g("devs") or "") for h in devs):
         return [catalogue.make(
@@ -202,7 +202,7 @@ def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
     driver, but no peering could be enabled." This status ends GPU device creation (its
     caller returns it), unlike one failed pair, which TensorFlow only logs
     (gpu-peer-access-limit)."""
-    return from_log(ctx, "gs.peer_none", lambda hits, first: catalogue.make(
+    return from_log(ctx, "gpu.peer_none", lambda hits, first: catalogue.make(
         "gpu-peer-access-failed",
         pairs=first.g("pairs") or "some",
         evidence=log_evidence(hits, ctx.h("gpu.peer_access").first[:1]),
@@ -272,7 +272,7 @@ def nccl_header_missing(ctx: Facts) -> list[Finding]:
     """``fatal error: nccl.h: No such file or directory`` or Horovod's "NCCL 2.0 library or
     its later version was not found": NCCL's development files are not where the build
     looks (``nccl-header-not-found``)."""
-    return from_log(ctx, "h7.nccl_header", lambda hits, first: catalogue.make(
+    return from_log(ctx, "nccl.header", lambda hits, first: catalogue.make(
         "nccl-header-not-found",
         evidence=log_evidence(hits),
     ))
@@ -289,7 +289,7 @@ def openmpi_plugin_symbol(ctx: Facts) -> list[Finding]:
             plugin=f" ({plugin})" if plugin else "", sym=f" ({sym})" if sym else "",
             evidence=log_evidence(hits),
         )
-    return from_log(ctx, "h7.ompi_plugin_symbol", build)
+    return from_log(ctx, "dist.ompi_plugin_symbol", build)
 
 
 def nccl_shm_cuda_failed(ctx: Facts) -> list[Finding]:

@@ -53,7 +53,7 @@ _SERIES = re.compile(r"\b(?P<word>RTX|GTX)\s?(?P<nn>\d{2})(?:\s?-?\s?series\b|xx
 
 def _handle_failures(ctx: Facts) -> list[Hit]:
     """The cuDNN/cuBLAS handle, launch and call failures ``rule_library_handle`` reads."""
-    return [*ctx.h("mem.handle").all(), *ctx.h("uni.dnn_handle").all(), *_library_calls(ctx)]
+    return [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(), *_library_calls(ctx)]
 
 
 def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
@@ -210,7 +210,7 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
     Nothing when the log also shows CUDA_ERROR_OUT_OF_MEMORY (memory is told), the status is
     another (INTERNAL_ERROR...), or another program prints the failure.
     """
-    printed = [h for h in ctx.h("h9.driver_printed").all() if h.g("v")]
+    printed = [h for h in ctx.h("driver.printed").all() if h.g("v")]
     found = _handle_failures(ctx)
     if not printed or not _not_initialized(found) or ctx.other_framework:
         return []

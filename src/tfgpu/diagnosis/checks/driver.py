@@ -198,7 +198,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             row = ctx.kb.cuda_error(int(code))
             name = row.name if row is not None else None
             if (name is None and f"code {code}" not in done and not ctx.host_gpu_works
-                    and not ctx.h("core.cuinit_unnamed").count):
+                    and not ctx.h("cuda.cuinit_unnamed").count):
                 # (TF 1.x's "CUresult(N)" spelling: driver_from_log.py's cuinit_unnamed_code
                 # gives this one finding, variant curesult-spelling)
                 # eyes F-1: a code outside CUDA's CUresult list (TF 1.x "CUresult(-1)",
@@ -447,7 +447,7 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
     memory access was encountered").  Every later CUDA call fails the same way, so the first
     such line is the fault; the op that ran it is in the error that follows.
     """
-    if not ctx.h("cuda.error").count and not ctx.h("uni.cuda_fault_text").count:
+    if not ctx.h("cuda.error").count and not ctx.h("cuda.fault_text").count:
         return []  # no CUDA error in the log: the status-code table is not read
     by_name = {r.name: r for r in ctx.kb.cuda_errors if r.maps_to == "gpu-kernel-fault"}
     found: list[tuple[Hit, CudaError]] = []
@@ -455,7 +455,7 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
         row = by_name.get(h.g("name") or "")
         if row is not None:
             found.append((h, row))
-    for h in ctx.h("uni.cuda_fault_text").all():
+    for h in ctx.h("cuda.fault_text").all():
         text_row = ctx.kb.runtime_error_by_text(h.g("text") or "")
         if text_row is not None and text_row.maps_to == "gpu-kernel-fault":
             found.append((h, text_row))
@@ -474,7 +474,7 @@ def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
 def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
     """Another CUDA user in the process (PyTorch, CuPy, PyCUDA, OpenCV) created a context,
     or activated the primary one with other flags, before TensorFlow (cuda_driver.cc)."""
-    return c.from_log(ctx, "uni.foreign_context", lambda hits, _first: catalogue.make(
+    return c.from_log(ctx, "cuda.foreign_context", lambda hits, _first: catalogue.make(
         "cuda-context-created-by-other-library",
         evidence=log_evidence(hits),
         fix=("# import and initialise TensorFlow (e.g. tf.config.list_physical_devices('GPU')) "
@@ -1005,7 +1005,7 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     # else an upgrade not yet loaded): hedged; a compat folder/package named in the log
     # puts the container's fix first
     hedged = bool(h.g("k")) and not container and not stale
-    compat = ctx.h("core.compat_libcuda")
+    compat = ctx.h("driver.compat_libcuda")
     if hedged:
         cause = cause[: -len(", usually after a driver upgrade without a reboot.")] + (
             ": either a driver upgrade whose new kernel module is not loaded yet (a reboot "
@@ -1025,7 +1025,7 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(
                 hits,
                 _cuinit_errors(ctx, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", code="803"),
-                ctx.h("claim.container_host").first[:1],
+                ctx.h("container.host").first[:1],
                 compat.first[:1] if hedged else [],
             ),
             why=cause,
@@ -1039,7 +1039,7 @@ def _container_libcuda(ctx: Facts) -> tuple[bool, str, tuple[str, ...]]:
     the cause sentence and fix lines for a container whose image brings its own libcuda
     (platform fact container-libcuda-newer-than-host: tensorflow/tensorflow#48722,
     NVIDIA/nvidia-docker#1704), where a reboot of the host does not help."""
-    hit = ctx.h("claim.container_host").first
+    hit = ctx.h("container.host").first
     if not hit:
         return False, "", ()
     fact = ctx.kb.platform_fact("container-libcuda-newer-than-host")
@@ -1101,7 +1101,7 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
     checks (gpu-memory-held-by-other-process)."""
     # XLA's host and interpreter platforms share the "for device ordinal N" wording: only
     # lines that name CUDA are the GPU's
-    hits = [h for h in ctx.h("gs.se_init").all() if "CUDA" in h.text or h.g("mem") or h.g("call")]
+    hits = [h for h in ctx.h("cuda.se_init").all() if "CUDA" in h.text or h.g("mem") or h.g("call")]
     if not hits:
         return []
     err = next((m.group(0) for h in hits if (m := _CUDA_ERR.search(h.text))), None)
@@ -1140,7 +1140,7 @@ def cuda_driver_not_initialised(ctx: Facts) -> list[Finding]:
     (status_codes.toml CUDA_ERROR_NOT_INITIALIZED: a follow-on error).  With nothing in the
     log showing that the process wanted a GPU, a notice (variant ``alone``): pipeline workers
     that never use the GPU print it and run fine (google/deepvariant#960)."""
-    hits = [h for h in ctx.h("gs.device_count").all()
+    hits = [h for h in ctx.h("cuda.device_count").all()
             if h.g("err") == "CUDA_ERROR_NOT_INITIALIZED"]
     if not hits or ctx.h("cuinit").count:
         return []
@@ -1162,12 +1162,12 @@ def gpu_async_failure(ctx: Facts) -> list[Finding]:
     no CUDA error before it in the log (when one is there, its own finding names the fault:
     gpu-kernel-fault, the memory findings). tensorflow/tensorflow#1450: the earlier line was
     CUDA_ERROR_ILLEGAL_ADDRESS."""
-    hits = ctx.h("gs.gpu_async").all()
+    hits = ctx.h("cuda.gpu_async").all()
     if not hits:
         return []
-    named = ("cuda.error", "uni.cuda_fault_text", "mem.cuda_oom", "mem.exhausted",
-             "mem.ran_out", "mem.oom_tensor", "mem.handle", "uni.dnn_handle", "gs.lib_call",
-             "gs.launch_resources")
+    named = ("cuda.error", "cuda.fault_text", "mem.cuda_oom", "mem.exhausted",
+             "mem.ran_out", "mem.oom_tensor", "mem.handle", "cudnn.dnn_handle", "cuda.lib_call",
+             "cuda.launch_resources")
     if any(ctx.h(n).count for n in named):
         return []
     h = hits[0]
@@ -1190,7 +1190,7 @@ def gpu_async_failure(ctx: Facts) -> list[Finding]:
 def cuda_launch_out_of_resources(ctx: Facts) -> list[Finding]:
     """``CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES`` / "too many resources requested for launch"
     (cuda.h CUresult 701; its meaning from status_codes.toml)."""
-    return c.from_log(ctx, "gs.launch_resources", lambda hits, _first: catalogue.make(
+    return c.from_log(ctx, "cuda.launch_resources", lambda hits, _first: catalogue.make(
         "cuda-launch-out-of-resources",
         evidence=log_evidence(hits),
         cause=_error_meaning(ctx, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES") + ".",
@@ -1256,7 +1256,7 @@ def _versions_differ(ctx: Facts) -> list[Finding]:
             variant="from-log-container" if container else "from-log-stale" if stale
             else "from-log",
             evidence=log_evidence([lib, kern], ctx.h("cuinit").first[:1],
-                                  ctx.h("claim.container_host").first[:1]),
+                                  ctx.h("container.host").first[:1]),
             why=why,
             fix=cfix if container else sfix if stale else (
                 "sudo reboot   # loads the kernel module of the installed driver",

@@ -42,7 +42,7 @@ def driver_component_stale(f: Facts) -> list[Finding]:
     ``LD_LIBRARY_PATH``, a copied libcuda, a half-finished driver update).  Not a missing
     CUDA toolkit library.
     """
-    hits = f.h("h6.driver_component_missing").all()
+    hits = f.h("driver.component_missing").all()
     if not hits:
         return []
     first = hits[0]
@@ -77,16 +77,16 @@ def driver_component_stale(f: Facts) -> list[Finding]:
 
 def _container_hints(f: Facts, libcuda: list[Hit]) -> list[Hit]:
     """The lines showing this process runs in a container (empty when none does)."""
-    hints = [*f.h("h6.container_hostname").all(), *f.h("ctx.container_prompt").all()]
+    hints = [*f.h("container.hostname").all(), *f.h("ctx.container_prompt").all()]
     hints += [h for h in libcuda if _NVIDIA_DOCKER_DIR in h.text]
-    hints += [h for h in f.h("h6.smi_not_found").all()
+    hints += [h for h in f.h("smi.not_found").all()
               if re.search(r"\b(?:docker|container|nvidia/cuda|tensorflow/tensorflow)",
                            h.text, re.IGNORECASE)]
     return hints
 
 
 def _libcuda_hits(f: Facts) -> list[Hit]:
-    return f.libcuda_hits() + f.libcuda_hits("h6.old_dso_missing")
+    return f.libcuda_hits() + f.libcuda_hits("lib.old_dso_missing")
 
 
 def container_driver_files_missing(f: Facts) -> list[Finding]:
@@ -102,7 +102,7 @@ def container_driver_files_missing(f: Facts) -> list[Finding]:
     if f.wsl or f.wsl1 or f.host_gpu_works:
         return []
     libcuda = _libcuda_hits(f)
-    smi = f.h("h6.smi_not_found").all()
+    smi = f.h("smi.not_found").all()
     if not (libcuda or smi):
         return []
     hints = _container_hints(f, libcuda)

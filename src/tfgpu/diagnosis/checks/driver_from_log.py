@@ -39,13 +39,13 @@ def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
     :func:`tfgpu.diagnosis.checks.driver.rule_cuinit`'s code outside CUresult (TF 2.0+
     ``UNKNOWN ERROR (<n>)``): ``cuinit-unlisted-code``, variant ``curesult-spelling``
     (formerly ``cuinit-unnamed-code``, kept as the finding's alias)."""
-    hits = ctx.h("core.cuinit_unnamed")
+    hits = ctx.h("cuda.cuinit_unnamed")
     if not hits.count:
         return []  # "was unable to find libcuda.so" alone: CPU-only hosts print it too
     return [catalogue.make(
         "cuinit-unlisted-code", variant="curesult-spelling",
         num=hits.first[0].g("code") or "?",
-        evidence=log_evidence(hits, ctx.h("core.libcuda_not_found")),
+        evidence=log_evidence(hits, ctx.h("driver.libcuda_not_found")),
         fix=("nvidia-smi   # on the host: the driver works there",
              "docker run --gpus all ...   # in a container: Docker 19.03+ with the NVIDIA "
              "Container Toolkit (older: nvidia-docker run, or --runtime=nvidia)",
@@ -65,7 +65,7 @@ def _printed_driver(ctx: Facts) -> tuple[str, list[Hit]] | None:
         v = nvidia_driver_version(hit.g("v")) if hit is not None else None
         if hit is not None and v:
             return v, [hit]
-    for hit in ctx.h("h9.driver_printed").all():
+    for hit in ctx.h("driver.printed").all():
         v = hit.g("v") or hit.g("v2")
         if v:
             # cuda_dnn.cc prints three fields ("384.69.0"): the driver is 384.69
@@ -125,8 +125,8 @@ def _tf_cuda(ctx: Facts) -> tuple[str, str] | None:
 
 #: Log patterns that show TensorFlow's CUDA code ran (so the build is a GPU build): cuDNN/cuBLAS
 #: handle lines, an opened CUDA library, a created GPU device, the driver diagnostics.
-_GPU_BUILD_RAN = ("uni.dnn_handle", "lib.opened", "gpu.created", "gpu.props", "driver.kernel",
-                  "driver.libcuda", "h9.driver_printed", "cuinit")
+_GPU_BUILD_RAN = ("cudnn.dnn_handle", "lib.opened", "gpu.created", "gpu.props", "driver.kernel",
+                  "driver.libcuda", "driver.printed", "cuinit")
 
 
 def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
@@ -166,7 +166,7 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
     ev: list[Evidence] = list(log_evidence(printed[1] if printed else []))
     if host_drv:
         ev.insert(0, Evidence("driver (host facts)", host_drv))
-    handle = ctx.h("uni.dnn_handle").first[:1]
+    handle = ctx.h("cudnn.dnn_handle").first[:1]
     ev += log_evidence(handle)
     why = (f"The NVIDIA driver is {drv}, below {minimum.version}, the minimum driver of CUDA "
            f"{cuda} ({'Windows' if column == 'windows' else 'Linux'} column, knowledge row "
@@ -195,7 +195,7 @@ def libcuda_missing_symbol(f: Facts) -> list[Finding]:
     (``tf_compute_capabilities``), the GPU is too old (``gpu-compute-capability-too-low``,
     variant ``missing-symbol``): no newer driver would help.  Nothing when the host facts
     prove a working GPU."""
-    hits = f.h("w5.libcuda_symbol").all()
+    hits = f.h("driver.libcuda_symbol").all()
     if not hits or f.host_gpu_works:
         return []
     h = hits[0]

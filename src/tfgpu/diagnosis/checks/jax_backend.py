@@ -15,7 +15,7 @@ def jax_cuda_component_outdated(ctx: Facts) -> list[Finding]:
     cuBLAS, cuSOLVER...) that its plugin found is older than the one JAX was built with, or
     could not be loaded (``jax_plugins/cuda/__init__.py`` ``_check_cuda_versions``): JAX then
     runs on the CPU (``jax-cuda-component-outdated``)."""
-    hits = ctx.h("core.jax_cuda")
+    hits = ctx.h("jax.cuda")
     if not hits.count:
         return []
     name = have = built = low = None

@@ -20,7 +20,7 @@ from tfgpu.findings import Finding
 
 def keras3_never_called(f: Facts) -> list[Finding]:
     """See the module docstring."""
-    hits = f.h("h2.keras3_never_called")
+    hits = f.h("keras.keras3_never_called")
     if not hits.count:
         return []
     fact = f.kb.platform_fact("keras3-switch")

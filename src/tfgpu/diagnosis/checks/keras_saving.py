@@ -80,7 +80,7 @@ def keras3_savedmodel_format(f: Facts) -> list[Finding]:
                f"# or keep Keras 2 behaviour: {legacy}")
     # claim audit: a path with another extension (model.pkl, liveness.model) is no SavedModel
     # folder for sure: name the three possibilities and the command that tells them apart
-    path = next((h.g("path") for h in f.h("claim.keras3_path").all() if h.g("path")), None)
+    path = next((h.g("path") for h in f.h("keras.keras3_path").all() if h.g("path")), None)
     path = (path or "").rstrip(".").rstrip("/\\")
     ext = path.rsplit(".", 1)[-1].lower() if "." in path.rsplit("/", 1)[-1] else ""
     if load and ext and ext not in ("keras", "h5", "hdf5", "pb") and len(ext) <= 8:

@@ -116,7 +116,7 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     "Could not load UVM kernel module" -> ``nvidia-uvm-not-loaded`` (supersedes
     ``cuinit-unknown``).  Only when the log shows the module failing; a bare CUDA_ERROR_UNKNOWN
     keeps ``cuinit-unknown``, whose cause names this among its causes."""
-    hits = f.h("h6.uvm_failed").all()
+    hits = f.h("driver.uvm_failed").all()
     if not hits or f.host_gpu_works:
         return []
     if _proc_missing_modprobe(f):
@@ -140,8 +140,8 @@ def nvrm_api_mismatch(f: Facts) -> list[Finding]:
     """``nvidia-driver-library-mismatch`` from the kernel log's "NVRM: API mismatch" lines
     (either wording); the versions when the continuation lines are there.  Nothing when the
     log has none."""
-    full = f.h("wp.nvrm_api_mismatch")
-    head = f.h("wp.nvrm_api_mismatch_head")
+    full = f.h("driver.nvrm_api_mismatch")
+    head = f.h("driver.nvrm_api_mismatch_head")
     if not (full.count or head.count):
         return []
     client = kernel = None
@@ -171,7 +171,7 @@ def nvrm_api_mismatch(f: Facts) -> list[Finding]:
 def nvrm_probe_not_called(f: Facts) -> list[Finding]:
     """``nvidia-probe-blocked-by-other-driver``: the nvidia module's probe routine was not
     called for N devices (another driver had bound them)."""
-    hits = f.h("wp.nvrm_probe_not_called")
+    hits = f.h("driver.nvrm_probe_not_called")
     if not hits.count:
         return []
     return [catalogue.make(
@@ -183,12 +183,12 @@ def nvrm_probe_not_called(f: Facts) -> list[Finding]:
 def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
     """``nvidia-gpu-not-supported-by-driver``: the kernel module refuses the GPU (its driver
     release does not list it, or the open module needs a GSP)."""
-    full = f.h("wp.nvrm_gpu_unsupported")
-    head = f.h("wp.nvrm_gpu_unsupported_head")
-    gsp = f.h("wp.nvrm_gpu_needs_gsp")
+    full = f.h("driver.nvrm_gpu_unsupported")
+    head = f.h("driver.nvrm_gpu_unsupported_head")
+    gsp = f.h("driver.nvrm_gpu_needs_gsp")
     if not (full.count or head.count or gsp.count):
         return []
-    pci_hits = f.h("wp.nvrm_gpu_pci")
+    pci_hits = f.h("driver.nvrm_gpu_pci")
     pci_id = pci_hits.first[0].g("id") if pci_hits.count else None
     pci = f" (PCI ID {pci_id})" if pci_id else ""
     look = (f"lspci -nn -d 10de:   # the GPU's PCI ID{': ' + pci_id if pci_id else ''}",)
@@ -216,7 +216,7 @@ def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
 def nvrm_no_gpu(f: Facts) -> list[Finding]:
     """``no-nvidia-gpu`` from "NVRM: No NVIDIA GPU found." (only without host facts: the
     host checks say it from the probes)."""
-    hits = f.h("wp.nvrm_no_gpu")
+    hits = f.h("driver.nvrm_no_gpu")
     if not hits.count or f.host is not None:
         return []
     return [catalogue.make(
@@ -262,5 +262,5 @@ def _proc_missing_modprobe(f: Facts) -> list[Hit]:
     does not appear to be running" (not WSL, GPU not shown working); else ``[]``."""
     if not f.h("diag.kernel_not_running").count or f.host_gpu_works or f.wsl:
         return []
-    return [h for h in (*f.h("eco.modprobe_nvidia").all(), *f.h("h6.uvm_failed").all())
+    return [h for h in (*f.h("eco.modprobe_nvidia").all(), *f.h("driver.uvm_failed").all())
             if h.g("mod") or h.g("mod2")]

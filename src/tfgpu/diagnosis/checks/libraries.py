@@ -435,17 +435,17 @@ def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
     if not _cudart_harmless_reading(ctx):
         return []
     # w8: or the loader path it printed names the WSL GPU driver folder / a CUDA toolkit
-    # folder (pattern w8.ld_path_gpu): the process was set up for a GPU
-    return ctx.gpu_intent_evidence() or ctx.h("w8.ld_path_gpu").all()[:1]
+    # folder (pattern ctx.ld_path_gpu): the process was set up for a GPU
+    return ctx.gpu_intent_evidence() or ctx.h("ctx.ld_path_gpu").all()[:1]
 
 
 def _claimed_by_driver_files(ctx: Facts, filename: str, base: str) -> bool:
     """``filename`` is reported by a check of checks/driver_files.py or checks/directml.py."""
     from tfgpu.diagnosis.checks import driver_files
 
-    if any(h.g("lib") == filename for h in ctx.h("h6.driver_component_missing").all()):
+    if any(h.g("lib") == filename for h in ctx.h("driver.component_missing").all()):
         return True
-    if any(h.g("lib") == filename for h in ctx.h("h6.wsl_dx_missing").all()):
+    if any(h.g("lib") == filename for h in ctx.h("wsl.dx_missing").all()):
         return True
     return base == "cuda" and driver_files.libcuda_claimed_here(ctx)
 
@@ -490,7 +490,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue  # libnccl-net.so is NCCL's optional network plugin (NCCL INFO line)
         if base in ("nvinfer", "nvinfer_plugin"):
             # holdout7 work plan: TF-TRT's stub aborted for want of it: needed, not optional
-            trt_stub = ctx.h("h7.trt_stub_fatal").all()
+            trt_stub = ctx.h("trt.stub_fatal").all()
             out.append(
                 catalogue.make(
                     "tensorrt-not-loaded-{library}",

@@ -23,7 +23,7 @@ def _fatal_hits(ctx: Facts) -> list[Hit]:
     from tfgpu.diagnosis.checks.libraries import _dll_not_searched, _soname_mismatch, parse_library
 
     out = []
-    for h in ctx.h("h9.fatal_load").all():
+    for h in ctx.h("lib.fatal_load").all():
         lib = h.g("lib") or ""
         if not lib or ctx.other_framework:
             continue
@@ -164,7 +164,7 @@ def _driver_library_missing(host: str, loader: str, lib: str) -> tuple[str, list
 def selfcheck_cudnn_missing(ctx: Facts) -> list[Finding]:
     """``library-not-loaded-{library}`` for ``cudnn64_<major>.dll`` from the Windows
     self-check script's "Could not find cuDNN <N>." line."""
-    hits = ctx.h("h9.selfcheck_cudnn").all()
+    hits = ctx.h("cudnn.selfcheck").all()
     if not hits:
         return []
     v = hits[0].g("v") or ""
@@ -181,6 +181,6 @@ def selfcheck_cudnn_missing(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "library-not-loaded-{library}", library=f"cudnn64-{major}-dll", component="cuDNN",
         filename=lib, needs=f" (needs cuDNN {v})", category="windows-dll",
-        evidence=log_evidence(hits, ctx.h("h9.reticulate").first[:1]), cause=cause, fix=fix,
+        evidence=log_evidence(hits, ctx.h("ctx.reticulate").first[:1]), cause=cause, fix=fix,
         doc="tf-pip-windows-native",
     )]

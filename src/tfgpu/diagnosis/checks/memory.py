@@ -60,9 +60,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     # "Resource exhausted" inside a notice (the cuDNN redzone self-check skipped for want of
     # memory, gpu_utils.cc) is no failure; a driver allocation out of memory (unified memory,
     # cuMemAllocAsync) is one
-    notices = {h.line for h in ctx.h("uni.autotune_notice").all()}
+    notices = {h.line for h in ctx.h("cudnn.autotune_notice").all()}
     exhausted = [h for h in ctx.h("mem.exhausted").all() if h.line not in notices]
-    exhausted += ctx.h("uni.cuda_alloc_oom").all()
+    exhausted += ctx.h("mem.cuda_alloc_oom").all()
     oom = ctx.h("mem.oom_tensor")
     if oom.count:
         h = oom.first[0]
@@ -81,7 +81,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # task:0/device:CPU:0 by allocator cpu" is host RAM, not GPU memory.
         host = "CPU" in (h.g("device") or "").upper() or (h.g("alloc") or "").lower() == "cpu"
         # claim audit: TF1 names the failing op's device on the "[[Node: ...]]" line below
-        node = next((n.g("dev") for n in ctx.h("claim.node_device").all()
+        node = next((n.g("dev") for n in ctx.h("placer.node_device").all()
                      if h.line < n.line <= h.line + 3), None)
         host = host or (node == "CPU" and not h.g("device") and not h.g("alloc"))
         # claim audit (thtrieu/darkflow#873, tensorflow/models#6450): a TF1 line without
@@ -92,7 +92,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         oom_args: dict[str, Any] = dict(
             tensor=f"{shape} {dtype}".strip(),
             evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
-                                  [n for n in ctx.h("claim.node_device").all()
+                                  [n for n in ctx.h("placer.node_device").all()
                                    if h.line < n.line <= h.line + 3][:1]),
             cause=(
                 f"TensorFlow could not allocate {what}"
@@ -226,7 +226,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 catalogue.make(
                     "gpu-memory-held-by-other-process",
                     evidence=log_evidence(cuda_oom, init_oom, info[:3],
-                                          ctx.h("ux2.smi_process").first[:4]),
+                                          ctx.h("smi.process").first[:4]),
                     cause=cause,
                     fix=(
                         "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
@@ -316,7 +316,7 @@ def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
     GPU (``nvidia-smi --query-gpu=memory.free``, MiB) below that fraction."""
     if ctxfail:
         return "The context itself could not be created"
-    pids = {h.g("pid") for h in ctx.h("ux2.smi_process").all()}
+    pids = {h.g("pid") for h in ctx.h("smi.process").all()}
     if len(pids) > 1:  # one of them may be this process; the others are not
         return f"nvidia-smi in the log lists {len(pids)} compute processes on the GPU"
     if total_mib and free_mib is not None and free_mib < HELD_FREE_FRACTION * total_mib:
@@ -330,7 +330,7 @@ def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
 
 def _handle_hits(ctx: Facts) -> bool:
     """Whether the log shows a cuBLAS/cuDNN handle failure (``rule_library_handle``'s input)."""
-    return bool(ctx.h("mem.handle").count or ctx.h("uni.dnn_handle").count)
+    return bool(ctx.h("mem.handle").count or ctx.h("cudnn.dnn_handle").count)
 
 
 def rule_autotune(ctx: Facts) -> list[Finding]:
@@ -483,7 +483,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     * otherwise the memory cause (the status tables' "almost always"), confident when the
       status says ALLOC_FAILED, else hedged ("most often"; variant ``unsure``).
     """
-    found = [*ctx.h("mem.handle").all(), *ctx.h("uni.dnn_handle").all(),
+    found = [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(),
              *_library_calls(ctx)]
     if not found:
         return []
@@ -501,7 +501,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     sticky = {r.name for r in ctx.kb.cuda_errors
               if r.maps_to in ("gpu-kernel-fault", "new:gpu-hardware-error")}
     faults = [h for h in ctx.h("cuda.error").all() if (h.g("name") or "") in sticky]
-    faults += ctx.h("uni.cuda_fault_text").all() + ctx.h("eco.gpu_off_bus").all()
+    faults += ctx.h("cuda.fault_text").all() + ctx.h("eco.gpu_off_bus").all()
     if faults and min(h.line for h in faults) <= min(h.line for h in found):
         return []
     if ctx.other_framework:
@@ -629,7 +629,7 @@ _MEMORY_OPTIONS: dict[str, tuple[str, str]] = {
 def gpu_memory_options_conflict(ctx: Facts) -> list[Finding]:
     """GPU memory settings TensorFlow rejects together: a memory fraction or memory growth
     with logical devices, growth on some GPUs only, oversubscription before Pascal."""
-    hits = ctx.h("uni.memory_options").all()
+    hits = ctx.h("mem.options").all()
     if not hits:
         return []
     kinds = [k for k in _MEMORY_OPTIONS if any(h.g(k) for h in hits)]
@@ -646,7 +646,7 @@ def cuda_malloc_async_unsupported(ctx: Facts) -> list[Finding]:
     """``TF_GPU_ALLOCATOR=cuda_malloc_async`` on a GPU, driver or OS without CUDA memory
     pools (gpu_cudamallocasync_allocator.cc: compute capability >= 6.0, CUDA >= 11.2 and a
     driver with memory-pool support)."""
-    return c.from_log(ctx, "uni.malloc_async", lambda hits, _first: catalogue.make(
+    return c.from_log(ctx, "mem.malloc_async", lambda hits, _first: catalogue.make(
         "cuda-malloc-async-unsupported",
         evidence=log_evidence(hits),
         fix=(c.unset_env(ctx, "TF_GPU_ALLOCATOR") + "   # back to TensorFlow's own (BFC) "
@@ -658,7 +658,7 @@ def cuda_malloc_async_unsupported(ctx: Facts) -> list[Finding]:
 def cudnn_bug_detected(ctx: Facts) -> list[Finding]:
     """XLA's convolution autotuner caught a cuDNN algorithm writing outside its buffer or
     disagreeing with the others (gpu_conv_algorithm_picker.cc); it skips that algorithm."""
-    return c.from_log(ctx, "uni.cudnn_bug", lambda hits, _first: catalogue.make(
+    return c.from_log(ctx, "cudnn.bug", lambda hits, _first: catalogue.make(
         "cudnn-bug-detected",
         evidence=log_evidence(hits),
         fix=('python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   '
@@ -733,7 +733,7 @@ def _library(h: Hit) -> str | None:
         return "cuFFT"
     if h.g("solver"):
         return "cuSOLVER"
-    if h.g("stream") or h.g("noalgo"):  # gpu stack (stage 3): gs.lib_call
+    if h.g("stream") or h.g("noalgo"):  # gpu stack (stage 3): cuda.lib_call
         return "cuDNN"
     if h.g("blas"):
         return "rocBLAS" if h.g("vendor") == "roc" else "cuBLAS"
@@ -746,11 +746,11 @@ def _library(h: Hit) -> str | None:
 def _library_calls(ctx: Facts) -> list[Hit]:
     """cuda_solvers.cc "cuBlas call failed status = N" / "Failed to create cuSolverDN
     instance", cuda_dnn.cc "Failed to set cuDNN stream" and conv_ops_gpu.cc "No algorithm
-    worked!" (``gs.lib_call``): failures of the same libraries as a failed handle. "No
+    worked!" (``cuda.lib_call``): failures of the same libraries as a failed handle. "No
     algorithm worked" is left to :func:`rule_autotune` when the log gives the workspace
     limit that every engine exceeded."""
     autotune = ctx.h("mem.autotune_limit").count > 0
-    return [h for h in ctx.h("gs.lib_call").all() if not (h.g("noalgo") and autotune)]
+    return [h for h in ctx.h("cuda.lib_call").all() if not (h.g("noalgo") and autotune)]
 
 
 def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
@@ -838,7 +838,7 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
     fragmentation hint ("If the cause is memory fragmentation maybe ...
     TF_GPU_ALLOCATOR=cuda_malloc_async ...") and the occupancy map, when the ran-out line
     itself is not in the log (then :func:`rule_memory` reports it with its size)."""
-    follow = ctx.h("gs.bfc_followup").all()
+    follow = ctx.h("mem.bfc_followup").all()
     if not follow or any(ctx.h(n).count for n in (
             "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom")):
         return []
@@ -856,7 +856,7 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
 def gpu_memory_near_limit(ctx: Facts) -> list[Finding]:
     """bfc_allocator.cc "Garbage collection: deallocate free memory regions ...": the
     allocator freed cached regions to fit a request (the model runs near the memory size)."""
-    return c.from_log(ctx, "gs.bfc_gc", lambda hits, _first: catalogue.make(
+    return c.from_log(ctx, "mem.bfc_gc", lambda hits, _first: catalogue.make(
         "gpu-memory-near-limit",
         evidence=log_evidence(hits, limit=1),
         fix=("# a smaller batch or mixed precision (float16 activations) gives headroom",
@@ -872,7 +872,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
     allocator when GPUOptions.allocator_type is not empty or "BFC", after "Invalid allocator
     type: X")."""
     out: list[Finding] = []
-    hits = ctx.h("gs.device_memory").all()
+    hits = ctx.h("mem.device_memory").all()
     scratch = [h for h in hits if h.g("scratch") is not None]
     if scratch:
         out.append(catalogue.make(
@@ -886,7 +886,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
         ))
     alloc = [h for h in hits if h.g("gpu") is not None]
     if alloc:
-        kind = ctx.h("gs.allocator_type").first
+        kind = ctx.h("mem.allocator_type").first
         named = f" (this log: 'Invalid allocator type: {kind[0].g('type')}')" if kind else ""
         out.append(catalogue.make(
             "gpu-allocator-type-invalid",
@@ -917,12 +917,12 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
 
 def dnn_not_found_runtime_unknown(ctx: Facts) -> bool:
     """True when "DNN library is not found" is JAX's (``ctx.jax`` lines), or is printed in
-    the status-string form XLA's Python binding raises (``ctx.h7_status_form``: "Unimplemented:
+    the status-string form XLA's Python binding raises (``ctx.status_form``: "Unimplemented:
     DNN library is not found.") with none of TensorFlow's op-runtime wording
-    (``ctx.h7_tf_op``) or Python paths (``ctx.tf_python``) in the log."""
+    (``ctx.tf_op``) or Python paths (``ctx.tf_python``) in the log."""
     if ctx.h("ctx.jax").count:
         return True
-    return bool(ctx.h("ctx.h7_status_form").count and not ctx.h("ctx.h7_tf_op").count
+    return bool(ctx.h("ctx.status_form").count and not ctx.h("ctx.tf_op").count
                 and not ctx.h("ctx.tf_python").count)
 
 

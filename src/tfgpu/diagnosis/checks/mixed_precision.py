@@ -45,7 +45,7 @@ def _keras_ok_without_tensor_cores(ctx: Facts) -> list[Finding]:
 def rule_mixed(ctx: Facts) -> list[Finding]:
     """Keras mixed-precision compatibility warning, or its OK on a GPU without Tensor
     Cores (the knowledge's answer by GPU name)."""
-    if any(h.g("mixed") for h in ctx.h("uni.no_gpu_device").all()):
+    if any(h.g("mixed") for h in ctx.h("placer.no_gpu_device").all()):
         return []  # "this machine does not have a GPU": tensorflow-sees-no-gpu says why
     warn = [h for h in ctx.h("mixed.warning").all() if h.g("status") == "WARNING"]
     slow = ctx.h("mixed.slow")
@@ -56,7 +56,7 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
     # tf-sweep: Keras warns for every GPU without a CUDA compute capability ("probably not an
     # Nvidia GPU": ROCm, DirectML, Metal); it says nothing about such a GPU's float16 speed
     floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
-    other = ctx.h("tfsweep.mixed_not_nvidia").first
+    other = ctx.h("mixed.not_nvidia").first
     if not gpu and other:
         return [catalogue.make(
             "gpu-without-tensor-cores", variant="not-nvidia",

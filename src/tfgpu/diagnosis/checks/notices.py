@@ -40,10 +40,10 @@ def rule_noise(ctx: Facts) -> list[Finding]:
             out.append(catalogue.make(fid, evidence=log_evidence(hits, limit=2)))
     # --- universe: more wordings of the notices above, and notices of their own
     universe = (
-        ("uni.cpu_guard_notice", "cpu-feature-guard-notice"),
-        ("uni.grappler_notice", "grappler-optimizer-notice"),
-        ("uni.autotune_notice", "cudnn-autotune-notice"),
-        ("uni.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
+        ("noise.cpu_guard_notice", "cpu-feature-guard-notice"),
+        ("noise.grappler_notice", "grappler-optimizer-notice"),
+        ("cudnn.autotune_notice", "cudnn-autotune-notice"),
+        ("keras.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
     )
     made = {f.id for f in out}
     # falsepos: oneDNN's INT64 fallback, an E-level line that needs no action

@@ -226,8 +226,8 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
 
 def _addons_op_failed(f: Facts) -> bool:
     """The log shows an Addons custom op failing to load (workplan kinds)."""
-    return bool(f.h("wp.tfa_op_failed").count or any(
-        (h.g("op") or "").startswith("Addons>") for h in f.h("wp.op_not_registered").all()))
+    return bool(f.h("tfa.op_failed").count or any(
+        (h.g("op") or "").startswith("Addons>") for h in f.h("op.not_registered").all()))
 
 
 # --- HIP (ROCm) -----------------------------------------------------------------------------
@@ -291,7 +291,7 @@ def smi_missing(f: Facts) -> list[Finding]:
 def nvml_function_not_found(f: Facts) -> list[Finding]:
     """``nvml-library-older-than-nvidia-smi``: nvidia-smi and the libnvidia-ml it loads are of
     different driver releases (the library the older)."""
-    hits = f.h("wp.nvml_function_not_found")
+    hits = f.h("smi.nvml_function_not_found")
     if not hits.count:
         return []
     return [catalogue.make(

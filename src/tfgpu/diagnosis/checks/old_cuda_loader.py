@@ -76,7 +76,7 @@ def libcuda_not_in_process(f: Facts) -> list[Finding]:
     if any((h.g("lib") or "").endswith(".dylib")
            for n in ("lib.old_dso_missing", "lib.old_dso_opened") for h in f.h(n).all()):
         return []  # macOS: its diagnostics go on without a driver and look for another name
-    if f.libcuda_hits() or f.h("core.cuinit_unnamed").count or _libcuda_loaded_other(f):
+    if f.libcuda_hits() or f.h("cuda.cuinit_unnamed").count or _libcuda_loaded_other(f):
         return []
     if driver_files.container_driver_files_missing(f):
         return []
@@ -84,7 +84,7 @@ def libcuda_not_in_process(f: Facts) -> list[Finding]:
         # trixie#41: a CUDA toolkit (module) newer than the kernel driver on the path; its
         # libcuda is no driver file either, but the thread's cause is the driver/CUDA pair
         return []
-    old_missing = f.libcuda_hits("h6.old_dso_missing") + f.libcuda_hits("lib.old_dso_missing")
+    old_missing = f.libcuda_hits("lib.old_dso_missing") + f.libcuda_hits("lib.old_dso_missing")
     kernel = f.h("driver.kernel").first[:1]
     ran = (f" (the kernel driver reports {kernel[0].g('v')})" if kernel and kernel[0].g("v")
            else "")
@@ -155,7 +155,7 @@ def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
     ``tf0-dso``) or a newer loader line names libcudnn: their findings say it."""
     hits = [h for h in f.h("lib.old_dso_missing").all()
             if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}", h.g("lib") or "")]
-    if not hits or f.h("h7.cudnn_dso").count:
+    if not hits or f.h("cudnn.dso").count:
         return []
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
@@ -194,7 +194,7 @@ def macos_old_dso_name(f: Facts) -> list[Finding]:
     longer provides GPU support on macOS" (tensorflow/docs 6ea274da99, install_mac.md)."""
     hits = [h for h in f.h("lib.old_dso_missing").all()
             if _DYLIB.fullmatch(h.g("lib") or "")]
-    if not hits or f.h("w8.dyld_cuda_missing").count:
+    if not hits or f.h("dyld.cuda_missing").count:
         return []
     first = hits[0]
     name = first.g("lib") or ""

@@ -26,12 +26,12 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     naming libcudnn before it) -> ``dnn-library-not-found`` variant ``tf0-dso`` (hedged:
     three causes); nothing when a newer loader line (``lib.missing``) names libcudnn, whose
     own finding says it."""
-    dso = f.h("h7.cudnn_dso").all()
+    dso = f.h("cudnn.dso").all()
     if not dso:
         return []
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
-    named = [h for h in f.h("h6.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
+    named = [h for h in f.h("lib.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
     return [catalogue.make(
         "dnn-library-not-found", variant="tf0-dso", evidence=log_evidence(named, dso),
     )]
@@ -39,10 +39,10 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
 
 def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
     """TF-TRT's stub aborted ("F .../tf2tensorrt/stub/nvinfer_stub.cc:49] getInferLibVersion
-    symbol not found.", ``h7.trt_stub_fatal``) with no loader line naming the TensorRT
+    symbol not found.", ``trt.stub_fatal``) with no loader line naming the TensorRT
     library (checks/libraries.py reports it when one does) -> ``tensorrt-not-loaded-{library}``
     variant ``needed`` for libnvinfer (or libnvinfer_plugin, per the stub)."""
-    stub = f.h("h7.trt_stub_fatal").all()
+    stub = f.h("trt.stub_fatal").all()
     if not stub:
         return []
     if any("nvinfer" in (h.g("lib") or "") for h in f.h("lib.missing").all()):
@@ -64,7 +64,7 @@ def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
 def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
     """Windows, the GPU package (``tensorflow-gpu`` in the log or the host's packages), and
     TensorFlow 1.x's SWIG loader's last words "No module named '_pywrap_tensorflow_internal'"
-    (``h7.pywrap_no_module``) with the first ImportError's text not in the paste ->
+    (``lib.pywrap_no_module``) with the first ImportError's text not in the paste ->
     ``windows-dll-not-found`` variant ``import-cut`` (a warning, hedged).
 
     The retry's "No module named" follows every failed native import; its first error decides
@@ -72,10 +72,10 @@ def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
     #11571, #9469): the CUDA/cuDNN DLLs of the build's version not on PATH (or no CUDA at
     all); the CPU package's #18738 was a CPU without AVX (TF >= 1.6: "DLL initialization
     routine failed"), which the command below shows as well."""
-    hits = f.h("h7.pywrap_no_module").all()
+    hits = f.h("lib.pywrap_no_module").all()
     if not hits or not f.windows or f.h("win.dll_load").count or f.h("lib.missing").count:
         return []
-    gpu_pkg = f.h("ctx.h7_gpu_package").all()
+    gpu_pkg = f.h("ctx.gpu_package").all()
     host_gpu_pkg = f.host is not None and any(
         d.name in ("tensorflow-gpu", "tf-nightly-gpu") for d in f.host.python.distributions)
     if not gpu_pkg and not host_gpu_pkg:

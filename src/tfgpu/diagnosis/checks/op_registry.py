@@ -44,9 +44,9 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     tensorflow-metal the missing kernel is the Metal plugin's."""
     # grappler's graph_view.cc kernel check only warns (notices.grappler_kernel_check)
     grappler = {h.line for h in ctx.h("grappler.kernel_check").all()}
-    nok = [h for h in ctx.h("h9.no_kernel").all()
+    nok = [h for h in ctx.h("placer.no_kernel").all()
            if (h.g("dev") or "") == "GPU" and h.line not in grappler]
-    col = [h for h in ctx.h("h9.colocation").all() if (h.g("dev") or "") == "GPU"]
+    col = [h for h in ctx.h("placer.colocation_group").all() if (h.g("dev") or "") == "GPU"]
     if not nok and not col:
         return []
     metal = _metal(ctx)
@@ -56,7 +56,7 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
     if nok:
         first = nok[0]
         op = first.g("op") or "an op"
-        regs = {h.g("dev") for h in ctx.h("h9.kernel_registered").all() if h.line >= first.line}
+        regs = {h.g("dev") for h in ctx.h("placer.kernel_registered").all() if h.line >= first.line}
         dtype = "GPU" in regs
         cause = (f"{op} has no GPU kernel in {where}"
                  + (" for the dtypes of this node (a GPU kernel exists for other dtypes)"
@@ -74,7 +74,7 @@ def op_without_gpu_kernel(ctx: Facts) -> list[Finding]:
                                "not-registered", op=op, evidence=log_evidence(nok),
                                why=cause, fix=tuple(fix))]
     first = col[0]
-    cpu_only = [h for h in ctx.h("h9.coloc_member").all()
+    cpu_only = [h for h in ctx.h("placer.coloc_member").all()
                 if h.line > first.line and "GPU" not in (h.g("devs") or "").split()]
     names = sorted({h.g("op") or "" for h in cpu_only} - {""})
     op = ", ".join(names) if names else "an op colocated with " + (first.g("op") or "this node")
@@ -109,7 +109,7 @@ _NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
 def op_not_registered(f: Facts) -> list[Finding]:
     """``nccl-not-available`` for an NCCL op, the ``package`` variant of
     ``tf-op-not-registered`` for a namespaced op, else the hedged ``tf-op-not-registered``."""
-    hits = f.h("wp.op_not_registered")
+    hits = f.h("op.not_registered")
     out: list[Finding] = []
     if hits.count:
         op = hits.first[0].g("op") or "?"
@@ -139,7 +139,7 @@ def op_not_registered(f: Facts) -> list[Finding]:
                      "library (built for this TensorFlow) before loading",
                      "# a model saved by a newer TensorFlow: load it with that release or newer"),
             ))
-    nodes = f.h("wp.nccl_node")
+    nodes = f.h("nccl.node")
     if not out and nodes.count and f.windows:
         out.append(_nccl_missing(nodes.first[0].g("op") or "NcclAllReduce",
                                  log_evidence(nodes, limit=2)))
@@ -168,12 +168,12 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
         if op.startswith("Nccl"):
             continue
         near = range(hit.line, hit.line + _KERNEL_LIST_SPAN + 1)
-        devs_hit = next((h for h in ctx.h("core.registered_devices").all()
+        devs_hit = next((h for h in ctx.h("placer.registered_devices").all()
                          if h.line in range(hit.line, hit.line + 3)), None)
         if devs_hit is None:
             continue
         devs = [d.strip() for d in (devs_hit.g("devs") or "").split(",") if d.strip()]
-        kernels = sorted({h.g("dev") or "" for h in ctx.h("h9.kernel_registered").all()
+        kernels = sorted({h.g("dev") or "" for h in ctx.h("placer.kernel_registered").all()
                           if h.line in near and h.line > hit.line} - {""})
         none = [h for h in ctx.h("placer.no_kernels_listed").all() if h.line in near]
         ev = log_evidence([hit, devs_hit], none[:1])

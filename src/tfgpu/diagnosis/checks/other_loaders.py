@@ -25,14 +25,14 @@ def macos_cuda_dylib_missing(f: Facts) -> list[Finding]:
     ``library-not-loaded-{library}`` (variant ``fatal-load``), with macOS causes and fixes.
 
     Args:
-        f: the facts view; reads pattern ``w8.dyld_cuda_missing``.
+        f: the facts view; reads pattern ``dyld.cuda_missing``.
 
     Returns:
         One finding for the first missing CUDA library, or nothing.
     """
     from tfgpu.diagnosis.checks.libraries import parse_library
 
-    hits = f.h("w8.dyld_cuda_missing").all()
+    hits = f.h("dyld.cuda_missing").all()
     if not hits:
         return []
     h = hits[0]

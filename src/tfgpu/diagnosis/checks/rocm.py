@@ -93,7 +93,7 @@ def rocm_crash_after_load(f: Facts) -> list[Finding]:
     if not opened:
         return []
     first = opened[0]
-    crashes = sorted((h for h in f.h("w5.stack_smashing").all() + f.h("tell.fatal").all()
+    crashes = sorted((h for h in f.h("tell.stack_smashing").all() + f.h("tell.fatal").all()
                       + f.h("tell.line").all()
                       if h.line > first.line and _CRASH.search(h.text)), key=lambda h: h.line)
     if not crashes or f.h("cpu.illegal").count:

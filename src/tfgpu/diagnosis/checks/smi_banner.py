@@ -47,7 +47,7 @@ def _no_device(f: Facts) -> list[Hit]:
 
 def _banner_split(f: Facts) -> Hit | None:
     """The first banner whose ``NVIDIA-SMI`` version differs from its ``Driver Version``."""
-    for h in f.h("h2.smi_banner").all():
+    for h in f.h("smi.banner").all():
         if h.g("smi") and h.g("drv") and h.g("smi") != h.g("drv"):
             return h
     return None
@@ -74,7 +74,7 @@ def smi_sees_gpu_cuda_does_not(f: Facts) -> list[Finding]:
     no_dev = _no_device(f)
     if not no_dev:
         return []
-    banner = f.h("h2.smi_banner").first[:1]
+    banner = f.h("smi.banner").first[:1]
     rows = f.h("smi.gpu").first[:2]
     split = _banner_split(f)
     smi_sees = bool(banner or rows)

@@ -96,7 +96,7 @@ def status_code_hits(ctx: Facts, covered: set[int]) -> list[tuple[Hit, CudaError
     """The status codes the log names (first line of each name) on lines not in
     ``covered``, with their ``status_codes.toml`` rows; codes the table marks ``harmless``
     or ``context`` are left out.  In line order."""
-    hits = ctx.h("audit10.status_code")
+    hits = ctx.h("cuda.status_code")
     if not hits.count:
         return []
     rows = {r.name: r for r in ctx.kb.status_codes}

@@ -16,7 +16,7 @@ def tfgpu_version_missing(f: Facts) -> list[Finding]:
     """A tensorflow-gpu version an installer cannot find: on native Windows past the last
     native GPU release, ``tensorflow-windows-native-no-gpu``; else, from the placeholder
     version on, ``tensorflow-gpu-package-removed``; older versions say nothing."""
-    hits = f.h("wp.tfgpu_version_missing")
+    hits = f.h("pip.tfgpu_version_missing")
     if not hits.count:
         return []
     h = hits.first[0]

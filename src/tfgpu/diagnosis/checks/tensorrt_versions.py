@@ -24,11 +24,11 @@ def _tuple(h: Hit) -> str:
 def _printed(ctx: Facts, which: str) -> Hit | None:
     """The version TF-TRT logged (``Linked/Loaded TensorRT version: (a, b, c)``), else a
     tuple printed within 3 lines after the user's ``get_<which>_tensorrt_version()``."""
-    for h in ctx.h("w11.trt_version").all():
+    for h in ctx.h("trt.version").all():
         if (h.g("which") or "").lower() == which:
             return h
-    calls = [h for h in ctx.h("w11.trt_linked_call").all() if h.g("which") == which]
-    return next((t for t in ctx.h("w11.version_tuple").all()
+    calls = [h for h in ctx.h("trt.linked_call").all() if h.g("which") == which]
+    return next((t for t in ctx.h("trt.version_tuple").all()
                  if any(0 < t.line - c.line <= 3 for c in calls)), None)
 
 
@@ -39,15 +39,15 @@ def tensorrt_major_mismatch(ctx: Facts) -> list[Finding]:
     TensorRT version") with no installed major equal to the linked one ->
     ``tensorrt-major-version-mismatch``."""
     tf1 = ctx.h("trt.tf1_mismatch").all()
-    if tf1 and not ctx.h("w11.trt_incompatible").count:
+    if tf1 and not ctx.h("trt.incompatible").count:
         return _tf1_mismatch(tf1)
-    err = ctx.h("w11.trt_incompatible").all()
+    err = ctx.h("trt.incompatible").all()
     linked_h = _printed(ctx, "linked")
     loaded_h = _printed(ctx, "loaded")
     linked = next((h.g("linked") for h in err if h.g("linked")), None) or (
         _tuple(linked_h) if linked_h else None)
     installed: list[tuple[str, Hit]] = [
-        (h.g("v") or h.g("pipv") or "", h) for h in ctx.h("w11.trt_installed").all()]
+        (h.g("v") or h.g("pipv") or "", h) for h in ctx.h("trt.installed").all()]
     loaded = next((h.g("loaded") for h in err if h.g("loaded")), None) or (
         _tuple(loaded_h) if loaded_h else None)
     if loaded:

@@ -21,7 +21,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: (what, why, fix) by the named group of ``tfsweep.config_rejected`` that matched.
+#: (what, why, fix) by the named group of ``gpu.config_rejected`` that matched.
 _CONFIG: dict[str, tuple[str, str, str]] = {
     "limit": (
         "a GPU logical device without memory_limit",
@@ -103,7 +103,7 @@ def tf_config_call_rejected(ctx: Facts) -> list[Finding]:
     """A tf.config call TensorFlow rejected with an argument or ordering error whose text
     names its rule (eager/context.py): ``tf-config-call-rejected``, one finding for the
     first such line."""
-    hits = ctx.h("tfsweep.config_rejected").all()
+    hits = ctx.h("gpu.config_rejected").all()
     if not hits:
         return []
     first = hits[0]

@@ -607,7 +607,7 @@ def metal_plugin_mismatch(f: Facts) -> Iterator[Finding]:
     tensorflow from 2.13, with the tensorflow-metal release Apple pairs with it).
     """
     sym = f.h("metal.symbol")
-    dep = f.h("audit10.metal_load")  # audit 10: "Library not loaded: @rpath/..." (same fault)
+    dep = f.h("metal.load")  # audit 10: "Library not loaded: @rpath/..." (same fault)
     if not dep.count and (not sym.count or f.os in ("windows", "linux", "wsl2")):
         return  # tensorflow-plugins on other systems hold other plugins (DirectML, ITEX);
         # a .dylib that dyld could not load is macOS whatever .so names the line shows
@@ -637,7 +637,7 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
         cap = f.kb.platform_fact("protobuf-descriptors-cap")
         # claim audit: the _pb2.py file the traceback names may belong to another package
         # (tensorboard, a project's own protos: vm03/payload_dumper#38, maudzung/SFA3D#82)
-        pkgs = [p for h in f.h("claim.pb2_file").all() if (p := h.g("pkg"))]
+        pkgs = [p for h in f.h("protobuf.pb2_file").all() if (p := h.g("pkg"))]
         other = next((p for p in pkgs if p.lower() not in ("tensorflow", "tensorflow_core")),
                      None)
         if other is not None and not any(p.lower().startswith("tensorflow") for p in pkgs
@@ -645,7 +645,7 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
             yield catalogue.make(
                 "protobuf-too-new", variant="other-package", package=other,
                 evidence=log_evidence(pb, f.h("protobuf.downgrade"),
-                                      f.h("claim.pb2_file").first[:1]),
+                                      f.h("protobuf.pb2_file").first[:1]),
                 cause=(
                     f"protobuf {cap.value('first_breaking')}+ rejects _pb2 modules generated "
                     "by protoc older than 3.19, and the traceback's _pb2.py file belongs to "
@@ -935,10 +935,10 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
     protobuf, NumPy, tensorboard ranges (its setup.py REQUIRED_PACKAGES), and tf-keras X.Y
     requires TensorFlow X.Y.
     """
-    hits = ctx.h("uni.pip_resolution").all()
+    hits = ctx.h("pip.resolution").all()
     if not hits:
         return []
-    depends = ctx.h("uni.pip_depends").all()
+    depends = ctx.h("pip.depends").all()
     tf_side = [h for h in depends
                if _norm((h.g("pkg") or "").split("[")[0]) in (*_TF_ITSELF, "tf-keras")]
     named = tf_side[0] if tf_side else None
@@ -966,7 +966,7 @@ def keras_minor_mismatch(ctx: Facts) -> list[Finding]:
     ("has no attribute 'register_load_context_function'"), or, with TensorFlow 2.6.0/2.6.1
     (which required keras~=2.6, so pip took Keras 2.7), registers TensorFlow's metrics a
     second time ("Another metric with the same name already exists")."""
-    hits = ctx.h("uni.keras_minor").all()
+    hits = ctx.h("keras.minor").all()
     if not hits:
         return []
     mm = ctx.tf_mm
@@ -1509,7 +1509,7 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
     loader's "version `GLIBC_2.29' not found (required by .../_pywrap_tensorflow_internal.so)"
     (glibc older than the wheel's manylinux tag needs) or ``GLIBCXX_*`` (an old libstdc++
     loaded first). Windows (DLL load failed) and macOS have their own checks."""
-    hits = ctx.h("gs.native_import").all()
+    hits = ctx.h("lib.native_import").all()
     if not hits or ctx.windows or ctx.os == "macos":
         return []
     sym = next((h for h in hits if h.g("sym")), None)

@@ -57,7 +57,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
             evidence.append(h)
     # audit 10: "2.13.0 []" / "2.13.0 [PhysicalDevice(... CPU ...)]" right after a line that
     # prints tf.__version__ and lists devices (print(tf.__version__, tf.config.list_...))
-    evidence += [h for h in _near_after(ctx.h("audit10.version_list").all(), calls, 3)
+    evidence += [h for h in _near_after(ctx.h("ctx.version_list").all(), calls, 3)
                  if "GPU" not in (h.g("body") or "")]
     built = _near_after(
         [h for h in ctx.h("gpu.bool_line").all() if h.g("val") == "False"],
@@ -79,7 +79,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         calls_avail, 5)  # after the deprecation warning is_gpu_available() prints first
     no_device = ctx.h("gpu.no_device").all()
     evidence += no_device[:1]
-    evidence += ctx.h("uni.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
+    evidence += ctx.h("placer.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
     if not evidence and not built:
         return []
     if ctx.h("gpu.created").count or ctx.host_gpu_works:
@@ -236,7 +236,7 @@ def visible_device_list_invalid(ctx: Facts) -> list[Finding]:
     """``GPUOptions.visible_device_list`` (or the logical-device configuration) names a
     GPU twice, a GPU index CUDA does not show, or is not a list of integers.  The indices
     count the GPUs ``CUDA_VISIBLE_DEVICES`` leaves, renumbered from 0."""
-    return c.from_log(ctx, "uni.visible_device_list", lambda hits, _first: catalogue.make(
+    return c.from_log(ctx, "gpu.visible_device_list", lambda hits, _first: catalogue.make(
         "gpu-visible-device-list-invalid",
         evidence=log_evidence(hits),
         fix=(c.python_cmd(ctx, "import tensorflow as tf; "
@@ -253,7 +253,7 @@ def tf_env_var_invalid(ctx: Facts) -> list[Finding]:
     """An environment variable the GPU device reads has a value TensorFlow cannot use
     (gpu_device.cc: ``TF_MIN_GPU_MULTIPROCESSOR_COUNT`` falls back to its default,
     ``TF_GPU_THREAD_MODE`` other than global/gpu_private/gpu_shared)."""
-    hits = ctx.h("uni.env_invalid").all()
+    hits = ctx.h("gpu.env_invalid").all()
     if not hits:
         return []
     names = (["TF_MIN_GPU_MULTIPROCESSOR_COUNT"] if any(h.g("mp") is not None for h in hits)
@@ -271,7 +271,7 @@ def tf_env_var_invalid(ctx: Facts) -> list[Finding]:
 def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
     """With several GPUs TensorFlow drops those with fewer multiprocessors than
     ``min(8, the largest count)`` (gpu_device.cc ``GetMinGPUMultiprocessorCount``)."""
-    hits = ctx.h("uni.low_core_count").all()
+    hits = ctx.h("gpu.low_core_count").all()
     if not hits:
         return []
     h = hits[0]
@@ -295,11 +295,11 @@ def op_has_no_gpu_kernel(ctx: Facts) -> list[Finding]:
     when this process registered no GPU device at all (tensorflow#30748: the CUDA libraries
     did not load, only XLA_GPU existed) -- variant ``no-gpu-device``; else the op types
     listed without GPU are the ones without a GPU kernel (tensorflow/models#5522: L2Loss)."""
-    hits = ctx.h("uni.no_gpu_kernel").all()
+    hits = ctx.h("placer.no_gpu_kernel").all()
     if not hits:
         return []
     first = hits[0]
-    members = [h for h in ctx.h("h9.coloc_member").all() if h.line > first.line][:60]
+    members = [h for h in ctx.h("placer.coloc_member").all() if h.line > first.line][:60]
     gpu = [h for h in members if "GPU" in (h.g("devs") or "").split()]
     fix = ("tf.config.set_soft_device_placement(True)   # let TensorFlow run that op on the "
            "CPU",
@@ -597,7 +597,7 @@ def log_level_hides_reasons(f: Facts) -> Iterator[Finding]:
 def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
     """cross_device_ops.py "Some requested devices in `tf.distribute.Strategy` are not
     visible to TensorFlow: ..."."""
-    return c.from_log(ctx, "gs.strategy_devices", lambda hits, first: catalogue.make(
+    return c.from_log(ctx, "dist.strategy_devices", lambda hits, first: catalogue.make(
         "strategy-devices-not-visible",
         devices=(first.g("devices") or "devices").strip().rstrip(",")[:200],
         evidence=log_evidence(hits),

@@ -213,7 +213,7 @@ def dll_load_bare(f: Facts) -> list[Finding]:
     """``windows-tensorflow-dll-load-failed``: TensorFlow's native module did not load and the
     log lacks Windows' reason (a full "DLL load failed ...: <reason>" line is read by the
     Windows checks instead)."""
-    bare = f.h("wp.dll_load_bare")
+    bare = f.h("win.dll_load_bare")
     if not bare.count or any((h.g("why") or "").strip() for h in f.h("win.dll_load").all()):
         return []
     return [catalogue.make(
@@ -227,7 +227,7 @@ def windows_native_warning(ctx: Facts) -> list[Finding]:
     (framework/config.py ``list_physical_devices``, printed once when ``platform.system()``
     is Windows): ``tensorflow-windows-native-no-gpu``, the same finding the host and version
     checks give."""
-    hits = ctx.h("tfsweep.windows_no_gpu").all()
+    hits = ctx.h("win.no_gpu").all()
     if not hits:
         return []
     return [_windows_native(ctx, log_evidence(hits[:1]))]

@@ -90,7 +90,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     # out-of-date driver version" (asm_compiler.cc): a notice, unless that warning or a
     # PTX compilation failure follows.
     trouble = any(ctx.h(n).count for n in ("xla.ptx_jit", "xla.driver_older_than_ptxas",
-                                           "xla.ptxas_arch", "uni.ptxas_arch"))
+                                           "xla.ptxas_arch", "xla.ptxas_loaded_arch"))
     win_exit = {h.line for h in _windows_driver_fallback(ctx)} if not trouble else set()
     real_miss = [h for h in miss.all() if (trouble or not _FALLBACK_SAID.search(h.text))
                  and h.line not in win_exit]
@@ -102,9 +102,9 @@ def rule_xla(ctx: Facts) -> list[Finding]:
         ))
     # the driver's own JIT log (cuda_driver.cc "error log buffer"): not XLA's ptxas
     # (gpu stack, stage 3: driver_jit_rejects_ptx)
-    jit_log = {h.line for h in ctx.h("gs.driver_jit_log").all()}
+    jit_log = {h.line for h in ctx.h("xla.driver_jit_log").all()}
     old = [h for h in ctx.h("xla.ptxas_old").all() if h.line not in jit_log]
-    arch = [*ctx.h("xla.ptxas_arch").all(), *ctx.h("uni.ptxas_arch").all()]
+    arch = [*ctx.h("xla.ptxas_arch").all(), *ctx.h("xla.ptxas_loaded_arch").all()]
     fallback = ctx.h("xla.driver_fallback")
     nvcc_fix = _nvcc_fix(ctx)
     out += _ptxas_version_checks(ctx, nvcc_fix)
@@ -369,7 +369,7 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
                  "otherwise nothing fails, XLA only compiles more slowly",
                  "nvidia-smi   # 'CUDA Version' is the newest CUDA the driver supports"),
         ))
-    llvm = [*ctx.h("xla.llvm_arch").all(), *ctx.h("uni.llvm_arch").all()]
+    llvm = [*ctx.h("xla.llvm_arch").all(), *ctx.h("xla.llvm_processor").all()]
     isa = [h for h in ctx.h("xla.ptxas_old").all() if h.g("tsm")]
     if llvm or isa:
         h = (llvm or isa)[0]
@@ -391,7 +391,7 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
     win_exit = {h.line for h in _windows_driver_fallback(ctx)}
     failing = (any(not _FALLBACK_SAID.search(h.text) and h.line not in win_exit
                    for h in ctx.h("xla.ptxas_missing").all())
-               or ctx.h("xla.ptxas_arch").count or ctx.h("uni.ptxas_arch").count
+               or ctx.h("xla.ptxas_arch").count or ctx.h("xla.ptxas_loaded_arch").count
                or ctx.h("xla.ptx_jit").count or ctx.h("xla.driver_older_than_ptxas").count)
     if (fallback.count or win.count or said) and not failing:
         failed = any("Failed to compile generated PTX" in h.text for h in fallback.all())
@@ -438,7 +438,7 @@ def driver_jit_rejects_ptx(ctx: Facts) -> list[Finding]:
     Unsupported .version X; current version is 'Y'": the DRIVER's JIT (cuModuleLoadDataEx's
     error log) knows PTX ISA up to Y, older than the PTX it was given, so the driver is older
     than the CUDA that made the PTX."""
-    return c.from_log(ctx, "gs.driver_jit_log", lambda hits, _first: catalogue.make(
+    return c.from_log(ctx, "xla.driver_jit_log", lambda hits, _first: catalogue.make(
         "ptx-newer-than-driver",
         evidence=log_evidence(hits),
         fix=("nvidia-smi   # 'CUDA Version' must be >= the CUDA of the compiler that made the PTX",
@@ -450,7 +450,7 @@ def driver_jit_rejects_ptx(ctx: Facts) -> list[Finding]:
 def ptx_jit_driver_known_bad(ctx: Facts) -> list[Finding]:
     """XLA nvptx_compiler.cc "*** WARNING *** Invoking the PTX->SASS JIT from driver version
     X, which is older than Y. These versions are known to miscompile XLA code"."""
-    return c.from_log(ctx, "gs.ptx_jit_old_driver", lambda hits, first: catalogue.make(
+    return c.from_log(ctx, "xla.ptx_jit_old_driver", lambda hits, first: catalogue.make(
         "driver-too-old-for-ptx-jit",
         variant="xla-miscompile",
         driver=first.g("drv"), floor=first.g("min"),
@@ -466,7 +466,7 @@ def llvm_ptx_isa_unknown(ctx: Facts) -> list[Finding]:
     """LLVM NVPTX "'+ptxNN' is not a recognized feature for this target (ignoring feature)":
     XLA asked for a PTX ISA its LLVM does not know (openxla/xla#16431: XLA derives it from
     the CUDA version; jax-ml/jax#21121)."""
-    return c.from_log(ctx, "gs.llvm_ptx_isa", lambda hits, first: catalogue.make(
+    return c.from_log(ctx, "xla.llvm_ptx_isa", lambda hits, first: catalogue.make(
         "llvm-ptx-isa-unknown",
         isa=_ptx_isa(first.g("isa")),
         evidence=log_evidence(hits, limit=1),
@@ -485,7 +485,7 @@ def _ptx_isa(digits: str | None) -> str:
 
 #: Findings that name why a kernel could not be compiled (libdevice, ptxas).
 _JIT_CAUSES = ("xla.libdevice", "xla.ptxas_missing", "xla.ptxas_old", "xla.ptxas_arch",
-               "uni.ptxas_arch", "xla.ptxas_bug", "gs.driver_jit_log")
+               "xla.ptxas_loaded_arch", "xla.ptxas_bug", "xla.driver_jit_log")
 
 
 def tf_kernel_jit_failed(ctx: Facts) -> list[Finding]:
@@ -493,7 +493,7 @@ def tf_kernel_jit_failed(ctx: Facts) -> list[Finding]:
     code failed"): a TensorFlow kernel compiled at first use (it needs libdevice and ptxas,
     tensorflow/tensorflow#57162) did not compile. When the log names libdevice or ptxas,
     that finding names the cause instead."""
-    hits = ctx.h("gs.kernel_jit").all()
+    hits = ctx.h("xla.kernel_jit").all()
     if not hits or any(ctx.h(n).count for n in _JIT_CAUSES):
         return []
     return [catalogue.make(
@@ -515,7 +515,7 @@ def xla_platform_not_registered(ctx: Facts) -> list[Finding]:
     finding says why (messages_ecosystem.toml metal-could-not-find-registered-platform)."""
     if ctx.os == "macos":
         return []
-    return c.from_log(ctx, "gs.xla_platform", lambda hits, _first: catalogue.make(
+    return c.from_log(ctx, "xla.platform", lambda hits, _first: catalogue.make(
         "xla-platform-not-registered",
         evidence=log_evidence(hits, limit=2),
         fix=("# compile without XLA: jit_compile=False in model.compile() / tf.function",
@@ -552,7 +552,7 @@ def ptxas_fallback_candidate(f: Facts) -> list[Finding]:
     B not the first candidate): XLA then uses whatever toolkit owns B, often an older
     /usr/local/cuda than the CUDA TensorFlow was built for (tensorflow/tensorflow#33375).
     """
-    looking = f.h("h6.ptxas_looking").all()
+    looking = f.h("xla.ptxas_looking").all()
     using = f.h("xla.ptxas_using").all()
     if not looking or not using:
         return []
@@ -589,7 +589,7 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
     ``Model.compile(jit_compile="auto")`` turns XLA on when a non-CPU device is listed and no
     distribution strategy is set (keras/src/trainers/trainer.py ``_resolve_auto_jit_compile``,
     Keras 3.15.1 as installed with TensorFlow 2.21)."""
-    hits = ctx.h("tfsweep.xla_uncompilable").all()
+    hits = ctx.h("xla.uncompilable").all()
     if not hits:
         return []
     h = hits[0]
@@ -642,7 +642,7 @@ def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
     this process -> ``xla-platform-not-registered`` (variant ``no-compiler``).  A
     PluggableDevice (DirectML "DML", Metal) brings no XLA backend: the DirectML plugin's
     maintainers say XLA is not supported there (microsoft/tensorflow-directml-plugin#332)."""
-    hits = ctx.h("w11.xla_no_compiler").all()
+    hits = ctx.h("xla.no_compiler").all()
     if not hits:
         return []
     plat = next((p for h in hits if (p := h.g("plat") or h.g("plat2"))), "")
