@@ -36,6 +36,7 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import Knowledge, KnowledgeQueryError, docs, parse_version
+from tfgpu.knowledge._rows import PtxasArch
 
 #: A CUDA library soname that carries the CUDA version it belongs to: Linux
 #: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0). From CUDA 11 they carry
@@ -150,39 +151,57 @@ def cuda_build_older_than_gpu(ctx: Facts) -> list[Finding]:
     found = _handle_failures(ctx)
     if not found or ctx.other_framework:
         return []
-    # NVIDIA's own builds (+nv, NGC containers): the version's stock CUDA is not theirs
+    behind = gpu_beyond_build_cuda(ctx)
+    if behind is None:
+        return []
+    return [gpu_beyond_build_finding(ctx, "cuda-older-than-gpu", behind,
+                                     log_evidence(found[:3]))]
+
+
+def gpu_beyond_build_cuda(ctx: Facts) -> tuple[str, Evidence, PtxasArch, str, str] | None:
+    """The first GPU whose architecture needs a newer CUDA MAJOR than the one this
+    TensorFlow uses (:func:`_build_cuda`; on NVIDIA's own ``+nv``/container builds only a
+    CUDA library the log shows opened counts): ``(cc, its evidence, the cuda_arch.toml row,
+    the CUDA, why that CUDA)``, else ``None``.  Only across majors: within one major a newer
+    GPU may still run the libraries' PTX through the driver's JIT (TensorFlow >= 2.5 says so
+    itself), so a failure there can have other causes."""
     loaded = _build_cuda(ctx)
     if loaded is None:
-        return []
+        return None
     cuda, why = loaded
     try:
         cuda_v = parse_version(cuda)
     except KnowledgeQueryError:
-        return []
+        return None
     for cc, gpu_ev in _gpu_ccs(ctx):
         ma, mi = cc_key(cc)
         row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
-        # another CUDA major only: within one major a newer GPU may still run the libraries'
-        # PTX through the driver's JIT, so a failure there can be memory as well
-        if row is None or cuda_v.major >= parse_version(row.first_cuda).major:
-            continue
-        ev = (*log_evidence(found[:3]), gpu_ev,
-              *log_evidence([h for h in ctx.h("lib.opened").all()
-                             if _CUDA_SONAME.search(h.g("lib") or "")][:1]))
-        return [catalogue.make(
-            "gpu-arch-not-in-build", variant="cuda-older-than-gpu",
-            cc=cc, arch=row.arch, cuda=cuda, first=row.first_cuda,
-            why=why, ref=row.ref,
-            evidence=ev,
-            fix=('python -c "import tensorflow as tf; print(tf.__version__, '
-                 'tf.sysconfig.get_build_info())"   # the CUDA this TensorFlow was built with',
-                 f"# use a TensorFlow built with CUDA >= {row.first_cuda} for this GPU "
-                 "(tfgpu plan lists the releases); code written for TF 1.x needs a TF 1.x "
-                 f"build made with CUDA >= {row.first_cuda}, or a move to TF 2",
-                 f"# see {docs.url('cuda-gpus')}"),
-            knowledge_ref=row.ref,
-        )]
-    return []
+        if row is not None and cuda_v.major < parse_version(row.first_cuda).major:
+            return cc, gpu_ev, row, cuda, why
+    return None
+
+
+def gpu_beyond_build_finding(ctx: Facts, variant: str,
+                             behind: tuple[str, Evidence, PtxasArch, str, str],
+                             failing: tuple[Evidence, ...]) -> Finding:
+    """``gpu-arch-not-in-build`` (``variant``) for what :func:`gpu_beyond_build_cuda` found:
+    the evidence is ``failing`` (the lines that show the fault, or the found device), the
+    GPU's and the first versioned CUDA library the log shows opened; the fix prints the
+    build's CUDA, then names a TensorFlow built with CUDA >= the arch's first release."""
+    cc, gpu_ev, row, cuda, why = behind
+    opened = log_evidence([h for h in ctx.h("lib.opened").all()
+                           if _CUDA_SONAME.search(h.g("lib") or "")][:1])
+    return catalogue.make(
+        "gpu-arch-not-in-build", variant=variant,
+        cc=cc, arch=row.arch, cuda=cuda, first=row.first_cuda, why=why, ref=row.ref,
+        evidence=(*failing, gpu_ev, *opened), knowledge_ref=row.ref,
+        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+             'tf.sysconfig.get_build_info())"   # the CUDA this TensorFlow was built with',
+             f"# use a TensorFlow built with CUDA >= {row.first_cuda} for this GPU "
+             "(tfgpu plan lists the releases); code written for TF 1.x needs a TF 1.x "
+             f"build made with CUDA >= {row.first_cuda}, or a move to TF 2",
+             f"# see {docs.url('cuda-gpus')}"),
+    )
 
 
 #: ``CudaToolkit.source`` values of a system toolkit found by a probe (facts/host.py).

@@ -17,17 +17,14 @@ speaks when those are silent.
 
 from __future__ import annotations
 
-from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.compute_capability import cc_against_official_wheel
 from tfgpu.diagnosis.checks.dnn_init_causes import (
-    _CUDA_SONAME,
-    _build_cuda,
-    _gpu_ccs,
     cuda_build_older_than_gpu,
+    gpu_beyond_build_cuda,
+    gpu_beyond_build_finding,
 )
-from tfgpu.facts.view import Facts, cc_key, log_evidence
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-from tfgpu.knowledge import KnowledgeQueryError, docs, parse_version
 
 
 def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
@@ -48,36 +45,9 @@ def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
     if not found:
         return []
     # NVIDIA's own TF 1.15 builds ("1.15.5+nv22.12", NGC containers) use CUDA 11/12 whatever
-    # the version says: only a library the log shows opened counts (_build_cuda)
-    loaded = _build_cuda(ctx)
-    if loaded is None:
+    # the version says: only a library the log shows opened counts (gpu_beyond_build_cuda)
+    behind = gpu_beyond_build_cuda(ctx)
+    if behind is None or cuda_build_older_than_gpu(ctx) or cc_against_official_wheel(ctx):
         return []
-    cuda, why = loaded
-    try:
-        cuda_v = parse_version(cuda)
-    except KnowledgeQueryError:
-        return []
-    for cc, gpu_ev in _gpu_ccs(ctx):
-        ma, mi = cc_key(cc)
-        row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
-        # another CUDA major only: within one major the build's PTX of that major may be
-        # JIT-compiled once into the cache (TensorFlow >= 2.5 says so itself)
-        if row is None or cuda_v.major >= parse_version(row.first_cuda).major:
-            continue
-        if cuda_build_older_than_gpu(ctx) or cc_against_official_wheel(ctx):
-            return []
-        ev = (*log_evidence(found[:1]), gpu_ev,
-              *log_evidence([h for h in ctx.h("lib.opened").all()
-                             if _CUDA_SONAME.search(h.g("lib") or "")][:1]))
-        return [catalogue.make(
-            "gpu-arch-not-in-build", variant="cuda-older-than-gpu-found",
-            cc=cc, arch=row.arch, cuda=cuda, first=row.first_cuda, why=why, ref=row.ref,
-            evidence=ev, knowledge_ref=row.ref,
-            fix=('python -c "import tensorflow as tf; print(tf.__version__, '
-                 'tf.sysconfig.get_build_info())"   # the CUDA this TensorFlow was built with',
-                 f"# use a TensorFlow built with CUDA >= {row.first_cuda} for this GPU "
-                 "(tfgpu plan lists the releases); code written for TF 1.x needs a TF 1.x "
-                 f"build made with CUDA >= {row.first_cuda}, or a move to TF 2",
-                 f"# see {docs.url('cuda-gpus')}"),
-        )]
-    return []
+    return [gpu_beyond_build_finding(ctx, "cuda-older-than-gpu-found", behind,
+                                     log_evidence(found[:1]))]
