@@ -24,6 +24,7 @@ does).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.driver_from_log import (
@@ -154,8 +155,8 @@ def cuda_build_older_than_gpu(ctx: Facts) -> list[Finding]:
     behind = gpu_beyond_build_cuda(ctx)
     if behind is None:
         return []
-    return [gpu_beyond_build_finding(ctx, "cuda-older-than-gpu", behind,
-                                     log_evidence(found[:3]))]
+    return [catalogue.make("gpu-arch-not-in-build", variant="cuda-older-than-gpu",
+                           **gpu_beyond_build_fields(ctx, behind, log_evidence(found[:3])))]
 
 
 def gpu_beyond_build_cuda(ctx: Facts) -> tuple[str, Evidence, PtxasArch, str, str] | None:
@@ -181,18 +182,17 @@ def gpu_beyond_build_cuda(ctx: Facts) -> tuple[str, Evidence, PtxasArch, str, st
     return None
 
 
-def gpu_beyond_build_finding(ctx: Facts, variant: str,
-                             behind: tuple[str, Evidence, PtxasArch, str, str],
-                             failing: tuple[Evidence, ...]) -> Finding:
-    """``gpu-arch-not-in-build`` (``variant``) for what :func:`gpu_beyond_build_cuda` found:
-    the evidence is ``failing`` (the lines that show the fault, or the found device), the
-    GPU's and the first versioned CUDA library the log shows opened; the fix prints the
-    build's CUDA, then names a TensorFlow built with CUDA >= the arch's first release."""
+def gpu_beyond_build_fields(ctx: Facts, behind: tuple[str, Evidence, PtxasArch, str, str],
+                            failing: tuple[Evidence, ...]) -> dict[str, Any]:
+    """The ``gpu-arch-not-in-build`` fields for what :func:`gpu_beyond_build_cuda` found
+    (the caller names the variant): the evidence is ``failing`` (the lines that show the
+    fault, or the found device), the GPU's and the first versioned CUDA library the log shows
+    opened; the fix prints the build's CUDA, then names a TensorFlow built with CUDA >= the
+    arch's first release."""
     cc, gpu_ev, row, cuda, why = behind
     opened = log_evidence([h for h in ctx.h("lib.opened").all()
                            if _CUDA_SONAME.search(h.g("lib") or "")][:1])
-    return catalogue.make(
-        "gpu-arch-not-in-build", variant=variant,
+    return dict(
         cc=cc, arch=row.arch, cuda=cuda, first=row.first_cuda, why=why, ref=row.ref,
         evidence=(*failing, gpu_ev, *opened), knowledge_ref=row.ref,
         fix=('python -c "import tensorflow as tf; print(tf.__version__, '

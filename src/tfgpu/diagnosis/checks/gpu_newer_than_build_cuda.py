@@ -17,11 +17,12 @@ speaks when those are silent.
 
 from __future__ import annotations
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.compute_capability import cc_against_official_wheel
 from tfgpu.diagnosis.checks.dnn_init_causes import (
     cuda_build_older_than_gpu,
     gpu_beyond_build_cuda,
-    gpu_beyond_build_finding,
+    gpu_beyond_build_fields,
 )
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -49,5 +50,5 @@ def gpu_newer_than_build_cuda(ctx: Facts) -> list[Finding]:
     behind = gpu_beyond_build_cuda(ctx)
     if behind is None or cuda_build_older_than_gpu(ctx) or cc_against_official_wheel(ctx):
         return []
-    return [gpu_beyond_build_finding(ctx, "cuda-older-than-gpu-found", behind,
-                                     log_evidence(found[:1]))]
+    return [catalogue.make("gpu-arch-not-in-build", variant="cuda-older-than-gpu-found",
+                           **gpu_beyond_build_fields(ctx, behind, log_evidence(found[:1])))]
