@@ -3796,6 +3796,14 @@ PATTERNS: tuple[Pattern, ...] = (
        r"\bsw_vers\b|^\s*ProductName:\s*(?:macOS|Mac OS X)\b"),
     _p("ctx.x86_64", ("x_", "macosx_"),
        r"^\s*x86_64\s*$|\bmacosx_\d{1,2}_\d{1,2}_x86_64\b|\bmacOS-\d+(?:\.\d+){0,2}-x86_64\b"),
+    # --- cudnn rnn call ---
+    # stream_executor/dnn.cc prints a failed cuDNN call as "<CUDNN_STATUS_...>" then
+    # "in .../cuda_dnn.cc(N): '<call>( ... )'"; the RNN calls (cudnnRNNForwardTraining[Ex],
+    # cudnnRNNBackwardData/Weights, cudnnRNNForwardInference) fail mid-training on a
+    # created handle, so start-up causes (an older cuDNN refused by the version check) do
+    # not apply; read by checks/memory.py and checks/dnn_init_causes.py
+    _p("cudnn.rnn_call", ("cudnnrnn",),
+       r"cuda_dnn\.cc\(\d{1,6}\):\s*'(?P<call>cudnnRNN\w{1,40})\("),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -95,6 +95,7 @@ from tfgpu.diagnosis.checks.libraries import (
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
+    cudnn_rnn_call_failed,  # plan17: cudnn rnn call
     gpu_allocator_followup,
     gpu_memory_near_limit,
     gpu_memory_options_conflict,
@@ -657,6 +658,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     unknown_gpu_device,
     # --- placer8: XLA_GPU_JIT device number N out of XLA's GPU range (TF 1.15/2.0) ---
     xla_gpu_device_ordinal,
+    # --- plan17: a cuDNN RNN call failed mid-training: causes listed, none claimed ---
+    cudnn_rnn_call_failed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -35,8 +35,11 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 #: A C++ symbol of TensorFlow's own namespaces (Itanium mangling: <length><name>), as an
-#: add-on's op library references them: tensorflow::, tsl::, tflite::, xla::.
-_TF_SYMBOL = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla)\d")
+#: add-on's op library references them: tensorflow::, tsl::, tflite::, xla::; plan17:
+#: perftools::gputools::, the namespace of TensorFlow 1.x's StreamExecutor (tensorflow/
+#: stream_executor/stream.h "namespace perftools { namespace gputools {", later an alias of
+#: stream_executor::), which only TensorFlow builds of that era export.
+_TF_SYMBOL = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla|9perftools8gputools)\d")
 
 
 #: A std::string parameter in a mangled name: ``Ss`` is the pre-C++11 std::string (gcc 4's

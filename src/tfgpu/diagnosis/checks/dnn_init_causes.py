@@ -307,9 +307,13 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     (``cuda_dnn.cc``: "CuDNN library needs to have matching major version and equal or
     higher minor version") rejects it.  ``None`` otherwise (no host facts, a TensorFlow the
     table lacks, another major: the loader's own findings)."""
-    from tfgpu.diagnosis.checks.memory import _library
+    from tfgpu.diagnosis.checks.memory import _library, rnn_call_failure
 
-    failed = [h for h in _handle_failures(ctx) if _library(h) == "cuDNN"]
+    # cudnn rnn call: a failed RNN call ran on a created handle, past the start-up check
+    # plan17: "Fail to find the dnn implementation" / "DNN library initialization failed"
+    # (cudnn.dnn_handle dnninit) are cuDNN failing to start, as "DNN library is not found" is
+    failed = [h for h in _handle_failures(ctx)
+              if (_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]
     have = ctx.cudnn_versions
     if not failed or not have or ctx.other_framework:
         return None

@@ -485,6 +485,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     """
     found = [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(),
              *_library_calls(ctx)]
+    found = [h for h in found if not rnn_call_failure(ctx, h)]
     if not found:
         return []
     if ctx.h("cudnn.mismatch").count:
@@ -934,3 +935,47 @@ def _dnn_not_found_hedged(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding:
         "dnn-library-not-found", variant="runtime-unknown",
         evidence=ev,
     )
+
+
+# --- cudnn rnn call ---
+
+
+def rnn_call_failure(ctx: Facts, h: Hit) -> bool:
+    """Whether ``h`` reports a failed cuDNN RNN call on a created handle: the status line
+    stream_executor/dnn.cc prints right before "in .../cuda_dnn.cc(N): 'cudnnRNN...('"
+    (pattern ``cudnn.rnn_call``), the call line itself, or cudnn_rnn_ops.cc's "Failed to
+    call ThenRnnForward/ThenRnnBackward".
+
+    Such a failure happens mid-training, after cuDNN started: its threads' answers differ
+    (mozilla/DeepSpeech#3088: a TensorFlow/cuDNN 7.5+ bug in the RNN path worked around by
+    TF_CUDNN_RESET_RND_GEN_STATE=1, which cudnn_rnn_ops.cc reads; tensorflow/tensorflow
+    #35950 and #17410: other RNN configurations), so neither GPU memory nor an older cuDNN
+    (refused at start-up) is claimed for it; the unknown finding quotes the lines.
+    """
+    if "ThenRnn" in h.text:
+        return True
+    calls = ctx.h("cudnn.rnn_call").all()
+    return any(0 <= c.line - h.line <= 1 for c in calls)
+
+
+def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
+    """``cudnn-rnn-call-failed``: a cuDNN RNN call failed on a created handle (the lines
+    :func:`rnn_call_failure` reads), which :func:`rule_library_handle` and the host-older
+    cuDNN rule leave alone; category unknown: the causes reports name (findings.toml) are
+    listed, none is claimed. Nothing when another framework's cuDNN is in the log."""
+    if ctx.other_framework:
+        return []
+    found = [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(),
+             *ctx.h("cudnn.rnn_call").all()]
+    rnn = sorted({h.line: h for h in found if rnn_call_failure(ctx, h)}.values(),
+                 key=lambda h: h.line)
+    if not rnn:
+        return []
+    calls = [h.g("call") for h in ctx.h("cudnn.rnn_call").all() if h.g("call")]
+    status = next((m.group(0) for h in rnn
+                   if (m := re.search(r"CUDNN_STATUS_[A-Z_]{2,40}", h.text))), None)
+    what = (f"{calls[0]} returned {status}" if calls and status
+            else f"{calls[0]} failed" if calls
+            else "TensorFlow could not run the cuDNN RNN (Failed to call ThenRnn...)")
+    return [catalogue.make("cudnn-rnn-call-failed", what=what,
+                           evidence=log_evidence(rnn[:3]))]

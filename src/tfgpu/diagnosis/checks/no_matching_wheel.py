@@ -29,10 +29,26 @@ def old_release_pin(hit: Hit) -> str | None:
     """The pinned TensorFlow 0.x/1.x release of a pip "No matching distribution" line
     (``tensorflow-gpu==1.4.1`` -> ``"1.4.1"``), else ``None``.  Such a pin names a real
     release with binaries (tensorflow-gpu's placeholder is 2.12), so the fault is the
-    interpreter, not the retired name."""
-    spec = hit.g("spec") or ""
-    m = re.fullmatch(r"==\s*([01]\.\d+(?:\.\d+)?)", spec.strip())
-    return m.group(1) if m else None
+    interpreter, not the retired name.
+
+    plan17: a range whose upper bound is a 0.x/1.x release (``<=1.14.0,>=1.10.0``,
+    ``>=1.10,<1.15``, ``<2``) names real releases too: its newest allowed release is
+    returned (``"1.14.0"``, ``"1.14"``, ``"1.15"``: 1.15 is the last 1.x series); a range
+    without such an upper bound (``>=1.10``) may resolve to the placeholder, so ``None``.
+    """
+    spec = (hit.g("spec") or "").strip()
+    m = re.fullmatch(r"==\s*([01]\.\d+(?:\.\d+)?)", spec)
+    if m:
+        return m.group(1)
+    for part in spec.split(","):
+        part = part.strip()
+        if (m := re.fullmatch(r"<=\s*([01]\.\d+(?:\.\d+)?)", part)):
+            return m.group(1)
+        if (m := re.fullmatch(r"<\s*([01])\.(\d+)(?:\.0)?", part)) and int(m.group(2)) > 0:
+            return f"{m.group(1)}.{int(m.group(2)) - 1}"
+        if re.fullmatch(r"<\s*2(?:\.0){0,2}", part):
+            return "1.15"
+    return None
 
 
 def _tf1_pythons(f: Facts, release: str, os: str) -> tuple[str, str] | None:
@@ -76,17 +92,20 @@ def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
     if not hits:
         return []
     pin = old_release_pin(hits[0]) or "?"
+    spec = (hits[0].g("spec") or "").strip()
+    # plan17: a 1.x range is named with its newest allowed release
+    named = pin if spec.startswith("==") else f"{pin} (the newest release {spec} allows)"
     os = "windows" if f.windows else "linux"
     known = _tf1_pythons(f, pin, os)
     py = f.python_version
     if known is None:
-        cause = (f"pip offers no tensorflow-gpu {pin} for this interpreter and platform: "
+        cause = (f"pip offers no tensorflow-gpu {named} for this interpreter and platform: "
                  "TensorFlow 1.x wheels exist only for 64-bit CPython of the versions each "
                  "release was built for, on Linux and Windows (none for macOS GPU after 1.1).")
         ref = None
     else:
         pythons, ref = known
-        cause = (f"tensorflow-gpu {pin} was built for Python {pythons} on "
+        cause = (f"tensorflow-gpu {named} was built for Python {pythons} on "
                  f"{'Windows' if os == 'windows' else 'Linux'} (64-bit CPython only; knowledge "
                  f"row {ref}), so pip finds no wheel of it for "
                  + (f"this Python {py}" if py and not _in_pythons(py, pythons) else
