@@ -3796,6 +3796,26 @@ PATTERNS: tuple[Pattern, ...] = (
        r"\bsw_vers\b|^\s*ProductName:\s*(?:macOS|Mac OS X)\b"),
     _p("ctx.x86_64", ("x_", "macosx_"),
        r"^\s*x86_64\s*$|\bmacosx_\d{1,2}_\d{1,2}_x86_64\b|\bmacOS-\d+(?:\.\d+){0,2}-x86_64\b"),
+    # --- plan18: conda-forge TensorFlow build strings (CPU-only build) ----------------------
+    # conda-forge/tensorflow-feedstock recipe/meta.yaml names the outputs tensorflow,
+    # tensorflow-base, tensorflow-estimator, tensorflow-cpu/-gpu with the build string
+    # "cpu_py{CONDA_PY}h{hash}_{n}" when cuda_compiler_version is None and
+    # "cuda{ver}py{CONDA_PY}h{hash}_{n}" otherwise. Rows: `conda list` ("name  version  build
+    # channel", conda/cli/main_list.py), conda's change report ("  %-18s %38s --> %s" with
+    # "[channel[/subdir]::name-]version-build" on each side, names over 18 characters cut to 17 +
+    # "~": conda/core/link.py diff_strs/add_double), its NEW rows ("  %-18s channel/subdir::
+    # name-version-build", add_single) and mamba's "+ name version build channel" rows.
+    # read by checks/conda_tf_build.py
+    _p(
+        "conda.tf_build",
+        ("cpu_py",),
+        r"^[ \t]{0,6}(?:[+-][ \t]{1,4})?(?P<pkg>tensorflow(?:-base|-gpu|-cpu|-estimator"
+        r"|-estima~)?)[ \t]{1,60}(?:[\w.:/-]{0,120}::tensorflow[\w-]{0,20}-)?"
+        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:[ \t]{1,60}|-)(?P<build>(?:cpu_|cuda\d)\w{1,80})"
+        r"(?:[ \t]{1,60}-->[ \t]{1,60}(?:[\w.:/-]{0,120}::tensorflow[\w-]{0,20}-)?"
+        r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-(?P<nbuild>(?:cpu_|cuda\d)\w{1,80}))?"
+        r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -32,6 +32,7 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
+from tfgpu.diagnosis.checks.conda_tf_build import conda_tf_cpu_build  # plan18
 from tfgpu.diagnosis.checks.container_placeholders import (  # w8
     driver_file_placeholder,
 )
@@ -657,6 +658,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     unknown_gpu_device,
     # --- placer8: XLA_GPU_JIT device number N out of XLA's GPU range (TF 1.15/2.0) ---
     xla_gpu_device_ordinal,
+    # --- plan18: conda-forge's CPU-only TensorFlow build string (cpu_py...) ---
+    conda_tf_cpu_build,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
