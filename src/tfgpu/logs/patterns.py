@@ -3816,6 +3816,27 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-(?P<nbuild>(?:cpu_|cuda\d)\w{1,80}))?"
         r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
     ),
+    # --- plan18: macOS dyld refusing a Mach-O library of another CPU architecture ----------
+    # dyld3/4 (macOS 11.3+): "tried: '<path>' (mach-o file, but is an incompatible architecture
+    # (have 'arm64', need 'x86_64'))", macOS 12: "(have (x86_64), need (arm64e))", later "need
+    # 'arm64e' or 'arm64'"; dyld2 (macOS <= 11.2): "no suitable image found.  Did find:\n\t<path>:
+    # mach-o, but wrong architecture". Threads: apple/tensorflow_macos#28, #8, #21, #130
+    # (tensorflow_macos' arm64 build in an x86_64 Python), tensorflow/tensorflow#57483 (an x86_64
+    # TensorFlow loaded by an arm64 Python). read by checks/macos_arch_mismatch.py
+    _p(
+        "macos.dyld_arch",
+        ("incompatible architecture", "wrong architecture"),
+        r"mach-o file, but is an incompatible architecture \(have \(?'?(?P<have>\w{1,12})'?\)?, "
+        r"need \(?'?(?P<need>\w{1,12})'?\)?"
+        r"|mach-o, but wrong architecture",
+    ),
+    # `file $(which python)` on macOS: "<path>/python: Mach-O 64-bit executable x86_64" (one
+    # architecture; a universal binary prints "Mach-O universal binary with 2 architectures")
+    _p(
+        "macos.python_arch",
+        ("mach-o -bit executable",),
+        r"python[\w.]{0,8}: Mach-O 64-bit executable (?P<arch>x86_64|arm64)\s*$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

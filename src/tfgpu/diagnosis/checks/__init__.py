@@ -93,6 +93,7 @@ from tfgpu.diagnosis.checks.libraries import (
     several_toolkits_on_path,
     tf_cuda_libraries_missing,
 )
+from tfgpu.diagnosis.checks.macos_arch_mismatch import macos_arch_mismatch  # plan18
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
@@ -660,6 +661,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     xla_gpu_device_ordinal,
     # --- plan18: conda-forge's CPU-only TensorFlow build string (cpu_py...) ---
     conda_tf_cpu_build,
+    # --- plan18: macOS dyld refusing a library of another CPU architecture ---
+    macos_arch_mismatch,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
