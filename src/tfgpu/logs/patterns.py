@@ -3837,6 +3837,25 @@ PATTERNS: tuple[Pattern, ...] = (
         ("mach-o -bit executable",),
         r"python[\w.]{0,8}: Mach-O 64-bit executable (?P<arch>x86_64|arm64)\s*$",
     ),
+    # --- plan18: tensorflow-directml (WSL build) could not create DXCore's adapter factory ---
+    # microsoft/tensorflow-directml tensorflow/core/common_runtime/dml/dml_adapter_impl.cc
+    # (commit 1994d4eb): the non-Windows build enumerates adapters with
+    # DML_CHECK_SUCCEEDED(DXCoreCreateAdapterFactory(...)), a fatal "Check failed: ... >= 0"
+    # when WSL exposes no GPU (no /dev/dxg). Thread: microsoft/WSL#5455 (kernel 4.19.104, no
+    # /dev/dxg). `ls /dev/dxg`'s "cannot access '/dev/dxg'" and `uname -a`'s WSL kernel are its
+    # context. read by checks/wsl_dxcore.py
+    _p(
+        "wsl.dxcore_factory",
+        ("dxcorecreateadapterfactory",),
+        r"Check failed: [^\n]{0,200}?DXCoreCreateAdapterFactory",
+    ),
+    _p("wsl.no_dxg", ("/dev/dxg",),
+       r"cannot access '?/dev/dxg'?: No such file or directory"),
+    _p(
+        "wsl.kernel",
+        ("microsoft-standard",),
+        r"\b(?P<k>\d{1,2}\.\d{1,3}\.\d{1,4})-microsoft-standard\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -174,6 +174,7 @@ from tfgpu.diagnosis.checks.windows_native_cuda_major import (  # plan7
     windows_native_cuda_newer_than_last,
 )
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
+from tfgpu.diagnosis.checks.wsl_dxcore import wsl_dxcore_factory_failed  # plan18
 from tfgpu.diagnosis.checks.xla import (
     driver_jit_rejects_ptx,
     llvm_ptx_isa_unknown,
@@ -663,6 +664,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     conda_tf_cpu_build,
     # --- plan18: macOS dyld refusing a library of another CPU architecture ---
     macos_arch_mismatch,
+    # --- plan18: tensorflow-directml (WSL) could not create DXCore's adapter factory ---
+    wsl_dxcore_factory_failed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
