@@ -3856,6 +3856,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("microsoft-standard",),
         r"\b(?P<k>\d{1,2}\.\d{1,3}\.\d{1,4})-microsoft-standard\b",
     ),
+    # --- plan18: tensorflow_macos (Apple's 2.4 fork with ML Compute): the device was chosen
+    # after TensorFlow initialised. mlcompute.set_mlc_device(device_name=...) raises
+    # "RuntimeError: MLCompute device must be set before initialization" once any tensor or op
+    # exists (apple/tensorflow_macos#58, maintainer-side answer: set it before creating tensors).
+    # read by checks/mlcompute_device.py
+    _p(
+        "mlc.device_after_init",
+        ("mlcompute device must be set before",),
+        r"MLCompute device must be set before initiali[sz]ation",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -106,6 +106,7 @@ from tfgpu.diagnosis.checks.memory import (
     rule_memory,
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
+from tfgpu.diagnosis.checks.mlcompute_device import mlcompute_device_after_init  # plan18
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
     built_here_loads_other_cuda,
@@ -666,6 +667,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     macos_arch_mismatch,
     # --- plan18: tensorflow-directml (WSL) could not create DXCore's adapter factory ---
     wsl_dxcore_factory_failed,
+    # --- plan18: tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
+    mlcompute_device_after_init,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
