@@ -3804,6 +3804,76 @@ PATTERNS: tuple[Pattern, ...] = (
     # not apply; read by checks/memory.py and checks/dnn_init_causes.py
     _p("cudnn.rnn_call", ("cudnnrnn",),
        r"cuda_dnn\.cc\(\d{1,6}\):\s*'(?P<call>cudnnRNN\w{1,40})\("),
+    # --- plan18: conda-forge TensorFlow build strings (CPU-only build) ----------------------
+    # conda-forge/tensorflow-feedstock recipe/meta.yaml names the outputs tensorflow,
+    # tensorflow-base, tensorflow-estimator, tensorflow-cpu/-gpu with the build string
+    # "cpu_py{CONDA_PY}h{hash}_{n}" when cuda_compiler_version is None and
+    # "cuda{ver}py{CONDA_PY}h{hash}_{n}" otherwise. Rows: `conda list` ("name  version  build
+    # channel", conda/cli/main_list.py), conda's change report ("  %-18s %38s --> %s" with
+    # "[channel[/subdir]::name-]version-build" on each side, names over 18 characters cut to 17 +
+    # "~": conda/core/link.py diff_strs/add_double), its NEW rows ("  %-18s channel/subdir::
+    # name-version-build", add_single) and mamba's "+ name version build channel" rows.
+    # read by checks/conda_tf_build.py
+    _p(
+        "conda.tf_build",
+        ("cpu_py",),
+        r"^[ \t]{0,6}(?:[+-][ \t]{1,4})?(?P<pkg>tensorflow(?:-base|-gpu|-cpu|-estimator"
+        r"|-estima~)?)[ \t]{1,60}(?:[\w.:/-]{0,120}::tensorflow[\w-]{0,20}-)?"
+        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:[ \t]{1,60}|-)(?P<build>(?:cpu_|cuda\d)\w{1,80})"
+        r"(?:[ \t]{1,60}-->[ \t]{1,60}(?:[\w.:/-]{0,120}::tensorflow[\w-]{0,20}-)?"
+        r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-(?P<nbuild>(?:cpu_|cuda\d)\w{1,80}))?"
+        r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
+    ),
+    # --- plan18: macOS dyld refusing a Mach-O library of another CPU architecture ----------
+    # dyld3/4 (macOS 11.3+): "tried: '<path>' (mach-o file, but is an incompatible architecture
+    # (have 'arm64', need 'x86_64'))", macOS 12: "(have (x86_64), need (arm64e))", later "need
+    # 'arm64e' or 'arm64'"; dyld2 (macOS <= 11.2): "no suitable image found.  Did find:\n\t<path>:
+    # mach-o, but wrong architecture". Threads: apple/tensorflow_macos#28, #8, #21, #130
+    # (tensorflow_macos' arm64 build in an x86_64 Python), tensorflow/tensorflow#57483 (an x86_64
+    # TensorFlow loaded by an arm64 Python). read by checks/macos_arch_mismatch.py
+    _p(
+        "macos.dyld_arch",
+        ("incompatible architecture", "wrong architecture"),
+        r"mach-o file, but is an incompatible architecture \(have \(?'?(?P<have>\w{1,12})'?\)?, "
+        r"need \(?'?(?P<need>\w{1,12})'?\)?"
+        r"|mach-o, but wrong architecture",
+    ),
+    # `file $(which python)` on macOS: "<path>/python: Mach-O 64-bit executable x86_64" (one
+    # architecture; a universal binary prints "Mach-O universal binary with 2 architectures")
+    _p(
+        "macos.python_arch",
+        ("mach-o -bit executable",),
+        r"python[\w.]{0,8}: Mach-O 64-bit executable (?P<arch>x86_64|arm64)\s*$",
+    ),
+    # --- plan18: tensorflow-directml (WSL build) could not create DXCore's adapter factory ---
+    # microsoft/tensorflow-directml tensorflow/core/common_runtime/dml/dml_adapter_impl.cc
+    # (commit 1994d4eb): the non-Windows build enumerates adapters with
+    # DML_CHECK_SUCCEEDED(DXCoreCreateAdapterFactory(...)), a fatal "Check failed: ... >= 0"
+    # when WSL exposes no GPU (no /dev/dxg). Thread: microsoft/WSL#5455 (kernel 4.19.104, no
+    # /dev/dxg). `ls /dev/dxg`'s "cannot access '/dev/dxg'" and `uname -a`'s WSL kernel are its
+    # context. read by checks/wsl_dxcore.py
+    _p(
+        "wsl.dxcore_factory",
+        ("dxcorecreateadapterfactory",),
+        r"Check failed: [^\n]{0,200}?DXCoreCreateAdapterFactory",
+    ),
+    _p("wsl.no_dxg", ("/dev/dxg",),
+       r"cannot access '?/dev/dxg'?: No such file or directory"),
+    _p(
+        "wsl.kernel",
+        ("microsoft-standard",),
+        r"\b(?P<k>\d{1,2}\.\d{1,3}\.\d{1,4})-microsoft-standard\b",
+    ),
+    # --- plan18: tensorflow_macos (Apple's 2.4 fork with ML Compute): the device was chosen
+    # after TensorFlow initialised. mlcompute.set_mlc_device(device_name=...) raises
+    # "RuntimeError: MLCompute device must be set before initialization" once any tensor or op
+    # exists (apple/tensorflow_macos#58, maintainer-side answer: set it before creating tensors).
+    # read by checks/mlcompute_device.py
+    _p(
+        "mlc.device_after_init",
+        ("mlcompute device must be set before",),
+        r"MLCompute device must be set before initiali[sz]ation",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

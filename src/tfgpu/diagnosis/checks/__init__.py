@@ -32,6 +32,7 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
+from tfgpu.diagnosis.checks.conda_tf_build import conda_tf_cpu_build  # plan18
 from tfgpu.diagnosis.checks.container_placeholders import (  # w8
     driver_file_placeholder,
 )
@@ -92,6 +93,7 @@ from tfgpu.diagnosis.checks.libraries import (
     several_toolkits_on_path,
     tf_cuda_libraries_missing,
 )
+from tfgpu.diagnosis.checks.macos_arch_mismatch import macos_arch_mismatch  # plan18
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
@@ -105,6 +107,7 @@ from tfgpu.diagnosis.checks.memory import (
     rule_memory,
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
+from tfgpu.diagnosis.checks.mlcompute_device import mlcompute_device_after_init  # plan18
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
     built_here_loads_other_cuda,
@@ -173,6 +176,7 @@ from tfgpu.diagnosis.checks.windows_native_cuda_major import (  # plan7
     windows_native_cuda_newer_than_last,
 )
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
+from tfgpu.diagnosis.checks.wsl_dxcore import wsl_dxcore_factory_failed  # plan18
 from tfgpu.diagnosis.checks.xla import (
     driver_jit_rejects_ptx,
     llvm_ptx_isa_unknown,
@@ -660,6 +664,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     xla_gpu_device_ordinal,
     # --- plan17: a cuDNN RNN call failed mid-training: causes listed, none claimed ---
     cudnn_rnn_call_failed,
+    # --- plan18: conda-forge's CPU-only TensorFlow build string (cpu_py...) ---
+    conda_tf_cpu_build,
+    # --- plan18: macOS dyld refusing a library of another CPU architecture ---
+    macos_arch_mismatch,
+    # --- plan18: tensorflow-directml (WSL) could not create DXCore's adapter factory ---
+    wsl_dxcore_factory_failed,
+    # --- plan18: tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
+    mlcompute_device_after_init,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -554,30 +554,62 @@ def _env_assignment(facts: HostFacts, assignment: str) -> str:
 def rocm_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
     """tensorflow-rocm's gpu_device.cc "Ignoring visible gpu device (...) with AMDGPU version
     : gfxNNNN. The supported AMDGPU versions are ...": the build has no kernels for this AMD
-    GPU's gfx target, so it runs on the CPU."""
-    return c.from_log(ctx, "rocm.arch", lambda hits, first: catalogue.make(
+    GPU's gfx target, so it runs on the CPU.  When the GPU's target is one of the targets
+    glued together inside one entry of the printed list ("gfx1030gfx1100": a missing comma
+    between two C string literals in device_description.h, tensorflow-rocm 2.14.0.600;
+    ROCm/tensorflow-upstream#2290, #2404, #2524, fixed by #2191/#2434) the build names the
+    GPU and the list is malformed: ``rocm-supported-arch-list-typo`` instead."""
+    return c.from_log(ctx, "rocm.arch", lambda hits, first: _rocm_arch_finding(ctx, hits, first))
+
+
+def _rocm_arch_finding(ctx: Facts, hits: Hits, first: Hit) -> Finding:
+    """The finding of one "Ignoring visible gpu device ... AMDGPU version" family."""
+    gfx = first.g("gfx") or "?"
+    supported = (first.g("supported") or "").strip().rstrip(",") or "(not listed)"
+    glued = _gfx_glued(first)
+    if glued is not None:
+        return catalogue.make(
+            "rocm-supported-arch-list-typo",
+            gfx=gfx, supported=supported, entry=glued,
+            evidence=log_evidence(hits),
+            fix=("# a tensorflow-rocm build whose list has the comma back (ROCm/tensorflow-"
+                 "upstream#2191, #2434): a later tensorflow-rocm release or a rocm/tensorflow "
+                 "image built after the fix",
+                 c.pip(ctx, "install", "-U", "tensorflow-rocm"),
+                 "python -c \"import tensorflow as tf; "
+                 "print(tf.config.list_physical_devices('GPU'))\""),
+        )
+    return catalogue.make(
         "rocm-gpu-arch-unsupported",
-        variant="garbled-list" if _gfx_glued(first) else None,
-        gfx=first.g("gfx") or "?",
-        supported=(first.g("supported") or "").strip().rstrip(",") or "(not listed)",
+        gfx=gfx, supported=supported,
         evidence=log_evidence(hits),
-        fix=(("# use another tensorflow-rocm release: this one's list of targets is garbled"
-              if _gfx_glued(first) else
-              "# use a tensorflow-rocm release built for this target, if AMD's compatibility "
-              "matrix lists one"),
+        fix=("# use a tensorflow-rocm release built for this target, if AMD's compatibility "
+             "matrix lists one",
              c.pip(ctx, "install", "-U", "tensorflow-rocm"),
              "rocminfo | grep -i gfx   # the GPU's target",
              "# HSA_OVERRIDE_GFX_VERSION=<a close supported target> runs such GPUs unofficially "
              "(unsupported by AMD)"),
-    ))
+    )
 
 
-def _gfx_glued(hit: Hit) -> bool:
-    """The GPU's gfx target appears in the supported list only glued to another target
-    (``gfx1030gfx1100``): the list is garbled, not the GPU unsupported."""
-    gfx = hit.g("gfx") or ""
-    items = [x.strip() for x in (hit.g("supported") or "").split(",")]
-    return bool(gfx) and gfx not in items and any(gfx in x and x != gfx for x in items)
+_GFX_TOKEN = re.compile(r"gfx[0-9a-f]{2,6}", re.IGNORECASE)
+
+
+def _gfx_glued(hit: Hit) -> str | None:
+    """The entry of the printed supported list in which the GPU's gfx target appears glued to
+    another target (``gfx1030gfx1100`` holds ``gfx1100``), when the target is not an entry of
+    its own: the list is malformed, not the GPU unsupported.  ``None`` otherwise (a prefix
+    such as ``gfx90`` inside ``gfx90a`` is no match: entries are split into whole targets)."""
+    gfx = (hit.g("gfx") or "").lower()
+    items = [x.strip().lower() for x in (hit.g("supported") or "").split(",") if x.strip()]
+    if not gfx or gfx in items:
+        return None
+    for item in items:
+        parts = re.split(r"(?=gfx)", item)
+        tokens = [t for t in parts if t]
+        if len(tokens) > 1 and all(_GFX_TOKEN.fullmatch(t) for t in tokens) and gfx in tokens:
+            return item
+    return None
 
 
 def gpu_compute_capability_not_reported(ctx: Facts) -> list[Finding]:
