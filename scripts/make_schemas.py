@@ -223,8 +223,9 @@ def _report_defs() -> dict[str, JSON]:
                        "problems": {"type": "integer", "minimum": 0},
                        "program_failed": {
                            "type": "boolean",
-                           "description": "report 1.3: the log shows the program died and no "
-                                          "finding names the cause (explain; exit 1)"}},
+                           "description": "report 1.3: the log shows the program died (a "
+                                          "crash, a kill, an uncaught exception), whether or "
+                                          "not a finding names the cause (explain; exit 1)"}},
     }
     return defs
 

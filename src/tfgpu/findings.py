@@ -139,9 +139,12 @@ class Verdict:
         headline: "TensorFlow 2.15.0 can use GPU 0: NVIDIA L4, 22.5 GiB" or
             "TensorFlow will run on the CPU only: 2 problems".
         problems: number of error-severity findings.
-        program_failed: the log shows the program died (a crash, an abort, an uncaught
-            exception) and no finding names the cause (``explain`` only; report 1.3): the
-            command exits non-zero, and :func:`verdict_state` says "failed, cause unknown".
+        program_failed: the log shows the program died (a crash, an abort, a kill, an
+            uncaught exception, a dead notebook kernel, a container's failing exit code),
+            whatever the findings' severities and whether or not a finding names the cause
+            (``explain`` only; report 1.3; eyes6a: before, only deaths no finding named): the
+            command exits non-zero, and :func:`verdict_state` says "failed" when no
+            error-level finding exists (the headline names the cause, or says it is unknown).
     """
 
     gpu_usable: bool | None
@@ -153,7 +156,7 @@ class Verdict:
 #: The verdict states every renderer shows, with their badge words (:func:`verdict_state`).
 VERDICT_STATES = {
     "error": "Problems found",
-    "failed": "Program failed: cause unknown",
+    "failed": "Program failed",
     "ok": "GPU usable",
     "no-gpu": "No error, but no GPU in use",
     "unknown": "No error found; GPU use unknown",
@@ -166,8 +169,8 @@ def verdict_state(gpu_usable: bool | None, problems: int,
     fleet) shows it: a key of :data:`VERDICT_STATES`.
 
     ``error`` when an error-level finding exists (``problems`` > 0), ``failed`` when the
-    program died and no finding names why, else ``ok`` / ``no-gpu`` / ``unknown`` from
-    ``gpu_usable`` (``True`` / ``False`` / ``None``).
+    program died (the headline says why, or that the cause is unknown), else ``ok`` /
+    ``no-gpu`` / ``unknown`` from ``gpu_usable`` (``True`` / ``False`` / ``None``).
     """
     if problems > 0:
         return "error"

@@ -130,7 +130,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"tfgpu explain: {exc}", file=sys.stderr)
         return status_codes.USAGE_ERROR
     report = explain_report(result.findings, result.stats,
-                            "standard input" if args.file == "-" else args.file)
+                            "standard input" if args.file == "-" else args.file,
+                            died=result.died)
     from tfgpu.cli.common import exit_code_if_output_cut
 
     exit_code_if_output_cut(status_codes.ERRORS_FOUND if report.failed

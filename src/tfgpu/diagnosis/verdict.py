@@ -6,7 +6,7 @@ make no decisions) or :mod:`tfgpu.cli` (commands only gather, call and render).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tfgpu.diagnosis.checks.unknown import died_unexplained
@@ -15,7 +15,7 @@ from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
 if TYPE_CHECKING:
-    from tfgpu.facts.log import ReadStats
+    from tfgpu.facts.log import Hit, ReadStats
     from tfgpu.knowledge import Knowledge
     from tfgpu.verify import VerifyResult
 
@@ -185,7 +185,8 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
     return meta
 
 
-def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str) -> Report:
+def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
+                   died: Sequence[Hit] = ()) -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
     finding; "GPU usable" only when the log shows TensorFlow creating a GPU device and no
     error) and header.
@@ -194,12 +195,26 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
         findings: what the checks found in the log, sorted most severe first.
         stats: what was read (lines, bytes, encoding, binary lines skipped).
         source: the input's name (``"standard input"`` or the file name).
+        died: the lines showing the program died (:func:`~tfgpu.diagnosis.checks.unknown.
+            death_hits`; eyes6a): the verdict's ``program_failed`` is then true and the
+            command exits 1 whatever the findings' severities; the headline names the
+            finding that quotes a death line (else the most severe one, hedged), or says
+            tfgpu does not know why.
     """
     errors = [f for f in findings if f.severity is Severity.ERROR]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
     created = any(f.id == "gpu-device-created" for f in findings)
-    failed = died_unexplained(findings)
+    unknown_death = died_unexplained(findings)
+    # eyes6a: the log shows the program died (a crash, a kill, an uncaught traceback): it
+    # failed whatever the findings' severities; which finding quotes a death line explains it
+    failed = unknown_death or bool(died)
+    death_lines = {h.line for h in died}
+    causes = [f for f in findings if not f.harmless and f.id != "unrecognised-error"
+              and f.severity in (Severity.ERROR, Severity.WARNING)]
+    quoting = next((f for f in causes
+                    if any(e.line in death_lines for e in f.evidence)), None)
+    why = None if unknown_death else quoting or (causes[0] if causes else None)
     # an error line no finding explains, after the device was created: not "GPU usable"
     unexplained = any(f.id == "unrecognised-error" for f in findings)
     # final-eyes F6: a known message read as a note (DirectML's DML devices) is a finding too
@@ -211,8 +226,16 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
         # `echo "" | tfgpu explain`: one line, blank; "empty" would contradict "read: 1 line"
         headline = (f"No log lines: the input holds only {_plural(stats.lines, 'blank line')}."
                     if stats.lines else "No log lines: the input holds only whitespace.")
-    elif errors:
+    elif errors and not failed:
         headline = f"{len(errors)} problem(s) found in the log: {errors[0].title}"
+    elif failed and why is not None:
+        # eyes6a: the program died and a finding names (or is the likeliest) cause
+        line = f" (line {died[-1].line})" if died else ""
+        headline = (f"The program failed{line}; {len(errors)} problem(s) found in the log: "
+                    f"{(quoting or errors[0]).title}" if errors
+                    else f"The program failed{line}: {why.title}" if why is quoting
+                    else f"The program failed{line}; the likeliest cause tfgpu found: "
+                    f"{why.title}")
     elif failed:
         # the log shows the program died and no finding names the cause: say so (exit 1)
         headline = ("The program failed and tfgpu does not know why: the log shows it died, "
@@ -239,9 +262,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
             "read": f"{_plural(s.lines, 'line')}, {_plural(s.bytes_read, 'byte')}"}
     if s.encoding:
         meta["encoding"] = f"{s.encoding} (transcoded)"
-    if failed:
+    if failed and not errors:
         # a GPU device created before the program died proves no GPU usable
-        meta["gpu_usable"] = "unknown: the program died, cause unknown"
+        meta["gpu_usable"] = ("unknown: the program died, cause unknown" if why is None
+                              else "unknown: the program died")
     elif created and unexplained and not errors:
         meta["gpu_usable"] = ("unknown: TensorFlow created a GPU device, then the log shows "
                               "an error tfgpu does not recognise")
@@ -252,8 +276,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str)
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
     return Report(
         command="explain",
-        verdict=Verdict(gpu_usable=None if failed or (unexplained and not errors)
-                        else (not errors) if created or errors else None,
+        verdict=Verdict(gpu_usable=False if errors
+                        else None if failed or unexplained
+                        else True if created else None,
                         headline=headline, problems=len(errors), program_failed=failed),
         findings=findings,
         meta=meta,

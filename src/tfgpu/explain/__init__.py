@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import CHECKS, LOG_CHECKS
+from tfgpu.diagnosis.checks.unknown import death_hits
 from tfgpu.diagnosis.engine import no_nvidia_gpu, run_checks
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit, LogFacts
@@ -39,10 +40,13 @@ class ExplainResult:
     Attributes:
         findings: sorted most severe first (see :func:`tfgpu.findings.sort_findings`).
         stats: bytes and lines read, candidates matched, binary lines skipped.
+        died: the lines showing the program died (eyes6a:
+            :func:`tfgpu.diagnosis.checks.unknown.death_hits`), ``()`` when none.
     """
 
     findings: tuple[Finding, ...]
     stats: ReadStats
+    died: tuple[Hit, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -158,4 +162,5 @@ def explain_stream(
         OSError: reading the stream failed (the caller reports an unreadable input).
     """
     log = read_stream(stream, chunk_bytes=chunk_bytes)
-    return ExplainResult(explain_log(log, facts), log.stats or ReadStats())
+    return ExplainResult(explain_log(log, facts), log.stats or ReadStats(),
+                         tuple(death_hits(log)))

@@ -3874,6 +3874,26 @@ PATTERNS: tuple[Pattern, ...] = (
         ("mlcompute device must be set before",),
         r"MLCompute device must be set before initiali[sz]ation",
     ),
+    # --- eyes6a: deaths a supervisor reports (the program's own log stops) -------------------
+    # Docker Compose's log printer when a service's container stops: "<container> exited with
+    # code %d" (and "... (restarting)" under a restart policy; docker/compose f729794
+    # pkg/compose/printer.go; Compose v1 printed the same words). A code above 128 is 128 + the
+    # signal number (bash's rule for a process a signal ended): 137 = SIGKILL, 139 = SIGSEGV.
+    # read by diagnosis/checks/unknown.py death_hits and checks/host_killed.py
+    _p(
+        "tools.container_exit",
+        ("exited with code",),
+        r"^\s*(?P<ctr>[\w.-]{1,120})\s+exited with code (?P<code>\d{1,3})"
+        r"(?P<rs> \(restarting\))?\s*$",
+    ),
+    # jupyter_client's KernelRestarter (the server's log) when the kernel process died and it
+    # starts a new one: "KernelRestarter: restarting kernel (%i/%i), %s random ports"
+    # (jupyter_client 8.10.0 restarter.py poll); JupyterLab's dialog is tools.kernel_died.
+    _p(
+        "tools.kernel_restart",
+        ("kernelrestarter: restarting kernel",),
+        r"KernelRestarter: restarting kernel \(\d{1,4}/\d{1,4}\)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

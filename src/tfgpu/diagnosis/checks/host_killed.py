@@ -14,6 +14,7 @@ and a dead notebook kernel are only most likely that (warnings worded so).
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.unknown import exit_code_meaning
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -61,6 +62,11 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     colab = ctx.h("tools.colab_ram").all()
     killed = ctx.h("tools.killed").all()
     died = ctx.h("tools.kernel_died").all()
+    # eyes6a: Docker Compose's "exited with code 137" (128 + SIGKILL) is the container's
+    # "Killed"; jupyter_client's "KernelRestarter: restarting kernel" a dead kernel
+    ctr = [h for h in ctx.h("tools.container_exit").all() if h.g("code") == "137"]
+    killed = sorted([*killed, *ctr], key=lambda h: h.line)
+    died = sorted([*died, *ctx.h("tools.kernel_restart").all()], key=lambda h: h.line)
     if oom or colab:
         first: Hit = (oom or colab)[0]
         comm = first.g("comm") or first.g("comm2") or first.g("inv")
@@ -94,7 +100,9 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "host-ram-exhausted-process-killed", variant="hedged",
             evidence=log_evidence(killed, died),
-            cause=(f"The process was killed with SIGKILL (line {killed[0].line}). On Linux "
+            cause=(f"The process was killed with SIGKILL (line {killed[0].line}"
+                   + (f": {exit_code_meaning(137)}" if killed[0].g("code") else "")
+                   + "). On Linux "
                    "that is most often the kernel's OOM killer when host RAM (not GPU memory) "
                    "runs out, but a kill by a user, a job scheduler's limit or a container's "
                    "memory limit prints the same: the kernel log says which."),

@@ -8,6 +8,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
 from tfgpu.diagnosis.checks.status_codes import describe, status_code_hits  # audit 10
+from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 
@@ -37,6 +38,60 @@ def died_unexplained(findings: list[Finding] | tuple[Finding, ...]) -> bool:
     titles = {catalogue.make("unrecognised-error", variant="crash").title,
               catalogue.make("unrecognised-error", variant="exception").title}
     return any(f.id == "unrecognised-error" and f.title in titles for f in findings)
+
+
+# --- eyes6a: did the program die? ------------------------------------------------------------
+#: Linux signal numbers (include/uapi/asm-generic/signal.h, the names glibc's
+#: sysdeps/generic/siglist.h prints) of the signals a container's "exited with code 128+N"
+#: names, and what each most often means here.
+SIGNAL_EXITS = {
+    132: ("SIGILL", "an illegal CPU instruction (a build for CPU features this CPU lacks)"),
+    134: ("SIGABRT", "an abort (a failed check or assertion in native code)"),
+    135: ("SIGBUS", "a bus error (often a full /dev/shm in a container)"),
+    136: ("SIGFPE", "an arithmetic fault in native code"),
+    137: ("SIGKILL", "a kill: often the OOM killer when host memory ran out, or a memory limit"),
+    139: ("SIGSEGV", "a segmentation fault in native code"),
+}
+#: Exit codes of a stop, not a failure: 128 + SIGINT (Ctrl-C), 128 + SIGTERM (docker stop).
+_STOPPED = frozenset({0, 130, 143})
+#: Patterns whose every line says the process died (a crash, a kill, a dead notebook kernel).
+_DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.kernel_restart",
+                   "tools.oom_kernel", "tools.colab_ram", "cpu.illegal", "cpu.guard_abort")
+
+
+def container_exits(ctx: Facts) -> list[Hit]:
+    """Docker Compose's "<container> exited with code N" lines of a failure (N not 0, 130
+    or 143: a clean exit, Ctrl-C, ``docker stop``'s SIGTERM)."""
+    return [h for h in ctx.h("tools.container_exit").all()
+            if int(h.g("code") or 0) not in _STOPPED]
+
+
+def exit_code_meaning(code: int) -> str:
+    """What an exit code says: ``128 + N`` is signal N (:data:`SIGNAL_EXITS`), else the
+    program's own error exit."""
+    if code in SIGNAL_EXITS:
+        name, what = SIGNAL_EXITS[code]
+        return f"exit code {code} = 128 + {code - 128}, {name}: most likely {what}"
+    if code > 128:
+        return f"exit code {code} = 128 + {code - 128}: ended by signal {code - 128}"
+    return f"exit code {code}: the program exited with an error"
+
+
+def death_hits(log: LogFacts) -> list[Hit]:
+    """The lines showing the program died, in log order: a fatal line (a failed check, an
+    abort, a segfault), a kill (``Killed``, the OOM killer, Colab's RAM notice), a dead or
+    restarted notebook kernel, a container's failing exit code, or the exception line of a
+    Python traceback (uncaught: Python printed it and stopped). ``[]`` when the log shows
+    no death. This is what ``Verdict.program_failed`` means (explain)."""
+    ctx = Facts(None, log)
+    hits = [h for name in _DEATH_PATTERNS for h in ctx.h(name).all()]
+    hits += container_exits(ctx)
+    ends = {end for _, end in _traceback_blocks(ctx, {})}
+    hits += [h for of in log.hits.values() for h in of.all() if h.line in ends]
+    first: dict[int | None, Hit] = {}
+    for h in hits:
+        first.setdefault(h.line, h)
+    return sorted(first.values(), key=lambda h: h.line)
 
 
 def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]]:
@@ -83,6 +138,11 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                    key=lambda h: h.line)
     fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
     fatal += [h for h in glog if h.g("lvl") == "F"]
+    # eyes6a: a container ended by a signal other than SIGKILL (host_killed.py reads 137)
+    signalled = [h for h in container_exits(ctx)
+                 if int(h.g("code") or 0) > 128 and h.g("code") != "137"
+                 and h.line not in covered]
+    fatal += signalled
     # falsepos2: a library another program could not load is left to this finding (the
     # library check makes no TensorFlow claim on it): quote it; NCCL's INFO lines about its
     # optional net plugin are no error
@@ -127,6 +187,8 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                     else "The log contains error lines that tfgpu does not recognise, so it "
                     "makes no guess."
                 )
+                + "".join(f" Line {h.line}: {exit_code_meaning(int(h.g('code') or 0))}."
+                          for h in signalled[:1])
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
                 + "".join(f" {describe(r)} (knowledge row {r.ref})." for _, r in stat)
                 + (f" The last exception is: {last}" if last else "")

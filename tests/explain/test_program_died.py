@@ -1,0 +1,146 @@
+"""A log that shows the program died fails the explain command whatever the findings'
+severities (``verdict.program_failed``, exit 1), and the headline names the finding that
+explains the death, or says tfgpu does not know why.
+
+Death lines come from their sources: the shell's ``Killed``, glibc's "Aborted (core
+dumped)", an uncaught Python traceback, Docker Compose's "<container> exited with code N"
+(docker/compose pkg/compose/printer.go; 128 + N is signal N), JupyterLab's "appears to have
+died" dialog and jupyter_client's "KernelRestarter: restarting kernel (N/M)"."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tfgpu.cli.main import main
+from tfgpu.diagnosis.checks.unknown import death_hits, exit_code_meaning
+from tfgpu.diagnosis.verdict import explain_report
+from tfgpu.explain import explain_stream
+from tfgpu.logs import read_lines
+
+NEGATIVES = Path(__file__).resolve().parents[1] / "fixtures" / "explain-negatives"
+
+_DEVICE = ("2024-01-01 10:00:03.000000: I tensorflow/core/common_runtime/gpu/gpu_device.cc:"
+           "1929] Created device /job:localhost/replica:0/task:0/device:GPU:0 with 7000 MB "
+           "memory:  -> device: 0, name: NVIDIA GeForce RTX 3070, pci bus id: 0000:01:00.0, "
+           "compute capability: 8.6")
+
+
+def _verdict(text: str) -> tuple[dict[str, object], list[str]]:
+    result = explain_stream(io.BytesIO(text.encode()))
+    report = explain_report(result.findings, result.stats, "t.log", died=result.died)
+    v = report.verdict
+    return ({"program_failed": v.program_failed, "headline": v.headline,
+             "failed": report.failed, "gpu_usable": v.gpu_usable},
+            [f.id for f in result.findings])
+
+
+# a warning-level finding names the cause: still a failure --------------------------------
+@pytest.mark.parametrize(("text", "finding"), [
+    # an uncaught traceback a known (warning-level) finding explains
+    ("Traceback (most recent call last):\n  File \"a.py\", line 2, in <module>\n"
+     "    sess = tf.Session()\n"
+     "AttributeError: module 'tensorflow' has no attribute 'Session'\n", "tf1-api-on-tf2"),
+    # the shell's SIGKILL after the GPU device was created
+    (f"{_DEVICE}\nEpoch 1/3\nKilled\n", "host-ram-exhausted-process-killed"),
+])
+def test_death_explained_by_a_warning_fails(text: str, finding: str) -> None:
+    v, ids = _verdict(text)
+    assert finding in ids
+    assert v["program_failed"] is True and v["failed"] is True
+    assert str(v["headline"]).startswith("The program failed (line ")
+    assert "does not know why" not in str(v["headline"])
+    assert v["gpu_usable"] is None  # a device created before the death proves nothing
+
+
+def test_death_after_an_error_names_the_error() -> None:
+    v, _ = _verdict("Could not load library libcudnn_cnn_infer.so.8. Error: "
+                    "libcudnn_cnn_infer.so.8: cannot open shared object file: No such file "
+                    "or directory\nAborted (core dumped)\n")
+    assert v["program_failed"] is True and v["gpu_usable"] is False
+    assert str(v["headline"]).startswith("The program failed (line 2); 1 problem(s)")
+
+
+def test_unexplained_death_still_says_unknown() -> None:
+    v, ids = _verdict("Segmentation fault (core dumped)\n")
+    assert ids == ["unrecognised-error"] and v["program_failed"] is True
+    assert "does not know why" in str(v["headline"])
+
+
+# supervisors' death lines ------------------------------------------------------------------
+@pytest.mark.parametrize("line", [
+    "trainer-1 exited with code 137",            # Compose v2 (printer.go)
+    "trainer_1 exited with code 137",            # Compose v1's container names
+    "trainer-1 exited with code 137 (restarting)",
+])
+def test_compose_sigkill_is_a_hedged_kill(line: str) -> None:
+    v, ids = _verdict(f"{_DEVICE}\n{line}\n")
+    assert ids[0] == "host-ram-exhausted-process-killed"
+    assert v["program_failed"] is True
+    result = explain_stream(io.BytesIO(f"{_DEVICE}\n{line}\n".encode()))
+    f = result.findings[0]
+    assert "most likely the host ran out of RAM" in f.title  # hedged, not proof
+    assert "137 = 128 + 9, SIGKILL" in f.cause
+
+
+def test_compose_segfault_exit_is_an_unrecognised_crash() -> None:
+    text = f"{_DEVICE}\nworker-1 exited with code 139\n"
+    v, ids = _verdict(text)
+    assert ids[0] == "unrecognised-error" and v["program_failed"] is True
+    cause = explain_stream(io.BytesIO(text.encode())).findings[0].cause
+    assert "SIGSEGV" in cause and "segmentation fault" in cause
+    assert "does not know why" in str(v["headline"])
+
+
+@pytest.mark.parametrize("code", ["0", "130", "143"])
+def test_compose_clean_or_stopped_exit_is_no_death(code: str) -> None:
+    v, _ = _verdict(f"{_DEVICE}\ntrainer-1 exited with code {code}\n")
+    assert v["program_failed"] is False and v["failed"] is False
+    assert v["gpu_usable"] is True
+
+
+@pytest.mark.parametrize("line", [
+    "[I 2024-10-10 10:00:40.000 ServerApp] KernelRestarter: restarting kernel (1/5), keep "
+    "random ports",
+    "The kernel appears to have died. It will restart automatically.",
+])
+def test_jupyter_kernel_death_is_a_death(line: str) -> None:
+    v, ids = _verdict(f"{_DEVICE}\n{line}\n")
+    assert "host-ram-exhausted-process-killed" in ids
+    assert v["program_failed"] is True
+    assert str(v["headline"]).startswith("The program failed (line 2): The notebook kernel died")
+
+
+def test_exit_code_meanings_are_signal_numbers() -> None:
+    assert exit_code_meaning(137).startswith("exit code 137 = 128 + 9, SIGKILL")
+    assert "SIGSEGV" in exit_code_meaning(139)
+    assert exit_code_meaning(1) == "exit code 1: the program exited with an error"
+
+
+def test_healthy_negative_logs_show_no_death() -> None:
+    """Negative logs without a crash, kill or traceback (the healthy ones) never read as a
+    death: a Python traceback, a fatal or abort line is what the other negatives hold."""
+    healthy = 0
+    for p in sorted(NEGATIVES.glob("*.log")):
+        text = p.read_text(encoding="utf-8", errors="replace")
+        if any(w in text for w in ("Traceback", "Check failed", "Aborted", "Killed",
+                                   "Segmentation fault", "exited with code")):
+            continue
+        healthy += 1
+        assert death_hits(read_lines(text.splitlines())) == [], p.name
+    assert healthy > 50
+
+
+def test_cli_exit_and_json_for_a_death_a_warning_explains(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "killed.log"
+    log.write_text(f"{_DEVICE}\nEpoch 1/3\nKilled\n", encoding="utf-8")
+    assert main(["explain", str(log)]) == 1
+    capsys.readouterr()
+    assert main(["explain", "--json", str(log)]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["verdict"]["program_failed"] is True and doc["verdict"]["problems"] == 0
