@@ -3874,6 +3874,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("mlcompute device must be set before",),
         r"MLCompute device must be set before initiali[sz]ation",
     ),
+    # --- eyes6b: a TensorFlow 1.x version printed after tf.__version__ (bare or the REPL's
+    # quoted repr, '1.13.1'); the 2.x forms are the ctx.version_line rows above. Read by
+    # Facts.printed_tf_version, so fix lines fit the TensorFlow 1.x the log shows
+    _p("ctx.version_line", ("..",), r"^\s*'?(?P<v>1\.\d{1,2}\.\d{1,3})'?\s*$"),
 )
 
 #: Context patterns only read lines that another pattern already selected.
