@@ -97,3 +97,34 @@ def test_a_tf1_log_gets_no_tf2_only_calls() -> None:
 def test_a_tf2_log_keeps_its_tf2_calls() -> None:
     text = _fix_text([*TF1_CUDNN_HANDLE, ">>> tf.__version__", "'2.15.0'"])
     assert "get_build_info" in text and "list_physical_devices" in text
+
+
+DLOPEN = ("2024-03-01 08:00:01.200000: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2256] "
+          "Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned "
+          "above are installed properly if you would like to use GPU.")
+
+
+def _no_libs_fix(first: str) -> str:
+    found = explain_lines([first, DLOPEN, "Skipping registering GPU devices...", "[]"])
+    return "\n".join(next(f for f in found if f.id == "gpu-libraries-not-loaded").fix)
+
+
+def test_a_cpu_only_tensorflow_image_gets_its_gpu_tag_not_a_pip_upgrade() -> None:
+    for first, want in (
+        ("$ docker run --rm --gpus all tensorflow/tensorflow:2.15.0 python train.py",
+         "tensorflow/tensorflow:2.15.0-gpu"),
+        ("docker run --gpus all -it tensorflow/tensorflow bash",
+         "tensorflow/tensorflow:latest-gpu"),
+        ("docker run --gpus all -p 8888:8888 tensorflow/tensorflow:latest-jupyter",
+         "tensorflow/tensorflow:latest-gpu-jupyter"),
+        ("FROM tensorflow/tensorflow:2.1.0-py3", "tensorflow/tensorflow:2.1.0-gpu-py3"),
+    ):
+        text = _no_libs_fix(first)
+        assert want in text and "pip install" not in text, (first, text)
+
+
+def test_a_gpu_image_or_a_repository_url_is_no_cpu_image() -> None:
+    for first in ("docker run --gpus all tensorflow/tensorflow:2.15.0-gpu python train.py",
+                  "docker run --gpus all tensorflow/tensorflow:latest-gpu-jupyter",
+                  "see https://github.com/tensorflow/tensorflow for docker run examples"):
+        assert "-gpu   #" not in _no_libs_fix(first), first
