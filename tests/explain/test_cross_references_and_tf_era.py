@@ -128,3 +128,15 @@ def test_a_gpu_image_or_a_repository_url_is_no_cpu_image() -> None:
                   "docker run --gpus all tensorflow/tensorflow:latest-gpu-jupyter",
                   "see https://github.com/tensorflow/tensorflow for docker run examples"):
         assert "-gpu   #" not in _no_libs_fix(first), first
+
+
+def test_a_windows_cudnn_dll_gets_the_tested_pair_of_the_release_shown() -> None:
+    lines = ["PS C:\\proj> python train.py",
+             "2022-11-02 10:11:12.123456: W tensorflow/stream_executor/platform/default/"
+             "dso_loader.cc:64] Could not load dynamic library 'cudnn64_8.dll'; dlerror: "
+             "cudnn64_8.dll not found",
+             ">>> tf.__version__", "'2.10.1'"]
+    text = _fix_text(lines)
+    assert "cuDNN 8.1 for CUDA 11.2" in text, text  # tf_tested_configs 2.10.0-windows
+    unknown = _fix_text(lines[:2])  # no release shown: no pair claimed
+    assert "for your CUDA version" in unknown and "CUDA 11.2" not in unknown

@@ -140,10 +140,20 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             if era is not None:
                 fix.append(era)
         elif base == "cudnn":
-            fix.append(
-                f"Install {expected or 'cuDNN'} for your CUDA version and put the folder that "
-                f"directly contains {filename} (cuDNN's bin folder) on PATH"
-            )
+            # eyes6b: the tested-build table names the exact pair, as the Linux fix does
+            tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
+            if (tested is not None and expected is not None
+                    and tested.cudnn.split(".")[0] == expected.split()[-1]):
+                fix.append(
+                    f"Install cuDNN {tested.cudnn} for CUDA {tested.cuda} (what TensorFlow "
+                    f"{ctx.tf_version} was built with, row {tested.ref}) and put the folder "
+                    f"that directly contains {filename} (cuDNN's bin folder) on PATH"
+                )
+            else:
+                fix.append(
+                    f"Install {expected or 'cuDNN'} for your CUDA version and put the folder "
+                    f"that directly contains {filename} (cuDNN's bin folder) on PATH"
+                )
         else:
             fix.append(f"Put the folder that directly contains {filename} on PATH")
         mm = ctx.tf_mm
