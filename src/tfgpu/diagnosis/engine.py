@@ -110,12 +110,15 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     by_id = {f.id: f for f in items}
     extra: dict[str, list[Evidence]] = {}
     kept: list[Finding] = []
+    absorbed: dict[str, str] = {}
     for f in items:
         winner = next((w for w in book.superseded_by(f.id) if w in by_id), None)
         if winner is not None:
             extra.setdefault(winner, []).extend(f.evidence)
+            absorbed[f.id] = winner
             continue
         kept.append(f)
+    kept_ids = {f.id for f in kept}
     out = []
     for f in kept:
         if f.id in extra:
@@ -126,7 +129,15 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
             cause = next((g for i in spec.defers_to for g in items
                           if g.id != f.id and book.names(i, g.id) and not g.harmless
                           and g.severity is Severity.ERROR), None)
-            if cause is not None:
+            # A cross-reference names only a finding that is printed: a superseded cause
+            # is named by the finding that absorbed it (eyes6 #5).
+            for _ in range(len(items)):
+                if cause is None or cause.id in kept_ids:
+                    break
+                cause = by_id.get(absorbed.get(cause.id, ""))
+            if cause is not None and cause.id not in kept_ids:
+                cause = None
+            if cause is not None and cause.id != f.id:
                 f = dataclasses.replace(
                     f, severity=Severity.INFO, fix=(),
                     title=spec.deferred_title.format(cause_id=cause.id),

@@ -3894,6 +3894,20 @@ PATTERNS: tuple[Pattern, ...] = (
         ("kernelrestarter: restarting kernel",),
         r"KernelRestarter: restarting kernel \(\d{1,4}/\d{1,4}\)",
     ),
+    # --- eyes6b: a TensorFlow 1.x version printed after tf.__version__ (bare or the REPL's
+    # quoted repr, '1.13.1'); the 2.x forms are the ctx.version_line rows above. Read by
+    # Facts.printed_tf_version, so fix lines fit the TensorFlow 1.x the log shows
+    _p("ctx.version_line", ("..",), r"^\s*'?(?P<v>1\.\d{1,2}\.\d{1,3})'?\s*$"),
+    # --- eyes6b: the official TensorFlow image a `docker run/pull/create` or a Dockerfile's
+    # FROM names (tensorflow/docs site/en/install/docker.md: tags `latest`, `nightly`, a
+    # version; the `-gpu` variant is the one with GPU support). Read by
+    # checks/docker_tf_image.py
+    _p(
+        "docker.tf_image",
+        ("tensorflow/tensorflow",),
+        r"(?:\bdocker\b[^\n]{0,200}?\b(?:run|pull|create)\b|^\s*FROM\s)[^\n]{0,300}?"
+        r"\btensorflow/tensorflow(?::(?P<tag>[A-Za-z0-9._-]{1,60}))?(?![\w/:.@-])",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

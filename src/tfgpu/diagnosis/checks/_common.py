@@ -11,6 +11,7 @@ import shlex
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from tfgpu.diagnosis.checks.tf1_era import tf1_api_lines
 from tfgpu.facts import HostFacts, ProbeRecord
 from tfgpu.facts.view import Facts, cc_key, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
@@ -167,6 +168,8 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             lines = windows_lines(lines)
         if f.tf_predates(BUILD_INFO_FIRST):
             lines = no_build_info_lines(f, lines)
+        if f.tf_predates((2, 0)):  # eyes6b: a TensorFlow 1.x log gets 1.x calls
+            lines = tf1_api_lines(lines)
         if f.host is None and f.r_host:
             lines = r_lines(f, lines)
     facts = _host(f)

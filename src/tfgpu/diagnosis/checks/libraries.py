@@ -13,6 +13,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks import cudart_era
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
@@ -139,10 +140,20 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             if era is not None:
                 fix.append(era)
         elif base == "cudnn":
-            fix.append(
-                f"Install {expected or 'cuDNN'} for your CUDA version and put the folder that "
-                f"directly contains {filename} (cuDNN's bin folder) on PATH"
-            )
+            # eyes6b: the tested-build table names the exact pair, as the Linux fix does
+            tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
+            if (tested is not None and expected is not None
+                    and tested.cudnn.split(".")[0] == expected.split()[-1]):
+                fix.append(
+                    f"Install cuDNN {tested.cudnn} for CUDA {tested.cuda} (what TensorFlow "
+                    f"{ctx.tf_version} was built with, row {tested.ref}) and put the folder "
+                    f"that directly contains {filename} (cuDNN's bin folder) on PATH"
+                )
+            else:
+                fix.append(
+                    f"Install {expected or 'cuDNN'} for your CUDA version and put the folder "
+                    f"that directly contains {filename} (cuDNN's bin folder) on PATH"
+                )
         else:
             fix.append(f"Put the folder that directly contains {filename} on PATH")
         mm = ctx.tf_mm
@@ -691,6 +702,12 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                    "# install the CUDA/cuDNN release that libtensorflow build was made for and "
                    "put its lib64 (Windows: bin) folder on LD_LIBRARY_PATH (PATH); pip's "
                    "tensorflow[and-cuda] does not apply"]
+        elif (image := cpu_image(ctx)) is not None:
+            # eyes6b: a CPU-only tensorflow/tensorflow tag carries no CUDA/cuDNN: its -gpu tag
+            fix = [f"docker run --gpus all -it --rm {image.gpu_image}   # {image.image} is "
+                   "the CPU-only image (no CUDA/cuDNN inside); the -gpu tag of the same "
+                   "release has them",
+                   "# in a Dockerfile: FROM " + image.gpu_image]
         elif ctx.windows:
             fix.append("then put the folder holding the named DLL on PATH")
         else:
@@ -699,10 +716,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                 "(or fix the module load order that drops it)"
             )
             fix.append("or: " + and_cuda_fix(ctx))
+        image_hit = [image.hit] if (image := cpu_image(ctx)) is not None else []
         out.append(
             catalogue.make(
                 "gpu-libraries-not-loaded",
-                evidence=log_evidence(dlopen, skipping),
+                evidence=log_evidence(image_hit, dlopen, skipping),
                 fix=tuple(fix),
             )
         )

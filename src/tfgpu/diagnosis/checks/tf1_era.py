@@ -8,6 +8,9 @@ TensorFlow 1.x docs) and, for CUDA 10.0 (TensorFlow 2.0), from ``tf_tested_confi
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from tfgpu.knowledge import Knowledge
 
 
@@ -80,3 +83,31 @@ def cudnn_builds_line(kb: Knowledge, last: str) -> str:
     return (f"# TensorFlow 1.x has no tf.sysconfig.get_build_info(); its GPU builds use: {words} "
             f"(knowledge row {fact.ref}): python -c \"import tensorflow as tf; "
             "print(tf.__version__)\" and install that cuDNN")
+
+
+# --- eyes6b: fix lines that fit a TensorFlow 1.x log ----------------------------------------
+
+#: TensorFlow 2.x device-listing calls and the 1.x call that answers the same question:
+#: ``tf.test.is_gpu_available()`` (tensorflow/python/framework/test_util.py, deprecated in 2.x
+#: with "Use `tf.config.list_physical_devices('GPU')` instead." -- installed TF 2.21 wheel).
+_TF2_LIST = re.compile(r"tf\.config\.(?:experimental\.)?list_physical_devices\("
+                       r"\s*['\"]GPU['\"]\s*\)")
+#: The TF 2.x memory-growth loop; TensorFlow 1.x sets ``gpu_options.allow_growth`` on the
+#: session's ``tf.ConfigProto`` (tensorflow.org/guide/gpu, "Limiting GPU memory growth").
+_TF2_GROWTH = re.compile(r"for (\w+) in tf\.config\.(?:experimental\.)?list_physical_devices\("
+                         r"\s*['\"]GPU['\"]\s*\):\s*tf\.config\.experimental\.set_memory_growth"
+                         r"\(\1,\s*True\)")
+
+
+def tf1_api_lines(lines: Iterable[str]) -> list[str]:
+    """Fix lines for a log whose TensorFlow is 1.x: the 2.x-only calls they name become the
+    1.x ones (the memory-growth loop -> ``tf.ConfigProto().gpu_options.allow_growth``,
+    ``tf.config.list_physical_devices('GPU')`` -> ``tf.test.is_gpu_available()``); other
+    lines stay as written.  ``tf.sysconfig.get_build_info()`` is
+    :func:`tfgpu.diagnosis.checks._common.no_build_info_lines`'s."""
+    out: list[str] = []
+    for line in lines:
+        line = _TF2_GROWTH.sub("config = tf.ConfigProto(); config.gpu_options.allow_growth = "
+                               "True (TF 1.x)", line)
+        out.append(_TF2_LIST.sub("tf.test.is_gpu_available()", line))
+    return out
