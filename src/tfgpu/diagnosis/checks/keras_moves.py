@@ -102,10 +102,10 @@ def _reads(f: Facts) -> list[Moved]:
     return sorted(out, key=lambda m: m.hit.line)
 
 
-def _legacy_fix(f: Facts) -> tuple[str, ...]:
-    return ("# or keep Keras 2 for code written for it: pip install tf-keras and set "
-            "TF_USE_LEGACY_KERAS=1 before importing TensorFlow (TensorFlow 2.16+), or pin the "
-            "Keras/TensorFlow release the code was written for",)
+#: The closing fix line of every keras-public-api-moved variant: keep Keras 2 (tf-keras).
+_LEGACY_FIX = ("# or keep Keras 2 for code written for it: pip install tf-keras and set "
+               "TF_USE_LEGACY_KERAS=1 before importing TensorFlow (TensorFlow 2.16+), or pin "
+               "the Keras/TensorFlow release the code was written for")
 
 
 def keras_public_api_moved(f: Facts) -> list[Finding]:
@@ -143,7 +143,7 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
                      + "   # the Keras packages installed",
                      "# then import from where that Keras exports it (keras.io API "
                      "reference of that release), or install the Keras the code was written "
-                     "for", *_legacy_fix(f)),
+                     "for", _LEGACY_FIX),
             )]
         home = row.value("home")
         last = row.value("last_keras")
@@ -166,7 +166,7 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
                    f"written for Keras {last} or older. What it held is in {home} now"
                    + (" (Keras 3 serves it only as tf.keras, from TensorFlow 2.16)"
                       if tf_only else "") + "."),
-            fix=(*fix, *_legacy_fix(f)),
+            fix=(*fix, _LEGACY_FIX),
             knowledge_ref=row.ref,
         )]
     name = first.name
@@ -189,7 +189,7 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
                  pip_list_grep("keras", "tf-keras", "tensorflow", anchored=True)
                  + "   # the Keras packages installed",
                  f"# then import {name} from where that Keras exports it, or install the Keras "
-                 "the code was written for", *_legacy_fix(f)),
+                 "the code was written for", _LEGACY_FIX),
         )]
     home = row.value("home")
     plain = _plain(first.module)
@@ -209,7 +209,7 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
                  "# or port to Keras 3's own API (keras.ops for backend math; "
                  "keras.utils.image_dataset_from_directory and preprocessing layers for "
                  "ImageDataGenerator; keras.layers.TextVectorization for Tokenizer)",
-                 *_legacy_fix(f)),
+                 _LEGACY_FIX),
             knowledge_ref=row.ref,
         )]
     if plain == home:
@@ -242,7 +242,7 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
               f"from {home} import {name}   # works with Keras 2 and Keras 3; with tf.keras: "
               f"from tensorflow.{home} import {name}"),
              "# or upgrade the library in the traceback to a release for your Keras",
-             *_legacy_fix(f)),
+             _LEGACY_FIX),
         knowledge_ref=row.ref,
     )]
 
