@@ -33,6 +33,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import driver_files
+from tfgpu.diagnosis.checks._common import _slug
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
@@ -141,10 +142,6 @@ def libcuda_not_in_process(f: Facts) -> list[Finding]:
              "to /etc/ld.so.conf.d and run sudo ldconfig",
              "# in a container: docker run --gpus all ...; Singularity/Apptainer: --nv"),
     )]
-
-
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
