@@ -142,7 +142,7 @@ class Verdict:
         program_failed: the log shows the program died (a crash, an abort, a kill, an
             uncaught exception, a dead notebook kernel, a container's failing exit code),
             whatever the findings' severities and whether or not a finding names the cause
-            (``explain`` only; report 1.3; eyes6a: before, only deaths no finding named): the
+            (``explain`` only; JSON schema 1.3): the
             command exits non-zero, and :func:`verdict_state` says "failed" when no
             error-level finding exists (the headline names the cause, or says it is unknown).
     """
@@ -203,7 +203,7 @@ class Report:
     @property
     def failed(self) -> bool:
         """True when the command must exit non-zero: an ``ERROR`` finding, or the
-        verdict's ``program_failed`` (the program died, cause unknown)."""
+        verdict's ``program_failed`` (the log shows the program died)."""
         return self.has_errors or self.verdict.program_failed
 
 

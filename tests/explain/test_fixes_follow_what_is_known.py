@@ -93,11 +93,14 @@ def test_an_old_driver_is_named_before_any_cuda12_wheels() -> None:
     assert h1.tf is not None and h1.driver is not None
     newest = dataclasses.replace(h1, tf=dataclasses.replace(h1.tf, version="2.21.0"))
     f = _lib_finding([_dlopen("libcudart.so.12")], newest)
+    offers = 0
     for line in f.fix:
         m = re.search(r"tensorflow\[and-cuda\]==2\.(\d+)|cuda-12", line)
         if m is None or (m.group(1) is not None and int(m.group(1)) <= 14):
             continue  # no CUDA 12 offer, or a release (2.14: CUDA 11.8) driver 470 runs
+        offers += 1
         assert "driver" in line[:m.start()], line
+    assert offers, f.fix  # the fix does offer CUDA 12 wheels (else nothing was checked)
 
 
 # --- an Intel Mac past the last macOS x86 series --------------------------------------------

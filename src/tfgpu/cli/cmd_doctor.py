@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         except UsageError as exc:
             if not args.json:
                 raise
-            import json  # fix3: like explain --json, an error document on stdout
+            import json  # like explain --json, an error document on stdout
 
             print(json.dumps({"command": "doctor", "error": str(exc),
                               "facts_file": args.facts}, indent=2, ensure_ascii=False))
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     from tfgpu.cli.common import exit_code_if_output_cut
 
     exit_code_if_output_cut(status_codes.ERRORS_FOUND if report.has_errors
-                            else status_codes.SUCCESS)  # fix3: kept if the pipe closes
+                            else status_codes.SUCCESS)  # kept if the pipe closes
     if args.json:
         from tfgpu.report.json_report import render_json
 

@@ -3,7 +3,7 @@
 Gathers (reads the file or standard input, loads ``--facts``), calls the explain engine,
 renders (text, ``--json``, or a shareable ``--format markdown|html``, redacted unless
 ``--no-redact``), and returns the exit code: 0 when no error-level cause was found (including empty
-input), 1 when one was or when the log shows the program died and no finding names the cause
+input), 1 when one was or when the log shows the program died, whatever the findings
 (``Verdict.program_failed``), 2 for an unreadable file or facts file.
 """
 
@@ -109,8 +109,8 @@ def _read(name: str, facts: HostFacts | None) -> ExplainResult:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Explain the input; return 0, 1 (error-level cause found, or the program died of a
-    cause tfgpu does not know) or 2 (unreadable input)."""
+    """Explain the input; return 0, 1 (error-level cause found, or the log shows the
+    program died) or 2 (unreadable input)."""
     fmt = output_format(args)
     try:
         facts = _load_facts(args.facts)

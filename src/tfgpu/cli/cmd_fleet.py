@@ -142,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         code = status_codes.ERRORS_FOUND if report.has_errors else status_codes.SUCCESS
     from tfgpu.cli.common import exit_code_if_output_cut
 
-    exit_code_if_output_cut(code)  # fix3: kept if the reader closes the pipe early
+    exit_code_if_output_cut(code)  # kept if the reader closes the pipe early
     if fmt in ("markdown", "html"):
         _shareable(fmt, report, code, args)
     else:

@@ -268,7 +268,7 @@ def render_shareable_report(fmt: str, doc: dict[str, Any], args: argparse.Namesp
     return render_shareable(fmt, doc, redactor=redactor, **extras)
 
 
-# --- fix3: exit code when the reader closes the output early ---------------------------------
+# --- exit code when the reader closes the output early ---------------------------------
 #: The code the running command will return once its result is known, kept for a reader that
 #: closes the pipe before the output is written (``tfgpu explain LOG | head -1``): the CLI
 #: returns it instead of a code that depends on the race between the writer and the reader.

@@ -177,7 +177,7 @@ _SIGNAL_CODES = frozenset({status_codes.INTERRUPTED, status_codes.TERMINATED_BAS
 def _exit_now_if_threads_run(code: int) -> None:
     """After a signal, threads the command started (the probes' daemon threads, a pipe
     reader) may still run; the interpreter's shutdown with them alive could crash the
-    process (exit -11 seen under load, fix3). Kill the children as the exit hooks would,
+    process (exit -11 seen under load). Kill the children as the exit hooks would,
     flush the standard streams and leave with ``os._exit(code)``; nothing when no other
     thread runs."""
     import threading
@@ -219,7 +219,7 @@ def _main(argv: Sequence[str] | None) -> int:
     _stand_in_for_closed_streams()
     from tfgpu.cli.common import exit_code_if_output_cut
 
-    exit_code_if_output_cut(status_codes.SUCCESS)  # fix3: the command records its own
+    exit_code_if_output_cut(status_codes.SUCCESS)  # the command records its own
     _PENDING_SIGNALS.clear()
     _RESENT.clear()
     previous = _stop_like_ctrl_c()

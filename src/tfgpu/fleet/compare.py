@@ -181,7 +181,7 @@ VERSION_ROWS: dict[str, str] = {
 #: Keras run the program (TF API docs: the same program on each worker), NCCL versions
 #: that differ cannot talk (NVIDIA/nccl issue 1267).  The others are warnings.
 _ERROR_ROWS = frozenset({"tensorflow", "keras", "nccl"})
-#: The report section of each version row (a driver difference is the driver's, eyesfix-b).
+#: The report section of each version row (a driver difference is the driver's).
 _ROW_AREA = {"driver": "driver", "cuda": "cuda", "cudnn": "cuda", "nccl": "cuda",
              "python": "python", "numpy": "python", "tensorflow": "tensorflow",
              "keras": "tensorflow"}
@@ -262,7 +262,7 @@ def check_versions(nodes: Sequence[NodeResult], table: FleetTable) -> list[Findi
         groups = {v: ns for v, ns in _by_value(table, row).items() if v != "(unset)"}
         common = _majority(groups)
         odd = [n for v, ns in groups.items() if v != common for n in ns]
-        # eyesfix-b: no majority (2 nodes, 2 versions): pick no "odd ones" arbitrarily
+        # no majority (2 nodes, 2 versions): pick no "odd ones" arbitrarily
         tie = sum(len(ns) == len(groups[common]) for ns in groups.values()) > 1
         first = (f"# make {what} one version on every node (no majority: "
                  f"{_spread(groups)}); " if tie else

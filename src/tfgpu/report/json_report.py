@@ -74,7 +74,7 @@ def report_to_dict(report: Report, extra: Mapping[str, Any] | None = None, *,
             "gpu_usable": report.verdict.gpu_usable,
             "headline": report.verdict.headline,
             "problems": report.verdict.problems,
-            # report 1.3: the log shows the program died (explain; eyes6a: whatever the findings)
+            # report 1.3: the log shows the program died (explain; whatever the findings)
             "program_failed": report.verdict.program_failed,
         },
         "findings": [finding_to_dict(f) for f in report.findings],

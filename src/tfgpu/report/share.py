@@ -314,6 +314,7 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
             groups.append({"area": area, "findings": group})
     verdict = d.get("verdict") or {}
     errors = sum(1 for f in findings if f.get("severity") == "error")
+    # None: not known (report 1.2), kept apart from "no GPU"
     gpu_usable = verdict.get("gpu_usable") if isinstance(verdict.get("gpu_usable"),
                                                            bool) else None
     problems = verdict.get("problems", 0)
@@ -332,9 +333,7 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         "verdict": {"headline": verdict.get("headline", ""), "state": state,
                     "state_text": VERDICT_STATES[state],
                     "problems": verdict.get("problems", 0),
-                    # None: not known (report 1.2), kept apart from "no GPU"
-                    "gpu_usable": (verdict.get("gpu_usable")
-                                   if isinstance(verdict.get("gpu_usable"), bool) else None)},
+                    "gpu_usable": gpu_usable},
         "groups": groups,
         "passed": [f for f in findings if f.get("severity") == "ok"],
         "ids": [f.get("id") for f in findings],
