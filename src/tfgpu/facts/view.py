@@ -9,6 +9,7 @@ Host facts win over log hints; either may be missing, and then a property answer
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -78,9 +79,10 @@ class Facts:
         return self.log.get(name)
 
     # --- operating system -----------------------------------------------------------
-    @property
+    @functools.cached_property
     def os(self) -> str | None:
-        """``"windows"``, ``"linux"``, ``"macos"`` or ``None`` (unknown)."""
+        """``"windows"``, ``"linux"``, ``"macos"`` or ``None`` (unknown); computed once per
+        instance (it counts the log's evidence lines, and nearly every check asks)."""
         if self.host is not None:
             system = self.host.os.system.lower()
             if system.startswith("win"):
