@@ -19,8 +19,7 @@ from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs
 
 if TYPE_CHECKING:
     from tfgpu.facts.log import Hit, Hits
-    from tfgpu.knowledge import Knowledge
-    from tfgpu.knowledge._knowledge import DriverMinimum
+    from tfgpu.knowledge import DriverMinimum, Knowledge
 
 
 def from_log(ctx: Facts, pattern: str, build: Callable[[Hits, Hit], Finding]) -> list[Finding]:
