@@ -9,6 +9,7 @@ Host facts win over log hints; either may be missing, and then a property answer
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING
 
@@ -78,9 +79,10 @@ class Facts:
         return self.log.get(name)
 
     # --- operating system -----------------------------------------------------------
-    @property
+    @functools.cached_property
     def os(self) -> str | None:
-        """``"windows"``, ``"linux"``, ``"macos"`` or ``None`` (unknown)."""
+        """``"windows"``, ``"linux"``, ``"macos"`` or ``None`` (unknown); computed once per
+        instance (it counts the log's evidence lines, and nearly every check asks)."""
         if self.host is not None:
             system = self.host.os.system.lower()
             if system.startswith("win"):
@@ -168,12 +170,20 @@ class Facts:
         """NVIDIA driver version (facts, else the "kernel reported version" log line)."""
         if self.host is not None and self.host.driver is not None and self.host.driver.version:
             return self.host.driver.version
+        found = self.log_driver()
+        return found[0] if found is not None else None
+
+    def log_driver(self) -> tuple[str, Hit] | None:
+        """``(version, line)``: the NVIDIA driver version the log's kernel, libcuda or
+        nvidia-smi line names (patterns ``driver.kernel``, ``driver.libcuda``,
+        ``smi.driver``, the last of each, in that order), read by
+        :func:`tfgpu.facts.driver_text.nvidia_driver_version` (Windows' display-driver form
+        as NVIDIA's); ``None`` when none names one."""
         for name in ("driver.kernel", "driver.libcuda", "smi.driver"):
             hit = self.h(name).last
-            # w1: Windows' display-driver form read as NVIDIA's (facts/driver_text.py)
             v = nvidia_driver_version(hit.g("v")) if hit is not None else None
-            if v:
-                return v
+            if hit is not None and v:
+                return v, hit
         return None
 
     @property

@@ -19,8 +19,7 @@ from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs
 
 if TYPE_CHECKING:
     from tfgpu.facts.log import Hit, Hits
-    from tfgpu.knowledge import Knowledge
-    from tfgpu.knowledge._knowledge import DriverMinimum
+    from tfgpu.knowledge import DriverMinimum, Knowledge
 
 
 def from_log(ctx: Facts, pattern: str, build: Callable[[Hits, Hit], Finding]) -> list[Finding]:
@@ -457,18 +456,29 @@ def _brings(kb: Knowledge, release: str, need: str) -> bool:
     """Whether ``tensorflow[and-cuda]==release`` pins a wheel of ``need`` (``"cuDNN 8"``:
     an nvidia-cudnn wheel of that major; ``"CUDA 12"``: a ``-cu12`` wheel), from knowledge
     table tf_pip_cuda_wheels; ``True`` when ``need`` names no major (nothing to check)."""
-    words = need.split()
-    if len(words) != 2 or not words[1].split(".")[0].isdigit():
+    parsed = _library_need(need)
+    if parsed is None:
         return True
-    major = int(words[1].split(".")[0])
+    library, version = parsed
+    major = int(version.split(".")[0])
     pins = kb.and_cuda_pins(release)
-    if words[0] == "cuDNN":
+    if library == "cuDNN":
         return any(p.package.startswith("nvidia-cudnn")
                    and (m := re.search(r"(\d+)\.", p.specifier)) is not None
                    and int(m.group(1)) == major for p in pins)
-    if words[0] == "CUDA":
+    if library == "CUDA":
         return any(p.cuda_major == major for p in pins)
     return True
+
+
+def _library_need(need: str | None) -> tuple[str, str] | None:
+    """``(library, version)`` of a need as :func:`libraries.parse_library` gives it
+    (``"CUDA 10.1"`` -> ``("CUDA", "10.1")``, ``"cuDNN 8"`` -> ``("cuDNN", "8")``); ``None``
+    when it is not two words whose second starts with a numeric major."""
+    words = (need or "").split()
+    if len(words) != 2 or not words[1].split(".")[0].isdigit():
+        return None
+    return words[0], words[1]
 
 
 def _pinned_and_cuda(ctx: Facts) -> tuple[str, str, str] | None:
@@ -588,9 +598,9 @@ def cuda_lib_example(expected: str | None) -> str:
     missing library's SONAME needs (``expected`` as :func:`libraries.parse_library` gives
     it: ``"CUDA 11"``, ``"CUDA 10.1"``), never ``/usr/local/cuda``, which may link another
     major (eyesfix-a); a cuDNN or unknown need keeps the generic folder with that caution."""
-    words = (expected or "").split()
-    if len(words) == 2 and words[0] == "CUDA" and words[1].split(".")[0].isdigit():
-        ver = words[1]
+    parsed = _library_need(expected)
+    if parsed is not None and parsed[0] == "CUDA":
+        ver = parsed[1]
         folder = ver if "." in ver else f"{ver}.<minor>"
         return (f"export LD_LIBRARY_PATH=/usr/local/cuda-{folder}/lib64:$LD_LIBRARY_PATH"
                 f"   # a CUDA {ver} install: /usr/local/cuda may link another CUDA major")

@@ -36,8 +36,7 @@ from tfgpu.diagnosis.checks.memory import _library_calls
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import Knowledge, KnowledgeQueryError, docs, parse_version
-from tfgpu.knowledge._rows import PtxasArch
+from tfgpu.knowledge import Knowledge, KnowledgeQueryError, PtxasArch, docs, parse_version
 
 #: A CUDA library soname that carries the CUDA version it belongs to: Linux
 #: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0). From CUDA 11 they carry

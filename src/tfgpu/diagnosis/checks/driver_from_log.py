@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.facts.driver_text import nvidia_driver_version
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
@@ -58,13 +57,11 @@ def _printed_driver(ctx: Facts) -> tuple[str, list[Hit]] | None:
     """The NVIDIA driver version the log prints (``driver.kernel``, ``driver.libcuda``,
     nvidia-smi's banner, cuda_dnn.cc's "possibly insufficient driver version", the NVRM
     banner), with its lines; ``None`` when the log prints none."""
-    for name in ("driver.kernel", "driver.libcuda", "smi.driver"):
-        hit = ctx.h(name).last
-        # w1: "Driver Version: 21.21.13.7651" (dxdiag, Device Manager) is Windows' form of
-        # NVIDIA 376.51 (facts/driver_text.py); a number neither form is not a driver version
-        v = nvidia_driver_version(hit.g("v")) if hit is not None else None
-        if hit is not None and v:
-            return v, [hit]
+    # w1: "Driver Version: 21.21.13.7651" (dxdiag, Device Manager) is Windows' form of
+    # NVIDIA 376.51 (facts/driver_text.py); a number neither form is not a driver version
+    found = ctx.log_driver()
+    if found is not None:
+        return found[0], [found[1]]
     for hit in ctx.h("driver.printed").all():
         v = hit.g("v") or hit.g("v2")
         if v:
