@@ -571,9 +571,11 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
             "dnn-handle-failed-gpu-memory", variant="execution", library=what, evidence=ev,
             fix=(*fix_mem[:2],
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info(), "
-                 "tf.config.list_physical_devices('GPU'))\"   # a CUDA build older than the "
-                 "GPU (e.g. CUDA 10 on an Ampere card) fails this way too: then upgrade "
-                 "TensorFlow"),
+                 "tf.config.list_physical_devices('GPU'))\"   # the cuDNN/CUDA this "
+                 "TensorFlow was built with: another cuDNN/CUDA loaded (ldconfig -p | grep "
+                 "-E 'libcudnn|libcudart') fails this way too (install the tested one), and "
+                 "so does a CUDA build older than the GPU (e.g. CUDA 10 on an Ampere card: "
+                 "upgrade TensorFlow)"),
         )]
     if all(h.g("conv") for h in found):
         return _cudnn_init_unknown(ctx, what, ev, fix_mem)
