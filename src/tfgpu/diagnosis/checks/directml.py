@@ -66,7 +66,9 @@ def wsl_directml_libraries_missing(f: Facts) -> list[Finding]:
         evidence=log_evidence(hits),
         fix=(
             "ls -l /usr/lib/wsl/lib   # libd3d12.so and libdxcore.so must be listed",
-            "cat /proc/version   # a WSL2 kernel ('microsoft-standard-WSL2'), 4.19.121 or newer",
+            "cat /proc/version   # a WSL2 kernel ('microsoft-standard-WSL2'), 4.19.121 or newer; "
+            "no 'microsoft' at all: native Linux, where DirectML does not exist (use the GPU "
+            "vendor's stack: CUDA or ROCm)",
             "# in Windows: wsl -l -v (VERSION must be 2); winver: Windows 11, or "
             f"{fact.value('windows_release')} (build {fact.value('min_windows_build')}) "
             "or newer; update Windows and run wsl --update",

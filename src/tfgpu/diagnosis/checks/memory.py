@@ -571,18 +571,29 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
             "dnn-handle-failed-gpu-memory", variant="execution", library=what, evidence=ev,
             fix=(*fix_mem[:2],
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info(), "
-                 "tf.config.list_physical_devices('GPU'))\"   # a CUDA build older than the "
-                 "GPU (e.g. CUDA 10 on an Ampere card) fails this way too: then upgrade "
-                 "TensorFlow"),
+                 "tf.config.list_physical_devices('GPU'))\"   # the cuDNN/CUDA this "
+                 "TensorFlow was built with: another cuDNN/CUDA loaded (ldconfig -p | grep "
+                 "-E 'libcudnn|libcudart') fails this way too (install the tested one), and "
+                 "so does a CUDA build older than the GPU (e.g. CUDA 10 on an Ampere card: "
+                 "upgrade TensorFlow)"),
         )]
     if all(h.g("conv") for h in found):
         return _cudnn_init_unknown(ctx, what, ev, fix_mem)
     calls = [_call_failed(h) for h in found]
     if all(calls):
+        # claims8 (threads printing "Failed to set cuDNN stream"): GPU memory in
+        # tensorflow/tensorflow#21223; a custom CUDA op built for another GPU, whose kernel
+        # fault broke the context first, in xingyul/cpnet#2: the fault's own line (checked
+        # before this rule, gpu-kernel-fault) is what tells them apart
+        stream = any(h.g("stream") for h in found)
         return [catalogue.make(
-            "dnn-handle-failed-gpu-memory", variant="call-failed", library=what,
-            what="; ".join(sorted({x for x in calls if x})), evidence=ev,
+            "dnn-handle-failed-gpu-memory",
+            variant="set-stream" if stream and len(set(calls)) == 1 else "call-failed",
+            library=what, what="; ".join(sorted({x for x in calls if x})), evidence=ev,
             fix=(*fix_mem[:2],
+                 *(("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E "
+                    "\"illegal|launch fail|out of memory\"   # an earlier kernel fault or "
+                    "out-of-memory line tells the causes apart",) if stream else ()),
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
                  "# the cuDNN/CUDA this TensorFlow was built for"),
         )]

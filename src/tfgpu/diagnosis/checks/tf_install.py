@@ -236,6 +236,30 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
             knowledge_ref=last.ref,
         )
         return
+    if f.windows and mm is None:
+        # claims8: native Windows, release not shown (tensorflow/tensorflow#62080 (2.14),
+        # #68236 (2.16.1): the wheels past 2.10 are CPU-only there); the [and-cuda] extra
+        # is a Linux wheel's, so the fix asks for the release first
+        v = last.value("tf_version")
+        cuda_pkg = f.kb.platform_fact("tensorflow-is-cuda-build")
+        first = cuda_pkg.value("tf_version")
+        yield catalogue.make(
+            "tensorflow-cpu-only-build", variant="log",
+            evidence=log_evidence(f.h("gpu.built_call").first[:1], built)
+            + tuple(f.fact_evidence()),
+            cause=("This TensorFlow build was compiled without CUDA (is_built_with_cuda() is "
+                   "False), so it can never use an NVIDIA GPU. On native Windows (this log) "
+                   f"that is every TensorFlow after {v}: their Windows wheels are CPU-only "
+                   f"(knowledge row {last.ref}); up to {v}, a CPU-only package was "
+                   f"installed (tensorflow-cpu; before {first}, the plain tensorflow, whose "
+                   f"GPU build was tensorflow-gpu: knowledge row {cuda_pkg.ref}). The release "
+                   "tells them apart."),
+            fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # after '
+                 f"{v}: no GPU on native Windows",
+                 *_windows_last_fix(last)),
+            knowledge_ref=last.ref,
+        )
+        return
     conda = f.h("gpu.conda_cuda_build").all()
     cause = ("This TensorFlow build was compiled without CUDA (is_built_with_cuda() is False), "
              "so it can never use an NVIDIA GPU.")

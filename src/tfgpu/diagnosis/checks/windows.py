@@ -26,33 +26,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
         if "procedure could not be found" in why.lower():
             continue  # tool families (stage 3): python_import.windows_dll_procedure_not_found
         if "initialization routine failed" in why.lower():
-            flags = ctx.host.cpu.flags if ctx.host is not None else ()
-            if flags and "avx" in flags:
-                cause = (
-                    "A DLL's initialisation routine failed. The CPU has AVX (host facts), so the "
-                    "usual cause (no AVX) is ruled out: check the MSVC runtime."
-                )
-                fix: tuple[str, ...] = ("winget install Microsoft.VCRedist.2015+.x64",)
-            else:
-                cause = (
-                    "TensorFlow's native module aborted while initialising. Official TensorFlow "
-                    "wheels since 1.6 are compiled with AVX instructions; on a CPU without AVX "
-                    "this is exactly the error, whatever the CUDA/cuDNN setup."
-                )
-                fix = (
-                    "check that the CPU supports AVX (Sysinternals: coreinfo64 -f | findstr AVX)",
-                    "on a CPU without AVX: install a community TensorFlow wheel built without AVX, "
-                    "or use another machine; reinstalling CUDA/cuDNN does not help",
-                    "if the CPU has AVX: winget install Microsoft.VCRedist.2015+.x64",
-                )
-            out.append(
-                catalogue.make(
-                    "windows-dll-init-failed",
-                    evidence=log_evidence(dll),
-                    cause=cause,
-                    fix=fix,
-                )
-            )
+            out.append(_dll_init_failed(ctx, dll))
         elif (at_import := _msvc_at_import(ctx, hit, dll)) is not None:
             out.append(at_import)
         else:
@@ -155,6 +129,61 @@ def rule_windows(ctx: Facts) -> list[Finding]:
             )
         )
     return out
+
+
+
+# claims8 (checked on other threads printing "DLL load failed[ while importing
+# _pywrap_tensorflow_internal]: A dynamic link library (DLL) initialization routine failed"):
+# a CPU without AVX in tensorflow/tensorflow#19584 (via #21977), Spycsh/Bugs#1 and #35766's
+# era; the Visual C++ runtime in tensorflow/tensorflow#39502 ("Installing C++ redistributables
+# solved the issue"); maintainers name both (tensorflow/tensorflow#77829, #28713; TF's own
+# loader hint in #119165). The line alone does not tell them apart: the CPU's flags do.
+def _dll_init_failed(ctx: Facts, dll: Hits) -> Finding:
+    """``windows-dll-init-failed``: Windows' ERROR_DLL_INIT_FAILED while importing
+    TensorFlow's native module.  Two causes print it (threads above): a CPU without the
+    instructions the wheel was compiled with (AVX for official wheels since 1.6, AVX2 for some
+    community wheels) and a missing or outdated Visual C++ runtime.  Host facts with the CPU's
+    flags decide; without them the finding names both (variant ``cpu-or-runtime``) and the
+    check that tells them apart first."""
+    flags = ctx.host.cpu.flags if ctx.host is not None else ()
+    cpu_check = "coreinfo64 -f | findstr AVX   # Sysinternals: does the CPU have AVX (and AVX2)?"
+    redist = "winget install Microsoft.VCRedist.2015+.x64   # installs or updates the MSVC runtime"
+    if flags and "avx" in flags:
+        return catalogue.make(
+            "windows-dll-init-failed",
+            evidence=log_evidence(dll),
+            cause=("A DLL's initialisation routine failed. The CPU has AVX (host facts), so the "
+                   "most frequent cause (no AVX) is ruled out: install or update the MSVC "
+                   "runtime."),
+            fix=(redist,),
+        )
+    if flags:
+        return catalogue.make(
+            "windows-dll-init-failed",
+            evidence=log_evidence(dll),
+            cause=("TensorFlow's native module aborted while initialising, and the host facts "
+                   "list no AVX for this CPU. Official TensorFlow wheels since 1.6 are compiled "
+                   "with AVX instructions; on a CPU without AVX this is exactly the error, "
+                   "whatever the CUDA/cuDNN setup."),
+            fix=("# install a community TensorFlow wheel built without AVX, or use another "
+                 "machine; reinstalling CUDA/cuDNN does not help",),
+        )
+    return catalogue.make(
+        "windows-dll-init-failed",
+        variant="cpu-or-runtime",
+        evidence=log_evidence(dll),
+        cause=("TensorFlow's native module aborted while initialising (Windows' 'DLL "
+               "initialization routine failed'), and this log does not say why. Two causes "
+               "print exactly this line, whatever the CUDA/cuDNN setup, most often first: "
+               "(1) a CPU without the instructions the wheel was compiled with (official "
+               "TensorFlow wheels since 1.6 need AVX; some community wheels need AVX2); "
+               "(2) a missing or outdated Microsoft Visual C++ 2015-2022 runtime. The CPU's "
+               "flags tell them apart: with AVX (and AVX2 for such a wheel), it is the runtime."),
+        fix=(cpu_check,
+             "# no AVX: install a community TensorFlow wheel built without AVX, or use another "
+             "machine; reinstalling CUDA/cuDNN does not help",
+             "# AVX present: " + redist),
+    )
 
 
 def _msvc_at_import(ctx: Facts, hit: Hit, dll: Hits) -> Finding | None:
