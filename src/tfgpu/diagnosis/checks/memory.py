@@ -581,7 +581,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return _cudnn_init_unknown(ctx, what, ev, fix_mem)
     calls = [_call_failed(h) for h in found]
     if all(calls):
-        # claims8 (threads printing "Failed to set cuDNN stream"): GPU memory in
+        # (threads printing "Failed to set cuDNN stream"): GPU memory in
         # tensorflow/tensorflow#21223; a custom CUDA op built for another GPU, whose kernel
         # fault broke the context first, in xingyul/cpnet#2: the fault's own line (checked
         # before this rule, gpu-kernel-fault) is what tells them apart

@@ -237,7 +237,7 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
         )
         return
     if f.windows and mm is None:
-        # claims8: native Windows, release not shown (tensorflow/tensorflow#62080 (2.14),
+        # checked on threads: native Windows, release not shown (tensorflow/tensorflow#62080 (2.14),
         # #68236 (2.16.1): the wheels past 2.10 are CPU-only there); the [and-cuda] extra
         # is a Linux wheel's, so the fix asks for the release first
         v = last.value("tf_version")

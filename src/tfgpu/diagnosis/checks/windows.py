@@ -132,7 +132,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
 
 
 
-# claims8 (checked on other threads printing "DLL load failed[ while importing
+# (checked on other threads printing "DLL load failed[ while importing
 # _pywrap_tensorflow_internal]: A dynamic link library (DLL) initialization routine failed"):
 # a CPU without AVX in tensorflow/tensorflow#19584 (via #21977), Spycsh/Bugs#1 and #35766's
 # era; the Visual C++ runtime in tensorflow/tensorflow#39502 ("Installing C++ redistributables
