@@ -3944,7 +3944,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.avx_grep",
         ("avx",),
         r"^(?=[^\n]{0,400}?(?:/proc/cpuinfo|\blscpu\b))\s*(?:\S{0,200}[$#%]\s+)?"
-        r"(?:(?:cat /proc/cpuinfo|lscpu)\s*\|\s*)?grep\b[^|\n]{0,120}\bavx",
+        r"(?:(?:cat /proc/cpuinfo|lscpu)\s*\|\s*)?grep\b(?P<cmd>[^|\n]{0,120}\bavx[^\n]{0,200})",
     ),
     _p(
         "ctx.avx_words",
