@@ -1129,7 +1129,14 @@ def _intel_mac_stop(ctx: Facts, pkg: str, pin: str,
     why = (f"2.{last[1]} is the last TensorFlow series with macOS x86_64 wheels: from "
            f"2.{last[1] + 1} TensorFlow publishes none for Intel Macs (knowledge row "
            f"{fact.ref}), whatever the Python version")
-    keep = f'pip install "tensorflow=={highest}"   # the newest release with Intel Mac wheels'
+    # eyes7: the pin is the fact's release (plan picks the same one); an index that offers
+    # only an older release of that series gets the newest it offers
+    last_release = fact.value("last_release")
+    top_v, last_v = _version(highest), _version(last_release)
+    pin_to = last_release if top_v is None or last_v is None or top_v >= last_v else highest
+    keep = (f'pip install "tensorflow=={pin_to}"   # the newest release with Intel Mac wheels'
+            + (f" (knowledge row {fact.ref})" if pin_to == last_release else
+               f" this index offers ({last_release} is the last, knowledge row {fact.ref})"))
     other = ("# a newer TensorFlow: run it on Linux (Docker, a Linux machine) or on an Apple "
              "silicon Mac, or use a community build (conda)")
     if ctx.intel_mac:
@@ -1243,8 +1250,10 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     if pin and highest:
         mac = _intel_mac_stop(ctx, pkg, pin, highest)
         if mac is not None and mac[0] == "intel-mac":
+            # eyes7: the title names the fact's last release, as the fix and plan do
+            last_x86 = ctx.kb.platform_fact("macos-x86-last").value("last_release")
             return catalogue.make("tensorflow-no-matching-distribution", variant="intel-mac",
-                                  pin=pin, highest=highest, evidence=log_evidence(
+                                  pin=pin, highest=last_x86, evidence=log_evidence(
                                       nod, ctx.h("ctx.x86_64").first[:1],
                                       ctx.h("ctx.macos_tool").first[:1]),
                                   cause=mac[1], fix=mac[2])
