@@ -764,13 +764,37 @@ def _one_install(ctx: Facts, out: list[Finding],
                "is not installed or not on the loader's search path in this process (a "
                "variable set in one shell or terminal and not in this one, a notebook "
                "kernel started elsewhere). Without them TensorFlow skips the GPU."),
-        fix=tuple(dict.fromkeys([*find, *rest])),
+        fix=tuple(_merge_by_library(list(dict.fromkeys([*find, *rest])), names)),
         doc="tf-pip-windows-native" if ctx.windows else None,
     )
     drop = {p[0] for p in plain}
     keep = [f for i, f in enumerate(out) if i not in drop]
     keep.insert(min(drop), one)
     return keep
+
+
+# --- eyes7: one fix line for several libraries when only the file name differs ---------------
+def _merge_by_library(lines: list[str], names: list[str]) -> list[str]:
+    """``lines`` with the lines that differ only in the ONE library file name they name
+    (``names``: ``libcudart.so.10.0``, ``libcublas.so.10.0``) merged into one line naming
+    each (``"libcudart.so.10.0 or libcublas.so.10.0"``), at the first one's place."""
+    out: list[str] = []
+    groups: dict[str, tuple[int, list[str]]] = {}
+    for line in lines:
+        named = [n for n in names if n in line]
+        if len(named) != 1:
+            out.append(line)
+            continue
+        key = line.replace(named[0], "\0")
+        if key in groups:
+            groups[key][1].append(named[0])
+            continue
+        groups[key] = (len(out), [named[0]])
+        out.append(line)
+    for key, (i, libs) in groups.items():
+        if len(libs) > 1:
+            out[i] = key.replace("\0", " or ".join(dict.fromkeys(libs)))
+    return out
 
 
 # ---------------------------------------------------------------------- cuDNN version (log)

@@ -948,8 +948,10 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
         if named is not None else
         "# read the 'The conflict is caused by:' lines: they name the two requirements that "
         "exclude each other; pin the range the package you keep depends on, or drop your pin",
-        "# tf-keras must match TensorFlow's major.minor: pip install \"tf-keras~=X.Y.0\" for "
-        "TensorFlow X.Y",
+        # eyes7: only when tf-keras is in the conflict (not a NumPy or protobuf one)
+        *(["# tf-keras must match TensorFlow's major.minor: pip install \"tf-keras~=X.Y.0\" "
+           "for TensorFlow X.Y"] if any(re.search(r"tf[-_]keras", h.text, re.I)
+                                        for h in (*hits, *depends)) else []),
         "# two tools that need disjoint ranges (e.g. NumPy) cannot share one environment: "
         "give each its own virtual environment",
     ]
