@@ -26,6 +26,18 @@ def test_two_libraries_of_one_old_cuda_share_one_install_line() -> None:
     assert "libcudart.so.10.0 or libcublas.so.10.0" in install[0], install
 
 
+
+def test_an_old_cuda_soname_names_the_other_minor_the_logs_nvcc_shows() -> None:
+    """Before CUDA 11 each minor has its own sonames: nvcc 10.2 cannot serve a 10.0 build."""
+    nvcc = ["$ nvcc --version", "Cuda compilation tools, release 10.2, V10.2.89"]
+    f = _find(["TensorFlow version: 1.15.0", _dso("libcudart.so.10.0"), *nvcc],
+              "library-not-loaded-")
+    assert any("nvcc, line 4, is CUDA 10.2" in x for x in f.fix), f.fix
+    same = _find(["TensorFlow version: 1.15.0", _dso("libcudart.so.10.0"), "$ nvcc --version",
+                  "Cuda compilation tools, release 10.0, V10.0.130"], "library-not-loaded-")
+    assert not any("the log's nvcc" in x for x in same.fix), same.fix
+
+
 CONFLICT = ["ERROR: Cannot install {a} and tensorflow==2.15.0 because these package versions "
             "have conflicting dependencies.", "", "The conflict is caused by:",
             "    The user requested {a}", "    {dep}", "",

@@ -3963,6 +3963,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<cmd>\S.{0,60})",
         key="cmd",
     ),
+    # nvcc --version's last lines: "Cuda compilation tools, release 10.2, V10.2.89" (every
+    # CUDA toolkit's nvcc prints this form). Read by checks/libraries.py (an old soname)
+    _p(
+        "ctx.nvcc_release",
+        ("cuda compilation tools, release",),
+        r"Cuda compilation tools, release (?P<v>\d{1,2}\.\d{1,2}), V\d",
+    ),
     _p(
         "ctx.cpu_model",
         ("model name",),

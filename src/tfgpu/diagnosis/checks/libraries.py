@@ -198,6 +198,15 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                     "LD_LIBRARY_PATH, or upgrade TensorFlow (then, on Linux/WSL2, pip install "
                     '"tensorflow[and-cuda]" brings its own CUDA libraries; it cannot bring '
                     f"{filename})")
+            # eyes7: the log's nvcc shows another CUDA minor: before CUDA 11 a minor's
+            # libraries carry its own soname, so that toolkit cannot serve this one
+            nvcc = ctx.h("ctx.nvcc_release").last
+            nv = nvcc.g("v") if nvcc is not None and ctx.host is None else None
+            if (nvcc is not None and nv and not old.startswith("cuDNN") and nv != old
+                    and int(old.split(".")[0]) < 11):
+                lead += (f" (the log's nvcc, line {nvcc.line}, is CUDA {nv}: that toolkit "
+                         f"does not provide CUDA {old}'s libraries; before CUDA 11 each minor "
+                         "release has its own sonames)")
         return [lead, *fix]
     if ctx.non_pip_tensorflow:
         fix.append("# tfjs-node-gpu / libtensorflow load the CUDA and cuDNN their libtensorflow "
