@@ -3908,6 +3908,73 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\bdocker\b[^\n]{0,200}?\b(?:run|pull|create)\b|^\s*FROM\s)[^\n]{0,300}?"
         r"\btensorflow/tensorflow(?::(?P<tag>[A-Za-z0-9._-]{1,60}))?(?![\w/:.@-])",
     ),
+    # --- eyes7: stops asked for from outside, and a CPU's flags pasted into the log ----------
+    # Python installs a SIGINT handler that raises KeyboardInterrupt (CPython Doc/library/
+    # signal.rst "SIGINT is translated into a KeyboardInterrupt exception";
+    # Modules/signalmodule.c default_int_handler): Ctrl-C ends an uncaught traceback with the
+    # bare name (no message); IPython/Jupyter print "KeyboardInterrupt   Traceback (most
+    # recent call last)" first and "KeyboardInterrupt: " last; PyCharm/IntelliJ's run console
+    # "Process finished with exit code 130 (interrupted by signal 2: SIGINT)"
+    # (ProcessTerminatedListener.java, as tools.killed's 137). Read by checks/stops.py
+    _p(
+        "tools.user_stop",
+        ("keyboardinterrupt", "sigint"),
+        r"^\s*KeyboardInterrupt(?::\s*)?$|^KeyboardInterrupt\s+Traceback \(most recent call last\)"
+        r"|exit code 130 \(interrupted by signal 2: ?SIGINT\)",
+    ),
+    # The shell's word for SIGTERM, printed where it prints "Killed" for SIGKILL (glibc
+    # sysdeps/generic/siglist.h: SIGTERM N_("Terminated"); bminor/bash jobs.c
+    # notify_of_job_status / pretty_print_job; zsh Src/signames2.awk "terminated"): `kill`,
+    # `docker stop`, a scheduler's time limit or pre-emption; and the IDE's exit code 143.
+    _p(
+        "tools.sigterm_stop",
+        ("terminated", "sigterm"),
+        r"^\s*(?:\[\d+\]\+?\s+(?:\d+\s+)?)?Terminated"
+        r"(?:\s+\S{0,120}(?:python|\.py)\S{0,60}(?:\s.{0,200})?)?\s*$"
+        r"|^\s*zsh: terminated\s|^\S{1,200}: line \d{1,9}: {1,8}\d{1,9} Terminated(?:\s|$)"
+        r"|exit code 143 \(interrupted by signal 15: ?SIGTERM\)",
+    ),
+    # A pasted check of the CPU's instruction sets: a `grep ... avx ... /proc/cpuinfo` (or
+    # `lscpu | grep avx`) command, the avx/fma words `grep -o` prints, the kernel's full
+    # "flags" line (/proc/cpuinfo, Linux arch/x86/kernel/cpu/proc.c show_cpuinfo "flags\t\t:")
+    # or lscpu's "Flags:", a shell prompt line after the command (the grep printed nothing),
+    # and the CPU's model line ("model name\t:", lscpu's "Model name:"). Read by
+    # checks/cpu.py rule_illegal_instruction (the log half of the AVX question)
+    _p(
+        "ctx.avx_grep",
+        ("avx",),
+        r"^(?=[^\n]{0,400}?(?:/proc/cpuinfo|\blscpu\b))\s*(?:\S{0,200}[$#%]\s+)?"
+        r"(?:(?:cat /proc/cpuinfo|lscpu)\s*\|\s*)?grep\b(?P<cmd>[^|\n]{0,120}\bavx[^\n]{0,200})",
+    ),
+    _p(
+        "ctx.avx_words",
+        ("avx", "fma", "sse"),
+        r"^\s*(?:avx\w{0,10}|fma|sse4_[12])(?:\s+(?:avx\w{0,10}|fma|sse4_[12])){0,20}\s*$",
+    ),
+    _p(
+        "ctx.cpu_flags",
+        ("flags",),
+        r"^\s{0,20}(?:flags\s{0,20}:|Flags:)\s{1,40}(?P<flags>(?:[a-z0-9_]{1,40} ){8}.{0,4000})$",
+    ),
+    _p(
+        "ctx.shell_prompt",
+        ("$ ", "# "),
+        r"^\s*(?:\([\w.-]{1,40}\)\s*)?(?:[\w.-]{1,40}@[\w.-]{1,80}:\S{0,200}\s?)?[$#]\s+"
+        r"(?P<cmd>\S.{0,60})",
+        key="cmd",
+    ),
+    # nvcc --version's last lines: "Cuda compilation tools, release 10.2, V10.2.89" (every
+    # CUDA toolkit's nvcc prints this form). Read by checks/libraries.py (an old soname)
+    _p(
+        "ctx.nvcc_release",
+        ("cuda compilation tools, release",),
+        r"Cuda compilation tools, release (?P<v>\d{1,2}\.\d{1,2}), V\d",
+    ),
+    _p(
+        "ctx.cpu_model",
+        ("model name",),
+        r"^\s{0,20}(?:model name\s{0,20}:|Model name:)\s{0,40}(?P<model>\S.{0,120})$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -106,6 +106,7 @@ def make_plan(
             )
         )
     warnings[:0] = _driver_problem_warnings(plan, target, kb)
+    warnings.extend(_driver_unknown_to_knowledge(target, kb))  # eyes7
     warnings.extend(_wsl2_driver_warnings(plan, target, kb))
     distro_python = _wsl2_distribution_python(plan, target, kb)
     if distro_python is not None:
@@ -127,6 +128,32 @@ def make_plan(
             plan, alternatives=_route_alternatives(plan, target, kb, env_path)
         )
     return plan
+
+
+# --- eyes7: a driver version newer than every driver the knowledge names ---
+def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reason]:
+    """A warning when the NVIDIA driver (``--driver``, facts) has a higher branch (major)
+    than every driver in ``cuda_min_driver.toml`` (NVIDIA's CUDA toolkit release notes) of
+    its column (Linux, or Windows for Windows and WSL2): a typo (``999.99``) or a driver
+    released after the data.  The plan then treats it as new enough for every CUDA it
+    lists, so it says so and how to check the version; ``[]`` otherwise."""
+    if not target.driver:
+        return []
+    column = "windows" if target.driver_is_windows else "linux"
+    known = [(v, r) for r in kb.drivers if (v := r.driver_for(column))]
+    try:
+        newest, row = max(known, key=lambda vr: tuple(int(x) for x in vr[0].split(".")))
+        given = int(target.driver.split(".")[0])
+        top = int(newest.split(".")[0])
+    except ValueError:
+        return []  # not a driver version the table compares (normalize_driver checks it)
+    if given <= top:
+        return []
+    return [Reason(
+        f"NVIDIA driver {target.driver} is newer than every driver the knowledge names (the "
+        f"newest: {newest}, CUDA {row.cuda_version}'s minimum): the plan treats it as new "
+        "enough for every CUDA it lists; check the version (nvidia-smi prints it) if this is "
+        "a typo", row.ref)]
 
 
 # --- wsl2 python ---

@@ -376,6 +376,10 @@ from tfgpu.diagnosis.checks.container_runtime import apptainer_nv_no_host_driver
 # isort: split
 from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
 
+# --- eyes7: stops asked for from outside the program; a log of another TensorFlow ---
+# isort: split
+from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -672,6 +676,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     wsl_dxcore_factory_failed,
     # --- plan18: tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
     mlcompute_device_after_init,
+    # --- eyes7: stops asked for from outside the program; a log of another TensorFlow ---
+    program_stopped,
+    log_and_host_tensorflow_differ,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -21,11 +21,12 @@ from tfgpu.diagnosis.checks.versions import (
 )
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
-from tfgpu.facts.view import Facts, cc_key, log_evidence
+from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import (
     KnowledgeQueryError,
     TestedConfig,
+    WheelArchsRow,
     classify_cc,
     docs,
     parse_arch_list,
@@ -326,6 +327,8 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
                    f"{bw.ref}): if the program then fails, that is the cause")
         ref = ref or bw.ref
     slow = ctx.kb.platform_fact("ptx-jit-slow-first-run")
+    # eyes7: a newer official wheel with cubins for this CC is the simplest fix: first
+    upgrade = _native_upgrade_lines(ctx, cc)
     return catalogue.make(
         "gpu-needs-ptx-jit",
         variant="log-notice",
@@ -333,13 +336,63 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
         archs=archs,
         outcome=outcome,
         evidence=log_evidence(hits),
-        fix=("# expect a slow first start while the driver compiles the kernels; keep them "
-             "in a large CUDA JIT cache so later starts are fast:",
+        fix=(*upgrade,
+             ("# or " if upgrade else "# ") + "expect a slow first start while the driver "
+             "compiles the kernels; keep them in a large CUDA JIT cache so later starts are "
+             "fast:",
              c.set_env(ctx, *slow.value("cache_env").split("=", 1)),
              "# or use a build with native kernels for this GPU (NVIDIA's NGC TensorFlow "
              f"container, or a source build with TF_CUDA_COMPUTE_CAPABILITIES={cc})"),
         knowledge_ref=ref,
     )
+
+
+# --- eyes7: the first newer official wheel with native cubins for a CC ---------------------------
+def first_native_release(ctx: Facts, tf: str, cc: str) -> WheelArchsRow | None:
+    """The first official TensorFlow wheel newer than ``tf`` whose compiled architectures
+    (``tf_compute_capabilities.toml``, the table ``tfgpu matrix --gpu`` reads) run compute
+    capability ``cc`` natively (a cubin of its major with an equal or lower minor:
+    :func:`tfgpu.knowledge.classify_cc`); ``None`` when none is, or a version does not parse."""
+    try:
+        current = parse_version(tf)
+        rows = sorted(ctx.kb.wheel_archs, key=lambda r: parse_version(r.tf_version))
+        return next((r for r in rows if parse_version(r.tf_version) > current
+                     and classify_cc(r.sass_cc, r.ptx_cc, cc)[0] == "native"), None)
+    except KnowledgeQueryError:
+        return None
+
+
+def _native_upgrade_lines(ctx: Facts, cc: str) -> tuple[str, ...]:
+    """The fix lines offering the first newer official wheel with native cubins for ``cc``
+    (:func:`first_native_release`) over the TensorFlow the host or the log shows, with the
+    CUDA it was tested with and that CUDA's driver floor (``tf_tested_configs``,
+    ``cuda_min_driver``); ``()`` when the version is unknown, the build is not the official
+    pip wheel (conda, nightly, containers), or no newer wheel has such cubins."""
+    tf = ctx.tf_version
+    if not tf or "dev" in tf or ctx.conda or ctx.non_pip_tensorflow or ctx.other_framework:
+        return ()
+    later = first_native_release(ctx, tf, cc)
+    if later is None:
+        return ()
+    kb = ctx.kb
+    series = ".".join(later.tf_version.split(".")[:2])
+    needs = ""
+    build = kb.tested_gpu_build(later.tf_version, "linux")
+    if build is not None:
+        floor = kb.min_driver(build.cuda, "windows" if ctx.windows or ctx.wsl else "linux")
+        needs = f"; it is built with CUDA {build.cuda}" + (
+            f" and needs an NVIDIA driver >= {floor.version}" if floor is not None else "")
+    where = ""
+    if ctx.windows:
+        last, _ = kb.fact_series("windows-native-gpu-last")
+        where = f" (in WSL2: native Windows GPU builds stop at {last[0]}.{last[1]})"
+    first, _ = kb.fact_series("and-cuda-extra-first")
+    mm = tf_minor(later.tf_version)
+    extra = "[and-cuda]" if mm is not None and mm >= first else ""  # Linux or WSL2
+    return (f"# a newer TensorFlow has native kernels for CC {cc}: {series} is the first "
+            f"official wheel with cubins for it (knowledge row {later.ref}){needs}; "
+            f"tfgpu plan picks the release for your driver and Python{where}:",
+            c.pip(ctx, "install", f"tensorflow{extra}=={series}.*"))
 
 
 # --- w5 kinds: the PTX-JIT notice on Blackwell ------------------------------------------------
@@ -672,9 +725,7 @@ def cc_against_official_wheel(ctx: Facts) -> list[Finding]:
             continue
         row = s.row
         archs = f"SASS {' '.join(row.sass_cc)}, PTX {' '.join(row.ptx_cc)}, official wheel"
-        later = next((r for r in kb.wheel_archs
-                      if parse_version(r.tf_version) > parse_version(tf)
-                      and classify_cc(r.sass_cc, r.ptx_cc, cc)[0] == "native"), None)
+        later = first_native_release(ctx, tf, cc)  # eyes7: one rule with the log notice
         upgrade = (f"pip install \"tensorflow=={'.'.join(later.tf_version.split('.')[:2])}.*\""
                    f"   # the first official wheel with cubins for CC {cc} (knowledge row "
                    f"{later.ref}); check its CUDA/cuDNN in the tested configurations"

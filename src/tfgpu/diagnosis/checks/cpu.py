@@ -15,10 +15,12 @@ does not translate AVX instructions (Apple, "About the Rosetta translation envir
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts import ProbeStatus
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -136,6 +138,22 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "macos-x86-python-under-rosetta", where=where, evidence=ev,
         )]
+    # eyes7: the log's own check of this CPU's flags, where it is unambiguous
+    seen = avx_from_log(ctx)
+    if seen is not None and seen[0] is False and ctx.tf_predates((1, 6)) is not True:
+        _, how, hits = seen
+        model = ctx.h("ctx.cpu_model").first[:1]
+        named = f" The log names the CPU: {model[0].g('model')}." if model else ""
+        return [catalogue.make(
+            "cpu-lacks-required-instructions", variant="log-cpuinfo", how=how, model=named,
+            evidence=log_evidence(ill, win, hits, model),
+        )]
+    if seen is not None and seen[0] is True:
+        _, have, hits = seen
+        return [catalogue.make(
+            "cpu-illegal-instruction", variant="cpu-has-avx", category=category, where=where,
+            flags=have, evidence=log_evidence(ill, win, hits),
+        )]
     return [catalogue.make(
         "cpu-illegal-instruction", category=category, where=where, evidence=ev,
         fix=("grep -o -w -E 'avx2?|fma' /proc/cpuinfo | sort -u   # Linux: which of "
@@ -190,3 +208,52 @@ def _arm_from_log(ctx: Facts) -> Finding | None:
         evidence=log_evidence(ill, hits[:2]),
         fix=tuple(fix),
     )
+
+
+# --- eyes7: a CPU's flags pasted into the log ------------------------------------------------
+#: The instruction-set words a flags line or ``grep -o`` prints that matter here.
+_ISA_WORDS = re.compile(r"^(?:avx\w*|fma|sse4_[12])$")
+#: A grep whose empty output means "no AVX": it searches the word avx itself (``avx``,
+#: ``-w avx``, ``-E 'avx2?|fma'``), not only avx2/avx512, and prints lines, not a count.
+_GREP_FOR_AVX = re.compile(r"\bavx(?:2\?)?(?![\w])")
+_GREP_NOT_LINES = re.compile(r"(?:^|\s)-(?:[a-zA-Z]*[cvlLq][a-zA-Z]*)\b|\|\s*wc\b")
+
+
+def avx_from_log(ctx: Facts) -> tuple[bool, str, list[Hit]] | None:
+    """What the log itself shows about this CPU's AVX, read only where it is unambiguous:
+
+    * a full ``flags`` line (``/proc/cpuinfo``'s ``flags\t\t:``, lscpu's ``Flags:``,
+      pattern ``ctx.cpu_flags``): AVX is there or not;
+    * a ``grep ... avx ... /proc/cpuinfo`` (or ``lscpu | grep avx``) command
+      (``ctx.avx_grep``) whose next line is the shell's next prompt (``ctx.shell_prompt``:
+      it printed nothing, so no AVX) or the avx words ``grep -o`` prints
+      (``ctx.avx_words``: AVX is there).  Counting or inverted greps (``-c``, ``-v``,
+      ``| wc``) are not read.
+
+    Returns ``(has_avx, words, hits)``: for a CPU with AVX ``words`` are the AVX/FMA/SSE4
+    words seen; without, a sentence saying how the log shows it.  ``None`` when the log
+    shows nothing unambiguous (no check, output cut off, another command's output next).
+    """
+    flags = ctx.h("ctx.cpu_flags").all()
+    if flags:
+        words = (flags[-1].g("flags") or "").split()
+        isa = [w for w in words if _ISA_WORDS.match(w)]
+        if "avx" in words:
+            return True, " ".join(isa), flags[-1:]
+        return (False, "The log's CPU flags line lists no avx", flags[-1:])
+    prompts = {h.line for h in ctx.h("ctx.shell_prompt").all()}
+    prompts |= {h.line for h in ctx.h("ctx.shell_prompt").by_key.values()}
+    words_at = {h.line: h for h in ctx.h("ctx.avx_words").all()}
+    for cmd in ctx.h("ctx.avx_grep").all():
+        text = cmd.g("cmd") or ""
+        if not _GREP_FOR_AVX.search(text) or _GREP_NOT_LINES.search(text):
+            continue
+        out = words_at.get(cmd.line + 1)
+        if out is not None:
+            isa = [w for w in out.text.split() if _ISA_WORDS.match(w)]
+            if "avx" in isa or any(w.startswith("avx") for w in isa):
+                return True, " ".join(isa), [cmd, out]
+        if cmd.line + 1 in prompts:
+            return (False, f"The log's `{cmd.text.strip()[:120]}` printed nothing (the next line "
+                    "is the shell's next prompt)", [cmd])
+    return None

@@ -198,6 +198,15 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                     "LD_LIBRARY_PATH, or upgrade TensorFlow (then, on Linux/WSL2, pip install "
                     '"tensorflow[and-cuda]" brings its own CUDA libraries; it cannot bring '
                     f"{filename})")
+            # eyes7: the log's nvcc shows another CUDA minor: before CUDA 11 a minor's
+            # libraries carry its own soname, so that toolkit cannot serve this one
+            nvcc = ctx.h("ctx.nvcc_release").last
+            nv = nvcc.g("v") if nvcc is not None and ctx.host is None else None
+            if (nvcc is not None and nv and not old.startswith("cuDNN") and nv != old
+                    and int(old.split(".")[0]) < 11):
+                lead += (f" (the log's nvcc, line {nvcc.line}, is CUDA {nv}: that toolkit "
+                         f"does not provide CUDA {old}'s libraries; before CUDA 11 each minor "
+                         "release has its own sonames)")
         return [lead, *fix]
     if ctx.non_pip_tensorflow:
         fix.append("# tfjs-node-gpu / libtensorflow load the CUDA and cuDNN their libtensorflow "
@@ -764,13 +773,37 @@ def _one_install(ctx: Facts, out: list[Finding],
                "is not installed or not on the loader's search path in this process (a "
                "variable set in one shell or terminal and not in this one, a notebook "
                "kernel started elsewhere). Without them TensorFlow skips the GPU."),
-        fix=tuple(dict.fromkeys([*find, *rest])),
+        fix=tuple(_merge_by_library(list(dict.fromkeys([*find, *rest])), names)),
         doc="tf-pip-windows-native" if ctx.windows else None,
     )
     drop = {p[0] for p in plain}
     keep = [f for i, f in enumerate(out) if i not in drop]
     keep.insert(min(drop), one)
     return keep
+
+
+# --- eyes7: one fix line for several libraries when only the file name differs ---------------
+def _merge_by_library(lines: list[str], names: list[str]) -> list[str]:
+    """``lines`` with the lines that differ only in the ONE library file name they name
+    (``names``: ``libcudart.so.10.0``, ``libcublas.so.10.0``) merged into one line naming
+    each (``"libcudart.so.10.0 or libcublas.so.10.0"``), at the first one's place."""
+    out: list[str] = []
+    groups: dict[str, tuple[int, list[str]]] = {}
+    for line in lines:
+        named = [n for n in names if n in line]
+        if len(named) != 1:
+            out.append(line)
+            continue
+        key = line.replace(named[0], "\0")
+        if key in groups:
+            groups[key][1].append(named[0])
+            continue
+        groups[key] = (len(out), [named[0]])
+        out.append(line)
+    for key, (i, libs) in groups.items():
+        if len(libs) > 1:
+            out[i] = key.replace("\0", " or ".join(dict.fromkeys(libs)))
+    return out
 
 
 # ---------------------------------------------------------------------- cuDNN version (log)

@@ -972,8 +972,10 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
         if named is not None else
         "# read the 'The conflict is caused by:' lines: they name the two requirements that "
         "exclude each other; pin the range the package you keep depends on, or drop your pin",
-        "# tf-keras must match TensorFlow's major.minor: pip install \"tf-keras~=X.Y.0\" for "
-        "TensorFlow X.Y",
+        # eyes7: only when tf-keras is in the conflict (not a NumPy or protobuf one)
+        *(["# tf-keras must match TensorFlow's major.minor: pip install \"tf-keras~=X.Y.0\" "
+           "for TensorFlow X.Y"] if any(re.search(r"tf[-_]keras", h.text, re.I)
+                                        for h in (*hits, *depends)) else []),
         "# two tools that need disjoint ranges (e.g. NumPy) cannot share one environment: "
         "give each its own virtual environment",
     ]
@@ -1153,7 +1155,14 @@ def _intel_mac_stop(ctx: Facts, pkg: str, pin: str,
     why = (f"2.{last[1]} is the last TensorFlow series with macOS x86_64 wheels: from "
            f"2.{last[1] + 1} TensorFlow publishes none for Intel Macs (knowledge row "
            f"{fact.ref}), whatever the Python version")
-    keep = f'pip install "tensorflow=={highest}"   # the newest release with Intel Mac wheels'
+    # eyes7: the pin is the fact's release (plan picks the same one); an index that offers
+    # only an older release of that series gets the newest it offers
+    last_release = fact.value("last_release")
+    top_v, last_v = _version(highest), _version(last_release)
+    pin_to = last_release if top_v is None or last_v is None or top_v >= last_v else highest
+    keep = (f'pip install "tensorflow=={pin_to}"   # the newest release with Intel Mac wheels'
+            + (f" (knowledge row {fact.ref})" if pin_to == last_release else
+               f" this index offers ({last_release} is the last, knowledge row {fact.ref})"))
     other = ("# a newer TensorFlow: run it on Linux (Docker, a Linux machine) or on an Apple "
              "silicon Mac, or use a community build (conda)")
     if ctx.intel_mac:
@@ -1267,8 +1276,10 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     if pin and highest:
         mac = _intel_mac_stop(ctx, pkg, pin, highest)
         if mac is not None and mac[0] == "intel-mac":
+            # eyes7: the title names the fact's last release, as the fix and plan do
+            last_x86 = ctx.kb.platform_fact("macos-x86-last").value("last_release")
             return catalogue.make("tensorflow-no-matching-distribution", variant="intel-mac",
-                                  pin=pin, highest=highest, evidence=log_evidence(
+                                  pin=pin, highest=last_x86, evidence=log_evidence(
                                       nod, ctx.h("ctx.x86_64").first[:1],
                                       ctx.h("ctx.macos_tool").first[:1]),
                                   cause=mac[1], fix=mac[2])

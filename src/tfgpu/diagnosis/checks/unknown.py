@@ -21,7 +21,8 @@ _GLOG_E = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[EF](?:\d{4} [\d:.]+\s+\d+)?
 
 #: A Python traceback's first line, and its last: the exception line (``tell.exception``).
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
-_EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?::\s|$)")
+# eyes7: and KeyboardInterrupt (Ctrl-C), when a finding quotes it (checks/stops.py)
+_EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)(?::\s|$)")
 
 #: The variants of ``unrecognised-error`` that say the program died (a fatal line, or a
 #: traceback ending in an exception no finding explains): the verdict then says "the

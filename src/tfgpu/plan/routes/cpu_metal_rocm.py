@@ -4,6 +4,8 @@ on Linux, and the CPU build.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tfgpu.knowledge import PlatformFact, TestedConfig
 from tfgpu.plan import model as M
 from tfgpu.plan.routes._base import _PlannerBase
@@ -29,8 +31,7 @@ class _OtherRoutes(_PlannerBase):
         rows = self.kb.releases("macos")
         apple = t.arch == "arm64"
         if not apple:
-            last_x86 = self.kb.platform_fact("macos-x86-last").value("tf_version")
-            rows = tuple(r for r in rows if _rv(r) < _v(_next_minor(last_x86)))
+            rows = self._intel_mac_rows(rows)
         fit = next(
             (r for r in rows if not t.python or self._python_ok(r, t.python)),
             rows[0] if rows else None,
@@ -191,13 +192,24 @@ class _OtherRoutes(_PlannerBase):
         return self._plan(M.Route.ROCM, best_tf, req, python, reasons, steps, env,
                           uses_gpu=True, alternatives=_CPU_ALTERNATIVE)
 
+    def _intel_mac_rows(self, rows: tuple[TestedConfig, ...]) -> tuple[TestedConfig, ...]:
+        """macOS release rows an Intel Mac can install (platform fact ``macos-x86-last``:
+        the 2.16 series is the last with macOS x86_64 wheels), the last series' row naming
+        the fact's ``last_release`` (2.16.2, pip.md's wheel table), the release explain's
+        Intel-Mac fix pins too."""
+        fact = self.kb.platform_fact("macos-x86-last")
+        last_x86 = fact.value("tf_version")
+        last = fact.value("last_release")
+        return tuple(
+            replace(r, tf_version=last) if r.tf_series == last_x86 and _v(last) > _rv(r) else r
+            for r in rows if _rv(r) < _v(_next_minor(last_x86)))
+
     def cpu(self, why: list[M.Reason], *, gpu_unusable: bool = False) -> M.Plan:
         t = self.t
         platform = {"windows": "windows", "macos": "macos"}.get(t.os, "linux")
         rows = self.kb.releases(platform)
         if platform == "macos" and t.arch != "arm64":
-            last_x86 = self.kb.platform_fact("macos-x86-last").value("tf_version")
-            rows = tuple(r for r in rows if _rv(r) < _v(_next_minor(last_x86)))
+            rows = self._intel_mac_rows(rows)
         rel = next((r for r in rows if not t.python or self._python_ok(r, t.python)), None)
         reasons = list(why)
         if rel is None and rows:
@@ -216,11 +228,15 @@ class _OtherRoutes(_PlannerBase):
         python = t.python if (t.python and self._python_ok(rel, t.python)) else rel.python_max
         reasons.append(
             M.Reason(
-                f"TensorFlow {rel.release} is the newest {platform} release that supports "
-                f"Python {python}",
+                f"TensorFlow {rel.release} is the newest {platform} release"
+                + (f" that supports Python {python}" if python else ""),  # eyes7: not "None"
                 rel.ref,
             )
         )
+        if platform == "macos" and t.arch != "arm64":  # eyes7: say why not newer
+            x86 = self.kb.platform_fact("macos-x86-last")
+            reasons.append(M.Reason(
+                f"{x86.title}; its last release is {x86.value('last_release')}", x86.ref))
         # tensorflow-cpu is the CPU-only variant of the Linux x86_64 CUDA build (platform
         # fact tensorflow-is-cuda-build); on Windows `tensorflow` is Intel's CPU build
         # (windows-cpu-wheels-intel), elsewhere the plain package is the CPU build.
