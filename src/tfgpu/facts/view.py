@@ -573,8 +573,8 @@ def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence
 
 #: Appended to the evidence of a line matched only ignoring case and spacing
 #: (:mod:`tfgpu.logs.fold`): the text is not the program's exact wording.
-RETYPED_NOTE = ("  [matched ignoring case and spacing: not the program's exact wording, "
-                "probably retyped]")
+RETYPED_NOTE = ("  [matched ignoring case and spacing: retyped, or another version's "
+                "wording]")
 
 
 _SIZE_RE = re.compile(r"([\d.]+)\s*([KMGT]?)i?B?", re.I)

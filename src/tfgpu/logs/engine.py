@@ -204,21 +204,22 @@ class Engine:
         explained nothing on: ``failed`` (and the patterns whose keyword only the line with
         its spaces squeezed holds: "cudnn  handle") tried ignoring case and spacing; hits
         marked retyped."""
-        squeezed = squeeze(template)
-        if squeezed != template and "  " in template:
+        if "  " in template:
             tried = set(map(id, pats))
-            failed = failed + [p for p in _index(PATTERNS).lookup(squeezed)
+            failed = failed + [p for p in _index(PATTERNS).lookup(squeeze(template))
                                if id(p) not in tried and p.name not in CONTEXT_ONLY]
         message = split_prefix(text)[1]
         texts = (text,) if message is text else (text, message)
         found = self._folder.match(template, texts, failed)
-        for p, m in found:
-            self._record(p, line_no, text, m, retyped=True)
+        for p, groups in found:
+            self._add(p, Hit(line_no, text, groups, retyped=True))
 
-    def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str],
-                retyped: bool = False) -> None:
+    def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str]) -> None:
         groups = {k: v for k, v in m.groupdict().items() if v is not None}
-        hit = Hit(line_no, text, groups, retyped)
+        self._add(p, Hit(line_no, text, groups))
+
+    def _add(self, p: Pattern, hit: Hit) -> None:
+        groups = hit.groups
         rec = self.hits.get(p.name)
         if rec is None:
             rec = self.hits[p.name] = Hits()
