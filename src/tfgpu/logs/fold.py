@@ -3,19 +3,24 @@
 Users retype or paraphrase a message in an issue title or a one-line paste with other
 capitalisation or spacing: "Illegal Instruction (core dumped)" for the shell's "Illegal
 instruction", "Could not create cuDNN handle" for TensorFlow's "Could not create cudnn
-handle", "DLL load failed:  The specified module..." with doubled spaces.  The catalogue's
+handle", "dll load failed:  The specified procedure..." with doubled spaces.  The catalogue's
 regexes are case-sensitive (TensorFlow prints one exact wording, and some words mean other
 things in other case: a bare "Killed" line is the shell's SIGKILL report, "killed" in prose
 is not), so the exact pass says nothing on such lines.
 
 :class:`Folder` retries, on a candidate line that the exact pass explained nothing on, the
-patterns whose keyword the line holds but whose regex failed, with the regex compiled
-its cased literal letters matching either case (:func:`fold_literals`; character classes
-keep their case) and on the line with runs of whitespace squeezed to one space.  Only
+patterns whose keyword the line holds (also once its runs of spaces are squeezed) but whose
+regex failed, with the regex's cased literal letters matching either case
+(:func:`fold_literals`; character classes keep their case, and a group that takes one of a
+few literals gives the literal as written) on the line as is and with its runs of
+whitespace squeezed to one space.  Only
 *distinctive* patterns take part (:func:`is_distinctive`): every way through the regex
 requires at least :data:`MIN_LITERAL_CHARS` literal characters ("illegal instruction",
 "could not create ... handle"), so case cannot turn another text into a match of it; a
 pattern whose shortest way is a bare word ("Killed", "error") is never folded.
+
+A line the reader drops never reaches it: a doubled space inside a message's only keyword
+("Illegal  instruction") is not recognised.
 
 Bounds: the pass runs only on lines of at most :data:`MAX_FOLD_CHARS` characters (a
 retyped title or a one-line paste is short; TensorFlow's own long lines match exactly), at
@@ -138,11 +143,8 @@ def fold_literals(regex: str) -> str:
                 j += 2 if regex[j] == "\\" else 1
             out.append(regex[i : j + 1])
             i = j + 1
-        elif c == "(" and (m := _GROUP_HEAD.match(regex, i)) is not None:
-            out.append(m.group())
-            i = m.end()
-        elif c == "{" and (m := _QUANTIFIER.match(regex, i)) is not None:
-            out.append(m.group())
+        elif (m := (_GROUP_HEAD if c == "(" else _QUANTIFIER).match(regex, i)) is not None:
+            out.append(m.group())  # a group's head or a quantifier, as written
             i = m.end()
         elif c.lower() != c.upper() and len(c.lower()) == len(c.upper()) == 1:
             out.append(f"[{c.lower()}{c.upper()}]")
