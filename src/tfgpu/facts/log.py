@@ -24,11 +24,14 @@ class Hit:
         line: 1-based line number in the input.
         text: the cleaned line (bounded length).
         groups: the named groups that matched, as strings.
+        retyped: matched only ignoring case and spacing (the line is not the program's
+            exact wording: a user retyped it; see :mod:`tfgpu.logs.fold`).
     """
 
     line: int
     text: str
     groups: dict[str, str]
+    retyped: bool = False
 
     def g(self, name: str) -> str | None:
         """Return group ``name`` or ``None`` when it did not take part in the match."""

@@ -567,7 +567,14 @@ def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence
         for h in items:
             seen.setdefault(h.line, h)
     hits = sorted(seen.values(), key=lambda h: h.line)[:limit]
-    return tuple(Evidence("log", h.text.strip(), h.line) for h in hits)
+    return tuple(Evidence("log", h.text.strip() + (RETYPED_NOTE if h.retyped else ""), h.line)
+                 for h in hits)
+
+
+#: Appended to the evidence of a line matched only ignoring case and spacing
+#: (:mod:`tfgpu.logs.fold`): the text is not the program's exact wording.
+RETYPED_NOTE = ("  [matched ignoring case and spacing: retyped, or another version's "
+                "wording]")
 
 
 _SIZE_RE = re.compile(r"([\d.]+)\s*([KMGT]?)i?B?", re.I)

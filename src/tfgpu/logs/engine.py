@@ -7,6 +7,7 @@ import sys
 from itertools import pairwise
 
 from tfgpu.facts.log import Hit, Hits, LogFacts
+from tfgpu.logs.fold import Folder, squeeze
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import (
     MAX_FOLLOW_LINES,
@@ -145,6 +146,7 @@ class Engine:
         self._template_bytes = 0
         self._pending: _Pending | None = None
         self.lines_fed = 0
+        self._folder = Folder()  # the tolerant pass for retyped lines (tfgpu.logs.fold)
 
     def facts(self) -> LogFacts:
         """What was fed so far, as :class:`LogFacts` (the engine's records, not copies)."""
@@ -191,12 +193,33 @@ class Engine:
             if not p.name.startswith(NOT_EXPLAINING):
                 known = True
             self._record(p, line_no, text, m)
+        if failed and not known:  # only adds hits: the exact pass's are kept as they are
+            self._fold(line_no, text, template, failed, pats)
         if failed and continues(text):
             self._pending = _Pending(line_no, text, tuple(failed))
 
+    def _fold(self, line_no: int, text: str, template: str, failed: list[Pattern],
+              pats: tuple[Pattern, ...]) -> None:
+        """The tolerant pass (:class:`tfgpu.logs.fold.Folder`) on a line the exact pass
+        explained nothing on: ``failed`` (and the patterns whose keyword only the line with
+        its spaces squeezed holds: "cudnn  handle") tried ignoring case and spacing; hits
+        marked retyped."""
+        if "  " in template:
+            tried = set(map(id, pats))
+            failed = failed + [p for p in _index(PATTERNS).lookup(squeeze(template))
+                               if id(p) not in tried and p.name not in CONTEXT_ONLY]
+        message = split_prefix(text)[1]
+        texts = (text,) if message is text else (text, message)
+        found = self._folder.match(template, texts, failed)
+        for p, groups in found:
+            self._add(p, Hit(line_no, text, groups, retyped=True))
+
     def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str]) -> None:
         groups = {k: v for k, v in m.groupdict().items() if v is not None}
-        hit = Hit(line_no, text, groups)
+        self._add(p, Hit(line_no, text, groups))
+
+    def _add(self, p: Pattern, hit: Hit) -> None:
+        groups = hit.groups
         rec = self.hits.get(p.name)
         if rec is None:
             rec = self.hits[p.name] = Hits()
