@@ -118,6 +118,23 @@ def test_the_default_bounds_leave_room_under_100_mib() -> None:
         + _reader.MAX_CARRY_BYTES < 32 << 20
 
 
+def _wait_until_written(pid: int, nbytes: int, limit_s: float = 60.0) -> None:
+    """Wait until process ``pid`` has written ``nbytes`` (``/proc/<pid>/io`` wchar): a writer
+    into a pipe gets that far only once its reader reads, so the reader is past its start-up
+    (a fixed sleep raced a slow import on a loaded machine).  Falls back to 2 s without /proc."""
+    io = Path(f"/proc/{pid}/io")
+    if not io.exists():
+        time.sleep(2.0)
+        return
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        fields = dict(line.split(": ") for line in io.read_text().splitlines())
+        if int(fields["wchar"]) >= nbytes:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the writer wrote under {nbytes} bytes in {limit_s} s")
+
+
 def test_ctrl_c_stops_explain_reading_an_endless_pipe() -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     gen = subprocess.Popen([sys.executable, "-c", GENERATOR, "letters", str(1 << 20)],
@@ -128,7 +145,7 @@ def test_ctrl_c_stops_explain_reading_an_endless_pipe() -> None:
                                stderr=subprocess.PIPE, env=env, text=True)
     gen.stdout.close()
     try:
-        time.sleep(2.0)  # well into the stream
+        _wait_until_written(gen.pid, 1 << 20)  # explain has read 1 MiB: well into the stream
         assert explain.poll() is None
         explain.send_signal(signal.SIGINT)
         t0 = time.monotonic()
