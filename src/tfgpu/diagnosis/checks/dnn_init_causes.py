@@ -27,12 +27,9 @@ import re
 from typing import Any
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.driver_from_log import (
-    _driver_version,
-    _tf_cuda,
-    driver_below_cuda_printed,
-)
-from tfgpu.diagnosis.checks.memory import _library_calls
+from tfgpu.diagnosis.checks.driver_and_build_cuda import driver_version, tf_build_cuda
+from tfgpu.diagnosis.checks.driver_from_log import driver_below_cuda_printed
+from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
@@ -52,16 +49,11 @@ _CUDA_SONAME = re.compile(
 _SERIES = re.compile(r"\b(?P<word>RTX|GTX)\s?(?P<nn>\d{2})(?:\s?-?\s?series\b|xx\b)", re.I)
 
 
-def _handle_failures(ctx: Facts) -> list[Hit]:
-    """The cuDNN/cuBLAS handle, launch and call failures ``rule_library_handle`` reads."""
-    return [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(), *_library_calls(ctx)]
-
-
 def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA release of a versioned CUDA library the log shows opened
     (``cublas64_100.dll`` -> ``"10.0"``; from 11 the major only: ``cublas64_11.dll``,
     ``libcudart.so.11.0`` -> ``"11"``), else TensorFlow's build CUDA
-    (:func:`~tfgpu.diagnosis.checks.driver_from_log._tf_cuda`); ``None`` when unknown."""
+    (:func:`~tfgpu.diagnosis.checks.driver_and_build_cuda.tf_build_cuda`); ``None`` when unknown."""
     for h in ctx.h("lib.opened").all():
         lib = (h.g("lib") or "").replace("\\", "/").split("/")[-1]
         m = _CUDA_SONAME.search(lib)
@@ -73,7 +65,7 @@ def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
         major = so.split(".")[0]
         # 11+: the soname names the major only (libcudart.so.11.0 is every 11.x)
         return (major if int(major) >= 11 else so), f"the log shows it opened {lib}"
-    return _tf_cuda(ctx)
+    return tf_build_cuda(ctx)
 
 
 def _nvidia_build(ctx: Facts) -> bool:
@@ -148,7 +140,7 @@ def cuda_build_older_than_gpu(ctx: Facts) -> list[Finding]:
     GPU, and memory stays possible.  Nothing when another program prints the failure, or the
     CUDA or the GPU is unknown, or on NVIDIA's own builds (``+nv``, containers) when the CUDA
     would come from the TensorFlow version alone (:func:`_build_cuda`)."""
-    found = _handle_failures(ctx)
+    found = handle_failures(ctx)
     if not found or ctx.other_framework:
         return []
     behind = gpu_beyond_build_cuda(ctx)
@@ -229,14 +221,14 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
     another (INTERNAL_ERROR...), or another program prints the failure.
     """
     printed = [h for h in ctx.h("driver.printed").all() if h.g("v")]
-    found = _handle_failures(ctx)
+    found = handle_failures(ctx)
     if not printed or not _not_initialized(found) or ctx.other_framework:
         return []
     if ctx.h("mem.cuda_oom").count:
         return []  # CUDA_ERROR_OUT_OF_MEMORY in the log: memory is told (rule_library_handle)
     if driver_below_cuda_printed(ctx):
         return []
-    drv, host_drv, _ = _driver_version(ctx)
+    drv, host_drv, _ = driver_version(ctx)
     if not drv:
         return []
     column = "windows" if ctx.windows or ctx.wsl else "linux"
@@ -269,7 +261,7 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
                 doc_url=ctx.kb.doc_url(minimum.row),
                 knowledge_ref=minimum.row.ref,
             )]
-    built = _tf_cuda(ctx)
+    built = tf_build_cuda(ctx)
     if built is None:
         return []  # no CUDA to compare with: the memory finding's hedge names the driver
     try:
@@ -306,13 +298,13 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     (``cuda_dnn.cc``: "CuDNN library needs to have matching major version and equal or
     higher minor version") rejects it.  ``None`` otherwise (no host facts, a TensorFlow the
     table lacks, another major: the loader's own findings)."""
-    from tfgpu.diagnosis.checks.memory import _library, rnn_call_failure
+    from tfgpu.diagnosis.checks.memory import rnn_call_failure
 
     # cudnn rnn call: a failed RNN call ran on a created handle, past the start-up check
     # plan17: "Fail to find the dnn implementation" / "DNN library initialization failed"
     # (cudnn.dnn_handle dnninit) are cuDNN failing to start, as "DNN library is not found" is
-    failed = [h for h in _handle_failures(ctx)
-              if (_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]
+    failed = [h for h in handle_failures(ctx)
+              if (failed_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]
     have = ctx.cudnn_versions
     if not failed or not have or ctx.other_framework:
         return None
