@@ -71,3 +71,21 @@ def test_geforce_series_names_read_one_cc_from_the_table() -> None:
     assert _series_cc(kb, "NVIDIA RTX 30xx")[0] == "8.6"  # type: ignore[index]
     assert _series_cc(kb, "GeForce RTX 3080") is None  # a model, not a series
     assert _series_cc(kb, "GTX 99 series") is None  # no such models
+
+
+_DNN_NOT_FOUND = ["tensorflow.python.framework.errors_impl.UnimplementedError:  DNN library is "
+                  "not found."]
+
+
+@pytest.mark.parametrize(("cudnn", "older"), [("8.0.5", True), ("8.0", True), ("8", False),
+                                              ("8.1.0", False), ("7.6.5", False)])
+def test_host_cudnn_older_than_the_build_needs_its_minor(cudnn: str, older: bool) -> None:
+    # TensorFlow 2.5 is built with cuDNN 8.1 (tf_tested_configs.toml): a host cuDNN 8.0.x
+    # is refused at start-up; a major alone ("8", read from a soname) gives no minor to
+    # compare, and another major is the loader's own finding
+    found = ids(_DNN_NOT_FOUND, host_facts(tf="2.5.0", cuda="11.2", cudnn=cudnn))
+    f = found.get("cudnn-version-mismatch")
+    host_older = f is not None and any(e.source == "cudnn (host facts)" for e in f.evidence)
+    assert host_older is older
+    if older:
+        assert f is not None and "cuDNN 8.1" in f.fix[0]

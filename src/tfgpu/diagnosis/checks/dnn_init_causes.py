@@ -33,7 +33,14 @@ from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failu
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import Knowledge, KnowledgeQueryError, PtxasArch, docs, parse_version
+from tfgpu.knowledge import (
+    Knowledge,
+    KnowledgeQueryError,
+    PtxasArch,
+    docs,
+    parse_version,
+    series,
+)
 
 #: A CUDA library soname that carries the CUDA version it belongs to: Linux
 #: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0). From CUDA 11 they carry
@@ -123,9 +130,10 @@ def _gpu_ccs(ctx: Facts) -> list[tuple[str, Evidence]]:
         if match is not None:
             out.append((match.cc, Evidence("gpu", f"{name} -> CC {match.cc} ({match.row.ref})")))
             continue
-        series = _series_cc(ctx.kb, name)
-        if series is not None:
-            out.append((series[0], Evidence("gpu", f"{name} -> CC {series[0]} ({series[1]})")))
+        by_series = _series_cc(ctx.kb, name)
+        if by_series is not None:
+            out.append((by_series[0],
+                        Evidence("gpu", f"{name} -> CC {by_series[0]} ({by_series[1]})")))
     return out
 
 
@@ -285,12 +293,6 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
 # ---------------------------------------------------------- the host's cuDNN against the build
 
 
-def _mm(version: str) -> tuple[int, int] | None:
-    """``(major, minor)`` of a cuDNN version (``"8.0.5"`` -> ``(8, 0)``), else ``None``."""
-    m = re.match(r"\s*(\d{1,2})\.(\d{1,2})", version)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
 def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     """``(host cuDNN, build cuDNN, TensorFlow, knowledge ref, failure lines)`` when the log
     shows cuDNN failing to start or run and every cuDNN the host facts list has the build's
@@ -320,11 +322,14 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
         if build is None:
             return None
         built, ref = build.cudnn, build.row.ref
-    want = _mm(built)
-    if want is None:
+    # a major-only version ("7" in the TF 1.x rows, a soname's "8") has no minor to compare
+    if "." not in built or not all("." in v for v in have):
         return None
-    mms = [_mm(v) for v in have]
-    if not all(m is not None and m[0] == want[0] and m[1] < want[1] for m in mms):
+    try:
+        want, mms = series(built), [series(v) for v in have]
+    except KnowledgeQueryError:
+        return None
+    if not all(m[0] == want[0] and m[1] < want[1] for m in mms):
         return None
     return ", ".join(have), built, str(ctx.tf_version), ref, failed
 
