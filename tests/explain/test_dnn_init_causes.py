@@ -89,3 +89,13 @@ def test_host_cudnn_older_than_the_build_needs_its_minor(cudnn: str, older: bool
     assert host_older is older
     if older:
         assert f is not None and "cuDNN 8.1" in f.fix[0]
+
+
+@pytest.mark.parametrize(("number", "cuda"), [("80", "8.0"), ("92", "9.2"), ("100", "10.0"),
+                                              ("101", "10.1"), ("110", "11.0"), ("11", "11"),
+                                              ("12", "12")])
+def test_windows_cuda_library_numbers_name_their_cuda(number: str, cuda: str) -> None:
+    # cudart64_101.dll is CUDA 10.1, cublas64_11.dll any 11.x (the DLL names of each toolkit)
+    from tfgpu.diagnosis.checks.driver_and_build_cuda import cuda_of_dll_number
+
+    assert cuda_of_dll_number(number) == cuda

@@ -27,7 +27,11 @@ import re
 from typing import Any
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.driver_and_build_cuda import driver_version, tf_build_cuda
+from tfgpu.diagnosis.checks.driver_and_build_cuda import (
+    cuda_of_dll_number,
+    driver_version,
+    tf_build_cuda,
+)
 from tfgpu.diagnosis.checks.driver_from_log import driver_below_cuda_printed
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.facts.log import Hit
@@ -66,9 +70,7 @@ def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
         m = _CUDA_SONAME.search(lib)
         if m is None:
             continue
-        so, n = m.group("so"), m.group("dll") or ""
-        if not so:
-            so = f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "91", "92") else n
+        so = m.group("so") or cuda_of_dll_number(m.group("dll") or "")
         major = so.split(".")[0]
         # 11+: the soname names the major only (libcudart.so.11.0 is every 11.x)
         return (major if int(major) >= 11 else so), f"the log shows it opened {lib}"

@@ -53,6 +53,14 @@ def driver_version(ctx: Facts) -> tuple[str | None, str | None, tuple[str, list[
     return host_drv or (printed[0] if printed else None), host_drv, printed
 
 
+def cuda_of_dll_number(n: str) -> str:
+    """The CUDA release the number of a Windows CUDA library names: major and minor before
+    CUDA 11 (``cudart64_101.dll``: ``"101"`` -> ``"10.1"``; ``cudart64_80.dll``: ``"80"`` ->
+    ``"8.0"``), from 11 three digits on cudart 11.0 (``cudart64_110.dll`` -> ``"11.0"``) and
+    the major alone (``cublas64_11.dll``, ``cudart64_12.dll``: ``"12"`` -> ``"12"``)."""
+    return f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "91", "92") else n
+
+
 def tf_build_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA version TensorFlow was built with, from a libcudart the log
     shows it opened, else from the TensorFlow version (host facts or log) through the
@@ -64,11 +72,8 @@ def tf_build_cuda(ctx: Facts) -> tuple[str, str] | None:
         w = re.match(r"cudart64_(\d{2,3})\.dll$", lib, re.IGNORECASE)
         if m:
             return m.group(1), f"the log shows it opened {lib}"
-        if w:  # cudart64_101.dll: CUDA 10.1; cudart64_110.dll: 11.0; cudart64_12.dll: 12
-            n = w.group(1)
-            cuda = (f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "92", "91")
-                    else n)
-            return cuda, f"the log shows it opened {lib}"
+        if w:
+            return cuda_of_dll_number(w.group(1)), f"the log shows it opened {lib}"
     tf = ctx.tf_version
     if not tf:
         return None
