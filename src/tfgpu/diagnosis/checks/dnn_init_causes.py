@@ -116,7 +116,7 @@ def _series_cc(kb: Knowledge, name: str) -> tuple[str, str] | None:
     return cc, f"every GeForce {word} {nn}xx model in gpu_compute_capability ({len(rows)} rows)"
 
 
-def _gpu_ccs(ctx: Facts) -> list[tuple[str, Evidence]]:
+def gpu_ccs(ctx: Facts) -> list[tuple[str, Evidence]]:
     """The GPUs' compute capabilities with their evidence: host facts and the log
     (:attr:`Facts.compute_capabilities`, TensorFlow's PTX-JIT notice), a model name the
     table knows, else a series name."""
@@ -175,7 +175,7 @@ def gpu_beyond_build_cuda(ctx: Facts) -> tuple[str, Evidence, PtxasArch, str, st
         cuda_v = parse_version(cuda)
     except KnowledgeQueryError:
         return None
-    for cc, gpu_ev in _gpu_ccs(ctx):
+    for cc, gpu_ev in gpu_ccs(ctx):
         ma, mi = cc_key(cc)
         row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
         if row is not None and cuda_v.major < parse_version(row.first_cuda).major:

@@ -691,11 +691,11 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
         ev: the evidence lines.
         fix_mem: the memory fix lines of :func:`rule_library_handle`.
     """
-    from tfgpu.diagnosis.checks.dnn_init_causes import _gpu_ccs
+    from tfgpu.diagnosis.checks.dnn_init_causes import gpu_ccs
     from tfgpu.facts.view import cc_key
 
     here = ""
-    for cc, _gpu_ev in _gpu_ccs(ctx):
+    for cc, _gpu_ev in gpu_ccs(ctx):
         ma, mi = cc_key(cc)
         row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
         if row is not None:
