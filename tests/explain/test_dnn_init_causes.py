@@ -71,3 +71,31 @@ def test_geforce_series_names_read_one_cc_from_the_table() -> None:
     assert _series_cc(kb, "NVIDIA RTX 30xx")[0] == "8.6"  # type: ignore[index]
     assert _series_cc(kb, "GeForce RTX 3080") is None  # a model, not a series
     assert _series_cc(kb, "GTX 99 series") is None  # no such models
+
+
+_DNN_NOT_FOUND = ["tensorflow.python.framework.errors_impl.UnimplementedError:  DNN library is "
+                  "not found."]
+
+
+@pytest.mark.parametrize(("cudnn", "older"), [("8.0.5", True), ("8.0", True), ("8", False),
+                                              ("8.1.0", False), ("7.6.5", False)])
+def test_host_cudnn_older_than_the_build_needs_its_minor(cudnn: str, older: bool) -> None:
+    # TensorFlow 2.5 is built with cuDNN 8.1 (tf_tested_configs.toml): a host cuDNN 8.0.x
+    # is refused at start-up; a major alone ("8", read from a soname) gives no minor to
+    # compare, and another major is the loader's own finding
+    found = ids(_DNN_NOT_FOUND, host_facts(tf="2.5.0", cuda="11.2", cudnn=cudnn))
+    f = found.get("cudnn-version-mismatch")
+    host_older = f is not None and any(e.source == "cudnn (host facts)" for e in f.evidence)
+    assert host_older is older
+    if older:
+        assert f is not None and "cuDNN 8.1" in f.fix[0]
+
+
+@pytest.mark.parametrize(("number", "cuda"), [("80", "8.0"), ("92", "9.2"), ("100", "10.0"),
+                                              ("101", "10.1"), ("110", "11.0"), ("11", "11"),
+                                              ("12", "12")])
+def test_windows_cuda_library_numbers_name_their_cuda(number: str, cuda: str) -> None:
+    # cudart64_101.dll is CUDA 10.1, cublas64_11.dll any 11.x (the DLL names of each toolkit)
+    from tfgpu.diagnosis.checks.driver_and_build_cuda import cuda_of_dll_number
+
+    assert cuda_of_dll_number(number) == cuda

@@ -74,6 +74,26 @@ def test_stdin_is_bounded_too() -> None:
         read_facts_file("-", stdin=io.BufferedReader(Endless()))
 
 
+@pytest.mark.parametrize("form", ["snapshot", "doctor report"])
+def test_a_facts_file_is_parsed_once(form: str, tmp_path: Path,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    base = _base()
+    doc = base if form == "snapshot" else {"command": "doctor", "findings": [], "facts": base}
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    want = HostFacts.from_dict(base)
+    real_loads = json.loads
+    parses: list[int] = []
+
+    def counting_loads(*args: Any, **kwargs: Any) -> Any:
+        parses.append(1)
+        return real_loads(*args, **kwargs)
+
+    monkeypatch.setattr(json, "loads", counting_loads)
+    assert read_facts_file(str(path)) == want
+    assert len(parses) == 1
+
+
 def _with(path: tuple[Any, ...], raw: str) -> str:
     data = _base()
     node: Any = data

@@ -272,12 +272,13 @@ def render_shareable_report(fmt: str, doc: dict[str, Any], args: argparse.Namesp
 #: The code the running command will return once its result is known, kept for a reader that
 #: closes the pipe before the output is written (``tfgpu explain LOG | head -1``): the CLI
 #: returns it instead of a code that depends on the race between the writer and the reader.
-_CODE_IF_OUTPUT_CUT: list[int] = [0]
+_code_if_output_cut = 0
 
 
 def exit_code_if_output_cut(code: int | None = None) -> int:
     """Record ``code`` (when given) as the command's exit code if its output is cut (a closed
     pipe); return the code recorded (0 until a command records one)."""
+    global _code_if_output_cut
     if code is not None:
-        _CODE_IF_OUTPUT_CUT[0] = code
-    return _CODE_IF_OUTPUT_CUT[0]
+        _code_if_output_cut = code
+    return _code_if_output_cut

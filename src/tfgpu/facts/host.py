@@ -474,18 +474,27 @@ class HostFacts:
         if len(text) > MAX_FACTS_BYTES:
             raise FactsFormatError(
                 f"larger than {MAX_FACTS_BYTES >> 20} MiB; a facts snapshot is under 1 MiB")
-        try:
-            data = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                              parse_constant=_BadNumber)
-        except RecursionError:
-            raise FactsFormatError(
-                f"not a facts snapshot: JSON nested deeper than {MAX_JSON_DEPTH} levels"
-            ) from None
-        except json.JSONDecodeError as exc:
-            raise FactsFormatError(f"not JSON: {exc}") from exc
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise FactsFormatError(f"not JSON: {exc}") from exc
-        return cls.from_dict(data)
+        return cls.from_dict(_load_json(text))
+
+
+def _load_json(text: str | bytes) -> Any:
+    """Parse JSON text for :meth:`HostFacts.from_dict`, numbers read as text first (see
+    :meth:`HostFacts.from_json`).
+
+    Raises:
+        FactsFormatError: not JSON, or nested deeper than Python's recursion limit.
+    """
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                          parse_constant=_BadNumber)
+    except RecursionError:
+        raise FactsFormatError(
+            f"not a facts snapshot: JSON nested deeper than {MAX_JSON_DEPTH} levels"
+        ) from None
+    except json.JSONDecodeError as exc:
+        raise FactsFormatError(f"not JSON: {exc}") from exc
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise FactsFormatError(f"not JSON: {exc}") from exc
 
 
 class FactsFormatError(ValueError):
@@ -534,9 +543,11 @@ def read_facts_file(path: str, stdin: Any = None) -> HostFacts:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise FactsFormatError(f"not UTF-8 text: {exc}") from None
-    if _is_capture_probed_part(text):
+    doc = _load_json(text)
+    if _is_capture_probed_part(text, doc):
         raise FactsFormatError(CAPTURE_PART_MESSAGE)
-    return HostFacts.from_json(_facts_of_doctor_report(text) or text)
+    report_facts = _facts_of_doctor_report(doc)
+    return HostFacts.from_dict(doc if report_facts is None else report_facts)
 
 
 #: The keys of a ``tfgpu capture`` folder's ``expected-facts.json``: the probed part only.
@@ -549,34 +560,21 @@ CAPTURE_PART_MESSAGE = (
     "`tfgpu facts --json > facts.json` on that host")
 
 
-def _is_capture_probed_part(text: str) -> bool:
-    """True when ``text`` is a capture's ``expected-facts.json`` (a JSON object whose keys
-    are :data:`CAPTURE_PART_KEYS`, with ``driver`` among them and no ``os``)."""
-    import json
-
-    if '"os"' in text or '"driver"' not in text:
-        return False
-    try:
-        doc = json.loads(text)
-    except ValueError:
+def _is_capture_probed_part(text: str, doc: object) -> bool:
+    """True when ``doc`` (the parsed ``text``) is a capture's ``expected-facts.json``: a JSON
+    object whose keys are :data:`CAPTURE_PART_KEYS`, with ``driver`` among them, and no
+    ``"os"`` anywhere in ``text``."""
+    if '"os"' in text:
         return False
     return isinstance(doc, dict) and "driver" in doc and set(doc) <= CAPTURE_PART_KEYS
 
 
-def _facts_of_doctor_report(text: str) -> str | None:
-    """The snapshot inside a ``tfgpu doctor --json`` report (its ``facts`` key), as JSON
-    text; ``None`` for any other document (then it is read as a snapshot itself)."""
-    import json
-
-    if '"facts"' not in text:
-        return None
-    try:
-        doc = json.loads(text)
-    except ValueError:
-        return None
+def _facts_of_doctor_report(doc: object) -> dict[str, Any] | None:
+    """The snapshot inside a parsed ``tfgpu doctor --json`` report (its ``facts`` key);
+    ``None`` for any other document (then it is read as a snapshot itself)."""
     if (isinstance(doc, dict) and doc.get("command") == "doctor" and "os" not in doc
             and isinstance(doc.get("facts"), dict)):
-        return json.dumps(doc["facts"])
+        return doc["facts"]  # type: ignore[no-any-return]
     return None
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks.driver_from_log import _tf_cuda
+from tfgpu.diagnosis.checks.driver_and_build_cuda import tf_build_cuda
 from tfgpu.diagnosis.checks.versions import (
     _cuda_tf,
     _driver_evidence,
@@ -912,7 +912,7 @@ def _arch_unconfirmed(ctx: Facts, verdict: str, gpu_cc: str | None, archs: str,
     here = (f" Here the CUDA toolkit is {differs[1]}, while TensorFlow {differs[0]} was built "
             f"and tested with CUDA {differs[2].cuda} (knowledge row {differs[2].ref})."
             if differs is not None else "")
-    built = _tf_cuda(ctx) if differs is None and ctx.cuda_versions else None
+    built = tf_build_cuda(ctx) if differs is None and ctx.cuda_versions else None
     have = ctx.cuda_versions[0] if ctx.cuda_versions else ""
     if built is not None and ".".join(have.split(".")[:2]) != ".".join(built[0].split(".")[:2]):
         here = f" Here the CUDA toolkit is {have}, while {built[1]}."

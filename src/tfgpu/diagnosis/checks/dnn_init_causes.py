@@ -27,16 +27,24 @@ import re
 from typing import Any
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.driver_from_log import (
-    _driver_version,
-    _tf_cuda,
-    driver_below_cuda_printed,
+from tfgpu.diagnosis.checks.driver_and_build_cuda import (
+    cuda_of_dll_number,
+    driver_version,
+    tf_build_cuda,
 )
-from tfgpu.diagnosis.checks.memory import _library_calls
+from tfgpu.diagnosis.checks.driver_from_log import driver_below_cuda_printed
+from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import Knowledge, KnowledgeQueryError, PtxasArch, docs, parse_version
+from tfgpu.knowledge import (
+    Knowledge,
+    KnowledgeQueryError,
+    PtxasArch,
+    docs,
+    parse_version,
+    series,
+)
 
 #: A CUDA library soname that carries the CUDA version it belongs to: Linux
 #: ``libcublas.so.10.0``, Windows ``cublas64_100.dll`` (CUDA 10.0). From CUDA 11 they carry
@@ -52,28 +60,21 @@ _CUDA_SONAME = re.compile(
 _SERIES = re.compile(r"\b(?P<word>RTX|GTX)\s?(?P<nn>\d{2})(?:\s?-?\s?series\b|xx\b)", re.I)
 
 
-def _handle_failures(ctx: Facts) -> list[Hit]:
-    """The cuDNN/cuBLAS handle, launch and call failures ``rule_library_handle`` reads."""
-    return [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(), *_library_calls(ctx)]
-
-
 def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA release of a versioned CUDA library the log shows opened
     (``cublas64_100.dll`` -> ``"10.0"``; from 11 the major only: ``cublas64_11.dll``,
     ``libcudart.so.11.0`` -> ``"11"``), else TensorFlow's build CUDA
-    (:func:`~tfgpu.diagnosis.checks.driver_from_log._tf_cuda`); ``None`` when unknown."""
+    (:func:`~tfgpu.diagnosis.checks.driver_and_build_cuda.tf_build_cuda`); ``None`` when unknown."""
     for h in ctx.h("lib.opened").all():
         lib = (h.g("lib") or "").replace("\\", "/").split("/")[-1]
         m = _CUDA_SONAME.search(lib)
         if m is None:
             continue
-        so, n = m.group("so"), m.group("dll") or ""
-        if not so:
-            so = f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "91", "92") else n
+        so = m.group("so") or cuda_of_dll_number(m.group("dll") or "")
         major = so.split(".")[0]
         # 11+: the soname names the major only (libcudart.so.11.0 is every 11.x)
         return (major if int(major) >= 11 else so), f"the log shows it opened {lib}"
-    return _tf_cuda(ctx)
+    return tf_build_cuda(ctx)
 
 
 def _nvidia_build(ctx: Facts) -> bool:
@@ -115,7 +116,7 @@ def _series_cc(kb: Knowledge, name: str) -> tuple[str, str] | None:
     return cc, f"every GeForce {word} {nn}xx model in gpu_compute_capability ({len(rows)} rows)"
 
 
-def _gpu_ccs(ctx: Facts) -> list[tuple[str, Evidence]]:
+def gpu_ccs(ctx: Facts) -> list[tuple[str, Evidence]]:
     """The GPUs' compute capabilities with their evidence: host facts and the log
     (:attr:`Facts.compute_capabilities`, TensorFlow's PTX-JIT notice), a model name the
     table knows, else a series name."""
@@ -131,9 +132,10 @@ def _gpu_ccs(ctx: Facts) -> list[tuple[str, Evidence]]:
         if match is not None:
             out.append((match.cc, Evidence("gpu", f"{name} -> CC {match.cc} ({match.row.ref})")))
             continue
-        series = _series_cc(ctx.kb, name)
-        if series is not None:
-            out.append((series[0], Evidence("gpu", f"{name} -> CC {series[0]} ({series[1]})")))
+        by_series = _series_cc(ctx.kb, name)
+        if by_series is not None:
+            out.append((by_series[0],
+                        Evidence("gpu", f"{name} -> CC {by_series[0]} ({by_series[1]})")))
     return out
 
 
@@ -148,7 +150,7 @@ def cuda_build_older_than_gpu(ctx: Facts) -> list[Finding]:
     GPU, and memory stays possible.  Nothing when another program prints the failure, or the
     CUDA or the GPU is unknown, or on NVIDIA's own builds (``+nv``, containers) when the CUDA
     would come from the TensorFlow version alone (:func:`_build_cuda`)."""
-    found = _handle_failures(ctx)
+    found = handle_failures(ctx)
     if not found or ctx.other_framework:
         return []
     behind = gpu_beyond_build_cuda(ctx)
@@ -173,7 +175,7 @@ def gpu_beyond_build_cuda(ctx: Facts) -> tuple[str, Evidence, PtxasArch, str, st
         cuda_v = parse_version(cuda)
     except KnowledgeQueryError:
         return None
-    for cc, gpu_ev in _gpu_ccs(ctx):
+    for cc, gpu_ev in gpu_ccs(ctx):
         ma, mi = cc_key(cc)
         row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
         if row is not None and cuda_v.major < parse_version(row.first_cuda).major:
@@ -229,14 +231,14 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
     another (INTERNAL_ERROR...), or another program prints the failure.
     """
     printed = [h for h in ctx.h("driver.printed").all() if h.g("v")]
-    found = _handle_failures(ctx)
+    found = handle_failures(ctx)
     if not printed or not _not_initialized(found) or ctx.other_framework:
         return []
     if ctx.h("mem.cuda_oom").count:
         return []  # CUDA_ERROR_OUT_OF_MEMORY in the log: memory is told (rule_library_handle)
     if driver_below_cuda_printed(ctx):
         return []
-    drv, host_drv, _ = _driver_version(ctx)
+    drv, host_drv, _ = driver_version(ctx)
     if not drv:
         return []
     column = "windows" if ctx.windows or ctx.wsl else "linux"
@@ -269,7 +271,7 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
                 doc_url=ctx.kb.doc_url(minimum.row),
                 knowledge_ref=minimum.row.ref,
             )]
-    built = _tf_cuda(ctx)
+    built = tf_build_cuda(ctx)
     if built is None:
         return []  # no CUDA to compare with: the memory finding's hedge names the driver
     try:
@@ -293,12 +295,6 @@ def driver_line_after_cudnn_init(ctx: Facts) -> list[Finding]:
 # ---------------------------------------------------------- the host's cuDNN against the build
 
 
-def _mm(version: str) -> tuple[int, int] | None:
-    """``(major, minor)`` of a cuDNN version (``"8.0.5"`` -> ``(8, 0)``), else ``None``."""
-    m = re.match(r"\s*(\d{1,2})\.(\d{1,2})", version)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
 def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     """``(host cuDNN, build cuDNN, TensorFlow, knowledge ref, failure lines)`` when the log
     shows cuDNN failing to start or run and every cuDNN the host facts list has the build's
@@ -306,13 +302,13 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     (``cuda_dnn.cc``: "CuDNN library needs to have matching major version and equal or
     higher minor version") rejects it.  ``None`` otherwise (no host facts, a TensorFlow the
     table lacks, another major: the loader's own findings)."""
-    from tfgpu.diagnosis.checks.memory import _library, rnn_call_failure
+    from tfgpu.diagnosis.checks.memory import rnn_call_failure
 
     # cudnn rnn call: a failed RNN call ran on a created handle, past the start-up check
     # plan17: "Fail to find the dnn implementation" / "DNN library initialization failed"
     # (cudnn.dnn_handle dnninit) are cuDNN failing to start, as "DNN library is not found" is
-    failed = [h for h in _handle_failures(ctx)
-              if (_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]
+    failed = [h for h in handle_failures(ctx)
+              if (failed_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]
     have = ctx.cudnn_versions
     if not failed or not have or ctx.other_framework:
         return None
@@ -328,11 +324,14 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
         if build is None:
             return None
         built, ref = build.cudnn, build.row.ref
-    want = _mm(built)
-    if want is None:
+    # a major-only version ("7" in the TF 1.x rows, a soname's "8") has no minor to compare
+    if "." not in built or not all("." in v for v in have):
         return None
-    mms = [_mm(v) for v in have]
-    if not all(m is not None and m[0] == want[0] and m[1] < want[1] for m in mms):
+    try:
+        want, mms = series(built), [series(v) for v in have]
+    except KnowledgeQueryError:
+        return None
+    if not all(m[0] == want[0] and m[1] < want[1] for m in mms):
         return None
     return ", ".join(have), built, str(ctx.tf_version), ref, failed
 

@@ -18,13 +18,11 @@ Sources of the facts stated here:
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis import catalogue
-from tfgpu.facts.log import Hit
+from tfgpu.diagnosis.checks.driver_and_build_cuda import driver_version, tf_build_cuda
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError, docs, parse_version
+from tfgpu.knowledge import KnowledgeQueryError, docs
 
 
 def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
@@ -53,73 +51,6 @@ def cuinit_unnamed_code(ctx: Facts) -> list[Finding]:
     )]
 
 
-def _printed_driver(ctx: Facts) -> tuple[str, list[Hit]] | None:
-    """The NVIDIA driver version the log prints (``driver.kernel``, ``driver.libcuda``,
-    nvidia-smi's banner, cuda_dnn.cc's "possibly insufficient driver version", the NVRM
-    banner), with its lines; ``None`` when the log prints none."""
-    # w1: "Driver Version: 21.21.13.7651" (dxdiag, Device Manager) is Windows' form of
-    # NVIDIA 376.51 (facts/driver_text.py); a number neither form is not a driver version
-    found = ctx.log_driver()
-    if found is not None:
-        return found[0], [found[1]]
-    for hit in ctx.h("driver.printed").all():
-        v = hit.g("v") or hit.g("v2")
-        if v:
-            # cuda_dnn.cc prints three fields ("384.69.0"): the driver is 384.69
-            parts = v.split(".")
-            if (len(parts) == 3 and parts[2] == "0" and len(parts[0]) == 3
-                    and "NVRM" not in hit.text):
-                v = ".".join(parts[:2])
-            return v, [hit]
-    return None
-
-
-def _driver_version(ctx: Facts) -> tuple[str | None, str | None, tuple[str, list[Hit]] | None]:
-    """``(driver, host_driver, printed)``: the NVIDIA driver version to judge by, the host
-    facts' (``host_driver``) else the one the log prints (``printed``, from
-    :func:`_printed_driver`, with its lines); ``driver`` is ``None`` when neither names one."""
-    printed = _printed_driver(ctx)
-    host_drv = (ctx.host.driver.version if ctx.host is not None and ctx.host.driver is not None
-                else None)
-    return host_drv or (printed[0] if printed else None), host_drv, printed
-
-
-def _tf_cuda(ctx: Facts) -> tuple[str, str] | None:
-    """``(cuda, why)``: the CUDA version TensorFlow was built with, from a libcudart the log
-    shows it opened, else from the TensorFlow version (host facts or log) through the
-    tested configurations (2.x) or the platform fact ``tf1-gpu-build-cuda`` (1.x)."""
-    for h in ctx.h("lib.opened").all():
-        lib = h.g("lib") or ""
-        m = re.match(r"libcudart\.so\.(\d{1,2}\.\d)$", lib)
-        w = re.match(r"cudart64_(\d{2,3})\.dll$", lib, re.IGNORECASE)
-        if m:
-            return m.group(1), f"the log shows it opened {lib}"
-        if w:  # cudart64_101.dll: CUDA 10.1; cudart64_110.dll: 11.0; cudart64_12.dll: 12
-            n = w.group(1)
-            cuda = (f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "92", "91")
-                    else n)
-            return cuda, f"the log shows it opened {lib}"
-    tf = ctx.tf_version
-    if not tf:
-        return None
-    try:
-        v = parse_version(tf)
-    except KnowledgeQueryError:  # a garbled version string: unknown
-        return None
-    if v.major == 1:
-        fact = ctx.kb.platform_fact("tf1-gpu-build-cuda")
-        for item in fact.items("builds"):
-            series, _, cuda = item.partition("=")
-            if series == f"{v.major}.{v.minor}":
-                return cuda, (f"TensorFlow {tf} GPU builds use CUDA {cuda} (knowledge row "
-                              f"{fact.ref})")
-        return None
-    tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
-    if tested:
-        return tested[0], f"TensorFlow {tf} was built with CUDA {tested[0]} (tested configuration)"
-    return None
-
-
 #: Log patterns that show TensorFlow's CUDA code ran (so the build is a GPU build): cuDNN/cuBLAS
 #: handle lines, an opened CUDA library, a created GPU device, the driver diagnostics.
 _GPU_BUILD_RAN = ("cudnn.dnn_handle", "lib.opened", "gpu.created", "gpu.props", "driver.kernel",
@@ -135,7 +66,7 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
 
     Only when the log shows TensorFlow's CUDA code ran (:data:`_GPU_BUILD_RAN`): a TF 1.x
     ``tensorflow`` package was CPU-only.  The driver: host facts, else the log
-    (:func:`_printed_driver`).  The minimum:
+    (:func:`~tfgpu.diagnosis.checks.driver_and_build_cuda.printed_driver`).  The minimum:
     ``Knowledge.min_driver`` (Linux column; Windows and WSL2 the Windows column).
     """
     if ctx.h("driver.insufficient").count or ctx.other_framework:
@@ -146,10 +77,10 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
         return []  # the host check says it, with the host's evidence
     if not any(ctx.h(n).count for n in _GPU_BUILD_RAN):
         return []  # nothing shows a GPU build's CUDA code ran (a CPU package prints none)
-    drv, host_drv, printed = _driver_version(ctx)
+    drv, host_drv, printed = driver_version(ctx)
     if not drv:
         return []
-    built = _tf_cuda(ctx)
+    built = tf_build_cuda(ctx)
     if built is None or ctx.os == "macos":
         return []
     cuda, why_cuda = built

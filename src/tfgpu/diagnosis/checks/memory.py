@@ -19,6 +19,7 @@ from typing import Any
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -483,9 +484,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     * otherwise the memory cause (the status tables' "almost always"), confident when the
       status says ALLOC_FAILED, else hedged ("most often"; variant ``unsure``).
     """
-    found = [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(),
-             *_library_calls(ctx)]
-    found = [h for h in found if not rnn_call_failure(ctx, h)]
+    found = [h for h in handle_failures(ctx) if not rnn_call_failure(ctx, h)]
     if not found:
         return []
     if ctx.h("cudnn.mismatch").count:
@@ -514,7 +513,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         # falsepos: the status names a cause other than memory (status_codes.toml): say that
         return _handle_status_finding(ctx, found, [r for r in statuses if r is not None])
     texts = [h.text for h in found]
-    libs = sorted({lib for h in found if (lib := _library(h))})
+    libs = sorted({lib for h in found if (lib := failed_library(h))})
     what = "/".join(libs) or "cuDNN"
     ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
@@ -703,11 +702,11 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
         ev: the evidence lines.
         fix_mem: the memory fix lines of :func:`rule_library_handle`.
     """
-    from tfgpu.diagnosis.checks.dnn_init_causes import _gpu_ccs
+    from tfgpu.diagnosis.checks.dnn_init_causes import gpu_ccs
     from tfgpu.facts.view import cc_key
 
     here = ""
-    for cc, _gpu_ev in _gpu_ccs(ctx):
+    for cc, _gpu_ev in gpu_ccs(ctx):
         ma, mi = cc_key(cc)
         row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
         if row is not None:
@@ -731,38 +730,7 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
     )
 
 
-def _library(h: Hit) -> str | None:
-    """The library a handle-failure line names (cuDNN, cuBLAS, cuFFT, cuSOLVER)."""
-    lib = (h.g("lib") or "").lower()
-    if lib:
-        return {"cudnn": "cuDNN", "cublas": "cuBLAS", "cublaslt": "cuBLASLt",
-                "cusolver": "cuSOLVER", "cusparse": "cuSPARSE"}.get(lib, lib)
-    if h.g("conv") or h.g("notfound") or h.g("status"):
-        return "cuDNN"
-    if h.g("gemm") or (h.g("nosupport") and "BLAS" in h.text):
-        return "cuBLAS"
-    if h.g("fft"):
-        return "cuFFT"
-    if h.g("solver"):
-        return "cuSOLVER"
-    if h.g("stream") or h.g("noalgo"):  # gpu stack (stage 3): cuda.lib_call
-        return "cuDNN"
-    if h.g("blas"):
-        return "rocBLAS" if h.g("vendor") == "roc" else "cuBLAS"
-    return None
-
-
 # --- gpu stack (stage 3) ------------------------------------------------------------------
-
-
-def _library_calls(ctx: Facts) -> list[Hit]:
-    """cuda_solvers.cc "cuBlas call failed status = N" / "Failed to create cuSolverDN
-    instance", cuda_dnn.cc "Failed to set cuDNN stream" and conv_ops_gpu.cc "No algorithm
-    worked!" (``cuda.lib_call``): failures of the same libraries as a failed handle. "No
-    algorithm worked" is left to :func:`rule_autotune` when the log gives the workspace
-    limit that every engine exceeded."""
-    autotune = ctx.h("mem.autotune_limit").count > 0
-    return [h for h in ctx.h("cuda.lib_call").all() if not (h.g("noalgo") and autotune)]
 
 
 def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],

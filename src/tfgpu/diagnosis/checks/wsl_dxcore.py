@@ -12,12 +12,23 @@ support in WSL, a WSL2 kernel older than 4.19.121 (microsoft/WSL#5455: 4.19.104,
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 #: The first WSL2 kernel of the GPU-in-WSL preview (wsl-directml-libraries-missing's cause).
 _MIN_KERNEL = (4, 19, 121)
+
+
+def kernel_version(release: str) -> tuple[int, int, int] | None:
+    """``(major, minor, patch)`` of a Linux kernel release as ``uname -r`` prints it
+    (``"4.19.84-microsoft-standard"`` -> ``(4, 19, 84)``; ``"5.15.153.1-microsoft-standard-WSL2"``
+    -> ``(5, 15, 153)``); ``None`` (unknown) when it does not start with three dotted
+    numbers (``"4.19"``, ``"4.19.x"``, ``""``)."""
+    m = re.match(r"(\d{1,4})\.(\d{1,4})\.(\d{1,6})(?!\d)", release.strip())
+    return (int(m[1]), int(m[2]), int(m[3])) if m else None
 
 
 def wsl_dxcore_factory_failed(ctx: Facts) -> list[Finding]:
@@ -34,8 +45,8 @@ def wsl_dxcore_factory_failed(ctx: Facts) -> list[Finding]:
         shown.append("/dev/dxg (WSL's GPU device) does not exist")
     k = kernels[0].g("k") if kernels else None
     if k:
-        parts = tuple(int(x) for x in k.split("."))
-        if parts < _MIN_KERNEL:
+        parts = kernel_version(k)
+        if parts is not None and parts < _MIN_KERNEL:
             shown.append(f"the WSL2 kernel is {k}, older than 4.19.121, the first with GPU "
                          "support: update it (wsl --update)")
     here = (" Here: " + "; ".join(shown) + ".") if shown else ""
