@@ -43,6 +43,9 @@ from tfgpu.diagnosis.checks.cpu import (
     rule_illegal_instruction,
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
+
+# --- determinism8: GPU op determinism, XLA's CUDA-graph notice, the TF-TRT API by release ---
+from tfgpu.diagnosis.checks.determinism import gpu_op_determinism, xla_graph_op_by_op
 from tfgpu.diagnosis.checks.distributed import (
     collective_group_mismatch,
     gpu_peer_access_failed,
@@ -156,6 +159,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     user_site_shadows_env,
     windows_native_no_gpu,
 )
+from tfgpu.diagnosis.checks.trt_api import trt_python_api
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.visibility import (
     cuda_visible_devices_hides_gpus,
@@ -672,6 +676,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     wsl_dxcore_factory_failed,
     # --- plan18: tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
     mlcompute_device_after_init,
+    # --- determinism8: op determinism without a deterministic kernel; XLA op-by-op; TF-TRT API
+    gpu_op_determinism,
+    xla_graph_op_by_op,
+    trt_python_api,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
