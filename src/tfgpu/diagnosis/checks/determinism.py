@@ -111,6 +111,22 @@ def _versioned(ctx: Facts, op: str, fact_id: str, cudnn: bool) -> tuple[str, tup
                "nondeterministically",
                _CPU, _DROP]
         return cause, tuple(fix), row
+    if tf is not None and tf >= first:
+        # A release that has the deterministic kernel refused anyway: not the usual case
+        cause = (f"{_HOW_ON}, and {op} refused to run deterministically on the GPU, although "
+                 f"TensorFlow {tf[0]}.{tf[1]} is at least {first_s}, the release that added a "
+                 f"deterministic GPU implementation (tensorflow/tensorflow#{pr}). This "
+                 "TensorFlow build does not use it here: a native-Windows wheel"
+                 + (" (they kept the atomics-based kernels)" if segment else "")
+                 + ", a source or vendor build, or another TensorFlow than the one the host "
+                 "facts name; the version and platform of the process tell them apart.")
+        fix = ["python -c \"import tensorflow as tf, platform; print(tf.__version__, "
+               "tf.__file__, platform.system())\"   # the TensorFlow that ran"]
+        if not isinstance(only, str):
+            fix.append(f"export {env}=1   # turns this exception off; that op then runs "
+                       "nondeterministically")
+        fix += [_CPU, _DROP]
+        return cause, tuple(fix), row
     if tf is not None and tf < first:
         cause = (f"{_HOW_ON}, and TensorFlow {tf[0]}.{tf[1]} has no deterministic GPU kernel "
                  f"for {op}, so it throws UnimplementedError rather than run the "
