@@ -23,6 +23,7 @@ Sources (platform_facts rows ``tftrt-converter-first``, ``tftrt-version-log-bug`
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -105,7 +106,7 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
                    "different versions). The version tells them apart."),
             fix=("python -c \"import tensorflow as tf; print(tf.__version__, tf.__file__)\""
                  "   # below 1.14: use tensorflow.contrib.tensorrt or upgrade",
-                 "python -m pip list 2>/dev/null | grep -i tensorflow   # two TensorFlow "
-                 "packages of different versions: keep one"),
+                 pip_list_grep("tensorflow") + "   # two TensorFlow packages of different "
+                 "versions: keep one"),
         )]
     return []
