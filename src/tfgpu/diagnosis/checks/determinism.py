@@ -98,7 +98,7 @@ def _versioned(ctx: Facts, op: str, fact_id: str, cudnn: bool) -> tuple[str, tup
                           "tested with: tf.sysconfig.get_build_info())", _CPU, _DROP]
         return cause, tuple(fix), row
     where = f"TensorFlow {tf[0]}.{tf[1]}" if tf else "this TensorFlow"
-    if segment and ctx.windows and (tf is None or tf >= first):
+    if segment and ctx.windows:
         cause = (f"{_HOW_ON}, and {where}'s native-Windows wheel has no deterministic GPU "
                  f"kernel for {op}: the deterministic segment-reduction kernel of TensorFlow "
                  f"{first_s} (tensorflow/tensorflow#51392) was not built on Windows (an nvcc "
