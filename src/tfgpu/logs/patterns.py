@@ -2536,14 +2536,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # placer.cc / colocation_graph.cc: the node's colocation group needs a device that one of
     # its members has no kernel for. TF 1.x "... because the node was colocated with a group
     # of nodes that required incompatible device '/job:.../device:GPU:0'"; TF 1.14+ names the
-    # node ("because the node {{colocation_node X}} was colocated ...").
+    # node ("because the node {{colocation_node X}} was colocated ..."); placer.colocation8:
+    # TF 0.x simple_placer.cc began "Cannot assign a device to node 'X': ..." (tensorflow/
+    # tensorflow#1310, TF 0.7: SparseApplyAdagrad, CPU-only then, beside its GPU variable).
     _p(
         "placer.colocation_group",
         ("was colocated with a group of nodes that required incompatible device",),
-        r"Cannot assign a device for operation '?(?P<op>[\w/.-]{1,200})'?: Could not satisfy "
-        r"explicit device specification '[^']{0,200}' because the node (?:\{\{colocation_node "
-        r"[^}]{0,200}\}\} )?was colocated with a group of nodes that required incompatible "
-        r"device '[^']{0,120}?(?P<dev>[A-Z_]{2,20}):\d+'",
+        r"Cannot assign a device (?:for operation|to node) '?(?P<op>[\w/.-]{1,200})'?: Could not "
+        r"satisfy explicit device specification '[^']{0,200}' because the node "
+        r"(?:\{\{colocation_node [^}]{0,200}\}\} )?was colocated with a group of nodes that "
+        r"required incompatible device '[^']{0,120}?(?P<dev>[A-Z_]{2,20}):\d+'",
     ),
     # colocation_graph.cc's debug info under that error: "Colocation group had the following
     # types and supported devices:" then one "<OpType>: <device types>" line per op type.
@@ -3974,6 +3976,83 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.cpu_model",
         ("model name",),
         r"^\s{0,20}(?:model name\s{0,20}:|Model name:)\s{0,40}(?P<model>\S.{0,120})$",
+    ),
+    # --- determinism: an op with no deterministic GPU (or XLA) implementation, asked for with
+    # TF_DETERMINISTIC_OPS=1 / tf.config.experimental.enable_op_determinism(). Wordings are the
+    # strings of TensorFlow 2.21's libtensorflow_cc.so.2 (core/kernels: segment reductions,
+    # crop_and_resize, softmax/xent, depthwise conv, fused batch norm, bincount, scatter,
+    # dilation, max-pool-with-argmax, image ops) and of TF 2.6-2.9 kernels in the threads
+    # (tensorflow/tensorflow#51596, #47174, #51978, #54276). Read by checks/determinism.py.
+    _p(
+        "determinism.no_gpu_impl",
+        ("deterministic gpu implementation of",),
+        r"(?:A )?[Dd]eterministic GPU implementation of (?P<op>[\w ,./-]{1,120}?),? (?:is )?"
+        r"not (?:currently )?available(?P<cudnn> with this version of cuDNN)?",
+    ),
+    _p(
+        "determinism.not_supported",
+        ("determinism is not yet supported",),
+        r"Determinism is not yet supported (?:in GPU implementation of|for) "
+        r"(?P<op>[\w ,./-]{1,120}?)(?:\.|$| when)",
+    ),
+    # The fused softmax/xent kernels' own refusal (TF 2.7+): the Python API takes another,
+    # deterministic path, so this shows only on tf.raw_ops / a graph that calls the kernel.
+    _p(
+        "determinism.xent_kernel",
+        ("that would have been executed is not deterministic",),
+        r"The GPU implementation of (?P<op>\w{1,80}) that would have been executed is not "
+        r"deterministic",
+    ),
+    # tf2xla (compiler/tf2xla/kernels/pooling_ops.cc in the 2.21 strings): XLA's GPU max-pool
+    # gradient with op determinism on (Keras 3 compiles train steps with XLA by default).
+    _p(
+        "determinism.xla_no_impl",
+        ("do not yet have a deterministic",),
+        r"(?P<op>GPU [\w -]{1,80}?) ops do not yet have a deterministic (?P<xla>XLA )?"
+        r"implementation",
+    ),
+    # XLA itself (xla/service/gpu, the 2.21 strings): an HLO without a deterministic GPU
+    # emitter under --xla_gpu_deterministic_ops / --xla_gpu_exclude_nondeterministic_ops.
+    _p(
+        "determinism.xla_hlo",
+        ("does not have a deterministic implementation",),
+        r"HLO instruction (?P<op>[\w.-]{1,120}) does not have a deterministic implementation, "
+        r"but run-to-run determinism is required",
+    ),
+    # --- xla: the XLA GPU runtime's CUDA-graph launcher running a captured graph op by op
+    # (xla/service/gpu/runtime/graph_launch.cc, TF 2.14-2.16 era: "Fallback to op-by-op mode
+    # because memset node breaks graph update"; the same file's RunGraphOpByOp). Read by
+    # checks/determinism.py (harmless notice).
+    _p(
+        "xla.graph_op_by_op",
+        ("fallback to op-by-op mode",),
+        r"Fallback to op-by-op mode because (?P<why>[^\n]{1,160}?)\s*$",
+    ),
+    # --- trt: the TF-TRT Python API of another TensorFlow release. TF 1.14 moved TF-TRT from
+    # tensorflow.contrib.tensorrt (create_inference_graph) to tensorflow.python.compiler.
+    # tensorrt.trt_convert (TrtGraphConverter, TF 2.x TrtGraphConverterV2 =
+    # tf.experimental.tensorrt.Converter). Read by checks/trt_api.py.
+    _p(
+        "trt.contrib_no_converter",
+        ("has no attribute 'trtgraphconverter",),
+        r"module 'tensorflow\.contrib\.tensorrt[\w.]{0,40}' has no attribute "
+        r"'(?P<name>TrtGraphConverter(?:V2)?)'",
+    ),
+    _p(
+        "trt.no_compiler_module",
+        ("no module named 'tensorflow.python.compiler",),
+        r"No module named '(?P<mod>tensorflow\.python\.compiler(?:\.tensorrt)?)'",
+    ),
+    _p(
+        "trt.params_not_imported",
+        ("default_trt_conversion_params' is not defined",),
+        r"name '(?P<name>DEFAULT_TRT_CONVERSION_PARAMS)' is not defined",
+    ),
+    _p(
+        "trt.version_tuple_bug",
+        ("has no attribute 'versiontupletostring'",),
+        r"module 'tensorflow\.python\.compiler\.tensorrt\.utils' has no attribute "
+        r"'versionTupleToString'",
     ),
 )
 

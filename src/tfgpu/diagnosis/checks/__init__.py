@@ -43,6 +43,7 @@ from tfgpu.diagnosis.checks.cpu import (
     rule_illegal_instruction,
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
+from tfgpu.diagnosis.checks.determinism import gpu_op_determinism, xla_graph_op_by_op
 from tfgpu.diagnosis.checks.distributed import (
     collective_group_mismatch,
     gpu_peer_access_failed,
@@ -156,6 +157,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     user_site_shadows_env,
     windows_native_no_gpu,
 )
+from tfgpu.diagnosis.checks.trt_api import trt_python_api
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.visibility import (
     cuda_visible_devices_hides_gpus,
@@ -376,7 +378,7 @@ from tfgpu.diagnosis.checks.container_runtime import apptainer_nv_no_host_driver
 # isort: split
 from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
 
-# --- eyes7: stops asked for from outside the program; a log of another TensorFlow ---
+# --- stops asked for from outside the program; a log of another TensorFlow ---
 # isort: split
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
 
@@ -676,9 +678,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     wsl_dxcore_factory_failed,
     # --- plan18: tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
     mlcompute_device_after_init,
-    # --- eyes7: stops asked for from outside the program; a log of another TensorFlow ---
+    # --- stops: stops asked for from outside the program; a log of another TensorFlow ---
     program_stopped,
     log_and_host_tensorflow_differ,
+    # --- determinism: op determinism without a deterministic kernel; XLA op-by-op; TF-TRT API
+    gpu_op_determinism,
+    xla_graph_op_by_op,
+    trt_python_api,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

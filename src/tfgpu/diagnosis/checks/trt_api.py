@@ -1,0 +1,112 @@
+"""TF-TRT's Python API as it was in another TensorFlow release
+(``tftrt-python-api-not-in-this-tf``).
+
+Sources (platform_facts rows ``tftrt-converter-first``, ``tftrt-version-log-bug``):
+
+* TF 1.14 moved TF-TRT from ``tensorflow.contrib.tensorrt`` (``create_inference_graph``) to
+  ``tensorflow.python.compiler.tensorrt.trt_convert`` (``TrtGraphConverter``; TF 2.x
+  ``TrtGraphConverterV2``, exported as ``tf.experimental.tensorrt.Converter`` from TF 2.1):
+  tensorflow/models#6828, tensorflow/tensorrt#81 (maintainer: an r1.13 branch for the old
+  scripts), tensorflow/tensorflow#35440 (TF 1.13.1: "No module named
+  'tensorflow.python.compiler'", then "module 'tensorflow.contrib.tensorrt.python.trt_convert'
+  has no attribute 'TrtGraphConverter'"; answer: TrtGraphConverter is not in 1.13).
+* ``DEFAULT_TRT_CONVERSION_PARAMS`` is a module constant of trt_convert.py (TensorFlow 2.21:
+  ``DEFAULT_TRT_CONVERSION_PARAMS = TrtConversionParams()``), not a TensorFlow export: code
+  copied from the API page without ``from tensorflow.python.compiler.tensorrt import
+  trt_convert as trt`` fails with NameError (tensorflow/tensorflow#38747, the reporter's fix;
+  TF 2.1 had no tf.experimental.tensorrt.ConversionParams: tensorflow/tensorrt#201).
+* TF 2.7's trt_convert.py called ``trt_utils.versionTupleToString`` (no such function) in the
+  branch that logs a linked/loaded TensorRT difference: tensorflow/tensorflow#53396, fixed by
+  #52926 (``version_tuple_to_string``, the name TensorFlow 2.21's utils.py defines).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+_IMPORT = "from tensorflow.python.compiler.tensorrt import trt_convert as trt"
+
+
+def trt_python_api(ctx: Facts) -> list[Finding]:
+    """``tftrt-python-api-not-in-this-tf`` for the TF-TRT API of another release: the contrib
+    module without TrtGraphConverter (TF <= 1.13), DEFAULT_TRT_CONVERSION_PARAMS used without
+    its import, TF 2.7's versionTupleToString bug; variant ``hedged`` for "No module named
+    'tensorflow.python.compiler'" alone (TF older than 1.14, or an install without it).
+    ``[]`` without these lines."""
+    bug = ctx.h("trt.version_tuple_bug").all()
+    if bug:
+        _, row = ctx.kb.fact_series("tftrt-version-log-bug")
+        return [catalogue.make(
+            "tftrt-python-api-not-in-this-tf",
+            what="TensorFlow 2.7's converter crashes on its own TensorRT-version notice",
+            evidence=log_evidence(bug[:1]), knowledge_ref=row.ref,
+            cause=("TensorFlow 2.7's trt_convert.py compares the TensorRT it was linked "
+                   "against with the one loaded at run time and, when they differ (a newer "
+                   "patch release such as 7.2.3 against 7.2.2 is enough), logs a notice "
+                   "through trt_utils.versionTupleToString, a function that does not exist "
+                   "(it is version_tuple_to_string), so the conversion dies with "
+                   "AttributeError instead of a warning. A TensorFlow bug, fixed by "
+                   "tensorflow/tensorflow#52926 after 2.7.0."),
+            fix=("python -m pip install -U tensorflow   # a release with "
+                 "tensorflow/tensorflow#52926 (version_tuple_to_string)",
+                 "python -c \"import tensorflow.compiler.tf2tensorrt._pywrap_py_utils as u; "
+                 "print(u.get_linked_tensorrt_version(), u.get_loaded_tensorrt_version())\""
+                 "   # or install exactly the linked TensorRT, so the notice is not reached"),
+        )]
+    contrib = ctx.h("trt.contrib_no_converter").all()
+    if contrib:
+        first, row = ctx.kb.fact_series("tftrt-converter-first")
+        missing = ctx.h("trt.no_compiler_module").all()
+        name = contrib[0].g("name") or "TrtGraphConverter"
+        return [catalogue.make(
+            "tftrt-python-api-not-in-this-tf",
+            what=f"{name} is not in this TensorFlow (it came with {first[0]}.{first[1]})",
+            evidence=log_evidence(missing[:1], contrib[:1]), knowledge_ref=row.ref,
+            cause=(f"The code follows the TF-TRT API of TensorFlow {first[0]}.{first[1]} and "
+                   "later (tensorflow.python.compiler.tensorrt.trt_convert with "
+                   f"{name}), but this TensorFlow still has TF-TRT under "
+                   "tensorflow.contrib.tensorrt, whose API is create_inference_graph(); "
+                   "TF 1.14 moved and renamed it (tensorflow/models#6828)."),
+            fix=("python -m pip install 'tensorflow-gpu>=1.14,<2'   # or TensorFlow 2.x: "
+                 "the TrtGraphConverter API",
+                 "# or keep this release and use its API: from tensorflow.contrib import "
+                 "tensorrt as trt; trt.create_inference_graph(input_graph_def=..., "
+                 "outputs=[...], precision_mode='FP16')"),
+        )]
+    params = ctx.h("trt.params_not_imported").all()
+    if params:
+        return [catalogue.make(
+            "tftrt-python-api-not-in-this-tf",
+            what="DEFAULT_TRT_CONVERSION_PARAMS is used without importing it",
+            evidence=log_evidence(params[:1]),
+            cause=("DEFAULT_TRT_CONVERSION_PARAMS is a constant of TF-TRT's trt_convert "
+                   "module (tensorflow/python/compiler/tensorrt/trt_convert.py), not a name "
+                   "TensorFlow exports; the API page's sample uses it bare, so code copied "
+                   "from it fails with NameError before any TensorRT work starts."),
+            fix=(f"{_IMPORT}   # then: params = trt.DEFAULT_TRT_CONVERSION_PARAMS._replace("
+                 "precision_mode='FP16')",
+                 "# newer TensorFlow 2.x: tf.experimental.tensorrt.ConversionParams("
+                 "precision_mode='FP16') (TF 2.1 has no ConversionParams export)"),
+        )]
+    missing = ctx.h("trt.no_compiler_module").all()
+    if missing:
+        first, row = ctx.kb.fact_series("tftrt-converter-first")
+        mod = missing[0].g("mod") or "tensorflow.python.compiler"
+        return [catalogue.make(
+            "tftrt-python-api-not-in-this-tf", variant="hedged",
+            what=f"this TensorFlow has no {mod}",
+            evidence=log_evidence(missing[:1]), knowledge_ref=row.ref,
+            cause=(f"TF-TRT lives in {mod} from TensorFlow {first[0]}.{first[1]}; "
+                   "before, it was tensorflow.contrib.tensorrt (create_inference_graph). "
+                   "The import fails on an older TensorFlow, or on an install that lacks that "
+                   "package (a broken or mixed install: tensorflow and tensorflow-gpu of "
+                   "different versions). The version tells them apart."),
+            fix=("python -c \"import tensorflow as tf; print(tf.__version__, tf.__file__)\""
+                 "   # below 1.14: use tensorflow.contrib.tensorrt or upgrade",
+                 pip_list_grep("tensorflow") + "   # two TensorFlow packages of different "
+                 "versions: keep one"),
+        )]
+    return []
