@@ -26,9 +26,9 @@ FLOORS = {"cases-public": 0.90, "cases-holdout": 0.91, "cases-holdout2": 0.925,
           "cases-holdout7": 0.70, "cases-holdout8": 0.8125, "cases-holdout10": 0.5,
           "cases-holdout11": 0.76, "cases-holdout13": 0.94,
           "cases-holdout15": 1.0, "cases-holdout16": 0.80}
-# plan17: holdout17 after its WRONG (a cuDNN RNN call failure) was fixed: 19/29, 0 WRONG
+# holdout17 after its WRONG (a cuDNN RNN call failure) was fixed: 19/29, 0 WRONG
 FLOORS["cases-holdout17"] = 0.655
-# plan18: holdout18 after its WRONG (a malformed ROCm arch list) was fixed: 20/24, 0 WRONG
+# holdout18 after its WRONG (a malformed ROCm arch list) was fixed: 20/24, 0 WRONG
 FLOORS["cases-holdout18"] = 0.83
 
 

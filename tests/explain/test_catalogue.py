@@ -57,7 +57,7 @@ def test_curesult_codes_match_their_names() -> None:
         ("12.2", True, "527.41"),
         ("11.8", False, "450.80.02"),
         ("10.1", False, "418.39"),
-        ("9.0", False, "384.81"),  # h9-kinds: pre-10 toolkit rows (NVRN102)
+        ("9.0", False, "384.81"),  # pre-10 toolkit rows (NVRN102)
         ("7.0", False, None),
     ],
 )

@@ -342,7 +342,7 @@ def test_json_headline_is_honest_about_unknown_gpu(capsys: pytest.CaptureFixture
     rc = main(["explain", "--json", str(REVIEW / "v03_unknown.log")])
     doc = json.loads(capsys.readouterr().out)
     # the traceback ends in an exception no finding explains: the program failed, cause
-    # unknown (exit 1, eyes5 #4), and GPU use stays unknown
+    # unknown (exit 1, #4), and GPU use stays unknown
     assert rc == 1 and doc["verdict"]["program_failed"] is True
     assert doc["meta"]["gpu_usable"].startswith("unknown")
     assert doc["verdict"]["gpu_usable"] is None  # not known, as meta.gpu_usable says

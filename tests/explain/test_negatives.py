@@ -216,7 +216,7 @@ def test_nvml_blocked_says_wsl2_only_with_wsl_evidence() -> None:
     assert "WSL2" in native.title and "not WSL2" in native.title
 
 
-# --- falsepos2: a CUDA message another program printed is not TensorFlow's ------------------
+# --- a CUDA message another program printed is not TensorFlow's ------------------
 
 _TF_DSO = ("2023-02-13 19:39:03.670024: W tensorflow/compiler/xla/stream_executor/platform/"
            "default/dso_loader.cc:64] Could not load dynamic library '{lib}'; dlerror: {lib}: "

@@ -46,7 +46,7 @@ PREFIXES = (
     "nvc-",
     # Apptainer/Singularity --nv
     "apptainer-",
-    # w2 (stage 6): TensorFlow 0.x-1.x loader wordings, pre-2.1 CUDA runtimes
+    # TensorFlow 0.x-1.x loader wordings, pre-2.1 CUDA runtimes
     "old-loader-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}

@@ -118,7 +118,7 @@ def test_results_unpack_as_pairs_and_carry_their_row() -> None:
 
 
 def test_min_driver_unknown() -> None:
-    assert KB.min_driver("7.0", "linux") is None  # no 7.0 row (h9-kinds added 7.5-9.2)
+    assert KB.min_driver("7.0", "linux") is None  # no 7.0 row (added 7.5-9.2)
     assert KB.min_driver("12.7", "linux", ptx_jit=True) is None  # no CUDA 12.7 release
     assert KB.min_driver("13.0", "windows", ptx_jit=True) is None  # N/A in the source
     with pytest.raises(KnowledgeQueryError):
@@ -131,7 +131,7 @@ def test_driver_ok() -> None:
     assert KB.driver_ok("470.82.01", "12.2", "linux")[0] is False
     assert KB.driver_ok("610.57.04", "12.5.1", "linux", ptx_jit=True)[0] is True
     assert KB.driver_ok("580", "7.0", "linux") == (None, None)
-    assert KB.driver_ok("384.69", "9.0", "linux")[0] is False  # h9-kinds: 9.0 needs 384.81
+    assert KB.driver_ok("384.69", "9.0", "linux")[0] is False  # 9.0 needs 384.81
     # a bare branch number: definite outside the branch, unknown inside it
     assert KB.driver_ok("535", "12.2", "linux")[0] is True
     assert KB.driver_ok("520", "12.2", "linux")[0] is False

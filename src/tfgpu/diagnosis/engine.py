@@ -130,7 +130,7 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
                           if g.id != f.id and book.names(i, g.id) and not g.harmless
                           and g.severity is Severity.ERROR), None)
             # A cross-reference names only a finding that is printed: a superseded cause
-            # is named by the finding that absorbed it (eyes6 #5).
+            # is named by the finding that absorbed it (#5).
             for _ in range(len(items)):
                 if cause is None or cause.id in kept_ids:
                     break

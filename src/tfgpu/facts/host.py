@@ -219,7 +219,7 @@ class DriverFacts:
     message: str | None = None
 
     def __post_init__(self) -> None:
-        # w1: a version in Windows' display-driver form (four fields, "21.21.13.7651", as
+        # a version in Windows' display-driver form (four fields, "21.21.13.7651", as
         # Device Manager and dxdiag show it, typed into a facts file) is NVIDIA 376.51
         # (facts/driver_text.py, sources there); one that form cannot read is unknown (None),
         # never its first fields read as an NVIDIA version

@@ -459,7 +459,7 @@ class Facts:
                 return int(m.group(1) or m.group(2))
         return None
 
-    # --- falsepos2: the program that printed the log -----------------------------------------
+    # --- the program that printed the log -----------------------------------------
     #: names of the ``ctx.other_framework`` groups, as a user knows them
     _FRAMEWORKS: tuple[tuple[str, str], ...] = (
         ("ort", "ONNX Runtime"), ("paddle", "PaddlePaddle"), ("cupy", "CuPy"),
@@ -501,7 +501,7 @@ class Facts:
         ``external/org_tensorflow/tensorflow/...`` paths that TensorFlow's patterns match."""
         return bool(self.h("ctx.jax").count) and not self.h("ctx.tf_python").count
 
-    # --- R hosts (eyes2, final-eyes F6) --------------------------------------------------------
+    # --- R hosts (final-eyes F6) --------------------------------------------------------
     @property
     def r_host(self) -> bool:
         """The log is from R (reticulate, R's tensorflow/keras packages): ``library(tensorflow)``,

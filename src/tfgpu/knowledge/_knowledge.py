@@ -1235,7 +1235,7 @@ class Knowledge:
                 return config
         return None
 
-    # --- kinds3 ------------------------------------------------------------------------------
+    # --- ------------------------------------------------------------------------------
 
     def keras_private_module(self, module: str) -> tuple[PlatformFact, bool] | None:
         """The ``keras-src-*`` platform fact of a private Keras module, with whether it names

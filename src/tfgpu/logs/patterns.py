@@ -1175,7 +1175,7 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "docker.nvc_requirement",
         ("requirement error: unsatisfied condition",),
-        # kinds3: the condition is "<key><op><value>" (src/cli/dsl.c: current releases print
+        # the condition is "<key><op><value>" (src/cli/dsl.c: current releases print
         # the image's first alternative as written, "cuda>=11.6"; older ones the last failing
         # rule spaced, "brand = tesla"); the key (cuda/brand/driver/arch) decides the reading
         r"requirement error: unsatisfied condition: (?P<cond>(?P<key>[A-Za-z_]{1,20}) ?"
@@ -1656,7 +1656,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\b(?:load_model|(?:c|un)?[Pp]ickl\w{0,8}|joblib\.load|deserializ\w{0,10}|from_config"
         r"|dill\.load)\b",
     ),
-    # --- falsepos2: which program printed the log (another CUDA framework, or TensorFlow) ------
+    # --- which program printed the log (another CUDA framework, or TensorFlow) ------
     # A CUDA library line printed by ONNX Runtime, PaddlePaddle, CuPy, CTranslate2, NCCL or
     # numba is that program's fault, not TensorFlow's: TensorFlow fixes would be wrong there.
     # Any TensorFlow/Keras-on-TF line ("tensorflow/core/...", "import tensorflow", the tfjs
@@ -2931,7 +2931,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:\bcuda)[ \t]{1,4}(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,3})?(?![\w.])",
         "v",
     ),
-    # --- w11: XLA without a compiler for the device, XLA reading a variable on another device ---
+    # --- XLA without a compiler for the device, XLA reading a variable on another device ---
     # tensorflow 2.21 wheel (libtensorflow_cc.so.2 strings): xla_ops.cc "Could not find compiler
     # for platform <name>: <status>"; xla/service/compiler.cc "could not find registered
     # compiler for the platform -- was support for that platform linked in?" (2.21) and its
@@ -3113,7 +3113,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?<![\w.+-])(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: =>)? not found\b",
         "lib",
     ),
-    # --- w8: old wordings and one-line pastes (holdout4/8/10 work plan) ---
+    # --- old wordings and one-line pastes (holdout4/8/10 work plan) ---
     # TF 1.x's CPU allocator warning (tensorflow/core/framework/allocator.cc r1.12,
     # cpu_allocator_impl.cc r1.13-r2.3): "Allocation of %d exceeds 10% of system memory.";
     # TF 2.4 added "free" (the pattern above)
@@ -3167,7 +3167,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[ \t]{0,20}(?:#|//|->|=>|-->)[^\n]{0,60}?(?:\[\s?\]|\b(?i:empty)\b"
         r"|\b(?i:returns?|gives?|prints?) (?i:nothing|none|0)\b|\b(?i:no GPUs?)\b)",
     ),
-    # --- w5 kinds: launchers that set CUDA_VISIBLE_DEVICES, ... ---
+    # --- launchers that set CUDA_VISIBLE_DEVICES, ... ---
     # Ray's prefix on a worker's lines, "(pid=N)", "(pid=N, ip=A)", newer "(Name pid=N)"
     # (ray-project/ray python/ray/_private/worker.py print_logs; the same prefix in
     # experimental/tqdm_ray.py): read by cuda_visible_devices.cvd_hedged_no_device
@@ -3336,7 +3336,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|socket(?:Start|Poll)Connect: exceeded (?:retries|timeouts)"
         r"|(?P<closed>Connection closed by remote peer)",
     ),
-    # --- claims6: nvidia-container-cli's exec command line ----------------------------
+    # --- nvidia-container-cli's exec command line ----------------------------
     # The old nvidia-container-runtime-hook prints "exec command: [... nvidia-container-cli
     # ... --require=<the image's NVIDIA_REQUIRE_* alternatives> --pid=N ...]" (as pasted in
     # NVIDIA/nvidia-docker#829), current ones "error running (prestart) hook #0: ... stderr:
@@ -3356,7 +3356,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("_internal_create_key",),
         r"module 'google\.protobuf\.descriptor' has no attribute '(?P<name>_internal_create_key)'",
     ),
-    # --- w2 (stage 6): TensorFlow 0.x-1.x dso_loader and cuda_diagnostics wordings ---
+    # --- TensorFlow 0.x-1.x dso_loader and cuda_diagnostics wordings ---
     # cuda_diagnostics.cc FindDsoVersion's status (since the first commit, f41959ccb2), printed
     # after "libcuda reported version is: " only once /proc/driver/nvidia/version and
     # /dev/nvidia0 exist; also quoted alone in prose
@@ -3407,7 +3407,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"['`\"]?(?P<lib>libcudart\.so\.\d{1,2}(?:\.\d{1,2})?|cudart64_\d{2,3}\.dll)",
         "lib",
     ),
-    # --- kinds6: Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---
+    # --- Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---
     # Python's own wordings for a PUBLIC Keras path (private ones: keras.private_api,
     # eco.keras_other_saver): "cannot import name 'X' from 'keras.M' (path)" (Python 3.7+),
     # "module 'keras.M' has no attribute 'X'", "No module named 'keras.M'". What moved where is
@@ -3453,7 +3453,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?<![`\w.])(?P<api>(?:tf\.)?keras\.[\w.]{1,80}) is not (?:available with|supported in) "
         r"Keras 3",
     ),
-    # --- kinds6: collectives aborted or timed out ------------------------------------------
+    # --- collectives aborted or timed out ------------------------------------------
     # tensorflow core/common_runtime/base_collective_executor.cc (TF 1.11 to 2.21; strings in
     # the 2.21 wheel's libtensorflow_framework.so.2): StartAbort logs
     # "BaseCollectiveExecutor::StartAbort <status>" (W before TF 2.5, E after; status as
@@ -3473,7 +3473,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("collective has timed out",),
         r"Collective has timed out (?P<phase>waiting for other workers|during execution)",
     ),
-    # --- kinds6: the shell's "Killed" glued to a progress bar's line -------------------------
+    # --- the shell's "Killed" glued to a progress bar's line -------------------------
     # A Keras (1/10 [==>...] - ETA: ... - loss: ..., Keras 3 "━━━ 2s 20ms/step") or tqdm bar
     # redraws its line with \r and no newline, so bash's "Killed" (SIGKILL, most often the OOM
     # killer) lands at the end of the bar's line: "... - loss: 0.3012Killed". A script's
@@ -3487,7 +3487,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[\w.\]|%)] ?Killed\s*$"
         r"|^\S{1,200}: line \d{1,9}: {1,8}\d{1,9} Killed(?:\s|$)",
     ),
-    # --- kinds6: `pip list` / `conda list` table rows as host hints --------------------------
+    # --- `pip list` / `conda list` table rows as host hints --------------------------
     # pip list pads the name column to the longest name (pypa/pip 6d30920 src/pip/_internal/
     # commands/list.py format_for_columns + utils/misc.py tabulate); conda list pads each column
     # to its widest value, two spaces apart (conda/conda 0f64223 conda/cli/main_list.py
@@ -3515,7 +3515,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<v>\d{1,2}\.\d{1,2})(?:\.\d{1,5}){0,2}(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
         "v",
     ),
-    # --- w1: the Python package a traceback frame or a compiled extension belongs to -------
+    # --- the Python package a traceback frame or a compiled extension belongs to -------
     # "File \".../site-packages/horovod/tensorflow/mpi_ops.py\"", a backtrace's
     # ".../site-packages/horovod/common/mpi_lib.so(+0x5081a)": which package's load failed
     # (checks/library_load.py names it instead of TensorFlow). A "ctx." name: the path is
@@ -3527,7 +3527,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<rest>[^\s\"'():,]{0,200})",
         "pkg",
     ),
-    # --- w1: Horovod's framework version check (horovod/common/util.py
+    # --- Horovod's framework version check (horovod/common/util.py
     # check_installed_version, horovod/common/exceptions.py get_version_mismatch_message):
     # raised as HorovodVersionMismatchError when the extension failed to load, else a warning
     _p(
@@ -3537,7 +3537,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r" installed with version (?P<built>[\w.+-]{1,40}?)\.? but found version "
         r"(?P<found>[\w+-]{1,20}(?:\.[\w+-]{1,20}){0,4})",
     ),
-    # --- w3: TF-TRT's TF 1.x / early 2.x Python version check -------------------------
+    # --- TF-TRT's TF 1.x / early 2.x Python version check -------------------------
     # tensorflow/tensorflow contrib/tensorrt/python/trt_convert.py (1.x; the same lines in
     # python/compiler/tensorrt/trt_convert.py before 2.4) create_inference_graph: ERROR
     # "TensorRT version mismatch. Tensorflow was compiled against TensorRT %s but library
@@ -3555,7 +3555,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<loaded2>\d{1,2}(?:\.\d{1,3}){0,3})"
         r"|(?P<incompatible>Incompatible TensorRT library version)",
     ),
-    # --- w3: nvcc that does not know a GPU architecture ---------------------------------
+    # --- nvcc that does not know a GPU architecture ---------------------------------
     # nvcc's option check: "nvcc fatal   : Value 'sm_86' is not defined for option
     # 'gpu-architecture'" (-arch=sm_XX) and "nvcc fatal   : Unsupported gpu architecture
     # 'compute_86'" (-gencode arch=compute_XX); the first CUDA knowing each sm_XX is
@@ -3566,7 +3566,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"nvcc fatal\s*:\s*(?:Value '(?P<sm>sm_\d{2,3}[a-z]?)' is not defined for option "
         r"'gpu-architecture'|Unsupported gpu architecture '(?P<compute>compute_\d{2,3}[a-z]?)')",
     ),
-    # --- w3: NVIDIA NGC container start-up banner (GPU and driver checks) ---------------
+    # --- NVIDIA NGC container start-up banner (GPU and driver checks) ---------------
     # NGC images' /opt/nvidia/entrypoint.d/50-gpu-driver-check.sh (2018-2023 text): deviceQuery's
     # compute capability against the image's MINSMVER/MAXSMVER: "ERROR: Detected %s GPU, which
     # is not supported by this container" (below the minimum), "WARNING: ... which is not yet
@@ -3594,7 +3594,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("legacy nvidia driver detected",),
         r"Legacy NVIDIA Driver detected\.\s+(?:Compatibility mode ENABLED|CUDA Driver OK)",
     ),
-    # --- w3: setuptools (setup.py install / easy_install) finding no TensorFlow ---------
+    # --- setuptools (setup.py install / easy_install) finding no TensorFlow ---------
     # pypa/setuptools setuptools/command/easy_install.py: "Could not find suitable
     # distribution for %r" of a pkg_resources Requirement, whose repr is
     # "Requirement.parse('tensorflow>=1.1.0')"
@@ -3604,7 +3604,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not find suitable distribution for Requirement\.parse\('(?P<req>tensorflow"
         r"(?:[-_](?:gpu|cpu))?)(?P<spec>[^'\s]{0,40})'\)",
     ),
-    # --- w3: a pip older than wheel support treating a .whl as a source archive ----------
+    # --- a pip older than wheel support treating a .whl as a source archive ----------
     # pip 1.4 (2013-07-23) "Added support for installing and building wheel archives"; older
     # pips unpack any archive and run "setup.py egg_info" in it ("Running setup.py egg_info for
     # package from <url>"), which a wheel does not contain
@@ -3613,7 +3613,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("running setup.py egg_info for package from",),
         r"Running setup\.py egg_info for package from (?P<whl>\S{1,300}?\.whl)(?:\s|$)",
     ),
-    # --- w3: a libtensorflow (C library) download that does not exist -------------------
+    # --- a libtensorflow (C library) download that does not exist -------------------
     # the storage bucket's XML error "<Details>No such object: tensorflow/libtensorflow/
     # libtensorflow-gpu-windows-x86_64-2.11.0.zip</Details>" (tensorflow/tensorflow#59016)
     _p(
@@ -3623,7 +3623,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<os>windows|linux|darwin)-(?P<arch>x86_64|arm64)-(?P<v>\d{1,2}\.\d{1,3}\.\d{1,3})"
         r"\.(?:zip|tar\.gz))",
     ),
-    # --- w3: early XLA's ptxas info dump (VLOG level 2) with a hard-coded -arch=sm_35 ----
+    # --- early XLA's ptxas info dump (VLOG level 2) with a hard-coded -arch=sm_35 ----
     # tensorflow/compiler/xla/service/gpu/gpu_compiler.cc (TF 1.0-1.1) DumpPtxasInfo, run only
     # when VLOG_IS_ON(2): ptxas <ptx> -o /dev/null -v -arch=sm_35, its stderr logged, then
     # LOG(FATAL) "Invalid PTX. See the error message above for reasons."
@@ -3638,7 +3638,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"ptxas fatal\s*:\s*SM version specified by \.target is higher than default SM version"
         r" assumed",
     ),
-    # --- w3: CUDA's crt/host_config.h refusing the host compiler --------------------------
+    # --- CUDA's crt/host_config.h refusing the host compiler --------------------------
     # CUDA toolkit include/crt/host_config.h (12.6 copy): "#error -- unsupported GNU version!
     # gcc versions later than 13 are not supported! The nvcc flag '-allow-unsupported-compiler'
     # can be used ...", "unsupported clang version! clang version must be less than 19 and
@@ -3667,7 +3667,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|version (?P<have>\d{3}(?:\.\d{1,3}){0,2}) was detected and compatibility mode is "
         r"UNAVAILABLE",
     ),
-    # --- plan7: the placer's explicit device that is not registered -------------------------
+    # --- the placer's explicit device that is not registered -------------------------
     # tensorflow core/common_runtime/colocation_graph.cc (placer.cc in TF 1.x): "<node> was
     # explicitly assigned to <device> but available devices are [ <d1>, <d2> ]. Make sure the
     # device specification refers to a valid device." (TF 1.x: "Operation was explicitly
@@ -3754,7 +3754,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*[Pp]latform\s*:\s*(?P<subdir>(?:osx|linux|win)-(?:64|32|arm64|aarch64|ppc64le|"
         r"s390x|armv7l))\s*$",
     ),
-    # --- placer8: a device name the runtime's device manager does not have ------------------
+    # --- a device name the runtime's device manager does not have ------------------
     # tensorflow core/common_runtime/device_mgr.cc and dynamic_device_mgr.cc LookupDevice:
     # errors::InvalidArgument(name, " unknown device.") (eager CopyTensorHandleToDevice and TF
     # 2.0's EagerContext::FindDeviceByName return the same text), after VLOG(1) "Unknown
@@ -3806,7 +3806,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # not apply; read by checks/memory.py and checks/dnn_init_causes.py
     _p("cudnn.rnn_call", ("cudnnrnn",),
        r"cuda_dnn\.cc\(\d{1,6}\):\s*'(?P<call>cudnnRNN\w{1,40})\("),
-    # --- plan18: conda-forge TensorFlow build strings (CPU-only build) ----------------------
+    # --- conda-forge TensorFlow build strings (CPU-only build) ----------------------
     # conda-forge/tensorflow-feedstock recipe/meta.yaml names the outputs tensorflow,
     # tensorflow-base, tensorflow-estimator, tensorflow-cpu/-gpu with the build string
     # "cpu_py{CONDA_PY}h{hash}_{n}" when cuda_compiler_version is None and
@@ -3826,7 +3826,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-(?P<nbuild>(?:cpu_|cuda\d)\w{1,80}))?"
         r"(?:[ \t]{1,60}[^\s]{1,120}){0,3}[ \t]*$",
     ),
-    # --- plan18: macOS dyld refusing a Mach-O library of another CPU architecture ----------
+    # --- macOS dyld refusing a Mach-O library of another CPU architecture ----------
     # dyld3/4 (macOS 11.3+): "tried: '<path>' (mach-o file, but is an incompatible architecture
     # (have 'arm64', need 'x86_64'))", macOS 12: "(have (x86_64), need (arm64e))", later "need
     # 'arm64e' or 'arm64'"; dyld2 (macOS <= 11.2): "no suitable image found.  Did find:\n\t<path>:
@@ -3847,7 +3847,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("mach-o -bit executable",),
         r"python[\w.]{0,8}: Mach-O 64-bit executable (?P<arch>x86_64|arm64)\s*$",
     ),
-    # --- plan18: tensorflow-directml (WSL build) could not create DXCore's adapter factory ---
+    # --- tensorflow-directml (WSL build) could not create DXCore's adapter factory ---
     # microsoft/tensorflow-directml tensorflow/core/common_runtime/dml/dml_adapter_impl.cc
     # (commit 1994d4eb): the non-Windows build enumerates adapters with
     # DML_CHECK_SUCCEEDED(DXCoreCreateAdapterFactory(...)), a fatal "Check failed: ... >= 0"
@@ -3866,7 +3866,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("microsoft-standard",),
         r"\b(?P<k>\d{1,2}\.\d{1,3}\.\d{1,4})-microsoft-standard\b",
     ),
-    # --- plan18: tensorflow_macos (Apple's 2.4 fork with ML Compute): the device was chosen
+    # --- tensorflow_macos (Apple's 2.4 fork with ML Compute): the device was chosen
     # after TensorFlow initialised. mlcompute.set_mlc_device(device_name=...) raises
     # "RuntimeError: MLCompute device must be set before initialization" once any tensor or op
     # exists (apple/tensorflow_macos#58, maintainer-side answer: set it before creating tensors).
@@ -3910,7 +3910,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\bdocker\b[^\n]{0,200}?\b(?:run|pull|create)\b|^\s*FROM\s)[^\n]{0,300}?"
         r"\btensorflow/tensorflow(?::(?P<tag>[A-Za-z0-9._-]{1,60}))?(?![\w/:.@-])",
     ),
-    # --- eyes7: stops asked for from outside, and a CPU's flags pasted into the log ----------
+    # --- stops asked for from outside, and a CPU's flags pasted into the log ----------
     # Python installs a SIGINT handler that raises KeyboardInterrupt (CPython Doc/library/
     # signal.rst "SIGINT is translated into a KeyboardInterrupt exception";
     # Modules/signalmodule.c default_int_handler): Ctrl-C ends an uncaught traceback with the

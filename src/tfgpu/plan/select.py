@@ -106,7 +106,7 @@ def make_plan(
             )
         )
     warnings[:0] = _driver_problem_warnings(plan, target, kb)
-    warnings.extend(_driver_unknown_to_knowledge(target, kb))  # eyes7
+    warnings.extend(_driver_unknown_to_knowledge(target, kb))
     warnings.extend(_wsl2_driver_warnings(plan, target, kb))
     distro_python = _wsl2_distribution_python(plan, target, kb)
     if distro_python is not None:
@@ -130,7 +130,7 @@ def make_plan(
     return plan
 
 
-# --- eyes7: a driver version newer than every driver the knowledge names ---
+# --- a driver version newer than every driver the knowledge names ---
 def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reason]:
     """A warning when the NVIDIA driver (``--driver``, facts) has a higher branch (major)
     than every driver in ``cuda_min_driver.toml`` (NVIDIA's CUDA toolkit release notes) of

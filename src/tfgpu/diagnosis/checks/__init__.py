@@ -13,7 +13,7 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
-from tfgpu.diagnosis.checks.collectives import collective_aborted  # kinds6
+from tfgpu.diagnosis.checks.collectives import collective_aborted
 
 # --- gpu stack ---
 from tfgpu.diagnosis.checks.compute_capability import (
@@ -32,8 +32,8 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
-from tfgpu.diagnosis.checks.conda_tf_build import conda_tf_cpu_build  # plan18
-from tfgpu.diagnosis.checks.container_placeholders import (  # w8
+from tfgpu.diagnosis.checks.conda_tf_build import conda_tf_cpu_build
+from tfgpu.diagnosis.checks.container_placeholders import (
     driver_file_placeholder,
 )
 from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_errors
@@ -75,7 +75,7 @@ from tfgpu.diagnosis.checks.driver import (
     rule_cuda_drivers,
     rule_cuinit,
 )
-from tfgpu.diagnosis.checks.gpu_newer_than_build_cuda import gpu_newer_than_build_cuda  # plan7
+from tfgpu.diagnosis.checks.gpu_newer_than_build_cuda import gpu_newer_than_build_cuda
 from tfgpu.diagnosis.checks.hardware import (
     cpu_host_gpu_messages,
     laptop_mx,
@@ -94,11 +94,11 @@ from tfgpu.diagnosis.checks.libraries import (
     several_toolkits_on_path,
     tf_cuda_libraries_missing,
 )
-from tfgpu.diagnosis.checks.macos_arch_mismatch import macos_arch_mismatch  # plan18
+from tfgpu.diagnosis.checks.macos_arch_mismatch import macos_arch_mismatch
 from tfgpu.diagnosis.checks.memory import (
     cuda_malloc_async_unsupported,
     cudnn_bug_detected,
-    cudnn_rnn_call_failed,  # plan17: cudnn rnn call
+    cudnn_rnn_call_failed,  # cudnn rnn call
     gpu_allocator_followup,
     gpu_memory_near_limit,
     gpu_memory_options_conflict,
@@ -108,19 +108,19 @@ from tfgpu.diagnosis.checks.memory import (
     rule_memory,
 )
 from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
-from tfgpu.diagnosis.checks.mlcompute_device import mlcompute_device_after_init  # plan18
+from tfgpu.diagnosis.checks.mlcompute_device import mlcompute_device_after_init
 from tfgpu.diagnosis.checks.notices import rule_noise
-from tfgpu.diagnosis.checks.old_cuda_loader import (  # w2 (stage 6)
+from tfgpu.diagnosis.checks.old_cuda_loader import (
     built_here_loads_other_cuda,
     driver_version_unparsed,
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
 )
-from tfgpu.diagnosis.checks.other_loaders import (  # w8
+from tfgpu.diagnosis.checks.other_loaders import (
     macos_cuda_dylib_missing,
 )
-from tfgpu.diagnosis.checks.placer_device_unavailable import (  # plan7; placer8
+from tfgpu.diagnosis.checks.placer_device_unavailable import (
     placer_device_unavailable,
     unknown_gpu_device,
     xla_gpu_device_ordinal,
@@ -174,11 +174,11 @@ from tfgpu.diagnosis.checks.visibility import (
     windows_native_gpu_shown,
 )
 from tfgpu.diagnosis.checks.windows import rule_windows, windows_process_crashed
-from tfgpu.diagnosis.checks.windows_native_cuda_major import (  # plan7
+from tfgpu.diagnosis.checks.windows_native_cuda_major import (
     windows_native_cuda_newer_than_last,
 )
 from tfgpu.diagnosis.checks.wsl import rule_wsl_numa, wsl1, wsl1_log
-from tfgpu.diagnosis.checks.wsl_dxcore import wsl_dxcore_factory_failed  # plan18
+from tfgpu.diagnosis.checks.wsl_dxcore import wsl_dxcore_factory_failed
 from tfgpu.diagnosis.checks.xla import (
     driver_jit_rejects_ptx,
     llvm_ptx_isa_unknown,
@@ -299,7 +299,7 @@ from tfgpu.diagnosis.checks.driver_from_log import (
     libcuda_missing_symbol,
 )
 from tfgpu.diagnosis.checks.jax_backend import jax_cuda_component_outdated
-from tfgpu.diagnosis.checks.keras_moves import (  # kinds6
+from tfgpu.diagnosis.checks.keras_moves import (
     keras_optimizer_legacy_argument,
     keras_public_api_moved,
     keras_removed_method,
@@ -374,7 +374,7 @@ from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 # isort: split
 from tfgpu.diagnosis.checks.container_runtime import apptainer_nv_no_host_driver
 
-# --- w1: loads that belong to another package than TensorFlow (Horovod) ---
+# --- loads that belong to another package than TensorFlow (Horovod) ---
 # isort: split
 from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
 
@@ -635,21 +635,21 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_below_every_build,
     # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
     apptainer_nv_no_host_driver,
-    # --- kinds6: public Keras names/modules that moved, Keras 2.11+ optimizer arguments,
+    # --- public Keras names/modules that moved, Keras 2.11+ optimizer arguments,
     # collectives aborted or timed out ---
     keras_public_api_moved,
     keras_optimizer_legacy_argument,
     keras_removed_method,
     collective_aborted,
-    # --- w1: Horovod built against another TensorFlow version (its own check) ---
+    # --- Horovod built against another TensorFlow version (its own check) ---
     horovod_version_mismatch,
-    # --- w2 (stage 6): TensorFlow 0.x-1.x loader wordings, cuda_diagnostics' libcuda line ---
+    # --- TensorFlow 0.x-1.x loader wordings, cuda_diagnostics' libcuda line ---
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
     built_here_loads_other_cuda,
     driver_version_unparsed,
-    # --- w3: nvcc without the GPU's architecture, NGC container banners, pip-era messages ---
+    # --- nvcc without the GPU's architecture, NGC container banners, pip-era messages ---
     nvcc_unknown_arch,
     ngc_container_gpu_check,
     setuptools_tensorflow_requirement,
@@ -658,25 +658,25 @@ LOG_CHECKS: tuple[Check, ...] = (
     xla_ptxas_debug_dump,
     nvcc_host_compiler_unsupported,
     ngc_compat_unavailable,
-    # --- plan7: a found GPU newer than the build's CUDA major, nothing failing yet ---
+    # --- a found GPU newer than the build's CUDA major, nothing failing yet ---
     gpu_newer_than_build_cuda,
-    # --- plan7: an op pinned to a GPU the placer does not list ---
+    # --- an op pinned to a GPU the placer does not list ---
     placer_device_unavailable,
-    # --- plan7: native Windows, version unknown, only a CUDA newer than the last GPU release's ---
+    # --- native Windows, version unknown, only a CUDA newer than the last GPU release's ---
     windows_native_cuda_newer_than_last,
-    # --- placer8: "<GPU 0> unknown device.": TensorFlow registered no GPU ---
+    # --- "<GPU 0> unknown device.": TensorFlow registered no GPU ---
     unknown_gpu_device,
-    # --- placer8: XLA_GPU_JIT device number N out of XLA's GPU range (TF 1.15/2.0) ---
+    # --- XLA_GPU_JIT device number N out of XLA's GPU range (TF 1.15/2.0) ---
     xla_gpu_device_ordinal,
-    # --- plan17: a cuDNN RNN call failed mid-training: causes listed, none claimed ---
+    # --- a cuDNN RNN call failed mid-training: causes listed, none claimed ---
     cudnn_rnn_call_failed,
-    # --- plan18: conda-forge's CPU-only TensorFlow build string (cpu_py...) ---
+    # --- conda-forge's CPU-only TensorFlow build string (cpu_py...) ---
     conda_tf_cpu_build,
-    # --- plan18: macOS dyld refusing a library of another CPU architecture ---
+    # --- macOS dyld refusing a library of another CPU architecture ---
     macos_arch_mismatch,
-    # --- plan18: tensorflow-directml (WSL) could not create DXCore's adapter factory ---
+    # --- tensorflow-directml (WSL) could not create DXCore's adapter factory ---
     wsl_dxcore_factory_failed,
-    # --- plan18: tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
+    # --- tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
     mlcompute_device_after_init,
     # --- stops: stops asked for from outside the program; a log of another TensorFlow ---
     program_stopped,

@@ -352,7 +352,7 @@ COMMAND_WORDS = frozenset({
     "Get-ChildItem", "where.exe", "where", "which", "ln", "mkdir", "rm", "cd", "env", "readelf",
     "objdump", "strings", "nproc", "uname", "lspci", "docker", "brew", "xcode-select",
     "prime-select",
-    # w5 kinds: /dev/shm size, locked-memory limit, ROCm's GPU listing
+    # /dev/shm size, locked-memory limit, ROCm's GPU listing
     "df", "ulimit", "rocminfo",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")

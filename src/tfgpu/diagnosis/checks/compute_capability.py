@@ -141,7 +141,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
     invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
     nokernel = (ctx.h("cc.no_kernel").all() + ctx.h("cc.kernel_image").all()
                 + ctx.h("cc.runtime_code").all())
-    # w11: a project's own CUDA error macro (custom_op_wrong_arch says that)
+    # a project's own CUDA error macro (custom_op_wrong_arch says that)
     own = {h.line for h in ctx.h("cuda.user_check").all()}
     nokernel = [h for h in nokernel if h.line not in own]
     nobin = errs.by_key.get("CUDA_ERROR_NO_BINARY_FOR_GPU")
@@ -150,7 +150,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
     # not produce a usable image either (e.g. Blackwell with PTX of an older ISA).
     jit_failed = [errs.by_key[k] for k in _JIT_FAILURES if k in errs.by_key] if jit_notice.count \
         else []
-    # falsepos2: "no kernel image" from another program (PyTorch, CuPy, ...) is that
+    # "no kernel image" from another program (PyTorch, CuPy, ...) is that
     # program's build, not TensorFlow's; unrecognised-error quotes it with no guess
     if (invalid is not None or nokernel or nobin is not None or jit_failed) \
             and not ctx.other_framework:
@@ -327,7 +327,7 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
                    f"{bw.ref}): if the program then fails, that is the cause")
         ref = ref or bw.ref
     slow = ctx.kb.platform_fact("ptx-jit-slow-first-run")
-    # eyes7: a newer official wheel with cubins for this CC is the simplest fix: first
+    # a newer official wheel with cubins for this CC is the simplest fix: first
     upgrade = _native_upgrade_lines(ctx, cc)
     return catalogue.make(
         "gpu-needs-ptx-jit",
@@ -347,7 +347,7 @@ def _ptx_jit_notice(ctx: Facts, hits: list[Hit]) -> Finding:
     )
 
 
-# --- eyes7: the first newer official wheel with native cubins for a CC ---------------------------
+# --- the first newer official wheel with native cubins for a CC ---------------------------
 def first_native_release(ctx: Facts, tf: str, cc: str) -> WheelArchsRow | None:
     """The first official TensorFlow wheel newer than ``tf`` whose compiled architectures
     (``tf_compute_capabilities.toml``, the table ``tfgpu matrix --gpu`` reads) run compute
@@ -395,7 +395,7 @@ def _native_upgrade_lines(ctx: Facts, cc: str) -> tuple[str, ...]:
             c.pip(ctx, "install", f"tensorflow{extra}=={series}.*"))
 
 
-# --- w5 kinds: the PTX-JIT notice on Blackwell ------------------------------------------------
+# --- the PTX-JIT notice on Blackwell ------------------------------------------------
 def _blackwell_notice(ctx: Facts, hits: list[Hit]) -> Finding | None:
     """``gpu-arch-not-in-build`` (variant ``blackwell-notice``) for TensorFlow's PTX-JIT notice
     naming compute capability 10.x or 12.x: stock builds carry ``compute_90`` PTX only, and
@@ -677,7 +677,7 @@ def gpu_compute_capability_not_reported(ctx: Facts) -> list[Finding]:
     ))
 
 
-# --------------------------------- w11: the GPU's CC against the official wheel, from a log
+# --------------------------------- the GPU's CC against the official wheel, from a log
 
 
 def _ccs_known(ctx: Facts) -> list[str]:
@@ -725,7 +725,7 @@ def cc_against_official_wheel(ctx: Facts) -> list[Finding]:
             continue
         row = s.row
         archs = f"SASS {' '.join(row.sass_cc)}, PTX {' '.join(row.ptx_cc)}, official wheel"
-        later = first_native_release(ctx, tf, cc)  # eyes7: one rule with the log notice
+        later = first_native_release(ctx, tf, cc)  # one rule with the log notice
         upgrade = (f"pip install \"tensorflow=={'.'.join(later.tf_version.split('.')[:2])}.*\""
                    f"   # the first official wheel with cubins for CC {cc} (knowledge row "
                    f"{later.ref}); check its CUDA/cuDNN in the tested configurations"

@@ -174,7 +174,7 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
     ``internal/config/image/envvars.go``, runtime README "NVIDIA_DISABLE_REQUIRE": a single
     switch that disables all ``NVIDIA_REQUIRE_*`` constraints) with its caveat."""
     hits = [h for h in f.h("docker.nvc_requirement").all()
-            if (h.g("key") or "").lower() == "cuda"]  # kinds3: brand/driver/arch: see below
+            if (h.g("key") or "").lower() == "cuda"]  # brand/driver/arch: see below
     if not hits:
         return []
     cond = hits[0].g("cond") or "a newer CUDA"
@@ -248,7 +248,7 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
     )]
 
 
-# --- kinds3 ---------------------------------------------------------------------------------
+# --- ---------------------------------------------------------------------------------
 
 
 def image_requirement_unsatisfied(f: Facts) -> list[Finding]:

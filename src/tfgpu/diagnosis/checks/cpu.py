@@ -138,7 +138,7 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
         return [catalogue.make(
             "macos-x86-python-under-rosetta", where=where, evidence=ev,
         )]
-    # eyes7: the log's own check of this CPU's flags, where it is unambiguous
+    # the log's own check of this CPU's flags, where it is unambiguous
     seen = avx_from_log(ctx)
     if seen is not None and seen[0] is False and ctx.tf_predates((1, 6)) is not True:
         _, how, hits = seen
@@ -210,7 +210,7 @@ def _arm_from_log(ctx: Facts) -> Finding | None:
     )
 
 
-# --- eyes7: a CPU's flags pasted into the log ------------------------------------------------
+# --- a CPU's flags pasted into the log ------------------------------------------------
 #: The instruction-set words a flags line or ``grep -o`` prints that matter here.
 _ISA_WORDS = re.compile(r"^(?:avx\w*|fma|sse4_[12])$")
 #: A grep whose empty output means "no AVX": it searches the word avx itself (``avx``,

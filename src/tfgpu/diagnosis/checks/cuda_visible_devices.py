@@ -47,7 +47,7 @@ def cvd_in_log(f: Facts) -> list[Finding]:
     )]
 
 
-# --- w5 kinds: cuInit's CUDA_ERROR_NO_DEVICE alone, and from a Ray worker -----------------------
+# --- cuInit's CUDA_ERROR_NO_DEVICE alone, and from a Ray worker -----------------------
 def cvd_hedged_no_device(f: Facts) -> list[Finding]:
     """``cuda-visible-devices-hides-gpus`` for cuInit's ``CUDA_ERROR_NO_DEVICE`` when the log
     says nothing else about the GPU stack (findings.toml, the row's ``hedged`` variant and its

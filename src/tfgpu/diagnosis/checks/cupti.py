@@ -16,7 +16,7 @@ def rule_cupti(ctx: Facts) -> list[Finding]:
         return []
     priv = bool(root) or any("INSUFFICIENT_PRIVILEGES" in (h.g("code") or "") for h in hits)
     want = next((h.g("lib") for h in libs), None)
-    # kinds3: a CUPTI_ERROR_* code with no load failure in the log: CUPTI loaded and a call
+    # a CUPTI_ERROR_* code with no load failure in the log: CUPTI loaded and a call
     # failed; only INSUFFICIENT_PRIVILEGES has a known cause here, others are named, not guessed
     codes = [h.g("code") for h in hits if h.g("code")]
     if not priv and not libs and codes and len(codes) == len(hits):

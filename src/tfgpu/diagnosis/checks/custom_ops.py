@@ -35,7 +35,7 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 #: A C++ symbol of TensorFlow's own namespaces (Itanium mangling: <length><name>), as an
-#: add-on's op library references them: tensorflow::, tsl::, tflite::, xla::; plan17:
+#: add-on's op library references them: tensorflow::, tsl::, tflite::, xla::
 #: perftools::gputools::, the namespace of TensorFlow 1.x's StreamExecutor (tensorflow/
 #: stream_executor/stream.h "namespace perftools { namespace gputools {", later an alias of
 #: stream_executor::), which only TensorFlow builds of that era export.
@@ -352,7 +352,7 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- w5 kinds: GetGpuLaunchConfig's element-count CHECK ----------------------------------------
+# --- GetGpuLaunchConfig's element-count CHECK ----------------------------------------
 def launch_config_check(f: Facts) -> list[Finding]:
     """``gpu-launch-work-count-check-failed``: TensorFlow's GetGpuLaunchConfig CHECK on the
     element count failed (``Check failed: work_element_count > 0 (0 vs. 0)``): an empty tensor

@@ -127,7 +127,7 @@ def tpu_not_found(ctx: Facts) -> list[Finding]:
     )]
 
 
-# ------------------------------------------- w11: one TensorFlow GPU mapped to two devices
+# ------------------------------------------- one TensorFlow GPU mapped to two devices
 
 
 def gpu_mapped_to_two_devices(ctx: Facts) -> list[Finding]:

@@ -27,7 +27,7 @@ from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
 
-#: NCCL's libibverbs probe line (w11): a missing InfiniBand library, not an NCCL failure.
+#: NCCL's libibverbs probe line: a missing InfiniBand library, not an NCCL failure.
 _IBV_PROBE = re.compile(r"Failed to open libibverbs\.so")
 
 
@@ -67,7 +67,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     ))
     err = ctx.h("nccl.error")
     ib = ctx.h("nccl.ib")
-    # w11: NCCL's probe for the InfiniBand verbs library ("misc/ibvwrap.cc NCCL WARN Failed to
+    # NCCL's probe for the InfiniBand verbs library ("misc/ibvwrap.cc NCCL WARN Failed to
     # open libibverbs.so[.1]", NCCL 2.3-2.17; INFO from 2.18, NVIDIA/nccl@9b7d5ed
     # src/misc/ibvwrap.cc) is no failure: without it NCCL uses its socket transport
     # ("NET/Socket : Using ..."). Its line counts neither as an NCCL error nor as IB trouble.
@@ -96,7 +96,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         ))
     elif shm.count and (err.count or system.count) and any(
             "Permission denied" in h.text for h in shm.all()):
-        # falsepos2: the segment could not be created for lack of permission, not of space
+        # the segment could not be created for lack of permission, not of space
         out.append(catalogue.make(
             "nccl-shm-too-small", variant="permission", evidence=transport(shm),
         ))
@@ -145,7 +145,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         )
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
-        # w5 kinds: "unhandled system error" with no NCCL WARN line: variant system (its
+        # "unhandled system error" with no NCCL WARN line: variant system (its
         # causes in order; which one, NCCL_DEBUG=WARN says)
         sys_only = not cuda and any(h.g("what") == "system" for h in system.all())
         ver = ctx.h("nccl.version").first

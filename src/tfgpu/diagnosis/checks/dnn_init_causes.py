@@ -305,7 +305,7 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     from tfgpu.diagnosis.checks.memory import rnn_call_failure
 
     # cudnn rnn call: a failed RNN call ran on a created handle, past the start-up check
-    # plan17: "Fail to find the dnn implementation" / "DNN library initialization failed"
+    # "Fail to find the dnn implementation" / "DNN library initialization failed"
     # (cudnn.dnn_handle dnninit) are cuDNN failing to start, as "DNN library is not found" is
     failed = [h for h in handle_failures(ctx)
               if (failed_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]

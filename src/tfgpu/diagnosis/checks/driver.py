@@ -65,7 +65,7 @@ def _code_meaning(ctx: Facts, name: str) -> str:
 
 
 _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    # w1: cuInit takes no device ordinal: the device list it can reject is the process's
+    # cuInit takes no device ordinal: the device list it can reject is the process's
     # CUDA_VISIBLE_DEVICES. A repeated index ("0,0", written by Ray into a Tune worker:
     # ray-project/ray#14542, de-duplicating it fixed cuInit); under MPS, indices the MPS
     # server already renumbered (https://docs.nvidia.com/deploy/topics/topic_5_2_1.html:
@@ -115,7 +115,7 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
          "own libcuda: drop compat from the library path or use an image whose CUDA the host "
          "driver supports"),
     ),
-    # claims6 (checked on other threads): a libcuda newer than the loaded kernel module on a
+    # checked on other threads: a libcuda newer than the loaded kernel module on a
     # GPU without forward-compatibility support; two ways to get there: a cuda-compat copy on
     # the library path (a container image's or a conda one: AIR-DISCOVER/ICRA2024-Sim2Real-
     # AXS#5, oobabooga/textgen#4407, gpustack/gpustack#1254: fixed by a newer host driver),
@@ -141,7 +141,7 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "driver's libcuda",
         ("echo $LD_LIBRARY_PATH   # remove .../lib64/stubs from it",),
     ),
-    # claims6 (checked on other threads): exclusive-process mode held by another process
+    # checked on other threads: exclusive-process mode held by another process
     # (NVIDIA/DIGITS#2005, cBio/cbio-cluster#144), an unlicensed vGPU (Azure/AKS#4869,
     # DDMAL/Rodan#1332), a badly installed driver (AUTOMATIC1111/stable-diffusion-webui#2986)
     "CUDA_ERROR_DEVICE_UNAVAILABLE": (
@@ -157,7 +157,7 @@ _CUINIT_HELP: dict[str, tuple[str, str, tuple[str, ...]]] = {
             "nvidia-smi -q | grep -i -A2 licen   # on a vGPU virtual machine: the licence state",
         ),
     ),
-    # h6-kinds: the nvidia-uvm module / /dev/nvidia-uvm node not set up is the cause of the
+    # the nvidia-uvm module / /dev/nvidia-uvm node not set up is the cause of the
     # threads tensorflow/tensorflow#394, #32623 (works after one root run; hybrid graphics):
     # CUDA needs /dev/nvidia-uvm, which nvidia-modprobe (setuid root, run by the driver's
     # user-space components, nvidia-modprobe(1)) or a root process creates
@@ -574,7 +574,7 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
             "cuda-drivers-not-found-notice",
             variant="no-gpu" if gpu is False else None,
             evidence=log_evidence(hits),
-            # h9-kinds: cudart_stub.cc prints this when TensorFlow's CUDA runtime does not
+            # cudart_stub.cc prints this when TensorFlow's CUDA runtime does not
             # load; in a container that also means the image lacks it or the container was
             # not given the host's GPU
             fix=() if gpu is False else ("tfgpu doctor", *(
@@ -861,7 +861,7 @@ def driver_too_old_for_cuda_log(ctx: Facts) -> list[Finding]:
         return []
     fw = ctx.other_framework
     if fw is not None:
-        # falsepos2: another program's CUDA runtime (ONNX Runtime, CuPy, ...): the driver is
+        # another program's CUDA runtime (ONNX Runtime, CuPy, ...): the driver is
         # too old for THAT program's build; no TensorFlow CUDA version or build applies
         return [catalogue.make(
             "driver-too-old-for-cuda",
@@ -1144,7 +1144,7 @@ def cuda_driver_not_initialised(ctx: Facts) -> list[Finding]:
             if h.g("err") == "CUDA_ERROR_NOT_INITIALIZED"]
     if not hits or ctx.h("cuinit").count:
         return []
-    # w11: nothing shows that this process wanted a GPU (google/deepvariant#960): a notice
+    # nothing shows that this process wanted a GPU (google/deepvariant#960): a notice
     alone = not ctx.gpu_intent_evidence() and not ctx.gpu_expected
     return [catalogue.make(
         "cuda-driver-not-initialised", variant="alone" if alone else None,

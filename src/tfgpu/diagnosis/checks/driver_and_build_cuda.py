@@ -26,7 +26,7 @@ def printed_driver(ctx: Facts) -> tuple[str, list[Hit]] | None:
     """The NVIDIA driver version the log prints (``driver.kernel``, ``driver.libcuda``,
     nvidia-smi's banner, cuda_dnn.cc's "possibly insufficient driver version", the NVRM
     banner), with its lines; ``None`` when the log prints none."""
-    # w1: "Driver Version: 21.21.13.7651" (dxdiag, Device Manager) is Windows' form of
+    # "Driver Version: 21.21.13.7651" (dxdiag, Device Manager) is Windows' form of
     # NVIDIA 376.51 (facts/driver_text.py); a number neither form is not a driver version
     found = ctx.log_driver()
     if found is not None:

@@ -114,7 +114,7 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- w5 kinds: libcuda lacks a driver-API function TensorFlow calls ----------------------------
+# --- libcuda lacks a driver-API function TensorFlow calls ----------------------------
 def libcuda_missing_symbol(f: Facts) -> list[Finding]:
     """TensorFlow's libcuda wrapper could not find a driver-API function (``could not find
     cuX in libcuda DSO``; on Windows ``cuX not found``; ``undefined symbol: cuX``): the driver

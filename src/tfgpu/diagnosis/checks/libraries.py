@@ -198,7 +198,7 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                     "LD_LIBRARY_PATH, or upgrade TensorFlow (then, on Linux/WSL2, pip install "
                     '"tensorflow[and-cuda]" brings its own CUDA libraries; it cannot bring '
                     f"{filename})")
-            # eyes7: the log's nvcc shows another CUDA minor: before CUDA 11 a minor's
+            # the log's nvcc shows another CUDA minor: before CUDA 11 a minor's
             # libraries carry its own soname, so that toolkit cannot serve this one
             nvcc = ctx.h("ctx.nvcc_release").last
             nv = nvcc.g("v") if nvcc is not None and ctx.host is None else None
@@ -231,7 +231,7 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             f"export LD_LIBRARY_PATH=/usr/local/cuda-{tested[0]}/lib64:$LD_LIBRARY_PATH"
         )
     else:
-        # Checked on threads (claims7, tensorflow#45930, #56413, #53362): the library present
+        # Checked on threads (tensorflow#45930, #56413, #53362): the library present
         # but off the loader path; where the host facts list only toolkits of another CUDA
         # major, adding theirs cannot help, so the line says to install the wanted major
         want = (expected or "").removeprefix("CUDA ")
@@ -415,7 +415,7 @@ def _tfjs_cuda_bases() -> frozenset[str]:
     return TFJS_CUDA_BASES
 
 
-#: falsepos2: lines where another program's loader reports the missing library: ONNX
+#: lines where another program's loader reports the missing library: ONNX
 #: Runtime's provider bridge, NCCL's plugin loader (INFO), PaddlePaddle's dynload, CuPy.
 FOREIGN_LOADER = re.compile(
     r"onnxruntime|ONNXRuntimeError|NCCL INFO|that Paddle depends on|CuPy failed to load")
@@ -436,7 +436,7 @@ def _cudart_harmless_reading(ctx: Facts) -> bool:
         return False
     only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
     if ctx.has_nvidia_gpu is None and cudart_era.gpu_build_cudart(ctx):
-        return False  # w2 (stage 6): a GPU build's CUDA runtime, no stub line: checks/cudart_era
+        return False  # a GPU build's CUDA runtime, no stub line: checks/cudart_era
     return bool((ctx.h("noise.cudart_stub").count or (only_cudart and not ctx.gpu_expected))
                 and not ctx.has_nvidia_gpu and not ctx.any_cuda_versions
                 and not ctx.driver_known)
@@ -454,7 +454,7 @@ def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
         return []
     if not _cudart_harmless_reading(ctx):
         return []
-    # w8: or the loader path it printed names the WSL GPU driver folder / a CUDA toolkit
+    # or the loader path it printed names the WSL GPU driver folder / a CUDA toolkit
     # folder (pattern ctx.ld_path_gpu): the process was set up for a GPU
     return ctx.gpu_intent_evidence() or ctx.h("ctx.ld_path_gpu").all()[:1]
 
@@ -500,7 +500,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue
         base, comp, expected = parse_library(filename)
         same = [h for h in missing.all() if h.g("lib") == filename] or [hit]
-        # falsepos2: a library another program failed to load (its own loader's line, or a
+        # a library another program failed to load (its own loader's line, or a
         # log of ONNX Runtime/PaddlePaddle/CuPy/CTranslate2 that shows no TensorFlow) is not
         # TensorFlow's: "TensorFlow tried to load it" and tensorflow[and-cuda] would be wrong.
         # The line stays an unrecognised error (quoted, no guess).
@@ -583,7 +583,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                         f"TensorFlow tried to load {filename} ({comp}"
                         + (f", needs {expected}" if expected else "")
                         + ") "
-                        # w2 (stage 6): quote TensorFlow's own words only when the log has them
+                        # quote TensorFlow's own words only when the log has them
                         + cudart_era.harmless_reading_words(ctx, filename)
                         + (
                             "the host facts show no NVIDIA GPU."
@@ -626,13 +626,13 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             + "." + _after_the_failed_load(ctx, hit.line)
             + (f" Loader said: {err.strip()}" if err else "")
         )
-        # w2 (stage 6): a CUDA runtime only GPU builds ask for (checks/cudart_era.py)
+        # a CUDA runtime only GPU builds ask for (checks/cudart_era.py)
         era = (cudart_era.gpu_build_cause(ctx, filename)
                if filename in cudart_era.gpu_build_cudart(ctx) else "")
         if era:
             cause = cause.rstrip().rstrip(".") + ". " + era
         if base in ("cuda", "nvcuda"):
-            # claims6 (checked on other threads): besides no driver / a container without the
+            # checked on other threads: besides no driver / a container without the
             # GPU (minimaxir/gpt-2-cloud-run#17), a driver whose kernel module is loaded but
             # whose user-space files are missing, mismatched or off the loader path
             # (tensorflow/tensorflow#6233: kernel module 367.57 loaded, no libcuda found;
@@ -782,7 +782,7 @@ def _one_install(ctx: Facts, out: list[Finding],
     return keep
 
 
-# --- eyes7: one fix line for several libraries when only the file name differs ---------------
+# --- one fix line for several libraries when only the file name differs ---------------
 def _merge_by_library(lines: list[str], names: list[str]) -> list[str]:
     """``lines`` with the lines that differ only in the ONE library file name they name
     (``names``: ``libcudart.so.10.0``, ``libcublas.so.10.0``) merged into one line naming
@@ -859,7 +859,7 @@ def _cudnn_wheel_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
     rng = f">={_ver(src)},<{src[0] + 1}"
     wheel_majors = {p.cuda_major for p in ctx.kb.pins if p.package.startswith("nvidia-cudnn-cu")}
     if ctx.windows:
-        # Checked on threads (claims7): no native-Windows release looks in the wheels'
+        # Checked on threads: no native-Windows release looks in the wheels'
         # folders, and none has a source saying it would load them: no pip line there.
         return []
     known = _cudnn_wheel_cuda(ctx, src)
@@ -1600,7 +1600,7 @@ def cudnn_sub_dll_126(ctx: Facts) -> list[Hit]:
             and (h.g("err") or "").strip() == "126"]
 
 
-# --------------------------------- w11: LD_LIBRARY_PATH names only another CUDA 10.x or older
+# --------------------------------- LD_LIBRARY_PATH names only another CUDA 10.x or older
 
 _CUDA_DIR = re.compile(r"cuda-(?P<v>\d{1,2}\.\d)(?=[/:;\s]|$)")
 

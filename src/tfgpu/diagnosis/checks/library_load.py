@@ -59,7 +59,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"
         java = loader == "UnsatisfiedLinkError"
-        # w1: the failing load is another package's (its frame or compiled extension is the
+        # the failing load is another package's (its frame or compiled extension is the
         # last package path before the error): name it, never TensorFlow's needs
         owner = owning_package(ctx, h.line) if not h.g("hostlib") else None
         if owner is not None and owner[0] == "horovod" and base == "cudart":

@@ -105,7 +105,7 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
         if pin is not None:
             fix.append(c.pip(f, "install", f"nvidia-cudnn-cu{want_cuda}{pin.specifier}")
                        + f"   # the pin of tensorflow[and-cuda]=={pin.tf_version}")
-            # claims7: 2.16.1 does not look in the wheels' folders (platform fact
+            # 2.16.1 does not look in the wheels' folders (platform fact
             # tf-216-nvidia-wheel-libs-not-found); the pin alone is no fix there
             fix += cudnn_wheel_path_line(f, (want_dnn, 0, 0))
         fix.append(f"# or install cuDNN {build.cudnn} (major {want_dnn}) for CUDA "

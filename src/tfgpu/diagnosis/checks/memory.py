@@ -146,7 +146,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         eager = any(h.g("dst") and "_EagerConst" in h.text for h in exhausted)
         # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
         jax = any(_JAX_ERROR.search(h.text) for h in exhausted)
-        # falsepos2: another program's own ResourceExhaustedError (PaddlePaddle's allocator)
+        # another program's own ResourceExhaustedError (PaddlePaddle's allocator)
         other = None if jax else ctx.other_framework
         named: dict[str, Any] = {"program": other} if other else {}
         out.append(
@@ -256,7 +256,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     ),
                 )
             )
-            # w8: the third reading of a bare CUDA OOM, close in number in the threads (the
+            # the third reading of a bare CUDA OOM, close in number in the threads (the
             # model/batch does not fit the GPU): named as its own hedge (findings.toml)
             out.append(catalogue.make(
                 "gpu-allocator-ran-out", variant="cuda-oom",
@@ -367,7 +367,7 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
     if pinned.count and not said:
         size = next((h.g("size") or h.g("bytes") for h in pinned.all()
                      if h.g("size") or h.g("bytes")), None)
-        # w11: "failed to alloc N bytes on host: CUDA_ERROR_UNKNOWN" (cuda_driver.cc) is the
+        # "failed to alloc N bytes on host: CUDA_ERROR_UNKNOWN" (cuda_driver.cc) is the
         # driver refusing, not RAM running out (that is CUDA_ERROR_OUT_OF_MEMORY)
         other = [h for h in ctx.h("cuda.error").all() if "on host" in h.text
                  and h.g("name") not in (None, "CUDA_ERROR_OUT_OF_MEMORY")]
@@ -505,7 +505,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     if faults and min(h.line for h in faults) <= min(h.line for h in found):
         return []
     if ctx.other_framework:
-        # falsepos2: another program's cuDNN failure (ONNX Runtime, Caffe, ...): TensorFlow's
+        # another program's cuDNN failure (ONNX Runtime, Caffe, ...): TensorFlow's
         # memory options do not apply; unrecognised-error quotes it with no guess
         return []
     statuses = [_status_of_another_fault(ctx, h) for h in found]
@@ -608,7 +608,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
              pip_list_grep("tensorflow", "nvidia-cudnn", "nvidia-cublas", "torch", "cupy", "jax",
                            windows=ctx.windows) + "   "
              "# other copies in this environment (two TensorFlow packages too: keep one)",
-             # claims6: the CUDA JIT cache, the next cause in reports of this line (the
+             # the CUDA JIT cache, the next cause in reports of this line (the
              # Linux folder the threads deleted; no Windows path is checked here)
              *(() if ctx.windows else (
                  "rm -rf ~/.nv   # memory free and versions right: the CUDA JIT cache, "

@@ -93,7 +93,7 @@ def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
         return []
     pin = old_release_pin(hits[0]) or "?"
     spec = (hits[0].g("spec") or "").strip()
-    # plan17: a 1.x range is named with its newest allowed release
+    # a 1.x range is named with its newest allowed release
     named = pin if spec.startswith("==") else f"{pin} (the newest release {spec} allows)"
     os = "windows" if f.windows else "linux"
     known = _tf1_pythons(f, pin, os)

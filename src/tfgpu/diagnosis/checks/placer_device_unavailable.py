@@ -65,7 +65,7 @@ def placer_device_unavailable(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- placer8: "<device> unknown device." for GPU 0 ------------------------------------------
+# --- "<device> unknown device." for GPU 0 ------------------------------------------
 
 #: GPU 0 in a device name: "/job:localhost/replica:0/task:0/device:GPU:0", "/device:GPU:0",
 #: TF 1.x "/gpu:0"; not "XLA_GPU:0".
@@ -95,7 +95,7 @@ def unknown_gpu_device(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- placer8: XLA's GPU backend has fewer GPUs than TensorFlow sets up (TF 1.15/2.0) ---------
+# --- XLA's GPU backend has fewer GPUs than TensorFlow sets up (TF 1.15/2.0) ---------
 
 
 def xla_gpu_device_ordinal(ctx: Facts) -> list[Finding]:

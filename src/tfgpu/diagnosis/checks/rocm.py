@@ -69,7 +69,7 @@ def rocm_runtime_missing(f: Facts) -> list[Finding]:
     )]
 
 
-# --- w5 kinds: a crash right after the ROCm runtime opened ------------------------------------
+# --- a crash right after the ROCm runtime opened ------------------------------------
 #: The HIP runtime's names: libamdhip64 (ROCm 3.5 on), libhip_hcc (ROCm 3.x and older).
 _HIP_RUNTIME = ("amdhip64", "hip_hcc")
 #: Crash lines of the C library / shell: glibc's __fortify_fail "*** stack smashing detected

@@ -794,7 +794,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
         h = legacy_api.first[0]
         api = h.g("api") or (f"the {h.g('kw')}= argument" if h.g("kw") else
                              f"{h.g('cls')}({h.g('kw2')}=...)" if h.g("kw2") else "a Keras 2 API")
-        # kinds3: Keras 3's unknown-argument message names any argument, not only dropped ones
+        # Keras 3's unknown-argument message names any argument, not only dropped ones
         kwarg = not h.g("api") and not h.g("kw") and bool(h.g("kw2"))
         yield catalogue.make(
             "keras3-legacy-api-used", api=api, tf=fact.value("tf_version"),
@@ -972,7 +972,7 @@ def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
         if named is not None else
         "# read the 'The conflict is caused by:' lines: they name the two requirements that "
         "exclude each other; pin the range the package you keep depends on, or drop your pin",
-        # eyes7: only when tf-keras is in the conflict (not a NumPy or protobuf one)
+        # only when tf-keras is in the conflict (not a NumPy or protobuf one)
         *(["# tf-keras must match TensorFlow's major.minor: pip install \"tf-keras~=X.Y.0\" "
            "for TensorFlow X.Y"] if any(re.search(r"tf[-_]keras", h.text, re.I)
                                         for h in (*hits, *depends)) else []),
@@ -1106,7 +1106,7 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
         return False
     stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
     want = _version(pin[2:])
-    # Checked on threads (claims7, QData/AdversarialDNN-Playground#15: tensorflow-gpu==2.5.1
+    # Checked on threads (QData/AdversarialDNN-Playground#15: tensorflow-gpu==2.5.1
     # "(from versions: none)" in 2022, before the name was retired): a 2.x release older than
     # the placeholders has real wheels, for other Pythons than this one; native Windows pins
     # past its last GPU release stay tensorflow-windows-native-no-gpu's
@@ -1155,7 +1155,7 @@ def _intel_mac_stop(ctx: Facts, pkg: str, pin: str,
     why = (f"2.{last[1]} is the last TensorFlow series with macOS x86_64 wheels: from "
            f"2.{last[1] + 1} TensorFlow publishes none for Intel Macs (knowledge row "
            f"{fact.ref}), whatever the Python version")
-    # eyes7: the pin is the fact's release (plan picks the same one); an index that offers
+    # the pin is the fact's release (plan picks the same one); an index that offers
     # only an older release of that series gets the newest it offers
     last_release = fact.value("last_release")
     top_v, last_v = _version(highest), _version(last_release)
@@ -1235,7 +1235,7 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
     if pin and not highest:
-        # Checked on threads (claims7, ratschlab/RGAN#38: tensorflow==1.4.1, cured by Python
+        # Checked on threads (ratschlab/RGAN#38: tensorflow==1.4.1, cured by Python
         # 3.6): a pin names a release built for its own Pythons; the fix keeps the pin.
         try:
             prow = ctx.kb.config_for(pin, "windows" if ctx.windows else "linux")
@@ -1276,7 +1276,7 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     if pin and highest:
         mac = _intel_mac_stop(ctx, pkg, pin, highest)
         if mac is not None and mac[0] == "intel-mac":
-            # eyes7: the title names the fact's last release, as the fix and plan do
+            # the title names the fact's last release, as the fix and plan do
             last_x86 = ctx.kb.platform_fact("macos-x86-last").value("last_release")
             return catalogue.make("tensorflow-no-matching-distribution", variant="intel-mac",
                                   pin=pin, highest=last_x86, evidence=log_evidence(
@@ -1616,7 +1616,7 @@ def user_site_shadows_env(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- kinds3 ----------------------------------------------------------------------------------
+# --- ----------------------------------------------------------------------------------
 
 
 def _keras_src_missing(f: Facts, mod: str, reading: KerasSrcReading,

@@ -124,7 +124,7 @@ def _addon_dependency(f: Facts, dll: list[Hit]) -> Finding:
                 "cudnn64_*.dll; install the CUDA and cuDNN versions tfjs-node-gpu's README "
                 "lists for your release and add their bin folders to PATH",
                 "# or use @tensorflow/tfjs-node (CPU)"]
-    # w11: a Node.js whose N-API version the package does not list (package.json
+    # a Node.js whose N-API version the package does not list (package.json
     # binary.napi_versions was 3-8 up to 4.22.0; 9, Node.js 22, added by tensorflow/tfjs#8547,
     # tensorflow/tfjs@0ef019b): the install staged the addon for another N-API (#8542)
     fix.append("node -p process.versions.napi   # 9 or more (Node.js 22+): tfjs-node(-gpu) "

@@ -21,7 +21,7 @@ _GLOG_E = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[EF](?:\d{4} [\d:.]+\s+\d+)?
 
 #: A Python traceback's first line, and its last: the exception line (``tell.exception``).
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
-# eyes7: and KeyboardInterrupt (Ctrl-C), when a finding quotes it (checks/stops.py)
+# and KeyboardInterrupt (Ctrl-C), when a finding quotes it (checks/stops.py)
 _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)(?::\s|$)")
 
 #: The variants of ``unrecognised-error`` that say the program died (a fatal line, or a
@@ -144,7 +144,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                  if int(h.g("code") or 0) > 128 and h.g("code") != "137"
                  and h.line not in covered]
     fatal += signalled
-    # falsepos2: a library another program could not load is left to this finding (the
+    # a library another program could not load is left to this finding (the
     # library check makes no TensorFlow claim on it): quote it; NCCL's INFO lines about its
     # optional net plugin are no error
     fw = ctx.other_framework
@@ -204,7 +204,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                     if crash
                     else ()
                 ),
-                # falsepos2: another program's log is searched in that program's tracker
+                # another program's log is searched in that program's tracker
                 f"search the exact last exception line in {fw}'s issue tracker (this log is "
                 f"{fw}'s, not TensorFlow's)" if fw else
                 "search the exact last exception line in the TensorFlow issue tracker",

@@ -333,7 +333,7 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     host facts (platform fact ``windows-native-gpu-last``)."""
     _, last, keep, build = windows_gpu_last(ctx)
     ref = "platform_facts:windows-native-gpu-last"
-    # claims7: TensorFlow 2.10's Windows wheels stop at Python 3.10 (tf_tested_configs); the
+    # TensorFlow 2.10's Windows wheels stop at Python 3.10 (tf_tested_configs); the
     # threads' hosts often ran 3.11+, where the pin alone finds no wheel
     pinned = ctx.kb.config_for(last, "windows")
     pyr = (f"; its wheels need Python {pinned.python_min}-{pinned.python_max}"

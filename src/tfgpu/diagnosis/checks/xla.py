@@ -628,7 +628,7 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
     )]
 
 
-# ------------------------------------------- w11: XLA without a compiler for the device
+# ------------------------------------------- XLA without a compiler for the device
 
 
 _PLUGIN_PLATFORMS = {"DML": "the tensorflow-directml-plugin (DirectML)",

@@ -229,11 +229,11 @@ class _OtherRoutes(_PlannerBase):
         reasons.append(
             M.Reason(
                 f"TensorFlow {rel.release} is the newest {platform} release"
-                + (f" that supports Python {python}" if python else ""),  # eyes7: not "None"
+                + (f" that supports Python {python}" if python else ""),  # not "None"
                 rel.ref,
             )
         )
-        if platform == "macos" and t.arch != "arm64":  # eyes7: say why not newer
+        if platform == "macos" and t.arch != "arm64":  # say why not newer
             x86 = self.kb.platform_fact("macos-x86-last")
             reasons.append(M.Reason(
                 f"{x86.title}; its last release is {x86.value('last_release')}", x86.ref))
