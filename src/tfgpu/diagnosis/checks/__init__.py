@@ -376,6 +376,20 @@ from tfgpu.diagnosis.checks.container_runtime import apptainer_nv_no_host_driver
 # isort: split
 from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
 
+# --- misc8: decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
+# isort: split
+from tfgpu.diagnosis.checks.cuda_driver_checks import cuda_check_eq_failed
+from tfgpu.diagnosis.checks.extension_builds import (
+    dnnlib_plugin_failed,
+    nvcc_not_on_path,
+    tf_source_build_gpu_not_configured,
+)
+from tfgpu.diagnosis.checks.llvm_host_memory import llvm_out_of_host_memory
+from tfgpu.diagnosis.checks.tfjs_windows import (
+    tfjs_dll_init_failed,
+    tfjs_libtensorflow_not_in_deps,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -672,6 +686,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     wsl_dxcore_factory_failed,
     # --- plan18: tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
     mlcompute_device_after_init,
+    # --- misc8: decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
+    cuda_check_eq_failed,
+    nvcc_not_on_path,
+    dnnlib_plugin_failed,
+    tf_source_build_gpu_not_configured,
+    tfjs_dll_init_failed,
+    tfjs_libtensorflow_not_in_deps,
+    llvm_out_of_host_memory,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
