@@ -3924,15 +3924,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\((?P<code2>-?\d{1,6}) vs\. 0\))",
     ),
     # The shell or make could not find nvcc: dash "/bin/sh: 1: nvcc: not found", bash
-    # "nvcc: command not found", GNU make <= 4.2 "make: nvcc: Command not found" (4.3+: "No
+    # "nvcc: command not found" (zsh "zsh: command not found: nvcc", fish "fish: Unknown
+    # command: nvcc"), GNU make <= 4.2 "make: nvcc: Command not found" (4.3+: "No
     # such file or directory"), cmd.exe "'nvcc' is not recognized as an internal or external
     # command", PowerShell "The term 'nvcc' is not recognized", Python subprocess "[Errno 2]
     # No such file or directory: 'nvcc'". Read by checks/extension_builds.py.
     _p(
         "build.nvcc_missing",
         ("nvcc: not found", "nvcc: command not found", "nvcc: no such file or directory",
-         "'nvcc' is not recognized", "no such file or directory: 'nvcc'"),
+         "'nvcc' is not recognized", "no such file or directory: 'nvcc'",
+         "command not found: nvcc", "unknown command: nvcc"),
         r"(?:^|[\s:/])nvcc: (?:not found|[Cc]ommand not found|No such file or directory)\s*$"
+        r"|\b(?:zsh: command not found|fish: Unknown command): nvcc\s*$"
         r"|'nvcc' is not recognized as (?:an internal or external command|the name of a "
         r"cmdlet)|No such file or directory: '(?:[^'\n]{0,200}[/\\])?nvcc'",
     ),
