@@ -41,7 +41,7 @@ def nvcc_not_on_path(ctx: Facts) -> list[Finding]:
         return []
     if ctx.windows or any("is not recognized" in h.text for h in hits):
         fix: tuple[str, ...] = (
-            "where nvcc   # in the same window that runs the build",
+            "where.exe nvcc   # in the same window that runs the build",
             'dir "%CUDA_PATH%\\bin\\nvcc.exe"   # the toolkit the CUDA installer set CUDA_PATH to',
             "# installed: add %CUDA_PATH%\\bin to PATH (System Properties > Environment "
             "Variables) and open a new window; not installed: install the CUDA Toolkit the "
@@ -54,8 +54,8 @@ def nvcc_not_on_path(ctx: Facts) -> list[Finding]:
             "(scripts, sudo, IDEs and non-login shells do not read ~/.bashrc); then nvcc --version",
             "# or give the build the full path: the Makefile's NVCC/GPUCC variable "
             "(NVCC=/usr/local/cuda/bin/nvcc), or CUDA_HOME for setup.py builds",
-            "# no toolkit there: install the CUDA toolkit the project needs (the driver and "
-            "pip's CUDA runtime libraries have no nvcc)",
+            "# no toolkit there: install the CUDA toolkit the project needs (the NVIDIA driver "
+            "alone has no nvcc)",
         )
     return [catalogue.make(
         "nvcc-not-on-path",
@@ -116,12 +116,13 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
                "nvcc --version   # the CUDA release TensorFlow 1.x's build needs (TF 1.15: "
                "CUDA 10.0)")
     else:
-        host = ("a host gcc/g++ newer than this CUDA release accepts (TensorFlow 1.15 with CUDA "
-                "10.0: gcc 7)")
+        host = ("a host gcc/g++ newer than this CUDA release accepts (gcc 7 worked with "
+                "TensorFlow 1.15 and CUDA 10.0, lucid-sonic-dreams#22)")
         fix = ("# read the RuntimeError below 'Failed!': it quotes the nvcc command and nvcc's "
                "error (the first 'error' line names the cause)",
-               "gcc --version; nvcc --version   # a gcc newer than this CUDA supports: install "
-               "an older one (gcc-7 for CUDA 10.0) and pass it with --compiler-bindir",
+               "nvcc --version   # the CUDA release, and which gcc versions it accepts",
+               "gcc --version   # newer than this CUDA accepts: install an older gcc and pass it "
+               "to nvcc with --compiler-bindir",
                "python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\""
                "   # the -D_GLIBCXX_USE_CXX11_ABI value custom_ops.py's --compiler-options "
                "must match",
@@ -132,9 +133,9 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits, limit=2),
         cause=(f"StyleGAN's dnnlib compiles {so} with nvcc against this TensorFlow's headers "
                f"at run time, and nvcc failed ({last.lower()} step). {see}. Reports of this "
-               "line were fixed by: the nvcc flags in dnnlib/tflib/custom_ops.py (--std=c++11, "
-               "or the -D_GLIBCXX_USE_CXX11_ABI value of the installed TensorFlow), or "
-               f"{host}. That error message tells which."),
+               "line had these causes: nvcc flags in dnnlib/tflib/custom_ops.py that do not fit "
+               "the installed TensorFlow (it needed --std=c++11, or the other "
+               f"-D_GLIBCXX_USE_CXX11_ABI value), or {host}. That error message tells which."),
         fix=fix,
     )]
 
