@@ -3923,6 +3923,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?:\w{1,30}::){0,2}(?P<call2>cu[A-Z]\w{1,60})\(.{0,400}?\) == CUDA_SUCCESS "
         r"\((?P<code2>-?\d{1,6}) vs\. 0\))",
     ),
+    # The same file's FAIL_IF_CUDA_RES_ERROR (TF 2.x, and XLA's copy): ScopedActivateContext
+    # LOG(FATAL) "Failed setting context: " + ToString(res), i.e. "CUDA_ERROR_X: text" or
+    # "UNKNOWN ERROR (n)" for cuCtxSetCurrent. Read by checks/cuda_driver_checks.py.
+    _p(
+        "driver.set_context_failed",
+        ("failed setting context: ",),
+        r"Failed setting context: (?:(?P<name>CUDA_ERROR_[A-Z_]{2,60})"
+        r"|UNKNOWN ERROR \((?P<code>-?\d{1,6})\))",
+    ),
     # The shell or make could not find nvcc: dash "/bin/sh: 1: nvcc: not found", bash
     # "nvcc: command not found" (zsh "zsh: command not found: nvcc", fish "fish: Unknown
     # command: nvcc"), GNU make <= 4.2 "make: nvcc: Command not found" (4.3+: "No

@@ -378,7 +378,7 @@ from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
 
 # --- misc8: decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
 # isort: split
-from tfgpu.diagnosis.checks.cuda_driver_checks import cuda_check_eq_failed
+from tfgpu.diagnosis.checks.cuda_driver_checks import cuda_check_eq_failed, set_context_failed
 from tfgpu.diagnosis.checks.extension_builds import (
     dnnlib_plugin_failed,
     nvcc_not_on_path,
@@ -688,6 +688,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     mlcompute_device_after_init,
     # --- misc8: decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
     cuda_check_eq_failed,
+    set_context_failed,
     nvcc_not_on_path,
     dnnlib_plugin_failed,
     tf_source_build_gpu_not_configured,

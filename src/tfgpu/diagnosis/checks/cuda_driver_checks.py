@@ -9,7 +9,12 @@ prints a failed ``CHECK_EQ(a, b)`` as ``Check failed: a == b (va vs. vb)``, so t
 a bare number ("(0 vs. 303)").  The number is decoded through ``status_codes.toml`` (cuda.h
 ``enum CUresult``): its name and meaning, with the next steps for that code.  A failed
 context call is the GPU's initialisation failing (``gpu-stream-executor-init-failed``); any
-other call gets ``cuda-driver-call-check-failed``.
+other call gets ``cuda-driver-call-check-failed``.  The same file's FAIL_IF_CUDA_RES_ERROR
+(``ScopedActivateContext``: "Failed setting context: CUDA_ERROR_X: text") names the code:
+switching to an existing context failed, ``cuda-driver-call-check-failed`` too.  With
+CUDA_ERROR_NOT_INITIALIZED the threads (tensorflow/tensorflow#57877, #41450, #44137, #29876)
+are all a process forked after TensorFlow had initialised CUDA (multiprocessing's "fork",
+Keras ``use_multiprocessing=True``).
 """
 
 from __future__ import annotations
@@ -32,7 +37,9 @@ _CONTEXT_CALLS = ("cuInit", "cuDeviceGet", "cuDevicePrimaryCtx", "cuCtxCreate",
 _NEXT_BY_CODE: dict[int, tuple[str, ...]] = {
     2: ("nvidia-smi   # which processes already hold the GPU's memory",),
     3: ("# CUDA was not initialised in this process: a process forked after CUDA started "
-        "(multiprocessing 'fork') cannot use it; use the 'spawn' start method",),
+        "(multiprocessing 'fork') cannot use it; use the 'spawn' start method",
+        "# Keras: fit(..., use_multiprocessing=False), or create the workers before TensorFlow "
+        "touches the GPU"),
     4: ("# the CUDA driver was shutting down (the call ran while the process exited): look for "
         "the first error before this line; the abort at exit is its consequence",),
     46: ("nvidia-smi -q -d COMPUTE   # 'Exclusive Process' allows one process, 'Prohibited' none",),
@@ -110,3 +117,36 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
         cause=what,
         fix=fix,
     )]
+
+
+def set_context_failed(ctx: Facts) -> list[Finding]:
+    """``Failed setting context: CUDA_ERROR_X: text`` (cuda_driver.cc ScopedActivateContext,
+    FAIL_IF_CUDA_RES_ERROR on cuCtxSetCurrent): ``cuda-driver-call-check-failed`` with the
+    code's meaning; CUDA_ERROR_NOT_INITIALIZED is a process forked after TensorFlow had
+    initialised CUDA in every thread printing it (see the module docstring)."""
+    hits = ctx.h("driver.set_context_failed").all()
+    if not hits or ctx.h("driver.cu_check_eq").count:
+        return []
+    hit = hits[0]
+    name = hit.g("name")
+    row = (ctx.kb.cuda_error_named(name) if name is not None
+           else ctx.kb.cuda_error(int(hit.g("code") or "0")))
+    code = row.code if row is not None else int(hit.g("code") or "0")
+    what = ("TensorFlow's CUDA driver layer aborts the process when it cannot make the GPU's "
+            "CUDA context current in a thread (cuCtxSetCurrent in ScopedActivateContext); it "
+            f"returned {_meaning(code, row)}.")
+    if code == 3:
+        what += (" Here the context exists but this process cannot use it: in every report of "
+                 "this line the process was forked after TensorFlow had initialised CUDA "
+                 "(multiprocessing's default 'fork' start method on Linux, Keras "
+                 "use_multiprocessing=True; tensorflow/tensorflow#57877, #41450), and a "
+                 "forked child cannot use its parent's CUDA context.")
+    return [catalogue.make(
+        "cuda-driver-call-check-failed",
+        call="cuCtxSetCurrent", name=row.name if row is not None else "an unknown code",
+        code=code, category="memory" if code == 2 else None,
+        evidence=log_evidence(hits, limit=2),
+        cause=what,
+        fix=_NEXT_BY_CODE.get(code, _GENERIC),
+    )]
+
