@@ -3937,16 +3937,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # command: nvcc"), GNU make <= 4.2 "make: nvcc: Command not found" (4.3+: "No
     # such file or directory"), cmd.exe "'nvcc' is not recognized as an internal or external
     # command", PowerShell "The term 'nvcc' is not recognized", Python subprocess "[Errno 2]
-    # No such file or directory: 'nvcc'". Read by checks/extension_builds.py.
+    # No such file or directory: 'nvcc'". A full path that is missing ("/usr/local/cuda/bin/
+    # nvcc: not found", PyTorch's CUDA_HOME) is another fault: not matched. Read by
+    # checks/extension_builds.py.
     _p(
         "build.nvcc_missing",
         ("nvcc: not found", "nvcc: command not found", "nvcc: no such file or directory",
          "'nvcc' is not recognized", "no such file or directory: 'nvcc'",
          "command not found: nvcc", "unknown command: nvcc"),
-        r"(?:^|[\s:/])nvcc: (?:not found|[Cc]ommand not found|No such file or directory)\s*$"
+        r"(?:^|[\s:])nvcc: (?:not found|[Cc]ommand not found|No such file or directory)\s*$"
         r"|\b(?:zsh: command not found|fish: Unknown command): nvcc\s*$"
         r"|'nvcc' is not recognized as (?:an internal or external command|the name of a "
-        r"cmdlet)|No such file or directory: '(?:[^'\n]{0,200}[/\\])?nvcc'",
+        r"cmdlet)|No such file or directory: 'nvcc'",
     ),
     # NVlabs stylegan2 / stylegan2-ada dnnlib/tflib/custom_ops.py get_plugin (and the projects
     # that copy it): print('Setting up TensorFlow plugin "%s": ') then "Preprocessing... ",
