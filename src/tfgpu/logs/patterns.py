@@ -4054,6 +4054,100 @@ PATTERNS: tuple[Pattern, ...] = (
         r"module 'tensorflow\.python\.compiler\.tensorrt\.utils' has no attribute "
         r"'versionTupleToString'",
     ),
+    # --- driver./build./tfjs./mem. kinds: decoded CHECK_EQ codes, extension builds,
+    # tfjs-node on Windows, LLVM's allocation failure ---
+    # TF 1.x stream_executor/cuda/cuda_driver.cc CHECK_EQ(CUDA_SUCCESS, cuXxx(...)) (e.g.
+    # CreateContext's cuDevicePrimaryCtxGetState/SetFlags, ScopedActivateContext's
+    # cuCtxSetCurrent; TF 0.x wraps them as dynload::cuXxx): glog prints "Check failed: a == b
+    # (va vs. vb)" with the CUresult as a plain number; the reversed CHECK_EQ(cuXxx(...),
+    # CUDA_SUCCESS) prints "(N vs. 0)". Read by checks/cuda_driver_checks.py.
+    _p(
+        "driver.cu_check_eq",
+        ("check failed: cuda_success == ", "== cuda_success ("),
+        r"Check failed: (?:CUDA_SUCCESS == (?:\w{1,30}::){0,2}(?P<call>cu[A-Z]\w{1,60})\("
+        r".{0,400}?\) \(0 vs\. (?P<code>-?\d{1,6})\)"
+        r"|(?:\w{1,30}::){0,2}(?P<call2>cu[A-Z]\w{1,60})\(.{0,400}?\) == CUDA_SUCCESS "
+        r"\((?P<code2>-?\d{1,6}) vs\. 0\))",
+    ),
+    # The same file's FAIL_IF_CUDA_RES_ERROR (TF 2.x, and XLA's copy): ScopedActivateContext
+    # LOG(FATAL) "Failed setting context: " + ToString(res), i.e. "CUDA_ERROR_X: text" or
+    # "UNKNOWN ERROR (n)" for cuCtxSetCurrent. Read by checks/cuda_driver_checks.py.
+    _p(
+        "driver.set_context_failed",
+        ("failed setting context: ",),
+        r"Failed setting context: (?:(?P<name>CUDA_ERROR_[A-Z_]{2,60})"
+        r"|UNKNOWN ERROR \((?P<code>-?\d{1,6})\))",
+    ),
+    # The shell or make could not find nvcc: dash "/bin/sh: 1: nvcc: not found", bash
+    # "nvcc: command not found" (zsh "zsh: command not found: nvcc", fish "fish: Unknown
+    # command: nvcc"), GNU make <= 4.2 "make: nvcc: Command not found" (4.3+: "No
+    # such file or directory"), cmd.exe "'nvcc' is not recognized as an internal or external
+    # command", PowerShell "The term 'nvcc' is not recognized", Python subprocess "[Errno 2]
+    # No such file or directory: 'nvcc'". A full path that is missing ("/usr/local/cuda/bin/
+    # nvcc: not found", PyTorch's CUDA_HOME) is another fault: not matched. Read by
+    # checks/extension_builds.py.
+    _p(
+        "build.nvcc_missing",
+        ("nvcc: not found", "nvcc: command not found", "nvcc: no such file or directory",
+         "'nvcc' is not recognized", "no such file or directory: 'nvcc'",
+         "command not found: nvcc", "unknown command: nvcc"),
+        r"(?:^|[\s:])nvcc: (?:not found|[Cc]ommand not found|No such file or directory)\s*$"
+        r"|\b(?:zsh: command not found|fish: Unknown command): nvcc\s*$"
+        r"|'nvcc' is not recognized as (?:an internal or external command|the name of a "
+        r"cmdlet)|No such file or directory: 'nvcc'",
+    ),
+    # NVlabs stylegan2 / stylegan2-ada dnnlib/tflib/custom_ops.py get_plugin (and the projects
+    # that copy it): print('Setting up TensorFlow plugin "%s": ') then "Preprocessing... ",
+    # "Compiling... ", "Loading... " and, on any exception, "Failed!" before re-raising (the
+    # nvcc output is in the RuntimeError "NVCC returned an error. See below ..."). Read by
+    # checks/extension_builds.py.
+    _p(
+        "build.dnnlib_plugin",
+        ("setting up tensorflow plugin",),
+        r"Setting up TensorFlow plugin [\"'](?P<cu>[\w.-]{1,80})[\"']: "
+        r"(?P<steps>(?:(?:Preprocessing|Compiling|Loading)\.\.\. ){0,3})Failed!",
+    ),
+    # TensorFlow's (and TF Serving's) third_party/gpus/cuda_configure.bzl dummy crosstool:
+    # error_gpu_disabled() fails with "ERROR: Building with --config=cuda but TensorFlow is not
+    # configured to build with GPU support. Please re-run ./configure and enter 'Y' at the
+    # prompt ..." (rocm_configure.bzl and sycl_configure.bzl: --config=rocm / --config=sycl).
+    _p(
+        "build.tf_gpu_not_configured",
+        ("but tensorflow is not configured to build with gpu support",),
+        r"Building with --config=(?P<cfg>cuda|rocm|sycl) but TensorFlow is not configured to "
+        r"build with GPU support",
+    ),
+    # Windows' ERROR_DLL_INIT_FAILED text as Node's process.dlopen throws it (English; the
+    # French system text of tensorflow/tfjs#7945). Python's "DLL load failed: ..." form is
+    # win.dll_load; this one is read only in a tfjs-node log (checks/tfjs_windows.py).
+    _p(
+        "tfjs.dll_init",
+        ("a dynamic link library (dll) initialization routine failed",
+         "une routine d'initialisation d'une biblioth"),
+        r"\bError: (?:A dynamic link library \(DLL\) "
+        r"initiali[sz]ation routine failed|Une routine d'initialisation d'une biblioth\S{1,3}que "
+        r"de liens dynamiques \(DLL\) a \S{1,3}chou\S{1,3})",
+    ),
+    # tfjs-node(-gpu) scripts/deps-stage.js: "move" renames deps/lib/<libtensorflow> to the
+    # addon's folder (fs.rename), "symlink" falls back to fs.copyFile; Node's error for a
+    # missing source: "ENOENT: no such file or directory, rename '<src>' -> '<dst>'".
+    _p(
+        "tfjs.deps_lib_missing",
+        ("enoent: no such file or directory, rename",
+         "enoent: no such file or directory, copyfile"),
+        r"ENOENT: no such file or directory, (?P<op>rename|copyfile) '(?P<src>[^'\n]{0,300}?"
+        r"[/\\]deps[/\\]lib[/\\](?P<lib>(?:lib)?tensorflow[\w.-]{0,30}))' -> "
+        r"'(?P<dst>[^'\n]{0,300})'",
+    ),
+    # LLVM llvm/lib/Support/ErrorHandling.cpp report_bad_alloc_error (built without
+    # exceptions): "LLVM ERROR: out of memory" then the reason ("Allocation failed") and
+    # abort(); rustc prints it as "rustc-LLVM ERROR: out of memory". Read by
+    # checks/llvm_host_memory.py.
+    _p(
+        "mem.llvm_oom",
+        ("llvm error: out of memory",),
+        r"LLVM ERROR: out of memory",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

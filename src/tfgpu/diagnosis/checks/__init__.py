@@ -382,6 +382,20 @@ from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
 # isort: split
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
 
+# --- decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
+# isort: split
+from tfgpu.diagnosis.checks.cuda_driver_checks import cuda_check_eq_failed, set_context_failed
+from tfgpu.diagnosis.checks.extension_builds import (
+    dnnlib_plugin_failed,
+    nvcc_not_on_path,
+    tf_source_build_gpu_not_configured,
+)
+from tfgpu.diagnosis.checks.llvm_host_memory import llvm_out_of_host_memory
+from tfgpu.diagnosis.checks.tfjs_windows import (
+    tfjs_dll_init_failed,
+    tfjs_libtensorflow_not_in_deps,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -685,6 +699,15 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_op_determinism,
     xla_graph_op_by_op,
     trt_python_api,
+    # --- decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
+    cuda_check_eq_failed,
+    set_context_failed,
+    nvcc_not_on_path,
+    dnnlib_plugin_failed,
+    tf_source_build_gpu_not_configured,
+    tfjs_dll_init_failed,
+    tfjs_libtensorflow_not_in_deps,
+    llvm_out_of_host_memory,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -133,6 +133,12 @@ def _addon_dependency(f: Facts, dll: list[Hit]) -> Finding:
             "built for are not on PATH (tensorflow/tfjs#2561)") if gpu else ""
     cuda += ("; a Node.js whose N-API version the package does not list (Node.js 22's N-API 9 "
              "before tensorflow/tfjs#8547) leaves the staged files incomplete the same way")
+    # tensorflow/tfjs#2003 (tfjs-node(-gpu) 1.2.x/1.3.x on Windows: Node.js 10.17+ and
+    # 12.x printed this, Node.js 10.16.3 loaded it; another user's fix was cuDNN's bin on PATH)
+    cuda += ("; with tfjs-node(-gpu) 1.2.x/1.3.x on Windows, Node.js 10.17 and later failed "
+             "this way where Node.js 10.16.3 worked (tensorflow/tfjs#2003)")
+    fix.append("# tfjs-node(-gpu) 1.2.x/1.3.x: node -v; 10.17+ or 12.x failed to load the "
+               "addon on Windows (tensorflow/tfjs#2003), Node.js 10.16.3 loaded it")
     return catalogue.make(
         "tfjs-node-gpu-cuda-libraries-missing", variant="addon-dependency",
         evidence=log_evidence(dll, f.h("ctx.tfjs").first[:2]),

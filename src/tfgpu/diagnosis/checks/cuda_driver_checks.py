@@ -1,0 +1,152 @@
+"""TensorFlow 1.x ``cuda_driver.cc`` aborts on a failed CUDA driver call: ``CHECK_EQ``.
+
+Source: tensorflow/stream_executor/cuda/cuda_driver.cc (TF 1.x, e.g. at
+tensorflow/tensorflow@4ccbd3e97c47b28a0102d64b9bb6ed569f40834e) checks some driver calls with
+``CHECK_EQ(CUDA_SUCCESS, cuXxx(...))``: ``GpuDriver::CreateContext`` its
+``cuDevicePrimaryCtxGetState`` / ``cuDevicePrimaryCtxSetFlags`` / ``cuCtxSetCurrent`` calls,
+``ScopedActivateContext`` its ``cuCtxSetCurrent`` (TF 0.x: ``dynload::cuCtxSetCurrent``).  glog
+prints a failed ``CHECK_EQ(a, b)`` as ``Check failed: a == b (va vs. vb)``, so the CUresult is
+a bare number ("(0 vs. 303)").  The number is decoded through ``status_codes.toml`` (cuda.h
+``enum CUresult``): its name and meaning, with the next steps for that code.  A failed
+context call is the GPU's initialisation failing (``gpu-stream-executor-init-failed``); any
+other call gets ``cuda-driver-call-check-failed``.  The same file's FAIL_IF_CUDA_RES_ERROR
+(``ScopedActivateContext``: "Failed setting context: CUDA_ERROR_X: text") names the code:
+switching to an existing context failed, ``cuda-driver-call-check-failed`` too.  With
+CUDA_ERROR_NOT_INITIALIZED the threads (tensorflow/tensorflow#57877, #41450, #44137, #29876)
+are all a process forked after TensorFlow had initialised CUDA (multiprocessing's "fork",
+Keras ``use_multiprocessing=True``).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import CudaError
+
+#: Driver calls that make, query or switch to the GPU's context: their failure means the GPU
+#: could not be initialised for this process (cuda.h, "Primary Context Management" and
+#: "Context Management" groups, plus cuInit and the device queries).
+_CONTEXT_CALLS = ("cuInit", "cuDeviceGet", "cuDevicePrimaryCtx", "cuCtxCreate",
+                  "cuCtxSetCurrent", "cuCtxGetCurrent", "cuCtxGetDevice", "cuCtxPushCurrent",
+                  "cuCtxPopCurrent", "cuCtxSetFlags")
+
+#: What to run next for the codes reports of these aborts show, by CUresult value (meanings:
+#: status_codes.toml).  Codes not listed get the generic lines.
+_NEXT_BY_CODE: dict[int, tuple[str, ...]] = {
+    2: ("nvidia-smi   # which processes already hold the GPU's memory",),
+    3: ("# CUDA was not initialised in this process: a process forked after CUDA started "
+        "(multiprocessing 'fork') cannot use it; use the 'spawn' start method",
+        "# Keras: fit(..., use_multiprocessing=False), or create the workers before TensorFlow "
+        "touches the GPU"),
+    4: ("# the CUDA driver was shutting down (the call ran while the process exited): look for "
+        "the first error before this line; the abort at exit is its consequence",),
+    46: ("nvidia-smi -q -d COMPUTE   # 'Exclusive Process' allows one process, 'Prohibited' none",),
+    100: ("nvidia-smi   # does the driver list a GPU?",
+          "echo $CUDA_VISIBLE_DEVICES   # an empty or -1 value hides every GPU"),
+    101: ("nvidia-smi -L   # the GPUs the driver sees; CUDA_VISIBLE_DEVICES renumbers them "
+          "from 0",),
+    201: ("# the context is not current in this thread or was destroyed: a process forked after "
+          "CUDA started, or GPU work from another thread after shutdown",),
+    303: ("nvidia-smi   # no output or 'command not found': no working NVIDIA driver on this "
+          "machine (a CPU-only machine needs the CPU build or must hide the GPU: "
+          "CUDA_VISIBLE_DEVICES=-1)",
+          "# a driver is installed: reinstall it or reboot (a libcuda that does not match the "
+          "loaded kernel module fails to initialise); in a container, start it with --gpus all"),
+    999: ("sudo dmesg | grep -i -E 'xid|nvrm'   # the driver's own record of the failure",
+          "# reboot or reload the driver (after a driver update or a suspend/resume this is "
+          "common)"),
+}
+
+#: Fallback next steps (the CUresult meaning names the fault).
+_GENERIC: tuple[str, ...] = (
+    "nvidia-smi   # does the driver see the GPU, and which processes use it?",
+    "sudo dmesg | grep -i -E 'xid|nvrm'   # driver faults",
+)
+
+
+def _code(hit: Hit) -> int | None:
+    raw = hit.g("code") or hit.g("code2")
+    try:
+        return int(raw) if raw is not None else None
+    except ValueError:
+        return None
+
+
+def _meaning(code: int, row: CudaError | None) -> str:
+    if row is None:
+        return (f"{code} is no CUresult value in tfgpu's table (cuda.h enum CUresult), so the "
+                "line does not say what failed")
+    return f"{row.name} ({row.code}): {row.meaning.rstrip('.')} (knowledge row {row.ref})"
+
+
+def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
+    """``Check failed: CUDA_SUCCESS == cuXxx(...) (0 vs. N)`` (or ``cuXxx(...) ==
+    CUDA_SUCCESS (N vs. 0)``): the first such line, its CUresult ``N`` decoded through
+    ``status_codes.toml``.  A context/device call gives ``gpu-stream-executor-init-failed``
+    (the GPU could not be initialised); any other call ``cuda-driver-call-check-failed``
+    (category ``memory`` for CUDA_ERROR_OUT_OF_MEMORY).  Returns at most one finding."""
+    hits = ctx.h("driver.cu_check_eq").all()
+    if not hits:
+        return []
+    hit = hits[0]
+    call = hit.g("call") or hit.g("call2") or "cu?"
+    code = _code(hit)
+    if code is None:
+        return []
+    row = ctx.kb.cuda_error(code)
+    meaning = _meaning(code, row)
+    fix = _NEXT_BY_CODE.get(code, _GENERIC)
+    what = (f"TensorFlow's CUDA driver layer checks {call} with CHECK_EQ and aborts the process "
+            f"when it fails; it returned {meaning}.")
+    if call.startswith(_CONTEXT_CALLS):
+        return [catalogue.make(
+            "gpu-stream-executor-init-failed",
+            error=f" ({row.name})" if row is not None else f" (CUresult {code})",
+            evidence=log_evidence(hits, limit=2),
+            cause=what + (" The call makes or switches to the GPU's CUDA context, so the GPU "
+                          "could not be initialised for this process."),
+            fix=fix,
+        )]
+    return [catalogue.make(
+        "cuda-driver-call-check-failed",
+        call=call, name=row.name if row is not None else "an unknown code", code=code,
+        category="memory" if code == 2 else None,
+        evidence=log_evidence(hits, limit=2),
+        cause=what,
+        fix=fix,
+    )]
+
+
+def set_context_failed(ctx: Facts) -> list[Finding]:
+    """``Failed setting context: CUDA_ERROR_X: text`` (cuda_driver.cc ScopedActivateContext,
+    FAIL_IF_CUDA_RES_ERROR on cuCtxSetCurrent): ``cuda-driver-call-check-failed`` with the
+    code's meaning; CUDA_ERROR_NOT_INITIALIZED is a process forked after TensorFlow had
+    initialised CUDA in every thread printing it (see the module docstring)."""
+    hits = ctx.h("driver.set_context_failed").all()
+    if not hits or ctx.h("driver.cu_check_eq").count:
+        return []
+    hit = hits[0]
+    name = hit.g("name")
+    row = (ctx.kb.cuda_error_named(name) if name is not None
+           else ctx.kb.cuda_error(int(hit.g("code") or "0")))
+    code = row.code if row is not None else int(hit.g("code") or "0")
+    what = ("TensorFlow's CUDA driver layer aborts the process when it cannot make the GPU's "
+            "CUDA context current in a thread (cuCtxSetCurrent in ScopedActivateContext); it "
+            f"returned {_meaning(code, row)}.")
+    if code == 3:
+        what += (" Here the context exists but this process cannot use it: in every report of "
+                 "this line the process was forked after TensorFlow had initialised CUDA "
+                 "(multiprocessing's default 'fork' start method on Linux, Keras "
+                 "use_multiprocessing=True; tensorflow/tensorflow#57877, #41450), and a "
+                 "forked child cannot use its parent's CUDA context.")
+    return [catalogue.make(
+        "cuda-driver-call-check-failed",
+        call="cuCtxSetCurrent", name=row.name if row is not None else "an unknown code",
+        code=code, category="memory" if code == 2 else None,
+        evidence=log_evidence(hits, limit=2),
+        cause=what,
+        fix=_NEXT_BY_CODE.get(code, _GENERIC),
+    )]
+

@@ -1,0 +1,152 @@
+"""Builds of CUDA code around TensorFlow: nvcc not found, StyleGAN's dnnlib plugin, bazel's GPU
+configuration.
+
+Sources:
+
+* nvcc not found: the shells' and make's own texts (dash "sh: 1: nvcc: not found", bash
+  "nvcc: command not found", GNU make "make: nvcc: Command not found", cmd.exe "'nvcc' is not
+  recognized as an internal or external command", Python's FileNotFoundError "[Errno 2] No
+  such file or directory: 'nvcc'"); NVIDIA's Linux install guide, post-installation actions
+  (the toolkit's bin folder must be added to PATH); sampepose/flownet2-tf#73 (nvcc worked in
+  the user's shell, not in the one make ran).
+* NVlabs/stylegan2 dnnlib/tflib/custom_ops.py (at bf0fe0baba9fc7039eae0cac575c1778be1ce3e3)
+  and NVlabs/stylegan2-ada (at 43eca5156619dd6ee649c70c4bc3f3cab19a5b79): ``get_plugin``
+  prints ``Setting up TensorFlow plugin "X.cu": `` then ``Preprocessing... `` (stylegan2 only),
+  ``Compiling... ``, ``Loading... `` and ``Failed!`` on any exception, which it re-raises:
+  nvcc's own output is in that RuntimeError ("NVCC returned an error. See below for full
+  command line and output log"); with no step printed it failed before compiling (its
+  ``_get_cuda_gpu_arch_string`` raises "No GPU devices found").  Threads: NVlabs/stylegan2-ada
+  #91 (``--std=c++11`` or ``-D_GLIBCXX_USE_CXX11_ABI=1`` in custom_ops.py), #71/#72 (the C++11
+  standard), mikael-alafriz-deel/lucid-sonic-dreams#22 (gcc 7 for TF 1.15, ABI flag 1),
+  betterze/StyleSpace#10 (gcc unsupported by that CUDA), zsyzzsoft/co-mod-gan#34 (Windows),
+  dorarad/gansformer#32 (Loading... Failed!).
+* tensorflow/tensorflow third_party/gpus/cuda_configure.bzl (at
+  4f75a246ce8d340ff8d1cbc3b291ae75cb750c6e): the dummy crosstool's ``error_gpu_disabled()``;
+  tensorflow/tensorflow#4573, #7871, #4841, tensorflow/serving#636, #1000.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def nvcc_not_on_path(ctx: Facts) -> list[Finding]:
+    """A shell, make or Python could not find ``nvcc`` (``build.nvcc_missing``): the build's
+    shell has no CUDA toolkit bin folder on PATH.  Whether a toolkit is installed at all is
+    not in the line: the fix shows how to tell."""
+    hits = ctx.h("build.nvcc_missing").all()
+    if not hits:
+        return []
+    if ctx.windows or any("is not recognized" in h.text for h in hits):
+        fix: tuple[str, ...] = (
+            "where.exe nvcc   # in the same window that runs the build",
+            'dir "%CUDA_PATH%\\bin\\nvcc.exe"   # the toolkit the CUDA installer set CUDA_PATH to',
+            "# installed: add %CUDA_PATH%\\bin to PATH (System Properties > Environment "
+            "Variables) and open a new window; not installed: install the CUDA Toolkit the "
+            "project names (the NVIDIA driver alone has no nvcc)",
+        )
+    else:
+        fix = (
+            "ls -d /usr/local/cuda*/bin/nvcc   # is a CUDA toolkit installed, and which?",
+            "export PATH=/usr/local/cuda/bin:$PATH   # in the shell that runs the build "
+            "(scripts, sudo, IDEs and non-login shells do not read ~/.bashrc); then nvcc --version",
+            "# or give the build the full path: the Makefile's NVCC/GPUCC variable "
+            "(NVCC=/usr/local/cuda/bin/nvcc), or CUDA_HOME for setup.py builds",
+            "# no toolkit there: install the CUDA toolkit the project needs (the NVIDIA driver "
+            "alone has no nvcc)",
+        )
+    return [catalogue.make(
+        "nvcc-not-on-path",
+        evidence=log_evidence(hits, limit=3),
+        cause=("The build ran nvcc, the CUDA compiler, and the shell (or make, or Python) that "
+               "ran it found no nvcc on its PATH. Either the CUDA toolkit is installed but its "
+               "bin folder is not on that shell's PATH (nvcc works in an interactive terminal "
+               "but not in the shell a Makefile, setup.py, sudo or an IDE starts), or no CUDA "
+               "toolkit is installed (the NVIDIA driver does not include nvcc). The line does "
+               "not tell which: the first command below does."),
+        fix=fix,
+    )]
+
+
+def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
+    """StyleGAN2(-ADA)'s dnnlib ``Setting up TensorFlow plugin "X.cu": ... Failed!``: the step
+    printed last is the one that failed.  ``Preprocessing``/``Compiling``: nvcc failed on the
+    op (variant ``dnnlib-plugin``, hedged over the causes threads found); ``Loading``: the
+    compiled op did not load (variant ``dnnlib-plugin-load``); no step: it failed before
+    compiling (no GPU listed by TensorFlow, a missing source): not claimed (the unknown
+    finding quotes the line).  Steps aside when the log shows nvcc missing or the host
+    compiler refused (their own findings name the cause)."""
+    hits = ctx.h("build.dnnlib_plugin").all()
+    if not hits or ctx.h("build.nvcc_missing").count or ctx.h("build.nvcc_host_compiler").count:
+        return []
+    hit = hits[0]
+    steps = (hit.g("steps") or "").split()
+    last = steps[-1].rstrip(".") if steps else ""
+    so = hit.g("cu") or "the plugin"
+    see = ("dnnlib prints only its progress; the RuntimeError after 'Failed!' ('NVCC returned an "
+           "error. See below for full command line and output log') holds nvcc's own message "
+           "and the full nvcc command")
+    if last == "Loading":
+        return [catalogue.make(
+            "custom-op-cxx11-abi-mismatch", variant="dnnlib-plugin-load", so=so,
+            evidence=log_evidence(hits, limit=2),
+            cause=(f"dnnlib compiled {so} with nvcc but tf.load_op_library refused the library: "
+                   "it was compiled with another C++ string ABI flag "
+                   "(-D_GLIBCXX_USE_CXX11_ABI) than this TensorFlow's, or a plugin cached for "
+                   "another TensorFlow is being loaded. The error after 'Failed!' (an "
+                   "'undefined symbol' naming a TensorFlow function) says which."),
+            fix=("python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\""
+                 "   # the -D_GLIBCXX_USE_CXX11_ABI value custom_ops.py must pass to nvcc",
+                 "# set that value in dnnlib/tflib/custom_ops.py's --compiler-options, delete "
+                 "dnnlib's plugin cache folder (tflib-cudacache / _cudacache) and run again"),
+        )]
+    if last not in ("Preprocessing", "Compiling"):
+        return []
+    fix: tuple[str, ...]
+    if ctx.windows:
+        host = ("on Windows, no MSVC (cl.exe) that custom_ops.py finds (its "
+                "compiler_bindir_search_path / _find_compiler_bindir looks in fixed Visual "
+                "Studio folders) or a Visual Studio version this CUDA does not support")
+        fix = ("# read the RuntimeError below 'Failed!': it quotes the nvcc command and nvcc's "
+               "error",
+               "where cl.exe   # in a 'x64 Native Tools Command Prompt': point custom_ops.py's "
+               "compiler_bindir_search_path at that folder",
+               "nvcc --version   # the CUDA release TensorFlow 1.x's build needs (TF 1.15: "
+               "CUDA 10.0)")
+    else:
+        host = ("a host gcc/g++ newer than this CUDA release accepts (gcc 7 worked with "
+                "TensorFlow 1.15 and CUDA 10.0, lucid-sonic-dreams#22)")
+        fix = ("# read the RuntimeError below 'Failed!': it quotes the nvcc command and nvcc's "
+               "error (the first 'error' line names the cause)",
+               "nvcc --version   # the CUDA release, and which gcc versions it accepts",
+               "gcc --version   # newer than this CUDA accepts: install an older gcc and pass it "
+               "to nvcc with --compiler-bindir",
+               "python -c \"import tensorflow as tf; print(tf.sysconfig.get_compile_flags())\""
+               "   # the -D_GLIBCXX_USE_CXX11_ABI value custom_ops.py's --compiler-options "
+               "must match",
+               "# errors about C++11 support: add --std=c++11 to the nvcc command in "
+               "custom_ops.py (NVlabs/stylegan2-ada#91)")
+    return [catalogue.make(
+        "custom-op-cxx11-abi-mismatch", variant="dnnlib-plugin", so=so,
+        evidence=log_evidence(hits, limit=2),
+        cause=(f"StyleGAN's dnnlib compiles {so} with nvcc against this TensorFlow's headers "
+               f"at run time, and nvcc failed ({last.lower()} step). {see}. Reports of this "
+               "line had these causes: nvcc flags in dnnlib/tflib/custom_ops.py that do not fit "
+               "the installed TensorFlow (it needed --std=c++11, or the other "
+               f"-D_GLIBCXX_USE_CXX11_ABI value), or {host}. That error message tells which."),
+        fix=fix,
+    )]
+
+
+def tf_source_build_gpu_not_configured(ctx: Facts) -> list[Finding]:
+    """bazel ``--config=cuda`` (or rocm/sycl) on a GPU configuration generated without it
+    (``build.tf_gpu_not_configured``, third_party/gpus/cuda_configure.bzl)."""
+    hits = ctx.h("build.tf_gpu_not_configured").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "tf-source-build-gpu-not-configured", cfg=hits[0].g("cfg") or "cuda",
+        evidence=log_evidence(hits, limit=2),
+    )]

@@ -1,0 +1,42 @@
+"""``LLVM ERROR: out of memory``: LLVM could not allocate host memory.
+
+Source: llvm/llvm-project llvm/lib/Support/ErrorHandling.cpp (at
+029a21d6a90250df8971ea84b46471a33c592f83) ``report_bad_alloc_error``, built without
+exceptions: it writes "LLVM ERROR: out of memory", the reason ("Allocation failed" from its
+new-handler) and aborts.  It runs when malloc/new fails in the process that hosts LLVM, so it
+is host memory (RAM, swap, a ulimit/cgroup/page-file limit), never GPU memory.  In a
+TensorFlow process LLVM runs in XLA's CPU/GPU compiler and in ROCm's code generation:
+tensorflow/agents#168 (tensorflow-rocm; the reporter fixed Ubuntu's virtual memory).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def llvm_out_of_host_memory(ctx: Facts) -> list[Finding]:
+    """``LLVM ERROR: out of memory`` (``mem.llvm_oom``): variant ``llvm-allocation`` of
+    ``host-ram-exhausted-process-killed``.  Which limit was hit (RAM and swap, a per-process
+    or container limit) is not in the line: the fix shows how to tell."""
+    hits = ctx.h("mem.llvm_oom").all()
+    if not hits:
+        return []
+    return [catalogue.make(
+        "host-ram-exhausted-process-killed", variant="llvm-allocation",
+        evidence=log_evidence(hits, limit=2),
+        cause=("LLVM prints this when an allocation of host memory fails in the process running "
+               "it (llvm ErrorHandling.cpp report_bad_alloc_error) and then aborts the process. "
+               "In TensorFlow, LLVM runs while XLA compiles a graph (CPU or GPU) and in "
+               "tensorflow-rocm's code generation, so the compile needed more host memory than "
+               "the process could get: RAM and swap exhausted, or a limit on the process "
+               "(ulimit -v, a container's memory limit, the Windows page file). Not GPU memory."),
+        fix=("free -h   # RAM and swap while it runs",
+             "ulimit -v   # 'unlimited' unless a virtual-memory limit is set for this shell",
+             "# in a container: its memory limit (docker stats; docker run --memory)",
+             "# then add RAM or swap, lift the limit, or compile less at once: smaller batch or "
+             "model, and without XLA auto-clustering: "
+             + c.set_env(ctx, "TF_XLA_FLAGS", "--tf_xla_auto_jit=0")),
+    )]
