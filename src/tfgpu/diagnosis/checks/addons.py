@@ -38,7 +38,7 @@ from tfgpu.diagnosis.checks.custom_ops import _library, op_library_built_for_oth
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-from tfgpu.knowledge import KnowledgeError
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
 #: The add-on package folder -> its pip distribution name.
 _DIST: dict[str, str] = {
@@ -97,7 +97,7 @@ def addon_release_for(ctx: Facts, dist: str, tf_version: str | None) -> tuple[st
     try:
         row = ctx.kb.platform_fact(f"addon-pairs-{dist}")
         pairs, rule = row.items("pairs"), row.value("rule")
-    except (LookupError, KnowledgeError):
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
         return None
     for pair in pairs:
         release, _, tf = pair.partition("=")
@@ -109,10 +109,23 @@ def addon_release_for(ctx: Facts, dist: str, tf_version: str | None) -> tuple[st
     return None
 
 
+def _addon_warned_tf(ctx: Facts) -> str | None:
+    """The TensorFlow version an add-on's own version warning names (TF-DF's "However,
+    TensorFlow <v> was detected", TensorFlow Addons' "You are currently using TensorFlow
+    <v>"), else None."""
+    for h in ctx.h("addon.tfdf_versions").all():
+        if h.g("have"):
+            return h.g("have")
+    for h in ctx.h("tfa.using").all():
+        if h.g("have") or h.g("have2"):
+            return h.g("have") or h.g("have2")
+    return None
+
+
 def _pair_words(ctx: Facts, dist: str) -> tuple[str, str]:
     """(cause words, fix line) naming the ``dist`` release for the TensorFlow the log or the
     facts show, else where the pairs are published and the command that shows the versions."""
-    tf = ctx.tf_version
+    tf = ctx.tf_version or _addon_warned_tf(ctx)
     found = addon_release_for(ctx, dist, tf)
     table = _TABLE.get(dist, f"the {dist} release notes")
     if found is not None and tf:
@@ -129,6 +142,13 @@ def _pair_words(ctx: Facts, dist: str) -> tuple[str, str]:
             pip_list_grep("tensorflow", dist, anchored=True)
             + f"   # the TensorFlow and {dist} installed; then the {dist} release {table} "
             "pairs with that TensorFlow")
+
+
+def addon_pair_fix(ctx: Facts, dist: str) -> str:
+    """The fix line naming the ``dist`` release for the TensorFlow the log or the facts show
+    (or where its pairs are published and the command that shows the versions); for
+    ``custom_ops.op_library_built_for_other_tensorflow``."""
+    return _pair_words(ctx, dist)[1]
 
 
 def _addon_hits(ctx: Facts) -> list[tuple[Hit, str, str, str, str]]:
@@ -180,8 +200,10 @@ def addon_op_library(ctx: Facts) -> list[Finding]:
             found = _platform_finding(ctx, h, dist, lib, why)
             if found:
                 return found
+    if any(why or "caused by" in h.text.lower() for h, _d, _l, why, _s in hits):
+        return []  # the loader's reason is in the log, and none of the above: not claimed
     for h, dist, lib, why, _sym in hits:
-        if dist == "tensorflow-io" and not why and h.g("lib") is not None:
+        if dist == "tensorflow-io" and h.g("lib") is not None:
             words, fix = _pair_words(ctx, dist)
             return [catalogue.make(
                 "op-library-built-for-other-tensorflow", variant="load-failed",
@@ -225,7 +247,7 @@ def _platform_finding(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list
     try:
         row = ctx.kb.platform_fact(f"addon-platforms-{dist}")
         platforms, no_build = row.items("platforms"), row.items("no_build")
-    except (LookupError, KnowledgeError):
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
         return []
     shown = ", ".join(platforms).replace("linux-x86_64", "Linux x86_64").replace(
         "macos", "macOS")
