@@ -58,7 +58,8 @@ _TABLE: dict[str, str] = {
     "tensorflow-text": "tensorflow-text's rule: the same major.minor as TensorFlow",
     "tensorflow-decision-forests": "the compatibility table in TF-DF's "
     "documentation/known_issues.md",
-    "tensorflow-quantum": "the TensorFlow version in the tensorflow/quantum release notes",
+    "tensorflow-quantum": "the TensorFlow that tensorflow/quantum's docs/install.md names for "
+    "its release",
     "tensorflow-recommenders-addons": "the compatibility matrix in the "
     "tensorflow/recommenders-addons README",
     "tensorflow-probability": "the TensorFlow each tensorflow-probability release notes name",
@@ -202,7 +203,7 @@ def addon_op_library(ctx: Facts) -> list[Finding]:
                 return found
     if any(why or "caused by" in h.text.lower() for h, _d, _l, why, _s in hits):
         return []  # the loader's reason is in the log, and none of the above: not claimed
-    for h, dist, lib, why, _sym in hits:
+    for h, dist, lib, _why, _sym in hits:
         if dist == "tensorflow-io" and h.g("lib") is not None:
             words, fix = _pair_words(ctx, dist)
             return [catalogue.make(
