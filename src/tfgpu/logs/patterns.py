@@ -3960,14 +3960,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?); Detected an installation of version "
         r"(?P<have>\d[\w.+-]{0,30}?)\.?(?:\s|$)",
     ),
-    # pip's placeholder release of keras-nlp / keras-hub (0.0.0) in a pip list / freeze / show
-    # line: pip chose it because no real release's dependencies could be installed here
-    # (keras-team/keras-hub#1649)
+    # pip's placeholder release of keras-nlp (0.0.0) in a pip list / freeze / show line, pip's
+    # "Successfully installed" or "Requirement already satisfied" line: pip chose it because
+    # no real release's dependencies could be installed here (keras-team/keras-hub#1649)
     _p(
         "addon.placeholder_release",
-        ("keras-nlp", "keras_nlp", "keras-hub", "keras_hub"),
-        r"^\W{0,4}(?P<pkg>keras[-_](?:nlp|hub))(?:\s+|==|\s*Version:\s*)0\.0\.0\s*$"
-        r"|Successfully installed\b[^\n]{0,2000}?\b(?P<pkg2>keras[-_](?:nlp|hub))-0\.0\.0\b",
+        ("keras-nlp", "keras_nlp"),
+        r"^\W{0,4}(?P<pkg>keras[-_]nlp)(?:\s+|==|\s*Version:\s*)0\.0\.0\s*$"
+        r"|Successfully installed\b[^\n]{0,2000}?\b(?P<pkg2>keras[-_]nlp)-0\.0\.0\b"
+        r"|Requirement already satisfied: (?P<pkg3>keras[-_]nlp) in \S{1,300} \(0\.0\.0\)",
     ),
 )
 

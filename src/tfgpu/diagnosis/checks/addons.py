@@ -3,7 +3,7 @@
 line, or left off), tensorflow-io's ``unable to open file`` with or without its cause list,
 an add-on's op library that cannot be opened on a platform the add-on has no build for,
 tensorflow-probability's import-time TensorFlow check, and pip's empty ``0.0.0`` placeholder
-release of keras-nlp/keras-hub.
+release of keras-nlp.
 
 Sources (message formats; the facts are platform_facts.toml rows ``addon-pairs-*`` and
 ``addon-platforms-*`` with their sources):
@@ -323,12 +323,13 @@ def tfp_requires_newer_tensorflow(ctx: Facts) -> list[Finding]:
 
 def placeholder_release(ctx: Facts) -> list[Finding]:
     """``tensorflow-dependency-no-wheel`` (variant ``placeholder-release``): pip list / freeze
-    / install shows keras-nlp or keras-hub ``0.0.0``, the empty release pip falls back to when
+    / install shows keras-nlp ``0.0.0``, the empty release pip falls back to when
     no real release's dependencies resolve here (keras-team/keras-hub#1649)."""
     hits = ctx.h("addon.placeholder_release").all()
     if not hits:
         return []
-    pkg = (hits[0].g("pkg") or hits[0].g("pkg2") or "keras-nlp").replace("_", "-")
+    h = hits[0]
+    pkg = (h.g("pkg") or h.g("pkg2") or h.g("pkg3") or "keras-nlp").replace("_", "-")
     return [catalogue.make(
         "tensorflow-dependency-no-wheel", variant="placeholder-release", package=pkg,
         evidence=log_evidence(hits[:1]),
