@@ -250,14 +250,16 @@ def _platform_finding(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list
         platforms, no_build = row.items("platforms"), row.items("no_build")
     except (LookupError, KnowledgeError, KnowledgeQueryError):
         return []
-    shown = ", ".join(platforms).replace("linux-x86_64", "Linux x86_64").replace(
-        "macos", "macOS")
+    names = {"linux-x86_64": "Linux x86_64", "macos-x86_64": "Intel macOS", "macos": "macOS"}
+    shown = ", ".join(names.get(p, p) for p in platforms)
     windows = ctx.os == "windows" or bool(_WIN_PATH.search(h.text))
     ev = log_evidence([h])
     alternative = ("The maintainers' way on Windows is WSL (Linux); YDF (pip install ydf) is "
                    "their library with Windows builds." if dist == "tensorflow-decision-forests"
                    else "Run it under WSL (Linux).")
-    if why == "not found" and windows and "windows" in no_build:
+    # a row with ``since``: older releases had builds there, so only the hedged variant
+    always = "since" not in row.values
+    if why == "not found" and windows and "windows" in no_build and always:
         return [catalogue.make(
             "tensorflow-dependency-no-wheel", variant="addon-platform", package=dist,
             platform="Windows", platforms=shown, library=lib, source=row.ref,
@@ -272,7 +274,7 @@ def _platform_finding(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list
         machine = ""
         if ctx.host is not None:
             machine = (ctx.host.os.machine or ctx.host.cpu.machine or "").lower()
-        if machine in ("aarch64", "arm64"):
+        if machine in ("aarch64", "arm64") and always:
             return [catalogue.make(
                 "tensorflow-dependency-no-wheel", variant="addon-platform", package=dist,
                 platform="Linux aarch64 (ARM)", platforms=shown, library=lib,
@@ -335,6 +337,7 @@ def placeholder_release(ctx: Facts) -> list[Finding]:
         evidence=log_evidence(hits[:1]),
         fix=(f'pip install "{pkg}>=0.1"   # asks for a real release: pip then prints the '
              "dependency that cannot be installed here (usually tensorflow-text)",
-             "python --version   # tensorflow-text publishes wheels for some Python versions "
-             "and platforms only: use one it has (a python:3.10/3.11 base image in Docker)"),
+             "python --version; uname -m   # tensorflow-text publishes wheels for some Python "
+             "versions and, after 2.10, for Linux x86_64 and Intel Macs only: use a Python and "
+             "machine it has (a python:3.10/3.11 x86_64 base image in Docker)"),
     )]
