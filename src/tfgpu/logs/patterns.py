@@ -3937,6 +3937,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|not found|No such file or directory|[Ss]ymbol not found|wrong ELF class"
         r"|invalid ELF header|file too short)(?::\s{0,3}(?P<sym>[\w@.$]{3,400}))?)?",
     ),
+    # tensorflow-io's cause list on its own line ("\ncaused by: [...]"): the loader's reason is
+    # in the log, whatever it says
+    _p(
+        "addon.tfio_caused_by",
+        ("caused by: [",),
+        r"^\W{0,4}caused by: \[(?P<errs>[^\n]{0,400})",
+    ),
     # glibc's "undefined symbol:" broken onto its own line, the symbol on the next one (a
     # wrapped paste of the message above): matched on the joined lines
     _p(

@@ -201,7 +201,8 @@ def addon_op_library(ctx: Facts) -> list[Finding]:
             found = _platform_finding(ctx, h, dist, lib, why)
             if found:
                 return found
-    if any(why or "caused by" in h.text.lower() for h, _d, _l, why, _s in hits):
+    if ctx.h("addon.tfio_caused_by").count or any(
+            why or "caused by" in h.text.lower() for h, _d, _l, why, _s in hits):
         return []  # the loader's reason is in the log, and none of the above: not claimed
     for h, dist, lib, _why, _sym in hits:
         if dist == "tensorflow-io" and h.g("lib") is not None:
