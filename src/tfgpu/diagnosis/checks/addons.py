@@ -58,8 +58,7 @@ _TABLE: dict[str, str] = {
     "tensorflow-text": "tensorflow-text's rule: the same major.minor as TensorFlow",
     "tensorflow-decision-forests": "the compatibility table in TF-DF's "
     "documentation/known_issues.md",
-    "tensorflow-quantum": "the TensorFlow that tensorflow/quantum's docs/install.md names for "
-    "its release",
+    "tensorflow-quantum": "the TensorFlow each tensorflow/quantum release's setup.py pins",
     "tensorflow-recommenders-addons": "the compatibility matrix in the "
     "tensorflow/recommenders-addons README",
     "tensorflow-probability": "the TensorFlow each tensorflow-probability release notes name",
