@@ -4148,6 +4148,75 @@ PATTERNS: tuple[Pattern, ...] = (
         ("llvm error: out of memory",),
         r"LLVM ERROR: out of memory",
     ),
+    # --- addon: TensorFlow add-on op libraries that did not load -------------------
+    # Read by checks/addons.py. Sources: tensorflow/io tensorflow_io/python/ops/__init__.py
+    # (_load_library: NotImplementedError "unable to open file: <lib>, from paths: [...]\n
+    # caused by: [...]", the cause list often pasted on further lines or left off);
+    # TensorFlow's load_library (NotFoundError(dlerror()) on Linux/macOS, "<file> not found"
+    # on Windows, as tensorflow/decision-forests#223 and tensorflow/tensorflow#72106 print);
+    # TF-DF check_version.py ("Failure to
+    # load the <file> custom c++ tensorflow ops ... Full error:<error>"); tensorflow/
+    # probability python/__init__.py (_ensure_tf_install's ImportError).
+    _p(
+        "addon.tfio_unable",
+        ("unable to open file:",),
+        r"unable to open file: (?P<lib>[\w.+-]{0,120}\.so)\b(?P<paths>,? from paths:)?",
+    ),
+    # An add-on package's own op library path and, when it follows on the same line, the
+    # loader's reason: glibc's "undefined symbol[: <name>]" / "cannot open shared object file",
+    # Windows' "<file> not found", macOS dyld's "symbol not found"; the package folder names
+    # the add-on (tensorflow_io, tensorflow_addons, tensorflow_text, tensorflow_decision_forests,
+    # tensorflow_quantum, tensorflow_recommenders_addons).
+    _p(
+        "addon.so",
+        ("tensorflow_io", "tensorflow_addons", "tensorflow_text", "tensorflow_decision_forests",
+         "tensorflow_quantum", "tensorflow_recommenders_addons"),
+        r"(?P<pkg>tensorflow_(?:io|addons|text|decision_forests|quantum|recommenders_addons))"
+        r"[\\/]+(?:[\w.+-]{1,80}[\\/]+){0,10}(?P<so>[\w.+-]{1,80}\.(?:so|dll|dylib))\b"
+        r"(?:['\"\],]{0,3}:?\s{0,3}(?P<why>undefined symbol|cannot open shared object file"
+        r"|not found|No such file or directory|[Ss]ymbol not found|wrong ELF class"
+        r"|invalid ELF header|file too short)(?::\s{0,3}(?P<sym>[\w@.$]{3,400}))?)?",
+    ),
+    # tensorflow-io's cause list on its own line ("\ncaused by: [...]"): the loader's reason is
+    # in the log, whatever it says
+    _p(
+        "addon.tfio_caused_by",
+        ("caused by: [",),
+        r"^\W{0,4}caused by: \[(?P<errs>[^\n]{0,400})",
+    ),
+    # glibc's "undefined symbol:" broken onto its own line, the symbol on the next one (a
+    # wrapped paste of the message above): matched on the joined lines
+    _p(
+        "addon.undefined_bare",
+        ("undefined symbol",),
+        r"^\W{0,6}undefined symbol:?\s+(?P<sym>[\w@.$]{3,400})",
+    ),
+    # TF-DF's own warning that its TensorFlow does not match (check_version.py check_version)
+    _p(
+        "addon.tfdf_versions",
+        ("tensorflow decision forests",),
+        r"TensorFlow Decision Forests (?P<v>\d[\w.]{0,20}) is compatible with the following "
+        r"TensorFlow Versions: \[?(?P<tfs>[^\]]{1,200})\]?\. However, TensorFlow "
+        r"(?P<have>\d[\w.+-]{0,30}) was detected",
+    ),
+    # tensorflow-probability's import-time TensorFlow check (_ensure_tf_install)
+    _p(
+        "addon.tfp_requires",
+        ("this version of tensorflow probability requires tensorflow",),
+        r"This version of TensorFlow Probability requires TensorFlow version >= "
+        r"(?P<req>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?); Detected an installation of version "
+        r"(?P<have>\d[\w.+-]{0,30}?)\.?(?:\s|$)",
+    ),
+    # pip's placeholder release of keras-nlp (0.0.0) in a pip list / freeze / show line, pip's
+    # "Successfully installed" or "Requirement already satisfied" line: pip chose it because
+    # no real release's dependencies could be installed here (keras-team/keras-hub#1649)
+    _p(
+        "addon.placeholder_release",
+        ("keras-nlp", "keras_nlp"),
+        r"^\W{0,4}(?P<pkg>keras[-_]nlp)(?:\s+|==|\s*Version:\s*)0\.0\.0\s*$"
+        r"|Successfully installed\b[^\n]{0,2000}?\b(?P<pkg2>keras[-_]nlp)-0\.0\.0\b"
+        r"|Requirement already satisfied: (?P<pkg3>keras[-_]nlp) in \S{1,300} \(0\.0\.0\)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -13,6 +13,11 @@ hints), then the checks of log messages.  Adding a check means adding it here.
 from __future__ import annotations
 
 from tfgpu.diagnosis.checks._common import Check
+from tfgpu.diagnosis.checks.addons import (
+    addon_op_library,
+    placeholder_release,
+    tfp_requires_newer_tensorflow,
+)
 from tfgpu.diagnosis.checks.collectives import collective_aborted
 
 # --- gpu stack ---
@@ -708,6 +713,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     tfjs_dll_init_failed,
     tfjs_libtensorflow_not_in_deps,
     llvm_out_of_host_memory,
+    # --- add-on op libraries that do not load, add-on import checks, pip's 0.0.0 ---
+    addon_op_library,
+    tfp_requires_newer_tensorflow,
+    placeholder_release,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

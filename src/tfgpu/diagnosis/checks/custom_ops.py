@@ -66,7 +66,9 @@ _TF_OWN = re.compile(
 #: source tree's bazel-bin too), Horovod's mpi_lib by name, else site-packages/<pkg>/..., or
 #: the first folder of a relative path (<pkg>/...).
 _KNOWN_PKG = re.compile(
-    r"(?:^|[/\\])(?P<pkg>tensorflow_text|tensorflow_io|tensorflow_addons|horovod)[/\\]"
+    r"(?:^|[/\\])(?P<pkg>tensorflow_text|tensorflow_io|tensorflow_addons|horovod"
+    # the other add-ons with compiled ops (checks/addons.py)
+    r"|tensorflow_decision_forests|tensorflow_quantum|tensorflow_recommenders_addons)[/\\]"
     r"|(?:^|[/\\])(?P<hvd>mpi_lib)[.\w-]*\.so"
 )
 
@@ -99,6 +101,11 @@ _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
         "ops",
         "# or the Addons release whose custom ops match this TensorFlow: the compatibility "
         "matrix in the tensorflow/addons README",)),
+    # add-ons whose pairs are platform_facts addon-pairs-* rows (checks/addons.py
+    # names the release; no further fix line here)
+    "tensorflow_decision_forests": ("tensorflow-decision-forests", ()),
+    "tensorflow_quantum": ("tensorflow-quantum", ()),
+    "tensorflow_recommenders_addons": ("tensorflow-recommenders-addons", ()),
     "horovod": ("horovod", (
         "HOROVOD_WITH_TENSORFLOW=1 pip install --no-cache-dir --force-reinstall horovod   "
         "# rebuilds it against the TensorFlow installed now",
@@ -180,6 +187,10 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
         fix.append("# a TensorFlow from conda-forge, a source build, an NGC image or a nightly "
                    "is a different build: use the pip tensorflow release the add-on was built "
                    "for, or build the add-on against this TensorFlow")
+        if dist:  # the add-on release paired with this TensorFlow, first
+            from tfgpu.diagnosis.checks.addons import addon_pair_fix
+
+            fix.insert(0, addon_pair_fix(ctx, dist))
         return [catalogue.make(
             "op-library-built-for-other-tensorflow",
             variant="cuda" if cuda else None,

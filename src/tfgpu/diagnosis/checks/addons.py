@@ -1,0 +1,343 @@
+"""TensorFlow add-on packages that do not load or do not fit the installed TensorFlow:
+the add-on's op library failing with "undefined symbol" (the symbol on the next
+line, or left off), tensorflow-io's ``unable to open file`` with or without its cause list,
+an add-on's op library that cannot be opened on a platform the add-on has no build for,
+tensorflow-probability's import-time TensorFlow check, and pip's empty ``0.0.0`` placeholder
+release of keras-nlp.
+
+Sources (message formats; the facts are platform_facts.toml rows ``addon-pairs-*`` and
+``addon-platforms-*`` with their sources):
+
+* tensorflow/io@e42be7b4 ``tensorflow_io/python/ops/__init__.py`` ``_load_library``:
+  ``NotImplementedError("unable to open file: <lib>, from paths: [...]\\ncaused by: [...]")``
+  (the same text since tensorflow/io#110, 2019), the loader's reasons in the list.
+* TensorFlow's ``load_op_library``: ``NotFoundError`` with ``dlerror()``'s text on Linux
+  (glibc: ``<object>: undefined symbol: <name>``; ``<object>: cannot open shared object
+  file: No such file or directory`` also for an ELF of another machine: glibc
+  ``elf/dl-load.c`` ``open_verify``'s ``close_and_out`` sets ENOENT); ``<file> not found`` on
+  Windows (tensorflow/decision-forests#223, tensorflow/tensorflow#72106).
+* tensorflow/decision-forests@ad5a8dcc ``documentation/known_issues.md`` (no Windows pip
+  package; each TF-DF release tied to one TensorFlow; the ``training.so: undefined symbol``
+  example) and README.md (Linux and Mac only); tensorflow/decision-forests#238 (no Arm64
+  Linux package).
+* tensorflow/probability ``python/__init__.py`` ``_ensure_tf_install``: ``This version of
+  TensorFlow Probability requires TensorFlow version >= <req>; Detected an installation of
+  version <have>. Please upgrade TensorFlow to proceed.``
+* keras-team/keras-hub ``setup.py`` (tensorflow-text required off macOS, b197f85e, later off
+  Windows) and keras-team/keras-hub#1649 (``keras-nlp 0.0.0`` installed on Python 3.12, where
+  tensorflow-text had no wheel).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.custom_ops import _library, op_library_built_for_other_tensorflow
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
+
+#: The add-on package folder -> its pip distribution name.
+_DIST: dict[str, str] = {
+    "tensorflow_io": "tensorflow-io",
+    "tensorflow_addons": "tensorflow-addons",
+    "tensorflow_text": "tensorflow-text",
+    "tensorflow_decision_forests": "tensorflow-decision-forests",
+    "tensorflow_quantum": "tensorflow-quantum",
+    "tensorflow_recommenders_addons": "tensorflow-recommenders-addons",
+}
+
+#: Where each add-on publishes its TensorFlow pairs (said when no pair row or no TensorFlow
+#: version is known).
+_TABLE: dict[str, str] = {
+    "tensorflow-io": "the version table in the tensorflow/io README",
+    "tensorflow-addons": "the C++ custom-op compatibility matrix in the tensorflow/addons README",
+    "tensorflow-text": "tensorflow-text's rule: the same major.minor as TensorFlow",
+    "tensorflow-decision-forests": "the compatibility table in TF-DF's "
+    "documentation/known_issues.md",
+    "tensorflow-quantum": "the TensorFlow each tensorflow/quantum release's setup.py pins",
+    "tensorflow-recommenders-addons": "the compatibility matrix in the "
+    "tensorflow/recommenders-addons README",
+    "tensorflow-probability": "the TensorFlow each tensorflow-probability release notes name",
+}
+
+#: A C++ symbol of TensorFlow's own namespaces, or a CUDA runtime registration symbol.
+_TF_SYM = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla)\d|^_{1,3}cuda[A-Z]")
+
+_WIN_PATH = re.compile(r"(?:^|[\s'\"(\[])(?:[A-Za-z]:)?\\|\\(?:Lib|lib)\\site-packages\\")
+
+
+def _minor(version: str | None) -> tuple[int, int] | None:
+    """(major, minor) of a version string (``"2.14.0"`` -> (2, 14)); None when unreadable."""
+    m = re.match(r"(\d{1,2})\.(\d{1,3})", version or "")
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def addon_release_for(ctx: Facts, dist: str, tf_version: str | None) -> tuple[str, str] | None:
+    """The ``dist`` release that fits TensorFlow ``tf_version`` and the fact row it came from.
+
+    Reads platform_facts ``addon-pairs-<dist>`` (``pairs`` "<release>=<TF minor>", newest
+    first; ``rule`` "built-for": the newest release built for that minor; "min-tf": the newest
+    release whose minimum TensorFlow is at most that minor).  tensorflow-text follows the
+    TensorFlow minor itself (tensorflow/text README).
+
+    Returns:
+        ``(release, ref)`` (a release or a ``"2.15.*"`` pin; ``ref`` a knowledge reference or
+        the README), or None when the TensorFlow version or the add-on's pairs are unknown,
+        or no release fits (a TensorFlow newer than the add-on's last release).
+    """
+    mm = _minor(tf_version)
+    if mm is None:
+        return None
+    if dist == "tensorflow-text":
+        return f"{mm[0]}.{mm[1]}.*", "tensorflow/text README"
+    try:
+        row = ctx.kb.platform_fact(f"addon-pairs-{dist}")
+        pairs, rule = row.items("pairs"), row.value("rule")
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return None
+    for pair in pairs:
+        release, _, tf = pair.partition("=")
+        want = _minor(tf)
+        if want is None:
+            continue
+        if (rule == "built-for" and want == mm) or (rule == "min-tf" and want <= mm):
+            return release, row.ref
+    return None
+
+
+def _addon_warned_tf(ctx: Facts) -> str | None:
+    """The TensorFlow version an add-on's own version warning names (TF-DF's "However,
+    TensorFlow <v> was detected", TensorFlow Addons' "You are currently using TensorFlow
+    <v>"), else None."""
+    for h in ctx.h("addon.tfdf_versions").all():
+        if h.g("have"):
+            return h.g("have")
+    for h in ctx.h("tfa.using").all():
+        if h.g("have") or h.g("have2"):
+            return h.g("have") or h.g("have2")
+    return None
+
+
+def _pair_words(ctx: Facts, dist: str) -> tuple[str, str]:
+    """(cause words, fix line) naming the ``dist`` release for the TensorFlow the log or the
+    facts show, else where the pairs are published and the command that shows the versions."""
+    tf = ctx.tf_version or _addon_warned_tf(ctx)
+    found = addon_release_for(ctx, dist, tf)
+    table = _TABLE.get(dist, f"the {dist} release notes")
+    if found is not None and tf:
+        release, ref = found
+        pin = f"{dist}=={release}"
+        return (f"{dist} {release} is the release for TensorFlow {tf} ({ref})",
+                f'pip install "{pin}"   # the {dist} release for TensorFlow {tf} ({ref}); or '
+                f"install the TensorFlow that the installed {dist} was built for")
+    if tf:
+        return (f"no {dist} release in {table} is listed for TensorFlow {tf}",
+                f"# {table} has no {dist} release for TensorFlow {tf}: install a TensorFlow it "
+                f"lists, with the {dist} release paired with it")
+    return (f"{table} pairs each {dist} release with its TensorFlow",
+            pip_list_grep("tensorflow", dist, anchored=True)
+            + f"   # the TensorFlow and {dist} installed; then the {dist} release {table} "
+            "pairs with that TensorFlow")
+
+
+def addon_pair_fix(ctx: Facts, dist: str) -> str:
+    """The fix line naming the ``dist`` release for the TensorFlow the log or the facts show
+    (or where its pairs are published and the command that shows the versions); for
+    ``custom_ops.op_library_built_for_other_tensorflow``."""
+    return _pair_words(ctx, dist)[1]
+
+
+def _addon_hits(ctx: Facts) -> list[tuple[Hit, str, str, str, str]]:
+    """(hit, dist, library, reason, symbol) of each add-on library line; a bare
+    ``undefined symbol`` line names the symbol of the library line before it."""
+    out: list[tuple[Hit, str, str, str, str]] = []
+    for h in ctx.h("addon.so").all():
+        dist = _DIST.get(h.g("pkg") or "", "")
+        out.append((h, dist, h.g("so") or "", h.g("why") or "", h.g("sym") or ""))
+    for h in ctx.h("addon.tfio_unable").all():
+        lib = (h.g("lib") or "").rsplit("/", 1)[-1]
+        if lib.startswith("libtensorflow_io"):
+            out.append((h, "tensorflow-io", lib, "", ""))
+    return sorted(out, key=lambda t: t[0].line)
+
+
+def addon_op_library(ctx: Facts) -> list[Finding]:
+    """An add-on's op library did not load.
+
+    * ``op-library-built-for-other-tensorflow``: "undefined symbol" for the add-on's own
+      library (a TensorFlow symbol, the symbol on the next line, or none shown: variant
+      ``no-symbol``, a warning); tensorflow-io's ``unable to open file`` with no reason in
+      the log: variant ``load-failed`` (hedged: release pair, platform or missing file).
+    * ``tensorflow-dependency-no-wheel``: the add-on's own library could not be opened where
+      the add-on publishes no build (platform_facts ``addon-platforms-<dist>``): variant
+      ``addon-platform`` (Windows: "<file> not found"), ``addon-platform-or-missing`` on
+      Linux ("cannot open shared object file": another CPU's build or a missing file).
+
+    The fix names the add-on release for the TensorFlow the log or facts show
+    (:func:`addon_release_for`), never a GPU step.  One-line symbol errors that
+    ``op_library_built_for_other_tensorflow`` reads are left to it.
+    """
+    hits = _addon_hits(ctx)
+    if not hits or op_library_built_for_other_tensorflow(ctx):
+        return []
+    bare = ctx.h("addon.undefined_bare").all()
+    lib_syms = ctx.h("op.lib_symbol").all()
+    for h, dist, lib, why, sym in hits:
+        if not dist:
+            continue
+        if why == "undefined symbol" or why.lower() == "symbol not found" or (
+                not why and (bare or lib_syms)):
+            sym = (sym or next((b.g("sym") or "" for b in bare if b.line > h.line), "")
+                   or next((_library(x)[1] for x in lib_syms), ""))
+            if sym and not _TF_SYM.search(sym):
+                return []  # libstdc++, MPI, the OS's libraries: other causes
+            return [_symbol_finding(ctx, dist, lib, sym, [h, *bare[:1]])]
+        if why in ("not found", "cannot open shared object file", "No such file or directory"):
+            found = _platform_finding(ctx, h, dist, lib, why)
+            if found:
+                return found
+    if ctx.h("addon.tfio_caused_by").count or any(
+            why or "caused by" in h.text.lower() for h, _d, _l, why, _s in hits):
+        return []  # the loader's reason is in the log, and none of the above: not claimed
+    for h, dist, lib, _why, _sym in hits:
+        if dist == "tensorflow-io" and h.g("lib") is not None:
+            words, fix = _pair_words(ctx, dist)
+            return [catalogue.make(
+                "op-library-built-for-other-tensorflow", variant="load-failed",
+                package=dist, library=lib, pair=words, evidence=log_evidence([h]),
+                fix=(fix,
+                     'python -c "import tensorflow_io"   # the full error: its caused-by list '
+                     "says 'undefined symbol' (the release pair) or 'cannot open' / 'not "
+                     "found' (no build here, or a missing file)",
+                     pip_list_grep("tensorflow", "tensorflow-io", anchored=True)
+                     + "   # the TensorFlow and tensorflow-io installed"),
+            )]
+    return []
+
+
+def _symbol_finding(ctx: Facts, dist: str, lib: str, sym: str, hits: list[Hit]) -> Finding:
+    """``op-library-built-for-other-tensorflow`` for ``dist``'s ``lib`` (variant ``no-symbol``
+    when the symbol is not in the log or is not TensorFlow's or CUDA's)."""
+    words, fix = _pair_words(ctx, dist)
+    extra = ("export TF_ADDONS_PY_OPS=1   # or use Addons' Python ops instead of its compiled "
+             "custom ops",) if dist == "tensorflow-addons" else ()
+    common = ("# a TensorFlow from conda-forge, a source build, an NGC image or a nightly is a "
+              "different build: use the pip tensorflow release the add-on was built for",)
+    if sym and _TF_SYM.search(sym):
+        return catalogue.make(
+            "op-library-built-for-other-tensorflow",
+            variant="cuda" if sym.lstrip("_").startswith("cuda") else None,
+            package=dist, library=lib, symbol=sym[:120], evidence=log_evidence(hits),
+            fix=(fix, *extra, *common),
+        )
+    return catalogue.make(
+        "op-library-built-for-other-tensorflow", variant="no-symbol",
+        package=dist, library=lib, pair=words, evidence=log_evidence(hits),
+        fix=(fix, *extra, *common),
+    )
+
+
+def _platform_finding(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list[Finding]:
+    """``tensorflow-dependency-no-wheel`` (variants ``addon-platform`` /
+    ``addon-platform-or-missing``) when ``dist`` publishes no build for the platform the
+    log shows (platform_facts ``addon-platforms-<dist>``); else nothing."""
+    try:
+        row = ctx.kb.platform_fact(f"addon-platforms-{dist}")
+        platforms, no_build = row.items("platforms"), row.items("no_build")
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return []
+    names = {"linux-x86_64": "Linux x86_64", "macos-x86_64": "Intel macOS", "macos": "macOS"}
+    shown = ", ".join(names.get(p, p) for p in platforms)
+    windows = ctx.os == "windows" or bool(_WIN_PATH.search(h.text))
+    ev = log_evidence([h])
+    alternative = ("The maintainers' way on Windows is WSL (Linux); YDF (pip install ydf) is "
+                   "their library with Windows builds." if dist == "tensorflow-decision-forests"
+                   else "Run it under WSL (Linux).")
+    # a row with ``since``: older releases had builds there, so only the hedged variant
+    always = "since" not in row.values
+    if why == "not found" and windows and "windows" in no_build and always:
+        return [catalogue.make(
+            "tensorflow-dependency-no-wheel", variant="addon-platform", package=dist,
+            platform="Windows", platforms=shown, library=lib, source=row.ref,
+            alternative=alternative, evidence=ev, knowledge_ref=row.ref,
+            fix=("# run it in WSL (Linux): install Python, tensorflow and "
+                 f"{dist} there and run the code there",
+                 f"pip uninstall -y {dist}   # on native Windows: it cannot load here",
+                 *(("pip install ydf   # the maintainers' successor with Windows builds",)
+                   if dist == "tensorflow-decision-forests" else ())),
+        )]
+    if why != "not found" and not windows and "linux-aarch64" in no_build and ctx.os != "macos":
+        machine = ""
+        if ctx.host is not None:
+            machine = (ctx.host.os.machine or ctx.host.cpu.machine or "").lower()
+        if machine in ("aarch64", "arm64") and always:
+            return [catalogue.make(
+                "tensorflow-dependency-no-wheel", variant="addon-platform", package=dist,
+                platform="Linux aarch64 (ARM)", platforms=shown, library=lib,
+                source=row.ref, alternative=alternative, evidence=ev, knowledge_ref=row.ref,
+                fix=("# use an x86_64 Linux machine, or build it from source for aarch64",
+                     *(("pip install ydf   # the maintainers' successor library",)
+                       if dist == "tensorflow-decision-forests" else ())),
+            )]
+        if machine and machine not in ("x86_64", "amd64"):
+            return []
+        path = h.text.split(lib)[0].split()[-1] + lib if lib in h.text else lib
+        path = path.lstrip("'\"[(:")
+        return [catalogue.make(
+            "tensorflow-dependency-no-wheel", variant="addon-platform-or-missing",
+            package=dist, platforms=shown, library=lib, source=row.ref,
+            evidence=ev, knowledge_ref=row.ref,
+            fix=("uname -m   # aarch64 (ARM): " + dist + " has no build for it (" + shown
+                 + " only)",
+                 f"file {path}   # the CPU the library was built for; 'No such file': "
+                 f"reinstall with pip install --force-reinstall {dist}"),
+        )]
+    return []
+
+
+def tfp_requires_newer_tensorflow(ctx: Facts) -> list[Finding]:
+    """``tensorflow-addon-version-pin`` (variant ``import-check``): tensorflow-probability's
+    import-time check found a TensorFlow older than its release needs.  The fix names both
+    ways: TensorFlow >= the required minor, or the tensorflow-probability release whose
+    minimum is the installed minor (platform_facts ``addon-pairs-tensorflow-probability``)."""
+    hits = ctx.h("addon.tfp_requires").all()
+    if not hits:
+        return []
+    h = hits[0]
+    req, have = h.g("req") or "?", (h.g("have") or "?").rstrip(".")
+    found = addon_release_for(ctx, "tensorflow-probability", have)
+    pair = (f" (tensorflow-probability {found[0]}, {found[1]})" if found else "")
+    fix = [f'pip install -U "tensorflow>={req}"   # what this tensorflow-probability release '
+           "needs (install tf-keras of the same minor with it)"]
+    if found:
+        fix.append(f'# or keep TensorFlow {have}: pip install "tensorflow-probability=='
+                   f'{found[0]}"   # the newest release whose check accepts it ({found[1]})')
+    return [catalogue.make(
+        "tensorflow-addon-version-pin", variant="import-check",
+        requirement=req, have=have, pair=pair, evidence=log_evidence([h]),
+        knowledge_ref=found[1] if found and ":" in found[1] else None, fix=tuple(fix),
+    )]
+
+
+def placeholder_release(ctx: Facts) -> list[Finding]:
+    """``tensorflow-dependency-no-wheel`` (variant ``placeholder-release``): pip list / freeze
+    / install shows keras-nlp ``0.0.0``, the empty release pip falls back to when
+    no real release's dependencies resolve here (keras-team/keras-hub#1649)."""
+    hits = ctx.h("addon.placeholder_release").all()
+    if not hits:
+        return []
+    h = hits[0]
+    pkg = (h.g("pkg") or h.g("pkg2") or h.g("pkg3") or "keras-nlp").replace("_", "-")
+    return [catalogue.make(
+        "tensorflow-dependency-no-wheel", variant="placeholder-release", package=pkg,
+        evidence=log_evidence(hits[:1]),
+        fix=(f'pip install "{pkg}>=0.1"   # asks for a real release: pip then prints the '
+             "dependency that cannot be installed here (usually tensorflow-text)",
+             "python --version; uname -m   # tensorflow-text publishes wheels for some Python "
+             "versions and, after 2.10, for Linux x86_64 and Intel Macs only: use a Python and "
+             "machine it has (a python:3.10/3.11 x86_64 base image in Docker)"),
+    )]
