@@ -3908,6 +3908,34 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\bdocker\b[^\n]{0,200}?\b(?:run|pull|create)\b|^\s*FROM\s)[^\n]{0,300}?"
         r"\btensorflow/tensorflow(?::(?P<tag>[A-Za-z0-9._-]{1,60}))?(?![\w/:.@-])",
     ),
+    # --- kinds7: TensorFlow's cudart stub placeholder texts (the CUDA runtime did not load) ---
+    # tensorflow/stream_executor/cuda/cuda_runtime_10_0.inc (tensorflow/tensorflow at
+    # 016d116d5a2589216d4aaae6bcf73c8e35bbcf1f; TF 1.14-2.x): when the runtime library does not
+    # load, cudaGetErrorString/cudaGetErrorName return "<name> symbol not found." and every call
+    # cudaErrorSharedObjectSymbolNotFound; xla/tsl/cuda/cudart_stub.cc (openxla/xla at
+    # 827aca0eb2748018b7e803606250f9ea56939ab0; TF 2.16+) returns "Error loading CUDA libraries.
+    # GPU will not be used." instead. Printed after gpu_device.cc's "cudaGetDevice() failed.
+    # Status: ", "cudaSetDevice() on GPU:N failed. Status: " or "CUDA runtime implicit
+    # initialization on GPU:N failed. Status: ". Read by checks/cudart_stub_status.py
+    _p(
+        "cuda.stub_status",
+        ("symbol not found", "error loading cuda libraries"),
+        r"(?:(?P<call>cudaGetDevice\(\)|cudaSetDevice\(\) on GPU:\d{1,3}|CUDA runtime implicit "
+        r"initialization on GPU:\d{1,3}) failed\. Status: )?"
+        r"(?P<text>cudaGetError(?:String|Name) symbol not found|Error loading CUDA libraries\. "
+        r"GPU will not be used)",
+    ),
+    # --- kinds7: cuda_driver.cc CheckPointerIsValid (TF 1.14-2.x, before each synchronous
+    # host<->GPU copy): CHECK(err == cudaSuccess || err == cudaErrorInvalidValue) << "Unexpected
+    # CUDA error: " << cudaGetErrorString(err) (NVIDIA/tensorflow v1.15.2
+    # tensorflow/stream_executor/cuda/cuda_driver.cc:175; upstream commit 867a918bd3d4, 2019-05-01).
+    # The text may be cut onto the next line. Read by checks/cudart_stub_status.py
+    _p(
+        "cuda.pointer_check",
+        ("cudaerrorinvalidvalue",),
+        r"Check failed: err == cudaSuccess \|\| err == cudaErrorInvalidValue\s*"
+        r"Unexpected CUDA error:?[ \t]*(?P<text>[^\r\n]{0,120}?)[ \t]*$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -42,6 +42,10 @@ from tfgpu.diagnosis.checks.cpu import (
     cpu_lacks_required_instructions,
     rule_illegal_instruction,
 )
+from tfgpu.diagnosis.checks.cudart_stub_status import (  # kinds7
+    cuda_pointer_check,
+    cudart_stub_status,
+)
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import (
     collective_group_mismatch,
@@ -672,6 +676,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     wsl_dxcore_factory_failed,
     # --- plan18: tensorflow_macos' ML Compute device chosen after TensorFlow initialised ---
     mlcompute_device_after_init,
+    # --- kinds7: the cudart stub's placeholder status; the pointer check before a copy ---
+    cudart_stub_status,
+    cuda_pointer_check,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
