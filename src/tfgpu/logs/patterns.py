@@ -3936,6 +3936,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Check failed: err == cudaSuccess \|\| err == cudaErrorInvalidValue\s*"
         r"Unexpected CUDA error:?[ \t]*(?P<text>[^\r\n]{0,120}?)[ \t]*$",
     ),
+    # --- kinds7: Anaconda defaults-channel TensorFlow build strings (variant gpu/mkl/eigen) ----
+    # AnacondaRecipes/tensorflow_recipes (6fa2f061cc688265f98af2f5bceccc92cee6d50c):
+    # tensorflow-base and the tensorflow metapackage carry "<variant>_py<NN>h<hash>_<n>"
+    # (variant mkl | eigen: CPU; gpu: CUDA), _tflow_select the bare variant ("2.3.0 mkl").
+    # Rows: `conda list`, conda's change report ("old --> new"), NEW rows
+    # ("channel/subdir::name-version-build"), mamba's "+ name version build" and the solver's
+    # "name==version=build" specs. Read by checks/conda_defaults_tf_build.py
+    _p(
+        "conda.tf_defaults_build",
+        ("mkl_py", "eigen_py", "gpu_py", "_tflow_select"),
+        r"^[ \t]{0,8}(?:[+-][ \t]{1,4})?(?P<pkg>tensorflow(?:-base|-gpu|-mkl|-eigen)?|"
+        r"_tflow_select)(?:[ \t]{1,60}(?:[\w.:/-]{0,120}::[\w-]{1,30}-)?|={1,2})"
+        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:[ \t]{1,60}|-|=)"
+        r"(?P<build>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.])"
+        r"(?:[ \t]{1,60}-->[ \t]{1,60}(?:[\w.:/-]{0,120}::[\w-]{1,30}-)?"
+        r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-"
+        r"(?P<nbuild>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.]))?",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

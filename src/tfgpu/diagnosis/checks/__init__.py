@@ -32,6 +32,7 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
+from tfgpu.diagnosis.checks.conda_defaults_tf_build import conda_defaults_tf_cpu_build  # kinds7
 from tfgpu.diagnosis.checks.conda_tf_build import conda_tf_cpu_build  # plan18
 from tfgpu.diagnosis.checks.container_placeholders import (  # w8
     driver_file_placeholder,
@@ -679,6 +680,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- kinds7: the cudart stub's placeholder status; the pointer check before a copy ---
     cudart_stub_status,
     cuda_pointer_check,
+    # --- kinds7: Anaconda defaults-channel TensorFlow build strings (mkl_/eigen_ = CPU) ---
+    conda_defaults_tf_cpu_build,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
