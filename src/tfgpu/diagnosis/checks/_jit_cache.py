@@ -13,7 +13,8 @@ from tfgpu.facts.view import Facts
 
 def jit_cache_clear_fix(ctx: Facts, why: str) -> tuple[str, ...]:
     """The command(s) that delete the CUDA JIT cache, each followed by ``# <why>``: the Windows
-    folder on native Windows, the Linux one on Linux/WSL, both when the OS is unknown (a
+    folder on native Windows, the Linux one on Linux/WSL, the Linux command naming the Windows
+    folder too when the OS is unknown (a
     ``CUDA_CACHE_PATH`` set by the user moves it: named in the comment).  Raises
     KnowledgeQueryError when the platform fact is missing (a data-file edit)."""
     fact = ctx.kb.platform_fact("cuda-jit-cache-path")
@@ -27,4 +28,6 @@ def jit_cache_clear_fix(ctx: Facts, why: str) -> tuple[str, ...]:
         return (windows_line,)
     if ctx.os is not None:
         return (linux_line,)
-    return (linux_line, windows_line)
+    # OS unknown: one line, the Windows folder named in its comment (no Windows command on
+    # what may be a Linux log)
+    return (linux_line[:-1] + f"; on Windows the folder {win})",)

@@ -21,6 +21,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import (
     KerasSrcReading,
@@ -825,6 +826,16 @@ def _norm(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
 
 
+def _gpu_pin_version(f: Facts, nod: list[Hit], named: list[Hit]) -> str | None:
+    """kinds7: the version a ``tensorflow-gpu==X`` pin names in pip's no-matching lines
+    (``nod``) or its "Collecting tensorflow-gpu==X" lines (``named``), else ``None``."""
+    for h in (*nod, *named):
+        m = re.search(r"==\s*([0-9][0-9a-z.*]*)", h.g("spec") or "")
+        if m:
+            return m.group(1)
+    return None
+
+
 def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     """The log half of :func:`tensorflow_gpu_package`: pip failing on the retired
     tensorflow-gpu / tf-nightly-gpu (stub, or no version)."""
@@ -872,6 +883,14 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
         f'pip install "tensorflow[and-cuda]"   # Linux, TensorFlow >= {and_cuda[0]}.{and_cuda[1]}'
         if not f.windows else "pip install tensorflow",
     ]
+    # kinds7: a pinned tensorflow-gpu==X: the rule (checks/_gpu_pin.py) names the release to pin
+    pinned = _gpu_pin_version(f, nod, named.all())
+    rule = (gpu_pin_requirement(kb, pinned, windows=f.windows)
+            if pinned and pkg == "tensorflow-gpu" else None)
+    if rule is not None:
+        fix = [f'pip install "{rule.requirement}"   # {rule.why}',
+               f'replace "{pkg}=={pinned}" with "{rule.requirement}" in requirements/'
+               "environment files"]
     cause = (f"The {pkg} name was retired in {gone.value('retired')}: versions from "
              f"{stub[0]}.{stub[1]} are empty placeholder packages that fail on install. "
              f'"{pkg.replace("-gpu", "")}" has been the same GPU-enabled build since '
@@ -1193,12 +1212,23 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         hv = _version(highest)
         placeholder = (pkg in ("tensorflow-gpu", "tf-nightly-gpu") and hv is not None
                        and (*hv.release, 0)[:2] >= tuple(stub[:2]))
-        install = (f'pip install "{pkg}=={pin}"   # in that venv; or keep this Python: '
-                   + ("pip install tensorflow   # the same GPU build under its own name "
-                      f"({pkg} {highest} is an empty placeholder); native Windows GPU ends at "
-                      + ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version")
-                      + ", later ones via WSL2" if placeholder else
-                      f'pip install "{pkg}=={highest}"'))
+        # kinds7: the pin's replacement comes from the rule (checks/_gpu_pin.py): plain
+        # tensorflow of the same version from 2.1, tensorflow-gpu itself for 2.0 and 1.x
+        rule = (gpu_pin_requirement(ctx.kb, pin, windows=ctx.windows)
+                if pkg == "tensorflow-gpu" else None)
+        if placeholder and rule is not None:
+            install = (f'pip install "{rule.requirement}"   # in that venv: {rule.why} ({pkg} '
+                       f"{highest} is an empty placeholder); or keep this Python with a newer "
+                       "release: pip install tensorflow (native Windows "
+                       "GPU ends at " + ctx.kb.platform_fact("windows-native-gpu-last")
+                       .value("tf_version") + ", later ones via WSL2)")
+        else:
+            install = (f'pip install "{pkg}=={pin}"   # in that venv; or keep this Python: '
+                       + ("pip install tensorflow   # the same GPU build under its own name "
+                          f"({pkg} {highest} is an empty placeholder); native Windows GPU ends "
+                          "at " + ctx.kb.platform_fact("windows-native-gpu-last")
+                          .value("tf_version") + ", later ones via WSL2" if placeholder else
+                          f'pip install "{pkg}=={highest}"'))
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
     if pin and not highest:
