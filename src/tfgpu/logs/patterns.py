@@ -3936,6 +3936,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Check failed: err == cudaSuccess \|\| err == cudaErrorInvalidValue\s*"
         r"Unexpected CUDA error:?[ \t]*(?P<text>[^\r\n]{0,120}?)[ \t]*$",
     ),
+    # --- kinds7: gpu_device.cc's cudaGetDevice()/cudaSetDevice() status (TF 1.x-2.x):
+    # "cudaGetDevice() failed. Status: <cudaGetErrorString text>", "cudaSetDevice() on GPU:N
+    # failed. Status: <text>" (messages_gpu_stack.toml rows gpu-device-cudagetdevice-failed,
+    # gpu-device-cudasetdevice-failed). Read by checks/cudart_stub_status.py
+    _p(
+        "cuda.runtime_call_status",
+        ("cudagetdevice() failed", "cudasetdevice() on gpu"),
+        r"(?P<call>cudaGetDevice\(\)|cudaSetDevice\(\) on GPU:\d{1,3}) failed\. Status: "
+        r"(?P<text>[^\r\n]{1,160}?)\s*$",
+    ),
+    # --- kinds7: CUDA runtime texts that say the runtime and the driver do not fit ----------
+    # cudaGetErrorString of cudaErrorSystemDriverMismatch (803), cudaErrorCompatNotSupportedOnDevice
+    # (804), cudaErrorStubLibrary (34) (status_codes.toml, driver_types.h), whoever prints them:
+    # TensorFlow's "cudaGetDevice() failed. Status: ", "CUDA runtime implicit initialization on
+    # GPU:N failed. Status: ", PyTorch's "Error 803: ", Caffe's "(803 vs. 0) ". The runtime's
+    # own cuInit failed with the CUresult of the same number. Read by checks/cudart_stub_status.py
+    _p(
+        "cuda.runtime_misfit",
+        ("unsupported display driver", "forward compatibility was attempted",
+         "cuda driver is a stub library"),
+        r"(?P<text>system has unsupported display driver / cuda driver combination|forward "
+        r"compatibility was attempted on non supported HW|CUDA driver is a stub library)",
+    ),
     # --- kinds7: Anaconda defaults-channel TensorFlow build strings (variant gpu/mkl/eigen) ----
     # AnacondaRecipes/tensorflow_recipes (6fa2f061cc688265f98af2f5bceccc92cee6d50c):
     # tensorflow-base and the tensorflow metapackage carry "<variant>_py<NN>h<hash>_<n>"

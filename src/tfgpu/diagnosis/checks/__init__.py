@@ -46,6 +46,8 @@ from tfgpu.diagnosis.checks.cpu import (
 from tfgpu.diagnosis.checks.cudart_stub_status import (  # kinds7
     cuda_pointer_check,
     cudart_stub_status,
+    runtime_call_status,
+    runtime_driver_misfit,
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.distributed import (
@@ -680,6 +682,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- kinds7: the cudart stub's placeholder status; the pointer check before a copy ---
     cudart_stub_status,
     cuda_pointer_check,
+    runtime_driver_misfit,
+    runtime_call_status,
     # --- kinds7: Anaconda defaults-channel TensorFlow build strings (mkl_/eigen_ = CPU) ---
     conda_defaults_tf_cpu_build,
 )

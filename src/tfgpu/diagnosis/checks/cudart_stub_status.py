@@ -34,6 +34,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.driver import _CUINIT_HELP, _cuinit
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
@@ -152,3 +153,62 @@ def cuda_pointer_check(ctx: Facts) -> list[Finding]:
     return [catalogue.make("cuda-pointer-check-failed", text=text, name=row.name,
                            meaning=row.meaning, ref=row.ref, evidence=ev,
                            knowledge_ref=row.ref)]
+
+
+def runtime_driver_misfit(ctx: Facts) -> list[Finding]:
+    """A CUDA runtime error text that says the runtime and the driver do not fit
+    (``cuda.runtime_misfit``: 803 "system has unsupported display driver / cuda driver
+    combination", 804 "forward compatibility was attempted on non supported HW", 34 "CUDA
+    driver is a stub library"), printed after any runtime call (TensorFlow's cudaGetDevice /
+    runtime-initialisation status, PyTorch's cudaGetDeviceCount, Caffe's checks): the
+    runtime's own cuInit failed with the CUresult of the same number, so the finding is that
+    ``cuinit-{error}`` one, with the causes its threads gave (driver.py ``_CUINIT_HELP``:
+    a driver upgrade whose kernel module is not loaded, a container's forward-compatibility
+    libcuda, the toolkit's stub libcuda).  ``[]`` when the host facts show the GPU working."""
+    hits = ctx.h("cuda.runtime_misfit").all()
+    if not hits or ctx.host_gpu_works:
+        return []
+    out: list[Finding] = []
+    done: set[str] = set()
+    for hit in hits:
+        text = hit.g("text") or ""
+        row = ctx.kb.runtime_error_by_text(text)
+        named = ctx.kb.cuda_error(row.code) if row is not None else None
+        if row is None or named is None or named.name in done:
+            continue
+        done.add(named.name)
+        cat, why, fix = _CUINIT_HELP.get(named.name, ("gpu-not-visible", row.meaning,
+                                                      ("nvidia-smi",)))
+        out.append(_cuinit(
+            named.name, num=str(named.code), category=cat,
+            evidence=log_evidence([hit]),
+            cause=(f"The CUDA runtime answered '{text}' ({row.name} = {row.code}): its own "
+                   f"cuInit failed with {named.name}: {why}."),
+            fix=c.show_env_lines(ctx, fix), knowledge_ref=row.ref,
+        ))
+    return out
+
+
+def runtime_call_status(ctx: Facts) -> list[Finding]:
+    """gpu_device.cc's ``cudaGetDevice() failed. Status: <text>`` / ``cudaSetDevice() on GPU:N
+    failed. Status: <text>`` whose text is a runtime start-up failure (status_codes.toml rows
+    mapped to ``cuda-runtime-init-failed``: "initialization error", "startup failure in cuda
+    runtime"...) or "unknown error" -> ``cuda-runtime-init-failed``, the same fault as the
+    "CUDA runtime implicit initialization" wording (:func:`driver.cuda_runtime_init`).  Other
+    texts are other checks': the insufficient driver, the busy device, the stub placeholder,
+    the runtime/driver misfit texts."""
+    hits = ctx.h("cuda.runtime_call_status").all()
+    if not hits or ctx.host_gpu_works:
+        return []
+    hit = hits[0]
+    text = (hit.g("text") or "").strip()
+    row = ctx.kb.runtime_error_by_text(text)
+    if row is None or not (row.maps_to == "cuda-runtime-init-failed"
+                           or row.name == "cudaErrorUnknown"):
+        return []
+    return [catalogue.make(
+        "cuda-runtime-init-failed", variant="runtime-call", call=hit.g("call") or "",
+        text=text, name=row.name, code=str(row.code), meaning=row.meaning, ref=row.ref,
+        evidence=log_evidence(hits), knowledge_ref=row.ref,
+    )]
+
