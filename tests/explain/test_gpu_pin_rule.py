@@ -79,3 +79,17 @@ def test_collecting_a_placeholder_pin_names_the_same_version() -> None:
                "tensorflow-gpu-package-removed")
     assert 'pip install "tensorflow==2.13.0"' in fix
     assert "refuse to install" in fix
+
+
+def test_collecting_a_real_pin_names_the_plain_release() -> None:
+    found = ids(["Collecting tensorflow-gpu==2.9.0",
+                 "  Downloading tensorflow_gpu-2.9.0-cp39-cp39-manylinux2010_x86_64.whl"])
+    f = found["tensorflow-gpu-package-removed"]
+    assert "tensorflow==2.9.0" in f.title
+    assert 'pip install "tensorflow==2.9.0"' in fix_text(f)
+    assert "and-cuda" not in fix_text(f)  # no such extra before 2.14
+
+
+def test_collecting_tensorflow_gpu_2_0_is_not_the_retired_name() -> None:
+    # plain tensorflow 2.0 is CPU-only: tensorflow-gpu==2.0.0 is the right GPU package
+    assert "tensorflow-gpu-package-removed" not in ids(["Collecting tensorflow-gpu==2.0.0"])

@@ -863,13 +863,25 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     if not (removed.count or nod or (named.count and failed.count)):
         if named.count and not old_pins:
             linux = ".".join(gone.value("last_linux").split(".")[:2])
-            yield catalogue.make(
-                "tensorflow-gpu-package-removed", variant="named",
-                evidence=log_evidence(named),
-                cause=(f"tensorflow-gpu stopped at {linux} (Linux) / "
-                       f"{gone.value('last_windows')} (Windows); use tensorflow."),
-                knowledge_ref=gone.ref,
-            )
+            # kinds7: a pinned version keeps its release under the plain name (the rule)
+            pinned = _gpu_pin_version(f, [], named.all())
+            rule = gpu_pin_requirement(kb, pinned, windows=f.windows) if pinned else None
+            if rule is not None and rule.keeps_name:
+                return  # tensorflow-gpu==2.0.x is that release's GPU package (plain is CPU)
+            cause = (f"tensorflow-gpu stopped at {linux} (Linux) / "
+                     f"{gone.value('last_windows')} (Windows); use tensorflow.")
+            if rule is not None:
+                yield catalogue.make(
+                    "tensorflow-gpu-package-removed", variant="named-pin",
+                    requirement=rule.requirement, evidence=log_evidence(named),
+                    cause=cause, knowledge_ref=gone.ref,
+                    fix=(f'pip install "{rule.requirement}"   # {rule.why}',),
+                )
+            else:
+                yield catalogue.make(
+                    "tensorflow-gpu-package-removed", variant="named",
+                    evidence=log_evidence(named), cause=cause, knowledge_ref=gone.ref,
+                )
         return
     and_cuda, _ = kb.fact_series("and-cuda-extra-first")
     same, _ = kb.fact_series("tensorflow-is-cuda-build")
