@@ -16,7 +16,9 @@
    installed for TensorFlow 2.0, which loads CUDA 10.0's runtime; #34820, #40603: CUDA 10.0
    installed but not found from a conda environment or PATH): ``tf-cuda-runtime-missing``
    variant ``stub-status`` names the CUDA version the build loads (tf_tested_configs.toml) when
-   the TensorFlow version is known, and the loader line naming the library when the log has it.
+   the TensorFlow version is known; when a loader line names the runtime library that did not
+   load, its ``library-not-loaded-{library}`` finding is the one cause (the placeholder line
+   makes it an error: facts/view.py counts it as GPU evidence).
 
 2. ``cuda_driver.cc``'s pointer check before a synchronous host<->GPU copy (TensorFlow 1.14-2.x;
    NVIDIA/tensorflow v1.15.2 ``tensorflow/stream_executor/cuda/cuda_driver.cc:175``):
@@ -75,14 +77,13 @@ def cudart_stub_status(ctx: Facts) -> list[Finding]:
     text = (first.g("text") or "").strip()
     call = first.g("call")
     named = _cudart_hits(ctx)
+    if named:
+        # the loader line names the runtime that did not load: its library-not-loaded
+        # finding (an error now: this line shows the GPU) is the one cause
+        return []
     cuda, ref = _build_cuda(ctx)
     old = _OLD_STUB in text
-    lib = named[0].g("lib") if named else None
-    if lib:
-        which = (f"the loader line above names it: {lib} was not found, so install the CUDA "
-                 f"version that file belongs to, or put its folder on "
-                 f"{'PATH' if ctx.windows else 'LD_LIBRARY_PATH'}")
-    elif cuda:
+    if cuda:
         which = (f"TensorFlow {ctx.tf_version} was built for CUDA {cuda} and loads that "
                  f"version's runtime only (knowledge row {ref})")
     else:
@@ -125,7 +126,7 @@ def cudart_stub_status(ctx: Facts) -> list[Finding]:
         )
     return [catalogue.make(
         "tf-cuda-runtime-missing", variant="stub-status", text=text,
-        evidence=log_evidence(hits, named),
+        evidence=log_evidence(hits),
         cause=cause, fix=fix, knowledge_ref=ref,
         doc="tf-pip-windows-native" if ctx.windows else None,
     )]
