@@ -204,6 +204,9 @@ class Facts:
         # factory returns before that when VisibleDeviceCount() <= 0): one GPU reading per log
         for name in ("lib.dlopen", "gpu.skipping"):
             out += self.h(name).first[:1]
+        # gpu_device.cc calls cudaGetDevice/cudaSetDevice (whose status is the cudart
+        # stub's placeholder) only for a GPU the driver counted
+        out += self.h("cuda.stub_status").first[:1]
         return out
 
     @property

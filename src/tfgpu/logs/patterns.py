@@ -4217,6 +4217,75 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Successfully installed\b[^\n]{0,2000}?\b(?P<pkg2>keras[-_]nlp)-0\.0\.0\b"
         r"|Requirement already satisfied: (?P<pkg3>keras[-_]nlp) in \S{1,300} \(0\.0\.0\)",
     ),
+    # --- TensorFlow's cudart stub placeholder texts (the CUDA runtime did not load) ---
+    # tensorflow/stream_executor/cuda/cuda_runtime_10_0.inc (tensorflow/tensorflow at
+    # 016d116d5a2589216d4aaae6bcf73c8e35bbcf1f; TF 1.14-2.x): when the runtime library does not
+    # load, cudaGetErrorString/cudaGetErrorName return "<name> symbol not found." and every call
+    # cudaErrorSharedObjectSymbolNotFound; xla/tsl/cuda/cudart_stub.cc (openxla/xla at
+    # 827aca0eb2748018b7e803606250f9ea56939ab0; TF 2.16+) returns "Error loading CUDA libraries.
+    # GPU will not be used." instead. Printed after gpu_device.cc's "cudaGetDevice() failed.
+    # Status: ", "cudaSetDevice() on GPU:N failed. Status: " or "CUDA runtime implicit
+    # initialization on GPU:N failed. Status: ". Read by checks/cudart_stub_status.py
+    _p(
+        "cuda.stub_status",
+        ("symbol not found", "error loading cuda libraries"),
+        r"(?:(?P<call>cudaGetDevice\(\)|cudaSetDevice\(\) on GPU:\d{1,3}|CUDA runtime implicit "
+        r"initialization on GPU:\d{1,3}) failed\. Status: )?"
+        r"(?P<text>cudaGetError(?:String|Name) symbol not found|Error loading CUDA libraries\. "
+        r"GPU will not be used)",
+    ),
+    # --- cuda_driver.cc CheckPointerIsValid (TF 1.14-2.x, before each synchronous
+    # host<->GPU copy): CHECK(err == cudaSuccess || err == cudaErrorInvalidValue) << "Unexpected
+    # CUDA error: " << cudaGetErrorString(err) (NVIDIA/tensorflow v1.15.2
+    # tensorflow/stream_executor/cuda/cuda_driver.cc:175; upstream commit 867a918bd3d4, 2019-05-01).
+    # The text may be cut onto the next line. Read by checks/cudart_stub_status.py
+    _p(
+        "cuda.pointer_check",
+        ("cudaerrorinvalidvalue",),
+        r"Check failed: err == cudaSuccess \|\| err == cudaErrorInvalidValue\s*"
+        r"Unexpected CUDA error:?[ \t]*(?P<text>[^\r\n]{0,120}?)[ \t]*$",
+    ),
+    # --- gpu_device.cc's cudaGetDevice()/cudaSetDevice() status (TF 1.x-2.x):
+    # "cudaGetDevice() failed. Status: <cudaGetErrorString text>", "cudaSetDevice() on GPU:N
+    # failed. Status: <text>" (messages_gpu_stack.toml rows gpu-device-cudagetdevice-failed,
+    # gpu-device-cudasetdevice-failed). Read by checks/cudart_stub_status.py
+    _p(
+        "cuda.runtime_call_status",
+        ("cudagetdevice() failed", "cudasetdevice() on gpu"),
+        r"(?P<call>cudaGetDevice\(\)|cudaSetDevice\(\) on GPU:\d{1,3}) failed\. Status: "
+        r"(?P<text>[^\r\n]{1,160}?)\s*$",
+    ),
+    # --- CUDA runtime texts that say the runtime and the driver do not fit ----------
+    # cudaGetErrorString of cudaErrorSystemDriverMismatch (803), cudaErrorCompatNotSupportedOnDevice
+    # (804), cudaErrorStubLibrary (34) (status_codes.toml, driver_types.h), whoever prints them:
+    # TensorFlow's "cudaGetDevice() failed. Status: ", "CUDA runtime implicit initialization on
+    # GPU:N failed. Status: ", PyTorch's "Error 803: ", Caffe's "(803 vs. 0) ". The runtime's
+    # own cuInit failed with the CUresult of the same number. Read by checks/cudart_stub_status.py
+    _p(
+        "cuda.runtime_misfit",
+        ("unsupported display driver", "forward compatibility was attempted",
+         "cuda driver is a stub library"),
+        r"(?P<text>system has unsupported display driver / cuda driver combination|forward "
+        r"compatibility was attempted on non supported HW|CUDA driver is a stub library)",
+    ),
+    # --- Anaconda defaults-channel TensorFlow build strings (variant gpu/mkl/eigen) ----
+    # AnacondaRecipes/tensorflow_recipes (6fa2f061cc688265f98af2f5bceccc92cee6d50c):
+    # tensorflow-base and the tensorflow metapackage carry "<variant>_py<NN>h<hash>_<n>"
+    # (variant mkl | eigen: CPU; gpu: CUDA), _tflow_select the bare variant ("2.3.0 mkl").
+    # Rows: `conda list`, conda's change report ("old --> new"), NEW rows
+    # ("channel/subdir::name-version-build"), mamba's "+ name version build" and the solver's
+    # "name==version=build" specs. Read by checks/conda_defaults_tf_build.py
+    _p(
+        "conda.tf_defaults_build",
+        ("mkl_py", "eigen_py", "gpu_py", "_tflow_select"),
+        r"^[ \t]{0,8}(?:[+-][ \t]{1,4})?(?P<pkg>tensorflow(?:-base|-gpu|-mkl|-eigen)?|"
+        r"_tflow_select)(?:[ \t]{1,60}(?:[\w.:/-]{0,120}::[\w-]{1,30}-)?|={1,2})"
+        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?:[ \t]{1,60}|-|=)"
+        r"(?P<build>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.])"
+        r"(?:[ \t]{1,60}-->[ \t]{1,60}(?:[\w.:/-]{0,120}::[\w-]{1,30}-)?"
+        r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-"
+        r"(?P<nbuild>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.]))?",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -37,6 +37,7 @@ from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
     conda_packages_not_found,
     conda_solver_failed,
 )
+from tfgpu.diagnosis.checks.conda_defaults_tf_build import conda_defaults_tf_cpu_build
 from tfgpu.diagnosis.checks.conda_tf_build import conda_tf_cpu_build
 from tfgpu.diagnosis.checks.container_placeholders import (
     driver_file_placeholder,
@@ -46,6 +47,12 @@ from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
     cpu_lacks_required_instructions,
     rule_illegal_instruction,
+)
+from tfgpu.diagnosis.checks.cudart_stub_status import (
+    cuda_pointer_check,
+    cudart_stub_status,
+    runtime_call_status,
+    runtime_driver_misfit,
 )
 from tfgpu.diagnosis.checks.cupti import rule_cupti
 from tfgpu.diagnosis.checks.determinism import gpu_op_determinism, xla_graph_op_by_op
@@ -717,6 +724,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     addon_op_library,
     tfp_requires_newer_tensorflow,
     placeholder_release,
+    # --- the cudart stub's placeholder status; the pointer check before a copy ---
+    cudart_stub_status,
+    cuda_pointer_check,
+    runtime_driver_misfit,
+    runtime_call_status,
+    # --- Anaconda defaults-channel TensorFlow build strings (mkl_/eigen_ = CPU) ---
+    conda_defaults_tf_cpu_build,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

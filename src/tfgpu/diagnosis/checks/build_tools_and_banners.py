@@ -1,4 +1,4 @@
-"""Build tools and container banners around a TensorFlow GPU set-up (w3 kinds).
+"""Build tools and container banners around a TensorFlow GPU set-up.
 
 * nvcc that does not know the GPU architecture a project's own CUDA op is built for
   (``nvcc fatal : Value 'sm_86' is not defined for option 'gpu-architecture'``, ``nvcc fatal :

@@ -1,4 +1,4 @@
-"""kinds6: tf.distribute collectives (all-reduce, broadcast, gather) aborted or timed out.
+"""Tf.distribute collectives (all-reduce, broadcast, gather) aborted or timed out.
 
 Source: tensorflow/core/common_runtime/base_collective_executor.cc (TF 1.11 to 2.21; the
 strings read in the 2.21 wheel's libtensorflow_framework.so.2): ``StartAbort(s)`` logs

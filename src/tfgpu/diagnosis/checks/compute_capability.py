@@ -40,7 +40,7 @@ def _floor_six_c_library(ctx: Facts, cause: str, fix: tuple[str, ...],
     """The ``minimum required Cuda capability is 6.0`` hedge for a log of no known Python
     TensorFlow >= 2.17: ``(cause, fix)`` naming the prebuilt TensorFlow C library first.
 
-    Checked on threads (claims7): the 6.0 floor came from the libtensorflow C binaries of
+    Checked on threads: the 6.0 floor came from the libtensorflow C binaries of
     1.12-1.15 under tfjs-node-gpu (tensorflow/tfjs#1819, #1088, #4510; tensorflow/tensorflow
     #36853, #38971), the Java 1.12 libraries and the TF 1.13.0rc0 Windows wheel (#25329), and
     RedisAI's TF 1.14 backend (RedisAI#260); the pip line is a fix only for Python

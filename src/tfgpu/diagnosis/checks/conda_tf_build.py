@@ -1,4 +1,4 @@
-"""conda-forge's CPU-only TensorFlow build named by its build string (plan18).
+"""conda-forge's CPU-only TensorFlow build named by its build string.
 
 conda-forge/tensorflow-feedstock (recipe/meta.yaml, every output: tensorflow,
 tensorflow-base, tensorflow-estimator, tensorflow-cpu) gives a build without CUDA the build

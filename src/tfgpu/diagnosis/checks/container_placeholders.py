@@ -1,4 +1,4 @@
-"""Empty NVIDIA driver files in a container (w8, holdout8 work plan).
+"""Empty NVIDIA driver files in a container.
 
 The NVIDIA container runtime mounts the host driver's libraries (libcuda.so.1,
 libnvidia-*.so) into a container that starts with GPU access; images keep zero-byte

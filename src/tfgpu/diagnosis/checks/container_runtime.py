@@ -239,7 +239,7 @@ _WELL_FORMED_RULE = re.compile(r"(?:cuda|driver|arch|brand)(?:>=|<=|!=|=|<|>)[A-
 def nvc_requirement_invalid(ctx: Facts) -> list[Finding]:
     """``docker-image-requirement-unsatisfied``, "requirement error: invalid expression": the
     toolkit could not parse the image's NVIDIA_REQUIRE_* expression (libnvidia-container
-    dsl.c).  Two causes print it (claims6, checked on other threads): an image whose own
+    dsl.c).  Two causes print it (checked on other threads): an image whose own
     expression is malformed (LocalAI's ``cuda>=${CUDA_MAJOR_VERSION}.0`` left as ``cuda>=.0``:
     mudler/LocalAI#3184, #1267, #4789, mudler/LocalAGI#49) or an old toolkit refusing a
     well-formed CUDA-image expression (NVIDIA/nvidia-docker#829 and others of 2018-2020).

@@ -1,4 +1,4 @@
-"""w2 (stage 6): which TensorFlow package asked for a CUDA runtime that did not load.
+"""Which TensorFlow package asked for a CUDA runtime that did not load.
 
 A failed load of the CUDA runtime reads "harmless without a GPU" only for packages that load
 CUDA on every machine.  Facts (platform_facts.toml, rows cited):

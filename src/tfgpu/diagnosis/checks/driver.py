@@ -54,7 +54,7 @@ from tfgpu.knowledge import (
 
 
 def _code_meaning(ctx: Facts, name: str) -> str:
-    """kinds6: what a cuInit code without its own help means, from its status_codes.toml row
+    """What a cuInit code without its own help means, from its status_codes.toml row
     (the CUDA header's text read for a TensorFlow user), hedged: the row lists the usual
     situations, the log does not say which one."""
     row = ctx.kb.cuda_error_named(name)

@@ -1,4 +1,4 @@
-"""kinds3: which Keras series has a private ``keras.src.*`` module, for the checks that read
+"""Which Keras series has a private ``keras.src.*`` module, for the checks that read
 ``No module named 'keras.src...'`` (keras-private-api-moved, keras-model-saved-with-other-keras).
 
 ``keras.src`` exists from Keras 2.13, but its submodules differ by series: ``keras.src.legacy``,

@@ -1,4 +1,4 @@
-"""kinds6: public Keras names and modules that moved between Keras releases, and the Keras 2.11+
+"""Public Keras names and modules that moved between Keras releases, and the Keras 2.11+
 optimizers refusing the old optimizers' arguments.
 
 Python words a moved name three ways: ``cannot import name 'X' from 'keras.M' (path)``,

@@ -1,4 +1,4 @@
-"""macOS dyld refusing TensorFlow's native library built for another CPU architecture (plan18).
+"""macOS dyld refusing TensorFlow's native library built for another CPU architecture.
 
 dyld prints, for a Mach-O file without a slice of the process's architecture, "(mach-o file,
 but is an incompatible architecture (have 'arm64', need 'x86_64'))" (dyld3/4, macOS 11.3+;

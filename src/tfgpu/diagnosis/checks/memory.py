@@ -18,6 +18,7 @@ from typing import Any
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
@@ -609,10 +610,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                            windows=ctx.windows) + "   "
              "# other copies in this environment (two TensorFlow packages too: keep one)",
              # the CUDA JIT cache, the next cause in reports of this line (the
-             # Linux folder the threads deleted; no Windows path is checked here)
-             *(() if ctx.windows else (
-                 "rm -rf ~/.nv   # memory free and versions right: the CUDA JIT cache, "
-                 "rebuilt on the next run",))),
+             # Linux folder the threads deleted), and the Windows folder too
+             # (platform fact cuda-jit-cache-path, checks/_jit_cache.py)
+             *jit_cache_clear_fix(ctx, "memory free and versions right: the CUDA JIT cache, "
+                                  "rebuilt on the next run")),
     )]
 
 

@@ -1,5 +1,5 @@
 """tensorflow_macos (Apple's TensorFlow 2.4 fork with ML Compute): the ML Compute device was
-chosen after TensorFlow initialised (plan18).
+chosen after TensorFlow initialised.
 
 ``mlcompute.set_mlc_device(device_name='gpu'|'cpu'|'any')`` must run before any tensor or op
 exists; afterwards it raises "RuntimeError: MLCompute device must be set before

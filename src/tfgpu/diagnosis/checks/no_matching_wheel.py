@@ -31,7 +31,7 @@ def old_release_pin(hit: Hit) -> str | None:
     release with binaries (tensorflow-gpu's placeholder is 2.12), so the fault is the
     interpreter, not the retired name.
 
-    plan17: a range whose upper bound is a 0.x/1.x release (``<=1.14.0,>=1.10.0``,
+    a range whose upper bound is a 0.x/1.x release (``<=1.14.0,>=1.10.0``,
     ``>=1.10,<1.15``, ``<2``) names real releases too: its newest allowed release is
     returned (``"1.14.0"``, ``"1.14"``, ``"1.15"``: 1.15 is the last 1.x series); a range
     without such an upper bound (``>=1.10``) may resolve to the placeholder, so ``None``.

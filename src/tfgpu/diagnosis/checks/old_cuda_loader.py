@@ -1,4 +1,4 @@
-"""w2 (stage 6): TensorFlow 0.x-1.x CUDA loader wordings and cuda_diagnostics' libcuda line.
+"""TensorFlow 0.x-1.x CUDA loader wordings and cuda_diagnostics' libcuda line.
 
 Sources (tensorflow/tensorflow history, read in the NVIDIA/tensorflow mirror, which keeps it
 from the first commit f41959ccb2):
@@ -227,7 +227,7 @@ def macos_old_dso_name(f: Facts) -> list[Finding]:
 
 
 def built_here_loads_other_cuda(f: Facts) -> list[Finding]:
-    """The log shows TensorFlow built here from source (``w2.source_build``) for the CUDA the
+    """The log shows TensorFlow built here from source (``build.from_source``) for the CUDA the
     host has (host facts or the log's own words), yet a CUDA runtime of another CUDA is asked
     for (a loader line, or the user's "unable to load libcudart.so.X") ->
     ``user-site-tensorflow-shadows-env`` (variant ``older-install``, a warning).

@@ -1,4 +1,4 @@
-"""CUDA libraries not found by non-Linux loaders (w8, holdout8 work plan).
+"""CUDA libraries not found by non-Linux loaders.
 
 macOS: a Python extension that links a CUDA library by ``@rpath`` and dyld did not find it.
 

@@ -11,7 +11,7 @@ core/common_runtime/colocation_graph.cc; placer.cc in TF 1.x).
   reason (GPU libraries that did not load, CUDA_VISIBLE_DEVICES, the driver) is printed at
   start-up, not here; iperov/DeepFaceLab-style scripts that list GPUs by their own probe then
   pin ops to /device:GPU:0 show this line whatever the reason was.
-* placer8: the device manager's "<device> unknown device." (device_mgr.cc /
+* the device manager's "<device> unknown device." (device_mgr.cc /
   dynamic_device_mgr.cc LookupDevice; eager copies and TF 2.0's FindDeviceByName) for GPU 0
   -> ``tensorflow-sees-no-gpu`` variant ``unknown-device`` (hedged): GPU 0 is the first GPU
   TensorFlow registers, so no GPU was registered; why is printed at start-up. Threads:
@@ -19,7 +19,7 @@ core/common_runtime/colocation_graph.cc; placer.cc in TF 1.x).
   610265158/face_landmark#23 (MirroredStrategy's GPU:0), deepjavalibrary/djl#2554 (the
   user's local set-up). A CPU name (tensorflow/tensorflow#34718: CPU:1 under tf.device
   'GPU:1', a TF 2.0 bug) and a GPU index above 0 (another GPU count) are not this kind.
-* placer8: XLA's "Invalid device ordinal value (N). Valid range is [0, M]. while setting up
+* XLA's "Invalid device ordinal value (N). Valid range is [0, M]. while setting up
   XLA_GPU_JIT device number N" (TF 1.15/2.0) -> ``xla-gpu-device-ordinal-out-of-range``.
 """
 

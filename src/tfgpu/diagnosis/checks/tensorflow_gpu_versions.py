@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
 from tfgpu.diagnosis.checks.tf_install import _windows_last_fix
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
@@ -43,7 +44,21 @@ def tfgpu_version_missing(f: Facts) -> list[Finding]:
                    f"{gone.value('last_linux')} on Linux, {gone.value('last_windows')} on "
                    f"Windows; {gone.value('stub_version')} and later are empty placeholders). "
                    "The plain tensorflow package is the GPU build."),
-            fix=('pip install "tensorflow[and-cuda]"   # Linux / WSL2',
-                 'replace "tensorflow-gpu" with "tensorflow" in requirements files'),
+            # the pinned version's replacement from the rule (checks/_gpu_pin.py)
+            fix=_pin_fix(f, version),
         )]
     return []
+
+
+def _pin_fix(f: Facts, version: str) -> tuple[str, ...]:
+    """The fix lines for ``tensorflow-gpu==version`` past the placeholders: the
+    requirement :func:`gpu_pin_requirement` maps it to (the generic lines when ``version`` is
+    no version)."""
+    rule = gpu_pin_requirement(f.kb, version, windows=f.windows)
+    if rule is None:
+        return ('pip install "tensorflow[and-cuda]"   # Linux / WSL2',
+                'replace "tensorflow-gpu" with "tensorflow" in requirements files')
+    return (f'pip install "{rule.requirement}"   # {rule.why}',
+            f'replace "tensorflow-gpu=={version}" with "{rule.requirement}" in requirements '
+            "files")
+

@@ -21,6 +21,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import (
     KerasSrcReading,
@@ -728,7 +729,7 @@ def _tf_keras_pin(f: Facts, legacy: str, k3_tf: str, *, note: bool = True) -> st
     tf-keras X.Y requires ``tensorflow>=X.Y,<X.(Y+1)`` (keras-team/tf-keras v2.21.0
     oss_setup.py), so an unpinned ``pip install tf-keras`` takes the newest tf-keras and
     upgrades TensorFlow to its minor (messages_ecosystem row on keras-io#2070). Checked on
-    threads (claims7): the unpinned line of the keras3 findings did that."""
+    threads: the unpinned line of the keras3 findings did that."""
     mm = f.tf_mm
     known = mm is not None and mm >= tuple(int(x) for x in k3_tf.split(".")[:2])
     cmd = c.pip(f, "install", f"{legacy}~={mm[0]}.{mm[1]}.0" if known and mm else
@@ -849,6 +850,16 @@ def _norm(name: str) -> str:
     return name.lower().replace("_", "-").replace(".", "-")
 
 
+def _gpu_pin_version(f: Facts, nod: list[Hit], named: list[Hit]) -> str | None:
+    """The version a ``tensorflow-gpu==X`` pin names in pip's no-matching lines
+    (``nod``) or its "Collecting tensorflow-gpu==X" lines (``named``), else ``None``."""
+    for h in (*nod, *named):
+        m = re.search(r"==\s*([0-9][0-9a-z.*]*)", h.g("spec") or "")
+        if m:
+            return m.group(1)
+    return None
+
+
 def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     """The log half of :func:`tensorflow_gpu_package`: pip failing on the retired
     tensorflow-gpu / tf-nightly-gpu (stub, or no version)."""
@@ -876,13 +887,25 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
     if not (removed.count or nod or (named.count and failed.count)):
         if named.count and not old_pins:
             linux = ".".join(gone.value("last_linux").split(".")[:2])
-            yield catalogue.make(
-                "tensorflow-gpu-package-removed", variant="named",
-                evidence=log_evidence(named),
-                cause=(f"tensorflow-gpu stopped at {linux} (Linux) / "
-                       f"{gone.value('last_windows')} (Windows); use tensorflow."),
-                knowledge_ref=gone.ref,
-            )
+            # a pinned version keeps its release under the plain name (the rule)
+            pinned = _gpu_pin_version(f, [], named.all())
+            rule = gpu_pin_requirement(kb, pinned, windows=f.windows) if pinned else None
+            if rule is not None and rule.keeps_name:
+                return  # tensorflow-gpu==2.0.x is that release's GPU package (plain is CPU)
+            cause = (f"tensorflow-gpu stopped at {linux} (Linux) / "
+                     f"{gone.value('last_windows')} (Windows); use tensorflow.")
+            if rule is not None:
+                yield catalogue.make(
+                    "tensorflow-gpu-package-removed", variant="named-pin",
+                    requirement=rule.requirement, evidence=log_evidence(named),
+                    cause=cause, knowledge_ref=gone.ref,
+                    fix=(f'pip install "{rule.requirement}"   # {rule.why}',),
+                )
+            else:
+                yield catalogue.make(
+                    "tensorflow-gpu-package-removed", variant="named",
+                    evidence=log_evidence(named), cause=cause, knowledge_ref=gone.ref,
+                )
         return
     and_cuda, _ = kb.fact_series("and-cuda-extra-first")
     same, _ = kb.fact_series("tensorflow-is-cuda-build")
@@ -896,6 +919,14 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
         f'pip install "tensorflow[and-cuda]"   # Linux, TensorFlow >= {and_cuda[0]}.{and_cuda[1]}'
         if not f.windows else "pip install tensorflow",
     ]
+    # a pinned tensorflow-gpu==X: the rule (checks/_gpu_pin.py) names the release to pin
+    pinned = _gpu_pin_version(f, nod, named.all())
+    rule = (gpu_pin_requirement(kb, pinned, windows=f.windows)
+            if pinned and pkg == "tensorflow-gpu" else None)
+    if rule is not None:
+        fix = [f'pip install "{rule.requirement}"   # {rule.why}',
+               f'replace "{pkg}=={pinned}" with "{rule.requirement}" in requirements/'
+               "environment files"]
     cause = (f"The {pkg} name was retired in {gone.value('retired')}: versions from "
              f"{stub[0]}.{stub[1]} are empty placeholder packages that fail on install. "
              f'"{pkg.replace("-gpu", "")}" has been the same GPU-enabled build since '
@@ -1095,7 +1126,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
 
 
 def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
-    """w11: pip's "No matching distribution ... tensorflow-gpu==X (from versions: ...)" where
+    """Pip's "No matching distribution ... tensorflow-gpu==X (from versions: ...)" where
     the listed versions are real tensorflow-gpu releases (all older than the empty
     placeholder packages, platform fact ``tensorflow-gpu-removed`` ``stub_version``) and X
     is not among them but not newer than the newest listed: the pinned version has no wheel
@@ -1226,12 +1257,23 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         hv = _version(highest)
         placeholder = (pkg in ("tensorflow-gpu", "tf-nightly-gpu") and hv is not None
                        and (*hv.release, 0)[:2] >= tuple(stub[:2]))
-        install = (f'pip install "{pkg}=={pin}"   # in that venv; or keep this Python: '
-                   + ("pip install tensorflow   # the same GPU build under its own name "
-                      f"({pkg} {highest} is an empty placeholder); native Windows GPU ends at "
-                      + ctx.kb.platform_fact("windows-native-gpu-last").value("tf_version")
-                      + ", later ones via WSL2" if placeholder else
-                      f'pip install "{pkg}=={highest}"'))
+        # the pin's replacement comes from the rule (checks/_gpu_pin.py): plain
+        # tensorflow of the same version from 2.1, tensorflow-gpu itself for 2.0 and 1.x
+        rule = (gpu_pin_requirement(ctx.kb, pin, windows=ctx.windows)
+                if pkg == "tensorflow-gpu" else None)
+        if placeholder and rule is not None:
+            install = (f'pip install "{rule.requirement}"   # in that venv: {rule.why} ({pkg} '
+                       f"{highest} is an empty placeholder); or keep this Python with a newer "
+                       "release: pip install tensorflow (native Windows "
+                       "GPU ends at " + ctx.kb.platform_fact("windows-native-gpu-last")
+                       .value("tf_version") + ", later ones via WSL2)")
+        else:
+            install = (f'pip install "{pkg}=={pin}"   # in that venv; or keep this Python: '
+                       + ("pip install tensorflow   # the same GPU build under its own name "
+                          f"({pkg} {highest} is an empty placeholder); native Windows GPU ends "
+                          "at " + ctx.kb.platform_fact("windows-native-gpu-last")
+                          .value("tf_version") + ", later ones via WSL2" if placeholder else
+                          f'pip install "{pkg}=={highest}"'))
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
     if pin and not highest:

@@ -1,4 +1,4 @@
-"""Loads that belong to another Python package than TensorFlow (w1).
+"""Loads that belong to another Python package than TensorFlow.
 
 * :func:`owning_package`: the package whose traceback frame or compiled extension
   (``site-packages/<pkg>/...``) is the last one the log shows before a failing load: a

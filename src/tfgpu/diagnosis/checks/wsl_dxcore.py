@@ -1,4 +1,4 @@
-"""tensorflow-directml's WSL build could not create DXCore's adapter factory (plan18).
+"""tensorflow-directml's WSL build could not create DXCore's adapter factory.
 
 microsoft/tensorflow-directml ``tensorflow/core/common_runtime/dml/dml_adapter_impl.cc``
 (https://github.com/microsoft/tensorflow-directml/blob/1994d4eb6eb1282e5f4fa430b7ff3b2f1e0c08b5/tensorflow/core/common_runtime/dml/dml_adapter_impl.cc)

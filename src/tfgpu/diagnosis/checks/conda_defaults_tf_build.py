@@ -1,0 +1,100 @@
+"""Anaconda's ``defaults``-channel TensorFlow build named by its build string.
+
+AnacondaRecipes/tensorflow_recipes (commit 6fa2f061cc688265f98af2f5bceccc92cee6d50c, TensorFlow
+1.11-2.4 in ``defaults``; later Anaconda builds keep the names): ``tensorflow-base-cpu/meta.yaml``
+builds ``tensorflow-base`` with the build string ``{{ tflow_variant }}_py{{ CONDA_PY
+}}h{{PKG_HASH}}_{{ PKG_BUILDNUM }}`` for the variants ``mkl`` and ``eigen`` (CPU only);
+``tensorflow-base-gpu/meta.yaml`` builds ``gpu_py{{ CONDA_PY }}h...`` against ``cudatoolkit``
+and ``cudnn`` (``pin_compatible`` run requirements: conda brings them).  The ``tensorflow``
+metapackage carries the same ``<variant>_py...`` string, and ``_tflow_select`` ranks the
+variants by its version (``2.3.0 mkl`` > ``2.2.0 eigen`` > ``2.1.0 gpu``, README: "the variant
+with the highest version will be installed by default ... The non-default variant can be
+installed using the tensorflow-mkl, tensorflow-eigen and tensorflow-gpu packages").  So a plain
+``conda install tensorflow`` on Linux takes the MKL CPU build.
+
+A ``conda list`` row, a change-report row ("old --> new"), a NEW row or a solver spec naming a
+``mkl``/``eigen`` build is the environment's TensorFlow: with no GPU device created in the log
+it is ``tensorflow-cpu-only-build`` variant ``conda-defaults-build``.  A ``gpu_`` build of
+``tensorflow-base`` in the same log wins (the metapackage pins the exact base build).  Thread
+with this cause: nanoporetech/medaka#232 (a conda environment resolved TensorFlow 2.2 to the
+MKL variant; installing the ``gpu_py3x`` build fixed it).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: The CPU-only variants of the defaults-channel recipes.
+_CPU_VARIANTS = ("mkl", "eigen")
+
+
+def _variant(build: str | None) -> str | None:
+    """``"mkl"``, ``"eigen"`` or ``"gpu"`` from a build string (``mkl_py38h43e0292_0``, a
+    bare ``_tflow_select`` variant); ``None`` for none."""
+    if not build:
+        return None
+    head = build.split("_", 1)[0]
+    return head if head in (*_CPU_VARIANTS, "gpu") else None
+
+
+def _now(h: Hit) -> str | None:
+    """The variant the row leaves installed: the new build of a change-report row, else the
+    build."""
+    return _variant(h.g("nbuild")) or _variant(h.g("build"))
+
+
+def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
+    """``tensorflow-cpu-only-build`` (``conda-defaults-build``) for conda rows that leave an
+    Anaconda ``mkl``/``eigen`` TensorFlow build installed; ``[]`` when none does, when a row
+    shows a ``gpu_`` ``tensorflow``/``tensorflow-base`` build, when the log shows a GPU device
+    created, or when the host's TensorFlow reports a CUDA build."""
+    hits = ctx.h("conda.tf_defaults_build").all()
+    if not hits or ctx.h("gpu.created").count:
+        return []
+    host = ctx.host
+    tf = host.tf if host is not None else None
+    if tf is not None and tf.build_info.get("is_cuda_build") == "True":
+        return []
+    if host is not None and host.gpus and not host.nvidia_gpus:
+        return []  # no NVIDIA GPU: a CPU build is the right one
+    tf_rows = [h for h in hits if h.g("pkg") != "_tflow_select"]
+    if any(_now(h) == "gpu" for h in tf_rows):
+        return []
+    cpu = [h for h in hits if _now(h) in _CPU_VARIANTS]
+    if not cpu:
+        return []
+    first = next((h for h in cpu if h.g("pkg") in ("tensorflow", "tensorflow-base")), cpu[0])
+    variant = _now(first) or "mkl"
+    build = first.g("nbuild") or first.g("build") or variant
+    version = first.g("nv") or first.g("v") or ""
+    shown = (f"{first.g('pkg')} {version}, build {build}" if first.g("pkg") != "_tflow_select"
+             else f"_tflow_select {version} {build}, the variant selector")
+    swapped = bool(first.g("nbuild")) and _variant(first.g("build")) == "gpu"
+    cause = (
+        f"The conda environment's TensorFlow is Anaconda's {variant.upper()} CPU build "
+        f"({shown}). Anaconda names its TensorFlow builds by variant: 'mkl_py...' and "
+        "'eigen_py...' are built without CUDA, 'gpu_py...' with CUDA (it brings cudatoolkit and "
+        "cuDNN as conda packages, so only the NVIDIA driver must be on the host). The "
+        "_tflow_select package ranks the variants MKL > Eigen > GPU, so a plain `conda install "
+        "tensorflow` takes the MKL CPU build. A CPU build can never use an NVIDIA GPU, whatever "
+        "the driver."
+        + (" The listing shows conda replacing a gpu_ build with it: undo that change."
+           if swapped else "")
+    )
+    pin = f"={version}" if version else ""
+    return [catalogue.make(
+        "tensorflow-cpu-only-build", variant="conda-defaults-build", build=build,
+        flavour=variant.upper(),
+        evidence=log_evidence(cpu, limit=3),
+        cause=cause,
+        fix=("conda list '^(tensorflow|_tflow_select)'   # the build string: mkl_/eigen_ (CPU) "
+             "or gpu_ (CUDA)",
+             f'conda install "tensorflow-gpu{pin}"   # Anaconda\'s metapackage that selects the '
+             "gpu_ build (and its cudatoolkit/cuDNN)",
+             f'or: conda install "tensorflow-base{pin}=gpu_*"',
+             "python -c \"import tensorflow as tf; "
+             "print(tf.config.list_physical_devices('GPU'))\""),
+    )]
