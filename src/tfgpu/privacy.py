@@ -36,6 +36,14 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   URLs (``https://user:pass@host`` becomes ``https://REDACTED@host``) become
   ``REDACTED``.
 
+With ``--redact-paths`` (opt-in, :func:`redact_paths`), also **folder names outside
+known system and library locations**: ``/work/acme/.venv/bin/python`` becomes
+``/work/dir1/.venv/bin/python``, ``C:\\Projects\\client\\x.py`` ``C:\\dir1\\dir2\\file1.py``
+(the same name always the same placeholder within a report), while system roots
+(``/usr``, ``/opt/conda``, ``/usr/local/cuda-12.3``, ``C:\\Program Files\\NVIDIA...``),
+library file names (``libcudnn.so.8``, ``cudart64_110.dll``), CUDA version folders and
+everything below ``site-packages`` stay as they are.
+
 Not a guarantee: a secret in a form none of these rules knows stays.  Read a report
 before posting it (the markdown and HTML say so in their footer).
 """
@@ -213,6 +221,10 @@ class Redactor:
     homes: tuple[str, ...] = ()
     hosts: tuple[str, ...] = ()
     domains: tuple[str, ...] = ()
+    #: also replace folder names outside known locations (:func:`redact_paths`).
+    paths: bool = False
+    #: The placeholders given so far (shared by :meth:`learn`'s copies: one report, one map).
+    path_names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _word_res: tuple[tuple[re.Pattern[str], str], ...] = field(
         default=(), init=False, repr=False, compare=False)
 
@@ -258,6 +270,8 @@ class Redactor:
         for rx, repl in self._word_res:
             text = rx.sub(repl, text)
         text = _HOME_SEGMENT_RE.sub(lambda m: m.group(1) + USER, text)
+        if self.paths:
+            text = redact_paths(text, self.path_names)
         if addresses:
             text = _MAC_RE.sub(MAC, text)
             text = _IPV6_RE.sub(IPV6, text)
@@ -317,7 +331,14 @@ class Redactor:
         domains = {f.partition(".")[2] for f in fqdns if f.count(".") >= 2}
         return Redactor(users=tuple(sorted({*self.users, *extra.users})), homes=self.homes,
                         hosts=tuple(sorted({*self.hosts, *extra.hosts, *fqdns})),
-                        domains=tuple(sorted({*self.domains, *extra.domains, *domains})))
+                        domains=tuple(sorted({*self.domains, *extra.domains, *domains})),
+                        paths=self.paths, path_names=self.path_names)
+
+    def with_paths(self) -> Redactor:
+        """This redactor, also replacing folder names outside known locations
+        (``--redact-paths``, :func:`redact_paths`)."""
+        return Redactor(users=self.users, homes=self.homes, hosts=self.hosts,
+                        domains=self.domains, paths=True, path_names=self.path_names)
 
 
 _NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,252}"
@@ -415,6 +436,132 @@ class NoRedactor(Redactor):
         """Return ``self``: nothing is redacted."""
         return self
 
+    def with_paths(self) -> Redactor:
+        """Return ``self``: nothing is redacted."""
+        return self
+
+
+# --- --redact-paths: folder names outside known system and library locations -----
+
+#: What a folder name becomes (numbered: ``dir1``, ``dir2``...), and another file's name
+#: (``file1.py``: the extension is kept).
+PATH_DIR = "dir"
+PATH_FILE = "file"
+#: One path component: no separator, quote, space or shell/list punctuation; a name with
+#: single spaces only when a separator follows (``Program Files\``, ``John Smith/``).
+_COMP = r"[^\s/\\\"'`<>|:;,()\[\]{}=*?]+"
+_COMP_SP = rf"{_COMP}(?: {_COMP})*"
+#: An absolute POSIX path (``/a/b``, ``~/a``; not inside a word or a URL: ``GB/s``,
+#: ``https://x/y``) or a Windows one (``C:\a\b``, ``C:/a``, JSON's ``C:\\a``).
+_PATH_RE = re.compile(
+    rf"(?:(?<![\w.~/:\\-])~?(?:/{_COMP_SP}(?=/))*/{_COMP}"
+    rf"|(?<![\w])[A-Za-z]:(?:\\\\|\\|/)(?:{_COMP_SP}(?:\\\\|\\|/))*(?:{_COMP})?)")
+_SEP_RE = re.compile(r"\\\\|\\|/")
+#: Roots whose whole path is kept: system and vendor install locations hold no user's or
+#: project's name (compared lower-case, separators as ``/``).
+_SYSTEM_ROOTS = ("/usr/", "/lib/", "/lib32/", "/lib64/", "/libx32/", "/bin/", "/sbin/", "/etc/",
+                 "/proc/", "/sys/", "/dev/", "/run/", "/snap/", "/boot/", "/opt/conda/pkgs/",
+                 "/opt/nvidia/", "/opt/rocm", "/opt/intel/", "/opt/homebrew/", "/system/",
+                 "/library/", "/applications/", "/var/lib/", "/var/log/", "/usr",
+                 "c:/program files/", "c:/program files (x86)/", "c:/windows/",
+                 "c:/programdata/nvidia", "/mnt/c/program files/", "/mnt/c/windows/",
+                 "/mnt/wsl/", "/usr/lib/wsl/")
+#: Folder and file names that carry no user's or project's name: OS, Python, conda and
+#: CUDA layout words (compared lower-case).
+_KNOWN_COMPONENTS = frozenset({
+    "~", "usr", "lib", "lib32", "lib64", "libx32", "local", "bin", "sbin", "include", "share",
+    "opt", "etc", "var", "tmp", "proc", "sys", "dev", "run", "snap", "mnt", "media", "srv",
+    "home", "users", "user", "root", "c", "d", "wsl", "driver", "drivers", "nvidia", "cuda",
+    "cudnn", "tensorrt", "nccl", "cupti", "nvvm", "libdevice", "extras", "targets", "stubs",
+    "compat", "conda", "miniconda", "miniconda2", "miniconda3", "anaconda", "anaconda2",
+    "anaconda3", "miniforge", "miniforge3", "mambaforge", "micromamba", "envs", "pkgs",
+    "site-packages", "dist-packages", "lib-dynload", "scripts", "library", "python", "programs",
+    "appdata", "roaming", "locallow", "windows", "system32", "syswow64", "program files",
+    "program files (x86)", "programdata", "nvidia corporation", "nvidia gpu computing toolkit",
+    ".venv", "venv", "env", ".env", ".local", ".cache", ".conda", ".pyenv", ".nv", ".keras",
+    ".config", ".virtualenvs", "versions", "shims", "content", "kaggle", "working", "input",
+    "workspace", "data", "work", "tensorflow", "keras", "job", "replica", "task", "device",
+    "physical_device", "gpu", "cpu", "xla_gpu", "xla_cpu", "x86_64-linux", "sbsa-linux",
+    "aarch64-linux", "x86_64-linux-gnu", "aarch64-linux-gnu", "ld.so.conf.d", "docker",
+    "containers", "nvidia-smi", "nvcc", "ptxas", "pip", "pip3", "python.exe", "pythonw.exe",
+    "nvidia-smi.exe", "nvcc.exe", "activate", "deactivate", "dll", "dlls"})
+#: Name shapes kept: versions and versioned folders (``cuda-12.3``, ``v11.8``, ``python3.10``,
+#: ``Python310``), CUDA/TensorFlow-named folders, and library or program files
+#: (``libcudnn.so.8``, ``cudart64_110.dll``, ``python3``).
+_KNOWN_SHAPE_RE = re.compile(
+    r"(?i)^(?:v?\d+(?:\.\d+)*"
+    r"|(?:cuda|cudnn|tensorrt|nccl|rocm|python|pypy|py)[-_.]?v?\d+(?:\.\d+)*t?(?:\.exe)?"
+    r"|.*(?:cuda|cudnn|cublas|cufft|curand|cusolver|cusparse|nvrtc|nvjitlink|nvidia|tensorflow"
+    r"|tensorrt|nvinfer|nccl|xla|rocm|miopen).*"
+    r"|lib[\w+.-]*\.(?:so|a|dylib)(?:\.\d+)*|[\w+.-]+\.(?:dll|pyd|dylib|so(?:\.\d+)*)"
+    r"|[\w.-]+\.(?:dist|egg)-info|pip\d*(?:\.\d+)*|python\d*(?:\.\d+)*|\.\w{1,8})$")
+#: After one of these, the rest of the path is a package's own layout: kept.
+_LAYOUT_ROOTS = frozenset({"site-packages", "dist-packages", "lib-dynload"})
+
+
+def _known_component(name: str) -> bool:
+    low = name.lower()
+    return low in _KNOWN_COMPONENTS or bool(_KNOWN_SHAPE_RE.match(name))
+
+
+def _placeholder(name: str, names: dict[str, str], *, last: bool) -> str:
+    """``dirN`` for a folder name, ``fileN.ext`` for a last component with an extension;
+    the same ``name`` gets the same placeholder (``names`` holds them)."""
+    if name in names:
+        return names[name]
+    stem, dot, ext = name.rpartition(".")
+    is_file = last and dot and stem and 1 <= len(ext) <= 8 and ext.isalnum()
+    kind = PATH_FILE if is_file else PATH_DIR
+    n = 1 + sum(1 for v in names.values() if v.startswith(kind))
+    names[name] = f"{kind}{n}.{ext}" if is_file else f"{kind}{n}"
+    return names[name]
+
+
+def _redact_path(path: str, names: dict[str, str]) -> str:
+    """``path`` with each component outside known locations replaced (see
+    :func:`redact_paths`)."""
+    flat = _SEP_RE.sub("/", path).lower()
+    if any(flat.startswith(r) or flat + "/" == r for r in _SYSTEM_ROOTS):
+        return path
+    parts = _SEP_RE.split(path)
+    seps = _SEP_RE.findall(path)
+    out: list[str] = []
+    keep_rest = False
+    for i, comp in enumerate(parts):
+        last = i == len(parts) - 1
+        if not comp or keep_rest or comp.endswith(":") or _known_component(comp):
+            out.append(comp)
+            keep_rest = keep_rest or comp.lower() in _LAYOUT_ROOTS
+        else:
+            out.append(_placeholder(comp, names, last=last))
+    text = out[0]
+    for sep, comp in zip(seps, out[1:], strict=True):
+        text += sep + comp
+    return text
+
+
+def redact_paths(text: str, names: dict[str, str] | None = None) -> str:
+    """``text`` with every absolute path's folder names outside known system and library
+    locations replaced by placeholders (``dir1``, ``dir2``...; another file's name by
+    ``file1.ext``), the same name by the same placeholder across ``names``.
+
+    Kept: paths under system roots (``/usr``, ``/lib``, ``/etc``, ``/opt/conda/pkgs``,
+    ``/opt/rocm``, ``C:\\Program Files``, ``C:\\Windows``...), layout words (``home``,
+    ``user``, ``~``, ``lib``, ``bin``, ``envs``, ``.venv``, ``AppData``...), versions and
+    versioned folders (``cuda-12.3``, ``v11.8``, ``python3.10``), names that name CUDA,
+    cuDNN, NVIDIA or TensorFlow, library files (``libcudnn.so.8``, ``cudart64_110.dll``), and
+    everything below ``site-packages``/``dist-packages`` (the package layout).  URLs and
+    relative paths (``tensorflow/core/...``) are not touched.  Linear in ``len(text)``.
+
+    Args:
+        text: any text.
+        names: the placeholders given so far (updated); a new map when ``None``.
+    """
+    if "/" not in text and "\\" not in text:
+        return text
+    names = {} if names is None else names
+    return _PATH_RE.sub(lambda m: _redact_path(m.group(0), names), text)
+
 
 def this_host(env: Mapping[str, str] | None = None) -> Redactor:
     """A :class:`Redactor` for the user and host tfgpu runs on.
@@ -465,4 +612,5 @@ def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
     )
 
 
-__all__ = ["NoRedactor", "Redactor", "for_names", "revealed_names", "this_host"]
+__all__ = ["NoRedactor", "Redactor", "for_names", "redact_paths", "revealed_names",
+           "this_host"]

@@ -16,6 +16,35 @@ def _version(text: str | None) -> str | None:
     return m.group(1) if m else None
 
 
+#: A version or a series in a case's ``tf`` text: ``2.4.1``, ``1.15``, ``r1.13``, ``v0.1``,
+#: ``1.x`` (group 1; not inside a word such as ``tensorflow2.1`` or ``cuda101``).
+_TF_TOKEN = re.compile(r"(?<![\w.])[vr]?(\d+\.(?:x\b|\d+(?:\.\d+)?))")
+#: Just before a number: the name of another component, whose version it is (``cuDNN 5.1``,
+#: ``CUDA 12.0``, ``Keras 2.2``, ``@tensorflow/tfjs-node-gpu 1.2.4``, ``Distribution 1.8.0``).
+_OTHER_COMPONENT = re.compile(
+    r"(?i)\b(?:cuda|cudnn|nccl|cublas\w*|tensorrt|python|py|keras|driver|numpy|protobuf|gcc|"
+    r"bazel|tfjs[\w-]*|distribution|deeplabcut|deepspeech|deepcell|spleeter)[\s:=v]*$")
+
+
+def tf_version(text: str | None) -> str | None:
+    """TensorFlow's version in a case's ``tf`` text, or ``None`` when it names none.
+
+    The first version in the text that is not another component's (``cuDNN 5.1``,
+    ``CUDA 12.0``: a number right after such a name is skipped); when that first number is
+    a series (``1.x``, ``tensorflow-gpu 1.x (... cuDNN 5.1)``), TensorFlow's version is not
+    known and the later numbers are other components': ``None``.
+
+    Args:
+        text: the free text of a case's ``env["tf"]``.
+    """
+    t = text or ""
+    for m in _TF_TOKEN.finditer(t):
+        if _OTHER_COMPONENT.search(t[max(0, m.start() - 40):m.start()]):
+            continue
+        return None if m.group(1).endswith(".x") else m.group(1)
+    return None
+
+
 def _os(text: str | None) -> F.OSFacts:
     t = (text or "").lower()
     if "wsl" in t:
@@ -55,9 +84,7 @@ def facts_from_env(env: dict[str, Any] | None) -> F.HostFacts | None:
         return None
     dists: list[F.Distribution] = []
     tf_text = env.get("tf") or ""
-    # h48: "1.x bundled with X (CUDA 10.1 build)" names a series only; a later number in the
-    # text is another component's version, not TensorFlow's
-    tf_v = None if re.match(r"\s*\d+\.x\b", tf_text) else _version(tf_text)
+    tf_v = tf_version(tf_text)
     if tf_v:
         name = "tensorflow-gpu" if "tensorflow-gpu" in tf_text else "tensorflow"
         dists.append(F.Distribution(name, tf_v))

@@ -153,13 +153,13 @@ def run(args: argparse.Namespace) -> int:
 def _shareable(fmt: str, report: FleetReport, exit_code: int, args: argparse.Namespace) -> None:
     """Print the fleet report as markdown or html, redacted unless ``--no-redact`` (node
     names become ``node-1``...: they are host names)."""
-    from tfgpu.privacy import NoRedactor, this_host
+    from tfgpu.cli.common import shareable_redactor
     from tfgpu.report.fleet import fleet_share_parts, fleet_to_dict
     from tfgpu.report.share import render_shareable
 
     redact = not args.no_redact
     doc, tables = fleet_share_parts(fleet_to_dict(report, exit_code), rename_nodes=redact)
-    redactor = this_host() if redact else NoRedactor()
+    redactor = shareable_redactor(args)
     sys.stdout.write(render_shareable(fmt, doc, redactor=redactor, tables=tables))
 
 

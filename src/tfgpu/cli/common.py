@@ -13,6 +13,7 @@ from tfgpu.cli.errors import UsageError
 if TYPE_CHECKING:
     from tfgpu.facts import HostFacts
     from tfgpu.plan.target import TargetHost
+    from tfgpu.privacy import Redactor
 
 #: Ordinary probes never get more than this many seconds, whatever ``--timeout`` says.
 MAX_PROBE_TIMEOUT_S = 10.0
@@ -231,6 +232,12 @@ def add_format_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-redact", action="store_true",
                         help="keep host/user names, home folders, GPU UUIDs, addresses and "
                              "secrets in markdown and html (see docs/privacy.md)")
+    # opt-in redaction of project and data folder names
+    parser.add_argument("--redact-paths", action="store_true",
+                        help="in markdown and html, also replace folder names outside known "
+                             "system and library locations (/work/acme/.venv -> "
+                             "/work/dir1/.venv); /usr, /opt/conda, CUDA folders, library file "
+                             "names and the site-packages layout are kept (docs/privacy.md)")
 
 
 def output_format(args: argparse.Namespace) -> str:
@@ -246,7 +253,24 @@ def output_format(args: argparse.Namespace) -> str:
         fmt = "json"
     fmt = fmt or "text"
     args.json = fmt == "json"
+    if getattr(args, "redact_paths", False):
+        if fmt not in ("markdown", "html"):
+            raise UsageError(f"--redact-paths applies to --format markdown and html (the "
+                             f"shareable reports); {fmt} is complete, for this machine")
+        if getattr(args, "no_redact", False):
+            raise UsageError("--redact-paths and --no-redact ask for opposite things; give one")
     return fmt
+
+
+def shareable_redactor(args: argparse.Namespace) -> Redactor:
+    """The redactor of a shareable report: this host's (:func:`tfgpu.privacy.this_host`),
+    with folder names too when ``--redact-paths``, or none when ``--no-redact``."""
+    from tfgpu.privacy import NoRedactor, this_host
+
+    if getattr(args, "no_redact", False):
+        return NoRedactor()
+    redactor = this_host()
+    return redactor.with_paths() if getattr(args, "redact_paths", False) else redactor
 
 
 def render_shareable_report(fmt: str, doc: dict[str, Any], args: argparse.Namespace,
@@ -261,11 +285,9 @@ def render_shareable_report(fmt: str, doc: dict[str, Any], args: argparse.Namesp
         extras: ``facts=``, ``verify=`` or ``bench=`` dicts (see
             :func:`tfgpu.report.share.build_view`).
     """
-    from tfgpu.privacy import NoRedactor, this_host
     from tfgpu.report.share import render_shareable
 
-    redactor = NoRedactor() if getattr(args, "no_redact", False) else this_host()
-    return render_shareable(fmt, doc, redactor=redactor, **extras)
+    return render_shareable(fmt, doc, redactor=shareable_redactor(args), **extras)
 
 
 # --- exit code when the reader closes the output early ---------------------------------

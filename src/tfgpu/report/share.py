@@ -206,6 +206,11 @@ def bench_svg(bench: Mapping[str, Any]) -> str:
 _REDACTED_NOTE = ("Redacted: host and user names, home folders, GPU UUIDs and serials, IP and "
                   "MAC addresses and secrets are replaced; other folder paths are kept: "
                   "read it before posting.")
+#: the note of a report rendered with ``--redact-paths``.
+_PATHS_REDACTED_NOTE = ("Redacted: host and user names, home folders, GPU UUIDs and serials, "
+                        "IP and MAC addresses and secrets are replaced, and (--redact-paths) "
+                        "folder names outside system and library locations: read it before "
+                        "posting.")
 _NOT_REDACTED_NOTE = ("NOT redacted (--no-redact): check it for private data before "
                       "posting.")
 
@@ -346,8 +351,8 @@ def build_view(doc: Mapping[str, Any], *, redactor: Redactor,
         "knowledge_version": d.get("knowledge_version", ""),
         "schema_version": d.get("schema_version", ""),
         "redacted": not isinstance(redactor, NoRedactor),
-        "redaction_note": _REDACTED_NOTE if not isinstance(redactor, NoRedactor)
-        else _NOT_REDACTED_NOTE,
+        "redaction_note": _NOT_REDACTED_NOTE if isinstance(redactor, NoRedactor)
+        else _PATHS_REDACTED_NOTE if redactor.paths else _REDACTED_NOTE,
     }
 
 

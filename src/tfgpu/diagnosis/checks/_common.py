@@ -11,7 +11,7 @@ import shlex
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from tfgpu.diagnosis.checks.tf1_era import tf1_api_lines
+from tfgpu.diagnosis.checks.tf1_era import growth_env_lines, tf1_api_lines
 from tfgpu.facts import HostFacts, ProbeRecord
 from tfgpu.facts.view import Facts, cc_key, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
@@ -169,6 +169,9 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             lines = no_build_info_lines(f, lines)
         if f.tf_predates((2, 0)):  # eyes6b: a TensorFlow 1.x log gets 1.x calls
             lines = tf1_api_lines(lines)
+        # before 1.12 TensorFlow does not read TF_FORCE_GPU_ALLOW_GROWTH
+        if f.tf_predates(f.kb.fact_series("tf-force-gpu-allow-growth-first")[0]):
+            lines = growth_env_lines(f.kb, lines)
         if f.host is None and f.r_host:
             lines = r_lines(f, lines)
     facts = _host(f)

@@ -109,5 +109,44 @@ def tf1_api_lines(lines: Iterable[str]) -> list[str]:
     for line in lines:
         line = _TF2_GROWTH.sub("config = tf.ConfigProto(); config.gpu_options.allow_growth = "
                                "True (TF 1.x)", line)
+        # the call alone (not in the loop) is as much 2.x-only
+        line = _TF2_SET_GROWTH.sub("config.gpu_options.allow_growth = True (tf.ConfigProto, "
+                                   "TF 1.x)", line)
         out.append(_TF2_LIST.sub("tf.test.is_gpu_available()", line))
+    return out
+
+
+# --- memory growth for a TensorFlow that does not read TF_FORCE_GPU_ALLOW_GROWTH ----
+
+#: ``tf.config.experimental.set_memory_growth(gpu, True)`` outside the loop (TF 2.x only).
+_TF2_SET_GROWTH = re.compile(r"tf\.config\.experimental\.set_memory_growth\(\s*\w+,\s*True\s*\)")
+#: TensorFlow 1.x's memory-growth setting, as a fix line (a Python statement: a comment).
+TF1_GROWTH_LINE = ("# TF 1.x: config = tf.ConfigProto(); config.gpu_options.allow_growth = True; "
+                   "tf.Session(config=config)")
+#: A shell line that sets the variable: ``export``/``set``/PowerShell ``$env:`` forms.
+_GROWTH_ENV_CMD = re.compile(r"^\s*(?:export\s+|set\s+|\$env:)TF_FORCE_GPU_ALLOW_GROWTH\b")
+#: The variable named inside a comment (``export TF_FORCE_GPU_ALLOW_GROWTH=true``).
+_GROWTH_ENV_WORDS = re.compile(r"(?:export\s+|set\s+)?TF_FORCE_GPU_ALLOW_GROWTH\s*=\s*true")
+
+
+def growth_env_lines(kb: Knowledge, lines: Iterable[str]) -> list[str]:
+    """Fix lines for a TensorFlow older than the first release that reads
+    ``TF_FORCE_GPU_ALLOW_GROWTH`` (platform fact ``tf-force-gpu-allow-growth-first``: 1.12.0,
+    tensorflow/tensorflow commit 5d20470 in gpu_bfc_allocator.cc): a command setting the
+    variable becomes :data:`TF1_GROWTH_LINE` (``tf.ConfigProto``'s
+    ``gpu_options.allow_growth``); a comment naming it names the ConfigProto setting and
+    says why.  Other lines stay as written.  The caller checks the version."""
+    (major, minor), fact = kb.fact_series("tf-force-gpu-allow-growth-first")
+    first = f"{major}.{minor}"
+    out: list[str] = []
+    for line in lines:
+        if "TF_FORCE_GPU_ALLOW_GROWTH" not in line:
+            out.append(line)
+        elif _GROWTH_ENV_CMD.match(line):
+            out.append(TF1_GROWTH_LINE)
+        else:
+            out.append(_GROWTH_ENV_WORDS.sub(
+                "tf.ConfigProto's gpu_options.allow_growth = True (TensorFlow before "
+                f"{first} does not read TF_FORCE_GPU_ALLOW_GROWTH; knowledge row {fact.ref})",
+                line))
     return out

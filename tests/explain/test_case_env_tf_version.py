@@ -1,0 +1,61 @@
+"""A case's ``env["tf"]`` text gives TensorFlow's version, never another component's.
+
+``facts_from_env`` (also used by scripts/score_cases.py and scripts/diagnosis_snapshot.py)
+once read the first number of the text: ``tensorflow-gpu 1.x (built against cuDNN 5.1)``
+became TensorFlow 5.1, which points version-keyed checks at the wrong release.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .case_env import facts_from_env, tf_version
+
+
+@pytest.mark.parametrize(("text", "version"), [
+    ("2.4.1", "2.4.1"),
+    ("tensorflow-gpu 1.15 (pip)", "1.15"),
+    ("TensorFlow Serving 2.19.0 (tensorflow/serving:2.19.0-gpu)", "2.19.0"),
+    ("tf-nightly-gpu (r1.13, Jan 13 2019)", "1.13"),
+    ("0.11-era binary (built against cuDNN 5.1)", "0.11"),
+    ("tensorflow-gpu 1.11+ (binary built against cuDNN 7.2.1)", "1.11"),
+    ("2.5 (DeepLabCut 2.2)", "2.5"),
+    ("Colab's custom TF 2.8 build, downgraded to 2.7", "2.8"),
+])
+def test_tf_version_is_the_number_that_names_tensorflows_release(text: str,
+                                                                 version: str) -> None:
+    assert tf_version(text) == version
+
+
+@pytest.mark.parametrize("text", [
+    # a series first: the later numbers are other components' versions
+    "tensorflow-gpu 1.x (built with cuDNN 5.1)",
+    "tensorflow-gpu 1.x built for CUDA 9.0 (via R keras/tensorflow packages)",
+    "1.x bundled with DeepFaceLab (CUDA 10.1 build)",
+    "2.x (Anaconda env 'tensorflow2.1', CUDA 10.1 build)",
+    "libtensorflow 1.x C library bundled with @tensorflow/tfjs-node-gpu 1.2.4",
+    # only other components' numbers
+    "conda-forge tensorflow build for CUDA 12.0 (early 2024)",
+    "TensorFlow bundled with a tool (cuDNN 7.6, Python 3.7)",
+    "@tensorflow/tfjs-node-gpu 2.0.4",
+    "",
+])
+def test_tf_version_is_unknown_when_only_other_components_have_numbers(text: str) -> None:
+    assert tf_version(text) is None
+
+
+def test_facts_from_env_does_not_read_cudnn_version_as_tensorflows() -> None:
+    facts = facts_from_env({"tf": "tensorflow-gpu 1.x (CUDA 8.0, cuDNN 5.1)",
+                            "cudnn": "5.1", "cuda": "8.0"})
+    assert facts is not None
+    assert facts.tf is None
+    assert not any(d.name.startswith("tensorflow") for d in facts.python.distributions)
+    assert facts.libraries[0].version == "5.1"
+
+
+def test_facts_from_env_keeps_a_named_tensorflow_version() -> None:
+    facts = facts_from_env({"tf": "tensorflow-gpu 1.13.1 (cuDNN 7.4)"})
+    assert facts is not None and facts.tf is not None
+    assert facts.tf.version == "1.13.1"
+    assert [(d.name, d.version) for d in facts.python.distributions] == [
+        ("tensorflow-gpu", "1.13.1")]
