@@ -62,6 +62,48 @@ VARIANTS = [
     pytest.param("CUDA driver version is insufficient for CUDA runtime version",
                  "CUDA Driver Version Is Insufficient For CUDA Runtime Version",
                  "driver-too-old-for-cuda", id="driver-insufficient-title-case"),
+    # the message's context words are retyped with it: the status form ("UNIMPLEMENTED: ")
+    # and the checks' own reads of the line take it in any case, so the retyped line keeps
+    # the printed one's hedged finding (no GPU-memory claim)
+    pytest.param("UNIMPLEMENTED: DNN library is not found.",
+                 "unimplemented: dnn library is not found.",
+                 "dnn-library-not-found", id="dnn-not-found-status-form-lower-case"),
+    pytest.param("UnknownError: Fail to find the dnn implementation.",
+                 "UnknownError: fail to find the dnn implementation.",
+                 "dnn-library-not-found", id="fail-to-find-dnn-implementation-lower-case"),
+    pytest.param(
+        "InternalError: Failed to call ThenRnnBackward with model config: [rnn_mode, "
+        "rnn_input_mode, rnn_direction_mode]: 3, 0, 1",
+        "InternalError: failed to call thenrnnbackward with model config: [rnn_mode, "
+        "rnn_input_mode, rnn_direction_mode]: 3, 0, 1",
+        "cudnn-rnn-call-failed", id="then-rnn-backward-lower-case"),
+]
+
+# (a line, finding ids it must not give): other messages that share a long stretch of a
+# catalogued message's words in another case, or a retyped name that the exact regex's
+# upper-case class would take only in part
+NEAR_MISSES = [
+    pytest.param("E tensorflow/stream_executor/cuda/cuda_driver.cc:351] failed call to cuInit: "
+                 "Cuda_Error_Unknown: unknown error", ("cuinit-cuda-error-u",),
+                 id="cuinit-name-in-title-case-is-not-cut-to-one-letter"),
+    pytest.param("failed call to cuInit: Cuda_Error_No_Device", ("cuinit-cuda-error-n",),
+                 id="cuinit-no-device-in-title-case-is-not-cut-to-one-letter"),
+    pytest.param("illegal instruction handler installed for the jit",
+                 ("cpu-illegal-instruction", "cpu-lacks-required-instructions"),
+                 id="illegal-instruction-words-in-another-message"),
+    pytest.param("importerror: dll load failed while importing _multiarray_umath: the specified "
+                 "module could not be found.", ("windows-dll-not-found",),
+                 id="numpy-dll-load-failure-lower-case-is-not-tensorflow"),
+    pytest.param("unimplemented: dnn library is not found.", ("dnn-handle-failed-gpu-memory",),
+                 id="dnn-not-found-lower-case-is-no-memory-claim"),
+    pytest.param("UnknownError: fail to find the dnn implementation.",
+                 ("dnn-handle-failed-gpu-memory",),
+                 id="fail-to-find-dnn-lower-case-is-no-memory-claim"),
+    pytest.param("allocator (gpu_0_bfc) ran out of memory trying to allocate 2.26gib with "
+                 "freed_by_count=0. the caller indicates that this is not a failure, but may "
+                 "mean that there could be performance gains if more memory were available.",
+                 ("gpu-allocator-ran-out", "gpu-out-of-memory-tensor"),
+                 id="allocator-not-a-failure-lower-case-is-no-alarm"),
 ]
 
 
@@ -95,6 +137,14 @@ def test_the_retyped_rows_need_the_tolerant_pass(
     _fold_off(monkeypatch)
     assert fid not in _shape(explain_lines([retyped]))
     assert fid in _shape(explain_lines([printed]))
+
+
+@pytest.mark.parametrize(("line", "forbidden"), NEAR_MISSES)
+def test_a_near_miss_line_in_other_case_gives_no_claim_of_the_message_it_resembles(
+        line: str, forbidden: tuple[str, ...]) -> None:
+    found = _shape(explain_lines([line]))
+    for fid in forbidden:
+        assert fid not in found, found
 
 
 def test_the_printed_message_is_not_marked_retyped() -> None:

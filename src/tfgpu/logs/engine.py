@@ -213,6 +213,15 @@ class Engine:
         found = self._folder.match(template, texts, failed)
         for p, groups in found:
             self._add(p, Hit(line_no, text, groups, retyped=True))
+        if found:
+            # the retyped message's context words (its status form, the op or Node.js
+            # wrapper around it) are retyped with it: the context patterns that missed
+            # this line are tried the same way, so that a check reads the message in the
+            # form it was printed in (fold.Folder.context)
+            ctxs = [p for p in pats if p.name.startswith("ctx.")
+                    and not any(p.regex.search(t) for t in texts)]
+            for p in self._folder.context(texts, ctxs):
+                self._add(p, Hit(line_no, text, {}, retyped=True))
 
     def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str]) -> None:
         groups = {k: v for k, v in m.groupdict().items() if v is not None}

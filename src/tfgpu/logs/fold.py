@@ -214,6 +214,21 @@ def literal_groups(regex: str) -> dict[str, dict[str, str]]:
     return found
 
 
+def cut_mid_word(m: re.Match[str], form: str) -> bool:
+    """Whether a named group of the tolerant match ``m`` on ``form`` stops inside a word: it
+    ends in an upper-case letter or ``_`` and a lower-case letter follows.  A class kept in
+    upper case (``CUDA_ERROR_[A-Z_]+``) then took only the first letter of a retyped name
+    ("Cuda_Error_Unknown" gives ``Cuda_Error_U``): a value the exact regex never gives, so
+    the match is not used."""
+    for k, v in m.groupdict().items():
+        if not v:
+            continue
+        end = m.end(k)
+        if (v[-1].isupper() or v[-1] == "_") and end < len(form) and form[end].islower():
+            return True
+    return False
+
+
 def squeeze(text: str) -> str:
     """``text`` with every run of two or more whitespace characters made one space, and
     without leading and trailing whitespace."""
@@ -248,6 +263,8 @@ class Folded:
 #: Pattern (by identity; the pattern is kept so that its id is never reused) -> its
 #: tolerant form, or ``None`` when it is not distinctive.  One entry per pattern.
 _FOLDED: dict[int, tuple[Pattern, Folded | None]] = {}
+#: Context pattern (by identity, kept as above) -> its regex with literals folded.
+_FOLDED_CTX: dict[int, tuple[Pattern, re.Pattern[str]]] = {}
 
 
 class Folder:
@@ -271,6 +288,38 @@ class Folder:
         if got is None or got[0] is not p:
             got = _FOLDED[id(p)] = (p, Folded(p) if is_distinctive(p) else None)
         return got[1]
+
+    def context(self, texts: tuple[str, ...], ctxs: list[Pattern]) -> list[Pattern]:
+        """The context patterns (``ctx.``) among ``ctxs`` that match one of ``texts`` (the
+        line, and without its prefix) ignoring case and spacing.  Called only for a line
+        on which :meth:`match` found a distinctive pattern: the context words of a retyped
+        message are retyped with it ("unimplemented: dnn library is not found" is the status
+        form its exact "UNIMPLEMENTED: " prefix marks), and a check that reads the message
+        without its context would make another claim than on the message as TensorFlow
+        prints it.  Context patterns are short, so they are never folded on other lines.
+
+        Args:
+            texts: the line and its message without prefix (each at most
+                :data:`MAX_FOLD_CHARS` characters is tried as is and squeezed).
+            ctxs: context patterns whose exact regex did not match the line.
+
+        Returns:
+            The patterns of ``ctxs`` that matched, in the order given.
+        """
+        forms: list[str] = []
+        for t in texts:
+            if len(t) <= MAX_FOLD_CHARS:
+                for form in (t, squeeze(t)):
+                    if form not in forms:
+                        forms.append(form)
+        out: list[Pattern] = []
+        for p in ctxs:
+            got = _FOLDED_CTX.get(id(p))
+            if got is None or got[0] is not p:
+                got = _FOLDED_CTX[id(p)] = (p, re.compile(fold_literals(p.regex.pattern)))
+            if any(got[1].search(form) for form in forms):
+                out.append(p)
+        return out
 
     def match(
         self, template: str, texts: tuple[str, ...], failed: list[Pattern]
@@ -307,7 +356,7 @@ class Folder:
         for p, f in rxs:
             for form in forms:
                 m = f.regex.search(form)
-                if m is not None:
+                if m is not None and not cut_mid_word(m, form):
                     out.append((p, f.groups(m)))
                     break
         if not out:

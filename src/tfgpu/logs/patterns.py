@@ -4286,6 +4286,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-"
         r"(?P<nbuild>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.]))?",
     ),
+    # --- ctx.tensorflowjs: the log runs the tensorflowjs Python converter (its command, its
+    # package folder in a traceback, its import). Explains no line (ctx. prefix); read by
+    # checks/addons.py: tensorflowjs requires tensorflow-decision-forests (tensorflow/tfjs#8370's
+    # pip show: "Requires: ... tensorflow-decision-forests"; tensorflow/decision-forests#167),
+    # so TF-DF's Windows load failure there is fixed by converting under WSL, not by removing
+    # TF-DF (tensorflow/tfjs#8030, #8135, #8220).
+    _p(
+        "ctx.tensorflowjs",
+        ("tensorflowjs",),
+        r"\btensorflowjs(?:_converter|_wizard|[\\/])|\bimport tensorflowjs\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

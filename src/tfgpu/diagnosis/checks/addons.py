@@ -260,6 +260,22 @@ def _platform_finding(ctx: Facts, h: Hit, dist: str, lib: str, why: str) -> list
     # a row with ``since``: older releases had builds there, so only the hedged variant
     always = "since" not in row.values
     if why == "not found" and windows and "windows" in no_build and always:
+        if dist == "tensorflow-decision-forests" and ctx.h("ctx.tensorflowjs").count:
+            # the tensorflowjs converter requires TF-DF and imports it: removing TF-DF breaks
+            # the converter; the threads converted under WSL (tensorflow/tfjs#8030, #8220)
+            return [catalogue.make(
+                "tensorflow-dependency-no-wheel", variant="addon-platform", package=dist,
+                platform="Windows", platforms=shown, library=lib, source=row.ref,
+                alternative=("Here the tensorflowjs converter loads it: tensorflowjs "
+                             "requires tensorflow-decision-forests, so the converter cannot "
+                             "run on native Windows; run it under WSL (Linux) or in a Linux "
+                             "notebook."),
+                evidence=ev, knowledge_ref=row.ref,
+                fix=("# run tensorflowjs_converter in WSL (Linux): pip install tensorflowjs "
+                     "there and convert the model there (the converted files work anywhere)",
+                     "# keep tensorflow-decision-forests installed: tensorflowjs requires "
+                     "it, so uninstalling it does not make the converter run"),
+            )]
         return [catalogue.make(
             "tensorflow-dependency-no-wheel", variant="addon-platform", package=dist,
             platform="Windows", platforms=shown, library=lib, source=row.ref,

@@ -43,6 +43,10 @@ _NEXT_BY_CODE: dict[int, tuple[str, ...]] = {
     4: ("# the CUDA driver was shutting down (the call ran while the process exited): look for "
         "the first error before this line; the abort at exit is its consequence",),
     46: ("nvidia-smi -q -d COMPUTE   # 'Exclusive Process' allows one process, 'Prohibited' none",),
+    216: ("nvidia-smi -q -d COMPUTE   # 'Exclusive_Thread': TensorFlow cannot run in that "
+          "compute mode (tensorflow/tensorflow#526)",
+          "sudo nvidia-smi --compute-mode=0   # Default (or 3: Exclusive_Process); on a shared "
+          "cluster ask the administrator or the scheduler for that mode"),
     100: ("nvidia-smi   # does the driver list a GPU?",
           "echo $CUDA_VISIBLE_DEVICES   # an empty or -1 value hides every GPU"),
     101: ("nvidia-smi -L   # the GPUs the driver sees; CUDA_VISIBLE_DEVICES renumbers them "

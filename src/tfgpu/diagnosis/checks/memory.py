@@ -470,6 +470,10 @@ def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) 
 
 
 #: Status words of a handle failure that mean "no memory" outright.
+#: Words (case-folded) of the messages that say the executor has no DNN support at all
+#: ("DNN library is not found", "without DNN support", "Fail to find the dnn implementation").
+_DNN_ABSENT_WORDS = ("dnn library is not found", "without dnn support",
+                     "fail to find the dnn implementation")
 _ALLOC_WORDS = ("ALLOC_FAILED", "out of memory", "OUT_OF_MEMORY")
 
 
@@ -545,8 +549,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     # found" (StreamExecutor) are both returned when the executor has no DNN support, i.e.
     # AsDnn() is null: "null if there was an error initializing the DNN support"
     # (xla/stream_executor/stream_executor.h); alone, the lines before it are missing
-    notfound = all("DNN library is not found" in t or "without DNN support" in t
-                   or "Fail to find the dnn implementation" in t for t in texts)
+    # (read ignoring case: a retyped line, matched by the tolerant pass, is the same message)
+    notfound = all(any(w in t.casefold() for w in _DNN_ABSENT_WORDS) for t in texts)
     if notfound:
         if any("cudnn" in (h.g("lib") or "").lower() for h in ctx.h("lib.missing").all()):
             return []  # the missing-library finding names libcudnn
@@ -932,7 +936,7 @@ def rnn_call_failure(ctx: Facts, h: Hit) -> bool:
     #35950 and #17410: other RNN configurations), so neither GPU memory nor an older cuDNN
     (refused at start-up) is claimed for it; the unknown finding quotes the lines.
     """
-    if "ThenRnn" in h.text:
+    if "thenrnn" in h.text.casefold():  # a retyped line too
         return True
     calls = ctx.h("cudnn.rnn_call").all()
     return any(0 <= c.line - h.line <= 1 for c in calls)

@@ -8,6 +8,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
 from tfgpu.diagnosis.checks.status_codes import describe, status_code_hits  # audit 10
+from tfgpu.diagnosis.checks.windows import tf_extension_module
 from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
@@ -151,6 +152,10 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     tell += [h for h in ctx.h("lib.missing").all()
              if h.line not in covered and "NCCL INFO" not in h.text
              and (fw or (FOREIGN_LOADER.search(h.text) and not TF_LOADER.search(h.text)))]
+    # a Windows DLL load failure of another package's module (numpy's _multiarray_umath...):
+    # windows.rule_windows makes no TensorFlow claim on it
+    tell += [h for h in ctx.h("win.dll_load").all()
+             if h.line not in covered and not tf_extension_module(h.g("mod"))]
     # ... and so are its cuDNN failures and "no kernel image" lines (memory.py and
     # compute_capability.py leave them to this finding)
     for name in ("mem.handle", "cc.no_kernel", "cc.kernel_image", "cc.runtime_code") if fw else ():

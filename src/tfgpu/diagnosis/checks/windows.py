@@ -17,6 +17,14 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 
+def tf_extension_module(mod: str | None) -> bool:
+    """Whether ``mod``, the module Python 3.8+ names in "DLL load failed while importing
+    <mod>", is TensorFlow's own native module (``_pywrap_tensorflow_internal`` and the other
+    ``_pywrap_*`` modules of the tensorflow package), or is not named (older Pythons print
+    no module: assumed TensorFlow's, as before)."""
+    return mod is None or mod.startswith(("_pywrap_", "pywrap_"))
+
+
 def rule_windows(ctx: Facts) -> list[Finding]:
     """DLL load failures, zlibwapi, MSVC runtime, crash codes."""
     out: list[Finding] = []
@@ -29,6 +37,13 @@ def rule_windows(ctx: Facts) -> list[Finding]:
             out.append(_dll_init_failed(ctx, dll))
         elif (at_import := _msvc_at_import(ctx, hit, dll)) is not None:
             out.append(at_import)
+        elif not tf_extension_module(hit.g("mod")):
+            # Python 3.8+ names the extension module that failed: numpy's
+            # _multiarray_umath / multiarray / _mklinit (a conda environment used without
+            # activation, or MKL DLLs: numpy/numpy#14172, #15542, #15732, #16694,
+            # ContinuumIO/anaconda-issues#10459), another package's module: not TensorFlow's
+            # CUDA DLLs; the unknown finding quotes the line
+            continue
         else:
             cudnn = ctx.cudnn_versions
             names = []
