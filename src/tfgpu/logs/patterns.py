@@ -4286,6 +4286,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<nv>[12]\.\d{1,2}\.\d{1,3})-"
         r"(?P<nbuild>(?:gpu|mkl|eigen)(?:_py\d{2,3}h[0-9a-f]{7}_\d{1,3})?)(?![\w.]))?",
     ),
+    # --- colab-tf1: Colab's %tensorflow_version magic once Colab dropped TensorFlow 1.x ----
+    # googlecolab/colabtools google/colab/_tensorflow_magics.py
+    # (c33628068f5adb2e42d7142637f4a17872b9f42a): any argument starting with "1" raises
+    # ValueError("Tensorflow 1 is unsupported in Colab. ..."); otherwise it prints "Colab only
+    # includes TensorFlow 2.x; %tensorflow_version has no effect." Read by checks/colab_magics.py
+    _p(
+        "colab.tf1_unsupported",
+        ("is unsupported in colab",),
+        r"Tensorflow 1 is unsupported in Colab",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
