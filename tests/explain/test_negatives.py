@@ -146,7 +146,9 @@ _HANDLE = ("E external/local_xla/xla/stream_executor/cuda/cuda_dnn.cc:535] "
         ("<unknown cudnn status: 1002>", {"cudnn-version-mismatch"}, "different cuDNN versions"),
         ("<unknown cudnn status: 3005>", {"unrecognised-error"}, "driver is too old"),
         # statuses that do mean memory (or say nothing) keep the memory finding
-        ("CUDNN_STATUS_NOT_INITIALIZED", {"dnn-handle-failed-gpu-memory"}, "memory"),
+        # (no line tells memory from the cuDNN/CUDA version: both, as hedges)
+        ("CUDNN_STATUS_NOT_INITIALIZED", {"dnn-handle-failed-gpu-memory",
+                                          "cudnn-version-mismatch"}, "memory"),
         ("CUDNN_STATUS_ALLOC_FAILED", {"dnn-handle-failed-gpu-memory"}, "memory"),
     ],
 )

@@ -48,6 +48,8 @@ PREFIXES = (
     "apptainer-",
     # TensorFlow 0.x-1.x loader wordings, pre-2.1 CUDA runtimes
     "old-loader-",
+    # Google Colab's own magics (googlecolab/colabtools)
+    "colab-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

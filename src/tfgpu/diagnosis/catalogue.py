@@ -39,6 +39,9 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
   drops them and keeps their evidence); ``defers_to``: the findings, in order, that name
   the reason for this one (it is then lowered to ``INFO``, titled ``deferred_title``).
 * ``aliases``: old ids of this finding, kept for one JSON schema version.
+* ``hedge_partners``: ids whose ``WARNING`` findings carrying exactly this finding's evidence
+  are the other half of its hedge ("memory, or the version: unknown which"): when this
+  finding is superseded, they go too (:func:`tfgpu.diagnosis.engine.resolve_overlaps`).
 * ``[finding.variants.<name>]``: a named situation of the same id with its own constant
   texts; it may set ``title``, ``cause``, ``fix``, ``severity``, ``category``, ``area``,
   ``doc``, ``harmless``.  The check passes ``variant="<name>"``.
@@ -85,7 +88,7 @@ _NAME_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 _ROW_KEYS = frozenset({
     "id", "severity", "severities", "category", "categories", "area", "title", "cause",
     "fix", "doc", "docs", "doc_from_knowledge", "harmless", "supersedes", "defers_to",
-    "deferred_title", "aliases", "variants",
+    "deferred_title", "aliases", "variants", "hedge_partners",
 })
 _VARIANT_KEYS = frozenset({"title", "cause", "fix", "severity", "category", "area", "doc",
                            "harmless"})
@@ -152,6 +155,7 @@ class FindingSpec:
         defers_to: ids, in order, that name the reason for this finding.
         deferred_title: title template (field ``cause_id``) once it defers to one of them.
         aliases: former ids of this finding.
+        hedge_partners: ids of the other half of this finding's hedges (dropped with it).
         variants: the row's named situations, by name (empty on a variant).
         variant: the variant's name; ``None`` for the row itself.
     """
@@ -173,6 +177,7 @@ class FindingSpec:
     defers_to: tuple[str, ...] = ()
     deferred_title: str | None = None
     aliases: tuple[str, ...] = ()
+    hedge_partners: tuple[str, ...] = ()
     variants: Mapping[str, FindingSpec] = field(default_factory=lambda: MappingProxyType({}))
     variant: str | None = None
 
@@ -414,6 +419,7 @@ def _spec(raw: Mapping[str, object], fid: str) -> FindingSpec:
         supersedes=_strs(raw, "supersedes", where), defers_to=_strs(raw, "defers_to", where),
         deferred_title=_opt_str(raw, "deferred_title", where),
         aliases=_strs(raw, "aliases", where),
+        hedge_partners=_strs(raw, "hedge_partners", where),
     )
     if raw_variants:
         spec = dataclasses.replace(spec, variants=MappingProxyType(

@@ -96,9 +96,10 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
 
     The overlaps are catalogue data (``knowledge/data/findings.toml``): a finding that
     another present finding lists in ``supersedes`` is dropped and its evidence moves to
-    that one (the first in catalogue order when several do); a finding whose row has
-    ``defers_to`` (``tensorflow-sees-no-gpu``) defers to the first of those present as an
-    ``ERROR``: it becomes ``INFO``, loses its fix commands, takes the row's
+    that one (the first in catalogue order when several do), and so is the other half of its
+    hedge (its row's ``hedge_partners``: a ``WARNING`` with exactly its evidence); a finding
+    whose row has ``defers_to`` (``tensorflow-sees-no-gpu``) defers to the first of those
+    present as an ``ERROR``: it becomes ``INFO``, loses its fix commands, takes the row's
     ``deferred_title`` and names that finding in its cause.  Ids the catalogue does not
     know are kept as they are.  Returns the findings re-sorted.
 
@@ -118,6 +119,16 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
             absorbed[f.id] = winner
             continue
         kept.append(f)
+    # dnn-handle: the other half of a superseded finding's hedge (catalogue
+    # ``hedge_partners``: a WARNING with exactly its evidence) goes with it
+    partners: set[tuple[str, frozenset[Evidence]]] = set()
+    for f in items:
+        hedged = book.spec_of(f.id) if f.id in absorbed else None
+        partners.update((p, frozenset(f.evidence)) for p in (hedged.hedge_partners
+                                                             if hedged else ()))
+    if partners:
+        kept = [f for f in kept if f.severity is not Severity.WARNING
+                or (f.id, frozenset(f.evidence)) not in partners]
     kept_ids = {f.id for f in kept}
     out = []
     for f in kept:

@@ -4297,6 +4297,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("tensorflowjs",),
         r"\btensorflowjs(?:_converter|_wizard|[\\/])|\bimport tensorflowjs\b",
     ),
+    # --- colab: Colab's %tensorflow_version magic once Colab dropped TensorFlow 1.x ----
+    # googlecolab/colabtools google/colab/_tensorflow_magics.py
+    # (c33628068f5adb2e42d7142637f4a17872b9f42a): any argument starting with "1" raises
+    # ValueError("Tensorflow 1 is unsupported in Colab. ..."); otherwise it prints "Colab only
+    # includes TensorFlow 2.x; %tensorflow_version has no effect." Read by checks/colab_magics.py
+    _p(
+        "colab.tf1_unsupported",
+        ("is unsupported in colab",),
+        r"Tensorflow 1 is unsupported in Colab",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -18,6 +18,7 @@ from tfgpu.diagnosis.checks.addons import (
     placeholder_release,
     tfp_requires_newer_tensorflow,
 )
+from tfgpu.diagnosis.checks.colab_magics import colab_dropped_tf1_magic
 from tfgpu.diagnosis.checks.collectives import collective_aborted
 
 # --- gpu stack ---
@@ -731,6 +732,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     runtime_call_status,
     # --- Anaconda defaults-channel TensorFlow build strings (mkl_/eigen_ = CPU) ---
     conda_defaults_tf_cpu_build,
+    # --- colab-tf1: Colab's %tensorflow_version 1.x once Colab dropped TensorFlow 1.x ---
+    colab_dropped_tf1_magic,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

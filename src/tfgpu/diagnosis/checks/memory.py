@@ -469,6 +469,8 @@ def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) 
     )]
 
 
+#: cuda_dnn.cc's line after a failed cudnnCreate (lower case): the handle it then destroys.
+_DESTROY = "could not destroy cudnn handle"
 #: Status words of a handle failure that mean "no memory" outright.
 #: Words (case-folded) of the messages that say the executor has no DNN support at all
 #: ("DNN library is not found", "without DNN support", "Fail to find the dnn implementation").
@@ -601,6 +603,11 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
                  "# the cuDNN/CUDA this TensorFlow was built for"),
         )]
+    # dnn-handle: nothing tells memory from the version (no host cuDNN version, no driver line)
+    if libs == ["cuDNN"] and not ctx.cudnn_versions and not any(
+            "insufficient driver version" in h.text.lower()
+            for h in ctx.h("driver.printed").all()):
+        return _cudnn_handle_unknown(ctx, what, ev, fix_mem)
     return [catalogue.make(
         "dnn-handle-failed-gpu-memory", variant="unsure",
         library=what, evidence=ev,
@@ -759,7 +766,7 @@ def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
         variant ``cudnn-init-unknown``.
     """
     tell = ("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E "
-            "\"cudnn|out of memory\"   # 'Could not create cudnn handle' = memory; "
+            "\"cudnn|out of memory\"   # 'Could not create cudnn handle' = most often memory; "
             "'Loaded runtime CuDNN library: X but source was compiled with: Y' = version")
     build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the cuDNN this TensorFlow was built for")
@@ -963,3 +970,74 @@ def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
             else "TensorFlow could not run the cuDNN RNN (Failed to call ThenRnn...)")
     return [catalogue.make("cudnn-rnn-call-failed", what=what,
                            evidence=log_evidence(rnn[:3]))]
+
+
+# --- dnn-handle: the cuDNN handle failure with no line that tells the causes apart ----------
+
+
+def _cudnn_handle_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
+                          fix_mem: tuple[str, ...]) -> list[Finding]:
+    """cuda_dnn.cc's "Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR" (or
+    NOT_INITIALIZED, or no status) with no line that says why: no out-of-memory line, no
+    "Loaded runtime CuDNN library: X but source was compiled with: Y", no driver line, no host
+    fact (those are read before this, in :func:`rule_library_handle` and dnn_init_causes.py).
+
+    ``cudnnCreate`` fails the same way when GPU memory is taken and when the cuDNN/CUDA loaded
+    is not the build's.  Counted over every case set (tfgpu's cases-*), the threads whose log
+    had no telling line: GPU memory in 12 (TonY#486, medaka#70, tensorflow#6698,
+    studioml/studio#202, faceswap#1025, textgenrnn#147, cnn_captcha#107,
+    faceswap-playground#217, DeepLabCut#1299, EfficientDet#177,
+    deep-learning-with-python-notebooks#108, tensorflow#24496); a CUDA/cuDNN install other than
+    the build's (ludwig-ai/ludwig#271: TF 1.13 with the wrong CUDA/cuDNN), two TensorFlow
+    packages (ibab/tensorflow-wavenet#214) and a stale ~/.nv cache
+    (carpedm20/deep-rl-tensorflow#43) in 3.  Memory is not right on every such thread, so
+    both usual causes are named as hedges (warning), memory first, with the command that tells
+    them apart; the rarer causes stay in the memory finding's text and fix lines.
+
+    Args:
+        ctx: the facts view.
+        what: the library name ("cuDNN").
+        ev: the evidence lines.
+        fix_mem: the memory fix lines of :func:`rule_library_handle`.
+
+    Returns:
+        Two findings: ``dnn-handle-failed-gpu-memory`` variant ``handle-unknown`` and
+        ``cudnn-version-mismatch`` variant ``handle-unknown``, both warnings with the same
+        evidence (the catalogue's ``hedge_partners``: the second goes when the first is
+        superseded by a finding that names the cause).
+    """
+    tell = ("TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"out of memory|"
+            "runtime cudnn|driver version|cudnn|cublas\"   # 'CUDA_ERROR_OUT_OF_MEMORY' = "
+            "memory; 'Loaded runtime CuDNN library: X but source was compiled with: Y' = "
+            "version; 'Possibly insufficient driver version' = driver")
+    build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info())\"   # the CUDA/cuDNN this TensorFlow was built for "
+             "(TF 1.x: the tested-build table of its install guide)")
+    # cuda_dnn.cc destroys the handle it failed to create: its "could not destroy cudnn
+    # handle: CUDNN_STATUS_BAD_PARAM" is part of the same failure, not another error
+    first = min((e.line for e in ev if e.line is not None), default=0)
+    destroy = sorted({h.line: h for hits in ctx.log.hits.values() for h in hits.all()
+                      if h.line >= first and _DESTROY in h.text.lower()}.values(),
+                     key=lambda h: h.line)
+    ev = tuple(sorted((*ev, *log_evidence(destroy, limit=2)), key=lambda e: e.line or 0))
+    return [
+        catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="handle-unknown", library=what,
+            evidence=ev, fix=(tell, *fix_mem,
+                 pip_list_grep("tensorflow", "nvidia-cudnn", "nvidia-cublas", "torch", "cupy",
+                               "jax", windows=ctx.windows) + "   "
+                 "# other copies in this environment (two TensorFlow packages too: keep one)",
+                 # the CUDA JIT cache, the next cause in reports of this line (the
+                 # Linux folder the threads deleted), and the Windows folder too
+                 # (platform fact cuda-jit-cache-path, checks/_jit_cache.py)
+                 *jit_cache_clear_fix(ctx, "memory free and versions right: the CUDA JIT "
+                                      "cache, rebuilt on the next run"))),
+        catalogue.make(
+            "cudnn-version-mismatch", variant="handle-unknown", library=what, evidence=ev,
+            fix=(tell, build,
+                 *(() if ctx.windows else (
+                     "ldconfig -p | grep -E 'libcudnn|libcudart'   # the CUDA/cuDNN installed: "
+                     "install the ones the build names",)),
+                 pip_list_grep("tensorflow", "nvidia-cudnn", windows=ctx.windows)
+                 + "   # a TensorFlow or cuDNN wheel pinned over the environment's own")),
+    ]

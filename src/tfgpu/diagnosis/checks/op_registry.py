@@ -173,8 +173,10 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
         if devs_hit is None:
             continue
         devs = [d.strip() for d in (devs_hit.g("devs") or "").split(",") if d.strip()]
+        attrs = _node_attrs(hit.text)
         kernels = sorted({h.g("dev") or "" for h in ctx.h("placer.kernel_registered").all()
-                          if h.line in near and h.line > hit.line} - {""})
+                          if h.line in near and h.line > hit.line
+                          and _kernel_fits(h.text, attrs)} - {""})
         none = [h for h in ctx.h("placer.no_kernels_listed").all() if h.line in near]
         ev = log_evidence([hit, devs_hit], none[:1])
         if kernels and "GPU" not in devs and set(kernels) <= {"GPU"}:
@@ -182,7 +184,8 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                    "the GPU was found but TensorFlow's own GPU device was not created, "
                    "typically because its CUDA/cuDNN libraries did not load."
                    if "XLA_GPU" in devs else "")
-            return [catalogue.make(
+            newer = _gpu_newer_than_tf1(ctx)
+            return [*newer, catalogue.make(
                 "op-kernel-gpu-only-no-gpu-device", op=op, devs=", ".join(devs),
                 kernels=", ".join(f"device='{k}'" for k in kernels), xla=xla, evidence=ev,
                 fix=('python -c "import tensorflow as tf; '
@@ -201,4 +204,68 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
             return [catalogue.make(
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
             )]
+    return []
+
+
+# --- op-kernel: kernels that fit the node's attributes --------------------------------------
+
+#: One ``name=value`` of the placer's "with these attrs: [...]" (values quoted or not).
+_ATTR = re.compile(r'(\w{1,40})=("?)([\w.-]{1,60})\2(?=[,\]\s])')
+#: One constraint of a "Registered kernels:" row: ``T in [DT_FLOAT, DT_HALF]``,
+#: ``data_format in ["NHWC"]`` (KernelsRegisteredForOp, op_kernel.cc).
+_CONSTRAINT = re.compile(r"(\w{1,40}) in \[([^\]]{0,400})\]")
+
+
+def _node_attrs(text: str) -> dict[str, str]:
+    """The node's attributes from the placer's "with these attrs: [...]" (``{}`` when the line
+    does not list them): ``data_format="NCHW", T=DT_FLOAT`` -> ``{"data_format": "NCHW",
+    "T": "DT_FLOAT"}``."""
+    _, sep, rest = text.partition("with these attrs: [")
+    if not sep:
+        return {}
+    return {m.group(1): m.group(3) for m in _ATTR.finditer(rest.split("]\n", 1)[0] + "]")}
+
+
+def _kernel_fits(row: str, attrs: dict[str, str]) -> bool:
+    """Whether the registered-kernel ``row`` can serve a node with ``attrs``: every constraint
+    of the row (``attr in [values]``) whose attribute the node lists holds its value.  The
+    placer lists every kernel of the op, also those for other dtypes or data formats (TF 1.x
+    DepthToSpace: a CPU kernel for NHWC only, asked for NCHW), and only a fitting one can run
+    the node; with no attributes known every row fits."""
+    for name, values in _CONSTRAINT.findall(row):
+        want = attrs.get(name)
+        if want is not None and want not in {v.strip().strip('"') for v in values.split(",")}:
+            return False
+    return True
+
+
+def _gpu_newer_than_tf1(ctx: Facts) -> list[Finding]:
+    """``gpu-arch-not-in-build`` variant ``tf1-no-gpu-device`` (warning; "if this TensorFlow
+    is 1.x" when its version is unknown) for a GPU no TensorFlow 1.x GPU build supports (its
+    architecture's first CUDA is of a newer major than every 1.x build's CUDA: platform fact
+    ``tf1-gpu-build-cuda``, ``cuda_arch.toml``) when TensorFlow's version is 1.x or unknown,
+    else ``[]``.  Such a build holds no code for the GPU (GeForce RTX 30 / A100 with TF 1.15's
+    CUDA 10.0), the reason a GPU kernel found no GPU device to run on."""
+    from tfgpu.diagnosis.checks.dnn_init_causes import gpu_ccs
+    from tfgpu.facts.view import cc_key
+
+    tf = ctx.tf_version or ""
+    if tf and not tf.startswith("1."):
+        return []
+    fact = ctx.kb.platform_fact("tf1-gpu-build-cuda")
+    newest = max(int(item.partition("=")[2].split(".")[0]) for item in fact.items("builds"))
+    for cc, _ev in gpu_ccs(ctx):
+        ma, mi = cc_key(cc)
+        row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
+        if row is not None and int(row.first_cuda.split(".")[0]) > newest:
+            return [catalogue.make(
+                "gpu-arch-not-in-build", variant="tf1-no-gpu-device", cc=cc, arch=row.arch,
+                first=row.first_cuda, newest=f"{newest}.0", ref=row.ref, fact=fact.ref,
+                which=f"this TensorFlow {tf}" if tf else "if this TensorFlow is 1.x, it",
+                evidence=(_ev,), knowledge_ref=row.ref,
+                fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+                     'tf.test.is_built_with_cuda())"   # 1.x: no build for this GPU',
+                     f"# use a TensorFlow built with CUDA >= {row.first_cuda}: TF 2 "
+                     "(tfgpu plan), or NVIDIA's TF 1.15 builds (nvidia-tensorflow, NGC "
+                     "containers) for TF 1.x code"))]
     return []

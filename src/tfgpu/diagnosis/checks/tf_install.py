@@ -1587,6 +1587,8 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
     (glibc older than the wheel's manylinux tag needs) or ``GLIBCXX_*`` (an old libstdc++
     loaded first). Windows (DLL load failed) and macOS have their own checks."""
     hits = ctx.h("lib.native_import").all()
+    if not hits and not ctx.windows and ctx.os != "macos":
+        return _native_import_cut(ctx)
     if not hits or ctx.windows or ctx.os == "macos":
         return []
     sym = next((h for h in hits if h.g("sym")), None)
@@ -1612,6 +1614,34 @@ def tensorflow_native_import_failed_linux(ctx: Facts) -> list[Finding]:
              "own message",
              "# then, in a fresh virtual environment: " + c.pip(ctx, "install", spec)),
     )]
+
+
+def _native_import_cut(ctx: Facts) -> list[Finding]:
+    """``tensorflow-native-import-failed-linux`` variant ``cut`` (a warning, category unknown):
+    the traceback shows TensorFlow's native module failing to import (TF 1.x
+    pywrap_tensorflow_internal.py's ``swig_import_helper``) and the paste ends before the
+    loader's own ImportError line.  pywrap_tensorflow.py catches that ImportError and re-raises
+    it as ``ImportError(msg)``, msg = the inner traceback, whose last line is the loader's
+    ("libcublas.so.9.0: cannot open shared object file", "libcuda.so.1: ..."), then "Failed to
+    load the native TensorFlow runtime." (tensorflow/python/pywrap_tensorflow.py, TF 1.x); with
+    that line cut, the cause is unknown and only the usual ones can be named."""
+    imp = ctx.h("lib.pywrap_import").all()
+    if not imp or any(ctx.h(n).count for n in _IMPORT_CAUSES):
+        return []
+    last = max(h.line for h in imp)
+    if any(h.line > last for h in ctx.h("tell.exception").all()):
+        return []  # the loader's line is there: another check reads it (or the unknown one)
+    return [catalogue.make(
+        "tensorflow-native-import-failed-linux", variant="cut",
+        evidence=log_evidence(imp[:2], [h for h in ctx.h("tell.exception").all()
+                                        if "ImportError" in h.text and h.line < last][:2]),
+        fix=("python -c \"import tensorflow\" 2>&1 | tail -n 12   # the ImportError line "
+             "after the traceback names the library that did not load",
+             "# libcuda.so.1 in a GPU container image: start it with GPU access (docker run "
+             "--gpus all; older Docker: nvidia-docker run or --runtime=nvidia)",
+             "# libcublas/libcudart/libcudnn.so.N: install the CUDA/cuDNN version this "
+             "TensorFlow release was built for, or put its folder on LD_LIBRARY_PATH")),
+    ]
 
 
 # ---------------------------------------------------------------------- semantics (stage 3)
