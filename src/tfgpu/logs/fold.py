@@ -272,6 +272,11 @@ class Folder:
             got = _FOLDED[id(p)] = (p, Folded(p) if is_distinctive(p) else None)
         return got[1]
 
+    def skips(self, template: str) -> bool:
+        """Whether :meth:`match` would return ``[]`` on a line of ``template`` whatever its
+        patterns: the line bound is reached, or the template already found nothing."""
+        return self.lines_folded >= MAX_FOLD_LINES or template in self._misses
+
     def match(
         self, template: str, texts: tuple[str, ...], failed: list[Pattern]
     ) -> list[tuple[Pattern, dict[str, str]]]:
@@ -289,7 +294,7 @@ class Folder:
             ``(pattern, named groups)`` per pattern that matched, in catalogue order (see
             :meth:`Folded.groups`); ``[]`` when none did or a bound was reached.
         """
-        if self.lines_folded >= MAX_FOLD_LINES or template in self._misses:
+        if self.skips(template):
             return []
         rxs = [(p, f) for p in failed if (f := self.folded(p)) is not None]
         if not rxs:
