@@ -2,25 +2,33 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
 from tfgpu.logs import reader
 from tfgpu.logs.patterns import PREFILTER_NEEDLES_BYTES
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "recorded" / "tf-logs"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
 def _templates() -> list[bytes]:
     rng = random.Random(7)
     base: list[bytes] = []
-    for path in sorted(FIXTURES.glob("*.txt")):
-        base += path.read_bytes().translate(reader._LOWER, reader._DIGITS).split(b"\n")
+    texts = [p.read_bytes() for p in sorted((FIXTURES / "recorded" / "tf-logs").glob("*.txt"))]
+    for path in sorted(FIXTURES.glob("cases*/*.json")):
+        log = json.loads(path.read_text(encoding="utf-8")).get("log")
+        if isinstance(log, str):
+            texts.append(log.encode("utf-8", "replace"))
+    for text in texts:
+        base += text.translate(reader._LOWER, reader._DIGITS).split(b"\n")
     out = list(base)
-    for t in base[:2000]:
+    for t in base[:5000]:
         a = rng.choice(PREFILTER_NEEDLES_BYTES)
         i = rng.randrange(len(t) + 1)
         out.append(t[:i] + a[: rng.randrange(1, len(a) + 1)] + t[i:])  # whole or cut keyword
+    for t in base[:100]:
+        a = rng.choice(PREFILTER_NEEDLES_BYTES)
         out.append(b"q" * rng.randrange(33_000, 40_000) + a + t)  # keyword in the cut middle
     out += [b"", b"zzz", b"- ", b"cud", b"cuda", b"a\nb"]
     return out
