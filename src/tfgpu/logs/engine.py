@@ -194,21 +194,26 @@ class Engine:
                 known = True
             self._record(p, line_no, text, m)
         if failed and not known:  # only adds hits: the exact pass's are kept as they are
-            self._fold(line_no, text, template, failed, pats)
+            self._fold(line_no, text, template, failed, pats, message)
         if failed and continues(text):
             self._pending = _Pending(line_no, text, tuple(failed))
 
     def _fold(self, line_no: int, text: str, template: str, failed: list[Pattern],
-              pats: tuple[Pattern, ...]) -> None:
+              pats: tuple[Pattern, ...], message: str | None) -> None:
         """The tolerant pass (:class:`tfgpu.logs.fold.Folder`) on a line the exact pass
         explained nothing on: ``failed`` (and the patterns whose keyword only the line with
         its spaces squeezed holds: "cudnn  handle") tried ignoring case and spacing; hits
-        marked retyped."""
+        marked retyped.  ``message``: the line without its prefix, if already computed.
+        Nothing is looked up once the pass would read nothing (its line bound reached, or
+        the template already missed)."""
+        if self._folder.skips(template):
+            return
         if "  " in template:
             tried = set(map(id, pats))
             failed = failed + [p for p in _index(PATTERNS).lookup(squeeze(template))
                                if id(p) not in tried and p.name not in CONTEXT_ONLY]
-        message = split_prefix(text)[1]
+        if message is None:
+            message = split_prefix(text)[1]
         texts = (text,) if message is text else (text, message)
         found = self._folder.match(template, texts, failed)
         for p, groups in found:
@@ -254,11 +259,15 @@ class Engine:
         texts = list(joins)[:MAX_JOIN_VARIANTS]
         template = template_of(text)
         still: list[Pattern] = []
+        bare: str | None = None  # ``text`` without its prefix, computed once if needed
         for p in pend.patterns:
-            if any(n in template for n in p.needles) and (
-                    p.regex.search(text) is not None
-                    or p.regex.search(split_prefix(text)[1]) is not None):
-                continue  # the next line holds the message itself: it is matched on its own
+            if any(n in template for n in p.needles):
+                if p.regex.search(text) is not None:
+                    continue  # the next line holds the message itself: matched on its own
+                if bare is None:
+                    bare = split_prefix(text)[1]
+                if p.regex.search(bare) is not None:
+                    continue
             for joined in texts:
                 m = p.regex.search(joined)
                 if m is not None and m.start() < joins[joined]:  # begins on the pending line

@@ -321,6 +321,11 @@ class Folder:
                 out.append(p)
         return out
 
+    def skips(self, template: str) -> bool:
+        """Whether :meth:`match` would return ``[]`` on a line of ``template`` whatever its
+        patterns: the line bound is reached, or the template already found nothing."""
+        return self.lines_folded >= MAX_FOLD_LINES or template in self._misses
+
     def match(
         self, template: str, texts: tuple[str, ...], failed: list[Pattern]
     ) -> list[tuple[Pattern, dict[str, str]]]:
@@ -338,7 +343,7 @@ class Folder:
             ``(pattern, named groups)`` per pattern that matched, in catalogue order (see
             :meth:`Folded.groups`); ``[]`` when none did or a bound was reached.
         """
-        if self.lines_folded >= MAX_FOLD_LINES or template in self._misses:
+        if self.skips(template):
             return []
         rxs = [(p, f) for p in failed if (f := self.folded(p)) is not None]
         if not rxs:

@@ -18,7 +18,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Iterator
 from itertools import accumulate
-from typing import Protocol
+from typing import Any, Protocol
 
 from tfgpu.facts.log import ReadStats
 
@@ -496,7 +496,58 @@ def scan_stream(
 def is_candidate(raw: bytes, anchors: tuple[bytes, ...]) -> bool:
     """Whether one raw line's template (see :func:`scan_view`) holds one of ``anchors``."""
     view = scan_view(raw.translate(_LOWER, _DIGITS))
-    return any(a in view for a in anchors)
+    return holds_anchor(view, anchors)
+
+
+#: The keyword matcher last built (one entry): ``(anchors, compiled trie or None)``.
+_MATCHER: list[tuple[tuple[bytes, ...], re.Pattern[bytes] | None]] = []
+
+
+def _trie_source(anchors: tuple[bytes, ...]) -> bytes:
+    """A regex source matching exactly the occurrences of ``anchors`` (as substrings),
+    written as a trie: ``(?:cu(?:da|dnn)|dll)``; a keyword that another one starts with is
+    dropped (wherever the longer one occurs, the shorter one does too)."""
+    trie: dict[int, dict[int, Any]] = {}
+    for a in anchors:
+        node = trie
+        for c in a:
+            node = node.setdefault(c, {})
+        node[-1] = {}  # a keyword ends here
+
+    def emit(node: dict[int, Any]) -> bytes:
+        if -1 in node:
+            return b""
+        alts = [re.escape(bytes([c])) + emit(sub) for c, sub in sorted(node.items())]
+        return alts[0] if len(alts) == 1 else b"(?:" + b"|".join(alts) + b")"
+
+    return emit(trie)
+
+
+def anchor_matcher(anchors: tuple[bytes, ...]) -> re.Pattern[bytes] | None:
+    """One compiled regex whose ``search`` finds a template holding any of ``anchors``: one
+    C-level pass over the text instead of one ``bytes.find`` pass per keyword (~580 in the
+    catalogue: 2x faster on unique word lines, 6x on unique candidate lines).  Built once
+    per anchor tuple (matched by identity; ~20 ms); ``None`` when a keyword is empty or
+    holds a newline (then the plain per-keyword search is used).
+
+    Args:
+        anchors: the prefilter keywords (lower case, no digits, bytes).
+
+    Returns:
+        The compiled regex, or ``None``.
+    """
+    if not _MATCHER or _MATCHER[0][0] is not anchors:
+        ok = bool(anchors) and all(a and b"\n" not in a for a in anchors)
+        _MATCHER[:] = [(anchors, re.compile(_trie_source(anchors)) if ok else None)]
+    return _MATCHER[0][1]
+
+
+def holds_anchor(view: bytes, anchors: tuple[bytes, ...]) -> bool:
+    """``any(a in view for a in anchors)``, through :func:`anchor_matcher` when it can."""
+    rx = anchor_matcher(anchors)
+    if rx is None:
+        return any(a in view for a in anchors)
+    return rx.search(view) is not None
 
 
 def scan_view(template: bytes) -> bytes:
@@ -630,13 +681,24 @@ _PIECES_BATCH_MIN = 8
 def _batch_candidates(templates: list[bytes], needles: tuple[bytes, ...]) -> list[bool]:
     """Return, per template, whether it contains one of ``needles`` (searched in one blob).
 
-    One ``bytes.find`` pass per needle over all templates joined by newlines is far
-    cheaper than a Python-level check per template when most lines are unique.
+    One regex pass (:func:`anchor_matcher`) over all templates joined by newlines, from
+    each hit on to the next template, is far cheaper than a Python-level check per template
+    when most lines are unique (else one ``bytes.find`` pass per needle).
     """
     parts = [scan_view(t) for t in templates]
     blob = b"\n".join(parts)
     ends = list(accumulate(len(p) + 1 for p in parts))  # offset just past each template
     hit = [False] * len(parts)
+    rx = anchor_matcher(needles)
+    if rx is not None:  # leftmost keyword from each template on: same flags, one pass
+        m = rx.search(blob)
+        while m is not None:
+            k = bisect_right(ends, m.start())
+            hit[k] = True
+            if k + 1 >= len(ends):
+                break
+            m = rx.search(blob, ends[k])
+        return hit
     for needle in needles:
         i = blob.find(needle)
         while i != -1:
@@ -671,7 +733,7 @@ def _scan_body(
     else:
         for k in new:
             head = scan_view(k)
-            cache[k] = 0 if any(a in head for a in anchors) else -1
+            cache[k] = 0 if holds_anchor(head, anchors) else -1
     wanted: set[bytes] = set()
     for t in unique:
         seen = cache[keys[t]]
@@ -738,7 +800,7 @@ def line_texts(
         if len(pieces) > _PIECES_BATCH_MIN:  # one find pass per keyword over all pieces
             flags = _batch_candidates(views, anchors)
         else:
-            flags = [any(a in v for a in anchors) for v in views]
+            flags = [holds_anchor(v, anchors) for v in views]
     if follow is not None and not pieces:
         follow.left = 0
     for piece, flag in zip(pieces, flags, strict=True):
