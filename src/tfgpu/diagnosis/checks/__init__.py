@@ -169,7 +169,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     user_site_shadows_env,
     windows_native_no_gpu,
 )
-from tfgpu.diagnosis.checks.trt_api import trt_python_api
+from tfgpu.diagnosis.checks.trt_api import trt_not_enabled, trt_python_api
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.visibility import (
     cuda_visible_devices_hides_gpus,
@@ -731,6 +731,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     runtime_call_status,
     # --- Anaconda defaults-channel TensorFlow build strings (mkl_/eigen_ = CPU) ---
     conda_defaults_tf_cpu_build,
+    # --- trt (fixc9): TF-TRT asked of a TensorFlow whose TensorRT is not enabled ---
+    trt_not_enabled,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
