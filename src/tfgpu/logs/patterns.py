@@ -4308,8 +4308,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "trt.not_built",
         ("been built with tensorrt", "built with tensorrt support enabled"),
-        r"(?P<err>T(?:ensorflow|ensorFlow) has not been built with TensorRT [Ss]upport)"
-        r"|(?P<log>T(?:ensorflow|ensorFlow) needs to be built with TensorRT support enabled)",
+        r"(?P<err>Tensorflow has not been built with TensorRT support)"
+        r"|(?P<log>Tensorflow needs to be built with TensorRT support enabled)",
     ),
     # the TF 1.x converter class asked of the TF 1.14+ module path (trt_convert.py of
     # TensorFlow 1.14 to 2.21 defines TrtGraphConverter and TrtGraphConverterV2)
