@@ -4307,6 +4307,60 @@ PATTERNS: tuple[Pattern, ...] = (
         ("is unsupported in colab",),
         r"Tensorflow 1 is unsupported in Colab",
     ),
+    # --- trt./addon./lib./mem.: TF-TRT in a build without it, the V1 converter on
+    # the compiler module path, the add-on pair a package listing shows, quote-less and
+    # prefix-less forms of the library-load and CUDA out-of-memory lines ---
+    # tensorflow 2.21 wheel python/compiler/tensorrt/trt_convert.py
+    # _check_trt_version_compatibility: when _pywrap_py_utils.is_tensorrt_enabled() is False,
+    # logging.error "Tensorflow needs to be built with TensorRT support enabled to allow TF-TRT
+    # to operate." then RuntimeError "Tensorflow has not been built with TensorRT support."
+    # Read by checks/trt_api.py.
+    _p(
+        "trt.not_built",
+        ("been built with tensorrt", "built with tensorrt support enabled"),
+        r"(?P<err>Tensorflow has not been built with TensorRT support)"
+        r"|(?P<log>Tensorflow needs to be built with TensorRT support enabled)",
+    ),
+    # the TF 1.x converter class asked of the TF 1.14+ module path (trt_convert.py of
+    # TensorFlow 1.14 to 2.21 defines TrtGraphConverter and TrtGraphConverterV2)
+    _p(
+        "trt.compiler_no_converter",
+        ("has no attribute 'trtgraphconverter",),
+        r"module 'tensorflow\.python\.compiler\.tensorrt\.trt_convert' has no attribute "
+        r"'(?P<name>TrtGraphConverter(?:V2)?)'",
+    ),
+    # pip list ("tensorflow-text   2.15.0") / pip freeze ("tensorflow-text==2.15.0") rows of
+    # TensorFlow and the compiled add-ons; read by checks/addons.py (the installed pair)
+    _p(
+        "addon.pip_pair",
+        ("tensorflow  ", "tensorflow==", "tensorflow-gpu", "tensorflow-cpu", "tensorflow-text",
+         "tensorflow_text", "tensorflow-io", "tensorflow_io", "tensorflow-addons",
+         "tensorflow_addons", "tensorflow-decision", "tensorflow_decision", "tensorflow-quantum",
+         "tensorflow_quantum", "tensorflow-recommenders", "tensorflow_recommenders"),
+        r"^\s{0,4}(?P<dist>tensorflow(?:[-_](?:gpu|cpu|text|io|addons|decision[-_]forests"
+        r"|quantum|recommenders[-_]addons))?)(?:\s+|==)(?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)"
+        r"(?:\s|$)",
+    ),
+    # TensorFlow's dso_loader line "Could not load dynamic library '<file>'; dlerror: ..."
+    # (stream_executor/platform/default/dso_loader.cc, TF 2.0-2.10) retyped without the
+    # quotes: the same library hit (checks/libraries.py)
+    _p(
+        "lib.missing",
+        ("load dynamic library",),
+        r"Could not load dynamic library (?P<lib>[\w+-][\w.+-]{0,80}?\.(?:so(?:\.\d[\d.]{0,20})?"
+        r"|dll|dylib))(?=[;:,\s]|$)(?:;\s*dlerror:\s*(?P<err>.*))?",
+        "lib",
+    ),
+    # CUDA's result text as TensorFlow prints it ("<cuGetErrorName>: <cuGetErrorString>",
+    # tensorflow/stream_executor/cuda/cuda_driver.h ToString(CUresult)) pasted alone, without the
+    # "failed to allocate ... from device: " prefix: the same device out-of-memory reading,
+    # hedged by checks/memory.py (no size, no context call)
+    _p(
+        "mem.cuda_oom",
+        ("cuda_error_out_of_memory: out of memory",),
+        r"^\W{0,4}(?:[\w.]{1,60}(?:Error|Exception):\s{0,3})?"
+        r"(?P<bare>CUDA_ERROR_OUT_OF_MEMORY: out of memory)\W{0,4}$",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -170,7 +170,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     user_site_shadows_env,
     windows_native_no_gpu,
 )
-from tfgpu.diagnosis.checks.trt_api import trt_python_api
+from tfgpu.diagnosis.checks.trt_api import trt_not_enabled, trt_python_api
 from tfgpu.diagnosis.checks.unknown import rule_unrecognised
 from tfgpu.diagnosis.checks.visibility import (
     cuda_visible_devices_hides_gpus,
@@ -732,8 +732,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     runtime_call_status,
     # --- Anaconda defaults-channel TensorFlow build strings (mkl_/eigen_ = CPU) ---
     conda_defaults_tf_cpu_build,
-    # --- colab-tf1: Colab's %tensorflow_version 1.x once Colab dropped TensorFlow 1.x ---
+    # --- Colab's %tensorflow_version 1.x once Colab dropped TensorFlow 1.x ---
     colab_dropped_tf1_magic,
+    # --- trt: TF-TRT asked of a TensorFlow whose TensorRT is not enabled ---
+    trt_not_enabled,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -193,6 +193,9 @@ def addon_op_library(ctx: Facts) -> list[Finding]:
                 not why and (bare or lib_syms)):
             sym = (sym or next((b.g("sym") or "" for b in bare if b.line > h.line), "")
                    or next((_library(x)[1] for x in lib_syms), ""))
+            listed = listed_pair_mismatch(ctx, dist)
+            if listed is not None:
+                return [_listed_pair_finding(ctx, dist, lib, sym, listed, [h, *bare[:1]])]
             if sym and not _TF_SYM.search(sym):
                 return []  # libstdc++, MPI, the OS's libraries: other causes
             return [_symbol_finding(ctx, dist, lib, sym, [h, *bare[:1]])]
@@ -357,3 +360,69 @@ def placeholder_release(ctx: Facts) -> list[Finding]:
              "versions and, after 2.10, for Linux x86_64 and Intel Macs only: use a Python and "
              "machine it has (a python:3.10/3.11 x86_64 base image in Docker)"),
     )]
+
+
+# --- the add-on and TensorFlow pair a pip list / pip freeze in the same log shows ---
+_TF_DISTS = ("tensorflow", "tensorflow-gpu", "tensorflow-cpu")
+
+
+def _listed_versions(ctx: Facts) -> dict[str, tuple[str, Hit]]:
+    """The last version the log's pip list / freeze rows give each distribution
+    (``tensorflow-text`` -> ("2.15.0", hit)); names normalised to dashes."""
+    out: dict[str, tuple[str, Hit]] = {}
+    for h in [*ctx.h("pip.listing").all(), *ctx.h("addon.pip_pair").all()]:
+        dist = (h.g("dist") or "").replace("_", "-")
+        v = h.g("v")
+        if dist and v:
+            out[dist] = (v, h)
+    return out
+
+
+def listed_pair_mismatch(ctx: Facts, dist: str) -> tuple[str, str, list[Hit]] | None:
+    """``(tensorflow version, dist version, the two rows)`` when the same log's package
+    listing shows TensorFlow and ``dist`` of releases that do not pair, else None.
+
+    tensorflow-text must have TensorFlow's major.minor (tensorflow/text README); the other
+    add-ons: the release :func:`addon_release_for` gives for that TensorFlow (platform_facts
+    ``addon-pairs-<dist>``) differs in major.minor from the listed one.  None when either row
+    is missing or the pairs are not known (no claim)."""
+    listed = _listed_versions(ctx)
+    addon = listed.get(dist)
+    tf = next((listed[d] for d in _TF_DISTS if d in listed), None)
+    if addon is None or tf is None:
+        return None
+    tf_mm, addon_mm = _minor(tf[0]), _minor(addon[0])
+    if tf_mm is None or addon_mm is None:
+        return None
+    if dist == "tensorflow-text":
+        bad = tf_mm != addon_mm
+    else:
+        found = addon_release_for(ctx, dist, tf[0])
+        want = _minor(found[0]) if found is not None else None
+        bad = want is not None and want != addon_mm
+    return (tf[0], addon[0], [tf[1], addon[1]]) if bad else None
+
+
+def _listed_pair_finding(ctx: Facts, dist: str, lib: str, sym: str,
+                         listed: tuple[str, str, list[Hit]], hits: list[Hit]) -> Finding:
+    """``op-library-built-for-other-tensorflow`` variant ``listed-pair``: the log's own
+    package listing shows a pair that does not fit, whatever the missing symbol."""
+    tf_v, addon_v, rows = listed
+    found = addon_release_for(ctx, dist, tf_v)
+    table = _TABLE.get(dist, f"the {dist} release notes")
+    if found is not None:
+        release, ref = found
+        pair = f"{dist} {release} is the release for TensorFlow {tf_v} ({ref})"
+        fix = (f'pip install "{dist}=={release}"   # the {dist} release for TensorFlow {tf_v} '
+               f"({ref}); or install the TensorFlow {dist} {addon_v} was built for")
+    else:
+        pair = f"{table} pairs each {dist} release with its TensorFlow"
+        fix = (f"# install the {dist} release {table} pairs with TensorFlow {tf_v}, or the "
+               f"TensorFlow {dist} {addon_v} was built for")
+    return catalogue.make(
+        "op-library-built-for-other-tensorflow", variant="listed-pair",
+        package=dist, library=lib, symbol=(sym or "a symbol the log does not name")[:120],
+        tf_v=tf_v, addon_v=addon_v, pair=pair, evidence=log_evidence(rows, hits),
+        fix=(fix, pip_list_grep("tensorflow", dist, anchored=True)
+             + "   # after the change: both of the same pair"),
+    )

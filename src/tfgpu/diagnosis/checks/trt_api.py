@@ -15,6 +15,16 @@ Sources (platform_facts rows ``tftrt-converter-first``, ``tftrt-version-log-bug`
   copied from the API page without ``from tensorflow.python.compiler.tensorrt import
   trt_convert as trt`` fails with NameError (tensorflow/tensorflow#38747, the reporter's fix;
   TF 2.1 had no tf.experimental.tensorrt.ConversionParams: tensorflow/tensorrt#201).
+* ``module 'tensorflow.python.compiler.tensorrt.trt_convert' has no attribute
+  'TrtGraphConverter'``: that module defines TrtGraphConverter and TrtGraphConverterV2 from
+  TF 1.14 through 2.21 (the 2.21 wheel's trt_convert.py; platform_facts
+  ``tftrt-v1-converter-last-checked``), so the message names a TF-TRT module of another
+  release (a pre-1.14 nightly, or a TensorFlow newer than tfgpu's knowledge): hedged.
+* ``Tensorflow has not been built with TensorRT support.`` (``tftrt-not-enabled``,
+  :func:`trt_not_enabled`): trt_convert.py raises it when ``is_tensorrt_enabled()`` is False,
+  which py_utils.cc returns for a build without TensorRT and for a TensorRT build whose
+  libraries did not load ("Could not find TensorRT" first); TensorFlow's CUDA builds have no
+  TensorRT from 2.18 (platform_facts ``tftrt-disabled-first``, tensorflow/tensorflow#87911).
 * TF 2.7's trt_convert.py called ``trt_utils.versionTupleToString`` (no such function) in the
   branch that logs a linked/loaded TensorRT difference: tensorflow/tensorflow#53396, fixed by
   #52926 (``version_tuple_to_string``, the name TensorFlow 2.21's utils.py defines).
@@ -24,7 +34,8 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
 _IMPORT = "from tensorflow.python.compiler.tensorrt import trt_convert as trt"
@@ -91,6 +102,9 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
                  "# newer TensorFlow 2.x: tf.experimental.tensorrt.ConversionParams("
                  "precision_mode='FP16') (TF 2.1 has no ConversionParams export)"),
         )]
+    compiler = ctx.h("trt.compiler_no_converter").all()
+    if compiler:
+        return [_compiler_no_converter(ctx, compiler)]
     missing = ctx.h("trt.no_compiler_module").all()
     if missing:
         first, row = ctx.kb.fact_series("tftrt-converter-first")
@@ -110,3 +124,86 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
                  "versions: keep one"),
         )]
     return []
+
+
+def _compiler_no_converter(ctx: Facts, hits: list[Hit]) -> Finding:
+    """``tftrt-python-api-not-in-this-tf`` (variant ``hedged``) for the converter asked of
+    ``tensorflow.python.compiler.tensorrt.trt_convert`` that lacks it: that module has both
+    converters from TensorFlow 1.14 (platform_facts ``tftrt-converter-first``) through 2.21
+    (``tftrt-v1-converter-last-checked``), so the release in use is outside that range."""
+    first, row = ctx.kb.fact_series("tftrt-converter-first")
+    last, _ = ctx.kb.fact_series("tftrt-v1-converter-last-checked")
+    name = hits[0].g("name") or "TrtGraphConverter"
+    tf = ctx.tf_version
+    seen = f" (the log shows TensorFlow {tf})" if tf else ""
+    return catalogue.make(
+        "tftrt-python-api-not-in-this-tf", variant="hedged",
+        what=f"this TensorFlow's trt_convert module has no {name}",
+        evidence=log_evidence(hits[:1]), knowledge_ref=row.ref,
+        cause=(f"tensorflow.python.compiler.tensorrt.trt_convert defines TrtGraphConverter "
+               f"(TF 1.x graphs) and TrtGraphConverterV2 (TF 2.x) from TensorFlow "
+               f"{first[0]}.{first[1]} through at least {last[0]}.{last[1]}; a trt_convert "
+               f"without {name} is the TF-TRT module of another release{seen}: a pre-"
+               f"{first[0]}.{first[1]} nightly, or a TensorFlow newer than tfgpu's "
+               "knowledge. On TensorFlow 2.x, TrtGraphConverter refuses to run eagerly "
+               "anyway ('Please use tf.experimental.tensorrt.Converter in TF 2.0.'): TF 2.x "
+               "code uses TrtGraphConverterV2. The installed version tells which."),
+        fix=("python -c \"import tensorflow as tf; print(tf.__version__, tf.__file__)\""
+             "   # which TensorFlow this Python imports",
+             "# TensorFlow 2.x: converter = trt.TrtGraphConverterV2(input_saved_model_dir=..., "
+             "conversion_params=trt.TrtConversionParams(precision_mode='FP16'))   "
+             "# tf.experimental.tensorrt.Converter"),
+    )
+
+
+def trt_not_enabled(ctx: Facts) -> list[Finding]:
+    """``tftrt-not-enabled`` for TF-TRT's "Tensorflow has not been built with TensorRT
+    support." (or its ERROR line "... needs to be built with TensorRT support enabled ...").
+
+    Variants: ``libraries`` (error) when the log also has "Could not find TensorRT", which
+    only a TensorRT build prints (py_utils.cc); ``release`` (error) when the log's TensorFlow
+    is at or after platform_facts ``tftrt-disabled-first`` (2.18: TensorFlow's CUDA builds
+    without TensorRT); otherwise the hedged default naming both causes and the linked-version
+    query that tells them apart.  ``[]`` without the message."""
+    hits = ctx.h("trt.not_built").all()
+    if not hits:
+        return []
+    first, row = ctx.kb.fact_series("tftrt-disabled-first")
+    linked = ("python -c \"from tensorflow.compiler.tf2tensorrt import _pywrap_py_utils as u; "
+              "print(u.get_linked_tensorrt_version())\"   # (0, 0, 0): built without "
+              "TensorRT; else the TensorRT major to install")
+    notfound = ctx.h("noise.trt").all()
+    ev = log_evidence(notfound[:1], hits[:2])
+    if notfound:
+        return [catalogue.make(
+            "tftrt-not-enabled", variant="libraries", evidence=ev,
+            knowledge_ref=row.ref,
+            fix=(linked,
+                 "ls /usr/lib/x86_64-linux-gnu/libnvinfer* $(python -c \"import os, tensorrt "
+                 "as t; print(os.path.dirname(t.__file__))\" 2>/dev/null)   # the TensorRT "
+                 "libraries present (apt packages or the pip tensorrt wheel)",
+                 "export LD_LIBRARY_PATH=<folder with libnvinfer.so.N>:$LD_LIBRARY_PATH   # "
+                 "TensorRT of the linked major, on the loader path"),
+        )]
+    tf = ctx.tf_version
+    mm = tf_minor(tf)
+    last = f"{first[0]}.{first[1] - 1}"
+    if tf and mm is not None and mm >= first:
+        return [catalogue.make(
+            "tftrt-not-enabled", variant="release", evidence=ev, knowledge_ref=row.ref,
+            tf=tf, first=f"{first[0]}.{first[1]}", last=last,
+            fix=(f'python -m pip install "tensorflow[and-cuda]=={last}.*"   # the last '
+                 "TensorFlow whose Linux CUDA build has TF-TRT (with the TensorRT of its "
+                 "linked major)",
+                 "# or an NVIDIA NGC TensorFlow container (built with TensorRT), or convert "
+                 "the SavedModel with TensorRT itself (tf2onnx, then trtexec)"),
+        )]
+    return [catalogue.make(
+        "tftrt-not-enabled", evidence=ev, knowledge_ref=row.ref,
+        built=(f"TensorFlow's own CUDA builds from {first[0]}.{first[1]} on "
+               f"(tensorflow/tensorflow#87911)"),
+        fix=(linked,
+             "python -c \"import tensorflow as tf; print(tf.__version__)\"   # "
+             f"{first[0]}.{first[1]} or newer: no TF-TRT in TensorFlow's CUDA builds; use "
+             f"{last} or older, or an NVIDIA NGC TensorFlow container"),
+    )]
