@@ -452,9 +452,11 @@ PATH_FILE = "file"
 _COMP = r"[^\s/\\\"'`<>|:;,()\[\]{}=*?]+"
 _COMP_SP = rf"{_COMP}(?: {_COMP})*"
 #: An absolute POSIX path (``/a/b``, ``~/a``; not inside a word or a URL: ``GB/s``,
-#: ``https://x/y``) or a Windows one (``C:\a\b``, ``C:/a``, JSON's ``C:\\a``).
+#: ``https://x/y``) or a Windows one (``C:\a\b``, ``C:/a``, JSON's ``C:\\a``).  A path
+#: right after ``:`` is one (each entry of a ``PATH``/``LD_LIBRARY_PATH`` list, ``/a:/b``);
+#: a URL's ``//`` is not (its first ``/`` starts no component, its second follows a ``/``).
 _PATH_RE = re.compile(
-    rf"(?:(?<![\w.~/:\\-])~?(?:/{_COMP_SP}(?=/))*/{_COMP}"
+    rf"(?:(?<![\w.~/\\-])~?(?:/{_COMP_SP}(?=/))*/{_COMP}"
     rf"|(?<![\w])[A-Za-z]:(?:\\\\|\\|/)(?:{_COMP_SP}(?:\\\\|\\|/))*(?:{_COMP})?)")
 _SEP_RE = re.compile(r"\\\\|\\|/")
 #: Roots whose whole path is kept: system and vendor install locations hold no user's or

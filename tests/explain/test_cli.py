@@ -76,6 +76,32 @@ def test_bad_facts_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert "not a tfgpu facts snapshot" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv", [["-", "--facts", "-"], ["--facts", "-"],
+                                  ["--facts", "-", "-", "--json"]])
+def test_stdin_as_both_log_and_facts_is_refused_clearly(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        argv: list[str]) -> None:
+    facts = (Path(__file__).resolve().parents[1] / "fixtures" / "doctor-scenarios"
+             / "ldlp_cuda11.json").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(facts + b"\nlog line\n")))
+    assert main(["explain", *argv]) == 2
+    err = capsys.readouterr().err
+    assert "standard input cannot be both the log and the facts" in err
+    assert "JSON" not in err
+
+
+def test_facts_from_stdin_with_a_log_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    facts = (Path(__file__).resolve().parents[1] / "fixtures" / "doctor-scenarios"
+             / "ldlp_cuda11.json").read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(facts)))
+    log = tmp_path / "train.log"
+    log.write_text("RuntimeError: Physical devices cannot be modified after being "
+                   "initialized\n", encoding="utf-8")
+    assert main(["explain", str(log), "--facts", "-"]) == 1
+    assert "set_memory_growth" in capsys.readouterr().out
+
+
 def test_facts_sharpen_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from .case_env import facts_from_env
 

@@ -384,4 +384,4 @@ def test_arch_finding_quotes_only_its_own_cuda_errors() -> None:
 def test_windows_cudart_stub_log_is_harmless_with_windows_fix() -> None:
     f = _explain("v05_win_211_cudart.log")["library-not-loaded-cudart64-110-dll"]
     assert f.harmless and f.severity is Severity.INFO
-    assert any("where cudart64_110.dll" in x for x in f.fix)  # if a GPU is wanted after all
+    assert any("where.exe cudart64_110.dll" in x for x in f.fix)  # if a GPU is wanted after all

@@ -69,7 +69,7 @@ def test_missing_cudnn64_9_dll_on_windows_gives_path_fix() -> None:
         ["Could not load dynamic library 'cudnn64_9.dll'; dlerror: cudnn64_9.dll not found"]
     )["library-not-loaded-cudnn64-9-dll"]
     assert f.category == "windows-dll"
-    assert f.fix[0] == "where cudnn64_9.dll"
+    assert f.fix[0] == "where.exe cudnn64_9.dll"
 
 
 def test_tensorrt_missing_is_harmless() -> None:
@@ -213,7 +213,7 @@ def test_native_windows_dll_load_failed_on_tf20_names_the_cuda_dlls() -> None:
         ["ImportError: DLL load failed: The specified module could not be found."],
         _facts("Windows", tf="2.0.0"),
     )["windows-dll-not-found"]
-    assert "where cudart64_100.dll" in f.fix and "where cudnn64_7.dll" in f.fix
+    assert "where.exe cudart64_100.dll" in f.fix and "where.exe cudnn64_7.dll" in f.fix
 
 
 def test_msvc_runtime_missing() -> None:

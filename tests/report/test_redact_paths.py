@@ -136,3 +136,66 @@ def test_redact_paths_is_linear_on_adversarial_text() -> None:
         start = time.perf_counter()
         redact_paths(text)
         assert time.perf_counter() - start < 2.0, text[:20]
+
+
+# --- every entry of a PATH-like list (``:`` on Linux, ``;`` on Windows) -----------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("LD_LIBRARY_PATH: /work/acme/lib:/data/bigbank/lib64:/srv/clientx/cuda-11.0/lib64",
+     "LD_LIBRARY_PATH: /work/dir1/lib:/data/dir2/lib64:/srv/dir3/cuda-11.0/lib64"),
+    ("PATH=/home/u/bin:/opt/acme/bin:$PATH", "PATH=/home/dir1/bin:/opt/dir2/bin:$PATH"),
+    ('export LD_LIBRARY_PATH="/work/acme/lib:/usr/local/cuda/lib64:/data/bigbank/lib64"',
+     'export LD_LIBRARY_PATH="/work/dir1/lib:/usr/local/cuda/lib64:/data/dir2/lib64"'),
+    ("PYTHONPATH='~/acme/x:~/bigbank/y'", "PYTHONPATH='~/dir1/dir2:~/dir3/dir4'"),
+    ("PATH=C:\\Users\\u\\acme\\bin;D:\\bigbank\\lib;C:\\Windows\\system32",
+     "PATH=C:\\Users\\dir1\\dir2\\bin;D:\\dir3\\lib;C:\\Windows\\system32"),
+    ('set PATH="C:\\acme\\bin;C:\\Program Files\\NVIDIA\\x;D:\\bigbank\\lib"',
+     'set PATH="C:\\dir1\\bin;C:\\Program Files\\NVIDIA\\x;D:\\dir2\\lib"'),
+    ("PATH=C:/acme/bin;C:/bigbank/lib", "PATH=C:/dir1/bin;C:/dir2/lib"),
+])
+def test_redact_paths_replaces_every_entry_of_a_path_list(text: str, expected: str) -> None:
+    assert redact_paths(text) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "https://github.com/acme/x s3://bucket/key file:///srv/x",
+    "/job:localhost/replica:0/task:0/device:GPU:0",
+])
+def test_redact_paths_still_leaves_urls_and_device_names_alone(text: str) -> None:
+    assert redact_paths(text) == text
+
+
+LIST_LOG = (
+    "2024-02-01 10:00:00.000000: W tensorflow/stream_executor/platform/default/"
+    "dso_loader.cc:64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: "
+    "libcudart.so.11.0: cannot open shared object file: No such file or directory; "
+    "LD_LIBRARY_PATH: /work/acme-client-x/lib:/data/jdoe-lab/lib64:/srv/bigbank/cuda-11.0/lib64\n")
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_explain_report_hides_every_entry_of_a_logged_library_path_list(
+        plain_host: None, tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    log = tmp_path / "train.log"
+    log.write_text(LIST_LOG, encoding="utf-8")
+    main(["explain", str(log), "--format", fmt])
+    assert "bigbank" in capsys.readouterr().out  # without the option they stay: can fail
+    main(["explain", str(log), "--format", fmt, "--redact-paths"])
+    out = capsys.readouterr().out
+    assert [name for name in (*PRIVATE, "bigbank") if name in out] == []
+    # evidence and cause both quote the list, every entry redacted, the CUDA folder kept
+    assert out.count("/work/dir1/lib:/data/dir2/lib64:/srv/dir3/cuda-11.0/lib64") >= 2
+
+
+@pytest.mark.parametrize("fmt", ["markdown", "html"])
+def test_facts_table_hides_every_entry_of_ld_library_path(
+        plain_host: None, tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    facts = _moved_facts(tmp_path)
+    doc = json.loads(facts.read_text(encoding="utf-8"))
+    doc["env"]["LD_LIBRARY_PATH"] = f"/srv/bigbank/lib:{DATA}/lib64:/opt/clientx/lib64"
+    facts.write_text(json.dumps(doc), encoding="utf-8")
+    main(["doctor", "--facts", str(facts), "--format", fmt])
+    assert "clientx" in capsys.readouterr().out  # can fail
+    main(["doctor", "--facts", str(facts), "--format", fmt, "--redact-paths"])
+    out = capsys.readouterr().out
+    assert [name for name in (*PRIVATE, "bigbank", "clientx") if name in out] == []
+    assert re.search(r"/srv/dir\d+/lib:/data/dir\d+/cuda-11.2/lib64:/opt/dir\d+/lib64", out)

@@ -35,14 +35,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--facts",
         metavar="HOST_JSON",
         type=Path,
-        help="host facts from `tfgpu facts` to sharpen causes and fixes",
+        help="host facts from `tfgpu facts` to sharpen causes and fixes (- for stdin, "
+        "when the log is a file)",
     )
     add_format_arguments(parser)
 
 
-def _load_facts(path: Path | None) -> HostFacts | None:
+def _load_facts(path: Path | None, *, log: str) -> HostFacts | None:
+    """The ``--facts`` snapshot (``None`` without one); :class:`UsageError` when it cannot
+    be read, is no snapshot, or is standard input while the log ``log`` is too."""
     if path is None:
         return None
+    if str(path) == "-" and log == "-":
+        raise UsageError("standard input cannot be both the log and the facts: give one "
+                         "of them as a file (tfgpu explain train.log --facts - or "
+                         "tfgpu explain - --facts host.json)")
     from tfgpu.facts import FactsFormatError, read_facts_file
 
     try:
@@ -113,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
     program died) or 2 (unreadable input)."""
     fmt = output_format(args)
     try:
-        facts = _load_facts(args.facts)
+        facts = _load_facts(args.facts, log=args.file)
         result = _read(args.file, facts)
     except UsageError as exc:
         if not args.json:

@@ -20,6 +20,23 @@ if TYPE_CHECKING:
     from tfgpu.verify import VerifyResult
 
 
+#: The second half of a hedged pair titles itself "Or: ..." (findings.toml): a headline
+#: names the first half when both are there, else this one without its "Or: ".
+_OR = "Or: "
+
+
+def _lead(found: Sequence[Finding]) -> Finding:
+    """The finding a headline names: the first of ``found`` that is not a hedge's "Or:"
+    half, else the first (``found`` is not empty)."""
+    return next((f for f in found if not f.title.startswith(_OR)), found[0])
+
+
+def _title(f: Finding) -> str:
+    """``f``'s title as a headline says it: without a hedge's leading "Or: "."""
+    t = f.title
+    return t[len(_OR)].upper() + t[len(_OR) + 1:] if t.startswith(_OR) and len(t) > 4 else t
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -214,7 +231,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
               and f.severity in (Severity.ERROR, Severity.WARNING)]
     quoting = next((f for f in causes
                     if any(e.line in death_lines for e in f.evidence)), None)
-    why = None if unknown_death else quoting or (causes[0] if causes else None)
+    why = None if unknown_death else quoting or (_lead(causes) if causes else None)
     # an error line no finding explains, after the device was created: not "GPU usable"
     unexplained = any(f.id == "unrecognised-error" for f in findings)
     # final-eyes F6: a known message read as a note (DirectML's DML devices) is a finding too
@@ -227,21 +244,22 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = (f"No log lines: the input holds only {_plural(stats.lines, 'blank line')}."
                     if stats.lines else "No log lines: the input holds only whitespace.")
     elif errors and not failed:
-        headline = f"{len(errors)} problem(s) found in the log: {errors[0].title}"
+        headline = f"{len(errors)} problem(s) found in the log: {_title(_lead(errors))}"
     elif failed and why is not None:
         # eyes6a: the program died and a finding names (or is the likeliest) cause
         line = f" (line {died[-1].line})" if died else ""
         headline = (f"The program failed{line}; {len(errors)} problem(s) found in the log: "
-                    f"{(quoting or errors[0]).title}" if errors
-                    else f"The program failed{line}: {why.title}" if why is quoting
+                    f"{_title(quoting or _lead(errors))}" if errors
+                    else f"The program failed{line}: {_title(why)}" if why is quoting
                     else f"The program failed{line}; the likeliest cause tfgpu found: "
-                    f"{why.title}")
+                    f"{_title(why)}")
     elif failed:
         # the log shows the program died and no finding names the cause: say so (exit 1)
         headline = ("The program failed and tfgpu does not know why: the log shows it died, "
                     "and no message tfgpu knows explains it")
     elif warnings:
-        headline = f"No error-level cause; {len(warnings)} warning(s): {warnings[0].title}"
+        headline = (f"No error-level cause; {len(warnings)} warning(s): "
+                    f"{_title(_lead(warnings))}")
     elif harmless:
         headline = f"No problem found: {len(harmless)} harmless notice(s) only" + (
             "; TensorFlow created its GPU device(s)"
@@ -251,7 +269,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif created:
         headline = "No problem found: TensorFlow created its GPU device(s)."
     elif notes:
-        headline = f"No problem found; {_plural(len(notes), 'note')}: {notes[0].title}"
+        headline = f"No problem found; {_plural(len(notes), 'note')}: {_title(_lead(notes))}"
     else:
         headline = (
             "No known TensorFlow/CUDA message found in the log; it does not show whether the "

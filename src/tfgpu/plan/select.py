@@ -106,7 +106,11 @@ def make_plan(
             )
         )
     warnings[:0] = _driver_problem_warnings(plan, target, kb)
-    warnings.extend(_driver_unknown_to_knowledge(target, kb))
+    if target.driver and target.gpu_vendor != "nvidia":
+        warnings.append(_driver_without_nvidia_gpu(target))
+    else:
+        warnings.extend(_driver_unknown_to_knowledge(target, kb))
+        warnings.extend(_driver_older_than_knowledge(target, kb, planner.cc))
     warnings.extend(_wsl2_driver_warnings(plan, target, kb))
     distro_python = _wsl2_distribution_python(plan, target, kb)
     if distro_python is not None:
@@ -154,6 +158,71 @@ def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reas
         f"newest: {newest}, CUDA {row.cuda_version}'s minimum): the plan treats it as new "
         "enough for every CUDA it lists; check the version (nvidia-smi prints it) if this is "
         "a typo", row.ref)]
+
+
+# --- a driver version older than every driver the knowledge names, or than the GPU ---
+def _driver_key(version: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in version.split("."))
+
+
+def _driver_older_than_knowledge(target: TargetHost, kb: Knowledge,
+                                 cc: str | None) -> list[Reason]:
+    """A warning when the NVIDIA driver (``--driver``, facts) is older than the minimum
+    driver of the first CUDA release that knows the GPU's architecture (compute capability
+    ``cc`` as ``sm_XY`` in ``cuda_arch.toml``, its driver in ``cuda_min_driver.toml``; both
+    from NVIDIA's CUDA toolkit release notes), or, for a GPU the arch table does not list,
+    older than every driver ``cuda_min_driver.toml`` names for the target's column (Linux,
+    or Windows for Windows and WSL2), by branch (major): most likely a typo (``99.99``);
+    ``[]`` otherwise."""
+    if not target.driver:
+        return []
+    column = "windows" if target.driver_is_windows else "linux"
+    try:
+        given = _driver_key(target.driver)
+        known = [(_driver_key(v), v, r) for r in kb.drivers if (v := r.driver_for(column))]
+    except ValueError:
+        return []  # not a driver version the table compares (normalize_driver checks it)
+    arch = kb.ptxas_first_cuda("sm_" + cc.replace(".", "")) if cc else None
+    if arch is not None:
+        # the oldest driver that runs that CUDA: its own minimum, or its family's
+        # minor-version-compatibility floor (11.x: 450.80.02), whichever is lower
+        family = arch.first_cuda.split(".")[0] + ".x"
+        for_gpu = [k for k in known if k[2].cuda_version in (arch.first_cuda, family)]
+        if for_gpu:
+            key, need, row = min(for_gpu, key=lambda k: k[0])
+            if given[0] < key[0]:  # an older branch (a driver inside it may run PTX)
+                gpu = target.gpu_name or f"a compute capability {cc} GPU"
+                return [Reason(
+                    f"NVIDIA driver {target.driver} is older than {need} (CUDA "
+                    f"{row.cuda_version}'s minimum), the oldest driver the knowledge names "
+                    f"for CUDA {arch.first_cuda}, the first CUDA that knows the architecture "
+                    f"of {gpu} ({arch.arch}) [{arch.ref}]: check the version (nvidia-smi "
+                    "prints it), this may be a typo", row.ref)]
+            return []
+    if not known:
+        return []
+    key, oldest, row = min(known, key=lambda k: k[0])
+    if given[0] >= key[0]:
+        return []
+    return [Reason(
+        f"NVIDIA driver {target.driver} is older than every driver the knowledge names (the "
+        f"oldest: {oldest}, CUDA {row.cuda_version}'s minimum): check the version "
+        "(nvidia-smi prints it), this may be a typo", row.ref)]
+
+
+def _driver_without_nvidia_gpu(target: TargetHost) -> Reason:
+    """The note for an NVIDIA driver version (``--driver``, facts) on a target with no
+    NVIDIA GPU: the plan is for that target and does not use the driver version."""
+    if target.gpu_vendor is None:
+        where = ("no GPU was given (--gpu)" if target.origin == "described"
+                 else "no GPU was found or given (--gpu)")
+        return Reason(
+            f"NVIDIA driver {target.driver} was given but {where}: the plan is for no GPU and "
+            "does not use the driver version; to plan for an NVIDIA GPU add --gpu NAME "
+            "(nvidia-smi -L prints it)")
+    return Reason(
+        f"NVIDIA driver {target.driver} does not apply to {target.gpu_name or target.gpu_vendor} "
+        "(not an NVIDIA GPU): the plan does not use it")
 
 
 # --- wsl2 python ---

@@ -33,7 +33,7 @@ def jni_dll_dependencies(ctx: Facts) -> list[Finding]:
     fix = ("# install the CUDA and cuDNN versions that release of libtensorflow_jni_gpu was "
            "built with (TensorFlow's tested build configurations) and put their bin folders "
            "on PATH",
-           "where cudart64_*.dll & where cudnn64_*.dll   # which versions PATH has",
+           "where.exe cudart64_*.dll cudnn64_*.dll   # which versions PATH has",
            "dumpbin /dependents " + dll + "   # the DLL names it needs (Visual Studio tools)",
            "# or use the CPU-only libtensorflow_jni artifact")
     return [catalogue.make("windows-dll-not-found", variant="jni", dll=dll,
@@ -61,7 +61,7 @@ def binding_import_cut(ctx: Facts) -> list[Finding]:
              "the Python module could not be loaded.")
     fix = ("python -c \"import tensorflow\"   # in the same Python/conda env reticulate uses "
            "(reticulate::py_config()): shows the full ImportError",
-           "where cudart64_*.dll & where cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
+           "where.exe cudart64_*.dll cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
            "# install the CUDA/cuDNN versions that TensorFlow release was built with and put "
            "their bin folders on PATH; or install the CPU build (R: install_keras() / "
            "install_tensorflow() without the GPU option)")
@@ -93,7 +93,7 @@ def binding_capi_missing(ctx: Facts) -> list[Finding]:
     if dotnet:
         fix += ["# TensorFlow.NET: the SciSharp.TensorFlow.Redist(-Windows-GPU/-Linux-GPU) "
                 "package must be the TensorFlow version this TensorFlow.NET release binds to",
-                "where tensorflow.dll   # another tensorflow.dll earlier on PATH?"]
+                "where.exe tensorflow.dll   # another tensorflow.dll earlier on PATH?"]
     else:
         fix += ["ldconfig -p | grep libtensorflow   # which libtensorflow the linker finds"]
     return [catalogue.make("binding-native-lib-version-mismatch", fn=fn,

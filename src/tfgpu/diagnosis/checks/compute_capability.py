@@ -826,7 +826,7 @@ def kernel_failure_with_other_cuda(ctx: Facts) -> list[Finding]:
         fix=(f"# install CUDA {row.cuda} (the release TensorFlow {tf} was built with) and put "
              "it first on PATH / LD_LIBRARY_PATH, or install the TensorFlow release built for "
              f"CUDA {have}",
-             "nvcc --version   # and: where cudart64_*.dll (Windows) / ldconfig -p | grep "
+             "nvcc --version   # and: where.exe cudart64_*.dll (Windows) / ldconfig -p | grep "
              "libcudart (Linux): which CUDA runtime is found first"),
     )]
 
@@ -926,7 +926,7 @@ def _arch_unconfirmed(ctx: Facts, verdict: str, gpu_cc: str | None, archs: str,
              'python -c "import tensorflow as tf; print(tf.sysconfig.get_build_info())"   # '
              "the build's cuda_version and cuda_compute_capabilities",
              "# which CUDA runtime is loaded: Linux: ldconfig -p | grep libcudart; echo "
-             "$LD_LIBRARY_PATH; Windows: where cudart64_*.dll",
+             "$LD_LIBRARY_PATH; Windows: where.exe cudart64_*.dll",
              "# CC in the build's list: install exactly the CUDA/cuDNN the build names (first "
              "on PATH / LD_LIBRARY_PATH, one CUDA only); CC missing: a TensorFlow built for it"
              + (f" (TF_CUDA_COMPUTE_CAPABILITIES={gpu_cc})" if gpu_cc else "")),

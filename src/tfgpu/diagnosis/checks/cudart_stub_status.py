@@ -103,7 +103,7 @@ def cudart_stub_status(ctx: Facts) -> list[Finding]:
     )
     if ctx.windows:
         fix: tuple[str, ...] = (
-            "where cudart64_*.dll   # the CUDA runtimes on PATH: the one TensorFlow names must "
+            "where.exe cudart64_*.dll   # the CUDA runtimes on PATH: the one TensorFlow names must "
             "be there",
             f"# install CUDA {cuda} (the version this TensorFlow was built for) and put its bin "
             "folder on PATH, then restart the terminal/IDE" if cuda else

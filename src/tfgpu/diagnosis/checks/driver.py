@@ -488,7 +488,7 @@ def cuda_context_of_other_library(ctx: Facts) -> list[Finding]:
 def _windows_cudart_fix(ctx: Facts) -> list[str]:
     _, last, keep, build = windows_gpu_last(ctx)
     return [
-        "where cudart64_*.dll",
+        "where.exe cudart64_*.dll",
         f"native Windows GPU support ends at TensorFlow {last}: use WSL2 for newer "
         f'releases, or pip install "{keep}" with {build} on PATH',
     ]

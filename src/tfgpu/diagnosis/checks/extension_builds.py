@@ -111,7 +111,7 @@ def dnnlib_plugin_failed(ctx: Facts) -> list[Finding]:
                 "Studio folders) or a Visual Studio version this CUDA does not support")
         fix = ("# read the RuntimeError below 'Failed!': it quotes the nvcc command and nvcc's "
                "error",
-               "where cl.exe   # in a 'x64 Native Tools Command Prompt': point custom_ops.py's "
+               "where.exe cl.exe   # in a 'x64 Native Tools Command Prompt': point custom_ops.py's "
                "compiler_bindir_search_path at that folder",
                "nvcc --version   # the CUDA release TensorFlow 1.x's build needs (TF 1.15: "
                "CUDA 10.0)")

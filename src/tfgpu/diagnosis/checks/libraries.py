@@ -110,7 +110,7 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
 
 def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> list[str]:
     if ctx.windows:
-        fix = [f"where {filename}"]
+        fix = [f"where.exe {filename}"]
         if base in ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse"):
             cuda = (expected or "CUDA").replace("CUDA ", "")
             tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
@@ -131,9 +131,9 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             # windows-python38-dll-search): a terminal/IDE started before PATH changed, or
             # Python 3.8+ not searching PATH.
             fix.append(
-                f"# if where finds {filename} and TensorFlow still does not: restart the "
+                f"# if where.exe finds {filename} and TensorFlow still does not: restart the "
                 "terminal/IDE (PATH is read when it starts), or before importing TensorFlow: "
-                'import os; os.add_dll_directory(r"<the folder where printed>")'
+                'import os; os.add_dll_directory(r"<the folder where.exe printed>")'
             )
             # tf1sweep: a CUDA 8.0-10.0 DLL name (cudart64_90.dll) is a 1.x (or 2.0) build's
             era = library_era_fix(ctx.kb, filename, expected)
@@ -400,7 +400,7 @@ def _dll_not_searched(ctx: Facts, filename: str, base: str, expected: str | None
                "installed, yet the loader did not find it: that toolkit's bin folder is not on "
                f"PATH, or this Python (3.8 and newer) does not search PATH for the DLLs of "
                f"extension modules ({fact.title}; knowledge row {fact.ref})."),
-        fix=(f"where {filename}   # must print the CUDA bin folder",
+        fix=(f"where.exe {filename}   # must print the CUDA bin folder",
              f"add it to PATH, e.g. PowerShell: $env:Path = \"{folder};$env:Path\"",
              f'or, before importing TensorFlow: import os; os.add_dll_directory(r"{folder}")'),
         knowledge_ref=fact.ref,
@@ -754,12 +754,12 @@ def _one_install(ctx: Facts, out: list[Finding],
     category = next((f.category for f in merged if f.category != "gpu-not-visible"),
                     merged[0].category)
     if ctx.windows:
-        find = [f"where {n}" for n in names]
+        find = [f"where.exe {n}" for n in names]
     else:
         stems = "|".join(dict.fromkeys(re.escape(n.split(".so")[0]) for n in names))
         find = [f"ldconfig -p | grep -E '{stems}'"]
     rest = [x for f in merged for x in f.fix
-            if not x.startswith(("ldconfig -p | grep ", "where "))]
+            if not x.startswith(("ldconfig -p | grep ", "where.exe "))]
     one = catalogue.make(
         "library-not-loaded-{library}",
         variant="several",
@@ -929,7 +929,7 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
             fix += ["conda list cudnn", f"conda install cudnn={want}   # inside that environment"]
         if ctx.windows:
             fix += [
-                f"where cudnn64_{rt[0]}.dll",
+                f"where.exe cudnn64_{rt[0]}.dll",
                 f"remove or move the stale cuDNN {rt[0]}.{rt[1]} DLL so the {want} one comes "
                 f"first on PATH",
             ]

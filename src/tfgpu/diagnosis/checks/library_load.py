@@ -176,7 +176,7 @@ def selfcheck_cudnn_missing(ctx: Facts) -> list[Finding]:
              "found).")
     fix = (f"# install cuDNN {v} for your CUDA and add the folder that contains {lib} to "
            "PATH (Windows does not search sub-folders)",
-           f"where {lib}",
+           f"where.exe {lib}",
            c.pip(ctx, "install", "tensorflow") + "   # or the CPU build")
     return [catalogue.make(
         "library-not-loaded-{library}", library=f"cudnn64-{major}-dll", component="cuDNN",

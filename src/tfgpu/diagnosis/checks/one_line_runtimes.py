@@ -92,7 +92,7 @@ def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
                "failed' instead means a CPU without AVX (TensorFlow 1.6 and later)."),
         fix=("python -c \"import tensorflow\"   # the full traceback: its first ImportError "
              "names the cause",
-             "where cudart64_*.dll & where cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
+             "where.exe cudart64_*.dll cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
              "# install the CUDA and cuDNN versions that tensorflow-gpu release was built with "
              "and put their bin folders on PATH; no NVIDIA GPU: pip uninstall tensorflow-gpu "
              "and pip install tensorflow"),

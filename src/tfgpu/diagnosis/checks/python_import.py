@@ -45,7 +45,7 @@ def windows_ctypes_module_not_found(ctx: Facts) -> list[Finding]:
                "dependencies; the folders of the CUDA/cuDNN DLLs of the version the wheel was "
                "built for, and the MSVC runtime, must be found another way "
                "(os.add_dll_directory, or the application's own folder)."),
-        fix=(f"where {dll}   # and its dependencies: cudart64_*.dll, cudnn64_*.dll, "
+        fix=(f"where.exe {dll}   # and its dependencies: cudart64_*.dll, cudnn64_*.dll, "
              "msvcp140.dll",
              'import os; os.add_dll_directory(r"C:\\Program Files\\NVIDIA GPU Computing '
              'Toolkit\\CUDA\\vX.Y\\bin")   # before importing TensorFlow; X.Y: your CUDA',
@@ -67,7 +67,7 @@ def windows_dll_procedure_not_found(ctx: Facts) -> list[Finding]:
         "windows-dll-procedure-not-found",
         module=f" ({mod})" if mod else "",
         evidence=log_evidence(hits),
-        fix=("where cudnn64_8.dll cudart64_110.dll msvcp140.dll zlibwapi.dll   # more than one "
+        fix=("where.exe cudnn64_8.dll cudart64_110.dll msvcp140.dll zlibwapi.dll   # more than one "
              "copy: the first on PATH wins",
              "# remove or move down the older copies (another program's bin folder on PATH)",
              c.pip(ctx, "show", "tensorflow") + "   # add-ons (tensorflow-addons, "

@@ -81,7 +81,7 @@ def tfjs_cuda_libraries_missing(f: Facts) -> list[Finding]:
                  "CUDA major does not provide an older soname). Node.js, not pip TensorFlow: "
                  "pip's tensorflow[and-cuda] does not apply.")
     if f.windows:
-        fix = ("where cudart64_*.dll cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
+        fix = ("where.exe cudart64_*.dll cudnn64_*.dll   # the CUDA/cuDNN DLLs on PATH",
                "# install the CUDA and cuDNN versions tfjs-node-gpu's README lists for your "
                "release (its libtensorflow's) and add their bin folders to PATH",
                "# or use @tensorflow/tfjs-node (CPU)")
@@ -120,7 +120,7 @@ def _addon_dependency(f: Facts, dll: list[Hit]) -> Finding:
            f"# not there: copy {here}\\deps\\lib\\tensorflow.dll into {here}\\lib\\{napi}\\ "
            f"(what install.js's deps-stage step does), or npm rebuild @tensorflow/{pkg}"]
     if gpu:
-        fix += ["# there: the CUDA/cuDNN DLLs it needs are not on PATH: where cudart64_*.dll "
+        fix += ["# there: the CUDA/cuDNN DLLs it needs are not on PATH: where.exe cudart64_*.dll "
                 "cudnn64_*.dll; install the CUDA and cuDNN versions tfjs-node-gpu's README "
                 "lists for your release and add their bin folders to PATH",
                 "# or use @tensorflow/tfjs-node (CPU)"]

@@ -154,7 +154,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         cause += ", so TensorFlow silently falls back to the CPU."
         sev = E
         fix = [
-            f"where {dll}",
+            f"where.exe {dll}",
             f"install CUDA {tested[0]} and cuDNN {tested[1]}, add their bin folders to PATH",
             "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices('GPU'))\"",
         ]

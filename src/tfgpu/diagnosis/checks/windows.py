@@ -74,7 +74,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
                     evidence=log_evidence(dll),
                     cause=cause,
                     fix=tuple(
-                        [f"where {n}" for n in names]
+                        [f"where.exe {n}" for n in names]
                         + [
                             "add the folder that directly contains each missing DLL (e.g. "
                             "...\\cuda\\bin)"
@@ -225,7 +225,7 @@ def _msvc_at_import(ctx: Facts, hit: Hit, dll: Hits) -> Finding | None:
         evidence=log_evidence(dll),
         fix=("winget install Microsoft.VCRedist.2015+.x64   # or the x64 installer from "
              "Microsoft's Visual C++ redistributable page",
-             *(f"where {d}   # must print C:\\Windows\\System32\\{d}" for d in dlls),
+             *(f"where.exe {d}   # must print C:\\Windows\\System32\\{d}" for d in dlls),
              'python -c "import struct; print(struct.calcsize(\'P\') * 8)"   # must print 64'),
         knowledge_ref=fact.ref,
     )
