@@ -118,7 +118,10 @@ def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:
     # final-eyes F9: cuda_diagnostics' "kernel reported version is: N" (read from
     # /proc/driver/nvidia/version) shows a loaded NVIDIA kernel module, which the facts of
     # a host without an NVIDIA GPU cannot have
-    return view.gpu_log_evidence() or view.h("driver.kernel").first[:1]
+    # a GPU allocator's out-of-memory or a cuDNN/cuBLAS handle failure is printed only by a
+    # process that opened a GPU: the log was made on another machine than these facts
+    return (view.gpu_log_evidence() or view.h("driver.kernel").first[:1]
+            or sorted(view.gpu_run_evidence(), key=lambda h: h.line))
 
 
 def explain_lines(lines: Iterable[str], facts: HostFacts | None = None, *,
