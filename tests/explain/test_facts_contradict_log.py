@@ -46,3 +46,38 @@ def test_facts_without_gpu_and_a_log_without_gpu_are_no_contradiction() -> None:
     found = {f.id: f for f in explain_lines(cpu_log, this_machine())}
     assert "host-facts-contradict-log" not in found, found
     assert all(f.severity is not Severity.ERROR for f in found.values()), found
+
+
+GPU_OOM_LOG = [
+    "2021-03-01 10:00:00.000000: W tensorflow/core/common_runtime/bfc_allocator.cc:456] "
+    "Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.00GiB (rounded to "
+    "2147483648)requested by op MatMul",
+    "tensorflow.python.framework.errors_impl.ResourceExhaustedError:  OOM when allocating "
+    "tensor with shape[8192,65536] and type float on /job:localhost/replica:0/task:0/"
+    "device:GPU:0 by allocator GPU_0_bfc [Op:MatMul]",
+]
+
+
+def test_gpu_allocator_out_of_memory_with_gpu_less_facts_is_a_log_from_another_machine() -> None:
+    found = {f.id: f for f in explain_lines(GPU_OOM_LOG, this_machine())}
+    assert "host-facts-contradict-log" in found, found
+    assert "no-nvidia-gpu" not in found, found
+    errors = [f.id for f in found.values() if f.severity is Severity.ERROR]
+    assert errors == ["gpu-out-of-memory-tensor"], errors
+
+
+def test_cudnn_handle_failure_with_gpu_less_facts_is_a_log_from_another_machine() -> None:
+    log = ["2020-05-01 10:00:00.000000: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] "
+           "Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR"]
+    found = {f.id: f for f in explain_lines(log, this_machine())}
+    assert "host-facts-contradict-log" in found, found
+    assert "no-nvidia-gpu" not in found, found
+    assert "dnn-handle-failed-gpu-memory" in found, found
+
+
+def test_host_memory_out_of_memory_with_gpu_less_facts_is_no_contradiction() -> None:
+    log = ["2021-03-01 10:00:00.000000: W tensorflow/core/framework/bfc_allocator.cc:456] "
+           "Allocator (mklcpu) ran out of memory trying to allocate 2.00GiB (rounded to "
+           "2147483648)requested by op MatMul"]
+    found = {f.id for f in explain_lines(log, this_machine())}
+    assert "host-facts-contradict-log" not in found, found

@@ -15,7 +15,6 @@ severity ``INFO``) come after what matters.  Neither raises on any input text.
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -23,6 +22,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import CHECKS, LOG_CHECKS
 from tfgpu.diagnosis.checks.unknown import death_hits
 from tfgpu.diagnosis.engine import no_nvidia_gpu, run_checks
+from tfgpu.diagnosis.jax_words import jax_cause, jax_doc, jax_fix, jax_title
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence
@@ -98,17 +98,14 @@ def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
             # ...") would read "JAX, not jaxlib" once renamed: keep it as written
             out.append(f)
             continue
-        fix = tuple(x for x in f.fix if "tensorflow" not in x.lower())
+        fix = jax_fix(f.fix)
         out.append(dataclasses.replace(
-            f, title=_TF_WORD.sub("jaxlib", f.title), cause=_TF_WORD.sub("jaxlib", f.cause),
+            f, title=jax_title(f.title), cause=jax_cause(f.cause), doc=jax_doc(f.doc, fix),
             fix=fix if fix or not f.fix else ("# see JAX's installation guide for its CUDA "
                                               "wheels (this log is JAX's)",)))
     out.append(catalogue.make("log-is-jax", evidence=log_evidence(view.h("ctx.jax").first[:2])))
     return sort_findings(out)
 
-
-#: "TensorFlow" as a word, not in a path or package name (external/org_tensorflow, tensorflow[...])
-_TF_WORD = re.compile(r"\bTensorFlow\b(?![\[/])")
 
 
 def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:
@@ -121,7 +118,10 @@ def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:
     # final-eyes F9: cuda_diagnostics' "kernel reported version is: N" (read from
     # /proc/driver/nvidia/version) shows a loaded NVIDIA kernel module, which the facts of
     # a host without an NVIDIA GPU cannot have
-    return view.gpu_log_evidence() or view.h("driver.kernel").first[:1]
+    # a GPU allocator's out-of-memory or a cuDNN/cuBLAS handle failure is printed only by a
+    # process that opened a GPU: the log was made on another machine than these facts
+    return (view.gpu_log_evidence() or view.h("driver.kernel").first[:1]
+            or sorted(view.gpu_run_evidence(), key=lambda h: h.line))
 
 
 def explain_lines(lines: Iterable[str], facts: HostFacts | None = None, *,

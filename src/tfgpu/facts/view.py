@@ -557,6 +557,26 @@ class Facts:
             return False
         return None
 
+    # --- log lines a GPU run alone prints (the log was made on a machine with a GPU) ---
+    def gpu_run_evidence(self) -> list[Hit]:
+        """Log lines only a process that had a CUDA GPU prints, beyond the device listings of
+        :meth:`gpu_log_evidence`: the GPU allocator ran out of memory (bfc_allocator's
+        "Allocator (GPU_0_bfc) ran out of memory", an OOM on ``/device:GPU:N`` or by
+        allocator ``GPU_N...``), "failed to allocate ... from device: CUDA_ERROR_OUT_OF_MEMORY",
+        and a cuDNN/cuBLAS/cuSOLVER/cuSPARSE handle that could not be created (StreamExecutor
+        creates those handles only for a GPU it opened).  At most two per kind, in no order."""
+        out: list[Hit] = []
+        out += [h for h in self.h("mem.ran_out").all()
+                if (h.g("alloc") or "").upper().startswith("GPU_")
+                or (h.g("src") or "").startswith("gpu_")][:2]
+        out += [h for h in self.h("mem.oom_tensor").all()
+                if "GPU" in (h.g("device") or "").upper()
+                or (h.g("alloc") or "").upper().startswith("GPU_")][:2]
+        out += [h for h in self.h("mem.cuda_oom").all() if h.g("size")][:2]
+        out += [h for h in self.h("mem.handle").all() if h.g("lib")][:2]
+        out += [h for h in self.h("cudnn.dnn_handle").all() if h.g("lib")][:2]
+        return out
+
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")

@@ -4361,6 +4361,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\W{0,4}(?:[\w.]{1,60}(?:Error|Exception):\s{0,3})?"
         r"(?P<bare>CUDA_ERROR_OUT_OF_MEMORY: out of memory)\W{0,4}$",
     ),
+    # --- ctx.forked_child: the failing code ran in a process Python's multiprocessing started
+    # (CPython Lib/multiprocessing: process.py BaseProcess.run/_bootstrap frames in the child's
+    # traceback, popen_fork.py, pool.py workers named "ForkPoolWorker-N" under the fork
+    # context), or the log sets the fork start method or Keras' use_multiprocessing=True.
+    # Explains no line (ctx. prefix); read by checks/cuda_driver_checks.py: after TensorFlow
+    # created a GPU device in the parent, a forked child cannot use CUDA (the CUDA Programming
+    # Guide: CUDA is not fork-safe; tensorflow/tensorflow#57877).
+    _p(
+        "ctx.forked_child",
+        ("multiprocessing", "forkpoolworker", "os.fork"),
+        r"multiprocessing[\\/](?:process|popen_fork|pool)\.py\"|\bForkPoolWorker-\d"
+        r"|\buse_multiprocessing\s{0,3}=\s{0,3}True\b|\bos\.fork\(\)"
+        r"|set_start_method\(\s{0,3}['\"]fork['\"]",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -70,6 +70,41 @@ _GENERIC: tuple[str, ...] = (
 )
 
 
+#: CUresult values whose own next steps stay even in a forked child: out of memory and the
+#: compute-mode refusals name a fault of their own.
+_NOT_FORK_CODES = frozenset({2, 46, 216})
+
+#: The next steps when the GPU worked earlier in the log and the call failed in a child
+#: process (see :func:`_forked_after_gpu`).
+_FORK_NEXT: tuple[str, ...] = (
+    "multiprocessing.set_start_method('spawn')   # first thing under if __name__ == "
+    "'__main__': a spawned child starts a fresh process that initialises CUDA itself",
+    "# or: create the worker processes (or the Pool) before TensorFlow touches the GPU; Keras: "
+    "fit(..., use_multiprocessing=False)",
+)
+
+
+def _forked_after_gpu(ctx: Facts, hit: Hit) -> tuple[Hit, Hit] | None:
+    """(device-created hit, fork hit) when the log created a GPU device before ``hit`` and
+    shows a process started by multiprocessing (``ctx.forked_child``): the driver worked in
+    the parent, and a child forked after CUDA was initialised cannot use it, whatever CUresult
+    the child's first context call then returns.  None otherwise."""
+    created = [h for h in ctx.h("gpu.created").all() if h.line < hit.line]
+    forks = ctx.h("ctx.forked_child").all()
+    if not created or not forks:
+        return None
+    return created[0], forks[0]
+
+
+def _fork_words(created: Hit, fork: Hit) -> str:
+    return (f" But this log created a GPU device earlier (line {created.line}), so the driver "
+            f"and the GPU worked, and the failing call ran in a process started by Python's "
+            f"multiprocessing (line {fork.line}): most likely that process was forked after "
+            "TensorFlow had initialised CUDA, and a forked child cannot use its parent's CUDA "
+            "state (CUDA is not fork-safe; tensorflow/tensorflow#57877). Use the 'spawn' start "
+            "method.")
+
+
 def _code(hit: Hit) -> int | None:
     raw = hit.g("code") or hit.g("code2")
     try:
@@ -105,12 +140,16 @@ def cuda_check_eq_failed(ctx: Facts) -> list[Finding]:
     what = (f"TensorFlow's CUDA driver layer checks {call} with CHECK_EQ and aborts the process "
             f"when it fails; it returned {meaning}.")
     if call.startswith(_CONTEXT_CALLS):
+        forked = _forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES else None
+        extra = ""
+        if forked is not None:
+            extra, fix = _fork_words(*forked), _FORK_NEXT
         return [catalogue.make(
             "gpu-stream-executor-init-failed",
             error=f" ({row.name})" if row is not None else f" (CUresult {code})",
-            evidence=log_evidence(hits, limit=2),
+            evidence=log_evidence(hits[:2], list(forked) if forked else []),
             cause=what + (" The call makes or switches to the GPU's CUDA context, so the GPU "
-                          "could not be initialised for this process."),
+                          "could not be initialised for this process.") + extra,
             fix=fix,
         )]
     return [catalogue.make(
@@ -145,12 +184,17 @@ def set_context_failed(ctx: Facts) -> list[Finding]:
                  "(multiprocessing's default 'fork' start method on Linux, Keras "
                  "use_multiprocessing=True; tensorflow/tensorflow#57877, #41450), and a "
                  "forked child cannot use its parent's CUDA context.")
+    fix = _NEXT_BY_CODE.get(code, _GENERIC)
+    forked = _forked_after_gpu(ctx, hit) if code not in _NOT_FORK_CODES | {3} else None
+    if forked is not None:
+        what += _fork_words(*forked)
+        fix = _FORK_NEXT
     return [catalogue.make(
         "cuda-driver-call-check-failed",
         call="cuCtxSetCurrent", name=row.name if row is not None else "an unknown code",
         code=code, category="memory" if code == 2 else None,
-        evidence=log_evidence(hits, limit=2),
+        evidence=log_evidence(hits[:2], list(forked) if forked else []),
         cause=what,
-        fix=_NEXT_BY_CODE.get(code, _GENERIC),
+        fix=fix,
     )]
 

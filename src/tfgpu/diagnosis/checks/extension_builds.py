@@ -28,6 +28,7 @@ Sources:
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._superseded import superseded_by_later_run
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -35,9 +36,10 @@ from tfgpu.findings import Finding
 def nvcc_not_on_path(ctx: Facts) -> list[Finding]:
     """A shell, make or Python could not find ``nvcc`` (``build.nvcc_missing``): the build's
     shell has no CUDA toolkit bin folder on PATH.  Whether a toolkit is installed at all is
-    not in the line: the fix shows how to tell."""
+    not in the line: the fix shows how to tell.  A later ``nvcc --version`` release line in
+    the same log (the user fixed PATH and nvcc ran) supersedes the miss: no finding."""
     hits = ctx.h("build.nvcc_missing").all()
-    if not hits:
+    if not hits or superseded_by_later_run(hits, ctx.h("ctx.nvcc_release").all()):
         return []
     if ctx.windows or any("is not recognized" in h.text for h in hits):
         fix: tuple[str, ...] = (

@@ -30,6 +30,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._superseded import superseded_by_later_run
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -279,9 +280,11 @@ def smi_nvml_library_version(f: Facts) -> list[Finding]:
 
 def smi_missing(f: Facts) -> list[Finding]:
     """The shell has no nvidia-smi: the NVIDIA driver's user-space tools are not installed
-    (or, in a container, were not mounted)."""
+    (or, in a container, were not mounted).  A later nvidia-smi table in the same log (its
+    banner or Driver Version line) supersedes the miss: no finding."""
     hits = f.h("eco.smi_missing").all()
-    if not hits:
+    later = f.h("smi.banner").all() + f.h("smi.driver").all()
+    if not hits or superseded_by_later_run(hits, later):
         return []
     return [catalogue.make(
         "nvidia-smi-not-installed", evidence=log_evidence(hits),
