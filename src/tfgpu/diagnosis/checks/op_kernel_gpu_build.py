@@ -83,7 +83,10 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
                      "earlier, means the GPU was found but its CUDA/cuDNN libraries did not "
                      "load)" if "XLA_GPU" in devs else ", no GPU")
         else:
-            seen = " (the log shows the error, not the devices TensorFlow registered)"
+            seen = (" (the log shows the error, not the devices TensorFlow registered; a "
+                    "plugin GPU device such as tensorflow-directml-plugin's or "
+                    "tensorflow-metal's has no cuDNN RNN kernel either, and the error then "
+                    "lists GPU among the registered devices)")
         if near:
             seen += (", and its kernel list is '<no registered kernels>': this binary holds "
                      "no kernel for it, the mark of a CPU-only build")

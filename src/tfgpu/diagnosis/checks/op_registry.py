@@ -200,7 +200,7 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                      + "   # TensorFlow 1.x: 'tensorflow' (CPU) next to 'tensorflow-gpu': "
                      "uninstall both, then install tensorflow-gpu alone"),
             )]
-        if none and not _gpu_build_only(ctx, op):
+        if none and ("GPU" in devs or not _gpu_build_only(ctx, op)):
             return [catalogue.make(
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
             )]
