@@ -4375,6 +4375,39 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\buse_multiprocessing\s{0,3}=\s{0,3}True\b|\bos\.fork\(\)"
         r"|set_start_method\(\s{0,3}['\"]fork['\"]",
     ),
+    # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
+    # The placer's "Registered devices: [CPU" cut off at the end of a pasted line (the closed
+    # list is placer.registered_devices). Read by checks/op_kernel_gpu_build.py.
+    _p(
+        "opk.registered_devices_cut",
+        ("registered devices:",),
+        r"Registered devices: \[(?P<devs>[A-Z_]{2,20}(?:, ?[A-Z_]{2,20}){0,8}),?\s*$",
+    ),
+    # The node line the error ends with, naming an op whose kernels only GPU (CUDA/ROCm)
+    # builds register (cudnn_rnn_ops.cc, nccl_ops.cc): TF 1.x "[[Node: x/CudnnRNN =
+    # CudnnRNN[...]", TF 1.14+ "[[{{node x/CudnnRNN}}]]", eager "[[NcclAllReduce]]".
+    _p(
+        "opk.gpu_build_node",
+        ("[[",),
+        r"\[\[(?:\{\{)?(?:[Nn]ode:? )?(?:[\w./-]{0,300}?/)?(?P<op>CudnnRNN\w{0,40}|Nccl"
+        r"(?:AllReduce|Reduce|Broadcast))\b",
+    ),
+    # NVlabs stylegan2 / stylegan2-ada dnnlib/tflib/custom_ops.py _get_cuda_gpu_arch_string:
+    # device_lib.list_local_devices() has no device_type 'GPU' -> raise RuntimeError('No GPU
+    # devices found') (the frame line, the raise line or the error line).
+    _p(
+        "opk.dnnlib_no_gpu",
+        ("_get_cuda_gpu_arch_string", "no gpu devices found"),
+        r"\b_get_cuda_gpu_arch_string\b|RuntimeError\(?:? ?'?No GPU devices found'?\)?\s*$",
+    ),
+    # DirectSession (direct_session.cc) with log_device_placement: printf("Device mapping: no
+    # known devices.") when no device of the session has a physical description (the CPU has
+    # none; every GPU and XLA device has one): TensorFlow registered no GPU.
+    _p(
+        "opk.no_known_devices",
+        ("device mapping: no known devices",),
+        r"Device mapping: no known devices\.",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

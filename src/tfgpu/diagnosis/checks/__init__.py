@@ -380,6 +380,7 @@ from tfgpu.diagnosis.checks.notices import (
     grappler_kernel_check,
     keras_jit_fallback,
 )
+from tfgpu.diagnosis.checks.op_kernel_gpu_build import no_gpu_listed, op_gpu_build_only
 from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
@@ -736,6 +737,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     colab_dropped_tf1_magic,
     # --- trt: TF-TRT asked of a TensorFlow whose TensorRT is not enabled ---
     trt_not_enabled,
+    # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
+    op_gpu_build_only,
+    no_gpu_listed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

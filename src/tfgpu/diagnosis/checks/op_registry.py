@@ -200,11 +200,19 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                      + "   # TensorFlow 1.x: 'tensorflow' (CPU) next to 'tensorflow-gpu': "
                      "uninstall both, then install tensorflow-gpu alone"),
             )]
-        if none:
+        if none and ("GPU" in devs or not _gpu_build_only(ctx, op)):
             return [catalogue.make(
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
             )]
     return []
+
+
+def _gpu_build_only(ctx: Facts, op: str) -> bool:
+    """Whether ``op``'s kernels exist only in GPU builds (checks/op_kernel_gpu_build.py reads
+    its "<no registered kernels>" as no GPU device)."""
+    from tfgpu.diagnosis.checks.op_kernel_gpu_build import gpu_build_only_ops
+
+    return any(op.startswith(p) for p in gpu_build_only_ops(ctx))
 
 
 # --- op-kernel: kernels that fit the node's attributes --------------------------------------

@@ -1,0 +1,145 @@
+"""Ops whose kernels only TensorFlow's GPU builds register, failing for want of a GPU device,
+and other lines that say TensorFlow lists no GPU device.
+
+Sources:
+
+* tensorflow ``core/kernels/cudnn_rnn_ops.cc`` (every ``CudnnRNN*`` kernel is
+  ``Device(DEVICE_GPU)`` inside ``#if GOOGLE_CUDA || TENSORFLOW_USE_ROCM``) and
+  ``core/kernels/nccl_ops.cc`` (the whole file inside that guard): platform fact
+  ``gpu-build-only-ops``.  The placer (``colocation_graph.cc``; TF 1.x ``placer.cc``) writes
+  "No OpKernel was registered to support Op '<op>' ... Registered devices: [...], Registered
+  kernels: ..." when no registered device has a kernel: for these ops no GPU device was
+  registered; "<no registered kernels>" means the binary holds none (a CPU-only build).
+* tensorflow ``core/common_runtime/direct_session.cc``: with ``log_device_placement`` it
+  prints "Device mapping: no known devices." when no device of the session has a physical
+  description (the CPU has none; GPU and XLA devices have one).
+* NVlabs/stylegan2 ``dnnlib/tflib/custom_ops.py`` (at 12fa104787816d4ad00b8f8f6d28d23c9eee3243)
+  ``_get_cuda_gpu_arch_string``: no ``device_lib.list_local_devices()`` entry of type GPU ->
+  ``RuntimeError('No GPU devices found')``.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: Lines after the error (or before the node line) its device and kernel lists may stand.
+_SPAN = 12
+#: Log patterns that already say why a GPU build made no GPU device (their findings lead).
+_GPU_STACK_REASONS = ("cuinit", "cuda.drivers", "gpu.skipping", "lib.dlopen", "lib.missing")
+
+
+def gpu_build_only_ops(ctx: Facts) -> tuple[str, ...]:
+    """The op-name prefixes whose kernels only GPU builds register (platform fact
+    ``gpu-build-only-ops``: ``("CudnnRNN", "NcclAllReduce", ...)``)."""
+    return ctx.kb.platform_fact("gpu-build-only-ops").items("op_prefixes")
+
+
+def _gpu_only(op: str, prefixes: tuple[str, ...]) -> bool:
+    return any(op.startswith(p) for p in prefixes)
+
+
+def _devices(ctx: Facts, line: int) -> Hit | None:
+    """The placer's "Registered devices: [...]" (closed, or cut at the end of a pasted line)
+    on ``line`` or the two lines after it."""
+    for name in ("placer.registered_devices", "opk.registered_devices_cut"):
+        for h in ctx.h(name).all():
+            if line <= h.line <= line + 2:
+                return h
+    return None
+
+
+def op_gpu_build_only(ctx: Facts) -> list[Finding]:
+    """``op-kernel-gpu-only-no-gpu-device`` (variant ``gpu-build-only``) for the placer's "No
+    OpKernel was registered" naming a cuDNN RNN op, with no GPU among the registered devices,
+    "<no registered kernels>", or no lists at all (a one-line paste); ``nccl-not-available``
+    (variant ``no-kernels``) for "<no registered kernels>" next to an NCCL node line.  An error
+    that lists device='GPU' kernels is op_registry.op_kernel_registry's; NCCL ops with the
+    error line are distributed.rule_nccl's."""
+    prefixes = gpu_build_only_ops(ctx)
+    none = ctx.h("placer.no_kernels_listed").all()
+    errs = [h for h in ctx.h("placer.no_opkernel").all()
+            if _gpu_only(h.g("op") or "", prefixes)]
+    if errs:
+        hit = errs[0]
+        op = hit.g("op") or ""
+        if op.startswith("Nccl"):
+            return []
+        devs_hit = _devices(ctx, hit.line)
+        devs = ([d.strip() for d in (devs_hit.g("devs") or "").split(",") if d.strip()]
+                if devs_hit else [])
+        if "GPU" in devs:
+            return []
+        near = [h for h in none if hit.line <= h.line <= hit.line + _SPAN]
+        listed = [h for h in ctx.h("placer.kernel_registered").all()
+                  if hit.line < h.line <= hit.line + _SPAN]
+        if listed and devs_hit is not None and not near:
+            return []  # GPU kernels listed: op_kernel_registry's finding
+        if devs:
+            seen = f": the devices TensorFlow registered in this process are [{', '.join(devs)}]"
+            seen += (", no GPU (an XLA_GPU device without a GPU device, TensorFlow 2.3 and "
+                     "earlier, means the GPU was found but its CUDA/cuDNN libraries did not "
+                     "load)" if "XLA_GPU" in devs else ", no GPU")
+        else:
+            seen = (" (the log shows the error, not the devices TensorFlow registered; a "
+                    "plugin GPU device such as tensorflow-directml-plugin's or "
+                    "tensorflow-metal's has no cuDNN RNN kernel either, and the error then "
+                    "lists GPU among the registered devices)")
+        if near:
+            seen += (", and its kernel list is '<no registered kernels>': this binary holds "
+                     "no kernel for it, the mark of a CPU-only build")
+        return [catalogue.make(
+            "op-kernel-gpu-only-no-gpu-device", variant="gpu-build-only", op=op,
+            devs_note=f" (Registered devices: [{', '.join(devs)}])" if devs else "",
+            seen=seen,
+            evidence=log_evidence([hit], [devs_hit] if devs_hit else [], near[:1]),
+        )]
+    for node in ctx.h("opk.gpu_build_node").all():
+        op = node.g("op") or ""
+        lists = [h for h in none if node.line - 3 <= h.line <= node.line]
+        if not lists:
+            continue
+        if op.startswith("Nccl"):
+            return [catalogue.make("nccl-not-available", variant="no-kernels", op=op,
+                                   evidence=log_evidence(lists[:1], [node]))]
+        return [catalogue.make(
+            "op-kernel-gpu-only-no-gpu-device", variant="gpu-build-only", op=op,
+            devs_note="",
+            seen=(" (the log shows its node, not the devices TensorFlow registered), and its "
+                  "kernel list is '<no registered kernels>': this binary holds no kernel for "
+                  "it, the mark of a CPU-only build"),
+            evidence=log_evidence(lists[:1], [node]),
+        )]
+    return []
+
+
+def no_gpu_listed(ctx: Facts) -> list[Finding]:
+    """``tensorflow-cpu-only-build`` (variant ``no-gpu-listed``, hedged) for DirectSession's
+    "Device mapping: no known devices." or stylegan2's dnnlib "No GPU devices found", when no
+    line of the log says why a GPU build made no GPU device (those findings lead then)."""
+    if any(ctx.h(name).count for name in _GPU_STACK_REASONS):
+        return []
+    dnn = ctx.h("opk.dnnlib_no_gpu").all()
+    if any("_get_cuda_gpu_arch_string" in h.text or "'No GPU devices found'" in h.text
+           for h in dnn) and any("No GPU devices found" in h.text for h in dnn):
+        return [catalogue.make(
+            "tensorflow-cpu-only-build", variant="no-gpu-listed",
+            what=("The StyleGAN2 custom-op builder (dnnlib/tflib/custom_ops.py "
+                  "_get_cuda_gpu_arch_string) found no device of type GPU in TensorFlow's "
+                  "device_lib.list_local_devices() and raised 'No GPU devices found'; the "
+                  "plugin cannot pick a CUDA architecture."),
+            evidence=log_evidence(dnn, limit=3),
+        )]
+    nkd = ctx.h("opk.no_known_devices")
+    if nkd.count:
+        return [catalogue.make(
+            "tensorflow-cpu-only-build", variant="no-gpu-listed",
+            what=("TensorFlow's session printed 'Device mapping: no known devices.' "
+                  "(direct_session.cc, log_device_placement): no device of the session has a "
+                  "physical description, which every GPU (and XLA) device has; only the CPU "
+                  "was registered."),
+            evidence=log_evidence(nkd, limit=1),
+        )]
+    return []
