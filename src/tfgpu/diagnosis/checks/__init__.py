@@ -403,6 +403,10 @@ from tfgpu.diagnosis.checks.extension_builds import (
     nvcc_not_on_path,
     tf_source_build_gpu_not_configured,
 )
+from tfgpu.diagnosis.checks.host_memoryerror import (  # k10b
+    device_properties_failed,
+    python_memoryerror,
+)
 from tfgpu.diagnosis.checks.llvm_host_memory import llvm_out_of_host_memory
 from tfgpu.diagnosis.checks.tfjs_windows import (
     tfjs_dll_init_failed,
@@ -736,6 +740,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     colab_dropped_tf1_magic,
     # --- trt: TF-TRT asked of a TensorFlow whose TensorRT is not enabled ---
     trt_not_enabled,
+    # --- k10b: Python's MemoryError (host RAM), grappler's device-properties failure ---
+    python_memoryerror,
+    device_properties_failed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
