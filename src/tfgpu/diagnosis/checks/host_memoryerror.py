@@ -8,10 +8,11 @@
 * ``nvidia-driver-error`` (variant ``device-properties``, hedged): TensorFlow's grappler logs
   "Failed to get device properties, error code: <cudaError_t>"
   (``tensorflow/core/grappler/clusters/utils.cc`` GetLocalGPUInfo); only the unknown-error
-  codes are read: 30 (``cudaErrorUnknown`` in CUDA 10.0's and older ``driver_types.h``) and
-  999 (the same name from CUDA 10.1, as in the 2.21 wheel's
-  ``third_party/gpus/cuda/include/driver_types.h``). Other codes have other causes (3,
-  initialization error, is a process forked after CUDA started) and are left alone.
+  code is read only when it is 30 (``cudaErrorUnknown`` in CUDA 10.0's and older
+  ``driver_types.h``). 999 is left alone: it is cudaErrorUnknown from CUDA 10.1 (the 2.21
+  wheel's ``third_party/gpus/cuda/include/driver_types.h``) but also hipErrorUnknown, and
+  ROCm builds print the same line with a hipError_t. Other codes have other causes (3,
+  initialization error: a process forked after CUDA started).
 """
 
 from __future__ import annotations
@@ -27,8 +28,7 @@ _GPU_PREFIXES = ("cuda", "gpu", "dnn", "blas", "lib", "cuinit", "xla", "nccl", "
                  "mem.alloc", "trt", "rocm")
 
 #: cudaError_t values that mean cudaErrorUnknown (sources in the module docstring).
-_UNKNOWN_CODES = {"30": "cudaErrorUnknown (30, CUDA 10.0 and older)",
-                  "999": "cudaErrorUnknown (999)"}
+_UNKNOWN_CODES = {"30": "cudaErrorUnknown (30, CUDA 10.0 and older)"}
 
 
 def _gpu_shown(ctx: Facts) -> bool:
@@ -60,7 +60,7 @@ def python_memoryerror(ctx: Facts) -> list[Finding]:
 
 def device_properties_failed(ctx: Facts) -> list[Finding]:
     """``nvidia-driver-error`` (variant ``device-properties``): grappler's "Failed to get
-    device properties, error code: 30|999" (cudaErrorUnknown): most likely a broken driver
+    device properties, error code: 30" (cudaErrorUnknown): most likely a broken driver
     install (hedged: a warning naming the other causes)."""
     for h in ctx.h("gpu.device_props_failed").all():
         name = _UNKNOWN_CODES.get(h.g("code") or "")
