@@ -4408,6 +4408,54 @@ PATTERNS: tuple[Pattern, ...] = (
         ("device mapping: no known devices",),
         r"Device mapping: no known devices\.",
     ),
+    # --- bare dyld line, conda's classic solver, Python's MemoryError, grappler's
+    # device properties (holdout24-26 work plans) ---
+    # macOS dyld's "Library not loaded: @rpath/<lib>" without the "dlopen(<module>, <mode>): "
+    # prefix (dyld's own "dyld: Library not loaded: ..." for a program, or a paste cut to the
+    # ImportError text): the same missing CUDA dylib as dyld.cuda_missing (disjoint from it by
+    # the look-behind). Read by checks/other_loaders.py.
+    _p(
+        "dyld.cuda_missing_bare",
+        ("library not loaded: @rpath/libcu",),
+        r"(?<!\): )Library not loaded: @rpath/"
+        r"(?P<lib>libcu(?:dart|blas|dnn|fft|rand|solver|sparse|da|pti)(?:\.\d{1,3}){0,3}\.dylib)",
+    ),
+    # conda's classic solver (conda/exceptions.py ResolvePackageNotFound(CondaError): message
+    # "\n" + "  - <dep>" per missing spec; raised by conda env create / conda install when a
+    # spec's package is in none of the channels for this platform). Read by checks/conda.py.
+    _p(
+        "tools.conda_resolve_not_found",
+        ("resolvepackagenotfound",),
+        r"\bResolvePackageNotFound\b",
+    ),
+    # a "  - channel::name[=version]" entry of conda's lists (ResolvePackageNotFound,
+    # PackagesNotFoundError), read next to those hits only (checks/conda.py).
+    _p(
+        "ctx.conda_channel_item",
+        ("::",),
+        r"^\s*-\s+(?P<pkg>[A-Za-z][\w.-]{0,40}::[A-Za-z0-9][\w.-]{0,60}"
+        r"(?:\s*[=<>!]{1,2}\s*[\w.*]{1,30}){0,2})\s*$",
+    ),
+    # CPython's MemoryError (Objects/exceptions.c; PyErr_NoMemory: a host allocation failed) as
+    # a traceback's last line, bare ("MemoryError") or with NumPy's message
+    # (numpy/core/_exceptions.py _ArrayMemoryError: "Unable to allocate <size> for an array
+    # with shape <shape> and data type <dtype>"). Read by checks/host_memoryerror.py.
+    _p(
+        "mem.py_memoryerror",
+        ("memoryerror",),
+        r"^\s{0,8}(?:builtins\.)?MemoryError\s{0,4}$"
+        r"|^\s{0,8}(?:numpy\.(?:core\.)?_exceptions\.)?_?(?:Array)?MemoryError: Unable to "
+        r"allocate (?P<size>[\d.]{1,12}\s?[KMGTPE]?i?B) for an array",
+    ),
+    # TensorFlow's grappler (tensorflow/core/grappler/clusters/utils.cc GetLocalGPUInfo):
+    # LOG(ERROR) << "Failed to get device properties, error code: " << error, the
+    # cudaError_t of cudaGetDeviceProperties. Read by checks/host_memoryerror.py
+    # (device_properties_failed).
+    _p(
+        "gpu.device_props_failed",
+        ("failed to get device properties",),
+        r"[Ff]ailed to get device properties, error code: (?P<code>\d{1,4})",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -404,6 +404,10 @@ from tfgpu.diagnosis.checks.extension_builds import (
     nvcc_not_on_path,
     tf_source_build_gpu_not_configured,
 )
+from tfgpu.diagnosis.checks.host_memoryerror import (
+    device_properties_failed,
+    python_memoryerror,
+)
 from tfgpu.diagnosis.checks.llvm_host_memory import llvm_out_of_host_memory
 from tfgpu.diagnosis.checks.tfjs_windows import (
     tfjs_dll_init_failed,
@@ -740,6 +744,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
     op_gpu_build_only,
     no_gpu_listed,
+    # --- Python's MemoryError (host RAM), grappler's device-properties failure ---
+    python_memoryerror,
+    device_properties_failed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -128,11 +128,19 @@ _CUDA_PACKAGE = re.compile(r"^(?:cudatoolkit|cudnn|cuda(?:-[\w-]+)?|nccl|cupti|c
 def conda_packages_not_found(ctx: Facts) -> list[Finding]:
     """``conda-packages-not-found``: the configured channels have no package of that name and
     version for this platform (``PackagesNotFoundError``)."""
-    hits = ctx.h("tools.conda_not_found").all()
+    # conda's classic solver says ResolvePackageNotFound for the same fault (its list
+    # entries may carry a channel: "apple::tensorflow-deps")
+    hits = (ctx.h("tools.conda_not_found").all()
+            or ctx.h("tools.conda_resolve_not_found").all())
     if not hits:
         return []
-    items = _near(ctx.h("tools.conda_list_item").all(), hits, 8)
+    items = sorted(_near(ctx.h("tools.conda_list_item").all(), hits, 8)
+                   + _near(ctx.h("ctx.conda_channel_item").all(), hits, 8),
+                   key=lambda h: h.line)
     names = list(dict.fromkeys((h.g("pkg") or "").strip() for h in items[:6]))
+    deps = _tensorflow_deps(ctx, hits, items, names)
+    if deps:
+        return deps
     # eyesfix-b: CUDA packages asked for while conda solves for macOS
     subdir = next((h.g("subdir") for h in ctx.h("tools.conda_platform").all()
                    if (h.g("subdir") or "").startswith("osx-")), None)
@@ -151,7 +159,7 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
                  "tfgpu plan --os macos   # the TensorFlow and tensorflow-metal releases "
                  "for this Mac"),
         )]
-    first = re.split(r"\s*[=<>!]", names[0])[0] if names else "tensorflow"
+    first = re.split(r"\s*[=<>!]", names[0])[0].rsplit("::", 1)[-1] if names else "tensorflow"
     fix = [f"conda search -c conda-forge {first}   # the versions and builds that exist for "
            "this platform",
            "# then ask for one of those (add -c conda-forge), or install it with pip inside "
@@ -201,4 +209,39 @@ def solver_nothing_provides_requested(f: Facts) -> list[Finding]:
              "platform (conda info: 'platform')",
              "# ask for one of those; conda-forge builds of recent TensorFlow exist for Linux "
              "and macOS, not for Windows: on Windows use pip (CPU) or WSL2 for the GPU"),
+    )]
+
+
+# --- Apple's tensorflow-deps (conda channel "apple") --------------------------------
+# Apple's tensorflow-metal instructions (developer.apple.com/metal/tensorflow-plugin, the
+# "arm64: Apple silicon" steps: Miniforge3-MacOSX-arm64, conda install -c apple tensorflow-deps)
+# use the package only on Apple silicon's native conda; the apple channel has no osx-64 build:
+# threads https-deeplearning-ai/machine-learning-engineering-for-production-public#70 and #90,
+# dstalzjohn/py-poetry-m1#1 list "Current channels: .../apple/osx-64" with tensorflow-deps not
+# found, fixed by an arm64 Miniforge; jeffheaton/t81_558_deep_learning#129 (classic solver's
+# ResolvePackageNotFound, fixed by following Apple's instructions).
+_TF_DEPS = re.compile(r"^(?:apple::)?tensorflow-deps(?:[=<>!\s]|$)")
+
+
+def _tensorflow_deps(ctx: Facts, hits: list[Hit], items: list[Hit],
+                     names: list[str]) -> list[Finding]:
+    """``conda-packages-not-found`` (variant ``tensorflow-deps``): conda found no
+    tensorflow-deps, which Apple's channel builds for osx-arm64 only (sources above)."""
+    if not any(_TF_DEPS.match(n) for n in names):
+        return []
+    subdir = next((h.g("subdir") for h in ctx.h("tools.conda_platform").all()
+                   if h.g("subdir")), None)
+    return [catalogue.make(
+        "conda-packages-not-found", variant="tensorflow-deps",
+        packages=", ".join(names),
+        seen=f" This conda solved for {subdir}." if subdir else "",
+        evidence=log_evidence(hits, items, ctx.h("tools.conda_platform").all()),
+        fix=("conda info | grep -i platform   # osx-arm64 is needed; osx-64 is an Intel "
+             "(x86_64) conda, running under Rosetta on an Apple-silicon Mac",
+             "# on Apple silicon: install the arm64 Miniforge (Miniforge3-MacOSX-arm64.sh), "
+             "create the environment with it, then: conda install -c apple tensorflow-deps; "
+             "python -m pip install tensorflow-macos tensorflow-metal (Apple's tensorflow-metal "
+             "instructions)",
+             "# on an Intel Mac or another OS: drop apple::tensorflow-deps from the environment "
+             "file and pip install tensorflow (plus tensorflow-metal on a Mac)"),
     )]

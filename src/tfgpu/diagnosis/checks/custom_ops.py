@@ -187,6 +187,8 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
         fix.append("# a TensorFlow from conda-forge, a source build, an NGC image or a nightly "
                    "is a different build: use the pip tensorflow release the add-on was built "
                    "for, or build the add-on against this TensorFlow")
+        if not dist and not cuda and _FRAMEWORK_CLASS_RTTI.match(sym):
+            return [_not_linked_to_framework(hit, lib, sym)]
         if dist:  # the add-on release paired with this TensorFlow, first
             from tfgpu.diagnosis.checks.addons import addon_pair_fix
 
@@ -199,6 +201,35 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             evidence=log_evidence([hit]), fix=tuple(fix),
         )]
     return []
+
+
+# --- custom op not linked to libtensorflow_framework ---
+# Sources: TensorFlow's sysconfig.get_link_flags (tensorflow/python/platform/sysconfig.py in
+# the 2.21 wheel: ['-L<tf.sysconfig.get_lib()>', '-l:libtensorflow_framework.so.<major>'];
+# added with TF 1.4's split of the framework into libtensorflow_framework.so) and the "Create an
+# op" guide's build line (g++ ... ${TF_CFLAGS[@]} ... ${TF_LFLAGS[@]}). Threads printing the
+# missing typeinfo of tensorflow::OpKernel: deepsense-ai/roi-pooling#22 and
+# CharlesShang/TFFRCNN#126 (fixed by adding -L$TF_LIB -ltensorflow_framework to the op's
+# Makefile/make.sh), bgshih/seglink#14 and bxshi/ConMask#8 (fixed or advised by going back to
+# the TensorFlow the op was written for: 1.3, before the split), vt-vl-lab/flownet2.tf#6: so the
+# finding is hedged and names both causes, the link flags first.
+
+#: The typeinfo / vtable / typeinfo-name symbol of a tensorflow:: class (``_ZTIN10tensorflow8
+#: OpKernelE``): emitted only where the class's key function is defined, i.e. in TensorFlow's
+#: own library, so an op library needs that library on its link line.
+_FRAMEWORK_CLASS_RTTI = re.compile(r"_ZT[IVS]N?(?:10tensorflow|3tsl)\d")
+
+
+def _not_linked_to_framework(hit: Hit, lib: str, sym: str) -> Finding:
+    """``custom-op-not-linked-to-tensorflow-framework`` (hedged): a project's own op library
+    misses the typeinfo/vtable of a TensorFlow class: most often it was linked without
+    ``tf.sysconfig.get_link_flags()`` (``-ltensorflow_framework``, TensorFlow >= 1.4), else it
+    was built for another TensorFlow release (sources: the comment block above)."""
+    return catalogue.make(
+        "custom-op-not-linked-to-tensorflow-framework",
+        library=lib.rsplit("/", 1)[-1], symbol=sym[:120],
+        evidence=log_evidence([hit]),
+    )
 
 
 def horovod_extension_not_built(ctx: Facts) -> list[Finding]:

@@ -25,14 +25,17 @@ def macos_cuda_dylib_missing(f: Facts) -> list[Finding]:
     ``library-not-loaded-{library}`` (variant ``fatal-load``), with macOS causes and fixes.
 
     Args:
-        f: the facts view; reads pattern ``dyld.cuda_missing``.
+        f: the facts view; reads pattern ``dyld.cuda_missing`` (else
+            ``dyld.cuda_missing_bare``, the line without the dlopen prefix).
 
     Returns:
         One finding for the first missing CUDA library, or nothing.
     """
     from tfgpu.diagnosis.checks.libraries import parse_library
 
-    hits = f.h("dyld.cuda_missing").all()
+    # the same dyld text without the "dlopen(<module>, N): " prefix (dyld's own
+    # "dyld: Library not loaded", or a paste cut to the ImportError text)
+    hits = f.h("dyld.cuda_missing").all() or f.h("dyld.cuda_missing_bare").all()
     if not hits:
         return []
     h = hits[0]
