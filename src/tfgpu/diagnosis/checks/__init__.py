@@ -116,6 +116,7 @@ from tfgpu.diagnosis.checks.memory import (
     gpu_memory_near_limit,
     gpu_memory_options_conflict,
     gpu_memory_unavailable_at_start,
+    gpu_oom_from_allocator_report,
     rule_autotune,
     rule_library_handle,
     rule_memory,
@@ -736,6 +737,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     colab_dropped_tf1_magic,
     # --- trt: TF-TRT asked of a TensorFlow whose TensorRT is not enabled ---
     trt_not_enabled,
+    # --- memory (k10c): the allocator's report after an OOM, its headline cut off ---
+    gpu_oom_from_allocator_report,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

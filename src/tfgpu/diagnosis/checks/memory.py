@@ -1098,3 +1098,46 @@ def _cudnn_handle_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
                  pip_list_grep("tensorflow", "nvidia-cudnn", windows=ctx.windows)
                  + "   # a TensorFlow or cuDNN wheel pinned over the environment's own")),
     ]
+
+
+# --- memory: allocator reports without the OOM headline (k10c) ----------------------------
+
+
+def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
+    """``gpu-resource-exhausted`` from the reports TensorFlow prints only after an allocation
+    failed, when the headline itself ("OOM when allocating", "ran out of memory trying to
+    allocate") is not in the log: step_stats_collector.cc ReportAllocsOnResourceExhausted
+    ("Current usage from device: D, allocator: A", "Remaining N nodes with S"; it runs only
+    for a RESOURCE_EXHAUSTED status) and bfc_allocator.cc DumpMemoryLog ("Bin (N): Total
+    Chunks", "Sum Total of in-use chunks", ...; printed after "Allocator (...) ran out of
+    memory").
+
+    Variant ``allocator-report-gpu`` (error) when the report names a GPU device or a GPU
+    allocator; ``allocator-report`` (warning: the device is not in the log, though BFC is
+    TensorFlow's GPU allocator) otherwise; nothing when the report names only CPU devices.
+    """
+    hits = ctx.h("mem.alloc_report").all()
+    if not hits or any(ctx.h(n).count for n in (
+            "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom",
+            "mem.bfc_followup")):
+        return []
+    if not any(h.g("nodes") or h.g("dev") for h in hits) and len(
+            {re.sub(r"[\d.]+", "", h.g("dump") or "") for h in hits}) < 2:
+        return []  # one line of a BFC dump is a fragment (the data calls it context alone)
+    named = [f"{h.g('dev') or ''} {h.g('alloc') or ''}" for h in hits if h.g("dev")]
+    gpu = any(re.search(r"gpu", n, re.IGNORECASE) for n in named)
+    if named and not gpu:
+        return []  # a CPU allocator's report: host memory, not this finding
+    rem = next((h for h in hits if h.g("nodes")), None)
+    held = (f" The report counts {rem.g('nodes')} more tensors holding {rem.g('rem')} beyond "
+            "the largest ones it lists." if rem is not None else "")
+    return [catalogue.make(
+        "gpu-resource-exhausted", variant="allocator-report-gpu" if gpu else "allocator-report",
+        held=held, evidence=log_evidence(hits, limit=2),
+        fix=(*_growth(ctx, "then reduce the batch size (or sequence length / image size) "
+                      "until it fits"),
+             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+             "# another process holding GPU memory: stop it",
+             "# the lines above the report's 'Remaining' line list the largest tensors by "
+             "node: shrink what makes them large"),
+    )]
