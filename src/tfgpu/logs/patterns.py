@@ -4456,6 +4456,30 @@ PATTERNS: tuple[Pattern, ...] = (
         ("failed to get device properties",),
         r"[Ff]ailed to get device properties, error code: (?P<code>\d{1,4})",
     ),
+    # --- memory: allocator reports without the OOM headline ---
+    # The lines TensorFlow prints only when an allocation failed, read when the headline
+    # ("OOM when allocating", "ran out of memory trying to allocate") was cut off:
+    # step_stats_collector.cc ReportAllocsOnResourceExhausted (TF 1.x-2.x; called only for a
+    # RESOURCE_EXHAUSTED status): "Current usage from device: <dev>, allocator: <name>",
+    # "  <size> from <node>", "  Remaining <n> nodes with <size>"; bfc_allocator.cc
+    # DumpMemoryLog (after "Allocator (...) ran out of memory"): "Bin (<n>): \tTotal Chunks:
+    # <n>, Chunks in use: <n>. ...", "Bin for <size> was <size>, Chunk State: ", "Next region
+    # of size <n>", "     Summary of in-use Chunks by size: ", "<n> Chunks of size <n>
+    # totalling <size>", "Sum Total of in-use chunks: <size>", "total_region_allocated_bytes_:
+    # <n> memory_limit_: <n> ..." (wordings checked in the TF 2.21 wheel's
+    # libtensorflow_framework.so.2 strings and step_stats_collector.cc's source)
+    _p(
+        "mem.alloc_report",
+        ("nodes with", "current usage from device", "in-use chunks", "total chunks:",
+         "chunks of size", "chunk state:", "next region of size",
+         "total_region_allocated_bytes_"),
+        r"^\s{0,8}Remaining (?P<nodes>\d+) nodes with (?P<rem>\d+(?:\.\d+)?\s?[KMGTP]?i?B)\s*$"
+        r"|Current usage from device: (?P<dev>[^\s,]+), allocator: (?P<alloc>\w+)"
+        r"|(?P<dump>Sum Total of in-use chunks: \d|Summary of in-use Chunks by size"
+        r"|Bin \(\d+\):\s{1,4}Total Chunks: \d+, Chunks in use: \d+"
+        r"|Bin for \S+ was \S+, Chunk State:|Next region of size \d+"
+        r"|\d+ Chunks of size \d+ totalling |total_region_allocated_bytes_: \d+)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -116,6 +116,7 @@ from tfgpu.diagnosis.checks.memory import (
     gpu_memory_near_limit,
     gpu_memory_options_conflict,
     gpu_memory_unavailable_at_start,
+    gpu_oom_from_allocator_report,
     rule_autotune,
     rule_library_handle,
     rule_memory,
@@ -747,6 +748,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- Python's MemoryError (host RAM), grappler's device-properties failure ---
     python_memoryerror,
     device_properties_failed,
+    # --- memory: the allocator's report after an OOM, its headline cut off ---
+    gpu_oom_from_allocator_report,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -571,6 +571,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                   or h.g("nosupport")
                   or _blas_status(ctx, h) == "CUBLAS_STATUS_EXECUTION_FAILED" for h in found)
     if running and what in ("cuBLAS", "cuBLASLt"):
+        if _gemm_line_alone(ctx, found):
+            return [_blas_gemm_memory_first(ctx, ev, fix_mem)]
         return [_blas_execution_hedged(ctx, what, ev, fix_mem)]
     if running:
         return [catalogue.make(
@@ -738,6 +740,61 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
             "a GPU newer than it (e.g. compute capability 8.x with a CUDA 10 build, every TF "
             "1.x release) use a TensorFlow built with a CUDA that supports the GPU (tfgpu "
             "plan; for TF 1.x code, NVIDIA's TF 1.15 builds or a move to TF 2)",
+        ),
+    )
+
+
+# --- memory: "Blas GEMM launch failed" alone, memory first ------------------------
+
+#: matmul_op's MatMul failure (TF 1.x-2.x: errors::Internal("Blas GEMM launch failed : a.shape=
+#: ...")), not conv_ops' "Blas SGEMM" nor the batched/vector "xGEMM[Batched]"/"GEMV" forms
+_PLAIN_GEMM = re.compile(r"\bBlas GEMM launch failed", re.IGNORECASE)
+
+
+def _gemm_line_alone(ctx: Facts, found: list[Hit]) -> bool:
+    """Whether the cuBLAS failure is matmul_op's "Blas GEMM launch failed" with no
+    cuda_blas.cc status line (``CUBLAS_STATUS_EXECUTION_FAILED``) and no GPU known to be
+    newer than a pre-CUDA-10 build (compute capability 7.5 or newer).
+
+    Counted over every case set and the issue threads printing this line (2026-12-02):
+    GPU memory held by another process, notebook or session in tensorflow/tensorflow#11812,
+    #34069, amaiya/ktrain#141, d2l-ai/d2l-en#1768, rajarsheem/libsdae-autoencoder-tensorflow#7
+    (5); a GPU newer than the build's CUDA in tensorflow/tensorflow#25403 (RTX 2080, CUDA 9),
+    CHTC/templates-GPUs#10 (A100, CUDA 10; printed CUBLAS_STATUS_EXECUTION_FAILED first) and
+    taoqi98/KIM#7 (A100, TF 1.13) (3).  The batched/x forms (tensorflow#23027, #44832,
+    qqwweee/keras-yolo3#332) and the bare EXECUTION_FAILED status are mostly the newer GPU:
+    those keep the ``blas-execution`` hedge.
+    """
+    from tfgpu.diagnosis.checks.dnn_init_causes import gpu_ccs
+    from tfgpu.facts.view import cc_key
+
+    if not all(_PLAIN_GEMM.search(h.text) for h in found):
+        return False
+    if any("EXECUTION_FAILED" in h.text for h in ctx.h("mem.handle").all()):
+        return False
+    return not any(cc_key(cc) >= (7, 5) for cc, _ev in gpu_ccs(ctx))
+
+
+def _blas_gemm_memory_first(ctx: Facts, ev: tuple[Evidence, ...],
+                            fix_mem: tuple[str, ...]) -> Finding:
+    """``dnn-handle-failed-gpu-memory`` variant ``blas-gemm-memory-first`` (warning, a
+    hedge that names GPU memory first): see :func:`_gemm_line_alone` for the count.
+
+    Args:
+        ctx: the facts view.
+        ev: the evidence lines.
+        fix_mem: the memory fix lines of :func:`rule_library_handle` (memory growth, the
+            processes holding GPU memory, the TF 1.x session option).
+    """
+    return catalogue.make(
+        "dnn-handle-failed-gpu-memory", variant="blas-gemm-memory-first",
+        evidence=ev,
+        fix=(
+            *fix_mem,
+            "python -c \"import tensorflow as tf; print(tf.__version__, "
+            "tf.sysconfig.get_build_info())\"   # GPU memory free and still failing: the CUDA "
+            "this TensorFlow was built with; a GPU newer than it (e.g. an RTX 30 card or A100 "
+            "with TF 1.x / CUDA 10) needs a newer TensorFlow (tfgpu plan)",
         ),
     )
 
@@ -1041,3 +1098,46 @@ def _cudnn_handle_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
                  pip_list_grep("tensorflow", "nvidia-cudnn", windows=ctx.windows)
                  + "   # a TensorFlow or cuDNN wheel pinned over the environment's own")),
     ]
+
+
+# --- memory: allocator reports without the OOM headline ----------------------------
+
+
+def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
+    """``gpu-resource-exhausted`` from the reports TensorFlow prints only after an allocation
+    failed, when the headline itself ("OOM when allocating", "ran out of memory trying to
+    allocate") is not in the log: step_stats_collector.cc ReportAllocsOnResourceExhausted
+    ("Current usage from device: D, allocator: A", "Remaining N nodes with S"; it runs only
+    for a RESOURCE_EXHAUSTED status) and bfc_allocator.cc DumpMemoryLog ("Bin (N): Total
+    Chunks", "Sum Total of in-use chunks", ...; printed after "Allocator (...) ran out of
+    memory").
+
+    Variant ``allocator-report-gpu`` (error) when the report names a GPU device or a GPU
+    allocator; ``allocator-report`` (warning: the device is not in the log, though BFC is
+    TensorFlow's GPU allocator) otherwise; nothing when the report names only CPU devices.
+    """
+    hits = ctx.h("mem.alloc_report").all()
+    if not hits or any(ctx.h(n).count for n in (
+            "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom",
+            "mem.bfc_followup")):
+        return []
+    if not any(h.g("nodes") or h.g("dev") for h in hits) and len(
+            {re.sub(r"[\d.]+", "", h.g("dump") or "") for h in hits}) < 2:
+        return []  # one line of a BFC dump is a fragment (the data calls it context alone)
+    named = [f"{h.g('dev') or ''} {h.g('alloc') or ''}" for h in hits if h.g("dev")]
+    gpu = any(re.search(r"gpu", n, re.IGNORECASE) for n in named)
+    if named and not gpu:
+        return []  # a CPU allocator's report: host memory, not this finding
+    rem = next((h for h in hits if h.g("nodes")), None)
+    held = (f" The report counts {rem.g('nodes')} more tensors holding {rem.g('rem')} beyond "
+            "the largest ones it lists." if rem is not None else "")
+    return [catalogue.make(
+        "gpu-resource-exhausted", variant="allocator-report-gpu" if gpu else "allocator-report",
+        held=held, evidence=log_evidence(hits, limit=2),
+        fix=(*_growth(ctx, "then reduce the batch size (or sequence length / image size) "
+                      "until it fits"),
+             "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+             "# another process holding GPU memory: stop it",
+             "# the lines above the report's 'Remaining' line list the largest tensors by "
+             "node: shrink what makes them large"),
+    )]
