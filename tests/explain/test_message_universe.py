@@ -51,7 +51,7 @@ FILES = sorted(DATA.glob("messages_*.toml"))
 #: tf-sweep: 645 of 647 (99.69%) with TensorFlow 2.21's own device messages
 #: (messages_tf_python.toml).
 #: Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.9974
+RATCHET = 0.9976
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {
