@@ -235,6 +235,18 @@ def squeeze(text: str) -> str:
     return _WS_RUN.sub(" ", text).strip()
 
 
+def _forms(texts: tuple[str, ...]) -> list[str]:
+    """The forms a line is tried in: each of ``texts`` of at most :data:`MAX_FOLD_CHARS`
+    characters as is and squeezed (:func:`squeeze`), without repeats, in that order."""
+    forms: list[str] = []
+    for t in texts:
+        if len(t) <= MAX_FOLD_CHARS:
+            for form in (t, squeeze(t)):
+                if form not in forms:
+                    forms.append(form)
+    return forms
+
+
 class Folded:
     """A distinctive pattern's tolerant form.
 
@@ -306,12 +318,7 @@ class Folder:
         Returns:
             The patterns of ``ctxs`` that matched, in the order given.
         """
-        forms: list[str] = []
-        for t in texts:
-            if len(t) <= MAX_FOLD_CHARS:
-                for form in (t, squeeze(t)):
-                    if form not in forms:
-                        forms.append(form)
+        forms = _forms(texts)
         out: list[Pattern] = []
         for p in ctxs:
             got = _FOLDED_CTX.get(id(p))
@@ -348,12 +355,7 @@ class Folder:
         rxs = [(p, f) for p in failed if (f := self.folded(p)) is not None]
         if not rxs:
             return []
-        forms: list[str] = []
-        for t in texts:
-            if len(t) <= MAX_FOLD_CHARS:
-                for form in (t, squeeze(t)):
-                    if form not in forms:
-                        forms.append(form)
+        forms = _forms(texts)
         if not forms:
             return []
         self.lines_folded += 1

@@ -23,6 +23,7 @@ MKL variant; installing the ``gpu_py3x`` build fixed it).
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.conda_tf_build import gpu_build_shown
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -52,12 +53,9 @@ def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
     shows a ``gpu_`` ``tensorflow``/``tensorflow-base`` build, when the log shows a GPU device
     created, or when the host's TensorFlow reports a CUDA build."""
     hits = ctx.h("conda.tf_defaults_build").all()
-    if not hits or ctx.h("gpu.created").count:
+    if not hits or gpu_build_shown(ctx):
         return []
     host = ctx.host
-    tf = host.tf if host is not None else None
-    if tf is not None and tf.build_info.get("is_cuda_build") == "True":
-        return []
     if host is not None and host.gpus and not host.nvidia_gpus:
         return []  # no NVIDIA GPU: a CPU build is the right one
     tf_rows = [h for h in hits if h.g("pkg") != "_tflow_select"]

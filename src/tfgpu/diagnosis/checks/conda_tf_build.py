@@ -26,17 +26,22 @@ def _cpu(build: str | None) -> bool:
     return (build or "").startswith("cpu_")
 
 
+def gpu_build_shown(ctx: Facts) -> bool:
+    """Whether the log shows a GPU device created or the host's TensorFlow reports a CUDA
+    build (``is_cuda_build`` in its build info): a CPU build string is then not what runs."""
+    if ctx.h("gpu.created").count:
+        return True
+    tf = ctx.host.tf if ctx.host is not None else None
+    return tf is not None and tf.build_info.get("is_cuda_build") == "True"
+
+
 def conda_tf_cpu_build(ctx: Facts) -> list[Finding]:
     """``tensorflow-cpu-only-build`` (``conda-build``) for conda rows naming a conda-forge
     ``cpu_`` build of TensorFlow; ``[]`` when no row does, when the log shows a GPU device
     created, or when the host's TensorFlow reports a CUDA build."""
     hits = [h for h in ctx.h("conda.tf_build").all()
             if _cpu(h.g("build")) or _cpu(h.g("nbuild"))]
-    if not hits or ctx.h("gpu.created").count:
-        return []
-    host = ctx.host
-    tf = host.tf if host is not None else None
-    if tf is not None and tf.build_info.get("is_cuda_build") == "True":
+    if not hits or gpu_build_shown(ctx):
         return []
     first: Hit = next((h for h in hits if h.g("pkg") == "tensorflow"), hits[0])
     build, new = first.g("build") or "", first.g("nbuild")
