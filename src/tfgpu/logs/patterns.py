@@ -4473,12 +4473,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nodes with", "current usage from device", "in-use chunks", "total chunks:",
          "chunks of size", "chunk state:", "next region of size",
          "total_region_allocated_bytes_"),
-        r"^\s{0,8}Remaining (?P<nodes>\d+) nodes with (?P<rem>\d+(?:\.\d+)?\s?[KMGTP]?i?B)\s*$"
-        r"|Current usage from device: (?P<dev>[^\s,]+), allocator: (?P<alloc>\w+)"
+        r"^\s{0,8}Remaining (?P<nodes>\d{1,12}) nodes with "
+        r"(?P<rem>\d{1,12}(?:\.\d{1,6})?\s?[KMGTP]?i?B)\s*$"
+        r"|Current usage from device: (?P<dev>[^\s,]{1,200}), allocator: (?P<alloc>\w{1,60})"
         r"|(?P<dump>Sum Total of in-use chunks: \d|Summary of in-use Chunks by size"
-        r"|Bin \(\d+\):\s{1,4}Total Chunks: \d+, Chunks in use: \d+"
-        r"|Bin for \S+ was \S+, Chunk State:|Next region of size \d+"
-        r"|\d+ Chunks of size \d+ totalling |total_region_allocated_bytes_: \d+)",
+        r"|Bin \(\d{1,20}\):\s{1,4}Total Chunks: \d{1,20}, Chunks in use: \d"
+        r"|Bin for \S{1,40} was \S{1,40}, Chunk State:|Next region of size \d"
+        r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d)",
     ),
 )
 
