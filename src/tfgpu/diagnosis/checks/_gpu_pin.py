@@ -70,7 +70,6 @@ def gpu_pin_requirement(kb: Knowledge, version: str, *, windows: bool) -> GpuPin
     _, one15_row = kb.fact_series("tensorflow-1-15-0-gpu-default")
     and_cuda, and_row = kb.fact_series("and-cuda-extra-first")
     win_last, win_row = kb.fact_series("windows-native-gpu-last")
-    exact = version
     if windows and want > win_last:
         last = win_row.value("tf_version")
         return GpuPin(f"tensorflow=={win_last[0]}.{win_last[1]}.*",
@@ -79,7 +78,7 @@ def gpu_pin_requirement(kb: Knowledge, version: str, *, windows: bool) -> GpuPin
                       False, win_row.ref)
     if want >= stub:
         extra = "[and-cuda]" if want >= and_cuda and not windows else ""
-        return GpuPin(f"tensorflow{extra}=={exact}",
+        return GpuPin(f"tensorflow{extra}=={version}",
                       f"tensorflow-gpu {stub[0]}.{stub[1]} and later are empty placeholders "
                       f"that refuse to install (knowledge row {gone.ref}); tensorflow {version} "
                       "is the GPU build"
@@ -88,12 +87,12 @@ def gpu_pin_requirement(kb: Knowledge, version: str, *, windows: bool) -> GpuPin
                          " (it needs the CUDA/cuDNN of its tested configuration on the host)"),
                       False, gone.ref)
     if want >= same:
-        return GpuPin(f"tensorflow=={exact}",
+        return GpuPin(f"tensorflow=={version}",
                       f"from {same[0]}.{same[1]} the plain tensorflow wheel of a version is the "
                       f"same CUDA build as tensorflow-gpu of it (knowledge row {same_row.ref})",
                       False, same_row.ref)
     if want == cpu20:
-        return GpuPin(f"tensorflow-gpu=={exact}",
+        return GpuPin(f"tensorflow-gpu=={version}",
                       f"tensorflow {cpu20[0]}.{cpu20[1]} is CPU-only; tensorflow-gpu is its GPU "
                       f"build (knowledge row {cpu20_row.ref})", True, cpu20_row.ref)
     if version in ("1.15.0", "1.15"):  # PEP 440: ==1.15 is 1.15.0; 1.15.* is not
@@ -101,6 +100,6 @@ def gpu_pin_requirement(kb: Knowledge, version: str, *, windows: bool) -> GpuPin
                       "tensorflow 1.15.0 is the one 1.x release whose plain package includes "
                       f"GPU support (knowledge row {one15_row.ref}); tensorflow-gpu==1.15.0 "
                       "is the same build", False, one15_row.ref)
-    return GpuPin(f"tensorflow-gpu=={exact}",
+    return GpuPin(f"tensorflow-gpu=={version}",
                   f"up to 2.0 (except tensorflow 1.15.0) only tensorflow-gpu has GPU support "
                   f"(knowledge row {one15_row.ref})", True, one15_row.ref)
