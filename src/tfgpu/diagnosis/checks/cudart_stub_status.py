@@ -41,7 +41,7 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
-#: The cudart stub placeholder texts (the two stub generations).
+#: The older stub's placeholder (TensorFlow 1.14-2.15); 2.16+ prints "Error loading CUDA libraries".
 _OLD_STUB = "symbol not found"
 
 #: A loader line naming the CUDA runtime library (``cudart64_100.dll``, ``libcudart.so.10.0``).
