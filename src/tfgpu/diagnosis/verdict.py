@@ -34,7 +34,7 @@ def _lead(found: Sequence[Finding]) -> Finding:
 def _title(f: Finding) -> str:
     """``f``'s title as a headline says it: without a hedge's leading "Or: "."""
     t = f.title
-    return t[len(_OR)].upper() + t[len(_OR) + 1:] if t.startswith(_OR) and len(t) > 4 else t
+    return t[len(_OR)].upper() + t[len(_OR) + 1:] if t.startswith(_OR) and len(t) > len(_OR) else t
 
 
 def _plural(n: int, word: str) -> str:
