@@ -73,14 +73,12 @@ def cudart_stub_status(ctx: Facts) -> list[Finding]:
     hits = ctx.h("cuda.stub_status").all()
     if not hits or ctx.host_gpu_works:
         return []
-    first = hits[0]
-    text = (first.g("text") or "").strip()
-    call = first.g("call")
-    named = _cudart_hits(ctx)
-    if named:
+    if _cudart_hits(ctx):
         # the loader line names the runtime that did not load: its library-not-loaded
         # finding (an error now: this line shows the GPU) is the one cause
         return []
+    text = (hits[0].g("text") or "").strip()
+    call = hits[0].g("call")
     cuda, ref = _build_cuda(ctx)
     old = _OLD_STUB in text
     if cuda:
