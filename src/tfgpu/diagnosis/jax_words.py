@@ -33,7 +33,7 @@ _GROWTH = re.compile(r"TF_FORCE_GPU_ALLOW_GROWTH|set_memory_growth|allow_growth"
 _TF_PACKAGE = re.compile(r"(?<![\w/.])(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf-nightly)"
                          r"(?![\w/\[])|\btf\.[A-Za-z]")
 #: TensorFlow's own preallocation wording in the causes ("TensorFlow preallocates / reserves
-#: nearly all ... GPU memory") and JAX's default (the JAX docs: 75% of the GPU's memory)
+#: nearly all ... GPU memory"), rewritten to JAX's default (the JAX docs: 75% of GPU memory)
 _TF_PREALLOC = re.compile(r"\b(preallocates|reserves) nearly all\b")
 #: "TensorFlow" as a word, not in a path or package name (external/org_tensorflow, tensorflow[...])
 _TF_WORD = re.compile(r"\bTensorFlow\b(?![\[/])")
