@@ -40,8 +40,8 @@ class ExplainResult:
     Attributes:
         findings: sorted most severe first (see :func:`tfgpu.findings.sort_findings`).
         stats: bytes and lines read, candidates matched, binary lines skipped.
-        died: the lines showing the program died (eyes6a:
-            :func:`tfgpu.diagnosis.checks.unknown.death_hits`), ``()`` when none.
+        died: the lines showing the program died
+            (:func:`tfgpu.diagnosis.checks.unknown.death_hits`), ``()`` when none.
     """
 
     findings: tuple[Finding, ...]
@@ -105,7 +105,6 @@ def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
                                               "wheels (this log is JAX's)",)))
     out.append(catalogue.make("log-is-jax", evidence=log_evidence(view.h("ctx.jax").first[:2])))
     return sort_findings(out)
-
 
 
 def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:
