@@ -72,7 +72,7 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
     if facts is not None and probed and host_checks:
         denied = _gpu_the_facts_deny(facts, log)
         if denied:
-            # eyes F-3: the facts were taken where the log was not (a login node and a
+            # the facts were taken where the log was not (a login node and a
             # compute node, the host and a container): they cannot lower the log's errors
             # to "harmless on a host without a GPU"; say so and read the log alone.
             return sort_findings((
@@ -88,7 +88,7 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
 
 
 def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
-    """Findings of a JAX log (:attr:`Facts.jax_log`, eyes F-11): the runtime that printed the
+    """Findings of a JAX log (:attr:`Facts.jax_log`): the runtime that printed the
     shared XLA/StreamExecutor messages is jaxlib, so titles and causes name it instead of
     TensorFlow, TensorFlow install commands are dropped from the fixes, and a notice says so."""
     out: list[Finding] = []
@@ -114,7 +114,7 @@ def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:
     if not no_nvidia_gpu(facts):
         return []
     view = Facts(None, log)
-    # final-eyes F9: cuda_diagnostics' "kernel reported version is: N" (read from
+    # cuda_diagnostics' "kernel reported version is: N" (read from
     # /proc/driver/nvidia/version) shows a loaded NVIDIA kernel module, which the facts of
     # a host without an NVIDIA GPU cannot have
     # a GPU allocator's out-of-memory or a cuDNN/cuBLAS handle failure is printed only by a
