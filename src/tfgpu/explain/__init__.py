@@ -40,8 +40,8 @@ class ExplainResult:
     Attributes:
         findings: sorted most severe first (see :func:`tfgpu.findings.sort_findings`).
         stats: bytes and lines read, candidates matched, binary lines skipped.
-        died: the lines showing the program died (eyes6a:
-            :func:`tfgpu.diagnosis.checks.unknown.death_hits`), ``()`` when none.
+        died: the lines showing the program died
+            (:func:`tfgpu.diagnosis.checks.unknown.death_hits`), ``()`` when none.
     """
 
     findings: tuple[Finding, ...]
@@ -72,7 +72,7 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
     if facts is not None and probed and host_checks:
         denied = _gpu_the_facts_deny(facts, log)
         if denied:
-            # eyes F-3: the facts were taken where the log was not (a login node and a
+            # the facts were taken where the log was not (a login node and a
             # compute node, the host and a container): they cannot lower the log's errors
             # to "harmless on a host without a GPU"; say so and read the log alone.
             return sort_findings((
@@ -88,7 +88,7 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
 
 
 def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
-    """Findings of a JAX log (:attr:`Facts.jax_log`, eyes F-11): the runtime that printed the
+    """Findings of a JAX log (:attr:`Facts.jax_log`): the runtime that printed the
     shared XLA/StreamExecutor messages is jaxlib, so titles and causes name it instead of
     TensorFlow, TensorFlow install commands are dropped from the fixes, and a notice says so."""
     out: list[Finding] = []
@@ -107,7 +107,6 @@ def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
     return sort_findings(out)
 
 
-
 def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:
     """The log's lines proving an NVIDIA GPU (:meth:`Facts.gpu_log_evidence`) when the probed
     ``facts`` show none (the rule :func:`tfgpu.diagnosis.engine.cap_for_cpu_host` uses);
@@ -115,7 +114,7 @@ def _gpu_the_facts_deny(facts: HostFacts, log: LogFacts) -> list[Hit]:
     if not no_nvidia_gpu(facts):
         return []
     view = Facts(None, log)
-    # final-eyes F9: cuda_diagnostics' "kernel reported version is: N" (read from
+    # cuda_diagnostics' "kernel reported version is: N" (read from
     # /proc/driver/nvidia/version) shows a loaded NVIDIA kernel module, which the facts of
     # a host without an NVIDIA GPU cannot have
     # a GPU allocator's out-of-memory or a cuDNN/cuBLAS handle failure is printed only by a

@@ -182,13 +182,13 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
                if _NEW_ABI_STRING.search(sym) else None)
         if not dist and (abi or _string_view_kind(sym)) and not cuda:
             return []  # custom-op-cxx11-abi-mismatch (custom_op_abi) reads the ABI
+        if not dist and not cuda and _FRAMEWORK_CLASS_RTTI.match(sym):
+            return [_not_linked_to_framework(hit, lib, sym)]
         if not dist:
             fix.append(flags)
         fix.append("# a TensorFlow from conda-forge, a source build, an NGC image or a nightly "
                    "is a different build: use the pip tensorflow release the add-on was built "
                    "for, or build the add-on against this TensorFlow")
-        if not dist and not cuda and _FRAMEWORK_CLASS_RTTI.match(sym):
-            return [_not_linked_to_framework(hit, lib, sym)]
         if dist:  # the add-on release paired with this TensorFlow, first
             from tfgpu.diagnosis.checks.addons import addon_pair_fix
 

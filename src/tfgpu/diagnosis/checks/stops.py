@@ -58,16 +58,16 @@ def program_stopped(ctx: Facts) -> list[Finding]:
     return []
 
 
-def _log_tf_version(ctx: Facts) -> tuple[str, Hit | None] | None:
+def _log_tf_version(ctx: Facts, log_only: Facts) -> tuple[str, Hit | None] | None:
     """The TensorFlow release the LOG names (a version line, ``pip show``'s Version after
     its Name, a version printed after ``tf.__version__``), with its line; ``None`` when the
-    log names none."""
+    log names none.  ``log_only``: ``ctx``'s log without host facts."""
     hit = ctx.h("ctx.tf_version").last
     if hit is not None:
         v = hit.g("v") or hit.g("v2") or hit.g("v3")
         if v:
             return v, hit
-    printed = Facts(None, ctx.log, ctx.kb).printed_tf_version
+    printed = log_only.printed_tf_version
     return (printed, None) if printed else None
 
 
@@ -84,9 +84,10 @@ def log_and_host_tensorflow_differ(ctx: Facts) -> list[Finding]:
     host_mm = tf_minor(host_v)
     newest = max((m for r in ctx.kb.releases("linux") if (m := tf_minor(r.release))),
                  default=None)
-    if host_v is None or host_mm is None or newest is None or host_mm > newest:
+    if host_mm is None or newest is None or host_mm > newest:
         return []  # no host release, or not one the knowledge knows (a misread description)
-    named = _log_tf_version(ctx)
+    log_only = Facts(None, ctx.log, ctx.kb)  # the log's own, never the host's
+    named = _log_tf_version(ctx, log_only)
     if named is not None:
         log_v, hit = named
         log_mm = tf_minor(log_v)
@@ -96,7 +97,7 @@ def log_and_host_tensorflow_differ(ctx: Facts) -> list[Finding]:
             Evidence("log", f"TensorFlow {log_v} (printed tf.__version__ / pip show)"),)
         how = f"The log names TensorFlow {log_v}"
     else:
-        bound = Facts(None, ctx.log, ctx.kb).tf_at_most
+        bound = log_only.tf_at_most
         if bound is None or host_mm <= bound:
             return []
         fact = ctx.kb.platform_fact("tf-log-source-paths")

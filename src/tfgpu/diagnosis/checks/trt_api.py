@@ -67,10 +67,10 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
                  "print(u.get_linked_tensorrt_version(), u.get_loaded_tensorrt_version())\""
                  "   # or install exactly the linked TensorRT, so the notice is not reached"),
         )]
+    missing = ctx.h("trt.no_compiler_module").all()
     contrib = ctx.h("trt.contrib_no_converter").all()
     if contrib:
         first, row = ctx.kb.fact_series("tftrt-converter-first")
-        missing = ctx.h("trt.no_compiler_module").all()
         name = contrib[0].g("name") or "TrtGraphConverter"
         return [catalogue.make(
             "tftrt-python-api-not-in-this-tf",
@@ -105,7 +105,6 @@ def trt_python_api(ctx: Facts) -> list[Finding]:
     compiler = ctx.h("trt.compiler_no_converter").all()
     if compiler:
         return [_compiler_no_converter(ctx, compiler)]
-    missing = ctx.h("trt.no_compiler_module").all()
     if missing:
         first, row = ctx.kb.fact_series("tftrt-converter-first")
         mod = missing[0].g("mod") or "tensorflow.python.compiler"
@@ -188,7 +187,7 @@ def trt_not_enabled(ctx: Facts) -> list[Finding]:
     tf = ctx.tf_version
     mm = tf_minor(tf)
     last = f"{first[0]}.{first[1] - 1}"
-    if tf and mm is not None and mm >= first:
+    if mm is not None and mm >= first:  # tf_minor(None) is None
         return [catalogue.make(
             "tftrt-not-enabled", variant="release", evidence=ev, knowledge_ref=row.ref,
             tf=tf, first=f"{first[0]}.{first[1]}", last=last,
