@@ -56,7 +56,7 @@ import os
 import re
 import socket
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 #: What a secret value becomes.
@@ -329,16 +329,14 @@ class Redactor:
             return self
         extra = for_names(users=users, hosts=hosts)
         domains = {f.partition(".")[2] for f in fqdns if f.count(".") >= 2}
-        return Redactor(users=tuple(sorted({*self.users, *extra.users})), homes=self.homes,
-                        hosts=tuple(sorted({*self.hosts, *extra.hosts, *fqdns})),
-                        domains=tuple(sorted({*self.domains, *extra.domains, *domains})),
-                        paths=self.paths, path_names=self.path_names)
+        return replace(self, users=tuple(sorted({*self.users, *extra.users})),
+                       hosts=tuple(sorted({*self.hosts, *extra.hosts, *fqdns})),
+                       domains=tuple(sorted({*self.domains, *extra.domains, *domains})))
 
     def with_paths(self) -> Redactor:
         """This redactor, also replacing folder names outside known locations
         (``--redact-paths``, :func:`redact_paths`)."""
-        return Redactor(users=self.users, homes=self.homes, hosts=self.hosts,
-                        domains=self.domains, paths=True, path_names=self.path_names)
+        return replace(self, paths=True)
 
 
 _NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,252}"

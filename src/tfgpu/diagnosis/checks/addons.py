@@ -36,7 +36,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.custom_ops import _library, op_library_built_for_other_tensorflow
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
@@ -70,12 +70,6 @@ _TF_SYM = re.compile(r"(?<!\d)(?:10tensorflow|3tsl|6tflite|3xla)\d|^_{1,3}cuda[A
 _WIN_PATH = re.compile(r"(?:^|[\s'\"(\[])(?:[A-Za-z]:)?\\|\\(?:Lib|lib)\\site-packages\\")
 
 
-def _minor(version: str | None) -> tuple[int, int] | None:
-    """(major, minor) of a version string (``"2.14.0"`` -> (2, 14)); None when unreadable."""
-    m = re.match(r"(\d{1,2})\.(\d{1,3})", version or "")
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
 def addon_release_for(ctx: Facts, dist: str, tf_version: str | None) -> tuple[str, str] | None:
     """The ``dist`` release that fits TensorFlow ``tf_version`` and the fact row it came from.
 
@@ -89,7 +83,7 @@ def addon_release_for(ctx: Facts, dist: str, tf_version: str | None) -> tuple[st
         the README), or None when the TensorFlow version or the add-on's pairs are unknown,
         or no release fits (a TensorFlow newer than the add-on's last release).
     """
-    mm = _minor(tf_version)
+    mm = tf_minor(tf_version)
     if mm is None:
         return None
     if dist == "tensorflow-text":
@@ -101,7 +95,7 @@ def addon_release_for(ctx: Facts, dist: str, tf_version: str | None) -> tuple[st
         return None
     for pair in pairs:
         release, _, tf = pair.partition("=")
-        want = _minor(tf)
+        want = tf_minor(tf)
         if want is None:
             continue
         if (rule == "built-for" and want == mm) or (rule == "min-tf" and want <= mm):
@@ -391,14 +385,14 @@ def listed_pair_mismatch(ctx: Facts, dist: str) -> tuple[str, str, list[Hit]] | 
     tf = next((listed[d] for d in _TF_DISTS if d in listed), None)
     if addon is None or tf is None:
         return None
-    tf_mm, addon_mm = _minor(tf[0]), _minor(addon[0])
+    tf_mm, addon_mm = tf_minor(tf[0]), tf_minor(addon[0])
     if tf_mm is None or addon_mm is None:
         return None
     if dist == "tensorflow-text":
         bad = tf_mm != addon_mm
     else:
         found = addon_release_for(ctx, dist, tf[0])
-        want = _minor(found[0]) if found is not None else None
+        want = tf_minor(found[0]) if found is not None else None
         bad = want is not None and want != addon_mm
     return (tf[0], addon[0], [tf[1], addon[1]]) if bad else None
 

@@ -28,7 +28,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
 
 
@@ -255,7 +255,6 @@ def _gpu_newer_than_tf1(ctx: Facts) -> list[Finding]:
     else ``[]``.  Such a build holds no code for the GPU (GeForce RTX 30 / A100 with TF 1.15's
     CUDA 10.0), the reason a GPU kernel found no GPU device to run on."""
     from tfgpu.diagnosis.checks.dnn_init_causes import gpu_ccs
-    from tfgpu.facts.view import cc_key
 
     tf = ctx.tf_version or ""
     if tf and not tf.startswith("1."):

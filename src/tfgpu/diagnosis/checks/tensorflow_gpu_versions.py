@@ -61,4 +61,3 @@ def _pin_fix(f: Facts, version: str) -> tuple[str, ...]:
     return (f'pip install "{rule.requirement}"   # {rule.why}',
             f'replace "tensorflow-gpu=={version}" with "{rule.requirement}" in requirements '
             "files")
-
