@@ -462,7 +462,7 @@ _SEP_RE = re.compile(r"\\\\|\\|/")
 _SYSTEM_ROOTS = ("/usr/", "/lib/", "/lib32/", "/lib64/", "/libx32/", "/bin/", "/sbin/", "/etc/",
                  "/proc/", "/sys/", "/dev/", "/run/", "/snap/", "/boot/", "/opt/conda/pkgs/",
                  "/opt/nvidia/", "/opt/rocm", "/opt/intel/", "/opt/homebrew/", "/system/",
-                 "/library/", "/applications/", "/var/lib/", "/var/log/", "/usr",
+                 "/library/", "/applications/", "/var/lib/", "/var/log/",
                  "c:/program files/", "c:/program files (x86)/", "c:/windows/",
                  "c:/programdata/nvidia", "/mnt/c/program files/", "/mnt/c/windows/",
                  "/mnt/wsl/", "/usr/lib/wsl/")

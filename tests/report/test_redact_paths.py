@@ -98,6 +98,8 @@ def test_help_names_redact_paths(capsys: pytest.CaptureFixture[str]) -> None:
      "/opt/conda/envs/dir1/lib/python3.10/site-packages/tensorflow"),
     ('File "/work/acme/train.py", line 40', 'File "/work/dir1/file1.py", line 40'),
     ("~/Acme Corp/venv/bin/python", "~/dir1/venv/bin/python"),
+    # a folder that only starts like a system root is a user's folder
+    ("/usrdata/alice/run.py", "/dir1/dir2/file1.py"),
     ("/mnt/c/Users/user/Projects/Acme Corp/x.py", "/mnt/c/Users/user/dir1/dir2/file1.py"),
 ])
 def test_redact_paths_replaces_folder_names_outside_known_locations(text: str,
