@@ -124,8 +124,8 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     partners: set[tuple[str, frozenset[Evidence]]] = set()
     for f in items:
         hedged = book.spec_of(f.id) if f.id in absorbed else None
-        partners.update((p, frozenset(f.evidence)) for p in (hedged.hedge_partners
-                                                             if hedged else ()))
+        if hedged is not None:
+            partners.update((p, frozenset(f.evidence)) for p in hedged.hedge_partners)
     if partners:
         kept = [f for f in kept if f.severity is not Severity.WARNING
                 or (f.id, frozenset(f.evidence)) not in partners]

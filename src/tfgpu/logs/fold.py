@@ -186,7 +186,15 @@ def _literal_choices(seq: Any) -> list[str] | None:
 def literal_groups(regex: str) -> dict[str, dict[str, str]]:
     """The named groups of ``regex`` that match one of a few plain literals, each as
     case-folded value -> the literal as written (``{"lib": {"cudnn": "cudnn", ...}}``):
-    a retyped ``cuDNN`` is given back as the regex's ``cudnn``."""
+    a retyped ``cuDNN`` is given back as the regex's ``cudnn``.
+
+    Args:
+        regex: a Python regular expression's source.
+
+    Returns:
+        Group name -> (case-folded literal -> literal as written); groups that take anything
+        else than at most 64 plain literals are absent.
+    """
     parsed = _parser().parse(regex)
     names = {v: k for k, v in parsed.state.groupdict.items()}
     found: dict[str, dict[str, str]] = {}
@@ -205,7 +213,7 @@ def literal_groups(regex: str) -> dict[str, dict[str, str]]:
                     walk(b)
             elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
                 walk(av[2])
-            elif name in ("ATOMIC_GROUP",):
+            elif name == "ATOMIC_GROUP":
                 walk(av)
             elif name in ("ASSERT", "ASSERT_NOT"):
                 walk(av[1])
@@ -219,7 +227,15 @@ def cut_mid_word(m: re.Match[str], form: str) -> bool:
     ends in an upper-case letter or ``_`` and a lower-case letter follows.  A class kept in
     upper case (``CUDA_ERROR_[A-Z_]+``) then took only the first letter of a retyped name
     ("Cuda_Error_Unknown" gives ``Cuda_Error_U``): a value the exact regex never gives, so
-    the match is not used."""
+    the match is not used.
+
+    Args:
+        m: a match of a folded regex on ``form``.
+        form: the text ``m`` was searched in.
+
+    Returns:
+        ``True`` when some named group ends that way.
+    """
     for k, v in m.groupdict().items():
         if not v:
             continue

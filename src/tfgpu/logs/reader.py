@@ -505,7 +505,7 @@ _MATCHER: list[tuple[tuple[bytes, ...], re.Pattern[bytes] | None]] = []
 
 def _trie_source(anchors: tuple[bytes, ...]) -> bytes:
     """A regex source matching exactly the occurrences of ``anchors`` (as substrings),
-    written as a trie: ``(?:cu(?:da|dnn)|dll)``; a keyword that another one starts with is
+    written as a trie: ``(?:cu(?:da|dnn)|dll)``; a keyword that starts with another one is
     dropped (wherever the longer one occurs, the shorter one does too)."""
     trie: dict[int, dict[int, Any]] = {}
     for a in anchors:
@@ -797,7 +797,7 @@ def line_texts(
         flags = [True] * len(pieces)
     else:
         views = [scan_view(p.translate(_LOWER, _DIGITS)) for p in pieces]
-        if len(pieces) > _PIECES_BATCH_MIN:  # one find pass per keyword over all pieces
+        if len(pieces) > _PIECES_BATCH_MIN:  # one pass over all pieces joined
             flags = _batch_candidates(views, anchors)
         else:
             flags = [holds_anchor(v, anchors) for v in views]

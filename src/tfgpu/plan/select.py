@@ -134,6 +134,12 @@ def make_plan(
     return plan
 
 
+def _driver_key(version: str) -> tuple[int, ...]:
+    """A driver version (``"535.104.05"``) as numbers to compare; ``ValueError`` when a part
+    is not a number."""
+    return tuple(int(x) for x in version.split("."))
+
+
 # --- a driver version newer than every driver the knowledge names ---
 def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reason]:
     """A warning when the NVIDIA driver (``--driver``, facts) has a higher branch (major)
@@ -146,7 +152,7 @@ def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reas
     column = "windows" if target.driver_is_windows else "linux"
     known = [(v, r) for r in kb.drivers if (v := r.driver_for(column))]
     try:
-        newest, row = max(known, key=lambda vr: tuple(int(x) for x in vr[0].split(".")))
+        newest, row = max(known, key=lambda vr: _driver_key(vr[0]))
         given = int(target.driver.split(".")[0])
         top = int(newest.split(".")[0])
     except ValueError:
@@ -161,10 +167,6 @@ def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reas
 
 
 # --- a driver version older than every driver the knowledge names, or than the GPU ---
-def _driver_key(version: str) -> tuple[int, ...]:
-    return tuple(int(x) for x in version.split("."))
-
-
 def _driver_older_than_knowledge(target: TargetHost, kb: Knowledge,
                                  cc: str | None) -> list[Reason]:
     """A warning when the NVIDIA driver (``--driver``, facts) is older than the minimum

@@ -172,9 +172,9 @@ def set_context_failed(ctx: Facts) -> list[Finding]:
         return []
     hit = hits[0]
     name = hit.g("name")
-    row = (ctx.kb.cuda_error_named(name) if name is not None
-           else ctx.kb.cuda_error(int(hit.g("code") or "0")))
-    code = row.code if row is not None else int(hit.g("code") or "0")
+    raw = int(hit.g("code") or "0")  # the pattern's code group: -?\d{1,6}, or absent
+    row = ctx.kb.cuda_error_named(name) if name is not None else ctx.kb.cuda_error(raw)
+    code = row.code if row is not None else raw
     what = ("TensorFlow's CUDA driver layer aborts the process when it cannot make the GPU's "
             "CUDA context current in a thread (cuCtxSetCurrent in ScopedActivateContext); it "
             f"returned {_meaning(code, row)}.")

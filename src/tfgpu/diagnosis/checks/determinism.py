@@ -177,13 +177,14 @@ def gpu_op_determinism(ctx: Facts) -> list[Finding]:
                 _DROP)
         return [catalogue.make("gpu-op-determinism-unavailable", variant="xla", op=op,
                                evidence=log_evidence(xla[:2]), cause=cause, fix=xfix)]
+    xent_hits = ctx.h("determinism.xent_kernel").all()
     hits = (ctx.h("determinism.no_gpu_impl").all() + ctx.h("determinism.not_supported").all()
-            + ctx.h("determinism.xent_kernel").all())
+            + xent_hits)
     if not hits:
         return []
     hit = min(hits, key=lambda h: h.line)
     op = (hit.g("op") or "an op").strip()
-    xent = hit in ctx.h("determinism.xent_kernel").all()
+    xent = hit in xent_hits
     fact_id = None if xent else _family(op)
     if fact_id is not None:
         cause, vfix, row = _versioned(ctx, op, fact_id, bool(hit.g("cudnn")))

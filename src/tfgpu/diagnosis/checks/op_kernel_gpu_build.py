@@ -124,22 +124,20 @@ def no_gpu_listed(ctx: Facts) -> list[Finding]:
     dnn = ctx.h("opk.dnnlib_no_gpu").all()
     if any("_get_cuda_gpu_arch_string" in h.text or "'No GPU devices found'" in h.text
            for h in dnn) and any("No GPU devices found" in h.text for h in dnn):
-        return [catalogue.make(
-            "tensorflow-cpu-only-build", variant="no-gpu-listed",
-            what=("The StyleGAN2 custom-op builder (dnnlib/tflib/custom_ops.py "
-                  "_get_cuda_gpu_arch_string) found no device of type GPU in TensorFlow's "
-                  "device_lib.list_local_devices() and raised 'No GPU devices found'; the "
-                  "plugin cannot pick a CUDA architecture."),
-            evidence=log_evidence(dnn, limit=3),
-        )]
-    nkd = ctx.h("opk.no_known_devices")
-    if nkd.count:
-        return [catalogue.make(
-            "tensorflow-cpu-only-build", variant="no-gpu-listed",
-            what=("TensorFlow's session printed 'Device mapping: no known devices.' "
-                  "(direct_session.cc, log_device_placement): no device of the session has a "
-                  "physical description, which every GPU (and XLA) device has; only the CPU "
-                  "was registered."),
-            evidence=log_evidence(nkd, limit=1),
-        )]
-    return []
+        what, evidence = (
+            ("The StyleGAN2 custom-op builder (dnnlib/tflib/custom_ops.py "
+             "_get_cuda_gpu_arch_string) found no device of type GPU in TensorFlow's "
+             "device_lib.list_local_devices() and raised 'No GPU devices found'; the "
+             "plugin cannot pick a CUDA architecture."),
+            log_evidence(dnn, limit=3))
+    elif (nkd := ctx.h("opk.no_known_devices")).count:
+        what, evidence = (
+            ("TensorFlow's session printed 'Device mapping: no known devices.' "
+             "(direct_session.cc, log_device_placement): no device of the session has a "
+             "physical description, which every GPU (and XLA) device has; only the CPU "
+             "was registered."),
+            log_evidence(nkd, limit=1))
+    else:
+        return []
+    return [catalogue.make("tensorflow-cpu-only-build", variant="no-gpu-listed", what=what,
+                           evidence=evidence)]
