@@ -61,6 +61,15 @@ def cuda_of_dll_number(n: str) -> str:
     return f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "91", "92") else n
 
 
+def tested_build_cuda(ctx: Facts) -> tuple[str, str] | None:
+    """``(cuda, ref)``: the CUDA version the GPU build of the TensorFlow version (host facts or
+    log) was built and tested with on this OS (``tf_tested_configs.toml``, TensorFlow's tested
+    build configurations) and that row's reference; ``None`` when unknown (no version, one not
+    starting ``X.Y``, a release or OS row the table lacks, a CPU-only row)."""
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    return (tested.cuda, tested.ref) if tested else None
+
+
 def tf_build_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA version TensorFlow was built with, from a libcudart the log
     shows it opened, else from the TensorFlow version (host facts or log) through the
@@ -89,7 +98,7 @@ def tf_build_cuda(ctx: Facts) -> tuple[str, str] | None:
                 return cuda, (f"TensorFlow {tf} GPU builds use CUDA {cuda} (knowledge row "
                               f"{fact.ref})")
         return None
-    tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
+    tested = tested_build_cuda(ctx)
     if tested:
         return tested[0], f"TensorFlow {tf} was built with CUDA {tested[0]} (tested configuration)"
     return None
