@@ -16,7 +16,7 @@ import pytest
 
 from tfgpu import privacy
 from tfgpu.cli.main import main
-from tfgpu.privacy import redact_paths
+from tfgpu.privacy import PathNames, redact_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = ROOT / "tests" / "fixtures" / "doctor-scenarios" / "ldlp_cuda11.json"
@@ -201,3 +201,23 @@ def test_facts_table_hides_every_entry_of_ld_library_path(
     out = capsys.readouterr().out
     assert [name for name in (*PRIVATE, "bigbank", "clientx") if name in out] == []
     assert re.search(r"/srv/dir\d+/lib:/data/dir\d+/cuda-11.2/lib64:/opt/dir\d+/lib64", out)
+
+
+def test_many_new_names_are_numbered_in_linear_time() -> None:
+    import time
+
+    text = " ".join(f"/srv/n{i}x/f{i}y.py" for i in range(10000))
+    start = time.perf_counter()
+    out = redact_paths(text)
+    assert time.perf_counter() - start < 2.0  # a count per kind, not a scan per new name
+    assert out.endswith("/srv/dir10000/file10000.py")
+
+
+def test_a_plain_dict_of_earlier_placeholders_is_continued() -> None:
+    names = {"acme": "dir1", "x.py": "file1.py"}
+    assert redact_paths("/srv/acme/bigbank/y.py", names) == "/srv/dir1/dir2/file2.py"
+    assert names == {"acme": "dir1", "x.py": "file1.py", "bigbank": "dir2", "y.py": "file2.py"}
+    table = PathNames(names)
+    assert table.counts == {"dir": 2, "file": 2}
+    assert redact_paths("/srv/clientx/z.py", table) == "/srv/dir3/file3.py"
+    assert table.counts == {"dir": 3, "file": 3}
