@@ -479,11 +479,14 @@ _SEP_RE = re.compile(r"\\\\|\\|/")
 #: project's name (compared lower-case, separators as ``/``).
 _SYSTEM_ROOTS = ("/usr/", "/lib/", "/lib32/", "/lib64/", "/libx32/", "/bin/", "/sbin/", "/etc/",
                  "/proc/", "/sys/", "/dev/", "/run/", "/snap/", "/boot/", "/opt/conda/pkgs/",
-                 "/opt/nvidia/", "/opt/rocm", "/opt/intel/", "/opt/homebrew/", "/system/",
+                 "/opt/nvidia/", "/opt/rocm/", "/opt/intel/", "/opt/homebrew/", "/system/",
                  "/library/", "/applications/", "/var/lib/", "/var/log/",
                  "c:/program files/", "c:/program files (x86)/", "c:/windows/",
                  "c:/programdata/nvidia", "/mnt/c/program files/", "/mnt/c/windows/",
                  "/mnt/wsl/", "/usr/lib/wsl/")
+#: Versioned system roots: ROCm installs into ``/opt/rocm-<version>/`` (``/opt/rocm`` links to
+#: it; AMD's ROCm post-install instructions run ``/opt/rocm-6.2.0/bin/rocminfo``).
+_VERSIONED_ROOT_RE = re.compile(r"/opt/rocm-\d+(?:\.\d+)*(?:/|$)")
 #: Folder and file names that carry no user's or project's name: OS, Python, conda and
 #: CUDA layout words (compared lower-case).
 _KNOWN_COMPONENTS = frozenset({
@@ -540,7 +543,8 @@ def _redact_path(path: str, names: PathNames) -> str:
     """``path`` with each component outside known locations replaced (see
     :func:`redact_paths`)."""
     flat = _SEP_RE.sub("/", path).lower()
-    if any(flat.startswith(r) or flat + "/" == r for r in _SYSTEM_ROOTS):
+    if (any(flat.startswith(r) or flat + "/" == r for r in _SYSTEM_ROOTS)
+            or _VERSIONED_ROOT_RE.match(flat)):
         return path
     parts = _SEP_RE.split(path)
     seps = _SEP_RE.findall(path)
