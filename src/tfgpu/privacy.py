@@ -482,8 +482,8 @@ _SYSTEM_ROOTS = ("/usr/", "/lib/", "/lib32/", "/lib64/", "/libx32/", "/bin/", "/
                  "/opt/nvidia/", "/opt/rocm/", "/opt/intel/", "/opt/homebrew/", "/system/",
                  "/library/", "/applications/", "/var/lib/", "/var/log/",
                  "c:/program files/", "c:/program files (x86)/", "c:/windows/",
-                 "c:/programdata/nvidia", "/mnt/c/program files/", "/mnt/c/windows/",
-                 "/mnt/wsl/", "/usr/lib/wsl/")
+                 "c:/programdata/nvidia/", "c:/programdata/nvidia corporation/",
+                 "/mnt/c/program files/", "/mnt/c/windows/", "/mnt/wsl/", "/usr/lib/wsl/")
 #: Versioned system roots: ROCm installs into ``/opt/rocm-<version>/`` (``/opt/rocm`` links to
 #: it; AMD's ROCm post-install instructions run ``/opt/rocm-6.2.0/bin/rocminfo``).
 _VERSIONED_ROOT_RE = re.compile(r"/opt/rocm-\d+(?:\.\d+)*(?:/|$)")

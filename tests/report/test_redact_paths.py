@@ -102,6 +102,7 @@ def test_help_names_redact_paths(capsys: pytest.CaptureFixture[str]) -> None:
     ("/usrdata/alice/run.py", "/dir1/dir2/file1.py"),
     ("/opt/rocmdata/alice/run.py", "/opt/rocmdata/dir1/file1.py"),
     ("/opt/rocm-6.2.0x/alice/run.py", "/opt/rocm-6.2.0x/dir1/file1.py"),
+    ("C:\\ProgramData\\nvidiafan\\alice\\x.txt", "C:\\ProgramData\\nvidiafan\\dir1\\file1.txt"),
     ("/mnt/c/Users/user/Projects/Acme Corp/x.py", "/mnt/c/Users/user/dir1/dir2/file1.py"),
 ])
 def test_redact_paths_replaces_folder_names_outside_known_locations(text: str,
@@ -122,6 +123,7 @@ def test_redact_paths_replaces_folder_names_outside_known_locations(text: str,
     "/usr/lib/wsl/lib/libcuda.so.1",
     "/opt/rocm", "/opt/rocm/share/acme/x.txt", "/opt/rocm-6.2.0/share/acme/x.txt",
     "/opt/rocm-6.2.0",
+    "C:\\ProgramData\\NVIDIA Corporation\\acme\\x.txt", "C:\\ProgramData\\NVIDIA\\acme\\x.txt",
 ])
 def test_redact_paths_keeps_system_and_library_locations(text: str) -> None:
     assert redact_paths(text) == text
