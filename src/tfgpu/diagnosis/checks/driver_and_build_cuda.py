@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts
 from tfgpu.knowledge import KnowledgeQueryError, parse_version
@@ -74,7 +75,8 @@ def tf_build_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA version TensorFlow was built with, from a libcudart the log
     shows it opened, else from the TensorFlow version (host facts or log) through the
     tested configurations (2.x) or the platform fact ``tf1-gpu-build-cuda`` (1.x); ``None``
-    when unknown (no version, a garbled one, a release the tables lack)."""
+    when unknown (no version, a garbled one, a release the tables lack, the 1.x platform fact
+    missing: :func:`~tfgpu.diagnosis.checks.tf1_era.tf1_build_cudas`)."""
     for h in ctx.h("lib.opened").all():
         lib = h.g("lib") or ""
         m = re.match(r"libcudart\.so\.(\d{1,2}\.\d)$", lib)
@@ -91,12 +93,13 @@ def tf_build_cuda(ctx: Facts) -> tuple[str, str] | None:
     except KnowledgeQueryError:  # a garbled version string: unknown
         return None
     if v.major == 1:
-        fact = ctx.kb.platform_fact("tf1-gpu-build-cuda")
-        for item in fact.items("builds"):
-            series, _, cuda = item.partition("=")
+        known = tf1_build_cudas(ctx.kb)
+        if known is None:
+            return None
+        for series, cuda in known.builds:
             if series == f"{v.major}.{v.minor}":
                 return cuda, (f"TensorFlow {tf} GPU builds use CUDA {cuda} (knowledge row "
-                              f"{fact.ref})")
+                              f"{known.ref})")
         return None
     tested = tested_build_cuda(ctx)
     if tested:
