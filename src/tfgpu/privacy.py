@@ -204,6 +204,24 @@ def _ipv4(text: str) -> str:
     return _IPV4_RE.sub(repl, text)
 
 
+class PathNames(dict[str, str]):
+    """The placeholders :func:`redact_paths` gave so far (a name -> ``dir1``, ``file1.py``),
+    with how many of each kind (``dir``, ``file``) it holds, so a new name's number costs
+    O(1) instead of a scan of every name given. Fill it only through :func:`redact_paths`
+    (a key set by hand is not counted).
+
+    Args:
+        given: placeholders to start from (a plain dict from an earlier report).
+    """
+
+    def __init__(self, given: Mapping[str, str] | None = None) -> None:
+        super().__init__(given or {})
+        #: placeholders given per kind (``"dir"``, ``"file"``)
+        self.counts: dict[str, int] = {
+            kind: sum(1 for v in self.values() if v.startswith(kind))
+            for kind in (PATH_DIR, PATH_FILE)}
+
+
 @dataclass(frozen=True)
 class Redactor:
     """Removes private data from text and from JSON-like values (see the module docstring).
@@ -224,7 +242,7 @@ class Redactor:
     #: also replace folder names outside known locations (:func:`redact_paths`).
     paths: bool = False
     #: The placeholders given so far (shared by :meth:`learn`'s copies: one report, one map).
-    path_names: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    path_names: PathNames = field(default_factory=PathNames, repr=False, compare=False)
     _word_res: tuple[tuple[re.Pattern[str], str], ...] = field(
         default=(), init=False, repr=False, compare=False)
 
@@ -461,11 +479,14 @@ _SEP_RE = re.compile(r"\\\\|\\|/")
 #: project's name (compared lower-case, separators as ``/``).
 _SYSTEM_ROOTS = ("/usr/", "/lib/", "/lib32/", "/lib64/", "/libx32/", "/bin/", "/sbin/", "/etc/",
                  "/proc/", "/sys/", "/dev/", "/run/", "/snap/", "/boot/", "/opt/conda/pkgs/",
-                 "/opt/nvidia/", "/opt/rocm", "/opt/intel/", "/opt/homebrew/", "/system/",
+                 "/opt/nvidia/", "/opt/rocm/", "/opt/intel/", "/opt/homebrew/", "/system/",
                  "/library/", "/applications/", "/var/lib/", "/var/log/",
                  "c:/program files/", "c:/program files (x86)/", "c:/windows/",
-                 "c:/programdata/nvidia", "/mnt/c/program files/", "/mnt/c/windows/",
-                 "/mnt/wsl/", "/usr/lib/wsl/")
+                 "c:/programdata/nvidia/", "c:/programdata/nvidia corporation/",
+                 "/mnt/c/program files/", "/mnt/c/windows/", "/mnt/wsl/", "/usr/lib/wsl/")
+#: Versioned system roots: ROCm installs into ``/opt/rocm-<version>/`` (``/opt/rocm`` links to
+#: it; AMD's ROCm post-install instructions run ``/opt/rocm-6.2.0/bin/rocminfo``).
+_VERSIONED_ROOT_RE = re.compile(r"/opt/rocm-\d+(?:\.\d+)*(?:/|$)")
 #: Folder and file names that carry no user's or project's name: OS, Python, conda and
 #: CUDA layout words (compared lower-case).
 _KNOWN_COMPONENTS = frozenset({
@@ -504,24 +525,26 @@ def _known_component(name: str) -> bool:
     return low in _KNOWN_COMPONENTS or bool(_KNOWN_SHAPE_RE.match(name))
 
 
-def _placeholder(name: str, names: dict[str, str], *, last: bool) -> str:
+def _placeholder(name: str, names: PathNames, *, last: bool) -> str:
     """``dirN`` for a folder name, ``fileN.ext`` for a last component with an extension;
-    the same ``name`` gets the same placeholder (``names`` holds them)."""
+    the same ``name`` gets the same placeholder (``names`` holds them, and the number given
+    per kind)."""
     if name in names:
         return names[name]
     stem, dot, ext = name.rpartition(".")
     is_file = last and dot and stem and 1 <= len(ext) <= 8 and ext.isalnum()
     kind = PATH_FILE if is_file else PATH_DIR
-    n = 1 + sum(1 for v in names.values() if v.startswith(kind))
+    n = names.counts[kind] = names.counts[kind] + 1
     names[name] = f"{kind}{n}.{ext}" if is_file else f"{kind}{n}"
     return names[name]
 
 
-def _redact_path(path: str, names: dict[str, str]) -> str:
+def _redact_path(path: str, names: PathNames) -> str:
     """``path`` with each component outside known locations replaced (see
     :func:`redact_paths`)."""
     flat = _SEP_RE.sub("/", path).lower()
-    if any(flat.startswith(r) or flat + "/" == r for r in _SYSTEM_ROOTS):
+    if (any(flat.startswith(r) or flat + "/" == r for r in _SYSTEM_ROOTS)
+            or _VERSIONED_ROOT_RE.match(flat)):
         return path
     parts = _SEP_RE.split(path)
     seps = _SEP_RE.findall(path)
@@ -555,12 +578,16 @@ def redact_paths(text: str, names: dict[str, str] | None = None) -> str:
 
     Args:
         text: any text.
-        names: the placeholders given so far (updated); a new map when ``None``.
+        names: the placeholders given so far (updated); a new map when ``None``. A
+            :class:`PathNames` is used as it is; a plain dict is counted once per call.
     """
     if "/" not in text and "\\" not in text:
         return text
-    names = {} if names is None else names
-    return _PATH_RE.sub(lambda m: _redact_path(m.group(0), names), text)
+    table = names if isinstance(names, PathNames) else PathNames(names)
+    out = _PATH_RE.sub(lambda m: _redact_path(m.group(0), table), text)
+    if names is not None and names is not table:
+        names.update(table)
+    return out
 
 
 def this_host(env: Mapping[str, str] | None = None) -> Redactor:
@@ -612,5 +639,5 @@ def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
     )
 
 
-__all__ = ["NoRedactor", "Redactor", "for_names", "redact_paths", "revealed_names",
-           "this_host"]
+__all__ = ["NoRedactor", "PathNames", "Redactor", "for_names", "redact_paths",
+           "revealed_names", "this_host"]

@@ -293,3 +293,22 @@ def test_the_miss_memory_is_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) ->
         folder.match(f"could not create cudnn thing {'x' * i}", ("Could not create",), [p])
         assert folder._miss_bytes <= 2000
     assert folder.lines_folded == 100
+
+
+def test_folding_a_pattern_parses_its_regex_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = fold._parser()
+    calls: list[str] = []
+
+    class Counting:
+        @staticmethod
+        def parse(regex: str) -> object:
+            calls.append(regex)
+            return real.parse(regex)
+
+    monkeypatch.setattr(fold, "_parser", lambda: Counting)
+    fold._parse.cache_clear()
+    p = Pattern("test.parse_once", ("could not load dynamic library",),
+                re.compile(r"Could not load dynamic library '(?P<lib>cudnn|cublas)64_\d+\.dll'"))
+    got = Folder().folded(p)
+    assert got is not None and got.literals == {"lib": {"cudnn": "cudnn", "cublas": "cublas"}}
+    assert calls == [p.regex.pattern]  # is_distinctive and literal_groups share one parse

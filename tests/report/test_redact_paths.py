@@ -16,7 +16,7 @@ import pytest
 
 from tfgpu import privacy
 from tfgpu.cli.main import main
-from tfgpu.privacy import redact_paths
+from tfgpu.privacy import PathNames, redact_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 FACTS = ROOT / "tests" / "fixtures" / "doctor-scenarios" / "ldlp_cuda11.json"
@@ -100,6 +100,9 @@ def test_help_names_redact_paths(capsys: pytest.CaptureFixture[str]) -> None:
     ("~/Acme Corp/venv/bin/python", "~/dir1/venv/bin/python"),
     # a folder that only starts like a system root is a user's folder
     ("/usrdata/alice/run.py", "/dir1/dir2/file1.py"),
+    ("/opt/rocmdata/alice/run.py", "/opt/rocmdata/dir1/file1.py"),
+    ("/opt/rocm-6.2.0x/alice/run.py", "/opt/rocm-6.2.0x/dir1/file1.py"),
+    ("C:\\ProgramData\\nvidiafan\\alice\\x.txt", "C:\\ProgramData\\nvidiafan\\dir1\\file1.txt"),
     ("/mnt/c/Users/user/Projects/Acme Corp/x.py", "/mnt/c/Users/user/dir1/dir2/file1.py"),
 ])
 def test_redact_paths_replaces_folder_names_outside_known_locations(text: str,
@@ -118,6 +121,9 @@ def test_redact_paths_replaces_folder_names_outside_known_locations(text: str,
     "rm -rf ~/.nv",
     "/etc/ld.so.conf.d/cuda.conf",
     "/usr/lib/wsl/lib/libcuda.so.1",
+    "/opt/rocm", "/opt/rocm/share/acme/x.txt", "/opt/rocm-6.2.0/share/acme/x.txt",
+    "/opt/rocm-6.2.0",
+    "C:\\ProgramData\\NVIDIA Corporation\\acme\\x.txt", "C:\\ProgramData\\NVIDIA\\acme\\x.txt",
 ])
 def test_redact_paths_keeps_system_and_library_locations(text: str) -> None:
     assert redact_paths(text) == text
@@ -201,3 +207,23 @@ def test_facts_table_hides_every_entry_of_ld_library_path(
     out = capsys.readouterr().out
     assert [name for name in (*PRIVATE, "bigbank", "clientx") if name in out] == []
     assert re.search(r"/srv/dir\d+/lib:/data/dir\d+/cuda-11.2/lib64:/opt/dir\d+/lib64", out)
+
+
+def test_many_new_names_are_numbered_in_linear_time() -> None:
+    import time
+
+    text = " ".join(f"/srv/n{i}x/f{i}y.py" for i in range(10000))
+    start = time.perf_counter()
+    out = redact_paths(text)
+    assert time.perf_counter() - start < 2.0  # a count per kind, not a scan per new name
+    assert out.endswith("/srv/dir10000/file10000.py")
+
+
+def test_a_plain_dict_of_earlier_placeholders_is_continued() -> None:
+    names = {"acme": "dir1", "x.py": "file1.py"}
+    assert redact_paths("/srv/acme/bigbank/y.py", names) == "/srv/dir1/dir2/file2.py"
+    assert names == {"acme": "dir1", "x.py": "file1.py", "bigbank": "dir2", "y.py": "file2.py"}
+    table = PathNames(names)
+    assert table.counts == {"dir": 2, "file": 2}
+    assert redact_paths("/srv/clientx/z.py", table) == "/srv/dir3/file3.py"
+    assert table.counts == {"dir": 3, "file": 3}

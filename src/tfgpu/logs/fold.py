@@ -32,6 +32,7 @@ ignoring case and spacing.  It never adds a hit to a line the exact pass explain
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from importlib import import_module
@@ -57,6 +58,18 @@ def _parser() -> Any:
         return import_module("re._parser")
     except ImportError:  # pragma: no cover - Python 3.10
         return import_module("sre_parse")
+
+
+@functools.lru_cache(maxsize=16)
+def _parse(regex: str) -> Any:
+    """``regex`` parsed by :func:`_parser` (a tree only read, never changed), kept for the
+    last few regexes: :meth:`Folder.folded` asks :func:`is_distinctive` and then
+    :func:`literal_groups` about the same regex, and it is parsed once for both.
+
+    Raises:
+        re.error: not a regular expression.
+    """
+    return _parser().parse(regex)
 
 
 def _min_literal(seq: Any) -> int:
@@ -89,7 +102,7 @@ def min_literal_chars(regex: str) -> int:
     Returns:
         The count, characters.
     """
-    return _min_literal(_parser().parse(regex))
+    return _min_literal(_parse(regex))
 
 
 def is_distinctive(p: Pattern) -> bool:
@@ -195,7 +208,7 @@ def literal_groups(regex: str) -> dict[str, dict[str, str]]:
         Group name -> (case-folded literal -> literal as written); groups that take anything
         else than at most 64 plain literals are absent.
     """
-    parsed = _parser().parse(regex)
+    parsed = _parse(regex)
     names = {v: k for k, v in parsed.state.groupdict.items()}
     found: dict[str, dict[str, str]] = {}
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tfgpu.knowledge import Knowledge, driver_at_least
+from tfgpu.knowledge import Knowledge, MinDriver, driver_at_least
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -140,24 +140,57 @@ def _driver_key(version: str) -> tuple[int, ...]:
     return tuple(int(x) for x in version.split("."))
 
 
+#: One driver of cuda_min_driver.toml's column: (its version as numbers, as written, the row).
+_KnownDriver = tuple[tuple[int, ...], str, MinDriver]
+
+
+def _driver_column(target: TargetHost, kb: Knowledge
+                   ) -> tuple[tuple[int, ...], list[_KnownDriver]] | None:
+    """The target's driver and the drivers of its ``cuda_min_driver.toml`` column (Linux, or
+    Windows for Windows and WSL2; NVIDIA's CUDA toolkit release notes), as numbers to compare.
+
+    One rule for versions that are not dotted numbers: a row whose driver is one (or empty)
+    is left out, and a target driver that is one (or none) gives ``None``: unknown, so the
+    callers warn about nothing. Never raises.
+
+    Returns:
+        ``(given, known)``: the target's driver as a tuple of ints, and one
+        ``(key, version, row)`` per comparable row, in table order; ``None`` when the target
+        has no comparable driver.
+    """
+    if not target.driver:
+        return None
+    try:
+        given = _driver_key(target.driver)
+    except ValueError:
+        return None  # not a driver version the table compares (normalize_driver checks it)
+    column = "windows" if target.driver_is_windows else "linux"
+    known: list[_KnownDriver] = []
+    for row in kb.drivers:
+        version = row.driver_for(column)
+        if not version:
+            continue
+        try:
+            known.append((_driver_key(version), version, row))
+        except ValueError:
+            continue  # a row this table cannot compare says nothing about the driver
+    return given, known
+
+
 # --- a driver version newer than every driver the knowledge names ---
 def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reason]:
     """A warning when the NVIDIA driver (``--driver``, facts) has a higher branch (major)
     than every driver in ``cuda_min_driver.toml`` (NVIDIA's CUDA toolkit release notes) of
     its column (Linux, or Windows for Windows and WSL2): a typo (``999.99``) or a driver
     released after the data.  The plan then treats it as new enough for every CUDA it
-    lists, so it says so and how to check the version; ``[]`` otherwise."""
-    if not target.driver:
+    lists, so it says so and how to check the version; ``[]`` otherwise, and when a version
+    is not comparable (:func:`_driver_column`)."""
+    column = _driver_column(target, kb)
+    if column is None or not column[1]:
         return []
-    column = "windows" if target.driver_is_windows else "linux"
-    known = [(v, r) for r in kb.drivers if (v := r.driver_for(column))]
-    try:
-        newest, row = max(known, key=lambda vr: _driver_key(vr[0]))
-        given = int(target.driver.split(".")[0])
-        top = int(newest.split(".")[0])
-    except ValueError:
-        return []  # not a driver version the table compares (normalize_driver checks it)
-    if given <= top:
+    given, known = column
+    key, newest, row = max(known, key=lambda k: k[0])
+    if given[0] <= key[0]:
         return []
     return [Reason(
         f"NVIDIA driver {target.driver} is newer than every driver the knowledge names (the "
@@ -175,15 +208,11 @@ def _driver_older_than_knowledge(target: TargetHost, kb: Knowledge,
     from NVIDIA's CUDA toolkit release notes), or, for a GPU the arch table does not list,
     older than every driver ``cuda_min_driver.toml`` names for the target's column (Linux,
     or Windows for Windows and WSL2), by branch (major): most likely a typo (``99.99``);
-    ``[]`` otherwise."""
-    if not target.driver:
+    ``[]`` otherwise, and when a version is not comparable (:func:`_driver_column`)."""
+    column = _driver_column(target, kb)
+    if column is None:
         return []
-    column = "windows" if target.driver_is_windows else "linux"
-    try:
-        given = _driver_key(target.driver)
-        known = [(_driver_key(v), v, r) for r in kb.drivers if (v := r.driver_for(column))]
-    except ValueError:
-        return []  # not a driver version the table compares (normalize_driver checks it)
+    given, known = column
     arch = kb.ptxas_first_cuda("sm_" + cc.replace(".", "")) if cc else None
     if arch is not None:
         # the oldest driver that runs that CUDA: its own minimum, or its family's

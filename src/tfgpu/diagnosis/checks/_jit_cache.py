@@ -23,11 +23,11 @@ def jit_cache_clear_fix(ctx: Facts, why: str) -> tuple[str, ...]:
     windows_line = (f'Remove-Item -Recurse -Force "$env:APPDATA\\NVIDIA\\ComputeCache"   # '
                     f'Windows, PowerShell (cmd: rmdir /s /q "{win}"): {why} (or %{env}% if '
                     f'set)')
-    linux_line = f"rm -rf ~/.nv   # {why} (the cache is {fact.value('linux')}, or ${env} if set)"
+    # OS unknown: the Linux line, the Windows folder named inside its closing note (no
+    # Windows command on what may be a Linux log)
+    also = "" if ctx.os is not None else f"; on Windows the folder {win}"
+    linux_line = (f"rm -rf ~/.nv   # {why} (the cache is {fact.value('linux')}, or ${env} if "
+                  f"set{also})")
     if ctx.windows:
         return (windows_line,)
-    if ctx.os is not None:
-        return (linux_line,)
-    # OS unknown: one line, the Windows folder named in its comment (no Windows command on
-    # what may be a Linux log)
-    return (linux_line[:-1] + f"; on Windows the folder {win})",)
+    return (linux_line,)

@@ -33,8 +33,9 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.diagnosis.checks.custom_ops import _library, op_library_built_for_other_tensorflow
+from tfgpu.diagnosis.checks.custom_ops import op_library_built_for_other_tensorflow
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
@@ -186,7 +187,7 @@ def addon_op_library(ctx: Facts) -> list[Finding]:
         if why == "undefined symbol" or why.lower() == "symbol not found" or (
                 not why and (bare or lib_syms)):
             sym = (sym or next((b.g("sym") or "" for b in bare if b.line > h.line), "")
-                   or next((_library(x)[1] for x in lib_syms), ""))
+                   or next((op_lib_symbol(x)[1] for x in lib_syms), ""))
             listed = listed_pair_mismatch(ctx, dist)
             if listed is not None:
                 return [_listed_pair_finding(ctx, dist, lib, sym, listed, [h, *bare[:1]])]

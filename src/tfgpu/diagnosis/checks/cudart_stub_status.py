@@ -37,8 +37,9 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks.driver import _CUINIT_HELP, _cuinit
+from tfgpu.diagnosis.checks.driver_and_build_cuda import tested_build_cuda
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts, log_evidence, tf_minor
+from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 #: The older stub's placeholder (TensorFlow 1.14-2.15); 2.16+ prints "Error loading CUDA libraries".
@@ -51,18 +52,6 @@ _CUDART = re.compile(r"(?:^|[\\/])(?:lib)?cudart(?:64)?[_.]", re.I)
 def _cudart_hits(ctx: Facts) -> list[Hit]:
     """Loader lines (``lib.missing``) that name the CUDA runtime library."""
     return [h for h in ctx.h("lib.missing").all() if _CUDART.search(h.g("lib") or "")]
-
-
-def _build_cuda(ctx: Facts) -> tuple[str | None, str | None]:
-    """``(cuda, ref)``: the CUDA version the known TensorFlow release was built and tested with
-    (tf_tested_configs.toml, for this OS), or ``(None, None)`` when the release is unknown."""
-    tf = ctx.tf_version
-    if tf is None or tf_minor(tf) is None:
-        return None, None
-    tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
-    if not tested:
-        return None, None
-    return tested[0], tested.ref
 
 
 def cudart_stub_status(ctx: Facts) -> list[Finding]:
@@ -79,7 +68,7 @@ def cudart_stub_status(ctx: Facts) -> list[Finding]:
         return []
     text = (hits[0].g("text") or "").strip()
     call = hits[0].g("call")
-    cuda, ref = _build_cuda(ctx)
+    cuda, ref = tested_build_cuda(ctx) or (None, None)
     old = _OLD_STUB in text
     if cuda:
         which = (f"TensorFlow {ctx.tf_version} was built for CUDA {cuda} and loads that "

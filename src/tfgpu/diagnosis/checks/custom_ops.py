@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._op_lib_symbol import UNDEFINED, op_lib_symbol
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -117,33 +118,11 @@ _ADDONS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-#: The shared library named before glibc's ": undefined symbol: " is the last word there
-#: (after a space, quote, bracket or parenthesis), ending in .so or .so.<version>.
-_WORD_SEP = re.compile(r"[\s'\"\[(]")
-
-
-_SO_NAME = re.compile(r"\.so(?:\.[\w.]{1,20})?$")
-
-
-_UNDEFINED = ": undefined symbol: "
-
-
 #: A PluggableDevice plugin, not an op library: the libraries TensorFlow loads from
 #: site-packages/tensorflow-plugins at import (tensorflow/api_template.__init__.py's
 #: ``_plugin_dir``), such as tensorflow-metal's libmetal_plugin.dylib: their symbol errors are
 #: the plugin finding's (metal-plugin-tensorflow-mismatch), which quotes the same line
 _DEVICE_PLUGIN = re.compile(r"[/\\]tensorflow-plugins[/\\]|(?:^|[/\\])libmetal_plugin\.dylib")
-
-
-def _library(hit: Hit) -> tuple[str, str]:
-    """(library path, missing symbol) of an ``op_lib_symbol`` hit; the path is ``""`` when the
-    word before glibc's text is not a shared library."""
-    sym = hit.g("sym") or hit.g("msym") or hit.g("msym2") or ""
-    lib = hit.g("mlib") or ""
-    if hit.g("sym") and _UNDEFINED in hit.text:
-        word = _WORD_SEP.split(hit.text[: hit.text.index(_UNDEFINED)])[-1]
-        lib = word if _SO_NAME.search(word) else ""
-    return lib.strip(), sym
 
 
 def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
@@ -156,7 +135,7 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
     other findings: their causes differ.
     """
     for hit in ctx.h("op.lib_symbol").all():
-        lib, sym = _library(hit)
+        lib, sym = op_lib_symbol(hit)
         if not lib or _TF_OWN.search(lib) or _DEVICE_PLUGIN.search(lib):
             continue
         cuda = bool(_CUDA_SYMBOL.match(sym))
@@ -367,7 +346,7 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
     symbol is ``op-library-built-for-other-tensorflow``'s; MPI and libstdc++ symbols are
     left unclaimed (their causes differ).
     """
-    named = [(h, *_library(h)) for h in ctx.h("op.lib_symbol").all()]
+    named = [(h, *op_lib_symbol(h)) for h in ctx.h("op.lib_symbol").all()]
     named += [(h, h.g("lib") or "", h.g("sym") or "") for h in ctx.h("dist.hvd_cuda_symbol").all()]
     for hit, lib, sym in named:
         if not lib or _package(lib) != "horovod" or not _CUDART_API.match(sym):
@@ -378,7 +357,7 @@ def horovod_extension_symbol(ctx: Facts) -> list[Finding]:
             evidence=log_evidence([hit]),
         )]
     hits = ctx.h("dist.hvd_symbol_prose")
-    prose = [h for h in hits.all() if _UNDEFINED not in h.text]
+    prose = [h for h in hits.all() if UNDEFINED not in h.text]
     if not prose or ctx.h("op.lib_symbol").count or ctx.h("dist.hvd_cuda_symbol").count:
         return []
     fw = prose[0].g("fw") or ""

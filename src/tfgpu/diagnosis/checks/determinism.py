@@ -67,6 +67,14 @@ _DROP = ("# or, when run-to-run determinism is not needed: unset TF_DETERMINISTI
 _CPU = "with tf.device('/CPU:0'): ...   # run that op on the CPU, whose kernel is deterministic"
 
 
+def _env_off(env: str, *, verb: str = "export", only: str | None = None) -> str:
+    """The fix line that sets ``env`` (a TF_DISABLE_*_DETERMINISM_EXCEPTIONS variable) to 1;
+    ``verb`` is ``export`` (POSIX shells) or ``set`` (cmd.exe); ``only`` names the one
+    TensorFlow series that reads the variable, when the row says so."""
+    turns = f"TensorFlow {only} only: turns" if only else "turns"
+    return f"{verb} {env}=1   # {turns} this exception off; that op then runs nondeterministically"
+
+
 def _family(op: str) -> str | None:
     low = op.lower()
     for words, fact in _FAMILIES:
@@ -107,8 +115,7 @@ def _versioned(ctx: Facts, op: str, fact_id: str, cudnn: bool) -> tuple[str, tup
                  "the last native-Windows GPU release (2.10; tensorflow/tensorflow#57855).")
         fix = [f"# run under WSL2 or Linux: TensorFlow {first_s}+ has the deterministic kernel "
                "there",
-               f"set {env}=1   # turns this exception off; that op then runs "
-               "nondeterministically",
+               _env_off(env, verb="set"),
                _CPU, _DROP]
         return cause, tuple(fix), row
     if tf is not None and tf >= first:
@@ -123,8 +130,7 @@ def _versioned(ctx: Facts, op: str, fact_id: str, cudnn: bool) -> tuple[str, tup
         fix = ["python -c \"import tensorflow as tf, platform; print(tf.__version__, "
                "tf.__file__, platform.system())\"   # the TensorFlow that ran"]
         if not isinstance(only, str):
-            fix.append(f"export {env}=1   # turns this exception off; that op then runs "
-                       "nondeterministically")
+            fix.append(_env_off(env))
         fix += [_CPU, _DROP]
         return cause, tuple(fix), row
     if tf is not None and tf < first:
@@ -143,11 +149,9 @@ def _versioned(ctx: Facts, op: str, fact_id: str, cudnn: bool) -> tuple[str, tup
            f"the GPU from {first_s}"]
     if isinstance(only, str):
         if tf is None or _series_text(tf) == only:
-            fix.append(f"export {env}=1   # TensorFlow {only} only: turns this exception off; "
-                       "that op then runs nondeterministically")
+            fix.append(_env_off(env, only=only))
     else:
-        fix.append(f"export {env}=1   # turns this exception off; that op then runs "
-                   "nondeterministically")
+        fix.append(_env_off(env))
     fix += [_CPU, _DROP]
     return cause, tuple(fix), row
 

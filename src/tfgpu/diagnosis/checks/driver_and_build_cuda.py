@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts
 from tfgpu.knowledge import KnowledgeQueryError, parse_version
@@ -61,11 +62,21 @@ def cuda_of_dll_number(n: str) -> str:
     return f"{n[:-1]}.{n[-1]}" if len(n) == 3 or n in ("80", "90", "91", "92") else n
 
 
+def tested_build_cuda(ctx: Facts) -> tuple[str, str] | None:
+    """``(cuda, ref)``: the CUDA version the GPU build of the TensorFlow version (host facts or
+    log) was built and tested with on this OS (``tf_tested_configs.toml``, TensorFlow's tested
+    build configurations) and that row's reference; ``None`` when unknown (no version, one not
+    starting ``X.Y``, a release or OS row the table lacks, a CPU-only row)."""
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    return (tested.cuda, tested.ref) if tested else None
+
+
 def tf_build_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA version TensorFlow was built with, from a libcudart the log
     shows it opened, else from the TensorFlow version (host facts or log) through the
     tested configurations (2.x) or the platform fact ``tf1-gpu-build-cuda`` (1.x); ``None``
-    when unknown (no version, a garbled one, a release the tables lack)."""
+    when unknown (no version, a garbled one, a release the tables lack, the 1.x platform fact
+    missing: :func:`~tfgpu.diagnosis.checks.tf1_era.tf1_build_cudas`)."""
     for h in ctx.h("lib.opened").all():
         lib = h.g("lib") or ""
         m = re.match(r"libcudart\.so\.(\d{1,2}\.\d)$", lib)
@@ -82,14 +93,15 @@ def tf_build_cuda(ctx: Facts) -> tuple[str, str] | None:
     except KnowledgeQueryError:  # a garbled version string: unknown
         return None
     if v.major == 1:
-        fact = ctx.kb.platform_fact("tf1-gpu-build-cuda")
-        for item in fact.items("builds"):
-            series, _, cuda = item.partition("=")
+        known = tf1_build_cudas(ctx.kb)
+        if known is None:
+            return None
+        for series, cuda in known.builds:
             if series == f"{v.major}.{v.minor}":
                 return cuda, (f"TensorFlow {tf} GPU builds use CUDA {cuda} (knowledge row "
-                              f"{fact.ref})")
+                              f"{known.ref})")
         return None
-    tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
+    tested = tested_build_cuda(ctx)
     if tested:
         return tested[0], f"TensorFlow {tf} was built with CUDA {tested[0]} (tested configuration)"
     return None

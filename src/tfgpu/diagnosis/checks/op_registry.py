@@ -28,6 +28,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
 
@@ -252,22 +253,25 @@ def _gpu_newer_than_tf1(ctx: Facts) -> list[Finding]:
     is 1.x" when its version is unknown) for a GPU no TensorFlow 1.x GPU build supports (its
     architecture's first CUDA is of a newer major than every 1.x build's CUDA: platform fact
     ``tf1-gpu-build-cuda``, ``cuda_arch.toml``) when TensorFlow's version is 1.x or unknown,
-    else ``[]``.  Such a build holds no code for the GPU (GeForce RTX 30 / A100 with TF 1.15's
-    CUDA 10.0), the reason a GPU kernel found no GPU device to run on."""
+    else ``[]`` (also when that platform fact is missing).  Such a build holds no code for
+    the GPU (GeForce RTX 30 / A100 with TF 1.15's CUDA 10.0), the reason a GPU kernel found
+    no GPU device to run on."""
     from tfgpu.diagnosis.checks.dnn_init_causes import gpu_ccs
 
     tf = ctx.tf_version or ""
     if tf and not tf.startswith("1."):
         return []
-    fact = ctx.kb.platform_fact("tf1-gpu-build-cuda")
-    newest = max(int(item.partition("=")[2].split(".")[0]) for item in fact.items("builds"))
+    known = tf1_build_cudas(ctx.kb)
+    if not known or not known.builds:
+        return []  # the 1.x builds' CUDA is unknown (the platform fact is missing)
+    newest = max(int(cuda.split(".")[0]) for _, cuda in known.builds)
     for cc, _ev in gpu_ccs(ctx):
         ma, mi = cc_key(cc)
         row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
         if row is not None and int(row.first_cuda.split(".")[0]) > newest:
             return [catalogue.make(
                 "gpu-arch-not-in-build", variant="tf1-no-gpu-device", cc=cc, arch=row.arch,
-                first=row.first_cuda, newest=f"{newest}.0", ref=row.ref, fact=fact.ref,
+                first=row.first_cuda, newest=f"{newest}.0", ref=row.ref, fact=known.ref,
                 which=f"this TensorFlow {tf}" if tf else "if this TensorFlow is 1.x, it",
                 evidence=(_ev,), knowledge_ref=row.ref,
                 fix=('python -c "import tensorflow as tf; print(tf.__version__, '

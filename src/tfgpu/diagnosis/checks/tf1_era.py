@@ -10,8 +10,42 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import NamedTuple
 
-from tfgpu.knowledge import Knowledge
+from tfgpu.knowledge import Knowledge, KnowledgeError, KnowledgeQueryError
+
+_MAJOR_MINOR = re.compile(r"\d{1,3}\.\d{1,3}")
+
+
+class Tf1Builds(NamedTuple):
+    """The CUDA each TensorFlow 1.x GPU release was built with (platform fact
+    ``tf1-gpu-build-cuda``: tensorflow/docs' tested build configurations, tensorflow_gpu-1.0.0
+    to 1.15.0).
+
+    Attributes:
+        builds: ``(series, cuda)`` pairs in the row's order, ``("1.12", "9.0")``.
+        ref: the knowledge row, ``"platform_facts:tf1-gpu-build-cuda"``.
+    """
+
+    builds: tuple[tuple[str, str], ...]
+    ref: str
+
+
+def tf1_build_cudas(kb: Knowledge) -> Tf1Builds | None:
+    """The platform fact ``tf1-gpu-build-cuda`` read once, guarded: ``None`` (unknown) when
+    the row or its ``builds`` list is missing (a data-file edit); an item that is not
+    ``"<major.minor>=<major.minor>"`` is left out. Never raises."""
+    try:
+        fact = kb.platform_fact("tf1-gpu-build-cuda")
+        items = fact.items("builds")
+    except (KnowledgeError, KnowledgeQueryError):
+        return None
+    pairs = []
+    for item in items:
+        series, _, cuda = str(item).partition("=")
+        if _MAJOR_MINOR.fullmatch(series) and _MAJOR_MINOR.fullmatch(cuda):
+            pairs.append((series, cuda))
+    return Tf1Builds(tuple(pairs), fact.ref)
 
 
 def _series_range(series: list[str]) -> str:
@@ -30,19 +64,19 @@ def releases_built_with_cuda(kb: Knowledge, cuda: str) -> tuple[str, str] | None
     Returns:
         ``("TensorFlow 1.5-1.12", "platform_facts:tf1-gpu-build-cuda")``; for CUDA 10.0
         ``("TensorFlow 1.13-1.15 and 2.0", ...)``; ``None`` when no 1.x release was built
-        with ``cuda`` (the 2.x findings name their own builds).
+        with ``cuda`` (the 2.x findings name their own builds), or when the platform fact
+        is missing (:func:`tf1_build_cudas`).
     """
-    fact = kb.platform_fact("tf1-gpu-build-cuda")
-    tf1 = [s for item in fact.items("builds")
-           for s, _, c in [item.partition("=")] if c == cuda]
-    if not tf1:
+    known = tf1_build_cudas(kb)
+    tf1 = [s for s, c in known.builds if c == cuda] if known else []
+    if not known or not tf1:
         return None
     tf2 = [row.tf_version.rsplit(".", 1)[0] for row in kb.tested_configs(os="linux", kind="gpu")
            if row.cuda == cuda and row.tf_version.startswith("2.")]
     words = "TensorFlow " + _series_range(tf1)
     if tf2:
         words += " and " + ", ".join(dict.fromkeys(tf2))
-    return words, fact.ref
+    return words, known.ref
 
 
 def library_era_fix(kb: Knowledge, filename: str, expected: str | None) -> str | None:
