@@ -4456,6 +4456,83 @@ PATTERNS: tuple[Pattern, ...] = (
         ("failed to get device properties",),
         r"[Ff]ailed to get device properties, error code: (?P<code>\d{1,4})",
     ),
+    # --- pywarn: TensorFlow's and Keras' own Python-side training warnings -------------------
+    # logging.warning / warnings.warn texts read in the TF 2.21 wheel (tensorflow/python/**,
+    # its tf.keras copy tensorflow/python/keras/**) and Keras 3.15 (keras/src/**), with the
+    # older wordings users paste (rows: messages_tf_python.toml, ids py-*; checks/pywarn.py).
+    # None names a GPU fault; the findings are notices. Matched anywhere in the line, so the
+    # "WARNING:tensorflow:", "UserWarning:", absl "W1211 ... file.py:76]" and path prefixes
+    # all pass.
+    _p(
+        "pyw.indexed_slices",
+        ("sparse indexedslices",),
+        _first("Converting sparse IndexedSlices")
+        + r"(?:\(.{0,2000}?\))? to a dense Tensor (?:(?P<unknown>of unknown shape)"
+        r"|with (?P<n>\d{1,20}) elements)",
+    ),
+    _p(
+        "pyw.retracing",
+        ("tf.function retracing",),
+        r"triggered tf\.function retracing",
+    ),
+    _p(
+        "pyw.grad_missing",
+        ("gradients do not exist for variables",),
+        r"Gradients do not exist for variables",
+    ),
+    _p(
+        "pyw.ran_out",
+        ("ran out of data",),
+        r"Your (?:input|dataset|dataset iterator) ran out of data",
+    ),
+    _p(
+        "pyw.callback_slow",
+        ("is slow compared to the batch",),
+        r"(?:Callback method `(?P<hook>on_\w{1,40})`|Method \(?(?P<hook_old>on_\w{1,40}?)"
+        r"(?:\(\))?\)?) is slow compared to the batch (?:time|update)",
+    ),
+    _p(
+        "pyw.input_shape_mismatch",
+        ("was constructed with shape",),
+        _first("Model was constructed with shape")
+        + r".{1,1000}? but it was (?:re-)?called on an? (?:input|Tensor) with incompatible shape",
+    ),
+    _p(
+        "pyw.autograph",
+        ("autograph could not transform", "could not be transformed and will be executed"),
+        r"AutoGraph could not transform .{1,400}? and will run it as-is"
+        r"|Entity .{1,400}? could not be transformed and will be executed as-is",
+    ),
+    _p(
+        "pyw.untraced",
+        ("found untraced functions such as",),
+        r"Found untraced functions such as",
+    ),
+    _p(
+        "pyw.ckpt_unrestored",
+        ("deleted with unrestored values", "value in checkpoint could not be found",
+         "could not be found in the checkpoint", "unresolved object in checkpoint"),
+        r"is being deleted with unrestored values"
+        r"|Value in checkpoint could not be found in the restored object"
+        r"|An attribute in the restored object could not be found in the checkpoint"
+        r"|Unresolved object in checkpoint",
+    ),
+    _p(
+        "pyw.hdf5_legacy",
+        ("saving your model as an",),
+        r"You are saving your model as an HDF5 file via `model\.save\(\)`",
+    ),
+    _p(
+        "pyw.input_shape_arg",
+        ("argument to a layer",),
+        r"Do not pass an `input_shape`/`input_dim` argument to a layer",
+    ),
+    _p(
+        "pyw.optimizer_skip",
+        ("skipping variable loading for optimizer",),
+        r"Skipping variable loading for optimizer '(?P<opt>[^']{1,80})', because it has "
+        r"(?P<have>\d{1,9}) variables whereas the saved optimizer has (?P<saved>\d{1,9})",
+    ),
     # --- memory: allocator reports without the OOM headline ---
     # The lines TensorFlow prints only when an allocation failed, read when the headline
     # ("OOM when allocating", "ran out of memory trying to allocate") was cut off:

@@ -1,0 +1,117 @@
+"""TensorFlow's and Keras' own Python-side training warnings: notices, never a GPU fault.
+
+Users paste these lines into GPU bug reports because they stand next to the real error (or are
+all the log holds). Each check turns one family of wordings (patterns ``pyw.*`` in
+:mod:`tfgpu.logs.patterns`) into an ``info`` notice that says what the line means and when it
+matters; none supersedes or hides another finding, so a log holding only them reads "harmless
+notices only" (or "notes") with GPU usability unknown.
+
+Sources (message rows ``py-*`` in ``knowledge/data/messages_tf_python.toml`` cite each):
+
+* TensorFlow 2.21 wheel: ``tensorflow/python/framework/indexed_slices.py`` (IndexedSlices
+  densified), ``eager/polymorphic_function/polymorphic_function.py`` (retracing),
+  ``autograph/impl/api.py``, ``saved_model/save.py``, ``checkpoint/checkpoint.py``, and its
+  tf.keras copy ``tensorflow/python/keras/`` (``optimizer_v2/utils.py``,
+  ``engine/data_adapter.py``, ``callbacks.py``, ``engine/functional.py``).
+* Keras 3.15: ``keras/src/optimizers/base_optimizer.py``, ``trainers/epoch_iterator.py``,
+  ``saving/saving_api.py``, ``layers/layer.py``.
+* Older wordings (TF 1.x-2.3 IndexedSlices "of unknown shape", TF 2.0-2.1 network.py
+  "re-called on a Tensor", TF 1.14-2.0 AutoGraph "Entity ... could not be transformed",
+  tf.keras 2.0-2.2 "Method (on_train_batch_end) is slow compared to the batch update").
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def indexed_slices_dense(ctx: Facts) -> list[Finding]:
+    """``indexedslices-dense-conversion-notice`` (harmless): a sparse gradient made dense."""
+    return from_log(ctx, "pyw.indexed_slices", lambda hits, _first: catalogue.make(
+        "indexedslices-dense-conversion-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def function_retracing(ctx: Facts) -> list[Finding]:
+    """``tf-function-retracing-notice`` (harmless): tf.function traced a function again."""
+    return from_log(ctx, "pyw.retracing", lambda hits, _first: catalogue.make(
+        "tf-function-retracing-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def gradients_missing(ctx: Facts) -> list[Finding]:
+    """``keras-gradients-missing-notice``: variables the loss does not depend on."""
+    return from_log(ctx, "pyw.grad_missing", lambda hits, _first: catalogue.make(
+        "keras-gradients-missing-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def input_ran_out(ctx: Facts) -> list[Finding]:
+    """``keras-input-ran-out-of-data-notice``: fit() asked for more batches than the input."""
+    return from_log(ctx, "pyw.ran_out", lambda hits, _first: catalogue.make(
+        "keras-input-ran-out-of-data-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def callback_slow(ctx: Facts) -> list[Finding]:
+    """``keras-callback-slow-notice`` (harmless): a batch hook slower than the step."""
+    return from_log(ctx, "pyw.callback_slow", lambda hits, _first: catalogue.make(
+        "keras-callback-slow-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def input_shape_mismatch(ctx: Facts) -> list[Finding]:
+    """``keras-input-shape-mismatch-notice``: a model called on inputs of another shape."""
+    return from_log(ctx, "pyw.input_shape_mismatch", lambda hits, _first: catalogue.make(
+        "keras-input-shape-mismatch-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def autograph_fallback(ctx: Facts) -> list[Finding]:
+    """``autograph-could-not-transform-notice`` (harmless): a function run unconverted."""
+    return from_log(ctx, "pyw.autograph", lambda hits, _first: catalogue.make(
+        "autograph-could-not-transform-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def untraced_functions(ctx: Facts) -> list[Finding]:
+    """``saved-model-untraced-functions-notice`` (harmless): SavedModel skipped functions."""
+    return from_log(ctx, "pyw.untraced", lambda hits, _first: catalogue.make(
+        "saved-model-untraced-functions-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def checkpoint_unrestored(ctx: Facts) -> list[Finding]:
+    """``checkpoint-unrestored-values-notice``: a checkpoint restored only in part."""
+    return from_log(ctx, "pyw.ckpt_unrestored", lambda hits, _first: catalogue.make(
+        "checkpoint-unrestored-values-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def hdf5_legacy(ctx: Facts) -> list[Finding]:
+    """``keras-hdf5-legacy-notice`` (harmless): model.save() to a .h5 path in Keras 3."""
+    return from_log(ctx, "pyw.hdf5_legacy", lambda hits, _first: catalogue.make(
+        "keras-hdf5-legacy-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def layer_input_shape_arg(ctx: Facts) -> list[Finding]:
+    """``keras-layer-input-shape-arg-notice`` (harmless): input_shape= on a Keras 3 layer."""
+    return from_log(ctx, "pyw.input_shape_arg", lambda hits, _first: catalogue.make(
+        "keras-layer-input-shape-arg-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def optimizer_variables_skipped(ctx: Facts) -> list[Finding]:
+    """``keras-optimizer-variables-skipped-notice``: the optimizer state was not restored."""
+    return from_log(ctx, "pyw.optimizer_skip", lambda hits, _first: catalogue.make(
+        "keras-optimizer-variables-skipped-notice", evidence=log_evidence(hits, limit=2)))
+
+
+#: Every check of this module, in the order LOG_CHECKS runs them.
+PYWARN_CHECKS = (
+    indexed_slices_dense,
+    function_retracing,
+    gradients_missing,
+    input_ran_out,
+    callback_slow,
+    input_shape_mismatch,
+    autograph_fallback,
+    untraced_functions,
+    checkpoint_unrestored,
+    hdf5_legacy,
+    layer_input_shape_arg,
+    optimizer_variables_skipped,
+)
