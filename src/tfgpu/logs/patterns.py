@@ -4533,6 +4533,45 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Skipping variable loading for optimizer '(?P<opt>[^']{1,80})', because it has "
         r"(?P<have>\d{1,9}) variables whereas the saved optimizer has (?P<saved>\d{1,9})",
     ),
+    # tensorflow/python/util/deprecation.py: "From <where>: <name> (from <module>) is
+    # deprecated and will be removed in a future version|after <date>.", "... calling <f> (from
+    # <module>) with <arg> is deprecated ...", "From <where>: The name <tf1 name> is deprecated.
+    # Please use <compat.v1 name> instead."
+    _p(
+        "pyw.deprecation",
+        ("is deprecated and will be removed", "is deprecated. please use"),
+        r"\(from (?P<mod>[\w.]{1,200})\)(?: with [^\n]{1,300}?)? is deprecated and will be "
+        r"removed|The name (?P<name>\S{1,200}) is deprecated\. Please use",
+    ),
+    # callbacks.py (tf.keras copy) / Keras 3 early_stopping.py, reduce_lr_on_plateau.py,
+    # model_checkpoint.py; Keras 2.2's "Reduce LR on plateau conditioned on metric ..."
+    _p(
+        "pyw.monitor_missing",
+        ("which is not available", "can save best model only with"),
+        r"(?:Early stopping|Learning rate reduction|Reduce LR on plateau) (?:is )?conditioned "
+        r"on metric `(?P<metric>[^`]{1,100})` which is not available"
+        r"|Can save best model only with (?P<metric2>\S{1,100}) available",
+    ),
+    # saving/hdf5_format.py, saved_model/load.py, saving_utils.py (tf.keras copy); Keras 3
+    # legacy_h5_format.py
+    _p(
+        "pyw.loaded_not_compiled",
+        ("no training configuration found", "compiled metrics have yet to be built"),
+        r"No training configuration found in (?:the )?save file, so the model was \*?not\*? "
+        r"compiled|Compiled the loaded model, but the compiled metrics have yet to be built",
+    ),
+    # ops/parallel_for/pfor.py _fallback_converter (tf.vectorized_map, jacobians)
+    _p(
+        "pyw.pfor_fallback",
+        ("using a while_loop for converting",),
+        r"Using a while_loop for converting (?P<op>\w{1,100})",
+    ),
+    # core/kernels/data/cache_dataset_ops.cc (the text is in the 2.21 wheel's libtensorflow_cc)
+    _p(
+        "pyw.cache_partial",
+        ("did not fully read the dataset being cached",),
+        r"The calling iterator did not fully read the dataset being cached",
+    ),
     # --- memory: allocator reports without the OOM headline ---
     # The lines TensorFlow prints only when an allocation failed, read when the headline
     # ("OOM when allocating", "ran out of memory trying to allocate") was cut off:

@@ -14,7 +14,11 @@ Sources (message rows ``py-*`` in ``knowledge/data/messages_tf_python.toml`` cit
   tf.keras copy ``tensorflow/python/keras/`` (``optimizer_v2/utils.py``,
   ``engine/data_adapter.py``, ``callbacks.py``, ``engine/functional.py``).
 * Keras 3.15: ``keras/src/optimizers/base_optimizer.py``, ``trainers/epoch_iterator.py``,
-  ``saving/saving_api.py``, ``layers/layer.py``.
+  ``saving/saving_api.py``, ``layers/layer.py``, ``callbacks/early_stopping.py``,
+  ``reduce_lr_on_plateau.py``, ``model_checkpoint.py``, ``legacy/saving/legacy_h5_format.py``.
+* TensorFlow 2.21 wheel, more: ``util/deprecation.py``, ``ops/parallel_for/pfor.py``, the
+  tf.keras copy's ``saving/hdf5_format.py`` and ``saving/saving_utils.py``, and tf.data's
+  cache_dataset_ops.cc (its text read with ``strings`` in ``libtensorflow_cc.so.2``).
 * Older wordings (TF 1.x-2.3 IndexedSlices "of unknown shape", TF 2.0-2.1 network.py
   "re-called on a Tensor", TF 1.14-2.0 AutoGraph "Entity ... could not be transformed",
   tf.keras 2.0-2.2 "Method (on_train_batch_end) is slow compared to the batch update").
@@ -100,6 +104,36 @@ def optimizer_variables_skipped(ctx: Facts) -> list[Finding]:
         "keras-optimizer-variables-skipped-notice", evidence=log_evidence(hits, limit=2)))
 
 
+def deprecation(ctx: Facts) -> list[Finding]:
+    """``tf-deprecation-notice`` (harmless): util/deprecation.py's notices."""
+    return from_log(ctx, "pyw.deprecation", lambda hits, _first: catalogue.make(
+        "tf-deprecation-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def monitor_missing(ctx: Facts) -> list[Finding]:
+    """``keras-callback-monitor-missing-notice``: a callback's monitored metric not logged."""
+    return from_log(ctx, "pyw.monitor_missing", lambda hits, _first: catalogue.make(
+        "keras-callback-monitor-missing-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def loaded_not_compiled(ctx: Facts) -> list[Finding]:
+    """``keras-loaded-model-not-compiled-notice`` (harmless): a loaded model's compile state."""
+    return from_log(ctx, "pyw.loaded_not_compiled", lambda hits, _first: catalogue.make(
+        "keras-loaded-model-not-compiled-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def pfor_fallback(ctx: Facts) -> list[Finding]:
+    """``pfor-while-loop-fallback-notice`` (harmless): vectorization fell back to a loop."""
+    return from_log(ctx, "pyw.pfor_fallback", lambda hits, _first: catalogue.make(
+        "pfor-while-loop-fallback-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def cache_partial(ctx: Facts) -> list[Finding]:
+    """``tf-data-cache-partially-read-notice`` (harmless): a partial cache discarded."""
+    return from_log(ctx, "pyw.cache_partial", lambda hits, _first: catalogue.make(
+        "tf-data-cache-partially-read-notice", evidence=log_evidence(hits, limit=2)))
+
+
 #: Every check of this module, in the order LOG_CHECKS runs them.
 PYWARN_CHECKS = (
     indexed_slices_dense,
@@ -114,4 +148,9 @@ PYWARN_CHECKS = (
     hdf5_legacy,
     layer_input_shape_arg,
     optimizer_variables_skipped,
+    deprecation,
+    monitor_missing,
+    loaded_not_compiled,
+    pfor_fallback,
+    cache_partial,
 )
