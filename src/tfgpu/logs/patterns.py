@@ -4566,6 +4566,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("using a while_loop for converting",),
         r"Using a while_loop for converting (?P<op>\w{1,100})",
     ),
+    # TF 2.0-2.3 tf.keras engine/base_layer.py _warn_about_input_casting (gone in 2.21's copy)
+    _p(
+        "pyw.input_casting",
+        ("is casting an input tensor from dtype",),
+        r"Layer \S{1,200} is casting an input tensor from dtype (?P<src>\w{1,20}) to the "
+        r"layer's dtype of (?P<dst>\w{1,20})",
+    ),
     # core/kernels/data/cache_dataset_ops.cc (the text is in the 2.21 wheel's libtensorflow_cc)
     _p(
         "pyw.cache_partial",

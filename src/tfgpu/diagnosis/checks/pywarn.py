@@ -21,7 +21,8 @@ Sources (message rows ``py-*`` in ``knowledge/data/messages_tf_python.toml`` cit
   cache_dataset_ops.cc (its text read with ``strings`` in ``libtensorflow_cc.so.2``).
 * Older wordings (TF 1.x-2.3 IndexedSlices "of unknown shape", TF 2.0-2.1 network.py
   "re-called on a Tensor", TF 1.14-2.0 AutoGraph "Entity ... could not be transformed",
-  tf.keras 2.0-2.2 "Method (on_train_batch_end) is slow compared to the batch update").
+  tf.keras 2.0-2.2 "Method (on_train_batch_end) is slow compared to the batch update", TF
+  2.0-2.3 base_layer.py "Layer X is casting an input tensor from dtype float64").
 """
 
 from __future__ import annotations
@@ -134,6 +135,12 @@ def cache_partial(ctx: Facts) -> list[Finding]:
         "tf-data-cache-partially-read-notice", evidence=log_evidence(hits, limit=2)))
 
 
+def input_casting(ctx: Facts) -> list[Finding]:
+    """``keras-layer-input-casting-notice`` (harmless): TF 2.0-2.3 Keras cast float64 inputs."""
+    return from_log(ctx, "pyw.input_casting", lambda hits, _first: catalogue.make(
+        "keras-layer-input-casting-notice", evidence=log_evidence(hits, limit=2)))
+
+
 #: Every check of this module, in the order LOG_CHECKS runs them.
 PYWARN_CHECKS = (
     indexed_slices_dense,
@@ -153,4 +160,5 @@ PYWARN_CHECKS = (
     loaded_not_compiled,
     pfor_fallback,
     cache_partial,
+    input_casting,
 )
