@@ -4573,6 +4573,28 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Layer \S{1,200} is casting an input tensor from dtype (?P<src>\w{1,20}) to the "
         r"layer's dtype of (?P<dst>\w{1,20})",
     ),
+    # Keras 3 trainers/data_adapters/py_dataset_adapter.py; models/functional.py (a warning,
+    # or a ValueError with raise_exception: the error form is left to the other checks)
+    _p(
+        "pyw.pydataset_init",
+        ("should call `super().__init__",),
+        r"Your `PyDataset` class should call `super\(\)\.__init__\(\*\*kwargs\)`",
+    ),
+    _p(
+        "pyw.inputs_structure",
+        ("doesn't match the expected structure",),
+        r"(?<!Error: )The structure of `inputs` doesn't match the expected structure",
+    ),
+    # tf.keras data_adapter.py (GenericArrayLikeDataAdapter; sample_weight coercion) and
+    # sequential.py (keras.Input given to a Sequential model)
+    _p(
+        "pyw.keras_data_notices",
+        ("keras is training/fitting/evaluating on array-like data",
+         "sample_weight modes were coerced from", "instead of `keras.input` to"),
+        r"Keras is training/fitting/evaluating on array-like data"
+        r"|sample_weight modes were coerced from"
+        r"|Please add `keras\.layers\.InputLayer` instead of `keras\.Input` to Sequential model",
+    ),
     # core/kernels/data/cache_dataset_ops.cc (the text is in the 2.21 wheel's libtensorflow_cc)
     _p(
         "pyw.cache_partial",

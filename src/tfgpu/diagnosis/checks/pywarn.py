@@ -12,10 +12,12 @@ Sources (message rows ``py-*`` in ``knowledge/data/messages_tf_python.toml`` cit
   densified), ``eager/polymorphic_function/polymorphic_function.py`` (retracing),
   ``autograph/impl/api.py``, ``saved_model/save.py``, ``checkpoint/checkpoint.py``, and its
   tf.keras copy ``tensorflow/python/keras/`` (``optimizer_v2/utils.py``,
-  ``engine/data_adapter.py``, ``callbacks.py``, ``engine/functional.py``).
+  ``engine/data_adapter.py``, ``callbacks.py``, ``engine/functional.py``,
+  ``engine/sequential.py``).
 * Keras 3.15: ``keras/src/optimizers/base_optimizer.py``, ``trainers/epoch_iterator.py``,
   ``saving/saving_api.py``, ``layers/layer.py``, ``callbacks/early_stopping.py``,
-  ``reduce_lr_on_plateau.py``, ``model_checkpoint.py``, ``legacy/saving/legacy_h5_format.py``.
+  ``reduce_lr_on_plateau.py``, ``model_checkpoint.py``, ``legacy/saving/legacy_h5_format.py``,
+  ``trainers/data_adapters/py_dataset_adapter.py``, ``models/functional.py``.
 * TensorFlow 2.21 wheel, more: ``util/deprecation.py``, ``ops/parallel_for/pfor.py``, the
   tf.keras copy's ``saving/hdf5_format.py`` and ``saving/saving_utils.py``, and tf.data's
   cache_dataset_ops.cc (its text read with ``strings`` in ``libtensorflow_cc.so.2``).
@@ -141,6 +143,24 @@ def input_casting(ctx: Facts) -> list[Finding]:
         "keras-layer-input-casting-notice", evidence=log_evidence(hits, limit=2)))
 
 
+def pydataset_init(ctx: Facts) -> list[Finding]:
+    """``keras-pydataset-init-notice`` (harmless): a PyDataset without super().__init__."""
+    return from_log(ctx, "pyw.pydataset_init", lambda hits, _first: catalogue.make(
+        "keras-pydataset-init-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def inputs_structure(ctx: Facts) -> list[Finding]:
+    """``keras-inputs-structure-mismatch-notice``: Keras 3 inputs nested otherwise."""
+    return from_log(ctx, "pyw.inputs_structure", lambda hits, _first: catalogue.make(
+        "keras-inputs-structure-mismatch-notice", evidence=log_evidence(hits, limit=2)))
+
+
+def keras_data_notices(ctx: Facts) -> list[Finding]:
+    """``keras-data-format-notice`` (harmless): tf.keras data-adapter/Sequential notices."""
+    return from_log(ctx, "pyw.keras_data_notices", lambda hits, _first: catalogue.make(
+        "keras-data-format-notice", evidence=log_evidence(hits, limit=2)))
+
+
 #: Every check of this module, in the order LOG_CHECKS runs them.
 PYWARN_CHECKS = (
     indexed_slices_dense,
@@ -161,4 +181,7 @@ PYWARN_CHECKS = (
     pfor_fallback,
     cache_partial,
     input_casting,
+    pydataset_init,
+    inputs_structure,
+    keras_data_notices,
 )
