@@ -50,8 +50,10 @@ FILES = sorted(DATA.glob("messages_*.toml"))
 #: (messages_tools.toml); 523 of 525 (99.62%) with the NVRM and op-registry rows.
 #: tf-sweep: 645 of 647 (99.69%) with TensorFlow 2.21's own device messages
 #: (messages_tf_python.toml).
+#: pywarn: 882 of 884 (99.77%) with TensorFlow's and Keras' Python-side training warnings
+#: (py-* rows of messages_tf_python.toml).
 #: Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.9976
+RATCHET = 0.9977
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {

@@ -261,7 +261,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = (f"No error-level cause; {len(warnings)} warning(s): "
                     f"{_title(_lead(warnings))}")
     elif harmless:
-        headline = f"No problem found: {len(harmless)} harmless notice(s) only" + (
+        # pywarn: notes beside the harmless notices are counted too ("only" must be true)
+        headline = (f"No problem found: {len(harmless)} harmless notice(s)"
+                    + (f" and {_plural(len(notes), 'note')}" if notes else "") + " only") + (
             "; TensorFlow created its GPU device(s)"
             if created
             else "; the log does not show whether the GPU is usable"

@@ -4456,6 +4456,151 @@ PATTERNS: tuple[Pattern, ...] = (
         ("failed to get device properties",),
         r"[Ff]ailed to get device properties, error code: (?P<code>\d{1,4})",
     ),
+    # --- pywarn: TensorFlow's and Keras' own Python-side training warnings -------------------
+    # logging.warning / warnings.warn texts read in the TF 2.21 wheel (tensorflow/python/**,
+    # its tf.keras copy tensorflow/python/keras/**) and Keras 3.15 (keras/src/**), with the
+    # older wordings users paste (rows: messages_tf_python.toml, ids py-*; checks/pywarn.py).
+    # None names a GPU fault; the findings are notices. Matched anywhere in the line, so the
+    # "WARNING:tensorflow:", "UserWarning:", absl "W1211 ... file.py:76]" and path prefixes
+    # all pass.
+    _p(
+        "pyw.indexed_slices",
+        ("sparse indexedslices",),
+        _first("Converting sparse IndexedSlices")
+        + r"(?:\(.{0,2000}?\))? to a dense Tensor (?:(?P<unknown>of unknown shape)"
+        r"|with (?P<n>\d{1,20}) elements)",
+    ),
+    _p(
+        "pyw.retracing",
+        ("tf.function retracing",),
+        r"triggered tf\.function retracing",
+    ),
+    _p(
+        "pyw.grad_missing",
+        ("gradients do not exist for variables",),
+        r"Gradients do not exist for variables",
+    ),
+    _p(
+        "pyw.ran_out",
+        ("ran out of data",),
+        r"Your (?:input|dataset|dataset iterator) ran out of data",
+    ),
+    _p(
+        "pyw.callback_slow",
+        ("is slow compared to the batch",),
+        r"(?:Callback method `(?P<hook>on_\w{1,40})`|Method \(?(?P<hook_old>on_\w{1,40}?)"
+        r"(?:\(\))?\)?) is slow compared to the batch (?:time|update)",
+    ),
+    _p(
+        "pyw.input_shape_mismatch",
+        ("was constructed with shape",),
+        _first("Model was constructed with shape")
+        + r".{1,1000}? but it was (?:re-)?called on an? (?:input|Tensor) with incompatible shape",
+    ),
+    _p(
+        "pyw.autograph",
+        ("autograph could not transform", "could not be transformed and will be executed"),
+        r"AutoGraph could not transform .{1,400}? and will run it as-is"
+        r"|Entity .{1,400}? could not be transformed and will be executed as-is",
+    ),
+    _p(
+        "pyw.untraced",
+        ("found untraced functions such as",),
+        r"Found untraced functions such as",
+    ),
+    _p(
+        "pyw.ckpt_unrestored",
+        ("deleted with unrestored values", "value in checkpoint could not be found",
+         "could not be found in the checkpoint", "unresolved object in checkpoint"),
+        r"is being deleted with unrestored values"
+        r"|Value in checkpoint could not be found in the restored object"
+        r"|An attribute in the restored object could not be found in the checkpoint"
+        r"|Unresolved object in checkpoint",
+    ),
+    _p(
+        "pyw.hdf5_legacy",
+        ("saving your model as an",),
+        r"You are saving your model as an HDF5 file via `model\.save\(\)`",
+    ),
+    _p(
+        "pyw.input_shape_arg",
+        ("argument to a layer",),
+        r"Do not pass an `input_shape`/`input_dim` argument to a layer",
+    ),
+    _p(
+        "pyw.optimizer_skip",
+        ("skipping variable loading for optimizer",),
+        r"Skipping variable loading for optimizer '(?P<opt>[^']{1,80})', because it has "
+        r"(?P<have>\d{1,9}) variables whereas the saved optimizer has (?P<saved>\d{1,9})",
+    ),
+    # tensorflow/python/util/deprecation.py: "From <where>: <name> (from <module>) is
+    # deprecated and will be removed in a future version|after <date>.", "... calling <f> (from
+    # <module>) with <arg> is deprecated ...", "From <where>: The name <tf1 name> is deprecated.
+    # Please use <compat.v1 name> instead."
+    _p(
+        "pyw.deprecation",
+        ("is deprecated and will be removed", "is deprecated. please use"),
+        r"\(from (?P<mod>[\w.]{1,200})\)(?: with [^\n]{1,300}?)? is deprecated and will be "
+        r"removed|The name (?P<name>\S{1,200}) is deprecated\. Please use",
+    ),
+    # callbacks.py (tf.keras copy) / Keras 3 early_stopping.py, reduce_lr_on_plateau.py,
+    # model_checkpoint.py; Keras 2.2's "Reduce LR on plateau conditioned on metric ..."
+    _p(
+        "pyw.monitor_missing",
+        ("which is not available", "can save best model only with"),
+        r"(?:Early stopping|Learning rate reduction|Reduce LR on plateau) (?:is )?conditioned "
+        r"on metric `(?P<metric>[^`]{1,100})` which is not available"
+        r"|Can save best model only with (?P<metric2>\S{1,100}) available",
+    ),
+    # saving/hdf5_format.py, saved_model/load.py, saving_utils.py (tf.keras copy); Keras 3
+    # legacy_h5_format.py
+    _p(
+        "pyw.loaded_not_compiled",
+        ("no training configuration found", "compiled metrics have yet to be built"),
+        r"No training configuration found in (?:the )?save file, so the model was \*?not\*? "
+        r"compiled|Compiled the loaded model, but the compiled metrics have yet to be built",
+    ),
+    # ops/parallel_for/pfor.py _fallback_converter (tf.vectorized_map, jacobians)
+    _p(
+        "pyw.pfor_fallback",
+        ("using a while_loop for converting",),
+        r"Using a while_loop for converting (?P<op>\w{1,100})",
+    ),
+    # TF 2.0-2.3 tf.keras engine/base_layer.py _warn_about_input_casting (gone in 2.21's copy)
+    _p(
+        "pyw.input_casting",
+        ("is casting an input tensor from dtype",),
+        r"Layer \S{1,200} is casting an input tensor from dtype (?P<src>\w{1,20}) to the "
+        r"layer's dtype of (?P<dst>\w{1,20})",
+    ),
+    # Keras 3 trainers/data_adapters/py_dataset_adapter.py; models/functional.py (a warning,
+    # or a ValueError with raise_exception: the error form is left to the other checks)
+    _p(
+        "pyw.pydataset_init",
+        ("should call `super().__init__",),
+        r"Your `PyDataset` class should call `super\(\)\.__init__\(\*\*kwargs\)`",
+    ),
+    _p(
+        "pyw.inputs_structure",
+        ("doesn't match the expected structure",),
+        r"(?<!Error: )The structure of `inputs` doesn't match the expected structure",
+    ),
+    # tf.keras data_adapter.py (GenericArrayLikeDataAdapter; sample_weight coercion) and
+    # sequential.py (keras.Input given to a Sequential model)
+    _p(
+        "pyw.keras_data_notices",
+        ("keras is training/fitting/evaluating on array-like data",
+         "sample_weight modes were coerced from", "instead of `keras.input` to"),
+        r"Keras is training/fitting/evaluating on array-like data"
+        r"|sample_weight modes were coerced from"
+        r"|Please add `keras\.layers\.InputLayer` instead of `keras\.Input` to Sequential model",
+    ),
+    # core/kernels/data/cache_dataset_ops.cc (the text is in the 2.21 wheel's libtensorflow_cc)
+    _p(
+        "pyw.cache_partial",
+        ("did not fully read the dataset being cached",),
+        r"The calling iterator did not fully read the dataset being cached",
+    ),
     # --- memory: allocator reports without the OOM headline ---
     # The lines TensorFlow prints only when an allocation failed, read when the headline
     # ("OOM when allocating", "ran out of memory trying to allocate") was cut off:

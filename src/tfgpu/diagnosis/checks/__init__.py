@@ -367,6 +367,10 @@ from tfgpu.diagnosis.checks.one_line_runtimes import (
     windows_gpu_pywrap_no_module,
 )
 
+# --- pywarn: TensorFlow's and Keras' Python-side training warnings (notices) ---
+# isort: split
+from tfgpu.diagnosis.checks.pywarn import PYWARN_CHECKS
+
 # --- harmless grappler/Keras notices, NCCL's SHM registration, the Metal plugin's macOS, the
 # placer's kernel lists, [and-cuda] wheels, XLA variables, nvidia-container-cli on WSL ---
 # isort: split
@@ -750,6 +754,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     device_properties_failed,
     # --- memory: the allocator's report after an OOM, its headline cut off ---
     gpu_oom_from_allocator_report,
+    # --- pywarn: TensorFlow's and Keras' Python-side training warnings (notices) ---
+    *PYWARN_CHECKS,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
