@@ -118,6 +118,19 @@ class _Pending:
         self.joins = 0
 
 
+class _Prev:
+    """The line before the current one, when it does not end a sentence (see
+    :meth:`Engine._wrap_join`): its number, text, prefix kind and looked-up patterns."""
+
+    __slots__ = ("kind", "line", "pats", "text")
+
+    def __init__(self, line_no: int, text: str, pats: tuple[Pattern, ...]) -> None:
+        self.line = line_no
+        self.text = text
+        self.kind = split_prefix(text)[0]
+        self.pats = pats
+
+
 class Engine:
     """Feed cleaned lines in input order; read :attr:`hits` afterwards.
 
@@ -145,6 +158,8 @@ class Engine:
         self._templates: dict[str, tuple[Pattern, ...]] = {}
         self._template_bytes = 0
         self._pending: _Pending | None = None
+        #: the line before, for :meth:`_wrap_join` (one line: the memory stays bounded)
+        self._prev: _Prev | None = None
         self.lines_fed = 0
         self._folder = Folder()  # the tolerant pass for retyped lines (tfgpu.logs.fold)
 
@@ -195,8 +210,54 @@ class Engine:
             self._record(p, line_no, text, m)
         if failed and not known:  # only adds hits: the exact pass's are kept as they are
             self._fold(line_no, text, template, failed, pats, message)
+        prev, self._prev = self._prev, None
+        if prev is not None:
+            self._wrap_join(prev, line_no, text, pats, failed)
         if failed and continues(text):
             self._pending = _Pending(line_no, text, tuple(failed))
+        if len(text) <= MAX_LINE_CHARS and continues(text):
+            self._prev = _Prev(line_no, text, pats)
+
+    def _wrap_join(self, prev: _Prev, line_no: int, text: str, pats: tuple[Pattern, ...],
+                   failed: list[Pattern]) -> None:
+        """A message wrapped where neither piece holds its keyword whole, or where the keyword
+        is on the second piece only (a paste's hard wrap: "failed call to cuDevicePrimary" /
+        "CtxRetain: CUDA_ERROR_OUT_OF_MEMORY"; "failed to enable" / "peer access from ...").
+
+        ``text`` (line ``line_no``) is joined to ``prev`` (the line just before, which does
+        not end a sentence) only when ``text`` does not start a new log record
+        (:func:`continuation_of`); a break between two letters or digits is joined also
+        without the space.  The catalogue patterns whose keyword the joined text holds are
+        tried on it, except those the line before already looked up (its matches, and its
+        failures, which :class:`_Pending` joins) and those that matched ``text`` alone
+        (``pats`` minus ``failed``): a hit counts only when its match begins on the line
+        before and ends on ``text``, so neither piece matches alone.  Recorded at the line
+        before, with the joined text.  Work: at most two needle look-ups and their regexes
+        per line that follows a line not ending a sentence; memory: one line.
+        """
+        if line_no - prev.line != 1 or not text:
+            return
+        message = continuation_of(prev.kind, text)
+        if message is None:
+            return
+        message = message.strip()
+        if not message:
+            return
+        skip = set(map(id, prev.pats))
+        skip.update(id(p) for p in pats if p not in failed)
+        cut = len(prev.text)
+        joins = [prev.text + " " + message]
+        if _split_word(prev.text, message):
+            joins.insert(0, prev.text + message)
+        for joined in joins:
+            joined = joined[:MAX_JOINED_CHARS]
+            for p in _index(PATTERNS).lookup(template_of(joined)):
+                if id(p) in skip or p.name in CONTEXT_ONLY or p.name.startswith(NOT_EXPLAINING):
+                    continue
+                m = p.regex.search(joined)
+                if m is not None and m.start() < cut < m.end():
+                    skip.add(id(p))
+                    self._record(p, prev.line, joined, m)
 
     def _fold(self, line_no: int, text: str, template: str, failed: list[Pattern],
               pats: tuple[Pattern, ...], message: str | None) -> None:

@@ -4626,6 +4626,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Bin for \S{1,40} was \S{1,40}, Chunk State:|Next region of size \d"
         r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d)",
     ),
+    # --- xla dnn null and cudnn narrowing (checks/xla_dnn_and_narrowing.py) ---
+    # XLA's GPU compiler (OptimizeHloModule, gpu_compiler.cc) asked the StreamExecutor for its
+    # DNN support (AsDnn(), null when cuDNN did not start) under TF_RET_CHECK: status_macros.cc
+    # prints "RET_CHECK failure (<file>:<line>) dnn != nullptr" with the path of the release
+    # (tensorflow/compiler/xla/service/gpu/ in TF 2.x, external/org_tensorflow/... in jaxlib;
+    # later XLA returns "DNN library initialization failed..." instead, cudnn.dnn_handle)
+    _p(
+        "xla.dnn_null",
+        ("dnn != nullptr",),
+        r"RET_CHECK failure \((?P<path>[\w./\\-]{0,240}?gpu_compiler\.cc)(?::\d{1,6})?\)\s?"
+        r"dnn != nullptr",
+    ),
+    # TensorFlow/XLA's cuDNN wrapper (stream_executor/cuda/cuda_dnn.cc CheckedNarrowing, every
+    # release: tensorflow/stream_executor/, tensorflow/compiler/xla/stream_executor/,
+    # xla/stream_executor/): CHECK_EQ(narrow, wide) << "checked narrowing failed; values not
+    # equal post-conversion"; glog prints "Check failed: narrow == wide (<int> vs. <int64>)"
+    # then the message with no space; a title may drop the values or the check
+    _p(
+        "cudnn.narrowing",
+        ("narrow == wide", "checked narrowing failed"),
+        r"Check failed: narrow == wide(?: \((?P<narrow>-?\d{1,20}) vs\. (?P<wide>-?\d{1,20})\))?"
+        r"|checked narrowing failed; values not equal post-conversion",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

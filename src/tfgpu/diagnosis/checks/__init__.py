@@ -419,6 +419,10 @@ from tfgpu.diagnosis.checks.tfjs_windows import (
     tfjs_libtensorflow_not_in_deps,
 )
 
+# --- xla dnn null and cudnn narrowing ---
+# isort: split
+from tfgpu.diagnosis.checks.xla_dnn_and_narrowing import cudnn_narrowing, xla_dnn_null
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -756,6 +760,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_oom_from_allocator_report,
     # --- pywarn: TensorFlow's and Keras' Python-side training warnings (notices) ---
     *PYWARN_CHECKS,
+    # --- xla dnn null and cudnn narrowing (checks/xla_dnn_and_narrowing.py) ---
+    xla_dnn_null,
+    cudnn_narrowing,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -1107,6 +1107,10 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
     err = next((m.group(0) for h in hits if (m := _CUDA_ERR.search(h.text))), None)
     if err == "CUDA_ERROR_OUT_OF_MEMORY" or ctx.h("cuinit").count:
         return []  # the memory finding, or the cuInit finding, names the cause
+    # wrapped-paste: the context call's OUT_OF_MEMORY on the next line of a wrapped paste
+    # (the engine's join, logs/engine.py _wrap_join) is read by the memory checks
+    if any(h.g("ctx") for h in ctx.h("mem.cuda_oom").all()):
+        return []
     gpu = next((g for h in hits if (g := h.g("gpu") or h.g("mem"))), None)
     where = f"GPU {gpu}" if gpu is not None else "the GPU"
     if err is not None:

@@ -224,6 +224,14 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 "TensorFlow session, which grabs nearly all memory by default) already holds "
                 "the GPU memory."
             )
+            if ctxfail:
+                # several processes per GPU: the program's own parallel workers (MPI ranks,
+                # multiprocessing/launcher workers) each open a TensorFlow session on the one
+                # GPU, each reserving nearly all of it, so the later ones cannot even create
+                # a context (openai/baselines#70: 8 MPI workers on one GPU, fine with one)
+                cause += (" That other process may be this program's own: several workers "
+                          "(MPI ranks, multiprocessing) on one GPU each reserve nearly all "
+                          "its memory by default.")
             out.append(
                 catalogue.make(
                     "gpu-memory-held-by-other-process",
@@ -237,6 +245,10 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                         "python train.py",
                         "let processes share: TF_FORCE_GPU_ALLOW_GROWTH=true (or "
                         "set_memory_growth) in each",
+                        *(("# your own parallel workers on one GPU: fewer processes per GPU, "
+                           "or a per-process cap (TF 1.x: gpu_options.allow_growth / "
+                           "per_process_gpu_memory_fraction=1/N; TF 2.x: "
+                           "set_logical_device_configuration memory_limit)",) if ctxfail else ()),
                     ),
                 )
             )

@@ -1,0 +1,80 @@
+"""Two cuDNN messages of TensorFlow/XLA's GPU stack that name no cause themselves.
+
+* XLA's GPU compiler ``RET_CHECK failure (<path>/gpu_compiler.cc:N) dnn != nullptr``
+  (tensorflow/compiler/xla/service/gpu/gpu_compiler.cc in TF 2.x; the same file under
+  external/org_tensorflow/ in jaxlib): ``StreamExecutor::AsDnn()`` returned null, which it does
+  when the DNN support (cuDNN) failed to initialise ("null if there was an error initializing
+  the DNN support", xla/stream_executor/stream_executor.h).  Later XLA returns
+  FailedPrecondition "DNN library initialization failed. Look at the errors above for more
+  details." at the same place (openxla/xla xla/service/gpu/gpu_compiler.cc
+  OptimizeHloModule).  Threads printing it: tensorflow/tfx#5966 (a TFX image's cuDNN 8.2 under
+  TF 2.12, built with 8.6), tensorflow/tensorflow#59582 (a tf-nightly on Colab, not the
+  runtime's TensorFlow), jax-ml/jax#14801 ("Could not create cudnn handle:
+  CUDNN_STATUS_INTERNAL_ERROR" before it, CUDA/cuDNN reinstalls), jax-ml/jax#14893 (Colab,
+  "CUDNN_STATUS_NOT_INITIALIZED" before it; memory-fraction advice did not help).  The cause
+  is on the lines TensorFlow printed before it: when the log has them, their findings name it
+  (the cuDNN handle, version and library checks) and this check adds nothing; with the host's
+  cuDNN older than the build's it is ``cudnn-version-mismatch`` variant ``host-older``
+  (dnn_init_causes.py); alone, ``dnn-library-not-found`` variant ``xla-dnn-null`` (hedged:
+  cuDNN missing, too old/another version, or rarely GPU memory, and the command that tells).
+* The cuDNN wrapper's ``Check failed: narrow == wide (A vs. B)checked narrowing failed; values
+  not equal post-conversion`` (stream_executor/cuda/cuda_dnn.cc ``CheckedNarrowing``, every
+  release): a dimension, stride or element count (an int64 B) passed to cuDNN, which takes a
+  32-bit int, changed on conversion (to A): one tensor of the call is too large for cuDNN.
+  Threads: tensorflow/tensorflow#35609 (the dimension "won't fit in a signed 32-bit integer",
+  use smaller images), juglab/cryoCARE_pip#53 (a tomogram predicted in one piece: more tiles
+  made it work) -> ``cudnn-int32-size-limit-tile-input``.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.library_failures import handle_failures
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: The largest value of cuDNN's int (32-bit signed), for the narrowing check's values.
+INT32_MAX = 2**31 - 1
+
+
+def xla_dnn_null(ctx: Facts) -> list[Finding]:
+    """``dnn-library-not-found`` variant ``xla-dnn-null`` for XLA's ``RET_CHECK ... dnn !=
+    nullptr`` when nothing else in the log or the host facts says why cuDNN did not start;
+    nothing when a cuDNN handle/start failure, a cuDNN version line, a missing libcudnn, a
+    context out-of-memory or the host's older cuDNN is there (their own findings name it)."""
+    hits = ctx.h("xla.dnn_null").all()
+    if not hits:
+        return []
+    if handle_failures(ctx) or ctx.h("cudnn.mismatch").count or ctx.h("mem.cuda_oom").count:
+        return []
+    if any("cudnn" in (h.g("lib") or "").lower() for h in ctx.h("lib.missing").all()):
+        return []
+    from tfgpu.diagnosis.checks.dnn_init_causes import cudnn_host_older
+
+    if cudnn_host_older(ctx):
+        return []
+    return [catalogue.make(
+        "dnn-library-not-found", variant="xla-dnn-null", evidence=log_evidence(hits, limit=2),
+    )]
+
+
+def cudnn_narrowing(ctx: Facts) -> list[Finding]:
+    """``cudnn-int32-size-limit-tile-input``: the cuDNN wrapper's narrowing check failed; the
+    values (``narrow``: the int cuDNN got, ``wide``: the real size) are quoted when the line
+    has them, with how far the size is past 2^31-1."""
+    hits = ctx.h("cudnn.narrowing").all()
+    if not hits:
+        return []
+    h = next((x for x in hits if x.g("wide")), hits[0])
+    narrow, wide = h.g("narrow"), h.g("wide")
+    if wide is not None and narrow is not None:
+        w = int(wide)
+        past = (f"{w:,} is more than cuDNN's 32-bit int holds (2^31-1 = {INT32_MAX:,})"
+                if w > INT32_MAX or w < -INT32_MAX - 1 else
+                f"{w:,} did not survive the conversion to cuDNN's 32-bit int")
+        values = f"{past}: it became {int(narrow):,}"
+    else:
+        values = "the values are not on the line this log shows"
+    return [catalogue.make(
+        "cudnn-int32-size-limit-tile-input", values=values, evidence=log_evidence(hits, limit=2),
+    )]
