@@ -250,6 +250,11 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     smi_no_devices,
     smi_nvml_library_version,
 )
+from tfgpu.diagnosis.checks.nvml_failures import (  # NVML failures
+    nvml_driver_not_loaded,
+    nvml_insufficient_permissions,
+    nvml_library_not_found,
+)
 
 # --- container image requirements ---
 # isort: split
@@ -750,6 +755,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     device_properties_failed,
     # --- memory: the allocator's report after an OOM, its headline cut off ---
     gpu_oom_from_allocator_report,
+    # --- NVML failures: libnvidia-ml not found, insufficient permissions, bindings' driver ---
+    nvml_library_not_found,
+    nvml_insufficient_permissions,
+    nvml_driver_not_loaded,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
