@@ -4514,6 +4514,18 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nvmlerror_drivernotloaded", "nvml: drivernotloaded"),
         r"NVMLError_DriverNotLoaded|Failed to initialize nvml: DriverNotLoaded",
     ),
+    # NVML_ERROR_CORRUPTED_INFOROM: nvidia-smi's "WARNING: infoROM is corrupted at gpu <bus id>"
+    # (it still prints the table, return code 14 per nvidia-smi(1) RETURN VALUE) and pynvml's
+    # NVMLError_CorruptedInforom ("Corrupted infoROM")
+    _p(
+        "nvml.inforom_corrupted",
+        ("inforom is corrupted at gpu", "nvmlerror_corruptedinforom"),
+        r"WARNING: infoROM is corrupted at gpu (?P<bus>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:"
+        r"[0-9A-Fa-f]{2}\.[0-7])|NVMLError_CorruptedInforom",
+    ),
+    # NVML_ERROR_GPU_IS_LOST through pynvml (nvml.h: "The GPU has fallen off the bus or has
+    # otherwise become inaccessible"): read with the kernel's own fallen-off-the-bus lines
+    _p("eco.gpu_off_bus", ("nvmlerror_gpuislost",), r"NVMLError_GpuIsLost"),
     # a podman (or nerdctl) run line: the NVML failures after it come from a container
     _p("nvml.ctx_podman_run", ("podman run", "nerdctl run"), r"\b(?:podman|nerdctl)\s+run\b"),
     # NVML_ERROR_LIB_RM_VERSION_MISMATCH through pynvml: NVMLError_LibRmVersionMismatch and

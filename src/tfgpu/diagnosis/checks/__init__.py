@@ -252,6 +252,7 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
 )
 from tfgpu.diagnosis.checks.nvml_failures import (  # NVML failures
     nvml_driver_not_loaded,
+    nvml_inforom_corrupted,
     nvml_insufficient_permissions,
     nvml_library_not_found,
 )
@@ -759,6 +760,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvml_library_not_found,
     nvml_insufficient_permissions,
     nvml_driver_not_loaded,
+    nvml_inforom_corrupted,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -18,6 +18,10 @@ system" (the threads cited in ``messages_nvidia_tools.toml``).
 * ``nvidia-driver-not-loaded`` (variant ``python``): pynvml's / nvml-wrapper's
   DriverNotLoaded (nvidia-smi's own words for it are read by
   :func:`tfgpu.diagnosis.checks.nvidia_tools.smi_cannot_reach_driver`).
+* ``nvidia-inforom-corrupted`` (a notice, not a claimed cause): nvidia-smi's "WARNING: infoROM
+  is corrupted at gpu ..." (NVML_ERROR_CORRUPTED_INFOROM; nvidia-smi exits with 14).
+* pynvml's NVMLError_GpuIsLost is read by the pattern ``eco.gpu_off_bus`` and reported by
+  :func:`tfgpu.diagnosis.checks.kernel_module.gpu_fell_off_bus`.
 
 Fix lines are suggestions for the user to run; tfgpu runs none of them.
 """
@@ -104,3 +108,12 @@ def nvml_driver_not_loaded(f: Facts) -> list[Finding]:
         "nvidia-driver-not-loaded", variant="python", evidence=ev, fix=fix,
         message=hits.first[0].text.strip()[:200],
     )]
+
+
+def nvml_inforom_corrupted(f: Facts) -> list[Finding]:
+    """``nvidia-inforom-corrupted`` (a notice): nvidia-smi's "WARNING: infoROM is corrupted at
+    gpu <bus id>" or pynvml's NVMLError_CorruptedInforom (NVML_ERROR_CORRUPTED_INFOROM)."""
+    hits = f.h("nvml.inforom_corrupted")
+    if not hits.count:
+        return []
+    return [catalogue.make("nvidia-inforom-corrupted", evidence=log_evidence(hits, limit=2))]
