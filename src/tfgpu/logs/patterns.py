@@ -4500,11 +4500,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<go>Failed to initialize NVML: could not load NVML library)",
     ),
     # NVML_ERROR_NO_PERMISSION at init: "Failed to initialize NVML: Insufficient Permissions"
-    # (nvidia-smi; not a later query's "...: Insufficient Permissions", e.g. NvLink counters)
+    # (nvidia-smi; not a later query's "...: Insufficient Permissions", e.g. NvLink counters),
+    # and nvidia-docker 1.x's plugin: "nvidia-docker | <date> Error: nvml: Insufficient
+    # Permissions" (NVIDIA/nvidia-docker#284)
     _p(
         "nvml.no_permission",
-        ("failed to initialize nvml: insufficient permissions",),
-        r"Failed to initialize NVML: Insufficient Permissions",
+        ("failed to initialize nvml: insufficient permissions",
+         "error: nvml: insufficient permissions"),
+        r"Failed to initialize NVML: Insufficient Permissions"
+        r"|\bError: nvml: Insufficient Permissions",
     ),
     # NVML_ERROR_DRIVER_NOT_LOADED through pynvml ("pynvml.NVMLError_DriverNotLoaded: Driver
     # Not Loaded") or Rust's nvml-wrapper ("Failed to initialize nvml: DriverNotLoaded");
