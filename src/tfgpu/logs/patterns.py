@@ -4649,6 +4649,64 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Check failed: narrow == wide(?: \((?P<narrow>-?\d{1,20}) vs\. (?P<wide>-?\d{1,20})\))?"
         r"|checked narrowing failed; values not equal post-conversion",
     ),
+    # --- NVML failures (nvidia-smi and pynvml): library not found, permissions, driver ---
+    # nvmlErrorString texts: NVIDIA/DCGM sdk/nvidia/nvml/nvml_error_strings.h; pynvml's
+    # exception names NVMLError_<CamelCase code> (nvidia-ml-py pynvml.py
+    # _extractNVMLErrorsAsClasses).  nvidia-smi could not dlopen libnvidia-ml.so ("NVIDIA-SMI
+    # couldn't find libnvidia-ml.so library in your system. ... Please also try adding
+    # directory that contains libnvidia-ml.so to your system PATH.", any apostrophe; either
+    # line alone), pynvml's NVML_ERROR_LIBRARY_NOT_FOUND ("NVML Shared Library Not Found") and
+    # the Go/Kubernetes tools' "could not load NVML library".
+    _p(
+        "nvml.lib_not_found",
+        ("find libnvidia-ml.so library", "directory that contains libnvidia-ml.so",
+         "nvml shared library not found", "nvmlerror_librarynotfound",
+         "could not load nvml library"),
+        r"(?P<smi>NVIDIA-SMI couldn(?:&#0?39;|&apos;|\W{0,3})t find libnvidia-ml\.so library"
+        r"|adding directory that contains libnvidia-ml\.so to your system PATH)"
+        r"|(?P<py>NVMLError_LibraryNotFound|NVML Shared Library Not Found)"
+        r"|(?P<go>Failed to initialize NVML: could not load NVML library)",
+    ),
+    # NVML_ERROR_NO_PERMISSION at init: "Failed to initialize NVML: Insufficient Permissions"
+    # (nvidia-smi; not a later query's "...: Insufficient Permissions", e.g. NvLink counters),
+    # and nvidia-docker 1.x's plugin: "nvidia-docker | <date> Error: nvml: Insufficient
+    # Permissions" (NVIDIA/nvidia-docker#284)
+    _p(
+        "nvml.no_permission",
+        ("failed to initialize nvml: insufficient permissions",
+         "error: nvml: insufficient permissions"),
+        r"Failed to initialize NVML: Insufficient Permissions"
+        r"|\bError: nvml: Insufficient Permissions",
+    ),
+    # NVML_ERROR_DRIVER_NOT_LOADED through pynvml ("pynvml.NVMLError_DriverNotLoaded: Driver
+    # Not Loaded") or Rust's nvml-wrapper ("Failed to initialize nvml: DriverNotLoaded");
+    # nvidia-smi itself prints "couldn't communicate with the NVIDIA driver" (smi.no_driver)
+    _p(
+        "nvml.driver_not_loaded",
+        ("nvmlerror_drivernotloaded", "nvml: drivernotloaded"),
+        r"NVMLError_DriverNotLoaded|Failed to initialize nvml: DriverNotLoaded",
+    ),
+    # NVML_ERROR_CORRUPTED_INFOROM: nvidia-smi's "WARNING: infoROM is corrupted at gpu <bus id>"
+    # (it still prints the table, return code 14 per nvidia-smi(1) RETURN VALUE) and pynvml's
+    # NVMLError_CorruptedInforom ("Corrupted infoROM")
+    _p(
+        "nvml.inforom_corrupted",
+        ("inforom is corrupted at gpu", "nvmlerror_corruptedinforom"),
+        r"WARNING: infoROM is corrupted at gpu (?P<bus>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:"
+        r"[0-9A-Fa-f]{2}\.[0-7])|NVMLError_CorruptedInforom",
+    ),
+    # NVML_ERROR_GPU_IS_LOST through pynvml (nvml.h: "The GPU has fallen off the bus or has
+    # otherwise become inaccessible"): read with the kernel's own fallen-off-the-bus lines
+    _p("eco.gpu_off_bus", ("nvmlerror_gpuislost",), r"NVMLError_GpuIsLost"),
+    # a podman (or nerdctl) run line: the NVML failures after it come from a container
+    _p("nvml.ctx_podman_run", ("podman run", "nerdctl run"), r"\b(?:podman|nerdctl)\s+run\b"),
+    # NVML_ERROR_LIB_RM_VERSION_MISMATCH through pynvml: NVMLError_LibRmVersionMismatch and
+    # pynvml's own text for it ("RM has detected an NVML/RM version mismatch.")
+    _p(
+        "driver.mismatch",
+        ("nvmlerror_librmversionmismatch", "rm has detected an nvml/rm version mismatch"),
+        r"NVMLError_LibRmVersionMismatch|RM has detected an NVML/RM version mismatch",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -250,6 +250,12 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     smi_no_devices,
     smi_nvml_library_version,
 )
+from tfgpu.diagnosis.checks.nvml_failures import (  # NVML failures
+    nvml_driver_not_loaded,
+    nvml_inforom_corrupted,
+    nvml_insufficient_permissions,
+    nvml_library_not_found,
+)
 
 # --- container image requirements ---
 # isort: split
@@ -763,6 +769,11 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- xla dnn null and cudnn narrowing (checks/xla_dnn_and_narrowing.py) ---
     xla_dnn_null,
     cudnn_narrowing,
+    # --- NVML failures: libnvidia-ml not found, insufficient permissions, bindings' driver ---
+    nvml_library_not_found,
+    nvml_insufficient_permissions,
+    nvml_driver_not_loaded,
+    nvml_inforom_corrupted,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
