@@ -4481,6 +4481,28 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Bin for \S{1,40} was \S{1,40}, Chunk State:|Next region of size \d"
         r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d)",
     ),
+    # --- windows self_check (TF 1.x and 2.0 pre-releases) ---------------------------------
+    # tensorflow/python/platform/self_check.py preload_check() (TF 1.x up to the 2.0
+    # pre-releases; e.g. jhabikal21/tensorflow@4725adc4 and imdone/tensorflow@47ea0fc7 copies)
+    # loads each DLL named in build_info with ctypes.WinDLL and raises
+    # "Could not find %r. TensorFlow requires that this DLL be installed in a directory that is
+    # named in your %%PATH%% environment variable. " + one of: "Download and install CUDA %s
+    # from this URL: <url>" (cudart; url cuda-toolkit, later cuda-90-download-archive; an
+    # empty %s from a source build without the version), "Note that installing cuDNN ... by
+    # downloading cuDNN %s from this URL: ...", "Typically it is installed in
+    # 'C:\\Windows\\System32'. ..." (nvcuda.dll), "You may install this DLL by downloading
+    # Visual C++ 2015 Redistributable Update 3 ..." (msvcp140.dll). lib.missing reads the name;
+    # this marks the line as the self check's PATH search (checks/libraries.py).
+    _p(
+        "win.self_check_dll",
+        ("tensorflow requires that this dll",),
+        r"Could not find '(?P<lib>[\w+-][\w.+-]{0,80}\.dll)'\.\s{1,4}TensorFlow requires that "
+        r"this DLL\s{1,4}be\s{1,4}installed in a directory that is named in your %PATH%"
+        r"(?:[^\r\n]{0,400}?(?:Download and install CUDA ?(?P<cuda>\d{1,2}\.\d)?\s{1,4}from"
+        r"|downloading cuDNN ?(?P<cudnn>\d{1,2}(?:\.\d{1,2})?)?\s{1,4}from"
+        r"|(?P<sys32>Typically it is installed in)|(?P<vc>Visual C\+\+ 2015 Redistributable)))?",
+        "lib",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.
