@@ -4503,6 +4503,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<sys32>Typically it is installed in)|(?P<vc>Visual C\+\+ 2015 Redistributable)))?",
         "lib",
     ),
+    # --- tf api versions (winapi10) -----------------------------------------------------
+    # Python's AttributeError for a TensorFlow public module: "module '<module.__name__>' has
+    # no attribute '<name>'". The module names the API generator gives (installed 2.21 wheel:
+    # tensorflow._api.v2.config, ...; TF 2.0-2.1 wheels: tensorflow_core._api.v2.config;
+    # tf.keras in TF 2.0-2.5: tensorflow.python.keras.api._v2.keras.*; in 2.6-2.15 the keras
+    # package's keras.api._v2.keras.*) or the user's own spelling (tensorflow.config,
+    # tensorflow.keras.mixed_precision). checks/tf_api_versions.py reads only the names of
+    # its data rows (platform_facts tf-api-symbol-*).
+    _p(
+        "tfapi.no_attr",
+        ("has no attribute",),
+        r"module '(?P<mod>(?:tensorflow(?:_core)?|keras\.api\._v2)(?:\.\w{1,60}){0,8})' has no "
+        r"attribute '(?P<attr>\w{1,80})'",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

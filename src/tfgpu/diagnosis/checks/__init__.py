@@ -145,6 +145,9 @@ from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
 )
+from tfgpu.diagnosis.checks.tf_api_versions import (  # winapi10
+    tf_api_newer_than_installed,
+)
 from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
     cpu_only_build_log,
@@ -750,6 +753,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     device_properties_failed,
     # --- memory: the allocator's report after an OOM, its headline cut off ---
     gpu_oom_from_allocator_report,
+    # --- winapi10: a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
+    tf_api_newer_than_installed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
