@@ -27,6 +27,7 @@ test_case = table_test("tf_api_versions")
     ("keras.api._v2.keras.mixed_precision", "experimental", "keras.mixed_precision.experimental"),
     ("tensorflow.keras.mixed_precision", "LossScaleOptimizer",
      "keras.mixed_precision.LossScaleOptimizer"),
+    ("tensorflow._api.v1.config", "list_physical_devices", "config.list_physical_devices"),
     ("tensorflow", "config", "config"),
     ("tensorflow.python.framework.ops", "x", None),
     ("tensorflow._api.v2.compat.v1.config", "list_physical_devices", None),

@@ -4506,7 +4506,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- tf api versions (winapi10) -----------------------------------------------------
     # Python's AttributeError for a TensorFlow public module: "module '<module.__name__>' has
     # no attribute '<name>'". The module names the API generator gives (installed 2.21 wheel:
-    # tensorflow._api.v2.config, ...; TF 2.0-2.1 wheels: tensorflow_core._api.v2.config;
+    # tensorflow._api.v2.config, ...; TF 2.0-2.1 wheels: tensorflow_core._api.v2.config; 1.x:
+    # tensorflow._api.v1.config;
     # tf.keras in TF 2.0-2.5: tensorflow.python.keras.api._v2.keras.*; in 2.6-2.15 the keras
     # package's keras.api._v2.keras.*) or the user's own spelling (tensorflow.config,
     # tensorflow.keras.mixed_precision). checks/tf_api_versions.py reads only the names of

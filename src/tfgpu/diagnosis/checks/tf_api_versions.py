@@ -27,7 +27,7 @@ from tfgpu.knowledge import Knowledge, PlatformFact
 _PREFIXES = (
     (re.compile(r"^tensorflow(?:_core)?\.python\.keras\.api\._v2\.keras(?=\.|$)"), "keras"),
     (re.compile(r"^keras\.api\._v2\.keras(?=\.|$)"), "keras"),
-    (re.compile(r"^tensorflow(?:_core)?\._api\.v2(?:\.compat\.v2)?(?=\.|$)"), ""),
+    (re.compile(r"^tensorflow(?:_core)?\._api\.v[12](?:\.compat\.v2)?(?=\.|$)"), ""),
     (re.compile(r"^tensorflow(?:_core)?(?=\.|$)"), ""),
 )
 
