@@ -4503,6 +4503,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<sys32>Typically it is installed in)|(?P<vc>Visual C\+\+ 2015 Redistributable)))?",
         "lib",
     ),
+    # tensorflow/python/platform/self_check.py on tensorflow/tensorflow's main branch after
+    # 2.21 (read at commit 09746cd5; not in the 2.21 wheel): _check_conflicting_installs()
+    # "Found conflicting TensorFlow installations in this environment: %s. These distributions
+    # install into the same directory, ..." (%s: "tensorflow 2.20.0, tensorflow-intel 2.19.0")
+    # and _check_python_bitness() "TensorFlow requires a 64-bit Python interpreter, but this
+    # interpreter is %d-bit. ..."
+    _p(
+        "win.self_check_conflict",
+        ("found conflicting tensorflow installations",),
+        r"Found conflicting TensorFlow installations in this environment: "
+        r"(?P<dists>[\w.+ ,-]{3,400}?)\.\s{1,4}These distributions install into the same",
+    ),
+    _p(
+        "win.self_check_bitness",
+        ("bit python interpreter, but this interpreter is",),
+        r"TensorFlow requires a 64-bit Python interpreter, but this interpreter is "
+        r"(?P<bits>\d{1,2})-bit",
+    ),
     # --- tf api versions (winapi10) -----------------------------------------------------
     # Python's AttributeError for a TensorFlow public module: "module '<module.__name__>' has
     # no attribute '<name>'". The module names the API generator gives (installed 2.21 wheel:

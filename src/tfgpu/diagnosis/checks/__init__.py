@@ -145,6 +145,9 @@ from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
 )
+from tfgpu.diagnosis.checks.self_check_dll import (  # winapi10
+    self_check_environment,
+)
 from tfgpu.diagnosis.checks.tf_api_versions import (  # winapi10
     tf_api_newer_than_installed,
 )
@@ -755,6 +758,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_oom_from_allocator_report,
     # --- winapi10: a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
     tf_api_newer_than_installed,
+    self_check_environment,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -25,8 +25,10 @@ was edited.
 
 from __future__ import annotations
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
-from tfgpu.facts.view import Facts
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
 from tfgpu.knowledge import Knowledge
 
 
@@ -146,3 +148,33 @@ def nvcuda_cause_fix(filename: str) -> tuple[str, list[str]]:
            "# install the NVIDIA driver for the GPU; without an NVIDIA GPU install the CPU "
            "package (tensorflow, not tensorflow-gpu)"]
     return cause, fix
+
+
+# --- the self check's later tests (tensorflow/tensorflow main after 2.21, commit 09746cd5) ---
+
+def self_check_environment(ctx: Facts) -> list[Finding]:
+    """The two environment tests self_check.py runs on Windows before loading TensorFlow's
+    native module (tensorflow/tensorflow main branch after 2.21, commit 09746cd5; not in the
+    2.21 wheel): distributions of differing versions that unpack into the same
+    ``site-packages/tensorflow`` (``tensorflow-variants-conflict``, variant
+    ``differing-versions``) and a 32-bit interpreter (``python-32bit-interpreter``, no
+    TensorFlow wheel is built for it)."""
+    out: list[Finding] = []
+    conflict = ctx.h("win.self_check_conflict").all()
+    if conflict:
+        dists = [d.strip() for d in (conflict[0].g("dists") or "").split(",") if d.strip()]
+        names = [d.split()[0] for d in dists]
+        out.append(catalogue.make(
+            "tensorflow-variants-conflict", variant="differing-versions",
+            packages=" and ".join(dists), listing=", ".join(dists),
+            evidence=log_evidence(conflict),
+            fix=(f"pip uninstall -y {' '.join(names)}",
+                 "pip install tensorflow   # exactly one release (on Windows it pulls "
+                 "tensorflow-intel of the same version itself)",
+                 "pip list | findstr /i tensorflow   # then: one version only")))
+    bits = ctx.h("win.self_check_bitness").all()
+    if bits:
+        out.append(catalogue.make(
+            "python-32bit-interpreter", bits=bits[0].g("bits") or "32",
+            evidence=log_evidence(bits)))
+    return out
