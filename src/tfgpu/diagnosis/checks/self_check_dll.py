@@ -26,6 +26,7 @@ was edited.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -171,7 +172,7 @@ def self_check_environment(ctx: Facts) -> list[Finding]:
             fix=(f"pip uninstall -y {' '.join(names)}",
                  "pip install tensorflow   # exactly one release (on Windows it pulls "
                  "tensorflow-intel of the same version itself)",
-                 "pip list | findstr /i tensorflow   # then: one version only")))
+                 pip_list_grep("tensorflow", windows=True) + "   # then: one version only")))
     bits = ctx.h("win.self_check_bitness").all()
     if bits:
         out.append(catalogue.make(
