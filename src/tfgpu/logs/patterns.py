@@ -4707,6 +4707,61 @@ PATTERNS: tuple[Pattern, ...] = (
         ("nvmlerror_librmversionmismatch", "rm has detected an nvml/rm version mismatch"),
         r"NVMLError_LibRmVersionMismatch|RM has detected an NVML/RM version mismatch",
     ),
+    # --- windows self_check (TF 1.x and 2.0 pre-releases) ---------------------------------
+    # tensorflow/python/platform/self_check.py preload_check() (TF 1.x up to the 2.0
+    # pre-releases; e.g. jhabikal21/tensorflow@4725adc4 and imdone/tensorflow@47ea0fc7 copies)
+    # loads each DLL named in build_info with ctypes.WinDLL and raises
+    # "Could not find %r. TensorFlow requires that this DLL be installed in a directory that is
+    # named in your %%PATH%% environment variable. " + one of: "Download and install CUDA %s
+    # from this URL: <url>" (cudart; url cuda-toolkit, later cuda-90-download-archive; an
+    # empty %s from a source build without the version), "Note that installing cuDNN ... by
+    # downloading cuDNN %s from this URL: ...", "Typically it is installed in
+    # 'C:\\Windows\\System32'. ..." (nvcuda.dll), "You may install this DLL by downloading
+    # Visual C++ 2015 Redistributable Update 3 ..." (msvcp140.dll). lib.missing reads the name;
+    # this marks the line as the self check's PATH search (checks/libraries.py).
+    _p(
+        "win.self_check_dll",
+        ("tensorflow requires that this dll",),
+        r"Could not find '(?P<lib>[\w+-][\w.+-]{0,80}\.dll)'\.\s{1,4}TensorFlow requires that "
+        r"this DLL\s{1,4}be\s{1,4}installed in a directory that is named in your %PATH%"
+        r"(?:[^\r\n]{0,400}?(?:Download and install CUDA ?(?P<cuda>\d{1,2}\.\d)?\s{1,4}from"
+        r"|downloading cuDNN ?(?P<cudnn>\d{1,2}(?:\.\d{1,2})?)?\s{1,4}from"
+        r"|(?P<sys32>Typically it is installed in)|(?P<vc>Visual C\+\+ 2015 Redistributable)))?",
+        "lib",
+    ),
+    # tensorflow/python/platform/self_check.py on tensorflow/tensorflow's main branch after
+    # 2.21 (read at commit 09746cd5; not in the 2.21 wheel): _check_conflicting_installs()
+    # "Found conflicting TensorFlow installations in this environment: %s. These distributions
+    # install into the same directory, ..." (%s: "tensorflow 2.20.0, tensorflow-intel 2.19.0")
+    # and _check_python_bitness() "TensorFlow requires a 64-bit Python interpreter, but this
+    # interpreter is %d-bit. ..."
+    _p(
+        "win.self_check_conflict",
+        ("found conflicting tensorflow installations",),
+        r"Found conflicting TensorFlow installations in this environment: "
+        r"(?P<dists>[\w.+ ,-]{3,400}?)\.\s{1,4}These distributions install into the same",
+    ),
+    _p(
+        "win.self_check_bitness",
+        ("bit python interpreter, but this interpreter is",),
+        r"TensorFlow requires a 64-bit Python interpreter, but this interpreter is "
+        r"(?P<bits>\d{1,2})-bit",
+    ),
+    # --- tf api versions ------------------------------------------------------------
+    # Python's AttributeError for a TensorFlow public module: "module '<module.__name__>' has
+    # no attribute '<name>'". The module names the API generator gives (installed 2.21 wheel:
+    # tensorflow._api.v2.config, ...; TF 2.0-2.1 wheels: tensorflow_core._api.v2.config; 1.x:
+    # tensorflow._api.v1.config;
+    # tf.keras in TF 2.0-2.5: tensorflow.python.keras.api._v2.keras.*; in 2.6-2.15 the keras
+    # package's keras.api._v2.keras.*) or the user's own spelling (tensorflow.config,
+    # tensorflow.keras.mixed_precision). checks/tf_api_versions.py reads only the names of
+    # its data rows (platform_facts tf-api-symbol-*).
+    _p(
+        "tfapi.no_attr",
+        ("has no attribute",),
+        r"module '(?P<mod>(?:tensorflow(?:_core)?|keras\.api\._v2)(?:\.\w{1,60}){0,8})' has no "
+        r"attribute '(?P<attr>\w{1,80})'",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -145,6 +145,12 @@ from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
     windows_ctypes_module_not_found,
     windows_dll_procedure_not_found,
 )
+from tfgpu.diagnosis.checks.self_check_dll import (
+    self_check_environment,
+)
+from tfgpu.diagnosis.checks.tf_api_versions import (
+    tf_api_newer_than_installed,
+)
 from tfgpu.diagnosis.checks.tf_install import (
     cpu_only_build,
     cpu_only_build_log,
@@ -774,6 +780,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvml_insufficient_permissions,
     nvml_driver_not_loaded,
     nvml_inforom_corrupted,
+    # --- a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
+    tf_api_newer_than_installed,
+    self_check_environment,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import tf_api_versions
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -86,6 +87,7 @@ def _reads(f: Facts) -> list[Moved]:
     """The failing public Keras imports of the log, first first."""
     private = {h.line for name in ("keras.private_api", "eco.keras_other_saver",
                                    "keras.needs_tf_keras") for h in f.h(name).all()}
+    private |= tf_api_versions.claimed_lines(f)  # a name its release data explains
     out: list[Moved] = []
     for h in f.h("keras.moved_name").all():
         mod = h.g("mod") or h.g("mod2") or ""

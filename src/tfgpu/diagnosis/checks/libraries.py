@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks import cudart_era
+from tfgpu.diagnosis.checks import cudart_era, self_check_dll
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
@@ -551,7 +551,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             core_seen = True
             out.append(minor)
             continue
-        not_searched = _dll_not_searched(ctx, filename, base, expected, same)
+        # the TF 1.x self check's line searched PATH itself (no Python 3.8 DLL
+        # search): checks/self_check_dll.py words the plain finding below
+        selfcheck = self_check_dll.self_check_hits(ctx, filename) if ctx.windows else []
+        not_searched = (None if selfcheck
+                        else _dll_not_searched(ctx, filename, base, expected, same))
         if not_searched is not None:
             core_seen = True
             out.append(not_searched)
@@ -669,6 +673,16 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                    "libcusolver-11-0) and put its lib64 on the path, or use a TensorFlow "
                    "release built for your CUDA (tfgpu matrix)",
                    *fix[1:]]
+        if selfcheck and base == "nvcuda":  # the self check's driver line
+            cause, fix = self_check_dll.nvcuda_cause_fix(filename)
+        elif selfcheck and base != "cuda":
+            cause = (f"TensorFlow needs {filename} ({comp}"
+                     + (f", {expected}" if expected else "") + ") and importing it failed "
+                     "(ImportError, before its native module loads: nothing of TensorFlow "
+                     "runs, not even on the CPU). "
+                     + self_check_dll.self_check_cause(ctx, filename, base, expected))
+            extra = self_check_dll.self_check_fix(ctx, filename, base, expected)
+            fix = extra if self_check_dll.unversioned(filename) else [*fix, *extra]
         if base not in ("cuda", "nvcuda"):
             plain.append((len(out), filename, comp, expected, same))
         out.append(

@@ -1,0 +1,143 @@
+"""A TensorFlow public API name the installed TensorFlow does not have yet (or no longer):
+"AttributeError: module 'tensorflow_core._api.v2.config' has no attribute
+'list_physical_devices'" on TensorFlow 2.0, "module 'keras.api._v2.keras.mixed_precision' has
+no attribute 'experimental'" on 2.9 and later.
+
+The release that first (``first``) or last (``last``) has each name is data: the
+``tf-api-symbol-*`` rows of ``platform_facts.toml`` (TensorFlow's versioned API docs, the v2 API
+golden files, release notes, keras-team/keras exports at its tags). Only names in the data are
+read; any other missing attribute stays unknown. The opposite direction (TensorFlow 1 names on
+TensorFlow 2: tf.Session, tf.contrib) is ``tf1-api-on-tf2`` (checks/python_import.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
+from tfgpu.findings import Finding
+from tfgpu.knowledge import Knowledge, PlatformFact
+
+#: Prefixes of the module names TensorFlow's API generator (and users) give, and what they
+#: stand for under ``tf.``: tensorflow._api.v2.config -> config, tensorflow_core._api.v2.config
+#: -> config, tensorflow.python.keras.api._v2.keras.mixed_precision -> keras.mixed_precision,
+#: keras.api._v2.keras.mixed_precision -> keras.mixed_precision, tensorflow.config -> config.
+_PREFIXES = (
+    (re.compile(r"^tensorflow(?:_core)?\.python\.keras\.api\._v2\.keras(?=\.|$)"), "keras"),
+    (re.compile(r"^keras\.api\._v2\.keras(?=\.|$)"), "keras"),
+    (re.compile(r"^tensorflow(?:_core)?\._api\.v[12](?:\.compat\.v2)?(?=\.|$)"), ""),
+    (re.compile(r"^tensorflow(?:_core)?(?=\.|$)"), ""),
+)
+
+
+def tf_path(module: str, attr: str) -> str | None:
+    """The path under ``tf.`` of ``attr`` in ``module`` as an AttributeError names it
+    (``("tensorflow_core._api.v2.config", "list_physical_devices")`` ->
+    ``"config.list_physical_devices"``), or ``None`` for a module outside TensorFlow's
+    public API (``tensorflow.python.framework.ops``, ``tensorflow.compat.v1``)."""
+    for rx, home in _PREFIXES:
+        m = rx.match(module)
+        if m is None:
+            continue
+        rest = module[m.end():].lstrip(".")
+        if rest.startswith(("python", "compat", "core", "lite")):
+            return None
+        ns = ".".join(p for p in (home, rest) if p)
+        return f"{ns}.{attr}" if ns else attr
+    return None
+
+
+def symbol_row(kb: Knowledge, path: str) -> PlatformFact | None:
+    """The ``tf-api-symbol-*`` row of ``platform_facts.toml`` for ``path``
+    (``"config.list_physical_devices"``), or ``None``."""
+    for fact in kb.facts:
+        if fact.id.startswith("tf-api-symbol-") and fact.values.get("symbol") == path:
+            return fact
+    return None
+
+
+def _reads(ctx: Facts) -> list[tuple[Hit, str, PlatformFact]]:
+    out = []
+    for h in ctx.h("tfapi.no_attr").all():
+        path = tf_path(h.g("mod") or "", h.g("attr") or "")
+        row = symbol_row(ctx.kb, path) if path else None
+        if path and row is not None:
+            out.append((h, path, row))
+    return out
+
+
+def claimed_lines(ctx: Facts) -> set[int]:
+    """Lines whose missing name this check explains (other readers of "has no attribute"
+    leave them: checks/keras_moves.py)."""
+    return {h.line for h, _, _ in _reads(ctx)}
+
+
+def _next_minor(version: str) -> str:
+    major, _, minor = version.partition(".")
+    return f"{major}.{int(minor) + 1}"
+
+
+def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
+    """``tf-api-newer-than-installed``: the code calls tf.<path>, which the data says arrived
+    in TensorFlow <first> (the installed one is older), or (variant ``removed``) which was
+    last in <last> (the installed one is newer). Says what that TensorFlow calls instead.
+
+    Silent when the TensorFlow version is known (host facts or the log) and has the name:
+    then the message has another cause (a shadowing module, another package's keras).
+    Sources: platform_facts.toml tf-api-symbol-* rows.
+    """
+    reads = _reads(ctx)
+    if not reads:
+        return []
+    _, path, row = reads[0]
+    have = tf_minor(ctx.tf_version)
+    values = row.values
+    first = values.get("first")
+    last = values.get("last")
+    evidence = log_evidence([h for h, p, _ in reads if p == path])
+    tf_words = f"TensorFlow {ctx.tf_version}" if ctx.tf_version else "the installed TensorFlow"
+    if isinstance(first, str):
+        since = tf_minor(first)
+        if have is not None and since is not None and have >= since:
+            return []
+        older = values.get("older")
+        cause = (f"tf.{path} exists from TensorFlow {first} on (knowledge row {row.ref}); "
+                 f"{tf_words} has no such name, so it is older than {first}: the code (or its "
+                 f"tutorial) was written for TensorFlow {first} or newer."
+                 + (f" Before {first} the same thing is {older}." if isinstance(older, str)
+                    else ""))
+        fix = ['python -c "import tensorflow as tf; print(tf.__version__)"   # the TensorFlow '
+               "that ran"]
+        if isinstance(older, str):
+            fix.append(f"# on TensorFlow older than {first}: use {older}")
+        fix.append(f"# or upgrade to TensorFlow {first} or newer, with the CUDA/cuDNN that "
+                   "release needs (tfgpu plan lists them)")
+        return [catalogue.make(
+            "tf-api-newer-than-installed", symbol=path, first=first, evidence=evidence,
+            cause=cause, fix=tuple(fix), knowledge_ref=row.ref)]
+    if isinstance(last, str):
+        gone = _next_minor(last)
+        until = tf_minor(last)
+        if have is not None and until is not None and have <= until:
+            return []
+        newer = values.get("newer")
+        cause = (f"tf.{path} was last in TensorFlow {last} and is gone from {gone} on "
+                 f"(knowledge row {row.ref}); {tf_words} is newer: the code was written for "
+                 f"TensorFlow {last} or older."
+                 + (f" From {gone} the same thing is {newer}." if isinstance(newer, str)
+                    else ""))
+        fix = ['python -c "import tensorflow as tf; print(tf.__version__)"   # the TensorFlow '
+               "that ran"]
+        if isinstance(newer, str):
+            fix.append(f"# on TensorFlow {gone} or newer: use {newer}")
+        fix.append(f"# or pin the TensorFlow the code was written for (tensorflow<={last}.*), "
+                   "with the CUDA/cuDNN that release needs")
+        return [catalogue.make(
+            "tf-api-newer-than-installed", variant="removed", symbol=path, gone=gone,
+            evidence=evidence, cause=cause, fix=tuple(fix), knowledge_ref=row.ref)]
+    return []
+
+
+__all__ = ["claimed_lines", "symbol_row", "tf_api_newer_than_installed", "tf_path"]
