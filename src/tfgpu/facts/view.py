@@ -421,15 +421,16 @@ class Facts:
         without a GPU" reading is no longer the honest answer.  Empty when the log shows a
         GPU device created (the GPU works).
         """
-        if self.h("gpu.created").count:
+        if self.h("gpu.created").count or self.tf_gpu_listed:
             return []
 
         def after(hits: list[Hit], anchors: list[Hit], window: int) -> list[Hit]:
             return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
 
         out: list[Hit] = list(self.h("gpu.none_msg").all())
-        gpu_calls = [h for h in self.h("gpu.list_call").all() if h.g("dev") == "GPU"]
+        gpu_calls = self.gpu_list_calls()  # snip10: with Keras' _get_available_gpus()
         out += after(self.h("gpu.empty_list").all(), gpu_calls, 4)
+        out += self.oneliner_empty_lists()
         out += [h for h in self.h("gpu.device_list").all()
                 if "GPU" not in (h.g("body") or "") and "CPU" in (h.g("body") or "")]
         devlib = self.h("gpu.devlib").all()
@@ -576,6 +577,47 @@ class Facts:
         out += [h for h in self.h("mem.handle").all() if h.g("lib")][:2]
         out += [h for h in self.h("cudnn.dnn_handle").all() if h.g("lib")][:2]
         return out
+
+    # --- snip10: the printed outputs of the GPU check snippets -----------------------------
+    def gpu_list_calls(self) -> list[Hit]:
+        """Lines that ask TensorFlow for its GPU list, whose result (``[]``, a device list) the
+        next lines print: ``list_physical_devices('GPU')`` / ``list_logical_devices('GPU')``
+        (pattern ``gpu.list_call`` with ``dev`` GPU) and Keras 2.2-2.3's
+        ``K.tensorflow_backend._get_available_gpus()`` (``gpu.keras_gpus_call``; keras-team/keras
+        2.2.4/2.3.1 backend/tensorflow_backend.py: a list of GPU device names)."""
+        calls = [h for h in self.h("gpu.list_call").all() if h.g("dev") == "GPU"]
+        return sorted(calls + self.h("gpu.keras_gpus_call").all(), key=lambda h: h.line)
+
+    def oneliner_empty_lists(self) -> list[Hit]:
+        """The ``[]`` a ``python -c "...print(tf.config.list_physical_devices('GPU'))"``
+        one-liner printed (the install page's check, tensorflow/docs site/en/install/pip.md):
+        the first ``[]`` alone on a line within 40 lines after that command line.  Its only
+        stdout is the list; TensorFlow's start-up lines in between go to stderr, so the
+        4-line window of a REPL echo does not reach it."""
+        empties = self.h("gpu.empty_list").all()
+        out: list[Hit] = []
+        for call in self.gpu_list_calls():
+            if not re.search(r"\bpython[\d.]*(?:\.exe)?\s+-c\b", call.text):
+                continue
+            later = [h for h in empties if 0 < h.line - call.line <= 40]
+            out += later[:1]
+        return out
+
+    @property
+    def tf_gpu_listed(self) -> list[Hit]:
+        """Printed snippet outputs in which TensorFlow names a GPU device: the GPU is visible
+        to TensorFlow (the same "the GPU works" reading as a ``Created device ... GPU:N``
+        line, pattern ``gpu.created``).  ``[PhysicalDevice(name='/physical_device:GPU:0',
+        device_type='GPU')]`` (eager/context.py's namedtuple repr, TF 2.x), "Default GPU
+        Device: /device:GPU:0" (``tf.test.gpu_device_name()``), Keras' ``['/device:GPU:0']``,
+        "Num GPUs Available:  1", a one-line ``is_gpu_available()`` True (pattern
+        ``gpu.tf_listed``), and a ``device_lib.list_local_devices()`` entry
+        ``name: "/device:GPU:0"`` (``gpu.devlib``).  It proves TensorFlow registered a GPU,
+        not which vendor's (the Metal and DirectML plugins list theirs as GPU too)."""
+        out = list(self.h("gpu.tf_listed").all())
+        out += [h for h in self.h("gpu.devlib").all()
+                if h.g("dev") == "GPU" and 'name: "/device:GPU:' in h.text]
+        return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
 
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
