@@ -378,6 +378,10 @@ def _what_to_run_next(ctx: Facts) -> list[str]:
     ]
 
 
+#: a TensorFlow GPU device name's index: "/physical_device:GPU:1", "/device:GPU:0" (snip10)
+_GPU_INDEX = re.compile(r"device:GPU:(\d{1,3})\b")
+
+
 def rule_gpu_created(ctx: Facts) -> list[Finding]:
     """``Created device ... GPU:N`` lines: the GPU works (an OK finding)."""
     hits = ctx.h("gpu.created")
@@ -385,7 +389,7 @@ def rule_gpu_created(ctx: Facts) -> list[Finding]:
         listed = ctx.tf_gpu_listed  # snip10: a check snippet's output names a GPU device
         if not listed:
             return []
-        idx = sorted({h.g("idx") or h.g("idx2") or h.g("idx3") or "0" for h in listed})
+        idx = sorted({i for h in listed for i in _GPU_INDEX.findall(h.text)} or {"0"}, key=int)
         count = max((int(h.g("n") or 0) for h in listed), default=0)
         devices = ", ".join(f"GPU:{i}" for i in idx) if count <= 1 else f"{count} GPUs"
         return [catalogue.make("gpu-device-created", variant="listed", devices=devices,
