@@ -421,7 +421,7 @@ class Facts:
         without a GPU" reading is no longer the honest answer.  Empty when the log shows a
         GPU device created (the GPU works).
         """
-        if self.h("gpu.created").count or self.tf_gpu_listed:
+        if self.h("gpu.created").count:
             return []
 
         def after(hits: list[Hit], anchors: list[Hit], window: int) -> list[Hit]:
@@ -430,7 +430,7 @@ class Facts:
         out: list[Hit] = list(self.h("gpu.none_msg").all())
         gpu_calls = self.gpu_list_calls()  # snip10: with Keras' _get_available_gpus()
         out += after(self.h("gpu.empty_list").all(), gpu_calls, 4)
-        out += self.oneliner_empty_lists()
+        out += self.oneliner_empty_lists() + self.repl_negative_results()
         out += [h for h in self.h("gpu.device_list").all()
                 if "GPU" not in (h.g("body") or "") and "CPU" in (h.g("body") or "")]
         devlib = self.h("gpu.devlib").all()
@@ -439,6 +439,8 @@ class Facts:
         out += after([h for h in self.h("gpu.bool_line").all() if h.g("val") == "False"]
                      + self.h("gpu.empty_str").all(), self.h("gpu.avail_call").all(), 5)
         out += self.h("tools.gpu_name_empty").all()
+        if self.gpu_listed_last(out):
+            return []
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
     # --- nvidia tools (stage 3): the Windows build under WSL --------------------------------------
     @property
@@ -602,6 +604,41 @@ class Facts:
             later = [h for h in empties if 0 < h.line - call.line <= 40]
             out += later[:1]
         return out
+
+    def repl_negative_results(self) -> list[Hit]:
+        """The results a REPL printed for a GPU check typed at its prompt (``>>> `` or
+        ``In [n]:``; pattern ``ctx.repl_prompt``): the first ``True``/``False``/``''`` after
+        an ``is_gpu_available()``/``gpu_device_name()`` call when it is ``False`` or ``''``,
+        and the first ``[]`` after a GPU list call (:meth:`gpu_list_calls`), when it comes
+        before the next prompt and within 80 lines.  TensorFlow's start-up lines (stderr)
+        stand between a call and its result, beyond the few lines the plain readers allow."""
+        prompts = sorted(h.line for h in self.h("ctx.repl_prompt").all())
+        pairs = ((self.h("gpu.avail_call").all(),
+                  self.h("gpu.bool_line").all() + self.h("gpu.true_line").all()
+                  + self.h("gpu.empty_str").all()),
+                 (self.gpu_list_calls(), self.h("gpu.empty_list").all()))
+        out: list[Hit] = []
+        for calls, results in pairs:
+            for call in calls:
+                if call.line not in prompts:
+                    continue
+                end = min(next((p for p in prompts if p > call.line), call.line + 81),
+                          call.line + 81)
+                later = sorted((h for h in results if call.line < h.line < end),
+                               key=lambda h: h.line)
+                out += [h for h in later[:1] if "True" not in h.text]  # the first answer
+        return out
+
+    def gpu_listed_last(self, negatives: list[Hit]) -> bool:
+        """A check's output names a GPU (:attr:`tf_gpu_listed`) AFTER every line of
+        ``negatives`` (outputs that list none): the last reading is that TensorFlow sees the
+        GPU ("Num GPUs Available:  0", a fix, then "Num GPUs Available:  1").  A listed GPU
+        before a later empty list (another machine or environment pasted first) is not.
+        A listing line itself is never one of the negatives."""
+        listed = self.tf_gpu_listed
+        lines = {h.line for h in listed}  # a CPU-and-GPU list is no negative of its own
+        return bool(listed) and max(lines) > max(
+            (h.line for h in negatives if h.line not in lines), default=0)
 
     @property
     def tf_gpu_listed(self) -> list[Hit]:

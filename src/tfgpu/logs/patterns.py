@@ -4688,6 +4688,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # Keras 2.2-2.3's K.tensorflow_backend._get_available_gpus(): its result ([] or names)
     # on the next lines is read like list_physical_devices('GPU')'s
     _p("gpu.keras_gpus_call", ("_get_available_gpus",), r"_get_available_gpus\(\)"),
+    # An interactive prompt (Python's ">>> ", IPython/Jupyter's "In [3]: "): what a REPL prints
+    # after a call and before the next prompt is that call's output, with TensorFlow's
+    # start-up lines (stderr) in between (view.repl_negative_results)
+    _p("ctx.repl_prompt", (">>>", "in ["), r"^\s{0,8}(?:>>>|In \[\d{1,4}\]:)"),
+    # a bare True (gpu.bool_line reads only False lines: its needle): the answer that ends a
+    # REPL check's output with a GPU found
+    _p("gpu.true_line", ("true",), r"^\s*(?:Out\[\d{1,4}\]:\s*)?True\s*$"),
     # The POSITIVE outputs: TensorFlow lists a GPU device (view.tf_gpu_listed).  A printed list
     # (optionally after a label, a version or Jupyter's "Out[n]:"), the snippet's "Default GPU
     # Device: /device:GPU:0", the hub tutorial's line, Keras' device-name list, the guide's

@@ -52,6 +52,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         else []
     )
     evidence += ctx.oneliner_empty_lists()  # snip10: the install page's python -c check
+    evidence += ctx.repl_negative_results()  # snip10: a REPL's answer after TF's log lines
     for h in ctx.h("gpu.device_list").all():
         body = h.g("body") or ""
         if "GPU" not in body and "CPU" in body:
@@ -84,7 +85,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     evidence += ctx.h("tools.gpu_name_empty").all()[:2]  # snip10: gpu_device_name() was ''
     if not evidence and not built:
         return []
-    if ctx.h("gpu.created").count or ctx.host_gpu_works or ctx.tf_gpu_listed:
+    if ctx.gpu_listed_last(evidence + built):
+        return []  # snip10: a later check output lists the GPU: the last reading wins
+    if ctx.h("gpu.created").count or ctx.host_gpu_works:
         return []  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
     conda_builds = ctx.h("gpu.conda_cuda_build").all()
     mm = ctx.tf_mm
@@ -387,8 +390,8 @@ def rule_gpu_created(ctx: Facts) -> list[Finding]:
     hits = ctx.h("gpu.created")
     if not hits.count:
         listed = ctx.tf_gpu_listed  # snip10: a check snippet's output names a GPU device
-        if not listed:
-            return []
+        if not listed or ctx.gpu_intent_evidence():
+            return []  # none, or a later output lists no GPU (rule_gpu_not_visible says it)
         idx = sorted({i for h in listed for i in _GPU_INDEX.findall(h.text)} or {"0"}, key=int)
         count = max((int(h.g("n") or 0) for h in listed), default=0)
         devices = ", ".join(f"GPU:{i}" for i in idx) if count <= 1 else f"{count} GPUs"
