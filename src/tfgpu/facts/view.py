@@ -428,8 +428,9 @@ class Facts:
             return [h for h in hits if any(0 < h.line - a.line <= window for a in anchors)]
 
         out: list[Hit] = list(self.h("gpu.none_msg").all())
-        gpu_calls = [h for h in self.h("gpu.list_call").all() if h.g("dev") == "GPU"]
+        gpu_calls = self.gpu_list_calls()  # with Keras' _get_available_gpus()
         out += after(self.h("gpu.empty_list").all(), gpu_calls, 4)
+        out += self.oneliner_empty_lists() + self.repl_negative_results()
         out += [h for h in self.h("gpu.device_list").all()
                 if "GPU" not in (h.g("body") or "") and "CPU" in (h.g("body") or "")]
         devlib = self.h("gpu.devlib").all()
@@ -438,6 +439,8 @@ class Facts:
         out += after([h for h in self.h("gpu.bool_line").all() if h.g("val") == "False"]
                      + self.h("gpu.empty_str").all(), self.h("gpu.avail_call").all(), 5)
         out += self.h("tools.gpu_name_empty").all()
+        if self.gpu_listed_last(out):
+            return []
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
     # --- nvidia tools (stage 3): the Windows build under WSL --------------------------------------
     @property
@@ -576,6 +579,82 @@ class Facts:
         out += [h for h in self.h("mem.handle").all() if h.g("lib")][:2]
         out += [h for h in self.h("cudnn.dnn_handle").all() if h.g("lib")][:2]
         return out
+
+    # --- the printed outputs of the GPU check snippets -----------------------------
+    def gpu_list_calls(self) -> list[Hit]:
+        """Lines that ask TensorFlow for its GPU list, whose result (``[]``, a device list) the
+        next lines print: ``list_physical_devices('GPU')`` / ``list_logical_devices('GPU')``
+        (pattern ``gpu.list_call`` with ``dev`` GPU) and Keras 2.2-2.3's
+        ``K.tensorflow_backend._get_available_gpus()`` (``gpu.keras_gpus_call``; keras-team/keras
+        2.2.4/2.3.1 backend/tensorflow_backend.py: a list of GPU device names)."""
+        calls = [h for h in self.h("gpu.list_call").all() if h.g("dev") == "GPU"]
+        return sorted(calls + self.h("gpu.keras_gpus_call").all(), key=lambda h: h.line)
+
+    def oneliner_empty_lists(self) -> list[Hit]:
+        """The ``[]`` a ``python -c "...print(tf.config.list_physical_devices('GPU'))"``
+        one-liner printed (the install page's check, tensorflow/docs site/en/install/pip.md):
+        the first ``[]`` alone on a line within 40 lines after that command line.  Its only
+        stdout is the list; TensorFlow's start-up lines in between go to stderr, so the
+        4-line window of a REPL echo does not reach it."""
+        empties = self.h("gpu.empty_list").all()
+        out: list[Hit] = []
+        for call in self.gpu_list_calls():
+            if not re.search(r"\bpython[\d.]*(?:\.exe)?\s+-c\b", call.text):
+                continue
+            later = [h for h in empties if 0 < h.line - call.line <= 40]
+            out += later[:1]
+        return out
+
+    def repl_negative_results(self) -> list[Hit]:
+        """The results a REPL printed for a GPU check typed at its prompt (``>>> `` or
+        ``In [n]:``; pattern ``ctx.repl_prompt``): the first ``True``/``False``/``''`` after
+        an ``is_gpu_available()``/``gpu_device_name()`` call when it is ``False`` or ``''``,
+        and the first ``[]`` after a GPU list call (:meth:`gpu_list_calls`), when it comes
+        before the next prompt and within 80 lines.  TensorFlow's start-up lines (stderr)
+        stand between a call and its result, beyond the few lines the plain readers allow."""
+        prompts = sorted(h.line for h in self.h("ctx.repl_prompt").all())
+        pairs = ((self.h("gpu.avail_call").all(),
+                  self.h("gpu.bool_line").all() + self.h("gpu.true_line").all()
+                  + self.h("gpu.empty_str").all()),
+                 (self.gpu_list_calls(), self.h("gpu.empty_list").all()))
+        out: list[Hit] = []
+        for calls, results in pairs:
+            for call in calls:
+                if call.line not in prompts:
+                    continue
+                end = min(next((p for p in prompts if p > call.line), call.line + 81),
+                          call.line + 81)
+                later = sorted((h for h in results if call.line < h.line < end),
+                               key=lambda h: h.line)
+                out += [h for h in later[:1] if "True" not in h.text]  # the first answer
+        return out
+
+    def gpu_listed_last(self, negatives: list[Hit]) -> bool:
+        """A check's output names a GPU (:attr:`tf_gpu_listed`) AFTER every line of
+        ``negatives`` (outputs that list none): the last reading is that TensorFlow sees the
+        GPU ("Num GPUs Available:  0", a fix, then "Num GPUs Available:  1").  A listed GPU
+        before a later empty list (another machine or environment pasted first) is not.
+        A listing line itself is never one of the negatives."""
+        listed = self.tf_gpu_listed
+        lines = {h.line for h in listed}  # a CPU-and-GPU list is no negative of its own
+        return bool(listed) and max(lines) > max(
+            (h.line for h in negatives if h.line not in lines), default=0)
+
+    @property
+    def tf_gpu_listed(self) -> list[Hit]:
+        """Printed snippet outputs in which TensorFlow names a GPU device: the GPU is visible
+        to TensorFlow (the same "the GPU works" reading as a ``Created device ... GPU:N``
+        line, pattern ``gpu.created``).  ``[PhysicalDevice(name='/physical_device:GPU:0',
+        device_type='GPU')]`` (eager/context.py's namedtuple repr, TF 2.x), "Default GPU
+        Device: /device:GPU:0" (``tf.test.gpu_device_name()``), Keras' ``['/device:GPU:0']``,
+        "Num GPUs Available:  1", a one-line ``is_gpu_available()`` True (pattern
+        ``gpu.tf_listed``), and a ``device_lib.list_local_devices()`` entry
+        ``name: "/device:GPU:0"`` (``gpu.devlib``).  It proves TensorFlow registered a GPU,
+        not which vendor's (the Metal and DirectML plugins list theirs as GPU too)."""
+        out = list(self.h("gpu.tf_listed").all())
+        out += [h for h in self.h("gpu.devlib").all()
+                if h.g("dev") == "GPU" and 'name: "/device:GPU:' in h.text]
+        return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
 
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".

@@ -4762,6 +4762,96 @@ PATTERNS: tuple[Pattern, ...] = (
         r"module '(?P<mod>(?:tensorflow(?:_core)?|keras\.api\._v2)(?:\.\w{1,60}){0,8})' has no "
         r"attribute '(?P<attr>\w{1,80})'",
     ),
+    # --- snippet outputs: what the well-known GPU check snippets print ---------------
+    # Their sources: the TF GPU guide (tensorflow/docs site/en/guide/gpu.ipynb, install/source.md:
+    # print("Num GPUs Available: ", len(tf.config.list_physical_devices('GPU')))), the install
+    # page (install/pip.md: print(tf.config.list_physical_devices('GPU'))), the hub tutorial's
+    # "The following GPU devices are available: %s" % tf.test.gpu_device_name()
+    # (hub/tutorials/object_detection.ipynb), the widely copied gpu_device_name() snippet
+    # ("Default GPU Device: {}" / "Please install GPU version of TF"); TF 2.21's
+    # framework/test_util.py (is_gpu_available -> bool, gpu_device_name -> "/device:GPU:0" or
+    # ""), platform/test.py (is_built_with_cuda), eager/context.py (PhysicalDevice, a
+    # namedtuple: "PhysicalDevice(name='/physical_device:GPU:0', device_type='GPU')") and
+    # Keras 2.2-2.3 backend/tensorflow_backend.py _get_available_gpus() (a list of device
+    # names, [] without a GPU).  Read by view.gpu_intent_evidence, view.tf_gpu_listed and
+    # visibility.rule_gpu_not_visible / rule_gpu_created.
+    # The call and its result on ONE line (a REPL echo pasted flat, a labelled print, a
+    # comment): the same evidence as the result printed on the next line.  Not "== False"
+    # nor "is False" (code that tests the result).
+    _p(
+        "gpu.none_msg",
+        ("is_gpu_available", "gpu_device_name", "_get_available_gpus"),
+        r"(?:is_gpu_available\([^()\n]{0,60}\)|gpu_device_name\(\)|_get_available_gpus\(\))\)?"
+        r"(?:[ \t]{1,8}|[ \t]{0,4}(?::|=(?!=)|->|=>|-->|#|//)[ \t]{0,8}"
+        r"|[ \t]{1,4}(?i:returns?|gives?|prints?)[ \t]{1,4})"
+        r"(?:False\b|\[\s?\]|''|\"\")",
+    ),
+    # a labelled print of the GPU list or check: "Is GPU available? []" ("Is GPU available?",
+    # tf.config.list_physical_devices('GPU')), "Is the GPU available: False"
+    _p(
+        "gpu.none_msg",
+        ("gpu available",),
+        r"\b(?i:is (?:the |a )?GPU available)[ \t]{0,4}\??[ \t]{0,4}[:=]?[ \t]{0,4}"
+        r"(?:\[\s?\]|(?:False|0)\b)",
+    ),
+    # Python 2's print of a tuple: print("Num GPUs Available: ", n) -> "('Num GPUs Available: ',
+    # 0)"; print("GPU is", "NOT AVAILABLE") -> "('GPU is', 'NOT AVAILABLE')"
+    _p(
+        "gpu.none_msg",
+        ("num gpus available", "not available"),
+        r"\(\s?['\"](?:Num GPUs Available:?\s{0,4}['\"],\s{0,4}0\b"
+        r"|GPU is['\"],\s{0,4}['\"]NOT AVAILABLE)",
+    ),
+    # Jupyter/IPython echo the result as "Out[3]: []", "Out[4]: False", "Out[5]: ''"
+    _p("gpu.empty_list", ("out[",), r"^\s*Out\[\d{1,4}\]:\s*\[\]\s*$"),
+    _p("gpu.bool_line", ("out[",), r"^\s*Out\[\d{1,4}\]:\s*(?P<val>False|True)\s*$"),
+    _p("gpu.empty_str", ("out[",), r"^\s*Out\[\d{1,4}\]:\s*(?:''|\"\")\s*$"),
+    # tf.test.gpu_device_name() printed empty: the hub tutorial's line, the Python 2 tuple
+    _p(
+        "tools.gpu_name_empty",
+        ("the following gpu devices are available", "default gpu device"),
+        r"^\s*The following GPU devices are available:\s*$"
+        r"|\(\s?['\"]Default GPU Device:\s{0,4}['\"],\s{0,4}(?:''|\"\")\s?\)",
+    ),
+    # is_built_with_cuda printed with a label, not the call: "is_built_with_cuda: False",
+    # "Is TensorFlow built with CUDA?: False", "Built with CUDA: False"
+    _p(
+        "gpu.built_call",
+        ("is_built_with_cuda", "built with cuda"),
+        r"(?:\bis_built_with_cuda\b(?!\()|(?i:\bbuilt with CUDA\b))[ \t]{0,4}\??[ \t]{0,4}"
+        r"(?::|=(?!=)|->)?[ \t]{0,8}(?P<val>True|False)\b",
+    ),
+    # Keras 2.2-2.3's K.tensorflow_backend._get_available_gpus(): its result ([] or names)
+    # on the next lines is read like list_physical_devices('GPU')'s
+    _p("gpu.keras_gpus_call", ("_get_available_gpus",), r"_get_available_gpus\(\)"),
+    # An interactive prompt (Python's ">>> ", IPython/Jupyter's "In [3]: "): what a REPL prints
+    # after a call and before the next prompt is that call's output, with TensorFlow's
+    # start-up lines (stderr) in between (view.repl_negative_results)
+    _p("ctx.repl_prompt", (">>>", "in ["), r"^\s{0,8}(?:>>>|In \[\d{1,4}\]:)"),
+    # a bare True (gpu.bool_line reads only False lines: its needle): the answer that ends a
+    # REPL check's output with a GPU found
+    _p("gpu.true_line", ("true",), r"^\s*(?:Out\[\d{1,4}\]:\s*)?True\s*$"),
+    # The POSITIVE outputs: TensorFlow lists a GPU device (view.tf_gpu_listed).  A printed list
+    # (optionally after a label, a version or Jupyter's "Out[n]:"), the snippet's "Default GPU
+    # Device: /device:GPU:0", the hub tutorial's line, Keras' device-name list, the guide's
+    # "Num GPUs Available:  1", a one-line is_gpu_available() True.  A line that says what
+    # SHOULD be printed (expected, should, e.g.) is a claim, not an output.
+    _p(
+        "gpu.tf_listed",
+        ("physicaldevice(", "logicaldevice(", "default gpu device", "gpu devices are available",
+         "/device:gpu:", "num gpus available", "is_gpu_available"),
+        r"^(?!.{0,200}(?i:expect|should|e\.g\.|for example|example output))(?:"
+        r"(?:[^\[\n]{0,80}|\s{0,8}Out\[\d{1,4}\]:\s{0,4})\[[^\]\n]{0,300}?(?:Physical|Logical)Device\(name='/(?:physical_)?device"
+        r":GPU:(?P<idx>\d{1,3})', device_type='GPU'\)"
+        r"|.{0,40}?(?:Default GPU Device|The following GPU devices are available):\s{0,4}"
+        r"(?:['\"],\s{0,4}['\"])?(?:/job:\w{1,40}/replica:\d{1,4}/task:\d{1,4})?"
+        r"/device:GPU:(?P<idx2>\d{1,3})"
+        r"|\s{0,8}(?:Out\[\d{1,4}\]:\s{0,4})?\[\s?['\"](?:/job:\w{1,40}/replica:\d{1,4}/task:"
+        r"\d{1,4})?/device:GPU:(?P<idx3>\d{1,3})['\"]"
+        r"|.{0,40}?Num GPUs Available:?\s{0,4}(?:['\"],\s{0,4})?(?P<n>[1-9]\d{0,2})\b"
+        r"|.{0,40}?is_gpu_available\([^()\n]{0,60}\)\)?(?:[ \t]{1,8}|[ \t]{0,4}(?::|=(?!=)|->|=>"
+        r"|-->|#|//)[ \t]{0,8})True\b)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

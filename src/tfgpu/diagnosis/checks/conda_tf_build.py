@@ -29,7 +29,7 @@ def _cpu(build: str | None) -> bool:
 def gpu_build_shown(ctx: Facts) -> bool:
     """Whether the log shows a GPU device created or the host's TensorFlow reports a CUDA
     build (``is_cuda_build`` in its build info): a CPU build string is then not what runs."""
-    if ctx.h("gpu.created").count:
+    if ctx.h("gpu.created").count or ctx.tf_gpu_listed:  # or a listed GPU
         return True
     tf = ctx.host.tf if ctx.host is not None else None
     return tf is not None and tf.build_info.get("is_cuda_build") == "True"

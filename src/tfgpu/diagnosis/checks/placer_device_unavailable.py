@@ -42,7 +42,7 @@ def placer_device_unavailable(ctx: Facts) -> list[Finding]:
     (another index: not this kind), or when the log shows TensorFlow created a GPU device."""
     asks = [h for h in ctx.h("placer.device_unavailable").all()
             if _GPU_DEV.search(h.g("dev") or "")]
-    if not asks or ctx.h("gpu.created").count:
+    if not asks or ctx.h("gpu.created").count or ctx.tf_gpu_listed:  # or listed
         return []
     hit = asks[0]
     if _GPU_DEV.search(hit.g("devs") or ""):

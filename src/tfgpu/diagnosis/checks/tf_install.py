@@ -224,7 +224,7 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
     # is_built_with_cuda() on one line, False printed on the next
     built += [h for h in f.h("gpu.bool_line").all()
               if h.g("val") == "False" and any(h.line - a.line == 1 for a in calls)]
-    if not built or f.h("gpu.created").count:
+    if not built or f.h("gpu.created").count or f.tf_gpu_listed:  # or listed
         return
     mm = f.tf_mm
     last = f.kb.platform_fact("windows-native-gpu-last")

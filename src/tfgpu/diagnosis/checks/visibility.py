@@ -40,7 +40,7 @@ def _near_after(hits: list[Hit], anchors: list[Hit], window: int = 4) -> list[Hi
 def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     """Empty GPU lists, CPU-only device lists, "GPU is NOT AVAILABLE", built without CUDA."""
     calls = ctx.h("gpu.list_call").all()
-    gpu_calls = [h for h in calls if h.g("dev") == "GPU"]
+    gpu_calls = ctx.gpu_list_calls()  # with Keras' _get_available_gpus()
     evidence: list[Hit] = []
     evidence += ctx.h("gpu.none_msg").all()
     empties = ctx.h("gpu.empty_list").all()
@@ -51,6 +51,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         if (ctx.h("noise.trt").count or ctx.h("cuda.drivers").count)
         else []
     )
+    evidence += ctx.oneliner_empty_lists()  # the install page's python -c check
+    evidence += ctx.repl_negative_results()  # a REPL's answer after TF's log lines
     for h in ctx.h("gpu.device_list").all():
         body = h.g("body") or ""
         if "GPU" not in body and "CPU" in body:
@@ -80,8 +82,11 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     no_device = ctx.h("gpu.no_device").all()
     evidence += no_device[:1]
     evidence += ctx.h("placer.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
+    evidence += ctx.h("tools.gpu_name_empty").all()[:2]  # gpu_device_name() was ''
     if not evidence and not built:
         return []
+    if ctx.gpu_listed_last(evidence + built):
+        return []  # a later check output lists the GPU: the last reading wins
     if ctx.h("gpu.created").count or ctx.host_gpu_works:
         return []  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
     conda_builds = ctx.h("gpu.conda_cuda_build").all()
@@ -376,11 +381,22 @@ def _what_to_run_next(ctx: Facts) -> list[str]:
     ]
 
 
+#: a TensorFlow GPU device name's index: "/physical_device:GPU:1", "/device:GPU:0"
+_GPU_INDEX = re.compile(r"device:GPU:(\d{1,3})\b")
+
+
 def rule_gpu_created(ctx: Facts) -> list[Finding]:
     """``Created device ... GPU:N`` lines: the GPU works (an OK finding)."""
     hits = ctx.h("gpu.created")
     if not hits.count:
-        return []
+        listed = ctx.tf_gpu_listed  # a check snippet's output names a GPU device
+        if not listed or ctx.gpu_intent_evidence():
+            return []  # none, or a later output lists no GPU (rule_gpu_not_visible says it)
+        idx = sorted({i for h in listed for i in _GPU_INDEX.findall(h.text)} or {"0"}, key=int)
+        count = max((int(h.g("n") or 0) for h in listed), default=0)
+        devices = ", ".join(f"GPU:{i}" for i in idx) if count <= 1 else f"{count} GPUs"
+        return [catalogue.make("gpu-device-created", variant="listed", devices=devices,
+                               evidence=log_evidence(listed[:4]))]
     parts = []
     for h in list(hits.by_key.values())[:8]:
         cc = f", cc {h.g('cc')}" if h.g("cc") else ""
