@@ -194,10 +194,22 @@ def test_other_cuda_major_stays_a_library_not_loaded() -> None:
     assert "library-not-loaded-libcusolver-so-10" in ids
 
 
-@pytest.mark.parametrize("lib", ["cudart64_101.dll", "libcudart.so.11.0", "libcudart.so.12"])
-def test_lone_cudart_without_gpu_or_cuda_is_harmless(lib: str) -> None:
-    f = _by_id([_missing(lib)])[f"library-not-loaded-{lib.replace('.', '-').replace('_', '-')}"]
-    assert f.harmless
+@pytest.mark.parametrize(("lib", "cuda"), [("cudart64_101.dll", "CUDA 10.1"),
+                                           ("libcudart.so.11.0", "CUDA 11"),
+                                           ("libcudart.so.12", "CUDA 12")])
+def test_lone_cudart_without_gpu_evidence_is_a_conditional_warning(lib: str, cuda: str) -> None:
+    # nothing shows whether the host has an NVIDIA GPU: TensorFlow cannot use one
+    # either way; harmless only on a host without one, and the title says so
+    key = f"library-not-loaded-{lib.replace('.', '-').replace('_', '-')}"
+    f = _by_id([_missing(lib)])[key]
+    assert not f.harmless and f.severity is Severity.WARNING
+    assert f"the {cuda} runtime {lib} is missing" in f.title
+    assert "harmless if this host has no NVIDIA GPU" in f.title
+    assert f.fix[0].startswith("nvidia-smi")
+    # host facts of a host without an NVIDIA GPU: harmless, nothing to fix
+    cpu = _by_id([_missing(lib)], _host(gpus=(GPU(index=0, vendor="intel",
+                                                    name="Intel UHD Graphics 620"),)))[key]
+    assert cpu.harmless and cpu.severity is Severity.INFO and not cpu.fix
 
 
 def test_missing_cudart_is_never_harmless_on_a_gpu_host() -> None:

@@ -50,6 +50,8 @@ PREFIXES = (
     "old-loader-",
     # Google Colab's own magics (googlecolab/colabtools)
     "colab-",
+    # Ray RLlib's rollout worker (ray-project/ray)
+    "ray-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

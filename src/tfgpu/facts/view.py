@@ -656,6 +656,26 @@ class Facts:
                 if h.g("dev") == "GPU" and 'name: "/device:GPU:' in h.text]
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
 
+    # --- log lines that say this process has no NVIDIA GPU or no driver ----------
+    def no_gpu_log_evidence(self) -> list[Hit]:
+        """Log lines that say this process has no NVIDIA GPU or no NVIDIA driver, first of
+        each kind: TensorFlow's cuda_diagnostics.cc "no NVIDIA GPU device is present:
+        /dev/nvidia0 does not exist" and "kernel driver does not appear to be running on this
+        host", the CUDA runtime's "no CUDA-capable device is detected" (cudaErrorNoDevice)
+        and a cuInit that failed with ``CUDA_ERROR_NO_DEVICE`` (CUresult 100).  Empty when
+        the log also shows a GPU (:meth:`gpu_log_evidence`: the lines disagree, so none
+        decides).  TensorFlow's "Could not find cuda drivers on your machine" is NOT one of
+        them: its cudart stub prints it when the CUDA runtime does not load, whatever the
+        driver (visibility.py, eyes F-4)."""
+        if self.gpu_log_evidence():
+            return []
+        out: list[Hit] = []
+        for name in ("diag.no_device_node", "diag.kernel_not_running", "gpu.no_device"):
+            out += self.h(name).first[:1]
+        out += [h for h in self.h("cuinit").all()
+                if h.g("name") == "CUDA_ERROR_NO_DEVICE" or h.g("code") == "100"][:1]
+        return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
+
 
 #: A Windows build number: "build 17763" (any case), or WSL1's kernel "4.4.0-17763-Microsoft".
 _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microsoft\b")

@@ -4852,6 +4852,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|.{0,40}?is_gpu_available\([^()\n]{0,60}\)\)?(?:[ \t]{1,8}|[ \t]{0,4}(?::|=(?!=)|->|=>"
         r"|-->|#|//)[ \t]{0,8})True\b)",
     ),
+    # --- RLlib's rollout worker: Ray assigned GPUs, TensorFlow lists none ---
+    # ray-project/ray rllib/evaluation/rollout_worker.py: ray-0.8.2 (`not
+    # tf.test.is_gpu_available()`): "GPUs were assigned to this worker by Ray, but TensorFlow
+    # reports GPU acceleration is disabled. This could be due to a bad CUDA or TF
+    # installation."; ray-1.2.0 (`not tf.config.experimental.list_physical_devices("GPU")`
+    # for framework tf/tf2/tfe): "... but your DL framework ({}) reports GPU acceleration is
+    # disabled. This could be due to a bad CUDA- or {} installation." The torch form
+    # (torch.cuda.is_available()) is not TensorFlow's and is not matched. Read by
+    # checks/visibility.py (rule_gpu_not_visible)
+    _p(
+        "eco.ray_tf_no_gpu",
+        ("gpus were assigned to this worker by ray",),
+        r"GPUs were assigned to this worker by Ray, but (?:TensorFlow|your DL framework "
+        r"\((?P<fw>tf2|tfe|tf)\)) reports GPU acceleration is disabled",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

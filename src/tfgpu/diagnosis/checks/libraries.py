@@ -455,8 +455,11 @@ def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
     if not _cudart_harmless_reading(ctx):
         return []
     # or the loader path it printed names the WSL GPU driver folder / a CUDA toolkit
-    # folder (pattern ctx.ld_path_gpu): the process was set up for a GPU
-    return ctx.gpu_intent_evidence() or ctx.h("ctx.ld_path_gpu").all()[:1]
+    # folder (pattern ctx.ld_path_gpu): the process was set up for a GPU; or
+    # RLlib's "GPUs were assigned to this worker by Ray, but ... reports GPU acceleration is
+    # disabled": the worker was given GPUs and TensorFlow listed none
+    return (ctx.gpu_intent_evidence() or ctx.h("ctx.ld_path_gpu").all()[:1]
+            or ctx.h("eco.ray_tf_no_gpu").all()[:1])
 
 
 def _claimed_by_driver_files(ctx: Facts, filename: str, base: str) -> bool:
@@ -576,13 +579,21 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                 out.append(runtime_missing_with_intent(ctx, filename, base, comp, expected,
                                                        same + stub.first[:1], intent))
                 continue
+            no_gpu = ctx.no_gpu_log_evidence()
+            if ctx.has_nvidia_gpu is None and not no_gpu:
+                # nothing shows whether this host has an NVIDIA GPU: a warning
+                # that holds both ways, not "harmless"
+                core_seen = True
+                out.append(runtime_missing_gpu_not_shown(ctx, filename, base, comp, expected,
+                                                         same, stub.first[:1]))
+                continue
             out.append(
                 catalogue.make(
                     "library-not-loaded-{library}",
                     variant="harmless-without-gpu",
                     library=_slug(filename),
                     filename=filename,
-                    evidence=log_evidence(same, stub.first[:1]),
+                    evidence=log_evidence(same, stub.first[:1], no_gpu),
                     cause=(
                         f"TensorFlow tried to load {filename} ({comp}"
                         + (f", needs {expected}" if expected else "")
@@ -592,13 +603,11 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                         + (
                             "the host facts show no NVIDIA GPU."
                             if ctx.has_nvidia_gpu is False
-                            else "the log shows no GPU. If this host has an NVIDIA GPU you "
-                            "want to use, the fix below applies."
+                            else f"the log says this host has no NVIDIA GPU or driver (line "
+                            f"{no_gpu[0].line}: \"{_message_part(no_gpu[0].text)}\")."
                         )
                     ),
-                    fix=()
-                    if ctx.has_nvidia_gpu is False
-                    else tuple(_path_fix(ctx, filename, base, expected)),
+                    fix=(),
                     doc="tf-pip-windows-native" if ctx.windows else None,
                 )
             )
@@ -1599,6 +1608,61 @@ def runtime_missing_with_intent(ctx: Facts, filename: str, base: str, comp: str,
         cause=cause, fix=tuple(fix),
         doc="tf-pip-windows-native" if ctx.windows else None,
         knowledge_ref=tested.ref if tested is not None else None,
+    )
+
+
+# --- a missing CUDA runtime on a host the log does not show ----------------------
+
+
+def _message_part(text: str) -> str:
+    """``text`` without a glog prefix (``2021-05-01 10:00:01.0: I .../x.cc:156] ``), at
+    most 120 characters: the words a cause quotes."""
+    return text.strip().split("] ", 1)[-1][:120]
+
+
+def runtime_missing_gpu_not_shown(ctx: Facts, filename: str, base: str, comp: str,
+                                  expected: str | None, same: list[Hit],
+                                  stub: list[Hit]) -> Finding:
+    """``library-not-loaded-{library}`` (variant ``gpu-not-shown``, a warning): TensorFlow's
+    CUDA runtime ``filename`` did not load, and nothing tells whether this host has an NVIDIA
+    GPU (no host facts, no GPU line, no line saying there is no GPU or driver).
+
+    TensorFlow cannot use any GPU in this run either way.  On a host with an NVIDIA GPU that
+    is the fault, and the fix lines are the ones of a missing runtime (:func:`_path_fix`: the
+    CUDA of that TensorFlow's tested build, ``tf_tested_configs.toml``, or the ``[and-cuda]``
+    extra); on a host without one nothing is wrong, as TensorFlow's cudart stub says itself
+    ("Ignore above cudart dlerror if you do not have a GPU set up on your machine.",
+    platform fact ``cudart-stub-ignore-line``; quoted when the log has it).  ``nvidia-smi``
+    comes first: it tells the two apart.  ``same``: the loader's lines; ``stub``: the stub's
+    line (or none).  The CUDA release is the file name's (``parse_library``:
+    ``libcudart.so.11.0`` -> CUDA 11, ``cudart64_101.dll`` -> CUDA 10.1)."""
+    cuda = expected if expected and expected.startswith("CUDA") else "CUDA"
+    if stub:
+        text = stub[0].text.strip()
+        quote = text[text.find("Ignore"):] if "Ignore" in text else text[-80:]
+        loaded = "and the loader did not find it"
+        none = (f"there is nothing to fix, as TensorFlow says itself (line {stub[0].line}: "
+                f"\"{quote}\")")
+    else:
+        loaded = cudart_era.harmless_reading_words(ctx, filename).rstrip().rstrip(";")
+        none = "there is nothing to fix (TensorFlow runs on the CPU)"
+    cause = (f"TensorFlow tried to load {filename} ({comp}"
+             + (f", needs {expected}" if expected else "")
+             + f") {loaded}. Without its CUDA runtime TensorFlow registers no GPU, so this run "
+             "cannot use one and runs on the CPU. The log shows neither an NVIDIA GPU nor a "
+             "line saying there is none, so two cases remain: on a host with an NVIDIA GPU, "
+             f"the {cuda} runtime this TensorFlow was built for is not installed or not on "
+             f"the loader's path (the fix below); on a host without one {none}.")
+    fix = ["nvidia-smi   # lists an NVIDIA GPU: the lines below apply; no NVIDIA GPU (or "
+           "no nvidia-smi): nothing to fix, TensorFlow runs on the CPU",
+           *_path_fix(ctx, filename, base, expected)]
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="gpu-not-shown",
+        library=_slug(filename), filename=filename, cuda=cuda,
+        category="windows-dll" if ctx.windows else "gpu-not-visible",
+        evidence=log_evidence(same, stub),
+        cause=cause, fix=tuple(fix),
+        doc="tf-pip-windows-native" if ctx.windows else None,
     )
 
 

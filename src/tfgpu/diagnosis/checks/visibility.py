@@ -83,6 +83,10 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     evidence += no_device[:1]
     evidence += ctx.h("placer.no_gpu_device").all()[:2]  # placer, strategies, Keras: no GPU
     evidence += ctx.h("tools.gpu_name_empty").all()[:2]  # gpu_device_name() was ''
+    # RLlib's "GPUs were assigned to this worker by Ray, but TensorFlow reports GPU
+    # acceleration is disabled": TensorFlow's own GPU list was empty in that worker
+    ray = ctx.h("eco.ray_tf_no_gpu").all()[:1]
+    evidence += ray
     if not evidence and not built:
         return []
     if ctx.gpu_listed_last(evidence + built):
@@ -214,12 +218,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
                "name (the tested pair of your TensorFlow: tfgpu matrix)"]
         doc = None
     else:
-        cause = (
-            "TensorFlow lists no GPU. The log does not say why (TensorFlow's warnings may be "
-            "hidden by TF_CPP_MIN_LOG_LEVEL or were not pasted)."
-        )
-        fix = _what_to_run_next(ctx)
-        doc = None
+        # no line says why: an honest unknown (what the log shows, what to run)
+        return [_reason_not_shown(ctx, ev + fev, ray)]
     return [
         catalogue.make(
             "tensorflow-sees-no-gpu",
@@ -361,6 +361,73 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
              c.pip(ctx, "install", keep),
              "# or keep TensorFlow on the CPU, or add tensorflow-directml-plugin"),
         knowledge_ref=ref,
+    )
+
+
+# --- TensorFlow lists no GPU and the log does not say why -------------------------
+
+
+def _reason_not_shown(ctx: Facts, evidence: tuple[Evidence, ...], ray: list[Hit]) -> Finding:
+    """``tensorflow-sees-no-gpu`` (variant ``reason-not-shown``, category ``unknown``): the
+    log shows TensorFlow lists no GPU (an empty ``list_physical_devices('GPU')``, a CPU-only
+    device list, ``is_gpu_available()`` False, RLlib's "GPUs were assigned to this worker by
+    Ray, but ... reports GPU acceleration is disabled") and no line saying why (no library
+    that did not load, no CPU-only build, no driver or device line).  Several causes print
+    exactly this, so the finding claims none: it says what the log shows and what to run
+    next, and names the GPU only when the host facts or the log show one.
+
+    ``ray``: RLlib's line (ray-project/ray rllib/evaluation/rollout_worker.py, ray-0.8.2
+    ``tf.test.is_gpu_available()``, ray-1.2.0 ``tf.config.experimental.list_physical_devices
+    ("GPU")``; messages_ecosystem.toml rows ``ray-rllib-*``): then the next steps check
+    TensorFlow alone in the worker's environment (its image or conda environment), the
+    CUDA TensorFlow was built for (``tf.sysconfig.get_build_info()``) against the image's."""
+    although = ""
+    if ctx.gpu_log_evidence():
+        although = " although the log shows an NVIDIA GPU"
+    elif ctx.has_nvidia_gpu:
+        although = " although the host facts show an NVIDIA GPU"
+    elif ray:
+        although = " although Ray assigned GPUs to it"
+    causes = ("Causes that look exactly like this: a TensorFlow without GPU support (the "
+              "tensorflow-cpu package, a CPU-only build or image, or a release with no GPU "
+              "support on this platform); CUDA/cuDNN libraries of another version than the "
+              "build's, or off the loader's path; no NVIDIA driver or GPU visible to this "
+              "process (CUDA_VISIBLE_DEVICES, a container started without GPUs). The commands "
+              "below tell them apart.")
+    if ray:
+        cause = (f"RLlib's check in the Ray worker (line {ray[0].line}) found that TensorFlow "
+                 "there lists no GPU although Ray assigned GPUs to the worker: the same "
+                 "evidence as an empty tf.config.list_physical_devices('GPU'). RLlib does not "
+                 "say why, and neither does the rest of the log. " + causes + " Check "
+                 "TensorFlow alone in the worker's environment (its Docker image or conda "
+                 "environment), which may not be the one you tested: the CUDA the image "
+                 "provides must be the one that TensorFlow release was built and tested with.")
+        build = ('import tensorflow as tf; i = tf.sysconfig.get_build_info(); '
+                 'print(tf.__version__, i.get("cuda_version"), i.get("cudnn_version"), '
+                 'tf.config.list_physical_devices("GPU"))')
+        fix: tuple[str, ...] = (
+            "# run these inside the worker's environment (the image or conda env Ray starts "
+            "the worker in), without Ray:",
+            c.python_cmd(ctx, build) + "   # TensorFlow alone: its CUDA/cuDNN build (TF 2.3+), "
+            "its GPUs",
+            "nvidia-smi   # in the worker's image/container: the GPU and the driver",
+            "ls -d /usr/local/cuda*   # the CUDA toolkit(s) the image provides",
+            "# the image's CUDA must match the build's (tfgpu matrix lists each release's "
+            "tested CUDA/cuDNN): else use the image tag, or the TensorFlow release, built for "
+            "the other",
+            c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # TensorFlow's own reasons at "
+            "start-up",
+        )
+        who = "TensorFlow in the Ray worker"
+    else:
+        cause = ("TensorFlow lists no GPU, and the log does not say why (TensorFlow's "
+                 "start-up warnings may be hidden by TF_CPP_MIN_LOG_LEVEL or were not "
+                 "pasted). " + causes)
+        fix = tuple(_what_to_run_next(ctx))
+        who = "TensorFlow"
+    return catalogue.make(
+        "tensorflow-sees-no-gpu", variant="reason-not-shown", who=who, although=although,
+        evidence=evidence, cause=cause, fix=fix,
     )
 
 
