@@ -666,7 +666,7 @@ class Facts:
         the log also shows a GPU (:meth:`gpu_log_evidence`: the lines disagree, so none
         decides).  TensorFlow's "Could not find cuda drivers on your machine" is NOT one of
         them: its cudart stub prints it when the CUDA runtime does not load, whatever the
-        driver (visibility.py, eyes F-4)."""
+        driver (visibility.py)."""
         if self.gpu_log_evidence():
             return []
         out: list[Hit] = []

@@ -181,7 +181,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return []  # rule_cuda_drivers explains the empty list
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None:
         line = ctx.h("cuda.drivers").first[0].line
-        # eyes F-4: TensorFlow's cudart stub (tsl/cuda/cudart_stub.cc, messages_gpu_stack
+        # TensorFlow's cudart stub (tsl/cuda/cudart_stub.cc, messages_gpu_stack
         # source tsl-cudart-stub) prints this when the CUDA runtime does not load, not libcuda
         cause = (
             f"TensorFlow lists no GPU because it could not load the CUDA runtime library "
