@@ -57,7 +57,7 @@ def _load_facts(path: Path | None, *, log: str) -> HostFacts | None:
     except OSError as exc:
         raise UsageError(f"cannot read facts file {path}: {exc}") from exc
     except FactsFormatError as exc:
-        # eyes F-11: as `doctor --facts` says (a `doctor --json` report is no snapshot)
+        # as `doctor --facts` says (a `doctor --json` report is no snapshot)
         raise UsageError(f"{path} is not a tfgpu facts snapshot: {exc}; write one with: "
                          "tfgpu facts > host.json (a `tfgpu doctor --json` report is not "
                          "one)") from exc

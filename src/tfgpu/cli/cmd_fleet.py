@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
                 nodes += collect_files(args.paths)
             except FleetError as exc:
                 # a path that does not exist, a folder without snapshots: an input that
-                # cannot be read (exit 2, as README's table and `explain MISSING`; eyes F-9)
+                # cannot be read (exit 2, as README's table and `explain MISSING`)
                 raise UsageError(str(exc)) from None
             sources += list(args.paths)
         if use_slurm:

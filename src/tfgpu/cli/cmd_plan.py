@@ -73,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--format", choices=FORMATS, default=None, help="output format (text)"
     )
-    # eyes F-10: README's "--json (same as --format json)" holds for plan too
+    # README's "--json (same as --format json)" holds for plan too
     parser.add_argument("--json", action="store_true",
                         help="print one JSON document (same as --format json; "
                              "schema: docs/json-schema.md)")

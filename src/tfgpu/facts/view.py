@@ -199,7 +199,7 @@ class Facts:
         for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored",
                      "gpu.listed"):  # holdout2 kinds: nvidia-smi -L, lspci, wmic listings
             out += self.h(name).first[:2]
-        # eyes F-5: gpu_device.cc's "Cannot dlopen some GPU libraries ... Skipping registering
+        # gpu_device.cc's "Cannot dlopen some GPU libraries ... Skipping registering
         # GPU devices..." is printed only after the driver counted a visible GPU (its device
         # factory returns before that when VisibleDeviceCount() <= 0): one GPU reading per log
         for name in ("lib.dlopen", "gpu.skipping"):

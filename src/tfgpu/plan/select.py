@@ -87,7 +87,7 @@ def make_plan(
     warnings = list(plan.warnings)
     if planner.cc_warning is not None:
         warnings.insert(0, planner.cc_warning)
-    # eyes F-7: a GPU the knowledge says the wheels are reported to fail on (RTX 50 /
+    # a GPU the knowledge says the wheels are reported to fail on (RTX 50 /
     # Blackwell: platform_facts blackwell-no-cubins, the fact explain reads too) is not a
     # verified "uses the GPU": the header says so and names the known working route
     blackwell_ref = kb.platform_fact("blackwell-no-cubins").ref

@@ -266,7 +266,7 @@ def windows_lines(lines: Iterable[str]) -> list[str]:
     """Fix lines for a native Windows host: ``which X`` becomes ``where.exe X`` (cmd and
     PowerShell both run it; plain ``where`` is PowerShell's Where-Object alias), and a
     command chained after it with ``&&`` (PowerShell 5 has no ``&&``) a "then:" comment
-    (eyes F-11: ``which ptxas && ptxas --version`` was given for a Windows log)."""
+    (``which ptxas && ptxas --version`` was given for a Windows log)."""
     out: list[str] = []
     for line in lines:
         m = _WHICH.match(line.strip())

@@ -201,7 +201,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                     and not ctx.h("cuda.cuinit_unnamed").count):
                 # (TF 1.x's "CUresult(N)" spelling: driver_from_log.py's cuinit_unnamed_code
                 # gives this one finding, variant curesult-spelling)
-                # eyes F-1: a code outside CUDA's CUresult list (TF 1.x "CUresult(-1)",
+                # a code outside CUDA's CUresult list (TF 1.x "CUresult(-1)",
                 # TF 2.0-2.3 "UNKNOWN ERROR (-1)"): still no GPU for this process
                 done.add(f"code {code}")
                 out.append(_cuinit_unlisted(ctx, hit, code))

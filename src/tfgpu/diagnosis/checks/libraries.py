@@ -346,7 +346,7 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
         shipping_majors = {lo[0]} | ({hi[0]} if hi is not None else set())
         if not any(h[0] in shipping_majors for h in host):
             return None  # another CUDA major altogether: library-not-loaded says so
-        # eyes F-11: "10.1 up to 11.1 (excluded)" read garbled inside a sentence
+        # "10.1 up to 11.1 (excluded)" read garbled inside a sentence
         ships = f"{lo[0]}.{lo[1]}" + (f" up to, not including, {hi[0]}.{hi[1]}" if hi
                                       else " and later")
         ref = "platform_facts:cuda-library-sonames"

@@ -1215,7 +1215,7 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
              f"for 64-bit CPython; current releases cover Python {lo}-{hi}.")
     if py:
         cause += f" This Python is {py}" + (f" ({bits}-bit)" if bits else "") + "."
-    # eyes F-8: the log's own `python --version` line; inside the covered range the version
+    # the log's own `python --version` line; inside the covered range the version
     # is not the cause, so the fix must not be "a venv with the Python it already has"
     printed = ctx.printed_python if not py else None
     in_range = False

@@ -129,7 +129,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
     glog = [h for h in ctx.h("tell.glog").all() if h.line not in covered]
-    # eyes F-1: an E- or F-level line another pattern matched (a line feeds one pattern)
+    # an E- or F-level line another pattern matched (a line feeds one pattern)
     # but no finding quotes is still an error line: never "No problem found" on it
     # (a pattern one of whose lines a finding quotes is explained: its other lines too)
     seen = {h.line for h in glog}
@@ -216,6 +216,6 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
             ),
         )
     ]
-    # eyes F-11: another program's log gets no TensorFlow tracker link (the fix names
+    # another program's log gets no TensorFlow tracker link (the fix names
     # that program's tracker instead)
     return [dataclasses.replace(f, doc=None) for f in found_here] if fw else found_here

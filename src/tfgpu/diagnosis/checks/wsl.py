@@ -43,7 +43,7 @@ def rule_wsl_numa(ctx: Facts) -> list[Finding]:
     unidentified = ctx.h("numa.unidentified")
     if unread.count or neg.count or unidentified.count:
         wsl = ctx.wsl
-        # eyes F-11: view.wsl counts this very notice as WSL evidence; the WSL2 reason needs
+        # view.wsl counts this very notice as WSL evidence; the WSL2 reason needs
         # WSL shown by something else (host facts, a WSL path or kernel, the libcuda link)
         wsl_shown = (ctx.host.os.is_wsl if ctx.host is not None else
                      bool(ctx.h("ctx.wsl").count or ctx.h("wsl.libcuda_symlink").count))
