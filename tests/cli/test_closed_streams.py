@@ -64,7 +64,7 @@ def test_full_disk_says_cannot_write(args: list[str]) -> None:
 
 def test_explain_facts_that_are_a_doctor_report_say_how_to_write_facts(
         tmp_path: Path) -> None:
-    """eyes F-11: `explain --facts doctor.json` names the command that writes facts."""
+    """`explain --facts doctor.json` names the command that writes facts."""
     doc = tmp_path / "doctor.json"
     doc.write_text('{"schema_version": "1.1", "verdict": {}, "findings": []}', encoding="utf-8")
     log = tmp_path / "x.log"

@@ -233,7 +233,7 @@ def test_scenario_apple_silicon_points_to_tensorflow_metal() -> None:
 def test_scenario_nvidia_probes_absent_says_unknown_not_no_gpu() -> None:
     facts = dataclasses.replace(this_machine(), driver=None, probes=())
     # DOCTOR_RULES leaves out the cuInit check, so the TF log's E-level cuInit line is left
-    # to the unrecognised-error safety net (an E line is never "no problem"; eyes F-1)
+    # to the unrecognised-error safety net (an E line is never "no problem")
     assert ids(facts) - {"unrecognised-error"} == {"nvidia-gpu-not-probed"}
     full = {f.id for f in diagnose(facts, load_knowledge(), meta={}).findings}
     assert "unrecognised-error" not in full and "no-nvidia-gpu" not in full, full

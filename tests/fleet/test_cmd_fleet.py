@@ -73,7 +73,7 @@ def test_usage_errors(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFix
     monkeypatch.delenv("SLURM_JOB_ID", raising=False)
     assert main(["fleet"]) == 2
     assert "nothing to examine" in capsys.readouterr().err
-    # eyes F-9: a missing path or a folder without snapshots is an unreadable input (2)
+    # a missing path or a folder without snapshots is an unreadable input (2)
     assert main(["fleet", str(tmp_path / "missing")]) == 2
     assert "no such file" in capsys.readouterr().err
     (tmp_path / "empty").mkdir()
