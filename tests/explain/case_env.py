@@ -58,7 +58,20 @@ def _os(text: str | None) -> F.OSFacts:
     return F.OSFacts(system="unknown", name=text)
 
 
-def _gpu(text: str) -> F.GPU:
+def _nvidia_model(text: str) -> bool:
+    """Whether ``text`` names an NVIDIA model of tfgpu's GPU table, whole or in a window of
+    one to three of its words ("AWS p3.8xlarge (V100)", "8x V100 16GB")."""
+    from tfgpu.knowledge import load_knowledge
+
+    k = load_knowledge()
+    words = re.findall(r"[A-Za-z0-9][A-Za-z0-9.+-]*", text)
+    spans = [text] + [" ".join(words[i:i + n]) for n in (3, 2, 1) for i in range(len(words))]
+    return any(k.gpu_compute_capability(s) for s in spans if any(c.isdigit() for c in s))
+
+
+def _gpu(text: str) -> F.GPU | None:
+    """The case's GPU; ``None`` when its words name no vendor tfgpu knows (then the case
+    says nothing about the host's GPU: unknown, not "no NVIDIA GPU")."""
     t = text.lower()
     if "amd" in t or "radeon" in t:
         vendor = "amd"
@@ -66,8 +79,12 @@ def _gpu(text: str) -> F.GPU:
         vendor = "nvidia"
     elif "apple" in t:
         vendor = "apple"
+    elif re.search(r"\bintel\b", t):
+        vendor = "intel"
+    elif _nvidia_model(text):
+        vendor = "nvidia"
     else:
-        vendor = "other"
+        return None
     m = re.search(r"(?i:cc|compute capability)\s*(\d+\.\d+)", text)
     return F.GPU(
         index=0,
@@ -108,7 +125,8 @@ def facts_from_env(env: dict[str, Any] | None) -> F.HostFacts | None:
     return F.HostFacts(
         os=_os(env.get("os")),
         python=python,
-        gpus=(_gpu(env["gpu"]),) if env.get("gpu") else (),
+        gpus=tuple(g for g in (_gpu(env.get("gpu") or ""),) if g is not None)
+        if env.get("gpu") else (),
         driver=F.DriverFacts(status=F.ProbeStatus.OK, version=driver_v) if driver_v else None,
         toolkits=(F.CudaToolkit(root=None, version=cuda_v, source="case"),) if cuda_v else (),
         libraries=(F.SharedLibrary(name="cudnn", filename="", path="", version=cudnn_v),)

@@ -1,0 +1,29 @@
+"""A case's ``env.gpu`` text becomes a host GPU only when it names a vendor tfgpu knows."""
+
+from __future__ import annotations
+
+import pytest
+from case_env import facts_from_env
+
+
+@pytest.mark.parametrize(("text", "vendor"), [
+    ("AWS p3.8xlarge (V100)", "nvidia"),  # a model from the GPU table inside other words
+    ("8x V100 16GB", "nvidia"),
+    ("NVIDIA T4", "nvidia"),
+    ("GeForce GTX 1080 Ti", "nvidia"),
+    ("Radeon RX 580", "amd"),
+    ("Intel UHD 620", "intel"),
+    ("Apple M1", "apple"),
+])
+def test_a_known_vendor_or_model_gives_a_gpu(text: str, vendor: str) -> None:
+    facts = facts_from_env({"gpu": text})
+    assert facts is not None
+    assert [g.vendor for g in facts.gpus] == [vendor]
+
+
+@pytest.mark.parametrize("text", ["a cloud VM", "8 GPUs", "unknown accelerator"])
+def test_words_naming_no_vendor_leave_the_gpu_unknown(text: str) -> None:
+    """Not "a GPU of another vendor" (which would read as: this host has no NVIDIA GPU)."""
+    facts = facts_from_env({"gpu": text})
+    assert facts is not None
+    assert facts.gpus == ()
