@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from case_env import facts_from_env
+
+from .case_env import facts_from_env
 
 
 @pytest.mark.parametrize(("text", "vendor"), [
