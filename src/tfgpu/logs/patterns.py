@@ -4867,6 +4867,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"GPUs were assigned to this worker by Ray, but (?:TensorFlow|your DL framework "
         r"\((?P<fw>tf2|tfe|tf)\)) reports GPU acceleration is disabled",
     ),
+    # --- protobuf's C++ serializer: the size it computed is not the size it wrote ---------
+    # protocolbuffers/protobuf src/google/protobuf/message_lite.cc (v3.6.1 .. v31):
+    # SerializeToArrayImpl's (GOOGLE_|ABSL_)DCHECK(target + size == res) ("[libprotobuf FATAL
+    # google/protobuf/message_lite.cc:353] CHECK failed: target + size == res:" at v3.19,
+    # "Check failed: target + size == res" from absl), and ByteSizeConsistencyError's
+    # "<type> was modified concurrently during serialization." / "Byte size calculation and
+    # serialization were inconsistent.". Read by checks/protobuf_serialize.py.
+    _p(
+        "protobuf.size_check",
+        ("target + size == res", "modified concurrently during serialization",
+         "serialization were inconsistent"),
+        r"(?i:check failed): \(?target \+ size\)? == \(?res\)?"
+        r"|(?P<type>[\w.]{1,200}) was modified concurrently during serialization"
+        r"|Byte size calculation and serialization were inconsistent",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

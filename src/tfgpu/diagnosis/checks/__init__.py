@@ -426,6 +426,7 @@ from tfgpu.diagnosis.checks.host_memoryerror import (
     python_memoryerror,
 )
 from tfgpu.diagnosis.checks.llvm_host_memory import llvm_out_of_host_memory
+from tfgpu.diagnosis.checks.protobuf_serialize import protobuf_serialize_size_check
 from tfgpu.diagnosis.checks.tfjs_windows import (
     tfjs_dll_init_failed,
     tfjs_libtensorflow_not_in_deps,
@@ -783,6 +784,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
     tf_api_newer_than_installed,
     self_check_environment,
+    # --- protobuf's C++ serializer size check (a hedge: concurrent change, plugin, bug) ---
+    protobuf_serialize_size_check,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
