@@ -45,10 +45,9 @@ def protobuf_serialize_size_check(ctx: Facts) -> list[Finding]:
         "# if it stays with TensorFlow alone: the program changes a message (a graph, a "
         "config) from another thread while it is saved or sent; serialise that step",
     )
-    return [catalogue.make(
-        "protobuf-serialization-size-check",
-        variant="metal-installed" if metal else None,
-        what=what, **({"metal": metal} if metal else {}),
-        evidence=log_evidence(hits, limit=2),
-        fix=fix,
-    )]
+    evidence = log_evidence(hits, limit=2)
+    if metal:
+        return [catalogue.make("protobuf-serialization-size-check", variant="metal-installed",
+                               what=what, metal=metal, evidence=evidence, fix=fix)]
+    return [catalogue.make("protobuf-serialization-size-check", what=what, evidence=evidence,
+                           fix=fix)]
