@@ -4882,6 +4882,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<type>[\w.]{1,200}) was modified concurrently during serialization"
         r"|Byte size calculation and serialization were inconsistent",
     ),
+    # --- the CUDA driver failing a query of a GPU's attributes ----------------------------
+    # TF 1.x stream_executor/cuda/cuda_driver.cc GpuDriver::GetDeviceAttribute:
+    # "failed to get device attribute %d for device %d: %s" (ToString of the CUresult; the
+    # caller's ValueOrDie turns it into statusor.cc's fatal "Attempting to fetch value
+    # instead of handling error Internal: ..."), and GetSimpleAttribute's
+    # RETURN_IF_CUDA_RES_ERROR "Could not retrieve CUDA device attribute (<n>: <CUresult>"
+    # (the same text in the TF 2.21 wheel's libtensorflow_framework.so.2). Read by
+    # checks/device_attribute.py.
+    _p(
+        "cuda.device_attribute_failed",
+        ("failed to get device attribute", "could not retrieve cuda device attribute"),
+        r"(?:failed to get device attribute (?P<attr>\d{1,4}) for device (?P<dev>\d{1,3})"
+        r"|Could not retrieve CUDA device attribute \((?P<attr2>\d{1,4})): "
+        r"(?P<code>CUDA_ERROR_[A-Z_]{2,60})",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

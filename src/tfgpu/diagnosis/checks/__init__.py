@@ -427,6 +427,7 @@ from tfgpu.diagnosis.checks.host_memoryerror import (
 )
 from tfgpu.diagnosis.checks.llvm_host_memory import llvm_out_of_host_memory
 from tfgpu.diagnosis.checks.protobuf_serialize import protobuf_serialize_size_check
+from tfgpu.diagnosis.checks.device_attribute import device_attribute_query_failed
 from tfgpu.diagnosis.checks.tfjs_windows import (
     tfjs_dll_init_failed,
     tfjs_libtensorflow_not_in_deps,
@@ -786,6 +787,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     self_check_environment,
     # --- protobuf's C++ serializer size check (a hedge: concurrent change, plugin, bug) ---
     protobuf_serialize_size_check,
+    # --- the CUDA driver failing a device-attribute query at device setup (a hedge) ---
+    device_attribute_query_failed,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
