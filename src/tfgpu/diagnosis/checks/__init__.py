@@ -426,12 +426,15 @@ from tfgpu.diagnosis.checks.host_memoryerror import (
     python_memoryerror,
 )
 from tfgpu.diagnosis.checks.llvm_host_memory import llvm_out_of_host_memory
-from tfgpu.diagnosis.checks.protobuf_serialize import protobuf_serialize_size_check
-from tfgpu.diagnosis.checks.device_attribute import device_attribute_query_failed
 from tfgpu.diagnosis.checks.tfjs_windows import (
     tfjs_dll_init_failed,
     tfjs_libtensorflow_not_in_deps,
 )
+
+# --- protobuf's serializer size check; the driver's device-attribute query (hedges) ---
+# isort: split
+from tfgpu.diagnosis.checks.device_attribute import device_attribute_query_failed
+from tfgpu.diagnosis.checks.protobuf_serialize import protobuf_serialize_size_check
 
 # --- xla dnn null and cudnn narrowing ---
 # isort: split
