@@ -47,7 +47,7 @@ def tf_version(text: str | None) -> str | None:
 
 def _os(text: str | None) -> F.OSFacts:
     t = (text or "").lower()
-    if "wsl" in t:
+    if "wsl" in t and not ("windows" in t and "native" in t):  # "native Windows; WSL2 unused"
         return F.OSFacts(system="Linux", name=text, is_wsl=True, wsl_version=2)
     if "windows" in t:
         return F.OSFacts(system="Windows", name=text)

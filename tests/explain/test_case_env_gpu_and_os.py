@@ -1,4 +1,4 @@
-"""A case's ``env.gpu`` text becomes a host GPU only when it names a vendor tfgpu knows."""
+"""A case's ``env`` text: a GPU only when it names a known vendor; WSL only when used."""
 
 from __future__ import annotations
 
@@ -28,3 +28,15 @@ def test_words_naming_no_vendor_leave_the_gpu_unknown(text: str) -> None:
     facts = facts_from_env({"gpu": text})
     assert facts is not None
     assert facts.gpus == ()
+
+
+def test_native_windows_with_an_unused_wsl2_is_windows() -> None:
+    facts = facts_from_env({"os": "Windows 11 (native R/RStudio; WSL2 configured but not used)"})
+    assert facts is not None
+    assert (facts.os.system, facts.os.is_wsl) == ("Windows", False)
+
+
+def test_wsl2_alone_is_wsl() -> None:
+    facts = facts_from_env({"os": "Windows 10, WSL2 Ubuntu 20.04"})
+    assert facts is not None
+    assert facts.os.is_wsl
