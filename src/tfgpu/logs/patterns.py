@@ -4762,6 +4762,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"module '(?P<mod>(?:tensorflow(?:_core)?|keras\.api\._v2)(?:\.\w{1,60}){0,8})' has no "
         r"attribute '(?P<attr>\w{1,80})'",
     ),
+    # --- census10b: TF 1.x era (nvidia-docker 1.0) ------------------------------------------
+    # dockerd's volume driver lookup (moby/moby volume/drivers/extpoint.go): v1.12-v17.x
+    # "Error looking up volume plugin %s: %v" (%v "plugin not found", pkg/plugins
+    # discovery.go ErrNotFound, "legacy plugin: " prefixed from plugin/store.go in 1.13+) or
+    # the bare "Error looking up volume plugin %s"; 18.09+ "error looking up volume plugin
+    # <name>: legacy plugin: plugin not found" (errors.Wrap). nvidia-docker 1.0 names its
+    # volume driver "nvidia-docker" (NVIDIA/nvidia-docker v1.0.1 src/nvidia/nvidia.go
+    # DockerPlugin) and asks for the volume nvidia_driver_<driver version>.
+    _p(
+        "docker.nvidia_docker_v1_plugin",
+        ("looking up volume plugin",),
+        r"(?:create (?P<volume>nvidia_driver_[\w.]{1,40}):\s.{0,80}?)?"
+        r"[Ee]rror looking up volume plugin nvidia-docker\b(?::\s*(?P<why>[\w :]{1,80}))?",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -435,6 +435,10 @@ from tfgpu.diagnosis.checks.tfjs_windows import (
 # isort: split
 from tfgpu.diagnosis.checks.xla_dnn_and_narrowing import cudnn_narrowing, xla_dnn_null
 
+# --- census10b: TF 1.x era container runtimes ---
+# isort: split
+from tfgpu.diagnosis.checks.tf1_era_containers import nvidia_docker_plugin_not_found
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -783,6 +787,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
     tf_api_newer_than_installed,
     self_check_environment,
+    # --- census10b: TF 1.x era container runtimes (nvidia-docker 1.0's volume plugin) ---
+    nvidia_docker_plugin_not_found,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
