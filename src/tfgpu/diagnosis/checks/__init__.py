@@ -438,6 +438,10 @@ from tfgpu.diagnosis.checks.xla_dnn_and_narrowing import cudnn_narrowing, xla_dn
 # --- census10b: TF 1.x era container runtimes ---
 # isort: split
 from tfgpu.diagnosis.checks.tf1_era_containers import nvidia_docker_plugin_not_found
+from tfgpu.diagnosis.checks.tf1_era_imports import (
+    windows_native_import_cut,
+    windows_self_check_frame,
+)
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -789,6 +793,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     self_check_environment,
     # --- census10b: TF 1.x era container runtimes (nvidia-docker 1.0's volume plugin) ---
     nvidia_docker_plugin_not_found,
+    # --- census10b: TF 1.x era Windows native import, cut pastes ---
+    windows_native_import_cut,
+    windows_self_check_frame,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
