@@ -4776,6 +4776,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:create (?P<volume>nvidia_driver_[\w.]{1,40}):\s.{0,80}?)?"
         r"[Ee]rror looking up volume plugin nvidia-docker\b(?::\s*(?P<why>[\w :]{1,80}))?",
     ),
+    # dockerd's "create <volume>: <reason>" for nvidia-docker 1.0's driver volume, cut before
+    # the reason (an issue title): nvidia_driver_<version> (v1.0.1 src/nvidia/volumes.go)
+    _p(
+        "docker.nvidia_docker_v1_volume_cut",
+        ("error response from daemon: create nvidia_driver_",),
+        r"Error response from daemon: create (?P<volume>nvidia_driver_[\d.]{1,20}?)\.?\s*$",
+    ),
     # --- census10b: TF 1.x era (Windows native import, cut pastes) ---------------------------
     # TensorFlow 1.0 and older named the SWIG module pywrap_tensorflow (native
     # _pywrap_tensorflow; renamed pywrap_tensorflow_internal on 2017-02-28, tensorflow

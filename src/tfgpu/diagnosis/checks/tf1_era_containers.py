@@ -30,9 +30,22 @@ def nvidia_docker_plugin_not_found(ctx: Facts) -> list[Finding]:
     """``nvidia-docker-plugin-not-found``: dockerd found no volume plugin named
     ``nvidia-docker`` (nvidia-docker 1.0's ``nvidia-docker-plugin``), so the container was not
     created with the host driver volume.  The finding names both causes the source allows
-    (the plugin not running; its spec file out of dockerd's sight); its fix tells them apart."""
+    (the plugin not running; its spec file out of dockerd's sight); its fix tells them apart.
+    A "create nvidia_driver_<version>" line cut before its reason gives the hedged variant
+    ``cut``, which also names the plugin's own refusals (v1.0.1
+    ``src/nvidia-docker-plugin/plugin_volume.go``: "invalid volume version" after a driver
+    update, "bad volume format", "unsupported volume")."""
 
     def build(hits: Hits, _first: Hit) -> Finding:
         return catalogue.make("nvidia-docker-plugin-not-found", evidence=log_evidence(hits))
 
-    return from_log(ctx, "docker.nvidia_docker_v1_plugin", build)
+    found = from_log(ctx, "docker.nvidia_docker_v1_plugin", build)
+    if found:
+        return found
+    cut = ctx.h("docker.nvidia_docker_v1_volume_cut").all()
+    if not cut:
+        return []
+    return [catalogue.make(
+        "nvidia-docker-plugin-not-found", variant="cut", volume=cut[0].g("volume") or "?",
+        evidence=log_evidence(cut),
+    )]
