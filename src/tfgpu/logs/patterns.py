@@ -4897,6 +4897,61 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Could not retrieve CUDA device attribute \((?P<attr2>\d{1,4})): "
         r"(?P<code>CUDA_ERROR_[A-Z_]{2,60})",
     ),
+    # --- TF 1.x era (nvidia-docker 1.0) ------------------------------------------
+    # dockerd's volume driver lookup (moby/moby volume/drivers/extpoint.go): v1.12-v17.x
+    # "Error looking up volume plugin %s: %v" (%v "plugin not found", pkg/plugins
+    # discovery.go ErrNotFound, "legacy plugin: " prefixed from plugin/store.go in 1.13+) or
+    # the bare "Error looking up volume plugin %s"; 18.09+ "error looking up volume plugin
+    # <name>: legacy plugin: plugin not found" (errors.Wrap). nvidia-docker 1.0 names its
+    # volume driver "nvidia-docker" (NVIDIA/nvidia-docker v1.0.1 src/nvidia/nvidia.go
+    # DockerPlugin) and asks for the volume nvidia_driver_<driver version>.
+    _p(
+        "docker.nvidia_docker_v1_plugin",
+        ("looking up volume plugin",),
+        r"(?:create (?P<volume>nvidia_driver_[\w.]{1,40}):\s.{0,80}?)?"
+        r"[Ee]rror looking up volume plugin nvidia-docker\b(?::\s*(?P<why>[\w :]{1,80}))?",
+    ),
+    # dockerd's "create <volume>: <reason>" for nvidia-docker 1.0's driver volume, cut before
+    # the reason (an issue title): nvidia_driver_<version> (v1.0.1 src/nvidia/volumes.go)
+    _p(
+        "docker.nvidia_docker_v1_volume_cut",
+        ("error response from daemon: create nvidia_driver_",),
+        r"Error response from daemon: create (?P<volume>nvidia_driver_[\d.]{1,20}?)\.?\s*$",
+    ),
+    # --- TF 1.x era (Windows native import, cut pastes) ---------------------------
+    # TensorFlow 1.0 and older named the SWIG module pywrap_tensorflow (native
+    # _pywrap_tensorflow; renamed pywrap_tensorflow_internal on 2017-02-28, tensorflow
+    # commit 718812c9e4, tensorflow/python/BUILD tf_py_wrap_cc): its loader's retry ends a
+    # failed native import with "No module named '_pywrap_tensorflow'" (the 1.1+ form is
+    # lib.pywrap_no_module). The tensorflow 1.0 install_windows.md lists it among the
+    # common installation problems.
+    _p(
+        "tf1.pywrap_no_module_tf10",
+        ("no module named '_pywrap_tensorflow", "no module named _pywrap_tensorflow"),
+        r"No module named '?_pywrap_tensorflow\b",
+    ),
+    # CPython's Windows loader error cut after its first words ("ImportError: DLL load
+    # failed" alone on its line: a paraphrase or a paste cut before Windows' reason).
+    _p(
+        "tf1.dll_load_cut",
+        ("dll load failed",),
+        r"^\s*(?:ImportError: )?DLL load failed\.?\s*$",
+    ),
+    # A traceback frame of TensorFlow's native-module import (pywrap_tensorflow.py, 1.x
+    # pywrap_tensorflow_internal.py): the cut DLL error above is TensorFlow's.
+    _p(
+        "tf1.pywrap_frame",
+        ("pywrap_tensorflow",),
+        r"[\\/]tensorflow[\\/]python[\\/]pywrap_tensorflow(?P<internal>_internal)?\.py\b"
+        r"|from tensorflow\.python\.pywrap_tensorflow(?P<internal2>_internal)? import",
+    ),
+    # TensorFlow 1.4-1.13 self_check.py preload_check(): the traceback frame of the DLL load
+    # that failed (ctypes.WinDLL(build_info.cudnn_dll_name)), before its "Could not find %r"
+    _p(
+        "tf1.self_check_windll",
+        ("ctypes.windll(build_info.",),
+        r"ctypes\.WinDLL\(build_info\.(?P<which>msvcp|nvcuda|cudart|cudnn)_dll_name\)",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -440,6 +440,14 @@ from tfgpu.diagnosis.checks.protobuf_serialize import protobuf_serialize_size_ch
 # isort: split
 from tfgpu.diagnosis.checks.xla_dnn_and_narrowing import cudnn_narrowing, xla_dnn_null
 
+# --- TF 1.x era container runtimes ---
+# isort: split
+from tfgpu.diagnosis.checks.tf1_era_containers import nvidia_docker_plugin_not_found
+from tfgpu.diagnosis.checks.tf1_era_imports import (
+    windows_native_import_cut,
+    windows_self_check_frame,
+)
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -792,6 +800,11 @@ LOG_CHECKS: tuple[Check, ...] = (
     protobuf_serialize_size_check,
     # --- the CUDA driver failing a device-attribute query at device setup (a hedge) ---
     device_attribute_query_failed,
+    # --- TF 1.x era container runtimes (nvidia-docker 1.0's volume plugin) ---
+    nvidia_docker_plugin_not_found,
+    # --- TF 1.x era Windows native import, cut pastes ---
+    windows_native_import_cut,
+    windows_self_check_frame,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

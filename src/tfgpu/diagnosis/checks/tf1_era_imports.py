@@ -1,0 +1,104 @@
+"""TensorFlow 1.x era native-module imports on Windows, in the cut forms issue pastes and titles
+keep: "No module named '_pywrap_tensorflow'" (TensorFlow 1.0 and older) and "ImportError: DLL
+load failed" with nothing after it.
+
+Sources:
+
+* tensorflow/tensorflow commit 718812c9e4df55b8b3275aa4db7bb6833ed03111 (2017-02-28, after
+  1.0): ``tensorflow/python/BUILD`` renames the SWIG module ``pywrap_tensorflow`` to
+  ``pywrap_tensorflow_internal``; before it the native module was ``_pywrap_tensorflow`` and
+  the SWIG loader's retry printed "No module named '_pywrap_tensorflow'" after the first
+  ImportError (the 1.1+ form is read by ``one_line_runtimes.windows_gpu_pywrap_no_module``).
+  ``tensorflow/docs_src/install/install_windows.md`` (commit
+  d3e840a6c1d26c59fe7b01963e0a2a1dc0067496) lists 'No module named "pywrap_tensorflow"'
+  among the common Windows installation problems.
+* Python's Windows loader error "DLL load failed: <Windows' reason>": the reason tells the
+  causes apart (pattern ``win.dll_load``, finding ``windows-tensorflow-dll-load-failed``), so
+  a line cut before it leaves them all open.
+
+Both give ``windows-tensorflow-dll-load-failed``, the hedged finding that names the causes and
+the command that shows the reason.  Every function is a pure check ``(Facts) ->
+list[Finding]``; each answers nothing when its lines are absent.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def windows_native_import_cut(f: Facts) -> list[Finding]:
+    """``windows-tensorflow-dll-load-failed`` from a cut paste: TensorFlow 1.0's "No module
+    named '_pywrap_tensorflow'" on Windows, or "ImportError: DLL load failed" alone on its line
+    with a frame of TensorFlow's native import (pywrap_tensorflow.py) in the log.  Nothing
+    when the log has Windows' reason (``win.dll_load`` with text after the colon) or a named
+    missing library: the Windows checks read those."""
+    if any((h.g("why") or "").strip() for h in f.h("win.dll_load").all()):
+        return []
+    if f.h("win.dll_load_bare").count or f.h("lib.missing").count:
+        return []
+    retry = f.h("tf1.pywrap_no_module_tf10").all()
+    if retry and f.windows:
+        return [catalogue.make(
+            "windows-tensorflow-dll-load-failed", module="_pywrap_tensorflow",
+            evidence=log_evidence(retry, limit=2),
+        )]
+    cut = f.h("tf1.dll_load_cut").all()
+    frames = f.h("tf1.pywrap_frame").all()
+    if not cut or not frames:
+        return []
+    internal = any(h.g("internal") or h.g("internal2") for h in frames)
+    return [catalogue.make(
+        "windows-tensorflow-dll-load-failed",
+        module="_pywrap_tensorflow_internal" if internal else "_pywrap_tensorflow",
+        evidence=log_evidence(cut, frames[:1]),
+    )]
+
+
+#: What each ``build_info.<x>_dll_name`` of TensorFlow 1.4-1.13's self_check.py is: (words,
+#: the file's name pattern, why it is missing: the tail of the self check's own message).
+_SELF_CHECK_DLLS: dict[str, tuple[str, str, str]] = {
+    "msvcp": ("Visual C++ runtime", "msvcp140.dll",
+              "the Microsoft Visual C++ 2015 Redistributable (x64) is not installed."),
+    "nvcuda": ("NVIDIA driver", "nvcuda.dll",
+               "no NVIDIA driver is installed (it puts nvcuda.dll in C:\\Windows\\System32), "
+               "or the PC has no CUDA-capable GPU."),
+    "cudart": ("CUDA runtime", "cudart64_<CUDA version>.dll",
+               "the CUDA version this TensorFlow was built with is not installed, or its bin "
+               "folder is not on the PATH this process started with."),
+    "cudnn": ("cuDNN", "cudnn64_<cuDNN major>.dll",
+              "the cuDNN this TensorFlow was built with is not installed, or the folder that "
+              "holds its DLL (cuDNN is a separate download from CUDA) is not on the PATH this "
+              "process started with."),
+}
+
+
+def windows_self_check_frame(f: Facts) -> list[Finding]:
+    """``windows-self-check-dll-not-loadable``: the frame of TensorFlow 1.4-1.13's self check
+    (``ctypes.WinDLL(build_info.cudnn_dll_name)``) followed by an OSError, the paste cut before
+    the self check's "Could not find %r" (which ``win.self_check_dll`` reads when present)."""
+    if f.h("win.self_check_dll").count:
+        return []
+    frames = f.h("tf1.self_check_windll").all()
+    if not frames:
+        return []
+    which = frames[-1].g("which") or "cudnn"
+    what, dll, why = _SELF_CHECK_DLLS[which]
+    fix = [f"where.exe {dll.split('<')[0]}*.dll   # the copies on PATH, if any"]
+    if which in ("cudart", "cudnn"):
+        fix.append("# install the CUDA and cuDNN versions of this TensorFlow release's tested "
+                   "build (the install guide's table), put their bin folders on PATH, then "
+                   "open a new terminal")
+    elif which == "msvcp":
+        fix.append("# install the Microsoft Visual C++ 2015 Redistributable (x64), then open a "
+                   "new terminal")
+    else:
+        fix.append("nvidia-smi   # the NVIDIA driver; no NVIDIA GPU: pip uninstall "
+                   "tensorflow-gpu and pip install tensorflow")
+    fix.append("python -c \"import tensorflow\"   # the self check's full message names the "
+               "DLL")
+    return [catalogue.make(
+        "windows-self-check-dll-not-loadable", what=what, dll=dll, why=why,
+        evidence=log_evidence(frames, limit=2), fix=fix,
+    )]
