@@ -4952,6 +4952,36 @@ PATTERNS: tuple[Pattern, ...] = (
         ("ctypes.windll(build_info.",),
         r"ctypes\.WinDLL\(build_info\.(?P<which>msvcp|nvcuda|cudart|cudnn)_dll_name\)",
     ),
+    # --- cuFFT plan steps; Windows error 193 (ERROR_BAD_EXE_FORMAT) -------------
+    # stream_executor/cuda/cuda_fft.cc (tensorflow/stream_executor/cuda/ in TF 1.x-2.10,
+    # xla/stream_executor/cuda/ since; NVIDIA/tensorflow@7cbba04 and the TF 2.21 wheel's
+    # strings): each plan step logs its own failure ("failed to create|make cuFFT [1d |2d |3d
+    # |batched ]plan:<cufftResult>", "failed to set auto allocation for cuFFT [batched ]plan",
+    # "failed to set work area for cuFFT plan", "failed to allocate work area.") and the plan
+    # factory then LOG(FATAL)s "failed to initialize [batched ]cufft [1d |2d |3d ]plan[ with
+    # customized allocator]: <status>" or "failed to update custom allocator for cufft plan";
+    # read with mem.handle by rule_library_handle (library_failures.handle_failures)
+    _p(
+        "cufft.plan",
+        ("cufft", "work area"),
+        r"(?P<fft>(?i:failed to (?:create|make) cuFFT (?:[123]d |batched )?plan"
+        r"|failed to set (?:auto allocation|work area) for cuFFT (?:batched )?plan"
+        r"|failed to initialize (?:batched )?cufft (?:[123]d )?plan"
+        r"|failed to update custom allocator for cufft plan)"
+        r"|cuda_fft\.cc:\d{1,5}\]\s*failed to allocate work area)"
+        r"(?:[^:\n]{0,40}:\s*(?P<code>CUFFT_[A-Z_]{3,40}))?",
+    ),
+    # Windows system error 193 ERROR_BAD_EXE_FORMAT ("%1 is not a valid Win32 application.",
+    # the code in golang.org/x/sys/windows zerrors_windows.go as vendored in
+    # moby/moby@b985e23): the loader found the file but it is no image this process can map.
+    # ctypes/LoadLibrary "[WinError 193]" and the bare system text; Python's "DLL load failed"
+    # form is win.dll_load and cuDNN 8's "Error code 193" is lib.missing
+    _p(
+        "win.bad_image",
+        ("winerror", "not a valid win"),
+        r"\[WinError 193\][^\n]{0,200}|%1 is not a valid Win32 application"
+        r"|(?P<path>[A-Za-z]:\\[^\n]{1,200}?\.(?:dll|pyd)) is not a valid Win32 application",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

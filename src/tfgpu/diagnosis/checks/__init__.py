@@ -262,6 +262,9 @@ from tfgpu.diagnosis.checks.nvml_failures import (  # NVML failures
     nvml_insufficient_permissions,
     nvml_library_not_found,
 )
+from tfgpu.diagnosis.checks.windows_bad_image import (  # Windows error 193
+    windows_dll_bad_image,
+)
 
 # --- container image requirements ---
 # isort: split
@@ -805,6 +808,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- TF 1.x era Windows native import, cut pastes ---
     windows_native_import_cut,
     windows_self_check_frame,
+    # --- Windows error 193 (ERROR_BAD_EXE_FORMAT) on a DLL load ---
+    windows_dll_bad_image,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -17,6 +17,7 @@ from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
+from tfgpu.diagnosis.checks.windows_bad_image import cudnn_sub_dll_193
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -532,6 +533,8 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue  # the zlib rule reports it
         if any(h in cudnn_sub_dll_126(ctx) for h in same):
             continue  # h48 kinds: windows-zlibwapi-missing (sub-dll-126) names both causes
+        if any(h in cudnn_sub_dll_193(ctx) for h in same):
+            continue  # error 193, a bad file: windows-dll-bad-image
         if base.startswith(("msvcp", "vcruntime")):
             continue
         if base == "nvidia-ml" and ctx.h("docker.nvc_init").count:

@@ -45,5 +45,9 @@ def library_calls(ctx: Facts) -> list[Hit]:
 
 def handle_failures(ctx: Facts) -> list[Hit]:
     """The cuDNN/cuBLAS handle, launch and call failures (patterns ``mem.handle``,
-    ``cudnn.dnn_handle``, then :func:`library_calls`), pattern by pattern."""
-    return [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(), *library_calls(ctx)]
+    ``cudnn.dnn_handle``, then :func:`library_calls`), pattern by pattern, then the cuFFT
+    plan-step lines (``cufft.plan``) no earlier pattern read."""
+    found = [*ctx.h("mem.handle").all(), *ctx.h("cudnn.dnn_handle").all(), *library_calls(ctx)]
+    # cuda_fft.cc's other plan-step wordings (pattern cufft.plan), once a line
+    seen = {h.line for h in found}
+    return [*found, *(h for h in ctx.h("cufft.plan").all() if h.line not in seen)]

@@ -488,7 +488,9 @@ _DESTROY = "could not destroy cudnn handle"
 #: ("DNN library is not found", "without DNN support", "Fail to find the dnn implementation").
 _DNN_ABSENT_WORDS = ("dnn library is not found", "without dnn support",
                      "fail to find the dnn implementation")
-_ALLOC_WORDS = ("ALLOC_FAILED", "out of memory", "OUT_OF_MEMORY")
+# cuda_fft.cc "failed to allocate work area." = the scratch allocator (TensorFlow's
+# GPU pool) could not give the plan its workspace
+_ALLOC_WORDS = ("ALLOC_FAILED", "out of memory", "OUT_OF_MEMORY", "allocate work area")
 
 
 def rule_library_handle(ctx: Facts) -> list[Finding]:

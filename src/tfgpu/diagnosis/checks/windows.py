@@ -33,6 +33,8 @@ def rule_windows(ctx: Facts) -> list[Finding]:
         why = (hit.g("why") or "").strip()
         if "procedure could not be found" in why.lower():
             continue  # tool families (stage 3): python_import.windows_dll_procedure_not_found
+        if "not a valid win32 application" in why.lower():
+            continue  # error 193, a bad file not a missing one (windows_bad_image.py)
         if "initialization routine failed" in why.lower():
             out.append(_dll_init_failed(ctx, dll))
         elif (at_import := _msvc_at_import(ctx, hit, dll)) is not None:

@@ -71,7 +71,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             catalogue.make(
                 "xla-libdevice-not-found",
                 evidence=log_evidence(ctx.h("xla.service").first[:1], lib),
-                fix=_linux_fix(ctx),
+                fix=_windows_libdevice_fix() if _native_windows_log(ctx) else _linux_fix(ctx),
             )
         )
     out += c.from_log(ctx, "xla.ptxas_bug", lambda bug, first: catalogue.make(
@@ -204,6 +204,33 @@ def _linux_fix(ctx: Facts) -> tuple[str, ...]:
         "find / -name libdevice.10.bc 2>/dev/null",
         _xla_data_dir(major) + (" the folder that holds nvvm/libdevice" if major else
                                 "   # the folder that holds nvvm/libdevice"),
+    )
+
+
+# --- libdevice on native Windows (fix lines in Windows' own shells) ---
+
+
+def _native_windows_log(ctx: Facts) -> bool:
+    """The host is native Windows: host facts say so, or (no host facts) the log shows
+    TensorFlow's "GPU asm compilation is supported on Cuda non-Windows platforms only"
+    (``xla.asm_windows``) or Windows source paths (:data:`_WIN_SOURCE`). Not WSL2."""
+    if ctx.host is not None:
+        return ctx.windows
+    return ctx.h("xla.asm_windows").count > 0 or any(
+        _WIN_SOURCE.search(h.text) for h in ctx.h("xla.libdevice").all())
+
+
+def _windows_libdevice_fix() -> tuple[str, ...]:
+    """Fixes that give XLA libdevice on native Windows: where the CUDA toolkit's
+    nvvm\\libdevice is (the toolkit's installer sets CUDA_PATH), XLA_FLAGS in cmd and
+    PowerShell syntax; the Linux find/export lines do not run there."""
+    return (
+        'where /R "%CUDA_PATH%" libdevice.10.bc   # cmd: a full CUDA toolkit install has '
+        "nvvm\\libdevice\\libdevice.10.bc; none found: install the CUDA toolkit of the "
+        "version this TensorFlow was built with (tfgpu matrix)",
+        "set XLA_FLAGS=--xla_gpu_cuda_data_dir=<the CUDA folder that holds nvvm\\libdevice>"
+        "   # cmd, before starting Python (PowerShell: $env:XLA_FLAGS=\"--xla_gpu_cuda_data_"
+        "dir=...\")",
     )
 
 
