@@ -1468,7 +1468,13 @@ def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
     fix = ["nvidia-smi   # lists an NVIDIA GPU: the lines below apply; no NVIDIA GPU (or no "
            "nvidia-smi): nothing to fix, TensorFlow runs on the CPU"]
     if ctx.windows:
-        fix += _windows_cudart_fix(ctx)
+        # the stub's line is from 2.12+, and native Windows has no GPU build after 2.10
+        # (platform fact windows-native-gpu-last): the host's fix is WSL2 or that release
+        _, last, keep, build = windows_gpu_last(ctx)
+        cause += (f" On native Windows TensorFlow after {last} has no GPU support at all, so "
+                  "no CUDA install makes this TensorFlow use the GPU.")
+        fix.append(f"native Windows GPU support ends at TensorFlow {last}: use WSL2 for "
+                   f'newer releases, or pip install "{keep}" with {build} on PATH')
     else:
         fix.append(and_cuda_fix(ctx))
         if ctx.in_container:
@@ -1482,6 +1488,7 @@ def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
     return catalogue.make(
         "cuda-drivers-not-found-notice", variant="gpu-not-shown",
         cuda=cuda, filename=filename,
+        category="windows-dll" if ctx.windows else "gpu-not-visible",
         # an empty GPU list after it (visibility.py leaves it to this finding)
         evidence=log_evidence(hits, ctx.h("gpu.empty_list").first[:1]),
         cause=cause, fix=tuple(fix),
