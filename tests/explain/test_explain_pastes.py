@@ -84,12 +84,17 @@ def test_created_device_also_counts_as_gpu_evidence() -> None:
     assert _lines(log)["tf-cuda-runtime-missing"].severity is Severity.ERROR
 
 
-def test_cuda_drivers_line_without_gpu_evidence_stays_harmless() -> None:
+def test_cuda_drivers_line_without_gpu_evidence_is_a_conditional_warning() -> None:
+    # the cudart stub prints it when the CUDA runtime does not load: a GPU host's fault as
+    # often as a GPU-less host's notice, and the log shows neither
     f = _lines(
         "I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your machine, "
         "GPU will not be used."
     )
-    assert f["cuda-drivers-not-found-notice"].harmless
+    notice = f["cuda-drivers-not-found-notice"]
+    assert not notice.harmless and notice.severity is Severity.WARNING
+    assert "harmless if this host has no NVIDIA GPU" in notice.title
+    assert notice.fix[0].startswith("nvidia-smi")
 
 
 # 3. UTF-16 input ---------------------------------------------------------------------------

@@ -15,7 +15,9 @@ def test_could_not_find_cuda_drivers_never_says_the_driver_is_missing() -> None:
     for f in found.values():
         assert "the driver is missing" not in f.cause, (f.id, f.cause)
         assert "found no NVIDIA driver library" not in f.cause, (f.id, f.cause)
-    assert "libcudart" in found["tensorflow-sees-no-gpu"].cause
+    # one finding for the line and the empty list after it, naming the runtime
+    assert "libcudart" in found["cuda-drivers-not-found-notice"].cause
+    assert "tensorflow-sees-no-gpu" not in found
 
 
 def test_stub_then_cuinit_303_names_both_libraries() -> None:

@@ -38,7 +38,7 @@ from tfgpu.diagnosis.checks.versions import (
     _release_fix,
 )
 from tfgpu.facts import HostFacts, ProbeStatus
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
@@ -569,20 +569,7 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
                 doc="tf-pip-windows-native" if ctx.windows else None,
             )
         ]
-    return [
-        catalogue.make(
-            "cuda-drivers-not-found-notice",
-            variant="no-gpu" if gpu is False else None,
-            evidence=log_evidence(hits),
-            # cudart_stub.cc prints this when TensorFlow's CUDA runtime does not
-            # load; in a container that also means the image lacks it or the container was
-            # not given the host's GPU
-            fix=() if gpu is False else ("tfgpu doctor", *(
-                ("# in a container: start it with --gpus all (NVIDIA Container Toolkit) and use "
-                 "an image with TensorFlow's CUDA runtime (a -gpu image, or "
-                 "tensorflow[and-cuda])",) if ctx.in_container else ())),
-        )
-    ]
+    return [drivers_notice_reading(ctx, hits)]
 
 
 def driver_missing(f: Facts) -> Iterator[Finding]:
@@ -1375,3 +1362,135 @@ def _ptx_driver_floor(ctx: Facts) -> tuple[str, tuple[str, ...]] | None:
                    f"(tfgpu matrix lists each release's CUDA): {docs.url('nvidia-drivers')}")
     fix.append(f"# or use a TensorFlow release built for CUDA {newest} or older")
     return why, tuple(fix)
+
+
+# --- cudadrv11: "Could not find cuda drivers" is a missing CUDA runtime, read two ways ------
+#
+# Source: TensorFlow's cudart stub (messages_gpu_stack source ``tsl-cudart-stub``:
+# tensorflow/tsl/cuda/cudart_stub.cc in 2.12-2.15, external/local_tsl/tsl/cuda/ in 2.16,
+# external/local_xla/xla/tsl/cuda/ from 2.18; the TF 2.21 wheel's libtensorflow_framework.so.2
+# names external/xla/xla/tsl/cuda/cudart_stub.cc).  Its GetDsoHandle() lambda calls
+# tsl::internal::DsoLoader::GetCudaRuntimeDsoHandle() (libcudart of the build's CUDA major) and,
+# when that fails, LOG(INFO)s "Could not find cuda drivers on your machine, GPU will not be
+# used."; the driver stub (cuda_stub.cc, GetCudaDriverDsoHandle) logs nothing (disassembly of
+# the TF 2.21 wheel: the string's only reference follows the GetCudaRuntimeDsoHandle call).
+# So despite its words the line says the CUDA *runtime* did not load, whatever the driver.
+
+#: Folder of the stub in the log line -> the TensorFlow minors that print it (the source
+#: note above; platform fact ``tf-log-source-paths``: 2.12-2.15 tensorflow/tsl/, 2.16+
+#: external/local_tsl, external/local_xla, external/xla); their tested builds
+#: (tf_tested_configs.toml) give the CUDA major, when they agree on one.
+_STUB_FOLDERS: tuple[tuple[str, tuple[int, int]], ...] = (
+    ("external/xla/xla/tsl/cuda/", (16, 21)),
+    ("external/local_xla/xla/tsl/cuda/", (16, 21)),
+    ("external/local_tsl/tsl/cuda/", (16, 21)),
+    ("tensorflow/tsl/cuda/", (12, 15)),
+)
+
+#: The CUDA runtime's Linux file name by CUDA major, as TensorFlow's loader names it
+#: (dso_loader lines, messages_gpu_stack rows: libcudart.so.11.0 for CUDA 11,
+#: libcudart.so.12 for CUDA 12).
+_CUDART_SONAME = {11: "libcudart.so.11.0", 12: "libcudart.so.12"}
+
+
+def _stub_cuda_major(ctx: Facts, hits: Hits) -> tuple[int, str] | None:
+    """``(CUDA major of the runtime that did not load, how it is known)``: TensorFlow's
+    version (host facts or a version line: its tested build, tf_tested_configs.toml), else
+    the stub's folder in the log line when every release printing from that folder was
+    built with one CUDA major; ``None`` when neither tells."""
+    known = _tf_cuda_major_log(ctx)
+    if known is not None:
+        return known
+    text = hits.first[0].text if hits.first else ""
+    for folder, (lo, hi) in _STUB_FOLDERS:
+        if folder in text:
+            majors = set()
+            for minor in range(lo, hi + 1):
+                b = ctx.kb.tested_gpu_build(f"2.{minor}", "linux")
+                if b is not None:
+                    majors.add(b.cuda.split(".")[0])
+            if len(majors) == 1:
+                major = int(majors.pop())
+                return major, (f"the stub's folder {folder} is printed by TensorFlow "
+                               f"2.{lo}+, built with CUDA {major}")
+            return None
+    return None
+
+
+def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
+    """``cuda-drivers-not-found-notice`` when neither the host facts nor the log show an
+    NVIDIA GPU (the GPU case is ``tf-cuda-runtime-missing``, :func:`rule_cuda_drivers`).
+
+    * harmless (variant ``no-gpu``): the host facts show no NVIDIA GPU, or the log says so
+      (:meth:`Facts.no_gpu_log_evidence`: no /dev/nvidia0, kernel driver not running,
+      cudaErrorNoDevice, CUDA_ERROR_NO_DEVICE);
+    * otherwise a conditional warning (variant ``gpu-not-shown``): TensorFlow's CUDA runtime
+      (libcudart of its build's CUDA major, :func:`_stub_cuda_major`) did not load, so this
+      run cannot use a GPU; harmless on a host without an NVIDIA GPU, the fault on one
+      (in real reports it nearly always was: a pip install without ``[and-cuda]``, a CUDA
+      toolkit of another major, a container image without the CUDA libraries).  The fix
+      starts with ``nvidia-smi``, which tells the two apart, then the host's fix: pip
+      ``tensorflow[and-cuda]`` of its version (:func:`and_cuda_fix`), native Windows' last
+      GPU release (:func:`windows_gpu_last`), a container's image and ``--gpus all``.
+    """
+    no_gpu = ctx.no_gpu_log_evidence()
+    if ctx.has_nvidia_gpu is False or no_gpu:
+        where = ("the host facts show no NVIDIA GPU" if ctx.has_nvidia_gpu is False
+                 else f"the log says this host has no NVIDIA GPU or driver (line "
+                 f"{no_gpu[0].line}: \"{no_gpu[0].text.strip().split('] ', 1)[-1][:120]}\")")
+        return catalogue.make(
+            "cuda-drivers-not-found-notice", variant="no-gpu",
+            evidence=log_evidence(hits, no_gpu),
+            cause=(f"TensorFlow's CUDA runtime library did not load (this line is its cudart "
+                   f"stub's, despite the words), and {where}: TensorFlow runs on the CPU, "
+                   "as expected, and nothing needs fixing."),
+            fix=(),
+        )
+    line = hits.first[0].line
+    known = None if ctx.windows else _stub_cuda_major(ctx, hits)
+    if ctx.windows:
+        cuda, filename = "CUDA", "cudart64_*.dll"
+    elif known is not None:
+        cuda, filename = f"CUDA {known[0]}", _CUDART_SONAME.get(known[0], "libcudart")
+    else:
+        cuda, filename = "CUDA", "libcudart"
+    how = f" ({known[1]})" if known is not None else ""
+    cause = (
+        f"'Could not find cuda drivers' (line {line}) is printed by TensorFlow's cudart stub "
+        f"when the {cuda} runtime library {filename}{how} does not load, whatever the NVIDIA "
+        "driver: without it TensorFlow registers no GPU and runs on the CPU. The log shows "
+        "neither an NVIDIA GPU nor a line saying there is none, so two cases remain: on a "
+        "host with an NVIDIA GPU the CUDA libraries this TensorFlow was built for are not "
+        "installed or not on the loader's path (a pip install without the [and-cuda] extra, "
+        "a CUDA toolkit of another major, a container image without the CUDA libraries: the "
+        "fix below); on a host without one it is harmless and there is nothing to fix."
+    )
+    fix = ["nvidia-smi   # lists an NVIDIA GPU: the lines below apply; no NVIDIA GPU (or no "
+           "nvidia-smi): nothing to fix, TensorFlow runs on the CPU"]
+    if ctx.windows:
+        # the stub's line is from 2.12+, and native Windows has no GPU build after 2.10
+        # (platform fact windows-native-gpu-last): the host's fix is WSL2 or that release
+        _, last, keep, build = windows_gpu_last(ctx)
+        cause += (f" On native Windows TensorFlow after {last} has no GPU support at all, so "
+                  "no CUDA install makes this TensorFlow use the GPU.")
+        fix.append(f"native Windows GPU support ends at TensorFlow {last}: use WSL2 for "
+                   f'newer releases, or pip install "{keep}" with {build} on PATH')
+    else:
+        fix.append(and_cuda_fix(ctx))
+        if ctx.in_container:
+            fix.append("# in a container: use an image with TensorFlow's CUDA libraries (a "
+                       "tensorflow/tensorflow:<version>-gpu image, or tensorflow[and-cuda] "
+                       "installed in it) and start it with --gpus all (NVIDIA Container "
+                       "Toolkit)")
+        fix.append('python -c "import tensorflow as tf; print(tf.__version__, '
+                   'tf.sysconfig.get_build_info().get(\'cuda_version\'))"   # the CUDA '
+                   "this TensorFlow needs")
+    return catalogue.make(
+        "cuda-drivers-not-found-notice", variant="gpu-not-shown",
+        cuda=cuda, filename=filename,
+        category="windows-dll" if ctx.windows else "gpu-not-visible",
+        # an empty GPU list after it (visibility.py leaves it to this finding)
+        evidence=log_evidence(hits, ctx.h("gpu.empty_list").first[:1]),
+        cause=cause, fix=tuple(fix),
+        doc="tf-pip-windows-native" if ctx.windows else None,
+    )

@@ -179,6 +179,10 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         doc = None
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu:
         return []  # rule_cuda_drivers explains the empty list
+    elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None and not (
+            ctx.no_gpu_log_evidence()):
+        # cudadrv11: driver.py's drivers_notice_reading (the conditional warning) explains it
+        return []
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None:
         line = ctx.h("cuda.drivers").first[0].line
         # TensorFlow's cudart stub (tsl/cuda/cudart_stub.cc, messages_gpu_stack
