@@ -1364,7 +1364,7 @@ def _ptx_driver_floor(ctx: Facts) -> tuple[str, tuple[str, ...]] | None:
     return why, tuple(fix)
 
 
-# --- cudadrv11: "Could not find cuda drivers" is a missing CUDA runtime, read two ways ------
+# --- "Could not find cuda drivers" is a missing CUDA runtime, read two ways ------
 #
 # Source: TensorFlow's cudart stub (messages_gpu_stack source ``tsl-cudart-stub``:
 # tensorflow/tsl/cuda/cudart_stub.cc in 2.12-2.15, external/local_tsl/tsl/cuda/ in 2.16,

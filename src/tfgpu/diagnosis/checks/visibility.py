@@ -181,7 +181,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return []  # rule_cuda_drivers explains the empty list
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None and not (
             ctx.no_gpu_log_evidence()):
-        # cudadrv11: driver.py's drivers_notice_reading (the conditional warning) explains it
+        # driver.py's drivers_notice_reading (the conditional warning) explains it
         return []
     elif ctx.h("cuda.drivers").count and ctx.has_nvidia_gpu is None:
         line = ctx.h("cuda.drivers").first[0].line
