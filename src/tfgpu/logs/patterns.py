@@ -4867,6 +4867,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"GPUs were assigned to this worker by Ray, but (?:TensorFlow|your DL framework "
         r"\((?P<fw>tf2|tfe|tf)\)) reports GPU acceleration is disabled",
     ),
+    # --- pip: any wheel file rejected for its tags ---
+    # pypa/pip src/pip/_internal/resolution/legacy/resolver.py and resolvelib/factory.py
+    # (tag 20.3 and HEAD): f"{wheel.filename} is not a supported wheel on this platform."; the
+    # file name is PEP 427's {name}-{version}(-{build})?-{python}-{abi}-{platform}.whl (a
+    # path or URL before it). Read by checks/pip_wheel_tags.py
+    _p(
+        "pip.wheel_tags",
+        ("is not a supported wheel on this platform",),
+        r"(?P<pkg>[A-Za-z0-9](?:[\w.]{0,80}[A-Za-z0-9])?)-(?P<v>\d[\w.+!]{0,40})"
+        r"(?:-\d\w{0,20})?-(?P<py>[a-z]{2}\d[\w.]{0,30})-(?P<abi>[\w.]{1,40})-"
+        r"(?P<plat>[\w.]{1,160}?)\.whl is not a supported wheel on this platform",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

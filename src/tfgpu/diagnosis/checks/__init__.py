@@ -243,7 +243,8 @@ from tfgpu.diagnosis.checks.wsl import (
 # --- nvidia-smi vs CUDA, library majors from host facts, Keras 3 never called ---
 # isort: split
 from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
-from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
+from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname, library_majors_from_host
+from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
 # --- nvidia tools ---
@@ -783,6 +784,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- a tf.config / tf.keras.mixed_precision name of a newer (older) release ---
     tf_api_newer_than_installed,
     self_check_environment,
+    # --- library majors from the SONAME when the TensorFlow version is unknown ---
+    cuda_major_from_soname,
+    # --- pip: any wheel rejected for its tags (the pip version a cause too) ---
+    pip_wheel_tags_unsupported,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
