@@ -4982,6 +4982,50 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\[WinError 193\][^\n]{0,200}|%1 is not a valid Win32 application"
         r"|(?P<path>[A-Za-z]:\\[^\n]{1,200}?\.(?:dll|pyd)) is not a valid Win32 application",
     ),
+    # --- pip: any wheel file rejected for its tags ---
+    # pypa/pip src/pip/_internal/resolution/legacy/resolver.py and resolvelib/factory.py
+    # (tag 20.3 and HEAD): f"{wheel.filename} is not a supported wheel on this platform."; the
+    # file name is PEP 427's {name}-{version}(-{build})?-{python}-{abi}-{platform}.whl (a
+    # path or URL before it). Read by checks/pip_wheel_tags.py
+    _p(
+        "pip.wheel_tags",
+        ("is not a supported wheel on this platform",),
+        r"(?P<pkg>[A-Za-z0-9](?:[\w.]{0,80}[A-Za-z0-9])?)-(?P<v>\d[\w.+!]{0,40})"
+        r"(?:-\d\w{0,20})?-(?P<py>[a-z]{2}\d[\w.]{0,30})-(?P<abi>[\w.]{1,40})-"
+        r"(?P<plat>[\w.]{1,160}?)\.whl is not a supported wheel on this platform",
+    ),
+    # --- source build: TensorFlow's configure step did not find a CUDA/cuDNN file ---
+    # third_party/gpus/cuda_configure.bzl, printed through auto_configure_fail() as "Cuda
+    # Configuration Error: <msg>": "Cannot find cuda library %s" (TF <= 1.13, _find_cuda_lib:
+    # <toolkit>/{lib64,lib64/stubs,lib/<arch>-linux-gnu,lib/x64,lib,}/<file>); "No library found
+    # under: <paths>" (its successor, commit f8c19045 of 2019-01-17); then
+    # third_party/gpus/find_cuda_config.py's ConfigError "Could not find any %s in any
+    # subdirectory:" (a file pattern, "... matching version '%s'" for headers), through
+    # "Failed to run find_cuda_config.py: " (NVIDIA/tensorflow v1.15.5+nv23.03 and the TF 1.14+
+    # tree it forks). Read by checks/source_configure.py
+    _p(
+        "build.cuda_file_not_found",
+        ("cannot find cuda library", "no library found under", "in any subdirectory"),
+        r"Cannot find cuda library (?P<lib>[\w.+-]{1,80})"
+        r"|No library found under: (?P<under>[^\n]{1,400})"
+        r"|Could not find any (?P<file>[\w.*+-]{1,80})(?: matching version "
+        r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory",
+    ),
+    # --- Keras 2.12-2.15 (tf.keras, tf-keras 2.15) on Apple Silicon: the v2.11+ optimizers ---
+    # keras-team/keras v2.12.0..v2.15.0 keras/optimizers/optimizer.py (Optimizer.__init__ on
+    # Darwin/arm): "At this time, the v2.11+ optimizer `tf.keras.optimizers.X` runs slowly on
+    # M1/M2 Macs, please use the legacy Keras optimizer instead, located at ..." (tf-keras
+    # 2.15: "legacy TF-Keras optimizer"); v2.12.0/v2.13.1 keras/optimizers/__init__.py get():
+    # "There is a known slowdown when using v2.11+ Keras optimizers on M1/M2 Macs. Falling
+    # back to the legacy Keras optimizer, i.e., `tf.keras.optimizers.legacy.X`." Read by
+    # checks/apple_optimizer.py
+    _p(
+        "keras.arm_mac_legacy_optimizer",
+        ("runs slowly on m", "known slowdown when using"),
+        r"optimizer `tf\.keras\.optimizers\.(?P<opt>\w{1,40})` runs slowly on M1/M2 Macs"
+        r"|known slowdown when using v2\.11\+ Keras optimizers on M1/M2 Macs\.?"
+        r"(?P<fallback> Falling back)?",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

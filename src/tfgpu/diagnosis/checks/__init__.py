@@ -246,6 +246,13 @@ from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
+# --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
+# isort: split
+from tfgpu.diagnosis.checks.apple_optimizer import arm_mac_legacy_optimizer
+from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
+from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
+from tfgpu.diagnosis.checks.source_configure import source_configure_cuda_file_not_found
+
 # --- nvidia tools ---
 # isort: split
 from tfgpu.diagnosis.checks.nvidia_tools import (
@@ -810,6 +817,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_self_check_frame,
     # --- Windows error 193 (ERROR_BAD_EXE_FORMAT) on a DLL load ---
     windows_dll_bad_image,
+    # --- library majors from the SONAME when the TensorFlow version is unknown ---
+    cuda_major_from_soname,
+    # --- pip: any wheel rejected for its tags (the pip version a cause too) ---
+    pip_wheel_tags_unsupported,
+    # --- source build: configure did not find a CUDA/cuDNN file ---
+    source_configure_cuda_file_not_found,
+    # --- Keras 2.12-2.15 on Apple Silicon: the v2.11+ optimizers' notice and fallback ---
+    arm_mac_legacy_optimizer,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -357,6 +357,22 @@ def _tf1_build_cudnn(ctx: Facts) -> tuple[str, str] | None:
     return None
 
 
+def build_cudnn_known(ctx: Facts) -> bool:
+    """Whether the cuDNN the installed TensorFlow was built with is known (a TF 1.x series in
+    platform fact ``tf1-gpu-build-cudnn``, else a row of ``tf_tested_configs.toml`` for the
+    host's TensorFlow version).  Without it a host cuDNN version cannot be held against the
+    build's, so it does not rule out a version mismatch (read by ``rule_library_handle``)."""
+    if _tf1_build_cudnn(ctx) is not None:
+        return True
+    if not ctx.tf_version:
+        return False
+    try:
+        build = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    except KnowledgeQueryError:
+        return False
+    return build is not None
+
+
 def cudnn_host_older(ctx: Facts) -> bool:
     """Whether :func:`cudnn_older_than_build` names the cause of the cuDNN failure (read by
     ``rule_library_handle``, which then says nothing of memory)."""

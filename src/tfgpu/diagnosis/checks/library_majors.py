@@ -123,3 +123,57 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
             knowledge_ref=build.ref,
         ))
     return out
+
+
+# --- library majors from the SONAME: the installed TensorFlow's version unknown ---
+
+
+def cuda_major_from_soname(f: Facts) -> list[Finding]:
+    """``cuda-major-mismatch`` (variant ``soname``): TensorFlow could not load a CUDA runtime
+    library whose SONAME names the CUDA it wants (``libcudart.so.11.0``, ``cudart64_110.dll``,
+    ``cudart64_101.dll``: :func:`~tfgpu.diagnosis.checks.libraries.parse_library` gives
+    ``"CUDA 11"`` / ``"CUDA 10.1"``), the installed TensorFlow's version is unknown (else
+    :func:`library_majors_from_host` reads its tested build), and every CUDA the host facts
+    list is of another major.  The loader only accepts a library of that SONAME, so a toolkit
+    of another major cannot serve it whatever TensorFlow this is: the fault is the CUDA
+    major, e.g. a CUDA-11 TensorFlow wheel installed in a CUDA 10.2 image.
+
+    Only libraries numbered after the toolkit (``"CUDA N"``: cudart and the CUDA 8.0-10.0
+    DLLs; cuFFT, cuSPARSE... carry numbers of their own); nothing for probed host facts (the
+    host check), the pip wheel of that major listed, tfjs / libtensorflow logs (their own
+    builds), or when no host CUDA is known.
+
+    Returns:
+        One ``cuda-major-mismatch`` finding (the first such library), or nothing.
+    """
+    if (f.host is None or f.host.probes or f.non_pip_tensorflow or f.h("ctx.tfjs").count
+            or f.tf_version is not None):
+        return []
+    host_cuda = _majors(f.cuda_versions)
+    if not host_cuda:
+        return []
+    for name, hit in f.h("lib.missing").by_key.items():
+        base, component, expected = parse_library(name)
+        if base not in _CUDA_BASES or not expected or not expected.startswith("CUDA "):
+            continue
+        want = _major(expected.removeprefix("CUDA "))
+        if want is None or want in host_cuda:
+            continue
+        if f.dist_version(f"nvidia-cuda-runtime-cu{want}") is not None:
+            continue
+        found = ", ".join(f"CUDA {v} (host facts)" for v in f.cuda_versions)
+        env_var = "PATH" if f.windows else "LD_LIBRARY_PATH"
+        return [catalogue.make(
+            "cuda-major-mismatch", variant="soname",
+            library=name, component=component, major=want, found=found,
+            evidence=(*log_evidence([hit]),
+                      *(Evidence("cuda.toolkit (host facts)", v) for v in f.cuda_versions)),
+            fix=("python -c \"import tensorflow as tf; print(tf.__version__, "
+                 "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with",
+                 f"# install CUDA {want} (the toolkit or its runtime libraries) and put its "
+                 f"libraries on {env_var}, or install a TensorFlow built for the CUDA "
+                 f"{host_cuda[0]} you have (tfgpu plan lists the releases)",
+                 "# in a container: an image whose CUDA major is the one this TensorFlow "
+                 "needs"),
+        )]
+    return []

@@ -619,8 +619,12 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
                  "# the cuDNN/CUDA this TensorFlow was built for"),
         )]
-    # dnn-handle: nothing tells memory from the version (no host cuDNN version, no driver line)
-    if libs == ["cuDNN"] and not ctx.cudnn_versions and not any(
+    # dnn-handle: nothing tells memory from the version (no host cuDNN version, or one that
+    # cannot be held against the build's because this TensorFlow's build cuDNN is unknown; no
+    # driver line): a host cuDNN alone rules out neither another install nor two TF packages
+    from tfgpu.diagnosis.checks.dnn_init_causes import build_cudnn_known
+
+    if libs == ["cuDNN"] and (not ctx.cudnn_versions or not build_cudnn_known(ctx)) and not any(
             "insufficient driver version" in h.text.lower()
             for h in ctx.h("driver.printed").all()):
         return _cudnn_handle_unknown(ctx, what, ev, fix_mem)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from packaging.version import InvalidVersion, Version
 
@@ -1418,16 +1418,33 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
         h = wheel[0]
         tag = h.g("py") or "?"
         wpy = f"{tag[2]}.{tag[3:]}" if tag.startswith("cp") and len(tag) > 3 else tag
+        # pip-wheel-tags: a platform tag older pips reject (manylinux2010/2014/_X_Y, macOS
+        # 11+; platform fact pip-platform-tag-first): the pip version is a cause too
+        from tfgpu.diagnosis.checks.pip_wheel_tags import tag_needs_newer_pip
+
+        newer = tag_needs_newer_pip(ctx, h.g("plat") or "")
+        pip_part = ""
+        pip_fix: tuple[str, ...] = ()
+        pip_first: dict[str, Any] = {} if newer is None else {"first": newer[1]}
+        if newer is not None:
+            pip_part = (f" Or this pip is older than {newer[1]}, the first pip that accepts "
+                        f"{newer[0]} wheels: it rejects them on any Python.")
+            pip_fix = (f"python -m pip install --upgrade \"pip>={newer[1]}\"   # pip < "
+                       f"{newer[1]} does not know {newer[0]} wheels",)
         yield catalogue.make(
-            "tensorflow-no-matching-distribution", variant="wheel-file",
+            "tensorflow-no-matching-distribution",
+            variant="wheel-file" if newer is None else "wheel-file-pip-tag",
             wheel_python=wpy, platform=h.g("plat") or "?",
+            **pip_first,
             evidence=log_evidence(wheel),
             cause=(f"The wheel file is built for CPython {wpy} on {h.g('plat')}; pip installs "
                    "a wheel only into the Python version, OS and architecture its tags name, "
-                   "and this interpreter is a different one."),
-            fix=("python -c \"import sys, platform; print(sys.version, platform.machine())\"",
+                   "and this interpreter is a different one." + pip_part),
+            fix=(*pip_fix,
+                 "python -c \"import sys, platform; print(sys.version, platform.machine())\"",
                  f"# use a Python {wpy} venv for this wheel, or download the wheel whose cpXY "
                  "tag matches this Python (or a newer TensorFlow release that has one)"),
+            knowledge_ref=newer[2] if newer is not None else None,
         )
     req = [h for h in ctx.h("pip.requires_python").all()
            if h.g("py") and _norm(h.g("pkg") or "").startswith(("tensorflow", "tf-"))]

@@ -1,0 +1,104 @@
+"""pip's "<wheel> is not a supported wheel on this platform" for any wheel, read from its tags.
+
+pip prints it (``resolution/legacy/resolver.py``, ``resolution/resolvelib/factory.py``) when
+none of the wheel's tags (``{python}-{abi}-{platform}``, PEP 427 file name) is among the tags
+this pip accepts for this interpreter.  Three things decide that set: the Python version and
+implementation, the OS and CPU, and the pip version itself: a pip older than the release that
+added a platform tag rejects every wheel of that tag (platform fact ``pip-platform-tag-first``:
+manylinux2010 19.0, manylinux2014 19.3, PEP 600 ``manylinux_X_Y`` and macOS 11+ 20.3).  The
+line alone cannot tell them apart, so the finding is a hedge naming them with the command
+that lists the accepted tags (``pip debug --verbose``, pip >= 19.2).
+
+TensorFlow's own wheels keep their finding (``tensorflow-no-matching-distribution`` variant
+``wheel-file``, checks/tf_install.py), which names the pip version too when their platform tag
+is one an older pip rejects (:func:`tag_needs_newer_pip`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+from tfgpu.knowledge import KnowledgeQueryError
+
+#: The TensorFlow wheels whose rejection checks/tf_install.py reads (``_TF_ITSELF`` and the
+#: retired GPU name), normalised.
+_TF_WHEELS = frozenset({"tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu",
+                        "tensorflow-aarch64", "tensorflow-cpu-aws", "tensorflow-gpu"})
+
+
+def _norm(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def _tag_key(plat: str) -> str | None:
+    """The ``pip-platform-tag-first`` key of a wheel's platform tag (a compressed tag set
+    ``a.b`` counts by its first tag), else ``None`` (a tag every pip of the last years knows,
+    or an unknown one)."""
+    first = plat.split(".")[0].lower()
+    if first.startswith("manylinux2010"):
+        return "manylinux2010"
+    if first.startswith("manylinux2014"):
+        return "manylinux2014"
+    if re.match(r"manylinux_\d+_\d+_", first):
+        return "manylinux_x_y"
+    m = re.match(r"macosx_(\d+)_\d+_", first)
+    if m and int(m.group(1)) >= 11:
+        return "macosx_11+"
+    return None
+
+
+def tag_needs_newer_pip(ctx: Facts, plat: str) -> tuple[str, str, str] | None:
+    """``(tag kind, first pip that accepts it, knowledge ref)`` when the wheel platform tag
+    ``plat`` is one a pip older than that release rejects (platform fact
+    ``pip-platform-tag-first``), else ``None``."""
+    key = _tag_key(plat)
+    if key is None:
+        return None
+    try:
+        fact = ctx.kb.platform_fact("pip-platform-tag-first")
+    except KnowledgeQueryError:
+        return None
+    for item in fact.items("tags"):
+        tag, _, first = item.partition("=")
+        if tag == key:
+            return key, first, fact.ref
+    return None
+
+
+def pip_wheel_tags_unsupported(ctx: Facts) -> list[Finding]:
+    """``pip-wheel-tags-unsupported`` (a hedge, category ``unknown``): pip rejected a wheel
+    file of a package other than TensorFlow (see the module docstring).  Variant ``pip-tag``
+    when the platform tag is one older pips reject: the pip version is named first among the
+    causes, with the upgrade.
+
+    Returns:
+        One finding for the first rejected wheel, or nothing.
+    """
+    for h in ctx.h("pip.wheel_tags").all():
+        pkg, plat = h.g("pkg") or "", h.g("plat") or ""
+        if _norm(pkg) in _TF_WHEELS:
+            continue  # checks/tf_install.py reads TensorFlow's own wheel
+        newer = tag_needs_newer_pip(ctx, plat)
+        wheel = f"{pkg}-{h.g('v')}-{h.g('py')}-{h.g('abi')}-{plat}.whl"
+        fix = ["python -m pip debug --verbose   # 'Compatible tags': the tags this pip and "
+               "Python accept (pip >= 19.2); the wheel needs one of "
+               f"{h.g('py')}-{h.g('abi')}-{plat}",
+               "python -c \"import sys, platform; print(sys.version, platform.platform(), "
+               "platform.machine())\"   # the Python version, OS and CPU the tags must name"]
+        if newer is not None:
+            kind, first, ref = newer
+            fix.insert(0, f"python -m pip install --upgrade \"pip>={first}\"   # pip < {first} "
+                          f"does not know {kind} wheels")
+            return [catalogue.make(
+                "pip-wheel-tags-unsupported", variant="pip-tag", wheel=wheel, tag=plat,
+                kind=kind, first=first, evidence=log_evidence([h]), fix=tuple(fix),
+                knowledge_ref=ref)]
+        fix.append(f"# then install a {pkg} wheel whose tags are in that list (or let pip "
+                   f"pick one: pip install {pkg}=={h.g('v')})")
+        return [catalogue.make(
+            "pip-wheel-tags-unsupported", wheel=wheel, py=h.g("py") or "?",
+            tag=plat, evidence=log_evidence([h]), fix=tuple(fix))]
+    return []
