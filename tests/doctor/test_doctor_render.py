@@ -163,3 +163,12 @@ def test_control_characters_from_a_snapshot_never_reach_the_terminal() -> None:
     text = out.getvalue()
     assert "\x1b" not in text and "\x07" not in text
     assert "\nFAKE LINE" not in text and "\\x1b[2J" in text
+
+
+def test_probe_evidence_names_its_command_once() -> None:
+    """A probe's evidence line that starts with its command ("nvidia-smi: missing: not
+    found") is printed once, not under a second "nvidia-smi: " prefix."""
+    for name in ("cpu-only-this-machine", "driver-mismatch-and-segfault"):
+        text = render_text_to_string(_report(SCENARIOS[name]), verbosity=1, width=100)
+        assert "nvidia-smi: nvidia-smi:" not in text, name
+        assert "nvidia-smi: " in text, name

@@ -6,6 +6,7 @@ make no decisions) or :mod:`tfgpu.cli` (commands only gather, call and render).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -202,6 +203,27 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
     return meta
 
 
+#: An allocation on a GPU device in a memory finding's evidence: TensorFlow's "OOM when
+#: allocating tensor ... on /job:.../device:GPU:0 by allocator GPU_0_bfc" and the BFC
+#: allocator's "Allocator (GPU_0_bfc) ran out of memory" (tensorflow/core/common_runtime/
+#: bfc_allocator.cc names its GPU allocators GPU_<id>_bfc).
+_GPU_ALLOCATION = re.compile(r"\bGPU_\d+_bfc\b|\ballocating\b.*\bon\b\S*/device:GPU:\d+",
+                             re.IGNORECASE)
+#: Share of control bytes (:attr:`ReadStats.control_bytes`) above which an input is not a
+#: text log: random bytes hold about 29/256 = 11 %, a text log next to none.
+_BINARY_SHARE = 0.05
+
+
+def _binary(stats: ReadStats) -> str:
+    """How much of the input is not text ("12% of its bytes are control bytes; 6470 binary
+    line(s) skipped"), or ``""`` when it looks like a text log."""
+    if not stats.bytes_read or stats.control_bytes < _BINARY_SHARE * stats.bytes_read:
+        return ""
+    share = 100 * stats.control_bytes // stats.bytes_read
+    return (f"{share}% of its bytes are control bytes; "
+            f"{_plural(stats.skipped_binary, 'binary line')} skipped")
+
+
 def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
                    died: Sequence[Hit] = ()) -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
@@ -221,7 +243,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     errors = [f for f in findings if f.severity is Severity.ERROR]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
-    created = any(f.id == "gpu-device-created" for f in findings)
+    # verdict11: an allocation on a GPU device (an OOM "on /device:GPU:0", the GPU_0_bfc
+    # allocator) shows TensorFlow created that device, as "Created device" does
+    allocated = any(_GPU_ALLOCATION.search(e.text) for f in findings for e in f.evidence
+                    if f.category == "memory")
+    created = allocated or any(f.id == "gpu-device-created" for f in findings)
+    # ... and running out of GPU memory is no sign the GPU cannot be used
+    gpu_errors = [f for f in findings if f.severity is Severity.ERROR
+                  and not (allocated and f.category == "memory")]
     unknown_death = died_unexplained(findings)
     # eyes6a: the log shows the program died (a crash, a kill, an uncaught traceback): it
     # failed whatever the findings' severities; which finding quotes a death line explains it
@@ -231,7 +260,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
               and f.severity in (Severity.ERROR, Severity.WARNING)]
     quoting = next((f for f in causes
                     if any(e.line in death_lines for e in f.evidence)), None)
-    why = None if unknown_death else quoting or (_lead(causes) if causes else None)
+    # verdict11: a finding that quotes the failing line names the failure, even an honest
+    # unknown (category `unknown`, "the log does not say why") beside `unrecognised-error`
+    why = quoting or (None if unknown_death else _lead(causes) if causes else None)
     # an error line no finding explains, after the device was created: not "GPU usable"
     unexplained = any(f.id == "unrecognised-error" for f in findings)
     # final-eyes F6: a known message read as a note (DirectML's DML devices) is a finding too
@@ -272,6 +303,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = "No problem found: TensorFlow created its GPU device(s)."
     elif notes:
         headline = f"No problem found; {_plural(len(notes), 'note')}: {_title(_lead(notes))}"
+    elif _binary(stats):
+        # verdict11: most of the input is not text (an image, an archive, a core file)
+        headline = (f"The input does not look like a text log ({_binary(stats)}): no known "
+                    "TensorFlow/CUDA message found; it does not show whether the GPU is usable.")
     else:
         headline = (
             "No known TensorFlow/CUDA message found in the log; it does not show whether the "
@@ -282,7 +317,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
             "read": f"{_plural(s.lines, 'line')}, {_plural(s.bytes_read, 'byte')}"}
     if s.encoding:
         meta["encoding"] = f"{s.encoding} (transcoded)"
-    if failed and not errors:
+    if allocated and errors and not gpu_errors:
+        meta["gpu_usable"] = ("yes: TensorFlow allocated memory on a GPU device, then ran out "
+                              "of GPU memory")
+    elif failed and not errors:
         # a GPU device created before the program died proves no GPU usable
         meta["gpu_usable"] = ("unknown: the program died, cause unknown" if why is None
                               else "unknown: the program died")
@@ -294,9 +332,12 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
+    if _binary(s):
+        meta["not_text"] = f"the input does not look like a text log: {_binary(s)}"
     return Report(
         command="explain",
-        verdict=Verdict(gpu_usable=False if errors
+        verdict=Verdict(gpu_usable=False if gpu_errors
+                        else True if errors  # only GPU memory ran out (verdict11)
                         else None if failed or unexplained
                         else True if created else None,
                         headline=headline, problems=len(errors), program_failed=failed),

@@ -79,6 +79,9 @@ class ReadStats:
             already been matched ``MAX_REPEATS`` times (a lower bound of skipped lines).
         encoding: ``"utf-16"``/``"utf-16-le"``/``"utf-16-be"`` when the input was
             detected as UTF-16 and transcoded; ``None`` for byte-oriented input.
+        control_bytes: input bytes that no text holds (NUL and the other C0 controls but
+            tab, newlines, form feed and escape; DEL), for byte-oriented input: a binary
+            file has many (random bytes: about 11 %), a text log next to none.
     """
 
     bytes_read: int = 0
@@ -89,6 +92,7 @@ class ReadStats:
     long_lines: int = 0
     repeats_skipped: int = 0
     encoding: str | None = None
+    control_bytes: int = 0
 
 
 _EMPTY = Hits()

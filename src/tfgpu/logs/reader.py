@@ -599,6 +599,12 @@ def sniff_utf16(head: bytes) -> str | None:
     return None
 
 
+#: Bytes no text log holds (C0 controls but tab, newline, vertical tab, form feed, carriage
+#: return and escape; DEL): a file most of whose bytes are these is not a text log
+#: (:attr:`tfgpu.facts.log.ReadStats.control_bytes`).
+CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F])
+
+
 def _utf8_chunks(stream: ByteSource, chunk_bytes: int, stats: ReadStats) -> Iterator[bytes]:
     """Yield the stream's chunks; UTF-16 input is transcoded to UTF-8 chunk by chunk.
 
@@ -611,9 +617,12 @@ def _utf8_chunks(stream: ByteSource, chunk_bytes: int, stats: ReadStats) -> Iter
     stats.bytes_read += len(first)
     encoding = sniff_utf16(first)
     if encoding is None:
+        # verdict11: control bytes (not text) counted per chunk, in C (bytes.translate)
+        stats.control_bytes += len(first) - len(first.translate(None, CONTROL_BYTES))
         yield first
         while chunk := stream.read(chunk_bytes):
             stats.bytes_read += len(chunk)
+            stats.control_bytes += len(chunk) - len(chunk.translate(None, CONTROL_BYTES))
             yield chunk
         return
     stats.encoding = encoding

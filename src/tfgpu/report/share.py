@@ -222,7 +222,10 @@ def _evidence_lines(evidence: Sequence[Any]) -> list[str]:
         if not isinstance(e, Mapping):
             continue
         where = f"line {e['line']}" if e.get("line") is not None else str(e.get("source", ""))
-        out.append(f"{where}: {e.get('text', '')}")
+        text = str(e.get("text", ""))
+        # verdict11: "nvidia-smi: missing: not found" is not prefixed "nvidia-smi: " twice
+        out.append(text if e.get("line") is None and text.startswith(f"{where}: ")
+                   else f"{where}: {text}")
     return out
 
 
@@ -249,10 +252,27 @@ def _keep_catalogue_words(doc: Mapping[str, Any], redacted: dict[str, Any]) -> N
 _WINDOWS_FIX = re.compile(r"^\s*(?:\$env:|set [A-Za-z_]\w*=|Remove-Item |Get-ChildItem |& )")
 
 
+#: verdict11: cmd.exe-only lines (``set X=...``, ``set PATH``, ``%VAR%``), and Windows lines
+#: either Windows shell runs (``where.exe``, another ``*.exe`` command).
+_CMD_FIX = re.compile(r"^\s*set(?:\s+[A-Za-z_]\w*(?:=|\s|$)|\s*$)|%[A-Za-z_]\w*%",
+                      re.IGNORECASE)
+_WINDOWS_ANY = re.compile(r"^\s*(?:where\.exe|\w+\.exe)\b", re.IGNORECASE)
+
+
 def _fix_lang(fix: Sequence[Any]) -> str:
-    """The markdown code-fence language of a finding's fix lines: ``powershell`` when one
-    is a Windows shell command (``$env:X = ...``, cmd's ``set X=...``), else ``sh``."""
-    return "powershell" if any(_WINDOWS_FIX.match(str(ln)) for ln in fix) else "sh"
+    """The markdown code-fence language of a finding's fix lines, for the shell they are
+    for: ``powershell`` for PowerShell lines (``$env:X = ...``, ``Remove-Item``) and for
+    Windows lines both shells run (``where.exe``: PowerShell's own ``where`` is
+    Where-Object, hence the ``.exe``), ``bat`` for cmd.exe lines (``set X=...``, ``%X%``),
+    ``text`` when both kinds are mixed, else ``sh``."""
+    lines = [str(ln) for ln in fix]
+    cmd = any(_CMD_FIX.search(ln) for ln in lines)
+    ps = any(_WINDOWS_FIX.match(ln) and not _CMD_FIX.search(ln) for ln in lines)
+    if cmd and ps:
+        return "text"
+    if cmd:
+        return "bat"
+    return "powershell" if ps or any(_WINDOWS_ANY.search(ln) for ln in lines) else "sh"
 
 
 def _strings(value: Any) -> list[str]:

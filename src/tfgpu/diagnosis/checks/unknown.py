@@ -79,6 +79,11 @@ def exit_code_meaning(code: int) -> str:
     return f"exit code {code}: the program exited with an error"
 
 
+#: Lines between an uncaught exception line and the next exception line its message
+#: quotes (Ray prints the actor's traceback frames in between).
+_CHAINED_GAP = 40
+
+
 def death_hits(log: LogFacts) -> list[Hit]:
     """The lines showing the program died, in log order: a fatal line (a failed check, an
     abort, a segfault), a kill (``Killed``, the OOM killer, Colab's RAM notice), a dead or
@@ -88,7 +93,27 @@ def death_hits(log: LogFacts) -> list[Hit]:
     ctx = Facts(None, log)
     hits = [h for name in _DEATH_PATTERNS for h in ctx.h(name).all()]
     hits += container_exits(ctx)
-    ends = {end for _, end in _traceback_blocks(ctx, {})}
+    # verdict11: the exception line may have fed another pattern than tell.exception (a
+    # line feeds one pattern: "ResourceExhaustedError: OOM when allocating ..." is the
+    # memory pattern's): every kept hit's text can end a traceback
+    texts = {h.line: h.text for of in log.hits.values() for h in of.all()}
+    blocks = _traceback_blocks(ctx, texts)
+    ends = {end for _, end in blocks}
+    # ... and an exception whose message quotes another one (Ray's RayActorError followed by
+    # the actor's "RuntimeError: ..."): the exception lines that follow it, each within
+    # _CHAINED_GAP lines of the one before and before the next traceback, are its message
+    starts = sorted(s for s, _ in blocks)
+    excs = sorted(n for n, t in texts.items() if _EXCEPTION.match(t))
+    for _, end in blocks:
+        stop = next((s for s in starts if s > end), None)
+        last = end
+        for n in excs:
+            if n <= last:
+                continue
+            if n - last > _CHAINED_GAP or (stop is not None and n > stop):
+                break
+            ends.add(n)
+            last = n
     hits += [h for of in log.hits.values() for h in of.all() if h.line in ends]
     first: dict[int | None, Hit] = {}
     for h in hits:
