@@ -263,14 +263,13 @@ def _fix_lang(fix: Sequence[Any]) -> str:
     """The markdown code-fence language of a finding's fix lines, for the shell they are
     for: ``powershell`` for PowerShell lines (``$env:X = ...``, ``Remove-Item``) and for
     Windows lines both shells run (``where.exe``: PowerShell's own ``where`` is
-    Where-Object, hence the ``.exe``), ``bat`` for cmd.exe lines (``set X=...``, ``%X%``),
-    ``text`` when both kinds are mixed, else ``sh``."""
+    Where-Object, hence the ``.exe``), also when cmd.exe's form stands beside the
+    PowerShell one (final-eyes F2), ``bat`` for cmd.exe lines only (``set X=...``,
+    ``%X%``), else ``sh``."""
     lines = [str(ln) for ln in fix]
     cmd = any(_CMD_FIX.search(ln) for ln in lines)
     ps = any(_WINDOWS_FIX.match(ln) and not _CMD_FIX.search(ln) for ln in lines)
-    if cmd and ps:
-        return "text"
-    if cmd:
+    if cmd and not ps:
         return "bat"
     return "powershell" if ps or any(_WINDOWS_ANY.search(ln) for ln in lines) else "sh"
 
