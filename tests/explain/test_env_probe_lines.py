@@ -1,5 +1,5 @@
 """Fixes that show CUDA_VISIBLE_DEVICES tell "not set" from "set and empty": `echo $VAR`
-prints an empty line for both, and unset hides nothing (final-eyes F3).  Windows logs
+prints an empty line for both, and unset hides nothing.  Windows logs
 get PowerShell's / cmd's forms."""
 
 from __future__ import annotations

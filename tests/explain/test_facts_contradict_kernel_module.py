@@ -1,6 +1,6 @@
 """explain --facts of a GPU-less host with a log that shows a loaded NVIDIA kernel module
 (cuda_diagnostics' "kernel reported version is: N", read from /proc/driver/nvidia/version)
-is the facts-vs-log contradiction too: the log's error is kept (final-eyes F9)."""
+is the facts-vs-log contradiction too: the log's error is kept."""
 
 from __future__ import annotations
 

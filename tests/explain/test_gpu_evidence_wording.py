@@ -1,6 +1,6 @@
 """The "log itself shows an NVIDIA GPU (lines ...)" text cites only lines that show a GPU;
 TensorFlow's "Cannot dlopen ... Skipping registering GPU devices" lines are named as what
-they are (final-eyes F12)."""
+they are."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A log whose only finding is a non-harmless note (DirectML's DML devices) is not headlined
-"No known TensorFlow/CUDA message found" (final-eyes F6: both lines are TensorFlow's)."""
+"No known TensorFlow/CUDA message found" (both lines are TensorFlow's)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Fix lines do not call ``tf.sysconfig.get_build_info()`` for a TensorFlow older than 2.4
 (the release that added it is not verified here; TensorFlow's own docs mirror is not
 available): such logs get ``tf.test.is_built_with_cuda()`` and the tested-configurations
-table instead (final-eyes F5)."""
+table instead."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """R (reticulate) users: fix lines name the Python reticulate uses (the interpreter path the
 log shows, e.g. tf_config()'s "Python v3.10 (~/.virtualenvs/r-tensorflow/bin/python)"), or
-reticulate's own installer, not a bare python/pip (final-eyes F6)."""
+reticulate's own installer, not a bare python/pip."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Windows fixes that set an environment variable: cmd.exe's ``set VAR=value`` takes the
 rest of the line as the value, so it stands alone on its line; the PowerShell form follows
-on its own line (a comment after it is fine) (final-eyes F2)."""
+on its own line (a comment after it is fine)."""
 
 from __future__ import annotations
 

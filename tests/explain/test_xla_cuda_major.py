@@ -1,6 +1,6 @@
 """XLA libdevice/ptxas fixes fit the CUDA major the log shows TensorFlow's build searching
 (``/usr/local/cuda-11.2`` in XLA's search list): no CUDA 12 wheel first, and the conda
-install pins that major (final-eyes F4)."""
+install pins that major."""
 
 from __future__ import annotations
 

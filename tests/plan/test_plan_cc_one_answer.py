@@ -1,5 +1,5 @@
 """A plan for a GPU whose compute capability the table holds does not also say it is
-unknown (final-eyes F7: RTX 5090 got "12.0 (table row)" and "unknown; pass --cc")."""
+unknown (RTX 5090 got "12.0 (table row)" and "unknown; pass --cc")."""
 
 from __future__ import annotations
 

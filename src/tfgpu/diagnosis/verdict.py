@@ -243,7 +243,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     errors = [f for f in findings if f.severity is Severity.ERROR]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
-    # verdict11: an allocation on a GPU device (an OOM "on /device:GPU:0", the GPU_0_bfc
+    # an allocation on a GPU device (an OOM "on /device:GPU:0", the GPU_0_bfc
     # allocator) shows TensorFlow created that device, as "Created device" does
     allocated = any(_GPU_ALLOCATION.search(e.text) for f in findings for e in f.evidence
                     if f.category == "memory")
@@ -260,12 +260,12 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
               and f.severity in (Severity.ERROR, Severity.WARNING)]
     quoting = next((f for f in causes
                     if any(e.line in death_lines for e in f.evidence)), None)
-    # verdict11: a finding that quotes the failing line names the failure, even an honest
+    # a finding that quotes the failing line names the failure, even an honest
     # unknown (category `unknown`, "the log does not say why") beside `unrecognised-error`
     why = quoting or (None if unknown_death else _lead(causes) if causes else None)
     # an error line no finding explains, after the device was created: not "GPU usable"
     unexplained = any(f.id == "unrecognised-error" for f in findings)
-    # final-eyes F6: a known message read as a note (DirectML's DML devices) is a finding too
+    # a known message read as a note (DirectML's DML devices) is a finding too
     notes = [f for f in findings if f.severity is Severity.INFO and not f.harmless
              and f.id != "gpu-device-created"]
     if not stats.non_blank and stats.bytes_read == 0:
@@ -304,7 +304,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif notes:
         headline = f"No problem found; {_plural(len(notes), 'note')}: {_title(_lead(notes))}"
     elif _binary(stats):
-        # verdict11: most of the input is not text (an image, an archive, a core file)
+        # most of the input is not text (an image, an archive, a core file)
         headline = (f"The input does not look like a text log ({_binary(stats)}): no known "
                     "TensorFlow/CUDA message found; it does not show whether the GPU is usable.")
     else:
@@ -337,7 +337,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     return Report(
         command="explain",
         verdict=Verdict(gpu_usable=False if gpu_errors
-                        else True if errors  # only GPU memory ran out (verdict11)
+                        else True if errors  # only GPU memory ran out
                         else None if failed or unexplained
                         else True if created else None,
                         headline=headline, problems=len(errors), program_failed=failed),

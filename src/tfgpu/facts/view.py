@@ -303,7 +303,7 @@ class Facts:
     def log_cuda_versions(self) -> tuple[str, ...]:
         """CUDA toolkit versions named by folders in the log (``/usr/local/cuda-11.2/lib64``,
         ``...\\CUDA\\v11.2\\bin``), first seen first; then versions written in prose
-        (``CUDA 10.2.89``, final-eyes F1)."""
+        (``CUDA 10.2.89``)."""
         folders = tuple(self.h("ctx.cuda_path").by_key)
         return folders + tuple(v for v in self.h("ctx.cuda_prose").by_key if v not in folders)
 
@@ -507,7 +507,7 @@ class Facts:
         ``external/org_tensorflow/tensorflow/...`` paths that TensorFlow's patterns match."""
         return bool(self.h("ctx.jax").count) and not self.h("ctx.tf_python").count
 
-    # --- R hosts (final-eyes F6) --------------------------------------------------------
+    # --- R hosts --------------------------------------------------------
     @property
     def r_host(self) -> bool:
         """The log is from R (reticulate, R's tensorflow/keras packages): ``library(tensorflow)``,

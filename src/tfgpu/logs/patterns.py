@@ -2907,7 +2907,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
     # read by visibility.rule_gpu_not_visible
     _p("ctx.dml_plugin", ("tensorflow-directml-plugin",), r"\btensorflow-directml-plugin\b"),
-    # R's reticulate / tensorflow / keras packages (final-eyes F6): the R session, and the
+    # R's reticulate / tensorflow / keras packages: the R session, and the
     # Python it uses as R's tf_config() prints it, "Python v3.10 (~/.virtualenvs/
     # r-tensorflow/bin/python)"; read by view.r_host / view.r_python
     _p(

@@ -617,7 +617,7 @@ def _utf8_chunks(stream: ByteSource, chunk_bytes: int, stats: ReadStats) -> Iter
     stats.bytes_read += len(first)
     encoding = sniff_utf16(first)
     if encoding is None:
-        # verdict11: control bytes (not text) counted per chunk, in C (bytes.translate)
+        # control bytes (not text) counted per chunk, in C (bytes.translate)
         stats.control_bytes += len(first) - len(first.translate(None, CONTROL_BYTES))
         yield first
         while chunk := stream.read(chunk_bytes):

@@ -95,7 +95,7 @@ def make_plan(
         plan.uses_gpu and target.gpu_vendor == "nvidia"
         and (planner.cc is None or any(w.ref == blackwell_ref for w in warnings))
     )
-    # final-eyes F7: only when the compute capability is really unknown (the table row of
+    # only when the compute capability is really unknown (the table row of
     # an RTX 50 GPU gives it; the Blackwell note alone is no reason to ask for --cc)
     if gpu_unverified and planner.cc is None and not any("--cc" in w.text for w in warnings):
         warnings.append(

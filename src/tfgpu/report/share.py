@@ -223,7 +223,7 @@ def _evidence_lines(evidence: Sequence[Any]) -> list[str]:
             continue
         where = f"line {e['line']}" if e.get("line") is not None else str(e.get("source", ""))
         text = str(e.get("text", ""))
-        # verdict11: "nvidia-smi: missing: not found" is not prefixed "nvidia-smi: " twice
+        # "nvidia-smi: missing: not found" is not prefixed "nvidia-smi: " twice
         out.append(text if e.get("line") is None and text.startswith(f"{where}: ")
                    else f"{where}: {text}")
     return out
@@ -247,12 +247,12 @@ def _keep_catalogue_words(doc: Mapping[str, Any], redacted: dict[str, Any]) -> N
             a.update({k: b[k] for k in _CATALOGUE_KEYS if k in b})
 
 
-#: Fix lines that only PowerShell / cmd.exe runs (final-eyes F2): a fenced block holding
+#: Fix lines that only PowerShell / cmd.exe runs: a fenced block holding
 #: one is marked ``powershell``, not ``sh``.
 _WINDOWS_FIX = re.compile(r"^\s*(?:\$env:|set [A-Za-z_]\w*=|Remove-Item |Get-ChildItem |& )")
 
 
-#: verdict11: cmd.exe-only lines (``set X=...``, ``set PATH``, ``%VAR%``), and Windows lines
+#: cmd.exe-only lines (``set X=...``, ``set PATH``, ``%VAR%``), and Windows lines
 #: either Windows shell runs (``where.exe``, another ``*.exe`` command).
 _CMD_FIX = re.compile(r"^\s*set(?:\s+[A-Za-z_]\w*(?:=|\s|$)|\s*$)|%[A-Za-z_]\w*%",
                       re.IGNORECASE)
@@ -264,7 +264,7 @@ def _fix_lang(fix: Sequence[Any]) -> str:
     for: ``powershell`` for PowerShell lines (``$env:X = ...``, ``Remove-Item``) and for
     Windows lines both shells run (``where.exe``: PowerShell's own ``where`` is
     Where-Object, hence the ``.exe``), also when cmd.exe's form stands beside the
-    PowerShell one (final-eyes F2), ``bat`` for cmd.exe lines only (``set X=...``,
+    PowerShell one, ``bat`` for cmd.exe lines only (``set X=...``,
     ``%X%``), else ``sh``."""
     lines = [str(ln) for ln in fix]
     cmd = any(_CMD_FIX.search(ln) for ln in lines)

@@ -142,7 +142,7 @@ def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Line]:
         where = f"line {ev.line}" if ev.line is not None else ev.source
         first, *rest = ev.text.splitlines() or [""]
         if ev.line is None and first.startswith(f"{where}: "):
-            # verdict11: a probe's line that names its command already ("nvidia-smi:
+            # a probe's line that names its command already ("nvidia-smi:
             # missing: not found") is not prefixed twice
             first = first[len(where) + 2:]
         lines.append([(f"{_INDENT}{where}: {first}", "dim")])

@@ -93,7 +93,7 @@ def show_env(f: View, name: str, comment: str) -> tuple[str, ...]:
     """Lines that show whether environment variable ``name`` is set, and to what, with
     ``comment`` (no ``#``) after the first.  ``echo $VAR`` prints an empty line both when
     ``VAR`` is unset and when it is set and empty, which mean different things for
-    ``CUDA_VISIBLE_DEVICES`` (final-eyes F3), so POSIX shells get ``env | grep`` (no
+    ``CUDA_VISIBLE_DEVICES``, so POSIX shells get ``env | grep`` (no
     output: not set); Windows gets PowerShell's ``Get-ChildItem Env:`` then cmd.exe's
     ``set NAME`` alone on its line (cmd has no ``#`` comments)."""
     if shell_kind(f) == "powershell":
@@ -223,7 +223,7 @@ _PY_LINE = re.compile(r"^(?P<lead>(?:#\s*)?or:?\s+)?(?P<env>(?:[A-Z_][A-Z0-9_]*=
 
 
 def r_lines(f: Facts, lines: Iterable[str]) -> list[str]:
-    """Fix lines for an R (reticulate) user (:attr:`Facts.r_host`, final-eyes F6): ``python``
+    """Fix lines for an R (reticulate) user (:attr:`Facts.r_host`): ``python``
     and ``pip`` become the interpreter R uses when the log shows it (:attr:`Facts.r_python`,
     ``<it> -m pip``); without it ``pip install PKGS`` becomes R's
     ``reticulate::py_install(c(...), pip = TRUE)`` and ``python`` lines say which Python

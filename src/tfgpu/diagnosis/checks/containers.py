@@ -186,7 +186,7 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
             minimum = f.kb.min_driver(need, "wsl2" if f.wsl else "linux", ptx_jit=True)
         except KnowledgeQueryError:
             minimum = None
-    compat = None  # final-eyes F8: the minor-version-compatibility floor (ptx_jit=False)
+    compat = None  # the minor-version-compatibility floor (ptx_jit=False)
     if need is not None:
         try:
             compat = f.kb.min_driver(need, "wsl2" if f.wsl else "linux")

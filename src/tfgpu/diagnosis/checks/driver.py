@@ -1280,7 +1280,7 @@ def _gpu_lines_text(ctx: Facts, gev: list[Hit]) -> str:
     """"the log itself shows an NVIDIA GPU (line 5)", citing only lines that show a GPU;
     TensorFlow's "Cannot dlopen some GPU libraries ... Skipping registering GPU devices"
     lines (printed only after the driver counted a GPU) are named as what they are
-    (final-eyes F12: they were cited as lines that "show an NVIDIA GPU")."""
+    (they were cited as lines that "show an NVIDIA GPU")."""
     indirect = {h.line for n in ("lib.dlopen", "gpu.skipping") for h in ctx.h(n).first}
     direct = sorted({h.line for h in gev if h.line not in indirect})[:3]
     skipped = sorted({h.line for h in gev if h.line in indirect})[:3]

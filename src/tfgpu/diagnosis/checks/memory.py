@@ -893,7 +893,7 @@ def _growth(ctx: Facts, comment: str) -> tuple[str, ...]:
     """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide),
     ``comment`` after it (``"# ..."`` without the ``#``).  On Windows two lines: cmd.exe's
     ``set VAR=value`` alone (cmd takes the rest of the line as the value and has no ``#``
-    comments), then the PowerShell form, which may carry the comment (final-eyes F2)."""
+    comments), then the PowerShell form, which may carry the comment."""
     if ctx.windows:
         return ("set TF_FORCE_GPU_ALLOW_GROWTH=true",
                 f'$env:TF_FORCE_GPU_ALLOW_GROWTH = "true"   # PowerShell; {comment}')

@@ -93,7 +93,7 @@ def death_hits(log: LogFacts) -> list[Hit]:
     ctx = Facts(None, log)
     hits = [h for name in _DEATH_PATTERNS for h in ctx.h(name).all()]
     hits += container_exits(ctx)
-    # verdict11: the exception line may have fed another pattern than tell.exception (a
+    # the exception line may have fed another pattern than tell.exception (a
     # line feeds one pattern: "ResourceExhaustedError: OOM when allocating ..." is the
     # memory pattern's): every kept hit's text can end a traceback
     texts = {h.line: h.text for of in log.hits.values() for h in of.all()}

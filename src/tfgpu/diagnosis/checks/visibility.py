@@ -113,7 +113,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return [other_cuda]
     ref: str | None = None
     if ctx.h("ctx.dml_plugin").count and not ctx.h("eco.dml_adapters").count:
-        # final-eyes F6: a DirectML plugin user (any GPU vendor): DirectML's reasons, not CUDA's
+        # a DirectML plugin user (any GPU vendor): DirectML's reasons, not CUDA's
         pin = ctx.kb.platform_fact("directml-plugin-tf-pin")
         req = pin.value("pip_requirement")
         ref = pin.ref
@@ -157,7 +157,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         if have and not any(v.startswith(tested[0]) for v in have):
             cause += f"; this host has CUDA {', '.join(have)}, which does not provide {dll}"
         elif not have and (named := ctx.log_cuda_versions) and not any(
-                v.startswith(tested[0]) for v in named):  # final-eyes F1: "CUDA 10.2.89"
+                v.startswith(tested[0]) for v in named):  # "CUDA 10.2.89"
             cause += (f"; the log names CUDA {', '.join(named)}, which does not provide "
                       f"{dll} (each CUDA release has its own DLL names)")
         cause += ", so TensorFlow silently falls back to the CPU."

@@ -283,7 +283,7 @@ def _build_cuda_major(ctx: Facts) -> tuple[str, str] | None:
     (knowledge ``tf_tested_configs``) when the version is known, else the versioned CUDA
     folder the log shows (``/usr/local/cuda-11.2`` in XLA's "Searched for CUDA in the
     following directories" list is the build's configured toolkit path); else ``None``
-    (final-eyes F4)."""
+   ."""
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
     if tested is not None:
         return tested.cuda.split(".")[0], f"CUDA {tested.cuda}"
