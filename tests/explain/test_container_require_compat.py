@@ -1,8 +1,7 @@
 """The container toolkit's ``unsatisfied condition: cuda>=11.8``: the fix states the
 minor-version-compatibility floor the knowledge's matrix holds and offers
 ``NVIDIA_DISABLE_REQUIRE=true`` (libnvidia-container / nvidia-container-toolkit
-internal/config/image/envvars.go; README "NVIDIA_DISABLE_REQUIRE") with its caveat
-(final-eyes F8)."""
+internal/config/image/envvars.go; README "NVIDIA_DISABLE_REQUIRE") with its caveat."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """A log that shows tensorflow-directml-plugin and a CPU-only device list gets DirectML's
-reasons (the plugin did not load; it pins tensorflow-cpu 2.10), not NVIDIA/CUDA advice
-(final-eyes F6, census eco 49)."""
+reasons (the plugin did not load; it pins tensorflow-cpu 2.10), not NVIDIA/CUDA advice"""
 
 from __future__ import annotations
 

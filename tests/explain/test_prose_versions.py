@@ -1,7 +1,6 @@
 """Versions written in prose in a pasted log ("tf 2.12.0 Windows 11", "TensorFlow 2.1.0
 Windows 10 CUDA 10.2.89", a conda-list line "tensorflow 2.10.1 pypi_0 pypi") are read as the
-TensorFlow version hint, conservatively: only a number right after the word tensorflow/tf
-(final-eyes report F1)."""
+TensorFlow version hint, conservatively: only a number right after the word tensorflow/tf"""
 
 from __future__ import annotations
 

@@ -191,7 +191,7 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
 
 #: The oldest TensorFlow series whose fix lines may call ``tf.sysconfig.get_build_info()``.
 #: Not verified against a TensorFlow release note here (no TensorFlow docs mirror): 2.4 is
-#: the conservative floor the final-eyes review (F5) asked for when unverified; older logs
+#: a conservative floor while unverified; older logs
 #: get :func:`no_build_info_lines`.
 BUILD_INFO_FIRST = (2, 4)
 
