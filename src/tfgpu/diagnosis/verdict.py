@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.unknown import died_unexplained
 from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
@@ -202,6 +203,13 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
     return meta
 
 
+def _gpu_neutral(finding_id: str) -> bool:
+    """Whether the catalogue row of ``finding_id`` says the error tells nothing about the
+    GPU (key ``gpu_neutral`` in findings.toml); ``False`` for an id no row makes."""
+    spec = catalogue.load_catalogue().spec_of(finding_id)
+    return spec is not None and spec.gpu_neutral
+
+
 def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
                    died: Sequence[Hit] = ()) -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
@@ -219,6 +227,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
             tfgpu does not know why.
     """
     errors = [f for f in findings if f.severity is Severity.ERROR]
+    # errors that say something about the GPU (catalogue key gpu_neutral: a Python API name
+    # of another release says nothing about it, so gpu_usable stays unknown)
+    gpu_errors = [f for f in errors if not _gpu_neutral(f.id)]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
     created = any(f.id == "gpu-device-created" for f in findings)
@@ -292,12 +303,17 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif not created and not errors:
         # Verdict.gpu_usable is then None, as this line says
         meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
+    elif errors and not gpu_errors:
+        meta["gpu_usable"] = ("unknown: the error(s) say nothing about the GPU, and the log "
+                              + ("shows TensorFlow creating a GPU device before them"
+                                 if created else "does not show TensorFlow creating a GPU "
+                                 "device"))
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
     return Report(
         command="explain",
-        verdict=Verdict(gpu_usable=False if errors
-                        else None if failed or unexplained
+        verdict=Verdict(gpu_usable=False if gpu_errors
+                        else None if errors or failed or unexplained
                         else True if created else None,
                         headline=headline, problems=len(errors), program_failed=failed),
         findings=findings,
