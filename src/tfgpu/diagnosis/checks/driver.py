@@ -1370,11 +1370,11 @@ def _ptx_driver_floor(ctx: Facts) -> tuple[str, tuple[str, ...]] | None:
 # tensorflow/tsl/cuda/cudart_stub.cc in 2.12-2.14, external/local_tsl/tsl/cuda/ from 2.15 (the
 # 2.15.1 log of tensorflow/tensorflow#70960 prints it; 2.15 moved XLA and TSL out of the tree:
 # recording tf2.15-docker-latest-gpu-2x-l4-gcp-working.txt prints external/local_xla/, the 2.14
-# one tensorflow/compiler/xla/), external/local_xla/xla/tsl/cuda/ from 2.18; the TF 2.21 wheel's libtensorflow_framework.so.2
-# names external/xla/xla/tsl/cuda/cudart_stub.cc).  Its GetDsoHandle() lambda calls
-# tsl::internal::DsoLoader::GetCudaRuntimeDsoHandle() (libcudart of the build's CUDA major) and,
-# when that fails, LOG(INFO)s "Could not find cuda drivers on your machine, GPU will not be
-# used."; the driver stub (cuda_stub.cc, GetCudaDriverDsoHandle) logs nothing (disassembly of
+# one tensorflow/compiler/xla/), external/local_xla/xla/tsl/cuda/ from 2.18; the TF 2.21
+# wheel's libtensorflow_framework.so.2 names external/xla/xla/tsl/cuda/cudart_stub.cc).
+# Its GetDsoHandle() lambda calls tsl::internal::DsoLoader::GetCudaRuntimeDsoHandle()
+# (libcudart of the build's CUDA major) and, when that fails, LOG(INFO)s "Could not find
+# cuda drivers on your machine, GPU will not be used."; the driver stub (cuda_stub.cc, GetCudaDriverDsoHandle) logs nothing (disassembly of
 # the TF 2.21 wheel: the string's only reference follows the GetCudaRuntimeDsoHandle call).
 # So despite its words the line says the CUDA *runtime* did not load, whatever the driver.
 
@@ -1465,8 +1465,9 @@ def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
         "neither an NVIDIA GPU nor a line saying there is none, so two cases remain: on a "
         "host with an NVIDIA GPU the CUDA libraries this TensorFlow was built for are not "
         "installed or not on the loader's path (a pip install without the [and-cuda] extra, "
-        "a CUDA toolkit of another major version, a container image without the CUDA libraries: the "
-        "fix below); on a host without one it is harmless and there is nothing to fix."
+        "a CUDA toolkit of another major version, a container image without the CUDA "
+        "libraries: the fix below); on a host without one it is harmless and there is "
+        "nothing to fix."
     )
     fix = ["nvidia-smi   # lists an NVIDIA GPU: the lines below apply; no NVIDIA GPU (or no "
            "nvidia-smi): nothing to fix, TensorFlow runs on the CPU"]

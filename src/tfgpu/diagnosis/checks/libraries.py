@@ -1525,8 +1525,8 @@ def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Fin
                     "/usr/lib/wsl/lib provide): the driver is missing, or that link is.")
         elif dep_major is not None and tf_major is None:
             note = (f" {dep} belongs to CUDA {dep_major}, the CUDA this copy of {outer} was "
-                    f"built for: if your TensorFlow uses another CUDA major version, this {outer} is "
-                    "the wrong copy (replace it) rather than missing a file.")
+                    f"built for: if your TensorFlow uses another CUDA major version, this "
+                    f"{outer} is the wrong copy (replace it) rather than missing a file.")
         out.append(catalogue.make(
             "library-dependency-missing",
             library=outer, dependency=dep,
