@@ -5042,8 +5042,8 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "runtime.executor_start_aborting",
         ("executor start aborting",),
-        r"(?:\] |\(DEBUG INFO\) )Executor start aborting(?: \(this does not indicate an error and you can ignore "
-        r"this message\))?: ",
+        r"(?:\] |\(DEBUG INFO\) )Executor start aborting"
+        r"(?: \(this does not indicate an error and you can ignore this message\))?: ",
     ),
 )
 

@@ -1374,8 +1374,9 @@ def _ptx_driver_floor(ctx: Facts) -> tuple[str, tuple[str, ...]] | None:
 # wheel's libtensorflow_framework.so.2 names external/xla/xla/tsl/cuda/cudart_stub.cc).
 # Its GetDsoHandle() lambda calls tsl::internal::DsoLoader::GetCudaRuntimeDsoHandle()
 # (libcudart of the build's CUDA major) and, when that fails, LOG(INFO)s "Could not find
-# cuda drivers on your machine, GPU will not be used."; the driver stub (cuda_stub.cc, GetCudaDriverDsoHandle) logs nothing (disassembly of
-# the TF 2.21 wheel: the string's only reference follows the GetCudaRuntimeDsoHandle call).
+# cuda drivers on your machine, GPU will not be used."; the driver stub (cuda_stub.cc,
+# GetCudaDriverDsoHandle) logs nothing (disassembly of the TF 2.21 wheel: the string's only
+# reference follows the GetCudaRuntimeDsoHandle call).
 # So despite its words the line says the CUDA *runtime* did not load, whatever the driver.
 
 #: Folder of the stub in the log line -> the TensorFlow minors that print it (the source
