@@ -82,7 +82,7 @@ _DNN_NOT_FOUND = ["tensorflow.python.framework.errors_impl.UnimplementedError:  
 def test_host_cudnn_older_than_the_build_needs_its_minor(cudnn: str, older: bool) -> None:
     # TensorFlow 2.5 is built with cuDNN 8.1 (tf_tested_configs.toml): a host cuDNN 8.0.x
     # is refused at start-up; a major alone ("8", read from a soname) gives no minor to
-    # compare, and another major is the loader's own finding
+    # compare, and another major version is the loader's own finding
     found = ids(_DNN_NOT_FOUND, host_facts(tf="2.5.0", cuda="11.2", cudnn=cudnn))
     f = found.get("cudnn-version-mismatch")
     host_older = f is not None and any(e.source == "cudnn (host facts)" for e in f.evidence)

@@ -36,11 +36,12 @@ def test_dlopen_fix_with_facts_pins_the_release_the_driver_runs() -> None:
     assert "that folder" not in fix and "the library that command names" in fix
 
 
-def test_dlopen_fix_without_facts_keeps_the_plain_upgrade() -> None:
+def test_dlopen_fix_without_facts_keeps_the_installed_release() -> None:
     facts = _h1()
     assert facts.tf is not None
     found = {f.id: f for f in explain_lines(facts.tf.log_lines)}
-    assert '"tensorflow[and-cuda]"' in "\n".join(found["gpu-libraries-not-loaded"].fix)
+    fix = "\n".join(found["gpu-libraries-not-loaded"].fix)
+    assert '"tensorflow[and-cuda]==$(python -c' in fix and "--upgrade" not in fix
 
 
 def test_dlopen_fix_with_a_driver_new_enough_is_not_pinned() -> None:

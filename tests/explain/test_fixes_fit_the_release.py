@@ -1,6 +1,6 @@
 """Fixes fit the TensorFlow release the log shows (issue 10 §2): a release older than the
 ``[and-cuda]`` extra loads a system CUDA/cuDNN, so the first fix is the CUDA of its tested
-configuration, never a pip CUDA wheel of another major; and TensorFlow's own "this is OK"
+configuration, never a pip CUDA wheel of another major version; and TensorFlow's own "this is OK"
 ptxas fallback is a notice, not an error."""
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ def test_a_log_dated_before_and_cuda_gets_its_tested_cuda_not_pip_wheels_first()
 def test_a_new_log_keeps_the_and_cuda_fix() -> None:
     text = _fix_text([NEW_PATH_LIB, GPU_LINE.replace(
         "tensorflow/core", "external/local_xla/xla")])
-    assert "predates" not in text and 'pip install --upgrade "tensorflow[and-cuda]"' in text
+    # no version shown: the extra is pinned to the installed release, never an upgrade
+    assert "predates" not in text and 'pip install "tensorflow[and-cuda]==$(' in text
+    assert "--upgrade" not in text
 
 
 def test_tensorflow_saying_a_missing_ptxas_is_ok_is_a_notice() -> None:

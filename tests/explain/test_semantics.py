@@ -1,7 +1,7 @@
 """Semantic fixes of issue 10 (stage 3), each as a KIND with variants the cases do not show:
 
 1. a library whose dlerror names a missing DEPENDENCY gives one finding about the dependency
-   (and about the CUDA-major mix when the dependency belongs to another CUDA major);
+   (and about the CUDA-major mix when the dependency belongs to another CUDA major version);
 2. host facts that prove the GPU works win over a stale cuInit failure line;
 3. one severity per cuInit fault whatever the source (doctor or a log alone);
 and the driver kernel/library mismatch read from cuda_diagnostics.cc's two version lines.
@@ -38,7 +38,7 @@ def _library_ids(found: dict[str, Finding]) -> list[str]:
     # TensorFlow's dso_loader wording, cuDNN 8 sub-library needing CUDA 11 cuBLASLt
     (DSO + "Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror: "
      "libcublasLt.so.11" + NOFILE, "libcudnn_cnn_infer.so.8", "libcublasLt.so.11"),
-    # cuDNN's own loader wording, another sub-library, another CUDA major
+    # cuDNN's own loader wording, another sub-library, another CUDA major version
     ("Could not load library libcudnn_ops_infer.so.8. Error: libcublas.so.12" + NOFILE,
      "libcudnn_ops_infer.so.8", "libcublas.so.12"),
     # an unversioned dependency (NVRTC's development name)
@@ -305,7 +305,7 @@ def test_other_releases_or_windows_keep_the_generic_finding(tf: str, os: str) ->
 def test_cudart_stub_with_a_toolkit_of_another_major_is_the_cause(
         tf: str, cuda: str, os: str) -> None:
     """'Could not find cuda drivers' (tsl cudart_stub.cc) means the CUDA runtime TensorFlow
-    loads is missing; a toolkit of another major in the host facts shows a GPU set-up."""
+    loads is missing; a toolkit of another major version in the host facts shows a GPU set-up."""
     found = ids(["I external/local_tsl/tsl/cuda/cudart_stub.cc:32] Could not find cuda "
                  "drivers on your machine, GPU will not be used."], _env(tf=tf, cuda=cuda, os=os))
     f = found["tf-cuda-runtime-missing"]
@@ -328,7 +328,7 @@ _DEVLIB_NO_GPU = ['name: "/device:CPU:0"', 'name: "/device:XLA_GPU:0"']
 @pytest.mark.parametrize(("lines", "tf", "cuda"), [
     (_XLA_GPU_ONLY, "2.1.0", "10.2"),  # pre-11: major.minor names, another 10.x fails
     (_DEVLIB_NO_GPU, "2.3.0", "10.2"),  # device_lib wording, TF 2.3 needs 10.1
-    (_XLA_GPU_ONLY, "2.15.0", "11.8"),  # 11+: another major
+    (_XLA_GPU_ONLY, "2.15.0", "11.8"),  # 11+: another major version
 ])
 def test_no_gpu_listed_with_a_cuda_release_the_build_cannot_load(
         lines: list[str], tf: str, cuda: str) -> None:

@@ -88,7 +88,7 @@ _NAME_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 _ROW_KEYS = frozenset({
     "id", "severity", "severities", "category", "categories", "area", "title", "cause",
     "fix", "doc", "docs", "doc_from_knowledge", "harmless", "supersedes", "defers_to",
-    "deferred_title", "aliases", "variants", "hedge_partners",
+    "deferred_title", "aliases", "variants", "hedge_partners", "gpu_neutral",
 })
 _VARIANT_KEYS = frozenset({"title", "cause", "fix", "severity", "category", "area", "doc",
                            "harmless"})
@@ -156,6 +156,8 @@ class FindingSpec:
         deferred_title: title template (field ``cause_id``) once it defers to one of them.
         aliases: former ids of this finding.
         hedge_partners: ids of the other half of this finding's hedges (dropped with it).
+        gpu_neutral: an error that says nothing about the GPU (``tfgpu explain`` then leaves
+            gpu_usable unknown rather than false).
         variants: the row's named situations, by name (empty on a variant).
         variant: the variant's name; ``None`` for the row itself.
     """
@@ -178,6 +180,9 @@ class FindingSpec:
     deferred_title: str | None = None
     aliases: tuple[str, ...] = ()
     hedge_partners: tuple[str, ...] = ()
+    #: the error says nothing about the GPU (a Python API name of another release): it
+    #: leaves the explain verdict's gpu_usable unknown instead of false
+    gpu_neutral: bool = False
     variants: Mapping[str, FindingSpec] = field(default_factory=lambda: MappingProxyType({}))
     variant: str | None = None
 
@@ -420,6 +425,7 @@ def _spec(raw: Mapping[str, object], fid: str) -> FindingSpec:
         deferred_title=_opt_str(raw, "deferred_title", where),
         aliases=_strs(raw, "aliases", where),
         hedge_partners=_strs(raw, "hedge_partners", where),
+        gpu_neutral=bool(_opt_bool(raw, "gpu_neutral", where)),
     )
     if raw_variants:
         spec = dataclasses.replace(spec, variants=MappingProxyType(

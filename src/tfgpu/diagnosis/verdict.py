@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.unknown import died_unexplained
 from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
@@ -224,6 +225,13 @@ def _binary(stats: ReadStats) -> str:
             f"{_plural(stats.skipped_binary, 'binary line')} skipped")
 
 
+def _gpu_neutral(finding_id: str) -> bool:
+    """Whether the catalogue row of ``finding_id`` says the error tells nothing about the
+    GPU (key ``gpu_neutral`` in findings.toml); ``False`` for an id no row makes."""
+    spec = catalogue.load_catalogue().spec_of(finding_id)
+    return spec is not None and spec.gpu_neutral
+
+
 def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
                    died: Sequence[Hit] = ()) -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
@@ -235,12 +243,15 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         stats: what was read (lines, bytes, encoding, binary lines skipped).
         source: the input's name (``"standard input"`` or the file name).
         died: the lines showing the program died (:func:`~tfgpu.diagnosis.checks.unknown.
-            death_hits`; eyes6a): the verdict's ``program_failed`` is then true and the
+            death_hits`): the verdict's ``program_failed`` is then true and the
             command exits 1 whatever the findings' severities; the headline names the
             finding that quotes a death line (else the most severe one, hedged), or says
             tfgpu does not know why.
     """
     errors = [f for f in findings if f.severity is Severity.ERROR]
+    # errors that say nothing about the GPU (catalogue key gpu_neutral: a Python API name of
+    # another release), so gpu_usable stays unknown when they are the only ones
+    neutral = [f for f in errors if _gpu_neutral(f.id)]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
     # an allocation on a GPU device (an OOM "on /device:GPU:0", the GPU_0_bfc
@@ -249,10 +260,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                     if f.category == "memory")
     created = allocated or any(f.id == "gpu-device-created" for f in findings)
     # ... and running out of GPU memory is no sign the GPU cannot be used
-    gpu_errors = [f for f in findings if f.severity is Severity.ERROR
-                  and not (allocated and f.category == "memory")]
+    gpu_oom = [f for f in errors if allocated and f.category == "memory"]
+    gpu_errors = [f for f in errors if f not in gpu_oom and f not in neutral]
     unknown_death = died_unexplained(findings)
-    # eyes6a: the log shows the program died (a crash, a kill, an uncaught traceback): it
+    # the log shows the program died (a crash, a kill, an uncaught traceback): it
     # failed whatever the findings' severities; which finding quotes a death line explains it
     failed = unknown_death or bool(died)
     death_lines = {h.line for h in died}
@@ -277,7 +288,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif errors and not failed:
         headline = f"{len(errors)} problem(s) found in the log: {_title(_lead(errors))}"
     elif failed and why is not None:
-        # eyes6a: the program died and a finding names (or is the likeliest) cause
+        # the program died and a finding names (or is the likeliest) cause
         line = f" (line {died[-1].line})" if died else ""
         headline = (f"The program failed{line}; {len(errors)} problem(s) found in the log: "
                     f"{_title(quoting or _lead(errors))}" if errors
@@ -317,7 +328,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
             "read": f"{_plural(s.lines, 'line')}, {_plural(s.bytes_read, 'byte')}"}
     if s.encoding:
         meta["encoding"] = f"{s.encoding} (transcoded)"
-    if allocated and errors and not gpu_errors:
+    if gpu_oom and not gpu_errors:
         meta["gpu_usable"] = ("yes: TensorFlow allocated memory on a GPU device, then ran out "
                               "of GPU memory")
     elif failed and not errors:
@@ -330,6 +341,11 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif not created and not errors:
         # Verdict.gpu_usable is then None, as this line says
         meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
+    elif neutral and not gpu_errors:
+        meta["gpu_usable"] = ("unknown: the error(s) say nothing about the GPU, and the log "
+                              + ("shows TensorFlow creating a GPU device before them"
+                                 if created else "does not show TensorFlow creating a GPU "
+                                 "device"))
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
     if _binary(s):
@@ -337,8 +353,8 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     return Report(
         command="explain",
         verdict=Verdict(gpu_usable=False if gpu_errors
-                        else True if errors  # only GPU memory ran out
-                        else None if failed or unexplained
+                        else True if gpu_oom  # only GPU memory ran out (and neutral errors)
+                        else None if errors or failed or unexplained  # errors: neutral only
                         else True if created else None,
                         headline=headline, problems=len(errors), program_failed=failed),
         findings=findings,

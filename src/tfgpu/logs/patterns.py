@@ -5026,6 +5026,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|known slowdown when using v2\.11\+ Keras optimizers on M1/M2 Macs\.?"
         r"(?P<fallback> Falling back)?",
     ),
+    # --- runtime lines with an error status that need no action (checks/runtime_notices.py) ---
+    # tensorflow/core/kernels/data/generator_dataset_op.cc (TF 2.21 libtensorflow_cc.so.2):
+    # "Error occurred when finalizing GeneratorDataset iterator: " + status; only the status
+    # py_func returns at interpreter exit ("Python interpreter state is not initialized")
+    _p(
+        "tfdata.generator_finalize_at_exit",
+        ("finalizing generatordataset iterator",),
+        r"Error occurred when finalizing GeneratorDataset iterator: (?:FAILED_PRECONDITION|"
+        r"Failed precondition): Python interpreter state is not initialized",
+    ),
+    # tensorflow/core/common_runtime/executor.cc: "] Executor start aborting: " (2.21 wheel);
+    # 2.11-2.12 "(DEBUG INFO) Executor start aborting (this does not indicate an error and
+    # you can ignore this message): " + status
+    _p(
+        "runtime.executor_start_aborting",
+        ("executor start aborting",),
+        r"(?:\] |\(DEBUG INFO\) )Executor start aborting"
+        r"(?: \(this does not indicate an error and you can ignore this message\))?: ",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -253,6 +253,13 @@ from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
 from tfgpu.diagnosis.checks.source_configure import source_configure_cuda_file_not_found
 
+# --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
+# isort: split
+from tfgpu.diagnosis.checks.runtime_notices import (
+    executor_start_aborting_notice,
+    generator_dataset_finalize_notice,
+)
+
 # --- nvidia tools ---
 # isort: split
 from tfgpu.diagnosis.checks.nvidia_tools import (
@@ -825,6 +832,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     source_configure_cuda_file_not_found,
     # --- Keras 2.12-2.15 on Apple Silicon: the v2.11+ optimizers' notice and fallback ---
     arm_mac_legacy_optimizer,
+    # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
+    generator_dataset_finalize_notice,
+    executor_start_aborting_notice,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -394,6 +394,12 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
 Check = Callable[[Facts], Iterable[Finding]]
 
 AND_CUDA = 'pip install --upgrade "tensorflow[and-cuda]"'
+#: The ``[and-cuda]`` extra pinned to the TensorFlow that is installed, for fixes where the
+#: log and host facts do not show its version: an unpinned ``--upgrade`` would move the user
+#: to the newest release (another Keras: TensorFlow 2.16+ serves Keras 3, platform facts
+#: ``and-cuda-extra-first`` and the tf_pip_cuda_wheels table for each release's pins).
+AND_CUDA_INSTALLED = ('pip install "tensorflow[and-cuda]==$(python -c \'import tensorflow as tf; '
+                      "print(tf.__version__)')\"")
 
 
 def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
@@ -444,15 +450,17 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     if driver_pin is not None:
         return driver_pin
     newest = kb.gpu_configs("wsl2" if ctx.wsl else "linux")[0]
-    blocked = _driver_first(ctx, newest.tf_version, AND_CUDA)
+    blocked = _driver_first(ctx, newest.tf_version, AND_CUDA_INSTALLED)
     if blocked is not None:
         return blocked
     if need is not None and ctx.tf_version is None and not _brings(kb, newest.tf_version, need):
-        return ('pip install "tensorflow[and-cuda]==$(python -c \'import tensorflow as tf; '
-                "print(tf.__version__)')\"   # keeps the TensorFlow you have and brings the "
+        return (AND_CUDA_INSTALLED + "   # keeps the TensorFlow you have and brings the "
                 f"wheels its [and-cuda] extra pins (from 2.14); an unpinned upgrade brings "
                 f"TensorFlow {newest.tf_version}, whose wheels are not {need}")
-    return AND_CUDA + "   # Linux/WSL2: brings the matching CUDA/cuDNN wheels"
+    # the version is unknown here: keep the installed one (an unpinned upgrade would bring
+    # the newest release, perhaps another Keras major)
+    return (AND_CUDA_INSTALLED + "   # Linux/WSL2: keeps the TensorFlow you have and brings "
+            "the CUDA/cuDNN wheels its [and-cuda] extra pins (TensorFlow 2.14+)")
 
 
 def _brings(kb: Knowledge, release: str, need: str) -> bool:
@@ -489,7 +497,7 @@ def _pinned_and_cuda(ctx: Facts) -> tuple[str, str, str] | None:
     x.y the host facts or the log show, when that release has the extra (its
     ``Requires-Dist`` pins: knowledge table tf_pip_cuda_wheels); ``None`` when the version
     is unknown or the table lists no pins for it.  An unpinned ``--upgrade`` would move the
-    user to the newest release (another Keras, perhaps another CUDA major)."""
+    user to the newest release (another Keras, perhaps another CUDA major version)."""
     version = ctx.tf_version
     mm = tf_minor(version)
     if version is None or mm is None or ctx.windows:  # the extra is Linux-only
@@ -606,7 +614,7 @@ def cuda_lib_example(expected: str | None) -> str:
         ver = parsed[1]
         folder = ver if "." in ver else f"{ver}.<minor>"
         return (f"export LD_LIBRARY_PATH=/usr/local/cuda-{folder}/lib64:$LD_LIBRARY_PATH"
-                f"   # a CUDA {ver} install: /usr/local/cuda may link another CUDA major")
+                f"   # a CUDA {ver} install: /usr/local/cuda may link another CUDA major version")
     return ("export LD_LIBRARY_PATH=/usr/local/cuda/lib64:$LD_LIBRARY_PATH"
             "   # if /usr/local/cuda is the CUDA major this TensorFlow was built for")
 

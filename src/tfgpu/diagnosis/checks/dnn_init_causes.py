@@ -301,7 +301,7 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     major but an older minor (``tf_tested_configs.toml``): TensorFlow's start-up check
     (``cuda_dnn.cc``: "CuDNN library needs to have matching major version and equal or
     higher minor version") rejects it.  ``None`` otherwise (no host facts, a TensorFlow the
-    table lacks, another major: the loader's own findings)."""
+    table lacks, another major version: the loader's own findings)."""
     from tfgpu.diagnosis.checks.memory import rnn_call_failure
 
     # cudnn rnn call: a failed RNN call ran on a created handle, past the start-up check

@@ -502,7 +502,7 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
     gpu = ctx.has_nvidia_gpu
     tf = ctx.tf_version
     # semantics (stage 3): a CUDA toolkit in the host facts shows a GPU set-up even when no
-    # GPU probe ran, so a toolkit of another major than TensorFlow's is the cause then too
+    # GPU probe ran, so a toolkit of another major version than TensorFlow's is the cause then too
     if gpu or (gpu is None and ctx.cuda_versions):
         tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
         have = ctx.cuda_versions
@@ -1367,24 +1367,27 @@ def _ptx_driver_floor(ctx: Facts) -> tuple[str, tuple[str, ...]] | None:
 # --- "Could not find cuda drivers" is a missing CUDA runtime, read two ways ------
 #
 # Source: TensorFlow's cudart stub (messages_gpu_stack source ``tsl-cudart-stub``:
-# tensorflow/tsl/cuda/cudart_stub.cc in 2.12-2.15, external/local_tsl/tsl/cuda/ in 2.16,
-# external/local_xla/xla/tsl/cuda/ from 2.18; the TF 2.21 wheel's libtensorflow_framework.so.2
-# names external/xla/xla/tsl/cuda/cudart_stub.cc).  Its GetDsoHandle() lambda calls
-# tsl::internal::DsoLoader::GetCudaRuntimeDsoHandle() (libcudart of the build's CUDA major) and,
-# when that fails, LOG(INFO)s "Could not find cuda drivers on your machine, GPU will not be
-# used."; the driver stub (cuda_stub.cc, GetCudaDriverDsoHandle) logs nothing (disassembly of
-# the TF 2.21 wheel: the string's only reference follows the GetCudaRuntimeDsoHandle call).
+# tensorflow/tsl/cuda/cudart_stub.cc in 2.12-2.14, external/local_tsl/tsl/cuda/ from 2.15 (the
+# 2.15.1 log of tensorflow/tensorflow#70960 prints it; 2.15 moved XLA and TSL out of the tree:
+# recording tf2.15-docker-latest-gpu-2x-l4-gcp-working.txt prints external/local_xla/, the 2.14
+# one tensorflow/compiler/xla/), external/local_xla/xla/tsl/cuda/ from 2.18; the TF 2.21
+# wheel's libtensorflow_framework.so.2 names external/xla/xla/tsl/cuda/cudart_stub.cc).
+# Its GetDsoHandle() lambda calls tsl::internal::DsoLoader::GetCudaRuntimeDsoHandle()
+# (libcudart of the build's CUDA major) and, when that fails, LOG(INFO)s "Could not find
+# cuda drivers on your machine, GPU will not be used."; the driver stub (cuda_stub.cc,
+# GetCudaDriverDsoHandle) logs nothing (disassembly of the TF 2.21 wheel: the string's only
+# reference follows the GetCudaRuntimeDsoHandle call).
 # So despite its words the line says the CUDA *runtime* did not load, whatever the driver.
 
 #: Folder of the stub in the log line -> the TensorFlow minors that print it (the source
-#: note above; platform fact ``tf-log-source-paths``: 2.12-2.15 tensorflow/tsl/, 2.16+
+#: note above; platform fact ``tf-log-source-paths``: 2.12-2.14 tensorflow/tsl/, 2.15+
 #: external/local_tsl, external/local_xla, external/xla); their tested builds
 #: (tf_tested_configs.toml) give the CUDA major, when they agree on one.
 _STUB_FOLDERS: tuple[tuple[str, tuple[int, int]], ...] = (
     ("external/xla/xla/tsl/cuda/", (16, 21)),
     ("external/local_xla/xla/tsl/cuda/", (16, 21)),
-    ("external/local_tsl/tsl/cuda/", (16, 21)),
-    ("tensorflow/tsl/cuda/", (12, 15)),
+    ("external/local_tsl/tsl/cuda/", (15, 21)),
+    ("tensorflow/tsl/cuda/", (12, 14)),
 )
 
 #: The CUDA runtime's Linux file name by CUDA major, as TensorFlow's loader names it
@@ -1411,8 +1414,9 @@ def _stub_cuda_major(ctx: Facts, hits: Hits) -> tuple[int, str] | None:
                     majors.add(b.cuda.split(".")[0])
             if len(majors) == 1:
                 major = int(majors.pop())
+                span = f"2.{lo}+" if hi >= 21 else f"2.{lo}-2.{hi}"
                 return major, (f"the stub's folder {folder} is printed by TensorFlow "
-                               f"2.{lo}+, built with CUDA {major}")
+                               f"{span}, built with CUDA {major}")
             return None
     return None
 
@@ -1428,7 +1432,7 @@ def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
       (libcudart of its build's CUDA major, :func:`_stub_cuda_major`) did not load, so this
       run cannot use a GPU; harmless on a host without an NVIDIA GPU, the fault on one
       (in real reports it nearly always was: a pip install without ``[and-cuda]``, a CUDA
-      toolkit of another major, a container image without the CUDA libraries).  The fix
+      toolkit of another major version, a container image without the CUDA libraries).  The fix
       starts with ``nvidia-smi``, which tells the two apart, then the host's fix: pip
       ``tensorflow[and-cuda]`` of its version (:func:`and_cuda_fix`), native Windows' last
       GPU release (:func:`windows_gpu_last`), a container's image and ``--gpus all``.
@@ -1462,8 +1466,9 @@ def drivers_notice_reading(ctx: Facts, hits: Hits) -> Finding:
         "neither an NVIDIA GPU nor a line saying there is none, so two cases remain: on a "
         "host with an NVIDIA GPU the CUDA libraries this TensorFlow was built for are not "
         "installed or not on the loader's path (a pip install without the [and-cuda] extra, "
-        "a CUDA toolkit of another major, a container image without the CUDA libraries: the "
-        "fix below); on a host without one it is harmless and there is nothing to fix."
+        "a CUDA toolkit of another major version, a container image without the CUDA "
+        "libraries: the fix below); on a host without one it is harmless and there is "
+        "nothing to fix."
     )
     fix = ["nvidia-smi   # lists an NVIDIA GPU: the lines below apply; no NVIDIA GPU (or no "
            "nvidia-smi): nothing to fix, TensorFlow runs on the CPU"]

@@ -346,7 +346,7 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
             return None
         shipping_majors = {lo[0]} | ({hi[0]} if hi is not None else set())
         if not any(h[0] in shipping_majors for h in host):
-            return None  # another CUDA major altogether: library-not-loaded says so
+            return None  # another CUDA major version altogether: library-not-loaded says so
         # "10.1 up to 11.1 (excluded)" read garbled inside a sentence
         ships = f"{lo[0]}.{lo[1]}" + (f" up to, not including, {hi[0]}.{hi[1]}" if hi
                                       else " and later")
@@ -1044,7 +1044,7 @@ def cuda_cudnn_major(f: Facts) -> Iterator[Finding]:
     ``cudnn64_8.dll``): a CUDA 11 toolkit cannot serve a TensorFlow built with CUDA 12.
     The expected majors come from ``tf.build_info`` or the tested-configuration row
     (``tf_tested_configs.toml``).  When the pip ``nvidia-*-cuXX`` wheels of the right
-    major are installed, TensorFlow loads those and a system toolkit of another major
+    major are installed, TensorFlow loads those and a system toolkit of another major version
     does not matter (an info finding says so).
     """
     host_tf = _cuda_tf(f)
@@ -1402,7 +1402,7 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
 # another file ("Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror:
 # libcublasLt.so.11: cannot open shared object file"; cuDNN's own "Could not load library
 # libcudnn_cnn_infer.so.8. Error: libcublasLt.so.11: ..."): one finding, about the
-# dependency, and about the CUDA-major mix when the dependency belongs to another CUDA major
+# dependency, and about the CUDA-major mix when the dependency belongs to another CUDA major version
 # than the one TensorFlow runs on (a CUDA 12 libcusolver.so.11 needs libnvJitLink.so.12).
 
 #: ``<dependency>: cannot open shared object file`` at the start of a dlerror text (glibc's
@@ -1474,7 +1474,7 @@ def _dependency_only(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> set[str]:
 
 def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Finding]:
     """One finding per library whose dependency is missing: ``cuda-library-from-other-cuda-
-    major`` when the dependency belongs to another CUDA major than TensorFlow's (the copy
+    major`` when the dependency belongs to another CUDA major version than TensorFlow's (the copy
     found is from the other CUDA release), else ``library-dependency-missing``."""
     out: list[Finding] = []
     tf_major = _tf_cuda_major_log(ctx)
@@ -1525,8 +1525,8 @@ def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Fin
                     "/usr/lib/wsl/lib provide): the driver is missing, or that link is.")
         elif dep_major is not None and tf_major is None:
             note = (f" {dep} belongs to CUDA {dep_major}, the CUDA this copy of {outer} was "
-                    f"built for: if your TensorFlow uses another CUDA major, this {outer} is "
-                    "the wrong copy (replace it) rather than missing a file.")
+                    f"built for: if your TensorFlow uses another CUDA major version, this "
+                    f"{outer} is the wrong copy (replace it) rather than missing a file.")
         out.append(catalogue.make(
             "library-dependency-missing",
             library=outer, dependency=dep,

@@ -1,4 +1,5 @@
-"""A library TensorFlow could not load, and host facts that name a CUDA / cuDNN of another major.
+"""A library TensorFlow could not load, and host facts naming a CUDA / cuDNN of another major
+version.
 
 TensorFlow dlopens its CUDA and cuDNN libraries by SONAME major (``libcudnn.so.8``,
 ``libcudart.so.12``, ``cudnn64_8.dll``), the majors its release was built and tested with
@@ -134,9 +135,9 @@ def cuda_major_from_soname(f: Facts) -> list[Finding]:
     ``cudart64_101.dll``: :func:`~tfgpu.diagnosis.checks.libraries.parse_library` gives
     ``"CUDA 11"`` / ``"CUDA 10.1"``), the installed TensorFlow's version is unknown (else
     :func:`library_majors_from_host` reads its tested build), and every CUDA the host facts
-    list is of another major.  The loader only accepts a library of that SONAME, so a toolkit
-    of another major cannot serve it whatever TensorFlow this is: the fault is the CUDA
-    major, e.g. a CUDA-11 TensorFlow wheel installed in a CUDA 10.2 image.
+    list is of another major version.  The loader only accepts a library of that SONAME, so a
+    toolkit of another major version cannot serve it whatever TensorFlow this is: the fault
+    is the CUDA major, e.g. a CUDA-11 TensorFlow wheel installed in a CUDA 10.2 image.
 
     Only libraries numbered after the toolkit (``"CUDA N"``: cudart and the CUDA 8.0-10.0
     DLLs; cuFFT, cuSPARSE... carry numbers of their own); nothing for probed host facts (the

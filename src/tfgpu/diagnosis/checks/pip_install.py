@@ -105,8 +105,9 @@ def _cuda_major(f: Facts, release: str) -> int | None:
 
 
 def _driver_note(f: Facts, pinned: str, fixed: str) -> str | None:
-    """A note when ``fixed`` brings another CUDA major than ``pinned`` (2.14: CUDA 11 wheels,
-    2.15: CUDA 12): the driver that CUDA major needs (``cuda_min_driver.toml`` family floor)."""
+    """A note when ``fixed`` brings another CUDA major version than ``pinned`` (2.14: CUDA 11
+    wheels, 2.15: CUDA 12): the driver that CUDA major needs (``cuda_min_driver.toml`` family
+    floor)."""
     old, new = _cuda_major(f, pinned), _cuda_major(f, fixed)
     if new is None or old == new:
         return None

@@ -1,7 +1,7 @@
 """Fault kind ROCM: tensorflow-rocm cannot load the AMD ROCm libraries it was built against.
 
 tensorflow-rocm links the HIP runtime and ROCm libraries (libamdhip64, MIOpen, rocBLAS...) of
-one ROCm release; when they are missing, or of another major, the import fails with
+one ROCm release; when they are missing, or of another major version, the import fails with
 ``libamdhip64.so.4: cannot open shared object file`` (tensorflow/tensorflow#47917).  AMD's
 release matrix is platform fact ``amd-rocm``.  CUDA fixes never apply, so
 :func:`tfgpu.diagnosis.checks.libraries.rule_missing_libraries` leaves these libraries here.

@@ -17,7 +17,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import Knowledge, PlatformFact
 
 #: Prefixes of the module names TensorFlow's API generator (and users) give, and what they
@@ -58,6 +58,21 @@ def symbol_row(kb: Knowledge, path: str) -> PlatformFact | None:
     return None
 
 
+def spelling_era(kb: Knowledge, module: str) -> tuple[str, str | None, PlatformFact] | None:
+    """``(first release, last release or None, row)`` of the releases that print ``module``
+    (``"tensorflow_core._api.v2.config"`` -> ``("1.15", "2.1", row)``), from the
+    ``tf-api-module-spelling-*`` rows of ``platform_facts.toml`` (TensorFlow 1.15's release
+    notes and pip tracebacks); ``None`` for a spelling those rows do not date."""
+    for fact in kb.facts:
+        if not fact.id.startswith("tf-api-module-spelling-"):
+            continue
+        prefix, lo, hi = (fact.values.get(k) for k in ("prefix", "releases_from",
+                                                         "releases_until"))
+        if isinstance(prefix, str) and isinstance(lo, str) and module.startswith(prefix):
+            return lo, hi if isinstance(hi, str) else None, fact
+    return None
+
+
 def _reads(ctx: Facts) -> list[tuple[Hit, str, PlatformFact]]:
     out = []
     for h in ctx.h("tfapi.no_attr").all():
@@ -91,7 +106,9 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
     reads = _reads(ctx)
     if not reads:
         return []
-    _, path, row = reads[0]
+    hit, path, row = reads[0]
+    module = hit.g("mod") or ""
+    era = spelling_era(ctx.kb, module)
     have = tf_minor(ctx.tf_version)
     values = row.values
     first = values.get("first")
@@ -103,6 +120,11 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
         if have is not None and since is not None and have >= since:
             return []
         older = values.get("older")
+        era_lo = tf_minor(era[0]) if era is not None else None
+        if era is not None and since is not None and era_lo is not None and era_lo >= since:
+            return [_hedged(path, module, era, row, evidence,
+                            f"every release that spells it so has tf.{path} (it exists from "
+                            f"TensorFlow {first} on, knowledge row {row.ref})")]
         cause = (f"tf.{path} exists from TensorFlow {first} on (knowledge row {row.ref}); "
                  f"{tf_words} has no such name, so it is older than {first}: the code (or its "
                  f"tutorial) was written for TensorFlow {first} or newer."
@@ -123,6 +145,11 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
         if have is not None and until is not None and have <= until:
             return []
         newer = values.get("newer")
+        era_hi = tf_minor(era[1]) if era is not None and era[1] is not None else None
+        if era is not None and era_hi is not None and until is not None and era_hi <= until:
+            return [_hedged(path, module, era, row, evidence,
+                            f"every release that spells it so still has tf.{path} (it was "
+                            f"last in TensorFlow {last}, knowledge row {row.ref})")]
         cause = (f"tf.{path} was last in TensorFlow {last} and is gone from {gone} on "
                  f"(knowledge row {row.ref}); {tf_words} is newer: the code was written for "
                  f"TensorFlow {last} or older."
@@ -140,4 +167,29 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
     return []
 
 
-__all__ = ["claimed_lines", "symbol_row", "tf_api_newer_than_installed", "tf_path"]
+def _hedged(path: str, module: str,
+            era: tuple[str, str | None, PlatformFact], row: PlatformFact,
+            evidence: tuple[Evidence, ...], why: str) -> Finding:
+    """Variant ``unsure`` of ``tf-api-newer-than-installed``: the module's spelling dates a
+    TensorFlow that has the name (``era``: :func:`spelling_era`), so an older release is not
+    the only reading; a broken install, a module or folder named ``tensorflow`` shadowing
+    the real one, or another package installed as ``tensorflow`` fit too."""
+    lo, hi, spelling = era
+    span = f"{lo}-{hi}" if hi else f"{lo} and later"
+    cause = (f"The module is spelled {module}, as TensorFlow {span} spells it (knowledge row "
+             f"{spelling.ref}), and {why}. So the log cannot tell which of these it is: an "
+             "older (or newer) TensorFlow than the code was written for, a broken or partial "
+             "install, a file or folder named tensorflow in the working directory shadowing "
+             "the real package, or another package installed under the name tensorflow. The "
+             "command below prints the version and the file Python imported.")
+    fix = ('python -c "import tensorflow as tf; print(tf.__version__, tf.__file__)"   # a '
+           "path outside site-packages: rename that file or folder; a version without the "
+           "name: pin the release the code needs; else reinstall: pip install --force-"
+           'reinstall "tensorflow==<that version>"',)
+    return catalogue.make(
+        "tf-api-newer-than-installed", variant="unsure", symbol=path,
+        evidence=evidence, cause=cause, fix=fix, knowledge_ref=row.ref)
+
+
+__all__ = ["claimed_lines", "spelling_era", "symbol_row", "tf_api_newer_than_installed",
+           "tf_path"]
