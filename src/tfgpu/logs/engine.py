@@ -41,7 +41,7 @@ def _split_word(left: str, right: str) -> bool:
 
 
 #: Longest keyword piece that :meth:`NeedleIndex.across` checks before giving up on a tail.
-_PIECE = 8
+_PIECE = 6
 
 
 class NeedleIndex:
@@ -91,13 +91,13 @@ class NeedleIndex:
         for i, p in enumerate(patterns):
             for n in p.needles:
                 self._needle_patterns.setdefault(n, []).append(i)
-        #: every keyword's non-empty heads -> (the rest of the keyword, the keyword)
-        self._by_prefix: dict[str, list[tuple[str, str]]] = {}
+        #: every keyword's non-empty heads -> the keywords that begin with it
+        self._by_prefix: dict[str, list[str]] = {}
         for n in needles:
             for k in range(1, len(n) + 1):
-                self._by_prefix.setdefault(n[:k], []).append((n[k:], n))
+                self._by_prefix.setdefault(n[:k], []).append(n)
         self._longest = max(map(len, needles), default=0)
-        #: every piece of a keyword up to :data:`_PIECE` characters long (~30,000 strings)
+        #: every piece of a keyword up to :data:`_PIECE` characters long (~36,000 strings)
         self._pieces = {n[i:i + k] for n in needles for k in range(1, _PIECE + 1)
                         for i in range(len(n) - k + 1)}
 
@@ -132,8 +132,8 @@ class NeedleIndex:
             ends = by_prefix.get(head)
             if ends is None:
                 continue
-            for rest, n in ends:
-                if len(rest) >= tail and right.startswith(rest):
+            for n in ends:
+                if len(n) - k >= tail and right.startswith(n[k:]):
                     out.update(self._needle_patterns[n])
         return out
 
@@ -211,6 +211,9 @@ class Engine:
         self._prev: _Prev | None = None
         self.lines_fed = 0
         self._folder = Folder()  # the tolerant pass for retyped lines (tfgpu.logs.fold)
+        #: (pattern name, the part of the current line) a join hit of the line before took
+        #: in: the same pattern matching inside it on the line alone is that message again
+        self._covered: list[tuple[str, str]] = []
 
     def facts(self) -> LogFacts:
         """What was fed so far, as :class:`LogFacts` (the engine's records, not copies)."""
@@ -224,6 +227,7 @@ class Engine:
             text: the line without its newline, already cleaned (see ``clean_line``).
         """
         self.lines_fed += 1
+        self._covered.clear()
         if self._pending is not None:
             self._join(line_no, text)
         template = template_of(text)
@@ -256,6 +260,9 @@ class Engine:
                 continue
             if not p.name.startswith(NOT_EXPLAINING):
                 known = True
+            if self._covered and any(name == p.name and m.group(0) in part
+                                     for name, part in self._covered):
+                continue  # the message a join just recorded at its first line, not again
             self._record(p, line_no, text, m)
         if failed and not known:  # only adds hits: the exact pass's are kept as they are
             self._fold(line_no, text, template, failed, pats, message)
@@ -395,6 +402,7 @@ class Engine:
                 m = p.regex.search(joined)
                 if m is not None and m.start() < joins[joined]:  # begins on the pending line
                     self._record(p, pend.first, joined, m)
+                    self._covered.append((p.name, joined[joins[joined]:m.end()]))
                     break
             else:
                 still.append(p)
