@@ -112,3 +112,20 @@ def test_the_join_keeps_one_line_and_stays_linear() -> None:
     facts = read_lines(lines)
     assert time.perf_counter() - start < 20
     assert facts.get("mem.cuda_oom").count == 0  # no context call on either piece
+
+
+def test_a_message_wrapped_twice_mid_word_is_not_repeated_from_its_second_line() -> None:
+    # a loader line hard-wrapped twice inside words (issue 11's fresh-eyes test, c2): the
+    # join records it at line 1; line 2 alone also reads as "libcudnn.so.8: cannot open
+    # shared object file", the same message, and is not a second piece of evidence
+    lines = ["2023-05-02 09:11:03.221: W tensorflow/tsl/platform/default/dso_loader.cc:66] "
+             "Could not load dynamic library 'libcu",
+             "dnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such "
+             "file or dir",
+             "ectory"]
+    hits = read_lines(lines).get("lib.missing")
+    assert [h.line for h in hits.all()] == [1]
+    assert hits.all()[0].groups["lib"] == "libcudnn.so.8"
+    # the same line 2 after an unrelated line is still read on its own
+    assert [h.line for h in read_lines(["some other text", lines[1]]).get("lib.missing").all()] \
+        == [2]

@@ -40,6 +40,10 @@ def _split_word(left: str, right: str) -> bool:
     return bool(left) and bool(right) and left[-1].isalnum() and right[0].isalnum()
 
 
+#: Longest keyword piece that :meth:`NeedleIndex.across` checks before giving up on a tail.
+_PIECE = 6
+
+
 class NeedleIndex:
     """Which catalogue patterns have a keyword (``needles``) in a line template, exactly as
     ``tuple(p for p in patterns if any(n in template for n in p.needles))`` but without
@@ -54,12 +58,25 @@ class NeedleIndex:
 
     Attributes:
         patterns: the catalogue indexed.
+        position: a pattern's index in ``patterns``, by ``id``.
     """
 
-    __slots__ = ("_by_pair", "_children", "_needle_patterns", "_short", "patterns")
+    __slots__ = (
+        "_by_pair",
+        "_by_prefix",
+        "_children",
+        "_longest",
+        "_needle_patterns",
+        "_pieces",
+        "_short",
+        "patterns",
+        "position",
+    )
 
     def __init__(self, patterns: tuple[Pattern, ...]) -> None:
         self.patterns = patterns
+        #: a pattern's index in ``patterns``, by ``id``
+        self.position = {id(p): i for i, p in enumerate(patterns)}
         needles = sorted({n for p in patterns for n in p.needles})
         roots = [n for n in needles if not any(m != n and m in n for m in needles)]
         self._children = {r: tuple(n for n in needles if n != r and r in n) for r in roots}
@@ -74,6 +91,15 @@ class NeedleIndex:
         for i, p in enumerate(patterns):
             for n in p.needles:
                 self._needle_patterns.setdefault(n, []).append(i)
+        #: every keyword's non-empty heads -> the keywords that begin with it
+        self._by_prefix: dict[str, list[str]] = {}
+        for n in needles:
+            for k in range(1, len(n) + 1):
+                self._by_prefix.setdefault(n[:k], []).append(n)
+        self._longest = max(map(len, needles), default=0)
+        #: every piece of a keyword up to :data:`_PIECE` characters long (~36,000 strings)
+        self._pieces = {n[i:i + k] for n in needles for k in range(1, _PIECE + 1)
+                        for i in range(len(n) - k + 1)}
 
     def lookup(self, template: str) -> tuple[Pattern, ...]:
         """The patterns, in catalogue order, one of whose needles ``template`` contains."""
@@ -87,6 +113,29 @@ class NeedleIndex:
             found.update(c for c in self._children[r] if c in template)
         index = sorted({i for n in found for i in self._needle_patterns[n]})
         return tuple(self.patterns[i] for i in index)
+
+    def across(self, left: str, right: str, tail: int) -> set[int]:
+        """The indexes (in :attr:`patterns`) of the patterns one of whose keywords occurs in
+        the template ``left + right`` beginning in ``left`` and holding at least ``tail``
+        characters of ``right`` (0 or 1): the keywords a join of two lines brings that
+        neither line holds (with ``left`` ending in the joining space, ``tail`` 0).
+
+        Work: one dictionary look-up per character of ``left``'s tail while that tail is a
+        piece of some keyword (on most breaks a few characters; at most :attr:`_longest`,
+        73)."""
+        out: set[int] = set()
+        by_prefix, pieces = self._by_prefix, self._pieces
+        for k in range(1, min(len(left), self._longest) + 1):
+            head = left[-k:]
+            if k <= _PIECE and head not in pieces:
+                break  # no keyword holds it, nor any longer tail of ``left``
+            ends = by_prefix.get(head)
+            if ends is None:
+                continue
+            for n in ends:
+                if len(n) - k >= tail and right.startswith(n[k:]):
+                    out.update(self._needle_patterns[n])
+        return out
 
 
 #: The needle index last built (one entry), for :func:`_index`.
@@ -162,6 +211,9 @@ class Engine:
         self._prev: _Prev | None = None
         self.lines_fed = 0
         self._folder = Folder()  # the tolerant pass for retyped lines (tfgpu.logs.fold)
+        #: (pattern name, the part of the current line) a join hit of the line before took
+        #: in: the same pattern matching inside it on the line alone is that message again
+        self._covered: list[tuple[str, str]] = []
 
     def facts(self) -> LogFacts:
         """What was fed so far, as :class:`LogFacts` (the engine's records, not copies)."""
@@ -175,6 +227,7 @@ class Engine:
             text: the line without its newline, already cleaned (see ``clean_line``).
         """
         self.lines_fed += 1
+        self._covered.clear()
         if self._pending is not None:
             self._join(line_no, text)
         template = template_of(text)
@@ -207,6 +260,9 @@ class Engine:
                 continue
             if not p.name.startswith(NOT_EXPLAINING):
                 known = True
+            if self._covered and any(name == p.name and m.group(0) in part
+                                     for name, part in self._covered):
+                continue  # the message a join just recorded at its first line, not again
             self._record(p, line_no, text, m)
         if failed and not known:  # only adds hits: the exact pass's are kept as they are
             self._fold(line_no, text, template, failed, pats, message)
@@ -246,12 +302,25 @@ class Engine:
         skip = set(map(id, prev.pats))
         skip.update(id(p) for p in pats if p not in failed)
         cut = len(prev.text)
-        joins = [prev.text + " " + message]
+        # A pattern whose keyword lies in ``prev`` alone is in ``prev.pats`` (or context
+        # only); one whose keyword lies in ``message`` alone is in ``pats`` (skipped unless
+        # it failed on ``text``): only the failed ones and the keywords across the break are
+        # new, so the joined text is not looked up whole (issue 11: 3 look-ups a line).
+        index = _index(PATTERNS)
+        left = template_of(prev.text)
+        joins = [(prev.text + " " + message, left + " ", 0)]
         if _split_word(prev.text, message):
-            joins.insert(0, prev.text + message)
-        for joined in joins:
+            joins.insert(0, (prev.text + message, left, 1))
+        for joined, head, tail in joins:
             joined = joined[:MAX_JOINED_CHARS]
-            for p in _index(PATTERNS).lookup(template_of(joined)):
+            right = template_of(joined[cut + 1 - tail:])  # after the space, if any
+            found = index.across(head, right, tail)
+            if failed:
+                whole = head + right
+                found.update(index.position[id(p)] for p in failed
+                             if any(n in whole for n in p.needles))
+            for i in sorted(found):
+                p = index.patterns[i]
                 if id(p) in skip or p.name in CONTEXT_ONLY or p.name.startswith(NOT_EXPLAINING):
                     continue
                 m = p.regex.search(joined)
@@ -333,6 +402,7 @@ class Engine:
                 m = p.regex.search(joined)
                 if m is not None and m.start() < joins[joined]:  # begins on the pending line
                     self._record(p, pend.first, joined, m)
+                    self._covered.append((p.name, joined[joins[joined]:m.end()]))
                     break
             else:
                 still.append(p)
