@@ -589,16 +589,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
             return [_blas_gemm_memory_first(ctx, ev, fix_mem)]
         return [_blas_execution_hedged(ctx, what, ev, fix_mem)]
     if running:
-        return [catalogue.make(
-            "dnn-handle-failed-gpu-memory", variant="execution", library=what, evidence=ev,
-            fix=(*fix_mem[:2],
-                 "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info(), "
-                 "tf.config.list_physical_devices('GPU'))\"   # the cuDNN/CUDA this "
-                 "TensorFlow was built with: another cuDNN/CUDA loaded (ldconfig -p | grep "
-                 "-E 'libcudnn|libcudart') fails this way too (install the tested one), and "
-                 "so does a CUDA build older than the GPU (e.g. CUDA 10 on an Ampere card: "
-                 "upgrade TensorFlow)"),
-        )]
+        return _cudnn_call_hedged(ctx, found, what, ev, fix_mem)
+    solver = _solver_calls(ctx, found)
+    if solver is not None:
+        return [solver]
     if all(h.g("conv") for h in found):
         return _cudnn_init_unknown(ctx, what, ev, fix_mem)
     calls = [_call_failed(h) for h in found]
@@ -1159,3 +1153,133 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
              "# the lines above the report's 'Remaining' line list the largest tensors by "
              "node: shrink what makes them large"),
     )]
+
+
+# --- call-hedge: a library CALL failed after its handle was created ---------------------------
+
+#: cuda_solvers.cc TF_RETURN_IF_CUSOLVER_ERROR / TF_RETURN_IF_CUBLAS_ERROR (NVIDIA/tensorflow
+#: r1.15 tensorflow/core/kernels/cuda_solvers.cc; tensorflow/core/util/cuda_solvers.cc in TF
+#: 2.x, the same strings in the TF 2.21 wheel's libtensorflow_cc.so.2): a routine's status on
+#: handles CudaSolverHandles already created (their creation is a CHECK: "Failed to create
+#: cuSolverDN instance." / "Failed to create cuBlas instance.")
+_SOLVER_CALL = re.compile(
+    r"(?P<solver>cuSolverDN call failed with status =)\s*(?P<c1>\d{1,4})"
+    r"|(?P<blas>cuBlas call failed status =)\s*(?P<c2>\d{1,4})")
+#: the op an eager error names ("[Op:SelfAdjointEigV2]") or a graph node line ("= Conv2D[")
+_OP_NAME = re.compile(r"\[Op:(?P<op>\w{1,80})\]|\}\} = (?P<node>\w{1,80})\[")
+#: the statuses that mean memory outright on a call too (status_codes.toml rows)
+_MEMORY_STATUSES = ("CUSOLVER_STATUS_ALLOC_FAILED", "CUBLAS_STATUS_ALLOC_FAILED")
+
+
+def _op_of(ctx: Facts, found: list[Hit]) -> str:
+    """The op a failed library call ran, from the failure line or the evidence around it
+    ("[Op:X]" or a graph node's "= X["), else ``""``."""
+    for h in found:
+        m = _OP_NAME.search(h.text)
+        if m:
+            return m.group("op") or m.group("node") or ""
+    for name in ("cudnn.dnn_handle", "mem.handle"):
+        for h in ctx.h(name).all():
+            m = _OP_NAME.search(h.text)
+            if m:
+                return m.group("op") or m.group("node") or ""
+    return ""
+
+
+def _run_on_cpu(op: str) -> str:
+    """The command that runs ``op`` on the CPU (a bug of this release's GPU path)."""
+    what = f"the {op} op" if op else "the failing op"
+    return (f"with tf.device('/CPU:0'): ...   # run {what} on CPU: it works there when this "
+            "TensorFlow release has a bug in its GPU path (then upgrade TensorFlow: pip install "
+            "-U tensorflow)")
+
+
+def _cudnn_call_hedged(ctx: Facts, found: list[Hit], what: str, ev: tuple[Evidence, ...],
+                       fix_mem: tuple[str, ...]) -> list[Finding]:
+    """A cuDNN CALL failed after cuDNN started: conv_ops.cc / conv_ops_3d.cc /
+    fused_batch_norm_op.cc "cuDNN launch failure : input shape(...)" (NVIDIA/tensorflow r1.15
+    tensorflow/core/kernels/conv_ops.cc: set when ThenConvolveWithAlgorithm returns false;
+    the same string in the TF 2.21 wheel) or a CUDNN_STATUS_EXECUTION_FAILED status.
+
+    Not the handle-creation failure (mostly memory): the threads show GPU memory (a
+    FusedBatchNormV3 on a small GPU) and a cuDNN older than the TF build (dhlab-epfl/dhSegment
+    #22), and such a call can also hit a bug of the release for that op.  Two warnings, memory
+    first, each naming the commands that tell them apart.
+
+    Args:
+        ctx: the facts view.
+        found: the failure lines.
+        what: the library name ("cuDNN").
+        ev: the evidence lines.
+        fix_mem: the memory fix lines of :func:`rule_library_handle`.
+
+    Returns:
+        ``dnn-handle-failed-gpu-memory`` variant ``execution`` and ``cudnn-version-mismatch``
+        variant ``cudnn-call`` (both warnings).
+    """
+    op = _op_of(ctx, found)
+    if not op and any("cudnn launch failure" in h.text.casefold() for h in found):
+        # conv_ops*.cc print the filter shape; fused_batch_norm_op.cc only the input's
+        conv = any("filter shape" in h.text for h in found)
+        op = "a convolution" if conv else "a batch normalization"
+    op_words = op if op.startswith("a ") else (f"the {op} op" if op else "an op")
+    build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info())\"   # the cuDNN/CUDA this TensorFlow was built "
+             "with; compare: ldconfig -p | grep -E 'libcudnn|libcudart' (or "
+             + pip_list_grep("nvidia-cudnn", windows=ctx.windows)
+             + "): another cuDNN/CUDA loaded fails this way (install the tested one)")
+    smaller = ("# GPU memory: run with memory growth and a smaller batch; if it then runs, "
+               "memory was the cause")
+    cpu = _run_on_cpu(op if not op.startswith("a ") else "")
+    return [
+        catalogue.make("dnn-handle-failed-gpu-memory", variant="execution", library=what,
+                       op=op_words, evidence=ev, fix=(*fix_mem[:2], smaller, cpu, build)),
+        catalogue.make("cudnn-version-mismatch", variant="cudnn-call", library=what,
+                       op=op_words, evidence=ev, fix=(build, cpu, smaller)),
+    ]
+
+
+def _solver_calls(ctx: Facts, found: list[Hit]) -> Finding | None:
+    """``dnn-handle-failed-gpu-memory`` variant ``solver-call`` (warning, category unknown):
+    every failure line is cuda_solvers.cc's "cuSolverDN call failed with status =N" or
+    "cuBlas call failed status = N" (a routine failing on created handles), with a status
+    that is not an allocation failure.  The status is decoded from ``status_codes.toml``
+    (``cusolverStatus_t`` / ``cublasStatus_t``, cusolver_common.h / cublas_api.h).
+
+    In tensorflow/tensorflow#47661 (status 7, CUSOLVER_STATUS_INTERNAL_ERROR, in
+    SelfAdjointEigV2) the cause was a TF 2.3 bug fixed in later releases (CPU and graph mode
+    worked): the hedge names that bug, GPU memory, and a CUDA/cuSOLVER other than the build's,
+    with the commands that tell them apart.  ``None`` when another line failed too, or the
+    status means memory (then the memory finding stands).
+    """
+    calls = [(h, m) for h in found if (m := _SOLVER_CALL.search(h.text))]
+    if not calls or len(calls) != len(found):
+        return None
+    _h, m = calls[0]
+    solver = m.group("solver") is not None
+    code = int(m.group("c1") if solver else m.group("c2"))
+    enum = "cusolverStatus_t" if solver else "cublasStatus_t"
+    library = "cuSOLVER" if solver else "cuBLAS"
+    row = next((r for r in ctx.kb.status_codes if r.enum == enum and r.code == code), None)
+    if row is not None and row.name in _MEMORY_STATUSES:
+        return None
+    op = _op_of(ctx, [c[0] for c in calls])
+    ev = log_evidence([c[0] for c in calls])
+    return catalogue.make(
+        "dnn-handle-failed-gpu-memory", variant="solver-call", library=library,
+        op=op or "an op", code=str(code),
+        name=f" = {row.name}" if row is not None else "",
+        meaning=(f" ({row.meaning.rstrip('.')}; knowledge row {row.ref})"
+                 if row is not None else ""),
+        what="The op failed after", evidence=ev,
+        knowledge_ref=row.ref if row is not None else None,
+        fix=(_run_on_cpu(op),
+             "pip install -U tensorflow   # the fix when the CPU run works: a later release",
+             *_growth(ctx, "GPU memory: memory growth (and a smaller input); if it then "
+                      "runs, memory was the cause"),
+             "python -c \"import tensorflow as tf; print(tf.__version__, "
+             "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with; "
+             "compare the CUDA libraries loaded ("
+             + pip_list_grep("nvidia-cusolver", "nvidia-cublas", windows=ctx.windows)
+             + ", ldconfig -p | grep -E 'libcusolver|libcublas')"),
+    )
