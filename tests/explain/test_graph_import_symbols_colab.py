@@ -19,4 +19,5 @@ def test_core_op_list_holds_tensorflows_own_ops_only() -> None:
     ops = set(load_knowledge().platform_fact("tf-core-op-types").items("ops"))
     assert {"NonMaxSuppressionV2", "Conv2D", "MatMul"} <= ops
     assert not any(">" in op or op.startswith("_") for op in ops)
+    assert not {"LSTMBlockCell", "CudnnRNN", "NcclAllReduce", "TPUReplicatedInput"} & ops
     assert len(ops) > 1000
