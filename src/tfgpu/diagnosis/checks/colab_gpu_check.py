@@ -13,6 +13,7 @@ TensorFlow lists no GPU (TF 2.21 framework/test_util.py).
 
 from __future__ import annotations
 
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence
 
@@ -39,11 +40,13 @@ def colab_steps(ctx: Facts, evidence: tuple[Evidence, ...],
     steps = [
         "# Colab: Runtime > Change runtime type > Hardware accelerator: GPU, then run the "
         "check again in the new runtime (a runtime started as CPU stays CPU)",
-        "!nvidia-smi   # in a cell: no GPU listed = a CPU runtime (or no GPU assigned)",
-        "!pip list | grep -i -E '^(tensorflow|tf-nightly)'   # a TensorFlow pip-installed over "
-        "Colab's own may be built for another CUDA than the VM's",
-        "!nvcc --version   # the VM's CUDA toolkit: compare with the cuda_version that "
-        "tf.sysconfig.get_build_info() prints",
+        "nvidia-smi   # in a Colab cell as !nvidia-smi: no GPU listed = a CPU runtime (or "
+        "no GPU assigned)",
+        pip_list_grep("tensorflow", "tf-nightly", anchored=True)
+        + "   # (in a cell with a leading !) a TensorFlow pip-installed over Colab's own may "
+        "be built for another CUDA than the VM's",
+        "nvcc --version   # (!nvcc in a cell) the VM's CUDA toolkit: compare with the "
+        "cuda_version that tf.sysconfig.get_build_info() prints",
     ]
     where = ("This is a Colab notebook" if colab else
              "This is the GPU check cell of Colab's notebooks")
