@@ -5045,6 +5045,45 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\] |\(DEBUG INFO\) )Executor start aborting"
         r"(?: \(this does not indicate an error and you can ignore this message\))?: ",
     ),
+    # --- end12: TF 1.x graph import, bare tensorflow:: symbols, Colab's GPU check ---------
+    # TF 1.x tensorflow/python/framework/importer.py import_graph_def (9a48b757, Dec 2016, to
+    # 3f197bcc, May 2018, when the C API importer took over and op.cc's "Op type not
+    # registered" is raised instead): "No op named %s in defined operations." (from Apr 2018
+    # followed by "If the Graph you are importing uses custom ops or any parts of tf.contrib,
+    # ..."): the same fault as op.cc OpNotFound, read by checks/op_registry.py
+    _p(
+        "op.not_registered",
+        ("no op named",),
+        r"\bNo op named (?P<op>[\w>./-]{1,200}) in defined operations",
+    ),
+    # glibc's "<object>: undefined symbol: <name>" with no library before it (a paste that
+    # kept only the message, or an op's name such as "transform: " in front): a mangled C++
+    # name in TensorFlow's namespace (_ZN10tensorflow..., _ZNK10tensorflow...).  Read by
+    # checks/bare_tf_symbol.py when no line names the library.
+    _p(
+        "op.bare_tf_symbol",
+        ("undefined symbol: _z",),
+        r"^\W{0,6}(?:[\w.]{0,80}Error: )?(?:(?P<op>[A-Za-z_][\w>-]{0,60}): ?)?"
+        r"undefined symbol: (?P<sym>_Z\w{0,12}?(?:10tensorflow|3tsl)\d\w{0,400})",
+    ),
+    # The GPU check cell of Colab's notebooks: `if tf.test.gpu_device_name() != '/device:GPU:0':`
+    # then `raise SystemError('GPU device not found')` (Colab's GPU example notebook) or
+    # `print('WARNING: GPU device not found.')` (tensorflow/probability's Colab notebooks,
+    # examples/jupyter_notebooks/Linear_Mixed_Effects_Models.ipynb at c847a416): the same
+    # evidence as an empty gpu_device_name(): TensorFlow lists no GPU
+    _p(
+        "gpu.none_msg",
+        ("gpu device not found",),
+        r"^\W{0,4}(?:SystemError: |WARNING: )GPU device not found\b",
+    ),
+    # Lines that show a Google Colab notebook: Colab's %tensorflow_version magic
+    # (googlecolab/colabtools google/colab/_tensorflow_magics.py), the google.colab package,
+    # or the word Colab itself (checks/colab_gpu_check.py adds Colab's next steps)
+    _p(
+        "ctx.colab_shown",
+        ("colab", "%tensorflow_version"),
+        r"%tensorflow_version\b|\bgoogle\.colab\b|\b(?i:colab)\b",
+    ),
 )
 
 #: Context patterns only read lines that another pattern already selected.

@@ -249,6 +249,7 @@ from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 # --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
 # isort: split
 from tfgpu.diagnosis.checks.apple_optimizer import arm_mac_legacy_optimizer
+from tfgpu.diagnosis.checks.bare_tf_symbol import bare_tf_symbol
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
 from tfgpu.diagnosis.checks.source_configure import source_configure_cuda_file_not_found
@@ -835,6 +836,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
     generator_dataset_finalize_notice,
     executor_start_aborting_notice,
+    # --- end12: a TensorFlow C++ symbol on a line that does not name the library (hedged) ---
+    bare_tf_symbol,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

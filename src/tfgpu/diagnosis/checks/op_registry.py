@@ -31,6 +31,7 @@ from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
 
 
 def _metal(ctx: Facts) -> bool:
@@ -131,6 +132,8 @@ def op_not_registered(f: Facts) -> list[Finding]:
                      f"# import {module} before loading the model; pip install a {package} "
                      "release built for this TensorFlow (its README's compatibility table)"),
             ))
+        elif op in _core_op_types(f):
+            out.append(_core_op_finding(f, op, ev))
         else:
             out.append(catalogue.make(
                 "tf-op-not-registered", op=op, evidence=ev,
@@ -280,3 +283,34 @@ def _gpu_newer_than_tf1(ctx: Facts) -> list[Finding]:
                      "(tfgpu plan), or NVIDIA's TF 1.15 builds (nvidia-tensorflow, NGC "
                      "containers) for TF 1.x code"))]
     return []
+
+
+# --- end12: an op TensorFlow itself registers (platform fact tf-core-op-types) -------------
+
+
+def _core_op_types(f: Facts) -> frozenset[str]:
+    """The op types TensorFlow 2.21 registers itself (platform fact ``tf-core-op-types``:
+    tensorflow/core/ops at v2.21.0, as the 2.21.0 wheel's gen_*_ops.py export them); empty
+    when the fact is missing or malformed."""
+    try:
+        return frozenset(f.kb.platform_fact("tf-core-op-types").items("ops"))
+    except (LookupError, KnowledgeError, KnowledgeQueryError):
+        return frozenset()
+
+
+def _core_op_finding(f: Facts, op: str, ev: tuple[Evidence, ...]) -> Finding:
+    """``tf-op-not-registered`` variant ``core-op``: ``op`` is one of TensorFlow's own ops
+    (no add-on or custom library registers it), so a binary without it predates the op: the
+    graph was written by a newer TensorFlow than the one loading it."""
+    tf = f.tf_version
+    have = f"TensorFlow {tf}" if tf else "the TensorFlow loading it"
+    return catalogue.make(
+        "tf-op-not-registered", variant="core-op", op=op, have=have, evidence=ev,
+        knowledge_ref=f.kb.platform_fact("tf-core-op-types").ref,
+        fix=("python -c \"import tensorflow as tf; print(tf.__version__)\"   # the release "
+             "loading the graph: older than the one that wrote it",
+             "pip install -U tensorflow   # TensorFlow 1.x GPU: pip install -U "
+             "'tensorflow-gpu==<the release that exported the model, or newer>' (the CPU and "
+             "GPU packages are separate installs of their own versions)",
+             "# or use a model exported by (or for) this TensorFlow release"),
+    )

@@ -1,0 +1,61 @@
+"""A TensorFlow C++ symbol that a library could not resolve, on a line that does not name
+the library: ``op-library-built-for-other-tensorflow`` variant ``unnamed-library`` (hedged).
+
+Sources (message format): glibc ``elf/dl-lookup.c`` writes ``<object>: undefined symbol:
+<name>``; TensorFlow's ``load_op_library`` raises it as ``NotFoundError`` with ``dlerror()``'s
+text (``tensorflow/core/platform/default/load_library.cc``); a paste may keep only the
+message, or the op's name in front of it.  A mangled name in TensorFlow's namespace
+(``_ZN10tensorflow...``, ``_ZNK10tensorflow...``, ``3tsl``) is TensorFlow's C++ API, which
+only compiled TensorFlow extensions call: tensorflow_addons ``utils/resource_loader.py``
+(its custom ops are compiled against one pip TensorFlow; conda, source and nightly builds
+are unsupported) and the rows of checks/custom_ops.py.  Which library failed is not in the
+line, so the finding says so and names the command that shows it.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: Patterns whose lines name the library (or its package): the checks that read them
+#: (checks/custom_ops.py, checks/addons.py, Horovod's) give the finding then.
+_NAMED = ("addon.so", "addon.tfio_unable", "op.custom_op_symbol", "dist.hvd_symbol_prose",
+          "dist.hvd_cuda_symbol")
+
+
+def bare_tf_symbol(ctx: Facts) -> list[Finding]:
+    """``op-library-built-for-other-tensorflow`` variant ``unnamed-library`` for the first
+    ``undefined symbol: _Z...tensorflow...`` line (pattern ``op.bare_tf_symbol``) when no
+    line of the log names the library that needs it; ``[]`` otherwise."""
+    hits = ctx.h("op.bare_tf_symbol").all()
+    if not hits:
+        return []
+    if any(ctx.h(name).count for name in _NAMED) or any(
+            op_lib_symbol(h)[0] for h in ctx.h("op.lib_symbol").all()):
+        return []
+    hit = hits[0]
+    sym = hit.g("sym") or ""
+    op = hit.g("op") or ""
+    who = f"The library behind the op '{op}'" if op else "A library"
+    conda = (" This log shows a conda environment: a TensorFlow from conda (Anaconda's or "
+             "conda-forge's build) under add-ons installed with pip is the usual way to get "
+             "here." if ctx.conda else "")
+    return [catalogue.make(
+        "op-library-built-for-other-tensorflow", variant="unnamed-library",
+        who=who, symbol=sym[:120], conda=conda, evidence=log_evidence(hits[:2]),
+        fix=(pip_list_grep("tensorflow", "tf-nightly", "tensorflow-(text|io|addons)",
+                           "horovod", anchored=True)
+             + "   # the TensorFlow and the add-ons installed, and their versions",
+             "conda list | grep -i tensorflow   # a conda build of TensorFlow (channel not "
+             "pypi) is not the build pip add-ons are compiled against",
+             "python -c \"import tensorflow as tf; print(tf.__version__)\"   # then run the "
+             "failing import alone: its traceback names the library (the path before "
+             "': undefined symbol')",
+             "# fix: the add-on release built for this TensorFlow, both from pip (one "
+             "environment, no conda tensorflow under pip add-ons), or rebuild the custom op "
+             "against this TensorFlow; tensorflow-addons: export TF_ADDONS_PY_OPS=1 uses its "
+             "Python ops instead"),
+    )]
