@@ -5045,7 +5045,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\] |\(DEBUG INFO\) )Executor start aborting"
         r"(?: \(this does not indicate an error and you can ignore this message\))?: ",
     ),
-    # --- end12: TF 1.x graph import, bare tensorflow:: symbols, Colab's GPU check ---------
+    # --- TF 1.x graph import, bare tensorflow:: symbols, Colab's GPU check ---------
     # TF 1.x tensorflow/python/framework/importer.py import_graph_def (9a48b757, Dec 2016, to
     # 3f197bcc, May 2018, when the C API importer took over and op.cc's "Op type not
     # registered" is raised instead): "No op named %s in defined operations." (from Apr 2018

@@ -836,7 +836,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
     generator_dataset_finalize_notice,
     executor_start_aborting_notice,
-    # --- end12: a TensorFlow C++ symbol on a line that does not name the library (hedged) ---
+    # --- a TensorFlow C++ symbol on a line that does not name the library (hedged) ---
     bare_tf_symbol,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.

@@ -285,7 +285,7 @@ def _gpu_newer_than_tf1(ctx: Facts) -> list[Finding]:
     return []
 
 
-# --- end12: an op TensorFlow itself registers (platform fact tf-core-op-types) -------------
+# --- an op TensorFlow itself registers (platform fact tf-core-op-types) -------------
 
 
 def _core_op_types(f: Facts) -> frozenset[str]:

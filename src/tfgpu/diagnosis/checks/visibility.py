@@ -428,7 +428,7 @@ def _reason_not_shown(ctx: Facts, evidence: tuple[Evidence, ...], ray: list[Hit]
                  "start-up warnings may be hidden by TF_CPP_MIN_LOG_LEVEL or were not "
                  "pasted). " + causes)
         fix = tuple(_what_to_run_next(ctx))
-        # end12: Colab's GPU check cell / a Colab notebook: Colab's own next steps
+        # Colab's GPU check cell / a Colab notebook: Colab's own next steps
         from tfgpu.diagnosis.checks.colab_gpu_check import colab_steps
 
         colab, colab_fix = colab_steps(ctx, evidence, list(fix))
