@@ -40,13 +40,26 @@ FLOORS["cases-holdout20"] = 0.96
 # holdout23 (scored blind at 1/12: determinism, TF-TRT API) after its kinds: 11/12, 0 WRONG
 FLOORS["cases-holdout23"] = 0.91
 # the end-of-session-5 blind sets (scored 05:31 UTC), after their kinds: 0 WRONG each
-# (holdout27 keeps one WRONG, a CPU-only TensorFlow read as "TensorFlow sees no GPU", and is
-# not held here)
 FLOORS["cases-holdout21"] = 0.50
 FLOORS["cases-holdout22"] = 0.875
 FLOORS["cases-holdout24"] = 0.86
 FLOORS["cases-holdout25"] = 0.80
 FLOORS["cases-holdout26"] = 1.0
+# holdout27 after "TensorFlow lists no GPU, and the log does not say why" became an honest
+# unknown (its one WRONG): 12/15
+FLOORS["cases-holdout27"] = 0.80
+# holdout9 and holdout4 after the missing CUDA runtime became a conditional warning
+FLOORS["cases-holdout9"] = 0.90
+FLOORS["cases-holdout4"] = 0.92
+# the session-6 sets (28-31 scored blind at the start, 32-34 at the end), after their kinds:
+# 0 WRONG each
+FLOORS["cases-holdout28"] = 1.0
+FLOORS["cases-holdout29"] = 0.83
+FLOORS["cases-holdout30"] = 0.77
+FLOORS["cases-holdout31"] = 0.64
+FLOORS["cases-holdout32"] = 0.69
+FLOORS["cases-holdout33"] = 0.75
+FLOORS["cases-holdout34"] = 0.57
 
 
 def _scorer() -> Any:

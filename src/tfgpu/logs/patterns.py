@@ -3876,7 +3876,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("mlcompute device must be set before",),
         r"MLCompute device must be set before initiali[sz]ation",
     ),
-    # --- eyes6a: deaths a supervisor reports (the program's own log stops) -------------------
+    # --- deaths a supervisor reports (the program's own log stops) -------------------
     # Docker Compose's log printer when a service's container stops: "<container> exited with
     # code %d" (and "... (restarting)" under a restart policy; docker/compose f729794
     # pkg/compose/printer.go; Compose v1 printed the same words). A code above 128 is 128 + the
@@ -3896,11 +3896,11 @@ PATTERNS: tuple[Pattern, ...] = (
         ("kernelrestarter: restarting kernel",),
         r"KernelRestarter: restarting kernel \(\d{1,4}/\d{1,4}\)",
     ),
-    # --- eyes6b: a TensorFlow 1.x version printed after tf.__version__ (bare or the REPL's
+    # --- a TensorFlow 1.x version printed after tf.__version__ (bare or the REPL's
     # quoted repr, '1.13.1'); the 2.x forms are the ctx.version_line rows above. Read by
     # Facts.printed_tf_version, so fix lines fit the TensorFlow 1.x the log shows
     _p("ctx.version_line", ("..",), r"^\s*'?(?P<v>1\.\d{1,2}\.\d{1,3})'?\s*$"),
-    # --- eyes6b: the official TensorFlow image a `docker run/pull/create` or a Dockerfile's
+    # --- the official TensorFlow image a `docker run/pull/create` or a Dockerfile's
     # FROM names (tensorflow/docs site/en/install/docker.md: tags `latest`, `nightly`, a
     # version; the `-gpu` variant is the one with GPU support). Read by
     # checks/docker_tf_image.py

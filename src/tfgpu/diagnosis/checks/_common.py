@@ -167,7 +167,7 @@ def fix_lines(f: View, lines: Iterable[str]) -> tuple[str, ...]:
             lines = windows_lines(lines)
         if f.tf_predates(BUILD_INFO_FIRST):
             lines = no_build_info_lines(f, lines)
-        if f.tf_predates((2, 0)):  # eyes6b: a TensorFlow 1.x log gets 1.x calls
+        if f.tf_predates((2, 0)):  # a TensorFlow 1.x log gets 1.x calls
             lines = tf1_api_lines(lines)
         # before 1.12 TensorFlow does not read TF_FORCE_GPU_ALLOW_GROWTH
         if f.tf_predates(f.kb.fact_series("tf-force-gpu-allow-growth-first")[0]):

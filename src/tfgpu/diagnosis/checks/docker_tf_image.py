@@ -1,4 +1,4 @@
-"""The official TensorFlow Docker image a log runs, and its GPU variant (eyes6b).
+"""The official TensorFlow Docker image a log runs, and its GPU variant.
 
 The tensorflow/tensorflow images are tagged ``latest``, ``nightly`` or a release version
 (``2.15.0``); each base tag has a ``-gpu`` variant, "the specified tag release with GPU

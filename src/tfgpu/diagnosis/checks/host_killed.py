@@ -62,7 +62,7 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     colab = ctx.h("tools.colab_ram").all()
     killed = ctx.h("tools.killed").all()
     died = ctx.h("tools.kernel_died").all()
-    # eyes6a: Docker Compose's "exited with code 137" (128 + SIGKILL) is the container's
+    # Docker Compose's "exited with code 137" (128 + SIGKILL) is the container's
     # "Killed"; jupyter_client's "KernelRestarter: restarting kernel" a dead kernel
     ctr = [h for h in ctx.h("tools.container_exit").all() if h.g("code") == "137"]
     killed = sorted([*killed, *ctr], key=lambda h: h.line)

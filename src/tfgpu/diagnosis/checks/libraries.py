@@ -141,7 +141,7 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             if era is not None:
                 fix.append(era)
         elif base == "cudnn":
-            # eyes6b: the tested-build table names the exact pair, as the Linux fix does
+            # the tested-build table names the exact pair, as the Linux fix does
             tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
             if (tested is not None and expected is not None
                     and tested.cudnn.split(".")[0] == expected.split()[-1]):
@@ -738,7 +738,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                    "put its lib64 (Windows: bin) folder on LD_LIBRARY_PATH (PATH); pip's "
                    "tensorflow[and-cuda] does not apply"]
         elif (image := cpu_image(ctx)) is not None:
-            # eyes6b: a CPU-only tensorflow/tensorflow tag carries no CUDA/cuDNN: its -gpu tag
+            # a CPU-only tensorflow/tensorflow tag carries no CUDA/cuDNN: its -gpu tag
             fix = [f"docker run --gpus all -it --rm {image.gpu_image}   # {image.image} is "
                    "the CPU-only image (no CUDA/cuDNN inside); the -gpu tag of the same "
                    "release has them",

@@ -119,7 +119,7 @@ def cudnn_builds_line(kb: Knowledge, last: str) -> str:
             "print(tf.__version__)\" and install that cuDNN")
 
 
-# --- eyes6b: fix lines that fit a TensorFlow 1.x log ----------------------------------------
+# --- fix lines that fit a TensorFlow 1.x log ----------------------------------------
 
 #: TensorFlow 2.x device-listing calls and the 1.x call that answers the same question:
 #: ``tf.test.is_gpu_available()`` (tensorflow/python/framework/test_util.py, deprecated in 2.x

@@ -42,7 +42,7 @@ def died_unexplained(findings: list[Finding] | tuple[Finding, ...]) -> bool:
     return any(f.id == "unrecognised-error" and f.title in titles for f in findings)
 
 
-# --- eyes6a: did the program die? ------------------------------------------------------------
+# --- did the program die? ------------------------------------------------------------
 #: Linux signal numbers (include/uapi/asm-generic/signal.h, the names glibc's
 #: sysdeps/generic/siglist.h prints) of the signals a container's "exited with code 128+N"
 #: names, and what each most often means here.
@@ -165,7 +165,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                    key=lambda h: h.line)
     fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
     fatal += [h for h in glog if h.g("lvl") == "F"]
-    # eyes6a: a container ended by a signal other than SIGKILL (host_killed.py reads 137)
+    # a container ended by a signal other than SIGKILL (host_killed.py reads 137)
     signalled = [h for h in container_exits(ctx)
                  if int(h.g("code") or 0) > 128 and h.g("code") != "137"
                  and h.line not in covered]
