@@ -3,6 +3,7 @@ log gives, by id, and the checks every kind test makes on them."""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 import tomllib
 
+import tfgpu.knowledge
 from tfgpu.explain import explain_lines
 from tfgpu.facts import (
     GPU,
@@ -25,6 +27,7 @@ from tfgpu.facts import (
     TFFacts,
 )
 from tfgpu.findings import Finding, Severity
+from tfgpu.knowledge import Knowledge, load_knowledge_from
 
 
 def ids(lines: list[str], facts: HostFacts | None = None) -> dict[str, Finding]:
@@ -198,3 +201,13 @@ def check(case: Case) -> None:
         assert bool(f.harmless) is case.harmless, f.harmless
     if case.category is not None:
         assert f.category == case.category, f.category
+
+
+def edited_knowledge(tmp: Path, file: str, edit: Callable[[str], str]) -> Knowledge:
+    """The knowledge loaded from a copy of the packaged data folder (made as ``tmp/data``)
+    whose ``file`` (a name in that folder) holds ``edit`` of its packaged text."""
+    folder = tmp / "data"
+    shutil.copytree(Path(tfgpu.knowledge.__file__).resolve().parent / "data", folder)
+    path = folder / file
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    return load_knowledge_from(folder)

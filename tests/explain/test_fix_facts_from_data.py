@@ -4,20 +4,17 @@ copy of the data files, the fix follows the edit (the WSL GPU Windows floor, pla
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable, Iterable
-from pathlib import Path
 
 import pytest
 
-import tfgpu.knowledge
 from tfgpu.diagnosis.checks import directml, keras_saving, nvidia_tools, tf_install
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding
-from tfgpu.knowledge import Knowledge, load_knowledge_from
+from tfgpu.knowledge import Knowledge
 from tfgpu.logs import read_lines
 
-DATA = Path(tfgpu.knowledge.__file__).resolve().parent / "data"
+from .kind_helpers import edited_knowledge
 
 WSL1_SMI = ["$ uname -r", "4.4.0-19041-Microsoft",
             "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. "
@@ -31,12 +28,7 @@ SAVED_BY_KERAS2 = ["TypeError: Could not deserialize class 'Sequential' because 
                    "{'module': 'keras.src.engine.sequential'}"]
 
 
-@pytest.fixture(scope="module")
-def edited(tmp_path_factory: pytest.TempPathFactory) -> Knowledge:
-    folder = tmp_path_factory.mktemp("data") / "data"
-    shutil.copytree(DATA, folder)
-    path = folder / "platform_facts.toml"
-    text = path.read_text(encoding="utf-8")
+def _edit_the_facts(text: str) -> str:
     for old, new in (('min_windows_build = "19044"', 'min_windows_build = "19999"'),
                      ('windows_release = "Windows 10 21H2"',
                       'windows_release = "Windows 10 99H9"')):
@@ -45,9 +37,13 @@ def edited(tmp_path_factory: pytest.TempPathFactory) -> Knowledge:
     start = text.index('id = "keras3-switch"')
     row = text[start:text.index("[[rows]]", start)]
     assert row.count('tf_version = "2.16"') == 1
-    text = text.replace(row, row.replace('tf_version = "2.16"', 'tf_version = "2.37"'))
-    path.write_text(text, encoding="utf-8")
-    return load_knowledge_from(folder)
+    return text.replace(row, row.replace('tf_version = "2.16"', 'tf_version = "2.37"'))
+
+
+@pytest.fixture(scope="module")
+def edited(tmp_path_factory: pytest.TempPathFactory) -> Knowledge:
+    return edited_knowledge(tmp_path_factory.mktemp("data"), "platform_facts.toml",
+                            _edit_the_facts)
 
 
 def _fix(check: Callable[[Facts], Iterable[Finding]], lines: list[str], kb: Knowledge | None,

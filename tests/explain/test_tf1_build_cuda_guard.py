@@ -4,32 +4,27 @@ reader says "unknown" (``None`` / no finding) instead of raising KnowledgeQueryE
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-import tfgpu.knowledge
 from tfgpu.diagnosis.checks.driver_and_build_cuda import tf_build_cuda
 from tfgpu.diagnosis.checks.op_registry import _gpu_newer_than_tf1
 from tfgpu.diagnosis.checks.tf1_era import releases_built_with_cuda, tf1_build_cudas
 from tfgpu.facts.view import Facts
-from tfgpu.knowledge import Knowledge, load_knowledge, load_knowledge_from
+from tfgpu.knowledge import Knowledge, load_knowledge
 from tfgpu.logs import read_lines
 
-DATA = Path(tfgpu.knowledge.__file__).resolve().parent / "data"
+from .kind_helpers import edited_knowledge
+
+
+def _rename_the_row(text: str) -> str:
+    assert text.count('id = "tf1-gpu-build-cuda"') == 1
+    return text.replace('id = "tf1-gpu-build-cuda"', 'id = "renamed-in-a-test"')
 
 
 @pytest.fixture(scope="module")
 def without_row(tmp_path_factory: pytest.TempPathFactory) -> Knowledge:
-    folder = tmp_path_factory.mktemp("data") / "data"
-    shutil.copytree(DATA, folder)
-    path = folder / "platform_facts.toml"
-    text = path.read_text(encoding="utf-8")
-    assert text.count('id = "tf1-gpu-build-cuda"') == 1
-    path.write_text(text.replace('id = "tf1-gpu-build-cuda"', 'id = "renamed-in-a-test"'),
-                    encoding="utf-8")
-    return load_knowledge_from(folder)
+    return edited_knowledge(tmp_path_factory.mktemp("data"), "platform_facts.toml",
+                            _rename_the_row)
 
 
 class _Tf1(Facts):
