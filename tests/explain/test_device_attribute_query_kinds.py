@@ -4,10 +4,6 @@ kind_cases/device_attribute_query.toml."""
 
 from __future__ import annotations
 
-from tests.explain.kind_helpers import Case, check, table
+from .kind_helpers import table_test
 
-
-@table("device_attribute_query")
-def test_case(case: Case) -> None:
-    """A row of kind_cases/device_attribute_query.toml: its lines give its finding (or not)."""
-    check(case)
+test_case = table_test("device_attribute_query")

@@ -4,10 +4,6 @@ kind_cases/protobuf_serializer.toml."""
 
 from __future__ import annotations
 
-from tests.explain.kind_helpers import Case, check, table
+from .kind_helpers import table_test
 
-
-@table("protobuf_serializer")
-def test_case(case: Case) -> None:
-    """A row of kind_cases/protobuf_serializer.toml: its lines give its finding (or not)."""
-    check(case)
+test_case = table_test("protobuf_serializer")

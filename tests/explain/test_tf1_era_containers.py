@@ -3,11 +3,6 @@ plugin, in each Docker release's wording.  Rows: kind_cases/tf1_era_containers.t
 
 from __future__ import annotations
 
-from tests.explain.kind_helpers import Case, check, table
+from .kind_helpers import table_test
 
-
-@table("tf1_era_containers")
-def test_case(case: Case) -> None:
-    """A row of kind_cases/tf1_era_containers.toml: its lines give its finding, not the
-    others."""
-    check(case)
+test_case = table_test("tf1_era_containers")

@@ -4,10 +4,6 @@ frame, the 1.4-1.13 self check's WinDLL frame.  Rows: kind_cases/tf1_era_imports
 
 from __future__ import annotations
 
-from tests.explain.kind_helpers import Case, check, table
+from .kind_helpers import table_test
 
-
-@table("tf1_era_imports")
-def test_case(case: Case) -> None:
-    """A row of kind_cases/tf1_era_imports.toml: its lines give its finding, not the others."""
-    check(case)
+test_case = table_test("tf1_era_imports")
