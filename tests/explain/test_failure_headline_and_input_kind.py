@@ -22,9 +22,10 @@ import pytest
 
 from tfgpu.diagnosis.verdict import explain_report
 from tfgpu.explain import explain_stream
+from tfgpu.findings import Report
 
 
-def _report(data: bytes):  # type: ignore[no-untyped-def]
+def _report(data: bytes) -> Report:
     result = explain_stream(io.BytesIO(data))
     return explain_report(result.findings, result.stats, "in.log", died=result.died)
 
