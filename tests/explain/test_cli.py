@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tfgpu.cli.main import main
 
 CASES = Path(__file__).resolve().parents[1] / "fixtures" / "cases"
+FACTS = Path(__file__).resolve().parents[1] / "fixtures" / "doctor-scenarios" / "ldlp_cuda11.json"
 
 
 def _case_log(tmp_path: Path, case: str) -> Path:
@@ -81,8 +82,7 @@ def test_bad_facts_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[st
 def test_stdin_as_both_log_and_facts_is_refused_clearly(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         argv: list[str]) -> None:
-    facts = (Path(__file__).resolve().parents[1] / "fixtures" / "doctor-scenarios"
-             / "ldlp_cuda11.json").read_bytes()
+    facts = FACTS.read_bytes()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(facts + b"\nlog line\n")))
     assert main(["explain", *argv]) == 2
     err = capsys.readouterr().err
@@ -92,8 +92,7 @@ def test_stdin_as_both_log_and_facts_is_refused_clearly(
 
 def test_facts_from_stdin_with_a_log_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    facts = (Path(__file__).resolve().parents[1] / "fixtures" / "doctor-scenarios"
-             / "ldlp_cuda11.json").read_bytes()
+    facts = FACTS.read_bytes()
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(facts)))
     log = tmp_path / "train.log"
     log.write_text("RuntimeError: Physical devices cannot be modified after being "
