@@ -115,7 +115,7 @@ def test_the_join_keeps_one_line_and_stays_linear() -> None:
 
 
 def test_a_message_wrapped_twice_mid_word_is_not_repeated_from_its_second_line() -> None:
-    # a loader line hard-wrapped twice inside words (issue 11's fresh-eyes test, c2): the
+    # a loader line hard-wrapped twice inside words: the
     # join records it at line 1; line 2 alone also reads as "libcudnn.so.8: cannot open
     # shared object file", the same message, and is not a second piece of evidence
     lines = ["2023-05-02 09:11:03.221: W tensorflow/tsl/platform/default/dso_loader.cc:66] "
