@@ -1970,14 +1970,6 @@ PATTERNS: tuple[Pattern, ...] = (
     # Docker before 17.12 / nvidia-docker2's first releases (moby daemon): "Unknown runtime
     # specified nvidia" -- today's "unknown or invalid runtime name: nvidia"
     _p("docker.no_runtime", ("unknown runtime specified",), r"Unknown runtime specified nvidia"),
-    # NVML's NVML_ERROR_LIB_RM_VERSION_MISMATCH (nvml.h: "RM detects a driver/library version
-    # mismatch"), as pynvml-based tools print it: the same fault as "Driver/library version
-    # mismatch"
-    _p(
-        "driver.mismatch",
-        ("nvml_error_lib_rm_version_mismatch",),
-        r"NVML_ERROR_LIB_RM_VERSION_MISMATCH",
-    ),
     # open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c: "NVRM: The NVIDIA GPU
     # %04x:%02x:%02x.%x\nNVRM: (PCI ID: %04x:%04x) installed in this system has\nNVRM: fallen
     # off the bus and is not responding to commands." (register reads return 0xFFFFFFFF), and
@@ -4700,12 +4692,19 @@ PATTERNS: tuple[Pattern, ...] = (
     _p("eco.gpu_off_bus", ("nvmlerror_gpuislost",), r"NVMLError_GpuIsLost"),
     # a podman (or nerdctl) run line: the NVML failures after it come from a container
     _p("nvml.ctx_podman_run", ("podman run", "nerdctl run"), r"\b(?:podman|nerdctl)\s+run\b"),
-    # NVML_ERROR_LIB_RM_VERSION_MISMATCH through pynvml: NVMLError_LibRmVersionMismatch and
-    # pynvml's own text for it ("RM has detected an NVML/RM version mismatch.")
+    # NVML's NVML_ERROR_LIB_RM_VERSION_MISMATCH (nvml.h: "RM detects a driver/library version
+    # mismatch"; the same fault as "Driver/library version mismatch"), as pynvml-based tools
+    # print it: the constant's name, pynvml's NVMLError_LibRmVersionMismatch and its own text
+    # for it ("RM has detected an NVML/RM version mismatch.")
     _p(
         "driver.mismatch",
-        ("nvmlerror_librmversionmismatch", "rm has detected an nvml/rm version mismatch"),
-        r"NVMLError_LibRmVersionMismatch|RM has detected an NVML/RM version mismatch",
+        (
+            "nvml_error_lib_rm_version_mismatch",
+            "nvmlerror_librmversionmismatch",
+            "rm has detected an nvml/rm version mismatch",
+        ),
+        r"NVML_ERROR_LIB_RM_VERSION_MISMATCH|NVMLError_LibRmVersionMismatch"
+        r"|RM has detected an NVML/RM version mismatch",
     ),
     # --- windows self_check (TF 1.x and 2.0 pre-releases) ---------------------------------
     # tensorflow/python/platform/self_check.py preload_check() (TF 1.x up to the 2.0

@@ -19,10 +19,9 @@ __all__ = ["UNDEFINED", "op_lib_symbol"]
 UNDEFINED = ": undefined symbol: "
 
 #: The shared library named before glibc's ": undefined symbol: " is the last word there
-#: (after a space, quote, bracket or parenthesis), ending in .so or .so.<version>.
+#: (after a space, quote, bracket or parenthesis)...
 _WORD_SEP = re.compile(r"[\s'\"\[(]")
-
-
+#: ... ending in .so or .so.<version>.
 _SO_NAME = re.compile(r"\.so(?:\.[\w.]{1,20})?$")
 
 
