@@ -216,7 +216,7 @@ def _gpu_build_only(ctx: Facts, op: str) -> bool:
     its "<no registered kernels>" as no GPU device)."""
     from tfgpu.diagnosis.checks.op_kernel_gpu_build import gpu_build_only_ops
 
-    return any(op.startswith(p) for p in gpu_build_only_ops(ctx))
+    return op.startswith(gpu_build_only_ops(ctx))
 
 
 # --- op-kernel: kernels that fit the node's attributes --------------------------------------
