@@ -90,8 +90,8 @@ def windows_dll_bad_image(ctx: Facts) -> list[Finding]:
     what = (f"the native module {mod} (its .pyd) or a DLL it depends on" if mod
             else f"{path} or a DLL it depends on" if path
             else "the DLL being loaded or one it depends on")
-    names = [path.replace("\\\\", "\\").rsplit("\\", 1)[-1]] if path else []
-    names += ["cudart64_*.dll", "cudnn64_*.dll"] if not names else []
+    names = ([path.replace("\\\\", "\\").rsplit("\\", 1)[-1]] if path
+             else ["cudart64_*.dll", "cudnn64_*.dll"])
     return [catalogue.make(
         "windows-dll-bad-image", what=what,
         evidence=log_evidence(imports, other),
