@@ -36,7 +36,8 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 _CUDNN_SUB = re.compile(r"cudnn_\w+64_\d{1,2}\.dll", re.IGNORECASE)
-_BAD_IMAGE_TEXT = "not a valid win32 application"
+#: Windows' system text of error 193, lower case (the reason checks/windows.py leaves here).
+BAD_IMAGE_TEXT = "not a valid win32 application"
 
 
 def cudnn_sub_dll_193(ctx: Facts) -> list[Hit]:
@@ -50,7 +51,7 @@ def bad_image_import(ctx: Facts) -> list[Hit]:
     """Python's "DLL load failed ...: %1 is not a valid Win32 application." hits
     (``win.dll_load``)."""
     return [h for h in ctx.h("win.dll_load").all()
-            if _BAD_IMAGE_TEXT in (h.g("why") or "").lower()]
+            if BAD_IMAGE_TEXT in (h.g("why") or "").lower()]
 
 
 def _fix(names: list[str]) -> tuple[str, ...]:
