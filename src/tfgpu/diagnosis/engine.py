@@ -112,20 +112,18 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     extra: dict[str, list[Evidence]] = {}
     kept: list[Finding] = []
     absorbed: dict[str, str] = {}
+    # dnn-handle: the other half of a superseded finding's hedge (catalogue
+    # ``hedge_partners``: a WARNING with exactly its evidence) goes with it
+    partners: set[tuple[str, frozenset[Evidence]]] = set()
     for f in items:
         winner = next((w for w in book.superseded_by(f.id) if w in by_id), None)
         if winner is not None:
             extra.setdefault(winner, []).extend(f.evidence)
             absorbed[f.id] = winner
+            if (hedged := book.spec_of(f.id)) is not None:
+                partners.update((p, frozenset(f.evidence)) for p in hedged.hedge_partners)
             continue
         kept.append(f)
-    # dnn-handle: the other half of a superseded finding's hedge (catalogue
-    # ``hedge_partners``: a WARNING with exactly its evidence) goes with it
-    partners: set[tuple[str, frozenset[Evidence]]] = set()
-    for f in items:
-        hedged = book.spec_of(f.id) if f.id in absorbed else None
-        if hedged is not None:
-            partners.update((p, frozenset(f.evidence)) for p in hedged.hedge_partners)
     if partners:
         kept = [f for f in kept if f.severity is not Severity.WARNING
                 or (f.id, frozenset(f.evidence)) not in partners]

@@ -110,7 +110,9 @@ _NCCL_OP = re.compile(r"^Nccl[A-Z]\w*$")
 
 def op_not_registered(f: Facts) -> list[Finding]:
     """``nccl-not-available`` for an NCCL op, the ``package`` variant of
-    ``tf-op-not-registered`` for a namespaced op, else the hedged ``tf-op-not-registered``."""
+    ``tf-op-not-registered`` for a namespaced op, its ``core-op`` variant for one of
+    TensorFlow's own ops (platform fact ``tf-core-op-types``: a graph from a newer
+    TensorFlow), else the hedged ``tf-op-not-registered``."""
     hits = f.h("op.not_registered")
     out: list[Finding] = []
     if hits.count:
@@ -216,7 +218,7 @@ def _gpu_build_only(ctx: Facts, op: str) -> bool:
     its "<no registered kernels>" as no GPU device)."""
     from tfgpu.diagnosis.checks.op_kernel_gpu_build import gpu_build_only_ops
 
-    return any(op.startswith(p) for p in gpu_build_only_ops(ctx))
+    return op.startswith(gpu_build_only_ops(ctx))
 
 
 # --- op-kernel: kernels that fit the node's attributes --------------------------------------

@@ -39,10 +39,11 @@ def placer_device_unavailable(ctx: Facts) -> list[Finding]:
     """``tensorflow-cpu-only-build`` (``log``) or ``tensorflow-sees-no-gpu`` (``placer``) for
     the placer's "explicitly assigned to <GPU> but available devices are [ ... ]" when the
     list holds no GPU; ``[]`` when the requested device is no GPU, when the list holds a GPU
-    (another index: not this kind), or when the log shows TensorFlow created a GPU device."""
+    (another index: not this kind), or when the log shows TensorFlow created or listed a GPU
+    device."""
     asks = [h for h in ctx.h("placer.device_unavailable").all()
             if _GPU_DEV.search(h.g("dev") or "")]
-    if not asks or ctx.h("gpu.created").count or ctx.tf_gpu_listed:  # or listed
+    if not asks or ctx.h("gpu.created").count or ctx.tf_gpu_listed:
         return []
     hit = asks[0]
     if _GPU_DEV.search(hit.g("devs") or ""):

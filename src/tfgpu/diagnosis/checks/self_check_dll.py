@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -42,8 +43,8 @@ def _tf1_cudnn_for_cuda(kb: Knowledge, cuda: str, tf_version: str | None) -> str
     """The cuDNN of the TensorFlow 1.x Windows GPU releases built with CUDA ``cuda``
     (platform facts ``tf1-gpu-build-cuda`` / ``tf1-gpu-build-cudnn`` builds_windows), as fix
     words; the release's own when ``tf_version`` (``"1.7.0"``) is one of them."""
-    cuda_rows = [i.partition("=") for i in kb.platform_fact("tf1-gpu-build-cuda").items("builds")]
-    series = [s for s, _, c in cuda_rows if c == cuda]
+    known = tf1_build_cudas(kb)
+    series = [s for s, c in known.builds if c == cuda] if known else []
     if not series:
         return None
     cudnn_fact = kb.platform_fact("tf1-gpu-build-cudnn")

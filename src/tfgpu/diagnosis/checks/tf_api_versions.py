@@ -130,15 +130,12 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
                  f"tutorial) was written for TensorFlow {first} or newer."
                  + (f" Before {first} the same thing is {older}." if isinstance(older, str)
                     else ""))
-        fix = ['python -c "import tensorflow as tf; print(tf.__version__)"   # the TensorFlow '
-               "that ran"]
-        if isinstance(older, str):
-            fix.append(f"# on TensorFlow older than {first}: use {older}")
-        fix.append(f"# or upgrade to TensorFlow {first} or newer, with the CUDA/cuDNN that "
-                   "release needs (tfgpu plan lists them)")
+        fix = _dated_fix(f"older than {first}", older,
+                         f"# or upgrade to TensorFlow {first} or newer, with the CUDA/cuDNN "
+                         "that release needs (tfgpu plan lists them)")
         return [catalogue.make(
             "tf-api-newer-than-installed", symbol=path, first=first, evidence=evidence,
-            cause=cause, fix=tuple(fix), knowledge_ref=row.ref)]
+            cause=cause, fix=fix, knowledge_ref=row.ref)]
     if isinstance(last, str):
         gone = _next_minor(last)
         until = tf_minor(last)
@@ -155,16 +152,25 @@ def tf_api_newer_than_installed(ctx: Facts) -> list[Finding]:
                  f"TensorFlow {last} or older."
                  + (f" From {gone} the same thing is {newer}." if isinstance(newer, str)
                     else ""))
-        fix = ['python -c "import tensorflow as tf; print(tf.__version__)"   # the TensorFlow '
-               "that ran"]
-        if isinstance(newer, str):
-            fix.append(f"# on TensorFlow {gone} or newer: use {newer}")
-        fix.append(f"# or pin the TensorFlow the code was written for (tensorflow<={last}.*), "
-                   "with the CUDA/cuDNN that release needs")
+        fix = _dated_fix(f"{gone} or newer", newer,
+                         f"# or pin the TensorFlow the code was written for "
+                         f"(tensorflow<={last}.*), with the CUDA/cuDNN that release needs")
         return [catalogue.make(
             "tf-api-newer-than-installed", variant="removed", symbol=path, gone=gone,
-            evidence=evidence, cause=cause, fix=tuple(fix), knowledge_ref=row.ref)]
+            evidence=evidence, cause=cause, fix=fix, knowledge_ref=row.ref)]
     return []
+
+
+def _dated_fix(releases: str, other: object, last_line: str) -> tuple[str, ...]:
+    """Fix lines of ``tf-api-newer-than-installed``: print the TensorFlow that ran; on the
+    ``releases`` (``"older than 2.1"``) use ``other`` when the data row names one (a ``str``);
+    then ``last_line`` (upgrade, or pin)."""
+    fix = ['python -c "import tensorflow as tf; print(tf.__version__)"   # the TensorFlow '
+           "that ran"]
+    if isinstance(other, str):
+        fix.append(f"# on TensorFlow {releases}: use {other}")
+    fix.append(last_line)
+    return tuple(fix)
 
 
 def _hedged(path: str, module: str,

@@ -12,6 +12,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import windows_gpu_last
 from tfgpu.diagnosis.checks.libraries import cudnn_sub_dll_126
 from tfgpu.diagnosis.checks.visibility import _windows_native
+from tfgpu.diagnosis.checks.windows_bad_image import BAD_IMAGE_TEXT
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -33,7 +34,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
         why = (hit.g("why") or "").strip()
         if "procedure could not be found" in why.lower():
             continue  # tool families (stage 3): python_import.windows_dll_procedure_not_found
-        if "not a valid win32 application" in why.lower():
+        if BAD_IMAGE_TEXT in why.lower():
             continue  # error 193, a bad file not a missing one (windows_bad_image.py)
         if "initialization routine failed" in why.lower():
             out.append(_dll_init_failed(ctx, dll))

@@ -36,7 +36,8 @@ from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
 _CUDNN_SUB = re.compile(r"cudnn_\w+64_\d{1,2}\.dll", re.IGNORECASE)
-_BAD_IMAGE_TEXT = "not a valid win32 application"
+#: Windows' system text of error 193, lower case (the reason checks/windows.py leaves here).
+BAD_IMAGE_TEXT = "not a valid win32 application"
 
 
 def cudnn_sub_dll_193(ctx: Facts) -> list[Hit]:
@@ -50,7 +51,7 @@ def bad_image_import(ctx: Facts) -> list[Hit]:
     """Python's "DLL load failed ...: %1 is not a valid Win32 application." hits
     (``win.dll_load``)."""
     return [h for h in ctx.h("win.dll_load").all()
-            if _BAD_IMAGE_TEXT in (h.g("why") or "").lower()]
+            if BAD_IMAGE_TEXT in (h.g("why") or "").lower()]
 
 
 def _fix(names: list[str]) -> tuple[str, ...]:
@@ -90,8 +91,8 @@ def windows_dll_bad_image(ctx: Facts) -> list[Finding]:
     what = (f"the native module {mod} (its .pyd) or a DLL it depends on" if mod
             else f"{path} or a DLL it depends on" if path
             else "the DLL being loaded or one it depends on")
-    names = [path.replace("\\\\", "\\").rsplit("\\", 1)[-1]] if path else []
-    names += ["cudart64_*.dll", "cudnn64_*.dll"] if not names else []
+    names = ([path.replace("\\\\", "\\").rsplit("\\", 1)[-1]] if path
+             else ["cudart64_*.dll", "cudnn64_*.dll"])
     return [catalogue.make(
         "windows-dll-bad-image", what=what,
         evidence=log_evidence(imports, other),
