@@ -280,6 +280,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     # a known message read as a note (DirectML's DML devices) is a finding too
     notes = [f for f in findings if f.severity is Severity.INFO and not f.harmless
              and f.id != "gpu-device-created"]
+    not_text = _binary(stats)
     if not stats.non_blank and stats.bytes_read == 0:
         headline = "No log lines: the input is empty."
     elif not stats.non_blank:
@@ -315,9 +316,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = "No problem found: TensorFlow created its GPU device(s)."
     elif notes:
         headline = f"No problem found; {_plural(len(notes), 'note')}: {_title(_lead(notes))}"
-    elif _binary(stats):
+    elif not_text:
         # most of the input is not text (an image, an archive, a core file)
-        headline = (f"The input does not look like a text log ({_binary(stats)}): no known "
+        headline = (f"The input does not look like a text log ({not_text}): no known "
                     "TensorFlow/CUDA message found; it does not show whether the GPU is usable.")
     else:
         headline = (
@@ -356,8 +357,8 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         usable = True
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
-    if _binary(s):
-        meta["not_text"] = f"the input does not look like a text log: {_binary(s)}"
+    if not_text:
+        meta["not_text"] = f"the input does not look like a text log: {not_text}"
     return Report(
         command="explain",
         verdict=Verdict(gpu_usable=usable, headline=headline, problems=len(errors),
