@@ -249,9 +249,6 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
             tfgpu does not know why.
     """
     errors = [f for f in findings if f.severity is Severity.ERROR]
-    # errors that say nothing about the GPU (catalogue key gpu_neutral: a Python API name of
-    # another release), so gpu_usable stays unknown when they are the only ones
-    neutral = [f for f in errors if _gpu_neutral(f.id)]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
     harmless = [f for f in findings if f.harmless]
     # an allocation on a GPU device (an OOM "on /device:GPU:0", the GPU_0_bfc
@@ -260,8 +257,12 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                     if f.category == "memory")
     created = allocated or any(f.id == "gpu-device-created" for f in findings)
     # ... and running out of GPU memory is no sign the GPU cannot be used
-    gpu_oom = [f for f in errors if allocated and f.category == "memory"]
-    gpu_errors = [f for f in errors if f not in gpu_oom and f not in neutral]
+    gpu_oom = allocated and any(f.category == "memory" for f in errors)
+    # the errors saying the GPU cannot be used: not that GPU memory ran out, nor one that
+    # says nothing about the GPU (catalogue key gpu_neutral: a Python API name of another
+    # release)
+    gpu_errors = [f for f in errors if not (allocated and f.category == "memory")
+                  and not _gpu_neutral(f.id)]
     unknown_death = died_unexplained(findings)
     # the log shows the program died (a crash, a kill, an uncaught traceback): it
     # failed whatever the findings' severities; which finding quotes a death line explains it
@@ -279,6 +280,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     # a known message read as a note (DirectML's DML devices) is a finding too
     notes = [f for f in findings if f.severity is Severity.INFO and not f.harmless
              and f.id != "gpu-device-created"]
+    not_text = _binary(stats)
     if not stats.non_blank and stats.bytes_read == 0:
         headline = "No log lines: the input is empty."
     elif not stats.non_blank:
@@ -314,9 +316,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = "No problem found: TensorFlow created its GPU device(s)."
     elif notes:
         headline = f"No problem found; {_plural(len(notes), 'note')}: {_title(_lead(notes))}"
-    elif _binary(stats):
+    elif not_text:
         # most of the input is not text (an image, an archive, a core file)
-        headline = (f"The input does not look like a text log ({_binary(stats)}): no known "
+        headline = (f"The input does not look like a text log ({not_text}): no known "
                     "TensorFlow/CUDA message found; it does not show whether the GPU is usable.")
     else:
         headline = (
@@ -328,35 +330,39 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
             "read": f"{_plural(s.lines, 'line')}, {_plural(s.bytes_read, 'byte')}"}
     if s.encoding:
         meta["encoding"] = f"{s.encoding} (transcoded)"
-    if gpu_oom and not gpu_errors:
+    # gpu_usable, and the header line saying why when the verdict alone does not
+    usable: bool | None = None
+    if gpu_errors:
+        usable = False
+    elif gpu_oom:
+        usable = True  # only GPU memory ran out (beside gpu_neutral errors, if any)
         meta["gpu_usable"] = ("yes: TensorFlow allocated memory on a GPU device, then ran out "
                               "of GPU memory")
-    elif failed and not errors:
-        # a GPU device created before the program died proves no GPU usable
-        meta["gpu_usable"] = ("unknown: the program died, cause unknown" if why is None
-                              else "unknown: the program died")
-    elif created and unexplained and not errors:
-        meta["gpu_usable"] = ("unknown: TensorFlow created a GPU device, then the log shows "
-                              "an error tfgpu does not recognise")
-    elif not created and not errors:
-        # Verdict.gpu_usable is then None, as this line says
-        meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
-    elif neutral and not gpu_errors:
+    elif errors:
+        # each error is gpu_neutral
         meta["gpu_usable"] = ("unknown: the error(s) say nothing about the GPU, and the log "
                               + ("shows TensorFlow creating a GPU device before them"
                                  if created else "does not show TensorFlow creating a GPU "
                                  "device"))
+    elif failed:
+        # a GPU device created before the program died proves no GPU usable
+        meta["gpu_usable"] = ("unknown: the program died, cause unknown" if why is None
+                              else "unknown: the program died")
+    elif not created:
+        meta["gpu_usable"] = "unknown: the log does not show TensorFlow creating a GPU device"
+    elif unexplained:
+        meta["gpu_usable"] = ("unknown: TensorFlow created a GPU device, then the log shows "
+                              "an error tfgpu does not recognise")
+    else:
+        usable = True
     if s.skipped_binary:
         meta["skipped"] = f"{s.skipped_binary} binary line(s)"
-    if _binary(s):
-        meta["not_text"] = f"the input does not look like a text log: {_binary(s)}"
+    if not_text:
+        meta["not_text"] = f"the input does not look like a text log: {not_text}"
     return Report(
         command="explain",
-        verdict=Verdict(gpu_usable=False if gpu_errors
-                        else True if gpu_oom  # only GPU memory ran out (and neutral errors)
-                        else None if errors or failed or unexplained  # errors: neutral only
-                        else True if created else None,
-                        headline=headline, problems=len(errors), program_failed=failed),
+        verdict=Verdict(gpu_usable=usable, headline=headline, problems=len(errors),
+                        program_failed=failed),
         findings=findings,
         meta=meta,
     )

@@ -247,9 +247,9 @@ def _keep_catalogue_words(doc: Mapping[str, Any], redacted: dict[str, Any]) -> N
             a.update({k: b[k] for k in _CATALOGUE_KEYS if k in b})
 
 
-#: Fix lines that only PowerShell / cmd.exe runs: a fenced block holding
-#: one is marked ``powershell``, not ``sh``.
-_WINDOWS_FIX = re.compile(r"^\s*(?:\$env:|set [A-Za-z_]\w*=|Remove-Item |Get-ChildItem |& )")
+#: Fix lines that only PowerShell runs (cmd.exe's ``set X=`` lines are :data:`_CMD_FIX`'s):
+#: a fenced block holding one is marked ``powershell``, not ``sh``.
+_WINDOWS_FIX = re.compile(r"^\s*(?:\$env:|Remove-Item |Get-ChildItem |& )")
 
 
 #: cmd.exe-only lines (``set X=...``, ``set PATH``, ``%VAR%``), and Windows lines
