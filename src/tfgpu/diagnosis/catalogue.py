@@ -42,6 +42,9 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
 * ``hedge_partners``: ids whose ``WARNING`` findings carrying exactly this finding's evidence
   are the other half of its hedge ("memory, or the version: unknown which"): when this
   finding is superseded, they go too (:func:`tfgpu.diagnosis.engine.resolve_overlaps`).
+* ``gpu_neutral = true``: an error that says nothing about the GPU (a Python API name of
+  another release): ``tfgpu explain``'s verdict then leaves gpu_usable unknown, not false
+  (:mod:`tfgpu.diagnosis.verdict`).
 * ``[finding.variants.<name>]``: a named situation of the same id with its own constant
   texts; it may set ``title``, ``cause``, ``fix``, ``severity``, ``category``, ``area``,
   ``doc``, ``harmless``.  The check passes ``variant="<name>"``.
@@ -180,8 +183,6 @@ class FindingSpec:
     deferred_title: str | None = None
     aliases: tuple[str, ...] = ()
     hedge_partners: tuple[str, ...] = ()
-    #: the error says nothing about the GPU (a Python API name of another release): it
-    #: leaves the explain verdict's gpu_usable unknown instead of false
     gpu_neutral: bool = False
     variants: Mapping[str, FindingSpec] = field(default_factory=lambda: MappingProxyType({}))
     variant: str | None = None

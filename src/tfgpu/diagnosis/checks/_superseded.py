@@ -9,6 +9,7 @@ on it would report a fixed problem as the error.
 from __future__ import annotations
 
 from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts
 
 
 def superseded_by_later_run(misses: list[Hit], runs: list[Hit]) -> bool:
@@ -20,3 +21,10 @@ def superseded_by_later_run(misses: list[Hit], runs: list[Hit]) -> bool:
         return False
     last_miss = max(h.line for h in misses)
     return any(h.line > last_miss for h in runs)
+
+
+def smi_missing_superseded(f: Facts, misses: list[Hit]) -> bool:
+    """:func:`superseded_by_later_run` for ``nvidia-smi``: a table it printed later in the log
+    (its banner, pattern ``smi.banner``, or its Driver Version line, ``smi.driver``) comes
+    after the last of ``misses``."""
+    return superseded_by_later_run(misses, f.h("smi.banner").all() + f.h("smi.driver").all())

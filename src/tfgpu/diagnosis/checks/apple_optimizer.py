@@ -22,10 +22,10 @@ def arm_mac_legacy_optimizer(ctx: Facts) -> list[Finding]:
     hits = ctx.h("keras.arm_mac_legacy_optimizer").all()
     if not hits:
         return []
-    fallback = any(h.g("fallback") for h in hits)
-    opt = next((o for h in hits if (o := h.g("opt"))), None) or "<Name>"
-    if fallback:
+    evidence = log_evidence(hits, limit=2)
+    if any(h.g("fallback") for h in hits):
         return [catalogue.make("keras-arm-mac-legacy-optimizer-notice", variant="fallback",
-                               evidence=log_evidence(hits, limit=2))]
+                               evidence=evidence)]
+    opt = next((o for h in hits if (o := h.g("opt"))), None) or "<Name>"
     return [catalogue.make("keras-arm-mac-legacy-optimizer-notice", opt=opt,
-                           evidence=log_evidence(hits, limit=2))]
+                           evidence=evidence)]

@@ -50,8 +50,9 @@ def _now(h: Hit) -> str | None:
 def conda_defaults_tf_cpu_build(ctx: Facts) -> list[Finding]:
     """``tensorflow-cpu-only-build`` (``conda-defaults-build``) for conda rows that leave an
     Anaconda ``mkl``/``eigen`` TensorFlow build installed; ``[]`` when none does, when a row
-    shows a ``gpu_`` ``tensorflow``/``tensorflow-base`` build, when the log shows a GPU device
-    created, or when the host's TensorFlow reports a CUDA build."""
+    shows a ``gpu_`` ``tensorflow``/``tensorflow-base`` build, or when
+    :func:`~tfgpu.diagnosis.checks.conda_tf_build.gpu_build_shown` (a GPU device created or
+    listed, or the host's TensorFlow a CUDA build)."""
     hits = ctx.h("conda.tf_defaults_build").all()
     if not hits or gpu_build_shown(ctx):
         return []

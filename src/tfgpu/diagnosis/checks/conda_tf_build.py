@@ -27,9 +27,11 @@ def _cpu(build: str | None) -> bool:
 
 
 def gpu_build_shown(ctx: Facts) -> bool:
-    """Whether the log shows a GPU device created or the host's TensorFlow reports a CUDA
-    build (``is_cuda_build`` in its build info): a CPU build string is then not what runs."""
-    if ctx.h("gpu.created").count or ctx.tf_gpu_listed:  # or a listed GPU
+    """Whether the log shows a GPU device created (pattern ``gpu.created``) or a check's
+    output listing a GPU (:attr:`~tfgpu.facts.view.Facts.tf_gpu_listed`), or the host's
+    TensorFlow reports a CUDA build (``is_cuda_build`` in its build info): a CPU build string
+    is then not what runs."""
+    if ctx.h("gpu.created").count or ctx.tf_gpu_listed:
         return True
     tf = ctx.host.tf if ctx.host is not None else None
     return tf is not None and tf.build_info.get("is_cuda_build") == "True"
@@ -37,8 +39,8 @@ def gpu_build_shown(ctx: Facts) -> bool:
 
 def conda_tf_cpu_build(ctx: Facts) -> list[Finding]:
     """``tensorflow-cpu-only-build`` (``conda-build``) for conda rows naming a conda-forge
-    ``cpu_`` build of TensorFlow; ``[]`` when no row does, when the log shows a GPU device
-    created, or when the host's TensorFlow reports a CUDA build."""
+    ``cpu_`` build of TensorFlow; ``[]`` when no row does or when :func:`gpu_build_shown`
+    (a GPU device created or listed, or the host's TensorFlow a CUDA build)."""
     hits = [h for h in ctx.h("conda.tf_build").all()
             if _cpu(h.g("build")) or _cpu(h.g("nbuild"))]
     if not hits or gpu_build_shown(ctx):

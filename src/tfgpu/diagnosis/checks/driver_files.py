@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._superseded import superseded_by_later_run
+from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -104,7 +104,7 @@ def container_driver_files_missing(f: Facts) -> list[Finding]:
         return []
     libcuda = _libcuda_hits(f)
     smi = f.h("smi.not_found").all()
-    if superseded_by_later_run(smi, f.h("smi.banner").all() + f.h("smi.driver").all()):
+    if smi_missing_superseded(f, smi):
         smi = []  # nvidia-smi ran later in the log (the container restarted with GPUs)
     if not (libcuda or smi):
         return []

@@ -7,11 +7,11 @@
   CUDA or library message: host RAM, not GPU memory (tensorflow/tensorflow#657).
 * ``nvidia-driver-error`` (variant ``device-properties``, hedged): TensorFlow's grappler logs
   "Failed to get device properties, error code: <cudaError_t>"
-  (``tensorflow/core/grappler/clusters/utils.cc`` GetLocalGPUInfo); only the unknown-error
-  code is read only when it is 30 (``cudaErrorUnknown`` in CUDA 10.0's and older
-  ``driver_types.h``). 999 is left alone: it is cudaErrorUnknown from CUDA 10.1 (the 2.21
-  wheel's ``third_party/gpus/cuda/include/driver_types.h``) but also hipErrorUnknown, and
-  ROCm builds print the same line with a hipError_t. Other codes have other causes (3,
+  (``tensorflow/core/grappler/clusters/utils.cc`` GetLocalGPUInfo); the line is read only
+  when its code is 30 (``cudaErrorUnknown`` in CUDA 10.0's and older ``driver_types.h``).
+  999 is left alone: it is cudaErrorUnknown from CUDA 10.1 (the 2.21 wheel's
+  ``third_party/gpus/cuda/include/driver_types.h``) but also hipErrorUnknown, and ROCm
+  builds print the same line with a hipError_t. Other codes have other causes (3,
   initialization error: a process forked after CUDA started).
 """
 
@@ -63,12 +63,13 @@ def device_properties_failed(ctx: Facts) -> list[Finding]:
     device properties, error code: 30" (cudaErrorUnknown): most likely a broken driver
     install (hedged: a warning naming the other causes)."""
     for h in ctx.h("gpu.device_props_failed").all():
-        name = _UNKNOWN_CODES.get(h.g("code") or "")
+        code = h.g("code") or ""
+        name = _UNKNOWN_CODES.get(code)
         if name is None:
             continue
         return [catalogue.make(
             "nvidia-driver-error", variant="device-properties", name=name,
-            code=h.g("code") or "", evidence=log_evidence([h]),
+            code=code, evidence=log_evidence([h]),
         )]
     return []
 

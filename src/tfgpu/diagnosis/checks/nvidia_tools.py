@@ -30,7 +30,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.diagnosis.checks._superseded import superseded_by_later_run
+from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -283,8 +283,7 @@ def smi_missing(f: Facts) -> list[Finding]:
     (or, in a container, were not mounted).  A later nvidia-smi table in the same log (its
     banner or Driver Version line) supersedes the miss: no finding."""
     hits = f.h("eco.smi_missing").all()
-    later = f.h("smi.banner").all() + f.h("smi.driver").all()
-    if not hits or superseded_by_later_run(hits, later):
+    if not hits or smi_missing_superseded(f, hits):
         return []
     return [catalogue.make(
         "nvidia-smi-not-installed", evidence=log_evidence(hits),
