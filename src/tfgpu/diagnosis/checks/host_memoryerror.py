@@ -1,4 +1,4 @@
-"""Host-memory and device-query messages of one line each (holdout24-26 work plans).
+"""Host-memory and device-query messages of one line each.
 
 * ``host-ram-exhausted-process-killed`` (variant ``python-memoryerror``): a traceback ends in
   CPython's ``MemoryError`` (``Objects/exceptions.c``; raised by ``PyErr_NoMemory`` when a
