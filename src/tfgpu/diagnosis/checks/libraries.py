@@ -513,7 +513,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         if not same or base == "nccl-net" or ctx.other_framework:
             continue  # libnccl-net.so is NCCL's optional network plugin (NCCL INFO line)
         if base in ("nvinfer", "nvinfer_plugin"):
-            # holdout7 work plan: TF-TRT's stub aborted for want of it: needed, not optional
+            # TF-TRT's stub aborted for want of it: needed, not optional
             trt_stub = ctx.h("trt.stub_fatal").all()
             out.append(
                 catalogue.make(
@@ -1730,7 +1730,7 @@ def ld_path_other_cuda(ctx: Facts) -> list[Finding]:
              "LD_LIBRARY_PATH, or install the TensorFlow release built for CUDA "
              f"{have}"),
     )]
-#: holdout7 work plan: the fix when TF-TRT aborted because TensorRT did not load.
+#: the fix when TF-TRT aborted because TensorRT did not load.
 _TRT_NEEDED_FIX: tuple[str, ...] = (
     "python -c \"from tensorflow.python.compiler.tensorrt import trt_convert as trt; "
     "print(trt.trt_utils._pywrap_py_utils.get_linked_tensorrt_version())\"   # the TensorRT "

@@ -957,7 +957,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
     return out
 
 
-# --- holdout7 work plan: "DNN library is not found" printed by XLA/JAX or an unknown runtime ---
+# --- "DNN library is not found" printed by XLA/JAX or an unknown runtime ---
 # Threads printing "DNN library is not found" and the cause each established (issues corpus,
 # read 2026-12-01):
 # * TensorFlow's op runtime printed it (Node:/[[{{node}}]]/OP_REQUIRES/UnimplementedError), 8
