@@ -3012,7 +3012,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not dlopen library '" + _LIB + r"'(?:;\s*dlerror:\s*(?P<err>.*))?",
         "lib",
     ),
-    # --- holdout7 work plan: who printed a one-line error (TF op runtime, XLA/JAX, Node.js) ---
+    # --- who printed a one-line error (TF op runtime, XLA/JAX, Node.js) ---
     # TensorFlow's op runtime around an op's error: the graph node ("[[{{node X}}]]", TF 2.8+
     # "Node: 'X'"), the kernel's OP_REQUIRES log line, the Python class UnimplementedError, the
     # eager "[Op:Conv2D]" suffix, "Graph execution error", and the "(0) UNIMPLEMENTED:" list of
