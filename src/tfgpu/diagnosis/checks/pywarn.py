@@ -29,159 +29,94 @@ Sources (message rows ``py-*`` in ``knowledge/data/messages_tf_python.toml`` cit
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.diagnosis.checks._common import Check, from_log
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
-def indexed_slices_dense(ctx: Facts) -> list[Finding]:
-    """``indexedslices-dense-conversion-notice`` (harmless): a sparse gradient made dense."""
-    return from_log(ctx, "pyw.indexed_slices", lambda hits, _first: catalogue.make(
-        "indexedslices-dense-conversion-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def function_retracing(ctx: Facts) -> list[Finding]:
-    """``tf-function-retracing-notice`` (harmless): tf.function traced a function again."""
-    return from_log(ctx, "pyw.retracing", lambda hits, _first: catalogue.make(
-        "tf-function-retracing-notice", evidence=log_evidence(hits, limit=2)))
+    from tfgpu.facts.log import Hit, Hits
 
 
-def gradients_missing(ctx: Facts) -> list[Finding]:
-    """``keras-gradients-missing-notice``: variables the loss does not depend on."""
-    return from_log(ctx, "pyw.grad_missing", lambda hits, _first: catalogue.make(
-        "keras-gradients-missing-notice", evidence=log_evidence(hits, limit=2)))
+def _log_check(name: str, doc: str, pattern: str,
+               build: Callable[[Hits, Hit], Finding]) -> Check:
+    """A check named ``name`` (docstring ``doc``) that returns ``from_log(ctx, pattern,
+    build)``: ``[]`` without a line of ``pattern``, else the one finding ``build`` makes."""
+    def check(ctx: Facts) -> list[Finding]:
+        return from_log(ctx, pattern, build)
+
+    check.__name__ = check.__qualname__ = name
+    check.__doc__ = doc
+    return check
 
 
-def input_ran_out(ctx: Facts) -> list[Finding]:
-    """``keras-input-ran-out-of-data-notice``: fit() asked for more batches than the input."""
-    return from_log(ctx, "pyw.ran_out", lambda hits, _first: catalogue.make(
-        "keras-input-ran-out-of-data-notice", evidence=log_evidence(hits, limit=2)))
+def _notice_check(name: str, pattern: str, finding_id: str, what: str) -> Check:
+    """The check ``name``: the notice ``finding_id`` (the log's first two lines of ``pattern``
+    as evidence) when the log has such a line; ``what`` (what the line means) ends its
+    docstring.  The id is a literal at each call, where the finding catalogue's test reads it.
+    """
+    return _log_check(name, f"``{finding_id}``: {what}.", pattern,
+                      lambda hits, _first: catalogue.make(
+                          finding_id, evidence=log_evidence(hits, limit=2)))
 
 
-def callback_slow(ctx: Facts) -> list[Finding]:
-    """``keras-callback-slow-notice`` (harmless): a batch hook slower than the step."""
-    return from_log(ctx, "pyw.callback_slow", lambda hits, _first: catalogue.make(
-        "keras-callback-slow-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def input_shape_mismatch(ctx: Facts) -> list[Finding]:
-    """``keras-input-shape-mismatch-notice``: a model called on inputs of another shape."""
-    return from_log(ctx, "pyw.input_shape_mismatch", lambda hits, _first: catalogue.make(
-        "keras-input-shape-mismatch-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def autograph_fallback(ctx: Facts) -> list[Finding]:
-    """``autograph-could-not-transform-notice`` (harmless): a function run unconverted."""
-    return from_log(ctx, "pyw.autograph", lambda hits, _first: catalogue.make(
-        "autograph-could-not-transform-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def untraced_functions(ctx: Facts) -> list[Finding]:
-    """``saved-model-untraced-functions-notice`` (harmless): SavedModel skipped functions."""
-    return from_log(ctx, "pyw.untraced", lambda hits, _first: catalogue.make(
-        "saved-model-untraced-functions-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def checkpoint_unrestored(ctx: Facts) -> list[Finding]:
-    """``checkpoint-unrestored-values-notice``: a checkpoint restored only in part."""
-    return from_log(ctx, "pyw.ckpt_unrestored", lambda hits, _first: catalogue.make(
-        "checkpoint-unrestored-values-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def hdf5_legacy(ctx: Facts) -> list[Finding]:
-    """``keras-hdf5-legacy-notice`` (harmless): model.save() to a .h5 path in Keras 3."""
-    return from_log(ctx, "pyw.hdf5_legacy", lambda hits, _first: catalogue.make(
-        "keras-hdf5-legacy-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def layer_input_shape_arg(ctx: Facts) -> list[Finding]:
-    """``keras-layer-input-shape-arg-notice`` (harmless): input_shape= on a Keras 3 layer."""
-    return from_log(ctx, "pyw.input_shape_arg", lambda hits, _first: catalogue.make(
-        "keras-layer-input-shape-arg-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def optimizer_variables_skipped(ctx: Facts) -> list[Finding]:
-    """``keras-optimizer-variables-skipped-notice``: the optimizer state was not restored."""
-    return from_log(ctx, "pyw.optimizer_skip", lambda hits, _first: catalogue.make(
-        "keras-optimizer-variables-skipped-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def deprecation(ctx: Facts) -> list[Finding]:
-    """``tf-deprecation-notice`` (harmless): util/deprecation.py's notices."""
-    return from_log(ctx, "pyw.deprecation", lambda hits, _first: catalogue.make(
-        "tf-deprecation-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def monitor_missing(ctx: Facts) -> list[Finding]:
-    """``keras-callback-monitor-missing-notice``: a callback's monitored metric not logged."""
-    return from_log(ctx, "pyw.monitor_missing", lambda hits, _first: catalogue.make(
-        "keras-callback-monitor-missing-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def loaded_not_compiled(ctx: Facts) -> list[Finding]:
-    """``keras-loaded-model-not-compiled-notice`` (harmless): a loaded model's compile state."""
-    return from_log(ctx, "pyw.loaded_not_compiled", lambda hits, _first: catalogue.make(
-        "keras-loaded-model-not-compiled-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def pfor_fallback(ctx: Facts) -> list[Finding]:
-    """``pfor-while-loop-fallback-notice`` (harmless): vectorization fell back to a loop."""
-    return from_log(ctx, "pyw.pfor_fallback", lambda hits, _first: catalogue.make(
-        "pfor-while-loop-fallback-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def cache_partial(ctx: Facts) -> list[Finding]:
-    """``tf-data-cache-partially-read-notice`` (harmless): a partial cache discarded."""
-    return from_log(ctx, "pyw.cache_partial", lambda hits, _first: catalogue.make(
-        "tf-data-cache-partially-read-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def input_casting(ctx: Facts) -> list[Finding]:
-    """``keras-layer-input-casting-notice`` (harmless): TF 2.0-2.3 Keras cast float64 inputs."""
-    return from_log(ctx, "pyw.input_casting", lambda hits, _first: catalogue.make(
-        "keras-layer-input-casting-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def pydataset_init(ctx: Facts) -> list[Finding]:
-    """``keras-pydataset-init-notice`` (harmless): a PyDataset without super().__init__."""
-    return from_log(ctx, "pyw.pydataset_init", lambda hits, _first: catalogue.make(
-        "keras-pydataset-init-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def inputs_structure(ctx: Facts) -> list[Finding]:
-    """``keras-inputs-structure-mismatch-notice``: Keras 3 inputs nested otherwise."""
-    return from_log(ctx, "pyw.inputs_structure", lambda hits, _first: catalogue.make(
-        "keras-inputs-structure-mismatch-notice", evidence=log_evidence(hits, limit=2)))
-
-
-def keras_data_notices(ctx: Facts) -> list[Finding]:
-    """``keras-data-format-notice`` (harmless): tf.keras data-adapter/Sequential notices."""
-    return from_log(ctx, "pyw.keras_data_notices", lambda hits, _first: catalogue.make(
-        "keras-data-format-notice", evidence=log_evidence(hits, limit=2)))
-
-
-#: Every check of this module, in the order LOG_CHECKS runs them.
-PYWARN_CHECKS = (
-    indexed_slices_dense,
-    function_retracing,
-    gradients_missing,
-    input_ran_out,
-    callback_slow,
-    input_shape_mismatch,
-    autograph_fallback,
-    untraced_functions,
-    checkpoint_unrestored,
-    hdf5_legacy,
-    layer_input_shape_arg,
-    optimizer_variables_skipped,
-    deprecation,
-    monitor_missing,
-    loaded_not_compiled,
-    pfor_fallback,
-    cache_partial,
-    input_casting,
-    pydataset_init,
-    inputs_structure,
-    keras_data_notices,
+#: Every check of this module, in the order LOG_CHECKS runs them: (check name, log pattern,
+#: finding id, what the line means) per check.
+PYWARN_CHECKS: tuple[Check, ...] = (
+    _notice_check("indexed_slices_dense", "pyw.indexed_slices",
+                  "indexedslices-dense-conversion-notice",
+                  "(harmless) a sparse gradient made dense"),
+    _notice_check("function_retracing", "pyw.retracing",
+                  "tf-function-retracing-notice", "(harmless) tf.function traced a function again"),
+    _notice_check("gradients_missing", "pyw.grad_missing",
+                  "keras-gradients-missing-notice", "variables the loss does not depend on"),
+    _notice_check("input_ran_out", "pyw.ran_out",
+                  "keras-input-ran-out-of-data-notice",
+                  "fit() asked for more batches than the input"),
+    _notice_check("callback_slow", "pyw.callback_slow",
+                  "keras-callback-slow-notice", "(harmless) a batch hook slower than the step"),
+    _notice_check("input_shape_mismatch", "pyw.input_shape_mismatch",
+                  "keras-input-shape-mismatch-notice", "a model called on inputs of another shape"),
+    _notice_check("autograph_fallback", "pyw.autograph",
+                  "autograph-could-not-transform-notice", "(harmless) a function run unconverted"),
+    _notice_check("untraced_functions", "pyw.untraced",
+                  "saved-model-untraced-functions-notice",
+                  "(harmless) SavedModel skipped functions"),
+    _notice_check("checkpoint_unrestored", "pyw.ckpt_unrestored",
+                  "checkpoint-unrestored-values-notice", "a checkpoint restored only in part"),
+    _notice_check("hdf5_legacy", "pyw.hdf5_legacy",
+                  "keras-hdf5-legacy-notice", "(harmless) model.save() to a .h5 path in Keras 3"),
+    _notice_check("layer_input_shape_arg", "pyw.input_shape_arg",
+                  "keras-layer-input-shape-arg-notice",
+                  "(harmless) input_shape= on a Keras 3 layer"),
+    _notice_check("optimizer_variables_skipped", "pyw.optimizer_skip",
+                  "keras-optimizer-variables-skipped-notice",
+                  "the optimizer state was not restored"),
+    _notice_check("deprecation", "pyw.deprecation",
+                  "tf-deprecation-notice", "(harmless) util/deprecation.py's notices"),
+    _notice_check("monitor_missing", "pyw.monitor_missing",
+                  "keras-callback-monitor-missing-notice",
+                  "a callback's monitored metric not logged"),
+    _notice_check("loaded_not_compiled", "pyw.loaded_not_compiled",
+                  "keras-loaded-model-not-compiled-notice",
+                  "(harmless) a loaded model's compile state"),
+    _notice_check("pfor_fallback", "pyw.pfor_fallback",
+                  "pfor-while-loop-fallback-notice",
+                  "(harmless) vectorization fell back to a loop"),
+    _notice_check("cache_partial", "pyw.cache_partial",
+                  "tf-data-cache-partially-read-notice", "(harmless) a partial cache discarded"),
+    _notice_check("input_casting", "pyw.input_casting",
+                  "keras-layer-input-casting-notice",
+                  "(harmless) TF 2.0-2.3 Keras cast float64 inputs"),
+    _notice_check("pydataset_init", "pyw.pydataset_init",
+                  "keras-pydataset-init-notice", "(harmless) a PyDataset without super().__init__"),
+    _notice_check("inputs_structure", "pyw.inputs_structure",
+                  "keras-inputs-structure-mismatch-notice", "Keras 3 inputs nested otherwise"),
+    _notice_check("keras_data_notices", "pyw.keras_data_notices",
+                  "keras-data-format-notice",
+                  "(harmless) tf.keras data-adapter/Sequential notices"),
 )
