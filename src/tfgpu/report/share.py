@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from tfgpu.findings import AREAS, VERDICT_STATES, verdict_state
 from tfgpu.report.bench_view import fig as _fig
 from tfgpu.report.controls import visible
+from tfgpu.report.text import evidence_line
 
 if TYPE_CHECKING:
     from jinja2 import Environment
@@ -221,11 +222,7 @@ def _evidence_lines(evidence: Sequence[Any]) -> list[str]:
     for e in evidence:
         if not isinstance(e, Mapping):
             continue
-        where = f"line {e['line']}" if e.get("line") is not None else str(e.get("source", ""))
-        text = str(e.get("text", ""))
-        # "nvidia-smi: missing: not found" is not prefixed "nvidia-smi: " twice
-        out.append(text if e.get("line") is None and text.startswith(f"{where}: ")
-                   else f"{where}: {text}")
+        out.append(evidence_line(str(e.get("source", "")), e.get("line"), str(e.get("text", ""))))
     return out
 
 

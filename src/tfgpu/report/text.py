@@ -128,6 +128,15 @@ def _wrap(prefix: str, text: str, width: int, style: str = "") -> list[Line]:
     return [[(line, style)] for line in lines]
 
 
+def evidence_line(source: str, line: int | None, text: str) -> str:
+    """One evidence item as the reports print it: ``"line 12: <text>"`` for a log line, else
+    ``"<source>: <text>"``, but a probe's text that names its source already
+    (``"nvidia-smi: missing: not found"``) is not prefixed twice.  ``text`` is used as given
+    (the text report passes an item's first line, the shareable pages its whole text)."""
+    where = f"line {line}" if line is not None else source
+    return text if line is None and text.startswith(f"{where}: ") else f"{where}: {text}"
+
+
 def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Line]:
     style, label = _STYLE[f.severity]
     head: Line = [(f"[{label:>5}] ", style),
@@ -141,11 +150,7 @@ def _finding_lines(f: Finding, verbosity: int, width: int) -> list[Line]:
     for ev in f.evidence[: (None if verbosity > 0 else 4)]:
         where = f"line {ev.line}" if ev.line is not None else ev.source
         first, *rest = ev.text.splitlines() or [""]
-        if ev.line is None and first.startswith(f"{where}: "):
-            # a probe's line that names its command already ("nvidia-smi:
-            # missing: not found") is not prefixed twice
-            first = first[len(where) + 2:]
-        lines.append([(f"{_INDENT}{where}: {first}", "dim")])
+        lines.append([(f"{_INDENT}{evidence_line(ev.source, ev.line, first)}", "dim")])
         pad = " " * (len(_INDENT) + len(where) + 2)
         lines.extend([(f"{pad}{more}", "dim")] for more in rest)
     if len(f.evidence) > 4 and verbosity <= 0:
@@ -221,5 +226,5 @@ def render_text_to_string(report: Report, verbosity: int = 0, width: int = 100) 
     return buf.getvalue()
 
 
-__all__ = ["PlainConsole", "make_console", "make_report_console", "print_line", "render_text",
-           "render_text_to_string"]
+__all__ = ["PlainConsole", "evidence_line", "make_console", "make_report_console", "print_line",
+           "render_text", "render_text_to_string"]
