@@ -59,24 +59,29 @@ def test_the_windows_column_for_windows_targets() -> None:
 def test_a_target_driver_that_is_not_a_version_is_unknown(driver: str | None) -> None:
     kb = cast(Knowledge, _Kb(_ROWS))
     target = TargetHost(os="linux", arch="x86_64", driver=driver)
-    assert _driver_column(target, kb) is None
-    assert _driver_unknown_to_knowledge(target, kb) == []
-    assert _driver_older_than_knowledge(target, kb, None) == []
+    column = _driver_column(target, kb)
+    assert column is None
+    assert _driver_unknown_to_knowledge(target, column) == []
+    assert _driver_older_than_knowledge(target, kb, None, column) == []
 
 
 def test_a_bad_row_does_not_silence_the_warnings_of_the_others() -> None:
     # before: one row that did not parse made both warnings say nothing
     kb = cast(Knowledge, _Kb(_ROWS))
-    (newer,) = _driver_unknown_to_knowledge(_target("999.99"), kb)
+    newer_target, older_target = _target("999.99"), _target("99.99")
+    (newer,) = _driver_unknown_to_knowledge(newer_target, _driver_column(newer_target, kb))
     assert "the newest: 525.60.13" in newer.text
-    (older,) = _driver_older_than_knowledge(_target("99.99"), kb, None)
+    (older,) = _driver_older_than_knowledge(older_target, kb, None,
+                                            _driver_column(older_target, kb))
     assert "the oldest: 450.36.06" in older.text
 
 
 def test_a_column_with_no_comparable_row_warns_about_nothing() -> None:
     kb = cast(Knowledge, _Kb((_row("bad", "n/a"),)))
-    assert _driver_unknown_to_knowledge(_target("999.99"), kb) == []
-    assert _driver_older_than_knowledge(_target("99.99"), kb, None) == []
+    newer_target, older_target = _target("999.99"), _target("99.99")
+    assert _driver_unknown_to_knowledge(newer_target, _driver_column(newer_target, kb)) == []
+    assert _driver_older_than_knowledge(older_target, kb, None,
+                                        _driver_column(older_target, kb)) == []
 
 
 def test_the_real_table_parses_in_both_columns() -> None:

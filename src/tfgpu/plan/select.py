@@ -109,8 +109,9 @@ def make_plan(
     if target.driver and target.gpu_vendor != "nvidia":
         warnings.append(_driver_without_nvidia_gpu(target))
     else:
-        warnings.extend(_driver_unknown_to_knowledge(target, kb))
-        warnings.extend(_driver_older_than_knowledge(target, kb, planner.cc))
+        column = _driver_column(target, kb)
+        warnings.extend(_driver_unknown_to_knowledge(target, column))
+        warnings.extend(_driver_older_than_knowledge(target, kb, planner.cc, column))
     warnings.extend(_wsl2_driver_warnings(plan, target, kb))
     distro_python = _wsl2_distribution_python(plan, target, kb)
     if distro_python is not None:
@@ -142,10 +143,11 @@ def _driver_key(version: str) -> tuple[int, ...]:
 
 #: One driver of cuda_min_driver.toml's column: (its version as numbers, as written, the row).
 _KnownDriver = tuple[tuple[int, ...], str, MinDriver]
+#: What :func:`_driver_column` gives: the target's driver as numbers and its column's drivers.
+_DriverColumn = tuple[tuple[int, ...], list[_KnownDriver]]
 
 
-def _driver_column(target: TargetHost, kb: Knowledge
-                   ) -> tuple[tuple[int, ...], list[_KnownDriver]] | None:
+def _driver_column(target: TargetHost, kb: Knowledge) -> _DriverColumn | None:
     """The target's driver and the drivers of its ``cuda_min_driver.toml`` column (Linux, or
     Windows for Windows and WSL2; NVIDIA's CUDA toolkit release notes), as numbers to compare.
 
@@ -178,14 +180,14 @@ def _driver_column(target: TargetHost, kb: Knowledge
 
 
 # --- a driver version newer than every driver the knowledge names ---
-def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reason]:
+def _driver_unknown_to_knowledge(target: TargetHost,
+                                 column: _DriverColumn | None) -> list[Reason]:
     """A warning when the NVIDIA driver (``--driver``, facts) has a higher branch (major)
     than every driver in ``cuda_min_driver.toml`` (NVIDIA's CUDA toolkit release notes) of
     its column (Linux, or Windows for Windows and WSL2): a typo (``999.99``) or a driver
     released after the data.  The plan then treats it as new enough for every CUDA it
     lists, so it says so and how to check the version; ``[]`` otherwise, and when a version
-    is not comparable (:func:`_driver_column`)."""
-    column = _driver_column(target, kb)
+    is not comparable.  ``column``: :func:`_driver_column` of the target."""
     if column is None or not column[1]:
         return []
     given, known = column
@@ -200,16 +202,16 @@ def _driver_unknown_to_knowledge(target: TargetHost, kb: Knowledge) -> list[Reas
 
 
 # --- a driver version older than every driver the knowledge names, or than the GPU ---
-def _driver_older_than_knowledge(target: TargetHost, kb: Knowledge,
-                                 cc: str | None) -> list[Reason]:
+def _driver_older_than_knowledge(target: TargetHost, kb: Knowledge, cc: str | None,
+                                 column: _DriverColumn | None) -> list[Reason]:
     """A warning when the NVIDIA driver (``--driver``, facts) is older than the minimum
     driver of the first CUDA release that knows the GPU's architecture (compute capability
     ``cc`` as ``sm_XY`` in ``cuda_arch.toml``, its driver in ``cuda_min_driver.toml``; both
     from NVIDIA's CUDA toolkit release notes), or, for a GPU the arch table does not list,
     older than every driver ``cuda_min_driver.toml`` names for the target's column (Linux,
     or Windows for Windows and WSL2), by branch (major): most likely a typo (``99.99``);
-    ``[]`` otherwise, and when a version is not comparable (:func:`_driver_column`)."""
-    column = _driver_column(target, kb)
+    ``[]`` otherwise, and when a version is not comparable.  ``column``:
+    :func:`_driver_column` of the target."""
     if column is None:
         return []
     given, known = column

@@ -190,7 +190,7 @@ def addon_op_library(ctx: Facts) -> list[Finding]:
                    or next((op_lib_symbol(x)[1] for x in lib_syms), ""))
             listed = listed_pair_mismatch(ctx, dist)
             if listed is not None:
-                return [_listed_pair_finding(ctx, dist, lib, sym, listed, [h, *bare[:1]])]
+                return [_listed_pair_finding(dist, lib, sym, listed, [h, *bare[:1]])]
             if sym and not _TF_SYM.search(sym):
                 return []  # libstdc++, MPI, the OS's libraries: other causes
             return [_symbol_finding(ctx, dist, lib, sym, [h, *bare[:1]])]
@@ -373,14 +373,21 @@ def _listed_versions(ctx: Facts) -> dict[str, tuple[str, Hit]]:
     return out
 
 
-def listed_pair_mismatch(ctx: Facts, dist: str) -> tuple[str, str, list[Hit]] | None:
-    """``(tensorflow version, dist version, the two rows)`` when the same log's package
-    listing shows TensorFlow and ``dist`` of releases that do not pair, else None.
+#: What :func:`listed_pair_mismatch` finds: (tensorflow version, add-on version, the two
+#: listing rows, :func:`addon_release_for`'s ``(release, ref)`` for that TensorFlow or None).
+ListedPair = tuple[str, str, list[Hit], tuple[str, str] | None]
+
+
+def listed_pair_mismatch(ctx: Facts, dist: str) -> ListedPair | None:
+    """``(tensorflow version, dist version, the two rows, the release that pairs)`` when the
+    same log's package listing shows TensorFlow and ``dist`` of releases that do not pair,
+    else None.
 
     tensorflow-text must have TensorFlow's major.minor (tensorflow/text README); the other
     add-ons: the release :func:`addon_release_for` gives for that TensorFlow (platform_facts
-    ``addon-pairs-<dist>``) differs in major.minor from the listed one.  None when either row
-    is missing or the pairs are not known (no claim)."""
+    ``addon-pairs-<dist>``) differs in major.minor from the listed one.  The release that
+    pairs is :func:`addon_release_for`'s ``(release, ref)`` for that TensorFlow (None when it
+    gives none).  None when either row is missing or the pairs are not known (no claim)."""
     listed = _listed_versions(ctx)
     addon = listed.get(dist)
     tf = next((listed[d] for d in _TF_DISTS if d in listed), None)
@@ -389,21 +396,20 @@ def listed_pair_mismatch(ctx: Facts, dist: str) -> tuple[str, str, list[Hit]] | 
     tf_mm, addon_mm = tf_minor(tf[0]), tf_minor(addon[0])
     if tf_mm is None or addon_mm is None:
         return None
+    found = addon_release_for(ctx, dist, tf[0])
     if dist == "tensorflow-text":
         bad = tf_mm != addon_mm
     else:
-        found = addon_release_for(ctx, dist, tf[0])
         want = tf_minor(found[0]) if found is not None else None
         bad = want is not None and want != addon_mm
-    return (tf[0], addon[0], [tf[1], addon[1]]) if bad else None
+    return (tf[0], addon[0], [tf[1], addon[1]], found) if bad else None
 
 
-def _listed_pair_finding(ctx: Facts, dist: str, lib: str, sym: str,
-                         listed: tuple[str, str, list[Hit]], hits: list[Hit]) -> Finding:
+def _listed_pair_finding(dist: str, lib: str, sym: str,
+                         listed: ListedPair, hits: list[Hit]) -> Finding:
     """``op-library-built-for-other-tensorflow`` variant ``listed-pair``: the log's own
     package listing shows a pair that does not fit, whatever the missing symbol."""
-    tf_v, addon_v, rows = listed
-    found = addon_release_for(ctx, dist, tf_v)
+    tf_v, addon_v, rows, found = listed
     table = _TABLE.get(dist, f"the {dist} release notes")
     if found is not None:
         release, ref = found
