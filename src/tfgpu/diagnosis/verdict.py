@@ -207,7 +207,12 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
 #: An allocation on a GPU device in a memory finding's evidence: TensorFlow's "OOM when
 #: allocating tensor ... on /job:.../device:GPU:0 by allocator GPU_0_bfc" and the BFC
 #: allocator's "Allocator (GPU_0_bfc) ran out of memory" (tensorflow/core/common_runtime/
-#: bfc_allocator.cc names its GPU allocators GPU_<id>_bfc).
+#: bfc_allocator.cc names its GPU allocators GPU_<id>_bfc).  Not the rule of
+#: :meth:`~tfgpu.facts.view.Facts.gpu_run_evidence`, on purpose (they differ on real logs):
+#: that one reads the groups of the whole log's OOM lines (a gpu_bfc_allocator.cc source
+#: counts) and handle failures, to tell which machine the log came from; this one reads the
+#: text memory findings quote, the allocator report's "allocator: GPU_0_bfc" lines and an
+#: "on/job:..." without its space included.
 _GPU_ALLOCATION = re.compile(r"\bGPU_\d+_bfc\b|\ballocating\b.*\bon\b\S*/device:GPU:\d+",
                              re.IGNORECASE)
 #: Share of control bytes (:attr:`ReadStats.control_bytes`) above which an input is not a

@@ -567,7 +567,9 @@ class Facts:
         "Allocator (GPU_0_bfc) ran out of memory", an OOM on ``/device:GPU:N`` or by
         allocator ``GPU_N...``), "failed to allocate ... from device: CUDA_ERROR_OUT_OF_MEMORY",
         and a cuDNN/cuBLAS/cuSOLVER/cuSPARSE handle that could not be created (StreamExecutor
-        creates those handles only for a GPU it opened).  At most two per kind, in no order."""
+        creates those handles only for a GPU it opened).  At most two per kind, in no order.
+        (The verdict's "allocated on a GPU" reads memory findings' quoted text instead:
+        ``verdict._GPU_ALLOCATION``.)"""
         out: list[Hit] = []
         out += [h for h in self.h("mem.ran_out").all()
                 if (h.g("alloc") or "").upper().startswith("GPU_")
