@@ -1185,8 +1185,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # NVML's own "Unknown Error" at init (a container that lost its device cgroup entries)
     _p("eco.nvml_unknown", ("failed to initialize nvml: unknown error",),
        r"Failed to initialize NVML: Unknown Error"),
-    # a shell prompt of a Docker container (the 12-hex-digit container id as host name)
-    _p("ctx.container_prompt", ("root@",), r"^\s*root@(?P<id>[0-9a-f]{12}):"),
+    # a shell inside a Docker container: bash's default prompt user@host: with Docker's default
+    # host name, the container's short id (12 hex digits), for root or any user (an image's
+    # own user, docker run -u); the TensorFlow images' prompt "tf-docker <dir> > " and the
+    # greeting their bashrc prints ("You are running this container as root, ..." / "as user
+    # with ID N" / "in a user namespace (rootless)": tensorflow/tools/dockerfiles/bashrc)
+    _p(
+        "ctx.container_prompt",
+        ("@", "tf-docker", "you are running this container"),
+        r"^\s*(?:[A-Za-z_][\w.-]{0,31}@(?P<id>[0-9a-f]{12}):|tf-docker \S{1,200} > )"
+        r"|^\s*You are running this container (?:as root|as user with ID|in a user namespace)",
+    ),
     # WSL2: NVML refused by dxgkrnl; nvidia-smi cannot open one GPU
     _p("wsl.nvml_blocked", ("gpu access blocked by the operating system",),
        r"GPU access blocked by the operating system"),
