@@ -2588,11 +2588,16 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # TensorFlow's native module failing to import, seen in the traceback (TF 1.x
     # pywrap_tensorflow_internal.py's swig_import_helper; "Failed to load the native
-    # TensorFlow runtime." from pywrap_tensorflow.py).
+    # TensorFlow runtime." from pywrap_tensorflow.py), or the traceback's frame of
+    # pywrap_tensorflow.py importing it: "from tensorflow.python.pywrap_tensorflow_internal
+    # import *" (TF 1.x) / "from tensorflow.python._pywrap_tensorflow_internal import *" (TF
+    # 2.x, 2.21 included), the line in its try block whose ImportError it re-raises.
     _p(
         "lib.pywrap_import",
-        ("swig_import_helper", "failed to load the native tensorflow runtime"),
-        r"swig_import_helper|Failed to load the native TensorFlow runtime",
+        ("swig_import_helper", "failed to load the native tensorflow runtime",
+         "pywrap_tensorflow_internal import"),
+        r"swig_import_helper|Failed to load the native TensorFlow runtime"
+        r"|from tensorflow\.python\._?pywrap_tensorflow_internal import \*",
     ),
     # The Windows self-check script the TF 1.x install guide pointed to
     # (tensorflow_self_check.py): "- Could not find cuDNN 6." / "- Could not find cuDNN."
