@@ -2207,11 +2207,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # id, 12 hex digits (the same tell as ctx.container_prompt)
     _p("container.hostname", ("hostname:",),
        r"cuda_diagnostics\.cc:\d+\] hostname: (?P<id>[0-9a-f]{12})\s*$"),
-    # a shell without nvidia-smi (bash "cmd: command not found", dash "cmd: not found")
+    # a shell without nvidia-smi (bash "cmd: command not found", dash "cmd: not found"), or an
+    # OCI runtime asked to start it as a container's process: runc through Go's exec.LookPath
+    # ('exec: "nvidia-smi": executable file not found in $PATH', quotes escaped when Docker
+    # nests runc's error), crun ("executable file `nvidia-smi` not found in $PATH", podman)
     _p(
         "smi.not_found",
-        ("nvidia-smi: command not found", "nvidia-smi: not found"),
-        r"nvidia-smi: (?:command )?not found(?P<rest>[^\r\n]{0,200})",
+        ("nvidia-smi: command not found", "nvidia-smi: not found",
+         "executable file not found in $path", "executable file `nvidia-smi` not found"),
+        r"nvidia-smi: (?:command )?not found(?P<rest>[^\r\n]{0,200})"
+        r'|exec: \\?"(?:[\w./-]{0,200}/)?nvidia-smi\\?": executable file not found in \$PATH'
+        r"|executable file `(?:[\w./-]{0,200}/)?nvidia-smi` not found in \$PATH",
     ),
     # XLA asm_compiler.cc / nvptx_compiler.cc (VLOG 2): each ptxas candidate it tried
     _p("xla.ptxas_looking", ("looking for ptxas at",), r"Looking for ptxas at (?P<path>\S+)"),
