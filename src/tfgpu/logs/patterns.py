@@ -2014,6 +2014,27 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:(?P<avail>\d{1,5})/(?P<total>\d{1,5}) nodes are available:[^\n]{0,300}?)?"
         r"(?P<n>\d{1,5}) [Ii]nsufficient nvidia\.com/gpu",
     ),
+    # NVIDIA k8s-device-plugin, every release from 1.0.0-beta to v0.20 (main.go, later
+    # internal/plugin/manager/factory.go, internal/rm/rm.go, internal/plugin/factory.go): when
+    # NVML does not initialise in its pod it logs "Failed to initialize NVML: <err>." then its
+    # hint "If this is a GPU node, did you set the docker default runtime to `nvidia`?"; when
+    # it finds no NVML library at all (v0.14-v0.15) "Detected non-NVML platform: <reason>",
+    # "Incompatible platform detected" and "If this is a GPU node, did you configure the NVIDIA
+    # Container Toolkit?"; with no device registered, "No devices found. Waiting indefinitely."
+    _p(
+        "k8s.plugin_hint",
+        ("if this is a gpu node, did you",),
+        r"If this is a GPU node, did you (?P<what>set the docker default runtime to `?nvidia`?"
+        r"|configure the NVIDIA Container Toolkit)\?",
+    ),
+    _p(
+        "k8s.plugin_nvml",
+        ("failed to initialize nvml:", "detected non-nvml platform:"),
+        r"(?:Failed to initialize NVML|Detected non-NVML platform): "
+        r"(?P<err>[^\r\n]{1,200}?)\.?\s*$",
+    ),
+    _p("k8s.plugin_no_devices", ("no devices found. waiting indefinitely",),
+       r"No devices found\. Waiting indefinitely"),
     # DirectML (microsoft/tensorflow-directml dml_device_factory.cc / dml_device_cache.cc,
     # tensorflow-directml-plugin): the adapter count, a removed device, a plugin that does
     # not load into this TensorFlow

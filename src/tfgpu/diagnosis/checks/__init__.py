@@ -307,6 +307,7 @@ from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
 from tfgpu.diagnosis.checks.container_runtime import (
     colab_gpu_usage_limit,
     docker_gpu_request_other_cause,
+    kubernetes_device_plugin_no_nvml,
     kubernetes_gpu_insufficient,
     nvidia_container_cli_failed,
     smi_in_container_without_gpu,
@@ -622,6 +623,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_init_failed,
     installer_module_load_failed,
     kubernetes_gpu_insufficient,
+    kubernetes_device_plugin_no_nvml,
     directml_problems,
     docker_gpu_request_other_cause,
     smi_in_container_without_gpu,

@@ -11,6 +11,11 @@ Sources (``knowledge/data/messages_tools.toml``, one row per message):
   ``gpu`` capability) only when ``nvidia-container-runtime-hook`` is on its PATH when it
   starts; "could not select device driver" means it was not.
 * kubernetes ``pkg/scheduler``: "0/N nodes are available: ... Insufficient nvidia.com/gpu".
+* NVIDIA/k8s-device-plugin (1.0.0-beta to v0.20: ``main.go``, ``internal/plugin/factory.go``,
+  ``internal/rm/rm.go``): the plugin's pod could not initialise NVML, and its own hint asks
+  whether the node's default runtime is ``nvidia`` / the Container Toolkit is configured;
+  its README: the toolkit's ``nvidia-ctk runtime configure --set-as-default``, else a
+  ``nvidia`` RuntimeClass for the plugin.
 
 Every function is a pure check ``(Facts) -> list[Finding]``; each answers nothing when its
 lines are absent.
@@ -141,6 +146,35 @@ def kubernetes_gpu_insufficient(f: Facts) -> list[Finding]:
     h = hits[0]
     return [catalogue.make(
         "kubernetes-gpu-insufficient", n=h.g("n") or "?", evidence=log_evidence(hits),
+    )]
+
+
+#: An NVML error of the device plugin that means its pod has no libnvidia-ml.so.1 at all
+#: (gonvml's "could not load NVML library", go-nvml's ERROR_LIBRARY_NOT_FOUND, nvmlErrorString's
+#: "NVML Shared Library Not Found", the loader's own words); other NVML errors (driver not
+#: loaded, version mismatch) have their own findings.
+_NO_NVML_LIBRARY = re.compile(r"could not load NVML library|ERROR_LIBRARY_NOT_FOUND"
+                              r"|NVML Shared Library Not Found|libnvidia-ml\.so", re.IGNORECASE)
+
+
+def kubernetes_device_plugin_no_nvml(f: Facts) -> list[Finding]:
+    """``kubernetes-device-plugin-no-nvml``: the NVIDIA device plugin's hint ("If this is a
+    GPU node, did you set the docker default runtime to `nvidia`?" / "did you configure the
+    NVIDIA Container Toolkit?") with no NVML library in its pod: the NVML error it printed
+    names a missing library, or none is shown.  Nothing when the error is another NVML one
+    (driver not loaded, driver/library version mismatch: those findings name the cause)."""
+    hints = f.h("k8s.plugin_hint").all()
+    if not hints:
+        return []
+    errs = f.h("k8s.plugin_nvml").all()
+    if errs and not any(_NO_NVML_LIBRARY.search(h.g("err") or "") for h in errs):
+        return []
+    err = next((h.g("err") for h in errs if _NO_NVML_LIBRARY.search(h.g("err") or "")), None)
+    detail = (f"could not initialise NVML ({err})" if err
+              else "could not initialise NVML (the driver's libnvidia-ml.so.1)")
+    return [catalogue.make(
+        "kubernetes-device-plugin-no-nvml", detail=detail,
+        evidence=log_evidence(errs[:1], hints[:1], f.h("k8s.plugin_no_devices").first[:1]),
     )]
 
 
