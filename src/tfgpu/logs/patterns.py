@@ -1968,6 +1968,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^\\\"\n]{0,300})"
         r"|nvidia-container-cli[^\n]{0,40}?(?P<cuda2>cuda error)\W{1,3}initialization error",
     ),
+    # configure.c "device error: %s" from src/cli/common.c select_devices ("%s: %s", dev,
+    # "unknown device"): an entry of the container's GPU list (--gpus device=..., the
+    # NVIDIA_VISIBLE_DEVICES value) that names none of the host's GPUs
+    _p(
+        "eco.nvc_unknown_device",
+        ("unknown device",),
+        r"(?:nvidia-container-cli(?:\.real)?: )?device error: (?P<dev>[^\s\\\"]{1,200}?): "
+        r"unknown device",
+    ),
     # the same driver-RPC failure, pasted without the "nvidia-container-cli:" prefix (a wrapped
     # docker error); read by checks/containers.py like the prefixed form
     _p(

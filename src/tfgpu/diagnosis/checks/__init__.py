@@ -310,6 +310,7 @@ from tfgpu.diagnosis.checks.container_runtime import (
     kubernetes_device_plugin_no_nvml,
     kubernetes_gpu_insufficient,
     nvidia_container_cli_failed,
+    nvidia_container_cli_unknown_device,
     smi_in_container_without_gpu,
 )
 from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
@@ -619,6 +620,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     image_requirement_unsatisfied,
     # --- container runtime, kernel module, DirectML, installers and tools around TensorFlow ---
     nvidia_container_cli_failed,
+    nvidia_container_cli_unknown_device,
     gpu_fell_off_bus,
     gpu_init_failed,
     installer_module_load_failed,

@@ -11,6 +11,8 @@ Sources (``knowledge/data/messages_tools.toml``, one row per message):
   ``gpu`` capability) only when ``nvidia-container-runtime-hook`` is on its PATH when it
   starts; "could not select device driver" means it was not.
 * kubernetes ``pkg/scheduler``: "0/N nodes are available: ... Insufficient nvidia.com/gpu".
+* libnvidia-container ``src/cli/common.c`` ``select_devices``: "<dev>: unknown device" for a
+  GPU list entry naming none of the host's GPUs (printed as "device error: %s").
 * NVIDIA/k8s-device-plugin (1.0.0-beta to v0.20: ``main.go``, ``internal/plugin/factory.go``,
   ``internal/rm/rm.go``): the plugin's pod could not initialise NVML, and its own hint asks
   whether the node's default runtime is ``nvidia`` / the Container Toolkit is configured;
@@ -135,6 +137,22 @@ def nvidia_container_cli_failed(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvidia-container-cli-failed", variant=variant, detail=detail,
         evidence=log_evidence(hits, limit=4), fix=fixes[variant],
+    )]
+
+
+def nvidia_container_cli_unknown_device(f: Facts) -> list[Finding]:
+    """``nvidia-container-cli: device error: <dev>: unknown device`` ->
+    ``nvidia-container-cli-failed`` (variant ``device``): an entry of the container's GPU
+    list matched none of the host's GPUs.  libnvidia-container ``src/cli/common.c``
+    ``select_devices`` accepts ``all``, an index below the host's GPU count, a full
+    ``GPU-``/``MIG-`` UUID, a PCI bus id or ``<gpu>:<mig>``; ``configure.c`` selects only
+    when the host has GPUs, so the host has some, just not this one."""
+    hits = f.h("eco.nvc_unknown_device").all()
+    if not hits:
+        return []
+    dev = hits[0].g("dev") or "?"
+    return [catalogue.make(
+        "nvidia-container-cli-failed", variant="device", dev=dev, evidence=log_evidence(hits),
     )]
 
 
