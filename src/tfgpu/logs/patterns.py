@@ -1977,6 +1977,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:nvidia-container-cli(?:\.real)?: )?device error: (?P<dev>[^\s\\\"]{1,200}?): "
         r"unknown device",
     ),
+    # container-device-interface pkg/cdi cache.go InjectDevices (v0.5 to v1.1): "unresolvable
+    # CDI devices %s" (the names joined by ", "), wrapped by podman ("Error: setting up CDI
+    # devices: ..."), Docker ("CDI device injection failed: ...") or containerd / CRI-O
+    _p(
+        "eco.cdi_unresolvable",
+        ("unresolvable cdi devices",),
+        r"unresolvable CDI devices (?P<devs>[\w./=:@-]{1,120}(?:, [\w./=:@-]{1,120}){0,15})",
+    ),
     # the same driver-RPC failure, pasted without the "nvidia-container-cli:" prefix (a wrapped
     # docker error); read by checks/containers.py like the prefixed form
     _p(

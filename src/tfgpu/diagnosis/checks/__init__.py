@@ -305,6 +305,7 @@ from tfgpu.diagnosis.checks.build_tools_and_banners import (
 )
 from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
 from tfgpu.diagnosis.checks.container_runtime import (
+    cdi_nvidia_device_unresolvable,
     colab_gpu_usage_limit,
     docker_gpu_request_other_cause,
     kubernetes_device_plugin_no_nvml,
@@ -621,6 +622,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- container runtime, kernel module, DirectML, installers and tools around TensorFlow ---
     nvidia_container_cli_failed,
     nvidia_container_cli_unknown_device,
+    cdi_nvidia_device_unresolvable,
     gpu_fell_off_bus,
     gpu_init_failed,
     installer_module_load_failed,

@@ -13,6 +13,9 @@ Sources (``knowledge/data/messages_tools.toml``, one row per message):
 * kubernetes ``pkg/scheduler``: "0/N nodes are available: ... Insufficient nvidia.com/gpu".
 * libnvidia-container ``src/cli/common.c`` ``select_devices``: "<dev>: unknown device" for a
   GPU list entry naming none of the host's GPUs (printed as "device error: %s").
+* container-device-interface ``pkg/cdi/cache.go``: "unresolvable CDI devices <names>" when no
+  CDI spec (``/etc/cdi``, ``/var/run/cdi``) defines a requested device; NVIDIA's spec comes
+  from ``nvidia-ctk cdi generate`` (toolkit 1.18+: the ``nvidia-cdi-refresh`` service).
 * NVIDIA/k8s-device-plugin (1.0.0-beta to v0.20: ``main.go``, ``internal/plugin/factory.go``,
   ``internal/rm/rm.go``): the plugin's pod could not initialise NVML, and its own hint asks
   whether the node's default runtime is ``nvidia`` / the Container Toolkit is configured;
@@ -153,6 +156,21 @@ def nvidia_container_cli_unknown_device(f: Facts) -> list[Finding]:
     dev = hits[0].g("dev") or "?"
     return [catalogue.make(
         "nvidia-container-cli-failed", variant="device", dev=dev, evidence=log_evidence(hits),
+    )]
+
+
+def cdi_nvidia_device_unresolvable(f: Facts) -> list[Finding]:
+    """``unresolvable CDI devices nvidia.com/gpu=...`` -> ``container-cdi-device-unresolvable``:
+    the container engine asked the CDI registry for an NVIDIA device no spec defines
+    (container-device-interface ``pkg/cdi/cache.go`` ``InjectDevices``; the spec is the file
+    ``nvidia-ctk cdi generate`` writes, nvidia-container-toolkit ``cmd/nvidia-ctk/README.md``).
+    Only for ``nvidia.com/`` names (another vendor's spec is not the NVIDIA toolkit's)."""
+    hits = [h for h in f.h("eco.cdi_unresolvable").all() if "nvidia.com/" in (h.g("devs") or "")]
+    if not hits:
+        return []
+    devs = (hits[0].g("devs") or "").rstrip(".")
+    return [catalogue.make(
+        "container-cdi-device-unresolvable", devices=devs, evidence=log_evidence(hits),
     )]
 
 
