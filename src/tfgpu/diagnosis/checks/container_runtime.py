@@ -243,6 +243,15 @@ def smi_in_container_without_gpu(f: Facts) -> list[Finding]:
     the host driver may be fine; the container has no device."""
     smi = f.h("smi.no_driver").all()
     runs = f.h("eco.docker_run").all()
+    if smi and not runs and not f.h("docker.gpus_cmd").count and not f.wsl:
+        # no docker run line, but the shell is a container's (Docker's 12-hex-digit host
+        # name, the TensorFlow images' prompt): variant "prompt"
+        shell = [h for h in f.h("ctx.container_prompt").all() if h.line <= smi[-1].line]
+        if shell:
+            return [catalogue.make(
+                "nvidia-smi-in-container-without-gpu", variant="prompt",
+                evidence=log_evidence(shell[:1], smi),
+            )]
     if not smi or not runs:
         return []
     runs = [h for h in runs if "compose" not in (h.g("cmd") or "")]  # GPUs live in the file
