@@ -1996,6 +1996,20 @@ PATTERNS: tuple[Pattern, ...] = (
     # Docker before 17.12 / nvidia-docker2's first releases (moby daemon): "Unknown runtime
     # specified nvidia" -- today's "unknown or invalid runtime name: nvidia"
     _p("docker.no_runtime", ("unknown runtime specified",), r"Unknown runtime specified nvidia"),
+    # Docker set up for the NVIDIA runtime (daemon.json "runtimes"/"default-runtime": nvidia,
+    # or its prestart hook) whose program is not on the host: containerd's shim / runc exec it
+    # and Go reports 'exec: "nvidia-container-runtime": executable file not found in $PATH' or
+    # 'fork/exec /usr/bin/nvidia-container-runtime: no such file or directory'; the
+    # nvidia-container-toolkit(-base) packages install both programs (packaging/debian/*.install)
+    _p(
+        "docker.nvidia_program_missing",
+        ("executable file not found in $path", "fork/exec"),
+        r'exec: \\?"(?:[\w./-]{0,200}/)?(?P<prog>nvidia-container-runtime(?:-hook)?'
+        r'|nvidia-container-toolkit)\\?": executable file not found in \$PATH'
+        r"|fork/exec (?:[\w./-]{0,200}/)?(?P<prog2>nvidia-container-runtime(?:-hook)?"
+        r"|nvidia-container-toolkit): no such file or directory",
+    ),
+
     # open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c: "NVRM: The NVIDIA GPU
     # %04x:%02x:%02x.%x\nNVRM: (PCI ID: %04x:%04x) installed in this system has\nNVRM: fallen
     # off the bus and is not responding to commands." (register reads return 0xFFFFFFFF), and

@@ -53,6 +53,13 @@ def docker_errors(f: Facts) -> list[Finding]:
     if hits.count:
         out.append(catalogue.make(
             "docker-nvidia-runtime-not-configured", evidence=log_evidence(hits)))
+    hits = f.h("docker.nvidia_program_missing")
+    if hits.count:
+        h = hits.first[0]
+        out.append(catalogue.make(
+            "docker-nvidia-container-toolkit-missing", variant="program-missing",
+            program=h.g("prog") or h.g("prog2") or "nvidia-container-runtime",
+            evidence=log_evidence(hits)))
     hits = f.h("docker.no_gpus_flag")
     if hits.count:
         fact = f.kb.platform_fact("docker-gpu-images")
