@@ -240,7 +240,10 @@ def docker_gpu_request_other_cause(f: Facts) -> list[Finding]:
 def smi_in_container_without_gpu(f: Facts) -> list[Finding]:
     """nvidia-smi "couldn't communicate with the NVIDIA driver" after a ``docker run`` that
     gave the container no GPU (no ``--gpus``, no ``--runtime=nvidia``, not nvidia-docker):
-    the host driver may be fine; the container has no device."""
+    the host driver may be fine; the container has no device.  Variant ``prompt``: no
+    ``docker run`` line, but the shell that ran nvidia-smi is a container's (pattern
+    ``ctx.container_prompt``: Docker's 12-hex-digit host name, the TensorFlow images'
+    prompt or greeting), and no ``--gpus`` run is shown."""
     smi = f.h("smi.no_driver").all()
     runs = f.h("eco.docker_run").all()
     if smi and not runs and not f.h("docker.gpus_cmd").count and not f.wsl:
