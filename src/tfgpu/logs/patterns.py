@@ -1185,8 +1185,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # NVML's own "Unknown Error" at init (a container that lost its device cgroup entries)
     _p("eco.nvml_unknown", ("failed to initialize nvml: unknown error",),
        r"Failed to initialize NVML: Unknown Error"),
-    # a shell prompt of a Docker container (the 12-hex-digit container id as host name)
-    _p("ctx.container_prompt", ("root@",), r"^\s*root@(?P<id>[0-9a-f]{12}):"),
+    # a shell inside a Docker container: bash's default prompt user@host: with Docker's default
+    # host name, the container's short id (12 hex digits), for root or any user (an image's
+    # own user, docker run -u); the TensorFlow images' prompt "tf-docker <dir> > " and the
+    # greeting their bashrc prints ("You are running this container as root, ..." / "as user
+    # with ID N" / "in a user namespace (rootless)": tensorflow/tools/dockerfiles/bashrc)
+    _p(
+        "ctx.container_prompt",
+        ("@", "tf-docker", "you are running this container"),
+        r"^\s*(?:[A-Za-z_][\w.-]{0,31}@(?P<id>[0-9a-f]{12}):|tf-docker \S{1,200} > )"
+        r"|^\s*You are running this container (?:as root|as user with ID|in a user namespace)",
+    ),
     # WSL2: NVML refused by dxgkrnl; nvidia-smi cannot open one GPU
     _p("wsl.nvml_blocked", ("gpu access blocked by the operating system",),
        r"GPU access blocked by the operating system"),
@@ -1959,6 +1968,23 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[^\\\"\n]{0,300})"
         r"|nvidia-container-cli[^\n]{0,40}?(?P<cuda2>cuda error)\W{1,3}initialization error",
     ),
+    # configure.c "device error: %s" from src/cli/common.c select_devices ("%s: %s", dev,
+    # "unknown device"): an entry of the container's GPU list (--gpus device=..., the
+    # NVIDIA_VISIBLE_DEVICES value) that names none of the host's GPUs
+    _p(
+        "eco.nvc_unknown_device",
+        ("unknown device",),
+        r"(?:nvidia-container-cli(?:\.real)?: )?device error: (?P<dev>[^\s\\\"]{1,200}?): "
+        r"unknown device",
+    ),
+    # container-device-interface pkg/cdi cache.go InjectDevices (v0.5 to v1.1): "unresolvable
+    # CDI devices %s" (the names joined by ", "), wrapped by podman ("Error: setting up CDI
+    # devices: ..."), Docker ("CDI device injection failed: ...") or containerd / CRI-O
+    _p(
+        "eco.cdi_unresolvable",
+        ("unresolvable cdi devices",),
+        r"unresolvable CDI devices (?P<devs>[\w./=:@-]{1,120}(?:, [\w./=:@-]{1,120}){0,15})",
+    ),
     # the same driver-RPC failure, pasted without the "nvidia-container-cli:" prefix (a wrapped
     # docker error); read by checks/containers.py like the prefixed form
     _p(
@@ -1970,6 +1996,20 @@ PATTERNS: tuple[Pattern, ...] = (
     # Docker before 17.12 / nvidia-docker2's first releases (moby daemon): "Unknown runtime
     # specified nvidia" -- today's "unknown or invalid runtime name: nvidia"
     _p("docker.no_runtime", ("unknown runtime specified",), r"Unknown runtime specified nvidia"),
+    # Docker set up for the NVIDIA runtime (daemon.json "runtimes"/"default-runtime": nvidia,
+    # or its prestart hook) whose program is not on the host: containerd's shim / runc exec it
+    # and Go reports 'exec: "nvidia-container-runtime": executable file not found in $PATH' or
+    # 'fork/exec /usr/bin/nvidia-container-runtime: no such file or directory'; the
+    # nvidia-container-toolkit(-base) packages install both programs (packaging/debian/*.install)
+    _p(
+        "docker.nvidia_program_missing",
+        ("executable file not found in $path", "fork/exec"),
+        r'exec: \\?"(?:[\w./-]{0,200}/)?(?P<prog>nvidia-container-runtime(?:-hook)?'
+        r'|nvidia-container-toolkit)\\?": executable file not found in \$PATH'
+        r"|fork/exec (?:[\w./-]{0,200}/)?(?P<prog2>nvidia-container-runtime(?:-hook)?"
+        r"|nvidia-container-toolkit): no such file or directory",
+    ),
+
     # open-gpu-kernel-modules src/nvidia/arch/nvalloc/unix/src/osapi.c: "NVRM: The NVIDIA GPU
     # %04x:%02x:%02x.%x\nNVRM: (PCI ID: %04x:%04x) installed in this system has\nNVRM: fallen
     # off the bus and is not responding to commands." (register reads return 0xFFFFFFFF), and
@@ -2005,6 +2045,27 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:(?P<avail>\d{1,5})/(?P<total>\d{1,5}) nodes are available:[^\n]{0,300}?)?"
         r"(?P<n>\d{1,5}) [Ii]nsufficient nvidia\.com/gpu",
     ),
+    # NVIDIA k8s-device-plugin, every release from 1.0.0-beta to v0.20 (main.go, later
+    # internal/plugin/manager/factory.go, internal/rm/rm.go, internal/plugin/factory.go): when
+    # NVML does not initialise in its pod it logs "Failed to initialize NVML: <err>." then its
+    # hint "If this is a GPU node, did you set the docker default runtime to `nvidia`?"; when
+    # it finds no NVML library at all (v0.14-v0.15) "Detected non-NVML platform: <reason>",
+    # "Incompatible platform detected" and "If this is a GPU node, did you configure the NVIDIA
+    # Container Toolkit?"; with no device registered, "No devices found. Waiting indefinitely."
+    _p(
+        "k8s.plugin_hint",
+        ("if this is a gpu node, did you",),
+        r"If this is a GPU node, did you (?P<what>set the docker default runtime to `?nvidia`?"
+        r"|configure the NVIDIA Container Toolkit)\?",
+    ),
+    _p(
+        "k8s.plugin_nvml",
+        ("failed to initialize nvml:", "detected non-nvml platform:"),
+        r"(?:Failed to initialize NVML|Detected non-NVML platform): "
+        r"(?P<err>[^\r\n]{1,200}?)\.?\s*$",
+    ),
+    _p("k8s.plugin_no_devices", ("no devices found. waiting indefinitely",),
+       r"No devices found\. Waiting indefinitely"),
     # DirectML (microsoft/tensorflow-directml dml_device_factory.cc / dml_device_cache.cc,
     # tensorflow-directml-plugin): the adapter count, a removed device, a plugin that does
     # not load into this TensorFlow
@@ -2198,11 +2259,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # id, 12 hex digits (the same tell as ctx.container_prompt)
     _p("container.hostname", ("hostname:",),
        r"cuda_diagnostics\.cc:\d+\] hostname: (?P<id>[0-9a-f]{12})\s*$"),
-    # a shell without nvidia-smi (bash "cmd: command not found", dash "cmd: not found")
+    # a shell without nvidia-smi (bash "cmd: command not found", dash "cmd: not found"), or an
+    # OCI runtime asked to start it as a container's process: runc through Go's exec.LookPath
+    # ('exec: "nvidia-smi": executable file not found in $PATH', quotes escaped when Docker
+    # nests runc's error), crun ("executable file `nvidia-smi` not found in $PATH", podman)
     _p(
         "smi.not_found",
-        ("nvidia-smi: command not found", "nvidia-smi: not found"),
-        r"nvidia-smi: (?:command )?not found(?P<rest>[^\r\n]{0,200})",
+        ("nvidia-smi: command not found", "nvidia-smi: not found",
+         "executable file not found in $path", "executable file `nvidia-smi` not found"),
+        r"nvidia-smi: (?:command )?not found(?P<rest>[^\r\n]{0,200})"
+        r'|exec: \\?"(?:[\w./-]{0,200}/)?nvidia-smi\\?": executable file not found in \$PATH'
+        r"|executable file `(?:[\w./-]{0,200}/)?nvidia-smi` not found in \$PATH",
     ),
     # XLA asm_compiler.cc / nvptx_compiler.cc (VLOG 2): each ptxas candidate it tried
     _p("xla.ptxas_looking", ("looking for ptxas at",), r"Looking for ptxas at (?P<path>\S+)"),
@@ -2579,11 +2646,16 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # TensorFlow's native module failing to import, seen in the traceback (TF 1.x
     # pywrap_tensorflow_internal.py's swig_import_helper; "Failed to load the native
-    # TensorFlow runtime." from pywrap_tensorflow.py).
+    # TensorFlow runtime." from pywrap_tensorflow.py), or the traceback's frame of
+    # pywrap_tensorflow.py importing it: "from tensorflow.python.pywrap_tensorflow_internal
+    # import *" (TF 1.x) / "from tensorflow.python._pywrap_tensorflow_internal import *" (TF
+    # 2.x, 2.21 included), the line in its try block whose ImportError it re-raises.
     _p(
         "lib.pywrap_import",
-        ("swig_import_helper", "failed to load the native tensorflow runtime"),
-        r"swig_import_helper|Failed to load the native TensorFlow runtime",
+        ("swig_import_helper", "failed to load the native tensorflow runtime",
+         "pywrap_tensorflow_internal import"),
+        r"swig_import_helper|Failed to load the native TensorFlow runtime"
+        r"|from tensorflow\.python\._?pywrap_tensorflow_internal import \*",
     ),
     # The Windows self-check script the TF 1.x install guide pointed to
     # (tensorflow_self_check.py): "- Could not find cuDNN 6." / "- Could not find cuDNN."

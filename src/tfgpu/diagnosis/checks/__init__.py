@@ -305,10 +305,13 @@ from tfgpu.diagnosis.checks.build_tools_and_banners import (
 )
 from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
 from tfgpu.diagnosis.checks.container_runtime import (
+    cdi_nvidia_device_unresolvable,
     colab_gpu_usage_limit,
     docker_gpu_request_other_cause,
+    kubernetes_device_plugin_no_nvml,
     kubernetes_gpu_insufficient,
     nvidia_container_cli_failed,
+    nvidia_container_cli_unknown_device,
     smi_in_container_without_gpu,
 )
 from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
@@ -618,10 +621,13 @@ LOG_CHECKS: tuple[Check, ...] = (
     image_requirement_unsatisfied,
     # --- container runtime, kernel module, DirectML, installers and tools around TensorFlow ---
     nvidia_container_cli_failed,
+    nvidia_container_cli_unknown_device,
+    cdi_nvidia_device_unresolvable,
     gpu_fell_off_bus,
     gpu_init_failed,
     installer_module_load_failed,
     kubernetes_gpu_insufficient,
+    kubernetes_device_plugin_no_nvml,
     directml_problems,
     docker_gpu_request_other_cause,
     smi_in_container_without_gpu,

@@ -357,6 +357,8 @@ COMMAND_WORDS = frozenset({
     "prime-select",
     # /dev/shm size, locked-memory limit, ROCm's GPU listing
     "df", "ulimit", "rocminfo",
+    # a Kubernetes cluster's nodes and pods
+    "kubectl",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")

@@ -11,6 +11,16 @@ Sources (``knowledge/data/messages_tools.toml``, one row per message):
   ``gpu`` capability) only when ``nvidia-container-runtime-hook`` is on its PATH when it
   starts; "could not select device driver" means it was not.
 * kubernetes ``pkg/scheduler``: "0/N nodes are available: ... Insufficient nvidia.com/gpu".
+* libnvidia-container ``src/cli/common.c`` ``select_devices``: "<dev>: unknown device" for a
+  GPU list entry naming none of the host's GPUs (printed as "device error: %s").
+* container-device-interface ``pkg/cdi/cache.go``: "unresolvable CDI devices <names>" when no
+  CDI spec (``/etc/cdi``, ``/var/run/cdi``) defines a requested device; NVIDIA's spec comes
+  from ``nvidia-ctk cdi generate`` (toolkit 1.18+: the ``nvidia-cdi-refresh`` service).
+* NVIDIA/k8s-device-plugin (1.0.0-beta to v0.20: ``main.go``, ``internal/plugin/factory.go``,
+  ``internal/rm/rm.go``): the plugin's pod could not initialise NVML, and its own hint asks
+  whether the node's default runtime is ``nvidia`` / the Container Toolkit is configured;
+  its README: the toolkit's ``nvidia-ctk runtime configure --set-as-default``, else a
+  ``nvidia`` RuntimeClass for the plugin.
 
 Every function is a pure check ``(Facts) -> list[Finding]``; each answers nothing when its
 lines are absent.
@@ -133,6 +143,37 @@ def nvidia_container_cli_failed(f: Facts) -> list[Finding]:
     )]
 
 
+def nvidia_container_cli_unknown_device(f: Facts) -> list[Finding]:
+    """``nvidia-container-cli: device error: <dev>: unknown device`` ->
+    ``nvidia-container-cli-failed`` (variant ``device``): an entry of the container's GPU
+    list matched none of the host's GPUs.  libnvidia-container ``src/cli/common.c``
+    ``select_devices`` accepts ``all``, an index below the host's GPU count, a full
+    ``GPU-``/``MIG-`` UUID, a PCI bus id or ``<gpu>:<mig>``; ``configure.c`` selects only
+    when the host has GPUs, so the host has some, just not this one."""
+    hits = f.h("eco.nvc_unknown_device").all()
+    if not hits:
+        return []
+    dev = hits[0].g("dev") or "?"
+    return [catalogue.make(
+        "nvidia-container-cli-failed", variant="device", dev=dev, evidence=log_evidence(hits),
+    )]
+
+
+def cdi_nvidia_device_unresolvable(f: Facts) -> list[Finding]:
+    """``unresolvable CDI devices nvidia.com/gpu=...`` -> ``container-cdi-device-unresolvable``:
+    the container engine asked the CDI registry for an NVIDIA device no spec defines
+    (container-device-interface ``pkg/cdi/cache.go`` ``InjectDevices``; the spec is the file
+    ``nvidia-ctk cdi generate`` writes, nvidia-container-toolkit ``cmd/nvidia-ctk/README.md``).
+    Only for ``nvidia.com/`` names (another vendor's spec is not the NVIDIA toolkit's)."""
+    hits = [h for h in f.h("eco.cdi_unresolvable").all() if "nvidia.com/" in (h.g("devs") or "")]
+    if not hits:
+        return []
+    devs = (hits[0].g("devs") or "").rstrip(".")
+    return [catalogue.make(
+        "container-cdi-device-unresolvable", devices=devs, evidence=log_evidence(hits),
+    )]
+
+
 def kubernetes_gpu_insufficient(f: Facts) -> list[Finding]:
     """A pod requesting ``nvidia.com/gpu`` stays Pending: no node advertises enough."""
     hits = f.h("eco.k8s_insufficient_gpu").all()
@@ -141,6 +182,35 @@ def kubernetes_gpu_insufficient(f: Facts) -> list[Finding]:
     h = hits[0]
     return [catalogue.make(
         "kubernetes-gpu-insufficient", n=h.g("n") or "?", evidence=log_evidence(hits),
+    )]
+
+
+#: An NVML error of the device plugin that means its pod has no libnvidia-ml.so.1 at all
+#: (gonvml's "could not load NVML library", go-nvml's ERROR_LIBRARY_NOT_FOUND, nvmlErrorString's
+#: "NVML Shared Library Not Found", the loader's own words); other NVML errors (driver not
+#: loaded, version mismatch) have their own findings.
+_NO_NVML_LIBRARY = re.compile(r"could not load NVML library|ERROR_LIBRARY_NOT_FOUND"
+                              r"|NVML Shared Library Not Found|libnvidia-ml\.so", re.IGNORECASE)
+
+
+def kubernetes_device_plugin_no_nvml(f: Facts) -> list[Finding]:
+    """``kubernetes-device-plugin-no-nvml``: the NVIDIA device plugin's hint ("If this is a
+    GPU node, did you set the docker default runtime to `nvidia`?" / "did you configure the
+    NVIDIA Container Toolkit?") with no NVML library in its pod: the NVML error it printed
+    names a missing library, or none is shown.  Nothing when the error is another NVML one
+    (driver not loaded, driver/library version mismatch: those findings name the cause)."""
+    hints = f.h("k8s.plugin_hint").all()
+    if not hints:
+        return []
+    errs = f.h("k8s.plugin_nvml").all()
+    if errs and not any(_NO_NVML_LIBRARY.search(h.g("err") or "") for h in errs):
+        return []
+    err = next((h.g("err") for h in errs if _NO_NVML_LIBRARY.search(h.g("err") or "")), None)
+    detail = (f"could not initialise NVML ({err})" if err
+              else "could not initialise NVML (the driver's libnvidia-ml.so.1)")
+    return [catalogue.make(
+        "kubernetes-device-plugin-no-nvml", detail=detail,
+        evidence=log_evidence(errs[:1], hints[:1], f.h("k8s.plugin_no_devices").first[:1]),
     )]
 
 
@@ -170,9 +240,21 @@ def docker_gpu_request_other_cause(f: Facts) -> list[Finding]:
 def smi_in_container_without_gpu(f: Facts) -> list[Finding]:
     """nvidia-smi "couldn't communicate with the NVIDIA driver" after a ``docker run`` that
     gave the container no GPU (no ``--gpus``, no ``--runtime=nvidia``, not nvidia-docker):
-    the host driver may be fine; the container has no device."""
+    the host driver may be fine; the container has no device.  Variant ``prompt``: no
+    ``docker run`` line, but the shell that ran nvidia-smi is a container's (pattern
+    ``ctx.container_prompt``: Docker's 12-hex-digit host name, the TensorFlow images'
+    prompt or greeting), and no ``--gpus`` run is shown."""
     smi = f.h("smi.no_driver").all()
     runs = f.h("eco.docker_run").all()
+    if smi and not runs and not f.h("docker.gpus_cmd").count and not f.wsl:
+        # no docker run line, but the shell is a container's (Docker's 12-hex-digit host
+        # name, the TensorFlow images' prompt): variant "prompt"
+        shell = [h for h in f.h("ctx.container_prompt").all() if h.line <= smi[-1].line]
+        if shell:
+            return [catalogue.make(
+                "nvidia-smi-in-container-without-gpu", variant="prompt",
+                evidence=log_evidence(shell[:1], smi),
+            )]
     if not smi or not runs:
         return []
     runs = [h for h in runs if "compose" not in (h.g("cmd") or "")]  # GPUs live in the file

@@ -53,6 +53,13 @@ def docker_errors(f: Facts) -> list[Finding]:
     if hits.count:
         out.append(catalogue.make(
             "docker-nvidia-runtime-not-configured", evidence=log_evidence(hits)))
+    hits = f.h("docker.nvidia_program_missing")
+    if hits.count:
+        h = hits.first[0]
+        out.append(catalogue.make(
+            "docker-nvidia-container-toolkit-missing", variant="program-missing",
+            program=h.g("prog") or h.g("prog2") or "nvidia-container-runtime",
+            evidence=log_evidence(hits)))
     hits = f.h("docker.no_gpus_flag")
     if hits.count:
         fact = f.kb.platform_fact("docker-gpu-images")
@@ -92,9 +99,13 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     """A process that sees no GPU device although the driver library is there.
 
     * TensorFlow's ``cuda_diagnostics.cc`` says ``/dev/nvidia0 does not exist`` after
-      ``cuInit`` failed while ``libcuda.so.1`` loaded: the device nodes are missing, which in
-      a container means it was started without ``--gpus`` (or without the NVIDIA runtime); on
-      a bare host, that the NVIDIA kernel module is not loaded.
+      ``cuInit`` failed: the device nodes are missing, which in a container means it was
+      started without ``--gpus`` (or without the NVIDIA runtime).  The line comes only after
+      ``/proc/driver/nvidia/version`` was found (``Diagnostician::LogDiagnosticInformation``,
+      TF 1.x ``stream_executor/cuda`` through XLA ``stream_executor/cuda``), so the NVIDIA
+      kernel module is loaded: on a bare host the device files were never created, which
+      nvidia-modprobe (setuid root, run by the driver's user-space libraries) or a udev rule
+      does (nvidia-modprobe(1)).
     * The NGC images' banner "The NVIDIA Driver was not detected": without GPU access the
       same fault (the banner's own advice); under WSL2 the banner's check cannot see the
       driver at all, and it is harmless.
@@ -132,8 +143,11 @@ def container_without_gpu(f: Facts) -> list[Finding]:
         + ". In a container this means it was started without GPU access (no --gpus all, or "
         "the NVIDIA runtime is not used), so Docker passed no /dev/nvidia* device nodes in"
         + ("" if sure else
-           "; if this is not a container, the NVIDIA kernel module is not loaded on this host "
-           "(nvidia-smi fails there too)")
+           "; if this is not a container, the NVIDIA kernel module is loaded (TensorFlow "
+           "prints this line only after finding /proc/driver/nvidia/version) but the device "
+           "files were never created: the driver's libraries create them through "
+           "nvidia-modprobe (setuid root), so without it (or a udev rule) only a root process "
+           "does")
         + "."
     )
     out.append(catalogue.make(
@@ -142,8 +156,9 @@ def container_without_gpu(f: Facts) -> list[Finding]:
         cause=cause,
         fix=("docker run --gpus all ...   # start the container with GPU access",
              "docker run --rm --gpus all ubuntu nvidia-smi   # checks the Container Toolkit",
-             "# not a container: nvidia-smi; sudo modprobe nvidia (or reinstall the driver), "
-             "then reboot"),
+             "# not a container: ls -l /dev/nvidia*; sudo nvidia-modprobe -c 0 -u creates "
+             "/dev/nvidia0 and /dev/nvidia-uvm (install the driver's nvidia-modprobe, or a udev "
+             "rule, to have them made at boot)"),
     ))
     return out
 

@@ -18,9 +18,11 @@ def _cvd_value(raw: str) -> str:
 def cvd_in_log(f: Facts) -> list[Finding]:
     """``cuda-visible-devices-hides-gpus`` (``from-log``): the log sets
     ``CUDA_VISIBLE_DEVICES`` and CUDA then reports no device (cuInit's
-    CUDA_ERROR_NO_DEVICE or the runtime's "no CUDA-capable device is detected").  Only
-    without host facts (the host check reads the real environment)."""
-    if f.host is not None:
+    CUDA_ERROR_NO_DEVICE or the runtime's "no CUDA-capable device is detected").  Nothing
+    when the host facts hold CUDA_VISIBLE_DEVICES: the host check (visibility.py) reads that
+    value; host facts without it (a report's stated OS and GPU) leave the log's setting the
+    only one known."""
+    if f.host is not None and "CUDA_VISIBLE_DEVICES" in f.host.env:
         return []
     cvd = f.h("ctx.cvd_set")
     if not cvd.count:

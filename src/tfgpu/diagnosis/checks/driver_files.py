@@ -81,8 +81,8 @@ def _container_hints(f: Facts, libcuda: list[Hit]) -> list[Hit]:
     hints = [*f.h("container.hostname").all(), *f.h("ctx.container_prompt").all()]
     hints += [h for h in libcuda if _NVIDIA_DOCKER_DIR in h.text]
     hints += [h for h in f.h("smi.not_found").all()
-              if re.search(r"\b(?:docker|container|nvidia/cuda|tensorflow/tensorflow)",
-                           h.text, re.IGNORECASE)]
+              if re.search(r"\b(?:docker|container|nvidia/cuda|tensorflow/tensorflow|OCI runtime"
+                           r"|crun|runc)\b", h.text, re.IGNORECASE)]
     return hints
 
 
@@ -110,6 +110,11 @@ def container_driver_files_missing(f: Facts) -> list[Finding]:
         return []
     hints = _container_hints(f, libcuda)
     if not (hints or f.in_container):
+        return []
+    if f.h("docker.gpus_cmd").count and not libcuda:
+        # GPU access was asked for (--gpus, nvidia-docker run) and only nvidia-smi is missing:
+        # the toolkit mounts it only with the "utility" driver capability
+        # (NVIDIA_DRIVER_CAPABILITIES, --gpus 'all,capabilities=...'): not a missing runtime
         return []
     what = ", ".join(w for w, hit in (("libcuda.so.1", libcuda), ("nvidia-smi", smi)) if hit)
     cause = (f"{what} {'are' if ', ' in what else 'is'} the host NVIDIA driver's, not part of "

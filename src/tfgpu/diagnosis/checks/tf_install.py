@@ -1648,10 +1648,15 @@ def _native_import_cut(ctx: Facts) -> list[Finding]:
     last = max(h.line for h in imp)
     if any(h.line > last for h in ctx.h("tell.exception").all()):
         return []  # the loader's line is there: another check reads it (or the unknown one)
+    # a container's shell (Docker's 12-hex-digit host name, the TensorFlow images' prompt):
+    # its GPU image ships the CUDA libraries, so the driver's libcuda.so.1 comes first
+    shell = ctx.h("ctx.container_prompt").first[:1]
     return [catalogue.make(
-        "tensorflow-native-import-failed-linux", variant="cut",
-        evidence=log_evidence(imp[:2], [h for h in ctx.h("tell.exception").all()
-                                        if "ImportError" in h.text and h.line < last][:2]),
+        "tensorflow-native-import-failed-linux",
+        variant="cut-container" if shell or ctx.in_container else "cut",
+        evidence=log_evidence(shell, imp[:2],
+                              [h for h in ctx.h("tell.exception").all()
+                               if "ImportError" in h.text and h.line < last][:2]),
         fix=("python -c \"import tensorflow\" 2>&1 | tail -n 12   # the ImportError line "
              "after the traceback names the library that did not load",
              "# libcuda.so.1 in a GPU container image: start it with GPU access (docker run "
