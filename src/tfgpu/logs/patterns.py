@@ -2876,6 +2876,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*Illegal instruction\s*\((?:\s+core dumped\b[^()\n]{0,40}"
         r"|core dumped\b[^()\n]{1,40})\)\s*$",
     ),
+    # SIGILL as the tools around a process report it, not as a shell does: CPython's
+    # faulthandler ("Fatal Python error: Illegal instruction", Modules/faulthandler.c
+    # faulthandler_handlers), the signal's name (subprocess.CalledProcessError's "died with
+    # <Signals.SIGILL: 4>", JetBrains' "interrupted by signal 4: SIGILL", gdb's "received
+    # signal SIGILL", macOS crash reports' "EXC_BAD_INSTRUCTION (SIGILL)"), Go's
+    # os.ProcessState ("signal: illegal instruction": Docker, containerd, Kubernetes), and
+    # the exit status 132 = 128 + 4 that shells, Docker and Kubernetes give a process killed
+    # by it ("exit code 132", "exited with code 132", "Exit Code: 132", "Exited (132)",
+    # "returned a non-zero code: 132")
+    _p(
+        "cpu.illegal",
+        ("fatal python error", "sigill", "signal: illegal instruction", "exit code",
+         "exited with code", "exit status", "exited (", "returned a non-zero code",
+         "exitcode"),
+        r"Fatal Python error: Illegal instruction|\bSIGILL\b"
+        r"|\bsignal: illegal instruction\b"
+        r"|(?i:\b(?:exit(?:ed)?\s+(?:with\s+)?(?:code|status)|exit\s+code:|exitCode:"
+        r"|Exited\s+\(|returned\s+a\s+non-zero\s+code:))\s*(?P<sigill_exit>132)\b",
+    ),
     # deepface's validate_for_keras3 (deepface/commons/package_utils.py): TensorFlow >= 2.16
     # and ``import tf_keras`` failed -> ValueError naming the TensorFlow version
     _p(
