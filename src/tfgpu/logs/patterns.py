@@ -248,6 +248,28 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|defaults|pypi|pkgs/main|anaconda))?\s*$",
         "dist",
     ),
+    # the same distributions in pip's other listings: `pip freeze` / `pip list --format=freeze`
+    # ("tensorflow-gpu==1.15.4", or "name @ <url>" for a direct-URL install;
+    # src/pip/_internal/operations/freeze.py) and `pip show` ("Name: tensorflow-gpu", then
+    # "Version: 1.15.4", pip.show_version; src/pip/_internal/commands/show.py); pip writes the
+    # name as the distribution's metadata spells it (tensorflow_gpu in some tools' output)
+    _p(
+        "pip.listing",
+        ("tensorflow==", "tensorflow-gpu==", "tensorflow_gpu==", "tensorflow-cpu==",
+         "tensorflow_cpu==", "tf-nightly", "tf_nightly", "tensorflow @", "tensorflow-gpu @",
+         "tensorflow_gpu @", "tensorflow-cpu @", "tensorflow_cpu @"),
+        r"^\s*(?P<dist>(?i:tensorflow(?:[-_](?:gpu|cpu))?|tf[-_]nightly(?:[-_](?:gpu|cpu))?))"
+        r"(?:\s*==\s*(?P<v>\d+\.\d+(?!\d)[\w.+]*)|\s+@\s+\S+)\s*$",
+        "dist",
+    ),
+    _p(
+        "pip.listing",
+        ("name:",),
+        r"^\s*Name:\s*(?P<dist>(?i:tensorflow(?:[-_](?:gpu|cpu))?|tf[-_]nightly(?:[-_](?:gpu|cpu))?))"
+        r"\s*$",
+        "dist",
+    ),
+    _p("pip.show_version", ("version:",), r"^\s*Version:\s*(?P<v>\d+\.\d+(?!\d)[\w.+]*)\s*$"),
     _p(
         "numpy.abi",
         ("numpy", "_array_api"),

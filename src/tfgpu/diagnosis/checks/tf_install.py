@@ -373,23 +373,60 @@ def tensorflow_and_cpu_variant(f: Facts) -> Iterator[Finding]:
 
 
 def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
-    """Several TensorFlow distributions in a pasted ``pip list`` / ``conda list``."""
+    """Several TensorFlow distributions in a pasted ``pip list`` / ``conda list``, ``pip
+    freeze`` or ``pip show`` (pattern ``pip.listing``; names compared as pip normalises them:
+    case and ``_``/``-`` aside).
+
+    The pip fix installs one GPU build: the requirement :func:`gpu_pin_requirement` gives for
+    the listed version (of ``tensorflow-gpu`` when listed): ``tensorflow-gpu==1.15.4`` for a
+    1.x listing (the plain 1.x package is CPU-only; platform facts
+    ``tensorflow-1-15-0-gpu-default``, ``tensorflow-is-cuda-build``), else ``tensorflow``
+    (``[and-cuda]`` from 2.14 on Linux); ``tensorflow[and-cuda]`` when no version is shown.
+    """
     listed = f.h("pip.listing")
-    seen = [k for k in listed.by_key if k]
+    seen: list[str] = []
+    for key in listed.by_key:
+        name = key.lower().replace("_", "-")
+        if key and name not in seen:
+            seen.append(name)
     if len(seen) < 2:
         return
     conda = any(h.g("channel") for h in listed.all())
     channels = sorted({ch for h in listed.all() if (ch := h.g("channel"))})
+    shown = _tf_dist_versions(f)
+    version = shown.get("tensorflow-gpu") or next(iter(shown.values()), None)
+    try:
+        rule = gpu_pin_requirement(f.kb, version, windows=f.windows) if version else None
+    except KnowledgeQueryError:
+        rule = None
+    install = (f'pip install "{rule.requirement}"   # {rule.why}' if rule is not None else
+               'pip install "tensorflow[and-cuda]"   # Linux; on other systems: pip install '
+               "tensorflow")
+    versions = [h for h in f.h("pip.show_version").all()
+                if h.line - 1 in {n.line for n in listed.all()}]
     yield catalogue.make(
         "tensorflow-variants-conflict", severity=Severity.ERROR,
         packages=" and ".join(seen), listing=", ".join(seen),
-        evidence=log_evidence(listed),
+        evidence=log_evidence(listed, versions),
         fix=((f"conda remove {' '.join(seen)}   # channels mixed: {', '.join(channels)}",
               "# then install one TensorFlow from one channel only (or recreate the env)")
              if conda else
-             (f"pip uninstall -y {' '.join(seen)}", 'pip install "tensorflow[and-cuda]"   '
-              "# Linux; on other systems: pip install tensorflow")),
+             (f"pip uninstall -y {' '.join(seen)}", install)),
     )
+
+
+def _tf_dist_versions(f: Facts) -> dict[str, str]:
+    """The version a package listing shows for each TensorFlow distribution (normalised
+    name -> version): a ``pip list`` / ``conda list`` / ``pip freeze`` row's own, or for
+    ``pip show``'s "Name: X" the "Version: V" line right after it."""
+    after = {h.line: v for h in f.h("pip.show_version").all() if (v := h.g("v"))}
+    out: dict[str, str] = {}
+    for h in f.h("pip.listing").all():
+        name = (h.g("dist") or "").lower().replace("_", "-")
+        v = h.g("v") or after.get(h.line + 1)
+        if name and v:
+            out.setdefault(name, v)
+    return out
 
 
 def _reason_lines(lines: tuple[str, ...]) -> tuple[Evidence, ...]:
