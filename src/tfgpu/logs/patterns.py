@@ -3570,6 +3570,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r" installed with version (?P<built>[\w.+-]{1,40}?)\.? but found version "
         r"(?P<found>[\w+-]{1,20}(?:\.[\w+-]{1,20}){0,4})",
     ),
+    # --- NVIDIA DALI's TensorFlow plugin (NVIDIA/DALI dali/python/nvidia/dali/plugin/tf.py,
+    # dali_tf_plugin/nvidia/dali_tf_plugin/dali_tf_plugin.py): tf.py imports the separate
+    # nvidia-dali-tf-plugin package unguarded (DALI 0.13+), and the loader raises when none of
+    # the plugin libraries (libdali_tf*.so) loads with the installed TensorFlow
+    _p(
+        "dali.tf_plugin_missing",
+        ("no module named",),
+        r"No module named '?(?:nvidia\.)?dali_tf_plugin\b",
+    ),
+    _p(
+        "dali.tf_plugin_no_match",
+        ("no matching dali plugin",),
+        r"No matching DALI plugin found for installed TensorFlow version",
+    ),
     # --- TF-TRT's TF 1.x / early 2.x Python version check -------------------------
     # tensorflow/tensorflow contrib/tensorrt/python/trt_convert.py (1.x; the same lines in
     # python/compiler/tensorrt/trt_convert.py before 2.4) create_inference_graph: ERROR

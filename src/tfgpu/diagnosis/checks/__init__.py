@@ -425,7 +425,7 @@ from tfgpu.diagnosis.checks.container_runtime import apptainer_nv_no_host_driver
 
 # --- loads that belong to another package than TensorFlow (Horovod) ---
 # isort: split
-from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
+from tfgpu.diagnosis.checks.third_party import dali_tf_plugin_missing, horovod_version_mismatch
 
 # --- stops asked for from outside the program; a log of another TensorFlow ---
 # isort: split
@@ -727,6 +727,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     collective_aborted,
     # --- Horovod built against another TensorFlow version (its own check) ---
     horovod_version_mismatch,
+    # --- NVIDIA DALI's TensorFlow plugin package missing or not fitting this TensorFlow ---
+    dali_tf_plugin_missing,
     # --- TensorFlow 0.x-1.x loader wordings, cuda_diagnostics' libcuda line ---
     libcuda_not_in_process,
     macos_old_dso_name,
