@@ -415,6 +415,50 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
     )
 
 
+def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | None:
+    """``tensorflow-cpu-only-build`` variant ``listed``: the log lists no GPU (``symptom``, the
+    visibility rule's evidence) and its one TensorFlow distribution in a pip listing (``pip
+    list`` / ``pip freeze`` / ``pip show``: pattern ``pip.listing``) is a CPU-only one: a
+    name in platform fact ``tf-distributions``' ``cpu_only`` (tensorflow-cpu, tf-nightly-cpu),
+    or the plain ``tensorflow`` of a release whose GPU build is tensorflow-gpu (1.x but 1.15.0,
+    and 2.0: :func:`gpu_pin_requirement`'s ``keeps_name``; platform facts
+    ``tensorflow-1-15-0-gpu-default``, ``tensorflow-2-0-cpu-only``).  ``None`` otherwise:
+    two distributions (tensorflow_variants_log), conda rows (their build string decides:
+    conda_tf_build.py, conda_defaults_tf_build.py), a GPU distribution."""
+    listed = f.h("pip.listing").all()
+    names = {(h.g("dist") or "").lower().replace("_", "-") for h in listed}
+    if len(names) != 1 or any(h.g("channel") or h.g("build") for h in listed):
+        return None
+    name = next(iter(names))
+    version = _tf_dist_versions(f).get(name)
+    kb = f.kb
+    dists = kb.platform_fact("tf-distributions")
+    cpu_only = [str(n) for n in dists.values.get("cpu_only", ())]
+    try:
+        rule = gpu_pin_requirement(kb, version, windows=f.windows) if version else None
+    except KnowledgeQueryError:
+        rule = None
+    if name in cpu_only:
+        why = (f"{name} is a CPU-only distribution of TensorFlow (knowledge row {dists.ref}): "
+               "it has no CUDA kernels, so TensorFlow lists only the CPU")
+    elif name == "tensorflow" and rule is not None and rule.keeps_name:
+        why = (f"the plain tensorflow package of release {version} is the CPU-only build: "
+               f"{rule.why}")
+    else:
+        return None
+    install = (f'pip install "{rule.requirement}"   # {rule.why}' if rule is not None
+               else c.and_cuda_fix(f))
+    return catalogue.make(
+        "tensorflow-cpu-only-build", variant="listed", dist=name,
+        version=f" {version}" if version else "", why=why,
+        evidence=(*log_evidence(listed[:2]), *symptom),
+        fix=(f"pip uninstall -y {name}", install,
+             "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda(), "
+             "tf.config.list_physical_devices('GPU'))\"   # True and the GPU afterwards"),
+        knowledge_ref=rule.ref if rule is not None and name == "tensorflow" else dists.ref,
+    )
+
+
 def _tf_dist_versions(f: Facts) -> dict[str, str]:
     """The version a package listing shows for each TensorFlow distribution (normalised
     name -> version): a ``pip list`` / ``conda list`` / ``pip freeze`` row's own, or for
