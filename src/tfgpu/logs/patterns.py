@@ -514,6 +514,21 @@ PATTERNS: tuple[Pattern, ...] = (
         ("no kernel image",),
         r"no kernel image is available for execution on the device",
     ),
+    # XLA's device check (xla/service/platform_util.cc IsDeviceSupported, minimum compute
+    # capability 3.5): TF 1.x-2.x "StreamExecutor cuda device (0) is of insufficient compute
+    # capability: 3.5 required, device is 3.0"; later XLA (TF 2.21's wheel) "StreamExecutor cuda
+    # device (0) requires compute capability '3.5' but is of '3.0'"; then, with no device left,
+    # "no supported devices found for platform CUDA" (cc.xla_no_devices)
+    _p(
+        "cc.xla_floor",
+        ("insufficient compute capability", "requires compute capability"),
+        r"StreamExecutor cuda device \((?P<idx>\d+)\) (?:is of insufficient compute capability: "
+        r"(?P<min>\d+\.\d+) required, device is (?P<cc>\d+\.\d+)|requires compute capability "
+        r"'(?P<min2>\d+\.\d+)' but is of '(?P<cc2>\d+\.\d+)')",
+        "idx",
+    ),
+    _p("cc.xla_no_devices", ("no supported devices found",),
+       r"no supported devices found for platform CUDA"),
     _p("cc.adding", ("adding visible gpu",), r"Adding visible gpu devices?:\s*(?P<ids>[\d, ]+)"),
     _p(
         "gpu.created",

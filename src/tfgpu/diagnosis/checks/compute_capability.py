@@ -22,7 +22,7 @@ from tfgpu.diagnosis.checks.versions import (
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
-from tfgpu.findings import Evidence, Finding
+from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
     KnowledgeQueryError,
     TestedConfig,
@@ -136,6 +136,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     out += _min_required(ctx, out)
+    out += _xla_floor(ctx, out)
     out += _library_arch(ctx, out)
     errs = ctx.h("cuda.error")
     invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
@@ -273,6 +274,39 @@ def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
              "compute_cap --format=csv",
              "# or a TensorFlow build compiled for this GPU "
              "(TF_CUDA_COMPUTE_CAPABILITIES), or run on the CPU"),
+    )]
+
+
+def _xla_floor(ctx: Facts, found: list[Finding]) -> list[Finding]:
+    """``gpu-compute-capability-too-low`` variant ``xla-floor``: XLA's device check
+    (xla/service/platform_util.cc ``IsDeviceSupported``: compute capability 3.5 and up) refused
+    the GPU (pattern ``cc.xla_floor``, both wordings), and TensorFlow aborts when XLA's CUDA
+    platform is left with no device ("no supported devices found for platform CUDA", TF 1.13+
+    builds with XLA: the GPU's own kernels may include the CC, a source build for it).
+    An error with the abort's line; a warning without it; nothing when TensorFlow's own
+    "Ignoring visible gpu device" already says the GPU is below the build's floor, or when the
+    log shows a GPU device created (another GPU passed: only the old one is left out)."""
+    hits = ctx.h("cc.xla_floor").all()
+    if not hits or any(f.id == "gpu-compute-capability-too-low" for f in found):
+        return []
+    aborted = ctx.h("cc.xla_no_devices").count > 0
+    if not aborted and ctx.h("gpu.created").count:
+        return []
+    h = hits[0]
+    cc = h.g("cc") or h.g("cc2") or "?"
+    mn = h.g("min") or h.g("min2") or "3.5"
+    return [catalogue.make(
+        "gpu-compute-capability-too-low", variant="xla-floor",
+        gpu=f"GPU {h.g('idx') or '0'}", cc=cc, minimum=mn,
+        severity=Severity.ERROR if aborted else Severity.WARNING,
+        evidence=log_evidence(hits[:2], ctx.h("cc.xla_no_devices").first[:1])
+        + tuple(ctx.fact_evidence()),
+        doc_url=_cc_doc(ctx, None),
+        fix=(f"# a GPU of compute capability {mn} or higher (nvidia-smi --query-gpu=name,"
+             "compute_cap --format=csv): XLA has no code path below it",
+             "# or a TensorFlow 1.x source build without XLA (./configure: answer n to XLA JIT "
+             f"support) and TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+             c.pip(ctx, "install", "tensorflow-cpu") + "   # or run on the CPU"),
     )]
 
 
