@@ -1167,6 +1167,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?::\s*'(?P<path>[^']{1,400})')?"
         r"|Consider using the `--user` option or check the permissions",
     ),
+    # pip's OSError message (commands/install.py create_os_error_message; "EnvironmentError" in
+    # pip < 20.3) for ENOSPC: the disk pip downloads to (its cache), unpacks in (TMPDIR) or
+    # installs into (site-packages) is full
+    _p(
+        "eco.pip_no_space",
+        ("could not install packages due to an",),
+        r"Could not install packages due to an? (?:OSError|EnvironmentError): "
+        r"\[Errno 28\] No space left on device",
+    ),
     # ops.py Tensor.__array__: a symbolic (graph) tensor handed to NumPy
     _p(
         "eco.numpy_symbolic",
