@@ -1176,6 +1176,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not install packages due to an? (?:OSError|EnvironmentError): "
         r"\[Errno 28\] No space left on device",
     ),
+    # pip's HashMismatch (src/pip/_internal/exceptions.py): the heading, then per requirement
+    # "    <req> from <url>:" and "        Expected sha256 <hex>" / "             Got        <hex>"
+    _p(
+        "eco.pip_hash_mismatch",
+        ("these packages do not match the hashes",),
+        r"THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE",
+    ),
+    _p(
+        "eco.pip_hash_line",
+        ("expected sha", "got "),
+        r"^\s*(?:Expected (?:sha256|sha384|sha512)|Got)\s+[0-9a-f]{64,128}\s*$",
+    ),
     # ops.py Tensor.__array__: a symbolic (graph) tensor handed to NumPy
     _p(
         "eco.numpy_symbolic",

@@ -224,6 +224,7 @@ from tfgpu.diagnosis.checks.keras_saving import (
 from tfgpu.diagnosis.checks.metal import metal_plugin_loaded_twice, metal_xla_unsupported
 from tfgpu.diagnosis.checks.pip_install import (
     and_cuda_tensorrt_pin,
+    pip_hash_mismatch,
     pip_install_no_space,
     pip_install_permission_denied,
     pip_windows_long_paths,
@@ -576,6 +577,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- ecosystem ---
     and_cuda_tensorrt_pin,
     pip_windows_long_paths,
+    pip_hash_mismatch,
     pip_install_no_space,
     pip_install_permission_denied,
     numpy_too_new_for_tensorflow,

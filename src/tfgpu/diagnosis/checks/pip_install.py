@@ -10,6 +10,8 @@ filesystem or the environment rather than TensorFlow's own wheels.
 * pip's own OSError hints (``pip/_internal/commands/install.py``
   ``create_os_error_message``): Windows long paths off, access denied (a file in use on
   Windows, an unwritable site-packages), and no space left on the disk pip writes to.
+* pip's HashMismatch (``pip/_internal/exceptions.py``): a downloaded file whose hash is not
+  the one the index link or the requirements file gives.
 """
 
 from __future__ import annotations
@@ -185,6 +187,28 @@ def pip_install_no_space(f: Facts) -> list[Finding]:
                + (" (in a Dockerfile: RUN pip install --no-cache-dir ...)"
                   if f.in_container else ""))
     return [catalogue.make("pip-install-no-space", evidence=log_evidence(hits[:1]), fix=fix)]
+
+
+def pip_hash_mismatch(f: Facts) -> list[Finding]:
+    """``pip-hash-mismatch``: pip's "THESE PACKAGES DO NOT MATCH THE HASHES FROM THE
+    REQUIREMENTS FILE" (``exceptions.py`` HashMismatch): the file pip downloaded (or took from
+    its cache) does not have the hash the index link (``#sha256=``) or a ``--hash`` pin gives.
+    Causes: a download cut short or altered on the way (a flaky network or a proxy; TensorFlow's
+    and NVIDIA's wheels are large), a corrupt copy in pip's cache, or ``--hash`` pins written
+    for another file (another version or platform)."""
+    head = f.h("eco.pip_hash_mismatch").all()
+    if not head:
+        return []
+    lines = [h for h in f.h("eco.pip_hash_line").all() if h.line > head[0].line][:2]
+    return [catalogue.make(
+        "pip-hash-mismatch", evidence=log_evidence(head[:1], lines),
+        fix=("pip install --no-cache-dir --force-reinstall <the package it names>   # "
+             "download it again, not from pip's cache",
+             "pip config list   # an index-url / proxy / mirror in use: try without it, or "
+             "another network",
+             "# pinned --hash lines in a requirements file: regenerate them for the versions "
+             "and platform you install (pip-compile --generate-hashes, or pip hash <file>)"),
+    )]
 
 
 def _near(hits: list[Hit], anchors: list[Hit], window: int) -> list[Hit]:
