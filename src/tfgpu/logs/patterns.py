@@ -1037,11 +1037,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|misaligned address|hardware stack error|uncorrectable ECC error encountered)",
     ),
     # pip's resolver (resolvelib/factory.py): no set of versions satisfies every requirement;
-    # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>"
+    # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>";
+    # the error it raises last reads "ResolutionImpossible: for help visit <url>" (pip 20.3+)
     _p(
         "pip.resolution",
-        ("because these package versions have conflicting dependencies",),
-        r"because these package versions have conflicting dependencies",
+        ("because these package versions have conflicting dependencies",
+         "resolutionimpossible: for help visit"),
+        r"because these package versions have conflicting dependencies"
+        r"|ResolutionImpossible: for help visit",
     ),
     _p(
         "pip.depends",
