@@ -465,11 +465,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Can't find libdevice directory (?P<dir>\S+)|libdevice not found at (?P<path>\S+)"
         r"|Couldn't find libdevice|libdevice\.\d+\.bc.*not found",
     ),
+    # asm_compiler.cc: ptxas rejected the GPU's sm_XX ("gpu-name"); XLA logs the CC it does not
+    # support and returns Unimplemented("<path> ptxas too old. Falling back to the driver to
+    # compile."), which redzone_allocator/buffer_comparator log (or JAX raises)
     _p(
         "xla.ptxas_arch",
         ("ptxas",),
         r"ptxas fatal\s*:\s*Value '(?P<sm>sm_\d+\w?)' is not defined for option 'gpu-name'"
-        r"|ptxas does not support CC (?P<cc>\d+\.\d+)",
+        r"|ptxas does not support CC (?P<cc>\d+\.\d+)"
+        r"|ptxas too old\. Falling back to the driver to compile",
     ),
     _p(
         "xla.driver_fallback",
