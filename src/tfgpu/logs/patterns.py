@@ -248,6 +248,28 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|defaults|pypi|pkgs/main|anaconda))?\s*$",
         "dist",
     ),
+    # the same distributions in pip's other listings: `pip freeze` / `pip list --format=freeze`
+    # ("tensorflow-gpu==1.15.4", or "name @ <url>" for a direct-URL install;
+    # src/pip/_internal/operations/freeze.py) and `pip show` ("Name: tensorflow-gpu", then
+    # "Version: 1.15.4", pip.show_version; src/pip/_internal/commands/show.py); pip writes the
+    # name as the distribution's metadata spells it (tensorflow_gpu in some tools' output)
+    _p(
+        "pip.listing",
+        ("tensorflow==", "tensorflow-gpu==", "tensorflow_gpu==", "tensorflow-cpu==",
+         "tensorflow_cpu==", "tf-nightly", "tf_nightly", "tensorflow @", "tensorflow-gpu @",
+         "tensorflow_gpu @", "tensorflow-cpu @", "tensorflow_cpu @"),
+        r"^\s*(?P<dist>(?i:tensorflow(?:[-_](?:gpu|cpu))?|tf[-_]nightly(?:[-_](?:gpu|cpu))?))"
+        r"(?:\s*==\s*(?P<v>\d+\.\d+(?!\d)[\w.+]*)|\s+@\s+\S+)\s*$",
+        "dist",
+    ),
+    _p(
+        "pip.listing",
+        ("name:",),
+        r"^\s*Name:\s*(?P<dist>(?i:tensorflow(?:[-_](?:gpu|cpu))?|tf[-_]nightly(?:[-_](?:gpu|cpu))?))"
+        r"\s*$",
+        "dist",
+    ),
+    _p("pip.show_version", ("version:",), r"^\s*Version:\s*(?P<v>\d+\.\d+(?!\d)[\w.+]*)\s*$"),
     _p(
         "numpy.abi",
         ("numpy", "_array_api"),
@@ -443,11 +465,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Can't find libdevice directory (?P<dir>\S+)|libdevice not found at (?P<path>\S+)"
         r"|Couldn't find libdevice|libdevice\.\d+\.bc.*not found",
     ),
+    # asm_compiler.cc: ptxas rejected the GPU's sm_XX ("gpu-name"); XLA logs the CC it does not
+    # support and returns Unimplemented("<path> ptxas too old. Falling back to the driver to
+    # compile."), which redzone_allocator/buffer_comparator log (or JAX raises)
     _p(
         "xla.ptxas_arch",
         ("ptxas",),
         r"ptxas fatal\s*:\s*Value '(?P<sm>sm_\d+\w?)' is not defined for option 'gpu-name'"
-        r"|ptxas does not support CC (?P<cc>\d+\.\d+)",
+        r"|ptxas does not support CC (?P<cc>\d+\.\d+)"
+        r"|ptxas too old\. Falling back to the driver to compile",
     ),
     _p(
         "xla.driver_fallback",
@@ -492,6 +518,21 @@ PATTERNS: tuple[Pattern, ...] = (
         ("no kernel image",),
         r"no kernel image is available for execution on the device",
     ),
+    # XLA's device check (xla/service/platform_util.cc IsDeviceSupported, minimum compute
+    # capability 3.5): TF 1.x-2.x "StreamExecutor cuda device (0) is of insufficient compute
+    # capability: 3.5 required, device is 3.0"; later XLA (TF 2.21's wheel) "StreamExecutor cuda
+    # device (0) requires compute capability '3.5' but is of '3.0'"; then, with no device left,
+    # "no supported devices found for platform CUDA" (cc.xla_no_devices)
+    _p(
+        "cc.xla_floor",
+        ("insufficient compute capability", "requires compute capability"),
+        r"StreamExecutor cuda device \((?P<idx>\d+)\) (?:is of insufficient compute capability: "
+        r"(?P<min>\d+\.\d+) required, device is (?P<cc>\d+\.\d+)|requires compute capability "
+        r"'(?P<min2>\d+\.\d+)' but is of '(?P<cc2>\d+\.\d+)')",
+        "idx",
+    ),
+    _p("cc.xla_no_devices", ("no supported devices found",),
+       r"no supported devices found for platform CUDA"),
     _p("cc.adding", ("adding visible gpu",), r"Adding visible gpu devices?:\s*(?P<ids>[\d, ]+)"),
     _p(
         "gpu.created",
@@ -1000,11 +1041,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|misaligned address|hardware stack error|uncorrectable ECC error encountered)",
     ),
     # pip's resolver (resolvelib/factory.py): no set of versions satisfies every requirement;
-    # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>"
+    # the "The conflict is caused by:" lines that follow say "<pkg> <version> depends on <req>";
+    # the error it raises last reads "ResolutionImpossible: for help visit <url>" (pip 20.3+)
     _p(
         "pip.resolution",
-        ("because these package versions have conflicting dependencies",),
-        r"because these package versions have conflicting dependencies",
+        ("because these package versions have conflicting dependencies",
+         "resolutionimpossible: for help visit"),
+        r"because these package versions have conflicting dependencies"
+        r"|ResolutionImpossible: for help visit",
     ),
     _p(
         "pip.depends",
@@ -1129,6 +1173,27 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\[WinError 5\] Access is denied|\[Errno 13\] Permission denied)"
         r"(?::\s*'(?P<path>[^']{1,400})')?"
         r"|Consider using the `--user` option or check the permissions",
+    ),
+    # pip's OSError message (commands/install.py create_os_error_message; "EnvironmentError" in
+    # pip < 20.3) for ENOSPC: the disk pip downloads to (its cache), unpacks in (TMPDIR) or
+    # installs into (site-packages) is full
+    _p(
+        "eco.pip_no_space",
+        ("could not install packages due to an",),
+        r"Could not install packages due to an? (?:OSError|EnvironmentError): "
+        r"\[Errno 28\] No space left on device",
+    ),
+    # pip's HashMismatch (src/pip/_internal/exceptions.py): the heading, then per requirement
+    # "    <req> from <url>:" and "        Expected sha256 <hex>" / "             Got        <hex>"
+    _p(
+        "eco.pip_hash_mismatch",
+        ("these packages do not match the hashes",),
+        r"THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE",
+    ),
+    _p(
+        "eco.pip_hash_line",
+        ("expected sha", "got "),
+        r"^\s*(?:Expected (?:sha256|sha384|sha512)|Got)\s+[0-9a-f]{64,128}\s*$",
     ),
     # ops.py Tensor.__array__: a symbolic (graph) tensor handed to NumPy
     _p(
@@ -2948,6 +3013,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*Illegal instruction\s*\((?:\s+core dumped\b[^()\n]{0,40}"
         r"|core dumped\b[^()\n]{1,40})\)\s*$",
     ),
+    # SIGILL as the tools around a process report it, not as a shell does: CPython's
+    # faulthandler ("Fatal Python error: Illegal instruction", Modules/faulthandler.c
+    # faulthandler_handlers), the signal's name (subprocess.CalledProcessError's "died with
+    # <Signals.SIGILL: 4>", JetBrains' "interrupted by signal 4: SIGILL", gdb's "received
+    # signal SIGILL", macOS crash reports' "EXC_BAD_INSTRUCTION (SIGILL)"), Go's
+    # os.ProcessState ("signal: illegal instruction": Docker, containerd, Kubernetes), and
+    # the exit status 132 = 128 + 4 that shells, Docker and Kubernetes give a process killed
+    # by it ("exit code 132", "exited with code 132", "Exit Code: 132", "Exited (132)",
+    # "returned a non-zero code: 132")
+    _p(
+        "cpu.illegal",
+        ("fatal python error", "sigill", "signal: illegal instruction", "exit code",
+         "exited with code", "exit status", "exited (", "returned a non-zero code",
+         "exitcode"),
+        r"Fatal Python error: Illegal instruction|\bSIGILL\b"
+        r"|\bsignal: illegal instruction\b"
+        r"|(?i:\b(?:exit(?:ed)?\s+(?:with\s+)?(?:code|status)|exit\s+code:|exitCode:"
+        r"|Exited\s+\(|returned\s+a\s+non-zero\s+code:))\s*(?P<sigill_exit>132)\b",
+    ),
     # deepface's validate_for_keras3 (deepface/commons/package_utils.py): TensorFlow >= 2.16
     # and ``import tf_keras`` failed -> ValueError naming the TensorFlow version
     _p(
@@ -3600,6 +3684,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<err>HorovodVersionMismatchError: )?Framework (?P<fw>tensorflow|torch|mxnet|keras)"
         r" installed with version (?P<built>[\w.+-]{1,40}?)\.? but found version "
         r"(?P<found>[\w+-]{1,20}(?:\.[\w+-]{1,20}){0,4})",
+    ),
+    # --- NVIDIA DALI's TensorFlow plugin (NVIDIA/DALI dali/python/nvidia/dali/plugin/tf.py,
+    # dali_tf_plugin/nvidia/dali_tf_plugin/dali_tf_plugin.py): tf.py imports the separate
+    # nvidia-dali-tf-plugin package unguarded (DALI 0.13+), and the loader raises when none of
+    # the plugin libraries (libdali_tf*.so) loads with the installed TensorFlow
+    _p(
+        "dali.tf_plugin_missing",
+        ("no module named",),
+        r"No module named '?(?:nvidia\.)?dali_tf_plugin\b",
+    ),
+    _p(
+        "dali.tf_plugin_no_match",
+        ("no matching dali plugin",),
+        r"No matching DALI plugin found for installed TensorFlow version",
     ),
     # --- TF-TRT's TF 1.x / early 2.x Python version check -------------------------
     # tensorflow/tensorflow contrib/tensorrt/python/trt_convert.py (1.x; the same lines in

@@ -224,6 +224,8 @@ from tfgpu.diagnosis.checks.keras_saving import (
 from tfgpu.diagnosis.checks.metal import metal_plugin_loaded_twice, metal_xla_unsupported
 from tfgpu.diagnosis.checks.pip_install import (
     and_cuda_tensorrt_pin,
+    pip_hash_mismatch,
+    pip_install_no_space,
     pip_install_permission_denied,
     pip_windows_long_paths,
 )
@@ -428,7 +430,7 @@ from tfgpu.diagnosis.checks.container_runtime import apptainer_nv_no_host_driver
 
 # --- loads that belong to another package than TensorFlow (Horovod) ---
 # isort: split
-from tfgpu.diagnosis.checks.third_party import horovod_version_mismatch
+from tfgpu.diagnosis.checks.third_party import dali_tf_plugin_missing, horovod_version_mismatch
 
 # --- stops asked for from outside the program; a log of another TensorFlow ---
 # isort: split
@@ -578,6 +580,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- ecosystem ---
     and_cuda_tensorrt_pin,
     pip_windows_long_paths,
+    pip_hash_mismatch,
+    pip_install_no_space,
     pip_install_permission_denied,
     numpy_too_new_for_tensorflow,
     keras_not_importable,
@@ -733,6 +737,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     collective_aborted,
     # --- Horovod built against another TensorFlow version (its own check) ---
     horovod_version_mismatch,
+    # --- NVIDIA DALI's TensorFlow plugin package missing or not fitting this TensorFlow ---
+    dali_tf_plugin_missing,
     # --- TensorFlow 0.x-1.x loader wordings, cuda_diagnostics' libcuda line ---
     libcuda_not_in_process,
     macos_old_dso_name,

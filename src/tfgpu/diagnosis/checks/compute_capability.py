@@ -22,7 +22,7 @@ from tfgpu.diagnosis.checks.versions import (
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, cc_key, log_evidence, tf_minor
-from tfgpu.findings import Evidence, Finding
+from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
     KnowledgeQueryError,
     TestedConfig,
@@ -136,6 +136,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     out += _min_required(ctx, out)
+    out += _xla_floor(ctx, out)
     out += _library_arch(ctx, out)
     errs = ctx.h("cuda.error")
     invalid = errs.by_key.get("CUDA_ERROR_INVALID_PTX")
@@ -182,6 +183,11 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
         # public report: stock PTX on Blackwell), not the launch-time wording left hedged here
         verdict, archs_text = ((_MISSING, "") if jit_notice.count or invalid is not None
                                else _arch_in_build(ctx, verdict_cc))
+        no_image = _no_image_wording(nokernel, nobin)
+        if verdict == _UNKNOWN and no_image and _toolkit_differs(ctx) is None \
+                and not _jit_failure_told(ctx):
+            out.append(_arch_likely(ctx, verdict_cc, log_evidence(no_image)))
+            return _rest_of_compute_capability(ctx, out, jit_notice)
         if verdict != _MISSING:
             out.append(_arch_unconfirmed(
                 ctx, verdict, verdict_cc, archs_text,
@@ -268,6 +274,39 @@ def _min_required(ctx: Facts, found: list[Finding]) -> list[Finding]:
              "compute_cap --format=csv",
              "# or a TensorFlow build compiled for this GPU "
              "(TF_CUDA_COMPUTE_CAPABILITIES), or run on the CPU"),
+    )]
+
+
+def _xla_floor(ctx: Facts, found: list[Finding]) -> list[Finding]:
+    """``gpu-compute-capability-too-low`` variant ``xla-floor``: XLA's device check
+    (xla/service/platform_util.cc ``IsDeviceSupported``: compute capability 3.5 and up) refused
+    the GPU (pattern ``cc.xla_floor``, both wordings), and TensorFlow aborts when XLA's CUDA
+    platform is left with no device ("no supported devices found for platform CUDA", TF 1.13+
+    builds with XLA: the GPU's own kernels may include the CC, a source build for it).
+    An error with the abort's line; a warning without it; nothing when TensorFlow's own
+    "Ignoring visible gpu device" already says the GPU is below the build's floor, or when the
+    log shows a GPU device created (another GPU passed: only the old one is left out)."""
+    hits = ctx.h("cc.xla_floor").all()
+    if not hits or any(f.id == "gpu-compute-capability-too-low" for f in found):
+        return []
+    aborted = ctx.h("cc.xla_no_devices").count > 0
+    if not aborted and ctx.h("gpu.created").count:
+        return []
+    h = hits[0]
+    cc = h.g("cc") or h.g("cc2") or "?"
+    mn = h.g("min") or h.g("min2") or "3.5"
+    return [catalogue.make(
+        "gpu-compute-capability-too-low", variant="xla-floor",
+        gpu=f"GPU {h.g('idx') or '0'}", cc=cc, minimum=mn,
+        severity=Severity.ERROR if aborted else Severity.WARNING,
+        evidence=log_evidence(hits[:2], ctx.h("cc.xla_no_devices").first[:1])
+        + tuple(ctx.fact_evidence()),
+        doc_url=_cc_doc(ctx, None),
+        fix=(f"# a GPU of compute capability {mn} or higher (nvidia-smi --query-gpu=name,"
+             "compute_cap --format=csv): XLA has no code path below it",
+             "# or a TensorFlow 1.x source build without XLA (./configure: answer n to XLA JIT "
+             f"support) and TF_CUDA_COMPUTE_CAPABILITIES={cc}",
+             c.pip(ctx, "install", "tensorflow-cpu") + "   # or run on the CPU"),
     )]
 
 
@@ -900,14 +939,76 @@ def _arch_in_build(ctx: Facts, gpu_cc: str | None) -> tuple[str, str]:
     return (_COVERED if status in ("native", "ptx-jit") else _MISSING), text
 
 
+#: The CUDA status texts and names that say the binary holds no image this GPU can run:
+#: cudaErrorNoKernelImageForDevice (209) "no kernel image is available for execution on the
+#: device" (CUDA_ERROR_NO_BINARY_FOR_GPU), cudaErrorInvalidKernelImage (200) "device kernel
+#: image is invalid" (CUDA_ERROR_INVALID_IMAGE) (driver_types.h, cuda.h); not
+#: cudaErrorInvalidDeviceFunction (98) "invalid device function", which a CUDA runtime other
+#: than the build's printed too (lightvector/KataGo#325).
+_NO_IMAGE = re.compile(r"no kernel image is available|device kernel image is invalid"
+                       r"|cudaErrorNoKernelImageForDevice|cudaErrorInvalidKernelImage"
+                       r"|CUDA_ERROR_INVALID_IMAGE|CUDA_ERROR_NO_BINARY_FOR_GPU")
+
+
+def _no_image_wording(nokernel: list[Hit], nobin: Hit | None) -> list[Hit]:
+    """The hits among ``nokernel`` (and ``nobin``) that carry a :data:`_NO_IMAGE` wording;
+    empty when any hit is "invalid device function" alone (that one stays hedged)."""
+    hits = [*nokernel, *((nobin,) if nobin is not None else ())]
+    if any(not _NO_IMAGE.search(h.text) for h in hits):
+        return []
+    return hits
+
+
+#: Patterns of a log line that says the driver could not JIT-compile the build's PTX (too old
+#: for its ISA, the JIT library missing, the JIT disabled): then "no kernel image" follows from
+#: that (``ptx-newer-than-driver`` and its kin, checks/xla.py), not from a missing architecture.
+_JIT_TOLD = ("xla.ptx_toolchain", "xla.ptx_jit", "xla.ptx_jit_missing", "xla.ptx_jit_disabled",
+             "xla.driver_jit_log")
+
+
+def _jit_failure_told(ctx: Facts) -> bool:
+    """Whether the log says the driver's PTX JIT failed or is unavailable (:data:`_JIT_TOLD`,
+    CUDA_ERROR_UNSUPPORTED_PTX_VERSION)."""
+    return ("CUDA_ERROR_UNSUPPORTED_PTX_VERSION" in ctx.h("cuda.error").by_key
+            or any(ctx.h(n).count for n in _JIT_TOLD))
+
+
+def _arch_likely(ctx: Facts, gpu_cc: str | None, evidence: tuple[Evidence, ...]) -> Finding:
+    """``gpu-arch-not-in-build`` variant ``arch-likely`` (warning, category
+    compute-capability): TensorFlow's own kernel failed with "no kernel image is available
+    for execution on the device" or "device kernel image is invalid" (:data:`_NO_IMAGE`), and
+    neither the GPU's compute capability nor the build's list is known, nor a CUDA toolkit
+    other than the build's.  Those statuses mean the binary holds no image the GPU can run; in
+    every TensorFlow thread printing them the build lacked the GPU's architecture (TF 2.3's
+    wheel on CC 5.0: tensorflow/tensorflow#41990, #42467, #46449, gsethi2409/
+    tf-pose-estimation#3, SciSharp/TensorFlow.NET#685; a source build without the GPU's CC:
+    tensorflow/tensorflow#41976, easybuilders/easybuild-easyconfigs#13796; TF 2.3's CUDA 10.1
+    build on CC 8.6).  A warning, since the GPU and the build are not in the log: the
+    commands below confirm it."""
+    return catalogue.make(
+        "gpu-arch-not-in-build", variant="arch-likely",
+        cc=gpu_cc or "not in the log", evidence=evidence,
+        fix=("nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU's compute "
+             "capability X.Y (or the log's 'compute capability: X.Y' line)",
+             'python -c "import tensorflow as tf; print(tf.__version__, '
+             "tf.sysconfig.get_build_info().get('cuda_compute_capabilities'))"   # the "
+             "architectures this build has (sm_XX cubins, compute_XX PTX)",
+             "# CC missing from that list: install a TensorFlow release built for it (official "
+             "wheels drop and add architectures between releases), or build from source with "
+             "TF_CUDA_COMPUTE_CAPABILITIES=X.Y; CC in the list: install exactly the CUDA the "
+             "build names (one CUDA on PATH / LD_LIBRARY_PATH)"),
+    )
+
+
 def _arch_unconfirmed(ctx: Facts, verdict: str, gpu_cc: str | None, archs: str,
                       evidence: tuple[Evidence, ...]) -> Finding:
     """``gpu-arch-not-in-build`` hedged (variant ``arch-covered`` or ``arch-unconfirmed``,
-    category unknown): "invalid device function" (cudaErrorInvalidDeviceFunction) and "no
-    kernel image is available" (cudaErrorNoKernelImageForDevice) are also what a CUDA
-    runtime/toolkit other than the build's prints (lightvector/KataGo#325: TF 1.15.2, built
-    with CUDA 10.0, on CC 7.5 with CUDA 10.2 installed; CUDA 10.0 fixed it), and what a
-    custom op compiled for another architecture prints."""
+    category unknown): "invalid device function" (cudaErrorInvalidDeviceFunction) is also
+    what a CUDA runtime/toolkit other than the build's prints (lightvector/KataGo#325: TF
+    1.15.2, built with CUDA 10.0, on CC 7.5 with CUDA 10.2 installed; CUDA 10.0 fixed it), and
+    what a custom op compiled for another architecture prints; "no kernel image is available"
+    is hedged here too when the build covers the GPU, when a CUDA toolkit other than the
+    build's is known, or when the driver's PTX JIT failed (else :func:`_arch_likely`)."""
     differs = _toolkit_differs(ctx)
     here = (f" Here the CUDA toolkit is {differs[1]}, while TensorFlow {differs[0]} was built "
             f"and tested with CUDA {differs[2].cuda} (knowledge row {differs[2].ref})."

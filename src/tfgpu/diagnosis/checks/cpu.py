@@ -125,6 +125,10 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
     category = "windows-dll" if win else "pip"
     module = next((m for h in ill.all() if (m := h.g("module"))), None)
     where = f" (in {module})" if module else ""
+    if not where and ill.count and all(h.g("sigill_exit") for h in ill.all()):
+        # only an exit status says it: 132 is 128 + 4, the status a shell, Docker or
+        # Kubernetes gives a process killed by signal 4 (SIGILL, signal(7))
+        where = " (exit code 132: killed by signal 4, SIGILL)"
     if flags is not None:
         have = " ".join(x for x in flags if x.startswith(("avx", "fma", "sse4")))
         return [catalogue.make(

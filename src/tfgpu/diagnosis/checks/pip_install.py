@@ -8,8 +8,10 @@ filesystem or the environment rather than TensorFlow's own wheels.
   (tensorflow/tensorflow#62520).  The pins are ``tf_pip_cuda_wheels.toml`` rows (the wheels'
   METADATA), read through :meth:`tfgpu.knowledge.Knowledge.and_cuda_pins`.
 * pip's own OSError hints (``pip/_internal/commands/install.py``
-  ``create_os_error_message``): Windows long paths off, and access denied (a file in use on
-  Windows, an unwritable site-packages).
+  ``create_os_error_message``): Windows long paths off, access denied (a file in use on
+  Windows, an unwritable site-packages), and no space left on the disk pip writes to.
+* pip's HashMismatch (``pip/_internal/exceptions.py``): a downloaded file whose hash is not
+  the one the index link or the requirements file gives.
 """
 
 from __future__ import annotations
@@ -160,6 +162,53 @@ def pip_install_permission_denied(f: Facts) -> list[Finding]:
                "pip install tensorflow   # never sudo pip: it breaks the system Python")
     return [catalogue.make("pip-install-permission-denied", evidence=log_evidence(hits),
                            cause=cause, fix=fix)]
+
+
+def pip_install_no_space(f: Facts) -> list[Finding]:
+    """``pip-install-no-space``: pip's "Could not install packages due to an OSError: [Errno
+    28] No space left on device" (``commands/install.py`` create_os_error_message; ENOSPC): a
+    disk pip writes to is full: its download cache, the temporary folder it unpacks wheels in
+    (``TMPDIR``; often a small tmpfs /tmp or a container's layer), or site-packages."""
+    hits = f.h("eco.pip_no_space").all()
+    if not hits:
+        return []
+    if f.windows:
+        fix = ("# free space on the drive that holds %TEMP% and the environment (Settings > "
+               "System > Storage), or point TEMP/TMP at a drive with room: set TEMP=D:\\tmp & "
+               "set TMP=D:\\tmp",
+               "pip cache purge   # pip's download cache",
+               "pip install --no-cache-dir tensorflow   # then retry without caching the wheels")
+    else:
+        fix = ("df -h /tmp ~/.cache/pip \"$(python -c 'import sysconfig; "
+               "print(sysconfig.get_paths()[\"purelib\"])')\"   # which of them is full",
+               "pip cache purge   # pip's download cache",
+               "mkdir -p ~/pip-tmp && TMPDIR=~/pip-tmp pip install --no-cache-dir "
+               "tensorflow   # unpack on a disk with room, without caching the wheels"
+               + (" (in a Dockerfile: RUN pip install --no-cache-dir ...)"
+                  if f.in_container else ""))
+    return [catalogue.make("pip-install-no-space", evidence=log_evidence(hits[:1]), fix=fix)]
+
+
+def pip_hash_mismatch(f: Facts) -> list[Finding]:
+    """``pip-hash-mismatch``: pip's "THESE PACKAGES DO NOT MATCH THE HASHES FROM THE
+    REQUIREMENTS FILE" (``exceptions.py`` HashMismatch): the file pip downloaded (or took from
+    its cache) does not have the hash the index link (``#sha256=``) or a ``--hash`` pin gives.
+    Causes: a download cut short or altered on the way (a flaky network or a proxy; TensorFlow's
+    and NVIDIA's wheels are large), a corrupt copy in pip's cache, or ``--hash`` pins written
+    for another file (another version or platform)."""
+    head = f.h("eco.pip_hash_mismatch").all()
+    if not head:
+        return []
+    lines = [h for h in f.h("eco.pip_hash_line").all() if h.line > head[0].line][:2]
+    return [catalogue.make(
+        "pip-hash-mismatch", evidence=log_evidence(head[:1], lines),
+        fix=("pip install --no-cache-dir --force-reinstall <the package it names>   # "
+             "download it again, not from pip's cache",
+             "pip config list   # an index-url / proxy / mirror in use: try without it, or "
+             "another network",
+             "# pinned --hash lines in a requirements file: regenerate them for the versions "
+             "and platform you install (pip-compile --generate-hashes, or pip hash <file>)"),
+    )]
 
 
 def _near(hits: list[Hit], anchors: list[Hit], window: int) -> list[Hit]:

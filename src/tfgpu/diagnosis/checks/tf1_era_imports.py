@@ -24,6 +24,7 @@ list[Finding]``; each answers nothing when its lines are absent.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -46,13 +47,36 @@ def windows_native_import_cut(f: Facts) -> list[Finding]:
         )]
     cut = f.h("tf1.dll_load_cut").all()
     frames = f.h("tf1.pywrap_frame").all()
-    if not cut or not frames:
+    if not frames:
         return []
     internal = any(h.g("internal") or h.g("internal2") for h in frames)
+    module = "_pywrap_tensorflow_internal" if internal else "_pywrap_tensorflow"
+    if not cut:
+        return _traceback_ends_in_native_load(f, frames, module)
     return [catalogue.make(
-        "windows-tensorflow-dll-load-failed",
-        module="_pywrap_tensorflow_internal" if internal else "_pywrap_tensorflow",
+        "windows-tensorflow-dll-load-failed", module=module,
         evidence=log_evidence(cut, frames[:1]),
+    )]
+
+
+def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> list[Finding]:
+    """``windows-tensorflow-dll-load-failed`` variant ``traceback-cut``: on Windows (the host
+    facts, or a ``\\tensorflow\\python\\`` frame path) the paste is a traceback through
+    TensorFlow's native-module import (pywrap_tensorflow.py / pywrap_tensorflow_internal.py,
+    ``swig_import_helper`` -> ``imp.load_dynamic`` or importlib's ``create_module``) that ends
+    there: no exception line follows the last frame, so even the "ImportError: DLL load
+    failed" line is cut.  Loading that .pyd is what failed; why is unknown (a hedge)."""
+    if not (f.windows or any("\\tensorflow\\python\\" in h.text for h in frames)):
+        return []
+    if f.h("ctx.reticulate").count or f.h("lib.pywrap_no_module").count:
+        return []  # windows-dll-not-found (import-cut) reads those pastes (bindings.py and
+        # one_line_runtimes.py)
+    last = max(h.line for h in (*frames, *f.h("lib.pywrap_import").all()))
+    if any(h.line > last for h in f.h("tell.exception").all()):
+        return []  # an exception line follows: the checks of that line say it
+    return [catalogue.make(
+        "windows-tensorflow-dll-load-failed", variant="traceback-cut", module=module,
+        evidence=log_evidence(frames[:1], f.h("lib.pywrap_import").all()[-1:]),
     )]
 
 

@@ -373,23 +373,104 @@ def tensorflow_and_cpu_variant(f: Facts) -> Iterator[Finding]:
 
 
 def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
-    """Several TensorFlow distributions in a pasted ``pip list`` / ``conda list``."""
+    """Several TensorFlow distributions in a pasted ``pip list`` / ``conda list``, ``pip
+    freeze`` or ``pip show`` (pattern ``pip.listing``; names compared as pip normalises them:
+    case and ``_``/``-`` aside).
+
+    The pip fix installs one GPU build: the requirement :func:`gpu_pin_requirement` gives for
+    the listed version (of ``tensorflow-gpu`` when listed): ``tensorflow-gpu==1.15.4`` for a
+    1.x listing (the plain 1.x package is CPU-only; platform facts
+    ``tensorflow-1-15-0-gpu-default``, ``tensorflow-is-cuda-build``), else ``tensorflow``
+    (``[and-cuda]`` from 2.14 on Linux); ``tensorflow[and-cuda]`` when no version is shown.
+    """
     listed = f.h("pip.listing")
-    seen = [k for k in listed.by_key if k]
+    seen: list[str] = []
+    for key in listed.by_key:
+        name = key.lower().replace("_", "-")
+        if key and name not in seen:
+            seen.append(name)
     if len(seen) < 2:
         return
     conda = any(h.g("channel") for h in listed.all())
     channels = sorted({ch for h in listed.all() if (ch := h.g("channel"))})
+    shown = _tf_dist_versions(f)
+    version = shown.get("tensorflow-gpu") or next(iter(shown.values()), None)
+    try:
+        rule = gpu_pin_requirement(f.kb, version, windows=f.windows) if version else None
+    except KnowledgeQueryError:
+        rule = None
+    install = (f'pip install "{rule.requirement}"   # {rule.why}' if rule is not None else
+               'pip install "tensorflow[and-cuda]"   # Linux; on other systems: pip install '
+               "tensorflow")
+    versions = [h for h in f.h("pip.show_version").all()
+                if h.line - 1 in {n.line for n in listed.all()}]
     yield catalogue.make(
         "tensorflow-variants-conflict", severity=Severity.ERROR,
         packages=" and ".join(seen), listing=", ".join(seen),
-        evidence=log_evidence(listed),
+        evidence=log_evidence(listed, versions),
         fix=((f"conda remove {' '.join(seen)}   # channels mixed: {', '.join(channels)}",
               "# then install one TensorFlow from one channel only (or recreate the env)")
              if conda else
-             (f"pip uninstall -y {' '.join(seen)}", 'pip install "tensorflow[and-cuda]"   '
-              "# Linux; on other systems: pip install tensorflow")),
+             (f"pip uninstall -y {' '.join(seen)}", install)),
     )
+
+
+def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | None:
+    """``tensorflow-cpu-only-build`` variant ``listed``: the log lists no GPU (``symptom``, the
+    visibility rule's evidence) and its one TensorFlow distribution in a pip listing (``pip
+    list`` / ``pip freeze`` / ``pip show``: pattern ``pip.listing``) is a CPU-only one: a
+    name in platform fact ``tf-distributions``' ``cpu_only`` (tensorflow-cpu, tf-nightly-cpu),
+    or the plain ``tensorflow`` of a release whose GPU build is tensorflow-gpu (1.x but 1.15.0,
+    and 2.0: :func:`gpu_pin_requirement`'s ``keeps_name``; platform facts
+    ``tensorflow-1-15-0-gpu-default``, ``tensorflow-2-0-cpu-only``).  ``None`` otherwise:
+    two distributions (tensorflow_variants_log), conda rows (their build string decides:
+    conda_tf_build.py, conda_defaults_tf_build.py), a GPU distribution."""
+    listed = f.h("pip.listing").all()
+    names = {(h.g("dist") or "").lower().replace("_", "-") for h in listed}
+    if len(names) != 1 or any(h.g("channel") or h.g("build") for h in listed):
+        return None
+    name = next(iter(names))
+    version = _tf_dist_versions(f).get(name)
+    kb = f.kb
+    dists = kb.platform_fact("tf-distributions")
+    cpu_only = [str(n) for n in dists.values.get("cpu_only", ())]
+    try:
+        rule = gpu_pin_requirement(kb, version, windows=f.windows) if version else None
+    except KnowledgeQueryError:
+        rule = None
+    if name in cpu_only:
+        why = (f"{name} is a CPU-only distribution of TensorFlow (knowledge row {dists.ref}): "
+               "it has no CUDA kernels, so TensorFlow lists only the CPU")
+    elif name == "tensorflow" and rule is not None and rule.keeps_name:
+        why = (f"the plain tensorflow package of release {version} is the CPU-only build: "
+               f"{rule.why}")
+    else:
+        return None
+    install = (f'pip install "{rule.requirement}"   # {rule.why}' if rule is not None
+               else c.and_cuda_fix(f))
+    return catalogue.make(
+        "tensorflow-cpu-only-build", variant="listed", dist=name,
+        version=f" {version}" if version else "", why=why,
+        evidence=(*log_evidence(listed[:2]), *symptom),
+        fix=(f"pip uninstall -y {name}", install,
+             "python -c \"import tensorflow as tf; print(tf.test.is_built_with_cuda(), "
+             "tf.config.list_physical_devices('GPU'))\"   # True and the GPU afterwards"),
+        knowledge_ref=rule.ref if rule is not None and name == "tensorflow" else dists.ref,
+    )
+
+
+def _tf_dist_versions(f: Facts) -> dict[str, str]:
+    """The version a package listing shows for each TensorFlow distribution (normalised
+    name -> version): a ``pip list`` / ``conda list`` / ``pip freeze`` row's own, or for
+    ``pip show``'s "Name: X" the "Version: V" line right after it."""
+    after = {h.line: v for h in f.h("pip.show_version").all() if (v := h.g("v"))}
+    out: dict[str, str] = {}
+    for h in f.h("pip.listing").all():
+        name = (h.g("dist") or "").lower().replace("_", "-")
+        v = h.g("v") or after.get(h.line + 1)
+        if name and v:
+            out.setdefault(name, v)
+    return out
 
 
 def _reason_lines(lines: tuple[str, ...]) -> tuple[Evidence, ...]:

@@ -10,11 +10,17 @@
   against the one imported; ``horovod/common/exceptions.py`` ``get_version_mismatch_message``:
   "Framework {name} installed with version {installed_version} but found version {version}.
   ... Reinstall Horovod using `pip install --no-cache-dir` to build with the new version.").
+* :func:`dali_tf_plugin_missing`: NVIDIA DALI's TensorFlow plugin is a package of its own
+  (NVIDIA/DALI ``dali/python/nvidia/dali/plugin/tf.py`` imports ``nvidia.dali_tf_plugin``
+  unguarded; ``dali_tf_plugin/nvidia/dali_tf_plugin/dali_tf_plugin.py``
+  ``load_dali_tf_plugin`` raises "No matching DALI plugin found for installed TensorFlow
+  version" when no ``libdali_tf*.so`` it has loads with the installed TensorFlow).
 """
 
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -79,3 +85,32 @@ def horovod_version_mismatch(ctx: Facts) -> list[Finding]:
                  "print(tf.__version__)\"   # imports without the error once they match"),
         )]
     return []
+
+
+def dali_tf_plugin_missing(ctx: Facts) -> list[Finding]:
+    """``dali-tf-plugin-not-installed``: ``import nvidia.dali.plugin.tf`` failed because the
+    separate nvidia-dali-tf-plugin package is not installed ("No module named
+    'nvidia.dali_tf_plugin'"), or variant ``no-matching-plugin``: DALI has no plugin library
+    that loads with the installed TensorFlow ("No matching DALI plugin found for installed
+    TensorFlow version": no prebuilt one for this TensorFlow, and none compiled for it when
+    the plugin package was installed).  Threads: NVIDIA/DALI#2493 (the plugin package was
+    never installed), NVIDIA/DALI#1065 (TensorFlow 1.8 with only nvidia-dali installed; the
+    maintainer: install nvidia-dali-tf-plugin from the same index)."""
+    missing = ctx.h("dali.tf_plugin_missing").all()
+    nomatch = ctx.h("dali.tf_plugin_no_match").all()
+    if not missing and not nomatch:
+        return []
+    fix = (pip_list_grep("dali", "tensorflow", windows=ctx.windows)
+           + "   # nvidia-dali-cudaXXX and its version; the TensorFlow installed",
+           "# install TensorFlow first, then nvidia-dali-tf-plugin-cudaXXX of the same version "
+           "and CUDA suffix as nvidia-dali-cudaXXX, from NVIDIA's package index (DALI "
+           "installation guide); it compiles the plugin for the installed TensorFlow when no "
+           "prebuilt one fits, so reinstall it (pip install --force-reinstall --no-cache-dir) "
+           "after TensorFlow changes",
+           'python -c "import nvidia.dali.plugin.tf"   # imports without error once the '
+           "plugin fits")
+    if missing:
+        return [catalogue.make("dali-tf-plugin-not-installed",
+                               evidence=log_evidence(missing[:1]), fix=fix)]
+    return [catalogue.make("dali-tf-plugin-not-installed", variant="no-matching-plugin",
+                           evidence=log_evidence(nomatch[:1]), fix=fix)]

@@ -22,6 +22,7 @@ from tfgpu.diagnosis.checks.tf_install import (
     _reason_lines,
     _version,
     _windows_too_new,
+    cpu_only_build_listed,
 )
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
@@ -106,6 +107,9 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return [_windows_native(ctx, ev + fev)]  # a CPU-only build there, whatever it says
     if built:
         return []  # tf_install.cpu_only_build: tensorflow-cpu-only-build (log variant)
+    listed = cpu_only_build_listed(ctx, ev + fev)
+    if listed is not None:
+        return [listed]  # the log's package listing shows a CPU-only TensorFlow
     if cudart_intent_evidence(ctx):
         return []  # tool families (stage 3): library-not-loaded (gpu-intent) names the reason
     other_cuda = _cuda_release_missing(ctx, ev)  # semantics (stage 3)

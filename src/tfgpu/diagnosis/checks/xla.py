@@ -135,9 +135,11 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             )
         out.append(too_old)
     if arch:
-        h = arch[0]
-        sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", ""))
-        first_row = ctx.kb.ptxas_first_cuda(sm)
+        # the line that names the architecture ("ptxas too old. Falling back ..." does not)
+        h = next((x for x in arch if x.g("sm") or x.g("cc")), arch[0])
+        sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", "")
+                           if h.g("cc") else "this GPU's architecture")
+        first_row = ctx.kb.ptxas_first_cuda(sm) if sm.startswith("sm_") else None
         first = first_row.first_cuda if first_row is not None else None
         cause = (
             f"The ptxas XLA found does not know the GPU architecture {sm}"
