@@ -2042,6 +2042,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:nvidia-container-cli(?:\.real)?: )?device error: (?P<dev>[^\s\\\"]{1,200}?): "
         r"unknown device",
     ),
+    # crun (podman's OCI runtime) src/libcrun/container.c: "error executing hook `%s` (exit
+    # code: %d)" for an OCI hook that failed; only the NVIDIA Container Toolkit's hooks
+    # (podman's oci-nvidia-hook.json: /usr/bin/nvidia-container-toolkit, or
+    # nvidia-container-runtime-hook)
+    _p(
+        "eco.crun_nvidia_hook",
+        ("error executing hook",),
+        r"error executing hook `(?P<hook>[^`\n]{0,200}nvidia[^`\n]{0,100})` "
+        r"\(exit code: (?P<code>-?\d{1,5})\)",
+    ),
     # container-device-interface pkg/cdi cache.go InjectDevices (v0.5 to v1.1): "unresolvable
     # CDI devices %s" (the names joined by ", "), wrapped by podman ("Error: setting up CDI
     # devices: ..."), Docker ("CDI device injection failed: ...") or containerd / CRI-O

@@ -309,6 +309,7 @@ from tfgpu.diagnosis.checks.conda import solver_nothing_provides_requested
 from tfgpu.diagnosis.checks.container_runtime import (
     cdi_nvidia_device_unresolvable,
     colab_gpu_usage_limit,
+    crun_nvidia_hook_failed,
     docker_gpu_request_other_cause,
     kubernetes_device_plugin_no_nvml,
     kubernetes_gpu_insufficient,
@@ -626,6 +627,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- container runtime, kernel module, DirectML, installers and tools around TensorFlow ---
     nvidia_container_cli_failed,
     nvidia_container_cli_unknown_device,
+    crun_nvidia_hook_failed,
     cdi_nvidia_device_unresolvable,
     gpu_fell_off_bus,
     gpu_init_failed,

@@ -11,6 +11,8 @@ Sources (``knowledge/data/messages_tools.toml``, one row per message):
   ``gpu`` capability) only when ``nvidia-container-runtime-hook`` is on its PATH when it
   starts; "could not select device driver" means it was not.
 * kubernetes ``pkg/scheduler``: "0/N nodes are available: ... Insufficient nvidia.com/gpu".
+* crun ``src/libcrun/container.c``: "error executing hook `%s` (exit code: %d)" (the hook's
+  own error is not part of it).
 * libnvidia-container ``src/cli/common.c`` ``select_devices``: "<dev>: unknown device" for a
   GPU list entry naming none of the host's GPUs (printed as "device error: %s").
 * container-device-interface ``pkg/cdi/cache.go``: "unresolvable CDI devices <names>" when no
@@ -156,6 +158,27 @@ def nvidia_container_cli_unknown_device(f: Facts) -> list[Finding]:
     dev = hits[0].g("dev") or "?"
     return [catalogue.make(
         "nvidia-container-cli-failed", variant="device", dev=dev, evidence=log_evidence(hits),
+    )]
+
+
+#: Patterns of nvidia-container-cli's own error lines: when one is in the log, its finding
+#: names the reason a hook failed.
+_NVC_LINES = ("eco.nvc_error", "docker.nvc_init", "docker.nvc_requirement",
+              "docker.nvc_driver_error", "eco.nvc_unknown_device")
+
+
+def crun_nvidia_hook_failed(f: Facts) -> list[Finding]:
+    """crun's ``error executing hook `<NVIDIA hook>` (exit code: N)`` with no
+    nvidia-container-cli line that says why -> ``nvidia-container-cli-failed`` (variant
+    ``oci-hook``): crun (``src/libcrun/container.c``) reports only the hook's exit code; the
+    hook runs nvidia-container-cli, whose error is not in the paste."""
+    hits = f.h("eco.crun_nvidia_hook").all()
+    if not hits or any(f.h(n).count for n in _NVC_LINES):
+        return []
+    h = hits[0]
+    return [catalogue.make(
+        "nvidia-container-cli-failed", variant="oci-hook", hook=h.g("hook") or "?",
+        code=h.g("code") or "?", evidence=log_evidence(hits),
     )]
 
 
