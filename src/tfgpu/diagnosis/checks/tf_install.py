@@ -422,14 +422,15 @@ def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | 
     name in platform fact ``tf-distributions``' ``cpu_only`` (tensorflow-cpu, tf-nightly-cpu),
     or the plain ``tensorflow`` of a release whose GPU build is tensorflow-gpu (1.x but 1.15.0,
     and 2.0: :func:`gpu_pin_requirement`'s ``keeps_name``; platform facts
-    ``tensorflow-1-15-0-gpu-default``, ``tensorflow-2-0-cpu-only``).  ``None`` otherwise:
-    two distributions (tensorflow_variants_log), conda rows (their build string decides:
-    conda_tf_build.py, conda_defaults_tf_build.py), a GPU distribution."""
+    ``tensorflow-1-15-0-gpu-default``, ``tensorflow-2-0-cpu-only``; not for a conda row, whose
+    build string decides: conda_tf_build.py, conda_defaults_tf_build.py).  ``None``
+    otherwise: two distributions (tensorflow_variants_log), a GPU distribution."""
     listed = f.h("pip.listing").all()
     names = {(h.g("dist") or "").lower().replace("_", "-") for h in listed}
-    if len(names) != 1 or any(h.g("channel") or h.g("build") for h in listed):
+    if len(names) != 1:
         return None
     name = next(iter(names))
+    conda_row = any(h.g("channel") or h.g("build") for h in listed)
     version = _tf_dist_versions(f).get(name)
     kb = f.kb
     dists = kb.platform_fact("tf-distributions")
@@ -441,7 +442,7 @@ def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | 
     if name in cpu_only:
         why = (f"{name} is a CPU-only distribution of TensorFlow (knowledge row {dists.ref}): "
                "it has no CUDA kernels, so TensorFlow lists only the CPU")
-    elif name == "tensorflow" and rule is not None and rule.keeps_name:
+    elif name == "tensorflow" and rule is not None and rule.keeps_name and not conda_row:
         why = (f"the plain tensorflow package of release {version} is the CPU-only build: "
                f"{rule.why}")
     else:
