@@ -3190,6 +3190,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("work_element_count",),
         r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
     ),
+    # SparseTensorDenseMatMul's GPU kernel refusing inputs past its 32-bit indexing
+    # (tensorflow/core/kernels/sparse_tensor_dense_matmul_op.cc, both strings in the 2.21
+    # wheel's libtensorflow_cc.so.2): "Cannot use GPU for > 2^31 entry inputs" (a dimension,
+    # B's or the output's element count, or nnz(a)) and "Cannot use GPU when output.shape[1]
+    # * nnz(a) > 2^31". Read by checks/sparse_matmul_gpu_limit.py
+    _p(
+        "sparse.gpu_int32_limit",
+        ("cannot use gpu",),
+        r"Cannot use GPU (?:(?P<entries>for > 2\^31 entry inputs)"
+        r"|when output\.shape\[1\] \* nnz\(a\) > 2\^31)",
+    ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
     # notice (a JIT that failed never gets to a step)

@@ -466,6 +466,10 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
     windows_self_check_frame,
 )
 
+# --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate ---
+# isort: split
+from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -838,6 +842,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     executor_start_aborting_notice,
     # --- a TensorFlow C++ symbol on a line that does not name the library (hedged) ---
     bare_tf_symbol,
+    # --- SparseTensorDenseMatMul's GPU kernel past its 32-bit indexing ---
+    sparse_matmul_gpu_limit,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
