@@ -52,6 +52,8 @@ PREFIXES = (
     "colab-",
     # Ray RLlib's rollout worker (ray-project/ray)
     "ray-",
+    # TensorFlow Lite's delegates (tensorflow/lite/delegates)
+    "tflite-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

@@ -3201,6 +3201,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Cannot use GPU (?:(?P<entries>for > 2\^31 entry inputs)"
         r"|when output\.shape\[1\] \* nnz\(a\) > 2\^31)",
     ),
+    # TensorFlow Lite's GPU delegate invoked on another thread than the one it was prepared
+    # on: tensorflow/lite/delegates/gpu/gl_delegate.cc (OpenGL delegate, EGL context compare:
+    # "Delegate should run on the same thread where it was initialized.") and delegate.cc (V2,
+    # thread id compare: "GpuDelegate must run on the same thread where it was initialized."),
+    # reported as "<TfLiteGpuDelegate|TfLiteGlDelegate> Invoke: <message>". Read by
+    # checks/tflite_gpu_delegate.py
+    _p(
+        "tflite.gpu_wrong_thread",
+        ("run on the same thread where it was initiali",),
+        r"(?:(?P<delegate>TfLite\w{0,30}Delegate\w{0,10}) Invoke: )?"
+        r"(?:GpuDelegate must|Delegate should) run on the same thread where it was "
+        r"initiali[sz]ed",
+    ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
     # notice (a JIT that failed never gets to a step)

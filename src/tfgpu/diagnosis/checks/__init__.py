@@ -469,6 +469,7 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate ---
 # isort: split
 from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
+from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -844,6 +845,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     bare_tf_symbol,
     # --- SparseTensorDenseMatMul's GPU kernel past its 32-bit indexing ---
     sparse_matmul_gpu_limit,
+    # --- TensorFlow Lite's GPU delegate invoked on another thread ---
+    tflite_gpu_delegate_wrong_thread,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
