@@ -2518,6 +2518,27 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No registered '(?P<op>\w{1,120})' OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices "
         r"compatible with node",
     ),
+    # A TF 1.x reference (variable) dtype in an attr that allows none: op_def_util.cc
+    # ValidateAttrValue "AttrValue must not have reference type value of <dtype>" + " for attr
+    # '<name>'" (TF 0.x-2.21; in the 2.21 wheel's libtensorflow_framework.so.2). With attr
+    # 'tensor_type' the node is a _Recv/_Send (graph_partition.cc AddRecv/AddSend copy the ref
+    # edge's dtype): a ref tensor had to cross devices. Read by checks/ref_variable_devices.py
+    _p(
+        "op.ref_attr",
+        ("must not have reference type",),
+        r"AttrValue must not have reference type value of (?P<dtype>\w{1,40}?_ref)"
+        r"(?:\s+for attr '(?P<attr>\w{1,60}))?",
+    ),
+    # The _Recv NodeDef printed after it ("NodeDef: ... = _Recv[client_terminated=false,
+    # recv_device=\".../device:GPU:1\", send_device=\".../device:GPU:0\", ...]": attrs in
+    # name order; older releases wrote ".../task:0/gpu:0"): the two devices of the ref edge
+    _p(
+        "op.ref_recv_devices",
+        ("recv_device=",),
+        r"recv_device=\\?\"[^\"]{0,200}?task:\d{1,4}/(?:device:)?(?P<recv>[A-Za-z_]{2,12}:"
+        r"\d{1,3})\\?\", send_device=\\?\"[^\"]{0,200}?task:\d{1,4}/(?:device:)?"
+        r"(?P<send>[A-Za-z_]{2,12}:\d{1,3})",
+    ),
     # op_kernel.cc: the registered kernels listed under that error
     # (".  Registered:  device='CPU'; T in [DT_FLOAT]", "device='GPU'; ...").
     _p(

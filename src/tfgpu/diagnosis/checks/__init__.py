@@ -468,6 +468,7 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 
 # --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate ---
 # isort: split
+from tfgpu.diagnosis.checks.ref_variable_devices import ref_variable_devices
 from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
 
@@ -847,6 +848,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     sparse_matmul_gpu_limit,
     # --- TensorFlow Lite's GPU delegate invoked on another thread ---
     tflite_gpu_delegate_wrong_thread,
+    # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
+    ref_variable_devices,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
