@@ -149,6 +149,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("dll load failed",),
         r"DLL load failed(?: while importing (?P<mod>\w+))?:\s*(?P<why>.*)",
     ),
+    # protobuf's C++ extension in a traceback: descriptor.py's "from google.protobuf.pyext
+    # import _message" (protobuf 3.x, under api_implementation.Type() == 'cpp') or a path in
+    # google/protobuf/pyext. Read with win.dll_load by checks/protobuf_extension_dll.py
+    _p(
+        "protobuf.pyext_frame",
+        ("protobuf.pyext", "protobuf\\pyext", "protobuf/pyext"),
+        r"from google\.protobuf\.pyext import _message|google[\\/]{1,2}protobuf[\\/]{1,2}pyext",
+    ),
     _p(
         "win.status",
         ("exit code",),

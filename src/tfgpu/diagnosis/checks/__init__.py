@@ -466,8 +466,10 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
     windows_self_check_frame,
 )
 
-# --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate ---
+# --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate; protobuf's
+# C++ extension on Windows ---
 # isort: split
+from tfgpu.diagnosis.checks.protobuf_extension_dll import protobuf_extension_dll
 from tfgpu.diagnosis.checks.ref_variable_devices import ref_variable_devices
 from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
@@ -850,6 +852,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     tflite_gpu_delegate_wrong_thread,
     # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
     ref_variable_devices,
+    # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---
+    protobuf_extension_dll,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
