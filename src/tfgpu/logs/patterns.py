@@ -1290,11 +1290,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?<!\d)(?P<pairs>\d{1,9}) potential peer access pairs were reported by the driver, "
         r"but no peering could be enabled",
     ),
+    # (a paste wrapped after "failed to enable" leaves "peer access from 0x.. to 0x..: CUDA_..."
+    # at the start of the next line)
     _p(
         "gpu.peer_access",
-        ("failed to enable peer access from",),
-        r"failed to enable peer access from (?:0x)?[0-9a-fA-F]{1,16} to (?:0x)?[0-9a-fA-F]{1,16}"
-        r": (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
+        ("failed to enable peer access from", "peer access from"),
+        r"(?:failed to enable |^\s{0,8})peer access from (?:0x)?[0-9a-fA-F]{1,16} to "
+        r"(?:0x)?[0-9a-fA-F]{1,16}: (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
     ),
     # gpu_device.cc: the allocator or the scratch buffer of a GPU device could not be made
     _p(

@@ -176,7 +176,11 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         )
     peer = ctx.h("gpu.peer_access")
     if peer.count and not out:
-        out.append(catalogue.make("gpu-peer-access-limit", evidence=log_evidence(peer, limit=2)))
+        # cuda.h: CUDA_ERROR_TOO_MANY_PEERS = the peer-mapping resources of a device are used up
+        many = any(h.g("err") == "CUDA_ERROR_TOO_MANY_PEERS" for h in peer.all())
+        out.append(catalogue.make("gpu-peer-access-limit",
+                                  variant="too-many-peers" if many else None,
+                                  evidence=log_evidence(peer, limit=2)))
     return out
 
 
