@@ -157,6 +157,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("protobuf.pyext", "protobuf\\pyext", "protobuf/pyext"),
         r"from google\.protobuf\.pyext import _message|google[\\/]{1,2}protobuf[\\/]{1,2}pyext",
     ),
+    # Other NTSTATUS codes a crashed Python exits with (ntstatus.h; [MS-ERREF] 2.3.1), as an
+    # IDE ("Process finished with exit code -1073741819 (0xC0000005)"), VS Code ("exited with
+    # code=3221225477") or a shell prints them: access violation, heap corruption, stack
+    # overflow. Read by checks/windows_native_crash.py
+    _p(
+        "win.crash_status",
+        ("exit code", "code="),
+        r"(?:exit(?:ed with)? code|code=) ?:? ?(?P<code>-1073741819|3221225477|0x[cC]0000005"
+        r"|-1073740940|3221226356|0x[cC]0000374|-1073741571|3221225725|0x[cC]00000[fF][dD])\b",
+    ),
     _p(
         "win.status",
         ("exit code",),

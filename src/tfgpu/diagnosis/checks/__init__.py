@@ -467,12 +467,13 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 )
 
 # --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate; protobuf's
-# C++ extension on Windows ---
+# C++ extension on Windows; native crashes' exit codes on Windows ---
 # isort: split
 from tfgpu.diagnosis.checks.protobuf_extension_dll import protobuf_extension_dll
 from tfgpu.diagnosis.checks.ref_variable_devices import ref_variable_devices
 from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
+from tfgpu.diagnosis.checks.windows_native_crash import windows_native_crash
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -854,6 +855,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     ref_variable_devices,
     # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---
     protobuf_extension_dll,
+    # --- a native crash's exit code on Windows (access violation, heap, stack; a hedge) ---
+    windows_native_crash,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
