@@ -3255,6 +3255,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:GpuDelegate must|Delegate should) run on the same thread where it was "
         r"initiali[sz]ed",
     ),
+    # A Keras subclass that set an attribute before calling the base __init__: Keras 2.2.0-2.3.1
+    # keras/engine/network.py __setattr__ ("It looks like you are subclassing `Model` and you
+    # forgot to call `super(YourClass, self).__init__()`. Always start with this line."), tf.keras
+    # / Keras 2.4-2.15 training.py (the same with `super().__init__()`), Keras 3 layer.py /
+    # optimizer ("In layer 'X', you forgot to call `super().__init__()` as the first statement
+    # in the `__init__()` method. Go add it!"), Keras 3 metric.py ("You forgot to call
+    # `super().__init__()` in the `__init__()` method. Go add it!"). Read by
+    # checks/keras_subclass_init.py
+    _p(
+        "keras.super_init",
+        ("forgot to call `super",),
+        r"you are subclassing `(?P<base>Model)` and you forgot to call `super"
+        r"|In (?P<base3>layer|optimizer) '(?P<cls>\w{1,120})', you forgot to call `super\(\)"
+        r"\.__init__\(\)`|(?P<metric>You) forgot to call `super\(\)\.__init__\(\)` in the "
+        r"`__init__\(\)` method",
+    ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
     # notice (a JIT that failed never gets to a step)
