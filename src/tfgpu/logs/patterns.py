@@ -3271,6 +3271,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\.__init__\(\)`|(?P<metric>You) forgot to call `super\(\)\.__init__\(\)` in the "
         r"`__init__\(\)` method",
     ),
+    # The TF Object Detection API's legacy trainer (object_detection/trainer.py, later
+    # legacy/trainer.py) building a clone's losses, and Python's unpack of an empty input
+    # list under it (Python 2 "need more than 0 values to unpack", Python 3 "not enough values
+    # to unpack (expected N, got 0)"). Read by checks/od_clone_batch.py
+    _p(
+        "od.trainer_losses_frame",
+        ("trainer.py",),
+        r"object_detection[\\/]{1,2}(?:legacy[\\/]{1,2})?trainer\.py\"?, line \d{1,6}, in "
+        r"_create_losses",
+    ),
+    _p(
+        "py.unpack_none",
+        ("need more than", "not enough values to unpack"),
+        r"ValueError: (?:need more than 0 values to unpack"
+        r"|not enough values to unpack \(expected \d{1,3}, got 0\))",
+    ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
     # notice (a JIT that failed never gets to a step)

@@ -467,9 +467,11 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 )
 
 # --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate; protobuf's
-# C++ extension on Windows; native crashes' exit codes on Windows; Keras subclass init order ---
+# C++ extension on Windows; native crashes' exit codes on Windows; Keras subclass init order;
+# the Object Detection trainer's per-clone batch ---
 # isort: split
 from tfgpu.diagnosis.checks.keras_subclass_init import keras_subclass_init
+from tfgpu.diagnosis.checks.od_clone_batch import od_clone_batch
 from tfgpu.diagnosis.checks.protobuf_extension_dll import protobuf_extension_dll
 from tfgpu.diagnosis.checks.ref_variable_devices import ref_variable_devices
 from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
@@ -860,6 +862,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_crash,
     # --- a Keras subclass that set attributes before calling super().__init__() ---
     keras_subclass_init,
+    # --- the Object Detection API trainer with fewer images per batch than clones ---
+    od_clone_batch,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
