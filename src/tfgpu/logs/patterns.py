@@ -759,11 +759,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Tensor conversion requested dtype (?P<want3>float16|float32|bfloat16) for Tensor with "
         r"dtype (?P<got3>float16|float32|bfloat16)",
     ),
-    # No kernel for an op, and the bfloat16 type attribute it was asked for.
+    # No kernel for an op, and the bfloat16 type attribute it was asked for: the placer's "No
+    # OpKernel was registered to support Op 'X'", and eager placement's NotFound (eager/
+    # execute.cc, context.cc; in the 2.21 wheel): "Could not find device for node: {{node X}} =
+    # X[T=DT_BFLOAT16]" + "All kernels registered for op X:" (no device has a kernel for the
+    # node's attributes).
     _p(
         "mixed.no_kernel",
-        ("no opkernel was registered",),
-        r"No OpKernel was registered to support Op '(?P<op>\w+)'",
+        ("no opkernel was registered", "could not find device for node"),
+        r"(?:No OpKernel was registered to support Op '|Could not find device for node: "
+        r"\{\{node [^}]{0,200}\}\} = )(?P<op>\w+)",
     ),
     _p("mixed.bf16_attr", ("t=dt_bfloat",), r"\bT=DT_BFLOAT16\b"),
     # Plain-text evidence that TensorFlow sees no GPU (k-gpu): device_lib listings,
