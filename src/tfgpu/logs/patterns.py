@@ -560,6 +560,22 @@ PATTERNS: tuple[Pattern, ...] = (
         ("unhandled system error", "unhandled cuda error"),
         r"unhandled (?P<what>system|cuda) error",
     ),
+    # ncclInvalidUsage (NVIDIA/nccl src/init.cc ncclGetErrorString: "invalid usage (run with
+    # NCCL_DEBUG=WARN for details)"; TensorFlow's nccl_manager: "NCCL: invalid usage"; Horovod:
+    # "ncclCommInitRank failed: invalid usage") and the
+    # WARN lines init.cc returns it after: two ranks on one GPU ("Duplicate GPU detected : rank
+    # %d and rank %d both on CUDA device %lx", 2.5.6-2.29; "Multiple Ranks are using the same
+    # GPU/Partition", 2.30) and ranks of different NCCL versions ("Mismatched NCCL version
+    # detected"). Read by checks/distributed.py rule_nccl
+    _p(
+        "nccl.invalid_usage",
+        ("invalid usage", "ncclinvalidusage", "duplicate gpu detected",
+         "multiple ranks are using the same gpu", "mismatched nccl version"),
+        r"(?:NCCL: |nccl\w{1,40} failed: )invalid usage|ncclInvalidUsage"
+        r"|invalid usage \(run with NCCL_DEBUG"
+        r"|(?P<same>Duplicate GPU detected : rank \d{1,6} and rank \d{1,6} both on CUDA device"
+        r"|Multiple Ranks are using the same GPU)|(?P<version>Mismatched NCCL version detected)",
+    ),
     _p(
         "nccl.shm",
         ("shm", "posix_fallocate", "shared memory segment"),

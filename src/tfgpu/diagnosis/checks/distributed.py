@@ -75,6 +75,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     if probe:
         err, ib = _without(err, probe), _without(ib, probe)
     system = ctx.h("nccl.system")
+    invalid = ctx.h("nccl.invalid_usage")
     shm = ctx.h("nccl.shm")
     iommu = ctx.h("iommu.fault")
     # a CUDA call on the mapped segment failed (cudaHostRegister), not its
@@ -143,6 +144,14 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                 evidence=log_evidence(err),
             )
         )
+    elif invalid.count:
+        same = any(h.g("same") for h in invalid.all())
+        versions = any(h.g("version") for h in invalid.all())
+        out.append(catalogue.make(
+            "nccl-error",
+            variant="same-gpu" if same else "versions" if versions else "invalid-usage",
+            evidence=log_evidence(invalid, err.first[:1], limit=2),
+        ))
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
         # "unhandled system error" with no NCCL WARN line: variant system (its
