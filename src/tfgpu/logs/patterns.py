@@ -562,11 +562,11 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # ncclInvalidUsage (NVIDIA/nccl src/init.cc ncclGetErrorString: "invalid usage (run with
     # NCCL_DEBUG=WARN for details)"; TensorFlow's nccl_manager: "NCCL: invalid usage"; Horovod:
-    # "ncclCommInitRank failed: invalid usage") and the
-    # WARN lines init.cc returns it after: two ranks on one GPU ("Duplicate GPU detected : rank
-    # %d and rank %d both on CUDA device %lx", 2.5.6-2.29; "Multiple Ranks are using the same
-    # GPU/Partition", 2.30) and ranks of different NCCL versions ("Mismatched NCCL version
-    # detected"). Read by checks/distributed.py rule_nccl
+    # "ncclCommInitRank failed: invalid usage") and the WARN lines init.cc returns it after:
+    # two ranks on one GPU ("Duplicate GPU detected : rank %d and rank %d both on CUDA device
+    # %lx", 2.5.6-2.29; "Multiple Ranks are using the same GPU/Partition", 2.30) and ranks of
+    # different NCCL versions ("Mismatched NCCL version detected"). Read by
+    # checks/distributed.py rule_nccl
     _p(
         "nccl.invalid_usage",
         ("invalid usage", "ncclinvalidusage", "duplicate gpu detected",
