@@ -991,11 +991,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Disabling cuDNN frontend for the following convolution",
     ),
     # cupti_tracer.cc: profiling counters are restricted to admin users
-    # (NVreg_RestrictProfilingToAdminUsers), read by rule_cupti
+    # (NVreg_RestrictProfilingToAdminUsers), read by rule_cupti; NVIDIA's own wording of the
+    # same restriction, printed by CUPTI-based tools with its help page's code
+    # ("The user does not have permission to access NVIDIA GPU Performance Counters on the
+    # target device N. ... see https://developer.nvidia.com/ERR_NVGPUCTRPERM")
     _p(
         "cupti.privilege",
-        ("insufficient privilege to run libcupti",),
-        r"Insufficient privilege to run libcupti",
+        ("insufficient privilege to run libcupti", "permission to access nvidia gpu performance",
+         "err_nvgpuctrperm"),
+        r"Insufficient privilege to run libcupti|does not have permission to access NVIDIA GPU "
+        r"Performance Counters|ERR_NVGPUCTRPERM",
     ),
     # nvptx_compiler.cc (TF >= 2.16): the ptxas found does not know the GPU's architecture,
     # read by the xla check with xla.ptxas_arch
