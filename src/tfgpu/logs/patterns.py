@@ -3313,6 +3313,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"ValueError: (?:need more than 0 values to unpack"
         r"|not enough values to unpack \(expected \d{1,3}, got 0\))",
     ),
+    # TensorFlow's CPU convolution kernels refusing a grouped convolution: conv_ops.cc "Generic
+    # conv implementation does not support grouped convolutions for now." and
+    # conv_ops_fused_impl.h "Fused conv implementation does not support grouped convolutions
+    # for now." (TF 2.x), the backprop's "Gradients for grouped convolutions are not supported
+    # on CPU." (in the 2.21 wheel). Read by checks/grouped_conv_cpu.py
+    _p(
+        "conv.grouped_cpu",
+        ("does not support grouped convolutions", "grouped convolutions are not supported on cpu"),
+        r"(?:Generic|Fused) conv implementation does not support grouped convolutions"
+        r"|(?P<grad>Gradients) for grouped convolutions are not supported on CPU",
+    ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
     # notice (a JIT that failed never gets to a step)

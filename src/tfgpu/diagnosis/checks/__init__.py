@@ -468,8 +468,9 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 
 # --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate; protobuf's
 # C++ extension on Windows; native crashes' exit codes on Windows; Keras subclass init order;
-# the Object Detection trainer's per-clone batch ---
+# the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
+from tfgpu.diagnosis.checks.grouped_conv_cpu import grouped_conv_cpu
 from tfgpu.diagnosis.checks.keras_subclass_init import keras_subclass_init
 from tfgpu.diagnosis.checks.od_clone_batch import od_clone_batch
 from tfgpu.diagnosis.checks.protobuf_extension_dll import protobuf_extension_dll
@@ -864,6 +865,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_subclass_init,
     # --- the Object Detection API trainer with fewer images per batch than clones ---
     od_clone_batch,
+    # --- a grouped convolution that reached a CPU convolution kernel ---
+    grouped_conv_cpu,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
