@@ -52,8 +52,11 @@ FILES = sorted(DATA.glob("messages_*.toml"))
 #: (messages_tf_python.toml).
 #: pywarn: 882 of 884 (99.77%) with TensorFlow's and Keras' Python-side training warnings
 #: (py-* rows of messages_tf_python.toml).
+#: Op kernels' limits, the TFLite GPU delegate, protobuf's extension on Windows, NCCL invalid
+#: usage, Windows crash codes, Keras subclass init, grouped convolutions on the CPU: 985 of
+#: 987 (99.80%).
 #: Raise it as the engine learns, never lower it; the target is 0.95.
-RATCHET = 0.9977
+RATCHET = 0.9979
 
 #: Log levels a row may state, by file ("" for any other file).
 LEVELS: dict[str, frozenset[str]] = {

@@ -52,6 +52,10 @@ PREFIXES = (
     "colab-",
     # Ray RLlib's rollout worker (ray-project/ray)
     "ray-",
+    # TensorFlow Lite's delegates (tensorflow/lite/delegates)
+    "tflite-",
+    # the TF Model Garden's Object Detection API (tensorflow/models research/object_detection)
+    "object-detection-",
 )
 LEVELS = {"ERROR", "WARNING", "INFO", "PYTHON", "STDERR", "STDOUT"}
 FIELDS = {"id", "source", "file", "versions", "level", "text", "example", "maps_to"}

@@ -149,6 +149,24 @@ PATTERNS: tuple[Pattern, ...] = (
         ("dll load failed",),
         r"DLL load failed(?: while importing (?P<mod>\w+))?:\s*(?P<why>.*)",
     ),
+    # protobuf's C++ extension in a traceback: descriptor.py's "from google.protobuf.pyext
+    # import _message" (protobuf 3.x, under api_implementation.Type() == 'cpp') or a path in
+    # google/protobuf/pyext. Read with win.dll_load by checks/protobuf_extension_dll.py
+    _p(
+        "protobuf.pyext_frame",
+        ("protobuf.pyext", "protobuf\\pyext", "protobuf/pyext"),
+        r"from google\.protobuf\.pyext import _message|google[\\/]{1,2}protobuf[\\/]{1,2}pyext",
+    ),
+    # Other NTSTATUS codes a crashed Python exits with (ntstatus.h; [MS-ERREF] 2.3.1), as an
+    # IDE ("Process finished with exit code -1073741819 (0xC0000005)"), VS Code ("exited with
+    # code=3221225477") or a shell prints them: access violation, heap corruption, stack
+    # overflow. Read by checks/windows_native_crash.py
+    _p(
+        "win.crash_status",
+        ("exit code", "code="),
+        r"(?:exit(?:ed with)? code|code=) ?:? ?(?P<code>-1073741819|3221225477|0x[cC]0000005"
+        r"|-1073740940|3221226356|0x[cC]0000374|-1073741571|3221225725|0x[cC]00000[fF][dD])\b",
+    ),
     _p(
         "win.status",
         ("exit code",),
@@ -583,6 +601,22 @@ PATTERNS: tuple[Pattern, ...] = (
         ("unhandled system error", "unhandled cuda error"),
         r"unhandled (?P<what>system|cuda) error",
     ),
+    # ncclInvalidUsage (NVIDIA/nccl src/init.cc ncclGetErrorString: "invalid usage (run with
+    # NCCL_DEBUG=WARN for details)"; TensorFlow's nccl_manager: "NCCL: invalid usage"; Horovod:
+    # "ncclCommInitRank failed: invalid usage") and the WARN lines init.cc returns it after:
+    # two ranks on one GPU ("Duplicate GPU detected : rank %d and rank %d both on CUDA device
+    # %lx", 2.5.6-2.29; "Multiple Ranks are using the same GPU/Partition", 2.30) and ranks of
+    # different NCCL versions ("Mismatched NCCL version detected"). Read by
+    # checks/distributed.py rule_nccl
+    _p(
+        "nccl.invalid_usage",
+        ("invalid usage", "ncclinvalidusage", "duplicate gpu detected",
+         "multiple ranks are using the same gpu", "mismatched nccl version"),
+        r"(?:NCCL: |nccl\w{1,40} failed: )invalid usage|ncclInvalidUsage"
+        r"|invalid usage \(run with NCCL_DEBUG"
+        r"|(?P<same>Duplicate GPU detected : rank \d{1,6} and rank \d{1,6} both on CUDA device"
+        r"|Multiple Ranks are using the same GPU)|(?P<version>Mismatched NCCL version detected)",
+    ),
     _p(
         "nccl.shm",
         ("shm", "posix_fallocate", "shared memory segment"),
@@ -782,11 +816,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Tensor conversion requested dtype (?P<want3>float16|float32|bfloat16) for Tensor with "
         r"dtype (?P<got3>float16|float32|bfloat16)",
     ),
-    # No kernel for an op, and the bfloat16 type attribute it was asked for.
+    # No kernel for an op, and the bfloat16 type attribute it was asked for: the placer's "No
+    # OpKernel was registered to support Op 'X'", and eager placement's NotFound (eager/
+    # execute.cc, context.cc; in the 2.21 wheel): "Could not find device for node: {{node X}} =
+    # X[T=DT_BFLOAT16]" + "All kernels registered for op X:" (no device has a kernel for the
+    # node's attributes).
     _p(
         "mixed.no_kernel",
-        ("no opkernel was registered",),
-        r"No OpKernel was registered to support Op '(?P<op>\w+)'",
+        ("no opkernel was registered", "could not find device for node"),
+        r"(?:No OpKernel was registered to support Op '|Could not find device for node: "
+        r"\{\{node [^}]{0,200}\}\} = )(?P<op>\w+)",
     ),
     _p("mixed.bf16_attr", ("t=dt_bfloat",), r"\bT=DT_BFLOAT16\b"),
     # Plain-text evidence that TensorFlow sees no GPU (k-gpu): device_lib listings,
@@ -993,11 +1032,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Disabling cuDNN frontend for the following convolution",
     ),
     # cupti_tracer.cc: profiling counters are restricted to admin users
-    # (NVreg_RestrictProfilingToAdminUsers), read by rule_cupti
+    # (NVreg_RestrictProfilingToAdminUsers), read by rule_cupti; NVIDIA's own wording of the
+    # same restriction, printed by CUPTI-based tools with its help page's code
+    # ("The user does not have permission to access NVIDIA GPU Performance Counters on the
+    # target device N. ... see https://developer.nvidia.com/ERR_NVGPUCTRPERM")
     _p(
         "cupti.privilege",
-        ("insufficient privilege to run libcupti",),
-        r"Insufficient privilege to run libcupti",
+        ("insufficient privilege to run libcupti", "permission to access nvidia gpu performance",
+         "err_nvgpuctrperm"),
+        r"Insufficient privilege to run libcupti|does not have permission to access NVIDIA GPU "
+        r"Performance Counters|ERR_NVGPUCTRPERM",
     ),
     # nvptx_compiler.cc (TF >= 2.16): the ptxas found does not know the GPU's architecture,
     # read by the xla check with xla.ptxas_arch
@@ -1356,11 +1400,13 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?<!\d)(?P<pairs>\d{1,9}) potential peer access pairs were reported by the driver, "
         r"but no peering could be enabled",
     ),
+    # (a paste wrapped after "failed to enable" leaves "peer access from 0x.. to 0x..: CUDA_..."
+    # at the start of the next line)
     _p(
         "gpu.peer_access",
-        ("failed to enable peer access from",),
-        r"failed to enable peer access from (?:0x)?[0-9a-fA-F]{1,16} to (?:0x)?[0-9a-fA-F]{1,16}"
-        r": (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
+        ("failed to enable peer access from", "peer access from"),
+        r"(?:failed to enable |^\s{0,8})peer access from (?:0x)?[0-9a-fA-F]{1,16} to "
+        r"(?:0x)?[0-9a-fA-F]{1,16}: (?P<err>CUDA_ERROR_[A-Z_]{1,60})",
     ),
     # gpu_device.cc: the allocator or the scratch buffer of a GPU device could not be made
     _p(
@@ -2660,6 +2706,27 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No registered '(?P<op>\w{1,120})' OpKernel for '?(?P<dev>[A-Z_]{2,20})'? devices "
         r"compatible with node",
     ),
+    # A TF 1.x reference (variable) dtype in an attr that allows none: op_def_util.cc
+    # ValidateAttrValue "AttrValue must not have reference type value of <dtype>" + " for attr
+    # '<name>'" (TF 0.x-2.21; in the 2.21 wheel's libtensorflow_framework.so.2). With attr
+    # 'tensor_type' the node is a _Recv/_Send (graph_partition.cc AddRecv/AddSend copy the ref
+    # edge's dtype): a ref tensor had to cross devices. Read by checks/ref_variable_devices.py
+    _p(
+        "op.ref_attr",
+        ("must not have reference type",),
+        r"AttrValue must not have reference type value of (?P<dtype>\w{1,40}?_ref)"
+        r"(?:\s+for attr '(?P<attr>\w{1,60}))?",
+    ),
+    # The _Recv NodeDef printed after it ("NodeDef: ... = _Recv[client_terminated=false,
+    # recv_device=\".../device:GPU:1\", send_device=\".../device:GPU:0\", ...]": attrs in
+    # name order; older releases wrote ".../task:0/gpu:0"): the two devices of the ref edge
+    _p(
+        "op.ref_recv_devices",
+        ("recv_device=",),
+        r"recv_device=\\?\"[^\"]{0,200}?task:\d{1,4}/(?:device:)?(?P<recv>[A-Za-z_]{2,12}:"
+        r"\d{1,3})\\?\", send_device=\\?\"[^\"]{0,200}?task:\d{1,4}/(?:device:)?"
+        r"(?P<send>[A-Za-z_]{2,12}:\d{1,3})",
+    ),
     # op_kernel.cc: the registered kernels listed under that error
     # (".  Registered:  device='CPU'; T in [DT_FLOAT]", "device='GPU'; ...").
     _p(
@@ -3355,6 +3422,73 @@ PATTERNS: tuple[Pattern, ...] = (
         "cuda.launch_count",
         ("work_element_count",),
         r"Check failed:? work_element_count (?P<cmp>>=?) 0(?: \((?P<n>-?\d{1,20}) vs\. 0\))?",
+    ),
+    # SparseTensorDenseMatMul's GPU kernel refusing inputs past its 32-bit indexing
+    # (tensorflow/core/kernels/sparse_tensor_dense_matmul_op.cc, both strings in the 2.21
+    # wheel's libtensorflow_cc.so.2): "Cannot use GPU for > 2^31 entry inputs" (a dimension,
+    # B's or the output's element count, or nnz(a)) and "Cannot use GPU when output.shape[1]
+    # * nnz(a) > 2^31". Read by checks/sparse_matmul_gpu_limit.py
+    _p(
+        "sparse.gpu_int32_limit",
+        ("cannot use gpu",),
+        r"Cannot use GPU (?:(?P<entries>for > 2\^31 entry inputs)"
+        r"|when output\.shape\[1\] \* nnz\(a\) > 2\^31)",
+    ),
+    # TensorFlow Lite's GPU delegate invoked on another thread than the one it was prepared
+    # on: tensorflow/lite/delegates/gpu/gl_delegate.cc (OpenGL delegate, EGL context compare:
+    # "Delegate should run on the same thread where it was initialized.") and delegate.cc (V2,
+    # thread id compare: "GpuDelegate must run on the same thread where it was initialized."),
+    # reported as "<TfLiteGpuDelegate|TfLiteGlDelegate> Invoke: <message>". Read by
+    # checks/tflite_gpu_delegate.py
+    _p(
+        "tflite.gpu_wrong_thread",
+        ("run on the same thread where it was initiali",),
+        r"(?:(?P<delegate>TfLite\w{0,30}Delegate\w{0,10}) Invoke: )?"
+        r"(?:GpuDelegate must|Delegate should) run on the same thread where it was "
+        r"initiali[sz]ed",
+    ),
+    # A Keras subclass that set an attribute before calling the base __init__: Keras 2.2.0-2.3.1
+    # keras/engine/network.py __setattr__ ("It looks like you are subclassing `Model` and you
+    # forgot to call `super(YourClass, self).__init__()`. Always start with this line."), tf.keras
+    # / Keras 2.4-2.15 training.py (the same with `super().__init__()`), Keras 3 layer.py /
+    # optimizer ("In layer 'X', you forgot to call `super().__init__()` as the first statement
+    # in the `__init__()` method. Go add it!"), Keras 3 metric.py ("You forgot to call
+    # `super().__init__()` in the `__init__()` method. Go add it!"). Read by
+    # checks/keras_subclass_init.py
+    _p(
+        "keras.super_init",
+        ("forgot to call `super",),
+        r"you are subclassing `(?P<base>Model)` and you forgot to call `super"
+        r"|In (?P<base3>layer|optimizer) '(?P<cls>\w{1,120})', you forgot to call `super\(\)"
+        r"\.__init__\(\)`|(?P<metric>You) forgot to call `super\(\)\.__init__\(\)` in the "
+        r"`__init__\(\)` method",
+    ),
+    # The TF Object Detection API's legacy trainer (object_detection/trainer.py, later
+    # legacy/trainer.py) building a clone's losses, and Python's unpack of an empty input
+    # list under it (Python 2 "need more than 0 values to unpack", Python 3 "not enough values
+    # to unpack (expected N, got 0)"). Read by checks/od_clone_batch.py
+    _p(
+        "od.trainer_losses_frame",
+        ("trainer.py",),
+        r"object_detection[\\/]{1,2}(?:legacy[\\/]{1,2})?trainer\.py\"?, line \d{1,6}, in "
+        r"_create_losses",
+    ),
+    _p(
+        "py.unpack_none",
+        ("need more than", "not enough values to unpack"),
+        r"ValueError: (?:need more than 0 values to unpack"
+        r"|not enough values to unpack \(expected \d{1,3}, got 0\))",
+    ),
+    # TensorFlow's CPU convolution kernels refusing a grouped convolution: conv_ops.cc "Generic
+    # conv implementation does not support grouped convolutions for now." and
+    # conv_ops_fused_impl.h "Fused conv implementation does not support grouped convolutions
+    # for now." (TF 2.x), the backprop's "Gradients for grouped convolutions are not supported
+    # on CPU." (in the 2.21 wheel). Read by checks/grouped_conv_cpu.py
+    _p(
+        "conv.grouped_cpu",
+        ("does not support grouped convolutions", "grouped convolutions are not supported on cpu"),
+        r"(?:Generic|Fused) conv implementation does not support grouped convolutions"
+        r"|(?P<grad>Gradients) for grouped convolutions are not supported on CPU",
     ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell

@@ -472,6 +472,19 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
     windows_self_check_frame,
 )
 
+# --- op kernels' own limits and device rules; the TensorFlow Lite GPU delegate; protobuf's
+# C++ extension on Windows; native crashes' exit codes on Windows; Keras subclass init order;
+# the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
+# isort: split
+from tfgpu.diagnosis.checks.grouped_conv_cpu import grouped_conv_cpu
+from tfgpu.diagnosis.checks.keras_subclass_init import keras_subclass_init
+from tfgpu.diagnosis.checks.od_clone_batch import od_clone_batch
+from tfgpu.diagnosis.checks.protobuf_extension_dll import protobuf_extension_dll
+from tfgpu.diagnosis.checks.ref_variable_devices import ref_variable_devices
+from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
+from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
+from tfgpu.diagnosis.checks.windows_native_crash import windows_native_crash
+
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
     cuda_visible_devices_hides_gpus,
@@ -852,6 +865,22 @@ LOG_CHECKS: tuple[Check, ...] = (
     executor_start_aborting_notice,
     # --- a TensorFlow C++ symbol on a line that does not name the library (hedged) ---
     bare_tf_symbol,
+    # --- SparseTensorDenseMatMul's GPU kernel past its 32-bit indexing ---
+    sparse_matmul_gpu_limit,
+    # --- TensorFlow Lite's GPU delegate invoked on another thread ---
+    tflite_gpu_delegate_wrong_thread,
+    # --- a TF 1.x reference variable sent between devices (_Recv of a _ref dtype) ---
+    ref_variable_devices,
+    # --- Windows refusing protobuf's C++ extension (google.protobuf.pyext._message) ---
+    protobuf_extension_dll,
+    # --- a native crash's exit code on Windows (access violation, heap, stack; a hedge) ---
+    windows_native_crash,
+    # --- a Keras subclass that set attributes before calling super().__init__() ---
+    keras_subclass_init,
+    # --- the Object Detection API trainer with fewer images per batch than clones ---
+    od_clone_batch,
+    # --- a grouped convolution that reached a CPU convolution kernel ---
+    grouped_conv_cpu,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

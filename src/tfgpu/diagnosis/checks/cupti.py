@@ -34,10 +34,16 @@ def rule_cupti(ctx: Facts) -> list[Finding]:
         )]
     if priv:
         cause = "CUPTI may not read GPU performance counters as a non-admin user."
-        fix: tuple[str, ...] = (
+        # NVIDIA's ERR_NVGPUCTRPERM page: the driver option on Linux, the Control Panel's
+        # developer setting on Windows (also for WSL2, whose driver is the Windows one)
+        fix: tuple[str, ...] = ((
+            "# NVIDIA Control Panel (as administrator): Desktop > Enable Developer Settings, then "
+            "Developer > Manage GPU Performance Counters > Allow access to the GPU performance "
+            "counters to all users",
+        ) if ctx.windows or ctx.wsl else (
             "echo 'options nvidia NVreg_RestrictProfilingToAdminUsers=0' | sudo tee "
             "/etc/modprobe.d/nvidia-profiling.conf && sudo update-initramfs -u && reboot",
-        )
+        ))
     else:
         cause = (
             "TensorFlow loads CUPTI by its exact versioned name"

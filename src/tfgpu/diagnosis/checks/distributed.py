@@ -75,6 +75,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     if probe:
         err, ib = _without(err, probe), _without(ib, probe)
     system = ctx.h("nccl.system")
+    invalid = ctx.h("nccl.invalid_usage")
     shm = ctx.h("nccl.shm")
     iommu = ctx.h("iommu.fault")
     # a CUDA call on the mapped segment failed (cudaHostRegister), not its
@@ -143,6 +144,14 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
                 evidence=log_evidence(err),
             )
         )
+    elif invalid.count:
+        same = any(h.g("same") for h in invalid.all())
+        versions = any(h.g("version") for h in invalid.all())
+        out.append(catalogue.make(
+            "nccl-error",
+            variant="same-gpu" if same else "versions" if versions else "invalid-usage",
+            evidence=log_evidence(invalid, err.first[:1], limit=2),
+        ))
     elif err.count or system.count:
         cuda = any(h.g("what") == "cuda" for h in system.all())
         # "unhandled system error" with no NCCL WARN line: variant system (its
@@ -176,7 +185,11 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         )
     peer = ctx.h("gpu.peer_access")
     if peer.count and not out:
-        out.append(catalogue.make("gpu-peer-access-limit", evidence=log_evidence(peer, limit=2)))
+        # cuda.h: CUDA_ERROR_TOO_MANY_PEERS = the peer-mapping resources of a device are used up
+        many = any(h.g("err") == "CUDA_ERROR_TOO_MANY_PEERS" for h in peer.all())
+        out.append(catalogue.make("gpu-peer-access-limit",
+                                  variant="too-many-peers" if many else None,
+                                  evidence=log_evidence(peer, limit=2)))
     return out
 
 

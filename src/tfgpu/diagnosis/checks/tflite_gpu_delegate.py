@@ -1,0 +1,34 @@
+"""TensorFlow Lite's GPU delegate run on another thread than the one that prepared it.
+
+Sources: tensorflow/lite/delegates/gpu/gl_delegate.cc (the OpenGL ES delegate, kernel name
+``TfLiteGlDelegate``/``TfLiteGpuDelegate``): ``Invoke`` compares the EGL context current at
+invoke with the one created at initialisation and fails with "Delegate should run on the same
+thread where it was initialized."; tensorflow/lite/delegates/gpu/delegate.cc (the V2 delegate,
+``TfLiteGpuDelegateV2``): ``Invoke`` compares the thread id with the one ``Prepare`` ran on,
+logs "GpuDelegate invoke thread != prepare thread" and, when the delegate enforces it, fails
+with "GpuDelegate must run on the same thread where it was initialized.".  Both are reported
+as "<kernel name> Invoke: <message>" then "Node number N (<kernel name>) failed to invoke.".
+TensorFlow Lite's GPU delegate guide: "The GPU delegate must be created on the same thread
+that runs it. Otherwise, you may see the following error, `TfLiteGpuDelegate Invoke:
+GpuDelegate must run on the same thread where it was initialized.`"
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def tflite_gpu_delegate_wrong_thread(ctx: Facts) -> list[Finding]:
+    """``tflite-gpu-delegate-wrong-thread`` from ``tflite.gpu_wrong_thread`` (either
+    delegate's wording), naming the delegate kernel when the line carries it."""
+    return from_log(ctx, "tflite.gpu_wrong_thread", lambda hits, first: catalogue.make(
+        "tflite-gpu-delegate-wrong-thread",
+        delegate=first.g("delegate") or "TensorFlow Lite's GPU delegate",
+        evidence=log_evidence(hits, limit=2),
+    ))
+
+
+__all__ = ["tflite_gpu_delegate_wrong_thread"]
