@@ -11,30 +11,109 @@ tensorflow/tensorflow#62 (cuDNN v3 installed where TensorFlow 0.5 loads cuDNN v2
 #2039 and NVIDIA/nvidia-docker#160 (a runtime image with libcudnn.so.4 but not the unversioned
 libcudnn.so that TensorFlow 0.8 opens), #4168 (libcudnn.so not on the loader path): three
 causes of one line, so ``dnn-library-not-found`` variant ``tf0-dso`` is hedged (unknown) and
-names the command that tells them apart.
+names the command that tells them apart.  Two forms of the line say more:
+
+* the loader line before it names the file (``Couldn't open CUDA library libcudnn.so[.N]``):
+  no file of that exact name is on the loader's path.  For the unversioned ``libcudnn.so``
+  another cuDNN major cannot be the cause (any cuDNN's link has that name): only cuDNN's
+  runtime files without the development link (#2039, nvidia-docker#160) or no cuDNN at all
+  (#4168) remain, and one fix covers both; for a versioned name, only the cuDNN release that
+  ships that file serves it (#62).
+* TensorFlow 0.5's own wording, "Unable to load cuDNN DSO." with its period after a
+  ``cuda_dnn.cc`` tag (f41959ccb2 only: from ddd4aaf528 on the line has no period and the
+  loader names the file): that release's ``dso_loader.cc`` opens exactly
+  ``libcudnn.so.6.5``, and its install guide (``tensorflow/g3doc/get_started/os_setup.md`` at
+  f41959ccb2) names "CUDNN Toolkit 6.5", ``cudnn-6.5-linux-x64-v2.tgz``, copied into
+  ``/usr/local/cuda/lib64``.
 """
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import _slug
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+#: TensorFlow 0.5's line (cuda_dnn.cc at f41959ccb2: ``LOG(INFO) << "Unable to load cuDNN
+#: DSO.";``), the only release whose line ends in a period.
+_TF05_DSO = re.compile(r"cuda_dnn\.cc:\d+\]\s*Unable to load cuDNN DSO\.\s*$")
+#: The LD_LIBRARY_PATH NVIDIA's CUDA images set (nvidia-docker 1 mounts the driver there).
+_NVIDIA_IMAGE_PATH = re.compile(r"LD_LIBRARY_PATH:\s*\S*/usr/local/nvidia/lib")
 
 
 def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" (with or without the dso_loader line
-    naming libcudnn before it) -> ``dnn-library-not-found`` variant ``tf0-dso`` (hedged:
-    three causes); nothing when a newer loader line (``lib.missing``) names libcudnn, whose
-    own finding says it."""
+    naming libcudnn before it) -> ``library-not-loaded-{library}`` variant
+    ``cudnn-unversioned`` / ``cudnn-versioned`` when the loader line names the file,
+    ``dnn-library-not-found`` variant ``tf05-cudnn-v2`` for TensorFlow 0.5's wording, else
+    variant ``tf0-dso`` (hedged: three causes); nothing when a newer loader line
+    (``lib.missing``) names libcudnn, whose own finding says it (module docstring)."""
     dso = f.h("cudnn.dso").all()
     if not dso:
         return []
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
     named = [h for h in f.h("lib.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
+    linux = [h for h in named if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}", h.g("lib") or "")]
+    if linux:
+        return [_cudnn_file_not_found(linux, dso)]
+    if not named and any(_TF05_DSO.search(h.text) for h in dso):
+        return [catalogue.make(
+            "dnn-library-not-found", variant="tf05-cudnn-v2",
+            evidence=log_evidence(f.h("ctx.ld_path_gpu").all()[:1], dso),
+        )]
     return [catalogue.make(
         "dnn-library-not-found", variant="tf0-dso", evidence=log_evidence(named, dso),
     )]
+
+
+def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
+    """``library-not-loaded-{library}`` for the cuDNN file the 0.x-1.0 loader named before
+    "Unable to load cuDNN DSO" (``named``: ``lib.old_dso_missing`` hits of libcudnn.so[.N])."""
+    name = named[0].g("lib") or "libcudnn.so"
+    image = any(_NVIDIA_IMAGE_PATH.search(h.text) for h in named)
+    where = (" The LD_LIBRARY_PATH it printed (/usr/local/nvidia/lib...) is the one NVIDIA's "
+             "CUDA container images set, so this runs in such an image: its -runtime variants "
+             "install cuDNN's runtime package only." if image else "")
+    common = (f"TensorFlow 0.x-1.0 opens cuDNN by the one file name this build was configured "
+              f"with, here {name}; the loader found no file of that name (line "
+              f"{named[0].line}), so TensorFlow runs without cuDNN ('Unable to load cuDNN "
+              f"DSO', line {dso[0].line}) and every convolution fails.")
+    if name == "libcudnn.so":
+        return catalogue.make(
+            "library-not-loaded-{library}", variant="cudnn-unversioned", library=_slug(name),
+            filename=name, evidence=log_evidence(named, dso),
+            cause=(common + " The plain libcudnn.so is a link that only cuDNN's development "
+                   "files create (the cuDNN tarball, the libcudnn<N>-dev package, NVIDIA's "
+                   "-devel images); the runtime package carries only the versioned "
+                   "libcudnn.so.<N> (tensorflow/tensorflow#2039, NVIDIA/nvidia-docker#160). So "
+                   "either only libcudnn.so.<N> is there, or no cuDNN is on the loader's path "
+                   "at all (#4168); the ls below tells which." + where),
+            fix=("ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   "
+                 "# libcudnn.so.<N> without libcudnn.so: the link is missing; nothing: cuDNN is "
+                 "not installed there",
+                 "sudo ln -s libcudnn.so.<N> libcudnn.so   # in the folder holding "
+                 "libcudnn.so.<N> (in an image: a RUN line in its Dockerfile, or the -devel "
+                 "image)",
+                 "# no cuDNN: install the cuDNN version this TensorFlow release names and put "
+                 "its folder on LD_LIBRARY_PATH"),
+        )
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="cudnn-versioned", library=_slug(name),
+        filename=name, evidence=log_evidence(named, dso),
+        cause=(common + f" Only the cuDNN release that ships a file named {name} serves it: "
+               "cuDNN not installed where the loader looks, or a cuDNN of another version "
+               "installed instead (its file has another name: tensorflow/tensorflow#62, cuDNN "
+               "v3 where TensorFlow 0.5 opens v2's libcudnn.so.6.5)." + where),
+        fix=(f"ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   "
+             f"# must list {name}",
+             f"# install the cuDNN release that provides {name} (the one this TensorFlow "
+             "release's install guide names) and put its folder on LD_LIBRARY_PATH",
+             "# or install a TensorFlow release built for the cuDNN you have"),
+    )
 
 
 def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
