@@ -3062,6 +3062,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # common installation problems, Stack Overflow 41007279). Read by
     # checks/one_line_runtimes.py.
     _p("cudnn.dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
+    # TensorFlow 0.5-1.0 stream_executor/cuda/cuda_dnn.cc's dynamic-load wrappers: a cuDNN
+    # function the build calls is not in the cuDNN library it opened: LOG(FATAL) "could not
+    # find " << kName << " in cudnn DSO; dlerror: " << dlerror() (f41959ccb2), later CHECK(s.ok())
+    # << ... << s.error_message() ("Check failed: s.ok() could not find ..."; on Windows
+    # "<name> not found"); also retyped as "<name> cudnn DSO dlerror". Read by
+    # checks/one_line_runtimes.py.
+    _p(
+        "cudnn.dso_symbol",
+        ("cudnn dso",),
+        r"(?:could not find\s{1,4})?(?P<sym>\w{3,80}?)\s{1,4}(?:in\s{1,4})?(?i:cudnn) DSO[;:,]?"
+        r"\s{0,4}dlerror\b:?\s{0,4}(?P<err>[^\n]{0,300})",
+    ),
     # Python's ImportError for an extension module whose shared library is missing is
     # "ImportError: <dlerror>", the dlerror "<soname>: cannot open shared object file: ...";
     # an issue title or a cut paste keeps "ImportError: libcublas.so.9.0" alone

@@ -393,6 +393,7 @@ from tfgpu.diagnosis.checks.xla import (
 # isort: split
 from tfgpu.diagnosis.checks.one_line_runtimes import (
     cudnn_dso_not_loaded,
+    cudnn_dso_symbol_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
 )
@@ -690,6 +691,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     kernel_failure_with_other_cuda,
     # --- TensorFlow 0.x's "Unable to load cuDNN DSO" ---
     cudnn_dso_not_loaded,
+    cudnn_dso_symbol_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
     # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---

@@ -116,6 +116,54 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
     )
 
 
+def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
+    """TensorFlow 0.5-1.0's "could not find <function> in cudnn DSO; dlerror: ..."
+    (``cudnn.dso_symbol``) -> ``cudnn-version-mismatch`` variant ``missing-symbol``.
+
+    Facts: ``cuda_dnn.cc`` (f41959ccb2 to eb65eff6cc, the last release before 191658d54f
+    linked cuDNN directly) looks each cuDNN function up by name in the library
+    ``CachedDsoLoader::GetCudnnDsoHandle`` opened (it dies earlier, in ``ValueOrDie``, when
+    none opened) and aborts when one is missing.  The names a build calls follow the cuDNN
+    it was compiled against: ``#if CUDNN_VERSION >= 4000`` builds call
+    ``cudnnConvolutionBackwardFilter_v2``, ``cudnnConvolutionBackwardData_v2`` and
+    ``cudnnAddTensor_v2`` (22ebf0a94f "Make cuda_dnn work with R4"), builds for v5 and later
+    the plain names (21716d8f6e: ``CUDNN_VERSION >= 4000 && CUDNN_VERSION < 5000``).  So the
+    cuDNN the loader found is another version than the build's; what to install is the
+    release's."""
+    hits = f.h("cudnn.dso_symbol").all()
+    if not hits:
+        return []
+    symbol = hits[0].g("sym") or "a cuDNN function"
+    opened = [h for h in f.h("lib.old_dso_opened").all() if "cudnn" in (h.g("lib") or "")]
+    which = (f"{opened[0].g('lib')} (line {opened[0].line})" if opened
+             else "the cuDNN library it found")
+    v2 = symbol.lower().endswith("_v2")
+    return [catalogue.make(
+        "cudnn-version-mismatch", variant="missing-symbol", symbol=symbol,
+        evidence=log_evidence(opened[:1], hits),
+        cause=(f"TensorFlow 0.5-1.0 looks each cuDNN function it calls up by name in the cuDNN "
+               f"library it opened, {which}, and stops when one is missing: that library has "
+               f"no {symbol} (line {hits[0].line}). The names a build calls follow the cuDNN "
+               "version it was compiled against (builds for cuDNN v4 call "
+               "cudnnConvolutionBackwardFilter_v2, cudnnConvolutionBackwardData_v2 and "
+               "cudnnAddTensor_v2; builds for v5 and later call the plain names), so the "
+               "cuDNN the loader found first is not the one this TensorFlow was compiled "
+               "against: a newer or older cuDNN installed, or a libcudnn link that points at "
+               "another version's file (or at a file that is no cuDNN at all: a function "
+               "every cuDNN has, such as cudnnCreate, missing means that)."
+               + (" A _v2 name is what a build for cuDNN v4 calls: install cuDNN v4, or a "
+                  "TensorFlow built for the cuDNN you have." if v2 else "")),
+        fix=("ls -l /usr/local/cuda/lib64/libcudnn* /usr/lib/x86_64-linux-gnu/libcudnn*   # "
+             "which cuDNN files there are, and what the libcudnn.so link points at",
+             "# install the cuDNN version this TensorFlow release's install guide names (the "
+             "pip packages' own), and make libcudnn.so link to that version's "
+             "libcudnn.so.<N>",
+             "# Windows: where.exe cudnn64_*.dll: the cuDNN DLL found first must be that "
+             "version's",
+             "# or install a TensorFlow release built for the cuDNN you have"),
+    )]
+
+
 def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
     """TF-TRT's stub aborted ("F .../tf2tensorrt/stub/nvinfer_stub.cc:49] getInferLibVersion
     symbol not found.", ``trt.stub_fatal``) with no loader line naming the TensorRT
