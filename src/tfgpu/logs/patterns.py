@@ -4355,6 +4355,23 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|dll|dylib))(?=[;:,\s]|$)(?:;\s*dlerror:\s*(?P<err>.*))?",
         "lib",
     ),
+    # TensorFlow's dso_loader line with its source tag kept and its words retyped ("...
+    # dso_loader.cc:44] cannot opened dynamic library cudart64_101.dll"): dso_loader.cc prints
+    # only "Successfully opened dynamic library X" and "Could not load dynamic library 'X'"
+    # (TF 2.x; 1.14 "Could not dlopen library", 0.x-1.x "Couldn't open CUDA library"), so a
+    # negated open/load on its own line is the second: the same library hit
+    # (checks/libraries.py); the printed wordings themselves are read by their own patterns
+    _p(
+        "lib.missing",
+        ("dso_loader.cc",),
+        r"dso_loader\.cc:\d{1,5}\]\s{0,4}"
+        r"(?!Couldn't open CUDA library |Could not load dynamic library )"
+        r"(?i:cannot|can't|can not|couldn't|could not|unable to"
+        r"|failed to)\s{1,4}(?i:open|load)(?i:ed)?\s{1,4}(?:(?i:dynamic|CUDA|shared)\s{1,4})?"
+        r"(?i:library)\s{1,4}['`\"]?(?P<lib>[\w+-][\w.+-]{0,80}?\.(?:so(?:\.\d[\d.]{0,20})?"
+        r"|dll|dylib))(?=['`\";:,\s]|$)",
+        "lib",
+    ),
     # CUDA's result text as TensorFlow prints it ("<cuGetErrorName>: <cuGetErrorString>",
     # tensorflow/stream_executor/cuda/cuda_driver.h ToString(CUresult)) pasted alone, without the
     # "failed to allocate ... from device: " prefix: the same device out-of-memory reading,
