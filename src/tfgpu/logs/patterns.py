@@ -2579,11 +2579,15 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # TensorFlow's native module failing to import, seen in the traceback (TF 1.x
     # pywrap_tensorflow_internal.py's swig_import_helper; "Failed to load the native
-    # TensorFlow runtime." from pywrap_tensorflow.py).
+    # TensorFlow runtime." from pywrap_tensorflow.py); also the frame of that SWIG module's
+    # own import ('File ".../pywrap_tensorflow_internal.py", line 28, in <module>', where
+    # swig_import_helper() loads _pywrap_tensorflow_internal.so) when the paste stops there.
     _p(
         "lib.pywrap_import",
-        ("swig_import_helper", "failed to load the native tensorflow runtime"),
-        r"swig_import_helper|Failed to load the native TensorFlow runtime",
+        ("swig_import_helper", "failed to load the native tensorflow runtime",
+         "pywrap_tensorflow_internal.py"),
+        r"swig_import_helper|Failed to load the native TensorFlow runtime"
+        r"|pywrap_tensorflow_internal\.py\"?, line \d{1,6}, in <module>",
     ),
     # The Windows self-check script the TF 1.x install guide pointed to
     # (tensorflow_self_check.py): "- Could not find cuDNN 6." / "- Could not find cuDNN."
