@@ -116,6 +116,13 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
     )
 
 
+#: The cuDNN functions every TensorFlow 0.5-1.0 build looks up first, when it starts cuDNN
+#: (``CudnnSupport::Init``: cudnnCreate, then cudnnGetVersion for its version check).
+_FIRST_LOOKUPS = frozenset({"cudnnCreate", "cudnnGetVersion"})
+#: A dlerror that names a cuDNN library file (the opened library lacks the function).
+_CUDNN_FILE = re.compile(r"libcudnn[\w.]{0,20}\.so|cudnn64_\d{1,2}\.dll", re.IGNORECASE)
+
+
 def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
     """TensorFlow 0.5-1.0's "could not find <function> in cudnn DSO; dlerror: ..."
     (``cudnn.dso_symbol``) -> ``cudnn-version-mismatch`` variant ``missing-symbol``.
@@ -129,11 +136,24 @@ def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
     ``cudnnAddTensor_v2`` (22ebf0a94f "Make cuda_dnn work with R4"), builds for v5 and later
     the plain names (21716d8f6e: ``CUDNN_VERSION >= 4000 && CUDNN_VERSION < 5000``).  So the
     cuDNN the loader found is another version than the build's; what to install is the
-    release's."""
+    release's.  Except for the functions looked up first (:data:`_FIRST_LOOKUPS`) with a
+    dlerror naming no cuDNN file: then no cuDNN was loaded at all (tensorflow/tensorflow#24:
+    "_pywrap_tensorflow.so: undefined symbol: cudnnCreate" after the loader could not open
+    libcudnn.so.6.5) -> ``dnn-library-not-found`` variant ``tf0-dso-symbol`` (hedged), or
+    nothing when the loader's own lines are there (:func:`cudnn_dso_not_loaded`)."""
     hits = f.h("cudnn.dso_symbol").all()
     if not hits:
         return []
     symbol = hits[0].g("sym") or "a cuDNN function"
+    names_file = bool(_CUDNN_FILE.search(hits[0].g("err") or ""))
+    if symbol in _FIRST_LOOKUPS and not names_file:
+        # no cuDNN loaded at all (the lookup ran against TensorFlow's own module); the
+        # loader's line naming the file, when pasted, is cudnn_dso_not_loaded's
+        if f.h("cudnn.dso").count or any(
+                "cudnn" in (h.g("lib") or "") for h in f.h("lib.old_dso_missing").all()):
+            return []
+        return [catalogue.make("dnn-library-not-found", variant="tf0-dso-symbol",
+                               evidence=log_evidence(hits))]
     opened = [h for h in f.h("lib.old_dso_opened").all() if "cudnn" in (h.g("lib") or "")]
     which = (f"{opened[0].g('lib')} (line {opened[0].line})" if opened
              else "the cuDNN library it found")
@@ -149,8 +169,7 @@ def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
                "cudnnAddTensor_v2; builds for v5 and later call the plain names), so the "
                "cuDNN the loader found first is not the one this TensorFlow was compiled "
                "against: a newer or older cuDNN installed, or a libcudnn link that points at "
-               "another version's file (or at a file that is no cuDNN at all: a function "
-               "every cuDNN has, such as cudnnCreate, missing means that)."
+               "another version's file."
                + (" A _v2 name is what a build for cuDNN v4 calls: install cuDNN v4, or a "
                   "TensorFlow built for the cuDNN you have." if v2 else "")),
         fix=("ls -l /usr/local/cuda/lib64/libcudnn* /usr/lib/x86_64-linux-gnu/libcudnn*   # "
