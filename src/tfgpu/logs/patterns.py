@@ -67,7 +67,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"cannot open shared object file",
         "lib",
     ),
-    _p("lib.missing", ("could not locate",), r"Could not locate " + _LIB, "lib"),
+    # (cuDNN 9's own "Could not locate cudnn_<part>64_9.dll" is cudnn.sublib_missing's)
+    _p("lib.missing", ("could not locate",),
+       r"Could not locate (?!cudnn_\w{1,40}64_\d{1,2}\.dll)" + _LIB, "lib"),
     _p("lib.dlopen", ("dlopen",), r"Cannot dlopen some GPU libraries"),
     _p(
         "lib.opened",
@@ -1511,6 +1513,33 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not load library (?P<lib>lib[\w+-][\w.+-]{0,80}?\.so[\w.]{0,20})\. "
         r"Error: (?P<err>[^\r\n]{1,300})",
         "lib",
+    ),
+    # cuDNN 9's own loader (libcudnn.so.9 / cudnn64_9.dll load their sub-libraries by name at
+    # first use), in libcudnn's wording: "Unable to load any of {libcudnn_ops.so.9.1.0,
+    # libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}" (the names it tried, newest
+    # first; the hit is the major's soname) and on Windows "Could not locate cudnn_ops64_9.dll.
+    # Please make sure it is in your library path!", each followed by "Invalid handle. Cannot
+    # load symbol <cudnn function>" (threads: modelscope/ms-swift#3390,
+    # MahmoudAshraf97/whisper-diarization#259, jhj0517/Whisper-WebUI#346). Read by
+    # checks/one_line_runtimes.py.
+    _p(
+        "cudnn.sublib_missing",
+        ("unable to load any of {libcudnn",),
+        r"Unable to load any of \{(?P<names>[^}\n]{0,300}?(?P<lib>libcudnn_\w{1,40}\.so\.\d{1,2})"
+        r"(?=[,}])[^}\n]{0,300})\}",
+        "lib",
+    ),
+    _p(
+        "cudnn.sublib_missing",
+        ("could not locate cudnn_",),
+        r"Could not locate (?P<lib>cudnn_\w{1,40}64_\d{1,2}\.dll)\. Please make sure it is in "
+        r"your library path",
+        "lib",
+    ),
+    _p(
+        "cudnn.invalid_handle",
+        ("invalid handle. cannot load symbol cudnn",),
+        r"Invalid handle\. Cannot load symbol (?P<sym>cudnn\w{1,60})",
     ),
     # XLA's compilation-provider choice (xla/stream_executor/cuda/
     # assemble_compilation_provider.cc, TF 2.18+): neither ptxas/nvlink nor libnvjitlink /

@@ -183,6 +183,62 @@ def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
     )]
 
 
+def cudnn9_sublibrary_missing(f: Facts) -> list[Finding]:
+    """cuDNN 9's own loader could not find a sub-library ("Unable to load any of
+    {libcudnn_ops.so.9.1.0, ...}", Windows "Could not locate cudnn_ops64_9.dll. Please make
+    sure it is in your library path!", ``cudnn.sublib_missing``), usually followed by "Invalid
+    handle. Cannot load symbol <function>" (``cudnn.invalid_handle``) ->
+    ``library-not-loaded-{library}`` variant ``cudnn9-sublibrary``.
+
+    cuDNN 9 splits into a front library and sub-libraries (ops, cnn, adv, graph, engines_*)
+    that the front library opens by file name when a call first needs them; the names in the
+    braces are the ones it tried, its own version first.  Any program built on cuDNN 9 prints
+    it (TensorFlow 2.18 and later: tf_tested_configs row 2.18.0-linux, PyTorch, CTranslate2,
+    ONNX Runtime).  Threads: the folder
+    holding the sub-libraries (the cuDNN 9 install's lib folder, the pip wheel's
+    nvidia/cudnn/lib) not on the loader's path, fixed by LD_LIBRARY_PATH or installing cuDNN 9
+    (MahmoudAshraf97/whisper-diarization#259, jhj0517/Whisper-WebUI#346); an image or host
+    with cuDNN 8 only under a program built for cuDNN 9 (modelscope/ms-swift#3390)."""
+    hits = f.h("cudnn.sublib_missing").all()
+    if not hits:
+        return []
+    name = hits[0].g("lib") or ""
+    windows = name.endswith(".dll")
+    sym = f.h("cudnn.invalid_handle").all()
+    tried = (f" (it tried {hits[0].g('names')})" if hits[0].g("names") else "")
+    failed = (f" The call that needed it then failed ('Invalid handle. Cannot load symbol "
+              f"{sym[0].g('sym')}', line {sym[0].line}) and the program stops there."
+              if sym else "")
+    path = "PATH" if windows else "LD_LIBRARY_PATH"
+    folder, wheel = (("bin", "site-packages\\nvidia\\cudnn\\bin") if windows
+                     else ("lib", "site-packages/nvidia/cudnn/lib"))
+    return [catalogue.make(
+        "library-not-loaded-{library}", variant="cudnn9-sublibrary", library=_slug(name),
+        filename=name, evidence=log_evidence(hits, sym[:1]),
+        cause=(f"cuDNN 9 loaded its front library, then, at the first cuDNN call that needs "
+               f"it, looked for its sub-library {name} by file name and the loader found none"
+               f"{tried} (line {hits[0].line}).{failed} cuDNN prints this for any program "
+               "built on cuDNN 9 (TensorFlow 2.18 and later, PyTorch, CTranslate2, ONNX "
+               f"Runtime). The folder holding cuDNN 9's sub-libraries (the cuDNN 9 install's "
+               f"{folder} folder, or the pip wheel's {wheel}) is not on the "
+               f"loader's path ({path}), or the cuDNN 9 install there is incomplete, or only "
+               "cuDNN 8 is installed for a program built for cuDNN 9."),
+        fix=(("where.exe /R C:\\ " + name + "   # the folder holding it must be on PATH",
+              "# add that folder (the cuDNN 9 bin folder, or site-packages\\nvidia\\cudnn\\"
+              "bin of the pip wheel) to PATH, or install cuDNN 9 for your CUDA version")
+             if windows else
+             (f"find / -name '{name.split('.so')[0]}.so*' 2>/dev/null   # where cuDNN 9's "
+              "sub-libraries are, if anywhere",
+              "export LD_LIBRARY_PATH=$(python -c 'import nvidia.cudnn, os; "
+              "print(os.path.join(list(nvidia.cudnn.__path__)[0], \"lib\"))')"
+              "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}   # the pip wheel nvidia-cudnn-cu12's "
+              "folder, when cuDNN came with pip",
+              "# none found: install cuDNN 9 for your CUDA major (pip install "
+              "nvidia-cudnn-cu12, or the libcudnn9 package) and put its lib folder on "
+              "LD_LIBRARY_PATH")),
+    )]
+
+
 def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
     """TF-TRT's stub aborted ("F .../tf2tensorrt/stub/nvinfer_stub.cc:49] getInferLibVersion
     symbol not found.", ``trt.stub_fatal``) with no loader line naming the TensorRT
