@@ -67,7 +67,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"cannot open shared object file",
         "lib",
     ),
-    _p("lib.missing", ("could not locate",), r"Could not locate " + _LIB, "lib"),
+    # (cuDNN 9's own "Could not locate cudnn_<part>64_9.dll" is cudnn.sublib_missing's)
+    _p("lib.missing", ("could not locate",),
+       r"Could not locate (?!cudnn_\w{1,40}64_\d{1,2}\.dll)" + _LIB, "lib"),
     _p("lib.dlopen", ("dlopen",), r"Cannot dlopen some GPU libraries"),
     _p(
         "lib.opened",
@@ -1632,6 +1634,33 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Error: (?P<err>[^\r\n]{1,300})",
         "lib",
     ),
+    # cuDNN 9's own loader (libcudnn.so.9 / cudnn64_9.dll load their sub-libraries by name at
+    # first use), in libcudnn's wording: "Unable to load any of {libcudnn_ops.so.9.1.0,
+    # libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}" (the names it tried, newest
+    # first; the hit is the major's soname) and on Windows "Could not locate cudnn_ops64_9.dll.
+    # Please make sure it is in your library path!", each followed by "Invalid handle. Cannot
+    # load symbol <cudnn function>" (threads: modelscope/ms-swift#3390,
+    # MahmoudAshraf97/whisper-diarization#259, jhj0517/Whisper-WebUI#346). Read by
+    # checks/one_line_runtimes.py.
+    _p(
+        "cudnn.sublib_missing",
+        ("unable to load any of {libcudnn",),
+        r"Unable to load any of \{(?P<names>[^}\n]{0,300}?(?P<lib>libcudnn_\w{1,40}\.so\.\d{1,2})"
+        r"(?=[,}])[^}\n]{0,300})\}",
+        "lib",
+    ),
+    _p(
+        "cudnn.sublib_missing",
+        ("could not locate cudnn_",),
+        r"Could not locate (?P<lib>cudnn_\w{1,40}64_\d{1,2}\.dll)\. Please make sure it is in "
+        r"your library path",
+        "lib",
+    ),
+    _p(
+        "cudnn.invalid_handle",
+        ("invalid handle. cannot load symbol cudnn",),
+        r"Invalid handle\. Cannot load symbol (?P<sym>cudnn\w{1,60})",
+    ),
     # XLA's compilation-provider choice (xla/stream_executor/cuda/
     # assemble_compilation_provider.cc, TF 2.18+): neither ptxas/nvlink nor libnvjitlink /
     # libnvptxcompiler found -- XLA cannot compile any kernel
@@ -2791,13 +2820,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # TensorFlow runtime." from pywrap_tensorflow.py), or the traceback's frame of
     # pywrap_tensorflow.py importing it: "from tensorflow.python.pywrap_tensorflow_internal
     # import *" (TF 1.x) / "from tensorflow.python._pywrap_tensorflow_internal import *" (TF
-    # 2.x, 2.21 included), the line in its try block whose ImportError it re-raises.
+    # 2.x, 2.21 included), the line in its try block whose ImportError it re-raises; also the
+    # frame of that SWIG module's own import ('File ".../pywrap_tensorflow_internal.py", line
+    # 28, in <module>', where swig_import_helper() loads _pywrap_tensorflow_internal.so) when
+    # the paste stops there.
     _p(
         "lib.pywrap_import",
         ("swig_import_helper", "failed to load the native tensorflow runtime",
-         "pywrap_tensorflow_internal import"),
+         "pywrap_tensorflow_internal import", "pywrap_tensorflow_internal.py"),
         r"swig_import_helper|Failed to load the native TensorFlow runtime"
-        r"|from tensorflow\.python\._?pywrap_tensorflow_internal import \*",
+        r"|from tensorflow\.python\._?pywrap_tensorflow_internal import \*"
+        r"|pywrap_tensorflow_internal\.py\"?, line \d{1,6}, in <module>",
     ),
     # The Windows self-check script the TF 1.x install guide pointed to
     # (tensorflow_self_check.py): "- Could not find cuDNN 6." / "- Could not find cuDNN."
@@ -3295,6 +3328,18 @@ PATTERNS: tuple[Pattern, ...] = (
     # common installation problems, Stack Overflow 41007279). Read by
     # checks/one_line_runtimes.py.
     _p("cudnn.dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
+    # TensorFlow 0.5-1.0 stream_executor/cuda/cuda_dnn.cc's dynamic-load wrappers: a cuDNN
+    # function the build calls is not in the cuDNN library it opened: LOG(FATAL) "could not
+    # find " << kName << " in cudnn DSO; dlerror: " << dlerror() (f41959ccb2), later CHECK(s.ok())
+    # << ... << s.error_message() ("Check failed: s.ok() could not find ..."; on Windows
+    # "<name> not found"); also retyped as "<name> cudnn DSO dlerror". Read by
+    # checks/one_line_runtimes.py.
+    _p(
+        "cudnn.dso_symbol",
+        ("cudnn dso",),
+        r"(?:could not find\s{1,4})?(?P<sym>\w{3,80}?)\s{1,4}(?:in\s{1,4})?(?i:cudnn) DSO[;:,]?"
+        r"\s{0,4}dlerror\b:?\s{0,4}(?P<err>[^\n]{0,300})",
+    ),
     # Python's ImportError for an extension module whose shared library is missing is
     # "ImportError: <dlerror>", the dlerror "<soname>: cannot open shared object file: ...";
     # an issue title or a cut paste keeps "ImportError: libcublas.so.9.0" alone
@@ -4655,6 +4700,23 @@ PATTERNS: tuple[Pattern, ...] = (
         ("load dynamic library",),
         r"Could not load dynamic library (?P<lib>[\w+-][\w.+-]{0,80}?\.(?:so(?:\.\d[\d.]{0,20})?"
         r"|dll|dylib))(?=[;:,\s]|$)(?:;\s*dlerror:\s*(?P<err>.*))?",
+        "lib",
+    ),
+    # TensorFlow's dso_loader line with its source tag kept and its words retyped ("...
+    # dso_loader.cc:44] cannot opened dynamic library cudart64_101.dll"): dso_loader.cc prints
+    # only "Successfully opened dynamic library X" and "Could not load dynamic library 'X'"
+    # (TF 2.x; 1.14 "Could not dlopen library", 0.x-1.x "Couldn't open CUDA library"), so a
+    # negated open/load on its own line is the second: the same library hit
+    # (checks/libraries.py); the printed wordings themselves are read by their own patterns
+    _p(
+        "lib.missing",
+        ("dso_loader.cc",),
+        r"dso_loader\.cc:\d{1,5}\]\s{0,4}"
+        r"(?!Couldn't open CUDA library |Could not load dynamic library )"
+        r"(?i:cannot|can't|can not|couldn't|could not|unable to"
+        r"|failed to)\s{1,4}(?i:open|load)(?i:ed)?\s{1,4}(?:(?i:dynamic|CUDA|shared)\s{1,4})?"
+        r"(?i:library)\s{1,4}['`\"]?(?P<lib>[\w+-][\w.+-]{0,80}?\.(?:so(?:\.\d[\d.]{0,20})?"
+        r"|dll|dylib))(?=['`\";:,\s]|$)",
         "lib",
     ),
     # CUDA's result text as TensorFlow prints it ("<cuGetErrorName>: <cuGetErrorString>",

@@ -398,7 +398,9 @@ from tfgpu.diagnosis.checks.xla import (
 # --- one-line errors read by the runtime that printed them ---
 # isort: split
 from tfgpu.diagnosis.checks.one_line_runtimes import (
+    cudnn9_sublibrary_missing,
     cudnn_dso_not_loaded,
+    cudnn_dso_symbol_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
 )
@@ -715,6 +717,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     kernel_failure_with_other_cuda,
     # --- TensorFlow 0.x's "Unable to load cuDNN DSO" ---
     cudnn_dso_not_loaded,
+    cudnn_dso_symbol_missing,
+    cudnn9_sublibrary_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
     # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---

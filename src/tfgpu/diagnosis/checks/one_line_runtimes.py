@@ -11,29 +11,231 @@ tensorflow/tensorflow#62 (cuDNN v3 installed where TensorFlow 0.5 loads cuDNN v2
 #2039 and NVIDIA/nvidia-docker#160 (a runtime image with libcudnn.so.4 but not the unversioned
 libcudnn.so that TensorFlow 0.8 opens), #4168 (libcudnn.so not on the loader path): three
 causes of one line, so ``dnn-library-not-found`` variant ``tf0-dso`` is hedged (unknown) and
-names the command that tells them apart.
+names the command that tells them apart.  Two forms of the line say more:
+
+* the loader line before it names the file (``Couldn't open CUDA library libcudnn.so[.N]``):
+  no file of that exact name is on the loader's path.  For the unversioned ``libcudnn.so``
+  another cuDNN major cannot be the cause (any cuDNN's link has that name): only cuDNN's
+  runtime files without the development link (#2039, nvidia-docker#160) or no cuDNN at all
+  (#4168) remain, and one fix covers both; for a versioned name, only the cuDNN release that
+  ships that file serves it (#62).
+* TensorFlow 0.5's own wording, "Unable to load cuDNN DSO." with its period after a
+  ``cuda_dnn.cc`` tag (f41959ccb2 only: from ddd4aaf528 on the line has no period and the
+  loader names the file): that release's ``dso_loader.cc`` opens exactly
+  ``libcudnn.so.6.5``, and its install guide (``tensorflow/g3doc/get_started/os_setup.md`` at
+  f41959ccb2) names "CUDNN Toolkit 6.5", ``cudnn-6.5-linux-x64-v2.tgz``, copied into
+  ``/usr/local/cuda/lib64``.
 """
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import _slug
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+
+#: TensorFlow 0.5's line (cuda_dnn.cc at f41959ccb2: ``LOG(INFO) << "Unable to load cuDNN
+#: DSO.";``), the only release whose line ends in a period.
+_TF05_DSO = re.compile(r"cuda_dnn\.cc:\d+\]\s*Unable to load cuDNN DSO\.\s*$")
+#: The LD_LIBRARY_PATH NVIDIA's CUDA images set (nvidia-docker 1 mounts the driver there).
+_NVIDIA_IMAGE_PATH = re.compile(r"LD_LIBRARY_PATH:\s*\S*/usr/local/nvidia/lib")
 
 
 def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" (with or without the dso_loader line
-    naming libcudnn before it) -> ``dnn-library-not-found`` variant ``tf0-dso`` (hedged:
-    three causes); nothing when a newer loader line (``lib.missing``) names libcudnn, whose
-    own finding says it."""
+    naming libcudnn before it) -> ``library-not-loaded-{library}`` variant
+    ``cudnn-unversioned`` / ``cudnn-versioned`` when the loader line names the file,
+    ``dnn-library-not-found`` variant ``tf05-cudnn-v2`` for TensorFlow 0.5's wording, else
+    variant ``tf0-dso`` (hedged: three causes); nothing when a newer loader line
+    (``lib.missing``) names libcudnn, whose own finding says it (module docstring)."""
     dso = f.h("cudnn.dso").all()
     if not dso:
         return []
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
     named = [h for h in f.h("lib.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
+    linux = [h for h in named if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}", h.g("lib") or "")]
+    if linux:
+        return [_cudnn_file_not_found(linux, dso)]
+    if not named and any(_TF05_DSO.search(h.text) for h in dso):
+        return [catalogue.make(
+            "dnn-library-not-found", variant="tf05-cudnn-v2",
+            evidence=log_evidence(f.h("ctx.ld_path_gpu").all()[:1], dso),
+        )]
     return [catalogue.make(
         "dnn-library-not-found", variant="tf0-dso", evidence=log_evidence(named, dso),
+    )]
+
+
+def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
+    """``library-not-loaded-{library}`` for the cuDNN file the 0.x-1.0 loader named before
+    "Unable to load cuDNN DSO" (``named``: ``lib.old_dso_missing`` hits of libcudnn.so[.N])."""
+    name = named[0].g("lib") or "libcudnn.so"
+    image = any(_NVIDIA_IMAGE_PATH.search(h.text) for h in named)
+    where = (" The LD_LIBRARY_PATH it printed (/usr/local/nvidia/lib...) is the one NVIDIA's "
+             "CUDA container images set, so this runs in such an image: its -runtime variants "
+             "install cuDNN's runtime package only." if image else "")
+    common = (f"TensorFlow 0.x-1.0 opens cuDNN by the one file name this build was configured "
+              f"with, here {name}; the loader found no file of that name (line "
+              f"{named[0].line}), so TensorFlow runs without cuDNN ('Unable to load cuDNN "
+              f"DSO', line {dso[0].line}) and every convolution fails.")
+    if name == "libcudnn.so":
+        return catalogue.make(
+            "library-not-loaded-{library}", variant="cudnn-unversioned", library=_slug(name),
+            filename=name, evidence=log_evidence(named, dso),
+            cause=(common + " The plain libcudnn.so is a link that only cuDNN's development "
+                   "files create (the cuDNN tarball, the libcudnn<N>-dev package, NVIDIA's "
+                   "-devel images); the runtime package carries only the versioned "
+                   "libcudnn.so.<N> (tensorflow/tensorflow#2039, NVIDIA/nvidia-docker#160). So "
+                   "either only libcudnn.so.<N> is there, or no cuDNN is on the loader's path "
+                   "at all (#4168); the ls below tells which." + where),
+            fix=("ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   "
+                 "# libcudnn.so.<N> without libcudnn.so: the link is missing; nothing: cuDNN is "
+                 "not installed there",
+                 "sudo ln -s libcudnn.so.<N> libcudnn.so   # in the folder holding "
+                 "libcudnn.so.<N> (in an image: a RUN line in its Dockerfile, or the -devel "
+                 "image)",
+                 "# no cuDNN: install the cuDNN version this TensorFlow release names and put "
+                 "its folder on LD_LIBRARY_PATH"),
+        )
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="cudnn-versioned", library=_slug(name),
+        filename=name, evidence=log_evidence(named, dso),
+        cause=(common + f" Only the cuDNN release that ships a file named {name} serves it: "
+               "cuDNN not installed where the loader looks, or a cuDNN of another version "
+               "installed instead (its file has another name: tensorflow/tensorflow#62, cuDNN "
+               "v3 where TensorFlow 0.5 opens v2's libcudnn.so.6.5)." + where),
+        fix=(f"ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   "
+             f"# must list {name}",
+             f"# install the cuDNN release that provides {name} (the one this TensorFlow "
+             "release's install guide names) and put its folder on LD_LIBRARY_PATH",
+             "# or install a TensorFlow release built for the cuDNN you have"),
+    )
+
+
+#: The cuDNN functions every TensorFlow 0.5-1.0 build looks up first, when it starts cuDNN
+#: (``CudnnSupport::Init``: cudnnCreate, then cudnnGetVersion for its version check).
+_FIRST_LOOKUPS = frozenset({"cudnnCreate", "cudnnGetVersion"})
+#: A dlerror that names a cuDNN library file (the opened library lacks the function).
+_CUDNN_FILE = re.compile(r"libcudnn[\w.]{0,20}\.so|cudnn64_\d{1,2}\.dll", re.IGNORECASE)
+
+
+def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
+    """TensorFlow 0.5-1.0's "could not find <function> in cudnn DSO; dlerror: ..."
+    (``cudnn.dso_symbol``) -> ``cudnn-version-mismatch`` variant ``missing-symbol``.
+
+    Facts: ``cuda_dnn.cc`` (f41959ccb2 to eb65eff6cc, the last release before 191658d54f
+    linked cuDNN directly) looks each cuDNN function up by name in the library
+    ``CachedDsoLoader::GetCudnnDsoHandle`` opened (it dies earlier, in ``ValueOrDie``, when
+    none opened) and aborts when one is missing.  The names a build calls follow the cuDNN
+    it was compiled against: ``#if CUDNN_VERSION >= 4000`` builds call
+    ``cudnnConvolutionBackwardFilter_v2``, ``cudnnConvolutionBackwardData_v2`` and
+    ``cudnnAddTensor_v2`` (22ebf0a94f "Make cuda_dnn work with R4"), builds for v5 and later
+    the plain names (21716d8f6e: ``CUDNN_VERSION >= 4000 && CUDNN_VERSION < 5000``).  So the
+    cuDNN the loader found is another version than the build's; what to install is the
+    release's.  Except for the functions looked up first (:data:`_FIRST_LOOKUPS`) with a
+    dlerror naming no cuDNN file: then no cuDNN was loaded at all (tensorflow/tensorflow#24:
+    "_pywrap_tensorflow.so: undefined symbol: cudnnCreate" after the loader could not open
+    libcudnn.so.6.5) -> ``dnn-library-not-found`` variant ``tf0-dso-symbol`` (hedged), or
+    nothing when the loader's own lines are there (:func:`cudnn_dso_not_loaded`)."""
+    hits = f.h("cudnn.dso_symbol").all()
+    if not hits:
+        return []
+    symbol = hits[0].g("sym") or "a cuDNN function"
+    names_file = bool(_CUDNN_FILE.search(hits[0].g("err") or ""))
+    if symbol in _FIRST_LOOKUPS and not names_file:
+        # no cuDNN loaded at all (the lookup ran against TensorFlow's own module); the
+        # loader's line naming the file, when pasted, is cudnn_dso_not_loaded's
+        if f.h("cudnn.dso").count or any(
+                "cudnn" in (h.g("lib") or "") for h in f.h("lib.old_dso_missing").all()):
+            return []
+        return [catalogue.make("dnn-library-not-found", variant="tf0-dso-symbol",
+                               evidence=log_evidence(hits))]
+    opened = [h for h in f.h("lib.old_dso_opened").all() if "cudnn" in (h.g("lib") or "")]
+    which = (f"{opened[0].g('lib')} (line {opened[0].line})" if opened
+             else "the cuDNN library it found")
+    v2 = symbol.lower().endswith("_v2")
+    return [catalogue.make(
+        "cudnn-version-mismatch", variant="missing-symbol", symbol=symbol,
+        evidence=log_evidence(opened[:1], hits),
+        cause=(f"TensorFlow 0.5-1.0 looks each cuDNN function it calls up by name in the cuDNN "
+               f"library it opened, {which}, and stops when one is missing: that library has "
+               f"no {symbol} (line {hits[0].line}). The names a build calls follow the cuDNN "
+               "version it was compiled against (builds for cuDNN v4 call "
+               "cudnnConvolutionBackwardFilter_v2, cudnnConvolutionBackwardData_v2 and "
+               "cudnnAddTensor_v2; builds for v5 and later call the plain names), so the "
+               "cuDNN the loader found first is not the one this TensorFlow was compiled "
+               "against: a newer or older cuDNN installed, or a libcudnn link that points at "
+               "another version's file."
+               + (" A _v2 name is what a build for cuDNN v4 calls: install cuDNN v4, or a "
+                  "TensorFlow built for the cuDNN you have." if v2 else "")),
+        fix=("ls -l /usr/local/cuda/lib64/libcudnn* /usr/lib/x86_64-linux-gnu/libcudnn*   # "
+             "which cuDNN files there are, and what the libcudnn.so link points at",
+             "# install the cuDNN version this TensorFlow release's install guide names (the "
+             "pip packages' own), and make libcudnn.so link to that version's "
+             "libcudnn.so.<N>",
+             "# Windows: where.exe cudnn64_*.dll: the cuDNN DLL found first must be that "
+             "version's",
+             "# or install a TensorFlow release built for the cuDNN you have"),
+    )]
+
+
+def cudnn9_sublibrary_missing(f: Facts) -> list[Finding]:
+    """cuDNN 9's own loader could not find a sub-library ("Unable to load any of
+    {libcudnn_ops.so.9.1.0, ...}", Windows "Could not locate cudnn_ops64_9.dll. Please make
+    sure it is in your library path!", ``cudnn.sublib_missing``), usually followed by "Invalid
+    handle. Cannot load symbol <function>" (``cudnn.invalid_handle``) ->
+    ``library-not-loaded-{library}`` variant ``cudnn9-sublibrary``.
+
+    cuDNN 9 splits into a front library and sub-libraries (ops, cnn, adv, graph, engines_*)
+    that the front library opens by file name when a call first needs them; the names in the
+    braces are the ones it tried, its own version first.  Any program built on cuDNN 9 prints
+    it (TensorFlow 2.18 and later: tf_tested_configs row 2.18.0-linux, PyTorch, CTranslate2,
+    ONNX Runtime).  Threads: the folder
+    holding the sub-libraries (the cuDNN 9 install's lib folder, the pip wheel's
+    nvidia/cudnn/lib) not on the loader's path, fixed by LD_LIBRARY_PATH or installing cuDNN 9
+    (MahmoudAshraf97/whisper-diarization#259, jhj0517/Whisper-WebUI#346); an image or host
+    with cuDNN 8 only under a program built for cuDNN 9 (modelscope/ms-swift#3390)."""
+    hits = f.h("cudnn.sublib_missing").all()
+    if not hits:
+        return []
+    name = hits[0].g("lib") or ""
+    windows = name.endswith(".dll")
+    sym = f.h("cudnn.invalid_handle").all()
+    tried = (f" (it tried {hits[0].g('names')})" if hits[0].g("names") else "")
+    failed = (f" The call that needed it then failed ('Invalid handle. Cannot load symbol "
+              f"{sym[0].g('sym')}', line {sym[0].line}) and the program stops there."
+              if sym else "")
+    path = "PATH" if windows else "LD_LIBRARY_PATH"
+    folder, wheel = (("bin", "site-packages\\nvidia\\cudnn\\bin") if windows
+                     else ("lib", "site-packages/nvidia/cudnn/lib"))
+    return [catalogue.make(
+        "library-not-loaded-{library}", variant="cudnn9-sublibrary", library=_slug(name),
+        filename=name, evidence=log_evidence(hits, sym[:1]),
+        cause=(f"cuDNN 9 loaded its front library, then, at the first cuDNN call that needs "
+               f"it, looked for its sub-library {name} by file name and the loader found none"
+               f"{tried} (line {hits[0].line}).{failed} cuDNN prints this for any program "
+               "built on cuDNN 9 (TensorFlow 2.18 and later, PyTorch, CTranslate2, ONNX "
+               f"Runtime). The folder holding cuDNN 9's sub-libraries (the cuDNN 9 install's "
+               f"{folder} folder, or the pip wheel's {wheel}) is not on the "
+               f"loader's path ({path}), or the cuDNN 9 install there is incomplete, or only "
+               "cuDNN 8 is installed for a program built for cuDNN 9."),
+        fix=(("where.exe /R C:\\ " + name + "   # the folder holding it must be on PATH",
+              "# add that folder (the cuDNN 9 bin folder, or site-packages\\nvidia\\cudnn\\"
+              "bin of the pip wheel) to PATH, or install cuDNN 9 for your CUDA version")
+             if windows else
+             (f"find / -name '{name.split('.so')[0]}.so*' 2>/dev/null   # where cuDNN 9's "
+              "sub-libraries are, if anywhere",
+              "export LD_LIBRARY_PATH=$(python -c 'import nvidia.cudnn, os; "
+              "print(os.path.join(list(nvidia.cudnn.__path__)[0], \"lib\"))')"
+              "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}   # the pip wheel nvidia-cudnn-cu12's "
+              "folder, when cuDNN came with pip",
+              "# none found: install cuDNN 9 for your CUDA major (pip install "
+              "nvidia-cudnn-cu12, or the libcudnn9 package) and put its lib folder on "
+              "LD_LIBRARY_PATH")),
     )]
 
 
