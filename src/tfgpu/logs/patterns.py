@@ -337,10 +337,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "mod",
     ),
     # --- memory ------------------------------------------------------------------------------
+    # "with shape" (tensor allocation in an op, TF 1.x-2.x); "of shape" (gpu_device.cc
+    # BaseGPUDevice::MakeTensorFromProto and MaybeCopyTensorToGPU, TF 1.x-2.21, and the
+    # pluggable device's copy: the GPU could not hold a constant or a tensor copied to it)
     _p(
         "mem.oom_tensor",
         ("oom when allocating",),
-        r"OOM when allocating tensor with shape\s*\[(?P<shape>[\d,\s]*)\]"
+        r"OOM when allocating tensor (?:with|(?P<copy>of)) shape\s*\[(?P<shape>[\d,\s]*)\]"
         r"(?:\s*and type (?P<dtype>\w+))?(?:\s*on (?P<device>[\w/:.]+))?"
         r"(?:\s*by allocator (?P<alloc>\w+))?",
     ),

@@ -90,7 +90,13 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # "on <device> by allocator <name>" does not say which memory ran out; only other
         # lines (a GPU allocator, a GPU device) or the host facts do
         unknown = (not host and not h.g("device") and not h.g("alloc") and node != "GPU"
-                   and not _gpu_memory_evidence(ctx))
+                   and not h.g("copy") and not _gpu_memory_evidence(ctx))
+        # "OOM when allocating tensor of shape" is the GPU device's own: gpu_device.cc
+        # (MakeTensorFromProto, MaybeCopyTensorToGPU) could not allocate the device buffer of
+        # a constant or of a tensor copied to the GPU
+        copy_form = bool(h.g("copy")) and not host
+        copied = (" on the GPU, for a constant or a tensor copied to it (the GPU device's "
+                  "own message)" if copy_form else "")
         oom_args: dict[str, Any] = dict(
             tensor=f"{shape} {dtype}".strip(),
             evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
@@ -98,7 +104,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                                    if h.line < n.line <= h.line + 3][:1]),
             cause=(
                 f"TensorFlow could not allocate {what}"
-                + (f" on {h.g('device')}" if h.g("device") else "")
+                + (f" on {h.g('device')}" if h.g("device") else copied)
                 + (
                     (f" by allocator {h.g('alloc')}" if h.g("alloc") else "")
                     + ". This is host RAM, not GPU memory: the request is larger than "
@@ -110,6 +116,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     "above, tells). Either way the model/batch needs more memory than is "
                     "free."
                     if unknown
+                    else ". The tensor is allocated whole: the GPU had no free block that "
+                    "large (the model's other tensors, or another process, hold the rest)."
+                    if copy_form
                     else ". The model/batch needs more GPU memory than is free."
                 )
             ),
@@ -127,6 +136,16 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
                 )
                 if unknown
+                else (
+                    "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                    "--format=csv   # another process holding GPU memory: stop it, or pick a "
+                    "free GPU (CUDA_VISIBLE_DEVICES=1)",
+                    "# a large constant or initializer (an embedding table, a NumPy array put "
+                    "into the graph) is allocated whole: make it smaller, or place it on the "
+                    "CPU: with tf.device('/CPU:0'): ...",
+                    "reduce the batch size (the first dimension) or the input size",
+                )
+                if copy_form
                 else (
                     "reduce the batch size (the first dimension) or the input size",
                     "nvidia-smi --query-compute-apps=pid,process_name,used_memory "

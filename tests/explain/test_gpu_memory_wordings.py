@@ -1,0 +1,9 @@
+"""GPU memory messages across TensorFlow versions, as kind variants (rows in
+kind_cases/gpu_memory_wordings.toml): the GPU device's "OOM when allocating tensor of shape"
+wording next to the op's "with shape" one."""
+
+from __future__ import annotations
+
+from .kind_helpers import table_test
+
+test_case = table_test("gpu_memory_wordings")
