@@ -4349,12 +4349,24 @@ PATTERNS: tuple[Pattern, ...] = (
     # CUDA's result text as TensorFlow prints it ("<cuGetErrorName>: <cuGetErrorString>",
     # tensorflow/stream_executor/cuda/cuda_driver.h ToString(CUresult)) pasted alone, without the
     # "failed to allocate ... from device: " prefix: the same device out-of-memory reading,
-    # hedged by checks/memory.py (no size, no context call)
+    # hedged by checks/memory.py (no size, no context call); the error name alone on its line
+    # (quoted, as users retype it) is the same result
     _p(
         "mem.cuda_oom",
-        ("cuda_error_out_of_memory: out of memory",),
+        ("cuda_error_out_of_memory",),
         r"^\W{0,4}(?:[\w.]{1,60}(?:Error|Exception):\s{0,3})?"
-        r"(?P<bare>CUDA_ERROR_OUT_OF_MEMORY: out of memory)\W{0,4}$",
+        r"(?P<bare>CUDA_ERROR_OUT_OF_MEMORY(?:: out of memory)?)\W{0,4}$",
+    ),
+    # cuBLAS's handle-creation statuses alone on their line (quoted or after an exception
+    # class): the status TensorFlow/XLA print after "failed to create cublas handle: "
+    # (cuda_blas.cc; XLA's kCublasNotInitializedExplanation: "Failure to initialize cublas
+    # may be due to OOM ... or may be because this binary was not built with support for the
+    # GPU in your machine"), read by rule_library_handle like the full line
+    _p(
+        "mem.handle",
+        ("cublas_status_not_initialized", "cublas_status_alloc_failed"),
+        r"^\W{0,4}(?:[\w.]{1,60}(?:Error|Exception):\s{0,3})?"
+        r"(?P<bstatus>CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED))\W{0,4}$",
     ),
     # --- ctx.forked_child: the failing code ran in a process Python's multiprocessing started
     # (CPython Lib/multiprocessing: process.py BaseProcess.run/_bootstrap frames in the child's
