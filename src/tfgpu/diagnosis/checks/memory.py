@@ -446,12 +446,33 @@ _UNNAMED_CUDNN_STATUS = re.compile(r"<unknown cudnn status: (\d{1,6})>")
 _NO_OTHER_FAULT = ("dnn-handle-failed-gpu-memory", "generic", "harmless", "context", "")
 
 
+#: cuda_fft.cc's plan-step lines print cuFFT's status as a number: "failed to create cuFFT
+#: batched plan:2" (TF 1.x ``LOG(ERROR) << "...plan:" << ret``), "Failed to create cuFFT
+#: batched plan: 2" (TF 2.x, XLA), also the "1d/2d/3d", "make" and "set auto allocation" steps.
+_CUFFT_CODE = re.compile(r"cuFFT (?:[123]d |batched )?plan:\s?(?P<n>\d{1,3})\b", re.IGNORECASE)
+
+
+def _cufft_status(ctx: Facts, h: Hit) -> CudaError | None:
+    """The ``cufftResult`` row (status_codes.toml, cufft.h) of the number a cuFFT plan-step line
+    prints, or ``None`` when the line prints none or a number the table does not know."""
+    m = _CUFFT_CODE.search(h.text)
+    if m is None:
+        return None
+    value = int(m.group("n"))
+    return next((r for r in ctx.kb.status_codes
+                 if r.enum == "cufftResult" and r.code == value), None)
+
+
 def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
     """falsepos: the ``status_codes.toml`` row of the status the handle failure ``h`` prints,
     when that row maps to another fault than GPU memory (``CUDNN_STATUS_ARCH_MISMATCH``: the
     GPU's architecture; ``<unknown cudnn status: 1002>``, CUDNN_STATUS_SUBLIBRARY_VERSION_
-    MISMATCH: mixed cuDNN installs), else ``None``.  Such a line is no memory failure, "most
-    likely" or not."""
+    MISMATCH: mixed cuDNN installs; a cuFFT number other than the plan-setup statuses, e.g. 8
+    CUFFT_INVALID_SIZE), else ``None``.  Such a line is no memory failure, "most likely" or
+    not."""
+    fft = _cufft_status(ctx, h)
+    if fft is not None:
+        return fft if fft.maps_to not in ("dnn-handle-failed-gpu-memory", "harmless") else None
     code = h.g("code")
     if not code:
         return None
@@ -597,6 +618,14 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         )]
     alloc = (any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
              or any(_blas_status(ctx, h) == "CUBLAS_STATUS_ALLOC_FAILED" for h in found))
+    fft_alloc = next((r for h in found if (r := _cufft_status(ctx, h)) is not None
+                      and r.name == "CUFFT_ALLOC_FAILED"), None)
+    if fft_alloc is not None:
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="cufft-alloc", code=str(fft_alloc.code),
+            ref=fft_alloc.ref, knowledge_ref=fft_alloc.ref, evidence=ev,
+            fix=(*fix_mem, "# then smaller FFTs: a shorter FFT length, fewer signals per "
+                 "batch, or fewer FFT ops alive at once"))]
     if alloc:
         return [catalogue.make("dnn-handle-failed-gpu-memory", library=what, evidence=ev,
                                fix=fix_mem)]
