@@ -1,7 +1,8 @@
 """GPU memory messages across TensorFlow versions, as kind variants (rows in
 kind_cases/gpu_memory_wordings.toml): the GPU device's "OOM when allocating tensor of shape"
 wording next to the op's "with shape" one, and the handle-creation and
-out-of-memory result names pasted alone, and cuFFT statuses printed as numbers."""
+out-of-memory result names pasted alone, cuFFT statuses printed as numbers, and an
+nvidia-smi table whose GPU memory is nearly all taken."""
 
 from __future__ import annotations
 

@@ -1933,6 +1933,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("aarch", "armv", "raspberry", "jetson", "tegra"),
         r"\b(?P<arch>aarch64|armv[678]l)\b|\b(?P<board>Raspberry Pi|Jetson|tegra)\b",
     ),
+    # --- nvidia-smi GPU table: the memory column of a GPU's second row, "used / total" in MiB
+    # ("| N/A   46C    P0    54W / 149W |  11439MiB / 11439MiB |      0%      Default |"; the
+    # wider layout of driver 530+ pads the power column: "| 30%   45C    P8   25W / 350W |")
+    _p(
+        "smi.memory_use",
+        ("mib /",),
+        r"^\|\s{0,6}(?:\d{1,3}%|N/A|ERR!)\s{1,12}\S{1,6}\s{1,12}(?:P\d{1,2}|N/A|ERR!)"
+        r"[^|]{0,60}\|\s{0,12}(?P<used>\d{1,7})MiB\s{0,4}/\s{0,4}(?P<total>\d{1,7})MiB\s{0,12}\|",
+    ),
     # --- nvidia-smi process table ---
     # A compute process row of nvidia-smi's "Processes:" table (GPU, [GI CI,] PID, type C or
     # C+G, name, memory): "|    0   N/A  N/A     12345      C   python     3000MiB |" (with

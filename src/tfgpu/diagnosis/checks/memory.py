@@ -281,7 +281,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     variant="unproven",
                     evidence=log_evidence(cuda_oom, init_oom, info[:3]),
                     fix=(
-                        *_growth(ctx, "let TensorFlow grow its pool instead of "
+                        *growth_fix(ctx, "let TensorFlow grow its pool instead of "
                                 "reserving nearly all GPU memory"),
                         "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                         "--format=csv   # if another process holds GPU memory: stop it",
@@ -410,7 +410,7 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
             out.append(catalogue.make(
                 "host-allocator-ran-out", variant="pinned-driver-error", size=shown,
                 code=other[0].g("name") or "?", evidence=log_evidence(pinned, other[:1]),
-                fix=(*_growth(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
+                fix=(*growth_fix(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
                                    "before any op"),
                      "config = tf.ConfigProto(); config.gpu_options.allow_growth = True   # TF "
                      "1.x: pass it to tf.Session(config=config) / RunConfig(session_config=...)",
@@ -431,7 +431,7 @@ def _module_oom(ctx: Facts) -> list[Finding]:
     return c.from_log(ctx, "mem.module_oom", lambda module, _first: catalogue.make(
         "cuda-module-load-out-of-memory",
         evidence=log_evidence(module),
-        fix=(*_growth(ctx, "or "
+        fix=(*growth_fix(ctx, "or "
              "tf.config.experimental.set_memory_growth(gpu, True) before any op"),
              "# or cap TensorFlow's pool with a memory limit "
              "(tf.config.set_logical_device_configuration(gpu, "
@@ -578,7 +578,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     what = "/".join(libs) or "cuDNN"
     ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
-        *_growth(ctx, "before starting Python; or, right after "
+        *growth_fix(ctx, "before starting Python; or, right after "
                  "import: for g in tf.config.list_physical_devices('GPU'): "
                  "tf.config.experimental.set_memory_growth(g, True)"),
         "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
@@ -931,7 +931,7 @@ def _blas_status(ctx: Facts, h: Hit) -> str | None:
                  if r.enum == "cublasStatus_t" and r.code == int(code)), None)
 
 
-def _growth(ctx: Facts, comment: str) -> tuple[str, ...]:
+def growth_fix(ctx: Facts, comment: str) -> tuple[str, ...]:
     """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide),
     ``comment`` after it (``"# ..."`` without the ``#``).  On Windows two lines: cmd.exe's
     ``set VAR=value`` alone (cmd takes the rest of the line as the value and has no ``#``
@@ -955,7 +955,7 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
         "gpu-allocator-ran-out",
         allocator="BFC (GPU)", size="a block whose size is not in this log",
         evidence=log_evidence(follow, limit=2),
-        fix=(*_growth(ctx, "or reduce the batch size"),
+        fix=(*growth_fix(ctx, "or reduce the batch size"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
              c.set_env(ctx, "TF_GPU_ALLOCATOR", "cuda_malloc_async") + "   # the allocator's own "
              "advice when memory is fragmented"),
@@ -990,7 +990,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(scratch),
             fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
                  "# another process holding the GPU's memory: stop it",
-                 *_growth(ctx, "let TensorFlow take memory as needed"),
+                 *growth_fix(ctx, "let TensorFlow take memory as needed"),
                  "# and check any memory_limit / per_process_gpu_memory_fraction set in code"),
         ))
     alloc = [h for h in hits if h.g("gpu") is not None]
@@ -1194,7 +1194,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "gpu-resource-exhausted", variant="allocator-report-gpu" if gpu else "allocator-report",
         held=held, evidence=log_evidence(hits, limit=2),
-        fix=(*_growth(ctx, "then reduce the batch size (or sequence length / image size) "
+        fix=(*growth_fix(ctx, "then reduce the batch size (or sequence length / image size) "
                       "until it fits"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
              "# another process holding GPU memory: stop it",
@@ -1323,7 +1323,7 @@ def _solver_calls(ctx: Facts, found: list[Hit]) -> Finding | None:
         knowledge_ref=row.ref if row is not None else None,
         fix=(_run_on_cpu(op),
              "pip install -U tensorflow   # the fix when the CPU run works: a later release",
-             *_growth(ctx, "GPU memory: memory growth (and a smaller input); if it then "
+             *growth_fix(ctx, "GPU memory: memory growth (and a smaller input); if it then "
                       "runs, memory was the cause"),
              "python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with; "
