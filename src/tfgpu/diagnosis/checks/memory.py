@@ -21,6 +21,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
+from tfgpu.diagnosis.checks.memory_at_start import taken_at_start
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -66,7 +67,10 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     exhausted = [h for h in ctx.h("mem.exhausted").all() if h.line not in notices]
     exhausted += ctx.h("mem.cuda_alloc_oom").all()
     oom = ctx.h("mem.oom_tensor")
-    if oom.count:
+    # memory already taken when TensorFlow started: memory_at_start.py names that cause
+    # for the failures below (one cause, one finding)
+    taken = taken_at_start(ctx)
+    if oom.count and not taken:
         h = oom.first[0]
         dims = [int(x) for x in re.findall(r"\d+", h.g("shape") or "")]
         dtype = (h.g("dtype") or "").lower()
@@ -160,7 +164,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             out.append(catalogue.make("gpu-out-of-memory-tensor",
                                       variant="device-unknown" if unknown else None,
                                       **oom_args))
-    elif exhausted and not ctx.h("mem.autotune_limit").count:
+    elif exhausted and not taken and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
         # Claim audit: the eager form names the op that needed the copy
         eager = any(h.g("dst") and "_EagerConst" in h.text for h in exhausted)
@@ -281,7 +285,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     variant="unproven",
                     evidence=log_evidence(cuda_oom, init_oom, info[:3]),
                     fix=(
-                        *growth_fix(ctx, "let TensorFlow grow its pool instead of "
+                        *c.growth_fix(ctx, "let TensorFlow grow its pool instead of "
                                 "reserving nearly all GPU memory"),
                         "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                         "--format=csv   # if another process holds GPU memory: stop it",
@@ -301,7 +305,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     ))
     out.extend(_pinned_and_module(ctx, bool(out)))
     ran = ctx.h("mem.ran_out").all()
-    if ran and not out:
+    if ran and not out and not taken:
         # bfc_allocator.cc: "The caller indicates that this is not a failure" (an autotuning
         # probe that retries with less memory): harmless unless another line says otherwise
         benign = all("indicates that this is not a failure" in x.text for x in ran)
@@ -328,9 +332,6 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     return out
 
 
-#: Free GPU memory at start below this fraction of the total means another process already
-#: holds it (a fresh GPU has nearly all free; a desktop display takes a few hundred MiB).
-HELD_FREE_FRACTION = 0.10
 
 
 #: A "total memory reported" at or above this (bytes; 1 PiB) is no GPU's size: the driver
@@ -343,7 +344,7 @@ def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
     """What shows that another process holds the GPU memory, or ``None`` when nothing does.
 
     Evidence: CUDA_ERROR_OUT_OF_MEMORY while creating the CUDA context (before TensorFlow
-    allocated anything); the log's free memory at start below :data:`HELD_FREE_FRACTION` of
+    allocated anything); the log's free memory at start below ``HELD_FREE_FRACTION`` of
     the total (MiB); an ``nvidia-smi`` process table in the log listing two or more compute
     processes (one may be the failing process itself); the host facts' free memory of a
     GPU (``nvidia-smi --query-gpu=memory.free``, MiB) below that fraction."""
@@ -352,11 +353,11 @@ def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
     pids = {h.g("pid") for h in ctx.h("smi.process").all()}
     if len(pids) > 1:  # one of them may be this process; the others are not
         return f"nvidia-smi in the log lists {len(pids)} compute processes on the GPU"
-    if total_mib and free_mib is not None and free_mib < HELD_FREE_FRACTION * total_mib:
+    if total_mib and free_mib is not None and free_mib < c.HELD_FREE_FRACTION * total_mib:
         return "Nearly all memory was already in use at start"
     for gpu in ctx.host.gpus if ctx.host is not None else ():
         t, fr = gpu.memory_total_mib, gpu.memory_free_mib
-        if t and fr is not None and fr < HELD_FREE_FRACTION * t:
+        if t and fr is not None and fr < c.HELD_FREE_FRACTION * t:
             return f"nvidia-smi on this host shows {fr:,} MiB of {t:,} MiB free"
     return None
 
@@ -410,7 +411,7 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
             out.append(catalogue.make(
                 "host-allocator-ran-out", variant="pinned-driver-error", size=shown,
                 code=other[0].g("name") or "?", evidence=log_evidence(pinned, other[:1]),
-                fix=(*growth_fix(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
+                fix=(*c.growth_fix(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
                                    "before any op"),
                      "config = tf.ConfigProto(); config.gpu_options.allow_growth = True   # TF "
                      "1.x: pass it to tf.Session(config=config) / RunConfig(session_config=...)",
@@ -431,7 +432,7 @@ def _module_oom(ctx: Facts) -> list[Finding]:
     return c.from_log(ctx, "mem.module_oom", lambda module, _first: catalogue.make(
         "cuda-module-load-out-of-memory",
         evidence=log_evidence(module),
-        fix=(*growth_fix(ctx, "or "
+        fix=(*c.growth_fix(ctx, "or "
              "tf.config.experimental.set_memory_growth(gpu, True) before any op"),
              "# or cap TensorFlow's pool with a memory limit "
              "(tf.config.set_logical_device_configuration(gpu, "
@@ -578,7 +579,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     what = "/".join(libs) or "cuDNN"
     ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
-        *growth_fix(ctx, "before starting Python; or, right after "
+        *c.growth_fix(ctx, "before starting Python; or, right after "
                  "import: for g in tf.config.list_physical_devices('GPU'): "
                  "tf.config.experimental.set_memory_growth(g, True)"),
         "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
@@ -931,17 +932,6 @@ def _blas_status(ctx: Facts, h: Hit) -> str | None:
                  if r.enum == "cublasStatus_t" and r.code == int(code)), None)
 
 
-def growth_fix(ctx: Facts, comment: str) -> tuple[str, ...]:
-    """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide),
-    ``comment`` after it (``"# ..."`` without the ``#``).  On Windows two lines: cmd.exe's
-    ``set VAR=value`` alone (cmd takes the rest of the line as the value and has no ``#``
-    comments), then the PowerShell form, which may carry the comment."""
-    if ctx.windows:
-        return ("set TF_FORCE_GPU_ALLOW_GROWTH=true",
-                f'$env:TF_FORCE_GPU_ALLOW_GROWTH = "true"   # PowerShell; {comment}')
-    return (f"export TF_FORCE_GPU_ALLOW_GROWTH=true   # {comment}",)
-
-
 def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
     """The lines bfc_allocator.cc logs after "Allocator (...) ran out of memory": the
     fragmentation hint ("If the cause is memory fragmentation maybe ...
@@ -955,7 +945,7 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
         "gpu-allocator-ran-out",
         allocator="BFC (GPU)", size="a block whose size is not in this log",
         evidence=log_evidence(follow, limit=2),
-        fix=(*growth_fix(ctx, "or reduce the batch size"),
+        fix=(*c.growth_fix(ctx, "or reduce the batch size"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
              c.set_env(ctx, "TF_GPU_ALLOCATOR", "cuda_malloc_async") + "   # the allocator's own "
              "advice when memory is fragmented"),
@@ -990,7 +980,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(scratch),
             fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
                  "# another process holding the GPU's memory: stop it",
-                 *growth_fix(ctx, "let TensorFlow take memory as needed"),
+                 *c.growth_fix(ctx, "let TensorFlow take memory as needed"),
                  "# and check any memory_limit / per_process_gpu_memory_fraction set in code"),
         ))
     alloc = [h for h in hits if h.g("gpu") is not None]
@@ -1177,7 +1167,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     TensorFlow's GPU allocator) otherwise; nothing when the report names only CPU devices.
     """
     hits = ctx.h("mem.alloc_report").all()
-    if not hits or any(ctx.h(n).count for n in (
+    if not hits or taken_at_start(ctx) or any(ctx.h(n).count for n in (
             "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom",
             "mem.bfc_followup")):
         return []
@@ -1194,7 +1184,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "gpu-resource-exhausted", variant="allocator-report-gpu" if gpu else "allocator-report",
         held=held, evidence=log_evidence(hits, limit=2),
-        fix=(*growth_fix(ctx, "then reduce the batch size (or sequence length / image size) "
+        fix=(*c.growth_fix(ctx, "then reduce the batch size (or sequence length / image size) "
                       "until it fits"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
              "# another process holding GPU memory: stop it",
@@ -1323,7 +1313,7 @@ def _solver_calls(ctx: Facts, found: list[Hit]) -> Finding | None:
         knowledge_ref=row.ref if row is not None else None,
         fix=(_run_on_cpu(op),
              "pip install -U tensorflow   # the fix when the CPU run works: a later release",
-             *growth_fix(ctx, "GPU memory: memory growth (and a smaller input); if it then "
+             *c.growth_fix(ctx, "GPU memory: memory growth (and a smaller input); if it then "
                       "runs, memory was the cause"),
              "python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with; "

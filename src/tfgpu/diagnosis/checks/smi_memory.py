@@ -3,7 +3,7 @@
 nvidia-smi's GPU table gives each GPU's memory in use as ``used / total`` in MiB
 (``|  11439MiB / 11439MiB |``), and its process table the process holding it
 (``|    0      6216    C   python     10888MiB |``).  A GPU with less than
-:data:`~tfgpu.diagnosis.checks.memory.HELD_FREE_FRACTION` of its memory free is held by some
+:data:`~tfgpu.diagnosis.checks._common.HELD_FREE_FRACTION` of its memory free is held by some
 process.  TensorFlow reserves nearly all of a GPU's memory for its process when it first uses
 the GPU and keeps it until the process exits (TensorFlow's GPU guide, "Limiting GPU memory
 growth": "By default, TensorFlow maps nearly all of the GPU memory of all GPUs ... visible to
@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.memory import HELD_FREE_FRACTION, growth_fix
+from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
