@@ -1351,6 +1351,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<stream>Failed to set cuDNN stream)"
         r"|(?P<noalgo>No algorithm worked)",
     ),
+    # fft_ops.cc (TF 1.x-2.21): the inverse FFT ops scale their result by 1/N with cuBLAS after
+    # the transform: "BlasScal failed : in.shape=<shape>" when that call fails, "No Blas for
+    # stream." (2.x) when the executor has no cuBLAS at all (read by rule_library_handle)
+    _p(
+        "cuda.lib_call",
+        ("blasscal failed", "no blas for stream"),
+        r"(?P<scal>BlasScal failed : in\.shape=\[[\d,\s]{0,80}\]|No Blas for stream\.)",
+    ),
     # cuda_driver.cc LoadPtx: the DRIVER's JIT log (cuModuleLoadDataEx), not XLA's ptxas:
     # its "Unsupported .version" means PTX newer than the driver
     _p(

@@ -18,7 +18,7 @@ def failed_library(h: Hit) -> str | None:
     if lib:
         return {"cudnn": "cuDNN", "cublas": "cuBLAS", "cublaslt": "cuBLASLt",
                 "cusolver": "cuSOLVER", "cusparse": "cuSPARSE"}.get(lib, lib)
-    if h.g("bstatus"):
+    if h.g("bstatus") or h.g("scal"):
         return "cuBLAS"
     if h.g("conv") or h.g("notfound") or h.g("status"):
         return "cuDNN"

@@ -464,6 +464,31 @@ def _cufft_status(ctx: Facts, h: Hit) -> CudaError | None:
                  if r.enum == "cufftResult" and r.code == value), None)
 
 
+def _fft_scale_failed(ctx: Facts, found: list[Hit], ev: tuple[Evidence, ...],
+                      fix_mem: tuple[str, ...]) -> Finding:
+    """``dnn-handle-failed-gpu-memory`` variant ``fft-scale`` (a warning): fft_ops.cc's inverse
+    FFT ops could not scale their result with cuBLAS ("BlasScal failed : in.shape=[...]", or
+    "No Blas for stream." when the executor has no cuBLAS).  cuBLAS then has no handle, and
+    its handle needs GPU memory of its own; the FFT ops take cuFFT work areas of up to
+    ``TF_CUFFT_WORKSPACE_LIMIT_IN_MB`` (default 4 GB, fft_ops.cc ``GetCufftWorkspaceLimit``)
+    from TensorFlow's pool.  Hedged: the lines before it tell for sure."""
+    op = _op_of(ctx, found)
+    return catalogue.make(
+        "dnn-handle-failed-gpu-memory", variant="fft-scale",
+        op=f"the {op} op" if op else "an inverse FFT op",
+        what=found[0].g("scal") or "BlasScal failed", evidence=ev,
+        fix=(*fix_mem[:-2],
+             "export TF_CUFFT_WORKSPACE_LIMIT_IN_MB=256   # cap the cuFFT work area the FFT ops "
+             "take from the GPU (default 4 GB); set it before starting Python"
+             if not ctx.windows else
+             "set TF_CUFFT_WORKSPACE_LIMIT_IN_MB=256",
+             fix_mem[-2],
+             "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"cublas|out of "
+             "memory\"   # 'failed to create cublas handle' or 'without BLAS support' before it "
+             "confirms it"),
+    )
+
+
 def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
     """falsepos: the ``status_codes.toml`` row of the status the handle failure ``h`` prints,
     when that row maps to another fault than GPU memory (``CUDNN_STATUS_ARCH_MISMATCH``: the
@@ -619,6 +644,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         )]
     alloc = (any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
              or any(_blas_status(ctx, h) == "CUBLAS_STATUS_ALLOC_FAILED" for h in found))
+    if all(h.g("scal") for h in found):
+        return [_fft_scale_failed(ctx, found, ev, fix_mem)]
     fft_alloc = next((r for h in found if (r := _cufft_status(ctx, h)) is not None
                       and r.name == "CUFFT_ALLOC_FAILED"), None)
     if fft_alloc is not None:
