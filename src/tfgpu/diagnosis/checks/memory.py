@@ -319,19 +319,22 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             catalogue.make(
                 "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
                 variant="not-a-failure" if benign else None,
-                allocator=alloc,
+                # the file name is no allocator's name: the line without one is the GPU's BFC
+                allocator=alloc if h.g("alloc") else f"GPU BFC ({alloc}.cc)",
                 size=h.g("size"),
                 evidence=log_evidence(ran),
                 fix=(
                     ("# reduce the batch size, or free host memory", "free -m")
                     if on_host
-                    else ("# reduce the batch size", "nvidia-smi")
+                    else ("# reduce the batch size",
+                          "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                          "--format=csv   # another process or notebook kernel holding GPU "
+                          "memory (each TensorFlow process reserves nearly all of it by "
+                          "default): stop it")
                 ),
             )
         )
     return out
-
-
 
 
 #: A "total memory reported" at or above this (bytes; 1 PiB) is no GPU's size: the driver
