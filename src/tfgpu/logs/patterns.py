@@ -1941,6 +1941,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("aarch", "armv", "raspberry", "jetson", "tegra"),
         r"\b(?P<arch>aarch64|armv[678]l)\b|\b(?P<board>Raspberry Pi|Jetson|tegra)\b",
     ),
+    # gpu_device.cc "Found device N with properties:" block of TF 2.0-2.5 ("coreClock: 1.545GHz
+    # coreCount: 68 deviceMemorySize: 10.76GiB deviceMemoryBandwidth: 573.69GiB/s"): the GPU's
+    # total memory, read by checks/memory_at_start.py against the pool TensorFlow created
+    _p(
+        "mem.device_size",
+        ("devicememorysize:",),
+        r"deviceMemorySize: (?P<size>\d{1,6}(?:\.\d{1,3})?[KMGT]iB)",
+    ),
     # --- nvidia-smi GPU table: the memory column of a GPU's second row, "used / total" in MiB
     # ("| N/A   46C    P0    54W / 149W |  11439MiB / 11439MiB |      0%      Default |"; the
     # wider layout of driver 530+ pads the power column: "| 30%   45C    P8   25W / 350W |")
@@ -4398,6 +4406,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"multiprocessing[\\/](?:process|popen_fork|pool)\.py\"|\bForkPoolWorker-\d"
         r"|\buse_multiprocessing\s{0,3}=\s{0,3}True\b|\bos\.fork\(\)"
         r"|set_start_method\(\s{0,3}['\"]fork['\"]",
+    ),
+    # --- ctx.gpu_memory_limit: the program sets TensorFlow's GPU pool size itself (TF 2.x
+    # logical/virtual devices with a memory limit, TF 1.x GPUOptions' per-process fraction),
+    # in pasted code or config. Explains no line; read by checks/memory_at_start.py (a small
+    # pool is then the program's choice)
+    _p(
+        "ctx.gpu_memory_limit",
+        ("memory_limit", "per_process_gpu_memory_fraction", "deviceconfiguration",
+         "device_configuration"),
+        r"\bmemory_limit\b|\bper_process_gpu_memory_fraction\b"
+        r"|\b(?:Logical|Virtual)DeviceConfiguration\b"
+        r"|\bset_(?:logical|virtual)_device_configuration\b",
     ),
     # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
     # The placer's "Registered devices: [CPU" cut off at the end of a pasted line (the closed
