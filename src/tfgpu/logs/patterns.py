@@ -379,10 +379,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "mod",
     ),
     # --- memory ------------------------------------------------------------------------------
+    # "with shape" (tensor allocation in an op, TF 1.x-2.x); "of shape" (gpu_device.cc
+    # BaseGPUDevice::MakeTensorFromProto and MaybeCopyTensorToGPU, TF 1.x-2.21, and the
+    # pluggable device's copy: the GPU could not hold a constant or a tensor copied to it)
     _p(
         "mem.oom_tensor",
         ("oom when allocating",),
-        r"OOM when allocating tensor with shape\s*\[(?P<shape>[\d,\s]*)\]"
+        r"OOM when allocating tensor (?:with|(?P<copy>of)) shape\s*\[(?P<shape>[\d,\s]*)\]"
         r"(?:\s*and type (?P<dtype>\w+))?(?:\s*on (?P<device>[\w/:.]+))?"
         r"(?:\s*by allocator (?P<alloc>\w+))?",
     ),
@@ -1470,6 +1473,14 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|(?P<stream>Failed to set cuDNN stream)"
         r"|(?P<noalgo>No algorithm worked)",
     ),
+    # fft_ops.cc (TF 1.x-2.21): the inverse FFT ops scale their result by 1/N with cuBLAS after
+    # the transform: "BlasScal failed : in.shape=<shape>" when that call fails, "No Blas for
+    # stream." (2.x) when the executor has no cuBLAS at all (read by rule_library_handle)
+    _p(
+        "cuda.lib_call",
+        ("blasscal failed", "no blas for stream"),
+        r"(?P<scal>BlasScal failed : in\.shape=\[[\d,\s]{0,80}\]|No Blas for stream\.)",
+    ),
     # cuda_driver.cc LoadPtx: the DRIVER's JIT log (cuModuleLoadDataEx), not XLA's ptxas:
     # its "Unsupported .version" means PTX newer than the driver
     _p(
@@ -2078,6 +2089,23 @@ PATTERNS: tuple[Pattern, ...] = (
         "tools.arm_board",
         ("aarch", "armv", "raspberry", "jetson", "tegra"),
         r"\b(?P<arch>aarch64|armv[678]l)\b|\b(?P<board>Raspberry Pi|Jetson|tegra)\b",
+    ),
+    # gpu_device.cc "Found device N with properties:" block of TF 2.0-2.5 ("coreClock: 1.545GHz
+    # coreCount: 68 deviceMemorySize: 10.76GiB deviceMemoryBandwidth: 573.69GiB/s"): the GPU's
+    # total memory, read by checks/memory_at_start.py against the pool TensorFlow created
+    _p(
+        "mem.device_size",
+        ("devicememorysize:",),
+        r"deviceMemorySize: (?P<size>\d{1,6}(?:\.\d{1,3})?[KMGT]iB)",
+    ),
+    # --- nvidia-smi GPU table: the memory column of a GPU's second row, "used / total" in MiB
+    # ("| N/A   46C    P0    54W / 149W |  11439MiB / 11439MiB |      0%      Default |"; the
+    # wider layout of driver 530+ pads the power column: "| 30%   45C    P8   25W / 350W |")
+    _p(
+        "smi.memory_use",
+        ("mib /",),
+        r"^\|\s{0,6}(?:\d{1,3}%|N/A|ERR!)\s{1,12}\S{1,6}\s{1,12}(?:P\d{1,2}|N/A|ERR!)"
+        r"[^|]{0,60}\|\s{0,12}(?P<used>\d{1,7})MiB\s{0,4}/\s{0,4}(?P<total>\d{1,7})MiB\s{0,12}\|",
     ),
     # --- nvidia-smi process table ---
     # A compute process row of nvidia-smi's "Processes:" table (GPU, [GI CI,] PID, type C or
@@ -4722,12 +4750,24 @@ PATTERNS: tuple[Pattern, ...] = (
     # CUDA's result text as TensorFlow prints it ("<cuGetErrorName>: <cuGetErrorString>",
     # tensorflow/stream_executor/cuda/cuda_driver.h ToString(CUresult)) pasted alone, without the
     # "failed to allocate ... from device: " prefix: the same device out-of-memory reading,
-    # hedged by checks/memory.py (no size, no context call)
+    # hedged by checks/memory.py (no size, no context call); the error name alone on its line
+    # (quoted, as users retype it) is the same result
     _p(
         "mem.cuda_oom",
-        ("cuda_error_out_of_memory: out of memory",),
+        ("cuda_error_out_of_memory",),
         r"^\W{0,4}(?:[\w.]{1,60}(?:Error|Exception):\s{0,3})?"
-        r"(?P<bare>CUDA_ERROR_OUT_OF_MEMORY: out of memory)\W{0,4}$",
+        r"(?P<bare>CUDA_ERROR_OUT_OF_MEMORY(?:: out of memory)?)\W{0,4}$",
+    ),
+    # cuBLAS's handle-creation statuses alone on their line (quoted or after an exception
+    # class): the status TensorFlow/XLA print after "failed to create cublas handle: "
+    # (cuda_blas.cc; XLA's kCublasNotInitializedExplanation: "Failure to initialize cublas
+    # may be due to OOM ... or may be because this binary was not built with support for the
+    # GPU in your machine"), read by rule_library_handle like the full line
+    _p(
+        "mem.handle",
+        ("cublas_status_not_initialized", "cublas_status_alloc_failed"),
+        r"^\W{0,4}(?:[\w.]{1,60}(?:Error|Exception):\s{0,3})?"
+        r"(?P<bstatus>CUBLAS_STATUS_(?:NOT_INITIALIZED|ALLOC_FAILED))\W{0,4}$",
     ),
     # --- ctx.forked_child: the failing code ran in a process Python's multiprocessing started
     # (CPython Lib/multiprocessing: process.py BaseProcess.run/_bootstrap frames in the child's
@@ -4742,6 +4782,18 @@ PATTERNS: tuple[Pattern, ...] = (
         r"multiprocessing[\\/](?:process|popen_fork|pool)\.py\"|\bForkPoolWorker-\d"
         r"|\buse_multiprocessing\s{0,3}=\s{0,3}True\b|\bos\.fork\(\)"
         r"|set_start_method\(\s{0,3}['\"]fork['\"]",
+    ),
+    # --- ctx.gpu_memory_limit: the program sets TensorFlow's GPU pool size itself (TF 2.x
+    # logical/virtual devices with a memory limit, TF 1.x GPUOptions' per-process fraction),
+    # in pasted code or config. Explains no line; read by checks/memory_at_start.py (a small
+    # pool is then the program's choice)
+    _p(
+        "ctx.gpu_memory_limit",
+        ("memory_limit", "per_process_gpu_memory_fraction", "deviceconfiguration",
+         "device_configuration"),
+        r"\bmemory_limit\b|\bper_process_gpu_memory_fraction\b"
+        r"|\b(?:Logical|Virtual)DeviceConfiguration\b"
+        r"|\bset_(?:logical|virtual)_device_configuration\b",
     ),
     # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
     # The placer's "Registered devices: [CPU" cut off at the end of a pasted line (the closed

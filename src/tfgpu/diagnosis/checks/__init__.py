@@ -246,7 +246,9 @@ from tfgpu.diagnosis.checks.wsl import (
 # isort: split
 from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
+from tfgpu.diagnosis.checks.memory_at_start import gpu_memory_taken_at_start
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
+from tfgpu.diagnosis.checks.smi_memory import smi_memory_nearly_full
 
 # --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
 # isort: split
@@ -550,6 +552,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3,
     metal_plugin_mismatch,
     rule_memory,
+    gpu_memory_taken_at_start,
+    smi_memory_nearly_full,
     gpu_memory_options_conflict,  # universe
     cuda_malloc_async_unsupported,  # universe
     cudnn_bug_detected,  # universe

@@ -653,3 +653,19 @@ def venv_fix(ctx: Facts, python: str) -> str:
 def _slug(text: str) -> str:
     s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return s or "x"
+
+
+#: Free GPU memory below this fraction of the total means a process already holds it (a
+#: fresh GPU has nearly all free; a desktop display takes a few hundred MiB).
+HELD_FREE_FRACTION = 0.10
+
+
+def growth_fix(ctx: Facts, comment: str) -> tuple[str, ...]:
+    """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide),
+    ``comment`` after it (``"# ..."`` without the ``#``).  On Windows two lines: cmd.exe's
+    ``set VAR=value`` alone (cmd takes the rest of the line as the value and has no ``#``
+    comments), then the PowerShell form, which may carry the comment."""
+    if ctx.windows:
+        return ("set TF_FORCE_GPU_ALLOW_GROWTH=true",
+                f'$env:TF_FORCE_GPU_ALLOW_GROWTH = "true"   # PowerShell; {comment}')
+    return (f"export TF_FORCE_GPU_ALLOW_GROWTH=true   # {comment}",)

@@ -18,6 +18,8 @@ def failed_library(h: Hit) -> str | None:
     if lib:
         return {"cudnn": "cuDNN", "cublas": "cuBLAS", "cublaslt": "cuBLASLt",
                 "cusolver": "cuSOLVER", "cusparse": "cuSPARSE"}.get(lib, lib)
+    if h.g("bstatus") or h.g("scal"):
+        return "cuBLAS"
     if h.g("conv") or h.g("notfound") or h.g("status"):
         return "cuDNN"
     if h.g("gemm") or (h.g("nosupport") and "BLAS" in h.text):

@@ -21,6 +21,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
+from tfgpu.diagnosis.checks.memory_at_start import taken_at_start
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -66,7 +67,10 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     exhausted = [h for h in ctx.h("mem.exhausted").all() if h.line not in notices]
     exhausted += ctx.h("mem.cuda_alloc_oom").all()
     oom = ctx.h("mem.oom_tensor")
-    if oom.count:
+    # memory already taken when TensorFlow started: memory_at_start.py names that cause
+    # for the failures below (one cause, one finding)
+    taken = taken_at_start(ctx)
+    if oom.count and not taken:
         h = oom.first[0]
         dims = [int(x) for x in re.findall(r"\d+", h.g("shape") or "")]
         dtype = (h.g("dtype") or "").lower()
@@ -90,7 +94,13 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # "on <device> by allocator <name>" does not say which memory ran out; only other
         # lines (a GPU allocator, a GPU device) or the host facts do
         unknown = (not host and not h.g("device") and not h.g("alloc") and node != "GPU"
-                   and not _gpu_memory_evidence(ctx))
+                   and not h.g("copy") and not _gpu_memory_evidence(ctx))
+        # "OOM when allocating tensor of shape" is the GPU device's own: gpu_device.cc
+        # (MakeTensorFromProto, MaybeCopyTensorToGPU) could not allocate the device buffer of
+        # a constant or of a tensor copied to the GPU
+        copy_form = bool(h.g("copy")) and not host
+        copied = (" on the GPU, for a constant or a tensor copied to it (the GPU device's "
+                  "own message)" if copy_form else "")
         oom_args: dict[str, Any] = dict(
             tensor=f"{shape} {dtype}".strip(),
             evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
@@ -98,7 +108,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                                    if h.line < n.line <= h.line + 3][:1]),
             cause=(
                 f"TensorFlow could not allocate {what}"
-                + (f" on {h.g('device')}" if h.g("device") else "")
+                + (f" on {h.g('device')}" if h.g("device") else copied)
                 + (
                     (f" by allocator {h.g('alloc')}" if h.g("alloc") else "")
                     + ". This is host RAM, not GPU memory: the request is larger than "
@@ -110,6 +120,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     "above, tells). Either way the model/batch needs more memory than is "
                     "free."
                     if unknown
+                    else ". The tensor is allocated whole: the GPU had no free block that "
+                    "large (the model's other tensors, or another process, hold the rest)."
+                    if copy_form
                     else ". The model/batch needs more GPU memory than is free."
                 )
             ),
@@ -128,6 +141,16 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 )
                 if unknown
                 else (
+                    "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                    "--format=csv   # another process holding GPU memory: stop it, or pick a "
+                    "free GPU (CUDA_VISIBLE_DEVICES=1)",
+                    "# a large constant or initializer (an embedding table, a NumPy array put "
+                    "into the graph) is allocated whole: make it smaller, or place it on the "
+                    "CPU: with tf.device('/CPU:0'): ...",
+                    "reduce the batch size (the first dimension) or the input size",
+                )
+                if copy_form
+                else (
                     "reduce the batch size (the first dimension) or the input size",
                     "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                     "--format=csv   # other users",
@@ -141,7 +164,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             out.append(catalogue.make("gpu-out-of-memory-tensor",
                                       variant="device-unknown" if unknown else None,
                                       **oom_args))
-    elif exhausted and not ctx.h("mem.autotune_limit").count:
+    elif exhausted and not taken and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
         # Claim audit: the eager form names the op that needed the copy
         eager = any(h.g("dst") and "_EagerConst" in h.text for h in exhausted)
@@ -262,7 +285,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     variant="unproven",
                     evidence=log_evidence(cuda_oom, init_oom, info[:3]),
                     fix=(
-                        *_growth(ctx, "let TensorFlow grow its pool instead of "
+                        *c.growth_fix(ctx, "let TensorFlow grow its pool instead of "
                                 "reserving nearly all GPU memory"),
                         "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                         "--format=csv   # if another process holds GPU memory: stop it",
@@ -282,7 +305,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     ))
     out.extend(_pinned_and_module(ctx, bool(out)))
     ran = ctx.h("mem.ran_out").all()
-    if ran and not out:
+    if ran and not out and not taken:
         # bfc_allocator.cc: "The caller indicates that this is not a failure" (an autotuning
         # probe that retries with less memory): harmless unless another line says otherwise
         benign = all("indicates that this is not a failure" in x.text for x in ran)
@@ -296,22 +319,22 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             catalogue.make(
                 "host-allocator-ran-out" if on_host else "gpu-allocator-ran-out",
                 variant="not-a-failure" if benign else None,
-                allocator=alloc,
+                # the file name is no allocator's name: the line without one is the GPU's BFC
+                allocator=alloc if h.g("alloc") else f"GPU BFC ({alloc}.cc)",
                 size=h.g("size"),
                 evidence=log_evidence(ran),
                 fix=(
                     ("# reduce the batch size, or free host memory", "free -m")
                     if on_host
-                    else ("# reduce the batch size", "nvidia-smi")
+                    else ("# reduce the batch size",
+                          "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
+                          "--format=csv   # another process or notebook kernel holding GPU "
+                          "memory (each TensorFlow process reserves nearly all of it by "
+                          "default): stop it")
                 ),
             )
         )
     return out
-
-
-#: Free GPU memory at start below this fraction of the total means another process already
-#: holds it (a fresh GPU has nearly all free; a desktop display takes a few hundred MiB).
-HELD_FREE_FRACTION = 0.10
 
 
 #: A "total memory reported" at or above this (bytes; 1 PiB) is no GPU's size: the driver
@@ -324,7 +347,7 @@ def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
     """What shows that another process holds the GPU memory, or ``None`` when nothing does.
 
     Evidence: CUDA_ERROR_OUT_OF_MEMORY while creating the CUDA context (before TensorFlow
-    allocated anything); the log's free memory at start below :data:`HELD_FREE_FRACTION` of
+    allocated anything); the log's free memory at start below ``HELD_FREE_FRACTION`` of
     the total (MiB); an ``nvidia-smi`` process table in the log listing two or more compute
     processes (one may be the failing process itself); the host facts' free memory of a
     GPU (``nvidia-smi --query-gpu=memory.free``, MiB) below that fraction."""
@@ -333,11 +356,11 @@ def _other_process_evidence(ctx: Facts, ctxfail: bool, total_mib: float | None,
     pids = {h.g("pid") for h in ctx.h("smi.process").all()}
     if len(pids) > 1:  # one of them may be this process; the others are not
         return f"nvidia-smi in the log lists {len(pids)} compute processes on the GPU"
-    if total_mib and free_mib is not None and free_mib < HELD_FREE_FRACTION * total_mib:
+    if total_mib and free_mib is not None and free_mib < c.HELD_FREE_FRACTION * total_mib:
         return "Nearly all memory was already in use at start"
     for gpu in ctx.host.gpus if ctx.host is not None else ():
         t, fr = gpu.memory_total_mib, gpu.memory_free_mib
-        if t and fr is not None and fr < HELD_FREE_FRACTION * t:
+        if t and fr is not None and fr < c.HELD_FREE_FRACTION * t:
             return f"nvidia-smi on this host shows {fr:,} MiB of {t:,} MiB free"
     return None
 
@@ -391,7 +414,7 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
             out.append(catalogue.make(
                 "host-allocator-ran-out", variant="pinned-driver-error", size=shown,
                 code=other[0].g("name") or "?", evidence=log_evidence(pinned, other[:1]),
-                fix=(*_growth(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
+                fix=(*c.growth_fix(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
                                    "before any op"),
                      "config = tf.ConfigProto(); config.gpu_options.allow_growth = True   # TF "
                      "1.x: pass it to tf.Session(config=config) / RunConfig(session_config=...)",
@@ -412,7 +435,7 @@ def _module_oom(ctx: Facts) -> list[Finding]:
     return c.from_log(ctx, "mem.module_oom", lambda module, _first: catalogue.make(
         "cuda-module-load-out-of-memory",
         evidence=log_evidence(module),
-        fix=(*_growth(ctx, "or "
+        fix=(*c.growth_fix(ctx, "or "
              "tf.config.experimental.set_memory_growth(gpu, True) before any op"),
              "# or cap TensorFlow's pool with a memory limit "
              "(tf.config.set_logical_device_configuration(gpu, "
@@ -427,12 +450,58 @@ _UNNAMED_CUDNN_STATUS = re.compile(r"<unknown cudnn status: (\d{1,6})>")
 _NO_OTHER_FAULT = ("dnn-handle-failed-gpu-memory", "generic", "harmless", "context", "")
 
 
+#: cuda_fft.cc's plan-step lines print cuFFT's status as a number: "failed to create cuFFT
+#: batched plan:2" (TF 1.x ``LOG(ERROR) << "...plan:" << ret``), "Failed to create cuFFT
+#: batched plan: 2" (TF 2.x, XLA), also the "1d/2d/3d", "make" and "set auto allocation" steps.
+_CUFFT_CODE = re.compile(r"cuFFT (?:[123]d |batched )?plan:\s?(?P<n>\d{1,3})\b", re.IGNORECASE)
+
+
+def _cufft_status(ctx: Facts, h: Hit) -> CudaError | None:
+    """The ``cufftResult`` row (status_codes.toml, cufft.h) of the number a cuFFT plan-step line
+    prints, or ``None`` when the line prints none or a number the table does not know."""
+    m = _CUFFT_CODE.search(h.text)
+    if m is None:
+        return None
+    value = int(m.group("n"))
+    return next((r for r in ctx.kb.status_codes
+                 if r.enum == "cufftResult" and r.code == value), None)
+
+
+def _fft_scale_failed(ctx: Facts, found: list[Hit], ev: tuple[Evidence, ...],
+                      fix_mem: tuple[str, ...]) -> Finding:
+    """``dnn-handle-failed-gpu-memory`` variant ``fft-scale`` (a warning): fft_ops.cc's inverse
+    FFT ops could not scale their result with cuBLAS ("BlasScal failed : in.shape=[...]", or
+    "No Blas for stream." when the executor has no cuBLAS).  cuBLAS then has no handle, and
+    its handle needs GPU memory of its own; the FFT ops take cuFFT work areas of up to
+    ``TF_CUFFT_WORKSPACE_LIMIT_IN_MB`` (default 4 GB, fft_ops.cc ``GetCufftWorkspaceLimit``)
+    from TensorFlow's pool.  Hedged: the lines before it tell for sure."""
+    op = _op_of(ctx, found)
+    return catalogue.make(
+        "dnn-handle-failed-gpu-memory", variant="fft-scale",
+        op=f"the {op} op" if op else "an inverse FFT op",
+        what=found[0].g("scal") or "BlasScal failed", evidence=ev,
+        fix=(*fix_mem[:-2],
+             "export TF_CUFFT_WORKSPACE_LIMIT_IN_MB=256   # cap the cuFFT work area the FFT ops "
+             "take from the GPU (default 4 GB); set it before starting Python"
+             if not ctx.windows else
+             "set TF_CUFFT_WORKSPACE_LIMIT_IN_MB=256",
+             fix_mem[-2],
+             "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"cublas|out of "
+             "memory\"   # 'failed to create cublas handle' or 'without BLAS support' before it "
+             "confirms it"),
+    )
+
+
 def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
     """falsepos: the ``status_codes.toml`` row of the status the handle failure ``h`` prints,
     when that row maps to another fault than GPU memory (``CUDNN_STATUS_ARCH_MISMATCH``: the
     GPU's architecture; ``<unknown cudnn status: 1002>``, CUDNN_STATUS_SUBLIBRARY_VERSION_
-    MISMATCH: mixed cuDNN installs), else ``None``.  Such a line is no memory failure, "most
-    likely" or not."""
+    MISMATCH: mixed cuDNN installs; a cuFFT number other than the plan-setup statuses, e.g. 8
+    CUFFT_INVALID_SIZE), else ``None``.  Such a line is no memory failure, "most likely" or
+    not."""
+    fft = _cufft_status(ctx, h)
+    if fft is not None:
+        return fft if fft.maps_to not in ("dnn-handle-failed-gpu-memory", "harmless") else None
     code = h.g("code")
     if not code:
         return None
@@ -538,7 +607,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     what = "/".join(libs) or "cuDNN"
     ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
-        *_growth(ctx, "before starting Python; or, right after "
+        *c.growth_fix(ctx, "before starting Python; or, right after "
                  "import: for g in tf.config.list_physical_devices('GPU'): "
                  "tf.config.experimental.set_memory_growth(g, True)"),
         "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
@@ -578,6 +647,16 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         )]
     alloc = (any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
              or any(_blas_status(ctx, h) == "CUBLAS_STATUS_ALLOC_FAILED" for h in found))
+    if all(h.g("scal") for h in found):
+        return [_fft_scale_failed(ctx, found, ev, fix_mem)]
+    fft_alloc = next((r for h in found if (r := _cufft_status(ctx, h)) is not None
+                      and r.name == "CUFFT_ALLOC_FAILED"), None)
+    if fft_alloc is not None:
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="cufft-alloc", code=str(fft_alloc.code),
+            ref=fft_alloc.ref, knowledge_ref=fft_alloc.ref, evidence=ev,
+            fix=(*fix_mem, "# then smaller FFTs: a shorter FFT length, fewer signals per "
+                 "batch, or fewer FFT ops alive at once"))]
     if alloc:
         return [catalogue.make("dnn-handle-failed-gpu-memory", library=what, evidence=ev,
                                fix=fix_mem)]
@@ -883,17 +962,6 @@ def _blas_status(ctx: Facts, h: Hit) -> str | None:
                  if r.enum == "cublasStatus_t" and r.code == int(code)), None)
 
 
-def _growth(ctx: Facts, comment: str) -> tuple[str, ...]:
-    """``TF_FORCE_GPU_ALLOW_GROWTH=true`` set in the host's shell (TensorFlow's GPU guide),
-    ``comment`` after it (``"# ..."`` without the ``#``).  On Windows two lines: cmd.exe's
-    ``set VAR=value`` alone (cmd takes the rest of the line as the value and has no ``#``
-    comments), then the PowerShell form, which may carry the comment."""
-    if ctx.windows:
-        return ("set TF_FORCE_GPU_ALLOW_GROWTH=true",
-                f'$env:TF_FORCE_GPU_ALLOW_GROWTH = "true"   # PowerShell; {comment}')
-    return (f"export TF_FORCE_GPU_ALLOW_GROWTH=true   # {comment}",)
-
-
 def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
     """The lines bfc_allocator.cc logs after "Allocator (...) ran out of memory": the
     fragmentation hint ("If the cause is memory fragmentation maybe ...
@@ -907,7 +975,7 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
         "gpu-allocator-ran-out",
         allocator="BFC (GPU)", size="a block whose size is not in this log",
         evidence=log_evidence(follow, limit=2),
-        fix=(*_growth(ctx, "or reduce the batch size"),
+        fix=(*c.growth_fix(ctx, "or reduce the batch size"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv",
              c.set_env(ctx, "TF_GPU_ALLOCATOR", "cuda_malloc_async") + "   # the allocator's own "
              "advice when memory is fragmented"),
@@ -942,7 +1010,7 @@ def gpu_memory_unavailable_at_start(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(scratch),
             fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
                  "# another process holding the GPU's memory: stop it",
-                 *_growth(ctx, "let TensorFlow take memory as needed"),
+                 *c.growth_fix(ctx, "let TensorFlow take memory as needed"),
                  "# and check any memory_limit / per_process_gpu_memory_fraction set in code"),
         ))
     alloc = [h for h in hits if h.g("gpu") is not None]
@@ -1129,7 +1197,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     TensorFlow's GPU allocator) otherwise; nothing when the report names only CPU devices.
     """
     hits = ctx.h("mem.alloc_report").all()
-    if not hits or any(ctx.h(n).count for n in (
+    if not hits or taken_at_start(ctx) or any(ctx.h(n).count for n in (
             "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom",
             "mem.bfc_followup")):
         return []
@@ -1146,7 +1214,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "gpu-resource-exhausted", variant="allocator-report-gpu" if gpu else "allocator-report",
         held=held, evidence=log_evidence(hits, limit=2),
-        fix=(*_growth(ctx, "then reduce the batch size (or sequence length / image size) "
+        fix=(*c.growth_fix(ctx, "then reduce the batch size (or sequence length / image size) "
                       "until it fits"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
              "# another process holding GPU memory: stop it",
@@ -1275,7 +1343,7 @@ def _solver_calls(ctx: Facts, found: list[Hit]) -> Finding | None:
         knowledge_ref=row.ref if row is not None else None,
         fix=(_run_on_cpu(op),
              "pip install -U tensorflow   # the fix when the CPU run works: a later release",
-             *_growth(ctx, "GPU memory: memory growth (and a smaller input); if it then "
+             *c.growth_fix(ctx, "GPU memory: memory growth (and a smaller input); if it then "
                       "runs, memory was the cause"),
              "python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with; "

@@ -1,0 +1,144 @@
+"""GPU memory another process already held when TensorFlow started, read from TensorFlow's own
+start-up lines, when an out-of-memory failure follows.
+
+TensorFlow 1.x's gpu_device.cc prints each GPU's free and total memory when it finds the
+device, before it allocates anything: "Total memory: 11.17GiB" / "Free memory: 190.31MiB"
+(TF 0.x-1.4, two lines) and "totalMemory: 11.17GiB freeMemory: 190.31MiB" (TF 1.5-1.15,
+``Found device N with properties: ... totalMemory: ... freeMemory: ...``; pattern
+``mem.info``).  A fresh GPU shows nearly all of it free; less than
+:data:`~tfgpu.diagnosis.checks._common.HELD_FREE_FRACTION` free means another process held
+the rest before this one started.  With an out-of-memory failure after it (an "OOM when
+allocating" tensor, a ResourceExhausted status, a BFC allocator that ran out, a cuBLAS/cuDNN
+handle or cuFFT plan that could not be created), that process is the cause, not the model's
+size.  CUDA_ERROR_OUT_OF_MEMORY lines are read with the same evidence by
+:func:`tfgpu.diagnosis.checks.memory.rule_memory`.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
+from tfgpu.diagnosis.checks.library_failures import handle_failures
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts, log_evidence, size_to_mib
+from tfgpu.findings import Finding
+
+#: The lines TensorFlow 1.x prints with a GPU's memory when it finds the device.
+_INFO = "mem.info"
+#: The CUDA out-of-memory lines :func:`tfgpu.diagnosis.checks.memory.rule_memory` reads.
+_CUDA_OOM = ("mem.cuda_oom", "mem.runtime_init_oom")
+
+
+def free_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
+    """Each GPU's (free MiB, total MiB, lines) as TensorFlow printed them at start, in log
+    order: a ``totalMemory: T freeMemory: F`` line, or a ``Total memory:`` line and the
+    ``Free memory:`` line after it."""
+    out = []
+    total: tuple[float, Hit] | None = None
+    for h in sorted(ctx.h(_INFO).all(), key=lambda x: x.line):
+        if h.g("total"):
+            t, f = size_to_mib(h.g("total") or ""), size_to_mib(h.g("free") or "")
+            if t and f is not None:
+                out.append((f, t, [h]))
+        elif h.g("k1") == "Total":
+            t = size_to_mib(h.g("v1") or "")
+            total = (t, h) if t else None
+        elif h.g("k1") == "Free" and total is not None:
+            f = size_to_mib(h.g("v1") or "")
+            if f is not None:
+                out.append((f, total[0], [total[1], h]))
+            total = None
+    return out
+
+
+def held_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
+    """The GPUs of :func:`free_at_start` with less than HELD_FREE_FRACTION of their memory
+    free when TensorFlow started."""
+    return [g for g in free_at_start(ctx) if g[0] < HELD_FREE_FRACTION * g[1]]
+
+
+def small_pool_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
+    """TF 2.x: each GPU whose pool ("Created device ... with N MB memory", gpu_device.cc:
+    the memory free when TensorFlow started, less a reserve for the system) is below
+    HELD_FREE_FRACTION of its total ("deviceMemorySize", TF 2.0-2.5, the n-th for GPU n):
+    (pool MiB, total MiB, lines).  Empty when the log shows a memory limit set by the
+    program, which makes the pool small by choice."""
+    if ctx.h("ctx.gpu_memory_limit").count:
+        return []  # the program sets the pool size itself (pattern ctx.gpu_memory_limit)
+    sizes = sorted(ctx.h("mem.device_size").all(), key=lambda h: h.line)
+    out = []
+    for h in ctx.h("gpu.created").all():
+        idx, mb = h.g("idx"), h.g("mb")
+        if idx is None or mb is None or not idx.isdigit() or int(idx) >= len(sizes):
+            continue
+        size = sizes[int(idx)]
+        total = size_to_mib(size.g("size") or "")
+        if total and int(mb) < HELD_FREE_FRACTION * total:
+            out.append((float(mb), total, [size, h]))
+    return out
+
+
+def _failures(ctx: Facts, *, handles: bool = True) -> list[Hit]:
+    """The out-of-memory failure lines other than CUDA's own: OOM tensors, ResourceExhausted
+    statuses (not cuDNN's autotuning notices), BFC allocators that ran out (not those the
+    caller says are no failure), allocation reports, and (with ``handles``) library
+    handle/plan failures."""
+    notices = {h.line for h in ctx.h("cudnn.autotune_notice").all()}
+    out = [*ctx.h("mem.oom_tensor").all(), *ctx.h("mem.alloc_report").all(),
+           *(h for h in ctx.h("mem.exhausted").all() if h.line not in notices),
+           *(h for h in ctx.h("mem.ran_out").all()
+             if "indicates that this is not a failure" not in h.text),
+           *(handle_failures(ctx) if handles else ())]
+    return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
+
+
+def taken_at_start(ctx: Facts) -> bool:
+    """Whether :func:`gpu_memory_taken_at_start` names the cause: memory held at start (TF
+    1.x's free memory), a failure after it, and no CUDA out-of-memory line (rule_memory's own
+    reading).  TF 2.x's small pool is a hedge beside the failure's own finding, not this."""
+    return (bool(held_at_start(ctx)) and not any(ctx.h(n).count for n in _CUDA_OOM)
+            and bool(_failures(ctx)))
+
+
+def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
+    """``gpu-memory-held-by-other-process`` (variant ``taken-at-start``, an error): a GPU had
+    less than 10% of its memory free when TensorFlow 1.x started, and an out-of-memory failure
+    follows.  The out-of-memory findings of the failure lines (memory.py) give way to it;
+    a cuBLAS/cuDNN handle failure is superseded by it (findings.toml).  TF 2.x: variant
+    ``small-pool-at-start`` (a warning beside the failure's own finding) when the pool
+    TensorFlow created is below 10% of the GPU's memory (:func:`small_pool_at_start`).
+
+    Returns:
+        One finding with the free and total memory of each such GPU and the first failure
+        line, or nothing.
+    """
+    pool = not taken_at_start(ctx)
+    # the hedge stands beside an allocation failure's own finding; a handle failure's
+    # finding (an error) would be superseded by it (findings.toml), so it is left alone
+    if pool and (any(ctx.h(n).count for n in _CUDA_OOM) or not _failures(ctx, handles=False)
+                 or handle_failures(ctx)):
+        return []
+    held = small_pool_at_start(ctx) if pool else held_at_start(ctx)
+    if not held:
+        return []
+    what = "MiB pool of" if pool else "MiB free of"
+    gpus = "; ".join(f"{free:,.0f} {what} {total:,.0f} MiB" for free, total, _ in held[:4])
+    fails = _failures(ctx)
+    free0, total0, _ = held[0]
+    return [catalogue.make(
+        "gpu-memory-held-by-other-process",
+        variant="small-pool-at-start" if pool else "taken-at-start",
+        free=f"{free0:,.0f}", total=f"{total0:,.0f}", gpus=gpus,
+        evidence=log_evidence([h for _f, _t, hits in held for h in hits], fails[:2]),
+        fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+             "# the process holding it",
+             "# stop it (another user's job, a second notebook kernel or TensorFlow session), "
+             "or pick a free GPU: CUDA_VISIBLE_DEVICES=1 python train.py",
+             *growth_fix(ctx, "in each TensorFlow program that shares the GPU (TF 1.x: "
+                         "config.gpu_options.allow_growth = True, or "
+                         "per_process_gpu_memory_fraction)")),
+    )]
+
+
+__all__ = ["free_at_start", "gpu_memory_taken_at_start", "held_at_start", "small_pool_at_start",
+           "taken_at_start"]
