@@ -604,6 +604,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"is_built_with_cuda\(\)(?:\s*(?:[:=]\s*)?(?P<val>True|False))?",
     ),
     _p("gpu.bool_line", ("false",), r"^\s*(?P<val>False|True)\s*$"),
+    # print(tf.__version__, tf.test.is_built_with_cuda()[, ...]): the call (the version and
+    # the answer printed in that order) and its output line "2.15.0 False" (print's
+    # space-separated str() of each argument; a device list may follow)
+    _p(
+        "gpu.version_built_call",
+        ("is_built_with_cuda",),
+        r"__version__[ \t]{0,8},[ \t]{0,8}(?:\w{1,20}\.){0,3}is_built_with_cuda\(\)",
+    ),
+    _p(
+        "gpu.version_bool_line",
+        ("false",),
+        r"^[ \t]{0,40}(?P<v>\d{1,2}\.\d{1,3}\.\d{1,4}[\w.+-]{0,20})[ \t]{1,8}(?P<val>False)"
+        r"(?:[ \t]{1,8}\[[^\]]{0,400}\])?[ \t]{0,40}$",
+    ),
     _p("gpu.build_info", ("is_cuda_build",), r"'is_cuda_build',?\s*(?::\s*)?(?P<val>True|False)"),
     _p("gpu.skipping", ("skipping registering gpu",), r"Skipping registering GPU devices"),
     _p(

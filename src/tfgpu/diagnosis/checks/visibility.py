@@ -61,13 +61,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     # prints tf.__version__ and lists devices (print(tf.__version__, tf.config.list_...))
     evidence += [h for h in _near_after(ctx.h("ctx.version_list").all(), calls, 3)
                  if "GPU" not in (h.g("body") or "")]
-    built = _near_after(
-        [h for h in ctx.h("gpu.bool_line").all() if h.g("val") == "False"],
-        ctx.h("gpu.built_call").all(),
-        1,
-    )
-    built += [h for h in ctx.h("gpu.built_call").all() if h.g("val") == "False"]
-    built += [h for h in ctx.h("gpu.build_info").all() if h.g("val") == "False"]
+    built = ctx.built_without_cuda()
     skipping = ctx.h("gpu.skipping").all()
     devlib = ctx.h("gpu.devlib").all()
     devs = {h.g("dev") for h in devlib}
