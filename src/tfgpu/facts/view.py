@@ -319,6 +319,23 @@ class Facts:
         return keys[0] if keys else None
 
     @property
+    def fix_python(self) -> tuple[str, str] | None:
+        """``(version, where)``: the Python that a pip fix must install into, for checking
+        that a pinned release has a wheel for it.  The host facts' interpreter
+        (``("3.12.3", "host facts")``), else the log's ``Python 3.12.3`` line
+        (:attr:`printed_python`: ``("3.12", "line 4")``), else a ``python3.12/site-packages``
+        path in the log (:attr:`log_python_version`); ``None`` when none is known."""
+        if self.python_version:
+            return self.python_version, "host facts"
+        printed = self.printed_python
+        if printed is not None and printed.g("v"):
+            return printed.g("v") or "", f"line {printed.line}"
+        site = self.h("ctx.python_site").first
+        if site and site[0].g("v"):
+            return site[0].g("v") or "", f"line {site[0].line}"
+        return None
+
+    @property
     def non_pip_tensorflow(self) -> bool:
         """The log shows TensorFlow used through tfjs-node(-gpu) or the libtensorflow C
         library: pip fixes (``tensorflow[and-cuda]``) do not apply."""

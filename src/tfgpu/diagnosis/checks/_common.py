@@ -413,12 +413,13 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     major the missing library belongs to) that the newest release's wheels do not bring,
     the installed release is kept instead of an upgrade that cannot bring that library.
 
-    With host facts whose Python has no TensorFlow >= 2.14 wheels (the ``[and-cuda]``
-    extra's first release, platform fact ``and-cuda-extra-first``), say so and name the
-    newest release that Python can install (knowledge table tf_tested_configs) instead of a
-    command that cannot succeed.
+    When the Python the host facts or the log show (:attr:`Facts.fix_python`) has no
+    TensorFlow >= 2.14 wheels (the ``[and-cuda]`` extra's first release, platform fact
+    ``and-cuda-extra-first``), say so and name the newest release that Python can install
+    (knowledge table tf_tested_configs) instead of a command that cannot succeed.
     """
-    py = ctx.python_version
+    known = ctx.fix_python
+    py, where = known if known is not None else (None, "")
     kb = ctx.kb
     if py and not ctx.windows:
         try:
@@ -432,7 +433,7 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
             tested = kb.tested_gpu_build(newest.tf_version, "linux")
             cuda = f" with CUDA {tested.cuda} + cuDNN {tested.cudnn} installed" if tested else ""
             return (
-                f"Python {py} (host facts) has no TensorFlow >= {first[0]}.{first[1]} wheels, "
+                f"Python {py} ({where}) has no TensorFlow >= {first[0]}.{first[1]} wheels, "
                 f'so "tensorflow[and-cuda]" cannot install: create a venv with Python '
                 f"{lo}-{hi} ({venv_fix(ctx, hi)}), or pip install "
                 f'"tensorflow=={newest.tf_version}"{cuda} '
@@ -575,7 +576,8 @@ def _driver_limited_fix(ctx: Facts) -> str | None:
 
     ``pip install --upgrade "tensorflow[and-cuda]"`` brings the newest TensorFlow, whose
     CUDA may need a newer driver than the host has (knowledge tables tf_tested_configs and
-    cuda_min_driver, through :meth:`Knowledge.newest_tf_for`).  ``None`` when the driver is
+    cuda_min_driver, through :meth:`Knowledge.newest_tf_for`; a release with a wheel for
+    the Python of :attr:`Facts.fix_python`).  ``None`` when the driver is
     unknown, on native Windows, or when it runs the newest release.
     """
     driver = ctx.driver_version
@@ -586,7 +588,7 @@ def _driver_limited_fix(ctx: Facts) -> str | None:
     os = "wsl2" if ctx.wsl else "linux"
     kb = ctx.kb
     try:
-        limited = kb.newest_tf_for(os, python=ctx.python_version, driver=driver,
+        limited = kb.newest_tf_for(os, python=(ctx.fix_python or (None,))[0], driver=driver,
                                    compute_capability=cc)
     except KnowledgeQueryError:
         return None  # a driver, Python or CC from the log or facts that does not parse

@@ -341,7 +341,7 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     pinned = ctx.kb.config_for(last, "windows")
     pyr = (f"; its wheels need Python {pinned.python_min}-{pinned.python_max}"
            if pinned is not None and pinned.python_min and pinned.python_max else "")
-    py = ctx.python_version
+    py = (ctx.fix_python or (None,))[0]
     try:
         outside = bool(pyr and py and pinned is not None and pinned.python_ok(py) is False)
     except KnowledgeQueryError:
