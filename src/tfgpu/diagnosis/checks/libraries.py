@@ -779,8 +779,8 @@ def _one_install(ctx: Facts, out: list[Finding],
     listed = ", ".join(f"{p[1]} ({p[2]}" + (f", needs {p[3]})" if p[3] else ")") for p in firsts)
     category = next((f.category for f in merged if f.category != "gpu-not-visible"),
                     merged[0].category)
-    if ctx.windows:
-        find = [f"where.exe {n}" for n in names]
+    if ctx.windows:  # where.exe takes several patterns and prints each one's matches
+        find = [f"where.exe {' '.join(dict.fromkeys(names))}"]
     else:
         stems = "|".join(dict.fromkeys(re.escape(n.split(".so")[0]) for n in names))
         find = [f"ldconfig -p | grep -E '{stems}'"]
@@ -809,27 +809,57 @@ def _one_install(ctx: Facts, out: list[Finding],
 
 
 # --- one fix line for several libraries when only the file name differs ---------------
+#: Commands that take several file names as operands and act on each (``where.exe a b``
+#: searches PATH for each pattern; ``ls``, ``ldd``, ``file``, ``which`` likewise): a merged
+#: command line lists the names as arguments.  Any other command keeps one line per name.
+_MULTI_OPERAND = frozenset({"where.exe", "where", "which", "ls", "ldd", "file"})
+
+
 def _merge_by_library(lines: list[str], names: list[str]) -> list[str]:
     """``lines`` with the lines that differ only in the ONE library file name they name
     (``names``: ``libcudart.so.10.0``, ``libcublas.so.10.0``) merged into one line naming
-    each (``"libcudart.so.10.0 or libcublas.so.10.0"``), at the first one's place."""
-    out: list[str] = []
+    each, at the first one's place: in prose (a ``#`` line, or the comment after a
+    command's ``   #``) as ``"libcudart.so.10.0 or libcublas.so.10.0"``; in a command as
+    its operands (``where.exe cudart64_110.dll cudnn64_8.dll``) when the name is a whole
+    argument of a command of :data:`_MULTI_OPERAND`.  Command lines of other shapes (a
+    name inside a pattern, a command that takes one name) stay one per library."""
+    out: list[list[str]] = []
     groups: dict[str, tuple[int, list[str]]] = {}
     for line in lines:
         named = [n for n in names if n in line]
         if len(named) != 1:
-            out.append(line)
+            out.append([line])
             continue
         key = line.replace(named[0], "\0")
         if key in groups:
             groups[key][1].append(named[0])
             continue
         groups[key] = (len(out), [named[0]])
-        out.append(line)
+        out.append([line])
     for key, (i, libs) in groups.items():
+        libs = list(dict.fromkeys(libs))
         if len(libs) > 1:
-            out[i] = key.replace("\0", " or ".join(dict.fromkeys(libs)))
-    return out
+            merged = _join_names(key, libs)
+            out[i] = [merged] if merged is not None else [key.replace("\0", n) for n in libs]
+    return [line for group in out for line in group]
+
+
+def _join_names(key: str, libs: list[str]) -> str | None:
+    """``key`` (a fix line with ``\0`` where a file name goes) naming every one of
+    ``libs``: see :func:`_merge_by_library`; ``None`` when the command part cannot take
+    several names."""
+    text = key.lstrip()
+    if text.startswith("#"):
+        return key.replace("\0", " or ".join(libs))
+    cmd, sep, comment = key.partition("   #")
+    comment = comment.replace("\0", " or ".join(libs))
+    if "\0" not in cmd:
+        return cmd + sep + comment
+    words = cmd.split()
+    if words and words[0] in _MULTI_OPERAND and "\0" in words[1:] \
+            and sum(w.count("\0") for w in words) == 1:
+        return cmd.replace("\0", " ".join(libs)) + sep + comment
+    return None
 
 
 # ---------------------------------------------------------------------- cuDNN version (log)
