@@ -469,8 +469,12 @@ def rule_gpu_created(ctx: Facts) -> list[Finding]:
                                evidence=log_evidence(listed[:4]))]
     parts = []
     for h in list(hits.by_key.values())[:8]:
-        cc = f", cc {h.g('cc')}" if h.g("cc") else ""
-        parts.append(f"GPU:{h.g('idx')} {h.g('name')} ({h.g('mb')} MB{cc})")
+        # TF 1.x's "Creating TensorFlow device (/gpu:0) -> (device: 0, name: ...)" gives no
+        # memory figure: only what the line says is shown
+        details = [f"{h.g('mb')} MB"] if h.g("mb") else []
+        details += [f"cc {h.g('cc')}"] if h.g("cc") else []
+        parts.append(f"GPU:{h.g('idx')} {h.g('name')}"
+                     + (f" ({', '.join(details)})" if details else ""))
     return [
         catalogue.make(
             "gpu-device-created",
