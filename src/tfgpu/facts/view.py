@@ -100,7 +100,10 @@ class Facts:
         ):
             # eyesfix-a: the log's majority decides (one pasted C:\ path in a Linux log)
             return "linux" if self.linux_outweighs_windows() else "windows"
-        if self.h("ctx.macos").count:
+        # tensorflow-metal (macOS only) names the Apple GPU it set up, or its METAL device
+        if self.h("ctx.macos").count or self.h("metal.device_set").count or any(
+                (h.g("name") or "").strip() == "METAL"
+                for h in self.h("gpu.pluggable_created").all()):
             return "macos"
         if self.h("ctx.linux").count:
             return "linux"

@@ -393,6 +393,13 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
 #: A check reads the one view of the facts and returns its findings (pure).
 Check = Callable[[Facts], Iterable[Finding]]
 
+#: The device names PluggableDevice plugins give their GPUs (the "name: ..." of
+#: pluggable_device_factory.cc's "Created TensorFlow device ... -> physical PluggableDevice"
+#: line and the platform XLA reports): Apple's tensorflow-metal "METAL", Microsoft's
+#: tensorflow-directml-plugin "DML" (microsoft/tensorflow-directml-plugin#332).
+PLUGGABLE_DEVICE_PLUGINS = {"DML": "the tensorflow-directml-plugin (DirectML)",
+                            "METAL": "the tensorflow-metal plugin"}
+
 AND_CUDA = 'pip install --upgrade "tensorflow[and-cuda]"'
 #: The ``[and-cuda]`` extra pinned to the TensorFlow that is installed, for fixes where the
 #: log and host facts do not show its version: an unpinned ``--upgrade`` would move the user

@@ -294,6 +294,8 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
     calls = f.h("gpu.built_call").all() + f.h("gpu.version_built_call").all()
     if not built or f.h("gpu.created").count or f.tf_gpu_listed:  # or listed
         return
+    if any(h.g("type") == "GPU" for h in f.h("gpu.pluggable_created").all()):
+        return  # a device plugin's GPU (tensorflow-metal) works without CUDA
     mm = f.tf_mm
     last = f.kb.platform_fact("windows-native-gpu-last")
     if f.windows and mm is not None and mm > series(last.value("tf_version")):
