@@ -420,13 +420,14 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     major the missing library belongs to) that the newest release's wheels do not bring,
     the installed release is kept instead of an upgrade that cannot bring that library.
 
-    When the Python the host facts or the log show (:attr:`Facts.fix_python`) has no
-    TensorFlow >= 2.14 wheels (the ``[and-cuda]`` extra's first release, platform fact
-    ``and-cuda-extra-first``), say so and name the newest release that Python can install
-    (knowledge table tf_tested_configs) instead of a command that cannot succeed.
+    With host facts whose Python has no TensorFlow >= 2.14 wheels (the ``[and-cuda]``
+    extra's first release, platform fact ``and-cuda-extra-first``), say so and name the
+    newest release that Python can install (knowledge table tf_tested_configs) instead of a
+    command that cannot succeed.  A Python only the log shows is not used here: these
+    lines keep the installed release, which runs on the interpreter that printed the log,
+    and a ``Python X.Y`` line may be another interpreter's.
     """
-    known = ctx.fix_python
-    py, where = known if known is not None else (None, "")
+    py = ctx.python_version
     kb = ctx.kb
     if py and not ctx.windows:
         try:
@@ -440,7 +441,7 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
             tested = kb.tested_gpu_build(newest.tf_version, "linux")
             cuda = f" with CUDA {tested.cuda} + cuDNN {tested.cudnn} installed" if tested else ""
             return (
-                f"Python {py} ({where}) has no TensorFlow >= {first[0]}.{first[1]} wheels, "
+                f"Python {py} (host facts) has no TensorFlow >= {first[0]}.{first[1]} wheels, "
                 f'so "tensorflow[and-cuda]" cannot install: create a venv with Python '
                 f"{lo}-{hi} ({venv_fix(ctx, hi)}), or pip install "
                 f'"tensorflow=={newest.tf_version}"{cuda} '

@@ -260,7 +260,7 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
     uninstall = c.pip(f, "uninstall", "-y", *names)
     if version is None or mm is None:
         if f.windows:
-            return (uninstall, *_windows_last_fix(kb.platform_fact("windows-native-gpu-last")))
+            return (uninstall, *_windows_last_fix(kb.platform_fact("windows-native-gpu-last"), f))
         return (
             "V=$(python -c 'import tensorflow as tf; print(tf.__version__)') && "
             f'{uninstall} && pip install "tensorflow[and-cuda]==$V"   # the CUDA build of the '
@@ -308,7 +308,7 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
                  f"# or stay native with TensorFlow {last.value('tf_version')}, the last "
                  "native-Windows GPU release:",
                  *((f"pip uninstall -y {' '.join(cpu)}",) if (cpu := _cpu_dists(f)) else ()),
-                 *_windows_last_fix(last)[:2]),
+                 *_windows_last_fix(last, f)[:2]),
             knowledge_ref=last.ref,
         )
         return
@@ -332,7 +332,7 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
                    "tells them apart."),
             fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # after '
                  f"{v}: no GPU on native Windows",
-                 *_windows_last_fix(last)),
+                 *_windows_last_fix(last, f)),
             knowledge_ref=last.ref,
         )
         return
@@ -388,13 +388,29 @@ def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     )
 
 
-def _windows_last_fix(last: PlatformFact) -> tuple[str, ...]:
+def _windows_last_fix(last: PlatformFact, f: Facts | None = None) -> tuple[str, ...]:
     """Stay on the last native-Windows GPU release (platform fact windows-native-gpu-last:
-    its pip requirement and the conda CUDA/cuDNN packages), or move to WSL2."""
+    its pip requirement and the conda CUDA/cuDNN packages), or move to WSL2.  When the
+    Python that ``f`` shows (host facts or the log, :attr:`Facts.fix_python`) is outside
+    that release's Python range (tf_tested_configs), the pip line says to create a venv
+    with such a Python first: pip has no wheel of it for that Python."""
     conda = " ".join(str(p) for p in last.values.get("conda_packages", ()))
+    release = last.value("tf_version")
+    pin = f'pip install "{last.value("pip_requirement")}"'
+    known = f.fix_python if f is not None else None
+    row = f.kb.config_for(release, "windows") if f is not None else None
+    if known is not None and row is not None and row.python_min:
+        try:
+            outside = row.python_ok(known[0]) is False
+        except KnowledgeQueryError:
+            outside = False  # a Python version that does not parse
+        if outside:
+            pin += (f"   # in a venv with Python {row.python_min}-{row.python_max}: "
+                    f"TensorFlow {release} has no wheel for Python {known[0]} ({known[1]}; "
+                    f"knowledge row {row.ref})")
     return (f"conda install -c conda-forge {conda}   # the CUDA/cuDNN of the last native-"
-            f"Windows GPU release, {last.value('tf_version')}",
-            f'pip install "{last.value("pip_requirement")}"',
+            f"Windows GPU release, {release}",
+            pin,
             'or a current TensorFlow in WSL2: pip install "tensorflow[and-cuda]"')
 
 
@@ -957,7 +973,7 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
             yield catalogue.make(
                 "tensorflow-windows-native-no-gpu", version=pin, last=last.value("tf_version"),
                 ref=last.ref, evidence=log_evidence(nod),
-                fix=_windows_last_fix(last),
+                fix=_windows_last_fix(last, f),
                 knowledge_ref=last.ref,
             )
             return
