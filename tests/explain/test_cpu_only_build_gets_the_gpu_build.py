@@ -96,3 +96,18 @@ def test_macos_has_no_cuda_build_and_gets_the_metal_plugin() -> None:
                 *REPL])
     assert "tensorflow-metal" in fix
     assert "and-cuda" not in fix and "cuDNN" not in fix
+
+
+@pytest.mark.parametrize("empty", [['>>> tf.config.list_physical_devices("GPU")', "[]"],
+                                   ["Num GPUs Available:  0"]])
+def test_a_listed_tensorflow_cpu_is_the_reason_tensorflow_lists_no_gpu(
+        empty: list[str]) -> None:
+    f = _cpu_only(["tensorflow-cpu               2.15.0", *empty])
+    assert f.id == "tensorflow-cpu-only-build" and "tensorflow-cpu 2.15.0" in f.cause
+    assert _before("\n".join(f.fix), "pip uninstall -y tensorflow-cpu",
+                   '"tensorflow[and-cuda]==2.15.*"')
+
+
+def test_a_listed_tensorflow_cpu_alone_is_no_finding() -> None:
+    assert not [f for f in explain_lines(["tensorflow-cpu               2.15.0"])
+                if f.id == "tensorflow-cpu-only-build"]
