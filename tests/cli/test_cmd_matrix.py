@@ -173,3 +173,22 @@ def test_ptx_jit_driver_is_never_below_the_lines_minimum() -> None:
             checked += 1
             assert parse_version(jit) >= parse_version(mind), (tf, platform, cuda, mind, jit)
     assert checked >= 10
+
+
+def test_a_release_the_source_lists_twice_is_one_text_row_with_a_note(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    twice = KB.tested_configs(tf="2.0.0", os="macos")
+    assert len(twice) == 2  # TensorFlow's macOS table lists 2.0.0 twice: both rows are kept
+    assert main(["matrix", "--os", "macos", "--show", "configs"]) == 0
+    out = capsys.readouterr().out
+    assert sum(1 for line in out.splitlines() if "│ 2.0.0 " in line) == 1
+    assert "lists 2.0.0 twice" in out and twice[1].ref in out
+    doc = run_json(capsys, "--os", "macos")
+    assert {"2.0.0-macos", "2.0.0-macos-2"} <= set(config_ids(doc))
+
+
+def test_a_row_without_a_python_range_says_the_source_gives_none(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["matrix", "--tf", "2.13", "--os", "windows"]) == 0
+    out = capsys.readouterr().out
+    assert "windows 2.13.0: the source gives no Python range" in out

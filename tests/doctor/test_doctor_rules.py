@@ -330,8 +330,10 @@ def test_scenario_tensorflow_cpu_on_gpu_host_is_an_error() -> None:
     facts = gpu_host(python=python(dist("tensorflow-cpu", "2.15.0")), tf=tf)
     f = one(facts, "tensorflow-cpu-only-build")
     assert f.severity is Severity.ERROR
-    assert f.fix == (f"{PY} -m pip uninstall -y tensorflow-cpu",
-                     f"{PY} -m pip install 'tensorflow[and-cuda]'")
+    # the CPU-only package goes first, then the CUDA build of the same release
+    assert f.fix[0] == f"{PY} -m pip uninstall -y tensorflow-cpu"
+    assert f.fix[1].startswith(f'{PY} -m pip install "tensorflow[and-cuda]==2.15.*"')
+    assert len(f.fix) == 2
     assert "tensorflow-sees-no-gpu" not in ids(facts)
 
 

@@ -155,3 +155,28 @@ def test_an_input_within_the_bound_gets_no_note(tmp_path: Path,
     log.write_text("Could not load dynamic library 'libcudnn.so.8'\n")
     main(["explain", str(log)])
     assert "stopped reading" not in capsys.readouterr().err
+
+
+def test_a_bad_facts_value_is_named_with_its_quotes_and_a_doctor_report_is_offered(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads(FACTS.read_text(encoding="utf-8"))
+    doc["driver"]["status"] = "bogus"
+    bad = tmp_path / "host.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    log = _case_log(tmp_path, "041")
+    assert main(["explain", "--facts", str(bad), str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "'timeout', 'skipped';" in err  # the last value keeps its closing quote
+    assert "doctor --json` report works too" in err and "is not one)" not in err
+
+
+def test_a_doctor_json_report_is_accepted_as_facts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["doctor", "--facts", str(FACTS), "--json"]) in (0, 1)
+    report = tmp_path / "doctor.json"
+    report.write_text(capsys.readouterr().out, encoding="utf-8")
+    log = tmp_path / "train.log"
+    log.write_text("RuntimeError: Physical devices cannot be modified after being "
+                   "initialized\n", encoding="utf-8")
+    assert main(["explain", str(log), "--facts", str(report)]) == 1
+    assert "set_memory_growth" in capsys.readouterr().out

@@ -16,7 +16,7 @@ LOG = [
     "$ nvidia-smi",
     "| NVIDIA-SMI 470.239.06   Driver Version: 470.239.06   CUDA Version: 11.4     |",
     ">>> tf.__version__",
-    "'2.16.1'",
+    "'2.17.0'",  # not a release whose wheels miss the nvidia-* libraries
 ]
 
 

@@ -4,6 +4,7 @@ the library probe over a tree with a junk file named like a library."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import struct
 from pathlib import Path
@@ -163,3 +164,20 @@ def test_probe_reads_the_header_of_the_copy_it_finds(tmp_path: Path) -> None:
 def test_a_hand_edited_binary_value_is_unknown_not_a_crash(fmt: str) -> None:
     """A snapshot's ``binary`` that binary_format never gives means "unknown"."""
     assert arch_matches(fmt, "x86_64") is None
+
+
+def test_missing_wheels_on_an_affected_release_get_the_loader_path_line_after_the_pin() -> None:
+    # platform fact tf-216-nvidia-wheel-libs-not-found: installing the wheels alone is no fix
+    f = next(x for x in _report(_host()).findings if x.id == "tf-cuda-runtime-missing")
+    assert "does not find them through its RUNPATH" in f.fix[0]
+    assert f.fix[1].startswith("export LD_LIBRARY_PATH=")
+
+
+def test_the_last_working_release_is_offered_only_for_a_python_it_has_wheels_for() -> None:
+    host = _host(GOOD)
+    py312 = dataclasses.replace(host, python=dataclasses.replace(host.python, version="3.12.3"))
+    for facts, offered in ((host, True), (py312, False)):
+        f = next(x for x in _report(facts).findings
+                 if x.id == "tf-2-16-nvidia-wheel-libs-not-found")
+        assert any(line.startswith("# or: ") and "==2.15.1" in line for line in f.fix) is offered
+        assert any("has no wheel for Python 3.12.3" in line for line in f.fix) is not offered

@@ -57,10 +57,10 @@ def _load_facts(path: Path | None, *, log: str) -> HostFacts | None:
     except OSError as exc:
         raise UsageError(f"cannot read facts file {path}: {exc}") from exc
     except FactsFormatError as exc:
-        # as `doctor --facts` says (a `doctor --json` report is no snapshot)
+        # read_facts_file takes a snapshot or a `tfgpu doctor --json` report (its facts key)
         raise UsageError(f"{path} is not a tfgpu facts snapshot: {exc}; write one with: "
-                         "tfgpu facts > host.json (a `tfgpu doctor --json` report is not "
-                         "one)") from exc
+                         "tfgpu facts > host.json (a `tfgpu doctor --json` report works "
+                         "too)") from exc
 
 
 #: Bytes of input explain reads at most (16 GiB): a log is megabytes, a 1 GB log takes a

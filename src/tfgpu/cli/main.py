@@ -77,7 +77,9 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-v", "--verbose", action="count", default=0, help="more detail (repeatable)"
     )
-    parser.add_argument("-q", "--quiet", action="count", default=0, help="less output (repeatable)")
+    parser.add_argument("-q", "--quiet", action="count", default=0,
+                        help="less output (repeatable; doctor/explain: -q warnings and errors, "
+                             "-qq errors only)")
 
 
 def build_parser(selected: str | None, *, alone: bool = False,

@@ -455,7 +455,10 @@ class HostFacts:
         try:
             facts = _from_jsonable(cls, data, "facts")
         except (TypeError, ValueError, KeyError) as exc:
-            raise FactsFormatError(str(exc).strip("'\"")) from exc
+            # a KeyError's str() is the repr of its message (quoted): use the message itself,
+            # never strip quotes that end it ("... 'timeout', 'skipped'")
+            text = exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
+            raise FactsFormatError(text) from exc
         validate(facts)
         return facts  # type: ignore[no-any-return]
 

@@ -100,7 +100,10 @@ class Facts:
         ):
             # eyesfix-a: the log's majority decides (one pasted C:\ path in a Linux log)
             return "linux" if self.linux_outweighs_windows() else "windows"
-        if self.h("ctx.macos").count:
+        # tensorflow-metal (macOS only) names the Apple GPU it set up, or its METAL device
+        if self.h("ctx.macos").count or self.h("metal.device_set").count or any(
+                (h.g("name") or "").strip() == "METAL"
+                for h in self.h("gpu.pluggable_created").all()):
             return "macos"
         if self.h("ctx.linux").count:
             return "linux"
@@ -319,6 +322,23 @@ class Facts:
         return keys[0] if keys else None
 
     @property
+    def fix_python(self) -> tuple[str, str] | None:
+        """``(version, where)``: the Python that a pip fix must install into, for checking
+        that a pinned release has a wheel for it.  The host facts' interpreter
+        (``("3.12.3", "host facts")``), else the log's ``Python 3.12.3`` line
+        (:attr:`printed_python`: ``("3.12", "line 4")``), else a ``python3.12/site-packages``
+        path in the log (:attr:`log_python_version`); ``None`` when none is known."""
+        if self.python_version:
+            return self.python_version, "host facts"
+        printed = self.printed_python
+        if printed is not None and printed.g("v"):
+            return printed.g("v") or "", f"line {printed.line}"
+        site = self.h("ctx.python_site").first
+        if site and site[0].g("v"):
+            return site[0].g("v") or "", f"line {site[0].line}"
+        return None
+
+    @property
     def non_pip_tensorflow(self) -> bool:
         """The log shows TensorFlow used through tfjs-node(-gpu) or the libtensorflow C
         library: pip fixes (``tensorflow[and-cuda]``) do not apply."""
@@ -371,6 +391,24 @@ class Facts:
         bound = self.tf_at_most
         return True if bound is not None and bound < series else None
 
+    def built_without_cuda(self) -> list[Hit]:
+        """Log lines in which TensorFlow answers that it was built without CUDA, in line
+        order: ``is_built_with_cuda(): False`` (or a label and False on one line), the
+        ``'is_cuda_build': False`` of ``tf.sysconfig.get_build_info()``, a bare ``False`` on
+        the line right after an ``is_built_with_cuda()`` call, and the ``2.15.0 False`` that
+        ``print(tf.__version__, tf.test.is_built_with_cuda())`` prints (patterns
+        ``gpu.version_built_call``/``gpu.version_bool_line``) within 3 lines of that call.
+        Empty when none says so."""
+        calls = self.h("gpu.built_call").all()
+        out = [h for h in calls if h.g("val") == "False"]
+        out += [h for h in self.h("gpu.build_info").all() if h.g("val") == "False"]
+        out += [h for h in self.h("gpu.bool_line").all()
+                if h.g("val") == "False" and any(h.line - a.line == 1 for a in calls)]
+        printed = self.h("gpu.version_built_call").all()
+        out += [h for h in self.h("gpu.version_bool_line").all()
+                if any(0 < h.line - a.line <= 3 for a in printed)]
+        return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
+
     # --- ecosystem (stage 3): a TensorFlow version printed on a line of its own -------------
     @property
     def printed_tf_version(self) -> str | None:
@@ -384,6 +422,10 @@ class Facts:
                 return hit.g("v")
         # audit 10: the version and the device list printed on one line ("2.13.0 []")
         for hit in self.h("ctx.version_list").all() if calls else ():
+            if any(0 < hit.line - c.line <= 3 for c in calls):
+                return hit.g("v")
+        # "2.15.0 False": print(tf.__version__, tf.test.is_built_with_cuda())
+        for hit in self.h("gpu.version_bool_line").all() if calls else ():
             if any(0 < hit.line - c.line <= 3 for c in calls):
                 return hit.g("v")
         names = self.h("ctx.pip_show_name").all()

@@ -143,6 +143,31 @@ def _resolve_gpu(kb: Knowledge, gpu: str) -> tuple[str, GpuMatch | None]:
     return match.cc, match
 
 
+def _note_release_rows(configs: tuple[TestedConfig, ...], notes: list[str]) -> None:
+    """Add to ``notes`` what the rows of ``configs`` do not say themselves.
+
+    TensorFlow's tested-configurations tables list a few releases twice with different
+    values (macOS 2.0.0: Python 2.7, 3.5-3.7 with Bazel 0.27.1 and 2.7, 3.3-3.7 with Bazel
+    0.26.1); the knowledge keeps both rows, tfgpu uses the first
+    (:meth:`Knowledge.config_for`, :meth:`Knowledge.releases`), and the text table shows
+    only that one.  A row whose Python range the source
+    does not give (native Windows 2.13.0: the Windows table has no 2.13.0 row) is named
+    with the row's note."""
+    seen: dict[tuple[str, str, str], TestedConfig] = {}
+    for r in configs:
+        first = seen.setdefault((r.tf_version, r.platform, r.kind), r)
+        if first is not r:
+            notes.append(
+                f"TensorFlow's {r.platform} table lists {r.tf_version} twice (Python "
+                f"{first.python_versions}, {first.build_tools or '?'}; and Python "
+                f"{r.python_versions}, {r.build_tools or '?'}): tfgpu uses the first "
+                f"(knowledge rows {first.ref}, {r.ref})")
+        elif not r.python_min:
+            label = r.tf_version + (f"-{r.tf_version_last}" if r.tf_version_last else "")
+            notes.append(f"{r.platform} {label}: the source gives no Python range "
+                         f"(knowledge row {r.ref}: {r.note or r.python_versions})")
+
+
 def select_matrix(
     kb: Knowledge,
     *,
@@ -215,6 +240,7 @@ def select_matrix(
     configs = kb.tested_configs(tf=tf, os=canon_os, kind="gpu" if gpu else None)
     if cuda is not None:
         configs = tuple(r for r in configs if r.cuda and _cuda_matches(r.cuda, cuda))
+    _note_release_rows(configs, notes)
     lines: list[ConfigLine] = []
     for r in configs:
         driver = archs = support = jit = None

@@ -684,6 +684,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"is_built_with_cuda\(\)(?:\s*(?:[:=]\s*)?(?P<val>True|False))?",
     ),
     _p("gpu.bool_line", ("false",), r"^\s*(?P<val>False|True)\s*$"),
+    # print(tf.__version__, tf.test.is_built_with_cuda()[, ...]): the call (the version and
+    # the answer printed in that order) and its output line "2.15.0 False" (print's
+    # space-separated str() of each argument; a device list may follow)
+    _p(
+        "gpu.version_built_call",
+        ("is_built_with_cuda",),
+        r"__version__[ \t]{0,8},[ \t]{0,8}(?:\w{1,20}\.){0,3}is_built_with_cuda\(\)",
+    ),
+    _p(
+        "gpu.version_bool_line",
+        ("false",),
+        r"^[ \t]{0,40}(?P<v>\d{1,2}\.\d{1,3}\.\d{1,4}[\w.+-]{0,20})[ \t]{1,8}(?P<val>False)"
+        r"(?:[ \t]{1,8}\[[^\]]{0,400}\])?[ \t]{0,40}$",
+    ),
     _p("gpu.build_info", ("is_cuda_build",), r"'is_cuda_build',?\s*(?::\s*)?(?P<val>True|False)"),
     _p("gpu.skipping", ("skipping registering gpu",), r"Skipping registering GPU devices"),
     _p(
@@ -1336,6 +1350,23 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not find registered platform with id",),
         r"could not find registered platform with id: (?P<id>0x[0-9a-f]{1,16})",
     ),
+    # pluggable_device_factory.cc (TF 2.5+, CreatePluggableDevice): LOG(INFO) << "Created
+    # TensorFlow device (" << device_name << " with " << (bytes_limit >> 20) << " MB memory)
+    # -> physical PluggableDevice (" << "device: N, name: <desc.name()>, pci bus id: <id>"
+    # << ")"; bytes_limit is 0 when the plugin's allocator reports no limit (tensorflow-metal
+    # prints "with 0 MB memory"), and the plugin names the device (METAL, DML) and its bus
+    # id ("<undefined>")
+    _p(
+        "gpu.pluggable_created",
+        ("physical pluggabledevice",),
+        r"Created TensorFlow device \([^\s()]{0,120}?/device:(?P<type>[A-Z_]{1,16}):"
+        r"(?P<idx>\d{1,3}) with (?P<mb>\d{1,12}) MB memory\)\s{0,4}->\s{0,4}physical "
+        r"PluggableDevice \(device: \d{1,3}, name: (?P<name>[^,()]{1,80}), pci bus id: ",
+        "idx",
+    ),
+    # tensorflow-metal's own line when it sets up the Apple GPU: "Metal device set to: Apple M1"
+    _p("metal.device_set", ("metal device set to",),
+       r"Metal device set to: (?P<chip>[^\s].{0,80}?)\s*$"),
     _p(
         "ctx.metal",
         ("metal device set to", "name: metal", "plugin optimizer for device_type gpu",

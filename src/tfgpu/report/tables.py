@@ -103,6 +103,20 @@ def _gpu_cell(line: ConfigLine) -> Text:
     return Text(text, style=style)
 
 
+def _first_row_per_release(lines: tuple[ConfigLine, ...]) -> list[ConfigLine]:
+    """``lines`` with one line per release, platform and build kind: the first, the row
+    tfgpu uses when TensorFlow's table lists a release twice (macOS 2.0.0; the view's notes
+    name the other, :func:`tfgpu.knowledge.matrix.select_matrix`)."""
+    seen: set[tuple[str, str, str]] = set()
+    out = []
+    for line in lines:
+        r = line.config
+        if (key := (r.tf_version, r.platform, r.kind)) not in seen:
+            seen.add(key)
+            out.append(line)
+    return out
+
+
 def _configs_table(view: MatrixView) -> Table:
     table = _matrix_table("TensorFlow tested configurations")
     for col in ("TF", "OS", "build", "Python", "CUDA", "cuDNN", "min driver"):
@@ -111,7 +125,7 @@ def _configs_table(view: MatrixView) -> Table:
     with_gpu = view.gpu_cc is not None
     if with_gpu:
         table.add_column(f"on CC {view.gpu_cc}")
-    for line in view.configs:
+    for line in _first_row_per_release(view.configs):
         r = line.config
         tf = r.tf_version + (f"-{r.tf_version_last}" if r.tf_version_last else "")
         python = (f"{r.python_min}-{r.python_max}" if r.python_min else r.python_versions)

@@ -1,10 +1,11 @@
 """Terminal renderer: verdict first, then findings grouped by area, colour on a terminal.
 
 Colour follows ``NO_COLOR`` (https://no-color.org) and is off when the stream is not a
-terminal.  ``verbosity`` is ``-v`` count minus ``-q`` count: below 0 shows only warnings
-and errors without the header, 0 shows findings with up to 4 evidence lines (passing
-checks as one line), 1+ shows everything.  Causes are wrapped to the console width with a
-hanging indent; fix commands are never wrapped, so they can be copied whole.
+terminal.  ``verbosity`` is ``-v`` count minus ``-q`` count: -2 and below (``-qq``) shows
+only the errors without the header, -1 (``-q``) only warnings and errors without the
+header, 0 shows findings with up to 4 evidence lines (passing checks as one line), 1+
+shows everything (the levels of pip's ``-q``/``-qq``).  Causes are wrapped to the console
+width with a hanging indent; fix commands are never wrapped, so they can be copied whole.
 
 ``rich`` (about 25 ms of imports) is loaded only when colour is on: without colour the
 report is plain lines, written by :class:`PlainConsole` (the same text rich would print:
@@ -206,7 +207,10 @@ def render_text(report: Report, console: ReportConsole, verbosity: int = 0) -> N
     if verbosity >= 0:
         for key, value in report.meta.items():
             print_line(console, f"  {key}: {value}", "dim")
-    shown = [f for f in report.findings if verbosity >= 0 or f.severity.rank >= 2]
+    # -q: warnings and errors; -qq: errors only (pip's -q drops notices, -qq warnings)
+    floor = 0 if verbosity >= 0 else Severity.WARNING.rank if verbosity == -1 \
+        else Severity.ERROR.rank
+    shown = [f for f in report.findings if f.severity.rank >= floor]
     width = console.width
     for area in AREAS:
         group = [f for f in shown if f.area == area]

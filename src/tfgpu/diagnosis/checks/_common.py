@@ -395,6 +395,13 @@ E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741
 #: A check reads the one view of the facts and returns its findings (pure).
 Check = Callable[[Facts], Iterable[Finding]]
 
+#: The device names PluggableDevice plugins give their GPUs (the "name: ..." of
+#: pluggable_device_factory.cc's "Created TensorFlow device ... -> physical PluggableDevice"
+#: line and the platform XLA reports): Apple's tensorflow-metal "METAL", Microsoft's
+#: tensorflow-directml-plugin "DML" (microsoft/tensorflow-directml-plugin#332).
+PLUGGABLE_DEVICE_PLUGINS = {"DML": "the tensorflow-directml-plugin (DirectML)",
+                            "METAL": "the tensorflow-metal plugin"}
+
 AND_CUDA = 'pip install --upgrade "tensorflow[and-cuda]"'
 #: The ``[and-cuda]`` extra pinned to the TensorFlow that is installed, for fixes where the
 #: log and host facts do not show its version: an unpinned ``--upgrade`` would move the user
@@ -418,7 +425,9 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     With host facts whose Python has no TensorFlow >= 2.14 wheels (the ``[and-cuda]``
     extra's first release, platform fact ``and-cuda-extra-first``), say so and name the
     newest release that Python can install (knowledge table tf_tested_configs) instead of a
-    command that cannot succeed.
+    command that cannot succeed.  A Python only the log shows is not used here: these
+    lines keep the installed release, which runs on the interpreter that printed the log,
+    and a ``Python X.Y`` line may be another interpreter's.
     """
     py = ctx.python_version
     kb = ctx.kb
@@ -577,7 +586,8 @@ def _driver_limited_fix(ctx: Facts) -> str | None:
 
     ``pip install --upgrade "tensorflow[and-cuda]"`` brings the newest TensorFlow, whose
     CUDA may need a newer driver than the host has (knowledge tables tf_tested_configs and
-    cuda_min_driver, through :meth:`Knowledge.newest_tf_for`).  ``None`` when the driver is
+    cuda_min_driver, through :meth:`Knowledge.newest_tf_for`; a release with a wheel for
+    the Python of :attr:`Facts.fix_python`).  ``None`` when the driver is
     unknown, on native Windows, or when it runs the newest release.
     """
     driver = ctx.driver_version
@@ -588,7 +598,7 @@ def _driver_limited_fix(ctx: Facts) -> str | None:
     os = "wsl2" if ctx.wsl else "linux"
     kb = ctx.kb
     try:
-        limited = kb.newest_tf_for(os, python=ctx.python_version, driver=driver,
+        limited = kb.newest_tf_for(os, python=(ctx.fix_python or (None,))[0], driver=driver,
                                    compute_capability=cc)
     except KnowledgeQueryError:
         return None  # a driver, Python or CC from the log or facts that does not parse

@@ -779,8 +779,8 @@ def _one_install(ctx: Facts, out: list[Finding],
     listed = ", ".join(f"{p[1]} ({p[2]}" + (f", needs {p[3]})" if p[3] else ")") for p in firsts)
     category = next((f.category for f in merged if f.category != "gpu-not-visible"),
                     merged[0].category)
-    if ctx.windows:
-        find = [f"where.exe {n}" for n in names]
+    if ctx.windows:  # where.exe takes several patterns and prints each one's matches
+        find = [f"where.exe {' '.join(dict.fromkeys(names))}"]
     else:
         stems = "|".join(dict.fromkeys(re.escape(n.split(".so")[0]) for n in names))
         find = [f"ldconfig -p | grep -E '{stems}'"]
@@ -809,27 +809,57 @@ def _one_install(ctx: Facts, out: list[Finding],
 
 
 # --- one fix line for several libraries when only the file name differs ---------------
+#: Commands that take several file names as operands and act on each (``where.exe a b``
+#: searches PATH for each pattern; ``ls``, ``ldd``, ``file``, ``which`` likewise): a merged
+#: command line lists the names as arguments.  Any other command keeps one line per name.
+_MULTI_OPERAND = frozenset({"where.exe", "where", "which", "ls", "ldd", "file"})
+
+
 def _merge_by_library(lines: list[str], names: list[str]) -> list[str]:
     """``lines`` with the lines that differ only in the ONE library file name they name
     (``names``: ``libcudart.so.10.0``, ``libcublas.so.10.0``) merged into one line naming
-    each (``"libcudart.so.10.0 or libcublas.so.10.0"``), at the first one's place."""
-    out: list[str] = []
+    each, at the first one's place: in prose (a ``#`` line, or the comment after a
+    command's ``   #``) as ``"libcudart.so.10.0 or libcublas.so.10.0"``; in a command as
+    its operands (``where.exe cudart64_110.dll cudnn64_8.dll``) when the name is a whole
+    argument of a command of :data:`_MULTI_OPERAND`.  Command lines of other shapes (a
+    name inside a pattern, a command that takes one name) stay one per library."""
+    out: list[list[str]] = []
     groups: dict[str, tuple[int, list[str]]] = {}
     for line in lines:
         named = [n for n in names if n in line]
         if len(named) != 1:
-            out.append(line)
+            out.append([line])
             continue
         key = line.replace(named[0], "\0")
         if key in groups:
             groups[key][1].append(named[0])
             continue
         groups[key] = (len(out), [named[0]])
-        out.append(line)
+        out.append([line])
     for key, (i, libs) in groups.items():
+        libs = list(dict.fromkeys(libs))
         if len(libs) > 1:
-            out[i] = key.replace("\0", " or ".join(dict.fromkeys(libs)))
-    return out
+            merged = _join_names(key, libs)
+            out[i] = [merged] if merged is not None else [key.replace("\0", n) for n in libs]
+    return [line for group in out for line in group]
+
+
+def _join_names(key: str, libs: list[str]) -> str | None:
+    """``key`` (a fix line with ``\0`` where a file name goes) naming every one of
+    ``libs``: see :func:`_merge_by_library`; ``None`` when the command part cannot take
+    several names."""
+    text = key.lstrip()
+    if text.startswith("#"):
+        return key.replace("\0", " or ".join(libs))
+    cmd, sep, comment = key.partition("   #")
+    comment = comment.replace("\0", " or ".join(libs))
+    if "\0" not in cmd:
+        return cmd + sep + comment
+    words = cmd.split()
+    if words and words[0] in _MULTI_OPERAND and "\0" in words[1:] \
+            and sum(w.count("\0") for w in words) == 1:
+        return cmd.replace("\0", " ".join(libs)) + sep + comment
+    return None
 
 
 # ---------------------------------------------------------------------- cuDNN version (log)
@@ -1370,7 +1400,13 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         return
     pins = kb.and_cuda_pins(tf.version)
     fix: list[str] = []
-    if pins:
+    if pins and runpath_broken:  # the wheels alone are not found by this release
+        fix += [c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
+                + f"   # the CUDA {want['cuda']} / cuDNN {want['cudnn']} pip wheels; TensorFlow "
+                f"{tf.version} does not find them through its RUNPATH (knowledge row "
+                "platform_facts:tf-216-nvidia-wheel-libs-not-found), so then:",
+                NVIDIA_WHEEL_LIBS_EXPORT]
+    elif pins:
         fix.append(c.pip(facts, "install", f"tensorflow[and-cuda]=={tf.version}")
                    + f"   # the CUDA {want['cuda']} / cuDNN {want['cudnn']} pip wheels "
                    "TensorFlow loads through its RUNPATH")
@@ -1552,24 +1588,70 @@ def _tf216_libs_not_found(ctx: Facts, dlopen: Hits) -> Finding | None:
     version = ctx.tf_version.strip()
     if version not in fact.items("affected"):
         return None
-    good = fact.value("last_working")
-    export = ("export LD_LIBRARY_PATH=$(python -c 'import nvidia, os; "
-              "d = list(nvidia.__path__)[0]; print(\":\".join(os.path.join(d, x, \"lib\") "
-              "for x in sorted(os.listdir(d)) if os.path.isdir(os.path.join(d, x, \"lib\"))))')"
-              "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+    good = str(fact.value("last_working"))
     return catalogue.make(
         "tf-2-16-nvidia-wheel-libs-not-found",
-        tf=version, good=str(good), ref=fact.ref,
+        tf=version, good=good, ref=fact.ref,
         evidence=log_evidence(dlopen) + tuple(ctx.fact_evidence()),
-        fix=(c.pip(ctx, "list") + " | grep -i nvidia   # the nvidia-* wheels of "
+        fix=(*_driver_lines(ctx, version),
+             c.pip(ctx, "list") + " | grep -i nvidia   # the nvidia-* wheels of "
              f"tensorflow[and-cuda]=={version} must be there; if not: "
              + c.pip(ctx, "install", f"tensorflow[and-cuda]=={version}"),
-             export + "   # every site-packages/nvidia/*/lib folder (put it in the venv's or "
-             "conda env's activate script to keep it)",
-             "# or: " + c.pip(ctx, "install", f"tensorflow[and-cuda]=={good}")
-             + "   # the last release that finds them by itself"),
+             NVIDIA_WHEEL_LIBS_EXPORT + "   # every site-packages/nvidia/*/lib folder (put it "
+             "in the venv's or conda env's activate script to keep it)",
+             *_working_release_line(ctx, good)),
         knowledge_ref=fact.ref,
     )
+
+
+def _driver_lines(ctx: Facts, release: str) -> tuple[str, ...]:
+    """A first fix line when the known NVIDIA driver is too old for the CUDA that TensorFlow
+    ``release`` was built with (:func:`_common._driver_first`: knowledge tables
+    tf_tested_configs and cuda_min_driver): the newest release that driver runs, or the
+    driver upgrade before the lines that follow; empty when the driver is unknown or new
+    enough."""
+    line = c._driver_first(ctx, release, "the lines below")
+    return (line,) if line is not None else ()
+
+
+#: Puts every ``site-packages/nvidia/*/lib`` folder of the nvidia-* CUDA wheels on the loader
+#: path (the workaround in tensorflow/tensorflow#63362 for the releases of platform fact
+#: ``tf-216-nvidia-wheel-libs-not-found``, whose RUNPATH misses them).
+NVIDIA_WHEEL_LIBS_EXPORT = (
+    "export LD_LIBRARY_PATH=$(python -c 'import nvidia, os; "
+    "d = list(nvidia.__path__)[0]; print(\":\".join(os.path.join(d, x, \"lib\") "
+    "for x in sorted(os.listdir(d)) if os.path.isdir(os.path.join(d, x, \"lib\"))))')"
+    "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+
+
+def _working_release_line(ctx: Facts, good: str) -> tuple[str, ...]:
+    """The "or move to release ``good``" line of ``tf-2-16-nvidia-wheel-libs-not-found``,
+    when that release has a wheel for the Python the host facts or the log show (its
+    tested Python range, knowledge table tf_tested_configs, is the range of its published
+    wheels); otherwise a note that it has none for that Python, so the LD_LIBRARY_PATH line
+    (or a venv with a Python it supports) is the way.  Nothing when the known driver is too
+    old for the CUDA of ``good`` too (the driver line comes first then)."""
+    build = ctx.kb.tested_gpu_build(good, "linux")
+    if build is not None and c.driver_too_old(ctx, build.cuda) is not None:
+        return ()
+    line = ("# or: " + c.pip(ctx, "install", f"tensorflow[and-cuda]=={good}")
+            + "   # the last release that finds them by itself")
+    known = ctx.fix_python
+    row = ctx.kb.config_for(good, "linux")
+    if known is None or row is None:
+        return (line,)
+    py, where = known
+    try:
+        fits = row.python_ok(py)
+    except KnowledgeQueryError:
+        return (line,)  # a Python version that does not parse
+    if fits is not False:
+        return (line,)
+    return (f"# TensorFlow {good}, the last release that finds them by itself, has no wheel "
+            f"for Python {py} ({where}; it supports Python {row.python_min}-{row.python_max}, "
+            f"knowledge row {row.ref}): keep the LD_LIBRARY_PATH line above, or use a "
+            f"Python {row.python_min}-{row.python_max} venv for "
+            f"tensorflow[and-cuda]=={good}",)
 
 
 # --- tool families (stage 3): GPU intent turns "harmless without a GPU" into the reason -------

@@ -210,22 +210,101 @@ def cpu_only_build(f: Facts) -> Iterator[Finding]:
     yield catalogue.make(
         "tensorflow-cpu-only-build", variant="gpu-wanted" if gpu_wanted else None,
         evidence=ev, cause="; ".join(reasons),
-        fix=(c.pip(facts, "uninstall", "-y", *(_installed(facts, kb) or ["tensorflow-cpu"])),
-             c.tf_install_command(facts)) if gpu_wanted else (),
+        fix=c.fix_lines(facts, _gpu_build_fix(f, _installed(facts, kb))) if gpu_wanted else (),
     )
+
+
+def _cpu_dists(f: Facts) -> list[str]:
+    """The CPU-only TensorFlow distributions (platform fact ``tf-distributions``:
+    ``tensorflow-cpu``, ``tf-nightly-cpu``, ...) that the host facts or a pasted
+    ``pip list``/``conda list`` (pattern ``pip.listing``) name, in that order."""
+    cpu = f.kb.cpu_only_distributions()
+    names = [n for n in cpu if f.host is not None and f.host.python.dist(n) is not None]
+    names += [d for h in f.h("pip.listing").all() if (d := h.g("dist") or "") in cpu]
+    return list(dict.fromkeys(names))
+
+
+def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
+    """Fix lines that replace a CPU-only TensorFlow with the CUDA build of the same release.
+
+    Installing CUDA or cuDNN does nothing for a build compiled without CUDA: the package
+    itself has to change.  The distributions in ``remove`` (``tensorflow-cpu`` when empty)
+    are uninstalled first: every TensorFlow distribution installs the same ``tensorflow/``
+    folder, so removing one after installing another deletes files of both (platform fact
+    ``tf-distributions``).  The CUDA build of the release X.Y that the facts or the log show
+    is then ``tensorflow-gpu==X.Y.*`` before 2.1 (platform fact ``tensorflow-is-cuda-build``:
+    from 2.1 the plain ``tensorflow`` wheel is the CUDA build); ``tensorflow==X.Y.*`` plus
+    the system CUDA and cuDNN that release was tested with (knowledge table
+    tf_tested_configs) before the ``[and-cuda]`` extra (platform fact
+    ``and-cuda-extra-first``) and on native Windows up to platform fact
+    ``windows-native-gpu-last``; from the extra on, :func:`_common.and_cuda_fix` (pinned to
+    X.Y; it also checks the Python and the driver).  macOS has no CUDA build: Apple's
+    ``tensorflow-metal`` plugin (platform fact ``macos-metal-plugin``).  With no release
+    known (Linux), one command reads it from the installed TensorFlow before removing it.
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: a platform fact is missing from the data.
+    """
+    kb = f.kb
+    if f.os == "macos":
+        metal = kb.platform_fact("macos-metal-plugin")
+        return (f"pip install {metal.value('package')}   # there is no CUDA build for macOS: "
+                f"Apple's GPU plugin (macOS {metal.value('min_macos')}+, Python "
+                f"{metal.value('min_python')}+; knowledge row {metal.ref}); "
+                "is_built_with_cuda() stays False with it",)
+    version, mm = f.tf_version, f.tf_mm
+    cuda_first, cuda_fact = kb.fact_series("tensorflow-is-cuda-build")
+    extra_first, _ = kb.fact_series("and-cuda-extra-first")
+    old = mm is not None and mm < cuda_first
+    names = remove or (["tensorflow"] if old else ["tensorflow-cpu"])
+    uninstall = c.pip(f, "uninstall", "-y", *names)
+    if version is None or mm is None:
+        if f.windows:
+            return (uninstall, *_windows_last_fix(kb.platform_fact("windows-native-gpu-last"), f))
+        return (
+            "V=$(python -c 'import tensorflow as tf; print(tf.__version__)') && "
+            f'{uninstall} && pip install "tensorflow[and-cuda]==$V"   # the CUDA build of the '
+            "release you have",
+            f"# before {extra_first[0]}.{extra_first[1]} the [and-cuda] extra does not exist: "
+            "the same command installs that release's CUDA build without CUDA/cuDNN wheels; "
+            "install the CUDA and cuDNN it was tested with (tfgpu matrix --tf <release>)",
+        )
+    x_y = f"{mm[0]}.{mm[1]}"
+    os_ = "windows" if f.windows else "linux"
+    tested = kb.tested_gpu_build(version, os_)
+    system = (f"# then install CUDA {tested.cuda} and cuDNN {tested.cudnn}, the versions "
+              f"TensorFlow {x_y} was tested with (knowledge row {tested.ref})"
+              if tested is not None else
+              f"# then install the CUDA and cuDNN TensorFlow {x_y} was tested with "
+              f"(tfgpu matrix --tf {x_y})")
+    if old:
+        return (uninstall, c.pip(f, "install", f"tensorflow-gpu=={x_y}.*") + "   # before "
+                f"{cuda_first[0]}.{cuda_first[1]} the CUDA build is tensorflow-gpu "
+                f"(knowledge row {cuda_fact.ref})", system)
+    if f.windows or mm < extra_first:
+        return (uninstall, c.pip(f, "install", f"tensorflow=={x_y}.*") + "   # the CUDA build of "
+                f"TensorFlow {x_y} (knowledge row {cuda_fact.ref})", system)
+    return (uninstall, c.and_cuda_fix(f))
 
 
 def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
     """The log half of :func:`cpu_only_build`: the log shows ``is_built_with_cuda()`` /
-    ``is_cuda_build`` False (and no GPU created)."""
-    built = [h for h in f.h("gpu.built_call").all() if h.g("val") == "False"]
-    built += [h for h in f.h("gpu.build_info").all() if h.g("val") == "False"]
-    calls = f.h("gpu.built_call").all()
-    # is_built_with_cuda() on one line, False printed on the next
-    built += [h for h in f.h("gpu.bool_line").all()
-              if h.g("val") == "False" and any(h.line - a.line == 1 for a in calls)]
+    ``is_cuda_build`` False (and no GPU created), or a pasted ``pip list`` names only a
+    CPU-only distribution (platform fact ``tf-distributions``: ``tensorflow-cpu``, ...)
+    and the log shows TensorFlow listing no GPU (:meth:`Facts.gpu_intent_evidence`)."""
+    built = f.built_without_cuda()
+    calls = f.h("gpu.built_call").all() + f.h("gpu.version_built_call").all()
+    listed_cpu: list[Hit] = []
+    if not built:
+        cpu_only = f.kb.cpu_only_distributions()
+        listing = f.h("pip.listing").all()
+        listed_cpu = [h for h in listing if h.g("dist") in cpu_only]
+        if listed_cpu and len(listed_cpu) == len(listing):  # no other TensorFlow listed
+            built = f.gpu_intent_evidence()
     if not built or f.h("gpu.created").count or f.tf_gpu_listed:  # or listed
         return
+    if any(h.g("type") == "GPU" for h in f.h("gpu.pluggable_created").all()):
+        return  # a device plugin's GPU (tensorflow-metal) works without CUDA
     mm = f.tf_mm
     last = f.kb.platform_fact("windows-native-gpu-last")
     if f.windows and mm is not None and mm > series(last.value("tf_version")):
@@ -233,7 +312,12 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
             "tensorflow-windows-native-no-gpu", version=f.tf_version,
             last=last.value("tf_version"), ref=last.ref,
             evidence=log_evidence(calls[:1], built) + tuple(f.fact_evidence()),
-            fix=_windows_last_fix(last),
+            fix=("wsl --install   # then, inside WSL2 Ubuntu: python3 -m pip install "
+                 "'tensorflow[and-cuda]'",
+                 f"# or stay native with TensorFlow {last.value('tf_version')}, the last "
+                 "native-Windows GPU release:",
+                 *((f"pip uninstall -y {' '.join(cpu)}",) if (cpu := _cpu_dists(f)) else ()),
+                 *_windows_last_fix(last, f)[:2]),
             knowledge_ref=last.ref,
         )
         return
@@ -257,24 +341,34 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
                    "tells them apart."),
             fix=('python -c "import tensorflow as tf; print(tf.__version__)"   # after '
                  f"{v}: no GPU on native Windows",
-                 *_windows_last_fix(last)),
+                 *_windows_last_fix(last, f)),
             knowledge_ref=last.ref,
         )
         return
     conda = f.h("gpu.conda_cuda_build").all()
     cause = ("This TensorFlow build was compiled without CUDA (is_built_with_cuda() is False), "
              "so it can never use an NVIDIA GPU.")
+    if listed_cpu:
+        lead = listed_cpu[0]
+        cause = (f"The package list names {lead.g('dist')} {lead.g('v')} (line {lead.line}) "
+                 "and no other TensorFlow: the CPU-only variant, compiled without CUDA "
+                 "(knowledge row platform_facts:tf-distributions), so TensorFlow lists no GPU "
+                 "and can never use an NVIDIA GPU.")
     if conda:
         cause += (f" The conda package's build string ({conda[0].g('build')}) claims a CUDA "
                   "build: that published build is mislabelled.")
     yield catalogue.make(
         "tensorflow-cpu-only-build", variant="log",
-        evidence=log_evidence(f.h("gpu.built_call").first[:1], built, conda,
+        evidence=log_evidence(listed_cpu[:1], f.h("gpu.built_call").first[:1], built, conda,
                               f.h("gpu.skipping")) + tuple(f.fact_evidence()),
         cause=cause,
-        fix=("python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"",
-             c.and_cuda_fix(f) + "; in a fresh venv (Linux)",
-             "or pin a conda build known to be CUDA-enabled"),
+        fix=(*(("python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
+                "   # is_cuda_build False: this package is CPU-only whatever its build string "
+                "says",) if conda else ()),
+             *_gpu_build_fix(f, _cpu_dists(f)),
+             *(("# a conda TensorFlow: pip cannot replace it in place; remove it (conda remove "
+                "tensorflow) first, or install a conda build known to be CUDA-enabled",)
+               if f.conda or conda else ())),
     )
 
 
@@ -309,13 +403,29 @@ def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     )
 
 
-def _windows_last_fix(last: PlatformFact) -> tuple[str, ...]:
+def _windows_last_fix(last: PlatformFact, f: Facts | None = None) -> tuple[str, ...]:
     """Stay on the last native-Windows GPU release (platform fact windows-native-gpu-last:
-    its pip requirement and the conda CUDA/cuDNN packages), or move to WSL2."""
+    its pip requirement and the conda CUDA/cuDNN packages), or move to WSL2.  When the
+    Python that ``f`` shows (host facts or the log, :attr:`Facts.fix_python`) is outside
+    that release's Python range (tf_tested_configs), the pip line says to create a venv
+    with such a Python first: pip has no wheel of it for that Python."""
     conda = " ".join(str(p) for p in last.values.get("conda_packages", ()))
+    release = last.value("tf_version")
+    pin = f'pip install "{last.value("pip_requirement")}"'
+    known = f.fix_python if f is not None else None
+    row = f.kb.config_for(release, "windows") if f is not None else None
+    if known is not None and row is not None and row.python_min:
+        try:
+            outside = row.python_ok(known[0]) is False
+        except KnowledgeQueryError:
+            outside = False  # a Python version that does not parse
+        if outside:
+            pin += (f"   # in a venv with Python {row.python_min}-{row.python_max}: "
+                    f"TensorFlow {release} has no wheel for Python {known[0]} ({known[1]}; "
+                    f"knowledge row {row.ref})")
     return (f"conda install -c conda-forge {conda}   # the CUDA/cuDNN of the last native-"
-            f"Windows GPU release, {last.value('tf_version')}",
-            f'pip install "{last.value("pip_requirement")}"',
+            f"Windows GPU release, {release}",
+            pin,
             'or a current TensorFlow in WSL2: pip install "tensorflow[and-cuda]"')
 
 
@@ -960,7 +1070,7 @@ def tensorflow_gpu_package_log(f: Facts) -> Iterator[Finding]:
             yield catalogue.make(
                 "tensorflow-windows-native-no-gpu", version=pin, last=last.value("tf_version"),
                 ref=last.ref, evidence=log_evidence(nod),
-                fix=_windows_last_fix(last),
+                fix=_windows_last_fix(last, f),
                 knowledge_ref=last.ref,
             )
             return

@@ -62,13 +62,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     # prints tf.__version__ and lists devices (print(tf.__version__, tf.config.list_...))
     evidence += [h for h in _near_after(ctx.h("ctx.version_list").all(), calls, 3)
                  if "GPU" not in (h.g("body") or "")]
-    built = _near_after(
-        [h for h in ctx.h("gpu.bool_line").all() if h.g("val") == "False"],
-        ctx.h("gpu.built_call").all(),
-        1,
-    )
-    built += [h for h in ctx.h("gpu.built_call").all() if h.g("val") == "False"]
-    built += [h for h in ctx.h("gpu.build_info").all() if h.g("val") == "False"]
+    built = ctx.built_without_cuda()
     skipping = ctx.h("gpu.skipping").all()
     devlib = ctx.h("gpu.devlib").all()
     devs = {h.g("dev") for h in devlib}
@@ -351,7 +345,7 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     pinned = ctx.kb.config_for(last, "windows")
     pyr = (f"; its wheels need Python {pinned.python_min}-{pinned.python_max}"
            if pinned is not None and pinned.python_min and pinned.python_max else "")
-    py = ctx.python_version
+    py = (ctx.fix_python or (None,))[0]
     try:
         outside = bool(pyr and py and pinned is not None and pinned.python_ok(py) is False)
     except KnowledgeQueryError:
@@ -468,6 +462,8 @@ _GPU_INDEX = re.compile(r"device:GPU:(\d{1,3})\b")
 def rule_gpu_created(ctx: Facts) -> list[Finding]:
     """``Created device ... GPU:N`` lines: the GPU works (an OK finding)."""
     hits = ctx.h("gpu.created")
+    if not hits.count and (pluggable := _pluggable_gpus(ctx)):
+        return [pluggable]
     if not hits.count:
         listed = ctx.tf_gpu_listed  # a check snippet's output names a GPU device
         if not listed or ctx.gpu_intent_evidence():
@@ -479,8 +475,12 @@ def rule_gpu_created(ctx: Facts) -> list[Finding]:
                                evidence=log_evidence(listed[:4]))]
     parts = []
     for h in list(hits.by_key.values())[:8]:
-        cc = f", cc {h.g('cc')}" if h.g("cc") else ""
-        parts.append(f"GPU:{h.g('idx')} {h.g('name')} ({h.g('mb')} MB{cc})")
+        # TF 1.x's "Creating TensorFlow device (/gpu:0) -> (device: 0, name: ...)" gives no
+        # memory figure: only what the line says is shown
+        details = [f"{h.g('mb')} MB"] if h.g("mb") else []
+        details += [f"cc {h.g('cc')}"] if h.g("cc") else []
+        parts.append(f"GPU:{h.g('idx')} {h.g('name')}"
+                     + (f" ({', '.join(details)})" if details else ""))
     return [
         catalogue.make(
             "gpu-device-created",
@@ -488,6 +488,38 @@ def rule_gpu_created(ctx: Facts) -> list[Finding]:
             evidence=log_evidence(list(hits.by_key.values())[:4]),
         )
     ]
+
+
+def _pluggable_gpus(ctx: Facts) -> Finding | None:
+    """``gpu-device-created`` (variant ``pluggable``) for pluggable_device_factory.cc's
+    "Created TensorFlow device (.../device:GPU:N with M MB memory) -> physical
+    PluggableDevice (device: N, name: METAL, ...)" lines: a device plugin (Apple's
+    tensorflow-metal, the DirectML plugin) registered the GPU and TensorFlow created a
+    device on it.  ``M`` is 0 when the plugin's allocator reports no memory limit (the
+    factory prints ``bytes_limit`` or 0), so 0 is not shown as a size.  tensorflow-metal's
+    "Metal device set to: Apple M1" names the chip.  ``None`` when no GPU-type pluggable
+    device was created (another device type, such as XPU, is no GPU reading)."""
+    hits = [h for h in ctx.h("gpu.pluggable_created").by_key.values() if h.g("type") == "GPU"]
+    if not hits:
+        return None
+    chip = next((c_ for h in ctx.h("metal.device_set").all() if (c_ := h.g("chip"))), None)
+    parts = []
+    for h in hits[:8]:
+        name = (h.g("name") or "").strip()
+        details = [chip] if chip and name.upper() == "METAL" else []
+        details += [f"{h.g('mb')} MB"] if (h.g("mb") or "0") != "0" else []
+        parts.append(f"GPU:{h.g('idx')} {name}" + (f" ({', '.join(details)})" if details else ""))
+    names = list(dict.fromkeys((h.g("name") or "").strip().upper() for h in hits))
+    plugins = [c.PLUGGABLE_DEVICE_PLUGINS.get(n, f"a device plugin (device name {n})")
+               for n in names]
+    unreported = [h for h in hits if (h.g("mb") or "0") == "0"]
+    return catalogue.make(
+        "gpu-device-created", variant="pluggable", devices="; ".join(parts),
+        plugin=" and ".join(plugins),
+        memory=(" The plugin's allocator reports no memory limit, so TensorFlow prints 0 MB: "
+                "not a size." if unreported else ""),
+        evidence=log_evidence(hits[:4], ctx.h("metal.device_set").first[:1]),
+    )
 
 
 # ------------------------------------------------------------- host facts (from tf_install.py)

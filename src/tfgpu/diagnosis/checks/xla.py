@@ -660,8 +660,6 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
 # ------------------------------------------- XLA without a compiler for the device
 
 
-_PLUGIN_PLATFORMS = {"DML": "the tensorflow-directml-plugin (DirectML)",
-                     "METAL": "the tensorflow-metal plugin"}
 
 
 def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
@@ -675,7 +673,7 @@ def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     plat = next((p for h in hits if (p := h.g("plat") or h.g("plat2"))), "")
-    plugin = _PLUGIN_PLATFORMS.get(plat.upper())
+    plugin = c.PLUGGABLE_DEVICE_PLUGINS.get(plat.upper())
     if plugin:
         why = (f"The device {plat} comes from {plugin}, a PluggableDevice that registers no "
                "XLA compiler (XLA compiles for CPU, CUDA and ROCm only). Any function compiled "
