@@ -52,7 +52,7 @@ def test_the_printed_version_and_false_of_one_print_call_is_a_cpu_only_build(
     f = _cpu_only([f"$ {call}", output])
     fix = "\n".join(f.fix)
     assert any(e.text.strip() == output.strip() for e in f.evidence)
-    assert _before(fix, "pip uninstall -y tensorflow-cpu", '"tensorflow[and-cuda]==2.15.*"')
+    assert _before(fix, "pip uninstall -y tensorflow-cpu", '"tensorflow[and-cuda]==2.15')
 
 
 def test_a_version_and_false_without_the_print_call_is_not_read_as_a_build() -> None:
@@ -103,9 +103,9 @@ def test_macos_has_no_cuda_build_and_gets_the_metal_plugin() -> None:
 def test_a_listed_tensorflow_cpu_is_the_reason_tensorflow_lists_no_gpu(
         empty: list[str]) -> None:
     f = _cpu_only(["tensorflow-cpu               2.15.0", *empty])
-    assert f.id == "tensorflow-cpu-only-build" and "tensorflow-cpu 2.15.0" in f.cause
+    assert f.id == "tensorflow-cpu-only-build" and "tensorflow-cpu" in f.cause
     assert _before("\n".join(f.fix), "pip uninstall -y tensorflow-cpu",
-                   '"tensorflow[and-cuda]==2.15.*"')
+                   '"tensorflow[and-cuda]==2.15')
 
 
 def test_a_listed_tensorflow_cpu_alone_is_no_finding() -> None:

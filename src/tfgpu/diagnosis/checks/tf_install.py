@@ -289,18 +289,9 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
 
 def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
     """The log half of :func:`cpu_only_build`: the log shows ``is_built_with_cuda()`` /
-    ``is_cuda_build`` False (and no GPU created), or a pasted ``pip list`` names only a
-    CPU-only distribution (platform fact ``tf-distributions``: ``tensorflow-cpu``, ...)
-    and the log shows TensorFlow listing no GPU (:meth:`Facts.gpu_intent_evidence`)."""
+    ``is_cuda_build`` False (and no GPU created)."""
     built = f.built_without_cuda()
     calls = f.h("gpu.built_call").all() + f.h("gpu.version_built_call").all()
-    listed_cpu: list[Hit] = []
-    if not built:
-        cpu_only = f.kb.cpu_only_distributions()
-        listing = f.h("pip.listing").all()
-        listed_cpu = [h for h in listing if h.g("dist") in cpu_only]
-        if listed_cpu and len(listed_cpu) == len(listing):  # no other TensorFlow listed
-            built = f.gpu_intent_evidence()
     if not built or f.h("gpu.created").count or f.tf_gpu_listed:  # or listed
         return
     if any(h.g("type") == "GPU" for h in f.h("gpu.pluggable_created").all()):
@@ -348,18 +339,12 @@ def cpu_only_build_log(f: Facts) -> Iterator[Finding]:
     conda = f.h("gpu.conda_cuda_build").all()
     cause = ("This TensorFlow build was compiled without CUDA (is_built_with_cuda() is False), "
              "so it can never use an NVIDIA GPU.")
-    if listed_cpu:
-        lead = listed_cpu[0]
-        cause = (f"The package list names {lead.g('dist')} {lead.g('v')} (line {lead.line}) "
-                 "and no other TensorFlow: the CPU-only variant, compiled without CUDA "
-                 "(knowledge row platform_facts:tf-distributions), so TensorFlow lists no GPU "
-                 "and can never use an NVIDIA GPU.")
     if conda:
         cause += (f" The conda package's build string ({conda[0].g('build')}) claims a CUDA "
                   "build: that published build is mislabelled.")
     yield catalogue.make(
         "tensorflow-cpu-only-build", variant="log",
-        evidence=log_evidence(listed_cpu[:1], f.h("gpu.built_call").first[:1], built, conda,
+        evidence=log_evidence(f.h("gpu.built_call").first[:1], built, conda,
                               f.h("gpu.skipping")) + tuple(f.fact_evidence()),
         cause=cause,
         fix=(*(("python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\""
