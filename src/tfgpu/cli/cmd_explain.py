@@ -330,7 +330,7 @@ def run(args: argparse.Namespace) -> int:
                         "lines": s.lines,
                         "candidate_lines": s.candidates,
                         "binary_lines_skipped": s.skipped_binary,
-                        "encoding": s.encoding or "bytes (UTF-8, GBK or latin-1 per line)",
+                        "encoding": s.encoding_summary(),
                     }
                 },
                 knowledge_version=knowledge_version(),

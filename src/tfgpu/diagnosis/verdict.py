@@ -339,8 +339,11 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     if interrupted:
         meta["interrupted"] = (f"by {interrupted} after {_plural(s.lines, 'line')}: the findings "
                                "cover only the lines read")
-    if s.encoding:
-        meta["encoding"] = f"{s.encoding} (transcoded)"
+    if s.encoding or s.encoding_switches:
+        meta["encoding"] = s.encoding_summary()
+    if s.undecoded_units:
+        meta["undecoded"] = (f"{_plural(s.undecoded_units, 'UTF-16 code unit')} could not be "
+                             "decoded (each shown as U+FFFD)")
     # gpu_usable, and the header line saying why when the verdict alone does not
     usable: bool | None = None
     if gpu_errors:
