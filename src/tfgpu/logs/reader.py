@@ -396,6 +396,14 @@ _PREFIX_RE = re.compile(
 _MAX_PREFIXES = 3
 
 
+#: The last lines :func:`split_prefix` split, with their parts (at most
+#: ``_SPLIT_MEMO_SIZE``, then it starts again): the engine and the follow state ask for the
+#: same line's prefix up to six times (its own match, the pending and wrapped-line joins,
+#: the follow state), for each of the thousands of pieces of a progress-bar line.
+_SPLIT_MEMO: dict[str, tuple[str, str]] = {}
+_SPLIT_MEMO_SIZE = 8
+
+
 def split_prefix(text: str) -> tuple[str, str]:
     """Split a collector's or a paste's prefix off a cleaned line.
 
@@ -407,6 +415,17 @@ def split_prefix(text: str) -> tuple[str, str]:
         prefix's kind includes its host and tag, so that lines of two programs never
         join), ``message`` the rest (``text`` itself when there is no prefix).
     """
+    done = _SPLIT_MEMO.get(text)
+    if done is None:
+        done = _split_prefix(text)
+        if len(_SPLIT_MEMO) >= _SPLIT_MEMO_SIZE:
+            _SPLIT_MEMO.clear()  # one call, safe beside another thread's use
+        _SPLIT_MEMO[text] = done
+    # no prefix: the message is ``text`` itself, this very object (callers test identity)
+    return done if done[0] else ("", text)
+
+
+def _split_prefix(text: str) -> tuple[str, str]:
     kinds: list[str] = []
     rest = text
     for _ in range(_MAX_PREFIXES):
@@ -1059,10 +1078,13 @@ def line_texts(
         flags = [True] * len(pieces)
     else:
         views = [scan_view(p.translate(_LOWER, _DIGITS)) for p in pieces]
-        if len(pieces) > _PIECES_BATCH_MIN:  # one pass over all pieces joined
-            flags = _batch_candidates(views, anchors)
+        # pieces that differ only in numbers (a progress bar's steps) are searched once
+        unique = list(dict.fromkeys(views))
+        if len(unique) > _PIECES_BATCH_MIN:  # one pass over all pieces joined
+            found = dict(zip(unique, _batch_candidates(unique, anchors), strict=True))
         else:
-            flags = [holds_anchor(v, anchors) for v in views]
+            found = {v: holds_anchor(v, anchors) for v in unique}
+        flags = [found[v] for v in views]
     if follow is not None and not pieces:
         follow.left = 0
     for piece, flag in zip(pieces, flags, strict=True):
