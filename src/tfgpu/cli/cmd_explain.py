@@ -26,6 +26,7 @@ from tfgpu.cli.errors import UsageError
 from tfgpu.diagnosis.verdict import explain_report
 from tfgpu.explain import ExplainResult, explain_stream
 from tfgpu.facts import HostFacts
+from tfgpu.facts.log import BYTES_ENCODING
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -330,7 +331,10 @@ def run(args: argparse.Namespace) -> int:
                         "lines": s.lines,
                         "candidate_lines": s.candidates,
                         "binary_lines_skipped": s.skipped_binary,
-                        "encoding": s.encoding_summary(),
+                        # as before for one encoding ("utf-16", "bytes (...)"); the parts
+                        # when they differ ("mixed: ...")
+                        "encoding": (s.encoding_summary() if s.encoding_switches
+                                     else s.encoding or BYTES_ENCODING),
                     }
                 },
                 knowledge_version=knowledge_version(),
