@@ -238,7 +238,7 @@ def _gpu_neutral(finding_id: str) -> bool:
 
 
 def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
-                   died: Sequence[Hit] = ()) -> Report:
+                   died: Sequence[Hit] = (), interrupted: str = "") -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
     finding; "GPU usable" only when the log shows TensorFlow creating a GPU device and no
     error) and header.
@@ -252,6 +252,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
             command exits 1 whatever the findings' severities; the headline names the
             finding that quotes a death line (else the most severe one, hedged), or says
             tfgpu does not know why.
+        interrupted: the signal that stopped the reading early ("Ctrl-C (SIGINT)",
+            "SIGTERM"), ``""`` when it read the whole input: the header says the findings
+            cover only the lines read.
     """
     errors = [f for f in findings if f.severity is Severity.ERROR]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
@@ -333,8 +336,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     s = stats
     meta = {"input": source,
             "read": f"{_plural(s.lines, 'line')}, {_plural(s.bytes_read, 'byte')}"}
-    if s.encoding:
-        meta["encoding"] = f"{s.encoding} (transcoded)"
+    if interrupted:
+        meta["interrupted"] = (f"by {interrupted} after {_plural(s.lines, 'line')}: the findings "
+                               "cover only the lines read")
+    if s.encoding or s.encoding_switches:
+        meta["encoding"] = s.encoding_summary()
+    if s.undecoded_units:
+        meta["undecoded"] = (f"{_plural(s.undecoded_units, 'UTF-16 code unit')} could not be "
+                             "decoded (each shown as U+FFFD)")
     # gpu_usable, and the header line saying why when the verdict alone does not
     usable: bool | None = None
     if gpu_errors:

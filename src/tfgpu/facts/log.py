@@ -64,6 +64,10 @@ class Hits:
         return out
 
 
+#: How byte-oriented input is decoded (line by line).
+BYTES_ENCODING = "bytes (UTF-8, GBK or latin-1 per line)"
+
+
 @dataclass
 class ReadStats:
     """What the reader saw.
@@ -80,8 +84,16 @@ class ReadStats:
         encoding: ``"utf-16"``/``"utf-16-le"``/``"utf-16-be"`` when the input was
             detected as UTF-16 and transcoded; ``None`` for byte-oriented input.
         control_bytes: input bytes that no text holds (NUL and the other C0 controls but
-            tab, newlines, form feed and escape; DEL), for byte-oriented input: a binary
-            file has many (random bytes: about 11 %), a text log next to none.
+            tab, newlines, form feed and escape; DEL; in a UTF-16 part, 2 per control
+            character): a binary file has many (random bytes: about 11 %), a text log
+            next to none.
+        encoding_parts: for an input whose parts are in different encodings (UTF-16 and
+            byte-oriented), ``(input offset in bytes, encoding)`` of its first parts
+            (``"bytes"``: UTF-8, GBK or latin-1 per line); ``()`` for one encoding
+            throughout.
+        encoding_switches: times the encoding changed in the input (0 for one encoding).
+        undecoded_units: UTF-16 code units that could not be decoded (a lone surrogate, a
+            last odd byte), each shown as U+FFFD.
     """
 
     bytes_read: int = 0
@@ -93,6 +105,22 @@ class ReadStats:
     repeats_skipped: int = 0
     encoding: str | None = None
     control_bytes: int = 0
+    encoding_parts: tuple[tuple[int, str], ...] = ()
+    encoding_switches: int = 0
+    undecoded_units: int = 0
+
+    def encoding_summary(self) -> str:
+        """How the input was decoded, in words: ``"bytes (UTF-8, GBK or latin-1 per
+        line)"``, ``"utf-16-le (transcoded)"``, or for mixed parts ``"mixed: utf-16
+        (transcoded) from byte 0, then bytes (UTF-8, GBK or latin-1 per line) from byte 226;
+        every part read"``."""
+        if not self.encoding_switches:
+            return f"{self.encoding} (transcoded)" if self.encoding else BYTES_ENCODING
+        parts = [f"{BYTES_ENCODING if enc == 'bytes' else enc + ' (transcoded)'} from byte {at}"
+                 for at, enc in self.encoding_parts]
+        more = self.encoding_switches + 1 - len(parts)
+        return ("mixed: " + ", then ".join(parts) + (f", and {more} more part(s)" if more > 0
+                                                     else "") + "; every part read")
 
 
 _EMPTY = Hits()

@@ -228,9 +228,9 @@ class Engine:
         """
         self.lines_fed += 1
         self._covered.clear()
-        if self._pending is not None:
-            self._join(line_no, text)
         template = template_of(text)
+        if self._pending is not None:
+            self._join(line_no, text, template)
         pats = self._templates.get(template)
         if pats is None:
             pats = _index(PATTERNS).lookup(template)
@@ -369,9 +369,10 @@ class Engine:
             rec = self.hits[p.name] = Hits()
         rec.add(hit, groups.get(p.key) if p.key else None)
 
-    def _join(self, line_no: int, text: str) -> None:
+    def _join(self, line_no: int, text: str, template: str) -> None:
         """Try the pending line's unmatched patterns on it joined with ``text`` (the next
-        line); keep it pending while the joined text still does not end a sentence."""
+        line, whose template is ``template``); keep it pending while the joined text still
+        does not end a sentence."""
         pend, self._pending = self._pending, None
         if pend is None or line_no - pend.last not in (0, 1):  # 0: pieces of one line (#012)
             return
@@ -387,7 +388,6 @@ class Engine:
             elif t.endswith("=") and message[:1].isalnum():  # a quoted-printable soft break
                 joins.setdefault((t[:-1] + message)[:MAX_JOINED_CHARS], len(t) - 1)
         texts = list(joins)[:MAX_JOIN_VARIANTS]
-        template = template_of(text)
         still: list[Pattern] = []
         bare: str | None = None  # ``text`` without its prefix, computed once if needed
         for p in pend.patterns:

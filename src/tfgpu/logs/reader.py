@@ -396,6 +396,14 @@ _PREFIX_RE = re.compile(
 _MAX_PREFIXES = 3
 
 
+#: The last lines :func:`split_prefix` split, with their parts (at most
+#: ``_SPLIT_MEMO_SIZE``, then it starts again): the engine and the follow state ask for the
+#: same line's prefix up to six times (its own match, the pending and wrapped-line joins,
+#: the follow state), for each of the thousands of pieces of a progress-bar line.
+_SPLIT_MEMO: dict[str, tuple[str, str]] = {}
+_SPLIT_MEMO_SIZE = 8
+
+
 def split_prefix(text: str) -> tuple[str, str]:
     """Split a collector's or a paste's prefix off a cleaned line.
 
@@ -407,6 +415,17 @@ def split_prefix(text: str) -> tuple[str, str]:
         prefix's kind includes its host and tag, so that lines of two programs never
         join), ``message`` the rest (``text`` itself when there is no prefix).
     """
+    done = _SPLIT_MEMO.get(text)
+    if done is None:
+        done = _split_prefix(text)
+        if len(_SPLIT_MEMO) >= _SPLIT_MEMO_SIZE:
+            _SPLIT_MEMO.clear()  # one call, safe beside another thread's use
+        _SPLIT_MEMO[text] = done
+    # no prefix: the message is ``text`` itself, this very object (callers test identity)
+    return done if done[0] else ("", text)
+
+
+def _split_prefix(text: str) -> tuple[str, str]:
     kinds: list[str] = []
     rest = text
     for _ in range(_MAX_PREFIXES):
@@ -606,37 +625,290 @@ CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x1B), *range(0x1C, 0x20
 
 
 def _utf8_chunks(stream: ByteSource, chunk_bytes: int, stats: ReadStats) -> Iterator[bytes]:
-    """Yield the stream's chunks; UTF-16 input is transcoded to UTF-8 chunk by chunk.
+    """Yield the stream's chunks; UTF-16 parts are transcoded to UTF-8 chunk by chunk.
 
-    ``stats.bytes_read`` counts the input bytes.  Memory stays one chunk (an incremental
-    decoder keeps at most one half character between chunks).
+    ``stats.bytes_read`` counts the input bytes.  The first chunk's encoding is sniffed
+    (:func:`sniff_utf16`); a file that mixes UTF-16 and byte-oriented parts (cmd.exe's
+    ``>>`` appending UTF-8 lines to a log that Windows PowerShell 5.1's ``>`` wrote in
+    UTF-16, or the reverse) is read part by part (see :class:`_Transcoder`).  Memory stays
+    one chunk (plus at most :data:`_HOLD_BYTES` held back between chunks).
     """
     first = stream.read(chunk_bytes)
     if not first:
         return
     stats.bytes_read += len(first)
     encoding = sniff_utf16(first)
-    if encoding is None:
-        # control bytes (not text) counted per chunk, in C (bytes.translate)
+    last = b"\n"
+    if encoding in _BOMS and b"\n" in first[: first.find(b"\x00")]:
+        # a byte-oriented line before the first NUL: UTF-16 text (no mark) comes after it
+        encoding = None
+    if encoding is None and b"\x00" not in first:
+        # byte-oriented text, the usual case: as fast as before while no NUL byte comes
         stats.control_bytes += len(first) - len(first.translate(None, CONTROL_BYTES))
         yield first
+        last = first[-2:]
         while chunk := stream.read(chunk_bytes):
             stats.bytes_read += len(chunk)
+            if b"\x00" in chunk:  # a UTF-16 part may start here
+                first = chunk
+                break
             stats.control_bytes += len(chunk) - len(chunk.translate(None, CONTROL_BYTES))
             yield chunk
-        return
-    stats.encoding = encoding
-    decoder = codecs.getincrementaldecoder(encoding)(errors="replace")
-    chunk = first
-    while chunk:
-        out = decoder.decode(chunk).encode("utf-8")
-        if out:
-            yield out
-        chunk = stream.read(chunk_bytes)
+            last = (last + chunk)[-2:]
+        else:
+            return
+    coder = _Transcoder(encoding, stats, offset=stats.bytes_read - len(first), last=last,
+                        big_endian=first.startswith(b"\xfe\xff"))
+    yield from coder.feed(first)
+    while chunk := stream.read(chunk_bytes):
         stats.bytes_read += len(chunk)
-    tail = decoder.decode(b"", final=True).encode("utf-8")
-    if tail:
-        yield tail
+        yield from coder.feed(chunk)
+    yield from coder.feed(b"", final=True)
+
+
+#: Bytes of ASCII text (printable, tab, carriage return, newline) -> ``p``, NUL -> ``0``,
+#: any other byte -> ``x``: where UTF-16 and byte-oriented parts meet is found with
+#: C-speed ``bytes.find`` on the mapped chunk (a regex took ~28 ms per MiB).
+_PART_MAP = bytes(
+    ord("p") if b in (9, 10, 13) or 0x20 <= b < 0x7F else ord("0") if b == 0 else ord("x")
+    for b in range(256)
+)
+#: UTF-16 text starting in a byte-oriented part: this many ASCII characters in a row.
+_UTF16_RUN = 16
+#: ... or this many when it does not start a line (nor follows a byte-order mark).
+_UTF16_LONG_RUN = 64
+#: A byte-oriented part starting in a UTF-16 part: this many ASCII bytes in a row, no NUL
+#: (UTF-16 text never has two; CJK UTF-16 text whose 32 bytes all read as ASCII: ~1e-7).
+_BYTES_RUN = 32
+#: ... or, reaching the end of the input, this many (or 3 ending with a newline: "Killed").
+_BYTES_TAIL_RUN = 8
+#: UTF-16 code units in a row that only a byte-oriented part decoded as UTF-16 gives (two
+#: ASCII bytes each: U+0909-U+7E7E, a UTF-8 lead byte E0-E7 and two continuation bytes);
+#: 15, as a run of :data:`_BYTES_RUN` bytes that starts on an odd byte holds 15 whole ones.
+_WIDE_CHARS = _BYTES_RUN // 2 - 1
+#: UTF-8 lead bytes E0-E7 -> ``L``, continuation bytes -> ``c``, any other -> ``.``.
+_WIDE_MAP = bytes(
+    ord("L") if 0xE0 <= b <= 0xE7 else ord("c") if 0x80 <= b <= 0xBF else ord(".")
+    for b in range(256)
+)
+_WIDE_RUN = b"Lcc" * _WIDE_CHARS
+#: Bytes at most held back at a chunk's end while a part may start there.
+_HOLD_BYTES = 256
+#: Parts recorded in :attr:`ReadStats.encoding_parts` (later switches are only counted).
+MAX_PARTS = 8
+_BOMS = {"utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}
+#: A run of ASCII characters in UTF-16, on the :data:`_PART_MAP`-mapped bytes.
+_PAIRS = {"utf-16-le": re.compile(rb"(?:p0)*"), "utf-16-be": re.compile(rb"(?:0p)*")}
+
+
+class _Transcoder:
+    """Input bytes in, matchable bytes out (UTF-8 for the UTF-16 parts), for an input whose
+    parts may be in different encodings: UTF-16 (LE/BE, with or without a byte-order mark)
+    or byte-oriented (UTF-8, GBK, latin-1: decoded line by line later).
+
+    A UTF-16 part starts where :data:`_UTF16_RUN` ASCII characters in UTF-16 follow a
+    newline or a byte-order mark (or :data:`_UTF16_LONG_RUN` anywhere); a byte-oriented part
+    starts in a UTF-16 part at the first :data:`_BYTES_RUN` ASCII bytes in a row, from just
+    after the UTF-16 text's last NUL byte, on a code-unit boundary.  Every part is read;
+    ``stats`` records the parts (:attr:`ReadStats.encoding_parts`), the UTF-16 code units
+    that could not be decoded (``undecoded_units``) and the control characters of each part.
+    """
+
+    __slots__ = ("_big_endian", "_count", "_decoder", "_fed16", "_held", "_last", "_mode",
+                 "_offset", "_parts", "stats")
+
+    def __init__(self, encoding: str | None, stats: ReadStats, offset: int = 0,
+                 last: bytes = b"\n", *, big_endian: bool = False) -> None:
+        """``encoding``: the sniffed one of the first part (``"utf-16"``: a byte-order mark,
+        big-endian when ``big_endian``); ``offset``: input bytes already passed on as
+        byte-oriented text before this coder, ``last`` their last 2 bytes."""
+        self.stats = stats
+        self._big_endian = big_endian
+        self._held = b""
+        self._last = last  # the 2 bytes before the data fed next (a line start at first)
+        self._offset = offset  # input offset of the data fed next (held bytes included)
+        self._mode: str | None = None
+        self._decoder: codecs.IncrementalDecoder | None = None
+        self._fed16 = 0  # bytes of the current UTF-16 part decoded so far (its parity)
+        #: (input offset, encoding) of the first MAX_PARTS parts, and how many there are;
+        #: ``offset``: the byte-oriented chunks read before this coder are the first part
+        self._parts: list[tuple[int, str]] = [(0, "bytes")] if offset else []
+        self._count = len(self._parts)
+        self._enter(encoding)
+
+    def _enter(self, encoding: str | None) -> None:
+        """A part in ``encoding`` (``None``: byte-oriented) starts at the current offset."""
+        self._mode = encoding
+        self._decoder = (codecs.getincrementaldecoder(encoding)(errors="replace")
+                         if encoding else None)
+        if encoding != "utf-16":  # the mark decides that one's byte order
+            self._big_endian = encoding == "utf-16-be"
+        self._fed16 = 0
+        parts, name = self._parts, encoding or "bytes"
+        if parts and parts[-1][0] == self._offset and self._count == len(parts):
+            parts.pop()  # the part before holds no byte (the sniff's guess, at once undone)
+            self._count -= 1
+        if not parts or parts[-1][1] != name or self._count > len(parts):
+            self._count += 1
+            if len(parts) < MAX_PARTS:
+                parts.append((self._offset, name))
+        s = self.stats
+        s.encoding_switches = max(0, self._count - 1)
+        s.encoding_parts = tuple(parts) if self._count > 1 else ()
+        first16 = next((enc for _, enc in parts if enc != "bytes"), None)
+        if first16 is not None or self._count <= len(parts):
+            s.encoding = first16
+
+    def feed(self, chunk: bytes, *, final: bool = False) -> list[bytes]:
+        """The matchable bytes of ``chunk`` (the next input bytes); ``final`` at the end."""
+        data = self._held + chunk if self._held else chunk
+        self._held = b""
+        out: list[bytes] = []
+        while data:
+            if self._mode is None:
+                data = self._bytes_part(data, final, out)
+            else:
+                data = self._utf16_part(data, final, out)
+        if final and self._decoder is not None:
+            self._emit16(b"", True, out)
+        return out
+
+    def _emit(self, data: bytes, out: list[bytes]) -> None:
+        if data:
+            self.stats.control_bytes += len(data) - len(data.translate(None, CONTROL_BYTES))
+            out.append(data)
+            self._last = (self._last + data[-2:])[-2:]
+            self._offset += len(data)
+
+    def _emit16(self, data: bytes, final: bool, out: list[bytes],
+                text: str | None = None) -> None:
+        """Decode ``data`` (``text``: already decoded) and emit it as UTF-8."""
+        assert self._decoder is not None
+        if text is None:
+            text = self._decoder.decode(data, final=final)
+        self._fed16 += len(data)
+        self._offset += len(data)
+        if data:
+            self._last = (self._last + data[-2:])[-2:]
+        if text:
+            if "\ufffd" in text:
+                self.stats.undecoded_units += text.count("\ufffd")
+            utf8 = text.encode("utf-8")
+            # a control character is one 2-byte code unit of the input
+            self.stats.control_bytes += 2 * (len(utf8) - len(utf8.translate(None, CONTROL_BYTES)))
+            out.append(utf8)
+
+    def _bytes_part(self, data: bytes, final: bool, out: list[bytes]) -> bytes:
+        """Emit ``data`` up to where a UTF-16 part starts; return the rest (``b""``)."""
+        if b"\x00" not in data:
+            keep = len(data) if final else max(0, len(data) - 3)  # a mark and a character?
+            self._emit(data[:keep], out)
+            self._held = data[keep:]
+            return b""
+        found = self._utf16_start(data)
+        if found is None:
+            keep = len(data)
+            if not final and b"\x00" in data[-2 * _UTF16_RUN :]:
+                keep = max(0, len(data) - _HOLD_BYTES)  # a UTF-16 part may start in the tail
+            self._emit(data[:keep], out)
+            self._held = data[keep:]
+            return b""
+        at, bom, encoding = found
+        self._emit(data[:at], out)
+        self._offset += bom
+        self._enter(encoding)
+        return data[at + bom :]
+
+    def _utf16_start(self, data: bytes) -> tuple[int, int, str] | None:
+        """Where a UTF-16 part starts in byte-oriented ``data``: (offset, length of its
+        byte-order mark, encoding), or ``None``.
+
+        A run of ASCII characters in UTF-16 reads as both byte orders, one byte apart; the
+        one that follows a byte-order mark or a newline wins, else little-endian (what
+        Windows writes)."""
+        mapped = data.translate(_PART_MAP)
+        found: list[tuple[int, bool, int, str]] = []  # (offset, weak, BOM length, encoding)
+        for encoding, pair in (("utf-16-le", b"p0"), ("utf-16-be", b"0p")):
+            run, long_run, bom = pair * _UTF16_RUN, pair * _UTF16_LONG_RUN, _BOMS[encoding]
+            i = mapped.find(run)
+            while i >= 0:
+                before = data[i - 2 : i] if i >= 2 else (self._last + data[:i])[-2:]
+                if before == bom:
+                    found.append((max(0, i - 2), False, i - max(0, i - 2), encoding))
+                elif before[-1:] == b"\n":
+                    found.append((i, False, 0, encoding))
+                elif mapped.startswith(long_run, i):
+                    found.append((i, True, 0, encoding))
+                else:  # on after this run (linear: no restart inside it)
+                    end = _PAIRS[encoding].match(mapped, i)
+                    i = mapped.find(run, max(i + 2, (end.end() if end else i) - 1))
+                    continue
+                break
+        if not found:
+            return None
+        found.sort()
+        best = found[0]
+        if best[1]:  # no mark or line start before it: the other byte order may have one
+            strong = next((f for f in found[1:] if not f[1] and f[0] - best[0] <= 1), None)
+            if strong is not None:
+                best = strong
+            elif best[3] == "utf-16-be" and mapped.startswith(b"p0" * _UTF16_RUN, best[0] + 1):
+                best = (best[0] + 1, True, 0, "utf-16-le")
+        return best[0], best[2], best[3]
+
+    def _utf16_part(self, data: bytes, final: bool, out: list[bytes]) -> bytes:
+        """Decode ``data`` up to where a byte-oriented part starts; return the rest.
+
+        The bytes after the last NUL (at most :data:`_HOLD_BYTES`) wait for the next chunk,
+        unless ``final``: a byte-oriented part may start there.  The search for one runs on
+        the raw bytes only when the decoded text holds :data:`_WIDE_CHARS` characters in a
+        row that two ASCII bytes make (U+0909-U+7E7E, each 3 bytes in UTF-8): a
+        byte-oriented part always does, ASCII text in UTF-16 never (pure Python: the raw
+        search costs ~6 ms a MiB, the check ~1 ms)."""
+        assert self._decoder is not None
+        tail = len(data) - data.rfind(b"\x00") - 1
+        body = data if final or tail > _HOLD_BYTES else data[: len(data) - tail]
+        if body:
+            state = self._decoder.getstate()
+            text: str | None = self._decoder.decode(body)
+            utf8 = text.encode("utf-8") if text else b""
+            if utf8.isascii() or _WIDE_RUN not in utf8.translate(_WIDE_MAP):
+                at = -1
+            else:
+                self._decoder.setstate(state)
+                text = None
+                at = self._bytes_start(body)
+            if at < 0:
+                ends = tail >= _BYTES_TAIL_RUN or (tail >= 3 and data.endswith(b"\n"))
+                if final and ends and data[-tail:].translate(_PART_MAP) == b"p" * tail:
+                    # the input ends with ASCII text after its last UTF-16 part
+                    if text is not None:
+                        self._decoder.setstate(state)
+                    return self._switch_to_bytes(data, self._aligned(len(data) - tail - 1), out)
+                self._emit16(body, False, out, text)
+                self._held = data[len(body) :]
+                return b""
+            return self._switch_to_bytes(data, at, out)
+        self._held = data
+        return b""
+
+    def _aligned(self, nul: int) -> int:
+        """The offset just after the UTF-16 code unit whose high byte is the NUL at ``nul``
+        (``-1``: the start of the data), on a code-unit boundary."""
+        at = 0 if nul < 0 else nul + (2 if self._big_endian else 1)
+        return at + (self._fed16 + at) % 2
+
+    def _bytes_start(self, body: bytes) -> int:
+        """Where a byte-oriented part starts in the UTF-16 ``body``: just after the UTF-16
+        text before the first :data:`_BYTES_RUN` ASCII bytes in a row; ``-1`` when none."""
+        k = body.translate(_PART_MAP).find(b"p" * _BYTES_RUN)
+        return -1 if k < 0 else self._aligned(body.rfind(b"\x00", 0, k))
+
+    def _switch_to_bytes(self, data: bytes, at: int, out: list[bytes]) -> bytes:
+        at = min(at, len(data))
+        self._emit16(data[:at], True, out)
+        self._enter(None)
+        return data[at:]
 
 
 class TemplateCache:
@@ -806,10 +1078,13 @@ def line_texts(
         flags = [True] * len(pieces)
     else:
         views = [scan_view(p.translate(_LOWER, _DIGITS)) for p in pieces]
-        if len(pieces) > _PIECES_BATCH_MIN:  # one pass over all pieces joined
-            flags = _batch_candidates(views, anchors)
+        # pieces that differ only in numbers (a progress bar's steps) are searched once
+        unique = list(dict.fromkeys(views))
+        if len(unique) > _PIECES_BATCH_MIN:  # one pass over all pieces joined
+            found = dict(zip(unique, _batch_candidates(unique, anchors), strict=True))
         else:
-            flags = [holds_anchor(v, anchors) for v in views]
+            found = {v: holds_anchor(v, anchors) for v in unique}
+        flags = [found[v] for v in views]
     if follow is not None and not pieces:
         follow.left = 0
     for piece, flag in zip(pieces, flags, strict=True):
