@@ -144,3 +144,64 @@ def test_cli_exit_and_json_for_a_death_a_warning_explains(
     assert main(["explain", "--json", str(log)]) == 1
     doc = json.loads(capsys.readouterr().out)
     assert doc["verdict"]["program_failed"] is True and doc["verdict"]["problems"] == 0
+
+
+# an exception no finding explains, after an error-level finding on other lines -------------
+# Keras' input_spec.py "Input 0 of layer ... is incompatible with the layer", a dict lookup,
+# a call with a wrong argument: the user's own bugs. A missing cuDNN / cudart (dso_loader.cc
+# "Could not load dynamic library ... dlerror") sends TensorFlow to the CPU; it raises none
+# of them.
+_UNRELATED = [
+    "ValueError: Input 0 of layer \"sequential\" is incompatible with the layer: expected "
+    "shape=(None, 28, 28), found shape=(None, 784)",
+    "KeyError: 'val_accuracy'",
+    "TypeError: fit() got an unexpected keyword argument 'nb_epoch'",
+]
+_EARLIER_ERRORS = [
+    "2021-03-01 10:00:00.000001: W tensorflow/stream_executor/platform/default/dso_loader.cc:"
+    "64] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open "
+    "shared object file: No such file or directory",
+    "2021-03-01 10:00:00.000001: W tensorflow/stream_executor/platform/default/dso_loader.cc:"
+    "64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: "
+    "cannot open shared object file: No such file or directory",
+]
+
+
+@pytest.mark.parametrize("exc", _UNRELATED)
+@pytest.mark.parametrize("earlier", _EARLIER_ERRORS)
+def test_exception_no_finding_quotes_is_not_blamed_on_an_earlier_error(
+        earlier: str, exc: str) -> None:
+    text = (f"{earlier}\nTraceback (most recent call last):\n  File \"t.py\", line 9, in "
+            f"<module>\n{exc}\n")
+    v, ids = _verdict(text)
+    assert "unrecognised-error" in ids  # the exception is still reported
+    assert any(i.startswith("library-not-loaded-") for i in ids)  # ... beside the error
+    assert v["program_failed"] is True and v["failed"] is True
+    headline = str(v["headline"])
+    assert headline.startswith("The program failed and tfgpu does not know why")
+    # ... and lists what else the log shows (cudart alone, with no GPU evidence, is a warning)
+    assert ("1 other problem(s) found in the log: " in headline
+            or "1 warning in the log: " in headline)
+
+
+# tensorflow/python/framework/errors_impl.py prints the op's status after the exception
+# type: TF 2.11+ "Graph execution error:" then the node and the kernel's own message
+# (cuda_dnn.cc "DNN library is not found."); Session's "N root error(s) found." lists them
+@pytest.mark.parametrize("message", [
+    ["UnknownError: Graph execution error:", "", "Detected at node 'conv2d/Conv2D' defined at "
+     "(most recent call last):", "Node: 'conv2d/Conv2D'", "DNN library is not found.",
+     "\t [[{{node conv2d/Conv2D}}]] [Op:__inference_train_function_1234]"],
+    ["tensorflow.python.framework.errors_impl.UnknownError: 2 root error(s) found.",
+     "  (0) Unknown: Failed to get convolution algorithm. This is probably because cuDNN "
+     "failed to initialize, so try looking to see if a warning log message was printed "
+     "above.", "\t [[{{node conv2d/Conv2D}}]]"],
+])
+def test_exception_whose_message_a_finding_quotes_is_explained_by_it(
+        message: list[str]) -> None:
+    text = ("Traceback (most recent call last):\n  File \"t.py\", line 9, in <module>\n"
+            "    model.fit(x, y)\n" + "\n".join(message) + "\n")
+    v, ids = _verdict(text)
+    assert "unrecognised-error" not in ids
+    assert v["program_failed"] is True
+    assert "does not know why" not in str(v["headline"])
+    assert str(v["headline"]).startswith("The program failed (line 4)")
