@@ -275,7 +275,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     death_lines = failure_lines(died)
     causes = [f for f in findings if not f.harmless and f.id != "unrecognised-error"
               and f.severity in (Severity.ERROR, Severity.WARNING)]
-    quoting = next((f for f in causes if explains_failure(f, death_lines)), None)
+    # of several that do, a hedge's first half (its own title says "most often X, or Y"),
+    # never its "Or:" half, which the sort may put first (its area sorts before)
+    explaining = [f for f in causes if explains_failure(f, death_lines)]
+    quoting = _lead(explaining) if explaining else None
     # a finding that quotes the failing line names the failure, even an honest
     # unknown (category `unknown`, "the log does not say why") beside `unrecognised-error`
     why = quoting or (None if unknown_death else _lead(causes) if causes else None)
