@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         return status_codes.USAGE_ERROR
     report = explain_report(result.findings, result.stats,
                             "standard input" if args.file == "-" else args.file,
-                            died=result.died)
+                            died=result.died, failure=result.failure)
     from tfgpu.cli.common import exit_code_if_output_cut
 
     exit_code_if_output_cut(status_codes.ERRORS_FOUND if report.failed

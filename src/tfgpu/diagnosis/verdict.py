@@ -233,7 +233,8 @@ def _gpu_neutral(finding_id: str) -> bool:
 
 
 def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
-                   died: Sequence[Hit] = ()) -> Report:
+                   died: Sequence[Hit] = (),
+                   failure: frozenset[int] | None = None) -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
     finding; "GPU usable" only when the log shows TensorFlow creating a GPU device and no
     error) and header.
@@ -250,6 +251,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
             such finding: the most severe one, hedged when only a warning), or says tfgpu
             does not know why and lists the other findings (an exception no finding
             explains is not blamed on an error elsewhere in the log).
+        failure: the line numbers that say why the program died (``died`` and the exception
+            messages below them: :func:`~tfgpu.diagnosis.checks.unknown.log_failure_lines`);
+            ``None``: derived from ``died`` alone.
     """
     errors = [f for f in findings if f.severity is Severity.ERROR]
     warnings = [f for f in findings if f.severity is Severity.WARNING]
@@ -272,7 +276,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     failed = unknown_death or bool(died)
     # the death lines and the exception messages below them: a finding quoting one of
     # these explains the failure; one quoting only other lines does not
-    death_lines = failure_lines(died)
+    death_lines = failure if failure is not None else failure_lines(died)
     causes = [f for f in findings if not f.harmless and f.id != "unrecognised-error"
               and f.severity in (Severity.ERROR, Severity.WARNING)]
     # of several that do, a hedge's first half (its own title says "most often X, or Y"),
@@ -288,6 +292,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     notes = [f for f in findings if f.severity is Severity.INFO and not f.harmless
              and f.id != "gpu-device-created"]
     not_text = _binary(stats)
+    # the run ended with a stop asked for from outside (checks/stops.py: Ctrl-C's
+    # KeyboardInterrupt, SIGTERM's "Terminated"): death_hits never reads it as a death
+    stop = next((f for f in findings if f.id == "program-stopped-by-user"), None)
     if not stats.non_blank and stats.bytes_read == 0:
         headline = "No log lines: the input is empty."
     elif not stats.non_blank:
@@ -319,6 +326,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif warnings:
         headline = (f"No error-level cause; {len(warnings)} warning(s): "
                     f"{_title(_lead(warnings))}")
+    elif stop is not None:
+        # Ctrl-C or SIGTERM ended the run: a stop asked for from outside, not a failure
+        headline = (f"No problem found: {_title(stop)}"
+                    + ("; TensorFlow had created its GPU device(s)" if created else ""))
     elif harmless:
         # pywarn: notes beside the harmless notices are counted too ("only" must be true)
         headline = (f"No problem found: {len(harmless)} harmless notice(s)"

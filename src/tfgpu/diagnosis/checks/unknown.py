@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
@@ -26,6 +26,20 @@ _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
 # and KeyboardInterrupt (Ctrl-C), when a finding quotes it (checks/stops.py)
 _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)(?::\s|$)")
 
+#: An exception line as only Python's traceback printer writes it: the type's module before
+#: its name (``traceback.format_exception_only``: ``f"{module}.{qualname}: {value}"`` for a
+#: type outside builtins; ``str(e)`` and ``print(e)`` give the message alone), at the start
+#: of the line: ``tensorflow.python.framework.errors_impl.InternalError: ...``,
+#: ``jaxlib.xla_extension.XlaRuntimeError: ...``.  Without its ``Traceback (most recent call
+#: last)`` header it is the end of a traceback pasted alone (Python prints the header and
+#: the frames above it on every uncaught exception), so the program died on it.
+_QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?::\s|$)")
+
+#: The exception line of a Ctrl-C: CPython's default SIGINT handler raises KeyboardInterrupt
+#: (Modules/signalmodule.c ``default_int_handler``); IPython ends its traceback with
+#: "KeyboardInterrupt: ".
+_USER_STOP = re.compile(r"^\s*KeyboardInterrupt(?::|\s*$)")
+
 #: The variants of ``unrecognised-error`` that say the program died (a fatal line, or a
 #: traceback ending in an exception no finding explains): the verdict then says "the
 #: program failed, cause unknown" and ``explain`` exits 1 (:func:`died_unexplained`).
@@ -43,29 +57,47 @@ def died_unexplained(findings: list[Finding] | tuple[Finding, ...]) -> bool:
     return any(f.id == "unrecognised-error" and f.title in titles for f in findings)
 
 
-def failure_lines(died: Sequence[Hit]) -> frozenset[int]:
+def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = ()) -> frozenset[int]:
     """The line numbers that say why the program died: each line of ``died`` (from
     :func:`death_hits`, in log order) and, after a Python exception line, the lines of its
-    message up to the next death line (at most :data:`_CHAINED_GAP` lines). Python prints
-    ``str(exception)`` after the type, so a multi-line message goes on below it:
-    TensorFlow's op errors print "Graph execution error:", then the node and the op's own
-    message ("DNN library is not found."), and Session's "2 root error(s) found." lists
-    "(0) ..." below. A finding that quotes one of these lines explains the death; one that
-    quotes only other lines of the log does not (a missing cuDNN does not raise a shape
-    ValueError)."""
-    return frozenset(n for i in range(len(died)) for n in _death_span(died, i))
+    message up to the next death line or the next of ``bounds`` (the ``Traceback (most
+    recent call last)`` headers of the log: a new traceback, a Ctrl-C's among them), at most
+    :data:`_CHAINED_GAP` lines. Python prints ``str(exception)`` after the type, so a
+    multi-line message goes on below it: TensorFlow's op errors print "Graph execution
+    error:", then the node and the op's own message ("DNN library is not found."), and
+    Session's "2 root error(s) found." lists "(0) ..." below. A finding that quotes one of
+    these lines explains the death; one that quotes only other lines of the log does not (a
+    missing cuDNN does not raise a shape ValueError). :func:`log_failure_lines` gives the
+    bounds from the log."""
+    marks = sorted(set(bounds))
+    return frozenset(n for i in range(len(died)) for n in _death_span(died, i, marks))
 
 
-def _death_span(died: Sequence[Hit], i: int) -> range:
+def log_failure_lines(log: LogFacts) -> frozenset[int]:
+    """:func:`failure_lines` of ``log``'s deaths, bounded by its traceback headers."""
+    return failure_lines(death_hits(log), _traceback_headers(log))
+
+
+def _traceback_headers(log: LogFacts) -> list[int]:
+    """The lines of ``log`` that start a Python traceback (``Traceback (most recent call
+    last)``, also IPython's ``<Name>  Traceback (most recent call last)``), whatever pattern
+    took them."""
+    return sorted({h.line for of in log.hits.values() for h in of.all()
+                   if _TRACEBACK.search(h.text)})
+
+
+def _death_span(died: Sequence[Hit], i: int, marks: Sequence[int] = ()) -> range:
     """The lines that say why ``died[i]`` happened: its own line and, for a Python exception
-    line, its message's lines below it, before the next death line and at most
-    :data:`_CHAINED_GAP` lines (:func:`failure_lines`)."""
+    line, its message's lines below it, before the next death line and the next of
+    ``marks`` (sorted traceback headers), at most :data:`_CHAINED_GAP` lines
+    (:func:`failure_lines`)."""
     h = died[i]
     if not _EXCEPTION.match(h.text):
         return range(h.line, h.line + 1)
     stop = h.line + _CHAINED_GAP + 1
     if i + 1 < len(died):
         stop = min(stop, died[i + 1].line)
+    stop = min(stop, next((m for m in marks if m > h.line), stop))
     return range(h.line, stop)
 
 
@@ -122,7 +154,9 @@ def death_hits(log: LogFacts) -> list[Hit]:
     """The lines showing the program died, in log order: a fatal line (a failed check, an
     abort, a segfault), a kill (``Killed``, the OOM killer, Colab's RAM notice), a dead or
     restarted notebook kernel, a container's failing exit code, or the exception line of a
-    Python traceback (uncaught: Python printed it and stopped). ``[]`` when the log shows
+    Python traceback (uncaught: Python printed it and stopped; also the module-qualified
+    exception line of a traceback pasted without its header), but not a KeyboardInterrupt
+    (a Ctrl-C is the user's stop, like SIGTERM's "Terminated"). ``[]`` when the log shows
     no death. This is what ``Verdict.program_failed`` means (explain)."""
     ctx = Facts(None, log)
     hits = [h for name in _DEATH_PATTERNS for h in ctx.h(name).all()]
@@ -148,6 +182,14 @@ def death_hits(log: LogFacts) -> list[Hit]:
                 break
             ends.add(n)
             last = n
+    # ... and the last line of a traceback pasted without the rest: the module-qualified
+    # exception name is Python's traceback spelling (:data:`_QUALIFIED_EXCEPTION`)
+    inside = [range(s, e + 1) for s, e in blocks]
+    ends.update(n for n, t in texts.items()
+                if _QUALIFIED_EXCEPTION.match(t) and not any(n in r for r in inside))
+    # ... but not Ctrl-C's: a KeyboardInterrupt is the user's stop (checks/stops.py), as the
+    # shell's "Terminated" of a SIGTERM is, never a failure
+    ends = {n for n in ends if not _USER_STOP.match(texts.get(n, ""))}
     hits += [h for of in log.hits.values() for h in of.all() if h.line in ends]
     first: dict[int | None, Hit] = {}
     for h in hits:
@@ -181,8 +223,19 @@ def _explained_deaths(ctx: Facts, found: list[Finding]) -> set[int]:
     ``found`` explains: it quotes the death line or a line of its exception message
     (:func:`failure_lines` of that death alone and the deaths after it)."""
     died = death_hits(ctx.log)
+    marks = _traceback_headers(ctx.log)
     return {h.line for i, h in enumerate(died)
-            if any(explains_failure(f, frozenset(_death_span(died, i))) for f in found)}
+            if any(explains_failure(f, frozenset(_death_span(died, i, marks))) for f in found)}
+
+
+#: An exception of the two status codes that carry no cause of their own
+#: (tensorflow/core/protobuf/error_codes.proto, absl's StatusCode: INTERNAL "some invariants
+#: expected by the underlying system have been broken", UNKNOWN "errors raised by APIs that
+#: do not return enough error information"): TensorFlow's ``InternalError`` /
+#: ``UnknownError`` (errors_impl.py), or an XLA/JAX runtime error whose status is one of
+#: them. Its cause is in the log lines above it (TensorFlow's own "try looking to see if a
+#: warning log message was printed above"), so the log's errors stay its lead.
+_NO_OWN_CAUSE = re.compile(r"\b(?:Internal|Unknown)Error\b|Error: (?:INTERNAL|UNKNOWN)\b")
 
 
 def _unexplained_exception(ctx: Facts, found: list[Finding]) -> list[Finding]:
@@ -191,11 +244,12 @@ def _unexplained_exception(ctx: Facts, found: list[Finding]) -> list[Finding]:
     finding quotes any line that says why it died (:func:`failure_lines`): the errors are
     problems the log shows, not that exception's cause (a missing cuDNN makes TensorFlow
     use the CPU; it does not raise a shape ValueError). A native crash after an error
-    (an abort, a failed check) is left to that error. ``[]`` otherwise."""
+    (an abort, a failed check) and an exception that carries no cause of its own
+    (:data:`_NO_OWN_CAUSE`) are left to that error. ``[]`` otherwise."""
     died = death_hits(ctx.log)
-    if not died or not _EXCEPTION.match(died[-1].text):
+    if not died or not _EXCEPTION.match(died[-1].text) or _NO_OWN_CAUSE.search(died[-1].text):
         return []
-    lines = failure_lines(died)
+    lines = failure_lines(died, _traceback_headers(ctx.log))
     if any(explains_failure(f, lines) for f in found):
         return []
     last = died[-1]
