@@ -32,7 +32,8 @@ def _finding(lines: list[str]) -> Finding:
 
 def _report(lines: list[str]) -> Report:
     result = explain_stream(io.BytesIO("\n".join(lines).encode()))
-    return explain_report(result.findings, result.stats, "t.log", died=result.died)
+    return explain_report(result.findings, result.stats, "t.log", died=result.died,
+                          failure=result.failure)
 
 
 def test_the_spelling_rows_date_tensorflow_core_and_the_plain_api_package() -> None:

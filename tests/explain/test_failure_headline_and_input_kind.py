@@ -27,7 +27,8 @@ from tfgpu.findings import Report
 
 def _report(data: bytes) -> Report:
     result = explain_stream(io.BytesIO(data))
-    return explain_report(result.findings, result.stats, "in.log", died=result.died)
+    return explain_report(result.findings, result.stats, "in.log", died=result.died,
+                          failure=result.failure)
 
 
 # tensorflow/python/framework/errors_impl.py ResourceExhaustedError; the message wording

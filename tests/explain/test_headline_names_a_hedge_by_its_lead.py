@@ -1,6 +1,7 @@
 """The explain headline names a hedged pair by its first half (the one that names both
-causes), never by the second half's "Or: ..." title, and a title that ends "most likely GPU
-memory" says what about it; one line either way."""
+causes), never by the second half's "Or: ..." title, also when both halves quote the line
+the program died on; and a title that ends "most likely GPU memory" says what about it; one
+line either way."""
 
 from __future__ import annotations
 
@@ -41,6 +42,27 @@ def test_a_hedged_pair_is_headlined_by_its_lead(tmp_path: Path,
     line = _headline(tmp_path, capsys, log)
     assert line.startswith("No error-level cause; 2 warning(s): " + names), line
     assert "Or:" not in line
+
+
+# cuda_dnn.cc's "Could not create cudnn handle: CUDNN_STATUS_*" (TF 1.x-2.x wordings) before the
+# traceback of the convolution that needed it: both halves of the memory/version hedge quote
+# both lines; the headline names the likelier half, whose title keeps the "or"
+@pytest.mark.parametrize("handle", [
+    "E tensorflow/stream_executor/cuda/cuda_dnn.cc:328] Could not create cudnn handle: "
+    "CUDNN_STATUS_INTERNAL_ERROR",
+    "2019-02-03 11:00:00.000001: E tensorflow/stream_executor/cuda/cuda_dnn.cc:334] Could not "
+    "create cudnn handle: CUDNN_STATUS_NOT_INITIALIZED",
+    "2023-05-06 11:00:00.000001: E tensorflow/compiler/xla/stream_executor/cuda/cuda_dnn.cc:"
+    "417] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
+])
+def test_a_failure_both_hedge_halves_quote_is_headlined_by_the_likelier_half(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], handle: str) -> None:
+    log = (f"{handle}\nTraceback (most recent call last):\n  File \"t.py\", line 9, in "
+           f"<module>\ntensorflow.python.framework.errors_impl.{CUDNN_INIT}")
+    line = _headline(tmp_path, capsys, log)
+    assert line.startswith("The program failed (line 4): cuDNN could not create its handle"), line
+    assert "most often GPU memory already taken, or a cuDNN/CUDA" in line, line
+    assert "The cuDNN/CUDA loaded is not the one" not in line
 
 
 def test_a_memory_hedge_title_says_what_about_the_memory(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,8 @@ _DEVICE = ("2024-01-01 10:00:03.000000: I tensorflow/core/common_runtime/gpu/gpu
 
 def _verdict(text: str) -> tuple[dict[str, object], list[str]]:
     result = explain_stream(io.BytesIO(text.encode()))
-    report = explain_report(result.findings, result.stats, "t.log", died=result.died)
+    report = explain_report(result.findings, result.stats, "t.log", died=result.died,
+                          failure=result.failure)
     v = report.verdict
     return ({"program_failed": v.program_failed, "headline": v.headline,
              "failed": report.failed, "gpu_usable": v.gpu_usable},
@@ -120,6 +122,11 @@ def test_exit_code_meanings_are_signal_numbers() -> None:
     assert exit_code_meaning(1) == "exit code 1: the program exited with an error"
 
 
+#: The module-qualified exception line only Python's traceback printer writes
+#: (traceback.format_exception_only), at the start of a line.
+_PASTED_LAST_LINE = re.compile(r"(?m)^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception):")
+
+
 def test_healthy_negative_logs_show_no_death() -> None:
     """Negative logs without a crash, kill or traceback (the healthy ones) never read as a
     death: a Python traceback, a fatal or abort line is what the other negatives hold."""
@@ -129,6 +136,8 @@ def test_healthy_negative_logs_show_no_death() -> None:
         if any(w in text for w in ("Traceback", "Check failed", "Aborted", "Killed",
                                    "Segmentation fault", "exited with code")):
             continue
+        if _PASTED_LAST_LINE.search(text):
+            continue  # a traceback's last line pasted alone: a death too
         healthy += 1
         assert death_hits(read_lines(text.splitlines())) == [], p.name
     assert healthy > 50
@@ -144,3 +153,108 @@ def test_cli_exit_and_json_for_a_death_a_warning_explains(
     assert main(["explain", "--json", str(log)]) == 1
     doc = json.loads(capsys.readouterr().out)
     assert doc["verdict"]["program_failed"] is True and doc["verdict"]["problems"] == 0
+
+
+# an exception no finding explains, after an error-level finding on other lines -------------
+# Keras' input_spec.py "Input 0 of layer ... is incompatible with the layer", a dict lookup,
+# a call with a wrong argument: the user's own bugs. A missing cuDNN / cudart (dso_loader.cc
+# "Could not load dynamic library ... dlerror") sends TensorFlow to the CPU; it raises none
+# of them.
+_UNRELATED = [
+    "ValueError: Input 0 of layer \"sequential\" is incompatible with the layer: expected "
+    "shape=(None, 28, 28), found shape=(None, 784)",
+    "KeyError: 'val_accuracy'",
+    "TypeError: fit() got an unexpected keyword argument 'nb_epoch'",
+]
+_EARLIER_ERRORS = [
+    "2021-03-01 10:00:00.000001: W tensorflow/stream_executor/platform/default/dso_loader.cc:"
+    "64] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open "
+    "shared object file: No such file or directory",
+    "2021-03-01 10:00:00.000001: W tensorflow/stream_executor/platform/default/dso_loader.cc:"
+    "64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: "
+    "cannot open shared object file: No such file or directory",
+]
+
+
+@pytest.mark.parametrize("exc", _UNRELATED)
+@pytest.mark.parametrize("earlier", _EARLIER_ERRORS)
+def test_exception_no_finding_quotes_is_not_blamed_on_an_earlier_error(
+        earlier: str, exc: str) -> None:
+    text = (f"{earlier}\nTraceback (most recent call last):\n  File \"t.py\", line 9, in "
+            f"<module>\n{exc}\n")
+    v, ids = _verdict(text)
+    assert "unrecognised-error" in ids  # the exception is still reported
+    assert any(i.startswith("library-not-loaded-") for i in ids)  # ... beside the error
+    assert v["program_failed"] is True and v["failed"] is True
+    headline = str(v["headline"])
+    assert headline.startswith("The program failed and tfgpu does not know why")
+    # ... and lists what else the log shows (cudart alone, with no GPU evidence, is a warning)
+    assert ("1 other problem(s) found in the log: " in headline
+            or "1 warning in the log: " in headline)
+
+
+# tensorflow/python/framework/errors_impl.py prints the op's status after the exception
+# type: TF 2.11+ "Graph execution error:" then the node and the kernel's own message
+# (cuda_dnn.cc "DNN library is not found."); Session's "N root error(s) found." lists them
+@pytest.mark.parametrize("message", [
+    ["UnknownError: Graph execution error:", "", "Detected at node 'conv2d/Conv2D' defined at "
+     "(most recent call last):", "Node: 'conv2d/Conv2D'", "DNN library is not found.",
+     "\t [[{{node conv2d/Conv2D}}]] [Op:__inference_train_function_1234]"],
+    ["tensorflow.python.framework.errors_impl.UnknownError: 2 root error(s) found.",
+     "  (0) Unknown: Failed to get convolution algorithm. This is probably because cuDNN "
+     "failed to initialize, so try looking to see if a warning log message was printed "
+     "above.", "\t [[{{node conv2d/Conv2D}}]]"],
+])
+def test_exception_whose_message_a_finding_quotes_is_explained_by_it(
+        message: list[str]) -> None:
+    text = ("Traceback (most recent call last):\n  File \"t.py\", line 9, in <module>\n"
+            "    model.fit(x, y)\n" + "\n".join(message) + "\n")
+    v, ids = _verdict(text)
+    assert "unrecognised-error" not in ids
+    assert v["program_failed"] is True
+    assert "does not know why" not in str(v["headline"])
+    assert str(v["headline"]).startswith("The program failed (line 4)")
+
+
+# the last line of a traceback pasted alone: the module-qualified name is Python's
+# traceback spelling (traceback.format_exception_only), so the program died on it
+@pytest.mark.parametrize("line", [
+    "tensorflow.python.framework.errors_impl.InternalError: Blas GEMM launch failed : "
+    "a.shape=(32, 784), b.shape=(784, 10), m=32, n=10, k=784",
+    "tensorflow.python.framework.errors_impl.UnknownError:  Failed to get convolution "
+    "algorithm. This is probably because cuDNN failed to initialize, so try looking to see if "
+    "a warning log message was printed above.",
+    "jaxlib.xla_extension.XlaRuntimeError: INTERNAL: Failed to execute XLA Runtime executable",
+])
+def test_a_traceback_last_line_pasted_alone_is_a_death(line: str) -> None:
+    v, _ = _verdict(f"{line}\n")
+    assert v["program_failed"] is True and v["failed"] is True
+
+
+@pytest.mark.parametrize("line", [
+    "ValueError: could not convert string to float: 'abc'",  # print(f"{type(e).__name__}: {e}")
+    "    tensorflow.python.framework.errors_impl.NotFoundError: nested tool output",
+])
+def test_an_unqualified_or_indented_exception_line_alone_is_no_death(line: str) -> None:
+    v, _ = _verdict(f"{line}\n")
+    assert v["program_failed"] is False
+
+
+# TensorFlow's INTERNAL / UNKNOWN statuses carry no cause of their own (error_codes.proto):
+# the error-level finding above stays the lead; an exception with its own cause does not
+@pytest.mark.parametrize(("exc", "unknown"), [
+    ("tensorflow.python.framework.errors_impl.InternalError: stream did not block host until "
+     "done; was already in an error state", False),
+    ("tensorflow.python.framework.errors_impl.UnknownError: Exception encountered when calling "
+     "layer 'custom' (type Custom).", False),
+    ("tensorflow.python.framework.errors_impl.InvalidArgumentError: Incompatible shapes: "
+     "[32,10] vs. [32]", True),
+])
+def test_an_exception_without_its_own_cause_keeps_the_error_above_as_its_lead(
+        exc: str, unknown: bool) -> None:
+    text = (f"{_EARLIER_ERRORS[0]}\nTraceback (most recent call last):\n  File \"t.py\", "
+            f"line 9, in <module>\n{exc}\n")
+    v, ids = _verdict(text)
+    assert v["program_failed"] is True
+    assert ("unrecognised-error" in ids) is unknown
+    assert ("does not know why" in str(v["headline"])) is unknown

@@ -308,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
         return status_codes.USAGE_ERROR
     report = explain_report(result.findings, result.stats,
                             "standard input" if args.file == "-" else args.file,
-                            died=result.died,
+                            died=result.died, failure=result.failure,
                             interrupted=_signal_words(stopped_by) if stopped_by else "")
     from tfgpu.cli.common import exit_code_if_output_cut
 

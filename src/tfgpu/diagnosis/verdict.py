@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks.unknown import died_unexplained
+from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
@@ -238,7 +238,8 @@ def _gpu_neutral(finding_id: str) -> bool:
 
 
 def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
-                   died: Sequence[Hit] = (), interrupted: str = "") -> Report:
+                   died: Sequence[Hit] = (),
+                   failure: frozenset[int] | None = None, interrupted: str = "") -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
     finding; "GPU usable" only when the log shows TensorFlow creating a GPU device and no
     error) and header.
@@ -250,8 +251,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         died: the lines showing the program died (:func:`~tfgpu.diagnosis.checks.unknown.
             death_hits`): the verdict's ``program_failed`` is then true and the
             command exits 1 whatever the findings' severities; the headline names the
-            finding that quotes a death line (else the most severe one, hedged), or says
-            tfgpu does not know why.
+            finding that quotes a death line or a line of its exception's message
+            (:func:`~tfgpu.diagnosis.checks.unknown.failure_lines`; a native crash with no
+            such finding: the most severe one, hedged when only a warning), or says tfgpu
+            does not know why and lists the other findings (an exception no finding
+            explains is not blamed on an error elsewhere in the log).
+        failure: the line numbers that say why the program died (``died`` and the exception
+            messages below them: :func:`~tfgpu.diagnosis.checks.unknown.log_failure_lines`);
+            ``None``: derived from ``died`` alone.
         interrupted: the signal that stopped the reading early ("Ctrl-C (SIGINT)",
             "SIGTERM"), ``""`` when it read the whole input: the header says the findings
             cover only the lines read.
@@ -275,11 +282,15 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     # the log shows the program died (a crash, a kill, an uncaught traceback): it
     # failed whatever the findings' severities; which finding quotes a death line explains it
     failed = unknown_death or bool(died)
-    death_lines = {h.line for h in died}
+    # the death lines and the exception messages below them: a finding quoting one of
+    # these explains the failure; one quoting only other lines does not
+    death_lines = failure if failure is not None else failure_lines(died)
     causes = [f for f in findings if not f.harmless and f.id != "unrecognised-error"
               and f.severity in (Severity.ERROR, Severity.WARNING)]
-    quoting = next((f for f in causes
-                    if any(e.line in death_lines for e in f.evidence)), None)
+    # of several that do, a hedge's first half (its own title says "most often X, or Y"),
+    # never its "Or:" half, which the sort may put first (its area sorts before)
+    explaining = [f for f in causes if explains_failure(f, death_lines)]
+    quoting = _lead(explaining) if explaining else None
     # a finding that quotes the failing line names the failure, even an honest
     # unknown (category `unknown`, "the log does not say why") beside `unrecognised-error`
     why = quoting or (None if unknown_death else _lead(causes) if causes else None)
@@ -289,6 +300,9 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     notes = [f for f in findings if f.severity is Severity.INFO and not f.harmless
              and f.id != "gpu-device-created"]
     not_text = _binary(stats)
+    # the run ended with a stop asked for from outside (checks/stops.py: Ctrl-C's
+    # KeyboardInterrupt, SIGTERM's "Terminated"): death_hits never reads it as a death
+    stop = next((f for f in findings if f.id == "program-stopped-by-user"), None)
     if not stats.non_blank and stats.bytes_read == 0:
         headline = "No log lines: the input is empty."
     elif not stats.non_blank:
@@ -306,12 +320,24 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                     else f"The program failed{line}; the likeliest cause tfgpu found: "
                     f"{_title(why)}")
     elif failed:
-        # the log shows the program died and no finding names the cause: say so (exit 1)
+        # the log shows the program died and no finding names the cause: say so (exit 1),
+        # then what else the log shows (problems it has, not the failure's cause:
+        # checks/unknown.py failure_lines)
+        others = [f for f in causes if f.category not in ("unknown", "notice")]
+        rest = [f for f in others if f.severity is Severity.WARNING]
         headline = ("The program failed and tfgpu does not know why: the log shows it died, "
-                    "and no message tfgpu knows explains it")
+                    "and no message tfgpu knows explains it" + (
+                        f"; {len(errors)} other problem(s) found in the log: "
+                        f"{_title(_lead(errors))}" if errors
+                        else f"; {_plural(len(rest), 'warning')} in the log: "
+                        f"{_title(_lead(rest))}" if rest else ""))
     elif warnings:
         headline = (f"No error-level cause; {len(warnings)} warning(s): "
                     f"{_title(_lead(warnings))}")
+    elif stop is not None:
+        # Ctrl-C or SIGTERM ended the run: a stop asked for from outside, not a failure
+        headline = (f"No problem found: {_title(stop)}"
+                    + ("; TensorFlow had created its GPU device(s)" if created else ""))
     elif harmless:
         # pywarn: notes beside the harmless notices are counted too ("only" must be true)
         headline = (f"No problem found: {len(harmless)} harmless notice(s)"

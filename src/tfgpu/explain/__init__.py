@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import CHECKS, LOG_CHECKS
-from tfgpu.diagnosis.checks.unknown import death_hits
+from tfgpu.diagnosis.checks.unknown import death_hits, log_failure_lines
 from tfgpu.diagnosis.engine import no_nvidia_gpu, run_checks
 from tfgpu.diagnosis.jax_words import jax_cause, jax_doc, jax_fix, jax_title
 from tfgpu.facts import HostFacts
@@ -42,11 +42,15 @@ class ExplainResult:
         stats: bytes and lines read, candidates matched, binary lines skipped.
         died: the lines showing the program died
             (:func:`tfgpu.diagnosis.checks.unknown.death_hits`), ``()`` when none.
+        failure: the line numbers that say why it died: ``died`` and the exception
+            messages below them (:func:`tfgpu.diagnosis.checks.unknown.log_failure_lines`);
+            ``None`` when not computed (the verdict then derives them from ``died``).
     """
 
     findings: tuple[Finding, ...]
     stats: ReadStats
     died: tuple[Hit, ...] = ()
+    failure: frozenset[int] | None = None
 
     @property
     def empty(self) -> bool:
@@ -162,4 +166,4 @@ def explain_stream(
     """
     log = read_stream(stream, chunk_bytes=chunk_bytes)
     return ExplainResult(explain_log(log, facts), log.stats or ReadStats(),
-                         tuple(death_hits(log)))
+                         tuple(death_hits(log)), log_failure_lines(log))

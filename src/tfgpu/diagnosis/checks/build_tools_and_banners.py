@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -154,17 +156,27 @@ def setuptools_tensorflow_requirement(ctx: Facts) -> list[Finding]:
     )]
 
 
+#: Python's error for the setup.py that pip's ``egg_info`` step opens in the unpacked archive
+#: (Python 2 ``IOError``, Python 3 ``FileNotFoundError``: "[Errno 2] No such file or
+#: directory: '<build dir>/setup.py'").
+_NO_SETUP_PY = re.compile(r"\[Errno 2\] No such file or directory: '[^']*[/\\]setup\.py'")
+
+
 def pip_too_old_for_wheels(ctx: Facts) -> list[Finding]:
     """pip running ``setup.py egg_info`` on a ``.whl`` (``pip.egg_info_on_wheel``): only a
     pip older than 1.4, the first with wheel support (pip's changelog, 1.4 of 2013-07-23),
     treats a wheel as a source archive; it then fails on the setup.py a wheel does not have
-    -> ``pip-too-old-for-wheels`` (tensorflow/tensorflow#56: upgrading pip fixed it)."""
+    -> ``pip-too-old-for-wheels`` (tensorflow/tensorflow#56: upgrading pip fixed it).  The
+    exception that failure raises (:data:`_NO_SETUP_PY`, after the egg_info line) is quoted
+    too: this finding is its cause."""
     hits = ctx.h("pip.egg_info_on_wheel").all()
     if not hits:
         return []
     whl = (hits[0].g("whl") or "").rsplit("/", 1)[-1]
+    no_setup = [h for h in ctx.h("tell.exception").all()
+                if h.line > hits[0].line and _NO_SETUP_PY.search(h.text)]
     return [catalogue.make(
-        "pip-too-old-for-wheels", wheel=whl, evidence=log_evidence(hits[:1]),
+        "pip-too-old-for-wheels", wheel=whl, evidence=log_evidence(hits[:1], no_setup[-1:]),
         fix=("pip --version   # older than 1.4: it cannot install wheels",
              "pip install --upgrade pip   # on Python 2.7: pip install --upgrade \"pip<21\"",
              "# then rerun the same pip install of the wheel"),

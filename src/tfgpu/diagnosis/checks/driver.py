@@ -236,6 +236,23 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 evidence=log_evidence([hit]),
                 fix=("nvidia-smi   # only if this host has an NVIDIA GPU",)))
             continue
+        no_driver = _no_driver_lines(ctx)
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and no_driver
+                and ctx.has_nvidia_gpu is None and not ctx.gpu_expected and not ctx.wsl
+                and not ctx.h("driver.libcuda").count and not ctx.h("driver.kernel").count):
+            # TF <= 2.13's usual lines on a host without an NVIDIA GPU: cuInit 303, then
+            # cuda_diagnostics finding no kernel driver; nothing shows a GPU either way: the
+            # warning that holds both ways (as for a missing CUDA runtime, libraries.py)
+            out.append(_cuinit(
+                name, variant="no-driver-shown", num=code or "303",
+                line=no_driver[0].line, said=_said(no_driver[0].text),
+                evidence=log_evidence([hit], no_driver),
+                fix=("nvidia-smi   # lists no NVIDIA GPU (or is not installed): nothing to "
+                     "fix, TensorFlow runs on the CPU; lists one: the lines below apply",
+                     "lsmod | grep nvidia   # empty: the NVIDIA kernel module is not loaded "
+                     "(sudo modprobe nvidia, or reinstall the driver for this kernel)",
+                     "tfgpu doctor   # checks the driver on the host itself")))
+            continue
         restated = _CUINIT_REPORTED_BY.get(name)
         if restated is not None and ctx.h(restated).count:
             continue  # that pattern's finding reports this fault, with this line as evidence
@@ -379,6 +396,22 @@ def _cuinit(name: str, **fields: Any) -> Finding:
     error ``no-device``); ``fields`` go to :func:`catalogue.make` as they are."""
     return catalogue.make("cuinit-{error}", error=_slug(name.replace("CUDA_ERROR_", "")),
                           name=name, **fields)
+
+
+def _no_driver_lines(ctx: Facts) -> list[Hit]:
+    """TensorFlow's cuda_diagnostics.cc lines that no NVIDIA kernel driver serves this
+    process, first of each: "kernel driver does not appear to be running on this host"
+    (``/proc/driver/nvidia/version``, which the loaded NVIDIA module creates, is absent) and
+    "no NVIDIA GPU device is present: /dev/nvidia0 does not exist" (the device node the
+    driver creates).  Both hold on a host without an NVIDIA GPU and on one whose driver is not
+    installed or not loaded: they do not tell the two apart."""
+    return sorted((h for name in ("diag.kernel_not_running", "diag.no_device_node")
+                   for h in ctx.h(name).first[:1]), key=lambda h: h.line)
+
+
+def _said(text: str) -> str:
+    """``text`` without its glog prefix, at most 120 characters: the words a cause quotes."""
+    return text.strip().split("] ", 1)[-1][:120]
 
 
 def _cuda_libs_missing(ctx: Facts) -> bool:

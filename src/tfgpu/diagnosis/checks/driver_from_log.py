@@ -91,6 +91,16 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
         return []
     if minimum is None or ok is not False:
         return []
+    installed = None if host_drv else _installed_not_loaded(ctx)
+    if installed is not None:
+        try:
+            ok_installed, _ = ctx.kb.driver_ok(installed, cuda, column)
+        except KnowledgeQueryError:
+            ok_installed = None
+        if ok_installed is True:
+            # the driver installed (libcuda) is new enough; only its kernel module is not
+            # loaded yet: nvidia-driver-library-mismatch's reboot is the fix, not a new driver
+            return []
     ev: list[Evidence] = list(log_evidence(printed[1] if printed else []))
     if host_drv:
         ev.insert(0, Evidence("driver (host facts)", host_drv))
@@ -112,6 +122,33 @@ def driver_below_cuda_printed(ctx: Facts) -> list[Finding]:
         doc_url=ctx.kb.doc_url(minimum.row),
         knowledge_ref=minimum.row.ref,
     )]
+
+
+def _installed_not_loaded(ctx: Facts) -> str | None:
+    """The user-space driver version the log shows newer than the loaded kernel module's: a
+    driver upgraded and not yet loaded (no reboot).  From cuda_diagnostics.cc's "libcuda
+    reported version is: X" / "kernel reported version is: Y" lines, or its "kernel version Y
+    does not match DSO version X" (the DSO is libcuda); ``None`` when the log shows no such
+    pair or the library is not the newer one."""
+    pairs: list[tuple[str | None, str | None]] = [
+        (h.g("dso"), h.g("k")) for h in ctx.h("driver.mismatch").all()]
+    lib, kern = ctx.h("driver.libcuda").last, ctx.h("driver.kernel").last
+    if lib is not None and kern is not None:
+        pairs.append((lib.g("v"), kern.g("v")))
+    for dso, kernel in pairs:
+        d, k = _version_tuple(dso), _version_tuple(kernel)
+        if d is not None and k is not None and d > k:
+            return dso
+    return None
+
+
+def _version_tuple(text: str | None) -> tuple[int, ...] | None:
+    """``"535.129.3"`` -> ``(535, 129, 3)``; trailing zeros dropped (cuda_diagnostics.cc
+    prints a kernel's ``384.90`` as ``384.90.0``); ``None`` when no number."""
+    parts = [int(p) for p in (text or "").split(".") if p.isdigit()]
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts) or None
 
 
 # --- libcuda lacks a driver-API function TensorFlow calls ----------------------------

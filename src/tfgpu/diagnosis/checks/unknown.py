@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable, Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
@@ -25,6 +26,20 @@ _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
 # and KeyboardInterrupt (Ctrl-C), when a finding quotes it (checks/stops.py)
 _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)(?::\s|$)")
 
+#: An exception line as only Python's traceback printer writes it: the type's module before
+#: its name (``traceback.format_exception_only``: ``f"{module}.{qualname}: {value}"`` for a
+#: type outside builtins; ``str(e)`` and ``print(e)`` give the message alone), at the start
+#: of the line: ``tensorflow.python.framework.errors_impl.InternalError: ...``,
+#: ``jaxlib.xla_extension.XlaRuntimeError: ...``.  Without its ``Traceback (most recent call
+#: last)`` header it is the end of a traceback pasted alone (Python prints the header and
+#: the frames above it on every uncaught exception), so the program died on it.
+_QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?::\s|$)")
+
+#: The exception line of a Ctrl-C: CPython's default SIGINT handler raises KeyboardInterrupt
+#: (Modules/signalmodule.c ``default_int_handler``); IPython ends its traceback with
+#: "KeyboardInterrupt: ".
+_USER_STOP = re.compile(r"^\s*KeyboardInterrupt(?::|\s*$)")
+
 #: The variants of ``unrecognised-error`` that say the program died (a fatal line, or a
 #: traceback ending in an exception no finding explains): the verdict then says "the
 #: program failed, cause unknown" and ``explain`` exits 1 (:func:`died_unexplained`).
@@ -33,13 +48,64 @@ DIED_VARIANTS = ("crash", "exception")
 
 def died_unexplained(findings: list[Finding] | tuple[Finding, ...]) -> bool:
     """True when ``findings`` hold the ``unrecognised-error`` finding of a program that died
-    (one of :data:`DIED_VARIANTS`) and no error-level finding: the log shows the program
-    failed and no finding names why."""
-    if any(f.severity is Severity.ERROR for f in findings):
-        return False
+    (one of :data:`DIED_VARIANTS`): the log shows the program failed and no finding names
+    why. :func:`rule_unrecognised` makes it beside error-level findings only for an
+    exception none of them explains (:func:`failure_lines`); a crash after an error keeps
+    that error as its lead."""
     titles = {catalogue.make("unrecognised-error", variant="crash").title,
               catalogue.make("unrecognised-error", variant="exception").title}
     return any(f.id == "unrecognised-error" and f.title in titles for f in findings)
+
+
+def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = ()) -> frozenset[int]:
+    """The line numbers that say why the program died: each line of ``died`` (from
+    :func:`death_hits`, in log order) and, after a Python exception line, the lines of its
+    message up to the next death line or the next of ``bounds`` (the ``Traceback (most
+    recent call last)`` headers of the log: a new traceback, a Ctrl-C's among them), at most
+    :data:`_CHAINED_GAP` lines. Python prints ``str(exception)`` after the type, so a
+    multi-line message goes on below it: TensorFlow's op errors print "Graph execution
+    error:", then the node and the op's own message ("DNN library is not found."), and
+    Session's "2 root error(s) found." lists "(0) ..." below. A finding that quotes one of
+    these lines explains the death; one that quotes only other lines of the log does not (a
+    missing cuDNN does not raise a shape ValueError). :func:`log_failure_lines` gives the
+    bounds from the log."""
+    marks = sorted(set(bounds))
+    return frozenset(n for i in range(len(died)) for n in _death_span(died, i, marks))
+
+
+def log_failure_lines(log: LogFacts) -> frozenset[int]:
+    """:func:`failure_lines` of ``log``'s deaths, bounded by its traceback headers."""
+    return failure_lines(death_hits(log), _traceback_headers(log))
+
+
+def _traceback_headers(log: LogFacts) -> list[int]:
+    """The lines of ``log`` that start a Python traceback (``Traceback (most recent call
+    last)``, also IPython's ``<Name>  Traceback (most recent call last)``), whatever pattern
+    took them."""
+    return sorted({h.line for of in log.hits.values() for h in of.all()
+                   if _TRACEBACK.search(h.text)})
+
+
+def _death_span(died: Sequence[Hit], i: int, marks: Sequence[int] = ()) -> range:
+    """The lines that say why ``died[i]`` happened: its own line and, for a Python exception
+    line, its message's lines below it, before the next death line and the next of
+    ``marks`` (sorted traceback headers), at most :data:`_CHAINED_GAP` lines
+    (:func:`failure_lines`)."""
+    h = died[i]
+    if not _EXCEPTION.match(h.text):
+        return range(h.line, h.line + 1)
+    stop = h.line + _CHAINED_GAP + 1
+    if i + 1 < len(died):
+        stop = min(stop, died[i + 1].line)
+    stop = min(stop, next((m for m in marks if m > h.line), stop))
+    return range(h.line, stop)
+
+
+def explains_failure(f: Finding, lines: frozenset[int]) -> bool:
+    """Whether ``f`` quotes a line of ``lines`` (:func:`failure_lines`) other than a
+    ``Traceback (most recent call last)`` header: a header starts the next traceback (a
+    Ctrl-C after the failure), it is no part of the message above it."""
+    return any(e.line in lines and not _TRACEBACK.search(e.text) for e in f.evidence)
 
 
 # --- did the program die? ------------------------------------------------------------
@@ -88,7 +154,9 @@ def death_hits(log: LogFacts) -> list[Hit]:
     """The lines showing the program died, in log order: a fatal line (a failed check, an
     abort, a segfault), a kill (``Killed``, the OOM killer, Colab's RAM notice), a dead or
     restarted notebook kernel, a container's failing exit code, or the exception line of a
-    Python traceback (uncaught: Python printed it and stopped). ``[]`` when the log shows
+    Python traceback (uncaught: Python printed it and stopped; also the module-qualified
+    exception line of a traceback pasted without its header), but not a KeyboardInterrupt
+    (a Ctrl-C is the user's stop, like SIGTERM's "Terminated"). ``[]`` when the log shows
     no death. This is what ``Verdict.program_failed`` means (explain)."""
     ctx = Facts(None, log)
     hits = [h for name in _DEATH_PATTERNS for h in ctx.h(name).all()]
@@ -114,6 +182,14 @@ def death_hits(log: LogFacts) -> list[Hit]:
                 break
             ends.add(n)
             last = n
+    # ... and the last line of a traceback pasted without the rest: the module-qualified
+    # exception name is Python's traceback spelling (:data:`_QUALIFIED_EXCEPTION`)
+    inside = [range(s, e + 1) for s, e in blocks]
+    ends.update(n for n, t in texts.items()
+                if _QUALIFIED_EXCEPTION.match(t) and not any(n in r for r in inside))
+    # ... but not Ctrl-C's: a KeyboardInterrupt is the user's stop (checks/stops.py), as the
+    # shell's "Terminated" of a SIGTERM is, never a failure
+    ends = {n for n in ends if not _USER_STOP.match(texts.get(n, ""))}
     hits += [h for of in log.hits.values() for h in of.all() if h.line in ends]
     first: dict[int | None, Hit] = {}
     for h in hits:
@@ -136,17 +212,75 @@ def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]
     return blocks
 
 
+#: The cause of the ``exception`` variant: the program stopped on an exception no finding
+#: explains.
+_EXCEPTION_CAUSE = ("The program stopped on an exception tfgpu does not recognise, so it makes no "
+                    "guess.")
+
+
+def _explained_deaths(ctx: Facts, found: list[Finding]) -> set[int]:
+    """The death lines of ``ctx``'s log (:func:`death_hits`) whose failure a finding of
+    ``found`` explains: it quotes the death line or a line of its exception message
+    (:func:`failure_lines` of that death alone and the deaths after it)."""
+    died = death_hits(ctx.log)
+    marks = _traceback_headers(ctx.log)
+    return {h.line for i, h in enumerate(died)
+            if any(explains_failure(f, frozenset(_death_span(died, i, marks))) for f in found)}
+
+
+#: An exception of the two status codes that carry no cause of their own
+#: (tensorflow/core/protobuf/error_codes.proto, absl's StatusCode: INTERNAL "some invariants
+#: expected by the underlying system have been broken", UNKNOWN "errors raised by APIs that
+#: do not return enough error information"): TensorFlow's ``InternalError`` /
+#: ``UnknownError`` (errors_impl.py), or an XLA/JAX runtime error whose status is one of
+#: them. Its cause is in the log lines above it (TensorFlow's own "try looking to see if a
+#: warning log message was printed above"), so the log's errors stay its lead.
+_NO_OWN_CAUSE = re.compile(r"\b(?:Internal|Unknown)Error\b|Error: (?:INTERNAL|UNKNOWN)\b")
+
+
+def _unexplained_exception(ctx: Facts, found: list[Finding]) -> list[Finding]:
+    """Beside error-level findings: the ``exception`` variant of ``unrecognised-error`` when
+    the program died on a Python exception (the last death line of the log is one) and no
+    finding quotes any line that says why it died (:func:`failure_lines`): the errors are
+    problems the log shows, not that exception's cause (a missing cuDNN makes TensorFlow
+    use the CPU; it does not raise a shape ValueError). A native crash after an error
+    (an abort, a failed check) and an exception that carries no cause of its own
+    (:data:`_NO_OWN_CAUSE`) are left to that error. ``[]`` otherwise."""
+    died = death_hits(ctx.log)
+    if not died or not _EXCEPTION.match(died[-1].text) or _NO_OWN_CAUSE.search(died[-1].text):
+        return []
+    lines = failure_lines(died, _traceback_headers(ctx.log))
+    if any(explains_failure(f, lines) for f in found):
+        return []
+    last = died[-1]
+    return [catalogue.make(
+        "unrecognised-error", variant="exception",
+        evidence=log_evidence([last]),
+        cause=(f"{_EXCEPTION_CAUSE} The other findings quote other lines of the log: they "
+               f"are problems it shows, not the cause of this exception. The last exception "
+               f"is: {last.text.strip()}"),
+        fix=("tfgpu doctor   # checks the host itself",
+             f"search the exact last exception line in {ctx.other_framework}'s issue tracker"
+             if ctx.other_framework else
+             "search the exact last exception line in the TensorFlow issue tracker"),
+    )]
+
+
 def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     """When no rule explains an error, say so and quote the most telling lines (only lines
     no finding explained: a traceback whose exception line a finding quotes is explained
     whole, its ``Traceback`` header and frames too)."""
+    fw = ctx.other_framework
     if any(f.severity is Severity.ERROR for f in found):
-        return []
+        # another program's log gets no TensorFlow tracker link
+        return [dataclasses.replace(f, doc=None) if fw else f
+                for f in _unexplained_exception(ctx, found)]
     texts = {e.line: e.text for f in found for e in f.evidence if e.line is not None}
     covered = set(texts)
     blocks = _traceback_blocks(ctx, texts)
+    explained = _explained_deaths(ctx, found)
     for first, end in blocks:
-        if end in covered:
+        if end in covered or end in explained:
             covered.update(range(first, end + 1))
     # a traceback ending in an exception no finding explains: the program stopped on it
     uncaught = any(end not in covered for _, end in blocks)
@@ -173,7 +307,6 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     # a library another program could not load is left to this finding (the
     # library check makes no TensorFlow claim on it): quote it; NCCL's INFO lines about its
     # optional net plugin are no error
-    fw = ctx.other_framework
     tell += [h for h in ctx.h("lib.missing").all()
              if h.line not in covered and "NCCL INFO" not in h.text
              and (fw or (FOREIGN_LOADER.search(h.text) and not TF_LOADER.search(h.text)))]
@@ -212,8 +345,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                     "segmentation fault) for a reason tfgpu does not recognise, so it makes no "
                     "guess."
                     if crash
-                    else "The program stopped on an exception tfgpu does not recognise, so it "
-                    "makes no guess."
+                    else _EXCEPTION_CAUSE
                     if uncaught and excs
                     else "The log contains error lines that tfgpu does not recognise, so it "
                     "makes no guess."

@@ -35,31 +35,52 @@ from tfgpu.knowledge import docs
 #: you don't see a warning below about an out-of-date driver version").
 _FALLBACK_SAID = re.compile(r"Will back to the GPU driver|This is OK so long as", re.IGNORECASE)
 
-#: ptxas "exited" with an empty output: it never ran (asm_compiler.cc's ``ptxas exited with
-#: non-zero error code %d, output: %s``, messages_gpu_stack row xla-ptxas-exited-nonzero).
-_EMPTY_EXIT = re.compile(r"ptxas exited with non-zero error code -?\d+, output:\s*$")
+#: asm_compiler.cc's ptxas version check (``WarnIfBadPtxasVersion``, TF 2.x: "Couldn't get
+#: ptxas version string", "Running ptxas --version returned %d", TF 2.11+ "Couldn't get
+#: ptxas/nvlink version string"): a LOG(WARNING), then the compilation goes on and reports
+#: the same unusable ptxas in its own status.
+_VERSION_CHECK = re.compile(r"Couldn't get ptxas(?:/nvlink)? version|Running ptxas --version "
+                            r"returned")
 #: a Windows build's log names its source files with backslashes (``C:\...\x.cc:12]``) or
 #: as ``.\tensorflow/...``: the host is native Windows even without host facts.
 _WIN_SOURCE = re.compile(r"(?:^|\s)\.\\\w|\b[A-Za-z]:\\|\\[\w.]+\.cc:\d+\]")
 
 
-def _windows_driver_fallback(ctx: Facts) -> list[Hit]:
-    """Empty-output ptxas exits on native Windows that TensorFlow followed with "Relying on
-    driver to perform ptx compilation" (redzone_allocator.cc / nvptx_compiler.cc, TF 2.4-2.19,
-    row xla-relying-on-driver-ptx): TensorFlow cannot run ptxas on native Windows ("GPU asm
-    compilation is supported on Cuda non-Windows platforms only", xla.asm_windows), so the
-    driver compiles the PTX -- a notice for ordinary training, tensorflow/tensorflow#50562.
-    Empty when the host is not Windows or no fallback line follows (then ptxas is missing)."""
-    fallback = ctx.h("xla.driver_fallback").all()
-    if not any("Relying on driver" in h.text for h in fallback):
+def _driver_fallback_statuses(ctx: Facts) -> list[Hit]:
+    """The ptxas statuses TensorFlow logged as the reason it relies on the driver.
+
+    redzone_allocator.cc (TF 2.1-2.14, ``CheckRedzones``) and nvptx_compiler.cc (TF 2.10-2.11)
+    log one record when compiling PTX with ptxas fails: ``status.ToString()``, then
+    "\\nRelying on driver to perform ptx compilation." (row xla-relying-on-driver-ptx); the
+    kernel is then built from the PTX text by the driver's JIT, so the program goes on. The
+    status is any of asm_compiler.cc's ptxas failures ("Failed to launch ptxas": the
+    subprocess did not start; "ptxas exited with non-zero error code %d, output: "; "Couldn't
+    invoke ptxas ..."). A ``xla.ptxas_missing`` hit is such a status when a "Relying on driver"
+    line is the same line or the next one; the version-check warnings before it
+    (:data:`_VERSION_CHECK`) belong to the same failed compilation. Empty when no status is
+    followed by the fallback line."""
+    relying = [h.line for h in ctx.h("xla.driver_fallback").all() if "Relying on driver" in h.text]
+    if not relying:
         return []
-    empty = [h for h in ctx.h("xla.ptxas_missing").all() if _EMPTY_EXIT.search(h.text)]
-    if not empty:
+    miss = ctx.h("xla.ptxas_missing").all()
+    paired = [h for h in miss if any(h.line <= r <= h.line + 1 for r in relying)]
+    if not paired:
         return []
-    on_windows = ctx.windows or (
-        ctx.host is None and any(_WIN_SOURCE.search(h.text) for h in (*empty, *fallback))
-    )
-    return empty if on_windows else []
+    last = paired[-1].line
+    return [h for h in miss
+            if h in paired or (h.line < last and _VERSION_CHECK.search(h.text))]
+
+
+def _fallback_on_windows(ctx: Facts, statuses: list[Hit]) -> bool:
+    """The ptxas fallback ``statuses`` come from native Windows: host facts say so, or (no host
+    facts) a Windows source path stands in them or in the fallback line. There TensorFlow does
+    not run ptxas ("GPU asm compilation is supported on Cuda non-Windows platforms only",
+    xla.asm_windows): the fallback is TensorFlow's normal path and a notice for ordinary
+    training, tensorflow/tensorflow#50562; putting a ptxas on PATH does not change it."""
+    if ctx.host is not None:
+        return ctx.windows
+    lines = (*statuses, *ctx.h("xla.driver_fallback").all())
+    return any(_WIN_SOURCE.search(h.text) for h in lines)
 
 
 def rule_xla(ctx: Facts) -> list[Finding]:
@@ -91,13 +112,20 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     # PTX compilation failure follows.
     trouble = any(ctx.h(n).count for n in ("xla.ptx_jit", "xla.driver_older_than_ptxas",
                                            "xla.ptxas_arch", "xla.ptxas_loaded_arch"))
-    win_exit = {h.line for h in _windows_driver_fallback(ctx)} if not trouble else set()
+    # a ptxas status logged with "Relying on driver to perform ptx compilation": the driver
+    # built the kernel; on native Windows that is TensorFlow's normal path (the notice, in
+    # _ptxas_version_checks), elsewhere ptxas is missing but nothing failed (a warning)
+    fell_back = _driver_fallback_statuses(ctx) if not trouble else []
+    fell_lines = {h.line for h in fell_back}
     real_miss = [h for h in miss.all() if (trouble or not _FALLBACK_SAID.search(h.text))
-                 and h.line not in win_exit]
-    if real_miss:
+                 and h.line not in fell_lines]
+    on_windows = bool(fell_back) and _fallback_on_windows(ctx, fell_back)
+    if real_miss or (fell_back and not on_windows):
         out.append(catalogue.make(
             "ptxas-not-found",
-            evidence=log_evidence(real_miss),
+            variant=None if real_miss else "driver-fallback",
+            evidence=log_evidence(sorted([*real_miss, *([] if on_windows else fell_back)],
+                                         key=lambda h: h.line)),
             fix=(*_linux_fix(ctx)[:2], "which ptxas && ptxas --version"),
         ))
     # the driver's own JIT log (cuda_driver.cc "error log buffer"): not XLA's ptxas
@@ -416,8 +444,10 @@ def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding
     fallback = ctx.h("xla.driver_fallback")
     win = ctx.h("xla.asm_windows")
     said = [h for h in ctx.h("xla.ptxas_missing").all() if _FALLBACK_SAID.search(h.text)]
-    said += _windows_driver_fallback(ctx)
-    win_exit = {h.line for h in _windows_driver_fallback(ctx)}
+    fell_back = _driver_fallback_statuses(ctx)
+    win_exit = ({h.line for h in fell_back}
+                if fell_back and _fallback_on_windows(ctx, fell_back) else set())
+    said += [h for h in fell_back if h.line in win_exit]
     failing = (any(not _FALLBACK_SAID.search(h.text) and h.line not in win_exit
                    for h in ctx.h("xla.ptxas_missing").all())
                or ctx.h("xla.ptxas_arch").count or ctx.h("xla.ptxas_loaded_arch").count
