@@ -50,8 +50,8 @@ def _full_rows(ctx: Facts) -> list[tuple[Hit, str, int, int]]:
 
 def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
     """``gpu-memory-held-by-other-process`` (variant ``smi-nearly-full``, info: an
-    observation, not a claim): an nvidia-smi table in the log shows a GPU with less than 10% of its memory free, and no
-    line of the log shows a memory failure.
+    observation, not a claim): an nvidia-smi table in the log shows a GPU with less than
+    10% of its memory free, and no line of the log shows a memory failure.
 
     Returns:
         One finding naming each such GPU (``used`` of ``total`` MiB) and the processes the
