@@ -2230,10 +2230,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # it finds no NVML library at all (v0.14-v0.15) "Detected non-NVML platform: <reason>",
     # "Incompatible platform detected" and "If this is a GPU node, did you configure the NVIDIA
     # Container Toolkit?"; with no device registered, "No devices found. Waiting indefinitely."
+    # The backticks around nvidia are often retyped as quotes in a pasted log (a Markdown code
+    # span cannot hold them), so any of ` ' " is taken there.
     _p(
         "k8s.plugin_hint",
         ("if this is a gpu node, did you",),
-        r"If this is a GPU node, did you (?P<what>set the docker default runtime to `?nvidia`?"
+        r"If this is a GPU node, did you (?P<what>set the docker default runtime to "
+        r"[`'\"]?nvidia[`'\"]?"
         r"|configure the NVIDIA Container Toolkit)\?",
     ),
     _p(
