@@ -2163,6 +2163,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("unresolvable cdi devices",),
         r"unresolvable CDI devices (?P<devs>[\w./=:@-]{1,120}(?:, [\w./=:@-]{1,120}){0,15})",
     ),
+    # container-device-interface pkg/cdi/spec.go ReadSpec "failed to parse CDI Spec %q: %w"
+    # (ParseSpec's "failed to unmarshal CDI Spec: ..." for a field it does not know, or
+    # specs-go/version.go's "invalid version ..."), collected by cache.go as "failed to load CDI
+    # Spec <err>" and printed by podman at debug level: the spec was skipped
+    _p(
+        "eco.cdi_spec_unreadable",
+        ("failed to parse cdi spec",),
+        r"failed to parse CDI Spec \\?\"(?P<path>[^\"\\\n]{1,200})\\?\""
+        r"(?::\s{0,4}(?P<err>[^\r\n]{1,300}))?",
+    ),
     # the same driver-RPC failure, pasted without the "nvidia-container-cli:" prefix (a wrapped
     # docker error); read by checks/containers.py like the prefixed form
     _p(
