@@ -12,7 +12,8 @@ that GPU gets almost nothing.
 
 The check speaks only when no line of the log shows a memory failure itself (those findings,
 memory.py, read their own lines); the table does not say whether the process that holds the
-memory is the one that failed, so the finding is information (severity info) that names both readings, not a claim.
+memory is the one that failed, so the finding is information (severity info) that names both
+readings, not a claim.
 """
 
 from __future__ import annotations
@@ -48,9 +49,9 @@ def _full_rows(ctx: Facts) -> list[tuple[Hit, str, int, int]]:
 
 
 def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
-    """``gpu-memory-held-by-other-process`` (variant ``smi-nearly-full``, info: an observation, not a claim): an
-    nvidia-smi table in the log shows a GPU with less than 10% of its memory free, and no
-    line of the log shows a memory failure.
+    """``gpu-memory-held-by-other-process`` (variant ``smi-nearly-full``, info: an observation,
+    not a claim): an nvidia-smi table in the log shows a GPU with less than 10% of its memory
+    free, and no line of the log shows a memory failure.
 
     Returns:
         One finding naming each such GPU (``used`` of ``total`` MiB) and the processes the
