@@ -2194,6 +2194,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("unresolvable cdi devices",),
         r"unresolvable CDI devices (?P<devs>[\w./=:@-]{1,120}(?:, [\w./=:@-]{1,120}){0,15})",
     ),
+    # container-device-interface pkg/cdi/spec.go ReadSpec "failed to parse CDI Spec %q: %w"
+    # (ParseSpec's "failed to unmarshal CDI Spec: ..." for a field it does not know, or
+    # specs-go/version.go's "invalid version ..."), collected by cache.go as "failed to load CDI
+    # Spec <err>" and printed by podman at debug level: the spec was skipped
+    _p(
+        "eco.cdi_spec_unreadable",
+        ("failed to parse cdi spec",),
+        r"failed to parse CDI Spec \\?\"(?P<path>[^\"\\\n]{1,200})\\?\""
+        r"(?::\s{0,4}(?P<err>[^\r\n]{1,300}))?",
+    ),
     # the same driver-RPC failure, pasted without the "nvidia-container-cli:" prefix (a wrapped
     # docker error); read by checks/containers.py like the prefixed form
     _p(
@@ -2261,10 +2271,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # it finds no NVML library at all (v0.14-v0.15) "Detected non-NVML platform: <reason>",
     # "Incompatible platform detected" and "If this is a GPU node, did you configure the NVIDIA
     # Container Toolkit?"; with no device registered, "No devices found. Waiting indefinitely."
+    # The backticks around nvidia are often retyped as quotes in a pasted log (a Markdown code
+    # span cannot hold them), so any of ` ' " is taken there.
     _p(
         "k8s.plugin_hint",
         ("if this is a gpu node, did you",),
-        r"If this is a GPU node, did you (?P<what>set the docker default runtime to `?nvidia`?"
+        r"If this is a GPU node, did you (?P<what>set the docker default runtime to "
+        r"[`'\"]?nvidia[`'\"]?"
         r"|configure the NVIDIA Container Toolkit)\?",
     ),
     _p(

@@ -950,11 +950,20 @@ _NO_IMAGE = re.compile(r"no kernel image is available|device kernel image is inv
                        r"|CUDA_ERROR_INVALID_IMAGE|CUDA_ERROR_NO_BINARY_FOR_GPU")
 
 
+#: stream_executor cuda_driver.cc LoadCubin's "Failed to load in-memory CUBIN": a cubin
+#: compiled at run time (XLA's, with the ptxas it found, for this GPU's own compute capability)
+#: that the driver would not load. The build's architecture list does not decide that; reports
+#: name a CUDA toolkit (ptxas) newer than the driver (jax-ml/jax#5723: a toolkit matching the
+#: driver's CUDA fixed it), so it stays hedged.
+_RUNTIME_CUBIN = re.compile(r"in-memory CUBIN", re.IGNORECASE)
+
+
 def _no_image_wording(nokernel: list[Hit], nobin: Hit | None) -> list[Hit]:
     """The hits among ``nokernel`` (and ``nobin``) that carry a :data:`_NO_IMAGE` wording;
-    empty when any hit is "invalid device function" alone (that one stays hedged)."""
+    empty when any hit is "invalid device function" alone, or a cubin compiled at run time
+    that did not load (:data:`_RUNTIME_CUBIN`): those stay hedged."""
     hits = [*nokernel, *((nobin,) if nobin is not None else ())]
-    if any(not _NO_IMAGE.search(h.text) for h in hits):
+    if any(not _NO_IMAGE.search(h.text) or _RUNTIME_CUBIN.search(h.text) for h in hits):
         return []
     return hits
 

@@ -187,11 +187,22 @@ def cdi_nvidia_device_unresolvable(f: Facts) -> list[Finding]:
     the container engine asked the CDI registry for an NVIDIA device no spec defines
     (container-device-interface ``pkg/cdi/cache.go`` ``InjectDevices``; the spec is the file
     ``nvidia-ctk cdi generate`` writes, nvidia-container-toolkit ``cmd/nvidia-ctk/README.md``).
-    Only for ``nvidia.com/`` names (another vendor's spec is not the NVIDIA toolkit's)."""
+    Only for ``nvidia.com/`` names (another vendor's spec is not the NVIDIA toolkit's).
+    Variant ``spec-unreadable``: the log also shows the engine's CDI library failing to parse a
+    spec (``eco.cdi_spec_unreadable``: pkg/cdi/spec.go ReadSpec "failed to parse CDI Spec"),
+    which it then skips: a spec newer than the engine reads, not a missing one."""
     hits = [h for h in f.h("eco.cdi_unresolvable").all() if "nvidia.com/" in (h.g("devs") or "")]
     if not hits:
         return []
     devs = (hits[0].g("devs") or "").rstrip(".")
+    bad = f.h("eco.cdi_spec_unreadable").all()
+    if bad:
+        err = (bad[0].g("err") or "").strip()
+        return [catalogue.make(
+            "container-cdi-device-unresolvable", variant="spec-unreadable", devices=devs,
+            spec=bad[0].g("path") or "?", error=err[:200] or "no reason shown",
+            evidence=log_evidence(hits, bad[:2]),
+        )]
     return [catalogue.make(
         "container-cdi-device-unresolvable", devices=devs, evidence=log_evidence(hits),
     )]

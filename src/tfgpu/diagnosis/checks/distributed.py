@@ -187,10 +187,32 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     if peer.count and not out:
         # cuda.h: CUDA_ERROR_TOO_MANY_PEERS = the peer-mapping resources of a device are used up
         many = any(h.g("err") == "CUDA_ERROR_TOO_MANY_PEERS" for h in peer.all())
+        fatal = [h for h in peer.all() if _PEER_FATAL.search(h.text)]
+        if fatal:
+            status = next((e for h in peer.all() if (e := h.g("err"))), "an error")
+            out.append(catalogue.make(
+                "gpu-peer-access-limit", variant="fatal", err=status,
+                evidence=log_evidence(fatal, limit=2),
+                fix=("nvidia-smi -L   # how many GPUs this process sees",
+                     "CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7 python train.py   # at most 8 GPUs per "
+                     "process (CUDA's peer limit); several processes for more GPUs",
+                     "# or a later TensorFlow release, which logs a pair it cannot enable and "
+                     "goes on"),
+            ))
+            return out
         out.append(catalogue.make("gpu-peer-access-limit",
                                   variant="too-many-peers" if many else None,
                                   evidence=log_evidence(peer, limit=2)))
     return out
+
+
+#: A peer-access failure that stopped the program rather than a logged warning: TensorFlow
+#: 0.x's gpu_init.cc ``LOG(FATAL) << "could not enable peer access for GPU devices: "``, or
+#: the status gpu_device.cc's EnablePeerAccess returned in releases before it only warned,
+#: raised as a Python exception ("InternalError: Internal: failed to enable peer access from
+#: ... to ...: CUDA_ERROR_TOO_MANY_PEERS", tensorflow/tensorflow#5362 on a 16-GPU machine).
+_PEER_FATAL = re.compile(r"could not enable peer access for GPU devices"
+                         r"|\b\w*Error: (?:Internal: )?failed to enable peer access")
 
 
 def _nccl_cuda_newer(ctx: Facts) -> tuple[str, str, str] | None:

@@ -35,15 +35,16 @@ _FRAME_REACH = 3
 def protobuf_extension_dll(ctx: Facts) -> list[Finding]:
     """``protobuf-native-extension-dll-mismatch`` when "DLL load failed" follows protobuf's
     ``pyext`` import frame (or names ``_message``): variant ``procedure`` for "The specified
-    procedure could not be found", ``module`` for "could not be found" of a module; other
-    reasons are left to the Windows DLL findings."""
+    procedure could not be found", ``module`` for "could not be found" of a module (or the
+    same Windows message in another UI language: :func:`_common.dll_reason`); other reasons
+    are left to the Windows DLL findings."""
     frames = {h.line for h in ctx.h("protobuf.pyext_frame").all()}
     hits = [h for h in ctx.h("win.dll_load").all()
             if h.g("mod") == "_message"
             or any(h.line - _FRAME_REACH <= n < h.line for n in frames)]
     if not hits:
         return []
-    why = (hits[0].g("why") or "").lower()
+    why = c.dll_reason(hits[0].g("why") or "")
     variant = ("procedure" if "procedure could not be found" in why
                else "module" if "module could not be found" in why else None)
     if variant is None:

@@ -59,7 +59,7 @@ def windows_dll_procedure_not_found(ctx: Facts) -> list[Finding]:
     needs: another build of a DLL of the same name is found first, or the module was built
     for another TensorFlow/Python release."""
     hits = [h for h in ctx.h("win.dll_load").all()
-            if "procedure could not be found" in (h.g("why") or "").lower()]
+            if "procedure could not be found" in c.dll_reason(h.g("why") or "")]
     if not hits:
         return []
     mod = hits[0].g("mod")

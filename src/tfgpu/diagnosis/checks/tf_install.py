@@ -499,6 +499,20 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
                "tensorflow")
     versions = [h for h in f.h("pip.show_version").all()
                 if h.line - 1 in {n.line for n in listed.all()}]
+    gpu_all = None if conda or f.windows else _all_gpu_builds(f, seen, shown)
+    if gpu_all is not None:
+        same = len(set(shown.values())) == 1
+        yield catalogue.make(
+            "tensorflow-variants-conflict", variant="no-cpu-build",
+            severity=Severity.WARNING if same else Severity.ERROR,
+            packages=" and ".join(seen), listing=", ".join(seen), why=gpu_all,
+            versions=("the same release" if same else
+                      "different releases (" + ", ".join(f"{n} {v}" for n, v in shown.items())
+                      + "), so the folder now mixes files of both"),
+            evidence=log_evidence(listed, versions),
+            fix=(f"pip uninstall -y {' '.join(seen)}", install),
+        )
+        return
     yield catalogue.make(
         "tensorflow-variants-conflict", severity=Severity.ERROR,
         packages=" and ".join(seen), listing=", ".join(seen),
@@ -508,6 +522,29 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
              if conda else
              (f"pip uninstall -y {' '.join(seen)}", install)),
     )
+
+
+def _all_gpu_builds(f: Facts, names: list[str], shown: dict[str, str]) -> str | None:
+    """Why none of the listed TensorFlow distributions ``names`` is a CPU-only build (their
+    versions ``shown``), or ``None`` when one may be, or a version is not shown: no name in
+    platform fact ``tf-distributions``' ``cpu_only``, and the plain ``tensorflow`` only of a
+    release whose plain wheel is the CUDA build (:func:`gpu_pin_requirement`'s
+    ``keeps_name`` false: 1.15.0, and 2.1 on; platform fact ``tensorflow-is-cuda-build``)."""
+    dists = f.kb.platform_fact("tf-distributions")
+    cpu_only = {str(n) for n in dists.values.get("cpu_only", ())}
+    if any(n in cpu_only for n in names) or any(n not in shown for n in names):
+        return None
+    plain = shown.get("tensorflow")
+    if plain is None:
+        return None
+    try:
+        rule = gpu_pin_requirement(f.kb, plain, windows=False)
+    except KnowledgeQueryError:
+        return None
+    if rule is None or rule.keeps_name:
+        return None
+    return (f"the plain tensorflow wheel of {plain} is the same CUDA build as tensorflow-gpu "
+            f"of it (knowledge row {rule.ref})")
 
 
 def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | None:

@@ -9,7 +9,7 @@ without Windows' reason is hedged: the reason is what tells the causes apart.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._common import windows_gpu_last
+from tfgpu.diagnosis.checks._common import dll_reason, windows_gpu_last
 from tfgpu.diagnosis.checks.libraries import cudnn_sub_dll_126
 from tfgpu.diagnosis.checks.visibility import _windows_native
 from tfgpu.diagnosis.checks.windows_bad_image import BAD_IMAGE_TEXT
@@ -31,12 +31,12 @@ def rule_windows(ctx: Facts) -> list[Finding]:
     out: list[Finding] = []
     dll = ctx.h("win.dll_load")
     for hit in dll.first[:1]:
-        why = (hit.g("why") or "").strip()
-        if "procedure could not be found" in why.lower():
+        why = dll_reason(hit.g("why") or "")  # lower case; a localized text in English
+        if "procedure could not be found" in why:
             continue  # tool families (stage 3): python_import.windows_dll_procedure_not_found
-        if BAD_IMAGE_TEXT in why.lower():
+        if BAD_IMAGE_TEXT in why:
             continue  # error 193, a bad file not a missing one (windows_bad_image.py)
-        if "initialization routine failed" in why.lower():
+        if "initialization routine failed" in why:
             out.append(_dll_init_failed(ctx, dll))
         elif (at_import := _msvc_at_import(ctx, hit, dll)) is not None:
             out.append(at_import)
