@@ -70,7 +70,7 @@ VARIANTS = [
                  "dnn-library-not-found", id="dnn-not-found-status-form-lower-case"),
     pytest.param("UnknownError: Fail to find the dnn implementation.",
                  "UnknownError: fail to find the dnn implementation.",
-                 "dnn-library-not-found", id="fail-to-find-dnn-implementation-lower-case"),
+                 "cudnn-version-mismatch", id="fail-to-find-dnn-implementation-lower-case"),
     pytest.param(
         "InternalError: Failed to call ThenRnnBackward with model config: [rnn_mode, "
         "rnn_input_mode, rnn_direction_mode]: 3, 0, 1",
@@ -97,8 +97,8 @@ NEAR_MISSES = [
     pytest.param("unimplemented: dnn library is not found.", ("dnn-handle-failed-gpu-memory",),
                  id="dnn-not-found-lower-case-is-no-memory-claim"),
     pytest.param("UnknownError: fail to find the dnn implementation.",
-                 ("dnn-handle-failed-gpu-memory",),
-                 id="fail-to-find-dnn-lower-case-is-no-memory-claim"),
+                 ("dnn-library-not-found",),
+                 id="fail-to-find-dnn-lower-case-is-no-missing-cudnn-claim"),
     pytest.param("allocator (gpu_0_bfc) ran out of memory trying to allocate 2.26gib with "
                  "freed_by_count=0. the caller indicates that this is not a failure, but may "
                  "mean that there could be performance gains if more memory were available.",

@@ -4229,6 +4229,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # not apply; read by checks/memory.py and checks/dnn_init_causes.py
     _p("cudnn.rnn_call", ("cudnnrnn",),
        r"cuda_dnn\.cc\(\d{1,6}\):\s*'(?P<call>cudnnRNN\w{1,40})\("),
+    # --- cudnn rnn mask ---
+    # cuda_dnn.cc's RNN data descriptor (the per-sample sequence lengths of CudnnRNNV3, which
+    # Keras computes from the mask) in the same "in .../cuda_dnn.cc(N): '<call>('" form
+    # (TF 1.13-2.21: the call text is in the 2.21 wheel's libtensorflow_framework.so.2), and
+    # Keras 3's own check of a mask it sends to cuDNN (keras/src/backend/tensorflow/rnn.py
+    # _assert_valid_mask, Keras >= 3.2); read by checks/cudnn_rnn_mask.py
+    _p("cudnn.rnn_data_desc", ("cudnnsetrnndatadescriptor",),
+       r"cuda_dnn\.cc\(\d{1,6}\):\s*'cudnnSetRNNDataDescriptor\("),
+    _p("keras.rnn_mask_cudnn", ("does not correspond to right-padded sequences",),
+       r"(?i:You are passing a RNN mask that does not correspond to right-padded sequences)"),
     # --- conda-forge TensorFlow build strings (CPU-only build) ----------------------
     # conda-forge/tensorflow-feedstock recipe/meta.yaml names the outputs tensorflow,
     # tensorflow-base, tensorflow-estimator, tensorflow-cpu/-gpu with the build string

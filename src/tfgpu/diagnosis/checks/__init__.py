@@ -321,6 +321,7 @@ from tfgpu.diagnosis.checks.container_runtime import (
 )
 from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
 from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
+from tfgpu.diagnosis.checks.cudnn_rnn_mask import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
     horovod_extension_not_built,
@@ -669,6 +670,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cuinit_unnamed_code,
     jax_cuda_component_outdated,
     cudnn_bad_param,
+    cudnn_rnn_mask_rejected,
     # --- driver files, DirectML in WSL, ptxas fallback, TF 1.x pins, nvidia_uvm ---
     driver_component_stale,
     wsl_directml_libraries_missing,

@@ -311,31 +311,72 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
               if (failed_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]
     # xla-dnn-null: XLA's GPU compiler found no DNN support (AsDnn() null): cuDNN did not start
     failed += ctx.h("xla.dnn_null").all()
-    have = ctx.cudnn_versions
-    if not failed or not have or ctx.other_framework:
+    if not failed or ctx.other_framework:
         return None
+    held = _host_against_build(ctx)
+    if held is None:
+        return None
+    have, built, ref, mms, want = held
+    if not all(m[0] == want[0] and m[1] < want[1] for m in mms):
+        return None
+    return ", ".join(have), built, str(ctx.tf_version), ref, failed
+
+
+def _build_cudnn(ctx: Facts) -> tuple[str, str] | None:
+    """``(cuDNN version, knowledge ref)`` the installed TensorFlow was built with: a TF 1.x
+    series in platform fact ``tf1-gpu-build-cudnn``, else the host's TensorFlow version's row
+    of ``tf_tested_configs.toml``; ``None`` when neither knows it."""
     tf1 = _tf1_build_cudnn(ctx)
     if tf1 is not None:
-        built, ref = tf1
-    else:
-        try:
-            build = ctx.kb.tested_gpu_build(ctx.tf_version,
-                                            "windows" if ctx.windows else "linux")
-        except KnowledgeQueryError:
-            return None
-        if build is None:
-            return None
-        built, ref = build.cudnn, build.row.ref
-    # a major-only version ("7" in the TF 1.x rows, a soname's "8") has no minor to compare
+        return tf1
+    try:
+        build = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    except KnowledgeQueryError:
+        return None
+    if build is None:
+        return None
+    return build.cudnn, build.row.ref
+
+
+#: ``(host versions, build version, knowledge ref, host (major, minor) each, build's)``.
+_HostBuild = tuple[tuple[str, ...], str, str, list[tuple[int, int]], tuple[int, int]]
+
+
+def _host_against_build(ctx: Facts) -> _HostBuild | None:
+    """The host's cuDNN versions held against the build's: ``(host versions, build version,
+    knowledge ref, host (major, minor) each, build (major, minor))``; ``None`` when the host
+    facts list no cuDNN, the build's cuDNN is unknown, or either has no minor (a major-only
+    "7" in the TF 1.x rows, a soname's "8": nothing to compare)."""
+    have = tuple(ctx.cudnn_versions)
+    if not have:
+        return None
+    build = _build_cudnn(ctx)
+    if build is None:
+        return None
+    built, ref = build
     if "." not in built or not all("." in v for v in have):
         return None
     try:
         want, mms = series(built), [series(v) for v in have]
     except KnowledgeQueryError:
         return None
-    if not all(m[0] == want[0] and m[1] < want[1] for m in mms):
+    return have, built, ref, mms, want
+
+
+def cudnn_host_meets_build(ctx: Facts) -> tuple[str, str, str] | None:
+    """``(host cuDNN, build cuDNN, knowledge ref)`` when every cuDNN the host facts list has
+    the build's major and an equal or higher minor: what TensorFlow's start-up check
+    (``cuda_dnn.cc``: "CuDNN library needs to have matching major version and equal or
+    higher minor version") accepts.  ``None`` otherwise or when either version is unknown.
+    It does not rule a version mismatch out: another copy than the host's (a conda
+    environment's, another framework's) may be the one loaded."""
+    held = _host_against_build(ctx)
+    if held is None:
         return None
-    return ", ".join(have), built, str(ctx.tf_version), ref, failed
+    have, built, ref, mms, want = held
+    if not all(m[0] == want[0] and m[1] >= want[1] for m in mms):
+        return None
+    return ", ".join(have), built, ref
 
 
 def _tf1_build_cudnn(ctx: Facts) -> tuple[str, str] | None:

@@ -22,6 +22,7 @@ from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.memory_at_start import taken_at_start
+from tfgpu.diagnosis.checks.no_dnn_support import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -639,6 +640,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     if notfound:
         if any("cudnn" in (h.g("lib") or "").lower() for h in ctx.h("lib.missing").all()):
             return []  # the missing-library finding names libcudnn
+        if all(NO_DNN_RNN_WORDS in t.casefold() for t in texts):
+            # the cuDNN RNN kernels' wording (TensorFlow's only): version or memory, hedged
+            # (no_dnn_support.py)
+            return rnn_no_dnn_hedged(ctx, ev, fix_mem)
         if dnn_not_found_runtime_unknown(ctx):
             return [_dnn_not_found_hedged(ctx, ev)]
         return [catalogue.make(

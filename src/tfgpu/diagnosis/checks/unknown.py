@@ -282,6 +282,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     for first, end in blocks:
         if end in covered or end in explained:
             covered.update(range(first, end + 1))
+    # an exception line whose message below it a finding quotes ("UnknownError: Graph
+    # execution error:" over the op's own message) is explained, with no traceback header too
+    covered.update(explained)
     # a traceback ending in an exception no finding explains: the program stopped on it
     uncaught = any(end not in covered for _, end in blocks)
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
