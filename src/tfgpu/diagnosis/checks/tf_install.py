@@ -481,7 +481,7 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
     listed = f.h("pip.listing")
     seen: list[str] = []
     for key in listed.by_key:
-        name = key.lower().replace("_", "-")
+        name = _norm(key)
         if key and name not in seen:
             seen.append(name)
     if len(seen) < 2:
@@ -530,8 +530,7 @@ def _all_gpu_builds(f: Facts, names: list[str], shown: dict[str, str]) -> str | 
     platform fact ``tf-distributions``' ``cpu_only``, and the plain ``tensorflow`` only of a
     release whose plain wheel is the CUDA build (:func:`gpu_pin_requirement`'s
     ``keeps_name`` false: 1.15.0, and 2.1 on; platform fact ``tensorflow-is-cuda-build``)."""
-    dists = f.kb.platform_fact("tf-distributions")
-    cpu_only = {str(n) for n in dists.values.get("cpu_only", ())}
+    cpu_only = f.kb.cpu_only_distributions()
     if any(n in cpu_only for n in names) or any(n not in shown for n in names):
         return None
     plain = shown.get("tensorflow")
@@ -558,7 +557,7 @@ def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | 
     build string decides: conda_tf_build.py, conda_defaults_tf_build.py).  ``None``
     otherwise: two distributions (tensorflow_variants_log), a GPU distribution."""
     listed = f.h("pip.listing").all()
-    names = {(h.g("dist") or "").lower().replace("_", "-") for h in listed}
+    names = {_norm(h.g("dist") or "") for h in listed}
     if len(names) != 1:
         return None
     name = next(iter(names))
@@ -566,7 +565,7 @@ def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | 
     version = _tf_dist_versions(f).get(name)
     kb = f.kb
     dists = kb.platform_fact("tf-distributions")
-    cpu_only = [str(n) for n in dists.values.get("cpu_only", ())]
+    cpu_only = kb.cpu_only_distributions()
     try:
         rule = gpu_pin_requirement(kb, version, windows=f.windows) if version else None
     except KnowledgeQueryError:
@@ -599,7 +598,7 @@ def _tf_dist_versions(f: Facts) -> dict[str, str]:
     after = {h.line: v for h in f.h("pip.show_version").all() if (v := h.g("v"))}
     out: dict[str, str] = {}
     for h in f.h("pip.listing").all():
-        name = (h.g("dist") or "").lower().replace("_", "-")
+        name = _norm(h.g("dist") or "")
         v = h.g("v") or after.get(h.line + 1)
         if name and v:
             out.setdefault(name, v)
