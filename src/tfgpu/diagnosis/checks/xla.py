@@ -690,8 +690,6 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
 # ------------------------------------------- XLA without a compiler for the device
 
 
-
-
 def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
     """xla_ops.cc "Could not find compiler for platform <P>" / XLA's compiler.cc "could not
     find registered compiler for (the) platform": XLA was asked to compile (jit_compile=True,
