@@ -2141,12 +2141,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- nvidia-smi process table ---
     # A compute process row of nvidia-smi's "Processes:" table (GPU, [GI CI,] PID, type C or
     # C+G, name, memory): "|    0   N/A  N/A     12345      C   python     3000MiB |" (with
-    # GI/CI columns, driver 450+) or "|    0      12345      C   python     3000MiB |".
+    # GI/CI columns, driver 450+) or "|    0      12345      C   python     3000MiB |"; the
+    # process name and its memory (MiB) when the row has both.
     _p(
         "smi.process",
         ("mib |", "mib|"),
         r"^\|\s+\d+\s+(?:N/A\s+N/A\s+|\d+\s+\d+\s+(?=\d+\s+C))?(?P<pid>\d+)\s+C(?:\+G)?\s"
-        r"[^|]*MiB\s*\|\s*$",
+        r"(?:\s*(?P<name>\S[^|]{0,200}?)\s+(?P<mib>\d{1,7})(?=MiB\s*\|\s*$))?[^|]*MiB\s*\|\s*$",
         "pid",
     ),
     # --- the layer around TensorFlow: container toolkit, kernel module, Kubernetes, DirectML ---
