@@ -200,7 +200,7 @@ class Facts:
         GPU listing: ``nvidia-smi -L``, lspci, a Windows video-controller query)."""
         out: list[Hit] = []
         for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored",
-                     "gpu.listed"):  # holdout2 kinds: nvidia-smi -L, lspci, wmic listings
+                     "gpu.listed"):  # gpu.listed: nvidia-smi -L, lspci, wmic listings
             out += self.h(name).first[:2]
         # gpu_device.cc's "Cannot dlopen some GPU libraries ... Skipping registering
         # GPU devices..." is printed only after the driver counted a visible GPU (its device

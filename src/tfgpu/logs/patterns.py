@@ -3456,7 +3456,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?<![\w.+-])(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: =>)? not found\b",
         "lib",
     ),
-    # --- old wordings and one-line pastes (holdout4/8/10 work plan) ---
+    # --- old wordings and one-line pastes ---
     # TF 1.x's CPU allocator warning (tensorflow/core/framework/allocator.cc r1.12,
     # cpu_allocator_impl.cc r1.13-r2.3): "Allocation of %d exceeds 10% of system memory.";
     # TF 2.4 added "free" (the pattern above)
@@ -4874,7 +4874,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Device mapping: no known devices\.",
     ),
     # --- bare dyld line, conda's classic solver, Python's MemoryError, grappler's
-    # device properties (holdout24-26 work plans) ---
+    # device properties ---
     # macOS dyld's "Library not loaded: @rpath/<lib>" without the "dlopen(<module>, <mode>): "
     # prefix (dyld's own "dyld: Library not loaded: ..." for a program, or a paste cut to the
     # ImportError text): the same missing CUDA dylib as dyld.cuda_missing (disjoint from it by

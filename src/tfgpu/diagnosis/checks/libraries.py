@@ -428,7 +428,7 @@ TF_LOADER = re.compile(r"Could not load dynamic library '|(?i:tensorflow)")
 def _cudart_harmless_reading(ctx: Facts) -> bool:
     """TensorFlow's "ignore above cudart dlerror if you do not have a GPU" reading holds as
     far as the facts go: its stub line (or only cudart missing, outside a verify/bench
-    child), and nothing shows an NVIDIA GPU, a CUDA set-up or a driver (holdout2 kinds: a
+    child), and nothing shows an NVIDIA GPU, a CUDA set-up or a driver (a
     known driver is a GPU's evidence)."""
     missing = ctx.h("lib.missing")
     if any("ImportError" in h.text for h in missing.all()):

@@ -1734,7 +1734,7 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
         bash = "no match:" in zsh.first[0].text and "no matches" not in zsh.first[0].text
         yield catalogue.make(
             "pip-extra-needs-quotes", spec=spec, evidence=log_evidence(zsh),
-            variant="other-shell" if bash else None,  # holdout2 kinds
+            variant="other-shell" if bash else None,
             fix=(f"pip install '{spec}'   # quotes stop {'bash' if bash else 'zsh'} expanding "
                  "the [...]",),
         )
