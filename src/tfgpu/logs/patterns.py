@@ -1004,7 +1004,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "memory usage:", "possibly insufficient driver version",
          "error retrieving driver version", "cudnn launch failure",
          "failed to call thenrnnforward", "failed to call thenrnnbackward"),
-        # falsepos: the status also in TF's form for a cuDNN 9 value it cannot name
+        # the status also in TF's form for a cuDNN 9 value it cannot name
         # ("<unknown cudnn status: 1002>"), which rule_library_handle looks up
         r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
         r"(?: handle:\s*(?P<code>[A-Z_]{3,60}|<unknown cudnn status: \d{1,6}>))?"
@@ -1744,7 +1744,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[/\\](?:envs[/\\](?P<env>[\w.+-]{1,100})|(?:ana|mini)conda\d?|miniforge\d?"
         r"|mambaforge)[/\\](?:lib[/\\]python(?P<v>\d\.\d{1,2})[/\\]|[Ll]ib[/\\]site-packages[/\\])",
     ),
-    # --- falsepos: harmless lines printed at E level --------------------------------------------
+    # --- harmless lines printed at E level --------------------------------------------
     # tensorflow/core/util/util.cc: oneDNN has no INT64 kernels without AVX-512, so the op
     # runs on Eigen instead (printed at E level; e.g. keras-team/keras-hub#2161)
     _p(
@@ -1898,7 +1898,7 @@ PATTERNS: tuple[Pattern, ...] = (
             "fatal",
             "killed",
         ),
-        # falsepos: not a padded status field reading zero/none (`nvidia-smi -q`'s
+        # not a padded status field reading zero/none (`nvidia-smi -q`'s
         # "Correctable Error   : 0"): a counter of no errors is no error line
         r"Traceback \(most recent call last\)|(?:Error|Exception)\b(?!\s+:\s*(?:0|N/A|None)\s*$)"
         r"|\bERROR\b|Check failed"
@@ -4168,7 +4168,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"The TensorFlow library wasn't compiled to use (?P<isa>[\w.]{1,20}) instructions, "
         r"but these are available on your machine",
     ),
-    # --- conda platform (eyesfix-b) ---
+    # --- conda platform ---
     # The platform (subdir) conda solved for: conda-libmamba-solver prints "Platform: <subdir>"
     # (conda_libmamba_solver/solver.py:216 at 463319207449c891496af177bb8efab5b01b98c7),
     # `conda info` "platform : <subdir>" (conda/cli/main_info.py:421 at 0f64223f).
@@ -4203,7 +4203,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\[0, (?P<last>\d{1,4})\]\.(?P<xla>\s*while setting up XLA_GPU_JIT device number "
         r"\d{1,4})?",
     ),
-    # --- eyesfix-a: the Python REPL's echo of tf.__version__ and Linux-only paths ----------
+    # --- the Python REPL's echo of tf.__version__ and Linux-only paths ----------
     # ">>> tf.__version__" echoes the string's repr, quoted ('2.12.0'), on the next line; read
     # by view.printed_tf_version like an unquoted version line (print(tf.__version__))
     _p("ctx.version_line", ("'..'",), r"^\s*'(?P<v>2\.\d{1,2}\.\d{1,3})'\s*$"),

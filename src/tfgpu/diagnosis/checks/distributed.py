@@ -129,7 +129,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         )
     elif (err.count or system.count) and any(
             not h.g("closed") for h in ctx.h("nccl.socket").all()):
-        # Claim audit: NCCL's socket WARN line names the failing connection
+        # NCCL's socket WARN line names the failing connection
         sock = [h for h in ctx.h("nccl.socket").all() if not h.g("closed")]
         out.append(catalogue.make(
             "nccl-error", variant="socket",

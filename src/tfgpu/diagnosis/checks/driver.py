@@ -1050,7 +1050,7 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
 
 
 def _container_libcuda(ctx: Facts) -> tuple[bool, str, tuple[str, ...]]:
-    """Claim audit: whether the log's cuda_diagnostics host is a Docker container id, with
+    """Whether the log's cuda_diagnostics host is a Docker container id, with
     the cause sentence and fix lines for a container whose image brings its own libcuda
     (platform fact container-libcuda-newer-than-host: tensorflow/tensorflow#48722,
     NVIDIA/nvidia-docker#1704), where a reboot of the host does not help."""
@@ -1071,7 +1071,7 @@ def _container_libcuda(ctx: Facts) -> tuple[bool, str, tuple[str, ...]]:
 
 
 def _stale_libcuda(kernel: str | None, lib: str | None) -> tuple[bool, str, tuple[str, ...]]:
-    """Claim audit: a libcuda OLDER than the loaded kernel module is no upgrade waiting for a
+    """A libcuda OLDER than the loaded kernel module is no upgrade waiting for a
     reboot (the reboot loads the newest module, the library stays): a copy left from an
     earlier driver is found first (tensorflow/tensorflow#4349).  Returns whether that is the
     case, the cause sentence and the fix lines."""

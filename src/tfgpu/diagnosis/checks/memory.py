@@ -31,7 +31,7 @@ from tfgpu.knowledge import CudaError
 #: Byte counts above this (16 EiB, the whole 64-bit address space) are no real allocation:
 #: a log line with such a number is garbage, and the number is treated as unknown.
 MAX_BYTES = 2**64
-#: falsepos: a RESOURCE_EXHAUSTED raised by JAX, not TensorFlow: jaxlib's exception class
+#: a RESOURCE_EXHAUSTED raised by JAX, not TensorFlow: jaxlib's exception class
 #: (``jaxlib.xla_extension.XlaRuntimeError``; ``jax.errors.JaxRuntimeError`` in newer JAX).
 _JAX_ERROR = re.compile(r"\b(?:jaxlib\b|XlaRuntimeError\b|JaxRuntimeError\b)")
 
@@ -46,7 +46,7 @@ def _bytes(text: str | None) -> int | None:
 
 
 def _gpu_memory_evidence(ctx: Facts) -> bool:
-    """Claim audit: the log or the host shows GPU memory in play (a GPU device TensorFlow
+    """The log or the host shows GPU memory in play (a GPU device TensorFlow
     created or found, a GPU allocator ran out, an OOM line naming a GPU device), so an OOM
     line without a device is GPU memory."""
     if ctx.gpu_log_evidence() or ctx.h("mem.ran_out").count:
@@ -166,9 +166,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                                       **oom_args))
     elif exhausted and not taken and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
-        # Claim audit: the eager form names the op that needed the copy
+        # the eager form names the op that needed the copy
         eager = any(h.g("dst") and "_EagerConst" in h.text for h in exhausted)
-        # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
+        # JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
         jax = any(_JAX_ERROR.search(h.text) for h in exhausted)
         # another program's own ResourceExhaustedError (PaddlePaddle's allocator)
         other = None if jax else ctx.other_framework
@@ -444,7 +444,7 @@ def _module_oom(ctx: Facts) -> list[Finding]:
     ))
 
 
-#: falsepos: how TensorFlow prints a cuDNN status it has no name for (cuDNN 9 values).
+#: how TensorFlow prints a cuDNN status it has no name for (cuDNN 9 values).
 _UNNAMED_CUDNN_STATUS = re.compile(r"<unknown cudnn status: (\d{1,6})>")
 #: ``maps_to`` values that name no other fault (status_codes.toml).
 _NO_OTHER_FAULT = ("dnn-handle-failed-gpu-memory", "generic", "harmless", "context", "")
@@ -493,7 +493,7 @@ def _fft_scale_failed(ctx: Facts, found: list[Hit], ev: tuple[Evidence, ...],
 
 
 def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
-    """falsepos: the ``status_codes.toml`` row of the status the handle failure ``h`` prints,
+    """The ``status_codes.toml`` row of the status the handle failure ``h`` prints,
     when that row maps to another fault than GPU memory (``CUDNN_STATUS_ARCH_MISMATCH``: the
     GPU's architecture; ``<unknown cudnn status: 1002>``, CUDNN_STATUS_SUBLIBRARY_VERSION_
     MISMATCH: mixed cuDNN installs; a cuFFT number other than the plan-setup statuses, e.g. 8
@@ -518,7 +518,7 @@ def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
 
 
 def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) -> list[Finding]:
-    """falsepos: a handle failure whose status names another cause (``rows``, one per hit).
+    """A handle failure whose status names another cause (``rows``, one per hit).
 
     The architecture statuses have their own finding (``cc.lib_arch``, compute_capability.py);
     the sub-library version mismatch is ``cudnn-version-mismatch`` (variant ``sublibraries``);
@@ -600,7 +600,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     statuses = [_status_of_another_fault(ctx, h) for h in found]
     if all(statuses):
-        # falsepos: the status names a cause other than memory (status_codes.toml): say that
+        # the status names a cause other than memory (status_codes.toml): say that
         return _handle_status_finding(ctx, found, [r for r in statuses if r is not None])
     texts = [h.text for h in found]
     libs = sorted({lib for h in found if (lib := failed_library(h))})
