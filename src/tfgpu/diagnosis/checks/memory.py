@@ -286,7 +286,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     evidence=log_evidence(cuda_oom, init_oom, info[:3]),
                     fix=(
                         *c.growth_fix(ctx, "let TensorFlow grow its pool instead of "
-                                "reserving nearly all GPU memory"),
+                                           "reserving nearly all GPU memory"),
                         "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                         "--format=csv   # if another process holds GPU memory: stop it",
                     ),
@@ -415,7 +415,7 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
                 "host-allocator-ran-out", variant="pinned-driver-error", size=shown,
                 code=other[0].g("name") or "?", evidence=log_evidence(pinned, other[:1]),
                 fix=(*c.growth_fix(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
-                                   "before any op"),
+                                        "before any op"),
                      "config = tf.ConfigProto(); config.gpu_options.allow_growth = True   # TF "
                      "1.x: pass it to tf.Session(config=config) / RunConfig(session_config=...)",
                      "nvidia-smi   # memory in use on the GPU, and by which processes",
@@ -608,8 +608,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
         *c.growth_fix(ctx, "before starting Python; or, right after "
-                 "import: for g in tf.config.list_physical_devices('GPU'): "
-                 "tf.config.experimental.set_memory_growth(g, True)"),
+                           "import: for g in tf.config.list_physical_devices('GPU'): "
+                           "tf.config.experimental.set_memory_growth(g, True)"),
         "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
         "# another process or notebook holding GPU memory: stop it",
         "# TF 1.x: config = tf.ConfigProto(); config.gpu_options.allow_growth = True; "
@@ -1215,7 +1215,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
         "gpu-resource-exhausted", variant="allocator-report-gpu" if gpu else "allocator-report",
         held=held, evidence=log_evidence(hits, limit=2),
         fix=(*c.growth_fix(ctx, "then reduce the batch size (or sequence length / image size) "
-                      "until it fits"),
+                                "until it fits"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
              "# another process holding GPU memory: stop it",
              "# the lines above the report's 'Remaining' line list the largest tensors by "
@@ -1344,7 +1344,7 @@ def _solver_calls(ctx: Facts, found: list[Hit]) -> Finding | None:
         fix=(_run_on_cpu(op),
              "pip install -U tensorflow   # the fix when the CPU run works: a later release",
              *c.growth_fix(ctx, "GPU memory: memory growth (and a smaller input); if it then "
-                      "runs, memory was the cause"),
+                                "runs, memory was the cause"),
              "python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with; "
              "compare the CUDA libraries loaded ("
