@@ -612,7 +612,7 @@ def make(
     )
 
 
-#: Words with which a harmless finding's fix says that nothing needs fixing (eyesfix-a).
+#: Words with which a harmless finding's fix says that nothing needs fixing.
 _NOTHING_TO_FIX = ("nothing to", "silence", "no action", "harmless")
 
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check, rule_unrecognised
 from tfgpu.diagnosis.checks._common import fix_lines
-from tfgpu.diagnosis.checks.status_codes import rule_status_codes  # audit 10
+from tfgpu.diagnosis.checks.status_codes import rule_status_codes
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
@@ -196,7 +196,7 @@ def collect(f: Facts, checks: Iterable[Check]) -> tuple[Finding, ...]:
             if finding.id not in seen:
                 seen.add(finding.id)
                 out.append(_host_fix(f, check, finding))
-    # audit 10: status codes no check explained, looked up in status_codes.toml
+    # status codes no check explained, looked up in status_codes.toml
     for finding in rule_status_codes(f, out):
         if finding.id not in seen:
             seen.add(finding.id)

@@ -98,7 +98,7 @@ def _as_jax(view: Facts, found: tuple[Finding, ...]) -> tuple[Finding, ...]:
     out: list[Finding] = []
     for f in found:
         if "JAX" in f.title:
-            # Claim audit: a finding already written for JAX ("JAX, not TensorFlow,
+            # a finding already written for JAX ("JAX, not TensorFlow,
             # ...") would read "JAX, not jaxlib" once renamed: keep it as written
             out.append(f)
             continue

@@ -98,7 +98,7 @@ class Facts:
             or self.h("win.dll_load").count
             or self.h("ctx.win_prompt").count
         ):
-            # eyesfix-a: the log's majority decides (one pasted C:\ path in a Linux log)
+            # the log's majority decides (one pasted C:\ path in a Linux log)
             return "linux" if self.linux_outweighs_windows() else "windows"
         # tensorflow-metal (macOS only) names the Apple GPU it set up, or its METAL device
         if self.h("ctx.macos").count or self.h("metal.device_set").count or any(
@@ -200,7 +200,7 @@ class Facts:
         GPU listing: ``nvidia-smi -L``, lspci, a Windows video-controller query)."""
         out: list[Hit] = []
         for name in ("smi.driver", "smi.gpu", "gpu.created", "gpu.props", "cc.ignored",
-                     "gpu.listed"):  # holdout2 kinds: nvidia-smi -L, lspci, wmic listings
+                     "gpu.listed"):  # gpu.listed: nvidia-smi -L, lspci, wmic listings
             out += self.h(name).first[:2]
         # gpu_device.cc's "Cannot dlopen some GPU libraries ... Skipping registering
         # GPU devices..." is printed only after the driver counted a visible GPU (its device
@@ -342,7 +342,7 @@ class Facts:
     def non_pip_tensorflow(self) -> bool:
         """The log shows TensorFlow used through tfjs-node(-gpu) or the libtensorflow C
         library: pip fixes (``tensorflow[and-cuda]``) do not apply."""
-        # audit 10: pip TensorFlow ships its own libtensorflow_framework.so.2 under
+        # pip TensorFlow ships its own libtensorflow_framework.so.2 under
         # site-packages/tensorflow/ (an undefined-symbol line names it): that is no hint;
         # a libtensorflow install folder or the JNI/C++ library is one (issue 10 section 2)
         return any(
@@ -420,7 +420,7 @@ class Facts:
         for hit in self.h("ctx.version_line").all() if calls else ():
             if any(0 < hit.line - c.line <= 3 for c in calls):
                 return hit.g("v")
-        # audit 10: the version and the device list printed on one line ("2.13.0 []")
+        # the version and the device list printed on one line ("2.13.0 []")
         for hit in self.h("ctx.version_list").all() if calls else ():
             if any(0 < hit.line - c.line <= 3 for c in calls):
                 return hit.g("v")
@@ -572,7 +572,7 @@ class Facts:
         ``nvcuda.dll`` is not included."""
         return [h for h in self.h(pattern).all() if (h.g("lib") or "").startswith("libcuda.so")]
 
-    # --- eyesfix-a: the OS a mixed log is from, by its majority of evidence lines ---------------
+    # --- the OS a mixed log is from, by its majority of evidence lines ---------------
     def linux_outweighs_windows(self) -> bool:
         """Whether more lines of the log show Linux (ELF sonames, ``LD_LIBRARY_PATH``,
         ``linux``, Linux-only paths such as ``/home/``, ``/proc/``: patterns ``ctx.linux``,

@@ -1004,7 +1004,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "memory usage:", "possibly insufficient driver version",
          "error retrieving driver version", "cudnn launch failure",
          "failed to call thenrnnforward", "failed to call thenrnnbackward"),
-        # falsepos: the status also in TF's form for a cuDNN 9 value it cannot name
+        # the status also in TF's form for a cuDNN 9 value it cannot name
         # ("<unknown cudnn status: 1002>"), which rule_library_handle looks up
         r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
         r"(?: handle:\s*(?P<code>[A-Z_]{3,60}|<unknown cudnn status: \d{1,6}>))?"
@@ -1744,7 +1744,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"[/\\](?:envs[/\\](?P<env>[\w.+-]{1,100})|(?:ana|mini)conda\d?|miniforge\d?"
         r"|mambaforge)[/\\](?:lib[/\\]python(?P<v>\d\.\d{1,2})[/\\]|[Ll]ib[/\\]site-packages[/\\])",
     ),
-    # --- falsepos: harmless lines printed at E level --------------------------------------------
+    # --- harmless lines printed at E level --------------------------------------------
     # tensorflow/core/util/util.cc: oneDNN has no INT64 kernels without AVX-512, so the op
     # runs on Eigen instead (printed at E level; e.g. keras-team/keras-hub#2161)
     _p(
@@ -1898,7 +1898,7 @@ PATTERNS: tuple[Pattern, ...] = (
             "fatal",
             "killed",
         ),
-        # falsepos: not a padded status field reading zero/none (`nvidia-smi -q`'s
+        # not a padded status field reading zero/none (`nvidia-smi -q`'s
         # "Correctable Error   : 0"): a counter of no errors is no error line
         r"Traceback \(most recent call last\)|(?:Error|Exception)\b(?!\s+:\s*(?:0|N/A|None)\s*$)"
         r"|\bERROR\b|Check failed"
@@ -2141,12 +2141,13 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- nvidia-smi process table ---
     # A compute process row of nvidia-smi's "Processes:" table (GPU, [GI CI,] PID, type C or
     # C+G, name, memory): "|    0   N/A  N/A     12345      C   python     3000MiB |" (with
-    # GI/CI columns, driver 450+) or "|    0      12345      C   python     3000MiB |".
+    # GI/CI columns, driver 450+) or "|    0      12345      C   python     3000MiB |"; the
+    # process name and its memory (MiB) when the row has both.
     _p(
         "smi.process",
         ("mib |", "mib|"),
         r"^\|\s+\d+\s+(?:N/A\s+N/A\s+|\d+\s+\d+\s+(?=\d+\s+C))?(?P<pid>\d+)\s+C(?:\+G)?\s"
-        r"[^|]*MiB\s*\|\s*$",
+        r"(?:\s*(?P<name>\S[^|]{0,200}?)\s+(?P<mib>\d{1,7})(?=MiB\s*\|\s*$))?[^|]*MiB\s*\|\s*$",
         "pid",
     ),
     # --- the layer around TensorFlow: container toolkit, kernel module, Kubernetes, DirectML ---
@@ -3455,7 +3456,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?<![\w.+-])(?P<lib>lib[\w+-]{1,40}\.so(?:\.\d{1,4}){1,4})(?: =>)? not found\b",
         "lib",
     ),
-    # --- old wordings and one-line pastes (holdout4/8/10 work plan) ---
+    # --- old wordings and one-line pastes ---
     # TF 1.x's CPU allocator warning (tensorflow/core/framework/allocator.cc r1.12,
     # cpu_allocator_impl.cc r1.13-r2.3): "Allocation of %d exceeds 10% of system memory.";
     # TF 2.4 added "free" (the pattern above)
@@ -4167,7 +4168,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"The TensorFlow library wasn't compiled to use (?P<isa>[\w.]{1,20}) instructions, "
         r"but these are available on your machine",
     ),
-    # --- conda platform (eyesfix-b) ---
+    # --- conda platform ---
     # The platform (subdir) conda solved for: conda-libmamba-solver prints "Platform: <subdir>"
     # (conda_libmamba_solver/solver.py:216 at 463319207449c891496af177bb8efab5b01b98c7),
     # `conda info` "platform : <subdir>" (conda/cli/main_info.py:421 at 0f64223f).
@@ -4202,7 +4203,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\[0, (?P<last>\d{1,4})\]\.(?P<xla>\s*while setting up XLA_GPU_JIT device number "
         r"\d{1,4})?",
     ),
-    # --- eyesfix-a: the Python REPL's echo of tf.__version__ and Linux-only paths ----------
+    # --- the Python REPL's echo of tf.__version__ and Linux-only paths ----------
     # ">>> tf.__version__" echoes the string's repr, quoted ('2.12.0'), on the next line; read
     # by view.printed_tf_version like an unquoted version line (print(tf.__version__))
     _p("ctx.version_line", ("'..'",), r"^\s*'(?P<v>2\.\d{1,2}\.\d{1,3})'\s*$"),
@@ -4883,7 +4884,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Device mapping: no known devices\.",
     ),
     # --- bare dyld line, conda's classic solver, Python's MemoryError, grappler's
-    # device properties (holdout24-26 work plans) ---
+    # device properties ---
     # macOS dyld's "Library not loaded: @rpath/<lib>" without the "dlopen(<module>, <mode>): "
     # prefix (dyld's own "dyld: Library not loaded: ..." for a program, or a paste cut to the
     # ImportError text): the same missing CUDA dylib as dyld.cuda_missing (disjoint from it by

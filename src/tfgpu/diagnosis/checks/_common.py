@@ -442,7 +442,7 @@ AND_CUDA_INSTALLED = ('pip install "tensorflow[and-cuda]==$(python -c \'import t
 def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     """The pip command for a CUDA-enabled TensorFlow that fits the host's Python.
 
-    One rule for every finding (eyesfix-a): a TensorFlow version the host facts or the log
+    One rule for every finding: a TensorFlow version the host facts or the log
     show is kept (``tensorflow[and-cuda]==X.Y.*`` when that release has the extra, knowledge
     table tf_pip_cuda_wheels; the CUDA/cuDNN it was tested with when it predates the
     extra); a known driver too old for the CUDA of those wheels is named first
@@ -480,7 +480,7 @@ def and_cuda_fix(ctx: Facts, need: str | None = None) -> str:
     first, _ = kb.fact_series("and-cuda-extra-first")
     if not ctx.windows and ctx.tf_predates(first):
         return _system_cuda_fix(ctx, first)
-    # eyesfix-a: the TensorFlow the log or host shows, pinned, and the driver first when it
+    # the TensorFlow the log or host shows, pinned, and the driver first when it
     # is too old for the CUDA major of those wheels
     pinned = _pinned_and_cuda(ctx)
     if pinned is not None:
@@ -648,7 +648,7 @@ def cuda_lib_example(expected: str | None) -> str:
     """An ``export LD_LIBRARY_PATH=...`` example naming a CUDA folder of the version the
     missing library's SONAME needs (``expected`` as :func:`libraries.parse_library` gives
     it: ``"CUDA 11"``, ``"CUDA 10.1"``), never ``/usr/local/cuda``, which may link another
-    major (eyesfix-a); a cuDNN or unknown need keeps the generic folder with that caution."""
+    major; a cuDNN or unknown need keeps the generic folder with that caution."""
     parsed = _library_need(expected)
     if parsed is not None and parsed[0] == "CUDA":
         ver = parsed[1]

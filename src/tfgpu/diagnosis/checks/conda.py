@@ -141,7 +141,7 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
     deps = _tensorflow_deps(ctx, hits, items, names)
     if deps:
         return deps
-    # eyesfix-b: CUDA packages asked for while conda solves for macOS
+    # CUDA packages asked for while conda solves for macOS
     subdir = next((h.g("subdir") for h in ctx.h("tools.conda_platform").all()
                    if (h.g("subdir") or "").startswith("osx-")), None)
     cuda_pkgs = [n for n in names if _CUDA_PACKAGE.match(n)]

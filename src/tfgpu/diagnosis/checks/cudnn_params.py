@@ -14,7 +14,7 @@ from tfgpu.findings import Finding
 #: and the "Check failed: cudnnSet...Descriptor" form): a descriptor's set-up, a
 #: convolution's enqueue or algorithm choice. Not "could not destroy cudnn handle" (a status
 #: of no consequence at exit), nor TF 2.x's "CUDNN_STATUS_BAD_PARAM in cuda_dnn.cc(N):
-#: '<call>'" form, which stays an unrecognised error with the code's meaning (audit 10).
+#: '<call>'" form, which stays an unrecognised error with the code's meaning.
 _DESCRIPTOR_CALL = re.compile(
     r"could not (?:set|convert) |cudnn(?:tensor|filter|conv\w{0,20}) descriptor"
     r"|failed to enqueue convolution|suitable algorithm|Check failed: cudnnSet\w{1,40}Descriptor",

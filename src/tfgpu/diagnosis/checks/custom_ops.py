@@ -315,7 +315,7 @@ def custom_op_abi(ctx: Facts) -> list[Finding]:
     return []
 
 
-# --- Horovod build/ABI (holdout7 kinds) ---
+# --- Horovod build/ABI ---
 # Sources: horovod/horovod@2626dc87a3a8eb8fb7d2216198ce45bce0f9e65a docs/troubleshooting.rst
 # ("libcudart.so.X.Y": the framework and Horovod were built with different CUDA versions;
 # rebuild with HOROVOD_CUDA_HOME and pip install --no-cache-dir), horovod/common/exceptions.py

@@ -129,7 +129,7 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
         )
     elif (err.count or system.count) and any(
             not h.g("closed") for h in ctx.h("nccl.socket").all()):
-        # Claim audit: NCCL's socket WARN line names the failing connection
+        # NCCL's socket WARN line names the failing connection
         sock = [h for h in ctx.h("nccl.socket").all() if not h.g("closed")]
         out.append(catalogue.make(
             "nccl-error", variant="socket",
@@ -295,7 +295,7 @@ def collective_group_mismatch(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- NCCL headers and Open MPI plugins (holdout7 kinds) ---
+# --- NCCL headers and Open MPI plugins ---
 # Sources: horovod/horovod@2626dc87a3a8eb8fb7d2216198ce45bce0f9e65a docs/troubleshooting.rst
 # ("NCCL 2 is not found during installation": HOROVOD_NCCL_HOME, or HOROVOD_NCCL_INCLUDE and
 # HOROVOD_NCCL_LIB); open-mpi/ompi@8efebee745e15516a7f5f1f295df86c78014c76c

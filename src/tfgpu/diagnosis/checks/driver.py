@@ -28,7 +28,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.hardware import _driver_gpus, _nvidia_records, _pci_only_nvidia
-from tfgpu.diagnosis.checks.libraries import _runtime_major, _tf_cuda_major_log
+from tfgpu.diagnosis.checks.libraries import _message_part, _runtime_major, _tf_cuda_major_log
 from tfgpu.diagnosis.checks.versions import (
     _TF,
     _driver_evidence,
@@ -245,7 +245,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             # warning that holds both ways (as for a missing CUDA runtime, libraries.py)
             out.append(_cuinit(
                 name, variant="no-driver-shown", num=code or "303",
-                line=no_driver[0].line, said=_said(no_driver[0].text),
+                line=no_driver[0].line, said=_message_part(no_driver[0].text),
                 evidence=log_evidence([hit], no_driver),
                 fix=("nvidia-smi   # lists no NVIDIA GPU (or is not installed): nothing to "
                      "fix, TensorFlow runs on the CPU; lists one: the lines below apply",
@@ -407,11 +407,6 @@ def _no_driver_lines(ctx: Facts) -> list[Hit]:
     installed or not loaded: they do not tell the two apart."""
     return sorted((h for name in ("diag.kernel_not_running", "diag.no_device_node")
                    for h in ctx.h(name).first[:1]), key=lambda h: h.line)
-
-
-def _said(text: str) -> str:
-    """``text`` without its glog prefix, at most 120 characters: the words a cause quotes."""
-    return text.strip().split("] ", 1)[-1][:120]
 
 
 def _cuda_libs_missing(ctx: Facts) -> bool:
@@ -1055,7 +1050,7 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
 
 
 def _container_libcuda(ctx: Facts) -> tuple[bool, str, tuple[str, ...]]:
-    """Claim audit: whether the log's cuda_diagnostics host is a Docker container id, with
+    """Whether the log's cuda_diagnostics host is a Docker container id, with
     the cause sentence and fix lines for a container whose image brings its own libcuda
     (platform fact container-libcuda-newer-than-host: tensorflow/tensorflow#48722,
     NVIDIA/nvidia-docker#1704), where a reboot of the host does not help."""
@@ -1076,7 +1071,7 @@ def _container_libcuda(ctx: Facts) -> tuple[bool, str, tuple[str, ...]]:
 
 
 def _stale_libcuda(kernel: str | None, lib: str | None) -> tuple[bool, str, tuple[str, ...]]:
-    """Claim audit: a libcuda OLDER than the loaded kernel module is no upgrade waiting for a
+    """A libcuda OLDER than the loaded kernel module is no upgrade waiting for a
     reboot (the reboot loads the newest module, the library stays): a copy left from an
     earlier driver is found first (tensorflow/tensorflow#4349).  Returns whether that is the
     case, the cause sentence and the fix lines."""

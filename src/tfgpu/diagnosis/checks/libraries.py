@@ -217,12 +217,12 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
         fix.append(and_cuda_fix(ctx, expected))
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, "linux")
     if tested is not None:
-        # eyesfix-a: a release older than the extra gets no pip line: its CUDA comes first
+        # a release older than the extra gets no pip line: its CUDA comes first
         lead = "or install" if len(fix) > 1 else (
             f"TensorFlow {ctx.tf_version} loads a system CUDA (it predates the extra that "
             "brings CUDA as pip wheels): install")
         old_driver = c.driver_too_old(ctx, tested[0])
-        if old_driver is not None:  # the driver first (eyesfix-a)
+        if old_driver is not None:  # the driver first
             lead = ("or," if lead == "or install" else lead.removesuffix(" install")) + (
                 f" after upgrading the NVIDIA driver to >= {old_driver.version} (driver "
                 f"{ctx.driver_version} cannot run CUDA {tested[0]}), install")
@@ -253,7 +253,7 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
 def _after_the_failed_load(ctx: Facts, line: int) -> str:
     """What followed a failed library load: with a fatal line after it in the log (an
     abort, a core dump, a segmentation fault, a failed CHECK: pattern ``tell.fatal``) the
-    process died, and that is what the cause says (eyesfix-a: cuDNN's sub-libraries are
+    process died, and that is what the cause says (cuDNN's sub-libraries are
     loaded on first use and end the process); else TensorFlow's registration skips the
     GPU."""
     died = next((h for h in ctx.h("tell.fatal").all() if h.line > line), None)
@@ -428,7 +428,7 @@ TF_LOADER = re.compile(r"Could not load dynamic library '|(?i:tensorflow)")
 def _cudart_harmless_reading(ctx: Facts) -> bool:
     """TensorFlow's "ignore above cudart dlerror if you do not have a GPU" reading holds as
     far as the facts go: its stub line (or only cudart missing, outside a verify/bench
-    child), and nothing shows an NVIDIA GPU, a CUDA set-up or a driver (holdout2 kinds: a
+    child), and nothing shows an NVIDIA GPU, a CUDA set-up or a driver (a
     known driver is a GPU's evidence)."""
     missing = ctx.h("lib.missing")
     if any("ImportError" in h.text for h in missing.all()):

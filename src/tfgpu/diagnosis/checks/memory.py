@@ -32,7 +32,7 @@ from tfgpu.knowledge import CudaError
 #: Byte counts above this (16 EiB, the whole 64-bit address space) are no real allocation:
 #: a log line with such a number is garbage, and the number is treated as unknown.
 MAX_BYTES = 2**64
-#: falsepos: a RESOURCE_EXHAUSTED raised by JAX, not TensorFlow: jaxlib's exception class
+#: a RESOURCE_EXHAUSTED raised by JAX, not TensorFlow: jaxlib's exception class
 #: (``jaxlib.xla_extension.XlaRuntimeError``; ``jax.errors.JaxRuntimeError`` in newer JAX).
 _JAX_ERROR = re.compile(r"\b(?:jaxlib\b|XlaRuntimeError\b|JaxRuntimeError\b)")
 
@@ -47,7 +47,7 @@ def _bytes(text: str | None) -> int | None:
 
 
 def _gpu_memory_evidence(ctx: Facts) -> bool:
-    """Claim audit: the log or the host shows GPU memory in play (a GPU device TensorFlow
+    """The log or the host shows GPU memory in play (a GPU device TensorFlow
     created or found, a GPU allocator ran out, an OOM line naming a GPU device), so an OOM
     line without a device is GPU memory."""
     if ctx.gpu_log_evidence() or ctx.h("mem.ran_out").count:
@@ -167,9 +167,9 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                                       **oom_args))
     elif exhausted and not taken and not ctx.h("mem.autotune_limit").count:
         dst = any(h.g("dst") for h in exhausted)
-        # Claim audit: the eager form names the op that needed the copy
+        # the eager form names the op that needed the copy
         eager = any(h.g("dst") and "_EagerConst" in h.text for h in exhausted)
-        # falsepos: JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
+        # JAX raises the same status (jaxlib's XlaRuntimeError); its fixes are JAX's
         jax = any(_JAX_ERROR.search(h.text) for h in exhausted)
         # another program's own ResourceExhaustedError (PaddlePaddle's allocator)
         other = None if jax else ctx.other_framework
@@ -287,7 +287,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                     evidence=log_evidence(cuda_oom, init_oom, info[:3]),
                     fix=(
                         *c.growth_fix(ctx, "let TensorFlow grow its pool instead of "
-                                "reserving nearly all GPU memory"),
+                                           "reserving nearly all GPU memory"),
                         "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                         "--format=csv   # if another process holds GPU memory: stop it",
                     ),
@@ -416,7 +416,7 @@ def _pinned_and_module(ctx: Facts, said: bool) -> list[Finding]:
                 "host-allocator-ran-out", variant="pinned-driver-error", size=shown,
                 code=other[0].g("name") or "?", evidence=log_evidence(pinned, other[:1]),
                 fix=(*c.growth_fix(ctx, "or tf.config.experimental.set_memory_growth(gpu, True) "
-                                   "before any op"),
+                                        "before any op"),
                      "config = tf.ConfigProto(); config.gpu_options.allow_growth = True   # TF "
                      "1.x: pass it to tf.Session(config=config) / RunConfig(session_config=...)",
                      "nvidia-smi   # memory in use on the GPU, and by which processes",
@@ -445,7 +445,7 @@ def _module_oom(ctx: Facts) -> list[Finding]:
     ))
 
 
-#: falsepos: how TensorFlow prints a cuDNN status it has no name for (cuDNN 9 values).
+#: how TensorFlow prints a cuDNN status it has no name for (cuDNN 9 values).
 _UNNAMED_CUDNN_STATUS = re.compile(r"<unknown cudnn status: (\d{1,6})>")
 #: ``maps_to`` values that name no other fault (status_codes.toml).
 _NO_OTHER_FAULT = ("dnn-handle-failed-gpu-memory", "generic", "harmless", "context", "")
@@ -494,7 +494,7 @@ def _fft_scale_failed(ctx: Facts, found: list[Hit], ev: tuple[Evidence, ...],
 
 
 def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
-    """falsepos: the ``status_codes.toml`` row of the status the handle failure ``h`` prints,
+    """The ``status_codes.toml`` row of the status the handle failure ``h`` prints,
     when that row maps to another fault than GPU memory (``CUDNN_STATUS_ARCH_MISMATCH``: the
     GPU's architecture; ``<unknown cudnn status: 1002>``, CUDNN_STATUS_SUBLIBRARY_VERSION_
     MISMATCH: mixed cuDNN installs; a cuFFT number other than the plan-setup statuses, e.g. 8
@@ -519,7 +519,7 @@ def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
 
 
 def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) -> list[Finding]:
-    """falsepos: a handle failure whose status names another cause (``rows``, one per hit).
+    """A handle failure whose status names another cause (``rows``, one per hit).
 
     The architecture statuses have their own finding (``cc.lib_arch``, compute_capability.py);
     the sub-library version mismatch is ``cudnn-version-mismatch`` (variant ``sublibraries``);
@@ -601,7 +601,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         return []
     statuses = [_status_of_another_fault(ctx, h) for h in found]
     if all(statuses):
-        # falsepos: the status names a cause other than memory (status_codes.toml): say that
+        # the status names a cause other than memory (status_codes.toml): say that
         return _handle_status_finding(ctx, found, [r for r in statuses if r is not None])
     texts = [h.text for h in found]
     libs = sorted({lib for h in found if (lib := failed_library(h))})
@@ -609,8 +609,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
     fix_mem = (
         *c.growth_fix(ctx, "before starting Python; or, right after "
-                 "import: for g in tf.config.list_physical_devices('GPU'): "
-                 "tf.config.experimental.set_memory_growth(g, True)"),
+                           "import: for g in tf.config.list_physical_devices('GPU'): "
+                           "tf.config.experimental.set_memory_growth(g, True)"),
         "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
         "# another process or notebook holding GPU memory: stop it",
         "# TF 1.x: config = tf.ConfigProto(); config.gpu_options.allow_growth = True; "
@@ -1220,7 +1220,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
         "gpu-resource-exhausted", variant="allocator-report-gpu" if gpu else "allocator-report",
         held=held, evidence=log_evidence(hits, limit=2),
         fix=(*c.growth_fix(ctx, "then reduce the batch size (or sequence length / image size) "
-                      "until it fits"),
+                                "until it fits"),
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
              "# another process holding GPU memory: stop it",
              "# the lines above the report's 'Remaining' line list the largest tensors by "
@@ -1349,7 +1349,7 @@ def _solver_calls(ctx: Facts, found: list[Hit]) -> Finding | None:
         fix=(_run_on_cpu(op),
              "pip install -U tensorflow   # the fix when the CPU run works: a later release",
              *c.growth_fix(ctx, "GPU memory: memory growth (and a smaller input); if it then "
-                      "runs, memory was the cause"),
+                                "runs, memory was the cause"),
              "python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with; "
              "compare the CUDA libraries loaded ("

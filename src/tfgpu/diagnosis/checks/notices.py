@@ -46,7 +46,7 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         ("keras.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
     )
     made = {f.id for f in out}
-    # falsepos: oneDNN's INT64 fallback, an E-level line that needs no action
+    # oneDNN's INT64 fallback, an E-level line that needs no action
     int64 = ctx.h("noise.onednn_int64")
     if int64.count and "onednn-notice" not in made:
         made.add("onednn-notice")

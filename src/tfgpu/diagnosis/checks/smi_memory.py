@@ -18,8 +18,6 @@ both readings, not a claim.
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
 from tfgpu.facts.log import Hit
@@ -32,8 +30,6 @@ _FAILURE_PATTERNS = ("mem.oom_tensor", "mem.exhausted", "mem.ran_out", "mem.cuda
                      "mem.handle", "cudnn.dnn_handle", "cufft.plan", "cuda.lib_call")
 #: A GPU smaller than this (MiB) is no real table row (a parse of something else).
 _MIN_TOTAL_MIB = 256
-#: The process name and memory of an nvidia-smi process row (pattern ``smi.process``).
-_PROCESS = re.compile(r"\s(?:C|C\+G)\s+(?P<name>\S[^|]{0,200}?)\s+(?P<mib>\d{1,7})MiB\s*\|\s*$")
 
 
 def _full_rows(ctx: Facts) -> list[tuple[Hit, str, int, int]]:
@@ -64,10 +60,9 @@ def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
                      for _h, idx, used, total in rows[:4])
     procs = []
     for h in ctx.h("smi.process").first[:3]:
-        m = _PROCESS.search(h.text)
-        if m is not None:
-            procs.append(f"{m.group('name').strip()} (PID {h.g('pid')}, "
-                         f"{int(m.group('mib')):,} MiB)")
+        name, mib = h.g("name"), h.g("mib")
+        if name and mib:
+            procs.append(f"{name.strip()} (PID {h.g('pid')}, {int(mib):,} MiB)")
     held = (f" Its process list shows {', '.join(procs)} holding it." if procs else "")
     _h0, _i0, used0, total0 = rows[0]
     return [catalogue.make(

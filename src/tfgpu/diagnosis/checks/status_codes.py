@@ -1,4 +1,4 @@
-"""audit 10: every CUDA-stack status code a log prints is looked up and explained.
+"""Every CUDA-stack status code a log prints is looked up and explained.
 
 Issue 10 section 1 asks that every code of ``CUresult``, ``cudaError_t``,
 ``cublasStatus_t``, ``cudnnStatus_t``, ``ncclResult_t``, ``cusolverStatus_t`` and

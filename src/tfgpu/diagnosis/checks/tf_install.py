@@ -481,7 +481,7 @@ def tensorflow_variants_log(f: Facts) -> Iterator[Finding]:
     listed = f.h("pip.listing")
     seen: list[str] = []
     for key in listed.by_key:
-        name = key.lower().replace("_", "-")
+        name = _norm(key)
         if key and name not in seen:
             seen.append(name)
     if len(seen) < 2:
@@ -530,8 +530,7 @@ def _all_gpu_builds(f: Facts, names: list[str], shown: dict[str, str]) -> str | 
     platform fact ``tf-distributions``' ``cpu_only``, and the plain ``tensorflow`` only of a
     release whose plain wheel is the CUDA build (:func:`gpu_pin_requirement`'s
     ``keeps_name`` false: 1.15.0, and 2.1 on; platform fact ``tensorflow-is-cuda-build``)."""
-    dists = f.kb.platform_fact("tf-distributions")
-    cpu_only = {str(n) for n in dists.values.get("cpu_only", ())}
+    cpu_only = f.kb.cpu_only_distributions()
     if any(n in cpu_only for n in names) or any(n not in shown for n in names):
         return None
     plain = shown.get("tensorflow")
@@ -558,7 +557,7 @@ def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | 
     build string decides: conda_tf_build.py, conda_defaults_tf_build.py).  ``None``
     otherwise: two distributions (tensorflow_variants_log), a GPU distribution."""
     listed = f.h("pip.listing").all()
-    names = {(h.g("dist") or "").lower().replace("_", "-") for h in listed}
+    names = {_norm(h.g("dist") or "") for h in listed}
     if len(names) != 1:
         return None
     name = next(iter(names))
@@ -566,7 +565,7 @@ def cpu_only_build_listed(f: Facts, symptom: tuple[Evidence, ...]) -> Finding | 
     version = _tf_dist_versions(f).get(name)
     kb = f.kb
     dists = kb.platform_fact("tf-distributions")
-    cpu_only = [str(n) for n in dists.values.get("cpu_only", ())]
+    cpu_only = kb.cpu_only_distributions()
     try:
         rule = gpu_pin_requirement(kb, version, windows=f.windows) if version else None
     except KnowledgeQueryError:
@@ -599,7 +598,7 @@ def _tf_dist_versions(f: Facts) -> dict[str, str]:
     after = {h.line: v for h in f.h("pip.show_version").all() if (v := h.g("v"))}
     out: dict[str, str] = {}
     for h in f.h("pip.listing").all():
-        name = (h.g("dist") or "").lower().replace("_", "-")
+        name = _norm(h.g("dist") or "")
         v = h.g("v") or after.get(h.line + 1)
         if name and v:
             out.setdefault(name, v)
@@ -788,7 +787,7 @@ def numpy_too_old(f: Facts) -> Iterator[Finding]:
     mm = f.tf_mm
     first = f.kb.platform_fact("numpy2-first-tf").value("tf_version")
     capped = mm is not None and mm < series(first)
-    # Claim audit: pybind11's "Unable to convert function return value" with no
+    # pybind11's "Unable to convert function return value" with no
     # NumPy API-version line and no NumPy version known reads both ways (too old, or NumPy 2
     # under TensorFlow < first): name both and the command that tells them apart
     bare = not any(h.g("want") or h.g("want_v") or h.g("exp") for h in old.all())
@@ -846,7 +845,7 @@ def metal_plugin_mismatch(f: Facts) -> Iterator[Finding]:
     tensorflow from 2.13, with the tensorflow-metal release Apple pairs with it).
     """
     sym = f.h("metal.symbol")
-    dep = f.h("metal.load")  # audit 10: "Library not loaded: @rpath/..." (same fault)
+    dep = f.h("metal.load")  # "Library not loaded: @rpath/..." (same fault)
     if not dep.count and (not sym.count or f.os in ("windows", "linux", "wsl2")):
         return  # tensorflow-plugins on other systems hold other plugins (DirectML, ITEX);
         # a .dylib that dyld could not load is macOS whatever .so names the line shows
@@ -981,7 +980,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
                  + ("; build the model with tf_keras, not keras" if hub else ""),
                  f"or use TensorFlow <= {k2_tf} (Keras 2)")
         if not lib and any(h.g("ktensor") for h in needs.all()):
-            # Claim audit: usually the user's own tf.* call in a functional model
+            # usually the user's own tf.* call in a functional model
             yield catalogue.make(
                 "keras3-needs-tf-keras", variant="kerastensor",
                 tf=fact.value("tf_version"), legacy=legacy, env=env,
@@ -1290,7 +1289,7 @@ def _no_matching(ctx: Facts) -> Iterator[Finding]:
                          "tensorflow-directml")  # checks/no_matching_wheel.py
             and (k.startswith(("tensorflow-", "tf-")) or k in ("tensorrt", "tensorrt-libs"))]
     if deps and not tf_hits and deps[0][0] == "tensorflow-directml-plugin":
-        # Claim audit: the plugin asked for by name, not a dependency to loosen
+        # the plugin asked for by name, not a dependency to loosen
         hs = deps[0][1]
         dml = ctx.kb.platform_fact("directml-plugin-tf-pin")
         tfv = dml.value("tf_version")
@@ -1370,7 +1369,7 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
         return False
     stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
     top, want = _version(_highest(listed) or ""), _version(pin[2:])
-    # Claim audit: a real release pinned (older than the placeholders) while pip
+    # a real release pinned (older than the placeholders) while pip
     # offers only placeholders: that release has no wheel for this interpreter (tensorflow-gpu
     # 2.10.0 on a Python newer than its wheels), not the retired name
     if (want is not None and (*want.release, 0)[:2] < tuple(stub[:2])
@@ -1384,7 +1383,7 @@ def gpu_pin_not_offered(ctx: Facts, h: Hit) -> bool:
 
 def _intel_mac_stop(ctx: Facts, pkg: str, pin: str,
                     highest: str) -> tuple[str, str, list[str]] | None:
-    """eyesfix-a: ``tensorflow`` pinned past the last series with macOS x86 wheels (platform
+    """``tensorflow`` pinned past the last series with macOS x86 wheels (platform
     fact ``macos-x86-last``: 2.16; the TF 2.16 release notes) while pip's newest offer is of
     that series: on an Intel Mac no Python has the pinned wheel.  Returns ``(variant, cause,
     fix lines)``: ``intel-mac`` when the host facts or the log show macOS on x86_64 (the fix
@@ -1466,7 +1465,7 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         if prow is not None and prow.python_min and prow.python_max:
             py_hint = f"{prow.python_min}-{prow.python_max}"
             cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {prow.ref})."
-        # Claim audit: tensorflow-gpu's newest versions are empty placeholders
+        # tensorflow-gpu's newest versions are empty placeholders
         stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
         hv = _version(highest)
         placeholder = (pkg in ("tensorflow-gpu", "tf-nightly-gpu") and hv is not None
@@ -1698,7 +1697,7 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
         xver = h.g("v") or ""
         if (_parses(xver) and parse_version(xver) >= parse_version(first.value("tf_version"))
                 and ctx.os != "linux"):
-            # Claim audit: a release that has the extra lacks it only off Linux
+            # a release that has the extra lacks it only off Linux
             win = ctx.kb.platform_fact("windows-native-gpu-last")
             mac = ctx.kb.platform_fact("macos-metal-plugin")
             win_fix = ("# Windows: run TensorFlow in WSL2 and there: pip install "
@@ -1735,7 +1734,7 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
         bash = "no match:" in zsh.first[0].text and "no matches" not in zsh.first[0].text
         yield catalogue.make(
             "pip-extra-needs-quotes", spec=spec, evidence=log_evidence(zsh),
-            variant="other-shell" if bash else None,  # holdout2 kinds
+            variant="other-shell" if bash else None,
             fix=(f"pip install '{spec}'   # quotes stop {'bash' if bash else 'zsh'} expanding "
                  "the [...]",),
         )

@@ -41,7 +41,7 @@ def tfjs_unsupported_platform(f: Facts) -> list[Finding]:
 
 def tfjs_addon_missing(f: Facts) -> list[Finding]:
     """``tfjs_binding.node`` not found, or node-pre-gyp failed to fetch/build it."""
-    # audit 10: node-pre-gyp's own "no prebuilt binary for this Node.js" lines
+    # node-pre-gyp's own "no prebuilt binary for this Node.js" lines
     patterns = ("tfjs.no_binding", "tfjs.prebuilt")
     return c.from_logs(f, patterns, lambda hits: catalogue.make(
         "tfjs-node-gpu-addon-missing", evidence=log_evidence(hits),

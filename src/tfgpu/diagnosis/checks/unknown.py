@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
-from tfgpu.diagnosis.checks.status_codes import describe, status_code_hits  # audit 10
+from tfgpu.diagnosis.checks.status_codes import describe, status_code_hits
 from tfgpu.diagnosis.checks.windows import tf_extension_module
 from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence
@@ -321,7 +321,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     # compute_capability.py leave them to this finding)
     for name in ("mem.handle", "cc.no_kernel", "cc.kernel_image", "cc.runtime_code") if fw else ():
         tell += [h for h in ctx.h(name).all() if h.line not in covered]
-    # audit 10: status codes of the seven enums no finding quotes, with their meanings
+    # status codes of the seven enums no finding quotes, with their meanings
     # (status_codes.toml)
     stat = status_code_hits(ctx, covered)[:2]
     stat_names = {r.name for _, r in stat}
@@ -334,7 +334,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     named = [
         f"{h.g('name')} ({codes[h.g('name') or '']})" if h.g("name") in codes else str(h.g("name"))
         for h in cuda[:3]
-        if h.g("name") not in stat_names  # audit 10: named with their meanings below
+        if h.g("name") not in stat_names  # named with their meanings below
     ]
     crash = bool(fatal)
     found_here = [
@@ -359,7 +359,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                 + "".join(f" {describe(r)} (knowledge row {r.ref})." for _, r in stat)
                 + (f" The last exception is: {last}" if last else "")
             ),
-            # falsepos: say what to run next; a crash gets the Python stack at the crash
+            # say what to run next; a crash gets the Python stack at the crash
             # (faulthandler, Python's -X faulthandler option) before the search
             fix=(
                 "tfgpu doctor   # checks the host itself",

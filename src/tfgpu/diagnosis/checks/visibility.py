@@ -58,7 +58,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         body = h.g("body") or ""
         if "GPU" not in body and "CPU" in body:
             evidence.append(h)
-    # audit 10: "2.13.0 []" / "2.13.0 [PhysicalDevice(... CPU ...)]" right after a line that
+    # "2.13.0 []" / "2.13.0 [PhysicalDevice(... CPU ...)]" right after a line that
     # prints tf.__version__ and lists devices (print(tf.__version__, tf.config.list_...))
     evidence += [h for h in _near_after(ctx.h("ctx.version_list").all(), calls, 3)
                  if "GPU" not in (h.g("body") or "")]

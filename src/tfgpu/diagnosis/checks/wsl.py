@@ -116,7 +116,7 @@ def wsl2_gpu_access_blocked(f: Facts) -> list[Finding]:
                "# inside WSL: remove Linux NVIDIA driver/nvidia-utils packages; the WSL "
                "nvidia-smi is /usr/lib/wsl/lib/nvidia-smi")
 
-    # falsepos: WSL2 only when the facts or the log show it (the message also comes from
+    # WSL2 only when the facts or the log show it (the message also comes from
     # containers and compatibility layers elsewhere; see the catalogue row's variants)
     def make(hits: Hits, _first: Hit) -> Finding:
         ev = log_evidence(hits, limit=2)

@@ -267,7 +267,7 @@ def _windows_libdevice_fix() -> tuple[str, ...]:
 def _xla_data_dir(major: tuple[str, str] | None) -> str:
     """``export XLA_FLAGS=--xla_gpu_cuda_data_dir=<folder>`` naming a toolkit of the CUDA
     TensorFlow was built with (``major`` from :func:`_build_cuda_major`: ``("12", "CUDA
-    12.2 ...")``), never ``/usr/local/cuda``, which may link another major version (eyesfix-a);
+    12.2 ...")``), never ``/usr/local/cuda``, which may link another major version;
     the generic folder only when the build's CUDA is unknown."""
     if major is None:
         return "export XLA_FLAGS=--xla_gpu_cuda_data_dir=/usr/local/cuda"
@@ -688,8 +688,6 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
 
 
 # ------------------------------------------- XLA without a compiler for the device
-
-
 
 
 def xla_compiler_not_registered(ctx: Facts) -> list[Finding]:
