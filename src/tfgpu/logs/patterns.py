@@ -1587,6 +1587,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("launch_out_of_resources", "too many resources requested for launch"),
         r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|too many resources requested for launch",
     ),
+    # cuda.h CUresult 702 / driver_types.h cudaErrorLaunchTimeout, by name or by their
+    # cuGetErrorString/cudaGetErrorString text (status_codes.toml), whoever prints them
+    _p(
+        "cuda.launch_timeout",
+        ("cuda_error_launch_timeout", "cudaerrorlaunchtimeout",
+         "the launch timed out and was terminated"),
+        r"(?P<name>CUDA_ERROR_LAUNCH_TIMEOUT|cudaErrorLaunchTimeout)"
+        r"|(?P<text>the launch timed out and was terminated)",
+    ),
     # xla_ops.cc / xla_platform_info.cc: XLA was asked to compile for a device whose XLA
     # platform this binary did not register
     _p(

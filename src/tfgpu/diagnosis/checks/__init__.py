@@ -97,6 +97,7 @@ from tfgpu.diagnosis.checks.hardware import (
     small_memory,
 )
 from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool families (stage 3)
+from tfgpu.diagnosis.checks.kernel_time_limit import gpu_watchdog_launch_timeout
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
     ld_library_path_shadows,
@@ -535,6 +536,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_cuinit,
     cuda_runtime_init,
     gpu_kernel_fault,  # universe
+    gpu_watchdog_launch_timeout,
     rule_cuda_drivers,
     cpu_host_gpu_messages,  # ux2: a log check, so doctor/explain/verify agree
     rule_windows,
