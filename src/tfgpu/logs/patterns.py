@@ -1587,6 +1587,14 @@ PATTERNS: tuple[Pattern, ...] = (
         ("launch_out_of_resources", "too many resources requested for launch"),
         r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|too many resources requested for launch",
     ),
+    # XLA's GPU timer (xla/stream_executor/gpu/gpu_timer.cc) timing kernels without its delay
+    # kernel: both LOG(WARNING) wordings
+    _p(
+        "xla.gpu_timer_delay",
+        ("skipping the delay kernel",),
+        r"Skipping the delay kernel(?:, measurement accuracy will be reduced"
+        r"| because the device does not support unified addressing)",
+    ),
     # cuda.h CUresult 702 / driver_types.h cudaErrorLaunchTimeout, by name or by their
     # cuGetErrorString/cudaGetErrorString text (status_codes.toml), whoever prints them
     _p(
