@@ -1587,6 +1587,19 @@ PATTERNS: tuple[Pattern, ...] = (
         ("launch_out_of_resources", "too many resources requested for launch"),
         r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|too many resources requested for launch",
     ),
+    # XLA's autotuner (xla/backends/autotuner/autotuner.cc): no backend offers a config for an
+    # instruction; the HLO follows on the same or the next lines
+    _p(
+        "xla.autotuner_no_config",
+        ("autotuner could not find any supported configs",),
+        r"Autotuner could not find any supported configs for HLO:\s*(?P<hlo>.{0,300})",
+    ),
+    # a cuDNN custom call's target in a printed HLO instruction (XLA's cuDNN call names)
+    _p(
+        "xla.cudnn_custom_call",
+        ("custom_call_target=\"__cudnn$",),
+        r'custom_call_target="(?P<target>__cudnn\$\w{1,60})"',
+    ),
     # XLA's GPU timer (xla/stream_executor/gpu/gpu_timer.cc) timing kernels without its delay
     # kernel: both LOG(WARNING) wordings
     _p(

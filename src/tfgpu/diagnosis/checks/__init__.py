@@ -208,6 +208,7 @@ from tfgpu.diagnosis.checks.xla import (
     tf_kernel_jit_failed,
     xla_platform_not_registered,
 )
+from tfgpu.diagnosis.checks.xla_autotuner import xla_autotuner_no_config
 
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split
@@ -537,6 +538,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cuda_runtime_init,
     gpu_kernel_fault,  # universe
     gpu_watchdog_launch_timeout,
+    xla_autotuner_no_config,
     rule_cuda_drivers,
     cpu_host_gpu_messages,  # ux2: a log check, so doctor/explain/verify agree
     rule_windows,
