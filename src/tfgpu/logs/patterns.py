@@ -1587,6 +1587,36 @@ PATTERNS: tuple[Pattern, ...] = (
         ("launch_out_of_resources", "too many resources requested for launch"),
         r"CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES|too many resources requested for launch",
     ),
+    # XLA's autotuner (xla/backends/autotuner/autotuner.cc): no backend offers a config for an
+    # instruction; the HLO follows on the same or the next lines
+    _p(
+        "xla.autotuner_no_config",
+        ("autotuner could not find any supported configs",),
+        r"Autotuner could not find any supported configs for HLO:\s*(?P<hlo>.{0,300})",
+    ),
+    # a cuDNN custom call's target in a printed HLO instruction (XLA's cuDNN call names)
+    _p(
+        "xla.cudnn_custom_call",
+        ("custom_call_target=\"__cudnn$",),
+        r'custom_call_target="(?P<target>__cudnn\$\w{1,60})"',
+    ),
+    # XLA's GPU timer (xla/stream_executor/gpu/gpu_timer.cc) timing kernels without its delay
+    # kernel: both LOG(WARNING) wordings
+    _p(
+        "xla.gpu_timer_delay",
+        ("skipping the delay kernel",),
+        r"Skipping the delay kernel(?:, measurement accuracy will be reduced"
+        r"| because the device does not support unified addressing)",
+    ),
+    # cuda.h CUresult 702 / driver_types.h cudaErrorLaunchTimeout, by name or by their
+    # cuGetErrorString/cudaGetErrorString text (status_codes.toml), whoever prints them
+    _p(
+        "cuda.launch_timeout",
+        ("cuda_error_launch_timeout", "cudaerrorlaunchtimeout",
+         "the launch timed out and was terminated"),
+        r"(?P<name>CUDA_ERROR_LAUNCH_TIMEOUT|cudaErrorLaunchTimeout)"
+        r"|(?P<text>the launch timed out and was terminated)",
+    ),
     # xla_ops.cc / xla_platform_info.cc: XLA was asked to compile for a device whose XLA
     # platform this binary did not register
     _p(

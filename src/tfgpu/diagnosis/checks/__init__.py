@@ -97,6 +97,7 @@ from tfgpu.diagnosis.checks.hardware import (
     small_memory,
 )
 from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool families (stage 3)
+from tfgpu.diagnosis.checks.kernel_time_limit import gpu_watchdog_launch_timeout
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
     ld_library_path_shadows,
@@ -207,6 +208,7 @@ from tfgpu.diagnosis.checks.xla import (
     tf_kernel_jit_failed,
     xla_platform_not_registered,
 )
+from tfgpu.diagnosis.checks.xla_autotuner import xla_autotuner_no_config
 
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split
@@ -536,6 +538,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_cuinit,
     cuda_runtime_init,
     gpu_kernel_fault,  # universe
+    gpu_watchdog_launch_timeout,
+    xla_autotuner_no_config,
     rule_cuda_drivers,
     cpu_host_gpu_messages,  # ux2: a log check, so doctor/explain/verify agree
     rule_windows,

@@ -1186,7 +1186,7 @@ def gpu_async_failure(ctx: Facts) -> list[Finding]:
         return []
     named = ("cuda.error", "cuda.fault_text", "mem.cuda_oom", "mem.exhausted",
              "mem.ran_out", "mem.oom_tensor", "mem.handle", "cudnn.dnn_handle", "cuda.lib_call",
-             "cuda.launch_resources")
+             "cuda.launch_resources", "cuda.launch_timeout")
     if any(ctx.h(n).count for n in named):
         return []
     h = hits[0]

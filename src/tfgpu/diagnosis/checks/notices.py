@@ -12,6 +12,11 @@ Sources of the notices with a check of their own:
   when ``model_supports_jit()`` is false (TensorFlow on an Apple-silicon GPU, a layer whose
   ``supports_jit`` is False, or ``tf.config.experimental.enable_op_determinism()``), then
   trains without XLA.
+* XLA ``xla/stream_executor/gpu/gpu_timer.cc`` (``GpuTimer::Create``, later
+  ``CreateEventBasedTimer``): ``LOG(WARNING)`` "Skipping the delay kernel, measurement accuracy
+  will be reduced" when a timer is created without its delay kernel, "... because the device
+  does not support unified addressing" when the GPU lacks it; the autotuner then times
+  without it (the string is in the TensorFlow 2.17 wheel only, of 2.4-2.21).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         ("noise.grappler_notice", "grappler-optimizer-notice"),
         ("cudnn.autotune_notice", "cudnn-autotune-notice"),
         ("keras.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
+        ("xla.gpu_timer_delay", "xla-gpu-timer-delay-kernel-notice"),
     )
     made = {f.id for f in out}
     # oneDNN's INT64 fallback, an E-level line that needs no action

@@ -23,7 +23,7 @@ from tfgpu.knowledge import CudaError
 
 #: What to run next, by the ``maps_to`` of a ``new:<id>`` row (the fault the table names;
 #: the row's ``meaning`` states cause and fix in words).  Sources: the header texts quoted in
-#: status_codes.toml (ECC/NVLink/contained errors, MPS, the launch watchdog, vGPU licensing,
+#: status_codes.toml (ECC/NVLink/contained errors, MPS, vGPU licensing,
 #: the fabric manager, the libcuda stub, cuDNN 9 sub-libraries, NCCL timeouts).
 _NEXT: dict[str, tuple[str, ...]] = {
     "new:gpu-hardware-error": (
@@ -35,11 +35,6 @@ _NEXT: dict[str, tuple[str, ...]] = {
     "new:cuda-mps-error": (
         "echo get_server_list | nvidia-cuda-mps-control   # is the MPS daemon/server up?",
         "# or run without MPS: unset CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY",
-    ),
-    "new:gpu-watchdog-timeout": (
-        "nvidia-smi --query-gpu=name,display_active --format=csv   # a GPU driving a display "
-        "has a kernel time limit",
-        "# run on a GPU without a display, or make each step shorter (smaller batches)",
     ),
     "new:invalid-device-ordinal": (
         "nvidia-smi -L   # the GPUs the driver sees",
@@ -117,8 +112,8 @@ def describe(row: CudaError) -> str:
 
 def rule_status_codes(ctx: Facts, found: Sequence[Finding]) -> list[Finding]:
     """``cuda-status-code``: a status code whose ``status_codes.toml`` row names a host
-    fault no check covers (``maps_to = "new:<id>"``: ECC/NVLink errors, MPS, the launch
-    watchdog, a vGPU license, the fabric manager, the libcuda stub, cuDNN 9
+    fault no check covers (``maps_to = "new:<id>"``: ECC/NVLink errors, MPS, a vGPU
+    license, the fabric manager, the libcuda stub, cuDNN 9
     sub-libraries, an NCCL timeout), on a line no finding in ``found`` quotes.
 
     A post-pass, run by the engine after the checks and before ``unrecognised-error``;
