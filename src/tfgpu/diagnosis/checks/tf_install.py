@@ -220,7 +220,7 @@ def _cpu_dists(f: Facts) -> list[str]:
     ``pip list``/``conda list`` (pattern ``pip.listing``) name, in that order."""
     cpu = f.kb.cpu_only_distributions()
     names = [n for n in cpu if f.host is not None and f.host.python.dist(n) is not None]
-    names += [d for h in f.h("pip.listing").all() if (d := h.g("dist") or "") in cpu]
+    names += [d for h in f.h("pip.listing").all() if (d := _norm(h.g("dist") or "")) in cpu]
     return list(dict.fromkeys(names))
 
 
