@@ -7,8 +7,18 @@ timestamps, mixed with training-progress noise, Windows line endings, ANSI colou
 a few very long lines and a little binary garbage.  Then runs ``tfgpu explain --json`` on
 it in a child process and reads the child's peak RSS with ``resource.getrusage``.
 
+With ``--progress keras2`` the log is instead a Keras 2 training progress bar as its
+``Progbar`` writes it on a terminal (keras 2.3.1 ``keras/utils/generic_utils.py``, verbose 1:
+``"\\r"``, ``" 123/1875 [=====>....] - ETA: 1:23 - loss: 0.4321 - accuracy: 0.8765"``, 1,875
+steps an epoch, random timings; without the backspaces it writes before each ``\\r``, which
+make a piece mostly control characters, skipped as binary), with every epoch's closing
+newline turned into ``\\r`` (a bar saved without its newlines: one ``\\r`` piece per step);
+``--progress keras2-epochs`` keeps Keras 2's newline after each epoch.  Both end with an OOM
+traceback.
+
 Usage:
     PYTHONPATH=src python scripts/bench_explain.py [--size-mb 1024] [--keep]
+    PYTHONPATH=src python scripts/bench_explain.py --size-mb 20 --progress keras2
 """
 
 from __future__ import annotations
@@ -104,6 +114,69 @@ def generate(path: Path, size_mb: int, seed: int = 0) -> int:
     return written
 
 
+#: The end of a progress-bar log: TensorFlow's OOM lines and the traceback's last line.
+_PROGRESS_TAIL = (
+    "2023-01-01 10:00:00.000000: W tensorflow/core/common_runtime/bfc_allocator.cc:479] "
+    "Allocator (GPU_0_bfc) ran out of memory trying to allocate 9.00GiB (rounded to "
+    "9663676416)requested by op model/conv2d_3/Conv2D\n"
+    "tensorflow.python.framework.errors_impl.ResourceExhaustedError: OOM when allocating "
+    "tensor with shape[64,256,56,56] and type float on "
+    "/job:localhost/replica:0/task:0/device:GPU:0 by allocator GPU_0_bfc\n"
+)
+
+
+def _keras2_epoch(rng: random.Random, steps: int) -> tuple[str, str]:
+    """One epoch of Keras 2's ``Progbar`` (verbose 1, a terminal, without its backspaces):
+    ``(bar, last)``, the steps joined as it writes them and the epoch's closing text (its
+    summary step; Keras then writes a newline)."""
+    width = 30
+    digits = len(str(steps))
+    out: list[str] = []
+    elapsed = 0.0
+    loss, acc = 2.3, 0.1
+    for current in range(1, steps + 1):
+        elapsed += rng.uniform(0.015, 0.035)
+        loss = max(0.01, loss * rng.uniform(0.995, 1.0015))
+        acc = min(0.999, acc + rng.uniform(-0.0005, 0.001))
+        bar = f"{current:{digits}d}/{steps} ["
+        prog = width * current // steps
+        if prog > 0:
+            bar += "=" * (prog - 1) + (">" if current < steps else "=")
+        bar += "." * (width - prog) + "]"
+        if current < steps:
+            eta = elapsed / current * (steps - current)
+            eta_s = (f"{int(eta // 60)}:{int(eta % 60):02d}" if eta > 60 else f"{int(eta)}s")
+            info = f" - ETA: {eta_s}"
+        else:
+            info = f" - {elapsed:.0f}s {elapsed / steps * 1e3:.0f}ms/step"
+        info += f" - loss: {loss:.4f} - accuracy: {acc:.4f}"
+        out.append("\r" + bar + info)
+    return "".join(out[:-1]), out[-1]
+
+
+def generate_progress(path: Path, size_mb: int, seed: int = 0, *,
+                      epoch_newlines: bool = False) -> int:
+    """Write about ``size_mb`` MiB of a Keras 2 progress-bar log to ``path`` (see the module
+    docstring); return the byte count."""
+    rng = random.Random(seed)
+    target = size_mb * 1024 * 1024
+    written = 0
+    epochs = 1000
+    with path.open("wb") as fh:
+        for epoch in range(1, epochs + 1):
+            bar, last = _keras2_epoch(rng, 1875)
+            data = (f"Epoch {epoch}/{epochs}" + ("\n" if epoch_newlines else "\r") + bar + last
+                    + ("\n" if epoch_newlines else "\r")).encode()
+            fh.write(data)
+            written += len(data)
+            if written >= target:
+                break
+        tail = ("\n" + _PROGRESS_TAIL).encode()
+        fh.write(tail)
+        written += len(tail)
+    return written
+
+
 _CHILD = """
 import resource, sys, time, json
 from tfgpu.explain import explain_stream
@@ -116,6 +189,7 @@ cpu = time.process_time() - c0
 rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 print(json.dumps({"seconds": dt, "cpu_seconds": cpu, "bytes": res.stats.bytes_read,
                   "lines": res.stats.lines, "candidates": res.stats.candidates, "rss_kib": rss_kib,
+                  "repeats_skipped": res.stats.repeats_skipped,
                   "findings": [f.id for f in res.findings]}))
 """
 
@@ -125,11 +199,17 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size-mb", type=int, default=1024, help="log size in MiB (default 1024)")
     ap.add_argument("--keep", action="store_true", help="keep the generated log")
+    ap.add_argument("--progress", choices=("keras2", "keras2-epochs"),
+                    help="a Keras 2 progress-bar log instead (see the module docstring)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tfgpu-explain-bench-", dir="/tmp"))
     log = tmp / "big.log"
     t0 = time.perf_counter()
-    size = generate(log, args.size_mb)
+    if args.progress:
+        size = generate_progress(log, args.size_mb,
+                                 epoch_newlines=args.progress == "keras2-epochs")
+    else:
+        size = generate(log, args.size_mb)
     print(f"generated {size / 2**20:,.0f} MiB in {time.perf_counter() - t0:.1f} s: {log}")
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     out = subprocess.run(
@@ -147,7 +227,8 @@ def main() -> int:
     child_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(
         f"engine: {r['bytes'] / 1e6:,.0f} MB, {r['lines']:,} lines, {r['candidates']:,} candidate "
-        f"lines in {r['seconds']:.1f} s wall = {r['bytes'] / 1e6 / r['seconds']:.1f} MB/s "
+        f"lines ({r['repeats_skipped']:,} repeats skipped) in {r['seconds']:.1f} s wall = "
+        f"{r['bytes'] / 1e6 / r['seconds']:.1f} MB/s "
         f"({r['cpu_seconds']:.1f} s CPU = {r['bytes'] / 1e6 / r['cpu_seconds']:.1f} MB/s per core)"
     )
     print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")

@@ -215,6 +215,22 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
 #: "on/job:..." without its space included.
 _GPU_ALLOCATION = re.compile(r"\bGPU_\d+_bfc\b|\ballocating\b.*\bon\b\S*/device:GPU:\d+",
                              re.IGNORECASE)
+#: A GPU library that could not start (or run) on a created device, in a finding's evidence:
+#: StreamExecutor's "Could not create cudnn handle: CUDNN_STATUS_..." (cuda_dnn.cc; cuda_blas.cc
+#: "failed to create cublas handle", and cuSOLVER's, cuSPARSE's, cuBLASLt's), a cuDNN status
+#: in any line (CUDNN_STATUS_INTERNAL_ERROR, _NOT_INITIALIZED, _EXECUTION_FAILED...), conv_ops.cc's
+#: "Failed to get convolution algorithm. This is probably because cuDNN failed to initialize",
+#: XLA's "DNN library initialization failed" and cuda_blas.cc's "failure to initialize cublas".
+#: Ops that call that library cannot run on the device, so "GPU usable" is not shown.
+_LIBRARY_NOT_STARTED = re.compile(
+    r"(?:could not|failed to) create (?:cudnn|cublas|cublasLt|cusolver|cusparse) handle"
+    r"|\bCUDNN_STATUS_(?!SUCCESS\b)[A-Z_]+|cuDNN failed to initiali[sz]e"
+    r"|DNN library initiali[sz]ation failed|failure to initiali[sz]e cublas", re.IGNORECASE)
+#: The ops that call each GPU library (TensorFlow's kernels: conv_ops.cc, pooling_ops,
+#: cudnn_rnn_ops.cc for cuDNN; matmul_op.cc, batch_matmul for cuBLAS; linalg ops for cuSOLVER).
+_LIBRARY_OPS = {"cuDNN": "convolutions, pooling, RNNs", "cuBLAS": "matrix products",
+                "cuBLASLt": "matrix products", "cuSOLVER": "linear algebra solvers",
+                "cuSPARSE": "sparse matrix ops"}
 #: Share of control bytes (:attr:`ReadStats.control_bytes`) above which an input is not a
 #: text log: random bytes hold about 29/256 = 11 %, a text log next to none.
 _BINARY_SHARE = 0.05
@@ -237,12 +253,31 @@ def _gpu_neutral(finding_id: str) -> bool:
     return spec is not None and spec.gpu_neutral
 
 
+def _library_not_started(causes: Sequence[Finding]) -> tuple[str, int] | None:
+    """``(library, line)`` of the first evidence line of ``causes`` (warning- or error-level
+    findings that are not harmless) showing a GPU library could not start on the device
+    (:data:`_LIBRARY_NOT_STARTED`): ``("cuDNN", 12)``; ``None`` when none does.  The library
+    is the one the line names (cuBLAS, cuSOLVER, cuSPARSE), else cuDNN."""
+    lines = sorted((e.line or 0, e.text) for f in causes for e in f.evidence
+                   if e.source == "log" and _LIBRARY_NOT_STARTED.search(e.text))
+    if not lines:
+        return None
+    line, text = lines[0]
+    m = re.search(r"create (cublasLt|cublas|cusolver|cusparse) handle|initiali[sz]e cublas",
+                  text, re.IGNORECASE)
+    names = {"cublas": "cuBLAS", "cublaslt": "cuBLASLt", "cusolver": "cuSOLVER",
+             "cusparse": "cuSPARSE"}
+    lib = names.get((m.group(1) or "cublas").lower(), "cuBLAS") if m else "cuDNN"
+    return lib, line
+
+
 def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str, *,
                    died: Sequence[Hit] = (),
                    failure: frozenset[int] | None = None, interrupted: str = "") -> Report:
     """The report of ``tfgpu explain``: its verdict (a headline from the most severe
-    finding; "GPU usable" only when the log shows TensorFlow creating a GPU device and no
-    error) and header.
+    finding; "GPU usable" only when the log shows TensorFlow creating a GPU device, no
+    error, and no GPU library that could not start on it: :data:`_LIBRARY_NOT_STARTED`) and
+    header.
 
     Args:
         findings: what the checks found in the log, sorted most severe first.
@@ -393,6 +428,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif unexplained:
         meta["gpu_usable"] = ("unknown: TensorFlow created a GPU device, then the log shows "
                               "an error tfgpu does not recognise")
+    elif (not_started := _library_not_started(causes)) is not None:
+        # the device exists, but a GPU library (cuDNN, cuBLAS) could not start on it: ops
+        # that call it (convolutions, pooling, RNNs; matrix products for cuBLAS) cannot run
+        lib, at = not_started
+        meta["gpu_usable"] = (f"unknown: TensorFlow created a GPU device, then {lib} could not "
+                              f"start on it (line {at}): ops that call {lib} ("
+                              f"{_LIBRARY_OPS.get(lib, 'its ops')}) cannot run there until the "
+                              "cause the findings name is fixed")
     else:
         usable = True
     if s.skipped_binary:

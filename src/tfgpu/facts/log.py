@@ -80,7 +80,8 @@ class ReadStats:
         skipped_binary: candidate lines dropped as binary garbage.
         long_lines: lines longer than ``MAX_LINE_CHARS`` (kept as a bounded excerpt).
         repeats_skipped: chunks in which a candidate template was skipped because it had
-            already been matched ``MAX_REPEATS`` times (a lower bound of skipped lines).
+            already been matched ``MAX_REPEATS`` times, and lines in which a piece's template
+            was (a progress bar's ``\\r`` pieces; a lower bound of skipped lines and pieces).
         encoding: ``"utf-16"``/``"utf-16-le"``/``"utf-16-be"`` when the input was
             detected as UTF-16 and transcoded; ``None`` for byte-oriented input.
         control_bytes: input bytes that no text holds (NUL and the other C0 controls but

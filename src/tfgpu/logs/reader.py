@@ -49,6 +49,7 @@ _ENTRY_OVERHEAD = 100
 MAX_SCAN_BYTES = 16 * 1024
 #: A candidate line template (same text up to digits) is matched this many times; later
 #: repeats are counted as skipped (evidence keeps the first ones, counts become "at least").
+#: The pieces of a line split at ``\r`` (progress bars) follow the same rule (:func:`line_texts`).
 MAX_REPEATS = 8
 #: Lines passed on after a candidate line whose text does not end a sentence, so that a message
 #: wrapped by a terminal or an issue tracker can be matched across them (see :func:`continues`).
@@ -1051,7 +1052,7 @@ def _scan_body(
         raw = raw_lines[i]
         if len(raw) > MAX_LINE_CHARS:
             stats.long_lines += 1
-        for text in line_texts(raw, anchors, stats, follow):
+        for text in line_texts(raw, anchors, stats, follow, tcache):
             yield first_line + i, text
 
 
@@ -1060,34 +1061,59 @@ def line_texts(
     anchors: tuple[bytes, ...],
     stats: ReadStats,
     follow: FollowState | None = None,
+    repeats: TemplateCache | None = None,
 ) -> Iterator[str]:
     """The cleaned texts of a candidate line: its :func:`pieces_of` that hold a keyword,
     and the pieces after one of them that continue it (see :class:`FollowState`).
 
+    With ``repeats``, the pieces of a line split in several (a progress bar rewritten with
+    ``\\r``) follow the rule of repeated lines: a piece whose template (lower case, digits
+    deleted; :func:`cache_key`) has already been matched :data:`MAX_REPEATS` times, as a
+    piece or as a whole line, is skipped (``stats.repeats_skipped`` counts it once per line
+    and template; hit counts become lower bounds, evidence keeps the first ones).
+
     Args:
         raw: the line without its newline, already :func:`normalize_paste`-d.
         anchors: the prefilter keywords (lower-case bytes).
-        stats: ``candidates`` and ``skipped_binary`` are counted here.
+        stats: ``candidates``, ``skipped_binary`` and ``repeats_skipped`` are counted here.
         follow: the follow state, updated; ``None`` to pass no continuation on.
+        repeats: the stream's template cache (:class:`TemplateCache`: template -> times
+            matched), updated; ``None`` to match every piece (:func:`tfgpu.logs.read_lines`).
 
     Yields:
         Cleaned texts, in order.
     """
     pieces = pieces_of(raw)
+    views: list[bytes | None]
     if len(pieces) <= 1:
         flags = [True] * len(pieces)
+        views = [None] * len(pieces)  # a whole line: the caller counted its template
     else:
-        views = [scan_view(p.translate(_LOWER, _DIGITS)) for p in pieces]
+        keys = [scan_view(p.translate(_LOWER, _DIGITS)) for p in pieces]
         # pieces that differ only in numbers (a progress bar's steps) are searched once
-        unique = list(dict.fromkeys(views))
+        unique = list(dict.fromkeys(keys))
         if len(unique) > _PIECES_BATCH_MIN:  # one pass over all pieces joined
             found = dict(zip(unique, _batch_candidates(unique, anchors), strict=True))
         else:
             found = {v: holds_anchor(v, anchors) for v in unique}
-        flags = [found[v] for v in views]
+        flags = [found[v] for v in keys]
+        views = list(keys)
     if follow is not None and not pieces:
         follow.left = 0
-    for piece, flag in zip(pieces, flags, strict=True):
+    skipped: set[bytes] = set()
+    for piece, flag, view in zip(pieces, flags, views, strict=True):
+        if flag and repeats is not None and view is not None:
+            seen = max(repeats.counts.get(view, 0), 0)
+            if seen >= MAX_REPEATS:
+                if view not in skipped:
+                    skipped.add(view)
+                    stats.repeats_skipped += 1
+                if follow is not None:
+                    follow.left = 0
+                continue
+            if view not in repeats.counts and repeats.make_room([view]):
+                repeats.account([view])
+            repeats.counts[view] = seen + 1
         if flag:
             text = clean_line(piece, anchors)
             if text is None:

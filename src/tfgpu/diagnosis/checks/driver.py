@@ -28,7 +28,12 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks.hardware import _driver_gpus, _nvidia_records, _pci_only_nvidia
-from tfgpu.diagnosis.checks.libraries import _message_part, _runtime_major, _tf_cuda_major_log
+from tfgpu.diagnosis.checks.libraries import (
+    _message_part,
+    _runtime_major,
+    _tf_cuda_major_log,
+    driver_library_not_shown,
+)
 from tfgpu.diagnosis.checks.versions import (
     _TF,
     _driver_evidence,
@@ -252,6 +257,11 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                      "lsmod | grep nvidia   # empty: the NVIDIA kernel module is not loaded "
                      "(sudo modprobe nvidia, or reinstall the driver for this kernel)",
                      "tfgpu doctor   # checks the driver on the host itself")))
+            continue
+        if name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and driver_library_not_shown(ctx):
+            # the driver library did not load and nothing shows a GPU either way: 303 is
+            # cuda_stub.cc's answer without it, which library-not-loaded-{library} (variant
+            # driver-gpu-not-shown, a conditional warning) quotes as its consequence
             continue
         restated = _CUINIT_REPORTED_BY.get(name)
         if restated is not None and ctx.h(restated).count:

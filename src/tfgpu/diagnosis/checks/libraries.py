@@ -574,6 +574,16 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             core_seen = True
             out += library_load.fatal_load_missing(ctx, filename)
             continue
+        reading = driver_library_reading(ctx, filename) if not selfcheck else None
+        if reading == "gpu-not-shown":
+            # the driver's library, and nothing shows whether this host has an NVIDIA GPU:
+            # the warning that holds both ways, as for the CUDA runtime below
+            core_seen = True
+            out.append(driver_library_gpu_not_shown(ctx, filename, same))
+            continue
+        if reading == "harmless":
+            out.append(driver_library_harmless(ctx, filename, same))
+            continue
         stub = ctx.h("noise.cudart_stub")
         if base == "cudart" and _cudart_harmless_reading(ctx):
             intent = cudart_intent_evidence(ctx)
@@ -1747,6 +1757,162 @@ def runtime_missing_gpu_not_shown(ctx: Facts, filename: str, base: str, comp: st
         category="windows-dll" if ctx.windows else "gpu-not-visible",
         evidence=log_evidence(same, stub),
         cause=cause, fix=tuple(fix),
+        doc="tf-pip-windows-native" if ctx.windows else None,
+    )
+
+
+# --- the NVIDIA driver's own library on a host the log does not show ---------------------
+
+#: The NVIDIA driver's user-space library as TensorFlow's dso_loader names it: Linux
+#: ``libcuda.so.1`` (``DsoLoader::GetCudaDriverDsoHandle``; ``libcuda.so`` in some builds) and
+#: Windows ``nvcuda.dll``.  The driver installs it, never CUDA or TensorFlow.
+DRIVER_LIBRARIES = ("libcuda.so", "libcuda.so.1", "nvcuda.dll")
+
+
+def gpu_setup_shown(ctx: Facts) -> bool:
+    """Whether the host facts or the log show this process runs where an NVIDIA GPU is (or is
+    meant to be): an NVIDIA GPU (:attr:`Facts.has_nvidia_gpu`: host facts, nvidia-smi's
+    table, "Created device", a device listing), an NVIDIA driver version (host facts, the
+    log's kernel / libcuda / nvidia-smi line), a CUDA install (:attr:`Facts.any_cuda_versions`),
+    a GPU run (:meth:`Facts.gpu_run_evidence`: a GPU allocator's out-of-memory, a cuDNN or
+    cuBLAS handle), a container (:attr:`Facts.in_container`) or a ``docker run --gpus`` /
+    ``nvidia-docker run`` command (GPU access asked for), or a ``verify`` / ``bench`` child
+    (:attr:`Facts.gpu_expected`).  Then a driver library that did not load is the fault."""
+    return bool(ctx.has_nvidia_gpu or ctx.driver_known or ctx.any_cuda_versions
+                or ctx.gpu_expected or ctx.in_container or ctx.h("docker.gpus_cmd").count
+                or ctx.gpu_run_evidence())
+
+
+def driver_library_reading(ctx: Facts, filename: str) -> str | None:
+    """How TensorFlow's non-fatal line that the driver library ``filename`` (one of
+    :data:`DRIVER_LIBRARIES`) did not load reads: ``"harmless"`` when the host facts show no
+    NVIDIA GPU or the log says there is no NVIDIA GPU or driver
+    (:meth:`Facts.no_gpu_log_evidence`), ``"gpu-not-shown"`` (a conditional warning) when
+    nothing shows either way, ``None`` (the error) when :func:`gpu_setup_shown`, under WSL
+    (wsl2-libcuda-not-found / wsl1-has-no-gpu say why) or for another file name.
+
+    The same rule as a missing CUDA runtime (``library-not-loaded-{library}`` variants
+    ``gpu-not-shown`` / ``harmless-without-gpu``) and cuInit's 303 beside TensorFlow's "no
+    kernel driver" lines (``cuinit-{error}`` variant ``no-driver-shown``): TensorFlow's GPU
+    builds print the line and go on with the CPU on every host without an NVIDIA driver
+    (TF 1.14's "Could not dlopen library", 2.x's "Could not load dynamic library" are
+    ``LOG(WARNING)``s of dso_loader.cc; cuda_stub.cc then answers every driver call, cuInit
+    first, with ``CUDA_ERROR_SHARED_OBJECT_INIT_FAILED``)."""
+    if filename.lower() not in DRIVER_LIBRARIES or ctx.wsl or ctx.wsl1:
+        return None
+    if any("ImportError" in h.text for h in ctx.h("lib.missing").all()
+           if h.g("lib") == filename):
+        return None  # a linked library: nothing of TensorFlow runs (library_load.py)
+    if gpu_setup_shown(ctx):
+        return None
+    if ctx.has_nvidia_gpu is False or ctx.no_gpu_log_evidence():
+        return "harmless"
+    return "gpu-not-shown"
+
+
+def driver_library_not_shown(ctx: Facts) -> list[Hit]:
+    """The log's lines that the driver library did not load which
+    :func:`rule_missing_libraries` reports as ``library-not-loaded-{library}`` variant
+    ``driver-gpu-not-shown`` (the same filters, in the same order), in log order: a cuInit
+    303 beside them is their consequence, which that finding quotes (checks/driver.py
+    ``rule_cuinit`` leaves it to it).  Empty when it reports none."""
+    missing = ctx.h("lib.missing")
+    if not missing.count or ctx.other_framework:
+        return []
+    deps = dependency_failures(ctx)
+    skip = set(deps) | _dependency_only(ctx, deps) | set(symbol_mismatches(ctx))
+    fatal = _fatal_load_names(ctx)
+    out: list[Hit] = []
+    for filename in missing.by_key:
+        if filename in skip or filename in fatal or filename.lower() not in DRIVER_LIBRARIES:
+            continue
+        base = parse_library(filename)[0]
+        same = [h for h in missing.all() if h.g("lib") == filename
+                and (not FOREIGN_LOADER.search(h.text) or TF_LOADER.search(h.text))]
+        if not same or _claimed_by_driver_files(ctx, filename, base):
+            continue
+        if ctx.windows and self_check_dll.self_check_hits(ctx, filename):
+            continue
+        if driver_library_reading(ctx, filename) == "gpu-not-shown":
+            out += same
+    return sorted(out, key=lambda h: h.line)
+
+
+def _cuinit_after(ctx: Facts) -> list[Hit]:
+    """cuInit's ``CUDA_ERROR_SHARED_OBJECT_INIT_FAILED`` (303) lines: what TensorFlow's
+    cuda_stub.cc answers when the driver library did not load."""
+    return [h for h in ctx.h("cuinit").all()
+            if h.g("code") == "303" or h.g("name") == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED"]
+
+
+_DRIVER_FIX_WINDOWS = ("nvidia-smi   # lists an NVIDIA GPU: install or repair the NVIDIA display "
+                       "driver (it installs nvcuda.dll in System32); no NVIDIA GPU (or no "
+                       "nvidia-smi): nothing to fix, TensorFlow runs on the CPU",)
+
+
+def driver_library_gpu_not_shown(ctx: Facts, filename: str, same: list[Hit]) -> Finding:
+    """``library-not-loaded-{library}`` (variant ``driver-gpu-not-shown``, a warning): the
+    NVIDIA driver's library ``filename`` (:data:`DRIVER_LIBRARIES`) did not load, and nothing
+    shows whether this host has an NVIDIA GPU (:func:`driver_library_reading`).
+
+    TensorFlow cannot use a GPU in this run either way; on a host without an NVIDIA GPU
+    nothing is wrong, on one with a GPU the driver is missing, or its user-space files
+    are off the loader's path, or a container was started without the GPU.  ``nvidia-smi``
+    tells the two apart, so it comes first.  A cuInit 303 in the log is quoted as the
+    consequence (cuda_stub.cc's answer without the library), and a line showing the user
+    asked for a GPU and got none (:meth:`Facts.gpu_intent_evidence`) as the reason
+    TensorFlow lists none."""
+    cuinit = _cuinit_after(ctx)[:1]
+    intent = ctx.gpu_intent_evidence()[:1] or ctx.h("ctx.ld_path_gpu").all()[:1]
+    then = (f"; cuInit then failed with CUDA_ERROR_SHARED_OBJECT_INIT_FAILED (303, line "
+            f"{cuinit[0].line}), TensorFlow's answer to every CUDA driver call without that "
+            "library" if cuinit else "")
+    asked = (f" The log shows a GPU was asked for (line {intent[0].line}: "
+             f"\"{_message_part(intent[0].text)[:80]}\"): if this host has an NVIDIA GPU, "
+             "this is why TensorFlow lists none." if intent else "")
+    cause = (f"TensorFlow tried to load {filename}, the NVIDIA driver's user-space library "
+             "(installed with the driver, never with CUDA or TensorFlow), and the loader did "
+             f"not find it{then}. Without it CUDA cannot start, so TensorFlow registers no GPU "
+             "and runs on the CPU. The log shows neither an NVIDIA GPU nor a driver, so two "
+             "cases remain: on a host without an NVIDIA GPU this is expected and nothing needs "
+             "fixing (TensorFlow's GPU builds print it on every such host); on a host with one, "
+             "the NVIDIA driver is not installed, its user-space libraries are missing or not "
+             "on the loader's path, or (in a container) the GPU was not passed in." + asked)
+    if ctx.windows:
+        fix: tuple[str, ...] = _DRIVER_FIX_WINDOWS
+    else:
+        fix = ("nvidia-smi   # lists an NVIDIA GPU: the lines below apply; no NVIDIA GPU (or "
+               "no nvidia-smi): nothing to fix, TensorFlow runs on the CPU",
+               "cat /proc/driver/nvidia/version; ldconfig -p | grep libcuda   # a loaded kernel "
+               "module without libcuda in the loader cache: reinstall the driver's user-space "
+               "package",
+               "docker run --gpus all ...   # when in a container")
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="driver-gpu-not-shown",
+        library=_slug(filename), filename=filename,
+        category="windows-dll" if ctx.windows else "gpu-not-visible",
+        evidence=log_evidence(same, cuinit, intent),
+        cause=cause, fix=fix,
+        doc="tf-pip-windows-native" if ctx.windows else None,
+    )
+
+
+def driver_library_harmless(ctx: Facts, filename: str, same: list[Hit]) -> Finding:
+    """``library-not-loaded-{library}`` (variant ``harmless-without-gpu``): the NVIDIA
+    driver's library ``filename`` did not load, and the host facts show no NVIDIA GPU or
+    the log says there is no NVIDIA GPU or driver (:meth:`Facts.no_gpu_log_evidence`):
+    TensorFlow runs on the CPU, as it should there."""
+    no_gpu = ctx.no_gpu_log_evidence()
+    said = ("the host facts show no NVIDIA GPU." if ctx.has_nvidia_gpu is False or not no_gpu
+            else f"the log says this host has no NVIDIA GPU or driver (line {no_gpu[0].line}: "
+                 f"\"{_message_part(no_gpu[0].text)}\").")
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="harmless-without-gpu",
+        library=_slug(filename), filename=filename,
+        evidence=log_evidence(same, no_gpu),
+        cause=(f"TensorFlow tried to load {filename}, the NVIDIA driver's user-space library, "
+               "and the loader did not find it, so TensorFlow runs on the CPU; " + said),
+        fix=(),
         doc="tf-pip-windows-native" if ctx.windows else None,
     )
 

@@ -15,7 +15,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, I, W, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence
+from tfgpu.diagnosis.checks.libraries import cudart_intent_evidence, driver_library_not_shown
 from tfgpu.diagnosis.checks.tf_install import (
     TF_GPU_LIBRARIES,
     _driver_gpus,
@@ -106,6 +106,8 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
         return [listed]  # the log's package listing shows a CPU-only TensorFlow
     if cudart_intent_evidence(ctx):
         return []  # tool families (stage 3): library-not-loaded (gpu-intent) names the reason
+    if driver_library_not_shown(ctx):
+        return []  # library-not-loaded (driver-gpu-not-shown): the driver library is why
     other_cuda = _cuda_release_missing(ctx, ev)  # semantics (stage 3)
     if other_cuda is not None:
         return [other_cuda]
