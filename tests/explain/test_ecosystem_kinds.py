@@ -158,13 +158,47 @@ def test_nvml_unknown_in_a_container_prompt_is_an_error() -> None:
     assert "create-dev-char-symlinks" in fix_text(f)
 
 
-def test_nvml_unknown_on_an_unknown_host_is_a_hedged_warning() -> None:
+def test_nvml_unknown_alone_on_an_unknown_host_is_a_hedged_warning() -> None:
+    f = known(["$ nvidia-smi", "Failed to initialize NVML: Unknown Error"],
+              "docker-container-lost-gpu-access")
+    assert f.severity is Severity.WARNING and "bare host" in f.cause
+    assert "most often a container" in f.title
+
+
+@pytest.mark.parametrize("cuinit", [
+    # the toolkit's reports (NVIDIA/nvidia-container-toolkit#48, #251)
+    "CUDA_ERROR_UNKNOWN: unknown error",
+    # cuda.h CUDA_ERROR_NO_DEVICE = 100: the device nodes cannot be opened
+    "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected",
+])
+def test_nvml_unknown_with_cuinit_failed_is_one_hedged_error_not_cuda_visible_devices(
+        cuinit: str) -> None:
+    # a failed cuInit means CUDA has no GPU in this process (the cuInit severity rule), and
+    # NVML failing too rules out CUDA_VISIBLE_DEVICES, which NVML does not read
     lines = ["$ nvidia-smi", "Failed to initialize NVML: Unknown Error",
              "2024-05-01 10:00:00.000000: E tensorflow/compiler/xla/stream_executor/cuda/"
-             "cuda_driver.cc:268] failed call to cuInit: CUDA_ERROR_UNKNOWN: unknown error"]
+             f"cuda_driver.cc:268] failed call to cuInit: {cuinit}"]
+    found = ids(lines)
     f = known(lines, "docker-container-lost-gpu-access")
-    assert f.severity is Severity.WARNING and "bare host" in f.cause
-    assert "cuinit-unknown" not in ids(lines)
+    assert f.severity is Severity.ERROR and "bare host" in f.cause
+    assert cuinit.split(":")[0] in f.cause and "most often a container" in f.title
+    gone = {"cuinit-unknown", "cuinit-no-device", "cuda-visible-devices-hides-gpus"}
+    assert not gone & set(found)
+    assert [g.id for g in found.values() if g.severity is Severity.ERROR] == [
+        "docker-container-lost-gpu-access"]
+
+
+def test_nvml_unknown_in_a_container_prompt_with_no_device_is_the_container_finding() -> None:
+    lines = ["root@3f2c1d4e5a6b:/workspace# nvidia-smi",
+             "Failed to initialize NVML: Unknown Error",
+             "root@3f2c1d4e5a6b:/workspace# python train.py",
+             "E external/local_xla/xla/stream_executor/cuda/cuda_driver.cc:274] failed call to "
+             "cuInit: CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected"]
+    found = ids(lines)
+    f = known(lines, "docker-container-lost-gpu-access")
+    assert f.severity is Severity.ERROR and "this container" in f.cause
+    assert "lost access" in f.title and "most often" not in f.title
+    assert "cuda-visible-devices-hides-gpus" not in found and "cuinit-no-device" not in found
 
 
 # --------------------------------------------------------------------------------------- WSL2

@@ -3767,11 +3767,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # failed : %s", "socketStartConnect: exceeded retries (%d)", "socketProgress: Connection
     # closed by remote peer %s") and 5067397 src/os/linux.cc ("%s: connect to %s failed : %s",
     # "ncclOsSocketPollConnect to %s failed with error %s"): the network between ranks.
+    # ``peer``: the address NCCL tried; ``err``: the connect() strerror those lines carry
+    # (v2.21.5-1 socket.cc also "returned %d(%s) errno %d(%s)"; linux.cc "returned %s, ...").
     _p(
         "nccl.socket",
         ("connect to", "no interface found in the same subnet", "exceeded retries",
          "exceeded timeouts", "closed by remote peer"),
-        r"(?i:\bconnect to )\S{1,80}(?: failed| returned)"
+        r"(?i:(?:\b|(?<=Poll))connect to )(?P<peer>\S{1,80})(?: failed| returned)"
+        r"(?:[^\n]{0,24}?(?P<err>Connection timed out|Connection refused|No route to host"
+        r"|Network is unreachable))?"
         r"|No interface found in the same subnet as remote address"
         r"|socket(?:Start|Poll)Connect: exceeded (?:retries|timeouts)"
         r"|(?P<closed>Connection closed by remote peer)",

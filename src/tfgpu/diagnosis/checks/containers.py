@@ -241,7 +241,12 @@ def image_cuda_newer_than_driver(f: Facts) -> list[Finding]:
 def container_lost_gpu_access(f: Facts) -> list[Finding]:
     """``Failed to initialize NVML: Unknown Error`` (and cuInit's ``CUDA_ERROR_UNKNOWN``) in a
     container that had the GPU: with the systemd cgroup driver a ``systemctl daemon-reload``
-    on the host rewrites the container's device cgroup (NVIDIA/nvidia-container-toolkit#48)."""
+    on the host rewrites the container's device cgroup (NVIDIA/nvidia-container-toolkit#48).
+
+    An error when the log shows a container, or a failed cuInit beside NVML's line (CUDA has
+    no GPU in that process either way; the row supersedes the cuInit finding, whose generic
+    causes, CUDA_VISIBLE_DEVICES first, do not apply: NVML does not read that variable).
+    Without a container shown, variant ``maybe-container`` says so in its title."""
     hits = f.h("eco.nvml_unknown").all()
     if not hits:
         return []
@@ -249,17 +254,24 @@ def container_lost_gpu_access(f: Facts) -> list[Finding]:
     sure = f.in_container or bool(prompt)
     if f.wsl and not sure:
         return []  # WSL2's NVML (the Windows driver): not the container cgroup fault
-    cause = ("NVML and CUDA both fail with 'unknown error' inside "
+    cuinit = f.h("cuinit").first[:1]
+    code = (cuinit[0].g("name") or cuinit[0].g("text") or "an error") if cuinit else ""
+    fails = (f"NVML fails with 'Unknown Error' and cuInit with {code}" if cuinit
+             else "NVML fails with 'Unknown Error'")
+    cause = (fails + " inside "
              + ("this container" if sure else "what looks like a container (if this is a bare "
                 "host instead, the driver is wedged: reboot)")
              + ". NVIDIA's notice: with runc's systemd cgroup driver, a systemctl daemon-reload "
              "on the host (package upgrades run one) rewrites the container's device cgroup "
              "and removes its access to /dev/nvidia*, because the NVIDIA device nodes have no "
              "/dev/char symlinks; the container keeps running but has lost the GPU, and "
-             "TensorFlow in it sees none.")
+             "TensorFlow in it sees none."
+             + (" nvidia-smi (NVML) does not read CUDA_VISIBLE_DEVICES, so that variable is not "
+                "why the GPU is missing." if cuinit else ""))
     return [catalogue.make(
-        "docker-container-lost-gpu-access", severity=E if sure else W,
-        evidence=log_evidence(hits, prompt[:1], f.h("cuinit").first[:1]), cause=cause,
+        "docker-container-lost-gpu-access", severity=E if sure or cuinit else W,
+        variant=None if sure else "maybe-container",
+        evidence=log_evidence(hits, prompt[:1], cuinit), cause=cause,
     )]
 
 

@@ -30,6 +30,18 @@ from tfgpu.findings import Evidence, Finding
 #: NCCL's libibverbs probe line: a missing InfiniBand library, not an NCCL failure.
 _IBV_PROBE = re.compile(r"Failed to open libibverbs\.so")
 
+#: An InfiniBand line that reports, not fails. NVIDIA/nccl src/debug.cc prefixes every
+#: message with its level ("host:pid:tid [dev] NCCL INFO ..." vs "... file:line NCCL WARN
+#: ..."; v2.8.4-1 and current), and the IB transport logs its set-up at INFO: "NET/IB : No
+#: device found." (no IB device: NCCL goes on with NET/Socket) and "NET/IB : Using [0]mlx5_0:1/IB
+#: ; OOB ..." (src/transport/net_ib.cc v2.8.4-1, net_ib/init.cc current), plus per-QP details
+#: and retries ("Call to ibv_modify_qp failed ..., retrying", ibvwrap.cc). An INFO line
+#: counts as IB trouble only as a return trace of a failed call ("NCCL INFO ib_plugin.c:196 ->
+#: 2", NCCLCHECK's "%s:%d -> %d"); the two set-up wordings are informational even without
+#: the prefix.
+_IB_INFO = re.compile(r"NCCL INFO (?!\S{1,200}:\d{1,6} -> \d)"
+                      r"|NET/IB ?: (?:No device found|Using\b)")
+
 
 def _without(hits: Hits, lines: set[int]) -> Hits:
     """``hits`` less the hits on ``lines`` (a new bounded record, keys kept)."""
@@ -39,6 +51,29 @@ def _without(hits: Hits, lines: set[int]) -> Hits:
             key = next((k for k, v in hits.by_key.items() if v is h), None)
             out.add(h, key)
     return out
+#: What connect()'s error in NCCL's socket WARN line says (strerror of ETIMEDOUT,
+#: ECONNREFUSED, EHOSTUNREACH, ENETUNREACH; the lines of NVIDIA/nccl include/socket.h v2.8,
+#: misc/socket.cc v2.12-2.21, os/linux.cc current); "" when the line names none.
+_SOCKET_WHY = {
+    "Connection timed out": (
+        "nothing answered, so the packets were dropped on the way: a firewall or cloud "
+        "security group blocks TCP between the nodes, or NCCL picked an interface/address the "
+        "other node cannot reach (a docker0, virtual or management interface)."),
+    "Connection refused": (
+        "that host answered but nothing listened on the port: the other rank had not started "
+        "or had already exited (its own log shows why), or the address is of another "
+        "interface of that host."),
+    "No route to host": (
+        "this host has no route to that address (or a firewall rejects it): NCCL picked an "
+        "interface that is not on the network the ranks share."),
+    "Network is unreachable": (
+        "this host has no route to that address: NCCL picked an interface that is not on "
+        "the network the ranks share."),
+    "": (
+        "NCCL picked a network interface the ranks do not share, a firewall blocks the "
+        "ports, or the other rank is not (yet) running."),
+}
+
 #: Words of NCCL's shm lines that show the segment's allocation, mapping or opening failing
 #: (include/shm.h, misc/shmutils.cc: posix_fallocate, ftruncate "failed to extend", mmap,
 #: shm_open), as opposed to the CUDA registration of a mapped segment (nccl_shm_cuda_failed).
@@ -74,6 +109,11 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
     probe = {h.line for h in ib.all() if _IBV_PROBE.search(h.text)}
     if probe:
         err, ib = _without(err, probe), _without(ib, probe)
+    # IB set-up lines at INFO level ("NET/IB : No device found.") show no IB failure: only
+    # a WARN line of the IB transport or verbs wrapper, or a failed call's return trace, does
+    info = {h.line for h in ib.all() if _IB_INFO.search(h.text)}
+    if info:
+        ib = _without(ib, info)
     system = ctx.h("nccl.system")
     invalid = ctx.h("nccl.invalid_usage")
     shm = ctx.h("nccl.shm")
@@ -131,8 +171,14 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             not h.g("closed") for h in ctx.h("nccl.socket").all()):
         # NCCL's socket WARN line names the failing connection
         sock = [h for h in ctx.h("nccl.socket").all() if not h.g("closed")]
+        named = next((h for h in sock if h.g("err")), None)
+        addr = (named.g("peer") or "") if named else ""
+        said = (named.g("err") or "") if named else ""
         out.append(catalogue.make(
             "nccl-error", variant="socket",
+            at=f" ({addr}: {said})" if said else "",
+            said=f" ('{said}' connecting to {addr})" if said else "",
+            why=_SOCKET_WHY.get(said, _SOCKET_WHY[""]),
             evidence=log_evidence(sock[:2], system.first[:1], err.first[:1]),
         ))
     elif any("RemoteError" in (h.g("code") or "") or "remote process exited" in h.text

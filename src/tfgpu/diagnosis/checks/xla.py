@@ -210,7 +210,10 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             catalogue.make(
                 "ptx-newer-than-driver",
                 variant="unsupported-ptx-version" if unsupported or toolchain else None,
-                evidence=log_evidence([unsupported] if unsupported else [], toolchain, jit),
+                # a kernel's "JIT compilation failed." after it is this failure's status
+                # (tf_kernel_jit_failed stands down: _ptx_too_new)
+                evidence=log_evidence([unsupported] if unsupported else [], toolchain, jit,
+                                      ctx.h("xla.kernel_jit").first[:1]),
                 fix=(
                     "upgrade the NVIDIA driver (nvidia-smi 'CUDA Version' must be >= the CUDA of "
                     "ptxas)",
@@ -547,13 +550,24 @@ _JIT_CAUSES = ("xla.libdevice", "xla.ptxas_missing", "xla.ptxas_old", "xla.ptxas
                "xla.ptxas_loaded_arch", "xla.ptxas_bug", "xla.driver_jit_log")
 
 
+def _ptx_too_new(ctx: Facts) -> bool:
+    """True when the log shows the driver refusing PTX as too new: cuda.h's
+    CUDA_ERROR_UNSUPPORTED_PTX_VERSION (222, "the provided PTX was compiled with an
+    unsupported toolchain") or the runtime's cudaErrorUnsupportedPtxVersion
+    (``ptx-newer-than-driver``, unsupported-ptx-version)."""
+    return ("CUDA_ERROR_UNSUPPORTED_PTX_VERSION" in ctx.h("cuda.error").by_key
+            or bool(ctx.h("xla.ptx_toolchain").count))
+
+
 def tf_kernel_jit_failed(ctx: Facts) -> list[Finding]:
     """kernel_gen "JIT compilation failed." (and tf_framework_c_interface.cc "Generating device
     code failed"): a TensorFlow kernel compiled at first use (it needs libdevice and ptxas,
     tensorflow/tensorflow#57162) did not compile. When the log names libdevice or ptxas,
-    that finding names the cause instead."""
+    that finding names the cause instead; when it shows the driver refusing the PTX as too
+    new (:func:`_ptx_too_new`), ``ptx-newer-than-driver`` does: this row's fix, a current
+    ptxas, would write PTX the driver knows even less."""
     hits = ctx.h("xla.kernel_jit").all()
-    if not hits or any(ctx.h(n).count for n in _JIT_CAUSES):
+    if not hits or any(ctx.h(n).count for n in _JIT_CAUSES) or _ptx_too_new(ctx):
         return []
     return [catalogue.make(
         "tf-kernel-jit-failed",
