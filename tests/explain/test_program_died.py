@@ -104,6 +104,56 @@ def test_compose_clean_or_stopped_exit_is_no_death(code: str) -> None:
     assert v["gpu_usable"] is True
 
 
+# an IDE's run console: IntelliJ/PyCharm ProcessTerminatedListener.stringifyExitCode ---------
+@pytest.mark.parametrize(("line", "signal"), [
+    ("Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)", "SIGSEGV"),
+    ("Process finished with exit code 139 (interrupted by signal 11:SIGSEGV)", "SIGSEGV"),
+    ("Process finished with exit code 134 (interrupted by signal 6: SIGABRT)", "SIGABRT"),
+    ("Process finished with exit code 135 (interrupted by signal 7:SIGBUS)", "SIGBUS"),
+])
+def test_ide_signal_exit_is_an_unrecognised_crash(line: str, signal: str) -> None:
+    text = f"Epoch 1/10\n\n{line}\n"
+    v, ids = _verdict(text)
+    assert ids == ["unrecognised-error"] and v["program_failed"] is True
+    assert "does not know why" in str(v["headline"])
+    assert signal in explain_stream(io.BytesIO(text.encode())).findings[0].cause
+
+
+@pytest.mark.parametrize(("line", "finding"), [
+    ("Process finished with exit code -1073741819 (0xC0000005)",
+     "windows-process-crashed-native"),
+    ("Process finished with exit code -1073740940 (0xC0000374)",
+     "windows-process-crashed-native"),
+    ("Process finished with exit code -1073740791 (0xC0000409)", None),
+    ("Process finished with exit code -1073741676 (0xC0000094)", "unrecognised-error"),
+    # Compose's and an IDE's exit codes are read alike: 1 is the program's error exit
+    ("Process finished with exit code 1", None),
+])
+def test_ide_failing_exit_code_is_a_death(line: str, finding: str | None) -> None:
+    v, ids = _verdict(f"Epoch 1/10\n\n{line}\n")
+    assert v["program_failed"] is True and v["failed"] is True
+    assert str(v["headline"]).startswith("The program failed")
+    if finding is not None:
+        assert finding in ids
+
+
+@pytest.mark.parametrize("line", [
+    "Process finished with exit code 0",
+    "Process finished with exit code 130 (interrupted by signal 2: SIGINT)",
+    "Process finished with exit code 143 (interrupted by signal 15: SIGTERM)",
+    "Process finished with exit code -1073741510 (0xC000013A: interrupted by Ctrl+C)",
+    "Process finished with exit code -1",
+])
+def test_ide_clean_or_stopped_exit_is_no_death(line: str) -> None:
+    v, _ = _verdict(f"{_DEVICE}\n{line}\n")
+    assert v["program_failed"] is False and v["failed"] is False
+
+
+def test_ntstatus_exit_code_meaning() -> None:
+    assert "0xC0000094" in exit_code_meaning(-1073741676)
+    assert "0xC0000005" in exit_code_meaning(3221225477)
+
+
 @pytest.mark.parametrize("line", [
     "[I 2024-10-10 10:00:40.000 ServerApp] KernelRestarter: restarting kernel (1/5), keep "
     "random ports",

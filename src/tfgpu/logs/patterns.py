@@ -4311,6 +4311,22 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?P<ctr>[\w.-]{1,120})\s+exited with code (?P<code>\d{1,3})"
         r"(?P<rs> \(restarting\))?\s*$",
     ),
+    # The run console of PyCharm / IntelliJ when the program's process ended: "Process
+    # finished with exit code {0}" (IdeCoreBundle finished.with.exit.code.text.message),
+    # the code as ProcessTerminatedListener.stringifyExitCode writes it: on Linux/macOS a
+    # code that is 128 + a signal's number gets " (interrupted by signal N:NAME)" (older
+    # builds "N: NAME"); on Windows a code 0xC0000000-0xCFFFFFFF (an NTSTATUS error: the
+    # process crashed) gets " (0xC0000005)", and 0xC000013A " (0xC000013A: interrupted by
+    # Ctrl+C)". Every code but 0 (and a stop's: Ctrl-C, SIGTERM) is a failed run. Read by
+    # diagnosis/checks/unknown.py death_hits; the signals' own patterns (tools.killed,
+    # tools.user_stop, cpu.illegal) and the NTSTATUS codes' (win.*) read the line too
+    _p(
+        "tools.ide_exit",
+        ("process finished with exit code",),
+        r"Process finished with exit code (?P<code>-?\d{1,10})"
+        r"(?: \((?:0x(?P<hex>[0-9A-Fa-f]{8})(?P<ctrlc>: interrupted by Ctrl\+C)?"
+        r"|interrupted by signal (?P<sig>\d{1,2}): ?(?P<signame>SIG[A-Z0-9]{2,8}))\))?",
+    ),
     # jupyter_client's KernelRestarter (the server's log) when the kernel process died and it
     # starts a new one: "KernelRestarter: restarting kernel (%i/%i), %s random ports"
     # (jupyter_client 8.10.0 restarter.py poll); JupyterLab's dialog is tools.kernel_died.

@@ -127,11 +127,30 @@ _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.ker
                    "tools.oom_kernel", "tools.colab_ram", "cpu.illegal", "cpu.guard_abort")
 
 
+#: Windows exit codes of a stop, not a failure: 0xC000013A STATUS_CONTROL_C_EXIT (signed
+#: and unsigned; IntelliJ prints "(0xC000013A: interrupted by Ctrl+C)", ntstatus.h), and -1,
+#: the code a process ended from outside gets (``TerminateProcess(h, -1)``, as git's
+#: mingw_kill sends SIGTERM; an IDE's Stop button on Windows): not proof of a failure.
+_WINDOWS_STOPPED = frozenset({-1073741510, 3221225786, -1})
+
+
 def container_exits(ctx: Facts) -> list[Hit]:
     """Docker Compose's "<container> exited with code N" lines of a failure (N not 0, 130
-    or 143: a clean exit, Ctrl-C, ``docker stop``'s SIGTERM)."""
+    or 143: a clean exit, Ctrl-C, ``docker stop``'s SIGTERM), and the same codes in an IDE's
+    "Process finished with exit code N" (:func:`ide_exits`)."""
     return [h for h in ctx.h("tools.container_exit").all()
-            if int(h.g("code") or 0) not in _STOPPED]
+            if int(h.g("code") or 0) not in _STOPPED] + ide_exits(ctx)
+
+
+def ide_exits(ctx: Facts) -> list[Hit]:
+    """PyCharm / IntelliJ's "Process finished with exit code N" lines of a failure
+    (``tools.ide_exit``): N not 0, 130 or 143 (a clean exit, Ctrl-C, SIGTERM) nor a
+    Windows stop (:data:`_WINDOWS_STOPPED`): an error exit (1), 128 + a signal on Linux
+    and macOS (139 SIGSEGV, 134 SIGABRT), an NTSTATUS error on Windows (-1073741819 =
+    0xC0000005)."""
+    return [h for h in ctx.h("tools.ide_exit").all()
+            if h.g("ctrlc") is None
+            and int(h.g("code") or 0) not in _STOPPED | _WINDOWS_STOPPED]
 
 
 def exit_code_meaning(code: int) -> str:
@@ -140,6 +159,10 @@ def exit_code_meaning(code: int) -> str:
     if code in SIGNAL_EXITS:
         name, what = SIGNAL_EXITS[code]
         return f"exit code {code} = 128 + {code - 128}, {name}: most likely {what}"
+    if code < 0 or code >= 0xC0000000:
+        # a Windows NTSTATUS error code, printed signed (-1073741819) or unsigned
+        return (f"exit code {code} = 0x{code & 0xFFFFFFFF:08X}, a Windows NTSTATUS error "
+                "code: the process crashed")
     if code > 128:
         return f"exit code {code} = 128 + {code - 128}: ended by signal {code - 128}"
     return f"exit code {code}: the program exited with an error"
@@ -299,10 +322,11 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                    key=lambda h: h.line)
     fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
     fatal += [h for h in glog if h.g("lvl") == "F"]
-    # a container ended by a signal other than SIGKILL (host_killed.py reads 137)
+    # a container (or an IDE's process) ended by a signal other than SIGKILL
+    # (host_killed.py reads 137), or a Windows process by an NTSTATUS error
     signalled = [h for h in container_exits(ctx)
-                 if int(h.g("code") or 0) > 128 and h.g("code") != "137"
-                 and h.line not in covered]
+                 if (int(h.g("code") or 0) > 128 or int(h.g("code") or 0) < 0)
+                 and h.g("code") != "137" and h.line not in covered]
     fatal += signalled
     # a library another program could not load is left to this finding (the
     # library check makes no TensorFlow claim on it): quote it; NCCL's INFO lines about its
