@@ -149,6 +149,15 @@ def test_ide_clean_or_stopped_exit_is_no_death(line: str) -> None:
     assert v["program_failed"] is False and v["failed"] is False
 
 
+@pytest.mark.parametrize("line", [
+    "The program '[1234] python.exe' has exited with code=3221225477",   # VS Code, unsigned
+    "exit code 3221226505",                                              # 0xC0000409 unsigned
+])
+def test_windows_crash_code_outside_an_ide_is_a_death(line: str) -> None:
+    v, _ = _verdict(f"Epoch 1/10\n{line}\n")
+    assert v["program_failed"] is True
+
+
 def test_ntstatus_exit_code_meaning() -> None:
     assert "0xC0000094" in exit_code_meaning(-1073741676)
     assert "0xC0000005" in exit_code_meaning(3221225477)

@@ -122,9 +122,12 @@ SIGNAL_EXITS = {
 }
 #: Exit codes of a stop, not a failure: 128 + SIGINT (Ctrl-C), 128 + SIGTERM (docker stop).
 _STOPPED = frozenset({0, 130, 143})
-#: Patterns whose every line says the process died (a crash, a kill, a dead notebook kernel).
+#: Patterns whose every line says the process died (a crash, a kill, a dead notebook kernel,
+#: a Windows process's NTSTATUS crash code however printed: an IDE's "exit code -1073741819",
+#: VS Code's "code=3221225477").
 _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.kernel_restart",
-                   "tools.oom_kernel", "tools.colab_ram", "cpu.illegal", "cpu.guard_abort")
+                   "tools.oom_kernel", "tools.colab_ram", "cpu.illegal", "cpu.guard_abort",
+                   "win.crash_status", "win.status")
 
 
 #: Windows exit codes of a stop, not a failure: 0xC000013A STATUS_CONTROL_C_EXIT (signed
@@ -162,7 +165,8 @@ def exit_code_meaning(code: int) -> str:
     if code < 0 or code >= 0xC0000000:
         # a Windows NTSTATUS error code, printed signed (-1073741819) or unsigned
         return (f"exit code {code} = 0x{code & 0xFFFFFFFF:08X}, a Windows NTSTATUS error "
-                "code: the process crashed")
+                "code: Windows ended the process (a crash in native code, or a start that "
+                "failed)")
     if code > 128:
         return f"exit code {code} = 128 + {code - 128}: ended by signal {code - 128}"
     return f"exit code {code}: the program exited with an error"
