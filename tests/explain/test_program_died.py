@@ -317,3 +317,31 @@ def test_an_exception_without_its_own_cause_keeps_the_error_above_as_its_lead(
     assert v["program_failed"] is True
     assert ("unrecognised-error" in ids) is unknown
     assert ("does not know why" in str(v["headline"])) is unknown
+
+
+# Python's unraisable hook (Python/errors.c PyErr_WriteUnraisable): reported, not raised ------
+_UNRAISABLE_TB = ('Traceback (most recent call last):\n'
+                  '  File "/usr/lib/python3.11/site-packages/tensorflow/python/eager/'
+                  'polymorphic_function/atomic_function.py", line 291, in __del__\n'
+                  "TypeError: 'NoneType' object is not callable\n")
+
+
+@pytest.mark.parametrize("notice", [
+    "Exception ignored in: <function AtomicFunction.__del__ at 0x7f3a1c2b5d80>",
+    "Exception ignored in: <generator object Dataset.__iter__ at 0x7f0000000000>",
+    "Exception ignored on calling ctypes callback function: <function cb at 0x7f00>",
+    "Exception ignored in audit hook",
+])
+def test_unraisable_exception_report_is_no_death(notice: str) -> None:
+    v, ids = _verdict(f"{_DEVICE}\nEpoch 5/5\nTest accuracy: 0.879\n{notice}\n{_UNRAISABLE_TB}")
+    assert v["program_failed"] is False and v["failed"] is False
+    assert "unrecognised-error" not in ids
+    assert v["gpu_usable"] is True
+
+
+def test_death_after_an_unraisable_report_is_still_a_death() -> None:
+    v, _ = _verdict("Exception ignored in: <function A.__del__ at 0x7f00>\n" + _UNRAISABLE_TB
+                    + "Traceback (most recent call last):\n  File \"t.py\", line 3, in "
+                    "<module>\nValueError: bad shape\n")
+    assert v["program_failed"] is True
+    assert "(line 8)" in str(v["headline"]) or "does not know why" in str(v["headline"])

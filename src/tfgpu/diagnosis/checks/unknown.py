@@ -40,6 +40,18 @@ _QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Excepti
 #: "KeyboardInterrupt: ".
 _USER_STOP = re.compile(r"^\s*KeyboardInterrupt(?::|\s*$)")
 
+#: The line CPython's default unraisable hook prints above the traceback of an exception it
+#: cannot raise and so only reports (Python/errors.c ``PyErr_WriteUnraisable``,
+#: ``write_unraisable_exc_file``: "Exception ignored in: <the object's repr>", or
+#: "Exception ignored " + a message: "on calling ctypes callback function ...", "in audit
+#: hook", "while finalizing ..."): an exception in ``__del__``, a weakref callback or a
+#: finaliser at interpreter exit (TensorFlow's ``AtomicFunction.__del__`` at the end of a
+#: script). The program goes on (or had already ended): that traceback is no death.
+_IGNORED = re.compile(r"^\s*Exception ignored\b")
+#: Lines between the unraisable hook's line and the ``Traceback`` header it prints next (1:
+#: the next line; 2: a repr wrapped once by a terminal or a paste).
+_IGNORED_GAP = 2
+
 #: The variants of ``unrecognised-error`` that say the program died (a fatal line, or a
 #: traceback ending in an exception no finding explains): the verdict then says "the
 #: program failed, cause unknown" and ``explain`` exits 1 (:func:`died_unexplained`).
@@ -193,13 +205,17 @@ def death_hits(log: LogFacts) -> list[Hit]:
     # memory pattern's): every kept hit's text can end a traceback
     texts = {h.line: h.text for of in log.hits.values() for h in of.all()}
     blocks = _traceback_blocks(ctx, texts)
-    ends = {end for _, end in blocks}
+    # a traceback the unraisable hook printed ("Exception ignored in: ...") ended nothing
+    ignored = ignored_tracebacks(log)
+    ends = {end for start, end in blocks if start not in ignored}
     # ... and an exception whose message quotes another one (Ray's RayActorError followed by
     # the actor's "RuntimeError: ..."): the exception lines that follow it, each within
     # _CHAINED_GAP lines of the one before and before the next traceback, are its message
     starts = sorted(s for s, _ in blocks)
     excs = sorted(n for n, t in texts.items() if _EXCEPTION.match(t))
-    for _, end in blocks:
+    for start, end in blocks:
+        if start in ignored:
+            continue
         stop = next((s for s in starts if s > end), None)
         last = end
         for n in excs:
@@ -222,6 +238,21 @@ def death_hits(log: LogFacts) -> list[Hit]:
     for h in hits:
         first.setdefault(h.line, h)
     return sorted(first.values(), key=lambda h: h.line)
+
+
+def ignored_tracebacks(log: LogFacts) -> dict[int, int]:
+    """The ``Traceback (most recent call last)`` headers of ``log`` that Python's unraisable
+    hook printed (:data:`_IGNORED`: its "Exception ignored ..." line at most
+    :data:`_IGNORED_GAP` lines above), each mapped to that line: the exception they end was
+    reported and ignored, it did not end the program."""
+    texts = {h.line: h.text for of in log.hits.values() for h in of.all()}
+    notices = sorted(n for n, t in texts.items() if _IGNORED.match(t))
+    out: dict[int, int] = {}
+    for header in _traceback_headers(log):
+        above = [n for n in notices if 0 < header - n <= _IGNORED_GAP]
+        if above:
+            out[header] = above[-1]
+    return out
 
 
 def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]]:
@@ -306,9 +337,12 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     covered = set(texts)
     blocks = _traceback_blocks(ctx, texts)
     explained = _explained_deaths(ctx, found)
+    # a traceback Python's unraisable hook printed is a report, not an error: its
+    # "Exception ignored ..." line, the traceback and its exception line are explained
+    ignored = ignored_tracebacks(ctx.log)
     for first, end in blocks:
-        if end in covered or end in explained:
-            covered.update(range(first, end + 1))
+        if end in covered or end in explained or first in ignored:
+            covered.update(range(ignored.get(first, first), end + 1))
     # a traceback ending in an exception no finding explains: the program stopped on it
     uncaught = any(end not in covered for _, end in blocks)
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
