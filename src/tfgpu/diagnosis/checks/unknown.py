@@ -259,7 +259,9 @@ def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]
     """``(first, last)`` line numbers of each Python traceback: its ``Traceback (most recent
     call last)`` line and the next exception line (``texts``: line -> text of the lines
     the findings quote, as another pattern than ``tell.exception`` may take that line)."""
-    starts = sorted(h.line for h in ctx.h("tell.line").all() if _TRACEBACK.search(h.text))
+    # a header another pattern took is one too (IPython's "ResourceExhaustedError
+    # Traceback (most recent call last)" is the memory pattern's)
+    starts = _traceback_headers(ctx.log)
     ends = sorted({h.line for h in ctx.h("tell.exception").all()}
                   | {n for n, t in texts.items() if _EXCEPTION.match(t)})
     blocks = []
