@@ -345,3 +345,30 @@ def test_death_after_an_unraisable_report_is_still_a_death() -> None:
                     "<module>\nValueError: bad shape\n")
     assert v["program_failed"] is True
     assert "(line 8)" in str(v["headline"]) or "does not know why" in str(v["headline"])
+
+
+# a traceback the program went on after: caught and printed (logging.exception,
+# traceback.print_exc), then Keras began another epoch (ProgbarLogger "Epoch N/M") ----------
+_CAUGHT_TB = ('Traceback (most recent call last):\n  File "/home/u/plugins.py", line 4, in load\n'
+              "    import wandb\nModuleNotFoundError: No module named 'wandb'\n")
+_TRAINING = ("Epoch 1/3\n1875/1875 [==============================] - 6s 3ms/step - loss: 0.29\n"
+             "Epoch 3/3\n1875/1875 [==============================] - 5s 3ms/step - loss: 0.19\n")
+
+
+@pytest.mark.parametrize("before", [
+    "WARNING:root:could not load optional plugin, continuing\n",   # logging.warning + print_exc
+    "ERROR:root:optional plugin failed\n",                         # logging.exception
+    "",                                                            # traceback.print_exc alone
+])
+def test_traceback_followed_by_more_epochs_is_no_death(before: str) -> None:
+    v, _ = _verdict(f"{before}{_CAUGHT_TB}{_TRAINING}Saved model to out/model.keras\n")
+    assert v["program_failed"] is False and v["failed"] is False
+    assert "does not know why" not in str(v["headline"])
+
+
+def test_traceback_after_the_last_epoch_is_still_a_death() -> None:
+    v, _ = _verdict(f"{_TRAINING}{_CAUGHT_TB}")
+    assert v["program_failed"] is True
+    v, _ = _verdict(f"{_CAUGHT_TB}{_TRAINING}{_CAUGHT_TB}")
+    assert v["program_failed"] is True
+    assert "(line 13)" in str(v["headline"]) or "does not know why" in str(v["headline"])

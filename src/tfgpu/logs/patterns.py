@@ -4327,6 +4327,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?: \((?:0x(?P<hex>[0-9A-Fa-f]{8})(?P<ctrlc>: interrupted by Ctrl\+C)?"
         r"|interrupted by signal (?P<sig>\d{1,2}): ?(?P<signame>SIG[A-Z0-9]{2,8}))\))?",
     ),
+    # Keras' ProgbarLogger at the start of each epoch of fit(): "Epoch {epoch + 1}/{epochs}"
+    # (keras v2.15.0 keras/callbacks.py ProgbarLogger.on_epoch_begin; v3.15.0
+    # keras/src/callbacks/progbar_logger.py): the program was still training at that line.
+    # Read by diagnosis/checks/unknown.py death_hits (a traceback above it did not end the
+    # program: it was caught and printed)
+    _p(
+        "ctx.keras_epoch",
+        ("epoch /",),
+        r"^\s*Epoch (?P<n>\d{1,7})/(?P<of>\d{1,7})\s*$",
+    ),
     # jupyter_client's KernelRestarter (the server's log) when the kernel process died and it
     # starts a new one: "KernelRestarter: restarting kernel (%i/%i), %s random ports"
     # (jupyter_client 8.10.0 restarter.py poll); JupyterLab's dialog is tools.kernel_died.

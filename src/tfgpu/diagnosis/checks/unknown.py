@@ -231,8 +231,10 @@ def death_hits(log: LogFacts) -> list[Hit]:
     ends.update(n for n, t in texts.items()
                 if _QUALIFIED_EXCEPTION.match(t) and not any(n in r for r in inside))
     # ... but not Ctrl-C's: a KeyboardInterrupt is the user's stop (checks/stops.py), as the
-    # shell's "Terminated" of a SIGTERM is, never a failure
-    ends = {n for n in ends if not _USER_STOP.match(texts.get(n, ""))}
+    # shell's "Terminated" of a SIGTERM is, never a failure; nor an exception the program
+    # went on after (caught and printed: Keras began another epoch below it)
+    went_on = last_progress(log)
+    ends = {n for n in ends if not _USER_STOP.match(texts.get(n, "")) and n > went_on}
     hits += [h for of in log.hits.values() for h in of.all() if h.line in ends]
     first: dict[int | None, Hit] = {}
     for h in hits:
@@ -253,6 +255,15 @@ def ignored_tracebacks(log: LogFacts) -> dict[int, int]:
         if above:
             out[header] = above[-1]
     return out
+
+
+def last_progress(log: LogFacts) -> int:
+    """The line of ``log``'s last Keras epoch line (``ctx.keras_epoch``: "Epoch 3/10", which
+    Keras prints as each epoch of ``fit`` begins), 0 when none: a Python exception above
+    it did not end the program (it was caught and printed, by ``logging.exception`` or
+    ``traceback.print_exc``, and training went on)."""
+    last = log.hits["ctx.keras_epoch"].last if "ctx.keras_epoch" in log.hits else None
+    return last.line if last is not None and last.line is not None else 0
 
 
 def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]]:
@@ -346,7 +357,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
         if end in covered or end in explained or first in ignored:
             covered.update(range(ignored.get(first, first), end + 1))
     # a traceback ending in an exception no finding explains: the program stopped on it
-    uncaught = any(end not in covered for _, end in blocks)
+    # (unless it trained on after it: caught and printed, death_hits)
+    went_on = last_progress(ctx.log)
+    uncaught = any(end not in covered and end > went_on for _, end in blocks)
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
