@@ -143,3 +143,19 @@ def test_an_ignored_sigint_stays_ignored() -> None:
         assert capped.stopped_by is None
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.parametrize("verbosity", [-1, -2, -3])
+def test_quiet_reports_still_say_the_input_was_cut_short(verbosity: int) -> None:
+    """-q and -qq drop the header but keep its ``interrupted`` line: without it a partial
+    report reads as the whole log's."""
+    from tfgpu.diagnosis.verdict import explain_report
+    from tfgpu.explain import explain_stream
+    from tfgpu.report.text import render_text_to_string
+
+    result = explain_stream(io.BytesIO(HUNG_RUN))
+    report = explain_report(result.findings, result.stats, "standard input",
+                            died=result.died, failure=result.failure, interrupted="SIGTERM")
+    quiet = render_text_to_string(report, verbosity=verbosity)
+    assert "  interrupted: by SIGTERM after 2 lines" in quiet
+    assert "  input: " not in quiet and "  read: " not in quiet

@@ -104,6 +104,65 @@ def test_compose_clean_or_stopped_exit_is_no_death(code: str) -> None:
     assert v["gpu_usable"] is True
 
 
+# an IDE's run console: IntelliJ/PyCharm ProcessTerminatedListener.stringifyExitCode ---------
+@pytest.mark.parametrize(("line", "signal"), [
+    ("Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)", "SIGSEGV"),
+    ("Process finished with exit code 139 (interrupted by signal 11:SIGSEGV)", "SIGSEGV"),
+    ("Process finished with exit code 134 (interrupted by signal 6: SIGABRT)", "SIGABRT"),
+    ("Process finished with exit code 135 (interrupted by signal 7:SIGBUS)", "SIGBUS"),
+])
+def test_ide_signal_exit_is_an_unrecognised_crash(line: str, signal: str) -> None:
+    text = f"Epoch 1/10\n\n{line}\n"
+    v, ids = _verdict(text)
+    assert ids == ["unrecognised-error"] and v["program_failed"] is True
+    assert "does not know why" in str(v["headline"])
+    assert signal in explain_stream(io.BytesIO(text.encode())).findings[0].cause
+
+
+@pytest.mark.parametrize(("line", "finding"), [
+    ("Process finished with exit code -1073741819 (0xC0000005)",
+     "windows-process-crashed-native"),
+    ("Process finished with exit code -1073740940 (0xC0000374)",
+     "windows-process-crashed-native"),
+    ("Process finished with exit code -1073740791 (0xC0000409)", None),
+    ("Process finished with exit code -1073741676 (0xC0000094)", "unrecognised-error"),
+    # Compose's and an IDE's exit codes are read alike: 1 is the program's error exit
+    ("Process finished with exit code 1", None),
+])
+def test_ide_failing_exit_code_is_a_death(line: str, finding: str | None) -> None:
+    v, ids = _verdict(f"Epoch 1/10\n\n{line}\n")
+    assert v["program_failed"] is True and v["failed"] is True
+    assert str(v["headline"]).startswith("The program failed")
+    if finding is not None:
+        assert finding in ids
+
+
+@pytest.mark.parametrize("line", [
+    "Process finished with exit code 0",
+    "Process finished with exit code 130 (interrupted by signal 2: SIGINT)",
+    "Process finished with exit code 143 (interrupted by signal 15: SIGTERM)",
+    "Process finished with exit code -1073741510 (0xC000013A: interrupted by Ctrl+C)",
+    "Process finished with exit code -1",
+])
+def test_ide_clean_or_stopped_exit_is_no_death(line: str) -> None:
+    v, _ = _verdict(f"{_DEVICE}\n{line}\n")
+    assert v["program_failed"] is False and v["failed"] is False
+
+
+@pytest.mark.parametrize("line", [
+    "The program '[1234] python.exe' has exited with code=3221225477",   # VS Code, unsigned
+    "exit code 3221226505",                                              # 0xC0000409 unsigned
+])
+def test_windows_crash_code_outside_an_ide_is_a_death(line: str) -> None:
+    v, _ = _verdict(f"Epoch 1/10\n{line}\n")
+    assert v["program_failed"] is True
+
+
+def test_ntstatus_exit_code_meaning() -> None:
+    assert "0xC0000094" in exit_code_meaning(-1073741676)
+    assert "0xC0000005" in exit_code_meaning(3221225477)
+
+
 @pytest.mark.parametrize("line", [
     "[I 2024-10-10 10:00:40.000 ServerApp] KernelRestarter: restarting kernel (1/5), keep "
     "random ports",
@@ -258,3 +317,58 @@ def test_an_exception_without_its_own_cause_keeps_the_error_above_as_its_lead(
     assert v["program_failed"] is True
     assert ("unrecognised-error" in ids) is unknown
     assert ("does not know why" in str(v["headline"])) is unknown
+
+
+# Python's unraisable hook (Python/errors.c PyErr_WriteUnraisable): reported, not raised ------
+_UNRAISABLE_TB = ('Traceback (most recent call last):\n'
+                  '  File "/usr/lib/python3.11/site-packages/tensorflow/python/eager/'
+                  'polymorphic_function/atomic_function.py", line 291, in __del__\n'
+                  "TypeError: 'NoneType' object is not callable\n")
+
+
+@pytest.mark.parametrize("notice", [
+    "Exception ignored in: <function AtomicFunction.__del__ at 0x7f3a1c2b5d80>",
+    "Exception ignored in: <generator object Dataset.__iter__ at 0x7f0000000000>",
+    "Exception ignored on calling ctypes callback function: <function cb at 0x7f00>",
+    "Exception ignored in audit hook",
+])
+def test_unraisable_exception_report_is_no_death(notice: str) -> None:
+    v, ids = _verdict(f"{_DEVICE}\nEpoch 5/5\nTest accuracy: 0.879\n{notice}\n{_UNRAISABLE_TB}")
+    assert v["program_failed"] is False and v["failed"] is False
+    assert "unrecognised-error" not in ids
+    assert v["gpu_usable"] is True
+
+
+def test_death_after_an_unraisable_report_is_still_a_death() -> None:
+    v, _ = _verdict("Exception ignored in: <function A.__del__ at 0x7f00>\n" + _UNRAISABLE_TB
+                    + "Traceback (most recent call last):\n  File \"t.py\", line 3, in "
+                    "<module>\nValueError: bad shape\n")
+    assert v["program_failed"] is True
+    assert "(line 8)" in str(v["headline"]) or "does not know why" in str(v["headline"])
+
+
+# a traceback the program went on after: caught and printed (logging.exception,
+# traceback.print_exc), then Keras began another epoch (ProgbarLogger "Epoch N/M") ----------
+_CAUGHT_TB = ('Traceback (most recent call last):\n  File "/home/u/plugins.py", line 4, in load\n'
+              "    import wandb\nModuleNotFoundError: No module named 'wandb'\n")
+_TRAINING = ("Epoch 1/3\n1875/1875 [==============================] - 6s 3ms/step - loss: 0.29\n"
+             "Epoch 3/3\n1875/1875 [==============================] - 5s 3ms/step - loss: 0.19\n")
+
+
+@pytest.mark.parametrize("before", [
+    "WARNING:root:could not load optional plugin, continuing\n",   # logging.warning + print_exc
+    "ERROR:root:optional plugin failed\n",                         # logging.exception
+    "",                                                            # traceback.print_exc alone
+])
+def test_traceback_followed_by_more_epochs_is_no_death(before: str) -> None:
+    v, _ = _verdict(f"{before}{_CAUGHT_TB}{_TRAINING}Saved model to out/model.keras\n")
+    assert v["program_failed"] is False and v["failed"] is False
+    assert "does not know why" not in str(v["headline"])
+
+
+def test_traceback_after_the_last_epoch_is_still_a_death() -> None:
+    v, _ = _verdict(f"{_TRAINING}{_CAUGHT_TB}")
+    assert v["program_failed"] is True
+    v, _ = _verdict(f"{_CAUGHT_TB}{_TRAINING}{_CAUGHT_TB}")
+    assert v["program_failed"] is True
+    assert "(line 13)" in str(v["headline"]) or "does not know why" in str(v["headline"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -27,6 +28,7 @@ from tfgpu.diagnosis.verdict import explain_report
 from tfgpu.explain import ExplainResult, explain_stream
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import BYTES_ENCODING
+from tfgpu.logs.notebook import MAX_NOTEBOOK_BYTES, notebook_log
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -264,9 +266,11 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None]:
-    """Explain the input ``name`` (``-``: standard input); return the result and the signal
-    that stopped the reading early (``None`` when it read to the end)."""
+def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None, str]:
+    """Explain the input ``name`` (``-``: standard input); return the result, the signal
+    that stopped the reading early (``None`` when it read to the end) and, for a saved
+    notebook read as its cells' outputs (:func:`tfgpu.logs.notebook.notebook_log`), the
+    header line saying so (``""`` otherwise)."""
     if name == "-":
         if sys.stdin.isatty():
             print(
@@ -274,13 +278,21 @@ def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None
                 "or Ctrl-Z Enter on Windows; Ctrl-C explains what was typed so far)",
                 file=sys.stderr,
             )
-        return _explain_capped(sys.stdin.buffer, facts, "standard input")
+        return (*_explain_capped(sys.stdin.buffer, facts, "standard input"), "")
     path = Path(name)
     if path.is_dir():
         raise UsageError(f"{name} is a directory, not a log file")
     try:
+        if path.suffix.lower() == ".ipynb" and path.stat().st_size <= MAX_NOTEBOOK_BYTES:
+            # a saved notebook: the outputs under its cells, not its JSON (logs/notebook.py)
+            nb = notebook_log(path.read_bytes())
+            if nb is not None:
+                text, cells = nb
+                return (*_explain_capped(io.BytesIO(text), facts, name),
+                        f"read as the outputs of its {_plural(cells, 'cell')} (the line "
+                        "numbers count those lines, not the file's)")
         with path.open("rb") as fh:
-            return _explain_capped(fh, facts, name)
+            return (*_explain_capped(fh, facts, name), "")
     except OSError as exc:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
 
@@ -291,7 +303,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = output_format(args)
     try:
         facts = _load_facts(args.facts, log=args.file)
-        result, stopped_by = _read(args.file, facts)
+        result, stopped_by, notebook = _read(args.file, facts)
     except UsageError as exc:
         if not args.json:
             raise
@@ -310,6 +322,8 @@ def run(args: argparse.Namespace) -> int:
                             "standard input" if args.file == "-" else args.file,
                             died=result.died, failure=result.failure,
                             interrupted=_signal_words(stopped_by) if stopped_by else "")
+    if notebook:
+        report.meta["notebook"] = notebook
     from tfgpu.cli.common import exit_code_if_output_cut
 
     # stopped by a signal: the report of what was read, then the signal's exit code (130

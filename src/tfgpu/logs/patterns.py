@@ -4356,6 +4356,32 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?P<ctr>[\w.-]{1,120})\s+exited with code (?P<code>\d{1,3})"
         r"(?P<rs> \(restarting\))?\s*$",
     ),
+    # The run console of PyCharm / IntelliJ when the program's process ended: "Process
+    # finished with exit code {0}" (IdeCoreBundle finished.with.exit.code.text.message),
+    # the code as ProcessTerminatedListener.stringifyExitCode writes it: on Linux/macOS a
+    # code that is 128 + a signal's number gets " (interrupted by signal N:NAME)" (older
+    # builds "N: NAME"); on Windows a code 0xC0000000-0xCFFFFFFF (an NTSTATUS error: the
+    # process crashed) gets " (0xC0000005)", and 0xC000013A " (0xC000013A: interrupted by
+    # Ctrl+C)". Every code but 0 (and a stop's: Ctrl-C, SIGTERM) is a failed run. Read by
+    # diagnosis/checks/unknown.py death_hits; the signals' own patterns (tools.killed,
+    # tools.user_stop, cpu.illegal) and the NTSTATUS codes' (win.*) read the line too
+    _p(
+        "tools.ide_exit",
+        ("process finished with exit code",),
+        r"Process finished with exit code (?P<code>-?\d{1,10})"
+        r"(?: \((?:0x(?P<hex>[0-9A-Fa-f]{8})(?P<ctrlc>: interrupted by Ctrl\+C)?"
+        r"|interrupted by signal (?P<sig>\d{1,2}): ?(?P<signame>SIG[A-Z0-9]{2,8}))\))?",
+    ),
+    # Keras' ProgbarLogger at the start of each epoch of fit(): "Epoch {epoch + 1}/{epochs}"
+    # (keras v2.15.0 keras/callbacks.py ProgbarLogger.on_epoch_begin; v3.15.0
+    # keras/src/callbacks/progbar_logger.py): the program was still training at that line.
+    # Read by diagnosis/checks/unknown.py death_hits (a traceback above it did not end the
+    # program: it was caught and printed)
+    _p(
+        "ctx.keras_epoch",
+        ("epoch /",),
+        r"^\s*Epoch (?P<n>\d{1,7})/(?P<of>\d{1,7})\s*$",
+    ),
     # jupyter_client's KernelRestarter (the server's log) when the kernel process died and it
     # starts a new one: "KernelRestarter: restarting kernel (%i/%i), %s random ports"
     # (jupyter_client 8.10.0 restarter.py poll); JupyterLab's dialog is tools.kernel_died.

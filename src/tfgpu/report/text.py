@@ -3,9 +3,10 @@
 Colour follows ``NO_COLOR`` (https://no-color.org) and is off when the stream is not a
 terminal.  ``verbosity`` is ``-v`` count minus ``-q`` count: -2 and below (``-qq``) shows
 only the errors without the header, -1 (``-q``) only warnings and errors without the
-header, 0 shows findings with up to 4 evidence lines (passing checks as one line), 1+
-shows everything (the levels of pip's ``-q``/``-qq``).  Causes are wrapped to the console
-width with a hanging indent; fix commands are never wrapped, so they can be copied whole.
+header (both keep its ``interrupted`` line: the report of a stopped read is partial), 0
+shows findings with up to 4 evidence lines (passing checks as one line), 1+ shows everything
+(the levels of pip's ``-q``/``-qq``).  Causes are wrapped to the console width with a hanging
+indent; fix commands are never wrapped, so they can be copied whole.
 
 ``rich`` (about 25 ms of imports) is loaded only when colour is on: without colour the
 report is plain lines, written by :class:`PlainConsole` (the same text rich would print:
@@ -204,8 +205,10 @@ def render_text(report: Report, console: ReportConsole, verbosity: int = 0) -> N
     style = {"error": "bold red", "failed": "bold red", "ok": "bold green"}.get(
         state, "bold yellow")
     print_line(console, v.headline, style)
-    if verbosity >= 0:
-        for key, value in report.meta.items():
+    for key, value in report.meta.items():
+        # -q/-qq drop the header, but never the line saying the input was cut short: the
+        # findings of an interrupted run cover only part of the log
+        if verbosity >= 0 or key == "interrupted":
             print_line(console, f"  {key}: {value}", "dim")
     # -q: warnings and errors; -qq: errors only (pip's -q drops notices, -qq warnings)
     floor = 0 if verbosity >= 0 else Severity.WARNING.rank if verbosity == -1 \

@@ -40,6 +40,18 @@ _QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Excepti
 #: "KeyboardInterrupt: ".
 _USER_STOP = re.compile(r"^\s*KeyboardInterrupt(?::|\s*$)")
 
+#: The line CPython's default unraisable hook prints above the traceback of an exception it
+#: cannot raise and so only reports (Python/errors.c ``PyErr_WriteUnraisable``,
+#: ``write_unraisable_exc_file``: "Exception ignored in: <the object's repr>", or
+#: "Exception ignored " + a message: "on calling ctypes callback function ...", "in audit
+#: hook", "while finalizing ..."): an exception in ``__del__``, a weakref callback or a
+#: finaliser at interpreter exit (TensorFlow's ``AtomicFunction.__del__`` at the end of a
+#: script). The program goes on (or had already ended): that traceback is no death.
+_IGNORED = re.compile(r"^\s*Exception ignored\b")
+#: Lines between the unraisable hook's line and the ``Traceback`` header it prints next (1:
+#: the next line; 2: a repr wrapped once by a terminal or a paste).
+_IGNORED_GAP = 2
+
 #: The variants of ``unrecognised-error`` that say the program died (a fatal line, or a
 #: traceback ending in an exception no finding explains): the verdict then says "the
 #: program failed, cause unknown" and ``explain`` exits 1 (:func:`died_unexplained`).
@@ -122,16 +134,38 @@ SIGNAL_EXITS = {
 }
 #: Exit codes of a stop, not a failure: 128 + SIGINT (Ctrl-C), 128 + SIGTERM (docker stop).
 _STOPPED = frozenset({0, 130, 143})
-#: Patterns whose every line says the process died (a crash, a kill, a dead notebook kernel).
+#: Patterns whose every line says the process died (a crash, a kill, a dead notebook kernel,
+#: a Windows process's NTSTATUS crash code however printed: an IDE's "exit code -1073741819",
+#: VS Code's "code=3221225477").
 _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.kernel_restart",
-                   "tools.oom_kernel", "tools.colab_ram", "cpu.illegal", "cpu.guard_abort")
+                   "tools.oom_kernel", "tools.colab_ram", "cpu.illegal", "cpu.guard_abort",
+                   "win.crash_status", "win.status")
+
+
+#: Windows exit codes of a stop, not a failure: 0xC000013A STATUS_CONTROL_C_EXIT (signed
+#: and unsigned; IntelliJ prints "(0xC000013A: interrupted by Ctrl+C)", ntstatus.h), and -1,
+#: the code a process ended from outside gets (``TerminateProcess(h, -1)``, as git's
+#: mingw_kill sends SIGTERM; an IDE's Stop button on Windows): not proof of a failure.
+_WINDOWS_STOPPED = frozenset({-1073741510, 3221225786, -1})
 
 
 def container_exits(ctx: Facts) -> list[Hit]:
     """Docker Compose's "<container> exited with code N" lines of a failure (N not 0, 130
-    or 143: a clean exit, Ctrl-C, ``docker stop``'s SIGTERM)."""
+    or 143: a clean exit, Ctrl-C, ``docker stop``'s SIGTERM), and the same codes in an IDE's
+    "Process finished with exit code N" (:func:`ide_exits`)."""
     return [h for h in ctx.h("tools.container_exit").all()
-            if int(h.g("code") or 0) not in _STOPPED]
+            if int(h.g("code") or 0) not in _STOPPED] + ide_exits(ctx)
+
+
+def ide_exits(ctx: Facts) -> list[Hit]:
+    """PyCharm / IntelliJ's "Process finished with exit code N" lines of a failure
+    (``tools.ide_exit``): N not 0, 130 or 143 (a clean exit, Ctrl-C, SIGTERM) nor a
+    Windows stop (:data:`_WINDOWS_STOPPED`): an error exit (1), 128 + a signal on Linux
+    and macOS (139 SIGSEGV, 134 SIGABRT), an NTSTATUS error on Windows (-1073741819 =
+    0xC0000005)."""
+    return [h for h in ctx.h("tools.ide_exit").all()
+            if h.g("ctrlc") is None
+            and int(h.g("code") or 0) not in _STOPPED | _WINDOWS_STOPPED]
 
 
 def exit_code_meaning(code: int) -> str:
@@ -140,6 +174,11 @@ def exit_code_meaning(code: int) -> str:
     if code in SIGNAL_EXITS:
         name, what = SIGNAL_EXITS[code]
         return f"exit code {code} = 128 + {code - 128}, {name}: most likely {what}"
+    if code < 0 or code >= 0xC0000000:
+        # a Windows NTSTATUS error code, printed signed (-1073741819) or unsigned
+        return (f"exit code {code} = 0x{code & 0xFFFFFFFF:08X}, a Windows NTSTATUS error "
+                "code: Windows ended the process (a crash in native code, or a start that "
+                "failed)")
     if code > 128:
         return f"exit code {code} = 128 + {code - 128}: ended by signal {code - 128}"
     return f"exit code {code}: the program exited with an error"
@@ -166,13 +205,17 @@ def death_hits(log: LogFacts) -> list[Hit]:
     # memory pattern's): every kept hit's text can end a traceback
     texts = {h.line: h.text for of in log.hits.values() for h in of.all()}
     blocks = _traceback_blocks(ctx, texts)
-    ends = {end for _, end in blocks}
+    # a traceback the unraisable hook printed ("Exception ignored in: ...") ended nothing
+    ignored = ignored_tracebacks(log)
+    ends = {end for start, end in blocks if start not in ignored}
     # ... and an exception whose message quotes another one (Ray's RayActorError followed by
     # the actor's "RuntimeError: ..."): the exception lines that follow it, each within
     # _CHAINED_GAP lines of the one before and before the next traceback, are its message
     starts = sorted(s for s, _ in blocks)
     excs = sorted(n for n, t in texts.items() if _EXCEPTION.match(t))
-    for _, end in blocks:
+    for start, end in blocks:
+        if start in ignored:
+            continue
         stop = next((s for s in starts if s > end), None)
         last = end
         for n in excs:
@@ -188,8 +231,10 @@ def death_hits(log: LogFacts) -> list[Hit]:
     ends.update(n for n, t in texts.items()
                 if _QUALIFIED_EXCEPTION.match(t) and not any(n in r for r in inside))
     # ... but not Ctrl-C's: a KeyboardInterrupt is the user's stop (checks/stops.py), as the
-    # shell's "Terminated" of a SIGTERM is, never a failure
-    ends = {n for n in ends if not _USER_STOP.match(texts.get(n, ""))}
+    # shell's "Terminated" of a SIGTERM is, never a failure; nor an exception the program
+    # went on after (caught and printed: Keras began another epoch below it)
+    went_on = last_progress(log)
+    ends = {n for n in ends if not _USER_STOP.match(texts.get(n, "")) and n > went_on}
     hits += [h for of in log.hits.values() for h in of.all() if h.line in ends]
     first: dict[int | None, Hit] = {}
     for h in hits:
@@ -197,11 +242,37 @@ def death_hits(log: LogFacts) -> list[Hit]:
     return sorted(first.values(), key=lambda h: h.line)
 
 
+def ignored_tracebacks(log: LogFacts) -> dict[int, int]:
+    """The ``Traceback (most recent call last)`` headers of ``log`` that Python's unraisable
+    hook printed (:data:`_IGNORED`: its "Exception ignored ..." line at most
+    :data:`_IGNORED_GAP` lines above), each mapped to that line: the exception they end was
+    reported and ignored, it did not end the program."""
+    texts = {h.line: h.text for of in log.hits.values() for h in of.all()}
+    notices = sorted(n for n, t in texts.items() if _IGNORED.match(t))
+    out: dict[int, int] = {}
+    for header in _traceback_headers(log):
+        above = [n for n in notices if 0 < header - n <= _IGNORED_GAP]
+        if above:
+            out[header] = above[-1]
+    return out
+
+
+def last_progress(log: LogFacts) -> int:
+    """The line of ``log``'s last Keras epoch line (``ctx.keras_epoch``: "Epoch 3/10", which
+    Keras prints as each epoch of ``fit`` begins), 0 when none: a Python exception above
+    it did not end the program (it was caught and printed, by ``logging.exception`` or
+    ``traceback.print_exc``, and training went on)."""
+    last = log.hits["ctx.keras_epoch"].last if "ctx.keras_epoch" in log.hits else None
+    return last.line if last is not None and last.line is not None else 0
+
+
 def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]]:
     """``(first, last)`` line numbers of each Python traceback: its ``Traceback (most recent
     call last)`` line and the next exception line (``texts``: line -> text of the lines
     the findings quote, as another pattern than ``tell.exception`` may take that line)."""
-    starts = sorted(h.line for h in ctx.h("tell.line").all() if _TRACEBACK.search(h.text))
+    # a header another pattern took is one too (IPython's "ResourceExhaustedError
+    # Traceback (most recent call last)" is the memory pattern's)
+    starts = _traceback_headers(ctx.log)
     ends = sorted({h.line for h in ctx.h("tell.exception").all()}
                   | {n for n, t in texts.items() if _EXCEPTION.match(t)})
     blocks = []
@@ -279,14 +350,19 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
     covered = set(texts)
     blocks = _traceback_blocks(ctx, texts)
     explained = _explained_deaths(ctx, found)
+    # a traceback Python's unraisable hook printed is a report, not an error: its
+    # "Exception ignored ..." line, the traceback and its exception line are explained
+    ignored = ignored_tracebacks(ctx.log)
     for first, end in blocks:
-        if end in covered or end in explained:
-            covered.update(range(first, end + 1))
+        if end in covered or end in explained or first in ignored:
+            covered.update(range(ignored.get(first, first), end + 1))
     # an exception line whose message below it a finding quotes ("UnknownError: Graph
     # execution error:" over the op's own message) is explained, with no traceback header too
     covered.update(explained)
     # a traceback ending in an exception no finding explains: the program stopped on it
-    uncaught = any(end not in covered for _, end in blocks)
+    # (unless it trained on after it: caught and printed, death_hits)
+    went_on = last_progress(ctx.log)
+    uncaught = any(end not in covered and end > went_on for _, end in blocks)
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
@@ -302,10 +378,11 @@ def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
                    key=lambda h: h.line)
     fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
     fatal += [h for h in glog if h.g("lvl") == "F"]
-    # a container ended by a signal other than SIGKILL (host_killed.py reads 137)
+    # a container (or an IDE's process) ended by a signal other than SIGKILL
+    # (host_killed.py reads 137), or a Windows process by an NTSTATUS error
     signalled = [h for h in container_exits(ctx)
-                 if int(h.g("code") or 0) > 128 and h.g("code") != "137"
-                 and h.line not in covered]
+                 if (int(h.g("code") or 0) > 128 or int(h.g("code") or 0) < 0)
+                 and h.g("code") != "137" and h.line not in covered]
     fatal += signalled
     # a library another program could not load is left to this finding (the
     # library check makes no TensorFlow claim on it): quote it; NCCL's INFO lines about its
