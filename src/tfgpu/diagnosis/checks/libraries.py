@@ -14,6 +14,7 @@ from tfgpu.diagnosis.checks import cudart_era, self_check_dll
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
+from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
@@ -1028,7 +1029,7 @@ def _cudnn_wheel_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
     if major not in wheel_majors:
         return []
     return [c.pip(ctx, "install", "-U", f"nvidia-cudnn-cu{major}{rng}")
-            + f"   # cuDNN {src[0]}.{src[1]} or a newer {src[0]}.x for CUDA {major} ({how})",
+            + f"   # cuDNN {_ver(src)} or a newer {src[0]}.x for CUDA {major} ({how})",
             *cudnn_wheel_path_line(ctx, src)]
 
 
@@ -1062,6 +1063,12 @@ def cudnn_wheel_path_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
     return [f'export LD_LIBRARY_PATH="$({where})/lib:$LD_LIBRARY_PATH"   # {why}']
 
 
+#: A cuDNN start-up failure line (pattern ``cudnn.dnn_handle`` / ``mem.handle``): cuDNN, not
+#: cuBLAS or cuFFT ("Could not create cudnn handle", "DNN library initialization failed",
+#: "DNN library is not found", "cuDNN failed to initialize").
+_CUDNN_START = re.compile(r"cudnn|\bDNN library", re.I)
+
+
 def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     """``Loaded runtime CuDNN library: X but source was compiled with: Y``."""
     hits = ctx.h("cudnn.mismatch")
@@ -1074,10 +1081,16 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     cause = f"TensorFlow was compiled against cuDNN {_ver(src)} but loaded cuDNN {_ver(rt)}"
     fix: list[str] = []
     want = f"{src[0]}.{src[1]}.{src[2]}"
-    if rt[0] == src[0] and rt[:2] < src[:2]:
+    if rt[0] == src[0] and rt < src:
+        # an older patch of the same minor: cuda_dnn.cc's check (IsSourceCompatibleWith
+        # CudnnLibrary) compares major and minor only, yet the line shows this build refused
+        # it; either way the floor is the build's own version, not its minor
         cause += (
             f": an older cuDNN {rt[0]}.{rt[1]} copy was found first (cuDNN needs the same "
             "major and an equal or newer minor)."
+            if rt[:2] < src[:2] else
+            f": an older cuDNN {_ver(rt)} copy was found first, and this build refused it "
+            f"(it accepts cuDNN {src[0]}.x from {_ver(src)} on)."
         )
         if ctx.conda:
             fix += ["conda list cudnn", f"conda install cudnn={want}   # inside that environment"]
@@ -1122,12 +1135,21 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
             " A conda environment ships its own cuDNN, which shadows the system one: change "
             "cuDNN inside the environment, not system-wide."
         )
+    # cuda_dnn.cc's CudnnSupport::Init returns the mismatch as its error, so cuDNN fails to
+    # start: the "DNN library initialization failed. Look at the errors above" / "Could not
+    # create cudnn handle" / "Failed to get convolution algorithm" lines after it (and the
+    # exception that quotes them) are this failure, which rule_library_handle leaves here
+    failed = [h for h in handle_failures(ctx) if h.line > hit.line and _CUDNN_START.search(h.text)]
+    then = failed[:1] + failed[-1:] if failed else []
+    if then:
+        cause += (f" cuDNN then failed to start (line {then[0].line}), and the error that "
+                  "followed comes from this mismatch.")
     return [
         catalogue.make(
             "cudnn-version-mismatch",
             loaded=_ver(rt),
             built=_ver(src),
-            evidence=log_evidence(hits),
+            evidence=log_evidence(hits, then),
             cause=cause,
             fix=tuple(fix),
             doc="tf-source-windows-gpu" if ctx.windows else None,
