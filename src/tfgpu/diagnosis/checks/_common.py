@@ -387,6 +387,8 @@ COMMAND_WORDS = frozenset({
     "df", "ulimit", "rocminfo",
     # a Kubernetes cluster's nodes and pods
     "kubectl",
+    # macOS's CPU name, features and Rosetta translation state
+    "sysctl",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")
