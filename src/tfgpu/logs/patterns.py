@@ -399,7 +399,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("ran out of memory",),
         r"(?:(?P<src>(?:gpu_)?bfc_allocator)\.cc:\d+\]\s*)?"
         r"(?:Allocator \((?P<alloc>\w+)\) ran|Ran) out of memory trying to allocate "
-        r"(?P<size>[\d.]+\s*[KMGT]?i?B)",
+        r"(?P<size>[\d.]+\s*[KMGT]?i?B)"
+        # bfc_allocator.cc (TF 2.x, the 2.21 wheel's strings): " (rounded to N)requested by
+        # op <name>", the op whose allocation failed
+        r"(?:\s*\(rounded to \d+\)\s*(?:requested by op (?P<op>[\w/.:-]{1,200}))?)?",
     ),
     _p(
         "mem.exhausted",
