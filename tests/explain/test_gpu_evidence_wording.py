@@ -37,3 +37,16 @@ def test_deferred_cause_has_no_dot_semicolon() -> None:
     found = explain_lines(log)
     assert any("the reason is the finding" in f.cause for f in found), [f.id for f in found]
     assert not any(".;" in f.cause for f in found), [f.cause for f in found]
+
+
+def test_no_gpu_finding_that_defers_does_not_also_say_the_reason_is_unknown() -> None:
+    """When tensorflow-sees-no-gpu names another finding as its reason, its cause drops the
+    "the log does not say why" clause (one cause, no contradiction)."""
+    found = explain_lines([
+        "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load "
+        "dynamic library 'libcusolver.so.10'; dlerror: libcusolver.so.10: cannot open shared "
+        "object file: No such file or directory",
+        '>>> tf.config.list_physical_devices("GPU")', "[]"])
+    f = next(f for f in found if f.id == "tensorflow-sees-no-gpu")
+    assert "the reason is the finding library-not-loaded-libcusolver-so-10" in f.cause
+    assert "does not say why" not in f.cause

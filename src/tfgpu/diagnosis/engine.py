@@ -147,13 +147,22 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
             if cause is not None and cause.id not in kept_ids:
                 cause = None
             if cause is not None and cause.id != f.id:
+                # the unknown-reason clause of a cause ("..., and the log does not say
+                # why (...). <the usual causes>") would contradict the reason named here:
+                # the cause keeps what comes before it
+                lead = f.cause.split(_NO_REASON_CLAUSE)[0]
                 f = dataclasses.replace(
                     f, severity=Severity.INFO, fix=(),
                     title=spec.deferred_title.format(cause_id=cause.id),
-                    cause=f"{f.cause.rstrip('.')}; the reason is the finding {cause.id}: "
+                    cause=f"{lead.rstrip('.')}; the reason is the finding {cause.id}: "
                           f"{cause.title}")
         out.append(f)
     return sort_findings(out)
+
+
+#: The clause with which a cause says the log gives no reason (tensorflow-sees-no-gpu
+#: variant reason-not-shown): dropped when another finding names the reason.
+_NO_REASON_CLAUSE = ", and the log does not say why"
 
 
 def _dedupe_evidence(items: Iterable[Evidence]) -> tuple[Evidence, ...]:

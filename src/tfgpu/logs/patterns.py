@@ -399,7 +399,10 @@ PATTERNS: tuple[Pattern, ...] = (
         ("ran out of memory",),
         r"(?:(?P<src>(?:gpu_)?bfc_allocator)\.cc:\d+\]\s*)?"
         r"(?:Allocator \((?P<alloc>\w+)\) ran|Ran) out of memory trying to allocate "
-        r"(?P<size>[\d.]+\s*[KMGT]?i?B)",
+        r"(?P<size>[\d.]+\s*[KMGT]?i?B)"
+        # bfc_allocator.cc (TF 2.x, the 2.21 wheel's strings): " (rounded to N)requested by
+        # op <name>", the op whose allocation failed
+        r"(?:\s*\(rounded to \d+\)\s*(?:requested by op (?P<op>[\w/.:-]{1,200}))?)?",
     ),
     _p(
         "mem.exhausted",
@@ -868,10 +871,16 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.wsl", ("wsl", "microsoft-standard"), r"/usr/lib/wsl|microsoft-standard-WSL|\bWSL ?2?\b"
     ),
+    # ... and a shell prompt on a Mac's default host name: macOS names the host after the
+    # model ("Marias-MacBook-Pro", "iMac", "Mac-mini"; Apple, "Change your computer's name or
+    # local hostname on Mac"), which bash's \h and zsh's %m print ("maria@MacBook-Pro ~ %")
     _p(
         "ctx.macos",
-        ("darwin", "macos", "/users/", "tensorflow-metal", "macosx"),
-        r"darwin|macOS|macosx|^/Users/|\s/Users/|tensorflow-metal",
+        ("darwin", "macos", "/users/", "tensorflow-metal", "macosx", "macbook", "imac",
+         "mac-mini", "macmini", "mac-studio", "mac-pro"),
+        r"darwin|macOS|macosx|^/Users/|[\s\"']/Users/|tensorflow-metal"
+        r"|^(?:\([\w.-]{1,40}\)\s*)?[\w.-]{1,40}@[\w-]{0,40}"
+        r"(?:MacBook|iMac|Mac-?mini|Mac-?Studio|Mac-?Pro)\b[\w.-]{0,40}[\s:]",
     ),
     _p(
         "ctx.linux",

@@ -387,6 +387,10 @@ COMMAND_WORDS = frozenset({
     "df", "ulimit", "rocminfo",
     # a Kubernetes cluster's nodes and pods
     "kubectl",
+    # macOS's CPU name, features and Rosetta translation state
+    "sysctl",
+    # host RAM in use: Linux free, Windows PowerShell (CIM), macOS top
+    "free", "Get-CimInstance", "top",
 })
 _ASSIGN_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _PIP_RE = re.compile(r"^(?:python3? -m )?pip3? (install|uninstall|list|show)\b")
@@ -696,6 +700,22 @@ def _slug(text: str) -> str:
 #: Free GPU memory below this fraction of the total means a process already holds it (a
 #: fresh GPU has nearly all free; a desktop display takes a few hundred MiB).
 HELD_FREE_FRACTION = 0.10
+
+
+def host_ram_check(ctx: Facts) -> tuple[str, str]:
+    """``(command, where to see the processes)`` that show host RAM on the log's OS: Linux
+    (and unknown) ``free -m`` and ``top -o %MEM``; native Windows PowerShell's
+    ``Win32_OperatingSystem`` (FreePhysicalMemory / TotalVisibleMemorySize, KiB) and Task
+    Manager; macOS ``top -l 1 -s 0`` (its PhysMem line) and Activity Monitor. ``free``
+    exists on neither Windows nor macOS."""
+    if ctx.windows:
+        return ("Get-CimInstance Win32_OperatingSystem | Select-Object FreePhysicalMemory, "
+                "TotalVisibleMemorySize   # PowerShell: free and installed RAM, KiB",
+                "Task Manager, Processes tab sorted by Memory")
+    if ctx.os == "macos":
+        return ("top -l 1 -s 0 | grep PhysMem   # RAM in use and free",
+                "Activity Monitor, Memory tab")
+    return "free -m   # RAM and swap in use", "top -o %MEM"
 
 
 def growth_fix(ctx: Facts, comment: str) -> tuple[str, ...]:

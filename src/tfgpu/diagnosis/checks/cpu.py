@@ -158,15 +158,66 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
             "cpu-illegal-instruction", variant="cpu-has-avx", category=category, where=where,
             flags=have, evidence=log_evidence(ill, win, hits),
         )]
+    if ctx.os == "macos" and not win:
+        return [_macos_unknown_chip(ctx, where, ev)]
+    # a shell that cannot tell the OS (zsh, macOS's default shell, runs on Linux too): the
+    # macOS check beside the Linux one
+    mac = ([_MAC_ARCH + "   # macOS: x86_64 on an Apple-silicon Mac is an Intel Python under "
+            "Rosetta 2 (no AVX): use an arm64 Python"] if ctx.os is None and not win else [])
     return [catalogue.make(
         "cpu-illegal-instruction", category=category, where=where, evidence=ev,
         fix=("grep -o -w -E 'avx2?|fma' /proc/cpuinfo | sort -u   # Linux: which of "
              "AVX/AVX2/FMA this CPU has" if not win
              else "coreinfo64 -f | findstr AVX   # Sysinternals, on Windows",
+             *mac,
              "# no avx: the CPU cannot run official wheels (a wheel built without AVX, or "
              "another machine); avx present: try another TensorFlow release, and check "
              "whether another native module crashed (python -X faulthandler)"),
     )]
+
+
+#: The architecture this Python runs as (``platform.machine()``: ``arm64`` native on
+#: Apple silicon, ``x86_64`` for an Intel Python, under Rosetta 2 on Apple silicon).
+_MAC_ARCH = 'python -c "import platform; print(platform.machine())"'
+#: macOS's CPU feature lists (Intel Macs: ``machdep.cpu.features`` lists ``AVX1.0`` and
+#: ``FMA``, ``machdep.cpu.leaf7_features`` ``AVX2``).
+_MAC_AVX = ("sysctl machdep.cpu.features machdep.cpu.leaf7_features | grep -o -w -E "
+            "'AVX1.0|AVX2|FMA' | sort -u")
+
+
+def _macos_unknown_chip(ctx: Facts, where: str, ev: tuple[Evidence, ...]) -> Finding:
+    """``cpu-illegal-instruction`` variant ``macos``: the log shows macOS but not which chip.
+    On Apple silicon an Intel (x86-64) Python runs under Rosetta 2, which does not translate
+    AVX (Apple, "About the Rosetta translation environment"; its ``sysctl.proc_translated``
+    says whether a process is translated), and the x86-64 wheel uses AVX; on an Intel Mac
+    the question is AVX itself.  The commands tell which; the arm64 packages come from
+    ``platform_facts:macos-metal-plugin``.  An Intel Mac the log shows (``intel_mac``)
+    gets the AVX check alone."""
+    metal = ctx.kb.platform_fact("macos-metal-plugin")
+    first = metal.value("tf_version")
+    major, minor = first.split(".")[:2]
+    pkgs = (f"pip install {metal.value('base_package')} {metal.value('package')}   # TensorFlow "
+            f"{first}+ (for {major}.{int(minor) - 1} and older: "
+            f"{metal.value('base_package_until_2_12')}), and Apple's GPU plugin")
+    avx = (_MAC_AVX + "   # an Intel Mac: which of AVX/AVX2/FMA this CPU has; no AVX1.0: "
+           "official x86-64 wheels cannot run on it")
+    if ctx.intel_mac:
+        fix: tuple[str, ...] = (avx, "# AVX present: try another TensorFlow release, and "
+                                "check whether another native module crashed (python -X "
+                                "faulthandler)")
+    else:
+        fix = ("sysctl -n machdep.cpu.brand_string   # Apple M...: Apple silicon; an Intel "
+               "name: an Intel Mac",
+               _MAC_ARCH + "   # x86_64 on Apple silicon: an Intel Python under Rosetta 2",
+               "sysctl -n sysctl.proc_translated   # 1: this shell itself runs under Rosetta "
+               "(a Terminal or IDE opened with Rosetta)",
+               "# Apple silicon: make a new environment from an arm64 Python (Miniforge "
+               "arm64, python.org universal2, Homebrew in /opt/homebrew), then: " + pkgs,
+               avx)
+    return catalogue.make(
+        "cpu-illegal-instruction", variant="macos-intel" if ctx.intel_mac else "macos",
+        category="pip", where=where, evidence=ev, fix=fix, knowledge_ref=metal.ref,
+    )
 
 
 # --- tool families (stage 3): the CPU family a pasted log shows ---------------------------------

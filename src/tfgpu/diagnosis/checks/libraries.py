@@ -14,6 +14,7 @@ from tfgpu.diagnosis.checks import cudart_era, self_check_dll
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
+from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
@@ -113,21 +114,7 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
     if ctx.windows:
         fix = [f"where.exe {filename}"]
         if base in ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse"):
-            cuda = (expected or "CUDA").replace("CUDA ", "")
-            tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
-            if tested is not None and tested.cuda.split(".")[0] == cuda.split(".")[0]:
-                folder, note = f"v{tested.cuda}", f" (TensorFlow {ctx.tf_version} row {tested.ref})"
-            elif "." in cuda:
-                folder, note = f"v{cuda}", ""
-            else:
-                folder = f"v{cuda}.x"
-                note = f" (v{cuda}.x: the folder of the CUDA {cuda}.x release you installed)"
-            fix.append(
-                f"Install CUDA {cuda} and add its bin folder to PATH, e.g. PowerShell: "
-                f'[Environment]::SetEnvironmentVariable("Path", $env:Path + '
-                f'";C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\{folder}\\bin", "User")'
-                + note
-            )
+            fix.append(_windows_toolkit_line(ctx, filename, base, expected))
             # claim audit: the DLL on PATH yet "not found" (tensorflow#36776; platform fact
             # windows-python38-dll-search): a terminal/IDE started before PATH changed, or
             # Python 3.8+ not searching PATH.
@@ -306,6 +293,112 @@ def _soname_ranges(ctx: Facts, base: str) -> list[tuple[tuple[int, int], int]]:
         if mm is not None and major.isdigit():
             out.append((mm, int(major)))
     return sorted(out)
+
+
+def soname_span(ctx: Facts, filename: str,
+                base: str) -> tuple[tuple[int, int], tuple[int, int] | None] | None:
+    """``(first CUDA x.y, first CUDA x.y without it or None)``: the CUDA releases that ship
+    ``filename``, a math library named after its own major (``libcufft.so.10``,
+    ``cufft64_10.dll``: CUDA 10.1 up to 12.0), from ``platform_facts:cuda-library-sonames``
+    (CUDA release notes, major component versions).  ``None`` for a name that carries the
+    CUDA version itself (``cudart64_110.dll``, ``cufft64_100.dll``) or that the row does not
+    list."""
+    parsed = _soname_cuda(filename, base)
+    if parsed is None or parsed[1] is not None or not parsed[0].isdigit():
+        return None
+    ranges = _soname_ranges(ctx, base)
+    for i, (first, major) in enumerate(ranges):
+        if major == int(parsed[0]):
+            return first, (ranges[i + 1][0] if i + 1 < len(ranges) else None)
+    return None
+
+
+def span_text(span: tuple[tuple[int, int], tuple[int, int] | None]) -> str:
+    """The CUDA releases of :func:`soname_span` in words: ``"CUDA 10.1 to 11.x"``,
+    ``"CUDA 11.x"``, ``"CUDA 10.1 to 11.0"``, ``"CUDA 11.1 and later"``."""
+    (lo0, lo1), hi = span
+    if hi is None:
+        return f"CUDA {lo0}.{lo1} and later"
+    last = f"{hi[0] - 1}.x" if hi[1] == 0 else f"{hi[0]}.{hi[1] - 1}"
+    if lo1 == 0 and hi == (lo0 + 1, 0):
+        return f"CUDA {lo0}.x"
+    return f"CUDA {lo0}.{lo1} to {last}"
+
+
+def _shipped_with(ctx: Facts, filename: str, base: str) -> str:
+    """``", shipped with CUDA 10.1 to 11.x"`` for a math library named after its own major
+    (:func:`soname_span`); empty for one named after the CUDA version or not in the table."""
+    span = soname_span(ctx, filename, base)
+    return f", shipped with {span_text(span)}" if span is not None else ""
+
+
+def _in_span(mm: tuple[int, int], span: tuple[tuple[int, int], tuple[int, int] | None]) -> bool:
+    return mm >= span[0] and (span[1] is None or mm < span[1])
+
+
+def _windows_toolkit_line(ctx: Facts, filename: str, base: str, expected: str | None) -> str:
+    """The install line of a missing CUDA toolkit DLL on native Windows: which CUDA
+    release provides ``filename`` and the ``CUDA\\v<x.y>\\bin`` folder to put on PATH.
+
+    A DLL named after the CUDA version (``cudart64_110.dll``: CUDA 11) names that CUDA; a
+    math library named after its own major (``cufft64_10.dll``: cuFFT 10) is mapped to the
+    CUDA releases that ship it (:func:`soname_span`), narrowed by TensorFlow's tested build
+    (``tf_tested_configs``), the CUDA versions the host facts or the log show, or another
+    CUDA-numbered DLL of the same log (``cudart64_110.dll``)."""
+    prefix = ('and add its bin folder to PATH, e.g. PowerShell: [Environment]::'
+              'SetEnvironmentVariable("Path", $env:Path + ";C:\\Program Files\\NVIDIA GPU '
+              'Computing Toolkit\\CUDA\\')
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows")
+    if expected is not None and expected.startswith("CUDA "):
+        cuda = expected.replace("CUDA ", "")
+        if tested is not None and tested.cuda.split(".")[0] == cuda.split(".")[0]:
+            folder, note = f"v{tested.cuda}", f" (TensorFlow {ctx.tf_version} row {tested.ref})"
+        elif "." in cuda:
+            folder, note = f"v{cuda}", ""
+        else:
+            folder = f"v{cuda}.x"
+            note = f" (v{cuda}.x: the folder of the CUDA {cuda}.x release you installed)"
+        return f'Install CUDA {cuda} {prefix}{folder}\\bin", "User")' + note
+    span = soname_span(ctx, filename, base)
+    if span is None:
+        return (f"Install the CUDA release that ships {filename} (the one this TensorFlow was "
+                f"built with: tfgpu matrix) {prefix}v<x.y>\\bin\", \"User\")   # v<x.y>: that "
+                "release's folder")
+    releases = span_text(span)
+    tm = tf_minor(tested.cuda) if tested is not None else None
+    seen = [mm for v in ctx.any_cuda_versions if (mm := tf_minor(v)) is not None]
+    others = sorted({int(e.split()[1].split(".")[0])
+                     for k in (*ctx.h("lib.missing").by_key, *ctx.h("lib.opened").by_key)
+                     if (e := parse_library(k)[2]) is not None and parse_library(k)[0]
+                     in _CUDA_MAJOR_LIBS and e.startswith("CUDA ")
+                     and e.split()[1].split(".")[0].isdigit()})
+    majors = [m for m in others if _in_span((m, 99), span) or _in_span((m, 0), span)]
+    if tested is not None and tm is not None and _in_span(tm, span):
+        folder = f"v{tested.cuda}"
+        note = (f" (TensorFlow {ctx.tf_version} was built with CUDA {tested.cuda}, row "
+                f"{tested.ref})")
+    elif (have := [mm for mm in seen if _in_span(mm, span)]):
+        folder, note = f"v{have[0][0]}.{have[0][1]}", ""
+    elif len(majors) == 1:
+        m = majors[0]
+        lo_m = max(span[0], (m, 0))
+        hi_m = min(span[1] or (m + 1, 0), (m + 1, 0))
+        one = hi_m[0] == m and hi_m[1] == lo_m[1] + 1  # a single minor of that major ships it
+        folder = f"v{m}.{lo_m[1]}" if one else f"v{m}.x"
+        note = ((f" (this log's other CUDA libraries are CUDA {m}'s, and of CUDA {m} only "
+                 f"{m}.{lo_m[1]} ships it)") if one else
+                (f" (v{m}.x: the folder of the CUDA {m}.x release you installed; this log's "
+                 f"other CUDA libraries are CUDA {m}'s)"))
+    elif span[1] is not None and span[0][1] == 0 and span[1] == (span[0][0] + 1, 0):
+        folder = f"v{span[0][0]}.x"
+        note = (f" (v{span[0][0]}.x: the folder of the CUDA {span[0][0]}.x release you "
+                "installed)")
+    else:
+        folder = "v<x.y>"
+        note = (" (v<x.y>: the folder of the release you installed; best the one this "
+                "TensorFlow was built with: tfgpu matrix)")
+    return (f"Install a CUDA release that ships {filename} ({releases}) {prefix}{folder}"
+            '\\bin", "User")' + note)
 
 
 def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> Finding | None:
@@ -646,7 +739,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         err = hit.g("err")
         cause = (
             f"TensorFlow tried to load {filename} ({comp}"
-            + (f", needs {expected}" if expected else "")
+            + (f", needs {expected}" if expected else "") + _shipped_with(ctx, filename, base)
             + ") and the loader could not find it"
             + installed
             + "." + _after_the_failed_load(ctx, hit.line)
@@ -690,10 +783,15 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                       "cuSOLVER's name in CUDA 10.x and in CUDA 11.0 (TensorFlow 2.4 is built "
                       f"with 11.0), CUDA 11.1+ ship {eleven} only; a listing with {eleven} "
                       "and no 10 tells that case.")
+            beside = (
+                "install CUDA 11.0 beside it (its bin folder has cusolver64_10.dll) and add "
+                "C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.0\\bin to PATH"
+                if ctx.windows else
+                "install CUDA 11.0's cuSOLVER beside it (e.g. libcusolver-11-0) and put its "
+                "lib64 on LD_LIBRARY_PATH")
             fix = [*fix[:1],
-                   f"# only {eleven} found: install CUDA 11.0's cuSOLVER beside it (e.g. "
-                   "libcusolver-11-0) and put its lib64 on the path, or use a TensorFlow "
-                   "release built for your CUDA (tfgpu matrix)",
+                   f"# only {eleven} found: {beside}, or use a TensorFlow release built for "
+                   "your CUDA (tfgpu matrix)",
                    *fix[1:]]
         if selfcheck and base == "nvcuda":  # the self check's driver line
             cause, fix = self_check_dll.nvcuda_cause_fix(filename)
@@ -786,7 +884,8 @@ def _one_install(ctx: Facts, out: list[Finding],
     primary = next((p for p in firsts if parse_library(p[1])[0] == "cudart"), firsts[0])
     merged = [out[p[0]] for p in firsts]
     names = [p[1] for p in firsts]
-    listed = ", ".join(f"{p[1]} ({p[2]}" + (f", needs {p[3]})" if p[3] else ")") for p in firsts)
+    listed = ", ".join(f"{p[1]} ({p[2]}" + (f", needs {p[3]}" if p[3] else "")
+                       + _shipped_with(ctx, p[1], parse_library(p[1])[0]) + ")" for p in firsts)
     category = next((f.category for f in merged if f.category != "gpu-not-visible"),
                     merged[0].category)
     if ctx.windows:  # where.exe takes several patterns and prints each one's matches
@@ -940,7 +1039,7 @@ def _cudnn_wheel_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
     if major not in wheel_majors:
         return []
     return [c.pip(ctx, "install", "-U", f"nvidia-cudnn-cu{major}{rng}")
-            + f"   # cuDNN {src[0]}.{src[1]} or a newer {src[0]}.x for CUDA {major} ({how})",
+            + f"   # cuDNN {_ver(src)} or a newer {src[0]}.x for CUDA {major} ({how})",
             *cudnn_wheel_path_line(ctx, src)]
 
 
@@ -974,6 +1073,12 @@ def cudnn_wheel_path_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
     return [f'export LD_LIBRARY_PATH="$({where})/lib:$LD_LIBRARY_PATH"   # {why}']
 
 
+#: A cuDNN start-up failure line (pattern ``cudnn.dnn_handle`` / ``mem.handle``): cuDNN, not
+#: cuBLAS or cuFFT ("Could not create cudnn handle", "DNN library initialization failed",
+#: "DNN library is not found", "cuDNN failed to initialize").
+_CUDNN_START = re.compile(r"cudnn|\bDNN library", re.I)
+
+
 def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     """``Loaded runtime CuDNN library: X but source was compiled with: Y``."""
     hits = ctx.h("cudnn.mismatch")
@@ -986,10 +1091,16 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
     cause = f"TensorFlow was compiled against cuDNN {_ver(src)} but loaded cuDNN {_ver(rt)}"
     fix: list[str] = []
     want = f"{src[0]}.{src[1]}.{src[2]}"
-    if rt[0] == src[0] and rt[:2] < src[:2]:
+    if rt[0] == src[0] and rt < src:
+        # an older patch of the same minor: cuda_dnn.cc's check (IsSourceCompatibleWith
+        # CudnnLibrary) compares major and minor only, yet the line shows this build refused
+        # it; either way the floor is the build's own version, not its minor
         cause += (
             f": an older cuDNN {rt[0]}.{rt[1]} copy was found first (cuDNN needs the same "
             "major and an equal or newer minor)."
+            if rt[:2] < src[:2] else
+            f": an older cuDNN {_ver(rt)} copy was found first, and this build refused it "
+            f"(it accepts cuDNN {src[0]}.x from {_ver(src)} on)."
         )
         if ctx.conda:
             fix += ["conda list cudnn", f"conda install cudnn={want}   # inside that environment"]
@@ -1034,12 +1145,21 @@ def rule_cudnn_mismatch(ctx: Facts) -> list[Finding]:
             " A conda environment ships its own cuDNN, which shadows the system one: change "
             "cuDNN inside the environment, not system-wide."
         )
+    # cuda_dnn.cc's CudnnSupport::Init returns the mismatch as its error, so cuDNN fails to
+    # start: the "DNN library initialization failed. Look at the errors above" / "Could not
+    # create cudnn handle" / "Failed to get convolution algorithm" lines after it (and the
+    # exception that quotes them) are this failure, which rule_library_handle leaves here
+    failed = [h for h in handle_failures(ctx) if h.line > hit.line and _CUDNN_START.search(h.text)]
+    then = failed[:1] + failed[-1:] if failed else []
+    if then:
+        cause += (f" cuDNN then failed to start (line {then[0].line}), and the error that "
+                  "followed comes from this mismatch.")
     return [
         catalogue.make(
             "cudnn-version-mismatch",
             loaded=_ver(rt),
             built=_ver(src),
-            evidence=log_evidence(hits),
+            evidence=log_evidence(hits, then),
             cause=cause,
             fix=tuple(fix),
             doc="tf-source-windows-gpu" if ctx.windows else None,

@@ -46,6 +46,46 @@ def _bytes(text: str | None) -> int | None:
     return n if n <= MAX_BYTES else None
 
 
+def _allocator_request(ctx: Facts) -> dict[str, str] | None:
+    """The fields of ``gpu-resource-exhausted`` variant ``allocator-request`` from the BFC
+    allocator's own line when the log has it: bfc_allocator.cc's "Allocator (GPU_0_bfc) ran
+    out of memory trying to allocate 9.00GiB (rounded to N)requested by op
+    model/conv2d_3/Conv2D" (pattern ``mem.ran_out``; the words in the TF 2.21 wheel's
+    strings) gives the request's size, the allocator (``GPU_<n>_bfc``: that GPU's memory)
+    and the op; ``None`` without a size."""
+    ran = next((h for h in ctx.h("mem.ran_out").all() if h.g("size")), None)
+    if ran is None:
+        return None
+    alloc = ran.g("alloc") or ""
+    where = (f" on GPU {m.group(1)}" if (m := re.match(r"GPU_(\d+)", alloc, re.I)) else
+             " of host RAM" if alloc.lower() in ("cpu", "mklcpu") else "")
+    op = ran.g("op")
+    return {"where": where, "size": ran.g("size") or "", "line": str(ran.line),
+            "allocator": f" {alloc}" if alloc else "",
+            "by": f", requested by op {op}" if op else ""}
+
+
+def _no_gpu_registered(ctx: Facts) -> list[Hit]:
+    """The lines showing this TensorFlow registered no GPU because its GPU libraries did
+    not load: gpu_device.cc's "Cannot dlopen some GPU libraries" / "Skipping registering GPU
+    devices", or TensorFlow's loader failing on the CUDA runtime (``cudart``), with which
+    TensorFlow 2.x creates no GPU device; empty when the log shows a GPU in use (a GPU
+    device, a GPU allocator) or nothing of the kind."""
+    from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER, parse_library
+
+    if (ctx.h("gpu.created").count or ctx.tf_gpu_listed
+            or any("gpu" in (h.g("alloc") or h.g("src") or "").lower()
+                   for h in ctx.h("mem.ran_out").all())
+            or any("GPU" in (h.g("device") or "").upper() or "gpu" in (h.g("alloc") or "").lower()
+                   for h in ctx.h("mem.oom_tensor").all())):
+        return []  # a GPU in use in this log
+    cudart = [h for h in ctx.h("lib.missing").all()
+              if parse_library(h.g("lib") or "")[0] == "cudart" and "ImportError" not in h.text
+              and (TF_LOADER.search(h.text) or not FOREIGN_LOADER.search(h.text))]
+    return sorted([*ctx.h("lib.dlopen").all(), *ctx.h("gpu.skipping").all(), *cudart],
+                  key=lambda h: h.line)
+
+
 def _gpu_memory_evidence(ctx: Facts) -> bool:
     """The log or the host shows GPU memory in play (a GPU device TensorFlow
     created or found, a GPU allocator ran out, an OOM line naming a GPU device), so an OOM
@@ -82,8 +122,10 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         if size is not None and elements * size <= MAX_BYTES:
             mib = elements * size / 2**20
             what = f"a {shape} {dtype} tensor = {math.prod(dims):,} x {size} B = {mib:,.1f} MiB"
+        elif dtype:
+            what = f"a {shape} tensor of type {dtype}"
         else:
-            what = f"a {shape} tensor of type {dtype or 'unknown'}"
+            what = f"a {shape} tensor (the line names no type)"
         # The log names the device and allocator: "... on /job:localhost/replica:0/
         # task:0/device:CPU:0 by allocator cpu" is host RAM, not GPU memory.
         host = "CPU" in (h.g("device") or "").upper() or (h.g("alloc") or "").lower() == "cpu"
@@ -94,8 +136,15 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # claim audit (thtrieu/darkflow#873, tensorflow/models#6450): a TF1 line without
         # "on <device> by allocator <name>" does not say which memory ran out; only other
         # lines (a GPU allocator, a GPU device) or the host facts do
-        unknown = (not host and not h.g("device") and not h.g("alloc") and node != "GPU"
-                   and not h.g("copy") and not _gpu_memory_evidence(ctx))
+        bare = (not host and not h.g("device") and not h.g("alloc") and node != "GPU"
+                and not h.g("copy"))
+        unknown = bare and not _gpu_memory_evidence(ctx)
+        # ... but a TensorFlow that registered no GPU (its CUDA runtime or GPU libraries
+        # failed to load, and no GPU device shows) ran every op on the CPU: host RAM
+        cpu_run = _no_gpu_registered(ctx) if bare else []
+        if cpu_run:
+            unknown, host = False, True
+        ram, procs = c.host_ram_check(ctx)
         # "OOM when allocating tensor of shape" is the GPU device's own: gpu_device.cc
         # (MakeTensorFromProto, MaybeCopyTensorToGPU) could not allocate the device buffer of
         # a constant or of a tensor copied to the GPU
@@ -106,12 +155,15 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             tensor=f"{shape} {dtype}".strip(),
             evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
                                   [n for n in ctx.h("placer.node_device").all()
-                                   if h.line < n.line <= h.line + 3][:1]),
+                                   if h.line < n.line <= h.line + 3][:1], cpu_run[:1]),
             cause=(
                 f"TensorFlow could not allocate {what}"
                 + (f" on {h.g('device')}" if h.g("device") else copied)
                 + (
                     (f" by allocator {h.g('alloc')}" if h.g("alloc") else "")
+                    + (f". TensorFlow registered no GPU in this run (line {cpu_run[0].line}: "
+                       "its CUDA libraries did not load), so it ran on the CPU" if cpu_run
+                       else "")
                     + ". This is host RAM, not GPU memory: the request is larger than "
                     "the memory the operating system could give."
                     if host
@@ -130,14 +182,15 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             fix=(
                 (
                     "reduce the batch size or the tensor/buffer size",
-                    "free -m   # RAM and swap in use",
-                    "stop other memory-hungry processes (top -o %MEM)",
+                    ram,
+                    f"stop other memory-hungry processes ({procs})",
                 )
                 if host
                 else (
                     "reduce the batch size (the first dimension) or the input size",
                     "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
-                    "--format=csv; free -m   # GPU memory in use, host RAM in use",
+                    "--format=csv   # GPU memory in use",
+                    ram.split("   #")[0] + "   # host RAM in use",
                     "use mixed precision (halves activation memory) on GPUs with Tensor Cores",
                 )
                 if unknown
@@ -174,11 +227,16 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # another program's own ResourceExhaustedError (PaddlePaddle's allocator)
         other = None if jax else ctx.other_framework
         named: dict[str, Any] = {"program": other} if other else {}
+        variant = ("other-program" if other else "jax" if jax else
+                   "dst-tensor-eager" if eager else "dst-tensor" if dst else None)
+        request = _allocator_request(ctx) if variant is None else None
+        if request is not None:
+            variant = "allocator-request"
+            named.update(request)
         out.append(
             catalogue.make(
                 "gpu-resource-exhausted",
-                variant="other-program" if other else "jax" if jax else
-                "dst-tensor-eager" if eager else "dst-tensor" if dst else None,
+                variant=variant,
                 **named,
                 evidence=log_evidence(exhausted, ctx.h("mem.ran_out").first[:1]),
                 fix=(
@@ -325,7 +383,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                 size=h.g("size"),
                 evidence=log_evidence(ran),
                 fix=(
-                    ("# reduce the batch size, or free host memory", "free -m")
+                    ("# reduce the batch size, or free host memory", c.host_ram_check(ctx)[0])
                     if on_host
                     else ("# reduce the batch size",
                           "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
