@@ -13,6 +13,7 @@ from tfgpu.diagnosis.checks.windows import tf_extension_module
 from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
+from tfgpu.knowledge import ntstatus
 
 #: A glog line of level E or F (``2021-01-06 17:27:26.458212: E tensorflow/...cc:397] ...``,
 #: ``E0106 17:27:26.458212  123 cuda_driver.cc:397] ...``): the ``tell.glog`` pattern's
@@ -146,7 +147,7 @@ _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.ker
 #: and unsigned; IntelliJ prints "(0xC000013A: interrupted by Ctrl+C)", ntstatus.h), and -1,
 #: the code a process ended from outside gets (``TerminateProcess(h, -1)``, as git's
 #: mingw_kill sends SIGTERM; an IDE's Stop button on Windows): not proof of a failure.
-_WINDOWS_STOPPED = frozenset({-1073741510, 3221225786, -1})
+_WINDOWS_STOPPED = frozenset({ntstatus.CONTROL_C_EXIT.signed, ntstatus.CONTROL_C_EXIT.code, -1})
 
 
 def container_exits(ctx: Facts) -> list[Hit]:
@@ -174,7 +175,7 @@ def exit_code_meaning(code: int) -> str:
     if code in SIGNAL_EXITS:
         name, what = SIGNAL_EXITS[code]
         return f"exit code {code} = 128 + {code - 128}, {name}: most likely {what}"
-    if code < 0 or code >= 0xC0000000:
+    if code < 0 or code >= ntstatus.ERROR_MIN:
         # a Windows NTSTATUS error code, printed signed (-1073741819) or unsigned
         return (f"exit code {code} = 0x{code & 0xFFFFFFFF:08X}, a Windows NTSTATUS error "
                 "code: Windows ended the process (a crash in native code, or a start that "

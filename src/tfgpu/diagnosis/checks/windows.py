@@ -16,6 +16,7 @@ from tfgpu.diagnosis.checks.windows_bad_image import BAD_IMAGE_TEXT
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import ntstatus
 
 
 def tf_extension_module(mod: str | None) -> bool:
@@ -24,6 +25,13 @@ def tf_extension_module(mod: str | None) -> bool:
     ``_pywrap_*`` modules of the tensorflow package), or is not named (older Pythons print
     no module: assumed TensorFlow's, as before)."""
     return mod is None or mod.startswith(("_pywrap_", "pywrap_"))
+
+
+def _ide_overrun(h: Hit) -> bool:
+    """Whether ``h``'s code is STATUS_STACK_BUFFER_OVERRUN as an IDE prints it: signed
+    (``-1073740791``) or hex (``0xC0000409``), not the unsigned decimal of VS Code."""
+    s = ntstatus.STACK_BUFFER_OVERRUN
+    return (h.g("code") or "").lower() in (str(s.signed), s.hex.lower())
 
 
 def rule_windows(ctx: Facts) -> list[Finding]:
@@ -121,7 +129,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
         )
     elif (
         status.count
-        and any((h.g("code") or "").lower() in ("-1073740791", "0xc0000409") for h in status.all())
+        and any(_ide_overrun(h) for h in status.all())
         and (cudnn_v >= 8300 or (ctx.windows and cudnn_v))
     ):
         out.append(
@@ -242,12 +250,12 @@ def windows_process_crashed(ctx: Facts) -> list[Finding]:
     names the cause: STATUS_STACK_BUFFER_OVERRUN, a native abort. :func:`rule_windows` says
     zlibwapi.dll when the log shows cuDNN >= 8.3 loaded (windows-zlibwapi-missing)."""
     hits = [h for h in ctx.h("win.status").all()
-            if (h.g("code") or "").lower() in ("-1073740791", "0xc0000409", "3221226505")]
+            if ntstatus.from_text(h.g("code")) is ntstatus.STACK_BUFFER_OVERRUN]
     if not hits or ctx.h("lib.missing").count:
         return []
     loaded = ctx.h("cudnn.loaded").first
     cudnn_v = int(loaded[0].g("v") or 0) if loaded else 0
-    signed = any((h.g("code") or "").lower() in ("-1073740791", "0xc0000409") for h in hits)
+    signed = any(_ide_overrun(h) for h in hits)
     if signed and (cudnn_v >= 8300 or (ctx.windows and cudnn_v)):
         return []  # rule_windows: windows-zlibwapi-missing, variant crash-after-cudnn
     return [catalogue.make(

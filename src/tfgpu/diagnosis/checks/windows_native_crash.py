@@ -21,21 +21,10 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import ntstatus
 
-#: NTSTATUS by every spelling the pattern reads: (hex, name, what it means).
-_STATUS: dict[str, tuple[str, str, str]] = {}
-for _spellings, _row in (
-    (("-1073741819", "3221225477", "0xc0000005"),
-     ("0xC0000005", "STATUS_ACCESS_VIOLATION", "native code read or wrote memory it may not")),
-    (("-1073740940", "3221226356", "0xc0000374"),
-     ("0xC0000374", "STATUS_HEAP_CORRUPTION", "native code damaged the heap, and Windows "
-      "stopped the process when it noticed")),
-    (("-1073741571", "3221225725", "0xc00000fd"),
-     ("0xC00000FD", "STATUS_STACK_OVERFLOW", "a thread used up its stack: deep recursion, "
-      "in native code or in Python")),
-):
-    for _s in _spellings:
-        _STATUS[_s] = _row
+#: The crash codes this finding names (the others have their own findings).
+_CRASHES = (ntstatus.ACCESS_VIOLATION, ntstatus.HEAP_CORRUPTION, ntstatus.STACK_OVERFLOW)
 
 
 def windows_native_crash(ctx: Facts) -> list[Finding]:
@@ -43,14 +32,16 @@ def windows_native_crash(ctx: Facts) -> list[Finding]:
     heap corruption or stack overflow and no library failed to load before it (those
     findings name the cause).  A warning of category unknown: the code does not say which
     library crashed."""
-    hits = [h for h in ctx.h("win.crash_status").all()
-            if (h.g("code") or "").lower() in _STATUS]
-    if not hits or ctx.h("lib.missing").count:
+    crashes = [(h, s) for h in ctx.h("win.crash_status").all()
+               if (s := ntstatus.from_text(h.g("code"))) is not None and s in _CRASHES]
+    if not crashes or ctx.h("lib.missing").count:
         return []
-    hexcode, name, meaning = _STATUS[(hits[0].g("code") or "").lower()]
+    hits = [h for h, _ in crashes]
+    status = crashes[0][1]
     build = c.python_cmd(ctx, "import tensorflow as tf; print(tf.sysconfig.get_build_info())")
     return [catalogue.make(
-        "windows-process-crashed-native", status=hexcode, name=name, meaning=meaning,
+        "windows-process-crashed-native", status=status.hex, name=status.name,
+        meaning=status.meaning,
         evidence=log_evidence(hits, limit=1),
         fix=("python -X faulthandler train.py   # from a console, not the IDE: Python's fault "
              "handler prints the stack of the crash, and TensorFlow's last log line is shown",
