@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import BinaryIO
 
+from tfgpu._words import plural
 from tfgpu.cli import status_codes
 from tfgpu.cli.common import add_format_arguments, knowledge_version, output_format
 from tfgpu.cli.errors import UsageError
@@ -77,7 +78,7 @@ def _explain_capped(stream: BinaryIO, facts: HostFacts | None,
         result = explain_stream(capped, facts)
     if capped.stopped_by is not None:
         print(f"tfgpu explain: interrupted by {_signal_words(capped.stopped_by)} after "
-              f"{_plural(result.stats.lines, 'line')} of {name}; explaining what was read",
+              f"{plural(result.stats.lines, 'line')} of {name}; explaining what was read",
               file=sys.stderr)
     elif capped.capped:
         print(f"tfgpu explain: stopped reading {name} after {MAX_INPUT_BYTES / 2**30:g} GiB (it "
@@ -95,10 +96,6 @@ def _signal_words(signum: int) -> str:
         return signal.Signals(signum).name
     except ValueError:
         return f"signal {signum}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None, str]:
@@ -124,7 +121,7 @@ def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None
             if nb is not None:
                 text, cells = nb
                 return (*_explain_capped(io.BytesIO(text), facts, name),
-                        f"read as the outputs of its {_plural(cells, 'cell')} (the line "
+                        f"read as the outputs of its {plural(cells, 'cell')} (the line "
                         "numbers count those lines, not the file's)")
         with path.open("rb") as fh:
             return (*_explain_capped(fh, facts, name), "")

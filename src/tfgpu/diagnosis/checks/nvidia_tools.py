@@ -35,11 +35,6 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-
-def _norm(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
-
-
 # --- nvidia-smi ---------------------------------------------------------------------------
 
 
@@ -141,11 +136,11 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
     # TensorFlow's own distributions, whose pins (setup.py REQUIRED_PACKAGES) a broken pair
     # breaks: platform fact tf-distributions
     tf_dists = frozenset(f.kb.tf_distributions())
-    own = [h for h in hits if _norm(h.g("pkg") or "") in tf_dists]
+    own = [h for h in hits if c.dist_key(h.g("pkg") or "") in tf_dists]
     addon = [h for h in hits
-             if _norm(h.g("pkg") or "").startswith(("tensorflow-", "tf-"))
-             and _norm(h.g("pkg") or "") not in tf_dists
-             and _norm(h.g("dep") or "") in tf_dists and not h.g("missing")]
+             if c.dist_key(h.g("pkg") or "").startswith(("tensorflow-", "tf-"))
+             and c.dist_key(h.g("pkg") or "") not in tf_dists
+             and c.dist_key(h.g("dep") or "") in tf_dists and not h.g("missing")]
     if own:
         h = own[0]
         req = h.g("req") or "?"

@@ -21,6 +21,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import (
@@ -1057,10 +1058,6 @@ def keras3(f: Facts) -> Iterator[Finding]:
 
 
 # ---------------------------------------------------------------------- log: pip
-
-
-def _norm(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
 
 
 def _gpu_pin_version(f: Facts, nod: list[Hit], named: list[Hit]) -> str | None:
