@@ -19,6 +19,7 @@ from typing import Any
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
+from tfgpu.diagnosis.checks._memory_failures import ALLOCATION_FAILED
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.memory_at_start import taken_at_start
@@ -1031,8 +1032,7 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
     TF_GPU_ALLOCATOR=cuda_malloc_async ...") and the occupancy map, when the ran-out line
     itself is not in the log (then :func:`rule_memory` reports it with its size)."""
     follow = ctx.h("mem.bfc_followup").all()
-    if not follow or any(ctx.h(n).count for n in (
-            "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom")):
+    if not follow or any(ctx.h(n).count for n in ALLOCATION_FAILED):
         return []
     return [catalogue.make(
         "gpu-allocator-ran-out",
@@ -1261,8 +1261,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     """
     hits = ctx.h("mem.alloc_report").all()
     if not hits or taken_at_start(ctx) or any(ctx.h(n).count for n in (
-            "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom",
-            "mem.bfc_followup")):
+            *ALLOCATION_FAILED, "mem.bfc_followup")):
         return []
     if not any(h.g("nodes") or h.g("dev") for h in hits) and len(
             {re.sub(r"[\d.]+", "", h.g("dump") or "") for h in hits}) < 2:

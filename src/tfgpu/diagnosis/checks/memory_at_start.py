@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
+from tfgpu.diagnosis.checks._memory_failures import CUDA_OOM, failure_lines
 from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -25,8 +26,6 @@ from tfgpu.findings import Finding
 
 #: The lines TensorFlow 1.x prints with a GPU's memory when it finds the device.
 _INFO = "mem.info"
-#: The CUDA out-of-memory lines :func:`tfgpu.diagnosis.checks.memory.rule_memory` reads.
-_CUDA_OOM = ("mem.cuda_oom", "mem.runtime_init_oom")
 
 
 def free_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
@@ -78,26 +77,12 @@ def small_pool_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
     return out
 
 
-def _failures(ctx: Facts, *, handles: bool = True) -> list[Hit]:
-    """The out-of-memory failure lines other than CUDA's own: OOM tensors, ResourceExhausted
-    statuses (not cuDNN's autotuning notices), BFC allocators that ran out (not those the
-    caller says are no failure), allocation reports, and (with ``handles``) library
-    handle/plan failures."""
-    notices = {h.line for h in ctx.h("cudnn.autotune_notice").all()}
-    out = [*ctx.h("mem.oom_tensor").all(), *ctx.h("mem.alloc_report").all(),
-           *(h for h in ctx.h("mem.exhausted").all() if h.line not in notices),
-           *(h for h in ctx.h("mem.ran_out").all()
-             if "indicates that this is not a failure" not in h.text),
-           *(handle_failures(ctx) if handles else ())]
-    return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
-
-
 def taken_at_start(ctx: Facts) -> bool:
     """Whether :func:`gpu_memory_taken_at_start` names the cause: memory held at start (TF
     1.x's free memory), a failure after it, and no CUDA out-of-memory line (rule_memory's own
     reading).  TF 2.x's small pool is a hedge beside the failure's own finding, not this."""
-    return (bool(held_at_start(ctx)) and not any(ctx.h(n).count for n in _CUDA_OOM)
-            and bool(_failures(ctx)))
+    return (bool(held_at_start(ctx)) and not any(ctx.h(n).count for n in CUDA_OOM)
+            and bool(failure_lines(ctx)))
 
 
 def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
@@ -115,7 +100,7 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
     pool = not taken_at_start(ctx)
     # the hedge stands beside an allocation failure's own finding; a handle failure's
     # finding (an error) would be superseded by it (findings.toml), so it is left alone
-    if pool and (any(ctx.h(n).count for n in _CUDA_OOM) or not _failures(ctx, handles=False)
+    if pool and (any(ctx.h(n).count for n in CUDA_OOM) or not failure_lines(ctx, handles=False)
                  or handle_failures(ctx)):
         return []
     held = small_pool_at_start(ctx) if pool else held_at_start(ctx)
@@ -123,7 +108,7 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
         return []
     what = "MiB pool of" if pool else "MiB free of"
     gpus = "; ".join(f"{free:,.0f} {what} {total:,.0f} MiB" for free, total, _ in held[:4])
-    fails = _failures(ctx)
+    fails = failure_lines(ctx)
     free0, total0, _ = held[0]
     return [catalogue.make(
         "gpu-memory-held-by-other-process",

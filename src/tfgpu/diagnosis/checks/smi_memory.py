@@ -20,14 +20,11 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
+from tfgpu.diagnosis.checks._memory_failures import shows_memory_failure
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
-#: Patterns of lines that show a memory failure; their own findings (memory.py) speak then.
-_FAILURE_PATTERNS = ("mem.oom_tensor", "mem.exhausted", "mem.ran_out", "mem.cuda_oom",
-                     "mem.runtime_init_oom", "mem.alloc_report", "mem.pinned", "mem.module_oom",
-                     "mem.handle", "cudnn.dnn_handle", "cufft.plan", "cuda.lib_call")
 #: A GPU smaller than this (MiB) is no real table row (a parse of something else).
 _MIN_TOTAL_MIB = 256
 
@@ -54,7 +51,7 @@ def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
         table lists (name, PID, MiB), or nothing.
     """
     rows = _full_rows(ctx)
-    if not rows or any(ctx.h(name).count for name in _FAILURE_PATTERNS):
+    if not rows or shows_memory_failure(ctx):
         return []
     gpus = "; ".join(f"GPU {idx}: {used:,} of {total:,} MiB in use"
                      for _h, idx, used, total in rows[:4])
