@@ -1767,15 +1767,11 @@ def _working_release_line(ctx: Facts, good: str) -> tuple[str, ...]:
     line = ("# or: " + c.pip(ctx, "install", f"tensorflow[and-cuda]=={good}")
             + "   # the last release that finds them by itself")
     known = ctx.fix_python
-    row = ctx.kb.config_for(good, "linux")
-    if known is None or row is None:
+    if known is None:
         return (line,)
     py, where = known
-    try:
-        fits = row.python_ok(py)
-    except KnowledgeQueryError:
-        return (line,)  # a Python version that does not parse
-    if fits is not False:
+    fits, row = ctx.kb.wheel_for_python(good, "linux", py)
+    if fits is not False or row is None:
         return (line,)
     return (f"# TensorFlow {good}, the last release that finds them by itself, has no wheel "
             f"for Python {py} ({where}; it supports Python {row.python_min}-{row.python_max}, "

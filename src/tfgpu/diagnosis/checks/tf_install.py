@@ -370,14 +370,14 @@ def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     fact = kb.platform_fact("windows-native-gpu-last")
     last = fact.value("tf_version")
     conda = " ".join(str(p) for p in fact.values.get("conda_packages", ()))
-    pinned = kb.config_for(last, "windows")
     py = facts.python.version
+    fits, pinned = kb.wheel_for_python(last, "windows", py)
     wsl = kb.platform_fact("wsl2-min-windows-build").value("min_windows_build")
     fix = [f"wsl --install   # Windows 10 build {wsl}+; then, inside WSL2 Ubuntu: "
            "python3 -m pip install 'tensorflow[and-cuda]'",
            f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
            f"(CUDA and cuDNN via conda):"]
-    if pinned is not None and pinned.python_min and py and pinned.python_ok(py) is False:
+    if fits is False and pinned is not None:
         fix.append(f"# TensorFlow {last} needs Python {pinned.python_min}-{pinned.python_max}; "
                    f"this one is {py}: create a venv with such a Python first")
     fix += [f"conda install -c conda-forge {conda}",
@@ -399,13 +399,9 @@ def _windows_last_fix(last: PlatformFact, f: Facts | None = None) -> tuple[str, 
     release = last.value("tf_version")
     pin = f'pip install "{last.value("pip_requirement")}"'
     known = f.fix_python if f is not None else None
-    row = f.kb.config_for(release, "windows") if f is not None else None
-    if known is not None and row is not None and row.python_min:
-        try:
-            outside = row.python_ok(known[0]) is False
-        except KnowledgeQueryError:
-            outside = False  # a Python version that does not parse
-        if outside:
+    if f is not None and known is not None:
+        fits, row = f.kb.wheel_for_python(release, "windows", known[0])
+        if fits is False and row is not None:
             pin += (f"   # in a venv with Python {row.python_min}-{row.python_max}: "
                     f"TensorFlow {release} has no wheel for Python {known[0]} ({known[1]}; "
                     f"knowledge row {row.ref})")

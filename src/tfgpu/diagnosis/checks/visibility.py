@@ -28,7 +28,6 @@ from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -344,15 +343,11 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     ref = "platform_facts:windows-native-gpu-last"
     # TensorFlow 2.10's Windows wheels stop at Python 3.10 (tf_tested_configs); the
     # threads' hosts often ran 3.11+, where the pin alone finds no wheel
-    pinned = ctx.kb.config_for(last, "windows")
+    py = (ctx.fix_python or (None,))[0]
+    fits, pinned = ctx.kb.wheel_for_python(last, "windows", py)
     pyr = (f"; its wheels need Python {pinned.python_min}-{pinned.python_max}"
            if pinned is not None and pinned.python_min and pinned.python_max else "")
-    py = (ctx.fix_python or (None,))[0]
-    try:
-        outside = bool(pyr and py and pinned is not None and pinned.python_ok(py) is False)
-    except KnowledgeQueryError:
-        outside = False  # a Python version the facts give in no X.Y form ("unknown")
-    if outside:
+    if fits is False:
         pyr += f", this one is {py}: create a venv with such a Python first"
     return catalogue.make(
         "tensorflow-windows-native-no-gpu",
