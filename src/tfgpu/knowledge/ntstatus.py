@@ -8,7 +8,7 @@ exception's NTSTATUS.  Tools print that exit code three ways: signed 32-bit (PyC
 IntelliJ's "Process finished with exit code -1073741819 (0xC0000005)"), unsigned (VS Code's
 "code=3221225477", ``%ERRORLEVEL%`` of 64-bit tools) and hex.
 
-The explain checks (``windows.py``, ``windows_native_crash.py``, ``unknown.py``) and the
+The explain checks (``windows.py``, ``windows.py``, ``unknown.py``) and the
 TensorFlow probe (``probes/tf_child.py``) read these rows; the log patterns that find the
 codes in a log (``logs/patterns.py`` ``win.status``, ``win.crash_status``) spell the same
 values as regular expressions.

@@ -153,7 +153,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # protobuf's C++ extension in a traceback: descriptor.py's "from google.protobuf.pyext
     # import _message" (protobuf 3.x, under api_implementation.Type() == 'cpp') or a path in
-    # google/protobuf/pyext. Read with win.dll_load by checks/protobuf_extension_dll.py
+    # google/protobuf/pyext. Read with win.dll_load by checks/protobuf.py
     _p(
         "protobuf.pyext_frame",
         ("protobuf.pyext", "protobuf\\pyext", "protobuf/pyext"),
@@ -162,7 +162,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Other NTSTATUS codes a crashed Python exits with (ntstatus.h; [MS-ERREF] 2.3.1), as an
     # IDE ("Process finished with exit code -1073741819 (0xC0000005)"), VS Code ("exited with
     # code=3221225477") or a shell prints them: access violation, heap corruption, stack
-    # overflow. Read by checks/windows_native_crash.py
+    # overflow. Read by checks/windows.py
     _p(
         "win.crash_status",
         ("exit code", "code="),
@@ -2162,7 +2162,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # gpu_device.cc "Found device N with properties:" block of TF 2.0-2.5 ("coreClock: 1.545GHz
     # coreCount: 68 deviceMemorySize: 10.76GiB deviceMemoryBandwidth: 573.69GiB/s"): the GPU's
-    # total memory, read by checks/memory_at_start.py against the pool TensorFlow created
+    # total memory, read by checks/memory_held.py against the pool TensorFlow created
     _p(
         "mem.device_size",
         ("devicememorysize:",),
@@ -2851,7 +2851,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # ValidateAttrValue "AttrValue must not have reference type value of <dtype>" + " for attr
     # '<name>'" (TF 0.x-2.21; in the 2.21 wheel's libtensorflow_framework.so.2). With attr
     # 'tensor_type' the node is a _Recv/_Send (graph_partition.cc AddRecv/AddSend copy the ref
-    # edge's dtype): a ref tensor had to cross devices. Read by checks/ref_variable_devices.py
+    # edge's dtype): a ref tensor had to cross devices. Read by checks/distributed.py
     _p(
         "op.ref_attr",
         ("must not have reference type",),
@@ -3584,7 +3584,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (tensorflow/core/kernels/sparse_tensor_dense_matmul_op.cc, both strings in the 2.21
     # wheel's libtensorflow_cc.so.2): "Cannot use GPU for > 2^31 entry inputs" (a dimension,
     # B's or the output's element count, or nnz(a)) and "Cannot use GPU when output.shape[1]
-    # * nnz(a) > 2^31". Read by checks/sparse_matmul_gpu_limit.py
+    # * nnz(a) > 2^31". Read by checks/op_kernel_limits.py
     _p(
         "sparse.gpu_int32_limit",
         ("cannot use gpu",),
@@ -3611,7 +3611,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # optimizer ("In layer 'X', you forgot to call `super().__init__()` as the first statement
     # in the `__init__()` method. Go add it!"), Keras 3 metric.py ("You forgot to call
     # `super().__init__()` in the `__init__()` method. Go add it!"). Read by
-    # checks/keras_subclass_init.py
+    # checks/keras_model_code.py
     _p(
         "keras.super_init",
         ("forgot to call `super",),
@@ -3623,7 +3623,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # The TF Object Detection API's legacy trainer (object_detection/trainer.py, later
     # legacy/trainer.py) building a clone's losses, and Python's unpack of an empty input
     # list under it (Python 2 "need more than 0 values to unpack", Python 3 "not enough values
-    # to unpack (expected N, got 0)"). Read by checks/od_clone_batch.py
+    # to unpack (expected N, got 0)"). Read by checks/distributed.py
     _p(
         "od.trainer_losses_frame",
         ("trainer.py",),
@@ -3640,7 +3640,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # conv implementation does not support grouped convolutions for now." and
     # conv_ops_fused_impl.h "Fused conv implementation does not support grouped convolutions
     # for now." (TF 2.x), the backprop's "Gradients for grouped convolutions are not supported
-    # on CPU." (in the 2.21 wheel). Read by checks/grouped_conv_cpu.py
+    # on CPU." (in the 2.21 wheel). Read by checks/op_kernel_limits.py
     _p(
         "conv.grouped_cpu",
         ("does not support grouped convolutions", "grouped convolutions are not supported on cpu"),
@@ -4278,7 +4278,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Keras computes from the mask) in the same "in .../cuda_dnn.cc(N): '<call>('" form
     # (TF 1.13-2.21: the call text is in the 2.21 wheel's libtensorflow_framework.so.2), and
     # Keras 3's own check of a mask it sends to cuDNN (keras/src/backend/tensorflow/rnn.py
-    # _assert_valid_mask, Keras >= 3.2); read by checks/cudnn_rnn_mask.py
+    # _assert_valid_mask, Keras >= 3.2); read by checks/op_kernel_limits.py
     _p("cudnn.rnn_data_desc", ("cudnnsetrnndatadescriptor",),
        r"cuda_dnn\.cc\(\d{1,6}\):\s*'cudnnSetRNNDataDescriptor\("),
     _p("keras.rnn_mask_cudnn", ("does not correspond to right-padded sequences",),
@@ -4909,7 +4909,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # --- ctx.gpu_memory_limit: the program sets TensorFlow's GPU pool size itself (TF 2.x
     # logical/virtual devices with a memory limit, TF 1.x GPUOptions' per-process fraction),
-    # in pasted code or config. Explains no line; read by checks/memory_at_start.py (a small
+    # in pasted code or config. Explains no line; read by checks/memory_held.py (a small
     # pool is then the program's choice)
     _p(
         "ctx.gpu_memory_limit",
@@ -5424,7 +5424,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # google/protobuf/message_lite.cc:353] CHECK failed: target + size == res:" at v3.19,
     # "Check failed: target + size == res" from absl), and ByteSizeConsistencyError's
     # "<type> was modified concurrently during serialization." / "Byte size calculation and
-    # serialization were inconsistent.". Read by checks/protobuf_serialize.py.
+    # serialization were inconsistent.". Read by checks/protobuf.py.
     _p(
         "protobuf.size_check",
         ("target + size == res", "modified concurrently during serialization",

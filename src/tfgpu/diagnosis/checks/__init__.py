@@ -246,11 +246,10 @@ from tfgpu.diagnosis.checks.wsl import (
 
 # --- nvidia-smi vs CUDA, library majors from host facts, Keras 3 never called ---
 # isort: split
-from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
+from tfgpu.diagnosis.checks.keras_model_code import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
-from tfgpu.diagnosis.checks.memory_at_start import gpu_memory_taken_at_start
+from tfgpu.diagnosis.checks.memory_held import gpu_memory_taken_at_start, smi_memory_nearly_full
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
-from tfgpu.diagnosis.checks.smi_memory import smi_memory_nearly_full
 
 # --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
 # isort: split
@@ -323,7 +322,6 @@ from tfgpu.diagnosis.checks.container_runtime import (
 )
 from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
 from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
-from tfgpu.diagnosis.checks.cudnn_rnn_mask import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
     horovod_extension_not_built,
@@ -382,6 +380,7 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     nvml_function_not_found,
     smi_missing,
 )
+from tfgpu.diagnosis.checks.op_kernel_limits import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.op_registry import (
     op_not_registered,
     op_without_gpu_kernel,
@@ -465,7 +464,7 @@ from tfgpu.diagnosis.checks.tfjs_windows import (
 # --- protobuf's serializer size check; the driver's device-attribute query (hedges) ---
 # isort: split
 from tfgpu.diagnosis.checks.device_attribute import device_attribute_query_failed
-from tfgpu.diagnosis.checks.protobuf_serialize import protobuf_serialize_size_check
+from tfgpu.diagnosis.checks.protobuf import protobuf_serialize_size_check
 
 # --- xla dnn null and cudnn narrowing ---
 # isort: split
@@ -483,14 +482,12 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # C++ extension on Windows; native crashes' exit codes on Windows; Keras subclass init order;
 # the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
-from tfgpu.diagnosis.checks.grouped_conv_cpu import grouped_conv_cpu
-from tfgpu.diagnosis.checks.keras_subclass_init import keras_subclass_init
-from tfgpu.diagnosis.checks.od_clone_batch import od_clone_batch
-from tfgpu.diagnosis.checks.protobuf_extension_dll import protobuf_extension_dll
-from tfgpu.diagnosis.checks.ref_variable_devices import ref_variable_devices
-from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
+from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
+from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init
+from tfgpu.diagnosis.checks.op_kernel_limits import grouped_conv_cpu, sparse_matmul_gpu_limit
+from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
-from tfgpu.diagnosis.checks.windows_native_crash import windows_native_crash
+from tfgpu.diagnosis.checks.windows import windows_native_crash
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (

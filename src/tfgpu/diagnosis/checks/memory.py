@@ -21,9 +21,9 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
 from tfgpu.diagnosis.checks._memory_failures import ALLOCATION_FAILED
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
-from tfgpu.diagnosis.checks.memory_at_start import taken_at_start
-from tfgpu.diagnosis.checks.no_dnn_support import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
+from tfgpu.diagnosis.checks.memory_held import taken_at_start
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -109,7 +109,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     exhausted = [h for h in ctx.h("mem.exhausted").all() if h.line not in notices]
     exhausted += ctx.h("mem.cuda_alloc_oom").all()
     oom = ctx.h("mem.oom_tensor")
-    # memory already taken when TensorFlow started: memory_at_start.py names that cause
+    # memory already taken when TensorFlow started: memory_held.py names that cause
     # for the failures below (one cause, one finding)
     taken = taken_at_start(ctx)
     if oom.count and not taken:
@@ -701,7 +701,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
             return []  # the missing-library finding names libcudnn
         if all(NO_DNN_RNN_WORDS in t.casefold() for t in texts):
             # the cuDNN RNN kernels' wording (TensorFlow's only): version or memory, hedged
-            # (no_dnn_support.py)
+            # (dnn_init_causes.py)
             return rnn_no_dnn_hedged(ctx, ev, fix_mem)
         if dnn_not_found_runtime_unknown(ctx):
             return [_dnn_not_found_hedged(ctx, ev)]
