@@ -113,7 +113,7 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     extra: dict[str, list[Evidence]] = {}
     kept: list[Finding] = []
     absorbed: dict[str, str] = {}
-    # dnn-handle: the other half of a superseded finding's hedge (catalogue
+    # the other half of a superseded finding's hedge (catalogue
     # ``hedge_partners``: a WARNING with exactly its evidence) goes with it
     partners: set[tuple[str, frozenset[Evidence]]] = set()
     for f in items:
@@ -229,7 +229,7 @@ def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
     by hand (``probed=False``: a bug report's environment) never prove the GPU absent.
     ``died``: as for :func:`collect`.
     """
-    # fix3: files only named like libraries never count as libraries; one finding names them
+    # files only named like libraries never count as libraries; one finding names them
     from tfgpu.diagnosis.checks.library_files import junk_library_files, without_junk
 
     junk = tuple(junk_library_files(f))

@@ -920,7 +920,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("ignore above cudart dlerror",),
         r"Ignore above cudart dlerror if you do not have a GPU set up",
     ),
-    # --- k-driver: driver, libraries, WSL2, containers, host hints -------------------------
+    # --- driver, libraries, WSL2, containers, host hints -----------------------------------
     # cuda_diagnostics.cc (TF 1.x-2.x): why cuInit failed, from the device nodes and /proc
     _p(
         "diag.no_device_node",
@@ -991,7 +991,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("tfjs", "libtensorflow"),
         r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|libtensorflow(?:_framework)?\.so"
         r"|libtensorflow-(?:gpu|cpu)-"
-        # blind-wrongs: the C library (or the JNI one, libtensorflow_jni_gpu) named in prose
+        # the C library (or the JNI one, libtensorflow_jni_gpu) named in prose
         r"|\blibtensorflow(?:_jni\w{0,8})?\b(?![_./\\-])",
     ),
     # gpu_device.cc / pluggable_device_factory.cc: no NUMA node known for the device
@@ -1000,7 +1000,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not identify numa node",),
         r"Could not identify NUMA node of (?:platform )?GPU(?: [Ii][Dd])? \d+, defaulting to 0",
     ),
-    # --- universe ---------------------------------------------------------------------------
+    # --- more lines of messages_gpu_stack.toml -----------------------------------------------
     # Lines of messages_gpu_stack.toml (issue 10 §1) that the families above miss.
     # cuda_dnn.cc / cuda_blas.cc / cuda_fft.cc: a library could not create its handle or plan
     # (read by rule_library_handle with mem.handle); the cuda_dnn.cc lines that follow a
@@ -1108,7 +1108,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "hardware stack error", "uncorrectable ecc error encountered"),
         r"(?P<text>an illegal memory access was encountered|an illegal instruction was "
         r"encountered|unspecified launch failure|device-side assert triggered"
-        # blind-wrongs: driver_types.h texts of cudaErrorMisalignedAddress,
+        # driver_types.h texts of cudaErrorMisalignedAddress,
         # cudaErrorHardwareStackError, cudaErrorECCUncorrectable (status_codes.toml)
         r"|misaligned address|hardware stack error|uncorrectable ECC error encountered)",
     ),
@@ -1214,7 +1214,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
         r"devices is available",
     ),
-    # --- ecosystem (stage 3) ------------------------------------------------------------------
+    # --- ecosystem ----------------------------------------------------------------------------
     # messages_ecosystem.toml rows around TensorFlow (pip, Keras, NumPy, Docker, WSL2, Metal,
     # ROCm, tfjs-node-gpu) and plain-text TensorFlow versions; read by checks/pip_install.py,
     # keras_saving.py, containers.py, wsl.py, metal.py, rocm.py, tfjs.py.
@@ -1418,7 +1418,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "tensorflow-macos .."),
         r"^\s*tensorflow(?:-gpu|-cpu|-intel|-macos)? (?P<v>\d+\.\d+\.\d+)\s*$",
     ),
-    # --- gpu stack (stage 3) ----------------------------------------------------------------
+    # --- gpu stack --------------------------------------------------------------------------
     # messages_gpu_stack.toml rows the families above missed (issue 10 §1), by source file.
     # gpu_device.cc (tensorflow-rocm): the AMD GPU's gfx target has no kernels in this build
     # (and XLA platform_util.cc: "StreamExecutor ROCM device (N) is of unsupported AMDGPU ...")
@@ -1704,7 +1704,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("ctx.keras3_path", ("keras/src/ops/", "keras\\src\\ops\\"),
        r"keras[/\\]src[/\\]ops[/\\]"),
-    # --- semantics (stage 3) -------------------------------------------------------------
+    # --- a found library's missing dependency ---------------------------------------------
     # cuDNN 8's own loader (libcudnn.so.8 loads its sub-libraries at first use): "Could not
     # load library libcudnn_cnn_infer.so.8. Error: libcublasLt.so.11: cannot open shared
     # object file: No such file or directory" -- the dlerror names the dependency
@@ -1791,7 +1791,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("onednn supports dt_int",),
         r"oneDNN supports DT_INT\d+ only on platforms with AVX-512",
     ),
-    # --- nvidia tools (stage 3) ----------------------------------------------------------------
+    # --- nvidia tools --------------------------------------------------------------------------
     # nvidia-smi's own failures (its message when NVML cannot reach the kernel module; NVIDIA
     # driver README "Troubleshooting"): any apostrophe (straight, curly, HTML-escaped) or none
     _p(
@@ -2024,7 +2024,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("libtensorflow",),
         r"[/\\]libtensorflow(?:-(?:gpu|cpu)[\w.-]{0,40})?[/\\]|libtensorflow_(?:jni|cc)\b",
     ),
-    # --- tool families (stage 3) ---
+    # --- tool families -------------
     # The host killed the process (host RAM, not GPU memory).  Linux mm/oom_kill.c:
     # "Out of memory: Killed process N (comm) total-vm:..." (5.x+, "Memory cgroup out of
     # memory: ..." in a cgroup/container), "Out of memory: Kill process N (comm) score S or
@@ -4152,7 +4152,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("but cuda is not enabled",),
         r"The requested device appears to be a GPU, but CUDA is not enabled",
     ),
-    # --- tf1sweep: TF 0.x-1.15 wordings of GPU-path messages (the kinds of their 2.x forms) ---
+    # --- TF 0.x-1.15 wordings of GPU-path messages (the kinds of their 2.x forms) -------------
     # gpu_device.cc: the device line before TF 2.0 said "Creating", not "Created":
     # "Creating TensorFlow device (/gpu:0) -> (device: 0, name: X, pci bus id: Y)" (0.x-1.2),
     # "(/device:GPU:0) -> (device: 0, name: X, pci bus id: Y, compute capability: Z)" (1.3-1.4),
@@ -4919,7 +4919,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?:Logical|Virtual)DeviceConfiguration\b"
         r"|\bset_(?:logical|virtual)_device_configuration\b",
     ),
-    # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
+    # --- ops whose kernels only GPU builds register; TensorFlow lists no GPU --------------
     # The placer's "Registered devices: [CPU" cut off at the end of a pasted line (the closed
     # list is placer.registered_devices). Read by checks/op_kernel_gpu_build.py.
     _p(

@@ -32,7 +32,7 @@ from tfgpu.diagnosis.checks.compute_capability import (
     rocm_gpu_arch_unsupported,
     rule_compute_capability,
 )
-from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
+from tfgpu.diagnosis.checks.conda import (
     conda_clobber,
     conda_cuda_virtual_package,
     conda_packages_not_found,
@@ -65,7 +65,7 @@ from tfgpu.diagnosis.checks.distributed import (
     rule_nccl,
 )
 
-# --- dnn-init: cuDNN/cuBLAS failures told apart ---
+# --- cuDNN/cuBLAS failures told apart -------------
 from tfgpu.diagnosis.checks.dnn_init_causes import (
     cuda_build_older_than_gpu,
     cudnn_older_than_build,
@@ -96,7 +96,7 @@ from tfgpu.diagnosis.checks.hardware import (
     no_nvidia_gpu,
     small_memory,
 )
-from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool families (stage 3)
+from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted
 from tfgpu.diagnosis.checks.kernel_time_limit import gpu_watchdog_launch_timeout
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
@@ -140,7 +140,7 @@ from tfgpu.diagnosis.checks.placer_device_unavailable import (
     unknown_gpu_device,
     xla_gpu_device_ordinal,
 )
-from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
+from tfgpu.diagnosis.checks.python_import import (
     tensorflow_module_not_found,
     tf1_api_on_tf2,
     windows_ctypes_module_not_found,
@@ -534,19 +534,19 @@ LOG_CHECKS: tuple[Check, ...] = (
     container_without_gpu,
     rule_cuinit,
     cuda_runtime_init,
-    gpu_kernel_fault,  # universe
+    gpu_kernel_fault,
     gpu_watchdog_launch_timeout,
     xla_autotuner_no_config,
     rule_cuda_drivers,
-    cpu_host_gpu_messages,  # ux2: a log check, so doctor/explain/verify agree
+    cpu_host_gpu_messages,  # a log check, so doctor/explain/verify agree
     rule_windows,
     rule_pip,
-    pip_resolution_conflict,  # universe
-    keras_minor_mismatch,  # universe
+    pip_resolution_conflict,
+    keras_minor_mismatch,
     tensorflow_gpu_package_log,
     tensorflow_variants_log,
     cpu_only_build_log,
-    user_site_shadows_env,  # semantics (stage 3)
+    user_site_shadows_env,
     numpy_abi_log,
     numpy_too_old,
     numpy_removed_alias,
@@ -556,14 +556,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_memory,
     gpu_memory_taken_at_start,
     smi_memory_nearly_full,
-    gpu_memory_options_conflict,  # universe
-    cuda_malloc_async_unsupported,  # universe
-    cudnn_bug_detected,  # universe
-    cuda_context_of_other_library,  # universe
-    tf_env_var_invalid,  # universe
-    gpu_ignored_low_multiprocessor_count,  # universe
-    op_has_no_gpu_kernel,  # universe
-    # gpu stack (stage 3)
+    gpu_memory_options_conflict,
+    cuda_malloc_async_unsupported,
+    cudnn_bug_detected,
+    cuda_context_of_other_library,
+    tf_env_var_invalid,
+    gpu_ignored_low_multiprocessor_count,
+    op_has_no_gpu_kernel,
+    # gpu stack
     rocm_gpu_arch_unsupported,
     gpu_compute_capability_not_reported,
     gpu_peer_access_failed,
@@ -589,12 +589,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_wsl_numa,
     rule_cupti,
     rule_nccl,
-    collective_group_mismatch,  # semantics (stage 3)
+    collective_group_mismatch,
     rule_mixed,
     rule_mixed_dtypes,
     rule_gpu_not_visible,
-    windows_native_gpu_shown,  # semantics (stage 3)
-    visible_device_list_invalid,  # universe
+    windows_native_gpu_shown,
+    visible_device_list_invalid,
     cpu_guard_abort,
     rule_illegal_instruction,
     rule_gpu_created,
@@ -728,7 +728,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn9_sublibrary_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
-    # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---
+    # --- cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) -------------
     cuda_build_older_than_gpu,
     cudnn_older_than_build,
     driver_line_after_cudnn_init,
@@ -751,7 +751,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     xla_variable_other_device,
     docker_wsl_no_gpu_adapter,
     nvc_requirement_invalid,
-    # --- idf: a TensorFlow GPU failure on a GPU below every build's compute capability ---
+    # --- a TensorFlow GPU failure on a GPU below every build's compute capability --------
     gpu_below_every_build,
     # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
     apptainer_nv_no_host_driver,
@@ -831,7 +831,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     colab_dropped_tf1_magic,
     # --- trt: TF-TRT asked of a TensorFlow whose TensorRT is not enabled ---
     trt_not_enabled,
-    # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
+    # --- ops whose kernels only GPU builds register; TensorFlow lists no GPU --------------
     op_gpu_build_only,
     no_gpu_listed,
     # --- Python's MemoryError (host RAM), grappler's device-properties failure ---

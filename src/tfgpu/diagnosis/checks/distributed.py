@@ -111,7 +111,7 @@ _SHM_ALLOC_FAILED = ("posix_fallocate", "failed to extend", "No space left", "Co
 def rule_nccl(ctx: Facts) -> list[Finding]:
     """NCCL kernels missing (Windows), NCCL shared memory, IOMMU faults, NCCL errors."""
     out: list[Finding] = []
-    # census-core: the error's "Registered devices: [CPU, XLA_CPU]" lists no GPU at all: the
+    # the error's "Registered devices: [CPU, XLA_CPU]" lists no GPU at all: the
     # NCCL op has no kernel because TensorFlow registered no GPU, not for want of NCCL
     devs = ctx.h("placer.registered_devices").all()
     if ctx.h("nccl.no_kernel").count and devs and not any(
@@ -302,7 +302,7 @@ def _nccl_cuda_newer(ctx: Facts) -> tuple[str, str, str] | None:
     return ver[0].g("v") or "?", built, used
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
@@ -317,7 +317,7 @@ def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
     ))
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# -------------------------------------------------------------- collective groups
 
 
 def collective_group_mismatch(ctx: Facts) -> list[Finding]:

@@ -338,7 +338,7 @@ def _cudnn_older(ctx: Facts) -> tuple[str, str, str, str, list[Hit]] | None:
     # (cudnn.dnn_handle dnninit) are cuDNN failing to start, as "DNN library is not found" is
     failed = [h for h in handle_failures(ctx)
               if (failed_library(h) == "cuDNN" or h.g("dnninit")) and not rnn_call_failure(ctx, h)]
-    # xla-dnn-null: XLA's GPU compiler found no DNN support (AsDnn() null): cuDNN did not start
+    # XLA's GPU compiler found no DNN support (AsDnn() null): cuDNN did not start
     failed += ctx.h("xla.dnn_null").all()
     if not failed or ctx.other_framework:
         return None

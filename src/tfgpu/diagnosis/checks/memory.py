@@ -130,7 +130,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # The log names the device and allocator: "... on /job:localhost/replica:0/
         # task:0/device:CPU:0 by allocator cpu" is host RAM, not GPU memory.
         host = "CPU" in (h.g("device") or "").upper() or (h.g("alloc") or "").lower() == "cpu"
-        # claim audit: TF1 names the failing op's device on the "[[Node: ...]]" line below
+        # TF1 names the failing op's device on the "[[Node: ...]]" line below
         node = next((n.g("dev") for n in ctx.h("placer.node_device").all()
                      if h.line < n.line <= h.line + 3), None)
         host = host or (node == "CPU" and not h.g("device") and not h.g("alloc"))
@@ -642,8 +642,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     from tfgpu.diagnosis.checks.dnn_init_causes import cudnn_host_older
 
     if cudnn_host_older(ctx):
-        return []  # dnn-init: the host's cuDNN is older than the build (dnn_init_causes.py)
-    # blind-wrongs: a kernel fault or GPU hardware error at or before the handle failure
+        return []  # the host's cuDNN is older than the build (dnn_init_causes.py)
+    # a kernel fault or GPU hardware error at or before the handle failure
     # (CUresult LAUNCH_FAILED / ILLEGAL_ADDRESS / MISALIGNED_ADDRESS / HARDWARE_STACK_ERROR /
     # ECC_UNCORRECTABLE..., their cudaGetErrorString texts, an Xid 79) is sticky: cuda.h says
     # "any further CUDA work will return the same error", so the cuDNN/cuBLAS failure after it
@@ -756,7 +756,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
                  "# the cuDNN/CUDA this TensorFlow was built for"),
         )]
-    # dnn-handle: nothing tells memory from the version (no host cuDNN version, or one that
+    # nothing tells memory from the version (no host cuDNN version, or one that
     # cannot be held against the build's because this TensorFlow's build cuDNN is unknown; no
     # driver line): a host cuDNN alone rules out neither another install nor two TF packages
     from tfgpu.diagnosis.checks.dnn_init_causes import build_cudnn_known
@@ -769,7 +769,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         "dnn-handle-failed-gpu-memory", variant="unsure",
         library=what, evidence=ev,
         fix=(*fix_mem,
-             # dnn-init: the command that tells the causes apart (the lines before the failure)
+             # the command that tells the causes apart (the lines before the failure)
              "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"out of memory|"
              "runtime cudnn|driver version|cudnn|cublas\"   # which cause: see above",
              "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
@@ -785,7 +785,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- universe: GPU memory settings TensorFlow rejects ----------------------------------
+# --- GPU memory settings TensorFlow rejects --------------------------------------------
 
 #: What each rejected combination means and what to keep (context.py, gpu_device.cc).
 _MEMORY_OPTIONS: dict[str, tuple[str, str]] = {
@@ -954,7 +954,7 @@ def _blas_gemm_memory_first(ctx: Facts, ev: tuple[Evidence, ...],
     )
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
@@ -983,7 +983,7 @@ def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
     build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the cuDNN this TensorFlow was built for")
     mem = fix_mem[:2]
-    # tf1sweep: conv_ops.cc's CHECK on GetConvolveAlgorithms is the TF 0.x-1.12 form of this
+    # conv_ops.cc's CHECK on GetConvolveAlgorithms is the TF 0.x-1.12 form of this
     # failure (1.13 made it the "Failed to get convolution algorithm" status): give the 1.x
     # memory option (fix_mem's ConfigProto line) and the 1.x builds' cuDNN
     if any("Check failed: stream->parent()->GetConvolveAlgorithms(" in e.text for e in ev):
@@ -1172,7 +1172,7 @@ def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
                            evidence=log_evidence(rnn[:3]))]
 
 
-# --- dnn-handle: the cuDNN handle failure with no line that tells the causes apart ----------
+# --- the cuDNN handle failure with no line that tells the causes apart ----------------------
 
 
 def _cudnn_handle_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
@@ -1285,7 +1285,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- call-hedge: a library CALL failed after its handle was created ---------------------------
+# --- a library CALL failed after its handle was created ---------------------------------------
 
 #: cuda_solvers.cc TF_RETURN_IF_CUSOLVER_ERROR / TF_RETURN_IF_CUBLAS_ERROR (NVIDIA/tensorflow
 #: r1.15 tensorflow/core/kernels/cuda_solvers.cc; tensorflow/core/util/cuda_solvers.cc in TF

@@ -1,4 +1,4 @@
-"""Fault kinds read from the tools around TensorFlow (stage 3, "nvidia tools"): nvidia-smi's
+"""Fault kinds read from the tools around TensorFlow: nvidia-smi's
 own failures, pip's dependency check, TensorFlow Addons' version warning and HIP's missing
 code objects, when a log shows them (``explain``).
 
@@ -205,7 +205,7 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
         fix.insert(0, "pip show tensorflow-addons   # 0.11.x with TensorFlow 2.3: a false "
                       "alarm of that release's check (tensorflow/addons PR#2077); otherwise the "
                       "lines below")
-    # workplan kinds: the warnings only predict trouble ("some things might work, some things
+    # the warnings only predict trouble ("some things might work, some things
     # might not"); without a failed Addons op in the log they are a notice (tensorflow/addons
     # #2075: 0.11.0 warned for the TensorFlow 2.3 it supports)
     if not _addons_op_failed(f):
@@ -221,7 +221,7 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
 
 
 def _addons_op_failed(f: Facts) -> bool:
-    """The log shows an Addons custom op failing to load (workplan kinds)."""
+    """The log shows an Addons custom op failing to load."""
     return bool(f.h("tfa.op_failed").count or any(
         (h.g("op") or "").startswith("Addons>") for h in f.h("op.not_registered").all()))
 

@@ -870,7 +870,7 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
     if pb.count or f.h("protobuf.downgrade").count:
         pbv = f.dist_version("protobuf")
         cap = f.kb.platform_fact("protobuf-descriptors-cap")
-        # claim audit: the _pb2.py file the traceback names may belong to another package
+        # the _pb2.py file the traceback names may belong to another package
         # (tensorboard, a project's own protos: vm03/payload_dumper#38, maudzung/SFA3D#82)
         pkgs = [p for h in f.h("protobuf.pb2_file").all() if (p := h.g("pkg"))]
         other = next((p for p in pkgs if p.lower() not in ("tensorflow", "tensorflow_core")),
@@ -969,7 +969,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
     if needs.count:
         lib = next((h.g("lib") or h.g("obj") or h.g("pipreq") for h in needs.all()
                     if h.g("lib") or h.g("obj") or h.g("pipreq")), None)
-        # h48 kinds: deepface's own check (deepface/commons/package_utils.py) names no library
+        # deepface's own check (deepface/commons/package_utils.py) names no library
         lib = lib or next(("deepface" for h in needs.all() if h.g("dftf")), None)
         hub = "tensorflow_hub" in (lib or "")
         fix = (_tf_keras_pin(f, legacy, k3_tf),
@@ -1184,7 +1184,7 @@ def rule_pip(ctx: Facts) -> list[Finding]:
     return out
 
 
-# --- universe: pip's resolver found no consistent set of versions ----------------------
+# --- pip's resolver found no consistent set of versions --------------------------------
 
 
 def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
@@ -1624,7 +1624,7 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
         h = wheel[0]
         tag = h.g("py") or "?"
         wpy = f"{tag[2]}.{tag[3:]}" if tag.startswith("cp") and len(tag) > 3 else tag
-        # pip-wheel-tags: a platform tag older pips reject (manylinux2010/2014/_X_Y, macOS
+        # a platform tag older pips reject (manylinux2010/2014/_X_Y, macOS
         # 11+; platform fact pip-platform-tag-first): the pip version is a cause too
         from tfgpu.diagnosis.checks.pip_wheel_tags import tag_needs_newer_pip
 
@@ -1795,7 +1795,7 @@ def metal_pairing_broken(f: Facts) -> Iterator[Finding]:
     )
 # --- end metal pairing ---
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 #: Log patterns whose findings name why an import failed (then the generic native-import
 #: finding adds nothing).
@@ -1872,7 +1872,7 @@ def _native_import_cut(ctx: Facts) -> list[Finding]:
     ]
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# ----------------------------------------- the user site shadowing an environment
 
 
 def user_site_shadows_env(ctx: Facts) -> list[Finding]:

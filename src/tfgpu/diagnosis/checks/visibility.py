@@ -86,7 +86,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     if ctx.gpu_listed_last(evidence + built):
         return []  # a later check output lists the GPU: the last reading wins
     if ctx.h("gpu.created").count or ctx.host_gpu_works:
-        return []  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
+        return []  # the host's TensorFlow lists the GPU: host facts win
     conda_builds = ctx.h("gpu.conda_cuda_build").all()
     mm = ctx.tf_mm
     fix: list[str] = []
@@ -104,10 +104,10 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     if listed is not None:
         return [listed]  # the log's package listing shows a CPU-only TensorFlow
     if cudart_intent_evidence(ctx):
-        return []  # tool families (stage 3): library-not-loaded (gpu-intent) names the reason
+        return []  # library-not-loaded (gpu-intent) names the reason
     if driver_library_not_shown(ctx):
         return []  # library-not-loaded (driver-gpu-not-shown): the driver library is why
-    other_cuda = _cuda_release_missing(ctx, ev)  # semantics (stage 3)
+    other_cuda = _cuda_release_missing(ctx, ev)
     if other_cuda is not None:
         return [other_cuda]
     ref: str | None = None
@@ -237,7 +237,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     ]
 
 
-# --- universe: a GPU list that names GPUs the process does not have -------------------
+# --- a GPU list that names GPUs the process does not have -----------------------------
 
 
 def visible_device_list_invalid(ctx: Facts) -> list[Finding]:
@@ -283,7 +283,7 @@ def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    # tf1sweep: TF 1.x's "with Cuda multiprocessor count: N." with the minimum on the next line
+    # TF 1.x's "with Cuda multiprocessor count: N." with the minimum on the next line
     need = h.g("need") or next((n.g("need") for n in ctx.h("tf1.core_count_need").all()
                                 if 0 < n.line - h.line <= 2), None)
     return [catalogue.make(
@@ -716,7 +716,7 @@ def log_level_hides_reasons(f: Facts) -> Iterator[Finding]:
     )
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
@@ -734,7 +734,7 @@ def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
     ))
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# -------------------------------------------- CUDA toolkits the build cannot load
 
 
 def _cuda_release_missing(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding | None:

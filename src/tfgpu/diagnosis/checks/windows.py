@@ -58,7 +58,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
     for hit in dll.first[:1]:
         why = dll_reason(hit.g("why") or "")  # lower case; a localized text in English
         if "procedure could not be found" in why:
-            continue  # tool families (stage 3): python_import.windows_dll_procedure_not_found
+            continue  # python_import.windows_dll_procedure_not_found
         if BAD_IMAGE_TEXT in why:
             continue  # error 193, a bad file not a missing one (windows_bad_image.py)
         if "initialization routine failed" in why:
@@ -135,7 +135,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
             )
         )
     elif sub126 := cudnn_sub_dll_126(ctx):
-        # h48 kinds: cuDNN's own sub-DLL line with Windows error 126 (hedged variant)
+        # cuDNN's own sub-DLL line with Windows error 126 (hedged variant)
         out.append(
             catalogue.make(
                 "windows-zlibwapi-missing",
@@ -259,7 +259,7 @@ def _msvc_at_import(ctx: Facts, hit: Hit, dll: Hits) -> Finding | None:
     )
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def windows_process_crashed(ctx: Facts) -> list[Finding]:
