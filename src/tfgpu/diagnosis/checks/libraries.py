@@ -576,7 +576,15 @@ def _fatal_load_names(ctx: Facts) -> set[str]:
 
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
+    return _missing_libraries(ctx)[0]
+
+
+def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
+    """:func:`rule_missing_libraries`' findings, and the lines of the driver libraries it
+    reports as ``library-not-loaded-{library}`` variant ``driver-gpu-not-shown``
+    (:func:`driver_library_not_shown` reads them)."""
     out: list[Finding] = []
+    not_shown: list[Hit] = []
     missing = ctx.h("lib.missing")
     dlopen = ctx.h("lib.dlopen")
     core_seen = False
@@ -673,6 +681,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             # the warning that holds both ways, as for the CUDA runtime below
             core_seen = True
             out.append(driver_library_gpu_not_shown(ctx, filename, same))
+            not_shown += same
             continue
         if reading == "harmless":
             out.append(driver_library_harmless(ctx, filename, same))
@@ -826,13 +835,13 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     # GPU devices..."), often the only one a log keeps
     skipping = [] if dlopen.count else ctx.h("gpu.skipping").all()
     if ctx.h("ctx.tfjs").count:
-        return out  # tfjs-node-gpu-cuda-libraries-missing (checks/tfjs.py)
+        return out, not_shown  # tfjs-node-gpu-cuda-libraries-missing (checks/tfjs.py)
     if (dlopen.count or skipping) and not core_seen:
         regression = _tf216_libs_not_found(
             ctx, dlopen if dlopen.count else ctx.h("gpu.skipping"))
         if regression is not None:
             out.append(regression)
-            return out
+            return out, not_shown
         fix = [
             'TF_CPP_MAX_VLOG_LEVEL=3 python -c "import tensorflow as tf; '
             "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -iE 'dlopen|dso_loader'",
@@ -867,7 +876,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                 fix=tuple(fix),
             )
         )
-    return out
+    return out, not_shown
 
 
 def _one_install(ctx: Facts, out: list[Finding],
@@ -1929,29 +1938,15 @@ def driver_library_reading(ctx: Facts, filename: str) -> str | None:
 def driver_library_not_shown(ctx: Facts) -> list[Hit]:
     """The log's lines that the driver library did not load which
     :func:`rule_missing_libraries` reports as ``library-not-loaded-{library}`` variant
-    ``driver-gpu-not-shown`` (the same filters, in the same order), in log order: a cuInit
-    303 beside them is their consequence, which that finding quotes (checks/driver.py
-    ``rule_cuinit`` leaves it to it).  Empty when it reports none."""
+    ``driver-gpu-not-shown`` (its own reading: :func:`_missing_libraries`), in log order: a
+    cuInit 303 beside them is their consequence, which that finding quotes (checks/driver.py
+    ``rule_cuinit`` leaves it to it), and the reason TensorFlow lists no GPU
+    (checks/visibility.py).  Empty when it reports none."""
     missing = ctx.h("lib.missing")
-    if not missing.count or ctx.other_framework:
-        return []
-    deps = dependency_failures(ctx)
-    skip = set(deps) | _dependency_only(ctx, deps) | set(symbol_mismatches(ctx))
-    fatal = _fatal_load_names(ctx)
-    out: list[Hit] = []
-    for filename in missing.by_key:
-        if filename in skip or filename in fatal or filename.lower() not in DRIVER_LIBRARIES:
-            continue
-        base = parse_library(filename)[0]
-        same = [h for h in missing.all() if h.g("lib") == filename
-                and (not FOREIGN_LOADER.search(h.text) or TF_LOADER.search(h.text))]
-        if not same or _claimed_by_driver_files(ctx, filename, base):
-            continue
-        if ctx.windows and self_check_dll.self_check_hits(ctx, filename):
-            continue
-        if driver_library_reading(ctx, filename) == "gpu-not-shown":
-            out += same
-    return sorted(out, key=lambda h: h.line)
+    if (not missing.count or ctx.other_framework
+            or not any(f.lower() in DRIVER_LIBRARIES for f in missing.by_key)):
+        return []  # no driver library missing: the reading below would find none
+    return sorted(_missing_libraries(ctx)[1], key=lambda h: h.line)
 
 
 def _cuinit_after(ctx: Facts) -> list[Hit]:
