@@ -8,10 +8,10 @@ exception's NTSTATUS.  Tools print that exit code three ways: signed 32-bit (PyC
 IntelliJ's "Process finished with exit code -1073741819 (0xC0000005)"), unsigned (VS Code's
 "code=3221225477", ``%ERRORLEVEL%`` of 64-bit tools) and hex.
 
-The explain checks (``windows.py``, ``windows.py``, ``unknown.py``) and the
-TensorFlow probe (``probes/tf_child.py``) read these rows; the log patterns that find the
-codes in a log (``logs/patterns.py`` ``win.status``, ``win.crash_status``) spell the same
-values as regular expressions.
+The explain checks (``diagnosis/checks/windows.py``, ``unknown.py``) and the TensorFlow
+probe (``probes/tf_child.py``) read these rows; the log patterns that find the codes in a log
+(``logs/patterns.py`` ``win.status``, ``win.crash_status``) spell the same values as regular
+expressions.
 """
 
 from __future__ import annotations

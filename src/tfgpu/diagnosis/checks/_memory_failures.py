@@ -5,8 +5,8 @@ an allocation that failed (an "OOM when allocating" tensor, a ResourceExhausted 
 allocator that ran out, CUDA_ERROR_OUT_OF_MEMORY), the allocator's report after it, CUDA's
 out-of-memory at initialisation, pinned host memory or a CUDA module that could not be
 allocated, and the cuDNN/cuBLAS/cuFFT handle, plan and call failures that memory usually
-causes.  Their findings are memory.py's; ``memory_held.py`` and ``memory_held.py`` read them
-to tell whether the log shows a memory failure at all.
+causes.  Their findings are memory.py's; ``memory_held.py`` reads them to tell whether the
+log shows a memory failure at all.
 """
 
 from __future__ import annotations
