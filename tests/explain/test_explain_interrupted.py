@@ -22,7 +22,7 @@ from contextlib import contextmanager
 import pytest
 
 from proc_helpers import SRC
-from tfgpu.cli import cmd_explain
+from tfgpu.logs import input_stream
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="FIONREAD on a pipe, signals")
 
@@ -84,7 +84,7 @@ def test_ctrl_c_on_a_hung_run_explains_the_lines_read_and_exits_130() -> None:
     assert "library-not-loaded-libcudnn-so-8" in out  # the report of the lines read
     assert "interrupted: by Ctrl-C (SIGINT) after 2 lines" in out
     assert "Traceback" not in err
-    assert took < cmd_explain.DRAIN_S + 10  # bounded: the grace period, then the report
+    assert took < input_stream.DRAIN_S + 10  # bounded: the grace period, then the report
 
 
 def test_sigterm_on_a_hung_run_explains_the_lines_read_and_exits_143() -> None:
@@ -119,15 +119,15 @@ def test_a_second_ctrl_c_aborts_at_once_and_the_handlers_come_back() -> None:
     was there before (KeyboardInterrupt: the command ends with "interrupted", 130), which is
     back once the reading is over."""
     before = signal.getsignal(signal.SIGINT)
-    capped = cmd_explain._Capped(io.BytesIO(b"line\n" * 10), 1 << 20)
-    with pytest.raises(KeyboardInterrupt), cmd_explain._stop_on_signals(capped):
+    capped = input_stream.CappedStream(io.BytesIO(b"line\n" * 10), 1 << 20)
+    with pytest.raises(KeyboardInterrupt), input_stream.stop_on_signals(capped):
         signal.raise_signal(signal.SIGINT)
         assert capped.stopped_by == signal.SIGINT
         assert capped.read(4) == b""  # stopped: no pipe to drain
         signal.raise_signal(signal.SIGINT)
     assert signal.getsignal(signal.SIGINT) is before
-    capped = cmd_explain._Capped(io.BytesIO(b"line\n"), 1 << 20)
-    with cmd_explain._stop_on_signals(capped):
+    capped = input_stream.CappedStream(io.BytesIO(b"line\n"), 1 << 20)
+    with input_stream.stop_on_signals(capped):
         assert capped.read(100) == b"line\n"
     assert capped.stopped_by is None and signal.getsignal(signal.SIGINT) is before
 
@@ -136,8 +136,8 @@ def test_an_ignored_sigint_stays_ignored() -> None:
     """A background job's SIGINT is ignored (``SIG_IGN``): reading does not take it over."""
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        capped = cmd_explain._Capped(io.BytesIO(b"x\n"), 1 << 20)
-        with cmd_explain._stop_on_signals(capped):
+        capped = input_stream.CappedStream(io.BytesIO(b"x\n"), 1 << 20)
+        with input_stream.stop_on_signals(capped):
             assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
             signal.raise_signal(signal.SIGINT)
         assert capped.stopped_by is None

@@ -372,3 +372,23 @@ def test_traceback_after_the_last_epoch_is_still_a_death() -> None:
     v, _ = _verdict(f"{_CAUGHT_TB}{_TRAINING}{_CAUGHT_TB}")
     assert v["program_failed"] is True
     assert "(line 13)" in str(v["headline"]) or "does not know why" in str(v["headline"])
+
+
+def test_explain_stream_scans_the_log_for_deaths_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks, the result's ``died`` and its failure lines share one death scan."""
+    import tfgpu.diagnosis.checks.unknown as unknown
+    import tfgpu.explain as explain
+    from tfgpu.facts.log import Hit, LogFacts
+
+    calls: list[int] = []
+
+    def counted(log: LogFacts) -> list[Hit]:
+        calls.append(1)
+        return death_hits(log)
+
+    monkeypatch.setattr(unknown, "death_hits", counted)
+    monkeypatch.setattr(explain, "death_hits", counted)
+    log = b"Traceback (most recent call last):\n  File \"t.py\", line 1\nValueError: bad shape\n"
+    result = explain_stream(io.BytesIO(log))
+    assert len(calls) == 1
+    assert [h.line for h in result.died] == [3] and result.failure and 3 in result.failure

@@ -60,6 +60,17 @@ def test_config_for_unknown_release_is_none() -> None:
     assert KB.config_for("1.15.0", "linux") is None
 
 
+def test_wheel_for_python_reads_the_tested_range() -> None:
+    fits, row = KB.wheel_for_python("2.10.1", "windows", "3.12.1")
+    assert row is not None and row.python_max is not None
+    assert fits is False and row.python_max == "3.10"  # 2.10: Python 3.7-3.10
+    low = row.python_min or ""
+    assert KB.wheel_for_python("2.10.1", "windows", low)[0] is True
+    assert KB.wheel_for_python("2.10.1", "windows", None) == (None, row)
+    assert KB.wheel_for_python("2.10.1", "windows", "unknown") == (None, row)
+    assert KB.wheel_for_python("2.99.0", "linux", "3.11") == (None, None)
+
+
 def test_tested_configs_filters() -> None:
     assert [r.id for r in KB.tested_configs(tf="2.12")] == [
         "2.12.0-linux", "2.12.0-windows", "2.12.0-macos"]

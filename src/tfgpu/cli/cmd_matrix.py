@@ -60,7 +60,7 @@ def _other_vendor(gpu: str | None, kb: Knowledge | None = None) -> str | None:
             f"compute-capability table covers NVIDIA GPUs; it runs TensorFlow through "
             f"{route[vendor]}")
     if vendor == "amd" and kb is not None and gpu:
-        # report2: AMD's ROCm Linux support list (knowledge table amd_gpus)
+        # AMD's ROCm Linux support list (knowledge table amd_gpus)
         support = kb.rocm_support(gpu)
         if not support.uses_rocm:
             text = (f"GPU {gpu!r} is an AMD GPU: the compute-capability table covers NVIDIA "

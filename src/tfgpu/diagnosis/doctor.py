@@ -95,7 +95,7 @@ def check_outcomes(
         kb = load_knowledge()
     from tfgpu.diagnosis.checks.library_files import without_junk
 
-    view = without_junk(Facts(facts, _tf_log(facts), kb=kb))  # fix3: as run_checks sees them
+    view = without_junk(Facts(facts, _tf_log(facts), kb=kb))  # as run_checks sees them
     out = []
     for check in HOST_CHECKS if checks is None else checks:
         para = " ".join((check.__doc__ or "").strip().split("\n\n", 1)[0].split())

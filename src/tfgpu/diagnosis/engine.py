@@ -18,13 +18,14 @@ on the CPU only: 0 problems (no NVIDIA GPU on this host)".
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check, rule_unrecognised
 from tfgpu.diagnosis.checks._common import fix_lines
 from tfgpu.diagnosis.checks.status_codes import rule_status_codes
 from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
 
@@ -112,7 +113,7 @@ def resolve_overlaps(findings: Iterable[Finding]) -> tuple[Finding, ...]:
     extra: dict[str, list[Evidence]] = {}
     kept: list[Finding] = []
     absorbed: dict[str, str] = {}
-    # dnn-handle: the other half of a superseded finding's hedge (catalogue
+    # the other half of a superseded finding's hedge (catalogue
     # ``hedge_partners``: a WARNING with exactly its evidence) goes with it
     partners: set[tuple[str, frozenset[Evidence]]] = set()
     for f in items:
@@ -191,9 +192,12 @@ def _host_fix(f: Facts, check: object, finding: Finding) -> Finding:
     return finding if fixed == finding.fix else dataclasses.replace(finding, fix=fixed)
 
 
-def collect(f: Facts, checks: Iterable[Check]) -> tuple[Finding, ...]:
+def collect(f: Facts, checks: Iterable[Check], *,
+            died: Sequence[Hit] | None = None) -> tuple[Finding, ...]:
     """Apply ``checks`` to ``f``, then the unrecognised-error check; the first finding of
-    each id is kept.  Sorted; no overlap resolution (see :func:`run_checks`).
+    each id is kept.  Sorted; no overlap resolution (see :func:`run_checks`).  ``died``:
+    the death lines of ``f.log`` when the caller has them
+    (:func:`tfgpu.diagnosis.checks.unknown.death_hits`), else computed once here.
 
     Checks are pure; an exception in one is a bug and propagates (the CLI's top-level
     handler reports it).
@@ -210,7 +214,7 @@ def collect(f: Facts, checks: Iterable[Check]) -> tuple[Finding, ...]:
         if finding.id not in seen:
             seen.add(finding.id)
             out.append(finding)
-    for finding in rule_unrecognised(f, out):
+    for finding in rule_unrecognised(f, out, died):
         if finding.id not in seen:
             seen.add(finding.id)
             out.append(_host_fix(f, rule_unrecognised, finding))
@@ -218,17 +222,18 @@ def collect(f: Facts, checks: Iterable[Check]) -> tuple[Finding, ...]:
 
 
 def run_checks(f: Facts, checks: Iterable[Check] | None = None, *,
-               probed: bool = True) -> tuple[Finding, ...]:
+               probed: bool = True, died: Sequence[Hit] | None = None) -> tuple[Finding, ...]:
     """Apply ``checks`` (default: :data:`CHECKS`) to ``f`` and return one finding per root
     cause, sorted: :func:`collect`, then :func:`resolve_overlaps` and, with host facts
     that came from probes (``probed``), :func:`cap_for_cpu_host`.  Host facts described
     by hand (``probed=False``: a bug report's environment) never prove the GPU absent.
+    ``died``: as for :func:`collect`.
     """
-    # fix3: files only named like libraries never count as libraries; one finding names them
+    # files only named like libraries never count as libraries; one finding names them
     from tfgpu.diagnosis.checks.library_files import junk_library_files, without_junk
 
     junk = tuple(junk_library_files(f))
     f = without_junk(f)
     found = resolve_overlaps(sort_findings(
-        [*collect(f, CHECKS if checks is None else checks), *junk]))
+        [*collect(f, CHECKS if checks is None else checks, died=died), *junk]))
     return cap_for_cpu_host(f.host, found) if f.host is not None and probed else found

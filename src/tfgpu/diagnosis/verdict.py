@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
@@ -37,10 +38,6 @@ def _title(f: Finding) -> str:
     """``f``'s title as a headline says it: without a hedge's leading "Or: "."""
     t = f.title
     return t[len(_OR)].upper() + t[len(_OR) + 1:] if t.startswith(_OR) and len(t) > len(_OR) else t
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _gib(mib: int | None) -> str | None:
@@ -119,8 +116,8 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
         usable = [(i, d) for i, d in enumerate(tf.gpus) if d.op_ok is not False]
         if usable:
             i, dev = usable[0]
-            more = f" (and {_plural(len(usable) - 1, 'more GPU')})" if len(usable) > 1 else ""
-            tail = f"; {_plural(problems, 'problem')}" if problems else ""
+            more = f" (and {plural(len(usable) - 1, 'more GPU')})" if len(usable) > 1 else ""
+            tail = f"; {plural(problems, 'problem')}" if problems else ""
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
                            problems)
     suffix = " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
@@ -131,7 +128,7 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
     not_installed = any(f.id == "tensorflow-not-installed" for f in findings)
     if (tf is not None and tf.status is ProbeStatus.MISSING) or (
             not_installed and (tf is None or tf.status is ProbeStatus.SKIPPED)):
-        return Verdict(False, f"TensorFlow is not installed: {_plural(problems, 'problem')}"
+        return Verdict(False, f"TensorFlow is not installed: {plural(problems, 'problem')}"
                        + suffix, problems)
     if tf is None or tf.status is ProbeStatus.SKIPPED:
         # SKIPPED is only ever set by --no-tf; a snapshot without `tf` was not probed.
@@ -147,14 +144,14 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             # the GPU could not be examined: "CPU only" would claim more than is known, and
             # so would gpu_usable=False
             return Verdict(None, f"GPU state unknown ({failed}): "
-                                  f"{_plural(problems, 'problem')}; {why}", problems)
+                                  f"{plural(problems, 'problem')}; {why}", problems)
         return Verdict(False, f"TensorFlow will run on the CPU only: "
-                              f"{_plural(problems, 'problem')}{suffix}; {why}", problems)
+                              f"{plural(problems, 'problem')}{suffix}; {why}", problems)
     if tf.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
-        return Verdict(False, f"{tf_name} does not start: {_plural(problems, 'problem')}",
+        return Verdict(False, f"{tf_name} does not start: {plural(problems, 'problem')}",
                        problems)
     return Verdict(False, f"{tf_name} will run on the CPU only: "
-                          f"{_plural(problems, 'problem')}{suffix}", problems)
+                          f"{plural(problems, 'problem')}{suffix}", problems)
 
 
 def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
@@ -243,7 +240,7 @@ def _binary(stats: ReadStats) -> str:
         return ""
     share = 100 * stats.control_bytes // stats.bytes_read
     return (f"{share}% of its bytes are control bytes; "
-            f"{_plural(stats.skipped_binary, 'binary line')} skipped")
+            f"{plural(stats.skipped_binary, 'binary line')} skipped")
 
 
 def _gpu_neutral(finding_id: str) -> bool:
@@ -342,7 +339,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         headline = "No log lines: the input is empty."
     elif not stats.non_blank:
         # `echo "" | tfgpu explain`: one line, blank; "empty" would contradict "read: 1 line"
-        headline = (f"No log lines: the input holds only {_plural(stats.lines, 'blank line')}."
+        headline = (f"No log lines: the input holds only {plural(stats.lines, 'blank line')}."
                     if stats.lines else "No log lines: the input holds only whitespace.")
     elif errors and not failed:
         headline = f"{len(errors)} problem(s) found in the log: {_title(_lead(errors))}"
@@ -364,7 +361,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
                     "and no message tfgpu knows explains it" + (
                         f"; {len(errors)} other problem(s) found in the log: "
                         f"{_title(_lead(errors))}" if errors
-                        else f"; {_plural(len(rest), 'warning')} in the log: "
+                        else f"; {plural(len(rest), 'warning')} in the log: "
                         f"{_title(_lead(rest))}" if rest else ""))
     elif warnings:
         headline = (f"No error-level cause; {len(warnings)} warning(s): "
@@ -376,7 +373,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif harmless:
         # pywarn: notes beside the harmless notices are counted too ("only" must be true)
         headline = (f"No problem found: {len(harmless)} harmless notice(s)"
-                    + (f" and {_plural(len(notes), 'note')}" if notes else "") + " only") + (
+                    + (f" and {plural(len(notes), 'note')}" if notes else "") + " only") + (
             "; TensorFlow created its GPU device(s)"
             if created
             else "; the log does not show whether the GPU is usable"
@@ -384,7 +381,7 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
     elif created:
         headline = "No problem found: TensorFlow created its GPU device(s)."
     elif notes:
-        headline = f"No problem found; {_plural(len(notes), 'note')}: {_title(_lead(notes))}"
+        headline = f"No problem found; {plural(len(notes), 'note')}: {_title(_lead(notes))}"
     elif not_text:
         # most of the input is not text (an image, an archive, a core file)
         headline = (f"The input does not look like a text log ({not_text}): no known "
@@ -396,14 +393,14 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         )
     s = stats
     meta = {"input": source,
-            "read": f"{_plural(s.lines, 'line')}, {_plural(s.bytes_read, 'byte')}"}
+            "read": f"{plural(s.lines, 'line')}, {plural(s.bytes_read, 'byte')}"}
     if interrupted:
-        meta["interrupted"] = (f"by {interrupted} after {_plural(s.lines, 'line')}: the findings "
+        meta["interrupted"] = (f"by {interrupted} after {plural(s.lines, 'line')}: the findings "
                                "cover only the lines read")
     if s.encoding or s.encoding_switches:
         meta["encoding"] = s.encoding_summary()
     if s.undecoded_units:
-        meta["undecoded"] = (f"{_plural(s.undecoded_units, 'UTF-16 code unit')} could not be "
+        meta["undecoded"] = (f"{plural(s.undecoded_units, 'UTF-16 code unit')} could not be "
                              "decoded (each shown as U+FFFD)")
     # gpu_usable, and the header line saying why when the verdict alone does not
     usable: bool | None = None

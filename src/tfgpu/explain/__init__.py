@@ -15,7 +15,7 @@ severity ``INFO``) come after what matters.  Neither raises on any input text.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from tfgpu.diagnosis import catalogue
@@ -59,7 +59,8 @@ class ExplainResult:
 
 
 def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
-                host_checks: bool = True) -> tuple[Finding, ...]:
+                host_checks: bool = True,
+                died: Sequence[Hit] | None = None) -> tuple[Finding, ...]:
     """Return findings for already-read log facts (see :mod:`tfgpu.logs`).
 
     The checks of log messages always run, sharpened by ``facts`` when given.  The checks
@@ -70,7 +71,9 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
     ``host_checks=False``: the host's own diagnosis is the doctor's, and their child
     ran to use a GPU, so the view's ``gpu_expected`` is set (a log-only reading such as
     "cuInit 303 alone is harmless on a CPU node" does not apply).  The knowledge is
-    loaded only when a check needs it.
+    loaded only when a check needs it.  ``died``: the log's death lines when the caller
+    has them (:func:`tfgpu.diagnosis.checks.unknown.death_hits` of ``log``), else the
+    checks compute them.
     """
     probed = facts is not None and bool(facts.probes)
     if facts is not None and probed and host_checks:
@@ -82,12 +85,12 @@ def explain_log(log: LogFacts, facts: HostFacts | None = None, *,
             return sort_findings((
                 catalogue.make("host-facts-contradict-log", line=denied[0].line,
                                evidence=log_evidence(denied[:2])),
-                *explain_log(log, None, host_checks=host_checks),
+                *explain_log(log, None, host_checks=host_checks, died=died),
             ))
     checks = CHECKS if probed and host_checks else LOG_CHECKS
     view = Facts(facts, log)
     view.gpu_expected = not host_checks
-    found = run_checks(view, checks, probed=probed and host_checks)
+    found = run_checks(view, checks, probed=probed and host_checks, died=died)
     return _as_jax(view, found) if view.jax_log else found
 
 
@@ -165,5 +168,6 @@ def explain_stream(
         OSError: reading the stream failed (the caller reports an unreadable input).
     """
     log = read_stream(stream, chunk_bytes=chunk_bytes)
-    return ExplainResult(explain_log(log, facts), log.stats or ReadStats(),
-                         tuple(death_hits(log)), log_failure_lines(log))
+    died = death_hits(log)  # once: the checks, the result and its failure lines share it
+    return ExplainResult(explain_log(log, facts, died=died), log.stats or ReadStats(),
+                         tuple(died), log_failure_lines(log, died))

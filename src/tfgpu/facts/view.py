@@ -145,7 +145,7 @@ class Facts:
         hit = self.h("ctx.tf_version").last
         if hit is not None:
             return hit.g("v") or hit.g("v2") or hit.g("v3")
-        return self.printed_tf_version  # ecosystem (stage 3)
+        return self.printed_tf_version
 
     @property
     def tf_mm(self) -> tuple[int, int] | None:
@@ -288,7 +288,7 @@ class Facts:
             ev.append(Evidence("gpu", g.name))
         return ev
 
-    # --- k-driver: host hints read from the log (issue 10 section 2) ----------------------------
+    # --- host hints read from the log (issue 10 section 2) --------------------------------------
     #: The log comes from a run meant to use a GPU (``verify``/``bench`` children): log-only
     #: "harmless on a CPU host" readings do not apply.  Set by :func:`tfgpu.explain.explain_log`.
     gpu_expected: bool = False
@@ -409,7 +409,7 @@ class Facts:
                 if any(0 < h.line - a.line <= 3 for a in printed)]
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
 
-    # --- ecosystem (stage 3): a TensorFlow version printed on a line of its own -------------
+    # --- a TensorFlow version printed on a line of its own ----------------------------------
     @property
     def printed_tf_version(self) -> str | None:
         """A TensorFlow version printed alone on a line (``2.15.0``) at most 3 lines after a
@@ -435,7 +435,7 @@ class Facts:
         return None
 
 
-    # --- semantics (stage 3): host facts that prove the GPU works ------------------------------
+    # --- host facts that prove the GPU works ---------------------------------------------------
     @property
     def host_gpu_works(self) -> bool:
         """The host facts prove a working GPU: the driver answered (NVML or nvidia-smi,
@@ -449,7 +449,7 @@ class Facts:
             return False
         return h.tf is not None and h.tf.status is ProbeStatus.OK and bool(h.tf.gpus)
 
-    # --- tool families (stage 3): the user asked for a GPU and got none -----------------------
+    # --- the user asked for a GPU and got none ------------------------------------------------
     def gpu_intent_evidence(self) -> list[Hit]:
         """Log lines showing that the user ASKED TensorFlow for a GPU and got none.
 
@@ -484,7 +484,7 @@ class Facts:
         if self.gpu_listed_last(out):
             return []
         return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
-    # --- nvidia tools (stage 3): the Windows build under WSL --------------------------------------
+    # --- the Windows build under WSL --------------------------------------------------------------
     @property
     def wsl_windows_build(self) -> int | None:
         """The Windows build number a WSL host runs on, or ``None`` (not WSL, or not shown).
@@ -532,7 +532,7 @@ class Facts:
                     return name
         return None
 
-    # --- eyes review: the Python version a log prints ------------------------------------------
+    # --- the Python version a log prints -------------------------------------------------------
     @property
     def printed_python(self) -> Hit | None:
         """The first ``Python 3.13.0`` line of the log (what ``python --version`` prints,

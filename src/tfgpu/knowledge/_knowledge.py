@@ -652,6 +652,28 @@ class Knowledge:
         rows = self.tested_configs(tf=tf_version, os=os)
         return rows[0] if rows else None
 
+    def wheel_for_python(self, tf_version: str, os: str,
+                         python: str | None) -> tuple[bool | None, TestedConfig | None]:
+        """Whether TensorFlow ``tf_version`` published a wheel for Python ``python``
+        (``"3.11.7"``) on ``os``: its tested Python range (``tf_tested_configs``) is the range
+        of its published wheels.
+
+        Returns:
+            ``(answer, row)``: ``row`` is :meth:`config_for`'s row (``None`` when the table
+            has none); ``answer`` is ``None`` when that cannot be told (no row, a row without
+            a Python range, no ``python``, or a Python version that does not parse).
+
+        Raises:
+            KnowledgeQueryError: bad TensorFlow version or OS (as :meth:`config_for`).
+        """
+        row = self.config_for(tf_version, os)
+        if row is None or not python or not row.python_min or not row.python_max:
+            return None, row
+        try:
+            return row.python_ok(python), row
+        except KnowledgeQueryError:
+            return None, row  # a Python version that does not parse ("unknown")
+
     def tested_gpu_build(self, tf_version: str | None, os: str) -> GpuBuild | None:
         """CUDA and cuDNN the GPU build of ``tf_version`` was tested with on ``os``.
 

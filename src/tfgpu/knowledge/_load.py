@@ -36,7 +36,7 @@ TABLES: tuple[str, ...] = (
     "status_codes",
     "cuda_arch",
     "tf_dtypes",
-    "amd_gpus",  # report2: AMD models, gfx targets, ROCm Linux support
+    "amd_gpus",  # AMD models, gfx targets, ROCm Linux support
 )
 
 _COMMON = ("id", "source", "retrieved", "note")

@@ -153,7 +153,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # protobuf's C++ extension in a traceback: descriptor.py's "from google.protobuf.pyext
     # import _message" (protobuf 3.x, under api_implementation.Type() == 'cpp') or a path in
-    # google/protobuf/pyext. Read with win.dll_load by checks/protobuf_extension_dll.py
+    # google/protobuf/pyext. Read with win.dll_load by checks/protobuf.py
     _p(
         "protobuf.pyext_frame",
         ("protobuf.pyext", "protobuf\\pyext", "protobuf/pyext"),
@@ -162,7 +162,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Other NTSTATUS codes a crashed Python exits with (ntstatus.h; [MS-ERREF] 2.3.1), as an
     # IDE ("Process finished with exit code -1073741819 (0xC0000005)"), VS Code ("exited with
     # code=3221225477") or a shell prints them: access violation, heap corruption, stack
-    # overflow. Read by checks/windows_native_crash.py
+    # overflow. Read by checks/windows.py
     _p(
         "win.crash_status",
         ("exit code", "code="),
@@ -920,7 +920,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("ignore above cudart dlerror",),
         r"Ignore above cudart dlerror if you do not have a GPU set up",
     ),
-    # --- k-driver: driver, libraries, WSL2, containers, host hints -------------------------
+    # --- driver, libraries, WSL2, containers, host hints -----------------------------------
     # cuda_diagnostics.cc (TF 1.x-2.x): why cuInit failed, from the device nodes and /proc
     _p(
         "diag.no_device_node",
@@ -991,7 +991,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("tfjs", "libtensorflow"),
         r"tfjs-node|@tensorflow[/\\]tfjs|tfjs_binding|libtensorflow(?:_framework)?\.so"
         r"|libtensorflow-(?:gpu|cpu)-"
-        # blind-wrongs: the C library (or the JNI one, libtensorflow_jni_gpu) named in prose
+        # the C library (or the JNI one, libtensorflow_jni_gpu) named in prose
         r"|\blibtensorflow(?:_jni\w{0,8})?\b(?![_./\\-])",
     ),
     # gpu_device.cc / pluggable_device_factory.cc: no NUMA node known for the device
@@ -1000,7 +1000,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not identify numa node",),
         r"Could not identify NUMA node of (?:platform )?GPU(?: [Ii][Dd])? \d+, defaulting to 0",
     ),
-    # --- universe ---------------------------------------------------------------------------
+    # --- more lines of messages_gpu_stack.toml -----------------------------------------------
     # Lines of messages_gpu_stack.toml (issue 10 §1) that the families above miss.
     # cuda_dnn.cc / cuda_blas.cc / cuda_fft.cc: a library could not create its handle or plan
     # (read by rule_library_handle with mem.handle); the cuda_dnn.cc lines that follow a
@@ -1108,7 +1108,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "hardware stack error", "uncorrectable ecc error encountered"),
         r"(?P<text>an illegal memory access was encountered|an illegal instruction was "
         r"encountered|unspecified launch failure|device-side assert triggered"
-        # blind-wrongs: driver_types.h texts of cudaErrorMisalignedAddress,
+        # driver_types.h texts of cudaErrorMisalignedAddress,
         # cudaErrorHardwareStackError, cudaErrorECCUncorrectable (status_codes.toml)
         r"|misaligned address|hardware stack error|uncorrectable ECC error encountered)",
     ),
@@ -1214,7 +1214,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"explicit device specification '[^'\s]{0,200}' because no supported kernel for GPU "
         r"devices is available",
     ),
-    # --- ecosystem (stage 3) ------------------------------------------------------------------
+    # --- ecosystem ----------------------------------------------------------------------------
     # messages_ecosystem.toml rows around TensorFlow (pip, Keras, NumPy, Docker, WSL2, Metal,
     # ROCm, tfjs-node-gpu) and plain-text TensorFlow versions; read by checks/pip_install.py,
     # keras_saving.py, containers.py, wsl.py, metal.py, rocm.py, tfjs.py.
@@ -1418,7 +1418,7 @@ PATTERNS: tuple[Pattern, ...] = (
          "tensorflow-macos .."),
         r"^\s*tensorflow(?:-gpu|-cpu|-intel|-macos)? (?P<v>\d+\.\d+\.\d+)\s*$",
     ),
-    # --- gpu stack (stage 3) ----------------------------------------------------------------
+    # --- gpu stack --------------------------------------------------------------------------
     # messages_gpu_stack.toml rows the families above missed (issue 10 §1), by source file.
     # gpu_device.cc (tensorflow-rocm): the AMD GPU's gfx target has no kernels in this build
     # (and XLA platform_util.cc: "StreamExecutor ROCM device (N) is of unsupported AMDGPU ...")
@@ -1704,7 +1704,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     _p("ctx.keras3_path", ("keras/src/ops/", "keras\\src\\ops\\"),
        r"keras[/\\]src[/\\]ops[/\\]"),
-    # --- semantics (stage 3) -------------------------------------------------------------
+    # --- a found library's missing dependency ---------------------------------------------
     # cuDNN 8's own loader (libcudnn.so.8 loads its sub-libraries at first use): "Could not
     # load library libcudnn_cnn_infer.so.8. Error: libcublasLt.so.11: cannot open shared
     # object file: No such file or directory" -- the dlerror names the dependency
@@ -1791,7 +1791,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("onednn supports dt_int",),
         r"oneDNN supports DT_INT\d+ only on platforms with AVX-512",
     ),
-    # --- nvidia tools (stage 3) ----------------------------------------------------------------
+    # --- nvidia tools --------------------------------------------------------------------------
     # nvidia-smi's own failures (its message when NVML cannot reach the kernel module; NVIDIA
     # driver README "Troubleshooting"): any apostrophe (straight, curly, HTML-escaped) or none
     _p(
@@ -2024,7 +2024,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("libtensorflow",),
         r"[/\\]libtensorflow(?:-(?:gpu|cpu)[\w.-]{0,40})?[/\\]|libtensorflow_(?:jni|cc)\b",
     ),
-    # --- tool families (stage 3) ---
+    # --- tool families -------------
     # The host killed the process (host RAM, not GPU memory).  Linux mm/oom_kill.c:
     # "Out of memory: Killed process N (comm) total-vm:..." (5.x+, "Memory cgroup out of
     # memory: ..." in a cgroup/container), "Out of memory: Kill process N (comm) score S or
@@ -2162,7 +2162,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # gpu_device.cc "Found device N with properties:" block of TF 2.0-2.5 ("coreClock: 1.545GHz
     # coreCount: 68 deviceMemorySize: 10.76GiB deviceMemoryBandwidth: 573.69GiB/s"): the GPU's
-    # total memory, read by checks/memory_at_start.py against the pool TensorFlow created
+    # total memory, read by checks/memory_held.py against the pool TensorFlow created
     _p(
         "mem.device_size",
         ("devicememorysize:",),
@@ -2851,7 +2851,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # ValidateAttrValue "AttrValue must not have reference type value of <dtype>" + " for attr
     # '<name>'" (TF 0.x-2.21; in the 2.21 wheel's libtensorflow_framework.so.2). With attr
     # 'tensor_type' the node is a _Recv/_Send (graph_partition.cc AddRecv/AddSend copy the ref
-    # edge's dtype): a ref tensor had to cross devices. Read by checks/ref_variable_devices.py
+    # edge's dtype): a ref tensor had to cross devices. Read by checks/distributed.py
     _p(
         "op.ref_attr",
         ("must not have reference type",),
@@ -3584,7 +3584,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # (tensorflow/core/kernels/sparse_tensor_dense_matmul_op.cc, both strings in the 2.21
     # wheel's libtensorflow_cc.so.2): "Cannot use GPU for > 2^31 entry inputs" (a dimension,
     # B's or the output's element count, or nnz(a)) and "Cannot use GPU when output.shape[1]
-    # * nnz(a) > 2^31". Read by checks/sparse_matmul_gpu_limit.py
+    # * nnz(a) > 2^31". Read by checks/op_kernel_limits.py
     _p(
         "sparse.gpu_int32_limit",
         ("cannot use gpu",),
@@ -3611,7 +3611,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # optimizer ("In layer 'X', you forgot to call `super().__init__()` as the first statement
     # in the `__init__()` method. Go add it!"), Keras 3 metric.py ("You forgot to call
     # `super().__init__()` in the `__init__()` method. Go add it!"). Read by
-    # checks/keras_subclass_init.py
+    # checks/keras_model_code.py
     _p(
         "keras.super_init",
         ("forgot to call `super",),
@@ -3623,7 +3623,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # The TF Object Detection API's legacy trainer (object_detection/trainer.py, later
     # legacy/trainer.py) building a clone's losses, and Python's unpack of an empty input
     # list under it (Python 2 "need more than 0 values to unpack", Python 3 "not enough values
-    # to unpack (expected N, got 0)"). Read by checks/od_clone_batch.py
+    # to unpack (expected N, got 0)"). Read by checks/distributed.py
     _p(
         "od.trainer_losses_frame",
         ("trainer.py",),
@@ -3640,7 +3640,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # conv implementation does not support grouped convolutions for now." and
     # conv_ops_fused_impl.h "Fused conv implementation does not support grouped convolutions
     # for now." (TF 2.x), the backprop's "Gradients for grouped convolutions are not supported
-    # on CPU." (in the 2.21 wheel). Read by checks/grouped_conv_cpu.py
+    # on CPU." (in the 2.21 wheel). Read by checks/op_kernel_limits.py
     _p(
         "conv.grouped_cpu",
         ("does not support grouped convolutions", "grouped convolutions are not supported on cpu"),
@@ -4152,7 +4152,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("but cuda is not enabled",),
         r"The requested device appears to be a GPU, but CUDA is not enabled",
     ),
-    # --- tf1sweep: TF 0.x-1.15 wordings of GPU-path messages (the kinds of their 2.x forms) ---
+    # --- TF 0.x-1.15 wordings of GPU-path messages (the kinds of their 2.x forms) -------------
     # gpu_device.cc: the device line before TF 2.0 said "Creating", not "Created":
     # "Creating TensorFlow device (/gpu:0) -> (device: 0, name: X, pci bus id: Y)" (0.x-1.2),
     # "(/device:GPU:0) -> (device: 0, name: X, pci bus id: Y, compute capability: Z)" (1.3-1.4),
@@ -4278,7 +4278,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # Keras computes from the mask) in the same "in .../cuda_dnn.cc(N): '<call>('" form
     # (TF 1.13-2.21: the call text is in the 2.21 wheel's libtensorflow_framework.so.2), and
     # Keras 3's own check of a mask it sends to cuDNN (keras/src/backend/tensorflow/rnn.py
-    # _assert_valid_mask, Keras >= 3.2); read by checks/cudnn_rnn_mask.py
+    # _assert_valid_mask, Keras >= 3.2); read by checks/op_kernel_limits.py
     _p("cudnn.rnn_data_desc", ("cudnnsetrnndatadescriptor",),
        r"cuda_dnn\.cc\(\d{1,6}\):\s*'cudnnSetRNNDataDescriptor\("),
     _p("keras.rnn_mask_cudnn", ("does not correspond to right-padded sequences",),
@@ -4909,7 +4909,7 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
     # --- ctx.gpu_memory_limit: the program sets TensorFlow's GPU pool size itself (TF 2.x
     # logical/virtual devices with a memory limit, TF 1.x GPUOptions' per-process fraction),
-    # in pasted code or config. Explains no line; read by checks/memory_at_start.py (a small
+    # in pasted code or config. Explains no line; read by checks/memory_held.py (a small
     # pool is then the program's choice)
     _p(
         "ctx.gpu_memory_limit",
@@ -4919,7 +4919,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?:Logical|Virtual)DeviceConfiguration\b"
         r"|\bset_(?:logical|virtual)_device_configuration\b",
     ),
-    # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
+    # --- ops whose kernels only GPU builds register; TensorFlow lists no GPU --------------
     # The placer's "Registered devices: [CPU" cut off at the end of a pasted line (the closed
     # list is placer.registered_devices). Read by checks/op_kernel_gpu_build.py.
     _p(
@@ -5424,7 +5424,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # google/protobuf/message_lite.cc:353] CHECK failed: target + size == res:" at v3.19,
     # "Check failed: target + size == res" from absl), and ByteSizeConsistencyError's
     # "<type> was modified concurrently during serialization." / "Byte size calculation and
-    # serialization were inconsistent.". Read by checks/protobuf_serialize.py.
+    # serialization were inconsistent.". Read by checks/protobuf.py.
     _p(
         "protobuf.size_check",
         ("target + size == res", "modified concurrently during serialization",

@@ -37,14 +37,6 @@ MARK = "TFGPU-TF-PROBE:"
 #: Most log lines kept from the child's stderr.
 MAX_LOG_LINES = 400
 
-# Windows NTSTATUS exit codes of a crashed process (ntstatus.h).
-_WIN_STATUS = {
-    0xC000001D: "STATUS_ILLEGAL_INSTRUCTION (the CPU lacks an instruction set the wheel needs)",
-    0xC0000005: "STATUS_ACCESS_VIOLATION (a crash inside a native library)",
-    0xC0000409: "STATUS_STACK_BUFFER_OVERRUN (a crash inside a native library)",
-}
-
-
 def _tf_dists() -> tuple[str, ...]:
     """The distributions that install ``tensorflow`` (platform fact ``tf-distributions``).
 
@@ -70,11 +62,13 @@ def tf_installed_here() -> bool:
 def describe_returncode(returncode: int) -> str:
     """Say in words how a child ended: ``-11`` -> "killed by SIGSEGV (signal 11)".
 
-    Windows crash codes (``0xC000001D`` illegal instruction...) are named too.
+    Windows crash codes (``0xC000001D`` illegal instruction...) are named too
+    (:mod:`tfgpu.knowledge.ntstatus`).
     """
-    code = returncode & 0xFFFFFFFF
-    if code in _WIN_STATUS:
-        return f"exited with 0x{code:08X} {_WIN_STATUS[code]}"
+    from tfgpu.knowledge import ntstatus
+
+    if status := ntstatus.from_exit_code(returncode):
+        return f"exited with {status.hex} {status.name} ({status.short})"
     if returncode < 0:
         try:
             name = signal.Signals(-returncode).name

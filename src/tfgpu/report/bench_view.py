@@ -14,15 +14,13 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from tfgpu._words import plural
+
 #: Columns of the training table.
 TRAINING_COLUMNS = ("device", "workload", "time, s: median [min-max]", "test acc.",
                     "samples/s", "GFLOP/s (of ceiling)")
 #: Columns of the ceilings table.
 CEILING_COLUMNS = ("device", "matmul float32", "float16", "bfloat16", "copy", "copy kind")
-
-
-def _plural(n: Any, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def fig(value: Any, fmt: str = "{:.2f}") -> str:
@@ -53,8 +51,8 @@ def _summary(doc: Mapping[str, Any]) -> str:
     return (
         f"data: {data.get('label', '?')}"
         + (f" ({location})" if location else "")
-        + f"; {_plural(_m(cfg.get('epochs')).get('value', '?'), 'epoch')}, "
-        f"{_plural(_m(cfg.get('repeat')).get('value', '?'), 'run')} each; TensorFlow "
+        + f"; {plural(_m(cfg.get('epochs')).get('value', '?'), 'epoch')}, "
+        f"{plural(_m(cfg.get('repeat')).get('value', '?'), 'run')} each; TensorFlow "
         f"{host.get('tf_version', '?')}; load average (1 min) "
         f"{fig(host.get('load_average_1min_before'))} before, "
         f"{fig(host.get('load_average_1min_after'))} after, on "

@@ -2,7 +2,7 @@
 
 The GPU profiler (``profile_batch``) needs NVIDIA's CUPTI library; when TensorFlow cannot
 load it the profile is silently empty apart from a log line ("Failed to load libcupti (is
-it installed and accessible?)", case 032 of ``tests/fixtures/cases``).  The callback
+it installed and accessible?)").  The callback
 helper looks for it first and warns with the fix.
 """
 

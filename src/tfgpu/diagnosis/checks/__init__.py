@@ -32,7 +32,7 @@ from tfgpu.diagnosis.checks.compute_capability import (
     rocm_gpu_arch_unsupported,
     rule_compute_capability,
 )
-from tfgpu.diagnosis.checks.conda import (  # tool families (stage 3)
+from tfgpu.diagnosis.checks.conda import (
     conda_clobber,
     conda_cuda_virtual_package,
     conda_packages_not_found,
@@ -65,7 +65,7 @@ from tfgpu.diagnosis.checks.distributed import (
     rule_nccl,
 )
 
-# --- dnn-init: cuDNN/cuBLAS failures told apart ---
+# --- cuDNN/cuBLAS failures told apart -------------
 from tfgpu.diagnosis.checks.dnn_init_causes import (
     cuda_build_older_than_gpu,
     cudnn_older_than_build,
@@ -96,7 +96,7 @@ from tfgpu.diagnosis.checks.hardware import (
     no_nvidia_gpu,
     small_memory,
 )
-from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool families (stage 3)
+from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted
 from tfgpu.diagnosis.checks.kernel_time_limit import gpu_watchdog_launch_timeout
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
@@ -140,7 +140,7 @@ from tfgpu.diagnosis.checks.placer_device_unavailable import (
     unknown_gpu_device,
     xla_gpu_device_ordinal,
 )
-from tfgpu.diagnosis.checks.python_import import (  # tool families (stage 3)
+from tfgpu.diagnosis.checks.python_import import (
     tensorflow_module_not_found,
     tf1_api_on_tf2,
     windows_ctypes_module_not_found,
@@ -246,11 +246,10 @@ from tfgpu.diagnosis.checks.wsl import (
 
 # --- nvidia-smi vs CUDA, library majors from host facts, Keras 3 never called ---
 # isort: split
-from tfgpu.diagnosis.checks.keras3_never_called import keras3_never_called
+from tfgpu.diagnosis.checks.keras_model_code import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
-from tfgpu.diagnosis.checks.memory_at_start import gpu_memory_taken_at_start
+from tfgpu.diagnosis.checks.memory_held import gpu_memory_taken_at_start, smi_memory_nearly_full
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
-from tfgpu.diagnosis.checks.smi_memory import smi_memory_nearly_full
 
 # --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
 # isort: split
@@ -323,7 +322,6 @@ from tfgpu.diagnosis.checks.container_runtime import (
 )
 from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
 from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
-from tfgpu.diagnosis.checks.cudnn_rnn_mask import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
     horovod_extension_not_built,
@@ -382,6 +380,7 @@ from tfgpu.diagnosis.checks.nvidia_tools import (
     nvml_function_not_found,
     smi_missing,
 )
+from tfgpu.diagnosis.checks.op_kernel_limits import cudnn_rnn_mask_rejected
 from tfgpu.diagnosis.checks.op_registry import (
     op_not_registered,
     op_without_gpu_kernel,
@@ -465,7 +464,7 @@ from tfgpu.diagnosis.checks.tfjs_windows import (
 # --- protobuf's serializer size check; the driver's device-attribute query (hedges) ---
 # isort: split
 from tfgpu.diagnosis.checks.device_attribute import device_attribute_query_failed
-from tfgpu.diagnosis.checks.protobuf_serialize import protobuf_serialize_size_check
+from tfgpu.diagnosis.checks.protobuf import protobuf_serialize_size_check
 
 # --- xla dnn null and cudnn narrowing ---
 # isort: split
@@ -483,14 +482,12 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # C++ extension on Windows; native crashes' exit codes on Windows; Keras subclass init order;
 # the Object Detection trainer's per-clone batch; grouped convolutions on the CPU ---
 # isort: split
-from tfgpu.diagnosis.checks.grouped_conv_cpu import grouped_conv_cpu
-from tfgpu.diagnosis.checks.keras_subclass_init import keras_subclass_init
-from tfgpu.diagnosis.checks.od_clone_batch import od_clone_batch
-from tfgpu.diagnosis.checks.protobuf_extension_dll import protobuf_extension_dll
-from tfgpu.diagnosis.checks.ref_variable_devices import ref_variable_devices
-from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
+from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
+from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init
+from tfgpu.diagnosis.checks.op_kernel_limits import grouped_conv_cpu, sparse_matmul_gpu_limit
+from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
-from tfgpu.diagnosis.checks.windows_native_crash import windows_native_crash
+from tfgpu.diagnosis.checks.windows import windows_native_crash
 
 #: Checks of host facts: environment, hardware and driver, TensorFlow install, versions.
 HOST_CHECKS: tuple[Check, ...] = (
@@ -537,19 +534,19 @@ LOG_CHECKS: tuple[Check, ...] = (
     container_without_gpu,
     rule_cuinit,
     cuda_runtime_init,
-    gpu_kernel_fault,  # universe
+    gpu_kernel_fault,
     gpu_watchdog_launch_timeout,
     xla_autotuner_no_config,
     rule_cuda_drivers,
-    cpu_host_gpu_messages,  # ux2: a log check, so doctor/explain/verify agree
+    cpu_host_gpu_messages,  # a log check, so doctor/explain/verify agree
     rule_windows,
     rule_pip,
-    pip_resolution_conflict,  # universe
-    keras_minor_mismatch,  # universe
+    pip_resolution_conflict,
+    keras_minor_mismatch,
     tensorflow_gpu_package_log,
     tensorflow_variants_log,
     cpu_only_build_log,
-    user_site_shadows_env,  # semantics (stage 3)
+    user_site_shadows_env,
     numpy_abi_log,
     numpy_too_old,
     numpy_removed_alias,
@@ -559,14 +556,14 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_memory,
     gpu_memory_taken_at_start,
     smi_memory_nearly_full,
-    gpu_memory_options_conflict,  # universe
-    cuda_malloc_async_unsupported,  # universe
-    cudnn_bug_detected,  # universe
-    cuda_context_of_other_library,  # universe
-    tf_env_var_invalid,  # universe
-    gpu_ignored_low_multiprocessor_count,  # universe
-    op_has_no_gpu_kernel,  # universe
-    # gpu stack (stage 3)
+    gpu_memory_options_conflict,
+    cuda_malloc_async_unsupported,
+    cudnn_bug_detected,
+    cuda_context_of_other_library,
+    tf_env_var_invalid,
+    gpu_ignored_low_multiprocessor_count,
+    op_has_no_gpu_kernel,
+    # gpu stack
     rocm_gpu_arch_unsupported,
     gpu_compute_capability_not_reported,
     gpu_peer_access_failed,
@@ -592,12 +589,12 @@ LOG_CHECKS: tuple[Check, ...] = (
     rule_wsl_numa,
     rule_cupti,
     rule_nccl,
-    collective_group_mismatch,  # semantics (stage 3)
+    collective_group_mismatch,
     rule_mixed,
     rule_mixed_dtypes,
     rule_gpu_not_visible,
-    windows_native_gpu_shown,  # semantics (stage 3)
-    visible_device_list_invalid,  # universe
+    windows_native_gpu_shown,
+    visible_device_list_invalid,
     cpu_guard_abort,
     rule_illegal_instruction,
     rule_gpu_created,
@@ -731,7 +728,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn9_sublibrary_missing,
     tensorrt_stub_aborted,
     windows_gpu_pywrap_no_module,
-    # --- dnn-init: cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) ---
+    # --- cuDNN/cuBLAS failures whose cause the log or the host tells (not memory) -------------
     cuda_build_older_than_gpu,
     cudnn_older_than_build,
     driver_line_after_cudnn_init,
@@ -754,7 +751,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     xla_variable_other_device,
     docker_wsl_no_gpu_adapter,
     nvc_requirement_invalid,
-    # --- idf: a TensorFlow GPU failure on a GPU below every build's compute capability ---
+    # --- a TensorFlow GPU failure on a GPU below every build's compute capability --------
     gpu_below_every_build,
     # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
     apptainer_nv_no_host_driver,
@@ -834,7 +831,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     colab_dropped_tf1_magic,
     # --- trt: TF-TRT asked of a TensorFlow whose TensorRT is not enabled ---
     trt_not_enabled,
-    # --- op-kernel: ops whose kernels only GPU builds register; TensorFlow lists no GPU ---
+    # --- ops whose kernels only GPU builds register; TensorFlow lists no GPU --------------
     op_gpu_build_only,
     no_gpu_listed,
     # --- Python's MemoryError (host RAM), grappler's device-properties failure ---

@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from tfgpu.knowledge import DriverMinimum, Knowledge
 
 
+def dist_key(name: str) -> str:
+    """A distribution or module name as the checks compare them: lower-case, ``_`` and ``.``
+    as ``-`` (``"Tensorflow_GPU"`` -> ``"tensorflow-gpu"``)."""
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
 def from_log(ctx: Facts, pattern: str, build: Callable[[Hits, Hit], Finding]) -> list[Finding]:
     """The finding ``build`` makes from the log pattern ``pattern``: ``[]`` when the log has
     no such line, else ``[build(hits, first)]`` with all its hits (for ``log_evidence``) and

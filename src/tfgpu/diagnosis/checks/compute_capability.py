@@ -175,7 +175,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                     " (Blackwell), newer than the architectures stock pip wheels were built for"
                 )
         cause += "."
-        # idf: confident only when the log (the PTX-JIT notice) or the GPU's CC against the
+        # confident only when the log (the PTX-JIT notice) or the GPU's CC against the
         # build's known CCs shows the architecture missing; else hedged (another CUDA)
         known = _ccs_known(ctx)  # with host GPUs known by name (gpu_compute_capability)
         verdict_cc = gpu_cc or (known[0] if known else None)
@@ -533,7 +533,7 @@ def compute_capability(f: Facts) -> Iterator[Finding]:
         build_cuda = cuda
         where = "tf.build_info.cuda_compute_capabilities"
     elif wheel is not None and not f.conda:
-        # idf: a conda environment's TensorFlow may be a conda build with its own CC list;
+        # a conda environment's TensorFlow may be a conda build with its own CC list;
         # without build_info its CCs are unknown, so nothing is claimed from the wheel's row
         sass_t, ptx_t = wheel.sass, wheel.ptx
         build_cuda = wheel.row.build_cuda
@@ -640,7 +640,7 @@ def _env_assignment(facts: HostFacts, assignment: str) -> str:
     return c.set_env(facts, name.strip(), value.strip())
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def rocm_gpu_arch_unsupported(ctx: Facts) -> list[Finding]:
@@ -850,7 +850,7 @@ def kernel_failure_with_other_cuda(ctx: Facts) -> list[Finding]:
     differs = _toolkit_differs(ctx) if fails else None
     if differs is None:
         return []
-    # idf: with the GPU's CC or the build's CCs unknown, the hedged gpu-arch-not-in-build
+    # with the GPU's CC or the build's CCs unknown, the hedged gpu-arch-not-in-build
     # (arch-unconfirmed) names this difference among the causes; no claim on its own (an
     # EasyBuild source build of TF 2.5 with its own CUDA 11.1 printed this for a missing arch:
     # easybuilders/easybuild-easyconfigs#13796)
@@ -870,7 +870,7 @@ def kernel_failure_with_other_cuda(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- idf: "invalid device function" / "no kernel image" told apart from another CUDA -------
+# --- "invalid device function" / "no kernel image" told apart from another CUDA ------------
 _MISSING, _COVERED, _UNKNOWN = "missing", "covered", "unknown"
 
 

@@ -1,4 +1,4 @@
-"""conda / mamba could not install what was asked (tool families, stage 3).
+"""conda / mamba could not install what was asked.
 
 Sources (``knowledge/data/messages_tools.toml``): conda's ``exceptions.py``
 (``UnsatisfiableError``: "The following specifications were found to be incompatible with
@@ -54,7 +54,7 @@ def conda_cuda_virtual_package(ctx: Facts) -> list[Finding]:
     override = cuda or "12.0"
     evidence = log_evidence(hits, have_hits, ctx.h("tools.conda_unsat").first[:1])
     if have is not None and not want and all(h.g("feat") for h in hits):
-        # census-eco: conda 4.8's conflict report lists the system's own __cuda record
+        # conda 4.8's conflict report lists the system's own __cuda record
         # ("feature:/win-64::__cuda==11.0=0", resolve.py _classify_bad_deps at 4.8.3: every
         # chain ending in __cuda) even when no requested package depends on it (goatools,
         # gym): no package is shown to need a newer driver, so none is claimed

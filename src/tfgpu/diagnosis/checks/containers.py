@@ -34,7 +34,7 @@ def docker_errors(f: Facts) -> list[Finding]:
     out: list[Finding] = []
     hits = f.h("docker.no_gpu_driver")
     if hits.count:
-        # claim audit: a Docker installed as a snap gives the same words with the toolkit
+        # a Docker installed as a snap gives the same words with the toolkit
         # installed (platform fact docker-snap-no-gpus: NVIDIA/nvidia-docker#1642, #1311)
         snap = f.h("docker.snap")
         fact = f.kb.platform_fact("docker-snap-no-gpus")
@@ -120,9 +120,9 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     cuinit = f.h("cuinit")
     libcuda = [h for h in f.h("lib.opened").all() if (h.g("lib") or "").startswith("libcuda.")]
     if not (banner.count or (nodes.count and cuinit.count)) or f.host_gpu_works:
-        return out  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
+        return out  # the host's TensorFlow lists the GPU: host facts win
     sure = f.in_container or bool(banner.count)
-    # claim audit: the paste shows the container started with --gpus (or nvidia-docker run):
+    # the paste shows the container started with --gpus (or nvidia-docker run):
     # then GPU access WAS asked for; the banner means the driver was not mapped in, or, under
     # WSL2, the banner's own check misfires (NVIDIA/nvidia-container-toolkit#271); nvidia-smi
     # inside the container tells (platform fact ngc-banner-gpus-given)
@@ -163,7 +163,7 @@ def container_without_gpu(f: Facts) -> list[Finding]:
     return out
 
 
-# --- ecosystem (stage 3): libnvidia-container driver/requirement errors, lost device access ---
+# --- libnvidia-container driver/requirement errors, lost device access ------------------------
 
 
 def nvidia_container_cli_driver_error(f: Facts) -> list[Finding]:

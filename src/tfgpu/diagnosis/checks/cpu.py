@@ -135,7 +135,7 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
             "cpu-illegal-instruction", variant="cpu-has-avx", category=category, where=where,
             flags=have, evidence=(*ev, Evidence("cpu.flags", have)),
         )]
-    arm = _arm_from_log(ctx)  # tool families (stage 3)
+    arm = _arm_from_log(ctx)
     if arm is not None:
         return [arm]
     if _apple_silicon(ctx) or _apple_silicon_from_log(ctx):
@@ -220,7 +220,7 @@ def _macos_unknown_chip(ctx: Facts, where: str, ev: tuple[Evidence, ...]) -> Fin
     )
 
 
-# --- tool families (stage 3): the CPU family a pasted log shows ---------------------------------
+# --- the CPU family a pasted log shows ----------------------------------------------------------
 
 
 def _apple_silicon_from_log(ctx: Facts) -> bool:

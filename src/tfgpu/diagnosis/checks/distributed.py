@@ -15,6 +15,33 @@ A CUDA call on NCCL's mapped shared-memory segment failing (``nccl_shm_cuda_fail
   prints ``WARN("Cuda failure '%s'")`` at that file:line and skips the "Error while creating
   shared memory segment" warning; v2.3 ``shm.h``: ``WARN("failed to register host buffer %p :
   %s")``. NCCL's environment variables page: NCCL_SHM_DISABLE=1 disables the SHM transport.
+
+A TF 1.x reference variable used on another device than its own.
+
+Sources: tensorflow/core/framework/op_def_util.cc ``ValidateAttrValue``: a ``type`` attr may
+not hold a reference dtype, "AttrValue must not have reference type value of <dtype>", to
+which the node check appends " for attr '<name>'" (the text is in TensorFlow 2.21's
+libtensorflow_framework.so.2 and in TF 0.x logs).  Attr ``tensor_type`` is the one of
+``_Recv``/``_Send`` (graph_partition.cc builds them with the edge's own dtype), so the line
+says a ref edge, an op reading a TF 1.x variable directly rather than through its read, crosses
+devices.  The _Recv NodeDef printed with it names ``recv_device`` and ``send_device``.  Threads:
+tensorflow/tensorflow#1570 (TF 0.7: SparseApplyAdagrad had only a CPU kernel, soft placement
+moved it off the GPU that held the embedding); a keras ``multi_gpu_model`` report (TF 1.x:
+_Recv from GPU:0 to GPU:1; building the model under ``tf.device('/cpu:0')`` fixed it, as
+Keras' multi_gpu_model docstring builds the template model).  Resource variables (TensorFlow
+2's default) have no reference dtype.
+
+The TF Object Detection API's legacy trainer with fewer images per batch than clones.
+
+Source: tensorflow/models research/object_detection/legacy/trainer.py (object_detection/
+trainer.py before the move): ``train`` gives each clone ``train_config.batch_size //
+num_clones`` images (divided again by ``replicas_to_aggregate`` with ``sync_replicas``) and
+builds the input queue with that batch size; ``_create_losses`` unpacks
+``zip(*map(extract_images_and_targets, input_queue.dequeue()))``.  With ``batch_size`` below
+``--num_clones`` the per-clone size is 0, the dequeued list is empty and the unpack fails:
+Python 2 "ValueError: need more than 0 values to unpack", Python 3 "ValueError: not enough
+values to unpack (expected N, got 0)".  Thread: tensorflow/models#2407 (batch_size 1 with
+--num_clones=2; a batch size of at least num_clones fixed it, confirmed by others).
 """
 
 from __future__ import annotations
@@ -84,7 +111,7 @@ _SHM_ALLOC_FAILED = ("posix_fallocate", "failed to extend", "No space left", "Co
 def rule_nccl(ctx: Facts) -> list[Finding]:
     """NCCL kernels missing (Windows), NCCL shared memory, IOMMU faults, NCCL errors."""
     out: list[Finding] = []
-    # census-core: the error's "Registered devices: [CPU, XLA_CPU]" lists no GPU at all: the
+    # the error's "Registered devices: [CPU, XLA_CPU]" lists no GPU at all: the
     # NCCL op has no kernel because TensorFlow registered no GPU, not for want of NCCL
     devs = ctx.h("placer.registered_devices").all()
     if ctx.h("nccl.no_kernel").count and devs and not any(
@@ -275,7 +302,7 @@ def _nccl_cuda_newer(ctx: Facts) -> tuple[str, str, str] | None:
     return ver[0].g("v") or "?", built, used
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
@@ -290,7 +317,7 @@ def gpu_peer_access_failed(ctx: Facts) -> list[Finding]:
     ))
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# -------------------------------------------------------------- collective groups
 
 
 def collective_group_mismatch(ctx: Facts) -> list[Finding]:
@@ -385,3 +412,70 @@ def nccl_shm_cuda_failed(ctx: Facts) -> list[Finding]:
         "nccl-shm-cuda-register-failed", error=error,
         evidence=log_evidence(hits, ctx.h("nccl.system").first[:1], limit=3),
     )]
+
+
+# --- TF 1.x reference variables read on another GPU -------------------------------------------
+
+
+#: The attr of _Recv/_Send that carries the edge's dtype.
+_RECV_ATTR = "tensor_type"
+
+
+def ref_variable_devices(ctx: Facts) -> list[Finding]:
+    """``ref-variable-read-on-another-gpu`` when the _Recv NodeDef shows a GPU sending to
+    another GPU, else the ``ref-edge`` variant of ``op-has-no-gpu-kernel`` (an op moved off
+    the variable's device, most often for want of a GPU kernel).  Nothing for a ref dtype in
+    another attr (not a device crossing)."""
+    hits = [h for h in ctx.h("op.ref_attr").all() if (h.g("attr") or _RECV_ATTR) == _RECV_ATTR]
+    if not hits:
+        return []
+    dtype = hits[0].g("dtype") or "a _ref dtype"
+    devs = [h for h in ctx.h("op.ref_recv_devices").all() if h.line >= hits[0].line]
+    send = (devs[0].g("send") or "").upper() or None if devs else None
+    recv = (devs[0].g("recv") or "").upper() or None if devs else None
+    evidence = log_evidence(hits, devs[:1], limit=2)
+    if send and recv and send.startswith("GPU:") and recv.startswith("GPU:"):
+        return [catalogue.make("ref-variable-read-on-another-gpu", dtype=dtype, send=send,
+                               recv=recv, evidence=evidence)]
+    where = (f"from {send} to {recv}" if send and recv else "between two devices")
+    why = (f"TensorFlow had to send a reference tensor (a TF 1.x variable, dtype {dtype}) "
+           f"{where}, and a reference dtype is not allowed in the _Recv node that would "
+           "carry it (op_def_util.cc): an op that uses the variable itself (an optimizer's "
+           "update, an embedding lookup or scatter on it) was placed on another device than "
+           "the variable. Either that op has no kernel on the variable's device and soft "
+           "placement moved it (a GPU variable updated by an op with only a CPU kernel, such "
+           "as SparseApplyAdagrad in early releases), or device scopes split the variable "
+           "from its users; the op and the devices are in the _Recv node this error prints "
+           "(recv_device, send_device).")
+    return [catalogue.make(
+        "op-has-no-gpu-kernel", variant="ref-edge", dtype=dtype, why=why,
+        evidence=evidence,
+        fix=("# put the variable and the ops that use it on one device: create it (the "
+             "embedding, the model) inside with tf.device('/cpu:0'): ... when one of its ops "
+             "has no GPU kernel, or use an optimizer whose update has a GPU kernel",
+             "# or use resource variables, which have no reference dtype: "
+             "tf.compat.v1.enable_resource_variables() before building the graph (TensorFlow "
+             "2 uses them by default)",
+             "# log_device_placement=True in the session's ConfigProto shows which op runs "
+             "on which device"),
+    )]
+
+
+# --- the Object Detection API trainer's batch per clone ---------------------------------------
+
+
+#: How many lines below the _create_losses frame the unpack error may stand (the frame's code
+#: lines, a get_inputs frame, then the error).
+_REACH = 6
+
+
+def od_clone_batch(ctx: Facts) -> list[Finding]:
+    """``multi-gpu-batch-size-smaller-than-replicas``: an empty-unpack ValueError right under
+    the Object Detection trainer's ``_create_losses`` frame."""
+    frames = ctx.h("od.trainer_losses_frame").all()
+    errors = [h for h in ctx.h("py.unpack_none").all()
+              if any(0 < h.line - f.line <= _REACH for f in frames)]
+    if not errors:
+        return []
+    return [catalogue.make("multi-gpu-batch-size-smaller-than-replicas",
+                           evidence=log_evidence(frames[-1:], errors[:1]))]

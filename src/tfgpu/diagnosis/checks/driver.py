@@ -217,7 +217,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         if name == "CUDA_ERROR_OUT_OF_MEMORY":
             continue
         if ctx.host_gpu_works:
-            # semantics (stage 3): host facts win; the driver answers now and TensorFlow
+            # host facts win; the driver answers now and TensorFlow
             # listed the GPU, so this line is from an earlier run: context, not an error
             out.append(_cuinit(
                 name, variant="stale",
@@ -270,10 +270,10 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             name, ("gpu-not-visible", _code_meaning(ctx, name), ("nvidia-smi",))
         )
         if name == "CUDA_ERROR_UNSUPPORTED_PTX_VERSION":
-            floor = _ptx_driver_floor(ctx)  # fix3: the log's driver version says how old
+            floor = _ptx_driver_floor(ctx)  # the log's driver version says how old
             if floor is not None:
                 why, fix = floor
-        fix = c.show_env_lines(ctx, fix)  # echo $VAR cannot tell unset from empty (F3)
+        fix = c.show_env_lines(ctx, fix)  # echo $VAR cannot tell unset from empty
         named = ctx.kb.cuda_error_named(name)
         num = code or (str(named.code) if named is not None else None)
         num = num or "code not in tfgpu's CUresult table"
@@ -354,7 +354,7 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
                 "wsl --update",
                 "reinstall the Windows NVIDIA driver (never a Linux driver inside WSL)",
             )
-        # semantics (stage 3): one severity per fault whatever the source (findings.toml
+        # one severity per fault whatever the source (findings.toml
         # row cuinit-{error}): a cuInit failure is an error -- no GPU for this process --
         # unless the facts make it harmless (the variants above) or stale (host facts win).
         out.append(
@@ -472,7 +472,7 @@ def cuda_runtime_init(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- universe: a GPU kernel faulted (sticky CUDA errors) ------------------------------
+# --- a GPU kernel faulted (sticky CUDA errors) ----------------------------------------
 
 
 def gpu_kernel_fault(ctx: Facts) -> list[Finding]:
@@ -536,10 +536,10 @@ def rule_cuda_drivers(ctx: Facts) -> list[Finding]:
     """``Could not find cuda drivers on your machine, GPU will not be used``."""
     hits = ctx.h("cuda.drivers")
     if not hits.count or ctx.host_gpu_works:
-        return []  # semantics (stage 3): TensorFlow lists the GPU now: host facts win
+        return []  # TensorFlow lists the GPU now: host facts win
     gpu = ctx.has_nvidia_gpu
     tf = ctx.tf_version
-    # semantics (stage 3): a CUDA toolkit in the host facts shows a GPU set-up even when no
+    # a CUDA toolkit in the host facts shows a GPU set-up even when no
     # GPU probe ran, so a toolkit of another major version than TensorFlow's is the cause then too
     if gpu or (gpu is None and ctx.cuda_versions):
         tested = ctx.kb.tested_gpu_build(tf, "windows" if ctx.windows else "linux")
@@ -648,7 +648,7 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
     d = facts.driver
     if d is not None and d.status is ProbeStatus.TIMEOUT and d.source != "nvml" and (
             flood := _stdout_flood(facts)) is not None:
-        # fix3: the runner dropped stdout past its bound: nvidia-smi printed without end
+        # the runner dropped stdout past its bound: nvidia-smi printed without end
         yield catalogue.make(
             "nvidia-smi-endless-output", n=flood,
             evidence=_nvidia_records(facts) or (
@@ -1005,7 +1005,7 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     kernel module and user-space driver library of different versions."""
     hits = ctx.h("driver.mismatch")
     if not hits.count:
-        return _versions_differ(ctx)  # semantics (stage 3): a cut or missing mismatch line
+        return _versions_differ(ctx)  # a cut or missing mismatch line
     h = hits.first[0]
     cause = "The loaded NVIDIA kernel module and the user-space driver library differ"
     if h.g("k"):
@@ -1024,7 +1024,7 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
         "(forward compatibility) is not fixed by a reboot: use an image whose CUDA "
         "the host driver supports",
     )
-    # census-core: TensorFlow's "kernel version K does not match DSO version D" with no
+    # TensorFlow's "kernel version K does not match DSO version D" with no
     # container host and no older library prints for two set-ups (tensorflow#48722, #51641,
     # pytorch#63801, nvidia-docker#1704: a container image's forward-compatibility libcuda;
     # else an upgrade not yet loaded): hedged; a compat folder/package named in the log
@@ -1100,7 +1100,7 @@ def _stale_libcuda(kernel: str | None, lib: str | None) -> tuple[bool, str, tupl
     return True, note, fix
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 # messages_gpu_stack.toml rows of gpu_device.cc, cuda_driver.cc, gpu_util.cc and
 # gpu_event_mgr.cc: a CUDA context that could not be made, CUDA not initialised, an
 # asynchronous failure and a launch out of resources.
@@ -1132,7 +1132,7 @@ def gpu_stream_executor_init_failed(ctx: Facts) -> list[Finding]:
     err = next((m.group(0) for h in hits if (m := _CUDA_ERR.search(h.text))), None)
     if err == "CUDA_ERROR_OUT_OF_MEMORY" or ctx.h("cuinit").count:
         return []  # the memory finding, or the cuInit finding, names the cause
-    # wrapped-paste: the context call's OUT_OF_MEMORY on the next line of a wrapped paste
+    # the context call's OUT_OF_MEMORY on the next line of a wrapped paste
     # (the engine's join, logs/engine.py _wrap_join) is read by the memory checks
     if any(h.g("ctx") for h in ctx.h("mem.cuda_oom").all()):
         return []
@@ -1231,7 +1231,7 @@ def cuda_launch_out_of_resources(ctx: Facts) -> list[Finding]:
     ))
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# -------------------------------- driver versions: the kernel's against libcuda's
 
 
 def _driver_tuple(text: str | None) -> tuple[int, ...] | None:
@@ -1333,7 +1333,7 @@ def _gpu_lines_text(ctx: Facts, gev: list[Hit]) -> str:
             "NVIDIA GPU")
 
 
-# ---------------------------------------------------------------------- fix3: flooding nvidia-smi
+# ---------------------------------------------------------------------- flooding nvidia-smi
 #: tfgpu's bounded runner's note on a stream it cut (``_proc.CommandResult.dropped_note``:
 #: "<n> bytes of stdout were dropped ..."): nvidia-smi wrote more than the bound (4 MiB).
 _STDOUT_DROPPED = re.compile(r"\b(\d{1,15}) bytes of stdout\b[^\n]{0,40}? were dropped")
@@ -1352,7 +1352,7 @@ def _stdout_flood(facts: HostFacts) -> int | None:
     return None
 
 
-# ---------------------------------------------------------------------- fix3: PTX vs driver
+# ---------------------------------------------------------------------- PTX vs driver
 def _ptx_driver_floor(ctx: Facts) -> tuple[str, tuple[str, ...]] | None:
     """``(why, fix)`` for cuInit's CUDA_ERROR_UNSUPPORTED_PTX_VERSION when the driver version
     is known (host facts or the log's libcuda/kernel line): the PTX came from a CUDA newer

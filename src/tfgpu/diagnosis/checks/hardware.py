@@ -100,7 +100,7 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
     doc = "tf-pip"
     if "amd" in vendors:
         if system == "Linux" and not facts.os.is_wsl:
-            # report2: AMD's ROCm Linux support list per model (knowledge table amd_gpus)
+            # AMD's ROCm Linux support list per model (knowledge table amd_gpus)
             amd = [f.kb.rocm_support(g.name or "AMD GPU") for g in others if g.vendor == "amd"]
             if any(v.uses_rocm or v.status == "unknown" for v in amd):
                 words.append("AMD GPU: TensorFlow can use it only through ROCm, with AMD's "
@@ -230,7 +230,7 @@ def _iommu_state(facts: HostFacts) -> str | None:
 def multi_gpu_p2p(f: Facts) -> Iterator[Finding]:
     """Several NVIDIA GPUs: NCCL peer-to-peer can hang or give NaN behind PCIe ACS/IOMMU.
 
-    Case 030 (10x RTX A5000, MirroredStrategy NaN losses): PCIe Access Control Services
+    Reports of MirroredStrategy NaN losses on many-GPU hosts: PCIe Access Control Services
     redirected peer-to-peer traffic through the root complex.  NVIDIA's NCCL
     troubleshooting guide says to disable ACS (or IOMMU) for GPU Direct P2P.  Warning when
     the ``iommu`` probe saw an active IOMMU without passthrough, info otherwise.

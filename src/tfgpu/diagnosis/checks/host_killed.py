@@ -1,4 +1,4 @@
-"""The host killed the process (tool families, stage 3): host RAM, not GPU memory.
+"""The host killed the process: host RAM, not GPU memory.
 
 Sources of the messages (``knowledge/data/messages_tools.toml``): the Linux kernel's OOM
 killer (``mm/oom_kill.c``: "Out of memory: Killed process N (comm) total-vm:...", before 4.19
@@ -80,7 +80,7 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
                     + (" (a memory cgroup's limit: the container's or job's RAM limit)"
                        if first.g("cg") else "")
                     + f" (line {first.line})")
-        elif first.g("kaggle"):  # census-eco: Kaggle's notice
+        elif first.g("kaggle"):  # Kaggle's notice
             what = ("Kaggle restarted the notebook after it tried to allocate more memory "
                     f"than is available (line {first.line})")
         else:

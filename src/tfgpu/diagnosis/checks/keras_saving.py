@@ -78,7 +78,7 @@ def keras3_savedmodel_format(f: Facts) -> list[Finding]:
         fix = ("model.save('model.keras')   # the Keras 3 format (or 'model.h5')",
                "model.export('saved_model_dir')   # a TF SavedModel for TF Serving / TFLite",
                f"# or keep Keras 2 behaviour: {legacy}")
-    # claim audit: a path with another extension (model.pkl, liveness.model) is no SavedModel
+    # a path with another extension (model.pkl, liveness.model) is no SavedModel
     # folder for sure: name the three possibilities and the command that tells them apart
     path = next((h.g("path") for h in f.h("keras.keras3_path").all() if h.g("path")), None)
     path = (path or "").rstrip(".").rstrip("/\\")
@@ -105,7 +105,7 @@ def keras_model_saved_with_other_keras(f: Facts) -> list[Finding]:
     """A model or pickle written by another Keras than the one loading it (three directions,
     from what the message names)."""
     hits = f.h("eco.keras_other_saver").all()
-    # nvidia tools (stage 3): a missing keras.src is not a model saved by another Keras when
+    # a missing keras.src is not a model saved by another Keras when
     # the traceback shows a package's own "from keras.src... import" and nothing being loaded
     # (load_model, pickle, joblib, deserialize): that is keras-private-api-moved
     if f.h("ctx.keras_src_import").count and not f.h("ctx.model_loading").count:

@@ -120,7 +120,7 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     if not hits or f.host_gpu_works:
         return []
     if _proc_missing_modprobe(f):
-        return []  # h48 kinds: kernel_driver_not_running (the nvidia module itself is not loaded)
+        return []  # kernel_driver_not_running (the nvidia module itself is not loaded)
     detail = hits[0].text.strip()[:200]
     mod = hits[0].g("mod") or hits[0].g("mod2") or "nvidia_uvm"
     return [catalogue.make(
@@ -231,7 +231,7 @@ def nvrm_no_gpu(f: Facts) -> list[Finding]:
     )]
 
 
-# --- h48 kinds: the kernel driver not running, from TensorFlow's diagnostics plus modprobe ---
+# --- the kernel driver not running, from TensorFlow's diagnostics plus modprobe --------------
 
 
 def kernel_driver_not_running(f: Facts) -> list[Finding]:

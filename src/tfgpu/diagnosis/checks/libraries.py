@@ -50,7 +50,7 @@ _COMPONENT = {
 #: Libraries whose SONAME major equals the CUDA major (cudart/cublas/nvrtc); pre-11 names
 #: carry major and minor (libcudart.so.10.1, cudart64_101.dll).
 _CUDA_MAJOR_LIBS = ("cudart", "cublas", "cublasLt", "nvrtc")
-#: tf1sweep: toolkit libraries whose CUDA 8.0-10.0 Windows DLL carries the toolkit version
+#: toolkit libraries whose CUDA 8.0-10.0 Windows DLL carries the toolkit version
 _TOOLKIT_VERSIONED_DLLS = ("cudart", "cublas", "cufft", "curand", "cusolver", "cusparse")
 
 
@@ -80,7 +80,7 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
         "cudnn_graph": "cudnn",
     }.get(base, base)
     comp = _COMPONENT.get(base, base)
-    # tf1sweep: CUDA 8.0-10.0 named every toolkit DLL after the toolkit's major and minor
+    # CUDA 8.0-10.0 named every toolkit DLL after the toolkit's major and minor
     # (CUDA\v9.0\bin\cudart64_90.dll, cusolver64_90.dll; v10.0\bin\cufft64_100.dll); TF 1.x
     # python/platform/self_check.py pairs 'cudart64_90.dll' with "Download and install CUDA
     # 9.0" and 'cudart64_100.dll' with "CUDA 10.0" (never CUDA 90 or libcufft 100)
@@ -100,7 +100,7 @@ def parse_library(filename: str) -> tuple[str, str, str | None]:
         parts = ver.split(".")
         if parts[0] == "10" and len(parts) > 1:
             return base, comp, f"CUDA 10.{parts[1]}"
-        if parts[0] in ("8", "9") and len(parts) > 1:  # tf1sweep: libcublas.so.9.0 = CUDA 9.0
+        if parts[0] in ("8", "9") and len(parts) > 1:  # libcublas.so.9.0 = CUDA 9.0
             return base, comp, f"CUDA {parts[0]}.{parts[1]}"
         return base, comp, f"CUDA {parts[0]}"
     if base == "cudnn":
@@ -115,7 +115,7 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
         fix = [f"where.exe {filename}"]
         if base in ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse"):
             fix.append(_windows_toolkit_line(ctx, filename, base, expected))
-            # claim audit: the DLL on PATH yet "not found" (tensorflow#36776; platform fact
+            # the DLL on PATH yet "not found" (tensorflow#36776; platform fact
             # windows-python38-dll-search): a terminal/IDE started before PATH changed, or
             # Python 3.8+ not searching PATH.
             fix.append(
@@ -123,7 +123,7 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
                 "terminal/IDE (PATH is read when it starts), or before importing TensorFlow: "
                 'import os; os.add_dll_directory(r"<the folder where.exe printed>")'
             )
-            # tf1sweep: a CUDA 8.0-10.0 DLL name (cudart64_90.dll) is a 1.x (or 2.0) build's
+            # a CUDA 8.0-10.0 DLL name (cudart64_90.dll) is a 1.x (or 2.0) build's
             era = library_era_fix(ctx.kb, filename, expected)
             if era is not None:
                 fix.append(era)
@@ -159,7 +159,7 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
         return fix
     fix = [f"ldconfig -p | grep {filename.split('.so')[0]}"]
     mm = ctx.tf_mm
-    # blind-wrongs: a soname of a CUDA (cuDNN) major older than any tensorflow[and-cuda] wheel
+    # a soname of a CUDA (cuDNN) major older than any tensorflow[and-cuda] wheel
     # (tf_pip_cuda_wheels.toml: the first extra, 2.14, pins -cu11 wheels and cuDNN 8) is a
     # binary built for that old CUDA: the wheels never provide it; pip helps only after an
     # upgrade of TensorFlow, and not at all for libtensorflow / tfjs-node-gpu
@@ -525,7 +525,7 @@ def _cudart_harmless_reading(ctx: Facts) -> bool:
     known driver is a GPU's evidence)."""
     missing = ctx.h("lib.missing")
     if any("ImportError" in h.text for h in missing.all()):
-        # census-core: an ImportError is no dso_loader warning: the module (TensorFlow 1.x
+        # an ImportError is no dso_loader warning: the module (TensorFlow 1.x
         # links the CUDA runtime directly) could not be imported at all
         return False
     only_cudart = all(parse_library(k)[0] == "cudart" for k in missing.by_key)
@@ -537,7 +537,7 @@ def _cudart_harmless_reading(ctx: Facts) -> bool:
 
 
 def cudart_intent_evidence(ctx: Facts) -> list[Hit]:
-    """tool families (stage 3): the lines showing the user asked for a GPU and got none,
+    """The lines showing the user asked for a GPU and got none,
     when a missing CUDA runtime would otherwise read "harmless without a GPU" (no host
     facts deciding there is no GPU); empty otherwise.  Then the missing runtime is the
     reason TensorFlow lists no GPU (``library-not-loaded-{library}``, variant
@@ -576,13 +576,21 @@ def _fatal_load_names(ctx: Facts) -> set[str]:
 
 def rule_missing_libraries(ctx: Facts) -> list[Finding]:
     """``Could not load dynamic library 'X'``, ``X: cannot open shared object file``..."""
+    return _missing_libraries(ctx)[0]
+
+
+def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
+    """:func:`rule_missing_libraries`' findings, and the lines of the driver libraries it
+    reports as ``library-not-loaded-{library}`` variant ``driver-gpu-not-shown``
+    (:func:`driver_library_not_shown` reads them)."""
     out: list[Finding] = []
+    not_shown: list[Hit] = []
     missing = ctx.h("lib.missing")
     dlopen = ctx.h("lib.dlopen")
     core_seen = False
-    deps = dependency_failures(ctx)  # semantics (stage 3): one finding per missing dependency
+    deps = dependency_failures(ctx)  # one finding per missing dependency
     skip = set(deps) | _dependency_only(ctx, deps)
-    # fix3: "<lib>: undefined symbol: <sym>[, version <dep>]": found, dependency mismatched
+    # "<lib>: undefined symbol: <sym>[, version <dep>]": found, dependency mismatched
     mismatched = symbol_mismatches(ctx)
     skip |= {k for k in mismatched if k not in deps}
     out += library_dependency_mismatched(ctx, {k: v for k, v in mismatched.items()
@@ -625,7 +633,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         if base == "zlibwapi":
             continue  # the zlib rule reports it
         if any(h in cudnn_sub_dll_126(ctx) for h in same):
-            continue  # h48 kinds: windows-zlibwapi-missing (sub-dll-126) names both causes
+            continue  # windows-zlibwapi-missing (sub-dll-126) names both causes
         if any(h in cudnn_sub_dll_193(ctx) for h in same):
             continue  # error 193, a bad file: windows-dll-bad-image
         if base.startswith(("msvcp", "vcruntime")):
@@ -634,7 +642,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             continue  # docker-host-nvidia-driver-not-loaded quotes it
         if ctx.wsl1 and base in ("cuda", "nvcuda"):
             continue  # wsl1-has-no-gpu says why
-        # ecosystem (stage 3): these libraries' own kinds say why (checks/wsl.py, rocm.py, tfjs.py)
+        # these libraries' own kinds say why (checks/wsl.py, rocm.py, tfjs.py)
         if ctx.wsl and base == "cuda":
             continue  # wsl2-libcuda-not-found
         # the driver's own versioned files, DirectML's WSL libraries and a libcuda that a
@@ -673,6 +681,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
             # the warning that holds both ways, as for the CUDA runtime below
             core_seen = True
             out.append(driver_library_gpu_not_shown(ctx, filename, same))
+            not_shown += same
             continue
         if reading == "harmless":
             out.append(driver_library_harmless(ctx, filename, same))
@@ -680,7 +689,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         stub = ctx.h("noise.cudart_stub")
         if base == "cudart" and _cudart_harmless_reading(ctx):
             intent = cudart_intent_evidence(ctx)
-            if intent:  # tool families (stage 3): the user asked for a GPU and got none
+            if intent:  # the user asked for a GPU and got none
                 core_seen = True
                 out.append(runtime_missing_with_intent(ctx, filename, base, comp, expected,
                                                        same + stub.first[:1], intent))
@@ -821,24 +830,24 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
         )
     if len(plain) > 1:
         out = _one_install(ctx, out, plain, dlopen)
-    # gpu stack (stage 3): "Skipping registering GPU devices..." is the last line of the same
+    # "Skipping registering GPU devices..." is the last line of the same
     # gpu_device.cc warning ("Cannot dlopen some GPU libraries. ...\nSkipping registering
     # GPU devices..."), often the only one a log keeps
     skipping = [] if dlopen.count else ctx.h("gpu.skipping").all()
     if ctx.h("ctx.tfjs").count:
-        return out  # blind-wrongs: tfjs-node-gpu-cuda-libraries-missing (checks/tfjs.py)
+        return out, not_shown  # tfjs-node-gpu-cuda-libraries-missing (checks/tfjs.py)
     if (dlopen.count or skipping) and not core_seen:
-        regression = _tf216_libs_not_found(  # semantics (stage 3)
+        regression = _tf216_libs_not_found(
             ctx, dlopen if dlopen.count else ctx.h("gpu.skipping"))
         if regression is not None:
             out.append(regression)
-            return out
+            return out, not_shown
         fix = [
             'TF_CPP_MAX_VLOG_LEVEL=3 python -c "import tensorflow as tf; '
             "print(tf.config.list_physical_devices('GPU'))\" 2>&1 | grep -iE 'dlopen|dso_loader'",
         ]
         if ctx.non_pip_tensorflow:
-            # blind-wrongs: libtensorflow (C, Java, Go, R) logs it the same way, without
+            # libtensorflow (C, Java, Go, R) logs it the same way, without
             # Python: the program's own run shows the library, and pip does not apply
             fix = ["TF_CPP_MAX_VLOG_LEVEL=3 <your program> 2>&1 | grep -iE 'dlopen|dso_loader'"
                    "   # libtensorflow logs the library it could not open",
@@ -867,7 +876,7 @@ def rule_missing_libraries(ctx: Facts) -> list[Finding]:
                 fix=tuple(fix),
             )
         )
-    return out
+    return out, not_shown
 
 
 def _one_install(ctx: Facts, out: list[Finding],
@@ -1499,7 +1508,7 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
         major = want[kind]
         if major is None:
             continue
-        # fix3: the not-a-library files run_checks hid are still named below ("not an ELF
+        # the not-a-library files run_checks hid are still named below ("not an ELF
         # library"); arch_matches keeps them out of the usable copies
         copies = [lib for lib in (*facts.libraries, *hidden_junk(f)) if lib.name == name]
         usable = [lib for lib in copies if _major(lib.version) == major
@@ -1563,7 +1572,7 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
     )
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# ------------------------------------------- a found library's missing dependency
 # A library that was FOUND but whose own dependency was not: the loader's dlerror names
 # another file ("Could not load dynamic library 'libcudnn_cnn_infer.so.8'; dlerror:
 # libcublasLt.so.11: cannot open shared object file"; cuDNN's own "Could not load library
@@ -1767,15 +1776,11 @@ def _working_release_line(ctx: Facts, good: str) -> tuple[str, ...]:
     line = ("# or: " + c.pip(ctx, "install", f"tensorflow[and-cuda]=={good}")
             + "   # the last release that finds them by itself")
     known = ctx.fix_python
-    row = ctx.kb.config_for(good, "linux")
-    if known is None or row is None:
+    if known is None:
         return (line,)
     py, where = known
-    try:
-        fits = row.python_ok(py)
-    except KnowledgeQueryError:
-        return (line,)  # a Python version that does not parse
-    if fits is not False:
+    fits, row = ctx.kb.wheel_for_python(good, "linux", py)
+    if fits is not False or row is None:
         return (line,)
     return (f"# TensorFlow {good}, the last release that finds them by itself, has no wheel "
             f"for Python {py} ({where}; it supports Python {row.python_min}-{row.python_max}, "
@@ -1784,7 +1789,7 @@ def _working_release_line(ctx: Facts, good: str) -> tuple[str, ...]:
             f"tensorflow[and-cuda]=={good}",)
 
 
-# --- tool families (stage 3): GPU intent turns "harmless without a GPU" into the reason -------
+# --- GPU intent turns "harmless without a GPU" into the reason --------------------------------
 
 
 def runtime_missing_with_intent(ctx: Facts, filename: str, base: str, comp: str,
@@ -1933,29 +1938,15 @@ def driver_library_reading(ctx: Facts, filename: str) -> str | None:
 def driver_library_not_shown(ctx: Facts) -> list[Hit]:
     """The log's lines that the driver library did not load which
     :func:`rule_missing_libraries` reports as ``library-not-loaded-{library}`` variant
-    ``driver-gpu-not-shown`` (the same filters, in the same order), in log order: a cuInit
-    303 beside them is their consequence, which that finding quotes (checks/driver.py
-    ``rule_cuinit`` leaves it to it).  Empty when it reports none."""
+    ``driver-gpu-not-shown`` (its own reading: :func:`_missing_libraries`), in log order: a
+    cuInit 303 beside them is their consequence, which that finding quotes (checks/driver.py
+    ``rule_cuinit`` leaves it to it), and the reason TensorFlow lists no GPU
+    (checks/visibility.py).  Empty when it reports none."""
     missing = ctx.h("lib.missing")
-    if not missing.count or ctx.other_framework:
-        return []
-    deps = dependency_failures(ctx)
-    skip = set(deps) | _dependency_only(ctx, deps) | set(symbol_mismatches(ctx))
-    fatal = _fatal_load_names(ctx)
-    out: list[Hit] = []
-    for filename in missing.by_key:
-        if filename in skip or filename in fatal or filename.lower() not in DRIVER_LIBRARIES:
-            continue
-        base = parse_library(filename)[0]
-        same = [h for h in missing.all() if h.g("lib") == filename
-                and (not FOREIGN_LOADER.search(h.text) or TF_LOADER.search(h.text))]
-        if not same or _claimed_by_driver_files(ctx, filename, base):
-            continue
-        if ctx.windows and self_check_dll.self_check_hits(ctx, filename):
-            continue
-        if driver_library_reading(ctx, filename) == "gpu-not-shown":
-            out += same
-    return sorted(out, key=lambda h: h.line)
+    if (not missing.count or ctx.other_framework
+            or not any(f.lower() in DRIVER_LIBRARIES for f in missing.by_key)):
+        return []  # no driver library missing: the reading below would find none
+    return sorted(_missing_libraries(ctx)[1], key=lambda h: h.line)
 
 
 def _cuinit_after(ctx: Facts) -> list[Hit]:
@@ -2037,7 +2028,7 @@ def driver_library_harmless(ctx: Facts, filename: str, same: list[Hit]) -> Findi
     )
 
 
-# --- h48 kinds: cuDNN 8's sub-DLL with Windows error 126 ------------------------------------
+# --- cuDNN 8's sub-DLL with Windows error 126 -----------------------------------------------
 
 
 def cudnn_sub_dll_126(ctx: Facts) -> list[Hit]:
@@ -2109,7 +2100,7 @@ _TRT_NEEDED_FIX: tuple[str, ...] = (
 )
 
 
-# ---------------------------------------------------------------------- fix3: dependency mismatched
+# ---------------------------------------------------------------------- dependency mismatched
 #: glibc's dlerror for a symbol the loaded objects do not define: "<object>: undefined
 #: symbol: <name>[, version <version node>]" (elf/dl-lookup.c; NVIDIA's CUDA libraries name
 #: their version nodes after their SONAME: "version libcublasLt.so.11").

@@ -28,7 +28,7 @@ def failed_library(h: Hit) -> str | None:
         return "cuFFT"
     if h.g("solver"):
         return "cuSOLVER"
-    if h.g("stream") or h.g("noalgo"):  # gpu stack (stage 3): cuda.lib_call
+    if h.g("stream") or h.g("noalgo"):  # cuda.lib_call
         return "cuDNN"
     if h.g("blas"):
         return "rocBLAS" if h.g("vendor") == "roc" else "cuBLAS"

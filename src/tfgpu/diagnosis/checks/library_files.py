@@ -1,4 +1,4 @@
-"""Files only named like CUDA libraries (fix3; issue 10 §3: "junk files named like libraries
+"""Files only named like CUDA libraries (issue 10 §3: "junk files named like libraries
 are not libraries").
 
 The library probe reads each file's header (:func:`tfgpu.facts.libnames.binary_format`); a

@@ -92,7 +92,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
                        f"install --no-cache-dir --force-reinstall {owner[0]}): {lib} is its "
                        "need, not TensorFlow's")
         elif base in ("cudart", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse"):
-            # tf1sweep: a CUDA 8.0-10.0 name (libcublas.so.9.0) is a 1.x (or 2.0) build's
+            # a CUDA 8.0-10.0 name (libcublas.so.9.0) is a 1.x (or 2.0) build's
             era = library_era_fix(ctx.kb, lib, expected)
             if era is not None:
                 fix.append(era)

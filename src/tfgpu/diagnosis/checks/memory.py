@@ -19,10 +19,11 @@ from typing import Any
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
+from tfgpu.diagnosis.checks._memory_failures import ALLOCATION_FAILED
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
-from tfgpu.diagnosis.checks.memory_at_start import taken_at_start
-from tfgpu.diagnosis.checks.no_dnn_support import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
+from tfgpu.diagnosis.checks.memory_held import taken_at_start
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -108,7 +109,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
     exhausted = [h for h in ctx.h("mem.exhausted").all() if h.line not in notices]
     exhausted += ctx.h("mem.cuda_alloc_oom").all()
     oom = ctx.h("mem.oom_tensor")
-    # memory already taken when TensorFlow started: memory_at_start.py names that cause
+    # memory already taken when TensorFlow started: memory_held.py names that cause
     # for the failures below (one cause, one finding)
     taken = taken_at_start(ctx)
     if oom.count and not taken:
@@ -129,7 +130,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # The log names the device and allocator: "... on /job:localhost/replica:0/
         # task:0/device:CPU:0 by allocator cpu" is host RAM, not GPU memory.
         host = "CPU" in (h.g("device") or "").upper() or (h.g("alloc") or "").lower() == "cpu"
-        # claim audit: TF1 names the failing op's device on the "[[Node: ...]]" line below
+        # TF1 names the failing op's device on the "[[Node: ...]]" line below
         node = next((n.g("dev") for n in ctx.h("placer.node_device").all()
                      if h.line < n.line <= h.line + 3), None)
         host = host or (node == "CPU" and not h.g("device") and not h.g("alloc"))
@@ -641,8 +642,8 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     from tfgpu.diagnosis.checks.dnn_init_causes import cudnn_host_older
 
     if cudnn_host_older(ctx):
-        return []  # dnn-init: the host's cuDNN is older than the build (dnn_init_causes.py)
-    # blind-wrongs: a kernel fault or GPU hardware error at or before the handle failure
+        return []  # the host's cuDNN is older than the build (dnn_init_causes.py)
+    # a kernel fault or GPU hardware error at or before the handle failure
     # (CUresult LAUNCH_FAILED / ILLEGAL_ADDRESS / MISALIGNED_ADDRESS / HARDWARE_STACK_ERROR /
     # ECC_UNCORRECTABLE..., their cudaGetErrorString texts, an Xid 79) is sticky: cuda.h says
     # "any further CUDA work will return the same error", so the cuDNN/cuBLAS failure after it
@@ -700,7 +701,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
             return []  # the missing-library finding names libcudnn
         if all(NO_DNN_RNN_WORDS in t.casefold() for t in texts):
             # the cuDNN RNN kernels' wording (TensorFlow's only): version or memory, hedged
-            # (no_dnn_support.py)
+            # (dnn_init_causes.py)
             return rnn_no_dnn_hedged(ctx, ev, fix_mem)
         if dnn_not_found_runtime_unknown(ctx):
             return [_dnn_not_found_hedged(ctx, ev)]
@@ -755,7 +756,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
                  "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
                  "# the cuDNN/CUDA this TensorFlow was built for"),
         )]
-    # dnn-handle: nothing tells memory from the version (no host cuDNN version, or one that
+    # nothing tells memory from the version (no host cuDNN version, or one that
     # cannot be held against the build's because this TensorFlow's build cuDNN is unknown; no
     # driver line): a host cuDNN alone rules out neither another install nor two TF packages
     from tfgpu.diagnosis.checks.dnn_init_causes import build_cudnn_known
@@ -768,7 +769,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         "dnn-handle-failed-gpu-memory", variant="unsure",
         library=what, evidence=ev,
         fix=(*fix_mem,
-             # dnn-init: the command that tells the causes apart (the lines before the failure)
+             # the command that tells the causes apart (the lines before the failure)
              "TF_CPP_MIN_LOG_LEVEL=0 python your_script.py 2>&1 | grep -i -E \"out of memory|"
              "runtime cudnn|driver version|cudnn|cublas\"   # which cause: see above",
              "python -c \"import tensorflow as tf; print(tf.sysconfig.get_build_info())\"   "
@@ -784,7 +785,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- universe: GPU memory settings TensorFlow rejects ----------------------------------
+# --- GPU memory settings TensorFlow rejects --------------------------------------------
 
 #: What each rejected combination means and what to keep (context.py, gpu_device.cc).
 _MEMORY_OPTIONS: dict[str, tuple[str, str]] = {
@@ -953,7 +954,7 @@ def _blas_gemm_memory_first(ctx: Facts, ev: tuple[Evidence, ...],
     )
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
@@ -982,7 +983,7 @@ def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
     build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the cuDNN this TensorFlow was built for")
     mem = fix_mem[:2]
-    # tf1sweep: conv_ops.cc's CHECK on GetConvolveAlgorithms is the TF 0.x-1.12 form of this
+    # conv_ops.cc's CHECK on GetConvolveAlgorithms is the TF 0.x-1.12 form of this
     # failure (1.13 made it the "Failed to get convolution algorithm" status): give the 1.x
     # memory option (fix_mem's ConfigProto line) and the 1.x builds' cuDNN
     if any("Check failed: stream->parent()->GetConvolveAlgorithms(" in e.text for e in ev):
@@ -1031,8 +1032,7 @@ def gpu_allocator_followup(ctx: Facts) -> list[Finding]:
     TF_GPU_ALLOCATOR=cuda_malloc_async ...") and the occupancy map, when the ran-out line
     itself is not in the log (then :func:`rule_memory` reports it with its size)."""
     follow = ctx.h("mem.bfc_followup").all()
-    if not follow or any(ctx.h(n).count for n in (
-            "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom")):
+    if not follow or any(ctx.h(n).count for n in ALLOCATION_FAILED):
         return []
     return [catalogue.make(
         "gpu-allocator-ran-out",
@@ -1172,7 +1172,7 @@ def cudnn_rnn_call_failed(ctx: Facts) -> list[Finding]:
                            evidence=log_evidence(rnn[:3]))]
 
 
-# --- dnn-handle: the cuDNN handle failure with no line that tells the causes apart ----------
+# --- the cuDNN handle failure with no line that tells the causes apart ----------------------
 
 
 def _cudnn_handle_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
@@ -1261,8 +1261,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     """
     hits = ctx.h("mem.alloc_report").all()
     if not hits or taken_at_start(ctx) or any(ctx.h(n).count for n in (
-            "mem.ran_out", "mem.exhausted", "mem.oom_tensor", "mem.cuda_oom",
-            "mem.bfc_followup")):
+            *ALLOCATION_FAILED, "mem.bfc_followup")):
         return []
     if not any(h.g("nodes") or h.g("dev") for h in hits) and len(
             {re.sub(r"[\d.]+", "", h.g("dump") or "") for h in hits}) < 2:
@@ -1286,7 +1285,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     )]
 
 
-# --- call-hedge: a library CALL failed after its handle was created ---------------------------
+# --- a library CALL failed after its handle was created ---------------------------------------
 
 #: cuda_solvers.cc TF_RETURN_IF_CUSOLVER_ERROR / TF_RETURN_IF_CUBLAS_ERROR (NVIDIA/tensorflow
 #: r1.15 tensorflow/core/kernels/cuda_solvers.cc; tensorflow/core/util/cuda_solvers.cc in TF

@@ -53,7 +53,7 @@ def rule_mixed(ctx: Facts) -> list[Finding]:
         return _keras_ok_without_tensor_cores(ctx)
     gpu = ctx.h("mixed.gpu").first
     cc = gpu[0].g("cc") if gpu else None
-    # tf-sweep: Keras warns for every GPU without a CUDA compute capability ("probably not an
+    # Keras warns for every GPU without a CUDA compute capability ("probably not an
     # Nvidia GPU": ROCm, DirectML, Metal); it says nothing about such a GPU's float16 speed
     floor = ctx.kb.platform_fact("tensor-cores-min-cc").value("min_cc")
     other = ctx.h("mixed.not_nvidia").first
@@ -134,7 +134,7 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
 
 
 def no_tensor_cores(f: Facts) -> Iterator[Finding]:
-    """GPUs without Tensor Cores: ``mixed_float16`` makes them slower, not faster (case 033).
+    """GPUs without Tensor Cores: ``mixed_float16`` makes them slower, not faster.
 
     TensorFlow's mixed-precision guide checks only compute capability >= 7.0 (platform
     fact tensor-cores-min-cc), but the TU116/TU117 parts (GTX 16xx, MX450/550, T400-T2000;

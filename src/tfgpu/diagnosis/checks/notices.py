@@ -43,7 +43,7 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         hits = ctx.h(name)
         if hits.count:
             out.append(catalogue.make(fid, evidence=log_evidence(hits, limit=2)))
-    # --- universe: more wordings of the notices above, and notices of their own
+    # --- more wordings of the notices above, and notices of their own
     universe = (
         ("noise.cpu_guard_notice", "cpu-feature-guard-notice"),
         ("noise.grappler_notice", "grappler-optimizer-notice"),

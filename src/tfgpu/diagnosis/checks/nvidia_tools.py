@@ -1,4 +1,4 @@
-"""Fault kinds read from the tools around TensorFlow (stage 3, "nvidia tools"): nvidia-smi's
+"""Fault kinds read from the tools around TensorFlow: nvidia-smi's
 own failures, pip's dependency check, TensorFlow Addons' version warning and HIP's missing
 code objects, when a log shows them (``explain``).
 
@@ -34,11 +34,6 @@ from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
-
-
-def _norm(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
-
 
 # --- nvidia-smi ---------------------------------------------------------------------------
 
@@ -141,11 +136,11 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
     # TensorFlow's own distributions, whose pins (setup.py REQUIRED_PACKAGES) a broken pair
     # breaks: platform fact tf-distributions
     tf_dists = frozenset(f.kb.tf_distributions())
-    own = [h for h in hits if _norm(h.g("pkg") or "") in tf_dists]
+    own = [h for h in hits if c.dist_key(h.g("pkg") or "") in tf_dists]
     addon = [h for h in hits
-             if _norm(h.g("pkg") or "").startswith(("tensorflow-", "tf-"))
-             and _norm(h.g("pkg") or "") not in tf_dists
-             and _norm(h.g("dep") or "") in tf_dists and not h.g("missing")]
+             if c.dist_key(h.g("pkg") or "").startswith(("tensorflow-", "tf-"))
+             and c.dist_key(h.g("pkg") or "") not in tf_dists
+             and c.dist_key(h.g("dep") or "") in tf_dists and not h.g("missing")]
     if own:
         h = own[0]
         req = h.g("req") or "?"
@@ -210,7 +205,7 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
         fix.insert(0, "pip show tensorflow-addons   # 0.11.x with TensorFlow 2.3: a false "
                       "alarm of that release's check (tensorflow/addons PR#2077); otherwise the "
                       "lines below")
-    # workplan kinds: the warnings only predict trouble ("some things might work, some things
+    # the warnings only predict trouble ("some things might work, some things
     # might not"); without a failed Addons op in the log they are a notice (tensorflow/addons
     # #2075: 0.11.0 warned for the TensorFlow 2.3 it supports)
     if not _addons_op_failed(f):
@@ -226,7 +221,7 @@ def addons_unsupported_tf(f: Facts) -> list[Finding]:
 
 
 def _addons_op_failed(f: Facts) -> bool:
-    """The log shows an Addons custom op failing to load (workplan kinds)."""
+    """The log shows an Addons custom op failing to load."""
     return bool(f.h("tfa.op_failed").count or any(
         (h.g("op") or "").startswith("Addons>") for h in f.h("op.not_registered").all()))
 

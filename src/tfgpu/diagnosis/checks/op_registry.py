@@ -221,7 +221,7 @@ def _gpu_build_only(ctx: Facts, op: str) -> bool:
     return op.startswith(gpu_build_only_ops(ctx))
 
 
-# --- op-kernel: kernels that fit the node's attributes --------------------------------------
+# --- kernels that fit the node's attributes -------------------------------------------------
 
 #: One ``name=value`` of the placer's "with these attrs: [...]" (values quoted or not).
 _ATTR = re.compile(r'(\w{1,40})=("?)([\w.-]{1,60})\2(?=[,\]\s])')

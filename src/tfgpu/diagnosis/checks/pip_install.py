@@ -28,14 +28,10 @@ from tfgpu.knowledge._rows import parse_version
 _TENSORRT = ("tensorrt", "tensorrt-libs", "tensorrt-bindings")
 
 
-def _norm(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
-
-
 def _releases_pinning(f: Facts, package: str, spec: str) -> list[str]:
     """Releases whose ``[and-cuda]`` extra pins ``package`` (to ``spec`` when given)."""
     out = {p.tf_version for p in f.kb.pins
-           if _norm(p.package) == package and (not spec or p.specifier == spec)}
+           if c.dist_key(p.package) == package and (not spec or p.specifier == spec)}
     return sorted(out, key=parse_version)
 
 
@@ -46,7 +42,7 @@ def _release_without_tensorrt(f: Facts, after: str) -> str | None:
     for r in releases:
         if parse_version(r) <= parse_version(after):
             continue
-        if not any(_norm(p.package) in _TENSORRT for p in f.kb.pins if p.tf_version == r):
+        if not any(c.dist_key(p.package) in _TENSORRT for p in f.kb.pins if p.tf_version == r):
             return r
     return None
 
@@ -58,13 +54,13 @@ def and_cuda_tensorrt_pin(f: Facts) -> list[Finding]:
     The release comes from pip's ``(from tensorflow[and-cuda]==X)`` line or the log's version,
     else from the pin itself (the releases whose extra pins that exact specifier)."""
     hits: list[Hit] = [h for h in f.h("pip.no_dist").all()
-                       if _norm(h.g("pkg") or "") in _TENSORRT]
+                       if c.dist_key(h.g("pkg") or "") in _TENSORRT]
     frm = f.h("eco.and_cuda_from")
     if not hits or not (frm.count or any("and-cuda" in h.text or "and_cuda" in h.text
                                          for h in hits)):
         return []
     h = hits[0]
-    package = _norm(h.g("pkg") or "tensorrt")
+    package = c.dist_key(h.g("pkg") or "tensorrt")
     spec = (h.g("spec") or "").strip()
     tf = next((x.g("v") for x in frm.all() if x.g("v")), None) or f.tf_version
     pinning = _releases_pinning(f, package, spec)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError
@@ -27,10 +28,6 @@ from tfgpu.knowledge import KnowledgeQueryError
 #: retired GPU name), normalised.
 _TF_WHEELS = frozenset({"tensorflow", "tensorflow-cpu", "tf-nightly", "tf-nightly-cpu",
                         "tensorflow-aarch64", "tensorflow-cpu-aws", "tensorflow-gpu"})
-
-
-def _norm(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
 
 
 def _tag_key(plat: str) -> str | None:
@@ -79,7 +76,7 @@ def pip_wheel_tags_unsupported(ctx: Facts) -> list[Finding]:
     """
     for h in ctx.h("pip.wheel_tags").all():
         pkg, plat = h.g("pkg") or "", h.g("plat") or ""
-        if _norm(pkg) in _TF_WHEELS:
+        if c.dist_key(pkg) in _TF_WHEELS:
             continue  # checks/tf_install.py reads TensorFlow's own wheel
         newer = tag_needs_newer_pip(ctx, plat)
         wheel = f"{pkg}-{h.g('v')}-{h.g('py')}-{h.g('abi')}-{plat}.whl"

@@ -1,4 +1,4 @@
-"""Python's import system around TensorFlow (tool families, stage 3).
+"""Python's import system around TensorFlow.
 
 Sources (``knowledge/data/messages_tools.toml``): CPython's ``ctypes`` on Windows (3.8+:
 "Could not find module '%s' (or one of its dependencies). Try using the full path with

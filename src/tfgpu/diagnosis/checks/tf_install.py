@@ -21,6 +21,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._common import dist_key as _norm
 from tfgpu.diagnosis.checks._gpu_pin import gpu_pin_requirement
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.keras_modules import (
@@ -369,14 +370,14 @@ def windows_native_no_gpu(f: Facts) -> Iterator[Finding]:
     fact = kb.platform_fact("windows-native-gpu-last")
     last = fact.value("tf_version")
     conda = " ".join(str(p) for p in fact.values.get("conda_packages", ()))
-    pinned = kb.config_for(last, "windows")
     py = facts.python.version
+    fits, pinned = kb.wheel_for_python(last, "windows", py)
     wsl = kb.platform_fact("wsl2-min-windows-build").value("min_windows_build")
     fix = [f"wsl --install   # Windows 10 build {wsl}+; then, inside WSL2 Ubuntu: "
            "python3 -m pip install 'tensorflow[and-cuda]'",
            f"# or stay native with TensorFlow {last}, the last native-Windows GPU release "
            f"(CUDA and cuDNN via conda):"]
-    if pinned is not None and pinned.python_min and py and pinned.python_ok(py) is False:
+    if fits is False and pinned is not None:
         fix.append(f"# TensorFlow {last} needs Python {pinned.python_min}-{pinned.python_max}; "
                    f"this one is {py}: create a venv with such a Python first")
     fix += [f"conda install -c conda-forge {conda}",
@@ -398,13 +399,9 @@ def _windows_last_fix(last: PlatformFact, f: Facts | None = None) -> tuple[str, 
     release = last.value("tf_version")
     pin = f'pip install "{last.value("pip_requirement")}"'
     known = f.fix_python if f is not None else None
-    row = f.kb.config_for(release, "windows") if f is not None else None
-    if known is not None and row is not None and row.python_min:
-        try:
-            outside = row.python_ok(known[0]) is False
-        except KnowledgeQueryError:
-            outside = False  # a Python version that does not parse
-        if outside:
+    if f is not None and known is not None:
+        fits, row = f.kb.wheel_for_python(release, "windows", known[0])
+        if fits is False and row is not None:
             pin += (f"   # in a venv with Python {row.python_min}-{row.python_max}: "
                     f"TensorFlow {release} has no wheel for Python {known[0]} ({known[1]}; "
                     f"knowledge row {row.ref})")
@@ -873,7 +870,7 @@ def protobuf_version(f: Facts) -> Iterator[Finding]:
     if pb.count or f.h("protobuf.downgrade").count:
         pbv = f.dist_version("protobuf")
         cap = f.kb.platform_fact("protobuf-descriptors-cap")
-        # claim audit: the _pb2.py file the traceback names may belong to another package
+        # the _pb2.py file the traceback names may belong to another package
         # (tensorboard, a project's own protos: vm03/payload_dumper#38, maudzung/SFA3D#82)
         pkgs = [p for h in f.h("protobuf.pb2_file").all() if (p := h.g("pkg"))]
         other = next((p for p in pkgs if p.lower() not in ("tensorflow", "tensorflow_core")),
@@ -972,7 +969,7 @@ def keras3(f: Facts) -> Iterator[Finding]:
     if needs.count:
         lib = next((h.g("lib") or h.g("obj") or h.g("pipreq") for h in needs.all()
                     if h.g("lib") or h.g("obj") or h.g("pipreq")), None)
-        # h48 kinds: deepface's own check (deepface/commons/package_utils.py) names no library
+        # deepface's own check (deepface/commons/package_utils.py) names no library
         lib = lib or next(("deepface" for h in needs.all() if h.g("dftf")), None)
         hub = "tensorflow_hub" in (lib or "")
         fix = (_tf_keras_pin(f, legacy, k3_tf),
@@ -1057,10 +1054,6 @@ def keras3(f: Facts) -> Iterator[Finding]:
 
 
 # ---------------------------------------------------------------------- log: pip
-
-
-def _norm(name: str) -> str:
-    return name.lower().replace("_", "-").replace(".", "-")
 
 
 def _gpu_pin_version(f: Facts, nod: list[Hit], named: list[Hit]) -> str | None:
@@ -1191,7 +1184,7 @@ def rule_pip(ctx: Facts) -> list[Finding]:
     return out
 
 
-# --- universe: pip's resolver found no consistent set of versions ----------------------
+# --- pip's resolver found no consistent set of versions --------------------------------
 
 
 def pip_resolution_conflict(ctx: Facts) -> list[Finding]:
@@ -1631,7 +1624,7 @@ def _pip_misc(ctx: Facts) -> Iterator[Finding]:
         h = wheel[0]
         tag = h.g("py") or "?"
         wpy = f"{tag[2]}.{tag[3:]}" if tag.startswith("cp") and len(tag) > 3 else tag
-        # pip-wheel-tags: a platform tag older pips reject (manylinux2010/2014/_X_Y, macOS
+        # a platform tag older pips reject (manylinux2010/2014/_X_Y, macOS
         # 11+; platform fact pip-platform-tag-first): the pip version is a cause too
         from tfgpu.diagnosis.checks.pip_wheel_tags import tag_needs_newer_pip
 
@@ -1802,7 +1795,7 @@ def metal_pairing_broken(f: Facts) -> Iterator[Finding]:
     )
 # --- end metal pairing ---
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 #: Log patterns whose findings name why an import failed (then the generic native-import
 #: finding adds nothing).
@@ -1879,7 +1872,7 @@ def _native_import_cut(ctx: Facts) -> list[Finding]:
     ]
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# ----------------------------------------- the user site shadowing an environment
 
 
 def user_site_shadows_env(ctx: Facts) -> list[Finding]:

@@ -56,7 +56,7 @@ def tfjs_cuda_libraries_missing(f: Facts) -> list[Finding]:
     dll = f.h("tfjs.dlopen").all()
     libs = [h for h in f.h("lib.missing").all()
             if parse_library(h.g("lib") or "")[0] in TFJS_CUDA_BASES]
-    # blind-wrongs: libtensorflow's own gpu_device.cc lines without a library name ("Cannot
+    # libtensorflow's own gpu_device.cc lines without a library name ("Cannot
     # dlopen some GPU libraries", "Skipping registering GPU devices") in a tfjs-node log
     unnamed = f.h("lib.dlopen").all() + f.h("gpu.skipping").all()
     if not (dll or libs or unnamed):

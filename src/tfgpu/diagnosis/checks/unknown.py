@@ -13,6 +13,7 @@ from tfgpu.diagnosis.checks.windows import tf_extension_module
 from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
+from tfgpu.knowledge import ntstatus
 
 #: A glog line of level E or F (``2021-01-06 17:27:26.458212: E tensorflow/...cc:397] ...``,
 #: ``E0106 17:27:26.458212  123 cuda_driver.cc:397] ...``): the ``tell.glog`` pattern's
@@ -85,9 +86,10 @@ def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = ()) -> frozenset[
     return frozenset(n for i in range(len(died)) for n in _death_span(died, i, marks))
 
 
-def log_failure_lines(log: LogFacts) -> frozenset[int]:
-    """:func:`failure_lines` of ``log``'s deaths, bounded by its traceback headers."""
-    return failure_lines(death_hits(log), _traceback_headers(log))
+def log_failure_lines(log: LogFacts, died: Sequence[Hit] | None = None) -> frozenset[int]:
+    """:func:`failure_lines` of ``log``'s deaths (``died`` when the caller has
+    :func:`death_hits` of ``log`` already), bounded by its traceback headers."""
+    return failure_lines(death_hits(log) if died is None else died, _traceback_headers(log))
 
 
 def _traceback_headers(log: LogFacts) -> list[int]:
@@ -146,7 +148,7 @@ _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.ker
 #: and unsigned; IntelliJ prints "(0xC000013A: interrupted by Ctrl+C)", ntstatus.h), and -1,
 #: the code a process ended from outside gets (``TerminateProcess(h, -1)``, as git's
 #: mingw_kill sends SIGTERM; an IDE's Stop button on Windows): not proof of a failure.
-_WINDOWS_STOPPED = frozenset({-1073741510, 3221225786, -1})
+_WINDOWS_STOPPED = frozenset({ntstatus.CONTROL_C_EXIT.signed, ntstatus.CONTROL_C_EXIT.code, -1})
 
 
 def container_exits(ctx: Facts) -> list[Hit]:
@@ -174,7 +176,7 @@ def exit_code_meaning(code: int) -> str:
     if code in SIGNAL_EXITS:
         name, what = SIGNAL_EXITS[code]
         return f"exit code {code} = 128 + {code - 128}, {name}: most likely {what}"
-    if code < 0 or code >= 0xC0000000:
+    if code < 0 or code >= ntstatus.ERROR_MIN:
         # a Windows NTSTATUS error code, printed signed (-1073741819) or unsigned
         return (f"exit code {code} = 0x{code & 0xFFFFFFFF:08X}, a Windows NTSTATUS error "
                 "code: Windows ended the process (a crash in native code, or a start that "
@@ -289,11 +291,10 @@ _EXCEPTION_CAUSE = ("The program stopped on an exception tfgpu does not recognis
                     "guess.")
 
 
-def _explained_deaths(ctx: Facts, found: list[Finding]) -> set[int]:
-    """The death lines of ``ctx``'s log (:func:`death_hits`) whose failure a finding of
-    ``found`` explains: it quotes the death line or a line of its exception message
+def _explained_deaths(ctx: Facts, found: list[Finding], died: Sequence[Hit]) -> set[int]:
+    """The death lines ``died`` of ``ctx``'s log (:func:`death_hits`) whose failure a finding
+    of ``found`` explains: it quotes the death line or a line of its exception message
     (:func:`failure_lines` of that death alone and the deaths after it)."""
-    died = death_hits(ctx.log)
     marks = _traceback_headers(ctx.log)
     return {h.line for i, h in enumerate(died)
             if any(explains_failure(f, frozenset(_death_span(died, i, marks))) for f in found)}
@@ -309,15 +310,16 @@ def _explained_deaths(ctx: Facts, found: list[Finding]) -> set[int]:
 _NO_OWN_CAUSE = re.compile(r"\b(?:Internal|Unknown)Error\b|Error: (?:INTERNAL|UNKNOWN)\b")
 
 
-def _unexplained_exception(ctx: Facts, found: list[Finding]) -> list[Finding]:
+def _unexplained_exception(ctx: Facts, found: list[Finding],
+                           died: Sequence[Hit]) -> list[Finding]:
     """Beside error-level findings: the ``exception`` variant of ``unrecognised-error`` when
     the program died on a Python exception (the last death line of the log is one) and no
     finding quotes any line that says why it died (:func:`failure_lines`): the errors are
     problems the log shows, not that exception's cause (a missing cuDNN makes TensorFlow
     use the CPU; it does not raise a shape ValueError). A native crash after an error
     (an abort, a failed check) and an exception that carries no cause of its own
-    (:data:`_NO_OWN_CAUSE`) are left to that error. ``[]`` otherwise."""
-    died = death_hits(ctx.log)
+    (:data:`_NO_OWN_CAUSE`) are left to that error. ``[]`` otherwise.  ``died``: the log's
+    death lines (:func:`death_hits`)."""
     if not died or not _EXCEPTION.match(died[-1].text) or _NO_OWN_CAUSE.search(died[-1].text):
         return []
     lines = failure_lines(died, _traceback_headers(ctx.log))
@@ -337,19 +339,24 @@ def _unexplained_exception(ctx: Facts, found: list[Finding]) -> list[Finding]:
     )]
 
 
-def rule_unrecognised(ctx: Facts, found: list[Finding]) -> list[Finding]:
+def rule_unrecognised(ctx: Facts, found: list[Finding],
+                      died: Sequence[Hit] | None = None) -> list[Finding]:
     """When no rule explains an error, say so and quote the most telling lines (only lines
     no finding explained: a traceback whose exception line a finding quotes is explained
-    whole, its ``Traceback`` header and frames too)."""
+    whole, its ``Traceback`` header and frames too).  ``died``: :func:`death_hits` of
+    ``ctx.log`` when the caller has it already (explain computes it once), else computed
+    here."""
     fw = ctx.other_framework
+    if died is None:
+        died = death_hits(ctx.log)
     if any(f.severity is Severity.ERROR for f in found):
         # another program's log gets no TensorFlow tracker link
         return [dataclasses.replace(f, doc=None) if fw else f
-                for f in _unexplained_exception(ctx, found)]
+                for f in _unexplained_exception(ctx, found, died)]
     texts = {e.line: e.text for f in found for e in f.evidence if e.line is not None}
     covered = set(texts)
     blocks = _traceback_blocks(ctx, texts)
-    explained = _explained_deaths(ctx, found)
+    explained = _explained_deaths(ctx, found, died)
     # a traceback Python's unraisable hook printed is a report, not an error: its
     # "Exception ignored ..." line, the traceback and its exception line are explained
     ignored = ignored_tracebacks(ctx.log)

@@ -28,7 +28,6 @@ from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -87,7 +86,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     if ctx.gpu_listed_last(evidence + built):
         return []  # a later check output lists the GPU: the last reading wins
     if ctx.h("gpu.created").count or ctx.host_gpu_works:
-        return []  # semantics (stage 3): the host's TensorFlow lists the GPU: host facts win
+        return []  # the host's TensorFlow lists the GPU: host facts win
     conda_builds = ctx.h("gpu.conda_cuda_build").all()
     mm = ctx.tf_mm
     fix: list[str] = []
@@ -105,10 +104,10 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     if listed is not None:
         return [listed]  # the log's package listing shows a CPU-only TensorFlow
     if cudart_intent_evidence(ctx):
-        return []  # tool families (stage 3): library-not-loaded (gpu-intent) names the reason
+        return []  # library-not-loaded (gpu-intent) names the reason
     if driver_library_not_shown(ctx):
         return []  # library-not-loaded (driver-gpu-not-shown): the driver library is why
-    other_cuda = _cuda_release_missing(ctx, ev)  # semantics (stage 3)
+    other_cuda = _cuda_release_missing(ctx, ev)
     if other_cuda is not None:
         return [other_cuda]
     ref: str | None = None
@@ -238,7 +237,7 @@ def rule_gpu_not_visible(ctx: Facts) -> list[Finding]:
     ]
 
 
-# --- universe: a GPU list that names GPUs the process does not have -------------------
+# --- a GPU list that names GPUs the process does not have -----------------------------
 
 
 def visible_device_list_invalid(ctx: Facts) -> list[Finding]:
@@ -284,7 +283,7 @@ def gpu_ignored_low_multiprocessor_count(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    # tf1sweep: TF 1.x's "with Cuda multiprocessor count: N." with the minimum on the next line
+    # TF 1.x's "with Cuda multiprocessor count: N." with the minimum on the next line
     need = h.g("need") or next((n.g("need") for n in ctx.h("tf1.core_count_need").all()
                                 if 0 < n.line - h.line <= 2), None)
     return [catalogue.make(
@@ -344,15 +343,11 @@ def _windows_native(ctx: Facts, evidence: tuple[Evidence, ...]) -> Finding:
     ref = "platform_facts:windows-native-gpu-last"
     # TensorFlow 2.10's Windows wheels stop at Python 3.10 (tf_tested_configs); the
     # threads' hosts often ran 3.11+, where the pin alone finds no wheel
-    pinned = ctx.kb.config_for(last, "windows")
+    py = (ctx.fix_python or (None,))[0]
+    fits, pinned = ctx.kb.wheel_for_python(last, "windows", py)
     pyr = (f"; its wheels need Python {pinned.python_min}-{pinned.python_max}"
            if pinned is not None and pinned.python_min and pinned.python_max else "")
-    py = (ctx.fix_python or (None,))[0]
-    try:
-        outside = bool(pyr and py and pinned is not None and pinned.python_ok(py) is False)
-    except KnowledgeQueryError:
-        outside = False  # a Python version the facts give in no X.Y form ("unknown")
-    if outside:
+    if fits is False:
         pyr += f", this one is {py}: create a venv with such a Python first"
     return catalogue.make(
         "tensorflow-windows-native-no-gpu",
@@ -721,7 +716,7 @@ def log_level_hides_reasons(f: Facts) -> Iterator[Finding]:
     )
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
@@ -739,7 +734,7 @@ def strategy_devices_not_visible(ctx: Facts) -> list[Finding]:
     ))
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# -------------------------------------------- CUDA toolkits the build cannot load
 
 
 def _cuda_release_missing(ctx: Facts, ev: tuple[Evidence, ...]) -> Finding | None:

@@ -4,11 +4,28 @@ TensorFlow's own native-Windows warning: ``tensorflow/python/framework/config.py
 ``list_physical_devices`` ("TensorFlow GPU support is not available on native Windows for
 TensorFlow >= 2.11. ...").  A bare "DLL load failed" naming _pywrap_tensorflow_internal
 without Windows' reason is hedged: the reason is what tells the causes apart.
+
+A Python process on Windows that ended with a native crash's NTSTATUS and no traceback.
+
+Source: the NTSTATUS values of Windows' ntstatus.h ([MS-ERREF] 2.3.1 NTSTATUS Values):
+STATUS_ACCESS_VIOLATION 0xC0000005 ("The instruction at 0x%08lx referenced memory at
+0x%08lx. The memory could not be %s."), STATUS_HEAP_CORRUPTION 0xC0000374 ("A heap has been
+corrupted."), STATUS_STACK_OVERFLOW 0xC00000FD ("A new guard page for the stack cannot be
+created.").  An IDE prints the process's exit code as a signed 32-bit number and in hex
+("Process finished with exit code -1073741819 (0xC0000005)"), VS Code and shells as unsigned
+(3221225477).  A native crash ends the process before Python can print anything, so the code
+names the kind of crash, not the library.  Threads read for this kind name different causes:
+a GPU driver too old for a new GPU (tensorflow/tensorflow#23341, 0xC0000005 on an RTX 2080 Ti
+with driver 411; 419 fixed it), a bug of one tf-nightly build (tensorflow/tensorflow#37300,
+0xC0000374; the next nightly fixed it).  So the finding is a hedge (category unknown) that
+says what the code means and how to find the crashing library.  Stack-buffer overrun
+(0xC0000409) and illegal instruction (0xC000001D) have their own findings.
 """
 
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import dll_reason, windows_gpu_last
 from tfgpu.diagnosis.checks.libraries import cudnn_sub_dll_126
 from tfgpu.diagnosis.checks.visibility import _windows_native
@@ -16,6 +33,7 @@ from tfgpu.diagnosis.checks.windows_bad_image import BAD_IMAGE_TEXT
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import ntstatus
 
 
 def tf_extension_module(mod: str | None) -> bool:
@@ -26,6 +44,13 @@ def tf_extension_module(mod: str | None) -> bool:
     return mod is None or mod.startswith(("_pywrap_", "pywrap_"))
 
 
+def _ide_overrun(h: Hit) -> bool:
+    """Whether ``h``'s code is STATUS_STACK_BUFFER_OVERRUN as an IDE prints it: signed
+    (``-1073740791``) or hex (``0xC0000409``), not the unsigned decimal of VS Code."""
+    s = ntstatus.STACK_BUFFER_OVERRUN
+    return (h.g("code") or "").lower() in (str(s.signed), s.hex.lower())
+
+
 def rule_windows(ctx: Facts) -> list[Finding]:
     """DLL load failures, zlibwapi, MSVC runtime, crash codes."""
     out: list[Finding] = []
@@ -33,7 +58,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
     for hit in dll.first[:1]:
         why = dll_reason(hit.g("why") or "")  # lower case; a localized text in English
         if "procedure could not be found" in why:
-            continue  # tool families (stage 3): python_import.windows_dll_procedure_not_found
+            continue  # python_import.windows_dll_procedure_not_found
         if BAD_IMAGE_TEXT in why:
             continue  # error 193, a bad file not a missing one (windows_bad_image.py)
         if "initialization routine failed" in why:
@@ -110,7 +135,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
             )
         )
     elif sub126 := cudnn_sub_dll_126(ctx):
-        # h48 kinds: cuDNN's own sub-DLL line with Windows error 126 (hedged variant)
+        # cuDNN's own sub-DLL line with Windows error 126 (hedged variant)
         out.append(
             catalogue.make(
                 "windows-zlibwapi-missing",
@@ -121,7 +146,7 @@ def rule_windows(ctx: Facts) -> list[Finding]:
         )
     elif (
         status.count
-        and any((h.g("code") or "").lower() in ("-1073740791", "0xc0000409") for h in status.all())
+        and any(_ide_overrun(h) for h in status.all())
         and (cudnn_v >= 8300 or (ctx.windows and cudnn_v))
     ):
         out.append(
@@ -234,7 +259,7 @@ def _msvc_at_import(ctx: Facts, hit: Hit, dll: Hits) -> Finding | None:
     )
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 
 
 def windows_process_crashed(ctx: Facts) -> list[Finding]:
@@ -242,12 +267,12 @@ def windows_process_crashed(ctx: Facts) -> list[Finding]:
     names the cause: STATUS_STACK_BUFFER_OVERRUN, a native abort. :func:`rule_windows` says
     zlibwapi.dll when the log shows cuDNN >= 8.3 loaded (windows-zlibwapi-missing)."""
     hits = [h for h in ctx.h("win.status").all()
-            if (h.g("code") or "").lower() in ("-1073740791", "0xc0000409", "3221226505")]
+            if ntstatus.from_text(h.g("code")) is ntstatus.STACK_BUFFER_OVERRUN]
     if not hits or ctx.h("lib.missing").count:
         return []
     loaded = ctx.h("cudnn.loaded").first
     cudnn_v = int(loaded[0].g("v") or 0) if loaded else 0
-    signed = any((h.g("code") or "").lower() in ("-1073740791", "0xc0000409") for h in hits)
+    signed = any(_ide_overrun(h) for h in hits)
     if signed and (cudnn_v >= 8300 or (ctx.windows and cudnn_v)):
         return []  # rule_windows: windows-zlibwapi-missing, variant crash-after-cudnn
     return [catalogue.make(
@@ -279,3 +304,37 @@ def windows_native_warning(ctx: Facts) -> list[Finding]:
         return []
     return [_windows_native(ctx, log_evidence(hits[:1]))]
 
+
+# --- native crashes' NTSTATUS exit codes ------------------------------------------------------
+
+
+#: The crash codes this finding names (the others have their own findings).
+_CRASHES = (ntstatus.ACCESS_VIOLATION, ntstatus.HEAP_CORRUPTION, ntstatus.STACK_OVERFLOW)
+
+
+def windows_native_crash(ctx: Facts) -> list[Finding]:
+    """``windows-process-crashed-native``: the process's exit code is an access violation,
+    heap corruption or stack overflow and no library failed to load before it (those
+    findings name the cause).  A warning of category unknown: the code does not say which
+    library crashed."""
+    crashes = [(h, s) for h in ctx.h("win.crash_status").all()
+               if (s := ntstatus.from_text(h.g("code"))) is not None and s in _CRASHES]
+    if not crashes or ctx.h("lib.missing").count:
+        return []
+    hits = [h for h, _ in crashes]
+    status = crashes[0][1]
+    build = c.python_cmd(ctx, "import tensorflow as tf; print(tf.sysconfig.get_build_info())")
+    return [catalogue.make(
+        "windows-process-crashed-native", status=status.hex, name=status.name,
+        meaning=status.meaning,
+        evidence=log_evidence(hits, limit=1),
+        fix=("python -X faulthandler train.py   # from a console, not the IDE: Python's fault "
+             "handler prints the stack of the crash, and TensorFlow's last log line is shown",
+             build + "   # the CUDA/cuDNN this TensorFlow needs: compare with the DLLs on PATH "
+             "(where.exe cudart64_*.dll cudnn64_*.dll)",
+             "nvidia-smi   # the driver: a GPU newer than the driver, or a driver with a known "
+             "crash, needs a current one",
+             c.set_env(ctx, "CUDA_VISIBLE_DEVICES", "-1") + "   # once: a CPU run that works "
+             "puts the crash in the GPU stack",
+             "# a tf-nightly or a fresh release: try the one before or after it"),
+    )]

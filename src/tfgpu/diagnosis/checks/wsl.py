@@ -102,7 +102,7 @@ def wsl1_log(f: Facts) -> list[Finding]:
     )]
 
 
-# --- ecosystem (stage 3): NVML refused by Windows, unreachable GPUs, libcuda not found ------
+# --- NVML refused by Windows, unreachable GPUs, libcuda not found ---------------------------
 
 
 def wsl2_gpu_access_blocked(f: Facts) -> list[Finding]:

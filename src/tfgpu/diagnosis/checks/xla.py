@@ -129,7 +129,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             fix=(*_linux_fix(ctx)[:2], "which ptxas && ptxas --version"),
         ))
     # the driver's own JIT log (cuda_driver.cc "error log buffer"): not XLA's ptxas
-    # (gpu stack, stage 3: driver_jit_rejects_ptx)
+    # (driver_jit_rejects_ptx)
     jit_log = {h.line for h in ctx.h("xla.driver_jit_log").all()}
     old = [h for h in ctx.h("xla.ptxas_old").all() if h.line not in jit_log]
     arch = [*ctx.h("xla.ptxas_arch").all(), *ctx.h("xla.ptxas_loaded_arch").all()]
@@ -181,7 +181,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             )
         )
         variant = "driver-fallback" if fallback.count else None
-        old_kit = _toolkits_before(ctx, first)  # semantics (stage 3)
+        old_kit = _toolkits_before(ctx, first)
         if variant and old_kit:
             variant = "toolkit-too-old"
             cause += (f" Every CUDA toolkit this host has ({', '.join(old_kit)}) predates CUDA "
@@ -490,7 +490,7 @@ def _ptx_jit_unavailable(ctx: Facts) -> list[Finding]:
     return out
 
 
-# --- gpu stack (stage 3) ------------------------------------------------------------------
+# --- gpu stack ----------------------------------------------------------------------------
 # messages_gpu_stack.toml rows of cuda_driver.cc, XLA's nvptx_compiler.cc, LLVM NVPTX and
 # TensorFlow's kernel generator.
 
@@ -599,7 +599,7 @@ def xla_platform_not_registered(ctx: Facts) -> list[Finding]:
     ))
 
 
-# ---------------------------------------------------------------------- semantics (stage 3)
+# -------------------------------------------- toolkits older than the GPU's ptxas
 
 
 def _toolkits_before(ctx: Facts, first: str | None) -> list[str]:

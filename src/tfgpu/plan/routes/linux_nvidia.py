@@ -294,7 +294,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         # Steps.
         steps: list[M.Step] = []
         if wsl_from_windows:
-            # ux2: install WSL, update it, install the Windows driver, THEN check that
+            # install WSL, update it, install the Windows driver, THEN check that
             # nvidia-smi.exe lists the GPU (the check needs the driver)
             *setup, driver_check = self._wsl_setup_steps()
             steps.extend(setup)

@@ -1,4 +1,8 @@
-"""GPU memory another process already held when TensorFlow started, read from TensorFlow's own
+"""GPU memory another process holds, read from TensorFlow's own start-up lines or from an
+nvidia-smi table in the log (finding gpu-memory-held-by-other-process).  One section per reading
+below.
+
+GPU memory another process already held when TensorFlow started, read from TensorFlow's own
 start-up lines, when an out-of-memory failure follows.
 
 TensorFlow 1.x's gpu_device.cc prints each GPU's free and total memory when it finds the
@@ -12,21 +16,40 @@ allocating" tensor, a ResourceExhausted status, a BFC allocator that ran out, a 
 handle or cuFFT plan that could not be created), that process is the cause, not the model's
 size.  CUDA_ERROR_OUT_OF_MEMORY lines are read with the same evidence by
 :func:`tfgpu.diagnosis.checks.memory.rule_memory`.
+
+GPU memory nearly all taken, as an nvidia-smi table in the log shows it.
+
+nvidia-smi's GPU table gives each GPU's memory in use as ``used / total`` in MiB
+(``|  11439MiB / 11439MiB |``), and its process table the process holding it
+(``|    0      6216    C   python     10888MiB |``).  A GPU with less than
+:data:`~tfgpu.diagnosis.checks._common.HELD_FREE_FRACTION` of its memory free is held by some
+process.  TensorFlow reserves nearly all of a GPU's memory for its process when it first uses
+the GPU and keeps it until the process exits (TensorFlow's GPU guide, "Limiting GPU memory
+growth": "By default, TensorFlow maps nearly all of the GPU memory of all GPUs ... visible to
+the process"), so one running TensorFlow program shows exactly this, and any other program on
+that GPU gets almost nothing.
+
+The check speaks only when no line of the log shows a memory failure itself (those findings,
+memory.py, read their own lines); the table does not say whether the process that holds the
+memory is the one that failed, so the finding is information (severity info) that names
+both readings, not a claim.
 """
 
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import HELD_FREE_FRACTION, growth_fix
+from tfgpu.diagnosis.checks._memory_failures import CUDA_OOM, failure_lines, shows_memory_failure
 from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
 from tfgpu.findings import Finding
 
+# --- TensorFlow's start-up lines: memory free when it found the GPU ---------------------------
+
+
 #: The lines TensorFlow 1.x prints with a GPU's memory when it finds the device.
 _INFO = "mem.info"
-#: The CUDA out-of-memory lines :func:`tfgpu.diagnosis.checks.memory.rule_memory` reads.
-_CUDA_OOM = ("mem.cuda_oom", "mem.runtime_init_oom")
 
 
 def free_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
@@ -78,26 +101,12 @@ def small_pool_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
     return out
 
 
-def _failures(ctx: Facts, *, handles: bool = True) -> list[Hit]:
-    """The out-of-memory failure lines other than CUDA's own: OOM tensors, ResourceExhausted
-    statuses (not cuDNN's autotuning notices), BFC allocators that ran out (not those the
-    caller says are no failure), allocation reports, and (with ``handles``) library
-    handle/plan failures."""
-    notices = {h.line for h in ctx.h("cudnn.autotune_notice").all()}
-    out = [*ctx.h("mem.oom_tensor").all(), *ctx.h("mem.alloc_report").all(),
-           *(h for h in ctx.h("mem.exhausted").all() if h.line not in notices),
-           *(h for h in ctx.h("mem.ran_out").all()
-             if "indicates that this is not a failure" not in h.text),
-           *(handle_failures(ctx) if handles else ())]
-    return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
-
-
 def taken_at_start(ctx: Facts) -> bool:
     """Whether :func:`gpu_memory_taken_at_start` names the cause: memory held at start (TF
     1.x's free memory), a failure after it, and no CUDA out-of-memory line (rule_memory's own
     reading).  TF 2.x's small pool is a hedge beside the failure's own finding, not this."""
-    return (bool(held_at_start(ctx)) and not any(ctx.h(n).count for n in _CUDA_OOM)
-            and bool(_failures(ctx)))
+    return (bool(held_at_start(ctx)) and not any(ctx.h(n).count for n in CUDA_OOM)
+            and bool(failure_lines(ctx)))
 
 
 def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
@@ -115,7 +124,7 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
     pool = not taken_at_start(ctx)
     # the hedge stands beside an allocation failure's own finding; a handle failure's
     # finding (an error) would be superseded by it (findings.toml), so it is left alone
-    if pool and (any(ctx.h(n).count for n in _CUDA_OOM) or not _failures(ctx, handles=False)
+    if pool and (any(ctx.h(n).count for n in CUDA_OOM) or not failure_lines(ctx, handles=False)
                  or handle_failures(ctx)):
         return []
     held = small_pool_at_start(ctx) if pool else held_at_start(ctx)
@@ -123,7 +132,7 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
         return []
     what = "MiB pool of" if pool else "MiB free of"
     gpus = "; ".join(f"{free:,.0f} {what} {total:,.0f} MiB" for free, total, _ in held[:4])
-    fails = _failures(ctx)
+    fails = failure_lines(ctx)
     free0, total0, _ = held[0]
     return [catalogue.make(
         "gpu-memory-held-by-other-process",
@@ -140,5 +149,59 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
     )]
 
 
+# --- an nvidia-smi table in the log -----------------------------------------------------------
+
+
+#: A GPU smaller than this (MiB) is no real table row (a parse of something else).
+_MIN_TOTAL_MIB = 256
+
+
+def _full_rows(ctx: Facts) -> list[tuple[Hit, str, int, int]]:
+    """The GPU rows of nvidia-smi tables in the log with less than HELD_FREE_FRACTION of
+    their memory free: (hit, GPU index as printed or counted, used MiB, total MiB)."""
+    gpus = {h.line: h.g("idx") for h in ctx.h("smi.gpu").all()}
+    out = []
+    for n, h in enumerate(ctx.h("smi.memory_use").all()):
+        used, total = int(h.g("used") or 0), int(h.g("total") or 0)
+        if total >= _MIN_TOTAL_MIB and total - used < HELD_FREE_FRACTION * total:
+            out.append((h, gpus.get(h.line - 1) or str(n), used, total))
+    return out
+
+
+def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
+    """``gpu-memory-held-by-other-process`` (variant ``smi-nearly-full``, info: an
+    observation, not a claim): an nvidia-smi table in the log shows a GPU with less than
+    10% of its memory free, and no line of the log shows a memory failure.
+
+    Returns:
+        One finding naming each such GPU (``used`` of ``total`` MiB) and the processes the
+        table lists (name, PID, MiB), or nothing.
+    """
+    rows = _full_rows(ctx)
+    if not rows or shows_memory_failure(ctx):
+        return []
+    gpus = "; ".join(f"GPU {idx}: {used:,} of {total:,} MiB in use"
+                     for _h, idx, used, total in rows[:4])
+    procs = []
+    for h in ctx.h("smi.process").first[:3]:
+        name, mib = h.g("name"), h.g("mib")
+        if name and mib:
+            procs.append(f"{name.strip()} (PID {h.g('pid')}, {int(mib):,} MiB)")
+    held = (f" Its process list shows {', '.join(procs)} holding it." if procs else "")
+    _h0, _i0, used0, total0 = rows[0]
+    return [catalogue.make(
+        "gpu-memory-held-by-other-process", variant="smi-nearly-full",
+        used=f"{used0:,}", total=f"{total0:,}", gpus=gpus, held=held,
+        evidence=log_evidence([r[0] for r in rows], ctx.h("smi.process").first[:3], limit=6),
+        fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+             "# which process holds it",
+             "# stop the one you do not need (kill <pid>; in Jupyter shut down the other "
+             "notebook's kernel), or run on a free GPU: CUDA_VISIBLE_DEVICES=1 python train.py",
+             *growth_fix(ctx, "in each TensorFlow program, before it starts: it then takes only "
+                         "what it needs (or tf.config.experimental.set_memory_growth(gpu, "
+                         "True); TF 1.x: config.gpu_options.allow_growth = True)")),
+    )]
+
+
 __all__ = ["free_at_start", "gpu_memory_taken_at_start", "held_at_start", "small_pool_at_start",
-           "taken_at_start"]
+           "smi_memory_nearly_full", "taken_at_start"]

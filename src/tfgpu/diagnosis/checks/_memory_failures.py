@@ -1,0 +1,52 @@
+"""What counts as a memory failure in a log: the one definition the memory checks share.
+
+The patterns are TensorFlow's, CUDA's and the GPU libraries' own lines (``logs/patterns.py``):
+an allocation that failed (an "OOM when allocating" tensor, a ResourceExhausted status, a BFC
+allocator that ran out, CUDA_ERROR_OUT_OF_MEMORY), the allocator's report after it, CUDA's
+out-of-memory at initialisation, pinned host memory or a CUDA module that could not be
+allocated, and the cuDNN/cuBLAS/cuFFT handle, plan and call failures that memory usually
+causes.  Their findings are memory.py's; ``memory_held.py`` reads them to tell whether the
+log shows a memory failure at all.
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis.checks.library_failures import handle_failures
+from tfgpu.facts.log import Hit
+from tfgpu.facts.view import Facts
+
+#: Lines that say an allocation failed: an OOM tensor, a ResourceExhausted status, a BFC
+#: allocator that ran out, CUDA's out-of-memory on an allocation.
+ALLOCATION_FAILED = ("mem.oom_tensor", "mem.exhausted", "mem.ran_out", "mem.cuda_oom")
+#: CUDA's own out-of-memory lines: on an allocation, and the runtime's at initialisation
+#: (:func:`tfgpu.diagnosis.checks.memory.rule_memory` reads them).
+CUDA_OOM = ("mem.cuda_oom", "mem.runtime_init_oom")
+#: The cuDNN/cuBLAS handle and call failures and cuFFT plan failures
+#: (:func:`tfgpu.diagnosis.checks.library_failures.handle_failures`).
+HANDLE_FAILURES = ("mem.handle", "cudnn.dnn_handle", "cufft.plan", "cuda.lib_call")
+#: Every pattern whose lines show a memory failure.
+MEMORY_FAILURES = (*ALLOCATION_FAILED, "mem.runtime_init_oom", "mem.alloc_report",
+                   "mem.pinned", "mem.module_oom", *HANDLE_FAILURES)
+
+
+def shows_memory_failure(ctx: Facts) -> bool:
+    """Whether any line of the log is one of :data:`MEMORY_FAILURES`."""
+    return any(ctx.h(name).count for name in MEMORY_FAILURES)
+
+
+def failure_lines(ctx: Facts, *, handles: bool = True) -> list[Hit]:
+    """The out-of-memory failure lines other than CUDA's own (:data:`CUDA_OOM`), in log order:
+    OOM tensors, ResourceExhausted statuses (not cuDNN's autotuning notices), BFC allocators
+    that ran out (not those the caller says are no failure), allocation reports, and (with
+    ``handles``) library handle/plan failures."""
+    notices = {h.line for h in ctx.h("cudnn.autotune_notice").all()}
+    out = [*ctx.h("mem.oom_tensor").all(), *ctx.h("mem.alloc_report").all(),
+           *(h for h in ctx.h("mem.exhausted").all() if h.line not in notices),
+           *(h for h in ctx.h("mem.ran_out").all()
+             if "indicates that this is not a failure" not in h.text),
+           *(handle_failures(ctx) if handles else ())]
+    return sorted({h.line: h for h in out}.values(), key=lambda h: h.line)
+
+
+__all__ = ["ALLOCATION_FAILED", "CUDA_OOM", "HANDLE_FAILURES", "MEMORY_FAILURES",
+           "failure_lines", "shows_memory_failure"]

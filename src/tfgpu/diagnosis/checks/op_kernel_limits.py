@@ -1,0 +1,118 @@
+"""Ops whose kernel refuses an input it cannot take: a limit of one kernel (GPU or CPU), not a
+setup fault.  One section per kernel below.
+
+SparseTensorDenseMatMul's GPU kernel refusing an input past its 32-bit indexing.
+
+Source: tensorflow/core/kernels/sparse_tensor_dense_matmul_op.cc (both strings are in the
+TensorFlow 2.21 wheel's libtensorflow_cc.so.2; keras-gcn reports of TF 1.x print the same).
+Only for the GPU device (``std::is_same<Device, GPUDevice>``), before any work, the kernel
+returns INVALID_ARGUMENT:
+
+* "Cannot use GPU for > 2^31 entry inputs" when a dimension of A or B, B's element count,
+  the output's element count (rows x columns) or nnz(a) is not below 2^31-1;
+* "Cannot use GPU when output.shape[1] * nnz(a) > 2^31" when nnz(a) times the output's
+  column count is not below it.
+
+The comment above the check says why: "The GPU implementation is optimized to use 32 bit
+indexing".  The CPU kernel of the same op has no such check (it loops with ``size_t``), so
+running the product on the CPU, or splitting it so each piece stays below 2^31, avoids it.
+
+A masked LSTM/GRU whose mask the cuDNN kernel cannot take.
+
+Keras runs an LSTM/GRU with a mask on the fused cuDNN kernel (``CudnnRNNV3``) with one
+sequence length per sample, the count of ``True`` in its mask
+(``calculate_sequence_by_mask`` / ``_compute_sequence_length_from_mask``). cuDNN takes only
+masks that are strictly right-padded (Keras's cuDNN criteria: "Inputs, if use masking, are
+strictly right-padded") and errors out on a sample whose every step is masked (Keras's
+``has_fully_masked_sequence``: "Cudnn kernel will error out if the input sequence contains any
+fully masked data", tensorflow/tensorflow#33148). Two wordings:
+
+* TensorFlow's cuDNN call (``stream_executor/cuda/cuda_dnn.cc``, TF 1.13-2.21; tf.keras
+  releases without the fully-masked check, and the raw CudnnRNNV3 op):
+  ``CUDNN_STATUS_BAD_PARAM`` then ``in .../cuda_dnn.cc(N): 'cudnnSetRNNDataDescriptor(
+  data_desc.get(), ..., seq_lengths_array, (void*)&padding_fill)'``: the descriptor refused
+  the lengths (tensorflow/tensorflow#33069, #33148, #40982: all masked LSTM/GRU on a GPU);
+* Keras 3's own check before it calls cuDNN (``keras/src/backend/tensorflow/rnn.py``
+  ``_assert_valid_mask``, Keras >= 3.2): "You are passing a RNN mask that does not correspond
+  to right-padded sequences, while using cuDNN, which is not supported."
+
+A grouped convolution that reached one of TensorFlow's CPU convolution kernels.
+
+Sources: tensorflow/core/kernels/conv_ops.cc ("Generic conv implementation does not support
+grouped convolutions for now.") and conv_ops_fused_impl.h ("Fused conv implementation does not
+support grouped convolutions for now."), TensorFlow 2.x; the backprop's "Gradients for grouped
+convolutions are not supported on CPU. Please file a feature request if you run into this
+issue. Computed input depth %d doesn't match filter input depth %d" (in the 2.21 wheel's
+libtensorflow_cc.so.2).  TensorFlow treats a Conv2D whose input depth is a multiple of the
+filter's input depth as grouped (Keras ``Conv2D(groups=...)``, ConvNeXt/ResNeXt-style blocks);
+cuDNN runs it on a GPU, these CPU kernels refuse it.  So the op ran on the CPU (no GPU used in
+the process, or the op placed there), or the input's channel count is not the one the layer was
+built for (then TensorFlow reads it as grouped) - reports of the line name the first (a ConvNeXt
+model on a CPU) and the second (a visualisation feeding another input shape).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+# --- SparseTensorDenseMatMul's GPU kernel: 32-bit indexing ------------------------------------
+
+
+def sparse_matmul_gpu_limit(ctx: Facts) -> list[Finding]:
+    """``sparse-dense-matmul-gpu-int32-limit`` from ``sparse.gpu_int32_limit``: variant
+    ``entries`` for "Cannot use GPU for > 2^31 entry inputs", the default for the
+    output.shape[1] * nnz(a) check."""
+    return from_log(ctx, "sparse.gpu_int32_limit", lambda hits, first: catalogue.make(
+        "sparse-dense-matmul-gpu-int32-limit",
+        variant="entries" if first.g("entries") else None,
+        evidence=log_evidence(hits, limit=2),
+    ))
+
+
+# --- cuDNN's RNN kernel: right-padded masks only ----------------------------------------------
+
+
+def cudnn_rnn_mask_rejected(ctx: Facts) -> list[Finding]:
+    """``cudnn-rnn-mask-rejected``: cuDNN's RNN data descriptor refused the sequence lengths
+    taken from a mask (a ``CUDNN_STATUS_BAD_PARAM`` line on or right before the
+    ``cudnnSetRNNDataDescriptor`` call line), or Keras 3's mask check before cuDNN (variant
+    ``keras3-check``).  Another framework's log is left alone (its RNN API differs).
+
+    Args:
+        ctx: the facts view.
+
+    Returns:
+        One finding, or none.
+    """
+    if ctx.other_framework:
+        return []
+    keras3 = ctx.h("keras.rnn_mask_cudnn").all()
+    if keras3:
+        return [catalogue.make("cudnn-rnn-mask-rejected", variant="keras3-check",
+                               evidence=log_evidence(keras3[:1]))]
+    calls = ctx.h("cudnn.rnn_data_desc").all()
+    status = [h for h in ctx.h("cudnn.bad_param").all()
+              if any(0 <= c.line - h.line <= 1 for c in calls)]
+    said = [c for c in calls if "CUDNN_STATUS_BAD_PARAM" in c.text]
+    if not status and not said:
+        return []
+    return [catalogue.make("cudnn-rnn-mask-rejected",
+                           evidence=log_evidence(status[:1], (said or calls)[:1]))]
+
+
+# --- the CPU convolution kernels: no grouped convolution --------------------------------------
+
+
+def grouped_conv_cpu(ctx: Facts) -> list[Finding]:
+    """``grouped-conv-on-cpu`` from ``conv.grouped_cpu`` (variant ``gradients`` for the
+    backprop's wording)."""
+    return from_log(ctx, "conv.grouped_cpu", lambda hits, first: catalogue.make(
+        "grouped-conv-on-cpu", variant="gradients" if first.g("grad") else None,
+        evidence=log_evidence(hits, limit=2),
+    ))
+
+
+__all__ = ["cudnn_rnn_mask_rejected", "grouped_conv_cpu", "sparse_matmul_gpu_limit"]
