@@ -232,7 +232,7 @@ _LIBRARY_OPS = {"cuDNN": "convolutions, pooling, RNNs", "cuBLAS": "matrix produc
                 "cuBLASLt": "matrix products", "cuSOLVER": "linear algebra solvers",
                 "cuSPARSE": "sparse matrix ops"}
 #: Share of control bytes (:attr:`ReadStats.control_bytes`) above which an input is not a
-#: text log: random bytes hold about 29/256 = 11 %, a text log next to none.
+#: text log: random bytes hold about 28/256 = 11 %, a text log next to none.
 _BINARY_SHARE = 0.05
 
 
