@@ -236,6 +236,12 @@ _LIBRARY_OPS = {"cuDNN": "convolutions, pooling, RNNs", "cuBLAS": "matrix produc
 _BINARY_SHARE = 0.05
 
 
+#: The exit line of a process an IDE's run console or Docker Compose reports
+#: (checks/unknown.py ``container_exits``: "Process finished with exit code 1", "train-1
+#: exited with code 139"): the headline of a death no finding explains names its code.
+_EXIT_LINE = re.compile(r"(?:Process finished with exit code|exited with code) (?P<code>-?\d+)")
+
+
 def _binary(stats: ReadStats) -> str:
     """How much of the input is not text ("12% of its bytes are control bytes; 6470 binary
     line(s) skipped"), or ``""`` when it looks like a text log."""
@@ -360,7 +366,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         # checks/unknown.py failure_lines)
         others = [f for f in causes if f.category not in ("unknown", "notice")]
         rest = [f for f in others if f.severity is Severity.WARNING]
-        headline = ("The program failed and tfgpu does not know why: the log shows it died, "
+        code = _EXIT_LINE.search(died[-1].text) if died else None
+        how = (f"it exited with code {code.group('code')} (line {died[-1].line})" if code
+               else "it died")
+        headline = (f"The program failed and tfgpu does not know why: the log shows {how}, "
                     "and no message tfgpu knows explains it" + (
                         f"; {len(errors)} other problem(s) found in the log: "
                         f"{_title(_lead(errors))}" if errors
