@@ -10,11 +10,13 @@ it in a child process and reads the child's peak RSS with ``resource.getrusage``
 With ``--progress keras2`` the log is instead a Keras 2 training progress bar as its
 ``Progbar`` writes it on a terminal (keras 2.3.1 ``keras/utils/generic_utils.py``, verbose 1:
 ``"\\r"``, ``" 123/1875 [=====>....] - ETA: 1:23 - loss: 0.4321 - accuracy: 0.8765"``, 1,875
-steps an epoch, random timings; without the backspaces it writes before each ``\\r``, which
-make a piece mostly control characters, skipped as binary), with every epoch's closing
-newline turned into ``\\r`` (a bar saved without its newlines: one ``\\r`` piece per step);
-``--progress keras2-epochs`` keeps Keras 2's newline after each epoch.  Both end with an OOM
-traceback.
+steps an epoch, random timings; without the backspaces it writes before each ``\\r``), with
+every epoch's closing newline turned into ``\\r`` (a bar saved without its newlines: one
+``\\r`` piece per step);
+``--progress keras2-epochs`` keeps Keras 2's newline after each epoch;
+``--progress keras2-backspaces`` writes the backspaces too (``"\\b" * prev_total_width``
+before each ``\\r``, as Progbar does on a terminal), with the epochs' newlines.  All end
+with an OOM traceback.
 
 Usage:
     PYTHONPATH=src python scripts/bench_explain.py [--size-mb 1024] [--keep]
@@ -125,13 +127,15 @@ _PROGRESS_TAIL = (
 )
 
 
-def _keras2_epoch(rng: random.Random, steps: int) -> tuple[str, str]:
-    """One epoch of Keras 2's ``Progbar`` (verbose 1, a terminal, without its backspaces):
-    ``(bar, last)``, the steps joined as it writes them and the epoch's closing text (its
-    summary step; Keras then writes a newline)."""
+def _keras2_epoch(rng: random.Random, steps: int, *,
+                  backspaces: bool = False) -> tuple[str, str]:
+    """One epoch of Keras 2's ``Progbar`` (verbose 1, a terminal; its backspaces only with
+    ``backspaces``): ``(bar, last)``, the steps joined as it writes them and the epoch's
+    closing text (its summary step; Keras then writes a newline)."""
     width = 30
     digits = len(str(steps))
     out: list[str] = []
+    prev_width = 0
     elapsed = 0.0
     loss, acc = 2.3, 0.1
     for current in range(1, steps + 1):
@@ -150,12 +154,13 @@ def _keras2_epoch(rng: random.Random, steps: int) -> tuple[str, str]:
         else:
             info = f" - {elapsed:.0f}s {elapsed / steps * 1e3:.0f}ms/step"
         info += f" - loss: {loss:.4f} - accuracy: {acc:.4f}"
-        out.append("\r" + bar + info)
+        out.append(("\b" * prev_width if backspaces else "") + "\r" + bar + info)
+        prev_width = len(bar + info)
     return "".join(out[:-1]), out[-1]
 
 
 def generate_progress(path: Path, size_mb: int, seed: int = 0, *,
-                      epoch_newlines: bool = False) -> int:
+                      epoch_newlines: bool = False, backspaces: bool = False) -> int:
     """Write about ``size_mb`` MiB of a Keras 2 progress-bar log to ``path`` (see the module
     docstring); return the byte count."""
     rng = random.Random(seed)
@@ -164,7 +169,7 @@ def generate_progress(path: Path, size_mb: int, seed: int = 0, *,
     epochs = 1000
     with path.open("wb") as fh:
         for epoch in range(1, epochs + 1):
-            bar, last = _keras2_epoch(rng, 1875)
+            bar, last = _keras2_epoch(rng, 1875, backspaces=backspaces)
             data = (f"Epoch {epoch}/{epochs}" + ("\n" if epoch_newlines else "\r") + bar + last
                     + ("\n" if epoch_newlines else "\r")).encode()
             fh.write(data)
@@ -199,7 +204,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size-mb", type=int, default=1024, help="log size in MiB (default 1024)")
     ap.add_argument("--keep", action="store_true", help="keep the generated log")
-    ap.add_argument("--progress", choices=("keras2", "keras2-epochs"),
+    ap.add_argument("--progress", choices=("keras2", "keras2-epochs", "keras2-backspaces"),
                     help="a Keras 2 progress-bar log instead (see the module docstring)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="tfgpu-explain-bench-", dir="/tmp"))
@@ -207,7 +212,8 @@ def main() -> int:
     t0 = time.perf_counter()
     if args.progress:
         size = generate_progress(log, args.size_mb,
-                                 epoch_newlines=args.progress == "keras2-epochs")
+                                 epoch_newlines=args.progress != "keras2",
+                                 backspaces=args.progress == "keras2-backspaces")
     else:
         size = generate(log, args.size_mb)
     print(f"generated {size / 2**20:,.0f} MiB in {time.perf_counter() - t0:.1f} s: {log}")

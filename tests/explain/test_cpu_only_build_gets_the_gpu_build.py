@@ -52,7 +52,9 @@ def test_the_printed_version_and_false_of_one_print_call_is_a_cpu_only_build(
     f = _cpu_only([f"$ {call}", output])
     fix = "\n".join(f.fix)
     assert any(e.text.strip() == output.strip() for e in f.evidence)
-    assert _before(fix, "pip uninstall -y tensorflow-cpu", '"tensorflow[and-cuda]==2.15')
+    # the log names no package: the fix lists them first, and names none to uninstall
+    assert _before(fix, "pip list", '"tensorflow[and-cuda]==2.15')
+    assert "pip uninstall -y tensorflow-cpu" not in fix
 
 
 def test_a_version_and_false_without_the_print_call_is_not_read_as_a_build() -> None:
@@ -70,10 +72,12 @@ def test_before_tf_2_1_the_cuda_build_is_tensorflow_gpu() -> None:
     assert _before(fix, "pip uninstall -y tensorflow-cpu", "tensorflow-gpu==1.15.*")
 
 
-def test_with_no_release_shown_one_command_reads_it_before_uninstalling() -> None:
-    first = _cpu_only(REPL).fix[0]
-    assert first.startswith("V=$(python -c")
-    assert _before(first, "pip uninstall -y tensorflow-cpu", 'tensorflow[and-cuda]==$V"')
+def test_with_no_release_shown_the_release_is_read_before_uninstalling() -> None:
+    fix = _cpu_only(REPL).fix
+    assert fix[0].startswith("V=$(python -c")
+    text = "\n".join(fix)
+    assert _before(text, "pip list", 'tensorflow[and-cuda]==$V"')
+    assert "pip uninstall -y tensorflow" not in text  # no package named: none guessed
 
 
 def test_native_windows_after_the_last_gpu_release_is_sent_to_wsl2_first() -> None:

@@ -229,8 +229,14 @@ _LIBRARY_OPS = {"cuDNN": "convolutions, pooling, RNNs", "cuBLAS": "matrix produc
                 "cuBLASLt": "matrix products", "cuSOLVER": "linear algebra solvers",
                 "cuSPARSE": "sparse matrix ops"}
 #: Share of control bytes (:attr:`ReadStats.control_bytes`) above which an input is not a
-#: text log: random bytes hold about 29/256 = 11 %, a text log next to none.
+#: text log: random bytes hold about 28/256 = 11 %, a text log next to none.
 _BINARY_SHARE = 0.05
+
+
+#: The exit line of a process an IDE's run console or Docker Compose reports
+#: (checks/unknown.py ``container_exits``: "Process finished with exit code 1", "train-1
+#: exited with code 139"): the headline of a death no finding explains names its code.
+_EXIT_LINE = re.compile(r"(?:Process finished with exit code|exited with code) (?P<code>-?\d+)")
 
 
 def _binary(stats: ReadStats) -> str:
@@ -357,7 +363,10 @@ def explain_report(findings: tuple[Finding, ...], stats: ReadStats, source: str,
         # checks/unknown.py failure_lines)
         others = [f for f in causes if f.category not in ("unknown", "notice")]
         rest = [f for f in others if f.severity is Severity.WARNING]
-        headline = ("The program failed and tfgpu does not know why: the log shows it died, "
+        code = _EXIT_LINE.search(died[-1].text) if died else None
+        how = (f"it exited with code {code.group('code')} (line {died[-1].line})" if code
+               else "it died")
+        headline = (f"The program failed and tfgpu does not know why: the log shows {how}, "
                     "and no message tfgpu knows explains it" + (
                         f"; {len(errors)} other problem(s) found in the log: "
                         f"{_title(_lead(errors))}" if errors

@@ -522,7 +522,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Unsupported \.version (?P<ptx>\d+\.\d+)(?:; current version is '(?P<cur>[\d.]+)')?"
         r"|PTX \.version (?P<ptxv>\d+\.\d+) does not support \.target (?P<tsm>sm_\d+\w?)"
         r"|ptxas (?P<v>[\d.]+) is too old|(?:Your|The) ptxas version is too old"
-        r"|You are using ptxas (?P<v2>\d+(?:\.\d+)+),? which is older than (?P<min>\d+\.\d+)",
+        r"|You are using ptxas (?P<v2>\d+(?:\.\d+)+),? which is older than "
+        r"(?P<min>\d+(?:\.\d+)+)",
     ),
     _p(
         "xla.ptx_jit",

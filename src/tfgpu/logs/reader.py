@@ -348,8 +348,9 @@ def _unfold_string(raw: bytes) -> list[bytes]:
 def pieces_of(raw: bytes) -> list[bytes]:
     r"""The pieces of one raw line that are matched as lines of their own.
 
-    A line is split at carriage returns (progress bars rewritten in place; a CRLF ending
-    gives one piece), at rsyslog's escaped newlines (``...but#012NVRM: this kernel...``;
+    A line is split at carriage returns and at runs of backspaces (progress bars rewritten
+    in place: Keras' Progbar erases its bar with backspaces, then writes ``\r``; a CRLF
+    ending gives one piece), at rsyslog's escaped newlines (``...but#012NVRM: this kernel...``;
     ``#011`` and the other escapes become a space, ``#033`` an ESC), and, when the line is a
     Python/JSON string literal (``json.dumps``, ``repr``, a notebook's ``"text"`` list), at
     its escaped newlines, with its escapes decoded.  Blank pieces are dropped.  At most
@@ -361,12 +362,24 @@ def pieces_of(raw: bytes) -> list[bytes]:
     Returns:
         The non-blank pieces, in order (``[raw]`` for a plain line).
     """
+    if b"\b" in raw:
+        raw = _BACKSPACES_RE.sub(b"\r", raw)
     parts = split_cr(raw) if b"\r" in raw else [raw]
     if b"#0" in raw:
         parts = [q for p in parts for q in (_unfold_syslog(p) if b"#0" in p else (p,))]
     if b"\\" in raw:
         parts = [q for p in parts for q in (_unfold_string(p) if b"\\" in p else (p,))]
+        if any(b"\b" in p for p in parts):  # a string literal's escaped backspaces
+            parts = [q for p in parts
+                     for q in (split_cr(_BACKSPACES_RE.sub(b"\r", p)) if b"\b" in p else (p,))]
     return [p for p in parts if p.strip()]
+
+
+#: A run of backspaces: a progress bar erased in place before it is redrawn.  Keras' Progbar
+#: (keras 0.1.0 to 2.x ``keras/utils/generic_utils.py`` ``Progbar.update``, and tf.keras'
+#: copy in TF 1.x/2.x, verbose=1 on a terminal) writes ``"\b" * prev_total_width``, then
+#: ``"\r"``, then the new bar: the run ends a piece as ``\r`` does (:func:`split_cr`).
+_BACKSPACES_RE = re.compile(rb"\x08+")
 
 
 #: The prefixes that collectors and pastes put before a log message.  Named groups give the
@@ -619,10 +632,12 @@ def sniff_utf16(head: bytes) -> str | None:
     return None
 
 
-#: Bytes no text log holds (C0 controls but tab, newline, vertical tab, form feed, carriage
-#: return and escape; DEL): a file most of whose bytes are these is not a text log
-#: (:attr:`tfgpu.facts.log.ReadStats.control_bytes`).
-CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F])
+#: Bytes no text log holds (C0 controls but backspace, tab, newline, vertical tab, form feed,
+#: carriage return and escape; DEL): a file most of whose bytes are these is not a text log
+#: (:attr:`tfgpu.facts.log.ReadStats.control_bytes`).  Backspace is a terminal's redraw, as
+#: carriage return is: a Keras progress bar captured from a terminal is half backspaces
+#: (:data:`_BACKSPACES_RE`).
+CONTROL_BYTES = bytes([*range(0x00, 0x08), *range(0x0E, 0x1B), *range(0x1C, 0x20), 0x7F])
 
 
 def _utf8_chunks(stream: ByteSource, chunk_bytes: int, stats: ReadStats) -> Iterator[bytes]:

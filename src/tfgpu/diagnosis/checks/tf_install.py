@@ -229,11 +229,13 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
     """Fix lines that replace a CPU-only TensorFlow with the CUDA build of the same release.
 
     Installing CUDA or cuDNN does nothing for a build compiled without CUDA: the package
-    itself has to change.  The distributions in ``remove`` (``tensorflow-cpu`` when empty)
-    are uninstalled first: every TensorFlow distribution installs the same ``tensorflow/``
-    folder, so removing one after installing another deletes files of both (platform fact
-    ``tf-distributions``).  The CUDA build of the release X.Y that the facts or the log show
-    is then ``tensorflow-gpu==X.Y.*`` before 2.1 (platform fact ``tensorflow-is-cuda-build``:
+    itself has to change.  The distributions in ``remove`` (those the host facts or the
+    log name) are uninstalled first: every TensorFlow distribution installs the same
+    ``tensorflow/`` folder, so removing one after installing another deletes files of both
+    (platform fact ``tf-distributions``).  When ``remove`` is empty nothing names the
+    package, so no name is guessed: :func:`_which_cpu_package` says how to find it.  The
+    CUDA build of the release X.Y that the facts or the log show is then
+    ``tensorflow-gpu==X.Y.*`` before 2.1 (platform fact ``tensorflow-is-cuda-build``:
     from 2.1 the plain ``tensorflow`` wheel is the CUDA build); ``tensorflow==X.Y.*`` plus
     the system CUDA and cuDNN that release was tested with (knowledge table
     tf_tested_configs) before the ``[and-cuda]`` extra (platform fact
@@ -241,7 +243,8 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
     ``windows-native-gpu-last``; from the extra on, :func:`_common.and_cuda_fix` (pinned to
     X.Y; it also checks the Python and the driver).  macOS has no CUDA build: Apple's
     ``tensorflow-metal`` plugin (platform fact ``macos-metal-plugin``).  With no release
-    known (Linux), one command reads it from the installed TensorFlow before removing it.
+    known (Linux), the first command reads it from the installed TensorFlow before it is
+    removed.
 
     Raises:
         tfgpu.knowledge.KnowledgeError: a platform fact is missing from the data.
@@ -257,18 +260,30 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
     cuda_first, cuda_fact = kb.fact_series("tensorflow-is-cuda-build")
     extra_first, _ = kb.fact_series("and-cuda-extra-first")
     old = mm is not None and mm < cuda_first
-    names = remove or (["tensorflow"] if old else ["tensorflow-cpu"])
-    uninstall = c.pip(f, "uninstall", "-y", *names)
+    which: tuple[str, ...] = () if remove else _which_cpu_package(
+        f, None if mm is not None and not old else cuda_first)
+    uninstall = (c.pip(f, "uninstall", "-y", *remove),) if remove else which
     if version is None or mm is None:
         if f.windows:
-            return (uninstall, *_windows_last_fix(kb.platform_fact("windows-native-gpu-last"), f))
+            return (*uninstall,
+                    *_windows_last_fix(kb.platform_fact("windows-native-gpu-last"), f))
+        extra_note = (f"# before {extra_first[0]}.{extra_first[1]} the [and-cuda] extra does "
+                      "not exist: the same command installs that release's CUDA build without "
+                      "CUDA/cuDNN wheels; install the CUDA and cuDNN it was tested with (tfgpu "
+                      "matrix --tf <release>)")
+        if not remove:
+            return (
+                "V=$(python -c 'import tensorflow as tf; print(tf.__version__)')   # the "
+                "release you have, read before uninstalling it",
+                *which,
+                'pip install "tensorflow[and-cuda]==$V"   # the CUDA build of that release',
+                extra_note,
+            )
         return (
             "V=$(python -c 'import tensorflow as tf; print(tf.__version__)') && "
-            f'{uninstall} && pip install "tensorflow[and-cuda]==$V"   # the CUDA build of the '
-            "release you have",
-            f"# before {extra_first[0]}.{extra_first[1]} the [and-cuda] extra does not exist: "
-            "the same command installs that release's CUDA build without CUDA/cuDNN wheels; "
-            "install the CUDA and cuDNN it was tested with (tfgpu matrix --tf <release>)",
+            f'{uninstall[0]} && pip install "tensorflow[and-cuda]==$V"   # the CUDA build of '
+            "the release you have",
+            extra_note,
         )
     x_y = f"{mm[0]}.{mm[1]}"
     os_ = "windows" if f.windows else "linux"
@@ -279,13 +294,34 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
               f"# then install the CUDA and cuDNN TensorFlow {x_y} was tested with "
               f"(tfgpu matrix --tf {x_y})")
     if old:
-        return (uninstall, c.pip(f, "install", f"tensorflow-gpu=={x_y}.*") + "   # before "
+        return (*uninstall, c.pip(f, "install", f"tensorflow-gpu=={x_y}.*") + "   # before "
                 f"{cuda_first[0]}.{cuda_first[1]} the CUDA build is tensorflow-gpu "
                 f"(knowledge row {cuda_fact.ref})", system)
     if f.windows or mm < extra_first:
-        return (uninstall, c.pip(f, "install", f"tensorflow=={x_y}.*") + "   # the CUDA build of "
-                f"TensorFlow {x_y} (knowledge row {cuda_fact.ref})", system)
-    return (uninstall, c.and_cuda_fix(f))
+        return (*uninstall, c.pip(f, "install", f"tensorflow=={x_y}.*") + "   # the CUDA build "
+                f"of TensorFlow {x_y} (knowledge row {cuda_fact.ref})", system)
+    return (*uninstall, c.and_cuda_fix(f))
+
+
+def _which_cpu_package(f: Facts, plain_before: tuple[int, int] | None) -> tuple[str, str]:
+    """Fix lines for a CPU-only TensorFlow whose distribution neither the host facts nor
+    the log name: list the installed TensorFlow distributions, then uninstall the CPU-only
+    one (platform fact ``tf-distributions``, its ``cpu_only`` list) by the name the list
+    shows.  ``plain_before``: the release before which the plain ``tensorflow`` wheel was
+    the CPU build (platform fact ``tensorflow-is-cuda-build``), named when the release is
+    that old or unknown; ``None`` otherwise.  Two lines: the ``pip list`` filter
+    (:func:`pip_list_grep`, findstr on native Windows) and a ``#`` instruction."""
+    cpu = ", ".join(f.kb.cpu_only_distributions())
+    refs = [f.kb.platform_fact("tf-distributions").ref]
+    plain = ""
+    if plain_before is not None:
+        plain = f"; before {plain_before[0]}.{plain_before[1]} the plain tensorflow"
+        refs.append(f.kb.platform_fact("tensorflow-is-cuda-build").ref)
+    return (pip_list_grep("tensorflow", "tf-nightly", windows=f.windows)
+            + "   # the TensorFlow package(s) installed: the log does not name which",
+            f"# pip uninstall -y <the CPU-only one it lists: {cpu}{plain}> (knowledge rows "
+            f"{', '.join(refs)}): every TensorFlow package installs the same tensorflow/ "
+            "folder, so remove it before installing the CUDA build")
 
 
 def cpu_only_build_log(f: Facts) -> Iterator[Finding]:

@@ -56,7 +56,7 @@ _IGNORED_GAP = 2
 #: The variants of ``unrecognised-error`` that say the program died (a fatal line, or a
 #: traceback ending in an exception no finding explains): the verdict then says "the
 #: program failed, cause unknown" and ``explain`` exits 1 (:func:`died_unexplained`).
-DIED_VARIANTS = ("crash", "exception")
+DIED_VARIANTS = ("crash", "exception", "exit")
 
 
 def died_unexplained(findings: list[Finding] | tuple[Finding, ...]) -> bool:
@@ -66,7 +66,8 @@ def died_unexplained(findings: list[Finding] | tuple[Finding, ...]) -> bool:
     exception none of them explains (:func:`failure_lines`); a crash after an error keeps
     that error as its lead."""
     titles = {catalogue.make("unrecognised-error", variant="crash").title,
-              catalogue.make("unrecognised-error", variant="exception").title}
+              catalogue.make("unrecognised-error", variant="exception").title,
+              catalogue.make("unrecognised-error", variant="exit").title}
     return any(f.id == "unrecognised-error" and f.title in titles for f in findings)
 
 
@@ -339,6 +340,28 @@ def _unexplained_exception(ctx: Facts, found: list[Finding],
     )]
 
 
+#: The cause of the ``exit`` variant: the program exited with an error code of its own and
+#: no line the log shows says why.
+_EXIT_CAUSE = ("The program exited with an error code, and the log shows no message that says "
+               "why (the program's own error output, a Python traceback for instance, is not "
+               "in it), so tfgpu makes no guess.")
+_EXIT_NOT_WARNINGS = (" The other findings quote lines logged as warnings or notices, which "
+                      "a program goes on after: they are not named as the cause.")
+
+
+def _likely_exit_cause(f: Finding) -> bool:
+    """Whether ``f`` is a likely cause of a program's error exit whose reason the log does
+    not show: a claim (warning or error, not harmless, not of category ``unknown`` or
+    ``notice``) that quotes a line logged at error level (a glog ``E``/``F`` line,
+    :data:`_GLOG_E`: TensorFlow's own word that an operation failed).  A ``W`` or ``I``
+    line is one the program goes on after (TensorFlow runs on the CPU when a CUDA library
+    does not load), so a finding quoting only such lines names no cause of the exit."""
+    if f.harmless or f.category in ("unknown", "notice") or f.severity not in (
+            Severity.ERROR, Severity.WARNING):
+        return False
+    return any(e.source == "log" and _GLOG_E.match(e.text) for e in f.evidence)
+
+
 def rule_unrecognised(ctx: Facts, found: list[Finding],
                       died: Sequence[Hit] | None = None) -> list[Finding]:
     """When no rule explains an error, say so and quote the most telling lines (only lines
@@ -391,6 +414,14 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                  if (int(h.g("code") or 0) > 128 or int(h.g("code") or 0) < 0)
                  and h.g("code") != "137" and h.line not in covered]
     fatal += signalled
+    # ... or the program's own error exit (an IDE's "Process finished with exit code 1",
+    # Compose's "exited with code 1"): it died, and the lines that say why are the
+    # program's own output above it; a warning names that cause only when it is a likely
+    # one (:func:`_likely_exit_cause`), never a notice the program goes on after
+    exited = [h for h in container_exits(ctx)
+              if 0 < int(h.g("code") or 0) <= 128 and h.line not in covered]
+    if any(_likely_exit_cause(f) for f in found):
+        exited = []
     # a library another program could not load is left to this finding (the
     # library check makes no TensorFlow claim on it): quote it; NCCL's INFO lines about its
     # optional net plugin are no error
@@ -409,10 +440,11 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     # (status_codes.toml)
     stat = status_code_hits(ctx, covered)[:2]
     stat_names = {r.name for _, r in stat}
-    if not tell and not excs and not cuda and not glog and not fatal and not stat:
+    if not tell and not excs and not cuda and not glog and not fatal and not stat \
+            and not exited:
         return []
     quoted = log_evidence(fatal[:2], glog[:2], cuda[:2], [h for h, _ in stat], tell[:3],
-                          excs[-1:], tell[-1:])
+                          excs[-1:], tell[-1:], exited[-1:])
     last = excs[-1].text.strip() if excs else None
     codes = {r.name: r.code for r in ctx.kb.cuda_errors}
     named = [
@@ -421,10 +453,12 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
         if h.g("name") not in stat_names  # named with their meanings below
     ]
     crash = bool(fatal)
+    exit_only = bool(exited) and not crash and not (uncaught and excs)
     found_here = [
         catalogue.make(
             "unrecognised-error",
-            variant="crash" if crash else "exception" if uncaught and excs else None,
+            variant=("crash" if crash else "exception" if uncaught and excs
+                     else "exit" if exit_only else None),
             evidence=quoted,
             cause=(
                 (
@@ -434,11 +468,15 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                     if crash
                     else _EXCEPTION_CAUSE
                     if uncaught and excs
+                    else _EXIT_CAUSE + (_EXIT_NOT_WARNINGS if any(
+                        f.category not in ("unknown", "notice") and not f.harmless
+                        for f in found) else "")
+                    if exit_only
                     else "The log contains error lines that tfgpu does not recognise, so it "
                     "makes no guess."
                 )
                 + "".join(f" Line {h.line}: {exit_code_meaning(int(h.g('code') or 0))}."
-                          for h in signalled[:1])
+                          for h in [*signalled[:1], *(exited[-1:] if exit_only else ())])
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
                 + "".join(f" {describe(r)} (knowledge row {r.ref})." for _, r in stat)
                 + (f" The last exception is: {last}" if last else "")
@@ -451,12 +489,17 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                     ("python -X faulthandler train.py   # prints the Python stack of each "
                      "thread when the process crashes",)
                     if crash
+                    else ("# the lines the program printed above its exit code say why (a "
+                          "Python traceback ends in the exception): paste the whole output",)
+                    if exit_only
                     else ()
                 ),
-                # another program's log is searched in that program's tracker
-                f"search the exact last exception line in {fw}'s issue tracker (this log is "
-                f"{fw}'s, not TensorFlow's)" if fw else
-                "search the exact last exception line in the TensorFlow issue tracker",
+                # another program's log is searched in that program's tracker (an exit
+                # code alone has no exception line to search)
+                *(() if exit_only and not excs else (
+                    f"search the exact last exception line in {fw}'s issue tracker (this log "
+                    f"is {fw}'s, not TensorFlow's)" if fw else
+                    "search the exact last exception line in the TensorFlow issue tracker",)),
             ),
         )
     ]

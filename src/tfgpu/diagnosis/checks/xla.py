@@ -27,7 +27,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import docs
 
 #: TensorFlow's own words that a missing ptxas is fine: the driver compiles the PTX
@@ -136,39 +136,26 @@ def rule_xla(ctx: Facts) -> list[Finding]:
     fallback = ctx.h("xla.driver_fallback")
     nvcc_fix = _nvcc_fix(ctx)
     out += _ptxas_version_checks(ctx, nvcc_fix)
+    merged_arch = False
     if old and not _false_alarm(old[0]) and old[0].g("tsm") is None:
         h = old[0]
-        cause = "ptxas is older than the PTX XLA generates"
-        if h.g("ptx"):
-            cause += f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
-        elif h.g("v2"):
-            cause = (
-                f"The ptxas XLA found is {h.g('v2')}, older than {h.g('min')}; XLA warns that "
-                f"ptxas before {h.g('min')} miscompiles its kernels (wrong results or "
-                "invalid-address errors)"
-            )
         if h.g("v2") and not h.g("ptx"):
-            too_old = catalogue.make(
-                "ptxas-too-old",
-                variant="below-xla-minimum",
-                version=h.g("v2"),
-                minimum=h.g("min"),
-                evidence=log_evidence(old),
-                cause=cause + ".",
-                fix=nvcc_fix,
-            )
+            # XLA's version check: a warning, unless an error follows it; a ptxas that
+            # also does not know the GPU and was replaced by the driver is one finding
+            merged_arch = bool(arch) and (fallback.count > 0 or any(
+                _ARCH_FALLBACK.search(x.text) for x in arch))
+            out.append(_miscompile_warning(ctx, old, arch if merged_arch else [],
+                                           fallback.first[:1] if merged_arch else [],
+                                           nvcc_fix))
         else:
-            too_old = catalogue.make(
+            cause = "ptxas is older than the PTX XLA generates"
+            if h.g("ptx"):
+                cause += f" (PTX ISA {h.g('ptx')}, this ptxas supports up to {h.g('cur')})"
+            out.append(catalogue.make(
                 "ptxas-too-old", evidence=log_evidence(old), cause=cause + ".", fix=nvcc_fix
-            )
-        out.append(too_old)
-    if arch:
-        # the line that names the architecture ("ptxas too old. Falling back ..." does not)
-        h = next((x for x in arch if x.g("sm") or x.g("cc")), arch[0])
-        sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", "")
-                           if h.g("cc") else "this GPU's architecture")
-        first_row = ctx.kb.ptxas_first_cuda(sm) if sm.startswith("sm_") else None
-        first = first_row.first_cuda if first_row is not None else None
+            ))
+    if arch and not merged_arch:
+        sm, first = _arch_named(ctx, arch)
         cause = (
             f"The ptxas XLA found does not know the GPU architecture {sm}"
             + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
@@ -360,6 +347,90 @@ def _false_alarm(hit: Hit) -> bool:
         return False
     have, need = _vtuple(v), _vtuple(mn)
     return bool(have) and bool(need) and have >= need
+
+
+#: The ptxas-arch line itself says XLA handed the PTX to the driver (asm_compiler.cc
+#: ``LogPtxasTooOld`` "Falling back to the CUDA driver for PTX compilation; ptxas does not
+#: support CC X.Y", its status "ptxas too old. Falling back to the driver to compile.", TF 2.4
+#: "We fallback to the NVIDIA driver for some compilation").
+_ARCH_FALLBACK = re.compile(r"Falling back to the (?:CUDA )?driver|We fallback to the NVIDIA "
+                            r"driver", re.IGNORECASE)
+
+
+def _arch_named(ctx: Facts, arch: list[Hit]) -> tuple[str, str | None]:
+    """``(sm, first)`` from ptxas-arch hits: the architecture the line names (``"sm_89"``;
+    "ptxas does not support CC 8.9" -> ``"sm_89"``; none named: "this GPU's architecture")
+    and the first CUDA whose ptxas knows it (``cuda_arch.toml`` via
+    ``Knowledge.ptxas_first_cuda``; ``None`` when unknown)."""
+    # the line that names the architecture ("ptxas too old. Falling back ..." does not)
+    h = next((x for x in arch if x.g("sm") or x.g("cc")), arch[0])
+    sm = h.g("sm") or ("sm_" + (h.g("cc") or "").replace(".", "")
+                       if h.g("cc") else "this GPU's architecture")
+    first_row = ctx.kb.ptxas_first_cuda(sm) if sm.startswith("sm_") else None
+    return sm, first_row.first_cuda if first_row is not None else None
+
+
+def _error_after(ctx: Facts, line: int) -> Hit | None:
+    """The first line after ``line`` that shows what XLA's ptxas warning predicts or a
+    compilation that did not recover: a sticky kernel fault (``cuda.fault_text``; a
+    ``cuda.error`` named ILLEGAL_ADDRESS, MISALIGNED_ADDRESS or ILLEGAL_INSTRUCTION:
+    "invalid-address errors" in the warning's words) or a failed PTX JIT (``xla.ptx_jit``).
+    ``None`` when the log shows none."""
+    after = [h for h in (*ctx.h("cuda.fault_text").all(), *ctx.h("xla.ptx_jit").all())
+             if h.line > line]
+    after += [h for h in ctx.h("cuda.error").all() if h.line > line and any(
+        n in (h.g("name") or "") for n in ("ILLEGAL_ADDRESS", "MISALIGNED_ADDRESS",
+                                          "ILLEGAL_INSTRUCTION"))]
+    return min(after, key=lambda h: h.line) if after else None
+
+
+def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: list[Hit],
+                        nvcc_fix: tuple[str, ...]) -> Finding:
+    """XLA's "You are using ptxas X, which is older than Y. ptxas before Y is known to
+    miscompile XLA code, leading to incorrect results or invalid-address errors"
+    -> ``ptxas-too-old`` (variant ``known-miscompile``; ``known-miscompile-arch`` when
+    ``arch`` is given).
+
+    asm_compiler.cc ``WarnIfBadPtxasVersion`` (TF 2.4-2.16; minimum 9.2.88, then 11.1,
+    later 11.8) prints it, at LOG(ERROR) in some releases, and returns: XLA goes on
+    compiling with that ptxas. So it is a warning, an error only when the log shows the
+    consequence it names after it (:func:`_error_after`). When the same ptxas does not know
+    the GPU's architecture (``arch``: "ptxas fatal : Value 'sm_89' is not defined for
+    option 'gpu-name'") and the log shows XLA handing the PTX to the driver (``fallback``,
+    or the arch line's own "Falling back"), XLA's ``CompileGpuAsm`` returned "ptxas too
+    old. Falling back to the driver to compile." and the driver's JIT built those kernels:
+    the program goes on, and one finding says both."""
+    h = old[0]
+    version, minimum = h.g("v2") or "?", h.g("min") or "?"
+    warned = (f"XLA's version check found ptxas {version}, older than {minimum}, and warns "
+              f"that ptxas before {minimum} can miscompile XLA's kernels (wrong results or "
+              "invalid-address errors)")
+    fields: dict[str, str] = {"version": version, "minimum": minimum}
+    if arch:
+        sm, first = _arch_named(ctx, arch)
+        fields["sm"] = sm
+        cause = (f"{warned}; this ptxas does not know the GPU's architecture {sm} either"
+                 + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
+                 + ", so XLA let the NVIDIA driver's JIT compile the PTX instead: not a "
+                 "failure, only slower to start. A ptxas that knows "
+                 f"{sm} ends both messages.")
+    else:
+        cause = f"{warned}. XLA logs this and goes on compiling with that ptxas: a warning."
+    err = _error_after(ctx, h.line)
+    if err is not None:
+        cause += (f" An error follows it (line {err.line}): a kernel miscompiled by this ptxas "
+                  "is a likely cause.")
+    else:
+        cause += " The log shows no kernel fault or failed compilation after it."
+    return catalogue.make(
+        "ptxas-too-old",
+        variant="known-miscompile-arch" if arch else "known-miscompile",
+        severity=Severity.ERROR if err is not None else Severity.WARNING,
+        evidence=log_evidence(old, arch, fallback, [err] if err is not None else []),
+        cause=cause,
+        fix=nvcc_fix,
+        **fields,
+    )
 
 
 def _ptxas_version_checks(ctx: Facts, nvcc_fix: tuple[str, ...]) -> list[Finding]:
