@@ -3636,6 +3636,33 @@ PATTERNS: tuple[Pattern, ...] = (
         r"ValueError: (?:need more than 0 values to unpack"
         r"|not enough values to unpack \(expected \d{1,3}, got 0\))",
     ),
+    # tf.contrib.estimator.replicate_model_fn splitting each input batch into one shard per
+    # GPU (replicate_model_fn.py _split_batch: array_ops.split under name_scope
+    # 'split_inputs'): the Split kernel's "Number of ways to split should evenly divide the
+    # split dimension, but got split_dim D (size = N) and num_split K" (split_op.cc, TF 1.x-2.21),
+    # shape inference's "Dimension size must be evenly divisible by K but is N for
+    # 'split_inputs/split' (op: 'Split')" (static batch, TF 1.x), the node name, and the check
+    # of TF 1.6+: "Batch size N needs to be divisible by the number of GPUs, which is K."
+    # Read by checks/replicate_batch_split.py
+    _p(
+        "estimator.split_uneven",
+        ("ways to split should evenly divide", "must be evenly divisible by"),
+        r"Number of ways to split should evenly divide the split dimension, but got split_dim "
+        r"-?\d{1,3} \(size = (?P<size>\d{1,12})\) and num_split (?P<n>\d{1,6})"
+        r"|Dimension size must be evenly divisible by (?P<n2>\d{1,6}) but is (?P<size2>\d{1,12}) "
+        r"for '(?P<node>[^'\r\n]{0,200})'",
+    ),
+    _p(
+        "estimator.split_inputs_node",
+        ("split_inputs/split",),
+        r"(?<![\w.-])split_inputs/split(?:_\d{1,4})?(?![\w/])",
+    ),
+    _p(
+        "estimator.batch_not_divisible_by_gpus",
+        ("needs to be divisible by the number of gpus",),
+        r"Batch size (?P<size>\S{1,40}) needs to be divisible by the number of GPUs, which is "
+        r"(?P<n>\d{1,6})",
+    ),
     # TensorFlow's CPU convolution kernels refusing a grouped convolution: conv_ops.cc "Generic
     # conv implementation does not support grouped convolutions for now." and
     # conv_ops_fused_impl.h "Fused conv implementation does not support grouped convolutions

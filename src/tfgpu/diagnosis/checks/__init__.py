@@ -488,6 +488,7 @@ from tfgpu.diagnosis.checks.keras_subclass_init import keras_subclass_init
 from tfgpu.diagnosis.checks.od_clone_batch import od_clone_batch
 from tfgpu.diagnosis.checks.protobuf_extension_dll import protobuf_extension_dll
 from tfgpu.diagnosis.checks.ref_variable_devices import ref_variable_devices
+from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.sparse_matmul_gpu_limit import sparse_matmul_gpu_limit
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
 from tfgpu.diagnosis.checks.windows_native_crash import windows_native_crash
@@ -893,6 +894,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_subclass_init,
     # --- the Object Detection API trainer with fewer images per batch than clones ---
     od_clone_batch,
+    # --- tf.contrib replicate_model_fn with a batch the GPUs cannot share equally ---
+    replicate_batch_split,
     # --- a grouped convolution that reached a CPU convolution kernel ---
     grouped_conv_cpu,
 )
