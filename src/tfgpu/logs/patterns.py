@@ -2606,6 +2606,19 @@ PATTERNS: tuple[Pattern, ...] = (
         ("probe routine was not called",),
         r"NVRM: The NVIDIA probe routine was not called for (?P<n>\d+) device\(s\)",
     ),
+    # The nouveau driver loaded or bound to a GPU: an lsmod row ("nouveau  1798144  3": module,
+    # size, use count; kmod's lsmod), the kernel's dev_printk prefix of a device nouveau
+    # drives ("nouveau 0000:01:00.0: DRM: ..."), DRM's "[drm] Initialized nouveau 1.3.1
+    # 20120801 for 0000:01:00.0 on minor 0" (drm_drv.c drm_dev_register: "Initialized %s
+    # %d.%d.%d %s for %s on minor %d"; older kernels without "for %s", the newest without the
+    # date). Read by checks/kernel_module.py nouveau_holds_gpu.
+    _p(
+        "driver.nouveau_loaded",
+        ("nouveau",),
+        r"^\s{0,8}nouveau\s{1,40}\d{3,10}\s{1,40}\d{1,4}(?:\s|$)"
+        r"|\bnouveau (?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]: "
+        r"|\bInitialized nouveau \d{1,3}\.\d{1,3}\.\d{1,3} (?:\d{8} )?(?:for|on minor) ",
+    ),
     # osapi.c RmIsDeviceSupported... print_unsupported: "NVRM: The NVIDIA GPU D:B:S.F (PCI ID:
     # VVVV:DDDD)\nNVRM: installed in this system is not supported by the\nNVRM: NVIDIA <ver>
     # driver release." (515.43.04 and later, the same words in older drivers); from 515.48.07

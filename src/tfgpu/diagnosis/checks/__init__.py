@@ -364,6 +364,7 @@ from tfgpu.diagnosis.checks.kernel_module import (
     gpu_init_failed,
     installer_module_load_failed,
     kernel_driver_not_running,
+    nouveau_holds_gpu,
     nvidia_module_crashed,
     nvidia_module_not_loadable,
     nvrm_api_mismatch,
@@ -686,6 +687,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     uvm_not_loaded,
     # --- NVRM kernel log, op registry, CUDA_VISIBLE_DEVICES, wheels, DirectML plugin ---
     nvrm_api_mismatch,
+    nouveau_holds_gpu,
     nvrm_probe_not_called,
     op_not_registered,
     cvd_in_log,

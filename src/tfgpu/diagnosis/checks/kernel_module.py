@@ -88,6 +88,8 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     h = next((x for x in hits if x.g("why") or x.g("mod2")), hits[0])
     why = (h.g("why") or "").strip().lower()
     module = h.g("mod") or h.g("mod2") or "nvidia_uvm"
+    if why.startswith("no such device") and f.h("driver.nouveau_loaded").count:
+        return []  # nouveau holds the GPU: nouveau_holds_gpu says it
     if "key was rejected" in why or "required key not available" in why:
         variant = "signed"
     elif h.g("mod2"):
@@ -126,7 +128,8 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvidia-uvm-not-loaded", detail=detail,
         evidence=log_evidence(hits, f.h("cuinit").first[:1]),
-        fix=("lsmod | grep nvidia; ls -l /dev/nvidia-uvm   # loaded? node present?",
+        fix=("lsmod | grep -E '^(nvidia|nouveau)'; ls -l /dev/nvidia-uvm   # nvidia loaded? "
+             "node present? (nouveau loaded instead: it holds the GPU)",
              f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # load it, create "
              "/dev/nvidia-uvm",
              "# 'not found' or 'Unknown symbol': the module does not match the running driver or "
@@ -177,6 +180,29 @@ def nvrm_probe_not_called(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvidia-probe-blocked-by-other-driver", n=hits.first[0].g("n") or "?",
         evidence=log_evidence(hits, limit=2),
+    )]
+
+
+def nouveau_holds_gpu(f: Facts) -> list[Finding]:
+    """``nvidia-probe-blocked-by-other-driver`` (variant ``nouveau-loaded``): the log shows the
+    nouveau driver loaded or driving a GPU (an lsmod row, its kernel lines) where the NVIDIA
+    kernel modules do not load (nvidia_uvm, or nvidia-docker 1.0's "Could not load UVM kernel
+    module", or modprobe's "No such device" for an nvidia module).  Nothing when the NVRM
+    probe line is there (``nvrm_probe_not_called`` says it) or without such a failure
+    (nouveau alone is no fault: a host may drive a display GPU with it)."""
+    nouveau = f.h("driver.nouveau_loaded").all()
+    if not nouveau or f.h("driver.nvrm_probe_not_called").count or f.host_gpu_works:
+        return []
+    # modprobe's "No such device" for nvidia: its init found no GPU to drive (nouveau has it);
+    # a module missing, unsigned or of another kernel is nvidia-kernel-module-not-loadable's
+    failed = f.h("driver.uvm_failed").all() + [
+        h for h in f.h("eco.modprobe_nvidia").all()
+        if (h.g("why") or "").strip().lower().startswith("no such device")]
+    if not failed:
+        return []
+    return [catalogue.make(
+        "nvidia-probe-blocked-by-other-driver", variant="nouveau-loaded",
+        evidence=log_evidence(failed[:1], nouveau[:2]),
     )]
 
 
