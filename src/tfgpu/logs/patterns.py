@@ -838,6 +838,32 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Tensor conversion requested dtype (?P<want3>float16|float32|bfloat16) for Tensor with "
         r"dtype (?P<got3>float16|float32|bfloat16)",
     ),
+    # A function loaded from a SavedModel called with arguments none of its traces takes
+    # (tensorflow/python/saved_model/function_deserialization.py restored_function_body):
+    # "Could not find matching function to call loaded from the SavedModel. Got:" (TF 2.0-2.5)
+    # / "Could not find matching concrete function to call loaded from the SavedModel. Got:"
+    # (2.6-2.21), then "Positional arguments (N total):" with one "* <repr>" line per argument
+    # (a graph Tensor("inputs:0", shape=..., dtype=float16), an eager <tf.Tensor: ...,
+    # dtype=float16, ...>; in a dict or list for structured inputs), then "Expected these
+    # arguments to match one of the following N option(s):" and each option's
+    # "* TensorSpec(shape=..., dtype=tf.float32, name=...)".
+    # Read by checks/mixed_precision.py savedmodel_float32_only.
+    _p(
+        "savedmodel.no_matching_function",
+        ("could not find matching",),
+        r"Could not find matching (?:concrete )?function to call loaded from the SavedModel",
+    ),
+    _p(
+        "savedmodel.got_half",
+        ("dtype=float", "dtype=bfloat", "dtype=half", "dtype=tf.float", "dtype=tf.bfloat"),
+        r"\*\s{0,4}[^\r\n*]{0,200}?(?:\bTensor\(|<tf\.Tensor\b|\bKerasTensor\b)[^\r\n*]{0,300}?"
+        r"dtype=(?:tf\.)?(?P<dt>float16|bfloat16|half)\b",
+    ),
+    _p(
+        "savedmodel.expected_spec",
+        ("tensorspec(",),
+        r"\*\s{0,4}[^\r\n*]{0,200}?\bTensorSpec\([^\r\n*]{0,300}?dtype=tf\.(?P<dt>\w{2,12})",
+    ),
     # No kernel for an op, and the bfloat16 type attribute it was asked for: the placer's "No
     # OpKernel was registered to support Op 'X'", and eager placement's NotFound (eager/
     # execute.cc, context.cc; in the 2.21 wheel): "Could not find device for node: {{node X}} =

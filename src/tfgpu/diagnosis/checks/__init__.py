@@ -122,7 +122,12 @@ from tfgpu.diagnosis.checks.memory import (
     rule_library_handle,
     rule_memory,
 )
-from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
+from tfgpu.diagnosis.checks.mixed_precision import (
+    no_tensor_cores,
+    rule_mixed,
+    rule_mixed_dtypes,
+    savedmodel_float32_only,
+)
 from tfgpu.diagnosis.checks.mlcompute_device import mlcompute_device_after_init
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.old_cuda_loader import (
@@ -597,6 +602,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     collective_group_mismatch,  # semantics (stage 3)
     rule_mixed,
     rule_mixed_dtypes,
+    savedmodel_float32_only,
     rule_gpu_not_visible,
     windows_native_gpu_shown,  # semantics (stage 3)
     visible_device_list_invalid,  # universe
