@@ -79,6 +79,9 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     * ``mismatch``: "Invalid argument", "Unknown symbol in module", "Exec format error": a
       module built for another driver release or kernel (a versioned nvidia-NNN-uvm package
       of an old driver next to a newer one).
+    * ``no-device``: "No such device" (ENODEV from nv.c nvidia_init_module): the module
+      loaded and found no GPU it can drive; nothing when the kernel log's own reason is in
+      the log (:data:`_NO_DEVICE_SAID`: its finding says it).
     nvidia_uvm without a Secure Boot refusal (and nvidia-docker 1.0's "Could not load UVM kernel
     module") is left to ``nvidia-uvm-not-loaded`` (uvm_not_loaded), which names the uvm causes.
     """
@@ -88,14 +91,26 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     h = next((x for x in hits if x.g("why") or x.g("mod2")), hits[0])
     why = (h.g("why") or "").strip().lower()
     module = h.g("mod") or h.g("mod2") or "nvidia_uvm"
-    if why.startswith("no such device") and f.h("driver.nouveau_loaded").count:
-        return []  # nouveau holds the GPU: nouveau_holds_gpu says it
+    if why.startswith("no such device") and any(f.h(n).count for n in _NO_DEVICE_SAID):
+        return []  # the kernel log's own reason: its finding says it (nouveau_holds_gpu...)
     if "key was rejected" in why or "required key not available" in why:
         variant = "signed"
     elif h.g("mod2"):
         variant = "missing"
     elif h.g("uvm"):
         return []  # nvidia-docker 1.0's uvm line: nvidia-uvm-not-loaded (uvm_not_loaded) reads it
+    elif why.startswith("no such device") and "uvm" not in module:
+        return [catalogue.make(
+            "nvidia-kernel-module-not-loadable", variant="no-device", module=module,
+            evidence=log_evidence(hits, f.h("cuinit"), limit=5),
+            fix=("sudo dmesg | grep -E 'NVRM|nouveau' | tail -n 20   # the module's own reason "
+                 "(the cases above)",
+                 "lspci -nnk -d 10de:   # the NVIDIA GPUs the OS sees, and the driver in use "
+                 "(nouveau: blacklist it, rebuild the initramfs, reboot)",
+                 "# no GPU listed: attach it (PCI passthrough, a GPU instance type) or check "
+                 "the card; 'not supported by the NVIDIA <version> driver release': install a "
+                 "driver branch that lists this GPU"),
+        )]
     else:
         variant = "mismatch"
     if "uvm" in module and variant != "signed":
@@ -111,6 +126,13 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
              "# reinstall ONE driver release for this kernel (removing old versioned packages "
              "such as nvidia-340-uvm), sign its module or disable Secure Boot, then reboot"),
     )]
+
+
+#: Kernel-log lines that say why nvidia_init_module found no device (each has its finding):
+#: nouveau loaded, the probe not called, no NVIDIA GPU, a GPU the release does not support.
+_NO_DEVICE_SAID = ("driver.nouveau_loaded", "driver.nvrm_probe_not_called", "driver.nvrm_no_gpu",
+                   "driver.nvrm_gpu_unsupported", "driver.nvrm_gpu_unsupported_head",
+                   "driver.nvrm_gpu_needs_gsp")
 
 
 def uvm_not_loaded(f: Facts) -> list[Finding]:
@@ -245,8 +267,11 @@ def nvrm_no_gpu(f: Facts) -> list[Finding]:
     hits = f.h("driver.nvrm_no_gpu")
     if not hits.count or f.host is not None:
         return []
+    # modprobe's "No such device" for nvidia is this line's consequence (nv.c: ENODEV)
+    nodev = [h for h in f.h("eco.modprobe_nvidia").all()
+             if (h.g("why") or "").strip().lower().startswith("no such device")]
     return [catalogue.make(
-        "no-nvidia-gpu", evidence=log_evidence(hits, limit=1),
+        "no-nvidia-gpu", evidence=log_evidence(hits.first, nodev[:1]),
         cause=("The NVIDIA kernel module found no NVIDIA GPU on this system's PCI bus (NVRM: No "
                "NVIDIA GPU found), so it did not load: in a virtual machine the GPU is not "
                "passed through, or the GPU is disabled, unseated or (an eGPU) not attached. "
