@@ -839,6 +839,32 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Tensor conversion requested dtype (?P<want3>float16|float32|bfloat16) for Tensor with "
         r"dtype (?P<got3>float16|float32|bfloat16)",
     ),
+    # A function loaded from a SavedModel called with arguments none of its traces takes
+    # (tensorflow/python/saved_model/function_deserialization.py restored_function_body):
+    # "Could not find matching function to call loaded from the SavedModel. Got:" (TF 2.0-2.5)
+    # / "Could not find matching concrete function to call loaded from the SavedModel. Got:"
+    # (2.6-2.21), then "Positional arguments (N total):" with one "* <repr>" line per argument
+    # (a graph Tensor("inputs:0", shape=..., dtype=float16), an eager <tf.Tensor: ...,
+    # dtype=float16, ...>; in a dict or list for structured inputs), then "Expected these
+    # arguments to match one of the following N option(s):" and each option's
+    # "* TensorSpec(shape=..., dtype=tf.float32, name=...)".
+    # Read by checks/mixed_precision.py savedmodel_float32_only.
+    _p(
+        "savedmodel.no_matching_function",
+        ("could not find matching",),
+        r"Could not find matching (?:concrete )?function to call loaded from the SavedModel",
+    ),
+    _p(
+        "savedmodel.got_half",
+        ("dtype=float", "dtype=bfloat", "dtype=half", "dtype=tf.float", "dtype=tf.bfloat"),
+        r"\*\s{0,4}[^\r\n*]{0,200}?(?:\bTensor\(|<tf\.Tensor\b|\bKerasTensor\b)[^\r\n*]{0,300}?"
+        r"dtype=(?:tf\.)?(?P<dt>float16|bfloat16|half)\b",
+    ),
+    _p(
+        "savedmodel.expected_spec",
+        ("tensorspec(",),
+        r"\*\s{0,4}[^\r\n*]{0,200}?\bTensorSpec\([^\r\n*]{0,300}?dtype=tf\.(?P<dt>\w{2,12})",
+    ),
     # No kernel for an op, and the bfloat16 type attribute it was asked for: the placer's "No
     # OpKernel was registered to support Op 'X'", and eager placement's NotFound (eager/
     # execute.cc, context.cc; in the 2.21 wheel): "Could not find device for node: {{node X}} =
@@ -2607,6 +2633,19 @@ PATTERNS: tuple[Pattern, ...] = (
         ("probe routine was not called",),
         r"NVRM: The NVIDIA probe routine was not called for (?P<n>\d+) device\(s\)",
     ),
+    # The nouveau driver loaded or bound to a GPU: an lsmod row ("nouveau  1798144  3": module,
+    # size, use count; kmod's lsmod), the kernel's dev_printk prefix of a device nouveau
+    # drives ("nouveau 0000:01:00.0: DRM: ..."), DRM's "[drm] Initialized nouveau 1.3.1
+    # 20120801 for 0000:01:00.0 on minor 0" (drm_drv.c drm_dev_register: "Initialized %s
+    # %d.%d.%d %s for %s on minor %d"; older kernels without "for %s", the newest without the
+    # date). Read by checks/kernel_module.py nouveau_holds_gpu.
+    _p(
+        "driver.nouveau_loaded",
+        ("nouveau",),
+        r"^\s{0,8}nouveau\s{1,40}\d{3,10}\s{1,40}\d{1,4}(?:\s|$)"
+        r"|\bnouveau (?:[0-9a-fA-F]{4}:)?[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]: "
+        r"|\bInitialized nouveau \d{1,3}\.\d{1,3}\.\d{1,3} (?:\d{8} )?(?:for|on minor) ",
+    ),
     # osapi.c RmIsDeviceSupported... print_unsupported: "NVRM: The NVIDIA GPU D:B:S.F (PCI ID:
     # VVVV:DDDD)\nNVRM: installed in this system is not supported by the\nNVRM: NVIDIA <ver>
     # driver release." (515.43.04 and later, the same words in older drivers); from 515.48.07
@@ -3636,6 +3675,33 @@ PATTERNS: tuple[Pattern, ...] = (
         ("need more than", "not enough values to unpack"),
         r"ValueError: (?:need more than 0 values to unpack"
         r"|not enough values to unpack \(expected \d{1,3}, got 0\))",
+    ),
+    # tf.contrib.estimator.replicate_model_fn splitting each input batch into one shard per
+    # GPU (replicate_model_fn.py _split_batch: array_ops.split under name_scope
+    # 'split_inputs'): the Split kernel's "Number of ways to split should evenly divide the
+    # split dimension, but got split_dim D (size = N) and num_split K" (split_op.cc, TF 1.x-2.21),
+    # shape inference's "Dimension size must be evenly divisible by K but is N for
+    # 'split_inputs/split' (op: 'Split')" (static batch, TF 1.x), the node name, and the check
+    # of TF 1.6+: "Batch size N needs to be divisible by the number of GPUs, which is K."
+    # Read by checks/replicate_batch_split.py
+    _p(
+        "estimator.split_uneven",
+        ("ways to split should evenly divide", "must be evenly divisible by"),
+        r"Number of ways to split should evenly divide the split dimension, but got split_dim "
+        r"-?\d{1,3} \(size = (?P<size>\d{1,12})\) and num_split (?P<n>\d{1,6})"
+        r"|Dimension size must be evenly divisible by (?P<n2>\d{1,6}) but is (?P<size2>\d{1,12}) "
+        r"for '(?P<node>[^'\r\n]{0,200})'",
+    ),
+    _p(
+        "estimator.split_inputs_node",
+        ("split_inputs/split",),
+        r"(?<![\w.-])split_inputs/split(?:_\d{1,4})?(?![\w/])",
+    ),
+    _p(
+        "estimator.batch_not_divisible_by_gpus",
+        ("needs to be divisible by the number of gpus",),
+        r"Batch size (?P<size>\S{1,40}) needs to be divisible by the number of GPUs, which is "
+        r"(?P<n>\d{1,6})",
     ),
     # TensorFlow's CPU convolution kernels refusing a grouped convolution: conv_ops.cc "Generic
     # conv implementation does not support grouped convolutions for now." and

@@ -122,7 +122,12 @@ from tfgpu.diagnosis.checks.memory import (
     rule_library_handle,
     rule_memory,
 )
-from tfgpu.diagnosis.checks.mixed_precision import no_tensor_cores, rule_mixed, rule_mixed_dtypes
+from tfgpu.diagnosis.checks.mixed_precision import (
+    no_tensor_cores,
+    rule_mixed,
+    rule_mixed_dtypes,
+    savedmodel_float32_only,
+)
 from tfgpu.diagnosis.checks.mlcompute_device import mlcompute_device_after_init
 from tfgpu.diagnosis.checks.notices import rule_noise
 from tfgpu.diagnosis.checks.old_cuda_loader import (
@@ -362,6 +367,7 @@ from tfgpu.diagnosis.checks.kernel_module import (
     gpu_init_failed,
     installer_module_load_failed,
     kernel_driver_not_running,
+    nouveau_holds_gpu,
     nvidia_module_crashed,
     nvidia_module_not_loadable,
     nvrm_api_mismatch,
@@ -486,6 +492,7 @@ from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devi
 from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init
 from tfgpu.diagnosis.checks.op_kernel_limits import grouped_conv_cpu, sparse_matmul_gpu_limit
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
+from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
 from tfgpu.diagnosis.checks.windows import windows_native_crash
 
@@ -592,6 +599,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     collective_group_mismatch,
     rule_mixed,
     rule_mixed_dtypes,
+    savedmodel_float32_only,
     rule_gpu_not_visible,
     windows_native_gpu_shown,
     visible_device_list_invalid,
@@ -682,6 +690,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     uvm_not_loaded,
     # --- NVRM kernel log, op registry, CUDA_VISIBLE_DEVICES, wheels, DirectML plugin ---
     nvrm_api_mismatch,
+    nouveau_holds_gpu,
     nvrm_probe_not_called,
     op_not_registered,
     cvd_in_log,
@@ -890,6 +899,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras_subclass_init,
     # --- the Object Detection API trainer with fewer images per batch than clones ---
     od_clone_batch,
+    # --- tf.contrib replicate_model_fn with a batch the GPUs cannot share equally ---
+    replicate_batch_split,
     # --- a grouped convolution that reached a CPU convolution kernel ---
     grouped_conv_cpu,
 )

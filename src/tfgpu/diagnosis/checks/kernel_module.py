@@ -79,6 +79,9 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     * ``mismatch``: "Invalid argument", "Unknown symbol in module", "Exec format error": a
       module built for another driver release or kernel (a versioned nvidia-NNN-uvm package
       of an old driver next to a newer one).
+    * ``no-device``: "No such device" (ENODEV from nv.c nvidia_init_module): the module
+      loaded and found no GPU it can drive; nothing when the kernel log's own reason is in
+      the log (:data:`_NO_DEVICE_SAID`: its finding says it).
     nvidia_uvm without a Secure Boot refusal (and nvidia-docker 1.0's "Could not load UVM kernel
     module") is left to ``nvidia-uvm-not-loaded`` (uvm_not_loaded), which names the uvm causes.
     """
@@ -88,12 +91,26 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     h = next((x for x in hits if x.g("why") or x.g("mod2")), hits[0])
     why = (h.g("why") or "").strip().lower()
     module = h.g("mod") or h.g("mod2") or "nvidia_uvm"
+    if why.startswith("no such device") and any(f.h(n).count for n in _NO_DEVICE_SAID):
+        return []  # the kernel log's own reason: its finding says it (nouveau_holds_gpu...)
     if "key was rejected" in why or "required key not available" in why:
         variant = "signed"
     elif h.g("mod2"):
         variant = "missing"
     elif h.g("uvm"):
         return []  # nvidia-docker 1.0's uvm line: nvidia-uvm-not-loaded (uvm_not_loaded) reads it
+    elif why.startswith("no such device") and "uvm" not in module:
+        return [catalogue.make(
+            "nvidia-kernel-module-not-loadable", variant="no-device", module=module,
+            evidence=log_evidence(hits, f.h("cuinit"), limit=5),
+            fix=("sudo dmesg | grep -E 'NVRM|nouveau' | tail -n 20   # the module's own reason "
+                 "(the cases above)",
+                 "lspci -nnk -d 10de:   # the NVIDIA GPUs the OS sees, and the driver in use "
+                 "(nouveau: blacklist it, rebuild the initramfs, reboot)",
+                 "# no GPU listed: attach it (PCI passthrough, a GPU instance type) or check "
+                 "the card; 'not supported by the NVIDIA <version> driver release': install a "
+                 "driver branch that lists this GPU"),
+        )]
     else:
         variant = "mismatch"
     if "uvm" in module and variant != "signed":
@@ -111,6 +128,13 @@ def nvidia_module_not_loadable(f: Facts) -> list[Finding]:
     )]
 
 
+#: Kernel-log lines that say why nvidia_init_module found no device (each has its finding):
+#: nouveau loaded, the probe not called, no NVIDIA GPU, a GPU the release does not support.
+_NO_DEVICE_SAID = ("driver.nouveau_loaded", "driver.nvrm_probe_not_called", "driver.nvrm_no_gpu",
+                   "driver.nvrm_gpu_unsupported", "driver.nvrm_gpu_unsupported_head",
+                   "driver.nvrm_gpu_needs_gsp")
+
+
 def uvm_not_loaded(f: Facts) -> list[Finding]:
     """modprobe could not load ``nvidia_uvm`` (or ``nvidia_<ver>_uvm``), or nvidia-docker 1's
     "Could not load UVM kernel module" -> ``nvidia-uvm-not-loaded`` (supersedes
@@ -126,7 +150,8 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
     return [catalogue.make(
         "nvidia-uvm-not-loaded", detail=detail,
         evidence=log_evidence(hits, f.h("cuinit").first[:1]),
-        fix=("lsmod | grep nvidia; ls -l /dev/nvidia-uvm   # loaded? node present?",
+        fix=("lsmod | grep -E '^(nvidia|nouveau)'; ls -l /dev/nvidia-uvm   # nvidia loaded? "
+             "node present? (nouveau loaded instead: it holds the GPU)",
              f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # load it, create "
              "/dev/nvidia-uvm",
              "# 'not found' or 'Unknown symbol': the module does not match the running driver or "
@@ -180,6 +205,29 @@ def nvrm_probe_not_called(f: Facts) -> list[Finding]:
     )]
 
 
+def nouveau_holds_gpu(f: Facts) -> list[Finding]:
+    """``nvidia-probe-blocked-by-other-driver`` (variant ``nouveau-loaded``): the log shows the
+    nouveau driver loaded or driving a GPU (an lsmod row, its kernel lines) where the NVIDIA
+    kernel modules do not load (nvidia_uvm, or nvidia-docker 1.0's "Could not load UVM kernel
+    module", or modprobe's "No such device" for an nvidia module).  Nothing when the NVRM
+    probe line is there (``nvrm_probe_not_called`` says it) or without such a failure
+    (nouveau alone is no fault: a host may drive a display GPU with it)."""
+    nouveau = f.h("driver.nouveau_loaded").all()
+    if not nouveau or f.h("driver.nvrm_probe_not_called").count or f.host_gpu_works:
+        return []
+    # modprobe's "No such device" for nvidia: its init found no GPU to drive (nouveau has it);
+    # a module missing, unsigned or of another kernel is nvidia-kernel-module-not-loadable's
+    failed = f.h("driver.uvm_failed").all() + [
+        h for h in f.h("eco.modprobe_nvidia").all()
+        if (h.g("why") or "").strip().lower().startswith("no such device")]
+    if not failed:
+        return []
+    return [catalogue.make(
+        "nvidia-probe-blocked-by-other-driver", variant="nouveau-loaded",
+        evidence=log_evidence(failed[:1], nouveau[:2]),
+    )]
+
+
 def nvrm_gpu_unsupported(f: Facts) -> list[Finding]:
     """``nvidia-gpu-not-supported-by-driver``: the kernel module refuses the GPU (its driver
     release does not list it, or the open module needs a GSP)."""
@@ -219,8 +267,11 @@ def nvrm_no_gpu(f: Facts) -> list[Finding]:
     hits = f.h("driver.nvrm_no_gpu")
     if not hits.count or f.host is not None:
         return []
+    # modprobe's "No such device" for nvidia is this line's consequence (nv.c: ENODEV)
+    nodev = [h for h in f.h("eco.modprobe_nvidia").all()
+             if (h.g("why") or "").strip().lower().startswith("no such device")]
     return [catalogue.make(
-        "no-nvidia-gpu", evidence=log_evidence(hits, limit=1),
+        "no-nvidia-gpu", evidence=log_evidence(hits.first, nodev[:1]),
         cause=("The NVIDIA kernel module found no NVIDIA GPU on this system's PCI bus (NVRM: No "
                "NVIDIA GPU found), so it did not load: in a virtual machine the GPU is not "
                "passed through, or the GPU is disabled, unseated or (an eGPU) not attached. "

@@ -254,6 +254,36 @@ def _after_the_failed_load(ctx: Facts, line: int) -> str:
 _MATH_LIBS = ("cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver", "cusparse")
 
 
+#: The LD_LIBRARY_PATH NVIDIA's CUDA images set (/usr/local/nvidia/lib:/usr/local/nvidia/lib64,
+#: where nvidia-docker 1 and Kubernetes' early GPU volumes mounted the host driver) as
+#: TensorFlow's loader prints it after a library it could not load.
+_CUDA_IMAGE_LD_PATH = re.compile(r"LD_LIBRARY_PATH:?\s{0,4}\S{0,200}/usr/local/nvidia/lib")
+
+
+def container_image_fix(ctx: Facts, base: str, expected: str | None) -> list[str]:
+    """A first fix line for a CUDA toolkit or cuDNN library missing inside a container: the
+    log shows a container (``Facts.in_container``) or the loader path of NVIDIA's CUDA images
+    (``/usr/local/nvidia/lib`` on the LD_LIBRARY_PATH TensorFlow printed).  There the
+    toolkit's libraries come from the image (NVIDIA's -runtime / -cudnn images carry them;
+    the container runtime mounts only the host driver's files), so the host's CUDA cannot
+    help.  Empty elsewhere (Windows, the driver's own libcuda, no container in the log)."""
+    if ctx.windows or base not in (*_MATH_LIBS, "cudnn"):
+        return []
+    loader = [h for n in ("lib.missing", "lib.old_dso_missing") for h in ctx.h(n).all()
+              if _CUDA_IMAGE_LD_PATH.search(h.text)]
+    if not loader and not ctx.in_container:
+        return []
+    want = f" ({expected})" if expected else ""
+    shown = (": LD_LIBRARY_PATH /usr/local/nvidia/..., the CUDA images' setting"
+             if loader else "")
+    return [f"# in a container (as the log suggests{shown}): the CUDA and cuDNN libraries"
+            f"{want} must be in the image; the NVIDIA runtime mounts the host's driver, not its "
+            "CUDA toolkit: use an image built on the CUDA/cuDNN this "
+            "TensorFlow needs (an nvidia/cuda:<version>-cudnn<N>-runtime base, or the "
+            "tensorflow/tensorflow:<version>-gpu image of this release), or install those "
+            "libraries in the image"]
+
+
 def _soname_cuda(filename: str, base: str) -> tuple[str, str | None] | None:
     """``(soname number, CUDA x.y it pins or None)`` of a CUDA math library file name.
 
@@ -779,7 +809,8 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
                       "the driver's user-space package"] if base == "cuda" else []),
                    "docker run --gpus all ...   # when in a container"]
         else:
-            fix = _path_fix(ctx, filename, base, expected)
+            fix = [*container_image_fix(ctx, base, expected),
+                   *_path_fix(ctx, filename, base, expected)]
         # claim audit (tensorflow/tensorflow#44777, #45263, #43947, #44381, #45848):
         # cuSOLVER keeps the soname 10 in CUDA 11.0, and CUDA 11.1+ ship
         # libcusolver.so.11 / cusolver64_11.dll only, so TensorFlow 2.4 (built with CUDA 11.0)

@@ -48,7 +48,7 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
     (driver files, ROCm, another CUDA minor's SONAME, ...) have passed it by.  Not
     TensorFlow's optional GPU dlopen that is harmless without a GPU: nothing of that library
     runs, not even on the CPU."""
-    from tfgpu.diagnosis.checks.libraries import parse_library
+    from tfgpu.diagnosis.checks.libraries import container_image_fix, parse_library
 
     out: list[Finding] = []
     for h in _fatal_hits(ctx):
@@ -74,7 +74,9 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         if java:
             cause += (" A GPU build of a Java binding links the CUDA runtime it was built "
                       "with; on a machine without that CUDA it cannot load.")
-        fix = [f"# install {expected or comp} and put its lib folder on LD_LIBRARY_PATH, e.g. "
+        fix = [*(container_image_fix(ctx, base, expected) if owner is None and not java
+                 else ()),
+               f"# install {expected or comp} and put its lib folder on LD_LIBRARY_PATH, e.g. "
                + c.cuda_lib_example(expected),
                f"ldconfig -p | grep {lib.split('.so')[0]}   # is any {lib.split('.so')[0]} known?"]
         if base == "cuda":

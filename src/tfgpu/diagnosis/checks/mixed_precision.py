@@ -4,6 +4,7 @@ without GPU kernels."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
@@ -128,6 +129,50 @@ def rule_mixed_dtypes(ctx: Facts) -> list[Finding]:
             evidence=log_evidence([k], [b] if b.line != k.line else []),
         ))
     return out
+
+
+#: A TensorSpec's dtype as pprint writes it: ``dtype=tf.float32`` (an option's line holds
+#: TensorSpecs and Python values only).
+_SPEC_DTYPE = re.compile(r"dtype=tf\.(\w{2,12})")
+
+#: How many lines below "Could not find matching ... function" its Got and Expected blocks may
+#: run (a few arguments and options of a few lines each).
+_SAVEDMODEL_REACH = 80
+
+
+def savedmodel_float32_only(ctx: Facts) -> list[Finding]:
+    """``mixed-precision-dtype-mismatch`` (variant ``savedmodel-float32``): a function loaded
+    from a SavedModel was called with a float16/bfloat16 tensor ("Got:" block) and none of its
+    traces takes that dtype: every TensorSpec of the "Expected ... option(s)" blocks is of
+    another dtype, float32 among them.  Source: tensorflow/python/saved_model/
+    function_deserialization.py ``restored_function_body`` (TF 2.0-2.21): a loaded function
+    runs only the concrete functions saved with it and is never retraced; a mixed_float16
+    policy makes a Keras layer that wraps one (TF Hub's ``hub.KerasLayer``) cast its inputs
+    to float16 (tensorflow/hub#854: ``dtype=tf.float32`` on the layer fixed it).
+
+    Args:
+        ctx: the facts view.
+
+    Returns:
+        One finding, or none (a shape or structure mismatch, a float16 trace among the
+        options, the blocks not in the log).
+    """
+    for head in ctx.h("savedmodel.no_matching_function").all():
+        below = range(head.line, head.line + _SAVEDMODEL_REACH)
+        specs = [h for h in ctx.h("savedmodel.expected_spec").all() if h.line in below]
+        first_spec = min((h.line for h in specs), default=head.line + _SAVEDMODEL_REACH)
+        got = [h for h in ctx.h("savedmodel.got_half").all()
+               if head.line <= h.line <= first_spec]
+        # every dtype a spec line names (a dict of inputs puts several on one line)
+        dtypes = {dt for h in specs for dt in _SPEC_DTYPE.findall(h.text)}
+        if not got or "float32" not in dtypes or dtypes & _HALF:
+            continue
+        low = "float16" if got[0].g("dt") == "half" else got[0].g("dt") or "float16"
+        return [catalogue.make(
+            "mixed-precision-dtype-mismatch", variant="savedmodel-float32", dt=low,
+            evidence=log_evidence([head], got[:1], specs[:1]),
+        )]
+    return []
 
 
 # ------------------------------------------------------------- host facts (from hardware.py)

@@ -34,6 +34,9 @@ _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Inter
 #: ``jaxlib.xla_extension.XlaRuntimeError: ...``.  Without its ``Traceback (most recent call
 #: last)`` header it is the end of a traceback pasted alone (Python prints the header and
 #: the frames above it on every uncaught exception), so the program died on it.
+#: A last exception line that is only the exception's name ("ValueError", "tensorflow.python.
+#: framework.errors_impl.InternalError"): the message was not pasted.
+_BARE_EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):?")
 _QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?::\s|$)")
 
 #: The exception line of a Ctrl-C: CPython's default SIGINT handler raises KeyboardInterrupt
@@ -454,6 +457,8 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     ]
     crash = bool(fatal)
     exit_only = bool(exited) and not crash and not (uncaught and excs)
+    # "ValueError" alone: a traceback cut (or copied from a notebook) before its message
+    bare = bool(last and _BARE_EXCEPTION.fullmatch(last))
     found_here = [
         catalogue.make(
             "unrecognised-error",
@@ -479,7 +484,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                           for h in [*signalled[:1], *(exited[-1:] if exit_only else ())])
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
                 + "".join(f" {describe(r)} (knowledge row {r.ref})." for _, r in stat)
-                + (f" The last exception is: {last}" if last else "")
+                + (f" The log stops at the last exception's name ({last}): its message, "
+                   "which says what went wrong, was not pasted." if bare
+                   else f" The last exception is: {last}" if last else "")
             ),
             # say what to run next; a crash gets the Python stack at the crash
             # (faulthandler, Python's -X faulthandler option) before the search
@@ -494,6 +501,8 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                     if exit_only
                     else ()
                 ),
+                *(("# paste the whole traceback: the lines after the exception's name hold "
+                   "its message (a notebook shows them below the ---- line)",) if bare else ()),
                 # another program's log is searched in that program's tracker (an exit
                 # code alone has no exception line to search)
                 *(() if exit_only and not excs else (

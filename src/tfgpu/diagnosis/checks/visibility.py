@@ -390,9 +390,10 @@ def _reason_not_shown(ctx: Facts, evidence: tuple[Evidence, ...], ray: list[Hit]
     causes = ("Causes that look exactly like this: a TensorFlow without GPU support (the "
               "tensorflow-cpu package, a CPU-only build or image, or a release with no GPU "
               "support on this platform); CUDA/cuDNN libraries of another version than the "
-              "build's, or off the loader's path; no NVIDIA driver or GPU visible to this "
-              "process (CUDA_VISIBLE_DEVICES, a container started without GPUs). The commands "
-              "below tell them apart.")
+              "build's, or off the loader's path; an NVIDIA driver too old for the CUDA the "
+              "build uses (in a container: the host's driver, too old for the image's CUDA); "
+              "no NVIDIA driver or GPU visible to this process (CUDA_VISIBLE_DEVICES, a "
+              "container started without GPUs). The commands below tell them apart.")
     if ray:
         cause = (f"RLlib's check in the Ray worker (line {ray[0].line}) found that TensorFlow "
                  "there lists no GPU although Ray assigned GPUs to the worker: the same "
@@ -444,7 +445,10 @@ def _what_to_run_next(ctx: Facts) -> list[str]:
              'i.get("cudnn_version"))')
     listing = 'import tensorflow as tf; print(tf.config.list_physical_devices("GPU"))'
     return [
-        "nvidia-smi   # the driver and the GPU: must list the GPU",
+        "nvidia-smi   # the driver and the GPU: must list the GPU; its 'CUDA Version' is the "
+        "newest CUDA the driver runs: below the build's CUDA version (next line) it is too old, "
+        "except a lower minor of the same major from CUDA 11 on (in a container, run it "
+        "inside: the host's driver is the one that counts)",
         c.python_cmd(ctx, build) + "   # True and a CUDA version: a CUDA build",
         c.set_env(ctx, "TF_CPP_MIN_LOG_LEVEL", "0") + "   # show TensorFlow's reasons",
         c.python_cmd(ctx, listing),
