@@ -1463,6 +1463,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_process_state.cc: GPUOptions.allocator_type other than "" or "BFC"
     _p("mem.allocator_type", ("invalid allocator type",),
        r"Invalid allocator type: (?P<type>\S{0,80})"),
+    # gpu_device.cc BaseGPUDeviceFactory::CreateGPUDevice (TF 1.14+) and
+    # pluggable_device_factory.cc: the device's allocator returned no statistics (GetStats)
+    _p("mem.no_allocator_stats", ("no allocator statistics",), r"No allocator statistics"),
     # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
     _p(
         "cuda.se_init",

@@ -18,6 +18,7 @@ from tfgpu.diagnosis.checks.addons import (
     placeholder_release,
     tfp_requires_newer_tensorflow,
 )
+from tfgpu.diagnosis.checks.allocator_statistics import gpu_allocator_without_statistics
 from tfgpu.diagnosis.checks.colab_magics import colab_dropped_tf1_magic
 from tfgpu.diagnosis.checks.collectives import collective_aborted
 
@@ -561,6 +562,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_memory_nearly_full,
     gpu_memory_options_conflict,  # universe
     cuda_malloc_async_unsupported,  # universe
+    gpu_allocator_without_statistics,
     cudnn_bug_detected,  # universe
     cuda_context_of_other_library,  # universe
     tf_env_var_invalid,  # universe
