@@ -1927,6 +1927,19 @@ PATTERNS: tuple[Pattern, ...] = (
         ("check failed", "aborted", "core dump", "segmentation fault", "fatal python error"),
         r"Check failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault|Fatal Python error",
     ),
+    # glog/absl's failed CHECK ("F<time> <path or basename>:<line>] Check failed: <expr>") and
+    # XLA's RET_CHECK Status ("RET_CHECK failure (<path>:<line>) <expr>"), any source file:
+    # checks/xla_compiler_check.py keeps those of XLA's compiler (platform_facts
+    # xla-compiler-sources). A telling pattern: it explains no line by itself, so a check
+    # failing in any other file stays an unrecognised fatal error
+    _p(
+        "tell.check_in_file",
+        ("check failed", "ret_check failure"),
+        r"(?<![\w.+\\/-])(?P<file>[\\/]?[\w.+-]+(?:[\\/][\w.+-]+)*\.(?:cc|h)):"
+        r"(?P<line>\d{1,6})\] Check failed: ?(?P<expr>[^\n]{0,160})"
+        r"|RET_CHECK failure \((?P<rfile>[\\/]?[\w.+-]+(?:[\\/][\w.+-]+)*\.(?:cc|h)):"
+        r"(?P<rline>\d{1,6})\) ?(?P<rexpr>[^\n]{0,160})",
+    ),
     _p(
         "tell.line",
         (

@@ -210,6 +210,7 @@ from tfgpu.diagnosis.checks.xla import (
     xla_platform_not_registered,
 )
 from tfgpu.diagnosis.checks.xla_autotuner import xla_autotuner_no_config
+from tfgpu.diagnosis.checks.xla_compiler_check import xla_compiler_check_failed
 
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split
@@ -541,6 +542,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_kernel_fault,  # universe
     gpu_watchdog_launch_timeout,
     xla_autotuner_no_config,
+    xla_compiler_check_failed,
     rule_cuda_drivers,
     cpu_host_gpu_messages,  # ux2: a log check, so doctor/explain/verify agree
     rule_windows,
