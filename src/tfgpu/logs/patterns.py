@@ -1099,6 +1099,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("is not a recognized processor for this target",),
         r"'(?P<sm>sm_\d+\w?)' is not a recognized processor for this target",
     ),
+    # tensorflow/compiler/mlir/tools/kernel_gen/tf_gpu_runtime_wrappers.cc (TF 2.x; the
+    # 2.21 wheel's libtensorflow_cc.so.2): GPUReportIfError's "'<call expr>' failed with
+    # '<CUresult name>'" for the module load and function lookup (warnings) and the launch
+    # (the op's Internal status) of TensorFlow's MLIR-generated kernels
+    _p(
+        "gpu.kernel_gen_call",
+        ("culaunchkernel(function", "cumoduleloaddata(&module", "cumodulegetfunction(&function"),
+        r"'(?P<call>cuLaunchKernel|cuModuleLoadData|cuModuleGetFunction)\([^'\n]{0,200}\)' "
+        r"failed with '(?P<code>CUDA_ERROR_\w{1,60})'(?:\s{0,4}\[Op:(?P<op>\w{1,80})\])?",
+    ),
     # cudaGetErrorString texts of the sticky kernel faults (status_codes.toml rows that map
     # to gpu-kernel-fault), read by gpu_kernel_fault
     _p(

@@ -98,6 +98,7 @@ from tfgpu.diagnosis.checks.hardware import (
     small_memory,
 )
 from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted  # tool families (stage 3)
+from tfgpu.diagnosis.checks.kernel_gen_launch import kernel_gen_module_not_loaded
 from tfgpu.diagnosis.checks.kernel_time_limit import gpu_watchdog_launch_timeout
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
@@ -583,6 +584,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     ptx_jit_driver_known_bad,
     llvm_ptx_isa_unknown,
     tf_kernel_jit_failed,
+    kernel_gen_module_not_loaded,
     xla_platform_not_registered,
     strategy_devices_not_visible,
     tensorflow_native_import_failed_linux,
