@@ -1005,6 +1005,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # cuda_dnn.cc / cuda_blas.cc / cuda_fft.cc: a library could not create its handle or plan
     # (read by rule_library_handle with mem.handle); the cuda_dnn.cc lines that follow a
     # failed cudnnCreate (memory usage, driver version) belong to the same failure.
+    # exec: a cuDNN call failing after start: conv_ops / fused_batch_norm "cuDNN launch
+    # failure", the cuDNN RNN calls, pooling_ops_common.cc / pooling_ops_3d.cc "dnn
+    # Pool{Forward,Backward} launch failed" (TF 1.x "cudnn ..."; not in the 2.21 wheel) and
+    # lrn_op.cc "Normalize[Backward]WithDimensions launch failed" (in the 2.21 wheel)
     _p(
         "cudnn.dnn_handle",
         ("could not create cudnn handle", "failure to initialize cublas",
@@ -1012,14 +1016,18 @@ PATTERNS: tuple[Pattern, ...] = (
          "xgemmbatched launch failed", "failed to make cufft batched plan",
          "memory usage:", "possibly insufficient driver version",
          "error retrieving driver version", "cudnn launch failure",
-         "failed to call thenrnnforward", "failed to call thenrnnbackward"),
+         "failed to call thenrnnforward", "failed to call thenrnnbackward",
+         "poolforward launch failed", "poolbackward launch failed",
+         "withdimensions launch failed"),
         # the status also in TF's form for a cuDNN 9 value it cannot name
         # ("<unknown cudnn status: 1002>"), which rule_library_handle looks up
         r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
         r"(?: handle:\s*(?P<code>[A-Z_]{3,60}|<unknown cudnn status: \d{1,6}>))?"
         r"|(?P<dnninit>DNN library initialization failed|Fail to find the dnn implementation)"
         r"|(?P<gemm>Blas xGEMMBatched launch failed)"
-        r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward))"
+        r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward)"
+        r"|(?:cu)?dnn Pool(?:Forward|Backward) launch failed"
+        r"|Normalize(?:Backward)?WithDimensions launch failed)"
         r"|(?P<fft>Failed to make cuFFT batched plan)"
         r"|cuda_dnn\.cc:\d+\]\s*(?P<followup>Memory usage: \d+ bytes free"
         r"|Possibly insufficient driver version|Error retrieving driver version)",
