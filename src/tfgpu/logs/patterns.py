@@ -1624,6 +1624,13 @@ PATTERNS: tuple[Pattern, ...] = (
         ("autotuner could not find any supported configs",),
         r"Autotuner could not find any supported configs for HLO:\s*(?P<hlo>.{0,300})",
     ),
+    # autotuner.cc TuneBestConfig: every supported config failed to compile (the reasons are
+    # VLOG(4) only); "Autotuner could not compile any configs for HLO: " + instr->ToString()
+    _p(
+        "xla.autotuner_no_compile",
+        ("autotuner could not compile any configs",),
+        r"Autotuner could not compile any configs for HLO:\s*(?P<hlo>.{0,300})",
+    ),
     # a cuDNN custom call's target in a printed HLO instruction (XLA's cuDNN call names)
     _p(
         "xla.cudnn_custom_call",

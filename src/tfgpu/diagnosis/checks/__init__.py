@@ -211,6 +211,7 @@ from tfgpu.diagnosis.checks.xla import (
     xla_platform_not_registered,
 )
 from tfgpu.diagnosis.checks.xla_autotuner import xla_autotuner_no_config
+from tfgpu.diagnosis.checks.xla_autotuner_compile import xla_autotuner_no_config_compiled
 from tfgpu.diagnosis.checks.xla_compiler_check import xla_compiler_check_failed
 
 # --- ecosystem ---------------------------------------------------------------------
@@ -543,6 +544,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_kernel_fault,  # universe
     gpu_watchdog_launch_timeout,
     xla_autotuner_no_config,
+    xla_autotuner_no_config_compiled,
     xla_compiler_check_failed,
     rule_cuda_drivers,
     cpu_host_gpu_messages,  # ux2: a log check, so doctor/explain/verify agree
