@@ -1032,6 +1032,10 @@ PATTERNS: tuple[Pattern, ...] = (
     # cuda_dnn.cc / cuda_blas.cc / cuda_fft.cc: a library could not create its handle or plan
     # (read by rule_library_handle with mem.handle); the cuda_dnn.cc lines that follow a
     # failed cudnnCreate (memory usage, driver version) belong to the same failure.
+    # exec: a cuDNN call failing after start: conv_ops / fused_batch_norm "cuDNN launch
+    # failure", the cuDNN RNN calls, pooling_ops_common.cc / pooling_ops_3d.cc "dnn
+    # Pool{Forward,Backward} launch failed" (TF 1.x "cudnn ..."; not in the 2.21 wheel) and
+    # lrn_op.cc "Normalize[Backward]WithDimensions launch failed" (in the 2.21 wheel)
     _p(
         "cudnn.dnn_handle",
         ("could not create cudnn handle", "failure to initialize cublas",
@@ -1039,14 +1043,18 @@ PATTERNS: tuple[Pattern, ...] = (
          "xgemmbatched launch failed", "failed to make cufft batched plan",
          "memory usage:", "possibly insufficient driver version",
          "error retrieving driver version", "cudnn launch failure",
-         "failed to call thenrnnforward", "failed to call thenrnnbackward"),
+         "failed to call thenrnnforward", "failed to call thenrnnbackward",
+         "poolforward launch failed", "poolbackward launch failed",
+         "withdimensions launch failed"),
         # the status also in TF's form for a cuDNN 9 value it cannot name
         # ("<unknown cudnn status: 1002>"), which rule_library_handle looks up
         r"(?:[Cc]ould not create|Failure to initialize) (?P<lib>cudnn|cublas)\b"
         r"(?: handle:\s*(?P<code>[A-Z_]{3,60}|<unknown cudnn status: \d{1,6}>))?"
         r"|(?P<dnninit>DNN library initialization failed|Fail to find the dnn implementation)"
         r"|(?P<gemm>Blas xGEMMBatched launch failed)"
-        r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward))"
+        r"|(?P<exec>cuDNN launch failure|Failed to call ThenRnn(?:Forward|Backward)"
+        r"|(?:cu)?dnn Pool(?:Forward|Backward) launch failed"
+        r"|Normalize(?:Backward)?WithDimensions launch failed)"
         r"|(?P<fft>Failed to make cuFFT batched plan)"
         r"|cuda_dnn\.cc:\d+\]\s*(?P<followup>Memory usage: \d+ bytes free"
         r"|Possibly insufficient driver version|Error retrieving driver version)",
@@ -1125,6 +1133,16 @@ PATTERNS: tuple[Pattern, ...] = (
         "xla.llvm_processor",
         ("is not a recognized processor for this target",),
         r"'(?P<sm>sm_\d+\w?)' is not a recognized processor for this target",
+    ),
+    # tensorflow/compiler/mlir/tools/kernel_gen/tf_gpu_runtime_wrappers.cc (TF 2.x; the
+    # 2.21 wheel's libtensorflow_cc.so.2): GPUReportIfError's "'<call expr>' failed with
+    # '<CUresult name>'" for the module load and function lookup (warnings) and the launch
+    # (the op's Internal status) of TensorFlow's MLIR-generated kernels
+    _p(
+        "gpu.kernel_gen_call",
+        ("culaunchkernel(function", "cumoduleloaddata(&module", "cumodulegetfunction(&function"),
+        r"'(?P<call>cuLaunchKernel|cuModuleLoadData|cuModuleGetFunction)\([^'\n]{0,200}\)' "
+        r"failed with '(?P<code>CUDA_ERROR_\w{1,60})'(?:\s{0,4}\[Op:(?P<op>\w{1,80})\])?",
     ),
     # cudaGetErrorString texts of the sticky kernel faults (status_codes.toml rows that map
     # to gpu-kernel-fault), read by gpu_kernel_fault
@@ -1490,6 +1508,9 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_process_state.cc: GPUOptions.allocator_type other than "" or "BFC"
     _p("mem.allocator_type", ("invalid allocator type",),
        r"Invalid allocator type: (?P<type>\S{0,80})"),
+    # gpu_device.cc BaseGPUDeviceFactory::CreateGPUDevice (TF 1.14+) and
+    # pluggable_device_factory.cc: the device's allocator returned no statistics (GetStats)
+    _p("mem.no_allocator_stats", ("no allocator statistics",), r"No allocator statistics"),
     # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
     _p(
         "cuda.se_init",
@@ -1629,6 +1650,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "xla.autotuner_no_config",
         ("autotuner could not find any supported configs",),
         r"Autotuner could not find any supported configs for HLO:\s*(?P<hlo>.{0,300})",
+    ),
+    # autotuner.cc TuneBestConfig: every supported config failed to compile (the reasons are
+    # VLOG(4) only); "Autotuner could not compile any configs for HLO: " + instr->ToString()
+    _p(
+        "xla.autotuner_no_compile",
+        ("autotuner could not compile any configs",),
+        r"Autotuner could not compile any configs for HLO:\s*(?P<hlo>.{0,300})",
     ),
     # a cuDNN custom call's target in a printed HLO instruction (XLA's cuDNN call names)
     _p(
@@ -1950,6 +1978,19 @@ PATTERNS: tuple[Pattern, ...] = (
         "tell.fatal",
         ("check failed", "aborted", "core dump", "segmentation fault", "fatal python error"),
         r"Check failed:|^\s*Aborted\b|\(core dumped\)|Segmentation fault|Fatal Python error",
+    ),
+    # glog/absl's failed CHECK ("F<time> <path or basename>:<line>] Check failed: <expr>") and
+    # XLA's RET_CHECK Status ("RET_CHECK failure (<path>:<line>) <expr>"), any source file:
+    # checks/xla_compiler_check.py keeps those of XLA's compiler (platform_facts
+    # xla-compiler-sources). A telling pattern: it explains no line by itself, so a check
+    # failing in any other file stays an unrecognised fatal error
+    _p(
+        "tell.check_in_file",
+        ("check failed", "ret_check failure"),
+        r"(?<![\w.+\\/-])(?P<file>[\\/]?[\w.+-]+(?:[\\/][\w.+-]+)*\.(?:cc|h)):"
+        r"(?P<line>\d{1,6})\] Check failed: ?(?P<expr>[^\n]{0,160})"
+        r"|RET_CHECK failure \((?P<rfile>[\\/]?[\w.+-]+(?:[\\/][\w.+-]+)*\.(?:cc|h)):"
+        r"(?P<rline>\d{1,6})\) ?(?P<rexpr>[^\n]{0,160})",
     ),
     _p(
         "tell.line",

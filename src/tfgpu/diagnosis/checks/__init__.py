@@ -18,6 +18,7 @@ from tfgpu.diagnosis.checks.addons import (
     placeholder_release,
     tfp_requires_newer_tensorflow,
 )
+from tfgpu.diagnosis.checks.allocator_statistics import gpu_allocator_without_statistics
 from tfgpu.diagnosis.checks.colab_magics import colab_dropped_tf1_magic
 from tfgpu.diagnosis.checks.collectives import collective_aborted
 
@@ -97,6 +98,7 @@ from tfgpu.diagnosis.checks.hardware import (
     small_memory,
 )
 from tfgpu.diagnosis.checks.host_killed import host_ram_exhausted
+from tfgpu.diagnosis.checks.kernel_gen_launch import kernel_gen_module_not_loaded
 from tfgpu.diagnosis.checks.kernel_time_limit import gpu_watchdog_launch_timeout
 from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
@@ -214,6 +216,8 @@ from tfgpu.diagnosis.checks.xla import (
     xla_platform_not_registered,
 )
 from tfgpu.diagnosis.checks.xla_autotuner import xla_autotuner_no_config
+from tfgpu.diagnosis.checks.xla_autotuner_compile import xla_autotuner_no_config_compiled
+from tfgpu.diagnosis.checks.xla_compiler_check import xla_compiler_check_failed
 
 # --- ecosystem ---------------------------------------------------------------------
 # isort: split
@@ -544,6 +548,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     gpu_kernel_fault,
     gpu_watchdog_launch_timeout,
     xla_autotuner_no_config,
+    xla_autotuner_no_config_compiled,
+    xla_compiler_check_failed,
     rule_cuda_drivers,
     cpu_host_gpu_messages,  # a log check, so doctor/explain/verify agree
     rule_windows,
@@ -565,6 +571,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     smi_memory_nearly_full,
     gpu_memory_options_conflict,
     cuda_malloc_async_unsupported,
+    gpu_allocator_without_statistics,
     cudnn_bug_detected,
     cuda_context_of_other_library,
     tf_env_var_invalid,
@@ -583,6 +590,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     ptx_jit_driver_known_bad,
     llvm_ptx_isa_unknown,
     tf_kernel_jit_failed,
+    kernel_gen_module_not_loaded,
     xla_platform_not_registered,
     strategy_devices_not_visible,
     tensorflow_native_import_failed_linux,

@@ -1329,7 +1329,10 @@ def _cudnn_call_hedged(ctx: Facts, found: list[Hit], what: str, ev: tuple[Eviden
     """A cuDNN CALL failed after cuDNN started: conv_ops.cc / conv_ops_3d.cc /
     fused_batch_norm_op.cc "cuDNN launch failure : input shape(...)" (NVIDIA/tensorflow r1.15
     tensorflow/core/kernels/conv_ops.cc: set when ThenConvolveWithAlgorithm returns false;
-    the same string in the TF 2.21 wheel) or a CUDNN_STATUS_EXECUTION_FAILED status.
+    the same string in the TF 2.21 wheel), pooling_ops_common.cc / pooling_ops_3d.cc "dnn
+    PoolForward launch failed" (ThenPoolForward/Backward returned false; "cudnn ..." in TF
+    1.x), lrn_op.cc "NormalizeWithDimensions launch failed" or a
+    CUDNN_STATUS_EXECUTION_FAILED status.
 
     Not the handle-creation failure (mostly memory): the threads show GPU memory (a
     FusedBatchNormV3 on a small GPU) and a cuDNN older than the TF build (dhlab-epfl/dhSegment
@@ -1345,13 +1348,19 @@ def _cudnn_call_hedged(ctx: Facts, found: list[Hit], what: str, ev: tuple[Eviden
 
     Returns:
         ``dnn-handle-failed-gpu-memory`` variant ``execution`` and ``cudnn-version-mismatch``
-        variant ``cudnn-call`` (both warnings).
+        variant ``cudnn-call`` (both warnings); for the pooling and LRN lines one hedge,
+        ``dnn-handle-failed-gpu-memory`` variant ``execution-unknown``.
     """
     op = _op_of(ctx, found)
     if not op and any("cudnn launch failure" in h.text.casefold() for h in found):
         # conv_ops*.cc print the filter shape; fused_batch_norm_op.cc only the input's
         conv = any("filter shape" in h.text for h in found)
         op = "a convolution" if conv else "a batch normalization"
+    calls_named = any(" launch failed" in h.text for h in found)
+    if not op and calls_named:
+        # pooling_ops_common.cc / pooling_ops_3d.cc and lrn_op.cc name their cuDNN call
+        pool = any("Pool" in h.text for h in found)
+        op = "a pooling op" if pool else "a local response normalization"
     op_words = op if op.startswith("a ") else (f"the {op} op" if op else "an op")
     build = ("python -c \"import tensorflow as tf; print(tf.__version__, "
              "tf.sysconfig.get_build_info())\"   # the cuDNN/CUDA this TensorFlow was built "
@@ -1361,6 +1370,17 @@ def _cudnn_call_hedged(ctx: Facts, found: list[Hit], what: str, ev: tuple[Eviden
     smaller = ("# GPU memory: run with memory growth and a smaller batch; if it then runs, "
                "memory was the cause")
     cpu = _run_on_cpu(op if not op.startswith("a ") else "")
+    if calls_named:
+        # pooling / LRN: one hedge (variant execution-unknown); the threads show memory and a
+        # GPU newer than an old build
+        return [catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="execution-unknown", library=what,
+            op=op_words, evidence=ev,
+            fix=(*fix_mem[:2], smaller,
+                 "nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU: a compute "
+                 "capability newer than the CUDA of this TensorFlow build (8.x with a CUDA 10 "
+                 "build, every TF 1.x release) cannot run its kernels",
+                 build, cpu))]
     return [
         catalogue.make("dnn-handle-failed-gpu-memory", variant="execution", library=what,
                        op=op_words, evidence=ev, fix=(*fix_mem[:2], smaller, cpu, build)),

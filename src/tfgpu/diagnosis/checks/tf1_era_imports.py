@@ -82,9 +82,8 @@ def _traceback_ends_in_native_load(f: Facts, frames: list[Hit], module: str) -> 
 
 #: What each ``build_info.<x>_dll_name`` of TensorFlow 1.4-1.13's self_check.py is: (words,
 #: the file's name pattern, why it is missing: the tail of the self check's own message).
+#: ``msvcp_dll_name`` (the Visual C++ runtime) is :func:`_self_check_msvcp_frame`'s.
 _SELF_CHECK_DLLS: dict[str, tuple[str, str, str]] = {
-    "msvcp": ("Visual C++ runtime", "msvcp140.dll",
-              "the Microsoft Visual C++ 2015 Redistributable (x64) is not installed."),
     "nvcuda": ("NVIDIA driver", "nvcuda.dll",
                "no NVIDIA driver is installed (it puts nvcuda.dll in C:\\Windows\\System32), "
                "or the PC has no CUDA-capable GPU."),
@@ -108,15 +107,14 @@ def windows_self_check_frame(f: Facts) -> list[Finding]:
     if not frames:
         return []
     which = frames[-1].g("which") or "cudnn"
+    if which == "msvcp":
+        return [_self_check_msvcp_frame(f, frames)]
     what, dll, why = _SELF_CHECK_DLLS[which]
     fix = [f"where.exe {dll.split('<')[0]}*.dll   # the copies on PATH, if any"]
     if which in ("cudart", "cudnn"):
         fix.append("# install the CUDA and cuDNN versions of this TensorFlow release's tested "
                    "build (the install guide's table), put their bin folders on PATH, then "
                    "open a new terminal")
-    elif which == "msvcp":
-        fix.append("# install the Microsoft Visual C++ 2015 Redistributable (x64), then open a "
-                   "new terminal")
     else:
         fix.append("nvidia-smi   # the NVIDIA driver; no NVIDIA GPU: pip uninstall "
                    "tensorflow-gpu and pip install tensorflow")
@@ -126,3 +124,33 @@ def windows_self_check_frame(f: Facts) -> list[Finding]:
         "windows-self-check-dll-not-loadable", what=what, dll=dll, why=why,
         evidence=log_evidence(frames, limit=2), fix=fix,
     )]
+
+
+def _self_check_msvcp_frame(f: Facts, frames: list[Hit]) -> Finding:
+    """``windows-msvc-runtime-missing`` variant ``self-check-frame``: the self check's
+    ``ctypes.WinDLL(build_info.msvcp_dll_name)`` frame (TensorFlow 1.x to the 2.1
+    pre-releases), the "Could not find 'msvcp140.dll'" message that would follow cut from
+    the paste (that message gives the same finding).  The DLL the build names is
+    msvcp140.dll up to 2.0 and, from the Visual Studio 2019 builds of 2.1 on, also
+    msvcp140_1.dll (``platform_facts:windows-msvc-2019-runtime``); the OSError line after
+    the frame (within 6 lines) is quoted when the paste has it."""
+    fact = f.kb.platform_fact("windows-msvc-2019-runtime")
+    dlls = fact.items("dlls")
+    # the OSError after the frame: Windows' ERROR_MOD_NOT_FOUND text ("The specified module
+    # could not be found", pattern tfjs.dlopen) or another exception line
+    last = frames[-1].line
+    err = sorted((h for name in ("tfjs.dlopen", "tell.exception") for h in f.h(name).all()
+                  if last < h.line <= last + 6), key=lambda h: h.line)
+    why = ""
+    if err:
+        text = err[0].text.strip()
+        why = f" ({text[text.index('[WinError'):][:100]})" if "[WinError" in text else ""
+    return catalogue.make(
+        "windows-msvc-runtime-missing", variant="self-check-frame",
+        why=why, dlls=" and ".join(dlls), ref=fact.ref,
+        evidence=log_evidence(frames, err[:1], limit=2),
+        fix=("winget install Microsoft.VCRedist.2015+.x64   # or the x64 installer from "
+             "Microsoft's Visual C++ redistributable page; then open a new terminal",
+             *(f"where.exe {d}   # must print C:\\Windows\\System32\\{d}" for d in dlls)),
+        knowledge_ref=fact.ref,
+    )

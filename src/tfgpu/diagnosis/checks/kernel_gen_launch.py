@@ -1,0 +1,54 @@
+"""A generated GPU kernel of TensorFlow launched without a loaded module: CUDA_ERROR_INVALID_HANDLE.
+
+Source: tensorflow/compiler/mlir/tools/kernel_gen/tf_gpu_runtime_wrappers.cc (TF 2.x; its
+strings are in the TensorFlow 2.21 wheel's libtensorflow_cc.so.2).  TensorFlow's
+MLIR-generated GPU kernels (Cast, Softmax, FloorMod and other element-wise ops) are binary
+blobs inside TensorFlow; ``_mlir_ciface_tf_launch_kernel`` loads the blob with
+``cuModuleLoadData(&module, data)`` and looks the kernel up with
+``cuModuleGetFunction(&function, module, kernel_name)``, and a failure of either is only
+logged as a warning ("'<expr>' failed with '<CUresult name>'", ``GPU_REPORT_IF_ERROR``).  The
+launch then runs with no function and its ``cuLaunchKernel(function, gridX, ...)`` fails with
+CUDA_ERROR_INVALID_HANDLE, which becomes the op's Internal error.  So that line says the
+kernel's module did not load on this GPU; the warning before it says why
+(CUDA_ERROR_NO_BINARY_FOR_GPU: no code for the GPU's architecture;
+CUDA_ERROR_UNSUPPORTED_PTX_VERSION: a driver older than the PTX), and other checks read it.
+Threads printing the launch line: GeForce RTX 50 (compute capability 12.0) with TensorFlow
+2.19-2.20 after "TensorFlow was not built with CUDA kernel binaries compatible with compute
+capability 12.0" (tensorflow/tensorflow#97387, #99592, #112272).
+"""
+
+from __future__ import annotations
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+
+def kernel_gen_module_not_loaded(ctx: Facts) -> list[Finding]:
+    """``tf-generated-kernel-not-loaded`` from a ``gpu.kernel_gen_call`` launch line with
+    CUDA_ERROR_INVALID_HANDLE: variant ``after-load-failure`` (a notice that points at the
+    module's own failure, which other findings explain) when the log shows the module load
+    or function lookup failing; else the hedge, whose fix shows how to find out why."""
+    hits = ctx.h("gpu.kernel_gen_call").all()
+    launches = [h for h in hits if h.g("call") == "cuLaunchKernel"
+                and h.g("code") == "CUDA_ERROR_INVALID_HANDLE"]
+    if not launches:
+        return []
+    op = next((h.g("op") for h in launches if h.g("op")), None)
+    what = f"its {op} kernel" if op else "one of its kernels"
+    loads = [h for h in hits if h.g("call") != "cuLaunchKernel"
+             and h.line <= launches[0].line]
+    if loads:
+        first = loads[0]
+        return [catalogue.make(
+            "tf-generated-kernel-not-loaded", variant="after-load-failure", what=what,
+            load=f"{first.g('call')} failed with {first.g('code')}, line {first.line}",
+            evidence=log_evidence(loads[:2], launches[:2], limit=4),
+        )]
+    return [catalogue.make(
+        "tf-generated-kernel-not-loaded", what=what,
+        evidence=log_evidence(launches, limit=2),
+    )]
+
+
+__all__ = ["kernel_gen_module_not_loaded"]
