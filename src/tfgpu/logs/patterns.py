@@ -724,6 +724,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No CUDA devices? (?:was |were )?found with (?:a )?minimum required compute capability "
         r"(?P<min>\d+\.\d+)",
     ),
+    # ... and the per-GPU form of the same check, naming the GPU it refuses: DeepFaceLab
+    # nnlib/nnlib.py (iperov/DeepFaceLab@883da4b, 2019): "%s does not meet minimum required
+    # compute capability: %d.%d. Falling back to CPU mode." (its floor: 3.5, 3.7 from TF 1.11)
+    _p(
+        "cc.app_floor",
+        ("does not meet minimum required", "does not meet the minimum required"),
+        r"(?P<gpu>[\w()/.+-]{1,40}(?: [\w()/.+-]{1,40}){0,5}?) does not meet (?:the )?minimum "
+        r"required (?:CUDA |Cuda |cuda )?compute capability(?: of)?:? ?(?P<min>\d{1,2}\.\d)",
+    ),
     # cudaErrorInvalidKernelImage / CUDA_ERROR_INVALID_IMAGE (200) and cudaErrorInvalidDevice
     # Function (98): the binary has no image this GPU can run (cuda_runtime_api.h texts).
     _p(
