@@ -99,8 +99,8 @@ def soname_build_finding(ctx: Facts, filename: str, span: Span, have: list[str],
     with CUDA ``ships``, i.e. ``span``) on a host whose CUDA ``have`` is of a major ``span``
     covers but does not ship it:
 
-    * the build is of another CUDA major (:func:`build_majors`) -> ``cuda-major-mismatch``
-      variant ``soname-build`` (error);
+    * the TensorFlow version or the log says the build is of another CUDA major
+      (:func:`build_majors`) -> ``cuda-major-mismatch`` variant ``soname-build`` (error);
     * builds of several majors ask for it and nothing tells which -> ``cuda-major-mismatch``
       variant ``soname-build-unknown`` (a warning naming both readings and their releases);
     * ``None`` when the build is of the host's major (the minor mismatch stands) or
@@ -114,6 +114,10 @@ def soname_build_finding(ctx: Facts, filename: str, span: Span, have: list[str],
     check = ('python -c "import tensorflow as tf; print(tf.__version__, '
              'tf.sysconfig.get_build_info())"   # the CUDA this TensorFlow was built with')
     if not majors & host:
+        if not why:
+            # only the tested builds' majors, none of them the host's: no build is told
+            # (the name's releases end in another major: library-not-loaded says so)
+            return None
         major = min(majors)
         return catalogue.make(
             "cuda-major-mismatch", variant="soname-build", library=filename, ships=ships,
