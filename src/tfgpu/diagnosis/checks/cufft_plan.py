@@ -36,8 +36,10 @@ from tfgpu.knowledge import CudaError, KnowledgeQueryError, PtxasArch, parse_ver
 
 #: cuda_fft.cc's plan-step lines print cuFFT's status as a number: "failed to create cuFFT
 #: batched plan:2" (TF 1.x ``LOG(ERROR) << "...plan:" << ret``), "Failed to create cuFFT
-#: batched plan: 2" (TF 2.x, XLA), also the "1d/2d/3d", "make" and "set auto allocation" steps.
-_CUFFT_CODE = re.compile(r"cuFFT (?:[123]d |batched )?plan:\s?(?P<n>\d{1,3})\b", re.IGNORECASE)
+#: batched plan: 2" (TF 2.x, XLA), also the "1d/2d/3d", "make" and "set auto allocation" steps;
+#: the status's name in its place ("plan:CUFFT_ALLOC_FAILED") is read too.
+_CUFFT_CODE = re.compile(r"cuFFT (?:[123]d |batched )?plan:\s?(?:(?P<n>\d{1,3})\b"
+                         r"|(?P<name>CUFFT_[A-Z_]{3,40}))", re.IGNORECASE)
 
 #: The plan statuses that are neither cuFFT's memory status nor a usage error (cuFFT API
 #: reference, cufftResult): 5 "Driver or internal cuFFT library error", 7 "The cuFFT library
@@ -63,10 +65,10 @@ def cufft_status(ctx: Facts, h: Hit) -> CudaError | None:
     line prints none or one the table does not know."""
     m = _CUFFT_CODE.search(h.text)
     rows = [r for r in ctx.kb.status_codes if r.enum == "cufftResult"]
-    if m is not None:
+    if m is not None and m.group("n"):
         value = int(m.group("n"))
         return next((r for r in rows if r.code == value), None)
-    code = h.g("code") or ""
+    code = (m.group("name") if m is not None else None) or h.g("code") or ""
     return next((r for r in rows if r.name == code), None) if code.startswith("CUFFT_") else None
 
 
