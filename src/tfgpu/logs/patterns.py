@@ -5605,6 +5605,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:\] |\(DEBUG INFO\) )Executor start aborting"
         r"(?: \(this does not indicate an error and you can ignore this message\))?: ",
     ),
+    # tensorflow/core/profiler/utils/hardware_type_utils.cc GetFmaMaxThroughputPerSMPerCycle
+    # (TF 2.x profiler; read at tensorflow/tensorflow in both revisions): LOG(ERROR) <<
+    # "Invalid GPU compute capability." for an NVIDIA compute capability major its FLOPS
+    # table lacks (cases 2, 3, 5, 6, 7; 8 added later); not another program's "Invalid GPU
+    # compute capability: <value>" (a colon and a value)
+    _p(
+        "profiler.gpu_cc_unknown",
+        ("invalid gpu compute capability",),
+        r"(?i:\bInvalid GPU compute capability)(?!\s*:)",
+    ),
     # --- TF 1.x graph import, bare tensorflow:: symbols, Colab's GPU check ---------
     # TF 1.x tensorflow/python/framework/importer.py import_graph_def (9a48b757, Dec 2016, to
     # 3f197bcc, May 2018, when the C API importer took over and op.cc's "Op type not
