@@ -725,6 +725,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"No CUDA devices? (?:was |were )?found with (?:a )?minimum required compute capability "
         r"(?P<min>\d+\.\d+)",
     ),
+    # ... and the per-GPU form of the same check, naming the GPU it refuses: DeepFaceLab
+    # nnlib/nnlib.py (iperov/DeepFaceLab@883da4b, 2019): "%s does not meet minimum required
+    # compute capability: %d.%d. Falling back to CPU mode." (its floor: 3.5, 3.7 from TF 1.11)
+    _p(
+        "cc.app_floor",
+        ("does not meet minimum required", "does not meet the minimum required"),
+        r"(?P<gpu>[\w()/.+-]{1,40}(?: [\w()/.+-]{1,40}){0,5}?) does not meet (?:the )?minimum "
+        r"required (?:CUDA |Cuda |cuda )?compute capability(?: of)?:? ?(?P<min>\d{1,2}\.\d)",
+    ),
     # cudaErrorInvalidKernelImage / CUDA_ERROR_INVALID_IMAGE (200) and cudaErrorInvalidDevice
     # Function (98): the binary has no image this GPU can run (cuda_runtime_api.h texts).
     _p(
@@ -5703,6 +5712,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("executor start aborting",),
         r"(?:\] |\(DEBUG INFO\) )Executor start aborting"
         r"(?: \(this does not indicate an error and you can ignore this message\))?: ",
+    ),
+    # tensorflow/core/profiler/utils/hardware_type_utils.cc GetFmaMaxThroughputPerSMPerCycle
+    # (TF 2.x profiler; read at tensorflow/tensorflow in both revisions): LOG(ERROR) <<
+    # "Invalid GPU compute capability." for an NVIDIA compute capability major its FLOPS
+    # table lacks (cases 2, 3, 5, 6, 7; 8 added later); not another program's "Invalid GPU
+    # compute capability: <value>" (a colon and a value)
+    _p(
+        "profiler.gpu_cc_unknown",
+        ("invalid gpu compute capability",),
+        r"(?i:\bInvalid GPU compute capability)(?!\s*:)",
     ),
     # --- TF 1.x graph import, bare tensorflow:: symbols, Colab's GPU check ---------
     # TF 1.x tensorflow/python/framework/importer.py import_graph_def (9a48b757, Dec 2016, to

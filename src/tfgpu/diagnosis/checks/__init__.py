@@ -273,6 +273,7 @@ from tfgpu.diagnosis.checks.source_configure import source_configure_cuda_file_n
 from tfgpu.diagnosis.checks.runtime_notices import (
     executor_start_aborting_notice,
     generator_dataset_finalize_notice,
+    profiler_gpu_flops_table_notice,
 )
 
 # --- nvidia tools ---
@@ -891,6 +892,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
     generator_dataset_finalize_notice,
     executor_start_aborting_notice,
+    profiler_gpu_flops_table_notice,
     # --- a TensorFlow C++ symbol on a line that does not name the library (hedged) ---
     bare_tf_symbol,
     # --- SparseTensorDenseMatMul's GPU kernel past its 32-bit indexing ---

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks.app_compute_capability_floor import app_cc_floor
 from tfgpu.diagnosis.checks.driver_and_build_cuda import tf_build_cuda
 from tfgpu.diagnosis.checks.versions import (
     _cuda_tf,
@@ -136,6 +137,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     out += _min_required(ctx, out)
+    out += app_cc_floor(ctx, out)
     out += _xla_floor(ctx, out)
     out += _library_arch(ctx, out)
     errs = ctx.h("cuda.error")

@@ -179,7 +179,11 @@ def cuda_build_older_than_gpu(ctx: Facts) -> list[Finding]:
     GPU, and memory stays possible.  Nothing when another program prints the failure, or the
     CUDA or the GPU is unknown, or on NVIDIA's own builds (``+nv``, containers) when the CUDA
     would come from the TensorFlow version alone (:func:`_build_cuda`)."""
-    found = handle_failures(ctx)
+    from tfgpu.diagnosis.checks.cufft_plan import cufft_status
+
+    # a cuFFT plan that prints its status is read by that status (ALLOC_FAILED: memory;
+    # INTERNAL_ERROR / SETUP_FAILED: cufft_plan.py; the others: usage errors)
+    found = [h for h in handle_failures(ctx) if cufft_status(ctx, h) is None]
     if not found or ctx.other_framework:
         return []
     behind = gpu_beyond_build_cuda(ctx)

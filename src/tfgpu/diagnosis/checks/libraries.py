@@ -474,6 +474,13 @@ def _soname_mismatch(ctx: Facts, filename: str, base: str, same: list[Hit]) -> F
         ships = f"{lo[0]}.{lo[1]}" + (f" up to, not including, {hi[0]}.{hi[1]}" if hi
                                       else " and later")
         ref = "platform_facts:cuda-library-sonames"
+        # the TensorFlow build behind the name: another CUDA major, or unknown between two
+        from tfgpu.diagnosis.checks.soname_build_cuda import soname_build_finding
+
+        other = soname_build_finding(ctx, filename, (lo, hi), have, ships,
+                                     log_evidence(same) + tuple(ctx.fact_evidence()))
+        if other is not None:
+            return other
     os = "windows" if ctx.windows else "linux"
     tested = ctx.kb.tested_gpu_build(ctx.tf_version, os)
     built = ""

@@ -21,6 +21,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
 from tfgpu.diagnosis.checks._memory_failures import ALLOCATION_FAILED
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.memory_held import taken_at_start
@@ -510,23 +511,6 @@ _UNNAMED_CUDNN_STATUS = re.compile(r"<unknown cudnn status: (\d{1,6})>")
 _NO_OTHER_FAULT = ("dnn-handle-failed-gpu-memory", "generic", "harmless", "context", "")
 
 
-#: cuda_fft.cc's plan-step lines print cuFFT's status as a number: "failed to create cuFFT
-#: batched plan:2" (TF 1.x ``LOG(ERROR) << "...plan:" << ret``), "Failed to create cuFFT
-#: batched plan: 2" (TF 2.x, XLA), also the "1d/2d/3d", "make" and "set auto allocation" steps.
-_CUFFT_CODE = re.compile(r"cuFFT (?:[123]d |batched )?plan:\s?(?P<n>\d{1,3})\b", re.IGNORECASE)
-
-
-def _cufft_status(ctx: Facts, h: Hit) -> CudaError | None:
-    """The ``cufftResult`` row (status_codes.toml, cufft.h) of the number a cuFFT plan-step line
-    prints, or ``None`` when the line prints none or a number the table does not know."""
-    m = _CUFFT_CODE.search(h.text)
-    if m is None:
-        return None
-    value = int(m.group("n"))
-    return next((r for r in ctx.kb.status_codes
-                 if r.enum == "cufftResult" and r.code == value), None)
-
-
 def _fft_scale_failed(ctx: Facts, found: list[Hit], ev: tuple[Evidence, ...],
                       fix_mem: tuple[str, ...]) -> Finding:
     """``dnn-handle-failed-gpu-memory`` variant ``fft-scale`` (a warning): fft_ops.cc's inverse
@@ -559,7 +543,7 @@ def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
     MISMATCH: mixed cuDNN installs; a cuFFT number other than the plan-setup statuses, e.g. 8
     CUFFT_INVALID_SIZE), else ``None``.  Such a line is no memory failure, "most likely" or
     not."""
-    fft = _cufft_status(ctx, h)
+    fft = cufft_status(ctx, h)
     if fft is not None:
         return fft if fft.maps_to not in ("dnn-handle-failed-gpu-memory", "harmless") else None
     code = h.g("code")
@@ -658,6 +642,10 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         # another program's cuDNN failure (ONNX Runtime, Caffe, ...): TensorFlow's
         # memory options do not apply; unrecognised-error quotes it with no guess
         return []
+    fft = cufft_plan_failed(ctx, found)
+    if fft is not None:
+        # cuFFT's INTERNAL_ERROR / SETUP_FAILED: not its memory status (cufft_plan.py)
+        return fft
     statuses = [_status_of_another_fault(ctx, h) for h in found]
     if all(statuses):
         # the status names a cause other than memory (status_codes.toml): say that
@@ -713,7 +701,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
              or any(_blas_status(ctx, h) == "CUBLAS_STATUS_ALLOC_FAILED" for h in found))
     if all(h.g("scal") for h in found):
         return [_fft_scale_failed(ctx, found, ev, fix_mem)]
-    fft_alloc = next((r for h in found if (r := _cufft_status(ctx, h)) is not None
+    fft_alloc = next((r for h in found if (r := cufft_status(ctx, h)) is not None
                       and r.name == "CUFFT_ALLOC_FAILED"), None)
     if fft_alloc is not None:
         return [catalogue.make(

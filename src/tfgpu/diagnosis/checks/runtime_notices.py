@@ -1,4 +1,4 @@
-"""Two TensorFlow runtime lines that carry an error status but need no action.
+"""TensorFlow runtime lines that carry an error status or level but need no action.
 
 Sources (read in the TensorFlow 2.21 wheel's binaries, ``strings``):
 
@@ -15,6 +15,14 @@ Sources (read in the TensorFlow 2.21 wheel's binaries, ``strings``):
   not indicate an error and you can ignore this message): <status>" (the logs of
   tensorflow/tensorflow#60790, keras-team/keras#17422, stardist/stardist#228), in the
   source's own words not an error.  If the program fails, its own error line is the cause.
+* ``tensorflow/core/profiler/utils/hardware_type_utils.cc`` (TF 2.x, the profiler behind
+  TensorBoard's Profile tab): ``GetFmaMaxThroughputPerSMPerCycle`` looks the GPU's compute
+  capability major up in a table of FP32/Tensor Core counts per SM (2, 3, 5, 6, 7 in the 2020
+  revision; 8 added later) and logs ``LOG(ERROR) << "Invalid GPU compute capability."`` for
+  any other major: a GPU newer than that table (Ampere on the 2020 revision, Hopper or
+  Blackwell on the later one), or a profile that recorded no compute capability.  The only
+  effect is a peak-FLOPS figure of 0 in the profiler's reports; it says nothing about the GPU
+  being too old, and TensorFlow itself runs on.
 """
 
 from __future__ import annotations
@@ -46,4 +54,16 @@ def executor_start_aborting_notice(ctx: Facts) -> list[Finding]:
                            evidence=log_evidence(hits.all(), limit=8))]
 
 
-__all__ = ["executor_start_aborting_notice", "generator_dataset_finalize_notice"]
+def profiler_gpu_flops_table_notice(ctx: Facts) -> list[Finding]:
+    """``profiler-gpu-flops-table-notice`` (harmless): the profiler's FLOPS table has no row
+    for the GPU's compute capability major (hardware_type_utils.cc "Invalid GPU compute
+    capability."), so its peak-FLOPS figure is 0; no fault of the GPU or its setup."""
+    hits = ctx.h("profiler.gpu_cc_unknown")
+    if not hits.count:
+        return []
+    return [catalogue.make("profiler-gpu-flops-table-notice",
+                           evidence=log_evidence(hits.all(), limit=4))]
+
+
+__all__ = ["executor_start_aborting_notice", "generator_dataset_finalize_notice",
+           "profiler_gpu_flops_table_notice"]
