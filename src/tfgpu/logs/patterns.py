@@ -3265,14 +3265,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- versions written in prose ---
     # "tf 2.12.0 Windows 11", "TensorFlow 2.1.0 Windows 10 CUDA 10.2.89", a `conda list`
     # row "tensorflow 2.10.1  pypi_0  pypi": only an X.Y.Z version RIGHT AFTER the word
-    # tensorflow (or a TensorFlow distribution name) or tf; read by view.tf_version as the
+    # tensorflow (or a TensorFlow distribution name) or tf, a sentence's full stop after it
+    # allowed ("... tensorflow-cpu 2.12.0. Then"); read by view.tf_version as the
     # other ctx.tf_version hits (the last one wins). CUDA in prose: ctx.cuda_prose.
     _p(
         "ctx.tf_version",
         ("tf ..", "tensorflow ..", "tensorflow-gpu ..", "tensorflow-cpu ..",
          "tensorflow-intel ..", "tensorflow-macos .."),
         r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
-        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?![\w.])",
+        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?!\w|\.\w)",
     ),
     # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
     # read by visibility.rule_gpu_not_visible
