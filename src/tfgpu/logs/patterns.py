@@ -4222,6 +4222,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*[Pp]latform\s*:\s*(?P<subdir>(?:osx|linux|win)-(?:64|32|arm64|aarch64|ppc64le|"
         r"s390x|armv7l))\s*$",
     ),
+    # ... and the channel URLs conda lists under a PackagesNotFoundError ("Current channels:",
+    # conda 4.3's "Packages missing in current channels:" paste) or in `conda info`
+    # ("channel URLs : <url>"): each ends in the subdir searched (conda/models/channel.py
+    # urls(): "<channel>/<subdir>" then "<channel>/noarch").
+    _p(
+        "tools.conda_platform",
+        ("osx-", "linux-", "win-"),
+        r"^\s*(?:-\s+|channel URLs\s*:\s*)?(?:https?|file)://[^\s/]{1,120}(?:/[^\s/]{1,120})"
+        r"{0,6}/(?P<subdir>(?:osx|linux|win)-(?:64|32|arm64|aarch64|ppc64le|s390x|armv7l))/?\s*$",
+    ),
     # --- a device name the runtime's device manager does not have ------------------
     # tensorflow core/common_runtime/device_mgr.cc and dynamic_device_mgr.cc LookupDevice:
     # errors::InvalidArgument(name, " unknown device.") (eager CopyTensorHandleToDevice and TF
