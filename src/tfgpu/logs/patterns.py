@@ -4642,6 +4642,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"initiali[sz]ation routine failed|Une routine d'initialisation d'une biblioth\S{1,3}que "
         r"de liens dynamiques \(DLL\) a \S{1,3}chou\S{1,3})",
     ),
+    # The same ERROR_DLL_INIT_FAILED (Windows error 1114) as the other loaders of TensorFlow's
+    # native libraries print it after the library: the JDK's UnsatisfiedLinkError ("<path>\\
+    # tensorflow_jni.dll: <system text>"), a Java tool's own "Could not load native TF library
+    # <...>\\tensorflow_jni.dll: <text>", .NET's DllNotFoundException ("Unable to load DLL
+    # 'tensorflow'[ or one of its dependencies]: <text> (Exception from HRESULT: 0x8007045A)";
+    # 0x8007045A is HRESULT_FROM_WIN32(1114), the same in every UI language), a C program's
+    # LoadLibrary message naming tensorflow.dll. Python's "DLL load failed" is win.dll_load,
+    # Node's tfjs.dll_init. Read by checks/bindings.py.
+    _p(
+        "win.dll_init_native",
+        ("initialization routine failed", "initialisation routine failed", "unable to load dll",
+         "une routine d'initialisation d'une biblioth"),
+        r"(?P<lib>\b(?:lib)?tensorflow(?:_jni\w{0,8}|_cc|_framework)?\.dll\b|"
+        r"_pywrap_tensorflow\w{0,30}\.pyd\b|\bDLL '(?:lib)?tensorflow(?:\.dll)?')"
+        r"[^\n]{0,300}?(?:A dynamic link library \(DLL\) initiali[sz]ation routine failed|"
+        r"Une routine d'initialisation d'une biblioth\S{1,3}que "
+        r"de liens dynamiques \(DLL\) a \S{1,3}chou|0x8007045A)",
+    ),
     # tfjs-node(-gpu) scripts/deps-stage.js: "move" renames deps/lib/<libtensorflow> to the
     # addon's folder (fs.rename), "symlink" falls back to fs.copyFile; Node's error for a
     # missing source: "ENOENT: no such file or directory, rename '<src>' -> '<dst>'".

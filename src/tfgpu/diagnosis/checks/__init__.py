@@ -297,6 +297,7 @@ from tfgpu.diagnosis.checks.bindings import (
     binding_capi_missing,
     binding_import_cut,
     jni_dll_dependencies,
+    native_library_dll_init_failed,
 )
 from tfgpu.diagnosis.checks.build_tools_and_banners import (
     libtensorflow_windows_gpu_missing,
@@ -696,6 +697,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     driver_below_cuda_printed,
     op_without_gpu_kernel,
     jni_dll_dependencies,
+    native_library_dll_init_failed,
     binding_import_cut,
     selfcheck_cudnn_missing,
     custom_op_abi,
