@@ -4486,6 +4486,24 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cuda compilation tools, release",),
         r"Cuda compilation tools, release (?P<v>\d{1,2}\.\d{1,2}), V\d",
     ),
+    # A CPU model named anywhere (prose, /proc/cpuinfo, wmic, systeminfo) from a family that
+    # predates AVX (platform fact cpu-families-without-avx): Intel Core 2; first-generation
+    # Core i3/i5/i7 (three-digit model numbers: Nehalem/Westmere, "i7 CPU 920", "i5-650",
+    # "i3 M350", "i7-740QM"); Xeon 3000/5000/7000 sequences written letter + four digits
+    # without a hyphen ("X5660", "E5620", "W3520"; the E3-/E5-/E7- names with a hyphen are
+    # Sandy Bridge and later); AMD Athlon 64, Athlon II, Phenom (II), Turion. Read by
+    # checks/cpu.py.
+    _p(
+        "ctx.cpu_pre_avx",
+        ("xeon", "core", "phenom", "athlon", "turion"),
+        r"(?i:(?P<model>\bXeon(?:\(R\))?[ \t]{0,3}(?:CPU[ \t]{0,16})?[EXLW][357]\d{3}\b"
+        r"(?![-.]|[ \t]?v\d)"
+        r"|\bCore(?:\(TM\))?[ \t]?2[ \t](?:Duo|Quad|Extreme|Solo)\b"
+        r"|\bCore(?:\(TM\))?[ \t]?i[357](?:[ \t]{1,3}CPU)?[ \t-]{0,16}(?:M[ \t]?)?\d{3}"
+        r"(?![ \t]?(?:[GMT]B|[GM]Hz)\b)(?:[A-Z]{1,2})?\b"
+        r"|\b(?:Phenom(?:\(tm\))?(?:[ \t]II)?|Athlon(?:\(tm\))?[ \t](?:II|64)"
+        r"|Turion(?:\(tm\))?)\b))",
+    ),
     _p(
         "ctx.cpu_model",
         ("model name",),

@@ -47,6 +47,7 @@ from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_erro
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
     cpu_lacks_required_instructions,
+    cpu_named_without_avx,
     rule_illegal_instruction,
 )
 from tfgpu.diagnosis.checks.cudart_stub_status import (
@@ -597,6 +598,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_gpu_shown,
     visible_device_list_invalid,
     cpu_guard_abort,
+    cpu_named_without_avx,
     rule_illegal_instruction,
     rule_gpu_created,
     rule_noise,

@@ -27,6 +27,7 @@ from __future__ import annotations
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import dll_reason, windows_gpu_last
+from tfgpu.diagnosis.checks.cpu import pre_avx_cpu
 from tfgpu.diagnosis.checks.libraries import cudnn_sub_dll_126
 from tfgpu.diagnosis.checks.visibility import _windows_native
 from tfgpu.diagnosis.checks.windows_bad_image import BAD_IMAGE_TEXT
@@ -221,6 +222,21 @@ def dll_init_failed(ctx: Facts, evidence: tuple[Evidence, ...], *, what: str,
                    "instructions; on a CPU without AVX this is exactly the error, whatever "
                    "the CUDA/cuDNN setup."),
             fix=(f"# {no_avx}; reinstalling CUDA/cuDNN does not help",),
+        )
+    named = pre_avx_cpu(ctx)
+    if named is not None:
+        model = " ".join((named.g("model") or "").split())
+        return catalogue.make(
+            "windows-dll-init-failed",
+            evidence=evidence + log_evidence([named]),
+            cause=(f"{what} aborted while initialising, and the log names the CPU, {model}, "
+                   "a model from before AVX (knowledge row "
+                   "platform_facts:cpu-families-without-avx). "
+                   "Official TensorFlow builds since 1.6 are compiled with AVX instructions; "
+                   "on a CPU without AVX this is exactly the error, whatever the CUDA/cuDNN "
+                   "setup."),
+            fix=(cpu_check,
+                 f"# {no_avx}; reinstalling CUDA/cuDNN does not help"),
         )
     return catalogue.make(
         "windows-dll-init-failed",
