@@ -4504,6 +4504,12 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\b(?:Phenom(?:\(tm\))?(?:[ \t]II)?|Athlon(?:\(tm\))?[ \t](?:II|64)"
         r"|Turion(?:\(tm\))?)\b))",
     ),
+    # CPython's version string on Windows names the build's bitness (PC/pyconfig.h COMPILER:
+    # "[MSC v.1916 32 bit (Intel)]" / "64 bit (AMD64)" / "64 bit (ARM64)"): the interactive
+    # banner, python -VV, sys.version. Read by checks/python_32bit.py.
+    _p("ctx.python_32bit", ("bit (intel)",), r"\[MSC v\.\d{3,5} 32 bit \(Intel\)\]"),
+    _p("ctx.python_64bit", ("bit (amd", "bit (arm"),
+       r"\[MSC v\.\d{3,5} 64 bit \((?:AMD64|ARM64)\)\]"),
     _p(
         "ctx.cpu_model",
         ("model name",),
