@@ -82,7 +82,7 @@ def test_cuda_runtime_missing_with_gpu_intent_is_the_reason(
 @pytest.mark.parametrize(("text", "pkg"), [
     ("PackagesNotFoundError: The following packages are not available from current channels:"
      "\n\n  - cudatoolkit=11.2\n\nCurrent channels:\n\n"
-     "  - https://repo.anaconda.com/pkgs/main/osx-arm64", "cudatoolkit=11.2"),
+     "  - https://repo.anaconda.com/pkgs/main/linux-64", "cudatoolkit=11.2"),
     ("PackagesNotFoundError: The following packages are not available from current channels:"
      "\n\n  - tensorflow-gpu==2.10.0\n", "tensorflow-gpu==2.10.0"),
 ])
@@ -90,6 +90,17 @@ def test_packages_not_found_names_them(text: str, pkg: str) -> None:
     f = _explain(text)["conda-packages-not-found"]
     assert pkg in f.title
     assert f.fix[0].startswith("conda search -c conda-forge " + pkg.split("=")[0])
+
+
+def test_osx_channel_urls_show_the_platform_conda_solved_for() -> None:
+    """The subdir at the end of conda's channel URLs is the platform it searched, as conda
+    info's "platform :" line: CUDA packages asked for on osx-arm64 get the macOS answer."""
+    f = _explain("PackagesNotFoundError: The following packages are not available from current "
+                 "channels:\n\n  - cudatoolkit=11.2\n\nCurrent channels:\n\n"
+                 "  - https://repo.anaconda.com/pkgs/main/osx-arm64\n"
+                 "  - https://repo.anaconda.com/pkgs/main/noarch\n")["conda-packages-not-found"]
+    assert "osx-arm64" in f.title + f.cause, f
+    assert any("tensorflow-metal" in x for x in f.fix), f.fix
 
 
 def test_a_pip_requirement_list_is_not_a_conda_error() -> None:

@@ -3355,14 +3355,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- versions written in prose ---
     # "tf 2.12.0 Windows 11", "TensorFlow 2.1.0 Windows 10 CUDA 10.2.89", a `conda list`
     # row "tensorflow 2.10.1  pypi_0  pypi": only an X.Y.Z version RIGHT AFTER the word
-    # tensorflow (or a TensorFlow distribution name) or tf; read by view.tf_version as the
+    # tensorflow (or a TensorFlow distribution name) or tf, a sentence's full stop after it
+    # allowed ("... tensorflow-cpu 2.12.0. Then"); read by view.tf_version as the
     # other ctx.tf_version hits (the last one wins). CUDA in prose: ctx.cuda_prose.
     _p(
         "ctx.tf_version",
         ("tf ..", "tensorflow ..", "tensorflow-gpu ..", "tensorflow-cpu ..",
          "tensorflow-intel ..", "tensorflow-macos .."),
         r"(?i:\b(?:tensorflow(?:-gpu|-cpu|-intel|-macos)?|tf))[ \t]{1,4}"
-        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?![\w.])",
+        r"(?P<v>[12]\.\d{1,2}\.\d{1,3})(?!\w|\.\w)",
     ),
     # the DirectML plugin named in a pip/conda listing or an install line (any GPU vendor):
     # read by visibility.rule_gpu_not_visible
@@ -4338,6 +4339,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*[Pp]latform\s*:\s*(?P<subdir>(?:osx|linux|win)-(?:64|32|arm64|aarch64|ppc64le|"
         r"s390x|armv7l))\s*$",
     ),
+    # ... and the channel URLs conda lists under a PackagesNotFoundError ("Current channels:",
+    # conda 4.3's "Packages missing in current channels:" paste) or in `conda info`
+    # ("channel URLs : <url>"): each ends in the subdir searched (conda/models/channel.py
+    # urls(): "<channel>/<subdir>" then "<channel>/noarch").
+    _p(
+        "tools.conda_platform",
+        ("osx-", "linux-", "win-"),
+        r"^\s*(?:-\s+|channel URLs\s*:\s*)?(?:https?|file)://[^\s/]{1,120}(?:/[^\s/]{1,120})"
+        r"{0,6}/(?P<subdir>(?:osx|linux|win)-(?:64|32|arm64|aarch64|ppc64le|s390x|armv7l))/?\s*$",
+    ),
     # --- a device name the runtime's device manager does not have ------------------
     # tensorflow core/common_runtime/device_mgr.cc and dynamic_device_mgr.cc LookupDevice:
     # errors::InvalidArgument(name, " unknown device.") (eager CopyTensorHandleToDevice and TF
@@ -4592,6 +4603,30 @@ PATTERNS: tuple[Pattern, ...] = (
         ("cuda compilation tools, release",),
         r"Cuda compilation tools, release (?P<v>\d{1,2}\.\d{1,2}), V\d",
     ),
+    # A CPU model named anywhere (prose, /proc/cpuinfo, wmic, systeminfo) from a family that
+    # predates AVX (platform fact cpu-families-without-avx): Intel Core 2; first-generation
+    # Core i3/i5/i7 (three-digit model numbers: Nehalem/Westmere, "i7 CPU 920", "i5-650",
+    # "i3 M350", "i7-740QM"); Xeon 3000/5000/7000 sequences written letter + four digits
+    # without a hyphen ("X5660", "E5620", "W3520"; the E3-/E5-/E7- names with a hyphen are
+    # Sandy Bridge and later); AMD Athlon 64, Athlon II, Phenom (II), Turion. Read by
+    # checks/cpu.py.
+    _p(
+        "ctx.cpu_pre_avx",
+        ("xeon", "core", "phenom", "athlon", "turion"),
+        r"(?i:(?P<model>\bXeon(?:\(R\))?[ \t]{0,3}(?:CPU[ \t]{0,16})?[EXLW][357]\d{3}\b"
+        r"(?![-.]|[ \t]?v\d)"
+        r"|\bCore(?:\(TM\))?[ \t]?2[ \t](?:Duo|Quad|Extreme|Solo)\b"
+        r"|\bCore(?:\(TM\))?[ \t]?i[357](?:[ \t]{1,3}CPU)?[ \t-]{0,16}(?:M[ \t]?)?\d{3}"
+        r"(?![ \t]?(?:[GMT]B|[GM]Hz)\b)(?:[A-Z]{1,2})?\b"
+        r"|\b(?:Phenom(?:\(tm\))?(?:[ \t]II)?|Athlon(?:\(tm\))?[ \t](?:II|64)"
+        r"|Turion(?:\(tm\))?)\b))",
+    ),
+    # CPython's version string on Windows names the build's bitness (PC/pyconfig.h COMPILER:
+    # "[MSC v.1916 32 bit (Intel)]" / "64 bit (AMD64)" / "64 bit (ARM64)"): the interactive
+    # banner, python -VV, sys.version. Read by checks/python_32bit.py.
+    _p("ctx.python_32bit", ("bit (intel)",), r"\[MSC v\.\d{3,5} 32 bit \(Intel\)\]"),
+    _p("ctx.python_64bit", ("bit (amd", "bit (arm"),
+       r"\[MSC v\.\d{3,5} 64 bit \((?:AMD64|ARM64)\)\]"),
     _p(
         "ctx.cpu_model",
         ("model name",),
@@ -4747,6 +4782,24 @@ PATTERNS: tuple[Pattern, ...] = (
         r"\bError: (?:A dynamic link library \(DLL\) "
         r"initiali[sz]ation routine failed|Une routine d'initialisation d'une biblioth\S{1,3}que "
         r"de liens dynamiques \(DLL\) a \S{1,3}chou\S{1,3})",
+    ),
+    # The same ERROR_DLL_INIT_FAILED (Windows error 1114) as the other loaders of TensorFlow's
+    # native libraries print it after the library: the JDK's UnsatisfiedLinkError ("<path>\\
+    # tensorflow_jni.dll: <system text>"), a Java tool's own "Could not load native TF library
+    # <...>\\tensorflow_jni.dll: <text>", .NET's DllNotFoundException ("Unable to load DLL
+    # 'tensorflow'[ or one of its dependencies]: <text> (Exception from HRESULT: 0x8007045A)";
+    # 0x8007045A is HRESULT_FROM_WIN32(1114), the same in every UI language), a C program's
+    # LoadLibrary message naming tensorflow.dll. Python's "DLL load failed" is win.dll_load,
+    # Node's tfjs.dll_init. Read by checks/bindings.py.
+    _p(
+        "win.dll_init_native",
+        ("initialization routine failed", "initialisation routine failed", "unable to load dll",
+         "une routine d'initialisation d'une biblioth"),
+        r"(?P<lib>\b(?:lib)?tensorflow(?:_jni\w{0,8}|_cc|_framework)?\.dll\b|"
+        r"_pywrap_tensorflow\w{0,30}\.pyd\b|\bDLL '(?:lib)?tensorflow(?:\.dll)?')"
+        r"[^\n]{0,300}?(?:A dynamic link library \(DLL\) initiali[sz]ation routine failed|"
+        r"Une routine d'initialisation d'une biblioth\S{1,3}que "
+        r"de liens dynamiques \(DLL\) a \S{1,3}chou|0x8007045A)",
     ),
     # tfjs-node(-gpu) scripts/deps-stage.js: "move" renames deps/lib/<libtensorflow> to the
     # addon's folder (fs.rename), "symlink" falls back to fs.copyFile; Node's error for a

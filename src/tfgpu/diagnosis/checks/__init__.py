@@ -48,6 +48,7 @@ from tfgpu.diagnosis.checks.containers import container_without_gpu, docker_erro
 from tfgpu.diagnosis.checks.cpu import (
     cpu_guard_abort,
     cpu_lacks_required_instructions,
+    cpu_named_without_avx,
     rule_illegal_instruction,
 )
 from tfgpu.diagnosis.checks.cudart_stub_status import (
@@ -307,6 +308,7 @@ from tfgpu.diagnosis.checks.bindings import (
     binding_capi_missing,
     binding_import_cut,
     jni_dll_dependencies,
+    native_library_dll_init_failed,
 )
 from tfgpu.diagnosis.checks.build_tools_and_banners import (
     libtensorflow_windows_gpu_missing,
@@ -613,6 +615,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_gpu_shown,
     visible_device_list_invalid,
     cpu_guard_abort,
+    cpu_named_without_avx,
     rule_illegal_instruction,
     rule_gpu_created,
     rule_noise,
@@ -714,6 +717,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     driver_below_cuda_printed,
     op_without_gpu_kernel,
     jni_dll_dependencies,
+    native_library_dll_init_failed,
     binding_import_cut,
     selfcheck_cudnn_missing,
     custom_op_abi,

@@ -11,6 +11,7 @@ ERROR_MOD_NOT_FOUND).
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.windows import dll_init_failed
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -38,6 +39,35 @@ def jni_dll_dependencies(ctx: Facts) -> list[Finding]:
            "# or use the CPU-only libtensorflow_jni artifact")
     return [catalogue.make("windows-dll-not-found", variant="jni", dll=dll,
                            evidence=log_evidence(hits), cause=cause, fix=fix, doc=None)]
+
+
+def native_library_dll_init_failed(ctx: Facts) -> list[Finding]:
+    """``windows-dll-init-failed`` from a loader other than Python's import: the JDK
+    (``tensorflow_jni.dll``), .NET's DllImport of ``tensorflow`` (TensorFlow.NET), a C/C++
+    program's ``tensorflow.dll`` (``win.dll_init_native``).  The same two causes as the
+    Python wording (a CPU without AVX, the MSVC runtime): every official TensorFlow build,
+    these libraries included, uses AVX from ``platform_facts:prebuilt-binaries-avx``."""
+    hits = ctx.h("win.dll_init_native").all()
+    if not hits or ctx.h("win.dll_load").count:
+        return []  # Python's wording: windows.rule_windows
+    lib = (hits[0].g("lib") or "tensorflow.dll").removeprefix("DLL ").strip("'")
+    fact = ctx.kb.platform_fact("prebuilt-binaries-avx")
+    last = fact.value("last_without")
+    if lib.lower().endswith(".pyd"):
+        what = f"TensorFlow's native module ({lib})"
+        no_avx = "install a community TensorFlow wheel built without AVX, or use another machine"
+    else:
+        if "jni" in lib.lower():
+            what = f"{lib} (TensorFlow's Java library)"
+        elif not lib.lower().endswith(".dll"):
+            what = (f"{lib}.dll (the TensorFlow C library a .NET binding such as "
+                    "TensorFlow.NET loads)")
+        else:
+            what = f"{lib} (the TensorFlow C library)"
+        no_avx = (f"use a machine with an AVX CPU, or TensorFlow {last} (the last release "
+                  "whose official builds run without AVX) or a build of the library made "
+                  "without AVX")
+    return [dll_init_failed(ctx, log_evidence(hits), what=what, no_avx=no_avx)]
 
 
 def binding_import_cut(ctx: Facts) -> list[Finding]:

@@ -138,7 +138,7 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
                    + _near(ctx.h("ctx.conda_channel_item").all(), hits, 8),
                    key=lambda h: h.line)
     names = list(dict.fromkeys((h.g("pkg") or "").strip() for h in items[:6]))
-    deps = _tensorflow_deps(ctx, hits, items, names)
+    deps = _tensorflow_deps(ctx, hits, items, names) or _conda_32bit(ctx, hits, items, names)
     if deps:
         return deps
     # CUDA packages asked for while conda solves for macOS
@@ -244,4 +244,31 @@ def _tensorflow_deps(ctx: Facts, hits: list[Hit], items: list[Hit],
              "instructions)",
              "# on an Intel Mac or another OS: drop apple::tensorflow-deps from the environment "
              "file and pip install tensorflow (plus tensorflow-metal on a Mac)"),
+    )]
+
+
+# --- a 32-bit conda ----------------------------------------------------------------------
+#: The TensorFlow packages (and the CUDA packages beside them) a 32-bit conda cannot get.
+_TF_PACKAGE = re.compile(r"^(?:[\w.-]{1,40}::)?(?:tensorflow(?:-[a-z0-9]+)?|tf-nightly[\w-]*|"
+                         r"keras)(?:[=<>!\s]|$)", re.I)
+
+
+def _conda_32bit(ctx: Facts, hits: list[Hit], items: list[Hit],
+                 names: list[str]) -> list[Finding]:
+    """``python-32bit-interpreter`` (variant ``conda-32bit``): conda found no TensorFlow (or
+    CUDA) package and every platform the log shows it searching (its channel URLs, ``conda
+    info``'s "platform :") is a 32-bit subdir: a 32-bit conda, for which no TensorFlow is
+    built (platform fact ``tensorflow-64bit-only``).  Nothing when the log shows a 64-bit
+    subdir too, or when no such package is among the missing ones."""
+    fact = ctx.kb.platform_fact("tensorflow-64bit-only")
+    plats = ctx.h("tools.conda_platform").all()
+    subdirs = {h.g("subdir") for h in plats}
+    wanted = [n for n in names if _TF_PACKAGE.match(n) or _CUDA_PACKAGE.match(n)]
+    if not wanted or not subdirs or not subdirs <= set(fact.items("subdirs_32bit")):
+        return []
+    subdir = sorted(s for s in subdirs if s)[0]
+    return [catalogue.make(
+        "python-32bit-interpreter", variant="conda-32bit", subdir=subdir,
+        packages=", ".join(wanted), subdirs=", ".join(fact.items("conda_subdirs")),
+        evidence=log_evidence(hits, items, plats[:2]), knowledge_ref=fact.ref,
     )]

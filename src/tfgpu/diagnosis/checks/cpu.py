@@ -152,6 +152,13 @@ def rule_illegal_instruction(ctx: Facts) -> list[Finding]:
             "cpu-lacks-required-instructions", variant="log-cpuinfo", how=how, model=named,
             evidence=log_evidence(ill, win, hits, model),
         )]
+    pre_avx = pre_avx_cpu(ctx) if seen is None else None
+    if pre_avx is not None:
+        return [catalogue.make(
+            "cpu-lacks-required-instructions", variant="log-model", model=_named_model(pre_avx),
+            evidence=log_evidence(ill, win, [pre_avx]),
+            knowledge_ref=ctx.kb.platform_fact("cpu-families-without-avx").ref,
+        )]
     if seen is not None and seen[0] is True:
         _, have, hits = seen
         return [catalogue.make(
@@ -312,3 +319,52 @@ def avx_from_log(ctx: Facts) -> tuple[bool, str, list[Hit]] | None:
             return (False, f"The log's `{cmd.text.strip()[:120]}` printed nothing (the next line "
                     "is the shell's next prompt)", [cmd])
     return None
+
+
+# --- a CPU model named in the log, from a family that predates AVX ----------------------
+#: The load failures a CPU without AVX gives: Windows' "DLL initialization routine failed"
+#: (Python's, Node's or another loader's wording) and the illegal-instruction crashes.
+_AVX_FAILURES = ("win.dll_init_native", "tfjs.dll_init")
+
+
+def pre_avx_cpu(ctx: Facts) -> Hit | None:
+    """The first CPU model the log names from a family that predates AVX (pattern
+    ``ctx.cpu_pre_avx``; platform fact ``cpu-families-without-avx``), or ``None``: none
+    named, or the host facts list this CPU's flags (they decide)."""
+    if _flags(ctx) is not None or (ctx.host is not None and ctx.host.cpu.flags):
+        return None
+    hits = ctx.h("ctx.cpu_pre_avx").first
+    return hits[0] if hits else None
+
+
+def _avx_failure(ctx: Facts) -> list[Hit]:
+    """The log's lines of a failure a CPU without AVX gives (Windows' error 1114 in any
+    loader's wording; an illegal instruction)."""
+    init = [h for h in ctx.h("win.dll_load").all()
+            if "initialization routine failed" in (h.g("why") or "").lower()]
+    for key in _AVX_FAILURES:
+        init += ctx.h(key).all()
+    return init + ctx.h("cpu.illegal").all()
+
+
+def _named_model(hit: Hit) -> str:
+    return " ".join((hit.g("model") or "").split())
+
+
+def cpu_named_without_avx(f: Facts) -> Iterator[Finding]:
+    """``cpu-lacks-required-instructions`` (variant ``log-model``): the log names its CPU,
+    a model from a family that predates AVX, next to a failure that a CPU without AVX gives
+    (a DLL that failed to initialise on Windows; an illegal instruction is
+    :func:`rule_illegal_instruction`'s, which says the same).  Not with host facts that list
+    the CPU's flags, nor with the CPU feature guard's own abort (it names the set)."""
+    named = pre_avx_cpu(f)
+    if named is None or f.h("cpu.guard_abort").count or f.h("cpu.illegal").count:
+        return
+    fail = _avx_failure(f)
+    if not fail:
+        return
+    fact = f.kb.platform_fact("cpu-families-without-avx")
+    yield catalogue.make(
+        "cpu-lacks-required-instructions", variant="log-model", model=_named_model(named),
+        evidence=log_evidence(fail[:2], [named]), knowledge_ref=fact.ref,
+    )

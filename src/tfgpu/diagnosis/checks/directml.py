@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
 
@@ -80,16 +80,25 @@ def wsl_directml_libraries_missing(f: Facts) -> list[Finding]:
 
 def dml_plugin_mismatch(f: Facts) -> list[Finding]:
     """``directml-plugin-tensorflow-mismatch``: TensorFlow could not load the DirectML
-    plugin's DLL.  Nothing when the facts show the TensorFlow the plugin pins (then the cause
-    is elsewhere)."""
-    hits = f.h("win.dml_plugin_not_found")
-    if not hits.count:
-        return []
+    plugin's DLL.  Two wordings: TensorFlow's own "<...>\\tensorflow-plugins\\tfdml_plugin.dll
+    not found" (``win.dml_plugin_not_found``), claimed unless the facts show the TensorFlow
+    the plugin pins; and the bare "tfdml_plugin.dll not found" of a paste or an issue title
+    (``eco.dml_plugin_missing``, the Windows DLL only), claimed only when the facts or the log
+    name a TensorFlow newer than that pin (otherwise ``directml-plugin-not-loaded`` hedges).
+    Nothing when the facts show the pinned TensorFlow (then the cause is elsewhere)."""
+    hits = f.h("win.dml_plugin_not_found").all()
     fact = f.kb.platform_fact("directml-plugin-tf-pin")
     tf = fact.value("tf_version")
     have = f.tf_version
     if have is not None and have.split(".")[:2] == tf.split(".")[:2]:
         return []
+    if not hits:
+        bare = [h for h in f.h("eco.dml_plugin_missing").all()
+                if (h.g("lib") or "").lower() == "tfdml_plugin.dll"]
+        mm, pin = tf_minor(have), tf_minor(tf)
+        if not bare or mm is None or pin is None or mm <= pin:
+            return []
+        hits = bare + f.h("ctx.tf_version").all()[-1:]
     req = fact.value("pip_requirement")
     return [catalogue.make(
         "directml-plugin-tensorflow-mismatch", tf=tf, plugin=fact.value("plugin_version"),

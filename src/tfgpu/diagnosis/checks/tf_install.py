@@ -34,7 +34,9 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 
 # --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
+from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin
 from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons, old_release_pin
+from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
@@ -1557,6 +1559,9 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         fix.insert(1, "python -m pip install --upgrade pip   # an old pip lists no wheel "
                       f"(TensorFlow needs pip >= {pipmin.value('linux_windows')}, macOS >= "
                       f"{pipmin.value('macos')})")
+    arm = apple_silicon_pin(ctx, pkg, pin, listed, nod) or pip_tensorflow_32bit(ctx, pkg, nod)
+    if arm is not None:
+        return arm
     if pin and highest:
         mac = _intel_mac_stop(ctx, pkg, pin, highest)
         if mac is not None and mac[0] == "intel-mac":

@@ -27,12 +27,13 @@ from __future__ import annotations
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import dll_reason, windows_gpu_last
+from tfgpu.diagnosis.checks.cpu import pre_avx_cpu
 from tfgpu.diagnosis.checks.libraries import cudnn_sub_dll_126
 from tfgpu.diagnosis.checks.visibility import _windows_native
 from tfgpu.diagnosis.checks.windows_bad_image import BAD_IMAGE_TEXT
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import ntstatus
 
 
@@ -182,49 +183,74 @@ def rule_windows(ctx: Facts) -> list[Finding]:
 # solved the issue"); maintainers name both (tensorflow/tensorflow#77829, #28713; TF's own
 # loader hint in #119165). The line alone does not tell them apart: the CPU's flags do.
 def _dll_init_failed(ctx: Facts, dll: Hits) -> Finding:
-    """``windows-dll-init-failed``: Windows' ERROR_DLL_INIT_FAILED while importing
-    TensorFlow's native module.  Two causes print it (threads above): a CPU without the
-    instructions the wheel was compiled with (AVX for official wheels since 1.6, AVX2 for some
-    community wheels) and a missing or outdated Visual C++ runtime.  Host facts with the CPU's
-    flags decide; without them the finding names both (variant ``cpu-or-runtime``) and the
-    check that tells them apart first."""
+    """``windows-dll-init-failed`` for Python's "DLL load failed" while importing
+    TensorFlow's native module (:func:`dll_init_failed` with the pip wording)."""
+    return dll_init_failed(
+        ctx, log_evidence(dll), what="TensorFlow's native module",
+        no_avx=("install a community TensorFlow wheel built without AVX, or use another "
+                "machine"))
+
+
+def dll_init_failed(ctx: Facts, evidence: tuple[Evidence, ...], *, what: str,
+                    no_avx: str) -> Finding:
+    """``windows-dll-init-failed``: Windows' ERROR_DLL_INIT_FAILED (1114) while a loader
+    (Python's import, the JDK's System.load, .NET's DllImport, a C program's LoadLibrary)
+    loads ``what``, a TensorFlow native library.  Two causes print it (threads above): a CPU
+    without the instructions the library was compiled with (AVX for official builds since
+    TensorFlow 1.6, AVX2 for some community builds) and a missing or outdated Visual C++
+    runtime.  Host facts with the CPU's flags decide; without them the finding names both
+    (variant ``cpu-or-runtime``) and the check that tells them apart first.  ``no_avx`` is
+    the fix for a CPU without AVX, in the loader's terms."""
     flags = ctx.host.cpu.flags if ctx.host is not None else ()
     cpu_check = "coreinfo64 -f | findstr AVX   # Sysinternals: does the CPU have AVX (and AVX2)?"
     redist = "winget install Microsoft.VCRedist.2015+.x64   # installs or updates the MSVC runtime"
     if flags and "avx" in flags:
         return catalogue.make(
             "windows-dll-init-failed",
-            evidence=log_evidence(dll),
-            cause=("A DLL's initialisation routine failed. The CPU has AVX (host facts), so the "
-                   "most frequent cause (no AVX) is ruled out: install or update the MSVC "
-                   "runtime."),
+            evidence=evidence,
+            cause=(f"A DLL's initialisation routine failed while loading {what}. The CPU has "
+                   "AVX (host facts), so the most frequent cause (no AVX) is ruled out: "
+                   "install or update the MSVC runtime."),
             fix=(redist,),
         )
     if flags:
         return catalogue.make(
             "windows-dll-init-failed",
-            evidence=log_evidence(dll),
-            cause=("TensorFlow's native module aborted while initialising, and the host facts "
-                   "list no AVX for this CPU. Official TensorFlow wheels since 1.6 are compiled "
-                   "with AVX instructions; on a CPU without AVX this is exactly the error, "
-                   "whatever the CUDA/cuDNN setup."),
-            fix=("# install a community TensorFlow wheel built without AVX, or use another "
-                 "machine; reinstalling CUDA/cuDNN does not help",),
+            evidence=evidence,
+            cause=(f"{what} aborted while initialising, and the host facts list no AVX for "
+                   "this CPU. Official TensorFlow builds since 1.6 are compiled with AVX "
+                   "instructions; on a CPU without AVX this is exactly the error, whatever "
+                   "the CUDA/cuDNN setup."),
+            fix=(f"# {no_avx}; reinstalling CUDA/cuDNN does not help",),
+        )
+    named = pre_avx_cpu(ctx)
+    if named is not None:
+        model = " ".join((named.g("model") or "").split())
+        return catalogue.make(
+            "windows-dll-init-failed",
+            evidence=evidence + log_evidence([named]),
+            cause=(f"{what} aborted while initialising, and the log names the CPU, {model}, "
+                   "a model from before AVX (knowledge row "
+                   "platform_facts:cpu-families-without-avx). "
+                   "Official TensorFlow builds since 1.6 are compiled with AVX instructions; "
+                   "on a CPU without AVX this is exactly the error, whatever the CUDA/cuDNN "
+                   "setup."),
+            fix=(cpu_check,
+                 f"# {no_avx}; reinstalling CUDA/cuDNN does not help"),
         )
     return catalogue.make(
         "windows-dll-init-failed",
         variant="cpu-or-runtime",
-        evidence=log_evidence(dll),
-        cause=("TensorFlow's native module aborted while initialising (Windows' 'DLL "
-               "initialization routine failed'), and this log does not say why. Two causes "
-               "print exactly this line, whatever the CUDA/cuDNN setup, most often first: "
-               "(1) a CPU without the instructions the wheel was compiled with (official "
-               "TensorFlow wheels since 1.6 need AVX; some community wheels need AVX2); "
-               "(2) a missing or outdated Microsoft Visual C++ 2015-2022 runtime. The CPU's "
-               "flags tell them apart: with AVX (and AVX2 for such a wheel), it is the runtime."),
+        evidence=evidence,
+        cause=(f"{what} aborted while initialising (Windows' 'DLL initialization routine "
+               "failed'), and this log does not say why. Two causes print exactly this line, "
+               "whatever the CUDA/cuDNN setup, most often first: (1) a CPU without the "
+               "instructions the library was compiled with (official TensorFlow builds since "
+               "1.6 need AVX; some community builds need AVX2); (2) a missing or outdated "
+               "Microsoft Visual C++ 2015-2022 runtime. The CPU's flags tell them apart: with "
+               "AVX (and AVX2 for such a build), it is the runtime."),
         fix=(cpu_check,
-             "# no AVX: install a community TensorFlow wheel built without AVX, or use another "
-             "machine; reinstalling CUDA/cuDNN does not help",
+             f"# no AVX: {no_avx}; reinstalling CUDA/cuDNN does not help",
              "# AVX present: " + redist),
     )
 
