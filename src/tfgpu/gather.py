@@ -24,9 +24,9 @@ from tfgpu.probes import ProbeContext, ProbeResult
 
 #: Default time limit of each ordinary probe (nvidia-smi, nvcc, ldconfig...), seconds.
 DEFAULT_PROBE_TIMEOUT_S = 10.0
-#: Default time limit of the TensorFlow child probe, seconds (a cold import of TF 2.x
-#: with CUDA libraries takes 2-20 s; first GPU initialisation may add PTX compilation).
-DEFAULT_TF_TIMEOUT_S = 90.0
+#: Default time limit of the TensorFlow child probe, seconds (:data:`tfgpu.facts.host.
+#: DEFAULT_TF_TIMEOUT_S`: the checks compare a recorded limit with it).
+DEFAULT_TF_TIMEOUT_S = F.DEFAULT_TF_TIMEOUT_S
 #: Extra seconds a probe thread is given beyond its own limit before it is abandoned
 #: (its subprocess has its own, shorter, limit).
 GRACE_S = 2.0
@@ -179,7 +179,8 @@ def run_probes(
             if probe.is_tf:
                 res = dataclasses.replace(res, tf=F.TFFacts(
                     F.ProbeStatus.TIMEOUT, error=f"the TensorFlow probe did not finish within "
-                                                 f"{limit:g} s and was abandoned"))
+                                                 f"{limit:g} s and was abandoned",
+                    timeout_s=limit))
             if "driver" in probe.provides:
                 # NVML hung in-process, or nvidia-smi never answered: unknown, not absent.
                 res = dataclasses.replace(res, driver=F.DriverFacts(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
@@ -147,6 +148,12 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
                                   f"{plural(problems, 'problem')}; {why}", problems)
         return Verdict(False, f"TensorFlow will run on the CPU only: "
                               f"{plural(problems, 'problem')}{suffix}; {why}", problems)
+    limit = short_tf_limit(tf)
+    if limit is not None:
+        # only the user's own, shorter-than-default limit ran out: not known to hang
+        return Verdict(None, f"TensorFlow state unknown (the TensorFlow probe was stopped "
+                             f"after {limit:g} s, --timeout {limit:g}): "
+                             f"{plural(problems, 'problem')}{suffix}", problems)
     if tf.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return Verdict(False, f"{tf_name} does not start: {plural(problems, 'problem')}",
                        problems)
