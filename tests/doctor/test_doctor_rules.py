@@ -669,3 +669,19 @@ def test_a_hung_driver_probe_is_unknown_not_cpu_only() -> None:
     assert verdict.gpu_usable is None
     assert report_to_dict(report)["verdict"]["gpu_usable"] is None
     assert "CPU only" not in headline
+
+
+def test_an_interpreter_that_did_not_answer_leaves_tensorflow_state_unknown() -> None:
+    """Not "will run on the CPU only", not "does not start": nothing about it is known."""
+    from tfgpu.diagnosis.verdict import host_meta
+
+    for tf in (F.TFFacts(F.ProbeStatus.SKIPPED), None):
+        facts = dataclasses.replace(
+            gpu_host(tf=tf), python=F.PythonFacts(version=None, executable="/tmp/hangpy"))
+        v = diagnose(facts).verdict
+        assert v.gpu_usable is None, v
+        assert v.headline.startswith("TensorFlow state unknown (the Python interpreter "
+                                     "/tmp/hangpy did not answer)"), v.headline
+        assert "CPU only" not in v.headline
+        assert host_meta(facts)["python"] == \
+            "unknown: the interpreter did not answer (/tmp/hangpy)"

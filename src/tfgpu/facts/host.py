@@ -132,8 +132,10 @@ class PythonFacts:
     Attributes:
         version: ``"3.11.7"``; ``None`` when the interpreter could not be run.
         executable: absolute path of the interpreter.
-        implementation: ``"CPython"``.
-        bits: pointer size in bits (64 expected; 32-bit Python has no TensorFlow wheels).
+        implementation: ``"CPython"``; ``None`` when not known (the interpreter did not
+            answer).
+        bits: pointer size in bits (64 expected; 32-bit Python has no TensorFlow wheels);
+            ``None`` when not known.
         virtualenv: prefix of the active venv/virtualenv, or ``None``.
         conda_env: name or prefix of the active conda environment, or ``None``.
         distributions: the installed distributions that matter to TensorFlow on a GPU
@@ -146,8 +148,8 @@ class PythonFacts:
 
     version: str | None
     executable: str
-    implementation: str = "CPython"
-    bits: int = 64
+    implementation: str | None = None
+    bits: int | None = None
     virtualenv: str | None = None
     conda_env: str | None = None
     distributions: tuple[Distribution, ...] = ()
