@@ -44,6 +44,12 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             tk_lin, tk_win = self._driver_minimums(up.arch.row.build_cuda, ptx_jit=True)
             lin = _max_v(lin, tk_lin)
             win = _max_v(win, tk_win)
+        if self.cc:
+            # and at least the first driver branch of the GPU's architecture
+            gpu_lin = self.kb.gpu_min_driver(self.cc, "linux")
+            gpu_win = self.kb.gpu_min_driver(self.cc, "windows")
+            lin = _max_v(lin, gpu_lin.minimum.version if gpu_lin else None)
+            win = _max_v(win, gpu_win.minimum.version if gpu_win else None)
         if lin or win:
             here, other = (win, lin) if t.driver_is_windows else (lin, win)
             where_other = "on Linux" if t.driver_is_windows else "on WSL2/Windows"
