@@ -529,3 +529,23 @@ def test_a_driver_of_the_gpus_first_branch_is_not_refused() -> None:
     520.61.05 but of the same branch."""
     plan = plan_for(os="linux", gpu="RTX 4090", driver="520.56.06", python="3.10")
     assert plan.uses_gpu, plan.reasons
+
+
+@pytest.mark.parametrize("gpu", ["B300", "B200"])
+def test_a_datacenter_blackwell_is_never_called_an_rtx_50(gpu: str) -> None:
+    """The failure reports are from GeForce RTX 50 GPUs (CC 12.0): a B300 (CC 10.3) is
+    named by its own compute capability, and its plan does not claim those reports."""
+    plan = plan_for(os="linux", gpu=gpu, driver="610.57.04")
+    text = render(plan, "text")
+    assert plan.uses_gpu and plan.gpu_unverified
+    assert "RTX 50 /" not in text and "failing on this GPU" not in text
+    assert "the wheels have no cubins for this GPU, only PTX" in text
+    note = next(w.text for w in plan.warnings if "blackwell-no-cubins" in w.ref)
+    assert note.startswith(f"{gpu} (compute capability 10.") and "not this compute" in note
+
+
+def test_an_rtx_50_keeps_the_reported_failures() -> None:
+    plan = plan_for(os="linux", gpu="RTX 5090", driver="610.57.04")
+    text = render(plan, "text")
+    assert "public issues report these wheels failing on GPUs of this compute capability" \
+        in text
