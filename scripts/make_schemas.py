@@ -502,11 +502,14 @@ def matrix_schema() -> JSON:
                                                    "items": {"type": "string"}},
                                            "ref": {"type": "string"}}},
             "gpu_support": {"type": ["object", "null"],
-                            "required": ["status", "via", "ref", "ptx_jit_min_driver"],
+                            "required": ["status", "via", "ref", "ptx_jit_min_driver",
+                                         "gpu_min_driver"],
                             "properties": {"status": {"type": "string"},
                                            "via": {"type": ["string", "null"]},
                                            "ref": {"type": "string"},
                                            "ptx_jit_min_driver": {
+                                               "$ref": "#/$defs/DriverMinimum"},
+                                           "gpu_min_driver": {
                                                "$ref": "#/$defs/DriverMinimum"}}},
         },
     }

@@ -20,13 +20,13 @@ from dataclasses import dataclass
 
 from tfgpu import facts as F
 from tfgpu._version import __version__
-from tfgpu.probes import ProbeContext, ProbeResult
+from tfgpu.probes import ProbeContext, ProbeResult, same_interpreter
 
 #: Default time limit of each ordinary probe (nvidia-smi, nvcc, ldconfig...), seconds.
 DEFAULT_PROBE_TIMEOUT_S = 10.0
-#: Default time limit of the TensorFlow child probe, seconds (a cold import of TF 2.x
-#: with CUDA libraries takes 2-20 s; first GPU initialisation may add PTX compilation).
-DEFAULT_TF_TIMEOUT_S = 90.0
+#: Default time limit of the TensorFlow child probe, seconds (:data:`tfgpu.facts.host.
+#: DEFAULT_TF_TIMEOUT_S`: the checks compare a recorded limit with it).
+DEFAULT_TF_TIMEOUT_S = F.DEFAULT_TF_TIMEOUT_S
 #: Extra seconds a probe thread is given beyond its own limit before it is abandoned
 #: (its subprocess has its own, shorter, limit).
 GRACE_S = 2.0
@@ -41,6 +41,8 @@ PROBES: tuple[str, ...] = ("libs", "toolkits", "gpus_other", "nvidia", "os_info"
                            "cpu", "env_vars", "iommu", "python_env", "tf_child")
 #: Sources of NVIDIA GPUs that only saw a PCI device (no driver answer).
 _BUS_SOURCES = ("lspci", "sysfs")
+#: ``NAME`` of the python probe (:mod:`tfgpu.probes.python_env`).
+_PYTHON_PROBE = "python"
 _DRIVER_SOURCES = ("nvml", "nvidia-smi")
 
 
@@ -179,7 +181,8 @@ def run_probes(
             if probe.is_tf:
                 res = dataclasses.replace(res, tf=F.TFFacts(
                     F.ProbeStatus.TIMEOUT, error=f"the TensorFlow probe did not finish within "
-                                                 f"{limit:g} s and was abandoned"))
+                                                 f"{limit:g} s and was abandoned",
+                    timeout_s=limit))
             if "driver" in probe.provides:
                 # NVML hung in-process, or nvidia-smi never answered: unknown, not absent.
                 res = dataclasses.replace(res, driver=F.DriverFacts(
@@ -291,6 +294,29 @@ def gather(
         probes: probes to run (default: :func:`discover`).
     """
     ctx = ctx or ProbeContext()
+    # Another interpreter (--python) is asked once, within the ordinary probe limit, before
+    # any other probe runs it: one that does not answer (hung, crashed, not Python) gets no
+    # TensorFlow child, which would only hang or fail the same way for up to
+    # ``tf_timeout_s`` while the message quoted the python probe's limit, and is not asked
+    # again for its site-packages (``python_unanswered``).
+    first_ran: list[tuple[Probe, ProbeResult]] = []
+    not_run = "skipped (--no-tf)"
+    if not same_interpreter(ctx.python_executable):
+        py_probe = next((p for p in probes if p.name == _PYTHON_PROBE), None) \
+            if probes is not None else _probe_from_module(
+                importlib.import_module("tfgpu.probes.python_env"))
+        if py_probe is not None:
+            first_ran = run_probes([py_probe], ctx, probe_timeout_s=probe_timeout_s,
+                                   tf_timeout_s=tf_timeout_s)
+            py = first_ran[0][1].python
+            if py is None or py.version is None:
+                ctx = dataclasses.replace(ctx, python_unanswered=True)
+                if include_tf:
+                    include_tf = False
+                    not_run = (f"not run: the Python interpreter {ctx.python_executable} did "
+                               "not answer the python probe, so its TensorFlow was not "
+                               "examined")
+    done = {p.name for p, _r in first_ran}
     early: list[Probe] = []
     if probes is None and include_tf:
         # Start the TensorFlow child before the other probe modules are imported.
@@ -299,7 +325,7 @@ def gather(
         first = _probe_from_module(tf_child)
         early = [first] if first is not None else []
     if probes is not None:
-        all_probes: tuple[Probe, ...] = tuple(probes)
+        all_probes: tuple[Probe, ...] = tuple(p for p in probes if p.name not in done)
         ran = run_probes([p for p in all_probes if include_tf or not p.is_tf], ctx,
                          probe_timeout_s=probe_timeout_s, tf_timeout_s=tf_timeout_s)
     else:
@@ -307,6 +333,8 @@ def gather(
 
         def rest() -> Iterator[Probe]:
             for p in iter_probes(skip=("tf_child",) if early else ()):
+                if p.name in done:
+                    continue
                 found.append(p)
                 if include_tf or not p.is_tf:
                     yield p
@@ -314,13 +342,14 @@ def gather(
         ran = run_probes(early, ctx, probe_timeout_s=probe_timeout_s,
                          tf_timeout_s=tf_timeout_s, then=rest)
         all_probes = tuple(early) + tuple(found)
+    ran = first_ran + ran
     ran_names = {id(p) for p, _r in ran}
     results = [r for _p, r in sorted(ran, key=lambda pr: (pr[0].order, pr[0].name))]
     for p in all_probes:
         if id(p) in ran_names:
             continue
         results.append(ProbeResult(
-            records=(F.ProbeRecord(p.name, F.ProbeStatus.SKIPPED, message="skipped (--no-tf)"),),
+            records=(F.ProbeRecord(p.name, F.ProbeStatus.SKIPPED, message=not_run),),
             tf=F.TFFacts(F.ProbeStatus.SKIPPED) if p.is_tf else None,
         ))
     return merge(results, ctx)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu.cli.cmd_matrix import MATRIX_SCHEMA_VERSION
 from tfgpu.cli.main import main
 from tfgpu.knowledge import load_knowledge
 
@@ -31,7 +32,7 @@ def config_ids(doc: dict[str, object]) -> list[str]:
 
 def test_json_header_and_full_tables(capsys: pytest.CaptureFixture[str]) -> None:
     doc = run_json(capsys)
-    assert doc["schema_version"] == "1.0" and doc["command"] == "matrix"
+    assert doc["schema_version"] == MATRIX_SCHEMA_VERSION and doc["command"] == "matrix"
     assert doc["knowledge_version"] == KB.version
     assert len(doc["configs"]) == len(KB.tested)  # type: ignore[arg-type]
     assert len(doc["drivers"]) == len(KB.drivers)  # type: ignore[arg-type]
@@ -192,3 +193,23 @@ def test_a_row_without_a_python_range_says_the_source_gives_none(
     assert main(["matrix", "--tf", "2.13", "--os", "windows"]) == 0
     out = capsys.readouterr().out
     assert "windows 2.13.0: the source gives no Python range" in out
+
+
+def test_matrix_for_a_gpu_never_shows_a_driver_below_the_gpus_own(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """H100 (sm_90) arrived with CUDA 11.8's driver branch: TF 2.0's 410.48 does not run it."""
+    doc = run_json(capsys, "--gpu", "H100", "--os", "linux")
+    lines = [c for c in doc["configs"]  # type: ignore[union-attr]
+             if c["gpu_support"] and c["gpu_support"]["status"] in ("native", "ptx-jit")]
+    assert lines
+    for c in lines:
+        floor = c["gpu_support"]["gpu_min_driver"]
+        shown = [d["version"] for d in (c["min_driver"], c["gpu_support"]["ptx_jit_min_driver"],
+                                        floor) if d]
+        assert max(shown, key=lambda v: tuple(map(int, v.split(".")))) != "410.48"
+        if c["config"]["tf_version"] == "2.0.0":
+            assert floor["version"] == "520.61.05"
+    assert any("R520" in n for n in doc["notes"])  # type: ignore[union-attr]
+    main(["matrix", "--gpu", "H100", "--os", "linux", "--tf", "2.0"])
+    text = capsys.readouterr().out
+    assert "520.61.05, the" in text and "(driver >= 410.48)" not in text

@@ -157,3 +157,47 @@ def test_real_gather_without_tf_is_fast_and_complete() -> None:
     assert facts.os.system
     assert facts.python.version is not None
     assert facts.tf is not None and facts.tf.status is ProbeStatus.SKIPPED
+
+
+def test_an_interpreter_that_does_not_answer_is_asked_once_and_gets_no_tf_child() -> None:
+    """A hung --python is stopped once, at the python probe's own limit: the TensorFlow
+    child (90 s) and the site-packages question would only wait out their limits again."""
+    from tfgpu._proc import CommandResult
+
+    asked: list[tuple[str, ...]] = []
+
+    def runner(argv: object, timeout_s: float) -> CommandResult:
+        key = tuple(argv)  # type: ignore[call-overload]
+        if key[0] == "/hung/python":
+            asked.append(key)
+            return CommandResult.timed_out(key, timeout_s)
+        return CommandResult(key, ProbeStatus.MISSING, message=f"{key[0]}: not found")
+
+    ctx = ProbeContext(runner=runner, env={}, system="Linux", python_executable="/hung/python")
+    facts = gather(ctx, probes=discover(), probe_timeout_s=10, tf_timeout_s=90)
+    assert len(asked) == 1, asked
+    rec = facts.probe("python")
+    assert rec is not None and rec.status is ProbeStatus.TIMEOUT
+    assert rec.message == "/hung/python did not finish within 10 s and was stopped"
+    tf = facts.probe("tf")
+    assert tf is not None and tf.status is ProbeStatus.SKIPPED
+    assert tf.message is not None and "did not answer the python probe" in tf.message
+    site = facts.probe("site-packages")
+    assert site is not None and site.status is ProbeStatus.SKIPPED
+
+
+def test_an_interpreter_that_does_not_answer_has_no_invented_details() -> None:
+    """Implementation and pointer size of an interpreter that never answered are unknown."""
+    from tfgpu.probes import python_env
+
+    def runner(argv: object, timeout_s: float) -> object:
+        from tfgpu._proc import CommandResult
+
+        return CommandResult.timed_out(tuple(argv), timeout_s)  # type: ignore[call-overload]
+
+    ctx = ProbeContext(runner=runner, env={}, system="Linux", python_executable="/hung/python",
+                       timeout_s=10)
+    py = python_env.run(ctx).python
+    assert py is not None and py.version is None
+    assert py.implementation is None and py.bits is None
+    assert merge([], ctx).python.implementation is None

@@ -460,6 +460,30 @@ def test_scenario_tf_hang_is_a_timeout_finding() -> None:
     assert f.fix[0].startswith("tfgpu doctor --timeout")
 
 
+def test_tf_probe_stopped_at_the_default_limit_is_a_hang() -> None:
+    tf = F.TFFacts(F.ProbeStatus.TIMEOUT, timeout_s=F.DEFAULT_TF_TIMEOUT_S,
+                   error="the TensorFlow probe did not finish within 90 s and was stopped")
+    report = diagnose(gpu_host(tf=tf))
+    assert "tensorflow-probe-timeout" in {f.id for f in report.findings}
+    assert "does not start" in report.verdict.headline
+
+
+def test_tf_probe_stopped_at_a_short_user_limit_is_unknown_not_hung() -> None:
+    """Only the user's own --timeout 3 ran out: no "hung", no "does not start"."""
+    tf = F.TFFacts(F.ProbeStatus.TIMEOUT, timeout_s=3.0,
+                   error="the TensorFlow probe did not finish within 3 s and was stopped")
+    report = diagnose(gpu_host(tf=tf))
+    found = {f.id: f for f in report.findings}
+    assert "tensorflow-probe-timeout" not in found
+    f = found["tensorflow-probe-stopped-at-limit"]
+    assert f.severity is Severity.WARNING and "3 s" in f.title and "hung" not in f.title
+    assert "not known" in f.cause and f.fix[0].startswith("tfgpu doctor")
+    v = report.verdict
+    assert v.gpu_usable is None and v.headline.startswith("TensorFlow state unknown")
+    assert "stopped after 3 s, --timeout 3" in v.headline
+    assert "does not start" not in v.headline and not report.has_errors
+
+
 def test_scenario_tf_import_error_quotes_the_exception() -> None:
     tf = F.TFFacts(F.ProbeStatus.ERROR, returncode=0, error="ImportError: libcudnn.so.8: cannot "
                  "open shared object file: No such file or directory")
@@ -645,3 +669,19 @@ def test_a_hung_driver_probe_is_unknown_not_cpu_only() -> None:
     assert verdict.gpu_usable is None
     assert report_to_dict(report)["verdict"]["gpu_usable"] is None
     assert "CPU only" not in headline
+
+
+def test_an_interpreter_that_did_not_answer_leaves_tensorflow_state_unknown() -> None:
+    """Not "will run on the CPU only", not "does not start": nothing about it is known."""
+    from tfgpu.diagnosis.verdict import host_meta
+
+    for tf in (F.TFFacts(F.ProbeStatus.SKIPPED), None):
+        facts = dataclasses.replace(
+            gpu_host(tf=tf), python=F.PythonFacts(version=None, executable="/tmp/hangpy"))
+        v = diagnose(facts).verdict
+        assert v.gpu_usable is None, v
+        assert v.headline.startswith("TensorFlow state unknown (the Python interpreter "
+                                     "/tmp/hangpy did not answer)"), v.headline
+        assert "CPU only" not in v.headline
+        assert host_meta(facts)["python"] == \
+            "unknown: the interpreter did not answer (/tmp/hangpy)"

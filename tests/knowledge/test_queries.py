@@ -376,3 +376,40 @@ def test_tensor_cores_without_the_floor_fact_is_an_error(tmp_path: Path) -> None
     assert kb.tensor_cores("NVIDIA GeForce GTX 1650", "7.5").has is False  # the row answers
     with pytest.raises(KnowledgeQueryError, match="tensor-cores-min-cc"):
         kb.tensor_cores("Frobnicator 9000", "8.6")  # only the floor could answer
+
+
+@pytest.mark.parametrize(("cc", "arch", "branch", "linux", "row"), [
+    ("8.0", "sm_80", 450, "450.51.05", "cuda_min_driver:11.0-toolkit-ga"),
+    ("8.6", "sm_86", 455, "455.23", "cuda_min_driver:11.1-toolkit-ga"),
+    ("8.9", "sm_89", 520, "520.61.05", "cuda_min_driver:11.8-toolkit-ga"),
+    ("9.0", "sm_90", 520, "520.61.05", "cuda_min_driver:11.8-toolkit-ga"),
+    ("12.0", "sm_120", 570, "570.26", "cuda_min_driver:12.8-toolkit-ga"),
+    ("10.3", "sm_103", 575, "575.51.03", "cuda_min_driver:12.9-toolkit-ga"),
+])
+def test_gpu_min_driver_is_the_own_minimum_of_the_first_cuda_that_knows_the_arch(
+        cc: str, arch: str, branch: int, linux: str, row: str) -> None:
+    """Not the CUDA family's minor-version floor (11.x: 450.80.02): that floor runs code
+    built with a newer 11.x, never a GPU the driver predates."""
+    floor = load_knowledge().gpu_min_driver(cc, "linux")
+    assert floor is not None
+    assert (floor.arch.arch, floor.branch, floor.minimum.version, floor.minimum.row.ref) == \
+        (arch, branch, linux, row)
+    assert floor.predates(f"{branch - 5}.1") and not floor.predates(f"{branch}.01")
+
+
+def test_gpu_min_driver_is_unknown_for_an_architecture_the_table_does_not_list() -> None:
+    assert load_knowledge().gpu_min_driver("6.1", "linux") is None
+
+
+def test_gpu_min_driver_of_turing_is_cuda_10_0s_driver() -> None:
+    floor = load_knowledge().gpu_min_driver("7.5", "linux")
+    assert floor is not None and floor.minimum.version == "410.48"
+
+
+def test_a_driver_older_than_the_gpu_blocks_every_release() -> None:
+    kb = load_knowledge()
+    assert kb.newest_tf_for("linux", driver="450.80", compute_capability="9.0") is None
+    assert kb.newest_tf_for("linux", driver="470.82", compute_capability="8.9") is None
+    blockers = kb.gpu_blockers(kb.gpu_configs("linux")[-1], os="linux", driver="450.80",
+                               compute_capability="9.0")
+    assert blockers[0].id == "driver-older-than-gpu" and blockers[0].need == "520.61.05"

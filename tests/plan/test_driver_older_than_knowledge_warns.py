@@ -1,8 +1,9 @@
-"""``plan --driver`` with a version whose branch is below every driver the knowledge names for
-the GPU's architecture (cuda_arch.toml's first CUDA for it, that CUDA's or its family's minimum
-in cuda_min_driver.toml), or below every driver for a GPU the arch table does not list: planned,
-with one warning naming that driver and how to check (a likely typo such as 99.99). A driver
-given with no NVIDIA GPU to plan for says the plan does not use it."""
+"""``plan --driver`` with a version whose branch is below the first driver branch of the GPU's
+architecture (cuda_arch.toml's first CUDA for it, that CUDA's own minimum in
+cuda_min_driver.toml, not its family's minor-version floor), or below every driver for a GPU
+the arch table does not list: planned, with one warning naming that driver and how to check
+(a likely typo such as 99.99). A driver given with no NVIDIA GPU to plan for says the plan does
+not use it."""
 
 from __future__ import annotations
 
@@ -21,23 +22,24 @@ def _warnings(driver: str, gpu: str | None = "RTX 3060", os: str = "linux") -> l
 
 def test_a_driver_older_than_the_gpus_first_cuda_warns() -> None:
     (text,) = _warnings("99.99")
-    # RTX 3060: sm_86, first CUDA 11.1; the 11.x family runs from 450.80.02 (Linux)
-    assert "older than 450.80.02" in text and "CUDA 11.1" in text and "sm_86" in text
+    # RTX 3060: sm_86, first CUDA 11.1, whose own minimum is 455.23 (Linux): the 11.x
+    # family floor 450.80.02 runs newer 11.x code, not a GPU the driver predates
+    assert "older than 455.23" in text and "CUDA 11.1" in text and "sm_86" in text
     assert "nvidia-smi" in text and "typo" in text
 
 
 def test_the_windows_column_is_used_for_windows_targets() -> None:
     (text,) = _warnings("99.99", os="windows")
-    assert "older than 452.39" in text
+    assert "older than 456.38" in text
 
 
 def test_a_newer_gpu_has_a_higher_floor() -> None:
-    (text,) = _warnings("470.82.01", gpu="RTX 5090")  # sm_120: CUDA 12.8, 12.x from 525
-    assert "older than 525.60.13" in text and "sm_120" in text
+    (text,) = _warnings("470.82.01", gpu="RTX 5090")  # sm_120: CUDA 12.8, from 570.26
+    assert "older than 570.26" in text and "sm_120" in text
     assert _warnings("470.82.01", gpu="RTX 3060") == []
 
 
-@pytest.mark.parametrize("driver", ["450.80.02", "450.51.06", "450", "535.104.05", "560"])
+@pytest.mark.parametrize("driver", ["455.23", "455.01", "455", "535.104.05", "560"])
 def test_a_driver_in_or_above_the_floor_branch_gets_no_warning(driver: str) -> None:
     assert _warnings(driver) == []
 

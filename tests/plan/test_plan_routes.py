@@ -61,16 +61,15 @@ def test_old_driver_never_gets_a_silent_cpu_plan(gpu: str, driver: str, python: 
     """Defect 1: a GPU route exists (another Python, system CUDA): it is chosen, and the
     driver upgrade is always an alternative with both the Linux and Windows minimum."""
     plan = plan_for(os="linux", gpu=gpu, driver=driver, python=python)
-    any_route = [
-        make_plan(
-            target_from_description("linux", gpu=gpu, driver=driver, python=p),
-            load_knowledge(),
-            r,
-        )
-        for p in ("3.8", "3.9", "3.10")
-        for r in (Route.SYSTEM_CUDA,)
-    ]
-    if any(p.uses_gpu for p in any_route):
+
+    def system_cuda_uses_gpu(p: str) -> bool:
+        try:
+            return make_plan(target_from_description("linux", gpu=gpu, driver=driver, python=p),
+                             load_knowledge(), Route.SYSTEM_CUDA).uses_gpu
+        except PlanError:  # no release at all (a driver older than the GPU itself)
+            return False
+
+    if any(system_cuda_uses_gpu(p) for p in ("3.8", "3.9", "3.10")):
         assert plan.uses_gpu and plan.route is not Route.CPU, plan.reasons
         if plan.python != python:
             assert any(f"install Python {plan.python}" in r.text for r in plan.reasons)
@@ -505,3 +504,48 @@ def test_sh_script_activate_edit_is_idempotent_when_rerun(tmp_path: Path) -> Non
                        env={"PATH": "/usr/bin:/bin", "VENV": str(act.parent.parent)})
     text = act.read_text()
     assert text.count(BEGIN) == 1 and "/usr/local/cuda-" in text
+
+
+@pytest.mark.parametrize(("gpu", "driver", "need"), [
+    ("H100", "450.80", "520.61.05"),
+    ("RTX 4090", "470.82", "520.61.05"),
+    ("RTX 5090", "560.35", "570.26"),
+])
+def test_a_driver_older_than_the_gpu_gets_no_tensorflow_that_uses_the_gpu(
+        gpu: str, driver: str, need: str) -> None:
+    """A driver branch older than the GPU's architecture does not list the GPU: no old
+    TensorFlow helps; the plan says so, and the upgrade reaches the GPU's own minimum."""
+    plan = plan_for(os="linux", gpu=gpu, driver=driver)
+    assert not plan.uses_gpu and plan.route is Route.CPU
+    assert "predates compute capability" in plan.reasons[0].text
+    ups = [a for a in plan.alternatives if a.summary.startswith("upgrade the NVIDIA driver")]
+    assert ups and ups[0].summary.startswith("upgrade the NVIDIA driver to >= ")
+    have = ups[0].summary.split(">= ")[1].split(" ")[0]
+    assert tuple(map(int, have.split("."))) >= tuple(map(int, need.split(".")))
+
+
+def test_a_driver_of_the_gpus_first_branch_is_not_refused() -> None:
+    """Compared by branch: RTX 4090's launch driver 520.56.06 is below CUDA 11.8's
+    520.61.05 but of the same branch."""
+    plan = plan_for(os="linux", gpu="RTX 4090", driver="520.56.06", python="3.10")
+    assert plan.uses_gpu, plan.reasons
+
+
+@pytest.mark.parametrize("gpu", ["B300", "B200"])
+def test_a_datacenter_blackwell_is_never_called_an_rtx_50(gpu: str) -> None:
+    """The failure reports are from GeForce RTX 50 GPUs (CC 12.0): a B300 (CC 10.3) is
+    named by its own compute capability, and its plan does not claim those reports."""
+    plan = plan_for(os="linux", gpu=gpu, driver="610.57.04")
+    text = render(plan, "text")
+    assert plan.uses_gpu and plan.gpu_unverified
+    assert "RTX 50 /" not in text and "failing on this GPU" not in text
+    assert "the wheels have no cubins for this GPU, only PTX" in text
+    note = next(w.text for w in plan.warnings if "blackwell-no-cubins" in w.ref)
+    assert note.startswith(f"{gpu} (compute capability 10.") and "not this compute" in note
+
+
+def test_an_rtx_50_keeps_the_reported_failures() -> None:
+    plan = plan_for(os="linux", gpu="RTX 5090", driver="610.57.04")
+    text = render(plan, "text")
+    assert "public issues report these wheels failing on GPUs of this compute capability" \
+        in text

@@ -27,7 +27,7 @@ from tfgpu.report.tables import render_matrix
 from tfgpu.report.text import make_console
 
 #: Version of the ``--json`` layout.
-MATRIX_SCHEMA_VERSION = "1.0"
+MATRIX_SCHEMA_VERSION = "1.1"
 
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
@@ -106,12 +107,27 @@ def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | Non
     return None
 
 
+def suffix_of(facts: HostFacts) -> str:
+    """What the headline adds about GPU presence: ``" (no NVIDIA GPU on this host)"``,
+    the WSL2 "GPU presence unknown" words, or ``""``."""
+    if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
+            and facts.driver.status is ProbeStatus.MISSING:
+        return " (WSL2: no NVIDIA driver answers, GPU presence unknown)"
+    return " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
+
+
 def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
     """Return the one-line answer (see the module docstring for the wording)."""
     findings = list(findings)
     problems = sum(1 for f in findings if f.severity is Severity.ERROR)
     tf = facts.tf
     tf_name = f"TensorFlow {tf.version}" if tf is not None and tf.version else "TensorFlow"
+    if facts.python.version is None and (tf is None or tf.status is not ProbeStatus.OK):
+        # the examined interpreter never answered: nothing about its TensorFlow is known,
+        # neither "CPU only" nor "does not start"
+        return Verdict(None, f"TensorFlow state unknown (the Python interpreter "
+                             f"{facts.python.executable} did not answer): "
+                             f"{plural(problems, 'problem')}{suffix_of(facts)}", problems)
     if tf is not None and tf.status is ProbeStatus.OK:
         usable = [(i, d) for i, d in enumerate(tf.gpus) if d.op_ok is not False]
         if usable:
@@ -120,10 +136,7 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             tail = f"; {plural(problems, 'problem')}" if problems else ""
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
                            problems)
-    suffix = " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
-    if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
-            and facts.driver.status is ProbeStatus.MISSING:
-        suffix = " (WSL2: no NVIDIA driver answers, GPU presence unknown)"
+    suffix = suffix_of(facts)
     # --no-tf: the interpreter's distributions still say whether TensorFlow is there.
     not_installed = any(f.id == "tensorflow-not-installed" for f in findings)
     if (tf is not None and tf.status is ProbeStatus.MISSING) or (
@@ -147,6 +160,12 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
                                   f"{plural(problems, 'problem')}; {why}", problems)
         return Verdict(False, f"TensorFlow will run on the CPU only: "
                               f"{plural(problems, 'problem')}{suffix}; {why}", problems)
+    limit = short_tf_limit(tf)
+    if limit is not None:
+        # only the user's own, shorter-than-default limit ran out: not known to hang
+        return Verdict(None, f"TensorFlow state unknown (the TensorFlow probe was stopped "
+                             f"after {limit:g} s, --timeout {limit:g}): "
+                             f"{plural(problems, 'problem')}{suffix}", problems)
     if tf.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return Verdict(False, f"{tf_name} does not start: {plural(problems, 'problem')}",
                        problems)
@@ -166,7 +185,8 @@ def host_meta(facts: HostFacts, kb: Knowledge | None = None) -> dict[str, str]:
                                      else None) if x)
     meta = {
         "host": os_words,
-        "python": f"{facts.python.version} ({facts.python.executable})",
+        "python": f"{facts.python.version or 'unknown: the interpreter did not answer'} "
+                  f"({facts.python.executable})",
     }
     if facts.cpu.model:
         flags = " ".join(f for f in facts.cpu.flags if f in ("avx", "avx2", "avx512f"))

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from tfgpu.facts.host import (
+    DEFAULT_TF_TIMEOUT_S,
     FACTS_SCHEMA_VERSION,
     GPU,
     MAX_FACTS_BYTES,
@@ -31,6 +32,7 @@ from tfgpu.facts.host import (
 )
 
 __all__ = [
+    "DEFAULT_TF_TIMEOUT_S",
     "FACTS_SCHEMA_VERSION",
     "GPU",
     "MAX_FACTS_BYTES",

@@ -34,7 +34,12 @@ from tfgpu.facts.driver_text import nvidia_driver_version
 
 #: Version of the JSON layout written by :meth:`HostFacts.to_json`.  Bump on any
 #: incompatible change; readers refuse snapshots with a newer major.
-FACTS_SCHEMA_VERSION = "1.0"
+FACTS_SCHEMA_VERSION = "1.1"
+#: tfgpu's default time limit of the TensorFlow child probe, seconds (a cold import of TF
+#: 2.x with its CUDA libraries takes 2-20 s; a first GPU initialisation may add a PTX
+#: compile).  A probe stopped at a shorter limit (``--timeout 3``) says only that the
+#: user's limit ran out, not that TensorFlow hangs.
+DEFAULT_TF_TIMEOUT_S = 90.0
 
 
 class ProbeStatus(str, enum.Enum):
@@ -127,8 +132,10 @@ class PythonFacts:
     Attributes:
         version: ``"3.11.7"``; ``None`` when the interpreter could not be run.
         executable: absolute path of the interpreter.
-        implementation: ``"CPython"``.
-        bits: pointer size in bits (64 expected; 32-bit Python has no TensorFlow wheels).
+        implementation: ``"CPython"``; ``None`` when not known (the interpreter did not
+            answer).
+        bits: pointer size in bits (64 expected; 32-bit Python has no TensorFlow wheels);
+            ``None`` when not known.
         virtualenv: prefix of the active venv/virtualenv, or ``None``.
         conda_env: name or prefix of the active conda environment, or ``None``.
         distributions: the installed distributions that matter to TensorFlow on a GPU
@@ -141,8 +148,8 @@ class PythonFacts:
 
     version: str | None
     executable: str
-    implementation: str = "CPython"
-    bits: int = 64
+    implementation: str | None = None
+    bits: int | None = None
     virtualenv: str | None = None
     conda_env: str | None = None
     distributions: tuple[Distribution, ...] = ()
@@ -351,6 +358,10 @@ class TFFacts:
         returncode: exit code of the child (negative = killed by that signal).
         import_s: time to ``import tensorflow`` in seconds.
         duration_s: wall time of the whole child.
+        timeout_s: the time limit the child was stopped at, in seconds, when ``status``
+            is ``TIMEOUT`` (``None`` otherwise, or in a snapshot written before it was
+            recorded); below :data:`DEFAULT_TF_TIMEOUT_S` the limit, not TensorFlow, may
+            be what ran out.
     """
 
     status: ProbeStatus
@@ -362,6 +373,7 @@ class TFFacts:
     returncode: int | None = None
     import_s: float | None = None
     duration_s: float | None = None
+    timeout_s: float | None = None
 
     @property
     def gpus(self) -> tuple[TFDevice, ...]:

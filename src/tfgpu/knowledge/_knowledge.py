@@ -286,7 +286,9 @@ class Blocker(NamedTuple):
     Attributes:
         id: ``"python-outside-range"``, ``"driver-too-old"``, ``"cc-below-minimum"``,
             ``"no-kernels"`` (neither a cubin nor a PTX the GPU can use),
-            ``"driver-too-old-for-ptx-jit"`` (blocking), ``"ptx-jit"`` or
+            ``"driver-too-old-for-ptx-jit"``, ``"driver-older-than-gpu"`` (the driver
+            branch predates the GPU's architecture: :meth:`Knowledge.gpu_min_driver`)
+            (blocking), ``"ptx-jit"`` or
             ``"driver-unclear"`` (a bare branch such as ``"525"``; caveats).
         blocking: the GPU cannot be used with this release.
         message: one sentence with the numbers.
@@ -302,6 +304,33 @@ class Blocker(NamedTuple):
     message: str
     row: Row
     need: str | None = None
+
+
+class GpuDriverFloor(NamedTuple):
+    """The first driver branch of a GPU architecture (:meth:`Knowledge.gpu_min_driver`).
+
+    Attributes:
+        arch: the ``cuda_arch.toml`` row (``sm_90``, first CUDA 11.8).
+        minimum: that CUDA toolkit's own minimum driver (``520.61.05`` on Linux), with
+            its ``cuda_min_driver.toml`` row.
+    """
+
+    arch: PtxasArch
+    minimum: DriverMinimum
+
+    @property
+    def branch(self) -> int:
+        """The driver branch (major number) of :attr:`minimum`: ``520``."""
+        return int(self.minimum.version.split(".")[0])
+
+    def predates(self, driver: str) -> bool:
+        """Whether ``driver`` (``"450.80"``, or a bare branch ``"515"``) is of an older
+        branch than :attr:`branch`: it predates the architecture.
+
+        Raises:
+            KnowledgeQueryError: ``driver`` does not parse.
+        """
+        return parse_version(driver, "driver version").major < self.branch
 
 
 class GpuBuild(NamedTuple):
@@ -1108,6 +1137,42 @@ class Knowledge:
         """The ``CUresult`` row named ``name`` (``"CUDA_ERROR_NO_DEVICE"``), or ``None``."""
         return next((r for r in self.cuda_errors if r.name == name), None)
 
+    def gpu_min_driver(self, compute_capability: str, os: str) -> GpuDriverFloor | None:
+        """The oldest driver branch that can know a GPU of ``compute_capability``.
+
+        Rule: a GPU architecture arrives with the first CUDA toolkit that knows it
+        (``cuda_arch.toml``, NVIDIA's CUDA toolkit release notes / features archive:
+        sm_80 in 11.0, sm_86 in 11.1, sm_89 and sm_90 in 11.8, sm_100 and sm_120 in 12.8,
+        sm_103 and sm_121 in 12.9), and that toolkit's own minimum driver
+        (``cuda_min_driver.toml``, the toolkit row, not its family's minor-version floor)
+        is the first driver branch released with the architecture.  A driver of an older
+        branch (major) predates the GPU: it does not list it, whatever the TensorFlow
+        release (minor-version compatibility and PTX JIT need a driver that runs the GPU
+        at all).  Compared by branch only, since a driver of that branch released just
+        before the toolkit may already support the GPU.
+
+        Args:
+            compute_capability: ``"9.0"``.
+            os: ``"linux"``; ``"windows"`` or ``"wsl2"`` (the Windows driver).
+
+        Returns:
+            ``(arch row, driver minimum)``, or ``None`` for an architecture the table
+            does not list (older ones: every driver the knowledge names runs them) or a
+            cell NVIDIA gives no value for.
+
+        Raises:
+            KnowledgeQueryError: ``compute_capability`` is not ``"X.Y"``, or the OS is
+                unknown.
+        """
+        m = re.fullmatch(r"(\d{1,3})\.(\d{1,3})", compute_capability.strip())
+        if m is None:
+            raise KnowledgeQueryError(f"not a compute capability: {compute_capability!r}")
+        arch = self.ptxas_first_cuda(f"sm_{m.group(1)}{m.group(2)}")
+        if arch is None:
+            return None
+        floor = self.min_driver(arch.first_cuda, os, ptx_jit=True)
+        return GpuDriverFloor(arch, floor) if floor is not None else None
+
     def ptxas_first_cuda(self, arch: str) -> PtxasArch | None:
         """The first CUDA release whose ``ptxas`` knows ``arch`` (``"sm_89"`` -> 11.8,
         ``cuda_arch.toml``), or ``None`` for an arch the table does not list."""
@@ -1197,6 +1262,19 @@ class Knowledge:
                     f"driver {driver} is a branch number; CUDA {cuda} needs "
                     f"{minimum.version} or later ({minimum.row.cuda_version})", minimum.row,
                     minimum.version))
+        if driver is not None and compute_capability is not None and cuda is not None \
+                and normalise_os(os) != "macos":
+            gpu_floor = self.gpu_min_driver(compute_capability, os)
+            if gpu_floor is not None and gpu_floor.predates(driver):
+                out.insert(0, Blocker(
+                    "driver-older-than-gpu", True,
+                    f"driver {driver} predates compute capability {compute_capability} "
+                    f"({gpu_floor.arch.arch}): the first driver branch of that architecture "
+                    f"is R{gpu_floor.branch} (>= {gpu_floor.minimum.version}, CUDA "
+                    f"{gpu_floor.arch.first_cuda}'s own minimum, the first CUDA that knows "
+                    f"{gpu_floor.arch.arch} [{gpu_floor.arch.ref}]): an older driver does not "
+                    "list this GPU, whatever the TensorFlow release",
+                    gpu_floor.minimum.row, gpu_floor.minimum.version))
         if compute_capability is not None and cuda is not None:
             support = self.cc_support(config.tf_version, compute_capability)
             if support is not None and support.status == "below-minimum":

@@ -48,6 +48,9 @@ class ConfigLine:
         archs: SASS/PTX of the release's wheel; ``None`` for CPU rows.
         gpu: how the release runs on the ``--gpu`` GPU; ``None`` without ``--gpu``.
         gpu_driver: with ``--gpu`` and PTX JIT, the toolkit minimum driver JIT needs.
+        gpu_floor: with ``--gpu``, the first driver of the GPU's architecture
+            (:meth:`~tfgpu.knowledge.Knowledge.gpu_min_driver`) when it is above both
+            :attr:`driver` and :attr:`gpu_driver`: on that GPU it is the minimum.
     """
 
     config: TestedConfig
@@ -55,6 +58,7 @@ class ConfigLine:
     archs: WheelArchs | None
     gpu: CCSupport | None = None
     gpu_driver: DriverMinimum | None = None
+    gpu_floor: DriverMinimum | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,8 +246,9 @@ def select_matrix(
         configs = tuple(r for r in configs if r.cuda and _cuda_matches(r.cuda, cuda))
     _note_release_rows(configs, notes)
     lines: list[ConfigLine] = []
+    floor_noted: set[str] = set()
     for r in configs:
-        driver = archs = support = jit = None
+        driver = archs = support = jit = floor = None
         if r.kind == "gpu" and r.cuda:
             # WSL2 runs the Linux wheels on the Windows driver
             driver_os = "wsl2" if canon_os == "wsl2" else r.platform
@@ -254,7 +259,23 @@ def select_matrix(
                 if support is not None and support.status == "ptx-jit":
                     jit = kb.min_driver(_jit_cuda(support.row.build_cuda, r.cuda),
                                         driver_os, ptx_jit=True)
-        lines.append(ConfigLine(r, driver, archs, support, jit))
+                gpu_floor = kb.gpu_min_driver(gpu_cc, driver_os)
+                if gpu_floor is not None and all(
+                        d is None or Version(gpu_floor.minimum.version) > Version(d.version)
+                        for d in (driver, jit)):
+                    floor = gpu_floor.minimum
+                    if driver_os not in floor_noted:
+                        floor_noted.add(driver_os)
+                        notes.append(
+                            f"compute capability {gpu_cc} ({gpu_floor.arch.arch}) needs a "
+                            f"{'Windows' if driver_os != 'linux' else 'Linux'} driver of "
+                            f"branch R{gpu_floor.branch} or newer (>= {floor.version}, the "
+                            f"minimum of CUDA {gpu_floor.arch.first_cuda}, the first CUDA "
+                            f"that knows {gpu_floor.arch.arch}; {gpu_floor.arch.ref}, "
+                            f"{floor.row.ref}): an older driver does not list this GPU, so "
+                            "where 'min driver' (each CUDA's own minimum) is lower, the "
+                            "GPU's minimum applies")
+        lines.append(ConfigLine(r, driver, archs, support, jit, floor))
 
     if canon_os == "windows" and tf is not None and gpu is not None and not lines:
         fact = kb.platform_fact("windows-native-gpu-last")
@@ -368,7 +389,8 @@ def view_to_dict(view: MatrixView) -> dict[str, object]:
                     "ref": ln.archs.row.ref},
                 "gpu_support": None if ln.gpu is None else {
                     "status": ln.gpu.status, "via": ln.gpu.via, "ref": ln.gpu.row.ref,
-                    "ptx_jit_min_driver": _drv(ln.gpu_driver)},
+                    "ptx_jit_min_driver": _drv(ln.gpu_driver),
+                    "gpu_min_driver": _drv(ln.gpu_floor)},
             }
             for ln in view.configs
         ],

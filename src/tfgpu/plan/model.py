@@ -242,8 +242,9 @@ class Plan:
         cudnn: cuDNN version from the same row (``"9.3"``), or ``None``.
         gpu_unverified: the GPU's compute capability is unknown, so whether the wheel
             runs on it is not checked (``uses_gpu`` is then "if supported"); or the
-            knowledge reports the wheels failing on it (RTX 50 / Blackwell,
-            ``platform_facts:blackwell-no-cubins``, a warning names it).
+            wheels have no cubins for its compute capability 10.x+, only PTX
+            (``platform_facts:blackwell-no-cubins``; a warning names the GPU, and the
+            reported failures only for a compute capability of the GPUs they are from).
         target_os: the target's ``Target.os`` (``"linux"``, ``"windows"``, ``"wsl2"``,
             ``"macos"``; ``""`` when not known), for the renderers (the POSIX steps of a
             ``"wsl2"`` plan run inside WSL2).  Not written to the JSON plan (whose

@@ -204,10 +204,11 @@ def _driver_unknown_to_knowledge(target: TargetHost,
 # --- a driver version older than every driver the knowledge names, or than the GPU ---
 def _driver_older_than_knowledge(target: TargetHost, kb: Knowledge, cc: str | None,
                                  column: _DriverColumn | None) -> list[Reason]:
-    """A warning when the NVIDIA driver (``--driver``, facts) is older than the minimum
-    driver of the first CUDA release that knows the GPU's architecture (compute capability
-    ``cc`` as ``sm_XY`` in ``cuda_arch.toml``, its driver in ``cuda_min_driver.toml``; both
-    from NVIDIA's CUDA toolkit release notes), or, for a GPU the arch table does not list,
+    """A warning when the NVIDIA driver (``--driver``, facts) is of an older branch than
+    the own minimum driver of the first CUDA release that knows the GPU's architecture
+    (:meth:`Knowledge.gpu_min_driver`: compute capability ``cc`` as ``sm_XY`` in
+    ``cuda_arch.toml``, its driver in ``cuda_min_driver.toml``; both from NVIDIA's CUDA
+    toolkit release notes), or, for a GPU the arch table does not list,
     older than every driver ``cuda_min_driver.toml`` names for the target's column (Linux,
     or Windows for Windows and WSL2), by branch (major): most likely a typo (``99.99``);
     ``[]`` otherwise, and when a version is not comparable.  ``column``:
@@ -215,23 +216,20 @@ def _driver_older_than_knowledge(target: TargetHost, kb: Knowledge, cc: str | No
     if column is None:
         return []
     given, known = column
-    arch = kb.ptxas_first_cuda("sm_" + cc.replace(".", "")) if cc else None
-    if arch is not None:
-        # the oldest driver that runs that CUDA: its own minimum, or its family's
-        # minor-version-compatibility floor (11.x: 450.80.02), whichever is lower
-        family = arch.first_cuda.split(".")[0] + ".x"
-        for_gpu = [k for k in known if k[2].cuda_version in (arch.first_cuda, family)]
-        if for_gpu:
-            key, need, row = min(for_gpu, key=lambda k: k[0])
-            if given[0] < key[0]:  # an older branch (a driver inside it may run PTX)
-                gpu = target.gpu_name or f"a compute capability {cc} GPU"
-                return [Reason(
-                    f"NVIDIA driver {target.driver} is older than {need} (CUDA "
-                    f"{row.cuda_version}'s minimum), the oldest driver the knowledge names "
-                    f"for CUDA {arch.first_cuda}, the first CUDA that knows the architecture "
-                    f"of {gpu} ({arch.arch}) [{arch.ref}]: check the version (nvidia-smi "
-                    "prints it), this may be a typo", row.ref)]
+    floor = kb.gpu_min_driver(cc, "windows" if target.driver_is_windows else "linux") \
+        if cc else None
+    if floor is not None:
+        # the first driver branch of the GPU's architecture (Knowledge.gpu_min_driver)
+        if not floor.predates(target.driver or ""):
             return []
+        gpu = target.gpu_name or f"a compute capability {cc} GPU"
+        return [Reason(
+            f"NVIDIA driver {target.driver} is older than {floor.minimum.version} (R"
+            f"{floor.branch}, CUDA {floor.arch.first_cuda}'s own minimum), the first driver "
+            f"branch of the architecture of {gpu} ({floor.arch.arch}; CUDA "
+            f"{floor.arch.first_cuda} is the first CUDA that knows it) [{floor.arch.ref}]: "
+            "check the version (nvidia-smi prints it), this may be a typo",
+            floor.minimum.row.ref)]
     if not known:
         return []
     key, oldest, row = min(known, key=lambda k: k[0])

@@ -158,6 +158,9 @@ class ProbeContext:
             ``"Darwin"``.
         python_executable: interpreter whose site-packages and TensorFlow are probed.
         timeout_s: default time limit per command, in seconds.
+        python_unanswered: the python probe got no answer from ``python_executable``
+            (hung, crashed, not Python): probes do not run it again (each would wait out
+            its own limit for nothing) and say so in their record.
     """
 
     runner: Runner = run_command
@@ -166,6 +169,7 @@ class ProbeContext:
     system: str = field(default_factory=platform.system)
     python_executable: str = sys.executable
     timeout_s: float = 10.0
+    python_unanswered: bool = False
 
 
 @dataclass(frozen=True)

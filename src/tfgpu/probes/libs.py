@@ -93,9 +93,16 @@ def site_packages(ctx: ProbeContext) -> tuple[list[str], ProbeRecord]:
         found = sorted({here["purelib"], here["platlib"]})
         rec = ProbeRecord("site-packages", ProbeStatus.OK, ("sysconfig.get_paths",))
         return [p for p in found if ctx.fs.exists(p)], rec
-    res = ctx.runner((ctx.python_executable, "-c", SITE_SCRIPT), ctx.timeout_s)
-    rec = res.record("site-packages")
-    if res.status is ProbeStatus.OK:
+    if ctx.python_unanswered:
+        res = None
+        rec = ProbeRecord("site-packages", ProbeStatus.SKIPPED,
+                          (ctx.python_executable, "-c", "<site-packages probe>"),
+                          message="not asked: the interpreter did not answer the python "
+                                  "probe; folders beside it are searched")
+    else:
+        res = ctx.runner((ctx.python_executable, "-c", SITE_SCRIPT), ctx.timeout_s)
+        rec = res.record("site-packages")
+    if res is not None and res.status is ProbeStatus.OK:
         paths: object = None
         try:
             paths = json.loads(res.stdout.strip().splitlines()[-1])

@@ -121,8 +121,8 @@ def parse(data: dict[str, Any]) -> PythonFacts:
     return PythonFacts(
         version=str(data["version"]),
         executable=str(data["executable"]),
-        implementation=str(data.get("implementation") or "CPython"),
-        bits=int(data.get("bits") or 64),
+        implementation=str(data["implementation"]) if data.get("implementation") else None,
+        bits=int(data["bits"]) if data.get("bits") else None,
         virtualenv=str(data["virtualenv"]) if data.get("virtualenv") else None,
         conda_env=str(data["conda_env"]) if data.get("conda_env") else None,
         distributions=tuple(sorted(dists, key=lambda d: d.name)),

@@ -95,7 +95,8 @@ def parse(res: CommandResult, timeout_s: float) -> TFFacts:
     if res.status is ProbeStatus.TIMEOUT:
         return TFFacts(ProbeStatus.TIMEOUT, log_lines=log_lines, duration_s=duration,
                        error=f"the TensorFlow probe did not finish within {timeout_s:g} s "
-                             "(import or device set-up hung) and was stopped")
+                             "(importing TensorFlow, setting up its devices) and was stopped",
+                       timeout_s=timeout_s)
     if res.status is ProbeStatus.MISSING:
         return TFFacts(ProbeStatus.ERROR, log_lines=log_lines, duration_s=duration,
                        error=res.message or "the Python interpreter was not found")

@@ -98,7 +98,11 @@ def _gpu_cell(line: ConfigLine) -> Text:
         return Text("?", style="dim")
     style, fmt = _GPU_STATUS[line.gpu.status]
     text = fmt.format(via=(line.gpu.via or "").replace(".", ""), min_cc=line.gpu.row.min_cc)
-    if line.gpu.status == "ptx-jit" and line.gpu_driver is not None:
+    usable = line.gpu.status in ("native", "ptx-jit")
+    if usable and line.gpu_floor is not None:
+        # the GPU's own first driver is above every minimum of this release
+        text += f" (driver >= {line.gpu_floor.version}, the GPU's minimum)"
+    elif line.gpu.status == "ptx-jit" and line.gpu_driver is not None:
         text += f" (driver >= {line.gpu_driver.version})"
     return Text(text, style=style)
 

@@ -37,7 +37,7 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin
 from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons, old_release_pin
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
-from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, HostFacts, ProbeStatus, TFFacts
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
@@ -645,6 +645,17 @@ def _reason_lines(lines: tuple[str, ...]) -> tuple[Evidence, ...]:
     return tuple(Evidence("tf.log_lines", ln.strip()[:300], i) for i, ln in hits[:4])
 
 
+def short_tf_limit(tf: TFFacts | None) -> float | None:
+    """The limit, in seconds, the TensorFlow probe was stopped at when it is shorter than
+    tfgpu's default (:data:`~tfgpu.facts.DEFAULT_TF_TIMEOUT_S`, 90 s: a user's
+    ``--timeout 3``), else ``None``.  Then the only evidence is that the user's limit ran
+    out: TensorFlow's state is unknown, not "hung" (``tensorflow-probe-timeout`` is kept for
+    a stop at the default limit or a longer one)."""
+    if tf is None or tf.status is not ProbeStatus.TIMEOUT or tf.timeout_s is None:
+        return None
+    return tf.timeout_s if tf.timeout_s < DEFAULT_TF_TIMEOUT_S else None
+
+
 def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     """The TensorFlow child crashed, hung, or could not import TensorFlow."""
     facts = f.host
@@ -669,7 +680,17 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
             fix=(repro, "tfgpu doctor --debug   # and please report the probe failure"),
         )
         return
-    if tf.status is ProbeStatus.TIMEOUT:
+    if tf.status is ProbeStatus.TIMEOUT and short_tf_limit(tf) is not None:
+        limit = f"{tf.timeout_s:g}"
+        yield catalogue.make(
+            "tensorflow-probe-stopped-at-limit", error=tf.error, evidence=ev, limit=limit,
+            default=f"{DEFAULT_TF_TIMEOUT_S:g}",
+            fix=(f"tfgpu doctor   # tfgpu's default limit, {DEFAULT_TF_TIMEOUT_S:g} s",
+                 "tfgpu doctor --timeout 600   # a first start that compiles PTX can take "
+                 "minutes",
+                 f"{repro}   # does the import finish, and how soon"),
+        )
+    elif tf.status is ProbeStatus.TIMEOUT:
         yield catalogue.make(
             "tensorflow-probe-timeout", error=tf.error, evidence=ev,
             fix=("tfgpu doctor --timeout 600   # wait longer once", repro),

@@ -188,6 +188,11 @@ class _PlannerBase:
         need = floor.version if floor else None
         floor_ref = floor.row.ref if floor else ""
         unclear = "driver-unclear" in blockers
+        gpu_old = blockers.get("driver-older-than-gpu")
+        if gpu_old is not None:
+            # no release helps: the driver does not list the GPU (Knowledge.gpu_min_driver)
+            return _Fit(rel, False, "driver", gpu_old.message, gpu_old.row.ref, arch=arch,
+                        driver_needed=_max_v(gpu_old.need, need), driver_ref=gpu_old.row.ref)
         old = blockers.get("driver-too-old")
         if old is not None:
             return _Fit(

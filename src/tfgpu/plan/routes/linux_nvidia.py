@@ -44,6 +44,12 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             tk_lin, tk_win = self._driver_minimums(up.arch.row.build_cuda, ptx_jit=True)
             lin = _max_v(lin, tk_lin)
             win = _max_v(win, tk_win)
+        if self.cc:
+            # and at least the first driver branch of the GPU's architecture
+            gpu_lin = self.kb.gpu_min_driver(self.cc, "linux")
+            gpu_win = self.kb.gpu_min_driver(self.cc, "windows")
+            lin = _max_v(lin, gpu_lin.minimum.version if gpu_lin else None)
+            win = _max_v(win, gpu_win.minimum.version if gpu_win else None)
         if lin or win:
             here, other = (win, lin) if t.driver_is_windows else (lin, win)
             where_other = "on Linux" if t.driver_is_windows else "on WSL2/Windows"
@@ -64,6 +70,30 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 up.driver_ref,
             ),
         )
+
+    def _no_cubins_warning(self, fit: _Fit) -> M.Reason:
+        """The caveat of a compute capability 10.x+ GPU the wheel has no cubin for
+        (platform fact ``blackwell-no-cubins``): the reported failures are named only for a
+        compute capability of the GPUs the reports are from (the fact's ``reported_gpus``
+        name prefix, looked up in ``gpu_compute_capability.toml``); another GPU (a B300,
+        CC 10.3) is named by its own compute capability, never as one of those."""
+        bw = self.kb.platform_fact("blackwell-no-cubins")
+        prefix = bw.value("reported_gpus")
+        reported = sorted({g.compute_capability for g in self.kb.gpus
+                           if g.compute_capability and g.name.startswith(prefix)})
+        ngc = ("; if `tfgpu verify` fails, NVIDIA's NGC TensorFlow container is the known "
+               "working route")
+        if self.cc in reported:
+            return M.Reason(bw.title + ngc, bw.ref)
+        ptx = ", ".join(f"compute_{p.replace('.', '')}" for p in fit.arch.ptx) \
+            if fit.arch is not None else "PTX"
+        gpu = f"{self.t.gpu_name} (compute capability {self.cc})" if self.t.gpu_name \
+            else f"compute capability {self.cc}"
+        return M.Reason(
+            f"{gpu}: no checked wheel contains cubins for it, only {ptx} PTX, so whether "
+            f"TensorFlow runs on it is not verified; the public failure reports are from "
+            f"{prefix} GPUs (compute capability {', '.join(reported) or '?'}), not this "
+            f"compute capability" + ngc, bw.ref)
 
     def _best_fit(
         self, linux: list[TestedConfig], route: M.Route, explicit: bool
@@ -215,14 +245,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                     )
                 )
                 if int(self.cc.split(".")[0]) >= 10:
-                    bw = self.kb.platform_fact("blackwell-no-cubins")
-                    warnings.append(
-                        M.Reason(
-                            bw.title + "; if `tfgpu verify` fails, NVIDIA's NGC TensorFlow "
-                            "container is the known working route",
-                            bw.ref,
-                        )
-                    )
+                    warnings.append(self._no_cubins_warning(fit))
             else:
                 reasons.append(
                     M.Reason(
