@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -144,6 +145,35 @@ def test_scenario_node_printing_garbage(nodes: list[str], env: dict[str, str]) -
     assert status == {nodes[0]: "ok", nodes[1]: "unreadable"}
     assert "Traceback" in doc["nodes"][1]["message"]
     assert code == 1
+
+
+def _job_state(job: str) -> str:
+    out = subprocess.run(["squeue", "-h", "-t", "all", "-j", job, "-o", "%T"],
+                         capture_output=True, text=True, timeout=15).stdout
+    return out.strip()
+
+
+def test_an_allocation_that_cannot_start_is_revoked_not_left_queued(
+        nodes: list[str], env: dict[str, str]) -> None:
+    """More nodes than the partition has: Slurm queues the job (PartitionConfig); the
+    fleet says why, stops srun at once with SIGTERM, and the job ends cancelled."""
+    asked = len(nodes) + 3
+    t0 = time.monotonic()
+    res = subprocess.run([sys.executable, "-m", "tfgpu", "fleet", "--slurm", "--srun-args",
+                          f"-N {asked}", "--no-tf", "--node-timeout", "10"],
+                         capture_output=True, text=True, env=env, timeout=120)
+    took = time.monotonic() - t0
+    assert res.returncode == 3, res.stderr
+    assert took < 30, f"{took:.0f} s waiting for a job that can never start"
+    found = re.search(r"job (\d+) is queued", res.stderr)
+    assert found, res.stderr
+    job = found.group(1)
+    assert f"job {job} asks for {asked} node(s)" in res.stderr
+    assert f"has {len(nodes)}, so it cannot start there" in res.stderr
+    end = time.monotonic() + 10
+    while _job_state(job) in ("PENDING", "RUNNING", "CONFIGURING") and time.monotonic() < end:
+        time.sleep(0.2)
+    assert _job_state(job) in ("CANCELLED", ""), f"job {job} left in the queue"
 
 
 @pytest.mark.tf
