@@ -201,7 +201,13 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
 
 def _kubernetes(args: argparse.Namespace, cmd: list[str]) -> int:
     """Print the TFJob manifest; return 0."""
-    from tfgpu.fleet.kubernetes import ManifestError, TFJobSpec, manifest_text, tfjob_manifest
+    from tfgpu.fleet.kubernetes import (
+        NO_GPU_NOTE,
+        ManifestError,
+        TFJobSpec,
+        manifest_text,
+        tfjob_manifest,
+    )
 
     if not args.image:
         raise UsageError("--kubernetes needs --image (the container image to run)")
@@ -222,5 +228,9 @@ def _kubernetes(args: argparse.Namespace, cmd: list[str]) -> int:
         f"Kubeflow TFJob written by tfgpu launch --kubernetes: {spec.workers} worker(s).",
         "The training operator sets TF_CONFIG in each worker; tfgpu.setup() reads it.",
         "Apply with: kubectl apply -f <this file>   (needs the Kubeflow training operator)",
+        *((NO_GPU_NOTE,) if args.gpus_per_node is None else ()),
     )))
+    sys.stdout.flush()
+    if args.gpus_per_node is None:
+        print(f"tfgpu launch: note: {NO_GPU_NOTE}", file=sys.stderr)
     return status_codes.SUCCESS
