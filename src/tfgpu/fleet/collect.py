@@ -41,7 +41,7 @@ import shlex
 import signal
 import stat
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tfgpu._proc import CommandResult, Runner, run_command
@@ -498,7 +498,8 @@ def collect_slurm(
     if alloc.waiting and alloc.job is not None and alloc.job != own:
         fate = ("srun revoked it when it was stopped" if alloc.revoked
                 else cancel_if_alive(alloc.job, query, progress))
-    nodes = parse_srun_output(result, _expand_nodelist(environ, query))
+    nodes = [replace(n, command=tuple(remote))
+             for n in parse_srun_output(result, _expand_nodelist(environ, query))]
     if not nodes:
         said = (result.stderr.strip() or result.message or "no output")[-_MESSAGE_CHARS:]
         if fate is not None and alloc.job is not None:
