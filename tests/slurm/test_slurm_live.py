@@ -241,3 +241,18 @@ def test_preflight_stops_the_job_when_a_node_has_no_tfgpu(nodes: list[str],
     assert "the job failed" in res.stderr
     assert f"Node {nodes[1]} has no tfgpu command" in logs
     assert "the nodes disagree" in logs and "trained" not in logs
+
+
+def test_a_failed_task_is_named_with_the_job_output_file(nodes: list[str],
+                                                         env: dict[str, str],
+                                                         tmp_path: Path) -> None:
+    """sbatch --wait exits with the job's status; tfgpu launch names the task srun
+    reported failed and the output file, not "sbatch exited with status N"."""
+    res, logs = _submit(env, tmp_path, "--nodes", "2", "--", "sh", "-c",
+                        "sleep 1; exit $SLURM_PROCID")
+    assert res.returncode == 1, res.stderr
+    assert ": task 1: Exited with exit code 1" in logs
+    assert "sbatch exited" not in res.stderr
+    assert f"{nodes[1]}: task 1: Exited with exit code 1" in res.stderr
+    job = re.search(r"submitted job (\d+)", res.stderr)
+    assert job and f"the whole output: tfgpu-{job.group(1)}.out" in res.stderr

@@ -153,6 +153,7 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
         NO_GPU_NOTE,
         SlurmJob,
         SlurmJobError,
+        failure_summary,
         render_batch_script,
         sbatch_wait_timeout_s,
         submit,
@@ -192,8 +193,13 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
         print(f"tfgpu launch: submitted job {result.job_id} ({job.workers} worker(s); "
               f"output {job.output.replace('%j', result.job_id)})", file=sys.stderr)
     if not result.ok:
+        if result.job_id is not None and args.wait and result.exit_code is not None:
+            # sbatch --wait exits with the job's status: the cause is in the job's output
+            why = failure_summary(job, result.job_id, result.exit_code)
+        else:
+            why = result.message or f"exit status {result.exit_code}"
         print(f"tfgpu launch: {'sbatch failed' if result.job_id is None else 'the job failed'}"
-              f": {result.message or f'exit status {result.exit_code}'}", file=sys.stderr)
+              f": {why}", file=sys.stderr)
         return (status_codes.HOST_UNEXAMINED if result.job_id is None
                 else status_codes.ERRORS_FOUND)
     return status_codes.SUCCESS
