@@ -253,3 +253,15 @@ def test_sbatch_test_only_accepts_the_script(tmp_path: Path, job: SlurmJob) -> N
                          text=True, timeout=30)
     assert res.returncode == 0, res.stderr
     assert "to start at" in res.stderr
+
+
+def test_the_docs_list_of_written_files_names_the_batch_script_and_fleet_save() -> None:
+    """docs/probes.md says "Nothing else": both of its lists of the files tfgpu writes
+    name the ``<job name>.sbatch`` that ``launch --slurm --submit`` writes into the current
+    folder, and ``fleet --save DIR``'s snapshots."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "probes.md").read_text()
+    sections = text.split("## Every file tfgpu writes")[1:]
+    assert len(sections) == 2
+    for section in sections:
+        table = section.split("\n## ")[0]
+        assert "<job name>.sbatch" in table and "--save" in table
