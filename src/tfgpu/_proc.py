@@ -18,6 +18,12 @@ Bounds :func:`run_command` keeps, whatever the child does:
   write end of the child's pipes (a ``setsid`` grandchild, which left the group) is
   killed too.  Children still running when the interpreter exits (a probe thread the
   gatherer abandoned) are killed by an ``atexit`` hook.
+* **A gentle stop first** (``stop_signal``, POSIX): a command that must clean up after
+  itself when stopped gets that signal first, and its group SIGKILL only once it exited
+  or ``stop_grace_s`` passed.  ``srun`` is one: SIGTERM makes it revoke an allocation it is
+  still waiting for (Slurm's ``src/srun/libsrun/allocate.c``, ``_signal_while_allocating``:
+  "Job allocation N has been revoked") and end a running step (``srun_job.c``: "forcing
+  job termination"); SIGKILL leaves the pending job in the queue.
 """
 
 from __future__ import annotations
@@ -171,9 +177,30 @@ class CommandResult:
 #: A runner takes ``(argv, timeout_s)`` and returns a :class:`CommandResult`.
 Runner = Callable[[Sequence[str], float], CommandResult]
 
-#: Children not reaped yet; killed with their process group at exit.
-_LIVE: LiveChildren[subprocess.Popen[bytes]] = LiveChildren(
-    lambda proc: _kill_group(proc))
+#: Seconds between two ``on_tick`` calls of :func:`run_command`.
+TICK_S = 1.0
+
+#: Children started with a ``stop_signal``: the signal and the grace in seconds, for
+#: :func:`_stop_child` (the exit hook and a signal's stop thread stop them gently too).
+_GENTLE: dict[subprocess.Popen[bytes], tuple[int, float]] = {}
+
+
+def _stop_child(proc: subprocess.Popen[bytes]) -> None:
+    """Stop ``proc`` from outside its runner (the exit hook, a SIGTERM's stop thread):
+    its ``stop_signal`` first when it has one, waiting up to its grace for the exit, then
+    SIGKILL to its group.  Never raises."""
+    gentle = _GENTLE.get(proc)
+    if gentle is not None and os.name == "posix" and not _has_exited(proc):
+        with contextlib.suppress(OSError):
+            os.kill(proc.pid, gentle[0])
+        end = time.monotonic() + gentle[1]
+        while time.monotonic() < end and not _has_exited(proc):
+            time.sleep(0.02)
+    _kill_group(proc)
+
+
+#: Children not reaped yet; stopped with their process group at exit.
+_LIVE: LiveChildren[subprocess.Popen[bytes]] = LiveChildren(_stop_child)
 
 
 def start_group(argv: Sequence[str], env: dict[str, str] | None) -> subprocess.Popen[bytes]:
@@ -246,9 +273,13 @@ def run_command(
     env: Mapping[str, str] | None = None,
     *,
     max_bytes: int = MAX_STREAM_BYTES,
+    stop_signal: int | None = None,
+    stop_grace_s: float = 5.0,
+    on_stderr_line: Callable[[str], None] | None = None,
+    on_tick: Callable[[float], None] | None = None,
 ) -> CommandResult:
     """Run ``argv`` with a time limit and capture its output.  Never raises
-    (except ``KeyboardInterrupt``, after stopping the child).
+    (except ``KeyboardInterrupt``, after stopping the child, and what the hooks raise).
 
     Args:
         argv: program and arguments (no shell).
@@ -256,12 +287,23 @@ def run_command(
         env: full environment for the child; ``None`` inherits ours.
         max_bytes: most bytes kept of each of stdout and stderr (see
             :class:`BoundedCapture`).
+        stop_signal: POSIX: a signal sent to the command itself (not its group) when it
+            must be stopped (the time limit, Ctrl-C, the exit hook), so that it can clean
+            up (``signal.SIGTERM`` for ``srun``); its output until it exits is kept.
+            ``None``: SIGKILL to the group at once.
+        stop_grace_s: seconds the command may take to exit after ``stop_signal`` before
+            its group is killed.
+        on_stderr_line: POSIX: called in this thread with each complete line of stderr
+            (decoded, without the line break) as it arrives, to show progress.
+        on_tick: POSIX: called in this thread about every :data:`TICK_S` seconds with the
+            seconds since the start.
 
     Returns:
         The outcome; a hung command gives ``TIMEOUT`` after ``timeout_s`` seconds,
         a missing executable gives ``MISSING``.  The call returns within about
-        ``timeout_s + 1`` seconds, and nothing the command started (in its process
-        group, or holding its pipes on Linux) is left running.
+        ``timeout_s + 1`` seconds (plus ``stop_grace_s`` with a ``stop_signal``), and
+        nothing the command started (in its process group, or holding its pipes on
+        Linux) is left running.
     """
     argv_t = tuple(argv)
     start = time.monotonic()
@@ -269,6 +311,8 @@ def run_command(
     try:
         with _LIVE.starting(), deferred:
             proc = start_group(argv_t, dict(env) if env is not None else None)
+            if stop_signal is not None:
+                _GENTLE[proc] = (stop_signal, max(0.0, stop_grace_s))
             _LIVE.add(proc)
     except FileNotFoundError:
         deferred.replay()
@@ -282,18 +326,25 @@ def run_command(
     try:
         deferred.replay()  # a Ctrl-C during the start: the child is now ours to stop
         if os.name == "posix":
-            _pump_posix(proc, out, err, deadline, open_pipes)
+            watch = _Watch(start, on_stderr_line, on_tick) if (
+                on_stderr_line is not None or on_tick is not None) else None
+            _pump_posix(proc, out, err, deadline, open_pipes, watch)
         else:
             _pump_threads(proc, out, err, deadline, open_pipes)
         timed_out = not _has_exited(proc)
     finally:
         # Exit, timeout or Ctrl-C: kill the group and the pipes' holders, then reap.
-        _kill_group(proc)
-        kill_pipe_holders(open_pipes)
-        _close_pipes(proc)
-        with contextlib.suppress(Exception):
-            proc.wait(timeout=5)
-        _LIVE.discard(proc)
+        try:
+            if stop_signal is not None and os.name == "posix" and not _has_exited(proc):
+                _stop_gently(proc, stop_signal, stop_grace_s, out, err, open_pipes)
+        finally:
+            _kill_group(proc)
+            kill_pipe_holders(open_pipes)
+            _close_pipes(proc)
+            with contextlib.suppress(Exception):
+                proc.wait(timeout=5)
+            _LIVE.discard(proc)
+            _GENTLE.pop(proc, None)
     duration = time.monotonic() - start
     dropped = {"stdout_dropped": out.dropped, "stderr_dropped": err.dropped}
     if timed_out:
@@ -307,6 +358,46 @@ def run_command(
         None if status is ProbeStatus.OK else f"{argv_t[0]} exited with status {code}",
         **dropped,
     )
+
+
+def _stop_gently(proc: subprocess.Popen[bytes], signum: int, grace_s: float,
+                 out: BoundedCapture, err: BoundedCapture, open_pipes: list[IO[bytes]]) -> None:
+    """Send ``signum`` to ``proc`` and keep reading its output until it exits (and its
+    pipes drain) or ``grace_s`` seconds pass."""
+    with contextlib.suppress(OSError):
+        os.kill(proc.pid, signum)
+    open_pipes.clear()
+    _pump_posix(proc, out, err, time.monotonic() + max(0.0, grace_s), open_pipes)
+
+
+class _Watch:
+    """The progress hooks of :func:`run_command`: complete stderr lines, and a tick about
+    every :data:`TICK_S` seconds."""
+
+    def __init__(self, start: float, on_line: Callable[[str], None] | None,
+                 on_tick: Callable[[float], None] | None) -> None:
+        self._start = start
+        self._on_line = on_line
+        self._on_tick = on_tick
+        self._partial = b""
+        self._next_tick = start + TICK_S
+
+    def stderr(self, data: bytes) -> None:
+        """Pass each complete line of ``data`` (after what came before) to the hook."""
+        if self._on_line is None:
+            return
+        self._partial += data
+        *lines, self._partial = self._partial.split(b"\n")
+        if len(self._partial) > _CHUNK:  # a line without end: not kept without bound
+            self._partial = self._partial[-_CHUNK:]
+        for line in lines:
+            self._on_line(line.decode("utf-8", "replace").rstrip("\r"))
+
+    def tick(self, now: float) -> None:
+        """Call the tick hook when :data:`TICK_S` passed since the last call."""
+        if self._on_tick is not None and now >= self._next_tick:
+            self._next_tick = now + TICK_S
+            self._on_tick(now - self._start)
 
 
 def _has_exited(proc: subprocess.Popen[bytes]) -> bool:
@@ -327,10 +418,11 @@ def _has_exited(proc: subprocess.Popen[bytes]) -> bool:
 
 def _pump_posix(
     proc: subprocess.Popen[bytes], out: BoundedCapture, err: BoundedCapture, deadline: float,
-    open_pipes: list[IO[bytes]],
+    open_pipes: list[IO[bytes]], watch: _Watch | None = None,
 ) -> None:
     """Read both pipes until EOF, the deadline, or :data:`DRAIN_S` after the exit.
-    ``open_pipes`` is left holding the pipes that did not reach EOF."""
+    ``open_pipes`` is left holding the pipes that did not reach EOF; ``watch`` sees the
+    stderr bytes and the time."""
     import selectors
 
     sel = selectors.DefaultSelector()
@@ -343,6 +435,8 @@ def _pump_posix(
         exited_at: float | None = None
         while True:
             now = time.monotonic()
+            if watch is not None:
+                watch.tick(now)
             if exited_at is None and _has_exited(proc):
                 exited_at = now
             limit = deadline if exited_at is None else min(deadline, exited_at + DRAIN_S)
@@ -364,6 +458,8 @@ def _pump_posix(
                 pipe, cap = key.data
                 if data:
                     cap.add(data)
+                    if watch is not None and cap is err:
+                        watch.stderr(data)
                 else:
                     sel.unregister(key.fd)
                     open_pipes.remove(pipe)

@@ -81,3 +81,23 @@ def test_capture_shows_each_command_once(tmp_path: Path, monkeypatch: pytest.Mon
     assert err.count("  $ ldconfig -p\n") == 1
     assert err.count("  $ extra-tool --version\n") == 1  # not in the list: shown as it runs
     assert err.index("running...") < err.index("extra-tool")
+
+
+@pytest.mark.parametrize("host", ["../../x", "../x", "a/b", "/tmp/x", "a\\b", "..", ".", "",
+                                  "a\nb"])
+def test_a_host_id_that_is_not_one_folder_name_is_refused_before_anything_runs(
+        host: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--host-id`` names the folder written: ``../../x`` wrote outside the current
+    folder. Refused, exit 2, before any probe runs or anything is written."""
+    work = tmp_path / "d" / "e"
+    work.mkdir(parents=True)
+    monkeypatch.chdir(work)
+    seen = _fake(monkeypatch, capsys)
+    assert main(["capture", "--host-id", host]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"tfgpu capture: error: --host-id {host!r} ")
+    assert "use --out DIR" in err and "will run" not in err
+    assert "out" not in seen
+    assert [p.name for p in tmp_path.rglob("*")] == ["d", "e"]
+

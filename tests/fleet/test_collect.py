@@ -195,3 +195,29 @@ def test_a_newline_in_a_snapshot_file_name_cannot_reach_a_fix_line(tmp_path: Pat
     assert [n.name for n in nodes] == ["gpu01", "gpu02?rm -rf ~"]
     report = examine(nodes, sources=[str(tmp_path)])
     assert all("\n" not in line for f in report.findings for line in f.fix)
+
+
+@pytest.mark.parametrize(("remote", "code", "body", "fix"), [
+    (["/opt/x/tfgpu-wrapper"], 0, "garbage",
+     "srun -w n2 -N1 /opt/x/tfgpu-wrapper | head   # what it prints"),
+    (["/opt/x/tfgpu-wrapper", "--no-tf"], 1, None,
+     "srun -w n2 -N1 /opt/x/tfgpu-wrapper --no-tf   # the traceback"),
+    (["python3", "-m", "tfgpu", "facts", "--no-tf"], 124, None,
+     "srun -w n2 -N1 python3 -m tfgpu facts --no-tf --timeout 60   # see where it hangs"),
+    (["/opt/venv/bin/tfgpu", "facts"], 127, None,
+     "srun -w n2 -N1 which /opt/venv/bin/tfgpu python3   # what the node's PATH has"),
+    (["/opt/my tools/wrap"], 127, None,
+     "srun -w n2 -N1 which '/opt/my tools/wrap'   # what the node's PATH has"),
+], ids=["wrapper-garbage", "wrapper-failed", "python-m-timeout", "venv-missing", "spaces"])
+def test_fix_lines_of_a_node_run_the_command_given_with_remote(
+        remote: list[str], code: int, body: str | None, fix: str) -> None:
+    """The fix lines of a node that could not be examined rerun the node's own command
+    (``--remote``), not ``tfgpu facts``; tfgpu's options only where it is tfgpu facts."""
+    from tfgpu.fleet import examine
+
+    argv = tuple(srun_argv(remote, 10, {}, ["-N", "2"]))
+    out = _labelled(0, "n1", FACTS, 0) + _labelled(1, "n2", body, code)
+    nodes = collect_slurm(remote=remote, node_timeout_s=10, srun_args=["-N", "2"], env={},
+                          runner=FakeRunner({argv: _result(out)}))
+    finding = next(f for f in examine(nodes).findings if f.id == "fleet-node-not-examined")
+    assert finding.fix[0] == fix

@@ -124,6 +124,26 @@ def test_cli_launch_kubernetes_prints_the_manifest(capsys: pytest.CaptureFixture
     assert limits == {"nvidia.com/gpu": 2}
 
 
+def test_cli_launch_kubernetes_without_gpus_says_no_gpu_is_requested(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """As ``launch --slurm``: no --gpus-per-node writes no GPU limit, and a note (on
+    standard error, and as a comment of the manifest) says so; 0 asked for none: silent."""
+    assert main(["launch", "--kubernetes", "--image", "img:1", "--workers", "2", "--",
+                 "python", "train.py"]) == 0
+    out, err = capsys.readouterr()
+    doc = _documents(out)
+    assert _errors(TFJOB, doc) == []
+    container = doc["spec"]["tfReplicaSpecs"]["Worker"]["template"]["spec"]["containers"][0]
+    assert "resources" not in container
+    assert err.startswith("tfgpu launch: note: No GPU requested (no --gpus-per-node)")
+    assert "--kubernetes --gpus-per-node N" in err
+    assert "# No GPU requested (no --gpus-per-node)" in out
+    assert main(["launch", "--kubernetes", "--image", "img:1", "--gpus-per-node", "0", "--",
+                 "python", "train.py"]) == 0
+    out, err = capsys.readouterr()
+    assert "No GPU requested" not in out + err
+
+
 def test_cli_fleet_daemonset_prints_the_manifest(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fleet", "--daemonset", "--image", "img:1", "--node-selector",
                  "nvidia.com/gpu.present=true"]) == 0

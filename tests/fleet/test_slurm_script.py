@@ -16,6 +16,8 @@ from tfgpu.facts import ProbeStatus
 from tfgpu.fleet.slurm import (
     SlurmJob,
     SlurmJobError,
+    failure_summary,
+    output_path,
     render_batch_script,
     sbatch_argv,
     submit,
@@ -132,6 +134,54 @@ def test_cli_submit_without_slurm_is_a_clear_error(tmp_path: Path,
     assert (tmp_path / "tfgpu-train.sbatch").is_file()
 
 
+def _fake_sbatch(folder: Path, job_id: str, status: int, output: str) -> None:
+    """An ``sbatch`` that, with ``--wait``, prints the job id, writes the job's output file
+    (``tfgpu-<id>.out`` in the current folder) and exits with the job's status."""
+    sbatch = folder / "sbatch"
+    sbatch.write_text("#!/bin/sh\n"
+                      f"echo {job_id}\n"
+                      f"cat > tfgpu-{job_id}.out <<'OUT'\n{output}OUT\n"
+                      f"exit {status}\n", encoding="utf-8")
+    sbatch.chmod(0o755)
+
+
+def test_a_failed_job_names_the_failed_task_and_the_output_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """sbatch --wait exits with the job's status: not "sbatch exited with status 137", but
+    the task srun reported failed, from the job's output file, and that file's name."""
+    monkeypatch.chdir(tmp_path)
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    _fake_sbatch(bindir, "37", 137,
+                 "tfgpu: job 37 on node[1-2]: 2 worker(s)\n"
+                 "E0000 grpc_server_lib.cc: UNKNOWN: Could not start gRPC server\n"
+                 "srun: error: node2: task 1: Exited with exit code 1\n"
+                 "srun: launch/slurm: _step_signal: Terminating StepId=37.0\n")
+    monkeypatch.setenv("PATH", f"{bindir}:/usr/bin:/bin")
+    assert main(["launch", "--slurm", "--submit", "--wait", "-N", "2", "--", "python",
+                 "t.py"]) == 1
+    err = capsys.readouterr().err
+    assert "sbatch exited" not in err
+    assert ("the job failed: job 37 ended with exit status 137 (sbatch --wait exits with the "
+            "job's status): node2: task 1: Exited with exit code 1") in err
+    assert "the whole output: tfgpu-37.out" in err
+
+
+def test_failure_summary_without_task_lines_quotes_the_end_of_the_output(
+        tmp_path: Path) -> None:
+    job = SlurmJob(("t",), job_name="exp", output="logs/%x-%j.out", workdir=str(tmp_path))
+    assert output_path(job, "5") == str(tmp_path / "logs" / "exp-5.out")
+    assert "cannot be read" in failure_summary(job, "5", 1)
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "exp-5.out").write_text("".join(f"line {i}\n" for i in range(9)) +
+                                                 "Traceback: ValueError: bad\n")
+    said = failure_summary(job, "5", 1)
+    assert said.startswith("job 5 ended with exit status 1")
+    assert said.rstrip().endswith("Traceback: ValueError: bad")
+    assert "line 5" in said and "line 4" not in said
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["launch", "--submit", "--", "python", "t.py"], "--submit need --slurm"),
     (["launch", "--slurm", "--wait", "--", "python", "t.py"], "--wait needs --submit"),
@@ -203,3 +253,15 @@ def test_sbatch_test_only_accepts_the_script(tmp_path: Path, job: SlurmJob) -> N
                          text=True, timeout=30)
     assert res.returncode == 0, res.stderr
     assert "to start at" in res.stderr
+
+
+def test_the_docs_list_of_written_files_names_the_batch_script_and_fleet_save() -> None:
+    """docs/probes.md says "Nothing else": both of its lists of the files tfgpu writes
+    name the ``<job name>.sbatch`` that ``launch --slurm --submit`` writes into the current
+    folder, and ``fleet --save DIR``'s snapshots."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "probes.md").read_text()
+    sections = text.split("## Every file tfgpu writes")[1:]
+    assert len(sections) == 2
+    for section in sections:
+        table = section.split("\n## ")[0]
+        assert "<job name>.sbatch" in table and "--save" in table

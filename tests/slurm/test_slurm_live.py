@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -146,6 +147,35 @@ def test_scenario_node_printing_garbage(nodes: list[str], env: dict[str, str]) -
     assert code == 1
 
 
+def _job_state(job: str) -> str:
+    out = subprocess.run(["squeue", "-h", "-t", "all", "-j", job, "-o", "%T"],
+                         capture_output=True, text=True, timeout=15).stdout
+    return out.strip()
+
+
+def test_an_allocation_that_cannot_start_is_revoked_not_left_queued(
+        nodes: list[str], env: dict[str, str]) -> None:
+    """More nodes than the partition has: Slurm queues the job (PartitionConfig); the
+    fleet says why, stops srun at once with SIGTERM, and the job ends cancelled."""
+    asked = len(nodes) + 3
+    t0 = time.monotonic()
+    res = subprocess.run([sys.executable, "-m", "tfgpu", "fleet", "--slurm", "--srun-args",
+                          f"-N {asked}", "--no-tf", "--node-timeout", "10"],
+                         capture_output=True, text=True, env=env, timeout=120)
+    took = time.monotonic() - t0
+    assert res.returncode == 3, res.stderr
+    assert took < 30, f"{took:.0f} s waiting for a job that can never start"
+    found = re.search(r"job (\d+) is queued", res.stderr)
+    assert found, res.stderr
+    job = found.group(1)
+    assert f"job {job} asks for {asked} node(s)" in res.stderr
+    assert f"has {len(nodes)}, so it cannot start there" in res.stderr
+    end = time.monotonic() + 10
+    while _job_state(job) in ("PENDING", "RUNNING", "CONFIGURING") and time.monotonic() < end:
+        time.sleep(0.2)
+    assert _job_state(job) in ("CANCELLED", ""), f"job {job} left in the queue"
+
+
 @pytest.mark.tf
 @pytest.mark.slow
 def test_two_worker_training_submitted_with_launch_slurm(nodes: list[str],
@@ -211,3 +241,18 @@ def test_preflight_stops_the_job_when_a_node_has_no_tfgpu(nodes: list[str],
     assert "the job failed" in res.stderr
     assert f"Node {nodes[1]} has no tfgpu command" in logs
     assert "the nodes disagree" in logs and "trained" not in logs
+
+
+def test_a_failed_task_is_named_with_the_job_output_file(nodes: list[str],
+                                                         env: dict[str, str],
+                                                         tmp_path: Path) -> None:
+    """sbatch --wait exits with the job's status; tfgpu launch names the task srun
+    reported failed and the output file, not "sbatch exited with status N"."""
+    res, logs = _submit(env, tmp_path, "--nodes", "2", "--", "sh", "-c",
+                        "sleep 1; exit $SLURM_PROCID")
+    assert res.returncode == 1, res.stderr
+    assert ": task 1: Exited with exit code 1" in logs
+    assert "sbatch exited" not in res.stderr
+    assert f"{nodes[1]}: task 1: Exited with exit code 1" in res.stderr
+    job = re.search(r"submitted job (\d+)", res.stderr)
+    assert job and f"the whole output: tfgpu-{job.group(1)}.out" in res.stderr

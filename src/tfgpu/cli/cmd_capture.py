@@ -34,6 +34,31 @@ def default_folder(host: str, cwd: Path | None = None) -> Path:
     return Path(f"{DEFAULT_PREFIX}{host}")
 
 
+def check_host_id(host: str) -> None:
+    """Refuse a ``--host-id`` that is not one folder name: it names the folder written
+    (``tfgpu-capture-<host-id>/``, or ``tests/fixtures/hosts/<host-id>/`` in a checkout),
+    so a path separator or ``..`` would write elsewhere (``../../x``: outside the current
+    folder).
+
+    Raises:
+        tfgpu.cli.errors.UsageError: empty, ``.`` or ``..``, a ``/`` or ``\\``, or a control
+            character.
+    """
+    from tfgpu.cli.errors import UsageError
+
+    if "/" in host or "\\" in host:
+        why = "holds a path separator ('/' or '\\')"
+    elif any(ord(c) < 32 or ord(c) == 127 for c in host):
+        why = "holds a control character"
+    elif host.strip() in ("", ".", ".."):
+        why = "is no folder name"
+    else:
+        return
+    raise UsageError(f"--host-id {host!r} {why}: it names the folder written "
+                     f"(./{DEFAULT_PREFIX}<host-id>/), so give one folder name such as "
+                     "linux-x86_64-nvidia-h200-20261130; to write elsewhere, use --out DIR")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of ``tfgpu capture``."""
     parser.add_argument(
@@ -78,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
     check_timeout(args.timeout)
     if args.out and args.host_id:
         raise UsageError("give --out or --host-id, not both")
+    if args.host_id is not None:
+        check_host_id(args.host_id)
     ctx = ProbeContext(
         python_executable=args.python, timeout_s=args.timeout, system=platform.system()
     )

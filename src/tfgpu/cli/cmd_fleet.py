@@ -86,6 +86,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            "nvidia.com/gpu.present=true")
 
 
+def _progress(text: str) -> None:
+    """One progress line of the Slurm collection on standard error (``-q``: none)."""
+    print(f"tfgpu fleet: {text}", file=sys.stderr, flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     """Collect, examine, render; return the exit code."""
     from tfgpu.fleet import FleetError, collect_files, collect_slurm, examine
@@ -129,7 +134,8 @@ def run(args: argparse.Namespace) -> int:
             job = os.environ.get("SLURM_JOB_ID")
             sources.append(f"srun ({'job ' + job if job else 'new allocation'}, "
                            f"{timeout:g} s per node)")
-            nodes += collect_slurm(remote=remote, node_timeout_s=timeout, srun_args=srun_args)
+            nodes += collect_slurm(remote=remote, node_timeout_s=timeout, srun_args=srun_args,
+                                   progress=_progress if verbosity_of(args) >= 0 else None)
     except FleetError as exc:
         print(f"tfgpu fleet: {exc}", file=sys.stderr)
         return status_codes.HOST_UNEXAMINED

@@ -153,6 +153,7 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
         NO_GPU_NOTE,
         SlurmJob,
         SlurmJobError,
+        failure_summary,
         render_batch_script,
         sbatch_wait_timeout_s,
         submit,
@@ -192,8 +193,13 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
         print(f"tfgpu launch: submitted job {result.job_id} ({job.workers} worker(s); "
               f"output {job.output.replace('%j', result.job_id)})", file=sys.stderr)
     if not result.ok:
+        if result.job_id is not None and args.wait and result.exit_code is not None:
+            # sbatch --wait exits with the job's status: the cause is in the job's output
+            why = failure_summary(job, result.job_id, result.exit_code)
+        else:
+            why = result.message or f"exit status {result.exit_code}"
         print(f"tfgpu launch: {'sbatch failed' if result.job_id is None else 'the job failed'}"
-              f": {result.message or f'exit status {result.exit_code}'}", file=sys.stderr)
+              f": {why}", file=sys.stderr)
         return (status_codes.HOST_UNEXAMINED if result.job_id is None
                 else status_codes.ERRORS_FOUND)
     return status_codes.SUCCESS
@@ -201,7 +207,13 @@ def _slurm(args: argparse.Namespace, cmd: list[str]) -> int:
 
 def _kubernetes(args: argparse.Namespace, cmd: list[str]) -> int:
     """Print the TFJob manifest; return 0."""
-    from tfgpu.fleet.kubernetes import ManifestError, TFJobSpec, manifest_text, tfjob_manifest
+    from tfgpu.fleet.kubernetes import (
+        NO_GPU_NOTE,
+        ManifestError,
+        TFJobSpec,
+        manifest_text,
+        tfjob_manifest,
+    )
 
     if not args.image:
         raise UsageError("--kubernetes needs --image (the container image to run)")
@@ -222,5 +234,9 @@ def _kubernetes(args: argparse.Namespace, cmd: list[str]) -> int:
         f"Kubeflow TFJob written by tfgpu launch --kubernetes: {spec.workers} worker(s).",
         "The training operator sets TF_CONFIG in each worker; tfgpu.setup() reads it.",
         "Apply with: kubectl apply -f <this file>   (needs the Kubeflow training operator)",
+        *((NO_GPU_NOTE,) if args.gpus_per_node is None else ()),
     )))
+    sys.stdout.flush()
+    if args.gpus_per_node is None:
+        print(f"tfgpu launch: note: {NO_GPU_NOTE}", file=sys.stderr)
     return status_codes.SUCCESS

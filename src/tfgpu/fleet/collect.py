@@ -15,9 +15,21 @@ snapshot is unreadable.  The whole ``srun`` is bounded too (:func:`srun_deadline
 node that printed its name but no exit line when it was stopped timed out, and a node of
 the allocation that printed nothing gave no answer.  Nothing here waits without a bound.
 
-Source: Slurm's srun manual page (``--label`` prefixes each line with the task number;
+``srun`` is stopped with SIGTERM, never SIGKILL first: on SIGTERM it revokes an allocation
+it is still waiting for, and ends a running step; killed, it would leave its pending job in
+the queue, to start later on nodes nobody waits for.  While it waits for an allocation,
+progress lines say which job waits and why (the nodes it asks for and those of the
+partition); a job srun left pending anyway is cancelled with ``scancel``, and the user is
+told.
+
+Sources: Slurm's srun manual page (``--label`` prefixes each line with the task number;
 ``--ntasks-per-node``; ``--overlap`` lets the step share the allocation's CPUs with a
-running step; ``SLURMD_NODENAME`` is the node a task runs on).
+running step; ``SLURMD_NODENAME`` is the node a task runs on); Slurm's
+``src/api/allocate.c`` ("job %u queued and waiting for resources", "job %u has been
+allocated resources"; the same words in Slurm 20.02 to 25.11) and
+``src/srun/libsrun/allocate.c`` (on SIGINT, SIGTERM, SIGHUP... while allocating: "Job
+allocation %u has been revoked", and the job is completed); squeue's ``%D`` (nodes),
+``%P`` (partition), ``%r`` (reason), ``%T`` (state) fields.
 """
 
 from __future__ import annotations
@@ -25,9 +37,11 @@ from __future__ import annotations
 import base64
 import os
 import re
+import shlex
+import signal
 import stat
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from tfgpu._proc import CommandResult, Runner, run_command
@@ -44,6 +58,21 @@ DEFAULT_NODE_TIMEOUT_S = 180.0
 SRUN_SLACK_S = 60.0
 #: Seconds ``timeout -k`` waits after SIGTERM before SIGKILL.
 KILL_AFTER_S = 5
+#: Seconds ``srun`` may take to end after SIGTERM (revoke the allocation it waits for, end
+#: the step) before it is killed.
+SRUN_STOP_GRACE_S = 10.0
+#: Seconds between two progress lines while ``srun`` runs.
+PROGRESS_EVERY_S = 15.0
+#: Slurm's words for an allocation that waits, that started, that srun revoked.
+_QUEUED = re.compile(r"\bjob (\d+) queued and waiting for resources")
+_ALLOCATED = re.compile(r"\bjob (\d+) has been allocated resources")
+_REVOKED = re.compile(r"\bJob allocation (\d+) has been revoked")
+#: squeue states of a job that still holds or waits for nodes (``%T``).
+_ALIVE_STATES = frozenset({"PENDING", "CONFIGURING", "RUNNING", "SUSPENDED", "REQUEUED",
+                           "REQUEUE_HOLD", "REQUEUE_FED", "RESIZING", "SIGNALING",
+                           "STAGE_OUT", "STOPPED"})
+#: Seconds for one squeue, sinfo or scancel call.
+_QUERY_TIMEOUT_S = 15.0
 _MARK = "@tfgpu-fleet"
 _LABEL = re.compile(r"^\s*(\d+): ?(.*)$")
 #: srun's own report of a task that exited non-zero: "srun: error: node2: task 1: Exited
@@ -231,6 +260,161 @@ def _task_result(t: _Task, stopped: bool, result: CommandResult) -> NodeResult:
     return NodeResult(name, source, NodeStatus.OK, facts=facts, exit_code=0, message=message)
 
 
+#: Where progress lines go (one line each, without the ``tfgpu fleet:`` prefix).
+Progress = Callable[[str], None]
+
+
+@dataclass
+class _Allocation:
+    """What srun said of an allocation it asked for (never of the one it runs inside).
+
+    Attributes:
+        job: the job id of an allocation that had to wait, else ``None``.
+        said: srun's own lines before it said so (the reason, in Slurm's words).
+        started: the allocation was granted after waiting.
+        revoked: srun revoked it (it was stopped while waiting).
+    """
+
+    job: str | None = None
+    said: list[str] = field(default_factory=list)
+    started: bool = False
+    revoked: bool = False
+
+    def read(self, line: str) -> None:
+        """Take one line of srun's stderr."""
+        text = line.strip()
+        if (m := _QUEUED.search(text)) is not None:
+            self.job = m.group(1)
+        elif _ALLOCATED.search(text) is not None:
+            self.started = True
+        elif _REVOKED.search(text) is not None:
+            self.revoked = True
+        elif self.job is None and text.startswith("srun: ") and len(self.said) < 3:
+            self.said.append(text[6:])
+
+    @property
+    def waiting(self) -> bool:
+        """A job srun asked for was still waiting at the last line read."""
+        return self.job is not None and not self.started
+
+
+def _query(run: Runner, argv: list[str]) -> list[str] | None:
+    """The non-empty output lines of a Slurm query, or ``None`` when it failed."""
+    res = run(argv, _QUERY_TIMEOUT_S)
+    if res.status is not ProbeStatus.OK:
+        return None
+    return [ln.strip() for ln in res.stdout.splitlines() if ln.strip()]
+
+
+def why_pending(job: str, run: Runner) -> tuple[str | None, bool]:
+    """Why job ``job`` waits, from ``squeue`` and ``sinfo``: the nodes it asks for against
+    those of its partition (``"job 39 asks for 5 node(s); partition debug has 2"``), else
+    Slurm's reason code.
+
+    Args:
+        job: the job id.
+        run: command runner (``squeue -h -j JOB -o %D|%P|%r``, ``sinfo -h -N -p P -o %N``).
+
+    Returns:
+        The words (``None`` when squeue cannot say), and whether the job can never start
+        as the partition is now (it asks for more nodes than the partition has, in any
+        state).
+    """
+    rows = _query(run, ["squeue", "-h", "-j", job, "-o", "%D|%P|%r"])
+    if not rows or rows[0].count("|") != 2:
+        return None, False
+    asked, part, reason = rows[0].split("|")
+    names = _query(run, ["sinfo", "-h", "-N", "-p", part, "-o", "%N"]) if part else None
+    have = len(set(names)) if names else 0
+    if asked.isdigit() and have and int(asked) > have:
+        return (f"job {job} asks for {asked} node(s); partition {part} has {have}, so it "
+                "cannot start there"), True
+    return (f"job {job} asks for {asked} node(s) of partition {part}" +
+            (f"; Slurm's reason: {reason}" if reason and reason != "None" else "")), False
+
+
+def cancel_if_alive(job: str, run: Runner, progress: Progress | None) -> str:
+    """Cancel job ``job`` (one srun asked for and did not revoke) when squeue lists it as
+    waiting or running, or cannot say; tell ``progress`` first.
+
+    Returns:
+        What happened, in words (``"tfgpu cancelled it (scancel 39)"``).
+    """
+    states = _query(run, ["squeue", "-h", "-j", job, "-o", "%T"])
+    if states is not None and not (set(states) & _ALIVE_STATES):
+        return "it is no longer queued"
+    if progress is not None:
+        progress(f"scancel {job}   # the job srun asked for; srun ended without "
+                 "cancelling it")
+    res = run(["scancel", job], _QUERY_TIMEOUT_S)
+    if res.status is ProbeStatus.OK:
+        return f"tfgpu cancelled it (scancel {job})"
+    said = (res.stderr.strip() or res.message or "no output")[-300:]
+    return f"scancel {job} failed ({said}): cancel it yourself"
+
+
+class _CannotStart(Exception):
+    """Raised by :class:`_Watch` to stop srun at once: its job can never start."""
+
+
+class _Watch:
+    """Progress lines while srun runs: its start, a job that waits for resources (and
+    why), that job's start, and a line every :data:`PROGRESS_EVERY_S` seconds.  A job that
+    asks for more nodes than its partition has stops srun at once (:class:`_CannotStart`):
+    waiting for it could only run out the time."""
+
+    def __init__(self, progress: Progress, run: Runner, limit_s: float, own_job: str,
+                 node_timeout_s: float) -> None:
+        self.alloc = _Allocation()
+        self.why: str | None = None
+        self.impossible = False
+        self._progress = progress
+        self._run = run
+        self._limit = limit_s
+        self._own = own_job
+        self._node_timeout = node_timeout_s
+        self._last = 0.0
+        self._elapsed = 0.0
+
+    def line(self, text: str) -> None:
+        """Take one line of srun's stderr as it arrives."""
+        was_waiting, was_started = self.alloc.waiting, self.alloc.started
+        self.alloc.read(text)
+        if self.alloc.job is not None and self.alloc.job == self._own:
+            self.alloc = _Allocation()  # the allocation tfgpu runs in: never its business
+            return
+        if self.alloc.waiting and not was_waiting:
+            job = self.alloc.job
+            assert job is not None
+            self.why, self.impossible = why_pending(job, self._run)
+            said = "; ".join(self.alloc.said)
+            head = (f"srun waits for resources: job {job} is queued"
+                    + (f" ({said})" if said else "") + (f"; {self.why}" if self.why else ""))
+            if self.impossible:
+                self._say(f"{head}. Stopping srun, which cancels the job")
+                raise _CannotStart(job)
+            self._say(f"{head}. srun is stopped, and the job cancelled, at {self._limit:g} s "
+                      "if it has not started (Ctrl-C: now)")
+        elif self.alloc.started and not was_started:
+            self._say(f"job {self.alloc.job} got its nodes after {self._elapsed:.0f} s")
+
+    def tick(self, elapsed_s: float) -> None:
+        """Take the time; say something every :data:`PROGRESS_EVERY_S` seconds."""
+        self._elapsed = elapsed_s
+        if elapsed_s - self._last < PROGRESS_EVERY_S:
+            return
+        if self.alloc.waiting:
+            self._say(f"job {self.alloc.job} still waits for resources "
+                      f"({elapsed_s:.0f} s of {self._limit:g} s)")
+        else:
+            self._say(f"waiting for the nodes' answers ({elapsed_s:.0f} s of "
+                      f"{self._limit:g} s; each node has {self._node_timeout:g} s)")
+
+    def _say(self, text: str) -> None:
+        self._last = self._elapsed
+        self._progress(text)
+
+
 def collect_slurm(
     *,
     remote: Sequence[str] = DEFAULT_REMOTE,
@@ -238,8 +422,15 @@ def collect_slurm(
     srun_args: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
     runner: Runner | None = None,
+    progress: Progress | None = None,
+    srun_timeout_s: float | None = None,
 ) -> list[NodeResult]:
     """Run ``remote`` (``tfgpu facts``) on every node with one ``srun`` step.
+
+    ``srun`` is stopped with SIGTERM (killed :data:`SRUN_STOP_GRACE_S` s later if it is
+    still there), so that it revokes an allocation it still waits for; a job it asked for
+    that is still queued after it ended is cancelled (``scancel``), and ``progress`` is
+    told first.
 
     Args:
         remote: the node's command; it must print one facts snapshot on stdout.
@@ -247,28 +438,81 @@ def collect_slurm(
         srun_args: ``srun`` options that ask for an allocation (``--slurm`` outside one:
             ``["-N", "2", "-p", "debug"]``), passed as given.
         env: environment (default ``os.environ``); ``srun`` exports it to the tasks.
-        runner: command runner (default :func:`tfgpu._proc.run_command`), for tests.
+        runner: command runner (default :func:`tfgpu._proc.run_command`), for tests; with
+            one, srun's progress is read from its result after it ended.
+        progress: called with one line at a time: what runs, a job that waits for
+            resources and why, a line every :data:`PROGRESS_EVERY_S` s; ``None``: silent.
+        srun_timeout_s: seconds before ``srun`` is stopped (default
+            :func:`srun_deadline_s` of ``node_timeout_s``).
 
     Returns:
         One result per node, in task order; the allocation's nodes that printed nothing
-        last.  Returns within :func:`srun_deadline_s` seconds.
+        last.  Returns within ``srun_timeout_s`` plus :data:`SRUN_STOP_GRACE_S` seconds
+        and the Slurm queries.
 
     Raises:
         FleetError: ``srun`` is not installed, or Slurm ran no task at all (the message
-            quotes ``srun``: an unknown partition, no allocation possible).
+            quotes ``srun``: an unknown partition, no allocation possible, an allocation
+            still waiting when srun was stopped, and what became of it).
     """
     environ = os.environ if env is None else env
-    run: Runner = runner if runner is not None else (
+    query: Runner = runner if runner is not None else (
         lambda argv, t: run_command(argv, t, env=environ))
     argv = srun_argv(remote, node_timeout_s, environ, srun_args)
-    result = run(argv, srun_deadline_s(node_timeout_s))
+    limit = srun_deadline_s(node_timeout_s) if srun_timeout_s is None else srun_timeout_s
+    own = environ.get("SLURM_JOB_ID", "").strip()
+    say: Progress = progress if progress is not None else (lambda _text: None)
+    watch = _Watch(say, query, limit, own, node_timeout_s)
+    opts = argv[:len(argv) - len(wrapped_command(remote, node_timeout_s))]
+    say(f"running {shlex.join(opts)}; each task runs {shlex.join(remote)} (at most "
+        f"{node_timeout_s:g} s, wrapped to report its node and exit status); srun is "
+        f"stopped after {limit:g} s")
+    try:
+        if runner is not None:
+            result = runner(argv, limit)
+        else:
+            result = run_command(argv, limit, env=environ, stop_signal=signal.SIGTERM,
+                                 stop_grace_s=SRUN_STOP_GRACE_S,
+                                 on_stderr_line=watch.line, on_tick=watch.tick)
+    except KeyboardInterrupt:
+        # run_command sent srun SIGTERM, which revokes a waiting allocation; should srun
+        # not have done so, the job must not stay queued.
+        if watch.alloc.waiting and watch.alloc.job is not None:
+            cancel_if_alive(watch.alloc.job, query, progress)
+        raise
+    except _CannotStart as stop:
+        gone = cancel_if_alive(str(stop), query, progress)
+        raise FleetError(
+            f"srun ran no task: {watch.why}. srun was stopped at once, and {gone}. "
+            f"srun said: {' / '.join(watch.alloc.said) or 'nothing more'}. Ask for at most "
+            "the nodes the partition has (sinfo lists them), or another partition "
+            "(-p in --srun-args)") from None
     if result.status is ProbeStatus.MISSING:
         raise FleetError("srun not found: this is not a Slurm host (or Slurm's commands "
                          "are not on PATH); read snapshots from files instead: "
                          "tfgpu fleet FOLDER")
-    nodes = parse_srun_output(result, _expand_nodelist(environ, run))
+    alloc = _Allocation()
+    for line in result.stderr.splitlines():
+        alloc.read(line)
+    fate: str | None = None
+    if alloc.waiting and alloc.job is not None and alloc.job != own:
+        fate = ("srun revoked it when it was stopped" if alloc.revoked
+                else cancel_if_alive(alloc.job, query, progress))
+    nodes = [replace(n, command=tuple(remote))
+             for n in parse_srun_output(result, _expand_nodelist(environ, query))]
     if not nodes:
         said = (result.stderr.strip() or result.message or "no output")[-_MESSAGE_CHARS:]
+        if fate is not None and alloc.job is not None:
+            why = watch.why or why_pending(alloc.job, query)[0]
+            said = " / ".join(ln.strip() for ln in said.splitlines() if ln.strip())
+            when = (f"when srun was stopped after {limit:g} s"
+                    if result.status is ProbeStatus.TIMEOUT else
+                    f"when srun ended ({result.message or 'no task ran'})")
+            raise FleetError(
+                f"srun ran no task: job {alloc.job} still waited for resources {when}, "
+                f"and {fate}" + (f"; {why}" if why else "") + f". srun said: {said}. "
+                "Let it wait longer with a larger --node-timeout, or ask for nodes that "
+                "are free now (sinfo lists them)")
         raise FleetError(f"srun ran no task: {said}")
     return nodes
 

@@ -17,13 +17,15 @@ built from them) and returns catalogue findings (``findings.toml`` section ``fle
 from __future__ import annotations
 
 import dataclasses
+import os
+import re
 import shlex
 from collections.abc import Callable, Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.fleet.collect import NOT_A_FILE
+from tfgpu.fleet.collect import DEFAULT_REMOTE, NOT_A_FILE
 from tfgpu.fleet.model import FleetTable, NodeResult, NodeStatus, TableRow
 
 #: Distributions that are TensorFlow itself, in the order their version is believed.
@@ -380,21 +382,43 @@ def check_env(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
     )]
 
 
-#: Fix lines per catalogue variant of ``fleet-node-not-examined`` (``{node}``: its name).
+#: Fix lines per catalogue variant of ``fleet-node-not-examined`` for a node asked through
+#: srun: ``{node}`` is its name, ``{cmd}`` the command it ran (``tfgpu facts`` or
+#: ``--remote``'s), ``{argv0}`` that command's program; ``{more:...}`` options added only
+#: when the command is ``tfgpu facts`` itself (a wrapper script may not take them).
 _NOT_EXAMINED_FIX = {
-    "timeout": ("srun -w {node} -N1 tfgpu facts --timeout 60   # see where it hangs",
+    "timeout": ("srun -w {node} -N1 {cmd}{more: --timeout 60}   # see where it hangs",
                 "tfgpu fleet --node-timeout 600   # if TensorFlow's import is just slow "
                 "there (a cold shared file system)"),
-    "no-tfgpu": ("srun -w {node} -N1 which tfgpu python3   # what the node's PATH has",
+    "no-tfgpu": ("srun -w {node} -N1 which {argv0}{more: python3}   # what the node's PATH "
+                 "has",
                  "# install tfgpu where every node sees it (the shared home or software "
                  "folder), or pass the node's command: "
                  "tfgpu fleet --remote 'python3 -m tfgpu facts'"),
-    "unreadable": ("srun -w {node} -N1 tfgpu facts | head   # what it prints",
+    "unreadable": ("srun -w {node} -N1 {cmd} | head   # what it prints",
                    "# the same tfgpu version on every node reads and writes the same snapshot"),
-    "failed": ("srun -w {node} -N1 tfgpu facts --debug   # the traceback",),
+    "failed": ("srun -w {node} -N1 {cmd}{more: --debug}   # the traceback",),
     "no-answer": ("sinfo -N -n {node}   # the node's state",
                   "scontrol show node {node}   # its Reason= line"),
 }
+_MORE = re.compile(r"\{more:([^}]*)\}")
+
+
+def _is_tfgpu_facts(cmd: Sequence[str]) -> bool:
+    """``cmd`` runs ``tfgpu facts`` (``tfgpu facts``, ``/opt/venv/bin/tfgpu facts``,
+    ``python3 -m tfgpu facts``), so that its options (``--timeout``, ``--debug``) apply."""
+    if "facts" not in cmd:
+        return False
+    head = list(cmd[:cmd.index("facts")])
+    return bool(head) and (os.path.basename(head[0]) == "tfgpu" or head[1:] == ["-m", "tfgpu"])
+
+
+def _srun_fix(line: str, node: str, cmd: Sequence[str]) -> str:
+    """One fix line of :data:`_NOT_EXAMINED_FIX` for ``node`` that ran ``cmd``."""
+    more = _is_tfgpu_facts(cmd)
+    line = _MORE.sub(lambda m: m.group(1) if more else "", line)
+    return (line.replace("{node}", shlex.quote(node)).replace("{cmd}", shlex.join(cmd))
+            .replace("{argv0}", shlex.quote(cmd[0])))
 
 
 def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
@@ -420,8 +444,8 @@ def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Fi
         if n.message:
             ev.append(Evidence(f"{n.name}: message", n.message[:600]))
         if n.source.startswith("srun"):
-            fix = tuple(line.replace("{node}", shlex.quote(n.name))
-                        for line in _NOT_EXAMINED_FIX[variant])
+            cmd = n.command or DEFAULT_REMOTE
+            fix = tuple(_srun_fix(line, n.name, cmd) for line in _NOT_EXAMINED_FIX[variant])
         else:
             # A snapshot file (pdsh, Ansible, a DaemonSet's log): look at it, and write it
             # again on that node; its name is a file's, so it is quoted for the shell.

@@ -10,7 +10,9 @@ Sources: kubeflow/training-operator ``pkg/apis/kubeflow.org/v1/tensorflow_types.
 ``pkg/controller.v1/tensorflow/tfjob_controller.go`` (the operator sets ``TF_CONFIG`` in
 every replica, which ``tfgpu.setup()`` reads); the NVIDIA device plugin's ``nvidia.com/gpu``
 resource; the NVIDIA Container Toolkit's ``NVIDIA_VISIBLE_DEVICES=all`` (a pod that asks
-for no GPU still sees them all, read-only use such as ``nvidia-smi``).
+for no GPU still sees them all, read-only use such as ``nvidia-smi``); NVIDIA/k8s-device-plugin
+README ("if you don't request GPUs when using the device plugin with NVIDIA images all the
+GPUs on the machine will be exposed inside your container").
 """
 
 from __future__ import annotations
@@ -27,6 +29,15 @@ _NAME_RE = re.compile(r"^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$")
 TFJOB_CONTAINER = "tensorflow"
 #: Label that marks the facts DaemonSet's pods.
 FACTS_LABEL = ("app.kubernetes.io/name", "tfgpu-facts")
+
+
+#: The TFJob's comment (and ``tfgpu launch``'s note) when no ``--gpus-per-node`` was given:
+#: no ``nvidia.com/gpu`` limit, so the scheduler reserves no GPU for a worker (NVIDIA's
+#: device plugin README: in NVIDIA's images such a pod still sees every GPU of its node).
+NO_GPU_NOTE = ("No GPU requested (no --gpus-per-node): the workers get no nvidia.com/gpu "
+               "limit, so Kubernetes reserves no GPU for them (in NVIDIA's images they may "
+               "still see every GPU of their node, shared with other pods); ask with "
+               "tfgpu launch --kubernetes --gpus-per-node N")
 
 
 class ManifestError(ValueError):

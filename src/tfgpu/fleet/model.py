@@ -53,6 +53,9 @@ class NodeResult:
         exit_code: exit status of ``tfgpu facts`` on the node, when known.
         report: the doctor's report on :attr:`facts` (``None`` until diagnosed, or
             when there are no facts).
+        command: the command the node ran to print its snapshot through srun
+            (``("tfgpu", "facts", "--no-tf")``, or ``--remote``'s), for the fix lines;
+            ``None`` for a file, or when not known (then ``tfgpu facts``).
     """
 
     name: str
@@ -62,6 +65,7 @@ class NodeResult:
     message: str | None = None
     exit_code: int | None = None
     report: Report | None = None
+    command: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

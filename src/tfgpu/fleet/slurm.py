@@ -13,12 +13,17 @@ Sources: Slurm's sbatch and srun manual pages (``#SBATCH`` lines, ``--nodes``,
 ``--ntasks-per-node``, ``--gpus-per-node``, ``--time``, ``--partition``, ``--chdir``
 ("Set the working directory of the batch script to directory before it is executed";
 without it the script runs in "the calling process working directory", i.e. where sbatch
-was called), ``--kill-on-bad-exit``, ``--parsable``, ``--wait``); TensorFlow's
-``slurm_cluster_resolver.py`` (the variables it reads).
+was called), ``--kill-on-bad-exit``, ``--parsable``, ``--wait`` ("The exit code of the
+sbatch command will be the same as the exit code of the submitted job"), the filename
+pattern of ``--output``: ``%j`` job id, ``%x`` job name, ``%u`` user, ``%%``); TensorFlow's
+``slurm_cluster_resolver.py`` (the variables it reads); srun's report of a failed task
+("srun: error: node2: task 1: Exited with exit code 1", seen on Slurm 22.05).
 """
 
 from __future__ import annotations
 
+import getpass
+import os
 import re
 import shlex
 from dataclasses import dataclass
@@ -252,3 +257,64 @@ def sbatch_wait_timeout_s(job: SlurmJob, default_s: float = 86400.0) -> float:
     """Seconds ``sbatch --wait`` may block: the job's ``--time`` plus 10 minutes of
     queueing and start, else ``default_s`` (a day)."""
     return time_limit_s(job.time) + 600.0 if job.time is not None else default_s
+
+
+#: srun's line for a task that failed: "srun: error: node2: task 1: Exited with exit code 1".
+_TASK_FAILED = re.compile(r"srun: error: (\S+: tasks? [\d,\-]+: .*)")
+#: Most bytes read from the end of the job's output file.
+_OUTPUT_TAIL_BYTES = 64 << 10
+
+
+def output_path(job: SlurmJob, job_id: str, cwd: str | None = None) -> str:
+    """The job's output file as sbatch names it: ``job.output`` with ``%j`` (the job id),
+    ``%x`` (the job name), ``%u`` (the user) and ``%%`` replaced, relative to the job's
+    folder (``--chdir``, else ``cwd``, the folder sbatch was called from).  Other
+    patterns (``%N``, ``%A``...) stay as they are: only the job knows them."""
+    user = ""
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        user = "%u"
+    name = re.sub(r"%(%|j|x|u)", lambda m: {"%": "%", "j": job_id, "x": job.job_name,
+                                            "u": user}[m.group(1)], job.output)
+    base = job.workdir if job.workdir is not None else (cwd or os.getcwd())
+    return os.path.join(base, name) if not os.path.isabs(name) else name
+
+
+def failure_summary(job: SlurmJob, job_id: str, exit_code: int | None,
+                    cwd: str | None = None) -> str:
+    """Why a job run with ``sbatch --wait`` failed, in words, for ``tfgpu launch``.
+
+    ``sbatch --wait`` exits with the job's own exit code (not an sbatch error); the cause
+    is in the job's output file: srun's lines for the failed tasks
+    (``node2: task 1: Exited with exit code 1``), else the file's last lines.
+
+    Args:
+        job: the job submitted.
+        job_id: its id.
+        exit_code: sbatch's (so the job's) exit status, or ``None``.
+        cwd: the folder sbatch was called from (default: the current one).
+
+    Returns:
+        One or more lines: the job's status, what its output file says, and the file's
+        name (relative when it is under ``cwd``).
+    """
+    path = output_path(job, job_id, cwd)
+    shown = os.path.relpath(path, cwd or os.getcwd()) if not os.path.isabs(job.output) \
+        and job.workdir is None else path
+    status = (f"job {job_id} ended with exit status {exit_code} (sbatch --wait exits with "
+              "the job's status)" if exit_code is not None else f"job {job_id} failed")
+    try:
+        with open(path, "rb") as fh:
+            fh.seek(max(0, os.fstat(fh.fileno()).st_size - _OUTPUT_TAIL_BYTES))
+            tail = fh.read().decode("utf-8", "replace")
+    except OSError as exc:
+        return f"{status}; its output file {shown} cannot be read ({exc.strerror or exc})"
+    lines = [ln.rstrip() for ln in tail.splitlines() if ln.strip()]
+    tasks = [m.group(1) for ln in lines if (m := _TASK_FAILED.search(ln)) is not None]
+    if tasks:
+        said = "; ".join(tasks[:3]) + (f" (and {len(tasks) - 3} more)" if len(tasks) > 3
+                                       else "")
+        return f"{status}: {said}\n  the whole output: {shown}"
+    last = "\n    ".join(ln[:300] for ln in lines[-5:]) or "(empty)"
+    return f"{status}; the end of {shown}:\n    {last}"
