@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tfgpu._words import plural
+from tfgpu._words import data_sizes, plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
@@ -526,7 +526,9 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
         findings=sort_findings(tuple(findings)),
         meta=(
             {
-                "data": doc["data"]["label"],
+                # A run on part of the data says so wherever the data is named.
+                "data": doc["data"]["label"]
+                + (f" ({sizes})" if (sizes := data_sizes(doc.get("config") or {})) else ""),
                 "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
             }
             if ran
