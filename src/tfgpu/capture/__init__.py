@@ -218,16 +218,19 @@ def record(
 
 def _found_in(answers: Mapping[str, Mapping[str, Any]], system: str) -> set[str]:
     """The folders (as :func:`~tfgpu.probes.host_paths.same_path_key`) in which the
-    probes found something: the parent folder of a path that exists, a non-empty
-    ``listdir``/``glob`` answer's folder, a file read, a link resolved."""
+    probes found something: the parent folder of a path that exists, of a non-empty
+    ``glob`` answer's pattern, of a file read or a link resolved.  A folder's listing alone
+    is not a find (the library probe lists every PATH folder on Windows, then asks
+    ``exists`` of the CUDA library names it picks out)."""
     pm = pathmod(system)
     found: set[str] = set()
     for kind, per_path in answers.items():
+        if kind == "listdir":
+            continue
         for path, answer in per_path.items():
             if answer in (False, None, [], ""):
                 continue
-            folder = path if kind == "listdir" else pm.dirname(path)
-            found.add(same_path_key(folder, system))
+            found.add(same_path_key(pm.dirname(path), system))
     return found
 
 
