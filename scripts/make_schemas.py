@@ -416,6 +416,9 @@ def bench_schema() -> JSON:
                            "workloads": {"type": "array", "items": {
                                "enum": ["guide", "tuned", "ceilings"]}},
                            "train_limit": qref, "test_limit": qref,
+                           # images used and images the set has (a subset run says so)
+                           "train_samples": qref, "train_available": qref,
+                           "test_samples": qref, "test_available": qref,
                            "tuned_recipe": {"type": "object",
                                             "additionalProperties": qref},
                            "tensorboard_dir": {"type": ["string", "null"]}}},

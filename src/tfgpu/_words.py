@@ -2,10 +2,59 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 def plural(n: object, word: str) -> str:
     """``"1 line"``, ``"3 lines"``: ``n`` and ``word``, with an ``s`` unless ``n == 1``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-__all__ = ["plural"]
+def _count(value: Any) -> int | None:
+    v = value.get("value") if isinstance(value, Mapping) else None
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _one_size(used: int | None, available: int | None, limit: int | None, what: str) -> str:
+    if used is not None and available is not None:
+        if used < available:
+            return f"first {used:,} of {available:,} {what} images"
+        return f"{used:,} {what} images"
+    if limit is not None:
+        return f"at most the first {limit:,} {what} images"
+    return ""
+
+
+def data_sizes(cfg: Mapping[str, Any]) -> str:
+    """How many images a run used of how many the data set has, from the bench document's
+    ``config`` (``train_samples``/``train_available``/``test_samples``/``test_available``,
+    reported by the bench child once the data is loaded, and the ``train_limit``/
+    ``test_limit`` of ``--quick``/``--train-samples``/``--test-samples``).
+
+    Returns:
+        ``"first 3,000 of 60,000 training images, first 500 of 10,000 test images"`` when
+        a limit was asked for or fewer images than the set has were used (a figure from
+        part of a test set must not read as one from all of it); ``""`` for a run on the
+        whole set. Without the child's counts (every child failed before loading the
+        data) it names the limit: ``"at most the first 3,000 training images"``.
+    """
+    tr_used, tr_all = _count(cfg.get("train_samples")), _count(cfg.get("train_available"))
+    te_used, te_all = _count(cfg.get("test_samples")), _count(cfg.get("test_available"))
+    tr_lim, te_lim = _count(cfg.get("train_limit")), _count(cfg.get("test_limit"))
+    subset = (
+        tr_lim is not None
+        or te_lim is not None
+        or (tr_used is not None and tr_all is not None and tr_used < tr_all)
+        or (te_used is not None and te_all is not None and te_used < te_all)
+    )
+    if not subset:
+        return ""
+    parts = [
+        _one_size(tr_used, tr_all, tr_lim, "training"),
+        _one_size(te_used, te_all, te_lim, "test"),
+    ]
+    return ", ".join(p for p in parts if p)
+
+
+__all__ = ["data_sizes", "plural"]

@@ -12,7 +12,10 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   inside other names) becomes ``host`` (``domain``); keys named like a host name in a
   JSON-like value (``hostname``, ``nodename``) are replaced whatever their value, and so
   are the worker addresses of a ``TF_CONFIG`` value (``"gpu7.lab:2222"`` becomes
-  ``"host:2222"``; ``localhost`` is kept); and every host a shared document itself
+  ``"host:2222"``; ``localhost`` is kept), and the machine names in the values of
+  variables that name other machines (``NCCL_COMM_ID=gpubox9:23456`` becomes
+  ``NCCL_COMM_ID=host:23456``; ``MASTER_ADDR``, Slurm node lists: :data:`_HOST_VAR_RE`);
+  and every host a shared document itself
   reveals (:meth:`Redactor.learn`): NCCL's ``host:pid:tid`` line prefix, ``hostname:``
   lines, shell prompts (``user@host``), Slurm node names, and servers named under a
   private domain (``x.corp.example.com``, ``x.internal``) or behind URL credentials;
@@ -280,6 +283,7 @@ class Redactor:
         text = _BEARER_RE.sub(lambda m: m.group(1) + m.group(2) + SECRET, text)
         text = _TOKEN_SHAPES_RE.sub(SECRET, text)
         text = _assignments(text)
+        text = _host_assignments(text)
         text = _UUID_RE.sub(_zero_uuid, text)
         text = _ID_KV_RE.sub(_id_value, text)
         text = _ID_XML_RE.sub(lambda m: m.group(1) + (
@@ -328,9 +332,11 @@ class Redactor:
         if key.upper() == "TF_CONFIG":
             # The cluster spec names every worker, "gpu-node-7.corp.example:2222": other
             # hosts' names, which this host's redaction does not know.
-            value = _CLUSTER_ADDR_RE.sub(
-                lambda m: m.group(0) if m.group(2).lower() in _LOCAL_HOSTS
-                else f"{m.group(1)}{HOST}:{m.group(3)}{m.group(1)}", value)
+            value = _cluster_hosts(value)
+        elif key and _HOST_VAR_RE.fullmatch(key):
+            # NCCL_COMM_ID=gpubox9:23456, MASTER_ADDR, SLURM_JOB_NODELIST=gpu[1-4]: the
+            # same, for the variables that name machines.
+            value = _other_hosts(value)
         return self.text(value, addresses=not (key and _VERSION_NAME_RE.search(key)))
 
     def lines(self, lines: Iterable[str]) -> list[str]:
@@ -426,6 +432,70 @@ _CLUSTER_ADDR_RE = re.compile(r"([\"'])([A-Za-z0-9_.-]{1,253}|\[[0-9A-Fa-f:.]{2,
                               r"(\d{1,5})\1")
 #: Host names of a cluster spec that name no machine: kept.
 _LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "0.0.0.0"})
+
+#: Variables whose value names other machines (``host``, ``host:port``, a list of them or
+#: a Slurm host list ``gpu[1-4],login2``), by name: NCCL's rendezvous address and host id
+#: (``NCCL_COMM_ID``: "<ipv4>:<port> or [<ipv6>]:<port> or <hostname>:<port>",
+#: src/bootstrap.cc; ``NCCL_HOSTID``, src/misc/utils.cc; ``NCCL_RAS_ADDR``), and any
+#: upper-case name ending in ``ADDR``/``ADDRESS``/``IPADDR``/``HOST(S)``/``HOSTNAME(S)``/
+#: ``NODELIST``/``NODENAME``: ``MASTER_ADDR`` (PyTorch's env:// rendezvous),
+#: ``COORDINATOR_ADDRESS``, Slurm's ``SLURM_JOB_NODELIST``/``SLURM_NODELIST``/
+#: ``SLURM_STEP_NODELIST``/``SLURMD_NODENAME``/``SLURM_SUBMIT_HOST``/
+#: ``SLURM_TOPOLOGY_ADDR`` (sbatch(1) OUTPUT ENVIRONMENT VARIABLES), LSF's ``LSB_HOSTS``,
+#: PBS's ``PBS_O_HOST``.
+_HOST_VAR_RE = re.compile(
+    r"NCCL_COMM_ID|NCCL_HOSTID|(?:[A-Z0-9]+_)*(?:IPADDR|ADDR|ADDRESS|HOSTS?|HOSTNAMES?|"
+    r"NODELIST|NODENAME)")
+#: ``NAME=value``, ``NAME: value``, ``"NAME": "value"`` and NCCL's ``NAME set by environment
+#: to value`` (src/misc/param.cc, src/bootstrap.cc) for a :data:`_HOST_VAR_RE` name.
+_HOST_ASSIGN_RE = re.compile(
+    rf"(?:{_ESC}|(?<![\w.-]))(?P<name>[A-Z][A-Z0-9_]{{0,119}})(?![\w.-])"
+    r"(?P<sep>[\"']?[ \t]*(?:[=:]| set by environment to )[ \t]*[\"']?)"
+    r"(?P<value>[^\s\"';&\\]{1,4000})")
+#: A machine's name inside such a value: after the start, a list separator or ``://``,
+#: before the end, a separator, a ``:port``, a Slurm ``[range]`` or a ``/``.
+_HOST_IN_VALUE_RE = re.compile(r"(?P<pre>^|[,\s]|://)(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]{0,252})"
+                               r"(?=$|[,\s\[/]|:(?!//))")
+#: ``TF_CONFIG=...``/``"TF_CONFIG": ...`` in a text: the rest of the line is a cluster spec.
+_TF_CONFIG_TEXT_RE = re.compile(r"(?<![\w.-])TF_CONFIG[\"']?[ \t]*[=:][^\n]{0,20000}")
+
+
+def _other_hosts(value: str) -> str:
+    """``value`` (of a variable that names machines) with each machine's name as ``host``
+    (``gpu7:2222`` → ``host:2222``, ``gpu[1-4],login2`` → ``host[1-4],host``);
+    an IPv4 address becomes ``x.x.x.x`` here (after ``=`` it would read as a version),
+    ``localhost`` and loopback are kept."""
+
+    def repl(m: re.Match[str]) -> str:
+        name = m.group("name")
+        if (name.lower().rstrip(".") in _LOCAL_HOSTS or name.lower() in (HOST, DOMAIN, IPV4)
+                or name == "x"  # of an already replaced IPv6 address, x:x::x
+                or not re.search(r"[A-Za-z]", name)
+                or (re.fullmatch(r"[0-9A-Fa-f]{1,4}", name)
+                    and value[m.end():m.end() + 1] == ":")):
+            return m.group(0)
+        return m.group("pre") + HOST
+
+    value = _IPV4_RE.sub(lambda m: m.group(0) if m.group(0) in _PUBLIC_IPS else IPV4, value)
+    return _HOST_IN_VALUE_RE.sub(repl, value)
+
+
+def _cluster_hosts(value: str) -> str:
+    """A ``TF_CONFIG`` cluster spec with every worker's quoted ``"name:port"`` as
+    ``"host:port"`` (``localhost`` and loopback kept)."""
+    return _CLUSTER_ADDR_RE.sub(
+        lambda m: m.group(0) if m.group(2).lower() in _LOCAL_HOSTS
+        else f"{m.group(1)}{HOST}:{m.group(3)}{m.group(1)}", value)
+
+
+def _host_assignments(text: str) -> str:
+    """``text`` with the machine names in the values of :data:`_HOST_VAR_RE` variables
+    and of ``TF_CONFIG`` replaced (:func:`_other_hosts`, :func:`_cluster_hosts`)."""
+    if "TF_CONFIG" in text:
+        text = _TF_CONFIG_TEXT_RE.sub(lambda m: _cluster_hosts(m.group(0)), text)
+    return _HOST_ASSIGN_RE.sub(
+        lambda m: m.group(0) if not _HOST_VAR_RE.fullmatch(m.group("name"))
+        else m.group("name") + m.group("sep") + _other_hosts(m.group("value")), text)
 
 #: Keys that contain a secret word but hold no secret (tfgpu's own fields).
 _PUBLIC_KEYS = frozenset({"knowledge_ref", "knowledge_version", "keras", "keras_version",

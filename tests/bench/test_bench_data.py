@@ -141,8 +141,29 @@ def test_npz_loads(tmp_path: Path) -> None:
         load(resolve_source(str(bad)))
     junk = tmp_path / "junk.npz"
     junk.write_bytes(b"not a zip")
-    with pytest.raises(DataError, match=r"cannot read as \.npz"):
+    with pytest.raises(DataError, match=r"not a \.npz \(zip\) file"):
         load(resolve_source(str(junk)))
+
+
+@pytest.mark.parametrize(("content", "said"), [
+    (b"garbage", "it starts with b'garbag'"),
+    (b"", "an empty file"),
+    (b"\x80\x04\x95\x05\x00\x00\x00\x00\x00\x00\x00K\x01.", "it starts with"),  # a pickle
+    (None, "a single NumPy array (.npy)"),
+])
+def test_a_file_that_is_no_zip_is_named_so_and_unpickling_is_never_suggested(
+        tmp_path: Path, content: bytes | None, said: str) -> None:
+    p = tmp_path / "mnist.npz"
+    if content is None:  # an .npy renamed .npz
+        with p.open("wb") as fh:
+            np.save(fh, np.zeros(3))
+    else:
+        p.write_bytes(content)
+    with pytest.raises(DataError) as err:
+        load(resolve_source(str(p)))
+    msg = str(err.value)
+    assert "not a .npz (zip) file" in msg and said in msg
+    assert "pickle" not in msg.lower()
 
 
 def test_bad_data_paths(tmp_path: Path) -> None:

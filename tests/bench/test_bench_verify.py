@@ -139,6 +139,7 @@ def test_child_imports_only_tensorflow_and_numpy() -> None:
         "json",
         "os",
         "sys",
+        "sysconfig",  # the PEP 668 EXTERNALLY-MANAGED check, stdlib
         "time",
         "traceback",
         "typing",

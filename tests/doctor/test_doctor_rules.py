@@ -101,7 +101,10 @@ def test_scenario_working_l4_host_can_use_gpu_0() -> None:
 def test_scenario_two_l4_behind_cuda_visible_devices_1_reports_gpu_1_memory() -> None:
     facts = gpu_host(gpus=(l4_gpu(0), l4_gpu(1, memory_total_mib=15360)),
                      tf=tf_with_gpus("NVIDIA L4"), env={"CUDA_VISIBLE_DEVICES": "1"})
-    assert run(facts).verdict.headline == "TensorFlow 2.15.0 can use GPU 0: NVIDIA L4, 15.0 GiB"
+    # TensorFlow's GPU:0 is nvidia-smi's GPU 1: both numbers are named
+    assert run(facts).verdict.headline == (
+        "TensorFlow 2.15.0 can use GPU:0 (nvidia-smi GPU 1): NVIDIA L4, 15.0 GiB"
+        " (CUDA_VISIBLE_DEVICES=1: 1 of 2 GPUs visible)")
 
 
 @pytest.mark.parametrize(("host_gpu", "want"), [

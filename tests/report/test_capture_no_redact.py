@@ -33,7 +33,9 @@ def _record(tmp_path: Path, scrub: capture.Scrubber, redacted: bool) -> str:
 
 def test_no_redact_keeps_uuid_and_home(tmp_path: Path) -> None:
     raw = _record(tmp_path, capture.no_scrubber(), redacted=False)
-    assert UUID in raw and f"{HOME}/bin" in raw and "NOT redacted" in raw
+    # (PATH keeps only CUDA entries and folders with finds, redacted or not: the home
+    # folder shows in the interpreter's path)
+    assert UUID in raw and f"{HOME}/venv/bin/python" in raw and "NOT redacted" in raw
     scrubbed = _record(tmp_path, _mallory_scrubber(), redacted=True)
     assert UUID not in scrubbed and "mallory" not in scrubbed
 

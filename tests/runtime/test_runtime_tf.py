@@ -334,7 +334,7 @@ def test_scenario_sighup_stops_tensorboard(tmp_path: Path) -> None:
     with _serving(logdir, _env()) as (proc, server_pids):
         proc.send_signal(signal.SIGHUP)
         _, err = proc.communicate(timeout=30)
-    assert proc.returncode == 0, err
+    assert proc.returncode == 129, err  # 128 + SIGHUP, the README's exit-code table
     assert "no event files yet" in err  # the empty-folder note (defect 6)
     assert "stopped" in err
     assert _gone_within(server_pids[0], 10)

@@ -137,3 +137,21 @@ def test_missing_tensorflow_gives_the_install_hint() -> None:
     msg = json.loads(out.stdout.strip().splitlines()[-1])
     assert "tfgpu.setup() needs TensorFlow" in msg
     assert "tfgpu install" in msg and sys.executable in msg
+
+
+@pytest.mark.parametrize(("kwargs", "name"), [
+    ({"memory_growth": "false"}, "memory_growth"),
+    ({"memory_growth": 0}, "memory_growth"),
+    ({"memory_growth": None}, "memory_growth"),
+    ({"jit": "x"}, "jit"),
+    ({"jit": 1}, "jit"),
+])
+def test_setup_on_off_options_refuse_anything_but_a_bool(
+        kwargs: dict[str, Any], name: str) -> None:
+    import tfgpu
+
+    with pytest.raises(TypeError, match=f"{name} must be True or False") as err:
+        tfgpu.setup(**kwargs)
+    assert isinstance(err.value, tfgpu.SetupError)  # like the other argument errors
+    if isinstance(next(iter(kwargs.values())), str):
+        assert "would count as True" in str(err.value)

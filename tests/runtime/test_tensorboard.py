@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 
 import pytest
@@ -135,3 +136,27 @@ def test_logdir_note_only_without_event_files(tmp_path: Path) -> None:
     run.mkdir()
     (run / "events.out.tfevents.1796039622.host.1.v2").write_bytes(b"")
     assert logdir_note(tmp_path) is None
+
+
+@pytest.mark.parametrize("bad", [-1, (5, 2), "abc", "5", (1.5, 3), None, (1, 2, 3)])
+def test_invalid_profile_batch_is_one_clear_error_before_any_warning(
+        bad: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tfgpu.runtime import tensorboard as tb
+
+    def no_tf(_who: str) -> None:
+        raise AssertionError("TensorFlow imported before profile_batch was checked")
+
+    monkeypatch.setattr(tb, "import_tensorflow", no_tf)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a ProfilerWarning first would fail here
+        with pytest.raises(ValueError, match=r"profile_batch=.* is not a batch range") as err:
+            tb.tensorboard_callback("logs", profile_batch=bad)  # type: ignore[arg-type]
+    assert "(start, stop)" in str(err.value) and "int()" not in str(err.value)
+
+
+@pytest.mark.parametrize(("value", "pair"), [(0, (0, 0)), (5, (5, 5)), ((10, 20), (10, 20)),
+                                             ("500,520", (500, 520)), ([3, 3], (3, 3))])
+def test_check_profile_batch_takes_what_keras_takes(value: object, pair: tuple[int, int]) -> None:
+    from tfgpu.runtime.tensorboard import check_profile_batch
+
+    assert check_profile_batch(value) == pair

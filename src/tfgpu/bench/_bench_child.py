@@ -119,6 +119,8 @@ def main(argv: list[str]) -> int:
             synthetic_test=int(args.get("synthetic_test", 10000)),
         )
         n_train, n_test = args.get("train_limit"), args.get("test_limit")
+        # The sizes of the whole set, so that a subset run can say "N of M" images.
+        train_available, test_available = len(ds.x_train), len(ds.x_test)
         if n_train or n_test:
             ds = data.Dataset(
                 ds.x_train[:n_train],
@@ -133,6 +135,8 @@ def main(argv: list[str]) -> int:
                 "device": device,
                 "train_samples": len(ds.x_train),
                 "test_samples": len(ds.x_test),
+                "train_available": train_available,
+                "test_available": test_available,
             }
         )
     except data.DataError as exc:

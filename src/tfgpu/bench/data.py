@@ -268,6 +268,7 @@ def load(source: DataSource, synthetic_train: int = 60000, synthetic_test: int =
         return synthetic_dataset(synthetic_train, synthetic_test, source)
     if source.kind == "npz":
         (path,) = source.paths
+        _check_npz_magic(path)
         try:
             with np.load(path, allow_pickle=False) as z:
                 missing = {"x_train", "y_train", "x_test", "y_test"} - set(z.files)
@@ -279,6 +280,9 @@ def load(source: DataSource, synthetic_train: int = 60000, synthetic_test: int =
                 raise DataError(
                     f"{path}: holds Python objects, not numeric arrays (not a Keras mnist.npz)"
                 ) from exc
+            if "pickle" in str(exc):  # numpy's advice to unpickle: never ours to give
+                raise DataError(f"{path}: not a readable .npz (a member is not a numeric "
+                                "array): not a Keras mnist.npz") from exc
             raise DataError(f"{path}: cannot read as .npz: {exc}") from exc
     elif source.kind == "idx":
         arrays = [read_idx(p) for p in source.paths]
@@ -294,6 +298,33 @@ def load(source: DataSource, synthetic_train: int = 60000, synthetic_test: int =
         y_te.astype(np.uint8),
         source,
     )
+
+
+#: The first bytes of a zip archive (an ``.npz`` is one, numpy.lib.npyio.savez): a local
+#: file header, or the end record of an empty archive (``zipfile.stringFileHeader``,
+#: ``zipfile.stringEndArchive``).
+_ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def _check_npz_magic(path: str) -> None:
+    """Raise :class:`DataError` unless ``path`` starts as a zip archive does.
+
+    ``numpy.load`` reads a file that is neither a zip nor an ``.npy`` as a pickle, and
+    with ``allow_pickle=False`` answers with advice to load it unsafely; an ``.npy``
+    renamed ``.npz`` gives one array, not the four named ones. Neither is an ``.npz``.
+    """
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(6)
+    except OSError as exc:
+        raise DataError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    if head.startswith(_ZIP_MAGIC):
+        return
+    what = ("an empty file" if not head
+            else "a single NumPy array (.npy)" if head.startswith(b"\x93NUMPY")
+            else f"it starts with {head!r}")
+    raise DataError(f"{path}: not a .npz (zip) file: {what}; --data takes a Keras "
+                    "mnist.npz (x_train, y_train, x_test, y_test) or an IDX directory")
 
 
 def synthetic_dataset(

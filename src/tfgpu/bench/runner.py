@@ -672,6 +672,16 @@ def summarise(
         if e.get("event") == "data" and e.get("train_samples")
     ]
     recipe_n = seen_n[0] if seen_n else (cfg.train_limit or 60000)
+    # How many images were used of how many the data set has (the children report both
+    # once the data is loaded), so that every report can say a run used a subset.
+    data_event = next(
+        (e for oc in outcomes for e in oc.events if e.get("event") == "data"), {}
+    )
+
+    def _count(key: str) -> int | None:
+        v = data_event.get(key)
+        return int(v) if isinstance(v, int) and not isinstance(v, bool) else None
+
     recipe = tuned_recipe(recipe_n)
     doc = {
         "synthetic": cfg.source.synthetic,
@@ -687,6 +697,10 @@ def summarise(
             "workloads": list(cfg.workloads),
             "train_limit": q(cfg.train_limit, "samples"),
             "test_limit": q(cfg.test_limit, "samples"),
+            "train_samples": q(_count("train_samples"), "images"),
+            "train_available": q(_count("train_available"), "images"),
+            "test_samples": q(_count("test_samples"), "images"),
+            "test_available": q(_count("test_available"), "images"),
             "tuned_recipe": {
                 "train_samples": q(recipe_n, "samples"),
                 "batch_size": q(recipe.batch_size, "samples"),

@@ -7,7 +7,9 @@ The folder written (``tests/fixtures/hosts/<host-id>/`` by default) holds:
   ``lspci.txt``, ``pip-list.json``, ``site-packages.json``, ``system-profiler.txt``,
   ``wmi-video.json``), and ``commands.json`` (argv, status, exit code, stderr of each);
 * ``fs.json``: every file-system question the probes asked and its answer;
-* ``context.json``: OS, machine, interpreter and the environment variables probes read;
+* ``context.json``: OS, machine, interpreter and the environment variables probes read
+  (``PATH`` cut to its CUDA/NVIDIA/cuDNN entries, as ``tfgpu facts`` cuts it, plus the
+  folders the probes found a file in, which the replay needs);
 * ``meta.toml``: machine, date, versions, for people;
 * ``expected-facts.json``: what the parsers give on these outputs (rerun from the
   folder itself, so the test that replays it must match exactly): the probed part only
@@ -41,6 +43,8 @@ from tfgpu._version import __version__
 from tfgpu.capture import replay as _replay
 from tfgpu.privacy import Redactor
 from tfgpu.probes import ProbeContext, libs
+from tfgpu.probes.env_vars import is_cuda_path_entry
+from tfgpu.probes.host_paths import pathmod, same_path_key
 from tfgpu.probes.nvidia_smi_parse import QUERY_FIELDS
 
 #: Environment variables the probes read (and so the fixture must keep).
@@ -197,6 +201,7 @@ def record(
             entry["stdout_file"] = fname
         commands.append(scrub.data(entry))
     env = {k: v for k, v in ctx.env.items() if k in ENV_KEYS or k.upper().startswith("CUDA_PATH_V")}
+    _cut_path(env, fs.answers, ctx.system)
     context = scrub.data(
         {
             "system": ctx.system,
@@ -209,6 +214,50 @@ def record(
     files["fs.json"] = json.dumps(scrub.data(fs.answers), indent=2, ensure_ascii=False) + "\n"
     files["context.json"] = json.dumps(context, indent=2, ensure_ascii=False) + "\n"
     return Capture(files=files, facts=_replay.replay_files(files), context=context)
+
+
+def _found_in(answers: Mapping[str, Mapping[str, Any]], system: str) -> set[str]:
+    """The folders (as :func:`~tfgpu.probes.host_paths.same_path_key`) in which the
+    probes found something: the parent folder of a path that exists, of a non-empty
+    ``glob`` answer's pattern, of a file read or a link resolved.  A folder's listing alone
+    is not a find (the library probe lists every PATH folder on Windows, then asks
+    ``exists`` of the CUDA library names it picks out)."""
+    pm = pathmod(system)
+    found: set[str] = set()
+    for kind, per_path in answers.items():
+        if kind == "listdir":
+            continue
+        for path, answer in per_path.items():
+            if answer in (False, None, [], ""):
+                continue
+            found.add(same_path_key(pm.dirname(path), system))
+    return found
+
+
+def _cut_path(env: dict[str, str], answers: dict[str, dict[str, Any]], system: str) -> None:
+    """Cut ``env``'s ``PATH`` as ``tfgpu facts`` cuts it (its CUDA/NVIDIA/cuDNN entries,
+    :func:`tfgpu.probes.env_vars.is_cuda_path_entry`: the rest is private and says
+    nothing about the GPU), keeping also the folders the probes found a file in (a
+    ``/usr/bin/nvcc``, a DLL folder on Windows), so that the replay finds what the probes
+    found.  The file-system answers about the dropped folders (all "not there") go too:
+    the replay answers "not there" for any question it has no answer to. In place."""
+    sep = ";" if system == "Windows" else ":"
+    found = _found_in(answers, system)
+    pm = pathmod(system)
+    for key in [k for k in env if k.upper() == "PATH"]:
+        kept: list[str] = []
+        dropped: list[str] = []
+        for entry in env[key].split(sep):
+            k = same_path_key(entry.strip().strip('"'), system)
+            (kept if entry and (is_cuda_path_entry(entry) or k in found) else dropped).append(
+                entry)
+        env[key] = sep.join(kept)
+        gone = {same_path_key(e.strip().strip('"'), system) for e in dropped if e.strip()}
+        for kind, per_path in answers.items():
+            for path in [p for p in per_path
+                         if same_path_key(p if kind == "listdir" else pm.dirname(p), system)
+                         in gone]:
+                del per_path[path]
 
 
 def _command_entry(argv: tuple[str, ...], res: CommandResult) -> dict[str, Any]:

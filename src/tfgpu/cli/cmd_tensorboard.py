@@ -33,13 +33,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how long to wait for the server to answer (default 90)")
 
 
+class _Stopped(KeyboardInterrupt):
+    """SIGTERM or SIGHUP arrived: the server stops as on Ctrl-C, and the command exits
+    128 + the signal (143, 129: the README's exit-code table), not 0 as after Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
 def _terminate(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM or SIGHUP stops the server like Ctrl-C does."""
-    raise KeyboardInterrupt
+    """SIGTERM or SIGHUP stops the server like Ctrl-C does (:class:`_Stopped`)."""
+    raise _Stopped(signum)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Start the server, print its URL, serve until Ctrl-C; return the exit code."""
+    """Start the server, print its URL, serve until Ctrl-C; return the exit code: 0 after
+    Ctrl-C (the way to end it), 143 after SIGTERM, 129 after SIGHUP, 1 when TensorBoard
+    itself failed or exited with an error."""
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535, not {args.port}")
     check_timeout(args.timeout)
@@ -62,11 +73,14 @@ def run(args: argparse.Namespace) -> int:
     previous = {s: signal.signal(s, _terminate) for s in STOP_SIGNALS}
     try:
         code = server.process.wait()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         server.stop()
+        # Ctrl-C is how the server is meant to end: 0. SIGTERM/SIGHUP: 143/129.
+        signum = exc.signum if isinstance(exc, _Stopped) else None
         with contextlib.suppress(OSError):  # stderr is gone when the terminal closed
-            print("tfgpu tensorboard: stopped", file=sys.stderr)
-        return status_codes.SUCCESS
+            print("tfgpu tensorboard: stopped"
+                  + (f" ({signal.Signals(signum).name})" if signum else ""), file=sys.stderr)
+        return status_codes.TERMINATED_BASE + signum if signum else status_codes.SUCCESS
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tfgpu._words import plural
+from tfgpu._words import data_sizes, plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
@@ -81,14 +81,34 @@ def _nvml_name(host: GPU | None) -> str | None:
     return host.name
 
 
+def _visible_words(facts: HostFacts) -> str:
+    """``" (CUDA_VISIBLE_DEVICES=1: 1 of 2 GPUs visible)"`` when the variable hides some of
+    the host's GPUs from CUDA (so from TensorFlow), else ``""``."""
+    cvd = facts.env.get("CUDA_VISIBLE_DEVICES")
+    gpus = [g for g in facts.nvidia_gpus if not g.is_mig]
+    if cvd is None or len(gpus) < 2:
+        return ""
+    shown = sum(1 for i in range(len(gpus)) if _host_gpu_for(facts, i) is not None)
+    if not 0 < shown < len(gpus):
+        return ""
+    return f" (CUDA_VISIBLE_DEVICES={cvd}: {shown} of {len(gpus)} GPUs visible)"
+
+
 def _gpu_words(facts: HostFacts, i: int, dev: TFDevice) -> str:
     """``"GPU 0: NVIDIA L4, 22.5 GiB"``: the name is NVML's, the authoritative hardware
-    name, when the host probe has it (:func:`_nvml_name`), else TensorFlow's device name."""
+    name, when the host probe has it (:func:`_nvml_name`), else TensorFlow's device name.
+
+    TensorFlow numbers the GPUs CUDA shows it (``GPU:0`` is the first of
+    ``CUDA_VISIBLE_DEVICES``), nvidia-smi numbers every GPU of the host: when the two
+    differ both are named, ``"GPU:0 (nvidia-smi GPU 1): NVIDIA GeForce RTX 3060, 12.0
+    GiB"``, so a TensorFlow index is never read as nvidia-smi's."""
     host = _host_gpu_for(facts, i)
     name = _nvml_name(host) or dev.details.get("device_name") or (
         host.name if host else None) or dev.name
     mem = _gib(host.memory_total_mib) if host else None
-    return f"GPU {i}: {name}" + (f", {mem}" if mem else "")
+    label = f"GPU {i}" if host is None or host.index == i else (
+        f"GPU:{i} (nvidia-smi GPU {host.index})")
+    return f"{label}: {name}" + (f", {mem}" if mem else "")
 
 
 def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | None:
@@ -134,8 +154,8 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             i, dev = usable[0]
             more = f" (and {plural(len(usable) - 1, 'more GPU')})" if len(usable) > 1 else ""
             tail = f"; {plural(problems, 'problem')}" if problems else ""
-            return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
-                           problems)
+            return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}"
+                                 f"{_visible_words(facts)}{tail}", problems)
     suffix = suffix_of(facts)
     # --no-tf: the interpreter's distributions still say whether TensorFlow is there.
     not_installed = any(f.id == "tensorflow-not-installed" for f in findings)
@@ -148,10 +168,11 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
         why = ("TensorFlow itself was not checked (--no-tf)" if tf is not None
                else "TensorFlow was not probed")
         if facts.nvidia_gpus and problems == 0:
-            g = facts.nvidia_gpus[0]
+            # the first GPU CUDA shows (CUDA_VISIBLE_DEVICES), by nvidia-smi's number
+            g = _host_gpu_for(facts, 0) or facts.nvidia_gpus[0]
             mem = _gib(g.memory_total_mib)
             return Verdict(False, f"GPU {g.index}: {g.name}" + (f", {mem}" if mem else "")
-                           + f" looks ready; {why}", 0)
+                           + f" looks ready{_visible_words(facts)}; {why}", 0)
         failed = _driver_probe_failed(facts, findings)
         if failed is not None:
             # the GPU could not be examined: "CPU only" would claim more than is known, and
@@ -546,7 +567,9 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
         findings=sort_findings(tuple(findings)),
         meta=(
             {
-                "data": doc["data"]["label"],
+                # A run on part of the data says so wherever the data is named.
+                "data": doc["data"]["label"]
+                + (f" ({sizes})" if (sizes := data_sizes(doc.get("config") or {})) else ""),
                 "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
             }
             if ran

@@ -50,6 +50,13 @@ _PREFIXES = ("TF_CPP_", "CUDA_PATH_V", "NCCL_")
 _CUDA_WORD = re.compile(r"cuda|nvidia|cudnn", re.IGNORECASE)
 
 
+def is_cuda_path_entry(entry: str) -> bool:
+    """Whether a ``PATH`` entry is kept in the facts: it mentions CUDA, NVIDIA or cuDNN
+    (any case). ``tfgpu capture`` keeps the same entries (plus the folders its probes
+    found a file in, which its replay needs)."""
+    return bool(_CUDA_WORD.search(entry))
+
+
 def select(env: Mapping[str, str], system: str) -> dict[str, str]:
     """Return the variables that matter from ``env`` (see the module docstring).
 
@@ -64,7 +71,7 @@ def select(env: Mapping[str, str], system: str) -> dict[str, str]:
     sep = ";" if system == "Windows" else ":"
     path = env.get("PATH") if system != "Windows" else env.get("PATH", env.get("Path"))
     if path:
-        cuda = [p for p in path.split(sep) if _CUDA_WORD.search(p)]
+        cuda = [p for p in path.split(sep) if is_cuda_path_entry(p)]
         if cuda:
             out["PATH"] = sep.join(cuda)
     if "PSModulePath" in out:  # only its presence matters (PowerShell), not the value

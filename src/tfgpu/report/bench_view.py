@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from tfgpu._words import plural
+from tfgpu._words import data_sizes, plural
 
 #: Columns of the training table.
 TRAINING_COLUMNS = ("device", "workload", "time, s: median [min-max]", "test acc.",
@@ -51,6 +51,7 @@ def _summary(doc: Mapping[str, Any]) -> str:
     return (
         f"data: {data.get('label', '?')}"
         + (f" ({location})" if location else "")
+        + (f": {sizes}" if (sizes := data_sizes(cfg)) else "")
         + f"; {plural(_m(cfg.get('epochs')).get('value', '?'), 'epoch')}, "
         f"{plural(_m(cfg.get('repeat')).get('value', '?'), 'run')} each; TensorFlow "
         f"{host.get('tf_version', '?')}; load average (1 min) "

@@ -50,6 +50,25 @@ class SetupError(RuntimeError):
     """``tfgpu.setup()`` could not apply the configuration (message says why and the fix)."""
 
 
+class SetupTypeError(SetupError, TypeError):
+    """An argument of ``tfgpu.setup()`` has the wrong type (``memory_growth="false"``): a
+    :class:`SetupError` and a :class:`TypeError` both, so either ``except`` catches it."""
+
+
+def _check_bools(**flags: object) -> None:
+    """Raise :class:`SetupTypeError` for an on/off option that is not ``True``/``False``.
+
+    A string such as ``"false"`` is truthy: taken as it is, ``memory_growth="false"``
+    would turn memory growth on, the opposite of what was written.
+    """
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            hint = (f" (the string {value!r} would count as True)" if isinstance(value, str)
+                    else "")
+            raise SetupTypeError(
+                f"{name} must be True or False, not {type(value).__name__} {value!r}{hint}")
+
+
 class DevicesAlreadyInitializedError(SetupError):
     """``tfgpu.setup()`` ran after TensorFlow had already initialised its devices.
 
@@ -192,8 +211,10 @@ def setup(
             model.compile(...)
 
     Args:
-        memory_growth: take GPU memory as needed instead of nearly all of it at start
-            (``tf.config.experimental.set_memory_growth``).  Ignored with a limit.
+        memory_growth: ``True``/``False`` (a bool: anything else, ``"false"`` included,
+            raises :class:`SetupTypeError`): take GPU memory as needed instead of nearly
+            all of it at start (``tf.config.experimental.set_memory_growth``).  Ignored
+            with a limit.
         memory_limit_mib: hard limit per GPU in MiB: one logical device per GPU with this
             ``memory_limit`` (``tf.config.set_logical_device_configuration``).
         visible_gpus: indices of the GPUs to use (as TensorFlow lists them), e.g.
@@ -203,8 +224,8 @@ def setup(
             the knowledge, so not on a GTX 1650; else ``float32``), ``"float32"``,
             ``"mixed_float16"`` or ``"mixed_bfloat16"`` (compute capability >= 8.0).  Sets
             the global Keras dtype policy.
-        jit: turn on XLA auto-clustering for TensorFlow functions
-            (``tf.config.optimizer.set_jit(True)``).
+        jit: ``True``/``False`` (a bool, as ``memory_growth``): turn on XLA
+            auto-clustering for TensorFlow functions (``tf.config.optimizer.set_jit(True)``).
         logical_cpus: split CPU:0 into this many logical devices (>= 2), e.g. to test
             ``MirroredStrategy`` code on a machine without GPUs.
         env: the environment the decisions read (``TF_CONFIG``, ``SLURM_*``, ``TF_*``);
@@ -224,6 +245,8 @@ def setup(
         The strategy, policy, logical devices and a printable :attr:`SetupResult.summary`.
 
     Raises:
+        SetupTypeError: ``memory_growth`` or ``jit`` is not a bool (a :class:`SetupError`
+            and a :class:`TypeError`); checked before TensorFlow is imported.
         DevicesAlreadyInitializedError: TensorFlow already initialised its devices (an op,
             a model or ``list_logical_devices()`` ran before ``setup()``); move the call
             to the top of the script.
@@ -238,6 +261,7 @@ def setup(
     https://www.tensorflow.org/guide/mixed_precision (precision),
     https://www.tensorflow.org/guide/distributed_training (strategies).
     """
+    _check_bools(memory_growth=memory_growth, jit=jit)
     try:
         visible = normalize_visible(visible_gpus)
     except ConfigError as exc:

@@ -60,6 +60,34 @@ def profiling_requested(profile_batch: ProfileBatch) -> bool:
     return bool(list(profile_batch))
 
 
+def check_profile_batch(profile_batch: object) -> tuple[int, int]:
+    """The ``(start, stop)`` batches ``profile_batch`` asks Keras to profile, checked by
+    Keras' own rules (``TensorBoard._init_profile_batch``, keras/src/callbacks/
+    tensorboard.py, Keras 3 and tf-keras alike): an int ``N >= 0`` (``0`` is off), a
+    pair ``(start, stop)`` with ``0 <= start <= stop``, or the string ``"start,stop"``.
+
+    Raises:
+        ValueError: anything else (``-1``, ``(5, 2)``, ``"abc"``, ``"5"``: Keras reads a
+            string only as a pair), with one message that names ``profile_batch`` and
+            the forms it takes, instead of Keras' or ``int()``'s.
+    """
+    pair: object = profile_batch
+    if isinstance(pair, str):
+        try:
+            pair = [int(part) for part in pair.split(",")]
+        except ValueError:
+            pair = None
+    if isinstance(pair, int):
+        pair = (pair, pair)
+    if (isinstance(pair, (tuple, list)) and len(pair) == 2
+            and all(isinstance(v, int) for v in pair) and 0 <= pair[0] <= pair[1]):
+        return int(pair[0]), int(pair[1])
+    raise ValueError(
+        f"profile_batch={profile_batch!r} is not a batch range Keras can profile: give a "
+        "batch number N (0 turns profiling off), a pair (start, stop) with 0 <= start <= "
+        "stop, or the string 'start,stop' (e.g. profile_batch=(500, 520))")
+
+
 def cupti_search_dirs(env: Mapping[str, str], site_dirs: Sequence[str]) -> list[str]:
     """Folders where the loader or TensorFlow can find ``libcupti.so*``, in search order.
 
@@ -187,8 +215,11 @@ def tensorboard_callback(
 
     Raises:
         ImportError: TensorFlow is not installed.
-        ValueError: Keras rejected ``profile_batch``.
+        ValueError: ``profile_batch`` is none of the forms above (:func:`check_profile_batch`:
+            ``-1``, ``(5, 2)``, ``"abc"``), raised before TensorFlow is imported and before
+            any :class:`ProfilerWarning`.
     """
+    check_profile_batch(profile_batch)  # one clear error, before any profiler warning
     tf: Any = import_tensorflow("tfgpu.tensorboard_callback()")
     if profiling_requested(profile_batch):
         gpus = tf.config.list_physical_devices("GPU")

@@ -37,6 +37,7 @@ from typing import Any
 
 from tfgpu._proc import CommandResult, Runner, run_command, scratch_env
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.tf_install import venv_install_fix
 from tfgpu.explain import explain_lines
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
@@ -447,7 +448,11 @@ def interpret_child(
             base,
             lines,
             "verify-tensorflow-import-failed",
-            fix=(f"{python_executable} -m pip install tensorflow", "tfgpu plan"),
+            # pip refuses to install into an externally-managed system Python (PEP 668):
+            # the doctor's fix, a virtual environment, instead of a pip install there.
+            fix=((*venv_install_fix(facts, python_executable), "tfgpu plan")
+                 if payload.get("externally_managed") is True
+                 else (f"{python_executable} -m pip install tensorflow", "tfgpu plan")),
             facts=facts,
         )
     if status == "bad-arguments":

@@ -172,6 +172,20 @@ def _check_device(
     return out
 
 
+def _externally_managed() -> bool:
+    """This interpreter is marked ``EXTERNALLY-MANAGED`` (PEP 668: pip refuses to install
+    into it) and is not a virtual environment: the rule of the python probe
+    (``tfgpu.probes.python_env``), stdlib only."""
+    import sysconfig
+
+    in_venv = sys.prefix != getattr(sys, "base_prefix", sys.prefix)
+    try:
+        return not in_venv and os.path.isfile(
+            os.path.join(sysconfig.get_path("stdlib") or "", "EXTERNALLY-MANAGED"))
+    except Exception:  # noqa: BLE001 - informative only
+        return False
+
+
 def main(argv: list[str]) -> int:
     """Parse the JSON argument, run every check, print one JSON line; return 0."""
     try:
@@ -194,6 +208,7 @@ def main(argv: list[str]) -> int:
         "python": sys.version.split()[0],
         "python_executable": sys.executable,
         "size": size,
+        "externally_managed": _externally_managed(),
     }
     t_import = time.perf_counter()
     try:

@@ -14,6 +14,7 @@ RELEASE.md, Release 1.6.0).
 from __future__ import annotations
 
 import re
+import shlex
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -148,17 +149,33 @@ def tensorflow_not_installed(f: Facts) -> Iterator[Finding]:
 
 
 def _venv_install(facts: HostFacts) -> tuple[str, ...]:
-    """Create ``~/tf`` and install TensorFlow there (PEP 668: never into the system Python).
+    return venv_install_fix(facts, facts.python.executable)
+
+
+def venv_install_fix(facts: HostFacts | None, executable: str | None) -> tuple[str, ...]:
+    """The fix lines for an interpreter that pip refuses to install into (an
+    ``EXTERNALLY-MANAGED`` system Python, PEP 668): create ``~/tf`` with it and install
+    TensorFlow there, never into the system Python.  The doctor and ``tfgpu verify`` both
+    give these lines.
+
+    Args:
+        facts: this host's facts (its shell's quoting; ``tensorflow[and-cuda]`` on Linux
+            with an NVIDIA GPU), or ``None`` (POSIX quoting, plain ``tensorflow``).
+        executable: the externally-managed interpreter (``python3`` when unknown).
 
     Source: https://peps.python.org/pep-0668/ and https://www.tensorflow.org/install/pip
     (step "Create a virtual environment").
     """
-    exe = facts.python.executable or "python3"
+    exe = executable or "python3"
     venv_py = "~/tf/bin/python"
-    spec = "tensorflow[and-cuda]" if facts.nvidia_gpus and facts.os.system == "Linux" \
-        else "tensorflow"
-    return (f"{c.quote(facts, exe)} -m venv ~/tf && {venv_py} -m pip install "
-            f"{c.quote(facts, spec)}",
+    spec = ("tensorflow[and-cuda]"
+            if facts is not None and facts.nvidia_gpus and facts.os.system == "Linux"
+            else "tensorflow")
+
+    def q(word: str) -> str:
+        return c.quote(facts, word) if facts is not None else shlex.quote(word)
+
+    return (f"{q(exe)} -m venv ~/tf && {venv_py} -m pip install {q(spec)}",
             "# then run TensorFlow (and tfgpu doctor --python ~/tf/bin/python) with ~/tf's "
             "Python")
 
