@@ -53,3 +53,30 @@ def test_unknown_cuda_major_is_said_not_guessed() -> None:
     text = " ".join(f.fix)
     assert not re.search(r"nvidia-cudnn-cu1[12][>=]", text)
     assert "nvidia-cudnn-cuXX" in text and "CUDA major" in text and "get_build_info" in text
+
+
+# TensorFlow 1.x-2.3 wording of the same check (tensorflow/stream_executor/cuda/cuda_dnn.cc)
+_MSG_7 = ("E tensorflow/stream_executor/cuda/cuda_dnn.cc:343] Loaded runtime CuDNN library: "
+          "{rt} but source was compiled with: {src}.  CuDNN library major and minor version "
+          "needs to match or have higher minor version in case of CuDNN 7.0 or later version. "
+          "If using a binary install, upgrade your CuDNN library.  If building from sources, "
+          "make sure the library loaded at runtime is compatible with the version specified "
+          "during compile configuration.")
+
+
+def test_no_wheel_line_for_a_cudnn_major_without_wheels() -> None:
+    # nvidia-cudnn-cu11 begins at 8.5, -cu12 at 8.8: no wheel ships cuDNN 7, whatever the
+    # CUDA major, so no pip line (placeholder or not) for a cuDNN 7 build
+    for rt, src in (("7.1.2", "7.3.1"), ("7.0.5", "7.2.1"), ("7.4.1", "7.6.5")):
+        found = {f.id: f for f in explain_lines([_MSG_7.format(rt=rt, src=src)])}
+        f = found["cudnn-version-mismatch"]
+        assert not _pip_lines(f), f.fix
+        assert not any("nvidia-cudnn" in x or "nvidia.cudnn" in x for x in f.fix), f.fix
+        assert any("LD_LIBRARY_PATH" in x for x in f.fix)
+
+
+def test_cudnn8_builds_keep_their_wheel_line() -> None:
+    # the same wording from a cuDNN 8 build still gets the wheel of its CUDA major
+    found = {f.id: f for f in explain_lines([_MSG_7.format(rt="8.0.4", src="8.1.0")])}
+    (line,) = _pip_lines(found["cudnn-version-mismatch"])
+    assert "nvidia-cudnn-cu11>=8.1.0,<9" in line

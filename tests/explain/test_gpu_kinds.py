@@ -42,14 +42,15 @@ def test_ptxas_below_tf_requirement(line: str) -> None:
     assert any("/usr/local/cuda-9.0/bin/ptxas" in e.text for e in f.evidence)
 
 
-def test_ptxas_unknown_arch_with_driver_fallback_is_harmless() -> None:
+def test_ptxas_unknown_arch_with_driver_fallback_is_a_note() -> None:
     lines = [
         "W tensorflow/stream_executor/gpu/asm_compiler.cc:235] Your CUDA software stack is "
         "old. We fallback to the NVIDIA driver for some compilation. The ptxas error was: "
         "ptxas fatal   : Value 'sm_89' is not defined for option 'gpu-name'",
     ]
     f = ids(lines)["ptxas-does-not-support-gpu"]
-    assert f.harmless and f.severity is Severity.INFO
+    # works (no alarm), but slower: asm_compiler.cc asks to update CUDA for performance
+    assert not f.harmless and f.severity is Severity.INFO
     assert "sm_89" in f.title
 
 

@@ -417,11 +417,50 @@ def test_the_toolkit_can_come_from_a_cuda_folder_in_the_log() -> None:
 
 
 @pytest.mark.parametrize("host", [None, "11.1", "12.2"])
-def test_ptxas_fallback_stays_harmless_when_the_toolkit_is_new_enough_or_unknown(
+def test_ptxas_fallback_is_a_note_not_harmless_when_the_toolkit_is_new_enough_or_unknown(
         host: str | None) -> None:
+    # nothing fails (an info, no alarm), but asm_compiler.cc's own text asks to update CUDA
+    # "to get the best performance": not a harmless "nothing to fix" notice
     facts = _env(cuda=host, os="Ubuntu 20.04") if host else None
     f = ids([_OLD_STACK.format(sm="sm_86")], facts)["ptxas-does-not-support-gpu"]
-    assert f.severity is Severity.INFO and f.harmless
+    assert f.severity is Severity.INFO and not f.harmless
+    assert "slower" in f.title and "performance" in f.cause
+
+
+_FALLBACK_WORDINGS = [
+    [_OLD_STACK.format(sm="sm_89")],  # TF 2.4-2.5 asm_compiler.cc
+    # TF 2.5-2.11 asm_compiler.cc (LogPtxasTooOld) and redzone_allocator.cc
+    ["W tensorflow/stream_executor/gpu/asm_compiler.cc:111] Falling back to the "
+     "CUDA driver for PTX compilation; ptxas does not support CC 8.9",
+     "W tensorflow/stream_executor/gpu/redzone_allocator.cc:314] UNIMPLEMENTED: "
+     "ptxas ptxas too old. Falling back to the driver to compile.",
+     "Relying on driver to perform ptx compilation. "],
+]
+
+
+@pytest.mark.parametrize("lines", _FALLBACK_WORDINGS)
+def test_ptxas_fallback_fix_names_a_toolkit_that_knows_the_architecture(
+        lines: list[str]) -> None:
+    # sm_89 is known to ptxas from CUDA 11.8 (cuda_arch.toml): a toolkit-era TensorFlow's
+    # tested toolkit is no fix unless it is that new
+    f = ids(lines)["ptxas-does-not-support-gpu"]
+    assert f.severity is Severity.INFO and not f.harmless
+    assert "11.8 or newer" in f.fix[0] and "sm_89" in f.fix[0]
+
+
+def test_ptxas_fallback_of_a_wheel_era_tensorflow_keeps_the_nvcc_wheel() -> None:
+    # external/local_xla paths: a TensorFlow that reads the pip CUDA wheels (2.14+), whose
+    # nvidia-cuda-nvcc wheel is the fix, not a toolkit
+    f = ids([_XLA_FALLBACK[0].format(cc="8.9")])["ptxas-does-not-support-gpu"]
+    assert f.severity is Severity.INFO and not f.harmless
+    assert "nvidia-cuda-nvcc-cu" in f.fix[0]
+
+
+def test_ptxas_fallback_fix_says_the_tested_toolkit_is_too_old() -> None:
+    # TensorFlow 2.4 was tested with CUDA 11.0, whose ptxas predates sm_86 (CUDA 11.1)
+    f = ids([_OLD_STACK.format(sm="sm_86")], _env(tf="2.4.1", os="Ubuntu 20.04"))[
+        "ptxas-does-not-support-gpu"]
+    assert "11.1 or newer" in f.fix[0] and "CUDA 11.0" in f.fix[0]
 
 
 @table("semantics")

@@ -78,10 +78,13 @@ def cvd_hedged_no_device(f: Facts) -> list[Finding]:
     if (f.h("driver.libcuda").count or f.h("driver.kernel").count
             or f.h("diag.no_device_node").count or f.h("diag.kernel_not_running").count):
         return []
-    if f.h("eco.nvml_unknown").count:
-        # nvidia-smi's NVML failed too, and NVML ignores CUDA_VISIBLE_DEVICES (NVIDIA's
-        # nvidia-smi documentation: it lists every GPU whatever that variable says): the
-        # device nodes are not reachable (docker-container-lost-gpu-access), no setting hides them
+    if f.h("eco.nvml_unknown").count or f.h("smi.no_driver").count or f.h(
+            "smi.no_devices").count:
+        # nvidia-smi's NVML failed too ("Failed to initialize NVML: Unknown Error", "couldn't
+        # communicate with the NVIDIA driver", "No devices were found"), and NVML ignores
+        # CUDA_VISIBLE_DEVICES (NVIDIA's nvidia-smi documentation: it lists every GPU whatever
+        # that variable says): the driver or the device nodes are not reachable
+        # (nvidia-driver-not-loaded, docker-container-lost-gpu-access), no setting hides them
         return []
     ray = [r for r in f.h("dist.ray_worker").all() if any(r.line == h.line for h in hits)]
     if ray:

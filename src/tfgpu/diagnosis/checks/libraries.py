@@ -1062,17 +1062,35 @@ def _cudnn_wheel_cuda(ctx: Facts, src: tuple[int, int, int]) -> tuple[int, str] 
     return major, f"TensorFlow {span} were built with cuDNN {mm} and CUDA {major}"
 
 
+def _cudnn_wheel_majors(ctx: Facts) -> set[int]:
+    """The cuDNN major versions an ``nvidia-cudnn-cu*`` wheel ships: the majors of the cuDNN
+    versions ``tensorflow[and-cuda]`` pins (tf_pip_cuda_wheels.toml specifiers, e.g.
+    ``==8.7.0.84`` and ``<10.0,>=9.3.0.75`` give 8 and 9). The package index's release list
+    agrees: nvidia-cudnn-cu11 begins at 8.5.0.96 and nvidia-cudnn-cu12 at 8.8.0.121; no wheel
+    carries cuDNN 7 or older."""
+    majors: set[int] = set()
+    for pin in ctx.kb.pins:
+        if not pin.package.startswith("nvidia-cudnn-cu"):
+            continue
+        for m in re.finditer(r"(?:==|>=)\s*(\d+)\.", pin.specifier or ""):
+            majors.add(int(m.group(1)))
+    return majors
+
+
 def _cudnn_wheel_line(ctx: Facts, src: tuple[int, int, int]) -> list[str]:
     """The pip line bringing a cuDNN the build accepts: ``nvidia-cudnn-cu<CUDA major>`` with
     ``>=src,<next major`` (a newer cuDNN major's wheel ships another SONAME, which this build
     never loads); the CUDA major from :func:`_cudnn_wheel_cuda`, and said to be unknown (a
     placeholder, no guess) when it cannot be known. No line for CUDA majors without cuDNN
-    wheels in tf_pip_cuda_wheels.toml (CUDA 10 builds)."""
+    wheels in tf_pip_cuda_wheels.toml (CUDA 10 builds), nor for a cuDNN major no
+    ``nvidia-cudnn-cu*`` wheel ships (:func:`_cudnn_wheel_majors`: 8 and 9; the wheels begin
+    at cuDNN 8.5, so a cuDNN 7 or older build, TensorFlow 2.4 and before, has none)."""
     rng = f">={_ver(src)},<{src[0] + 1}"
     wheel_majors = {p.cuda_major for p in ctx.kb.pins if p.package.startswith("nvidia-cudnn-cu")}
-    if ctx.windows:
+    if ctx.windows or src[0] not in _cudnn_wheel_majors(ctx):
         # Checked on threads: no native-Windows release looks in the wheels'
         # folders, and none has a source saying it would load them: no pip line there.
+        # A cuDNN major without a wheel has no pip line either.
         return []
     known = _cudnn_wheel_cuda(ctx, src)
     if known is None:

@@ -162,7 +162,12 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             + ", so it cannot compile kernels for this GPU"
             + (
                 "; XLA falls back to the driver's PTX JIT, which is slower to start and "
-                "depends on the driver being new enough."
+                "depends on the driver being new enough. Nothing fails, but TensorFlow's own "
+                "warning asks to update CUDA 'to get the best performance': every kernel XLA "
+                "compiles goes through the driver, and when the line repeats, training can "
+                f"slow down many times. A ptxas that knows {sm}"
+                + (f" (CUDA >= {first})" if first else "")
+                + " removes it; if speed is fine, it can be left as is."
                 if fallback.count
                 else "."
             )
@@ -182,7 +187,7 @@ def rule_xla(ctx: Facts) -> list[Finding]:
                 needs=f" (needs CUDA >= {first} ptxas)" if first else "",
                 evidence=log_evidence(arch, fallback.first[:1]),
                 cause=cause,
-                fix=nvcc_fix,
+                fix=_arch_fix(ctx, nvcc_fix, sm, first),
             )
         )
     errs = ctx.h("cuda.error")
@@ -310,6 +315,29 @@ def _build_cuda_major(ctx: Facts) -> tuple[str, str] | None:
     for v in ctx.h("ctx.cuda_path").by_key:  # a folder, not a version written in prose
         return v.split(".")[0], f"CUDA {v} ({'cuda-' + v} in the log)"
     return None
+
+
+def _arch_fix(ctx: Facts, nvcc_fix: tuple[str, ...], sm: str,
+              first: str | None) -> tuple[str, ...]:
+    """The fixes for a ptxas that does not know ``sm``: :func:`_nvcc_fix`, except that a
+    toolkit older than ``first`` (the CUDA whose ptxas learned ``sm``, cuda_arch.toml) is no
+    fix: for a TensorFlow that reads a CUDA toolkit (before the ``[and-cuda]`` extra) whose
+    tested CUDA predates ``first`` (TensorFlow 2.4's CUDA 11.0 and sm_86: tensorflow#45590),
+    or whose tested CUDA is unknown, the first line names a toolkit of CUDA ``first`` or
+    newer instead of the tested one."""
+    if not first:
+        return nvcc_fix
+    and_cuda, _ = ctx.kb.fact_series("and-cuda-extra-first")
+    if not ctx.tf_predates(and_cuda):
+        return nvcc_fix
+    tested = ctx.kb.tested_gpu_build(ctx.tf_version, "windows" if ctx.windows else "linux")
+    if tested is not None and _vtuple(tested.cuda) >= _vtuple(first):
+        return nvcc_fix
+    was = (f"the CUDA {tested.cuda} this TensorFlow was tested with predates it"
+           if tested is not None else "the toolkit its release was tested with may predate it")
+    return (f"# install a CUDA toolkit of version {first} or newer (its bin/ptxas knows {sm}; "
+            f"{was}), with a driver that supports that CUDA, and put its bin first on PATH",
+            *nvcc_fix[1:])
 
 
 def _nvcc_fix(ctx: Facts) -> tuple[str, ...]:
