@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tfgpu._words import plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
-from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
+from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
@@ -121,6 +121,9 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
                            problems)
     suffix = " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
+    if no_driver_gpu_unknown(facts):
+        # no driver (so the CPU only), but nothing that could list the PCI devices answered
+        suffix = " (no NVIDIA driver; whether an NVIDIA GPU is present is unknown)"
     if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
             and facts.driver.status is ProbeStatus.MISSING:
         suffix = " (WSL2: no NVIDIA driver answers, GPU presence unknown)"
