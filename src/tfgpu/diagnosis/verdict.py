@@ -113,12 +113,22 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
     tf = facts.tf
     tf_name = f"TensorFlow {tf.version}" if tf is not None and tf.version else "TensorFlow"
     if tf is not None and tf.status is ProbeStatus.OK:
-        usable = [(i, d) for i, d in enumerate(tf.gpus) if d.op_ok is not False]
+        # "can use" rests on a computation: only a GPU whose test op gave the right result on
+        # it (op_ok True); one with no recorded result (None) is listed, not tested
+        usable = [(i, d) for i, d in enumerate(tf.gpus) if d.op_ok is True]
+        tail = f"; {plural(problems, 'problem')}" if problems else ""
         if usable:
             i, dev = usable[0]
             more = f" (and {plural(len(usable) - 1, 'more GPU')})" if len(usable) > 1 else ""
-            tail = f"; {plural(problems, 'problem')}" if problems else ""
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}{tail}",
+                           problems)
+        untested = [(i, d) for i, d in enumerate(tf.gpus) if d.op_ok is None]
+        if untested and not any(d.op_ok is False for d in tf.gpus):
+            i, dev = untested[0]
+            more = (f" (and {plural(len(untested) - 1, 'more GPU')})" if len(untested) > 1
+                    else "")
+            return Verdict(None, f"{tf_name} lists {_gpu_words(facts, i, dev)}{more}, not "
+                                 f"tested: no result of its test op is recorded{tail}",
                            problems)
     suffix = " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
     if no_driver_gpu_unknown(facts):
