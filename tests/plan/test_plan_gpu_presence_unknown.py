@@ -85,3 +85,15 @@ def test_a_pci_listing_without_nvidia_still_plans_the_cpu_build() -> None:
     plan = _plan(_linux(HUNG_LSPCI, seen))
     assert plan.route is Route.CPU and not plan.gpu_presence_unknown
     assert plan.reasons[0].text == "no GPU was found"
+
+
+def test_nvidia_smi_that_printed_nothing_is_presence_unknown_not_a_broken_driver() -> None:
+    facts = _linux(NO_PCI)
+    facts = HostFacts(os=facts.os, python=facts.python, probes=facts.probes,
+                      driver=DriverFacts(ProbeStatus.ERROR, source="nvidia-smi",
+                                         message="nvidia-smi printed nothing (exit 0)"))
+    plan = _plan(facts)
+    assert "driver broken" not in plan.target_summary
+    assert plan.gpu_presence_unknown and plan.requirements == ("tensorflow[and-cuda]~=2.21.0",)
+    assert ("nvidia-smi gave no answer tfgpu can read: nvidia-smi printed nothing (exit 0)"
+            in plan.reasons[0].text)

@@ -100,6 +100,9 @@ def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | Non
         return None
     if d.status is ProbeStatus.TIMEOUT:
         return "the driver probe timed out"
+    if any(f.id == "nvidia-smi-unreadable" for f in findings):
+        # nothing shows a driver; a PCI listing that answered may still show there is no GPU
+        return None if no_nvidia_gpu(facts) else "nvidia-smi gave no answer tfgpu can read"
     explained = any(f.severity is Severity.ERROR and f.area == "driver" for f in findings)
     if d.status is ProbeStatus.ERROR and not explained:
         return "the driver probe failed"

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from tfgpu._proc import NOT_RUNNABLE
 from tfgpu.facts.host import HostFacts, ProbeRecord, ProbeStatus
 
 #: Probe records of adapter listings that look at the hardware without the NVIDIA driver.
@@ -80,6 +81,25 @@ def _words(rec: ProbeRecord) -> str:
     }[rec.status]
 
 
+#: How the nvidia probe says nvidia-smi answered nothing readable (probes/nvidia.py): it
+#: printed nothing, or output no parser reads.
+SMI_PRINTED = "nvidia-smi printed "
+
+
+def smi_unreadable(facts: HostFacts) -> str | None:
+    """The nvidia probe's words when ``nvidia-smi`` gave no answer to read, or ``None``: it
+    printed nothing or what no parser reads (:data:`SMI_PRINTED`), or the file of that name
+    on PATH cannot run (the runner's :data:`tfgpu._proc.NOT_RUNNABLE`: a folder, no execute
+    permission).  Nothing then shows a driver, working or broken: its state is unknown."""
+    d = facts.driver
+    if d is None or d.status is not ProbeStatus.ERROR or d.source != "nvidia-smi":
+        return None
+    msg = (d.message or "").strip()
+    if msg.startswith(SMI_PRINTED) or f": {NOT_RUNNABLE}: " in msg:
+        return msg
+    return None
+
+
 def nvidia_gpu_presence(facts: HostFacts) -> Presence:
     """Whether ``facts`` show an NVIDIA GPU, show there is none, or cannot tell.
 
@@ -89,7 +109,9 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
       (:data:`LISTING_RECORDS`; a GPU of another vendor from one of them counts too).
     * unknown: everything else: a broken or hung driver (the driver findings speak), a
       driver that is missing or was not probed while no listing answered, WSL2 without
-      a driver answer.
+      a driver answer.  An ``nvidia-smi`` that gave no answer to read
+      (:func:`smi_unreadable`) shows no driver at all: the listings decide, as when
+      the driver was not probed.
 
     Returns:
         A :class:`Presence`.
@@ -102,7 +124,8 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
             and any(TF_NO_DRIVER_LINE in ln for ln in tf.log_lines)))
     if facts.nvidia_gpus:
         return Presence("present")
-    if d is not None and d.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
+    if d is not None and d.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT) \
+            and smi_unreadable(facts) is None:
         return Presence("unknown")
     if d is not None and d.status is ProbeStatus.OK:
         return Presence("absent")
@@ -116,4 +139,4 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
                     unanswered=tuple(dict.fromkeys(_words(p) for p in records)))
 
 
-__all__ = ["LISTING_RECORDS", "Presence", "nvidia_gpu_presence"]
+__all__ = ["LISTING_RECORDS", "Presence", "nvidia_gpu_presence", "smi_unreadable"]

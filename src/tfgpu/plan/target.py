@@ -17,7 +17,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
-from tfgpu.facts.presence import nvidia_gpu_presence
+from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
 
 #: Operating systems a plan can target (``--os``).
 OS_CHOICES = ("linux", "windows", "wsl2", "macos")
@@ -364,6 +364,9 @@ def _gpu_unknown(facts: HostFacts) -> str | None:
     presence = nvidia_gpu_presence(facts)
     if presence.state != "unknown":
         return None
+    unreadable = smi_unreadable(facts)
+    if unreadable is not None:
+        return f"nvidia-smi gave no answer tfgpu can read: {unreadable}"
     if facts.os.is_wsl and facts.os.wsl_version == 2:
         return ("WSL2: no NVIDIA driver answers, and WSL2's PCI bus never shows the GPU, "
                 "which is reached through the Windows driver")
@@ -377,11 +380,14 @@ def _driver_problem(facts: HostFacts) -> str | None:
     """The broken driver's own message, one line, or ``None`` (driver fine or absent).
 
     Only a driver probe that ran and failed (``error``/``timeout``) counts; a missing
-    ``nvidia-smi`` is "no driver", not a broken one.
+    ``nvidia-smi`` is "no driver", not a broken one, and one that gave no answer to read
+    (:func:`tfgpu.facts.presence.smi_unreadable`) shows no driver either.
     """
     d = facts.driver
     if d is None or d.status not in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return None
+    if smi_unreadable(facts) is not None:
+        return None  # no answer to read: nothing shows a driver, broken or not (gpu_unknown)
     if d.status is ProbeStatus.TIMEOUT and not d.message:
         return "nvidia-smi did not answer in time (hung driver)"
     lines = [ln.strip() for ln in (d.message or "").splitlines() if ln.strip()]
