@@ -99,4 +99,6 @@ def test_drm_cards_alone_are_no_evidence_of_absence() -> None:
     intel = GPU(0, "intel", "PCI device [8086:3e9b]", source="sysfs")
     facts = HostFacts(os=linux(), python=python(), driver=DriverFacts(ProbeStatus.MISSING),
                       gpus=(intel,), probes=(ProbeRecord("sysfs-drm", ProbeStatus.OK),))
-    assert nvidia_gpu_presence(facts).state == "unknown"
+    presence = nvidia_gpu_presence(facts)
+    assert presence.state == "unknown"
+    assert presence.unanswered == ("/sys/class/drm shows only adapters with a driver bound",)

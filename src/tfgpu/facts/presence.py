@@ -66,8 +66,11 @@ def _listing_answered(rec: ProbeRecord) -> bool:
 
 def _words(rec: ProbeRecord) -> str:
     """What a listing that did not answer did, in words (``"lspci timed out"``)."""
-    name = rec.name if rec.name in ("lspci", "wmi-video", "system_profiler") else (
-        "/sys/bus/pci/devices" if rec.name == "sysfs-pci" else "/sys/class/drm")
+    name = {"wmi-video": "PowerShell's Win32_VideoController list",
+            "sysfs-pci": "/sys/bus/pci/devices", "sysfs-drm": "/sys/class/drm"}.get(
+                rec.name, rec.name)
+    if rec.name == "sysfs-drm" and rec.status is ProbeStatus.OK:
+        return f"{name} shows only adapters with a driver bound"
     if rec.status is ProbeStatus.MISSING and rec.name in ("sysfs-pci", "sysfs-drm"):
         return f"{name} lists no device"
     return {
