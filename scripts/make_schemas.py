@@ -445,8 +445,9 @@ def bench_schema() -> JSON:
 # --------------------------------------------------------------------------- plan
 def plan_schema() -> JSON:
     """``tfgpu plan --format json``: :func:`tfgpu.plan.render.plan_to_dict`."""
-    # Plan.target_os is for the renderers only: plan_to_dict leaves it out
-    d = Deriver(drop={Step: ("action", "shell"), Plan: ("target_os",)})
+    # Plan.target_os and Plan.gpu_presence_unknown are for the renderers only: plan_to_dict
+    # leaves them out
+    d = Deriver(drop={Step: ("action", "shell"), Plan: ("target_os", "gpu_presence_unknown")})
     d.define(Reason)
     d.define(Alternative)
     actions = typing.get_args(typing.get_type_hints(Step)["action"])

@@ -203,6 +203,37 @@ def _stop_child(proc: subprocess.Popen[bytes]) -> None:
 _LIVE: LiveChildren[subprocess.Popen[bytes]] = LiveChildren(_stop_child)
 
 
+#: How a command's record says that a file of that name exists but could not be started
+#: (:func:`not_runnable`): the probes' facts read it as "present, state unknown".
+NOT_RUNNABLE = "cannot be run"
+
+
+def not_runnable(name: str, env: Mapping[str, str] | None, exc: OSError) -> str:
+    """Why ``name`` could not be started, in words, for a start that failed with ``exc``
+    (not ``FileNotFoundError``): ``"cannot be run: the nvidia-smi found at /opt/x/nvidia-smi
+    is a folder, not a program ([Errno 13] Permission denied)"``.
+
+    The file is the first of that name on ``PATH`` (``env``'s, else this process's), or
+    ``name`` itself when it holds a ``/``: a folder, a file without execute permission, or
+    a file the system will not execute (``exec format error``).  Starts with
+    :data:`NOT_RUNNABLE`.
+    """
+    path = name if os.sep in name or (os.altsep and os.altsep in name) else None
+    if path is None:
+        search = (env if env is not None else os.environ).get("PATH", os.defpath)
+        path = next((p for p in (os.path.join(d or ".", name) for d in search.split(os.pathsep))
+                     if os.path.lexists(p)), None)
+    if path is None:
+        what = "the system refused to start it"
+    elif os.path.isdir(path):
+        what = f"the {name} found at {path} is a folder, not a program"
+    elif not os.access(path, os.X_OK):
+        what = f"the {name} found at {path} is not executable (no execute permission)"
+    else:
+        what = f"the {name} found at {path} could not be started"
+    return f"{NOT_RUNNABLE}: {what} ({exc})"
+
+
 def start_group(argv: Sequence[str], env: dict[str, str] | None) -> subprocess.Popen[bytes]:
     """Start ``argv`` with stdin closed and stdout/stderr piped (bytes), in a new session.
 
@@ -317,7 +348,11 @@ def run_command(
     except FileNotFoundError:
         deferred.replay()
         return CommandResult(argv_t, ProbeStatus.MISSING, message=f"{argv_t[0]}: not found")
-    except (OSError, ValueError) as exc:
+    except OSError as exc:
+        deferred.replay()
+        return CommandResult(argv_t, ProbeStatus.ERROR,
+                             message=f"{argv_t[0]}: {not_runnable(argv_t[0], env, exc)}")
+    except ValueError as exc:
         deferred.replay()
         return CommandResult(argv_t, ProbeStatus.ERROR, message=f"{argv_t[0]}: {exc}")
     out, err = BoundedCapture(max_bytes), BoundedCapture(max_bytes)

@@ -68,6 +68,16 @@ def tf_cpu_only_from_recording() -> F.TFFacts:
     )
 
 
+#: The adapter listings of this machine: no lspci, and /sys/bus/pci/devices lists six PCI
+#: functions (vendors 0x8086 and 0x1af4: a host bridge, virtio devices), none a display
+#: adapter (read there, 2026-12-02).
+PCI_NO_DISPLAY = (
+    F.ProbeRecord("lspci", F.ProbeStatus.MISSING, ("lspci", "-nn"), message="lspci: not found"),
+    F.ProbeRecord("sysfs-pci", F.ProbeStatus.OK, ("/sys/bus/pci/devices/*/class,vendor,device",),
+                  message="6 PCI functions, none a display adapter"),
+)
+
+
 def this_machine() -> F.HostFacts:
     """This GPU-less Debian 12 machine with pip TensorFlow 2.21.0 (recorded)."""
     return F.HostFacts(
@@ -83,7 +93,8 @@ def this_machine() -> F.HostFacts:
                 F.ProbeRecord("nvml", F.ProbeStatus.MISSING, ("nvmlInit",),
                             message="NVML Shared Library Not Found"),
                 F.ProbeRecord("nvidia-smi", F.ProbeStatus.MISSING, ("nvidia-smi",),
-                            message="nvidia-smi: not found")),
+                            message="nvidia-smi: not found"),
+                *PCI_NO_DISPLAY),
     )
 
 

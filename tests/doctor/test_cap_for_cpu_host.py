@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from doctor_helpers import cpu_ok, linux, python
+from doctor_helpers import PCI_NO_DISPLAY, cpu_ok, linux, python
 
 from tfgpu.diagnosis.engine import cap_for_cpu_host
-from tfgpu.facts import GPU, DriverFacts, HostFacts, ProbeStatus
+from tfgpu.facts import GPU, DriverFacts, HostFacts, ProbeRecord, ProbeStatus
 from tfgpu.findings import Finding, Severity
 
 STRAY_TOOLKIT = Finding(
@@ -17,8 +17,10 @@ NOT_GPU_ONLY = Finding(id="tensorflow-gpu-removed", severity=Severity.ERROR, cat
                        title="x", area="python", fix=("pip uninstall tensorflow-gpu",))
 
 
-def _host(driver: DriverFacts, gpus: tuple[GPU, ...] = ()) -> HostFacts:
-    return HostFacts(os=linux(), python=python(), cpu=cpu_ok(), driver=driver, gpus=gpus)
+def _host(driver: DriverFacts, gpus: tuple[GPU, ...] = (),
+          probes: tuple[ProbeRecord, ...] = PCI_NO_DISPLAY) -> HostFacts:
+    return HostFacts(os=linux(), python=python(), cpu=cpu_ok(), driver=driver, gpus=gpus,
+                     probes=probes)
 
 
 def test_no_driver_no_gpu_lowers_gpu_only_findings_and_drops_their_fix() -> None:
@@ -28,6 +30,15 @@ def test_no_driver_no_gpu_lowers_gpu_only_findings_and_drops_their_fix() -> None
     assert out["cuda-major-mismatch"].fix == ()
     assert "no NVIDIA GPU" in out["cuda-major-mismatch"].cause
     assert out["tensorflow-gpu-removed"] == NOT_GPU_ONLY
+
+
+def test_no_driver_and_no_pci_listing_caps_without_claiming_no_gpu() -> None:
+    hung = (ProbeRecord("lspci", ProbeStatus.TIMEOUT, ("lspci", "-nn"), duration_s=10.0),)
+    (out,) = cap_for_cpu_host(_host(DriverFacts(ProbeStatus.MISSING), probes=hung),
+                              [STRAY_TOOLKIT])
+    assert out.severity is Severity.INFO and out.fix == ()
+    assert "no NVIDIA GPU" not in out.cause
+    assert "no NVIDIA driver is installed here" in out.cause
 
 
 def test_broken_driver_keeps_findings_as_they_are() -> None:

@@ -223,8 +223,9 @@ def test_wsl2_without_nvidia_smi_is_gpu_unknown_not_no_gpu() -> None:
     assert "no NVIDIA GPU on this host" not in report.verdict.headline
 
 
-def test_tf_log_without_driver_facts_counts_as_no_gpu() -> None:
-    """Defect 10: a snapshot without `driver` where TF logged "Could not find cuda drivers"."""
+def test_tf_log_without_driver_facts_counts_as_no_driver() -> None:
+    """A snapshot without `driver` where TF logged "Could not find cuda drivers": no driver,
+    so GPU-only findings are capped, without claiming that there is no GPU."""
     tf = TFFacts(ProbeStatus.OK, version="2.15.0",
                  build_info={"is_cuda_build": "True", "cuda_version": "12.2"},
                  log_lines=("I0000 cudart_stub.cc:31] Could not find cuda drivers on your "
@@ -232,8 +233,11 @@ def test_tf_log_without_driver_facts_counts_as_no_gpu() -> None:
     facts = HostFacts(os=linux(), python=python(dist("tensorflow", "2.15.0")), cpu=cpu_ok(),
                       tf=tf, toolkits=(CudaToolkit("/usr/local/cuda-11.8", "11.8.89",
                                                    on_path=True),))
-    found = by_id(diagnose(facts).findings)
+    report = diagnose(facts)
+    found = by_id(report.findings)
     assert found["cuda-major-mismatch"].severity is Severity.INFO
+    assert "no NVIDIA driver is installed here" in found["cuda-major-mismatch"].cause
+    assert "no NVIDIA GPU on this host" not in report.verdict.headline
 
 
 def test_no_nvidia_gpu_does_not_promise_tf_works_when_it_does_not() -> None:

@@ -57,12 +57,15 @@ def test_gpu_less_host_log() -> None:
     assert notice.severity is Severity.WARNING and not notice.harmless
     assert "harmless if this host has no NVIDIA GPU" in notice.title
     assert 13 in {e.line for e in notice.evidence}  # the empty list "[]"
-    # The same log with this host's facts (probes ran, no GPU found): only notices remain,
-    # beside the host check's plain "no NVIDIA GPU" (the doctor's own finding).
+    # The same log with this host's facts (probes ran, and the PCI bus, which lists a card
+    # with or without its driver, shows no GPU): only notices remain, beside the host
+    # check's plain "no NVIDIA GPU" (the doctor's own finding).
     facts = HostFacts(
         os=OSFacts(system="Linux", name="Debian GNU/Linux 12"),
         python=PythonFacts(version="3.11.7", executable="python"),
-        probes=(ProbeRecord("nvml", ProbeStatus.MISSING),),
+        probes=(ProbeRecord("nvml", ProbeStatus.MISSING),
+                ProbeRecord("sysfs-pci", ProbeStatus.OK,
+                            message="6 PCI functions, none a display adapter")),
     )
     with_facts = explain_lines(lines, facts)
     assert {f.id for f in with_facts if f.severity is not Severity.INFO} == {"no-nvidia-gpu"}

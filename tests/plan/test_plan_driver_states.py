@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tfgpu.cli.main import main
-from tfgpu.facts import DriverFacts, HostFacts, OSFacts, ProbeStatus, PythonFacts
+from tfgpu.facts import DriverFacts, HostFacts, OSFacts, ProbeRecord, ProbeStatus, PythonFacts
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import make_plan, target_from_description
 from tfgpu.plan.model import Manual, Plan, Route
@@ -99,11 +99,17 @@ def test_wsl2_cuda_version_err_is_a_broken_windows_driver_with_wsl_advice(
     assert not any("driver version is unknown" in w.text for w in plan.warnings)
 
 
-def _host(driver: DriverFacts, *, wsl: bool = False) -> HostFacts:
+#: An adapter listing that answered with no display adapter: the evidence of no GPU.
+NO_DISPLAY = (ProbeRecord("sysfs-pci", ProbeStatus.OK, message="6 PCI functions, none a "
+                          "display adapter"),)
+
+
+def _host(driver: DriverFacts, *, wsl: bool = False,
+          probes: tuple[ProbeRecord, ...] = ()) -> HostFacts:
     return HostFacts(
         os=OSFacts(system="Linux", name="Ubuntu 22.04", machine="x86_64", is_wsl=wsl),
         python=PythonFacts(version="3.11.9", executable="/usr/bin/python3"),
-        driver=driver,
+        driver=driver, probes=probes,
     )
 
 
@@ -116,8 +122,9 @@ def test_driver_not_loaded_gets_module_advice_and_a_missing_driver_stays_cpu() -
     assert plan.uses_gpu and "NVIDIA driver broken: NVIDIA-SMI has failed" in plan.target_summary
     step = first_manual(plan)
     assert "kernel module is not loaded" in step.text and "Secure Boot" in step.text
-    # No nvidia-smi at all is "no driver": nothing says a GPU is there.
-    absent = plan_of(_host(DriverFacts(ProbeStatus.MISSING, message="nvidia-smi: not found")))
+    # No nvidia-smi at all is "no driver"; with a PCI listing that shows no GPU, no GPU.
+    absent = plan_of(_host(DriverFacts(ProbeStatus.MISSING, message="nvidia-smi: not found"),
+                           probes=NO_DISPLAY))
     assert absent.route is Route.CPU and "no GPU" in absent.target_summary
 
 

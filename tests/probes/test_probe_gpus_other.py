@@ -122,6 +122,7 @@ def test_run_linux_sysfs_fallback(tmp_path: Path) -> None:
     ]
     assert [(r.name, r.status) for r in res.records] == [
         ("lspci", ProbeStatus.MISSING),
+        ("sysfs-pci", ProbeStatus.MISSING),
         ("sysfs-drm", ProbeStatus.OK),
     ]
 
@@ -171,3 +172,33 @@ def test_run_linux_empty_lspci_falls_back_to_sysfs(tmp_path: Path) -> None:
     runner = FakeRunner({("lspci", "-nn"): ""})
     ctx = ProbeContext(runner=runner, fs=FakeFileSystem(tmp_path), env={}, system="Linux")
     assert [(g.vendor, g.source) for g in gpus_other.run(ctx).gpus] == [("amd", "sysfs")]
+
+
+def _pci(root: Path, functions: dict[str, tuple[str, str, str]]) -> None:
+    for bdf, (cls, ven, dev) in functions.items():
+        for name, value in (("class", cls), ("vendor", ven), ("device", dev)):
+            _write(root / "sys/bus/pci/devices" / bdf / name, value + "\n")
+
+
+def test_pci_bus_shows_a_card_without_driver_when_lspci_hangs(tmp_path: Path) -> None:
+    # a driverless card is on the PCI bus, not in /sys/class/drm (no DRM driver bound)
+    _pci(tmp_path, {"0000:00:00.0": ("0x060000", "0x8086", "0x1237"),
+                    "0000:3b:00.0": ("0x030200", "0x10de", "0x2330")})
+    hung = CommandResult(("lspci", "-nn"), ProbeStatus.TIMEOUT, message="stopped")
+    ctx = ProbeContext(runner=FakeRunner({("lspci", "-nn"): hung}), fs=FakeFileSystem(tmp_path),
+                       env={}, system="Linux")
+    res = gpus_other.run(ctx)
+    assert [(g.vendor, g.name, g.pci_bus_id, g.source) for g in res.gpus] == [
+        ("nvidia", "PCI device [10de:2330]", "0000:3b:00.0", "sysfs")]
+    assert [(r.name, r.status) for r in res.records] == [
+        ("lspci", ProbeStatus.TIMEOUT), ("sysfs-pci", ProbeStatus.OK)]
+
+
+def test_pci_bus_without_display_adapter_is_an_answer(tmp_path: Path) -> None:
+    _pci(tmp_path, {"0000:00:00.0": ("0x060000", "0x8086", "0x1237"),
+                    "0000:00:03.0": ("0x020000", "0x1af4", "0x1000")})
+    ctx = ProbeContext(runner=FakeRunner(), fs=FakeFileSystem(tmp_path), env={}, system="Linux")
+    res = gpus_other.run(ctx)
+    assert res.gpus == ()
+    assert [(r.name, r.status, r.message) for r in res.records][1:] == [
+        ("sysfs-pci", ProbeStatus.OK, "2 PCI functions, none a display adapter")]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 from _winfs import WindowsFakeFS, wpath
 
-from tfgpu._proc import FakeRunner
+from tfgpu._proc import CommandResult, FakeRunner
 from tfgpu.facts import CudaToolkit, ProbeStatus
 from tfgpu.probes import FakeFileSystem, ProbeContext, toolkits
 
@@ -144,3 +145,28 @@ def test_nvcc_shell_wrapper_is_followed(tmp_path: Path) -> None:
     assert toolkits.run(ctx).toolkits == (
         CudaToolkit("/usr/local/cuda-13.0", "13.0.88", "/usr/local/bin/nvcc", "nvcc", True),
     )
+
+
+def _hung_nvcc() -> FakeRunner:
+    hung = CommandResult(("nvcc", "--version"), ProbeStatus.TIMEOUT, duration_s=10.0,
+                         message="nvcc did not finish within 10 s and was stopped")
+    return FakeRunner({("nvcc", "--version"): hung})
+
+
+def test_hung_nvcc_is_a_toolkit_only_beside_a_toolkits_files(tmp_path: Path) -> None:
+    # outside a toolkit: no toolkit "at /tmp" (its folder's parent), the program's path only
+    nvcc = tmp_path / "tmp/e7/nvcc"
+    nvcc.parent.mkdir(parents=True)
+    nvcc.write_text("#!/bin/sh\nsleep 300\n")
+    ctx = ProbeContext(runner=_hung_nvcc(), fs=FakeFileSystem(tmp_path),
+                       env={"PATH": "/tmp/e7:/usr/bin"}, system="Linux")
+    (tk,) = toolkits.run(ctx).toolkits
+    assert (tk.root, tk.version, tk.nvcc_path) == (None, None, "/tmp/e7/nvcc")
+    # inside a toolkit's folder, that toolkit (its version.json gives the version)
+    root = tmp_path / "opt/cuda-12.2"
+    (root / "bin").mkdir(parents=True)
+    (root / "bin/nvcc").write_text("\x7fELF")
+    (root / "version.json").write_text('{"cuda": {"name": "CUDA SDK", "version": "12.2.140"}}')
+    ctx = dataclasses.replace(ctx, env={"PATH": "/opt/cuda-12.2/bin"})
+    (tk,) = toolkits.run(ctx).toolkits
+    assert (tk.root, tk.version) == ("/opt/cuda-12.2", "12.2.140")

@@ -12,7 +12,9 @@ without an NVIDIA GPU is not an error by itself: ``no-nvidia-gpu`` is a ``WARNIN
 findings that only matter on a GPU (CUDA/cuDNN versions, compute capability, XLA, NCCL,
 mixed precision, CUPTI) are capped at ``INFO`` there (:func:`cap_for_cpu_host`), so a
 CPU-only host with a working TensorFlow exits 0 with the verdict "TensorFlow X will run
-on the CPU only: 0 problems (no NVIDIA GPU on this host)".
+on the CPU only: 0 problems (no NVIDIA GPU on this host)".  "No NVIDIA GPU" needs a probe
+that looked (:mod:`tfgpu.facts.presence`); a host without a driver where nothing could list
+the PCI devices gets "GPU presence unknown" instead, with the same cap.
 """
 
 from __future__ import annotations
@@ -24,8 +26,9 @@ from tfgpu.diagnosis.catalogue import load_catalogue
 from tfgpu.diagnosis.checks import CHECKS, HOST_CHECKS, Check, rule_unrecognised
 from tfgpu.diagnosis.checks._common import fix_lines
 from tfgpu.diagnosis.checks.status_codes import rule_status_codes
-from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts import HostFacts
 from tfgpu.facts.log import Hit
+from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding, Severity, sort_findings
 
@@ -37,11 +40,8 @@ GPU_ONLY_CATEGORIES: tuple[str, ...] = (
     "mixed-precision", "cupti",
 )
 _CPU_HOST_NOTE = " (this host has no NVIDIA GPU, so it does not affect TensorFlow on the CPU)"
-
-
-#: TensorFlow's own words for "this host has no NVIDIA driver"
-#: (recorded/tf-logs/tf2.21-pip-linux-no-gpu-no-driver-cpu-only.txt).
-_TF_NO_DRIVER_LINE = "Could not find cuda drivers"
+_NO_DRIVER_NOTE = (" (no NVIDIA driver is installed here, so TensorFlow runs on the CPU and this "
+                   "does not affect it; it matters once an NVIDIA GPU and its driver are in use)")
 
 
 def _wsl2(facts: HostFacts) -> bool:
@@ -49,29 +49,29 @@ def _wsl2(facts: HostFacts) -> bool:
 
 
 def no_nvidia_gpu(facts: HostFacts) -> bool:
-    """True when the facts show no NVIDIA GPU (conservatively).
+    """True when the facts show no NVIDIA GPU: a probe that ran looked and found none
+    (:func:`tfgpu.facts.presence.nvidia_gpu_presence` says ``"absent"``).
 
-    Evidence: the driver probe ran and listed none (or found no driver); or, when the
-    driver was not probed, TensorFlow ran, listed no GPU and logged "Could not find cuda
-    drivers".  Inside WSL2 a missing driver tool proves nothing (the GPU is not on the
-    PCI bus there), so the answer is False: GPU presence is unknown.
+    A missing ``nvidia-smi``/NVML alone is no such proof (a card without its driver), nor
+    is TensorFlow's "Could not find cuda drivers": they show that no driver is installed.
+    Inside WSL2 a missing driver tool proves nothing either (the GPU is not on the PCI
+    bus there).
     """
-    if facts.nvidia_gpus:
-        return False
-    d = facts.driver
-    if d is not None:
-        if d.status is ProbeStatus.MISSING and _wsl2(facts):
-            return False
-        return d.status in (ProbeStatus.OK, ProbeStatus.MISSING)
-    tf = facts.tf
-    return (tf is not None and tf.status is ProbeStatus.OK and not tf.gpus
-            and any(_TF_NO_DRIVER_LINE in ln for ln in tf.log_lines))
+    return nvidia_gpu_presence(facts).state == "absent"
 
 
+def no_driver_gpu_unknown(facts: HostFacts) -> bool:
+    """True when no NVIDIA driver is installed (NVML and nvidia-smi missing), outside WSL2,
+    and no probe could tell whether an NVIDIA GPU is present: TensorFlow runs on the CPU
+    whatever the answer, since no CUDA program can use a GPU without the driver."""
+    p = nvidia_gpu_presence(facts)
+    return p.state == "unknown" and p.no_driver and not _wsl2(facts)
 
 
 def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Finding, ...]:
-    """On a host without an NVIDIA GPU, lower GPU-only findings above ``INFO`` to ``INFO``.
+    """On a host without an NVIDIA GPU, lower GPU-only findings above ``INFO`` to ``INFO``;
+    likewise on a host without an NVIDIA driver where GPU presence is unknown
+    (:func:`no_driver_gpu_unknown`: no CUDA program can use a GPU there either).
 
     Their fix commands are dropped too: they set up the GPU path, which this host lacks.
 
@@ -79,14 +79,18 @@ def cap_for_cpu_host(facts: HostFacts, findings: Iterable[Finding]) -> tuple[Fin
     the driver is broken (then a GPU may well be there).
     """
     items = tuple(findings)
-    if not no_nvidia_gpu(facts):
+    if no_nvidia_gpu(facts):
+        note = _CPU_HOST_NOTE
+    elif no_driver_gpu_unknown(facts):
+        note = _NO_DRIVER_NOTE
+    else:
         return items
     out = []
     for f in items:
         if f.category in GPU_ONLY_CATEGORIES and f.severity.rank > Severity.INFO.rank:
             # Nothing to fix for TensorFlow on the CPU: drop the GPU-only fix commands.
             f = dataclasses.replace(
-                f, severity=Severity.INFO, cause=f.cause + _CPU_HOST_NOTE, fix=()
+                f, severity=Severity.INFO, cause=f.cause + note, fix=()
             )
         out.append(f)
     return sort_findings(out)

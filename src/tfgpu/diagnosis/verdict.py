@@ -14,7 +14,7 @@ from tfgpu._words import data_sizes, plural
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
-from tfgpu.diagnosis.engine import _wsl2, no_nvidia_gpu
+from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
@@ -121,6 +121,9 @@ def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | Non
         return None
     if d.status is ProbeStatus.TIMEOUT:
         return "the driver probe timed out"
+    if any(f.id == "nvidia-smi-unreadable" for f in findings):
+        # nothing shows a driver; a PCI listing that answered may still show there is no GPU
+        return None if no_nvidia_gpu(facts) else "nvidia-smi gave no answer tfgpu can read"
     explained = any(f.severity is Severity.ERROR and f.area == "driver" for f in findings)
     if d.status is ProbeStatus.ERROR and not explained:
         return "the driver probe failed"
@@ -128,11 +131,15 @@ def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | Non
 
 
 def suffix_of(facts: HostFacts) -> str:
-    """What the headline adds about GPU presence: ``" (no NVIDIA GPU on this host)"``,
-    the WSL2 "GPU presence unknown" words, or ``""``."""
+    """What the headline adds about GPU presence: ``" (no NVIDIA GPU on this host)"``
+    (a probe that ran and looked found none), the "GPU presence unknown" words (WSL2
+    without a driver answer; no driver and nothing that could list the PCI devices
+    answered), or ``""``."""
     if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
             and facts.driver.status is ProbeStatus.MISSING:
         return " (WSL2: no NVIDIA driver answers, GPU presence unknown)"
+    if no_driver_gpu_unknown(facts):
+        return " (no NVIDIA driver; whether an NVIDIA GPU is present is unknown)"
     return " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""
 
 
@@ -149,13 +156,23 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
                              f"{facts.python.executable} did not answer): "
                              f"{plural(problems, 'problem')}{suffix_of(facts)}", problems)
     if tf is not None and tf.status is ProbeStatus.OK:
-        usable = [(i, d) for i, d in enumerate(tf.gpus) if d.op_ok is not False]
+        # "can use" rests on a computation: only a GPU whose test op gave the right result on
+        # it (op_ok True); one with no recorded result (None) is listed, not tested
+        usable = [(i, d) for i, d in enumerate(tf.gpus) if d.op_ok is True]
+        tail = f"; {plural(problems, 'problem')}" if problems else ""
         if usable:
             i, dev = usable[0]
             more = f" (and {plural(len(usable) - 1, 'more GPU')})" if len(usable) > 1 else ""
-            tail = f"; {plural(problems, 'problem')}" if problems else ""
             return Verdict(True, f"{tf_name} can use {_gpu_words(facts, i, dev)}{more}"
                                  f"{_visible_words(facts)}{tail}", problems)
+        untested = [(i, d) for i, d in enumerate(tf.gpus) if d.op_ok is None]
+        if untested and not any(d.op_ok is False for d in tf.gpus):
+            i, dev = untested[0]
+            more = (f" (and {plural(len(untested) - 1, 'more GPU')})" if len(untested) > 1
+                    else "")
+            return Verdict(None, f"{tf_name} lists {_gpu_words(facts, i, dev)}{more}, not "
+                                 f"tested: no result of its test op is recorded{tail}",
+                           problems)
     suffix = suffix_of(facts)
     # --no-tf: the interpreter's distributions still say whether TensorFlow is there.
     not_installed = any(f.id == "tensorflow-not-installed" for f in findings)

@@ -244,11 +244,17 @@ class Plan:
             runs on it is not checked (``uses_gpu`` is then "if supported"); or the
             wheels have no cubins for its compute capability 10.x+, only PTX
             (``platform_facts:blackwell-no-cubins``; a warning names the GPU, and the
-            reported failures only for a compute capability of the GPUs they are from).
+            reported failures only for a compute capability of the GPUs they are from); or
+            whether the host has an NVIDIA GPU at all is unknown (``gpu_presence_unknown``).
         target_os: the target's ``Target.os`` (``"linux"``, ``"windows"``, ``"wsl2"``,
             ``"macos"``; ``""`` when not known), for the renderers (the POSIX steps of a
             ``"wsl2"`` plan run inside WSL2).  Not written to the JSON plan (whose
             ``target_summary`` names the host; a new key would need a new plan schema).
+        gpu_presence_unknown: the host's snapshot cannot tell whether it has an NVIDIA GPU
+            (:attr:`~tfgpu.plan.target.TargetHost.gpu_unknown`), so the plan installs the
+            CUDA build that uses one if it is there (``uses_gpu`` and ``gpu_unverified``
+            are then both true; the first reason says so).  For the renderers, like
+            ``target_os``: not written to the JSON plan.
     """
 
     target_summary: str
@@ -267,6 +273,7 @@ class Plan:
     cudnn: str | None = None
     gpu_unverified: bool = False
     target_os: str = ""
+    gpu_presence_unknown: bool = False
 
     @property
     def manual_steps(self) -> tuple[Step, ...]:

@@ -96,6 +96,8 @@ def _header(plan: Plan, verbosity: int = 0) -> list[str]:
             "(see the ! note)"
             if plan.uses_gpu and plan.gpu_unverified
             and any("blackwell-no-cubins" in w.ref for w in plan.warnings)
+            else "; uses an NVIDIA GPU if this host has one (unknown: see why), else the CPU"
+            if plan.uses_gpu and plan.gpu_presence_unknown
             else "; uses the GPU if its compute capability is supported (unknown: pass --cc)"
             if plan.uses_gpu and plan.gpu_unverified
             else "; uses the GPU"
@@ -184,6 +186,7 @@ def plan_to_dict(plan: Plan) -> dict[str, Any]:
     """JSON-ready dict with ``schema_version``, ``tfgpu_version``, ``knowledge_version``."""
     d = asdict(plan)
     del d["target_os"]  # for the renderers; plan schema 1.x has no such key
+    del d["gpu_presence_unknown"]  # likewise: its reasons[0] says so
     d["route"] = plan.route.value
     for s, step in zip(d["steps"], plan.steps, strict=True):
         s["kind"] = type(step.action).__name__

@@ -39,6 +39,7 @@ from tfgpu.plan.model import (
     Route,
     Shell,
     Step,
+    Verify,
 )
 from tfgpu.plan.routes._shared import DEFAULT_CONDA_ENV, DEFAULT_VENV, ROUTES_FOR_OS, PlanError
 from tfgpu.plan.routes.planner import _Planner
@@ -91,13 +92,14 @@ def make_plan(
     # Blackwell: platform_facts blackwell-no-cubins, the fact explain reads too) is not a
     # verified "uses the GPU": the header says so and names the known working route
     blackwell_ref = kb.platform_fact("blackwell-no-cubins").ref
-    gpu_unverified = (
+    gpu_unverified = plan.gpu_presence_unknown or (
         plan.uses_gpu and target.gpu_vendor == "nvidia"
         and (planner.cc is None or any(w.ref == blackwell_ref for w in warnings))
     )
     # only when the compute capability is really unknown (the table row of
     # an RTX 50 GPU gives it; the Blackwell note alone is no reason to ask for --cc)
-    if gpu_unverified and planner.cc is None and not any("--cc" in w.text for w in warnings):
+    if gpu_unverified and planner.cc is None and not plan.gpu_presence_unknown and not any(
+            "--cc" in w.text for w in warnings):
         warnings.append(
             Reason(
                 f"the compute capability of {target.gpu_name or 'the GPU'!r} is unknown; pass "
@@ -478,6 +480,52 @@ def _honour_route(
     )
 
 
+#: How to tell whether an NVIDIA GPU is there without its driver, per target OS: the PCI
+#: vendor id 0x10de in sysfs (Linux kernel Documentation/ABI/testing/sysfs-bus-pci); inside
+#: WSL2 the GPU is not on the PCI bus, so Windows' own device list.
+_LOOK_FOR_GPU = {
+    "linux": "`grep -l 0x10de /sys/bus/pci/devices/*/vendor` prints a path",
+    "wsl2": "Windows' Device Manager lists it under Display adapters",
+}
+
+
+def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None,
+                          env_path: str | None) -> Plan:
+    """A Linux or WSL2 host whose snapshot cannot tell whether it has an NVIDIA GPU
+    (``target.gpu_unknown``): the NVIDIA plan (``tensorflow[and-cuda]`` by default), which
+    runs on the CPU until a GPU and its driver are there and uses the GPU then, instead of
+    ``tensorflow-cpu``, which never could (platform fact ``tensorflow-is-cuda-build``).
+    The first reason says why; the driver step is marked "only if there is an NVIDIA GPU",
+    with how to look; the final check expects no GPU.  ``tfgpu plan --route cpu`` stays
+    the smaller CPU-only alternative."""
+    plan = _Planner(replace(target, gpu_vendor="nvidia"), kb, env_path).nvidia(route)
+    if not plan.uses_gpu:
+        return plan
+    fact = kb.platform_fact("tensorflow-is-cuda-build")
+    why = Reason(
+        f"whether this host has an NVIDIA GPU is unknown ({target.gpu_unknown}), so the plan "
+        "installs the CUDA build: it runs on the CPU until an NVIDIA GPU and its driver are "
+        "there and uses the GPU then, while `tensorflow-cpu` never could; for the smaller "
+        "CPU-only install run tfgpu plan --route cpu", fact.ref)
+    look = _LOOK_FOR_GPU.get(target.os, _LOOK_FOR_GPU["linux"])
+    steps: list[Step] = []
+    for st in plan.steps:
+        a = st.action
+        if isinstance(a, Manual) and st.title.startswith("Install the NVIDIA driver"):
+            st = replace(st, title="Only if this host has an NVIDIA GPU: i" + st.title[1:],
+                         action=replace(a, text=f"Only if this host has an NVIDIA GPU ({look}"
+                                                f"; otherwise skip this step): {a.text}"))
+        elif isinstance(a, Verify):
+            st = replace(st, title="Check that TensorFlow imports and computes (it lists a "
+                                   "GPU once an NVIDIA GPU and its driver are there)",
+                         action=Verify(expect_gpu=False))
+        steps.append(st)
+    cpu_only = Alternative(Route.CPU, "CPU only (tfgpu plan --route cpu)")
+    return replace(plan, target_summary=target.summary(), reasons=(why, *plan.reasons),
+                   steps=tuple(steps), gpu_presence_unknown=True,
+                   alternatives=(*plan.alternatives, cpu_only))
+
+
 # --- amd gpu support (report2) ---
 def _amd_linux(planner: _Planner, target: TargetHost, kb: Knowledge, route: Route | None) -> Plan:
     """An AMD GPU on Linux: the ROCm plan only for a model AMD's ROCm Linux support list
@@ -549,9 +597,13 @@ def _make_plan(
                 )
             ]
         )
+    if target.gpu_vendor is None and target.gpu_unknown and target.os in ("linux", "wsl2"):
+        return _gpu_presence_unknown(target, kb, route, env_path)
     if target.gpu_vendor != "nvidia":
         why = (
-            ("no GPU given (--gpu)" if target.origin == "described" else "no GPU was found")
+            ("no GPU given (--gpu)" if target.origin == "described"
+             else f"whether this host has an NVIDIA GPU is unknown ({target.gpu_unknown})"
+             if target.gpu_unknown else "no GPU was found")
             if target.gpu_vendor is None
             else f"{target.gpu_name or target.gpu_vendor} is not an NVIDIA GPU; "
             "official TensorFlow wheels use CUDA only"

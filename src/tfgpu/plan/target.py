@@ -17,6 +17,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
 
 #: Operating systems a plan can target (``--os``).
 OS_CHOICES = ("linux", "windows", "wsl2", "macos")
@@ -62,6 +63,11 @@ class TargetHost:
         driver_problem: the NVIDIA driver is installed but broken: the error its tools
             printed (``"Failed to initialize NVML: Driver/library version mismatch"``),
             one line.  ``None`` when the driver answered or is absent.
+        gpu_unknown: the snapshot cannot tell whether the host has an NVIDIA GPU, and
+            why (``"no NVIDIA driver answers, and nothing could list the PCI devices:
+            lspci timed out after 10 s"``; :func:`tfgpu.facts.presence.nvidia_gpu_presence`);
+            ``None`` when a GPU is listed, a probe showed there is none, or the host was
+            described (``--gpu`` given or not: the user says what is there).
     """
 
     os: str
@@ -76,6 +82,7 @@ class TargetHost:
     cc_source: str = "reported by the host"
     python_assumed: bool = False
     driver_problem: str | None = None
+    gpu_unknown: str | None = None
 
     @property
     def driver_is_windows(self) -> bool:
@@ -89,7 +96,8 @@ class TargetHost:
         parts.append(f"Python {self.python}" if self.python else "Python not given")
         described = self.origin == "described"
         if self.gpu_vendor is None:
-            parts.append("no GPU given (--gpu)" if described else "no GPU")
+            parts.append("no GPU given (--gpu)" if described
+                         else "NVIDIA GPU presence unknown" if self.gpu_unknown else "no GPU")
         else:
             gpu = self.gpu_name or (
                 "NVIDIA GPU (not listed: the driver failed)"
@@ -332,6 +340,7 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
     vendor = gpu.vendor if gpu else None
     if problem is not None and gpu is None:
         vendor = "nvidia"  # no GPU listed: the broken driver is the evidence of one
+    unknown = _gpu_unknown(facts) if vendor is None else None
     return TargetHost(
         os=os_id,
         arch=arch,
@@ -344,18 +353,41 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         origin=origin,
         python_assumed=py is None,
         driver_problem=problem,
+        gpu_unknown=unknown,
     )
+
+
+def _gpu_unknown(facts: HostFacts) -> str | None:
+    """Why the snapshot cannot tell whether the host has an NVIDIA GPU (a target that lists
+    none), or ``None`` when a probe showed there is none
+    (:func:`tfgpu.facts.presence.nvidia_gpu_presence`)."""
+    presence = nvidia_gpu_presence(facts)
+    if presence.state != "unknown":
+        return None
+    unreadable = smi_unreadable(facts)
+    if unreadable is not None:
+        return f"nvidia-smi gave no answer tfgpu can read: {unreadable}"
+    if facts.os.is_wsl and facts.os.wsl_version == 2:
+        return ("WSL2: no NVIDIA driver answers, and WSL2's PCI bus never shows the GPU, "
+                "which is reached through the Windows driver")
+    driver = ("no NVIDIA driver answers" if presence.no_driver
+              else "the NVIDIA driver was not probed")
+    listed = (": " + ", ".join(presence.unanswered)) if presence.unanswered else ""
+    return f"{driver}, and nothing could list the PCI devices{listed}"
 
 
 def _driver_problem(facts: HostFacts) -> str | None:
     """The broken driver's own message, one line, or ``None`` (driver fine or absent).
 
     Only a driver probe that ran and failed (``error``/``timeout``) counts; a missing
-    ``nvidia-smi`` is "no driver", not a broken one.
+    ``nvidia-smi`` is "no driver", not a broken one, and one that gave no answer to read
+    (:func:`tfgpu.facts.presence.smi_unreadable`) shows no driver either.
     """
     d = facts.driver
     if d is None or d.status not in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT):
         return None
+    if smi_unreadable(facts) is not None:
+        return None  # no answer to read: nothing shows a driver, broken or not (gpu_unknown)
     if d.status is ProbeStatus.TIMEOUT and not d.message:
         return "nvidia-smi did not answer in time (hung driver)"
     lines = [ln.strip() for ln in (d.message or "").splitlines() if ln.strip()]

@@ -1,8 +1,15 @@
 """Every display adapter, by vendor, so non-NVIDIA GPUs are named honestly.
 
 * Linux: ``lspci -nn`` (classes ``0300`` VGA, ``0302`` 3D, ``0380`` display); when
-  ``lspci`` is missing or lists no adapter (containers),
-  ``/sys/class/drm/card*/device/{class,vendor,device}``.
+  ``lspci`` is missing, fails, hangs or lists no adapter (minimal images have no pciutils),
+  every PCI function in ``/sys/bus/pci/devices/*/{class,vendor,device}`` (record
+  ``sysfs-pci``): the kernel lists each PCI function there whether or not a driver is
+  bound to it, so an NVIDIA card without its driver shows too (Linux kernel
+  Documentation/ABI/testing/sysfs-bus-pci; the files ``lspci`` itself reads).  A listing
+  that answered with no NVIDIA display adapter is evidence that there is none; an empty
+  or unreadable listing is not.  When the PCI listing is empty, the DRM devices
+  ``/sys/class/drm/card*/device/{class,vendor,device}`` (record ``sysfs-drm``), which
+  show only adapters with a DRM driver bound.
 * macOS: ``system_profiler SPDisplaysDataType``; if that fails on an ``arm64`` Mac the
   GPU is the Apple silicon one (vendor ``"apple"``).
 * Windows: ``Get-CimInstance Win32_VideoController`` through PowerShell, as JSON.
@@ -26,6 +33,7 @@ import json
 import platform
 import re
 
+from tfgpu._words import plural
 from tfgpu.facts import GPU, ProbeRecord, ProbeStatus
 from tfgpu.probes import ProbeContext, ProbeResult
 
@@ -180,6 +188,46 @@ def parse_win32_video(text: str) -> tuple[GPU, ...]:
     return tuple(gpus)
 
 
+#: The kernel's PCI device folder: one entry per PCI function (``0000:01:00.0``), with a
+#: driver bound or not (Linux kernel Documentation/ABI/testing/sysfs-bus-pci).
+SYSFS_PCI = "/sys/bus/pci/devices"
+
+
+def _hex_attr(ctx: ProbeContext, path: str) -> str:
+    """A sysfs hex attribute (``0x10de``, ``0x030200``) as lower-case hex digits without
+    ``0x``; ``""`` when unreadable."""
+    return (ctx.fs.read_text(path, 64) or "").strip().lower().removeprefix("0x")
+
+
+def _sysfs_pci(ctx: ProbeContext) -> tuple[tuple[GPU, ...], int]:
+    """Display adapters among the PCI functions of :data:`SYSFS_PCI`, and how many PCI
+    functions it lists (``0``: not readable or empty, no evidence either way).
+
+    Reads each function's ``class`` (``0x030200``: base class 03 display, sub-class 02 3D),
+    ``vendor`` (``0x10de``) and ``device`` files; no driver and no ``lspci`` are needed.
+    """
+    names = [n for n in ctx.fs.listdir(SYSFS_PCI)
+             if re.fullmatch(r"[0-9a-fA-F]{4,}:[0-9a-fA-F]{2}:[0-9a-fA-F]{2}\.[0-7]", n)]
+    gpus: list[GPU] = []
+    for name in names:
+        dev = f"{SYSFS_PCI}/{name}"
+        cls = _hex_attr(ctx, dev + "/class")
+        if cls[:4] not in DISPLAY_CLASSES:
+            continue
+        ven = _hex_attr(ctx, dev + "/vendor")
+        did = _hex_attr(ctx, dev + "/device")
+        if not ven:
+            continue
+        gpus.append(GPU(
+            index=len(gpus),
+            vendor=PCI_VENDORS.get(ven, "other"),
+            name=f"PCI device [{ven}:{did}]",
+            pci_bus_id=name.lower(),
+            source="sysfs",
+        ))
+    return tuple(gpus), len(names)
+
+
 def _sysfs(ctx: ProbeContext) -> tuple[GPU, ...]:
     """Display adapters from ``/sys/class/drm/card<N>/device`` (no ``lspci`` needed)."""
     gpus: list[GPU] = []
@@ -237,6 +285,19 @@ def run(ctx: ProbeContext, machine: str | None = None) -> ProbeResult:
         found = parse_lspci(res.stdout)
         if found:
             return ProbeResult(records=tuple(records), gpus=found)
+    pci_gpus, functions = _sysfs_pci(ctx)
+    if functions:
+        shown = ", ".join(f"{g.name} at {g.pci_bus_id}" for g in pci_gpus)
+        message = (f"{plural(functions, 'PCI function')}; display adapter(s): {shown}"
+                   if pci_gpus else
+                   f"{plural(functions, 'PCI function')}, none a display adapter")
+    else:
+        message = f"no PCI device listed in {SYSFS_PCI} (not readable or empty)"
+    records.append(ProbeRecord(
+        "sysfs-pci", ProbeStatus.OK if functions else ProbeStatus.MISSING,
+        (f"{SYSFS_PCI}/*/class,vendor,device",), message=message))
+    if functions:
+        return ProbeResult(records=tuple(records), gpus=pci_gpus)
     gpus = _sysfs(ctx)
     records.append(
         ProbeRecord(

@@ -289,6 +289,9 @@ def _failed(res: CommandResult) -> DriverFacts:
         quoted = repr(" ".join(text.split()))
         quoted = quoted if len(quoted) <= SMI_QUOTE_CHARS else quoted[:SMI_QUOTE_CHARS] + "..."
         message = f"nvidia-smi printed output tfgpu could not parse: {quoted}"
+    elif not text and res.status is ProbeStatus.OK:
+        # no banner, no table, no error text: nothing to read, so nothing is known
+        message = "nvidia-smi printed nothing (exit 0)"
     else:
         message = text[:2000] or res.message or "nvidia-smi failed"
     return DriverFacts(ProbeStatus.ERROR, source="nvidia-smi", message=message)

@@ -12,7 +12,9 @@ Where it looks, in order (each root is reported once, symlinks resolved):
 The version comes from ``version.json`` (CUDA >= 11.1, key ``cuda.version``), else
 ``version.txt`` ("CUDA Version 10.2.89"), else ``nvcc``'s ``V12.1.105``, else the
 folder name (``cuda-12.2``, ``v11.2``).  Several toolkits are several facts, not an
-error; ``on_path`` marks those whose ``bin`` is on ``PATH``.
+error; ``on_path`` marks those whose ``bin`` is on ``PATH``.  An ``nvcc`` that gave no
+version (hung, failed) next to none of a toolkit's files is an entry with its path only:
+``root`` and ``version`` unknown (``None``), never its folder's parent as a "toolkit".
 """
 
 from __future__ import annotations
@@ -124,6 +126,11 @@ def _candidates(ctx: ProbeContext) -> tuple[list[_Found], list[ProbeRecord]]:
         root = None
         if nvcc_path:
             root = _nvcc_root(ctx, nvcc_path)
+        if root is not None and nvcc_version is None and not _is_toolkit(ctx, root):
+            # an nvcc that gave no version (hung, failed, printed something else) beside no
+            # toolkit's files: its folder is not a toolkit ("/tmp" for /tmp/x/nvcc); the
+            # entry keeps the program's path only, toolkit and version unknown
+            root = None
         found.append(_Found(root, "nvcc", nvcc_path, nvcc_version))
     env = ctx.env
     for var in ("CUDA_HOME", "CUDA_PATH"):
@@ -147,6 +154,15 @@ def _candidates(ctx: ProbeContext) -> tuple[list[_Found], list[ProbeRecord]]:
             if ctx.fs.exists(root):
                 found.append(_Found(root, "glob"))
     return found, records
+
+
+def _is_toolkit(ctx: ProbeContext, root: str) -> bool:
+    """``root`` holds a CUDA toolkit's own files: its ``version.json``/``version.txt``, or a
+    folder name that says the version (``cuda-12.2``, ``v11.2``)."""
+    real = ctx.fs.realpath(root)
+    if _version_at(ctx, real) is not None:
+        return True
+    return _DIR_RE.search(pathmod(ctx.system).basename(real.rstrip("/\\"))) is not None
 
 
 def _version_at(ctx: ProbeContext, root: str) -> str | None:

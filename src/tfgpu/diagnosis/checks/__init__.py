@@ -148,6 +148,7 @@ from tfgpu.diagnosis.checks.placer_device_unavailable import (
     unknown_gpu_device,
     xla_gpu_device_ordinal,
 )
+from tfgpu.diagnosis.checks.probe_outcomes import probes_did_not_answer
 from tfgpu.diagnosis.checks.python_import import (
     tensorflow_module_not_found,
     tf1_api_on_tf2,
@@ -536,6 +537,7 @@ HOST_CHECKS: tuple[Check, ...] = (
     nvidia_wheels_match_pins,
     tf_cuda_libraries_missing,
     metal_pairing_broken,  # metal pairing (issue 12)
+    probes_did_not_answer,
 )
 #: Checks of log messages (they read host facts too, to sharpen causes and fixes).
 LOG_CHECKS: tuple[Check, ...] = (

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from tfgpu._proc import NOT_RUNNABLE
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
@@ -44,6 +45,7 @@ from tfgpu.diagnosis.checks.versions import (
 )
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
+from tfgpu.facts.presence import smi_unreadable
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
@@ -693,6 +695,9 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
         yield catalogue.make("nvidia-driver-not-loaded", variant=variant, evidence=ev, fix=fix,
                              message=msg.splitlines()[0] if msg else "")
         return
+    if smi_unreadable(facts) is not None:
+        yield _smi_unreadable(msg, ev)
+        return
     if "no devices were found" in low:
         yield catalogue.make(
             "nvidia-no-devices-found", evidence=ev,
@@ -702,6 +707,25 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
         )
         return
     yield _driver_error(facts, d.source, msg, ev)
+
+
+def _smi_unreadable(msg: str, ev: tuple[Evidence, ...]) -> Finding:
+    """``nvidia-smi-unreadable``: nvidia-smi printed nothing or nothing a parser reads, or the
+    file of that name on PATH cannot run (``msg`` from the nvidia probe:
+    :func:`tfgpu.facts.presence.smi_unreadable`): the driver's state is unknown, not "installed but
+    reporting an error" (nothing shows a driver) and not "absent"."""
+    why = msg.split(": ", 1)[1] if f": {NOT_RUNNABLE}: " in msg else msg
+    if why.startswith(NOT_RUNNABLE):
+        why = f"nvidia-smi {why}"
+    return catalogue.make(
+        "nvidia-smi-unreadable", evidence=ev, why=why.rstrip("."),
+        fix=('command -v nvidia-smi; ls -ld "$(command -v nvidia-smi)"   # which file answers '
+             "to that name",
+             "nvidia-smi; echo \"exit $?\"   # the NVIDIA tool prints its GPU table, or an "
+             "error message",
+             "# a stand-in, stray folder or broken copy earlier on PATH: remove it (or put the "
+             "driver's folder first); no NVIDIA driver installed: install it"),
+    )
 
 
 def _driver_error(
@@ -717,9 +741,7 @@ def _driver_error(
     smi = facts.probe("nvidia-smi")
     ran = smi is not None and smi.returncode == 0
     shown = re.match(r"nvidia-smi prints '(.+)'$", msg)
-    if msg.startswith("nvidia-smi printed output"):
-        cause = msg
-    elif ran:
+    if ran:
         cause = f"nvidia-smi ran (exit 0) but reports {shown.group(1) if shown else msg}"
     else:
         cause = f"{source or 'nvidia-smi'} failed: \"{msg}\""

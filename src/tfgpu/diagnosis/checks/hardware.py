@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.facts import GPU, HostFacts, ProbeStatus
+from tfgpu.facts.presence import PCI_RECORDS, Presence, nvidia_gpu_presence
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeQueryError, TensorCores, docs
@@ -94,6 +95,12 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
     if facts.os.is_wsl and facts.os.wsl_version == 2 and not others:
         yield _wsl2_gpu_unknown(facts, tuple(ev))
         return
+    wsl2 = facts.os.is_wsl and facts.os.wsl_version == 2
+    presence = nvidia_gpu_presence(facts)
+    if presence.state == "unknown" and not wsl2:
+        yield _presence_unknown(facts, presence, (*ev, *_listing_records(facts)))
+        return
+    ev.extend(_listing_records(facts, answered_only=True))
     system = facts.os.system
     fix: list[str] = []
     words: list[str] = []
@@ -137,8 +144,57 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
     smi = facts.probe("nvidia-smi")
     how = "nvidia-smi is not installed" if smi is not None and smi.status is ProbeStatus.MISSING \
         else "NVML and nvidia-smi found no NVIDIA GPU"
+    looked = _listing_words(facts)
+    if looked and (facts.driver is None or facts.driver.status is not ProbeStatus.OK):
+        how += f", and {looked} shows no NVIDIA display adapter"
     yield catalogue.make("no-nvidia-gpu", evidence=ev, cause=f"{how}; " + "; ".join(words),
                          fix=fix, doc=doc)
+
+
+def _listing_records(facts: HostFacts, *, answered_only: bool = False) -> tuple[Evidence, ...]:
+    """Evidence lines of the adapter listings (lspci, /sys/bus/pci, /sys/class/drm, WMI,
+    system_profiler): what looked for a GPU without the driver, and how it went; with
+    ``answered_only``, only those that answered (status OK)."""
+    recs = [facts.probe(name) for name in PCI_RECORDS]
+    return tuple(e for rec in recs if rec is not None
+                 and (not answered_only or rec.status is ProbeStatus.OK)
+                 for e in c.record_evidence(rec))
+
+
+#: How a cause names each adapter listing that answered.
+_LISTING_WORDS = {"lspci": "lspci", "sysfs-pci": "the PCI bus (/sys/bus/pci/devices)",
+                  "wmi-video": "Windows' display adapter list (Win32_VideoController)",
+                  "system_profiler": "system_profiler"}
+
+
+def _listing_words(facts: HostFacts) -> str | None:
+    """The first adapter listing that answered, as a cause names it, or ``None``."""
+    for name, words in _LISTING_WORDS.items():
+        rec = facts.probe(name)
+        if rec is not None and rec.status is ProbeStatus.OK and (
+                name != "lspci" or (rec.raw_excerpt or "").strip()):
+            return words
+    return None
+
+
+def _presence_unknown(facts: HostFacts, presence: Presence,
+                      ev: tuple[Evidence, ...]) -> Finding:
+    """``nvidia-gpu-presence-unknown``: no driver answers and no adapter listing answered
+    (:func:`tfgpu.facts.presence.nvidia_gpu_presence`), so "no GPU" would claim more than
+    is known."""
+    d = facts.driver
+    smi = facts.probe("nvidia-smi")
+    if d is None:
+        driver = "the NVIDIA driver was not probed"
+    elif smi is not None and smi.status is ProbeStatus.MISSING:
+        driver = "no NVIDIA driver answers (nvidia-smi is not installed, NVML not found)"
+    else:
+        driver = "no NVIDIA driver answers (NVML and nvidia-smi not found)"
+    unanswered = ("nothing could list the PCI devices: " + ", ".join(presence.unanswered)
+                  if presence.unanswered else
+                  "no probe listed the PCI devices (lspci, /sys/bus/pci/devices)")
+    return catalogue.make("nvidia-gpu-presence-unknown", evidence=ev, driver=driver,
+                          unanswered=unanswered)
 
 
 #: Where WSL2 mounts the Windows NVIDIA driver's Linux libraries (libcuda.so...).

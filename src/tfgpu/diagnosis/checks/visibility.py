@@ -612,7 +612,8 @@ def _reinstall_with_cuda(facts: HostFacts, kb: Knowledge, version: str | None) -
 
 
 def tensorflow_gpu_ops(f: Facts) -> Iterator[Finding]:
-    """Each GPU TensorFlow listed ran a small op: OK when right and on that GPU, else error."""
+    """Each GPU TensorFlow listed ran a small op: OK when right and on that GPU, else error;
+    a GPU whose op has no recorded result (``op_ok`` null) is "listed, not tested"."""
     facts = f.host
     if facts is None:
         return
@@ -633,6 +634,17 @@ def tensorflow_gpu_ops(f: Facts) -> Iterator[Finding]:
                                      "placement(True); print(tf.linalg.matmul([[1.]], [[1.]]))"),),
         )
         return
+    untested = [d for d in tf.gpus if d.op_ok is None]
+    if untested:
+        # listed, but no result of the test op is recorded: "can use" needs a computation
+        yield catalogue.make(
+            "tensorflow-gpu-op-untested", devices=", ".join(d.name for d in untested),
+            evidence=tuple(Evidence("tf.devices", f"{d.name} {dict(d.details)}: op_ok null")
+                           for d in untested),
+            fix=("tfgpu doctor   # on that host: this tfgpu runs the test op on each GPU",
+                 c.python_cmd(facts, "import tensorflow as tf; tf.debugging.set_log_device_"
+                                     "placement(True); print(tf.linalg.matmul([[1.]], [[1.]]))")),
+        )
     if good and not bad:
         names = "; ".join(f"{d.name} ({d.details.get('device_name', '?')}, cc "
                           f"{d.details.get('compute_capability', '?')})" for d in good)
