@@ -1,6 +1,8 @@
-"""An unrecognised error whose last exception line is only the exception's name (a traceback
-cut, or a notebook's copied before the message lines): the unknown says the message is missing
-and asks for the whole traceback; a last exception with its message does not."""
+"""An unrecognised error whose last exception line is only the exception's name: Python prints
+the name alone when the exception has no message (a bare ``assert``, ``raise ValueError``), so
+at the end of a traceback the unknown says both possibilities (no message: the last source line
+failed; or the message was cut) and never claims the message "was not pasted"; the name alone,
+with no traceback, asks for the whole traceback; a last exception with its message does not."""
 
 from __future__ import annotations
 
@@ -20,6 +22,24 @@ def _unknown(lines: list[str]) -> Finding:
     ["Building model with https://example.org/models/encoder/5",
      "---------------------------------------------------------------------------",
      "ValueError"],
+    ["tensorflow.python.framework.errors_impl.InvalidArgumentError"],
+], ids=["notebook-name-only", "qualified-name-alone"])
+def test_name_only_asks_for_the_message(lines: list[str]) -> None:
+    f = _unknown(lines)
+    assert "stops at the last exception's name" in f.cause, f.cause
+    assert "has no message" in f.cause, f.cause
+    assert any("paste the whole traceback" in x for x in f.fix), f.fix
+
+
+@pytest.mark.parametrize("lines", [
+    ["Traceback (most recent call last):",
+     '  File "train.py", line 3, in <module>',
+     "    assert x.shape[0] == 10",
+     "AssertionError"],
+    ["Traceback (most recent call last):",
+     '  File "train.py", line 3, in <module>',
+     "    raise ValueError",
+     "ValueError"],
     ["Traceback (most recent call last):",
      '  File "train.py", line 12, in <module>',
      "    model.fit(ds)",
@@ -27,11 +47,13 @@ def _unknown(lines: list[str]) -> Finding:
     ["Traceback (most recent call last):",
      '  File "main.py", line 3, in <module>',
      "RuntimeError"],
-], ids=["notebook-name-only", "qualified-name", "plain-traceback-name-only"])
-def test_name_only_asks_for_the_message(lines: list[str]) -> None:
+], ids=["bare-assert", "raise-without-message", "qualified-name", "plain-traceback-name-only"])
+def test_name_ending_a_traceback_may_have_no_message(lines: list[str]) -> None:
     f = _unknown(lines)
-    assert "stops at the last exception's name" in f.cause, f.cause
-    assert any("paste the whole traceback" in x for x in f.fix), f.fix
+    assert "was not pasted" not in f.cause, f.cause
+    assert "has no message" in f.cause and "last source line" in f.cause, f.cause
+    assert "were not pasted" in f.cause, f.cause  # the other possibility, as a hedge
+    assert any("last source line" in x for x in f.fix), f.fix
 
 
 def test_exception_with_its_message_is_quoted_as_before() -> None:

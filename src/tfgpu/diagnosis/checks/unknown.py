@@ -35,7 +35,8 @@ _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Inter
 #: last)`` header it is the end of a traceback pasted alone (Python prints the header and
 #: the frames above it on every uncaught exception), so the program died on it.
 #: A last exception line that is only the exception's name ("ValueError", "tensorflow.python.
-#: framework.errors_impl.InternalError"): the message was not pasted.
+#: framework.errors_impl.InternalError"): the exception has no message (Python prints the name
+#: alone then) or its message was not pasted.
 _BARE_EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):?")
 _QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?::\s|$)")
 
@@ -457,8 +458,14 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     ]
     crash = bool(fatal)
     exit_only = bool(exited) and not crash and not (uncaught and excs)
-    # "ValueError" alone: a traceback cut (or copied from a notebook) before its message
+    # "ValueError" alone: an exception with no message, or a traceback cut (or copied from a
+    # notebook) before its message
     bare = bool(last and _BARE_EXCEPTION.fullmatch(last))
+    # ... which ends a traceback the log shows: Python prints the name alone whenever the
+    # exception's message is empty (``traceback.format_exception_only``: "ValueError" for
+    # ``raise ValueError`` or ``ValueError("")``, "AssertionError" for a bare ``assert``), so
+    # the name alone is also a complete traceback's end
+    framed = bare and any(end == excs[-1].line for _, end in blocks)
     found_here = [
         catalogue.make(
             "unrecognised-error",
@@ -484,8 +491,16 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                           for h in [*signalled[:1], *(exited[-1:] if exit_only else ())])
                 + (f" CUDA reported {', '.join(named)} (see the CUresult list)." if named else "")
                 + "".join(f" {describe(r)} (knowledge row {r.ref})." for _, r in stat)
-                + (f" The log stops at the last exception's name ({last}): its message, "
-                   "which says what went wrong, was not pasted." if bare
+                + (f" The traceback ends in the exception's name alone ({last}): Python "
+                   "prints only the name when the exception has no message (a bare "
+                   "`assert`, `raise ValueError`, an empty message), and then the statement "
+                   "on the traceback's last source line, just above the name, is what "
+                   "failed; or the lines after the name, which hold a message, were not "
+                   "pasted." if framed
+                   else f" The log stops at the last exception's name ({last}): either the "
+                   "exception has no message (Python then prints the name alone: a bare "
+                   "`assert`, `raise ValueError`), or its message, which says what went "
+                   "wrong, was not pasted." if bare
                    else f" The last exception is: {last}" if last else "")
             ),
             # say what to run next; a crash gets the Python stack at the crash
@@ -501,8 +516,12 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                     if exit_only
                     else ()
                 ),
-                *(("# paste the whole traceback: the lines after the exception's name hold "
-                   "its message (a notebook shows them below the ---- line)",) if bare else ()),
+                *(("# the traceback's last source line (just above the exception's name) "
+                   "is the statement that raised it; if the output shows lines below the "
+                   "name, paste them too: they hold its message",) if framed else
+                  ("# paste the whole traceback: the lines after the exception's name hold "
+                   "its message if it has one (a notebook shows them below the ---- line)",)
+                  if bare else ()),
                 # another program's log is searched in that program's tracker (an exit
                 # code alone has no exception line to search)
                 *(() if exit_only and not excs else (
