@@ -2020,10 +2020,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\bERROR\b|Check failed"
         r"|Aborted|core dumped|Segmentation fault|\bFatal\b|\bFATAL\b|^Killed$",
     ),
+    # an exception line: a name ending in Error/Exception/Exit (GeneratorExit, SystemExit),
+    # or one of the builtin BaseException subclasses named otherwise that end a traceback
+    # too (Python's Lib/exceptions hierarchy: StopIteration, StopAsyncIteration; ``next()``
+    # on an empty iterator ends a script with "StopIteration")
     _p(
         "tell.exception",
-        ("error", "exception"),
-        r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit)(?::\s|$)",
+        ("error", "exception", "generatorexit", "stopiteration", "stopasynciteration"),
+        r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit)|StopAsyncIteration"
+        r"|StopIteration)(?::\s|$)",
     ),
     # --- status codes by name, Metal plugin load, device lists, tfjs, libtensorflow ---
     # Any status code of the seven CUDA-stack enums in status_codes.toml (cuda.h CUresult,

@@ -25,7 +25,8 @@ _GLOG_E = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[EF](?:\d{4} [\d:.]+\s+\d+)?
 #: A Python traceback's first line, and its last: the exception line (``tell.exception``).
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
 # and KeyboardInterrupt (Ctrl-C), when a finding quotes it (checks/stops.py)
-_EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt)(?::\s|$)")
+_EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit|Interrupt)"
+                        r"|StopAsyncIteration|StopIteration)(?::\s|$)")
 
 #: An exception line as only Python's traceback printer writes it: the type's module before
 #: its name (``traceback.format_exception_only``: ``f"{module}.{qualname}: {value}"`` for a
@@ -37,7 +38,8 @@ _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Inter
 #: A last exception line that is only the exception's name ("ValueError", "tensorflow.python.
 #: framework.errors_impl.InternalError"): the exception has no message (Python prints the name
 #: alone then) or its message was not pasted.
-_BARE_EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception):?")
+_BARE_EXCEPTION = re.compile(r"(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit)"
+                             r"|StopAsyncIteration|StopIteration):?")
 _QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?::\s|$)")
 
 #: The exception line of a Ctrl-C: CPython's default SIGINT handler raises KeyboardInterrupt
