@@ -4795,12 +4795,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # 'tensorflow'[ or one of its dependencies]: <text> (Exception from HRESULT: 0x8007045A)";
     # 0x8007045A is HRESULT_FROM_WIN32(1114), the same in every UI language), a C program's
     # LoadLibrary message naming tensorflow.dll. Python's "DLL load failed" is win.dll_load,
-    # Node's tfjs.dll_init. Read by checks/bindings.py.
+    # Node's tfjs.dll_init. Read by checks/bindings.py. TensorFlow Java's JNI library is
+    # "tensorflow_jni" up to TF 1.15 and "jnitensorflow" since (tensorflow/java: JavaCPP's
+    # "jni" + preset name; its CONTRIBUTING.md's "no jnitensorflow in java.library.path";
+    # DJL's tensorflow engine LibUtils LIB_NAME = "jnitensorflow").
     _p(
         "win.dll_init_native",
         ("initialization routine failed", "initialisation routine failed", "unable to load dll",
          "une routine d'initialisation d'une biblioth"),
-        r"(?P<lib>\b(?:lib)?tensorflow(?:_jni\w{0,8}|_cc|_framework)?\.dll\b|"
+        r"(?P<lib>\b(?:lib)?(?:jni)?tensorflow(?:_jni\w{0,8}|_cc|_framework)?\.dll\b|"
         r"_pywrap_tensorflow\w{0,30}\.pyd\b|\bDLL '(?:lib)?tensorflow(?:\.dll)?')"
         r"[^\n]{0,300}?(?:A dynamic link library \(DLL\) initiali[sz]ation routine failed|"
         r"Une routine d'initialisation d'une biblioth\S{1,3}que "
