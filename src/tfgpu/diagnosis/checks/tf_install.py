@@ -1488,6 +1488,38 @@ def _intel_mac_stop(ctx: Facts, pkg: str, pin: str,
              f"Darwin x86_64 is an Intel Mac: {keep.split('   #')[0]}, or see below", other])
 
 
+def _intel_mac_python(ctx: Facts, pkg: str, python: str | None) -> tuple[str, list[str]] | None:
+    """On a Mac (host facts, or a log that shows macOS: a Mac's shell prompt, a /Users path)
+    not known to be Apple silicon, pip's empty list for ``tensorflow`` may be the Intel Mac
+    case: TensorFlow's last macOS x86_64 wheels (platform fact ``macos-x86-last``: 2.16.2,
+    from TF 2.17 none) cover only the Pythons of that release's tested row (3.9-3.12), so an
+    Intel Mac, or an x86_64 Python under Rosetta, with a newer (or older) Python lists no
+    version at all.  Returns ``(cause sentence, fix lines)``; ``None`` for another package
+    or OS, a host known not to be an Intel Mac, or a ``python`` (``"3.12.4"``) those wheels
+    cover."""
+    if pkg != "tensorflow" or ctx.os != "macos" or ctx.intel_mac is False:
+        return None
+    fact = ctx.kb.platform_fact("macos-x86-last")
+    last = str(fact.value("last_release"))
+    covered, row = ctx.kb.wheel_for_python(last, "macos", python)
+    if covered is True or row is None or not row.python_min or not row.python_max:
+        return None
+    rng = f"{row.python_min}-{row.python_max}"
+    who = ("This is an Intel Mac (macOS on x86_64, host facts)" if ctx.intel_mac else
+           "This log is a Mac's: on an Intel Mac, or with an x86_64 Python under Rosetta on "
+           "Apple silicon,")
+    cause = (f" {who} TensorFlow's last wheels are {last}'s, for Python {rng} (macOS x86_64 "
+             f"wheels end with the {last} release: knowledge rows {fact.ref}, {row.ref}), so "
+             + (f"Python {python}" if python else f"a Python outside {rng}")
+             + " gets no TensorFlow version at all; an arm64 Python on Apple silicon gets "
+             "current releases.")
+    fix = ["python3 -c \"import platform; print(platform.machine())\"   # x86_64: an Intel "
+           "Mac or a Rosetta Python; arm64: Apple silicon",
+           f"# x86_64: a Python {rng} venv, then pip install \"tensorflow=={last}\" (the last "
+           "release with Intel Mac wheels); on Apple silicon use an arm64 Python"]
+    return cause, fix
+
+
 def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     """No wheel of TensorFlow itself for this interpreter (Python version, 32-bit, OS)."""
     py = ctx.host.python.version if ctx.host is not None else None
@@ -1500,13 +1532,19 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
     # the log's own `python --version` line; inside the covered range the version
     # is not the cause, so the fix must not be "a venv with the Python it already has"
     printed = ctx.printed_python if not py else None
+    pin_pkg = _norm(next((h for h in nod if "==" in (h.g("spec") or "")), nod[0]).g("pkg")
+                    or "tensorflow")
+    x86mac = (_intel_mac_python(ctx, pin_pkg, py or (printed.g("v") if printed else None))
+              if not any("==" in (h.g("spec") or "") for h in nod) else None)
     in_range = False
     if printed is not None:
         pv = printed.g("v") or ""
         vlo, vpv, vhi = _version(lo), _version(pv), _version(hi)
         in_range = None not in (vlo, vpv, vhi) and vlo <= vpv <= vhi  # type: ignore[operator]
         cause += (f" The log shows Python {pv} (line {printed.line}), "
-                  + ("which current releases cover: if pip belongs to that interpreter, the "
+                  + ("which current releases cover on Apple silicon, Linux and Windows, "
+                     "but not on an Intel Mac (below)." if in_range and x86mac else
+                     "which current releases cover: if pip belongs to that interpreter, the "
                      "version is not the cause; a 32-bit build, a platform or CPU with no "
                      "TensorFlow wheel (e.g. musl/Alpine Linux: the manylinux wheels need "
                      "glibc), or an old pip "
@@ -1558,6 +1596,10 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                           f'pip install "{pkg}=={highest}"'))
     elif listed_hit is not None and not listed:
         cause += " pip lists no TensorFlow versions at all for it (from versions: none)."
+    if x86mac is not None and not listed:
+        cause += x86mac[0]
+    else:
+        x86mac = None
     if pin and not highest:
         # Checked on threads (ratschlab/RGAN#38: tensorflow==1.4.1, cured by Python
         # 3.6): a pin names a release built for its own Pythons; the fix keeps the pin.
@@ -1597,6 +1639,10 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         fix.insert(1, "python -m pip install --upgrade pip   # an old pip lists no wheel "
                       f"(TensorFlow needs pip >= {pipmin.value('linux_windows')}, macOS >= "
                       f"{pipmin.value('macos')})")
+    if x86mac is not None:
+        # the machine check replaces the interpreter check (no 32-bit Python on a current
+        # Mac) and the Mac's two routes replace the generic venv line; pip and install stay
+        fix = [*x86mac[1], *fix[1:2], fix[-1]]
     arm = apple_silicon_pin(ctx, pkg, pin, listed, nod) or pip_tensorflow_32bit(ctx, pkg, nod)
     if arm is not None:
         return arm
@@ -1617,7 +1663,9 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
                                   fix=[*fix, *mac[2]])
         return catalogue.make("tensorflow-no-matching-distribution", variant="pinned", pin=pin,
                               highest=highest, evidence=log_evidence(nod), cause=cause, fix=fix)
-    return catalogue.make("tensorflow-no-matching-distribution", evidence=log_evidence(nod),
+    return catalogue.make("tensorflow-no-matching-distribution",
+                          evidence=log_evidence(nod, ctx.h("ctx.macos").first[:1]
+                                                if x86mac is not None else []),
                           cause=cause, fix=fix)
 
 
