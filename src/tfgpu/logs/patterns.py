@@ -5158,6 +5158,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*-\s+(?P<pkg>[A-Za-z][\w.-]{0,40}::[A-Za-z0-9][\w.-]{0,60}"
         r"(?:\s*[=<>!]{1,2}\s*[\w.*]{1,30}){0,2})\s*$",
     ),
+    # ... and any "  - name[=version[=build]]" entry of those lists, whatever the package
+    # (conda/exceptions.py PackagesNotFoundError: "The following packages are not available
+    # from current channels:" then one "  - <spec>" line per package; the channel URLs
+    # after "Current channels:" hold ':' and '/', which no name has), read next to those
+    # hits only (checks/conda.py); keyed by the spec, so the record keeps each one.
+    _p(
+        "ctx.conda_spec_item",
+        ("- ",),
+        r"^\s*-\s+(?P<pkg>[A-Za-z0-9_][\w.-]{0,60}(?:\s*[=<>!]{1,2}\s*[\w.*]{1,30}){0,2})\s*$",
+        "pkg",
+    ),
     # CPython's MemoryError (Objects/exceptions.c; PyErr_NoMemory: a host allocation failed) as
     # a traceback's last line, bare ("MemoryError") or with NumPy's message
     # (numpy/core/_exceptions.py _ArrayMemoryError: "Unable to allocate <size> for an array

@@ -137,6 +137,14 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
     items = sorted(_near(ctx.h("tools.conda_list_item").all(), hits, 8)
                    + _near(ctx.h("ctx.conda_channel_item").all(), hits, 8),
                    key=lambda h: h.line)
+    # ... and any other package of the list (numpy, a misspelt name): the entries between
+    # the error line and the channel list ("Current channels:" URLs, tools.conda_platform)
+    if not items:
+        spec = ctx.h("ctx.conda_spec_item")
+        urls = [h.line for h in ctx.h("tools.conda_platform").all()]
+        near = {h.line: h for h in _near([*spec.all(), *spec.by_key.values()], hits, 8)}
+        items = [h for n, h in sorted(near.items())
+                 if not any(a.line < u < n for u in urls for a in hits)]
     names = list(dict.fromkeys((h.g("pkg") or "").strip() for h in items[:6]))
     deps = _tensorflow_deps(ctx, hits, items, names) or _conda_32bit(ctx, hits, items, names)
     if deps:
@@ -159,9 +167,11 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
                  "tfgpu plan --os macos   # the TensorFlow and tensorflow-metal releases "
                  "for this Mac"),
         )]
-    first = re.split(r"\s*[=<>!]", names[0])[0].rsplit("::", 1)[-1] if names else "tensorflow"
+    first = re.split(r"\s*[=<>!]", names[0])[0].rsplit("::", 1)[-1] if names else None
     fix = [f"conda search -c conda-forge {first}   # the versions and builds that exist for "
-           "this platform",
+           "this platform" if first else
+           "conda search -c conda-forge <name>   # each package conda listed under the error: "
+           "the versions and builds that exist for this platform",
            "# then ask for one of those (add -c conda-forge), or install it with pip inside "
            "the activated environment"]
     if any(_BUILD_PIN.search(n) for n in names):
@@ -173,7 +183,7 @@ def conda_packages_not_found(ctx: Facts) -> list[Finding]:
                    "builds carry 'cuda' in their build string)")
     return [catalogue.make(
         "conda-packages-not-found",
-        packages=", ".join(names) if names else "the requested packages",
+        packages=", ".join(names) if names else "of the requested names",
         evidence=log_evidence(hits, items),
         fix=tuple(fix),
     )]
