@@ -129,3 +129,15 @@ def test_many_unique_lines_take_the_batch_path() -> None:
     got = _ids("\n".join(lines).encode())
     assert got["library-not-loaded-libcudart-so-11-0"] == [251]
     assert got["device-config-after-init"] == [500]
+
+
+def test_binary_lines_are_counted_as_lines_like_the_lines_read() -> None:
+    """A binary line holding carriage returns or backspace runs (which split a line into
+    pieces matched on their own) is one skipped line, as ``stats.lines`` counts it: the
+    header never shows more binary lines skipped than lines read."""
+    data = (b"\x00\x01\x02\x03 error occurred \x00\x00\x08\x08\x00\x01\x02 fatal error "
+            b"\x00\x00\x00\r\x00\x01\x02 exception here \x00\n"
+            b"\x00\x01\x02 error \xff\xfe\x00\n")
+    res = explain_stream(io.BytesIO(data))
+    assert res.stats.lines == 2
+    assert res.stats.skipped_binary == 2

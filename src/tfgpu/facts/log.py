@@ -77,7 +77,9 @@ class ReadStats:
         lines: number of lines (a final line without a newline counts).
         non_blank: ``True`` once any non-whitespace byte was seen.
         candidates: lines handed to the catalogue.
-        skipped_binary: candidate lines dropped as binary garbage.
+        skipped_binary: lines dropped as binary garbage (a line once, however many of its
+            pieces, split at carriage returns and backspace runs, were binary; at most
+            ``lines``).
         long_lines: lines longer than ``MAX_LINE_CHARS`` (kept as a bounded excerpt).
         repeats_skipped: chunks in which a candidate template was skipped because it had
             already been matched ``MAX_REPEATS`` times, and lines in which a piece's template

@@ -1116,6 +1116,7 @@ def line_texts(
     if follow is not None and not pieces:
         follow.left = 0
     skipped: set[bytes] = set()
+    binary = False  # the line is counted once in skipped_binary, however many pieces it has
     for piece, flag, view in zip(pieces, flags, views, strict=True):
         if flag and repeats is not None and view is not None:
             seen = max(repeats.counts.get(view, 0), 0)
@@ -1132,7 +1133,11 @@ def line_texts(
         if flag:
             text = clean_line(piece, anchors)
             if text is None:
-                stats.skipped_binary += 1
+                # per line, as stats.lines counts them (a run of backspaces or a \r splits
+                # a line into pieces, not into lines)
+                if not binary:
+                    binary = True
+                    stats.skipped_binary += 1
             else:
                 stats.candidates += 1
                 yield text
