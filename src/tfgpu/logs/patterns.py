@@ -1926,6 +1926,20 @@ PATTERNS: tuple[Pattern, ...] = (
         ("hiperrornobinaryforgpu", "unable to find code object for all current devices"),
         r"hipErrorNoBinaryForGpu|Unable to find code object for all current devices",
     ),
+    # the log shows AMD's ROCm stack: TensorFlow's ROCm StreamExecutor sources
+    # (stream_executor/rocm/rocm_dnn.cc, rocm_blas.cc...), MIOpen's messages and status names
+    # (MIOpen src/include/miopen/errors.hpp: "MIOpen Error: <file>:<line>: ...";
+    # miopenStatus*), rocBLAS's rocblas_status_*, HIP's hipError* names, the ROCm libraries'
+    # file names, /opt/rocm paths and the tensorflow-rocm package
+    _p(
+        "ctx.rocm",
+        ("rocm", "miopen", "rocblas", "hiperror", "libhip", "amdhip64", "rccl", "rocfft",
+         "hipfft", "hsa-runtime", "rocsolver", "rocsparse", "rocrand", "hipblas"),
+        r"stream_executor/rocm/|\brocm_\w+\.(?:cc|h)\b|/opt/rocm\b|\btensorflow[-_]rocm\b"
+        r"|\bMIOpen Error\b|\bmiopenStatus\w+|\brocblas_status_\w+|\bhipError\w+"
+        r"|\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|rccl|rocfft|hipfft|hsa-runtime64|rocsolver"
+        r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?)\.so",
+    ),
     # an AMD gfx target named anywhere (rocminfo, HIP messages, kernel paths)
     _p("ctx.gfx", ("gfx",), r"\b(?P<gfx>gfx\d{2,4}[0-9a-f]?)\b", "gfx"),
     # Keras 3 load_model of a path that is neither .keras nor .h5 (keras/src/saving/
