@@ -26,6 +26,8 @@ _CUDA_FIX_WORDS = ("and-cuda", "/usr/local/cuda", "cuDNN 7", "CUDA 10")
     "shared object file: No such file or directory",
     "Could not load dynamic library 'libhipfft.so'; dlerror: libhipfft.so: cannot open shared "
     "object file: No such file or directory",
+    "OSError: libamd_comgr.so.2: cannot open shared object file: No such file or directory",
+    "ImportError: libhiprtc.so.5: cannot open shared object file: No such file or directory",
 ])
 def test_rocm_library_not_loaded_gets_the_rocm_loader_path_and_release(line: str) -> None:
     f = known([line], "rocm-runtime-missing")

@@ -1934,11 +1934,12 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.rocm",
         ("rocm", "miopen", "rocblas", "hiperror", "libhip", "amdhip", "rccl", "rocfft",
-         "hipfft", "hsa-runtime", "rocsolver", "rocsparse", "rocrand", "hipblas"),
+         "hipfft", "hsa-runtime", "rocsolver", "rocsparse", "rocrand", "hipblas", "amd_comgr",
+         "hsakmt"),
         r"stream_executor/rocm/|\brocm_\w+\.(?:cc|h)\b|/opt/rocm\b|\btensorflow[-_]rocm\b"
         r"|\bMIOpen Error\b|\bmiopenStatus\w+|\brocblas_status_\w+|\bhipError\w+"
         r"|\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|rccl|rocfft|hipfft|hsa-runtime64|rocsolver"
-        r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?)\.so",
+        r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt)\.so",
     ),
     # tensorflow-rocm's rocm_dnn.cc (TF 2.x): miopenCreateWithStream failed
     _p("rocm.miopen_handle", ("could not create miopen handle",),

@@ -23,6 +23,9 @@ ROCM_LIBRARIES: dict[str, str] = {
     "amdhip64": "the HIP runtime",
     "hip_hcc": "the HIP runtime, under the older file name older tensorflow-rocm builds load",
     "hsa-runtime64": "the ROCm HSA runtime",
+    "hsakmt": "the ROCm kernel driver interface (ROCt thunk)",
+    "hiprtc": "hipRTC (HIP's runtime compiler)",
+    "amd_comgr": "the ROCm code object manager (comgr)",
     "miopen": "MIOpen (AMD's cuDNN)",
     "rocblas": "rocBLAS",
     "hipblas": "hipBLAS",
@@ -37,6 +40,7 @@ ROCM_LIBRARIES: dict[str, str] = {
     "hipsparse": "hipSPARSE",
     "rccl": "RCCL (AMD's NCCL)",
     "roctracer64": "rocTracer",
+    "roctx64": "rocTX",
     "rocm_smi64": "ROCm SMI",
 }
 _BASE_RE = re.compile(r"^lib([\w+-]+?)\.so")
