@@ -74,8 +74,9 @@ def rocm_miopen_failed(f: Facts) -> list[Finding]:
              f"pair them as AMD's matrix says ({matrix})",
              "rocminfo | grep -m1 gfx   # the GPU's target: is it on this ROCm's supported "
              "list?",
-             "rocm-smi --showmemuse   # GPU memory another process holds: stop it, or "
-             "TF_FORCE_GPU_ALLOW_GROWTH=true"),
+             # rocm-smi's usage (ROCm SMI docs, rocm-smi -h): --showmemuse, --showpids
+             "rocm-smi --showmemuse --showpids   # GPU memory another process holds: stop it, "
+             "or TF_FORCE_GPU_ALLOW_GROWTH=true"),
         knowledge_ref=fact.ref,
     )]
 
