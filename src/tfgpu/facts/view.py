@@ -532,6 +532,14 @@ class Facts:
                     return name
         return None
 
+    @property
+    def rocm_log(self) -> bool:
+        """The log shows AMD's ROCm stack (pattern ``ctx.rocm``: stream_executor/rocm paths,
+        MIOpen/rocBLAS/HIP status names, ROCm library file names, /opt/rocm,
+        tensorflow-rocm).  Its GPU messages are then tensorflow-rocm's: CUDA, cuDNN and
+        ``tensorflow[and-cuda]`` causes and fixes do not apply."""
+        return bool(self.h("ctx.rocm").count)
+
     # --- the Python version a log prints -------------------------------------------------------
     @property
     def printed_python(self) -> Hit | None:

@@ -1926,6 +1926,36 @@ PATTERNS: tuple[Pattern, ...] = (
         ("hiperrornobinaryforgpu", "unable to find code object for all current devices"),
         r"hipErrorNoBinaryForGpu|Unable to find code object for all current devices",
     ),
+    # the log shows AMD's ROCm stack: TensorFlow's ROCm StreamExecutor sources
+    # (stream_executor/rocm/rocm_dnn.cc, rocm_blas.cc...), MIOpen's messages and status names
+    # (MIOpen src/include/miopen/errors.hpp: "MIOpen Error: <file>:<line>: ...";
+    # miopenStatus*), rocBLAS's rocblas_status_*, HIP's hipError* names, the ROCm libraries'
+    # file names, /opt/rocm paths and the tensorflow-rocm package
+    _p(
+        "ctx.rocm",
+        ("rocm", "miopen", "rocblas", "hiperror", "libhip", "amdhip", "rccl", "rocfft",
+         "hipfft", "hsa-runtime", "rocsolver", "rocsparse", "rocrand", "hipblas", "amd_comgr",
+         "hsakmt"),
+        r"stream_executor/rocm/|\brocm_\w+\.(?:cc|h)\b|/opt/rocm\b|\btensorflow[-_]rocm\b"
+        r"|\bMIOpen Error\b|\bmiopenStatus\w+|\brocblas_status_\w+|\bhipError\w+"
+        r"|\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|rccl|rocfft|hipfft|hsa-runtime64|rocsolver"
+        r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt)\.so",
+    ),
+    # tensorflow-rocm's rocm_dnn.cc (TF 2.x): miopenCreateWithStream failed
+    _p("rocm.miopen_handle", ("could not create miopen handle",),
+       r"could not create miopen handle:?\s*(?P<status>\w*)"),
+    # MIOpen's own stderr line (src/include/miopen/errors.hpp: "MIOpen Error: " + what(), the
+    # what() of MIOPEN_THROW: "<file>:<line>: <message>")
+    _p("rocm.miopen_error", ("miopen error",),
+       r"MIOpen Error:\s*(?:(?P<file>[^\s:]+):\d+:\s*)?(?P<msg>.*)"),
+    # sources MIOpen compiles only into its OpenCL backend (MIOpen src/CMakeLists.txt:
+    # ocl/handleocl.cpp, ocl/oclerrors.cpp, ocl/clhelper.cpp, ocl_kernel.cpp when
+    # MIOPEN_BACKEND is OpenCL) and handleocl.cpp's own handle messages
+    _p("rocm.miopen_opencl",
+       ("handleocl", "oclerrors", "clhelper", "ocl_kernel", "cannot initialize handle from queue",
+        "clcreatecontextfromtype"),
+       r"\bocl/(?:handleocl|oclerrors|clhelper)\.cpp\b|\bocl_kernel\.cpp\b"
+       r"|Cannot Initialize Handle from Queue|Creating Handle\. \(clCreateContextFromType\)"),
     # an AMD gfx target named anywhere (rocminfo, HIP messages, kernel paths)
     _p("ctx.gfx", ("gfx",), r"\b(?P<gfx>gfx\d{2,4}[0-9a-f]?)\b", "gfx"),
     # Keras 3 load_model of a path that is neither .keras nor .h5 (keras/src/saving/

@@ -41,10 +41,12 @@ _PEER = re.compile(r"failed to connect to all addresses|Socket closed|Connection
                    r"timed out|Connection timed out", re.I)
 _END = re.compile(r"End of sequence", re.I)
 _NCCL = re.compile(r"\bNCCL\b")
-#: First errors of the GPU stack other checks read from their own lines (cuBLAS/cuDNN launch
-#: and handle failures, out of memory, CUDA errors, XLA/ptxas): the abort only repeats them,
-#: so this check stays quiet and leaves them to those findings (or to unrecognised-error).
-_GPU_STACK = re.compile(r"NCCL|Blas|DNN|convolution algorithm|\bOOM\b|out of memory"
+#: First errors of the GPU stack other checks read from their own lines (cuBLAS/cuDNN/MIOpen
+#: launch and handle failures, a convolution without a DNN algorithm: "Failed to find conv
+#: algorithm!" in tensorflow-rocm logs, out of memory, CUDA errors, XLA/ptxas): the abort only
+#: repeats them, so this check stays quiet and leaves them to those findings (or to
+#: unrecognised-error).
+_GPU_STACK = re.compile(r"NCCL|Blas|DNN|conv(?:olution)? algorithm|MIOpen|\bOOM\b|out of memory"
                         r"|Resource ?exhausted|RESOURCE_EXHAUSTED|CUDA|ptxas|\bXLA\b", re.I)
 _TIMEOUT = re.compile(r"Collective has timed out", re.I)
 

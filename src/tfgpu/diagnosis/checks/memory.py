@@ -601,6 +601,10 @@ _DESTROY = "could not destroy cudnn handle"
 #: ("DNN library is not found", "without DNN support", "Fail to find the dnn implementation").
 _DNN_ABSENT_WORDS = ("dnn library is not found", "without dnn support",
                      "fail to find the dnn implementation")
+#: The non-DNN ROCm libraries whose failures :func:`rule_library_handle` reads in a
+#: tensorflow-rocm log (rocBLAS, rocSOLVER, rocFFT/hipFFT); the DNN's (MIOpen's) are
+#: checks/rocm_dnn.py's.
+_ROCM_NON_DNN = re.compile(r"roc\w*blas|rocsolver|rocm_solvers|rocfft|hipfft|\bBlas\b", re.I)
 # cuda_fft.cc "failed to allocate work area." = the scratch allocator (TensorFlow's
 # GPU pool) could not give the plan its workspace
 _ALLOC_WORDS = ("ALLOC_FAILED", "out of memory", "OUT_OF_MEMORY", "allocate work area")
@@ -642,6 +646,12 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
         # another program's cuDNN failure (ONNX Runtime, Caffe, ...): TensorFlow's
         # memory options do not apply; unrecognised-error quotes it with no guess
         return []
+    if ctx.rocm_log:
+        # tensorflow-rocm's DNN is MIOpen, never cuDNN: its failures and the no-DNN lines are
+        # checks/rocm_dnn.py's (rocBLAS failures stay here)
+        found = [h for h in found if _ROCM_NON_DNN.search(h.text)]
+        if not found:
+            return []
     fft = cufft_plan_failed(ctx, found)
     if fft is not None:
         # cuFFT's INTERNAL_ERROR / SETUP_FAILED: not its memory status (cufft_plan.py)

@@ -2,8 +2,11 @@
 
 tensorflow-rocm links the HIP runtime and ROCm libraries (libamdhip64, MIOpen, rocBLAS...) of
 one ROCm release; when they are missing, or of another major version, the import fails with
-``libamdhip64.so.4: cannot open shared object file`` (tensorflow/tensorflow#47917).  AMD's
-release matrix is platform fact ``amd-rocm``.  CUDA fixes never apply, so
+``libamdhip64.so.4: cannot open shared object file`` (tensorflow/tensorflow#47917); an
+installed ROCm whose library folder the loader does not search fails the same way (AMD's
+post-install step adds /opt/rocm/lib and /opt/rocm/lib64 to /etc/ld.so.conf.d/rocm.conf and
+runs ldconfig: platform_facts source ROCMPOSTINSTALL).  AMD's release matrix is platform fact
+``amd-rocm``.  CUDA fixes never apply, so
 :func:`tfgpu.diagnosis.checks.libraries.rule_missing_libraries` leaves these libraries here.
 """
 
@@ -18,7 +21,11 @@ from tfgpu.findings import Finding
 #: ROCm library base names (``lib<base>.so.N``) and what they are.
 ROCM_LIBRARIES: dict[str, str] = {
     "amdhip64": "the HIP runtime",
+    "hip_hcc": "the HIP runtime, under the older file name older tensorflow-rocm builds load",
     "hsa-runtime64": "the ROCm HSA runtime",
+    "hsakmt": "the ROCm kernel driver interface (ROCt thunk)",
+    "hiprtc": "hipRTC (HIP's runtime compiler)",
+    "amd_comgr": "the ROCm code object manager (comgr)",
     "miopen": "MIOpen (AMD's cuDNN)",
     "rocblas": "rocBLAS",
     "hipblas": "hipBLAS",
@@ -33,6 +40,7 @@ ROCM_LIBRARIES: dict[str, str] = {
     "hipsparse": "hipSPARSE",
     "rccl": "RCCL (AMD's NCCL)",
     "roctracer64": "rocTracer",
+    "roctx64": "rocTX",
     "rocm_smi64": "ROCm SMI",
 }
 _BASE_RE = re.compile(r"^lib([\w+-]+?)\.so")
@@ -59,8 +67,12 @@ def rocm_runtime_missing(f: Facts) -> list[Finding]:
         "rocm-runtime-missing", filename=filename,
         component=ROCM_LIBRARIES[rocm_base(filename) or "amdhip64"], ref=fact.ref,
         evidence=log_evidence(hits),
-        fix=("ls /opt/rocm*/lib | grep -E 'amdhip64|MIOpen|rocblas'   # the ROCm installed, if "
-             "any",
+        fix=("ls /opt/rocm*/lib /opt/rocm*/lib64 /opt/rocm*/hip/lib 2>/dev/null | grep -i -E "
+             "'amdhip64|hip_hcc|MIOpen|rocblas'   # the ROCm installed, if any, and where",
+             "printf '/opt/rocm/lib\\n/opt/rocm/lib64\\n' | sudo tee -a "
+             "/etc/ld.so.conf.d/rocm.conf && sudo ldconfig   # AMD's post-install step: "
+             "the loader then finds ROCm's libraries (or add the folder ls found, e.g. "
+             "/opt/rocm/hip/lib, to LD_LIBRARY_PATH)",
              "pip show tensorflow-rocm   # the ROCm release this wheel was built for",
              f"# install that ROCm release, or the tensorflow-rocm wheel built for the ROCm you "
              f"have (AMD's matrix: {matrix})",
