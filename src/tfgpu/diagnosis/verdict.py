@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tfgpu._words import data_sizes, plural
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
@@ -120,6 +121,10 @@ def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | Non
     if facts.nvidia_gpus or d is None:
         return None
     if d.status is ProbeStatus.TIMEOUT:
+        limit = short_probe_limit(facts)
+        if limit is not None:
+            return (f"the driver probe was stopped at your limit, --timeout "
+                    f"{seconds(limit)}")
         return "the driver probe timed out"
     if any(f.id == "nvidia-smi-unreadable" for f in findings):
         # nothing shows a driver; a PCI listing that answered may still show there is no GPU

@@ -43,7 +43,7 @@ from tfgpu.diagnosis.checks.versions import (
     _min_gpu_cc,
     _release_fix,
 )
-from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.presence import smi_unreadable
 from tfgpu.facts.view import Facts, log_evidence
@@ -655,6 +655,19 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
             "nvidia-smi-endless-output", n=flood,
             evidence=_nvidia_records(facts) or (
                 Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
+        )
+        return
+    limit = c.short_probe_limit(facts)
+    if d is not None and d.status is ProbeStatus.TIMEOUT and limit is not None:
+        # only the user's own, shorter-than-default limit ran out: not known to hang
+        yield catalogue.make(
+            "nvidia-smi-stopped-at-limit", variant="nvml" if d.source == "nvml" else None,
+            evidence=_nvidia_records(facts) or (
+                Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
+            limit=c.seconds(limit), default=f"{DEFAULT_PROBE_TIMEOUT_S:g}",
+            fix=(f"tfgpu doctor   # tfgpu's default limits ({DEFAULT_PROBE_TIMEOUT_S:g} s a "
+                 "probe)", "time nvidia-smi   # how long it takes here"),
+            message=d.message or "nvidia-smi did not answer in time",
         )
         return
     if d is not None and d.status is ProbeStatus.TIMEOUT:
