@@ -129,6 +129,8 @@ def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | Non
     if any(f.id == "nvidia-smi-unreadable" for f in findings):
         # nothing shows a driver; a PCI listing that answered may still show there is no GPU
         return None if no_nvidia_gpu(facts) else "nvidia-smi gave no answer tfgpu can read"
+    if d.status is ProbeStatus.ERROR and no_nvidia_gpu(facts):
+        return None  # an adapter listing that answered shows no NVIDIA device (the finding says)
     explained = any(f.severity is Severity.ERROR and f.area == "driver" for f in findings)
     if d.status is ProbeStatus.ERROR and not explained:
         return "the driver probe failed"

@@ -103,6 +103,24 @@ def smi_unreadable(facts: HostFacts) -> str | None:
     return None
 
 
+#: nvidia-smi's words when it cannot reach the kernel module ("NVIDIA-SMI has failed because
+#: it couldn't communicate with the NVIDIA driver"; "Driver Not Loaded" on Windows): the
+#: driver's user space is there, but nothing of it looked at the hardware.
+MODULE_NOT_LOADED = ("couldn't communicate", "driver not loaded")
+
+
+def smi_module_not_loaded(facts: HostFacts) -> bool:
+    """``nvidia-smi`` failed because it could not reach the NVIDIA kernel module
+    (:data:`MODULE_NOT_LOADED`): it listed nothing, so like an unreadable ``nvidia-smi`` it
+    leaves presence to the adapter listings (a listing that answered with no NVIDIA
+    function makes it "absent": a stray nvidia-smi, or a container not given the GPU)."""
+    d = facts.driver
+    if d is None or d.status is not ProbeStatus.ERROR:
+        return False
+    low = (d.message or "").lower()
+    return any(w in low for w in MODULE_NOT_LOADED)
+
+
 def nvidia_gpu_presence(facts: HostFacts) -> Presence:
     """Whether ``facts`` show an NVIDIA GPU, show there is none, or cannot tell.
 
@@ -113,8 +131,9 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
     * unknown: everything else: a broken or hung driver (the driver findings speak), a
       driver that is missing or was not probed while no listing answered, WSL2 without
       a driver answer.  An ``nvidia-smi`` that gave no answer to read
-      (:func:`smi_unreadable`) shows no driver at all: the listings decide, as when
-      the driver was not probed.
+      (:func:`smi_unreadable`) shows no driver at all, and one that cannot reach the
+      kernel module (:func:`smi_module_not_loaded`) looked at no hardware: the listings
+      decide, as when the driver was not probed.
 
     Returns:
         A :class:`Presence`.
@@ -128,7 +147,7 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
     if facts.nvidia_gpus:
         return Presence("present")
     if d is not None and d.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT) \
-            and smi_unreadable(facts) is None:
+            and smi_unreadable(facts) is None and not smi_module_not_loaded(facts):
         return Presence("unknown")
     if d is not None and d.status is ProbeStatus.OK:
         return Presence("absent")
@@ -142,4 +161,5 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
                     unanswered=tuple(dict.fromkeys(_words(p) for p in records)))
 
 
-__all__ = ["LISTING_RECORDS", "Presence", "nvidia_gpu_presence", "smi_unreadable"]
+__all__ = ["LISTING_RECORDS", "Presence", "nvidia_gpu_presence", "smi_module_not_loaded",
+           "smi_unreadable"]

@@ -338,8 +338,10 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
                 f"python version {facts.python.version!r} is not a Python 3 version"
             ) from None
     vendor = gpu.vendor if gpu else None
-    if problem is not None and gpu is None:
-        vendor = "nvidia"  # no GPU listed: the broken driver is the evidence of one
+    if problem is not None and gpu is None and nvidia_gpu_presence(facts).state != "absent":
+        # no GPU listed: the broken driver is the evidence of one, unless an adapter listing
+        # that answered shows no NVIDIA device (a stray nvidia-smi; a container without it)
+        vendor = "nvidia"
     unknown = _gpu_unknown(facts) if vendor is None else None
     return TargetHost(
         os=os_id,
