@@ -17,6 +17,7 @@ from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
+from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
 if TYPE_CHECKING:
@@ -145,6 +146,8 @@ def suffix_of(facts: HostFacts) -> str:
     if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
             and facts.driver.status is ProbeStatus.MISSING:
         return " (WSL2: no NVIDIA driver answers, GPU presence unknown)"
+    if not facts.nvidia_gpus and (soc := nvidia_gpu_presence(facts).soc) is not None:
+        return f" (NVIDIA Jetson, {soc}: its GPU is on the chip, not examined)"
     if no_driver_gpu_unknown(facts):
         return " (no NVIDIA driver; whether an NVIDIA GPU is present is unknown)"
     return " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""

@@ -101,6 +101,11 @@ class OSFacts:
         glibc: glibc version on Linux (``"2.36"``), else ``None``.
         is_wsl: running inside Windows Subsystem for Linux (either version).
         wsl_version: 1 or 2 when ``is_wsl``; WSL1 has no GPU support at all.
+        nvidia_soc: what shows this is an NVIDIA Tegra system-on-chip (a Jetson), whose GPU
+            is on the chip and never on the PCI bus, as evidence with its file
+            (``"/etc/nv_tegra_release: # R35 (release), REVISION: 4.1"``,
+            ``"/proc/device-tree/compatible: nvidia,p3701-0000 nvidia,tegra234"``);
+            ``None`` when nothing does (knowledge row ``platform_facts:jetson-gpu-on-chip``).
     """
 
     system: str
@@ -111,6 +116,7 @@ class OSFacts:
     glibc: str | None = None
     is_wsl: bool = False
     wsl_version: int | None = None
+    nvidia_soc: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from packaging.version import InvalidVersion, Version
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
+from tfgpu.knowledge import docs
 
 #: Operating systems a plan can target (``--os``).
 OS_CHOICES = ("linux", "windows", "wsl2", "macos")
@@ -366,6 +367,11 @@ def _gpu_unknown(facts: HostFacts) -> str | None:
     presence = nvidia_gpu_presence(facts)
     if presence.state != "unknown":
         return None
+    if presence.soc is not None:
+        # platform_facts:jetson-gpu-on-chip
+        return (f"an NVIDIA Jetson ({presence.soc}): its GPU is on the chip, never on the PCI "
+                "bus, and TensorFlow uses it only as NVIDIA's build for the JetPack release "
+                f"installed here ({docs.url('jetson-tensorflow')}), not as these wheels")
     unreadable = smi_unreadable(facts)
     if unreadable is not None:
         return f"nvidia-smi gave no answer tfgpu can read: {unreadable}"
