@@ -139,7 +139,9 @@ class CommandResult:
         return cls(
             argv, ProbeStatus.TIMEOUT, None, stdout, stderr,
             timeout_s if duration_s is None else duration_s,
-            f"{argv[0]} did not finish within {round(timeout_s, 2):g} s and was stopped",
+            # 3 significant digits: a limit of 0.001 s is never "0 s"
+            f"{argv[0]} did not finish within "
+            f"{f'{timeout_s:.3g}' if timeout_s < 100 else f'{timeout_s:.0f}'} s and was stopped",
             **dropped,
         )
 

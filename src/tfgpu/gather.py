@@ -22,8 +22,10 @@ from tfgpu import facts as F
 from tfgpu._version import __version__
 from tfgpu.probes import ProbeContext, ProbeResult, same_interpreter
 
-#: Default time limit of each ordinary probe (nvidia-smi, nvcc, ldconfig...), seconds.
-DEFAULT_PROBE_TIMEOUT_S = 10.0
+#: Default time limit of each ordinary probe (nvidia-smi, nvcc, ldconfig...), seconds
+#: (:data:`tfgpu.facts.host.DEFAULT_PROBE_TIMEOUT_S`: the checks compare a recorded limit
+#: with it).
+DEFAULT_PROBE_TIMEOUT_S = F.DEFAULT_PROBE_TIMEOUT_S
 #: Default time limit of the TensorFlow child probe, seconds (:data:`tfgpu.facts.host.
 #: DEFAULT_TF_TIMEOUT_S`: the checks compare a recorded limit with it).
 DEFAULT_TF_TIMEOUT_S = F.DEFAULT_TF_TIMEOUT_S
@@ -352,4 +354,4 @@ def gather(
             records=(F.ProbeRecord(p.name, F.ProbeStatus.SKIPPED, message=not_run),),
             tf=F.TFFacts(F.ProbeStatus.SKIPPED) if p.is_tf else None,
         ))
-    return merge(results, ctx)
+    return dataclasses.replace(merge(results, ctx), probe_timeout_s=probe_timeout_s)

@@ -42,7 +42,10 @@ def test_no_driver_and_no_pci_listing_caps_without_claiming_no_gpu() -> None:
 
 
 def test_broken_driver_keeps_findings_as_they_are() -> None:
-    host = _host(DriverFacts(ProbeStatus.ERROR, message="couldn't communicate with the driver"))
+    # (a "couldn't communicate" nvidia-smi listed no hardware: with the PCI bus showing no
+    # NVIDIA device that host has no GPU, and is capped)
+    host = _host(DriverFacts(ProbeStatus.ERROR,
+                             message="Failed to initialize NVML: Driver/library version mismatch"))
     assert cap_for_cpu_host(host, [STRAY_TOOLKIT]) == (STRAY_TOOLKIT,)
 
 

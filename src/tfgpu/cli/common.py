@@ -116,6 +116,9 @@ def interpreter_failure(facts: HostFacts) -> str | None:
         return None
     rec = facts.probe("python")
     why = rec.message if rec is not None and rec.message else "it gave no answer"
+    if why.startswith("ran (exit "):
+        # it ran and printed nothing tfgpu can read (/bin/true): never "could not be run"
+        return f"the program {facts.python.executable} {why}"
     return f"the Python interpreter {facts.python.executable} could not be run: {why}"
 
 

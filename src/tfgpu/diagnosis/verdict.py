@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from tfgpu._words import data_sizes, plural
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
+from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
 if TYPE_CHECKING:
@@ -120,10 +122,16 @@ def _driver_probe_failed(facts: HostFacts, findings: list[Finding]) -> str | Non
     if facts.nvidia_gpus or d is None:
         return None
     if d.status is ProbeStatus.TIMEOUT:
+        limit = short_probe_limit(facts)
+        if limit is not None:
+            return (f"the driver probe was stopped at your limit, --timeout "
+                    f"{seconds(limit)}")
         return "the driver probe timed out"
     if any(f.id == "nvidia-smi-unreadable" for f in findings):
         # nothing shows a driver; a PCI listing that answered may still show there is no GPU
         return None if no_nvidia_gpu(facts) else "nvidia-smi gave no answer tfgpu can read"
+    if d.status is ProbeStatus.ERROR and no_nvidia_gpu(facts):
+        return None  # an adapter listing that answered shows no NVIDIA device (the finding says)
     explained = any(f.severity is Severity.ERROR and f.area == "driver" for f in findings)
     if d.status is ProbeStatus.ERROR and not explained:
         return "the driver probe failed"
@@ -138,6 +146,8 @@ def suffix_of(facts: HostFacts) -> str:
     if not facts.nvidia_gpus and _wsl2(facts) and facts.driver is not None \
             and facts.driver.status is ProbeStatus.MISSING:
         return " (WSL2: no NVIDIA driver answers, GPU presence unknown)"
+    if not facts.nvidia_gpus and (soc := nvidia_gpu_presence(facts).soc) is not None:
+        return f" (NVIDIA Jetson, {soc}: its GPU is on the chip, not examined)"
     if no_driver_gpu_unknown(facts):
         return " (no NVIDIA driver; whether an NVIDIA GPU is present is unknown)"
     return " (no NVIDIA GPU on this host)" if no_nvidia_gpu(facts) else ""

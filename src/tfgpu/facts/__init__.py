@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from tfgpu.facts.host import (
+    DEFAULT_PROBE_TIMEOUT_S,
     DEFAULT_TF_TIMEOUT_S,
     FACTS_SCHEMA_VERSION,
     GPU,
@@ -32,6 +33,7 @@ from tfgpu.facts.host import (
 )
 
 __all__ = [
+    "DEFAULT_PROBE_TIMEOUT_S",
     "DEFAULT_TF_TIMEOUT_S",
     "FACTS_SCHEMA_VERSION",
     "GPU",

@@ -34,12 +34,17 @@ from tfgpu.facts.driver_text import nvidia_driver_version
 
 #: Version of the JSON layout written by :meth:`HostFacts.to_json`.  Bump on any
 #: incompatible change; readers refuse snapshots with a newer major.
-FACTS_SCHEMA_VERSION = "1.1"
+FACTS_SCHEMA_VERSION = "1.2"
 #: tfgpu's default time limit of the TensorFlow child probe, seconds (a cold import of TF
 #: 2.x with its CUDA libraries takes 2-20 s; a first GPU initialisation may add a PTX
 #: compile).  A probe stopped at a shorter limit (``--timeout 3``) says only that the
 #: user's limit ran out, not that TensorFlow hangs.
 DEFAULT_TF_TIMEOUT_S = 90.0
+#: tfgpu's default time limit of each ordinary probe (nvidia-smi, nvcc, lspci...), seconds.
+#: ``--timeout N`` below it shortens them too; a probe stopped at that shorter limit says
+#: only that the user's limit ran out (a multi-GPU node without persistence mode can take
+#: several seconds to answer nvidia-smi), not that the program hangs.
+DEFAULT_PROBE_TIMEOUT_S = 10.0
 
 
 class ProbeStatus(str, enum.Enum):
@@ -96,6 +101,11 @@ class OSFacts:
         glibc: glibc version on Linux (``"2.36"``), else ``None``.
         is_wsl: running inside Windows Subsystem for Linux (either version).
         wsl_version: 1 or 2 when ``is_wsl``; WSL1 has no GPU support at all.
+        nvidia_soc: what shows this is an NVIDIA Tegra system-on-chip (a Jetson), whose GPU
+            is on the chip and never on the PCI bus, as evidence with its file
+            (``"/etc/nv_tegra_release: # R35 (release), REVISION: 4.1"``,
+            ``"/proc/device-tree/compatible: nvidia,p3701-0000 nvidia,tegra234"``);
+            ``None`` when nothing does (knowledge row ``platform_facts:jetson-gpu-on-chip``).
     """
 
     system: str
@@ -106,6 +116,7 @@ class OSFacts:
     glibc: str | None = None
     is_wsl: bool = False
     wsl_version: int | None = None
+    nvidia_soc: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -399,6 +410,10 @@ class HostFacts:
             ``LD_LIBRARY_PATH``, ``PATH`` entries with CUDA, ``TF_*``, ``XLA_FLAGS``...).
         tf: TensorFlow child probe; ``None`` when not probed.
         probes: what each probe did (for evidence and ``--debug``).
+        probe_timeout_s: the time limit each ordinary probe was given, in seconds
+            (``None`` in a snapshot written before it was recorded); below
+            :data:`DEFAULT_PROBE_TIMEOUT_S` (a user's ``--timeout 3``) a probe stopped at
+            it was stopped at the user's limit, not known to hang.
     """
 
     os: OSFacts
@@ -414,6 +429,7 @@ class HostFacts:
     schema_version: str = FACTS_SCHEMA_VERSION
     collected_at: str | None = None
     tfgpu_version: str | None = None
+    probe_timeout_s: float | None = None
 
     @property
     def nvidia_gpus(self) -> tuple[GPU, ...]:

@@ -49,11 +49,16 @@ class Presence:
         unanswered: when ``state`` is ``"unknown"``, the adapter listings that did not
             answer, as words (``"lspci timed out"``, ``"lspci is not installed"``,
             ``"/sys/bus/pci/devices lists no device"``); empty when none was tried.
+        soc: when ``state`` is ``"unknown"`` on an NVIDIA Tegra system-on-chip (a Jetson),
+            the evidence of it (:func:`tegra_soc`): its GPU is on the chip, never on the
+            PCI bus, and its driver is part of Jetson Linux (no nvidia-smi or NVML needed),
+            so neither a PCI listing nor a missing nvidia-smi says anything about it.
     """
 
     state: State
     no_driver: bool = False
     unanswered: tuple[str, ...] = ()
+    soc: str | None = None
 
 
 def _listing_answered(rec: ProbeRecord) -> bool:
@@ -103,6 +108,38 @@ def smi_unreadable(facts: HostFacts) -> str | None:
     return None
 
 
+#: nvidia-smi's words when it cannot reach the kernel module ("NVIDIA-SMI has failed because
+#: it couldn't communicate with the NVIDIA driver"; "Driver Not Loaded" on Windows): the
+#: driver's user space is there, but nothing of it looked at the hardware.
+MODULE_NOT_LOADED = ("couldn't communicate", "driver not loaded")
+
+
+def smi_module_not_loaded(facts: HostFacts) -> bool:
+    """``nvidia-smi`` failed because it could not reach the NVIDIA kernel module
+    (:data:`MODULE_NOT_LOADED`): it listed nothing, so like an unreadable ``nvidia-smi`` it
+    leaves presence to the adapter listings (a listing that answered with no NVIDIA
+    function makes it "absent": a stray nvidia-smi, or a container not given the GPU)."""
+    d = facts.driver
+    if d is None or d.status is not ProbeStatus.ERROR:
+        return False
+    low = (d.message or "").lower()
+    return any(w in low for w in MODULE_NOT_LOADED)
+
+
+def tegra_soc(facts: HostFacts) -> str | None:
+    """Evidence that ``facts`` are of an NVIDIA Tegra system-on-chip (a Jetson), or ``None``:
+    the probe's :attr:`~tfgpu.facts.host.OSFacts.nvidia_soc` (``/etc/nv_tegra_release``,
+    the device tree's ``nvidia,tegra...``), else a Linux kernel release ending in
+    ``-tegra`` (a snapshot written before that field; knowledge row
+    ``platform_facts:jetson-gpu-on-chip``)."""
+    if facts.os.nvidia_soc:
+        return facts.os.nvidia_soc
+    kernel = facts.os.kernel or ""
+    if facts.os.system == "Linux" and kernel.endswith("-tegra"):
+        return f"kernel {kernel}"
+    return None
+
+
 def nvidia_gpu_presence(facts: HostFacts) -> Presence:
     """Whether ``facts`` show an NVIDIA GPU, show there is none, or cannot tell.
 
@@ -110,11 +147,13 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
     * absent: no NVIDIA GPU is listed, and either the driver answered (NVML or
       ``nvidia-smi`` ran and listed none) or, outside WSL2, an adapter listing answered
       (:data:`LISTING_RECORDS`; a GPU of another vendor from one of them counts too).
-    * unknown: everything else: a broken or hung driver (the driver findings speak), a
-      driver that is missing or was not probed while no listing answered, WSL2 without
-      a driver answer.  An ``nvidia-smi`` that gave no answer to read
-      (:func:`smi_unreadable`) shows no driver at all: the listings decide, as when
-      the driver was not probed.
+    * unknown: an NVIDIA Tegra system-on-chip (:func:`tegra_soc`: a Jetson's GPU is on the
+      chip, never on the PCI bus), and everything else: a broken or hung driver (the
+      driver findings speak), a driver that is missing or was not probed while no
+      listing answered, WSL2 without a driver answer.  An ``nvidia-smi`` that gave no answer to read
+      (:func:`smi_unreadable`) shows no driver at all, and one that cannot reach the
+      kernel module (:func:`smi_module_not_loaded`) looked at no hardware: the listings
+      decide, as when the driver was not probed.
 
     Returns:
         A :class:`Presence`.
@@ -128,8 +167,12 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
     if facts.nvidia_gpus:
         return Presence("present")
     if d is not None and d.status in (ProbeStatus.ERROR, ProbeStatus.TIMEOUT) \
-            and smi_unreadable(facts) is None:
+            and smi_unreadable(facts) is None and not smi_module_not_loaded(facts):
         return Presence("unknown")
+    soc = tegra_soc(facts)
+    if soc is not None:
+        # the GPU is on the chip: neither the PCI bus nor a missing nvidia-smi tells
+        return Presence("unknown", soc=soc)
     if d is not None and d.status is ProbeStatus.OK:
         return Presence("absent")
     if facts.os.is_wsl and facts.os.wsl_version == 2:
@@ -142,4 +185,5 @@ def nvidia_gpu_presence(facts: HostFacts) -> Presence:
                     unanswered=tuple(dict.fromkeys(_words(p) for p in records)))
 
 
-__all__ = ["LISTING_RECORDS", "Presence", "nvidia_gpu_presence", "smi_unreadable"]
+__all__ = ["LISTING_RECORDS", "Presence", "nvidia_gpu_presence", "smi_module_not_loaded",
+           "smi_unreadable", "tegra_soc"]

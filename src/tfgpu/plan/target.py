@@ -18,6 +18,7 @@ from packaging.version import InvalidVersion, Version
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
+from tfgpu.knowledge import docs
 
 #: Operating systems a plan can target (``--os``).
 OS_CHOICES = ("linux", "windows", "wsl2", "macos")
@@ -338,8 +339,10 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
                 f"python version {facts.python.version!r} is not a Python 3 version"
             ) from None
     vendor = gpu.vendor if gpu else None
-    if problem is not None and gpu is None:
-        vendor = "nvidia"  # no GPU listed: the broken driver is the evidence of one
+    if problem is not None and gpu is None and nvidia_gpu_presence(facts).state != "absent":
+        # no GPU listed: the broken driver is the evidence of one, unless an adapter listing
+        # that answered shows no NVIDIA device (a stray nvidia-smi; a container without it)
+        vendor = "nvidia"
     unknown = _gpu_unknown(facts) if vendor is None else None
     return TargetHost(
         os=os_id,
@@ -364,6 +367,11 @@ def _gpu_unknown(facts: HostFacts) -> str | None:
     presence = nvidia_gpu_presence(facts)
     if presence.state != "unknown":
         return None
+    if presence.soc is not None:
+        # platform_facts:jetson-gpu-on-chip
+        return (f"an NVIDIA Jetson ({presence.soc}): its GPU is on the chip, never on the PCI "
+                "bus, and TensorFlow uses it only as NVIDIA's build for the JetPack release "
+                f"installed here ({docs.url('jetson-tensorflow')}), not as these wheels")
     unreadable = smi_unreadable(facts)
     if unreadable is not None:
         return f"nvidia-smi gave no answer tfgpu can read: {unreadable}"

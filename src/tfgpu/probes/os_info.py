@@ -70,6 +70,27 @@ def parse_ldd_version(text: str) -> str | None:
     return m.group(1) if m else None
 
 
+#: Files that show an NVIDIA Tegra system-on-chip (a Jetson) and the text in them that does
+#: (knowledge row ``platform_facts:jetson-gpu-on-chip``: Jetson Linux writes its release to
+#: ``/etc/nv_tegra_release``; the device tree's compatible string names ``nvidia,tegra<chip>``).
+TEGRA_FILES = (("/etc/nv_tegra_release", ""), ("/proc/device-tree/compatible", "nvidia,tegra"))
+
+
+def nvidia_soc(ctx: ProbeContext, kernel: str | None) -> str | None:
+    """Evidence that this Linux host is an NVIDIA Tegra system-on-chip (a Jetson), whose GPU
+    is on the chip and never on the PCI bus: the first of :data:`TEGRA_FILES` that shows it
+    (``"/etc/nv_tegra_release: # R35 (release), REVISION: 4.1"``), else a kernel release
+    ending in ``-tegra`` (``"kernel 5.10.120-tegra"``), else ``None``."""
+    for path, word in TEGRA_FILES:
+        text = (ctx.fs.read_text(path) or "").replace("\0", " ").strip()
+        if text and word in text:
+            first = text.splitlines()[0].strip()
+            return f"{path}: {first[:200]}"
+    if kernel and kernel.endswith("-tegra"):
+        return f"kernel {kernel}"
+    return None
+
+
 def run(ctx: ProbeContext) -> ProbeResult:
     """Probe the operating system; never raises."""
     start = time.perf_counter()
@@ -77,6 +98,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
     name = version = kernel = glibc = None
     machine = platform.machine() or None
     is_wsl, wsl_version = False, None
+    soc: str | None = None
     message = None
     try:
         if system == "Linux":
@@ -88,6 +110,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
             osrelease = ctx.fs.read_text("/proc/sys/kernel/osrelease")
             kernel = (osrelease or "").strip() or platform.release() or None
             is_wsl, wsl_version = parse_wsl(ctx.fs.read_text("/proc/version"), osrelease)
+            soc = nvidia_soc(ctx, kernel)
             lib, libver = platform.libc_ver()
             if lib == "glibc" and libver:
                 glibc = libver
@@ -115,7 +138,7 @@ def run(ctx: ProbeContext) -> ProbeResult:
     status = ProbeStatus.OK if message is None else ProbeStatus.ERROR
     facts = OSFacts(
         system=system, name=name, version=version, kernel=kernel, machine=machine,
-        glibc=glibc, is_wsl=is_wsl, wsl_version=wsl_version,
+        glibc=glibc, is_wsl=is_wsl, wsl_version=wsl_version, nvidia_soc=soc,
     )
     record = ProbeRecord(
         name=NAME, status=status, command=("/etc/os-release", "/proc/version"),

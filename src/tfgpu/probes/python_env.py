@@ -168,7 +168,19 @@ def run(ctx: ProbeContext) -> ProbeResult:
                 python=PythonFacts(version=None, executable=exe),
             )
         line = res.stdout.strip().splitlines()[-1] if res.stdout.strip() else ""
-        facts = parse(json.loads(line))
+        try:
+            answer = json.loads(line)
+        except ValueError:
+            # it ran and exited 0, but printed nothing or what is not the probe's answer
+            said = (f"printed {line[:80]!r}, not the probe's answer" if line
+                    else "printed no answer")
+            record = ProbeRecord(NAME, ProbeStatus.ERROR, command, res.returncode,
+                                 round(res.duration_s, 4),
+                                 f"{RAN_NO_ANSWER} (exit {res.returncode}) but {said} "
+                                 "(is it a Python interpreter?)")
+            return ProbeResult(records=(record,), python=PythonFacts(version=None,
+                                                                     executable=exe))
+        facts = parse(answer)
         record = ProbeRecord(NAME, ProbeStatus.OK, command, res.returncode,
                              round(res.duration_s, 4))
         return ProbeResult(records=(record,), python=facts)
@@ -178,6 +190,11 @@ def run(ctx: ProbeContext) -> ProbeResult:
                              message=f"could not read the interpreter's answer: {exc}")
         return ProbeResult(records=(record,), python=PythonFacts(version=None,
                                                                  executable=exe))
+
+
+#: How the probe's message starts when the interpreter ran but gave no answer to read:
+#: it was run, so "could not be run" would be wrong (:func:`tfgpu.cli.common.interpreter_failure`).
+RAN_NO_ANSWER = "ran"
 
 
 def _describe_failure(returncode: int | None, message: str | None) -> str | None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis.checks.tf1_era import growth_env_lines, tf1_api_lines
-from tfgpu.facts import HostFacts, ProbeRecord
+from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeRecord
 from tfgpu.facts.view import Facts, cc_key, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs
@@ -20,6 +20,23 @@ from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs
 if TYPE_CHECKING:
     from tfgpu.facts.log import Hit, Hits
     from tfgpu.knowledge import DriverMinimum, Knowledge
+
+
+def short_probe_limit(facts: HostFacts | None) -> float | None:
+    """The limit, in seconds, each ordinary probe (nvidia-smi, nvcc, lspci...) was given when
+    it is shorter than tfgpu's default (:data:`~tfgpu.facts.DEFAULT_PROBE_TIMEOUT_S`, 10 s:
+    a user's ``--timeout 3`` shortens them too), else ``None``.  A probe stopped at that
+    limit says only that the user's limit ran out, not that the program hangs (the same
+    rule as :func:`~tfgpu.diagnosis.checks.tf_install.short_tf_limit`)."""
+    if facts is None or facts.probe_timeout_s is None:
+        return None
+    return facts.probe_timeout_s if facts.probe_timeout_s < DEFAULT_PROBE_TIMEOUT_S else None
+
+
+def seconds(value: float) -> str:
+    """``value`` seconds in words that never round a non-zero limit to 0: ``"2"``,
+    ``"1.98"``, ``"0.001"``, ``"90"``."""
+    return f"{value:.3g}" if value < 100 else f"{value:.0f}"
 
 
 def dist_key(name: str) -> str:

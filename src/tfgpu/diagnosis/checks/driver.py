@@ -28,7 +28,13 @@ from tfgpu._proc import NOT_RUNNABLE
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._common import E, W, _slug, and_cuda_fix, windows_gpu_last
-from tfgpu.diagnosis.checks.hardware import _driver_gpus, _nvidia_records, _pci_only_nvidia
+from tfgpu.diagnosis.checks.hardware import (
+    _driver_gpus,
+    _listing_records,
+    _listing_words,
+    _nvidia_records,
+    _pci_only_nvidia,
+)
 from tfgpu.diagnosis.checks.libraries import (
     _message_part,
     _runtime_major,
@@ -43,9 +49,9 @@ from tfgpu.diagnosis.checks.versions import (
     _min_gpu_cc,
     _release_fix,
 )
-from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeStatus
 from tfgpu.facts.log import Hit, Hits
-from tfgpu.facts.presence import smi_unreadable
+from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding, Severity
 from tfgpu.knowledge import (
@@ -657,6 +663,19 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
                 Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
         )
         return
+    limit = c.short_probe_limit(facts)
+    if d is not None and d.status is ProbeStatus.TIMEOUT and limit is not None:
+        # only the user's own, shorter-than-default limit ran out: not known to hang
+        yield catalogue.make(
+            "nvidia-smi-stopped-at-limit", variant="nvml" if d.source == "nvml" else None,
+            evidence=_nvidia_records(facts) or (
+                Evidence(f"driver ({d.source or 'nvidia-smi'})", d.message or "timeout"),),
+            limit=c.seconds(limit), default=f"{DEFAULT_PROBE_TIMEOUT_S:g}",
+            fix=(f"tfgpu doctor   # tfgpu's default limits ({DEFAULT_PROBE_TIMEOUT_S:g} s a "
+                 "probe)", "time nvidia-smi   # how long it takes here"),
+            message=d.message or "nvidia-smi did not answer in time",
+        )
+        return
     if d is not None and d.status is ProbeStatus.TIMEOUT:
         yield catalogue.make(
             "nvidia-smi-hung", variant="nvml" if d.source == "nvml" else None,
@@ -683,6 +702,18 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
             fix = ("# update the NVIDIA driver on WINDOWS, then in PowerShell: wsl --update; "
                    "wsl --shutdown", "nvidia-smi")
             variant = "wsl2"
+        elif (bus := _bus_shows_no_nvidia(facts)) is not None:
+            # the adapter listing that answered shows no NVIDIA device: no GPU for the
+            # module to drive (a stray nvidia-smi, a container not given the GPU)
+            yield catalogue.make(
+                "nvidia-driver-not-loaded", variant="no-gpu-on-bus",
+                evidence=(*ev, *_listing_records(facts, answered_only=True)),
+                message=msg.splitlines()[0] if msg else "", listing=bus,
+                fix=("command -v nvidia-smi   # which nvidia-smi answered",
+                     "# in a container: start it with the GPU (docker run --gpus all ...; "
+                     "nvidia-smi on the host tells); on a host without an NVIDIA GPU "
+                     "TensorFlow runs on the CPU"))
+            return
         else:
             fix = ("lsmod | grep -E '^(nvidia|nouveau)'   # nouveau loaded: it holds the GPU",
                    "sudo dmesg | grep -i -E 'nvrm|nvidia' | tail",
@@ -696,7 +727,9 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
                              message=msg.splitlines()[0] if msg else "")
         return
     if smi_unreadable(facts) is not None:
-        yield _smi_unreadable(msg, ev)
+        bus = _bus_shows_no_nvidia(facts)
+        yield _smi_unreadable(msg, ev if bus is None else (
+            *ev, *_listing_records(facts, answered_only=True)), bus)
         return
     if "no devices were found" in low:
         yield catalogue.make(
@@ -709,7 +742,16 @@ def driver_broken(f: Facts) -> Iterator[Finding]:
     yield _driver_error(facts, d.source, msg, ev)
 
 
-def _smi_unreadable(msg: str, ev: tuple[Evidence, ...]) -> Finding:
+def _bus_shows_no_nvidia(facts: HostFacts) -> str | None:
+    """The adapter listing that answered and shows no NVIDIA device, as a cause names it
+    (``"the PCI bus (/sys/bus/pci/devices)"``), when presence is "absent"
+    (:func:`tfgpu.facts.presence.nvidia_gpu_presence`); else ``None``."""
+    if nvidia_gpu_presence(facts).state != "absent":
+        return None
+    return _listing_words(facts) or "the display adapter listing"
+
+
+def _smi_unreadable(msg: str, ev: tuple[Evidence, ...], bus: str | None = None) -> Finding:
     """``nvidia-smi-unreadable``: nvidia-smi printed nothing or nothing a parser reads, or the
     file of that name on PATH cannot run (``msg`` from the nvidia probe:
     :func:`tfgpu.facts.presence.smi_unreadable`): the driver's state is unknown, not "installed but
@@ -717,6 +759,16 @@ def _smi_unreadable(msg: str, ev: tuple[Evidence, ...]) -> Finding:
     why = msg.split(": ", 1)[1] if f": {NOT_RUNNABLE}: " in msg else msg
     if why.startswith(NOT_RUNNABLE):
         why = f"nvidia-smi {why}"
+    if bus is not None:
+        # an adapter listing answered and shows no NVIDIA device: say so, in agreement with
+        # the headline's "no NVIDIA GPU on this host"
+        return catalogue.make(
+            "nvidia-smi-unreadable", variant="no-gpu-on-bus", evidence=ev,
+            why=why.rstrip("."), listing=bus,
+            fix=('command -v nvidia-smi; ls -ld "$(command -v nvidia-smi)"   # which file '
+                 "answers to that name",
+                 "# a stand-in or stray copy on PATH: remove it; TensorFlow runs on the CPU "
+                 "here"))
     return catalogue.make(
         "nvidia-smi-unreadable", evidence=ev, why=why.rstrip("."),
         fix=('command -v nvidia-smi; ls -ld "$(command -v nvidia-smi)"   # which file answers '

@@ -97,6 +97,15 @@ def no_nvidia_gpu(f: Facts) -> Iterator[Finding]:
         return
     wsl2 = facts.os.is_wsl and facts.os.wsl_version == 2
     presence = nvidia_gpu_presence(facts)
+    if presence.soc is not None:
+        # a Jetson: the GPU is on the chip, the PCI listings and nvidia-smi do not show it
+        yield catalogue.make(
+            "nvidia-jetson-gpu-on-chip", soc=presence.soc,
+            evidence=(Evidence("os.nvidia_soc", presence.soc), *ev,
+                      *_listing_records(facts, answered_only=True)),
+            knowledge_ref="platform_facts:jetson-gpu-on-chip")
+        return
+    presence = nvidia_gpu_presence(facts)
     if presence.state == "unknown" and not wsl2:
         yield _presence_unknown(facts, presence, (*ev, *_listing_records(facts)))
         return

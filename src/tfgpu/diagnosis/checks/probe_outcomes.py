@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.facts import ProbeRecord, ProbeStatus
+from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, ProbeRecord, ProbeStatus
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Evidence, Finding
 
@@ -34,10 +34,15 @@ READS = {
 }
 
 
-def _words(rec: ProbeRecord, pci_read: bool) -> str:
-    """``"nvcc --version (stopped after 10 s): the CUDA toolkit version that nvcc reports"``."""
+def _words(rec: ProbeRecord, pci_read: bool, limit: float | None = None) -> str:
+    """``"nvcc --version (stopped after 10 s): the CUDA toolkit version that nvcc reports"``;
+    with ``limit`` (the user's shorter ``--timeout``, seconds) ``"(stopped at your limit,
+    --timeout 3)"``."""
     cmd = " ".join(rec.command) if rec.command else f"the {rec.name} probe"
-    took = f" (stopped after {rec.duration_s:.0f} s)" if rec.duration_s else ""
+    if limit is not None:
+        took = f" (stopped at your limit, --timeout {c.seconds(limit)})"
+    else:
+        took = f" (stopped after {c.seconds(rec.duration_s)} s)" if rec.duration_s else ""
     reads = READS.get(rec.name, "what it reads")
     if rec.name == "lspci" and pci_read:
         reads += " (the PCI bus was read from /sys/bus/pci/devices instead)"
@@ -59,6 +64,17 @@ def probes_did_not_answer(f: Facts) -> Iterator[Finding]:
     pci_read = pci is not None and pci.status is ProbeStatus.OK
     names = ", ".join(dict.fromkeys(p.command[0] if p.command else p.name for p in hung))
     ev: list[Evidence] = [e for p in hung for e in c.record_evidence(p)]
+    limit = c.short_probe_limit(facts)
+    if limit is not None:
+        # stopped at the user's own, shorter-than-default limit: not known to hang
+        yield catalogue.make(
+            "probes-did-not-answer", variant="limit", names=names, evidence=ev,
+            what="; ".join(_words(p, pci_read, limit) for p in hung),
+            fix=(f"tfgpu doctor   # tfgpu's default limits ({DEFAULT_PROBE_TIMEOUT_S:g} s a "
+                 "probe)",
+                 *dict.fromkeys(f"time {' '.join(p.command)}   # how long it takes here"
+                                for p in hung if p.command)))
+        return
     fix = [f"time {' '.join(p.command)}   # hangs here too: that program, or a stuck mount on "
            "PATH, is the fault" for p in hung if p.command]
     yield catalogue.make(
