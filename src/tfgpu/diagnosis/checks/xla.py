@@ -144,9 +144,16 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             # also does not know the GPU and was replaced by the driver is one finding
             merged_arch = bool(arch) and (fallback.count > 0 or any(
                 _ARCH_FALLBACK.search(x.text) for x in arch))
-            out.append(_miscompile_warning(ctx, old, arch if merged_arch else [],
-                                           fallback.first[:1] if merged_arch else [],
-                                           nvcc_fix))
+            # ... and one that XLA could not compile with, so it relied on the driver: the
+            # driver's JIT built the kernels, the one-time notice is part of this finding
+            relied = [x for x in fallback.all() if "Relying on driver" in x.text]
+            merged_driver = not merged_arch and bool(relied) and not ctx.h("xla.ptx_jit").count
+            out.append(_miscompile_warning(
+                ctx, old, arch if merged_arch else [],
+                fallback.first[:1] if merged_arch else relied[:1] if merged_driver else [],
+                nvcc_fix))
+            if merged_driver:
+                out = [f for f in out if f.id != "ptxas-driver-fallback-notice"]
         else:
             cause = "ptxas is older than the PTX XLA generates"
             if h.g("ptx"):
@@ -427,7 +434,10 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
     option 'gpu-name'") and the log shows XLA handing the PTX to the driver (``fallback``,
     or the arch line's own "Falling back"), XLA's ``CompileGpuAsm`` returned "ptxas too
     old. Falling back to the driver to compile." and the driver's JIT built those kernels:
-    the program goes on, and one finding says both."""
+    the program goes on, and one finding says both. Without ``arch`` but with
+    ``fallback`` (the "Relying on driver to perform ptx compilation" line: XLA could not
+    compile with that ptxas), variant ``known-miscompile-driver``: the driver's JIT built the
+    kernels, so the one-time notice is this finding's, not a harmless one beside it."""
     h = old[0]
     version, minimum = h.g("v2") or "?", h.g("min") or "?"
     warned = (f"XLA's version check found ptxas {version}, older than {minimum}, and warns "
@@ -442,6 +452,12 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
                  + ", so XLA let the NVIDIA driver's JIT compile the PTX instead: not a "
                  "failure, only slower to start. A ptxas that knows "
                  f"{sm} ends both messages.")
+    elif fallback:
+        cause = (f"{warned}; XLA then could not compile with this ptxas and logged 'Relying on "
+                 f"driver to perform ptx compilation' (line {fallback[0].line}), so the NVIDIA "
+                 "driver's JIT compiled the PTX instead: the kernels were not built by this "
+                 "ptxas, and the program goes on, only slower to start. "
+                 f"A ptxas {minimum} or later ends both messages.")
     else:
         cause = f"{warned}. XLA logs this and goes on compiling with that ptxas: a warning."
     err = _error_after(ctx, h.line)
@@ -452,7 +468,8 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
         cause += " The log shows no kernel fault or failed compilation after it."
     return catalogue.make(
         "ptxas-too-old",
-        variant="known-miscompile-arch" if arch else "known-miscompile",
+        variant=("known-miscompile-arch" if arch else
+                 "known-miscompile-driver" if fallback else "known-miscompile"),
         severity=Severity.ERROR if err is not None else Severity.WARNING,
         evidence=log_evidence(old, arch, fallback, [err] if err is not None else []),
         cause=cause,
