@@ -334,6 +334,7 @@ def _arch_fix(ctx: Facts, nvcc_fix: tuple[str, ...], sm: str,
     newer instead of the tested one."""
     if not first:
         return nvcc_fix
+    nvcc_fix = _wheel_for_arch(nvcc_fix, sm, first)
     and_cuda, _ = ctx.kb.fact_series("and-cuda-extra-first")
     if not ctx.tf_predates(and_cuda):
         return nvcc_fix
@@ -344,6 +345,20 @@ def _arch_fix(ctx: Facts, nvcc_fix: tuple[str, ...], sm: str,
            if tested is not None else "the toolkit its release was tested with may predate it")
     return (f"# install a CUDA toolkit of version {first} or newer (its bin/ptxas knows {sm}; "
             f"{was}), with a driver that supports that CUDA, and put its bin first on PATH",
+            *nvcc_fix[1:])
+
+
+def _wheel_for_arch(nvcc_fix: tuple[str, ...], sm: str, first: str) -> tuple[str, ...]:
+    """``nvcc_fix`` whose generic compiler-wheel line (:func:`_ptxas_wheel`'s "or -cu11"
+    alternative, written when the build's CUDA major is unknown) names the CUDA major of
+    ``first`` (the CUDA whose ptxas learned ``sm``, cuda_arch.toml) and that release as the
+    wheel's floor when that major is 12 or later: no ptxas of CUDA 11 knows ``sm``."""
+    head = nvcc_fix[0] if nvcc_fix else ""
+    major = first.split(".")[0]
+    if "# or -cu11" not in head or not major.isdigit() or int(major) < 12:
+        return nvcc_fix
+    return (f'pip install -U "nvidia-cuda-nvcc-cu{major}>={first}"   # ptxas of CUDA {first} '
+            f"or later, the first that knows {sm}",
             *nvcc_fix[1:])
 
 
@@ -447,6 +462,8 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
     if arch:
         sm, first = _arch_named(ctx, arch)
         fields["sm"] = sm
+        if first:
+            nvcc_fix = _wheel_for_arch(nvcc_fix, sm, first)
         cause = (f"{warned}; this ptxas does not know the GPU's architecture {sm} either"
                  + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
                  + ", so XLA let the NVIDIA driver's JIT compile the PTX instead: not a "
