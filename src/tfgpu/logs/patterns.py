@@ -1520,6 +1520,11 @@ PATTERNS: tuple[Pattern, ...] = (
     # gpu_device.cc BaseGPUDeviceFactory::CreateGPUDevice (TF 1.14+) and
     # pluggable_device_factory.cc: the device's allocator returned no statistics (GetStats)
     _p("mem.no_allocator_stats", ("no allocator statistics",), r"No allocator statistics"),
+    # gpu_process_state.cc: the allocator TF_GPU_ALLOCATOR chose ("Using CUDA malloc Async
+    # allocator for GPU: 0" for cuda_malloc_async, "Using CUDA malloc allocator for GPU." for
+    # cuda_malloc; both wordings in the 2.21 wheel's libtensorflow_framework.so.2)
+    _p("mem.allocator_chosen", ("using cuda malloc",),
+       r"Using CUDA malloc (?P<async>Async )?allocator for GPU"),
     # gpu_device.cc / cuda_driver.cc: no CUDA context on a GPU (the CUDA error says why)
     _p(
         "cuda.se_init",

@@ -37,14 +37,18 @@ def gpu_allocator_without_statistics(ctx: Facts) -> list[Finding]:
     """``gpu-allocator-without-statistics`` from ``mem.no_allocator_stats``.  When the log or
     the host facts give a release whose TF_GPU_ALLOCATOR allocator is known to lack
     statistics (:data:`_BROKEN_ALLOCATOR`), the title and fix name that value (and the
-    release with the fix, if any); otherwise the cause names both values and the fix shows
-    how to see which is set."""
+    release with the fix, if any); else, when the log shows gpu_process_state.cc naming the
+    allocator it uses ("Using CUDA malloc Async allocator", ``mem.allocator_chosen``), that
+    value; otherwise the cause names both values and the fix shows how to see which is
+    set."""
     hits = ctx.h("mem.no_allocator_stats").all()
     if not hits:
         return []
     unset = (c.unset_env(ctx, "TF_GPU_ALLOCATOR") + "   # back to TensorFlow's own (BFC) "
              "allocator; also remove it from os.environ in the code or the job script")
     known = _BROKEN_ALLOCATOR.get(ctx.tf_mm) if ctx.tf_mm else None
+    # gpu_process_state.cc's line naming the allocator TF_GPU_ALLOCATOR chose
+    chosen = ctx.h("mem.allocator_chosen").all()
     if known:
         value, fixed = known
         which_title = f" (TF_GPU_ALLOCATOR={value} in TensorFlow {ctx.tf_version})"
@@ -54,6 +58,13 @@ def gpu_allocator_without_statistics(ctx: Facts) -> list[Finding]:
         fix: tuple[str, ...] = (unset,) + (
             (f"# or keep TF_GPU_ALLOCATOR={value} and upgrade to TensorFlow {fixed} or later",)
             if fixed else ())
+    elif chosen:
+        value = "cuda_malloc_async" if chosen[0].g("async") else "cuda_malloc"
+        which_title = f" (TF_GPU_ALLOCATOR={value})"
+        here = (f" The log shows TensorFlow using the allocator TF_GPU_ALLOCATOR={value} "
+                f"selects (line {chosen[0].line}).")
+        fix = (unset,) + (("# or keep TF_GPU_ALLOCATOR=cuda_malloc_async and use TensorFlow "
+                           "2.6 or later",) if chosen[0].g("async") else ())
     else:
         which_title = ""
         here = " The log does not show which value was set."
@@ -65,7 +76,7 @@ def gpu_allocator_without_statistics(ctx: Facts) -> list[Finding]:
         )
     return [catalogue.make(
         "gpu-allocator-without-statistics", which_title=which_title, here=here,
-        evidence=log_evidence(hits, limit=2), fix=fix,
+        evidence=log_evidence(hits, chosen[:1], limit=3), fix=fix,
     )]
 
 

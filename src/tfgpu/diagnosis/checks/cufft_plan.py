@@ -72,6 +72,28 @@ def cufft_status(ctx: Facts, h: Hit) -> CudaError | None:
     return next((r for r in rows if r.name == code), None) if code.startswith("CUFFT_") else None
 
 
+#: cuda_fft.cc's dump of the plan it could not make, logged at error level right after the
+#: failed plan step (TF 1.x-2.21, XLA: ``LOG(ERROR) << "Initialize Params: rank: " << rank
+#: << " elem_count: " ...``; the wording is in libtensorflow_framework.so.2 of 2.21).
+_PARAMS = re.compile(r"\bInitialize Params: rank: \d")
+#: Lines between a plan-step line and its parameter dump.
+_PARAMS_GAP = 3
+
+
+def plan_params(ctx: Facts, found: list[Hit]) -> list[Hit]:
+    """cuda_fft.cc's "Initialize Params: rank: ... batch_count: N" lines within
+    :data:`_PARAMS_GAP` lines of a plan failure of ``found``, in log order: the size of the
+    plan that failed, part of the same failure (never an error of its own)."""
+    if not any(cufft_status(ctx, h) is not None or "cufft" in h.text.casefold()
+               for h in found):
+        return []
+    near = {h.line for h in found if h.line is not None}
+    out = {h.line: h for hits in ctx.log.hits.values() for h in hits.all()
+           if h.line is not None and _PARAMS.search(h.text)
+           and any(abs(h.line - n) <= _PARAMS_GAP for n in near)}
+    return [out[n] for n in sorted(out)]
+
+
 def _release(cuda: str) -> str:
     """The part of a CUDA version a cuFFT soname pins: the release up to 10.x (``"10.0"``),
     the major from 11 (``"11.2"`` -> ``"11"``: every 11.x ships the same cuFFT soname)."""
@@ -165,7 +187,7 @@ def cufft_plan_failed(ctx: Facts, found: list[Hit]) -> list[Finding] | None:
     # the abort that cuda_fft.cc's LOG(FATAL) ("failed to initialize ... cufft plan") ends in
     last = max(h.line for h in found)
     died = [h for h in ctx.h("tell.fatal").all() if h.line > last][:1]
-    ev = log_evidence(found[:3], died)
+    ev = log_evidence(found[:3], plan_params(ctx, found)[:1], died)
     arch = _arch_of(ctx)
     cudas = _cudas(ctx)
     fields: dict[str, Any] = dict(code=str(row.code), name=row.name,

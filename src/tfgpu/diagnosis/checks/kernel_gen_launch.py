@@ -28,7 +28,10 @@ def kernel_gen_module_not_loaded(ctx: Facts) -> list[Finding]:
     """``tf-generated-kernel-not-loaded`` from a ``gpu.kernel_gen_call`` launch line with
     CUDA_ERROR_INVALID_HANDLE: variant ``after-load-failure`` (a notice that points at the
     module's own failure, which other findings explain) when the log shows the module load
-    or function lookup failing; else the hedge, whose fix shows how to find out why."""
+    or function lookup failing; variant ``gpu-covered`` (unknown, no newer-GPU lead) when the
+    log shows TensorFlow creating the GPU's device with its compute capability and no
+    "not built with CUDA kernel binaries" notice (``cc.ptx_jit_notice``); else the hedge,
+    whose fix shows how to find out why."""
     hits = ctx.h("gpu.kernel_gen_call").all()
     launches = [h for h in hits if h.g("call") == "cuLaunchKernel"
                 and h.g("code") == "CUDA_ERROR_INVALID_HANDLE"]
@@ -44,6 +47,20 @@ def kernel_gen_module_not_loaded(ctx: Facts) -> list[Finding]:
             "tf-generated-kernel-not-loaded", variant="after-load-failure", what=what,
             load=f"{first.g('call')} failed with {first.g('code')}, line {first.line}",
             evidence=log_evidence(loads[:2], launches[:2], limit=4),
+        )]
+    created = [h for h in ctx.h("gpu.created").all()
+               if h.g("cc") and h.line < launches[0].line]
+    if created and not ctx.h("cc.ptx_jit_notice").count:
+        # gpu_device.cc logs "TensorFlow was not built with CUDA kernel binaries compatible
+        # with compute capability X" while it sets up a GPU the build has no cubin for; the
+        # device line without it shows a GPU the build covers
+        dev = created[0]
+        return [catalogue.make(
+            "tf-generated-kernel-not-loaded", variant="gpu-covered", what=what,
+            cc=dev.g("cc"),
+            gpu=(f"the log shows TensorFlow creating the device of compute capability "
+                 f"{dev.g('cc')} (line {dev.line})"),
+            evidence=log_evidence(launches[:2], [dev], limit=3),
         )]
     return [catalogue.make(
         "tf-generated-kernel-not-loaded", what=what,

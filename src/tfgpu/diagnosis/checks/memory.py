@@ -21,7 +21,7 @@ from tfgpu.diagnosis.checks import _common as c
 from tfgpu.diagnosis.checks._jit_cache import jit_cache_clear_fix
 from tfgpu.diagnosis.checks._memory_failures import ALLOCATION_FAILED
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
-from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status
+from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, plan_params
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.memory_held import taken_at_start
@@ -561,6 +561,12 @@ def _status_of_another_fault(ctx: Facts, h: Hit) -> CudaError | None:
     return row if row is not None and row.maps_to not in _NO_OTHER_FAULT else None
 
 
+def _prints_status(ctx: Facts, h: Hit) -> bool:
+    """Whether the handle failure ``h`` prints a status tfgpu can read: a cuFFT plan-step
+    number or ``CUFFT_`` name, or the status word (``code``) its pattern captured."""
+    return cufft_status(ctx, h) is not None or bool(h.g("code"))
+
+
 def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) -> list[Finding]:
     """A handle failure whose status names another cause (``rows``, one per hit).
 
@@ -572,7 +578,7 @@ def _handle_status_finding(ctx: Facts, found: list[Hit], rows: list[CudaError]) 
     row = rows[0]
     if row.maps_to == "gpu-compute-capability-too-low" and ctx.h("cc.lib_arch").count:
         return []
-    ev = log_evidence(found)
+    ev = log_evidence(found, plan_params(ctx, found)[:1])
     if row.maps_to == "cudnn-version-mismatch":
         return [catalogue.make(
             "cudnn-version-mismatch", variant="sublibraries", evidence=ev,
@@ -656,14 +662,21 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     if fft is not None:
         # cuFFT's INTERNAL_ERROR / SETUP_FAILED: not its memory status (cufft_plan.py)
         return fft
-    statuses = [_status_of_another_fault(ctx, h) for h in found]
-    if all(statuses):
+    # the status is read from each line that prints one: the companion lines of the same
+    # failure (cuda_fft.cc's F "failed to initialize batched cufft plan", op_kernel's
+    # "Failed to create cuFFT batched plan with scratch allocator", cuda_dnn.cc's "could
+    # not destroy cudnn handle") print none and neither confirm nor deny it
+    carriers = [h for h in found if _prints_status(ctx, h)]
+    statuses = [_status_of_another_fault(ctx, h) for h in carriers]
+    quiet = [h.text for h in found if h not in carriers]
+    if (carriers and all(statuses) and not ctx.h("mem.cuda_oom").count
+            and not any(w in t for t in quiet for w in _ALLOC_WORDS)):
         # the status names a cause other than memory (status_codes.toml): say that
         return _handle_status_finding(ctx, found, [r for r in statuses if r is not None])
     texts = [h.text for h in found]
     libs = sorted({lib for h in found if (lib := failed_library(h))})
     what = "/".join(libs) or "cuDNN"
-    ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1])
+    ev = log_evidence(found, ctx.h("mem.cuda_oom").first[:1], plan_params(ctx, found)[:1])
     fix_mem = (
         *c.growth_fix(ctx, "before starting Python; or, right after "
                            "import: for g in tf.config.list_physical_devices('GPU'): "

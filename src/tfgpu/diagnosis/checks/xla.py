@@ -144,9 +144,16 @@ def rule_xla(ctx: Facts) -> list[Finding]:
             # also does not know the GPU and was replaced by the driver is one finding
             merged_arch = bool(arch) and (fallback.count > 0 or any(
                 _ARCH_FALLBACK.search(x.text) for x in arch))
-            out.append(_miscompile_warning(ctx, old, arch if merged_arch else [],
-                                           fallback.first[:1] if merged_arch else [],
-                                           nvcc_fix))
+            # ... and one that XLA could not compile with, so it relied on the driver: the
+            # driver's JIT built the kernels, the one-time notice is part of this finding
+            relied = [x for x in fallback.all() if "Relying on driver" in x.text]
+            merged_driver = not merged_arch and bool(relied) and not ctx.h("xla.ptx_jit").count
+            out.append(_miscompile_warning(
+                ctx, old, arch if merged_arch else [],
+                fallback.first[:1] if merged_arch else relied[:1] if merged_driver else [],
+                nvcc_fix))
+            if merged_driver:
+                out = [f for f in out if f.id != "ptxas-driver-fallback-notice"]
         else:
             cause = "ptxas is older than the PTX XLA generates"
             if h.g("ptx"):
@@ -327,6 +334,7 @@ def _arch_fix(ctx: Facts, nvcc_fix: tuple[str, ...], sm: str,
     newer instead of the tested one."""
     if not first:
         return nvcc_fix
+    nvcc_fix = _wheel_for_arch(nvcc_fix, sm, first)
     and_cuda, _ = ctx.kb.fact_series("and-cuda-extra-first")
     if not ctx.tf_predates(and_cuda):
         return nvcc_fix
@@ -337,6 +345,20 @@ def _arch_fix(ctx: Facts, nvcc_fix: tuple[str, ...], sm: str,
            if tested is not None else "the toolkit its release was tested with may predate it")
     return (f"# install a CUDA toolkit of version {first} or newer (its bin/ptxas knows {sm}; "
             f"{was}), with a driver that supports that CUDA, and put its bin first on PATH",
+            *nvcc_fix[1:])
+
+
+def _wheel_for_arch(nvcc_fix: tuple[str, ...], sm: str, first: str) -> tuple[str, ...]:
+    """``nvcc_fix`` whose generic compiler-wheel line (:func:`_ptxas_wheel`'s "or -cu11"
+    alternative, written when the build's CUDA major is unknown) names the CUDA major of
+    ``first`` (the CUDA whose ptxas learned ``sm``, cuda_arch.toml) and that release as the
+    wheel's floor when that major is 12 or later: no ptxas of CUDA 11 knows ``sm``."""
+    head = nvcc_fix[0] if nvcc_fix else ""
+    major = first.split(".")[0]
+    if "# or -cu11" not in head or not major.isdigit() or int(major) < 12:
+        return nvcc_fix
+    return (f'pip install -U "nvidia-cuda-nvcc-cu{major}>={first}"   # ptxas of CUDA {first} '
+            f"or later, the first that knows {sm}",
             *nvcc_fix[1:])
 
 
@@ -427,7 +449,10 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
     option 'gpu-name'") and the log shows XLA handing the PTX to the driver (``fallback``,
     or the arch line's own "Falling back"), XLA's ``CompileGpuAsm`` returned "ptxas too
     old. Falling back to the driver to compile." and the driver's JIT built those kernels:
-    the program goes on, and one finding says both."""
+    the program goes on, and one finding says both. Without ``arch`` but with
+    ``fallback`` (the "Relying on driver to perform ptx compilation" line: XLA could not
+    compile with that ptxas), variant ``known-miscompile-driver``: the driver's JIT built the
+    kernels, so the one-time notice is this finding's, not a harmless one beside it."""
     h = old[0]
     version, minimum = h.g("v2") or "?", h.g("min") or "?"
     warned = (f"XLA's version check found ptxas {version}, older than {minimum}, and warns "
@@ -437,11 +462,19 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
     if arch:
         sm, first = _arch_named(ctx, arch)
         fields["sm"] = sm
+        if first:
+            nvcc_fix = _wheel_for_arch(nvcc_fix, sm, first)
         cause = (f"{warned}; this ptxas does not know the GPU's architecture {sm} either"
                  + (f" (ptxas learned {sm} in CUDA {first})" if first else "")
                  + ", so XLA let the NVIDIA driver's JIT compile the PTX instead: not a "
                  "failure, only slower to start. A ptxas that knows "
                  f"{sm} ends both messages.")
+    elif fallback:
+        cause = (f"{warned}; XLA then could not compile with this ptxas and logged 'Relying on "
+                 f"driver to perform ptx compilation' (line {fallback[0].line}), so the NVIDIA "
+                 "driver's JIT compiled the PTX instead: the kernels were not built by this "
+                 "ptxas, and the program goes on, only slower to start. "
+                 f"A ptxas {minimum} or later ends both messages.")
     else:
         cause = f"{warned}. XLA logs this and goes on compiling with that ptxas: a warning."
     err = _error_after(ctx, h.line)
@@ -452,7 +485,8 @@ def _miscompile_warning(ctx: Facts, old: list[Hit], arch: list[Hit], fallback: l
         cause += " The log shows no kernel fault or failed compilation after it."
     return catalogue.make(
         "ptxas-too-old",
-        variant="known-miscompile-arch" if arch else "known-miscompile",
+        variant=("known-miscompile-arch" if arch else
+                 "known-miscompile-driver" if fallback else "known-miscompile"),
         severity=Severity.ERROR if err is not None else Severity.WARNING,
         evidence=log_evidence(old, arch, fallback, [err] if err is not None else []),
         cause=cause,

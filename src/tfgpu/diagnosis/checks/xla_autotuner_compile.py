@@ -17,8 +17,9 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.facts.view import Facts, log_evidence
-from tfgpu.findings import Finding
+from tfgpu.diagnosis.checks.dnn_init_causes import gpu_ccs
+from tfgpu.facts.view import Facts, cc_key, log_evidence
+from tfgpu.findings import Evidence, Finding
 
 #: The instruction's name at the start of its HLO text ("%gemm_fusion_dot.3 = ...").
 _INSTR = re.compile(r"%(?P<name>[\w.-]{1,120})\s*=")
@@ -38,9 +39,10 @@ def xla_autotuner_no_config_compiled(ctx: Facts) -> list[Finding]:
     triton = "__triton" in hlo or (name or "").startswith(("gemm_fusion", "triton"))
     what = "a Triton GEMM fusion" if triton else "a fused GPU instruction"
     instr = f"the instruction %{name}" if name else "this instruction"
+    need, at, gpu_ev = _ptxas_need(ctx)
     fix = (
         "which -a ptxas; ptxas --version   # the ptxas XLA may use: at least the CUDA release of "
-        "the GPU's architecture (12.8 for compute capability 12.0)",
+        f"the GPU's architecture ({at})",
         "nvidia-smi --query-gpu=name,compute_cap --format=csv   # the GPU's compute capability",
         c.pip(ctx, "install", "-U", "nvidia-cuda-nvcc-cu12")
         + "   # a current ptxas in this environment; put its bin folder first on PATH: "
@@ -50,9 +52,27 @@ def xla_autotuner_no_config_compiled(ctx: Facts) -> list[Finding]:
         "# or run the step without XLA: model.compile(..., jit_compile=False)",
     )
     return [catalogue.make(
-        "xla-autotuner-no-config-compiled", what=what, instr=instr,
-        evidence=log_evidence(hits, limit=2), fix=fix,
+        "xla-autotuner-no-config-compiled", what=what, instr=instr, need=need,
+        evidence=(*log_evidence(hits, limit=2), *gpu_ev), fix=fix,
     )]
+
+
+def _ptxas_need(ctx: Facts) -> tuple[str, str, tuple[Evidence, ...]]:
+    """``(cause clause, fix clause, evidence)`` naming the first CUDA whose ptxas knows the
+    GPU's architecture (``cuda_arch.toml``): of the GPU the log or the host shows
+    (:func:`~tfgpu.diagnosis.checks.dnn_init_causes.gpu_ccs`), else said generically."""
+    for cc, ev in gpu_ccs(ctx):
+        ma, mi = cc_key(cc)
+        row = ctx.kb.ptxas_first_cuda(f"sm_{ma}{mi}")
+        if row is not None:
+            return (f"this GPU's compute capability {cc} needs the ptxas of CUDA "
+                    f"{row.first_cuda} or later, knowledge row {row.ref}; an older one makes "
+                    f"XLA log 'ptxas does not support CC {cc}'",
+                    f"{row.first_cuda} for compute capability {cc}", (ev,))
+    return ("each architecture needs the ptxas of the CUDA release that introduced it, "
+            "knowledge table cuda_arch; an older one makes XLA log 'ptxas does not support "
+            "CC X.Y'",
+            "the compute capability nvidia-smi prints below", ())
 
 
 __all__ = ["xla_autotuner_no_config_compiled"]
