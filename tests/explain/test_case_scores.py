@@ -76,6 +76,21 @@ FLOORS["cases-holdout35"] = 0.62
 FLOORS["cases-holdout36"] = 0.75
 FLOORS["cases-holdout37"] = 0.81
 FLOORS["cases-holdout38"] = 0.46
+# raised after the cuFFT, XLA check, allocator and Windows runtime kinds
+FLOORS["cases-public"] = 0.925
+FLOORS["cases-holdout3"] = 1.0
+FLOORS["cases-holdout35"] = 0.75
+FLOORS["cases-holdout36"] = 0.83
+FLOORS["cases-holdout38"] = 0.60
+# sets scored blind in the next session (four at its start, two at its end), after their
+# kinds (cuFFT status, compute-capability floors, Windows DLL loaders, 32-bit conda, ROCm
+# logs): 0 WRONG each
+FLOORS["cases-holdout39"] = 0.66
+FLOORS["cases-holdout40"] = 0.78
+FLOORS["cases-holdout41"] = 0.72
+FLOORS["cases-holdout42"] = 0.91
+FLOORS["cases-holdout43"] = 0.60
+FLOORS["cases-holdout44"] = 0.33
 
 
 def _scorer() -> Any:
