@@ -166,6 +166,8 @@ def _shell_label(plan: Plan, shell: Shell) -> str:
     ``Windows PowerShell``, or the POSIX shell (inside WSL2 on a WSL2 plan)."""
     if shell is Shell.POWERSHELL:
         return "Windows PowerShell"
+    if plan.target_os == "wsl1":
+        return "Linux shell, inside WSL1"
     return ("Linux shell, inside WSL2" if plan.route is Route.WSL2 or plan.target_os == "wsl2"
             else "bash")
 

@@ -526,6 +526,35 @@ def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None
                    alternatives=(*plan.alternatives, cpu_only))
 
 
+def _wsl1(planner: _Planner, kb: Knowledge) -> Plan:
+    """A Linux distribution under WSL1, which can never reach a GPU (CUDA runs only in
+    WSL2: platform fact ``wsl1-convert-to-wsl2``, from NVIDIA's CUDA on WSL guide and
+    Microsoft's WSL commands): the CPU build, whatever GPU the Windows side has, with a
+    first step, run on the Windows side and never by tfgpu, that converts the distribution
+    to WSL2 (``wsl --set-version <distro> 2``), after which ``tfgpu plan`` run inside it
+    plans the GPU install.  No GPU route is promised here: WSL1 cannot give one."""
+    fact = kb.platform_fact("wsl1-convert-to-wsl2")
+    listing, convert = fact.items("commands")
+    why = Reason(
+        "this is WSL1, which cannot reach a GPU (CUDA runs only in WSL2), so TensorFlow runs on "
+        "the CPU here; to use an NVIDIA GPU, convert this distribution to WSL2 (step 1) and "
+        "run tfgpu plan again inside it", fact.ref)
+    plan = planner.cpu([why])
+    step = Step(
+        "To use a GPU: convert this distribution to WSL2 (from Windows)",
+        Manual(
+            "WSL1 can never use the GPU. In Windows PowerShell (or wsl.exe from this shell) "
+            f"list the distributions with their WSL version (`{listing}`), back up a large "
+            f"one first (the conversion can take long and fail), convert this one (`{convert}`, "
+            "<distro> being its NAME), then run tfgpu plan again inside it: it plans the GPU "
+            "install there. The steps below install the CPU build, all WSL1 can run; skip "
+            "them if you convert",
+            (f"{listing}   # NAME and VERSION of each distribution", convert),
+            False, kb.doc_url(fact) or ""),
+        Shell.POWERSHELL)
+    return replace(plan, steps=(step, *plan.steps))
+
+
 # --- amd gpu support (report2) ---
 def _amd_linux(planner: _Planner, target: TargetHost, kb: Knowledge, route: Route | None) -> Plan:
     """An AMD GPU on Linux: the ROCm plan only for a model AMD's ROCm Linux support list
@@ -581,6 +610,8 @@ def _make_plan(
     if route is Route.ROCM and target.gpu_vendor != "amd":
         raise PlanError("route 'rocm' is for AMD GPUs; the target has none")
     planner = _Planner(target, kb, env_path)
+    if target.os == "wsl1":
+        return _wsl1(planner, kb)
     if route is Route.CPU:
         return planner.cpu([Reason("the CPU route was asked for (--route cpu)")])
     if target.os == "macos":

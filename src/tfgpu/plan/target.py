@@ -19,9 +19,11 @@ from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
 from tfgpu.knowledge import docs
+from tfgpu.probes.os_info import parse_wsl
 
-#: Operating systems a plan can target (``--os``).
-OS_CHOICES = ("linux", "windows", "wsl2", "macos")
+#: Operating systems a plan can target (``--os``).  ``wsl1`` is a Linux distribution under
+#: WSL1, which can never reach a GPU (platform fact ``wsl1-convert-to-wsl2``).
+OS_CHOICES = ("linux", "windows", "wsl2", "wsl1", "macos")
 #: CPU architectures (``--arch``); ``aarch64`` and ``arm64`` are the same machine.
 ARCH_CHOICES = ("x86_64", "arm64")
 
@@ -43,8 +45,8 @@ class TargetHost:
     """What the planner needs to know about a host.
 
     Attributes:
-        os: ``"linux"``, ``"windows"`` (native), ``"wsl2"`` (Linux inside WSL2) or
-            ``"macos"``.
+        os: ``"linux"``, ``"windows"`` (native), ``"wsl2"`` (Linux inside WSL2),
+            ``"wsl1"`` (Linux inside WSL1: no GPU can be reached) or ``"macos"``.
         arch: ``"x86_64"`` or ``"arm64"``.
         python: ``"3.11"`` (major.minor) of the interpreter that would build the
             environment, or ``None`` when not known (the plan then picks one).
@@ -87,8 +89,8 @@ class TargetHost:
 
     @property
     def driver_is_windows(self) -> bool:
-        """The driver version is a Windows driver (native Windows or WSL2)."""
-        return self.os in ("windows", "wsl2")
+        """The driver version is a Windows driver (native Windows, WSL2 or WSL1)."""
+        return self.os in ("windows", "wsl2", "wsl1")
 
     def summary(self) -> str:
         """One line: ``"linux x86_64 (Ubuntu 20.04), Python 3.8, NVIDIA GeForce GTX 1060
@@ -96,7 +98,9 @@ class TargetHost:
         parts = [f"{self.os} {self.arch}" + (f" ({self.os_name})" if self.os_name else "")]
         parts.append(f"Python {self.python}" if self.python else "Python not given")
         described = self.origin == "described"
-        if self.gpu_vendor is None:
+        if self.os == "wsl1" and self.gpu_vendor is None:
+            parts.append("no GPU reachable (WSL1)")
+        elif self.gpu_vendor is None:
             parts.append("no GPU given (--gpu)" if described
                          else "NVIDIA GPU presence unknown" if self.gpu_unknown else "no GPU")
         else:
@@ -107,8 +111,12 @@ class TargetHost:
             )
             if self.compute_capability:
                 gpu += f" (cc {self.compute_capability})"
+            if self.os == "wsl1":
+                gpu += " (not reachable from WSL1)"
             parts.append(gpu)
-        if self.gpu_vendor == "nvidia" and self.driver_problem:
+        if self.os == "wsl1":
+            pass  # no driver serves WSL1: the GPU part says so
+        elif self.gpu_vendor == "nvidia" and self.driver_problem:
             version = f" (version {self.driver})" if self.driver else ""
             parts.append(f"NVIDIA driver broken: {self.driver_problem}{version}")
         elif self.gpu_vendor == "nvidia":
@@ -304,7 +312,10 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
     """
     system = facts.os.system.lower()
     if facts.os.is_wsl:
-        os_id = "wsl2"
+        # WSL1 is told apart by its kernel release (probes/os_info.parse_wsl); an unknown
+        # version is taken as WSL2, the default type of a new distribution (Microsoft, "What
+        # is the Windows Subsystem for Linux?")
+        os_id = "wsl1" if facts.os.wsl_version == 1 else "wsl2"
     elif system == "darwin":
         os_id = "macos"
     elif system == "windows":
@@ -343,7 +354,8 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         # no GPU listed: the broken driver is the evidence of one, unless an adapter listing
         # that answered shows no NVIDIA device (a stray nvidia-smi; a container without it)
         vendor = "nvidia"
-    unknown = _gpu_unknown(facts) if vendor is None else None
+    # WSL1 reaches no GPU whatever is there: no presence question to ask (the plan says why)
+    unknown = _gpu_unknown(facts) if vendor is None and os_id != "wsl1" else None
     return TargetHost(
         os=os_id,
         arch=arch,
@@ -419,12 +431,16 @@ def target_this_host(runner: Runner | None = None) -> TargetHost:
     system = platform.system().lower()
     os_id = {"darwin": "macos", "windows": "windows"}.get(system, "linux")
     if os_id == "linux":
-        try:
-            with open("/proc/version", encoding="utf-8") as fh:
-                if "microsoft" in fh.read().lower():
-                    os_id = "wsl2"
-        except OSError:
-            pass
+        texts: list[str | None] = []
+        for path in ("/proc/version", "/proc/sys/kernel/osrelease"):
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    texts.append(fh.read())
+            except OSError:
+                texts.append(None)
+        is_wsl, version = parse_wsl(*texts)
+        if is_wsl:
+            os_id = "wsl1" if version == 1 else "wsl2"
     machine = platform.machine().lower()
     target = TargetHost(
         os=os_id,
