@@ -230,7 +230,10 @@ class Plan:
             names it; ``None`` when nothing can be installed (no Python fits).
         requirements: what pip installs (``("tensorflow[and-cuda]~=2.21.0",)``).
         python: the Python version to build the environment with (``"3.11"``).
-        uses_gpu: TensorFlow will use a GPU when the plan is followed.
+        uses_gpu: the plan promises that TensorFlow will use a GPU when it is followed
+            (with ``gpu_unverified``: if the GPU's compute capability is supported).  False
+            when whether the host has a GPU at all is unknown (``gpu_presence_unknown``):
+            nothing then shows there is one to use.
         reasons: why this version and route, each citing its knowledge row.
         warnings: caveats that do not change the choice (PTX JIT at first start, a driver
             version given without its minor part).
@@ -252,8 +255,9 @@ class Plan:
             ``target_summary`` names the host; a new key would need a new plan schema).
         gpu_presence_unknown: the host's snapshot cannot tell whether it has an NVIDIA GPU
             (:attr:`~tfgpu.plan.target.TargetHost.gpu_unknown`), so the plan installs the
-            CUDA build that uses one if it is there (``uses_gpu`` and ``gpu_unverified``
-            are then both true; the first reason says so).  For the renderers, like
+            CUDA build that uses one if it is there (``uses_gpu`` is then false: no GPU is
+            promised, and ``gpu_unverified`` true; the first reason says so).  For the
+            renderers, like
             ``target_os``: not written to the JSON plan.
     """
 

@@ -97,7 +97,7 @@ def _header(plan: Plan, verbosity: int = 0) -> list[str]:
             if plan.uses_gpu and plan.gpu_unverified
             and any("blackwell-no-cubins" in w.ref for w in plan.warnings)
             else "; uses an NVIDIA GPU if this host has one (unknown: see why), else the CPU"
-            if plan.uses_gpu and plan.gpu_presence_unknown
+            if plan.gpu_presence_unknown
             else "; uses the GPU if its compute capability is supported (unknown: pass --cc)"
             if plan.uses_gpu and plan.gpu_unverified
             else "; uses the GPU"

@@ -43,7 +43,7 @@ from tfgpu.plan.model import (
 )
 from tfgpu.plan.routes._shared import DEFAULT_CONDA_ENV, DEFAULT_VENV, ROUTES_FOR_OS, PlanError
 from tfgpu.plan.routes.planner import _Planner
-from tfgpu.plan.target import TargetHost
+from tfgpu.plan.target import PCI_VENDOR_CHECK, TargetHost
 
 
 def make_plan(
@@ -437,10 +437,21 @@ def _route_alternatives(
                 r,
                 f"{_describe(other)} (tfgpu plan --route {r.value})",
                 other.tf_version,
-                other.reasons[0] if other.reasons else None,
+                _own_reason(other, plan),
             )
         )
     return (*keep, *out)
+
+
+def _own_reason(other: Plan, plan: Plan) -> Reason | None:
+    """The reason an alternative route's plan gives of its own: its first reason the plan
+    does not give too (a sentence both share, such as why the GPU's presence is unknown or
+    which release is the newest, says nothing about that route) and that is not the note
+    that its route "was asked for" (true of the command that planned it, not of the
+    alternative), else its first."""
+    own = next((r for r in other.reasons
+                if r not in plan.reasons and "was asked for" not in r.text), None)
+    return own or (other.reasons[0] if other.reasons else None)
 
 
 def _honour_route(
@@ -480,13 +491,6 @@ def _honour_route(
     )
 
 
-#: How to tell whether an NVIDIA GPU is there without its driver, per target OS: the PCI
-#: vendor id 0x10de in sysfs (Linux kernel Documentation/ABI/testing/sysfs-bus-pci); inside
-#: WSL2 the GPU is not on the PCI bus, so Windows' own device list.
-_LOOK_FOR_GPU = {
-    "linux": "`grep -l 0x10de /sys/bus/pci/devices/*/vendor` prints a path",
-    "wsl2": "Windows' Device Manager lists it under Display adapters",
-}
 
 
 def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None,
@@ -496,8 +500,10 @@ def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None
     runs on the CPU until a GPU and its driver are there and uses the GPU then, instead of
     ``tensorflow-cpu``, which never could (platform fact ``tensorflow-is-cuda-build``).
     The first reason says why; the driver step is marked "only if there is an NVIDIA GPU",
-    with how to look; the final check expects no GPU.  ``tfgpu plan --route cpu`` stays
-    the smaller CPU-only alternative."""
+    with a check that can answer where the snapshot's could not (``target.gpu_check``); the
+    final check expects no GPU, and ``uses_gpu`` is false: no GPU is promised while its
+    presence is unknown (``gpu_unverified`` and the first reason say so).  ``tfgpu plan
+    --route cpu`` stays the smaller CPU-only alternative."""
     plan = _Planner(replace(target, gpu_vendor="nvidia"), kb, env_path).nvidia(route)
     if not plan.uses_gpu:
         return plan
@@ -507,14 +513,14 @@ def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None
         "installs the CUDA build: it runs on the CPU until an NVIDIA GPU and its driver are "
         "there and uses the GPU then, while `tensorflow-cpu` never could; for the smaller "
         "CPU-only install run tfgpu plan --route cpu", fact.ref)
-    look = _LOOK_FOR_GPU.get(target.os, _LOOK_FOR_GPU["linux"])
+    look = target.gpu_check or PCI_VENDOR_CHECK
     steps: list[Step] = []
     for st in plan.steps:
         a = st.action
         if isinstance(a, Manual) and st.title.startswith("Install the NVIDIA driver"):
             st = replace(st, title="Only if this host has an NVIDIA GPU: i" + st.title[1:],
-                         action=replace(a, text=f"Only if this host has an NVIDIA GPU ({look}"
-                                                f"; otherwise skip this step): {a.text}"))
+                         action=replace(a, text=f"Only if this host has an NVIDIA GPU ({look})"
+                                                f": {a.text}"))
         elif isinstance(a, Verify):
             st = replace(st, title="Check that TensorFlow imports and computes (it lists a "
                                    "GPU once an NVIDIA GPU and its driver are there)",
@@ -522,7 +528,7 @@ def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None
         steps.append(st)
     cpu_only = Alternative(Route.CPU, "CPU only (tfgpu plan --route cpu)")
     return replace(plan, target_summary=target.summary(), reasons=(why, *plan.reasons),
-                   steps=tuple(steps), gpu_presence_unknown=True,
+                   steps=tuple(steps), gpu_presence_unknown=True, uses_gpu=False,
                    alternatives=(*plan.alternatives, cpu_only))
 
 

@@ -36,6 +36,22 @@ _ARCH_ALIASES = {
 }
 
 
+#: How to look for an NVIDIA GPU without its driver where the PCI bus can be read: the PCI
+#: vendor id 0x10de in sysfs (Linux kernel Documentation/ABI/testing/sysfs-bus-pci).
+PCI_VENDOR_CHECK = ("`grep -l 0x10de /sys/bus/pci/devices/*/vendor` prints a path; otherwise "
+                    "skip this step")
+#: The same inside WSL2, whose PCI bus never shows the GPU: Windows' own device list.
+WSL2_GPU_CHECK = "Windows' Device Manager lists it under Display adapters; otherwise skip this step"
+#: The same where this host's PCI bus could not be read (``/sys/bus/pci/devices`` missing or
+#: failing, as in a container without it): no command here can answer, so what knows the
+#: hardware from outside does.
+OUTSIDE_GPU_CHECK = (
+    "this host's PCI bus (/sys/bus/pci/devices) could not be read, so no command here can "
+    "tell: ask what knows the hardware, such as `nvidia-smi` on the machine that runs this "
+    "container, the cloud instance type's specification or the machine's own; skip this step "
+    "only when that shows no NVIDIA GPU")
+
+
 class TargetError(ValueError):
     """A host description that cannot be planned for (bad ``--os``, ``--python``...)."""
 
@@ -71,6 +87,10 @@ class TargetHost:
             lspci timed out after 10 s"``; :func:`tfgpu.facts.presence.nvidia_gpu_presence`);
             ``None`` when a GPU is listed, a probe showed there is none, or the host was
             described (``--gpu`` given or not: the user says what is there).
+        gpu_check: with ``gpu_unknown``, how to find out whether the host has an NVIDIA GPU
+            by a check that can answer where the snapshot's could not, ending in when to skip
+            the driver (:data:`PCI_VENDOR_CHECK`, :data:`WSL2_GPU_CHECK`,
+            :data:`OUTSIDE_GPU_CHECK`); ``None`` otherwise.
     """
 
     os: str
@@ -86,6 +106,7 @@ class TargetHost:
     python_assumed: bool = False
     driver_problem: str | None = None
     gpu_unknown: str | None = None
+    gpu_check: str | None = None
 
     @property
     def driver_is_windows(self) -> bool:
@@ -369,7 +390,22 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         python_assumed=py is None,
         driver_problem=problem,
         gpu_unknown=unknown,
+        gpu_check=_gpu_check(facts) if unknown is not None else None,
     )
+
+
+def _gpu_check(facts: HostFacts) -> str:
+    """How to find out whether a host whose NVIDIA GPU presence is unknown has one: Windows'
+    device list inside WSL2, the sysfs vendor ids where ``/sys/bus/pci/devices`` was not
+    tried, and what knows the hardware from outside where it was tried and failed (the sysfs
+    check would print nothing there whatever the hardware)."""
+    if facts.os.is_wsl:
+        return WSL2_GPU_CHECK
+    sysfs = next((p for p in facts.probes if p.name == "sysfs-pci"), None)
+    if sysfs is not None and sysfs.status in (ProbeStatus.MISSING, ProbeStatus.ERROR,
+                                              ProbeStatus.TIMEOUT):
+        return OUTSIDE_GPU_CHECK
+    return PCI_VENDOR_CHECK
 
 
 def _gpu_unknown(facts: HostFacts) -> str | None:
