@@ -26,6 +26,12 @@ class Route(str, enum.Enum):
     ``WSL2``: Windows host, TensorFlow inside WSL2 with the ``PIP`` route.
     ``METAL``: macOS on Apple silicon with Apple's ``tensorflow-metal`` plugin.
     ``ROCM``: AMD GPUs on Linux with ``tensorflow-rocm``.
+    ``JETSON``: an NVIDIA Jetson (a Tegra system-on-chip, whose GPU is on the chip): NVIDIA's
+    TensorFlow build for the JetPack release installed on it, from NVIDIA's JetPack index, as
+    NVIDIA's "Installing TensorFlow for Jetson Platform" gives it (platform fact
+    ``jetson-gpu-on-chip``); the package index's aarch64 wheels do not use that GPU.  The
+    knowledge has no table of JetPack releases, so tfgpu pins no version: the steps are
+    manual.
     ``CPU``: no usable GPU; the CPU build.
     """
 
@@ -36,6 +42,7 @@ class Route(str, enum.Enum):
     WSL2 = "wsl2"
     METAL = "metal"
     ROCM = "rocm"
+    JETSON = "jetson"
     CPU = "cpu"
 
 
@@ -248,7 +255,9 @@ class Plan:
             wheels have no cubins for its compute capability 10.x+, only PTX
             (``platform_facts:blackwell-no-cubins``; a warning names the GPU, and the
             reported failures only for a compute capability of the GPUs they are from); or
-            whether the host has an NVIDIA GPU at all is unknown (``gpu_presence_unknown``).
+            whether the host has an NVIDIA GPU at all is unknown (``gpu_presence_unknown``);
+            or the route is ``jetson``, whose TensorFlow release tfgpu neither pins nor
+            checks against the JetPack release.
         target_os: the target's ``Target.os`` (``"linux"``, ``"windows"``, ``"wsl2"``,
             ``"macos"``; ``""`` when not known), for the renderers (the POSIX steps of a
             ``"wsl2"`` plan run inside WSL2).  Not written to the JSON plan (whose

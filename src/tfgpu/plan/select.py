@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tfgpu.knowledge import Knowledge, MinDriver, driver_at_least
+from tfgpu.knowledge import Knowledge, MinDriver, docs, driver_at_least
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -92,14 +92,15 @@ def make_plan(
     # Blackwell: platform_facts blackwell-no-cubins, the fact explain reads too) is not a
     # verified "uses the GPU": the header says so and names the known working route
     blackwell_ref = kb.platform_fact("blackwell-no-cubins").ref
-    gpu_unverified = plan.gpu_presence_unknown or (
+    jetson = plan.route is Route.JETSON
+    gpu_unverified = plan.gpu_presence_unknown or jetson or (
         plan.uses_gpu and target.gpu_vendor == "nvidia"
         and (planner.cc is None or any(w.ref == blackwell_ref for w in warnings))
     )
     # only when the compute capability is really unknown (the table row of
     # an RTX 50 GPU gives it; the Blackwell note alone is no reason to ask for --cc)
-    if gpu_unverified and planner.cc is None and not plan.gpu_presence_unknown and not any(
-            "--cc" in w.text for w in warnings):
+    if gpu_unverified and planner.cc is None and not plan.gpu_presence_unknown and not jetson \
+            and not any("--cc" in w.text for w in warnings):
         warnings.append(
             Reason(
                 f"the compute capability of {target.gpu_name or 'the GPU'!r} is unknown; pass "
@@ -108,7 +109,9 @@ def make_plan(
             )
         )
     warnings[:0] = _driver_problem_warnings(plan, target, kb)
-    if target.driver and target.gpu_vendor != "nvidia":
+    if jetson:
+        pass  # a Jetson's driver is part of Jetson Linux (_jetson says so)
+    elif target.driver and target.gpu_vendor != "nvidia":
         warnings.append(_driver_without_nvidia_gpu(target))
     else:
         column = _driver_column(target, kb)
@@ -419,8 +422,8 @@ def _route_alternatives(
     for r in ROUTES_FOR_OS[target.os]:
         if r is plan.route or (r is Route.CPU and not had_cpu):
             continue
-        if r is Route.ROCM and target.gpu_vendor != "amd":
-            continue
+        if (r is Route.ROCM and target.gpu_vendor != "amd") or r is Route.JETSON:
+            continue  # not another way for this target (a Jetson gets only that route)
         try:
             other = make_plan(target, kb, r, env_path, alternatives=False)
         except PlanError:
@@ -561,6 +564,75 @@ def _wsl1(planner: _Planner, kb: Knowledge) -> Plan:
     return replace(plan, steps=(step, *plan.steps))
 
 
+def jetson_evidence(target: TargetHost, kb: Knowledge) -> str | None:
+    """What shows that a Linux target is an NVIDIA Jetson (a Tegra system-on-chip), or
+    ``None``: the snapshot's Tegra evidence (``target.soc``), or a described GPU whose row
+    in the knowledge's GPU table is a Jetson module (segment ``jetson``, NVIDIA's CUDA GPUs
+    list)."""
+    if target.os != "linux":
+        return None
+    if target.soc:
+        return target.soc
+    if target.gpu_vendor == "nvidia" and target.gpu_name:
+        match = kb.gpu_compute_capability(target.gpu_name)
+        if match is not None and match.row.segment == "jetson":
+            return f"{target.gpu_name}: a Jetson module, knowledge row {match.row.ref}"
+    return None
+
+
+def _jetson(planner: _Planner, target: TargetHost, kb: Knowledge, evidence: str) -> Plan:
+    """An NVIDIA Jetson: TensorFlow uses its on-chip GPU only as NVIDIA's build for the
+    JetPack release installed on it, from NVIDIA's JetPack index, never as the package
+    index's aarch64 wheels (``tensorflow``, ``tensorflow[and-cuda]``): platform fact
+    ``jetson-gpu-on-chip`` (NVIDIA's Jetson Linux guide and "Installing TensorFlow for Jetson
+    Platform").  The knowledge has no table of which TensorFlow each JetPack release gets,
+    so the plan pins none (no requirement, no TensorFlow version): its steps, all manual,
+    find the JetPack release, install NVIDIA's build as NVIDIA's page gives it, and check
+    that TensorFlow lists the GPU.  The CPU build stays the alternative."""
+    fact = kb.platform_fact("jetson-gpu-on-chip")
+    page = docs.url("jetson-tensorflow")
+    reasons = (
+        Reason(f"this is an NVIDIA Jetson ({evidence}): its GPU is on the chip, and TensorFlow "
+               "uses it only as NVIDIA's build for the JetPack release installed here, from "
+               "NVIDIA's JetPack index; the aarch64 wheels of the Python package index "
+               "(tensorflow, tensorflow[and-cuda]) do not use it", fact.ref),
+        Reason("which TensorFlow release each JetPack release gets is NVIDIA's list, and the "
+               "knowledge has no table of it, so the plan pins no version: NVIDIA's "
+               f"'Installing TensorFlow for Jetson Platform' ({page}) names the release and "
+               "its index", fact.ref),
+    )
+    release = fact.value("release_file")
+    steps = (
+        Step("Find this Jetson's JetPack release",
+             Manual("Read the Jetson Linux (L4T) release; NVIDIA's Jetson Linux release notes "
+                    "name the JetPack release it belongs to",
+                    (f"cat {release}   # e.g. '# R35 (release), REVISION: 4.1, ...'",),
+                    False, kb.doc_url(fact) or "")),
+        Step("Install NVIDIA's TensorFlow for that JetPack release (needs root)",
+             Manual("Install TensorFlow as NVIDIA's 'Installing TensorFlow for Jetson Platform' "
+                    "gives it for that JetPack release: its prerequisites, then pip's "
+                    "tensorflow==<release>+nv<YY.MM> from the NVIDIA JetPack index the page "
+                    "names. Not `pip install tensorflow` nor `tensorflow[and-cuda]`: those "
+                    "wheels do not use the Jetson's GPU",
+                    (), True, page)),
+        Step("Check that TensorFlow lists the Jetson's GPU",
+             Manual("Run it with the Python NVIDIA's build was installed for; a GPU listed "
+                    "means TensorFlow uses the Jetson's GPU",
+                    ("python3 -c \"import tensorflow as tf; "
+                     "print(tf.__version__, tf.config.list_physical_devices('GPU'))\"",),
+                    False, page)),
+    )
+    warnings: tuple[Reason, ...] = ()
+    if target.driver:
+        warnings = (Reason(
+            f"NVIDIA driver {target.driver} was given, but a Jetson's GPU driver is part of "
+            "Jetson Linux (JetPack): the plan does not use it", fact.ref),)
+    cpu_only = Alternative(Route.CPU, "CPU only (tfgpu plan --route cpu)")
+    return Plan(target.summary(), Route.JETSON, None, (), target.python, True, reasons, steps,
+                planner.env_path or DEFAULT_VENV, kb.version, warnings, (cpu_only,),
+                target_os=target.os)
+
+
 # --- amd gpu support (report2) ---
 def _amd_linux(planner: _Planner, target: TargetHost, kb: Knowledge, route: Route | None) -> Plan:
     """An AMD GPU on Linux: the ROCm plan only for a model AMD's ROCm Linux support list
@@ -622,6 +694,13 @@ def _make_plan(
         return planner.cpu([Reason("the CPU route was asked for (--route cpu)")])
     if target.os == "macos":
         return planner.macos()
+    jetson = jetson_evidence(target, kb)
+    if route is Route.JETSON and jetson is None:
+        raise PlanError(
+            "route 'jetson' is for an NVIDIA Jetson (a -tegra kernel, /etc/nv_tegra_release, "
+            "or --gpu naming a Jetson module); the target is none")
+    if jetson is not None:
+        return _jetson(planner, target, kb, jetson)
     if target.gpu_vendor == "amd":
         if target.os == "linux":
             return _amd_linux(planner, target, kb, route)

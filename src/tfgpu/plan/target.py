@@ -17,7 +17,7 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
-from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
+from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable, tegra_soc
 from tfgpu.knowledge import docs
 from tfgpu.probes.os_info import parse_wsl
 
@@ -91,6 +91,11 @@ class TargetHost:
             by a check that can answer where the snapshot's could not, ending in when to skip
             the driver (:data:`PCI_VENDOR_CHECK`, :data:`WSL2_GPU_CHECK`,
             :data:`OUTSIDE_GPU_CHECK`); ``None`` otherwise.
+        soc: evidence that the host is an NVIDIA Jetson, a Tegra system-on-chip whose GPU is
+            on the chip (:func:`tfgpu.facts.presence.tegra_soc`: ``"kernel
+            5.10.120-tegra"``, ``/etc/nv_tegra_release``'s first line); ``None`` when the
+            snapshot shows none or the host was described (a described Jetson is named by
+            ``--gpu``, e.g. ``"Jetson AGX Orin"``).
     """
 
     os: str
@@ -107,6 +112,7 @@ class TargetHost:
     driver_problem: str | None = None
     gpu_unknown: str | None = None
     gpu_check: str | None = None
+    soc: str | None = None
 
     @property
     def driver_is_windows(self) -> bool:
@@ -121,6 +127,8 @@ class TargetHost:
         described = self.origin == "described"
         if self.os == "wsl1" and self.gpu_vendor is None:
             parts.append("no GPU reachable (WSL1)")
+        elif self.soc and self.gpu_vendor is None:
+            parts.append(f"NVIDIA Jetson GPU on the chip ({self.soc})")
         elif self.gpu_vendor is None:
             parts.append("no GPU given (--gpu)" if described
                          else "NVIDIA GPU presence unknown" if self.gpu_unknown else "no GPU")
@@ -135,8 +143,10 @@ class TargetHost:
             if self.os == "wsl1":
                 gpu += " (not reachable from WSL1)"
             parts.append(gpu)
-        if self.os == "wsl1":
-            pass  # no driver serves WSL1: the GPU part says so
+        jetson = self.soc is not None or (
+            self.gpu_vendor == "nvidia" and "jetson" in (self.gpu_name or "").lower())
+        if self.os == "wsl1" or jetson:
+            pass  # no driver serves WSL1; a Jetson's comes with Jetson Linux
         elif self.gpu_vendor == "nvidia" and self.driver_problem:
             version = f" (version {self.driver})" if self.driver else ""
             parts.append(f"NVIDIA driver broken: {self.driver_problem}{version}")
@@ -245,7 +255,7 @@ def target_from_description(
             that compute capability).
         driver: NVIDIA driver version.
         python: Python version (``"3.11"``).
-        arch: CPU architecture; default ``arm64`` for an Apple GPU, else ``x86_64``.
+        arch: CPU architecture; default ``arm64`` for an Apple GPU or a Jetson, else ``x86_64``.
         compute_capability: override the knowledge lookup (``"8.6"``).
 
     Raises:
@@ -267,7 +277,9 @@ def target_from_description(
     if arch:
         a = normalize_arch(arch)
     else:
-        a = "arm64" if (o == "macos" and vendor in (None, "apple")) else "x86_64"
+        # Apple silicon and NVIDIA's Jetson modules (Tegra systems-on-chip) are arm64
+        jetson = vendor == "nvidia" and "jetson" in (name or "").lower()
+        a = "arm64" if (o == "macos" and vendor in (None, "apple")) or jetson else "x86_64"
     check_gpu_platform(o, a, vendor, name)
     return TargetHost(
         os=o,
@@ -391,6 +403,7 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         driver_problem=problem,
         gpu_unknown=unknown,
         gpu_check=_gpu_check(facts) if unknown is not None else None,
+        soc=tegra_soc(facts) if os_id == "linux" else None,
     )
 
 
