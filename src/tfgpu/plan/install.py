@@ -238,8 +238,8 @@ def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> st
 
     Raises:
         InstallRefused: nothing to install; a Jetson's plan (NVIDIA's build, by hand); a
-            conda or PowerShell-only plan on a host
-            that runs POSIX steps (render it with ``--format`` instead); the folder
+            conda or PowerShell-only plan on a host that runs POSIX steps (render it with
+            ``--format`` instead); the folder
             exists and is not a virtual environment; an existing environment that
             ``--venv`` did not name; an existing environment without ``pip`` (a build
             interrupted outside tfgpu); a new folder that cannot be created there (a

@@ -266,8 +266,7 @@ class Plan:
             (:attr:`~tfgpu.plan.target.TargetHost.gpu_unknown`), so the plan installs the
             CUDA build that uses one if it is there (``uses_gpu`` is then false: no GPU is
             promised, and ``gpu_unverified`` true; the first reason says so).  For the
-            renderers, like
-            ``target_os``: not written to the JSON plan.
+            renderers, like ``target_os``: not written to the JSON plan.
     """
 
     target_summary: str
