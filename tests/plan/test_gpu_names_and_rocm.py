@@ -99,7 +99,7 @@ def test_rocm_plan_installs_from_amds_wheel_repository() -> None:
             in s.argv]
     assert argv and argv[0][-3:] == ("--find-links", url, "tensorflow-rocm==2.16.1")
     doc = json.loads(render(plan, "json"))
-    assert doc["schema_version"] == "1.1"
+    assert doc["schema_version"] == "1.2"
     assert any(s["action"].get("find_links") == url for s in doc["steps"])
     for fmt in ("text", "sh", "powershell", "requirements", "conda", "json"):
         assert "pypi" not in render(plan, fmt).lower()

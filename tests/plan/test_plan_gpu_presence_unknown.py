@@ -45,7 +45,8 @@ def test_unknown_gpu_presence_plans_the_cuda_build_and_says_why(facts: HostFacts
     plan = _plan(facts)
     assert plan.route is Route.PIP
     assert plan.requirements == ("tensorflow[and-cuda]~=2.21.0",)
-    assert plan.uses_gpu and plan.gpu_unverified and plan.gpu_presence_unknown
+    # no GPU is promised while its presence is unknown (plan.uses_gpu's meaning)
+    assert not plan.uses_gpu and plan.gpu_unverified and plan.gpu_presence_unknown
     assert "NVIDIA GPU presence unknown" in plan.target_summary
     first = plan.reasons[0]
     assert first.text.startswith("whether this host has an NVIDIA GPU is unknown (")
@@ -77,6 +78,55 @@ def test_unknown_gpu_presence_json_plan_is_valid_and_keeps_schema_keys() -> None
     doc = plan_to_dict(_plan(_linux(HUNG_LSPCI, NO_PCI)))
     jsonschema.validate(json.loads(json.dumps(doc)), load_schema("plan"))
     assert "gpu_presence_unknown" not in doc and doc["gpu_unverified"] is True
+
+
+def test_unknown_gpu_presence_json_plan_promises_no_gpu() -> None:
+    doc = plan_to_dict(_plan(_linux(HUNG_LSPCI, NO_PCI)))
+    assert doc["uses_gpu"] is False and doc["gpu_unverified"] is True
+    assert list(doc["requirements"]) == ["tensorflow[and-cuda]~=2.21.0"]
+
+
+def _driver_step_text(plan: Plan) -> str:
+    step = next(s for s in plan.steps if isinstance(s.action, Manual))
+    assert isinstance(step.action, Manual)
+    return step.action.text
+
+
+@pytest.mark.parametrize("sysfs", [ProbeStatus.MISSING, ProbeStatus.ERROR, ProbeStatus.TIMEOUT])
+def test_a_failed_pci_listing_is_not_the_check_for_a_gpu(sysfs: ProbeStatus) -> None:
+    lspci_missing = ProbeRecord("lspci", ProbeStatus.MISSING, ("lspci", "-nn"))
+    failed = ProbeRecord("sysfs-pci", sysfs, message="/sys/bus/pci/devices unreadable")
+    plan = _plan(_linux(lspci_missing, failed))
+    assert plan.gpu_presence_unknown
+    text = _driver_step_text(plan)
+    assert "/sys/bus/pci/devices/*/vendor" not in text and "otherwise skip" not in text
+    assert "`nvidia-smi` on the machine that runs this container" in text
+    assert "cloud instance type" in text and "only when that shows no NVIDIA GPU" in text
+    # where the PCI bus was not tried, the sysfs check can answer; inside WSL2, Windows'
+    # device list (its PCI bus never shows the GPU)
+    untried = _plan(_linux(HUNG_LSPCI))
+    assert untried.gpu_presence_unknown
+    assert ("`grep -l 0x10de /sys/bus/pci/devices/*/vendor` prints a path"
+            in _driver_step_text(untried))
+    wsl2 = _plan(read_facts_file(str(SCENARIOS / "wsl2_nodriver.json")))
+    assert "Windows' Device Manager lists it under Display adapters" in _driver_step_text(wsl2)
+
+
+@pytest.mark.parametrize("facts", [
+    pytest.param(_linux(HUNG_LSPCI, NO_PCI), id="linux-lspci-hung-no-pci-listing"),
+    pytest.param(read_facts_file(str(SCENARIOS / "wsl2_nodriver.json")), id="wsl2-no-driver"),
+])
+def test_alternatives_give_their_own_reason_not_the_presence_text(facts: HostFacts) -> None:
+    plan = _plan(facts)
+    assert plan.alternatives
+    for alt in plan.alternatives:
+        if alt.reason is None:
+            continue
+        assert alt.reason != plan.reasons[0], alt.route
+        assert "whether this host has an NVIDIA GPU is unknown" not in alt.reason.text
+        assert "was asked for" not in alt.reason.text
+    conda = next(a for a in plan.alternatives if a.route is Route.CONDA)
+    assert conda.reason is not None and conda.reason.text.startswith("route conda:")
 
 
 def test_a_pci_listing_without_nvidia_still_plans_the_cpu_build() -> None:

@@ -246,7 +246,7 @@ def test_environment_yml_parses_back(name: str) -> None:
 def test_json_document(tmp_path: Path) -> None:
     plan = PLANS["gtx680"]()
     doc = json.loads(render(plan, "json"))
-    assert doc["schema_version"] == "1.1" and doc["knowledge_version"] == plan.knowledge_version
+    assert doc["schema_version"] == "1.2" and doc["knowledge_version"] == plan.knowledge_version
     assert doc["route"] == "cpu" and doc["tf_version"] == plan.tf_version
     assert [s["kind"] for s in doc["steps"]] == ["CreateVenv", "PipInstall", "PipInstall", "Verify"]
     assert all("ref" in r for r in doc["reasons"])

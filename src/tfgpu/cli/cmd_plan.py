@@ -149,7 +149,8 @@ def build_target(args: argparse.Namespace) -> TargetHost:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the plan in ``--format``; exit 0 (a plan exists) or 1 (nothing installable)."""
+    """Print the plan in ``--format``; exit 0 (a plan exists, a Jetson's manual one too) or 1
+    (nothing installable)."""
     fmt = output_format(args)
     target = build_target(args)
     if fmt == "powershell" and target.os != "windows":
@@ -168,5 +169,12 @@ def run(args: argparse.Namespace) -> int:
         )
     except PlanError as exc:
         raise UsageError(str(exc)) from None
+    if plan.route is Route.JETSON and fmt in ("conda", "requirements"):
+        raise UsageError(
+            f"--format {fmt}: on an NVIDIA Jetson TensorFlow is NVIDIA's build for its JetPack "
+            "release, installed as the plan's steps say; there is nothing to write as "
+            f"{fmt} (use --format text or sh)")
     sys.stdout.write(render(plan, fmt, verbosity_of(args)))
-    return status_codes.SUCCESS if plan.requirements else status_codes.ERRORS_FOUND
+    # a Jetson's plan is made of manual steps (NVIDIA's build, no pinned requirement)
+    made = bool(plan.requirements) or plan.route is Route.JETSON
+    return status_codes.SUCCESS if made else status_codes.ERRORS_FOUND

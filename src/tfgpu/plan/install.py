@@ -237,13 +237,18 @@ def check_installable(plan: M.Plan, env_path: Path, *, explicit_env: bool) -> st
         environment that ``--venv`` named).
 
     Raises:
-        InstallRefused: nothing to install; a conda or PowerShell-only plan on a host
-            that runs POSIX steps (render it with ``--format`` instead); the folder
+        InstallRefused: nothing to install; a Jetson's plan (NVIDIA's build, by hand); a
+            conda or PowerShell-only plan on a host that runs POSIX steps (render it with
+            ``--format`` instead); the folder
             exists and is not a virtual environment; an existing environment that
             ``--venv`` did not name; an existing environment without ``pip`` (a build
             interrupted outside tfgpu); a new folder that cannot be created there (a
             read-only folder).
     """
+    if plan.route is M.Route.JETSON:
+        raise InstallRefused(
+            "on an NVIDIA Jetson TensorFlow is NVIDIA's build for its JetPack release, which "
+            "tfgpu install does not drive: follow the steps of `tfgpu plan`")
     if not plan.requirements:
         raise InstallRefused("the plan installs nothing (see its reasons)")
     if any(isinstance(s.action, M.CondaCreate) for s in plan.steps):

@@ -26,6 +26,12 @@ class Route(str, enum.Enum):
     ``WSL2``: Windows host, TensorFlow inside WSL2 with the ``PIP`` route.
     ``METAL``: macOS on Apple silicon with Apple's ``tensorflow-metal`` plugin.
     ``ROCM``: AMD GPUs on Linux with ``tensorflow-rocm``.
+    ``JETSON``: an NVIDIA Jetson (a Tegra system-on-chip, whose GPU is on the chip): NVIDIA's
+    TensorFlow build for the JetPack release installed on it, from NVIDIA's JetPack index, as
+    NVIDIA's "Installing TensorFlow for Jetson Platform" gives it (platform fact
+    ``jetson-gpu-on-chip``); the package index's aarch64 wheels do not use that GPU.  The
+    knowledge has no table of JetPack releases, so tfgpu pins no version: the steps are
+    manual.
     ``CPU``: no usable GPU; the CPU build.
     """
 
@@ -36,6 +42,7 @@ class Route(str, enum.Enum):
     WSL2 = "wsl2"
     METAL = "metal"
     ROCM = "rocm"
+    JETSON = "jetson"
     CPU = "cpu"
 
 
@@ -230,7 +237,10 @@ class Plan:
             names it; ``None`` when nothing can be installed (no Python fits).
         requirements: what pip installs (``("tensorflow[and-cuda]~=2.21.0",)``).
         python: the Python version to build the environment with (``"3.11"``).
-        uses_gpu: TensorFlow will use a GPU when the plan is followed.
+        uses_gpu: the plan promises that TensorFlow will use a GPU when it is followed
+            (with ``gpu_unverified``: if the GPU's compute capability is supported).  False
+            when whether the host has a GPU at all is unknown (``gpu_presence_unknown``):
+            nothing then shows there is one to use.
         reasons: why this version and route, each citing its knowledge row.
         warnings: caveats that do not change the choice (PTX JIT at first start, a driver
             version given without its minor part).
@@ -245,16 +255,18 @@ class Plan:
             wheels have no cubins for its compute capability 10.x+, only PTX
             (``platform_facts:blackwell-no-cubins``; a warning names the GPU, and the
             reported failures only for a compute capability of the GPUs they are from); or
-            whether the host has an NVIDIA GPU at all is unknown (``gpu_presence_unknown``).
+            whether the host has an NVIDIA GPU at all is unknown (``gpu_presence_unknown``);
+            or the route is ``jetson``, whose TensorFlow release tfgpu neither pins nor
+            checks against the JetPack release.
         target_os: the target's ``Target.os`` (``"linux"``, ``"windows"``, ``"wsl2"``,
             ``"macos"``; ``""`` when not known), for the renderers (the POSIX steps of a
             ``"wsl2"`` plan run inside WSL2).  Not written to the JSON plan (whose
             ``target_summary`` names the host; a new key would need a new plan schema).
         gpu_presence_unknown: the host's snapshot cannot tell whether it has an NVIDIA GPU
             (:attr:`~tfgpu.plan.target.TargetHost.gpu_unknown`), so the plan installs the
-            CUDA build that uses one if it is there (``uses_gpu`` and ``gpu_unverified``
-            are then both true; the first reason says so).  For the renderers, like
-            ``target_os``: not written to the JSON plan.
+            CUDA build that uses one if it is there (``uses_gpu`` is then false: no GPU is
+            promised, and ``gpu_unverified`` true; the first reason says so).  For the
+            renderers, like ``target_os``: not written to the JSON plan.
     """
 
     target_summary: str

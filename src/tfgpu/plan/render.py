@@ -32,7 +32,7 @@ from tfgpu.plan.model import (
 )
 
 #: Version of the JSON layout of ``tfgpu plan --format json``.
-PLAN_SCHEMA_VERSION = "1.1"
+PLAN_SCHEMA_VERSION = "1.2"
 
 #: ``--format`` choices.
 FORMATS = ("text", "json", "sh", "powershell", "requirements", "conda")
@@ -82,6 +82,11 @@ def _header(plan: Plan, verbosity: int = 0) -> list[str]:
     """The plan's header.  ``verbosity`` < 0: the route line only; > 0: also each
     alternative's TensorFlow version and knowledge row."""
     route_line = (
+        # a Jetson: NVIDIA's build for its JetPack release, which tfgpu does not pin
+        "Route: jetson; TensorFlow: NVIDIA's build for the JetPack release installed here "
+        "(see the steps); uses the Jetson's GPU once that build is installed (tfgpu checks "
+        "neither the release nor the GPU)"
+        if plan.route is Route.JETSON else
         f"Route: {plan.route.value}; TensorFlow {plan.tf_version or 'none'}"
         + (f"; Python {plan.python}" if plan.python else "")
         + (" (the distribution's python3)" if plan.python and "." not in plan.python else "")
@@ -97,7 +102,7 @@ def _header(plan: Plan, verbosity: int = 0) -> list[str]:
             if plan.uses_gpu and plan.gpu_unverified
             and any("blackwell-no-cubins" in w.ref for w in plan.warnings)
             else "; uses an NVIDIA GPU if this host has one (unknown: see why), else the CPU"
-            if plan.uses_gpu and plan.gpu_presence_unknown
+            if plan.gpu_presence_unknown
             else "; uses the GPU if its compute capability is supported (unknown: pass --cc)"
             if plan.uses_gpu and plan.gpu_unverified
             else "; uses the GPU"
@@ -166,6 +171,8 @@ def _shell_label(plan: Plan, shell: Shell) -> str:
     ``Windows PowerShell``, or the POSIX shell (inside WSL2 on a WSL2 plan)."""
     if shell is Shell.POWERSHELL:
         return "Windows PowerShell"
+    if plan.target_os == "wsl1":
+        return "Linux shell, inside WSL1"
     return ("Linux shell, inside WSL2" if plan.route is Route.WSL2 or plan.target_os == "wsl2"
             else "bash")
 

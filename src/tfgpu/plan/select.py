@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from tfgpu.knowledge import Knowledge, MinDriver, driver_at_least
+from tfgpu.knowledge import Knowledge, MinDriver, docs, driver_at_least
 from tfgpu.plan.model import (
     Alternative,
     CondaCreate,
@@ -43,7 +43,7 @@ from tfgpu.plan.model import (
 )
 from tfgpu.plan.routes._shared import DEFAULT_CONDA_ENV, DEFAULT_VENV, ROUTES_FOR_OS, PlanError
 from tfgpu.plan.routes.planner import _Planner
-from tfgpu.plan.target import TargetHost
+from tfgpu.plan.target import PCI_VENDOR_CHECK, TargetHost
 
 
 def make_plan(
@@ -92,14 +92,15 @@ def make_plan(
     # Blackwell: platform_facts blackwell-no-cubins, the fact explain reads too) is not a
     # verified "uses the GPU": the header says so and names the known working route
     blackwell_ref = kb.platform_fact("blackwell-no-cubins").ref
-    gpu_unverified = plan.gpu_presence_unknown or (
+    jetson = plan.route is Route.JETSON
+    gpu_unverified = plan.gpu_presence_unknown or jetson or (
         plan.uses_gpu and target.gpu_vendor == "nvidia"
         and (planner.cc is None or any(w.ref == blackwell_ref for w in warnings))
     )
     # only when the compute capability is really unknown (the table row of
     # an RTX 50 GPU gives it; the Blackwell note alone is no reason to ask for --cc)
-    if gpu_unverified and planner.cc is None and not plan.gpu_presence_unknown and not any(
-            "--cc" in w.text for w in warnings):
+    if gpu_unverified and planner.cc is None and not plan.gpu_presence_unknown and not jetson \
+            and not any("--cc" in w.text for w in warnings):
         warnings.append(
             Reason(
                 f"the compute capability of {target.gpu_name or 'the GPU'!r} is unknown; pass "
@@ -108,7 +109,9 @@ def make_plan(
             )
         )
     warnings[:0] = _driver_problem_warnings(plan, target, kb)
-    if target.driver and target.gpu_vendor != "nvidia":
+    if jetson:
+        pass  # a Jetson's driver is part of Jetson Linux (_jetson says so)
+    elif target.driver and target.gpu_vendor != "nvidia":
         warnings.append(_driver_without_nvidia_gpu(target))
     else:
         column = _driver_column(target, kb)
@@ -419,8 +422,8 @@ def _route_alternatives(
     for r in ROUTES_FOR_OS[target.os]:
         if r is plan.route or (r is Route.CPU and not had_cpu):
             continue
-        if r is Route.ROCM and target.gpu_vendor != "amd":
-            continue
+        if (r is Route.ROCM and target.gpu_vendor != "amd") or r is Route.JETSON:
+            continue  # not another way for this target (a Jetson gets only that route)
         try:
             other = make_plan(target, kb, r, env_path, alternatives=False)
         except PlanError:
@@ -437,10 +440,21 @@ def _route_alternatives(
                 r,
                 f"{_describe(other)} (tfgpu plan --route {r.value})",
                 other.tf_version,
-                other.reasons[0] if other.reasons else None,
+                _own_reason(other, plan),
             )
         )
     return (*keep, *out)
+
+
+def _own_reason(other: Plan, plan: Plan) -> Reason | None:
+    """The reason an alternative route's plan gives of its own: its first reason the plan
+    does not give too (a sentence both share, such as why the GPU's presence is unknown or
+    which release is the newest, says nothing about that route) and that is not the note
+    that its route "was asked for" (true of the command that planned it, not of the
+    alternative), else its first."""
+    own = next((r for r in other.reasons
+                if r not in plan.reasons and "was asked for" not in r.text), None)
+    return own or (other.reasons[0] if other.reasons else None)
 
 
 def _honour_route(
@@ -480,13 +494,6 @@ def _honour_route(
     )
 
 
-#: How to tell whether an NVIDIA GPU is there without its driver, per target OS: the PCI
-#: vendor id 0x10de in sysfs (Linux kernel Documentation/ABI/testing/sysfs-bus-pci); inside
-#: WSL2 the GPU is not on the PCI bus, so Windows' own device list.
-_LOOK_FOR_GPU = {
-    "linux": "`grep -l 0x10de /sys/bus/pci/devices/*/vendor` prints a path",
-    "wsl2": "Windows' Device Manager lists it under Display adapters",
-}
 
 
 def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None,
@@ -496,8 +503,10 @@ def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None
     runs on the CPU until a GPU and its driver are there and uses the GPU then, instead of
     ``tensorflow-cpu``, which never could (platform fact ``tensorflow-is-cuda-build``).
     The first reason says why; the driver step is marked "only if there is an NVIDIA GPU",
-    with how to look; the final check expects no GPU.  ``tfgpu plan --route cpu`` stays
-    the smaller CPU-only alternative."""
+    with a check that can answer where the snapshot's could not (``target.gpu_check``); the
+    final check expects no GPU, and ``uses_gpu`` is false: no GPU is promised while its
+    presence is unknown (``gpu_unverified`` and the first reason say so).  ``tfgpu plan
+    --route cpu`` stays the smaller CPU-only alternative."""
     plan = _Planner(replace(target, gpu_vendor="nvidia"), kb, env_path).nvidia(route)
     if not plan.uses_gpu:
         return plan
@@ -507,14 +516,14 @@ def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None
         "installs the CUDA build: it runs on the CPU until an NVIDIA GPU and its driver are "
         "there and uses the GPU then, while `tensorflow-cpu` never could; for the smaller "
         "CPU-only install run tfgpu plan --route cpu", fact.ref)
-    look = _LOOK_FOR_GPU.get(target.os, _LOOK_FOR_GPU["linux"])
+    look = target.gpu_check or PCI_VENDOR_CHECK
     steps: list[Step] = []
     for st in plan.steps:
         a = st.action
         if isinstance(a, Manual) and st.title.startswith("Install the NVIDIA driver"):
             st = replace(st, title="Only if this host has an NVIDIA GPU: i" + st.title[1:],
-                         action=replace(a, text=f"Only if this host has an NVIDIA GPU ({look}"
-                                                f"; otherwise skip this step): {a.text}"))
+                         action=replace(a, text=f"Only if this host has an NVIDIA GPU ({look})"
+                                                f": {a.text}"))
         elif isinstance(a, Verify):
             st = replace(st, title="Check that TensorFlow imports and computes (it lists a "
                                    "GPU once an NVIDIA GPU and its driver are there)",
@@ -522,8 +531,106 @@ def _gpu_presence_unknown(target: TargetHost, kb: Knowledge, route: Route | None
         steps.append(st)
     cpu_only = Alternative(Route.CPU, "CPU only (tfgpu plan --route cpu)")
     return replace(plan, target_summary=target.summary(), reasons=(why, *plan.reasons),
-                   steps=tuple(steps), gpu_presence_unknown=True,
+                   steps=tuple(steps), gpu_presence_unknown=True, uses_gpu=False,
                    alternatives=(*plan.alternatives, cpu_only))
+
+
+def _wsl1(planner: _Planner, kb: Knowledge) -> Plan:
+    """A Linux distribution under WSL1, which can never reach a GPU (CUDA runs only in
+    WSL2: platform fact ``wsl1-convert-to-wsl2``, from NVIDIA's CUDA on WSL guide and
+    Microsoft's WSL commands): the CPU build, whatever GPU the Windows side has, with a
+    first step, run on the Windows side and never by tfgpu, that converts the distribution
+    to WSL2 (``wsl --set-version <distro> 2``), after which ``tfgpu plan`` run inside it
+    plans the GPU install.  No GPU route is promised here: WSL1 cannot give one."""
+    fact = kb.platform_fact("wsl1-convert-to-wsl2")
+    listing, convert = fact.items("commands")
+    why = Reason(
+        "this is WSL1, which cannot reach a GPU (CUDA runs only in WSL2), so TensorFlow runs on "
+        "the CPU here; to use an NVIDIA GPU, convert this distribution to WSL2 (step 1) and "
+        "run tfgpu plan again inside it", fact.ref)
+    plan = planner.cpu([why])
+    step = Step(
+        "To use a GPU: convert this distribution to WSL2 (from Windows)",
+        Manual(
+            "WSL1 can never use the GPU. In Windows PowerShell (or wsl.exe from this shell) "
+            f"list the distributions with their WSL version (`{listing}`), back up a large "
+            f"one first (the conversion can take long and fail), convert this one (`{convert}`, "
+            "<distro> being its NAME), then run tfgpu plan again inside it: it plans the GPU "
+            "install there. The steps below install the CPU build, all WSL1 can run; skip "
+            "them if you convert",
+            (f"{listing}   # NAME and VERSION of each distribution", convert),
+            False, kb.doc_url(fact) or ""),
+        Shell.POWERSHELL)
+    return replace(plan, steps=(step, *plan.steps))
+
+
+def jetson_evidence(target: TargetHost, kb: Knowledge) -> str | None:
+    """What shows that a Linux target is an NVIDIA Jetson (a Tegra system-on-chip), or
+    ``None``: the snapshot's Tegra evidence (``target.soc``), or a described GPU whose row
+    in the knowledge's GPU table is a Jetson module (segment ``jetson``, NVIDIA's CUDA GPUs
+    list)."""
+    if target.os != "linux":
+        return None
+    if target.soc:
+        return target.soc
+    if target.gpu_vendor == "nvidia" and target.gpu_name:
+        match = kb.gpu_compute_capability(target.gpu_name)
+        if match is not None and match.row.segment == "jetson":
+            return f"{target.gpu_name}: a Jetson module, knowledge row {match.row.ref}"
+    return None
+
+
+def _jetson(planner: _Planner, target: TargetHost, kb: Knowledge, evidence: str) -> Plan:
+    """An NVIDIA Jetson: TensorFlow uses its on-chip GPU only as NVIDIA's build for the
+    JetPack release installed on it, from NVIDIA's JetPack index, never as the package
+    index's aarch64 wheels (``tensorflow``, ``tensorflow[and-cuda]``): platform fact
+    ``jetson-gpu-on-chip`` (NVIDIA's Jetson Linux guide and "Installing TensorFlow for Jetson
+    Platform").  The knowledge has no table of which TensorFlow each JetPack release gets,
+    so the plan pins none (no requirement, no TensorFlow version): its steps, all manual,
+    find the JetPack release, install NVIDIA's build as NVIDIA's page gives it, and check
+    that TensorFlow lists the GPU.  The CPU build stays the alternative."""
+    fact = kb.platform_fact("jetson-gpu-on-chip")
+    page = docs.url("jetson-tensorflow")
+    reasons = (
+        Reason(f"this is an NVIDIA Jetson ({evidence}): its GPU is on the chip, and TensorFlow "
+               "uses it only as NVIDIA's build for the JetPack release installed here, from "
+               "NVIDIA's JetPack index; the aarch64 wheels of the Python package index "
+               "(tensorflow, tensorflow[and-cuda]) do not use it", fact.ref),
+        Reason("which TensorFlow release each JetPack release gets is NVIDIA's list, and the "
+               "knowledge has no table of it, so the plan pins no version: NVIDIA's "
+               f"'Installing TensorFlow for Jetson Platform' ({page}) names the release and "
+               "its index", fact.ref),
+    )
+    release = fact.value("release_file")
+    steps = (
+        Step("Find this Jetson's JetPack release",
+             Manual("Read the Jetson Linux (L4T) release; NVIDIA's Jetson Linux release notes "
+                    "name the JetPack release it belongs to",
+                    (f"cat {release}   # e.g. '# R35 (release), REVISION: 4.1, ...'",),
+                    False, kb.doc_url(fact) or "")),
+        Step("Install NVIDIA's TensorFlow for that JetPack release (needs root)",
+             Manual("Install TensorFlow as NVIDIA's 'Installing TensorFlow for Jetson Platform' "
+                    "gives it for that JetPack release: its prerequisites, then pip's "
+                    "tensorflow==<release>+nv<YY.MM> from the NVIDIA JetPack index the page "
+                    "names. Not `pip install tensorflow` nor `tensorflow[and-cuda]`: those "
+                    "wheels do not use the Jetson's GPU",
+                    (), True, page)),
+        Step("Check that TensorFlow lists the Jetson's GPU",
+             Manual("Run it with the Python NVIDIA's build was installed for; a GPU listed "
+                    "means TensorFlow uses the Jetson's GPU",
+                    ("python3 -c \"import tensorflow as tf; "
+                     "print(tf.__version__, tf.config.list_physical_devices('GPU'))\"",),
+                    False, page)),
+    )
+    warnings: tuple[Reason, ...] = ()
+    if target.driver:
+        warnings = (Reason(
+            f"NVIDIA driver {target.driver} was given, but a Jetson's GPU driver is part of "
+            "Jetson Linux (JetPack): the plan does not use it", fact.ref),)
+    cpu_only = Alternative(Route.CPU, "CPU only (tfgpu plan --route cpu)")
+    return Plan(target.summary(), Route.JETSON, None, (), target.python, True, reasons, steps,
+                planner.env_path or DEFAULT_VENV, kb.version, warnings, (cpu_only,),
+                target_os=target.os)
 
 
 # --- amd gpu support (report2) ---
@@ -581,10 +688,19 @@ def _make_plan(
     if route is Route.ROCM and target.gpu_vendor != "amd":
         raise PlanError("route 'rocm' is for AMD GPUs; the target has none")
     planner = _Planner(target, kb, env_path)
+    if target.os == "wsl1":
+        return _wsl1(planner, kb)
     if route is Route.CPU:
         return planner.cpu([Reason("the CPU route was asked for (--route cpu)")])
     if target.os == "macos":
         return planner.macos()
+    jetson = jetson_evidence(target, kb)
+    if route is Route.JETSON and jetson is None:
+        raise PlanError(
+            "route 'jetson' is for an NVIDIA Jetson (a -tegra kernel, /etc/nv_tegra_release, "
+            "or --gpu naming a Jetson module); the target is none")
+    if jetson is not None:
+        return _jetson(planner, target, kb, jetson)
     if target.gpu_vendor == "amd":
         if target.os == "linux":
             return _amd_linux(planner, target, kb, route)

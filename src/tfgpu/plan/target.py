@@ -17,11 +17,13 @@ from packaging.version import InvalidVersion, Version
 
 from tfgpu._proc import Runner, run_command
 from tfgpu.facts import HostFacts, ProbeStatus
-from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable
+from tfgpu.facts.presence import nvidia_gpu_presence, smi_unreadable, tegra_soc
 from tfgpu.knowledge import docs
+from tfgpu.probes.os_info import parse_wsl
 
-#: Operating systems a plan can target (``--os``).
-OS_CHOICES = ("linux", "windows", "wsl2", "macos")
+#: Operating systems a plan can target (``--os``).  ``wsl1`` is a Linux distribution under
+#: WSL1, which can never reach a GPU (platform fact ``wsl1-convert-to-wsl2``).
+OS_CHOICES = ("linux", "windows", "wsl2", "wsl1", "macos")
 #: CPU architectures (``--arch``); ``aarch64`` and ``arm64`` are the same machine.
 ARCH_CHOICES = ("x86_64", "arm64")
 
@@ -34,6 +36,22 @@ _ARCH_ALIASES = {
 }
 
 
+#: How to look for an NVIDIA GPU without its driver where the PCI bus can be read: the PCI
+#: vendor id 0x10de in sysfs (Linux kernel Documentation/ABI/testing/sysfs-bus-pci).
+PCI_VENDOR_CHECK = ("`grep -l 0x10de /sys/bus/pci/devices/*/vendor` prints a path; otherwise "
+                    "skip this step")
+#: The same inside WSL2, whose PCI bus never shows the GPU: Windows' own device list.
+WSL2_GPU_CHECK = "Windows' Device Manager lists it under Display adapters; otherwise skip this step"
+#: The same where this host's PCI bus could not be read (``/sys/bus/pci/devices`` missing or
+#: failing, as in a container without it): no command here can answer, so what knows the
+#: hardware from outside does.
+OUTSIDE_GPU_CHECK = (
+    "this host's PCI bus (/sys/bus/pci/devices) could not be read, so no command here can "
+    "tell: ask what knows the hardware, such as `nvidia-smi` on the machine that runs this "
+    "container, the cloud instance type's specification or the machine's own; skip this step "
+    "only when that shows no NVIDIA GPU")
+
+
 class TargetError(ValueError):
     """A host description that cannot be planned for (bad ``--os``, ``--python``...)."""
 
@@ -43,8 +61,8 @@ class TargetHost:
     """What the planner needs to know about a host.
 
     Attributes:
-        os: ``"linux"``, ``"windows"`` (native), ``"wsl2"`` (Linux inside WSL2) or
-            ``"macos"``.
+        os: ``"linux"``, ``"windows"`` (native), ``"wsl2"`` (Linux inside WSL2),
+            ``"wsl1"`` (Linux inside WSL1: no GPU can be reached) or ``"macos"``.
         arch: ``"x86_64"`` or ``"arm64"``.
         python: ``"3.11"`` (major.minor) of the interpreter that would build the
             environment, or ``None`` when not known (the plan then picks one).
@@ -69,6 +87,15 @@ class TargetHost:
             lspci timed out after 10 s"``; :func:`tfgpu.facts.presence.nvidia_gpu_presence`);
             ``None`` when a GPU is listed, a probe showed there is none, or the host was
             described (``--gpu`` given or not: the user says what is there).
+        gpu_check: with ``gpu_unknown``, how to find out whether the host has an NVIDIA GPU
+            by a check that can answer where the snapshot's could not, ending in when to skip
+            the driver (:data:`PCI_VENDOR_CHECK`, :data:`WSL2_GPU_CHECK`,
+            :data:`OUTSIDE_GPU_CHECK`); ``None`` otherwise.
+        soc: evidence that the host is an NVIDIA Jetson, a Tegra system-on-chip whose GPU is
+            on the chip (:func:`tfgpu.facts.presence.tegra_soc`: ``"kernel
+            5.10.120-tegra"``, ``/etc/nv_tegra_release``'s first line); ``None`` when the
+            snapshot shows none or the host was described (a described Jetson is named by
+            ``--gpu``, e.g. ``"Jetson AGX Orin"``).
     """
 
     os: str
@@ -84,11 +111,13 @@ class TargetHost:
     python_assumed: bool = False
     driver_problem: str | None = None
     gpu_unknown: str | None = None
+    gpu_check: str | None = None
+    soc: str | None = None
 
     @property
     def driver_is_windows(self) -> bool:
-        """The driver version is a Windows driver (native Windows or WSL2)."""
-        return self.os in ("windows", "wsl2")
+        """The driver version is a Windows driver (native Windows, WSL2 or WSL1)."""
+        return self.os in ("windows", "wsl2", "wsl1")
 
     def summary(self) -> str:
         """One line: ``"linux x86_64 (Ubuntu 20.04), Python 3.8, NVIDIA GeForce GTX 1060
@@ -96,7 +125,11 @@ class TargetHost:
         parts = [f"{self.os} {self.arch}" + (f" ({self.os_name})" if self.os_name else "")]
         parts.append(f"Python {self.python}" if self.python else "Python not given")
         described = self.origin == "described"
-        if self.gpu_vendor is None:
+        if self.os == "wsl1" and self.gpu_vendor is None:
+            parts.append("no GPU reachable (WSL1)")
+        elif self.soc and self.gpu_vendor is None:
+            parts.append(f"NVIDIA Jetson GPU on the chip ({self.soc})")
+        elif self.gpu_vendor is None:
             parts.append("no GPU given (--gpu)" if described
                          else "NVIDIA GPU presence unknown" if self.gpu_unknown else "no GPU")
         else:
@@ -107,8 +140,14 @@ class TargetHost:
             )
             if self.compute_capability:
                 gpu += f" (cc {self.compute_capability})"
+            if self.os == "wsl1":
+                gpu += " (not reachable from WSL1)"
             parts.append(gpu)
-        if self.gpu_vendor == "nvidia" and self.driver_problem:
+        jetson = self.soc is not None or (
+            self.gpu_vendor == "nvidia" and "jetson" in (self.gpu_name or "").lower())
+        if self.os == "wsl1" or jetson:
+            pass  # no driver serves WSL1; a Jetson's comes with Jetson Linux
+        elif self.gpu_vendor == "nvidia" and self.driver_problem:
             version = f" (version {self.driver})" if self.driver else ""
             parts.append(f"NVIDIA driver broken: {self.driver_problem}{version}")
         elif self.gpu_vendor == "nvidia":
@@ -216,7 +255,7 @@ def target_from_description(
             that compute capability).
         driver: NVIDIA driver version.
         python: Python version (``"3.11"``).
-        arch: CPU architecture; default ``arm64`` for an Apple GPU, else ``x86_64``.
+        arch: CPU architecture; default ``arm64`` for an Apple GPU or a Jetson, else ``x86_64``.
         compute_capability: override the knowledge lookup (``"8.6"``).
 
     Raises:
@@ -238,7 +277,9 @@ def target_from_description(
     if arch:
         a = normalize_arch(arch)
     else:
-        a = "arm64" if (o == "macos" and vendor in (None, "apple")) else "x86_64"
+        # Apple silicon and NVIDIA's Jetson modules (Tegra systems-on-chip) are arm64
+        jetson = vendor == "nvidia" and "jetson" in (name or "").lower()
+        a = "arm64" if (o == "macos" and vendor in (None, "apple")) or jetson else "x86_64"
     check_gpu_platform(o, a, vendor, name)
     return TargetHost(
         os=o,
@@ -304,7 +345,10 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
     """
     system = facts.os.system.lower()
     if facts.os.is_wsl:
-        os_id = "wsl2"
+        # WSL1 is told apart by its kernel release (probes/os_info.parse_wsl); an unknown
+        # version is taken as WSL2, the default type of a new distribution (Microsoft, "What
+        # is the Windows Subsystem for Linux?")
+        os_id = "wsl1" if facts.os.wsl_version == 1 else "wsl2"
     elif system == "darwin":
         os_id = "macos"
     elif system == "windows":
@@ -343,7 +387,8 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         # no GPU listed: the broken driver is the evidence of one, unless an adapter listing
         # that answered shows no NVIDIA device (a stray nvidia-smi; a container without it)
         vendor = "nvidia"
-    unknown = _gpu_unknown(facts) if vendor is None else None
+    # WSL1 reaches no GPU whatever is there: no presence question to ask (the plan says why)
+    unknown = _gpu_unknown(facts) if vendor is None and os_id != "wsl1" else None
     return TargetHost(
         os=os_id,
         arch=arch,
@@ -357,7 +402,23 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         python_assumed=py is None,
         driver_problem=problem,
         gpu_unknown=unknown,
+        gpu_check=_gpu_check(facts) if unknown is not None else None,
+        soc=tegra_soc(facts) if os_id == "linux" else None,
     )
+
+
+def _gpu_check(facts: HostFacts) -> str:
+    """How to find out whether a host whose NVIDIA GPU presence is unknown has one: Windows'
+    device list inside WSL2, the sysfs vendor ids where ``/sys/bus/pci/devices`` was not
+    tried, and what knows the hardware from outside where it was tried and failed (the sysfs
+    check would print nothing there whatever the hardware)."""
+    if facts.os.is_wsl:
+        return WSL2_GPU_CHECK
+    sysfs = next((p for p in facts.probes if p.name == "sysfs-pci"), None)
+    if sysfs is not None and sysfs.status in (ProbeStatus.MISSING, ProbeStatus.ERROR,
+                                              ProbeStatus.TIMEOUT):
+        return OUTSIDE_GPU_CHECK
+    return PCI_VENDOR_CHECK
 
 
 def _gpu_unknown(facts: HostFacts) -> str | None:
@@ -419,12 +480,16 @@ def target_this_host(runner: Runner | None = None) -> TargetHost:
     system = platform.system().lower()
     os_id = {"darwin": "macos", "windows": "windows"}.get(system, "linux")
     if os_id == "linux":
-        try:
-            with open("/proc/version", encoding="utf-8") as fh:
-                if "microsoft" in fh.read().lower():
-                    os_id = "wsl2"
-        except OSError:
-            pass
+        texts: list[str | None] = []
+        for path in ("/proc/version", "/proc/sys/kernel/osrelease"):
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    texts.append(fh.read())
+            except OSError:
+                texts.append(None)
+        is_wsl, version = parse_wsl(*texts)
+        if is_wsl:
+            os_id = "wsl1" if version == 1 else "wsl2"
     machine = platform.machine().lower()
     target = TargetHost(
         os=os_id,

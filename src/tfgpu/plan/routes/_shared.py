@@ -18,8 +18,10 @@ DEFAULT_CONDA_ENV = "tfgpu"
 
 #: Routes a user may ask for per target OS.
 ROUTES_FOR_OS: dict[str, tuple[Route, ...]] = {
-    "linux": (Route.PIP, Route.CONDA, Route.SYSTEM_CUDA, Route.ROCM, Route.CPU),
+    "linux": (Route.PIP, Route.CONDA, Route.SYSTEM_CUDA, Route.ROCM, Route.JETSON, Route.CPU),
     "wsl2": (Route.PIP, Route.CONDA, Route.SYSTEM_CUDA, Route.CPU),
+    # WSL1 reaches no GPU: the CPU build, by pip or conda (platform fact wsl1-convert-to-wsl2)
+    "wsl1": (Route.CPU, Route.PIP, Route.CONDA),
     "windows": (Route.WSL2, Route.WINDOWS_NATIVE, Route.SYSTEM_CUDA, Route.CONDA, Route.CPU),
     "macos": (Route.METAL, Route.CPU),
 }
