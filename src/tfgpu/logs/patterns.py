@@ -5379,20 +5379,27 @@ PATTERNS: tuple[Pattern, ...] = (
     # <n>, Chunks in use: <n>. ...", "Bin for <size> was <size>, Chunk State: ", "Next region
     # of size <n>", "     Summary of in-use Chunks by size: ", "<n> Chunks of size <n>
     # totalling <size>", "Sum Total of in-use chunks: <size>", "total_region_allocated_bytes_:
-    # <n> memory_limit_: <n> ..." (wordings checked in the TF 2.21 wheel's
-    # libtensorflow_framework.so.2 strings and step_stats_collector.cc's source)
+    # <n> memory_limit_: <n> ..." and one line per chunk of each region: "InUse at <hex> of
+    # size <n> next <n>" / "Free  at <hex> of size <n> ..." (later TF 2.x: strings/absl Hex,
+    # no 0x; " by op ..." with TENSORFLOW_MEM_DEBUG, " freed_at_count <n>", " tag <t>"),
+    # "InUse at <ptr> next <n> of size <n>" (TF 2.0-2.2 era reports), "InUse at <ptr> of size
+    # <n> next <n>" (the pointer as printed: 0x7f... on Linux, 0000000600F80000 on Windows),
+    # "Chunk at <ptr> of size <n>" / "Free  at <ptr> of size <n>" (TF 1.x) (wordings checked in
+    # the TF 2.21 wheel's libtensorflow_framework.so.2 strings, bfc_allocator.cc's
+    # DumpMemoryLog in TF 1.x and 2.x, and step_stats_collector.cc's source)
     _p(
         "mem.alloc_report",
         ("nodes with", "current usage from device", "in-use chunks", "total chunks:",
          "chunks of size", "chunk state:", "next region of size",
-         "total_region_allocated_bytes_"),
+         "total_region_allocated_bytes_", "inuse at ", "free  at ", "chunk at "),
         r"^\s{0,8}Remaining (?P<nodes>\d{1,12}) nodes with "
         r"(?P<rem>\d{1,12}(?:\.\d{1,6})?\s?[KMGTP]?i?B)\s*$"
         r"|Current usage from device: (?P<dev>[^\s,]{1,200}), allocator: (?P<alloc>\w{1,60})"
         r"|(?P<dump>Sum Total of in-use chunks: \d|Summary of in-use Chunks by size"
         r"|Bin \(\d{1,20}\):\s{1,4}Total Chunks: \d{1,20}, Chunks in use: \d"
         r"|Bin for \S{1,40} was \S{1,40}, Chunk State:|Next region of size \d"
-        r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d)",
+        r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d"
+        r"|\b(?:InUse|Free |Chunk) at (?:0x)?[0-9a-fA-F]{6,16} (?:next \d{1,20} )?of size \d)",
     ),
     # --- xla dnn null and cudnn narrowing (checks/xla_dnn_and_narrowing.py) ---
     # XLA's GPU compiler (OptimizeHloModule, gpu_compiler.cc) asked the StreamExecutor for its

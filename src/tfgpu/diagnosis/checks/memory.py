@@ -1264,7 +1264,8 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     ("Current usage from device: D, allocator: A", "Remaining N nodes with S"; it runs only
     for a RESOURCE_EXHAUSTED status) and bfc_allocator.cc DumpMemoryLog ("Bin (N): Total
     Chunks", "Sum Total of in-use chunks", ...; printed after "Allocator (...) ran out of
-    memory").
+    memory"; several lines of one kind, such as the tail "N Chunks of size S totalling T",
+    are as telling: DumpMemoryLog prints them only after that line).
 
     Variant ``allocator-report-gpu`` (error) when the report names a GPU device or a GPU
     allocator; ``allocator-report`` (warning: the device is not in the log, though BFC is
@@ -1274,8 +1275,7 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     if not hits or taken_at_start(ctx) or any(ctx.h(n).count for n in (
             *ALLOCATION_FAILED, "mem.bfc_followup")):
         return []
-    if not any(h.g("nodes") or h.g("dev") for h in hits) and len(
-            {re.sub(r"[\d.]+", "", h.g("dump") or "") for h in hits}) < 2:
+    if not any(h.g("nodes") or h.g("dev") for h in hits) and len(hits) < 2:
         return []  # one line of a BFC dump is a fragment (the data calls it context alone)
     named = [f"{h.g('dev') or ''} {h.g('alloc') or ''}" for h in hits if h.g("dev")]
     gpu = any(re.search(r"gpu", n, re.IGNORECASE) for n in named)
@@ -1292,7 +1292,9 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
              "# another process holding GPU memory: stop it",
              "# the lines above the report's 'Remaining' line list the largest tensors by "
-             "node: shrink what makes them large"),
+             "node: shrink what makes them large",
+             "# a model server or a program holding several models: they share this process's "
+             "one allocator per GPU and its pool, so load fewer models (or instances) per GPU"),
     )]
 
 
