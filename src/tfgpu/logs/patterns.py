@@ -5793,6 +5793,43 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Could not find any (?P<file>[\w.*+-]{1,80})(?: matching version "
         r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory",
     ),
+    # --- Spack: a +cuda package with no CUDA compute capability (cuda_arch=none) ---
+    # Spack's CudaPackage variant cuda_arch holds compute capabilities times ten ("70", "86");
+    # recipes declare conflicts("cuda_arch=none", when="+cuda", msg="Must specify CUDA compute
+    # capabilities of your GPU, see https://developer.nvidia.com/cuda-gpus") (py-tensorflow,
+    # py-torch, py-jax, nccl, py-horovod, xgboost, apex...). Spack prints the message in its
+    # concretizer error: '1. "cuda_arch=none" conflicts with "py-tensorflow+cuda" [Must specify
+    # ...]' (the original concretizer, under "List of matching conflicts for spec:"), "==>
+    # Error: Must specify ..." (clingo, spack/spack PR 30910), or as one numbered reason under
+    # "concretization failed for the following reasons:"; a recipe may word the rest itself
+    # ('Must specify CUDA compute capabilities of your GPU. See "spack info gunrock"').
+    # A recipe without that conflict passes 'none' on to nvcc: "nvcc fatal   : Unsupported gpu
+    # architecture 'compute_none'" (spack/spack issue 19365). Checks/spack_cuda_arch.py reads
+    # them.
+    _p(
+        "build.spack_cuda_arch",
+        ("must specify cuda compute capabilities", "architecture 'compute_none'"),
+        r'(?:"cuda_arch=none" conflicts with "(?P<pkg>[\w.-]{1,80})\+cuda"[^\n]{0,80}?\[)?'
+        r"(?:(?<!\d)\d{1,3}\. (?P<pkg2>[a-z][\w.-]{0,79}): )?"
+        r"Must specify CUDA compute capabilities of your GPU"
+        r"|(?P<nvcc>Unsupported gpu architecture 'compute_none')",
+    ),
+    # Before py-tensorflow declared that conflict (spack/spack PR 14118), its recipe turned each
+    # cuda_arch value into a capability (float(i) / 10.0, for TF_CUDA_COMPUTE_CAPABILITIES) and
+    # failed on 'none': "==> Error: ValueError: could not convert string to float: 'none'",
+    # then Spack's listing of the recipe: ".../packages/<name>/package.py:<n>, in <function>:"
+    # and its source lines naming spec.variants['cuda_arch']
+    _p(
+        "build.spack_float_none",
+        ("could not convert string to float: 'none'",),
+        r"ValueError: could not convert string to float: 'none'",
+    ),
+    _p(
+        "build.spack_recipe_line",
+        ("variants['cuda_arch']", 'variants["cuda_arch"]', "/package.py:", "\\package.py:"),
+        r"""(?P<arch>variants\[['"]cuda_arch['"]\])"""
+        r"|[/\\]packages[/\\](?P<pkg>[\w.-]{1,80})[/\\]package\.py:\d{1,6}, in \w{1,80}",
+    ),
     # --- Keras 2.12-2.15 (tf.keras, tf-keras 2.15) on Apple Silicon: the v2.11+ optimizers ---
     # keras-team/keras v2.12.0..v2.15.0 keras/optimizers/optimizer.py (Optimizer.__init__ on
     # Darwin/arm): "At this time, the v2.11+ optimizer `tf.keras.optimizers.X` runs slowly on
