@@ -5379,7 +5379,8 @@ PATTERNS: tuple[Pattern, ...] = (
     # <n>, Chunks in use: <n>. ...", "Bin for <size> was <size>, Chunk State: ", "Next region
     # of size <n>", "     Summary of in-use Chunks by size: ", "<n> Chunks of size <n>
     # totalling <size>", "Sum Total of in-use chunks: <size>", "total_region_allocated_bytes_:
-    # <n> memory_limit_: <n> ..." and one line per chunk of each region: "InUse at <hex> of
+    # <n> memory_limit_: <n> ..." (first, in later releases: "BFCAllocator dump for <allocator
+    # name>", GPU_0_bfc for GPU 0) and one line per chunk of each region: "InUse at <hex> of
     # size <n> next <n>" / "Free  at <hex> of size <n> ..." (later TF 2.x: strings/absl Hex,
     # no 0x; " by op ..." with TENSORFLOW_MEM_DEBUG, " freed_at_count <n>", " tag <t>"),
     # "InUse at <ptr> next <n> of size <n>" (TF 2.0-2.2 era reports), "InUse at <ptr> of size
@@ -5391,10 +5392,12 @@ PATTERNS: tuple[Pattern, ...] = (
         "mem.alloc_report",
         ("nodes with", "current usage from device", "in-use chunks", "total chunks:",
          "chunks of size", "chunk state:", "next region of size",
-         "total_region_allocated_bytes_", "inuse at ", "free  at ", "chunk at "),
+         "total_region_allocated_bytes_", "inuse at ", "free  at ", "chunk at ",
+         "bfcallocator dump for"),
         r"^\s{0,8}Remaining (?P<nodes>\d{1,12}) nodes with "
         r"(?P<rem>\d{1,12}(?:\.\d{1,6})?\s?[KMGTP]?i?B)\s*$"
         r"|Current usage from device: (?P<dev>[^\s,]{1,200}), allocator: (?P<alloc>\w{1,60})"
+        r"|BFCAllocator dump for (?P<bfc>\w{1,60})"
         r"|(?P<dump>Sum Total of in-use chunks: \d|Summary of in-use Chunks by size"
         r"|Bin \(\d{1,20}\):\s{1,4}Total Chunks: \d{1,20}, Chunks in use: \d"
         r"|Bin for \S{1,40} was \S{1,40}, Chunk State:|Next region of size \d"
