@@ -5379,20 +5379,30 @@ PATTERNS: tuple[Pattern, ...] = (
     # <n>, Chunks in use: <n>. ...", "Bin for <size> was <size>, Chunk State: ", "Next region
     # of size <n>", "     Summary of in-use Chunks by size: ", "<n> Chunks of size <n>
     # totalling <size>", "Sum Total of in-use chunks: <size>", "total_region_allocated_bytes_:
-    # <n> memory_limit_: <n> ..." (wordings checked in the TF 2.21 wheel's
-    # libtensorflow_framework.so.2 strings and step_stats_collector.cc's source)
+    # <n> memory_limit_: <n> ..." (first, in later releases: "BFCAllocator dump for <allocator
+    # name>", GPU_0_bfc for GPU 0) and one line per chunk of each region: "InUse at <hex> of
+    # size <n> next <n>" / "Free  at <hex> of size <n> ..." (later TF 2.x: strings/absl Hex,
+    # no 0x; " by op ..." with TENSORFLOW_MEM_DEBUG, " freed_at_count <n>", " tag <t>"),
+    # "InUse at <ptr> next <n> of size <n>" (TF 2.0-2.2 era reports), "InUse at <ptr> of size
+    # <n> next <n>" (the pointer as printed: 0x7f... on Linux, 0000000600F80000 on Windows),
+    # "Chunk at <ptr> of size <n>" / "Free  at <ptr> of size <n>" (TF 1.x) (wordings checked in
+    # the TF 2.21 wheel's libtensorflow_framework.so.2 strings, bfc_allocator.cc's
+    # DumpMemoryLog in TF 1.x and 2.x, and step_stats_collector.cc's source)
     _p(
         "mem.alloc_report",
         ("nodes with", "current usage from device", "in-use chunks", "total chunks:",
          "chunks of size", "chunk state:", "next region of size",
-         "total_region_allocated_bytes_"),
+         "total_region_allocated_bytes_", "inuse at ", "free  at ", "chunk at ",
+         "bfcallocator dump for"),
         r"^\s{0,8}Remaining (?P<nodes>\d{1,12}) nodes with "
         r"(?P<rem>\d{1,12}(?:\.\d{1,6})?\s?[KMGTP]?i?B)\s*$"
         r"|Current usage from device: (?P<dev>[^\s,]{1,200}), allocator: (?P<alloc>\w{1,60})"
+        r"|BFCAllocator dump for (?P<bfc>\w{1,60})"
         r"|(?P<dump>Sum Total of in-use chunks: \d|Summary of in-use Chunks by size"
         r"|Bin \(\d{1,20}\):\s{1,4}Total Chunks: \d{1,20}, Chunks in use: \d"
         r"|Bin for \S{1,40} was \S{1,40}, Chunk State:|Next region of size \d"
-        r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d)",
+        r"|(?<!\d)\d{1,20} Chunks of size \d{1,20} totalling |total_region_allocated_bytes_: \d"
+        r"|\b(?:InUse|Free |Chunk) at (?:0x)?[0-9a-fA-F]{6,16} (?:next \d{1,20} )?of size \d)",
     ),
     # --- xla dnn null and cudnn narrowing (checks/xla_dnn_and_narrowing.py) ---
     # XLA's GPU compiler (OptimizeHloModule, gpu_compiler.cc) asked the StreamExecutor for its
@@ -5785,6 +5795,43 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|No library found under: (?P<under>[^\n]{1,400})"
         r"|Could not find any (?P<file>[\w.*+-]{1,80})(?: matching version "
         r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory",
+    ),
+    # --- Spack: a +cuda package with no CUDA compute capability (cuda_arch=none) ---
+    # Spack's CudaPackage variant cuda_arch holds compute capabilities times ten ("70", "86");
+    # recipes declare conflicts("cuda_arch=none", when="+cuda", msg="Must specify CUDA compute
+    # capabilities of your GPU, see https://developer.nvidia.com/cuda-gpus") (py-tensorflow,
+    # py-torch, py-jax, nccl, py-horovod, xgboost, apex...). Spack prints the message in its
+    # concretizer error: '1. "cuda_arch=none" conflicts with "py-tensorflow+cuda" [Must specify
+    # ...]' (the original concretizer, under "List of matching conflicts for spec:"), "==>
+    # Error: Must specify ..." (clingo, spack/spack PR 30910), or as one numbered reason under
+    # "concretization failed for the following reasons:"; a recipe may word the rest itself
+    # ('Must specify CUDA compute capabilities of your GPU. See "spack info gunrock"').
+    # A recipe without that conflict passes 'none' on to nvcc: "nvcc fatal   : Unsupported gpu
+    # architecture 'compute_none'" (spack/spack issue 19365). Checks/spack_cuda_arch.py reads
+    # them.
+    _p(
+        "build.spack_cuda_arch",
+        ("must specify cuda compute capabilities", "architecture 'compute_none'"),
+        r'(?:"cuda_arch=none" conflicts with "(?P<pkg>[\w.-]{1,80})\+cuda"[^\n]{0,80}?\[)?'
+        r"(?:(?<!\d)\d{1,3}\. (?P<pkg2>[a-z][\w.-]{0,79}): )?"
+        r"Must specify CUDA compute capabilities of your GPU"
+        r"|(?P<nvcc>Unsupported gpu architecture 'compute_none')",
+    ),
+    # Before py-tensorflow declared that conflict (spack/spack PR 14118), its recipe turned each
+    # cuda_arch value into a capability (float(i) / 10.0, for TF_CUDA_COMPUTE_CAPABILITIES) and
+    # failed on 'none': "==> Error: ValueError: could not convert string to float: 'none'",
+    # then Spack's listing of the recipe: ".../packages/<name>/package.py:<n>, in <function>:"
+    # and its source lines naming spec.variants['cuda_arch']
+    _p(
+        "build.spack_float_none",
+        ("could not convert string to float: 'none'",),
+        r"ValueError: could not convert string to float: 'none'",
+    ),
+    _p(
+        "build.spack_recipe_line",
+        ("variants['cuda_arch']", 'variants["cuda_arch"]', "/package.py:", "\\package.py:"),
+        r"""(?P<arch>variants\[['"]cuda_arch['"]\])"""
+        r"|[/\\]packages[/\\](?P<pkg>[\w.-]{1,80})[/\\]package\.py:\d{1,6}, in \w{1,80}",
     ),
     # --- Keras 2.12-2.15 (tf.keras, tf-keras 2.15) on Apple Silicon: the v2.11+ optimizers ---
     # keras-team/keras v2.12.0..v2.15.0 keras/optimizers/optimizer.py (Optimizer.__init__ on

@@ -117,11 +117,16 @@ def _path_fix(ctx: Facts, filename: str, base: str, expected: str | None) -> lis
             fix.append(_windows_toolkit_line(ctx, filename, base, expected))
             # the DLL on PATH yet "not found" (tensorflow#36776; platform fact
             # windows-python38-dll-search): a terminal/IDE started before PATH changed, or
-            # Python 3.8+ not searching PATH.
+            # Python 3.8+ not searching PATH. TensorFlow's Windows loader returns "<name> not
+            # found" for ANY LoadLibraryExW failure (tsl/platform/windows/load_library.cc), so
+            # a DLL that this one needs failing to load reads the same.
             fix.append(
                 f"# if where.exe finds {filename} and TensorFlow still does not: restart the "
                 "terminal/IDE (PATH is read when it starts), or before importing TensorFlow: "
-                'import os; os.add_dll_directory(r"<the folder where.exe printed>")'
+                'import os; os.add_dll_directory(r"<the folder where.exe printed>"); still '
+                "'not found': a DLL it needs did not load (TensorFlow prints 'not found' for "
+                "any failed load on Windows): keep one CUDA release's whole bin folder on "
+                "PATH, not single DLLs copied elsewhere"
             )
             # a CUDA 8.0-10.0 DLL name (cudart64_90.dll) is a 1.x (or 2.0) build's
             era = library_era_fix(ctx.kb, filename, expected)

@@ -1257,6 +1257,15 @@ def _cudnn_handle_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
 # --- memory: allocator reports without the OOM headline ----------------------------
 
 
+#: A GPU device in a report's device name: "/job:localhost/replica:0/task:0/device:GPU:0",
+#: TF 1.x "/gpu:0"; not "XLA_GPU:0".
+_GPU_DEVICE = re.compile(r"(?<![A-Za-z_])GPU:\d", re.IGNORECASE)
+#: The BFC allocators of page-locked host memory beside a GPU ("gpu_host_bfc", TF 1.x
+#: "cuda_host_bfc", "pluggable_device_host_bfc" and XLA's "xla_gpu_host_bfc" in the TF 2.21
+#: wheel's strings): host RAM, though their names say gpu.
+_HOST_ALLOCATOR = re.compile(r"host", re.IGNORECASE)
+
+
 def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     """``gpu-resource-exhausted`` from the reports TensorFlow prints only after an allocation
     failed, when the headline itself ("OOM when allocating", "ran out of memory trying to
@@ -1264,23 +1273,28 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
     ("Current usage from device: D, allocator: A", "Remaining N nodes with S"; it runs only
     for a RESOURCE_EXHAUSTED status) and bfc_allocator.cc DumpMemoryLog ("Bin (N): Total
     Chunks", "Sum Total of in-use chunks", ...; printed after "Allocator (...) ran out of
-    memory").
+    memory"; several lines of one kind, such as the tail "N Chunks of size S totalling T",
+    are as telling: DumpMemoryLog prints them only after that line).
 
     Variant ``allocator-report-gpu`` (error) when the report names a GPU device or a GPU
-    allocator; ``allocator-report`` (warning: the device is not in the log, though BFC is
-    TensorFlow's GPU allocator) otherwise; nothing when the report names only CPU devices.
+    allocator ("Current usage from device: ..., allocator: A", the dump's first line
+    "BFCAllocator dump for GPU_0_bfc"); ``allocator-report`` (warning: the device is not in
+    the log, though BFC is TensorFlow's GPU allocator) otherwise; nothing when the report
+    names only CPU devices or a pinned-host allocator (``gpu_host_bfc``: host RAM).
     """
     hits = ctx.h("mem.alloc_report").all()
     if not hits or taken_at_start(ctx) or any(ctx.h(n).count for n in (
             *ALLOCATION_FAILED, "mem.bfc_followup")):
         return []
-    if not any(h.g("nodes") or h.g("dev") for h in hits) and len(
-            {re.sub(r"[\d.]+", "", h.g("dump") or "") for h in hits}) < 2:
+    if not any(h.g("nodes") or h.g("dev") for h in hits) and len(hits) < 2:
         return []  # one line of a BFC dump is a fragment (the data calls it context alone)
-    named = [f"{h.g('dev') or ''} {h.g('alloc') or ''}" for h in hits if h.g("dev")]
-    gpu = any(re.search(r"gpu", n, re.IGNORECASE) for n in named)
+    named = [(h.g("dev") or "", h.g("alloc") or h.g("bfc") or "") for h in hits
+             if h.g("dev") or h.g("bfc")]
+    gpu = any(_GPU_DEVICE.search(dev) or (re.search(r"gpu", alloc, re.IGNORECASE)
+                                          and not _HOST_ALLOCATOR.search(alloc))
+              for dev, alloc in named)
     if named and not gpu:
-        return []  # a CPU allocator's report: host memory, not this finding
+        return []  # a CPU or pinned-host allocator's report: host memory, not this finding
     rem = next((h for h in hits if h.g("nodes")), None)
     held = (f" The report counts {rem.g('nodes')} more tensors holding {rem.g('rem')} beyond "
             "the largest ones it lists." if rem is not None else "")
@@ -1292,7 +1306,9 @@ def gpu_oom_from_allocator_report(ctx: Facts) -> list[Finding]:
              "nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
              "# another process holding GPU memory: stop it",
              "# the lines above the report's 'Remaining' line list the largest tensors by "
-             "node: shrink what makes them large"),
+             "node: shrink what makes them large",
+             "# a model server or a program holding several models: they share this process's "
+             "one allocator per GPU and its pool, so load fewer models (or instances) per GPU"),
     )]
 
 

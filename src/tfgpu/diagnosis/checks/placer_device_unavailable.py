@@ -62,7 +62,7 @@ def placer_device_unavailable(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "tensorflow-sees-no-gpu", variant="placer", dev=dev,
         evidence=log_evidence([hit]),
-        fix=_NO_GPU_FIX,
+        fix=(*_NO_GPU_FIX, _SOFT_PLACEMENT_FIX),
     )]
 
 
@@ -127,6 +127,16 @@ def xla_gpu_device_ordinal(ctx: Facts) -> list[Finding]:
              "visible XLA_GPU_JIT device') instead of failing"),
     )]
 
+
+#: The placer's way out when the machine has no GPU (or a CPU run is wanted): soft placement
+#: moves an op pinned to a device that is not registered onto one that is ("no GPU devices
+#: are known or registered", tf.config.set_soft_device_placement's docstring in TF 2.x,
+#: python/framework/config.py; ConfigProto.allow_soft_placement in TF 1.x sessions).
+_SOFT_PLACEMENT_FIX = (
+    "# no GPU in this machine, or a CPU run wanted: the program itself pins this op (its own "
+    "GPU option or tf.device): set that option to the CPU, or let TensorFlow place the op "
+    "elsewhere: tf.config.set_soft_device_placement(True) (TF 1.x sessions: "
+    "tf.compat.v1.ConfigProto(allow_soft_placement=True))")
 
 #: The commands that show why TensorFlow registered no GPU (both variants above).
 _NO_GPU_FIX = (
