@@ -629,6 +629,9 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
       status says ALLOC_FAILED, else hedged ("most often"; variant ``unsure``).
     """
     found = [h for h in handle_failures(ctx) if not rnn_call_failure(ctx, h)]
+    if any("cublas" in (h.g("lib") or "").lower() for h in ctx.h("lib.missing").all()):
+        # no BLAS because libcublas did not load: the missing-library finding names it
+        found = [h for h in found if not _no_blas_support(h)]
     if not found:
         return []
     if ctx.h("cudnn.mismatch").count:
@@ -735,8 +738,11 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     if alloc:
         return [catalogue.make("dnn-handle-failed-gpu-memory", library=what, evidence=ev,
                                fix=fix_mem)]
+    # "... without BLAS support" is no kernel that failed to run: the executor has no BLAS
+    # object because cuBLAS failed to start (see _no_blas_support), so a log holding it
+    # reads as a failed start, not as the blas-execution hedge
     running = all(h.g("gemm") or h.g("exec") or "EXECUTION_FAILED" in (h.g("status") or "")
-                  or h.g("nosupport")
+                  or (h.g("nosupport") and not _no_blas_support(h))
                   or _blas_status(ctx, h) == "CUBLAS_STATUS_EXECUTION_FAILED" for h in found)
     if running and what in ("cuBLAS", "cuBLASLt"):
         if _gemm_line_alone(ctx, found):
@@ -1012,6 +1018,23 @@ def _cudnn_init_unknown(ctx: Facts, what: str, ev: tuple[Evidence, ...],
                  "install tensorflow/tensorflow-gpu over it; restart the runtime); elsewhere "
                  "install the cuDNN the build info names")),
     ]
+
+
+def _no_blas_support(h: Hit) -> bool:
+    """Whether ``h`` is StreamExecutor's "... without BLAS support" (stream.cc's warning
+    "attempting to perform BLAS operation using StreamExecutor without BLAS support", the
+    matmul ops' status "Attempting to perform BLAS operation using StreamExecutor without
+    BLAS support").
+
+    It is printed when the executor has no BLAS object: ``AsBlas()`` "Returns null if there
+    was an error initializing the BLAS support for the underlying platform"
+    (xla/stream_executor/stream_executor.h, TF 2.21 wheel headers), and ``CUDABlas::Init``
+    fails only when ``cublasCreate`` (or the cuBLASLt start) fails, after logging "failed to
+    create cublas handle" and "Failure to initialize cublas may be due to OOM ..."
+    (xla/stream_executor/cuda/cuda_blas.cc).  So the line reports a cuBLAS start-up failure,
+    like a failed handle, never a kernel that failed to run.
+    """
+    return "BLAS" in (h.g("nosupport") or "")
 
 
 def _call_failed(h: Hit) -> str | None:
