@@ -1085,9 +1085,11 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     if h.g("k"):
         cause += f" (kernel {h.g('k')}, library {h.g('dso')})"
     cause += ", usually after a driver upgrade without a reboot."
-    container, note, cfix = _container_libcuda(ctx)
     stale, snote, sfix = _stale_libcuda(h.g("k"), h.g("dso"))
-    if container:
+    container, note, cfix = _container_libcuda(ctx, older=stale)
+    if container and stale:
+        cause = cause[: -len(", usually after a driver upgrade without a reboot.")] + note
+    elif container:
         cause = cause[:-1] + note
     elif stale:
         cause = cause[: -len(", usually after a driver upgrade without a reboot.")] + snote
@@ -1119,8 +1121,9 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     return [
         catalogue.make(
             "nvidia-driver-library-mismatch",
-            variant="from-log-container" if container else "from-log-stale" if stale
-            else "from-log-hedged" if hedged else "from-log",
+            variant=("from-log-container-older" if container and stale
+                     else "from-log-container" if container else "from-log-stale" if stale
+                     else "from-log-hedged" if hedged else "from-log"),
             evidence=log_evidence(
                 hits,
                 _cuinit_errors(ctx, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", code="803"),
@@ -1133,14 +1136,46 @@ def driver_library_mismatch_log(ctx: Facts) -> list[Finding]:
     ]
 
 
-def _container_libcuda(ctx: Facts) -> tuple[bool, str, tuple[str, ...]]:
+def _container_libcuda(ctx: Facts, older: bool = False) -> tuple[bool, str, tuple[str, ...]]:
     """Whether the log's cuda_diagnostics host is a Docker container id, with
     the cause sentence and fix lines for a container whose image brings its own libcuda
     (platform fact container-libcuda-newer-than-host: tensorflow/tensorflow#48722,
-    NVIDIA/nvidia-docker#1704), where a reboot of the host does not help."""
+    NVIDIA/nvidia-docker#1704), where a reboot of the host does not help.
+
+    Args:
+        ctx: the facts view.
+        older: the loaded libcuda is OLDER than the kernel module (:func:`_stale_libcuda`).
+            The host driver is then newer than that copy and already supports the image's
+            CUDA, so neither another image nor a newer host driver helps: the copy on the
+            library path (a cuda-compat folder, driver files in the image) must go (platform
+            fact container-libcuda-older-than-host).
+    """
     hit = ctx.h("container.host").first
     if not hit:
         return False, "", ()
+    if older:
+        h = ctx.h("driver.mismatch").first[0]
+        lib, kernel = h.g("dso"), h.g("k")
+        fact = ctx.kb.platform_fact("container-libcuda-older-than-host")
+        note = (f": the diagnostics ran in a container (host {hit[0].g('host')}) and the "
+                f"libcuda it loaded ({lib}) is OLDER than the host's kernel module ({kernel}). "
+                "Inside a container the NVIDIA runtime mounts the host driver's own libcuda; an "
+                "older copy found first comes from the image or the library path: a "
+                "CUDA forward-compatibility folder (/usr/local/cuda/compat, made from the "
+                "driver of the image's CUDA release) or driver files installed in the image. "
+                f"The host driver {kernel} is newer than that copy, so it already supports the "
+                "image's CUDA: neither another image nor a newer host driver helps, and a "
+                "reboot keeps loading the copy; taking its folder off the library path does "
+                f"(knowledge row {fact.ref}).")
+        fix = (f"ldconfig -p | grep libcuda; echo $LD_LIBRARY_PATH   # in the container: the "
+               f"folder holding libcuda.so.{lib}",
+               "# remove that folder (e.g. /usr/local/cuda/compat) from LD_LIBRARY_PATH (an ENV "
+               "line of the Dockerfile) or from /etc/ld.so.conf.d, then ldconfig; do not "
+               "install driver files in the image",
+               "python -c \"import tensorflow as tf; print(tf.config.list_physical_devices("
+               "'GPU'))\"   # in the container, afterwards: the GPU is listed once the host's "
+               "libcuda (mounted by the NVIDIA runtime) is the one loaded")
+        return True, note, fix
     fact = ctx.kb.platform_fact("container-libcuda-newer-than-host")
     note = (f"; or, as here the diagnostics ran in a container (host {hit[0].g('host')}), "
             "the image's own libcuda (the CUDA forward-compatibility package) differs from "
