@@ -427,7 +427,8 @@ def split_prefix(text: str) -> tuple[str, str]:
     Returns:
         ``(kind, message)``: ``kind`` names the prefixes found (``""`` when none; a syslog
         prefix's kind includes its host and tag, so that lines of two programs never
-        join), ``message`` the rest (``text`` itself when there is no prefix).
+        join; ``md`` a whole line wrapped in Markdown inline code or bold, whose marks are
+        removed), ``message`` the rest (``text`` itself when there is no prefix).
     """
     done = _SPLIT_MEMO.get(text)
     if done is None:
@@ -437,6 +438,24 @@ def split_prefix(text: str) -> tuple[str, str]:
         _SPLIT_MEMO[text] = done
     # no prefix: the message is ``text`` itself, this very object (callers test identity)
     return done if done[0] else ("", text)
+
+
+#: Markdown marks that wrap a whole pasted line (GitHub issues): inline code and bold.
+_MD_WRAPS = ("**", "`")
+
+
+def _md_unwrapped(rest: str) -> str | None:
+    """The line inside a Markdown inline-code (`` `...` ``) or bold (``**...**``) wrapping
+    of the whole line, as issue reports paste single log lines, or ``None`` when ``rest`` is
+    not wrapped so (a code fence, two spans on one line, a mark inside)."""
+    t = rest.rstrip()
+    for mark in _MD_WRAPS:
+        n = len(mark)
+        if len(t) > 2 * n and t.startswith(mark) and t.endswith(mark):
+            inner = t[n:-n]
+            if "`" not in inner and mark not in inner and inner.strip():
+                return inner
+    return None
 
 
 def _split_prefix(text: str) -> tuple[str, str]:
@@ -455,6 +474,13 @@ def _split_prefix(text: str) -> tuple[str, str]:
             kind = f"mpi {m.group('rank')}"  # one rank's lines never join another's
         kinds.append(kind)
         rest = rest[m.end() :]
+    # a whole line pasted as Markdown inline code or bold: the marks are no part of the
+    # message (patterns anchored at the line's end, such as the diagnostics' host name,
+    # would not match with a closing mark after it)
+    inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
+    if inner is not None:
+        kinds.append("md")
+        rest = inner
     if not kinds:
         return "", text
     return "+".join(kinds), rest
