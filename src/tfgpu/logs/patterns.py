@@ -2257,6 +2257,39 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|AdamOptimizer|GradientDescentOptimizer|Saver|FileWriter|merge_all|Summary)'"
         r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]",
     ),
+    # Python 2.7's wording of the same AttributeError names no module: PyObject_GenericGetAttr
+    # (CPython 2.7 Objects/object.c) prints "'%.50s' object has no attribute '%.400s'" with the
+    # type name, 'module'. Only names TensorFlow 1.x has throughout (not tf.contrib, nor
+    # 0.12's new tf.global_variables_initializer and tf.summary.*, whose absence on a
+    # Python 2 of that era is a TensorFlow 0.11 or older: the 2.21 wheel's deprecation notices
+    # of initialize_all_variables (ops/variables.py) and merge_all_summaries & co.
+    # (ops/logging_ops.py) name them as the replacements). Read with the traceback's code
+    # line below (ctx.tf1_api_code): the module is TensorFlow only when that line says so.
+    _p(
+        "tools.tf1_api_py2",
+        ("'module' object has no attribute",),
+        r"^\s*(?:AttributeError: )?'module' object has no attribute '(?P<attr>Session"
+        r"|InteractiveSession|placeholder|ConfigProto|GPUOptions|get_default_graph"
+        r"|reset_default_graph|set_random_seed|variable_scope|get_variable|random_normal"
+        r"|truncated_normal|log|to_float|logging|gfile|AdamOptimizer|GradientDescentOptimizer"
+        r"|Saver)'\s*$",
+    ),
+    # The code line a Python traceback prints above its exception (after the frame's
+    # "File ..., line N, in ..." line): a call of one of those TensorFlow 1 names through
+    # the usual aliases (tf.X, tensorflow.X, tf.train.X).
+    _p(
+        "ctx.tf1_api_code",
+        tuple(f"{m}.{n}" for m in ("tf", "tensorflow")
+              for n in ("session", "interactivesession", "placeholder", "configproto",
+                        "gpuoptions", "get_default_graph", "reset_default_graph",
+                        "set_random_seed", "variable_scope", "get_variable", "random_normal",
+                        "truncated_normal", "log", "to_float", "logging", "gfile", "train.")),
+        r"^\s{0,16}(?!#)[^\n]{0,200}?(?<![\w.])(?:tf|tensorflow)\.(?:(?P<sub>train)\.)?"
+        r"(?P<attr>Session|InteractiveSession|placeholder|ConfigProto|GPUOptions"
+        r"|get_default_graph|reset_default_graph|set_random_seed|variable_scope|get_variable"
+        r"|random_normal|truncated_normal|log|to_float|logging|gfile|AdamOptimizer"
+        r"|GradientDescentOptimizer|Saver)\b",
+    ),
     # The machine's CPU family, as users paste it (uname -m, platform.platform(), board
     # names): an Apple M-series chip, or an ARM Linux board (Raspberry Pi, NVIDIA Jetson).
     _p(
