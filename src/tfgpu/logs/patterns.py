@@ -3827,6 +3827,39 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Batch size (?P<size>\S{1,40}) needs to be divisible by the number of GPUs, which is "
         r"(?P<n>\d{1,6})",
     ),
+    # A channels-first (NCHW) op that reached one of TensorFlow's CPU kernels, which take
+    # channels-last (NHWC) only (the GPU's cuDNN kernels take both). The wordings, in the 2.21
+    # wheel's libtensorflow_cc.so.2 unless marked: conv_grad_input_ops.cc / conv_grad_filter_ops.cc
+    # "Conv2DCustomBackpropInputOp only supports NHWC." (TF 1.x too), "Conv2DBackpropFilterOp
+    # [CPU] only supports NHWC data format.", "Conv2DBackpropInputOp [CPU or GPU(int32)] only
+    # supports NHWC data format."; conv_grad_ops_3d.cc "Conv3DBackpropInputOpV2 only supports
+    # NDHWC on the CPU."; pooling_ops_common.h / pooling_ops_3d.cc "Default MaxPoolingOp only
+    # supports NHWC on device type CPU" (Max/Avg pooling, their grads, Pooling3DOp NDHWC; some
+    # releases misspell MaxPoolinGradOp); TF 1.x bias_op.cc "CPU BiasOp only supports NHWC.";
+    # conv_ops.cc "The Conv2D op currently only supports the NHWC tensor format on the CPU.",
+    # TF 1.x "Generic conv implementation only supports NHWC tensor format for now." (TF 1.0 as
+    # a CHECK failure), conv_ops_fused_impl.h "Fused conv implementation only supports NHWC
+    # tensor format for now."; conv_ops_3d.cc "CPU implementation of Conv3D currently only
+    # supports the NHWC tensor format."; depthwise_conv_op.cc "Depthwise convolution on CPU is
+    # only supported for NHWC format"; TF 1.x fused_batch_norm_op.cc "The CPU implementation of
+    # FusedBatchNorm only supports NHWC tensor format for now."; "Only NHWC data_format
+    # supported on CPU.". Not "... or NCHW_VECT_C" (MaxPoolingV2's own list), nor the int8 and
+    # integer-type wordings (a dtype limit on every device). Read by
+    # checks/op_kernel_gpu_build.py nchw_on_cpu_kernel
+    _p(
+        "opk.nhwc_only_cpu",
+        ("only supports nhwc", "only supports ndhwc", "currently only supports the nhwc",
+         "on cpu is only supported for nhwc", "only nhwc data_format supported on cpu"),
+        r"(?:(?<![\w-])(?P<pre>Default|CPU) )?(?P<op>[A-Z][A-Za-z0-9]{1,60}?Op(?:V\d)?)"
+        r"(?: \[(?P<devs>[^\]\n]{1,40})\])? only supports N(?:D)?HWC(?! or)"
+        r"(?:[^\n]{0,20}?on device type (?P<dev>\w{1,20}))?"
+        r"|The (?P<op2>Conv2D) op currently only supports the NHWC tensor format on the CPU"
+        r"|(?P<op3>Generic|Fused) conv implementation only supports NHWC tensor format"
+        r"|CPU implementation of (?P<op4>Conv3D) currently only supports the NHWC tensor format"
+        r"|(?P<op5>Depthwise) convolution on CPU is only supported for NHWC format"
+        r"|The CPU implementation of (?P<op6>FusedBatchNorm) only supports NHWC tensor format"
+        r"|Only NHWC data_format supported on CPU",
+    ),
     # TensorFlow's CPU convolution kernels refusing a grouped convolution: conv_ops.cc "Generic
     # conv implementation does not support grouped convolutions for now." and
     # conv_ops_fused_impl.h "Fused conv implementation does not support grouped convolutions
