@@ -4295,6 +4295,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not find suitable distribution for Requirement\.parse\('(?P<req>tensorflow"
         r"(?:[-_](?:gpu|cpu))?)(?P<spec>[^'\s]{0,40})'\)",
     ),
+    # setuptools' package_index.fetch_distribution: after reading the index page ("Reading
+    # <index>/<name>/") it found nothing installable: "No local packages or working download
+    # links found for %s%s" (pypa/setuptools v38.2.0 setuptools/package_index.py; earlier the
+    # same words); the "Could not find suitable distribution" error follows
+    _p(
+        "pip.setuptools_no_links",
+        ("no local packages or working download links found for",),
+        r"No local packages or working download links found for (?:a source distribution of )?"
+        r"(?P<req>tensorflow(?:[-_](?:gpu|cpu))?)(?P<spec>[^'\s]{0,40})",
+    ),
     # --- a pip older than wheel support treating a .whl as a source archive ----------
     # pip 1.4 (2013-07-23) "Added support for installing and building wheel archives"; older
     # pips unpack any archive and run "setup.py egg_info" in it ("Running setup.py egg_info for
