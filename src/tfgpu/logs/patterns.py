@@ -2941,6 +2941,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("docker run", "docker container run", "nvidia-docker"),
         r"\bnvidia-docker\s+run\b|\bdocker\s+(?:container\s+)?run\b[^|;&]{0,400}?\s--gpus[\s=]",
     ),
+    # Any "docker run" / "podman run" command line in the paste (its arguments up to a pipe or
+    # a command separator): read by checks/driver_files.py, which takes one that asks for no
+    # GPU (no --gpus, no --runtime=nvidia, no CDI --device nvidia.com/gpu=...) as the
+    # container a missing libcuda.so.1 comes from
+    _p(
+        "docker.run_cmd",
+        ("docker run", "docker container run", "podman run"),
+        r"(?<![\w-])(?:docker|podman)\s+(?:container\s+)?run\b(?P<args>[^|;&\n]{0,600})",
+    ),
     # Keras 3's load_model refusal with the path it was given: "File format not supported:
     # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).
     _p(
