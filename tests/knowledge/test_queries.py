@@ -221,6 +221,7 @@ def test_gpu_compute_capability(name: str, cc: str, row_name: str, how: str) -> 
         "GeForce MX110",  # sources conflict: CC unknown
         "",
         "Intel(R) UHD Graphics 620",
+        "GTX 4000",  # only a Quadro is "RTX 4000": a series swap takes GeForce rows only
     ],
 )
 def test_gpu_compute_capability_unknown(name: str) -> None:

@@ -30,6 +30,14 @@ _BRACKET = re.compile(r"\[([^\[\]]*)\]")
 _PCI_ID = re.compile(r"^[0-9a-f]{4}(:[0-9a-f]{4})?$", re.IGNORECASE)
 #: Board variants with the same chip and CC: ``Lite Hash Rate`` (RTX 30 LHR boards), ``LHR``.
 _LHR = re.compile(r"\b(lite hash rate|lhr)\b", re.IGNORECASE)
+#: A series word typed against its model number (``RTX3090``, ``GTX1080``) and a model number
+#: typed against its ``Ti``/``SUPER`` suffix (``2080Ti``, ``1660SUPER``), lower-cased: the
+#: table writes them apart (``GeForce RTX 3090``, ``GeForce RTX 2080 Ti``).
+_GLUED_SERIES = re.compile(r"\b(rtx|gtx|gts|gt|mx)(?=\d)")
+_GLUED_SUFFIX = re.compile(r"(?<=\d)(ti|super)\b")
+#: A remark in parentheses after a name (``(server)``, ``(6GB)``, the table's ``(DGX
+#: Spark)``), not the laptop marker ``(notebook)``.
+_REMARK = re.compile(r"\((?!notebook\))[^()]*\)")
 
 
 def marketing_name(name: str) -> str:
@@ -64,6 +72,7 @@ def truncated_prefix(name: str) -> str | None:
 
 def _basic(name: str) -> str:
     text = name.lower().replace("\u2122", "").replace("(r)", "").replace("(tm)", "")
+    text = _GLUED_SUFFIX.sub(r" \1", _GLUED_SERIES.sub(r"\1 ", text))
     return " ".join(text.split())
 
 
@@ -85,12 +94,13 @@ def _strip_suffixes(key: str) -> str:
 def name_keys(name: str) -> tuple[str, ...]:
     """Return the lookup keys for ``name``, most specific first (no duplicates).
 
-    Steps: keep the bracketed marketing name of an ``lspci`` name and drop
-    ``Lite Hash Rate``/``LHR`` (:func:`marketing_name`); lower case and collapse
-    spaces; mark laptop parts (``Laptop GPU``, ``(notebook)``, ``Max-Q``) with a
-    trailing ``" laptop"``; drop vendor words (NVIDIA, GeForce, Tesla, Quadro); drop
-    form-factor/memory suffixes (SXM4, PCIe, 80GB, HBM3, NVL, MIG slices).  The caller
-    tries each key in order.
+    Steps: keep the bracketed marketing name of an ``lspci`` name and drop ``Lite Hash
+    Rate``/``LHR`` (:func:`marketing_name`); lower case, collapse spaces and part a series word
+    or a ``Ti``/``SUPER`` suffix typed against the model number (``RTX3090``, ``2080Ti``); drop
+    a remark in parentheses (``(server)``); mark laptop parts (``Laptop GPU``, ``(notebook)``,
+    ``Max-Q``) with a trailing ``" laptop"``; drop vendor words (NVIDIA, GeForce, Tesla,
+    Quadro); drop form-factor/memory suffixes (SXM4, PCIe, 80GB, HBM3, NVL, MIG slices). The
+    caller tries each key in order.
 
     Example:
         ``"NVIDIA GeForce RTX 3060 Laptop GPU"`` -> ``("nvidia geforce rtx 3060 laptop gpu",
@@ -99,7 +109,7 @@ def name_keys(name: str) -> tuple[str, ...]:
     base = _basic(marketing_name(name))
     keys: list[str] = [base]
     laptop = bool(_LAPTOP.search(base) or _MAXQ.search(base))
-    core = _MAXQ.sub(" ", _LAPTOP.sub(" ", base))
+    core = _MAXQ.sub(" ", _LAPTOP.sub(" ", _REMARK.sub(" ", base)))
     core = _strip_suffixes(_strip_vendor(" ".join(core.split())))
     if laptop:
         keys.append(f"{core} laptop")

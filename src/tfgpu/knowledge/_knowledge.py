@@ -427,6 +427,19 @@ def _with_series_words(keys: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+def _other_series_words(keys: tuple[str, ...]) -> tuple[str, ...]:
+    """For a GeForce model number typed under the other series word (``"gtx 2080 ti"``,
+    ``"rtx 1080"``), the key under the right one (``"rtx 2080 ti"``, ``"gtx 1080"``); the
+    caller accepts only a GeForce row there (each GeForce number is in one series only;
+    ``"rtx 4000"`` is a Quadro's)."""
+    out: list[str] = []
+    for key in keys:
+        word, _, rest = key.partition(" ")
+        if word in ("rtx", "gtx") and _BARE_MODEL.match(rest):
+            out.append(f"{'gtx' if word == 'rtx' else 'rtx'} {rest}")
+    return tuple(dict.fromkeys(out))
+
+
 class Knowledge:
     """All compatibility tables, with the queries rules and the planner use.
 
@@ -925,12 +938,13 @@ class Knowledge:
     def gpu_compute_capability(self, name: str) -> GpuMatch | None:
         """Compute capability of an NVIDIA GPU by its marketing name.
 
-        Accepts the spellings NVML and ``nvidia-smi`` print: vendor words (NVIDIA,
-        GeForce, Tesla, Quadro), ``Laptop GPU``/``(notebook)``/``Max-Q``, and form-factor
-        or memory suffixes (``-SXM4-80GB``, ``80GB HBM3``, ``-PCIE-16GB``, ``SXM6 AC``,
-        MIG slices).  A name cut short by ``nvidia-smi`` (``"NVIDIA GeForce RTX 3060 ..."``)
-        matches only when every model it could be has the same CC; a prefix with no
-        model number (``"NVIDIA GeForce ..."``) gives ``None``.
+        Accepts the spellings NVML and ``nvidia-smi`` print: vendor words (NVIDIA, GeForce,
+        Tesla, Quadro), ``Laptop GPU``/``(notebook)``/``Max-Q``, and form-factor or memory
+        suffixes (``-SXM4-80GB``, ``80GB HBM3``, ``-PCIE-16GB``, ``SXM6 AC``, MIG slices); and
+        the ones users type: ``RTX3090``, ``2080Ti``, a remark in parentheses, a GeForce number
+        under the other series word (``GTX 2080 Ti``). A name cut short by ``nvidia-smi``
+        (``"NVIDIA GeForce RTX 3060 ..."``) matches only when every model it could be has the
+        same CC; a prefix with no model number (``"NVIDIA GeForce ..."``) gives ``None``.
 
         Source: ``gpu_compute_capability.toml`` (https://developer.nvidia.com/cuda-gpus
         and the legacy page).
@@ -963,6 +977,14 @@ class Knowledge:
                 return GpuMatch(cc, row, how)
             if rows:
                 return None  # ambiguous or CC unknown: do not guess
+        for key in _other_series_words(keys):
+            rows = self._index().get(key, ())
+            ccs = {r.compute_capability for r in rows}
+            if (rows and len(ccs) == 1 and None not in ccs
+                    and all("geforce" in r.name.lower() for r in rows)):
+                cc = rows[0].compute_capability
+                assert cc is not None
+                return GpuMatch(cc, rows[0], "normalised")
         return None
 
     def _gpu_by_prefix(self, prefix: str) -> GpuMatch | None:

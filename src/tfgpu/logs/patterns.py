@@ -2257,6 +2257,39 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|AdamOptimizer|GradientDescentOptimizer|Saver|FileWriter|merge_all|Summary)'"
         r"|No module named ['\"](?P<contrib>tensorflow\.contrib)(?:\.[\w.]{1,80})?['\"]",
     ),
+    # Python 2.7's wording of the same AttributeError names no module: PyObject_GenericGetAttr
+    # (CPython 2.7 Objects/object.c) prints "'%.50s' object has no attribute '%.400s'" with the
+    # type name, 'module'. Only names TensorFlow 1.x has throughout (not tf.contrib, nor
+    # 0.12's new tf.global_variables_initializer and tf.summary.*, whose absence on a
+    # Python 2 of that era is a TensorFlow 0.11 or older: the 2.21 wheel's deprecation notices
+    # of initialize_all_variables (ops/variables.py) and merge_all_summaries & co.
+    # (ops/logging_ops.py) name them as the replacements). Read with the traceback's code
+    # line below (ctx.tf1_api_code): the module is TensorFlow only when that line says so.
+    _p(
+        "tools.tf1_api_py2",
+        ("'module' object has no attribute",),
+        r"^\s*(?:AttributeError: )?'module' object has no attribute '(?P<attr>Session"
+        r"|InteractiveSession|placeholder|ConfigProto|GPUOptions|get_default_graph"
+        r"|reset_default_graph|set_random_seed|variable_scope|get_variable|random_normal"
+        r"|truncated_normal|log|to_float|logging|gfile|AdamOptimizer|GradientDescentOptimizer"
+        r"|Saver)'\s*$",
+    ),
+    # The code line a Python traceback prints above its exception (after the frame's
+    # "File ..., line N, in ..." line): a call of one of those TensorFlow 1 names through
+    # the usual aliases (tf.X, tensorflow.X, tf.train.X).
+    _p(
+        "ctx.tf1_api_code",
+        tuple(f"{m}.{n}" for m in ("tf", "tensorflow")
+              for n in ("session", "interactivesession", "placeholder", "configproto",
+                        "gpuoptions", "get_default_graph", "reset_default_graph",
+                        "set_random_seed", "variable_scope", "get_variable", "random_normal",
+                        "truncated_normal", "log", "to_float", "logging", "gfile", "train.")),
+        r"^\s{0,16}(?!#)[^\n]{0,200}?(?<![\w.])(?:tf|tensorflow)\.(?:(?P<sub>train)\.)?"
+        r"(?P<attr>Session|InteractiveSession|placeholder|ConfigProto|GPUOptions"
+        r"|get_default_graph|reset_default_graph|set_random_seed|variable_scope|get_variable"
+        r"|random_normal|truncated_normal|log|to_float|logging|gfile|AdamOptimizer"
+        r"|GradientDescentOptimizer|Saver)\b",
+    ),
     # The machine's CPU family, as users paste it (uname -m, platform.platform(), board
     # names): an Apple M-series chip, or an ARM Linux board (Raspberry Pi, NVIDIA Jetson).
     _p(
@@ -2907,6 +2940,15 @@ PATTERNS: tuple[Pattern, ...] = (
         "docker.gpus_cmd",
         ("docker run", "docker container run", "nvidia-docker"),
         r"\bnvidia-docker\s+run\b|\bdocker\s+(?:container\s+)?run\b[^|;&]{0,400}?\s--gpus[\s=]",
+    ),
+    # Any "docker run" / "podman run" command line in the paste (its arguments up to a pipe or
+    # a command separator): read by checks/driver_files.py, which takes one that asks for no
+    # GPU (no --gpus, no --runtime=nvidia, no CDI --device nvidia.com/gpu=...) as the
+    # container a missing libcuda.so.1 comes from
+    _p(
+        "docker.run_cmd",
+        ("docker run", "docker container run", "podman run"),
+        r"(?<![\w-])(?:docker|podman)\s+(?:container\s+)?run\b(?P<args>[^|;&\n]{0,600})",
     ),
     # Keras 3's load_model refusal with the path it was given: "File format not supported:
     # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).
@@ -3794,6 +3836,39 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Batch size (?P<size>\S{1,40}) needs to be divisible by the number of GPUs, which is "
         r"(?P<n>\d{1,6})",
     ),
+    # A channels-first (NCHW) op that reached one of TensorFlow's CPU kernels, which take
+    # channels-last (NHWC) only (the GPU's cuDNN kernels take both). The wordings, in the 2.21
+    # wheel's libtensorflow_cc.so.2 unless marked: conv_grad_input_ops.cc / conv_grad_filter_ops.cc
+    # "Conv2DCustomBackpropInputOp only supports NHWC." (TF 1.x too), "Conv2DBackpropFilterOp
+    # [CPU] only supports NHWC data format.", "Conv2DBackpropInputOp [CPU or GPU(int32)] only
+    # supports NHWC data format."; conv_grad_ops_3d.cc "Conv3DBackpropInputOpV2 only supports
+    # NDHWC on the CPU."; pooling_ops_common.h / pooling_ops_3d.cc "Default MaxPoolingOp only
+    # supports NHWC on device type CPU" (Max/Avg pooling, their grads, Pooling3DOp NDHWC; some
+    # releases misspell MaxPoolinGradOp); TF 1.x bias_op.cc "CPU BiasOp only supports NHWC.";
+    # conv_ops.cc "The Conv2D op currently only supports the NHWC tensor format on the CPU.",
+    # TF 1.x "Generic conv implementation only supports NHWC tensor format for now." (TF 1.0 as
+    # a CHECK failure), conv_ops_fused_impl.h "Fused conv implementation only supports NHWC
+    # tensor format for now."; conv_ops_3d.cc "CPU implementation of Conv3D currently only
+    # supports the NHWC tensor format."; depthwise_conv_op.cc "Depthwise convolution on CPU is
+    # only supported for NHWC format"; TF 1.x fused_batch_norm_op.cc "The CPU implementation of
+    # FusedBatchNorm only supports NHWC tensor format for now."; "Only NHWC data_format
+    # supported on CPU.". Not "... or NCHW_VECT_C" (MaxPoolingV2's own list), nor the int8 and
+    # integer-type wordings (a dtype limit on every device). Read by
+    # checks/op_kernel_gpu_build.py nchw_on_cpu_kernel
+    _p(
+        "opk.nhwc_only_cpu",
+        ("only supports nhwc", "only supports ndhwc", "currently only supports the nhwc",
+         "on cpu is only supported for nhwc", "only nhwc data_format supported on cpu"),
+        r"(?:(?<![\w-])(?P<pre>Default|CPU) )?(?P<op>[A-Z][A-Za-z0-9]{1,60}?Op(?:V\d)?)"
+        r"(?: \[(?P<devs>[^\]\n]{1,40})\])? only supports N(?:D)?HWC(?! or)"
+        r"(?:[^\n]{0,20}?on device type (?P<dev>\w{1,20}))?"
+        r"|The (?P<op2>Conv2D) op currently only supports the NHWC tensor format on the CPU"
+        r"|(?P<op3>Generic|Fused) conv implementation only supports NHWC tensor format"
+        r"|CPU implementation of (?P<op4>Conv3D) currently only supports the NHWC tensor format"
+        r"|(?P<op5>Depthwise) convolution on CPU is only supported for NHWC format"
+        r"|The CPU implementation of (?P<op6>FusedBatchNorm) only supports NHWC tensor format"
+        r"|Only NHWC data_format supported on CPU",
+    ),
     # TensorFlow's CPU convolution kernels refusing a grouped convolution: conv_ops.cc "Generic
     # conv implementation does not support grouped convolutions for now." and
     # conv_ops_fused_impl.h "Fused conv implementation does not support grouped convolutions
@@ -4228,6 +4303,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("could not find suitable distribution for requirement.parse('tensorflow",),
         r"Could not find suitable distribution for Requirement\.parse\('(?P<req>tensorflow"
         r"(?:[-_](?:gpu|cpu))?)(?P<spec>[^'\s]{0,40})'\)",
+    ),
+    # setuptools' package_index.fetch_distribution: after reading the index page ("Reading
+    # <index>/<name>/") it found nothing installable: "No local packages or working download
+    # links found for %s%s" (pypa/setuptools v38.2.0 setuptools/package_index.py; earlier the
+    # same words); the "Could not find suitable distribution" error follows
+    _p(
+        "pip.setuptools_no_links",
+        ("no local packages or working download links found for",),
+        r"No local packages or working download links found for (?:a source distribution of )?"
+        r"(?P<req>tensorflow(?:[-_](?:gpu|cpu))?)(?P<spec>[^'\s]{0,40})",
     ),
     # --- a pip older than wheel support treating a .whl as a source archive ----------
     # pip 1.4 (2013-07-23) "Added support for installing and building wheel archives"; older

@@ -443,7 +443,11 @@ from tfgpu.diagnosis.checks.notices import (
     grappler_kernel_check,
     keras_jit_fallback,
 )
-from tfgpu.diagnosis.checks.op_kernel_gpu_build import no_gpu_listed, op_gpu_build_only
+from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
+    nchw_on_cpu_kernel,
+    no_gpu_listed,
+    op_gpu_build_only,
+)
 from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
@@ -861,6 +865,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- ops whose kernels only GPU builds register; TensorFlow lists no GPU --------------
     op_gpu_build_only,
     no_gpu_listed,
+    nchw_on_cpu_kernel,
     # --- Python's MemoryError (host RAM), grappler's device-properties failure ---
     python_memoryerror,
     device_properties_failed,

@@ -12,6 +12,8 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 
@@ -133,6 +135,9 @@ def setuptools_tensorflow_requirement(ctx: Facts) -> list[Finding]:
     req = (hits[0].g("req") or "tensorflow").replace("_", "-")
     host = ctx.host
     gpu_dist = host.python.dist("tensorflow-gpu") if host is not None else None
+    pinned = _setuptools_pin_not_on_index(ctx, hits[0], req)
+    if pinned is not None and not (req == "tensorflow" and gpu_dist is not None):
+        return [pinned]
     if req == "tensorflow" and gpu_dist is not None:
         return [catalogue.make(
             "tensorflow-variants-conflict", variant="requirement-names-other-variant",
@@ -154,6 +159,60 @@ def setuptools_tensorflow_requirement(ctx: Facts) -> list[Finding]:
              "# tensorflow-gpu listed: it does not satisfy a `tensorflow` requirement; pip "
              "install --no-deps the package instead"),
     )]
+
+
+def _setuptools_pin_not_on_index(ctx: Facts, err: Hit, req: str) -> Finding | None:
+    """``tensorflow-no-matching-distribution`` (variant ``setuptools``) when setuptools'
+    error ``err`` names a pinned release (``==X``) and the log shows setuptools read the index
+    and found nothing it could install for that same requirement (``pip.setuptools_no_links``):
+    no wheel of that release for the Python/OS that ran setup.py, or a setuptools older than
+    the first whose easy_install installs wheels (platform fact
+    ``setuptools-easy-install-wheels-first``); else ``None`` (the hedge below)."""
+    spec = (err.g("spec") or "").strip()
+    m = re.fullmatch(r"==\s*(\d+\.\d+(?:\.\d+)?)", spec)
+    if m is None:
+        return None
+    pin = m.group(1)
+    index = [h for h in ctx.h("pip.setuptools_no_links").all()
+             if (h.g("req") or "").replace("_", "-") == req
+             and (h.g("spec") or "").replace(" ", "") == spec.replace(" ", "")
+             and h.line <= err.line]
+    if not index:
+        return None
+    fact = ctx.kb.platform_fact("setuptools-easy-install-wheels-first")
+    first = fact.value("version")
+    os = "windows" if ctx.windows else "linux"
+    built = _tf1_pythons(ctx, pin, os) if re.match(r"[01]\.", pin) else None
+    wheels = (f" {req} {pin} has wheels for Python {built[0]} on "
+              f"{'Windows' if os == 'windows' else 'Linux'} (64-bit CPython; knowledge row "
+              f"{built[1]})." if built else "")
+    installed = ctx.dist_version(req)
+    other_python = (f" The Python tfgpu examined has {req} {installed} installed, so setup.py "
+                    "ran under another Python or environment than that one."
+                    if installed and installed == pin else "")
+    return catalogue.make(
+        "tensorflow-no-matching-distribution", variant="setuptools", req=req, pin=pin,
+        first=first,
+        cause=(f"setuptools (python setup.py install/develop, through easy_install) looked for "
+               f"{req}=={pin} in the Python that ran setup.py, then read the package index and "
+               f"found no distribution of it that it could install (line {index[0].line}). "
+               "TensorFlow is published as wheels only, one per Python version, OS and CPU."
+               + wheels + other_python
+               + f" So either no {req} {pin} wheel fits that Python and OS (pip would say 'No "
+               f"matching distribution found'), or that setuptools is older than {first}, the "
+               "first whose easy_install installs wheels at all (knowledge row "
+               f"{fact.ref}). pip tells them apart."),
+        evidence=log_evidence(index[:1], [err]), knowledge_ref=fact.ref,
+        fix=("python -c \"import sys, struct, platform, setuptools; print(sys.version, "
+             "struct.calcsize('P') * 8, platform.system(), setuptools.__version__)\"   # with "
+             "the SAME python that ran setup.py",
+             f'python -m pip install "{req}=={pin}"   # \'No matching distribution\': no '
+             "wheel for this Python/OS: use a Python that release was built for, or a newer "
+             "release; it installs: rerun setup.py (or pip install -e . / pip install . "
+             "instead of setup.py develop/install)",
+             "# another TensorFlow variant already installed (tensorflow vs tensorflow-gpu): "
+             "it does not satisfy the requirement; pip install --no-deps the package instead"),
+    )
 
 
 #: Python's error for the setup.py that pip's ``egg_info`` step opens in the unpacked archive

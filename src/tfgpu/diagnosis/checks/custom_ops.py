@@ -138,6 +138,11 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
         lib, sym = op_lib_symbol(hit)
         if not lib or _TF_OWN.search(lib) or _DEVICE_PLUGIN.search(lib):
             continue
+        if _CUDART_API.match(sym):
+            found = _cudart_api_symbol(ctx, hit, lib, sym)
+            if found is None:
+                continue
+            return [found]
         cuda = bool(_CUDA_SYMBOL.match(sym))
         if not (cuda or _TF_SYMBOL.search(sym)):
             continue
@@ -180,6 +185,42 @@ def op_library_built_for_other_tensorflow(ctx: Facts) -> list[Finding]:
             evidence=log_evidence([hit]), fix=tuple(fix),
         )]
     return []
+
+
+# --- a CUDA runtime API function a compiled library needs ---
+# glibc's "<lib>.so: undefined symbol: cudaSetupArgument" (a public runtime API name, no leading
+# underscores): the library calls the CUDA runtime (libcudart) and the loader found it nowhere in
+# the process. A GPU TensorFlow loads libcudart into the process (TF 1.x's pywrap_tensorflow.py
+# even opens its own library RTLD_GLOBAL); a CPU-only TensorFlow loads none. The runtime of
+# another CUDA release may lack the function too (its API changes between releases).
+# yuxng/PoseCNN#113: a compiled CUDA extension (gpu_normals.so) under the CPU-only conda
+# 'tensorflow' 1.8; installing tensorflow-gpu 1.8 fixed it. Horovod's own library is
+# horovod-built-against-other-cuda's (horovod_extension_symbol).
+
+#: NVIDIA's own libraries (libcudnn, libcublas, libnvinfer, libnccl...): a missing runtime symbol
+#: there is two NVIDIA libraries of different CUDA releases, not a project's compiled library.
+_NVIDIA_LIB = re.compile(r"(?:^|[/\\])lib(?:cu|nv|nccl)\w*\.so")
+
+
+def _cudart_api_symbol(ctx: Facts, hit: Hit, lib: str, sym: str) -> Finding | None:
+    """``op-library-built-for-other-tensorflow`` variant ``cudart-symbol`` for a project's (or
+    an add-on's) compiled library missing the CUDA runtime API function ``sym``; ``None`` for
+    Horovod's library, NVIDIA's own libraries, and another framework's log."""
+    if _package(lib) == "horovod" or _NVIDIA_LIB.search(lib) or ctx.other_framework:
+        return None
+    name = lib.replace("\\", "/").rsplit("/", 1)[-1]
+    return catalogue.make(
+        "op-library-built-for-other-tensorflow", variant="cudart-symbol",
+        library=name, symbol=sym[:120], evidence=log_evidence([hit]),
+        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+             "tf.test.is_built_with_cuda())\"   # False: a CPU-only TensorFlow: install its GPU "
+             "build (TF 1.x: tensorflow-gpu of the same version), which loads the CUDA runtime",
+             pip_list_grep("tensorflow", windows=ctx.windows)
+             + "   # TF 1.x: 'tensorflow' is the CPU-only package (conda too: tensorflow-gpu "
+             "is the GPU one)",
+             f"# True: rebuild {name} with the nvcc of the CUDA this TensorFlow was built with "
+             "(tfgpu doctor shows it) and link the CUDA runtime (-lcudart)"),
+    )
 
 
 # --- custom op not linked to libtensorflow_framework ---

@@ -92,9 +92,11 @@ _SERIES = re.compile(r"\b(?P<word>RTX|GTX)\s?(?P<nn>\d{2})(?:\s?-?\s?series\b|xx
 def _loaded_cuda(ctx: Facts) -> tuple[str, str] | None:
     """``(cuda, why)``: the CUDA release of a versioned CUDA library the log shows opened
     (``cublas64_100.dll`` -> ``"10.0"``; from 11 the major only: ``cublas64_11.dll``,
-    ``libcudart.so.11.0`` -> ``"11"``), else TensorFlow's build CUDA
+    ``libcudart.so.11.0`` -> ``"11"``), in TF 2.x's "Successfully opened dynamic library X"
+    or TF 0.x-1.x's "successfully opened CUDA library X locally" (dso_loader.cc), else
+    TensorFlow's build CUDA
     (:func:`~tfgpu.diagnosis.checks.driver_and_build_cuda.tf_build_cuda`); ``None`` when unknown."""
-    for h in ctx.h("lib.opened").all():
+    for h in [*ctx.h("lib.opened").all(), *ctx.h("lib.old_dso_opened").all()]:
         lib = (h.g("lib") or "").replace("\\", "/").split("/")[-1]
         m = _CUDA_SONAME.search(lib)
         if m is None:
@@ -224,8 +226,10 @@ def gpu_beyond_build_fields(ctx: Facts, behind: tuple[str, Evidence, PtxasArch, 
     opened; the fix prints the build's CUDA, then names a TensorFlow built with CUDA >= the
     arch's first release."""
     cc, gpu_ev, row, cuda, why = behind
-    opened = log_evidence([h for h in ctx.h("lib.opened").all()
-                           if _CUDA_SONAME.search(h.g("lib") or "")][:1])
+    opened = log_evidence([h for h in (*ctx.h("lib.opened").all(),
+                                       *ctx.h("lib.old_dso_opened").all())
+                           if _CUDA_SONAME.search(
+                               (h.g("lib") or "").replace("\\", "/").split("/")[-1])][:1])
     return dict(
         cc=cc, arch=row.arch, cuda=cuda, first=row.first_cuda, why=why, ref=row.ref,
         evidence=(*failing, gpu_ev, *opened), knowledge_ref=row.ref,

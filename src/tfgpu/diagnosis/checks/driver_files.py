@@ -76,9 +76,29 @@ def driver_component_stale(f: Facts) -> list[Finding]:
     )]
 
 
+#: A docker/podman run argument that asks for the GPU: Docker 19.03+'s ``--gpus``,
+#: nvidia-docker2's ``--runtime=nvidia``, a CDI device (``--device nvidia.com/gpu=all``), or the
+#: NVIDIA runtime's environment variable (NVIDIA Container Toolkit docs).
+_GPU_ASKED = re.compile(r"--gpus\b|--runtime[=\s]+nvidia\b|--device[=\s]+nvidia\.com/gpu"
+                        r"|NVIDIA_VISIBLE_DEVICES")
+
+
+def _plain_run_commands(f: Facts, libcuda: list[Hit]) -> list[Hit]:
+    """``docker run`` / ``podman run`` command lines before the first missing-libcuda line
+    that ask for no GPU (:data:`_GPU_ASKED`), when no command of the paste asks for one
+    (``docker.gpus_cmd``: nvidia-docker run, --gpus)."""
+    if not libcuda or f.h("docker.gpus_cmd").count:
+        return []
+    first = min(h.line for h in libcuda)
+    return [h for h in f.h("docker.run_cmd").all()
+            if h.line < first and not _GPU_ASKED.search(h.g("args") or "")]
+
+
 def _container_hints(f: Facts, libcuda: list[Hit]) -> list[Hit]:
-    """The lines showing this process runs in a container (empty when none does)."""
-    hints = [*f.h("container.hostname").all(), *f.h("ctx.container_prompt").all()]
+    """The lines showing this process runs in a container (empty when none does): also a
+    ``docker run`` command that asked for no GPU, pasted above the missing libcuda."""
+    hints = [*f.h("container.hostname").all(), *f.h("ctx.container_prompt").all(),
+             *_plain_run_commands(f, libcuda)]
     hints += [h for h in libcuda if _NVIDIA_DOCKER_DIR in h.text]
     hints += [h for h in f.h("smi.not_found").all()
               if re.search(r"\b(?:docker|container|nvidia/cuda|tensorflow/tensorflow|OCI runtime"

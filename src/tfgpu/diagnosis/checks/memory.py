@@ -900,6 +900,23 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
                     f"CUDA {row.first_cuda} (knowledge row {row.ref}): a TensorFlow built "
                     f"with an older CUDA major has no cuBLAS code for it.")
             break
+    unsupported = _not_supported_row(ctx)
+    if unsupported is not None:
+        return catalogue.make(
+            "dnn-handle-failed-gpu-memory", variant="blas-not-supported", here=here,
+            ref=unsupported, knowledge_ref=unsupported, evidence=ev,
+            fix=(
+                "nvidia-smi --query-gpu=name --format=csv   # the GPU model (tfgpu doctor gives "
+                "its compute capability)",
+                "python -c \"import tensorflow as tf; print(tf.__version__, "
+                "tf.sysconfig.get_build_info())\"   # the CUDA this TensorFlow was built with: "
+                "for a GPU newer than it (compute capability 8.x with a CUDA 10 build: every "
+                "TF 1.x and 2.0-2.3) use a TensorFlow built with a CUDA that supports the GPU "
+                "(tfgpu plan; for TF 1.x code, NVIDIA's TF 1.15 builds or a move to TF 2)",
+                "# the GPU is supported: the failing op's matrices (size, dtype, batch) are "
+                "beyond this cuBLAS release: a newer TensorFlow/CUDA, or split the product",
+            ),
+        )
     return catalogue.make(
         "dnn-handle-failed-gpu-memory", variant="blas-execution", library=what, here=here,
         evidence=ev,
@@ -914,6 +931,19 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
             "plan; for TF 1.x code, NVIDIA's TF 1.15 builds or a move to TF 2)",
         ),
     )
+
+
+def _not_supported_row(ctx: Facts) -> str | None:
+    """The knowledge ref of ``CUBLAS_STATUS_NOT_SUPPORTED`` (status_codes.toml) when every
+    cuBLAS failure line of the log (``mem.handle`` group ``gemm``) names that status, else
+    ``None``: cuBLAS refused the call as a configuration it does not support, which is not
+    a memory failure."""
+    lines = [h for h in ctx.h("mem.handle").all() if h.g("gemm")]
+    if not lines or not all("CUBLAS_STATUS_NOT_SUPPORTED" in h.text for h in lines):
+        return None
+    return next((r.ref for r in ctx.kb.status_codes
+                 if r.enum == "cublasStatus_t" and r.name == "CUBLAS_STATUS_NOT_SUPPORTED"),
+                None)
 
 
 # --- memory: "Blas GEMM launch failed" alone, memory first ------------------------

@@ -16,11 +16,22 @@ Sources:
 * NVlabs/stylegan2 ``dnnlib/tflib/custom_ops.py`` (at 12fa104787816d4ad00b8f8f6d28d23c9eee3243)
   ``_get_cuda_gpu_arch_string``: no ``device_lib.list_local_devices()`` entry of type GPU ->
   ``RuntimeError('No GPU devices found')``.
+* TensorFlow's CPU kernels of convolutions, pooling, bias and batch normalisation, which take
+  channels-last (NHWC) data only and refuse channels-first (NCHW) data the GPU kernels take
+  ("Conv2DCustomBackpropInputOp only supports NHWC.", "Default MaxPoolingOp only supports NHWC
+  on device type CPU"; every wording with its file at pattern ``opk.nhwc_only_cpu``).  The
+  executor (TF 1.x ``common_runtime/executor.cc``) logs a kernel it could not create as
+  "Executor failed to create kernel. <status>", constant folding included: a node placed on
+  the GPU whose CPU kernel grappler tried gives the same words and runs on (that line alone, or
+  a node line naming a GPU ``_device``, is no fault).
 """
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -143,3 +154,52 @@ def no_gpu_listed(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make("tensorflow-cpu-only-build", variant="no-gpu-listed", what=what,
                            evidence=evidence)]
+
+
+#: The executor's log line for a kernel it could not create (TF 1.x executor.cc
+#: ``LOG(ERROR) << "Executor failed to create kernel. " << s``), constant folding's too.
+_EXECUTOR_LOG = re.compile(r"Executor failed to create kernel\.")
+
+
+def _nchw_hits(ctx: Facts) -> list[Hit]:
+    """The ``opk.nhwc_only_cpu`` lines that show an NCHW op failing on a CPU kernel: not the
+    executor's own log line (constant folding also prints it), not a device type other than
+    the CPU, and none whose node line (within 2 lines after) names a GPU ``_device``."""
+    gpu_nodes = [n.line for n in ctx.h("placer.node_device").all() if n.g("dev") == "GPU"]
+    return [h for h in ctx.h("opk.nhwc_only_cpu").all()
+            if not _EXECUTOR_LOG.search(h.text) and h.g("dev") in (None, "CPU")
+            and not any(0 <= n - h.line <= 2 for n in gpu_nodes)]
+
+
+def nchw_on_cpu_kernel(ctx: Facts) -> list[Finding]:
+    """``tensorflow-cpu-only-build`` (variant ``nchw-on-cpu``, hedged) for a channels-first
+    (NCHW) op refused by one of TensorFlow's CPU kernels (:func:`_nchw_hits`): the op ran on
+    the CPU, most often because TensorFlow is a CPU-only build.  Nothing when the log or the
+    host shows a GPU in use (a created device, a listed GPU), when a line says why a GPU build
+    made no GPU device (those findings lead), or when another framework printed it."""
+    hits = _nchw_hits(ctx)
+    if not hits or ctx.other_framework or ctx.host_gpu_works:
+        return []
+    if ctx.h("gpu.created").count or ctx.tf_gpu_listed \
+            or any(ctx.h(name).count for name in _GPU_STACK_REASONS):
+        return []
+    h = hits[0]
+    op = next((h.g(k) for k in ("op", "op2", "op4", "op6") if h.g(k)), None)
+    op = op or {"Generic": "Conv2D", "Fused": "_FusedConv2D",
+                "Depthwise": "DepthwiseConv2dNative"}.get(h.g("op3") or h.g("op5") or "",
+                                                           "The op")
+    int32 = (" (this op's message also covers int32 data on the GPU, which its GPU kernel "
+             "refuses too)" if "GPU" in (h.g("devs") or "") else "")
+    return [catalogue.make(
+        "tensorflow-cpu-only-build", variant="nchw-on-cpu", op=op, int32=int32,
+        evidence=log_evidence(hits, limit=2),
+        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+             "tf.test.is_built_with_cuda(), tf.test.is_gpu_available())\"   # False first: a "
+             "CPU-only build, install the GPU one; True then False: the GPU findings (driver, "
+             "CUDA/cuDNN libraries) come first",
+             pip_list_grep("tensorflow", windows=ctx.windows)
+             + "   # TF 1.x: 'tensorflow' is the CPU-only package; 'tensorflow-gpu' of the same "
+             "version is the GPU one (uninstall both, then install tensorflow-gpu alone)",
+             "# to run on the CPU instead: build the model channels-last (data_format='NHWC' / "
+             "'channels_last')"),
+    )]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -107,11 +108,28 @@ def tensorflow_module_not_found(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _py2_reads(ctx: Facts) -> list[Hit]:
+    """Python 2.7's "'module' object has no attribute '<name>'" (``tools.tf1_api_py2``,
+    which names no module) whose traceback code line, printed right above it
+    (``ctx.tf1_api_code``, at most two lines up), calls ``tf.<name>``/``tf.train.<name>``:
+    the code line then, each with the ``sub`` module it names."""
+    codes = ctx.h("ctx.tf1_api_code").all()
+    out: list[Hit] = []
+    for err in ctx.h("tools.tf1_api_py2").all():
+        for code in codes:
+            if code.g("attr") == err.g("attr") and 1 <= err.line - code.line <= 2:
+                out += [code, err]
+                break
+    return out
+
+
 def tf1_api_on_tf2(ctx: Facts) -> list[Finding]:
     """``tf1-api-on-tf2``: TF1 code on TensorFlow 2 (``tf.contrib``, ``tf.Session``,
     ``tf.placeholder``...).  Not a GPU fault; the fix is the API (``tf.compat.v1`` or the
-    TF2 name), and ``tf.contrib`` has no TF2 counterpart at all."""
-    hits = ctx.h("tools.tf1_api").all()
+    TF2 name), and ``tf.contrib`` has no TF2 counterpart at all.  Python 2.7's wording names
+    no module: read only under a traceback code line that calls the TensorFlow name
+    (:func:`_py2_reads`)."""
+    hits = ctx.h("tools.tf1_api").all() or _py2_reads(ctx)
     if not hits:
         return []
     h = hits[0]
