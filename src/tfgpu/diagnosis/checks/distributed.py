@@ -116,17 +116,27 @@ _SHM_ALLOC_FAILED = ("posix_fallocate", "failed to extend", "No space left", "Co
 def _rocm_build(ctx: Facts, devs: list[Hit]) -> str | None:
     """Why this TensorFlow is a ROCm build, or ``None``: the log shows AMD's ROCm stack
     (:attr:`Facts.rocm_log`), or the host's GPUs are all AMD's, the host is not Windows or
-    macOS (tensorflow-rocm is Linux-only; DirectML and Metal plugins list GPU devices too) and
-    the error's "Registered devices" list a GPU, which for an AMD GPU only a ROCm build
-    registers."""
+    macOS (tensorflow-rocm is Linux-only; DirectML and Metal plugins list GPU devices too), no
+    plugin route shows (:func:`_plugin_gpu`) and the error's "Registered devices" list a GPU,
+    which for an AMD GPU only a ROCm build registers then."""
     if ctx.rocm_log:
         return "the log shows AMD's ROCm stack"
     gpus = ctx.host.gpus if ctx.host is not None else ()
     listed = {d.strip() for h in devs for d in (h.g("devs") or "").split(",")}
     if (gpus and all(g.vendor == "amd" for g in gpus) and ctx.os not in ("windows", "macos")
-            and "GPU" in listed):
+            and "GPU" in listed and not _plugin_gpu(ctx)):
         return "a GPU device registered on a host whose GPUs are AMD's"
     return None
+
+
+def _plugin_gpu(ctx: Facts) -> bool:
+    """A GPU device another route than ROCm may register for an AMD GPU: WSL2 (DirectML's
+    plugin runs there), a pluggable device the log shows created, DirectML's own lines, or the
+    DirectML plugin among the host's packages."""
+    dists = ctx.host.python.distributions if ctx.host is not None else ()
+    return (ctx.wsl or bool(ctx.h("gpu.pluggable_created").count)
+            or any(ctx.h(n).count for n in ("eco.dml_adapters", "eco.dml_plugin_missing"))
+            or any("directml" in d.name.lower() for d in dists))
 
 
 def rule_nccl(ctx: Facts) -> list[Finding]:
