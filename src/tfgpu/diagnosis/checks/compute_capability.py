@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._ptx_jit import ptx_jit_floor
 from tfgpu.diagnosis.checks.app_compute_capability_floor import app_cc_floor
 from tfgpu.diagnosis.checks.driver_and_build_cuda import tf_build_cuda
 from tfgpu.diagnosis.checks.versions import (
@@ -207,6 +208,7 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
                 fix=(
                     'python -c "import tensorflow as tf; '
                     "print(tf.sysconfig.get_build_info()['cuda_compute_capabilities'])\"",
+                    *_ptx_driver_step(ctx),
                     "use NVIDIA's NGC TensorFlow container (built for the newest GPUs)",
                     "or a TensorFlow build compiled for this GPU (TF_CUDA_COMPUTE_CAPABILITIES="
                     + (gpu_cc or "<your cc>")
@@ -215,6 +217,21 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     return _rest_of_compute_capability(ctx, out, jit_notice)
+
+
+def _ptx_driver_step(ctx: Facts) -> tuple[str, ...]:
+    """A fix line naming the driver this release's PTX needs, when the release is known and
+    the GPU runs its kernels from PTX (:func:`~tfgpu.diagnosis.checks._ptx_jit.ptx_jit_floor`:
+    the JIT fails on a driver older than the CUDA that made the PTX, whatever the GPU);
+    empty otherwise, or when the host's driver is known to meet it."""
+    floor = ptx_jit_floor(ctx)
+    if floor is None:
+        return ()
+    return (f"nvidia-smi --query-gpu=driver_version --format=csv,noheader   # TensorFlow "
+            f"{floor.tf} runs compute capability {floor.jit_from}+ from PTX of CUDA "
+            f"{floor.cuda}, which the driver compiles only from {floor.need} on "
+            f"({floor.os_name}; knowledge rows {floor.ref}, {floor.need_ref}): an older "
+            "driver is the first thing to update",)
 
 
 def _rest_of_compute_capability(ctx: Facts, out: list[Finding], jit_notice: Hits) -> list[Finding]:

@@ -1,6 +1,11 @@
-"""Distributed training: NCCL kernels missing (Windows), NCCL runtime errors, NCCL's
-shared-memory transport out of /dev/shm, IOMMU faults blocking GPU peer-to-peer, and the
-harmless peer-access limit of more than eight GPUs.
+"""Distributed training: NCCL kernels missing (Windows, ROCm builds without them), NCCL
+runtime errors, NCCL's shared-memory transport out of /dev/shm, IOMMU faults blocking GPU
+peer-to-peer, and the harmless peer-access limit of more than eight GPUs.
+
+NCCL kernels on ROCm: tensorflow/core/kernels/nccl_ops.cc is compiled under ``GOOGLE_CUDA ||
+TENSORFLOW_USE_ROCM`` and includes ``rocm/include/rccl/rccl.h`` on ROCm, so a ROCm build's NCCL
+ops run on RCCL when it has them; ROCm/tensorflow-upstream#285 (r1.12-rocm: MirroredStrategy's
+NcclAllReduce had no GPU kernel) shows a tensorflow-rocm release without them.
 
 Sources: NCCL troubleshooting guide ("Shared memory": Docker's 64 MB /dev/shm default,
 ``--shm-size``/``--ipc=host``, ``NCCL_SHM_DISABLE``; "PCI Access Control Services" /
@@ -108,8 +113,35 @@ _SHM_ALLOC_FAILED = ("posix_fallocate", "failed to extend", "No space left", "Co
                      "failure in mmap", "shm_open", "Permission denied", "Unable to allocate")
 
 
+def _rocm_build(ctx: Facts, devs: list[Hit]) -> str | None:
+    """Why this TensorFlow is a ROCm build, or ``None``: the log shows AMD's ROCm stack
+    (:attr:`Facts.rocm_log`), or the host's GPUs are all AMD's, the host is not Windows or
+    macOS (tensorflow-rocm is Linux-only; DirectML and Metal plugins list GPU devices too), no
+    plugin route shows (:func:`_plugin_gpu`) and the error's "Registered devices" list a GPU,
+    which for an AMD GPU only a ROCm build registers then."""
+    if ctx.rocm_log:
+        return "the log shows AMD's ROCm stack"
+    gpus = ctx.host.gpus if ctx.host is not None else ()
+    listed = {d.strip() for h in devs for d in (h.g("devs") or "").split(",")}
+    if (gpus and all(g.vendor == "amd" for g in gpus) and ctx.os not in ("windows", "macos")
+            and "GPU" in listed and not _plugin_gpu(ctx)):
+        return "a GPU device registered on a host whose GPUs are AMD's"
+    return None
+
+
+def _plugin_gpu(ctx: Facts) -> bool:
+    """A GPU device another route than ROCm may register for an AMD GPU: WSL2 (DirectML's
+    plugin runs there), a pluggable device the log shows created, DirectML's own lines, or the
+    DirectML plugin among the host's packages."""
+    dists = ctx.host.python.distributions if ctx.host is not None else ()
+    return (ctx.wsl or bool(ctx.h("gpu.pluggable_created").count)
+            or any(ctx.h(n).count for n in ("eco.dml_adapters", "eco.dml_plugin_missing"))
+            or any("directml" in d.name.lower() for d in dists))
+
+
 def rule_nccl(ctx: Facts) -> list[Finding]:
-    """NCCL kernels missing (Windows), NCCL shared memory, IOMMU faults, NCCL errors."""
+    """NCCL kernels missing (Windows, ROCm builds without them), NCCL shared memory, IOMMU
+    faults, NCCL errors."""
     out: list[Finding] = []
     # the error's "Registered devices: [CPU, XLA_CPU]" lists no GPU at all: the
     # NCCL op has no kernel because TensorFlow registered no GPU, not for want of NCCL
@@ -122,10 +154,14 @@ def rule_nccl(ctx: Facts) -> list[Finding]:
             devices=devs[0].g("devs") or "",
             evidence=log_evidence(ctx.h("nccl.no_kernel"), devs[:1]),
         )]
+    rocm = _rocm_build(ctx, devs)
     out += from_log(ctx, "nccl.no_kernel", lambda nok, first: catalogue.make(
         "nccl-not-available",
         op=first.g("op"),
         evidence=log_evidence(nok),
+    ) if rocm is None else catalogue.make(
+        "nccl-not-available", variant="rocm", op=first.g("op"), why=rocm,
+        evidence=log_evidence(nok, devs[:1], ctx.h("ctx.rocm").first[:1]),
     ))
     err = ctx.h("nccl.error")
     ib = ctx.h("nccl.ib")

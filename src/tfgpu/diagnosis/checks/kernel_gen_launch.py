@@ -15,11 +15,17 @@ CUDA_ERROR_UNSUPPORTED_PTX_VERSION: a driver older than the PTX), and other chec
 Threads printing the launch line: GeForce RTX 50 (compute capability 12.0) with TensorFlow
 2.19-2.20 after "TensorFlow was not built with CUDA kernel binaries compatible with compute
 capability 12.0" (tensorflow/tensorflow#97387, #99592, #112272).
+
+With the release known, the hedge names the driver its PTX needs on a GPU above its cubins
+(:func:`~tfgpu.diagnosis.checks._ptx_jit.ptx_jit_floor`, whose module gives the wheel's code):
+AI-Hypercomputer/maxdiffusion#154 saw the Cast launch fail with 2.18.0 (CUDA 12.5.1 PTX) and
+run with 2.17.0 (CUDA 12.3).
 """
 
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks._ptx_jit import ptx_jit_floor
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -61,6 +67,15 @@ def kernel_gen_module_not_loaded(ctx: Facts) -> list[Finding]:
             gpu=(f"the log shows TensorFlow creating the device of compute capability "
                  f"{dev.g('cc')} (line {dev.line})"),
             evidence=log_evidence(launches[:2], [dev], limit=3),
+        )]
+    floor = ptx_jit_floor(ctx)
+    if floor is not None:
+        return [catalogue.make(
+            "tf-generated-kernel-not-loaded", variant="ptx-jit-driver", what=what,
+            tf=floor.tf, sass=floor.sass, cuda=floor.cuda, ref=floor.ref,
+            jit_from=floor.jit_from, need=floor.need, os_name=floor.os_name,
+            need_ref=floor.need_ref, older=floor.older, host=floor.host,
+            evidence=(*log_evidence(launches, limit=2), *ctx.fact_evidence()),
         )]
     return [catalogue.make(
         "tf-generated-kernel-not-loaded", what=what,

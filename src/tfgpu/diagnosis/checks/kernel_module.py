@@ -154,6 +154,11 @@ def uvm_not_loaded(f: Facts) -> list[Finding]:
              "node present? (nouveau loaded instead: it holds the GPU)",
              f"sudo modprobe {mod} && sudo nvidia-modprobe -u -c=0   # load it, create "
              "/dev/nvidia-uvm",
+             # the nvidia module cannot bind a GPU nouveau holds: NVIDIA's install guide
+             # disables nouveau (nvidia-probe-blocked-by-other-driver gives the same step)
+             "# nouveau listed by the first command: blacklist it (echo 'blacklist nouveau' | "
+             "sudo tee /etc/modprobe.d/blacklist-nouveau.conf; sudo update-initramfs -u), "
+             "then reboot",
              "# 'not found' or 'Unknown symbol': the module does not match the running driver or "
              "kernel: reinstall the driver (its DKMS module for this kernel), then reboot",
              "# to have it at boot for every user: install the nvidia-modprobe of this driver "

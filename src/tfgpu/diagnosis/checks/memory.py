@@ -877,9 +877,12 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
     / CUDA 10.0: NVlabs/stylegan2-ada#61, tensorflow/tensorflow#44832, qqwweee/keras-yolo3#332;
     RTX 2080 on CUDA 9: tensorflow/tensorflow#25403, #23027; A100 on CUDA 10.0:
     taoqi98/KIM#7; RTX 4090 on CUDA 10.0: YudongGuo/AD-NeRF#132), GPU memory taken (another
-    session or process, or preallocation), and a faulty CUDA install (reinstalling CUDA:
-    PaddlePaddle/PGL#259).  When the GPU's compute capability is known the cause text gives
-    its first CUDA release (``cuda_arch.toml``); the confident finding for a known build is
+    session or process, or preallocation), a faulty CUDA install (reinstalling CUDA:
+    PaddlePaddle/PGL#259), and, rarer, a cuBLAS bug of one CUDA release for one shape
+    (tensorflow/tensorflow#54463: "Blas xGEMV launch failed" for a 1638400x3 matrix under
+    CUDA 11.2; it ran under 11.1 and 11.4, and with smaller inputs).  When the GPU's compute
+    capability is known the cause text gives its first CUDA release (``cuda_arch.toml``); the
+    confident finding for a known build is
     :func:`~tfgpu.diagnosis.checks.dnn_init_causes.cuda_build_older_than_gpu`.
 
     Args:
@@ -929,6 +932,9 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
             "a GPU newer than it (e.g. compute capability 8.x with a CUDA 10 build, every TF "
             "1.x release) use a TensorFlow built with a CUDA that supports the GPU (tfgpu "
             "plan; for TF 1.x code, NVIDIA's TF 1.15 builds or a move to TF 2)",
+            "# none of those, and the op runs with smaller inputs (the shapes in the error "
+            "line): a cuBLAS bug of this CUDA release for that shape: split the op into "
+            "smaller ones, or use a TensorFlow release built with another CUDA",
         ),
     )
 

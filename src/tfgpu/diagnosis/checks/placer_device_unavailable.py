@@ -4,8 +4,10 @@ core/common_runtime/colocation_graph.cc; placer.cc in TF 1.x).
 
 * With the placer's own suffix "The requested device appears to be a GPU, but CUDA is not
   enabled." (appended only when ``!IsGoogleCudaEnabled()``: a build without CUDA) ->
-  ``tensorflow-cpu-only-build`` (variant ``log``); kshitizrimal/deepStyle#2 printed it with the
-  CPU package installed and was fixed by installing the GPU one.
+  ``tensorflow-cpu-only-build`` (variant ``log``), with the fix of every CPU-only build
+  (:func:`~tfgpu.diagnosis.checks.tf_install.cpu_only_build_fix`: the CPU-only package out,
+  the CUDA build of the same release in); kshitizrimal/deepStyle#2 printed it with the CPU
+  package installed and was fixed by installing the GPU one.
 * With no GPU among the available devices and no suffix -> ``tensorflow-sees-no-gpu`` variant
   ``placer`` (hedged, category unknown): TensorFlow registered no GPU in this process, and the
   reason (GPU libraries that did not load, CUDA_VISIBLE_DEVICES, the driver) is printed at
@@ -28,6 +30,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.tf_install import cpu_only_build_fix
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -58,6 +61,7 @@ def placer_device_unavailable(ctx: Facts) -> list[Finding]:
                    "device appears to be a GPU, but CUDA is not enabled': it says that only "
                    "when this TensorFlow was built without CUDA (colocation_graph.cc, "
                    "IsGoogleCudaEnabled() false), so it can never use an NVIDIA GPU."),
+            fix=cpu_only_build_fix(ctx),
         )]
     return [catalogue.make(
         "tensorflow-sees-no-gpu", variant="placer", dev=dev,

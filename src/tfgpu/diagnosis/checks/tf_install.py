@@ -289,7 +289,9 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
         extra_note = (f"# before {extra_first[0]}.{extra_first[1]} the [and-cuda] extra does "
                       "not exist: the same command installs that release's CUDA build without "
                       "CUDA/cuDNN wheels; install the CUDA and cuDNN it was tested with (tfgpu "
-                      "matrix --tf <release>)")
+                      f"matrix --tf <release>); before {cuda_first[0]}.{cuda_first[1]} that "
+                      "build is another package: pip install \"tensorflow-gpu==$V\" "
+                      f"(knowledge row {cuda_fact.ref})")
         if not remove:
             return (
                 "V=$(python -c 'import tensorflow as tf; print(tf.__version__)')   # the "
@@ -320,6 +322,17 @@ def _gpu_build_fix(f: Facts, remove: list[str]) -> tuple[str, ...]:
         return (*uninstall, c.pip(f, "install", f"tensorflow=={x_y}.*") + "   # the CUDA build "
                 f"of TensorFlow {x_y} (knowledge row {cuda_fact.ref})", system)
     return (*uninstall, c.and_cuda_fix(f))
+
+
+def cpu_only_build_fix(f: Facts) -> tuple[str, ...]:
+    """Fix lines for a TensorFlow that the log shows built without CUDA: uninstall the
+    CPU-only distributions the host facts or the log name (or list them, when none is named),
+    then install the CUDA build of the same release (:func:`_gpu_build_fix`).
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: a platform fact is missing from the data.
+    """
+    return _gpu_build_fix(f, _cpu_dists(f))
 
 
 def _which_cpu_package(f: Facts, plain_before: tuple[int, int] | None) -> tuple[str, str]:
