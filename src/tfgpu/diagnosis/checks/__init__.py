@@ -442,7 +442,11 @@ from tfgpu.diagnosis.checks.notices import (
     grappler_kernel_check,
     keras_jit_fallback,
 )
-from tfgpu.diagnosis.checks.op_kernel_gpu_build import no_gpu_listed, op_gpu_build_only
+from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
+    no_gpu_listed,
+    op_gpu_build_only,
+    plugin_gpu_rnn_eager,
+)
 from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
@@ -859,6 +863,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     trt_not_enabled,
     # --- ops whose kernels only GPU builds register; TensorFlow lists no GPU --------------
     op_gpu_build_only,
+    plugin_gpu_rnn_eager,
     no_gpu_listed,
     # --- Python's MemoryError (host RAM), grappler's device-properties failure ---
     python_memoryerror,
