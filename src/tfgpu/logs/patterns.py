@@ -3805,6 +3805,35 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:Generic|Fused) conv implementation does not support grouped convolutions"
         r"|(?P<grad>Gradients) for grouped convolutions are not supported on CPU",
     ),
+    # TensorFlow's CPU kernels refusing the NCHW (channels-first) layout: pooling_ops_common /
+    # maxpooling_op.cc / avgpooling_op.cc "Default MaxPoolingOp only supports NHWC " "on device
+    # type " CPU (and AvgPoolingOp, the *GradOp / MaxPoolingGradGradOp twins), conv_ops.cc "The
+    # Conv2D op currently only supports the NHWC tensor format on the CPU. The op was given the
+    # format: " (TF 1.x: "Generic conv implementation only supports NHWC tensor format for
+    # now."), conv_grad_*_ops.cc "Conv2DCustomBackpropInputOp only supports NHWC." /
+    # "Conv2DBackpropFilterOp [CPU] only supports NHWC data format.", conv_ops_3d.cc "CPU
+    # implementation of Conv3D currently only supports the NHWC tensor format.",
+    # conv_ops_fused_impl.h "Fused conv implementation only supports NHWC tensor format for
+    # now." (all in the 2.21 wheel), fused_batch_norm_op.cc "The CPU implementation of
+    # FusedBatchNorm only supports NHWC tensor format for now." (TF 1.x-2.x). Not the integer
+    # (any device) or int8 wordings. Read by checks/op_kernel_limits.py
+    _p(
+        "nchw.cpu_only",
+        ("only supports nhwc", "only supports the nhwc"),
+        r"(?P<what>Default (?:Max|Avg)Pooling(?:Grad){0,2}Op|Conv2DCustomBackprop(?:Input|Filter)"
+        r"Op|Conv2DBackprop(?:Input|Filter)Op \[CPU[^\]]{0,20}\]|The Conv2D op currently"
+        r"|(?:The )?CPU implementation of (?:FusedBatchNorm|Conv3D)(?: currently)?"
+        r"|(?:Generic|Fused) conv implementation) only supports (?:the )?NHWC"
+        r"(?! tensor format for integer)(?! and )",
+    ),
+    # A node's own device attribute naming a GPU, in the "[[Node: x = Op[..., _device=...]]"
+    # line TF 1.x prints under an error (TF 1.0-1.3 "/gpu:0", later "/device:GPU:0"); read by
+    # checks/op_kernel_limits.py next to nchw.cpu_only
+    _p(
+        "nchw.node_on_gpu",
+        ("_device=",),
+        r"(?<!\w)_device=\\?\"[^\"]{0,200}?/(?:device:GPU|gpu):\d{1,3}\\?\"",
+    ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell
     # notice (a JIT that failed never gets to a step)

@@ -503,7 +503,11 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # isort: split
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
 from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init
-from tfgpu.diagnosis.checks.op_kernel_limits import grouped_conv_cpu, sparse_matmul_gpu_limit
+from tfgpu.diagnosis.checks.op_kernel_limits import (
+    grouped_conv_cpu,
+    nchw_on_cpu,
+    sparse_matmul_gpu_limit,
+)
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
@@ -926,6 +930,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     replicate_batch_split,
     # --- a grouped convolution that reached a CPU convolution kernel ---
     grouped_conv_cpu,
+    # --- a channels-first (NCHW) tensor that reached a CPU kernel taking only NHWC ---
+    nchw_on_cpu,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS
