@@ -1946,6 +1946,17 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|rccl|rocfft|hipfft|hsa-runtime64|rocsolver"
         r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt)\.so",
     ),
+    # TensorFlow's ROCm driver wrapper (stream_executor/rocm/rocm_driver.cc, TF 1.x-2.x; XLA's
+    # since): GetDeviceCount's LOG(ERROR) << "could not retrieve ROCM device count: " <<
+    # ToString(res), and Init's "failed call to hipInit: ", ToString giving "HIP_ERROR_<name>"
+    # (newer: hipGetErrorName, "hipErrorNoDevice"): HIP found no GPU. Read by
+    # checks/rocm.py
+    _p(
+        "rocm.no_device",
+        ("hip_error_nodevice", "hiperrornodevice"),
+        r"(?:could not retrieve ROCM device count|failed call to hipInit)\W{1,3}"
+        r"(?P<name>HIP_ERROR_NoDevice|hipErrorNoDevice)",
+    ),
     # tensorflow-rocm's rocm_dnn.cc (TF 2.x): miopenCreateWithStream failed
     _p("rocm.miopen_handle", ("could not create miopen handle",),
        r"could not create miopen handle:?\s*(?P<status>\w*)"),

@@ -242,7 +242,11 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_install_permission_denied,
     pip_windows_long_paths,
 )
-from tfgpu.diagnosis.checks.rocm import rocm_crash_after_load, rocm_runtime_missing
+from tfgpu.diagnosis.checks.rocm import (
+    rocm_crash_after_load,
+    rocm_no_device,
+    rocm_runtime_missing,
+)
 from tfgpu.diagnosis.checks.rocm_dnn import rocm_miopen_failed
 from tfgpu.diagnosis.checks.tfjs import (
     tfjs_addon_missing,
@@ -650,6 +654,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     metal_plugin_loaded_twice,
     metal_xla_unsupported,
     rocm_runtime_missing,
+    rocm_no_device,
     rocm_miopen_failed,
     tfjs_unsupported_platform,
     tfjs_addon_missing,

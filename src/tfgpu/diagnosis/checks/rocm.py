@@ -133,3 +133,23 @@ def rocm_crash_after_load(f: Facts) -> list[Finding]:
         evidence=log_evidence([first], crashes[:1]),
         knowledge_ref=fact.ref,
     )]
+
+
+def rocm_no_device(f: Facts) -> list[Finding]:
+    """``cuda-visible-devices-hides-gpus`` (variant ``rocm``, hedged) for TensorFlow's ROCm
+    driver wrapper reporting HIP's no-device error (pattern ``rocm.no_device``:
+    ``rocm_driver.cc`` "could not retrieve ROCM device count: HIP_ERROR_NoDevice", "failed
+    call to hipInit: ..."): a visibility variable (HIP_VISIBLE_DEVICES, CUDA_VISIBLE_DEVICES,
+    ROCR_VISIBLE_DEVICES: AMD's HIP environment variables page), the device nodes'
+    permissions, or a GPU this ROCm does not list (findings.toml row comment, with the
+    sources).  Nothing when the doctor probed the host (its own checks read it), or when a
+    ROCm library did not load (``rocm_runtime_missing`` names that cause)."""
+    hits = f.h("rocm.no_device").all()
+    if not hits or (f.host is not None and f.host.probes):
+        return []
+    if any(k and rocm_base(k) for k in f.h("lib.missing").by_key):
+        return []
+    return [catalogue.make(
+        "cuda-visible-devices-hides-gpus", variant="rocm", name=hits[0].g("name") or "",
+        evidence=log_evidence(hits[:1], f.h("ctx.cvd_set").all()[-1:]),
+    )]
