@@ -1957,6 +1957,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:could not retrieve ROCM device count|failed call to hipInit)\W{1,3}"
         r"(?P<name>HIP_ERROR_NoDevice|hipErrorNoDevice)",
     ),
+    # The ROCm runtime's GPU memory-fault handler (ROCm/ROCR-Runtime runtime/hsa-runtime/core/
+    # runtime/runtime.cpp, Runtime::VMFaultHandler, at c7785a6): fprintf(stderr, "Memory access
+    # fault by GPU node-%u (Agent handle: %p) on address %p%s. Reason: %s.\n") then abort();
+    # ROCm 1.7 and earlier printed it without "(Agent handle: %p)"; the reason is one of "Page
+    # not present or supervisor privilege", "Write access to a read-only page", "Execute access
+    # to a page marked NX", "Host access only", "DRAM ECC failure", "SRAM ECC failure",
+    # "Generic hang recovery", "Unknown". Read by checks/rocm.py
+    _p(
+        "rocm.vm_fault",
+        ("memory access fault by gpu node-",),
+        r"Memory access fault by GPU node-(?P<node>\d{1,4})(?: \(Agent handle: [^)]{1,40}\))? "
+        r"on address (?P<addr>(?:0x)?[0-9a-fA-F]{1,16})(?:\(may not be exact address\))?\."
+        r"(?: Reason: (?P<reason>[A-Za-z][\w -]{0,60}))?",
+    ),
     # tensorflow-rocm's rocm_dnn.cc (TF 2.x): miopenCreateWithStream failed
     _p("rocm.miopen_handle", ("could not create miopen handle",),
        r"could not create miopen handle:?\s*(?P<status>\w*)"),

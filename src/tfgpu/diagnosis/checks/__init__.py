@@ -246,6 +246,7 @@ from tfgpu.diagnosis.checks.rocm import (
     rocm_crash_after_load,
     rocm_no_device,
     rocm_runtime_missing,
+    rocm_vm_fault,
 )
 from tfgpu.diagnosis.checks.rocm_dnn import rocm_miopen_failed
 from tfgpu.diagnosis.checks.tfjs import (
@@ -655,6 +656,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     metal_xla_unsupported,
     rocm_runtime_missing,
     rocm_no_device,
+    rocm_vm_fault,
     rocm_miopen_failed,
     tfjs_unsupported_platform,
     tfjs_addon_missing,

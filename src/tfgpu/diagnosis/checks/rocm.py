@@ -153,3 +153,28 @@ def rocm_no_device(f: Facts) -> list[Finding]:
         "cuda-visible-devices-hides-gpus", variant="rocm", name=hits[0].g("name") or "",
         evidence=log_evidence(hits[:1], f.h("ctx.cvd_set").all()[-1:]),
     )]
+
+
+#: The fault reasons of ROCR-Runtime's handler that name the GPU's memory hardware.
+_ECC_REASONS = ("DRAM ECC failure", "SRAM ECC failure")
+
+
+def rocm_vm_fault(f: Facts) -> list[Finding]:
+    """``gpu-kernel-fault`` (variant ``rocm-vm-fault``, a hedge like the CUDA kernel fault) for
+    the ROCm runtime's "Memory access fault by GPU node-N (Agent handle: ...) on address
+    0x...  Reason: ..." (pattern ``rocm.vm_fault``; ROCR-Runtime ``runtime.cpp``
+    ``VMFaultHandler``, which aborts the process after it): a kernel's bad access, a GPU the
+    ROCm does not support, or the kernel driver; an ECC reason names the GPU's memory."""
+    hits = f.h("rocm.vm_fault").all()
+    if not hits:
+        return []
+    first = hits[0]
+    reason = (first.g("reason") or "").strip() or "not printed"
+    ecc = ("; the reason given, an ECC failure, is the GPU's own memory: a hardware fault to "
+           "check with rocm-smi and the vendor" if reason in _ECC_REASONS else "")
+    deaths = [h for h in f.h("tell.line").all() + f.h("tell.fatal").all()
+              if 0 < h.line - first.line <= 3 and ("Aborted" in h.text or "core dumped" in h.text)]
+    return [catalogue.make(
+        "gpu-kernel-fault", variant="rocm-vm-fault", node=first.g("node") or "?",
+        reason=reason, ecc=ecc, evidence=log_evidence(hits[:1], deaths[:1]),
+    )]
