@@ -1971,6 +1971,19 @@ PATTERNS: tuple[Pattern, ...] = (
         r"on address (?P<addr>(?:0x)?[0-9a-fA-F]{1,16})(?:\(may not be exact address\))?\."
         r"(?: Reason: (?P<reason>[A-Za-z][\w -]{0,60}))?",
     ),
+    # framework/variant_op_registry.cc VariantDeviceCopy: errors::Internal("No unary variant
+    # device copy function found for direction: ", direction, " and Variant type_index: ",
+    # the demangled type) (in the 2.21 wheel's libtensorflow_framework.so.2); direction from
+    # variant_op_registry.h (1 HOST_TO_DEVICE, 2 DEVICE_TO_HOST, 3 DEVICE_TO_DEVICE); the type
+    # as g++ ("tensorflow::data::(anonymous namespace)::DatasetVariantWrapper") or MSVC ("class
+    # tensorflow::data::`anonymous namespace'::DatasetVariantWrapper") names it. Read by
+    # checks/device_placement.py
+    _p(
+        "variant.no_device_copy",
+        ("no unary variant device copy function found",),
+        r"No unary variant device copy function found for direction: (?P<dir>\d) and Variant "
+        r"type_index: (?P<type>[^\n\]\[]{1,200})",
+    ),
     # tensorflow-rocm's rocm_dnn.cc (TF 2.x): miopenCreateWithStream failed
     _p("rocm.miopen_handle", ("could not create miopen handle",),
        r"could not create miopen handle:?\s*(?P<status>\w*)"),

@@ -350,6 +350,7 @@ from tfgpu.diagnosis.checks.custom_ops import (
 )
 from tfgpu.diagnosis.checks.device_placement import (
     colocation_devices_conflict,
+    dataset_variant_device_copy,
     device_spec_unsatisfied,
     gpu_mapped_to_two_devices,
     tensors_on_conflicting_devices,
@@ -760,6 +761,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cc_against_official_wheel,
     custom_op_wrong_arch,
     gpu_mapped_to_two_devices,
+    dataset_variant_device_copy,
     tensorrt_major_mismatch,
     ld_path_other_cuda,
     kernel_failure_with_other_cuda,
