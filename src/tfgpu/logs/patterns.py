@@ -219,6 +219,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?:[^(]{0,300}?\(from versions:\s*(?P<versions>(?:[^)\s][^)]*)?)\))?",
         "pkg",
     ),
+    # pip's resolvelib factory.py _report_single_requirement_conflict (pypa/pip at 6d30920):
+    # "Could not find a %s that satisfies the requirement %s (from versions: %s)" with %s
+    # "version" (or "final version" when pre-releases are not allowed) and the requirement
+    # "<req> (from <parent>)", the versions being the finder's candidates for this
+    # interpreter and platform (wheel tags, Requires-Python) less the yanked ones, which it
+    # lists first ("Ignored the following yanked versions: "), as it does those skipped for
+    # Requires-Python ("Ignored the following versions that require a different python
+    # version: "); for checks/no_matching_wheel.py (pip.no_dist stops at the parent's
+    # parenthesis)
+    _p(
+        "pip.ignored_versions",
+        ("ignored the following",),
+        r"Ignored the following (?P<what>yanked versions|versions that require a different "
+        r"python version): (?P<list>.{1,3000})",
+    ),
+    _p(
+        "pip.range_not_offered",
+        ("satisfies the requirement",),
+        r"Could not find a (?:final )?version that satisfies the requirement "
+        r"(?P<pkg>[A-Za-z0-9][\w.-]{0,80})"
+        r"(?:\[[\w,\s-]{0,80}\])?(?P<spec>[<>=!~][^\s(;]{0,120})(?:;[^(]{0,200})?"
+        r"(?: \(from (?P<parent>[^)]{1,200})\))? \(from versions: (?P<versions>[^)]{1,2000})\)",
+    ),
     _p(
         "pip.wheel_unsupported",
         ("is not a supported wheel on this platform",),

@@ -443,7 +443,10 @@ from tfgpu.diagnosis.checks.container_runtime import (
 )
 from tfgpu.diagnosis.checks.distributed import nccl_shm_cuda_failed
 from tfgpu.diagnosis.checks.metal import metal_plugin_needs_newer_macos
-from tfgpu.diagnosis.checks.no_matching_wheel import and_cuda_nvidia_wheel_unavailable
+from tfgpu.diagnosis.checks.no_matching_wheel import (
+    and_cuda_nvidia_wheel_unavailable,
+    pip_range_not_offered,
+)
 from tfgpu.diagnosis.checks.notices import (
     grappler_kernel_check,
     keras_jit_fallback,
@@ -790,6 +793,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     metal_plugin_needs_newer_macos,
     op_kernel_registry,
     and_cuda_nvidia_wheel_unavailable,
+    pip_range_not_offered,
     keras_jit_fallback,
     xla_variable_other_device,
     docker_wsl_no_gpu_adapter,
