@@ -216,7 +216,8 @@ PATTERNS: tuple[Pattern, ...] = (
         r"requirement|Unable to find installation candidates for)\s+"
         r"(?P<pkg>[A-Za-z0-9][\w.-]*)(?P<extras>\[[\w,\s-]*\])?\s*"
         r"(?:\((?P<poetry>[^)\s]+)\)|(?P<spec>[<>=!~][^\s(;]*))?"
-        r"(?:[^(]{0,300}?\(from versions:\s*(?P<versions>(?:[^)\s][^)]*)?)\))?",
+        r"(?:[^(]{0,300}?(?:\(from [^)]{1,300}\)\s*)?\(from versions:\s*"
+        r"(?P<versions>(?:[^)\s][^)]*)?)\))?",
         "pkg",
     ),
     # pip's resolvelib factory.py _report_single_requirement_conflict (pypa/pip at 6d30920):
