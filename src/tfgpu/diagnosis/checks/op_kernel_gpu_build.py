@@ -114,6 +114,8 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
         if op.startswith("Nccl"):
             return [catalogue.make("nccl-not-available", variant="no-kernels", op=op,
                                    evidence=log_evidence(lists[:1], [node]))]
+        if _metal_shown(ctx):
+            return _plugin_gpu_rnn(ctx, node, None, lists)
         return [catalogue.make(
             "op-kernel-gpu-only-no-gpu-device", variant="gpu-build-only", op=op,
             devs_note="",
