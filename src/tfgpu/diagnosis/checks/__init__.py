@@ -456,7 +456,7 @@ from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
     op_gpu_build_only,
     plugin_gpu_rnn_eager,
 )
-from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
+from tfgpu.diagnosis.checks.op_registry import op_kernel_registry, op_no_kernel_for_attrs_eager
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
 # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
@@ -792,6 +792,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nccl_shm_cuda_failed,
     metal_plugin_needs_newer_macos,
     op_kernel_registry,
+    op_no_kernel_for_attrs_eager,
     and_cuda_nvidia_wheel_unavailable,
     pip_range_not_offered,
     keras_jit_fallback,
