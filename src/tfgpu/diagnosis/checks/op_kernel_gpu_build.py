@@ -81,7 +81,7 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
         devs = ([d.strip() for d in (devs_hit.g("devs") or "").split(",") if d.strip()]
                 if devs_hit else [])
         near = [h for h in none if hit.line <= h.line <= hit.line + _SPAN]
-        if "GPU" in devs or (not devs and _metal_shown(ctx)):
+        if "GPU" in devs or (not devs and _metal_lines(ctx)):
             return _plugin_gpu_rnn(ctx, hit, devs_hit, near)
         listed = [h for h in ctx.h("placer.kernel_registered").all()
                   if hit.line < h.line <= hit.line + _SPAN]
@@ -114,7 +114,7 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
         if op.startswith("Nccl"):
             return [catalogue.make("nccl-not-available", variant="no-kernels", op=op,
                                    evidence=log_evidence(lists[:1], [node]))]
-        if _metal_shown(ctx):
+        if _metal_lines(ctx):
             return _plugin_gpu_rnn(ctx, node, None, lists)
         return [catalogue.make(
             "op-kernel-gpu-only-no-gpu-device", variant="gpu-build-only", op=op,
@@ -145,6 +145,13 @@ def _metal_shown(ctx: Facts) -> bool:
             and (bool(ctx.h("ctx.metal").count) or ctx.os == "macos"))
 
 
+def _metal_lines(ctx: Facts) -> bool:
+    """Whether the log itself shows tensorflow-metal (pattern ``ctx.metal``) and nothing of
+    another plugin GPU: a macOS host alone is not enough where the log lists no devices (TF 1.0
+    and 1.1 had macOS CUDA builds; a CPU build's explicit cuDNN RNN op fails the same way)."""
+    return bool(ctx.h("ctx.metal").count) and not _other_plugin_shown(ctx)
+
+
 def _plugin_gpu_rnn(ctx: Facts, hit: Hit, devs_hit: Hit | None,
                     near: list[Hit]) -> list[Finding]:
     """``metal-plugin-missing-cudnn-rnn-kernel`` for the placer's error ``hit`` naming a cuDNN
@@ -152,7 +159,8 @@ def _plugin_gpu_rnn(ctx: Facts, hit: Hit, devs_hit: Hit | None,
     (``near``) the GPU device is a plugin's on any platform; the finding names
     tensorflow-metal unless the log shows Windows, WSL or DirectML (the hedge
     ``op-kernel-not-in-this-build`` stays there).  Without the device list (a one-line paste,
-    the eager "Could not find device for node"), only with tensorflow-metal shown in the log.
+    the eager "Could not find device for node"), only with tensorflow-metal's own lines in the
+    log (:func:`_metal_lines`).
     ``[]`` for a GPU listed next to device='GPU' kernels: a CUDA build, op_registry's
     reading."""
     op = hit.g("op") or "CudnnRNN"
@@ -167,7 +175,7 @@ def _plugin_gpu_rnn(ctx: Facts, hit: Hit, devs_hit: Hit | None,
         other = ("" if _metal_shown(ctx) else " (tensorflow-directml-plugin registers its "
                  "GPU the same way on Windows and WSL)")
         evidence = log_evidence([hit, devs_hit], near[:1])
-    elif _metal_shown(ctx):
+    elif _metal_lines(ctx):
         seen = (f"TensorFlow found no device for {op}, and this log is tensorflow-metal's "
                 "(macOS, the Metal plugin's GPU device).")
         other = ""
@@ -182,7 +190,7 @@ def plugin_gpu_rnn_eager(ctx: Facts) -> list[Finding]:
     """``metal-plugin-missing-cudnn-rnn-kernel`` for eager execution's "Could not find device
     for node: {{node CudnnRNN...}} = ..." followed by "All kernels registered for op ...:" and
     '<no registered kernels>' (eager/context.cc SelectDevice; it lists no devices) when the log
-    shows tensorflow-metal (:func:`_metal_shown`); else ``[]``."""
+    shows tensorflow-metal (:func:`_metal_lines`); else ``[]``."""
     none = ctx.h("placer.no_kernels_listed").all()
     for hit in ctx.h("mixed.no_kernel").all():
         if ("Could not find device for node" not in hit.text
