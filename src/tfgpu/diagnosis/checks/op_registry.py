@@ -246,13 +246,22 @@ def op_no_kernel_for_attrs_eager(ctx: Facts) -> list[Finding]:
     """``op-no-kernel-for-node-dtype`` for eager execution's "Could not find device for node:
     {{node X}} = X[<attrs>]" followed by "All kernels registered for op X:" rows of which none
     takes the node's attributes (eager/context.cc SelectDevice); bfloat16 nodes are
-    mixed_precision's (``bfloat16-unsupported-on-gpu``), an empty list op_kernel_gpu_build's."""
+    mixed_precision's (``bfloat16-unsupported-on-gpu``).  An empty list ("<no registered
+    kernels>") is the hedge ``op-kernel-not-in-this-build`` (variant ``eager``), unless the log
+    is tensorflow-metal's (op_kernel_gpu_build's plugin reading)."""
     if ctx.h("mixed.bf16_attr").count:
         return []
+    none = ctx.h("placer.no_kernels_listed").all()
     for hit in ctx.h("mixed.no_kernel").all():
         if "Could not find device for node" not in hit.text:
             continue
         op = hit.g("op") or ""
+        empty = [h for h in none if hit.line < h.line <= hit.line + _KERNEL_LIST_SPAN]
+        if empty:
+            if op.startswith("CudnnRNN") and ctx.h("ctx.metal").count:
+                return []
+            return [catalogue.make("op-kernel-not-in-this-build", variant="eager", op=op,
+                                   evidence=log_evidence([hit], empty[:1]))]
         _, sep, rest = hit.text.partition(f"= {op}[")
         if not sep:
             continue
