@@ -216,8 +216,32 @@ PATTERNS: tuple[Pattern, ...] = (
         r"requirement|Unable to find installation candidates for)\s+"
         r"(?P<pkg>[A-Za-z0-9][\w.-]*)(?P<extras>\[[\w,\s-]*\])?\s*"
         r"(?:\((?P<poetry>[^)\s]+)\)|(?P<spec>[<>=!~][^\s(;]*))?"
-        r"(?:[^(]{0,300}?\(from versions:\s*(?P<versions>(?:[^)\s][^)]*)?)\))?",
+        r"(?:[^(]{0,300}?(?:\(from [^)]{1,300}\)\s*)?\(from versions:\s*"
+        r"(?P<versions>(?:[^)\s][^)]*)?)\))?",
         "pkg",
+    ),
+    # pip's resolvelib factory.py _report_single_requirement_conflict (pypa/pip at 6d30920):
+    # "Could not find a %s that satisfies the requirement %s (from versions: %s)" with %s
+    # "version" (or "final version" when pre-releases are not allowed) and the requirement
+    # "<req> (from <parent>)", the versions being the finder's candidates for this
+    # interpreter and platform (wheel tags, Requires-Python) less the yanked ones, which it
+    # lists first ("Ignored the following yanked versions: "), as it does those skipped for
+    # Requires-Python ("Ignored the following versions that require a different python
+    # version: "); for checks/no_matching_wheel.py (pip.no_dist stops at the parent's
+    # parenthesis)
+    _p(
+        "pip.ignored_versions",
+        ("ignored the following",),
+        r"Ignored the following (?P<what>yanked versions|versions that require a different "
+        r"python version): (?P<list>.{1,3000})",
+    ),
+    _p(
+        "pip.range_not_offered",
+        ("satisfies the requirement",),
+        r"Could not find a (?:final )?version that satisfies the requirement "
+        r"(?P<pkg>[A-Za-z0-9][\w.-]{0,80})"
+        r"(?:\[[\w,\s-]{0,80}\])?(?P<spec>[<>=!~][^\s(;]{0,120})(?:;[^(]{0,200})?"
+        r"(?: \(from (?P<parent>[^)]{1,200})\))? \(from versions: (?P<versions>[^)]{1,2000})\)",
     ),
     _p(
         "pip.wheel_unsupported",
@@ -1945,6 +1969,44 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|\bMIOpen Error\b|\bmiopenStatus\w+|\brocblas_status_\w+|\bhipError\w+"
         r"|\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|rccl|rocfft|hipfft|hsa-runtime64|rocsolver"
         r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt)\.so",
+    ),
+    # TensorFlow's ROCm driver wrapper (stream_executor/rocm/rocm_driver.cc, TF 1.x-2.x; XLA's
+    # since): GetDeviceCount's LOG(ERROR) << "could not retrieve ROCM device count: " <<
+    # ToString(res), and Init's "failed call to hipInit: ", ToString giving "HIP_ERROR_<name>"
+    # (newer: hipGetErrorName, "hipErrorNoDevice"): HIP found no GPU. Read by
+    # checks/rocm.py
+    _p(
+        "rocm.no_device",
+        ("hip_error_nodevice", "hiperrornodevice"),
+        r"(?:could not retrieve ROCM device count|failed call to hipInit)\W{1,3}"
+        r"(?P<name>HIP_ERROR_NoDevice|hipErrorNoDevice)",
+    ),
+    # The ROCm runtime's GPU memory-fault handler (ROCm/ROCR-Runtime runtime/hsa-runtime/core/
+    # runtime/runtime.cpp, Runtime::VMFaultHandler, at c7785a6): fprintf(stderr, "Memory access
+    # fault by GPU node-%u (Agent handle: %p) on address %p%s. Reason: %s.\n") then abort();
+    # ROCm 1.7 and earlier printed it without "(Agent handle: %p)"; the reason is one of "Page
+    # not present or supervisor privilege", "Write access to a read-only page", "Execute access
+    # to a page marked NX", "Host access only", "DRAM ECC failure", "SRAM ECC failure",
+    # "Generic hang recovery", "Unknown". Read by checks/rocm.py
+    _p(
+        "rocm.vm_fault",
+        ("memory access fault by gpu node-",),
+        r"Memory access fault by GPU node-(?P<node>\d{1,4})(?: \(Agent handle: [^)]{1,40}\))? "
+        r"on address (?P<addr>(?:0x)?[0-9a-fA-F]{1,16})(?:\(may not be exact address\))?\."
+        r"(?: Reason: (?P<reason>[A-Za-z][\w -]{0,60}))?",
+    ),
+    # framework/variant_op_registry.cc VariantDeviceCopy: errors::Internal("No unary variant
+    # device copy function found for direction: ", direction, " and Variant type_index: ",
+    # the demangled type) (in the 2.21 wheel's libtensorflow_framework.so.2); direction from
+    # variant_op_registry.h (1 HOST_TO_DEVICE, 2 DEVICE_TO_HOST, 3 DEVICE_TO_DEVICE); the type
+    # as g++ ("tensorflow::data::(anonymous namespace)::DatasetVariantWrapper") or MSVC ("class
+    # tensorflow::data::`anonymous namespace'::DatasetVariantWrapper") names it. Read by
+    # checks/device_placement.py
+    _p(
+        "variant.no_device_copy",
+        ("no unary variant device copy function found",),
+        r"No unary variant device copy function found for direction: (?P<dir>\d) and Variant "
+        r"type_index: (?P<type>[^\n\]\[]{1,200})",
     ),
     # tensorflow-rocm's rocm_dnn.cc (TF 2.x): miopenCreateWithStream failed
     _p("rocm.miopen_handle", ("could not create miopen handle",),
@@ -3879,6 +3941,35 @@ PATTERNS: tuple[Pattern, ...] = (
         ("does not support grouped convolutions", "grouped convolutions are not supported on cpu"),
         r"(?:Generic|Fused) conv implementation does not support grouped convolutions"
         r"|(?P<grad>Gradients) for grouped convolutions are not supported on CPU",
+    ),
+    # TensorFlow's CPU kernels refusing the NCHW (channels-first) layout: pooling_ops_common /
+    # maxpooling_op.cc / avgpooling_op.cc "Default MaxPoolingOp only supports NHWC " "on device
+    # type " CPU (and AvgPoolingOp, the *GradOp / MaxPoolingGradGradOp twins), conv_ops.cc "The
+    # Conv2D op currently only supports the NHWC tensor format on the CPU. The op was given the
+    # format: " (TF 1.x: "Generic conv implementation only supports NHWC tensor format for
+    # now."), conv_grad_*_ops.cc "Conv2DCustomBackpropInputOp only supports NHWC." /
+    # "Conv2DBackpropFilterOp [CPU] only supports NHWC data format.", conv_ops_3d.cc "CPU
+    # implementation of Conv3D currently only supports the NHWC tensor format.",
+    # conv_ops_fused_impl.h "Fused conv implementation only supports NHWC tensor format for
+    # now." (all in the 2.21 wheel), fused_batch_norm_op.cc "The CPU implementation of
+    # FusedBatchNorm only supports NHWC tensor format for now." (TF 1.x-2.x). Not the integer
+    # (any device) or int8 wordings. Read by checks/op_kernel_limits.py
+    _p(
+        "nchw.cpu_only",
+        ("only supports nhwc", "only supports the nhwc"),
+        r"(?P<what>Default (?:Max|Avg)Pooling(?:Grad){0,2}Op|Conv2DCustomBackprop(?:Input|Filter)"
+        r"Op|Conv2DBackprop(?:Input|Filter)Op \[CPU[^\]]{0,20}\]|The Conv2D op currently"
+        r"|(?:The )?CPU implementation of (?:FusedBatchNorm|Conv3D)(?: currently)?"
+        r"|(?:Generic|Fused) conv implementation) only supports (?:the )?NHWC"
+        r"(?! tensor format for integer)(?! and )",
+    ),
+    # A node's own device attribute naming a GPU, in the "[[Node: x = Op[..., _device=...]]"
+    # line TF 1.x prints under an error (TF 1.0-1.3 "/gpu:0", later "/device:GPU:0"); read by
+    # checks/op_kernel_limits.py next to nchw.cpu_only
+    _p(
+        "nchw.node_on_gpu",
+        ("_device=",),
+        r"(?<!\w)_device=\\?\"[^\"]{0,200}?/(?:device:GPU|gpu):\d{1,3}\\?\"",
     ),
     # Keras' progress bar with a loss ("1/10 [==>...] - ETA: 3s - loss: 0.52", Keras 3 "1/10 ━━━
     # 2s 9ms/step - loss: 0.52"): the model ran steps; read by compute_capability's Blackwell

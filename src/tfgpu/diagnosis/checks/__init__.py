@@ -242,7 +242,12 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_install_permission_denied,
     pip_windows_long_paths,
 )
-from tfgpu.diagnosis.checks.rocm import rocm_crash_after_load, rocm_runtime_missing
+from tfgpu.diagnosis.checks.rocm import (
+    rocm_crash_after_load,
+    rocm_no_device,
+    rocm_runtime_missing,
+    rocm_vm_fault,
+)
 from tfgpu.diagnosis.checks.rocm_dnn import rocm_miopen_failed
 from tfgpu.diagnosis.checks.tfjs import (
     tfjs_addon_missing,
@@ -346,6 +351,7 @@ from tfgpu.diagnosis.checks.custom_ops import (
 )
 from tfgpu.diagnosis.checks.device_placement import (
     colocation_devices_conflict,
+    dataset_variant_device_copy,
     device_spec_unsatisfied,
     gpu_mapped_to_two_devices,
     tensors_on_conflicting_devices,
@@ -438,7 +444,10 @@ from tfgpu.diagnosis.checks.container_runtime import (
 )
 from tfgpu.diagnosis.checks.distributed import nccl_shm_cuda_failed
 from tfgpu.diagnosis.checks.metal import metal_plugin_needs_newer_macos
-from tfgpu.diagnosis.checks.no_matching_wheel import and_cuda_nvidia_wheel_unavailable
+from tfgpu.diagnosis.checks.no_matching_wheel import (
+    and_cuda_nvidia_wheel_unavailable,
+    pip_range_not_offered,
+)
 from tfgpu.diagnosis.checks.notices import (
     grappler_kernel_check,
     keras_jit_fallback,
@@ -447,8 +456,9 @@ from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
     nchw_on_cpu_kernel,
     no_gpu_listed,
     op_gpu_build_only,
+    plugin_gpu_rnn_eager,
 )
-from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
+from tfgpu.diagnosis.checks.op_registry import op_kernel_registry, op_no_kernel_for_attrs_eager
 from tfgpu.diagnosis.checks.xla import xla_variable_other_device
 
 # --- Apptainer/Singularity --nv found no NVIDIA driver files on the host ---
@@ -504,7 +514,11 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # isort: split
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
 from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init
-from tfgpu.diagnosis.checks.op_kernel_limits import grouped_conv_cpu, sparse_matmul_gpu_limit
+from tfgpu.diagnosis.checks.op_kernel_limits import (
+    grouped_conv_cpu,
+    nchw_on_cpu,
+    sparse_matmul_gpu_limit,
+)
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
 from tfgpu.diagnosis.checks.tflite_gpu_delegate import tflite_gpu_delegate_wrong_thread
@@ -647,6 +661,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     metal_plugin_loaded_twice,
     metal_xla_unsupported,
     rocm_runtime_missing,
+    rocm_no_device,
+    rocm_vm_fault,
     rocm_miopen_failed,
     tfjs_unsupported_platform,
     tfjs_addon_missing,
@@ -750,6 +766,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cc_against_official_wheel,
     custom_op_wrong_arch,
     gpu_mapped_to_two_devices,
+    dataset_variant_device_copy,
     tensorrt_major_mismatch,
     ld_path_other_cuda,
     kernel_failure_with_other_cuda,
@@ -777,7 +794,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     nccl_shm_cuda_failed,
     metal_plugin_needs_newer_macos,
     op_kernel_registry,
+    op_no_kernel_for_attrs_eager,
     and_cuda_nvidia_wheel_unavailable,
+    pip_range_not_offered,
     keras_jit_fallback,
     xla_variable_other_device,
     docker_wsl_no_gpu_adapter,
@@ -864,6 +883,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     trt_not_enabled,
     # --- ops whose kernels only GPU builds register; TensorFlow lists no GPU --------------
     op_gpu_build_only,
+    plugin_gpu_rnn_eager,
     no_gpu_listed,
     nchw_on_cpu_kernel,
     # --- Python's MemoryError (host RAM), grappler's device-properties failure ---
@@ -929,6 +949,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     replicate_batch_split,
     # --- a grouped convolution that reached a CPU convolution kernel ---
     grouped_conv_cpu,
+    # --- a channels-first (NCHW) tensor that reached a CPU kernel taking only NHWC ---
+    nchw_on_cpu,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

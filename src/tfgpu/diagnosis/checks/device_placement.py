@@ -157,3 +157,29 @@ def gpu_mapped_to_two_devices(ctx: Facts) -> list[Finding]:
     return [catalogue.make(
         "gpu-mapped-to-multiple-devices", dev=dev, now=now, before=before,
         evidence=log_evidence(hits[:1]), fix=tuple(fix))]
+
+
+# --- a tf.data dataset's variant tensor sent to (or from) a device ---------------------------
+
+#: variant_op_registry.h VariantDeviceCopyDirection: the number the message prints.
+_COPY_DIRECTIONS = {"1": ("HOST_TO_DEVICE", "to the GPU"), "2": ("DEVICE_TO_HOST", "from the GPU"),
+                    "3": ("DEVICE_TO_DEVICE", "between devices")}
+
+
+def dataset_variant_device_copy(ctx: Facts) -> list[Finding]:
+    """``dataset-variant-copied-to-gpu-in-tf-function`` for variant_op_registry.cc's "No unary
+    variant device copy function found for direction: N and Variant type_index: ..." naming
+    the dataset's ``DatasetVariantWrapper`` (pattern ``variant.no_device_copy``; g++ and MSVC
+    type spellings); another variant type (one with a copy function of its own, or a custom
+    one) is left alone.  The direction is read with variant_op_registry.h's enum."""
+    hits = [h for h in ctx.h("variant.no_device_copy").all()
+            if (h.g("type") or "").rstrip().endswith("DatasetVariantWrapper")]
+    if not hits:
+        return []
+    first = hits[0]
+    d = first.g("dir") or "?"
+    dirname, towards = _COPY_DIRECTIONS.get(d, ("unknown direction", "across devices"))
+    return [catalogue.make(
+        "dataset-variant-copied-to-gpu-in-tf-function", direction=d, dirname=dirname,
+        towards=towards, evidence=log_evidence(hits, limit=2),
+    )]

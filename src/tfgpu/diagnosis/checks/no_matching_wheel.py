@@ -179,3 +179,68 @@ def and_cuda_nvidia_wheel_unavailable(ctx: Facts) -> list[Finding]:
             evidence=log_evidence([hit], frm.first[:1]),
         )]
     return []
+
+
+#: Distributions of TensorFlow's family: their "could not find a version" lines have findings
+#: of their own (tf_install.py, addons, and-cuda), so the generic reading leaves them alone.
+_TF_FAMILY = re.compile(r"(?i)^(?:tensorflow|tf|tensorrt|nvidia|keras|jax)(?:[-_.].*)?$")
+
+
+def pip_range_not_offered(ctx: Facts) -> list[Finding]:
+    """``pip-requirement-range-not-offered``: pip's "Could not find a version that satisfies the
+    requirement <pkg><spec> (from <parent>) (from versions: <list>)" (pattern
+    ``pip.range_not_offered``) where the list is not empty and none of its versions is within
+    the specifier (``packaging.specifiers``, pre-releases counted): the index answered, and
+    the releases asked for have no file this interpreter and platform accept.  Packages of
+    TensorFlow's family (and NVIDIA's, Keras', JAX's) are left to their own findings; an empty
+    list ("none": the index, a proxy, a name typo or no file at all) is not this kind."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    for hit in ctx.h("pip.range_not_offered").all():
+        pkg = hit.g("pkg") or ""
+        if _TF_FAMILY.match(pkg):
+            continue
+        listed = [v.strip() for v in (hit.g("versions") or "").split(",") if v.strip()]
+        if not listed or listed == ["none"]:
+            continue
+        spec_text = (hit.g("spec") or "").strip().rstrip(",")
+        try:
+            spec = SpecifierSet(spec_text)
+            versions = [Version(v) for v in listed]
+        except (InvalidSpecifier, InvalidVersion):
+            continue
+        if any(spec.contains(v, prereleases=True) for v in versions):
+            continue  # a listed release fits: another conflict (a second requirement, hashes)
+        ignored = [h for h in ctx.h("pip.ignored_versions").all()
+                   if 0 < hit.line - h.line <= 3]
+        if any(h.g("what") == "yanked versions" and _any_within(h.g("list") or "", spec)
+               for h in ignored):
+            continue  # releases in the range were yanked: pip said so, not a Python mismatch
+        parent = (hit.g("parent") or "").strip()
+        shown = listed if len(listed) <= 4 else [listed[0], "...", *listed[-2:]]
+        return [catalogue.make(
+            "pip-requirement-range-not-offered", pkg=pkg, spec=spec_text,
+            listed=", ".join(shown),
+            parent_note=f" (required by {parent})" if parent else "",
+            evidence=log_evidence(ignored, [hit]),
+        )]
+    return []
+
+
+def _any_within(versions: str, spec: object) -> bool:
+    """Whether a version of pip's "Ignored the following ...: 1.2.3, 1.2.4" (or
+    "1.2.3 Requires-Python >=3.7; ...") list is within ``spec`` (a ``SpecifierSet``)."""
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import InvalidVersion, Version
+
+    if not isinstance(spec, SpecifierSet):
+        return False
+    for part in re.split(r"[,;]", versions):
+        word = part.strip().split(" ", 1)[0]
+        try:
+            if spec.contains(Version(word), prereleases=True):
+                return True
+        except InvalidVersion:
+            continue
+    return False

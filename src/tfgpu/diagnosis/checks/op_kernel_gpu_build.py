@@ -10,6 +10,14 @@ Sources:
   "No OpKernel was registered to support Op '<op>' ... Registered devices: [...], Registered
   kernels: ..." when no registered device has a kernel: for these ops no GPU device was
   registered; "<no registered kernels>" means the binary holds none (a CPU-only build).
+* A GPU device registered without the cuDNN RNN kernels is a PluggableDevice plugin's:
+  microsoft/tensorflow-directml-plugin (at 6c3e918359b70fb4f0de9d703eb8aa56a8cd3592)
+  ``tfdml/core/dml_common.h`` ``DEVICE_DML = "GPU"``, its ``dml_cudnn_rnn_ops.cc`` registering
+  only CudnnRNNParamsToCanonical/CanonicalToParams; tensorflow-metal's device is "GPU" too
+  (pluggable_device_factory.cc "physical PluggableDevice (device: 0, name: METAL").  Keras
+  takes its cuDNN LSTM/GRU path (``tf.raw_ops.CudnnRNNV3``) on a GPU device: keras
+  ``layers/rnn/lstm.py`` at v2.12.0 (``tf.config.list_logical_devices("GPU")``), Keras 3
+  ``src/backend/tensorflow/rnn.py`` at v3.5.0 (``_is_gpu_available``); ``use_cudnn`` from 3.2.
 * tensorflow ``core/common_runtime/direct_session.cc``: with ``log_device_placement`` it
   prints "Device mapping: no known devices." when no device of the session has a physical
   description (the CPU has none; GPU and XLA devices have one).
@@ -83,9 +91,9 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
         devs_hit = _devices(ctx, hit.line)
         devs = ([d.strip() for d in (devs_hit.g("devs") or "").split(",") if d.strip()]
                 if devs_hit else [])
-        if "GPU" in devs:
-            return []
         near = [h for h in none if hit.line <= h.line <= hit.line + _SPAN]
+        if "GPU" in devs or (not devs and _metal_lines(ctx)):
+            return _plugin_gpu_rnn(ctx, hit, devs_hit, near)
         listed = [h for h in ctx.h("placer.kernel_registered").all()
                   if hit.line < h.line <= hit.line + _SPAN]
         if listed and devs_hit is not None and not near:
@@ -117,6 +125,8 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
         if op.startswith("Nccl"):
             return [catalogue.make("nccl-not-available", variant="no-kernels", op=op,
                                    evidence=log_evidence(lists[:1], [node]))]
+        if _metal_lines(ctx):
+            return _plugin_gpu_rnn(ctx, node, None, lists)
         return [catalogue.make(
             "op-kernel-gpu-only-no-gpu-device", variant="gpu-build-only", op=op,
             devs_note="",
@@ -125,6 +135,81 @@ def op_gpu_build_only(ctx: Facts) -> list[Finding]:
                   "it, the mark of a CPU-only build"),
             evidence=log_evidence(lists[:1], [node]),
         )]
+    return []
+
+
+def _other_plugin_shown(ctx: Facts) -> bool:
+    """Whether the log (or the host facts) show Windows, WSL or DirectML (a DML device, a
+    PluggableDevice named DML, tensorflow-directml-plugin): a plugin GPU there is
+    tensorflow-directml-plugin's, not tensorflow-metal's."""
+    dml = any((h.g("name") or "").strip().upper() == "DML"
+              for h in ctx.h("gpu.pluggable_created").all())
+    return bool(dml or ctx.windows or ctx.wsl or ctx.h("eco.dml_device").count
+                or ctx.h("ctx.dml_plugin").count)
+
+
+def _metal_shown(ctx: Facts) -> bool:
+    """Whether the log shows tensorflow-metal (its "Metal device set to" banner, a METAL
+    PluggableDevice, its plugin library or name: pattern ``ctx.metal``) or the host is macOS,
+    and nothing of another plugin GPU (:func:`_other_plugin_shown`)."""
+    return (not _other_plugin_shown(ctx)
+            and (bool(ctx.h("ctx.metal").count) or ctx.os == "macos"))
+
+
+def _metal_lines(ctx: Facts) -> bool:
+    """Whether the log itself shows tensorflow-metal (pattern ``ctx.metal``) and nothing of
+    another plugin GPU: a macOS host alone is not enough where the log lists no devices (TF 1.0
+    and 1.1 had macOS CUDA builds; a CPU build's explicit cuDNN RNN op fails the same way)."""
+    return bool(ctx.h("ctx.metal").count) and not _other_plugin_shown(ctx)
+
+
+def _plugin_gpu_rnn(ctx: Facts, hit: Hit, devs_hit: Hit | None,
+                    near: list[Hit]) -> list[Finding]:
+    """``metal-plugin-missing-cudnn-rnn-kernel`` for the placer's error ``hit`` naming a cuDNN
+    RNN op.  With GPU among the registered devices (``devs_hit``) and '<no registered kernels>'
+    (``near``) the GPU device is a plugin's on any platform; the finding names
+    tensorflow-metal unless the log shows Windows, WSL or DirectML (the hedge
+    ``op-kernel-not-in-this-build`` stays there).  Without the device list (a one-line paste,
+    the eager "Could not find device for node"), only with tensorflow-metal's own lines in the
+    log (:func:`_metal_lines`).
+    ``[]`` for a GPU listed next to device='GPU' kernels: a CUDA build, op_registry's
+    reading."""
+    op = hit.g("op") or "CudnnRNN"
+    if not op.startswith("CudnnRNN"):
+        return []
+    if devs_hit is not None:
+        if not near or _other_plugin_shown(ctx):
+            return []
+        seen = (f"The placer found no device for {op}: the devices TensorFlow registered in "
+                f"this process are [{devs_hit.g('devs')}], a GPU among them, and the op's "
+                "kernel list is '<no registered kernels>'.")
+        other = ("" if _metal_shown(ctx) else " (tensorflow-directml-plugin registers its "
+                 "GPU the same way on Windows and WSL)")
+        evidence = log_evidence([hit, devs_hit], near[:1])
+    elif _metal_lines(ctx):
+        seen = (f"TensorFlow found no device for {op}, and this log is tensorflow-metal's "
+                "(macOS, the Metal plugin's GPU device).")
+        other = ""
+        evidence = log_evidence([hit], near[:1], ctx.h("ctx.metal").all()[:1])
+    else:
+        return []
+    return [catalogue.make("metal-plugin-missing-cudnn-rnn-kernel", op=op, seen=seen,
+                           other=other, evidence=evidence)]
+
+
+def plugin_gpu_rnn_eager(ctx: Facts) -> list[Finding]:
+    """``metal-plugin-missing-cudnn-rnn-kernel`` for eager execution's "Could not find device
+    for node: {{node CudnnRNN...}} = ..." followed by "All kernels registered for op ...:" and
+    '<no registered kernels>' (eager/context.cc SelectDevice; it lists no devices) when the log
+    shows tensorflow-metal (:func:`_metal_lines`); else ``[]``."""
+    none = ctx.h("placer.no_kernels_listed").all()
+    for hit in ctx.h("mixed.no_kernel").all():
+        if ("Could not find device for node" not in hit.text
+                or not (hit.g("op") or "").startswith("CudnnRNN")):
+            continue
+        near = [h for h in none if hit.line <= h.line <= hit.line + _SPAN]
+        if near:
+            return _plugin_gpu_rnn(ctx, hit, None, near)
     return []
 
 

@@ -49,6 +49,26 @@ cuDNN runs it on a GPU, these CPU kernels refuse it.  So the op ran on the CPU (
 the process, or the op placed there), or the input's channel count is not the one the layer was
 built for (then TensorFlow reads it as grouped) - reports of the line name the first (a ConvNeXt
 model on a CPU) and the second (a visualisation feeding another input shape).
+
+The NCHW (channels-first) layout that one of TensorFlow's CPU kernels refuses.
+
+Sources (each string in the TensorFlow 2.21 wheel's libtensorflow_cc.so.2 unless noted):
+maxpooling_op.cc / avgpooling_op.cc ``errors::Unimplemented("Default MaxPoolingOp only
+supports NHWC ", "on device type ", ...)`` (AvgPoolingOp, the GradOp and MaxPoolingGradGradOp
+twins), conv_ops.cc "The Conv2D op currently only supports the NHWC tensor format on the CPU.
+The op was given the format: " (TF 1.x: "Generic conv implementation only supports NHWC tensor
+format for now."), conv_grad_input_ops.cc / conv_grad_filter_ops.cc
+"Conv2DCustomBackpropInputOp only supports NHWC." and "Conv2DBackpropFilterOp [CPU] only
+supports NHWC data format.", conv_ops_3d.cc "CPU implementation of Conv3D currently only
+supports the NHWC tensor format.", conv_ops_fused_impl.h "Fused conv implementation only
+supports NHWC tensor format for now.", fused_batch_norm_op.cc "The CPU implementation of
+FusedBatchNorm only supports NHWC tensor format for now." (TF 1.x-2.x).  The GPU versions of
+these kernels take NCHW through cuDNN, so the op ran on the CPU.  Except when the line is
+executor.cc's ``LOG(ERROR) << "Executor failed to create kernel. " << s`` for a node whose
+own ``_device`` is a GPU: common_runtime/constant_folding.cc evaluates constant-foldable nodes
+with a local executor on the CPU device (``GetCPUDevice``; ``NewLocalExecutor`` failing makes
+it return without folding), so that CPU kernel was folding's, and the session runs the node on
+its GPU.
 """
 
 from __future__ import annotations
@@ -115,4 +135,29 @@ def grouped_conv_cpu(ctx: Facts) -> list[Finding]:
     ))
 
 
-__all__ = ["cudnn_rnn_mask_rejected", "grouped_conv_cpu", "sparse_matmul_gpu_limit"]
+# --- the CPU kernels of pooling, convolution and fused batch norm: NHWC only ----------------
+
+
+def nchw_on_cpu(ctx: Facts) -> list[Finding]:
+    """``nchw-op-on-cpu`` from ``nchw.cpu_only`` (a CPU kernel refusing the NCHW layout), or
+    its harmless ``constant-folding`` variant when every such line is executor.cc's "Executor
+    failed to create kernel." and the node line under it (within 2 lines, ``nchw.node_on_gpu``)
+    places the node on a GPU: then the CPU executor was constant folding's, not the run's."""
+    hits = ctx.h("nchw.cpu_only").all()
+    if not hits:
+        return []
+    first = hits[0]
+    what = (first.g("what") or "A CPU kernel").removeprefix("The ")
+    gpu_nodes = ctx.h("nchw.node_on_gpu").all()
+    folding = all("Executor failed to create kernel" in h.text
+                  and any(0 <= n.line - h.line <= 2 for n in gpu_nodes) for h in hits)
+    if folding:
+        node = next(n for n in gpu_nodes if 0 <= n.line - first.line <= 2)
+        device = node.text.split("_device=", 1)[1].strip('\\"').split('"', 1)[0].strip("\\")
+        return [catalogue.make("nchw-op-on-cpu", variant="constant-folding", what=what,
+                               device=device, evidence=log_evidence(hits[:1], [node]))]
+    return [catalogue.make("nchw-op-on-cpu", what=what, evidence=log_evidence(hits, limit=2))]
+
+
+__all__ = ["cudnn_rnn_mask_rejected", "grouped_conv_cpu", "nchw_on_cpu",
+           "sparse_matmul_gpu_limit"]

@@ -29,6 +29,7 @@ import re
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
 from tfgpu.findings import Evidence, Finding
 from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError
@@ -185,6 +186,10 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                           and _kernel_fits(h.text, attrs)} - {""})
         none = [h for h in ctx.h("placer.no_kernels_listed").all() if h.line in near]
         ev = log_evidence([hit, devs_hit], none[:1])
+        if not kernels and not none and attrs:
+            rows = _kernel_rows(ctx, hit.line)
+            if rows:
+                return [_no_kernel_for_attrs(op, attrs, rows, [hit, devs_hit])]
         if kernels and "GPU" not in devs and set(kernels) <= {"GPU"}:
             xla = (" An XLA_GPU device without a GPU device (TensorFlow 2.3 and earlier) means "
                    "the GPU was found but TensorFlow's own GPU device was not created, "
@@ -210,6 +215,60 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
             return [catalogue.make(
                 "op-kernel-not-in-this-build", op=op, devs=", ".join(devs), evidence=ev,
             )]
+    return []
+
+
+def _kernel_rows(ctx: Facts, line: int) -> list[Hit]:
+    """The "device='X'; ..." rows of the kernel list under the error on ``line`` (within
+    :data:`_KERNEL_LIST_SPAN` lines after it)."""
+    return [h for h in ctx.h("placer.kernel_registered").all()
+            if line < h.line <= line + _KERNEL_LIST_SPAN]
+
+
+def _no_kernel_for_attrs(op: str, attrs: dict[str, str], rows: list[Hit],
+                         hits: list[Hit]) -> Finding:
+    """``op-no-kernel-for-node-dtype``: the op's kernel ``rows`` are listed and none takes the
+    node's ``attrs`` (the dtype or format attributes a row constrains)."""
+    constrained = sorted({name for h in rows for name, _ in _CONSTRAINT.findall(h.text)
+                          if name in attrs})
+    attr_text = ", ".join(f"{n}={attrs[n]}" for n in constrained) or "these attributes"
+    kernels = "; ".join(h.text.strip() for h in rows[:4]) + ("; ..." if len(rows) > 4 else "")
+    gpu = any((h.g("dev") or "") == "GPU" for h in rows)
+    note = ("" if gpu else " The list has no device='GPU' kernel at all: if this TensorFlow "
+            "is a CPU-only build, a GPU build may list more types for the op.")
+    return catalogue.make(
+        "op-no-kernel-for-node-dtype", op=op, attrs=attr_text, kernels=kernels, note=note,
+        evidence=log_evidence(hits, rows[:3]),
+    )
+
+
+def op_no_kernel_for_attrs_eager(ctx: Facts) -> list[Finding]:
+    """``op-no-kernel-for-node-dtype`` for eager execution's "Could not find device for node:
+    {{node X}} = X[<attrs>]" followed by "All kernels registered for op X:" rows of which none
+    takes the node's attributes (eager/context.cc SelectDevice); bfloat16 nodes are
+    mixed_precision's (``bfloat16-unsupported-on-gpu``).  An empty list ("<no registered
+    kernels>") is the hedge ``op-kernel-not-in-this-build`` (variant ``eager``), unless the log
+    is tensorflow-metal's (op_kernel_gpu_build's plugin reading)."""
+    if ctx.h("mixed.bf16_attr").count:
+        return []
+    none = ctx.h("placer.no_kernels_listed").all()
+    for hit in ctx.h("mixed.no_kernel").all():
+        if "Could not find device for node" not in hit.text:
+            continue
+        op = hit.g("op") or ""
+        empty = [h for h in none if hit.line < h.line <= hit.line + _KERNEL_LIST_SPAN]
+        if empty:
+            if op.startswith("CudnnRNN") and ctx.h("ctx.metal").count:
+                return []
+            return [catalogue.make("op-kernel-not-in-this-build", variant="eager", op=op,
+                                   evidence=log_evidence([hit], empty[:1]))]
+        _, sep, rest = hit.text.partition(f"= {op}[")
+        if not sep:
+            continue
+        attrs = {m.group(1): m.group(3) for m in _ATTR.finditer(rest.split("]\n", 1)[0] + "]")}
+        rows = _kernel_rows(ctx, hit.line)
+        if attrs and rows and not any(_kernel_fits(h.text, attrs) for h in rows):
+            return [_no_kernel_for_attrs(op, attrs, rows, [hit])]
     return []
 
 

@@ -133,3 +133,48 @@ def rocm_crash_after_load(f: Facts) -> list[Finding]:
         evidence=log_evidence([first], crashes[:1]),
         knowledge_ref=fact.ref,
     )]
+
+
+def rocm_no_device(f: Facts) -> list[Finding]:
+    """``cuda-visible-devices-hides-gpus`` (variant ``rocm``, hedged) for TensorFlow's ROCm
+    driver wrapper reporting HIP's no-device error (pattern ``rocm.no_device``:
+    ``rocm_driver.cc`` "could not retrieve ROCM device count: HIP_ERROR_NoDevice", "failed
+    call to hipInit: ..."): a visibility variable (HIP_VISIBLE_DEVICES, CUDA_VISIBLE_DEVICES,
+    ROCR_VISIBLE_DEVICES: AMD's HIP environment variables page), the device nodes'
+    permissions, or a GPU this ROCm does not list (findings.toml row comment, with the
+    sources).  Nothing when the doctor probed the host (its own checks read it), or when a
+    ROCm library did not load (``rocm_runtime_missing`` names that cause)."""
+    hits = f.h("rocm.no_device").all()
+    if not hits or (f.host is not None and f.host.probes):
+        return []
+    if any(k and rocm_base(k) for k in f.h("lib.missing").by_key):
+        return []
+    return [catalogue.make(
+        "cuda-visible-devices-hides-gpus", variant="rocm", name=hits[0].g("name") or "",
+        evidence=log_evidence(hits[:1], f.h("ctx.cvd_set").all()[-1:]),
+    )]
+
+
+#: The fault reasons of ROCR-Runtime's handler that name the GPU's memory hardware.
+_ECC_REASONS = ("DRAM ECC failure", "SRAM ECC failure")
+
+
+def rocm_vm_fault(f: Facts) -> list[Finding]:
+    """``gpu-kernel-fault`` (variant ``rocm-vm-fault``, a hedge like the CUDA kernel fault) for
+    the ROCm runtime's "Memory access fault by GPU node-N (Agent handle: ...) on address
+    0x...  Reason: ..." (pattern ``rocm.vm_fault``; ROCR-Runtime ``runtime.cpp``
+    ``VMFaultHandler``, which aborts the process after it): a kernel's bad access, a GPU the
+    ROCm does not support, or the kernel driver; an ECC reason names the GPU's memory."""
+    hits = f.h("rocm.vm_fault").all()
+    if not hits:
+        return []
+    first = hits[0]
+    reason = (first.g("reason") or "").strip() or "not printed"
+    ecc = ("; the reason given, an ECC failure, is the GPU's own memory: a hardware fault to "
+           "check with rocm-smi and the vendor" if reason in _ECC_REASONS else "")
+    deaths = [h for h in f.h("tell.line").all() + f.h("tell.fatal").all()
+              if 0 < h.line - first.line <= 3 and ("Aborted" in h.text or "core dumped" in h.text)]
+    return [catalogue.make(
+        "gpu-kernel-fault", variant="rocm-vm-fault", node=first.g("node") or "?",
+        reason=reason, ecc=ecc, evidence=log_evidence(hits[:1], deaths[:1]),
+    )]
