@@ -75,6 +75,7 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
+from tfgpu.diagnosis.checks.op_kernel_gpu_build import nchw_on_cpu_kernel
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -142,7 +143,11 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
     """``nchw-op-on-cpu`` from ``nchw.cpu_only`` (a CPU kernel refusing the NCHW layout), or
     its harmless ``constant-folding`` variant when every such line is executor.cc's "Executor
     failed to create kernel." and the node line under it (within 2 lines, ``nchw.node_on_gpu``)
-    places the node on a GPU: then the CPU executor was constant folding's, not the run's."""
+    places the node on a GPU: then the CPU executor was constant folding's, not the run's.
+    Nothing but that harmless variant when :func:`nchw_on_cpu_kernel` reads the lines (its
+    hedge names the same causes, the CPU-only build first), and nothing for the executor's
+    line without the node line that places the node (constant folding on a GPU run prints
+    it as well)."""
     hits = ctx.h("nchw.cpu_only").all()
     if not hits:
         return []
@@ -156,6 +161,10 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
         device = node.text.split("_device=", 1)[1].strip('\\"').split('"', 1)[0].strip("\\")
         return [catalogue.make("nchw-op-on-cpu", variant="constant-folding", what=what,
                                device=device, evidence=log_evidence(hits[:1], [node]))]
+    if nchw_on_cpu_kernel(ctx):
+        return []  # tensorflow-cpu-only-build's nchw-on-cpu hedge reads the same lines
+    if all("Executor failed to create kernel" in h.text for h in hits):
+        return []  # the executor's line alone: constant folding's on a GPU run prints it too
     return [catalogue.make("nchw-op-on-cpu", what=what, evidence=log_evidence(hits, limit=2))]
 
 
