@@ -181,6 +181,11 @@ def _nvrm(facts: LogFacts) -> tuple[str | None, str | None]:
     "  Please\n",
     # the #012 form of stackhpc/ansible-slurm-appliance#287
     NVRM_SYSLOG.replace("535.54.03", "515.48.07").replace("530.30.02", "510.73.05"),
+    # variants: the two lines behind one Slurm task's label, one pod's kubectl prefix
+    " 3: NVRM: API mismatch: the client has the version 515.48.07, but\n"
+    " 3: NVRM: this kernel module has the version 510.73.05.  Please\n",
+    "[pod/train-0/worker] NVRM: API mismatch: the client has the version 515.48.07, but\n"
+    "[pod/train-0/worker] NVRM: this kernel module has the version 510.73.05.  Please\n",
 ])
 def test_kernel_continuation_lines_are_joined(paste: str) -> None:
     assert _nvrm(read_lines(paste.split("\n"))) == ("515.48.07", "510.73.05")
@@ -216,11 +221,20 @@ def test_a_line_of_another_program_or_prefix_is_never_joined() -> None:
     mixed = ("[ 1.5] NVRM: API mismatch: the client has the version 515.48.07, but\n"
              "2024-05-01T10:00:00Z NVRM: this kernel module has the version 510.73.05.\n")
     assert _nvrm(read_lines(mixed.split("\n"))) == (None, None)
+    tasks = ("0: NVRM: API mismatch: the client has the version 515.48.07, but\n"
+             "1: NVRM: this kernel module has the version 510.73.05.  Please\n")
+    assert _nvrm(read_lines(tasks.split("\n"))) == (None, None)
     assert split_prefix("Aug 26 14:08:07 host kernel: NVRM: x")[0] == "sys host kernel"
     assert split_prefix("[ 7386.259769] NVRM: x") == ("dm", "NVRM: x")
     assert split_prefix("[1,0]<stderr>:x")[0] != split_prefix("[2,0]<stderr>:x")[0]
     assert split_prefix("web_1  | x")[0] != split_prefix("db_1   | x")[0]
     assert split_prefix("| pro_1_1  | 2015-02-16 |")[0] == ""  # a Markdown table row
+    # one pod's or container's, one Slurm task's lines never join another's
+    assert split_prefix("[pod/a-0/w] x")[0] != split_prefix("[pod/a-1/w] x")[0]
+    assert split_prefix("[pod/a-0/w] x")[0] != split_prefix("[pod/a-0/ps] x")[0]
+    assert split_prefix("0: x")[0] != split_prefix("1: x")[0]
+    assert split_prefix("P0 1: x")[0] != split_prefix("P1 1: x")[0]
+    assert split_prefix(" 3: x")[0] == split_prefix("3: x")[0]  # its width is no part of it
 
 
 # ------------------------------------------------------------------ string literals (\n escapes)
@@ -310,6 +324,19 @@ def test_non_breaking_zero_width_spaces_and_tabs_are_read_as_spaces() -> None:
     "tf-serving-1  | ",  # docker compose (v2)
     "[1,0]<stderr>:",  # horovodrun / mpirun rank tags
     "Thu Jun 18 14:28:35 2020[1,0]<stderr>:",  # with mpirun --timestamp-output
+    ">> ",  # an e-mail client's quote of a quote
+    "> >> ",
+    # kubectl logs --prefix (kubernetes/kubectl pkg/cmd/logs/logs.go: "[pod/%s/%s] ")
+    "[pod/train-0/worker] ",
+    "[pod/tf-job-ps-0.example/tensorflow] ",
+    # srun --label (SchedMD/slurm src/common/write_labelled_message.c: "%*d: ", "P%u %*d: ")
+    "0: ",
+    " 7: ",
+    "P1 0: ",
+    # Jupyter Notebook 6.x / Jupyter Server log records ("[%(levelname)1.1s %(asctime)s.
+    # %(msecs).03d %(name)s] ", dates "%H:%M:%S" / "%Y-%m-%d %H:%M:%S")
+    "[W 12:00:00.000 NotebookApp] ",
+    "[E 2024-05-01 12:00:00.123 ServerApp] ",
 ])
 def test_anchored_messages_match_behind_a_prefix(prefix: str) -> None:
     # tensorflow/tensorflow#47245: "Illegal instruction (core dumped)" is matched as a whole
@@ -322,6 +349,9 @@ def test_anchored_messages_match_behind_a_prefix(prefix: str) -> None:
 
 def test_a_python_prompt_and_a_glog_line_keep_their_text() -> None:
     assert split_prefix(">>> import tensorflow as tf") == ("", ">>> import tensorflow as tf")
+    assert split_prefix(">>>> x") == ("", ">>>> x")
+    assert split_prefix(">> >>> import tensorflow")[1] == ">>> import tensorflow"
+    assert split_prefix("12:00:01 step") == ("", "12:00:01 step")  # a time is no task label
     assert split_prefix(CC_LINE) == ("", CC_LINE)  # a TensorFlow time is part of the record
     assert split_prefix("---> 62   from keras.src import ops")[1] == "  from keras.src import ops"
 

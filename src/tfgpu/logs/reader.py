@@ -390,9 +390,19 @@ _BACKSPACES_RE = re.compile(rb"\x08+")
 #: line-number gutter ("  12 | ", Jupyter's "---> 62 ", a CI log viewer's elapsed time and
 #: line number "13m 43s | 221 | "), ``mpi`` an Open MPI rank tag as horovodrun/mpirun
 #: print it ("[1,0]<stderr>:", with --timestamp-output "Thu Jun 18 14:28:35 2020[1,0]<stderr>:"),
-#: ``compose`` a Docker Compose service column ("web_1  | ", "tf-serving-1  | ").
+#: ``compose`` a Docker Compose service column ("web_1  | ", "tf-serving-1  | "),
+#: ``kube`` ``kubectl logs --prefix``'s source ("[pod/train-0/worker] "; kubernetes/kubectl
+#: ``pkg/cmd/logs/logs.go``: ``fmt.Sprintf("[pod/%s/%s] ", ref.Name, containerName)``),
+#: ``jup`` a Jupyter server's log record ("[W 12:00:00.000 NotebookApp] ", "[E 2024-05-01
+#: 12:00:00.000 ServerApp] "; jupyter/notebook 6.x ``notebookapp.py`` and
+#: jupyter_server ``serverapp.py``: ``"[%(levelname)1.1s %(asctime)s.%(msecs).03d
+#: %(name)s] "``, dates ``"%H:%M:%S"`` and traitlets' ``"%Y-%m-%d %H:%M:%S"``), ``srun``
+#: Slurm's task label (``srun --label``: "0: ", " 7: ", "P1 0: "; SchedMD/slurm
+#: ``src/common/write_labelled_message.c``: ``"%*d: "``, ``"P%u %*d: "`` in a
+#: heterogeneous job).  A quote is one or more levels of "> " or ">> " (e-mail clients write
+#: ">> " for a reply's reply); ">>> " stays text (Python's prompt, :func:`starts_record`).
 _PREFIX_RE = re.compile(
-    r"(?P<q>(?:[ \t]{0,3}>(?:[ \t]|$))+)"
+    r"(?P<q>(?:[ \t]{0,3}>>?(?!>)(?:[ \t]|$))+)"
     r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)"
     r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?:\[\d{1,10}\])?: )"
@@ -403,6 +413,9 @@ _PREFIX_RE = re.compile(
     r"|(?P<mpi>(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})?"
     r"(?P<rank>\[\d{1,6},\d{1,6}\])<(?:stdout|stderr)>: ?)"
     r"|(?P<compose>(?P<svc>[\w.-]{1,64}?[-_]\d{1,4}) {1,24}\| ?)"
+    r"|(?P<kube>\[pod/(?P<pod>[\w.-]{1,253}/[\w.-]{0,63})\] )"
+    r"|(?P<jup>\[[DIWEC] (?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d\.\d{3} [\w.-]{1,64}\] )"
+    r"|(?P<srun>(?:P\d{1,6} )? {0,6}\d{1,7}: )"
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
 )
@@ -453,6 +466,10 @@ def _split_prefix(text: str) -> tuple[str, str]:
             kind = f"compose {m.group('svc')}"  # one service's lines never join another's
         elif m.group("mpi") is not None:
             kind = f"mpi {m.group('rank')}"  # one rank's lines never join another's
+        elif m.group("kube") is not None:
+            kind = f"kube {m.group('pod')}"  # nor one pod's or container's another's
+        elif m.group("srun") is not None:
+            kind = f"srun {m.group('srun').strip()}"  # nor one task's another's
         kinds.append(kind)
         rest = rest[m.end() :]
     if not kinds:
