@@ -298,6 +298,46 @@ def test_html_entities_are_decoded_without_moving_lines() -> None:
     assert [e.line for f in res.findings if f.id == LIB_ID for e in f.evidence] == [2]
 
 
+# NVIDIA/nvidia-docker#1034: Docker's refusal when the NVIDIA runtime hook is missing.
+DOCKER_HOOK = (
+    'docker: Error response from daemon: OCI runtime create failed: container_linux.go:345: '
+    'starting container process caused "exec: \\"nvidia-container-runtime-hook\\": executable '
+    'file not found in $PATH": unknown.'
+)
+
+
+def _smart(text: str) -> str:
+    """SmartyPants' rule: a quote after a space, an opening bracket or at the start opens."""
+    out = []
+    for i, ch in enumerate(text):
+        if ch in "'\"":
+            opens = i == 0 or text[i - 1] in " ([{"
+            ch = {"'": "\u2018\u2019", '"': "\u201c\u201d"}[ch][0 if opens else 1]
+        out.append(ch)
+    return "".join(out)
+
+
+def test_typographic_quotes_are_read_as_ascii_quotes() -> None:
+    # A forum, a blog engine or a word processor retypes the quotes of a pasted message:
+    # TensorFlow's 'libcudart.so.11.0', Docker's "exec: \"...\"", Keras' 'serving_default'.
+    keras = ("ValueError: File format not supported: filepath=my_model. Keras 3 only supports "
+             "V3 `.keras` files and legacy H5 format files (`.h5` extension). Note that the "
+             "legacy SavedModel format is not supported by `load_model()` in Keras 3. In order "
+             "to reload a TensorFlow SavedModel as an inference-only layer in Keras 3, use "
+             "`keras.layers.TFSMLayer(my_model, call_endpoint='serving_default')`")
+    for line in (LIB_LINE, DOCKER_HOOK, keras):
+        want = _ids([line])
+        assert want
+        smart = _smart(line)
+        assert smart != line and "'" not in smart and '"' not in smart
+        assert _both(smart) == want, line
+    # every mark of the block U+2018-U+201F, low-9 and reversed ones included ("\u201equ\u201c")
+    assert normalize_paste("\u2018a\u2019 \u201cb\u201d \u201ac\u201b \u201ed\u201f".encode()) == (
+        b"'a' \"b\" 'c' \"d\"")
+    assert normalize_paste("\u2039x\u203a \u00abx\u00bb".encode()) == (  # no guillemets
+        "\u2039x\u203a \u00abx\u00bb".encode())
+
+
 def test_non_breaking_zero_width_spaces_and_tabs_are_read_as_spaces() -> None:
     # A log copied from a rendered page: NBSP between words, a zero-width space inside one,
     # or an editor's tabs.

@@ -225,6 +225,13 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
 _NBSP = (b"\xc2\xa0", b"\xe2\x80\xaf")
 #: Zero-width characters (U+200B/C/D, U+2060, U+FEFF) as UTF-8; they are deleted.
 _ZERO_WIDTH = (b"\xe2\x80\x8b", b"\xe2\x80\x8c", b"\xe2\x80\x8d", b"\xe2\x81\xa0", b"\xef\xbb\xbf")
+#: Typographic quotation marks (U+2018-U+201F) as UTF-8 -> the ASCII quote they stand for.
+#: A forum, a blog engine or a word processor turns the quotes of a pasted message into
+#: them (SmartyPants, WordPress' ``wptexturize``, Word's AutoFormat: 'x' -> \u2018x\u2019,
+#: "x" -> \u201cx\u201d, it's -> it\u2019s); TensorFlow, CUDA and pip print ASCII quotes.
+_CURLY_QUOTES = tuple(
+    (chr(c).encode("utf-8"), b"'" if c <= 0x201B else b'"') for c in range(0x2018, 0x2020)
+)
 _ASCII = bytes(range(128))
 _NAMED_ENTITIES = {b"quot": b'"', b"apos": b"'", b"lt": b"<", b"gt": b">", b"amp": b"&",
                    b"nbsp": b" "}
@@ -245,10 +252,11 @@ def normalize_paste(body: bytes) -> bytes:
     """Undo the manglings of text copied from a web page, on raw bytes (one chunk or line).
 
     Non-breaking spaces become spaces, zero-width characters and byte-order marks are
-    deleted, and HTML character references (``&quot;`` ``&#39;`` ``&lt;`` ``&gt;``
-    ``&amp;`` ``&#x27;`` ...) are decoded (references to control characters become a space,
-    so line numbers never change).  Each step runs only when its marker byte sequence is
-    present: plain logs pay a few C-speed ``in`` tests per chunk.
+    deleted, typographic quotation marks (U+2018-U+201F: \u2018 \u2019 \u201c \u201d ...)
+    become the ASCII quote they stand for, and HTML character references (``&quot;``
+    ``&#39;`` ``&lt;`` ``&gt;`` ``&amp;`` ``&#x27;`` ...) are decoded (references to control
+    characters become a space, so line numbers never change).  Each step runs only when its
+    marker byte sequence is present: plain logs pay a few C-speed ``in`` tests per chunk.
 
     Args:
         body: UTF-8 (or other byte-oriented) text, any length.
@@ -267,6 +275,10 @@ def normalize_paste(body: bytes) -> bytes:
         for zw in _ZERO_WIDTH:
             if zw in high:
                 body = body.replace(zw, b"")
+        if b"\xe2\x80" in high:
+            for curly, plain in _CURLY_QUOTES:
+                if curly in high:
+                    body = body.replace(curly, plain)
     if b"&" in body:
         body = _ENTITY_RE.sub(_entity, body)
     return body
