@@ -387,13 +387,31 @@ def test_anchored_messages_match_behind_a_prefix(prefix: str) -> None:
     assert split_prefix(prefix + ILLEGAL)[1] == ILLEGAL
 
 
+@pytest.mark.parametrize("line", [
+    ILLEGAL,
+    # cuBLAS's status name (cublas_api.h) alone, as a reply quotes it in inline code
+    "`CUBLAS_STATUS_NOT_INITIALIZED`",
+    # libnvidia-container's refusal, the part after "nvidia-container-cli: "
+    "initialization error: driver error: failed to process request",
+])
+@pytest.mark.parametrize("indent", ["    ", "\t", "        ", "\t\t", "    > ",
+                                    "    app_1  | ", "\t[pod/train-0/worker] "])
+def test_an_indented_paste_reads_as_the_lines_themselves(line: str, indent: str) -> None:
+    # A Markdown code block (four spaces or a tab; eight inside a list item), also around
+    # a collector's prefix: anchored patterns read the line without its indentation.
+    want = _ids([line])
+    assert want
+    assert _both("Epoch 1/5\n" + indent + line + "\n") == want
+    assert split_prefix(indent + line)[1] == line
+
+
 def test_a_python_prompt_and_a_glog_line_keep_their_text() -> None:
     assert split_prefix(">>> import tensorflow as tf") == ("", ">>> import tensorflow as tf")
     assert split_prefix(">>>> x") == ("", ">>>> x")
     assert split_prefix(">> >>> import tensorflow")[1] == ">>> import tensorflow"
     assert split_prefix("12:00:01 step") == ("", "12:00:01 step")  # a time is no task label
     assert split_prefix(CC_LINE) == ("", CC_LINE)  # a TensorFlow time is part of the record
-    assert split_prefix("---> 62   from keras.src import ops")[1] == "  from keras.src import ops"
+    assert split_prefix("---> 62   from keras.src import ops")[1] == "from keras.src import ops"
 
 
 def test_colour_codes_that_lost_their_escape_are_removed() -> None:

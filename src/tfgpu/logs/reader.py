@@ -449,10 +449,19 @@ def split_prefix(text: str) -> tuple[str, str]:
     Args:
         text: a cleaned line.
 
+    The indentation of a line (a Markdown code block's four spaces or tab, a list's eight)
+    is no prefix kind, but it is left out of the message, as the space after each prefix is:
+    an anchored pattern (``^\\W{0,4}CUBLAS_STATUS_...``) reads an indented paste's line as
+    it reads the line itself.
+
+    Args:
+        text: a cleaned line.
+
     Returns:
         ``(kind, message)``: ``kind`` names the prefixes found (``""`` when none; a syslog
         prefix's kind includes its host and tag, so that lines of two programs never
-        join), ``message`` the rest (``text`` itself when there is no prefix).
+        join), ``message`` the rest without leading spaces (``text`` itself when there is
+        neither a prefix nor an indentation).
     """
     done = _SPLIT_MEMO.get(text)
     if done is None:
@@ -460,13 +469,15 @@ def split_prefix(text: str) -> tuple[str, str]:
         if len(_SPLIT_MEMO) >= _SPLIT_MEMO_SIZE:
             _SPLIT_MEMO.clear()  # one call, safe beside another thread's use
         _SPLIT_MEMO[text] = done
-    # no prefix: the message is ``text`` itself, this very object (callers test identity)
-    return done if done[0] else ("", text)
+    if not done[0] and len(done[1]) == len(text):
+        # no prefix: the message is ``text`` itself, this very object (callers test identity)
+        return "", text
+    return done
 
 
 def _split_prefix(text: str) -> tuple[str, str]:
     kinds: list[str] = []
-    rest = text
+    rest = text.lstrip()
     for _ in range(_MAX_PREFIXES):
         m = _PREFIX_RE.match(rest)
         if m is None or not m.group():
@@ -483,9 +494,7 @@ def _split_prefix(text: str) -> tuple[str, str]:
         elif m.group("srun") is not None:
             kind = f"srun {m.group('srun').strip()}"  # nor one task's another's
         kinds.append(kind)
-        rest = rest[m.end() :]
-    if not kinds:
-        return "", text
+        rest = rest[m.end() :].lstrip()
     return "+".join(kinds), rest
 
 
