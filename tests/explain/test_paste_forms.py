@@ -21,7 +21,9 @@ from tfgpu.facts.log import LogFacts, ReadStats
 from tfgpu.logs import read_lines, read_stream
 from tfgpu.logs.patterns import PREFILTER_NEEDLES_BYTES, Pattern
 from tfgpu.logs.reader import (
+    CR_SNIFF_BYTES,
     MAX_PIECES,
+    _cr_lines,
     normalize_paste,
     pieces_of,
     scan_stream,
@@ -428,6 +430,57 @@ def test_crlf_utf16_and_ansi_pastes_give_the_same_findings() -> None:
     assert CC_ID in _stream_ids(text.encode("utf-16"))
     assert CC_ID in _stream_ids(text.encode("utf-16-le"))
     assert CC_ID in _both(text)
+
+
+def _evidence(text: str, chunk: int = 1 << 20) -> dict[str, list[int]]:
+    res = explain_stream(io.BytesIO(text.encode()), chunk_bytes=chunk)
+    return {f.id: [e.line for e in f.evidence] for f in res.findings}
+
+
+# TensorFlow's device listing in a Python session (tf.config.list_physical_devices, 2.1+):
+# an empty list on the line after the call is what tells "TensorFlow sees no GPU".
+REPL_NO_GPU = ['>>> import tensorflow as tf', '>>> tf.config.list_physical_devices("GPU")',
+               "[]"]
+
+
+@pytest.mark.parametrize("chunk", [1 << 20, 7, 2])
+def test_lone_carriage_return_line_endings_are_lines(chunk: int) -> None:
+    # Classic Mac OS text, or CRLF text that lost its line feeds: each "\r" ends a line, as
+    # Python's universal newlines read it, so a check that reads the line after another
+    # (the empty device list after the call) reads it, and the line numbers are the LF ones.
+    log = ["noise", CC_LINE, *REPL_NO_GPU, LIB_LINE]
+    lf, cr = "\n".join(log) + "\n", "\r".join(log) + "\r"
+    want = _evidence(lf)
+    assert "tensorflow-sees-no-gpu" in want and CC_ID in want
+    assert _evidence(cr, chunk) == want
+    assert _ids([cr]) == _ids(log) == set(want)
+
+
+def test_a_long_carriage_return_text_reads_its_later_crlf_and_lf_endings_as_one_each() -> None:
+    # The head decides (no newline in its first MiB); later CRLF or LF endings end one line
+    # each, also when a chunk ends between the "\r" and the "\n".
+    log = ["noise", CC_LINE, *REPL_NO_GPU, LIB_LINE]
+    filler = "Epoch 1/5 step\r" * 100_000
+    want = {k: [n + 100_000 for n in v] for k, v in _evidence("\n".join(log) + "\n").items()}
+    for text in (filler + "\r\n".join(log) + "\r\n", filler + "\n".join(log) + "\r"):
+        for chunk in (1 << 20, 4099, 4096):
+            assert _evidence(text, chunk) == want
+    # a chunk that ends between the "\r" and the "\n" of a CRLF: one line ending, not two
+    head = b"a\r" * (CR_SNIFF_BYTES // 2)
+    out = b"".join(_cr_lines(iter([head, b"b\r", b"\nc\r", b"\r\n", b"\r"])))
+    assert out == b"a\n" * (CR_SNIFF_BYTES // 2) + b"b\nc\n\n\n"
+    assert b"".join(_cr_lines(iter([b"a\r\nb\rc"]))) == b"a\r\nb\rc"  # a newline: as is
+
+
+def test_a_progress_bar_line_keeps_its_pieces_on_one_line() -> None:
+    # In a text with newlines, "\r" splits a line into pieces that keep its number (Keras'
+    # Progbar rewrites its bar with "\r"); lines in memory given one by one are lines.
+    bar = "\r".join(f"{i}/5 [==>...] - ETA: 1s - loss: 0.5" for i in range(1, 6))
+    log = "Epoch 1/5\n" + bar + "\r" + LIB_LINE + "\nafter\n"
+    assert _evidence(log)[LIB_ID] == [2]
+    assert _evidence(log.replace("\n", "\r\n"))[LIB_ID] == [2]
+    facts = read_lines(["Epoch 1/5", bar + "\r" + LIB_LINE, "after"])
+    assert {h.line for h in facts.get("lib.missing").first} == {2}
 
 
 # ------------------------------------------------------------------ bounds and speed

@@ -526,7 +526,7 @@ def scan_stream(
     carry = b""
     first_line = 1  # number of the first line in the next buffer
     continuing = False  # the carry is the continuation of an over-long line
-    chunks = _utf8_chunks(stream, chunk_bytes, stats)
+    chunks = _cr_lines(_utf8_chunks(stream, chunk_bytes, stats))
     while True:
         chunk = next(chunks, b"")
         eof = not chunk
@@ -562,6 +562,67 @@ def scan_stream(
         if eof:
             break
     stats.lines = first_line - 1 if not continuing else first_line
+
+
+#: Bytes at the start of an input that decide whether its lines end with a lone carriage
+#: return (:func:`cr_line_endings`): one chunk.  A progress bar's line (Keras' Progbar:
+#: ~100 bytes a step, a newline after each epoch) is far shorter; a bar saved without any
+#: newline is read as lines too: its steps get line numbers of their own, its findings stay.
+CR_SNIFF_BYTES = 1024 * 1024
+
+
+def cr_line_endings(head: bytes | str) -> bool:
+    """Whether an input whose first :data:`CR_SNIFF_BYTES` are ``head`` ends its lines with
+    a lone carriage return (classic Mac OS text, a tool's CRLF with its line feeds lost):
+    ``head`` holds a ``\\r`` and no ``\\n``.  Such an input is read with universal newlines,
+    as Python's ``open()`` and ``str.splitlines`` read it (``\\r``, ``\\n`` and ``\\r\\n`` each
+    end a line), so that lines keep their own numbers; in any other input a ``\\r`` splits a
+    line into pieces that keep its number (a progress bar, :func:`split_cr`).
+
+    Args:
+        head: the input's first :data:`CR_SNIFF_BYTES` (bytes or characters), or all of it
+            when it is shorter.
+    """
+    if isinstance(head, str):
+        return "\n" not in head and "\r" in head
+    return b"\n" not in head and b"\r" in head
+
+
+def _cr_lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The chunks, with every ``\\r\\n`` and lone ``\\r`` made a ``\\n`` when the input's head
+    (:data:`CR_SNIFF_BYTES`, or all of a shorter input) has lone carriage returns only
+    (:func:`cr_line_endings`); else the chunks as they are.  Holds back at most the head and
+    one byte (a ``\\r`` at a chunk's end, whose ``\\n`` may start the next)."""
+    head: list[bytes] = []
+    size = 0
+    for chunk in chunks:
+        head.append(chunk)
+        size += len(chunk)
+        if size >= CR_SNIFF_BYTES or b"\n" in chunk:
+            break
+    if not head:
+        return
+    first = b"".join(head)
+    if not cr_line_endings(first[:CR_SNIFF_BYTES]):
+        yield first
+        yield from chunks
+        return
+    held = b""
+    for chunk in _chain_first(first, chunks):
+        data = held + chunk if held else chunk
+        held = b""
+        if data.endswith(b"\r"):
+            data, held = data[:-1], b"\r"
+        if data:  # an empty chunk would end the stream
+            yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    if held:
+        yield b"\n"
+
+
+def _chain_first(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    """``first``, then the chunks of ``rest``."""
+    yield first
+    yield from rest
 
 
 def is_candidate(raw: bytes, anchors: tuple[bytes, ...]) -> bool:
