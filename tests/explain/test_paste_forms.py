@@ -101,6 +101,91 @@ def test_a_join_without_the_space_is_only_tried_between_two_letters_or_digits() 
     assert engine_mod._split_word("with Cuda c", "ompute capability")
 
 
+# ------------------------------------------------------------------ hard wraps at a space
+
+
+def _wrap_at_spaces(text: str, width: int) -> list[str]:
+    """A mail client's or a terminal's wrap: each line cut at its last space within
+    ``width`` columns, again on the rest."""
+    out = []
+    while len(text) > width and " " in text[1 : width + 1]:
+        k = text.rfind(" ", 1, width + 1)
+        out.append(text[:k])
+        text = text[k + 1 :]
+    return [*out, text]
+
+
+# conv_ops.cc (TF 1.x-2.x): the cuDNN convolution failure, one glog line.
+CONV_LINE = (
+    "2020-01-01 10:00:00.000000: E tensorflow/core/kernels/conv_ops.cc:1000] Failed to get "
+    "convolution algorithm. This is probably because cuDNN failed to initialize, so try "
+    "looking to see if a warning log message was printed above."
+)
+# load_library.py / dlopen: an op library built against another TensorFlow.
+OP_SO_LINE = (
+    "tensorflow.python.framework.errors_impl.NotFoundError: /usr/local/lib/python3.8/"
+    "site-packages/my_ops/python/ops/_my_ops.so: undefined symbol: "
+    "_ZN10tensorflow8OpKernel11TraceStringEPKNS_15OpKernelContextEb"
+)
+
+
+@pytest.mark.parametrize("width", [60, 70, 80])
+def test_a_message_wrapped_over_four_lines_is_read_whole(width: int) -> None:
+    # Lines in the middle hold keywords of their own that fail alone: each line's message
+    # is joined on at once, the first line's too (it is not replaced by the next one's).
+    lines = _wrap_at_spaces(CC_LINE, width)
+    assert len(lines) >= 4
+    start = next(i for i, ln in enumerate(lines, 1) if "Ignoring" in ln)
+    hit = read_lines(lines).get("cc.ignored").first[0]
+    assert hit.line <= start and (hit.g("cc"), hit.g("min")) == ("3.0", "3.5")
+    assert _both("\n".join(lines)) == _ids([CC_LINE])
+
+
+@pytest.mark.parametrize("width", [60, 70, 80, 100, 120])
+def test_a_keyword_across_one_break_and_the_message_after_the_next(width: int) -> None:
+    # "Failed" / "to get convolution algorithm. ... cuDNN failed to" / "initialize": the
+    # keyword of one form lies across the first break, the other's across the second, and
+    # the match may end before the break its keyword needs ("... cuDNN failed").
+    lines = _wrap_at_spaces(CONV_LINE, width)
+    assert len(lines) >= 2
+    start = next(i for i, ln in enumerate(lines, 1) if ln.endswith("Failed") or "Failed to" in ln)
+    hit = read_lines(lines).get("mem.handle").first[0]
+    # recorded at the first line of the joined text it was found in (at or before its own)
+    assert hit.line <= start and hit.g("conv") == "Failed to get convolution algorithm"
+    assert _both("\n".join(lines)) == _ids([CONV_LINE])
+
+
+@pytest.mark.parametrize("width", [80, 100, 120])
+def test_a_group_up_to_the_end_of_a_line_waits_for_the_next_line(width: int) -> None:
+    # dso_loader's "...; dlerror: <why>" reads the reason to the line's end: wrapped, the
+    # reason goes on in the next line and is read whole, in line order with the others.
+    want = read_lines([LIB_LINE]).get("lib.missing").first[0]
+    lines = _wrap_at_spaces(LIB_LINE, width)
+    assert len(lines) >= 2
+    hits = read_lines(lines).get("lib.missing")
+    assert want.groups in [h.groups for h in hits.first]
+    assert [h.line for h in hits.first] == sorted(h.line for h in hits.first)
+    assert _both("\n".join(lines)) == _ids([LIB_LINE])
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 120])
+def test_a_message_begun_on_the_line_before_a_keyword_is_joined_on(width: int) -> None:
+    # ".../_my_ops.so:" / "undefined symbol:" / "_ZN10tensorflow...": the keyword is on
+    # the second line, the message begins on the first and ends on the third.
+    want = read_lines([OP_SO_LINE]).get("op.lib_symbol").first[0].groups
+    lines = _wrap_at_spaces(OP_SO_LINE, width)
+    assert len(lines) >= 2
+    assert read_lines(lines).get("op.lib_symbol").first[0].groups == want
+    assert _both("\n".join(lines)) == _ids([OP_SO_LINE])
+
+
+def test_lines_joined_on_at_once_are_bounded() -> None:
+    eng = engine_mod.Engine()
+    for i in range(1, 200):
+        eng.feed(i, "Could not load dynamic library and more CUDA_ERROR_OUT_OF_MEMORY and")
+        assert len(eng._pending) <= engine_mod.MAX_PENDING
+
+
 # ------------------------------------------------------------------ rsyslog's #012 escapes
 
 # stackhpc/ansible-slurm-appliance#287: the kernel's four-line message in one syslog line.
@@ -553,3 +638,4 @@ def test_the_paste_decoders_stay_linear_on_adversarial_lines(line: str) -> None:
     normalize_paste(raw)
     read_lines([line, "Epoch 1 with Cuda c", "ompute"])
     assert time.perf_counter() - start < 3, ascii(line[:40])
+

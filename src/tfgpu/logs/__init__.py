@@ -99,4 +99,5 @@ def read_stream(stream: ByteSource, *, chunk_bytes: int = CHUNK_BYTES) -> LogFac
     stats = ReadStats()
     for number, text in scan_stream(stream, PREFILTER_NEEDLES_BYTES, stats, chunk_bytes):
         engine.feed(number, text)
-    return LogFacts(hits=engine.hits, lines_fed=engine.lines_fed, stats=stats)
+    facts = engine.facts()  # ends the lines still joined to the next ones
+    return LogFacts(hits=facts.hits, lines_fed=facts.lines_fed, stats=stats)
