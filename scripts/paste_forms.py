@@ -20,8 +20,10 @@ The prefixes are those the tools print (their sources, read at the commits named
 * ``srun --label`` ``src/common/write_labelled_message.c`` (SchedMD/slurm 284c3b95f08a):
   ``"%*d: "`` (the task id right-aligned to the widest one), ``"P%u %*d: "`` in a
   heterogeneous job, before every line.
-* ``journalctl`` (``-o short``, the default): ``"%b %d %H:%M:%S"``, then
-  ``" host identifier[pid]: "``, as syslog writes it.
+* ``journalctl`` (``-o short``, the default; systemd ``src/shared/logs-show.c``
+  ``output_short``): the time (``"%b %d %H:%M:%S"``), then ``" hostname"``,
+  ``" identifier"``, ``"[pid]"`` and ``": "``, as syslog writes it; the later lines of a
+  multi-line message are indented to the message's column (``print_multiline``).
 * Jupyter Notebook 6.x ``notebook/notebookapp.py`` (jupyter/notebook v6.5.7): log format
   ``"[%(levelname)1.1s %(asctime)s.%(msecs).03d %(name)s] "`` with date format
   ``"%H:%M:%S"`` (``[W 12:00:00.000 NotebookApp] ``); Jupyter Server's ``serverapp.py``
