@@ -34,8 +34,9 @@ MAX_JOINED_CHARS = 2 * MAX_LINE_CHARS
 #: before, so the work per line stays a few joins however many lines continue.
 MAX_PENDING = 3
 #: Joined texts kept per pending line: a break inside a word is joined both with and without
-#: a space, so three joins give at most eight texts.
-MAX_JOIN_VARIANTS = 8
+#: a space, so two such joins give four texts (three would give eight: with up to
+#: :data:`MAX_PENDING` lines pending at once, four keep the work per line near one line's).
+MAX_JOIN_VARIANTS = 4
 
 
 def _split_word(left: str, right: str) -> bool:
@@ -163,7 +164,7 @@ class _Pending:
     """A line that does not end a sentence and holds the keyword of catalogue patterns that
     did not match it: they are tried again on it joined with the next line(s)."""
 
-    __slots__ = ("deferred", "first", "joins", "kind", "last", "patterns", "texts")
+    __slots__ = ("deferred", "first", "joins", "kind", "last", "patterns", "tail", "texts")
 
     def __init__(self, line_no: int, text: str, patterns: tuple[Pattern, ...]) -> None:
         self.first = line_no  # the hit is recorded at the message's first line
@@ -171,6 +172,9 @@ class _Pending:
         self.kind, message = split_prefix(text)  # a next line's prefix must be of this kind
         #: the joined texts tried (the line alone at first; it keeps its own prefix)
         self.texts: tuple[str, ...] = (text,) if message is text else (text, message)
+        #: the last line joined (its template's end is where a keyword across the next
+        #: break begins: :meth:`Engine._across`)
+        self.tail = text
         self.patterns = patterns
         self.joins = 0
         #: matches that ran to the end of the joined text: the next line may lengthen them
@@ -347,17 +351,20 @@ class Engine:
         # it failed on ``text``): only the failed ones and the keywords across the break are
         # new, so the joined text is not looked up whole (issue 11: 3 look-ups a line).
         index = _index(PATTERNS)
-        left = template_of(prev.text)
+        left = template_of(prev.text[-2 * _LONGEST_TAIL:])[-_LONGEST_TAIL:]  # see _across
         joins = [(prev.text + " " + message, left + " ", 0)]
         if _split_word(prev.text, message):
             joins.insert(0, (prev.text + message, left, 1))
         unmatched: dict[int, Pattern] = {}  # tried on the joined text, no match yet
         deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
         goes_on = continues(text)
+        right = template_of(message)
         for joined, head, tail in joins:
             joined = joined[:MAX_JOINED_CHARS]
-            right = template_of(joined[cut + 1 - tail:])  # after the space, if any
-            found = index.across(head, right, tail)
+            found = self._across_memo.get((head, tail))
+            if found is None:  # (the pending lines' joins may have searched this break)
+                found = self._across_memo[head, tail] = index.across(head, right, tail)
+            found = set(found)
             if failed:
                 whole = head + right
                 found.update(index.position[id(p)] for p in failed
@@ -397,7 +404,7 @@ class Engine:
                 return
             pend = _Pending(prev.line, prev.text, tried)
             pend.texts = tuple(j[:MAX_JOINED_CHARS] for j, _, _ in joins)
-            pend.last, pend.joins, pend.deferred = line_no, 1, deferred
+            pend.last, pend.joins, pend.deferred, pend.tail = line_no, 1, deferred, text
             self._pending.append(pend)
 
     def _fold(self, line_no: int, text: str, template: str, failed: list[Pattern],
@@ -457,14 +464,15 @@ class Engine:
         have = set(map(id, pend.patterns))
         found: set[int] = set()
         memo = self._across_memo  # the pending lines of one feed end alike: one search each
-        for t in dict.fromkeys(t[-2 * _LONGEST_TAIL:] for t in pend.texts):
-            head = template_of(t)[-_LONGEST_TAIL:]
-            for key in ((head + " ", 0), (head, 1)) if _split_word(t, message) else (
-                    (head + " ", 0),):
-                hit = memo.get(key)
-                if hit is None:
-                    hit = memo[key] = index.across(key[0], right, key[1])
-                found |= hit
+        # the head of a keyword across this break lies in the last line joined (a keyword
+        # is at most 73 characters; one across a whole short middle line is not searched)
+        head = template_of(pend.tail[-2 * _LONGEST_TAIL:])[-_LONGEST_TAIL:]
+        for key in ((head + " ", 0), (head, 1)) if _split_word(pend.tail, message) else (
+                (head + " ", 0),):
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = index.across(key[0], right, key[1])
+            found |= hit
         out = []
         for i in sorted(found):
             p = index.patterns[i]
@@ -532,6 +540,7 @@ class Engine:
         pend.deferred = deferred
         if still and goes_on:
             pend.last, pend.texts, pend.patterns = line_no, tuple(texts), tuple(still)
+            pend.tail = text
             self._pending.append(pend)
         else:
             self._flush(pend)
