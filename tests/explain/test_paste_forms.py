@@ -11,6 +11,7 @@ import io
 import json
 import re
 import time
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,9 @@ from tfgpu.facts.log import LogFacts, ReadStats
 from tfgpu.logs import read_lines, read_stream
 from tfgpu.logs.patterns import PREFILTER_NEEDLES_BYTES, Pattern
 from tfgpu.logs.reader import (
+    CR_SNIFF_BYTES,
     MAX_PIECES,
+    _cr_lines,
     normalize_paste,
     pieces_of,
     scan_stream,
@@ -97,6 +100,91 @@ def test_a_join_without_the_space_is_only_tried_between_two_letters_or_digits() 
     assert not engine_mod._split_word("version 3.0.", "The minimum")
     assert not engine_mod._split_word("with Cuda", " compute")
     assert engine_mod._split_word("with Cuda c", "ompute capability")
+
+
+# ------------------------------------------------------------------ hard wraps at a space
+
+
+def _wrap_at_spaces(text: str, width: int) -> list[str]:
+    """A mail client's or a terminal's wrap: each line cut at its last space within
+    ``width`` columns, again on the rest."""
+    out = []
+    while len(text) > width and " " in text[1 : width + 1]:
+        k = text.rfind(" ", 1, width + 1)
+        out.append(text[:k])
+        text = text[k + 1 :]
+    return [*out, text]
+
+
+# conv_ops.cc (TF 1.x-2.x): the cuDNN convolution failure, one glog line.
+CONV_LINE = (
+    "2020-01-01 10:00:00.000000: E tensorflow/core/kernels/conv_ops.cc:1000] Failed to get "
+    "convolution algorithm. This is probably because cuDNN failed to initialize, so try "
+    "looking to see if a warning log message was printed above."
+)
+# load_library.py / dlopen: an op library built against another TensorFlow.
+OP_SO_LINE = (
+    "tensorflow.python.framework.errors_impl.NotFoundError: /usr/local/lib/python3.8/"
+    "site-packages/my_ops/python/ops/_my_ops.so: undefined symbol: "
+    "_ZN10tensorflow8OpKernel11TraceStringEPKNS_15OpKernelContextEb"
+)
+
+
+@pytest.mark.parametrize("width", [60, 70, 80])
+def test_a_message_wrapped_over_four_lines_is_read_whole(width: int) -> None:
+    # Lines in the middle hold keywords of their own that fail alone: each line's message
+    # is joined on at once, the first line's too (it is not replaced by the next one's).
+    lines = _wrap_at_spaces(CC_LINE, width)
+    assert len(lines) >= 4
+    start = next(i for i, ln in enumerate(lines, 1) if "Ignoring" in ln)
+    hit = read_lines(lines).get("cc.ignored").first[0]
+    assert hit.line <= start and (hit.g("cc"), hit.g("min")) == ("3.0", "3.5")
+    assert _both("\n".join(lines)) == _ids([CC_LINE])
+
+
+@pytest.mark.parametrize("width", [60, 70, 80, 100, 120])
+def test_a_keyword_across_one_break_and_the_message_after_the_next(width: int) -> None:
+    # "Failed" / "to get convolution algorithm. ... cuDNN failed to" / "initialize": the
+    # keyword of one form lies across the first break, the other's across the second, and
+    # the match may end before the break its keyword needs ("... cuDNN failed").
+    lines = _wrap_at_spaces(CONV_LINE, width)
+    assert len(lines) >= 2
+    start = next(i for i, ln in enumerate(lines, 1) if ln.endswith("Failed") or "Failed to" in ln)
+    hit = read_lines(lines).get("mem.handle").first[0]
+    # recorded at the first line of the joined text it was found in (at or before its own)
+    assert hit.line <= start and hit.g("conv") == "Failed to get convolution algorithm"
+    assert _both("\n".join(lines)) == _ids([CONV_LINE])
+
+
+@pytest.mark.parametrize("width", [80, 100, 120])
+def test_a_group_up_to_the_end_of_a_line_waits_for_the_next_line(width: int) -> None:
+    # dso_loader's "...; dlerror: <why>" reads the reason to the line's end: wrapped, the
+    # reason goes on in the next line and is read whole, in line order with the others.
+    want = read_lines([LIB_LINE]).get("lib.missing").first[0]
+    lines = _wrap_at_spaces(LIB_LINE, width)
+    assert len(lines) >= 2
+    hits = read_lines(lines).get("lib.missing")
+    assert want.groups in [h.groups for h in hits.first]
+    assert [h.line for h in hits.first] == sorted(h.line for h in hits.first)
+    assert _both("\n".join(lines)) == _ids([LIB_LINE])
+
+
+@pytest.mark.parametrize("width", [60, 80, 100, 120])
+def test_a_message_begun_on_the_line_before_a_keyword_is_joined_on(width: int) -> None:
+    # ".../_my_ops.so:" / "undefined symbol:" / "_ZN10tensorflow...": the keyword is on
+    # the second line, the message begins on the first and ends on the third.
+    want = read_lines([OP_SO_LINE]).get("op.lib_symbol").first[0].groups
+    lines = _wrap_at_spaces(OP_SO_LINE, width)
+    assert len(lines) >= 2
+    assert read_lines(lines).get("op.lib_symbol").first[0].groups == want
+    assert _both("\n".join(lines)) == _ids([OP_SO_LINE])
+
+
+def test_lines_joined_on_at_once_are_bounded() -> None:
+    eng = engine_mod.Engine()
+    for i in range(1, 200):
+        eng.feed(i, "Could not load dynamic library and more CUDA_ERROR_OUT_OF_MEMORY and")
+        assert len(eng._pending) <= engine_mod.MAX_PENDING
 
 
 # ------------------------------------------------------------------ rsyslog's #012 escapes
@@ -181,6 +269,11 @@ def _nvrm(facts: LogFacts) -> tuple[str | None, str | None]:
     "  Please\n",
     # the #012 form of stackhpc/ansible-slurm-appliance#287
     NVRM_SYSLOG.replace("535.54.03", "515.48.07").replace("530.30.02", "510.73.05"),
+    # variants: the two lines behind one Slurm task's label, one pod's kubectl prefix
+    " 3: NVRM: API mismatch: the client has the version 515.48.07, but\n"
+    " 3: NVRM: this kernel module has the version 510.73.05.  Please\n",
+    "[pod/train-0/worker] NVRM: API mismatch: the client has the version 515.48.07, but\n"
+    "[pod/train-0/worker] NVRM: this kernel module has the version 510.73.05.  Please\n",
 ])
 def test_kernel_continuation_lines_are_joined(paste: str) -> None:
     assert _nvrm(read_lines(paste.split("\n"))) == ("515.48.07", "510.73.05")
@@ -216,11 +309,20 @@ def test_a_line_of_another_program_or_prefix_is_never_joined() -> None:
     mixed = ("[ 1.5] NVRM: API mismatch: the client has the version 515.48.07, but\n"
              "2024-05-01T10:00:00Z NVRM: this kernel module has the version 510.73.05.\n")
     assert _nvrm(read_lines(mixed.split("\n"))) == (None, None)
+    tasks = ("0: NVRM: API mismatch: the client has the version 515.48.07, but\n"
+             "1: NVRM: this kernel module has the version 510.73.05.  Please\n")
+    assert _nvrm(read_lines(tasks.split("\n"))) == (None, None)
     assert split_prefix("Aug 26 14:08:07 host kernel: NVRM: x")[0] == "sys host kernel"
     assert split_prefix("[ 7386.259769] NVRM: x") == ("dm", "NVRM: x")
     assert split_prefix("[1,0]<stderr>:x")[0] != split_prefix("[2,0]<stderr>:x")[0]
     assert split_prefix("web_1  | x")[0] != split_prefix("db_1   | x")[0]
     assert split_prefix("| pro_1_1  | 2015-02-16 |")[0] == ""  # a Markdown table row
+    # one pod's or container's, one Slurm task's lines never join another's
+    assert split_prefix("[pod/a-0/w] x")[0] != split_prefix("[pod/a-1/w] x")[0]
+    assert split_prefix("[pod/a-0/w] x")[0] != split_prefix("[pod/a-0/ps] x")[0]
+    assert split_prefix("0: x")[0] != split_prefix("1: x")[0]
+    assert split_prefix("P0 1: x")[0] != split_prefix("P1 1: x")[0]
+    assert split_prefix(" 3: x")[0] == split_prefix("3: x")[0]  # its width is no part of it
 
 
 # ------------------------------------------------------------------ string literals (\n escapes)
@@ -284,6 +386,46 @@ def test_html_entities_are_decoded_without_moving_lines() -> None:
     assert [e.line for f in res.findings if f.id == LIB_ID for e in f.evidence] == [2]
 
 
+# NVIDIA/nvidia-docker#1034: Docker's refusal when the NVIDIA runtime hook is missing.
+DOCKER_HOOK = (
+    'docker: Error response from daemon: OCI runtime create failed: container_linux.go:345: '
+    'starting container process caused "exec: \\"nvidia-container-runtime-hook\\": executable '
+    'file not found in $PATH": unknown.'
+)
+
+
+def _smart(text: str) -> str:
+    """SmartyPants' rule: a quote after a space, an opening bracket or at the start opens."""
+    out = []
+    for i, ch in enumerate(text):
+        if ch in "'\"":
+            opens = i == 0 or text[i - 1] in " ([{"
+            ch = {"'": "\u2018\u2019", '"': "\u201c\u201d"}[ch][0 if opens else 1]
+        out.append(ch)
+    return "".join(out)
+
+
+def test_typographic_quotes_are_read_as_ascii_quotes() -> None:
+    # A forum, a blog engine or a word processor retypes the quotes of a pasted message:
+    # TensorFlow's 'libcudart.so.11.0', Docker's "exec: \"...\"", Keras' 'serving_default'.
+    keras = ("ValueError: File format not supported: filepath=my_model. Keras 3 only supports "
+             "V3 `.keras` files and legacy H5 format files (`.h5` extension). Note that the "
+             "legacy SavedModel format is not supported by `load_model()` in Keras 3. In order "
+             "to reload a TensorFlow SavedModel as an inference-only layer in Keras 3, use "
+             "`keras.layers.TFSMLayer(my_model, call_endpoint='serving_default')`")
+    for line in (LIB_LINE, DOCKER_HOOK, keras):
+        want = _ids([line])
+        assert want
+        smart = _smart(line)
+        assert smart != line and "'" not in smart and '"' not in smart
+        assert _both(smart) == want, line
+    # every mark of the block U+2018-U+201F, low-9 and reversed ones included ("\u201equ\u201c")
+    assert normalize_paste("\u2018a\u2019 \u201cb\u201d \u201ac\u201b \u201ed\u201f".encode()) == (
+        b"'a' \"b\" 'c' \"d\"")
+    assert normalize_paste("\u2039x\u203a \u00abx\u00bb".encode()) == (  # no guillemets
+        "\u2039x\u203a \u00abx\u00bb".encode())
+
+
 def test_non_breaking_zero_width_spaces_and_tabs_are_read_as_spaces() -> None:
     # A log copied from a rendered page: NBSP between words, a zero-width space inside one,
     # or an editor's tabs.
@@ -310,6 +452,19 @@ def test_non_breaking_zero_width_spaces_and_tabs_are_read_as_spaces() -> None:
     "tf-serving-1  | ",  # docker compose (v2)
     "[1,0]<stderr>:",  # horovodrun / mpirun rank tags
     "Thu Jun 18 14:28:35 2020[1,0]<stderr>:",  # with mpirun --timestamp-output
+    ">> ",  # an e-mail client's quote of a quote
+    "> >> ",
+    # kubectl logs --prefix (kubernetes/kubectl pkg/cmd/logs/logs.go: "[pod/%s/%s] ")
+    "[pod/train-0/worker] ",
+    "[pod/tf-job-ps-0.example/tensorflow] ",
+    # srun --label (SchedMD/slurm src/common/write_labelled_message.c: "%*d: ", "P%u %*d: ")
+    "0: ",
+    " 7: ",
+    "P1 0: ",
+    # Jupyter Notebook 6.x / Jupyter Server log records ("[%(levelname)1.1s %(asctime)s.
+    # %(msecs).03d %(name)s] ", dates "%H:%M:%S" / "%Y-%m-%d %H:%M:%S")
+    "[W 12:00:00.000 NotebookApp] ",
+    "[E 2024-05-01 12:00:00.123 ServerApp] ",
 ])
 def test_anchored_messages_match_behind_a_prefix(prefix: str) -> None:
     # tensorflow/tensorflow#47245: "Illegal instruction (core dumped)" is matched as a whole
@@ -320,10 +475,31 @@ def test_anchored_messages_match_behind_a_prefix(prefix: str) -> None:
     assert split_prefix(prefix + ILLEGAL)[1] == ILLEGAL
 
 
+@pytest.mark.parametrize("line", [
+    ILLEGAL,
+    # cuBLAS's status name (cublas_api.h) alone, as a reply quotes it in inline code
+    "`CUBLAS_STATUS_NOT_INITIALIZED`",
+    # libnvidia-container's refusal, the part after "nvidia-container-cli: "
+    "initialization error: driver error: failed to process request",
+])
+@pytest.mark.parametrize("indent", ["    ", "\t", "        ", "\t\t", "    > ",
+                                    "    app_1  | ", "\t[pod/train-0/worker] "])
+def test_an_indented_paste_reads_as_the_lines_themselves(line: str, indent: str) -> None:
+    # A Markdown code block (four spaces or a tab; eight inside a list item), also around
+    # a collector's prefix: anchored patterns read the line without its indentation.
+    want = _ids([line])
+    assert want
+    assert _both("Epoch 1/5\n" + indent + line + "\n") == want
+    assert split_prefix(indent + line)[1] == line
+
+
 def test_a_python_prompt_and_a_glog_line_keep_their_text() -> None:
     assert split_prefix(">>> import tensorflow as tf") == ("", ">>> import tensorflow as tf")
+    assert split_prefix(">>>> x") == ("", ">>>> x")
+    assert split_prefix(">> >>> import tensorflow")[1] == ">>> import tensorflow"
+    assert split_prefix("12:00:01 step") == ("", "12:00:01 step")  # a time is no task label
     assert split_prefix(CC_LINE) == ("", CC_LINE)  # a TensorFlow time is part of the record
-    assert split_prefix("---> 62   from keras.src import ops")[1] == "  from keras.src import ops"
+    assert split_prefix("---> 62   from keras.src import ops")[1] == "from keras.src import ops"
 
 
 def test_colour_codes_that_lost_their_escape_are_removed() -> None:
@@ -340,6 +516,57 @@ def test_crlf_utf16_and_ansi_pastes_give_the_same_findings() -> None:
     assert CC_ID in _stream_ids(text.encode("utf-16"))
     assert CC_ID in _stream_ids(text.encode("utf-16-le"))
     assert CC_ID in _both(text)
+
+
+def _evidence(text: str, chunk: int = 1 << 20) -> dict[str, list[int]]:
+    res = explain_stream(io.BytesIO(text.encode()), chunk_bytes=chunk)
+    return {f.id: [e.line for e in f.evidence] for f in res.findings}
+
+
+# TensorFlow's device listing in a Python session (tf.config.list_physical_devices, 2.1+):
+# an empty list on the line after the call is what tells "TensorFlow sees no GPU".
+REPL_NO_GPU = ['>>> import tensorflow as tf', '>>> tf.config.list_physical_devices("GPU")',
+               "[]"]
+
+
+@pytest.mark.parametrize("chunk", [1 << 20, 7, 2])
+def test_lone_carriage_return_line_endings_are_lines(chunk: int) -> None:
+    # Classic Mac OS text, or CRLF text that lost its line feeds: each "\r" ends a line, as
+    # Python's universal newlines read it, so a check that reads the line after another
+    # (the empty device list after the call) reads it, and the line numbers are the LF ones.
+    log = ["noise", CC_LINE, *REPL_NO_GPU, LIB_LINE]
+    lf, cr = "\n".join(log) + "\n", "\r".join(log) + "\r"
+    want = _evidence(lf)
+    assert "tensorflow-sees-no-gpu" in want and CC_ID in want
+    assert _evidence(cr, chunk) == want
+    assert _ids([cr]) == _ids(log) == set(want)
+
+
+def test_a_long_carriage_return_text_reads_its_later_crlf_and_lf_endings_as_one_each() -> None:
+    # The head decides (no newline in its first MiB); later CRLF or LF endings end one line
+    # each, also when a chunk ends between the "\r" and the "\n".
+    log = ["noise", CC_LINE, *REPL_NO_GPU, LIB_LINE]
+    filler = "Epoch 1/5 step\r" * 100_000
+    want = {k: [n + 100_000 for n in v] for k, v in _evidence("\n".join(log) + "\n").items()}
+    for text in (filler + "\r\n".join(log) + "\r\n", filler + "\n".join(log) + "\r"):
+        for chunk in (1 << 20, 4099, 4096):
+            assert _evidence(text, chunk) == want
+    # a chunk that ends between the "\r" and the "\n" of a CRLF: one line ending, not two
+    head = b"a\r" * (CR_SNIFF_BYTES // 2)
+    out = b"".join(_cr_lines(iter([head, b"b\r", b"\nc\r", b"\r\n", b"\r"])))
+    assert out == b"a\n" * (CR_SNIFF_BYTES // 2) + b"b\nc\n\n\n"
+    assert b"".join(_cr_lines(iter([b"a\r\nb\rc"]))) == b"a\r\nb\rc"  # a newline: as is
+
+
+def test_a_progress_bar_line_keeps_its_pieces_on_one_line() -> None:
+    # In a text with newlines, "\r" splits a line into pieces that keep its number (Keras'
+    # Progbar rewrites its bar with "\r"); lines in memory given one by one are lines.
+    bar = "\r".join(f"{i}/5 [==>...] - ETA: 1s - loss: 0.5" for i in range(1, 6))
+    log = "Epoch 1/5\n" + bar + "\r" + LIB_LINE + "\nafter\n"
+    assert _evidence(log)[LIB_ID] == [2]
+    assert _evidence(log.replace("\n", "\r\n"))[LIB_ID] == [2]
+    facts = read_lines(["Epoch 1/5", bar + "\r" + LIB_LINE, "after"])
+    assert {h.line for h in facts.get("lib.missing").first} == {2}
 
 
 # ------------------------------------------------------------------ bounds and speed
@@ -412,3 +639,51 @@ def test_the_paste_decoders_stay_linear_on_adversarial_lines(line: str) -> None:
     normalize_paste(raw)
     read_lines([line, "Epoch 1 with Cuda c", "ompute"])
     assert time.perf_counter() - start < 3, ascii(line[:40])
+
+
+# ------------------------------------------------------------------ the real cases, every form
+
+
+def _paste_forms() -> Any:
+    """``scripts/paste_forms.py`` (the metamorphic measure) as a module."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if "paste_forms" in sys.modules:
+        return sys.modules["paste_forms"]
+    path = Path(__file__).resolve().parents[2] / "scripts" / "paste_forms.py"
+    spec = importlib.util.spec_from_file_location("paste_forms", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["paste_forms"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+#: Share of the sampled RIGHT cases whose grade and claim ids a form keeps, at least (measured
+#: 2026-12-02 on all 869 RIGHT cases: every form 100%, but hard wraps: 80 columns 850/869,
+#: 120 columns 856/869; the residue is listed in docs/explain.md).  A form not named: 100%.
+PASTE_FORM_FLOORS = {"wrap 80": 0.97, "wrap 120": 0.98}
+#: Every this-many-th RIGHT case (in path order) is measured, to keep the test short.
+PASTE_FORM_SAMPLE = 2
+
+
+@pytest.fixture(scope="module")
+def right_cases() -> list[Any]:
+    pf = _paste_forms()
+    return pf.right_cases(pf.case_files()[::PASTE_FORM_SAMPLE])
+
+
+@pytest.mark.parametrize("form", list(_paste_forms().TRANSFORMS))
+def test_the_real_cases_keep_their_diagnosis_in_every_paste_form(
+        form: str, right_cases: list[Any]) -> None:
+    # A metamorphic test over the real reports: the same log pasted quoted, indented, with
+    # other line endings or quotes, behind a collector's prefix, wrapped or HTML-escaped
+    # gives the same grade and the same claims (scripts/paste_forms.py prints the table).
+    assert len(right_cases) > 300
+    [outcome] = _paste_forms().measure(right_cases, [form])
+    floor = PASTE_FORM_FLOORS.get(form, 1.0)
+    kept = outcome.kept / outcome.total
+    changed = [f"{c}: {sorted(b[1])} -> {a[0]} {sorted(a[1])}" for c, b, a in outcome.changed]
+    assert kept >= floor, f"{form}: {kept:.1%} kept < {floor:.0%}:\n" + "\n".join(changed)

@@ -12,14 +12,17 @@ A log is one more source of facts: the diagnosis reads it through
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
 from tfgpu.facts.log import LogFacts, ReadStats
 from tfgpu.logs.engine import Engine
 from tfgpu.logs.patterns import PREFILTER_NEEDLES_BYTES
 from tfgpu.logs.reader import (
     CHUNK_BYTES,
+    CR_SNIFF_BYTES,
     ByteSource,
     FollowState,
+    cr_line_endings,
     is_candidate,
     line_texts,
     normalize_paste,
@@ -35,7 +38,9 @@ def read_lines(lines: Iterable[str]) -> LogFacts:
     Args:
         lines: log lines (with or without trailing newlines); a string holding several
             lines is split, and each ``\\r`` starts a new piece (progress bars), as do
-            escaped newlines (see :func:`tfgpu.logs.reader.pieces_of`).  ANSI
+            escaped newlines (see :func:`tfgpu.logs.reader.pieces_of`); in one string whose
+            head holds lone ``\\r`` line endings and no ``\\n``, each ``\\r`` ends a line
+            (:func:`tfgpu.logs.reader.cr_line_endings`).  ANSI
             colour codes and control characters are removed; very long lines are cut to a
             bounded excerpt.  Up to ``MAX_FOLLOW_LINES`` lines after a candidate line that
             does not end a sentence are matched joined to it (wrapped messages).
@@ -47,8 +52,21 @@ def read_lines(lines: Iterable[str]) -> LogFacts:
     stats = ReadStats()  # only counts here; read_lines returns no statistics
     number = 0
     follow = FollowState()  # lines passed on after a candidate that continues (wrapped text)
-    for item in lines:
-        for line in str(item).split("\n"):
+    items = iter(lines)
+    first = next(items, None)
+    if first is None:
+        return engine.facts()
+    second = next(items, None)
+    head = str(first)[:CR_SNIFF_BYTES]
+    # lone carriage returns end the lines, as in a stream of the same text (the items joined
+    # by newlines): the first item's head holds no newline, and no next item follows it
+    universal = cr_line_endings(head) and (second is None or len(head) == CR_SNIFF_BYTES)
+    rest = () if second is None else chain((second,), items)
+    for item in chain((first,), rest):
+        text = str(item)
+        if universal:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        for line in text.split("\n"):
             number += 1
             raw = normalize_paste(line.encode("utf-8", "replace"))
             if is_candidate(raw, PREFILTER_NEEDLES_BYTES):
@@ -81,4 +99,5 @@ def read_stream(stream: ByteSource, *, chunk_bytes: int = CHUNK_BYTES) -> LogFac
     stats = ReadStats()
     for number, text in scan_stream(stream, PREFILTER_NEEDLES_BYTES, stats, chunk_bytes):
         engine.feed(number, text)
-    return LogFacts(hits=engine.hits, lines_fed=engine.lines_fed, stats=stats)
+    facts = engine.facts()  # ends the lines still joined to the next ones
+    return LogFacts(hits=facts.hits, lines_fed=facts.lines_fed, stats=stats)

@@ -29,9 +29,14 @@ MAX_TEMPLATE_BYTES = 8 * 1024 * 1024
 
 #: Longest text of lines joined to match a wrapped message, characters.
 MAX_JOINED_CHARS = 2 * MAX_LINE_CHARS
+#: Pending lines (messages still joined to the next lines) kept at once, at most: each line
+#: adds one for its own keywords and one for the keywords across its break with the line
+#: before, so the work per line stays a few joins however many lines continue.
+MAX_PENDING = 3
 #: Joined texts kept per pending line: a break inside a word is joined both with and without
-#: a space, so three joins give at most eight texts.
-MAX_JOIN_VARIANTS = 8
+#: a space, so two such joins give four texts (three would give eight: with up to
+#: :data:`MAX_PENDING` lines pending at once, four keep the work per line near one line's).
+MAX_JOIN_VARIANTS = 4
 
 
 def _split_word(left: str, right: str) -> bool:
@@ -42,6 +47,10 @@ def _split_word(left: str, right: str) -> bool:
 
 #: Longest keyword piece that :meth:`NeedleIndex.across` checks before giving up on a tail.
 _PIECE = 6
+#: Characters of a pending text's template end searched for the head of a keyword across
+#: a break (above the longest keyword; twice as many characters of text are read, since
+#: templates have no digits).
+_LONGEST_TAIL = 80
 
 
 class NeedleIndex:
@@ -155,7 +164,7 @@ class _Pending:
     """A line that does not end a sentence and holds the keyword of catalogue patterns that
     did not match it: they are tried again on it joined with the next line(s)."""
 
-    __slots__ = ("first", "joins", "kind", "last", "patterns", "texts")
+    __slots__ = ("deferred", "first", "joins", "kind", "last", "patterns", "tail", "texts")
 
     def __init__(self, line_no: int, text: str, patterns: tuple[Pattern, ...]) -> None:
         self.first = line_no  # the hit is recorded at the message's first line
@@ -163,8 +172,15 @@ class _Pending:
         self.kind, message = split_prefix(text)  # a next line's prefix must be of this kind
         #: the joined texts tried (the line alone at first; it keeps its own prefix)
         self.texts: tuple[str, ...] = (text,) if message is text else (text, message)
+        #: the last line joined (its template's end is where a keyword across the next
+        #: break begins: :meth:`Engine._across`)
+        self.tail = text
         self.patterns = patterns
         self.joins = 0
+        #: matches that ran to the end of the joined text: the next line may lengthen them
+        #: (a group up to the line's end, "dlerror: libnvrtc.so.11.1: cannot open shared" /
+        #: "object file: ..."); recorded once it does not, or when the message ends
+        self.deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
 
 
 class _Prev:
@@ -195,7 +211,11 @@ class Engine:
     line with a collector's prefix ("Aug 26 14:08:07 host kernel: ", "[ 7386.259769] ", an
     RFC 3339 time) continues only a line with the same kind of prefix, and is joined
     without it.  Each line is joined at most that many times, so the work stays linear in
-    the input; memory is one pending line.
+    the input; memory is at most :data:`MAX_PENDING` pending lines.  Several lines may be
+    pending at once (a message hard-wrapped over four lines whose middle lines hold keywords
+    of their own), a keyword across a break starts a pending message at the line before it,
+    and a match that runs to the end of the joined text waits for the next line, which may
+    lengthen it (a reason read to the line's end), before it is recorded.
 
     A line with such a prefix, or quoted ("> "), or behind a line-number gutter, is also
     matched without it when a pattern does not match it whole (anchored patterns such as
@@ -206,7 +226,9 @@ class Engine:
         self.hits: dict[str, Hits] = {}
         self._templates: dict[str, tuple[Pattern, ...]] = {}
         self._template_bytes = 0
-        self._pending: _Pending | None = None
+        #: lines still joined to the next ones, oldest first (each for at most
+        #: :data:`MAX_FOLLOW_LINES` joins; at most :data:`MAX_PENDING` at once)
+        self._pending: list[_Pending] = []
         #: the line before, for :meth:`_wrap_join` (one line: the memory stays bounded)
         self._prev: _Prev | None = None
         self.lines_fed = 0
@@ -214,10 +236,22 @@ class Engine:
         #: (pattern name, the part of the current line) a join hit of the line before took
         #: in: the same pattern matching inside it on the line alone is that message again
         self._covered: list[tuple[str, str]] = []
+        #: (tail template, 0 or 1) -> :meth:`NeedleIndex.across` of it and the current line
+        self._across_memo: dict[tuple[str, int], set[int]] = {}
 
     def facts(self) -> LogFacts:
-        """What was fed so far, as :class:`LogFacts` (the engine's records, not copies)."""
+        """What was fed so far, as :class:`LogFacts` (the engine's records, not copies).
+        Ends the lines still joined to the next ones: call it once all lines are fed."""
+        for pend in self._pending:
+            self._flush(pend)
         return LogFacts(hits=self.hits, lines_fed=self.lines_fed)
+
+    def _flush(self, pend: _Pending) -> None:
+        """Record the matches ``pend`` held back for a next line that did not come (each
+        was the only claim of its message when it was held back)."""
+        for p, joined, m, _ in pend.deferred:
+            self._record(p, pend.first, joined, m)
+        pend.deferred = []
 
     def feed(self, line_no: int, text: str) -> None:
         """Match one cleaned line against the catalogue.
@@ -228,9 +262,12 @@ class Engine:
         """
         self.lines_fed += 1
         self._covered.clear()
+        self._across_memo.clear()
         template = template_of(text)
-        if self._pending is not None:
-            self._join(line_no, text, template)
+        if self._pending:
+            pending, self._pending = self._pending, []
+            for pend in pending:
+                self._join(pend, line_no, text, template)
         pats = self._templates.get(template)
         if pats is None:
             pats = _index(PATTERNS).lookup(template)
@@ -269,8 +306,15 @@ class Engine:
         prev, self._prev = self._prev, None
         if prev is not None:
             self._wrap_join(prev, line_no, text, pats, failed)
+        if failed and self._covered:
+            # a message an older line's join took this line's start into is not begun again
+            # here (a wrapped "Could not load ... 'libX'; dlerror: libY: cannot open" once)
+            taken = {name for name, _ in self._covered}
+            failed = [p for p in failed if p.name not in taken]
         if failed and continues(text):
-            self._pending = _Pending(line_no, text, tuple(failed))
+            self._pending.append(_Pending(line_no, text, tuple(failed)))
+        while len(self._pending) > MAX_PENDING:  # a message begun before goes on first
+            self._flush(self._pending.pop())
         if len(text) <= MAX_LINE_CHARS and continues(text):
             self._prev = _Prev(line_no, text, pats)
 
@@ -307,14 +351,20 @@ class Engine:
         # it failed on ``text``): only the failed ones and the keywords across the break are
         # new, so the joined text is not looked up whole (issue 11: 3 look-ups a line).
         index = _index(PATTERNS)
-        left = template_of(prev.text)
+        left = template_of(prev.text[-2 * _LONGEST_TAIL:])[-_LONGEST_TAIL:]  # see _across
         joins = [(prev.text + " " + message, left + " ", 0)]
         if _split_word(prev.text, message):
             joins.insert(0, (prev.text + message, left, 1))
+        unmatched: dict[int, Pattern] = {}  # tried on the joined text, no match yet
+        deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
+        goes_on = continues(text)
+        right = template_of(message)
         for joined, head, tail in joins:
             joined = joined[:MAX_JOINED_CHARS]
-            right = template_of(joined[cut + 1 - tail:])  # after the space, if any
-            found = index.across(head, right, tail)
+            found = self._across_memo.get((head, tail))
+            if found is None:  # (the pending lines' joins may have searched this break)
+                found = self._across_memo[head, tail] = index.across(head, right, tail)
+            found = set(found)
             if failed:
                 whole = head + right
                 found.update(index.position[id(p)] for p in failed
@@ -324,9 +374,38 @@ class Engine:
                 if id(p) in skip or p.name in CONTEXT_ONLY or p.name.startswith(NOT_EXPLAINING):
                     continue
                 m = p.regex.search(joined)
-                if m is not None and m.start() < cut < m.end():
+                # begins on the line before; it may end there too: the line before did not
+                # look this pattern up (its keyword needs the break: "cuDNN failed to" /
+                # "initialize" for a match that ends at "failed")
+                if m is not None and m.start() < cut:
                     skip.add(id(p))
-                    self._record(p, prev.line, joined, m)
+                    unmatched.pop(id(p), None)
+                    part = (p.name, joined[cut:m.end()])
+                    if part in self._covered:
+                        continue
+                    self._covered.append(part)
+                    if goes_on and m.end() >= len(joined):  # the next line may lengthen it
+                        deferred.append((p, joined, m, part))
+                    else:
+                        self._record(p, prev.line, joined, m)
+                else:
+                    unmatched[id(p)] = p
+        if (unmatched or deferred) and goes_on:  # (only a line that goes on defers)
+            # the message may go on: joined on from the line before, as a line holding the
+            # keyword would be (a keyword across one break, the rest of the message after
+            # the next one; "...so:" / "undefined symbol:" / "_ZNK10tensorflow...")
+            tried = (*unmatched.values(), *(d[0] for d in deferred))
+            same = next((q for q in self._pending
+                         if q.first == prev.line and q.last == line_no), None)
+            if same is not None:  # the line before's own message goes on: one pending line
+                have = set(map(id, same.patterns))
+                same.patterns += tuple(p for p in tried if id(p) not in have)
+                same.deferred += deferred
+                return
+            pend = _Pending(prev.line, prev.text, tried)
+            pend.texts = tuple(j[:MAX_JOINED_CHARS] for j, _, _ in joins)
+            pend.last, pend.joins, pend.deferred, pend.tail = line_no, 1, deferred, text
+            self._pending.append(pend)
 
     def _fold(self, line_no: int, text: str, template: str, failed: list[Pattern],
               pats: tuple[Pattern, ...], message: str | None) -> None:
@@ -367,17 +446,52 @@ class Engine:
         rec = self.hits.get(p.name)
         if rec is None:
             rec = self.hits[p.name] = Hits()
+        last = rec.last
         rec.add(hit, groups.get(p.key) if p.key else None)
+        if last is not None and hit.line < last.line:
+            # a message held back for its next line (see _Pending.deferred) comes after a
+            # later line's: the evidence stays in line order, as checks read it
+            rec.last = last
+            rec.first.sort(key=lambda h: h.line)  # stable: a line's hits keep their order
+            rec.by_key = dict(sorted(rec.by_key.items(), key=lambda kv: kv[1].line))
 
-    def _join(self, line_no: int, text: str, template: str) -> None:
+    def _across(self, pend: _Pending, message: str) -> list[Pattern]:
+        """The catalogue patterns, not pending yet, one of whose keywords the pending text
+        and ``message`` (the next line's) hold across the break, with or without the
+        space (:meth:`NeedleIndex.across`; context-only and telling ones left out)."""
+        index = _index(PATTERNS)
+        right = template_of(message)
+        have = set(map(id, pend.patterns))
+        found: set[int] = set()
+        memo = self._across_memo  # the pending lines of one feed end alike: one search each
+        # the head of a keyword across this break lies in the last line joined (a keyword
+        # is at most 73 characters; one across a whole short middle line is not searched)
+        head = template_of(pend.tail[-2 * _LONGEST_TAIL:])[-_LONGEST_TAIL:]
+        for key in ((head + " ", 0), (head, 1)) if _split_word(pend.tail, message) else (
+                (head + " ", 0),):
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = index.across(key[0], right, key[1])
+            found |= hit
+        out = []
+        for i in sorted(found):
+            p = index.patterns[i]
+            if id(p) not in have and p.name not in CONTEXT_ONLY \
+                    and not p.name.startswith(NOT_EXPLAINING):
+                out.append(p)
+        return out
+
+    def _join(self, pend: _Pending, line_no: int, text: str, template: str) -> None:
         """Try the pending line's unmatched patterns on it joined with ``text`` (the next
         line, whose template is ``template``); keep it pending while the joined text still
-        does not end a sentence."""
-        pend, self._pending = self._pending, None
-        if pend is None or line_no - pend.last not in (0, 1):  # 0: pieces of one line (#012)
+        does not end a sentence.  A message an older pending line has just recorded (the same
+        pattern, ending at the same place of ``text``) is not recorded again."""
+        if line_no - pend.last not in (0, 1):  # 0: pieces of one line (#012)
+            self._flush(pend)
             return
         message = continuation_of(pend.kind, text)
         if message is None:
+            self._flush(pend)
             return
         message = message.strip()
         joins: dict[str, int] = {}  # joined text -> length of its pending part
@@ -389,24 +503,44 @@ class Engine:
                 joins.setdefault((t[:-1] + message)[:MAX_JOINED_CHARS], len(t) - 1)
         texts = list(joins)[:MAX_JOIN_VARIANTS]
         still: list[Pattern] = []
+        held = {id(d[0]): d for d in pend.deferred}
+        deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
+        goes_on = pend.joins + 1 < MAX_FOLLOW_LINES and continues(text)
         bare: str | None = None  # ``text`` without its prefix, computed once if needed
-        for p in pend.patterns:
+        for p in (*pend.patterns, *self._across(pend, message)):
+            before = held.get(id(p))  # its match on the shorter join, held back
             if any(n in template for n in p.needles):
-                if p.regex.search(text) is not None:
-                    continue  # the next line holds the message itself: matched on its own
                 if bare is None:
                     bare = split_prefix(text)[1]
-                if p.regex.search(bare) is not None:
-                    continue
+                if p.regex.search(text) is not None or p.regex.search(bare) is not None:
+                    if before is not None:  # the held match stands; the line is its own
+                        self._record(p, pend.first, before[1], before[2])
+                    continue  # the next line holds the message itself: matched on its own
             for joined in texts:
                 m = p.regex.search(joined)
                 if m is not None and m.start() < joins[joined]:  # begins on the pending line
-                    self._record(p, pend.first, joined, m)
-                    self._covered.append((p.name, joined[joins[joined]:m.end()]))
+                    # the part of ``text`` it takes in: an older pending line's join of the
+                    # same message took it in already, or the line's own match is that message
+                    part = (p.name, joined[joins[joined]:m.end()])
+                    if part in self._covered:
+                        break
+                    self._covered.append(part)
+                    if goes_on and m.end() >= len(joined):
+                        deferred.append((p, joined, m, part))  # the next line may go on
+                        still.append(p)
+                    else:
+                        self._record(p, pend.first, joined, m)
                     break
             else:
-                still.append(p)
+                if before is not None:  # the longer join does not match: the held one stands
+                    self._record(p, pend.first, before[1], before[2])
+                else:
+                    still.append(p)
         pend.joins += 1
-        if still and pend.joins < MAX_FOLLOW_LINES and continues(text):
+        pend.deferred = deferred
+        if still and goes_on:
             pend.last, pend.texts, pend.patterns = line_no, tuple(texts), tuple(still)
-            self._pending = pend
+            pend.tail = text
+            self._pending.append(pend)
+        else:
+            self._flush(pend)

@@ -225,6 +225,13 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
 _NBSP = (b"\xc2\xa0", b"\xe2\x80\xaf")
 #: Zero-width characters (U+200B/C/D, U+2060, U+FEFF) as UTF-8; they are deleted.
 _ZERO_WIDTH = (b"\xe2\x80\x8b", b"\xe2\x80\x8c", b"\xe2\x80\x8d", b"\xe2\x81\xa0", b"\xef\xbb\xbf")
+#: Typographic quotation marks (U+2018-U+201F) as UTF-8 -> the ASCII quote they stand for.
+#: A forum, a blog engine or a word processor turns the quotes of a pasted message into
+#: them (SmartyPants, WordPress' ``wptexturize``, Word's AutoFormat: 'x' -> \u2018x\u2019,
+#: "x" -> \u201cx\u201d, it's -> it\u2019s); TensorFlow, CUDA and pip print ASCII quotes.
+_CURLY_QUOTES = tuple(
+    (chr(c).encode("utf-8"), b"'" if c <= 0x201B else b'"') for c in range(0x2018, 0x2020)
+)
 _ASCII = bytes(range(128))
 _NAMED_ENTITIES = {b"quot": b'"', b"apos": b"'", b"lt": b"<", b"gt": b">", b"amp": b"&",
                    b"nbsp": b" "}
@@ -245,10 +252,11 @@ def normalize_paste(body: bytes) -> bytes:
     """Undo the manglings of text copied from a web page, on raw bytes (one chunk or line).
 
     Non-breaking spaces become spaces, zero-width characters and byte-order marks are
-    deleted, and HTML character references (``&quot;`` ``&#39;`` ``&lt;`` ``&gt;``
-    ``&amp;`` ``&#x27;`` ...) are decoded (references to control characters become a space,
-    so line numbers never change).  Each step runs only when its marker byte sequence is
-    present: plain logs pay a few C-speed ``in`` tests per chunk.
+    deleted, typographic quotation marks (U+2018-U+201F: \u2018 \u2019 \u201c \u201d ...)
+    become the ASCII quote they stand for, and HTML character references (``&quot;``
+    ``&#39;`` ``&lt;`` ``&gt;`` ``&amp;`` ``&#x27;`` ...) are decoded (references to control
+    characters become a space, so line numbers never change).  Each step runs only when its
+    marker byte sequence is present: plain logs pay a few C-speed ``in`` tests per chunk.
 
     Args:
         body: UTF-8 (or other byte-oriented) text, any length.
@@ -267,6 +275,10 @@ def normalize_paste(body: bytes) -> bytes:
         for zw in _ZERO_WIDTH:
             if zw in high:
                 body = body.replace(zw, b"")
+        if b"\xe2\x80" in high:
+            for curly, plain in _CURLY_QUOTES:
+                if curly in high:
+                    body = body.replace(curly, plain)
     if b"&" in body:
         body = _ENTITY_RE.sub(_entity, body)
     return body
@@ -390,9 +402,19 @@ _BACKSPACES_RE = re.compile(rb"\x08+")
 #: line-number gutter ("  12 | ", Jupyter's "---> 62 ", a CI log viewer's elapsed time and
 #: line number "13m 43s | 221 | "), ``mpi`` an Open MPI rank tag as horovodrun/mpirun
 #: print it ("[1,0]<stderr>:", with --timestamp-output "Thu Jun 18 14:28:35 2020[1,0]<stderr>:"),
-#: ``compose`` a Docker Compose service column ("web_1  | ", "tf-serving-1  | ").
+#: ``compose`` a Docker Compose service column ("web_1  | ", "tf-serving-1  | "),
+#: ``kube`` ``kubectl logs --prefix``'s source ("[pod/train-0/worker] "; kubernetes/kubectl
+#: ``pkg/cmd/logs/logs.go``: ``fmt.Sprintf("[pod/%s/%s] ", ref.Name, containerName)``),
+#: ``jup`` a Jupyter server's log record ("[W 12:00:00.000 NotebookApp] ", "[E 2024-05-01
+#: 12:00:00.000 ServerApp] "; jupyter/notebook 6.x ``notebookapp.py`` and
+#: jupyter_server ``serverapp.py``: ``"[%(levelname)1.1s %(asctime)s.%(msecs).03d
+#: %(name)s] "``, dates ``"%H:%M:%S"`` and traitlets' ``"%Y-%m-%d %H:%M:%S"``), ``srun``
+#: Slurm's task label (``srun --label``: "0: ", " 7: ", "P1 0: "; SchedMD/slurm
+#: ``src/common/write_labelled_message.c``: ``"%*d: "``, ``"P%u %*d: "`` in a
+#: heterogeneous job).  A quote is one or more levels of "> " or ">> " (e-mail clients write
+#: ">> " for a reply's reply); ">>> " stays text (Python's prompt, :func:`starts_record`).
 _PREFIX_RE = re.compile(
-    r"(?P<q>(?:[ \t]{0,3}>(?:[ \t]|$))+)"
+    r"(?P<q>(?:[ \t]{0,3}>>?(?!>)(?:[ \t]|$))+)"
     r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)"
     r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?:\[\d{1,10}\])?: )"
@@ -403,6 +425,9 @@ _PREFIX_RE = re.compile(
     r"|(?P<mpi>(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})?"
     r"(?P<rank>\[\d{1,6},\d{1,6}\])<(?:stdout|stderr)>: ?)"
     r"|(?P<compose>(?P<svc>[\w.-]{1,64}?[-_]\d{1,4}) {1,24}\| ?)"
+    r"|(?P<kube>\[pod/(?P<pod>[\w.-]{1,253}/[\w.-]{0,63})\] )"
+    r"|(?P<jup>\[[DIWEC] (?:\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d\.\d{3} [\w.-]{1,64}\] )"
+    r"|(?P<srun>(?:P\d{1,6} )? {0,6}\d{1,7}: )"
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
 )
@@ -424,11 +449,20 @@ def split_prefix(text: str) -> tuple[str, str]:
     Args:
         text: a cleaned line.
 
+    The indentation of a line (a Markdown code block's four spaces or tab, a list's eight)
+    is no prefix kind, but it is left out of the message, as the space after each prefix is:
+    an anchored pattern (``^\\W{0,4}CUBLAS_STATUS_...``) reads an indented paste's line as
+    it reads the line itself.
+
+    Args:
+        text: a cleaned line.
+
     Returns:
         ``(kind, message)``: ``kind`` names the prefixes found (``""`` when none; a syslog
         prefix's kind includes its host and tag, so that lines of two programs never
         join; ``md`` a whole line wrapped in Markdown inline code or bold, whose marks are
-        removed), ``message`` the rest (``text`` itself when there is no prefix).
+        removed), ``message`` the rest without leading spaces (``text`` itself when there is
+        neither a prefix nor an indentation).
     """
     done = _SPLIT_MEMO.get(text)
     if done is None:
@@ -436,8 +470,10 @@ def split_prefix(text: str) -> tuple[str, str]:
         if len(_SPLIT_MEMO) >= _SPLIT_MEMO_SIZE:
             _SPLIT_MEMO.clear()  # one call, safe beside another thread's use
         _SPLIT_MEMO[text] = done
-    # no prefix: the message is ``text`` itself, this very object (callers test identity)
-    return done if done[0] else ("", text)
+    if not done[0] and len(done[1]) == len(text):
+        # no prefix: the message is ``text`` itself, this very object (callers test identity)
+        return "", text
+    return done
 
 
 #: Markdown marks that wrap a whole pasted line (GitHub issues): inline code and bold.
@@ -460,7 +496,7 @@ def _md_unwrapped(rest: str) -> str | None:
 
 def _split_prefix(text: str) -> tuple[str, str]:
     kinds: list[str] = []
-    rest = text
+    rest = text.lstrip()
     for _ in range(_MAX_PREFIXES):
         m = _PREFIX_RE.match(rest)
         if m is None or not m.group():
@@ -472,8 +508,12 @@ def _split_prefix(text: str) -> tuple[str, str]:
             kind = f"compose {m.group('svc')}"  # one service's lines never join another's
         elif m.group("mpi") is not None:
             kind = f"mpi {m.group('rank')}"  # one rank's lines never join another's
+        elif m.group("kube") is not None:
+            kind = f"kube {m.group('pod')}"  # nor one pod's or container's another's
+        elif m.group("srun") is not None:
+            kind = f"srun {m.group('srun').strip()}"  # nor one task's another's
         kinds.append(kind)
-        rest = rest[m.end() :]
+        rest = rest[m.end() :].lstrip()
     # a whole line pasted as Markdown inline code or bold: the marks are no part of the
     # message (patterns anchored at the line's end, such as the diagnostics' host name,
     # would not match with a closing mark after it)
@@ -481,8 +521,6 @@ def _split_prefix(text: str) -> tuple[str, str]:
     if inner is not None:
         kinds.append("md")
         rest = inner
-    if not kinds:
-        return "", text
     return "+".join(kinds), rest
 
 
@@ -514,7 +552,7 @@ def scan_stream(
     carry = b""
     first_line = 1  # number of the first line in the next buffer
     continuing = False  # the carry is the continuation of an over-long line
-    chunks = _utf8_chunks(stream, chunk_bytes, stats)
+    chunks = _cr_lines(_utf8_chunks(stream, chunk_bytes, stats))
     while True:
         chunk = next(chunks, b"")
         eof = not chunk
@@ -550,6 +588,67 @@ def scan_stream(
         if eof:
             break
     stats.lines = first_line - 1 if not continuing else first_line
+
+
+#: Bytes at the start of an input that decide whether its lines end with a lone carriage
+#: return (:func:`cr_line_endings`): one chunk.  A progress bar's line (Keras' Progbar:
+#: ~100 bytes a step, a newline after each epoch) is far shorter; a bar saved without any
+#: newline is read as lines too: its steps get line numbers of their own, its findings stay.
+CR_SNIFF_BYTES = 1024 * 1024
+
+
+def cr_line_endings(head: bytes | str) -> bool:
+    """Whether an input whose first :data:`CR_SNIFF_BYTES` are ``head`` ends its lines with
+    a lone carriage return (classic Mac OS text, a tool's CRLF with its line feeds lost):
+    ``head`` holds a ``\\r`` and no ``\\n``.  Such an input is read with universal newlines,
+    as Python's ``open()`` and ``str.splitlines`` read it (``\\r``, ``\\n`` and ``\\r\\n`` each
+    end a line), so that lines keep their own numbers; in any other input a ``\\r`` splits a
+    line into pieces that keep its number (a progress bar, :func:`split_cr`).
+
+    Args:
+        head: the input's first :data:`CR_SNIFF_BYTES` (bytes or characters), or all of it
+            when it is shorter.
+    """
+    if isinstance(head, str):
+        return "\n" not in head and "\r" in head
+    return b"\n" not in head and b"\r" in head
+
+
+def _cr_lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
+    """The chunks, with every ``\\r\\n`` and lone ``\\r`` made a ``\\n`` when the input's head
+    (:data:`CR_SNIFF_BYTES`, or all of a shorter input) has lone carriage returns only
+    (:func:`cr_line_endings`); else the chunks as they are.  Holds back at most the head and
+    one byte (a ``\\r`` at a chunk's end, whose ``\\n`` may start the next)."""
+    head: list[bytes] = []
+    size = 0
+    for chunk in chunks:
+        head.append(chunk)
+        size += len(chunk)
+        if size >= CR_SNIFF_BYTES or b"\n" in chunk:
+            break
+    if not head:
+        return
+    first = b"".join(head)
+    if not cr_line_endings(first[:CR_SNIFF_BYTES]):
+        yield first
+        yield from chunks
+        return
+    held = b""
+    for chunk in _chain_first(first, chunks):
+        data = held + chunk if held else chunk
+        held = b""
+        if data.endswith(b"\r"):
+            data, held = data[:-1], b"\r"
+        if data:  # an empty chunk would end the stream
+            yield data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    if held:
+        yield b"\n"
+
+
+def _chain_first(first: bytes, rest: Iterator[bytes]) -> Iterator[bytes]:
+    """``first``, then the chunks of ``rest``."""
+    yield first
+    yield from rest
 
 
 def is_candidate(raw: bytes, anchors: tuple[bytes, ...]) -> bool:
