@@ -1254,11 +1254,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"required count is (?P<need>\d+)",
     ),
     # keras gru_lstm_utils: an LSTM/GRU whose arguments rule out the fused cuDNN kernel
+    # ("... cuDNN kernels since it doesn't meet the criteria. It will use a generic GPU
+    # kernel ...", TF 2.4+, Keras 2.6-2.15, tf_keras); TF 2.0-2.3's recurrent_v2.py said
+    # "... cuDNN kernel since it doesn't meet the cuDNN kernel criteria. It will use generic
+    # GPU kernel as fallback when running on GPU"
     _p(
         "keras.rnn_no_cudnn",
-        ("will not use cudnn kernels since it doesn't meet the criteria",),
-        r"Layer (?P<layer>\w{1,80}) will not use cuDNN kernels? since it doesn't meet the "
-        r"criteria",
+        ("will not use cudnn kernel",),
+        r"Layer (?P<layer>[\w/.-]{1,120}) will not use cuDNN kernels? since it doesn't meet "
+        r"the (?:cuDNN kernel )?criteria",
     ),
     # placer.cc: an op pinned to the GPU has no GPU kernel
     _p(

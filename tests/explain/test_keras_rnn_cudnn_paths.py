@@ -1,0 +1,9 @@
+"""Keras LSTM/GRU layers and the fused cuDNN kernel: the notice that a layer's arguments
+rule the kernel out, in the wording of every release.  Rows:
+kind_cases/keras_rnn_cudnn_paths.toml."""
+
+from __future__ import annotations
+
+from .kind_helpers import table_test
+
+test_case = table_test("keras_rnn_cudnn_paths")
