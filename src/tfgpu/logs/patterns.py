@@ -4455,6 +4455,19 @@ PATTERNS: tuple[Pattern, ...] = (
        r"cuda_dnn\.cc\(\d{1,6}\):\s*'cudnnSetRNNDataDescriptor\("),
     _p("keras.rnn_mask_cudnn", ("does not correspond to right-padded sequences",),
        r"(?i:You are passing a RNN mask that does not correspond to right-padded sequences)"),
+    # Keras 2 multi_gpu_model's device checks (keras/utils/training_utils.py 2.0.8-2.1.5,
+    # multi_gpu_utils.py 2.1.6-2.3.1, tf.keras utils/multi_gpu_utils.py): the devices it
+    # needs against the ones TensorFlow lists, and gpus < 2; Keras < 2.3.0's device-scope
+    # helper under TensorFlow 1.14+; read by checks/keras_multi_gpu.py
+    _p("keras.multi_gpu_devices", ("we expect the following devices to be available",),
+       r"To call `multi_gpu_model` with `gpus=(?P<gpus>[^`]{1,80})`, we expect the following "
+       r"devices to be available: \[(?P<want>[^\]]{0,2000})\]\. However this machine only "
+       r"has: \[(?P<have>[^\]]{0,6000})\]"),
+    _p("keras.multi_gpu_too_few", ("for multi-gpu usage to be effective",),
+       r"For multi-gpu usage to be effective, call `multi_gpu_model` with "
+       r"`(?:len\(gpus\)|gpus) >= 2`\. Received: `gpus=(?P<gpus>[^`]{0,80})`"),
+    _p("keras.device_capture_api", ("_tfdevicecaptureop",),
+       r"'_TfDeviceCaptureOp' object has no attribute '(?P<attr>_set_device\w{0,40})'"),
     # --- conda-forge TensorFlow build strings (CPU-only build) ----------------------
     # conda-forge/tensorflow-feedstock recipe/meta.yaml names the outputs tensorflow,
     # tensorflow-base, tensorflow-estimator, tensorflow-cpu/-gpu with the build string

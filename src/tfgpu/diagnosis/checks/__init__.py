@@ -499,6 +499,10 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # isort: split
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
 from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init
+from tfgpu.diagnosis.checks.keras_multi_gpu import (
+    keras_device_capture_api,
+    multi_gpu_model_devices,
+)
 from tfgpu.diagnosis.checks.op_kernel_limits import grouped_conv_cpu, sparse_matmul_gpu_limit
 from tfgpu.diagnosis.checks.protobuf import protobuf_extension_dll
 from tfgpu.diagnosis.checks.replicate_batch_split import replicate_batch_split
@@ -915,6 +919,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_crash,
     # --- a Keras subclass that set attributes before calling super().__init__() ---
     keras_subclass_init,
+    # --- Keras 2's multi_gpu_model device checks; Keras < 2.3.0 under TensorFlow 1.14+ ---
+    multi_gpu_model_devices,
+    keras_device_capture_api,
     # --- the Object Detection API trainer with fewer images per batch than clones ---
     od_clone_batch,
     # --- tf.contrib replicate_model_fn with a batch the GPUs cannot share equally ---
