@@ -1253,6 +1253,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"name: (?P<name>[^,]{1,80}),[^)]{0,200}\) with core count: (?P<have>\d+)\. The minimum "
         r"required count is (?P<need>\d+)",
     ),
+    # grappler implementation_selector.cc (TF 2.0-2.1 at WARNING): the function library's API
+    # info (function_api_info.cc) refused two implementations of one interface, "Functions
+    # 'A' and 'B' both implement 'lstm_<uuid>' but their signatures do not match", so the
+    # pass that swaps Keras's cuDNN / generic LSTM/GRU functions skipped the graph
+    _p(
+        "grappler.impl_selector_skipped",
+        ("skipping optimization due to error while loading function",),
+        r"Skipping optimization due to error while loading function\s+libraries:",
+    ),
     # keras gru_lstm_utils: an LSTM/GRU whose arguments rule out the fused cuDNN kernel
     # ("... cuDNN kernels since it doesn't meet the criteria. It will use a generic GPU
     # kernel ...", TF 2.4+, Keras 2.6-2.15, tf_keras); TF 2.0-2.3's recurrent_v2.py said

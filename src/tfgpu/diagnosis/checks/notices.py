@@ -12,6 +12,13 @@ Sources of the notices with a check of their own:
   when ``model_supports_jit()`` is false (TensorFlow on an Apple-silicon GPU, a layer whose
   ``supports_jit`` is False, or ``tf.config.experimental.enable_op_determinism()``), then
   trains without XLA.
+* TensorFlow ``core/grappler/optimizers/implementation_selector.cc`` (TF 2.0-2.1, WARNING):
+  "Skipping optimization due to error while loading function libraries: Invalid argument:
+  Functions 'A' and 'B' both implement 'lstm_<uuid>' but their signatures do not match."
+  (``function_api_info.cc``; both strings are in TensorFlow 2.21's libtensorflow_framework):
+  the pass that swaps a Keras LSTM/GRU between its cuDNN and generic functions skipped the
+  graph; the model runs unchanged, and maintainers called the line safe to ignore
+  (tensorflow/tensorflow#30263).
 * XLA ``xla/stream_executor/gpu/gpu_timer.cc`` (``GpuTimer::Create``, later
   ``CreateEventBasedTimer``): ``LOG(WARNING)`` "Skipping the delay kernel, measurement accuracy
   will be reduced" when a timer is created without its delay kernel, "... because the device
@@ -49,6 +56,7 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         ("noise.grappler_notice", "grappler-optimizer-notice"),
         ("cudnn.autotune_notice", "cudnn-autotune-notice"),
         ("keras.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
+        ("grappler.impl_selector_skipped", "grappler-implementation-selector-skipped-notice"),
         ("xla.gpu_timer_delay", "xla-gpu-timer-delay-kernel-notice"),
     )
     made = {f.id for f in out}
