@@ -3427,10 +3427,18 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.r_host",
         ("library(tensorflow)", "library(keras", "r-tensorflow", "r-reticulate",
-         "py_module_import", "reticulate::", "tf_config()", "install_tensorflow("),
+         "py_module_import", "reticulate::", "tf_config()", "install_tensorflow(",
+         "error in py_call_impl("),
         r"library\((?:tensorflow|keras3?)\)|[/\\]r-(?:tensorflow|reticulate)\b"
-        r"|py_module_import\(|reticulate::|\btf_config\(\)|install_tensorflow\(",
+        r"|py_module_import\(|reticulate::|\btf_config\(\)|install_tensorflow\("
+        r"|Error in py_call_impl\(",
     ),
+    # R's tensorflow package (re-exported by keras): use_session_with_seed() prints "Set
+    # session seed to <seed> (disabled GPU, CPU parallelism)" after setting
+    # CUDA_VISIBLE_DEVICES=-1 and device_count GPU=0 (disable_gpu = TRUE by default;
+    # rstudio/tensorflow R/seed.R); read by checks/cuda_visible_devices.py
+    _p("r.seed_disabled_gpu", ("set session seed to",),
+       r"Set session seed to (?P<seed>-?\d{1,20}) \(disabled GPU"),
     _p(
         "ctx.r_python",
         ("python v.",),

@@ -334,7 +334,11 @@ from tfgpu.diagnosis.checks.container_runtime import (
     nvidia_container_cli_unknown_device,
     smi_in_container_without_gpu,
 )
-from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
+from tfgpu.diagnosis.checks.cuda_visible_devices import (
+    cvd_hedged_no_device,
+    cvd_in_log,
+    r_seed_disabled_gpu,
+)
 from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
@@ -714,6 +718,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvrm_probe_not_called,
     op_not_registered,
     cvd_in_log,
+    r_seed_disabled_gpu,
     directml_no_wheel,
     tfgpu_version_missing,
     dll_load_bare,
