@@ -1262,6 +1262,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("skipping optimization due to error while loading function",),
         r"Skipping optimization due to error while loading function\s+libraries:",
     ),
+    # Keras 3.2+ keras/src/layers/rnn/lstm.py, gru.py: use_cudnn=True, and the cuDNN path is
+    # not taken (recurrent_dropout, arguments outside the cuDNN criteria, or no GPU listed:
+    # backend/tensorflow/rnn.py cudnn_ok)
+    _p(
+        "keras.use_cudnn_unsupported",
+        ("use_cudnn=true was specified",),
+        r"use_cudnn=True was specified, but cuDNN is not supported for this layer "
+        r"configuration",
+    ),
     # keras gru_lstm_utils: an LSTM/GRU whose arguments rule out the fused cuDNN kernel
     # ("... cuDNN kernels since it doesn't meet the criteria. It will use a generic GPU
     # kernel ...", TF 2.4+, Keras 2.6-2.15, tf_keras); TF 2.0-2.3's recurrent_v2.py said

@@ -445,6 +445,7 @@ from tfgpu.diagnosis.checks.no_matching_wheel import and_cuda_nvidia_wheel_unava
 from tfgpu.diagnosis.checks.notices import (
     grappler_kernel_check,
     keras_jit_fallback,
+    keras_use_cudnn_forced,
 )
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import no_gpu_listed, op_gpu_build_only
 from tfgpu.diagnosis.checks.op_registry import op_kernel_registry
@@ -783,6 +784,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_kernel_registry,
     and_cuda_nvidia_wheel_unavailable,
     keras_jit_fallback,
+    keras_use_cudnn_forced,
     xla_variable_other_device,
     docker_wsl_no_gpu_adapter,
     nvc_requirement_invalid,

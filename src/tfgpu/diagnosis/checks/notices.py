@@ -85,6 +85,19 @@ def grappler_kernel_check(ctx: Facts) -> list[Finding]:
                            evidence=log_evidence(hits, limit=2))]
 
 
+def keras_use_cudnn_forced(ctx: Facts) -> list[Finding]:
+    """``keras-rnn-not-using-cudnn`` (variant ``use-cudnn-forced``, an error hedged between
+    two causes): Keras 3.2+ LSTM/GRU built with ``use_cudnn=True`` raising "use_cudnn=True was
+    specified, but cuDNN is not supported for this layer configuration with this backend"
+    (keras/src/layers/rnn/lstm.py, gru.py).  The layer tries cuDNN only without
+    recurrent_dropout, and the TensorFlow backend takes it only when the arguments meet the
+    cuDNN criteria and TensorFlow lists a GPU (backend/tensorflow/rnn.py ``cudnn_ok``:
+    ``_is_gpu_available()`` is ``tf.config.list_logical_devices("GPU")``)."""
+    return from_log(ctx, "keras.use_cudnn_unsupported", lambda hits, first: catalogue.make(
+        "keras-rnn-not-using-cudnn", variant="use-cudnn-forced",
+        evidence=log_evidence(hits, limit=1)))
+
+
 def keras_jit_fallback(ctx: Facts) -> list[Finding]:
     """``keras-jit-compile-fallback-notice`` (harmless): Keras 3 turned XLA off for this model
     (trainer.py ``model_supports_jit``) and trains without it."""
