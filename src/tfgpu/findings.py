@@ -26,6 +26,9 @@ CATEGORIES: tuple[str, ...] = (
     "multigpu-nccl",
     "mixed-precision",
     "cupti",
+    # A fault of the model's code, arguments or data that a GPU kernel refuses (a mask the
+    # cuDNN RNN kernel cannot take), not of the GPU set-up.
+    "model-code",
     # No known fault: the explain engine's "unrecognised-error" finding (it never guesses).
     "unknown",
     # Not a fault: a harmless start-up notice (oneDNN, CPU instructions, factory registration).

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tfgpu.cli.main import main
+from tfgpu.fleet.model import FLEET_SCHEMA_VERSION
 
 from . import _snap
 
@@ -41,7 +42,7 @@ def test_text_marks_the_rows_that_differ(folder: Path, capsys: pytest.CaptureFix
 def test_json_document(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fleet", str(folder), "--json"]) == 1
     doc = json.loads(capsys.readouterr().out)
-    assert doc["schema_version"] == "1.0" and doc["command"] == "fleet"
+    assert doc["schema_version"] == FLEET_SCHEMA_VERSION and doc["command"] == "fleet"
     assert doc["exit_code"] == 1
     assert doc["table"]["nodes"] == ["gpu01", "gpu02"]
     tf_row = next(r for r in doc["table"]["rows"] if r["key"] == "tensorflow")

@@ -308,6 +308,23 @@ def check_fix(spec: FindingSpec) -> list[str]:
             if not line or line != line.strip()]
 
 
+def check_plain_meaning(spec: FindingSpec) -> list[str]:
+    """A row or variant whose cause is only a template (``"{why}"``: the check writes every
+    word) states in plain text what it means (``general_cause``) and, when the check
+    computes its fix lines, how it is usually fixed (``general_fix``), so that a reader of
+    the catalogue alone can tell what the finding says."""
+    out = []
+    for s in (spec, *spec.variants.values()):
+        name = s.id if s.variant is None else f"{s.id}/{s.variant}"
+        if not s.cause_is_template_only():
+            continue
+        if not s.general_cause:
+            out.append(f"{name}: cause {s.cause!r} is only a template and no general_cause")
+        if not (s.fix or s.general_fix):
+            out.append(f"{name}: fix lines computed and no general_fix")
+    return out
+
+
 def check_made(spec: FindingSpec, made: frozenset[str]) -> list[str]:
     """The row is built by at least one catalogue.make call in src (no dead rows)."""
     return [] if spec.id in made else [f"no catalogue.make({spec.id!r}) in src"]
@@ -389,6 +406,7 @@ ROW_CHECKS: dict[str, RowCheck] = {
     "supersedes-defers-to-and-aliases-resolve": lambda spec: check_references(spec, BOOK),
     "doc-keys-resolve": lambda spec: check_docs(spec, LINKS),
     "fix-lines-are-trimmed": check_fix,
+    "template-only-cause-has-a-plain-meaning": check_plain_meaning,
     "row-is-made-by-src": lambda spec: check_made(spec, MADE),
     "row-is-reached-by-a-test": lambda spec: check_reached(spec, TEST_TEXT),
 }
@@ -553,6 +571,8 @@ def _data() -> dict[str, object]:
         (lambda rows: rows[0].update(title="{0} positional"), "plain lower-case name"),
         (lambda rows: rows[0].update(title="uses {fix}"), "make\\(\\) keywords"),
         (lambda rows: rows[0].update(fix="nvidia-smi"), "'fix' must be a list of strings"),
+        (lambda rows: rows[0].update(general_cause="a {why}"), "plain text, not a template"),
+        (lambda rows: rows[0].update(general_fix=["run {cmd}"]), "plain text, not a template"),
         (lambda rows: next(r for r in rows if r.get("defers_to")).pop("deferred_title"),
          "deferred_title"),
     ],
@@ -602,6 +622,14 @@ def test_each_check_catches_a_broken_row() -> None:
     assert check_fix(dataclasses.replace(row, fix=("nvidia-smi ",)))
     assert check_fix(dataclasses.replace(row, variants=MappingProxyType(
         {"v": dataclasses.replace(row, variant="v", fix=("",))})))
+    why = BOOK.spec("xla-cannot-compile-function")
+    assert check_plain_meaning(why) == []
+    assert check_plain_meaning(dataclasses.replace(why, general_cause=None))
+    assert check_plain_meaning(dataclasses.replace(why, general_fix=()))
+    assert check_plain_meaning(row) == []
+    bare = dataclasses.replace(row.variants["libcuda-not-in-process"], general_cause=None)
+    assert check_plain_meaning(dataclasses.replace(row, variants=MappingProxyType(
+        {**row.variants, "libcuda-not-in-process": bare})))
     assert check_made(dataclasses.replace(row, id="never-made"), MADE)
     assert check_reached(dataclasses.replace(row, id="never-tested-anywhere"), TEST_TEXT)
     # a call site: a field too few, a field too many, a variant the row lacks

@@ -34,6 +34,11 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
 * ``fix``: optional constant fix lines (commands or ``#`` instructions), the ones every
   finding of the row gets (a variant without its own ``fix`` gets the row's); a row
   without ``fix`` takes the lines the check computes (``fix=``), as ``cause`` does.
+* ``general_cause`` / ``general_fix``: plain text (no template fields) that says what the
+  finding means and how it is usually fixed, on any report, for a reader of the catalogue
+  alone; never rendered.  A row or variant whose ``cause`` is only a template (``"{why}"``:
+  the check writes every word, :meth:`FindingSpec.cause_is_template_only`) needs
+  ``general_cause``, and ``general_fix`` too when the check computes its fix lines.
 * ``harmless``: the message looks alarming but needs no action.
 * ``supersedes``: ids this finding makes redundant (:func:`tfgpu.diagnosis.engine.resolve_overlaps`
   drops them and keeps their evidence); ``defers_to``: the findings, in order, that name
@@ -47,7 +52,8 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
   (:mod:`tfgpu.diagnosis.verdict`).
 * ``[finding.variants.<name>]``: a named situation of the same id with its own constant
   texts; it may set ``title``, ``cause``, ``fix``, ``severity``, ``category``, ``area``,
-  ``doc``, ``harmless``.  The check passes ``variant="<name>"``.
+  ``doc``, ``harmless``, ``general_cause``, ``general_fix``.  The check passes
+  ``variant="<name>"``.
 
 The catalogue is read once, on the first :func:`make`, through the knowledge parse cache
 (:func:`tfgpu.knowledge._load.read_table`: under a millisecond from the cache), and a
@@ -92,9 +98,13 @@ _ROW_KEYS = frozenset({
     "id", "severity", "severities", "category", "categories", "area", "title", "cause",
     "fix", "doc", "docs", "doc_from_knowledge", "harmless", "supersedes", "defers_to",
     "deferred_title", "aliases", "variants", "hedge_partners", "gpu_neutral",
+    "general_cause", "general_fix",
 })
 _VARIANT_KEYS = frozenset({"title", "cause", "fix", "severity", "category", "area", "doc",
-                           "harmless"})
+                           "harmless", "general_cause", "general_fix"})
+#: Fewer words than this outside a cause template's fields: the template states nothing by
+#: itself (``"{why}"``, ``"a 2x2 matmul on {device}: {error}"``).
+_TEMPLATE_ONLY_WORDS = 6
 
 
 class CatalogueError(ValueError):
@@ -161,6 +171,10 @@ class FindingSpec:
         hedge_partners: ids of the other half of this finding's hedges (dropped with it).
         gpu_neutral: an error that says nothing about the GPU (``tfgpu explain`` then leaves
             gpu_usable unknown rather than false).
+        general_cause: plain text of what the finding means on any report, for a reader of
+            the catalogue alone (never rendered); ``None`` when the cause says it.
+        general_fix: plain fix lines that hold on any report, for the same reader (never
+            rendered); empty when :attr:`fix` holds them or the cause says enough.
         variants: the row's named situations, by name (empty on a variant).
         variant: the variant's name; ``None`` for the row itself.
     """
@@ -184,6 +198,8 @@ class FindingSpec:
     aliases: tuple[str, ...] = ()
     hedge_partners: tuple[str, ...] = ()
     gpu_neutral: bool = False
+    general_cause: str | None = None
+    general_fix: tuple[str, ...] = ()
     variants: Mapping[str, FindingSpec] = field(default_factory=lambda: MappingProxyType({}))
     variant: str | None = None
 
@@ -205,6 +221,15 @@ class FindingSpec:
             raise CatalogueError(f"finding {self.id}: no variant {variant!r} "
                                  f"(known: {', '.join(self.variants) or 'none'})")
         return found
+
+    def cause_is_template_only(self) -> bool:
+        """True when :attr:`cause` is a template whose own words say nothing (fewer than
+        six words outside its fields, such as ``"{why}"``): the check writes the whole cause,
+        so a reader of the catalogue alone needs :attr:`general_cause`."""
+        if self.cause is None:
+            return False
+        text = _FIELD.sub(" ", self.cause.replace("{{", "").replace("}}", ""))
+        return len(re.findall(r"[A-Za-z]{2,}", text)) < _TEMPLATE_ONLY_WORDS
 
     def fields(self) -> frozenset[str]:
         """The fields :func:`make` needs: those of the id, title and cause templates."""
@@ -356,6 +381,22 @@ def _opt_bool(raw: Mapping[str, object], key: str, where: str) -> bool | None:
     return value
 
 
+def _plain(raw: Mapping[str, object], key: str, where: str) -> str | None:
+    """``raw[key]``: a string with no template field (plain text, never rendered)."""
+    value = _opt_str(raw, key, where)
+    if value is not None and ("{" in value or "}" in value):
+        raise _bad(where, f"{key!r} is plain text, not a template: no braces")
+    return value
+
+
+def _plain_lines(raw: Mapping[str, object], key: str, where: str) -> tuple[str, ...]:
+    """``raw[key]``: a list of strings with no template field."""
+    lines = _strs(raw, key, where)
+    if any("{" in line or "}" in line for line in lines):
+        raise _bad(where, f"{key!r} is plain text, not a template: no braces")
+    return lines
+
+
 def _check_template(template: str | None, where: str) -> None:
     if template is None:
         return
@@ -380,6 +421,8 @@ def _variant(row: FindingSpec, name: str, raw: object, where: str) -> FindingSpe
     category = _opt_str(raw, "category", where) or row.category
     doc = _opt_str(raw, "doc", where) or row.doc
     harmless = _opt_bool(raw, "harmless", where)
+    general_cause = _plain(raw, "general_cause", where)
+    general_fix = _plain_lines(raw, "general_fix", where)
     out = dataclasses.replace(
         row, variant=name, variants=MappingProxyType({}),
         title=_opt_str(raw, "title", where) or row.title,
@@ -387,6 +430,9 @@ def _variant(row: FindingSpec, name: str, raw: object, where: str) -> FindingSpe
         fix=_strs(raw, "fix", where) or row.fix,
         area=_opt_str(raw, "area", where) or row.area,
         harmless=row.harmless if harmless is None else harmless,
+        # the row's general texts hold for a variant that keeps the row's cause
+        general_cause=general_cause or (row.general_cause if "cause" not in raw else None),
+        general_fix=general_fix or (row.general_fix if "cause" not in raw else ()),
         # the row's defaults become alternatives: a check of this situation may pass them
         severity=severity,
         severities=tuple(dict.fromkeys(
@@ -427,6 +473,8 @@ def _spec(raw: Mapping[str, object], fid: str) -> FindingSpec:
         aliases=_strs(raw, "aliases", where),
         hedge_partners=_strs(raw, "hedge_partners", where),
         gpu_neutral=bool(_opt_bool(raw, "gpu_neutral", where)),
+        general_cause=_plain(raw, "general_cause", where),
+        general_fix=_plain_lines(raw, "general_fix", where),
     )
     if raw_variants:
         spec = dataclasses.replace(spec, variants=MappingProxyType(

@@ -16,7 +16,7 @@ from tfgpu.facts import HostFacts
 from tfgpu.findings import Finding, Report
 
 #: Version of the ``tfgpu fleet --json`` layout (docs/slurm.md).
-FLEET_SCHEMA_VERSION = "1.0"
+FLEET_SCHEMA_VERSION = "1.1"
 
 
 class NodeStatus(str, enum.Enum):

@@ -1277,12 +1277,34 @@ PATTERNS: tuple[Pattern, ...] = (
         r"name: (?P<name>[^,]{1,80}),[^)]{0,200}\) with core count: (?P<have>\d+)\. The minimum "
         r"required count is (?P<need>\d+)",
     ),
+    # grappler implementation_selector.cc (TF 2.0-2.1 at WARNING): the function library's API
+    # info (function_api_info.cc) refused two implementations of one interface, "Functions
+    # 'A' and 'B' both implement 'lstm_<uuid>' but their signatures do not match", so the
+    # pass that swaps Keras's cuDNN / generic LSTM/GRU functions skipped the graph
+    _p(
+        "grappler.impl_selector_skipped",
+        ("skipping optimization due to error while loading function",),
+        r"Skipping optimization due to error while loading function\s+libraries:",
+    ),
+    # Keras 3.2+ keras/src/layers/rnn/lstm.py, gru.py: use_cudnn=True, and the cuDNN path is
+    # not taken (recurrent_dropout, arguments outside the cuDNN criteria, or no GPU listed:
+    # backend/tensorflow/rnn.py cudnn_ok)
+    _p(
+        "keras.use_cudnn_unsupported",
+        ("use_cudnn=true was specified",),
+        r"use_cudnn=True was specified, but cuDNN is not supported for this layer "
+        r"configuration",
+    ),
     # keras gru_lstm_utils: an LSTM/GRU whose arguments rule out the fused cuDNN kernel
+    # ("... cuDNN kernels since it doesn't meet the criteria. It will use a generic GPU
+    # kernel ...", TF 2.4+, Keras 2.6-2.15, tf_keras); TF 2.0-2.3's recurrent_v2.py said
+    # "... cuDNN kernel since it doesn't meet the cuDNN kernel criteria. It will use generic
+    # GPU kernel as fallback when running on GPU"
     _p(
         "keras.rnn_no_cudnn",
-        ("will not use cudnn kernels since it doesn't meet the criteria",),
-        r"Layer (?P<layer>\w{1,80}) will not use cuDNN kernels? since it doesn't meet the "
-        r"criteria",
+        ("will not use cudnn kernel",),
+        r"Layer (?P<layer>[\w/.-]{1,120}) will not use cuDNN kernels? since it doesn't meet "
+        r"the (?:cuDNN kernel )?criteria",
     ),
     # placer.cc: an op pinned to the GPU has no GPU kernel
     _p(
@@ -3518,10 +3540,18 @@ PATTERNS: tuple[Pattern, ...] = (
     _p(
         "ctx.r_host",
         ("library(tensorflow)", "library(keras", "r-tensorflow", "r-reticulate",
-         "py_module_import", "reticulate::", "tf_config()", "install_tensorflow("),
+         "py_module_import", "reticulate::", "tf_config()", "install_tensorflow(",
+         "error in py_call_impl("),
         r"library\((?:tensorflow|keras3?)\)|[/\\]r-(?:tensorflow|reticulate)\b"
-        r"|py_module_import\(|reticulate::|\btf_config\(\)|install_tensorflow\(",
+        r"|py_module_import\(|reticulate::|\btf_config\(\)|install_tensorflow\("
+        r"|Error in py_call_impl\(",
     ),
+    # R's tensorflow package (re-exported by keras): use_session_with_seed() prints "Set
+    # session seed to <seed> (disabled GPU, CPU parallelism)" after setting
+    # CUDA_VISIBLE_DEVICES=-1 and device_count GPU=0 (disable_gpu = TRUE by default;
+    # rstudio/tensorflow R/seed.R); read by checks/cuda_visible_devices.py
+    _p("r.seed_disabled_gpu", ("set session seed to",),
+       r"Set session seed to (?P<seed>-?\d{1,20}) \(disabled GPU"),
     _p(
         "ctx.r_python",
         ("python v.",),
@@ -4627,6 +4657,19 @@ PATTERNS: tuple[Pattern, ...] = (
        r"cuda_dnn\.cc\(\d{1,6}\):\s*'cudnnSetRNNDataDescriptor\("),
     _p("keras.rnn_mask_cudnn", ("does not correspond to right-padded sequences",),
        r"(?i:You are passing a RNN mask that does not correspond to right-padded sequences)"),
+    # Keras 2 multi_gpu_model's device checks (keras/utils/training_utils.py 2.0.8-2.1.5,
+    # multi_gpu_utils.py 2.1.6-2.3.1, tf.keras utils/multi_gpu_utils.py): the devices it
+    # needs against the ones TensorFlow lists, and gpus < 2; Keras < 2.3.0's device-scope
+    # helper under TensorFlow 1.14+; read by checks/keras_multi_gpu.py
+    _p("keras.multi_gpu_devices", ("we expect the following devices to be available",),
+       r"To call `multi_gpu_model` with `gpus=(?P<gpus>[^`]{1,80})`, we expect the following "
+       r"devices to be available: \[(?P<want>[^\]]{0,2000})\]\. However this machine only "
+       r"has: \[(?P<have>[^\]]{0,6000})\]"),
+    _p("keras.multi_gpu_too_few", ("for multi-gpu usage to be effective",),
+       r"For multi-gpu usage to be effective, call `multi_gpu_model` with "
+       r"`(?:len\(gpus\)|gpus) >= 2`\. Received: `gpus=(?P<gpus>[^`]{0,80})`"),
+    _p("keras.device_capture_api", ("_tfdevicecaptureop",),
+       r"'_TfDeviceCaptureOp' object has no attribute '(?P<attr>_set_device\w{0,40})'"),
     # --- conda-forge TensorFlow build strings (CPU-only build) ----------------------
     # conda-forge/tensorflow-feedstock recipe/meta.yaml names the outputs tensorflow,
     # tensorflow-base, tensorflow-estimator, tensorflow-cpu/-gpu with the build string

@@ -1,6 +1,7 @@
 """JSON renderer: one document on stdout with a stable, documented schema.
 
-Schema (``schema_version`` "1.3"; 1.1 added ``aliases``, 1.3 ``verdict.program_failed``),
+Schema (``schema_version`` "1.4"; 1.1 added ``aliases``, 1.3 ``verdict.program_failed``,
+1.4 the finding category ``model-code``),
 documented in ``docs/json-schema.md``::
 
     {
@@ -29,7 +30,7 @@ from typing import Any
 from tfgpu._version import __version__
 from tfgpu.findings import Finding, Report
 
-REPORT_SCHEMA_VERSION = "1.3"
+REPORT_SCHEMA_VERSION = "1.4"
 
 
 def finding_to_dict(f: Finding) -> dict[str, Any]:

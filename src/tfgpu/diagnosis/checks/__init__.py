@@ -340,7 +340,11 @@ from tfgpu.diagnosis.checks.container_runtime import (
     nvidia_container_cli_unknown_device,
     smi_in_container_without_gpu,
 )
-from tfgpu.diagnosis.checks.cuda_visible_devices import cvd_hedged_no_device, cvd_in_log
+from tfgpu.diagnosis.checks.cuda_visible_devices import (
+    cvd_hedged_no_device,
+    cvd_in_log,
+    r_seed_disabled_gpu,
+)
 from tfgpu.diagnosis.checks.cudnn_params import cudnn_bad_param
 from tfgpu.diagnosis.checks.custom_ops import (
     custom_op_abi,
@@ -451,6 +455,7 @@ from tfgpu.diagnosis.checks.no_matching_wheel import (
 from tfgpu.diagnosis.checks.notices import (
     grappler_kernel_check,
     keras_jit_fallback,
+    keras_use_cudnn_forced,
 )
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
     nchw_on_cpu_kernel,
@@ -514,6 +519,10 @@ from tfgpu.diagnosis.checks.tf1_era_imports import (
 # isort: split
 from tfgpu.diagnosis.checks.distributed import od_clone_batch, ref_variable_devices
 from tfgpu.diagnosis.checks.keras_model_code import keras_subclass_init
+from tfgpu.diagnosis.checks.keras_multi_gpu import (
+    keras_device_capture_api,
+    multi_gpu_model_devices,
+)
 from tfgpu.diagnosis.checks.op_kernel_limits import (
     grouped_conv_cpu,
     nchw_on_cpu,
@@ -731,6 +740,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     nvrm_probe_not_called,
     op_not_registered,
     cvd_in_log,
+    r_seed_disabled_gpu,
     directml_no_wheel,
     tfgpu_version_missing,
     dll_load_bare,
@@ -798,6 +808,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     and_cuda_nvidia_wheel_unavailable,
     pip_range_not_offered,
     keras_jit_fallback,
+    keras_use_cudnn_forced,
     xla_variable_other_device,
     docker_wsl_no_gpu_adapter,
     nvc_requirement_invalid,
@@ -943,6 +954,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     windows_native_crash,
     # --- a Keras subclass that set attributes before calling super().__init__() ---
     keras_subclass_init,
+    # --- Keras 2's multi_gpu_model device checks; Keras < 2.3.0 under TensorFlow 1.14+ ---
+    multi_gpu_model_devices,
+    keras_device_capture_api,
     # --- the Object Detection API trainer with fewer images per batch than clones ---
     od_clone_batch,
     # --- tf.contrib replicate_model_fn with a batch the GPUs cannot share equally ---

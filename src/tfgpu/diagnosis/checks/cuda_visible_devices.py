@@ -49,6 +49,19 @@ def cvd_in_log(f: Facts) -> list[Finding]:
     )]
 
 
+def r_seed_disabled_gpu(f: Facts) -> list[Finding]:
+    """``cuda-visible-devices-hides-gpus`` (``r-seed``): R's ``use_session_with_seed()`` said
+    "Set session seed to N (disabled GPU...)": with its default ``disable_gpu = TRUE`` it sets
+    ``CUDA_VISIBLE_DEVICES=-1`` and ``device_count = list(gpu = 0L)`` before creating the
+    session (rstudio/tensorflow ``R/seed.R``, re-exported by rstudio/keras), so TensorFlow
+    runs on the CPU in that R process."""
+    hits = f.h("r.seed_disabled_gpu").all()
+    if not hits:
+        return []
+    return [catalogue.make("cuda-visible-devices-hides-gpus", variant="r-seed",
+                           seed=hits[0].g("seed") or "?", evidence=log_evidence(hits[:1]))]
+
+
 # --- cuInit's CUDA_ERROR_NO_DEVICE alone, and from a Ray worker -----------------------
 def cvd_hedged_no_device(f: Facts) -> list[Finding]:
     """``cuda-visible-devices-hides-gpus`` for cuInit's ``CUDA_ERROR_NO_DEVICE`` when the log

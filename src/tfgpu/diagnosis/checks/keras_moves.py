@@ -243,6 +243,7 @@ def keras_public_api_moved(f: Facts) -> list[Finding]:
         fix=((f"import tensorflow as tf; {home}.{name}(...)" if home.startswith("tf.") else
               f"from {home} import {name}   # works with Keras 2 and Keras 3; with tf.keras: "
               f"from tensorflow.{home} import {name}"),
+             *((hint,) if isinstance(hint := row.values.get("hint"), str) else ()),
              "# or upgrade the library in the traceback to a release for your Keras",
              _LEGACY_FIX),
         knowledge_ref=row.ref,

@@ -12,6 +12,13 @@ Sources of the notices with a check of their own:
   when ``model_supports_jit()`` is false (TensorFlow on an Apple-silicon GPU, a layer whose
   ``supports_jit`` is False, or ``tf.config.experimental.enable_op_determinism()``), then
   trains without XLA.
+* TensorFlow ``core/grappler/optimizers/implementation_selector.cc`` (TF 2.0-2.1, WARNING):
+  "Skipping optimization due to error while loading function libraries: Invalid argument:
+  Functions 'A' and 'B' both implement 'lstm_<uuid>' but their signatures do not match."
+  (``function_api_info.cc``; both strings are in TensorFlow 2.21's libtensorflow_framework):
+  the pass that swaps a Keras LSTM/GRU between its cuDNN and generic functions skipped the
+  graph; the model runs unchanged, and maintainers called the line safe to ignore
+  (tensorflow/tensorflow#30263).
 * XLA ``xla/stream_executor/gpu/gpu_timer.cc`` (``GpuTimer::Create``, later
   ``CreateEventBasedTimer``): ``LOG(WARNING)`` "Skipping the delay kernel, measurement accuracy
   will be reduced" when a timer is created without its delay kernel, "... because the device
@@ -49,6 +56,7 @@ def rule_noise(ctx: Facts) -> list[Finding]:
         ("noise.grappler_notice", "grappler-optimizer-notice"),
         ("cudnn.autotune_notice", "cudnn-autotune-notice"),
         ("keras.rnn_no_cudnn", "keras-rnn-not-using-cudnn"),
+        ("grappler.impl_selector_skipped", "grappler-implementation-selector-skipped-notice"),
         ("xla.gpu_timer_delay", "xla-gpu-timer-delay-kernel-notice"),
     )
     made = {f.id for f in out}
@@ -75,6 +83,19 @@ def grappler_kernel_check(ctx: Facts) -> list[Finding]:
     ops = sorted({h.g("op") or "" for h in hits.all()} - {""})
     return [catalogue.make("grappler-kernel-check-notice", op=", ".join(ops[:3]) or "an op",
                            evidence=log_evidence(hits, limit=2))]
+
+
+def keras_use_cudnn_forced(ctx: Facts) -> list[Finding]:
+    """``keras-rnn-not-using-cudnn`` (variant ``use-cudnn-forced``, an error hedged between
+    two causes): Keras 3.2+ LSTM/GRU built with ``use_cudnn=True`` raising "use_cudnn=True was
+    specified, but cuDNN is not supported for this layer configuration with this backend"
+    (keras/src/layers/rnn/lstm.py, gru.py).  The layer tries cuDNN only without
+    recurrent_dropout, and the TensorFlow backend takes it only when the arguments meet the
+    cuDNN criteria and TensorFlow lists a GPU (backend/tensorflow/rnn.py ``cudnn_ok``:
+    ``_is_gpu_available()`` is ``tf.config.list_logical_devices("GPU")``)."""
+    return from_log(ctx, "keras.use_cudnn_unsupported", lambda hits, first: catalogue.make(
+        "keras-rnn-not-using-cudnn", variant="use-cudnn-forced",
+        evidence=log_evidence(hits, limit=1)))
 
 
 def keras_jit_fallback(ctx: Facts) -> list[Finding]:

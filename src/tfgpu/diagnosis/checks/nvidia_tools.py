@@ -11,7 +11,11 @@ code objects, when a log shows them (``explain``).
 * pip: ``pip check`` and pip's post-install check, old ("has requirement X, but you'll have
   Y which is incompatible", pip < 20.3) and new wording ("requires X, but you have Y") ->
   ``pip-tensorflow-pin-conflict`` (TensorFlow's own pins) or ``tensorflow-addon-version-pin``
-  (an add-on's pin of TensorFlow).
+  (an add-on's pin of TensorFlow); another package's requirement of one TensorFlow
+  distribution "which is not installed" -> ``tensorflow-variants-conflict`` (variant
+  ``requirement-not-counted``: pip matches requirements by distribution name, so a
+  TensorFlow installed as tensorflow-gpu does not satisfy ``tensorflow``, and satisfying it
+  installs a second TensorFlow; keras-team/keras-tuner#168, keras-team/keras#5776).
 * TensorFlow Addons' import-time warning (``tensorflow_addons/utils/ensure_tf_install.py``,
   ``resource_loader.py``) -> ``tensorflow-addon-version-pin``.
 * HIP's ``hipErrorNoBinaryForGpu`` (ROCm HIP ``rocclr/hip_code_object.cpp``) ->
@@ -30,6 +34,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks._superseded import smi_missing_superseded
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
@@ -155,6 +160,25 @@ def pip_check_conflict(f: Facts) -> list[Finding]:
                  c.pip(f, "check") + "   # must print 'No broken requirements found.'",
                  "# if another package needs the other version, give each its own virtual "
                  "environment"),
+        ))
+    named = [h for h in hits
+             if h.g("missing") and c.dist_key(h.g("pkg") or "") not in tf_dists
+             and c.dist_key(h.g("dep") or "") in tf_dists]
+    if named and not own:
+        h = named[0]
+        dep, pkg = c.dist_key(h.g("dep") or ""), h.g("pkg") or "?"
+        out.append(catalogue.make(
+            "tensorflow-variants-conflict", variant="requirement-not-counted", pkg=pkg,
+            v=h.g("v") or "?", req=h.g("req") or dep, dep=dep,
+            evidence=log_evidence(named, limit=3),
+            fix=(pip_list_grep("tensorflow", "tf-nightly", windows=f.windows)
+                 + f"   # another TensorFlow listed: it works, leave `{dep}` out; none listed: "
+                 f"{c.pip(f, 'install', dep)}",
+                 c.pip(f, "install", "--no-deps", pkg)
+                 + f"   # install or upgrade {pkg} without letting pip add `{dep}`",
+                 "# two listed (e.g. tensorflow and tensorflow-gpu): uninstall both, then "
+                 "install one (from TensorFlow 2.1 the plain `tensorflow` wheel is the GPU "
+                 "build on Linux, and on Windows up to 2.10)"),
         ))
     if addon:
         h = addon[0]

@@ -159,6 +159,13 @@ def _nccl_missing(op: str, evidence: tuple[Evidence, ...]) -> Finding:
     )
 
 
+#: For a log from R: R's seed functions hide the GPU inside the R process by default
+#: (rstudio/tensorflow R/seed.R: use_session_with_seed() and set_random_seed() set
+#: CUDA_VISIBLE_DEVICES=-1 unless disable_gpu = FALSE), where a shell's `env` does not see it.
+_R_SEED_LINES = ("# R: use_session_with_seed() and tensorflow::set_random_seed() hide the GPU "
+                 "unless called with disable_gpu = FALSE (they set CUDA_VISIBLE_DEVICES=-1 in "
+                 "the R process: Sys.getenv('CUDA_VISIBLE_DEVICES') there shows it)",)
+
 #: How many lines after the placer's error its device and kernel lists may stand.
 _KERNEL_LIST_SPAN = 12
 
@@ -209,7 +216,8 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
                      "device",
                      pip_list_grep("tensorflow", windows=ctx.windows)
                      + "   # TensorFlow 1.x: 'tensorflow' (CPU) next to 'tensorflow-gpu': "
-                     "uninstall both, then install tensorflow-gpu alone"),
+                     "uninstall both, then install tensorflow-gpu alone",
+                     *_R_SEED_LINES * ctx.r_host),
             )]
         if none and ("GPU" in devs or not _gpu_build_only(ctx, op)):
             return [catalogue.make(

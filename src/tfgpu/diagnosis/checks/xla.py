@@ -799,14 +799,31 @@ def xla_cannot_compile_function(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    if h.g("op"):
+    if (h.g("op") or "").startswith("CudnnRNN"):
+        what = f"{h.g('op')} (a Keras LSTM/GRU's cuDNN kernel) has no XLA kernel for {h.g('dev')}"
+        why = (f"The function {h.g('fn')} must be compiled by XLA (jit_compile=True), and it "
+               f"holds {h.g('op')}, the fused cuDNN kernel a Keras LSTM/GRU runs on a GPU with "
+               "its default arguments; XLA registers no kernel for it. Keras 3 marks an "
+               "LSTM/GRU that will use cuDNN as not XLA-compatible (keras/src/layers/rnn/"
+               "lstm.py, gru.py: supports_jit = False), so model.compile's default "
+               "jit_compile='auto' should then train without XLA; the error comes when XLA "
+               "is forced or that check misses the layer: jit_compile=True in tf.keras "
+               "(Keras 2) or on a tf.function, keras-core before its fix "
+               "(keras-team/keras-core#616), and Keras 3 models that keras-team/keras#18456 "
+               "tracks as a known limitation. Not a GPU setup fault.")
+        fix: tuple[str, ...] = (
+            "model.compile(..., jit_compile=False)   # or drop jit_compile=True from the "
+            "tf.function holding the LSTM/GRU",
+            "# or keep XLA without cuDNN: LSTM(units, use_cudnn=False) (Keras 3); slower "
+            "per step")
+    elif h.g("op"):
         what = f"{h.g('op')} has no XLA kernel for {h.g('dev')}"
         why = (f"The function {h.g('fn')} must be compiled by XLA (jit_compile=True, which "
                "Keras 3's model.compile also turns on by default ('auto') when a GPU is "
                f"present; or it runs on a TPU/XLA device), and XLA registers no kernel for the op "
                f"{h.g('op')} on {h.g('dev')}; TensorFlow's own kernels are not used inside an "
                "XLA cluster. Not a GPU setup fault.")
-        fix: tuple[str, ...] = (
+        fix = (
             "# drop jit_compile=True from that tf.function (or compile only the part without "
             f"{h.g('op')})",
             "model.compile(..., jit_compile=False)   # Keras 3: its default 'auto' compiles "

@@ -1,0 +1,108 @@
+"""Keras 2's ``multi_gpu_model`` and its device checks, and Keras 2's device-scope helper
+under a TensorFlow that changed the private API it implements.
+
+Sources (keras-team/keras at its tags; tf.keras's copy in tensorflow/python/keras/utils/
+multi_gpu_utils.py has the same checks and texts):
+
+* ``keras/utils/training_utils.py`` (master from 2017-10-11, releases 2.0.9-2.1.5) and
+  ``keras/utils/multi_gpu_utils.py`` (2.1.6-2.3.1): ``multi_gpu_model(model, gpus)`` needs
+  ``['/cpu:0', '/gpu:0', ..., '/gpu:<gpus-1>']`` among the devices it reads from TensorFlow and
+  otherwise raises "To call `multi_gpu_model` with `gpus=N`, we expect the following devices
+  to be available: [...]. However this machine only has: [...]. Try reducing `gpus`."  It
+  reads the devices with ``device_lib.list_local_devices()`` / ``session.list_devices()``
+  (Keras 2.3: the backend's ``_get_available_gpus()`` plus ``'/cpu:0'``) and, from 2.0.9,
+  shortens each name (``_normalize_device_name``: ``/job:localhost/replica:0/task:0/device:
+  GPU:0`` -> ``/gpu:0``).  With ``gpus`` < 2 it raises "For multi-gpu usage to be effective,
+  call `multi_gpu_model` with `gpus >= 2`" (``len(gpus) >= 2`` for a list); from 2.1.6 a
+  call without ``gpus`` counts the GPUs TensorFlow lists.
+* Two Keras faults print the device message although TensorFlow lists every GPU:
+  the master branch of October 2017 (before "Normalize device names in multi_gpu_model",
+  keras-team/keras#8240, released in 2.0.9) compared the short names with TensorFlow 1.4's
+  long ones ('/device:GPU:0'; keras-team/keras#8213); the master branch between "TF-2: Remove
+  get_session() call in multi_gpu_utils.py" (#12465, 2019-03-13) and "Add back CPU to
+  multi_gpu_utils available devices" (commit 88ca804d, 2019-09-10, released in 2.3.0) listed
+  the GPUs without '/cpu:0' (keras-team/keras#13302).
+* ``keras/backend/tensorflow_backend.py`` ``_TfDeviceCaptureOp``: Keras captures the current
+  ``tf.device`` scope by passing this stand-in op to the graph's private
+  ``_apply_device_functions``.  Up to 2.2.5 it implements only ``_set_device``; TensorFlow
+  1.14 calls ``_set_device_from_string`` on it, so Keras older than 2.3.0 fails there
+  ("'_TfDeviceCaptureOp' object has no attribute '_set_device_from_string'",
+  tensorflow/tensorflow#30728, often inside multi_gpu_model).  Keras 2.3.0 added the method
+  ("sync changes to _TfDeviceCaptureOp", keras-team/keras#13255).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tfgpu.diagnosis import catalogue
+from tfgpu.facts.view import Facts, log_evidence
+from tfgpu.findings import Finding
+
+#: A quoted device name in Keras's printed list.
+_QUOTED = re.compile(r"'([^']{1,200})'")
+
+
+def _normalize(name: str) -> str:
+    """Keras's ``_normalize_device_name``: ``/job:x/replica:0/task:0/device:GPU:1`` and
+    ``/device:GPU:1`` -> ``/gpu:1``; a short name stays as it is."""
+    return "/" + ":".join(name.lower().replace("/", "").split(":")[-2:])
+
+
+def _gpus(names: list[str]) -> list[str]:
+    return [n for n in names if re.fullmatch(r"/gpu:\d+", n)]
+
+
+def multi_gpu_model_devices(ctx: Facts) -> list[Finding]:
+    """``keras-multi-gpu-model-devices`` from multi_gpu_model's device check: variant
+    ``device-names`` (the listed devices hold every one it needs, in TensorFlow 1.4's long
+    names: a Keras from before 2.0.9), ``cpu-not-listed`` (every GPU listed, '/cpu:0' not:
+    a Keras master of 2019 before 2.3.0), ``no-gpu`` (TensorFlow lists no GPU), else the row
+    (TensorFlow lists fewer GPUs than ``gpus`` asks for).  ``too-few`` from the ``gpus >= 2``
+    check.
+
+    Args:
+        ctx: the facts view.
+
+    Returns:
+        One finding, or none.
+    """
+    hits = ctx.h("keras.multi_gpu_devices").all()
+    if hits:
+        h = hits[0]
+        want = _QUOTED.findall(h.g("want") or "")
+        have_raw = _QUOTED.findall(h.g("have") or "")
+        have = [_normalize(n) for n in have_raw]
+        gpus = (h.g("gpus") or "?").strip()
+        listed = ", ".join(have_raw) or "no device"
+        need_gpus, count = _gpus(want), len(_gpus(have))
+        ev = log_evidence(hits[:1])
+        if any("device:" in n.lower() for n in have_raw) and set(want) <= set(have):
+            return [catalogue.make("keras-multi-gpu-model-devices", variant="device-names",
+                                   gpus=gpus, evidence=ev)]
+        if need_gpus and set(need_gpus) <= set(have) and "/cpu:0" not in have:
+            return [catalogue.make("keras-multi-gpu-model-devices", variant="cpu-not-listed",
+                                   gpus=gpus, count=count, evidence=ev)]
+        if not count:
+            return [catalogue.make("keras-multi-gpu-model-devices", variant="no-gpu",
+                                   gpus=gpus, listed=listed, evidence=ev)]
+        return [catalogue.make("keras-multi-gpu-model-devices", gpus=gpus, count=count,
+                               listed=listed, evidence=ev)]
+    few = ctx.h("keras.multi_gpu_too_few").all()
+    if few:
+        return [catalogue.make("keras-multi-gpu-model-devices", variant="too-few",
+                               gpus=(few[0].g("gpus") or "?").strip(),
+                               evidence=log_evidence(few[:1]))]
+    return []
+
+
+def keras_device_capture_api(ctx: Facts) -> list[Finding]:
+    """``keras-version-mismatch-tensorflow`` (variant ``device-capture``): standalone Keras
+    older than 2.3.0 under TensorFlow 1.14 or later, whose graph calls
+    ``_set_device_from_string`` on Keras's ``_TfDeviceCaptureOp``."""
+    hits = ctx.h("keras.device_capture_api").all()
+    if not hits:
+        return []
+    return [catalogue.make("keras-version-mismatch-tensorflow", variant="device-capture",
+                           attr=hits[0].g("attr") or "_set_device_from_string",
+                           evidence=log_evidence(hits[:1]))]
