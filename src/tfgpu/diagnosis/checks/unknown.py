@@ -407,7 +407,13 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                 for f in _unexplained_exception(ctx, found, died)]
     texts = {e.line: e.text for f in found for e in f.evidence if e.line is not None}
     covered = set(texts)
-    blocks = _traceback_blocks(ctx, texts)
+    # an exception line another pattern took (a line feeds every pattern whose keyword it
+    # holds, and an explaining one hides it from tell.exception: "OSError: [WinError 126]
+    # The specified module could not be found. ..." is tfjs.dlopen's too) ends its traceback
+    # and is quoted as the exception when no finding quotes it
+    taken = {h.line: h for of in ctx.log.hits.values() for h in of.all()
+             if h.line is not None and _EXCEPTION.match(h.text)}
+    blocks = _traceback_blocks(ctx, {**{n: h.text for n, h in taken.items()}, **texts})
     explained = _explained_deaths(ctx, found, died)
     # a traceback Python's unraisable hook printed is a report, not an error: its
     # "Exception ignored ..." line, the traceback and its exception line are explained
@@ -424,6 +430,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     uncaught = any(end not in covered and end > went_on for _, end in blocks)
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
+    seen_exc = {h.line for h in excs}
+    excs = sorted([*excs, *(h for n, h in taken.items() if n not in covered and n not in seen_exc)],
+                  key=lambda h: h.line or 0)
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
     glog = [h for h in ctx.h("tell.glog").all() if h.line not in covered]
     # an E- or F-level line another pattern matched (a line feeds one pattern)
