@@ -163,6 +163,22 @@ PATTERNS: tuple[Pattern, ...] = (
         ("dll load failed",),
         r"DLL load failed(?: while importing (?P<mod>\w+))?:\s*(?P<why>.*)",
     ),
+    # Windows PowerShell 5.1 wraps the first line a native program writes to stderr, when
+    # stderr is redirected (`python train.py 2>&1 | Tee-Object out.txt`), in an ErrorRecord
+    # and shows it in the ErrorRecord's default view: "<command> : <the line>", the position
+    # ("At line:1 char:1", "+ <the command line>", "+ ~~~~"), then "    + CategoryInfo
+    # : NotSpecified: (<the line's start>:String) [], RemoteException" and "    +
+    # FullyQualifiedErrorId : NativeCommandError" (ErrorCategory NotSpecified; the id of a
+    # native command's stderr record: PowerShell/PowerShell#13361, which in 7.1 stopped
+    # treating such records as errors). The record is PowerShell's packaging of an ordinary
+    # stderr line (TensorFlow logs to stderr), no error of the program: read by
+    # diagnosis/checks/unknown.py as no error line
+    _p(
+        "tools.ps_native_stderr",
+        ("remoteexception", "nativecommanderror"),
+        r"^\s*\+ (?:CategoryInfo\s*: NotSpecified: \([^\n]{0,400}:String\) \[\], "
+        r"RemoteException|FullyQualifiedErrorId\s*: NativeCommandError)\s*$",
+    ),
     # protobuf's C++ extension in a traceback: descriptor.py's "from google.protobuf.pyext
     # import _message" (protobuf 3.x, under api_implementation.Type() == 'cpp') or a path in
     # google/protobuf/pyext. Read with win.dll_load by checks/protobuf.py

@@ -407,6 +407,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                 for f in _unexplained_exception(ctx, found, died)]
     texts = {e.line: e.text for f in found for e in f.evidence if e.line is not None}
     covered = set(texts)
+    # Windows PowerShell 5.1's ErrorRecord around a native program's stderr line
+    # ("+ FullyQualifiedErrorId : NativeCommandError"): the packaging, not an error
+    covered.update(h.line for h in ctx.h("tools.ps_native_stderr").all() if h.line is not None)
     # an exception line another pattern took (a line feeds every pattern whose keyword it
     # holds, and an explaining one hides it from tell.exception: "OSError: [WinError 126]
     # The specified module could not be found. ..." is tfjs.dlopen's too) ends its traceback
