@@ -15,10 +15,10 @@ import pytest
 from tfgpu.cli.main import main
 from tfgpu.logs.input_kind import sniff
 
-_CRASH = ("2024-12-02 10:00:01.000001: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1928] "
-          "Created device /job:localhost/replica:0/task:0/device:GPU:0 with 14791 MB memory:  -> "
-          "device: 0, name: Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5\n"
-          "Epoch 1/10\nSegmentation fault (core dumped)\n").encode()
+_CRASH = (b"2024-12-02 10:00:01.000001: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1928] "
+          b"Created device /job:localhost/replica:0/task:0/device:GPU:0 with 14791 MB memory:  -> "
+          b"device: 0, name: Tesla T4, pci bus id: 0000:00:04.0, compute capability: 7.5\n"
+          b"Epoch 1/10\nSegmentation fault (core dumped)\n")
 
 
 def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
