@@ -26,6 +26,7 @@ from tfgpu.diagnosis.verdict import explain_report
 from tfgpu.explain import ExplainResult, explain_stream
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import BYTES_ENCODING
+from tfgpu.logs.input_kind import sniff
 from tfgpu.logs.input_stream import MAX_INPUT_BYTES, CappedStream, stop_on_signals
 from tfgpu.logs.notebook import MAX_NOTEBOOK_BYTES, notebook_log
 
@@ -71,19 +72,42 @@ def _load_facts(path: Path | None, *, log: str) -> HostFacts | None:
                          "too)") from exc
 
 
-def _explain_capped(stream: BinaryIO, facts: HostFacts | None,
-                    name: str) -> tuple[ExplainResult, int | None]:
+def _explain_capped(stream: BinaryIO, facts: HostFacts | None, name: str, *,
+                    sniff_input: bool = True,
+                    notebook: bool = True) -> tuple[ExplainResult, int | None, dict[str, str]]:
+    """Explain ``stream`` (bounded in size, stopped by Ctrl-C/SIGTERM with what was read
+    explained); with ``sniff_input``, a gzip-compressed input is decompressed while read and
+    a notebook's JSON read as its cells' outputs (:func:`tfgpu.logs.input_kind.sniff`).
+    Returns the result, the signal that stopped the reading (``None``) and the header lines
+    that say how the input was read."""
     capped = CappedStream(stream, MAX_INPUT_BYTES)
+    notes: dict[str, str] = {}
+    inner: CappedStream | None = None
     with stop_on_signals(capped):
-        result = explain_stream(capped, facts)
+        source: BinaryIO | CappedStream = capped
+        kind = sniff(capped, notebook=notebook) if sniff_input else None  # type: ignore[arg-type]
+        if kind is not None and kind.compressed:
+            # the decompressed size is bounded as a plain input is
+            inner = CappedStream(kind.stream, MAX_INPUT_BYTES)
+            source = inner
+        elif kind is not None:
+            source = kind.stream
+        result = explain_stream(source, facts)
+    if kind is not None and kind.compressed:
+        notes["compressed"] = (f"{kind.compressed}, decompressed while read"
+                               + (f"; the compressed data ends early ({kind.broken}): the "
+                                  "findings cover what was decompressed" if kind.broken else ""))
+    if kind is not None and kind.notebook_cells is not None:
+        notes["notebook"] = (f"read as the outputs of its {plural(kind.notebook_cells, 'cell')} "
+                             "(the line numbers count those lines, not the file's)")
     if capped.stopped_by is not None:
         print(f"tfgpu explain: interrupted by {_signal_words(capped.stopped_by)} after "
               f"{plural(result.stats.lines, 'line')} of {name}; explaining what was read",
               file=sys.stderr)
-    elif capped.capped:
+    elif capped.capped or (inner is not None and inner.capped):
         print(f"tfgpu explain: stopped reading {name} after {MAX_INPUT_BYTES / 2**30:g} GiB (it "
               "does not end); the findings cover what was read", file=sys.stderr)
-    return result, capped.stopped_by
+    return result, capped.stopped_by, notes
 
 
 def _signal_words(signum: int) -> str:
@@ -98,11 +122,12 @@ def _signal_words(signum: int) -> str:
         return f"signal {signum}"
 
 
-def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None, str]:
+def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None, dict[str, str]]:
     """Explain the input ``name`` (``-``: standard input); return the result, the signal
-    that stopped the reading early (``None`` when it read to the end) and, for a saved
-    notebook read as its cells' outputs (:func:`tfgpu.logs.notebook.notebook_log`), the
-    header line saying so (``""`` otherwise)."""
+    that stopped the reading early (``None`` when it read to the end) and the header lines
+    that say how it was read: a saved notebook read as its cells' outputs
+    (:func:`tfgpu.logs.notebook.notebook_log`; a ``.ipynb`` path, or a notebook's JSON on
+    standard input), a gzip-compressed input decompressed (``{}`` for a plain log)."""
     if name == "-":
         if sys.stdin.isatty():
             print(
@@ -110,7 +135,7 @@ def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None
                 "or Ctrl-Z Enter on Windows; Ctrl-C explains what was typed so far)",
                 file=sys.stderr,
             )
-        return (*_explain_capped(sys.stdin.buffer, facts, "standard input"), "")
+        return _explain_capped(sys.stdin.buffer, facts, "standard input")
     path = Path(name)
     if path.is_dir():
         raise UsageError(f"{name} is a directory, not a log file")
@@ -120,11 +145,13 @@ def _read(name: str, facts: HostFacts | None) -> tuple[ExplainResult, int | None
             nb = notebook_log(path.read_bytes())
             if nb is not None:
                 text, cells = nb
-                return (*_explain_capped(io.BytesIO(text), facts, name),
-                        f"read as the outputs of its {plural(cells, 'cell')} (the line "
-                        "numbers count those lines, not the file's)")
+                result, stopped_by, notes = _explain_capped(io.BytesIO(text), facts, name,
+                                                            sniff_input=False)
+                notes["notebook"] = (f"read as the outputs of its {plural(cells, 'cell')} "
+                                     "(the line numbers count those lines, not the file's)")
+                return result, stopped_by, notes
         with path.open("rb") as fh:
-            return (*_explain_capped(fh, facts, name), "")
+            return _explain_capped(fh, facts, name)
     except OSError as exc:
         raise UsageError(f"cannot read {name}: {exc.strerror or exc}") from exc
 
@@ -135,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
     fmt = output_format(args)
     try:
         facts = _load_facts(args.facts, log=args.file)
-        result, stopped_by, notebook = _read(args.file, facts)
+        result, stopped_by, notes = _read(args.file, facts)
     except UsageError as exc:
         if not args.json:
             raise
@@ -154,8 +181,7 @@ def run(args: argparse.Namespace) -> int:
                             "standard input" if args.file == "-" else args.file,
                             died=result.died, failure=result.failure,
                             interrupted=_signal_words(stopped_by) if stopped_by else "")
-    if notebook:
-        report.meta["notebook"] = notebook
+    report.meta.update(notes)
     from tfgpu.cli.common import exit_code_if_output_cut
 
     # stopped by a signal: the report of what was read, then the signal's exit code (130

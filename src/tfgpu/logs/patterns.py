@@ -9,8 +9,11 @@ sizes the findings need.  Patterns match families of messages, not literal strin
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass
+
+from tfgpu.logs import signal_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,15 @@ def _first(literal: str) -> str:
     """
     lit = re.escape(literal)
     return rf"^(?:(?!{lit}).)*{lit}"
+
+
+def _signal_patterns() -> tuple[Pattern, ...]:
+    """The shells' lines of a process a signal ended, in every language glibc and bash
+    translate them to, and zsh's: one pattern per kind of death, read from
+    ``knowledge/data/signal_texts.toml`` (:mod:`tfgpu.logs.signal_words`): SIGKILL feeds
+    ``tools.killed``, SIGILL ``cpu.illegal``, SIGSEGV/SIGBUS/SIGFPE/SIGABRT ``tell.fatal``."""
+    return tuple(_p(signal_words.KINDS[w.kind], signal_words.needles(w), signal_words.regex(w))
+                 for w in signal_words.words())
 
 
 _LIB = r"(?P<lib>[\w.+-]+?\.(?:so(?:\.[\w.]+)?|dll|dylib))"
@@ -151,6 +163,22 @@ PATTERNS: tuple[Pattern, ...] = (
         ("dll load failed",),
         r"DLL load failed(?: while importing (?P<mod>\w+))?:\s*(?P<why>.*)",
     ),
+    # Windows PowerShell 5.1 wraps the first line a native program writes to stderr, when
+    # stderr is redirected (`python train.py 2>&1 | Tee-Object out.txt`), in an ErrorRecord
+    # and shows it in the ErrorRecord's default view: "<command> : <the line>", the position
+    # ("At line:1 char:1", "+ <the command line>", "+ ~~~~"), then "    + CategoryInfo
+    # : NotSpecified: (<the line's start>:String) [], RemoteException" and "    +
+    # FullyQualifiedErrorId : NativeCommandError" (ErrorCategory NotSpecified; the id of a
+    # native command's stderr record: PowerShell/PowerShell#13361, which in 7.1 stopped
+    # treating such records as errors). The record is PowerShell's packaging of an ordinary
+    # stderr line (TensorFlow logs to stderr), no error of the program: read by
+    # diagnosis/checks/unknown.py as no error line
+    _p(
+        "tools.ps_native_stderr",
+        ("remoteexception", "nativecommanderror"),
+        r"^\s*\+ (?:CategoryInfo\s*: NotSpecified: \([^\n]{0,400}:String\) \[\], "
+        r"RemoteException|FullyQualifiedErrorId\s*: NativeCommandError)\s*$",
+    ),
     # protobuf's C++ extension in a traceback: descriptor.py's "from google.protobuf.pyext
     # import _message" (protobuf 3.x, under api_implementation.Type() == 'cpp') or a path in
     # google/protobuf/pyext. Read with win.dll_load by checks/protobuf.py
@@ -165,14 +193,29 @@ PATTERNS: tuple[Pattern, ...] = (
     # overflow. Read by checks/windows.py
     _p(
         "win.crash_status",
-        ("exit code", "code="),
-        r"(?:exit(?:ed with)? code|code=) ?:? ?(?P<code>-1073741819|3221225477|0x[cC]0000005"
-        r"|-1073740940|3221226356|0x[cC]0000374|-1073741571|3221225725|0x[cC]00000[fF][dD])\b",
+        ("exit code", "code=", "退出代码"),
+        r"(?:exit(?:ed with)? code|code=|退出代码为?) ?:? ?"
+        r"(?P<code>-1073741819|3221225477|0x[cC]0000005|-1073740940|3221226356|0x[cC]0000374|-1073741571|3221225725|0x[cC]00000[fF][dD])\b",
     ),
     _p(
         "win.status",
-        ("exit code",),
-        r"exit code (?P<code>-1073740791|0xC0000409|-1073741795|0xC000001D|-1073741515|0xC0000135)",
+        ("exit code", "退出代码"),
+        r"(?:exit code |退出代码为? ?)"
+        r"(?P<code>-1073740791|0xC0000409|-1073741795|0xC000001D|-1073741515|0xC0000135)",
+    ),
+    # CPython's fault handler on Windows (python -X faulthandler, PYTHONFAULTHANDLER, pytest):
+    # "Windows fatal exception: " and the exception's name (access violation, float divide
+    # by zero, float overflow, int divide by zero, integer overflow, page error, stack
+    # overflow) or "code 0x%08X" (3.6-3.7: "code %d"), then the Python stack ("Current
+    # thread 0x... (most recent call first):"). Modules/faulthandler.c
+    # faulthandler_exc_handler (CPython 3.6+). Read by diagnosis/checks/unknown.py
+    # death_hits (a fault code, not a program that went on after it)
+    _p(
+        "win.fatal_exception",
+        ("windows fatal exception",),
+        r"^\s*Windows fatal exception: (?:(?P<exc>access violation|float divide by zero"
+        r"|float overflow|int divide by zero|integer overflow|page error|stack overflow)"
+        r"|code (?P<code>0x[0-9A-Fa-f]{1,8}|\d{1,10}))\s*$",
     ),
     _p(
         "cpu.illegal",
@@ -182,6 +225,9 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|^\s*(?:\[\d+\]\s*)?(?:\d+\s+)?illegal hardware instruction"
         r"|trap invalid opcode\b.*? in (?P<module>[\w.+-]+)",
     ),
+    # the same deaths as a shell prints them in another language (glibc's strsignal()
+    # translations, bash's "(core dumped)" words) and zsh's names (signal_texts.toml)
+    *_signal_patterns(),
     _p(
         "cpu.guard_abort",
         ("compiled to use", "aren't available on your machine"),
@@ -2247,6 +2293,15 @@ PATTERNS: tuple[Pattern, ...] = (
         ("session crashed after using all available ram",),
         r"Your session crashed after using all available RAM",
     ),
+    # Colab's notice when the runtime died of anything but RAM (its RAM notice is the row
+    # above): "Your session crashed for an unknown reason." (closed source; quoted in
+    # googlecolab/colabtools#1142, #1278). A death whose cause Colab does not know: read by
+    # diagnosis/checks/unknown.py death_hits as a crash
+    _p(
+        "tools.colab_crash",
+        ("session crashed for an unknown reason",),
+        r"Your session crashed for an unknown reason",
+    ),
     # The shell's word for SIGKILL (bash "Killed", its job line "[1]+  Killed  python x.py",
     # zsh "zsh: killed  python x.py"), an IDE's "exit code 137 (interrupted by signal 9:
     # SIGKILL)": a kill, most often the OOM killer, but not proof of it.
@@ -2256,7 +2311,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?:\[\d+\]\+?\s+(?:\d+\s+)?)?(?i:killed)(?::\s*9)?"
         r"(?:\s+\S{0,120}(?:python|\.py)\S{0,60}(?:\s.{0,200})?)?\s*$"
         r"|^\s*(?:zsh|bash): killed\s"
-        r"|exit code 137 \(interrupted by signal 9: ?SIGKILL\)",
+        r"|(?:exit code |退出代码为? ?)137 \(interrupted by signal 9: ?SIGKILL\)",
     ),
     # Jupyter (classic and Lab) and VS Code when the kernel process died: the frontend
     # does not know why (host RAM most often; also a native crash).
@@ -4752,6 +4807,23 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?P<ctr>[\w.-]{1,120})\s+exited with code (?P<code>\d{1,3})"
         r"(?P<rs> \(restarting\))?\s*$",
     ),
+    # The exit code of a command another program ran and reports: kubectl exec / client-go's
+    # remote command ("command terminated with exit code %d", kubernetes/client-go
+    # tools/remotecommand/v4.go errorDecoderV4, since v0.20) and a GitHub Actions run step
+    # ("Process completed with exit code {exitCode}.", actions/runner src/Runner.Worker/
+    # Handlers/ScriptHandler.cs; the web log shows it as "Error: ...", the raw log as
+    # "##[error]..."). 128 + N is signal N as above (137 = SIGKILL). Read by
+    # diagnosis/checks/unknown.py container_exits and checks/host_killed.py
+    _p(
+        "tools.exec_exit",
+        ("command terminated with exit code",),
+        r"^\s*(?:error: )?command terminated with exit code (?P<code>\d{1,3})\s*$",
+    ),
+    _p(
+        "tools.exec_exit",
+        ("process completed with exit code",),
+        r"(?:^\s*|##\[error\]|\bError: )Process completed with exit code (?P<code>-?\d{1,10})\.",
+    ),
     # The run console of PyCharm / IntelliJ when the program's process ended: "Process
     # finished with exit code {0}" (IdeCoreBundle finished.with.exit.code.text.message),
     # the code as ProcessTerminatedListener.stringifyExitCode writes it: on Linux/macOS a
@@ -4766,6 +4838,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("process finished with exit code",),
         r"Process finished with exit code (?P<code>-?\d{1,10})"
         r"(?: \((?:0x(?P<hex>[0-9A-Fa-f]{8})(?P<ctrlc>: interrupted by Ctrl\+C)?"
+        r"|interrupted by signal (?P<sig>\d{1,2}): ?(?P<signame>SIG[A-Z0-9]{2,8}))\))?",
+    ),
+    # The same line in the JetBrains IDEs' Chinese language pack (closed source): "进程已结束，
+    # 退出代码为 {0}" (2021+) and "进程已结束,退出代码{0}" (earlier packs), the code as above
+    # (quoted in xiaopp123/bert-joint-NLU#2, sml2h3/ddddocr#86; Jai-wei/YOLOv8-PySide6-GUI#17,
+    # zai-org/GLM-4-Voice#145)
+    _p(
+        "tools.ide_exit",
+        ("进程已结束",),
+        r"进程已结束\s{0,2}[，,]\s{0,2}退出代码为?\s{0,2}(?P<code>-?\d{1,10})"
+        r"(?:\s{0,2}\((?:0x(?P<hex>[0-9A-Fa-f]{8})(?P<ctrlc>: interrupted by Ctrl\+C)?"
         r"|interrupted by signal (?P<sig>\d{1,2}): ?(?P<signame>SIG[A-Z0-9]{2,8}))\))?",
     ),
     # Keras' ProgbarLogger at the start of each epoch of fit(): "Epoch {epoch + 1}/{epochs}"
@@ -4812,7 +4895,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "tools.user_stop",
         ("keyboardinterrupt", "sigint"),
         r"^\s*KeyboardInterrupt(?::\s*)?$|^KeyboardInterrupt\s+Traceback \(most recent call last\)"
-        r"|exit code 130 \(interrupted by signal 2: ?SIGINT\)",
+        r"|(?:exit code |退出代码为? ?)130 \(interrupted by signal 2: ?SIGINT\)",
     ),
     # The shell's word for SIGTERM, printed where it prints "Killed" for SIGKILL (glibc
     # sysdeps/generic/siglist.h: SIGTERM N_("Terminated"); bminor/bash jobs.c
@@ -4824,7 +4907,7 @@ PATTERNS: tuple[Pattern, ...] = (
         r"^\s*(?:\[\d+\]\+?\s+(?:\d+\s+)?)?Terminated"
         r"(?:\s+\S{0,120}(?:python|\.py)\S{0,60}(?:\s.{0,200})?)?\s*$"
         r"|^\s*zsh: terminated\s|^\S{1,200}: line \d{1,9}: {1,8}\d{1,9} Terminated(?:\s|$)"
-        r"|exit code 143 \(interrupted by signal 15: ?SIGTERM\)",
+        r"|(?:exit code |退出代码为? ?)143 \(interrupted by signal 15: ?SIGTERM\)",
     ),
     # A pasted check of the CPU's instruction sets: a `grep ... avx ... /proc/cpuinfo` (or
     # `lscpu | grep avx`) command, the avx/fma words `grep -o` prints, the kernel's full
@@ -6152,5 +6235,21 @@ def _minimal_cover(needles: set[str]) -> tuple[str, ...]:
 PREFILTER_NEEDLES: tuple[str, ...] = _minimal_cover(
     {n for p in PATTERNS if p.name not in CONTEXT_ONLY for n in p.needles}
 )
+
+
+def _needle_bytes(needle: str) -> tuple[bytes, ...]:
+    """The byte forms of one keyword the raw-line prefilter looks for: ASCII as it is; a
+    keyword in another script (the translated signal words) in UTF-8 and, for Chinese, in
+    GBK too (a Chinese Windows console's code page, which the reader decodes), each lowered
+    as the reader lowers a line (ASCII letters only)."""
+    if needle.isascii():
+        return (needle.encode("ascii"),)
+    forms = [needle.encode("utf-8")]
+    with contextlib.suppress(UnicodeEncodeError):
+        forms.append(needle.encode("gbk"))
+    return tuple(dict.fromkeys(f.lower() for f in forms))
+
+
 #: The same, as bytes for the streaming reader.
-PREFILTER_NEEDLES_BYTES: tuple[bytes, ...] = tuple(n.encode("ascii") for n in PREFILTER_NEEDLES)
+PREFILTER_NEEDLES_BYTES: tuple[bytes, ...] = tuple(
+    dict.fromkeys(b for n in PREFILTER_NEEDLES for b in _needle_bytes(n)))

@@ -21,7 +21,8 @@ from tfgpu.findings import Finding
 
 #: Log patterns that name another way the process died (a native crash): a bare "Killed" or
 #: a dead kernel is then not read as host RAM.
-_OTHER_DEATHS = ("tell.fatal", "cpu.illegal", "cpu.guard_abort")
+_OTHER_DEATHS = ("tell.fatal", "cpu.illegal", "cpu.guard_abort", "win.fatal_exception",
+                 "tools.colab_crash")
 
 
 def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
@@ -63,8 +64,10 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     killed = ctx.h("tools.killed").all()
     died = ctx.h("tools.kernel_died").all()
     # Docker Compose's "exited with code 137" (128 + SIGKILL) is the container's
-    # "Killed"; jupyter_client's "KernelRestarter: restarting kernel" a dead kernel
-    ctr = [h for h in ctx.h("tools.container_exit").all() if h.g("code") == "137"]
+    # "Killed" (kubectl exec's and a GitHub Actions step's "exit code 137" too);
+    # jupyter_client's "KernelRestarter: restarting kernel" a dead kernel
+    ctr = [h for name in ("tools.container_exit", "tools.exec_exit")
+           for h in ctx.h(name).all() if h.g("code") == "137"]
     killed = sorted([*killed, *ctr], key=lambda h: h.line)
     died = sorted([*died, *ctx.h("tools.kernel_restart").all()], key=lambda h: h.line)
     if oom or colab:

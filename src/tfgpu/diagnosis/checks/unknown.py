@@ -147,8 +147,8 @@ _STOPPED = frozenset({0, 130, 143})
 #: a Windows process's NTSTATUS crash code however printed: an IDE's "exit code -1073741819",
 #: VS Code's "code=3221225477").
 _DEATH_PATTERNS = ("tell.fatal", "tools.killed", "tools.kernel_died", "tools.kernel_restart",
-                   "tools.oom_kernel", "tools.colab_ram", "cpu.illegal", "cpu.guard_abort",
-                   "win.crash_status", "win.status")
+                   "tools.oom_kernel", "tools.colab_ram", "tools.colab_crash", "cpu.illegal",
+                   "cpu.guard_abort", "win.crash_status", "win.status")
 
 
 #: Windows exit codes of a stop, not a failure: 0xC000013A STATUS_CONTROL_C_EXIT (signed
@@ -161,9 +161,32 @@ _WINDOWS_STOPPED = frozenset({ntstatus.CONTROL_C_EXIT.signed, ntstatus.CONTROL_C
 def container_exits(ctx: Facts) -> list[Hit]:
     """Docker Compose's "<container> exited with code N" lines of a failure (N not 0, 130
     or 143: a clean exit, Ctrl-C, ``docker stop``'s SIGTERM), and the same codes in an IDE's
-    "Process finished with exit code N" (:func:`ide_exits`)."""
-    return [h for h in ctx.h("tools.container_exit").all()
-            if int(h.g("code") or 0) not in _STOPPED] + ide_exits(ctx)
+    "Process finished with exit code N" (:func:`ide_exits`), kubectl exec's "command
+    terminated with exit code N" and a GitHub Actions step's "Process completed with exit
+    code N." (``tools.exec_exit``; a Windows runner's stop codes excepted as the IDE's)."""
+    return ([h for h in ctx.h("tools.container_exit").all()
+             if int(h.g("code") or 0) not in _STOPPED] + ide_exits(ctx)
+            + [h for h in ctx.h("tools.exec_exit").all()
+               if int(h.g("code") or 0) not in _STOPPED | _WINDOWS_STOPPED])
+
+
+def windows_faults(log: LogFacts) -> list[Hit]:
+    """CPython fault handler's "Windows fatal exception: ..." lines (``win.fatal_exception``)
+    of a fault that ended the program: a named exception (an access violation, a stack
+    overflow, a division by zero: hardware faults) or a code of NTSTATUS severity error
+    (0xC0000000 and up, :data:`ntstatus.ERROR_MIN`), and no Keras epoch after it (the
+    handler prints before the next handler runs, so a fault some code caught and handled
+    prints the same line: a program that trained on did not die of it). A code below
+    0xC0000000 (an RPC or COM status such as 0x800706BE) is no crash."""
+    ctx = Facts(None, log)
+    went_on = last_progress(log)
+    out = []
+    for h in ctx.h("win.fatal_exception").all():
+        code = h.g("code") or ""
+        value = int(code, 16) if code.lower().startswith("0x") else int(code or 0)
+        if (h.g("exc") or value >= ntstatus.ERROR_MIN) and (h.line or 0) > went_on:
+            out.append(h)
+    return out
 
 
 def ide_exits(ctx: Facts) -> list[Hit]:
@@ -208,7 +231,7 @@ def death_hits(log: LogFacts) -> list[Hit]:
     no death. This is what ``Verdict.program_failed`` means (explain)."""
     ctx = Facts(None, log)
     hits = [h for name in _DEATH_PATTERNS for h in ctx.h(name).all()]
-    hits += container_exits(ctx)
+    hits += container_exits(ctx) + windows_faults(log)
     # the exception line may have fed another pattern than tell.exception (a
     # line feeds one pattern: "ResourceExhaustedError: OOM when allocating ..." is the
     # memory pattern's): every kept hit's text can end a traceback
@@ -384,7 +407,16 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                 for f in _unexplained_exception(ctx, found, died)]
     texts = {e.line: e.text for f in found for e in f.evidence if e.line is not None}
     covered = set(texts)
-    blocks = _traceback_blocks(ctx, texts)
+    # Windows PowerShell 5.1's ErrorRecord around a native program's stderr line
+    # ("+ FullyQualifiedErrorId : NativeCommandError"): the packaging, not an error
+    covered.update(h.line for h in ctx.h("tools.ps_native_stderr").all() if h.line is not None)
+    # an exception line another pattern took (a line feeds every pattern whose keyword it
+    # holds, and an explaining one hides it from tell.exception: "OSError: [WinError 126]
+    # The specified module could not be found. ..." is tfjs.dlopen's too) ends its traceback
+    # and is quoted as the exception when no finding quotes it
+    taken = {h.line: h for of in ctx.log.hits.values() for h in of.all()
+             if h.line is not None and _EXCEPTION.match(h.text)}
+    blocks = _traceback_blocks(ctx, {**{n: h.text for n, h in taken.items()}, **texts})
     explained = _explained_deaths(ctx, found, died)
     # a traceback Python's unraisable hook printed is a report, not an error: its
     # "Exception ignored ..." line, the traceback and its exception line are explained
@@ -401,6 +433,9 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     uncaught = any(end not in covered and end > went_on for _, end in blocks)
     tell = [h for h in ctx.h("tell.line").all() if h.line not in covered]
     excs = [h for h in ctx.h("tell.exception").all() if h.line not in covered]
+    seen_exc = {h.line for h in excs}
+    excs = sorted([*excs, *(h for n, h in taken.items() if n not in covered and n not in seen_exc)],
+                  key=lambda h: h.line or 0)
     cuda = [h for h in ctx.h("cuda.error").by_key.values() if h.line not in covered]
     glog = [h for h in ctx.h("tell.glog").all() if h.line not in covered]
     # an E- or F-level line another pattern matched (a line feeds one pattern)
@@ -412,7 +447,8 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                     for h in hits.all()
                     if h.line not in seen and _GLOG_E.match(h.text)),
                    key=lambda h: h.line)
-    fatal = [h for h in ctx.h("tell.fatal").all() if h.line not in covered]
+    fatal = [h for h in [*ctx.h("tell.fatal").all(), *windows_faults(ctx.log),
+                         *ctx.h("tools.colab_crash").all()] if h.line not in covered]
     fatal += [h for h in glog if h.g("lvl") == "F"]
     # a container (or an IDE's process) ended by a signal other than SIGKILL
     # (host_killed.py reads 137), or a Windows process by an NTSTATUS error
@@ -459,6 +495,10 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
         if h.g("name") not in stat_names  # named with their meanings below
     ]
     crash = bool(fatal)
+    # the fault handler ran already: its "Fatal Python error: ..." / "Windows fatal
+    # exception: ..." line is in the log, with the Python stack under it
+    shown_stack = any(h.text.lstrip().startswith(("Fatal Python error", "Windows fatal exception"))
+                      for h in fatal)
     exit_only = bool(exited) and not crash and not (uncaught and excs)
     # "ValueError" alone: an exception with no message, or a traceback cut (or copied from a
     # notebook) before its message
@@ -512,7 +552,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
                 *(
                     ("python -X faulthandler train.py   # prints the Python stack of each "
                      "thread when the process crashes",)
-                    if crash
+                    if crash and not shown_stack
                     else ("# the lines the program printed above its exit code say why (a "
                           "Python traceback ends in the exception): paste the whole output",)
                     if exit_only
