@@ -88,11 +88,17 @@ def load() -> dict[str, object]:
     return data
 
 
+#: Typographic quotation marks (U+2018-U+201F) -> ASCII, as the reader folds them in every
+#: line (:func:`tfgpu.logs.reader.normalize_paste`): a translation's apostrophe (Ukrainian
+#: "пам’яті") must match the folded line.
+_FOLD_QUOTES = {c: ("'" if c <= 0x201B else '"') for c in range(0x2018, 0x2020)}
+
+
 def _strings(value: object) -> list[str]:
-    """The strings of a ``{language: [text, ...]}`` table."""
+    """The strings of a ``{language: [text, ...]}`` table, typographic quotes folded."""
     if not isinstance(value, dict):
         return []
-    return [s for texts in value.values() if isinstance(texts, list)
+    return [s.translate(_FOLD_QUOTES) for texts in value.values() if isinstance(texts, list)
             for s in texts if isinstance(s, str) and s.strip()]
 
 
