@@ -588,6 +588,9 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
         else f"Benchmark FAILED on {', '.join(failed)}"
         + (f" (done on {', '.join(ok_devices)})" if ok_devices else "")
     )
+    findings = tuple(findings)
+    if any(f.id == "bench-gpu-not-used" for f in findings):
+        headline += " only: TensorFlow listed none of this host's NVIDIA GPUs (see tfgpu doctor)"
     if doc["synthetic"]:
         headline += " [SYNTHETIC DATA]"
     ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
@@ -598,7 +601,7 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
             headline=headline,
             problems=len(failed),
         ),
-        findings=sort_findings(tuple(findings)),
+        findings=sort_findings(findings),
         meta=(
             {
                 # A run on part of the data says so wherever the data is named.
