@@ -25,10 +25,10 @@ def test_row_is_the_installed_catalogues_text(lang: str) -> None:
     assert TRANSLATIONS[lang] == (cat.gettext(CANNOT_OPEN_EN), cat.gettext(NO_SUCH_FILE_EN))
 
 
-def test_the_regex_matches_every_text_with_either_apostrophe() -> None:
+def test_the_regex_matches_every_text_as_printed_with_either_apostrophe() -> None:
     rx = re.compile(dlerror_text.cannot_open_regex())
     for text in dlerror_text.CANNOT_OPEN:
         assert rx.fullmatch(text), text
         assert rx.fullmatch(text.replace("\u2019", "'")), text
-        assert rx.fullmatch(text.upper()), text
     assert not rx.search("cannot open file")
+    assert not rx.search("Cannot Open Shared Object File")  # retyped: the tolerant pass's

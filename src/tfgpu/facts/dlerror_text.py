@@ -82,11 +82,12 @@ CANNOT_OPEN: tuple[str, ...] = (CANNOT_OPEN_EN, *dict.fromkeys(
 
 
 def cannot_open_regex() -> str:
-    """A regular expression (no groups, case-insensitive inside) that matches any text of
-    :data:`CANNOT_OPEN`; typographic and plain apostrophes match each other (catalogues
-    and pastes use both)."""
+    """A regular expression (no groups) that matches any text of :data:`CANNOT_OPEN` as
+    glibc prints it (case kept: a retyped English text is the explain engine's tolerant
+    pass's to read, and says so); typographic and plain apostrophes match each other
+    (catalogues and pastes use both)."""
     alts = "|".join(_APOSTROPHE.sub("['\u2019]", re.escape(t)) for t in CANNOT_OPEN)
-    return f"(?i:{alts})"
+    return f"(?:{alts})"
 
 
 __all__ = ["CANNOT_OPEN", "CANNOT_OPEN_EN", "NO_SUCH_FILE_EN", "TRANSLATIONS",
