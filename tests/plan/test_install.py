@@ -193,12 +193,17 @@ def test_missing_interpreter_for_the_plans_python_is_a_clear_failure(tmp_path: P
     # Python 3.2 fits no release: the plan asks for another Python, which is not on PATH here.
     assert plan.python != PY
     runner = FakePip()
-    old = os.environ["PATH"]
+    old = os.environ["PATH"], os.environ.get("PYENV_ROOT")
     os.environ["PATH"] = str(tmp_path)
+    os.environ["PYENV_ROOT"] = str(tmp_path / "no-pyenv")  # nor among pyenv's versions
     try:
         res = run_install(plan, env, explicit_env=False, runner=runner, verify=FakeVerify())
     finally:
-        os.environ["PATH"] = old
+        os.environ["PATH"] = old[0]
+        if old[1] is None:
+            os.environ.pop("PYENV_ROOT", None)
+        else:
+            os.environ["PYENV_ROOT"] = old[1]
     assert not res.ok and runner.calls == []
     assert f"install Python {plan.python}" in res.message
 

@@ -555,6 +555,30 @@ def _paired(events: Sequence[Event]) -> list[dict[str, Any]]:
     ]
 
 
+def gpu_not_listed(cfg: BenchConfig, outcomes: Sequence[ChildOutcome],
+                   facts: HostFacts | None, tf_version: object) -> Finding | None:
+    """``bench-gpu-not-used``: ``--devices auto`` ran on the CPU only, because TensorFlow
+    listed no GPU, while this host's facts (nvidia-smi/NVML, as ``tfgpu doctor`` reads
+    them) show an NVIDIA GPU.  ``None`` when the user chose the devices, a GPU child ran,
+    or the facts show no NVIDIA GPU (or were not gathered: nothing is claimed then)."""
+    if cfg.devices is not None or facts is None or not facts.nvidia_gpus:
+        return None
+    if any(oc.device.startswith("gpu") for oc in outcomes):
+        return None
+    gpus = facts.nvidia_gpus
+    sources = sorted({g.source for g in gpus if g.source})
+    names = ", ".join(f"GPU {g.index}: {g.name}" for g in gpus[:4]) + (
+        f" and {len(gpus) - 4} more" if len(gpus) > 4 else "")
+    return catalogue.make(
+        "bench-gpu-not-used", gpu=gpus[0].name, count=len(gpus), gpus=names,
+        source=" and ".join(sources) or "the host probes",
+        tf=str(tf_version or "(version not reported)"),
+        python=cfg.python_executable or sys.executable,
+        evidence=(Evidence("nvidia_gpus", names),
+                  Evidence("bench.devices", ", ".join(oc.device for oc in outcomes))),
+    )
+
+
 def summarise(
     cfg: BenchConfig,
     outcomes: Sequence[ChildOutcome],
@@ -649,6 +673,9 @@ def summarise(
                         tolerance=ACCURACY_TOLERANCE_PTS,
                     )
                 )
+    unused = gpu_not_listed(cfg, outcomes, facts, tf_version)
+    if unused is not None:
+        findings.append(unused)
     for wl in ("guide", "tuned"):
         if ("cpu", wl) not in medians:
             continue

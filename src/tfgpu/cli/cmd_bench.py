@@ -304,7 +304,11 @@ def run(args: argparse.Namespace) -> int:
     )
     # A failed child's log is read against this host's facts, as the doctor reads it
     # (gathered once, only when needed, outside the timed run).
-    facts = host_facts_for_explain() if failed_child else None
+    # So is a CPU-only "auto" run: the host's facts say whether it has an NVIDIA GPU that
+    # TensorFlow did not list (bench-gpu-not-used).
+    cpu_only_auto = cfg.devices is None and not any(
+        oc.device.startswith("gpu") for oc in outcomes)
+    facts = host_facts_for_explain() if failed_child or cpu_only_auto else None
     doc, findings = summarise(cfg, outcomes, load_before, load_after, wall_s, facts)
     report = bench_report(doc, findings)
     kv = knowledge_version()

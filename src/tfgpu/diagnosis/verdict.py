@@ -17,6 +17,7 @@ from tfgpu.diagnosis.checks.tf_install import short_tf_limit
 from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, failure_lines
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
+from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
 from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
@@ -208,6 +209,12 @@ def make_verdict(facts: HostFacts, findings: Iterable[Finding]) -> Verdict:
                                   f"{plural(problems, 'problem')}; {why}", problems)
         return Verdict(False, f"TensorFlow will run on the CPU only: "
                               f"{plural(problems, 'problem')}{suffix}; {why}", problems)
+    if (tf.error or "").startswith(TF_PROBE_TOO_OLD_PREFIX):
+        # tfgpu's probe could not run there: TensorFlow was not imported, so neither "does
+        # not start" nor "not installed" is known
+        return Verdict(None, f"TensorFlow state unknown (Python {facts.python.version or '?'} "
+                             f"is too old for tfgpu's TensorFlow probe): "
+                             f"{plural(problems, 'problem')}{suffix}", problems)
     limit = short_tf_limit(tf)
     if limit is not None:
         # only the user's own, shorter-than-default limit ran out: not known to hang
@@ -581,6 +588,9 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
         else f"Benchmark FAILED on {', '.join(failed)}"
         + (f" (done on {', '.join(ok_devices)})" if ok_devices else "")
     )
+    findings = tuple(findings)
+    if any(f.id == "bench-gpu-not-used" for f in findings):
+        headline += " only: TensorFlow listed none of this host's NVIDIA GPUs (see tfgpu doctor)"
     if doc["synthetic"]:
         headline += " [SYNTHETIC DATA]"
     ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
@@ -591,7 +601,7 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
             headline=headline,
             problems=len(failed),
         ),
-        findings=sort_findings(tuple(findings)),
+        findings=sort_findings(findings),
         meta=(
             {
                 # A run on part of the data says so wherever the data is named.

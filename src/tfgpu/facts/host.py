@@ -351,6 +351,13 @@ class TFDevice:
     op_duration_s: float | None = None
 
 
+#: How :attr:`TFFacts.error` starts when tfgpu's probe script cannot run under the probed
+#: interpreter (older than the script's ``MIN_PYTHON``, 3.5: Python 2.7...): tfgpu's probe
+#: failed, TensorFlow was not imported (``probes/tf_child.py`` writes it, the doctor's
+#: checks read it).
+TF_PROBE_TOO_OLD_PREFIX = "the TensorFlow probe cannot run under Python "
+
+
 @dataclass(frozen=True, slots=True)
 class TFFacts:
     """TensorFlow as imported in a child process.

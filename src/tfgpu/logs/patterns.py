@@ -13,6 +13,7 @@ import contextlib
 import re
 from dataclasses import dataclass
 
+from tfgpu.facts import dlerror_text
 from tfgpu.logs import signal_words
 
 
@@ -72,11 +73,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Could not load (?:dynamic )?library '" + _LIB + r"'(?:;\s*dlerror:\s*(?P<err>.*))?",
         "lib",
     ),
+    # glibc's dlerror "<soname>: cannot open shared object file: <strerror>", in English or
+    # in any language glibc's catalogue translates it into (facts/dlerror_text.py).
+    # Needles are ASCII: a translated text is found where Python quotes dlerror (an
+    # extension module's ImportError, ctypes' OSError) or a loader prints "dlerror: "
     _p(
         "lib.missing",
-        ("cannot open shared object",),
+        ("cannot open shared object", "importerror: lib", "oserror: lib", "dlerror: lib"),
         r"(?<![\w.+-])(?P<lib>lib[\w+-](?:[\w.+-]*[+-])?(?:\w|\.(?!so))*\.so[\w.]*): "
-        r"cannot open shared object file",
+        + dlerror_text.cannot_open_regex(),
         "lib",
     ),
     # (cuDNN 9's own "Could not locate cudnn_<part>64_9.dll" is cudnn.sublib_missing's)
@@ -3211,14 +3216,15 @@ PATTERNS: tuple[Pattern, ...] = (
     # A loader that failed outright because a dependency was missing: Java's
     # UnsatisfiedLinkError (the JDK puts "<library path>: <dlerror()>" in the message), Python's
     # ImportError/OSError (ctypes.CDLL, a pywrap extension), the dynamic linker of a program
-    # ("error while loading shared libraries: X: cannot open shared object file").
+    # ("error while loading shared libraries: X: cannot open shared object file"; the dlerror
+    # text may be glibc's translation, facts/dlerror_text.py).
     _p(
         "lib.fatal_load",
         ("unsatisfiedlinkerror", "importerror", "oserror", "error while loading shared libraries"),
         r"(?P<loader>UnsatisfiedLinkError|ImportError|OSError|error while loading shared "
         r"libraries):\s*(?:(?P<host>[^\s:]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dll|dylib|jnilib)"
-        r"[\w.]{0,12})):\s*)?(?P<lib>lib[\w.+-]{1,80}?\.so[\w.]{0,12}): cannot open shared object "
-        r"file",
+        r"[\w.]{0,12})):\s*)?(?P<lib>lib[\w.+-]{1,80}?\.so[\w.]{0,12}): "
+        + dlerror_text.cannot_open_regex(),  # English or translated (glibc's catalogue)
         "lib",
     ),
     # The JDK on Windows (LoadLibrary failed with ERROR_MOD_NOT_FOUND): "java.lang.

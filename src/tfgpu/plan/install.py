@@ -308,19 +308,66 @@ def child_env(base: Mapping[str, str] | None = None) -> dict[str, str]:
     return env
 
 
-def resolve_interpreter(wanted: Sequence[str], python: str | None) -> tuple[str, ...] | None:
+#: Seconds a candidate interpreter is given to print its version (a cold start of a
+#: Python on a network file system takes about a second).
+PYTHON_CHECK_TIMEOUT_S = 15.0
+#: The code a candidate runs to print its ``major.minor`` (Python 2.7 and 3.x alike).
+_VERSION_CODE = "import sys; print('%d.%d' % sys.version_info[:2])"
+
+
+def interpreter_candidates(name: str, env: Mapping[str, str] | None = None) -> list[str]:
+    """Every file that could start ``name`` (``python3.10``), in the order tried: each
+    executable of that name on ``PATH`` (not only the first: a pyenv shim that cannot run
+    that version stands before the real one), then pyenv's own installs of that version,
+    ``$PYENV_ROOT/versions/<X.Y.*>/bin/<name>`` (default root ``~/.pyenv``; pyenv's shims
+    run those files: https://github.com/pyenv/pyenv#understanding-shims), newest first."""
+    env = os.environ if env is None else env
+    out: list[str] = []
+    for folder in env.get("PATH", "").split(os.pathsep):
+        exe = shutil.which(name, path=folder) if folder else None
+        if exe is not None and exe not in out:
+            out.append(exe)
+    root = Path(env.get("PYENV_ROOT") or Path.home() / ".pyenv")
+    version = name.removeprefix("python")
+    if name.startswith("python") and version and (root / "versions").is_dir():
+        def key(p: Path) -> tuple[int, ...]:
+            parts = p.parents[1].name.split(".")
+            return tuple(int(x) if x.isdigit() else -1 for x in parts)
+
+        found = [p for p in (root / "versions").glob(f"{version}.*/bin/{name}") if p.is_file()]
+        out.extend(str(p) for p in sorted(found, key=key, reverse=True) if str(p) not in out)
+    return out
+
+
+def interpreter_runs(argv: Sequence[str], python: str, runner: Runner | None = None) -> bool:
+    """Whether ``argv`` starts a Python ``python`` (``"3.10"``): it prints that
+    ``major.minor`` within :data:`PYTHON_CHECK_TIMEOUT_S` and exits 0.  A pyenv shim of a
+    version pyenv has not selected exits 127 ("pyenv: python3.10: command not found")."""
+    run: Runner = runner or run_command
+    res = run((*argv, "-c", _VERSION_CODE), PYTHON_CHECK_TIMEOUT_S)
+    return (res.status is ProbeStatus.OK and res.returncode == 0
+            and res.stdout.strip() == python)
+
+
+def resolve_interpreter(wanted: Sequence[str], python: str | None,
+                        runner: Runner | None = None,
+                        env: Mapping[str, str] | None = None) -> tuple[str, ...] | None:
     """The argv that starts the plan's Python on this host, or ``None`` if absent.
 
     The running interpreter is used when its version is the plan's (``python -m venv``
-    from inside a venv builds on the base interpreter); otherwise ``python3.X`` (or the
-    ``py -3.X`` launcher on Windows) is looked up on ``PATH``.
+    from inside a venv builds on the base interpreter); otherwise the candidates of
+    ``python3.X`` (:func:`interpreter_candidates`; the ``py -3.X`` launcher on Windows)
+    are tried in order, and the first that runs and reports that version
+    (:func:`interpreter_runs`) is chosen: a candidate that cannot run is skipped, never
+    put in the plan.
     """
     if python is None or python == f"{sys.version_info.major}.{sys.version_info.minor}":
         return (sys.executable,)
-    exe = shutil.which(wanted[0])
-    if exe is None:
-        return None
-    return (exe, *wanted[1:])
+    for exe in interpreter_candidates(wanted[0], env):
+        argv = (exe, *wanted[1:])
+        if interpreter_runs(argv, python, runner):
+            return argv
+    return None
 
 
 def verify_argv(python: str) -> tuple[str, ...]:
@@ -399,8 +446,9 @@ def planned_steps(plan: M.Plan, env_path: Path) -> tuple[PlannedStep, ...]:
                         step.title,
                         "missing-python",
                         text=(
-                            f"Python {plan.python} is needed to build {env_path} and "
-                            f"`{a.python[0]}` is not on PATH; install Python {plan.python} "
+                            f"Python {plan.python} is needed to build {env_path} and no "
+                            f"`{a.python[0]}` on PATH (or among pyenv's versions) runs; "
+                            f"install Python {plan.python} "
                             f"(your distribution's python{plan.python} package, or "
                             f"`uv python install {plan.python}`) and rerun"
                         ),

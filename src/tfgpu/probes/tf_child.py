@@ -21,6 +21,7 @@ from typing import Any
 
 from tfgpu._proc import CommandResult
 from tfgpu.facts import ProbeRecord, ProbeStatus, TFDevice, TFFacts
+from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
 from tfgpu.probes import ProbeContext, ProbeResult, same_interpreter
 
 NAME = "tf"
@@ -121,6 +122,19 @@ def parse(res: CommandResult, timeout_s: float) -> TFFacts:
                        error=f"the TensorFlow probe's result could not be read: {exc}")
 
 
+def too_old_error(python: str, tf_found: object) -> str:
+    """The :attr:`TFFacts.error` for an interpreter too old for the probe script: Python
+    ``python`` (``"2.7.18"``), and whether the script found a ``tensorflow`` package there
+    (``tf_found``: ``True``, ``False`` or unknown)."""
+    from tfgpu.probes.tf_child_script import MIN_PYTHON
+
+    need = ".".join(str(v) for v in MIN_PYTHON)
+    found = ("a tensorflow package is importable there" if tf_found is True
+             else "no tensorflow package is importable there" if tf_found is False
+             else "whether a tensorflow package is there is unknown")
+    return f"{TF_PROBE_TOO_OLD_PREFIX}{python} (it needs Python {need} or newer); {found}"
+
+
 def _find_result(stdout: str) -> dict[str, Any] | None:
     for line in reversed(stdout.splitlines()):
         if line.startswith(MARK):
@@ -140,6 +154,10 @@ def _from_data(data: dict[str, Any], res: CommandResult, log_lines: tuple[str, .
                duration: float) -> TFFacts:
     if data.get("missing"):
         return TFFacts(ProbeStatus.MISSING, returncode=res.returncode, duration_s=duration)
+    if data.get("python_too_old"):
+        return TFFacts(ProbeStatus.ERROR, log_lines=log_lines, returncode=res.returncode,
+                       duration_s=duration,
+                       error=too_old_error(str(data["python_too_old"]), data.get("tf_found")))
     import_s = float(data["import_s"]) if data.get("import_s") is not None else None
     if data.get("error"):
         return TFFacts(ProbeStatus.ERROR, error=str(data["error"]), log_lines=log_lines,

@@ -33,13 +33,18 @@ import json
 import os
 import sys
 import time
-from typing import TYPE_CHECKING
 
+#: Not typing.TYPE_CHECKING: Python 2.7 and 3.4 have no typing module, and the script
+#: must run there far enough to say that the interpreter is too old (type checkers treat
+#: a name TYPE_CHECKING as true).
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # type comments keep the script runnable on Python 3.5
     from typing import Any  # noqa: F401 - used in type comments
 
 MARK = "TFGPU-TF-PROBE:"
 DISTS_ARG = "--tf-dists="
+#: The oldest Python this script runs on (the parent says so for an older one).
+MIN_PYTHON = (3, 5)
 
 
 def emit(data):
@@ -59,20 +64,39 @@ def tf_dists():
 def tf_installed(names=None):
     # type: (list[str] | None) -> bool
     """True when a distribution ``names`` lists (default: ``--tf-dists``) is installed or
-    ``tensorflow`` is importable; True too where ``importlib.metadata`` is missing (< 3.8)."""
+    ``tensorflow`` is importable.  Without ``importlib.metadata`` (Python < 3.8) only the
+    import spec is checked (``importlib.util.find_spec``, Python 3.4+), which is what an
+    import would find."""
+    import importlib.util
+
     try:
         import importlib.metadata as md
     except ImportError:
-        return True
+        return importlib.util.find_spec("tensorflow") is not None
     for name in tf_dists() if names is None else names:
         try:
             md.distribution(name)
         except md.PackageNotFoundError:
             continue
         return True
-    import importlib.util
-
     return importlib.util.find_spec("tensorflow") is not None
+
+
+def too_old():
+    # type: () -> dict[str, Any] | None
+    """For a Python older than :data:`MIN_PYTHON` (2.7...): the result that says so, with
+    whether a ``tensorflow`` package is importable there (``pkgutil.find_loader``, which
+    does not import it); ``None`` on a Python this script runs on."""
+    if sys.version_info >= MIN_PYTHON:
+        return None
+    import pkgutil
+
+    try:
+        found = pkgutil.find_loader("tensorflow") is not None
+    except Exception:  # noqa: BLE001 - a broken package: unknown
+        found = None
+    return {"python_too_old": ".".join(str(v) for v in sys.version_info[:3]),
+            "tf_found": found}
 
 
 def as_text(value):
@@ -139,6 +163,9 @@ def main():
     try:
         import tensorflow as tf
     except BaseException as exc:  # noqa: BLE001 - SystemExit/ImportError alike
+        if isinstance(exc, ImportError) and getattr(exc, "name", None) == "tensorflow":
+            emit({"missing": True})  # "No module named 'tensorflow'": not installed here
+            return 0
         emit({"error": "%s: %s" % (type(exc).__name__, exc),
               "import_s": round(time.perf_counter() - start, 4)})
         return 0
@@ -174,6 +201,11 @@ def main():
 
 
 if __name__ == "__main__":
+    old = too_old()
+    if old is not None:
+        emit(old)
+        sys.stdout.flush()
+        os._exit(0)
     scratch = private_keras_home()
     try:
         code = main()

@@ -15,7 +15,7 @@ from tfgpu.diagnosis.checks.tf1_era import growth_env_lines, tf1_api_lines
 from tfgpu.facts import DEFAULT_PROBE_TIMEOUT_S, HostFacts, ProbeRecord
 from tfgpu.facts.view import Facts, cc_key, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs
+from tfgpu.knowledge import KnowledgeError, KnowledgeQueryError, docs, win32_errors
 
 if TYPE_CHECKING:
     from tfgpu.facts.log import Hit, Hits
@@ -72,32 +72,15 @@ def _host(f: View) -> HostFacts | None:
     return f if isinstance(f, HostFacts) else f.host
 
 
-#: Windows' system message texts for the loader errors Python's "DLL load failed" quotes
-#: (Python/dynload_win.c passes FormatMessage's text through), as a localized Windows prints
-#: them, with the English text the checks compare with: ERROR_MOD_NOT_FOUND (126),
-#: ERROR_PROC_NOT_FOUND (127), ERROR_DLL_INIT_FAILED (1114). Simplified Chinese and Japanese
-#: wordings, as printed after "DLL load failed:" / "[WinError 1114]" in public reports.
-_DLL_REASONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("the specified module could not be found.",
-     ("找不到指定的模块", "找不到指定的模組", "指定されたモジュールが見つかりません")),
-    ("the specified procedure could not be found.",
-     ("找不到指定的程序", "指定されたプロシージャが見つかりません")),
-    ("a dynamic link library (dll) initialization routine failed.",
-     ("动态链接库(dll)初始化例程失败",)),
-)
-
-
 def dll_reason(why: str) -> str:
-    """Windows' reason in a "DLL load failed: <why>" line, lower-cased, with a localized
-    system message (:data:`_DLL_REASONS`) replaced by its English text, so that the checks'
-    English comparisons ("procedure could not be found", "module could not be found",
-    "initialization routine failed") read every UI language the table knows.  Returns the
-    lower-cased ``why`` itself when it is no localized text the table knows."""
-    low = why.strip().lower()
-    for english, local in _DLL_REASONS:
-        if any(w in low for w in local):
-            return english
-    return low
+    """Windows' reason in a "DLL load failed: <why>" line, lower-cased, with a system message
+    the table ``knowledge/data/win32_errors.toml`` knows (in English or a UI language it
+    lists: :func:`tfgpu.knowledge.win32_errors.from_text`) replaced by its English text, so
+    that the checks' English comparisons ("procedure could not be found", "module could not
+    be found", "initialization routine failed") read every language the table knows.
+    Returns the lower-cased ``why`` itself when it is no text the table knows."""
+    row = win32_errors.from_text(why)
+    return row.english.lower() if row is not None else why.strip().lower()
 
 
 def shell_kind(f: View) -> str:

@@ -19,7 +19,7 @@ from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
 from tfgpu.diagnosis.checks.versions import _cuda_tf, _installed_tf, _major, _parses
 from tfgpu.diagnosis.checks.windows_bad_image import cudnn_sub_dll_193
-from tfgpu.facts import HostFacts
+from tfgpu.facts import HostFacts, dlerror_text
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
@@ -1642,8 +1642,11 @@ def tf_cuda_libraries_missing(f: Facts) -> Iterator[Finding]:
 # than the one TensorFlow runs on (a CUDA 12 libcusolver.so.11 needs libnvJitLink.so.12).
 
 #: ``<dependency>: cannot open shared object file`` at the start of a dlerror text (glibc's
-#: wording, tensorflow dso_loader.cc / cuDNN's loader quote it verbatim).
-_DEP_RE = re.compile(r"^\s*(?P<dep>lib[\w+-][\w.+-]{0,80}?\.so[\w.]{0,20}): cannot open shared")
+#: wording in English or a language its catalogue translates it into,
+#: :mod:`tfgpu.facts.dlerror_text`; tensorflow dso_loader.cc / cuDNN's loader quote it
+#: verbatim).
+_DEP_RE = re.compile(r"^\s*(?P<dep>lib[\w+-][\w.+-]{0,80}?\.so[\w.]{0,20}): "
+                     + dlerror_text.cannot_open_regex())
 #: Libraries whose SONAME major is the CUDA major they belong to (CUDA 11+): the runtime,
 #: cuBLAS/cuBLASLt, NVRTC and nvJitLink (CUDA 12's first; its wheel is nvidia-nvjitlink-cu12,
 #: tf_pip_cuda_wheels.toml).

@@ -39,6 +39,7 @@ from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin
 from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons, old_release_pin
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, HostFacts, ProbeStatus, TFFacts
+from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding, Severity
@@ -686,6 +687,32 @@ def short_tf_limit(tf: TFFacts | None) -> float | None:
     return tf.timeout_s if tf.timeout_s < DEFAULT_TF_TIMEOUT_S else None
 
 
+def _probe_python_too_old(f: Facts, facts: HostFacts, error: str,
+                          ev: list[Evidence]) -> Finding:
+    """``tensorflow-probe-failed`` (variant ``python-too-old``): tfgpu's probe script cannot
+    run under the probed interpreter (Python 2.7...), so TensorFlow was not imported; says
+    what the script found there and the Python range of the newest TensorFlow GPU release
+    (``tf_tested_configs``), never TensorFlow's import error."""
+    python = facts.python.version or error[len(TF_PROBE_TOO_OLD_PREFIX):].split(" ", 1)[0]
+    try:
+        low, high, row = f.kb.newest_python_range("linux" if facts.os.system != "Windows"
+                                                  else "windows")
+        need = (f"TensorFlow {row.tf_version}, the newest GPU release, needs Python "
+                f"{low}-{high} (knowledge row {row.ref})")
+    except KnowledgeQueryError:
+        low = high = ""
+        need = "current TensorFlow releases need a current Python 3"
+    venv = f"python{low}" if low else "python3"
+    return catalogue.make(
+        "tensorflow-probe-failed", variant="python-too-old", python=python,
+        evidence=ev, cause=f"{error}. {need}.",
+        fix=(f"# install a Python {low}-{high} (python.org, pyenv or the distribution), then:"
+             if low else "# install a current Python 3, then:",
+             f"{venv} -m venv ~/tf && ~/tf/bin/python -m pip install tensorflow",
+             "tfgpu doctor --python ~/tf/bin/python"),
+    )
+
+
 def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     """The TensorFlow child crashed, hung, or could not import TensorFlow."""
     facts = f.host
@@ -704,6 +731,9 @@ def tensorflow_probe_failed(f: Facts) -> Iterator[Finding]:
     repro = c.python_cmd(facts, "import tensorflow as tf; print(tf.__version__)")
     if facts.python.version is None:
         return  # python_interpreter_unusable: TensorFlow is not known to be installed
+    if (tf.error or "").startswith(TF_PROBE_TOO_OLD_PREFIX):
+        yield _probe_python_too_old(f, facts, tf.error or "", ev)
+        return
     if (tf.error or "").startswith("the TensorFlow probe failed"):
         yield catalogue.make(
             "tensorflow-probe-failed", evidence=ev, cause=tf.error or "the probe failed",

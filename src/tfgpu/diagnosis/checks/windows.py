@@ -34,7 +34,7 @@ from tfgpu.diagnosis.checks.windows_bad_image import BAD_IMAGE_TEXT
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import ntstatus
+from tfgpu.knowledge import ntstatus, win32_errors
 
 
 def tf_extension_module(mod: str | None) -> bool:
@@ -57,13 +57,30 @@ def rule_windows(ctx: Facts) -> list[Finding]:
     out: list[Finding] = []
     dll = ctx.h("win.dll_load")
     for hit in dll.first[:1]:
-        why = dll_reason(hit.g("why") or "")  # lower case; a localized text in English
-        if "procedure could not be found" in why:
-            continue  # python_import.windows_dll_procedure_not_found
+        said = (hit.g("why") or "").strip()
+        code = win32_errors.from_text(said)  # English or a UI language the table lists
+        why = dll_reason(said)  # lower case; a localized text in English
+        if code is not None and code.kind in ("procedure-not-found", "bad-image"):
+            continue  # python_import.windows_dll_procedure_not_found, windows_bad_image.py
         if BAD_IMAGE_TEXT in why:
             continue  # error 193, a bad file not a missing one (windows_bad_image.py)
-        if "initialization routine failed" in why:
+        if code is not None and code.kind == "init-failed":
             out.append(_dll_init_failed(ctx, dll))
+        elif code is not None and code.kind == "system":
+            out.append(_dll_system_error(hit, dll, code, said))
+        elif code is None:
+            # a reason the table does not know (another code, another UI language): quoted
+            # and hedged, never the "not found" PATH fix; no reason at all (a paste cut after
+            # the colon, "..."): the reason is not in the log.  Another package's module is
+            # left to the unknown finding, as below
+            if tf_extension_module(hit.g("mod")):
+                module = hit.g("mod") or "_pywrap_tensorflow_internal"
+                out.append(catalogue.make(
+                    "windows-tensorflow-dll-load-failed", module=module,
+                    evidence=log_evidence(dll),
+                ) if not any(ch.isalpha() for ch in said) else catalogue.make(
+                    "windows-tensorflow-dll-load-failed", variant="reason-unknown",
+                    module=module, why=said[:160], evidence=log_evidence(dll)))
         elif (at_import := _msvc_at_import(ctx, hit, dll)) is not None:
             out.append(at_import)
         elif not tf_extension_module(hit.g("mod")):
@@ -174,6 +191,19 @@ def rule_windows(ctx: Facts) -> list[Finding]:
         )
     return out
 
+
+
+def _dll_system_error(hit: Hit, dll: Hits, code: win32_errors.Win32Error,
+                      said: str) -> Finding:
+    """``windows-dll-load-system-error``: Python's "DLL load failed" quotes a Windows system
+    error that is no loader fault (a ``system`` row of ``win32_errors.toml``: access denied,
+    out of memory, the paging file too small, a path too long), with the row's meaning and
+    fix.  The DLL was found, so no PATH fix."""
+    return catalogue.make(
+        "windows-dll-load-system-error", code=code.code, name=code.name,
+        english=code.english, module=hit.g("mod") or "a native module", why=said[:160],
+        meaning=code.meaning, ref=code.ref, evidence=log_evidence(dll), fix=code.fix,
+        knowledge_ref=code.ref)
 
 
 # (checked on other threads printing "DLL load failed[ while importing
