@@ -91,6 +91,21 @@ FLOORS["cases-holdout41"] = 0.72
 FLOORS["cases-holdout42"] = 0.91
 FLOORS["cases-holdout43"] = 0.60
 FLOORS["cases-holdout44"] = 0.33
+# sets scored blind at the start of the next session (commit 68fb8186), after their kinds
+# (Keras' multi_gpu_model and cuDNN RNN messages, NCHW on a CPU kernel, Spack's cuda_arch,
+# headless allocator dumps, GPU names as users type them) and a catalogue-only re-read of
+# questioned answers; raised: the earlier sets those kinds also reached. 0 WRONG each
+FLOORS["cases-holdout45"] = 0.875
+FLOORS["cases-holdout46"] = 0.90
+FLOORS["cases-holdout47"] = 0.81
+FLOORS["cases-holdout48"] = 0.70
+FLOORS["cases-holdout49"] = 0.80
+FLOORS["cases-holdout37"] = 0.90
+FLOORS["cases-holdout38"] = 0.73
+FLOORS["cases-holdout40"] = 0.85
+FLOORS["cases-holdout41"] = 0.81
+FLOORS["cases-holdout43"] = 0.90
+FLOORS["cases-holdout44"] = 0.83
 
 
 def _scorer() -> Any:
