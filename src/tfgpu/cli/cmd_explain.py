@@ -16,7 +16,7 @@ import argparse
 import io
 import sys
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 from tfgpu._words import plural
 from tfgpu.cli import status_codes
@@ -85,7 +85,8 @@ def _explain_capped(stream: BinaryIO, facts: HostFacts | None, name: str, *,
     inner: CappedStream | None = None
     with stop_on_signals(capped):
         source: BinaryIO | CappedStream = capped
-        kind = sniff(capped, notebook=notebook) if sniff_input else None  # type: ignore[arg-type]
+        # sniff needs only read() of the capped stream (gzip's reader takes it as a file)
+        kind = sniff(cast("BinaryIO", capped), notebook=notebook) if sniff_input else None
         if kind is not None and kind.compressed:
             # the decompressed size is bounded as a plain input is
             inner = CappedStream(kind.stream, MAX_INPUT_BYTES)

@@ -194,10 +194,13 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
     the releases asked for have no file this interpreter and platform accept.  Packages of
     TensorFlow's family (and NVIDIA's, Keras', JAX's) are left to their own findings; an empty
     list ("none": the index, a proxy, a name typo or no file at all) is not this kind."""
+    hits = ctx.h("pip.range_not_offered").all()
+    if not hits:
+        return []  # the doctor without a log never pays for packaging's specifiers
     from packaging.specifiers import InvalidSpecifier, SpecifierSet
     from packaging.version import InvalidVersion, Version
 
-    for hit in ctx.h("pip.range_not_offered").all():
+    for hit in hits:
         pkg = hit.g("pkg") or ""
         if _TF_FAMILY.match(pkg):
             continue
