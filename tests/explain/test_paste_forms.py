@@ -662,8 +662,9 @@ def _paste_forms() -> Any:
 
 
 #: Share of the sampled RIGHT cases whose grade and claim ids a form keeps, at least (measured
-#: 120 columns 856/869; after the next kinds merged, 80 columns 97.0% of the sample; the residue is listed in docs/explain.md).  A form not named: 100%.
-#: 120 columns 856/869; the residue is listed in docs/explain.md).  A form not named: 100%.
+#: 2026-12-02 on all 869 RIGHT cases: every form 100%, but hard wraps: 80 columns 850/869,
+#: 120 columns 856/869; with the next kinds merged, 80 columns 97.0% of the sample; the residue
+#: is listed in docs/explain.md).  A form not named: 100%.
 PASTE_FORM_FLOORS = {"wrap 80": 0.965, "wrap 120": 0.98}
 #: Every this-many-th RIGHT case (in path order) is measured, to keep the test short.
 PASTE_FORM_SAMPLE = 2
