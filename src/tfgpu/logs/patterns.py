@@ -3094,6 +3094,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("docker run", "docker container run", "podman run"),
         r"(?<![\w-])(?:docker|podman)\s+(?:container\s+)?run\b(?P<args>[^|;&\n]{0,600})",
     ),
+    # A "docker run" / "podman run" command line that goes on on the next line: it ends in a
+    # line-continuation mark after a space (a POSIX shell's backslash before the newline,
+    # PowerShell's backtick, cmd.exe's "^"). Its later options (--gpus among them) are on
+    # lines the one-line readers above do not see, so checks/driver_files.py and
+    # checks/container_runtime.py never read such a command as "asks for no GPU".
+    _p(
+        "docker.run_continued",
+        ("docker run", "docker container run", "podman run"),
+        r"(?<![\w-])(?:docker|podman)\s+(?:container\s+)?run\b[^|;&\n]{0,600}?\s[\\`^]\s*$",
+    ),
     # Keras 3's load_model refusal with the path it was given: "File format not supported:
     # filepath=<path>. Keras 3 only supports ..." (keras saving_api.py).
     _p(

@@ -186,6 +186,10 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
         # public report: stock PTX on Blackwell), not the launch-time wording left hedged here
         verdict, archs_text = ((_MISSING, "") if jit_notice.count or invalid is not None
                                else _arch_in_build(ctx, verdict_cc))
+        if _driver_floor_reads_it(ctx, invalid, nokernel, nobin, jit_failed):
+            # tf-generated-kernel-not-loaded (ptx-jit-driver) reads the failure; the notice
+            # is part of it, not a finding of its own ahead of it
+            return _rest_of_compute_capability(ctx, out, Hits())
         no_image = _no_image_wording(nokernel, nobin)
         if verdict == _UNKNOWN and no_image and _toolkit_differs(ctx) is None \
                 and not _jit_failure_told(ctx):
@@ -217,6 +221,30 @@ def rule_compute_capability(ctx: Facts) -> list[Finding]:
             )
         )
     return _rest_of_compute_capability(ctx, out, jit_notice)
+
+
+def _driver_floor_reads_it(ctx: Facts, invalid: Hit | None, nokernel: list[Hit],
+                           nobin: Hit | None, jit_failed: list[Hit]) -> bool:
+    """Whether a launch failure after the PTX-JIT notice is the driver's PTX floor rather
+    than a missing architecture: the only failures are launch/load errors after the notice
+    (no CUDA_ERROR_INVALID_PTX, no "no kernel image" wording), the release's wheel carries
+    PTX this GPU runs through the driver's JIT and the driver is not known to meet the
+    floor (:func:`~tfgpu.diagnosis.checks._ptx_jit.ptx_jit_floor`, from
+    ``tf_compute_capabilities.toml`` and ``cuda_min_driver.toml``), and the launch line is
+    TensorFlow's generated kernel, which ``tf-generated-kernel-not-loaded`` (variant
+    ``ptx-jit-driver``) reads.  Then the notice is what every start on such a GPU prints,
+    not a sign that the build lacks the architecture, and both readings lead with the
+    driver."""
+    if not jit_failed or invalid is not None or nokernel or nobin is not None:
+        return False
+    if ptx_jit_floor(ctx) is None:
+        return False
+    hits = ctx.h("gpu.kernel_gen_call").all()
+    launches = [h.line for h in hits if h.g("call") == "cuLaunchKernel"
+                and h.g("code") == "CUDA_ERROR_INVALID_HANDLE"]
+    # a module load or function lookup failing first is variant after-load-failure's
+    return bool(launches) and not any(h.g("call") != "cuLaunchKernel" and h.line <= launches[0]
+                                      for h in hits)
 
 
 def _ptx_driver_step(ctx: Facts) -> tuple[str, ...]:

@@ -47,6 +47,7 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks import driver_files
 from tfgpu.diagnosis.checks._common import from_log
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
@@ -292,8 +293,9 @@ def smi_in_container_without_gpu(f: Facts) -> list[Finding]:
     if not smi or not runs:
         return []
     runs = [h for h in runs if "compose" not in (h.g("cmd") or "")]  # GPUs live in the file
+    continued = driver_files.continued_run_lines(f)  # not read whole: never "bare"
     bare = [h for h in runs
-            if not _GPU_ACCESS.search(h.g("args") or "")
+            if not _GPU_ACCESS.search(h.g("args") or "") and h.line not in continued
             and not (h.g("cmd") or "").startswith("nvidia-docker")]
     if not bare or len(bare) != len(runs) or not any(h.line < s.line for h in bare for s in smi):
         return []

@@ -83,15 +83,26 @@ _GPU_ASKED = re.compile(r"--gpus\b|--runtime[=\s]+nvidia\b|--device[=\s]+nvidia\
                         r"|NVIDIA_VISIBLE_DEVICES")
 
 
+def continued_run_lines(f: Facts) -> set[int]:
+    """Line numbers of ``docker run`` / ``podman run`` commands that go on on the next line
+    (pattern ``docker.run_continued``: a ``\\``, PowerShell backtick or cmd.exe ``^``
+    continuation at the line's end).  Their later options, ``--gpus`` among them, are on lines
+    a one-line reading does not see, so such a command is never read as asking for no GPU."""
+    return {h.line for h in f.h("docker.run_continued").all()}
+
+
 def _plain_run_commands(f: Facts, libcuda: list[Hit]) -> list[Hit]:
     """``docker run`` / ``podman run`` command lines before the first missing-libcuda line
     that ask for no GPU (:data:`_GPU_ASKED`), when no command of the paste asks for one
-    (``docker.gpus_cmd``: nvidia-docker run, --gpus)."""
+    (``docker.gpus_cmd``: nvidia-docker run, --gpus).  A command continued on the next line
+    (:func:`continued_run_lines`) is not read whole, so it is never one of them."""
     if not libcuda or f.h("docker.gpus_cmd").count:
         return []
     first = min(h.line for h in libcuda)
+    continued = continued_run_lines(f)
     return [h for h in f.h("docker.run_cmd").all()
-            if h.line < first and not _GPU_ASKED.search(h.g("args") or "")]
+            if h.line < first and h.line not in continued
+            and not _GPU_ASKED.search(h.g("args") or "")]
 
 
 def _container_hints(f: Facts, libcuda: list[Hit]) -> list[Hit]:

@@ -744,7 +744,9 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     running = all(h.g("gemm") or h.g("exec") or "EXECUTION_FAILED" in (h.g("status") or "")
                   or (h.g("nosupport") and not _no_blas_support(h))
                   or _blas_status(ctx, h) == "CUBLAS_STATUS_EXECUTION_FAILED" for h in found)
-    if running and what in ("cuBLAS", "cuBLASLt"):
+    if what in ("cuBLAS", "cuBLASLt") and (running or _not_supported_row(ctx) is not None):
+        # CUBLAS_STATUS_NOT_SUPPORTED, from a routine or from cublasCreate: the status's own
+        # meaning (cublas_api.h), not a memory failure, whatever the line's wording
         if _gemm_line_alone(ctx, found):
             return [_blas_gemm_memory_first(ctx, ev, fix_mem)]
         return [_blas_execution_hedged(ctx, what, ev, fix_mem)]
@@ -941,11 +943,20 @@ def _blas_execution_hedged(ctx: Facts, what: str, ev: tuple[Evidence, ...],
 
 def _not_supported_row(ctx: Facts) -> str | None:
     """The knowledge ref of ``CUBLAS_STATUS_NOT_SUPPORTED`` (status_codes.toml) when every
-    cuBLAS failure line of the log (``mem.handle`` group ``gemm``) names that status, else
-    ``None``: cuBLAS refused the call as a configuration it does not support, which is not
-    a memory failure."""
-    lines = [h for h in ctx.h("mem.handle").all() if h.g("gemm")]
-    if not lines or not all("CUBLAS_STATUS_NOT_SUPPORTED" in h.text for h in lines):
+    cuBLAS line of the log that prints a status names that one, else ``None``: cuBLAS refused
+    the call as a configuration it does not support (cublas_api.h's meaning of the status),
+    which is not a memory failure.  The lines read: a routine's failure (``mem.handle`` group
+    ``gemm``: "failed to run cuBLAS routine: ..."), a failed handle creation ("failed to
+    create cublas handle: ..." with its status word) and cuda_solvers' "cuBlas call failed
+    status = 15"; lines that print no status (``... without BLAS support``) neither confirm
+    nor deny it."""
+    lines = [h for h in ctx.h("mem.handle").all()
+             if h.g("gemm") or (h.g("code") and (h.g("lib") or "").lower()
+                                in ("cublas", "cublaslt"))
+             or _blas_status(ctx, h)]
+    if not lines or not all("CUBLAS_STATUS_NOT_SUPPORTED" in h.text
+                            or _blas_status(ctx, h) == "CUBLAS_STATUS_NOT_SUPPORTED"
+                            for h in lines):
         return None
     return next((r.ref for r in ctx.kb.status_codes
                  if r.enum == "cublasStatus_t" and r.name == "CUBLAS_STATUS_NOT_SUPPORTED"),

@@ -165,7 +165,24 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
         return []  # tensorflow-cpu-only-build's nchw-on-cpu hedge reads the same lines
     if all("Executor failed to create kernel" in h.text for h in hits):
         return []  # the executor's line alone: constant folding's on a GPU run prints it too
-    return [catalogue.make("nchw-op-on-cpu", what=what, evidence=log_evidence(hits, limit=2))]
+    op = _nchw_op_name(what)
+    created = ctx.h("gpu.created").all()
+    if created:
+        # the log shows a GPU device: only "this op was placed on the CPU" is left
+        device = f"line {created[0].line}: GPU:{created[0].g('idx') or '0'}"
+        return [catalogue.make("nchw-op-on-cpu", variant="gpu-device-created", what=op,
+                               device=device,
+                               evidence=log_evidence(hits, created[:1], limit=2))]
+    return [catalogue.make("nchw-op-on-cpu", what=op, evidence=log_evidence(hits, limit=2))]
+
+
+def _nchw_op_name(what: str) -> str:
+    """The op a ``nchw.cpu_only`` line names, without the message's own words around it:
+    ``"Conv2D op currently"`` (conv_ops.cc "The Conv2D op currently only supports ...") ->
+    ``"Conv2D"``, ``"CPU implementation of FusedBatchNorm currently"`` -> ``"CPU
+    implementation of FusedBatchNorm"``; other names (``"Default MaxPoolingOp"``) as they
+    are."""
+    return what.removesuffix(" currently").removesuffix(" op")
 
 
 __all__ = ["cudnn_rnn_mask_rejected", "grouped_conv_cpu", "nchw_on_cpu",
