@@ -282,6 +282,7 @@ class Engine:
         known = False  # a catalogue entry matched this line (PATTERNS puts tell.* last)
         failed: list[Pattern] = []
         message: str | None = None  # the line without its prefix, computed once if needed
+        lead: str | None = None  # Hit.before, computed once if a pattern matches
         for p in pats:
             if known and p.name.startswith(TELLING_PREFIX):
                 continue  # telling lines are the ones no catalogue entry explains
@@ -300,7 +301,9 @@ class Engine:
             if self._covered and any(name == p.name and m.group(0) in part
                                      for name, part in self._covered):
                 continue  # the message a join just recorded at its first line, not again
-            self._record(p, line_no, text, m)
+            if lead is None:
+                lead = self._lead(line_no, text)
+            self._record(p, line_no, text, m, lead)
         if failed and not known:  # only adds hits: the exact pass's are kept as they are
             self._fold(line_no, text, template, failed, pats, message)
         prev, self._prev = self._prev, None
@@ -352,9 +355,11 @@ class Engine:
         # new, so the joined text is not looked up whole (issue 11: 3 look-ups a line).
         index = _index(PATTERNS)
         left = template_of(prev.text[-2 * _LONGEST_TAIL:])[-_LONGEST_TAIL:]  # see _across
+        # with the space first: a break where the wrap dropped a space is read as one (the
+        # quoted text stays the log's words); the break inside a word only when that fails
         joins = [(prev.text + " " + message, left + " ", 0)]
         if _split_word(prev.text, message):
-            joins.insert(0, (prev.text + message, left, 1))
+            joins.append((prev.text + message, left, 1))
         unmatched: dict[int, Pattern] = {}  # tried on the joined text, no match yet
         deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
         goes_on = continues(text)
@@ -437,9 +442,19 @@ class Engine:
             for p in self._folder.context(texts, ctxs):
                 self._add(p, Hit(line_no, text, {}, retyped=True))
 
-    def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str]) -> None:
+    def _lead(self, line_no: int, text: str) -> str:
+        """The line before ``text`` (line ``line_no``) when it may be the start of the same
+        message (:attr:`tfgpu.facts.log.Hit.before`): it did not end a sentence and
+        ``text`` continues it (:func:`continuation_of`), else ``""``."""
+        prev = self._prev
+        if prev is None or line_no - prev.line != 1 or continuation_of(prev.kind, text) is None:
+            return ""
+        return prev.text
+
+    def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str],
+                before: str = "") -> None:
         groups = {k: v for k, v in m.groupdict().items() if v is not None}
-        self._add(p, Hit(line_no, text, groups))
+        self._add(p, Hit(line_no, text, groups, before=before))
 
     def _add(self, p: Pattern, hit: Hit) -> None:
         groups = hit.groups
