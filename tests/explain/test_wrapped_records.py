@@ -137,3 +137,25 @@ def test_a_wrapped_placer_error_still_reads_its_registered_devices() -> None:
         found = _ids(_hard_wrap(_PLACER, width))
         assert "op-kernel-gpu-only-no-gpu-device" not in found, (width, found)
         assert set(found) == set(plain), (width, found)
+
+
+# TensorFlow's allocation failure (OP_REQUIRES ... "OOM when allocating tensor with shape[...]
+# and type ... on ... by allocator ..."), wrapped inside its optional device part.
+_OOM = ("Resource exhausted: OOM when allocating tensor with shape[2048,32000] and type float "
+        "on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu")
+
+
+def test_a_wrapped_allocation_line_still_names_its_device() -> None:
+    for cut in ("and type", "float on", "by allocator"):
+        at = _OOM.index(cut) + len(cut.split()[0])
+        lines = [_OOM[:at], _OOM[at + 1:]]
+        hit = read_lines(lines).get("mem.oom_tensor").first[0]
+        assert hit.line == 1, cut
+        assert (hit.g("dtype"), hit.g("alloc")) == ("float", "cpu"), cut
+        assert "device:CPU:0" in (hit.g("device") or ""), cut
+
+
+def test_a_line_whose_groups_are_filled_is_not_lengthened_by_the_next() -> None:
+    lines = [_OOM, "\t [[Node: dense/MatMul = MatMul[T=DT_FLOAT]]]"]
+    hit = read_lines(lines).get("mem.oom_tensor").first[0]
+    assert hit.text == _OOM
