@@ -159,3 +159,23 @@ def test_a_line_whose_groups_are_filled_is_not_lengthened_by_the_next() -> None:
     lines = [_OOM, "\t [[Node: dense/MatMul = MatMul[T=DT_FLOAT]]]"]
     hit = read_lines(lines).get("mem.oom_tensor").first[0]
     assert hit.text == _OOM
+
+
+# redzone_allocator.cc (TF 2.1-2.14): the ptxas status, then "Relying on driver to perform ptx
+# compilation." in the same record: the driver JIT-compiles the PTX (a notice, not a missing
+# ptxas).
+_PTXAS = [
+    "2022-05-06 07:08:09.101112: W tensorflow/stream_executor/gpu/redzone_allocator.cc:314] "
+    "Internal: ptxas exited with non-zero error code 65280, output: ",
+    "Relying on driver to perform ptx compilation. ",
+    "Modify $PATH to customize ptxas location.",
+    "This message will be only logged once.",
+]
+
+
+def test_a_wrapped_ptxas_status_is_still_paired_with_the_driver_fallback() -> None:
+    plain = {k: (f.severity, f.title) for k, f in _ids(_PTXAS).items()}
+    assert all(sev is not Severity.ERROR for sev, _ in plain.values()), plain
+    for width in (60, 80, 100):
+        found = {k: (f.severity, f.title) for k, f in _ids(_hard_wrap(_PTXAS, width)).items()}
+        assert found == plain, width
