@@ -26,12 +26,17 @@ class Hit:
         groups: the named groups that matched, as strings.
         retyped: matched only ignoring case and spacing (the line is not the program's
             exact wording: a user retyped it; see :mod:`tfgpu.logs.fold`).
+        before: the line just before, when it may be the same message's start (it does not
+            end a sentence and this line does not start a new record: a hard-wrapped
+            message's first piece), else ``""``; a check that reads words printed before
+            the matched ones looks there too.
     """
 
     line: int
     text: str
     groups: dict[str, str]
     retyped: bool = False
+    before: str = ""
 
     def g(self, name: str) -> str | None:
         """Return group ``name`` or ``None`` when it did not take part in the match."""

@@ -45,6 +45,11 @@ def _split_word(left: str, right: str) -> bool:
     return bool(left) and bool(right) and left[-1].isalnum() and right[0].isalnum()
 
 
+#: Characters a match may end before its line's end and still be held back for the next line
+#: (:meth:`Engine._fill`): a hard wrap leaves the head of an optional part ("and type") there.
+_OPEN_TAIL = 24
+
+
 #: Longest keyword piece that :meth:`NeedleIndex.across` checks before giving up on a tail.
 _PIECE = 6
 #: Characters of a pending text's template end searched for the head of a keyword across
@@ -236,12 +241,16 @@ class Engine:
         #: (pattern name, the part of the current line) a join hit of the line before took
         #: in: the same pattern matching inside it on the line alone is that message again
         self._covered: list[tuple[str, str]] = []
+        #: hits of the line before whose optional groups its next line may fill (_fill)
+        self._held: list[tuple[Pattern, int, str, re.Match[str], str]] = []
         #: (tail template, 0 or 1) -> :meth:`NeedleIndex.across` of it and the current line
         self._across_memo: dict[tuple[str, int], set[int]] = {}
 
     def facts(self) -> LogFacts:
         """What was fed so far, as :class:`LogFacts` (the engine's records, not copies).
         Ends the lines still joined to the next ones: call it once all lines are fed."""
+        if self._held:
+            self._fill(0, "")
         for pend in self._pending:
             self._flush(pend)
         return LogFacts(hits=self.hits, lines_fed=self.lines_fed)
@@ -264,6 +273,8 @@ class Engine:
         self._covered.clear()
         self._across_memo.clear()
         template = template_of(text)
+        if self._held:
+            self._fill(line_no, text)
         if self._pending:
             pending, self._pending = self._pending, []
             for pend in pending:
@@ -282,6 +293,7 @@ class Engine:
         known = False  # a catalogue entry matched this line (PATTERNS puts tell.* last)
         failed: list[Pattern] = []
         message: str | None = None  # the line without its prefix, computed once if needed
+        lead: str | None = None  # Hit.before, computed once if a pattern matches
         for p in pats:
             if known and p.name.startswith(TELLING_PREFIX):
                 continue  # telling lines are the ones no catalogue entry explains
@@ -300,7 +312,13 @@ class Engine:
             if self._covered and any(name == p.name and m.group(0) in part
                                      for name, part in self._covered):
                 continue  # the message a join just recorded at its first line, not again
-            self._record(p, line_no, text, m)
+            if lead is None:
+                lead = self._lead(line_no, text)
+            if len(text) - m.end() <= _OPEN_TAIL and len(text) <= MAX_LINE_CHARS \
+                    and continues(text) and None in m.groupdict().values():
+                self._held.append((p, line_no, text, m, lead))  # the next line may fill it
+            else:
+                self._record(p, line_no, text, m, lead)
         if failed and not known:  # only adds hits: the exact pass's are kept as they are
             self._fold(line_no, text, template, failed, pats, message)
         prev, self._prev = self._prev, None
@@ -352,9 +370,11 @@ class Engine:
         # new, so the joined text is not looked up whole (issue 11: 3 look-ups a line).
         index = _index(PATTERNS)
         left = template_of(prev.text[-2 * _LONGEST_TAIL:])[-_LONGEST_TAIL:]  # see _across
+        # with the space first: a break where the wrap dropped a space is read as one (the
+        # quoted text stays the log's words); the break inside a word only when that fails
         joins = [(prev.text + " " + message, left + " ", 0)]
         if _split_word(prev.text, message):
-            joins.insert(0, (prev.text + message, left, 1))
+            joins.append((prev.text + message, left, 1))
         unmatched: dict[int, Pattern] = {}  # tried on the joined text, no match yet
         deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
         goes_on = continues(text)
@@ -437,9 +457,40 @@ class Engine:
             for p in self._folder.context(texts, ctxs):
                 self._add(p, Hit(line_no, text, {}, retyped=True))
 
-    def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str]) -> None:
+    def _fill(self, line_no: int, text: str) -> None:
+        """Record the hits held back for the line after theirs (:data:`_OPEN_TAIL`): each
+        with ``text`` (line ``line_no``) joined on when that line continues it (not a new
+        record, :func:`continuation_of`) and the joined match, begun at the same place,
+        fills a named group the line alone left empty (a hard wrap's "... shape[1024,50257]
+        and type" / "float on .../device:CPU:0 by allocator cpu"); else as matched."""
+        held, self._held = self._held, []
+        for p, at, prev, m, lead in held:
+            message = None
+            if line_no == at + 1 and text:
+                message = continuation_of(split_prefix(prev)[0], text)
+            if message is not None and message.strip():
+                joined = (prev + " " + message.strip())[:MAX_JOINED_CHARS]
+                m2 = p.regex.search(joined)
+                if m2 is not None and m2.start() == m.start() and m2.end() > len(prev) \
+                        and any(v is None and m2.group(k) is not None
+                                for k, v in m.groupdict().items()):
+                    self._record(p, at, joined, m2, lead)
+                    continue
+            self._record(p, at, prev, m, lead)
+
+    def _lead(self, line_no: int, text: str) -> str:
+        """The line before ``text`` (line ``line_no``) when it may be the start of the same
+        message (:attr:`tfgpu.facts.log.Hit.before`): it did not end a sentence and
+        ``text`` continues it (:func:`continuation_of`), else ``""``."""
+        prev = self._prev
+        if prev is None or line_no - prev.line != 1 or continuation_of(prev.kind, text) is None:
+            return ""
+        return prev.text
+
+    def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str],
+                before: str = "") -> None:
         groups = {k: v for k, v in m.groupdict().items() if v is not None}
-        self._add(p, Hit(line_no, text, groups))
+        self._add(p, Hit(line_no, text, groups, before=before))
 
     def _add(self, p: Pattern, hit: Hit) -> None:
         groups = hit.groups

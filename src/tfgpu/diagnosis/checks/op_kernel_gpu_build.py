@@ -64,12 +64,14 @@ def gpu_build_only_ops(ctx: Facts) -> tuple[str, ...]:
 
 def _devices(ctx: Facts, line: int) -> Hit | None:
     """The placer's "Registered devices: [...]" (closed, or cut at the end of a pasted line)
-    on ``line`` or the two lines after it."""
-    for name in ("placer.registered_devices", "opk.registered_devices_cut"):
-        for h in ctx.h(name).all():
-            if line <= h.line <= line + 2:
-                return h
-    return None
+    that follows the "No OpKernel was registered" error on ``line``: the first one within
+    :data:`_SPAN` lines after it and before the next such error (the placer prints the list
+    right under the error's attrs, which a hard-wrapped paste spreads over more lines)."""
+    errs = [h.line for h in ctx.h("placer.no_opkernel").all() if h.line > line]
+    end = min([line + _SPAN, *(e - 1 for e in errs)])
+    found = [h for name in ("placer.registered_devices", "opk.registered_devices_cut")
+             for h in ctx.h(name).all() if line <= h.line <= end]
+    return min(found, key=lambda h: h.line) if found else None
 
 
 def op_gpu_build_only(ctx: Facts) -> list[Finding]:
@@ -246,14 +248,39 @@ def no_gpu_listed(ctx: Facts) -> list[Finding]:
 _EXECUTOR_LOG = re.compile(r"Executor failed to create kernel\.")
 
 
+def executor_line(hit: Hit) -> bool:
+    """Whether ``hit`` is executor.cc's "Executor failed to create kernel." log line: on its
+    own text, or on the line before it when a hard wrap put the message's start there
+    (:attr:`tfgpu.facts.log.Hit.before`; "... Executor failed to create" / "kernel. ...")."""
+    return bool(_EXECUTOR_LOG.search(hit.text)
+                or _EXECUTOR_WRAPPED.search(f"{hit.before} {hit.text}"[-400:]))
+
+
+#: The executor's words split by a hard wrap (the join of :func:`executor_line`).
+_EXECUTOR_WRAPPED = re.compile(r"Executor failed\s+to\s+create\s+kernel\.")
+#: Lines after an NCHW error its node line's ``_device`` may stand on (the node line is
+#: under the error; a hard wrap spreads its attrs over more lines).
+NODE_SPAN = 6
+
+
+def gpu_node_after(ctx: Facts, line: int) -> Hit | None:
+    """The first node line within :data:`NODE_SPAN` lines after ``line`` whose ``_device``
+    names a GPU (``placer.node_device``, or ``nchw.node_on_gpu`` for the TF 1.0-1.3
+    "/gpu:0" spelling and a node line a wrap split before its ``_device``)."""
+    found = [n for n in ctx.h("placer.node_device").all() if n.g("dev") == "GPU"]
+    found += ctx.h("nchw.node_on_gpu").all()
+    near = [n for n in found if 0 <= n.line - line <= NODE_SPAN]
+    return min(near, key=lambda n: n.line) if near else None
+
+
 def _nchw_hits(ctx: Facts) -> list[Hit]:
     """The ``opk.nhwc_only_cpu`` lines that show an NCHW op failing on a CPU kernel: not the
-    executor's own log line (constant folding also prints it), not a device type other than
-    the CPU, and none whose node line (within 2 lines after) names a GPU ``_device``."""
-    gpu_nodes = [n.line for n in ctx.h("placer.node_device").all() if n.g("dev") == "GPU"]
+    executor's own log line (constant folding also prints it; :func:`executor_line`), not a
+    device type other than the CPU, and none whose node line (:func:`gpu_node_after`) names
+    a GPU ``_device``."""
     return [h for h in ctx.h("opk.nhwc_only_cpu").all()
-            if not _EXECUTOR_LOG.search(h.text) and h.g("dev") in (None, "CPU")
-            and not any(0 <= n - h.line <= 2 for n in gpu_nodes)]
+            if not executor_line(h) and h.g("dev") in (None, "CPU")
+            and gpu_node_after(ctx, h.line) is None]
 
 
 def nchw_on_cpu_kernel(ctx: Facts) -> list[Finding]:

@@ -75,7 +75,11 @@ from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
-from tfgpu.diagnosis.checks.op_kernel_gpu_build import nchw_on_cpu_kernel
+from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
+    NODE_SPAN,
+    executor_line,
+    nchw_on_cpu_kernel,
+)
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -142,7 +146,8 @@ def grouped_conv_cpu(ctx: Facts) -> list[Finding]:
 def nchw_on_cpu(ctx: Facts) -> list[Finding]:
     """``nchw-op-on-cpu`` from ``nchw.cpu_only`` (a CPU kernel refusing the NCHW layout), or
     its harmless ``constant-folding`` variant when every such line is executor.cc's "Executor
-    failed to create kernel." and the node line under it (within 2 lines, ``nchw.node_on_gpu``)
+    failed to create kernel." (:func:`executor_line`: also split by a hard wrap) and the node
+    line under it (within :data:`NODE_SPAN` lines, ``nchw.node_on_gpu``)
     places the node on a GPU: then the CPU executor was constant folding's, not the run's.
     Nothing but that harmless variant when :func:`nchw_on_cpu_kernel` reads the lines (its
     hedge names the same causes, the CPU-only build first), and nothing for the executor's
@@ -154,10 +159,10 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
     first = hits[0]
     what = (first.g("what") or "A CPU kernel").removeprefix("The ")
     gpu_nodes = ctx.h("nchw.node_on_gpu").all()
-    folding = all("Executor failed to create kernel" in h.text
-                  and any(0 <= n.line - h.line <= 2 for n in gpu_nodes) for h in hits)
+    folding = all(executor_line(h) and any(0 <= n.line - h.line <= NODE_SPAN for n in gpu_nodes)
+                  for h in hits)
     if folding:
-        node = next(n for n in gpu_nodes if 0 <= n.line - first.line <= 2)
+        node = next(n for n in gpu_nodes if 0 <= n.line - first.line <= NODE_SPAN)
         device = node.text.split("_device=", 1)[1].strip('\\"').split('"', 1)[0].strip("\\")
         return [catalogue.make("nchw-op-on-cpu", variant="constant-folding", what=what,
                                device=device, evidence=log_evidence(hits[:1], [node]))]

@@ -29,6 +29,7 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import docs
+from tfgpu.logs.reader import MAX_FOLLOW_LINES
 
 #: TensorFlow's own words that a missing ptxas is fine: the driver compiles the PTX
 #: (``asm_compiler.cc``, TF 1.x-2.x: "Will back to the GPU driver ... This is OK so long as
@@ -59,16 +60,27 @@ def _driver_fallback_statuses(ctx: Facts) -> list[Hit]:
     line is the same line or the next one; the version-check warnings before it
     (:data:`_VERSION_CHECK`) belong to the same failed compilation. Empty when no status is
     followed by the fallback line."""
-    relying = [h.line for h in ctx.h("xla.driver_fallback").all() if "Relying on driver" in h.text]
+    relying = [h for h in ctx.h("xla.driver_fallback").all() if "Relying on driver" in h.text]
     if not relying:
         return []
     miss = ctx.h("xla.ptxas_missing").all()
-    paired = [h for h in miss if any(h.line <= r <= h.line + 1 for r in relying)]
+    paired = [h for h in miss if any(h.line <= r.line <= h.line + 1 or _after_wrapped(h, r)
+                                     for r in relying)]
     if not paired:
         return []
     last = paired[-1].line
     return [h for h in miss
             if h in paired or (h.line < last and _VERSION_CHECK.search(h.text))]
+
+
+def _after_wrapped(status: Hit, relying: Hit) -> bool:
+    """Whether the "Relying on driver" line ``relying`` comes right after the status
+    ``status`` that a hard wrap spread over several lines: the status was joined from them
+    (recorded at its first line) and the line just before ``relying`` is its last piece
+    (:attr:`tfgpu.facts.log.Hit.before`)."""
+    tail = relying.before.strip()
+    return (bool(tail) and 1 < relying.line - status.line <= 1 + MAX_FOLLOW_LINES
+            and status.text.rstrip().endswith(tail))
 
 
 def _fallback_on_windows(ctx: Facts, statuses: list[Hit]) -> bool:

@@ -1,0 +1,181 @@
+"""Hard-wrapped logs (a terminal's, a mail client's or a forum's wrap at 80-120 columns): a join
+of wrapped lines never glues two complete messages (a line that starts a new record, "ERROR:",
+a Python exception line, a prompt, is never a continuation), a break at a space is quoted with
+its space, and checks that pair a message with the lines under it still find them when the
+wrap spreads the message over more lines; where they cannot, the claim falls back to less,
+never to a cause the wrapped log refutes.  Message wordings are the programs' own (pip's
+resolver, executor.cc, the placer's op_kernel.cc); names and numbers are made up."""
+
+from __future__ import annotations
+
+from tfgpu.explain import explain_lines
+from tfgpu.findings import Finding, Severity
+from tfgpu.logs import read_lines
+from tfgpu.logs.reader import starts_record
+
+
+def _hard_wrap(lines: list[str], width: int) -> list[str]:
+    """Split each line at its last space within ``width`` columns (the space dropped), again
+    on the rest, as a terminal or a mail client wraps."""
+    out: list[str] = []
+    for line in lines:
+        while len(line) > width:
+            k = line.rfind(" ", 0, width + 1)
+            if k <= 0 or not line[:k].strip():
+                break
+            out.append(line[:k])
+            line = line[k + 1:]
+        out.append(line)
+    return out
+
+
+def _ids(lines: list[str]) -> dict[str, Finding]:
+    return {f.id: f for f in explain_lines(lines)}
+
+
+def _log_texts(found: dict[str, Finding]) -> list[str]:
+    return [e.text for f in found.values() for e in f.evidence if e.source == "log"]
+
+
+# pip's resolver (src/pip/_internal/resolution/resolvelib/factory.py): "Ignored the following
+# yanked versions: ..." and "Could not find a version that satisfies the requirement ...
+# (from versions: ...)", each logged as its own "ERROR: " record.
+_YANKED = [
+    "ERROR: Ignored the following yanked versions: 1.2.1, 1.2.2",
+    "ERROR: Could not find a version that satisfies the requirement examplepkg<1.3,>=1.2 "
+    "(from versions: 1.1.0, 1.3.0)",
+    "ERROR: No matching distribution found for examplepkg<1.3,>=1.2",
+]
+
+
+def test_a_log_level_word_starts_a_new_record() -> None:
+    for line in ("ERROR: Could not find a version", "WARNING: Retrying (Retry(total=4))",
+                 "ImportError: libcudart.so.11.0: cannot open shared object file",
+                 "tensorflow.python.framework.errors_impl.InternalError: Failed",
+                 "docker: Error response from daemon: could not select device driver",
+                 "PS C:\\work> pip install tensorflow"):
+        assert starts_record(line), line
+    for line in ("object file: No such file or directory", "error: libfoo", "version 2.10"):
+        assert not starts_record(line), line
+
+
+def test_wrapped_pip_records_are_not_glued_into_one_message() -> None:
+    # yanked releases within the range: not "no file for this Python" (the kind's own rows)
+    assert "pip-requirement-range-not-offered" not in _ids(_YANKED)
+    for width in (60, 80):
+        found = _ids(_hard_wrap(_YANKED, width))
+        assert "pip-requirement-range-not-offered" not in found, (width, found)
+        for text in _log_texts(found):
+            assert text.count("ERROR: ") <= 1, text
+
+
+def test_a_command_line_is_not_glued_to_the_error_under_it() -> None:
+    # docker's CLI names itself before the daemon's answer (cli/command/container/run.go)
+    lines = ["docker run --gpus all example.io/samples/cuda-sample:vectoradd vectoradd -gpu "
+             "-quiet",
+             "docker: Error response from daemon: could not select device driver \"\" with "
+             "capabilities: [[gpu]].",
+             "ERRO[0000] error waiting for container: context canceled"]
+    for width in (80, 100):
+        found = _ids(_hard_wrap(lines, width))
+        assert found, width
+        for text in _log_texts(found):
+            assert "-quietdocker" not in text and "-quiet docker" not in text, text
+
+
+# executor.cc: LOG(ERROR) << "Executor failed to create kernel. " << status, then the node
+# line; a node whose _device is a GPU is constant folding's CPU try (harmless).
+def _executor_log(device: str) -> list[str]:
+    return [
+        "2019-02-03 04:05:06.123456: E tensorflow/core/common_runtime/executor.cc:624] Executor "
+        "failed to create kernel. Invalid argument: Default MaxPoolingOp only supports NHWC on "
+        "device type CPU",
+        "\t [[Node: tower/pool2 = MaxPool[T=DT_FLOAT, data_format=\"NCHW\", ksize=[1, 1, 3, 3], "
+        f"padding=\"VALID\", strides=[1, 1, 2, 2], _device=\"/job:localhost/replica:0/task:0/"
+        f"{device}\"](tower/conv2/Relu)]]",
+        "step 200, loss = 1.37",
+    ]
+
+
+def test_a_wrapped_executor_line_for_a_gpu_node_is_never_a_cpu_run() -> None:
+    for device in ("device:GPU:0", "gpu:0"):
+        lines = _executor_log(device)
+        assert not [f.id for f in explain_lines(lines) if f.severity is Severity.ERROR]
+        for width in (80, 100, 120):
+            found = _ids(_hard_wrap(lines, width))
+            assert "tensorflow-cpu-only-build" not in found, (device, width)
+            nchw = found.get("nchw-op-on-cpu")
+            assert nchw is None or nchw.harmless, (device, width, nchw)
+
+
+def test_the_executor_words_split_by_a_wrap_are_read_on_the_hit() -> None:
+    lines = _hard_wrap(_executor_log("device:GPU:0"), 100)
+    hit = read_lines(lines).get("opk.nhwc_only_cpu").first[0]
+    assert "Executor failed to create kernel." not in hit.text
+    assert "Executor failed to create kernel." in hit.before + " " + hit.text
+
+
+# op_kernel.cc's "No OpKernel was registered to support Op '...' used by {{node ...}} with
+# these attrs: [...]" then "Registered devices: [...]" and "Registered kernels:".
+_PLACER = [
+    "  (0) Invalid argument:  No OpKernel was registered to support Op 'CudnnRNNV3' used by "
+    "{{node model/gru_1/while/body/_1/CudnnRNNV3}} with these attrs: [T=DT_FLOAT, "
+    "input_mode=\"linear_input\", direction=\"bidirectional\", rnn_mode=\"gru\", "
+    "is_training=true, seed2=0, num_proj=0, time_major=false, dropout=0, seed=0]",
+    "Registered devices: [CPU, GPU]",
+    "Registered kernels:",
+    "  <no registered kernels>",
+    "",
+    "\t [[model/gru_1/while/body/_1/CudnnRNNV3]]",
+]
+
+
+def test_a_wrapped_placer_error_still_reads_its_registered_devices() -> None:
+    plain = _ids(_PLACER)
+    assert "op-kernel-gpu-only-no-gpu-device" not in plain
+    for width in (80, 100, 120):
+        found = _ids(_hard_wrap(_PLACER, width))
+        assert "op-kernel-gpu-only-no-gpu-device" not in found, (width, found)
+        assert set(found) == set(plain), (width, found)
+
+
+# TensorFlow's allocation failure (OP_REQUIRES ... "OOM when allocating tensor with shape[...]
+# and type ... on ... by allocator ..."), wrapped inside its optional device part.
+_OOM = ("Resource exhausted: OOM when allocating tensor with shape[2048,32000] and type float "
+        "on /job:localhost/replica:0/task:0/device:CPU:0 by allocator cpu")
+
+
+def test_a_wrapped_allocation_line_still_names_its_device() -> None:
+    for cut in ("and type", "float on", "by allocator"):
+        at = _OOM.index(cut) + len(cut.split()[0])
+        lines = [_OOM[:at], _OOM[at + 1:]]
+        hit = read_lines(lines).get("mem.oom_tensor").first[0]
+        assert hit.line == 1, cut
+        assert (hit.g("dtype"), hit.g("alloc")) == ("float", "cpu"), cut
+        assert "device:CPU:0" in (hit.g("device") or ""), cut
+
+
+def test_a_line_whose_groups_are_filled_is_not_lengthened_by_the_next() -> None:
+    lines = [_OOM, "\t [[Node: dense/MatMul = MatMul[T=DT_FLOAT]]]"]
+    hit = read_lines(lines).get("mem.oom_tensor").first[0]
+    assert hit.text == _OOM
+
+
+# redzone_allocator.cc (TF 2.1-2.14): the ptxas status, then "Relying on driver to perform ptx
+# compilation." in the same record: the driver JIT-compiles the PTX (a notice, not a missing
+# ptxas).
+_PTXAS = [
+    "2022-05-06 07:08:09.101112: W tensorflow/stream_executor/gpu/redzone_allocator.cc:314] "
+    "Internal: ptxas exited with non-zero error code 65280, output: ",
+    "Relying on driver to perform ptx compilation. ",
+    "Modify $PATH to customize ptxas location.",
+    "This message will be only logged once.",
+]
+
+
+def test_a_wrapped_ptxas_status_is_still_paired_with_the_driver_fallback() -> None:
+    plain = {k: (f.severity, f.title) for k, f in _ids(_PTXAS).items()}
+    assert all(sev is not Severity.ERROR for sev, _ in plain.values()), plain
+    for width in (60, 80, 100):
+        found = {k: (f.severity, f.title) for k, f in _ids(_hard_wrap(_PTXAS, width)).items()}
+        assert found == plain, width
