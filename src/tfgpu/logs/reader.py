@@ -210,6 +210,8 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
         text = _CONTROL_RE.sub(" ", text)
     if len(text) > MAX_LINE_CHARS:
         text = text[:MAX_LINE_CHARS] + " …"
+    if "`" in text or "**" in text:  # a line pasted as Markdown inline code or bold
+        text = unwrap_markdown(text)
     return text
 
 
@@ -489,12 +491,37 @@ def _md_unwrapped(rest: str) -> str | None:
         n = len(mark)
         if len(t) > 2 * n and t.startswith(mark) and t.endswith(mark):
             inner = t[n:-n]
-            if "`" not in inner and mark not in inner and inner.strip():
-                return inner
+            if ("`" not in inner and mark not in inner and inner.strip()
+                    and not inner.startswith("*") and not inner.endswith("*")):
+                return inner  # never a "*** ... ***" banner (glibc's, a test runner's)
     return None
 
 
-def _split_prefix(text: str) -> tuple[str, str]:
+def unwrap_markdown(text: str) -> str:
+    """``text`` with a Markdown inline-code (`` `...` ``) or bold (``**...**``) wrapping of
+    its whole message removed, its prefixes (:func:`split_prefix`) kept; ``text`` itself
+    when the message is not wrapped so.
+
+    Issue reports paste single log lines that way; the marks are no part of what the program
+    printed, and a pattern that reads to the line's end (a version, a reason, a host name)
+    would take the closing mark in, or not match at all.  Every reader of a cleaned line (the
+    engine, the joins of wrapped lines, the checks reading a hit's text, the verdict's
+    exception lines) therefore sees the line as it was printed.
+
+    Args:
+        text: a cleaned line (:func:`clean_line`).
+    """
+    start = _prefix_end(text)[1]
+    rest = text[start:]
+    inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
+    if inner is None:
+        return text
+    return text[:start] + inner
+
+
+def _prefix_end(text: str) -> tuple[list[str], int]:
+    """The prefix kinds of ``text`` (:func:`split_prefix`, without ``md``) and the index at
+    which its message begins (after the prefixes and the spaces around them)."""
     kinds: list[str] = []
     rest = text.lstrip()
     for _ in range(_MAX_PREFIXES):
@@ -514,6 +541,12 @@ def _split_prefix(text: str) -> tuple[str, str]:
             kind = f"srun {m.group('srun').strip()}"  # nor one task's another's
         kinds.append(kind)
         rest = rest[m.end() :].lstrip()
+    return kinds, len(text) - len(rest)
+
+
+def _split_prefix(text: str) -> tuple[str, str]:
+    kinds, start = _prefix_end(text)
+    rest = text[start:]
     # a whole line pasted as Markdown inline code or bold: the marks are no part of the
     # message (patterns anchored at the line's end, such as the diagnostics' host name,
     # would not match with a closing mark after it)
