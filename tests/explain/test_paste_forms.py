@@ -493,6 +493,38 @@ def test_an_indented_paste_reads_as_the_lines_themselves(line: str, indent: str)
     assert split_prefix(indent + line)[1] == line.strip("`")  # inline-code marks go too
 
 
+#: TensorFlow 0.x-1.4's start-up lines for a GPU whose memory another process holds, and the
+#: failure after them (gpu_device.cc "Total memory: %s" / "Free memory: %s"; cuda_driver.cc
+#: "failed to allocate %s (%llu bytes) from device: %s").
+_HELD_AT_START = [
+    "I tensorflow/core/common_runtime/gpu/gpu_device.cc:885] Found device 0 with properties: ",
+    "name: GeForce GTX 1080",
+    "Total memory: 7.92GiB",
+    "Free memory: 190.31MiB",
+    "E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] failed to allocate 7.72G "
+    "(8289353472 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY",
+]
+
+
+@pytest.mark.parametrize("time", ["2024-12-02T10:00:02.123456789Z ", "2024-12-02T10:00:02Z ",
+                                  "2024-12-02T10:00:02.5Z stdout F "])
+def test_a_utc_time_before_two_words_and_a_colon_is_no_syslog_host(time: str) -> None:
+    # kubectl logs --timestamps / docker logs -t (Go's RFC3339Nano, UTC): "Total memory:" is
+    # the message, not a syslog host "Total" and tag "memory"
+    assert split_prefix(time + "Total memory: 7.92GiB") == ("ts", "Total memory: 7.92GiB")
+    assert split_prefix(time + "Free memory: 190.31MiB")[1] == "Free memory: 190.31MiB"
+    want = _ids(_HELD_AT_START)
+    assert want
+    assert _both("\n".join(time + line for line in _HELD_AT_START) + "\n") == want
+
+
+def test_a_syslog_tag_with_its_process_id_stays_a_syslog_prefix() -> None:
+    assert split_prefix("2024-05-01T10:00:00Z node7 python3[4242]: x") == (
+        "sys node7 python3", "x")
+    assert split_prefix("2024-05-01T10:00:00+00:00 node7 kernel: x") == (
+        "sys node7 kernel", "x")
+
+
 def test_a_python_prompt_and_a_glog_line_keep_their_text() -> None:
     assert split_prefix(">>> import tensorflow as tf") == ("", ">>> import tensorflow as tf")
     assert split_prefix(">>>> x") == ("", ">>>> x")

@@ -419,7 +419,7 @@ _PREFIX_RE = re.compile(
     r"(?P<q>(?:[ \t]{0,3}>>?(?!>)(?:[ \t]|$))+)"
     r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)"
-    r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?:\[\d{1,10}\])?: )"
+    r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?P<pid>\[\d{1,10}\])?: )"
     r"|(?P<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:stdout|stderr) [FP] )?)"
     r"|(?P<dm>\[(?: {0,12}\d{1,10}\.\d{1,9}|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d "
@@ -433,6 +433,14 @@ _PREFIX_RE = re.compile(
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
 )
+#: An RFC 3339 time in UTC as ``kubectl logs --timestamps`` and ``docker logs -t`` print it
+#: (Go's ``time.RFC3339Nano``: "2024-12-02T10:00:02.123456789Z") and the space after it.  A
+#: syslog or journald time carries a numeric offset ("+00:00", journalctl ``-o short-iso``'s
+#: "%z"), so such a time followed by two words and a colon ("Z Total memory: 7.92GiB") is
+#: the collector's time before a message, not a syslog host and tag, unless the tag has the
+#: process id a syslog tag carries ("python3[1234]: ").
+_UTC_TS_RE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?Z "
+                        r"(?:(?:stdout|stderr) [FP] )?")
 #: Prefixes stripped from one line, at most (a quote around a kubectl line...).
 _MAX_PREFIXES = 3
 
@@ -529,7 +537,12 @@ def _prefix_end(text: str) -> tuple[list[str], int]:
         if m is None or not m.group():
             break
         kind = m.lastgroup or ""
-        if m.group("sys") is not None:
+        end = m.end()
+        utc = (_UTC_TS_RE.match(rest) if m.group("sys") is not None and m.group("pid") is None
+               and rest[:1].isdigit() else None)
+        if utc is not None:
+            kind, end = "ts", utc.end()
+        elif m.group("sys") is not None:
             kind = f"sys {m.group('host')} {m.group('tag')}"
         elif m.group("compose") is not None:
             kind = f"compose {m.group('svc')}"  # one service's lines never join another's
@@ -540,7 +553,7 @@ def _prefix_end(text: str) -> tuple[list[str], int]:
         elif m.group("srun") is not None:
             kind = f"srun {m.group('srun').strip()}"  # nor one task's another's
         kinds.append(kind)
-        rest = rest[m.end() :].lstrip()
+        rest = rest[end:].lstrip()
     return kinds, len(text) - len(rest)
 
 
