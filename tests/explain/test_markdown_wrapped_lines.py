@@ -78,6 +78,9 @@ def test_wrapped_line_reads_as_the_plain_line(line: str, wrap: str) -> None:
     ("[pod/a/b] **Status: initialization error**", "[pod/a/b] Status: initialization error"),
     ("*** Error in `python': free(): invalid pointer ***", None),
     ("**** banner ****", None),
+    ("`` the `x` line ``", "the `x` line"),  # CommonMark's code span around a backtick
+    ("**`Status: initialization error`**", "Status: initialization error"),
+    ("``double-quoted code``", None),
 ])
 def test_cleaned_line_loses_the_marks_and_keeps_its_prefix(line: str, text: str | None) -> None:
     """The reader's cleaned line has the marks removed (its prefix kept); a ``*** ... ***``

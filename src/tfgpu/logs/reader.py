@@ -495,11 +495,17 @@ def _md_unwrapped(rest: str) -> str | None:
     of the whole line, as issue reports paste single log lines, or ``None`` when ``rest`` is
     not wrapped so (a code fence, two spans on one line, a mark inside)."""
     t = rest.rstrip()
+    if t.startswith("`` ") and t.endswith(" ``") and len(t) > 6:
+        # a line that holds a backtick itself, in CommonMark's longer code span: two
+        # backticks and a space on each side ("`` the `x` line ``", spec 0.31 "Code spans")
+        inner = t[3:-3]
+        if "``" not in inner and inner.strip():
+            return inner
     for mark in _MD_WRAPS:
         n = len(mark)
         if len(t) > 2 * n and t.startswith(mark) and t.endswith(mark):
             inner = t[n:-n]
-            if ("`" not in inner and mark not in inner and inner.strip()
+            if ((mark == "**" or "`" not in inner) and mark not in inner and inner.strip()
                     and not inner.startswith("*") and not inner.endswith("*")):
                 return inner  # never a "*** ... ***" banner (glibc's, a test runner's)
     return None
@@ -521,10 +527,13 @@ def unwrap_markdown(text: str) -> str:
     """
     start = _prefix_end(text)[1]
     rest = text[start:]
-    inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
-    if inner is None:
-        return text
-    return text[:start] + inner
+    unwrapped = False
+    for _ in range(2):  # bold around inline code ("**`...`**")
+        inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
+        if inner is None:
+            break
+        rest, unwrapped = inner, True
+    return text[:start] + rest if unwrapped else text
 
 
 def _prefix_end(text: str) -> tuple[list[str], int]:
@@ -566,7 +575,7 @@ def _split_prefix(text: str) -> tuple[str, str]:
     inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
     if inner is not None:
         kinds.append("md")
-        rest = inner
+        rest = _md_unwrapped(inner) or inner if inner[:1] == "`" else inner
     return "+".join(kinds), rest
 
 
