@@ -7,8 +7,9 @@ a log collector's prefix, hard-wrapped by a terminal or a mail client, HTML-esca
 page.  The diagnosis must not depend on the form.  For every case of
 ``tests/fixtures/cases*/`` that :mod:`score_cases` grades RIGHT, each transform of
 :data:`TRANSFORMS` is applied to the case's ``log`` and the diagnosis is taken again: the case
-is *kept* when its grade and the ids of its claims (the findings the scorer reads,
-:func:`score_cases.claims`) stay the same, else *changed*.
+is *kept* when its grade, the ids of its claims (the findings the scorer reads,
+:func:`score_cases.claims`), the verdict's ``program_failed`` (the log shows the program
+died) and ``tfgpu explain``'s exit code stay the same, else *changed*.
 
 The prefixes are those the tools print (their sources, read at the commits named):
 
@@ -46,7 +47,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "src"), str(ROOT / "tests" / "explain")]
@@ -115,6 +116,15 @@ def hard_wrap(width: int) -> Callable[[str], str]:
     return per_line(wrap)
 
 
+def inline_code(line: str) -> str:
+    """A line pasted as Markdown inline code: in backticks, or, when it holds a backtick
+    itself, in two backticks and a space on each side (CommonMark's code spans); a blank
+    line is left as it is."""
+    if not line.strip():
+        return line
+    return f"`` {line} ``" if "`" in line else f"`{line}`"
+
+
 def html_escape(line: str) -> str:
     """A web page's escaping of text (``&amp;`` first, then ``&lt; &gt; &quot; &#39;``)."""
     return (line.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -138,10 +148,22 @@ TRANSFORMS: dict[str, Callable[[str], str]] = {
     "wrap 80": hard_wrap(80),
     "wrap 120": hard_wrap(120),
     "HTML entities": per_line(html_escape),
+    "inline code": per_line(inline_code),
+    "bold": per_line(lambda line: f"**{line}**" if line.strip() else line),
 }
 
 
 # ------------------------------------------------------------------ the measure
+
+
+class Key(NamedTuple):
+    """What a paste form must keep: the grade, the claims' ids, whether the verdict says the
+    program died, and the exit code."""
+
+    grade: str
+    ids: frozenset[str]
+    program_failed: bool
+    exit_code: int
 
 
 @dataclass
@@ -152,7 +174,7 @@ class Case:
     case: dict[str, Any]
     log: str
     facts: Any
-    key: tuple[str, frozenset[str]]
+    key: Key
 
 
 @dataclass
@@ -162,8 +184,7 @@ class Outcome:
 
     name: str
     kept: int = 0
-    changed: list[tuple[str, tuple[str, frozenset[str]], tuple[str, frozenset[str]]]] = (
-        field(default_factory=list))
+    changed: list[tuple[str, Key, Key]] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -178,13 +199,23 @@ def case_files(folders: Iterable[Path] | None = None) -> list[Path]:
     return [p for folder in folders for p in sorted(folder.glob("*.json"))]
 
 
-def key_of(case: dict[str, Any], log: str, facts: Any) -> tuple[str, frozenset[str]]:
-    """The diagnosis of ``log`` as the scorer reads it: (grade, ids of the claims)."""
-    from tfgpu.explain import explain_lines
+def key_of(case: dict[str, Any], log: str, facts: Any) -> Key:
+    """The diagnosis of ``log`` as the scorer and a script read it: (grade, ids of the
+    claims, the verdict's ``program_failed``, ``tfgpu explain``'s exit code: 1 for an
+    error-level finding or a death, else 0)."""
+    from tfgpu.diagnosis.checks.unknown import death_hits, log_failure_lines
+    from tfgpu.diagnosis.verdict import explain_report
+    from tfgpu.explain import explain_log
+    from tfgpu.logs import ReadStats, read_lines
 
     sc = _scorer()
-    findings = explain_lines([log], facts)
-    return sc.grade(case, findings), frozenset(f.id for f in sc.claims(findings))
+    read = read_lines([log])
+    died = death_hits(read)
+    findings = explain_log(read, facts, died=died)
+    report = explain_report(findings, read.stats or ReadStats(), "case", died=tuple(died),
+                            failure=log_failure_lines(read, died))
+    return Key(sc.grade(case, findings), frozenset(f.id for f in sc.claims(findings)),
+               report.verdict.program_failed, 1 if report.failed else 0)
 
 
 def right_cases(files: Iterable[Path]) -> list[Case]:
@@ -252,7 +283,9 @@ def main() -> int:
     outcomes = measure(cases, args.only or None)
     if args.json:
         json.dump({o.name: {"kept": o.kept, "changed": [
-            {"case": c, "before": sorted(b[1]), "after": sorted(a[1]), "grade": a[0]}
+            {"case": c, "before": sorted(b[1]), "after": sorted(a[1]), "grade": a[0],
+             "program_failed": [b.program_failed, a.program_failed],
+             "exit_code": [b.exit_code, a.exit_code]}
             for c, b, a in o.changed]} for o in outcomes}, sys.stdout, indent=1)
         print()
         return 0
@@ -261,8 +294,9 @@ def main() -> int:
         if o.name in args.show:
             for label, before, after in o.changed:
                 gone, new = sorted(before[1] - after[1]), sorted(after[1] - before[1])
-                print(f"{o.name}: {label} {after[0]} lost {gone} gained {new}",
-                      file=sys.stderr)
+                print(f"{o.name}: {label} {after[0]} lost {gone} gained {new} "
+                      f"program_failed {before.program_failed}->{after.program_failed} "
+                      f"exit {before.exit_code}->{after.exit_code}", file=sys.stderr)
     return 0
 
 

@@ -39,3 +39,52 @@ def test_other_lines_are_kept(line: str) -> None:
     kind, message = split_prefix(line)
     assert "md" not in kind.split("+")
     assert message == line
+
+
+#: Messages a pattern reads to the line's end (a pin's version, a type name, a reason): pip's
+#: resolver (pip ``_internal/resolution``: "No matching distribution found for {req}"),
+#: TensorFlow's variant copy (``core/framework/variant_op_registry.h``: "No unary variant
+#: device copy function found for direction: ... and Variant type_index: ...") and the CUDA
+#: runtime's start (``Status: initialization error``).
+_READ_TO_THE_END = [
+    "ERROR: No matching distribution found for tensorflow-gpu==1.15",
+    "ERROR: No matching distribution found for tensorflow-gpu==2.10.0",
+    "No unary variant device copy function found for direction: 1 and Variant type_index: "
+    "tensorflow::data::(anonymous namespace)::DatasetVariantWrapper",
+    "tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. "
+    "Status: initialization error",
+]
+
+
+def _reading(lines: list[str]) -> list[tuple[str, str, str]]:
+    from tfgpu.explain import explain_lines
+
+    return [(f.id, str(f.severity), f.title) for f in explain_lines(lines)]
+
+
+@pytest.mark.parametrize("line", _READ_TO_THE_END)
+@pytest.mark.parametrize("wrap", ["`{}`", "**{}**", "> `{}`", "    `{}`"])
+def test_wrapped_line_reads_as_the_plain_line(line: str, wrap: str) -> None:
+    """A line in inline code or bold gives the plain line's findings, severities and titles:
+    the closing mark is never read into a version, a reason or a title."""
+    plain = _reading([line])
+    assert plain
+    assert _reading([wrap.format(line)]) == plain
+
+
+@pytest.mark.parametrize(("line", "text"), [
+    ("`hostname: 0a1b2c3d4e5f`", "hostname: 0a1b2c3d4e5f"),
+    ("> `hostname: 0a1b2c3d4e5f`", "> hostname: 0a1b2c3d4e5f"),
+    ("[pod/a/b] **Status: initialization error**", "[pod/a/b] Status: initialization error"),
+    ("*** Error in `python': free(): invalid pointer ***", None),
+    ("**** banner ****", None),
+    ("`` the `x` line ``", "the `x` line"),  # CommonMark's code span around a backtick
+    ("**`Status: initialization error`**", "Status: initialization error"),
+    ("``double-quoted code``", None),
+])
+def test_cleaned_line_loses_the_marks_and_keeps_its_prefix(line: str, text: str | None) -> None:
+    """The reader's cleaned line has the marks removed (its prefix kept); a ``*** ... ***``
+    banner and a line with a mark inside are left as they are."""
+    from tfgpu.logs.reader import clean_line
+
+    assert clean_line(line.encode()) == (text if text is not None else line)

@@ -493,6 +493,38 @@ def test_an_indented_paste_reads_as_the_lines_themselves(line: str, indent: str)
     assert split_prefix(indent + line)[1] == line.strip("`")  # inline-code marks go too
 
 
+#: TensorFlow 0.x-1.4's start-up lines for a GPU whose memory another process holds, and the
+#: failure after them (gpu_device.cc "Total memory: %s" / "Free memory: %s"; cuda_driver.cc
+#: "failed to allocate %s (%llu bytes) from device: %s").
+_HELD_AT_START = [
+    "I tensorflow/core/common_runtime/gpu/gpu_device.cc:885] Found device 0 with properties: ",
+    "name: GeForce GTX 1080",
+    "Total memory: 7.92GiB",
+    "Free memory: 190.31MiB",
+    "E tensorflow/stream_executor/cuda/cuda_driver.cc:1002] failed to allocate 7.72G "
+    "(8289353472 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY",
+]
+
+
+@pytest.mark.parametrize("time", ["2024-12-02T10:00:02.123456789Z ", "2024-12-02T10:00:02Z ",
+                                  "2024-12-02T10:00:02.5Z stdout F "])
+def test_a_utc_time_before_two_words_and_a_colon_is_no_syslog_host(time: str) -> None:
+    # kubectl logs --timestamps / docker logs -t (Go's RFC3339Nano, UTC): "Total memory:" is
+    # the message, not a syslog host "Total" and tag "memory"
+    assert split_prefix(time + "Total memory: 7.92GiB") == ("ts", "Total memory: 7.92GiB")
+    assert split_prefix(time + "Free memory: 190.31MiB")[1] == "Free memory: 190.31MiB"
+    want = _ids(_HELD_AT_START)
+    assert want
+    assert _both("\n".join(time + line for line in _HELD_AT_START) + "\n") == want
+
+
+def test_a_syslog_tag_with_its_process_id_stays_a_syslog_prefix() -> None:
+    assert split_prefix("2024-05-01T10:00:00Z node7 python3[4242]: x") == (
+        "sys node7 python3", "x")
+    assert split_prefix("2024-05-01T10:00:00+00:00 node7 kernel: x") == (
+        "sys node7 kernel", "x")
+
+
 def test_a_python_prompt_and_a_glog_line_keep_their_text() -> None:
     assert split_prefix(">>> import tensorflow as tf") == ("", ">>> import tensorflow as tf")
     assert split_prefix(">>>> x") == ("", ">>>> x")
@@ -661,11 +693,14 @@ def _paste_forms() -> Any:
     return module
 
 
-#: Share of the sampled RIGHT cases whose grade and claim ids a form keeps, at least (measured
-#: 2026-12-02 on all 869 RIGHT cases: every form 100%, but hard wraps: 80 columns 850/869,
-#: 120 columns 856/869; with the next kinds merged, 80 columns 97.0% of the sample; the residue
-#: is listed in docs/explain.md).  A form not named: 100%.
-PASTE_FORM_FLOORS = {"wrap 80": 0.965, "wrap 120": 0.98}
+#: Share of the sampled RIGHT cases whose grade, claim ids, verdict (the program died or
+#: not) and exit code a form keeps, at least (measured 2026-12-02 on all 869 RIGHT cases
+#: with grade and claim ids only: every form 100%, but hard wraps: 80 columns 850/869, 120
+#: columns 856/869; the residue is listed in docs/explain.md; with the verdict and the exit
+#: code too, on the sample: every form 100%, but hard wraps: 80 columns 444/464, 120 columns
+#: 454/464, a wrapped exception line no longer read as the program's death).  A form not
+#: named: 100%.
+PASTE_FORM_FLOORS = {"wrap 80": 0.95, "wrap 120": 0.97}
 #: Every this-many-th RIGHT case (in path order) is measured, to keep the test short.
 PASTE_FORM_SAMPLE = 2
 
@@ -688,3 +723,36 @@ def test_the_real_cases_keep_their_diagnosis_in_every_paste_form(
     kept = outcome.kept / outcome.total
     changed = [f"{c}: {sorted(b[1])} -> {a[0]} {sorted(a[1])}" for c, b, a in outcome.changed]
     assert kept >= floor, f"{form}: {kept:.1%} kept < {floor:.0%}:\n" + "\n".join(changed)
+
+
+#: A traceback's last line (Python's ``traceback.format_exception_only``: the module-qualified
+#: type, then the message) and a whole traceback: the program died on them.
+_DEATHS = [
+    ["tensorflow.python.framework.errors_impl.InternalError: Failed copying input tensor"],
+    ["Traceback (most recent call last):", '  File "train.py", line 3, in <module>',
+     "    model.fit(x)", "ValueError: Shapes (None, 1) and (None, 10) are incompatible"],
+]
+
+
+def _verdict(text: str) -> tuple[bool, int]:
+    """(the verdict's program_failed, tfgpu explain's exit code) of a log ``text``."""
+    from tfgpu.diagnosis.verdict import explain_report
+    from tfgpu.explain import explain_stream
+
+    result = explain_stream(io.BytesIO(text.encode()))
+    report = explain_report(result.findings, result.stats, "log", died=result.died,
+                            failure=result.failure)
+    return report.verdict.program_failed, 1 if report.failed else 0
+
+
+@pytest.mark.parametrize("lines", _DEATHS)
+@pytest.mark.parametrize("paste", ["> {}", ">> {}", "    {}", "\t{}", "app_1  | {}",
+                                   "[pod/train-0/worker] {}", "2024-05-01T10:00:00Z {}",
+                                   "Dec 01 12:00:00 host python3[1234]: {}", "0: {}",
+                                   "[W 12:00:00.000 NotebookApp] {}", "`{}`", "**{}**"])
+def test_the_programs_death_is_kept_in_every_paste_form(lines: list[str], paste: str) -> None:
+    # the verdict (the program failed) and the exit code are the plain log's, whatever the
+    # prefix, the indentation or the Markdown marks around each line
+    plain = _verdict("\n".join(lines) + "\n")
+    assert plain == (True, 1)
+    assert _verdict("\n".join(paste.format(line) for line in lines) + "\n") == plain

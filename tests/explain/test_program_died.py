@@ -288,13 +288,15 @@ def test_exception_whose_message_a_finding_quotes_is_explained_by_it(
 def test_a_traceback_last_line_pasted_alone_is_a_death(line: str) -> None:
     v, _ = _verdict(f"{line}\n")
     assert v["program_failed"] is True and v["failed"] is True
+    # pasted as a Markdown code block (indented) it is the same line
+    v, _ = _verdict(f"    {line}\n")
+    assert v["program_failed"] is True and v["failed"] is True
 
 
 @pytest.mark.parametrize("line", [
     "ValueError: could not convert string to float: 'abc'",  # print(f"{type(e).__name__}: {e}")
-    "    tensorflow.python.framework.errors_impl.NotFoundError: nested tool output",
 ])
-def test_an_unqualified_or_indented_exception_line_alone_is_no_death(line: str) -> None:
+def test_an_unqualified_exception_line_alone_is_no_death(line: str) -> None:
     v, _ = _verdict(f"{line}\n")
     assert v["program_failed"] is False
 

@@ -217,6 +217,8 @@ def clean_line(raw: bytes, anchors: tuple[bytes, ...] = ()) -> str | None:
         text = _CONTROL_RE.sub(" ", text)
     if len(text) > MAX_LINE_CHARS:
         text = text[:MAX_LINE_CHARS] + " …"
+    if "`" in text or "**" in text:  # a line pasted as Markdown inline code or bold
+        text = unwrap_markdown(text)
     return text
 
 
@@ -424,7 +426,7 @@ _PREFIX_RE = re.compile(
     r"(?P<q>(?:[ \t]{0,3}>>?(?!>)(?:[ \t]|$))+)"
     r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)"
-    r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?:\[\d{1,10}\])?: )"
+    r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?P<pid>\[\d{1,10}\])?: )"
     r"|(?P<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
     r"(?:(?:stdout|stderr) [FP] )?)"
     r"|(?P<dm>\[(?: {0,12}\d{1,10}\.\d{1,9}|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d "
@@ -438,6 +440,14 @@ _PREFIX_RE = re.compile(
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
 )
+#: An RFC 3339 time in UTC as ``kubectl logs --timestamps`` and ``docker logs -t`` print it
+#: (Go's ``time.RFC3339Nano``: "2024-12-02T10:00:02.123456789Z") and the space after it.  A
+#: syslog or journald time carries a numeric offset ("+00:00", journalctl ``-o short-iso``'s
+#: "%z"), so such a time followed by two words and a colon ("Z Total memory: 7.92GiB") is
+#: the collector's time before a message, not a syslog host and tag, unless the tag has the
+#: process id a syslog tag carries ("python3[1234]: ").
+_UTC_TS_RE = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?Z "
+                        r"(?:(?:stdout|stderr) [FP] )?")
 #: Prefixes stripped from one line, at most (a quote around a kubectl line...).
 _MAX_PREFIXES = 3
 
@@ -492,16 +502,50 @@ def _md_unwrapped(rest: str) -> str | None:
     of the whole line, as issue reports paste single log lines, or ``None`` when ``rest`` is
     not wrapped so (a code fence, two spans on one line, a mark inside)."""
     t = rest.rstrip()
+    if t.startswith("`` ") and t.endswith(" ``") and len(t) > 6:
+        # a line that holds a backtick itself, in CommonMark's longer code span: two
+        # backticks and a space on each side ("`` the `x` line ``", spec 0.31 "Code spans")
+        inner = t[3:-3]
+        if "``" not in inner and inner.strip():
+            return inner
     for mark in _MD_WRAPS:
         n = len(mark)
         if len(t) > 2 * n and t.startswith(mark) and t.endswith(mark):
             inner = t[n:-n]
-            if "`" not in inner and mark not in inner and inner.strip():
-                return inner
+            if ((mark == "**" or "`" not in inner) and mark not in inner and inner.strip()
+                    and not inner.startswith("*") and not inner.endswith("*")):
+                return inner  # never a "*** ... ***" banner (glibc's, a test runner's)
     return None
 
 
-def _split_prefix(text: str) -> tuple[str, str]:
+def unwrap_markdown(text: str) -> str:
+    """``text`` with a Markdown inline-code (`` `...` ``) or bold (``**...**``) wrapping of
+    its whole message removed, its prefixes (:func:`split_prefix`) kept; ``text`` itself
+    when the message is not wrapped so.
+
+    Issue reports paste single log lines that way; the marks are no part of what the program
+    printed, and a pattern that reads to the line's end (a version, a reason, a host name)
+    would take the closing mark in, or not match at all.  Every reader of a cleaned line (the
+    engine, the joins of wrapped lines, the checks reading a hit's text, the verdict's
+    exception lines) therefore sees the line as it was printed.
+
+    Args:
+        text: a cleaned line (:func:`clean_line`).
+    """
+    start = _prefix_end(text)[1]
+    rest = text[start:]
+    unwrapped = False
+    for _ in range(2):  # bold around inline code ("**`...`**")
+        inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
+        if inner is None:
+            break
+        rest, unwrapped = inner, True
+    return text[:start] + rest if unwrapped else text
+
+
+def _prefix_end(text: str) -> tuple[list[str], int]:
+    """The prefix kinds of ``text`` (:func:`split_prefix`, without ``md``) and the index at
+    which its message begins (after the prefixes and the spaces around them)."""
     kinds: list[str] = []
     rest = text.lstrip()
     for _ in range(_MAX_PREFIXES):
@@ -509,7 +553,12 @@ def _split_prefix(text: str) -> tuple[str, str]:
         if m is None or not m.group():
             break
         kind = m.lastgroup or ""
-        if m.group("sys") is not None:
+        end = m.end()
+        utc = (_UTC_TS_RE.match(rest) if m.group("sys") is not None and m.group("pid") is None
+               and rest[:1].isdigit() else None)
+        if utc is not None:
+            kind, end = "ts", utc.end()
+        elif m.group("sys") is not None:
             kind = f"sys {m.group('host')} {m.group('tag')}"
         elif m.group("compose") is not None:
             kind = f"compose {m.group('svc')}"  # one service's lines never join another's
@@ -520,14 +569,20 @@ def _split_prefix(text: str) -> tuple[str, str]:
         elif m.group("srun") is not None:
             kind = f"srun {m.group('srun').strip()}"  # nor one task's another's
         kinds.append(kind)
-        rest = rest[m.end() :].lstrip()
+        rest = rest[end:].lstrip()
+    return kinds, len(text) - len(rest)
+
+
+def _split_prefix(text: str) -> tuple[str, str]:
+    kinds, start = _prefix_end(text)
+    rest = text[start:]
     # a whole line pasted as Markdown inline code or bold: the marks are no part of the
     # message (patterns anchored at the line's end, such as the diagnostics' host name,
     # would not match with a closing mark after it)
     inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
     if inner is not None:
         kinds.append("md")
-        rest = inner
+        rest = _md_unwrapped(inner) or inner if inner[:1] == "`" else inner
     return "+".join(kinds), rest
 
 

@@ -14,6 +14,7 @@ from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import ntstatus
+from tfgpu.logs.reader import split_prefix
 
 #: A glog line of level E or F (``2021-01-06 17:27:26.458212: E tensorflow/...cc:397] ...``,
 #: ``E0106 17:27:26.458212  123 cuda_driver.cc:397] ...``): the ``tell.glog`` pattern's
@@ -93,6 +94,14 @@ def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = ()) -> frozenset[
     return frozenset(n for i in range(len(died)) for n in _death_span(died, i, marks))
 
 
+def _message(text: str) -> str:
+    """``text`` without a collector's or a paste's prefix and indentation
+    (:func:`tfgpu.logs.reader.split_prefix`): the anchored patterns of this module (an
+    exception line, a glog ``E`` line) read a quoted, indented or prefixed line as the line
+    itself, so that the program's death is the same however the log was pasted."""
+    return split_prefix(text)[1]
+
+
 def log_failure_lines(log: LogFacts, died: Sequence[Hit] | None = None) -> frozenset[int]:
     """:func:`failure_lines` of ``log``'s deaths (``died`` when the caller has
     :func:`death_hits` of ``log`` already), bounded by its traceback headers."""
@@ -113,7 +122,7 @@ def _death_span(died: Sequence[Hit], i: int, marks: Sequence[int] = ()) -> range
     ``marks`` (sorted traceback headers), at most :data:`_CHAINED_GAP` lines
     (:func:`failure_lines`)."""
     h = died[i]
-    if not _EXCEPTION.match(h.text):
+    if not _EXCEPTION.match(_message(h.text)):
         return range(h.line, h.line + 1)
     stop = h.line + _CHAINED_GAP + 1
     if i + 1 < len(died):
@@ -244,7 +253,7 @@ def death_hits(log: LogFacts) -> list[Hit]:
     # the actor's "RuntimeError: ..."): the exception lines that follow it, each within
     # _CHAINED_GAP lines of the one before and before the next traceback, are its message
     starts = sorted(s for s, _ in blocks)
-    excs = sorted(n for n, t in texts.items() if _EXCEPTION.match(t))
+    excs = sorted(n for n, t in texts.items() if _EXCEPTION.match(_message(t)))
     for start, end in blocks:
         if start in ignored:
             continue
@@ -261,12 +270,12 @@ def death_hits(log: LogFacts) -> list[Hit]:
     # exception name is Python's traceback spelling (:data:`_QUALIFIED_EXCEPTION`)
     inside = [range(s, e + 1) for s, e in blocks]
     ends.update(n for n, t in texts.items()
-                if _QUALIFIED_EXCEPTION.match(t) and not any(n in r for r in inside))
+                if _QUALIFIED_EXCEPTION.match(_message(t)) and not any(n in r for r in inside))
     # ... but not Ctrl-C's: a KeyboardInterrupt is the user's stop (checks/stops.py), as the
     # shell's "Terminated" of a SIGTERM is, never a failure; nor an exception the program
     # went on after (caught and printed: Keras began another epoch below it)
     went_on = last_progress(log)
-    ends = {n for n in ends if not _USER_STOP.match(texts.get(n, "")) and n > went_on}
+    ends = {n for n in ends if not _USER_STOP.match(_message(texts.get(n, ""))) and n > went_on}
     hits += [h for of in log.hits.values() for h in of.all() if h.line in ends]
     first: dict[int | None, Hit] = {}
     for h in hits:
@@ -280,7 +289,7 @@ def ignored_tracebacks(log: LogFacts) -> dict[int, int]:
     :data:`_IGNORED_GAP` lines above), each mapped to that line: the exception they end was
     reported and ignored, it did not end the program."""
     texts = {h.line: h.text for of in log.hits.values() for h in of.all()}
-    notices = sorted(n for n, t in texts.items() if _IGNORED.match(t))
+    notices = sorted(n for n, t in texts.items() if _IGNORED.match(_message(t)))
     out: dict[int, int] = {}
     for header in _traceback_headers(log):
         above = [n for n in notices if 0 < header - n <= _IGNORED_GAP]
@@ -306,7 +315,7 @@ def _traceback_blocks(ctx: Facts, texts: dict[int, str]) -> list[tuple[int, int]
     # Traceback (most recent call last)" is the memory pattern's)
     starts = _traceback_headers(ctx.log)
     ends = sorted({h.line for h in ctx.h("tell.exception").all()}
-                  | {n for n, t in texts.items() if _EXCEPTION.match(t)})
+                  | {n for n, t in texts.items() if _EXCEPTION.match(_message(t))})
     blocks = []
     for s in starts:
         end = next((e for e in ends if e > s), None)
@@ -350,7 +359,8 @@ def _unexplained_exception(ctx: Facts, found: list[Finding],
     (an abort, a failed check) and an exception that carries no cause of its own
     (:data:`_NO_OWN_CAUSE`) are left to that error. ``[]`` otherwise.  ``died``: the log's
     death lines (:func:`death_hits`)."""
-    if not died or not _EXCEPTION.match(died[-1].text) or _NO_OWN_CAUSE.search(died[-1].text):
+    if (not died or not _EXCEPTION.match(_message(died[-1].text))
+            or _NO_OWN_CAUSE.search(died[-1].text)):
         return []
     lines = failure_lines(died, _traceback_headers(ctx.log))
     if any(explains_failure(f, lines) for f in found):
@@ -388,7 +398,7 @@ def _likely_exit_cause(f: Finding) -> bool:
     if f.harmless or f.category in ("unknown", "notice") or f.severity not in (
             Severity.ERROR, Severity.WARNING):
         return False
-    return any(e.source == "log" and _GLOG_E.match(e.text) for e in f.evidence)
+    return any(e.source == "log" and _GLOG_E.match(_message(e.text)) for e in f.evidence)
 
 
 def rule_unrecognised(ctx: Facts, found: list[Finding],
@@ -415,7 +425,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     # The specified module could not be found. ..." is tfjs.dlopen's too) ends its traceback
     # and is quoted as the exception when no finding quotes it
     taken = {h.line: h for of in ctx.log.hits.values() for h in of.all()
-             if h.line is not None and _EXCEPTION.match(h.text)}
+             if h.line is not None and _EXCEPTION.match(_message(h.text))}
     blocks = _traceback_blocks(ctx, {**{n: h.text for n, h in taken.items()}, **texts})
     explained = _explained_deaths(ctx, found, died)
     # a traceback Python's unraisable hook printed is a report, not an error: its
@@ -445,7 +455,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     glog += sorted((h for hits in ctx.log.hits.values()
                     if not any(h.line in covered for h in hits.all())
                     for h in hits.all()
-                    if h.line not in seen and _GLOG_E.match(h.text)),
+                    if h.line not in seen and _GLOG_E.match(_message(h.text))),
                    key=lambda h: h.line)
     fatal = [h for h in [*ctx.h("tell.fatal").all(), *windows_faults(ctx.log),
                          *ctx.h("tools.colab_crash").all()] if h.line not in covered]
@@ -497,7 +507,7 @@ def rule_unrecognised(ctx: Facts, found: list[Finding],
     crash = bool(fatal)
     # the fault handler ran already: its "Fatal Python error: ..." / "Windows fatal
     # exception: ..." line is in the log, with the Python stack under it
-    shown_stack = any(h.text.lstrip().startswith(("Fatal Python error", "Windows fatal exception"))
+    shown_stack = any(_message(h.text).startswith(("Fatal Python error", "Windows fatal exception"))
                       for h in fatal)
     exit_only = bool(exited) and not crash and not (uncaught and excs)
     # "ValueError" alone: an exception with no message, or a traceback cut (or copied from a
