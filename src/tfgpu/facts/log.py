@@ -16,6 +16,12 @@ MAX_EVIDENCE = 5
 MAX_KEYS = 16
 
 
+#: Lines passed on after a candidate line whose text does not end a sentence, so that a message
+#: wrapped by a terminal or an issue tracker can be matched across them (see :func:`continues`).
+MAX_FOLLOW_LINES = 3
+
+
+
 @dataclass(frozen=True, slots=True)
 class Hit:
     """One matched line.

@@ -10,11 +10,11 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks.libraries import FOREIGN_LOADER, TF_LOADER
 from tfgpu.diagnosis.checks.status_codes import describe, status_code_hits
 from tfgpu.diagnosis.checks.windows import tf_extension_module
+from tfgpu.facts.line_prefix import split_prefix
 from tfgpu.facts.log import Hit, LogFacts
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import ntstatus
-from tfgpu.logs.reader import split_prefix
 
 #: A glog line of level E or F (``2021-01-06 17:27:26.458212: E tensorflow/...cc:397] ...``,
 #: ``E0106 17:27:26.458212  123 cuda_driver.cc:397] ...``): the ``tell.glog`` pattern's
@@ -96,7 +96,7 @@ def failure_lines(died: Sequence[Hit], bounds: Iterable[int] = ()) -> frozenset[
 
 def _message(text: str) -> str:
     """``text`` without a collector's or a paste's prefix and indentation
-    (:func:`tfgpu.logs.reader.split_prefix`): the anchored patterns of this module (an
+    (:func:`tfgpu.facts.line_prefix.split_prefix`): the anchored patterns of this module (an
     exception line, a glog ``E`` line) read a quoted, indented or prefixed line as the line
     itself, so that the program's death is the same however the log was pasted."""
     return split_prefix(text)[1]

@@ -25,11 +25,10 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
-from tfgpu.facts.log import Hit
+from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import docs
-from tfgpu.logs.reader import MAX_FOLLOW_LINES
 
 #: TensorFlow's own words that a missing ptxas is fine: the driver compiles the PTX
 #: (``asm_compiler.cc``, TF 1.x-2.x: "Will back to the GPU driver ... This is OK so long as
