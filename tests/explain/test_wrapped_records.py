@@ -15,18 +15,12 @@ from tfgpu.logs.reader import starts_record
 
 
 def _hard_wrap(lines: list[str], width: int) -> list[str]:
-    """Split each line at its last space within ``width`` columns (the space dropped), again
-    on the rest, as a terminal or a mail client wraps."""
-    out: list[str] = []
-    for line in lines:
-        while len(line) > width:
-            k = line.rfind(" ", 0, width + 1)
-            if k <= 0 or not line[:k].strip():
-                break
-            out.append(line[:k])
-            line = line[k + 1:]
-        out.append(line)
-    return out
+    """``lines`` hard-wrapped at ``width`` columns by the metamorphic measure's own transform
+    (``scripts/paste_forms.py`` ``hard_wrap``, loaded as the paste-form test loads it)."""
+    from .test_paste_forms import _paste_forms
+
+    wrapped: str = _paste_forms().hard_wrap(width)("\n".join(lines))
+    return wrapped.split("\n")
 
 
 def _ids(lines: list[str]) -> dict[str, Finding]:
