@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts import HostFacts, ProbeStatus
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.fleet.collect import DEFAULT_REMOTE, NOT_A_FILE
+from tfgpu.fleet.collect import DEFAULT_REMOTE, ENDLESS, NOT_A_FILE
 from tfgpu.fleet.model import FleetTable, NodeResult, NodeStatus, TableRow
 
 #: Distributions that are TensorFlow itself, in the order their version is believed.
@@ -397,6 +397,9 @@ _NOT_EXAMINED_FIX = {
                  "tfgpu fleet --remote 'python3 -m tfgpu facts'"),
     "unreadable": ("srun -w {node} -N1 {cmd} | head   # what it prints",
                    "# the same tfgpu version on every node reads and writes the same snapshot"),
+    "endless": ("srun -w {node} -N1 {cmd} | head -c 2000   # what it prints first",
+                "# a wrapper or login script that prints to standard output: send its "
+                "messages to standard error (>&2)"),
     "failed": ("srun -w {node} -N1 {cmd}{more: --debug}   # the traceback",),
     "no-answer": ("sinfo -N -n {node}   # the node's state",
                   "scontrol show node {node}   # its Reason= line"),
@@ -423,7 +426,8 @@ def _srun_fix(line: str, node: str, cmd: Sequence[str]) -> str:
 
 def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
     """``fleet-node-not-examined``: one finding per node whose facts could not be read,
-    with the reason (timed out, no ``tfgpu``, garbage, failed, no answer)."""
+    with the reason (timed out, no ``tfgpu``, garbage, endless output, failed, no
+    answer)."""
     out: list[Finding] = []
     for n in nodes:
         if n.status is NodeStatus.TIMEOUT:
@@ -431,7 +435,7 @@ def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Fi
         elif n.status is NodeStatus.NO_TFGPU:
             variant = "no-tfgpu"
         elif n.status is NodeStatus.UNREADABLE:
-            variant = "unreadable"
+            variant = "endless" if (n.message or "").startswith(ENDLESS) else "unreadable"
         elif n.status is NodeStatus.FAILED:
             variant = "failed"
         elif n.status is NodeStatus.NO_ANSWER:
