@@ -25,7 +25,8 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
 * **user names and home folders**: the user's ``HOME``, wherever it is (``/data/alice``
   becomes ``~``), the name segment of any home folder (``/home/<x>``, ``/Users/<x>``,
   ``C:\\Users\\<x>``, ``/mnt/c/Users/<x>``; ``x`` becomes ``user``), and the login name as
-  a word (at least 3 characters; ``root`` is not private and is kept);
+  a word (at least 3 characters; a word is letters and digits, so ``alice-env`` becomes
+  ``user-env``; ``root`` and shared account names are kept);
 * **GPU identifiers**: every UUID (``GPU-…``, ``MIG-…``, ClusterUUID: the hex digits become
   ``0``), and the values of serial numbers, PDI (``GPU PDI``), chassis serials, fabric GUIDs
   and cluster UUIDs, as ``nvidia-smi -q`` (text and ``-x`` XML) and NVML print them (every
@@ -154,15 +155,25 @@ _HOST_NAME_RE = re.compile(r"(?i)^(?:host_?name|node_?name|fqdn|computer_?name)$
 _VERSION_NAME_RE = re.compile(r"(?i)version")
 #: User names not worth hiding as a word (shared accounts and words in every log).
 _PUBLIC_USERS = frozenset({"root", "user", "admin", "nobody", "runner", "ubuntu", "debian",
-                           "ec2-user", "jovyan", "vagrant", "docker", "guest"})
+                           "ec2-user", "jovyan", "vagrant", "docker", "guest",
+                           # Jetson's sample root file system user (words of nvidia-smi,
+                           # nvidia-cudnn-cu12...) and Jenkins' service account
+                           "nvidia", "jenkins"})
 
 
 #: Addresses that name no machine (any interface, loopback, broadcast): kept.
 _PUBLIC_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255"})
 
 
-#: Where a host or user name may start.
+#: Where a host name may start.
 _WORD_START = rf"(?:{_ESC}|(?<![\w-]))"
+#: Where the login name as a word starts and ends: a word is letters and digits, so any
+#: other character ends it (``alice-env``, ``alice_data``, ``/data/alice-secret-project``,
+#: ``alice.smith`` hold the word ``alice``; ``malice`` and ``alice2`` are other words).
+#: People name their folders, environments and machines after themselves with ``-`` and
+#: ``_`` as often as with ``/``.
+_USER_START = rf"(?:{_ESC}|(?<![^\W_]))"
+_USER_END = r"(?![^\W_])"
 
 
 def _zeros(value: str) -> str:
@@ -268,7 +279,7 @@ class Redactor:
                               DOMAIN))
         for user in sorted(set(self.users), key=len, reverse=True):
             if len(user) >= 3 and user.lower() not in _PUBLIC_USERS:
-                words.append((re.compile(_WORD_START + re.escape(user) + r"(?![\w-])"), USER))
+                words.append((re.compile(_USER_START + re.escape(user) + _USER_END), USER))
         object.__setattr__(self, "_word_res", tuple(words))
 
     def text(self, text: str, *, addresses: bool = True) -> str:
