@@ -7,8 +7,8 @@ Through Slurm: one ``srun`` step with one task per node (``--ntasks-per-node=1``
     sh -c 'printf "@tfgpu-fleet node %s\\n" "$SLURMD_NODENAME"; f=$(mktemp);
            rc=$( { { timeout -k 5 <node-timeout> tfgpu facts ... 3>&-; echo $? >&3; }
                    | head -c <limit + 1> >"$f"; } 3>&1 );
-           [size of $f over the limit: printf "@tfgpu-fleet too-large <limit>\\n"]
-           printf "@tfgpu-fleet base64\\n"; base64 <"$f"; rm -f "$f";
+           n=<limit>; [size of $f over the limit: printf "@tfgpu-fleet too-large <limit>\\n";
+           n=300]; printf "@tfgpu-fleet base64\\n"; head -c $n <"$f" | base64; rm -f "$f";
            printf "\\n@tfgpu-fleet exit %s\\n" $rc'
 
 so that every task says which node it ran on and how ``tfgpu facts`` ended: status 124 or
@@ -20,10 +20,10 @@ the allocation that printed nothing gave no answer.  Nothing here waits without 
 One node's volume never costs another node its answer: each node keeps at most
 :data:`NODE_OUTPUT_BYTES` of its command's standard output (``head -c`` stops an endless
 writer there, and the node then sends only the first bytes and the ``too-large`` line:
-"printed endless output"), and tfgpu reads ``srun --label``'s streams task by task
-(:class:`LabelledLines`), each task's part bounded by itself, instead of keeping the first
-and last megabytes of the whole stream, where one node's flood (or a few hundred nodes'
-snapshots) pushed the others' answers out.
+"printed endless or oversized output"), and tfgpu reads ``srun --label``'s streams task by
+task (:class:`LabelledLines`), each task's part bounded by itself, instead of keeping the
+first and last megabytes of the whole stream, where one node's flood (or a few hundred
+nodes' snapshots) pushed the others' answers out.
 
 ``srun`` is stopped with SIGTERM, never SIGKILL first: on SIGTERM it revokes an allocation
 it is still waiting for, and ends a running step; killed, it would leave its pending job in
@@ -86,7 +86,6 @@ _ALIVE_STATES = frozenset({"PENDING", "CONFIGURING", "RUNNING", "SUSPENDED", "RE
 _QUERY_TIMEOUT_S = 15.0
 _MARK = "@tfgpu-fleet"
 _MARK_B = _MARK.encode()
-_LABEL = re.compile(r"^\s*(\d+): ?(.*)$")
 #: srun's own report of a task that exited non-zero: "srun: error: node2: task 1: Exited
 #: with exit code 127".
 _SRUN_TASK = re.compile(r"srun: error: (?P<node>\S+): tasks? (?P<task>[\d,\-]+): (?P<what>.*)")
