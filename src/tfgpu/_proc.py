@@ -36,7 +36,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 from tfgpu._live import LiveChildren
 from tfgpu.facts import ProbeRecord, ProbeStatus
@@ -98,6 +98,22 @@ class BoundedCapture:
             return head + tail.decode("utf-8", "replace")
         return (head + DROPPED_MARK.format(n=self.dropped)
                 + tail.decode("utf-8", "replace"))
+
+
+class StreamSink(Protocol):
+    """Where :func:`run_command` puts a stream's bytes: :class:`BoundedCapture`, or a
+    caller's own bounded reader (``tfgpu fleet`` reads ``srun --label``'s stream task by
+    task, each task bounded by itself)."""
+
+    def add(self, data: bytes) -> None:
+        """Take the next bytes of the stream; memory must stay bounded."""
+
+    @property
+    def dropped(self) -> int:
+        """Bytes seen but not kept."""
+
+    def text(self) -> str:
+        """What was kept, decoded (the result's ``stdout``/``stderr``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,6 +326,8 @@ def run_command(
     stop_grace_s: float = 5.0,
     on_stderr_line: Callable[[str], None] | None = None,
     on_tick: Callable[[float], None] | None = None,
+    stdout_sink: StreamSink | None = None,
+    stderr_sink: StreamSink | None = None,
 ) -> CommandResult:
     """Run ``argv`` with a time limit and capture its output.  Never raises
     (except ``KeyboardInterrupt``, after stopping the child, and what the hooks raise).
@@ -330,6 +348,9 @@ def run_command(
             (decoded, without the line break) as it arrives, to show progress.
         on_tick: POSIX: called in this thread about every :data:`TICK_S` seconds with the
             seconds since the start.
+        stdout_sink, stderr_sink: a bounded reader of that stream instead of a
+            :class:`BoundedCapture` of ``max_bytes`` (the result's text is its
+            :meth:`StreamSink.text`).
 
     Returns:
         The outcome; a hung command gives ``TIMEOUT`` after ``timeout_s`` seconds,
@@ -357,7 +378,8 @@ def run_command(
     except ValueError as exc:
         deferred.replay()
         return CommandResult(argv_t, ProbeStatus.ERROR, message=f"{argv_t[0]}: {exc}")
-    out, err = BoundedCapture(max_bytes), BoundedCapture(max_bytes)
+    out: StreamSink = stdout_sink if stdout_sink is not None else BoundedCapture(max_bytes)
+    err: StreamSink = stderr_sink if stderr_sink is not None else BoundedCapture(max_bytes)
     deadline = start + max(0.0, timeout_s)
     open_pipes: list[IO[bytes]] = []
     try:
@@ -398,7 +420,7 @@ def run_command(
 
 
 def _stop_gently(proc: subprocess.Popen[bytes], signum: int, grace_s: float,
-                 out: BoundedCapture, err: BoundedCapture, open_pipes: list[IO[bytes]]) -> None:
+                 out: StreamSink, err: StreamSink, open_pipes: list[IO[bytes]]) -> None:
     """Send ``signum`` to ``proc`` and keep reading its output until it exits (and its
     pipes drain) or ``grace_s`` seconds pass."""
     with contextlib.suppress(OSError):
@@ -454,7 +476,7 @@ def _has_exited(proc: subprocess.Popen[bytes]) -> bool:
 
 
 def _pump_posix(
-    proc: subprocess.Popen[bytes], out: BoundedCapture, err: BoundedCapture, deadline: float,
+    proc: subprocess.Popen[bytes], out: StreamSink, err: StreamSink, deadline: float,
     open_pipes: list[IO[bytes]], watch: _Watch | None = None,
 ) -> None:
     """Read both pipes until EOF, the deadline, or :data:`DRAIN_S` after the exit.
@@ -505,12 +527,12 @@ def _pump_posix(
 
 
 def _pump_threads(
-    proc: subprocess.Popen[bytes], out: BoundedCapture, err: BoundedCapture, deadline: float,
+    proc: subprocess.Popen[bytes], out: StreamSink, err: StreamSink, deadline: float,
     open_pipes: list[IO[bytes]],
 ) -> None:
     """Windows: one reader thread per pipe; wait for the exit until the deadline."""
 
-    def reader(pipe: IO[bytes], cap: BoundedCapture) -> None:
+    def reader(pipe: IO[bytes], cap: StreamSink) -> None:
         read = getattr(pipe, "read1", pipe.read)
         with contextlib.suppress(OSError, ValueError):
             while data := read(_CHUNK):

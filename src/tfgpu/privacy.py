@@ -17,12 +17,16 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   ``NCCL_COMM_ID=host:23456``; ``MASTER_ADDR``, Slurm node lists: :data:`_HOST_VAR_RE`);
   and every host a shared document itself
   reveals (:meth:`Redactor.learn`): NCCL's ``host:pid:tid`` line prefix, ``hostname:``
-  lines, shell prompts (``user@host``), Slurm node names, and servers named under a
-  private domain (``x.corp.example.com``, ``x.internal``) or behind URL credentials;
+  lines, shell prompts (``user@host``), Slurm node names, the host field of syslog and
+  journald lines (``Dec  2 10:00:01 host kernel: ``, also with an RFC 3339 time), Open
+  MPI's ``[host:pid]`` prefix, its ``on node host`` and ``Local host: host`` (and
+  ``kubectl describe``'s ``Node: host``), and servers named under a private domain
+  (``x.corp.example.com``, ``x.internal``) or behind URL credentials;
 * **user names and home folders**: the user's ``HOME``, wherever it is (``/data/alice``
   becomes ``~``), the name segment of any home folder (``/home/<x>``, ``/Users/<x>``,
   ``C:\\Users\\<x>``, ``/mnt/c/Users/<x>``; ``x`` becomes ``user``), and the login name as
-  a word (at least 3 characters; ``root`` is not private and is kept);
+  a word (at least 3 characters; a word is letters and digits, so ``alice-env`` becomes
+  ``user-env``; ``root`` and shared account names are kept);
 * **GPU identifiers**: every UUID (``GPU-…``, ``MIG-…``, ClusterUUID: the hex digits become
   ``0``), and the values of serial numbers, PDI (``GPU PDI``), chassis serials, fabric GUIDs
   and cluster UUIDs, as ``nvidia-smi -q`` (text and ``-x`` XML) and NVML print them (every
@@ -151,15 +155,25 @@ _HOST_NAME_RE = re.compile(r"(?i)^(?:host_?name|node_?name|fqdn|computer_?name)$
 _VERSION_NAME_RE = re.compile(r"(?i)version")
 #: User names not worth hiding as a word (shared accounts and words in every log).
 _PUBLIC_USERS = frozenset({"root", "user", "admin", "nobody", "runner", "ubuntu", "debian",
-                           "ec2-user", "jovyan", "vagrant", "docker", "guest"})
+                           "ec2-user", "jovyan", "vagrant", "docker", "guest",
+                           # Jetson's sample root file system user (words of nvidia-smi,
+                           # nvidia-cudnn-cu12...) and Jenkins' service account
+                           "nvidia", "jenkins"})
 
 
 #: Addresses that name no machine (any interface, loopback, broadcast): kept.
 _PUBLIC_IPS = frozenset({"0.0.0.0", "127.0.0.1", "255.255.255.255"})
 
 
-#: Where a host or user name may start.
+#: Where a host name may start.
 _WORD_START = rf"(?:{_ESC}|(?<![\w-]))"
+#: Where the login name as a word starts and ends: a word is letters and digits, so any
+#: other character ends it (``alice-env``, ``alice_data``, ``/data/alice-secret-project``,
+#: ``alice.smith`` hold the word ``alice``; ``malice`` and ``alice2`` are other words).
+#: People name their folders, environments and machines after themselves with ``-`` and
+#: ``_`` as often as with ``/``.
+_USER_START = rf"(?:{_ESC}|(?<![^\W_]))"
+_USER_END = r"(?![^\W_])"
 
 
 def _zeros(value: str) -> str:
@@ -265,7 +279,7 @@ class Redactor:
                               DOMAIN))
         for user in sorted(set(self.users), key=len, reverse=True):
             if len(user) >= 3 and user.lower() not in _PUBLIC_USERS:
-                words.append((re.compile(_WORD_START + re.escape(user) + r"(?![\w-])"), USER))
+                words.append((re.compile(_USER_START + re.escape(user) + _USER_END), USER))
         object.__setattr__(self, "_word_res", tuple(words))
 
     def text(self, text: str, *, addresses: bool = True) -> str:
@@ -346,8 +360,9 @@ class Redactor:
     def learn(self, texts: Iterable[str]) -> Redactor:
         """This redactor, also hiding the host and user names ``texts`` themselves reveal
         (:func:`revealed_names`: NCCL's ``host:pid:tid`` prefixes, ``hostname:`` lines,
-        shell prompts, Slurm node names, the hosts of URLs with credentials or under a
-        private domain), whichever host wrote them."""
+        shell prompts, Slurm node names, syslog/journald host fields, Open MPI's
+        ``[host:pid]`` prefixes and node names, the hosts of URLs with credentials or
+        under a private domain), whichever host wrote them."""
         users, hosts, fqdns = revealed_names(texts)
         if not users and not hosts and not fqdns:
             return self
@@ -381,6 +396,30 @@ _REVEALED_HOST_RES = (
                rf"_TOPOLOGY_ADDR)=(?P<host>{_NAME})(?![\[\w])"),
     re.compile(rf"\bsrun: error: (?P<host>{_NAME}): tasks? \d"),
     re.compile(rf"\*\*\* (?:JOB|STEP) [\d.]+ ON (?P<host>{_NAME}) CANCELLED"),
+    # syslog/journald lines, as the log reader splits them (tfgpu.facts.line_prefix):
+    # "Dec  2 10:00:01 host tag[pid]: " (RFC 3164, journalctl's default short form, also
+    # with journalctl -o short-precise's fraction) and rsyslog's/journalctl -o short-iso's
+    # RFC 3339 time, which carries a numeric offset; a tag starts with a letter, so a
+    # dated "Epoch 1:" line gives no host.  A time with "Z" (kubectl's, docker's) before
+    # two words is a collector's time unless the tag has a process id.
+    re.compile(rf"(?<![\w:.-])(?:[A-Z][a-z]{{2}} [ \d]\d \d\d:\d\d:\d\d(?:\.\d{{1,9}})?"
+               rf"|\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{{1,9}})?[+-]\d\d:?\d\d) "
+               rf"(?P<host>{_NAME}) [A-Za-z_][\w./@-]{{0,63}}(?:\[\d{{1,10}}\])?: "),
+    re.compile(rf"(?<![\w:.-])\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{{1,9}})?Z "
+               rf"(?P<host>{_NAME}) [A-Za-z_][\w./@-]{{0,63}}\[\d{{1,10}}\]: "),
+    # Open MPI's host prefix "[%s:%05d] " (hostname, pid: opal/util/stacktrace.c
+    # HOSTFORMAT, opal/util/output.c, ompi/runtime/ompi_mpi_abort.c; v4.1 and v5.0): five
+    # digits at least, unlike a "[file.c:123]" source position.
+    re.compile(rf"\[(?P<host>{_NAME}):\d{{5,10}}\](?=[ \t]|$)", re.M),
+    # mpirun's/prterun's "process rank 0 with PID 123 on node host exited on signal 11"
+    # (orte/tools/orterun/help-orterun.txt), "HNP daemon : [[1,0],0] on node host"
+    # (orte/mca/errmgr/base/help-errmgr-base.txt), "error on node host."
+    re.compile(rf"\b(?:with PID \d{{1,10}}|daemon[ \t]{{0,8}}:[ \t]{{0,8}}\S{{1,64}}|error)"
+               rf" on node (?P<host>{_NAME})"),
+    # Open MPI's help messages' "  Local host:   host" (148 of them in v4.1), "Remote host:",
+    # "Peer host(name):", and "Node:" (theirs, and kubectl describe pod's "Node: host/IP")
+    re.compile(rf"(?m)^[ \t]*(?:(?:[Ll]ocal|[Rr]emote|[Pp]eer) [Hh]ost(?:name)?|Node)[ \t]*:"
+               rf"[ \t]*(?P<host>{_NAME})"),
 )
 #: A URL's host behind credentials (``https://u:p@pypi.corp.example.com``): a private server.
 _URL_CRED_HOST_RE = re.compile(r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]{0,30}://[^/\s:@]{1,256}:"
@@ -397,8 +436,9 @@ def revealed_names(texts: Iterable[str]) -> tuple[set[str], set[str], set[str]]:
     """The names a text reveals about the machines that wrote it: ``(users, hosts, fqdns)``.
 
     ``hosts`` are names a log line gives as the host's (NCCL prefixes, ``hostname:`` lines,
-    shell prompts, Slurm node names): redacted with their short name and domain
-    (:func:`for_names`); ``fqdns`` are servers' fully-qualified names (a URL with
+    shell prompts, Slurm node names, syslog/journald host fields, Open MPI's ``[host:pid]``
+    prefixes, ``on node host`` and ``Local host:`` fields): redacted with their short name
+    and domain (:func:`for_names`); ``fqdns`` are servers' fully-qualified names (a URL with
     credentials, a name under ``corp``/``internal``/``lan``...): redacted whole, with the
     domain after their first label.  ``localhost`` and IP addresses are not names.
     """

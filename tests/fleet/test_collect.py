@@ -42,8 +42,8 @@ def _result(stdout: str, stderr: str = "", status: ProbeStatus = ProbeStatus.OK
 def test_wrapped_command_bounds_the_node_and_reports_its_exit() -> None:
     argv = wrapped_command(["tfgpu", "facts", "--no-tf"], 30)
     assert argv[:2] == ["sh", "-c"]
-    assert 'timeout -k 5 "$0" "$@" >"$f"' in argv[2] and "@tfgpu-fleet exit" in argv[2]
-    assert 'base64 <"$f"' in argv[2]
+    assert 'timeout -k 5 "$0" "$@"' in argv[2] and "@tfgpu-fleet exit" in argv[2]
+    assert '<"$f" | base64' in argv[2]
     assert argv[3:] == ["30", "tfgpu", "facts", "--no-tf"]
 
 

@@ -62,6 +62,12 @@ R = privacy.for_names(users=["alice"], homes=["/data/alice"], hosts=["gpubox7.la
      '{"CUDA_PATH": "C:\\\\Users\\\\user\\\\cuda"}'),
     ("see /home/bob and /home/carol/x", "carol", "see /home/user and /home/user/x"),
     ("curl -H 'X: Bearer abcdefghijk'", "abcdefghijk", "curl -H 'X: Bearer REDACTED'"),
+    # the login name as a word: a word is letters and digits, "-", "_", "." end it
+    ("CONDA_PREFIX=/opt/miniconda/envs/alice-env", "alice",
+     "CONDA_PREFIX=/opt/miniconda/envs/user-env"),
+    ("--xla_dump_to=/data/alice-secret-project/dump", "alice",
+     "--xla_dump_to=/data/user-secret-project/dump"),
+    ("/scratch/alice_runs/exp-alice.2", "alice", "/scratch/user_runs/exp-user.2"),
 ])
 def test_each_kind_is_redacted(text: str, secret: str, expected: str) -> None:
     out = R.text(text)
@@ -77,6 +83,8 @@ def test_each_kind_is_redacted(text: str, secret: str, expected: str) -> None:
     "    Serial Number                         : N/A", "TensorFlow 2.15.0 can use GPU 0",
     "/home/user/x", "driver 535.54.03 (nvidia-smi)", "bobcat", "root@ubuntu:/root#",
     "pip install 'tensorflow[and-cuda]==2.16.1'", "knowledge_ref: tf:2.15",
+    # other words that hold the login name
+    "malice", "alice2", "Malice-x",
 ])
 def test_what_is_not_private_stays(text: str) -> None:
     assert R.text(text) == text
@@ -105,6 +113,14 @@ def test_this_host_reads_home_outside_home_and_the_host_name(
     r = privacy.this_host({"HOME": "/scratch/u/mallory", "USER": "mallory"})
     out = r.text("/scratch/u/mallory/env mallory zed node9 node9.hpc.example.edu x.hpc.example.edu")
     assert out == "~/env user user host host x.domain"
+
+
+def test_shared_account_names_are_no_login_name_to_hide() -> None:
+    # Jetson's sample user "nvidia": nvidia-smi and the nvidia-* wheels stay readable
+    r = privacy.for_names(users=["nvidia"])
+    text = "nvidia-smi; pip install nvidia-cudnn-cu12; /usr/lib/nvidia/libcuda.so.1"
+    assert r.text(text) == text
+    assert r.text("/home/nvidia/x") == "/home/user/x"
 
 
 def test_no_redactor_changes_nothing() -> None:

@@ -1,13 +1,15 @@
 """Shared reports hide every host name the log itself reveals, not only this host's.
 
 NCCL prefixes each line with ``host:pid:tid [dev]``, TensorFlow's cuda_diagnostics prints
-``hostname: x``, shells print ``user@host``, Slurm names its nodes, and pip prints the
-index URL (an internal mirror's domain): the markdown and HTML reports must not carry them;
-``--no-redact`` keeps them (so the test can fail).
+``hostname: x``, shells print ``user@host``, Slurm names its nodes, pip prints the index URL
+(an internal mirror's domain), syslog and journald put the host after the time, Open MPI
+prefixes its lines with ``[host:pid]`` and names the node a rank died on: the markdown and
+HTML reports must not carry them; ``--no-redact`` keeps them (so the test can fail).
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -32,6 +34,24 @@ REVEALED = {
         "Looking in indexes: https://bob:pw@mirror.acmewidgets.com/simple", "acmewidgets"),
     "private domain": ("ERROR: HTTP error 404 while getting https://pkgs.internal.fooco.net/x",
                        "fooco"),
+    "journald short": ("Dec 02 10:00:01 gpuboxa7 kernel: NVRM: API mismatch: the client has "
+                       "the version 535.129.03, but this kernel module has the version "
+                       "535.104.05.", "gpuboxa7"),
+    "syslog with dmesg time": ("Dec  2 10:00:01 gpu-nodeb17 kernel: [ 1234.5678] NVRM: Xid "
+                               "(PCI:0000:01:00): 79, GPU has fallen off the bus.",
+                               "gpu-nodeb17"),
+    "journald short-precise": ("Dec 02 10:00:01.123456 rackc3 python3[4242]: 2024-12-02 "
+                               "10:00:01.5: W tensorflow/x.cc:1] warn", "rackc3"),
+    "rsyslog ISO time": ("2024-12-02T10:00:01.123456+00:00 gpuboxd7 kernel: NVRM: GPU at "
+                         "PCI:0000:01:00: GPU-00000000", "gpuboxd7"),
+    "ISO time with Z and a pid": ("2024-12-02T10:00:01Z gpuboxe7 dockerd[812]: level=error",
+                                  "gpuboxe7"),
+    "Open MPI host prefix": ("[gpuboxf7:12345] *** Process received signal ***", "gpuboxf7"),
+    "Open MPI padded pid": ("[gpuboxg7:00042] Signal: Segmentation fault (11)", "gpuboxg7"),
+    "mpirun on node": ("mpirun noticed that process rank 0 with PID 12345 on node gpuboxh7 "
+                       "exited on signal 11 (Segmentation fault).", "gpuboxh7"),
+    "Open MPI help field": ("  Local host:   gpuboxi7", "gpuboxi7"),
+    "kubectl describe node": ("Node:         gpuboxj7/10.0.2.15", "gpuboxj7"),
 }
 
 
@@ -73,13 +93,57 @@ def test_public_words_are_not_taken_for_names() -> None:
         "Looking in indexes: https://download.example.org/whl/cu118",  # no credentials
         "2024-01-01 10:00:00: I tensorflow/core/foo.cc:1] localhost:8470 ready",
         "E0101 12:00:00.000 123 main.cc:1] 10.0.0.1:2222: Connection refused",
+        # a dated training line, a collector's UTC time before a message, a source position
+        "Dec 02 10:00:01 Epoch 1: loss 0.5",
+        "2024-12-02T10:00:02.123456789Z Total memory: 7.92GiB",
+        "[pml_ob1.c:748] wrong header type",
+        "[train.py:45] INFO step 10",
     ])
     assert not users and not hosts and not fqdns, (users, hosts, fqdns)
     r = for_names().learn(["nodeqx7:1:2 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.5<0>"])
     assert r.text("nodeqx7:1:2 [0] NCCL INFO x") == "host:1:2 [0] NCCL INFO x"
 
 
+_MISMATCH = ("NVRM: API mismatch: the client has the version 535.129.03, but this kernel "
+             "module has the version 535.104.05.")
+#: logs whose lines the explain report quotes, each revealing host ``gpubox7``
+PREFIXED_LOGS = {
+    "journald": f"Dec 02 10:00:01 gpubox7 kernel: {_MISMATCH}\n",
+    "syslog": f"Dec  2 10:00:01 gpubox7 kernel: [ 1234.5678] {_MISMATCH}\n",
+    "rsyslog ISO": f"2024-12-02T10:00:01.123456+00:00 gpubox7 kernel: {_MISMATCH}\n",
+    "Open MPI": ("[gpubox7:12345] *** Process received signal ***\n"
+                 "[gpubox7:12345] Signal: Segmentation fault (11)\n"
+                 "mpirun noticed that process rank 0 with PID 12345 on node gpubox7 exited on "
+                 "signal 11 (Segmentation fault).\n"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(PREFIXED_LOGS))
+def test_the_explain_command_hides_the_host_of_a_prefixed_line(
+        kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "x.log"
+    log.write_text(PREFIXED_LOGS[kind], encoding="utf-8")
+    for fmt in ("markdown", "html"):
+        capsys.readouterr()
+        main(["explain", str(log), "--format", fmt])
+        out = capsys.readouterr().out
+        assert "gpubox7" not in out, (fmt, out)
+        main(["explain", str(log), "--format", fmt, "--no-redact"])
+        assert "gpubox7" in capsys.readouterr().out  # the report does quote the line
+
+
 def test_the_footer_says_other_folder_paths_are_kept() -> None:
     # project folders outside home folders are not redacted: the report must say so
     out = render_shareable("markdown", _doc(), redactor=for_names(users=["someone"]))
     assert "other folder paths are kept" in out
+
+
+@pytest.mark.parametrize("text", [
+    "daemon:" * 8_000, "Dec 02 10:00:01 " * 3_000, "[a" * 25_000 + ":12345]",
+    "with PID 1 on node " * 3_000, "  Local host: " * 4_000, "[" + "a" * 50_000 + ":1",
+    "2024-12-02T10:00:01Z a " * 2_000, "Dec 02 10:00:01 " + "a" * 50_000,
+])
+def test_learning_names_takes_linear_time(text: str) -> None:
+    t0 = time.perf_counter()
+    revealed_names([text])
+    assert time.perf_counter() - t0 < 1.0

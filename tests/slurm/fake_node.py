@@ -4,7 +4,9 @@ the node named by ``TFGPU_FAKE_NODE`` (srun exports the variable to every task),
 
 * ``other-versions``: another NVIDIA driver (550.54.15) and another TensorFlow (2.20.0);
 * ``hang``: it never answers (sleeps an hour; the fleet's per-node timeout must stop it);
-* ``garbage``: it prints a Python traceback instead of a snapshot.
+* ``garbage``: it prints a Python traceback instead of a snapshot;
+* ``flood``: it prints 20 MB of base64 text instead of a snapshot and exits 1;
+* ``endless``: it prints lines until it is stopped.
 
 Run by ``tfgpu fleet --remote '<python> fake_node.py'`` on each node.
 """
@@ -22,6 +24,14 @@ mode = os.environ.get("TFGPU_FAKE_MODE", "")
 odd = node == os.environ.get("TFGPU_FAKE_NODE")
 if odd and mode == "hang":
     time.sleep(3600)
+if odd and mode == "flood":
+    import base64
+
+    sys.stdout.write(base64.encodebytes(os.urandom(15 << 20)).decode())
+    sys.exit(1)
+if odd and mode == "endless":
+    while True:
+        sys.stdout.write("garbage garbage garbage\n" * 1000)
 if odd and mode == "garbage":
     print("Traceback (most recent call last):\n  RuntimeError: not a snapshot")
     sys.exit(0)

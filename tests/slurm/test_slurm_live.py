@@ -147,6 +147,21 @@ def test_scenario_node_printing_garbage(nodes: list[str], env: dict[str, str]) -
     assert code == 1
 
 
+@pytest.mark.parametrize("mode", ["flood", "endless"])
+def test_scenario_node_printing_endless_output_costs_no_other_node_its_answer(
+        nodes: list[str], env: dict[str, str], mode: str) -> None:
+    code, doc, took = _fleet(_fake(env, nodes[1], mode), "--remote", _remote(),
+                             "--node-timeout", "10")
+    status = {n["name"]: n["status"] for n in doc["nodes"]}
+    assert status == {nodes[0]: "ok", nodes[1]: "unreadable"}
+    assert doc["nodes"][1]["message"].startswith("printed endless or oversized output")
+    (f,) = doc["findings"]
+    assert f["title"] == (f"Node {nodes[1]} printed endless or oversized output, not a "
+                          "tfgpu facts snapshot")
+    assert took < 40, f"the fleet took {took:.0f} s for a 10 s node limit"
+    assert code == 1
+
+
 def _job_state(job: str) -> str:
     out = subprocess.run(["squeue", "-h", "-t", "all", "-j", job, "-o", "%T"],
                          capture_output=True, text=True, timeout=15).stdout

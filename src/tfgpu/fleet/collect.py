@@ -5,8 +5,10 @@ Through Slurm: one ``srun`` step with one task per node (``--ntasks-per-node=1``
 ``--label``), each task running::
 
     sh -c 'printf "@tfgpu-fleet node %s\\n" "$SLURMD_NODENAME"; f=$(mktemp);
-           timeout -k 5 <node-timeout> tfgpu facts ... >"$f"; rc=$?;
-           printf "@tfgpu-fleet base64\\n"; base64 <"$f"; rm -f "$f";
+           rc=$( { { timeout -k 5 <node-timeout> tfgpu facts ... 3>&-; echo $? >&3; }
+                   | head -c <limit + 1> >"$f"; } 3>&1 );
+           n=<limit>; [size of $f over the limit: printf "@tfgpu-fleet too-large <limit>\\n";
+           n=300]; printf "@tfgpu-fleet base64\\n"; head -c $n <"$f" | base64; rm -f "$f";
            printf "\\n@tfgpu-fleet exit %s\\n" $rc'
 
 so that every task says which node it ran on and how ``tfgpu facts`` ended: status 124 or
@@ -14,6 +16,14 @@ so that every task says which node it ran on and how ``tfgpu facts`` ended: stat
 snapshot is unreadable.  The whole ``srun`` is bounded too (:func:`srun_deadline_s`); a
 node that printed its name but no exit line when it was stopped timed out, and a node of
 the allocation that printed nothing gave no answer.  Nothing here waits without a bound.
+
+One node's volume never costs another node its answer: each node keeps at most
+:data:`NODE_OUTPUT_BYTES` of its command's standard output (``head -c`` stops an endless
+writer there, and the node then sends only the first bytes and the ``too-large`` line:
+"printed endless or oversized output"), and tfgpu reads ``srun --label``'s streams task by
+task (:class:`LabelledLines`), each task's part bounded by itself, instead of keeping the
+first and last megabytes of the whole stream, where one node's flood (or a few hundred
+nodes' snapshots) pushed the others' answers out.
 
 ``srun`` is stopped with SIGTERM, never SIGKILL first: on SIGTERM it revokes an allocation
 it is still waiting for, and ends a running step; killed, it would leave its pending job in
@@ -40,11 +50,12 @@ import re
 import shlex
 import signal
 import stat
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from tfgpu._proc import CommandResult, Runner, run_command
+from tfgpu._proc import BoundedCapture, CommandResult, Runner, run_command
 from tfgpu.facts import FactsFormatError, HostFacts, ProbeStatus, read_facts_file
 from tfgpu.fleet.model import NodeResult, NodeStatus
 
@@ -74,12 +85,27 @@ _ALIVE_STATES = frozenset({"PENDING", "CONFIGURING", "RUNNING", "SUSPENDED", "RE
 #: Seconds for one squeue, sinfo or scancel call.
 _QUERY_TIMEOUT_S = 15.0
 _MARK = "@tfgpu-fleet"
-_LABEL = re.compile(r"^\s*(\d+): ?(.*)$")
+_MARK_B = _MARK.encode()
 #: srun's own report of a task that exited non-zero: "srun: error: node2: task 1: Exited
 #: with exit code 127".
 _SRUN_TASK = re.compile(r"srun: error: (?P<node>\S+): tasks? (?P<task>[\d,\-]+): (?P<what>.*)")
 #: Most characters of a node's messages kept.
 _MESSAGE_CHARS = 2000
+#: Most bytes of one node's standard output (its facts snapshot) read; a snapshot is 5-200
+#: KiB (:data:`tfgpu.facts.MAX_FACTS_BYTES`' note), so more is endless or not a snapshot.
+NODE_OUTPUT_BYTES = 4 << 20
+#: Bytes of such a node's output sent back to show what it printed.
+_SAMPLE_BYTES = 300
+#: Most bytes of one task's labelled standard output kept: its snapshot in base64 (4/3 of
+#: :data:`NODE_OUTPUT_BYTES`, in 76-character lines) with a label on every line, and the
+#: marker lines.
+TASK_STDOUT_BYTES = 2 * NODE_OUTPUT_BYTES
+#: Most bytes of one task's labelled standard error kept (its last ones: a traceback ends
+#: there).
+TASK_STDERR_BYTES = 16 << 10
+#: How a :class:`NodeResult` message starts for a node whose standard output went past
+#: :data:`NODE_OUTPUT_BYTES` (the fleet's finding reads it).
+ENDLESS = "printed endless or oversized output"
 
 
 class FleetError(RuntimeError):
@@ -87,23 +113,35 @@ class FleetError(RuntimeError):
     to read); the message says why in Slurm's own words."""
 
 
-def wrapped_command(remote: Sequence[str], node_timeout_s: float) -> list[str]:
-    """The argv each task runs: the node marker, ``remote`` under ``timeout`` with its
-    stdout kept in a temporary file, that output in base64, the exit line.
+def wrapped_command(remote: Sequence[str], node_timeout_s: float,
+                    limit: int = NODE_OUTPUT_BYTES) -> list[str]:
+    """The argv each task runs: the node marker, ``remote`` under ``timeout`` with at most
+    ``limit`` + 1 bytes of its stdout kept in a temporary file (``head -c``), that output
+    in base64, the exit line.
 
     Base64 (76-character lines) because ``srun --label`` cuts long output lines into
     pieces of about 1 KiB, each with its own label (seen on Slurm 22.05): a snapshot's long
     line (a log line, ``LD_LIBRARY_PATH``) would come back broken.
 
+    Output past ``limit`` is endless or no snapshot: ``head`` stops reading there, so an
+    endless writer ends at its next write (SIGPIPE) instead of filling the node's disk
+    until the time limit, and the task sends ``@tfgpu-fleet too-large <limit>`` and only
+    the first :data:`_SAMPLE_BYTES` bytes.  The exit status comes back through file
+    descriptor 3 (closed for the command, so that nothing it leaves running holds it).
+
     Args:
         remote: the node's command (``("tfgpu", "facts")``).
         node_timeout_s: seconds before ``timeout`` sends SIGTERM (SIGKILL
             :data:`KILL_AFTER_S` s later).
+        limit: most bytes of the command's stdout sent back (:data:`NODE_OUTPUT_BYTES`).
     """
     script = (f'printf "{_MARK} node %s\\n" "${{SLURMD_NODENAME:-$(hostname)}}"; '
               'f=$(mktemp) || exit 1; '
-              f'timeout -k {KILL_AFTER_S} "$0" "$@" >"$f"; rc=$?; '
-              f'printf "{_MARK} base64\\n"; base64 <"$f"; rm -f "$f"; '
+              f'rc=$( {{ {{ timeout -k {KILL_AFTER_S} "$0" "$@" 3>&-; echo $? >&3; }} '
+              f'| head -c {limit + 1} >"$f"; }} 3>&1 ); '
+              f'n={limit}; if [ $(wc -c <"$f") -gt {limit} ]; then '
+              f'printf "{_MARK} too-large {limit}\\n"; n={_SAMPLE_BYTES}; fi; '
+              f'printf "{_MARK} base64\\n"; head -c "$n" <"$f" | base64; rm -f "$f"; '
               f'printf "\\n{_MARK} exit %s\\n" "$rc"')
     return ["sh", "-c", script, f"{max(1, round(node_timeout_s))}", *remote]
 
@@ -150,6 +188,123 @@ class _Task:
     out: list[str] | None = None
     err: list[str] | None = None
     b64: bool = False
+    #: the node's limit, when its output went past it (the ``too-large`` line)
+    too_large: int | None = None
+    #: bytes of its labelled stdout tfgpu did not keep (past :data:`TASK_STDOUT_BYTES`)
+    dropped: int = 0
+
+
+@dataclass
+class _Kept:
+    """One task's kept lines (without their label) and the bytes not kept."""
+
+    lines: deque[bytes] = field(default_factory=deque)
+    size: int = 0
+    dropped: int = 0
+
+
+class LabelledLines:
+    """``srun --label``'s output read task by task, each task's part bounded by itself.
+
+    srun writes every task's lines, each after its ``N: `` label (Slurm's
+    ``write_labelled_message.c``: ``"%*d: "``), into one stream.  Keeping the first and the
+    last megabytes of that stream (:class:`~tfgpu._proc.BoundedCapture`) lets one task's
+    flood, or a few hundred tasks' snapshots, push the other tasks' lines out.  Here each
+    task keeps at most ``per_task`` bytes of its own lines: its first ones (standard
+    output, where the snapshot and the marker lines are; marker lines are kept past the
+    bound, up to 4 KiB more) or, with ``keep_last``, its last ones (standard error, where
+    a traceback ends).  Lines without a label (srun's own: ``srun: error: ...``) go to a
+    :class:`~tfgpu._proc.BoundedCapture` of ``other`` bytes.  Memory: about ``per_task``
+    bytes per task, ``other`` bytes, and one line being read (at most ``line_max`` bytes;
+    a longer line is cut there).
+
+    A :class:`tfgpu._proc.StreamSink` for :func:`tfgpu._proc.run_command`; :meth:`feed`
+    reads a recorded output the same way.
+    """
+
+    def __init__(self, per_task: int, *, keep_last: bool = False,
+                 other: int = 4 << 20, line_max: int = 64 << 10) -> None:
+        self.per_task = per_task
+        self.keep_last = keep_last
+        self.line_max = line_max
+        self.total = 0
+        self._tasks: dict[int, _Kept] = {}
+        self._other = BoundedCapture(other)
+        self._partial = b""
+
+    def add(self, data: bytes) -> None:
+        """Take the next bytes of the stream."""
+        self.total += len(data)
+        *lines, rest = (self._partial + data).split(b"\n")
+        while len(rest) > self.line_max:  # a line without end: cut
+            lines.append(rest[:self.line_max])
+            rest = rest[self.line_max:]
+        self._partial = rest
+        for line in lines:
+            self._line(line)
+
+    def feed(self, text: str) -> LabelledLines:
+        """Read a whole recorded stream (``text``); returns ``self``."""
+        self.add(text.encode("utf-8", "surrogateescape"))
+        if self._partial:
+            self._line(self._partial)
+            self._partial = b""
+        return self
+
+    def _line(self, raw: bytes) -> None:
+        colon = raw.find(b":", 0, 16)
+        label = raw[:colon].strip() if colon > 0 else b""
+        if not label.isdigit():
+            self._other.add(raw + b"\n")
+            return
+        text = raw[colon + 1:]
+        text = text[1:] if text.startswith(b" ") else text
+        kept = self._tasks.setdefault(int(label), _Kept())
+        n = len(text) + 1
+        if self.keep_last:
+            kept.lines.append(text)
+            kept.size += n
+            while kept.size > self.per_task and len(kept.lines) > 1:
+                gone = len(kept.lines.popleft()) + 1
+                kept.size -= gone
+                kept.dropped += gone
+            return
+        limit = self.per_task + (4096 if text.startswith(_MARK_B) else 0)
+        if kept.size + n <= limit:
+            kept.lines.append(text)
+            kept.size += n
+        else:
+            kept.dropped += n
+
+    def tasks(self) -> dict[int, tuple[list[str], int]]:
+        """Each task's kept lines (decoded, without the label) and bytes not kept, by task
+        number in order."""
+        return {t: ([ln.decode("utf-8", "replace").rstrip("\r") for ln in k.lines], k.dropped)
+                for t, k in sorted(self._tasks.items())}
+
+    def other_lines(self) -> list[str]:
+        """The kept lines without a label (srun's own)."""
+        return self._other.text().splitlines()
+
+    @property
+    def dropped(self) -> int:
+        """Bytes seen but not kept."""
+        return self._other.dropped + sum(k.dropped for k in self._tasks.values())
+
+    def text(self) -> str:
+        """The kept lines: those without a label, then each task's with its label; a task
+        that lost lines says how many bytes (its first ones lost: a line before the rest;
+        its last ones: ``N: @tfgpu-fleet dropped <bytes>``, read back by
+        :func:`parse_srun_output`)."""
+        out = [self._other.text()]
+        for t, (lines, dropped) in self.tasks().items():
+            if dropped and self.keep_last:
+                out.append(f"{t}: [tfgpu: {dropped} bytes of this task's output dropped "
+                           "here]\n")
+            out += [f"{t}: {ln}\n" for ln in lines]
+            if dropped and not self.keep_last:
+                out.append(f"{t}: {_MARK} dropped {dropped}\n")
+        return "".join(out)
 
 
 def _expand_nodelist(env: Mapping[str, str], runner: Runner) -> list[str]:
@@ -167,6 +322,11 @@ def _expand_nodelist(env: Mapping[str, str], runner: Runner) -> list[str]:
 def parse_srun_output(result: CommandResult, expected: Sequence[str] = ()) -> list[NodeResult]:
     """Split the labelled output of the fleet's ``srun`` into one result per node.
 
+    Each task's lines are read on their own and bounded by themselves
+    (:class:`LabelledLines`: :data:`TASK_STDOUT_BYTES` of standard output,
+    :data:`TASK_STDERR_BYTES` of standard error), so a task's volume never hides another's
+    answer.
+
     Args:
         result: the ``srun`` outcome (stdout/stderr with ``--label`` prefixes).
         expected: node names of the allocation; those with no task output become
@@ -180,29 +340,34 @@ def parse_srun_output(result: CommandResult, expected: Sequence[str] = ()) -> li
     def task(i: int) -> _Task:
         return tasks.setdefault(i, _Task(i, out=[], err=[]))
 
-    for line in result.stdout.splitlines():
-        m = _LABEL.match(line)
-        if not m:
-            continue
-        t, text = task(int(m.group(1))), m.group(2)
-        if text.startswith(f"{_MARK} node "):
-            t.node = text[len(_MARK) + 6:].strip() or None
-        elif text == f"{_MARK} base64":
-            t.b64 = True
-            t.out = []
-        elif text.startswith(f"{_MARK} exit "):
-            code = text[len(_MARK) + 6:].strip()
-            t.exit_code = int(code) if code.isdigit() else None
-        elif t.out is not None:
-            t.out.append(text)
+    stdout = LabelledLines(TASK_STDOUT_BYTES).feed(result.stdout)
+    for i, (lines, dropped) in stdout.tasks().items():
+        t = task(i)
+        t.dropped += dropped
+        for text in lines:
+            if text.startswith(f"{_MARK} node "):
+                t.node = text[len(_MARK) + 6:].strip() or None
+            elif text == f"{_MARK} base64":
+                t.b64 = True
+                t.out = []
+            elif text.startswith(f"{_MARK} exit "):
+                code = text[len(_MARK) + 6:].strip()
+                t.exit_code = int(code) if code.isdigit() else None
+            elif text.startswith(f"{_MARK} too-large "):
+                limit = text[len(_MARK) + 11:].strip()
+                t.too_large = int(limit) if limit.isdigit() else NODE_OUTPUT_BYTES
+            elif text.startswith(f"{_MARK} dropped "):
+                n = text[len(_MARK) + 9:].strip()
+                t.dropped += int(n) if n.isdigit() else 1
+            elif t.out is not None:
+                t.out.append(text)
+    stderr = LabelledLines(TASK_STDERR_BYTES, keep_last=True).feed(result.stderr)
+    for i, (lines, _dropped) in stderr.tasks().items():
+        t = task(i)
+        if t.err is not None:
+            t.err.extend(lines)
     srun_notes: list[str] = []
-    for line in result.stderr.splitlines():
-        m = _LABEL.match(line)
-        if m:
-            t = task(int(m.group(1)))
-            if t.err is not None:
-                t.err.append(m.group(2))
-            continue
+    for line in stderr.other_lines():
         s = _SRUN_TASK.match(line.strip())
         if s and s.group("task").isdigit():
             t = task(int(s.group("task")))
@@ -224,11 +389,40 @@ def parse_srun_output(result: CommandResult, expected: Sequence[str] = ()) -> li
     return out
 
 
+def _mib(n: int) -> str:
+    """``n`` bytes in words: ``"4 MiB"``, ``"300 bytes"``."""
+    return f"{n / (1 << 20):g} MiB" if n >= 1 << 20 else f"{n} bytes"
+
+
+def _endless(t: _Task, name: str, source: str, message: str | None) -> NodeResult:
+    """The result of a node whose standard output went past its limit (``too-large`` from
+    the node, or more than :data:`TASK_STDOUT_BYTES` through srun): :data:`ENDLESS`, with
+    the output's first bytes."""
+    text = "".join("".join(t.out or ()).split())
+    head = text[:400 - 400 % 4] if t.b64 else ""
+    try:
+        sample = base64.b64decode(head).decode("utf-8", "replace") if t.b64 else \
+            "\n".join(t.out or ())
+    except ValueError:
+        sample = ""
+    shown = sample[:200] + ("..." if sample else "")
+    limit = t.too_large if t.too_large is not None else NODE_OUTPUT_BYTES
+    # Stopped at the limit on the node, the command ends on its next write (SIGPIPE: 141;
+    # Python, which ignores SIGPIPE: BrokenPipeError, 1): that status is tfgpu's doing.
+    code = t.exit_code if t.too_large is None else None
+    return NodeResult(name, source, NodeStatus.UNREADABLE, exit_code=code, message=(
+        f"{ENDLESS}: more than {_mib(limit)} on standard output, where a facts snapshot "
+        "is at most a few hundred KiB; tfgpu read no further"
+        + (f"; output began: {shown!r}" if shown else "") + (f"; {message}" if message else "")))
+
+
 def _task_result(t: _Task, stopped: bool, result: CommandResult) -> NodeResult:
     name = t.node or f"task {t.task}"
     source = f"srun task {t.task}"
     err = "\n".join(t.err or ()).strip()
     message = err[-_MESSAGE_CHARS:] or None
+    if t.too_large is not None or t.dropped:
+        return _endless(t, name, source, message)
     code = t.exit_code
     if code is None:
         if stopped:
@@ -473,7 +667,10 @@ def collect_slurm(
         else:
             result = run_command(argv, limit, env=environ, stop_signal=signal.SIGTERM,
                                  stop_grace_s=SRUN_STOP_GRACE_S,
-                                 on_stderr_line=watch.line, on_tick=watch.tick)
+                                 on_stderr_line=watch.line, on_tick=watch.tick,
+                                 stdout_sink=LabelledLines(TASK_STDOUT_BYTES),
+                                 stderr_sink=LabelledLines(TASK_STDERR_BYTES,
+                                                           keep_last=True))
     except KeyboardInterrupt:
         # run_command sent srun SIGTERM, which revokes a waiting allocation; should srun
         # not have done so, the job must not stay queued.

@@ -24,8 +24,9 @@ from collections.abc import Callable, Sequence
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts import HostFacts, ProbeStatus
+from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.findings import Evidence, Finding, Severity
-from tfgpu.fleet.collect import DEFAULT_REMOTE, NOT_A_FILE
+from tfgpu.fleet.collect import DEFAULT_REMOTE, ENDLESS, NOT_A_FILE
 from tfgpu.fleet.model import FleetTable, NodeResult, NodeStatus, TableRow
 
 #: Distributions that are TensorFlow itself, in the order their version is believed.
@@ -253,30 +254,83 @@ def _majority(groups: dict[str, list[str]]) -> str:
     return max(groups, key=lambda v: len(groups[v]))
 
 
+#: A version row's value for "not there at all" (no driver found, no TensorFlow
+#: installed): a difference from the nodes that have one, never a version to converge on.
+_ABSENT = "none"
+
+
+def _absent_fix(key: str, what: str, target: str | None, names: Sequence[str],
+                facts: dict[str, HostFacts]) -> list[str]:
+    """Fix lines for the nodes where ``what`` was not found at all: install ``target``
+    (the version the others agree on; ``None``: they do not agree) there; for the driver,
+    nodes shown to have no NVIDIA GPU (:func:`~tfgpu.facts.presence.nvidia_gpu_presence`:
+    a listing of the PCI bus answered) are CPU nodes, to leave out of a GPU job."""
+    version = f"{what} {target}" if target is not None else \
+        f"{what} (the version the other nodes settle on)"
+    if key != "driver":
+        return [f"# install {version} on {_nodes_words(names)} (none found there)"]
+    state = {n: nvidia_gpu_presence(facts[n]).state if n in facts else "unknown"
+             for n in names}
+    with_gpu = [n for n in names if state[n] == "present"]
+    cpu = [n for n in names if state[n] == "absent"]
+    unknown = [n for n in names if state[n] == "unknown"]
+    out = []
+    if with_gpu:
+        out.append(f"# install {version} on {_nodes_words(with_gpu)} (an NVIDIA GPU is "
+                   "there, but no driver was found)")
+    if unknown:
+        has = "it has" if len(unknown) == 1 else "they have"
+        out.append(f"# install {version} on {_nodes_words(unknown)} if {has} an NVIDIA "
+                   "GPU (no driver found; lspci -d 10de: lists one)")
+    if cpu:
+        them = "a CPU node; leave it" if len(cpu) == 1 else "CPU nodes; leave them"
+        out.append(f"# {_nodes_words(cpu)}: no NVIDIA GPU and no driver found: {them} "
+                   "out of a GPU job (sbatch --exclude=" + ",".join(cpu) + ")")
+    return out
+
+
 def check_versions(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
     """One finding per version row of :data:`VERSION_ROWS` on which the nodes disagree
-    (unknown values do not count): ``fleet-tensorflow-differs``, ``fleet-driver-differs``..."""
+    (unknown values do not count): ``fleet-tensorflow-differs``, ``fleet-driver-differs``...
+
+    The fix names the version the most nodes run as the one to converge on, never
+    ``none`` (:data:`_ABSENT`: no driver found, no TensorFlow installed): the nodes
+    without one are told to install that version, and nodes with no driver shown to have
+    no NVIDIA GPU are CPU nodes, to leave out of a GPU job."""
+    facts = {n.name: n.facts for n in nodes if n.facts is not None}
     out: list[Finding] = []
     for key, what in VERSION_ROWS.items():
         row = table.row(key)
         if row is None or not row.differs:
             continue
         groups = {v: ns for v, ns in _by_value(table, row).items() if v != "(unset)"}
-        common = _majority(groups)
-        odd = [n for v, ns in groups.items() if v != common for n in ns]
-        # no majority (2 nodes, 2 versions): pick no "odd ones" arbitrarily
-        tie = sum(len(ns) == len(groups[common]) for ns in groups.values()) > 1
-        first = (f"# make {what} one version on every node (no majority: "
-                 f"{_spread(groups)}); " if tie else
-                 f"# make {what} {common} on every node (the odd ones: "
-                 f"{_nodes_words(odd)}); ")
+        versions = {v: ns for v, ns in groups.items() if v != _ABSENT}
+        absent = groups.get(_ABSENT, [])
+        lines: list[str] = []
+        target: str | None = None
+        if versions:
+            common = _majority(versions)
+            # no majority (2 nodes, 2 versions): pick no "odd ones" arbitrarily
+            tie = sum(len(ns) == len(versions[common]) for ns in versions.values()) > 1
+            odd = [n for v, ns in versions.items() if v != common for n in ns]
+            if tie:
+                lines.append(f"# make {what} one version on every node (no majority: "
+                             f"{_spread(versions)})")
+            else:
+                target = common
+                if odd:
+                    lines.append(f"# make {what} {common} on every node (the odd ones: "
+                                 f"{_nodes_words(odd)})")
+        if absent:
+            lines += _absent_fix(key, what, target, absent, facts)
+        if lines[0].startswith("# make"):
+            lines[0] += "; install from one lock file or one container image"
         out.append(dataclasses.replace(catalogue.make(
             "fleet-{fact}-differs", fact=key.replace("_", "-"), what=what,
             spread=_spread(groups),
             severity=Severity.ERROR if key in _ERROR_ROWS else Severity.WARNING,
             evidence=_row_evidence(table, row),
-            fix=(first + "install from one lock file or one container image",
-                 "tfgpu fleet   # again: every row must agree"),
+            fix=(*lines, "tfgpu fleet   # again: every row must agree"),
         ), area=_ROW_AREA.get(key, "tensorflow")))
     return out
 
@@ -397,6 +451,9 @@ _NOT_EXAMINED_FIX = {
                  "tfgpu fleet --remote 'python3 -m tfgpu facts'"),
     "unreadable": ("srun -w {node} -N1 {cmd} | head   # what it prints",
                    "# the same tfgpu version on every node reads and writes the same snapshot"),
+    "endless": ("srun -w {node} -N1 {cmd} | head -c 2000   # what it prints first",
+                "# a wrapper or login script that prints to standard output: send its "
+                "messages to standard error (>&2)"),
     "failed": ("srun -w {node} -N1 {cmd}{more: --debug}   # the traceback",),
     "no-answer": ("sinfo -N -n {node}   # the node's state",
                   "scontrol show node {node}   # its Reason= line"),
@@ -423,7 +480,8 @@ def _srun_fix(line: str, node: str, cmd: Sequence[str]) -> str:
 
 def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Finding]:
     """``fleet-node-not-examined``: one finding per node whose facts could not be read,
-    with the reason (timed out, no ``tfgpu``, garbage, failed, no answer)."""
+    with the reason (timed out, no ``tfgpu``, garbage, endless output, failed, no
+    answer)."""
     out: list[Finding] = []
     for n in nodes:
         if n.status is NodeStatus.TIMEOUT:
@@ -431,7 +489,7 @@ def check_unreachable(nodes: Sequence[NodeResult], table: FleetTable) -> list[Fi
         elif n.status is NodeStatus.NO_TFGPU:
             variant = "no-tfgpu"
         elif n.status is NodeStatus.UNREADABLE:
-            variant = "unreadable"
+            variant = "endless" if (n.message or "").startswith(ENDLESS) else "unreadable"
         elif n.status is NodeStatus.FAILED:
             variant = "failed"
         elif n.status is NodeStatus.NO_ANSWER:

@@ -7,7 +7,9 @@ memory: ..." in a container), Google Colab's "Your session crashed after using a
 RAM", the shells' "Killed" (SIGKILL), IDEs' "exit code 137 (interrupted by signal 9:
 SIGKILL)", the container runtime's OOMKilled (docker inspect, Kubernetes), and Jupyter's
 / VS Code's "kernel appears to have died" / "Kernel crashed".
-The kernel's record and Colab's dialog prove host RAM ran out (an error); "Killed" alone
+The kernel's record and Colab's dialog prove host RAM ran out (an error); a container's
+OOMKilled and a memory cgroup's record prove a memory limit set on the container or job was
+reached (an error, titled so: that limit may be far below the host's RAM); "Killed" alone
 and a dead notebook kernel are only most likely that (warnings worded so).
 """
 
@@ -25,6 +27,21 @@ _OTHER_DEATHS = ("tell.fatal", "cpu.illegal", "cpu.guard_abort", "win.fatal_exce
                  "tools.colab_crash")
 
 
+#: What to do first when a container's or a memory cgroup's limit was hit, not the host's
+#: RAM (docker run --memory, Kubernetes resources.limits.memory, Slurm sbatch --mem, which
+#: Slurm's task/cgroup plugin enforces with a memory cgroup).
+_RAISE_LIMIT = ("# raise the memory limit of the container or job (docker run --memory=32g; "
+                "Kubernetes resources.limits.memory; Slurm sbatch --mem=32G)")
+
+
+def _limit_fix() -> tuple[str, ...]:
+    return (_RAISE_LIMIT,
+            "# hold less in memory at once: a smaller batch_size; stream the data with "
+            "tf.data (from files or a generator) instead of loading whole NumPy arrays; "
+            "free large arrays you no longer need (del x; gc.collect())",
+            "# or run fewer processes (DataLoader workers, parallel jobs) inside the limit")
+
+
 def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
     fix: list[str] = []
     if kernel:
@@ -36,9 +53,8 @@ def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
                    "own record of an OOM kill")
     elif ctx.windows:
         fix.append("# Task Manager > Performance > Memory while the job runs")
-    if any(h.g("ctr") for h in ctx.h("tools.oom_kernel").all()):
-        fix.append("# or raise the container's memory limit (docker run --memory=32g; "
-                   "Kubernetes resources.limits.memory)")
+    if any(h.g("ctr") or h.g("cg") for h in ctx.h("tools.oom_kernel").all()):
+        fix.append("# or " + _RAISE_LIMIT[2:])
     fix.append("# hold less in host RAM at once: a smaller batch_size; stream the data with "
                "tf.data (from files or a generator) instead of loading whole NumPy arrays; "
                "free large arrays you no longer need (del x; gc.collect())")
@@ -56,7 +72,9 @@ def _other_death(ctx: Facts) -> bool:
 
 def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     """``host-ram-exhausted-process-killed``: the host's OOM killer (or Colab) ended the
-    process because host RAM ran out; ``hedged``: only the shell's "Killed" / exit code 137;
+    process because host RAM ran out; ``container-limit``/``cgroup-limit``: the container
+    runtime's OOMKilled or a memory cgroup's OOM record (a limit on the container or job,
+    not the host's RAM, ran out); ``hedged``: only the shell's "Killed" / exit code 137;
     ``kernel-died``: only a notebook frontend saying its kernel died, and no other death
     (segfault, abort, illegal instruction) in the log."""
     oom = ctx.h("tools.oom_kernel").all()
@@ -73,16 +91,31 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     if oom or colab:
         first: Hit = (oom or colab)[0]
         comm = first.g("comm") or first.g("comm2") or first.g("inv")
-        if oom and first.g("ctr"):
-            what = ("the container runtime reports the container OOM-killed (line "
-                    f"{first.line}): it hit its memory limit (docker run --memory, Kubernetes "
-                    "resources.limits.memory), which may be far below the host's RAM")
-        elif oom:
+        if oom and (first.g("ctr") or first.g("cg")):
+            # a limit set on the container or job was reached, whatever the host's RAM
+            container = bool(first.g("ctr"))
+            what = (("the container runtime reports the container OOM-killed (line "
+                     f"{first.line})") if container else
+                    ("the kernel's OOM killer ended "
+                     + (f"process {comm}" if comm else "a process")
+                     + f" because its memory cgroup was full (line {first.line})"))
+            return [catalogue.make(
+                "host-ram-exhausted-process-killed",
+                variant="container-limit" if container else "cgroup-limit",
+                evidence=log_evidence(oom, colab, killed, died),
+                cause=(f"The {'container' if container else 'memory cgroup'} reached its "
+                       f"memory limit: {what}. The limit is set on the container or job "
+                       "(docker run --memory, Kubernetes resources.limits.memory, a Slurm "
+                       "job's --mem) and may be far below the host's RAM. This is host "
+                       "memory, not the GPU's (a GPU out-of-memory is a "
+                       "ResourceExhaustedError/OOM message from TensorFlow, and the process "
+                       "survives it): the data, the model or the input pipeline held in "
+                       "memory outgrew the limit."),
+                fix=_limit_fix(),
+            )]
+        if oom:
             what = ("the kernel's OOM killer ended "
-                    + (f"process {comm}" if comm else "a process")
-                    + (" (a memory cgroup's limit: the container's or job's RAM limit)"
-                       if first.g("cg") else "")
-                    + f" (line {first.line})")
+                    + (f"process {comm}" if comm else "a process") + f" (line {first.line})")
         elif first.g("kaggle"):  # Kaggle's notice
             what = ("Kaggle restarted the notebook after it tried to allocate more memory "
                     f"than is available (line {first.line})")
