@@ -132,7 +132,8 @@ def build_target(args: argparse.Namespace) -> TargetHost:
         if getattr(args, "driver", None):
             target = replace(target, driver=normalize_driver(args.driver))
         if getattr(args, "python", None) is not None:
-            target = replace(target, python=normalize_python(args.python), python_assumed=False)
+            target = replace(target, python=normalize_python(args.python), python_assumed=False,
+                             python_from_host=False)
         if getattr(args, "arch", None):
             target = replace(target, arch=normalize_arch(args.arch))
         if getattr(args, "cc", None) is not None:

@@ -79,6 +79,10 @@ class TargetHost:
         cc_source: where ``compute_capability`` came from, for the plan's reason
             (``"reported by the host"``, ``"given on the command line"``).
         python_assumed: no Python was given or found; the plan chooses one and says so.
+        python_from_host: ``python`` is the interpreter of the host snapshot (this host,
+            ``--facts``), not a version given with ``--python``.  On a Windows host it is
+            the Windows interpreter, which says nothing about the Python of the Linux
+            distribution a WSL2 plan builds its environment in.
         driver_problem: the NVIDIA driver is installed but broken: the error its tools
             printed (``"Failed to initialize NVML: Driver/library version mismatch"``),
             one line.  ``None`` when the driver answered or is absent.
@@ -109,6 +113,7 @@ class TargetHost:
     origin: str = "described"
     cc_source: str = "reported by the host"
     python_assumed: bool = False
+    python_from_host: bool = False
     driver_problem: str | None = None
     gpu_unknown: str | None = None
     gpu_check: str | None = None
@@ -155,6 +160,15 @@ class TargetHost:
             parts.append(f"driver {self.driver}" if self.driver
                          else "driver not given (--driver)" if described else "no NVIDIA driver")
         return ", ".join(parts)
+
+    @property
+    def linux_python(self) -> str | None:
+        """The Python version for an environment built on the Linux side (WSL2 from a
+        Windows host): ``python`` unless it is the Windows host's own interpreter
+        (``python_from_host``), whose version says nothing about the distribution's."""
+        if self.os == "windows" and self.python_from_host:
+            return None
+        return self.python
 
 
 def normalize_python(text: str) -> str:
@@ -400,6 +414,7 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         os_name=facts.os.name,
         origin=origin,
         python_assumed=py is None,
+        python_from_host=py is not None,
         driver_problem=problem,
         gpu_unknown=unknown,
         gpu_check=_gpu_check(facts) if unknown is not None else None,
@@ -496,6 +511,7 @@ def target_this_host(runner: Runner | None = None) -> TargetHost:
         arch=_ARCH_ALIASES.get(machine, machine),
         python=f"{sys.version_info.major}.{sys.version_info.minor}",
         origin="this host",
+        python_from_host=True,
     )
     for fields in ("driver_version,name,compute_cap", "driver_version,name"):
         res = run(["nvidia-smi", f"--query-gpu={fields}", "--format=csv"], 20.0)
