@@ -18,6 +18,7 @@ from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, f
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
+from tfgpu.facts.log import BINARY_SHARE
 from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
@@ -304,8 +305,8 @@ _LIBRARY_OPS = {"cuDNN": "convolutions, pooling, RNNs", "cuBLAS": "matrix produc
                 "cuBLASLt": "matrix products", "cuSOLVER": "linear algebra solvers",
                 "cuSPARSE": "sparse matrix ops"}
 #: Share of control bytes (:attr:`ReadStats.control_bytes`) above which an input is not a
-#: text log: random bytes hold about 28/256 = 11 %, a text log next to none.
-_BINARY_SHARE = 0.05
+#: text log (the reader's own threshold for skimming a chunk).
+_BINARY_SHARE = BINARY_SHARE
 
 
 #: The exit line of a process an IDE's run console or Docker Compose reports
