@@ -20,6 +20,9 @@ def _one_size(used: int | None, available: int | None, limit: int | None, what: 
     if used is not None and available is not None:
         if used < available:
             return f"first {used:,} of {available:,} {what} images"
+        if limit is not None and limit > used:
+            # --test-samples 999999 on a set of 10,000: capped, and said so
+            return f"all {used:,} {what} images ({limit:,} asked for; the set has no more)"
         return f"{used:,} {what} images"
     if limit is not None:
         return f"at most the first {limit:,} {what} images"

@@ -19,6 +19,8 @@ from tfgpu._words import data_sizes, plural
 #: Columns of the training table.
 TRAINING_COLUMNS = ("device", "workload", "time, s: median [min-max]", "test acc.",
                     "samples/s", "GFLOP/s (of ceiling)")
+#: The workloads that train (``tfgpu bench --workloads``); ``ceilings`` trains nothing.
+TRAINING_WORKLOADS = ("guide", "tuned")
 #: Columns of the ceilings table.
 CEILING_COLUMNS = ("device", "matmul float32", "float16", "bfloat16", "copy", "copy kind")
 
@@ -42,6 +44,14 @@ def _m(value: Any) -> Mapping[str, Any]:
 
 def _summary(doc: Mapping[str, Any]) -> str:
     cfg, host, data = _m(doc.get("config")), _m(doc.get("host")), _m(doc.get("data"))
+    machine = (f"TensorFlow {host.get('tf_version', '?')}; load average (1 min) "
+               f"{fig(host.get('load_average_1min_before'))} before, "
+               f"{fig(host.get('load_average_1min_after'))} after, on "
+               f"{_m(host.get('cpu_count')).get('value', '?')} CPUs")
+    asked = cfg.get("workloads")
+    if isinstance(asked, list) and not any(w in TRAINING_WORKLOADS for w in asked):
+        # only the ceilings: no data was trained on, no epoch or run to count
+        return f"no training ({', '.join(map(str, asked))} only); {machine}"
     where = data.get("paths") or []
     location = (
         (where[0] if data.get("kind") == "npz" else os.path.dirname(str(where[0])))
@@ -53,11 +63,7 @@ def _summary(doc: Mapping[str, Any]) -> str:
         + (f" ({location})" if location else "")
         + (f": {sizes}" if (sizes := data_sizes(cfg)) else "")
         + f"; {plural(_m(cfg.get('epochs')).get('value', '?'), 'epoch')}, "
-        f"{plural(_m(cfg.get('repeat')).get('value', '?'), 'run')} each; TensorFlow "
-        f"{host.get('tf_version', '?')}; load average (1 min) "
-        f"{fig(host.get('load_average_1min_before'))} before, "
-        f"{fig(host.get('load_average_1min_after'))} after, on "
-        f"{_m(host.get('cpu_count')).get('value', '?')} CPUs"
+        f"{plural(_m(cfg.get('repeat')).get('value', '?'), 'run')} each; {machine}"
     )
 
 
@@ -91,7 +97,8 @@ def bench_results(doc: Mapping[str, Any], tensorboard_note: str = "") -> dict[st
             (``tfgpu.bench.runner.TENSORBOARD_NOTE``), when the document says so.
 
     Returns:
-        ``summary`` (one line), ``training`` (``title``, ``columns``, ``rows``: text
+        ``summary`` (one line; for a run that trained nothing, ``--workloads ceilings``,
+        no data or epoch count), ``training`` (``title``, ``columns``, ``rows``: text
         cells; time in s, accuracy in %, samples/s, achieved GFLOP/s and its fraction of
         the measured float32 matmul ceiling), ``recipes`` (``"tuned on cpu: batch ..."``
         lines), ``speedups`` (``"tuned over guide on cpu: 6.59x faster, ..."`` lines, the
@@ -152,4 +159,4 @@ def bench_results(doc: Mapping[str, Any], tensorboard_note: str = "") -> dict[st
     }
 
 
-__all__ = ["CEILING_COLUMNS", "TRAINING_COLUMNS", "bench_results", "fig"]
+__all__ = ["CEILING_COLUMNS", "TRAINING_COLUMNS", "TRAINING_WORKLOADS", "bench_results", "fig"]
