@@ -148,8 +148,7 @@ class TargetHost:
             if self.os == "wsl1":
                 gpu += " (not reachable from WSL1)"
             parts.append(gpu)
-        jetson = self.soc is not None or (
-            self.gpu_vendor == "nvidia" and "jetson" in (self.gpu_name or "").lower())
+        jetson = self.soc is not None or names_jetson(self.gpu_vendor, self.gpu_name)
         if self.os == "wsl1" or jetson:
             pass  # no driver serves WSL1; a Jetson's comes with Jetson Linux
         elif self.gpu_vendor == "nvidia" and self.driver_problem:
@@ -292,8 +291,8 @@ def target_from_description(
         a = normalize_arch(arch)
     else:
         # Apple silicon and NVIDIA's Jetson modules (Tegra systems-on-chip) are arm64
-        jetson = vendor == "nvidia" and "jetson" in (name or "").lower()
-        a = "arm64" if (o == "macos" and vendor in (None, "apple")) or jetson else "x86_64"
+        a = ("arm64" if (o == "macos" and vendor in (None, "apple")) or names_jetson(vendor, name)
+             else "x86_64")
     check_gpu_platform(o, a, vendor, name)
     return TargetHost(
         os=o,
@@ -307,6 +306,27 @@ def target_from_description(
         cc_source="given on the command line",
         python_assumed=python is None,
     )
+
+
+def names_jetson(vendor: str | None, name: str | None) -> bool:
+    """Whether a GPU given by name (``--gpu``) is an NVIDIA Jetson module ("Jetson Orin
+    Nano"): a Tegra system-on-chip, an arm64 machine that runs Jetson Linux (platform fact
+    ``jetson-gpu-on-chip``), whatever host the plan is made on."""
+    return vendor == "nvidia" and "jetson" in (name or "").lower()
+
+
+def as_described_jetson(target: TargetHost) -> TargetHost:
+    """``target`` (a host snapshot: this host, ``--facts``) whose GPU was replaced with
+    ``--gpu`` naming a Jetson module: the plan is for that Jetson, so the snapshot's OS,
+    architecture, Python and NVIDIA driver, which describe another machine, are dropped
+    (Linux, arm64; a Jetson's driver is part of Jetson Linux, its Python that of its JetPack
+    release).  A snapshot of a Jetson (``target.soc``) is kept as it is."""
+    if target.soc is not None or not names_jetson(target.gpu_vendor, target.gpu_name):
+        return target
+    return replace(target, os="linux", arch="arm64", os_name=None, python=None,
+                   python_assumed=True, python_from_host=False, driver=None,
+                   driver_problem=None, gpu_unknown=None, gpu_check=None, origin="described",
+                   cc_source="given on the command line")
 
 
 def parse_gpu(gpu: str | None) -> tuple[str | None, str | None]:
