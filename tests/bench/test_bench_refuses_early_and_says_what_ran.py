@@ -20,12 +20,14 @@ from tfgpu.bench.data import DataSource
 from tfgpu.bench.runner import BenchConfig, ChildOutcome, summarise
 from tfgpu.cli.cmd_bench import output_path_problem
 from tfgpu.cli.main import main
+from tfgpu.diagnosis.verdict import bench_report
 from tfgpu.report.bench_view import bench_results
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_bench_runner import outcome
 
 FASHION = DataSource("idx", "Fashion-MNIST", ("/usr/share/datasets/fashion-mnist/x",), "deb")
+SYN = DataSource("synthetic", "synthetic", (), "--synthetic")
 
 
 def _cli(argv: list[str]) -> tuple[int, str, str]:
@@ -69,11 +71,11 @@ def test_a_chart_of_a_run_without_training_is_refused_before_the_run(
     assert "trains nothing" in err and "guide or tuned" in err
 
 
-def _ceilings_only() -> dict[str, Any]:
+def _ceilings_only(source: DataSource = FASHION) -> dict[str, Any]:
     full = outcome("cpu", [], [])
     events = [e for e in full.events if e["event"] in ("device", "ceilings", "done")]
     oc = ChildOutcome("cpu", events, 0, [], False, 5.0)
-    cfg = BenchConfig(source=FASHION, workloads=("ceilings",), repeat=1, epochs=1)
+    cfg = BenchConfig(source=source, workloads=("ceilings",), repeat=1, epochs=1)
     doc, _ = summarise(cfg, [oc], (1.0, 1, 1), (1.0, 1, 1), 5)
     return doc
 
@@ -89,6 +91,9 @@ def test_a_ceilings_run_shows_no_training_table_and_no_data_line() -> None:
     assert "Training, warm-up excluded" not in text
     assert "Ceilings (measured)" in text and "100.0 GFLOP/s" in text
     assert "Training, warm-up excluded" not in _shared(doc, "markdown")
+    report = bench_report(_ceilings_only(SYN), [])
+    assert "SYNTHETIC" not in report.verdict.headline
+    assert report.meta["data"] == "none: no training (ceilings only)"
 
 
 def test_a_test_limit_above_the_set_is_named_as_capped() -> None:

@@ -273,7 +273,8 @@ def run(args: argparse.Namespace) -> int:
     err = make_console(sys.stderr)
     cfg = _config(args, err)
     src = cfg.source
-    if not args.json:
+    if not args.json and any(w in ("guide", "tuned") for w in cfg.workloads):
+        # the data the training runs use (the ceilings alone read none)
         label = "SYNTHETIC DATA (--synthetic)" if src.synthetic else f"{src.name} ({src.origin})"
         err.print(Text(f"data: {label}" + (f": {src.location}" if src.location else "")))
     n_wl = sum(1 for w in cfg.workloads if w in ("guide", "tuned"))

@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tfgpu._words import data_sizes, plural
+from tfgpu._words import data_sizes, plural, trains
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
@@ -592,7 +592,8 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
     findings = tuple(findings)
     if any(f.id == "bench-gpu-not-used" for f in findings):
         headline += " only: TensorFlow listed none of this host's NVIDIA GPUs (see tfgpu doctor)"
-    if doc["synthetic"]:
+    trained = trains(doc.get("config") or {})
+    if doc["synthetic"] and trained:
         headline += " [SYNTHETIC DATA]"
     ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
     return Report(
@@ -606,8 +607,9 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
         meta=(
             {
                 # A run on part of the data says so wherever the data is named.
-                "data": doc["data"]["label"]
-                + (f" ({sizes})" if (sizes := data_sizes(doc.get("config") or {})) else ""),
+                "data": (doc["data"]["label"]
+                         + (f" ({sizes})" if (sizes := data_sizes(doc.get("config") or {}))
+                            else "")) if trained else "none: no training (ceilings only)",
                 "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
             }
             if ran

@@ -14,13 +14,11 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from tfgpu._words import data_sizes, plural
+from tfgpu._words import data_sizes, plural, trains
 
 #: Columns of the training table.
 TRAINING_COLUMNS = ("device", "workload", "time, s: median [min-max]", "test acc.",
                     "samples/s", "GFLOP/s (of ceiling)")
-#: The workloads that train (``tfgpu bench --workloads``); ``ceilings`` trains nothing.
-TRAINING_WORKLOADS = ("guide", "tuned")
 #: Columns of the ceilings table.
 CEILING_COLUMNS = ("device", "matmul float32", "float16", "bfloat16", "copy", "copy kind")
 
@@ -48,10 +46,9 @@ def _summary(doc: Mapping[str, Any]) -> str:
                f"{fig(host.get('load_average_1min_before'))} before, "
                f"{fig(host.get('load_average_1min_after'))} after, on "
                f"{_m(host.get('cpu_count')).get('value', '?')} CPUs")
-    asked = cfg.get("workloads")
-    if isinstance(asked, list) and not any(w in TRAINING_WORKLOADS for w in asked):
+    if not trains(cfg):
         # only the ceilings: no data was trained on, no epoch or run to count
-        return f"no training ({', '.join(map(str, asked))} only); {machine}"
+        return f"no training ({', '.join(map(str, cfg['workloads']))} only); {machine}"
     where = data.get("paths") or []
     location = (
         (where[0] if data.get("kind") == "npz" else os.path.dirname(str(where[0])))
@@ -159,4 +156,4 @@ def bench_results(doc: Mapping[str, Any], tensorboard_note: str = "") -> dict[st
     }
 
 
-__all__ = ["CEILING_COLUMNS", "TRAINING_COLUMNS", "TRAINING_WORKLOADS", "bench_results", "fig"]
+__all__ = ["CEILING_COLUMNS", "TRAINING_COLUMNS", "bench_results", "fig"]
