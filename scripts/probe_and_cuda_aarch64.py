@@ -9,8 +9,9 @@ For each release (default: every release of ``tf_pip_cuda_wheels.toml``) it runs
 pip of the running interpreter and its configured index::
 
     pip install --dry-run --ignore-installed --target DIR --python-version 3.11
-        --only-binary=:all: --platform manylinux2014_aarch64 --platform manylinux_2_17_aarch64
-        --platform manylinux_2_27_aarch64 --platform manylinux_2_28_aarch64
+        --only-binary=:all: --no-cache-dir --platform manylinux2014_aarch64
+        --platform manylinux_2_17_aarch64 --platform manylinux_2_27_aarch64
+        --platform manylinux_2_28_aarch64
         [--no-deps] --report REPORT 'tensorflow[and-cuda]==X'
 
 first with ``--no-deps`` (the release's aarch64 wheel: file name, sha256 and the
