@@ -20,6 +20,9 @@ def _one_size(used: int | None, available: int | None, limit: int | None, what: 
     if used is not None and available is not None:
         if used < available:
             return f"first {used:,} of {available:,} {what} images"
+        if limit is not None and limit > used:
+            # --test-samples 999999 on a set of 10,000: capped, and said so
+            return f"all {used:,} {what} images ({limit:,} asked for; the set has no more)"
         return f"{used:,} {what} images"
     if limit is not None:
         return f"at most the first {limit:,} {what} images"
@@ -57,4 +60,16 @@ def data_sizes(cfg: Mapping[str, Any]) -> str:
     return ", ".join(p for p in parts if p)
 
 
-__all__ = ["data_sizes", "plural"]
+#: The ``tfgpu bench`` workloads that train on the data; ``ceilings`` trains nothing.
+TRAINING_WORKLOADS = ("guide", "tuned")
+
+
+def trains(cfg: Mapping[str, Any]) -> bool:
+    """Whether a bench run trained on the data: the bench document's ``config.workloads``
+    holds ``guide`` or ``tuned`` (``True`` when the list is missing, as in older documents);
+    ``--workloads ceilings`` alone measures the device and reads no data."""
+    asked = cfg.get("workloads")
+    return not isinstance(asked, list) or any(w in TRAINING_WORKLOADS for w in asked)
+
+
+__all__ = ["TRAINING_WORKLOADS", "data_sizes", "plural", "trains"]

@@ -125,3 +125,36 @@ def test_jetson_plan_cli_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "Route: jetson" in out and "NVIDIA Jetson GPU on the chip" in out
     assert main(["plan", "--facts", str(snapshot), "--format", "conda"]) == 2
+
+
+def _x86_host() -> HostFacts:
+    return HostFacts(
+        os=OSFacts(system="Linux", name="Debian GNU/Linux 12 (bookworm)", machine="x86_64",
+                   kernel="6.1.0-18-amd64"),
+        python=PythonFacts(version="3.11.2", executable="/usr/bin/python3"),
+        driver=DriverFacts(ProbeStatus.OK, version="550.54.14", cuda_version="12.4",
+                           source="nvidia-smi"))
+
+
+@pytest.mark.parametrize("gpu", ["Jetson Orin Nano", "Jetson AGX Orin", "jetson xavier nx"])
+def test_a_jetson_named_on_another_host_is_planned_as_that_jetson(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], gpu: str) -> None:
+    facts = tmp_path / "x86.json"
+    facts.write_text(_x86_host().to_json(), encoding="utf-8")
+    assert main(["plan", "--facts", str(facts), "--gpu", gpu, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    summary = doc["target_summary"]
+    assert "linux arm64" in summary and "x86_64" not in summary
+    assert "Debian" not in summary and "Python 3.11" not in summary
+    assert "550.54.14" not in json.dumps(doc)  # the x86 host's driver is not the Jetson's
+    # an option given on the command line still counts
+    assert main(["plan", "--facts", str(facts), "--gpu", gpu, "--python", "3.10"]) == 0
+    assert "linux arm64, Python 3.10" in capsys.readouterr().out
+
+
+def test_a_jetson_snapshot_keeps_its_own_facts_when_gpu_names_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    facts = tmp_path / "jetson.json"
+    facts.write_text(_jetson("5.10.120-tegra").to_json(), encoding="utf-8")
+    assert main(["plan", "--facts", str(facts), "--gpu", "Jetson AGX Orin"]) == 0
+    assert "linux arm64 (Ubuntu 20.04.6 LTS), Python 3.8" in capsys.readouterr().out

@@ -7,11 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from tfgpu.cli.main import main
+from tfgpu.facts import GPU, DriverFacts, HostFacts, OSFacts, ProbeStatus, PythonFacts
 from tfgpu.knowledge import load_knowledge
 from tfgpu.plan import make_plan, render
 from tfgpu.plan.install import planned_steps
 from tfgpu.plan.model import CreateVenv, Manual, Route, RunCommands, Shell
-from tfgpu.plan.target import target_from_description
+from tfgpu.plan.target import target_from_description, target_from_facts
 
 KB = load_knowledge()
 
@@ -63,3 +65,38 @@ def test_the_installer_runs_the_commands_as_argv() -> None:
     plan = _windows()
     argvs = [s.argv for s in planned_steps(plan, Path("/tmp/env")) if s.kind == "run"]
     assert ("wsl", "--update") in argvs and ("nvidia-smi.exe",) in argvs
+
+
+def _windows_host(python: str) -> HostFacts:
+    """A Windows host snapshot whose own interpreter is Python ``python``."""
+    return HostFacts(
+        os=OSFacts(system="Windows", name="Windows 11 Pro", version="10.0.22631",
+                   machine="AMD64"),
+        python=PythonFacts(version=python, executable="C:\\Python\\python.exe"),
+        driver=DriverFacts(ProbeStatus.OK, version="560.94", cuda_version="12.6",
+                           source="nvidia-smi"),
+        gpus=(GPU(0, "nvidia", "NVIDIA GeForce RTX 4070", compute_capability="8.9",
+                  source="nvidia-smi"),))
+
+
+@pytest.mark.parametrize("python", ["3.13.1", "3.12.7", "3.9.13"])
+def test_a_windows_hosts_own_python_is_not_the_distributions(python: str) -> None:
+    plan = make_plan(target_from_facts(_windows_host(python), origin="win.json"), KB)
+    assert plan.route is Route.WSL2
+    venv = next(s for s in plan.steps if isinstance(s.action, CreateVenv))
+    assert venv.action.python == ("python3",) and venv.shell is Shell.POSIX
+    manual = [s.action for s in plan.steps if isinstance(s.action, Manual)]
+    assert any("sudo apt-get install -y python3-venv" in m.commands for m in manual)
+    assert plan.python == "3" and plan.tf_version == KB.releases("linux")[0].release
+    # the target line still describes the Windows host, its interpreter included
+    assert f"Python {python.rsplit('.', 1)[0]}" in plan.target_summary
+    assert "'bash' '-lc' 'python3 -m venv " in render(plan, "powershell")
+
+
+def test_python_given_with_a_windows_snapshot_is_kept(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    facts = tmp_path / "win.json"
+    facts.write_text(_windows_host("3.13.1").to_json(), encoding="utf-8")
+    assert main(["plan", "--facts", str(facts), "--python", "3.12", "--format", "sh"]) == 0
+    out = capsys.readouterr().out
+    assert "python3.12 -m venv" in out and "python3-venv" not in out

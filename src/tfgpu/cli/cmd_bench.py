@@ -116,7 +116,13 @@ def output_path_problem(path: str) -> str | None:
 
     Checked before the benchmark runs, so a typo costs nothing: the parent directory
     must exist and be writable, and ``path`` must not be a directory or a read-only file.
+    Writability is tried, not only looked up: :func:`os.access` answers yes to root
+    everywhere, and a pseudo file system (``/proc``, ``/sys``) refuses new files whatever
+    the permission bits say.  An existing file is opened for appending and closed (its
+    contents untouched); for a new one, a temporary file is created beside it and removed.
     """
+    import tempfile
+
     target = os.path.abspath(os.path.expanduser(path))
     parent = os.path.dirname(target)
     if os.path.isdir(target):
@@ -127,6 +133,17 @@ def output_path_problem(path: str) -> str | None:
         return f"directory {parent} is not writable"
     if os.path.exists(target) and not os.access(target, os.W_OK):
         return "exists and is not writable"
+    try:
+        if os.path.exists(target):
+            with open(target, "ab"):
+                pass
+        else:
+            fd, probe = tempfile.mkstemp(prefix=".tfgpu-write-check-", dir=parent)
+            os.close(fd)
+            os.unlink(probe)
+    except OSError as exc:
+        where = "it" if os.path.exists(target) else f"a file in {parent}"
+        return f"cannot write {where}: {exc.strerror or exc}"
     return None
 
 
@@ -186,6 +203,11 @@ def _config(args: argparse.Namespace, err: Console) -> Any:
     if args.plot and importlib.util.find_spec("matplotlib") is None:
         # Checked before any child starts: a missing chart library must not cost a full run.
         raise UsageError(f"--plot {args.plot}: needs matplotlib: pip install 'tfgpu[bench]'")
+    if args.plot and not any(w in ("guide", "tuned") for w in workloads):
+        # the chart shows training times: a run without training has nothing to draw
+        raise UsageError(
+            f"--plot {args.plot}: the chart shows the training time per device, and "
+            f"--workloads {','.join(workloads)} trains nothing; add guide or tuned")
     if args.plot:
         from tfgpu.bench.plot import plot_format_problem
 
@@ -251,7 +273,8 @@ def run(args: argparse.Namespace) -> int:
     err = make_console(sys.stderr)
     cfg = _config(args, err)
     src = cfg.source
-    if not args.json:
+    if not args.json and any(w in ("guide", "tuned") for w in cfg.workloads):
+        # the data the training runs use (the ceilings alone read none)
         label = "SYNTHETIC DATA (--synthetic)" if src.synthetic else f"{src.name} ({src.origin})"
         err.print(Text(f"data: {label}" + (f": {src.location}" if src.location else "")))
     n_wl = sum(1 for w in cfg.workloads if w in ("guide", "tuned"))

@@ -28,6 +28,7 @@ from tfgpu.plan.target import (
     OS_CHOICES,
     TargetError,
     TargetHost,
+    as_described_jetson,
     check_gpu_platform,
     normalize_arch,
     normalize_cc,
@@ -129,10 +130,13 @@ def build_target(args: argparse.Namespace) -> TargetHost:
             target = replace(
                 target, gpu_vendor=vendor, gpu_name=name, compute_capability=None
             )
+            # a Jetson named here is not this host (nor the snapshot's): Linux on arm64
+            target = as_described_jetson(target)
         if getattr(args, "driver", None):
             target = replace(target, driver=normalize_driver(args.driver))
         if getattr(args, "python", None) is not None:
-            target = replace(target, python=normalize_python(args.python), python_assumed=False)
+            target = replace(target, python=normalize_python(args.python), python_assumed=False,
+                             python_from_host=False)
         if getattr(args, "arch", None):
             target = replace(target, arch=normalize_arch(args.arch))
         if getattr(args, "cc", None) is not None:

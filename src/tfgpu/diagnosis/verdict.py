@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tfgpu._words import data_sizes, plural
+from tfgpu._words import data_sizes, plural, trains
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import seconds, short_probe_limit
 from tfgpu.diagnosis.checks.tf_install import short_tf_limit
@@ -18,6 +18,7 @@ from tfgpu.diagnosis.checks.unknown import died_unexplained, explains_failure, f
 from tfgpu.diagnosis.engine import _wsl2, no_driver_gpu_unknown, no_nvidia_gpu
 from tfgpu.facts import GPU, HostFacts, ProbeStatus, TFDevice
 from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
+from tfgpu.facts.log import BINARY_SHARE
 from tfgpu.facts.presence import nvidia_gpu_presence
 from tfgpu.findings import Finding, Report, Severity, Verdict, sort_findings
 
@@ -304,8 +305,8 @@ _LIBRARY_OPS = {"cuDNN": "convolutions, pooling, RNNs", "cuBLAS": "matrix produc
                 "cuBLASLt": "matrix products", "cuSOLVER": "linear algebra solvers",
                 "cuSPARSE": "sparse matrix ops"}
 #: Share of control bytes (:attr:`ReadStats.control_bytes`) above which an input is not a
-#: text log: random bytes hold about 28/256 = 11 %, a text log next to none.
-_BINARY_SHARE = 0.05
+#: text log (the reader's own threshold for skimming a chunk).
+_BINARY_SHARE = BINARY_SHARE
 
 
 #: The exit line of a process an IDE's run console or Docker Compose reports
@@ -591,7 +592,8 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
     findings = tuple(findings)
     if any(f.id == "bench-gpu-not-used" for f in findings):
         headline += " only: TensorFlow listed none of this host's NVIDIA GPUs (see tfgpu doctor)"
-    if doc["synthetic"]:
+    trained = trains(doc.get("config") or {})
+    if doc["synthetic"] and trained:
         headline += " [SYNTHETIC DATA]"
     ran = any(d["workloads"] or d.get("ceilings") for d in doc["devices"])
     return Report(
@@ -605,8 +607,9 @@ def bench_report(doc: dict[str, Any], findings: Iterable[Finding]) -> Report:
         meta=(
             {
                 # A run on part of the data says so wherever the data is named.
-                "data": doc["data"]["label"]
-                + (f" ({sizes})" if (sizes := data_sizes(doc.get("config") or {})) else ""),
+                "data": (doc["data"]["label"]
+                         + (f" ({sizes})" if (sizes := data_sizes(doc.get("config") or {}))
+                            else "")) if trained else "none: no training (ceilings only)",
                 "tensorflow": str(doc["host"]["tf_version"] or "unknown"),
             }
             if ran

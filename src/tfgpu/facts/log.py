@@ -78,6 +78,12 @@ class Hits:
 #: How byte-oriented input is decoded (line by line).
 BYTES_ENCODING = "bytes (UTF-8, GBK or latin-1 per line)"
 
+#: Share of control bytes (:attr:`ReadStats.control_bytes`) above which an input, or a chunk
+#: of it that also holds a NUL byte, is not text: random bytes hold about 28/256 = 11 %, a
+#: text log next to none.  The reader skims such a chunk (only its lines without a control
+#: byte are read); the report says the input does not look like a text log.
+BINARY_SHARE = 0.05
+
 
 @dataclass
 class ReadStats:

@@ -15,6 +15,7 @@ Every compatibility fact tfgpu uses is a row in one of the data files, with its
 ``cuda_arch``               first CUDA release whose ptxas knows each ``sm_XX``
 ``tf_dtypes``               bytes per element of TensorFlow dtypes
 ``amd_gpus``                AMD GPU model -> gfx target, ROCm Linux support status
+``tf_and_cuda_aarch64``     does ``tensorflow[and-cuda]==X`` resolve on Linux aarch64 (pip)
 =========================== ===========================================================
 
 Use :func:`load_knowledge` (cached) and the query methods of :class:`Knowledge`; every

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 from tfgpu.knowledge._rows import (
     AmdGpuRow,
+    AndCudaAarch64,
     AndCudaPin,
     CudaError,
     DtypeSize,
@@ -407,6 +408,7 @@ _ROW_TYPES: Mapping[str, type[Row]] = MappingProxyType({
     "cuda_arch": PtxasArch,
     "tf_dtypes": DtypeSize,
     "amd_gpus": AmdGpuRow,  # report2
+    "tf_and_cuda_aarch64": AndCudaAarch64,
 })
 
 
@@ -888,6 +890,27 @@ class Knowledge:
             older = [r for r in same if parse_version(r) <= want]
             chosen = older[-1] if older else same[0]
         return tuple(p for p in self.pins if p.tf_version == chosen)
+
+    @property
+    def and_cuda_aarch64(self) -> tuple[AndCudaAarch64, ...]:
+        """``tf_and_cuda_aarch64.toml`` rows."""
+        return typed(self._table("tf_and_cuda_aarch64"), AndCudaAarch64)
+
+    def and_cuda_on_aarch64(self, tf_version: str) -> AndCudaAarch64 | None:
+        """Whether ``pip install tensorflow[and-cuda]==tf_version`` resolves on Linux
+        aarch64, as pip answered (``tf_and_cuda_aarch64.toml``; ``row.resolves``).
+
+        Only the exact release counts: pins differ between patch releases.
+
+        Returns:
+            The row, or ``None`` when the table does not list the release (not known).
+
+        Raises:
+            KnowledgeQueryError: ``tf_version`` is not a version.
+        """
+        want = parse_version(tf_version, "TensorFlow version")
+        return next((r for r in self.and_cuda_aarch64
+                     if parse_version(r.tf_version) == want), None)
 
     # ------------------------------------------------------------------ compute capability
 

@@ -37,6 +37,7 @@ TABLES: tuple[str, ...] = (
     "cuda_arch",
     "tf_dtypes",
     "amd_gpus",  # AMD models, gfx targets, ROCm Linux support
+    "tf_and_cuda_aarch64",  # does tensorflow[and-cuda]==X resolve on Linux aarch64
 )
 
 _COMMON = ("id", "source", "retrieved", "note")
@@ -222,6 +223,13 @@ def _pin(raw: Raw, c: dict[str, object], w: str) -> _rows.AndCudaPin:
     )
 
 
+def _bool(raw: Raw, key: str, where: str) -> bool:
+    value = raw.get(key)
+    if not isinstance(value, bool):
+        raise KnowledgeError(f"{where}: {key!r} must be true or false")
+    return value
+
+
 def _opt_bool(raw: Raw, key: str, where: str) -> bool | None:
     value = raw.get(key)
     if value is not None and not isinstance(value, bool):
@@ -233,7 +241,7 @@ def _opt_bool(raw: Raw, key: str, where: str) -> bool | None:
 #: ``_rows`` is written with ``from __future__ import annotations``).
 _READERS: dict[str, Callable[[Raw, str, str], object]] = {
     "str": _req, "str | None": _opt, "tuple[str, ...]": _strs, "int": _int,
-    "bool | None": _opt_bool,
+    "bool | None": _opt_bool, "bool": _bool,
 }
 _ROW_FIELDS = frozenset(f.name for f in fields(_rows.Row))
 
@@ -351,6 +359,7 @@ _BUILDERS: dict[str, Callable[[Raw, dict[str, object], str], _rows.Row]] = {
     "cuda_arch": _by_fields(_rows.PtxasArch),
     "tf_dtypes": _by_fields(_rows.DtypeSize),
     "amd_gpus": _amd_gpu,  # report2
+    "tf_and_cuda_aarch64": _by_fields(_rows.AndCudaAarch64),
 }
 
 

@@ -447,6 +447,51 @@ class DtypeSize(Row):
     size_bytes: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AndCudaAarch64(Row):
+    """A row of ``tf_and_cuda_aarch64.toml``: whether ``pip install
+    tensorflow[and-cuda]==X`` resolves on Linux aarch64 (manylinux), as pip answered.
+
+    Source: ``pip install --dry-run`` for the manylinux aarch64 platforms, once with
+    ``--no-deps`` (the release's aarch64 wheel and its METADATA) and once for the whole
+    set (``scripts/probe_and_cuda_aarch64.py``; the command and date are the file's
+    ``[sources]``).  The answer can change when wheels are added to the index: ``retrieved``
+    dates it.
+
+    Attributes:
+        tf_version: exact release (``"2.17.0"``).
+        wheel_file: the aarch64 TensorFlow wheel pip chose; ``None`` when pip found none.
+        wheel_sha256: its sha256; ``None`` with no wheel.
+        requires_dist: the wheel METADATA's ``Requires-Dist`` lines with the marker
+            ``extra == "and-cuda"``, verbatim (empty with no wheel).
+        resolves: pip resolved the whole ``tensorflow[and-cuda]==X`` set for aarch64.
+        unresolvable: when it did not, the requirement pip found no aarch64 distribution
+            for (``"nvidia-cudnn-cu12==8.9.7.29"``); ``None`` when it resolved.
+    """
+
+    tf_version: str
+    wheel_file: str | None
+    wheel_sha256: str | None
+    requires_dist: tuple[str, ...]
+    resolves: bool
+    unresolvable: str | None
+
+    def describe(self) -> str:
+        """One clause: ``"tensorflow[and-cuda]==2.17.0 does not resolve on Linux aarch64:
+        pip finds no aarch64 distribution of nvidia-cudnn-cu12==8.9.7.29 (pip dry-run,
+        2026-12-02)"``."""
+        when = f"(pip dry-run, {self.retrieved.isoformat()})"
+        req = f"tensorflow[and-cuda]=={self.tf_version}"
+        if self.resolves:
+            return (f"{req} resolves on Linux aarch64: its aarch64 wheel and every and-cuda "
+                    f"requirement have aarch64 wheels {when}")
+        if self.wheel_file is None:
+            return (f"{req} does not resolve on Linux aarch64: the release has no aarch64 "
+                    f"wheel {when}")
+        return (f"{req} does not resolve on Linux aarch64: pip finds no aarch64 distribution "
+                f"of {self.unresolvable or 'one of its and-cuda requirements'} {when}")
+
+
 # --- amd gpus (report2) ---
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AmdGpuRow(Row):
@@ -477,6 +522,7 @@ class AmdGpuRow(Row):
 
 __all__ = [
     "AmdGpuRow",
+    "AndCudaAarch64",
     "AndCudaPin",
     "CudaError",
     "DtypeSize",

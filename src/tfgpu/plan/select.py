@@ -263,12 +263,13 @@ def _driver_without_nvidia_gpu(target: TargetHost) -> Reason:
 
 # --- wsl2 python ---
 def _wsl2_distribution_python(plan: Plan, target: TargetHost, kb: Knowledge) -> Plan | None:
-    """Inside WSL2 with no ``--python``: build the venv with the distribution's own
+    """Inside WSL2 with no ``--python`` (a Windows host's own interpreter does not count:
+    :attr:`TargetHost.linux_python`): build the venv with the distribution's own
     ``python3`` (there after ``wsl --install -d Ubuntu``), after installing its venv module,
     ``python3-venv`` (platform fact ``debian-python3-venv``), rather than a
     ``python3.X`` the distribution may not have.  ``None`` when this does not apply."""
     in_wsl2 = target.os == "wsl2" or plan.route is Route.WSL2
-    if not in_wsl2 or target.python is not None or not plan.tf_version:
+    if not in_wsl2 or target.linux_python is not None or not plan.tf_version:
         return None
     at = next((i for i, s in enumerate(plan.steps)
                if isinstance(s.action, CreateVenv) and s.shell is Shell.POSIX), None)

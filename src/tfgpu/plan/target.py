@@ -79,6 +79,10 @@ class TargetHost:
         cc_source: where ``compute_capability`` came from, for the plan's reason
             (``"reported by the host"``, ``"given on the command line"``).
         python_assumed: no Python was given or found; the plan chooses one and says so.
+        python_from_host: ``python`` is the interpreter of the host snapshot (this host,
+            ``--facts``), not a version given with ``--python``.  On a Windows host it is
+            the Windows interpreter, which says nothing about the Python of the Linux
+            distribution a WSL2 plan builds its environment in.
         driver_problem: the NVIDIA driver is installed but broken: the error its tools
             printed (``"Failed to initialize NVML: Driver/library version mismatch"``),
             one line.  ``None`` when the driver answered or is absent.
@@ -109,6 +113,7 @@ class TargetHost:
     origin: str = "described"
     cc_source: str = "reported by the host"
     python_assumed: bool = False
+    python_from_host: bool = False
     driver_problem: str | None = None
     gpu_unknown: str | None = None
     gpu_check: str | None = None
@@ -143,8 +148,7 @@ class TargetHost:
             if self.os == "wsl1":
                 gpu += " (not reachable from WSL1)"
             parts.append(gpu)
-        jetson = self.soc is not None or (
-            self.gpu_vendor == "nvidia" and "jetson" in (self.gpu_name or "").lower())
+        jetson = self.soc is not None or names_jetson(self.gpu_vendor, self.gpu_name)
         if self.os == "wsl1" or jetson:
             pass  # no driver serves WSL1; a Jetson's comes with Jetson Linux
         elif self.gpu_vendor == "nvidia" and self.driver_problem:
@@ -155,6 +159,15 @@ class TargetHost:
             parts.append(f"driver {self.driver}" if self.driver
                          else "driver not given (--driver)" if described else "no NVIDIA driver")
         return ", ".join(parts)
+
+    @property
+    def linux_python(self) -> str | None:
+        """The Python version for an environment built on the Linux side (WSL2 from a
+        Windows host): ``python`` unless it is the Windows host's own interpreter
+        (``python_from_host``), whose version says nothing about the distribution's."""
+        if self.os == "windows" and self.python_from_host:
+            return None
+        return self.python
 
 
 def normalize_python(text: str) -> str:
@@ -278,8 +291,8 @@ def target_from_description(
         a = normalize_arch(arch)
     else:
         # Apple silicon and NVIDIA's Jetson modules (Tegra systems-on-chip) are arm64
-        jetson = vendor == "nvidia" and "jetson" in (name or "").lower()
-        a = "arm64" if (o == "macos" and vendor in (None, "apple")) or jetson else "x86_64"
+        a = ("arm64" if (o == "macos" and vendor in (None, "apple")) or names_jetson(vendor, name)
+             else "x86_64")
     check_gpu_platform(o, a, vendor, name)
     return TargetHost(
         os=o,
@@ -293,6 +306,27 @@ def target_from_description(
         cc_source="given on the command line",
         python_assumed=python is None,
     )
+
+
+def names_jetson(vendor: str | None, name: str | None) -> bool:
+    """Whether a GPU given by name (``--gpu``) is an NVIDIA Jetson module ("Jetson Orin
+    Nano"): a Tegra system-on-chip, an arm64 machine that runs Jetson Linux (platform fact
+    ``jetson-gpu-on-chip``), whatever host the plan is made on."""
+    return vendor == "nvidia" and "jetson" in (name or "").lower()
+
+
+def as_described_jetson(target: TargetHost) -> TargetHost:
+    """``target`` (a host snapshot: this host, ``--facts``) whose GPU was replaced with
+    ``--gpu`` naming a Jetson module: the plan is for that Jetson, so the snapshot's OS,
+    architecture, Python and NVIDIA driver, which describe another machine, are dropped
+    (Linux, arm64; a Jetson's driver is part of Jetson Linux, its Python that of its JetPack
+    release).  A snapshot of a Jetson (``target.soc``) is kept as it is."""
+    if target.soc is not None or not names_jetson(target.gpu_vendor, target.gpu_name):
+        return target
+    return replace(target, os="linux", arch="arm64", os_name=None, python=None,
+                   python_assumed=True, python_from_host=False, driver=None,
+                   driver_problem=None, gpu_unknown=None, gpu_check=None, origin="described",
+                   cc_source="given on the command line")
 
 
 def parse_gpu(gpu: str | None) -> tuple[str | None, str | None]:
@@ -400,6 +434,7 @@ def target_from_facts(facts: HostFacts, origin: str = "this host") -> TargetHost
         os_name=facts.os.name,
         origin=origin,
         python_assumed=py is None,
+        python_from_host=py is not None,
         driver_problem=problem,
         gpu_unknown=unknown,
         gpu_check=_gpu_check(facts) if unknown is not None else None,
@@ -496,6 +531,7 @@ def target_this_host(runner: Runner | None = None) -> TargetHost:
         arch=_ARCH_ALIASES.get(machine, machine),
         python=f"{sys.version_info.major}.{sys.version_info.minor}",
         origin="this host",
+        python_from_host=True,
     )
     for fields in ("driver_version,name,compute_cap", "driver_version,name"):
         res = run(["nvidia-smi", f"--query-gpu={fields}", "--format=csv"], 20.0)

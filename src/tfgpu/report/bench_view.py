@@ -14,7 +14,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-from tfgpu._words import data_sizes, plural
+from tfgpu._words import data_sizes, plural, trains
 
 #: Columns of the training table.
 TRAINING_COLUMNS = ("device", "workload", "time, s: median [min-max]", "test acc.",
@@ -42,6 +42,13 @@ def _m(value: Any) -> Mapping[str, Any]:
 
 def _summary(doc: Mapping[str, Any]) -> str:
     cfg, host, data = _m(doc.get("config")), _m(doc.get("host")), _m(doc.get("data"))
+    machine = (f"TensorFlow {host.get('tf_version', '?')}; load average (1 min) "
+               f"{fig(host.get('load_average_1min_before'))} before, "
+               f"{fig(host.get('load_average_1min_after'))} after, on "
+               f"{_m(host.get('cpu_count')).get('value', '?')} CPUs")
+    if not trains(cfg):
+        # only the ceilings: no data was trained on, no epoch or run to count
+        return f"no training ({', '.join(map(str, cfg['workloads']))} only); {machine}"
     where = data.get("paths") or []
     location = (
         (where[0] if data.get("kind") == "npz" else os.path.dirname(str(where[0])))
@@ -53,11 +60,7 @@ def _summary(doc: Mapping[str, Any]) -> str:
         + (f" ({location})" if location else "")
         + (f": {sizes}" if (sizes := data_sizes(cfg)) else "")
         + f"; {plural(_m(cfg.get('epochs')).get('value', '?'), 'epoch')}, "
-        f"{plural(_m(cfg.get('repeat')).get('value', '?'), 'run')} each; TensorFlow "
-        f"{host.get('tf_version', '?')}; load average (1 min) "
-        f"{fig(host.get('load_average_1min_before'))} before, "
-        f"{fig(host.get('load_average_1min_after'))} after, on "
-        f"{_m(host.get('cpu_count')).get('value', '?')} CPUs"
+        f"{plural(_m(cfg.get('repeat')).get('value', '?'), 'run')} each; {machine}"
     )
 
 
@@ -91,7 +94,8 @@ def bench_results(doc: Mapping[str, Any], tensorboard_note: str = "") -> dict[st
             (``tfgpu.bench.runner.TENSORBOARD_NOTE``), when the document says so.
 
     Returns:
-        ``summary`` (one line), ``training`` (``title``, ``columns``, ``rows``: text
+        ``summary`` (one line; for a run that trained nothing, ``--workloads ceilings``,
+        no data or epoch count), ``training`` (``title``, ``columns``, ``rows``: text
         cells; time in s, accuracy in %, samples/s, achieved GFLOP/s and its fraction of
         the measured float32 matmul ceiling), ``recipes`` (``"tuned on cpu: batch ..."``
         lines), ``speedups`` (``"tuned over guide on cpu: 6.59x faster, ..."`` lines, the

@@ -34,12 +34,13 @@ def render_bench_tables(doc: dict[str, Any], console: Console) -> None:
     res = bench_results(doc, TENSORBOARD_NOTE)
     console.print(Text(res["summary"]))
     training = res["training"]
-    t = Table(title=Text(training["title"]), header_style="bold", show_edge=False)
-    for col in training["columns"]:
-        t.add_column(col, justify="left" if col in ("device", "workload") else "right")
-    for row in training["rows"]:
-        t.add_row(*row)
-    console.print(t)
+    if training["rows"]:  # no training run (--workloads ceilings, or each failed): no table
+        t = Table(title=Text(training["title"]), header_style="bold", show_edge=False)
+        for col in training["columns"]:
+            t.add_column(col, justify="left" if col in ("device", "workload") else "right")
+        for row in training["rows"]:
+            t.add_row(*row)
+        console.print(t)
     for line in res["recipes"]:
         console.print(Text(f"  {line}"))
     for line in res["speedups"]:

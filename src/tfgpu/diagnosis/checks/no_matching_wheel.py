@@ -191,7 +191,9 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
     requirement <pkg><spec> (from <parent>) (from versions: <list>)" (pattern
     ``pip.range_not_offered``) where the list is not empty and none of its versions is within
     the specifier (``packaging.specifiers``, pre-releases counted): the index answered, and
-    the releases asked for have no file this interpreter and platform accept.  Packages of
+    the releases asked for have no file this interpreter and platform accept; a pin with a
+    PEP 440 local version label (``==2.0.1+cu118``) when no listed release has one is variant
+    ``local-version``: the labelled builds are on the project's own index.  Packages of
     TensorFlow's family (and NVIDIA's, Keras', JAX's) are left to their own findings; an empty
     list ("none": the index, a proxy, a name typo or no file at all) is not this kind."""
     hits = ctx.h("pip.range_not_offered").all()
@@ -222,6 +224,17 @@ def pip_range_not_offered(ctx: Facts) -> list[Finding]:
             continue  # releases in the range were yanked: pip said so, not a Python mismatch
         parent = (hit.g("parent") or "").strip()
         shown = listed if len(listed) <= 4 else [listed[0], "...", *listed[-2:]]
+        # a local version label pinned (==2.0.1+cu118) while no listed release has one: the
+        # index searched carries public releases only, and labelled builds are never there
+        local = next((sp.version.split("+", 1)[1] for sp in spec
+                      if sp.operator in ("==", "===") and "+" in sp.version), None)
+        if local is not None and not any(v.local for v in versions):
+            return [catalogue.make(
+                "pip-requirement-range-not-offered", variant="local-version", pkg=pkg,
+                spec=spec_text, local=local, listed=", ".join(shown),
+                parent_note=f" (required by {parent})" if parent else "",
+                evidence=log_evidence(ignored, [hit]),
+            )]
         return [catalogue.make(
             "pip-requirement-range-not-offered", pkg=pkg, spec=spec_text,
             listed=", ".join(shown),

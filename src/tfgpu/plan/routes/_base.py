@@ -108,8 +108,23 @@ class _PlannerBase:
 
     def _has_extra(self, rel: TestedConfig) -> bool:
         """``pip install tensorflow[and-cuda]`` exists for this GPU release
-        (tf_pip_cuda_wheels rows)."""
-        return rel.kind == "gpu" and bool(self.kb.and_cuda_pins(rel.release))
+        (tf_pip_cuda_wheels rows) and, on an arm64 target, resolves on Linux aarch64
+        (:meth:`_aarch64_miss`)."""
+        return (rel.kind == "gpu" and bool(self.kb.and_cuda_pins(rel.release))
+                and self._aarch64_miss(rel) is None)
+
+    def _aarch64_miss(self, rel: TestedConfig) -> tuple[str, str] | None:
+        """On an arm64 target, ``(why, ref)`` when ``tensorflow[and-cuda]==rel`` is not
+        known to resolve on Linux aarch64 (pip's answer in ``tf_and_cuda_aarch64.toml``,
+        :meth:`Knowledge.and_cuda_on_aarch64`: most releases pin nvidia-* wheels that have no
+        aarch64 build); ``None`` when it resolves or the target is not arm64."""
+        if self.t.arch != "arm64":
+            return None
+        row = self.kb.and_cuda_on_aarch64(rel.release)
+        if row is None:
+            return (f"whether tensorflow[and-cuda]=={rel.release} resolves on Linux aarch64 is "
+                    "not in the knowledge (table tf_and_cuda_aarch64)", rel.ref)
+        return None if row.resolves else (row.describe(), row.ref)
 
     def _python_ok(self, rel: TestedConfig, python: str) -> bool:
         """``python`` is in the release's tested range (an unknown range passes)."""
@@ -153,6 +168,10 @@ class _PlannerBase:
         driver minimum the steps need."""
         t = self.t
         if need_extra and not self._has_extra(rel):
+            miss = self._aarch64_miss(rel) if rel.kind == "gpu" and self.kb.and_cuda_pins(
+                rel.release) else None
+            if miss is not None:
+                return _Fit(rel, False, "aarch64", miss[0], miss[1])
             return _Fit(
                 rel, False, "extra", f"TensorFlow {rel.release} has no and-cuda extra", rel.ref
             )

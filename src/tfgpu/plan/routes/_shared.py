@@ -36,7 +36,7 @@ class _Fit:
 
     release: TestedConfig
     ok: bool
-    blocker: str = ""  # "python" | "cc" | "driver" | "ptx" | "extra" | ""
+    blocker: str = ""  # "python" | "cc" | "driver" | "ptx" | "extra" | "aarch64" | ""
     why: str = ""
     ref: str = ""
     ptx_jit: bool = False

@@ -34,7 +34,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         up = free._first_fit(linux, need_extra=True)[0] or free._first_fit(
             linux, need_extra=True, python_soft=True
         )[0]
-        if up is None:
+        if up is None and t.arch != "arm64":
             up = free._first_fit(linux, need_extra=False, python_soft=True)[0]
         if up is None or (than is not None and _rv(up.release) <= _rv(than)):
             return None
@@ -106,7 +106,9 @@ class _LinuxNvidiaRoute(_OtherRoutes):
         install).  Returns ``(fit, misses of the first try, route, python_changed)``.
         """
         routes = [route]
-        if route is M.Route.PIP and not explicit:
+        if route is M.Route.PIP and not explicit and self.t.arch != "arm64":
+            # on arm64 the knowledge knows which and-cuda sets resolve (tf_and_cuda_aarch64),
+            # not whether an older release's aarch64 wheel runs on a system CUDA
             routes.append(M.Route.SYSTEM_CUDA)
         first_misses: list[_Fit] | None = None
         for r in routes:
@@ -174,6 +176,7 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             up = self._driver_upgrade_alt(linux, None)
             plan = self.cpu(
                 [M.Reason(why, first.ref if first else "")]
+                + self._aarch64_reasons(asked)
                 + ([self.cc_reason] if self.cc_reason else []),
             )
             return replace(plan, alternatives=(up, *plan.alternatives) if up else plan.alternatives)
@@ -214,7 +217,19 @@ class _LinuxNvidiaRoute(_OtherRoutes):
                 reasons.append(M.Reason(f"not newer: {m.why}", m.ref))
         if python_note:
             reasons.append(python_note)
-        if t.arch != "x86_64" and fit.arch is not None:
+        if route is M.Route.PIP:
+            reasons.extend(self._aarch64_reasons(route, rel))
+        if t.arch == "arm64" and route is M.Route.PIP and fit.arch is not None:
+            warnings.append(
+                M.Reason(
+                    "the compute capabilities above are those of the Linux x86_64 wheel; the "
+                    "aarch64 wheel's were not inspected: `tfgpu verify` after the install shows "
+                    "whether TensorFlow uses the GPU (NVIDIA's NGC TensorFlow container is the "
+                    "fallback)",
+                    fit.arch.row.ref,
+                )
+            )
+        elif t.arch != "x86_64" and fit.arch is not None:
             warnings.append(
                 M.Reason(
                     f"the knowledge's wheel tables describe the Linux x86_64 wheels; on {t.arch} "
@@ -472,6 +487,25 @@ class _LinuxNvidiaRoute(_OtherRoutes):
             cuda=rel.cuda,
             cudnn=rel.cudnn,
         )
+
+    def _aarch64_reasons(self, route: M.Route, rel: TestedConfig | None = None) -> list[M.Reason]:
+        """On an arm64 target and the pip route, the evidence that the chosen release's
+        ``tensorflow[and-cuda]`` resolves on Linux aarch64 (``rel``), or, with no release
+        chosen, which releases it resolves for (``tf_and_cuda_aarch64.toml``)."""
+        if self.t.arch != "arm64" or route is not M.Route.PIP:
+            return []
+        if rel is not None:
+            row = self.kb.and_cuda_on_aarch64(rel.release)
+            return [M.Reason(row.describe(), row.ref)] if row is not None else []
+        rows = [r for r in self.kb.and_cuda_aarch64 if r.resolves]
+        if not rows:
+            return [M.Reason("on Linux aarch64 no release's tensorflow[and-cuda] resolves "
+                             "(table tf_and_cuda_aarch64)")]
+        when = max(r.retrieved for r in rows).isoformat()
+        return [M.Reason(
+            "on Linux aarch64 tensorflow[and-cuda] resolves only for TensorFlow "
+            f"{', '.join(r.tf_version for r in rows)} (pip dry-run, {when}); the other "
+            "releases pin nvidia-* wheels that have no aarch64 build", rows[-1].ref)]
 
     def _with(self, **changes: str | None) -> _LinuxNvidiaRoute:
         """A planner for the same target with some facts changed (for alternatives)."""

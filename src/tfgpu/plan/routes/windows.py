@@ -17,7 +17,12 @@ class _WindowsRoutes(_LinuxNvidiaRoute):
 
     def wsl2_from_windows(self) -> M.Plan:
         linux = [r for r in self.kb.releases("linux") if r.cuda]
-        plan = self.linux_nvidia(M.Route.PIP, linux, wsl_from_windows=True)
+        # the Windows interpreter's version (a host snapshot's) says nothing about the
+        # distribution's Python: plan the Linux side without it (select then uses the
+        # distribution's own python3); a --python given for the plan still counts
+        inside = self if self.t.linux_python == self.t.python else self._with(python=None)
+        plan = inside.linux_nvidia(M.Route.PIP, linux, wsl_from_windows=True)
+        plan = replace(plan, target_summary=self.t.summary())
         last = self.kb.platform_fact("windows-native-gpu-last")
         reasons = [
             M.Reason(
