@@ -76,10 +76,12 @@ PATTERNS: tuple[Pattern, ...] = (
     # glibc's dlerror "<soname>: cannot open shared object file: <strerror>", in English or
     # in any language glibc's catalogue translates it into (facts/dlerror_text.py).
     # Needles are ASCII: a translated text is found where Python quotes dlerror (an
-    # extension module's ImportError, ctypes' OSError) or a loader prints "dlerror: "
+    # extension module's ImportError, ctypes' OSError, TensorFlow's load_op_library
+    # NotFoundError) or a loader prints "dlerror: "
     _p(
         "lib.missing",
-        ("cannot open shared object", "importerror: lib", "oserror: lib", "dlerror: lib"),
+        ("cannot open shared object", "importerror: lib", "oserror: lib", "dlerror: lib",
+         "notfounderror: lib"),
         r"(?<![\w.+-])(?P<lib>lib[\w+-](?:[\w.+-]*[+-])?(?:\w|\.(?!so))*\.so[\w.]*): "
         + dlerror_text.cannot_open_regex(),
         "lib",
@@ -3227,15 +3229,31 @@ PATTERNS: tuple[Pattern, ...] = (
     # UnsatisfiedLinkError (the JDK puts "<library path>: <dlerror()>" in the message), Python's
     # ImportError/OSError (ctypes.CDLL, a pywrap extension), the dynamic linker of a program
     # ("error while loading shared libraries: X: cannot open shared object file"; the dlerror
-    # text may be glibc's translation, facts/dlerror_text.py).
+    # text may be glibc's translation, facts/dlerror_text.py), and TensorFlow's
+    # load_op_library/load_library, which raises NotFoundError with dlerror()'s text when a
+    # custom op or plugin library cannot be opened (platform/default/load_library.cc
+    # "errors::NotFound(dlerror())"; tsl since 2.12): checks/library_load.py reads only its
+    # CUDA/NVIDIA libraries.
     _p(
         "lib.fatal_load",
-        ("unsatisfiedlinkerror", "importerror", "oserror", "error while loading shared libraries"),
-        r"(?P<loader>UnsatisfiedLinkError|ImportError|OSError|error while loading shared "
-        r"libraries):\s*(?:(?P<host>[^\s:]{0,300}?(?P<hostlib>[\w.+-]{1,80}\.(?:so|dll|dylib|jnilib)"
+        ("unsatisfiedlinkerror", "importerror", "oserror", "error while loading shared libraries",
+         "notfounderror"),
+        r"(?P<loader>UnsatisfiedLinkError|ImportError|OSError|NotFoundError|error while loading "
+        r"shared libraries):\s*(?:(?P<host>[^\s:]{0,300}?"
+        r"(?P<hostlib>[\w.+-]{1,80}\.(?:so|dll|dylib|jnilib)"
         r"[\w.]{0,12})):\s*)?(?P<lib>lib[\w.+-]{1,80}?\.so[\w.]{0,12}): "
         + dlerror_text.cannot_open_regex(),  # English or translated (glibc's catalogue)
         "lib",
+    ),
+    # A traceback's source line calling TensorFlow's op-library loader
+    # (tf.load_op_library / tf.load_library, tensorflow/python/framework/load_library.py) with
+    # the library's file name as a literal: names the op library whose load failed
+    # (checks/library_load.py); the frame line "in load_op_library" has no call
+    _p(
+        "op.load_call",
+        ("load_op_library(", "load_library("),
+        r"\bload_(?:op_)?library\((?:[^\n'\"]{0,200}['\"](?P<so>[\w.+-]{1,120}"
+        r"\.(?:so|dylib|dll))['\"])?",
     ),
     # The JDK on Windows (LoadLibrary failed with ERROR_MOD_NOT_FOUND): "java.lang.
     # UnsatisfiedLinkError: <path>\tensorflow_jni.dll: Can't find dependent libraries".

@@ -16,6 +16,12 @@ from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
+#: The NVIDIA libraries (CUDA toolkit, cuDNN, NCCL, TensorRT, the driver's libcuda) whose
+#: absence TensorFlow's op-library loader reports as NotFoundError: a custom op or plugin
+#: library built with nvcc links them. Other libraries in such a line (a plugin itself, a
+#: vendor's runtime such as Intel's libsycl) keep their own readings (directml.py, addons.py).
+_NVIDIA_BASE = re.compile(r"^(?:cu[a-zA-Z]\w*|cuda|nccl|nvinfer\w*|nvrtc\w*|nvToolsExt|nvjpeg)$")
+
 
 def _fatal_hits(ctx: Facts) -> list[Hit]:
     """The fatal-load lines whose library no more specific kind of libraries.py explains
@@ -28,6 +34,8 @@ def _fatal_hits(ctx: Facts) -> list[Hit]:
         if not lib or ctx.other_framework:
             continue
         base, _, expected = parse_library(lib)
+        if h.g("loader") == "NotFoundError" and not _NVIDIA_BASE.match(base):
+            continue
         if (_soname_mismatch(ctx, lib, base, [h]) is not None
                 or _dll_not_searched(ctx, lib, base, expected, [h]) is not None):
             continue
@@ -59,6 +67,10 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         loader = h.g("loader") or "the loader"
         host = h.g("hostlib") or "the library"
         java = loader == "UnsatisfiedLinkError"
+        # TensorFlow's load_op_library/load_library raised it: the library it could not open
+        # is an op library (a custom op, an add-on's or a plugin's .so) that links this CUDA
+        # library, not TensorFlow itself
+        op_lib = loader == "NotFoundError"
         # the failing load is another package's (its frame or compiled extension is the
         # last package path before the error): name it, never TensorFlow's needs
         owner = owning_package(ctx, h.line) if not h.g("hostlib") else None
@@ -67,6 +79,8 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
             break
         if owner is not None:
             host = f"{owner[0]}'s compiled extension (the log shows {owner[1]})"
+        elif op_lib:
+            host = _op_library(ctx, h)
         cause = (f"{host} could not be loaded at all ({loader}): it links {lib} ({comp}"
                  + (f", {expected}" if expected else "") + "), which the loader did not find. "
                  "Unlike TensorFlow's optional GPU libraries this is fatal: nothing of "
@@ -74,8 +88,21 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         if java:
             cause += (" A GPU build of a Java binding links the CUDA runtime it was built "
                       "with; on a machine without that CUDA it cannot load.")
-        fix = [*(container_image_fix(ctx, base, expected) if owner is None and not java
-                 else ()),
+        if op_lib and owner is None:
+            cause = (f"TensorFlow's op-library loader (tf.load_op_library / tf.load_library) "
+                     f"could not open {host}: it links {lib} ({comp}"
+                     + (f", {expected}" if expected else "") + "), which the loader did not "
+                     "find, and TensorFlow raised NotFoundError with the loader's message. "
+                     f"{lib} is the op library's own need (it was compiled against "
+                     f"{expected or comp}), not the CUDA this TensorFlow was built for; the ops "
+                     "it defines do not load at all, not even on the CPU.")
+        fix = [*(container_image_fix(ctx, base, expected)
+                 if owner is None and not java and not op_lib else ()),
+               *(("# rebuild the op library against the CUDA this machine has (the "
+                  "project's build script for its custom ops, nvcc and the "
+                  "tf.sysconfig.get_compile_flags()/get_link_flags() of the TensorFlow "
+                  "installed): then it links that CUDA's libraries",)
+                 if op_lib and owner is None and base != "cuda" else ()),
                f"# install {expected or comp} and put its lib folder on LD_LIBRARY_PATH, e.g. "
                + c.cuda_lib_example(expected),
                f"ldconfig -p | grep {lib.split('.so')[0]}   # is any {lib.split('.so')[0]} known?"]
@@ -93,6 +120,8 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
             fix.append(f"# or reinstall {owner[0]} built against the CUDA you have (pip "
                        f"install --no-cache-dir --force-reinstall {owner[0]}): {lib} is its "
                        "need, not TensorFlow's")
+        elif op_lib:
+            pass  # the op library's CUDA: no TensorFlow release changes it
         elif base in ("cudart", "cublas", "cudnn", "cufft", "curand", "cusolver", "cusparse"):
             # a CUDA 8.0-10.0 name (libcublas.so.9.0) is a 1.x (or 2.0) build's
             era = library_era_fix(ctx.kb, lib, expected)
@@ -115,6 +144,18 @@ def fatal_load_missing(ctx: Facts, filename: str) -> list[Finding]:
         ))
         break
     return out
+
+
+def _op_library(ctx: Facts, hit: Hit) -> str:
+    """How the cause names the op library whose load raised ``hit`` (a NotFoundError of
+    TensorFlow's load_op_library/load_library): its file name when a traceback line before
+    ``hit`` calls the loader with it as a literal (pattern ``op.load_call``), else a
+    description."""
+    calls = [h for h in ctx.h("op.load_call").all() if h.line <= hit.line and h.g("so")]
+    if calls:
+        return f"the op library {calls[-1].g('so')} (loaded with tf.load_op_library)"
+    return ("an op library that TensorFlow's load_op_library/load_library was loading (a "
+            "custom op's or an add-on's compiled .so)")
 
 
 def _horovod_runtime_missing(ctx: Facts, hit: Hit, lib: str, expected: str | None,

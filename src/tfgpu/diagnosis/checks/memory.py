@@ -612,8 +612,14 @@ _DNN_ABSENT_WORDS = ("dnn library is not found", "without dnn support",
 #: checks/rocm_dnn.py's.
 _ROCM_NON_DNN = re.compile(r"roc\w*blas|rocsolver|rocm_solvers|rocfft|hipfft|\bBlas\b", re.I)
 # cuda_fft.cc "failed to allocate work area." = the scratch allocator (TensorFlow's
-# GPU pool) could not give the plan its workspace
-_ALLOC_WORDS = ("ALLOC_FAILED", "out of memory", "OUT_OF_MEMORY", "allocate work area")
+# GPU pool) could not give the plan its workspace. An allocation status as the libraries and
+# TensorFlow print it on the failure's line: the status names (CUDNN_STATUS_ALLOC_FAILED,
+# CUBLAS_STATUS_ALLOC_FAILED, CUFFT_ALLOC_FAILED, CUDA_ERROR_OUT_OF_MEMORY), CUDA's error
+# string "out of memory" after its name or a "Status:" (cuda_driver.cc "...: out of memory",
+# "Status: out of memory"), bfc_allocator.cc's "ran out of memory"; not the words in a
+# reporter's sentence on the same line ("not due to the out of memory", "no out of memory")
+_ALLOC_STATUS = re.compile(
+    r"ALLOC_FAILED|OUT_OF_MEMORY|(?::\s{0,3}|\bran )out of memory|allocate work area")
 
 
 def rule_library_handle(ctx: Facts) -> list[Finding]:
@@ -673,7 +679,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
     statuses = [_status_of_another_fault(ctx, h) for h in carriers]
     quiet = [h.text for h in found if h not in carriers]
     if (carriers and all(statuses) and not ctx.h("mem.cuda_oom").count
-            and not any(w in t for t in quiet for w in _ALLOC_WORDS)):
+            and not any(_ALLOC_STATUS.search(t) for t in quiet)):
         # the status names a cause other than memory (status_codes.toml): say that
         return _handle_status_finding(ctx, found, [r for r in statuses if r is not None])
     texts = [h.text for h in found]
@@ -723,7 +729,7 @@ def rule_library_handle(ctx: Facts) -> list[Finding]:
             "dnn-library-not-found",
             evidence=ev,
         )]
-    alloc = (any(w in t for t in texts for w in _ALLOC_WORDS) or ctx.h("mem.cuda_oom").count > 0
+    alloc = (any(_ALLOC_STATUS.search(t) for t in texts) or ctx.h("mem.cuda_oom").count > 0
              or any(_blas_status(ctx, h) == "CUBLAS_STATUS_ALLOC_FAILED" for h in found))
     if all(h.g("scal") for h in found):
         return [_fft_scale_failed(ctx, found, ev, fix_mem)]

@@ -81,6 +81,71 @@ def _in_pythons(py: str, pythons: str) -> bool:
     return False
 
 
+def _python_set(pythons: str) -> set[tuple[int, int]]:
+    """The Python versions a ``tf1-python-versions`` entry names (``"2.7, 3.3-3.6"`` ->
+    {(2, 7), (3, 3), ..., (3, 6)})."""
+    out: set[tuple[int, int]] = set()
+    for part in pythons.split(","):
+        lo, _, hi = part.strip().partition("-")
+        lo_t = tuple(int(x) for x in lo.split("."))
+        hi_t = tuple(int(x) for x in (hi or lo).split("."))
+        out |= {(lo_t[0], m) for m in range(lo_t[1], hi_t[1] + 1)} if lo_t[0] == hi_t[0] else set()
+    return out
+
+
+def listed_release_rules_out_python(f: Facts, pin: str, listed: list[str],
+                                    os: str) -> tuple[str, str, str] | None:
+    """``(release, its Pythons, the pin's Pythons)`` when pip's "(from versions: ...)" list
+    ``listed`` holds a final TensorFlow 1.x ``release`` built only for Python versions that
+    the pinned 1.x ``pin`` was built for too (platform fact ``tf1-python-versions`` on ``os``):
+    pip lists a release only when one of its files fits this interpreter (pip's finder), so
+    this Python is one ``pin`` has wheels for and the Python version is not why ``pin`` is
+    missing. ``None`` when no listed release shows it (or the pin's Pythons are unknown)."""
+    mine = _tf1_pythons(f, pin, os)
+    if mine is None or not listed:
+        return None
+    finals = [tuple(int(x) for x in v.split(".")) for v in listed
+              if re.fullmatch(r"\d+\.\d+\.\d+", v)]
+    if any(v > tuple(int(x) for x in pin.split(".")) for v in finals):
+        # a newer release is listed: the pin is no release at all (tensorflow-gpu 1.13.0)
+        # or another story; only a list that stops before the pin says "not this Python"
+        return None
+    want = _python_set(mine[0])
+    for v in reversed(listed):
+        if v == pin or not re.fullmatch(r"[01]\.\d+\.\d+", v):
+            continue  # pre-releases and 2.x builds are not in the table
+        theirs = _tf1_pythons(f, v, os)
+        if theirs is not None and _python_set(theirs[0]) and _python_set(theirs[0]) <= want:
+            return v, theirs[0], mine[0]
+    return None
+
+
+def tag_or_index_cause(f: Facts, pkg: str, pin: str, neighbour: tuple[str, str, str]
+                       ) -> tuple[str, tuple[str, ...]]:
+    """Cause and fix of a pinned 1.x release pip does not list while it lists ``neighbour``
+    (:func:`listed_release_rules_out_python`): not the Python version, but the files of
+    ``pin`` that this pip does not take (an older pip rejects a newer platform tag; TensorFlow's
+    wheels need the pip of platform fact ``pip-min-version``), or an index that lacks ``pin``
+    (a mirror, ``--index-url``); the log does not tell which."""
+    rel, theirs, mine = neighbour
+    fact = f.kb.platform_fact("tf1-python-versions")
+    pipmin = f.kb.platform_fact("pip-min-version")
+    cause = (f"pip lists {pkg} {rel} for this interpreter, and {rel} was built only for Python "
+             f"versions {pin} was built for too ({theirs}, against {mine}; knowledge row "
+             f"{fact.ref}): this Python has {pin} wheels, so its version is not why pip skips "
+             f"{pin}. What is left: the {pin} files carry a platform tag this pip does not "
+             "accept (an old pip lists only the releases whose tags it knows; TensorFlow's "
+             f"wheels need pip >= {pipmin.value('linux_windows')} on Linux and Windows, knowledge "
+             f"row {pipmin.ref}), or the package index pip reads (a mirror, --index-url) does "
+             f"not have {pin}. The log does not say which; pip --version and the index tell.")
+    fix = ("pip --version   # older than " + pipmin.value("linux_windows") + ": upgrade it",
+           "python -m pip install --upgrade pip   # then install the pin again",
+           f"pip install -v \"{pkg}=={pin}\" 2>&1 | grep -i -E 'Looking in indexes|Skipping'   "
+           "# the index pip reads and why it skips each file (its tag, or no such release "
+           "there)")
+    return cause, fix
+
+
 def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
     """pip finds no ``tensorflow-gpu==1.x`` -> ``tensorflow-no-matching-distribution``: that
     release has wheels only for the Python versions of platform fact ``tf1-python-versions``
@@ -98,6 +163,20 @@ def tf1_pin_no_wheel(f: Facts) -> list[Finding]:
     os = "windows" if f.windows else "linux"
     known = _tf1_pythons(f, pin, os)
     py = f.python_version
+    listed = next((vs for h in f.h("pip.no_dist").all()
+                   if (h.g("pkg") or "").lower().replace("_", "-") == "tensorflow-gpu"
+                   and (vs := [v.strip() for v in (h.g("versions") or "").split(",")
+                               if v.strip() and v.strip() != "none"])), [])
+    neighbour = (listed_release_rules_out_python(f, pin, listed, os)
+                 if spec.startswith("==") and not (py and known and not _in_pythons(py, known[0]))
+                 else None)
+    if neighbour is not None:
+        cause, tag_fix = tag_or_index_cause(f, "tensorflow-gpu", pin, neighbour)
+        return [catalogue.make(
+            "tensorflow-no-matching-distribution", variant="tag-or-index",
+            pkg="tensorflow-gpu", listed=neighbour[0], pin=pin, evidence=log_evidence(hits),
+            cause=cause, fix=tag_fix, knowledge_ref=known[1] if known else None,
+        )]
     if known is None:
         cause = (f"pip offers no tensorflow-gpu {named} for this interpreter and platform: "
                  "TensorFlow 1.x wheels exist only for 64-bit CPython of the versions each "

@@ -36,7 +36,12 @@ from tfgpu.diagnosis.checks.versions import _installed_tf, _parses, _release_fix
 # --- TF 1.x release pins (no_matching_wheel) ---
 # isort: split
 from tfgpu.diagnosis.checks.macos_arm64_pin import apple_silicon_pin
-from tfgpu.diagnosis.checks.no_matching_wheel import _tf1_pythons, old_release_pin
+from tfgpu.diagnosis.checks.no_matching_wheel import (
+    _tf1_pythons,
+    listed_release_rules_out_python,
+    old_release_pin,
+    tag_or_index_cause,
+)
 from tfgpu.diagnosis.checks.python_32bit import pip_tensorflow_32bit
 from tfgpu.facts import DEFAULT_TF_TIMEOUT_S, HostFacts, ProbeStatus, TFFacts
 from tfgpu.facts.host import TF_PROBE_TOO_OLD_PREFIX
@@ -1615,6 +1620,23 @@ def _no_tensorflow_wheel(ctx: Facts, nod: list[Hit]) -> Finding:
         if prow is not None and prow.python_min and prow.python_max:
             py_hint = f"{prow.python_min}-{prow.python_max}"
             cause += f" TensorFlow {pin} supports Python {py_hint} (knowledge row {prow.ref})."
+        elif prow is None and re.fullmatch(r"[01]\.\d+(?:\.\d+)?", pin):
+            # a 0.x/1.x pin: its own Pythons (no tested-config row), never today's range
+            os_name = "windows" if ctx.windows else "linux"
+            neighbour = (listed_release_rules_out_python(ctx, pin, listed, os_name)
+                         if pin.count(".") == 2 else None)
+            if neighbour is not None:
+                tag_cause, tag_fix = tag_or_index_cause(ctx, pkg, pin, neighbour)
+                return catalogue.make(
+                    "tensorflow-no-matching-distribution", variant="tag-or-index", pkg=pkg,
+                    listed=neighbour[0], pin=pin, evidence=log_evidence(nod),
+                    cause=tag_cause, fix=tag_fix,
+                    knowledge_ref=ctx.kb.platform_fact("tf1-python-versions").ref)
+            tf1_built = _tf1_pythons(ctx, pin, os_name)
+            if tf1_built is not None:
+                py_hint = tf1_built[0]
+                cause += (f" TensorFlow {pin} was built for Python {py_hint} (knowledge row "
+                          f"{tf1_built[1]}).")
         # tensorflow-gpu's newest versions are empty placeholders
         stub, _ = ctx.kb.fact_series("tensorflow-gpu-removed", "stub_version")
         hv = _version(highest)
