@@ -249,7 +249,7 @@ def _explain_finding(args: argparse.Namespace, fmt: str) -> int:
         UsageError: a log or ``--facts`` given too, a format other than text or json, or
             an id no row makes (the message names the closest ids).
     """
-    from tfgpu.diagnosis.finding_doc import UnknownFindingError, entry, lookup
+    from tfgpu.diagnosis.finding_doc import UnknownFindingError, document, lookup
 
     if args.file != "-" or args.facts is not None:
         raise UsageError("--finding explains a finding id, not a log: give no FILE or "
@@ -257,24 +257,18 @@ def _explain_finding(args: argparse.Namespace, fmt: str) -> int:
     if fmt not in ("text", "json"):
         raise UsageError(f"--finding prints text or --json, not {fmt}")
     try:
-        doc = entry(lookup(args.finding))
+        doc = document(lookup(args.finding))
     except UnknownFindingError as exc:
         raise UsageError(f"{exc} (tfgpu explain LOG prints the ids of a log's findings)") from None
     if args.json:
         import json
 
-        from tfgpu._version import __version__
-
-        print(json.dumps({"schema_version": FINDING_DOC_SCHEMA_VERSION,
-                          "tfgpu_version": __version__, "command": "explain --finding",
-                          "finding": doc}, indent=2, ensure_ascii=False))
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
         return status_codes.SUCCESS
-    sys.stdout.write(render_finding_doc(doc, width=_width()))
+    finding = doc["finding"]
+    assert isinstance(finding, dict)
+    sys.stdout.write(render_finding_doc(finding, width=_width()))
     return status_codes.SUCCESS
-
-
-#: Version of the ``tfgpu explain --finding ID --json`` layout.
-FINDING_DOC_SCHEMA_VERSION = "1.0"
 
 
 def _width() -> int:

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 #: Most close matches an unknown id lists.
 MAX_SUGGESTIONS = 5
+#: Version of the ``tfgpu explain --finding ID --json`` layout (:func:`document`; schema
+#: ``finding``, ``tfgpu schema finding``).
+FINDING_DOC_SCHEMA_VERSION = "1.0"
 
 
 class UnknownFindingError(LookupError):
@@ -222,6 +225,20 @@ def entry(found: Lookup, book: Catalogue | None = None) -> dict[str, object]:
     }
 
 
+def document(found: Lookup, book: Catalogue | None = None) -> dict[str, object]:
+    """The ``--json`` document of ``tfgpu explain --finding``: ``schema_version``
+    (:data:`FINDING_DOC_SCHEMA_VERSION`), ``tfgpu_version``, ``command`` (``"explain
+    --finding"``) and ``finding`` (:func:`entry`).
+
+    Raises:
+        KnowledgeError: ``findings.toml`` or ``docs.toml`` cannot be read.
+    """
+    from tfgpu._version import __version__
+
+    return {"schema_version": FINDING_DOC_SCHEMA_VERSION, "tfgpu_version": __version__,
+            "command": "explain --finding", "finding": entry(found, book)}
+
+
 def _doc_url(spec: FindingSpec) -> str | None:
     """The URL of the row's ``docs.toml`` link (``None``: none, or it comes from the
     knowledge row the check used)."""
@@ -233,9 +250,11 @@ def _doc_url(spec: FindingSpec) -> str | None:
 
 
 __all__ = [
+    "FINDING_DOC_SCHEMA_VERSION",
     "MAX_SUGGESTIONS",
     "Lookup",
     "UnknownFindingError",
+    "document",
     "entry",
     "known_ids",
     "lookup",
