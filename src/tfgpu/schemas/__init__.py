@@ -2,8 +2,9 @@
 
 One file per document, shipped as package data: ``<name>.schema.json`` for ``doctor``,
 ``facts``, ``explain``, ``plan``, ``matrix``, ``verify``, ``bench``, ``fleet`` and
-``finding`` (``tfgpu explain --finding ID --json``).  Each has an ``$id`` of the form ``urn:tfgpu:schema:<name>:<version>`` and ``x-tfgpu-schema-version``,
-the ``schema_version`` its documents carry.  The files are derived from the code that
+``finding`` (``tfgpu explain --finding ID --json``).  Each has an ``$id`` of the form
+``urn:tfgpu:schema:<name>:<version>`` and ``x-tfgpu-schema-version``, the
+``schema_version`` its documents carry.  The files are derived from the code that
 writes the documents by ``scripts/make_schemas.py``; ``docs/json-schema.md`` describes
 them.  Breaking a schema (a key renamed or removed, a type narrowed) bumps its major
 version.
