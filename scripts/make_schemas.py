@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from tfgpu.cli.cmd_matrix import MATRIX_SCHEMA_VERSION
+from tfgpu.diagnosis.finding_doc import FINDING_DOC_SCHEMA_VERSION
 from tfgpu.facts.host import FACTS_SCHEMA_VERSION, HostFacts
 from tfgpu.findings import AREAS, CATEGORIES, Evidence, Severity
 from tfgpu.fleet.model import FLEET_SCHEMA_VERSION, NodeStatus
@@ -598,6 +599,60 @@ def fleet_schema() -> JSON:
                      {**defs, "FleetRow": row, "FleetNode": node})
 
 
+# --------------------------------------------------------------------------- finding
+def finding_schema() -> JSON:
+    """``tfgpu explain --finding ID --json``: :func:`tfgpu.diagnosis.finding_doc.document`
+    (its ``finding`` is :func:`~tfgpu.diagnosis.finding_doc.entry`, a catalogue row laid
+    out for a reader: docs/explain.md, "Look up a finding id")."""
+    strings = {"type": "array", "items": {"type": "string"}}
+    severity = {"type": "string", "enum": [s.value for s in Severity]}
+    variant = {
+        "type": "object", "required": ["name", "title", "severity"],
+        "properties": {"name": {"type": "string"}, "title": {"type": "string"},
+                       "severity": severity,
+                       "summary": {"type": "string",
+                                   "description": "present where it differs from the row's"},
+                       "remedy": {"type": "string",
+                                  "description": "present where it differs from the row's"}},
+    }
+    entry_props: JSON = {
+        "id": {"type": "string", "description": "the id as asked"},
+        "row": {"type": "string", "description": "the catalogue row's id (a family's template)"},
+        "matched": {"enum": ["id", "family", "alias"]},
+        "severity": severity,
+        "severities": {"type": "array", "items": severity},
+        "category": {"type": "string", "enum": list(CATEGORIES)},
+        "categories": {"type": "array", "items": {"type": "string", "enum": list(CATEGORIES)}},
+        "area": {"type": "string", "enum": list(AREAS)},
+        "title": {"type": "string", "description": "the title template ({field}: a value "
+                                                   "a report fills in)"},
+        "summary": {"type": ["string", "null"], "description": "what the finding means"},
+        "remedy": {"type": ["string", "null"],
+                   "description": "what tfgpu tells the user to do, in general"},
+        "fix": strings,
+        "harmless": {"type": "boolean"},
+        "variants": {"type": "array", "items": {"$ref": "#/$defs/FindingVariant"}},
+        "doc": {"type": ["string", "null"]},
+        "doc_from_knowledge": {"type": "boolean"},
+        "aliases": strings,
+        "supersedes": strings,
+        "sources": {**strings, "description": "the catalogue row's notes"},
+    }
+    root: JSON = {
+        "type": "object",
+        "required": ["schema_version", "tfgpu_version", "command", "finding"],
+        "properties": {
+            "schema_version": _version_pattern(FINDING_DOC_SCHEMA_VERSION),
+            "tfgpu_version": {"type": "string"},
+            "command": {"const": "explain --finding"},
+            "finding": {"$ref": "#/$defs/FindingEntry"},
+        },
+    }
+    entry = {"type": "object", "required": list(entry_props), "properties": entry_props}
+    return _document("finding", FINDING_DOC_SCHEMA_VERSION, "tfgpu explain --finding ID --json",
+                     root, {"FindingEntry": entry, "FindingVariant": variant})
+
+
 BUILDERS = {
     "doctor": doctor_schema,
     "facts": facts_schema,
@@ -607,6 +662,7 @@ BUILDERS = {
     "verify": verify_schema,
     "bench": bench_schema,
     "fleet": fleet_schema,
+    "finding": finding_schema,
 }
 
 

@@ -94,6 +94,7 @@ def test_each_schema_is_valid_draft_2020_12_with_a_versioned_id(name: str) -> No
 
 def test_schema_versions_are_the_ones_the_writers_use() -> None:
     from tfgpu.cli.cmd_matrix import MATRIX_SCHEMA_VERSION
+    from tfgpu.diagnosis.finding_doc import FINDING_DOC_SCHEMA_VERSION
     from tfgpu.facts import FACTS_SCHEMA_VERSION
     from tfgpu.fleet.model import FLEET_SCHEMA_VERSION
     from tfgpu.plan.render import PLAN_SCHEMA_VERSION
@@ -103,7 +104,8 @@ def test_schema_versions_are_the_ones_the_writers_use() -> None:
         "doctor": REPORT_SCHEMA_VERSION, "explain": REPORT_SCHEMA_VERSION,
         "verify": REPORT_SCHEMA_VERSION, "bench": REPORT_SCHEMA_VERSION,
         "facts": FACTS_SCHEMA_VERSION, "plan": PLAN_SCHEMA_VERSION,
-        "matrix": MATRIX_SCHEMA_VERSION, "fleet": FLEET_SCHEMA_VERSION}
+        "matrix": MATRIX_SCHEMA_VERSION, "fleet": FLEET_SCHEMA_VERSION,
+        "finding": FINDING_DOC_SCHEMA_VERSION}
 
 
 def test_shipped_schemas_are_what_the_code_derives_today() -> None:
@@ -216,6 +218,25 @@ def test_matrix_json_matches(argv: tuple[str, ...], capsys: pytest.CaptureFixtur
     rc, doc = _run(capsys, "matrix", "--json", *argv)
     assert rc == 0
     assert _errors("matrix", doc) == []
+
+
+@pytest.mark.parametrize("finding_id", ["nvidia-driver-missing", "cuinit-no-device",
+                                        "library-not-loaded-libcudnn-so-8",
+                                        "driver-library-mismatch"])
+def test_explain_finding_json_matches(finding_id: str,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    rc, doc = _run(capsys, "explain", "--finding", finding_id, "--json")
+    assert rc == 0
+    assert _errors("finding", doc) == []
+
+
+def test_every_catalogue_row_explained_matches() -> None:
+    from tfgpu.diagnosis.catalogue import load_catalogue
+    from tfgpu.diagnosis.finding_doc import document, lookup
+
+    bad = {fid: errs for fid in load_catalogue().ids
+           if (errs := _errors("finding", document(lookup(fid))))}
+    assert bad == {}
 
 
 def test_verify_json_for_a_missing_interpreter_matches(capsys: pytest.CaptureFixture[str],

@@ -325,6 +325,49 @@ def check_plain_meaning(spec: FindingSpec) -> list[str]:
     return out
 
 
+#: Fewest words (of two letters or more, outside ``{field}`` names) a summary and a remedy
+#: hold: a template alone ("{why}") or a bare word explains nothing ("Nothing to fix." is 3).
+SUMMARY_WORDS, REMEDY_WORDS = 8, 3
+#: What a catalogue text must never name: the real case sets and their cases, sessions and
+#: review rounds (STYLE.md: knowledge is about the kind, never about one report).
+CASE_WORDS = re.compile(
+    r"\bcases?[-_ ]?\d|\bcases-[a-z]|\bholdout|\bsession \d|\bissue \d|\bround \d"
+    r"|\b(?:tier|batch|set)[-_ ]?\d", re.IGNORECASE)
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"[A-Za-z]{2,}", re.sub(r"\{[a-z_][a-z0-9_]*\}", " ", text)))
+
+
+def check_explained(spec: FindingSpec) -> list[str]:
+    """The row says what it means and what to do (``summary``, ``remedy``) in its own words,
+    for a reader of the catalogue alone (``tfgpu explain --finding ID``): both present, not
+    a bare template, the summary not its title again; every ``{name}`` they use a field of
+    the row's (or a variant's) templates; no case number or set name.  A variant's own
+    texts, where it has them, hold the same."""
+    out = []
+    fields = spec.fields().union(*(v.fields() for v in spec.variants.values()))
+    for s in (spec, *spec.variants.values()):
+        name = s.id if s.variant is None else f"{s.id}/{s.variant}"
+        if s.variant is not None and s.summary == spec.summary and s.remedy == spec.remedy:
+            continue  # the row's texts, checked once
+        for key, text, least in (("summary", s.summary, SUMMARY_WORDS),
+                                 ("remedy", s.remedy, REMEDY_WORDS)):
+            if not text or not text.strip():
+                out.append(f"{name}: no {key}")
+                continue
+            if _words(text) < least:
+                out.append(f"{name}: {key} {text!r} says too little (under {least} words)")
+            unknown = sorted(template_fields(text) - fields)
+            if unknown:
+                out.append(f"{name}: {key} names {unknown}, no field of the row's templates")
+            if CASE_WORDS.search(text):
+                out.append(f"{name}: {key} names a case or a set: {text!r}")
+        if s.summary and s.summary.strip().rstrip(".") == s.title.strip().rstrip("."):
+            out.append(f"{name}: summary only repeats the title")
+    return out
+
+
 def check_made(spec: FindingSpec, made: frozenset[str]) -> list[str]:
     """The row is built by at least one catalogue.make call in src (no dead rows)."""
     return [] if spec.id in made else [f"no catalogue.make({spec.id!r}) in src"]
@@ -407,6 +450,7 @@ ROW_CHECKS: dict[str, RowCheck] = {
     "doc-keys-resolve": lambda spec: check_docs(spec, LINKS),
     "fix-lines-are-trimmed": check_fix,
     "template-only-cause-has-a-plain-meaning": check_plain_meaning,
+    "summary-and-remedy-explain-the-row": check_explained,
     "row-is-made-by-src": lambda spec: check_made(spec, MADE),
     "row-is-reached-by-a-test": lambda spec: check_reached(spec, TEST_TEXT),
 }
@@ -573,6 +617,9 @@ def _data() -> dict[str, object]:
         (lambda rows: rows[0].update(fix="nvidia-smi"), "'fix' must be a list of strings"),
         (lambda rows: rows[0].update(general_cause="a {why}"), "plain text, not a template"),
         (lambda rows: rows[0].update(general_fix=["run {cmd}"]), "plain text, not a template"),
+        (lambda rows: rows[0].update(summary="   "), "'summary' is empty"),
+        (lambda rows: rows[0].update(remedy="run {0}"), "plain lower-case name"),
+        (lambda rows: rows[0].update(summary=["a list"]), "'summary' must be a string"),
         (lambda rows: next(r for r in rows if r.get("defers_to")).pop("deferred_title"),
          "deferred_title"),
     ],
@@ -630,6 +677,17 @@ def test_each_check_catches_a_broken_row() -> None:
     bare = dataclasses.replace(row.variants["libcuda-not-in-process"], general_cause=None)
     assert check_plain_meaning(dataclasses.replace(row, variants=MappingProxyType(
         {**row.variants, "libcuda-not-in-process": bare})))
+    assert check_explained(row) == []
+    assert check_explained(dataclasses.replace(row, summary=None))
+    assert check_explained(dataclasses.replace(row, remedy="  "))
+    assert check_explained(dataclasses.replace(row, summary="{count} devices"))
+    assert check_explained(dataclasses.replace(row, remedy="Install the driver {driver} first"))
+    assert check_explained(dataclasses.replace(
+        row, summary=row.summary + " Seen in case 12 of the holdout set."))
+    assert check_explained(dataclasses.replace(row, summary=row.title))
+    bad = dataclasses.replace(row.variants["from-log"], summary="{why}")
+    assert check_explained(dataclasses.replace(row, variants=MappingProxyType(
+        {**row.variants, "from-log": bad})))
     assert check_made(dataclasses.replace(row, id="never-made"), MADE)
     assert check_reached(dataclasses.replace(row, id="never-tested-anywhere"), TEST_TEXT)
     # a call site: a field too few, a field too many, a variant the row lacks

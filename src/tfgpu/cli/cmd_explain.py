@@ -8,6 +8,11 @@ input), 1 when one was or when the log shows the program died, whatever the find
 SIGTERM while it reads stops the reading: the report covers the lines read so far (what a
 pipe still delivers within half a second included), and the exit code is the signal's
 (130, 143); a second one aborts at once.
+
+``tfgpu explain --finding ID`` explains a finding id instead of a log (like ``rustc
+--explain``): what it means, what tfgpu tells the user to do, its variants, link and
+sources, from the finding catalogue (:mod:`tfgpu.diagnosis.finding_doc`); ``--json`` too.
+An id no row makes is a usage error (exit 2) that names the closest ids.
 """
 
 from __future__ import annotations
@@ -46,6 +51,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="host facts from `tfgpu facts` to sharpen causes and fixes (- for stdin, "
         "when the log is a file)",
+    )
+    parser.add_argument(
+        "--finding",
+        metavar="ID",
+        help="explain a finding id from a report instead of a log (what it means, what to "
+        "do, its variants and sources); an id of a family (library-not-loaded-libcudnn-so-8) "
+        "or an old alias works too",
     )
     add_format_arguments(parser)
 
@@ -161,6 +173,8 @@ def run(args: argparse.Namespace) -> int:
     """Explain the input; return 0, 1 (error-level cause found, or the log shows the
     program died) or 2 (unreadable input)."""
     fmt = output_format(args)
+    if args.finding is not None:
+        return _explain_finding(args, fmt)
     try:
         facts = _load_facts(args.facts, log=args.file)
         result, stopped_by, notes = _read(args.file, facts)
@@ -226,3 +240,100 @@ def run(args: argparse.Namespace) -> int:
 
         render_text(report, make_report_console(), verbosity=args.verbose - args.quiet)
     return code
+
+
+def _explain_finding(args: argparse.Namespace, fmt: str) -> int:
+    """``--finding ID``: print what the catalogue says of ``ID``; return 0.
+
+    Raises:
+        UsageError: a log or ``--facts`` given too, a format other than text or json, or
+            an id no row makes (the message names the closest ids).
+    """
+    from tfgpu.diagnosis.finding_doc import UnknownFindingError, document, lookup
+
+    if args.file != "-" or args.facts is not None:
+        raise UsageError("--finding explains a finding id, not a log: give no FILE or "
+                         "--facts with it")
+    if fmt not in ("text", "json"):
+        raise UsageError(f"--finding prints text or --json, not {fmt}")
+    try:
+        doc = document(lookup(args.finding))
+    except UnknownFindingError as exc:
+        raise UsageError(f"{exc} (tfgpu explain LOG prints the ids of a log's findings)") from None
+    if args.json:
+        import json
+
+        print(json.dumps(doc, indent=2, ensure_ascii=False))
+        return status_codes.SUCCESS
+    finding = doc["finding"]
+    assert isinstance(finding, dict)
+    sys.stdout.write(render_finding_doc(finding, width=_width()))
+    return status_codes.SUCCESS
+
+
+def _width() -> int:
+    """Columns to wrap the text at: the terminal's (at most 100), else 100."""
+    import os
+
+    try:
+        return max(40, min(100, os.get_terminal_size(sys.stdout.fileno()).columns))
+    except (AttributeError, ValueError, OSError):
+        return 100
+
+
+def render_finding_doc(doc: dict[str, object], *, width: int = 100) -> str:
+    """The text of ``tfgpu explain --finding`` for ``doc``
+    (:func:`tfgpu.diagnosis.finding_doc.entry`): a header line, the fields, then the
+    summary, remedy, constant fix lines, variants, link and sources as paragraphs wrapped
+    at ``width`` columns."""
+    import textwrap
+
+    def para(label: str, text: object) -> list[str]:
+        body = textwrap.fill(str(text), width=width, initial_indent="  ",
+                             subsequent_indent="  ")
+        return ["", f"{label}:", body]
+
+    def listed(values: object) -> str:
+        return ", ".join(str(v) for v in values) if isinstance(values, list) else ""
+
+    row, asked = str(doc["row"]), str(doc["id"])
+    head = asked if asked == row else f"{asked}  (catalogue row {row}, matched as {doc['matched']})"
+    lines = [head, ""]
+    others = listed(doc["severities"])
+    lines.append(f"severity:  {doc['severity']}" + (f" (also {others})" if others else "")
+                 + ("; harmless" if doc["harmless"] else ""))
+    others = listed(doc["categories"])
+    lines.append(f"category:  {doc['category']}" + (f" (also {others})" if others else ""))
+    lines.append(f"area:      {doc['area']}")
+    lines.append(f"title:     {doc['title']}")
+    if doc["aliases"]:
+        lines.append(f"aliases:   {listed(doc['aliases'])}")
+    lines += para("What it means", doc["summary"] or "(no summary in the catalogue)")
+    lines += para("What tfgpu tells you to do", doc["remedy"] or "(no remedy in the catalogue)")
+    fix = doc["fix"]
+    if isinstance(fix, list) and fix:
+        lines += ["", "Fix lines (every finding of this id):", *(f"  {x}" for x in fix)]
+    variants = doc["variants"]
+    if isinstance(variants, list) and variants:
+        lines += ["", "Variants (situations of the same id, each with its own title):"]
+        for v in variants:
+            if not isinstance(v, dict):
+                continue
+            lines.append(textwrap.fill(f"{v['name']}: {v['title']}", width=width,
+                                       initial_indent="  ", subsequent_indent="      "))
+            for key in ("summary", "remedy"):
+                if v.get(key):
+                    lines.append(textwrap.fill(f"{key}: {v[key]}", width=width,
+                                               initial_indent="    ",
+                                               subsequent_indent="      "))
+    if doc["doc"]:
+        lines += ["", f"Documentation: {doc['doc']}"]
+    elif doc["doc_from_knowledge"]:
+        lines += ["", "Documentation: the source of the knowledge row the finding used "
+                      "(its link is in the report)"]
+    sources = doc["sources"]
+    if isinstance(sources, list) and sources:
+        lines += ["", "Sources (the catalogue row's notes):"]
+        lines += [textwrap.fill(str(s), width=width, initial_indent="  ",
+                                subsequent_indent="    ") for s in sources]
+    return "\n".join(lines) + "\n"

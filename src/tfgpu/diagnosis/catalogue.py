@@ -39,6 +39,12 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
   alone; never rendered.  A row or variant whose ``cause`` is only a template (``"{why}"``:
   the check writes every word, :meth:`FindingSpec.cause_is_template_only`) needs
   ``general_cause``, and ``general_fix`` too when the check computes its fix lines.
+* ``summary`` / ``remedy``: what the finding means (its cause in one or two plain
+  sentences, naming the values the check fills in generically: "the {library} named") and
+  what tfgpu tells the user to do, in general; on every row, and on a variant whose meaning
+  differs from its row's (a variant without them has its row's).  Documentation for a
+  reader of the catalogue (``tfgpu explain --finding ID``), never rendered into a finding:
+  a ``{name}`` in them only names a field of the row's templates.
 * ``harmless``: the message looks alarming but needs no action.
 * ``supersedes``: ids this finding makes redundant (:func:`tfgpu.diagnosis.engine.resolve_overlaps`
   drops them and keeps their evidence); ``defers_to``: the findings, in order, that name
@@ -52,7 +58,8 @@ Row keys (``tfgpu/knowledge/data/findings.toml``):
   (:mod:`tfgpu.diagnosis.verdict`).
 * ``[finding.variants.<name>]``: a named situation of the same id with its own constant
   texts; it may set ``title``, ``cause``, ``fix``, ``severity``, ``category``, ``area``,
-  ``doc``, ``harmless``, ``general_cause``, ``general_fix``.  The check passes
+  ``doc``, ``harmless``, ``general_cause``, ``general_fix``, ``summary``, ``remedy``.
+  The check passes
   ``variant="<name>"``.
 
 The catalogue is read once, on the first :func:`make`, through the knowledge parse cache
@@ -98,10 +105,10 @@ _ROW_KEYS = frozenset({
     "id", "severity", "severities", "category", "categories", "area", "title", "cause",
     "fix", "doc", "docs", "doc_from_knowledge", "harmless", "supersedes", "defers_to",
     "deferred_title", "aliases", "variants", "hedge_partners", "gpu_neutral",
-    "general_cause", "general_fix",
+    "general_cause", "general_fix", "summary", "remedy",
 })
 _VARIANT_KEYS = frozenset({"title", "cause", "fix", "severity", "category", "area", "doc",
-                           "harmless", "general_cause", "general_fix"})
+                           "harmless", "general_cause", "general_fix", "summary", "remedy"})
 #: Fewer words than this outside a cause template's fields: the template states nothing by
 #: itself (``"{why}"``, ``"a 2x2 matmul on {device}: {error}"``).
 _TEMPLATE_ONLY_WORDS = 6
@@ -175,6 +182,11 @@ class FindingSpec:
             the catalogue alone (never rendered); ``None`` when the cause says it.
         general_fix: plain fix lines that hold on any report, for the same reader (never
             rendered); empty when :attr:`fix` holds them or the cause says enough.
+        summary: what the finding means, in one or two plain sentences (documentation,
+            never rendered; a ``{name}`` names a template field); a variant without its
+            own has its row's.  ``None`` only on a row that lacks one (a test requires it).
+        remedy: what tfgpu tells the user to do, in general (documentation, never
+            rendered), inherited the same way.
         variants: the row's named situations, by name (empty on a variant).
         variant: the variant's name; ``None`` for the row itself.
     """
@@ -200,6 +212,8 @@ class FindingSpec:
     gpu_neutral: bool = False
     general_cause: str | None = None
     general_fix: tuple[str, ...] = ()
+    summary: str | None = None
+    remedy: str | None = None
     variants: Mapping[str, FindingSpec] = field(default_factory=lambda: MappingProxyType({}))
     variant: str | None = None
 
@@ -397,6 +411,21 @@ def _plain_lines(raw: Mapping[str, object], key: str, where: str) -> tuple[str, 
     return lines
 
 
+def _doc_text(raw: Mapping[str, object], key: str, where: str) -> str | None:
+    """``raw[key]``: documentation text (``summary``, ``remedy``), never rendered; a brace
+    may only name a field (``{library}``), as a template would."""
+    value = _opt_str(raw, key, where)
+    if value is None:
+        return None
+    if not value.strip():
+        raise _bad(where, f"{key!r} is empty")
+    try:
+        template_fields(value)
+    except ValueError as exc:
+        raise _bad(where, f"{key!r}: {exc}") from None
+    return value
+
+
 def _check_template(template: str | None, where: str) -> None:
     if template is None:
         return
@@ -433,6 +462,9 @@ def _variant(row: FindingSpec, name: str, raw: object, where: str) -> FindingSpe
         # the row's general texts hold for a variant that keeps the row's cause
         general_cause=general_cause or (row.general_cause if "cause" not in raw else None),
         general_fix=general_fix or (row.general_fix if "cause" not in raw else ()),
+        # the row's summary covers its variants (it says "one of: ..."), unless one has its own
+        summary=_doc_text(raw, "summary", where) or row.summary,
+        remedy=_doc_text(raw, "remedy", where) or row.remedy,
         # the row's defaults become alternatives: a check of this situation may pass them
         severity=severity,
         severities=tuple(dict.fromkeys(
@@ -475,6 +507,8 @@ def _spec(raw: Mapping[str, object], fid: str) -> FindingSpec:
         gpu_neutral=bool(_opt_bool(raw, "gpu_neutral", where)),
         general_cause=_plain(raw, "general_cause", where),
         general_fix=_plain_lines(raw, "general_fix", where),
+        summary=_doc_text(raw, "summary", where),
+        remedy=_doc_text(raw, "remedy", where),
     )
     if raw_variants:
         spec = dataclasses.replace(spec, variants=MappingProxyType(

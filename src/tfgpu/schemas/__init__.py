@@ -1,9 +1,10 @@
 """JSON Schemas (draft 2020-12) of every ``--json`` document tfgpu writes.
 
 One file per document, shipped as package data: ``<name>.schema.json`` for ``doctor``,
-``facts``, ``explain``, ``plan``, ``matrix``, ``verify``, ``bench`` and ``fleet``.  Each has an
-``$id`` of the form ``urn:tfgpu:schema:<name>:<version>`` and ``x-tfgpu-schema-version``,
-the ``schema_version`` its documents carry.  The files are derived from the code that
+``facts``, ``explain``, ``plan``, ``matrix``, ``verify``, ``bench``, ``fleet`` and
+``finding`` (``tfgpu explain --finding ID --json``).  Each has an ``$id`` of the form
+``urn:tfgpu:schema:<name>:<version>`` and ``x-tfgpu-schema-version``, the
+``schema_version`` its documents carry.  The files are derived from the code that
 writes the documents by ``scripts/make_schemas.py``; ``docs/json-schema.md`` describes
 them.  Breaking a schema (a key renamed or removed, a type narrowed) bumps its major
 version.
@@ -17,7 +18,7 @@ from typing import Any
 
 #: Schema names, in the order ``tfgpu schema`` lists them.
 NAMES: tuple[str, ...] = ("doctor", "facts", "explain", "plan", "matrix", "verify", "bench",
-                          "fleet")
+                          "fleet", "finding")
 
 #: What each schema describes (the command that writes the document).
 DESCRIPTIONS: dict[str, str] = {
@@ -29,6 +30,7 @@ DESCRIPTIONS: dict[str, str] = {
     "verify": "tfgpu verify --json",
     "bench": "tfgpu bench --json (and --save-json)",
     "fleet": "tfgpu fleet --json",
+    "finding": "tfgpu explain --finding ID --json",
 }
 
 

@@ -1,0 +1,96 @@
+"""``tfgpu explain --finding ID``: a finding id from a report explained from the catalogue
+(docs/explain.md, "Look up a finding id")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tfgpu.cli.main import main
+from tfgpu.diagnosis.catalogue import load_catalogue
+from tfgpu.diagnosis.finding_doc import UnknownFindingError, lookup, row_sources, suggest
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["explain", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_plain_id_prints_its_row(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "--finding", "nvidia-driver-missing")
+    assert code == 0
+    spec = load_catalogue().spec("nvidia-driver-missing")
+    assert out.startswith("nvidia-driver-missing\n")
+    for part in ("severity:  error (also warning)", "category:  gpu-not-visible",
+                 "What it means:", "What tfgpu tells you to do:", "Variants",
+                 "from-log: ", "Documentation: https://", "Sources"):
+        assert part in out, part
+    assert spec.summary is not None and spec.summary.split()[0] in out
+
+
+def test_a_concrete_id_resolves_to_its_family(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "--finding", "library-not-loaded-libcudnn-so-8")
+    assert code == 0
+    assert out.startswith("library-not-loaded-libcudnn-so-8  (catalogue row "
+                          "library-not-loaded-{library}, matched as family)")
+    assert lookup("cuinit-no-device").spec.id == "cuinit-{error}"
+
+
+def test_an_old_alias_resolves(capsys: pytest.CaptureFixture[str]) -> None:
+    found = lookup("driver-library-mismatch")
+    assert (found.spec.id, found.via) == ("nvidia-driver-library-mismatch", "alias")
+    code, out, _ = _run(capsys, "--finding", "driver-library-mismatch")
+    assert code == 0 and "matched as alias" in out
+
+
+def test_json_holds_every_part(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "--finding", "cuinit-no-device", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["command"] == "explain --finding" and doc["schema_version"]
+    finding = doc["finding"]
+    assert finding["id"] == "cuinit-no-device" and finding["row"] == "cuinit-{error}"
+    assert finding["matched"] == "family"
+    assert finding["summary"] and finding["remedy"]
+    assert {"after-stub", "no-gpu", "stale"} <= {v["name"] for v in finding["variants"]}
+    assert all(v["title"] for v in finding["variants"])
+    assert finding["doc"].startswith("https://")
+    assert finding["sources"]
+
+
+def test_an_unknown_id_names_close_matches_and_exits_2(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "--finding", "nvidia-driver-mising")
+    assert code == 2 and out == ""
+    assert "no finding 'nvidia-driver-mising'" in err
+    assert "did you mean: nvidia-driver-missing" in err
+    with pytest.raises(UnknownFindingError) as info:
+        lookup("libary-not-loaded-libcudnn")
+    assert "library-not-loaded-{library}" in info.value.suggestions
+
+
+def test_nothing_close_suggests_nothing() -> None:
+    assert suggest("zzzzzzzz") == ()
+
+
+def test_a_log_and_a_finding_together_are_a_usage_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "train.log", "--finding", "nvidia-driver-missing")
+    assert code == 2 and "--finding explains a finding id, not a log" in err
+    code, _, err = _run(capsys, "--finding", "nvidia-driver-missing", "--format", "html")
+    assert code == 2 and "text or --json" in err
+
+
+def test_sources_are_the_rows_own_comments() -> None:
+    sources = row_sources("nvidia-driver-missing")
+    # the comment inside the row (its from-log variant), never the next row's block
+    assert any("NVIDIA_VISIBLE_DEVICES" in s for s in sources)
+    before = row_sources("wsl2-gpu-unknown")
+    assert not any("NVIDIA_VISIBLE_DEVICES" in s for s in before)
+
+
+def test_completion_offers_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["completion", "bash"]) == 0
+    assert "--finding" in capsys.readouterr().out
