@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tfgpu.logs.reader import split_prefix
+from tfgpu.facts.line_prefix import split_prefix
 
 from .kind_helpers import Case, check, table
 

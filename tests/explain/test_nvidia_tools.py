@@ -12,9 +12,10 @@ import pytest
 
 from tfgpu.explain import explain_lines
 from tfgpu.facts import GPU, Distribution, HostFacts, OSFacts, PythonFacts
+from tfgpu.facts.log import MAX_FOLLOW_LINES
 from tfgpu.findings import Finding, Severity
 from tfgpu.logs import read_lines, read_stream
-from tfgpu.logs.reader import MAX_FOLLOW_LINES, continues, starts_record
+from tfgpu.logs.reader import continues, starts_record
 
 from .kind_helpers import Case, check, table
 

@@ -18,6 +18,7 @@ import pytest
 import tfgpu.logs as logs_pkg
 import tfgpu.logs.engine as engine_mod
 from tfgpu.explain import explain_lines, explain_stream
+from tfgpu.facts.line_prefix import split_prefix
 from tfgpu.facts.log import LogFacts, ReadStats
 from tfgpu.logs import read_lines, read_stream
 from tfgpu.logs.patterns import PREFILTER_NEEDLES_BYTES, Pattern
@@ -28,7 +29,6 @@ from tfgpu.logs.reader import (
     normalize_paste,
     pieces_of,
     scan_stream,
-    split_prefix,
 )
 
 # tensorflow/tensorflow#17445 (TF 1.6 on a Quadro K2000M): the message, one line.

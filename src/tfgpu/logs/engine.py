@@ -6,15 +6,14 @@ import re
 import sys
 from itertools import pairwise
 
-from tfgpu.facts.log import Hit, Hits, LogFacts
+from tfgpu.facts.line_prefix import split_prefix
+from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit, Hits, LogFacts
 from tfgpu.logs.fold import Folder, squeeze
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import (
-    MAX_FOLLOW_LINES,
     MAX_LINE_CHARS,
     continuation_of,
     continues,
-    split_prefix,
     template_of,
 )
 
@@ -224,7 +223,7 @@ class Engine:
 
     A line with such a prefix, or quoted ("> "), or behind a line-number gutter, is also
     matched without it when a pattern does not match it whole (anchored patterns such as
-    ``^\\s*Illegal instruction``); see :func:`tfgpu.logs.reader.split_prefix`.
+    ``^\\s*Illegal instruction``); see :func:`tfgpu.facts.line_prefix.split_prefix`.
     """
 
     def __init__(self) -> None:

@@ -20,11 +20,8 @@ from collections.abc import Iterator
 from itertools import accumulate
 from typing import Any, Protocol
 
-from tfgpu.facts.line_prefix import _split_prefix as _split_prefix  # re-exported for tests
-from tfgpu.facts.line_prefix import split_prefix as split_prefix
-from tfgpu.facts.line_prefix import unwrap_markdown
-from tfgpu.facts.log import MAX_FOLLOW_LINES as MAX_FOLLOW_LINES
-from tfgpu.facts.log import ReadStats
+from tfgpu.facts.line_prefix import split_prefix, unwrap_markdown
+from tfgpu.facts.log import MAX_FOLLOW_LINES, ReadStats
 
 
 class ByteSource(Protocol):
