@@ -173,3 +173,168 @@ def test_a_wrapped_ptxas_status_is_still_paired_with_the_driver_fallback() -> No
     for width in (60, 80, 100):
         found = {k: (f.severity, f.title) for k, f in _ids(_hard_wrap(_PTXAS, width)).items()}
         assert found == plain, width
+
+
+# ------------------------------------------------- the program's death, wrapped
+
+def _died(lines: list[str]) -> list[int]:
+    """The lines on which the verdict says the program died."""
+    from tfgpu.diagnosis.checks.unknown import death_hits
+
+    return [h.line for h in death_hits(read_lines(lines))]
+
+
+# Python's traceback printer ends with "<module>.<type>: <message>" (traceback.py
+# _format_final_exc_line); TensorFlow's load_library.py raises NotFoundError with dlerror's text
+_OP_LIBRARY = [
+    "Traceback (most recent call last):",
+    '  File "train.py", line 3, in <module>',
+    "    lib_handle = py_tf.TF_LoadLibrary(library_filename)",
+    "tensorflow.python.framework.errors_impl.NotFoundError: "
+    "/opt/venv/lib/python3.8/site-packages/exampleop/libexample_tf.so: undefined symbol: "
+    "_ZN10tensorflow8OpKernelD2Ev",
+]
+
+
+def test_a_wrapped_exception_line_is_still_the_death_and_no_continuation() -> None:
+    assert _died(_OP_LIBRARY) == [4]
+    # at 80 columns the colon ends the line ("...NotFoundError:" / the path)
+    assert _hard_wrap(_OP_LIBRARY, 80)[3].endswith("NotFoundError:")
+    for width in (60, 80, 120):
+        lines = _hard_wrap(_OP_LIBRARY, width)
+        at = next(i for i, t in enumerate(lines, 1) if "NotFoundError:" in t)
+        assert _died(lines) == [at], (width, lines)
+        # the code line above is another record: the exception is not joined onto it
+        assert starts_record(lines[at - 1]), width
+
+
+def test_an_exception_whose_message_begins_with_a_newline_is_a_death() -> None:
+    # "raise ValueError('\\nshapes differ')" prints "ValueError: " then the message below
+    assert _died(["Traceback (most recent call last):", '  File "a.py", line 1, in <module>',
+                  "ValueError:", "shapes differ"]) == [3]
+
+
+# glog's fatal CHECK (TF 1.x conv_ops.cc) and bash's line for SIGABRT
+_FATAL = [
+    "2018-01-02 03:04:05.678901: E tensorflow/stream_executor/cuda/cuda_dnn.cc:371] could not "
+    "create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
+    "2018-01-02 03:04:05.678950: F tensorflow/core/kernels/conv_ops.cc:672] Check failed: "
+    "stream->parent()->GetConvolveAlgorithms( conv_parameters.ShouldIncludeWinogradNonfusedAlgo"
+    "<T>(), &algorithms)",
+]
+
+
+def test_a_check_failure_split_by_a_wrap_is_still_the_death() -> None:
+    assert _died(_FATAL) == [2]
+    assert _hard_wrap(_FATAL, 80)[-3].endswith("] Check")  # "Check" / "failed: ..."
+    for width in (80, 90):
+        lines = _hard_wrap(_FATAL, width)
+        at = next(i for i, t in enumerate(lines, 1) if "conv_ops.cc:672]" in t)
+        assert _died(lines) == [at], width
+        found = _ids(lines)
+        # the finding that explains it quotes the lines the message stands on
+        assert {e.line for e in found["dnn-handle-failed-gpu-memory"].evidence} >= {at}
+
+
+def test_a_fatal_python_error_split_by_a_wrap_is_still_the_death() -> None:
+    # CPython's Py_FatalError line (Python/pylifecycle.c "Fatal Python error: ")
+    line = "Fatal Python error: Cannot recover from stack overflow."
+    assert _died(["Epoch 1/10", line]) == [2]
+    assert _died(["Epoch 1/10", "Fatal Python", "error: Cannot recover from stack overflow."]
+                 ) == [2]
+
+
+def test_an_inline_code_span_wrapped_over_lines_reads_as_its_lines() -> None:
+    # a long line pasted in backticks, then hard-wrapped: the span opens on the first line
+    # and closes on the last (CommonMark: a code span may hold line endings)
+    lines = _hard_wrap(["`" + _OP_LIBRARY[-1] + "`"], 80)
+    assert lines[0].startswith("`") and lines[-1].endswith("`"), lines
+    assert _died(lines) == [1]
+    # the message's own line matched alone: the exception line is read without its mark
+    assert _died(["`tensorflow.python.framework.errors_impl.NotFoundError:",
+                  "/opt/x/libexample_tf.so: undefined symbol: _ZN10tensorflow8OpKernelD2Ev`"]
+                 ) == [1]
+
+
+# ------------------------------------------------- evidence: the log's own lines
+
+def test_a_joined_message_is_quoted_line_by_line_with_its_own_numbers() -> None:
+    # bash's "Killed" on its own line under a progress bar: no words of one line are quoted
+    # as another's
+    found = _ids(["Epoch 1/10",
+                  " 312/1563 [====>....] - ETA: 1:02 - loss: 0.61 - accuracy: 0.79",
+                  "Killed"])
+    ev = [(e.line, e.text) for f in found.values() for e in f.evidence if e.source == "log"]
+    assert (3, "Killed") in ev
+    assert not any(n == 2 and "Killed" in t for n, t in ev), ev
+    lines = _hard_wrap([_DLERROR], 80)
+    assert len(lines) > 1
+    own = dict(enumerate(lines, 1))
+    for f in _ids(lines).values():
+        for e in f.evidence:
+            if e.source == "log":
+                assert e.line is not None and own[e.line].strip() == e.text, (f.id, e)
+
+
+# dso_loader.cc: the loader's line with dlerror's text and the search path
+_DLERROR = ("Could not load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot open "
+            "shared object file: No such file or directory; LD_LIBRARY_PATH: "
+            "/usr/local/nvidia/lib:/usr/local/nvidia/lib64")
+
+
+def test_a_reason_read_to_the_line_end_goes_on_over_the_wrapped_lines() -> None:
+    [plain] = [h for h in read_lines([_DLERROR]).get("lib.missing").all() if h.g("err")]
+    for width in (60, 80):
+        lines = _hard_wrap([_DLERROR], width)
+        assert len(lines) >= 3, lines
+        [hit] = [h for h in read_lines(lines).get("lib.missing").all() if h.g("err")]
+        assert hit.g("err") == plain.g("err"), width
+        assert hit.span == range(1, len(lines) + 1), width
+        # /usr/local/nvidia on the search path: a container started without the NVIDIA runtime
+        assert "docker-run-without-gpus" in _ids(lines), width
+
+
+# a library found whose own dependency is missing: one finding, not a second missing library
+_DEPENDENCY = [
+    "2021-06-17 20:18:13.799235: W tensorflow/stream_executor/platform/default/dso_loader.cc:64]"
+    " Could not load dynamic library 'libnvinfer.so.7'; dlerror: libnvrtc.so.11.1: cannot open"
+    " shared object file: No such file or directory; LD_LIBRARY_PATH: /usr/local/cuda/lib64",
+]
+
+
+def test_a_wrapped_dependency_failure_is_one_message() -> None:
+    plain = set(_ids(_DEPENDENCY))
+    assert not any(i.startswith("library-not-loaded-libnvrtc") for i in plain), plain
+    for width in (60, 80, 120):
+        assert set(_ids(_hard_wrap(_DEPENDENCY, width))) == plain, width
+
+
+# colocation_graph.cc: the error, the node's attrs, "Registered devices" and the kernels (TF 1.x
+# DepthToSpace: GPU kernels for any format, a CPU kernel for NHWC only)
+_NO_GPU_DEVICE = [
+    "Error: No OpKernel was registered to support Op 'DepthToSpace' used by node DepthToSpace "
+    "(defined at /home/user/project/core/ops/__init__.py:336)  with these attrs: "
+    "[data_format=\"NCHW\", block_size=2, T=DT_FLOAT]",
+    "Registered devices: [CPU]",
+    "Registered kernels:",
+    "  device='GPU'; T in [DT_HALF]",
+    "  device='GPU'; T in [DT_FLOAT]",
+    "  device='CPU'; T in [DT_FLOAT]; data_format in [\"NHWC\"]",
+]
+
+
+def test_a_wrapped_placer_error_pairs_its_devices_and_attrs_by_what_lies_between() -> None:
+    assert "op-kernel-gpu-only-no-gpu-device" in _ids(_NO_GPU_DEVICE)
+    for width in (60, 80, 100):
+        lines = _hard_wrap(_NO_GPU_DEVICE, width)
+        assert lines.index("Registered devices: [CPU]") >= 3, (width, lines)
+        assert "op-kernel-gpu-only-no-gpu-device" in _ids(lines), (width, lines)
+
+
+def test_a_join_that_reads_more_of_the_next_lines_message_is_kept() -> None:
+    # the next line alone is the bare status (cuda_driver.cc "failed call to cuCtxCreate:
+    # CUDA_ERROR_OUT_OF_MEMORY"); the join also names the call that failed
+    lines = ["Internal: failed initializing StreamExecutor for CUDA device ordinal 1: "
+             "Internal: failed call to cuCtxCreate:", "CUDA_ERROR_OUT_OF_MEMORY;"]
+    hits = read_lines(lines).get("mem.cuda_oom").all()
+    assert any(h.line == 1 and h.g("ctx") == "cuCtxCreate" for h in hits), hits

@@ -36,6 +36,11 @@ class Hit:
             end a sentence and this line does not start a new record: a hard-wrapped
             message's first piece), else ``""``; a check that reads words printed before
             the matched ones looks there too.
+        parts: for a message matched on lines joined (a hard-wrapped message, see
+            :class:`tfgpu.logs.engine.Engine`), each line joined as ``(line number, its
+            own text)``, this hit's line first; ``()`` for a match on one line.  ``text``
+            is then the joined text the pattern read, which no one line of the log holds:
+            evidence quotes ``parts``, each line with its own number.
     """
 
     line: int
@@ -43,10 +48,18 @@ class Hit:
     groups: dict[str, str]
     retyped: bool = False
     before: str = ""
+    parts: tuple[tuple[int, str], ...] = ()
 
     def g(self, name: str) -> str | None:
         """Return group ``name`` or ``None`` when it did not take part in the match."""
         return self.groups.get(name)
+
+    @property
+    def span(self) -> range:
+        """The line numbers the matched message covers: :attr:`line` alone, or every line
+        of its :attr:`parts` (a hard-wrapped message); two hits whose spans share a line
+        read one message."""
+        return range(self.line, (self.parts[-1][0] if self.parts else self.line) + 1)
 
 
 @dataclass

@@ -55,13 +55,14 @@ MAX_REPEATS = 8
 
 #: The start of a new log record: a timestamp, a glog prefix, a traceback line, a shell
 #: prompt, a log-level word ("ERROR: " as pip, Python's logging and many tools print it), a
-#: Python exception line ("ImportError: ...", "tensorflow...InternalError: ..."), or a
+#: Python exception line ("ImportError: ...", "tensorflow...InternalError: ..."; the colon
+#: ends the line when a hard wrap broke at the space after it), or a
 #: program naming itself before an error ("docker: Error response from daemon").
 _NEW_RECORD_RE = re.compile(
     r"^\s*(?:\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} |Traceback \(|File \"|\$ |>>> |#\s|\[\d"
     r"|[IWEF] ?[\w/.+-]{1,200}\.(?:cc|cpp|c|h):\d{1,6}\]"
-    r"|(?:ERROR|WARNING|INFO|DEBUG|CRITICAL|FATAL|NOTICE): "
-    r"|(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0,60}(?:Error|Exception|Warning): "
+    r"|(?:ERROR|WARNING|INFO|DEBUG|CRITICAL|FATAL|NOTICE):(?: |$)"
+    r"|(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0,60}(?:Error|Exception|Warning):(?: |$)"
     r"|[a-z][\w-]{0,30}: [Ee]rror\b|PS [A-Z]:\\[^>\n]{0,200}> )"
 )
 
