@@ -8,6 +8,8 @@ resolver, executor.cc, the placer's op_kernel.cc); names and numbers are made up
 
 from __future__ import annotations
 
+import pytest
+
 from tfgpu.explain import explain_lines
 from tfgpu.findings import Finding, Severity
 from tfgpu.logs import read_lines
@@ -338,3 +340,112 @@ def test_a_join_that_reads_more_of_the_next_lines_message_is_kept() -> None:
              "Internal: failed call to cuCtxCreate:", "CUDA_ERROR_OUT_OF_MEMORY;"]
     hits = read_lines(lines).get("mem.cuda_oom").all()
     assert any(h.line == 1 and h.g("ctx") == "cuCtxCreate" for h in hits), hits
+
+
+# ------------------------------------------------- a wrap between sentences, long messages
+
+def test_a_full_stop_at_a_wraps_width_may_go_on() -> None:
+    from tfgpu.logs.reader import continues
+
+    assert continues("x" * 79 + ".")  # a hard wrap's piece: the sentence may go on below
+    assert not continues("Relying on driver to perform ptx compilation.")  # short: its own
+    assert not continues("x" * 200 + ".")  # longer than any wrap: not cut there
+
+
+@pytest.mark.parametrize(("lines", "width", "finding"), [
+    # the CUDA runtime's start (TF's gpu_device.cc: "cudaGetDevice() failed. Status: ...")
+    (["tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. "
+      "Status: initialization error"], 80, "cuda-runtime-init-failed"),
+    # keras utils/multi_gpu_utils.py
+    (["ValueError: To call `multi_gpu_model` with `gpus=4`, we expect the following devices "
+      "to be available: ['/cpu:0', '/gpu:0', '/gpu:1', '/gpu:2', '/gpu:3']. However this "
+      "machine only has: ['/gpu:0', '/gpu:1', '/gpu:2', '/gpu:3']. Try reducing `gpus`."],
+     80, "keras-multi-gpu-model-devices"),
+    # gpu_device.cc (TF 1.x): a GPU below the build's minimum compute capability
+    (["2018-06-18 21:54:33.740368: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1406] "
+      "Ignoring visible gpu device (device: 0, name: GeForce GT 750M, pci bus id: "
+      "0000:01:00.0, compute capability: 3.0) with Cuda compute capability 3.0. The minimum "
+      "required Cuda capability is 3.5."], 120, "gpu-compute-capability-too-low"),
+    # the placer (colocation_graph.cc): a message of six lines at 80 columns
+    (["tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a device "
+      "for operation model/conv_1/separable_conv2d/ReadVariableOp: Could not satisfy explicit "
+      "device specification '' because the node {{colocation_node model/conv_1/separable_conv2d"
+      "/ReadVariableOp}} was colocated with a group of nodes that required incompatible device "
+      "'/job:localhost/replica:0/task:0/device:GPU:0'. All available devices "
+      "[/job:localhost/replica:0/task:0/device:CPU:0, "
+      "/job:localhost/replica:0/task:0/device:GPU:0]."], 80, "op-has-no-gpu-kernel"),
+])
+def test_a_message_wrapped_between_its_sentences_or_over_six_lines_is_read(
+        lines: list[str], width: int, finding: str) -> None:
+    assert finding in _ids(lines)
+    wrapped = _hard_wrap(lines, width)
+    assert any(t.endswith(".") for t in wrapped[:-1]) or len(wrapped) > 4, wrapped
+    assert finding in _ids(wrapped), (width, wrapped)
+
+
+# asm_compiler.cc's version check and redzone_allocator.cc's status (TF 2.11+ wordings), then
+# the fallback line: the driver compiled the PTX (a warning, not a missing ptxas)
+_PTXAS_TF2 = [
+    "2023-04-11 14:56:14.664302: W tensorflow/compiler/xla/stream_executor/gpu/asm_compiler.cc:85]"
+    " Couldn't get ptxas version string: INTERNAL: Couldn't invoke ptxas --version",
+    "2023-04-11 14:56:14.665682: W tensorflow/compiler/xla/stream_executor/gpu/"
+    "redzone_allocator.cc:318] INTERNAL: Failed to launch ptxas",
+    "Relying on driver to perform ptx compilation. ",
+    "Modify $PATH to customize ptxas location.",
+    "This message will be only logged once.",
+]
+
+
+def test_a_wrapped_ptxas_version_check_and_status_stay_paired_with_the_fallback() -> None:
+    plain = {k: (f.severity, f.title) for k, f in _ids(_PTXAS_TF2).items()}
+    assert plain["ptxas-not-found"][0] is Severity.WARNING
+    for width in (80, 100, 120):
+        found = {k: (f.severity, f.title) for k, f in _ids(_hard_wrap(_PTXAS_TF2, width)).items()}
+        assert found == plain, (width, found)
+
+
+# TF 1.x: the allocation failure, then the nodes it names on lines of their own
+_OOM_NODES = [
+    "ResourceExhaustedError (see above for traceback): OOM when allocating tensor with "
+    "shape[5760,4,4,2048]",
+    "\t [[Node: conv/SpaceToBatchND = SpaceToBatchND[T=DT_FLOAT, Tblock_shape=DT_INT32, "
+    "Tpaddings=DT_INT32, _device=\"/job:localhost/replica:0/task:0/device:GPU:0\"](relu, "
+    "conv/SpaceToBatchND/block_shape, conv/SpaceToBatchND/paddings)]]",
+    "\t [[Node: add/_1131 = _Recv[client_terminated=false, recv_device=\"/job:localhost/"
+    "replica:0/task:0/device:CPU:0\", send_device=\"/job:localhost/replica:0/task:0/device:"
+    "GPU:0\", send_device_incarnation=1, tensor_name=\"edge_5776_add\", tensor_type=DT_FLOAT, "
+    "_device=\"/job:localhost/replica:0/task:0/device:CPU:0\"]()]]",
+]
+
+
+def test_a_node_line_is_its_own_record_and_names_the_failing_ops_device() -> None:
+    assert starts_record("\t [[Node: x = Const[dtype=DT_FLOAT]()]]")
+    assert starts_record("\t [[{{node x}}]]")
+    assert "gpu-out-of-memory-tensor" in _ids(_OOM_NODES)
+    for width in (80, 120):
+        found = _ids(_hard_wrap(_OOM_NODES, width))
+        assert "gpu-out-of-memory-tensor" in found, width
+        assert "host-out-of-memory-tensor" not in found, width
+
+
+def test_an_allocation_line_wrapped_over_three_lines_still_names_its_device() -> None:
+    lines = _hard_wrap([_OOM], 50)
+    assert len(lines) >= 3, lines
+    hit = read_lines(lines).get("mem.oom_tensor").first[0]
+    assert (hit.g("dtype"), hit.g("alloc")) == ("float", "cpu"), lines
+    assert "host-out-of-memory-tensor" in _ids(lines)
+
+
+def test_a_message_joined_on_from_an_earlier_line_is_recorded_at_its_own_line() -> None:
+    # setuptools' easy_install (package_index.py, easy_install.py): four records, the last
+    # wrapped; lines that go on were joined for another pattern's sake, the message begins
+    # on line 4
+    lines = ["Searching for tensorflow-gpu==1.4.0",
+             "Reading https://pypi.org/simple/tensorflow-gpu/",
+             "No local packages or working download links found for tensorflow-gpu==1.4.0",
+             "error: Could not find suitable distribution for",
+             "Requirement.parse('tensorflow-gpu==1.4.0')"]
+    [hit] = read_lines(lines).get("pip.setuptools_tf_req").all()
+    assert (hit.line, hit.span) == (4, range(4, 6))
+    assert hit.text.startswith("error: Could not find")
+    assert "tensorflow-no-matching-distribution" in _ids(lines)

@@ -17,8 +17,10 @@ MAX_KEYS = 16
 
 
 #: Lines passed on after a candidate line whose text does not end a sentence, so that a message
-#: wrapped by a terminal or an issue tracker can be matched across them (see :func:`continues`).
-MAX_FOLLOW_LINES = 3
+#: wrapped by a terminal or an issue tracker can be matched across them (see :func:`continues`):
+#: five, since the placer's and the device errors run to 400-500 characters, six lines at 80
+#: columns.
+MAX_FOLLOW_LINES = 5
 
 
 
@@ -53,6 +55,14 @@ class Hit:
     def g(self, name: str) -> str | None:
         """Return group ``name`` or ``None`` when it did not take part in the match."""
         return self.groups.get(name)
+
+    @property
+    def read(self) -> str:
+        """The message's words from its start: :attr:`before` (the line before, when a hard
+        wrap put the message's start there) and :attr:`text`; :attr:`text` alone when there
+        is no such line.  For a check that looks for words printed before the matched ones
+        ("Couldn't get" / "ptxas version string: ...")."""
+        return f"{self.before} {self.text}" if self.before else self.text
 
     @property
     def span(self) -> range:

@@ -205,6 +205,31 @@ class _Pending:
         self.deferred: list[_Deferred] = []
 
 
+def _from_match(parts: tuple[tuple[int, str], ...], joined: str,
+                start: int) -> tuple[tuple[tuple[int, str], ...], int]:
+    """``parts`` (the lines joined into ``joined``, in order) from the one the match that
+    begins at ``start`` of ``joined`` begins on, and where that line's words begin in
+    ``joined``: each later line's message (without its prefix) is found in ``joined`` after
+    the one before; a line not found ends the search."""
+    pos, first = 0, 0
+    for i in range(1, len(parts)):
+        message = split_prefix(parts[i][1])[1].strip()
+        at = joined.find(message[:24], pos + 1) if message else -1
+        if at < 0 or at > start:
+            break
+        pos, first = at, i
+    return parts[first:], pos
+
+
+def _may_go_on(m: re.Match[str], joined: str) -> bool:
+    """Whether the next line may lengthen the match ``m`` on the ``joined`` text: it ran to
+    the text's end, or it stopped within :data:`_OPEN_TAIL` characters of it with an optional
+    group left empty (a wrap cut that part's head off: "... and type float on" /
+    "/job:localhost/.../device:CPU:0 by allocator cpu")."""
+    return m.end() >= len(joined) or (len(joined) - m.end() <= _OPEN_TAIL
+                                      and None in m.groupdict().values())
+
+
 def _groups(m: re.Match[str]) -> dict[str, str]:
     """The named groups that took part in ``m``."""
     return {k: v for k, v in m.groupdict().items() if v is not None}
@@ -464,7 +489,7 @@ class Engine:
                     if part in self._covered:
                         continue
                     self._covered.append(part)
-                    if goes_on and m.end() >= len(joined):  # the next line may lengthen it
+                    if goes_on and _may_go_on(m, joined):  # the next line may lengthen it
                         deferred.append((p, joined, m, part, parts))
                     else:
                         self._record(p, prev.line, joined, m, parts=parts)
@@ -525,9 +550,10 @@ class Engine:
         fills a named group the line alone left empty (a hard wrap's "... shape[1024,50257]
         and type" / "float on .../device:CPU:0 by allocator cpu") or lengthens the group
         that ran to the line's end (:func:`_open_end`: "dlerror: libcuda.so.1: cannot" /
-        "open shared object file: ..."); else as matched.  A lengthened group that runs to
-        the end of ``text`` again waits for the line after (up to :data:`MAX_FOLLOW_LINES`
-        lines joined: a path list wrapped over two more lines)."""
+        "open shared object file: ..."); else as matched.  A match lengthened so again waits
+        for the line after (up to :data:`MAX_FOLLOW_LINES` lines joined: a path list wrapped
+        over two more lines, "... tensor" / "with shape[...] and type float on" / "<device>
+        by allocator cpu")."""
         held, self._held = self._held, []
         for p, at, prev, m, lead, parts, done in held:
             message = None
@@ -546,7 +572,10 @@ class Engine:
                         done = self._replace(p, done, Hit(at, joined, _groups(m2), before=lead,
                                                           parts=longer))
                     if len(longer) <= MAX_FOLLOW_LINES and len(joined) < MAX_JOINED_CHARS \
-                            and len(text) <= _WRAP_WIDTH and continues(text) and _open_end(m2):
+                            and continues(text) and (
+                                (len(text) <= _WRAP_WIDTH and _open_end(m2))
+                                or (len(joined) - m2.end() <= _OPEN_TAIL
+                                    and None in m2.groupdict().values())):
                         self._held.append((p, at, joined, m2, lead, longer, done))
                     elif done is None:
                         self._record(p, at, joined, m2, lead, longer)
@@ -565,6 +594,14 @@ class Engine:
 
     def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str],
                 before: str = "", parts: tuple[tuple[int, str], ...] = ()) -> Hit:
+        if len(parts) > 1:
+            # a message joined on from an earlier line is recorded at the line it begins on
+            # (the lines before it were joined for another pattern's sake)
+            parts, cut = _from_match(parts, text, m.start())
+            if parts[0][0] != line_no:
+                line_no, before, text = parts[0][0], "", text[cut:]
+            if len(parts) == 1:
+                parts = ()
         hit = Hit(line_no, text, _groups(m), before=before, parts=parts)
         self._add(p, hit)
         return hit
@@ -668,7 +705,7 @@ class Engine:
                     if part in self._covered:
                         break
                     self._covered.append(part)
-                    if goes_on and m.end() >= len(joined):
+                    if goes_on and _may_go_on(m, joined):
                         deferred.append((p, joined, m, part, parts))  # the next may go on
                         still.append(p)
                     else:
