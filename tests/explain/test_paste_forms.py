@@ -695,10 +695,10 @@ def _paste_forms() -> Any:
 
 #: Share of the sampled RIGHT cases whose grade, claim ids, verdict (the program died or
 #: not) and exit code a form keeps, at least (measured 2026-12-02 on all 921 RIGHT cases:
-#: every form 100%, but hard wraps: 80 columns 915/921, 120 columns 919/921; on the sample:
-#: 80 columns 460/464, 120 columns 463/464; the residue is listed in docs/explain.md).  A
+#: every form 100%, but hard wraps: 80 columns 918/921, 120 columns 919/921; on the sample:
+#: 80 columns 462/464, 120 columns 463/464; the residue is listed in docs/explain.md).  A
 #: form not named: 100%.
-PASTE_FORM_FLOORS = {"wrap 80": 0.99, "wrap 120": 0.995}
+PASTE_FORM_FLOORS = {"wrap 80": 0.995, "wrap 120": 0.995}
 #: Every this-many-th RIGHT case (in path order) is measured, to keep the test short.
 PASTE_FORM_SAMPLE = 2
 

@@ -449,3 +449,44 @@ def test_a_message_joined_on_from_an_earlier_line_is_recorded_at_its_own_line() 
     assert (hit.line, hit.span) == (4, range(4, 6))
     assert hit.text.startswith("error: Could not find")
     assert "tensorflow-no-matching-distribution" in _ids(lines)
+
+
+# cuDNN autotuning (XLA's / TensorFlow's conv algorithm picker: "Profiling failure on CUDNN
+# engine <id>: RESOURCE_EXHAUSTED: Allocating <n> bytes exceeds the memory limit of <n>
+# bytes."), then "No algorithm worked!"
+_AUTOTUNE = [
+    "2023-05-05 05:05:05.500000: W tensorflow/compiler/xla/stream_executor/gpu/"
+    "redzone_allocator.cc:321] Profiling failure on CUDNN engine 1#TC: RESOURCE_EXHAUSTED: "
+    "Allocating 4718624784 bytes exceeds the memory limit of 4294967296 bytes.",
+    "tensorflow.python.framework.errors_impl.NotFoundError: No algorithm worked!",
+]
+
+
+def test_a_wrapped_autotune_failure_keeps_its_sizes_and_tensor_core_engine() -> None:
+    plain = _ids(_AUTOTUNE)["cudnn-no-algorithm-workspace"]
+    assert "4.39 GiB" in plain.cause and "4.00 GiB" in plain.cause and "#TC" in plain.cause
+    for width in (60, 80, 100, 120):
+        lines = _hard_wrap(_AUTOTUNE, width)
+        found = _ids(lines)
+        assert "dnn-handle-failed-gpu-memory" not in found, width
+        got = found["cudnn-no-algorithm-workspace"]
+        assert (got.title, got.cause) == (plain.title, plain.cause), (width, lines)
+
+
+def test_a_message_begun_two_lines_above_its_keyword_is_read() -> None:
+    # TF 1.x placer.cc: "Cannot assign a device to node '<node>': Could not satisfy explicit
+    # device specification '<dev>' because no supported kernel for GPU devices is available"
+    # (the device on a line of its own, as TF 1.x printed it), wrapped at 80 columns: the
+    # keyword stands three lines below the message's start
+    lines = ["tensorflow.python.framework.errors.InvalidArgumentError: Cannot assign a device "
+             "to node 'summaries/HistogramSummary_3/tag': Could not satisfy explicit device "
+             "specification",
+             " '/device:GPU:1' because no supported kernel for GPU devices is available"]
+    assert "op-has-no-gpu-kernel" in _ids(lines)
+    wrapped = _hard_wrap(lines, 80)
+    assert len(wrapped) >= 4, wrapped
+    found = _ids(wrapped)
+    assert "op-has-no-gpu-kernel" in found, wrapped
+    own = dict(enumerate(wrapped, 1))
+    for e in found["op-has-no-gpu-kernel"].evidence:
+        assert e.line is not None and own[e.line].strip() == e.text, e

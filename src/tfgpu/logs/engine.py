@@ -301,6 +301,10 @@ class Engine:
         self._pending: list[_Pending] = []
         #: the line before, for :meth:`_wrap_join` (one line: the memory stays bounded)
         self._prev: _Prev | None = None
+        #: the lines before the current one that continue each other (each a continuation of
+        #: the one before, none ending a sentence), oldest first, at most
+        #: :data:`MAX_FOLLOW_LINES`: a message may begin several lines above its keyword
+        self._chain: list[tuple[int, str]] = []
         self.lines_fed = 0
         self._folder = Folder()  # the tolerant pass for retyped lines (tfgpu.logs.fold)
         #: (pattern name, the part of the current line) a join hit of the line before took
@@ -396,6 +400,9 @@ class Engine:
         prev, self._prev = self._prev, None
         if prev is not None:
             self._wrap_join(prev, line_no, text, pats, failed)
+        chain, self._chain = self._chain, []
+        if failed and len(chain) >= 2 and chain[-1][0] == line_no - 1:
+            self._reach_back(chain, line_no, text, failed)
         if failed and self._covered:
             # a message an older line's join took this line's start into is not begun again
             # here (a wrapped "Could not load ... 'libX'; dlerror: libY: cannot open" once)
@@ -407,6 +414,11 @@ class Engine:
             self._flush(self._pending.pop())
         if len(text) <= MAX_LINE_CHARS and continues(text):
             self._prev = _Prev(line_no, text, pats)
+            if chain and chain[-1][0] == line_no - 1 \
+                    and continuation_of(split_prefix(chain[0][1])[0], text) is not None:
+                self._chain = [*chain[-(MAX_FOLLOW_LINES - 1):], (line_no, text)]
+            else:
+                self._chain = [(line_no, text)]
 
     def _wrap_join(self, prev: _Prev, line_no: int, text: str, pats: tuple[Pattern, ...],
                    failed: list[Pattern]) -> None:
@@ -512,6 +524,39 @@ class Engine:
             pend.last, pend.joins, pend.deferred, pend.tail = line_no, 1, deferred, text
             pend.parts = parts
             self._pending.append(pend)
+
+    def _reach_back(self, chain: list[tuple[int, str]], line_no: int, text: str,
+                    failed: list[Pattern]) -> None:
+        """A message whose keyword stands on ``text`` (line ``line_no``) but which begins two
+        or more lines above it (a hard wrap: "...redzone_allocator.cc:321] Profiling" /
+        "failure on CUDNN engine 1#TC: ... Allocating 4718624784 bytes" / "exceeds the memory
+        limit of 4294967296 bytes."): each pattern of ``failed`` (its keyword on ``text``, no
+        match there) that no join took yet is tried on the ``chain`` lines (the lines that go
+        on into this one, oldest first) joined with ``text``, from two lines back to the
+        chain's start; a match that begins before the line just above is recorded at the
+        line it begins on.  Work: at most :data:`MAX_FOLLOW_LINES` - 1 regex searches per
+        such pattern, only on lines whose own keyword found no match."""
+        message = continuation_of(split_prefix(chain[0][1])[0], text)
+        if message is None or not message.strip():
+            return
+        taken = {name for name, _ in self._covered}
+        todo = [p for p in failed if p.name not in taken and p.name not in CONTEXT_ONLY]
+        if not todo:
+            return
+        for k in range(2, len(chain) + 1):
+            lines = chain[-k:]
+            pieces = [lines[0][1], *(split_prefix(t)[1].strip() for _, t in lines[1:])]
+            head = " ".join(pieces)
+            joined = f"{head} {message.strip()}"[:MAX_JOINED_CHARS]
+            cut = len(head) - len(pieces[-1])  # where the line just above begins
+            for p in list(todo):
+                m = p.regex.search(joined)
+                if m is not None and m.start() < cut and m.end() > len(head):
+                    self._covered.append((p.name, joined[len(head) + 1:m.end()]))
+                    self._record(p, lines[0][0], joined, m, parts=(*lines, (line_no, text)))
+                    todo.remove(p)
+            if not todo:
+                return
 
     def _fold(self, line_no: int, text: str, template: str, failed: list[Pattern],
               pats: tuple[Pattern, ...], message: str | None) -> None:
