@@ -128,6 +128,44 @@ def test_the_rules_catch_what_they_forbid(tmp_path: Path) -> None:
     assert "tfgpu.verify" not in names
 
 
+def _bound_by_import(module: Path) -> dict[str, str]:
+    """Top-level names ``module`` binds only by ``from tfgpu... import`` -> their owner."""
+    tree = ast.parse(module.read_text(encoding="utf-8"))
+    defined: set[str] = set()
+    imported: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            defined.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            defined.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tfgpu."):
+            imported.update((a.asname or a.name, str(node.module)) for a in node.names)
+    return {name: owner for name, owner in imported.items() if name not in defined}
+
+
+#: Modules that are no package's face: a name they import is theirs to use, not to hand on.
+NOT_A_FACE = ("tfgpu.logs.reader", "tfgpu.logs.engine", "tfgpu.logs.patterns",
+              "tfgpu.logs.fold")
+
+
+def test_names_are_imported_from_their_owner() -> None:
+    """The log reader uses the line-prefix and follow-line facts of :mod:`tfgpu.facts`; it
+    does not hand them on: whoever needs them imports them from :mod:`tfgpu.facts`."""
+    borrowed = {mod: _bound_by_import(SRC.parent / (mod.replace(".", "/") + ".py"))
+                for mod in NOT_A_FACE}
+    root = SRC.parent.parent
+    bad = []
+    for path in sorted([*SRC.rglob("*.py"), *(root / "tests").rglob("*.py"),
+                        *(root / "scripts").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module in borrowed:
+                bad.extend(f"{path.relative_to(root).as_posix()}: {node.module}.{a.name} "
+                           f"(owner {borrowed[node.module][a.name]})"
+                           for a in node.names if a.name in borrowed[node.module])
+    assert not bad, bad
+
+
 def test_known_violations_are_real_edges() -> None:
     """Each tolerated edge names a module that exists (so a typo cannot hide a new one)."""
     for entry in KNOWN_TODAY:

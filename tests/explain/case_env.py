@@ -9,11 +9,22 @@ from tfgpu import facts as F
 from tfgpu.facts.driver_text import nvidia_driver_version
 
 _VER = re.compile(r"(\d+\.\d+(?:\.\d+)?)")
+#: Just before a number: a requirement's comparison (PEP 440 ``>=``, ``<=``, ``<``, ``>``,
+#: ``~=``, ``!=``; also with spaces, "needs >= 8.9.4"): the number is a bound, not the
+#: version installed.  ``==`` (and ``===``) pins the version: that one is installed.
+_BOUND = re.compile(r"(?:[<>]=?|[~!]=)\s*[vr]?$")
+
+
+def _is_bound(text: str, start: int) -> bool:
+    """Whether the number at ``start`` of ``text`` is a requirement's bound."""
+    return _BOUND.search(text[max(0, start - 8):start]) is not None
 
 
 def _version(text: str | None) -> str | None:
-    m = _VER.search(text or "")
-    return m.group(1) if m else None
+    """The first version number of a case's free text that is not a bound (``8.8.0 (needs >=
+    8.9.4)`` -> ``8.8.0``, ``< 8.3 vs >= 8.3 tested`` -> ``None``)."""
+    t = text or ""
+    return next((m.group(1) for m in _VER.finditer(t) if not _is_bound(t, m.start())), None)
 
 
 #: A version or a series in a case's ``tf`` text: ``2.4.1``, ``1.15``, ``r1.13``, ``v0.1``,
@@ -30,9 +41,10 @@ def tf_version(text: str | None) -> str | None:
     """TensorFlow's version in a case's ``tf`` text, or ``None`` when it names none.
 
     The first version in the text that is not another component's (``cuDNN 5.1``,
-    ``CUDA 12.0``: a number right after such a name is skipped); when that first number is
-    a series (``1.x``, ``tensorflow-gpu 1.x (... cuDNN 5.1)``), TensorFlow's version is not
-    known and the later numbers are other components': ``None``.
+    ``CUDA 12.0``: a number right after such a name is skipped) nor a requirement's bound
+    (``tensorflow>=2.10``, ``<2.16``: what may be installed, not what is); when that first
+    number is a series (``1.x``, ``tensorflow-gpu 1.x (... cuDNN 5.1)``), TensorFlow's
+    version is not known and the later numbers are other components': ``None``.
 
     Args:
         text: the free text of a case's ``env["tf"]``.
@@ -41,6 +53,8 @@ def tf_version(text: str | None) -> str | None:
     for m in _TF_TOKEN.finditer(t):
         if _OTHER_COMPONENT.search(t[max(0, m.start() - 40):m.start()]):
             continue
+        if _is_bound(t, m.start()):
+            continue  # "tensorflow>=2.10", "< 2.4": what a requirement allows, not installed
         return None if m.group(1).endswith(".x") else m.group(1)
     return None
 
@@ -69,27 +83,59 @@ def _nvidia_model(text: str) -> bool:
     return any(k.gpu_compute_capability(s) for s in spans if any(c.isdigit() for c in s))
 
 
-def _gpu(text: str) -> F.GPU | None:
-    """The case's GPU; ``None`` when its words name no vendor tfgpu knows (then the case
-    says nothing about the host's GPU: unknown, not "no NVIDIA GPU")."""
+#: A remark in parentheses after a GPU's name ("(Ampere)", "(8 GB)", "(cc 6.1)", "(laptop)").
+_REMARK = re.compile(r"\s*\(([^()]*)\)")
+#: A count before the name ("2x ", "4 x ", "8× ").
+_COUNT = re.compile(r"^\s*\d{1,3}\s*[x\u00d7]\s+", re.IGNORECASE)
+#: Remarks that are part of the model's name as the GPU table and NVML spell it: a laptop
+#: part ("GeForce GTX 1080 (notebook)"), which the lookup reads.
+_NAME_REMARK = re.compile(r"^(?:notebook|laptop|mobile|max-q)$", re.IGNORECASE)
+
+
+def gpu_name(text: str) -> str:
+    """The GPU's name as a probe reports it, from a case's free text: without a count before
+    it ("2x ") and remarks in parentheses after it ("(Ampere)", "(8 GB)", "(cc 6.1)"), but a
+    laptop remark kept ("(notebook)"); when the words outside the remarks name no model of
+    the GPU table and a remark does ("AWS p3.8xlarge (V100)"), that remark."""
+    base = _COUNT.sub("", text)
+    kept = _REMARK.sub(lambda m: f" ({m.group(1)})" if _NAME_REMARK.match(m.group(1).strip())
+                       else "", base)
+    name = " ".join(kept.split())
+    if not _nvidia_model(name) and not _vendor(name):
+        named = [r.strip() for r in _REMARK.findall(base) if _nvidia_model(r.strip())]
+        if named:
+            return named[0]
+    return name or text.strip()
+
+
+def _vendor(text: str) -> str | None:
+    """The GPU vendor ``text``'s words name (``"nvidia"``, ``"amd"``, ``"apple"``,
+    ``"intel"``), or ``None``."""
     t = text.lower()
     if "amd" in t or "radeon" in t:
-        vendor = "amd"
-    elif any(w in t for w in ("nvidia", "geforce", "tesla", "rtx", "gtx", "quadro", "titan")):
-        vendor = "nvidia"
-    elif "apple" in t:
-        vendor = "apple"
-    elif re.search(r"\bintel\b", t):
-        vendor = "intel"
-    elif _nvidia_model(text):
-        vendor = "nvidia"
-    else:
+        return "amd"
+    if any(w in t for w in ("nvidia", "geforce", "tesla", "rtx", "gtx", "quadro", "titan")):
+        return "nvidia"
+    if "apple" in t:
+        return "apple"
+    if re.search(r"\bintel\b", t):
+        return "intel"
+    return None
+
+
+def _gpu(text: str) -> F.GPU | None:
+    """The case's GPU (named as a probe names it, :func:`gpu_name`); ``None`` when its words
+    name no vendor tfgpu knows (then the case says nothing about the host's GPU: unknown, not
+    "no NVIDIA GPU").  A remark ("(no NVIDIA GPU)") names no vendor."""
+    name = gpu_name(text)
+    vendor = _vendor(name) or ("nvidia" if _nvidia_model(name) else None)
+    if vendor is None:
         return None
     m = re.search(r"(?i:cc|compute capability)\s*(\d+\.\d+)", text)
     return F.GPU(
         index=0,
         vendor=vendor,
-        name=text,
+        name=name,
         compute_capability=m.group(1) if m else None,
         source="case",
     )

@@ -40,3 +40,29 @@ def test_wsl2_alone_is_wsl() -> None:
     facts = facts_from_env({"os": "Windows 10, WSL2 Ubuntu 20.04"})
     assert facts is not None
     assert facts.os.is_wsl
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    # named as NVML and nvidia-smi name it: no remark, no count before it
+    ("NVIDIA GeForce RTX 3090 (Ampere)", "NVIDIA GeForce RTX 3090"),
+    ("NVIDIA A100 (Ampere, sm_80)", "NVIDIA A100"),
+    ("GeForce GTX 1070 (cc 6.1)", "GeForce GTX 1070"),
+    ("2x GeForce GTX 1070 (8 GB)", "GeForce GTX 1070"),
+    ("4 x Tesla P100-PCIE-16GB", "Tesla P100-PCIE-16GB"),
+    # a laptop remark is part of the model's name (the GPU table's "(notebook)" rows)
+    ("GeForce GTX 1080 (notebook)", "GeForce GTX 1080 (notebook)"),
+    # a remark that is the only model named
+    ("AWS p3.8xlarge (V100)", "V100"),
+])
+def test_a_gpu_is_named_without_remarks(text: str, name: str) -> None:
+    facts = facts_from_env({"gpu": text})
+    assert facts is not None
+    assert [g.name for g in facts.gpus] == [name]
+
+
+def test_a_remark_keeps_its_compute_capability_and_names_no_vendor() -> None:
+    facts = facts_from_env({"gpu": "GeForce GTX 1070 (cc 6.1)"})
+    assert facts is not None and facts.gpus[0].compute_capability == "6.1"
+    # "(no NVIDIA GPU)" says there is none: the vendor is the one the name gives
+    facts = facts_from_env({"gpu": "Intel UHD 620 (no NVIDIA GPU)"})
+    assert facts is not None and [g.vendor for g in facts.gpus] == ["intel"]

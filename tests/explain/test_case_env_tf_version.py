@@ -59,3 +59,30 @@ def test_facts_from_env_keeps_a_named_tensorflow_version() -> None:
     assert facts.tf.version == "1.13.1"
     assert [(d.name, d.version) for d in facts.python.distributions] == [
         ("tensorflow-gpu", "1.13.1")]
+
+
+@pytest.mark.parametrize(("text", "version"), [
+    # a requirement's bounds (PEP 440 comparisons) say what may be installed, not what is
+    ("tensorflow>=2.10", None),
+    ("tensorflow>=2.10,<2.16", None),
+    ("< 2.4 (TF 1.x with pure Keras)", None),
+    ("tensorflow-gpu 2.x (keras-tuner requires tensorflow>=2.0.0-beta1)", None),
+    ("tensorflow~=2.12.0", None),
+    ("2.15 (the project pins tensorflow>=2.10)", "2.15"),
+    # == pins the version: the one installed
+    ("1.15 (tensorflow-gpu==1.15)", "1.15"),
+    ("tensorflow==2.7.0", "2.7.0"),
+])
+def test_a_requirement_bound_is_no_installed_version(text: str, version: str | None) -> None:
+    assert tf_version(text) == version
+
+
+def test_facts_from_env_reads_no_bound_as_a_library_version() -> None:
+    facts = facts_from_env({"tf": "tensorflow>=2.10", "cudnn": "< 8.3 vs >= 8.3 tested",
+                            "cuda": "12.9 (driver forces >= 12.8)"})
+    assert facts is not None
+    assert facts.tf is None
+    assert facts.libraries == ()
+    assert [t.version for t in facts.toolkits] == ["12.9"]
+    facts = facts_from_env({"cudnn": "8.8.0 (needs >= 8.9.4)"})
+    assert facts is not None and facts.libraries[0].version == "8.8.0"

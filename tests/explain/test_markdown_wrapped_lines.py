@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tfgpu.logs.reader import split_prefix
+from tfgpu.facts.line_prefix import split_prefix
 
 from .kind_helpers import Case, check, table
 
@@ -29,13 +29,28 @@ def test_whole_line_wrappings_are_removed(line: str, kind: str, message: str) ->
     assert split_prefix(line) == (kind, message)
 
 
+@pytest.mark.parametrize(("line", "message"), [
+    ("`tensorflow.python.framework.errors_impl.NotFoundError:",
+     "tensorflow.python.framework.errors_impl.NotFoundError:"),
+    ("/opt/x/libexample_tf.so: undefined symbol: _ZN10tensorflow8OpKernelD2Ev`",
+     "/opt/x/libexample_tf.so: undefined symbol: _ZN10tensorflow8OpKernelD2Ev"),
+])
+def test_a_code_span_over_lines_loses_its_opening_and_closing_mark(line: str,
+                                                                   message: str) -> None:
+    """A code span may hold line endings (CommonMark 0.31 "Code spans"): a long line pasted
+    in backticks and hard-wrapped opens the span on its first line and closes it on its last,
+    each with the line's only backtick."""
+    assert split_prefix(line) == ("md", message)
+
+
 @pytest.mark.parametrize("line", [
-    "```", "```python", "``", "`a` and `b`", "**kwargs)", "`unclosed code",
+    "```", "```python", "``", "`a` and `b`", "**kwargs)", "`", "a ` b", "` a",
+    "docker run --rm `",  # PowerShell's line continuation
     "``double-quoted code``", "** **", "plain text",
 ])
 def test_other_lines_are_kept(line: str) -> None:
-    """Code fences, two spans on a line, unclosed or empty marks and plain text are kept as
-    they are."""
+    """Code fences, two spans on a line, a lone or inner mark, empty marks and plain text
+    are kept as they are."""
     kind, message = split_prefix(line)
     assert "md" not in kind.split("+")
     assert message == line

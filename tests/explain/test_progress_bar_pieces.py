@@ -12,6 +12,8 @@ import io
 import time
 from pathlib import Path
 
+from tfgpu.facts.line_prefix import _split_prefix
+from tfgpu.facts.line_prefix import split_prefix as split
 from tfgpu.facts.log import ReadStats
 from tfgpu.logs import read_lines, read_stream
 from tfgpu.logs.patterns import PREFILTER_NEEDLES_BYTES
@@ -20,14 +22,12 @@ from tfgpu.logs.reader import (
     _LOWER,
     MAX_REPEATS,
     FollowState,
-    _split_prefix,
     clean_line,
     holds_anchor,
     line_texts,
     pieces_of,
     scan_view,
 )
-from tfgpu.logs.reader import split_prefix as split
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "explain-pastes"
 

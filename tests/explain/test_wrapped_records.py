@@ -8,6 +8,8 @@ resolver, executor.cc, the placer's op_kernel.cc); names and numbers are made up
 
 from __future__ import annotations
 
+import pytest
+
 from tfgpu.explain import explain_lines
 from tfgpu.findings import Finding, Severity
 from tfgpu.logs import read_lines
@@ -173,3 +175,318 @@ def test_a_wrapped_ptxas_status_is_still_paired_with_the_driver_fallback() -> No
     for width in (60, 80, 100):
         found = {k: (f.severity, f.title) for k, f in _ids(_hard_wrap(_PTXAS, width)).items()}
         assert found == plain, width
+
+
+# ------------------------------------------------- the program's death, wrapped
+
+def _died(lines: list[str]) -> list[int]:
+    """The lines on which the verdict says the program died."""
+    from tfgpu.diagnosis.checks.unknown import death_hits
+
+    return [h.line for h in death_hits(read_lines(lines))]
+
+
+# Python's traceback printer ends with "<module>.<type>: <message>" (traceback.py
+# _format_final_exc_line); TensorFlow's load_library.py raises NotFoundError with dlerror's text
+_OP_LIBRARY = [
+    "Traceback (most recent call last):",
+    '  File "train.py", line 3, in <module>',
+    "    lib_handle = py_tf.TF_LoadLibrary(library_filename)",
+    "tensorflow.python.framework.errors_impl.NotFoundError: "
+    "/opt/venv/lib/python3.8/site-packages/exampleop/libexample_tf.so: undefined symbol: "
+    "_ZN10tensorflow8OpKernelD2Ev",
+]
+
+
+def test_a_wrapped_exception_line_is_still_the_death_and_no_continuation() -> None:
+    assert _died(_OP_LIBRARY) == [4]
+    # at 80 columns the colon ends the line ("...NotFoundError:" / the path)
+    assert _hard_wrap(_OP_LIBRARY, 80)[3].endswith("NotFoundError:")
+    for width in (60, 80, 120):
+        lines = _hard_wrap(_OP_LIBRARY, width)
+        at = next(i for i, t in enumerate(lines, 1) if "NotFoundError:" in t)
+        assert _died(lines) == [at], (width, lines)
+        # the code line above is another record: the exception is not joined onto it
+        assert starts_record(lines[at - 1]), width
+
+
+def test_an_exception_whose_message_begins_with_a_newline_is_a_death() -> None:
+    # "raise ValueError('\\nshapes differ')" prints "ValueError: " then the message below
+    assert _died(["Traceback (most recent call last):", '  File "a.py", line 1, in <module>',
+                  "ValueError:", "shapes differ"]) == [3]
+
+
+# glog's fatal CHECK (TF 1.x conv_ops.cc) and bash's line for SIGABRT
+_FATAL = [
+    "2018-01-02 03:04:05.678901: E tensorflow/stream_executor/cuda/cuda_dnn.cc:371] could not "
+    "create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR",
+    "2018-01-02 03:04:05.678950: F tensorflow/core/kernels/conv_ops.cc:672] Check failed: "
+    "stream->parent()->GetConvolveAlgorithms( conv_parameters.ShouldIncludeWinogradNonfusedAlgo"
+    "<T>(), &algorithms)",
+]
+
+
+def test_a_check_failure_split_by_a_wrap_is_still_the_death() -> None:
+    assert _died(_FATAL) == [2]
+    assert _hard_wrap(_FATAL, 80)[-3].endswith("] Check")  # "Check" / "failed: ..."
+    for width in (80, 90):
+        lines = _hard_wrap(_FATAL, width)
+        at = next(i for i, t in enumerate(lines, 1) if "conv_ops.cc:672]" in t)
+        assert _died(lines) == [at], width
+        found = _ids(lines)
+        # the finding that explains it quotes the lines the message stands on
+        assert {e.line for e in found["dnn-handle-failed-gpu-memory"].evidence} >= {at}
+
+
+def test_a_fatal_python_error_split_by_a_wrap_is_still_the_death() -> None:
+    # CPython's Py_FatalError line (Python/pylifecycle.c "Fatal Python error: ")
+    line = "Fatal Python error: Cannot recover from stack overflow."
+    assert _died(["Epoch 1/10", line]) == [2]
+    assert _died(["Epoch 1/10", "Fatal Python", "error: Cannot recover from stack overflow."]
+                 ) == [2]
+
+
+def test_an_inline_code_span_wrapped_over_lines_reads_as_its_lines() -> None:
+    # a long line pasted in backticks, then hard-wrapped: the span opens on the first line
+    # and closes on the last (CommonMark: a code span may hold line endings)
+    lines = _hard_wrap(["`" + _OP_LIBRARY[-1] + "`"], 80)
+    assert lines[0].startswith("`") and lines[-1].endswith("`"), lines
+    assert _died(lines) == [1]
+    # the message's own line matched alone: the exception line is read without its mark
+    assert _died(["`tensorflow.python.framework.errors_impl.NotFoundError:",
+                  "/opt/x/libexample_tf.so: undefined symbol: _ZN10tensorflow8OpKernelD2Ev`"]
+                 ) == [1]
+
+
+# ------------------------------------------------- evidence: the log's own lines
+
+def test_a_joined_message_is_quoted_line_by_line_with_its_own_numbers() -> None:
+    # bash's "Killed" on its own line under a progress bar: no words of one line are quoted
+    # as another's
+    found = _ids(["Epoch 1/10",
+                  " 312/1563 [====>....] - ETA: 1:02 - loss: 0.61 - accuracy: 0.79",
+                  "Killed"])
+    ev = [(e.line, e.text) for f in found.values() for e in f.evidence if e.source == "log"]
+    assert (3, "Killed") in ev
+    assert not any(n == 2 and "Killed" in t for n, t in ev), ev
+    lines = _hard_wrap([_DLERROR], 80)
+    assert len(lines) > 1
+    own = dict(enumerate(lines, 1))
+    for f in _ids(lines).values():
+        for e in f.evidence:
+            if e.source == "log":
+                assert e.line is not None and own[e.line].strip() == e.text, (f.id, e)
+
+
+# dso_loader.cc: the loader's line with dlerror's text and the search path
+_DLERROR = ("Could not load dynamic library 'libcuda.so.1'; dlerror: libcuda.so.1: cannot open "
+            "shared object file: No such file or directory; LD_LIBRARY_PATH: "
+            "/usr/local/nvidia/lib:/usr/local/nvidia/lib64")
+
+
+def test_a_reason_read_to_the_line_end_goes_on_over_the_wrapped_lines() -> None:
+    [plain] = [h for h in read_lines([_DLERROR]).get("lib.missing").all() if h.g("err")]
+    for width in (60, 80):
+        lines = _hard_wrap([_DLERROR], width)
+        assert len(lines) >= 3, lines
+        [hit] = [h for h in read_lines(lines).get("lib.missing").all() if h.g("err")]
+        assert hit.g("err") == plain.g("err"), width
+        assert hit.span == range(1, len(lines) + 1), width
+        # /usr/local/nvidia on the search path: a container started without the NVIDIA runtime
+        assert "docker-run-without-gpus" in _ids(lines), width
+
+
+# a library found whose own dependency is missing: one finding, not a second missing library
+_DEPENDENCY = [
+    "2021-06-17 20:18:13.799235: W tensorflow/stream_executor/platform/default/dso_loader.cc:64]"
+    " Could not load dynamic library 'libnvinfer.so.7'; dlerror: libnvrtc.so.11.1: cannot open"
+    " shared object file: No such file or directory; LD_LIBRARY_PATH: /usr/local/cuda/lib64",
+]
+
+
+def test_a_wrapped_dependency_failure_is_one_message() -> None:
+    plain = set(_ids(_DEPENDENCY))
+    assert not any(i.startswith("library-not-loaded-libnvrtc") for i in plain), plain
+    for width in (60, 80, 120):
+        assert set(_ids(_hard_wrap(_DEPENDENCY, width))) == plain, width
+
+
+# colocation_graph.cc: the error, the node's attrs, "Registered devices" and the kernels (TF 1.x
+# DepthToSpace: GPU kernels for any format, a CPU kernel for NHWC only)
+_NO_GPU_DEVICE = [
+    "Error: No OpKernel was registered to support Op 'DepthToSpace' used by node DepthToSpace "
+    "(defined at /home/user/project/core/ops/__init__.py:336)  with these attrs: "
+    "[data_format=\"NCHW\", block_size=2, T=DT_FLOAT]",
+    "Registered devices: [CPU]",
+    "Registered kernels:",
+    "  device='GPU'; T in [DT_HALF]",
+    "  device='GPU'; T in [DT_FLOAT]",
+    "  device='CPU'; T in [DT_FLOAT]; data_format in [\"NHWC\"]",
+]
+
+
+def test_a_wrapped_placer_error_pairs_its_devices_and_attrs_by_what_lies_between() -> None:
+    assert "op-kernel-gpu-only-no-gpu-device" in _ids(_NO_GPU_DEVICE)
+    for width in (60, 80, 100):
+        lines = _hard_wrap(_NO_GPU_DEVICE, width)
+        assert lines.index("Registered devices: [CPU]") >= 3, (width, lines)
+        assert "op-kernel-gpu-only-no-gpu-device" in _ids(lines), (width, lines)
+
+
+def test_a_join_that_reads_more_of_the_next_lines_message_is_kept() -> None:
+    # the next line alone is the bare status (cuda_driver.cc "failed call to cuCtxCreate:
+    # CUDA_ERROR_OUT_OF_MEMORY"); the join also names the call that failed
+    lines = ["Internal: failed initializing StreamExecutor for CUDA device ordinal 1: "
+             "Internal: failed call to cuCtxCreate:", "CUDA_ERROR_OUT_OF_MEMORY;"]
+    hits = read_lines(lines).get("mem.cuda_oom").all()
+    assert any(h.line == 1 and h.g("ctx") == "cuCtxCreate" for h in hits), hits
+
+
+# ------------------------------------------------- a wrap between sentences, long messages
+
+def test_a_full_stop_at_a_wraps_width_may_go_on() -> None:
+    from tfgpu.logs.reader import continues
+
+    assert continues("x" * 79 + ".")  # a hard wrap's piece: the sentence may go on below
+    assert not continues("Relying on driver to perform ptx compilation.")  # short: its own
+    assert not continues("x" * 200 + ".")  # longer than any wrap: not cut there
+
+
+@pytest.mark.parametrize(("lines", "width", "finding"), [
+    # the CUDA runtime's start (TF's gpu_device.cc: "cudaGetDevice() failed. Status: ...")
+    (["tensorflow.python.framework.errors_impl.InternalError: cudaGetDevice() failed. "
+      "Status: initialization error"], 80, "cuda-runtime-init-failed"),
+    # keras utils/multi_gpu_utils.py
+    (["ValueError: To call `multi_gpu_model` with `gpus=4`, we expect the following devices "
+      "to be available: ['/cpu:0', '/gpu:0', '/gpu:1', '/gpu:2', '/gpu:3']. However this "
+      "machine only has: ['/gpu:0', '/gpu:1', '/gpu:2', '/gpu:3']. Try reducing `gpus`."],
+     80, "keras-multi-gpu-model-devices"),
+    # gpu_device.cc (TF 1.x): a GPU below the build's minimum compute capability
+    (["2018-06-18 21:54:33.740368: I tensorflow/core/common_runtime/gpu/gpu_device.cc:1406] "
+      "Ignoring visible gpu device (device: 0, name: GeForce GT 750M, pci bus id: "
+      "0000:01:00.0, compute capability: 3.0) with Cuda compute capability 3.0. The minimum "
+      "required Cuda capability is 3.5."], 120, "gpu-compute-capability-too-low"),
+    # the placer (colocation_graph.cc): a message of six lines at 80 columns
+    (["tensorflow.python.framework.errors_impl.InvalidArgumentError: Cannot assign a device "
+      "for operation model/conv_1/separable_conv2d/ReadVariableOp: Could not satisfy explicit "
+      "device specification '' because the node {{colocation_node model/conv_1/separable_conv2d"
+      "/ReadVariableOp}} was colocated with a group of nodes that required incompatible device "
+      "'/job:localhost/replica:0/task:0/device:GPU:0'. All available devices "
+      "[/job:localhost/replica:0/task:0/device:CPU:0, "
+      "/job:localhost/replica:0/task:0/device:GPU:0]."], 80, "op-has-no-gpu-kernel"),
+])
+def test_a_message_wrapped_between_its_sentences_or_over_six_lines_is_read(
+        lines: list[str], width: int, finding: str) -> None:
+    assert finding in _ids(lines)
+    wrapped = _hard_wrap(lines, width)
+    assert any(t.endswith(".") for t in wrapped[:-1]) or len(wrapped) > 4, wrapped
+    assert finding in _ids(wrapped), (width, wrapped)
+
+
+# asm_compiler.cc's version check and redzone_allocator.cc's status (TF 2.11+ wordings), then
+# the fallback line: the driver compiled the PTX (a warning, not a missing ptxas)
+_PTXAS_TF2 = [
+    "2023-04-11 14:56:14.664302: W tensorflow/compiler/xla/stream_executor/gpu/asm_compiler.cc:85]"
+    " Couldn't get ptxas version string: INTERNAL: Couldn't invoke ptxas --version",
+    "2023-04-11 14:56:14.665682: W tensorflow/compiler/xla/stream_executor/gpu/"
+    "redzone_allocator.cc:318] INTERNAL: Failed to launch ptxas",
+    "Relying on driver to perform ptx compilation. ",
+    "Modify $PATH to customize ptxas location.",
+    "This message will be only logged once.",
+]
+
+
+def test_a_wrapped_ptxas_version_check_and_status_stay_paired_with_the_fallback() -> None:
+    plain = {k: (f.severity, f.title) for k, f in _ids(_PTXAS_TF2).items()}
+    assert plain["ptxas-not-found"][0] is Severity.WARNING
+    for width in (80, 100, 120):
+        found = {k: (f.severity, f.title) for k, f in _ids(_hard_wrap(_PTXAS_TF2, width)).items()}
+        assert found == plain, (width, found)
+
+
+# TF 1.x: the allocation failure, then the nodes it names on lines of their own
+_OOM_NODES = [
+    "ResourceExhaustedError (see above for traceback): OOM when allocating tensor with "
+    "shape[5760,4,4,2048]",
+    "\t [[Node: conv/SpaceToBatchND = SpaceToBatchND[T=DT_FLOAT, Tblock_shape=DT_INT32, "
+    "Tpaddings=DT_INT32, _device=\"/job:localhost/replica:0/task:0/device:GPU:0\"](relu, "
+    "conv/SpaceToBatchND/block_shape, conv/SpaceToBatchND/paddings)]]",
+    "\t [[Node: add/_1131 = _Recv[client_terminated=false, recv_device=\"/job:localhost/"
+    "replica:0/task:0/device:CPU:0\", send_device=\"/job:localhost/replica:0/task:0/device:"
+    "GPU:0\", send_device_incarnation=1, tensor_name=\"edge_5776_add\", tensor_type=DT_FLOAT, "
+    "_device=\"/job:localhost/replica:0/task:0/device:CPU:0\"]()]]",
+]
+
+
+def test_a_node_line_is_its_own_record_and_names_the_failing_ops_device() -> None:
+    assert starts_record("\t [[Node: x = Const[dtype=DT_FLOAT]()]]")
+    assert starts_record("\t [[{{node x}}]]")
+    assert "gpu-out-of-memory-tensor" in _ids(_OOM_NODES)
+    for width in (80, 120):
+        found = _ids(_hard_wrap(_OOM_NODES, width))
+        assert "gpu-out-of-memory-tensor" in found, width
+        assert "host-out-of-memory-tensor" not in found, width
+
+
+def test_an_allocation_line_wrapped_over_three_lines_still_names_its_device() -> None:
+    lines = _hard_wrap([_OOM], 50)
+    assert len(lines) >= 3, lines
+    hit = read_lines(lines).get("mem.oom_tensor").first[0]
+    assert (hit.g("dtype"), hit.g("alloc")) == ("float", "cpu"), lines
+    assert "host-out-of-memory-tensor" in _ids(lines)
+
+
+def test_a_message_joined_on_from_an_earlier_line_is_recorded_at_its_own_line() -> None:
+    # setuptools' easy_install (package_index.py, easy_install.py): four records, the last
+    # wrapped; lines that go on were joined for another pattern's sake, the message begins
+    # on line 4
+    lines = ["Searching for tensorflow-gpu==1.4.0",
+             "Reading https://pypi.org/simple/tensorflow-gpu/",
+             "No local packages or working download links found for tensorflow-gpu==1.4.0",
+             "error: Could not find suitable distribution for",
+             "Requirement.parse('tensorflow-gpu==1.4.0')"]
+    [hit] = read_lines(lines).get("pip.setuptools_tf_req").all()
+    assert (hit.line, hit.span) == (4, range(4, 6))
+    assert hit.text.startswith("error: Could not find")
+    assert "tensorflow-no-matching-distribution" in _ids(lines)
+
+
+# cuDNN autotuning (XLA's / TensorFlow's conv algorithm picker: "Profiling failure on CUDNN
+# engine <id>: RESOURCE_EXHAUSTED: Allocating <n> bytes exceeds the memory limit of <n>
+# bytes."), then "No algorithm worked!"
+_AUTOTUNE = [
+    "2023-05-05 05:05:05.500000: W tensorflow/compiler/xla/stream_executor/gpu/"
+    "redzone_allocator.cc:321] Profiling failure on CUDNN engine 1#TC: RESOURCE_EXHAUSTED: "
+    "Allocating 4718624784 bytes exceeds the memory limit of 4294967296 bytes.",
+    "tensorflow.python.framework.errors_impl.NotFoundError: No algorithm worked!",
+]
+
+
+def test_a_wrapped_autotune_failure_keeps_its_sizes_and_tensor_core_engine() -> None:
+    plain = _ids(_AUTOTUNE)["cudnn-no-algorithm-workspace"]
+    assert "4.39 GiB" in plain.cause and "4.00 GiB" in plain.cause and "#TC" in plain.cause
+    for width in (60, 80, 100, 120):
+        lines = _hard_wrap(_AUTOTUNE, width)
+        found = _ids(lines)
+        assert "dnn-handle-failed-gpu-memory" not in found, width
+        got = found["cudnn-no-algorithm-workspace"]
+        assert (got.title, got.cause) == (plain.title, plain.cause), (width, lines)
+
+
+def test_a_message_begun_two_lines_above_its_keyword_is_read() -> None:
+    # TF 1.x placer.cc: "Cannot assign a device to node '<node>': Could not satisfy explicit
+    # device specification '<dev>' because no supported kernel for GPU devices is available"
+    # (the device on a line of its own, as TF 1.x printed it), wrapped at 80 columns: the
+    # keyword stands three lines below the message's start
+    lines = ["tensorflow.python.framework.errors.InvalidArgumentError: Cannot assign a device "
+             "to node 'summaries/HistogramSummary_3/tag': Could not satisfy explicit device "
+             "specification",
+             " '/device:GPU:1' because no supported kernel for GPU devices is available"]
+    assert "op-has-no-gpu-kernel" in _ids(lines)
+    wrapped = _hard_wrap(lines, 80)
+    assert len(wrapped) >= 4, wrapped
+    found = _ids(wrapped)
+    assert "op-has-no-gpu-kernel" in found, wrapped
+    own = dict(enumerate(wrapped, 1))
+    for e in found["op-has-no-gpu-kernel"].evidence:
+        assert e.line is not None and own[e.line].strip() == e.text, e

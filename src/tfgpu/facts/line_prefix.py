@@ -108,8 +108,17 @@ _MD_WRAPS = ("**", "`")
 def _md_unwrapped(rest: str) -> str | None:
     """The line inside a Markdown inline-code (`` `...` ``) or bold (``**...**``) wrapping
     of the whole line, as issue reports paste single log lines, or ``None`` when ``rest`` is
-    not wrapped so (a code fence, two spans on one line, a mark inside)."""
+    not wrapped so (a code fence, two spans on one line, a mark inside).
+
+    A code span may run over lines (CommonMark 0.31 "Code spans": a line ending inside one
+    is read as a space), as a long line pasted in backticks and then hard-wrapped is: its
+    first line opens the span with the line's only backtick, its last line closes it with
+    its only backtick, glued to the text it marks (PowerShell's line continuation, a
+    backtick after a space at the line's end, is no mark); that mark is removed too."""
     t = rest.rstrip()
+    if t.count("`") == 1 and len(t) > 1 and (
+            (t[0] == "`" and not t[1].isspace()) or (t[-1] == "`" and not t[-2].isspace())):
+        return t[1:] if t[0] == "`" else t[:-1]
     if t.startswith("`` ") and t.endswith(" ``") and len(t) > 6:
         # a line that holds a backtick itself, in CommonMark's longer code span: two
         # backticks and a space on each side ("`` the `x` line ``", spec 0.31 "Code spans")
@@ -124,6 +133,12 @@ def _md_unwrapped(rest: str) -> str | None:
                     and not inner.startswith("*") and not inner.endswith("*")):
                 return inner  # never a "*** ... ***" banner (glibc's, a test runner's)
     return None
+
+
+def _marked(rest: str) -> bool:
+    """Whether ``rest`` begins with a Markdown mark, or ends with a backtick (the last line
+    of a code span over lines): only then may :func:`_md_unwrapped` remove one."""
+    return rest[:1] in ("`", "*") or rest.rstrip()[-1:] == "`"
 
 
 def unwrap_markdown(text: str) -> str:
@@ -144,7 +159,7 @@ def unwrap_markdown(text: str) -> str:
     rest = text[start:]
     unwrapped = False
     for _ in range(2):  # bold around inline code ("**`...`**")
-        inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
+        inner = _md_unwrapped(rest) if _marked(rest) else None
         if inner is None:
             break
         rest, unwrapped = inner, True
@@ -187,7 +202,7 @@ def _split_prefix(text: str) -> tuple[str, str]:
     # a whole line pasted as Markdown inline code or bold: the marks are no part of the
     # message (patterns anchored at the line's end, such as the diagnostics' host name,
     # would not match with a closing mark after it)
-    inner = _md_unwrapped(rest) if rest[:1] in ("`", "*") else None
+    inner = _md_unwrapped(rest) if _marked(rest) else None
     if inner is not None:
         kinds.append("md")
         rest = _md_unwrapped(inner) or inner if inner[:1] == "`" else inner

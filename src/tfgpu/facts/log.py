@@ -17,8 +17,10 @@ MAX_KEYS = 16
 
 
 #: Lines passed on after a candidate line whose text does not end a sentence, so that a message
-#: wrapped by a terminal or an issue tracker can be matched across them (see :func:`continues`).
-MAX_FOLLOW_LINES = 3
+#: wrapped by a terminal or an issue tracker can be matched across them (see :func:`continues`):
+#: five, since the placer's and the device errors run to 400-500 characters, six lines at 80
+#: columns.
+MAX_FOLLOW_LINES = 5
 
 
 
@@ -36,6 +38,11 @@ class Hit:
             end a sentence and this line does not start a new record: a hard-wrapped
             message's first piece), else ``""``; a check that reads words printed before
             the matched ones looks there too.
+        parts: for a message matched on lines joined (a hard-wrapped message, see
+            :class:`tfgpu.logs.engine.Engine`), each line joined as ``(line number, its
+            own text)``, this hit's line first; ``()`` for a match on one line.  ``text``
+            is then the joined text the pattern read, which no one line of the log holds:
+            evidence quotes ``parts``, each line with its own number.
     """
 
     line: int
@@ -43,10 +50,26 @@ class Hit:
     groups: dict[str, str]
     retyped: bool = False
     before: str = ""
+    parts: tuple[tuple[int, str], ...] = ()
 
     def g(self, name: str) -> str | None:
         """Return group ``name`` or ``None`` when it did not take part in the match."""
         return self.groups.get(name)
+
+    @property
+    def read(self) -> str:
+        """The message's words from its start: :attr:`before` (the line before, when a hard
+        wrap put the message's start there) and :attr:`text`; :attr:`text` alone when there
+        is no such line.  For a check that looks for words printed before the matched ones
+        ("Couldn't get" / "ptxas version string: ...")."""
+        return f"{self.before} {self.text}" if self.before else self.text
+
+    @property
+    def span(self) -> range:
+        """The line numbers the matched message covers: :attr:`line` alone, or every line
+        of its :attr:`parts` (a hard-wrapped message); two hits whose spans share a line
+        read one message."""
+        return range(self.line, (self.parts[-1][0] if self.parts else self.line) + 1)
 
 
 @dataclass

@@ -734,15 +734,24 @@ _BUILD_RE = re.compile(r"\b[Bb]uild[\s:]{0,3}(\d{5})\b|\b4\.4\.0-(\d{5})-Microso
 
 
 def log_evidence(*hit_lists: list[Hit] | Hits, limit: int = 8) -> tuple[Evidence, ...]:
-    """Evidence tuples from hits (first hits of each list), sorted by line, de-duplicated."""
+    """Evidence tuples from hits (first hits of each list), sorted by line, de-duplicated.
+
+    Each evidence line is the log's own text with its own number: a message matched on
+    lines joined (a hard wrap, :attr:`Hit.parts`) is quoted line by line, never as the
+    joined text the pattern read.  At most ``limit`` hits are quoted (each with the lines
+    of its message)."""
     seen: dict[int, Hit] = {}
     for hl in hit_lists:
         items = hl.all() if isinstance(hl, Hits) else hl
         for h in items:
             seen.setdefault(h.line, h)
-    hits = sorted(seen.values(), key=lambda h: h.line)[:limit]
-    return tuple(Evidence("log", h.text.strip() + (RETYPED_NOTE if h.retyped else ""), h.line)
-                 for h in hits)
+    lines: dict[int, str] = {}
+    for h in sorted(seen.values(), key=lambda h: h.line)[:limit]:
+        note = RETYPED_NOTE if h.retyped else ""
+        for n, text in h.parts or ((h.line, h.text),):
+            if n not in lines or n == h.line:
+                lines[n] = text.strip() + note
+    return tuple(Evidence("log", text, n) for n, text in sorted(lines.items()))
 
 
 #: Appended to the evidence of a line matched only ignoring case and spacing

@@ -6,15 +6,14 @@ import re
 import sys
 from itertools import pairwise
 
-from tfgpu.facts.log import Hit, Hits, LogFacts
+from tfgpu.facts.line_prefix import split_prefix
+from tfgpu.facts.log import MAX_FOLLOW_LINES, Hit, Hits, LogFacts
 from tfgpu.logs.fold import Folder, squeeze
 from tfgpu.logs.patterns import CONTEXT_ONLY, PATTERNS, Pattern
 from tfgpu.logs.reader import (
-    MAX_FOLLOW_LINES,
     MAX_LINE_CHARS,
     continuation_of,
     continues,
-    split_prefix,
     template_of,
 )
 
@@ -22,6 +21,10 @@ from tfgpu.logs.reader import (
 TELLING_PREFIX = "tell."
 #: Patterns whose match does not explain a line (context, generic CUDA error names).
 NOT_EXPLAINING = ("tell.", "ctx.", "cuda.error")
+#: Telling patterns tried on a line joined with the next one all the same: their words say
+#: the program died ("... conv_ops.cc:672] Check" / "failed: ...", "Aborted (core" /
+#: "dumped)", "Fatal Python" / "error: ..."), and a hard wrap splits them like any others.
+JOINED_TELLING = frozenset({"tell.fatal", "tell.check_in_file"})
 #: Bytes of line templates (``sys.getsizeof``) whose pattern list is remembered before
 #: the cache is cleared: a bound in bytes, so unique 2 KiB lines cannot grow it.
 MAX_TEMPLATE_BYTES = 8 * 1024 * 1024
@@ -48,6 +51,12 @@ def _split_word(left: str, right: str) -> bool:
 #: Characters a match may end before its line's end and still be held back for the next line
 #: (:meth:`Engine._fill`): a hard wrap leaves the head of an optional part ("and type") there.
 _OPEN_TAIL = 24
+
+
+#: Widest line a hard wrap leaves (terminals and mail clients wrap at 72 to 132 columns): a
+#: match read to the end of a longer line was not cut there, so the next line is not read as
+#: the rest of its last group (:func:`_open_end`).
+_WRAP_WIDTH = 132
 
 
 #: Longest keyword piece that :meth:`NeedleIndex.across` checks before giving up on a tail.
@@ -165,11 +174,17 @@ def _index(patterns: tuple[Pattern, ...]) -> NeedleIndex:
     return _INDEXED[0]
 
 
+#: A match held back for the next line: (pattern, joined text, match, (pattern name, the
+#: part of the last line it takes in), the lines joined as ``Hit.parts``).
+_Deferred = tuple[Pattern, str, "re.Match[str]", tuple[str, str], tuple[tuple[int, str], ...]]
+
+
 class _Pending:
     """A line that does not end a sentence and holds the keyword of catalogue patterns that
     did not match it: they are tried again on it joined with the next line(s)."""
 
-    __slots__ = ("deferred", "first", "joins", "kind", "last", "patterns", "tail", "texts")
+    __slots__ = ("deferred", "first", "joins", "kind", "last", "parts", "patterns", "tail",
+                 "texts")
 
     def __init__(self, line_no: int, text: str, patterns: tuple[Pattern, ...]) -> None:
         self.first = line_no  # the hit is recorded at the message's first line
@@ -182,10 +197,60 @@ class _Pending:
         self.tail = text
         self.patterns = patterns
         self.joins = 0
+        #: the lines joined so far, each ``(line number, its own text)`` (Hit.parts)
+        self.parts: tuple[tuple[int, str], ...] = ((line_no, text),)
         #: matches that ran to the end of the joined text: the next line may lengthen them
         #: (a group up to the line's end, "dlerror: libnvrtc.so.11.1: cannot open shared" /
         #: "object file: ..."); recorded once it does not, or when the message ends
-        self.deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
+        self.deferred: list[_Deferred] = []
+
+
+def _from_match(parts: tuple[tuple[int, str], ...], joined: str,
+                start: int) -> tuple[tuple[tuple[int, str], ...], int]:
+    """``parts`` (the lines joined into ``joined``, in order) from the one the match that
+    begins at ``start`` of ``joined`` begins on, and where that line's words begin in
+    ``joined``: each later line's message (without its prefix) is found in ``joined`` after
+    the one before; a line not found ends the search."""
+    pos, first = 0, 0
+    for i in range(1, len(parts)):
+        message = split_prefix(parts[i][1])[1].strip()
+        at = joined.find(message[:24], pos + 1) if message else -1
+        if at < 0 or at > start:
+            break
+        pos, first = at, i
+    return parts[first:], pos
+
+
+def _may_go_on(m: re.Match[str], joined: str) -> bool:
+    """Whether the next line may lengthen the match ``m`` on the ``joined`` text: it ran to
+    the text's end, or it stopped within :data:`_OPEN_TAIL` characters of it with an optional
+    group left empty (a wrap cut that part's head off: "... and type float on" /
+    "/job:localhost/.../device:CPU:0 by allocator cpu")."""
+    return m.end() >= len(joined) or (len(joined) - m.end() <= _OPEN_TAIL
+                                      and None in m.groupdict().values())
+
+
+def _groups(m: re.Match[str]) -> dict[str, str]:
+    """The named groups that took part in ``m``."""
+    return {k: v for k, v in m.groupdict().items() if v is not None}
+
+
+def _open_end(m: re.Match[str]) -> bool:
+    """Whether ``m`` ran to the end of its line with a named group that ends there: a
+    reason or a path read to the line's end, which a hard wrap may have cut ("dlerror:
+    libcuda.so.1: cannot" / "open shared object file: ...")."""
+    end = m.end()
+    return end > m.start() and end >= len(m.string.rstrip()) and any(
+        v is not None and m.end(k) == end for k, v in m.groupdict().items())
+
+
+def _reads_more(m: re.Match[str], own: Pattern, text: str, message: str) -> bool:
+    """Whether the match ``m`` on a joined text fills a named group that ``own`` (a pattern
+    of the same name that matched the next line ``text`` alone, or its ``message`` without
+    the prefix) leaves empty there."""
+    alone = own.regex.search(text) or own.regex.search(message)
+    have = {k for k, v in alone.groupdict().items() if v is not None} if alone else set()
+    return any(v is not None and k not in have for k, v in m.groupdict().items())
 
 
 class _Prev:
@@ -224,7 +289,7 @@ class Engine:
 
     A line with such a prefix, or quoted ("> "), or behind a line-number gutter, is also
     matched without it when a pattern does not match it whole (anchored patterns such as
-    ``^\\s*Illegal instruction``); see :func:`tfgpu.logs.reader.split_prefix`.
+    ``^\\s*Illegal instruction``); see :func:`tfgpu.facts.line_prefix.split_prefix`.
     """
 
     def __init__(self) -> None:
@@ -236,13 +301,21 @@ class Engine:
         self._pending: list[_Pending] = []
         #: the line before, for :meth:`_wrap_join` (one line: the memory stays bounded)
         self._prev: _Prev | None = None
+        #: the lines before the current one that continue each other (each a continuation of
+        #: the one before, none ending a sentence), oldest first, at most
+        #: :data:`MAX_FOLLOW_LINES`: a message may begin several lines above its keyword
+        self._chain: list[tuple[int, str]] = []
         self.lines_fed = 0
         self._folder = Folder()  # the tolerant pass for retyped lines (tfgpu.logs.fold)
         #: (pattern name, the part of the current line) a join hit of the line before took
         #: in: the same pattern matching inside it on the line alone is that message again
         self._covered: list[tuple[str, str]] = []
         #: hits of the line before whose optional groups its next line may fill (_fill)
-        self._held: list[tuple[Pattern, int, str, re.Match[str], str]] = []
+        #: (pattern, line, text read, match, Hit.before, the lines joined so far, the hit
+        #: already recorded for it: a match read to its line's end is recorded at once and
+        #: replaced in place when the next line lengthens it, so the hits keep their order)
+        self._held: list[tuple[Pattern, int, str, re.Match[str], str,
+                               tuple[tuple[int, str], ...], Hit | None]] = []
         #: (tail template, 0 or 1) -> :meth:`NeedleIndex.across` of it and the current line
         self._across_memo: dict[tuple[str, int], set[int]] = {}
 
@@ -258,8 +331,8 @@ class Engine:
     def _flush(self, pend: _Pending) -> None:
         """Record the matches ``pend`` held back for a next line that did not come (each
         was the only claim of its message when it was held back)."""
-        for p, joined, m, _ in pend.deferred:
-            self._record(p, pend.first, joined, m)
+        for p, joined, m, _, parts in pend.deferred:
+            self._record(p, pend.first, joined, m, parts=parts)
         pend.deferred = []
 
     def feed(self, line_no: int, text: str) -> None:
@@ -314,9 +387,12 @@ class Engine:
                 continue  # the message a join just recorded at its first line, not again
             if lead is None:
                 lead = self._lead(line_no, text)
-            if len(text) - m.end() <= _OPEN_TAIL and len(text) <= MAX_LINE_CHARS \
-                    and continues(text) and None in m.groupdict().values():
-                self._held.append((p, line_no, text, m, lead))  # the next line may fill it
+            if len(text) <= MAX_LINE_CHARS and continues(text) and (
+                    len(text) - m.end() <= _OPEN_TAIL and None in m.groupdict().values()):
+                self._held.append((p, line_no, text, m, lead, ((line_no, text),), None))
+            elif len(text) <= _WRAP_WIDTH and continues(text) and _open_end(m):
+                done = self._record(p, line_no, text, m, lead)  # the next line may lengthen it
+                self._held.append((p, line_no, text, m, lead, ((line_no, text),), done))
             else:
                 self._record(p, line_no, text, m, lead)
         if failed and not known:  # only adds hits: the exact pass's are kept as they are
@@ -324,6 +400,9 @@ class Engine:
         prev, self._prev = self._prev, None
         if prev is not None:
             self._wrap_join(prev, line_no, text, pats, failed)
+        chain, self._chain = self._chain, []
+        if failed and len(chain) >= 2 and chain[-1][0] == line_no - 1:
+            self._reach_back(chain, line_no, text, failed)
         if failed and self._covered:
             # a message an older line's join took this line's start into is not begun again
             # here (a wrapped "Could not load ... 'libX'; dlerror: libY: cannot open" once)
@@ -335,6 +414,11 @@ class Engine:
             self._flush(self._pending.pop())
         if len(text) <= MAX_LINE_CHARS and continues(text):
             self._prev = _Prev(line_no, text, pats)
+            if chain and chain[-1][0] == line_no - 1 \
+                    and continuation_of(split_prefix(chain[0][1])[0], text) is not None:
+                self._chain = [*chain[-(MAX_FOLLOW_LINES - 1):], (line_no, text)]
+            else:
+                self._chain = [(line_no, text)]
 
     def _wrap_join(self, prev: _Prev, line_no: int, text: str, pats: tuple[Pattern, ...],
                    failed: list[Pattern]) -> None:
@@ -348,10 +432,12 @@ class Engine:
         without the space.  The catalogue patterns whose keyword the joined text holds are
         tried on it, except those the line before already looked up (its matches, and its
         failures, which :class:`_Pending` joins) and those that matched ``text`` alone
-        (``pats`` minus ``failed``): a hit counts only when its match begins on the line
-        before and ends on ``text``, so neither piece matches alone.  Recorded at the line
-        before, with the joined text.  Work: at most two needle look-ups and their regexes
-        per line that follows a line not ending a sentence; memory: one line.
+        (``pats`` minus ``failed``; by name: another wording of the same kind that ``text``
+        gives alone is that line's own message): a hit counts only when its match begins on
+        the line before and ends on ``text``, so neither piece matches alone.  Recorded at
+        the line before, with the joined text and the two lines as its parts.  Work: at most
+        two needle look-ups and their regexes per line that follows a line not ending a
+        sentence; memory: one line.
         """
         if line_no - prev.line != 1 or not text:
             return
@@ -363,6 +449,10 @@ class Engine:
             return
         skip = set(map(id, prev.pats))
         skip.update(id(p) for p in pats if p not in failed)
+        # a message ``text`` alone gives under the same name (another wording of one kind:
+        # the shell's "Killed" on its own line under a progress bar) is that line's own,
+        # unless the join reads more of it (a named group the line alone leaves empty)
+        alone = {p.name: p for p in pats if p not in failed}
         cut = len(prev.text)
         # A pattern whose keyword lies in ``prev`` alone is in ``prev.pats`` (or context
         # only); one whose keyword lies in ``message`` alone is in ``pats`` (skipped unless
@@ -376,8 +466,9 @@ class Engine:
         if _split_word(prev.text, message):
             joins.append((prev.text + message, left, 1))
         unmatched: dict[int, Pattern] = {}  # tried on the joined text, no match yet
-        deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
+        deferred: list[_Deferred] = []
         goes_on = continues(text)
+        parts = ((prev.line, prev.text), (line_no, text))
         right = template_of(message)
         for joined, head, tail in joins:
             joined = joined[:MAX_JOINED_CHARS]
@@ -391,12 +482,18 @@ class Engine:
                              if any(n in whole for n in p.needles))
             for i in sorted(found):
                 p = index.patterns[i]
-                if id(p) in skip or p.name in CONTEXT_ONLY or p.name.startswith(NOT_EXPLAINING):
+                if id(p) in skip or p.name in CONTEXT_ONLY or (
+                        p.name.startswith(NOT_EXPLAINING) and p.name not in JOINED_TELLING):
                     continue
                 m = p.regex.search(joined)
                 # begins on the line before; it may end there too: the line before did not
                 # look this pattern up (its keyword needs the break: "cuDNN failed to" /
                 # "initialize" for a match that ends at "failed")
+                if m is not None and m.start() < cut and p.name in alone \
+                        and not _reads_more(m, alone[p.name], text, message):
+                    skip.add(id(p))
+                    unmatched.pop(id(p), None)
+                    continue
                 if m is not None and m.start() < cut:
                     skip.add(id(p))
                     unmatched.pop(id(p), None)
@@ -404,10 +501,10 @@ class Engine:
                     if part in self._covered:
                         continue
                     self._covered.append(part)
-                    if goes_on and m.end() >= len(joined):  # the next line may lengthen it
-                        deferred.append((p, joined, m, part))
+                    if goes_on and _may_go_on(m, joined):  # the next line may lengthen it
+                        deferred.append((p, joined, m, part, parts))
                     else:
-                        self._record(p, prev.line, joined, m)
+                        self._record(p, prev.line, joined, m, parts=parts)
                 else:
                     unmatched[id(p)] = p
         if (unmatched or deferred) and goes_on:  # (only a line that goes on defers)
@@ -425,7 +522,41 @@ class Engine:
             pend = _Pending(prev.line, prev.text, tried)
             pend.texts = tuple(j[:MAX_JOINED_CHARS] for j, _, _ in joins)
             pend.last, pend.joins, pend.deferred, pend.tail = line_no, 1, deferred, text
+            pend.parts = parts
             self._pending.append(pend)
+
+    def _reach_back(self, chain: list[tuple[int, str]], line_no: int, text: str,
+                    failed: list[Pattern]) -> None:
+        """A message whose keyword stands on ``text`` (line ``line_no``) but which begins two
+        or more lines above it (a hard wrap: "...redzone_allocator.cc:321] Profiling" /
+        "failure on CUDNN engine 1#TC: ... Allocating 4718624784 bytes" / "exceeds the memory
+        limit of 4294967296 bytes."): each pattern of ``failed`` (its keyword on ``text``, no
+        match there) that no join took yet is tried on the ``chain`` lines (the lines that go
+        on into this one, oldest first) joined with ``text``, from two lines back to the
+        chain's start; a match that begins before the line just above is recorded at the
+        line it begins on.  Work: at most :data:`MAX_FOLLOW_LINES` - 1 regex searches per
+        such pattern, only on lines whose own keyword found no match."""
+        message = continuation_of(split_prefix(chain[0][1])[0], text)
+        if message is None or not message.strip():
+            return
+        taken = {name for name, _ in self._covered}
+        todo = [p for p in failed if p.name not in taken and p.name not in CONTEXT_ONLY]
+        if not todo:
+            return
+        for k in range(2, len(chain) + 1):
+            lines = chain[-k:]
+            pieces = [lines[0][1], *(split_prefix(t)[1].strip() for _, t in lines[1:])]
+            head = " ".join(pieces)
+            joined = f"{head} {message.strip()}"[:MAX_JOINED_CHARS]
+            cut = len(head) - len(pieces[-1])  # where the line just above begins
+            for p in list(todo):
+                m = p.regex.search(joined)
+                if m is not None and m.start() < cut and m.end() > len(head):
+                    self._covered.append((p.name, joined[len(head) + 1:m.end()]))
+                    self._record(p, lines[0][0], joined, m, parts=(*lines, (line_no, text)))
+                    todo.remove(p)
+            if not todo:
+                return
 
     def _fold(self, line_no: int, text: str, template: str, failed: list[Pattern],
               pats: tuple[Pattern, ...], message: str | None) -> None:
@@ -462,21 +593,40 @@ class Engine:
         with ``text`` (line ``line_no``) joined on when that line continues it (not a new
         record, :func:`continuation_of`) and the joined match, begun at the same place,
         fills a named group the line alone left empty (a hard wrap's "... shape[1024,50257]
-        and type" / "float on .../device:CPU:0 by allocator cpu"); else as matched."""
+        and type" / "float on .../device:CPU:0 by allocator cpu") or lengthens the group
+        that ran to the line's end (:func:`_open_end`: "dlerror: libcuda.so.1: cannot" /
+        "open shared object file: ..."); else as matched.  A match lengthened so again waits
+        for the line after (up to :data:`MAX_FOLLOW_LINES` lines joined: a path list wrapped
+        over two more lines, "... tensor" / "with shape[...] and type float on" / "<device>
+        by allocator cpu")."""
         held, self._held = self._held, []
-        for p, at, prev, m, lead in held:
+        for p, at, prev, m, lead, parts, done in held:
             message = None
-            if line_no == at + 1 and text:
-                message = continuation_of(split_prefix(prev)[0], text)
+            if line_no == parts[-1][0] + 1 and text:
+                message = continuation_of(split_prefix(parts[0][1])[0], text)
             if message is not None and message.strip():
                 joined = (prev + " " + message.strip())[:MAX_JOINED_CHARS]
                 m2 = p.regex.search(joined)
                 if m2 is not None and m2.start() == m.start() and m2.end() > len(prev) \
-                        and any(v is None and m2.group(k) is not None
+                        and any((v is None and m2.group(k) is not None)
+                                or (v is not None and m.end(k) == m.end() and _open_end(m)
+                                    and m2.end(k) > len(prev))
                                 for k, v in m.groupdict().items()):
-                    self._record(p, at, joined, m2, lead)
+                    longer = (*parts, (line_no, text))
+                    if done is not None:
+                        done = self._replace(p, done, Hit(at, joined, _groups(m2), before=lead,
+                                                          parts=longer))
+                    if len(longer) <= MAX_FOLLOW_LINES and len(joined) < MAX_JOINED_CHARS \
+                            and continues(text) and (
+                                (len(text) <= _WRAP_WIDTH and _open_end(m2))
+                                or (len(joined) - m2.end() <= _OPEN_TAIL
+                                    and None in m2.groupdict().values())):
+                        self._held.append((p, at, joined, m2, lead, longer, done))
+                    elif done is None:
+                        self._record(p, at, joined, m2, lead, longer)
                     continue
-            self._record(p, at, prev, m, lead)
+            if done is None:
+                self._record(p, at, prev, m, lead, parts if len(parts) > 1 else ())
 
     def _lead(self, line_no: int, text: str) -> str:
         """The line before ``text`` (line ``line_no``) when it may be the start of the same
@@ -488,9 +638,32 @@ class Engine:
         return prev.text
 
     def _record(self, p: Pattern, line_no: int, text: str, m: re.Match[str],
-                before: str = "") -> None:
-        groups = {k: v for k, v in m.groupdict().items() if v is not None}
-        self._add(p, Hit(line_no, text, groups, before=before))
+                before: str = "", parts: tuple[tuple[int, str], ...] = ()) -> Hit:
+        if len(parts) > 1:
+            # a message joined on from an earlier line is recorded at the line it begins on
+            # (the lines before it were joined for another pattern's sake)
+            parts, cut = _from_match(parts, text, m.start())
+            if parts[0][0] != line_no:
+                line_no, before, text = parts[0][0], "", text[cut:]
+            if len(parts) == 1:
+                parts = ()
+        hit = Hit(line_no, text, _groups(m), before=before, parts=parts)
+        self._add(p, hit)
+        return hit
+
+    def _replace(self, p: Pattern, old: Hit, new: Hit) -> Hit:
+        """Put ``new`` where ``old`` (a hit of ``p`` recorded before) stands in its record:
+        the same message read further on the next line, in the same place."""
+        rec = self.hits[p.name]
+        rec.first = [new if h is old else h for h in rec.first]
+        if rec.last is old:
+            rec.last = new
+        key = old.groups.get(p.key) if p.key else None
+        if key is not None and rec.by_key.get(key) is old:
+            new_key = new.groups.get(p.key) if p.key else None
+            if new_key == key:
+                rec.by_key[key] = new
+        return new
 
     def _add(self, p: Pattern, hit: Hit) -> None:
         groups = hit.groups
@@ -555,7 +728,8 @@ class Engine:
         texts = list(joins)[:MAX_JOIN_VARIANTS]
         still: list[Pattern] = []
         held = {id(d[0]): d for d in pend.deferred}
-        deferred: list[tuple[Pattern, str, re.Match[str], tuple[str, str]]] = []
+        deferred: list[_Deferred] = []
+        parts = pend.parts if line_no == pend.last else (*pend.parts, (line_no, text))
         goes_on = pend.joins + 1 < MAX_FOLLOW_LINES and continues(text)
         bare: str | None = None  # ``text`` without its prefix, computed once if needed
         for p in (*pend.patterns, *self._across(pend, message)):
@@ -565,7 +739,7 @@ class Engine:
                     bare = split_prefix(text)[1]
                 if p.regex.search(text) is not None or p.regex.search(bare) is not None:
                     if before is not None:  # the held match stands; the line is its own
-                        self._record(p, pend.first, before[1], before[2])
+                        self._record(p, pend.first, before[1], before[2], parts=before[4])
                     continue  # the next line holds the message itself: matched on its own
             for joined in texts:
                 m = p.regex.search(joined)
@@ -576,22 +750,22 @@ class Engine:
                     if part in self._covered:
                         break
                     self._covered.append(part)
-                    if goes_on and m.end() >= len(joined):
-                        deferred.append((p, joined, m, part))  # the next line may go on
+                    if goes_on and _may_go_on(m, joined):
+                        deferred.append((p, joined, m, part, parts))  # the next may go on
                         still.append(p)
                     else:
-                        self._record(p, pend.first, joined, m)
+                        self._record(p, pend.first, joined, m, parts=parts)
                     break
             else:
                 if before is not None:  # the longer join does not match: the held one stands
-                    self._record(p, pend.first, before[1], before[2])
+                    self._record(p, pend.first, before[1], before[2], parts=before[4])
                 else:
                     still.append(p)
         pend.joins += 1
         pend.deferred = deferred
         if still and goes_on:
             pend.last, pend.texts, pend.patterns = line_no, tuple(texts), tuple(still)
-            pend.tail = text
+            pend.tail, pend.parts = text, parts
             self._pending.append(pend)
         else:
             self._flush(pend)

@@ -2195,12 +2195,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # an exception line: a name ending in Error/Exception/Exit (GeneratorExit, SystemExit),
     # or one of the builtin BaseException subclasses named otherwise that end a traceback
     # too (Python's Lib/exceptions hierarchy: StopIteration, StopAsyncIteration; ``next()``
-    # on an empty iterator ends a script with "StopIteration")
+    # on an empty iterator ends a script with "StopIteration"); the colon may end the line:
+    # Python prints "<type>: <message>" (traceback.py _format_final_exc_line), and a message
+    # that begins with a newline, or a hard wrap at the space after the colon, leaves it last
     _p(
         "tell.exception",
         ("error", "exception", "generatorexit", "stopiteration", "stopasynciteration"),
         r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit)|StopAsyncIteration"
-        r"|StopIteration)(?::\s|$)",
+        r"|StopIteration)(?::\s|:?$)",
     ),
     # --- status codes by name, Metal plugin load, device lists, tfjs, libtensorflow ---
     # Any status code of the seven CUDA-stack enums in status_codes.toml (cuda.h CUresult,
@@ -4035,7 +4037,7 @@ PATTERNS: tuple[Pattern, ...] = (
     # FusedBatchNorm only supports NHWC tensor format for now."; "Only NHWC data_format
     # supported on CPU.". Not "... or NCHW_VECT_C" (MaxPoolingV2's own list), nor the int8 and
     # integer-type wordings (a dtype limit on every device). Read by
-    # checks/op_kernel_gpu_build.py nchw_on_cpu_kernel
+    # checks/op_kernel_limits.py nchw_on_cpu (its CPU-only-build hedge)
     _p(
         "opk.nhwc_only_cpu",
         ("only supports nhwc", "only supports ndhwc", "currently only supports the nhwc",
@@ -4146,6 +4148,13 @@ PATTERNS: tuple[Pattern, ...] = (
         "placer.no_opkernel",
         ("no opkernel was registered",),
         r"No OpKernel was registered to support Op '(?P<op>[\w>]{1,120})'",
+    ),
+    # the same error's node attributes ("... used by {{node x}} with these attrs: [T=DT_FLOAT,
+    # data_format=\"NCHW\"]"), read apart: a hard wrap puts them lines below the op's name
+    _p(
+        "placer.node_attrs",
+        ("these attrs:",),
+        r"(?:\bwith |^\s*)these attrs: \[(?P<attrs>[^\]\n]{0,2000})\]",
     ),
     _p("placer.no_kernels_listed", ("<no registered kernels>",), r"<no registered kernels>"),
     # Keras 3 trainers/trainer.py, the jit_compile setter: warnings.warn("Model doesn't support

@@ -20,11 +20,8 @@ from collections.abc import Iterator
 from itertools import accumulate
 from typing import Any, Protocol
 
-from tfgpu.facts.line_prefix import _split_prefix as _split_prefix  # re-exported for tests
-from tfgpu.facts.line_prefix import split_prefix as split_prefix
-from tfgpu.facts.line_prefix import unwrap_markdown
-from tfgpu.facts.log import BINARY_SHARE, ReadStats
-from tfgpu.facts.log import MAX_FOLLOW_LINES as MAX_FOLLOW_LINES
+from tfgpu.facts.line_prefix import split_prefix, unwrap_markdown
+from tfgpu.facts.log import BINARY_SHARE, MAX_FOLLOW_LINES, ReadStats
 
 
 class ByteSource(Protocol):
@@ -58,23 +55,36 @@ MAX_REPEATS = 8
 
 #: The start of a new log record: a timestamp, a glog prefix, a traceback line, a shell
 #: prompt, a log-level word ("ERROR: " as pip, Python's logging and many tools print it), a
-#: Python exception line ("ImportError: ...", "tensorflow...InternalError: ..."), or a
+#: Python exception line ("ImportError: ...", "tensorflow...InternalError: ..."; the colon
+#: ends the line when a hard wrap broke at the space after it), the node a TensorFlow error
+#: names on a line of its own ("\t [[Node: x = Op[...]]", "\t [[{{node x}}]]"), or a
 #: program naming itself before an error ("docker: Error response from daemon").
 _NEW_RECORD_RE = re.compile(
     r"^\s*(?:\d{4}-\d\d-\d\d[ T]|[IWEF]\d{4} |Traceback \(|File \"|\$ |>>> |#\s|\[\d"
     r"|[IWEF] ?[\w/.+-]{1,200}\.(?:cc|cpp|c|h):\d{1,6}\]"
-    r"|(?:ERROR|WARNING|INFO|DEBUG|CRITICAL|FATAL|NOTICE): "
-    r"|(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0,60}(?:Error|Exception|Warning): "
-    r"|[a-z][\w-]{0,30}: [Ee]rror\b|PS [A-Z]:\\[^>\n]{0,200}> )"
+    r"|(?:ERROR|WARNING|INFO|DEBUG|CRITICAL|FATAL|NOTICE):(?: |$)"
+    r"|(?:[A-Za-z_]\w{0,60}\.){0,8}[A-Z]\w{0,60}(?:Error|Exception|Warning):(?: |$)"
+    r"|[a-z][\w-]{0,30}: [Ee]rror\b|PS [A-Z]:\\[^>\n]{0,200}> "
+    r"|\[\[(?:Node: |\{\{node ))"
 )
+
+
+#: Lengths of a line that a hard wrap may have cut (terminals and mail clients wrap at 72 to
+#: 132 columns; the piece before the break is at most that long and seldom much shorter):
+#: such a line may go on past a sentence end, since a wrap breaks between sentences too
+#: ("... cudaGetDevice() failed." / "Status: initialization error").
+WRAPPED_LINE_CHARS = range(64, 133)
 
 
 def continues(text: str) -> bool:
     """Whether a line may continue on the next one: its text does not end with terminal
-    punctuation (``.``, ``!``, ``?``).  A wrapped message ("File format not supported:" then
-    "filepath=...") is matched on the joined lines; see :class:`tfgpu.logs.engine.Engine`."""
+    punctuation (``.``, ``!``, ``?``), or it ends with a full stop at a length a hard wrap
+    leaves (:data:`WRAPPED_LINE_CHARS`).  A wrapped message ("File format not supported:"
+    then "filepath=...") is matched on the joined lines; see
+    :class:`tfgpu.logs.engine.Engine`."""
     end = text.rstrip()
-    return bool(end) and end[-1] not in ".!?"
+    return bool(end) and (end[-1] not in ".!?" or (
+        end[-1] == "." and len(end) in WRAPPED_LINE_CHARS))
 
 
 def starts_record(text: str) -> bool:

@@ -458,7 +458,6 @@ from tfgpu.diagnosis.checks.notices import (
     keras_use_cudnn_forced,
 )
 from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
-    nchw_on_cpu_kernel,
     no_gpu_listed,
     op_gpu_build_only,
     plugin_gpu_rnn_eager,
@@ -896,7 +895,9 @@ LOG_CHECKS: tuple[Check, ...] = (
     op_gpu_build_only,
     plugin_gpu_rnn_eager,
     no_gpu_listed,
-    nchw_on_cpu_kernel,
+    # --- a channels-first (NCHW) tensor that reached a CPU kernel taking only NHWC: every
+    # answer (constant folding, the CPU-only-build hedge, the op placed on the CPU) ---
+    nchw_on_cpu,
     # --- Python's MemoryError (host RAM), grappler's device-properties failure ---
     python_memoryerror,
     device_properties_failed,
@@ -963,8 +964,6 @@ LOG_CHECKS: tuple[Check, ...] = (
     replicate_batch_split,
     # --- a grouped convolution that reached a CPU convolution kernel ---
     grouped_conv_cpu,
-    # --- a channels-first (NCHW) tensor that reached a CPU kernel taking only NHWC ---
-    nchw_on_cpu,
 )
 #: Every check, in the order findings are produced (and deduplicated by): keep it.
 CHECKS: tuple[Check, ...] = HOST_CHECKS + LOG_CHECKS

@@ -1704,11 +1704,12 @@ def dependency_failures(ctx: Facts) -> dict[str, tuple[str, Hit]]:
 
 
 def _dependency_only(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> set[str]:
-    """Library names the log shows missing only inside another library's dlerror."""
-    lines = {hit.line for _, hit in deps.values()}
+    """Library names the log shows missing only inside another library's dlerror (the same
+    message: a line of it, also when a hard wrap put its words on several lines)."""
+    lines = {n for _, hit in deps.values() for n in hit.span}
     named = {dep for dep, _ in deps.values()}
     by_key = ctx.h("lib.missing").by_key
-    return {dep for dep in named if dep in by_key and by_key[dep].line in lines}
+    return {dep for dep in named if dep in by_key and lines.intersection(by_key[dep].span)}
 
 
 def library_dependency(ctx: Facts, deps: dict[str, tuple[str, Hit]]) -> list[Finding]:

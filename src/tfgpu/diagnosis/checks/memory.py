@@ -131,9 +131,11 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         # The log names the device and allocator: "... on /job:localhost/replica:0/
         # task:0/device:CPU:0 by allocator cpu" is host RAM, not GPU memory.
         host = "CPU" in (h.g("device") or "").upper() or (h.g("alloc") or "").lower() == "cpu"
-        # TF1 names the failing op's device on the "[[Node: ...]]" line below
+        # TF1 names the failing op's device on the "[[Node: ...]]" line below (below the
+        # message's last line: a hard wrap spreads the message over more lines)
+        below = range(h.line + 1, h.span[-1] + 4)
         node = next((n.g("dev") for n in ctx.h("placer.node_device").all()
-                     if h.line < n.line <= h.line + 3), None)
+                     if n.line in below), None)
         host = host or (node == "CPU" and not h.g("device") and not h.g("alloc"))
         # claim audit (thtrieu/darkflow#873, tensorflow/models#6450): a TF1 line without
         # "on <device> by allocator <name>" does not say which memory ran out; only other
@@ -157,7 +159,7 @@ def rule_memory(ctx: Facts) -> list[Finding]:
             tensor=f"{shape} {dtype}".strip(),
             evidence=log_evidence(oom, ctx.h("mem.exhausted").first[:1],
                                   [n for n in ctx.h("placer.node_device").all()
-                                   if h.line < n.line <= h.line + 3][:1], cpu_run[:1]),
+                                   if n.line in below][:1], cpu_run[:1]),
             cause=(
                 f"TensorFlow could not allocate {what}"
                 + (f" on {h.g('device')}" if h.g("device") else copied)

@@ -24,22 +24,11 @@ Sources:
 * NVlabs/stylegan2 ``dnnlib/tflib/custom_ops.py`` (at 12fa104787816d4ad00b8f8f6d28d23c9eee3243)
   ``_get_cuda_gpu_arch_string``: no ``device_lib.list_local_devices()`` entry of type GPU ->
   ``RuntimeError('No GPU devices found')``.
-* TensorFlow's CPU kernels of convolutions, pooling, bias and batch normalisation, which take
-  channels-last (NHWC) data only and refuse channels-first (NCHW) data the GPU kernels take
-  ("Conv2DCustomBackpropInputOp only supports NHWC.", "Default MaxPoolingOp only supports NHWC
-  on device type CPU"; every wording with its file at pattern ``opk.nhwc_only_cpu``).  The
-  executor (TF 1.x ``common_runtime/executor.cc``) logs a kernel it could not create as
-  "Executor failed to create kernel. <status>", constant folding included: a node placed on
-  the GPU whose CPU kernel grappler tried gives the same words and runs on (that line alone, or
-  a node line naming a GPU ``_device``, is no fault).
 """
 
 from __future__ import annotations
 
-import re
-
 from tfgpu.diagnosis import catalogue
-from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -47,7 +36,7 @@ from tfgpu.findings import Finding
 #: Lines after the error (or before the node line) its device and kernel lists may stand.
 _SPAN = 12
 #: Log patterns that already say why a GPU build made no GPU device (their findings lead).
-_GPU_STACK_REASONS = ("cuinit", "cuda.drivers", "gpu.skipping", "lib.dlopen", "lib.missing")
+GPU_STACK_REASONS = ("cuinit", "cuda.drivers", "gpu.skipping", "lib.dlopen", "lib.missing")
 
 
 def gpu_build_only_ops(ctx: Facts) -> tuple[str, ...]:
@@ -62,16 +51,23 @@ def gpu_build_only_ops(ctx: Facts) -> tuple[str, ...]:
     return ctx.kb.platform_fact("gpu-build-only-ops").items("op_prefixes")
 
 
-def _devices(ctx: Facts, line: int) -> Hit | None:
-    """The placer's "Registered devices: [...]" (closed, or cut at the end of a pasted line)
-    that follows the "No OpKernel was registered" error on ``line``: the first one within
-    :data:`_SPAN` lines after it and before the next such error (the placer prints the list
-    right under the error's attrs, which a hard-wrapped paste spreads over more lines)."""
+def under_error(ctx: Facts, line: int, names: tuple[str, ...]) -> list[Hit]:
+    """The hits of the patterns ``names`` that stand under the placer's "No OpKernel was
+    registered" error on ``line``: from that line to :data:`_SPAN` lines after it, before the
+    next such error, in line order.  The placer prints the node's attrs, "Registered devices:
+    [...]" and "Registered kernels:" right under the error; a hard-wrapped paste spreads them
+    over more lines, so they are found by what comes between, not by a line distance."""
     errs = [h.line for h in ctx.h("placer.no_opkernel").all() if h.line > line]
     end = min([line + _SPAN, *(e - 1 for e in errs)])
-    found = [h for name in ("placer.registered_devices", "opk.registered_devices_cut")
-             for h in ctx.h(name).all() if line <= h.line <= end]
-    return min(found, key=lambda h: h.line) if found else None
+    return sorted((h for name in names for h in ctx.h(name).all() if line <= h.line <= end),
+                  key=lambda h: h.line)
+
+
+def _devices(ctx: Facts, line: int) -> Hit | None:
+    """The placer's "Registered devices: [...]" (closed, or cut at the end of a pasted line)
+    that follows the "No OpKernel was registered" error on ``line`` (:func:`under_error`)."""
+    found = under_error(ctx, line, ("placer.registered_devices", "opk.registered_devices_cut"))
+    return found[0] if found else None
 
 
 def op_gpu_build_only(ctx: Facts) -> list[Finding]:
@@ -219,7 +215,7 @@ def no_gpu_listed(ctx: Facts) -> list[Finding]:
     """``tensorflow-cpu-only-build`` (variant ``no-gpu-listed``, hedged) for DirectSession's
     "Device mapping: no known devices." or stylegan2's dnnlib "No GPU devices found", when no
     line of the log says why a GPU build made no GPU device (those findings lead then)."""
-    if any(ctx.h(name).count for name in _GPU_STACK_REASONS):
+    if any(ctx.h(name).count for name in GPU_STACK_REASONS):
         return []
     dnn = ctx.h("opk.dnnlib_no_gpu").all()
     if any("_get_cuda_gpu_arch_string" in h.text or "'No GPU devices found'" in h.text
@@ -241,77 +237,3 @@ def no_gpu_listed(ctx: Facts) -> list[Finding]:
         return []
     return [catalogue.make("tensorflow-cpu-only-build", variant="no-gpu-listed", what=what,
                            evidence=evidence)]
-
-
-#: The executor's log line for a kernel it could not create (TF 1.x executor.cc
-#: ``LOG(ERROR) << "Executor failed to create kernel. " << s``), constant folding's too.
-_EXECUTOR_LOG = re.compile(r"Executor failed to create kernel\.")
-
-
-def executor_line(hit: Hit) -> bool:
-    """Whether ``hit`` is executor.cc's "Executor failed to create kernel." log line: on its
-    own text, or on the line before it when a hard wrap put the message's start there
-    (:attr:`tfgpu.facts.log.Hit.before`; "... Executor failed to create" / "kernel. ...")."""
-    return bool(_EXECUTOR_LOG.search(hit.text)
-                or _EXECUTOR_WRAPPED.search(f"{hit.before} {hit.text}"[-400:]))
-
-
-#: The executor's words split by a hard wrap (the join of :func:`executor_line`).
-_EXECUTOR_WRAPPED = re.compile(r"Executor failed\s+to\s+create\s+kernel\.")
-#: Lines after an NCHW error its node line's ``_device`` may stand on (the node line is
-#: under the error; a hard wrap spreads its attrs over more lines).
-NODE_SPAN = 6
-
-
-def gpu_node_after(ctx: Facts, line: int) -> Hit | None:
-    """The first node line within :data:`NODE_SPAN` lines after ``line`` whose ``_device``
-    names a GPU (``placer.node_device``, or ``nchw.node_on_gpu`` for the TF 1.0-1.3
-    "/gpu:0" spelling and a node line a wrap split before its ``_device``)."""
-    found = [n for n in ctx.h("placer.node_device").all() if n.g("dev") == "GPU"]
-    found += ctx.h("nchw.node_on_gpu").all()
-    near = [n for n in found if 0 <= n.line - line <= NODE_SPAN]
-    return min(near, key=lambda n: n.line) if near else None
-
-
-def _nchw_hits(ctx: Facts) -> list[Hit]:
-    """The ``opk.nhwc_only_cpu`` lines that show an NCHW op failing on a CPU kernel: not the
-    executor's own log line (constant folding also prints it; :func:`executor_line`), not a
-    device type other than the CPU, and none whose node line (:func:`gpu_node_after`) names
-    a GPU ``_device``."""
-    return [h for h in ctx.h("opk.nhwc_only_cpu").all()
-            if not executor_line(h) and h.g("dev") in (None, "CPU")
-            and gpu_node_after(ctx, h.line) is None]
-
-
-def nchw_on_cpu_kernel(ctx: Facts) -> list[Finding]:
-    """``tensorflow-cpu-only-build`` (variant ``nchw-on-cpu``, hedged) for a channels-first
-    (NCHW) op refused by one of TensorFlow's CPU kernels (:func:`_nchw_hits`): the op ran on
-    the CPU, most often because TensorFlow is a CPU-only build.  Nothing when the log or the
-    host shows a GPU in use (a created device, a listed GPU), when a line says why a GPU build
-    made no GPU device (those findings lead), or when another framework printed it."""
-    hits = _nchw_hits(ctx)
-    if not hits or ctx.other_framework or ctx.host_gpu_works:
-        return []
-    if ctx.h("gpu.created").count or ctx.tf_gpu_listed \
-            or any(ctx.h(name).count for name in _GPU_STACK_REASONS):
-        return []
-    h = hits[0]
-    op = next((h.g(k) for k in ("op", "op2", "op4", "op6") if h.g(k)), None)
-    op = op or {"Generic": "Conv2D", "Fused": "_FusedConv2D",
-                "Depthwise": "DepthwiseConv2dNative"}.get(h.g("op3") or h.g("op5") or "",
-                                                           "The op")
-    int32 = (" (this op's message also covers int32 data on the GPU, which its GPU kernel "
-             "refuses too)" if "GPU" in (h.g("devs") or "") else "")
-    return [catalogue.make(
-        "tensorflow-cpu-only-build", variant="nchw-on-cpu", op=op, int32=int32,
-        evidence=log_evidence(hits, limit=2),
-        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
-             "tf.test.is_built_with_cuda(), tf.test.is_gpu_available())\"   # False first: a "
-             "CPU-only build, install the GPU one; True then False: the GPU findings (driver, "
-             "CUDA/cuDNN libraries) come first",
-             pip_list_grep("tensorflow", windows=ctx.windows)
-             + "   # TF 1.x: 'tensorflow' is the CPU-only package; 'tensorflow-gpu' of the same "
-             "version is the GPU one (uninstall both, then install tensorflow-gpu alone)",
-             "# to run on the CPU instead: build the model channels-last (data_format='NHWC' / "
-             "'channels_last')"),
-    )]

@@ -73,13 +73,13 @@ its GPU.
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import from_log
-from tfgpu.diagnosis.checks.op_kernel_gpu_build import (
-    NODE_SPAN,
-    executor_line,
-    nchw_on_cpu_kernel,
-)
+from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.op_kernel_gpu_build import GPU_STACK_REASONS
+from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -133,29 +133,128 @@ def cudnn_rnn_mask_rejected(ctx: Facts) -> list[Finding]:
 
 def grouped_conv_cpu(ctx: Facts) -> list[Finding]:
     """``grouped-conv-on-cpu`` from ``conv.grouped_cpu`` (variant ``gradients`` for the
-    backprop's wording)."""
-    return from_log(ctx, "conv.grouped_cpu", lambda hits, first: catalogue.make(
-        "grouped-conv-on-cpu", variant="gradients" if first.g("grad") else None,
-        evidence=log_evidence(hits, limit=2),
-    ))
+    backprop's wording); variant ``gpu-device-created`` when the log shows TensorFlow created
+    a GPU device, which refutes "the model ran without the GPU" (as for
+    :func:`nchw_on_cpu`): the op placed on the CPU, or the input's channel count, is left."""
+    created = ctx.h("gpu.created").all()
+
+    def make(hits: Hits, first: Hit) -> Finding:
+        if created:
+            what = ("Training a grouped convolution" if first.g("grad")
+                    else "A grouped convolution")
+            device = f"line {created[0].line}: GPU:{created[0].g('idx') or '0'}"
+            return catalogue.make("grouped-conv-on-cpu", variant="gpu-device-created",
+                                  what=what, device=device,
+                                  evidence=log_evidence(hits, created[:1], limit=2))
+        return catalogue.make("grouped-conv-on-cpu",
+                              variant="gradients" if first.g("grad") else None,
+                              evidence=log_evidence(hits, limit=2))
+
+    return from_log(ctx, "conv.grouped_cpu", make)
 
 
 # --- the CPU kernels of pooling, convolution and fused batch norm: NHWC only ----------------
+#
+# One check owns every answer to these lines (:func:`nchw_on_cpu`): constant folding's
+# harmless try on a GPU run, the hedge that names a CPU-only build first, the op placed on the
+# CPU beside a created GPU device, and the plain refusal.
+
+
+#: The executor's log line for a kernel it could not create (TF 1.x executor.cc
+#: ``LOG(ERROR) << "Executor failed to create kernel. " << s``), constant folding's too.
+_EXECUTOR_LOG = re.compile(r"Executor failed to create kernel\.")
+
+
+def executor_line(hit: Hit) -> bool:
+    """Whether ``hit`` is executor.cc's "Executor failed to create kernel." log line: on its
+    own text, or on the line before it when a hard wrap put the message's start there
+    (:attr:`tfgpu.facts.log.Hit.before`; "... Executor failed to create" / "kernel. ...")."""
+    return bool(_EXECUTOR_LOG.search(hit.text)
+                or _EXECUTOR_WRAPPED.search(f"{hit.before} {hit.text}"[-400:]))
+
+
+#: The executor's words split by a hard wrap (the join of :func:`executor_line`).
+_EXECUTOR_WRAPPED = re.compile(r"Executor failed\s+to\s+create\s+kernel\.")
+#: Lines after an NCHW error its node line's ``_device`` may stand on (the node line is
+#: under the error; a hard wrap spreads its attrs over more lines).
+NODE_SPAN = 6
+
+
+def gpu_node_after(ctx: Facts, line: int) -> Hit | None:
+    """The first node line within :data:`NODE_SPAN` lines after ``line`` whose ``_device``
+    names a GPU (``placer.node_device``, or ``nchw.node_on_gpu`` for the TF 1.0-1.3
+    "/gpu:0" spelling and a node line a wrap split before its ``_device``)."""
+    found = [n for n in ctx.h("placer.node_device").all() if n.g("dev") == "GPU"]
+    found += ctx.h("nchw.node_on_gpu").all()
+    near = [n for n in found if 0 <= n.line - line <= NODE_SPAN]
+    return min(near, key=lambda n: n.line) if near else None
+
+
+def _nchw_hits(ctx: Facts) -> list[Hit]:
+    """The ``opk.nhwc_only_cpu`` lines that show an NCHW op failing on a CPU kernel: not the
+    executor's own log line (constant folding also prints it; :func:`executor_line`), not a
+    device type other than the CPU, and none whose node line (:func:`gpu_node_after`) names
+    a GPU ``_device``."""
+    return [h for h in ctx.h("opk.nhwc_only_cpu").all()
+            if not executor_line(h) and h.g("dev") in (None, "CPU")
+            and gpu_node_after(ctx, h.line) is None]
+
+
+def _cpu_build_hedge(ctx: Facts) -> list[Finding]:
+    """``tensorflow-cpu-only-build`` (variant ``nchw-on-cpu``, hedged) for a channels-first
+    (NCHW) op refused by one of TensorFlow's CPU kernels (:func:`_nchw_hits`): the op ran on
+    the CPU, most often because TensorFlow is a CPU-only build.  Nothing when the log or the
+    host shows a GPU in use (a created device, a listed GPU), when a line says why a GPU build
+    made no GPU device (those findings lead), or when another framework printed it."""
+    hits = _nchw_hits(ctx)
+    if not hits or ctx.other_framework or ctx.host_gpu_works:
+        return []
+    if ctx.h("gpu.created").count or ctx.tf_gpu_listed \
+            or any(ctx.h(name).count for name in GPU_STACK_REASONS):
+        return []
+    h = hits[0]
+    op = next((h.g(k) for k in ("op", "op2", "op4", "op6") if h.g(k)), None)
+    op = op or {"Generic": "Conv2D", "Fused": "_FusedConv2D",
+                "Depthwise": "DepthwiseConv2dNative"}.get(h.g("op3") or h.g("op5") or "",
+                                                           "The op")
+    int32 = (" (this op's message also covers int32 data on the GPU, which its GPU kernel "
+             "refuses too)" if "GPU" in (h.g("devs") or "") else "")
+    return [catalogue.make(
+        "tensorflow-cpu-only-build", variant="nchw-on-cpu", op=op, int32=int32,
+        evidence=log_evidence(hits, limit=2),
+        fix=('python -c "import tensorflow as tf; print(tf.__version__, '
+             "tf.test.is_built_with_cuda(), tf.test.is_gpu_available())\"   # False first: a "
+             "CPU-only build, install the GPU one; True then False: the GPU findings (driver, "
+             "CUDA/cuDNN libraries) come first",
+             pip_list_grep("tensorflow", windows=ctx.windows)
+             + "   # TF 1.x: 'tensorflow' is the CPU-only package; 'tensorflow-gpu' of the same "
+             "version is the GPU one (uninstall both, then install tensorflow-gpu alone)",
+             "# to run on the CPU instead: build the model channels-last (data_format='NHWC' / "
+             "'channels_last')"),
+    )]
 
 
 def nchw_on_cpu(ctx: Facts) -> list[Finding]:
-    """``nchw-op-on-cpu`` from ``nchw.cpu_only`` (a CPU kernel refusing the NCHW layout), or
-    its harmless ``constant-folding`` variant when every such line is executor.cc's "Executor
-    failed to create kernel." (:func:`executor_line`: also split by a hard wrap) and the node
-    line under it (within :data:`NODE_SPAN` lines, ``nchw.node_on_gpu``)
-    places the node on a GPU: then the CPU executor was constant folding's, not the run's.
-    Nothing but that harmless variant when :func:`nchw_on_cpu_kernel` reads the lines (its
-    hedge names the same causes, the CPU-only build first), and nothing for the executor's
-    line without the node line that places the node (constant folding on a GPU run prints
-    it as well)."""
+    """Every answer to a CPU kernel refusing the NCHW (channels-first) layout, in one place.
+
+    * ``nchw-op-on-cpu`` variant ``constant-folding`` (harmless) when every ``nchw.cpu_only``
+      line is executor.cc's "Executor failed to create kernel." (:func:`executor_line`: also
+      split by a hard wrap) and a node line under it (within :data:`NODE_SPAN` lines,
+      ``nchw.node_on_gpu``) places the node on a GPU: the CPU executor was constant
+      folding's, not the run's;
+    * ``tensorflow-cpu-only-build`` variant ``nchw-on-cpu`` (:func:`_cpu_build_hedge`: the op
+      ran on the CPU, most often a CPU-only TensorFlow) when nothing in the log or on the
+      host shows a GPU in use or says why a GPU build made no GPU device;
+    * nothing for the executor's line without the node line that places the node (constant
+      folding on a GPU run prints it as well);
+    * ``nchw-op-on-cpu`` variant ``gpu-device-created`` when the log shows TensorFlow created
+      a GPU device: the op itself was placed on the CPU;
+    * else ``nchw-op-on-cpu`` (the line does not say why the op ran on the CPU).
+    """
+    hedge = _cpu_build_hedge(ctx)
     hits = ctx.h("nchw.cpu_only").all()
     if not hits:
-        return []
+        return hedge  # a wording only opk.nhwc_only_cpu knows (depthwise, "Only NHWC ...")
     first = hits[0]
     what = (first.g("what") or "A CPU kernel").removeprefix("The ")
     gpu_nodes = ctx.h("nchw.node_on_gpu").all()
@@ -165,9 +264,9 @@ def nchw_on_cpu(ctx: Facts) -> list[Finding]:
         node = next(n for n in gpu_nodes if 0 <= n.line - first.line <= NODE_SPAN)
         device = node.text.split("_device=", 1)[1].strip('\\"').split('"', 1)[0].strip("\\")
         return [catalogue.make("nchw-op-on-cpu", variant="constant-folding", what=what,
-                               device=device, evidence=log_evidence(hits[:1], [node]))]
-    if nchw_on_cpu_kernel(ctx):
-        return []  # tensorflow-cpu-only-build's nchw-on-cpu hedge reads the same lines
+                               device=device, evidence=log_evidence(hits[:1], [node])), *hedge]
+    if hedge:
+        return hedge
     if all("Executor failed to create kernel" in h.text for h in hits):
         return []  # the executor's line alone: constant folding's on a GPU run prints it too
     op = _nchw_op_name(what)

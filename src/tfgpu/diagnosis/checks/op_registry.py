@@ -28,6 +28,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.diagnosis.checks.op_kernel_gpu_build import under_error
 from tfgpu.diagnosis.checks.tf1_era import tf1_build_cudas
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, cc_key, log_evidence
@@ -182,12 +183,14 @@ def op_kernel_registry(ctx: Facts) -> list[Finding]:
         if op.startswith("Nccl"):
             continue
         near = range(hit.line, hit.line + _KERNEL_LIST_SPAN + 1)
-        devs_hit = next((h for h in ctx.h("placer.registered_devices").all()
-                         if h.line in range(hit.line, hit.line + 3)), None)
+        devs_hit = next(iter(under_error(ctx, hit.line, ("placer.registered_devices",))), None)
         if devs_hit is None:
             continue
         devs = [d.strip() for d in (devs_hit.g("devs") or "").split(",") if d.strip()]
-        attrs = _node_attrs(hit.text)
+        attrs = _node_attrs(hit.text) or next(
+            (_node_attrs(f"with these attrs: [{h.g('attrs')}]")
+             for h in under_error(ctx, hit.line, ("placer.node_attrs",))
+             if h.line < devs_hit.line), {})
         kernels = sorted({h.g("dev") or "" for h in ctx.h("placer.kernel_registered").all()
                           if h.line in near and h.line > hit.line
                           and _kernel_fits(h.text, attrs)} - {""})

@@ -23,11 +23,12 @@ _GLOG_E = re.compile(r"^\s*(?:[\d\-/]+ [\d:.]+:\s+)?[EF](?:\d{4} [\d:.]+\s+\d+)?
                      r"[\w/.+-]+\.(?:cc|cpp|c|h):\d+\]")
 
 
-#: A Python traceback's first line, and its last: the exception line (``tell.exception``).
+#: A Python traceback's first line, and its last: the exception line (``tell.exception``;
+#: the colon may end the line: a message that begins with a newline, or a hard wrap).
 _TRACEBACK = re.compile(r"Traceback \(most recent call last\)")
 # and KeyboardInterrupt (Ctrl-C), when a finding quotes it (checks/stops.py)
 _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit|Interrupt)"
-                        r"|StopAsyncIteration|StopIteration)(?::\s|$)")
+                        r"|StopAsyncIteration|StopIteration)(?::\s|:?$)")
 
 #: An exception line as only Python's traceback printer writes it: the type's module before
 #: its name (``traceback.format_exception_only``: ``f"{module}.{qualname}: {value}"`` for a
@@ -41,7 +42,7 @@ _EXCEPTION = re.compile(r"^\s*(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit|In
 #: alone then) or its message was not pasted.
 _BARE_EXCEPTION = re.compile(r"(?:[\w.]+\.)?(?:[A-Z]\w*(?:Error|Exception|Exit)"
                              r"|StopAsyncIteration|StopIteration):?")
-_QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?::\s|$)")
+_QUALIFIED_EXCEPTION = re.compile(r"^(?:[A-Za-z_]\w*\.)+[A-Z]\w*(?:Error|Exception)(?::\s|:?$)")
 
 #: The exception line of a Ctrl-C: CPython's default SIGINT handler raises KeyboardInterrupt
 #: (Modules/signalmodule.c ``default_int_handler``); IPython ends its traceback with

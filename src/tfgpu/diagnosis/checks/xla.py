@@ -63,13 +63,15 @@ def _driver_fallback_statuses(ctx: Facts) -> list[Hit]:
     if not relying:
         return []
     miss = ctx.h("xla.ptxas_missing").all()
-    paired = [h for h in miss if any(h.line <= r.line <= h.line + 1 or _after_wrapped(h, r)
+    # the fallback line is the status's next line, or one of the lines its message was
+    # joined from (a hard wrap: the join may take the fallback line in)
+    paired = [h for h in miss if any(h.line <= r.line <= h.span[-1] + 1 or _after_wrapped(h, r)
                                      for r in relying)]
     if not paired:
         return []
     last = paired[-1].line
     return [h for h in miss
-            if h in paired or (h.line < last and _VERSION_CHECK.search(h.text))]
+            if h in paired or (h.line < last and _VERSION_CHECK.search(h.read))]
 
 
 def _after_wrapped(status: Hit, relying: Hit) -> bool:
