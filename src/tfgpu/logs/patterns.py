@@ -84,6 +84,16 @@ PATTERNS: tuple[Pattern, ...] = (
         + dlerror_text.cannot_open_regex(),
         "lib",
     ),
+    # the same dlerror retyped without the colon after the name ("ImportError: libcudnn.so.6
+    # cannot open shared object file: No such file or directory", issue titles and prose);
+    # English only: a translated catalogue text is pasted, not retyped
+    _p(
+        "lib.missing",
+        ("cannot open shared object",),
+        r"(?<![\w.+-])(?P<lib>lib[\w+-](?:[\w.+-]*[+-])?(?:\w|\.(?!so))*\.so(?:\.\d{1,4}){0,4})"
+        r"[ \t]{1,4}" + dlerror_text.CANNOT_OPEN_EN,
+        "lib",
+    ),
     # (cuDNN 9's own "Could not locate cudnn_<part>64_9.dll" is cudnn.sublib_missing's)
     _p("lib.missing", ("could not locate",),
        r"Could not locate (?!cudnn_\w{1,40}64_\d{1,2}\.dll)" + _LIB, "lib"),
@@ -4256,6 +4266,21 @@ PATTERNS: tuple[Pattern, ...] = (
         "lib.old_dso_missing",
         ("open cuda library",),
         r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?(?=\s|$)",
+        "lib",
+    ),
+    # TensorFlow 0.x-1.13's dso_loader.cc status for a library it could not open, "could not
+    # dlopen DSO: <name>; dlerror: <dlerror>" (FAILED_PRECONDITION; cuda_gpu_executor.cc prints
+    # it after "failed to find libcuda.so on this system: ", statusor after "Non-OK-status" or
+    # "Attempting to fetch value instead of handling error"), with macOS's dlerror for a file
+    # found nowhere: dyld 2 (macOS <= 10.15) "dlopen(<name or path>, <mode>): image not found",
+    # dyld 3/4 (macOS 11+) "dlopen(<name>, 0x0005): tried: '<path>' (no such file), ...".
+    # Glibc's dlerror in it is lib.missing's. Read by checks/old_cuda_loader.py.
+    _p(
+        "dyld.dlopen_missing",
+        ("could not dlopen dso",),
+        r"could not dlopen DSO: [^;\n]{1,240}; dlerror: dlopen\((?:[^,()\s]{0,240}/)?"
+        r"(?P<lib>[\w+-][\w.+-]{0,80}\.dylib), (?:0x)?[0-9a-fA-F]{1,8}\): "
+        r"(?:image not found|tried: ')",
         "lib",
     ),
     # cuda_diagnostics.cc StringToDriverVersion's status after "libcuda/kernel reported version

@@ -11,12 +11,23 @@ the library it could not load: ``cudnn-major-mismatch`` / ``cuda-major-mismatch`
 ids the doctor's host check (:func:`tfgpu.diagnosis.checks.libraries.cuda_cudnn_major`)
 gives for a probed host.  Host facts win over the log's generic reading.
 
+TensorFlow 1.x releases are not in ``tf_tested_configs.toml``; their CUDA and cuDNN come from
+the platform facts ``tf1-gpu-build-cuda`` and ``tf1-gpu-build-cudnn`` (tensorflow/docs'
+tested build configurations, tensorflow_gpu-1.0.0 to 1.15.0; ``builds_windows`` on native
+Windows).  A 1.x GPU build links cuDNN by its SONAME major as well (``libcudnn.so.6`` for
+1.3-1.4, ``cudnn64_5.dll`` for 1.0-1.2 on Windows), so the same reading holds: the 1.3.0
+wheels need cuDNN 6 where the install guide still said 5.1 (tensorflow/tensorflow#12416,
+fixed in the docs by #12463).
+
 Skipped for probed host facts (the host check reads the libraries the loader would take,
 the pip ``nvidia-*`` wheels included), when the pip wheel of the right major is listed, and
 for tfjs-node-gpu / libtensorflow logs (their libtensorflow has its own CUDA build).
 """
 
 from __future__ import annotations
+
+import re
+from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
@@ -25,6 +36,62 @@ from tfgpu.diagnosis.checks.versions import _major
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import Knowledge, KnowledgeQueryError
+
+
+class _Build(NamedTuple):
+    """The CUDA and cuDNN a TensorFlow GPU release was built with, and where that is said.
+
+    Attributes:
+        cuda: CUDA version (``"12.3"``, ``"8.0"``).
+        cudnn: cuDNN version (``"8.9"``, ``"6"``: the 1.x rows give some majors only).
+        cuda_ref / cudnn_ref: the knowledge rows (``"tf_tested_configs:2.16.1-linux"``,
+            ``"platform_facts:tf1-gpu-build-cudnn"``).
+        cuda_doc / cudnn_doc: the rows' source links, or ``None``.
+    """
+
+    cuda: str
+    cudnn: str
+    cuda_ref: str
+    cudnn_ref: str
+    cuda_doc: str | None
+    cudnn_doc: str | None
+
+
+def _tf1_item(kb: Knowledge, fact_id: str, key: str, series: str) -> tuple[str, str,
+                                                                           str | None] | None:
+    """``(value, ref, doc)`` of the ``"<series>=<value>"`` item of platform fact ``fact_id``'s
+    list ``key``, or ``None`` (no such fact, list or series)."""
+    try:
+        fact = kb.platform_fact(fact_id)
+        items = fact.items(key)
+    except KnowledgeQueryError:
+        return None
+    for item in items:
+        s, _, value = item.partition("=")
+        if s == series and value:
+            return value, fact.ref, kb.doc_url(fact)
+    return None
+
+
+def _gpu_build(f: Facts, tf: str, os: str) -> _Build | None:
+    """The build of TensorFlow ``tf`` on ``os`` (``"linux"`` / ``"windows"``): a 2.x row of
+    ``tf_tested_configs.toml``, or for 1.x the platform facts ``tf1-gpu-build-cuda`` and
+    ``tf1-gpu-build-cudnn`` (``builds_windows`` for cuDNN on Windows); ``None`` when unknown."""
+    m = re.match(r"\s*1\.(\d{1,2})(?!\d)", tf)
+    if m is not None:
+        series = f"1.{m.group(1)}"
+        cuda = _tf1_item(f.kb, "tf1-gpu-build-cuda", "builds", series)
+        cudnn = _tf1_item(f.kb, "tf1-gpu-build-cudnn",
+                          "builds_windows" if os == "windows" else "builds", series)
+        if cuda is None or cudnn is None:
+            return None
+        return _Build(cuda[0], cudnn[0], cuda[1], cudnn[1], cuda[2], cudnn[2])
+    build = f.kb.tested_gpu_build(tf, os)
+    if build is None:
+        return None
+    doc = f.kb.doc_url(build.row)
+    return _Build(build.cuda, build.cudnn, build.ref, build.ref, doc, doc)
 
 #: Library bases (``parse_library``) whose failed load the CUDA / cuDNN major explains.
 _CUDA_BASES = frozenset({"cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver",
@@ -67,7 +134,7 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
     if tf is None:
         return []
     os = "windows" if f.windows else "linux"
-    build = f.kb.tested_gpu_build(tf, os)
+    build = _gpu_build(f, tf, os)
     if build is None:
         return []
     kb = f.kb
@@ -86,13 +153,13 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
                    + ("PATH" if os == "windows" else "LD_LIBRARY_PATH"))
         out.append(catalogue.make(
             "cuda-major-mismatch",
-            tf=tf, major=want_cuda, found=found, cuda=build.cuda, ref=build.ref,
+            tf=tf, major=want_cuda, found=found, cuda=build.cuda, ref=build.cuda_ref,
             evidence=(*log_evidence(dlopen, cuda_hits, limit=4),
                       Evidence("tensorflow (host facts)", tf),
                       *(Evidence("cuda.toolkit (host facts)", v) for v in f.cuda_versions)),
             fix=tuple(fix),
-            doc_url=kb.doc_url(build.row),
-            knowledge_ref=build.ref,
+            doc_url=build.cuda_doc,
+            knowledge_ref=build.cuda_ref,
         ))
     want_dnn = _major(build.cudnn)
     host_dnn = _majors(f.cudnn_versions)
@@ -115,13 +182,13 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
         out.append(catalogue.make(
             "cudnn-major-mismatch",
             tf=tf, major=want_dnn, found="/".join(str(m) for m in host_dnn),
-            cudnn=build.cudnn, ref=build.ref,
+            cudnn=build.cudnn, ref=build.cudnn_ref,
             evidence=(*log_evidence(dlopen, cudnn_hits, limit=4),
                       Evidence("tensorflow (host facts)", tf),
                       *(Evidence("cudnn (host facts)", v) for v in f.cudnn_versions)),
             fix=tuple(fix),
-            doc_url=kb.doc_url(build.row),
-            knowledge_ref=build.ref,
+            doc_url=build.cudnn_doc,
+            knowledge_ref=build.cudnn_ref,
         ))
     return out
 

@@ -180,7 +180,10 @@ _DYLIB = re.compile(r"lib(?P<stem>cuda|cudnn|cudart|cublas|cufft|curand|cupti)"
 
 def macos_old_dso_name(f: Facts) -> list[Finding]:
     """TensorFlow 0.x-1.1 on macOS "Couldn't open CUDA library libcuda.1.dylib" /
-    "libcudnn.dylib" -> ``library-not-loaded-{library}`` (variant ``macos-name``).
+    "libcudnn.dylib", or macOS's own dlerror for the same name in the loader's status ("failed
+    to find libcuda.so on this system: Failed precondition: could not dlopen DSO:
+    libcuda.1.dylib; dlerror: dlopen(libcuda.1.dylib, 5): image not found",
+    ``dyld.dlopen_missing``) -> ``library-not-loaded-{library}`` (variant ``macos-name``).
 
     Facts: the loader's ``FormatLibraryFileName`` (tensorflow/core/platform/load_library.cc
     at 27eeb441ba) asks for ``libcuda.1.dylib`` and for ``libcudnn.dylib`` when cuDNN's
@@ -189,7 +192,7 @@ def macos_old_dso_name(f: Facts) -> list[Finding]:
     a libcuda.1.dylib symlink fixed it; #2920: a libcudnn.dylib symlink, or the cuDNN
     version in ./configure).  TensorFlow's install guide: "As of version 1.2, TensorFlow no
     longer provides GPU support on macOS" (tensorflow/docs 6ea274da99, install_mac.md)."""
-    hits = [h for h in f.h("lib.old_dso_missing").all()
+    hits = [h for n in ("lib.old_dso_missing", "dyld.dlopen_missing") for h in f.h(n).all()
             if _DYLIB.fullmatch(h.g("lib") or "")]
     if not hits or f.h("dyld.cuda_missing").count:
         return []
