@@ -6139,6 +6139,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Could not find any (?P<file>[\w.*+-]{1,80})(?: matching version "
         r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory",
     ),
+    # TensorFlow's ./configure prompt loop (0.x-1.13) after the toolkit / cuDNN folder asked for
+    # failed its file check: the bash configure (e.g. 00236b02ee) echoes "Invalid path to CUDA
+    # $TF_CUDA_VERSION toolkit. ${CUDA_TOOLKIT_PATH}/${CUDA_RT_LIB_PATH} cannot be found"
+    # (lib64/libcudart.so[.<ver>]; macOS lib/libcudart[.<ver>].dylib) and "Invalid path to cuDNN
+    # ${CUDNN_VERSION} toolkit. Neither of the following two files can be found:" (an unset
+    # variable: two spaces), configure.py (1.3-1.13) 'Invalid path to CUDA %s toolkit. %s cannot
+    # be found' (Windows lib/x64/cudart.lib) and 'Invalid path to cuDNN %s toolkit. None of the
+    # following files can be found:', each then printing the paths it tried one a line
+    # (build.configure_cudnn_file). Read by checks/source_configure.py
+    _p(
+        "build.configure_path_invalid",
+        ("invalid path to cuda", "invalid path to cudnn"),
+        r"Invalid path to CUDA (?P<ver>\d[\w.]{0,12})? {1,2}toolkit\. "
+        r"(?P<path>\S[^\n]{0,400}?) cannot be found"
+        r"|Invalid path to cuDNN (?P<dnnver>\d[\w.]{0,12})? {1,2}toolkit\. "
+        r"(?:Neither of the following two files|None of the following files) can be found",
+    ),
+    _p(
+        "build.configure_cudnn_file",
+        ("libcudnn",),
+        r"^\s*(?P<path>(?:/[\w.+-]{1,80}){0,12}/(?:lib(?:64)?/)?libcudnn(?:\.so(?:\.[\d.]{1,12})?"
+        r"|[\d.]{0,12}\.dylib))\s*$",
+    ),
     # --- Spack: a +cuda package with no CUDA compute capability (cuda_arch=none) ---
     # Spack's CudaPackage variant cuda_arch holds compute capabilities times ten ("70", "86");
     # recipes declare conflicts("cuda_arch=none", when="+cuda", msg="Must specify CUDA compute

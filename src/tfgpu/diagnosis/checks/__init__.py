@@ -274,7 +274,10 @@ from tfgpu.diagnosis.checks.apple_optimizer import arm_mac_legacy_optimizer
 from tfgpu.diagnosis.checks.bare_tf_symbol import bare_tf_symbol
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
-from tfgpu.diagnosis.checks.source_configure import source_configure_cuda_file_not_found
+from tfgpu.diagnosis.checks.source_configure import (
+    source_configure_cuda_file_not_found,
+    source_configure_toolkit_path_invalid,
+)
 from tfgpu.diagnosis.checks.spack_cuda_arch import spack_cuda_arch_not_set
 
 # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
@@ -932,6 +935,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     pip_wheel_tags_unsupported,
     # --- source build: configure did not find a CUDA/cuDNN file ---
     source_configure_cuda_file_not_found,
+    source_configure_toolkit_path_invalid,
     # --- Spack: a +cuda package with cuda_arch=none ---
     spack_cuda_arch_not_set,
     # --- Keras 2.12-2.15 on Apple Silicon: the v2.11+ optimizers' notice and fallback ---

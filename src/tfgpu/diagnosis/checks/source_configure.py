@@ -14,9 +14,27 @@ Two things decide the search and the line does not say which failed: the version
 configure (the file name carries it: ``libcublas.so.10.1``) against the one installed, and the
 folders searched against where the file really is.  So the finding is a hedge naming both,
 with the command that finds the file.
+
+Before the build, ./configure itself (0.x-1.13) asks for the CUDA toolkit's folder and checks
+one file under it: the bash script (tensorflow/tensorflow ``configure`` at 00236b02ee) tests
+``${CUDA_TOOLKIT_PATH}/lib64/libcudart.so[.<version>]`` (macOS ``lib/libcudart[.<version>]
+.dylib``) and prints "Invalid path to CUDA <version> toolkit. <that path> cannot be found";
+``configure.py`` (1.3-1.13, ``set_tf_cuda_version``) tests ``lib64/libcudart.so.<version>``
+(Windows ``lib/x64/cudart.lib``) with the same words.  The printed path is the folder given
+plus that suffix, so the folder is in the line: when it is itself a library folder
+(``/usr/lib64``, ``/usr/lib/x86_64-linux-gnu``, ``.../lib64``) or a library file, configure was
+given the wrong kind of folder, whatever is installed (variant ``library-folder``): it wants
+the root NVIDIA's installer makes (``/usr/local/cuda``, holding lib64/, include/, bin/).  A
+distribution's CUDA package that spreads the files over ``/usr/lib/<triplet>`` and ``/usr/bin``
+has no such root, and that configure supports only the installer's layout
+(tensorflow/tensorflow#3184, a maintainer: install CUDA with NVIDIA's .run installer).  The
+cuDNN form ("Invalid path to cuDNN ... None of the following files can be found:", then the
+paths tried) and a plausible toolkit root leave the hedge.
 """
 
 from __future__ import annotations
+
+import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.facts.view import Facts, log_evidence
@@ -51,3 +69,85 @@ def source_configure_cuda_file_not_found(ctx: Facts) -> list[Finding]:
     return [catalogue.make("tf-source-configure-cuda-file-not-found", variant="under",
                            under=(h.g("under") or "").strip()[:200],
                            evidence=log_evidence(hits[:2]), fix=fix)]
+
+
+#: The file configure checks under the toolkit folder: Linux, macOS, Windows (configure.py).
+_RT_SUFFIX = re.compile(r"[/\\](?P<file>lib64/libcudart\.so[\w.]*|lib/libcudart[\w.]*\.dylib"
+                        r"|lib[/\\]x64[/\\]cudart\.lib)$")
+#: A last folder name that marks a library folder, not a toolkit root.
+_LIB_DIR = re.compile(r"(?:lib|lib64|lib32|x64|stubs|[a-z0-9_]+-linux-gnu\w*)", re.IGNORECASE)
+#: A last name that is a library file.
+_LIB_FILE = re.compile(r".+\.(?:so(?:\.[\d.]+)?|dylib|dll|lib)$", re.IGNORECASE)
+
+
+def _library_root(root: str) -> str | None:
+    """``"folder"`` / ``"file"`` when ``root`` (the folder given to configure) is a library
+    folder or a library file, else ``None`` (a plausible toolkit root)."""
+    last = re.split(r"[/\\]", root.rstrip("/\\"))[-1]
+    if _LIB_FILE.fullmatch(last):
+        return "file"
+    if _LIB_DIR.fullmatch(last):
+        return "folder"
+    return None
+
+
+def source_configure_toolkit_path_invalid(ctx: Facts) -> list[Finding]:
+    """./configure's "Invalid path to CUDA <version> toolkit. <path> cannot be found" or
+    "Invalid path to cuDNN <version> toolkit. None of the following files can be found:"
+    (``build.configure_path_invalid``) -> ``tf-source-configure-cuda-file-not-found``: variant
+    ``library-folder`` (an error) when the folder given is a library folder or file, else the
+    hedge naming the file checked.  Nothing when the build's own "Cuda Configuration Error"
+    line is there (:func:`source_configure_cuda_file_not_found` reads it).
+
+    Returns:
+        One finding for the last such line (the prompt repeats; the last try counts), or
+        nothing.
+    """
+    hits = ctx.h("build.configure_path_invalid").all()
+    if not hits or ctx.h("build.cuda_file_not_found").count:
+        return []
+    h = hits[-1]
+    if h.g("path") is None:
+        files = [f for f in ctx.h("build.configure_cudnn_file").all() if f.line > h.line]
+        ver = h.g("dnnver") or ""
+        name = (files[0].g("path") or "") if files else ("libcudnn.so" + (f".{ver}" if ver
+                                                                            else ""))
+        return [catalogue.make(
+            "tf-source-configure-cuda-file-not-found", file=name,
+            evidence=log_evidence([h], files[:3]),
+            fix=("find / -name 'libcudnn*' 2>/dev/null   # where cuDNN really is, and the "
+                 "versions its file names carry",
+                 "# at the prompt give the folder holding it and the version exactly as its "
+                 "file name carries it (configure checks <folder>/lib64/libcudnn.so.<version> "
+                 "and <folder>/libcudnn.so.<version>), then ./configure again"),
+        )]
+    path = (h.g("path") or "").replace("*", "").replace("`", "")
+    m = _RT_SUFFIX.search(path)
+    root = path[:m.start()] if m else ""
+    what = _library_root(root) if root else None
+    if m is None or what is None:
+        return [catalogue.make(
+            "tf-source-configure-cuda-file-not-found", file=path, evidence=log_evidence([h]),
+            fix=("find / -name 'libcudart*' 2>/dev/null   # where the CUDA runtime really is, "
+                 "and the version its name carries",
+                 "# at the prompt give the toolkit's root folder (the one holding lib64/, "
+                 "include/ and bin/nvcc, e.g. /usr/local/cuda-9.0) and the CUDA version "
+                 "exactly as that file name carries it, then ./configure again"),
+        )]
+    upper = root.rstrip("/\\")
+    while upper and _library_root(upper):
+        upper = re.sub(r"[/\\][^/\\]*$", "", upper)
+    upper = upper or "/"
+    return [catalogue.make(
+        "tf-source-configure-cuda-file-not-found", variant="library-folder",
+        root=root, what=what, checked=m.group("file"), path=path,
+        evidence=log_evidence([h]),
+        fix=("ls -d /usr/local/cuda*/lib64   # a toolkit root holds lib64/libcudart.so.*: give "
+             "that root (e.g. /usr/local/cuda) at the prompt",
+             f"ls {upper.rstrip('/')}/lib64/libcudart.so*   # listed: {upper} is the root to "
+             "give (a layout with the libraries in <root>/lib64, such as /usr/lib64)",
+             "# CUDA only from the distribution's package (libcudart in "
+             "/usr/lib/x86_64-linux-gnu, nvcc in /usr/bin): install NVIDIA's CUDA toolkit "
+             "(its runfile or NVIDIA's package repository), which makes /usr/local/cuda, then "
+             "./configure again"),
+    )]
