@@ -114,6 +114,55 @@ def _failed_loads(f: Facts) -> tuple[list[Hit], list[Hit], list[Hit]]:
     return f.h("lib.dlopen").first[:1], cuda, cudnn
 
 
+#: Windows' reason for a DLL not found (ERROR_MOD_NOT_FOUND, 126), in English.
+_NOT_FOUND = re.compile(r"could not be found", re.IGNORECASE)
+
+
+def _windows_native_import_failed(f: Facts, tf: str) -> list[Hit]:
+    """On Windows, with a TensorFlow 1.x GPU package installed (named in the log or the host
+    facts), the lines that say TensorFlow's native module did not load for a missing DLL:
+    "DLL load failed" with Windows' "... could not be found" or with its reason cut, the SWIG
+    loader's retry "No module named '_pywrap_tensorflow[_internal]'".  Those builds link the
+    CUDA runtime and cuDNN DLLs of their own versions into the native module, so one of
+    another major version on the host fails this import (tensorflow/tensorflow#10111:
+    tensorflow-gpu 1.1 with cuDNN 6 where it links cudnn64_5.dll).  TensorFlow 2.x loads
+    them at run time (dso_loader's "Could not load dynamic library"), so its import failure
+    says nothing about them.  Empty otherwise."""
+    from tfgpu.diagnosis.checks.one_line_runtimes import gpu_package_named
+
+    if not f.windows or not re.match(r"\s*1\.\d", tf) or not gpu_package_named(f):
+        return []
+    reasons = [h for h in f.h("win.dll_load").all()
+               if not (h.g("why") or "").strip() or _NOT_FOUND.search(h.g("why") or "")]
+    return [*reasons, *f.h("lib.pywrap_no_module").all(),
+            *f.h("tf1.pywrap_no_module_tf10").all()]
+
+
+def _other_build(f: Facts, build: _Build) -> bool:
+    """Whether a CUDA or cuDNN library the log's loader lines name (failed, or opened:
+    ``lib.missing``, ``lib.opened``, ``lib.old_dso_opened``) is of another version than
+    ``build``'s (``libcudart.so.11.0`` under a CUDA 10.0 release, ``cudart64_101.dll`` under a
+    10.0 one, ``libcudnn.so.8`` under a cuDNN 7 one): then the TensorFlow that runs is not the
+    official build of that release (NVIDIA's nvidia-tensorflow, a community or source build)
+    or the library is another program's (a Horovod build linking an older CUDA), and the
+    release's build says nothing about it.  SONAMEs that name a CUDA major.minor (the CUDA
+    10.0 era and before) are compared to the minor; the others to the major."""
+    w_cuda = re.match(r"(\d+)(?:\.(\d+))?", build.cuda)
+    w_dnn = re.match(r"(\d+)(?:\.(\d+))?", build.cudnn)
+    for name in ("lib.missing", "lib.opened", "lib.old_dso_opened"):
+        for h in f.h(name).all():
+            base, _, expected = parse_library(h.g("lib") or "")
+            m = re.fullmatch(r"(?:CUDA|cuDNN) (\d+)(?:\.(\d+))?", expected or "")
+            w = (w_cuda if base in _CUDA_BASES
+                 else w_dnn if base in _CUDNN_BASES or base.startswith("cudnn") else None)
+            if m is None or w is None:
+                continue
+            if m.group(1) != w.group(1) or (m.group(2) is not None and w.group(2) is not None
+                                            and int(m.group(2)) != int(w.group(2))):
+                return True
+    return False
+
+
 def _majors(versions: tuple[str, ...]) -> list[int]:
     return sorted({m for v in versions if (m := _major(v)) is not None})
 
@@ -123,19 +172,23 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
 
     Returns:
         ``cudnn-major-mismatch`` and/or ``cuda-major-mismatch`` (both cite the
-        ``tf_tested_configs`` row of the installed release), or nothing.
+        ``tf_tested_configs`` row of the installed release, or the ``tf1-gpu-build-*``
+        platform fact), or nothing.  On Windows the native module's failed import
+        (:func:`_windows_native_import_failed`) counts as the failed load.
     """
     if f.host is None or f.host.probes or f.non_pip_tensorflow or f.h("ctx.tfjs").count:
         return []  # probed: the host check; tfjs / libtensorflow: their own builds
     dlopen, cuda_hits, cudnn_hits = _failed_loads(f)
-    if not (dlopen or cuda_hits or cudnn_hits):
-        return []
     tf = f.tf_version
     if tf is None:
         return []
+    native = _windows_native_import_failed(f, tf)[:2]
+    dlopen = dlopen or native
+    if not (dlopen or cuda_hits or cudnn_hits):
+        return []
     os = "windows" if f.windows else "linux"
     build = _gpu_build(f, tf, os)
-    if build is None:
+    if build is None or _other_build(f, build):
         return []
     kb = f.kb
     out: list[Finding] = []

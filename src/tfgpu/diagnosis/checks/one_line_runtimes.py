@@ -263,6 +263,13 @@ def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
     )]
 
 
+def gpu_package_named(f: Facts) -> bool:
+    """Whether the GPU package (``tensorflow-gpu`` / ``tf-nightly-gpu``) is named in the log
+    (``ctx.gpu_package``) or listed in the host facts' Python distributions."""
+    return bool(f.h("ctx.gpu_package").count) or (f.host is not None and any(
+        d.name in ("tensorflow-gpu", "tf-nightly-gpu") for d in f.host.python.distributions))
+
+
 def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
     """Windows, the GPU package (``tensorflow-gpu`` in the log or the host's packages), and
     TensorFlow 1.x's SWIG loader's last words "No module named '_pywrap_tensorflow_internal'"
@@ -278,10 +285,8 @@ def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
     if not hits or not f.windows or f.h("win.dll_load").count or f.h("lib.missing").count:
         return []
     gpu_pkg = f.h("ctx.gpu_package").all()
-    host_gpu_pkg = f.host is not None and any(
-        d.name in ("tensorflow-gpu", "tf-nightly-gpu") for d in f.host.python.distributions)
-    if not gpu_pkg and not host_gpu_pkg:
-        return []
+    if not gpu_package_named(f):
+        return []  # tf1_era_imports.windows_native_import_cut: the hedge without a package
     return [catalogue.make(
         "windows-dll-not-found", variant="import-cut",
         evidence=log_evidence(gpu_pkg[:1], hits),
