@@ -4310,6 +4310,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"['`\"]?(?P<lib>libcudart\.so\.\d{1,2}(?:\.\d{1,2})?|cudart64_\d{2,3}\.dll)",
         "lib",
     ),
+    # a CUDA / cuDNN DLL a Windows loader could not find, in a user's words ("cannot find
+    # cudart64_90.dll", "unable to load cudnn64_7.dll"): TensorFlow's own lines for it are the
+    # self check's "Could not find '<dll>'. TensorFlow requires that this DLL be installed in a
+    # directory that is named in your %PATH% environment variable" (1.x Windows, self_check.py)
+    # and the loader's "Could not load dynamic library '<dll>'" (2.x), both lib.missing; the
+    # name carries the version (cudart64_90.dll: CUDA 9.0), so the paraphrase states the same
+    _p(
+        "lib.missing",
+        ("unable to", "cannot", "can't", "can not", "could not", "couldn't", "fails to",
+         "failed to"),
+        r"(?i:\b(?:unable to|cannot|can't|can not|could not|couldn't|fails? to|failed to)\s+"
+        r"(?:load|open|find|locate)\s+)['`\"]?(?P<lib>(?:cudart|cublas|cublasLt|cufft|curand"
+        r"|cusolver|cusparse|cudnn|cupti|nvcuda)(?:64_\d{1,3})?\.dll)\b",
+        "lib",
+    ),
     # --- Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---
     # Python's own wordings for a PUBLIC Keras path (private ones: keras.private_api,
     # eco.keras_other_saver): "cannot import name 'X' from 'keras.M' (path)" (Python 3.7+),
