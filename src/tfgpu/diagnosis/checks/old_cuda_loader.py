@@ -35,6 +35,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import driver_files
 from tfgpu.diagnosis.checks._common import _slug
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError, parse_version
@@ -144,6 +145,34 @@ def libcuda_not_in_process(f: Facts) -> list[Finding]:
     )]
 
 
+#: dso_loader's line ending in an empty "LD_LIBRARY_PATH: " (the variable unset or empty in the
+#: process; 0.x printed getenv() with nothing after it), also retyped "LD_LIBRARY_PATH." alone.
+_EMPTY_LD_PATH = re.compile(r"LD_LIBRARY_PATH(?::[ \t]*|\.)?[ \t]*$")
+
+#: What an empty LD_LIBRARY_PATH in the loader's line adds to a cuDNN file not found.
+EMPTY_LD_PATH_CAUSE = (
+    " The line shows LD_LIBRARY_PATH empty in this process. cuDNN copied from NVIDIA's "
+    "tarball into /usr/local/cuda/lib64 (as the install guides of the time said) is found "
+    "only through LD_LIBRARY_PATH or an /etc/ld.so.conf.d entry, and an export in ~/.bashrc "
+    "reaches only programs started from that shell: an IDE or notebook server started from "
+    "the desktop menu (Spyder, PyCharm, Jupyter), sudo, cron and services do not get it.")
+#: Fix lines for that case: see it from the same program, then make the folder known to all.
+EMPTY_LD_PATH_FIX = (
+    "python -c \"import os; print(os.environ.get('LD_LIBRARY_PATH'))\"   # run it where "
+    "TensorFlow failed (the IDE's console, the notebook): None or '' means the shell's export "
+    "did not reach that program",
+    "echo /usr/local/cuda/lib64 | sudo tee /etc/ld.so.conf.d/cuda.conf && sudo ldconfig   # "
+    "the folder holding libcudnn, known to every process however it is started (or start the "
+    "IDE from a terminal that has the export)",
+)
+
+
+def ld_path_empty(hits: list[Hit]) -> bool:
+    """Whether one of the loader's "Couldn't open CUDA library X. LD_LIBRARY_PATH: " lines
+    (``lib.old_dso_missing``) ends with the variable empty (:data:`_EMPTY_LD_PATH`)."""
+    return any(_EMPTY_LD_PATH.search(h.text) for h in hits)
+
+
 def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
     """TensorFlow 0.x-1.x "Couldn't open CUDA library libcudnn.so[.N]" (Linux) with nothing
     after it about cuDNN -> ``library-not-loaded-{library}`` (variant ``cudnn-optional``, an
@@ -157,6 +186,7 @@ def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
     name = hits[0].g("lib") or "libcudnn.so"
+    empty = ld_path_empty(hits)
     return [catalogue.make(
         "library-not-loaded-{library}", variant="cudnn-optional", library=_slug(name),
         filename=name, evidence=log_evidence(hits),
@@ -164,8 +194,10 @@ def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
                "(its loader logs this at INFO level): cuDNN is called only by the ops that use "
                "it (convolutions, pooling, cuDNN RNNs). A model without them, such as the "
                "fully connected MNIST examples, runs on the GPU anyway; one with them stops "
-               "later with \"Unable to load cuDNN DSO\"."),
+               "later with \"Unable to load cuDNN DSO\"."
+               + (EMPTY_LD_PATH_CAUSE if empty else "")),
         fix=("ldconfig -p | grep libcudnn   # none: cuDNN is not installed or not on the path",
+             *(EMPTY_LD_PATH_FIX if empty else ()),
              "# only for models with convolutions/pooling: install the cuDNN this TensorFlow "
              "release names and put the folder holding " + name + " on LD_LIBRARY_PATH (a "
              "libcudnn.so.N without the plain libcudnn.so: ln -s libcudnn.so.N libcudnn.so)"),

@@ -33,6 +33,11 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import _slug
+from tfgpu.diagnosis.checks.old_cuda_loader import (
+    EMPTY_LD_PATH_CAUSE,
+    EMPTY_LD_PATH_FIX,
+    ld_path_empty,
+)
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -78,6 +83,10 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
     where = (" The LD_LIBRARY_PATH it printed (/usr/local/nvidia/lib...) is the one NVIDIA's "
              "CUDA container images set, so this runs in such an image: its -runtime variants "
              "install cuDNN's runtime package only." if image else "")
+    empty = ld_path_empty(named)
+    if empty:
+        where += EMPTY_LD_PATH_CAUSE
+    extra = EMPTY_LD_PATH_FIX if empty else ()
     common = (f"TensorFlow 0.x-1.0 opens cuDNN by the one file name this build was configured "
               f"with, here {name}; the loader found no file of that name (line "
               f"{named[0].line}), so TensorFlow runs without cuDNN ('Unable to load cuDNN "
@@ -95,6 +104,7 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
             fix=("ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   "
                  "# libcudnn.so.<N> without libcudnn.so: the link is missing; nothing: cuDNN is "
                  "not installed there",
+                 *extra,
                  "sudo ln -s libcudnn.so.<N> libcudnn.so   # in the folder holding "
                  "libcudnn.so.<N> (in an image: a RUN line in its Dockerfile, or the -devel "
                  "image)",
@@ -110,6 +120,7 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
                "v3 where TensorFlow 0.5 opens v2's libcudnn.so.6.5)." + where),
         fix=(f"ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   "
              f"# must list {name}",
+             *extra,
              f"# install the cuDNN release that provides {name} (the one this TensorFlow "
              "release's install guide names) and put its folder on LD_LIBRARY_PATH",
              "# or install a TensorFlow release built for the cuDNN you have"),
