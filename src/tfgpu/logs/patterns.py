@@ -6162,14 +6162,17 @@ PATTERNS: tuple[Pattern, ...] = (
     # variable: two spaces), configure.py (1.3-1.13) 'Invalid path to CUDA %s toolkit. %s cannot
     # be found' (Windows lib/x64/cudart.lib) and 'Invalid path to cuDNN %s toolkit. None of the
     # following files can be found:', each then printing the paths it tried one a line
-    # (build.configure_cudnn_file). Read by checks/source_configure.py
+    # (build.configure_cudnn_file). Before commit 0e6f39d1bd (2018-02-16, TF 1.7) configure.py
+    # put the versions into those file names as typed; from it, reformat_version_sequence keeps
+    # CUDA's major.minor and cuDNN's major. Read by checks/source_configure.py
     _p(
         "build.configure_path_invalid",
         ("invalid path to cuda", "invalid path to cudnn"),
         r"Invalid path to CUDA (?P<ver>\d[\w.]{0,12})? {1,2}toolkit\. "
         r"(?P<path>\S[^\n]{0,400}?) cannot be found"
         r"|Invalid path to cuDNN (?P<dnnver>\d[\w.]{0,12})? {1,2}toolkit\. "
-        r"(?:Neither of the following two files|None of the following files) can be found",
+        r"(?:Neither of the following two files|(?P<py>None of the following files)) can be "
+        r"found",
     ),
     _p(
         "build.configure_cudnn_file",

@@ -27,9 +27,16 @@ given the wrong kind of folder, whatever is installed (variant ``library-folder`
 the root NVIDIA's installer makes (``/usr/local/cuda``, holding lib64/, include/, bin/).  A
 distribution's CUDA package that spreads the files over ``/usr/lib/<triplet>`` and ``/usr/bin``
 has no such root, and that configure supports only the installer's layout
-(tensorflow/tensorflow#3184, a maintainer: install CUDA with NVIDIA's .run installer).  The
-cuDNN form ("Invalid path to cuDNN ... None of the following files can be found:", then the
-paths tried) and a plausible toolkit root leave the hedge.
+(tensorflow/tensorflow#3184, a maintainer: install CUDA with NVIDIA's .run installer).
+
+Up to TensorFlow 1.6 configure.py put the version typed at its prompt into the file name as
+typed; from 1.7 (commit 0e6f39d1bd, ``reformat_version_sequence``) it keeps CUDA's major.minor
+and cuDNN's major.  So a typed form no install's file carries is the fault whatever is
+installed (variant ``version-form``): cuDNN "7.0" (configure.py's "None of the following files
+can be found:" wording, so 1.3-1.6) checks libcudnn.so.7.0, while cuDNN's SONAME is the major
+(``cuda_configure.bzl``: "Only use the major version to match the SONAME of the library");
+CUDA "9" checks libcudart.so.9, while CUDA up to 11.x names its runtime by major.minor.  Other
+cuDNN forms and a plausible toolkit root leave the hedge.
 """
 
 from __future__ import annotations
@@ -112,6 +119,23 @@ def source_configure_toolkit_path_invalid(ctx: Facts) -> list[Finding]:
         ver = h.g("dnnver") or ""
         name = (files[0].g("path") or "") if files else ("libcudnn.so" + (f".{ver}" if ver
                                                                             else ""))
+        dnn = re.fullmatch(r"(\d+)\.\d+(?:\.\d+)?", ver)
+        if h.g("py") and dnn and int(dnn.group(1)) >= 5:
+            major = dnn.group(1)
+            return [catalogue.make(
+                "tf-source-configure-cuda-file-not-found", variant="version-form",
+                file=re.sub(r".*/", "", name), typed=ver, right=major,
+                why=(f"cuDNN's library carries only its major version in its SONAME "
+                     f"(libcudnn.so.{major}, the file itself libcudnn.so.{major}.<minor>."
+                     "<patch>; TensorFlow's third_party/gpus/cuda_configure.bzl: 'Only use "
+                     "the major version to match the SONAME of the library'), so no cuDNN "
+                     f"{major} install has libcudnn.so.{ver}."),
+                evidence=log_evidence([h], files[:3]),
+                fix=(f"ls <cuDNN folder>/lib64/libcudnn.so.*   # libcudnn.so.{major} must be "
+                     "there",
+                     f"# at the prompt 'Please specify the cuDNN version' type {major} (or "
+                     f"export TF_CUDNN_VERSION={major} before ./configure)"),
+            )]
         return [catalogue.make(
             "tf-source-configure-cuda-file-not-found", file=name,
             evidence=log_evidence([h], files[:3]),
@@ -125,6 +149,22 @@ def source_configure_toolkit_path_invalid(ctx: Facts) -> list[Finding]:
     m = _RT_SUFFIX.search(path)
     root = path[:m.start()] if m else ""
     what = _library_root(root) if root else None
+    typed = h.g("ver") or ""
+    if (m is not None and what is None and re.fullmatch(r"\d{1,2}", typed)
+            and int(typed) <= 11 and m.group("file").endswith(f"libcudart.so.{typed}")):
+        return [catalogue.make(
+            "tf-source-configure-cuda-file-not-found", variant="version-form",
+            file=f"libcudart.so.{typed}", typed=typed, right=f"{typed}.<minor>",
+            why=(f"CUDA releases up to 11.x name the runtime library by major and minor "
+                 f"(libcudart.so.{typed}.0, libcudart.so.{typed}.1...: each release's "
+                 f"SONAME), so no CUDA install has libcudart.so.{typed}."),
+            evidence=log_evidence([h]),
+            fix=(f"ls {root}/lib64/libcudart.so.*   # the CUDA version as the file name carries "
+                 "it",
+                 f"# at the prompt 'Please specify the CUDA SDK version' type it with its minor "
+                 f"({typed}.0, {typed}.1...), or export TF_CUDA_VERSION=<that> before "
+                 "./configure"),
+        )]
     if m is None or what is None:
         return [catalogue.make(
             "tf-source-configure-cuda-file-not-found", file=path, evidence=log_evidence([h]),
