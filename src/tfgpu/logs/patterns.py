@@ -6148,11 +6148,30 @@ PATTERNS: tuple[Pattern, ...] = (
     # tree it forks). Read by checks/source_configure.py
     _p(
         "build.cuda_file_not_found",
-        ("cannot find cuda library", "no library found under", "in any subdirectory"),
+        ("cannot find cuda library", "no library found under", "in any subdirectory",
+         "cannot find cudnn.h", "cannot find cuda.h", "cannot find cupti.h", "cannot find nvcc"),
         r"Cannot find cuda library (?P<lib>[\w.+-]{1,80})"
         r"|No library found under: (?P<under>[^\n]{1,400})"
         r"|Could not find any (?P<file>[\w.*+-]{1,80})(?: matching version "
-        r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory",
+        r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory"
+        # the headers and nvcc (cuda_configure.bzl up to 8e9ca6617b, TF 1.13): "Cannot find
+        # cudnn.h under %s", "Cannot find %s at %s" (find_cuda_define), "Cannot find nvcc at %s"
+        r"|Cannot find (?P<hdr>cudnn\.h|cuda\.h|cupti\.h|nvcc) (?:under|at) \S",
+    ),
+    # cuda_configure.bzl (0.12-1.13, from 1cb96893a6 to 8e9ca6617b^): the version given
+    # (TF_CUDA_VERSION / TF_CUDNN_VERSION, from ./configure's prompt or the environment) is
+    # not the one the install reports, matches_version() comparing the given parts as a prefix:
+    # "CUDA version detected from nvcc (%s) does not match TF_CUDA_VERSION (%s)", "cuDNN version
+    # detected from %s (%s) does not match TF_CUDNN_VERSION (%s)" (the cudnn.h path); and
+    # find_lib()'s "None of the libraries match their SONAME: %s" (objdump -p: the file's
+    # SONAME is not its name). Read by checks/source_configure.py
+    _p(
+        "build.configure_version_differs",
+        ("version detected from", "match their soname"),
+        r"(?P<what>CUDA|cuDNN) version detected from (?:nvcc|(?P<hpath>\S{1,300}?)) "
+        r"\((?P<found>[\d.]{1,20})\) does not match TF_CUD(?:A|NN)_VERSION "
+        r"\((?P<given>[^)\n]{0,20})\)"
+        r"|None of the libraries match their SONAME: (?P<paths>[^\n]{1,400})",
     ),
     # TensorFlow's ./configure prompt loop (0.x-1.13) after the toolkit / cuDNN folder asked for
     # failed its file check: the bash configure (e.g. 00236b02ee) echoes "Invalid path to CUDA

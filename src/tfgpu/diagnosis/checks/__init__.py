@@ -277,6 +277,7 @@ from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
 from tfgpu.diagnosis.checks.source_configure import (
     source_configure_cuda_file_not_found,
     source_configure_toolkit_path_invalid,
+    source_configure_version_differs,
 )
 from tfgpu.diagnosis.checks.spack_cuda_arch import spack_cuda_arch_not_set
 
@@ -936,6 +937,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     # --- source build: configure did not find a CUDA/cuDNN file ---
     source_configure_cuda_file_not_found,
     source_configure_toolkit_path_invalid,
+    source_configure_version_differs,
     # --- Spack: a +cuda package with cuda_arch=none ---
     spack_cuda_arch_not_set,
     # --- Keras 2.12-2.15 on Apple Silicon: the v2.11+ optimizers' notice and fallback ---

@@ -59,7 +59,7 @@ def source_configure_cuda_file_not_found(ctx: Facts) -> list[Finding]:
     if not hits:
         return []
     h = hits[0]
-    name = h.g("lib") or h.g("file")
+    name = h.g("lib") or h.g("file") or h.g("hdr")
     look = (f"find / -name '{name.split('*')[0]}*' 2>/dev/null   # where it really is, and the "
             "version its name carries" if name else
             "find / -name 'libcu*.so*' 2>/dev/null   # where the CUDA libraries really are")
@@ -190,4 +190,52 @@ def source_configure_toolkit_path_invalid(ctx: Facts) -> list[Finding]:
              "/usr/lib/x86_64-linux-gnu, nvcc in /usr/bin): install NVIDIA's CUDA toolkit "
              "(its runfile or NVIDIA's package repository), which makes /usr/local/cuda, then "
              "./configure again"),
+    )]
+
+
+def source_configure_version_differs(ctx: Facts) -> list[Finding]:
+    """cuda_configure.bzl (TF 0.12-1.13): "CUDA version detected from nvcc (X) does not match
+    TF_CUDA_VERSION (Y)" / "cuDNN version detected from <cudnn.h> (X) does not match
+    TF_CUDNN_VERSION (Y)" -> ``tf-source-configure-version-differs``; "None of the libraries
+    match their SONAME: <paths>" -> its variant ``soname``.
+
+    Facts (tensorflow/tensorflow third_party/gpus/cuda_configure.bzl, read at 8e9ca6617b^ in
+    the NVIDIA/tensorflow mirror): ``matches_version`` accepts the given version when its
+    parts are a prefix of the detected one (5.1 matches 5.1.3, 5.1.3 does not match 5.1);
+    the given one comes from ./configure's prompt, written to .tf_configure.bazelrc, or from
+    the environment.  ``find_lib`` runs ``objdump -p`` on each candidate and rejects a file
+    whose SONAME is not its own name.
+
+    Returns:
+        One finding for the first such line, or nothing.
+    """
+    hits = ctx.h("build.configure_version_differs").all()
+    if not hits:
+        return []
+    h = hits[0]
+    if h.g("paths"):
+        paths = (h.g("paths") or "").strip()
+        first = paths.split(",")[0].strip()
+        return [catalogue.make(
+            "tf-source-configure-version-differs", variant="soname", paths=paths[:300],
+            evidence=log_evidence([h]),
+            fix=(f"objdump -p {first} | grep SONAME; ls -l {first}   # the name the file "
+                 "carries inside, and where a link points",
+                 "# give configure the version the SONAME carries, or replace the file with the "
+                 "library of the version asked for (a renamed copy of another version, or a "
+                 "link to one, is not it), then ./configure again"),
+        )]
+    what, found, given = h.g("what") or "CUDA", h.g("found") or "?", h.g("given") or ""
+    var = "TF_CUDA_VERSION" if what == "CUDA" else "TF_CUDNN_VERSION"
+    source = "nvcc --version" if what == "CUDA" else (h.g("hpath") or "cudnn.h")
+    keep = (found.split(".")[0] if what == "cuDNN"
+            else ".".join(found.split(".")[:2]))
+    return [catalogue.make(
+        "tf-source-configure-version-differs", what=what, found=found, given=given,
+        var=var, source=source, evidence=log_evidence([h]),
+        fix=(f"grep {var} .tf_configure.bazelrc; echo ${var}   # where the {given} comes from "
+             "(./configure's answer, or an exported variable)",
+             f"# run ./configure again and give {keep} (the {what} installed there), or give "
+             f"the folder of a {what} {given} install; unset an exported {var} that says "
+             "otherwise"),
     )]
