@@ -174,19 +174,33 @@ def ld_path_empty(hits: list[Hit]) -> bool:
 
 
 def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
-    """TensorFlow 0.x-1.x "Couldn't open CUDA library libcudnn.so[.N]" (Linux) with nothing
-    after it about cuDNN -> ``library-not-loaded-{library}`` (variant ``cudnn-optional``, an
-    info notice, harmless): TensorFlow goes on without cuDNN and only ops that call it need
-    it.  Nothing when "Unable to load cuDNN DSO" (``dnn-library-not-found`` variant
-    ``tf0-dso``) or a newer loader line names libcudnn: their findings say it."""
+    """TensorFlow 0.x-1.x "Couldn't open CUDA library libcudnn.so[.N]" (Linux; Windows 0.12-1.0
+    "cudnn64_N.dll", no LD_LIBRARY_PATH part) with nothing after it about cuDNN ->
+    ``library-not-loaded-{library}`` (variant ``cudnn-optional``, an info notice, harmless):
+    TensorFlow goes on without cuDNN and only ops that call it need it.  Nothing when "Unable
+    to load cuDNN DSO" or the fatal "could not find cudnnCreate in cudnn DSO" follows, or a
+    newer loader line names libcudnn: their findings (checks/one_line_runtimes.py) say it."""
     hits = [h for h in f.h("lib.old_dso_missing").all()
-            if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}", h.g("lib") or "")]
-    if not hits or f.h("cudnn.dso").count:
-        return []
+            if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}|cudnn64_\d{1,2}\.dll", h.g("lib") or "")]
+    if not hits or f.h("cudnn.dso").count or f.h("cudnn.dso_symbol").count:
+        return []  # a later cuDNN failure: checks/one_line_runtimes.py says it
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
     name = hits[0].g("lib") or "libcudnn.so"
     empty = ld_path_empty(hits)
+    if name.endswith(".dll"):
+        return [catalogue.make(
+            "library-not-loaded-{library}", variant="cudnn-optional", library=_slug(name),
+            filename=name, evidence=log_evidence(hits),
+            cause=(f"TensorFlow's Windows build (0.12-1.0) tries to open {name} at start-up and "
+                   "goes on without it (its loader logs this at INFO level): cuDNN is called "
+                   "only by the ops that use it (convolutions, pooling, cuDNN RNNs). A model "
+                   "without them runs on the GPU anyway; one with them aborts at its first "
+                   "cuDNN call (\"could not find cudnnCreate in cudnn DSO\")."),
+            fix=(f"where.exe {name}   # none: cuDNN of that major is not on PATH",
+                 f"# only for models with convolutions/pooling: install the cuDNN that ships "
+                 f"{name} and put its bin folder on PATH, then open a new terminal"),
+        )]
     return [catalogue.make(
         "library-not-loaded-{library}", variant="cudnn-optional", library=_slug(name),
         filename=name, evidence=log_evidence(hits),

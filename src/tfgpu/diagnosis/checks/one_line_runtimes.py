@@ -49,6 +49,11 @@ _TF05_DSO = re.compile(r"cuda_dnn\.cc:\d+\]\s*Unable to load cuDNN DSO\.\s*$")
 _NVIDIA_IMAGE_PATH = re.compile(r"LD_LIBRARY_PATH:\s*\S*/usr/local/nvidia/lib")
 
 
+#: The cuDNN file names TensorFlow 0.x-1.0's loader asks for: Linux libcudnn.so[.N], Windows
+#: (0.12-1.0) cudnn64_N.dll.
+OLD_CUDNN_FILE = re.compile(r"libcudnn\.so(?:\.\d+){0,3}|cudnn64_\d{1,2}\.dll")
+
+
 def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     """TensorFlow 0.x-1.0's "Unable to load cuDNN DSO" (with or without the dso_loader line
     naming libcudnn before it) -> ``library-not-loaded-{library}`` variant
@@ -62,9 +67,9 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
     named = [h for h in f.h("lib.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
-    linux = [h for h in named if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}", h.g("lib") or "")]
-    if linux:
-        return [_cudnn_file_not_found(linux, dso)]
+    files = [h for h in named if OLD_CUDNN_FILE.fullmatch(h.g("lib") or "")]
+    if files:
+        return [_cudnn_file_not_found(files, dso)]
     if not named and any(_TF05_DSO.search(h.text) for h in dso):
         return [catalogue.make(
             "dnn-library-not-found", variant="tf05-cudnn-v2",
@@ -75,10 +80,15 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     )]
 
 
-def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
+def _cudnn_file_not_found(named: list[Hit], dso: list[Hit],
+                          then: str = "'Unable to load cuDNN DSO'") -> Finding:
     """``library-not-loaded-{library}`` for the cuDNN file the 0.x-1.0 loader named before
-    "Unable to load cuDNN DSO" (``named``: ``lib.old_dso_missing`` hits of libcudnn.so[.N])."""
+    "Unable to load cuDNN DSO" or the fatal lookup of cuDNN's first function (``named``:
+    ``lib.old_dso_missing`` hits of :data:`OLD_CUDNN_FILE`; ``dso``: the later lines, ``then``
+    their words)."""
     name = named[0].g("lib") or "libcudnn.so"
+    if name.endswith(".dll"):
+        return _cudnn_dll_not_found(named, dso, then)
     image = any(_NVIDIA_IMAGE_PATH.search(h.text) for h in named)
     where = (" The LD_LIBRARY_PATH it printed (/usr/local/nvidia/lib...) is the one NVIDIA's "
              "CUDA container images set, so this runs in such an image: its -runtime variants "
@@ -89,8 +99,8 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
     extra = EMPTY_LD_PATH_FIX if empty else ()
     common = (f"TensorFlow 0.x-1.0 opens cuDNN by the one file name this build was configured "
               f"with, here {name}; the loader found no file of that name (line "
-              f"{named[0].line}), so TensorFlow runs without cuDNN ('Unable to load cuDNN "
-              f"DSO', line {dso[0].line}) and every convolution fails.")
+              f"{named[0].line}), so TensorFlow runs without cuDNN ({then}, line "
+              f"{dso[0].line}) and every convolution fails.")
     if name == "libcudnn.so":
         return catalogue.make(
             "library-not-loaded-{library}", variant="cudnn-unversioned", library=_slug(name),
@@ -127,6 +137,28 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
     )
 
 
+def _cudnn_dll_not_found(named: list[Hit], dso: list[Hit], then: str) -> Finding:
+    """``library-not-loaded-{library}`` (variant ``cudnn-versioned``) for the cuDNN DLL the
+    Windows builds of TensorFlow 0.12-1.0 opened through the loader ("Couldn't open CUDA
+    library cudnn64_5.dll"), before the line that then failed (``then``)."""
+    name = named[0].g("lib") or "cudnn64_5.dll"
+    major = re.sub(r"\D", "", name.split("_")[-1]) or "?"
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="cudnn-versioned", library=_slug(name),
+        filename=name, evidence=log_evidence(named, dso),
+        cause=(f"TensorFlow's Windows build (0.12-1.0) opens cuDNN by the one DLL name it was "
+               f"built for, {name} (cuDNN {major}); Windows found no file of that name in the "
+               f"folders on PATH (line {named[0].line}), so TensorFlow runs without cuDNN "
+               f"({then}, line {dso[0].line}) and every convolution fails. cuDNN is not "
+               "installed, its bin folder (a separate download from CUDA) is not on PATH, or "
+               f"a cuDNN of another major version is installed, whose DLL has another name."),
+        fix=(f"where.exe {name}   # must print the folder holding it",
+             f"# install cuDNN {major} for this TensorFlow's CUDA and put the folder holding "
+             f"{name} on PATH, then open a new terminal (PATH is read when it starts)",
+             "# or install a TensorFlow release built for the cuDNN you have"),
+    )
+
+
 #: The cuDNN functions every TensorFlow 0.5-1.0 build looks up first, when it starts cuDNN
 #: (``CudnnSupport::Init``: cudnnCreate, then cudnnGetVersion for its version check).
 _FIRST_LOOKUPS = frozenset({"cudnnCreate", "cudnnGetVersion"})
@@ -158,10 +190,17 @@ def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
     symbol = hits[0].g("sym") or "a cuDNN function"
     names_file = bool(_CUDNN_FILE.search(hits[0].g("err") or ""))
     if symbol in _FIRST_LOOKUPS and not names_file:
-        # no cuDNN loaded at all (the lookup ran against TensorFlow's own module); the
-        # loader's line naming the file, when pasted, is cudnn_dso_not_loaded's
-        if f.h("cudnn.dso").count or any(
-                "cudnn" in (h.g("lib") or "") for h in f.h("lib.old_dso_missing").all()):
+        # no cuDNN loaded at all (the lookup ran against TensorFlow's own module); with
+        # "Unable to load cuDNN DSO" pasted too, cudnn_dso_not_loaded says it
+        if f.h("cudnn.dso").count:
+            return []
+        named = [h for h in f.h("lib.old_dso_missing").all()
+                 if OLD_CUDNN_FILE.fullmatch(h.g("lib") or "")]
+        if named:
+            return [_cudnn_file_not_found(
+                named, hits, then=f"its first cuDNN call aborts: 'could not find {symbol} in "
+                                  "cudnn DSO'")]
+        if any("cudnn" in (h.g("lib") or "") for h in f.h("lib.old_dso_missing").all()):
             return []
         return [catalogue.make("dnn-library-not-found", variant="tf0-dso-symbol",
                                evidence=log_evidence(hits))]
