@@ -3883,6 +3883,23 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?P<path>(?:/[\w.+-]{1,80}){0,8}/)?(?P<lib>lib(?:cuda|nvidia-[\w-]{1,30})\.so"
         r"(?:\.\d{1,4}){0,3}): file too short",
     ),
+    # glibc's other dlerror texts for a CUDA / cuDNN library file it found but would not load
+    # (elf/dl-load.c open_verify: "invalid ELF header" when the magic is not ELF's, "file too
+    # short" when shorter than an ELF header; _dl_map_object: "wrong ELF class: ELFCLASS32"
+    # when only files of the other class were found on the whole search path;
+    # elf/dl-version.c: "version `%s' not found (required by %s)" when the file lacks a
+    # version node the requiring object was linked against). libcuda's "file too short" is
+    # driver.file_too_short's (a container's placeholder). Read by checks/library_files.py
+    _p(
+        "lib.unloadable",
+        ("invalid elf header", "file too short", "wrong elf class", "' not found (required by"),
+        r"(?P<path>(?:/[\w.+-]{1,80}){0,12}/)?(?P<lib>lib(?:cudart|cublas(?:Lt)?|cufft|curand"
+        r"|cusolver|cusparse|cudnn(?:_\w{1,30})?|cupti|nvrtc|nvinfer(?:_plugin)?|nccl|cuda)"
+        r"\.so(?:\.\d{1,4}){0,4}): (?:(?P<bad>invalid ELF header)|(?P<short>file too short)"
+        r"|wrong ELF class: ELFCLASS(?P<bits>32|64)"
+        r"|version `(?P<node>[\w.+-]{1,60})' not found \(required by (?P<by>[^)\n]{1,300})\))",
+        "lib",
+    ),
     # A device-list call with its result written after it as a comment, the way issue
     # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
     # returned", R's "tf$config$list_physical_devices('GPU') # returns an empty list"): the

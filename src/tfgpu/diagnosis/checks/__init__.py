@@ -272,6 +272,7 @@ from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 # isort: split
 from tfgpu.diagnosis.checks.apple_optimizer import arm_mac_legacy_optimizer
 from tfgpu.diagnosis.checks.bare_tf_symbol import bare_tf_symbol
+from tfgpu.diagnosis.checks.library_files import log_library_file_unloadable
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
 from tfgpu.diagnosis.checks.source_configure import (
@@ -938,6 +939,8 @@ LOG_CHECKS: tuple[Check, ...] = (
     source_configure_cuda_file_not_found,
     source_configure_toolkit_path_invalid,
     source_configure_version_differs,
+    # --- glibc's dlerror for a CUDA/cuDNN library file found but not loadable ---
+    log_library_file_unloadable,
     # --- Spack: a +cuda package with cuda_arch=none ---
     spack_cuda_arch_not_set,
     # --- Keras 2.12-2.15 on Apple Silicon: the v2.11+ optimizers' notice and fallback ---
