@@ -3786,6 +3786,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # common installation problems, Stack Overflow 41007279). Read by
     # checks/one_line_runtimes.py.
     _p("cudnn.dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
+    # TensorFlow 0.x-1.0 (up to 191658d54f, "Stop using DSO loader for CUDA SDK libraries"):
+    # cuda_blas.cc / cuda_fft.cc / cuda_rng.cc initialize_* prime their library at start-up
+    # and LOG(INFO) "Unable to load cuBLAS DSO." / "Unable to load cuFFT DSO." / "Unable to
+    # load cuRAND DSO." when the loader could not open it (its "Couldn't open CUDA library"
+    # line names the file). Read by checks/old_cuda_loader.py
+    _p(
+        "lib.old_plugin_dso",
+        ("unable to load cublas dso", "unable to load cufft dso", "unable to load curand dso"),
+        r"Unable to load (?P<plugin>cuBLAS|cuFFT|cuRAND) DSO",
+    ),
     # TensorFlow 0.5-1.0 stream_executor/cuda/cuda_dnn.cc's dynamic-load wrappers: a cuDNN
     # function the build calls is not in the cuDNN library it opened: LOG(FATAL) "could not
     # find " << kName << " in cudnn DSO; dlerror: " << dlerror() (f41959ccb2), later CHECK(s.ok())

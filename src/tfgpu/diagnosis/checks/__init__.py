@@ -139,6 +139,7 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
+    old_plugin_dso_not_loaded,
 )
 from tfgpu.diagnosis.checks.other_loaders import (
     macos_cuda_dylib_missing,
@@ -835,6 +836,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
+    old_plugin_dso_not_loaded,
     built_here_loads_other_cuda,
     driver_version_unparsed,
     # --- nvcc without the GPU's architecture, NGC container banners, pip-era messages ---

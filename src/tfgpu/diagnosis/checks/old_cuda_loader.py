@@ -218,6 +218,81 @@ def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
     )]
 
 
+#: The library file each plugin of TensorFlow 0.x-1.0 opens (Linux, Windows, macOS names).
+_PLUGIN_FILE = {
+    "cuBLAS": re.compile(r"libcublas(?:\.so(?:\.[\d.]+)?|(?:\.[\d.]+)?\.dylib)|cublas64_\d+\.dll"),
+    "cuFFT": re.compile(r"libcufft(?:\.so(?:\.[\d.]+)?|(?:\.[\d.]+)?\.dylib)|cufft64_\d+\.dll"),
+    "cuRAND": re.compile(r"libcurand(?:\.so(?:\.[\d.]+)?|(?:\.[\d.]+)?\.dylib)|curand64_\d+\.dll"),
+}
+
+
+def old_plugin_dso_not_loaded(f: Facts) -> list[Finding]:
+    """TensorFlow 0.x-1.0's "Unable to load cuBLAS DSO." / "cuFFT" / "cuRAND"
+    (``lib.old_plugin_dso``), with the loader's "Couldn't open CUDA library <file>" naming the
+    file when pasted -> ``library-not-loaded-{library}``: variant ``tf0-blas`` (an error) for
+    cuBLAS, ``tf0-optional`` (an info notice, harmless) for cuFFT and cuRAND.
+
+    Facts (tensorflow/tensorflow before 191658d54f, read in the NVIDIA/tensorflow mirror):
+    ``initialize_cublas`` / ``initialize_cufft`` / ``initialize_curand`` prime their library
+    through ``CachedDsoLoader`` at start-up and log this at INFO level; the plugin is then
+    used by the ops that call it: cuBLAS by every matrix multiplication on the GPU (MatMul,
+    dense layers), whose first call dies in ``GetDsoHandle``'s ``ValueOrDie`` on the loader's
+    status ("could not dlopen DSO: <file>; dlerror: ...");
+    cuFFT only by the FFT ops, cuRAND only by code that asks for it."""
+    hits = f.h("lib.old_plugin_dso").all()
+    if not hits:
+        return []
+    out: list[Finding] = []
+    for plugin in dict.fromkeys(h.g("plugin") or "cuBLAS" for h in hits):
+        said = [h for h in hits if h.g("plugin") == plugin]
+        named = [h for h in f.h("lib.old_dso_missing").all()
+                 if _PLUGIN_FILE[plugin].fullmatch(h.g("lib") or "")]
+        name = (named[0].g("lib") or "") if named else ""
+        if any(plugin.lower() in (h.g("lib") or "").lower()
+               for h in f.h("lib.missing").all()):
+            continue  # the glibc / loader line naming the file is read by libraries.py
+        shown = name or f"lib{plugin.lower()}"
+        windows = name.endswith(".dll")
+        where = ("PATH (the CUDA bin folder)" if windows
+                 else "LD_LIBRARY_PATH (the CUDA lib64 folder) or the ldconfig cache")
+        look = (f"where.exe {name}" if windows else
+                f"ls -l /usr/local/cuda/lib64/{shown}* /usr/lib/x86_64-linux-gnu/{shown}*")
+        opened = (f"the loader could not open {name} (line {named[0].line})" if named
+                  else "the loader could not open its library (its 'Couldn't open CUDA "
+                       "library' line before this one names the file)")
+        if plugin == "cuBLAS":
+            out.append(catalogue.make(
+                "library-not-loaded-{library}", variant="tf0-blas", library=_slug(shown),
+                filename=shown, evidence=log_evidence(named[:1], said[:1]),
+                cause=(f"TensorFlow 0.x-1.0 opens cuBLAS at start-up; {opened}, so it logged "
+                       f"'Unable to load cuBLAS DSO.' (line {said[0].line}). Every matrix "
+                       "multiplication on the GPU (MatMul, dense layers) calls cuBLAS, and "
+                       "the first one aborts on the loader's status ('could not dlopen DSO: "
+                       f"{shown}'). The file name "
+                       "carries the CUDA version this TensorFlow was built for: that CUDA is "
+                       f"not installed, or its library folder is not on {where}."),
+                fix=(f"{look}   # must list {shown}",
+                     "# install the CUDA version the file name carries (the one this "
+                     f"TensorFlow release names) and put its library folder on {where}",
+                     "# or install a TensorFlow release built for the CUDA you have"),
+            ))
+            continue
+        ops = "the FFT ops (tf.fft and its kin)" if plugin == "cuFFT" else "code that asks " \
+            "for cuRAND"
+        out.append(catalogue.make(
+            "library-not-loaded-{library}", variant="tf0-optional", library=_slug(shown),
+            filename=shown, plugin=plugin, evidence=log_evidence(named[:1], said[:1]),
+            cause=(f"TensorFlow 0.x-1.0 opens {plugin} at start-up and goes on without it "
+                   f"({opened}; 'Unable to load {plugin} DSO.' is logged at INFO level, line "
+                   f"{said[0].line}): only {ops} call it, so other models run on the GPU "
+                   "anyway."),
+            fix=(f"{look}   # none: that CUDA's {plugin} is not installed or not on the path",
+                 f"# only for {ops}: install the CUDA version the file name carries and put "
+                 f"its library folder on {where}"),
+        ))
+    return out
+
+
 #: macOS names TensorFlow 0.x-1.1's loader asks for: FormatLibraryFileName gives
 #: "lib<name>.<version>.dylib", "lib<name>.dylib" when the configured version is empty.
 _DYLIB = re.compile(r"lib(?P<stem>cuda|cudnn|cudart|cublas|cufft|curand|cupti)"
