@@ -2799,12 +2799,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- driver files of another version, DirectML in WSL, ptxas lookups, TF 1.x pins ---
     # TensorFlow 0.x-1.x dso_loader.cc (LOG(INFO)): "Couldn't open CUDA library X.
     # LD_LIBRARY_PATH: P", the old wording of "Could not load dynamic library". Only CUPTI's is
-    # a lib.missing hit (rule_cupti); the others are read by checks/driver_files.py (old TF
-    # printed them for optional libraries too, so they are no failure by themselves).
+    # a lib.missing hit (rule_cupti; Windows 0.12-1.x names it cupti64_80.dll, without the
+    # LD_LIBRARY_PATH part); the others are read by checks/driver_files.py (old TF printed them
+    # for optional libraries too, so they are no failure by themselves).
     _p(
         "lib.missing",
-        ("open cuda library libcupti",),
-        r"Couldn't open CUDA library (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3})",
+        ("open cuda library libcupti", "open cuda library cupti"),
+        r"Couldn't open CUDA library (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3}"
+        r"|cupti64_\d{2,3}(?:_\d{1,2})?\.dll)",
         "lib",
     ),
     # TensorFlow 0.9-0.12 GPU tracer (RunOptions FULL_TRACE): CUPTI not loadable
