@@ -86,6 +86,16 @@ PATTERNS: tuple[Pattern, ...] = (
         + dlerror_text.cannot_open_regex(),
         "lib",
     ),
+    # the same dlerror retyped without the colon after the name ("ImportError: libcudnn.so.6
+    # cannot open shared object file: No such file or directory", issue titles and prose);
+    # English only: a translated catalogue text is pasted, not retyped
+    _p(
+        "lib.missing",
+        ("cannot open shared object",),
+        r"(?<![\w.+-])(?P<lib>lib[\w+-](?:[\w.+-]*[+-])?(?:\w|\.(?!so))*\.so(?:\.\d{1,4}){0,4})"
+        r"[ \t]{1,4}" + dlerror_text.CANNOT_OPEN_EN,
+        "lib",
+    ),
     # (cuDNN 9's own "Could not locate cudnn_<part>64_9.dll" is cudnn.sublib_missing's)
     _p("lib.missing", ("could not locate",),
        r"Could not locate (?!cudnn_\w{1,40}64_\d{1,2}\.dll)" + _LIB, "lib"),
@@ -2793,12 +2803,14 @@ PATTERNS: tuple[Pattern, ...] = (
     # --- driver files of another version, DirectML in WSL, ptxas lookups, TF 1.x pins ---
     # TensorFlow 0.x-1.x dso_loader.cc (LOG(INFO)): "Couldn't open CUDA library X.
     # LD_LIBRARY_PATH: P", the old wording of "Could not load dynamic library". Only CUPTI's is
-    # a lib.missing hit (rule_cupti); the others are read by checks/driver_files.py (old TF
-    # printed them for optional libraries too, so they are no failure by themselves).
+    # a lib.missing hit (rule_cupti; Windows 0.12-1.x names it cupti64_80.dll, without the
+    # LD_LIBRARY_PATH part); the others are read by checks/driver_files.py (old TF printed them
+    # for optional libraries too, so they are no failure by themselves).
     _p(
         "lib.missing",
-        ("open cuda library libcupti",),
-        r"Couldn't open CUDA library (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3})",
+        ("open cuda library libcupti", "open cuda library cupti"),
+        r"Couldn't open CUDA library (?P<lib>libcupti\.so(?:\.\d{1,4}){0,3}"
+        r"|cupti64_\d{2,3}(?:_\d{1,2})?\.dll)",
         "lib",
     ),
     # TensorFlow 0.9-0.12 GPU tracer (RunOptions FULL_TRACE): CUPTI not loadable
@@ -3796,6 +3808,16 @@ PATTERNS: tuple[Pattern, ...] = (
     # common installation problems, Stack Overflow 41007279). Read by
     # checks/one_line_runtimes.py.
     _p("cudnn.dso", ("unable to load cudnn dso",), r"Unable to load cuDNN DSO"),
+    # TensorFlow 0.x-1.0 (up to 191658d54f, "Stop using DSO loader for CUDA SDK libraries"):
+    # cuda_blas.cc / cuda_fft.cc / cuda_rng.cc initialize_* prime their library at start-up
+    # and LOG(INFO) "Unable to load cuBLAS DSO." / "Unable to load cuFFT DSO." / "Unable to
+    # load cuRAND DSO." when the loader could not open it (its "Couldn't open CUDA library"
+    # line names the file). Read by checks/old_cuda_loader.py
+    _p(
+        "lib.old_plugin_dso",
+        ("unable to load cublas dso", "unable to load cufft dso", "unable to load curand dso"),
+        r"Unable to load (?P<plugin>cuBLAS|cuFFT|cuRAND) DSO",
+    ),
     # TensorFlow 0.5-1.0 stream_executor/cuda/cuda_dnn.cc's dynamic-load wrappers: a cuDNN
     # function the build calls is not in the cuDNN library it opened: LOG(FATAL) "could not
     # find " << kName << " in cudnn DSO; dlerror: " << dlerror() (f41959ccb2), later CHECK(s.ok())
@@ -3892,6 +3914,23 @@ PATTERNS: tuple[Pattern, ...] = (
         ("file too short",),
         r"(?P<path>(?:/[\w.+-]{1,80}){0,8}/)?(?P<lib>lib(?:cuda|nvidia-[\w-]{1,30})\.so"
         r"(?:\.\d{1,4}){0,3}): file too short",
+    ),
+    # glibc's other dlerror texts for a CUDA / cuDNN library file it found but would not load
+    # (elf/dl-load.c open_verify: "invalid ELF header" when the magic is not ELF's, "file too
+    # short" when shorter than an ELF header; _dl_map_object: "wrong ELF class: ELFCLASS32"
+    # when only files of the other class were found on the whole search path;
+    # elf/dl-version.c: "version `%s' not found (required by %s)" when the file lacks a
+    # version node the requiring object was linked against). libcuda's "file too short" is
+    # driver.file_too_short's (a container's placeholder). Read by checks/library_files.py
+    _p(
+        "lib.unloadable",
+        ("invalid elf header", "file too short", "wrong elf class", "' not found (required by"),
+        r"(?P<path>(?:/[\w.+-]{1,80}){0,12}/)?(?P<lib>lib(?:cudart|cublas(?:Lt)?|cufft|curand"
+        r"|cusolver|cusparse|cudnn(?:_\w{1,30})?|cupti|nvrtc|nvinfer(?:_plugin)?|nccl|cuda)"
+        r"\.so(?:\.\d{1,4}){0,4}): (?:(?P<bad>invalid ELF header)|(?P<short>file too short)"
+        r"|wrong ELF class: ELFCLASS(?P<bits>32|64)"
+        r"|version `(?P<node>[\w.+-]{1,60})' not found \(required by (?P<by>[^)\n]{1,300})\))",
+        "lib",
     ),
     # A device-list call with its result written after it as a comment, the way issue
     # reports paste a REPL session ("tf.config.list_physical_devices('GPU')  # [] is
@@ -4285,6 +4324,21 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Couldn't open CUDA library (?P<lib>[\w+-][\w.+-]{0,80}?)\.?(?=\s|$)",
         "lib",
     ),
+    # TensorFlow 0.x-1.13's dso_loader.cc status for a library it could not open, "could not
+    # dlopen DSO: <name>; dlerror: <dlerror>" (FAILED_PRECONDITION; cuda_gpu_executor.cc prints
+    # it after "failed to find libcuda.so on this system: ", statusor after "Non-OK-status" or
+    # "Attempting to fetch value instead of handling error"), with macOS's dlerror for a file
+    # found nowhere: dyld 2 (macOS <= 10.15) "dlopen(<name or path>, <mode>): image not found",
+    # dyld 3/4 (macOS 11+) "dlopen(<name>, 0x0005): tried: '<path>' (no such file), ...".
+    # Glibc's dlerror in it is lib.missing's. Read by checks/old_cuda_loader.py.
+    _p(
+        "dyld.dlopen_missing",
+        ("could not dlopen dso",),
+        r"could not dlopen DSO: [^;\n]{1,240}; dlerror: dlopen\((?:[^,()\s]{0,240}/)?"
+        r"(?P<lib>[\w+-][\w.+-]{0,80}\.dylib), (?:0x)?[0-9a-fA-F]{1,8}\): "
+        r"(?:image not found|tried: ')",
+        "lib",
+    ),
     # cuda_diagnostics.cc StringToDriverVersion's status after "libcuda/kernel reported version
     # is: ": the version string did not parse (older: "expected %d.%d or %d.%d.%d form")
     _p(
@@ -4310,6 +4364,21 @@ PATTERNS: tuple[Pattern, ...] = (
         ("unable to", "cannot", "can't", "could not", "fails to", "failed to"),
         r"(?i:\b(?:unable to|cannot|can't|could not|fails? to|failed to)\s+(?:load|open|find)\s+)"
         r"['`\"]?(?P<lib>libcudart\.so\.\d{1,2}(?:\.\d{1,2})?|cudart64_\d{2,3}\.dll)",
+        "lib",
+    ),
+    # a CUDA / cuDNN DLL a Windows loader could not find, in a user's words ("cannot find
+    # cudart64_90.dll", "unable to load cudnn64_7.dll"): TensorFlow's own lines for it are the
+    # self check's "Could not find '<dll>'. TensorFlow requires that this DLL be installed in a
+    # directory that is named in your %PATH% environment variable" (1.x Windows, self_check.py)
+    # and the loader's "Could not load dynamic library '<dll>'" (2.x), both lib.missing; the
+    # name carries the version (cudart64_90.dll: CUDA 9.0), so the paraphrase states the same
+    _p(
+        "lib.missing",
+        ("unable to", "cannot", "can't", "can not", "could not", "couldn't", "fails to",
+         "failed to"),
+        r"(?i:\b(?:unable to|cannot|can't|can not|could not|couldn't|fails? to|failed to)\s+"
+        r"(?:load|open|find|locate)\s+)['`\"]?(?P<lib>(?:cudart|cublas|cublasLt|cufft|curand"
+        r"|cusolver|cusparse|cudnn|cupti|nvcuda)(?:64_\d{1,3})?\.dll)\b",
         "lib",
     ),
     # --- Keras public names/modules that moved, Keras 2.11+ optimizer arguments ---
@@ -6135,11 +6204,56 @@ PATTERNS: tuple[Pattern, ...] = (
     # tree it forks). Read by checks/source_configure.py
     _p(
         "build.cuda_file_not_found",
-        ("cannot find cuda library", "no library found under", "in any subdirectory"),
+        ("cannot find cuda library", "no library found under", "in any subdirectory",
+         "cannot find cudnn.h", "cannot find cuda.h", "cannot find cupti.h", "cannot find nvcc"),
         r"Cannot find cuda library (?P<lib>[\w.+-]{1,80})"
         r"|No library found under: (?P<under>[^\n]{1,400})"
         r"|Could not find any (?P<file>[\w.*+-]{1,80})(?: matching version "
-        r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory",
+        r"'(?P<ver>[^'\n]{0,20})')? in any subdirectory"
+        # the headers and nvcc (cuda_configure.bzl up to 8e9ca6617b, TF 1.13): "Cannot find
+        # cudnn.h under %s", "Cannot find %s at %s" (find_cuda_define), "Cannot find nvcc at %s"
+        r"|Cannot find (?P<hdr>cudnn\.h|cuda\.h|cupti\.h|nvcc) (?:under|at) \S",
+    ),
+    # cuda_configure.bzl (0.12-1.13, from 1cb96893a6 to 8e9ca6617b^): the version given
+    # (TF_CUDA_VERSION / TF_CUDNN_VERSION, from ./configure's prompt or the environment) is
+    # not the one the install reports, matches_version() comparing the given parts as a prefix:
+    # "CUDA version detected from nvcc (%s) does not match TF_CUDA_VERSION (%s)", "cuDNN version
+    # detected from %s (%s) does not match TF_CUDNN_VERSION (%s)" (the cudnn.h path); and
+    # find_lib()'s "None of the libraries match their SONAME: %s" (objdump -p: the file's
+    # SONAME is not its name). Read by checks/source_configure.py
+    _p(
+        "build.configure_version_differs",
+        ("version detected from", "match their soname"),
+        r"(?P<what>CUDA|cuDNN) version detected from (?:nvcc|(?P<hpath>\S{1,300}?)) "
+        r"\((?P<found>[\d.]{1,20})\) does not match TF_CUD(?:A|NN)_VERSION "
+        r"\((?P<given>[^)\n]{0,20})\)"
+        r"|None of the libraries match their SONAME: (?P<paths>[^\n]{1,400})",
+    ),
+    # TensorFlow's ./configure prompt loop (0.x-1.13) after the toolkit / cuDNN folder asked for
+    # failed its file check: the bash configure (e.g. 00236b02ee) echoes "Invalid path to CUDA
+    # $TF_CUDA_VERSION toolkit. ${CUDA_TOOLKIT_PATH}/${CUDA_RT_LIB_PATH} cannot be found"
+    # (lib64/libcudart.so[.<ver>]; macOS lib/libcudart[.<ver>].dylib) and "Invalid path to cuDNN
+    # ${CUDNN_VERSION} toolkit. Neither of the following two files can be found:" (an unset
+    # variable: two spaces), configure.py (1.3-1.13) 'Invalid path to CUDA %s toolkit. %s cannot
+    # be found' (Windows lib/x64/cudart.lib) and 'Invalid path to cuDNN %s toolkit. None of the
+    # following files can be found:', each then printing the paths it tried one a line
+    # (build.configure_cudnn_file). Before commit 0e6f39d1bd (2018-02-16, TF 1.7) configure.py
+    # put the versions into those file names as typed; from it, reformat_version_sequence keeps
+    # CUDA's major.minor and cuDNN's major. Read by checks/source_configure.py
+    _p(
+        "build.configure_path_invalid",
+        ("invalid path to cuda", "invalid path to cudnn"),
+        r"Invalid path to CUDA (?P<ver>\d[\w.]{0,12})? {1,2}toolkit\. "
+        r"(?P<path>\S[^\n]{0,400}?) cannot be found"
+        r"|Invalid path to cuDNN (?P<dnnver>\d[\w.]{0,12})? {1,2}toolkit\. "
+        r"(?:Neither of the following two files|(?P<py>None of the following files)) can be "
+        r"found",
+    ),
+    _p(
+        "build.configure_cudnn_file",
+        ("libcudnn",),
+        r"^\s*(?P<path>(?:/[\w.+-]{1,80}){0,12}/(?:lib(?:64)?/)?libcudnn(?:\.so(?:\.[\d.]{1,12})?"
+        r"|[\d.]{0,12}\.dylib))\s*$",
     ),
     # --- Spack: a +cuda package with no CUDA compute capability (cuda_arch=none) ---
     # Spack's CudaPackage variant cuda_arch holds compute capabilities times ten ("70", "86");

@@ -139,6 +139,7 @@ from tfgpu.diagnosis.checks.old_cuda_loader import (
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
+    old_plugin_dso_not_loaded,
 )
 from tfgpu.diagnosis.checks.other_loaders import (
     macos_cuda_dylib_missing,
@@ -272,9 +273,14 @@ from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 # isort: split
 from tfgpu.diagnosis.checks.apple_optimizer import arm_mac_legacy_optimizer
 from tfgpu.diagnosis.checks.bare_tf_symbol import bare_tf_symbol
+from tfgpu.diagnosis.checks.library_files import log_library_file_unloadable
 from tfgpu.diagnosis.checks.library_majors import cuda_major_from_soname
 from tfgpu.diagnosis.checks.pip_wheel_tags import pip_wheel_tags_unsupported
-from tfgpu.diagnosis.checks.source_configure import source_configure_cuda_file_not_found
+from tfgpu.diagnosis.checks.source_configure import (
+    source_configure_cuda_file_not_found,
+    source_configure_toolkit_path_invalid,
+    source_configure_version_differs,
+)
 from tfgpu.diagnosis.checks.spack_cuda_arch import spack_cuda_arch_not_set
 
 # --- runtime lines with an error status that need no action (tf.data at exit, executor) ---
@@ -829,6 +835,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     libcuda_not_in_process,
     macos_old_dso_name,
     old_dso_cudnn_optional,
+    old_plugin_dso_not_loaded,
     built_here_loads_other_cuda,
     driver_version_unparsed,
     # --- nvcc without the GPU's architecture, NGC container banners, pip-era messages ---
@@ -933,6 +940,10 @@ LOG_CHECKS: tuple[Check, ...] = (
     pip_wheel_tags_unsupported,
     # --- source build: configure did not find a CUDA/cuDNN file ---
     source_configure_cuda_file_not_found,
+    source_configure_toolkit_path_invalid,
+    source_configure_version_differs,
+    # --- glibc's dlerror for a CUDA/cuDNN library file found but not loadable ---
+    log_library_file_unloadable,
     # --- Spack: a +cuda package with cuda_arch=none ---
     spack_cuda_arch_not_set,
     # --- Keras 2.12-2.15 on Apple Silicon: the v2.11+ optimizers' notice and fallback ---

@@ -11,12 +11,23 @@ the library it could not load: ``cudnn-major-mismatch`` / ``cuda-major-mismatch`
 ids the doctor's host check (:func:`tfgpu.diagnosis.checks.libraries.cuda_cudnn_major`)
 gives for a probed host.  Host facts win over the log's generic reading.
 
+TensorFlow 1.x releases are not in ``tf_tested_configs.toml``; their CUDA and cuDNN come from
+the platform facts ``tf1-gpu-build-cuda`` and ``tf1-gpu-build-cudnn`` (tensorflow/docs'
+tested build configurations, tensorflow_gpu-1.0.0 to 1.15.0; ``builds_windows`` on native
+Windows).  A 1.x GPU build links cuDNN by its SONAME major as well (``libcudnn.so.6`` for
+1.3-1.4, ``cudnn64_5.dll`` for 1.0-1.2 on Windows), so the same reading holds: the 1.3.0
+wheels need cuDNN 6 where the install guide still said 5.1 (tensorflow/tensorflow#12416,
+fixed in the docs by #12463).
+
 Skipped for probed host facts (the host check reads the libraries the loader would take,
 the pip ``nvidia-*`` wheels included), when the pip wheel of the right major is listed, and
 for tfjs-node-gpu / libtensorflow logs (their libtensorflow has its own CUDA build).
 """
 
 from __future__ import annotations
+
+import re
+from typing import NamedTuple
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
@@ -25,6 +36,62 @@ from tfgpu.diagnosis.checks.versions import _major
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Evidence, Finding
+from tfgpu.knowledge import Knowledge, KnowledgeQueryError
+
+
+class _Build(NamedTuple):
+    """The CUDA and cuDNN a TensorFlow GPU release was built with, and where that is said.
+
+    Attributes:
+        cuda: CUDA version (``"12.3"``, ``"8.0"``).
+        cudnn: cuDNN version (``"8.9"``, ``"6"``: the 1.x rows give some majors only).
+        cuda_ref / cudnn_ref: the knowledge rows (``"tf_tested_configs:2.16.1-linux"``,
+            ``"platform_facts:tf1-gpu-build-cudnn"``).
+        cuda_doc / cudnn_doc: the rows' source links, or ``None``.
+    """
+
+    cuda: str
+    cudnn: str
+    cuda_ref: str
+    cudnn_ref: str
+    cuda_doc: str | None
+    cudnn_doc: str | None
+
+
+def _tf1_item(kb: Knowledge, fact_id: str, key: str, series: str) -> tuple[str, str,
+                                                                           str | None] | None:
+    """``(value, ref, doc)`` of the ``"<series>=<value>"`` item of platform fact ``fact_id``'s
+    list ``key``, or ``None`` (no such fact, list or series)."""
+    try:
+        fact = kb.platform_fact(fact_id)
+        items = fact.items(key)
+    except KnowledgeQueryError:
+        return None
+    for item in items:
+        s, _, value = item.partition("=")
+        if s == series and value:
+            return value, fact.ref, kb.doc_url(fact)
+    return None
+
+
+def _gpu_build(f: Facts, tf: str, os: str) -> _Build | None:
+    """The build of TensorFlow ``tf`` on ``os`` (``"linux"`` / ``"windows"``): a 2.x row of
+    ``tf_tested_configs.toml``, or for 1.x the platform facts ``tf1-gpu-build-cuda`` and
+    ``tf1-gpu-build-cudnn`` (``builds_windows`` for cuDNN on Windows); ``None`` when unknown."""
+    m = re.match(r"\s*1\.(\d{1,2})(?!\d)", tf)
+    if m is not None:
+        series = f"1.{m.group(1)}"
+        cuda = _tf1_item(f.kb, "tf1-gpu-build-cuda", "builds", series)
+        cudnn = _tf1_item(f.kb, "tf1-gpu-build-cudnn",
+                          "builds_windows" if os == "windows" else "builds", series)
+        if cuda is None or cudnn is None:
+            return None
+        return _Build(cuda[0], cudnn[0], cuda[1], cudnn[1], cuda[2], cudnn[2])
+    build = f.kb.tested_gpu_build(tf, os)
+    if build is None:
+        return None
+    doc = f.kb.doc_url(build.row)
+    return _Build(build.cuda, build.cudnn, build.ref, build.ref, doc, doc)
 
 #: Library bases (``parse_library``) whose failed load the CUDA / cuDNN major explains.
 _CUDA_BASES = frozenset({"cudart", "cublas", "cublasLt", "cufft", "curand", "cusolver",
@@ -47,6 +114,55 @@ def _failed_loads(f: Facts) -> tuple[list[Hit], list[Hit], list[Hit]]:
     return f.h("lib.dlopen").first[:1], cuda, cudnn
 
 
+#: Windows' reason for a DLL not found (ERROR_MOD_NOT_FOUND, 126), in English.
+_NOT_FOUND = re.compile(r"could not be found", re.IGNORECASE)
+
+
+def _windows_native_import_failed(f: Facts, tf: str) -> list[Hit]:
+    """On Windows, with a TensorFlow 1.x GPU package installed (named in the log or the host
+    facts), the lines that say TensorFlow's native module did not load for a missing DLL:
+    "DLL load failed" with Windows' "... could not be found" or with its reason cut, the SWIG
+    loader's retry "No module named '_pywrap_tensorflow[_internal]'".  Those builds link the
+    CUDA runtime and cuDNN DLLs of their own versions into the native module, so one of
+    another major version on the host fails this import (tensorflow/tensorflow#10111:
+    tensorflow-gpu 1.1 with cuDNN 6 where it links cudnn64_5.dll).  TensorFlow 2.x loads
+    them at run time (dso_loader's "Could not load dynamic library"), so its import failure
+    says nothing about them.  Empty otherwise."""
+    from tfgpu.diagnosis.checks.one_line_runtimes import gpu_package_named
+
+    if not f.windows or not re.match(r"\s*1\.\d", tf) or not gpu_package_named(f):
+        return []
+    reasons = [h for h in f.h("win.dll_load").all()
+               if not (h.g("why") or "").strip() or _NOT_FOUND.search(h.g("why") or "")]
+    return [*reasons, *f.h("lib.pywrap_no_module").all(),
+            *f.h("tf1.pywrap_no_module_tf10").all()]
+
+
+def _other_build(f: Facts, build: _Build) -> bool:
+    """Whether a CUDA or cuDNN library the log's loader lines name (failed, or opened:
+    ``lib.missing``, ``lib.opened``, ``lib.old_dso_opened``) is of another version than
+    ``build``'s (``libcudart.so.11.0`` under a CUDA 10.0 release, ``cudart64_101.dll`` under a
+    10.0 one, ``libcudnn.so.8`` under a cuDNN 7 one): then the TensorFlow that runs is not the
+    official build of that release (NVIDIA's nvidia-tensorflow, a community or source build)
+    or the library is another program's (a Horovod build linking an older CUDA), and the
+    release's build says nothing about it.  SONAMEs that name a CUDA major.minor (the CUDA
+    10.0 era and before) are compared to the minor; the others to the major."""
+    w_cuda = re.match(r"(\d+)(?:\.(\d+))?", build.cuda)
+    w_dnn = re.match(r"(\d+)(?:\.(\d+))?", build.cudnn)
+    for name in ("lib.missing", "lib.opened", "lib.old_dso_opened"):
+        for h in f.h(name).all():
+            base, _, expected = parse_library(h.g("lib") or "")
+            m = re.fullmatch(r"(?:CUDA|cuDNN) (\d+)(?:\.(\d+))?", expected or "")
+            w = (w_cuda if base in _CUDA_BASES
+                 else w_dnn if base in _CUDNN_BASES or base.startswith("cudnn") else None)
+            if m is None or w is None:
+                continue
+            if m.group(1) != w.group(1) or (m.group(2) is not None and w.group(2) is not None
+                                            and int(m.group(2)) != int(w.group(2))):
+                return True
+    return False
+
+
 def _majors(versions: tuple[str, ...]) -> list[int]:
     return sorted({m for v in versions if (m := _major(v)) is not None})
 
@@ -56,19 +172,23 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
 
     Returns:
         ``cudnn-major-mismatch`` and/or ``cuda-major-mismatch`` (both cite the
-        ``tf_tested_configs`` row of the installed release), or nothing.
+        ``tf_tested_configs`` row of the installed release, or the ``tf1-gpu-build-*``
+        platform fact), or nothing.  On Windows the native module's failed import
+        (:func:`_windows_native_import_failed`) counts as the failed load.
     """
     if f.host is None or f.host.probes or f.non_pip_tensorflow or f.h("ctx.tfjs").count:
         return []  # probed: the host check; tfjs / libtensorflow: their own builds
     dlopen, cuda_hits, cudnn_hits = _failed_loads(f)
-    if not (dlopen or cuda_hits or cudnn_hits):
-        return []
     tf = f.tf_version
     if tf is None:
         return []
+    native = _windows_native_import_failed(f, tf)[:2]
+    dlopen = dlopen or native
+    if not (dlopen or cuda_hits or cudnn_hits):
+        return []
     os = "windows" if f.windows else "linux"
-    build = f.kb.tested_gpu_build(tf, os)
-    if build is None:
+    build = _gpu_build(f, tf, os)
+    if build is None or _other_build(f, build):
         return []
     kb = f.kb
     out: list[Finding] = []
@@ -86,13 +206,13 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
                    + ("PATH" if os == "windows" else "LD_LIBRARY_PATH"))
         out.append(catalogue.make(
             "cuda-major-mismatch",
-            tf=tf, major=want_cuda, found=found, cuda=build.cuda, ref=build.ref,
+            tf=tf, major=want_cuda, found=found, cuda=build.cuda, ref=build.cuda_ref,
             evidence=(*log_evidence(dlopen, cuda_hits, limit=4),
                       Evidence("tensorflow (host facts)", tf),
                       *(Evidence("cuda.toolkit (host facts)", v) for v in f.cuda_versions)),
             fix=tuple(fix),
-            doc_url=kb.doc_url(build.row),
-            knowledge_ref=build.ref,
+            doc_url=build.cuda_doc,
+            knowledge_ref=build.cuda_ref,
         ))
     want_dnn = _major(build.cudnn)
     host_dnn = _majors(f.cudnn_versions)
@@ -115,13 +235,13 @@ def library_majors_from_host(f: Facts) -> list[Finding]:
         out.append(catalogue.make(
             "cudnn-major-mismatch",
             tf=tf, major=want_dnn, found="/".join(str(m) for m in host_dnn),
-            cudnn=build.cudnn, ref=build.ref,
+            cudnn=build.cudnn, ref=build.cudnn_ref,
             evidence=(*log_evidence(dlopen, cudnn_hits, limit=4),
                       Evidence("tensorflow (host facts)", tf),
                       *(Evidence("cudnn (host facts)", v) for v in f.cudnn_versions)),
             fix=tuple(fix),
-            doc_url=kb.doc_url(build.row),
-            knowledge_ref=build.ref,
+            doc_url=build.cudnn_doc,
+            knowledge_ref=build.cudnn_ref,
         ))
     return out
 

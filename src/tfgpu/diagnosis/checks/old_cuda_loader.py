@@ -35,6 +35,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import driver_files
 from tfgpu.diagnosis.checks._common import _slug
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
 from tfgpu.knowledge import KnowledgeQueryError, parse_version
@@ -144,19 +145,62 @@ def libcuda_not_in_process(f: Facts) -> list[Finding]:
     )]
 
 
+#: dso_loader's line ending in an empty "LD_LIBRARY_PATH: " (the variable unset or empty in the
+#: process; 0.x printed getenv() with nothing after it), also retyped "LD_LIBRARY_PATH." alone.
+_EMPTY_LD_PATH = re.compile(r"LD_LIBRARY_PATH(?::[ \t]*|\.)?[ \t]*$")
+
+#: What an empty LD_LIBRARY_PATH in the loader's line adds to a cuDNN file not found.
+EMPTY_LD_PATH_CAUSE = (
+    " The line shows LD_LIBRARY_PATH empty in this process. cuDNN copied from NVIDIA's "
+    "tarball into /usr/local/cuda/lib64 (as the install guides of the time said) is found "
+    "only through LD_LIBRARY_PATH or an /etc/ld.so.conf.d entry, and an export in ~/.bashrc "
+    "reaches only programs started from that shell: an IDE or notebook server started from "
+    "the desktop menu (Spyder, PyCharm, Jupyter), sudo, cron and services do not get it.")
+#: Fix lines for that case: see it from the same program, then make the folder known to all.
+EMPTY_LD_PATH_FIX = (
+    "python -c \"import os; print(os.environ.get('LD_LIBRARY_PATH'))\"   # run it where "
+    "TensorFlow failed (the IDE's console, the notebook): None or '' means the shell's export "
+    "did not reach that program",
+    "echo /usr/local/cuda/lib64 | sudo tee /etc/ld.so.conf.d/cuda.conf && sudo ldconfig   # "
+    "the folder holding libcudnn, known to every process however it is started (or start the "
+    "IDE from a terminal that has the export)",
+)
+
+
+def ld_path_empty(hits: list[Hit]) -> bool:
+    """Whether one of the loader's "Couldn't open CUDA library X. LD_LIBRARY_PATH: " lines
+    (``lib.old_dso_missing``) ends with the variable empty (:data:`_EMPTY_LD_PATH`)."""
+    return any(_EMPTY_LD_PATH.search(h.text) for h in hits)
+
+
 def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
-    """TensorFlow 0.x-1.x "Couldn't open CUDA library libcudnn.so[.N]" (Linux) with nothing
-    after it about cuDNN -> ``library-not-loaded-{library}`` (variant ``cudnn-optional``, an
-    info notice, harmless): TensorFlow goes on without cuDNN and only ops that call it need
-    it.  Nothing when "Unable to load cuDNN DSO" (``dnn-library-not-found`` variant
-    ``tf0-dso``) or a newer loader line names libcudnn: their findings say it."""
+    """TensorFlow 0.x-1.x "Couldn't open CUDA library libcudnn.so[.N]" (Linux; Windows 0.12-1.0
+    "cudnn64_N.dll", no LD_LIBRARY_PATH part) with nothing after it about cuDNN ->
+    ``library-not-loaded-{library}`` (variant ``cudnn-optional``, an info notice, harmless):
+    TensorFlow goes on without cuDNN and only ops that call it need it.  Nothing when "Unable
+    to load cuDNN DSO" or the fatal "could not find cudnnCreate in cudnn DSO" follows, or a
+    newer loader line names libcudnn: their findings (checks/one_line_runtimes.py) say it."""
     hits = [h for h in f.h("lib.old_dso_missing").all()
-            if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}", h.g("lib") or "")]
-    if not hits or f.h("cudnn.dso").count:
-        return []
+            if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}|cudnn64_\d{1,2}\.dll", h.g("lib") or "")]
+    if not hits or f.h("cudnn.dso").count or f.h("cudnn.dso_symbol").count:
+        return []  # a later cuDNN failure: checks/one_line_runtimes.py says it
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
     name = hits[0].g("lib") or "libcudnn.so"
+    empty = ld_path_empty(hits)
+    if name.endswith(".dll"):
+        return [catalogue.make(
+            "library-not-loaded-{library}", variant="cudnn-optional", library=_slug(name),
+            filename=name, evidence=log_evidence(hits),
+            cause=(f"TensorFlow's Windows build (0.12-1.0) tries to open {name} at start-up and "
+                   "goes on without it (its loader logs this at INFO level): cuDNN is called "
+                   "only by the ops that use it (convolutions, pooling, cuDNN RNNs). A model "
+                   "without them runs on the GPU anyway; one with them aborts at its first "
+                   "cuDNN call (\"could not find cudnnCreate in cudnn DSO\")."),
+            fix=(f"where.exe {name}   # none: cuDNN of that major is not on PATH",
+                 f"# only for models with convolutions/pooling: install the cuDNN that ships "
+                 f"{name} and put its bin folder on PATH, then open a new terminal"),
+        )]
     return [catalogue.make(
         "library-not-loaded-{library}", variant="cudnn-optional", library=_slug(name),
         filename=name, evidence=log_evidence(hits),
@@ -164,12 +208,89 @@ def old_dso_cudnn_optional(f: Facts) -> list[Finding]:
                "(its loader logs this at INFO level): cuDNN is called only by the ops that use "
                "it (convolutions, pooling, cuDNN RNNs). A model without them, such as the "
                "fully connected MNIST examples, runs on the GPU anyway; one with them stops "
-               "later with \"Unable to load cuDNN DSO\"."),
+               "later with \"Unable to load cuDNN DSO\"."
+               + (EMPTY_LD_PATH_CAUSE if empty else "")),
         fix=("ldconfig -p | grep libcudnn   # none: cuDNN is not installed or not on the path",
+             *(EMPTY_LD_PATH_FIX if empty else ()),
              "# only for models with convolutions/pooling: install the cuDNN this TensorFlow "
              "release names and put the folder holding " + name + " on LD_LIBRARY_PATH (a "
              "libcudnn.so.N without the plain libcudnn.so: ln -s libcudnn.so.N libcudnn.so)"),
     )]
+
+
+#: The library file each plugin of TensorFlow 0.x-1.0 opens (Linux, Windows, macOS names).
+_PLUGIN_FILE = {
+    "cuBLAS": re.compile(r"libcublas(?:\.so(?:\.[\d.]+)?|(?:\.[\d.]+)?\.dylib)|cublas64_\d+\.dll"),
+    "cuFFT": re.compile(r"libcufft(?:\.so(?:\.[\d.]+)?|(?:\.[\d.]+)?\.dylib)|cufft64_\d+\.dll"),
+    "cuRAND": re.compile(r"libcurand(?:\.so(?:\.[\d.]+)?|(?:\.[\d.]+)?\.dylib)|curand64_\d+\.dll"),
+}
+
+
+def old_plugin_dso_not_loaded(f: Facts) -> list[Finding]:
+    """TensorFlow 0.x-1.0's "Unable to load cuBLAS DSO." / "cuFFT" / "cuRAND"
+    (``lib.old_plugin_dso``), with the loader's "Couldn't open CUDA library <file>" naming the
+    file when pasted -> ``library-not-loaded-{library}``: variant ``tf0-blas`` (an error) for
+    cuBLAS, ``tf0-optional`` (an info notice, harmless) for cuFFT and cuRAND.
+
+    Facts (tensorflow/tensorflow before 191658d54f, read in the NVIDIA/tensorflow mirror):
+    ``initialize_cublas`` / ``initialize_cufft`` / ``initialize_curand`` prime their library
+    through ``CachedDsoLoader`` at start-up and log this at INFO level; the plugin is then
+    used by the ops that call it: cuBLAS by every matrix multiplication on the GPU (MatMul,
+    dense layers), whose first call dies in ``GetDsoHandle``'s ``ValueOrDie`` on the loader's
+    status ("could not dlopen DSO: <file>; dlerror: ...");
+    cuFFT only by the FFT ops, cuRAND only by code that asks for it."""
+    hits = f.h("lib.old_plugin_dso").all()
+    if not hits:
+        return []
+    out: list[Finding] = []
+    for plugin in dict.fromkeys(h.g("plugin") or "cuBLAS" for h in hits):
+        said = [h for h in hits if h.g("plugin") == plugin]
+        named = [h for h in f.h("lib.old_dso_missing").all()
+                 if _PLUGIN_FILE[plugin].fullmatch(h.g("lib") or "")]
+        name = (named[0].g("lib") or "") if named else ""
+        if any(plugin.lower() in (h.g("lib") or "").lower()
+               for h in f.h("lib.missing").all()):
+            continue  # the glibc / loader line naming the file is read by libraries.py
+        shown = name or f"lib{plugin.lower()}"
+        windows = name.endswith(".dll")
+        where = ("PATH (the CUDA bin folder)" if windows
+                 else "LD_LIBRARY_PATH (the CUDA lib64 folder) or the ldconfig cache")
+        look = (f"where.exe {name}" if windows else
+                f"ls -l /usr/local/cuda/lib64/{shown}* /usr/lib/x86_64-linux-gnu/{shown}*")
+        opened = (f"the loader could not open {name} (line {named[0].line})" if named
+                  else "the loader could not open its library (its 'Couldn't open CUDA "
+                       "library' line before this one names the file)")
+        if plugin == "cuBLAS":
+            out.append(catalogue.make(
+                "library-not-loaded-{library}", variant="tf0-blas", library=_slug(shown),
+                filename=shown, evidence=log_evidence(named[:1], said[:1]),
+                cause=(f"TensorFlow 0.x-1.0 opens cuBLAS at start-up; {opened}, so it logged "
+                       f"'Unable to load cuBLAS DSO.' (line {said[0].line}). Every matrix "
+                       "multiplication on the GPU (MatMul, dense layers) calls cuBLAS, and "
+                       "the first one aborts on the loader's status ('could not dlopen DSO: "
+                       f"{shown}'). The file name "
+                       "carries the CUDA version this TensorFlow was built for: that CUDA is "
+                       f"not installed, or its library folder is not on {where}."),
+                fix=(f"{look}   # must list {shown}",
+                     "# install the CUDA version the file name carries (the one this "
+                     f"TensorFlow release names) and put its library folder on {where}",
+                     "# or install a TensorFlow release built for the CUDA you have"),
+            ))
+            continue
+        ops = "the FFT ops (tf.fft and its kin)" if plugin == "cuFFT" else "code that asks " \
+            "for cuRAND"
+        out.append(catalogue.make(
+            "library-not-loaded-{library}", variant="tf0-optional", library=_slug(shown),
+            filename=shown, plugin=plugin, evidence=log_evidence(named[:1], said[:1]),
+            cause=(f"TensorFlow 0.x-1.0 opens {plugin} at start-up and goes on without it "
+                   f"({opened}; 'Unable to load {plugin} DSO.' is logged at INFO level, line "
+                   f"{said[0].line}): only {ops} call it, so other models run on the GPU "
+                   "anyway."),
+            fix=(f"{look}   # none: that CUDA's {plugin} is not installed or not on the path",
+                 f"# only for {ops}: install the CUDA version the file name carries and put "
+                 f"its library folder on {where}"),
+        ))
+    return out
 
 
 #: macOS names TensorFlow 0.x-1.1's loader asks for: FormatLibraryFileName gives
@@ -180,7 +301,10 @@ _DYLIB = re.compile(r"lib(?P<stem>cuda|cudnn|cudart|cublas|cufft|curand|cupti)"
 
 def macos_old_dso_name(f: Facts) -> list[Finding]:
     """TensorFlow 0.x-1.1 on macOS "Couldn't open CUDA library libcuda.1.dylib" /
-    "libcudnn.dylib" -> ``library-not-loaded-{library}`` (variant ``macos-name``).
+    "libcudnn.dylib", or macOS's own dlerror for the same name in the loader's status ("failed
+    to find libcuda.so on this system: Failed precondition: could not dlopen DSO:
+    libcuda.1.dylib; dlerror: dlopen(libcuda.1.dylib, 5): image not found",
+    ``dyld.dlopen_missing``) -> ``library-not-loaded-{library}`` (variant ``macos-name``).
 
     Facts: the loader's ``FormatLibraryFileName`` (tensorflow/core/platform/load_library.cc
     at 27eeb441ba) asks for ``libcuda.1.dylib`` and for ``libcudnn.dylib`` when cuDNN's
@@ -189,7 +313,7 @@ def macos_old_dso_name(f: Facts) -> list[Finding]:
     a libcuda.1.dylib symlink fixed it; #2920: a libcudnn.dylib symlink, or the cuDNN
     version in ./configure).  TensorFlow's install guide: "As of version 1.2, TensorFlow no
     longer provides GPU support on macOS" (tensorflow/docs 6ea274da99, install_mac.md)."""
-    hits = [h for h in f.h("lib.old_dso_missing").all()
+    hits = [h for n in ("lib.old_dso_missing", "dyld.dlopen_missing") for h in f.h(n).all()
             if _DYLIB.fullmatch(h.g("lib") or "")]
     if not hits or f.h("dyld.cuda_missing").count:
         return []

@@ -33,6 +33,11 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._common import _slug
+from tfgpu.diagnosis.checks.old_cuda_loader import (
+    EMPTY_LD_PATH_CAUSE,
+    EMPTY_LD_PATH_FIX,
+    ld_path_empty,
+)
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -42,6 +47,11 @@ from tfgpu.findings import Finding
 _TF05_DSO = re.compile(r"cuda_dnn\.cc:\d+\]\s*Unable to load cuDNN DSO\.\s*$")
 #: The LD_LIBRARY_PATH NVIDIA's CUDA images set (nvidia-docker 1 mounts the driver there).
 _NVIDIA_IMAGE_PATH = re.compile(r"LD_LIBRARY_PATH:\s*\S*/usr/local/nvidia/lib")
+
+
+#: The cuDNN file names TensorFlow 0.x-1.0's loader asks for: Linux libcudnn.so[.N], Windows
+#: (0.12-1.0) cudnn64_N.dll.
+OLD_CUDNN_FILE = re.compile(r"libcudnn\.so(?:\.\d+){0,3}|cudnn64_\d{1,2}\.dll")
 
 
 def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
@@ -57,9 +67,9 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     if any("cudnn" in (h.g("lib") or "").lower() for h in f.h("lib.missing").all()):
         return []
     named = [h for h in f.h("lib.old_dso_missing").all() if "cudnn" in (h.g("lib") or "")]
-    linux = [h for h in named if re.fullmatch(r"libcudnn\.so(?:\.\d+){0,3}", h.g("lib") or "")]
-    if linux:
-        return [_cudnn_file_not_found(linux, dso)]
+    files = [h for h in named if OLD_CUDNN_FILE.fullmatch(h.g("lib") or "")]
+    if files:
+        return [_cudnn_file_not_found(files, dso)]
     if not named and any(_TF05_DSO.search(h.text) for h in dso):
         return [catalogue.make(
             "dnn-library-not-found", variant="tf05-cudnn-v2",
@@ -70,18 +80,27 @@ def cudnn_dso_not_loaded(f: Facts) -> list[Finding]:
     )]
 
 
-def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
+def _cudnn_file_not_found(named: list[Hit], dso: list[Hit],
+                          then: str = "'Unable to load cuDNN DSO'") -> Finding:
     """``library-not-loaded-{library}`` for the cuDNN file the 0.x-1.0 loader named before
-    "Unable to load cuDNN DSO" (``named``: ``lib.old_dso_missing`` hits of libcudnn.so[.N])."""
+    "Unable to load cuDNN DSO" or the fatal lookup of cuDNN's first function (``named``:
+    ``lib.old_dso_missing`` hits of :data:`OLD_CUDNN_FILE`; ``dso``: the later lines, ``then``
+    their words)."""
     name = named[0].g("lib") or "libcudnn.so"
+    if name.endswith(".dll"):
+        return _cudnn_dll_not_found(named, dso, then)
     image = any(_NVIDIA_IMAGE_PATH.search(h.text) for h in named)
     where = (" The LD_LIBRARY_PATH it printed (/usr/local/nvidia/lib...) is the one NVIDIA's "
              "CUDA container images set, so this runs in such an image: its -runtime variants "
              "install cuDNN's runtime package only." if image else "")
+    empty = ld_path_empty(named)
+    if empty:
+        where += EMPTY_LD_PATH_CAUSE
+    extra = EMPTY_LD_PATH_FIX if empty else ()
     common = (f"TensorFlow 0.x-1.0 opens cuDNN by the one file name this build was configured "
               f"with, here {name}; the loader found no file of that name (line "
-              f"{named[0].line}), so TensorFlow runs without cuDNN ('Unable to load cuDNN "
-              f"DSO', line {dso[0].line}) and every convolution fails.")
+              f"{named[0].line}), so TensorFlow runs without cuDNN ({then}, line "
+              f"{dso[0].line}) and every convolution fails.")
     if name == "libcudnn.so":
         return catalogue.make(
             "library-not-loaded-{library}", variant="cudnn-unversioned", library=_slug(name),
@@ -95,6 +114,7 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
             fix=("ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   "
                  "# libcudnn.so.<N> without libcudnn.so: the link is missing; nothing: cuDNN is "
                  "not installed there",
+                 *extra,
                  "sudo ln -s libcudnn.so.<N> libcudnn.so   # in the folder holding "
                  "libcudnn.so.<N> (in an image: a RUN line in its Dockerfile, or the -devel "
                  "image)",
@@ -110,8 +130,31 @@ def _cudnn_file_not_found(named: list[Hit], dso: list[Hit]) -> Finding:
                "v3 where TensorFlow 0.5 opens v2's libcudnn.so.6.5)." + where),
         fix=(f"ls -l /usr/lib/x86_64-linux-gnu/libcudnn* /usr/local/cuda/lib64/libcudnn*   "
              f"# must list {name}",
+             *extra,
              f"# install the cuDNN release that provides {name} (the one this TensorFlow "
              "release's install guide names) and put its folder on LD_LIBRARY_PATH",
+             "# or install a TensorFlow release built for the cuDNN you have"),
+    )
+
+
+def _cudnn_dll_not_found(named: list[Hit], dso: list[Hit], then: str) -> Finding:
+    """``library-not-loaded-{library}`` (variant ``cudnn-versioned``) for the cuDNN DLL the
+    Windows builds of TensorFlow 0.12-1.0 opened through the loader ("Couldn't open CUDA
+    library cudnn64_5.dll"), before the line that then failed (``then``)."""
+    name = named[0].g("lib") or "cudnn64_5.dll"
+    major = re.sub(r"\D", "", name.split("_")[-1]) or "?"
+    return catalogue.make(
+        "library-not-loaded-{library}", variant="cudnn-versioned", library=_slug(name),
+        filename=name, evidence=log_evidence(named, dso),
+        cause=(f"TensorFlow's Windows build (0.12-1.0) opens cuDNN by the one DLL name it was "
+               f"built for, {name} (cuDNN {major}); Windows found no file of that name in the "
+               f"folders on PATH (line {named[0].line}), so TensorFlow runs without cuDNN "
+               f"({then}, line {dso[0].line}) and every convolution fails. cuDNN is not "
+               "installed, its bin folder (a separate download from CUDA) is not on PATH, or "
+               f"a cuDNN of another major version is installed, whose DLL has another name."),
+        fix=(f"where.exe {name}   # must print the folder holding it",
+             f"# install cuDNN {major} for this TensorFlow's CUDA and put the folder holding "
+             f"{name} on PATH, then open a new terminal (PATH is read when it starts)",
              "# or install a TensorFlow release built for the cuDNN you have"),
     )
 
@@ -147,10 +190,17 @@ def cudnn_dso_symbol_missing(f: Facts) -> list[Finding]:
     symbol = hits[0].g("sym") or "a cuDNN function"
     names_file = bool(_CUDNN_FILE.search(hits[0].g("err") or ""))
     if symbol in _FIRST_LOOKUPS and not names_file:
-        # no cuDNN loaded at all (the lookup ran against TensorFlow's own module); the
-        # loader's line naming the file, when pasted, is cudnn_dso_not_loaded's
-        if f.h("cudnn.dso").count or any(
-                "cudnn" in (h.g("lib") or "") for h in f.h("lib.old_dso_missing").all()):
+        # no cuDNN loaded at all (the lookup ran against TensorFlow's own module); with
+        # "Unable to load cuDNN DSO" pasted too, cudnn_dso_not_loaded says it
+        if f.h("cudnn.dso").count:
+            return []
+        named = [h for h in f.h("lib.old_dso_missing").all()
+                 if OLD_CUDNN_FILE.fullmatch(h.g("lib") or "")]
+        if named:
+            return [_cudnn_file_not_found(
+                named, hits, then=f"its first cuDNN call aborts: 'could not find {symbol} in "
+                                  "cudnn DSO'")]
+        if any("cudnn" in (h.g("lib") or "") for h in f.h("lib.old_dso_missing").all()):
             return []
         return [catalogue.make("dnn-library-not-found", variant="tf0-dso-symbol",
                                evidence=log_evidence(hits))]
@@ -263,6 +313,13 @@ def tensorrt_stub_aborted(f: Facts) -> list[Finding]:
     )]
 
 
+def gpu_package_named(f: Facts) -> bool:
+    """Whether the GPU package (``tensorflow-gpu`` / ``tf-nightly-gpu``) is named in the log
+    (``ctx.gpu_package``) or listed in the host facts' Python distributions."""
+    return bool(f.h("ctx.gpu_package").count) or (f.host is not None and any(
+        d.name in ("tensorflow-gpu", "tf-nightly-gpu") for d in f.host.python.distributions))
+
+
 def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
     """Windows, the GPU package (``tensorflow-gpu`` in the log or the host's packages), and
     TensorFlow 1.x's SWIG loader's last words "No module named '_pywrap_tensorflow_internal'"
@@ -278,10 +335,8 @@ def windows_gpu_pywrap_no_module(f: Facts) -> list[Finding]:
     if not hits or not f.windows or f.h("win.dll_load").count or f.h("lib.missing").count:
         return []
     gpu_pkg = f.h("ctx.gpu_package").all()
-    host_gpu_pkg = f.host is not None and any(
-        d.name in ("tensorflow-gpu", "tf-nightly-gpu") for d in f.host.python.distributions)
-    if not gpu_pkg and not host_gpu_pkg:
-        return []
+    if not gpu_package_named(f):
+        return []  # tf1_era_imports.windows_native_import_cut: the hedge without a package
     return [catalogue.make(
         "windows-dll-not-found", variant="import-cut",
         evidence=log_evidence(gpu_pkg[:1], hits),

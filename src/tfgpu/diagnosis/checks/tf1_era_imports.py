@@ -24,6 +24,7 @@ list[Finding]``; each answers nothing when its lines are absent.
 from __future__ import annotations
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.diagnosis.checks.one_line_runtimes import gpu_package_named
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
@@ -31,8 +32,11 @@ from tfgpu.findings import Finding
 
 def windows_native_import_cut(f: Facts) -> list[Finding]:
     """``windows-tensorflow-dll-load-failed`` from a cut paste: TensorFlow 1.0's "No module
-    named '_pywrap_tensorflow'" on Windows, or "ImportError: DLL load failed" alone on its line
-    with a frame of TensorFlow's native import (pywrap_tensorflow.py) in the log.  Nothing
+    named '_pywrap_tensorflow'" on Windows, 1.1+'s "No module named
+    '_pywrap_tensorflow_internal'" on Windows with no GPU package named (variant
+    ``retry-cut``: the first ImportError, which names the reason, is not in the paste), or
+    "ImportError: DLL load failed" alone on its line with a frame of TensorFlow's native
+    import (pywrap_tensorflow.py) in the log.  Nothing
     when the log has Windows' reason (``win.dll_load`` with text after the colon) or a named
     missing library: the Windows checks read those."""
     if any((h.g("why") or "").strip() for h in f.h("win.dll_load").all()):
@@ -44,6 +48,14 @@ def windows_native_import_cut(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "windows-tensorflow-dll-load-failed", module="_pywrap_tensorflow",
             evidence=log_evidence(retry, limit=2),
+        )]
+    retry = f.h("lib.pywrap_no_module").all()
+    if retry and f.windows and not gpu_package_named(f):
+        # TensorFlow 1.1+'s retry on Windows, no GPU package named (with it:
+        # one_line_runtimes.windows_gpu_pywrap_no_module)
+        return [catalogue.make(
+            "windows-tensorflow-dll-load-failed", variant="retry-cut",
+            module="_pywrap_tensorflow_internal", evidence=log_evidence(retry, limit=2),
         )]
     cut = f.h("tf1.dll_load_cut").all()
     frames = f.h("tf1.pywrap_frame").all()
