@@ -2037,11 +2037,23 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.rocm",
         ("rocm", "miopen", "rocblas", "hiperror", "libhip", "amdhip", "rccl", "rocfft",
          "hipfft", "hsa-runtime", "rocsolver", "rocsparse", "rocrand", "hipblas", "amd_comgr",
-         "hsakmt"),
+         "hsakmt", "mcwamp", "hc_am", "hcrng", "hiprng", "hcblas"),
         r"stream_executor/rocm/|\brocm_\w+\.(?:cc|h)\b|/opt/rocm\b|\btensorflow[-_]rocm\b"
         r"|\bMIOpen Error\b|\bmiopenStatus\w+|\brocblas_status_\w+|\bhipError\w+"
         r"|\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|rccl|rocfft|hipfft|hsa-runtime64|rocsolver"
-        r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt)\.so",
+        r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt"
+        # the HCC era's (ROCm 1.x-3.3): HCC's runtimes, hcRNG/hcBLAS and their HIP wrappers
+        # (gpu_stack_libraries.toml)
+        r"|mcwamp|hc_am|hcrng|hiprng(?:_hcc)?|hcblas|hipblas_hcc)\.so",
+    ),
+    # Intel's oneAPI stack: the Intel Extension for TensorFlow package (its Python package and
+    # pip name) and its plugin libraries in site-packages/tensorflow-plugins (libitex_gpu.so,
+    # libitex_cpu.so, libitex_common.so...: itex/tools/pip_package/build_pip_package.sh).
+    # Read by checks/itex.py
+    _p(
+        "ctx.itex",
+        ("intel_extension_for_tensorflow", "intel-extension-for-tensorflow", "libitex_"),
+        r"\bintel[_-]extension[_-]for[_-]tensorflow\b|\blibitex_\w{1,40}\.so\b",
     ),
     # TensorFlow's ROCm driver wrapper (stream_executor/rocm/rocm_driver.cc, TF 1.x-2.x; XLA's
     # since): GetDeviceCount's LOG(ERROR) << "could not retrieve ROCM device count: " <<

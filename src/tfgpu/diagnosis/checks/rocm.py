@@ -15,60 +15,70 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import gpu_stacks
 
-#: ROCm library base names (``lib<base>.so.N``) and what they are.
-ROCM_LIBRARIES: dict[str, str] = {
-    "amdhip64": "the HIP runtime",
-    "hip_hcc": "the HIP runtime, under the older file name older tensorflow-rocm builds load",
-    "hsa-runtime64": "the ROCm HSA runtime",
-    "hsakmt": "the ROCm kernel driver interface (ROCt thunk)",
-    "hiprtc": "hipRTC (HIP's runtime compiler)",
-    "amd_comgr": "the ROCm code object manager (comgr)",
-    "miopen": "MIOpen (AMD's cuDNN)",
-    "rocblas": "rocBLAS",
-    "hipblas": "hipBLAS",
-    "hipblaslt": "hipBLASLt",
-    "rocfft": "rocFFT",
-    "hipfft": "hipFFT",
-    "rocrand": "rocRAND",
-    "hiprand": "hipRAND",
-    "rocsolver": "rocSOLVER",
-    "hipsolver": "hipSOLVER",
-    "rocsparse": "rocSPARSE",
-    "hipsparse": "hipSPARSE",
-    "rccl": "RCCL (AMD's NCCL)",
-    "roctracer64": "rocTracer",
-    "roctx64": "rocTX",
-    "rocm_smi64": "ROCm SMI",
-}
 _BASE_RE = re.compile(r"^lib([\w+-]+?)\.so")
 
 
 def rocm_base(filename: str) -> str | None:
-    """The ROCm library base of ``filename`` (``libamdhip64.so.4`` -> ``amdhip64``), or
-    ``None`` when it is not a ROCm library."""
-    m = _BASE_RE.match(filename.rsplit("/", 1)[-1])
-    base = m.group(1).lower() if m else ""
-    return base if base in ROCM_LIBRARIES else None
+    """The ROCm library base of ``filename`` (``libamdhip64.so.4`` -> ``amdhip64``,
+    ``libmcwamp.so.3`` -> ``mcwamp``), or ``None`` when it is not a ROCm library (the
+    ``rocm`` rows of ``gpu_stack_libraries.toml``)."""
+    row = gpu_stacks.library(filename)
+    return row.base if row is not None and row.stack == "rocm" else None
+
+
+def _component(filename: str) -> str:
+    """What the ROCm library ``filename`` is, and the releases that ship it (its row of
+    ``gpu_stack_libraries.toml``)."""
+    row = gpu_stacks.library(filename)
+    if row is None:
+        return "a ROCm library"
+    return row.what + (f"; shipped by {row.releases}" if row.releases else "")
+
+
+#: The libraries the fix's listing looks for: the HIP runtime (both names), MIOpen, rocBLAS.
+_GREP_NAMES = "amdhip64|hip_hcc|MIOpen|rocblas"
+
+
+def _extra_name(row: gpu_stacks.StackLibrary | None) -> str:
+    """``|<base>`` for the fix's listing when the missing library is none of
+    :data:`_GREP_NAMES`, else ``""``."""
+    if row is None or row.base in _GREP_NAMES.lower().split("|"):
+        return ""
+    return f"|{row.base}"
+
+
+def _rocm_missing_hits(f: Facts) -> list[Hit]:
+    """The lines naming a ROCm library that did not load: the loader's ``lib.missing`` lines,
+    and TensorFlow 1.x's (and hipTensorFlow's) ``dso_loader.cc`` "Couldn't open CUDA library
+    <name>" (``lib.old_dso_missing``), which that loader prints for the ROCm libraries too."""
+    return [h for n in ("lib.missing", "lib.old_dso_missing") for h in f.h(n).all()
+            if rocm_base(h.g("lib") or "")]
 
 
 def rocm_runtime_missing(f: Facts) -> list[Finding]:
-    """A ROCm library of tensorflow-rocm that did not load."""
-    missing = [(k, h) for k, h in f.h("lib.missing").by_key.items() if k and rocm_base(k)]
-    if not missing:
+    """``rocm-runtime-missing``: a ROCm library of TensorFlow's ROCm build did not load; the
+    cause names the component and the ROCm releases that ship its file name (rows of
+    ``gpu_stack_libraries.toml``: an HCC-era library such as libmcwamp.so.3 is not in the
+    ROCm releases after 3.3)."""
+    hits = _rocm_missing_hits(f)
+    if not hits:
         return []
-    filename, _ = missing[0]
+    filename = hits[0].g("lib") or ""
     fact = f.kb.platform_fact("amd-rocm")
     matrix = "; ".join(str(x) for x in fact.values.get("rocm_matrix", ()))
-    hits = [h for h in f.h("lib.missing").all() if rocm_base(h.g("lib") or "")]
+    row = gpu_stacks.library(filename)
+    refs = ", ".join(x for x in (fact.ref, row.ref if row else "") if x)
     return [catalogue.make(
         "rocm-runtime-missing", filename=filename,
-        component=ROCM_LIBRARIES[rocm_base(filename) or "amdhip64"], ref=fact.ref,
+        component=_component(filename), ref=refs,
         evidence=log_evidence(hits),
         fix=("ls /opt/rocm*/lib /opt/rocm*/lib64 /opt/rocm*/hip/lib 2>/dev/null | grep -i -E "
-             "'amdhip64|hip_hcc|MIOpen|rocblas'   # the ROCm installed, if any, and where",
+             f"'{_GREP_NAMES}{_extra_name(row)}'   # the ROCm installed, if any, and where",
              "printf '/opt/rocm/lib\\n/opt/rocm/lib64\\n' | sudo tee -a "
              "/etc/ld.so.conf.d/rocm.conf && sudo ldconfig   # AMD's post-install step: "
              "the loader then finds ROCm's libraries (or add the folder ls found, e.g. "
