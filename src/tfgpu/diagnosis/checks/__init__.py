@@ -228,6 +228,7 @@ from tfgpu.diagnosis.checks.containers import (
     image_cuda_newer_than_driver,
     nvidia_container_cli_driver_error,
 )
+from tfgpu.diagnosis.checks.itex import itex_oneapi_runtime_missing
 from tfgpu.diagnosis.checks.keras_saving import (
     keras3_savedmodel_format,
     keras_model_saved_with_other_keras,
@@ -673,6 +674,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_no_device,
     rocm_vm_fault,
     rocm_miopen_failed,
+    itex_oneapi_runtime_missing,
     tfjs_unsupported_platform,
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
