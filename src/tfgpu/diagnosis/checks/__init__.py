@@ -228,6 +228,7 @@ from tfgpu.diagnosis.checks.containers import (
     image_cuda_newer_than_driver,
     nvidia_container_cli_driver_error,
 )
+from tfgpu.diagnosis.checks.gpu_runtime_symbol import tf_library_lacks_runtime_symbol
 from tfgpu.diagnosis.checks.itex import itex_oneapi_runtime_missing
 from tfgpu.diagnosis.checks.keras_saving import (
     keras3_savedmodel_format,
@@ -675,6 +676,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_vm_fault,
     rocm_miopen_failed,
     itex_oneapi_runtime_missing,
+    tf_library_lacks_runtime_symbol,
     tfjs_unsupported_platform,
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
