@@ -2080,6 +2080,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"on address (?P<addr>(?:0x)?[0-9a-fA-F]{1,16})(?:\(may not be exact address\))?\."
         r"(?: Reason: (?P<reason>[A-Za-z][\w -]{0,60}))?",
     ),
+    # TensorFlow's ROCm convolution ops (tensorflow/core/kernels/conv_ops.cc,
+    # conv_grad_input_ops.cc, conv_grad_filter_ops.cc, #elif TENSORFLOW_USE_ROCM): LOG(INFO) <<
+    # "running auto-tune for Backward-Data" ("Forward", "Backward-Filter") before MIOpen's own
+    # Find step runs its candidate kernels. Read by checks/rocm.py (rocm_vm_fault)
+    _p(
+        "rocm.conv_autotune",
+        ("running auto-tune for",),
+        r"running auto-tune for (?P<pass>Forward|Backward-Data|Backward-Filter)\b",
+    ),
     # framework/variant_op_registry.cc VariantDeviceCopy: errors::Internal("No unary variant
     # device copy function found for direction: ", direction, " and Variant type_index: ",
     # the demangled type) (in the 2.21 wheel's libtensorflow_framework.so.2); direction from

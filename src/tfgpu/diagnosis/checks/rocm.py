@@ -165,6 +165,9 @@ def rocm_no_device(f: Facts) -> list[Finding]:
     )]
 
 
+#: How many lines before the fault TensorFlow's "running auto-tune for ..." line may be (the
+#: auto-tune of one convolution pass runs MIOpen's Find for it right away).
+_AUTOTUNE_LINES = 20
 #: The fault reasons of ROCR-Runtime's handler that name the GPU's memory hardware.
 _ECC_REASONS = ("DRAM ECC failure", "SRAM ECC failure")
 
@@ -174,7 +177,11 @@ def rocm_vm_fault(f: Facts) -> list[Finding]:
     the ROCm runtime's "Memory access fault by GPU node-N (Agent handle: ...) on address
     0x...  Reason: ..." (pattern ``rocm.vm_fault``; ROCR-Runtime ``runtime.cpp``
     ``VMFaultHandler``, which aborts the process after it): a kernel's bad access, a GPU the
-    ROCm does not support, or the kernel driver; an ECC reason names the GPU's memory."""
+    ROCm does not support, or the kernel driver; an ECC reason names the GPU's memory.  A
+    fault right after TensorFlow's "running auto-tune for <pass>" (pattern
+    ``rocm.conv_autotune``) came from MIOpen's convolution search: the hedge says so, with the
+    ROCm 2.4 release notes' known issues of that fault (ROCm/ROCm README.md at a84e6109,
+    "Known issues / workarounds": MIOpen's test_conv and a TensorFlow model on Polaris)."""
     hits = f.h("rocm.vm_fault").all()
     if not hits:
         return []
@@ -184,7 +191,19 @@ def rocm_vm_fault(f: Facts) -> list[Finding]:
            "check with rocm-smi and the vendor" if reason in _ECC_REASONS else "")
     deaths = [h for h in f.h("tell.line").all() + f.h("tell.fatal").all()
               if 0 < h.line - first.line <= 3 and ("Aborted" in h.text or "core dumped" in h.text)]
+    tuning = [h for h in f.h("rocm.conv_autotune").all()
+              if 0 < first.line - h.line <= _AUTOTUNE_LINES]
+    during = ""
+    if tuning and not ecc:
+        during = (f" It came while TensorFlow auto-tuned a convolution ('running auto-tune for "
+                  f"{tuning[-1].g('pass')}'), when MIOpen's Find step compiles its candidate "
+                  "kernels for this GPU's gfx target and runs each of them: a MIOpen kernel, or "
+                  "the ROCm compiler that built it for this target, is then the likely one; "
+                  "ROCm's release notes have listed this fault as a known issue (ROCm 2.4: "
+                  "MIOpen's convolution test, a TensorFlow model on Polaris GPUs): a newer ROCm "
+                  "is the first thing to try.")
     return [catalogue.make(
         "gpu-kernel-fault", variant="rocm-vm-fault", node=first.g("node") or "?",
-        reason=reason, ecc=ecc, evidence=log_evidence(hits[:1], deaths[:1]),
+        reason=reason, ecc=ecc, during=during,
+        evidence=log_evidence(hits[:1], tuning[-1:], deaths[:1]),
     )]
