@@ -27,8 +27,9 @@ from tfgpu.knowledge._rows import KnowledgeError
 #: The data file (``knowledge/data/gpu_stack_libraries.toml``), without ``.toml``.
 TABLE = "gpu_stack_libraries"
 
-#: The stacks the table knows.
-STACKS: tuple[str, ...] = ("rocm", "oneapi", "directml")
+#: The stacks the table knows (``cuda``: symbol rows only; NVIDIA's file names are
+#: :mod:`tfgpu.facts.libnames`').
+STACKS: tuple[str, ...] = ("rocm", "oneapi", "directml", "cuda")
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ import re
 
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._op_lib_symbol import op_lib_symbol
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 from tfgpu.knowledge import gpu_stacks
@@ -61,24 +62,49 @@ def demangle_nested(symbol: str) -> str:
     return "::".join(parts) if rest.startswith("E") else ""
 
 
+def _cuda_library_release(row: gpu_stacks.StackSymbol, library: str, sym: str,
+                          hit: Hit) -> Finding:
+    """``gpu-library-other-release-than-build`` for TensorFlow's ``library`` lacking ``sym``,
+    a function of the NVIDIA library of ``row``."""
+    short = row.runtime.split(" (")[0]
+    stem = row.runtime.split("(")[-1].split(",")[0].rstrip(")") if "(" in row.runtime else short
+    return catalogue.make(
+        "gpu-library-other-release-than-build", library=library, symbol=sym[:120],
+        runtime=row.runtime, short=short, ref=row.ref, evidence=log_evidence([hit]),
+        fix=(f"ldconfig -p | grep -i {stem}; echo $LD_LIBRARY_PATH   # every {short} the "
+             "loader can find, and the folders it searches first",
+             "pip show tensorflow tensorflow-gpu 2>/dev/null | grep -E '^(Name|Version)'   # "
+             f"the TensorFlow release: its tested build configurations name the {short} "
+             "version it was built with",
+             f"# install that {short} release (a newer one of the same major serves too), or "
+             "remove the other copy from the library path; a file renamed or linked to "
+             "another major's name never serves"),
+        knowledge_ref=row.ref,
+    )
+
+
 def tf_library_lacks_runtime_symbol(f: Facts) -> list[Finding]:
-    """``tensorflow-rocm-rocm-version-mismatch`` variant ``runtime-symbol``: TensorFlow's own
-    library cannot be loaded because a ROCm runtime symbol (a ``[[symbol]]`` row of stack
-    ``rocm``) is undefined (module docstring).  Nothing for a symbol of no known runtime, or
+    """TensorFlow's own library cannot be loaded because a GPU runtime's symbol (a
+    ``[[symbol]]`` row) is undefined (module docstring): a ROCm runtime's gives
+    ``tensorflow-rocm-rocm-version-mismatch`` variant ``runtime-symbol``, an NVIDIA library's
+    ``gpu-library-other-release-than-build``.  Nothing for a symbol of no known runtime, or
     a library that is not TensorFlow's (an add-on's: checks/custom_ops.py)."""
     for hit in f.h("op.lib_symbol").all():
         lib, sym = op_lib_symbol(hit)
         if not lib or not _TF_OWN.search(lib) or _DSO_LOOKUP.search(hit.text):
             continue
         row = gpu_stacks.symbol_runtime(sym)
-        if row is None or row.stack != "rocm":
+        if row is None or row.stack not in ("rocm", "cuda"):
             continue
+        library = lib.replace("\\", "/").rsplit("/", 1)[-1]
+        if row.stack == "cuda":
+            return [_cuda_library_release(row, library, sym, hit)]
         fact = f.kb.platform_fact("amd-rocm")
         matrix = "; ".join(str(x) for x in fact.values.get("rocm_matrix", ()))
         name = demangle_nested(sym)
         return [catalogue.make(
             "tensorflow-rocm-rocm-version-mismatch", variant="runtime-symbol",
-            library=lib.replace("\\", "/").rsplit("/", 1)[-1], symbol=sym[:120],
+            library=library, symbol=sym[:120],
             demangled=f" ({name})" if name else "", name=name or sym[:120],
             runtime=row.runtime, releases=f" ({row.releases})" if row.releases else "",
             example=_EXAMPLE.get(row.stack, ""), ref=f"{fact.ref}, {row.ref}",

@@ -1,11 +1,14 @@
-"""TensorFlow's own library that cannot be imported for want of a ROCm runtime symbol says the
-tensorflow-rocm wheel was built against another ROCm release than the one the loader found.
+"""TensorFlow's own library that cannot be imported for want of a GPU runtime's symbol names the
+runtime: a ROCm runtime's says the tensorflow-rocm wheel was built against another ROCm release
+than the one the loader found; an NVIDIA library's (cuDNN, cuBLAS, NCCL, the CUDA runtime...)
+says the file found is another release of that library than TensorFlow's build.
 
 Wordings: glibc's "<object>: undefined symbol: <name>" (elf/dl-lookup.c) in Python's
 ImportError for TensorFlow's extension (_pywrap_tensorflow_internal.so) or framework library.
 Symbols: the HCC-era HIP runtime's C++ namespace hip_impl (mangled ``_ZN8hip_impl...``: HIP
-include/hip/hcc_detail), and the C API prefixes of HIP (hipXxx) and MIOpen (miopenXxx); rows
-``[[symbol]]`` of ``knowledge/data/gpu_stack_libraries.toml``."""
+include/hip/hcc_detail), and the C API prefixes of HIP (hipXxx) and MIOpen (miopenXxx), of
+NVIDIA's libraries (the CUDA/cuDNN headers: cudnnXxx, cublasXxx, cublasLtXxx, cudaXxx;
+nccl.h: ncclXxx); rows ``[[symbol]]`` of ``knowledge/data/gpu_stack_libraries.toml``."""
 
 from __future__ import annotations
 
@@ -65,3 +68,28 @@ def test_other_symbols_are_not_a_rocm_release_mismatch(line: str) -> None:
 ])
 def test_nested_names_are_read(symbol: str, name: str) -> None:
     assert demangle_nested(symbol) == name
+
+
+_NVIDIA_ID = "gpu-library-other-release-than-build"
+
+
+@pytest.mark.parametrize(("line", "short"), [
+    (f"ImportError: {_PYWRAP}: undefined symbol: cudnnSetRNNDescriptor_v6", "cuDNN"),
+    ("ImportError: /opt/conda/lib/python3.6/site-packages/tensorflow/python/"
+     "_pywrap_tensorflow_internal.so: undefined symbol: cublasGemmEx", "cuBLAS"),
+    ("ImportError: libtensorflow_framework.so: undefined symbol: ncclCommInitRank", "NCCL"),
+    (f"ImportError: {_PYWRAP}: undefined symbol: cudaStreamBeginCapture", "CUDA runtime"),
+])
+def test_nvidia_symbol_of_tensorflows_library_names_the_library(line: str, short: str) -> None:
+    f = known([line], _NVIDIA_ID)
+    assert short in f.title
+    text = fix_text(f)
+    assert "ldconfig -p" in text and "LD_LIBRARY_PATH" in text
+    assert _ID not in ids([line])
+
+
+def test_dso_lookup_is_not_a_release_mismatch() -> None:
+    line = ("F tensorflow/stream_executor/cuda/cuda_dnn.cc:204] could not find cudnnCreate in "
+            f"cudnn DSO; dlerror: {_PYWRAP}: undefined symbol: cudnnCreate")
+    assert _NVIDIA_ID not in ids([line])
+
