@@ -8,7 +8,9 @@ open shared object file: No such file or directory"), ITEX's FAQ line for oneMKL
 ("NotFoundError: libmkl_sycl.so.2: cannot open shared object file"), the same text in
 Python's ImportError/OSError.  File names: the DPC++ SYCL runtime libsycl.so.N (N changes
 with the compiler release), oneMKL's libmkl_sycl.so.N, TBB's libtbb.so.12 (generic: ITEX's only
-when the log shows ITEX); rows of ``knowledge/data/gpu_stack_libraries.toml``."""
+when the log shows ITEX), the Level Zero loader libze_loader.so.1 (Intel's GPU compute runtime
+packages, not the oneAPI Base Toolkit: ITEX's Arc install guide); rows of
+``knowledge/data/gpu_stack_libraries.toml``."""
 
 from __future__ import annotations
 
@@ -52,3 +54,17 @@ def test_oneapi_library_gets_the_oneapi_setup(lines: list[str], lib: str) -> Non
 def test_generic_library_without_itex_is_not_claimed() -> None:
     line = "ImportError: libtbb.so.12: cannot open shared object file: No such file or directory"
     assert _ID not in ids([line])
+
+
+def test_level_zero_loader_is_the_gpu_compute_runtime() -> None:
+    lines = ["  File \"/opt/venv/lib/python3.10/site-packages/intel_extension_for_tensorflow/"
+             "__init__.py\", line 17, in <module>",
+             "OSError: libze_loader.so.1: cannot open shared object file: No such file or "
+             "directory"]
+    f = known(lines, _ID)
+    assert "Level Zero" in f.title
+    text = fix_text(f)
+    assert "level-zero" in text and "intel-level-zero-gpu" in text
+    assert "setvars.sh" not in text
+    assert _ID not in ids(lines[1:])  # a generic name: ITEX's only when the log shows ITEX
+

@@ -44,6 +44,8 @@ class StackLibrary:
         source: key of the table's ``[sources]``.
         alone: the name belongs to the stack whatever else the log shows (``False``: a
             generic name other software ships too).
+        part: ``"gpu-runtime"`` for a file of the GPU driver's compute runtime (oneAPI's Level
+            Zero loader), ``""`` for the stack's toolkit or libraries.
     """
 
     stack: str
@@ -52,6 +54,7 @@ class StackLibrary:
     releases: str
     source: str
     alone: bool
+    part: str = ""
 
     @property
     def ref(self) -> str:
@@ -175,7 +178,10 @@ def libraries() -> Mapping[str, StackLibrary]:
             stack=_text(raw, "stack", where), base=_text(raw, "base", where),
             what=_text(raw, "what", where), releases=_text(raw, "releases", where,
                                                            optional=True),
-            source=_text(raw, "source", where), alone=alone)
+            source=_text(raw, "source", where), alone=alone,
+            part=_text(raw, "part", where, optional=True))
+        if row.part not in ("", "gpu-runtime"):
+            raise KnowledgeError(f"{where}: 'part' must be \"gpu-runtime\" or absent")
         if row.base != row.base.lower() or row.base in out:
             raise KnowledgeError(f"{where}: 'base' must be lower case and unique")
         out[row.base] = row

@@ -42,7 +42,8 @@ def _missing(f: Facts) -> list[Hit]:
 def itex_oneapi_runtime_missing(f: Facts) -> list[Finding]:
     """``itex-oneapi-sycl-runtime-not-loaded``: a oneAPI runtime library (or the ITEX plugin's
     own) did not load; the cause names the component and the oneAPI release each ITEX release
-    needs (module docstring)."""
+    needs (module docstring).  Variant ``gpu-runtime`` for the Level Zero loader, which comes
+    with Intel's GPU compute runtime packages instead (ITEX's Arc install guide)."""
     hits = _missing(f)
     if not hits:
         return []
@@ -50,6 +51,12 @@ def itex_oneapi_runtime_missing(f: Facts) -> list[Finding]:
     row = itex_library(f, filename)
     if row is None:
         return []
+    if row.part == "gpu-runtime":
+        return [catalogue.make(
+            "itex-oneapi-sycl-runtime-not-loaded", variant="gpu-runtime", filename=filename,
+            component=row.what, ref=row.ref,
+            evidence=log_evidence(hits, f.h("ctx.itex").all()[:1]), knowledge_ref=row.ref,
+        )]
     pairs = gpu_stacks.pairs(_ITEX)
     pair_text = "ITEX -> oneAPI Base Toolkit " + ", ".join(
         f"{p.version} -> {p.needs.removeprefix('oneAPI Base Toolkit ')}" for p in pairs)
