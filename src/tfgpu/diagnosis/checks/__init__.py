@@ -364,6 +364,7 @@ from tfgpu.diagnosis.checks.device_placement import (
     tpu_not_found,
 )
 from tfgpu.diagnosis.checks.directml import (
+    directml_library_missing,
     directml_problems,
     dml_plugin_mismatch,
     wsl_directml_libraries_missing,
@@ -732,6 +733,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn_rnn_mask_rejected,
     # --- driver files, DirectML in WSL, ptxas fallback, TF 1.x pins, nvidia_uvm ---
     driver_component_stale,
+    directml_library_missing,
     wsl_directml_libraries_missing,
     container_driver_files_missing,
     no_driver_cpu_fallback,

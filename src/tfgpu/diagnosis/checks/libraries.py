@@ -24,7 +24,7 @@ from tfgpu.facts import HostFacts, dlerror_text
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError
+from tfgpu.knowledge import KnowledgeQueryError, gpu_stacks
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -696,6 +696,8 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             continue  # rocm-runtime-missing
         if itex_library(ctx, filename):
             continue  # itex-oneapi-sycl-runtime-not-loaded
+        if (row := gpu_stacks.library(filename)) is not None and row.stack == "directml":
+            continue  # directml-plugin-not-loaded (bundled-directml)
         if base in _tfjs_cuda_bases() and ctx.h("ctx.tfjs").count:
             continue  # tfjs-node-gpu-cuda-libraries-missing
         minor = _soname_mismatch(ctx, filename, base, same)
