@@ -68,6 +68,7 @@ def test_other_libraries_are_not_rocm(line: str) -> None:
     ("libamdhip64.so.6", "rocm", "amdhip64"),
     ("/opt/rocm-3.3.0/lib/libmcwamp.so.3", "rocm", "mcwamp"),
     ("libMIOpen.so.1", "rocm", "miopen"),
+    ("librocblas.so.4.2.60200-66~22.04", "rocm", "rocblas"),
     ("libsycl.so.7", "oneapi", "sycl"),
     ("libmkl_sycl.so.2", "oneapi", "mkl_sycl"),
     ("C:\\env\\Lib\\site-packages\\tensorflow-plugins\\directml\\DirectML.d6f2a8c6.dll",

@@ -98,7 +98,7 @@ class StackSymbol:
         return re.match(rf"{self.prefix}(?:[A-Z]|_[a-z])", symbol) is not None
 
 
-_BASE_RE = re.compile(r"^(?:lib)?([\w+-]+?)(?:\.[\da-f]{6,40})?\.(?:so|dll)(?:\.[\d.]+)?$",
+_BASE_RE = re.compile(r"^(?:lib)?([\w+-]+?)(?:\.[\da-f]{6,40})?\.(?:so|dll)(?:\.\S*)?$",
                       re.IGNORECASE)
 
 
