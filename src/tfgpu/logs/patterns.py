@@ -2028,6 +2028,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("hiperrornobinaryforgpu", "unable to find code object for all current devices"),
         r"hipErrorNoBinaryForGpu|Unable to find code object for all current devices",
     ),
+    # rocBLAS's Tensile kernel library lookup (ROCm/rocBLAS library/src/tensile_host.cpp at
+    # b520bc83): "\nrocBLAS error: Cannot read <path>/TensileLibrary.dat: <strerror>" then
+    # rocblas_abort(); builds with per-architecture libraries add " for GPU arch : <gfx>" and
+    # " List of available TensileLibrary Files : " (.yaml in TENSILE_YAML builds). Read by
+    # checks/rocm.py (rocblas_no_kernels_for_gpu)
+    _p(
+        "rocm.rocblas_tensile",
+        ("rocblas error: cannot read",),
+        r"rocBLAS error: Cannot read (?P<path>\S{0,300}?TensileLibrary[\w.-]{0,60}\.(?:dat|yaml))"
+        r": (?P<err>[^\n]{1,80}?)(?: for GPU arch ?: ?(?P<gfx>gfx[0-9a-f]{2,5}\w{0,12}))?\s*$",
+    ),
     # the log shows AMD's ROCm stack: TensorFlow's ROCm StreamExecutor sources
     # (stream_executor/rocm/rocm_dnn.cc, rocm_blas.cc...), MIOpen's messages and status names
     # (MIOpen src/include/miopen/errors.hpp: "MIOpen Error: <file>:<line>: ...";

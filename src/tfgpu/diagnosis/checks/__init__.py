@@ -245,6 +245,7 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_windows_long_paths,
 )
 from tfgpu.diagnosis.checks.rocm import (
+    rocblas_no_kernels_for_gpu,
     rocm_crash_after_load,
     rocm_no_device,
     rocm_runtime_missing,
@@ -676,6 +677,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_no_device,
     rocm_vm_fault,
     rocm_miopen_failed,
+    rocblas_no_kernels_for_gpu,
     itex_oneapi_runtime_missing,
     tf_library_lacks_runtime_symbol,
     tfjs_unsupported_platform,
