@@ -2091,6 +2091,20 @@ PATTERNS: tuple[Pattern, ...] = (
         r"on address (?P<addr>(?:0x)?[0-9a-fA-F]{1,16})(?:\(may not be exact address\))?\."
         r"(?: Reason: (?P<reason>[A-Za-z][\w -]{0,60}))?",
     ),
+    # ROCclr's queue callback (ROCm/clr rocclr/device/rocm/rocdevice.cpp callbackQueue, then
+    # abort()): "Device::callbackQueue aborting with error : %s code: 0x%x" until 2021-02
+    # (0a5f9a3b), "Callback: Queue %p aborting with error : %s code: 0x%x" since, and for
+    # HSA_STATUS_ERROR_OUT_OF_RESOURCES "Callback: Queue %p Aborting with error : %s Code: 0x%x
+    # Available Free mem : %zu MB" (3e465c5f, 2022-11); %s is ROCR's hsa_status_string
+    # ("HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond
+    # the largest legal address."). Read by checks/rocm.py (rocm_queue_abort)
+    _p(
+        "rocm.queue_abort",
+        ("aborting with error :",),
+        r"(?:Device::callbackQueue|Callback: Queue (?:0x)?[0-9a-fA-F]{1,16}) [Aa]borting with "
+        r"error : (?P<status>HSA_STATUS_[A-Z_]{1,60})(?P<text>[^\n]{0,200}?)\s*[Cc]ode: "
+        r"(?P<code>0x[0-9a-fA-F]{1,8})",
+    ),
     # TensorFlow's ROCm convolution ops (tensorflow/core/kernels/conv_ops.cc,
     # conv_grad_input_ops.cc, conv_grad_filter_ops.cc, #elif TENSORFLOW_USE_ROCM): LOG(INFO) <<
     # "running auto-tune for Backward-Data" ("Forward", "Backward-Filter") before MIOpen's own

@@ -248,6 +248,7 @@ from tfgpu.diagnosis.checks.rocm import (
     rocblas_no_kernels_for_gpu,
     rocm_crash_after_load,
     rocm_no_device,
+    rocm_queue_abort,
     rocm_runtime_missing,
     rocm_vm_fault,
 )
@@ -676,6 +677,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_runtime_missing,
     rocm_no_device,
     rocm_vm_fault,
+    rocm_queue_abort,
     rocm_miopen_failed,
     rocblas_no_kernels_for_gpu,
     itex_oneapi_runtime_missing,

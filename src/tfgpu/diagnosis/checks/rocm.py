@@ -236,3 +236,26 @@ def rocblas_no_kernels_for_gpu(f: Facts) -> list[Finding]:
              "target> runs some GPUs unofficially (unsupported by AMD)"),
     )]
 
+
+#: The statuses of ROCclr's queue abort that are a kernel's fault (ROCR-Runtime hsa.h: an
+#: access outside the legal aperture, a memory fault, a hardware exception, an illegal
+#: instruction); others (HSA_STATUS_ERROR_OUT_OF_RESOURCES...) are left unrecognised.
+_QUEUE_FAULTS = ("HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION", "HSA_STATUS_ERROR_MEMORY_FAULT",
+                 "HSA_STATUS_ERROR_EXCEPTION", "HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION")
+
+
+def rocm_queue_abort(f: Facts) -> list[Finding]:
+    """``gpu-kernel-fault`` variant ``rocm-queue-abort``: ROCclr's queue callback aborted with
+    a kernel-fault status (pattern ``rocm.queue_abort``; ROCm/clr ``rocdevice.cpp``), the same
+    hedge as the VM-fault line; nothing when that line is there too (it names the fault)."""
+    hits = [h for h in f.h("rocm.queue_abort").all() if h.g("status") in _QUEUE_FAULTS]
+    if not hits or f.h("rocm.vm_fault").count:
+        return []
+    first = hits[0]
+    text = (first.g("text") or "").strip().rstrip(".")
+    return [catalogue.make(
+        "gpu-kernel-fault", variant="rocm-queue-abort", status=first.g("status") or "",
+        text=f" ('{text.lstrip(': ')}')" if text.lstrip(": ") else "",
+        evidence=log_evidence(hits[:1]),
+    )]
+
