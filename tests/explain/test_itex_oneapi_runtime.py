@@ -7,9 +7,12 @@ Wordings: TensorFlow's plugin load at import (``tensorflow/__init__.py``
 open shared object file: No such file or directory"), ITEX's FAQ line for oneMKL
 ("NotFoundError: libmkl_sycl.so.2: cannot open shared object file"), the same text in
 Python's ImportError/OSError.  File names: the DPC++ SYCL runtime libsycl.so.N (N changes
-with the compiler release), oneMKL's libmkl_sycl.so.N, TBB's libtbb.so.12 (generic: ITEX's only
-when the log shows ITEX), the Level Zero loader libze_loader.so.1 (Intel's GPU compute runtime
-packages, not the oneAPI Base Toolkit: ITEX's Arc install guide); rows of
+with the compiler release), ITEX 2.x's GPU wrapper (itex/core/wrapper/itex_gpu_wrapper.cc:
+"Could not load dynamic library: <dlerror>", then "Could not load Intel Extension for
+Tensorflow* GPU backend, GPU will not be used."), oneMKL's libmkl_sycl.so.N, TBB's
+libtbb.so.12 (generic: ITEX's only when the log shows ITEX), the Level Zero loader
+libze_loader.so.1 (Intel's GPU compute runtime packages, not the oneAPI Base Toolkit: ITEX's
+Arc install guide); rows of
 ``knowledge/data/gpu_stack_libraries.toml``."""
 
 from __future__ import annotations
@@ -37,6 +40,15 @@ _PLUGIN_LOAD = [
       "shared object file: No such file or directory"], "libmkl_sycl.so.2"),
     (["OSError: libsycl.so.8: cannot open shared object file: No such file or directory"],
      "libsycl.so.8"),
+    # ITEX 2.x's GPU wrapper (itex/core/wrapper/itex_gpu_wrapper.cc): a warning and the CPU
+    (["2024-05-02 10:00:00.000001: W itex/core/wrapper/itex_gpu_wrapper.cc:35] Could not load "
+      "dynamic library: libmkl_sycl.so.4: cannot open shared object file: No such file or "
+      "directory",
+      "2024-05-02 10:00:00.000002: E itex/core/wrapper/itex_gpu_wrapper.cc:49] Could not load "
+      "Intel Extension for Tensorflow* GPU backend, GPU will not be used."], "libmkl_sycl.so.4"),
+    (["W itex/core/wrapper/itex_gpu_wrapper.cc:35] Could not load dynamic library: "
+      "libtbb.so.12: cannot open shared object file: No such file or directory"],
+     "libtbb.so.12"),
     (["$ python -c 'import intel_extension_for_tensorflow as itex'",
       "ImportError: libtbb.so.12: cannot open shared object file: No such file or directory"],
      "libtbb.so.12"),

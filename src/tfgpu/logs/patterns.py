@@ -2058,13 +2058,25 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|mcwamp|hc_am|hcrng|hiprng(?:_hcc)?|hcblas|hipblas_hcc)\.so",
     ),
     # Intel's oneAPI stack: the Intel Extension for TensorFlow package (its Python package and
-    # pip name) and its plugin libraries in site-packages/tensorflow-plugins (libitex_gpu.so,
-    # libitex_cpu.so, libitex_common.so...: itex/tools/pip_package/build_pip_package.sh).
-    # Read by checks/itex.py
+    # pip name), its plugin libraries in site-packages/tensorflow-plugins (libitex_gpu.so,
+    # libitex_cpu.so, libitex_common.so...: itex/tools/pip_package/build_pip_package.sh) and its
+    # own log lines ("Intel Extension for Tensorflow* GPU backend is loaded.", the
+    # itex/core/... source paths: itex/core/wrapper/itex_gpu_wrapper.cc). Read by checks/itex.py
     _p(
         "ctx.itex",
-        ("intel_extension_for_tensorflow", "intel-extension-for-tensorflow", "libitex_"),
-        r"\bintel[_-]extension[_-]for[_-]tensorflow\b|\blibitex_\w{1,40}\.so\b",
+        ("intel_extension_for_tensorflow", "intel-extension-for-tensorflow", "libitex_",
+         "intel extension for tensorflow*", "itex/core/"),
+        r"\bintel[_-]extension[_-]for[_-]tensorflow\b|\blibitex_\w{1,40}\.so\b"
+        r"|Intel Extension for Tensorflow\*|\bitex/core/\w",
+    ),
+    # ITEX 2.x's GPU wrapper (itex/core/wrapper/itex_gpu_wrapper.cc): dlopen of
+    # libitex_gpu_internal.so failed (W "Could not load dynamic library: <dlerror>"), the plugin
+    # runs on the CPU, and the device count says E "Could not load Intel Extension for
+    # Tensorflow* GPU backend, GPU will not be used.". Read by checks/itex.py
+    _p(
+        "itex.gpu_backend_not_loaded",
+        ("gpu will not be used",),
+        r"Could not load Intel Extension for Tensorflow\* GPU backend, GPU will not be used",
     ),
     # TensorFlow's ROCm driver wrapper (stream_executor/rocm/rocm_driver.cc, TF 1.x-2.x; XLA's
     # since): GetDeviceCount's LOG(ERROR) << "could not retrieve ROCM device count: " <<

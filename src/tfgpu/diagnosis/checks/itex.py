@@ -3,8 +3,11 @@ runtime library.
 
 TensorFlow loads every library in ``site-packages/tensorflow-plugins`` when it is imported
 (``tensorflow/__init__.py``: ``_ll.load_library(_plugin_dir)``; a failure raises
-``NotFoundError`` with the loader's ``<soname>: cannot open shared object file``).  ITEX's GPU
-plugin there links the oneAPI Base Toolkit's runtimes, which pip does not install: ITEX's
+``NotFoundError`` with the loader's ``<soname>: cannot open shared object file``); ITEX 2.x's
+GPU wrapper instead dlopens ``libitex_gpu_internal.so`` itself and, when that fails, warns
+"Could not load dynamic library: <dlerror>" and "Could not load Intel Extension for
+Tensorflow* GPU backend, GPU will not be used." (``itex/core/wrapper/itex_gpu_wrapper.cc``).
+ITEX's GPU plugin there links the oneAPI Base Toolkit's runtimes, which pip does not install: ITEX's
 install guide lists the oneAPI components and the oneAPI release of each ITEX release, and its
 FAQ answers "libmkl_sycl.so.2: cannot open shared object file" with ``source
 /opt/intel/oneapi/setvars.sh``.  The file names, components, release pairs and sources are
@@ -55,7 +58,8 @@ def itex_oneapi_runtime_missing(f: Facts) -> list[Finding]:
         return [catalogue.make(
             "itex-oneapi-sycl-runtime-not-loaded", variant="gpu-runtime", filename=filename,
             component=row.what, ref=row.ref,
-            evidence=log_evidence(hits, f.h("ctx.itex").all()[:1]), knowledge_ref=row.ref,
+            evidence=log_evidence(hits, f.h("itex.gpu_backend_not_loaded").all()[:1]),
+            knowledge_ref=row.ref,
         )]
     pairs = gpu_stacks.pairs(_ITEX)
     pair_text = "ITEX -> oneAPI Base Toolkit " + ", ".join(
@@ -65,7 +69,8 @@ def itex_oneapi_runtime_missing(f: Facts) -> list[Finding]:
         "itex-oneapi-sycl-runtime-not-loaded", filename=filename,
         component=row.what + (f", from {row.releases}" if row.releases else ""),
         pairs=pair_text, ref=row.ref,
-        evidence=log_evidence(hits, f.h("ctx.itex").all()[:1]),
+        evidence=log_evidence(hits, f.h("itex.gpu_backend_not_loaded").all()[:1],
+                              f.h("ctx.itex").all()[:1]),
         fix=(f"ls -d /opt/intel/oneapi/*/* 2>/dev/null; find /opt/intel/oneapi -name "
              f"'{stem}.so*' 2>/dev/null   # is the oneAPI Base Toolkit installed, which "
              "release, and does it have this file",
