@@ -5,9 +5,10 @@ The rows live in ``data/gpu_stack_libraries.toml``: which file names belong to A
 and Microsoft's DirectML (tensorflow-directml and its plugin), the component each is and the
 releases that ship it (ROCm release notes, the HCC and HIP CMake files, the ITEX install guide
 and FAQ, the DirectML plugin's loader: each row names its source); and the C++ namespaces and
-C API prefixes of those runtimes, which say which runtime a binary lacking such a symbol was
-built against.  A missing or mismatched library of these stacks is that stack's fault, never
-CUDA's: the checks give the stack's own finding.
+C API prefixes of those runtimes and of NVIDIA's CUDA libraries (stack ``cuda``: symbol rows
+only, from the CUDA/cuDNN headers and nccl.h), which say which runtime a binary lacking such a
+symbol was built against.  A missing or mismatched library of these stacks is that stack's
+fault, never CUDA's: the checks give the stack's own finding.
 
 The file is read once, on first use, through the knowledge parse cache
 (:func:`tfgpu.knowledge._load.read_table`).
