@@ -41,6 +41,10 @@ PREFIXES = (
     "one-line-",
     # tensorflow-rocm's AMD stack
     "rocm-",
+    # the Intel Extension for TensorFlow's oneAPI stack
+    "itex-",
+    # a GPU runtime's symbol missing from TensorFlow's own library
+    "runtime-symbol-",
     # NCCL's shared-memory transport, the NVIDIA Container CLI
     "nccl-",
     "nvc-",

@@ -2040,6 +2040,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("hiperrornobinaryforgpu", "unable to find code object for all current devices"),
         r"hipErrorNoBinaryForGpu|Unable to find code object for all current devices",
     ),
+    # rocBLAS's Tensile kernel library lookup (ROCm/rocBLAS library/src/tensile_host.cpp at
+    # b520bc83): "\nrocBLAS error: Cannot read <path>/TensileLibrary.dat: <strerror>" then
+    # rocblas_abort(); builds with per-architecture libraries add " for GPU arch : <gfx>" and
+    # " List of available TensileLibrary Files : " (.yaml in TENSILE_YAML builds). Read by
+    # checks/rocm.py (rocblas_no_kernels_for_gpu)
+    _p(
+        "rocm.rocblas_tensile",
+        ("rocblas error: cannot read",),
+        r"rocBLAS error: Cannot read (?P<path>\S{0,300}?TensileLibrary[\w.-]{0,60}\.(?:dat|yaml))"
+        r": (?P<err>[^\n]{1,80}?)(?: for GPU arch ?: ?(?P<gfx>gfx[0-9a-f]{2,5}\w{0,12}))?\s*$",
+    ),
     # the log shows AMD's ROCm stack: TensorFlow's ROCm StreamExecutor sources
     # (stream_executor/rocm/rocm_dnn.cc, rocm_blas.cc...), MIOpen's messages and status names
     # (MIOpen src/include/miopen/errors.hpp: "MIOpen Error: <file>:<line>: ...";
@@ -2049,11 +2060,35 @@ PATTERNS: tuple[Pattern, ...] = (
         "ctx.rocm",
         ("rocm", "miopen", "rocblas", "hiperror", "libhip", "amdhip", "rccl", "rocfft",
          "hipfft", "hsa-runtime", "rocsolver", "rocsparse", "rocrand", "hipblas", "amd_comgr",
-         "hsakmt"),
+         "hsakmt", "mcwamp", "hc_am", "hcrng", "hiprng", "hcblas"),
         r"stream_executor/rocm/|\brocm_\w+\.(?:cc|h)\b|/opt/rocm\b|\btensorflow[-_]rocm\b"
         r"|\bMIOpen Error\b|\bmiopenStatus\w+|\brocblas_status_\w+|\bhipError\w+"
         r"|\blib(?:hip_hcc|amdhip64|MIOpen|rocblas|rccl|rocfft|hipfft|hsa-runtime64|rocsolver"
-        r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt)\.so",
+        r"|rocsparse|hipsparse|rocrand|hiprand|hipblas(?:lt)?|hiprtc|amd_comgr|hsakmt"
+        # the HCC era's (ROCm 1.x-3.3): HCC's runtimes, hcRNG/hcBLAS and their HIP wrappers
+        # (gpu_stack_libraries.toml)
+        r"|mcwamp|hc_am|hcrng|hiprng(?:_hcc)?|hcblas|hipblas_hcc)\.so",
+    ),
+    # Intel's oneAPI stack: the Intel Extension for TensorFlow package (its Python package and
+    # pip name), its plugin libraries in site-packages/tensorflow-plugins (libitex_gpu.so,
+    # libitex_cpu.so, libitex_common.so...: itex/tools/pip_package/build_pip_package.sh) and its
+    # own log lines ("Intel Extension for Tensorflow* GPU backend is loaded.", the
+    # itex/core/... source paths: itex/core/wrapper/itex_gpu_wrapper.cc). Read by checks/itex.py
+    _p(
+        "ctx.itex",
+        ("intel_extension_for_tensorflow", "intel-extension-for-tensorflow", "libitex_",
+         "intel extension for tensorflow*", "itex/core/"),
+        r"\bintel[_-]extension[_-]for[_-]tensorflow\b|\blibitex_\w{1,40}\.so\b"
+        r"|Intel Extension for Tensorflow\*|\bitex/core/\w",
+    ),
+    # ITEX 2.x's GPU wrapper (itex/core/wrapper/itex_gpu_wrapper.cc): dlopen of
+    # libitex_gpu_internal.so failed (W "Could not load dynamic library: <dlerror>"), the plugin
+    # runs on the CPU, and the device count says E "Could not load Intel Extension for
+    # Tensorflow* GPU backend, GPU will not be used.". Read by checks/itex.py
+    _p(
+        "itex.gpu_backend_not_loaded",
+        ("gpu will not be used",),
+        r"Could not load Intel Extension for Tensorflow\* GPU backend, GPU will not be used",
     ),
     # TensorFlow's ROCm driver wrapper (stream_executor/rocm/rocm_driver.cc, TF 1.x-2.x; XLA's
     # since): GetDeviceCount's LOG(ERROR) << "could not retrieve ROCM device count: " <<
@@ -2079,6 +2114,29 @@ PATTERNS: tuple[Pattern, ...] = (
         r"Memory access fault by GPU node-(?P<node>\d{1,4})(?: \(Agent handle: [^)]{1,40}\))? "
         r"on address (?P<addr>(?:0x)?[0-9a-fA-F]{1,16})(?:\(may not be exact address\))?\."
         r"(?: Reason: (?P<reason>[A-Za-z][\w -]{0,60}))?",
+    ),
+    # ROCclr's queue callback (ROCm/clr rocclr/device/rocm/rocdevice.cpp callbackQueue, then
+    # abort()): "Device::callbackQueue aborting with error : %s code: 0x%x" until 2021-02
+    # (0a5f9a3b), "Callback: Queue %p aborting with error : %s code: 0x%x" since, and for
+    # HSA_STATUS_ERROR_OUT_OF_RESOURCES "Callback: Queue %p Aborting with error : %s Code: 0x%x
+    # Available Free mem : %zu MB" (3e465c5f, 2022-11); %s is ROCR's hsa_status_string
+    # ("HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION: The agent attempted to access memory beyond
+    # the largest legal address."). Read by checks/rocm.py (rocm_queue_abort)
+    _p(
+        "rocm.queue_abort",
+        ("aborting with error :",),
+        r"(?:Device::callbackQueue|Callback: Queue (?:0x)?[0-9a-fA-F]{1,16}) [Aa]borting with "
+        r"error : (?P<status>HSA_STATUS_[A-Z_]{1,60})(?P<text>[^\n]{0,200}?)\s*[Cc]ode: "
+        r"(?P<code>0x[0-9a-fA-F]{1,8})",
+    ),
+    # TensorFlow's ROCm convolution ops (tensorflow/core/kernels/conv_ops.cc,
+    # conv_grad_input_ops.cc, conv_grad_filter_ops.cc, #elif TENSORFLOW_USE_ROCM): LOG(INFO) <<
+    # "running auto-tune for Backward-Data" ("Forward", "Backward-Filter") before MIOpen's own
+    # Find step runs its candidate kernels. Read by checks/rocm.py (rocm_vm_fault)
+    _p(
+        "rocm.conv_autotune",
+        ("running auto-tune for",),
+        r"running auto-tune for (?P<pass>Forward|Backward-Data|Backward-Filter)\b",
     ),
     # framework/variant_op_registry.cc VariantDeviceCopy: errors::Internal("No unary variant
     # device copy function found for direction: ", direction, " and Variant type_index: ",

@@ -229,6 +229,8 @@ from tfgpu.diagnosis.checks.containers import (
     image_cuda_newer_than_driver,
     nvidia_container_cli_driver_error,
 )
+from tfgpu.diagnosis.checks.gpu_runtime_symbol import tf_library_lacks_runtime_symbol
+from tfgpu.diagnosis.checks.itex import itex_oneapi_runtime_missing
 from tfgpu.diagnosis.checks.keras_saving import (
     keras3_savedmodel_format,
     keras_model_saved_with_other_keras,
@@ -244,8 +246,10 @@ from tfgpu.diagnosis.checks.pip_install import (
     pip_windows_long_paths,
 )
 from tfgpu.diagnosis.checks.rocm import (
+    rocblas_no_kernels_for_gpu,
     rocm_crash_after_load,
     rocm_no_device,
+    rocm_queue_abort,
     rocm_runtime_missing,
     rocm_vm_fault,
 )
@@ -368,6 +372,7 @@ from tfgpu.diagnosis.checks.device_placement import (
     tpu_not_found,
 )
 from tfgpu.diagnosis.checks.directml import (
+    directml_library_missing,
     directml_problems,
     dml_plugin_mismatch,
     wsl_directml_libraries_missing,
@@ -677,7 +682,11 @@ LOG_CHECKS: tuple[Check, ...] = (
     rocm_runtime_missing,
     rocm_no_device,
     rocm_vm_fault,
+    rocm_queue_abort,
     rocm_miopen_failed,
+    rocblas_no_kernels_for_gpu,
+    itex_oneapi_runtime_missing,
+    tf_library_lacks_runtime_symbol,
     tfjs_unsupported_platform,
     tfjs_addon_missing,
     tfjs_cuda_libraries_missing,
@@ -733,6 +742,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     cudnn_rnn_mask_rejected,
     # --- driver files, DirectML in WSL, ptxas fallback, TF 1.x pins, nvidia_uvm ---
     driver_component_stale,
+    directml_library_missing,
     wsl_directml_libraries_missing,
     container_driver_files_missing,
     no_driver_cpu_fallback,

@@ -14,6 +14,7 @@ from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Finding
+from tfgpu.knowledge import gpu_stacks
 
 
 def directml_problems(f: Facts) -> list[Finding]:
@@ -50,6 +51,28 @@ def directml_problems(f: Facts) -> list[Finding]:
             "directml-devices-are-dml", evidence=log_evidence(adapters, dml, listed_none),
         ))
     return out
+
+
+def directml_library_missing(f: Facts) -> list[Finding]:
+    """``directml-plugin-not-loaded`` variant ``bundled-directml``: the DirectML plugin's own
+    DirectML library (the ``directml`` row of ``gpu_stack_libraries.toml``: DirectML.dll,
+    libdirectml.<sha>.so) did not load (``lib.missing``)."""
+    hits = [h for h in f.h("lib.missing").all() if _directml_row(h.g("lib") or "")]
+    if not hits:
+        return []
+    filename = hits[0].g("lib") or ""
+    row = _directml_row(filename)
+    return [catalogue.make(
+        "directml-plugin-not-loaded", variant="bundled-directml", filename=filename,
+        component=row.what if row else "DirectML", evidence=log_evidence(hits),
+        knowledge_ref=row.ref if row else None,
+    )]
+
+
+def _directml_row(filename: str) -> gpu_stacks.StackLibrary | None:
+    """The DirectML row of ``filename``, else ``None``."""
+    row = gpu_stacks.library(filename)
+    return row if row is not None and row.stack == "directml" else None
 
 
 def wsl_directml_libraries_missing(f: Facts) -> list[Finding]:

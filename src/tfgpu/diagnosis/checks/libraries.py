@@ -14,6 +14,7 @@ from tfgpu.diagnosis.checks import cudart_era, self_check_dll
 from tfgpu.diagnosis.checks._common import _slug, and_cuda_fix, windows_gpu_last
 from tfgpu.diagnosis.checks._pip_list import pip_list_grep
 from tfgpu.diagnosis.checks.docker_tf_image import cpu_image
+from tfgpu.diagnosis.checks.itex import itex_library
 from tfgpu.diagnosis.checks.library_failures import handle_failures
 from tfgpu.diagnosis.checks.rocm import rocm_base
 from tfgpu.diagnosis.checks.tf1_era import library_era_fix
@@ -23,7 +24,7 @@ from tfgpu.facts import HostFacts, dlerror_text
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError
+from tfgpu.knowledge import KnowledgeQueryError, gpu_stacks
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -693,6 +694,10 @@ def _missing_libraries(ctx: Facts) -> tuple[list[Finding], list[Hit]]:
             continue
         if rocm_base(filename):
             continue  # rocm-runtime-missing
+        if itex_library(ctx, filename):
+            continue  # itex-oneapi-sycl-runtime-not-loaded
+        if (row := gpu_stacks.library(filename)) is not None and row.stack == "directml":
+            continue  # directml-plugin-not-loaded (bundled-directml)
         if base in _tfjs_cuda_bases() and ctx.h("ctx.tfjs").count:
             continue  # tfjs-node-gpu-cuda-libraries-missing
         minor = _soname_mismatch(ctx, filename, base, same)

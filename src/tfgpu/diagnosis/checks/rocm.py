@@ -15,60 +15,70 @@ from __future__ import annotations
 import re
 
 from tfgpu.diagnosis import catalogue
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
+from tfgpu.knowledge import gpu_stacks
 
-#: ROCm library base names (``lib<base>.so.N``) and what they are.
-ROCM_LIBRARIES: dict[str, str] = {
-    "amdhip64": "the HIP runtime",
-    "hip_hcc": "the HIP runtime, under the older file name older tensorflow-rocm builds load",
-    "hsa-runtime64": "the ROCm HSA runtime",
-    "hsakmt": "the ROCm kernel driver interface (ROCt thunk)",
-    "hiprtc": "hipRTC (HIP's runtime compiler)",
-    "amd_comgr": "the ROCm code object manager (comgr)",
-    "miopen": "MIOpen (AMD's cuDNN)",
-    "rocblas": "rocBLAS",
-    "hipblas": "hipBLAS",
-    "hipblaslt": "hipBLASLt",
-    "rocfft": "rocFFT",
-    "hipfft": "hipFFT",
-    "rocrand": "rocRAND",
-    "hiprand": "hipRAND",
-    "rocsolver": "rocSOLVER",
-    "hipsolver": "hipSOLVER",
-    "rocsparse": "rocSPARSE",
-    "hipsparse": "hipSPARSE",
-    "rccl": "RCCL (AMD's NCCL)",
-    "roctracer64": "rocTracer",
-    "roctx64": "rocTX",
-    "rocm_smi64": "ROCm SMI",
-}
 _BASE_RE = re.compile(r"^lib([\w+-]+?)\.so")
 
 
 def rocm_base(filename: str) -> str | None:
-    """The ROCm library base of ``filename`` (``libamdhip64.so.4`` -> ``amdhip64``), or
-    ``None`` when it is not a ROCm library."""
-    m = _BASE_RE.match(filename.rsplit("/", 1)[-1])
-    base = m.group(1).lower() if m else ""
-    return base if base in ROCM_LIBRARIES else None
+    """The ROCm library base of ``filename`` (``libamdhip64.so.4`` -> ``amdhip64``,
+    ``libmcwamp.so.3`` -> ``mcwamp``), or ``None`` when it is not a ROCm library (the
+    ``rocm`` rows of ``gpu_stack_libraries.toml``)."""
+    row = gpu_stacks.library(filename)
+    return row.base if row is not None and row.stack == "rocm" else None
+
+
+def _component(filename: str) -> str:
+    """What the ROCm library ``filename`` is, and the releases that ship it (its row of
+    ``gpu_stack_libraries.toml``)."""
+    row = gpu_stacks.library(filename)
+    if row is None:
+        return "a ROCm library"
+    return row.what + (f"; shipped by {row.releases}" if row.releases else "")
+
+
+#: The libraries the fix's listing looks for: the HIP runtime (both names), MIOpen, rocBLAS.
+_GREP_NAMES = "amdhip64|hip_hcc|MIOpen|rocblas"
+
+
+def _extra_name(row: gpu_stacks.StackLibrary | None) -> str:
+    """``|<base>`` for the fix's listing when the missing library is none of
+    :data:`_GREP_NAMES`, else ``""``."""
+    if row is None or row.base in _GREP_NAMES.lower().split("|"):
+        return ""
+    return f"|{row.base}"
+
+
+def _rocm_missing_hits(f: Facts) -> list[Hit]:
+    """The lines naming a ROCm library that did not load: the loader's ``lib.missing`` lines,
+    and TensorFlow 1.x's (and hipTensorFlow's) ``dso_loader.cc`` "Couldn't open CUDA library
+    <name>" (``lib.old_dso_missing``), which that loader prints for the ROCm libraries too."""
+    return [h for n in ("lib.missing", "lib.old_dso_missing") for h in f.h(n).all()
+            if rocm_base(h.g("lib") or "")]
 
 
 def rocm_runtime_missing(f: Facts) -> list[Finding]:
-    """A ROCm library of tensorflow-rocm that did not load."""
-    missing = [(k, h) for k, h in f.h("lib.missing").by_key.items() if k and rocm_base(k)]
-    if not missing:
+    """``rocm-runtime-missing``: a ROCm library of TensorFlow's ROCm build did not load; the
+    cause names the component and the ROCm releases that ship its file name (rows of
+    ``gpu_stack_libraries.toml``: an HCC-era library such as libmcwamp.so.3 is not in the
+    ROCm releases after 3.3)."""
+    hits = _rocm_missing_hits(f)
+    if not hits:
         return []
-    filename, _ = missing[0]
+    filename = hits[0].g("lib") or ""
     fact = f.kb.platform_fact("amd-rocm")
     matrix = "; ".join(str(x) for x in fact.values.get("rocm_matrix", ()))
-    hits = [h for h in f.h("lib.missing").all() if rocm_base(h.g("lib") or "")]
+    row = gpu_stacks.library(filename)
+    refs = ", ".join(x for x in (fact.ref, row.ref if row else "") if x)
     return [catalogue.make(
         "rocm-runtime-missing", filename=filename,
-        component=ROCM_LIBRARIES[rocm_base(filename) or "amdhip64"], ref=fact.ref,
+        component=_component(filename), ref=refs,
         evidence=log_evidence(hits),
         fix=("ls /opt/rocm*/lib /opt/rocm*/lib64 /opt/rocm*/hip/lib 2>/dev/null | grep -i -E "
-             "'amdhip64|hip_hcc|MIOpen|rocblas'   # the ROCm installed, if any, and where",
+             f"'{_GREP_NAMES}{_extra_name(row)}'   # the ROCm installed, if any, and where",
              "printf '/opt/rocm/lib\\n/opt/rocm/lib64\\n' | sudo tee -a "
              "/etc/ld.so.conf.d/rocm.conf && sudo ldconfig   # AMD's post-install step: "
              "the loader then finds ROCm's libraries (or add the folder ls found, e.g. "
@@ -155,6 +165,9 @@ def rocm_no_device(f: Facts) -> list[Finding]:
     )]
 
 
+#: How many lines before the fault TensorFlow's "running auto-tune for ..." line may be (the
+#: auto-tune of one convolution pass runs MIOpen's Find for it right away).
+_AUTOTUNE_LINES = 20
 #: The fault reasons of ROCR-Runtime's handler that name the GPU's memory hardware.
 _ECC_REASONS = ("DRAM ECC failure", "SRAM ECC failure")
 
@@ -164,7 +177,11 @@ def rocm_vm_fault(f: Facts) -> list[Finding]:
     the ROCm runtime's "Memory access fault by GPU node-N (Agent handle: ...) on address
     0x...  Reason: ..." (pattern ``rocm.vm_fault``; ROCR-Runtime ``runtime.cpp``
     ``VMFaultHandler``, which aborts the process after it): a kernel's bad access, a GPU the
-    ROCm does not support, or the kernel driver; an ECC reason names the GPU's memory."""
+    ROCm does not support, or the kernel driver; an ECC reason names the GPU's memory.  A
+    fault right after TensorFlow's "running auto-tune for <pass>" (pattern
+    ``rocm.conv_autotune``) came from MIOpen's convolution search: the hedge says so, with the
+    ROCm 2.4 release notes' known issues of that fault (ROCm/ROCm README.md at a84e6109,
+    "Known issues / workarounds": MIOpen's test_conv and a TensorFlow model on Polaris)."""
     hits = f.h("rocm.vm_fault").all()
     if not hits:
         return []
@@ -174,7 +191,71 @@ def rocm_vm_fault(f: Facts) -> list[Finding]:
            "check with rocm-smi and the vendor" if reason in _ECC_REASONS else "")
     deaths = [h for h in f.h("tell.line").all() + f.h("tell.fatal").all()
               if 0 < h.line - first.line <= 3 and ("Aborted" in h.text or "core dumped" in h.text)]
+    tuning = [h for h in f.h("rocm.conv_autotune").all()
+              if 0 < first.line - h.line <= _AUTOTUNE_LINES]
+    during = ""
+    if tuning and not ecc:
+        during = (f" It came while TensorFlow auto-tuned a convolution ('running auto-tune for "
+                  f"{tuning[-1].g('pass')}'), when MIOpen's Find step compiles its candidate "
+                  "kernels for this GPU's gfx target and runs each of them: a MIOpen kernel, or "
+                  "the ROCm compiler that built it for this target, is then the likely one; "
+                  "ROCm's release notes have listed this fault as a known issue (ROCm 2.4: "
+                  "MIOpen's convolution test, a TensorFlow model on Polaris GPUs): a newer ROCm "
+                  "is the first thing to try.")
     return [catalogue.make(
         "gpu-kernel-fault", variant="rocm-vm-fault", node=first.g("node") or "?",
-        reason=reason, ecc=ecc, evidence=log_evidence(hits[:1], deaths[:1]),
+        reason=reason, ecc=ecc, during=during,
+        evidence=log_evidence(hits[:1], tuning[-1:], deaths[:1]),
     )]
+
+
+def rocblas_no_kernels_for_gpu(f: Facts) -> list[Finding]:
+    """``rocm-gpu-arch-unsupported`` variant ``rocblas-tensile``: rocBLAS aborted because its
+    library folder has no Tensile kernel library for the GPU's target (pattern
+    ``rocm.rocblas_tensile``; ROCm/rocBLAS ``library/src/tensile_host.cpp``): a rocBLAS built
+    without the target, or a missing/incomplete folder, told apart by its listing.  The
+    target comes from the line (newer rocBLAS), another ``gfxNNNN`` of the log, or ``?``."""
+    hits = f.h("rocm.rocblas_tensile").all()
+    if not hits:
+        return []
+    first = hits[0]
+    path = first.g("path") or "/opt/rocm/lib/rocblas/library/TensileLibrary.dat"
+    folder = path.rsplit("/", 1)[0] if "/" in path else "/opt/rocm/lib/rocblas/library"
+    gfx = first.g("gfx") or next(iter(f.h("ctx.gfx").by_key), None) or "its gfx target"
+    return [catalogue.make(
+        "rocm-gpu-arch-unsupported", variant="rocblas-tensile", gfx=gfx, folder=folder,
+        error=(first.g("err") or "").strip() or "not readable",
+        evidence=log_evidence(hits[:1], f.h("ctx.gfx").all()[:1]),
+        fix=(f"ls {folder} | grep -o 'gfx[0-9a-f]*' | sort -u   # the gfx targets this rocBLAS "
+             "has kernels for; no such folder or nothing listed: reinstall rocBLAS (the "
+             "rocblas package of the installed ROCm)",
+             "rocminfo | grep -m1 -o 'gfx[0-9a-f]*'   # this GPU's target: not listed above: "
+             "this ROCm's rocBLAS does not support it",
+             "# use a ROCm (and tensorflow-rocm) release whose supported GPUs include it "
+             "(AMD's ROCm compatibility matrix); HSA_OVERRIDE_GFX_VERSION=<a close supported "
+             "target> runs some GPUs unofficially (unsupported by AMD)"),
+    )]
+
+
+#: The statuses of ROCclr's queue abort that are a kernel's fault (ROCR-Runtime hsa.h: an
+#: access outside the legal aperture, a memory fault, a hardware exception, an illegal
+#: instruction); others (HSA_STATUS_ERROR_OUT_OF_RESOURCES...) are left unrecognised.
+_QUEUE_FAULTS = ("HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION", "HSA_STATUS_ERROR_MEMORY_FAULT",
+                 "HSA_STATUS_ERROR_EXCEPTION", "HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION")
+
+
+def rocm_queue_abort(f: Facts) -> list[Finding]:
+    """``gpu-kernel-fault`` variant ``rocm-queue-abort``: ROCclr's queue callback aborted with
+    a kernel-fault status (pattern ``rocm.queue_abort``; ROCm/clr ``rocdevice.cpp``), the same
+    hedge as the VM-fault line; nothing when that line is there too (it names the fault)."""
+    hits = [h for h in f.h("rocm.queue_abort").all() if h.g("status") in _QUEUE_FAULTS]
+    if not hits or f.h("rocm.vm_fault").count:
+        return []
+    first = hits[0]
+    text = (first.g("text") or "").strip().rstrip(".")
+    return [catalogue.make(
+        "gpu-kernel-fault", variant="rocm-queue-abort", status=first.g("status") or "",
+        text=f" ('{text.lstrip(': ')}')" if text.lstrip(": ") else "",
+        evidence=log_evidence(hits[:1]),
+    )]
+
