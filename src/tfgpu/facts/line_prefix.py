@@ -28,15 +28,23 @@ import re
 #: %(name)s] "``, dates ``"%H:%M:%S"`` and traitlets' ``"%Y-%m-%d %H:%M:%S"``), ``srun``
 #: Slurm's task label (``srun --label``: "0: ", " 7: ", "P1 0: "; SchedMD/slurm
 #: ``src/common/write_labelled_message.c``: ``"%*d: "``, ``"P%u %*d: "`` in a
-#: heterogeneous job).  A quote is one or more levels of "> " or ">> " (e-mail clients write
-#: ">> " for a reply's reply); ">>> " stays text (Python's prompt, :func:`starts_record`).
+#: heterogeneous job), ``col`` one column of a log table pasted as pipe-separated text before
+#: the message column: a line number, an epoch time, a date or time of day, or a log level
+#: ("132 | 1534166953114 | ", "| 2018-08-13 13:29:02.319 | INFO | ").  GitHub's comment box
+#: turns a table copied from a web page (a log viewer, a job dashboard) into exactly that
+#: (github/paste-markdown ``src/paste-markdown-table.ts``: the cells of a row joined by
+#: ``' | '``, the header followed by ``'-- | -- | --'``); hand-written Markdown tables add
+#: the outer pipes.  A cell of any other text (a name, a version) is no prefix: the message
+#: column of a configuration table stays whole.  A quote is one or more levels of "> " or
+#: ">> " (e-mail clients write ">> " for a reply's reply); ">>> " stays text (Python's
+#: prompt, :func:`starts_record`).
 _PREFIX_RE = re.compile(
     r"(?P<q>(?:[ \t]{0,3}>>?(?!>)(?:[ \t]|$))+)"
     r"|(?P<sys>(?:[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d"
     r"|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)?)"
     r" (?P<host>[\w.-]{1,64}) (?P<tag>[\w./@-]{1,64})(?P<pid>\[\d{1,10}\])?: )"
     r"|(?P<ts>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?:Z|[+-]\d\d:?\d\d)? "
-    r"(?:(?:stdout|stderr) [FP] )?)"
+    r"(?:(?:stdout|stderr) [FP] )?(?!\| ))"  # a table's time column: ``col``
     r"|(?P<dm>\[(?: {0,12}\d{1,10}\.\d{1,9}|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d "
     r"\d\d:\d\d:\d\d \d{4})\] ?)"
     r"|(?P<mpi>(?:[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})?"
@@ -47,6 +55,12 @@ _PREFIX_RE = re.compile(
     r"|(?P<srun>(?:P\d{1,6} )? {0,6}\d{1,7}: )"
     r"|(?P<gut>[ \t]{0,8}(?:-{1,4}> {0,4}\d{1,6} "
     r"|(?:(?:\d{1,3}[hms] ){1,3}\| )?\d{1,6} {0,3}[|\u2502] ?))"
+    r"|(?P<col>(?P<lead>\| )?(?:\d{1,19}"
+    r"|\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d:\d\d(?:[.,]\d{1,9})?(?: ?(?:Z|UTC|[+-]\d\d:?\d\d))?)?"
+    r"|\d\d:\d\d:\d\d(?:[.,]\d{1,9})?"
+    r"|[A-Z][a-z]{2} [ \d]?\d, \d{4} @ \d\d:\d\d:\d\d(?:\.\d{1,9})?"
+    r"|DEBUG|INFO|NOTICE|WARN(?:ING)?|ERROR|CRITICAL|FATAL|std(?:out|err))"
+    r"[ \t]{1,3}\|(?:[ \t]|$))"
 )
 #: An RFC 3339 time in UTC as ``kubectl logs --timestamps`` and ``docker logs -t`` print it
 #: (Go's ``time.RFC3339Nano``: "2024-12-02T10:00:02.123456789Z") and the space after it.  A
@@ -191,6 +205,8 @@ def _prefix_end(text: str) -> tuple[list[str], int]:
             kind = f"kube {m.group('pod')}"  # nor one pod's or container's another's
         elif m.group("srun") is not None:
             kind = f"srun {m.group('srun').strip()}"  # nor one task's another's
+        elif m.group("lead") is not None:
+            kind = "row"  # a Markdown table row begun with a pipe: its end has one too
         kinds.append(kind)
         rest = rest[end:].lstrip()
     return kinds, len(text) - len(rest)
@@ -199,6 +215,8 @@ def _prefix_end(text: str) -> tuple[list[str], int]:
 def _split_prefix(text: str) -> tuple[str, str]:
     kinds, start = _prefix_end(text)
     rest = text[start:]
+    if "row" in kinds and rest.rstrip().endswith("|"):
+        rest = rest.rstrip()[:-1].rstrip()  # "| 12 | message |": the row's closing pipe
     # a whole line pasted as Markdown inline code or bold: the marks are no part of the
     # message (patterns anchored at the line's end, such as the diagnostics' host name,
     # would not match with a closing mark after it)

@@ -499,6 +499,16 @@ PATTERNS: tuple[Pattern, ...] = (
         r"|Out of memory while trying to allocate (?P<bytes>\d+) bytes"
         r"|Failed to allocate request for (?P<req>[\d.]+\s?[KMGT]?i?B)",
     ),
+    # the node of an XLA cluster that auto-clustering compiled (tensorflow/compiler/jit
+    # build_xla_ops_pass.cc: the cluster's _XlaRun op, named "xla_run" under the cluster's
+    # scope, "cluster_0_1/xla_run"), as TensorFlow's op runtime names a failing node
+    # ("[[{{node X}}]]", TF 1.x "[[Node: X = _XlaRun[...]", TF 2.8+ "Node: 'X'"): read by
+    # checks/memory.py (the one-request variant of gpu-resource-exhausted)
+    _p(
+        "ctx.xla_cluster_node",
+        ("xla_run",),
+        r"(?:\{\{node |\[\[Node: |Node: ')(?P<node>[\w./-]{0,200}/xla_run)\b",
+    ),
     _p(
         "mem.pinned",
         ("pinned host memory", "on host: cuda_error_out_of_memory", "bytes on host"),

@@ -270,7 +270,11 @@ from tfgpu.diagnosis.checks.wsl import (
 # isort: split
 from tfgpu.diagnosis.checks.keras_model_code import keras3_never_called
 from tfgpu.diagnosis.checks.library_majors import library_majors_from_host
-from tfgpu.diagnosis.checks.memory_held import gpu_memory_taken_at_start, smi_memory_nearly_full
+from tfgpu.diagnosis.checks.memory_held import (
+    gpu_memory_low_at_start,
+    gpu_memory_taken_at_start,
+    smi_memory_nearly_full,
+)
 from tfgpu.diagnosis.checks.smi_banner import smi_sees_gpu_cuda_does_not
 
 # --- library majors from the SONAME, pip's rejected wheels, source configure, Keras on arm Macs ---
@@ -612,6 +616,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     metal_plugin_mismatch,
     rule_memory,
     gpu_memory_taken_at_start,
+    gpu_memory_low_at_start,
     smi_memory_nearly_full,
     gpu_memory_options_conflict,
     cuda_malloc_async_unsupported,

@@ -1,12 +1,17 @@
 """``CUDA_VISIBLE_DEVICES`` read from a log: ``cuda-visible-devices-hides-gpus`` (variant
 ``from-log``) when the log sets it and CUDA then finds no device (CUDA C Programming Guide,
-"CUDA Environment Variables").  The host-facts check of the same id is in visibility.py.
+"CUDA Environment Variables"); variant ``from-log-ray`` when Ray runs in the same log, which
+sets the variable again in each task, actor or trial (:func:`ray_in_log`).  The host-facts
+check of the same id is in visibility.py.
 """
 
 from __future__ import annotations
 
+import re
+
 from tfgpu.diagnosis import catalogue
 from tfgpu.diagnosis.checks import _common as c
+from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence
 from tfgpu.findings import Finding
 
@@ -43,10 +48,43 @@ def cvd_in_log(f: Facts) -> list[Finding]:
         why = (f"it selects GPU {value}, and CUDA saw no device, so this host has no GPU of "
                "that index (indices start at 0; nvidia-smi -L lists them) or no usable GPU "
                "at all.")
+    ray = ray_in_log(f, {h.line for h in (*no_device, *runtime.all())})
+    if ray is not None:
+        # Ray sets the variable again in each task, actor or trial: the value the log sets
+        # is not the only one the failing code may have seen
+        return [catalogue.make(
+            "cuda-visible-devices-hides-gpus", variant="from-log-ray", value=repr(value),
+            why=why, prefix=_ray_prefix(ray),
+            evidence=log_evidence([last], no_device[:1], runtime, [ray], limit=4),
+        )]
     return [catalogue.make(
         "cuda-visible-devices-hides-gpus", variant="from-log", value=repr(value), why=why,
         evidence=log_evidence([last], no_device[:1], runtime, limit=3),
     )]
+
+
+#: A line that names Ray itself: its task error, a raylet, a ``ray::`` task name, its package.
+_RAY_NAMED = re.compile(r"\bray::|\bRay\w*Error\b|\braylet\b|[/\\.]ray[/\\.]")
+
+
+def ray_in_log(f: Facts, lines: set[int]) -> Hit | None:
+    """The first line with Ray's worker prefix ("(pid=N)", "(pid=N, ip=A)"; pattern
+    ``dist.ray_worker``) that is one of ``lines`` or names Ray itself (a ``ray::`` task, a
+    RayTaskError, a path into the ray package): Ray runs in this log, and it sets each task's,
+    actor's or trial's CUDA_VISIBLE_DEVICES to the GPUs it reserved, ``""`` for none
+    (ray-project/ray ``python/ray/_private/utils.py`` ``set_cuda_visible_devices``)."""
+    return next((h for h in f.h("dist.ray_worker").all()
+                 if h.line in lines or _RAY_NAMED.search(h.text)), None)
+
+
+#: Ray's worker prefix itself (the ``dist.ray_worker`` pattern's form).
+_RAY_PREFIX = re.compile(r"\((?:[A-Za-z_][\w.:-]{0,80} )?pid=\d{1,9}(?:, ip=[\w.:-]{1,64})?\)")
+
+
+def _ray_prefix(hit: Hit) -> str:
+    """The "(pid=N, ip=A)" part of a Ray worker line."""
+    m = _RAY_PREFIX.search(hit.text)
+    return m.group() if m else "(pid=...)"
 
 
 def r_seed_disabled_gpu(f: Facts) -> list[Finding]:

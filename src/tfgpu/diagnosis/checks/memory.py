@@ -25,6 +25,7 @@ from tfgpu.diagnosis.checks.cufft_plan import cufft_plan_failed, cufft_status, p
 from tfgpu.diagnosis.checks.dnn_init_causes import NO_DNN_RNN_WORDS, rnn_no_dnn_hedged
 from tfgpu.diagnosis.checks.library_failures import failed_library, handle_failures
 from tfgpu.diagnosis.checks.memory_held import taken_at_start
+from tfgpu.diagnosis.checks.one_request import one_request
 from tfgpu.diagnosis.checks.tf1_era import cudnn_builds_line
 from tfgpu.facts.log import Hit
 from tfgpu.facts.view import Facts, log_evidence, size_to_mib
@@ -234,9 +235,13 @@ def rule_memory(ctx: Facts) -> list[Finding]:
         variant = ("other-program" if other else "jax" if jax else
                    "dst-tensor-eager" if eager else "dst-tensor" if dst else None)
         request = _allocator_request(ctx) if variant is None else None
+        one = one_request(ctx, exhausted) if variant is None and request is None else None
         if request is not None:
             variant = "allocator-request"
             named.update(request)
+        elif one is not None:
+            variant = "one-request"  # the adapter's own size, measured against the GPU
+            named.update(one[0])
         out.append(
             catalogue.make(
                 "gpu-resource-exhausted",
@@ -263,6 +268,8 @@ def rule_memory(ctx: Facts) -> list[Finding]:
                           "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                           "--format=csv   # other processes holding GPU memory")
                     if eager
+                    else one[1]
+                    if one is not None
                     else ("reduce the batch size (evaluate/predict in batches too)",
                           "nvidia-smi --query-compute-apps=pid,process_name,used_memory "
                           "--format=csv   # other processes holding GPU memory")

@@ -55,10 +55,19 @@ _INFO = "mem.info"
 def free_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
     """Each GPU's (free MiB, total MiB, lines) as TensorFlow printed them at start, in log
     order: a ``totalMemory: T freeMemory: F`` line, or a ``Total memory:`` line and the
-    ``Free memory:`` line after it."""
+    ``Free memory:`` line after it.
+
+    Only the readings before the first GPU device TensorFlow created ("Creating TensorFlow
+    device ...", pattern ``gpu.created``) count: TF 1.x prints them again for each session
+    the process opens, and a later session's reading shows the memory the first session's
+    pool already holds (this process's own, not another's)."""
+    created = [h.line for h in ctx.h("gpu.created").all()]
+    first_created = min(created) if created else None
     out = []
     total: tuple[float, Hit] | None = None
     for h in sorted(ctx.h(_INFO).all(), key=lambda x: x.line):
+        if first_created is not None and h.line > first_created:
+            break
         if h.g("total"):
             t, f = size_to_mib(h.g("total") or ""), size_to_mib(h.g("free") or "")
             if t and f is not None:
@@ -149,6 +158,60 @@ def gpu_memory_taken_at_start(ctx: Facts) -> list[Finding]:
     )]
 
 
+def _percent(free: float, total: float) -> str:
+    """``free`` as a share of ``total``, as people read it ("3%", "<1%")."""
+    pct = 100 * free / total
+    return "<1%" if pct < 1 else f"{pct:.0f}%"
+
+
+def low_at_start(ctx: Facts) -> list[tuple[float, float, list[Hit]]]:
+    """The GPUs of :func:`held_at_start` when the first GPU TensorFlow found (GPU 0, where
+    it places ops by default) is one of them and the log shows no memory failure at all
+    (:func:`~tfgpu.diagnosis.checks._memory_failures.shows_memory_failure`; with one, the
+    failure's findings or :func:`gpu_memory_taken_at_start` name the cause).  Empty
+    otherwise: another busy GPU beside a free GPU 0 need not touch this program."""
+    readings = free_at_start(ctx)
+    held = held_at_start(ctx)
+    if not held or readings[0] != held[0] or shows_memory_failure(ctx):
+        return []
+    return held
+
+
+def gpu_memory_low_at_start(ctx: Facts) -> list[Finding]:
+    """``gpu-memory-held-by-other-process`` (variant ``low-at-start``, a warning): TensorFlow
+    1.x printed less than 10% of GPU 0's memory free when it found the device, before it
+    allocated anything, and the log shows no failure yet (the paste ends there, or the
+    failure it meets is not in it): another process holds the rest, and this program gets
+    only what is free (:func:`low_at_start`).
+
+    A warning, not an error: a small model may fit in what is left, and a log whose earlier
+    part (cut from the paste) created a TensorFlow session of this same process shows the
+    same reading; the text names both.
+
+    Returns:
+        One finding naming each such GPU's free and total memory and the share free, or
+        nothing.
+    """
+    held = low_at_start(ctx)
+    if not held:
+        return []
+    gpus = "; ".join(f"{free:,.0f} MiB free of {total:,.0f} MiB ({_percent(free, total)})"
+                     for free, total, _ in held[:4])
+    free0, total0, _ = held[0]
+    return [catalogue.make(
+        "gpu-memory-held-by-other-process", variant="low-at-start",
+        free=f"{free0:,.0f}", total=f"{total0:,.0f}", percent=_percent(free0, total0),
+        gpus=gpus, evidence=log_evidence([h for _f, _t, hits in held for h in hits]),
+        fix=("nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv   "
+             "# the process holding it",
+             "# stop it (another user's job, a second notebook kernel or TensorFlow session), "
+             "or pick a free GPU: CUDA_VISIBLE_DEVICES=1 python train.py",
+             *growth_fix(ctx, "in each TensorFlow program that shares the GPU (TF 1.x: "
+                         "config.gpu_options.allow_growth = True, or "
+                         "per_process_gpu_memory_fraction)")),
+    )]
+
+
 # --- an nvidia-smi table in the log -----------------------------------------------------------
 
 
@@ -178,8 +241,8 @@ def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
         table lists (name, PID, MiB), or nothing.
     """
     rows = _full_rows(ctx)
-    if not rows or shows_memory_failure(ctx):
-        return []
+    if not rows or shows_memory_failure(ctx) or low_at_start(ctx):
+        return []  # TensorFlow's own reading at start names the holder (gpu_memory_low_at_start)
     gpus = "; ".join(f"GPU {idx}: {used:,} of {total:,} MiB in use"
                      for _h, idx, used, total in rows[:4])
     procs = []
@@ -203,5 +266,6 @@ def smi_memory_nearly_full(ctx: Facts) -> list[Finding]:
     )]
 
 
-__all__ = ["free_at_start", "gpu_memory_taken_at_start", "held_at_start", "small_pool_at_start",
-           "smi_memory_nearly_full", "taken_at_start"]
+__all__ = ["free_at_start", "gpu_memory_low_at_start", "gpu_memory_taken_at_start",
+           "held_at_start", "low_at_start", "small_pool_at_start", "smi_memory_nearly_full",
+           "taken_at_start"]
