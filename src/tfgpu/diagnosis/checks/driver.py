@@ -39,6 +39,7 @@ from tfgpu.diagnosis.checks.libraries import (
     _message_part,
     _runtime_major,
     _tf_cuda_major_log,
+    driver_library_failed_to_load,
     driver_library_not_shown,
 )
 from tfgpu.diagnosis.checks.versions import (
@@ -288,6 +289,13 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         libcuda_v = ctx.h("driver.libcuda").last
         kernel_v = ctx.h("driver.kernel").last
         sev_override: Severity | None = None
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and kernel_v and not libcuda_v
+                and driver_library_failed_to_load(ctx)):
+            # the kernel module's version is in the log, but libcuda itself never loaded:
+            # 303 is cuda_stub.cc's answer without it, not a mismatched libcuda; the
+            # library's own finding (library-not-loaded-libcuda-so-1: the module loaded,
+            # its user-space library missing or off the loader's path) says why
+            continue
         if name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and (libcuda_v or kernel_v):
             lv = libcuda_v.g("v") if libcuda_v else None
             kv = kernel_v.g("v") if kernel_v else None
