@@ -39,6 +39,7 @@ from tfgpu.diagnosis.checks.libraries import (
     _message_part,
     _runtime_major,
     _tf_cuda_major_log,
+    driver_library_failed_to_load,
     driver_library_not_shown,
 )
 from tfgpu.diagnosis.checks.versions import (
@@ -251,6 +252,13 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
             continue
         no_driver = _no_driver_lines(ctx)
         if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and no_driver
+                and not ctx.h("diag.kernel_not_running").count and not ctx.host_gpu_works):
+            # only "no NVIDIA GPU device is present: /dev/nvidia0 does not exist": that line
+            # comes after cuda_diagnostics found /proc/driver/nvidia/version, so the kernel
+            # module IS loaded; docker-run-without-gpus (checks/containers.py) reports the
+            # missing device node, of which this 303 is the consequence
+            continue
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and no_driver
                 and ctx.has_nvidia_gpu is None and not ctx.gpu_expected and not ctx.wsl
                 and not ctx.h("driver.libcuda").count and not ctx.h("driver.kernel").count):
             # TF <= 2.13's usual lines on a host without an NVIDIA GPU: cuInit 303, then
@@ -288,6 +296,13 @@ def rule_cuinit(ctx: Facts) -> list[Finding]:
         libcuda_v = ctx.h("driver.libcuda").last
         kernel_v = ctx.h("driver.kernel").last
         sev_override: Severity | None = None
+        if (name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and kernel_v and not libcuda_v
+                and driver_library_failed_to_load(ctx)):
+            # the kernel module's version is in the log, but libcuda itself never loaded:
+            # 303 is cuda_stub.cc's answer without it, not a mismatched libcuda; the
+            # library's own finding (library-not-loaded-libcuda-so-1: the module loaded,
+            # its user-space library missing or off the loader's path) says why
+            continue
         if name == "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED" and (libcuda_v or kernel_v):
             lv = libcuda_v.g("v") if libcuda_v else None
             kv = kernel_v.g("v") if kernel_v else None
@@ -417,12 +432,14 @@ def _cuinit(name: str, **fields: Any) -> Finding:
 
 
 def _no_driver_lines(ctx: Facts) -> list[Hit]:
-    """TensorFlow's cuda_diagnostics.cc lines that no NVIDIA kernel driver serves this
-    process, first of each: "kernel driver does not appear to be running on this host"
-    (``/proc/driver/nvidia/version``, which the loaded NVIDIA module creates, is absent) and
-    "no NVIDIA GPU device is present: /dev/nvidia0 does not exist" (the device node the
-    driver creates).  Both hold on a host without an NVIDIA GPU and on one whose driver is not
-    installed or not loaded: they do not tell the two apart."""
+    """TensorFlow's cuda_diagnostics.cc lines that no NVIDIA GPU serves this process, first
+    of each: "kernel driver does not appear to be running on this host"
+    (``/proc/driver/nvidia/version``, which the loaded NVIDIA module creates, is absent: a host
+    without an NVIDIA GPU, or one whose driver is not installed or not loaded, which the line
+    does not tell apart) and "no NVIDIA GPU device is present: /dev/nvidia0 does not exist"
+    (the device node; cuda_diagnostics.cc checks it only after finding
+    ``/proc/driver/nvidia/version``, so the module is loaded and the node is missing in this
+    process: a container without GPU access, or device files never created)."""
     return sorted((h for name in ("diag.kernel_not_running", "diag.no_device_node")
                    for h in ctx.h(name).first[:1]), key=lambda h: h.line)
 

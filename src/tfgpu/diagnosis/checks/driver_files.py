@@ -182,6 +182,12 @@ def no_driver_cpu_fallback(f: Facts) -> list[Finding]:
     if (f.has_nvidia_gpu is not None or f.driver_known or f.any_cuda_versions or f.gpu_expected
             or f.in_container or _container_hints(f, libcuda)):
         return []
+    if f.h("diag.no_device_node").count:
+        # "no NVIDIA GPU device is present: /dev/nvidia0 does not exist": cuda_diagnostics.cc
+        # checks the node only after finding /proc/driver/nvidia/version, so an NVIDIA kernel
+        # module is loaded here and "no driver, harmless without a GPU" does not hold;
+        # docker-run-without-gpus (checks/containers.py) reports the missing device node
+        return []
     other = [h for h in f.h("lib.missing").all()
              if not (h.g("lib") or "").startswith(("libcuda.so", "libcupti", "libnvinfer"))]
     if other:

@@ -2019,6 +2019,27 @@ def driver_library_not_shown(ctx: Facts) -> list[Hit]:
     return sorted(_missing_libraries(ctx)[1], key=lambda h: h.line)
 
 
+def driver_library_failed_to_load(ctx: Facts) -> list[Hit]:
+    """The log's lines that the NVIDIA driver library (:data:`DRIVER_LIBRARIES`) could not be
+    loaded at all (``lib.missing``: TensorFlow's dso_loader "Could not load dynamic library
+    'libcuda.so.1'; dlerror: ... cannot open shared object file", the loader wordings of other
+    releases), when no line shows a driver library opened afterwards (``lib.opened``).
+
+    Beside them a cuInit ``CUDA_ERROR_SHARED_OBJECT_INIT_FAILED`` (303) is TensorFlow's own
+    stub answering without the library (cuda_stub.cc: a symbol it cannot resolve returns
+    ``CUDA_ERROR_SHARED_OBJECT_INIT_FAILED``), not a libcuda that was loaded and failed to
+    initialise, even when the log reports the kernel module's version (cuda_diagnostics.cc
+    then prints "libcuda reported version is: NOT_FOUND: was unable to find libcuda.so DSO
+    loaded into this program").  Empty when another framework's log is read or a driver
+    library was opened."""
+    if ctx.other_framework:
+        return []
+    if any(k.lower() in DRIVER_LIBRARIES for k in ctx.h("lib.opened").by_key):
+        return []
+    return sorted((h for k, h in ctx.h("lib.missing").by_key.items()
+                   if k.lower() in DRIVER_LIBRARIES), key=lambda h: h.line)
+
+
 def _cuinit_after(ctx: Facts) -> list[Hit]:
     """cuInit's ``CUDA_ERROR_SHARED_OBJECT_INIT_FAILED`` (303) lines: what TensorFlow's
     cuda_stub.cc answers when the driver library did not load."""
