@@ -2717,6 +2717,16 @@ PATTERNS: tuple[Pattern, ...] = (
         ("dxgi_error_device_removed", "dxgi_error_device_hung", "dxgi_error_device_reset"),
         r"DXGI_ERROR_DEVICE_(?P<what>REMOVED|HUNG|RESET)",
     ),
+    # tensorflow-directml (the TF 1.15 fork, tensorflow/core/common_runtime/dml/
+    # dml_command_recorder.cc CloseAndExecute: "Fail early if something horrifying happens",
+    # DML_CHECK_SUCCEEDED(dml_device_->GetDeviceRemovedReason()) and the same for d3d_device_),
+    # whose CHECK prints "Check failed: (((HRESULT)((dml_device_->GetDeviceRemovedReason())))
+    # >= 0) == true (0 vs. 1)": the device was removed, the reason not printed
+    _p(
+        "eco.dml_removed_check",
+        ("getdeviceremovedreason",),
+        r"Check failed: [^\n]{0,40}?\b(?P<device>\w{1,40})->GetDeviceRemovedReason\(\)",
+    ),
     _p(
         "eco.dml_plugin_missing",
         ("tfdml_plugin.dll not found", "libtfdml_plugin.so"),

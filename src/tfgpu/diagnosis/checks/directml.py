@@ -18,8 +18,10 @@ from tfgpu.knowledge import gpu_stacks
 
 
 def directml_problems(f: Facts) -> list[Finding]:
-    """DirectML: no compatible adapter, a removed device, a plugin that does not load, or
-    tensorflow-directml's DML devices read as "no GPU"."""
+    """DirectML: no compatible adapter, a removed device (the DXGI reason named, or
+    tensorflow-directml's failed ``GetDeviceRemovedReason()`` check, pattern
+    ``eco.dml_removed_check``), a plugin that does not load, or tensorflow-directml's DML
+    devices read as "no GPU"."""
     out: list[Finding] = []
     adapters = f.h("eco.dml_adapters").all()
     zero = [h for h in adapters if h.g("n") == "0"]
@@ -39,10 +41,17 @@ def directml_problems(f: Facts) -> list[Finding]:
         out.append(catalogue.make(
             "directml-no-adapter", evidence=log_evidence(zero),
         ))
+    checked = f.h("eco.dml_removed_check").all()
     if removed:
         out.append(catalogue.make(
             "directml-device-removed", what=removed[0].g("what") or "REMOVED",
-            evidence=log_evidence(removed, adapters[:1]),
+            evidence=log_evidence(removed, checked[:1], adapters[:1]),
+        ))
+    elif checked:
+        out.append(catalogue.make(
+            "directml-device-removed", variant="removed-reason-check",
+            device=checked[0].g("device") or "dml_device_",
+            evidence=log_evidence(checked, adapters[:1]),
         ))
     dml = f.h("eco.dml_device").all()
     listed_none = f.h("gpu.empty_list").all()
