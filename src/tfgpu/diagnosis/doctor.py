@@ -54,7 +54,10 @@ def diagnose(
         from tfgpu.knowledge import load_knowledge
 
         kb = load_knowledge()
-    findings = run_checks(Facts(facts, _tf_log(facts), kb=kb), checks)
+    from tfgpu.diagnosis.plan_agreement import agree_with_plan
+
+    findings = agree_with_plan(run_checks(Facts(facts, _tf_log(facts), kb=kb), checks),
+                               facts, kb)
     return Report(
         command="doctor",
         verdict=make_verdict(facts, findings),
