@@ -205,7 +205,7 @@ def test_windows_has_one_finding_with_quoted_pin_and_python_range() -> None:
     found = by_id(diagnose(load("win")).findings)
     assert "windows-native-gpu-unsupported" not in found
     f = found["tensorflow-windows-native-no-gpu"]
-    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11"')
+    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11" "numpy<2"')
     assert any("needs Python 3.7-3.10" in line for line in f.fix)
 
 

@@ -16,20 +16,24 @@ A line is accepted by a plan (:func:`line_accepted`) when every TensorFlow-famil
 package it installs (``tensorflow``, its ``[and-cuda]`` extra, ``tensorflow-metal``,
 ``intel-extension-for-tensorflow``...) is a requirement of the plan with the same
 extras, and every release its version specifier admits is one the plan's specifier
-admits (an unpinned ``tensorflow`` admits the newest release, so it is accepted only
-where the plan is unpinned too); and, when it installs ``tensorflow`` itself, every other
-requirement of the plan (``numpy<2``, the plugin) is on the line too.
+admits (an unpinned ``tensorflow`` gives the newest release: accepted only where the
+plan's specifier admits the newest release the knowledge knows); and, when it installs
+``tensorflow`` itself, the plan's TensorFlow-family companions (the plugin) are on the
+line too.  A line the plan's rules accept but that lacks the plan's other requirements
+(``numpy<2`` next to a release before NumPy 2 support) gets them added.  On an NVIDIA
+Linux/WSL2 host a pinned ``tensorflow[and-cuda]`` release other than the plan's pick is
+accepted when the planner's own rules (:meth:`~tfgpu.plan.routes._base._PlannerBase.
+release_fits`: Python, compute capability, driver, PTX JIT) let it use this GPU.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shlex
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from packaging.requirements import InvalidRequirement, Requirement
-from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from tfgpu.facts import HostFacts
@@ -38,6 +42,7 @@ from tfgpu.findings import Finding
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
     from tfgpu.plan.model import Plan
+    from tfgpu.plan.routes._base import _PlannerBase
 
 #: Options of ``pip install``/``conda install`` that take a value (the value is no package).
 _VALUED_OPTIONS = frozenset({
@@ -47,6 +52,80 @@ _VALUED_OPTIONS = frozenset({
 })
 
 _INSTALL = re.compile(r"\b(?:pip|conda|mamba)\s+install\b")
+
+_REQ = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[([^\]]*)\])?\s*(.*)")
+_CLAUSE = re.compile(r"\s*(~=|===|==|!=|<=|>=|<|>)\s*([0-9][0-9A-Za-z.*+!-]*)\s*")
+
+
+class InvalidRequirement(ValueError):
+    """A requirement string this module cannot read."""
+
+
+def canonicalize_name(name: str) -> str:
+    """A package name as PEP 503 normalises it (``Tensorflow_Metal`` -> ``tensorflow-metal``)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """The part of a PEP 508 requirement the agreement needs: name, extras, and version
+    clauses (``packaging.requirements`` is not imported: it pulls ``packaging.tags`` and
+    ``logging`` into every doctor run, see tests/doctor/test_doctor_lean.py).
+
+    Attributes:
+        name: the canonical name.
+        extras: the extras (``{"and-cuda"}``).
+        clauses: ``(operator, version)`` pairs (``("~=", "2.17.0")``); empty = any version.
+    """
+
+    name: str
+    extras: frozenset[str]
+    clauses: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Requirement:
+        """Read ``name[extras]spec`` (``"tensorflow[and-cuda]~=2.21.0"``, ``"numpy<2"``).
+
+        Raises:
+            InvalidRequirement: not a requirement (a path, a URL, an environment marker).
+        """
+        m = _REQ.fullmatch(text.strip())
+        if m is None or ";" in text or "/" in text or "\\" in text:
+            raise InvalidRequirement(text)
+        clauses: list[tuple[str, str]] = []
+        for part in filter(None, (p.strip() for p in m.group(3).split(","))):
+            c = _CLAUSE.fullmatch(part)
+            if c is None:
+                raise InvalidRequirement(text)
+            clauses.append((c.group(1), c.group(2)))
+        extras = frozenset(canonicalize_name(e.strip()) for e in (m.group(2) or "").split(",")
+                           if e.strip())
+        return cls(canonicalize_name(m.group(1)), extras, tuple(clauses))
+
+    def contains(self, v: Version) -> bool:
+        """Whether every clause admits the final release ``v``."""
+        return all(_clause_admits(op, text, v) for op, text in self.clauses)
+
+
+def _release(text: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in text.split(".") if p.isdigit())
+
+
+def _clause_admits(op: str, text: str, v: Version) -> bool:
+    """One PEP 440 clause against a final release (prefix ``.*`` matching, ``~=``)."""
+    if text.endswith(".*"):
+        prefix = _release(text[:-2])
+        same = (*v.release, 0, 0, 0)[:len(prefix)] == prefix
+        return same if op == "==" else (not same if op == "!=" else False)
+    try:
+        w = Version(text)
+    except InvalidVersion:
+        return False
+    if op == "~=":
+        prefix = w.release[:-1]
+        return v >= w and (*v.release, 0, 0, 0)[:len(prefix)] == prefix
+    return {"==": v == w, "===": str(v) == text, "!=": v != w, "<": v < w, "<=": v <= w,
+            ">": v > w, ">=": v >= w}[op]
 
 
 def _is_tf_family(name: str) -> bool:
@@ -84,6 +163,8 @@ def installed_requirements(line: str) -> list[Requirement] | None:
             continue
         if not installing:
             continue
+        if w in {"--force-reinstall", "--no-deps"}:
+            return None  # a repair of what is installed, not the choice of a release
         if w.startswith("-"):
             skip = w in _VALUED_OPTIONS
             continue
@@ -92,7 +173,7 @@ def installed_requirements(line: str) -> list[Requirement] | None:
         if conda is not None:  # conda's pkg=1.2 means 1.2.*
             text = f"{conda.group(1)}=={conda.group(2)}.*"
         try:
-            out.append(Requirement(text))
+            out.append(Requirement.parse(text))
         except InvalidRequirement:
             continue
     return out or None
@@ -106,16 +187,12 @@ def _candidates(reqs: list[Requirement], kb: Knowledge) -> set[Version]:
     for row in kb.tested:
         for v in (row.tf_version, getattr(row, "tf_version_last", None)):
             if v:
-                try:
+                with contextlib.suppress(InvalidVersion):
                     named.add(Version(v))
-                except InvalidVersion:
-                    pass
     for r in reqs:
-        for spec in r.specifier:
-            try:
-                named.add(Version(spec.version.replace(".*", "")))
-            except InvalidVersion:
-                pass
+        for _, text in r.clauses:
+            with contextlib.suppress(InvalidVersion):
+                named.add(Version(text.removesuffix(".*")))
     out = set(named)
     for v in named:
         rel = (*v.release, 0, 0)[:3]
@@ -124,18 +201,22 @@ def _candidates(reqs: list[Requirement], kb: Knowledge) -> set[Version]:
     return out
 
 
-def line_accepted(reqs: list[Requirement], plan: Plan, kb: Knowledge) -> bool:
+def line_accepted(reqs: list[Requirement], plan: Plan, kb: Knowledge) -> tuple[str, ...] | None:
     """Whether a fix line installing ``reqs`` agrees with ``plan`` (module docstring).
 
     Args:
         reqs: what the line installs (:func:`installed_requirements`).
         plan: a plan for the same host.
         kb: the knowledge (the known TensorFlow releases).
+
+    Returns:
+        ``None`` when it does not; else the plan's requirements outside the TensorFlow
+        family the line lacks (``("numpy<2",)``; ``()`` when none), to be added to it.
     """
     planned: dict[str, Requirement] = {}
     for text in plan.requirements:
         try:
-            r = Requirement(text)
+            r = Requirement.parse(text)
         except InvalidRequirement:
             continue
         planned[canonicalize_name(r.name)] = r
@@ -144,31 +225,84 @@ def line_accepted(reqs: list[Requirement], plan: Plan, kb: Knowledge) -> bool:
     for r in tf_reqs:
         p = planned.get(canonicalize_name(r.name))
         if p is None or set(p.extras) != set(r.extras):
-            return False
-        if not {v for v in versions if r.specifier.contains(v, prereleases=False)} \
-                <= {v for v in versions if p.specifier.contains(v, prereleases=False)}:
-            return False
-    if any(canonicalize_name(r.name) == "tensorflow" for r in tf_reqs):
-        have = {canonicalize_name(r.name) for r in reqs}
-        if not set(planned) <= have:
-            return False
-    return True
+            return None
+        if not r.clauses and r.name == "tensorflow":
+            # unpinned: the newest release, which the plan must be pinned to
+            newest = max((Version(row.tf_version) for row in kb.tested
+                          if re.fullmatch(r"\d+(\.\d+)*", row.tf_version)), default=None)
+            if newest is None or not p.contains(newest):
+                return None
+            continue
+        if not {v for v in versions if r.contains(v)} <= {v for v in versions if p.contains(v)}:
+            return None
+    if not any(r.name == "tensorflow" for r in tf_reqs):
+        return ()
+    have = {r.name for r in reqs}
+    if any(_is_tf_family(n) and n not in have for n in planned):
+        return None
+    return tuple(t for t in plan.requirements
+                 if Requirement.parse(t).name not in have)
 
 
-def host_plans(facts: HostFacts, kb: Knowledge) -> list[Plan]:
-    """The plans for this host: the default route first, then each alternative route.
+@dataclass(frozen=True)
+class HostRules:
+    """The plan's view of one host: its plans (default route first, then each alternative
+    route) and the planner whose rules judge any other release for its GPU."""
+
+    plans: tuple[Plan, ...]
+    planner: _PlannerBase
+    nvidia_linux: bool
+
+    def release_accepted(self, reqs: list[Requirement]) -> tuple[str, ...] | None:
+        """Whether a line installing the GPU build of a pinned TensorFlow (``tensorflow``
+        or ``tensorflow[and-cuda]``, nothing else of the TensorFlow family) names only
+        releases the plan's rules let use this host's GPU, with what the plan installs next
+        to them (``numpy<2``): :meth:`~tfgpu.plan.routes._base._PlannerBase.release_fits`.
+        Only for an NVIDIA GPU on Linux/WSL2, where the plan walks those releases.
+
+        Returns:
+            ``None`` when it does not; else what the plan installs next to those releases
+            that the line lacks (``("numpy<2",)``, or ``()``)."""
+        tf = [r for r in reqs if _is_tf_family(r.name)]
+        if not self.nvidia_linux or len(tf) != 1 or tf[0].name != "tensorflow" \
+                or not tf[0].clauses or not tf[0].extras <= {"and-cuda"}:
+            return None
+        series: set[str] = set()
+        for row in self.planner.kb.tested_configs(os="linux", kind="gpu"):
+            for text in (row.tf_version, row.tf_version_last):
+                try:
+                    if text and tf[0].contains(Version(text)):
+                        series.add(text)
+                except InvalidVersion:
+                    continue
+        if not series:
+            return None
+        have = {r.name for r in reqs}
+        missing: list[str] = []
+        for version in sorted(series):
+            extra = self.planner.release_fits(version, and_cuda="and-cuda" in tf[0].extras)
+            if extra is None:
+                return None
+            missing += [e for e in extra
+                        if Requirement.parse(e).name not in have and e not in missing]
+        return tuple(missing)
+
+
+def host_rules(facts: HostFacts, kb: Knowledge) -> HostRules | None:
+    """The plans for this host and the planner's rules (:class:`HostRules`).
 
     Returns:
-        ``[]`` when no plan can be made from the snapshot (a malformed value, no route),
+        ``None`` when no plan can be made from the snapshot (a malformed value, no route),
         so nothing is held against a plan.
     """
     from tfgpu.plan import PlanError, TargetError, make_plan, target_from_facts
+    from tfgpu.plan.routes.planner import _Planner
 
     try:
         target = target_from_facts(facts)
         plan = make_plan(target, kb)
     except (PlanError, TargetError):
-        return []
+        return None
     plans = [plan]
     for alt in plan.alternatives:
         if alt.route is plan.route:
@@ -177,7 +311,8 @@ def host_plans(facts: HostFacts, kb: Knowledge) -> list[Plan]:
             plans.append(make_plan(target, kb, alt.route, alternatives=False))
         except (PlanError, TargetError):
             continue
-    return plans
+    return HostRules(tuple(plans), _Planner(target, kb, None),
+                     target.gpu_vendor == "nvidia" and target.os in ("linux", "wsl2"))
 
 
 def plan_fix_lines(plan: Plan, facts: HostFacts) -> list[str]:
@@ -206,13 +341,30 @@ def _overlaps(reqs: list[Requirement], plan: Plan, kb: Knowledge) -> bool:
     """Whether the line's ``tensorflow`` specifier and the plan's admit a common release
     (the plan of the route the line meant, e.g. native Windows for ``tensorflow<2.11``)."""
     tf = [r for r in reqs if canonicalize_name(r.name) == "tensorflow"]
-    planned = [Requirement(t) for t in plan.requirements
+    planned = [Requirement.parse(t) for t in plan.requirements
                if t.startswith("tensorflow") and not t.startswith("tensorflow-")]
     if not tf or not planned:
         return False
     versions = _candidates([*tf, *planned], kb)
-    return any(tf[0].specifier.contains(v) and planned[0].specifier.contains(v)
-               for v in versions)
+    return any(tf[0].contains(v) and planned[0].contains(v) for v in versions)
+
+
+def _with_requirements(line: str, reqs: list[Requirement], adds: tuple[str, ...]) -> str:
+    """``line`` with ``adds`` (``numpy<2``) written after its TensorFlow requirement, quoted
+    as that word is (or in single quotes: ``<`` is a redirection unquoted)."""
+    if not adds:
+        return line
+    tf = next(r for r in reqs if r.name == "tensorflow" or _is_tf_family(r.name))
+    for m in re.finditer(r"""(["']?)(tensorflow[^\s"']*)\1""", line, re.IGNORECASE):
+        try:
+            if Requirement.parse(m.group(2)).name != tf.name:
+                continue
+        except InvalidRequirement:
+            continue
+        q = m.group(1) or ('"' if '"' in line else "'")
+        extra = "".join(f" {q}{a}{q}" for a in adds)
+        return line[:m.end()] + extra + line[m.end():]
+    return line
 
 
 _TF_RELEASE = re.compile(r"\bTensorFlow (\d+\.\d+)\b")
@@ -234,7 +386,8 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
         facts: the host snapshot.
         kb: the knowledge.
     """
-    plans: list[Plan] | None = None
+    rules: HostRules | None = None
+    looked = False
     out: list[Finding] = []
     for f in findings:
         fix: list[str] = []
@@ -244,11 +397,19 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
             if reqs is None or not any(_is_tf_family(canonicalize_name(r.name)) for r in reqs):
                 fix.append(line)
                 continue
-            if plans is None:
-                plans = host_plans(facts, kb)
-            if not plans or any(line_accepted(reqs, p, kb) for p in plans if p.tf_version):
+            if not looked:
+                rules, looked = host_rules(facts, kb), True
+            if rules is None:
                 fix.append(line)
                 continue
+            verdicts = [rules.release_accepted(reqs),
+                        *(line_accepted(reqs, p, kb) for p in rules.plans if p.tf_version)]
+            adds = next((v for v in verdicts if v is not None), None)
+            if adds is not None:
+                fix.append(_with_requirements(line, reqs, adds))
+                changed = changed or bool(adds)
+                continue
+            plans = rules.plans
             changed = True
             if replaced:
                 continue
