@@ -1,11 +1,11 @@
 """The doctor's install lines and ``tfgpu plan`` never disagree about what to install.
 
 Every fix line of the doctor that installs a TensorFlow package (``pip install``/``conda
-install``) must be one the plan accepts for the same host (src/tfgpu/diagnosis/
-plan_agreement.py): the release and route the plan picks, another route's plan, or a
-release the planner's own rules let use the host's GPU, with what the plan installs next to
-it (``numpy<2`` before NumPy 2 support, the pinned tensorflow-metal pair).  Checked over
-every host snapshot under tests/fixtures.
+install``) must be one the plan accepts for the same host (src/tfgpu/plan/agreement.py,
+applied by ``tfgpu doctor`` and ``tfgpu fleet``): the release and route the plan picks,
+another route's plan, or a release the planner's own rules let use the host's GPU, with
+what the plan installs next to it (``numpy<2`` before NumPy 2 support, the pinned
+tensorflow-metal pair).  Checked over every host snapshot under tests/fixtures.
 """
 
 from __future__ import annotations
@@ -15,15 +15,17 @@ from pathlib import Path
 import pytest
 from doctor_helpers import TESTS
 
-from tfgpu.diagnosis.doctor import diagnose
-from tfgpu.diagnosis.plan_agreement import (
+from tfgpu.facts import HostFacts
+from tfgpu.findings import Finding
+from tfgpu.knowledge import load_knowledge
+from tfgpu.plan.agreement import (
+    diagnose_with_plan as diagnose,
+)
+from tfgpu.plan.agreement import (
     host_rules,
     installed_requirements,
     line_accepted,
 )
-from tfgpu.facts import HostFacts
-from tfgpu.findings import Finding
-from tfgpu.knowledge import load_knowledge
 
 HOSTS = TESTS / "fixtures" / "plan-agreement-hosts"
 FOLDERS = ("plan-agreement-hosts", "doctor-scenarios", "driver-aware-fix-hosts",

@@ -8,9 +8,9 @@ import dataclasses
 
 from doctor_helpers import TESTS
 
-from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.facts import HostFacts
 from tfgpu.findings import Severity
+from tfgpu.plan.agreement import diagnose_with_plan as diagnose
 
 HOSTS = TESTS / "fixtures" / "plan-agreement-hosts"
 

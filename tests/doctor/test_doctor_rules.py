@@ -32,6 +32,7 @@ from tfgpu.diagnosis.checks.visibility import visible_gpu_count
 from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
+from tfgpu.plan.agreement import agree_with_plan
 
 #: The checks of the doctor's hardware, TensorFlow-install and environment rules (most now
 #: live in their fault-kind modules: visibility, mixed_precision, driver, libraries, wsl).
@@ -45,7 +46,8 @@ DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
 
 
 def run(facts: F.HostFacts) -> Report:
-    return diagnose(facts, load_knowledge(), DOCTOR_RULES, meta={})
+    # with the doctor command's pass that holds install lines against the plan
+    return diagnose(facts, load_knowledge(), DOCTOR_RULES, meta={}, fixes=agree_with_plan)
 
 
 def ids(facts: F.HostFacts) -> set[str]:

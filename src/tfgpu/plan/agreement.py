@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 from packaging.version import InvalidVersion, Version
 
 from tfgpu.facts import HostFacts
-from tfgpu.findings import Finding
+from tfgpu.findings import Finding, Report
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -428,3 +428,21 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
             fix.extend(new)
         out.append(replace(f, fix=tuple(fix)) if changed else f)
     return tuple(out)
+
+
+def diagnose_with_plan(facts: HostFacts, kb: Knowledge | None = None,
+                       **kwargs: object) -> Report:
+    """The doctor's report (:func:`tfgpu.diagnosis.doctor.diagnose`, same arguments) with
+    its install lines held against the plan (:func:`agree_with_plan`): what ``tfgpu doctor``
+    and ``tfgpu fleet`` print.
+
+    Raises:
+        tfgpu.knowledge.KnowledgeError: a data file cannot be read (a broken install).
+    """
+    from tfgpu.diagnosis.doctor import diagnose
+
+    if kb is None:
+        from tfgpu.knowledge import load_knowledge
+
+        kb = load_knowledge()
+    return diagnose(facts, kb, fixes=agree_with_plan, **kwargs)  # type: ignore[arg-type]
