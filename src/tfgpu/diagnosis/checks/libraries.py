@@ -2250,7 +2250,9 @@ def loader_cudnn_older_than_build(f: Facts) -> Iterator[Finding]:
     ld.so cache, TensorFlow's RUNPATH into the pip ``nvidia/*/lib`` folders), read with its
     full version (``libcudnn.so.9.0.0``, ``cudnn_version.h``).  Another major is a different
     SONAME, which TensorFlow does not load at all (``tf_cuda_libraries_missing``).  Not on a
-    CPU build, nor when the log already shows cuDNN refused (``cudnn_older_than_build``).
+    CPU build, nor when the log already shows cuDNN refused (``cudnn_older_than_build``), nor
+    when the only CUDA runtime the loader reaches is of another major (TensorFlow stops there
+    first: ``cuda-major-mismatch``).
     """
     from tfgpu.diagnosis.checks.dnn_init_causes import cudnn_host_older
 
@@ -2264,6 +2266,12 @@ def loader_cudnn_older_than_build(f: Facts) -> Iterator[Finding]:
         want = series(tf.cudnn)
     except KnowledgeQueryError:
         return
+    cuda = _major(tf.cuda) if tf.cuda else None
+    cudarts = [x for x in facts.libraries if x.name == "cudart" and x.version
+               and (x.selected or x.origin == "tf-runpath")]
+    if cudarts and cuda is not None and not any(_major(x.version) == cuda for x in cudarts
+                                                if x.version):
+        return  # TensorFlow stops at its CUDA runtime first (cuda-major-mismatch says so)
     for lib in facts.libraries:
         if lib.name != "cudnn" or not lib.selected or not lib.version or "." not in lib.version:
             continue
