@@ -337,18 +337,6 @@ def plan_fix_lines(plan: Plan, facts: HostFacts) -> list[str]:
     return lines
 
 
-def _overlaps(reqs: list[Requirement], plan: Plan, kb: Knowledge) -> bool:
-    """Whether the line's ``tensorflow`` specifier and the plan's admit a common release
-    (the plan of the route the line meant, e.g. native Windows for ``tensorflow<2.11``)."""
-    tf = [r for r in reqs if canonicalize_name(r.name) == "tensorflow"]
-    planned = [Requirement.parse(t) for t in plan.requirements
-               if t.startswith("tensorflow") and not t.startswith("tensorflow-")]
-    if not tf or not planned:
-        return False
-    versions = _candidates([*tf, *planned], kb)
-    return any(tf[0].contains(v) and planned[0].contains(v) for v in versions)
-
-
 def _with_requirements(line: str, reqs: list[Requirement], adds: tuple[str, ...]) -> str:
     """``line`` with ``adds`` (``numpy<2``) written after its TensorFlow requirement, quoted
     as that word is (or in single quotes: ``<`` is a redirection unquoted)."""
@@ -374,9 +362,8 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
                     kb: Knowledge) -> tuple[Finding, ...]:
     """Replace each install line of the findings' fixes that no plan for this host accepts.
 
-    In each finding the first such line becomes :func:`plan_fix_lines` of the plan of the
-    route the line meant (the plan whose TensorFlow specifier shares a release with the
-    line's), else of the default plan; later ones (the same install in other words) are
+    In each finding the first such line becomes :func:`plan_fix_lines` of the default plan
+    (the release the line names does not fit this host); later ones (the same install in other words) are
     dropped.  The line just before it goes too when it is a comment naming another
     TensorFlow release, or an install of packages the plan's steps install themselves.
     Findings without such a line are returned as they are.
@@ -414,7 +401,7 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
             if replaced:
                 continue
             replaced = True
-            plan = next((p for p in plans if _overlaps(reqs, p, kb)), plans[0])
+            plan = plans[0]
             new = plan_fix_lines(plan, facts)
             text = "\n".join(new)
             if fix:

@@ -175,6 +175,14 @@ class _PlannerBase:
             return _Fit(
                 rel, False, "extra", f"TensorFlow {rel.release} has no and-cuda extra", rel.ref
             )
+        if need_extra and rel.kind == "gpu":
+            libs = self.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
+            if rel.release in libs.items("affected"):
+                # its wheel does not find the nvidia-* libraries and-cuda installs (no GPU)
+                return _Fit(rel, False, "extra",
+                            f"TensorFlow {rel.release}'s wheel does not find the CUDA/cuDNN "
+                            "libraries of the nvidia-* wheels tensorflow[and-cuda] installs "
+                            f"(no GPU; {libs.value('last_working')} finds them)", libs.ref)
         os = self._driver_os()
         blockers = {
             b.id: b
