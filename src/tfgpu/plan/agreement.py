@@ -363,8 +363,8 @@ def agree_with_plan(findings: tuple[Finding, ...], facts: HostFacts,
     """Replace each install line of the findings' fixes that no plan for this host accepts.
 
     In each finding the first such line becomes :func:`plan_fix_lines` of the default plan
-    (the release the line names does not fit this host); later ones (the same install in other words) are
-    dropped.  The line just before it goes too when it is a comment naming another
+    (the release the line names does not fit this host); later ones (the same install in
+    other words) are dropped.  The line just before it goes too when it is a comment naming another
     TensorFlow release, or an install of packages the plan's steps install themselves.
     Findings without such a line are returned as they are.
 
