@@ -324,6 +324,9 @@ def plan_fix_lines(plan: Plan, facts: HostFacts) -> list[str]:
     from tfgpu.plan.render import step_commands
 
     tf = facts.tf.version if facts.tf is not None else None
+    if not tf:  # --no-tf: the interpreter's distribution says which release is installed
+        dist = facts.python.dist("tensorflow")
+        tf = dist.version if dist is not None else None
     where = "uses the GPU" if plan.uses_gpu else "runs on the CPU"
     if not plan.uses_gpu and tf and plan.tf_version and tf.startswith(plan.tf_version):
         return [f"# keep TensorFlow {tf}: `tfgpu plan` finds no GPU build for this host "
