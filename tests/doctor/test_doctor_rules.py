@@ -32,6 +32,7 @@ from tfgpu.diagnosis.checks.visibility import visible_gpu_count
 from tfgpu.diagnosis.doctor import diagnose
 from tfgpu.findings import AREAS, CATEGORIES, Finding, Report, Severity
 from tfgpu.knowledge import load_knowledge
+from tfgpu.plan.agreement import agree_with_plan
 
 #: The checks of the doctor's hardware, TensorFlow-install and environment rules (most now
 #: live in their fault-kind modules: visibility, mixed_precision, driver, libraries, wsl).
@@ -45,7 +46,8 @@ DOCTOR_RULES = tuple(c for c in CHECKS if c.__module__.rsplit(".", 1)[-1]
 
 
 def run(facts: F.HostFacts) -> Report:
-    return diagnose(facts, load_knowledge(), DOCTOR_RULES, meta={})
+    # with the doctor command's pass that holds install lines against the plan
+    return diagnose(facts, load_knowledge(), DOCTOR_RULES, meta={}, fixes=agree_with_plan)
 
 
 def ids(facts: F.HostFacts) -> set[str]:
@@ -221,15 +223,19 @@ def test_scenario_amd_gpu_on_windows_is_cpu_only() -> None:
     assert "only for native Linux" in f.cause and not f.fix
 
 
-def test_scenario_intel_gpu_points_to_the_intel_extension() -> None:
+def test_scenario_intel_gpu_fix_is_the_plans_cpu_build_not_an_older_tf_with_itex() -> None:
     f = one(_no_nvidia("Linux", "intel", "Intel Arc A770"), "no-nvidia-gpu")
     assert "intel-extension-for-tensorflow" in f.cause
-    assert "intel-extension-for-tensorflow[xpu]" in f.fix[0]
+    # the plan has no Intel GPU route: the doctor's fix is the plan's CPU build
+    assert not any("intel-extension-for-tensorflow" in line for line in f.fix)
+    assert "route cpu" in f.fix[0]
 
 
 def test_scenario_apple_silicon_points_to_tensorflow_metal() -> None:
     f = one(_no_nvidia("Darwin", "apple", "Apple M2", machine="arm64"), "no-nvidia-gpu")
-    assert f.fix == (f"{PY} -m pip install tensorflow tensorflow-metal",)
+    # the plan's pinned pair (platform fact macos-metal-pairing), never the unpinned pair
+    assert "route metal" in f.fix[0]
+    assert f.fix[-1].endswith("install 'tensorflow~=2.17.0' tensorflow-metal==1.1.0")
     assert f.doc == "https://developer.apple.com/metal/tensorflow-plugin/"
 
 
@@ -325,7 +331,7 @@ def test_scenario_tensorflow_not_installed_windows_powershell_command() -> None:
                      tf=F.TFFacts(F.ProbeStatus.MISSING))
     f = one(facts, "tensorflow-not-installed")
     # quoted: an unquoted < is a redirection in PowerShell (review defect 4e)
-    assert f.fix == (r'C:\Python311\python.exe -m pip install "tensorflow<2.11"',)
+    assert f.fix == (r'C:\Python311\python.exe -m pip install "tensorflow<2.11" "numpy<2"',)
 
 
 def test_scenario_tensorflow_cpu_on_gpu_host_is_an_error() -> None:
@@ -357,8 +363,7 @@ def test_scenario_windows_native_tf_2_15_with_nvidia_gpu() -> None:
     assert "tensorflow-windows-native-no-gpu" in got
     assert "tensorflow-cpu-only-build" not in got and "tensorflow-variants-conflict" not in got
     f = one(facts, "tensorflow-windows-native-no-gpu")
-    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11"') or \
-        f.fix[-1].endswith("-m pip install tensorflow<2.11")
+    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11" "numpy<2"')
 
 
 def test_scenario_removed_tensorflow_gpu_package_alone_is_a_warning() -> None:
@@ -407,8 +412,11 @@ def test_scenario_gpu_works_but_tensorflow_sees_none_names_cudnn() -> None:
     f = one(facts, "tensorflow-sees-no-gpu")
     assert f.severity is Severity.ERROR and f.category == "gpu-not-visible"
     assert "missing: libcudnn (found only at" in f.cause
-    assert f.fix[0] == f"{PY} -m pip install 'tensorflow[and-cuda]==2.16.1'"
-    assert f.fix[1].startswith("unset LD_LIBRARY_PATH")
+    # reinstalling 2.16.1 would not help: its wheel does not find the and-cuda libraries
+    # (platform fact tf-216-nvidia-wheel-libs-not-found); the fix is the plan's release
+    assert not any("==2.16.1" in line for line in f.fix)
+    assert "TensorFlow 2.21.0, route pip" in f.fix[0]
+    assert any(line.startswith("unset LD_LIBRARY_PATH") for line in f.fix)
     assert run(facts).verdict.headline == "TensorFlow 2.16.1 will run on the CPU only: 1 problem"
 
 

@@ -33,6 +33,7 @@ from tfgpu.facts import (
 from tfgpu.facts.view import Facts
 from tfgpu.findings import Finding, Severity
 from tfgpu.knowledge import Knowledge, docs, load_knowledge
+from tfgpu.plan.agreement import diagnose_with_plan
 from tfgpu.probes import ProbeContext, RealFileSystem, env_vars, libs, nvidia
 
 REVIEW = TESTS / "fixtures" / "doctor-scenarios"
@@ -202,10 +203,10 @@ def test_externally_managed_python_gets_a_venv_not_pip_into_the_system() -> None
 
 
 def test_windows_has_one_finding_with_quoted_pin_and_python_range() -> None:
-    found = by_id(diagnose(load("win")).findings)
+    found = by_id(diagnose_with_plan(load("win")).findings)
     assert "windows-native-gpu-unsupported" not in found
     f = found["tensorflow-windows-native-no-gpu"]
-    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11"')
+    assert f.fix[-1].endswith('-m pip install "tensorflow<2.11" "numpy<2"')
     assert any("needs Python 3.7-3.10" in line for line in f.fix)
 
 

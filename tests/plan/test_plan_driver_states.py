@@ -142,7 +142,9 @@ def _plan_text(plan: Plan) -> tuple[object, ...]:
 @pytest.mark.parametrize(
     ("lspci_name", "marketing", "tf"),
     [
-        ("NVIDIA Corporation GM204 [GeForce GTX 970]", "NVIDIA GeForce GTX 970", "2.16.1"),
+        # 2.15.0, not 2.16.1: the 2.16.1 wheel does not find the and-cuda libraries
+        # (platform fact tf-216-nvidia-wheel-libs-not-found)
+        ("NVIDIA Corporation GM204 [GeForce GTX 970]", "NVIDIA GeForce GTX 970", "2.15.0"),
         (
             "NVIDIA Corporation GA106 [GeForce RTX 3060 Lite Hash Rate]",
             "NVIDIA GeForce RTX 3060",
@@ -169,7 +171,7 @@ def test_lspci_gtx970_cli(capsys: pytest.CaptureFixture[str]) -> None:
     _, plain = cli(capsys, "plan", "--gpu", "NVIDIA GeForce GTX 970", *args)
     route = [ln for ln in lspci.splitlines() if ln.startswith("Route:")]
     assert route == [ln for ln in plain.splitlines() if ln.startswith("Route:")]
-    assert "TensorFlow 2.16.1" in route[0]
+    assert "TensorFlow 2.15.0" in route[0]
     assert "has compute capability 5.2" in lspci
 
 
@@ -240,3 +242,19 @@ def test_wsl2_driver_install_step_asks_for_the_tf_page_minimum() -> None:
         target_from_description("linux", gpu="RTX 3060", python="3.11"), load_knowledge()
     )
     assert ">= 525.60.13" in first_manual(linux).text
+
+
+def test_maxwell_pip_plan_skips_the_wheel_that_finds_no_and_cuda_libraries() -> None:
+    """CC 5.x: the newest and-cuda release whose wheel includes 5.x is 2.16.1, whose wheel
+    does not find the nvidia-* libraries (platform fact tf-216-nvidia-wheel-libs-not-found):
+    Python 3.11 gets 2.15 (the fact's last_working), Python 3.12 a route that puts the
+    libraries on LD_LIBRARY_PATH."""
+    kb = load_knowledge()
+    for gpu in ("NVIDIA GeForce GTX 960", "NVIDIA GeForce GTX 970"):
+        p311 = make_plan(target_from_description("linux", gpu=gpu, driver="550.54.14",
+                                                 python="3.11"), kb)
+        assert p311.tf_version == "2.15.0" and p311.requirements[0].startswith(
+            "tensorflow[and-cuda]~=2.15")
+        p312 = make_plan(target_from_description("linux", gpu=gpu, driver="550.54.14",
+                                                 python="3.12"), kb)
+        assert not any(r.startswith("tensorflow[and-cuda]~=2.16") for r in p312.requirements)

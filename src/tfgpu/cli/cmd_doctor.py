@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     # Imported once the facts are in: while the probes' commands run, the pre-warm thread
     # of gather_from_args imports the checks (~40 ms); importing them here first would
     # hold back every probe, and its child process, until they are loaded.
-    from tfgpu.diagnosis.doctor import diagnose
+    from tfgpu.plan.agreement import diagnose_with_plan as diagnose
 
     report = diagnose(facts)
     report.meta.update(meta_extra)

@@ -9,7 +9,7 @@ The log checks read that log directly: a log is one more source of facts.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from tfgpu.diagnosis.checks import Check
@@ -18,10 +18,14 @@ from tfgpu.diagnosis.verdict import host_meta, make_verdict
 from tfgpu.facts import HostFacts
 from tfgpu.facts.log import LogFacts
 from tfgpu.facts.view import Facts
-from tfgpu.findings import Report
+from tfgpu.findings import Finding, Report
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
+
+
+#: A pass over the findings (with the facts and knowledge) that changes their fix lines only.
+FixPass = Callable[[tuple[Finding, ...], HostFacts, "Knowledge"], tuple[Finding, ...]]
 
 
 def _tf_log(facts: HostFacts) -> LogFacts | None:
@@ -38,6 +42,7 @@ def diagnose(
     kb: Knowledge | None = None,
     checks: Iterable[Check] | None = None,
     meta: dict[str, str] | None = None,
+    fixes: FixPass | None = None,
 ) -> Report:
     """Run the checks over ``facts`` and return the doctor's report.
 
@@ -46,6 +51,9 @@ def diagnose(
         kb: knowledge tables (default: :func:`tfgpu.knowledge.load_knowledge`).
         checks: checks to apply (default: :data:`tfgpu.diagnosis.checks.CHECKS`).
         meta: header strings (default: :func:`tfgpu.diagnosis.verdict.host_meta`).
+        fixes: a pass over the findings that rewrites their fix lines only (the doctor's
+            commands pass :func:`tfgpu.plan.agreement.agree_with_plan`, so that install
+            lines are the plan's; diagnosis itself never imports the planner).
 
     Raises:
         tfgpu.knowledge.KnowledgeError: a data file cannot be read (a broken install).
@@ -55,6 +63,8 @@ def diagnose(
 
         kb = load_knowledge()
     findings = run_checks(Facts(facts, _tf_log(facts), kb=kb), checks)
+    if fixes is not None:
+        findings = fixes(findings, facts, kb)
     return Report(
         command="doctor",
         verdict=make_verdict(facts, findings),

@@ -44,8 +44,8 @@ def examine(nodes: Sequence[NodeResult], *, kb: Knowledge | None = None,
     Raises:
         tfgpu.knowledge.KnowledgeError: a data file cannot be read (a broken install).
     """
-    from tfgpu.diagnosis.doctor import diagnose
     from tfgpu.knowledge import load_knowledge
+    from tfgpu.plan.agreement import diagnose_with_plan as diagnose
 
     kb = kb if kb is not None else load_knowledge()
     done = tuple(replace(n, report=diagnose(n.facts, kb)) if n.facts is not None else n

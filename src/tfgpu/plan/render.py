@@ -177,6 +177,12 @@ def _shell_label(plan: Plan, shell: Shell) -> str:
             else "bash")
 
 
+def step_commands(plan: Plan, step: Step) -> list[str]:
+    """The commands of one step of ``plan``, as the text plan prints them (one string per
+    command; PowerShell steps in PowerShell, the others in POSIX sh)."""
+    return _step_commands(plan, step, _conda_env(plan))
+
+
 def _step_commands(plan: Plan, step: Step, conda: CondaCreate | None) -> list[str]:
     if step.shell is Shell.POWERSHELL:
         venv = "(" + ps_quote(plan.env_path) + ")"

@@ -105,6 +105,7 @@ from tfgpu.diagnosis.checks.libraries import (
     cuda_cudnn_major,
     ld_library_path_shadows,
     ld_path_other_cuda,
+    loader_cudnn_older_than_build,
     nvidia_wheels_match_pins,
     rule_cudnn_mismatch,
     rule_missing_libraries,
@@ -579,6 +580,7 @@ HOST_CHECKS: tuple[Check, ...] = (
     numpy_abi,
     nvidia_wheels_match_pins,
     tf_cuda_libraries_missing,
+    loader_cudnn_older_than_build,
     metal_pairing_broken,  # metal pairing (issue 12)
     probes_did_not_answer,
 )

@@ -24,7 +24,7 @@ from tfgpu.facts import HostFacts, dlerror_text
 from tfgpu.facts.log import Hit, Hits
 from tfgpu.facts.view import Facts, log_evidence, tf_minor
 from tfgpu.findings import Evidence, Finding
-from tfgpu.knowledge import KnowledgeQueryError, gpu_stacks
+from tfgpu.knowledge import KnowledgeQueryError, gpu_stacks, series
 
 if TYPE_CHECKING:
     from tfgpu.knowledge import Knowledge
@@ -2261,3 +2261,82 @@ def library_dependency_mismatched(
             catalogue.make("library-dependency-mismatched", variant="unnamed", library=outer,
                            evidence=ev, cause=cause, fix=tuple(fix)))
     return out
+
+
+def loader_cudnn_older_than_build(f: Facts) -> Iterator[Finding]:
+    """The cuDNN the loader picks has TensorFlow's cuDNN major but an older minor than the
+    cuDNN the installed TensorFlow was built with: TensorFlow refuses it at the first cuDNN
+    use (``cudnn-version-mismatch`` variant ``loader-picks-older``), with no log needed.
+
+    Source of the rule: TensorFlow's ``cuda_dnn.cc`` start-up check, in the 2.21 wheel's
+    strings ("Loaded runtime CuDNN library: %u.%u.%u but source was compiled with:
+    %u.%u.%u.  CuDNN library needs to have matching major version and equal or higher minor
+    version"); the build's cuDNN is the tested configuration of the installed release
+    (``tf_tested_configs.toml``, or ``tf.build_info``'s ``cudnn_version``).  The picked copy
+    is the library the probe marks ``selected`` (the loader's order: LD_LIBRARY_PATH, the
+    ld.so cache, TensorFlow's RUNPATH into the pip ``nvidia/*/lib`` folders), read with its
+    full version (``libcudnn.so.9.0.0``, ``cudnn_version.h``).  Another major is a different
+    SONAME, which TensorFlow does not load at all (``tf_cuda_libraries_missing``).  Not on a
+    CPU build, nor when the log already shows cuDNN refused (``cudnn_older_than_build``), nor
+    when the only CUDA runtime the loader reaches is of another major (TensorFlow stops there
+    first: ``cuda-major-mismatch``).
+    """
+    from tfgpu.diagnosis.checks.dnn_init_causes import cudnn_host_older
+
+    facts = f.host
+    if facts is None or f.other_framework or cudnn_host_older(f):
+        return
+    tf = _installed_tf(facts, f.kb)
+    if tf is None or not tf.cudnn or tf.os not in ("linux", "wsl2"):
+        return
+    try:
+        want = series(tf.cudnn)
+    except KnowledgeQueryError:
+        return
+    cuda = _major(tf.cuda) if tf.cuda else None
+    cudarts = [x for x in facts.libraries if x.name == "cudart" and x.version
+               and (x.selected or x.origin == "tf-runpath")]
+    if cudarts and cuda is not None and not any(_major(x.version) == cuda for x in cudarts
+                                                if x.version):
+        return  # TensorFlow stops at its CUDA runtime first (cuda-major-mismatch says so)
+    for lib in facts.libraries:
+        if lib.name != "cudnn" or not lib.selected or not lib.version or "." not in lib.version:
+            continue
+        try:
+            have = series(lib.version)
+        except KnowledgeQueryError:
+            continue
+        if have[0] != want[0] or have[1] >= want[1]:
+            continue
+        newer = [o for o in facts.libraries
+                 if o.name == "cudnn" and o.path != lib.path and o.version and _minor_at_least(
+                     o.version, want)]
+        fix: list[str] = []
+        if lib.origin == "ld_library_path":
+            fix.append(c.unset_env(facts, "LD_LIBRARY_PATH") + (
+                f"   # then the loader takes cuDNN {newer[0].version} ({newer[0].path})"
+                if newer else f"   # or take {lib.path.rsplit('/', 1)[0]} off it"))
+        if not newer:
+            fix.append(c.pip(f, "install", f"tensorflow[and-cuda]=={tf.version}")
+                       + f"   # its nvidia-cudnn wheel is the cuDNN {tf.cudnn} it was built with")
+        fix.append(f"# or copy cuDNN {tf.cudnn} or a newer {want[0]}.x over {lib.path}")
+        yield catalogue.make(
+            "cudnn-version-mismatch", variant="loader-picks-older",
+            have=lib.version, path=lib.path, built=tf.cudnn, tf=tf.version,
+            ref=tf.config.ref if tf.config is not None else "tf.build_info",
+            evidence=(Evidence("libraries", f"{lib.filename} {lib.version} from {lib.path} "
+                                            f"(the loader's pick, {lib.origin})"),
+                      tf.cudnn_evidence or Evidence("tensorflow", f"{tf.version}")),
+            fix=tuple(fix),
+            knowledge_ref=tf.config.ref if tf.config is not None else None,
+        )
+        return
+
+
+def _minor_at_least(version: str, want: tuple[int, int]) -> bool:
+    """Whether ``version`` has ``want``'s major and an equal or higher minor."""
+    try:
+        have = series(version)
+    except KnowledgeQueryError:
+        return False
+    return have[0] == want[0] and have[1] >= want[1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tfgpu.knowledge import Knowledge, TestedConfig, docs, driver_at_least
+from tfgpu.knowledge import Knowledge, KnowledgeQueryError, TestedConfig, docs, driver_at_least
 from tfgpu.plan.model import (
     Alternative,
     CreateVenv,
@@ -175,6 +175,14 @@ class _PlannerBase:
             return _Fit(
                 rel, False, "extra", f"TensorFlow {rel.release} has no and-cuda extra", rel.ref
             )
+        if need_extra and rel.kind == "gpu":
+            libs = self.kb.platform_fact("tf-216-nvidia-wheel-libs-not-found")
+            if rel.release in libs.items("affected"):
+                # its wheel does not find the nvidia-* libraries and-cuda installs (no GPU)
+                return _Fit(rel, False, "extra",
+                            f"TensorFlow {rel.release}'s wheel does not find the CUDA/cuDNN "
+                            "libraries of the nvidia-* wheels tensorflow[and-cuda] installs "
+                            f"(no GPU; {libs.value('last_working')} finds them)", libs.ref)
         os = self._driver_os()
         blockers = {
             b.id: b
@@ -321,6 +329,28 @@ class _PlannerBase:
         if cuda.split(".")[0] != fact.value("cuda_major"):
             return need
         return _max_v(need, fact.value("min_driver"))
+
+    def release_fits(self, version: str, *, and_cuda: bool) -> tuple[str, ...] | None:
+        """Whether the plan's rules let TensorFlow ``version``'s Linux GPU build use this
+        target's GPU, as :meth:`_fit` judges every release the plan walks (Python range,
+        compute capability, driver, PTX JIT driver, the ``and-cuda`` extra when asked).
+
+        Args:
+            version: a release or series (``"2.15"``, ``"2.15.1"``).
+            and_cuda: the ``tensorflow[and-cuda]`` extra is installed with it.
+
+        Returns:
+            The requirements the plan installs next to that release (``("numpy<2",)`` for
+            a release before NumPy 2 support, platform fact ``numpy2-first-tf``), or
+            ``None`` when the rules refuse it or the knowledge has no GPU row for it.
+        """
+        try:
+            rows = self.kb.tested_configs(tf=version, os="linux", kind="gpu")
+        except KnowledgeQueryError:
+            return None
+        if not rows or not self._fit(rows[0], need_extra=and_cuda).ok:
+            return None
+        return self._numpy_cap(rows[0])[0]
 
     def _numpy_cap(self, rel: TestedConfig) -> tuple[tuple[str, ...], Reason | None]:
         fact = self.kb.platform_fact("numpy2-first-tf")
