@@ -25,8 +25,11 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
 * **user names and home folders**: the user's ``HOME``, wherever it is (``/data/alice``
   becomes ``~``), the name segment of any home folder (``/home/<x>``, ``/Users/<x>``,
   ``C:\\Users\\<x>``, ``/mnt/c/Users/<x>``; ``x`` becomes ``user``), and the login name as
-  a word (at least 3 characters; a word is letters and digits, so ``alice-env`` becomes
-  ``user-env``; ``root`` and shared account names are kept);
+  a word in any case (at least 3 characters; a word is letters and digits, so ``alice-env``
+  becomes ``user-env``; ``root`` and shared account names are kept); a login that is a word
+  of tfgpu's own text (:func:`tool_words`: ``cuda``, ``gpu``, ``conda``...) only where it
+  names the person (``cuda@host``, ``~cuda``), so that commands, package names and quoted
+  messages (``tensorflow[and-cuda]``, ``tensorflow-gpu``) never change;
 * **GPU identifiers**: every UUID (``GPU-…``, ``MIG-…``, ClusterUUID: the hex digits become
   ``0``), and the values of serial numbers, PDI (``GPU PDI``), chassis serials, fabric GUIDs
   and cluster UUIDs, as ``nvidia-smi -q`` (text and ``-x`` XML) and NVML print them (every
@@ -58,6 +61,7 @@ before posting it (the markdown and HTML say so in their footer).
 from __future__ import annotations
 
 import contextlib
+import functools
 import getpass
 import os
 import re
@@ -174,6 +178,50 @@ _WORD_START = rf"(?:{_ESC}|(?<![\w-]))"
 #: ``_`` as often as with ``/``.
 _USER_START = rf"(?:{_ESC}|(?<![^\W_]))"
 _USER_END = r"(?![^\W_])"
+#: Where a login name that is a word of tfgpu's own text still names the person: the
+#: user of a shell prompt or an address (``cuda@gpubox7``), and ``~cuda``, a home folder.
+_PERSON_USER = (r"(?:(?<![\w./~-])(?={u}@[A-Za-z0-9])|(?<=~)(?={u}(?![\w.-])))"
+                r"{u}")
+
+
+@functools.lru_cache(maxsize=1)
+def tool_words() -> frozenset[str]:
+    """The words of tfgpu's own text, lower-case: every run of letters and digits in the
+    knowledge tables (``knowledge/data/*.toml``: the catalogue's causes and fixes, the
+    message wordings, the version tables) and the report templates, leaving out the
+    ``[sources.*]`` tables (links and notes on where a fact was read, which name other
+    people's repositories) and URLs.
+
+    A login name among them (``cuda``, ``gpu``, ``conda``, ``dev``, ``test``...) cannot be
+    hidden as a word without changing the report's commands, package names and quoted
+    messages (``tensorflow[and-cuda]``, ``tensorflow-gpu``, ``gpu_device.cc``): it is
+    hidden only where it names the person (:data:`_PERSON_USER`, home folders).  Read
+    once per process (~10,000 words, ~60 ms); an unreadable install gives no words.
+    """
+    from tfgpu.knowledge._load import data_dir
+
+    words: set[str] = set()
+    texts: list[str] = []
+    with contextlib.suppress(OSError, ImportError):
+        folder = data_dir()
+        texts += [f.read_text(encoding="utf-8") for f in folder.iterdir()
+                  if f.name.endswith(".toml")]
+        from importlib import resources
+
+        templates = resources.files("tfgpu.report").joinpath("templates")
+        texts += [f.read_text(encoding="utf-8") for f in templates.iterdir()
+                  if f.name.endswith(".j2")]
+    for text in texts:
+        kept: list[str] = []
+        in_sources = False
+        for line in text.splitlines():
+            if line.startswith("["):
+                in_sources = line.startswith("[sources.")
+            if not in_sources:
+                kept.append(line)
+        body = re.sub(r"(?i)\b[a-z][a-z0-9+.-]{0,30}://\S+", " ", "\n".join(kept))
+        words.update(w.lower() for w in re.findall(r"[A-Za-z0-9]+", body))
+    return frozenset(words)
 
 
 def _zeros(value: str) -> str:
@@ -277,9 +325,15 @@ class Redactor:
             if "." in dom and len(dom) >= 4 and dom.lower() not in ("localdomain", "local"):
                 words.append((re.compile(_WORD_START + re.escape(dom) + r"(?![\w-])"),
                               DOMAIN))
-        for user in sorted(set(self.users), key=len, reverse=True):
-            if len(user) >= 3 and user.lower() not in _PUBLIC_USERS:
-                words.append((re.compile(_USER_START + re.escape(user) + _USER_END), USER))
+        for user in sorted({u.lower() for u in self.users}, key=len, reverse=True):
+            if len(user) < 3 or user in _PUBLIC_USERS:
+                continue
+            # Case-insensitive: Windows account names are (``Alice`` owns ``alice-env``).
+            if re.fullmatch(r"[^\W_]+", user) and user in tool_words():
+                rx = _PERSON_USER.format(u=re.escape(user))
+            else:
+                rx = _USER_START + re.escape(user) + _USER_END
+            words.append((re.compile(rx, re.IGNORECASE), USER))
         object.__setattr__(self, "_word_res", tuple(words))
 
     def text(self, text: str, *, addresses: bool = True) -> str:
@@ -750,4 +804,4 @@ def for_names(*, users: Iterable[str] = (), homes: Iterable[str] = (),
 
 
 __all__ = ["NoRedactor", "PathNames", "Redactor", "for_names", "redact_paths",
-           "revealed_names", "this_host"]
+           "revealed_names", "this_host", "tool_words"]
