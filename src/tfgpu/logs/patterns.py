@@ -2283,14 +2283,30 @@ PATTERNS: tuple[Pattern, ...] = (
     # "Out of memory: Killed process N (comm) total-vm:..." (5.x+, "Memory cgroup out of
     # memory: ..." in a cgroup/container), "Out of memory: Kill process N (comm) score S or
     # sacrifice child" (before 4.19); Colab's dialog text.
+    #
+    # The lines of the same record that say a memory cgroup's limit was reached (``cg2``),
+    # whichever of them is pasted: the one-line summary "oom-kill:constraint=
+    # CONSTRAINT_MEMCG,...,oom_memcg=<path>" (mm/oom_kill.c dump_oom_victim/
+    # dump_oom_summary + mm/memcontrol.c mem_cgroup_print_oom_context, 4.19+; a global
+    # OOM prints CONSTRAINT_NONE and ",global_oom"), mem_cgroup_print_oom_meminfo's
+    # "memory: usage %llukB, limit %llukB, failcnt %lu" (printed for a cgroup OOM only),
+    # and before 4.19 mem_cgroup_print_oom_info's "Task in %s killed as a result of limit
+    # of %s" / "Memory limit reached of cgroup %s".
     _p(
         "tools.oom_kernel",
-        ("out of memory: kill", "invoked oom-killer", "killed process", "oomkilled"),
+        ("out of memory: kill", "invoked oom-killer", "killed process", "oomkilled",
+         "oom-kill:constraint=", "memory: usage ", "killed as a result of limit of",
+         "memory limit reached of cgroup"),
         r"(?P<cg>Memory cgroup )?[Oo]ut of memory: Kill(?:ed)? process (?P<pid>\d+) "
         r"\((?P<comm>[^()\n]{1,64})\)"
         r"|^(?:\[[\d. ]{1,24}\]\s*)?Killed process (?P<pid2>\d+) \((?P<comm2>[^()\n]{1,64})\)"
         r" total-vm"
         r"|(?P<inv>[\w.-]{1,64}) invoked oom-killer: gfp_mask"
+        r"|(?P<cg2>oom-kill:constraint=CONSTRAINT_MEMCG\b|\boom-kill:constraint=\w{1,30},"
+        r"[^\n]{0,400}?,oom_memcg=\S"
+        r"|\bmemory: usage \d{1,20}kB, limit \d{1,20}kB, failcnt \d"
+        r"|\bTask in \S{1,400} killed as a result of limit of \S"
+        r"|\bMemory limit reached of cgroup \S)"
         # the container runtime's record: docker inspect State.OOMKilled, Kubernetes'
         # container status reason (kubectl describe pod / get pods)
         r"|(?P<ctr>\"OOMKilled\":\s*true|Reason:\s+OOMKilled\b|\s\d+/\d+\s+OOMKilled\s)",

@@ -9,7 +9,10 @@ SIGKILL)", the container runtime's OOMKilled (docker inspect, Kubernetes), and J
 / VS Code's "kernel appears to have died" / "Kernel crashed".
 The kernel's record and Colab's dialog prove host RAM ran out (an error); a container's
 OOMKilled and a memory cgroup's record prove a memory limit set on the container or job was
-reached (an error, titled so: that limit may be far below the host's RAM); "Killed" alone
+reached (an error, titled so: that limit may be far below the host's RAM; any line of the
+record that says so counts: "Memory cgroup out of memory", the summary's CONSTRAINT_MEMCG /
+oom_memcg=, "memory: usage X, limit Y", before 4.19 "Task in X killed as a result of limit
+of Y", mm/memcontrol.c; "X invoked oom-killer" opens every record); "Killed" alone
 and a dead notebook kernel are only most likely that (warnings worded so).
 """
 
@@ -53,7 +56,7 @@ def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
                    "own record of an OOM kill")
     elif ctx.windows:
         fix.append("# Task Manager > Performance > Memory while the job runs")
-    if any(h.g("ctr") or h.g("cg") for h in ctx.h("tools.oom_kernel").all()):
+    if any(_limit_hit(h) for h in ctx.h("tools.oom_kernel").all()):
         fix.append("# or " + _RAISE_LIMIT[2:])
     fix.append("# hold less in host RAM at once: a smaller batch_size; stream the data with "
                "tf.data (from files or a generator) instead of loading whole NumPy arrays; "
@@ -64,6 +67,12 @@ def _fix(ctx: Facts, *, colab: bool, kernel: bool) -> tuple[str, ...]:
         fix.append("# or add RAM / swap, or run fewer processes (DataLoader workers, "
                    "parallel jobs) at once")
     return tuple(fix)
+
+
+def _limit_hit(h: Hit) -> bool:
+    """Whether an OOM-record line says a limit, not the host's RAM, was reached: the
+    container runtime's OOMKilled, or a memory cgroup line of the kernel's record."""
+    return bool(h.g("ctr") or h.g("cg") or h.g("cg2"))
 
 
 def _other_death(ctx: Facts) -> bool:
@@ -90,10 +99,18 @@ def host_ram_exhausted(ctx: Facts) -> list[Finding]:
     died = sorted([*died, *ctx.h("tools.kernel_restart").all()], key=lambda h: h.line)
     if oom or colab:
         first: Hit = (oom or colab)[0]
-        comm = first.g("comm") or first.g("comm2") or first.g("inv")
-        if oom and (first.g("ctr") or first.g("cg")):
+        # The killed process (the kill line's), else the one that asked for memory (the
+        # record's first line, "X invoked oom-killer").
+        kills = [h for h in oom if h.g("comm") or h.g("comm2")]
+        comm = (kills[0].g("comm") or kills[0].g("comm2")) if kills else first.g("inv")
+        limit = [h for h in oom if _limit_hit(h)]
+        # A global kill line ("Out of memory: Killed process", no "Memory cgroup") says the
+        # host's RAM ran out; "X invoked oom-killer" opens every record, global or cgroup.
+        global_kill = [h for h in oom if h.g("pid") and not h.g("cg")]
+        if limit and not global_kill:
             # a limit set on the container or job was reached, whatever the host's RAM
-            container = bool(first.g("ctr"))
+            container = not any(h.g("cg") or h.g("cg2") for h in limit)
+            first = (kills or limit)[0] if not container else limit[0]
             what = (("the container runtime reports the container OOM-killed (line "
                      f"{first.line})") if container else
                     ("the kernel's OOM killer ended "
