@@ -2311,6 +2311,34 @@ PATTERNS: tuple[Pattern, ...] = (
         # container status reason (kubectl describe pod / get pods)
         r"|(?P<ctr>\"OOMKilled\":\s*true|Reason:\s+OOMKilled\b|\s\d+/\d+\s+OOMKilled\s)",
     ),
+    # Slurm's own report that the kernel OOM-killed tasks of a job step (its task/cgroup
+    # plugin enforces --mem/--mem-per-cpu/--mem-per-gpu with a memory cgroup,
+    # src/plugins/task/cgroup/task_cgroup_memory.c): "Detected %PRIu64 oom_kill event%s in
+    # %ps. Some of the step tasks have been OOM Killed." (23.02+), "Detected %PRIu64
+    # oom-kill event(s) in %ps[ cgroup]. Some of your processes may have been killed by the
+    # cgroup out-of-memory handler." (19.05-22.05; "in step %s cgroup" 18.08-19.05); and
+    # srun's "%s: %s %s: Out Of Memory" (src/srun/launch.c: hosts, "task"/"tasks", task ids).
+    _p(
+        "tools.slurm_oom",
+        ("oom_kill event", "oom-kill event", "out of memory"),
+        r"\bDetected (?P<n>\d{1,12}) oom[-_]kill event(?:\(s\)|s)? in (?:step )?"
+        r"(?P<step>[\w.+=-]{1,80}?)(?: cgroup)?\.(?:\s|$)"
+        r"|(?P<srun>\bsrun: error: [\w.\[\],-]{1,200}: tasks? [\d,\[\]-]{1,200}: "
+        r"Out Of Memory)\s*$",
+    ),
+    # slurmstepd's line when Slurm ends a job or step (src/slurmd/slurmstepd/req.c, 17.02
+    # to 25.x): "*** %s ON %s CANCELLED AT %s DUE TO TIME LIMIT ***" ("JOB 12" or "STEP
+    # 12.0", the node, the time), "... DUE TO PREEMPTION ***", "... DUE TO NODE FAILURE, SEE
+    # SLURMCTLD LOG FOR DETAILS ***", "... DUE TO JOB REQUEUE ***", "... DUE to SIGNAL %s
+    # ***", "... DUE TO TASK FAILURE ***", before 24.x "*** %s ON %s CANCELLED AT %s ***"
+    # (scancel); up to 14.11 "*** %s CANCELLED AT %s DUE TO TIME LIMIT on %s ***".
+    _p(
+        "tools.slurm_cancel",
+        ("cancelled at",),
+        r"\*\*\* (?P<what>JOB|STEP) (?P<id>[\w.+]{1,40}) (?:ON (?P<node>\S{1,200}) )?CANCELLED AT "
+        r"(?P<at>\S{1,40})(?: DUE (?:TO|to) (?P<why>TIME LIMIT|PREEMPTION|NODE|JOB REQUEUE|"
+        r"SIGNAL|TASK FAILURE)(?P<rest>[^*\n]{0,120}))? \*\*\*",
+    ),
     _p(
         "tools.colab_ram",
         ("session crashed after using all available ram",),

@@ -476,6 +476,7 @@ from tfgpu.diagnosis.checks.third_party import dali_tf_plugin_missing, horovod_v
 
 # --- stops asked for from outside the program; a log of another TensorFlow ---
 # isort: split
+from tfgpu.diagnosis.checks.slurm_job_end import slurm_job_cancelled
 from tfgpu.diagnosis.checks.stops import log_and_host_tensorflow_differ, program_stopped
 
 # --- decoded CHECK_EQ codes, extension builds, tfjs-node on Windows, LLVM's OOM ---
@@ -682,6 +683,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     keras3_never_called,
     # --- tool families ---
     host_ram_exhausted,
+    slurm_job_cancelled,
     conda_cuda_virtual_package,
     conda_solver_failed,
     conda_packages_not_found,
