@@ -2619,6 +2619,15 @@ PATTERNS: tuple[Pattern, ...] = (
         r"(?i:(?:has |have )?fallen off (?:of )?the bus|falls? off the bus)"
         r"|NVRM: Xid \((?:PCI:)?(?P<pci>[0-9A-Fa-f:.]{4,20})\): 79\b",
     ),
+    # Xid 48, an uncorrectable double-bit ECC error in the GPU's memory: NVIDIA's
+    # dynamic-page-retirement guide ("XID 48: A DBE has occurred"; "An uncorrectable double
+    # bit error (DBE) has been detected on GPU"), in the driver's "NVRM: Xid (PCI:...): 48,
+    # ..." event line.
+    _p(
+        "eco.xid_dbe",
+        ("xid",),
+        r"NVRM: Xid \((?:PCI:)?(?P<pci>[0-9A-Fa-f:.]{4,20})\): 48\b",
+    ),
     # osinit.c RmInitAdapter / nv.c: the module loaded but the GPU did not initialise
     _p(
         "eco.rm_init_failed",

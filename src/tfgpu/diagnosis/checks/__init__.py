@@ -383,6 +383,7 @@ from tfgpu.diagnosis.checks.keras_moves import (
     keras_removed_method,
 )
 from tfgpu.diagnosis.checks.kernel_module import (
+    gpu_ecc_double_bit_error,
     gpu_fell_off_bus,
     gpu_init_failed,
     installer_module_load_failed,
@@ -707,6 +708,7 @@ LOG_CHECKS: tuple[Check, ...] = (
     crun_nvidia_hook_failed,
     cdi_nvidia_device_unresolvable,
     gpu_fell_off_bus,
+    gpu_ecc_double_bit_error,
     gpu_init_failed,
     installer_module_load_failed,
     kubernetes_gpu_insufficient,
