@@ -308,6 +308,9 @@ class Redactor:
     paths: bool = False
     #: The placeholders given so far (shared by :meth:`learn`'s copies: one report, one map).
     path_names: PathNames = field(default_factory=PathNames, repr=False, compare=False)
+    #: Names that are already placeholders (``tfgpu fleet``'s ``node-1``...): never taken
+    #: for a host or user name, even where a log line gives them as one.
+    kept: frozenset[str] = frozenset()
     _word_res: tuple[tuple[re.Pattern[str], str], ...] = field(
         default=(), init=False, repr=False, compare=False)
 
@@ -318,7 +321,7 @@ class Redactor:
                 continue
             for form in {home, home.replace("\\", "\\\\"), home.replace("\\", "/")}:
                 words.append((re.compile(re.escape(form) + r"(?=$|[/\\\s\"':;,)<>])"), "~"))
-        for host in sorted(set(self.hosts), key=len, reverse=True):
+        for host in sorted(set(self.hosts) - self.kept, key=len, reverse=True):
             if len(host) >= 2 and host.lower() not in ("localhost", HOST):
                 words.append((re.compile(_WORD_START + re.escape(host) + r"(?![\w-])"), HOST))
         for dom in sorted(set(self.domains), key=len, reverse=True):
@@ -418,6 +421,7 @@ class Redactor:
         ``[host:pid]`` prefixes and node names, the hosts of URLs with credentials or
         under a private domain), whichever host wrote them."""
         users, hosts, fqdns = revealed_names(texts)
+        users, hosts, fqdns = users - self.kept, hosts - self.kept, fqdns - self.kept
         if not users and not hosts and not fqdns:
             return self
         extra = for_names(users=users, hosts=hosts)
@@ -430,6 +434,11 @@ class Redactor:
         """This redactor, also replacing folder names outside known locations
         (``--redact-paths``, :func:`redact_paths`)."""
         return replace(self, paths=True)
+
+    def keeping(self, names: Iterable[str]) -> Redactor:
+        """This redactor, taking ``names`` (placeholders another step gave, such as
+        ``tfgpu fleet``'s ``node-1``) for no host or user name."""
+        return replace(self, kept=self.kept | frozenset(names))
 
 
 _NAME = r"[A-Za-z0-9][A-Za-z0-9_.-]{0,252}"
@@ -617,6 +626,10 @@ class NoRedactor(Redactor):
         return self
 
     def with_paths(self) -> Redactor:
+        """Return ``self``: nothing is redacted."""
+        return self
+
+    def keeping(self, names: Iterable[str]) -> Redactor:
         """Return ``self``: nothing is redacted."""
         return self
 
