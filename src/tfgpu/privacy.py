@@ -18,7 +18,8 @@ What is replaced (:class:`Redactor`), keeping the shape of the text so that a re
   and every host a shared document itself
   reveals (:meth:`Redactor.learn`): NCCL's ``host:pid:tid`` line prefix, ``hostname:``
   lines, shell prompts (``user@host``), Slurm node names, the host field of syslog and
-  journald lines (``Dec  2 10:00:01 host kernel: ``, also with an RFC 3339 time), Open
+  journald lines (``Dec  2 10:00:01 host kernel: ``, also with an RFC 3339 time, every
+  ``journalctl -o short*`` form, RFC 5424), UCX's ``[time] [host:pid:thread]`` prefix, Open
   MPI's ``[host:pid]`` prefix, its ``on node host`` and ``Local host: host`` (and
   ``kubectl describe``'s ``Node: host``), and servers named under a private domain
   (``x.corp.example.com``, ``x.internal``) or behind URL credentials;
@@ -470,6 +471,24 @@ _REVEALED_HOST_RES = (
                rf"(?P<host>{_NAME}) [A-Za-z_][\w./@-]{{0,63}}(?:\[\d{{1,10}}\])?: "),
     re.compile(rf"(?<![\w:.-])\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[.,]\d{{1,9}})?Z "
                rf"(?P<host>{_NAME}) [A-Za-z_][\w./@-]{{0,63}}\[\d{{1,10}}\]: "),
+    # journalctl's other short forms (systemd src/shared/logs-show.c output_short):
+    # -o short-full "Wed 2026-12-02 10:00:01 UTC host tag[pid]: " (a weekday, a date, a time
+    # zone), -o short-unix "1764669601.123456 host tag: ", -o short-monotonic "[ 1234.567890]
+    # host tag: ", and a plain "2026-12-02 10:00:01 host tag: " (a collector's). The last
+    # three start as dmesg or Python logging lines do ("[ 1.0] ACPI Error: ", "... INFO
+    # root: "): only the kernel's tag or a tag with a process id is a host's line.
+    re.compile(rf"(?<![\w:.-])[A-Z][a-z]{{2}} \d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{{1,9}})? "
+               rf"[A-Za-z0-9+-]{{1,6}} (?P<host>{_NAME}) [A-Za-z_][\w./@-]{{0,63}}"
+               rf"(?:\[\d{{1,10}}\])?: "),
+    re.compile(rf"(?m)^\s*(?:\d{{9,11}}\.\d{{6}}|\[\s*\d{{1,10}}\.\d{{6}}\]"
+               rf"|\d{{4}}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d{{1,9}})?) (?P<host>{_NAME}) "
+               rf"(?:kernel|[A-Za-z_][\w./@-]{{0,63}}\[\d{{1,10}}\]): "),
+    # RFC 5424 syslog (rsyslog's RSYSLOG_SyslogProtocol23Format, syslog-ng): "<PRI>1 TIMESTAMP
+    # HOSTNAME APP-NAME PROCID MSGID ..." (RFC 5424 section 6)
+    re.compile(rf"<\d{{1,3}}>1 \S{{1,40}} (?P<host>{_NAME}) \S{{1,48}} \S{{1,128}} \S{{1,32}} "),
+    # UCX's log prefix (openucx/ucx src/ucs/debug/log.c UCS_LOG_FMT): "[%lu.%06lu]
+    # [%s:%-5d:%s] " (time, host name, pid, thread name), Open MPI's usual transport
+    re.compile(rf"\[\d{{1,20}}\.\d{{6}}\] \[(?P<host>{_NAME}):\d{{1,10}} *:[^\]\s]{{1,32}}\]"),
     # Open MPI's host prefix "[%s:%05d] " (hostname, pid: opal/util/stacktrace.c
     # HOSTFORMAT, opal/util/output.c, ompi/runtime/ompi_mpi_abort.c; v4.1 and v5.0): five
     # digits at least, unlike a "[file.c:123]" source position.
